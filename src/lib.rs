@@ -1,1 +1,35 @@
-pub use autodiff_macros::differentiate; pub use autodiff_runtime::*;
+//! # autodiff: compile-time automatic differentiation for Rust
+//!
+//! Put `#[differentiate]` on an ordinary function and its derivative functions appear beside
+//! it, written at compile time as plain Rust: forward mode (`f_jvp`), reverse mode
+//! (`f_vjp`, and the split `f_pullback`), the gradient (`f_grad`) and Hessian-vector
+//! products (`f_hvp`, forward-over-reverse).
+//!
+//! ```
+//! use autodiff::differentiate;
+//!
+//! #[differentiate]
+//! fn f(x: f64, y: f64) -> f64 {
+//!     x * y + x.sin()
+//! }
+//!
+//! let (value, dx, dy) = f_grad(2.0, 3.0);
+//! assert_eq!(value, 6.0 + 2.0_f64.sin());
+//! assert_eq!((dx, dy), (3.0 + 2.0_f64.cos(), 2.0));
+//! ```
+//!
+//! The runtime underneath is re-exported here: dual numbers ([`Dual`], [`DualVec`]), the
+//! scalar reverse-mode tape ([`Tape`], [`Value`]), the elementary rules ([`partial`]) and
+//! gradient checking ([`gradcheck`](mod@gradcheck)).
+
+pub use autodiff_macros::differentiate;
+pub use autodiff_runtime::*;
+
+/// Paths used by generated code. Not part of the public API.
+#[doc(hidden)]
+pub mod __private {
+    pub use autodiff_runtime::partial;
+    pub use autodiff_runtime::support::*;
+    pub use autodiff_runtime::Dual;
+    pub use autodiff_runtime::num_traits::{Float, One, Zero};
+}

@@ -5,8 +5,23 @@
 //!   rule table shared by all modes;
 //! - [`Dual`], [`DualVec`]: forward mode with dual numbers (a + bε, ε² = 0);
 //! - [`Tape`], [`Value`]: scalar reverse mode on a flat Wengert list;
+//! - [`support`]: what generated code calls besides the rules;
 //! - [`gradcheck`](mod@gradcheck): central differences, dot-product tests and finite-difference
 //!   Hessian-vector products to check derivatives against.
 #![forbid(unsafe_code)]
 
+pub mod dual;
+pub mod dual_vec;
+pub mod forward;
+pub mod gradcheck;
 pub mod partial;
+pub mod support;
+pub mod value;
+
+pub use dual::Dual;
+pub use dual_vec::DualVec;
+pub use forward::{derivative, gradient, gradient_vec, jacobian};
+pub use gradcheck::{gradcheck, GradcheckReport, Tolerance};
+pub use num_traits;
+pub use support::stop_gradient;
+pub use value::{Gradients, Tape, Value};

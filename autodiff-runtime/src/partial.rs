@@ -242,7 +242,8 @@ mod tests {
 
     /// Central difference of a scalar function, the oracle for every rule here.
     fn numeric(f: impl Fn(f64) -> f64, x: f64) -> f64 {
-        let h = 1e-6 * x.abs().max(1.0);
+        // Scaled to |x| (down to 1e-2) so points near a singularity, like √x at 1e-4, stay accurate.
+        let h = 1e-6 * x.abs().clamp(1e-2, 1.0).max(x.abs());
         (f(x + h) - f(x - h)) / (2.0 * h)
     }
 
@@ -300,7 +301,8 @@ mod tests {
             ("min", f64::min, min),
         ];
         for &(name, f, d) in rules {
-            for &(a, b) in &[(0.7, 2.5), (3.0, 0.4), (1.5, -2.0), (2.0, 1.3)] {
+            // Positive points keep `log` and `powf` in their domains.
+            for &(a, b) in &[(0.7, 2.5), (3.0, 0.4), (1.5, 0.2), (2.0, 1.3)] {
                 let (da, db) = d(a, b, f(a, b));
                 let (na, nb) = (numeric(|t| f(t, b), a), numeric(|t| f(a, t), b));
                 assert!((da - na).abs() < 1e-6, "{name} ∂a at ({a}, {b}): {da} vs {na}");

@@ -1,0 +1,143 @@
+//! Activity analysis: a variable is active when its value depends, through differentiable
+//! operations, on an active parameter ("varied", computed forward to a fixpoint because
+//! loops carry values around).
+//!
+//! Values that are not active get no tangent and no cotangent: they are plain primal code
+//! in every generated function. Integers, booleans and the results of `stop_gradient`,
+//! comparisons and piecewise-constant functions are never active.
+
+use crate::ir::*;
+use crate::rules::Partial;
+
+/// The result: one flag per variable.
+pub struct Activity {
+    pub active: Vec<bool>,
+}
+
+impl Activity {
+    pub fn is_active(&self, v: VarId) -> bool {
+        self.active[v]
+    }
+
+    /// Whether an expression's value depends differentiably on an active variable.
+    pub fn varied(&self, e: &Expr) -> bool {
+        use ExprKind::*;
+        match &e.kind {
+            Var(v) => self.active[*v],
+            Float(_) | Int(_) | Bool(_) | Const(_) | Not(_) | Cmp(..) | Logic(..) => false,
+            Opaque(_) | StopGradient(_) | EmptyVec(_) => false,
+            Index(base, _) | Field(base, _) => self.varied(base),
+            Neg(a) | Ref(a) | Copy(a) | Cast(a, _) => self.varied(a),
+            Arith(_, a, b) => self.varied(a) || self.varied(b),
+            Elementary(rule, args) => {
+                rule.partial != Partial::Zero
+                    && args.iter().enumerate().any(|(i, a)| rule.float_arg(i) && self.varied(a))
+            }
+            Repeat { elem, .. } => self.varied(elem),
+            List { elems: xs, .. } | Tuple(xs) => xs.iter().any(|x| self.varied(x)),
+        }
+    }
+
+    /// Whether a statement (or anything nested in it) does differentiable work.
+    pub fn stmt_active(&self, s: &Stmt) -> bool {
+        match &s.kind {
+            StmtKind::Let { var, .. } | StmtKind::Call { out: var, .. } => self.active[*var],
+            StmtKind::Assign { place, .. } => self.active[place.var()],
+            StmtKind::Push { vec, .. } => self.active[*vec],
+            StmtKind::If { then, els, .. } => self.block_active(then) || self.block_active(els),
+            StmtKind::For { body, .. } | StmtKind::While { body, .. } => self.block_active(body),
+            StmtKind::Match { arms, .. } => arms.iter().any(|(_, b)| self.block_active(b)),
+        }
+    }
+
+    pub fn block_active(&self, b: &Block) -> bool {
+        b.stmts.iter().any(|s| self.stmt_active(s))
+    }
+}
+
+/// Runs the analysis; errors where a derivative would be silently lost.
+pub fn analyze(func: &Func) -> Result<Activity, Vec<syn::Error>> {
+    let mut act = Activity { active: vec![false; func.vars.len()] };
+    for p in &func.params {
+        act.active[p.var] = p.active;
+    }
+    loop {
+        let mut changed = false;
+        visit_block(&func.body, &mut act, func, &mut changed);
+        if !changed {
+            break;
+        }
+    }
+    let mut errors = vec![];
+    check_block(&func.body, &act, func, &mut errors);
+    if errors.is_empty() {
+        Ok(act)
+    } else {
+        Err(errors)
+    }
+}
+
+fn mark(act: &mut Activity, func: &Func, v: VarId, varied: bool, changed: &mut bool) {
+    if varied && !act.active[v] && func.vars[v].kind.is_float() {
+        act.active[v] = true;
+        *changed = true;
+    }
+}
+
+fn visit_block(b: &Block, act: &mut Activity, func: &Func, changed: &mut bool) {
+    for s in &b.stmts {
+        match &s.kind {
+            StmtKind::Let { var, init: Some(e) } => {
+                let varied = act.varied(e);
+                mark(act, func, *var, varied, changed);
+            }
+            StmtKind::Let { init: None, .. } => {}
+            StmtKind::Assign { place, value, .. } => {
+                let varied = act.varied(value);
+                mark(act, func, place.var(), varied, changed);
+            }
+            StmtKind::Call { out, args, .. } => {
+                let varied = args.iter().any(|a| act.varied(a));
+                mark(act, func, *out, varied, changed);
+            }
+            StmtKind::Push { vec, value } => {
+                let varied = act.varied(value);
+                mark(act, func, *vec, varied, changed);
+            }
+            StmtKind::If { then, els, .. } => {
+                visit_block(then, act, func, changed);
+                visit_block(els, act, func, changed);
+            }
+            StmtKind::For { body, .. } | StmtKind::While { body, .. } => visit_block(body, act, func, changed),
+            StmtKind::Match { arms, .. } => arms.iter().for_each(|(_, b)| visit_block(b, act, func, changed)),
+        }
+    }
+}
+
+/// A varied value stored where no derivative can follow it would be a silent zero.
+fn check_block(b: &Block, act: &Activity, func: &Func, errors: &mut Vec<syn::Error>) {
+    for s in &b.stmts {
+        let target = match &s.kind {
+            StmtKind::Let { var, init: Some(e) } => Some((*var, act.varied(e))),
+            StmtKind::Assign { place, value, .. } => Some((place.var(), act.varied(value))),
+            _ => None,
+        };
+        if let Some((v, true)) = target {
+            if !func.vars[v].kind.is_float() {
+                errors.push(syn::Error::new(
+                    s.span,
+                    format!("`{}` would hold a value that carries a derivative, but it is not a float or a float sequence: compute the float in its own variable", func.vars[v].name),
+                ));
+            }
+        }
+        match &s.kind {
+            StmtKind::If { then, els, .. } => {
+                check_block(then, act, func, errors);
+                check_block(els, act, func, errors);
+            }
+            StmtKind::For { body, .. } | StmtKind::While { body, .. } => check_block(body, act, func, errors),
+            StmtKind::Match { arms, .. } => arms.iter().for_each(|(_, b)| check_block(b, act, func, errors)),
+            _ => {}
+        }
+    }
+}

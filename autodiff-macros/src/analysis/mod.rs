@@ -1,0 +1,8 @@
+//! Analyses over the IR: which variables carry derivatives (activity) and which values
+//! the reverse sweep reads (and so must survive until it runs).
+
+pub mod activity;
+pub mod needed;
+
+pub use activity::Activity;
+pub use needed::Needed;

@@ -1,0 +1,230 @@
+//! What the reverse sweep reads ("to be recorded", in Tapenade's words).
+//!
+//! The adjoint of `z = x * y` reads `x` and `y`; the adjoint of `s = s + e` reads nothing
+//! of `s`. A variable is *needed* when some adjoint, index or replayed control decision
+//! reads it. Only needed variables are saved before they are overwritten, and only needed
+//! variables of inner blocks are kept for the reverse sweep; everything else is forgotten
+//! as soon as the forward sweep is done with it.
+
+use super::Activity;
+use crate::ir::*;
+use crate::rules::Partial;
+
+pub struct Needed {
+    pub needed: Vec<bool>,
+}
+
+impl Needed {
+    pub fn is_needed(&self, v: VarId) -> bool {
+        self.needed[v]
+    }
+}
+
+pub fn analyze(func: &Func, act: &Activity) -> Needed {
+    let mut n = Collector { act, needed: vec![false; func.vars.len()] };
+    for (v, var) in func.vars.iter().enumerate() {
+        // The shape of an active sequence's adjoint comes from its value.
+        if act.is_active(v) && var.kind == Kind::FloatSeq && !func.ret.contains(&v) {
+            n.needed[v] = true;
+        }
+    }
+    n.block(&func.body);
+    // Control flow that only restores saved values must be replayed too, which reads its
+    // decisions: iterate until nothing new is needed.
+    loop {
+        let before = n.needed.clone();
+        let needed = Needed { needed: n.needed.clone() };
+        mark_replayed_control(&func.body, func, act, &needed, &mut n.needed);
+        if n.needed == before {
+            break;
+        }
+    }
+    Needed { needed: n.needed }
+}
+
+/// Where an assignment keeps the value it overwrites.
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+pub enum SaveSite {
+    /// In a local: the assignment runs once (it is in the function's outermost block).
+    Local,
+    /// On the variable's tape: the assignment may run many times.
+    Tape,
+}
+
+/// Whether (and where) an assignment must save the value it overwrites: when the reverse
+/// sweep reads the variable and the assignment is not its initialisation.
+pub fn save_site(func: &Func, needed: &Needed, s: &Stmt) -> Option<SaveSite> {
+    let StmtKind::Assign { place, .. } = &s.kind else { return None };
+    let v = place.var();
+    let overwrites = matches!(place, Place::Index(..)) || func.vars[v].mutable;
+    if !(needed.is_needed(v) && overwrites) {
+        return None;
+    }
+    let top = func.body.stmts.iter().any(|t| std::ptr::eq(t, s));
+    Some(if top { SaveSite::Local } else { SaveSite::Tape })
+}
+
+/// Whether the reverse sweep has work to do for this statement: adjoints, or restoring
+/// values the forward sweep saved.
+pub fn replayed(func: &Func, act: &Activity, needed: &Needed, s: &Stmt) -> bool {
+    match &s.kind {
+        StmtKind::Assign { .. } => act.stmt_active(s) || save_site(func, needed, s).is_some(),
+        StmtKind::Push { vec, .. } => act.is_active(*vec) || needed.is_needed(*vec),
+        StmtKind::Let { .. } | StmtKind::Call { .. } => act.stmt_active(s),
+        StmtKind::If { then, els, .. } => block_replayed(func, act, needed, then) || block_replayed(func, act, needed, els),
+        StmtKind::For { body, .. } | StmtKind::While { body, .. } => block_replayed(func, act, needed, body),
+        StmtKind::Match { arms, .. } => arms.iter().any(|(_, b)| block_replayed(func, act, needed, b)),
+    }
+}
+
+pub fn block_replayed(func: &Func, act: &Activity, needed: &Needed, b: &Block) -> bool {
+    b.stmts.iter().any(|s| replayed(func, act, needed, s))
+}
+
+fn mark_replayed_control(b: &Block, func: &Func, act: &Activity, needed: &Needed, out: &mut [bool]) {
+    for s in &b.stmts {
+        if !replayed(func, act, needed, s) {
+            continue;
+        }
+        match &s.kind {
+            StmtKind::If { cond, then, els } => {
+                out[*cond] = true;
+                mark_replayed_control(then, func, act, needed, out);
+                mark_replayed_control(els, func, act, needed, out);
+            }
+            StmtKind::For { range, body, trips, .. } => {
+                out[range.start] = true;
+                out[range.end] = true;
+                if let Some(k) = range.step {
+                    out[k] = true;
+                }
+                if let Some(t) = trips {
+                    out[*t] = true;
+                }
+                mark_replayed_control(body, func, act, needed, out);
+            }
+            StmtKind::While { trips, body, .. } => {
+                out[*trips] = true;
+                mark_replayed_control(body, func, act, needed, out);
+            }
+            StmtKind::Match { arms, arm, .. } => {
+                out[*arm] = true;
+                arms.iter().for_each(|(_, b)| mark_replayed_control(b, func, act, needed, out));
+            }
+            _ => {}
+        }
+    }
+}
+
+struct Collector<'a> {
+    act: &'a Activity,
+    needed: Vec<bool>,
+}
+
+impl Collector<'_> {
+    fn all_vars(&mut self, e: &Expr) {
+        let needed = &mut self.needed;
+        e.visit_vars(&mut |v| needed[v] = true);
+    }
+
+    fn block(&mut self, b: &Block) {
+        for s in &b.stmts {
+            self.stmt(s);
+        }
+    }
+
+    fn stmt(&mut self, s: &Stmt) {
+        if !self.act.stmt_active(s) {
+            return;
+        }
+        match &s.kind {
+            StmtKind::Let { init: Some(e), .. } => self.adjoint(e, false),
+            StmtKind::Let { init: None, .. } => {}
+            StmtKind::Assign { place, value, compound } => {
+                if let Place::Index(_, i) = place {
+                    self.all_vars(i);
+                }
+                match compound {
+                    // `v *= e` reads `v` and `e`, `v /= e` too; `v += e` reads neither.
+                    Some(ArithOp::Mul | ArithOp::Div | ArithOp::Rem) => {
+                        self.needed[place.var()] = true;
+                        self.all_vars(value);
+                    }
+                    _ => self.adjoint(value, false),
+                }
+            }
+            StmtKind::Call { pullback, args, .. } => {
+                self.needed[*pullback] = true;
+                args.iter().for_each(|a| self.adjoint(a, false));
+            }
+            StmtKind::Push { value, .. } => self.adjoint(value, false),
+            StmtKind::If { cond, then, els } => {
+                self.needed[*cond] = true;
+                self.block(then);
+                self.block(els);
+            }
+            StmtKind::For { range, body, trips, .. } => {
+                self.needed[range.start] = true;
+                self.needed[range.end] = true;
+                if let Some(k) = range.step {
+                    self.needed[k] = true;
+                }
+                if let Some(t) = trips {
+                    self.needed[*t] = true;
+                }
+                self.block(body);
+            }
+            StmtKind::While { trips, body, .. } => {
+                self.needed[*trips] = true;
+                self.block(body);
+            }
+            StmtKind::Match { arms, arm, .. } => {
+                self.needed[*arm] = true;
+                arms.iter().for_each(|(_, b)| self.block(b));
+            }
+        }
+    }
+
+    /// Marks what propagating a cotangent through `e` reads; `value` says whether `e`'s own
+    /// value is read as well (as a factor of another operand's partial).
+    fn adjoint(&mut self, e: &Expr, value: bool) {
+        if value {
+            return self.all_vars(e);
+        }
+        if !self.act.varied(e) {
+            return;
+        }
+        use ExprKind::*;
+        match &e.kind {
+            Index(base, i) => {
+                self.all_vars(i);
+                self.adjoint(base, false);
+            }
+            Neg(a) | Ref(a) | Copy(a) | Cast(a, _) | Field(a, _) => self.adjoint(a, false),
+            Arith(op, a, b) => {
+                let (va, vb) = (self.act.varied(a), self.act.varied(b));
+                match op {
+                    ArithOp::Add | ArithOp::Sub => {
+                        self.adjoint(a, false);
+                        self.adjoint(b, false);
+                    }
+                    ArithOp::Mul => {
+                        self.adjoint(a, vb);
+                        self.adjoint(b, va);
+                    }
+                    // ∂(a/b)/∂a = 1/b, ∂(a/b)/∂b = −a/b²; `%` likewise reads both.
+                    ArithOp::Div | ArithOp::Rem => {
+                        self.adjoint(a, vb);
+                        self.adjoint(b, true);
+                    }
+                }
+            }
+            Elementary(rule, args) if rule.partial != Partial::Zero => {
+                args.iter().for_each(|a| self.adjoint(a, true));
+            }
+            Repeat { elem, .. } => self.adjoint(elem, false),
+            List { elems, .. } | Tuple(elems) => elems.iter().for_each(|x| self.adjoint(x, false)),
+            _ => {}
+        }
+    }
+}

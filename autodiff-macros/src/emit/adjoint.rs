@@ -1,0 +1,181 @@
+//! The reverse of one expression: given the cotangent `g` of its value, accumulate
+//! `x̄ += g ∂e/∂x` into the adjoint of every active variable it reads.
+//!
+//! Values the partials need are recomputed from the (restored) primal variables at the
+//! start of the statement's reverse, bound to temporaries once each; then cotangents flow
+//! from the root to the leaves.
+
+use super::Ctx;
+use crate::ir::*;
+use crate::rules::Partial;
+use proc_macro2::{Ident, Span, TokenStream};
+use quote::quote;
+use std::collections::HashMap;
+
+/// Builds the statements of one expression's reverse.
+pub struct Adjoint<'c, 'f> {
+    ctx: &'c Ctx<'f>,
+    /// Recomputed values, in order.
+    values: Vec<TokenStream>,
+    /// Cotangent propagation, in order.
+    updates: Vec<TokenStream>,
+    memo: HashMap<usize, TokenStream>,
+}
+
+impl<'c, 'f> Adjoint<'c, 'f> {
+    pub fn new(ctx: &'c Ctx<'f>) -> Self {
+        Adjoint { ctx, values: vec![], updates: vec![], memo: HashMap::new() }
+    }
+
+    /// The reverse of `e` with cotangent `g` (an expression), as statements.
+    pub fn of(ctx: &'c Ctx<'f>, e: &Expr, g: TokenStream) -> TokenStream {
+        let mut adj = Adjoint::new(ctx);
+        adj.propagate(e, g);
+        adj.finish()
+    }
+
+    pub fn finish(self) -> TokenStream {
+        let (values, updates) = (self.values, self.updates);
+        quote!(#(#values)* #(#updates)*)
+    }
+
+    /// An atom holding `e`'s value (a variable, a literal, or a new temporary).
+    fn value(&mut self, e: &Expr, active: bool) -> TokenStream {
+        if matches!(e.kind, ExprKind::Var(_) | ExprKind::Float(_) | ExprKind::Int(_) | ExprKind::Const(_)) {
+            return self.ctx.expr(e, active);
+        }
+        let key = e as *const Expr as usize;
+        if let Some(t) = self.memo.get(&key) {
+            return t.clone();
+        }
+        let t = self.ctx.temp("t");
+        let printed = self.ctx.expr(e, active);
+        self.values.push(quote!(let #t = #printed;));
+        self.memo.insert(key, quote!(#t));
+        quote!(#t)
+    }
+
+    /// Binds a cotangent expression to a temporary unless it already is a name.
+    fn bind(&mut self, g: TokenStream) -> TokenStream {
+        let simple = g.clone().into_iter().count() == 1;
+        if simple {
+            return g;
+        }
+        let t = self.ctx.temp("g");
+        self.updates.push(quote!(let #t = #g;));
+        quote!(#t)
+    }
+
+    pub fn propagate(&mut self, e: &Expr, g: TokenStream) {
+        if !self.ctx.act.varied(e) {
+            return;
+        }
+        use ExprKind::*;
+        match &e.kind {
+            Var(v) => {
+                let bar = self.ctx.bar(*v);
+                match self.ctx.kind(*v) {
+                    Kind::FloatSeq => self.updates.push(quote!(__ad::add_assign(&mut #bar, &#g);)),
+                    _ => self.updates.push(quote!(#bar += #g;)),
+                }
+            }
+            Index(base, i) => {
+                let ExprKind::Var(v) = base.kind else {
+                    return self.propagate(base, g);
+                };
+                let (bar, i) = (self.ctx.bar(v), self.ctx.expr(i, false));
+                self.updates.push(quote!(#bar[#i] += #g;));
+            }
+            Neg(a) => self.propagate(a, quote!(-#g)),
+            Cast(a, _) | Ref(a) | Copy(a) | Field(a, _) => self.propagate(a, g),
+            Arith(op, a, b) => self.arith(*op, a, b, e, g),
+            Elementary(rule, args) => self.elementary(rule, args, e, g),
+            Repeat { elem, .. } => self.propagate(elem, quote!(__ad::sum(&#g))),
+            List { elems, .. } => {
+                let g = self.bind(g);
+                for (k, x) in elems.iter().enumerate() {
+                    self.propagate(x, quote!(#g[#k]));
+                }
+            }
+            _ => {}
+        }
+    }
+
+    fn arith(&mut self, op: ArithOp, a: &Expr, b: &Expr, _e: &Expr, g: TokenStream) {
+        let g = self.bind(g);
+        let (va, vb) = (self.ctx.act.varied(a), self.ctx.act.varied(b));
+        match op {
+            ArithOp::Add => {
+                self.propagate(a, g.clone());
+                self.propagate(b, g);
+            }
+            ArithOp::Sub => {
+                self.propagate(a, g.clone());
+                self.propagate(b, quote!(-#g));
+            }
+            // z = a b:  ā += z̄ b,  b̄ += z̄ a
+            ArithOp::Mul => {
+                if va {
+                    let b_val = self.value(b, vb);
+                    self.propagate(a, quote!(#g * #b_val));
+                }
+                if vb {
+                    let a_val = self.value(a, va);
+                    self.propagate(b, quote!(#g * #a_val));
+                }
+            }
+            // z = a / b:  ā += z̄ / b,  b̄ −= z̄ a / b²
+            ArithOp::Div => {
+                let b_val = self.value(b, vb);
+                if va {
+                    self.propagate(a, quote!(#g / #b_val));
+                }
+                if vb {
+                    let a_val = self.value(a, va);
+                    self.propagate(b, quote!(-(#g * #a_val) / (#b_val * #b_val)));
+                }
+            }
+            // z = a % b = a − trunc(a/b) b:  ā += z̄,  b̄ −= z̄ trunc(a/b)
+            ArithOp::Rem => {
+                self.propagate(a, g.clone());
+                if vb {
+                    let (a_val, b_val) = (self.value(a, va), self.value(b, vb));
+                    self.propagate(b, quote!(-(#g * (#a_val / #b_val).trunc())));
+                }
+            }
+        }
+    }
+
+    fn elementary(&mut self, rule: &crate::rules::Rule, args: &[Expr], e: &Expr, g: TokenStream) {
+        if rule.partial == Partial::Zero {
+            return;
+        }
+        let g = self.bind(g);
+        let name = Ident::new(rule.name, Span::call_site());
+        let vals: Vec<TokenStream> = args
+            .iter()
+            .enumerate()
+            .map(|(i, a)| self.value(a, rule.float_arg(i)))
+            .collect();
+        let y = self.value(e, true);
+        match rule.partial {
+            Partial::Unary => {
+                let x = &vals[0];
+                self.propagate(&args[0], quote!(#g * __ad::partial::#name(#x, #y)));
+            }
+            Partial::IntExponent => {
+                let (x, n) = (&vals[0], &vals[1]);
+                self.propagate(&args[0], quote!(#g * __ad::partial::powi(#x, #n, #y)));
+            }
+            Partial::Multi => {
+                let d = self.ctx.temp("d");
+                self.values.push(quote!(let #d = __ad::partial::#name(#(#vals,)* #y);));
+                for (k, a) in args.iter().enumerate() {
+                    let k = syn::Index::from(k);
+                    self.propagate(a, quote!(#g * #d.#k));
+                }
+            }
+            Partial::Zero => {}
+        }
+    }
+}

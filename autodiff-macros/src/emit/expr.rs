@@ -1,0 +1,200 @@
+//! Printing IR expressions back to Rust, with the fewest parentheses precedence allows.
+//!
+//! In `Mode::Lifted` (the dual-number twin used by `f_hvp`) active values are dual numbers
+//! and inactive ones stay plain floats: an inactive float that meets an active one is
+//! lifted (`__ad::lift(c)`), and an active value read where only its value matters (a
+//! comparison, `floor`, a cast to an integer) is read through `.primal`.
+
+use super::{Ctx, Mode};
+use crate::ir::*;
+use crate::rules::Partial;
+use proc_macro2::TokenStream;
+use quote::quote;
+
+/// Binding strength, loosest first.
+fn prec(e: &Expr) -> u8 {
+    use ExprKind::*;
+    match &e.kind {
+        Logic(LogicOp::Or, ..) => 1,
+        Logic(LogicOp::And, ..) => 2,
+        Cmp(..) => 3,
+        Arith(ArithOp::Add | ArithOp::Sub, ..) => 4,
+        Arith(..) => 5,
+        Cast(..) => 6,
+        Neg(_) | Not(_) | Ref(_) => 7,
+        Float(f) if f.base10_digits().starts_with('-') => 7,
+        _ => 8,
+    }
+}
+
+impl Ctx<'_> {
+    /// The expression's value: an active value where `active` (lifting inactive floats),
+    /// a plain value otherwise.
+    pub fn expr(&self, e: &Expr, active: bool) -> TokenStream {
+        if self.mode == Mode::Lifted {
+            let varied = self.act.varied(e);
+            let kind = crate::ir::kind_of(e, &self.func.vars, &self.func.float);
+            if active && !varied && matches!(kind, Kind::Float | Kind::Other) {
+                let inner = self.expr(e, false);
+                return quote!(__ad::lift(#inner));
+            }
+            if !active && varied && kind == Kind::Float {
+                let inner = self.atom(e, true);
+                return quote!(#inner.primal);
+            }
+        }
+        self.print(e, active)
+    }
+
+    /// `expr`, parenthesised unless it binds at least as tightly as `min`.
+    fn at(&self, e: &Expr, min: u8, active: bool) -> TokenStream {
+        let inner = self.expr(e, active);
+        let lifted = self.mode == Mode::Lifted && active != self.act.varied(e);
+        if prec(e) >= min || lifted {
+            inner
+        } else {
+            quote!((#inner))
+        }
+    }
+
+    /// An expression usable as a method receiver.
+    pub fn atom(&self, e: &Expr, active: bool) -> TokenStream {
+        self.at(e, 8, active)
+    }
+
+    fn print(&self, e: &Expr, active: bool) -> TokenStream {
+        use ExprKind::*;
+        let sp = e.span;
+        match &e.kind {
+            Float(f) => quote::quote_spanned!(sp=> #f),
+            Int(i) => quote!(#i),
+            Bool(b) => quote!(#b),
+            Var(v) => {
+                let name = self.name(*v);
+                quote::quote_spanned!(sp=> #name)
+            }
+            Const(p) => quote!(#p),
+            Index(base, i) => {
+                let (b, i) = (self.atom(base, active), self.expr(i, false));
+                quote!(#b[#i])
+            }
+            Neg(a) => {
+                let a = self.at(a, 7, active);
+                quote!(-#a)
+            }
+            Not(a) => {
+                let a = self.at(a, 7, false);
+                quote!(!#a)
+            }
+            Arith(op, a, b) => {
+                let p = prec(e);
+                let (a, b) = (self.at(a, p, active), self.at(b, p + 1, active));
+                let op = arith_token(*op);
+                quote!(#a #op #b)
+            }
+            Cmp(op, a, b) => {
+                let (a, b) = (self.at(a, 4, false), self.at(b, 4, false));
+                let op = cmp_token(*op);
+                quote!(#a #op #b)
+            }
+            Logic(op, a, b) => {
+                let p = prec(e);
+                let (a, b) = (self.at(a, p, false), self.at(b, p + 1, false));
+                match op {
+                    LogicOp::And => quote!(#a && #b),
+                    LogicOp::Or => quote!(#a || #b),
+                }
+            }
+            Elementary(rule, args) => self.elementary(rule, args, active),
+            Cast(a, ty) => {
+                let float_cast = crate::parse::kind_of_type(ty, &self.func.float) == Kind::Float;
+                if self.mode == Mode::Lifted && active && float_cast && self.act.varied(a) {
+                    return self.expr(a, true);
+                }
+                let a = self.at(a, 6, false);
+                quote!(#a as #ty)
+            }
+            Opaque(OpaqueCall::Function(path, args)) => {
+                let args = args.iter().map(|a| self.expr(a, false));
+                quote!(#path(#(#args),*))
+            }
+            Opaque(OpaqueCall::Method(recv, m, turbofish, args)) => {
+                let recv = self.atom(recv, self.act.varied(recv));
+                let args = args.iter().map(|a| self.expr(a, false));
+                quote!(#recv.#m #turbofish(#(#args),*))
+            }
+            StopGradient(a) => self.expr(a, false),
+            Ref(a) => {
+                let a = self.at(a, 7, active);
+                quote!(&#a)
+            }
+            Copy(a) => {
+                let a = self.atom(a, active);
+                match crate::ir::kind_of(e, &self.func.vars, &self.func.float) {
+                    Kind::FloatSeq | Kind::IntSeq => quote!(#a.to_vec()),
+                    _ => a,
+                }
+            }
+            Repeat { elem, len, array } => {
+                let (elem, len) = (self.expr(elem, active), self.expr(len, false));
+                if *array {
+                    quote!([#elem; #len])
+                } else {
+                    quote!(::std::vec![#elem; #len])
+                }
+            }
+            List { elems, array } => {
+                let elems = elems.iter().map(|x| self.expr(x, active));
+                if *array {
+                    quote!([#(#elems),*])
+                } else {
+                    quote!(::std::vec![#(#elems),*])
+                }
+            }
+            EmptyVec(None) => quote!(::std::vec::Vec::new()),
+            EmptyVec(Some(n)) => {
+                let n = self.expr(n, false);
+                quote!(::std::vec::Vec::with_capacity(#n))
+            }
+            Tuple(xs) => {
+                let xs = xs.iter().map(|x| self.expr(x, active));
+                quote!((#(#xs),*))
+            }
+            Field(a, m) => {
+                let a = self.atom(a, active);
+                quote!(#a.#m)
+            }
+        }
+    }
+
+    /// `x.sin()`, `a.powf(b)`, `x.powi(n)`: method syntax, which works for every float type.
+    fn elementary(&self, rule: &crate::rules::Rule, args: &[Expr], active: bool) -> TokenStream {
+        let differentiable = rule.partial != Partial::Zero;
+        let float_ctx = |i: usize| active && differentiable && rule.float_arg(i);
+        let recv = self.atom(&args[0], float_ctx(0));
+        let rest = args[1..].iter().enumerate().map(|(i, a)| self.expr(a, float_ctx(i + 1)));
+        let name = proc_macro2::Ident::new(rule.name, proc_macro2::Span::call_site());
+        quote!(#recv.#name(#(#rest),*))
+    }
+}
+
+pub fn arith_token(op: ArithOp) -> TokenStream {
+    match op {
+        ArithOp::Add => quote!(+),
+        ArithOp::Sub => quote!(-),
+        ArithOp::Mul => quote!(*),
+        ArithOp::Div => quote!(/),
+        ArithOp::Rem => quote!(%),
+    }
+}
+
+fn cmp_token(op: CmpOp) -> TokenStream {
+    match op {
+        CmpOp::Eq => quote!(==),
+        CmpOp::Ne => quote!(!=),
+        CmpOp::Lt => quote!(<),
+        CmpOp::Le => quote!(<=),
+        CmpOp::Gt => quote!(>),
+        CmpOp::Ge => quote!(>=),
+    }
+}

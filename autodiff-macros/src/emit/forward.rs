@@ -1,0 +1,378 @@
+//! The forward walk over the IR, shared by the two functions that run the primal code:
+//! `f_jvp` (primal plus tangents) and the forward sweep of `f_pullback` (primal plus what
+//! the reverse sweep will read: saved values, trip counts, pullbacks of calls).
+
+use super::{Ctx, Mode};
+use crate::ir::*;
+use proc_macro2::{Ident, TokenStream};
+use quote::{format_ident, quote};
+
+#[derive(Clone, Copy, PartialEq, Eq)]
+pub enum Sweep {
+    /// Primal and tangent statements (`f_jvp`).
+    Jvp,
+    /// Primal statements that record what the reverse sweep reads.
+    Augmented,
+}
+
+impl Ctx<'_> {
+    pub fn forward_block(&self, b: &Block, sweep: Sweep, replayed_index: Option<VarId>) -> TokenStream {
+        let stmts: Vec<TokenStream> = b.stmts.iter().map(|s| self.forward_stmt(s, sweep)).collect();
+        let saves = match sweep {
+            Sweep::Augmented => self.block_saves(b, replayed_index),
+            Sweep::Jvp => vec![],
+        };
+        quote!(#(#stmts)* #(#saves)*)
+    }
+
+    /// The variables of an inner block that the reverse sweep reads: they are pushed when
+    /// the block ends and popped when its reverse begins.
+    pub fn saved_at_block_end(&self, b: &Block, rebound: Option<VarId>) -> Vec<VarId> {
+        if b.id == 0 {
+            return vec![];
+        }
+        (0..self.func.vars.len())
+            .filter(|&v| self.func.vars[v].scope == Some(b.id) && self.needed.is_needed(v) && Some(v) != rebound)
+            .collect()
+    }
+
+    fn block_saves(&self, b: &Block, rebound: Option<VarId>) -> Vec<TokenStream> {
+        self.saved_at_block_end(b, rebound)
+            .into_iter()
+            .map(|v| {
+                let (name, tape) = (self.name(v), self.tape(v));
+                self.use_tape(&tape);
+                quote!(#tape.push(#name);)
+            })
+            .collect()
+    }
+
+    fn forward_stmt(&self, s: &Stmt, sweep: Sweep) -> TokenStream {
+        match &s.kind {
+            StmtKind::Let { var, init } => self.forward_let(*var, init.as_ref(), sweep),
+            StmtKind::Assign { place, value, compound } => {
+                let pre = match sweep {
+                    Sweep::Jvp => self.assign_tangent(place, value, *compound),
+                    Sweep::Augmented => self.save_before(s),
+                };
+                let target = self.place(place);
+                let op = compound.map(super::expr::arith_token);
+                let active = self.active(place.var());
+                let value = self.expr(value, active);
+                quote!(#pre #target #op= #value;)
+            }
+            StmtKind::Call { out, pullback, callee, args } => self.forward_call(*out, *pullback, callee, args, sweep),
+            StmtKind::Push { vec, value } => {
+                let name = self.name(*vec);
+                let pre = match (sweep, self.active(*vec)) {
+                    (Sweep::Jvp, true) => {
+                        let dot = self.dot(*vec);
+                        let t = self.tangent(value).unwrap_or_else(|| self.zero());
+                        quote!(#dot.push(#t);)
+                    }
+                    _ => quote!(),
+                };
+                let value = self.expr(value, self.active(*vec));
+                quote!(#pre #name.push(#value);)
+            }
+            StmtKind::If { cond, then, els } => {
+                let cond = self.name(*cond);
+                let then = self.forward_block(then, sweep, None);
+                if els.stmts.is_empty() && self.saved_at_block_end(els, None).is_empty() {
+                    quote!(if #cond { #then })
+                } else {
+                    let els = self.forward_block(els, sweep, None);
+                    quote!(if #cond { #then } else { #els })
+                }
+            }
+            StmtKind::For { var, range, body, exit, trips } => {
+                let i = self.name(*var);
+                let header = self.range(range);
+                let rebound = if trips.is_none() { Some(*var) } else { None };
+                let body = self.forward_block(body, sweep, rebound);
+                self.forward_loop(quote!(for #i in #header), body, exit, *trips, sweep)
+            }
+            StmtKind::While { cond, body, exit, trips } => {
+                let cond = self.expr(cond, false);
+                let body = self.forward_block(body, sweep, None);
+                self.forward_loop(quote!(while #cond), body, exit, Some(*trips), sweep)
+            }
+            StmtKind::Match { scrutinee, arms, arm } => {
+                let scrutinee = self.expr(scrutinee, false);
+                let record = sweep == Sweep::Augmented && self.needed.is_needed(*arm);
+                let arm_name = self.name(*arm);
+                let arms = arms.iter().enumerate().map(|(k, (pat, b))| {
+                    let body = self.forward_block(b, sweep, None);
+                    let set = record.then(|| quote!(#arm_name = #k;));
+                    quote!(#pat => { #set #body })
+                });
+                let decl = record.then(|| quote!(let #arm_name: usize;));
+                quote!(#decl match #scrutinee { #(#arms)* })
+            }
+        }
+    }
+
+    fn forward_loop(&self, header: TokenStream, body: TokenStream, exit: &Option<Expr>, trips: Option<VarId>, sweep: Sweep) -> TokenStream {
+        let exit = exit.as_ref().map(|e| {
+            let e = self.expr(e, false);
+            quote!(if #e { break; })
+        });
+        match trips.filter(|&t| sweep == Sweep::Augmented && self.needed.is_needed(t)) {
+            Some(t) => {
+                let t = self.name(t);
+                quote!(let mut #t: usize = 0; #header { #body #t += 1; #exit })
+            }
+            None => quote!(#header { #body #exit }),
+        }
+    }
+
+    fn forward_let(&self, var: VarId, init: Option<&Expr>, sweep: Sweep) -> TokenStream {
+        let name = self.name(var);
+        let mutable = self.func.vars[var].mutable.then(|| quote!(mut));
+        let ty = self.func.vars[var].ty.as_ref().map(|t| {
+            let t = self.lift_type(t, self.active(var));
+            quote!(: #t)
+        });
+        let active = self.active(var);
+        let Some(init) = init else {
+            let dot = (sweep == Sweep::Jvp && active).then(|| {
+                let dot = self.dot(var);
+                quote!(let #mutable #dot;)
+            });
+            return quote!(let #mutable #name #ty; #dot);
+        };
+        let value = self.expr(init, active);
+        let dot = (sweep == Sweep::Jvp && active).then(|| {
+            let dot = self.dot(var);
+            match self.tangent(init) {
+                Some(t) => quote!(let mut #dot = #t;),
+                None => self.declare_zero(&dot, var),
+            }
+        });
+        quote!(let #mutable #name #ty = #value; #dot)
+    }
+
+    /// `v` or `v[i]`.
+    pub fn place(&self, p: &Place) -> TokenStream {
+        match p {
+            Place::Var(v) => {
+                let name = self.name(*v);
+                quote!(#name)
+            }
+            Place::Index(v, i) => {
+                let (name, i) = (self.name(*v), self.expr(i, false));
+                quote!(#name[#i])
+            }
+        }
+    }
+
+    /// The header of a `for` loop over `range`, as the user wrote it.
+    fn range(&self, r: &Range) -> TokenStream {
+        let (lo, hi) = (self.name(r.start), self.name(r.end));
+        let mut it = if r.inclusive { quote!(#lo..=#hi) } else { quote!(#lo..#hi) };
+        if let Some(k) = r.step {
+            let k = self.name(k);
+            it = quote!((#it).step_by(#k));
+        }
+        if r.rev {
+            it = quote!((#it).rev());
+        }
+        it
+    }
+
+    /// The same range, run backwards (only for loops without a step, which are replayed
+    /// from their trip count instead).
+    pub fn reversed_range(&self, r: &Range) -> TokenStream {
+        let (lo, hi) = (self.name(r.start), self.name(r.end));
+        let it = if r.inclusive { quote!(#lo..=#hi) } else { quote!(#lo..#hi) };
+        if r.rev {
+            it
+        } else {
+            quote!((#it).rev())
+        }
+    }
+
+    /// The tangent update that precedes an assignment in `f_jvp`.
+    fn assign_tangent(&self, place: &Place, value: &Expr, compound: Option<ArithOp>) -> TokenStream {
+        let v = place.var();
+        if !self.active(v) {
+            return quote!();
+        }
+        let target = match place {
+            Place::Var(_) => {
+                let dot = self.dot(v);
+                quote!(#dot)
+            }
+            Place::Index(_, i) => {
+                let (dot, i) = (self.dot(v), self.expr(i, false));
+                quote!(#dot[#i])
+            }
+        };
+        match compound {
+            None => {
+                let t = self.tangent(value).unwrap_or_else(|| self.zero());
+                quote!(#target = #t;)
+            }
+            Some(op @ (ArithOp::Add | ArithOp::Sub)) => match self.tangent(value) {
+                Some(t) => {
+                    let op = super::expr::arith_token(op);
+                    quote!(#target #op= #t;)
+                }
+                None => quote!(),
+            },
+            Some(op) => {
+                let old = place_expr(place, value.span);
+                let whole = Expr::new(ExprKind::Arith(op, Box::new(old), Box::new(value.clone())), value.span);
+                let t = self.tangent(&whole).unwrap_or_else(|| self.zero());
+                quote!(#target = #t;)
+            }
+        }
+    }
+
+    /// Saves the value an assignment overwrites, when the reverse sweep reads it.
+    fn save_before(&self, s: &Stmt) -> TokenStream {
+        let StmtKind::Assign { place, value, .. } = &s.kind else { return quote!() };
+        let Some(site) = crate::analysis::needed::save_site(self.func, self.needed, s) else {
+            return quote!();
+        };
+        let v = place.var();
+        let name = self.name(v);
+        let mut reads_self = false;
+        value.visit_vars(&mut |u| reads_self |= u == v);
+        let old = match place {
+            Place::Index(_, i) => {
+                let i = self.expr(i, false);
+                quote!(#name[#i])
+            }
+            Place::Var(_) if reads_self && self.kind(v) == Kind::FloatSeq => quote!(#name.clone()),
+            Place::Var(_) => quote!(#name),
+        };
+        match site {
+            crate::analysis::needed::SaveSite::Local => {
+                let local = self.local_save(s, &format!("{name}_old"));
+                quote!(let #local = #old;)
+            }
+            crate::analysis::needed::SaveSite::Tape => {
+                let tape = match place {
+                    Place::Index(..) => self.elem_tape(v),
+                    Place::Var(_) => self.tape(v),
+                };
+                self.use_tape(&tape);
+                quote!(#tape.push(#old);)
+            }
+        }
+    }
+
+    fn forward_call(&self, out: VarId, pullback: VarId, callee: &syn::Path, args: &[Expr], sweep: Sweep) -> TokenStream {
+        let name = self.name(out);
+        let ty = self.func.vars[out].ty.as_ref().map(|t| {
+            let t = self.lift_type(t, self.active(out));
+            quote!(: #t)
+        });
+        if !self.active(out) {
+            let args = args.iter().map(|a| self.expr(a, false));
+            return quote!(let #name #ty = #callee(#(#args),*););
+        }
+        let float_args: Vec<&Expr> = args.iter().filter(|a| self.kind_of(a).is_float()).collect();
+        match sweep {
+            Sweep::Jvp => {
+                let dot = self.dot(out);
+                let f = suffixed(callee, "_jvp");
+                let args = args.iter().map(|a| self.expr(a, false));
+                let tangents = float_args.iter().map(|a| self.tangent(a).unwrap_or_else(|| self.zero_tangent_arg(a)));
+                quote!(let (#name, #dot) = #f(#(#args,)* #(#tangents),*);)
+            }
+            Sweep::Augmented => {
+                let pb = self.name(pullback);
+                let f = match self.mode {
+                    Mode::Plain => suffixed(callee, "_pullback"),
+                    Mode::Lifted => suffixed(callee, "_dual_pullback"),
+                };
+                let args = args.iter().map(|a| self.expr(a, self.kind_of(a).is_float()));
+                quote!(let (#name, #pb) = #f(#(#args),*);)
+            }
+        }
+    }
+
+    /// A zero tangent for an inactive float argument of a differentiated call.
+    fn zero_tangent_arg(&self, a: &Expr) -> TokenStream {
+        match (self.kind_of(a), &a.kind) {
+            (Kind::FloatSeq, ExprKind::Ref(inner)) => {
+                let inner = self.expr(inner, false);
+                quote!(&__ad::zeros_like(&#inner))
+            }
+            (Kind::FloatSeq, _) => {
+                let a = self.expr(a, false);
+                quote!(&__ad::zeros_like(&#a))
+            }
+            _ => self.zero(),
+        }
+    }
+
+    /// A user type with the float type replaced by `Dual<F>` where the value is active
+    /// and the mode is lifted.
+    pub fn lift_type(&self, ty: &syn::Type, active: bool) -> TokenStream {
+        if self.mode == Mode::Plain || !active {
+            return quote!(#ty);
+        }
+        let float = self.func.float.clone();
+        let dual: syn::Type = syn::parse_quote!(::autodiff::__private::Dual<#float>);
+        replace_type(ty, &float, &dual)
+    }
+
+    pub fn use_tape(&self, tape: &Ident) {
+        self.tapes.borrow_mut().insert(tape.to_string());
+    }
+
+    /// The local that keeps the value overwritten at a top-level assignment.
+    pub fn local_save(&self, s: &Stmt, base: &str) -> Ident {
+        let key = s as *const Stmt as usize;
+        if let Some(name) = self.locals.borrow().get(&key) {
+            return name.clone();
+        }
+        let name = self.fresh(base);
+        self.locals.borrow_mut().insert(key, name.clone());
+        name
+    }
+}
+
+/// `v` or `v[i]` as an expression.
+pub fn place_expr(place: &Place, span: proc_macro2::Span) -> Expr {
+    match place {
+        Place::Var(v) => Expr::new(ExprKind::Var(*v), span),
+        Place::Index(v, i) => Expr::new(
+            ExprKind::Index(Box::new(Expr::new(ExprKind::Var(*v), span)), Box::new(i.clone())),
+            span,
+        ),
+    }
+}
+
+/// `path::to::f` → `path::to::f_suffix`.
+pub fn suffixed(path: &syn::Path, suffix: &str) -> syn::Path {
+    let mut p = path.clone();
+    if let Some(last) = p.segments.last_mut() {
+        last.ident = format_ident!("{}{}", last.ident, suffix);
+    }
+    p
+}
+
+fn replace_type(ty: &syn::Type, from: &syn::Type, to: &syn::Type) -> TokenStream {
+    let from_str = quote!(#from).to_string();
+    let tokens = quote!(#ty);
+    replace_tokens(tokens, &from_str, &quote!(#to))
+}
+
+fn replace_tokens(ts: TokenStream, from: &str, to: &TokenStream) -> TokenStream {
+    ts.into_iter()
+        .map(|tt| match tt {
+            proc_macro2::TokenTree::Ident(i) if i == from => to.clone(),
+            proc_macro2::TokenTree::Group(g) => {
+                let inner = replace_tokens(g.stream(), from, to);
+                let mut ng = proc_macro2::Group::new(g.delimiter(), inner);
+                ng.set_span(g.span());
+                quote!(#ng)
+            }
+            other => quote!(#other),
+        })
+        .collect()
+}

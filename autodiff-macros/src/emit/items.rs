@@ -1,0 +1,338 @@
+//! The items `#[differentiate]` puts beside `f`: their signatures, docs and thin bodies.
+//!
+//! - `f_jvp(params, tangents) -> (R, R)`
+//! - `f_pullback(params) -> (R, impl FnOnce(R) -> (cotangents,))`, the split form that
+//!   callers use, and `f_dual_pullback`, its dual-number twin (hidden)
+//! - `f_vjp(params, dout) -> (R, cotangents…)`
+//! - `f_grad(params) -> (R, gradients…)` and `f_hvp(params, directions) -> (R, gradients…,
+//!   Hessian-vector products…)` when `R` is a float.
+
+use super::forward::Sweep;
+use super::{Ctx, Mode};
+use crate::analysis::{Activity, Needed};
+use crate::ir::*;
+use proc_macro2::TokenStream;
+use quote::{format_ident, quote};
+use syn::visit_mut::VisitMut;
+
+/// Lints that generated code may trip and that say nothing about the user's code.
+fn allows() -> TokenStream {
+    quote!(#[allow(
+        unused_mut,
+        unused_imports,
+        unused_variables,
+        unused_assignments,
+        unused_parens,
+        clippy::needless_late_init,
+        clippy::too_many_arguments,
+        clippy::type_complexity,
+        clippy::let_and_return,
+        clippy::assign_op_pattern,
+        clippy::neg_multiply,
+        clippy::double_parens,
+        clippy::unnecessary_cast,
+        clippy::identity_op
+    )])
+}
+
+pub fn emit(item: &syn::ItemFn, func: &Func, act: &Activity, needed: &Needed) -> TokenStream {
+    let plain = Ctx::new(func, act, needed, Mode::Plain);
+    let lifted = Ctx::new(func, act, needed, Mode::Lifted);
+    let scalar_out = matches!(func.ret_shape, Ret::Single(Kind::Float));
+    let jvp = jvp(item, &plain);
+    let pullback = pullback(item, &plain, "_pullback");
+    let vjp = vjp(item, &plain);
+    let extra = if scalar_out {
+        let dual = pullback_hidden(item, &lifted);
+        let grad = grad(item, &plain);
+        let hvp = hvp(item, &plain);
+        quote!(#dual #grad #hvp)
+    } else {
+        quote!()
+    };
+    quote!(#jvp #pullback #vjp #extra)
+}
+
+fn ident(item: &syn::ItemFn, suffix: &str) -> syn::Ident {
+    format_ident!("{}{}", item.sig.ident, suffix)
+}
+
+/// The parameters as written (`mut x: f64, n: usize`).
+fn params(item: &syn::ItemFn) -> Vec<TokenStream> {
+    item.sig.inputs.iter().map(|p| quote!(#p)).collect()
+}
+
+/// The parameters' names, to pass them on.
+fn args(ctx: &Ctx) -> Vec<TokenStream> {
+    ctx.func.params.iter().map(|p| {
+        let n = ctx.name(p.var);
+        quote!(#n)
+    }).collect()
+}
+
+fn cotangent_type(ctx: &Ctx, p: &Param) -> TokenStream {
+    let f = ctx.scalar();
+    match p.shape {
+        ParamShape::Scalar => f,
+        ParamShape::Slice | ParamShape::OwnedVec => quote!(::std::vec::Vec<#f>),
+        ParamShape::ArrayRef | ParamShape::Array => {
+            let len = array_len(&p.ty);
+            quote!([#f; #len])
+        }
+        ParamShape::Inactive => quote!(()),
+    }
+}
+
+fn array_len(ty: &syn::Type) -> TokenStream {
+    match ty {
+        syn::Type::Reference(r) => array_len(&r.elem),
+        syn::Type::Array(a) => {
+            let len = &a.len;
+            quote!(#len)
+        }
+        _ => quote!(0),
+    }
+}
+
+fn active_params<'a>(ctx: &'a Ctx<'a>) -> impl Iterator<Item = &'a Param> {
+    ctx.func.params.iter().filter(|p| p.active)
+}
+
+fn jvp(item: &syn::ItemFn, ctx: &Ctx) -> TokenStream {
+    let (vis, generics, where_clause) = (&item.vis, &item.sig.generics, &item.sig.generics.where_clause);
+    let name = ident(item, "_jvp");
+    let f = &item.sig.ident;
+    let params = params(item);
+    let tangents = active_params(ctx).map(|p| {
+        let (dot, ty) = (ctx.dot(p.var), &p.ty);
+        quote!(#dot: #ty)
+    });
+    let ret_ty = &ctx.func.ret_ty;
+    let body = ctx.forward_block(&ctx.func.body, Sweep::Jvp, None);
+    let (value, tangent) = jvp_result(ctx);
+    let doc = format!(
+        " Forward mode of [`{f}`]: its value and its directional derivative along the tangents \
+         `{}` (one per active parameter, of the same type), computed in one pass beside the primal.",
+        active_params(ctx).map(|p| ctx.dot(p.var).to_string()).collect::<Vec<_>>().join("`, `")
+    );
+    let allows = allows();
+    quote! {
+        #[doc = #doc]
+        #allows
+        #vis fn #name #generics (#(#params,)* #(#tangents),*) -> (#ret_ty, #ret_ty) #where_clause {
+            use ::autodiff::__private as __ad;
+            use ::autodiff::__private::Float as _;
+            #body
+            (#value, #tangent)
+        }
+    }
+}
+
+fn jvp_result(ctx: &Ctx) -> (TokenStream, TokenStream) {
+    let parts: Vec<(TokenStream, TokenStream)> = ctx
+        .func
+        .ret
+        .iter()
+        .map(|&r| {
+            let name = ctx.name(r);
+            let tangent = if ctx.active(r) {
+                let dot = ctx.dot(r);
+                quote!(#dot)
+            } else if ctx.kind(r) == Kind::FloatSeq {
+                quote!(__ad::zeros_like(&#name))
+            } else {
+                ctx.zero()
+            };
+            (quote!(#name), tangent)
+        })
+        .collect();
+    match &ctx.func.ret_shape {
+        Ret::Single(_) => parts[0].clone(),
+        Ret::Tuple(_) => {
+            let (vs, ts): (Vec<_>, Vec<_>) = parts.into_iter().unzip();
+            (quote!((#(#vs),*)), quote!((#(#ts),*)))
+        }
+    }
+}
+
+/// Gives every elided reference lifetime the name `'__ad`, so the returned pullback can
+/// say it borrows the parameters.
+struct NameLifetimes(bool);
+
+impl VisitMut for NameLifetimes {
+    fn visit_type_reference_mut(&mut self, r: &mut syn::TypeReference) {
+        if r.lifetime.is_none() {
+            r.lifetime = Some(syn::parse_quote!('__ad));
+            self.0 = true;
+        }
+        syn::visit_mut::visit_type_reference_mut(self, r);
+    }
+}
+
+fn pullback(item: &syn::ItemFn, ctx: &Ctx, suffix: &str) -> TokenStream {
+    let name = ident(item, suffix);
+    let f = &item.sig.ident;
+    let vis = &item.vis;
+    let mut generics = item.sig.generics.clone();
+    let mut named = NameLifetimes(false);
+    let params: Vec<TokenStream> = item
+        .sig
+        .inputs
+        .iter()
+        .zip(&ctx.func.params)
+        .map(|(input, p)| {
+            let syn::FnArg::Typed(pt) = input else { return quote!(#input) };
+            let mut ty = (*pt.ty).clone();
+            named.visit_type_mut(&mut ty);
+            let ty = ctx.lift_type(&ty, p.active);
+            let pat = &pt.pat;
+            quote!(#pat: #ty)
+        })
+        .collect();
+    let bound = if named.0 {
+        generics.params.insert(0, syn::parse_quote!('__ad));
+        let types: Vec<syn::Ident> = generics.type_params().map(|t| t.ident.clone()).collect();
+        let wc = generics.make_where_clause();
+        for t in types {
+            wc.predicates.push(syn::parse_quote!(#t: '__ad));
+        }
+        quote!(+ '__ad)
+    } else {
+        quote!()
+    };
+    let where_clause = &generics.where_clause;
+    let ret_ty = ctx.lift_type(&ctx.func.ret_ty, true);
+    let cts: Vec<TokenStream> = active_params(ctx).map(|p| cotangent_type(ctx, p)).collect();
+    let dout = ctx.fresh("dout");
+    let body = ctx.pullback_body(&dout, &ret_ty, &cts);
+    let allows = allows();
+    let doc = match ctx.mode {
+        Mode::Plain => format!(
+            " Reverse mode of [`{f}`], split: runs `{f}` once, keeping what its reverse sweep reads, \
+             and returns the value with its pullback, which maps a cotangent of the result to the \
+             cotangents of the active parameters. Differentiated callers use this form, so nested \
+             calls never re-run a callee's forward pass."
+        ),
+        Mode::Lifted => format!(" [`{f}_pullback`] on dual numbers, for [`{f}_hvp`] (forward-over-reverse)."),
+    };
+    let hidden = (ctx.mode == Mode::Lifted).then(|| quote!(#[doc(hidden)]));
+    quote! {
+        #[doc = #doc]
+        #hidden
+        #allows
+        #vis fn #name #generics (#(#params),*)
+            -> (#ret_ty, impl ::core::ops::FnOnce(#ret_ty) -> (#(#cts,)*) #bound) #where_clause
+        {
+            use ::autodiff::__private as __ad;
+            use ::autodiff::__private::Float as _;
+            #body
+        }
+    }
+}
+
+fn pullback_hidden(item: &syn::ItemFn, ctx: &Ctx) -> TokenStream {
+    pullback(item, ctx, "_dual_pullback")
+}
+
+fn vjp(item: &syn::ItemFn, ctx: &Ctx) -> TokenStream {
+    let (vis, generics, where_clause) = (&item.vis, &item.sig.generics, &item.sig.generics.where_clause);
+    let (f, name, pb) = (&item.sig.ident, ident(item, "_vjp"), ident(item, "_pullback"));
+    let params = params(item);
+    let args = args(ctx);
+    let ret_ty = &ctx.func.ret_ty;
+    let dout = ctx.fresh("dout");
+    let cts: Vec<TokenStream> = active_params(ctx).map(|p| cotangent_type(ctx, p)).collect();
+    let bars: Vec<syn::Ident> = active_params(ctx).map(|p| ctx.bar(p.var)).collect();
+    let doc = format!(
+        " Reverse mode of [`{f}`]: its value, then the cotangents `{}` of the active parameters \
+         (in parameter order) for the cotangent `{dout}` of the result: x̄ = ȳ ∂{f}/∂x.",
+        bars.iter().map(|b| b.to_string()).collect::<Vec<_>>().join("`, `")
+    );
+    let allows = allows();
+    quote! {
+        #[doc = #doc]
+        #allows
+        #vis fn #name #generics (#(#params,)* #dout: #ret_ty) -> (#ret_ty, #(#cts),*) #where_clause {
+            let (value, pullback) = #pb(#(#args),*);
+            let (#(#bars,)*) = pullback(#dout);
+            (value, #(#bars),*)
+        }
+    }
+}
+
+fn one(ctx: &Ctx) -> TokenStream {
+    let f = ctx.float();
+    match f.to_string().as_str() {
+        "f64" | "f32" => quote!(1.0),
+        _ => quote!(<#f as ::autodiff::__private::Float>::one()),
+    }
+}
+
+fn grad(item: &syn::ItemFn, ctx: &Ctx) -> TokenStream {
+    let (vis, generics, where_clause) = (&item.vis, &item.sig.generics, &item.sig.generics.where_clause);
+    let (f, name, vjp) = (&item.sig.ident, ident(item, "_grad"), ident(item, "_vjp"));
+    let params = params(item);
+    let args = args(ctx);
+    let ret_ty = &ctx.func.ret_ty;
+    let cts: Vec<TokenStream> = active_params(ctx).map(|p| cotangent_type(ctx, p)).collect();
+    let one = one(ctx);
+    let doc = format!(" The gradient of [`{f}`]: its value, then ∂{f}/∂x for each active parameter (`{f}_vjp` seeded with 1).");
+    let allows = allows();
+    quote! {
+        #[doc = #doc]
+        #allows
+        #vis fn #name #generics (#(#params),*) -> (#ret_ty, #(#cts),*) #where_clause {
+            #vjp(#(#args,)* #one)
+        }
+    }
+}
+
+fn hvp(item: &syn::ItemFn, ctx: &Ctx) -> TokenStream {
+    let (vis, generics, where_clause) = (&item.vis, &item.sig.generics, &item.sig.generics.where_clause);
+    let (f, name, dual_pb) = (&item.sig.ident, ident(item, "_hvp"), ident(item, "_dual_pullback"));
+    let params = params(item);
+    let ret_ty = &ctx.func.ret_ty;
+    let directions: Vec<TokenStream> = active_params(ctx).map(|p| {
+        let (dot, ty) = (ctx.dot(p.var), &p.ty);
+        quote!(#dot: #ty)
+    }).collect();
+    let lifted_args = ctx.func.params.iter().map(|p| {
+        let (x, dot) = (ctx.name(p.var), ctx.dot(p.var));
+        match (p.active, p.shape) {
+            (false, _) | (_, ParamShape::Inactive) => quote!(#x),
+            (true, ParamShape::Scalar) => quote!(__ad::Dual::new(#x, #dot)),
+            (true, ParamShape::Slice) => quote!(&__ad::duals(&#x, &#dot)),
+            (true, ParamShape::OwnedVec) => quote!(__ad::duals(&#x, &#dot)),
+            (true, ParamShape::ArrayRef) => quote!(&__ad::dual_array(&#x, &#dot)),
+            (true, ParamShape::Array) => quote!(__ad::dual_array(&#x, &#dot)),
+        }
+    });
+    let bars: Vec<syn::Ident> = active_params(ctx).map(|p| ctx.bar(p.var)).collect();
+    let grads = active_params(ctx).zip(&bars).map(|(p, b)| match p.shape {
+        ParamShape::Scalar => quote!(#b.primal),
+        _ => quote!(__ad::primals(&#b)),
+    });
+    let hvs = active_params(ctx).zip(&bars).map(|(p, b)| match p.shape {
+        ParamShape::Scalar => quote!(#b.tangent),
+        _ => quote!(__ad::tangents(&#b)),
+    });
+    let cts: Vec<TokenStream> = active_params(ctx).map(|p| cotangent_type(ctx, p)).collect();
+    let one = one(ctx);
+    let doc = format!(
+        " Hessian-vector product of [`{f}`] by forward-over-reverse: its value, its gradient, then \
+         H·v for the direction `v = ({})`, in one pass and without forming the Hessian.",
+        active_params(ctx).map(|p| ctx.dot(p.var).to_string()).collect::<Vec<_>>().join(", ")
+    );
+    let allows = allows();
+    quote! {
+        #[doc = #doc]
+        #allows
+        #vis fn #name #generics (#(#params,)* #(#directions),*) -> (#ret_ty, #(#cts,)* #(#cts),*) #where_clause {
+            use ::autodiff::__private as __ad;
+            use ::autodiff::__private::Float as _;
+            let (value, pullback) = #dual_pb(#(#lifted_args),*);
+            let (#(#bars,)*) = pullback(__ad::Dual::constant(#one));
+            (value.primal, #(#grads,)* #(#hvs),*)
+        }
+    }
+}

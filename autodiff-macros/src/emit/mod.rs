@@ -1,0 +1,165 @@
+//! Code generation: the IR and its analyses, printed back as Rust.
+//!
+//! - `expr.rs`: primal expressions (with dual-number lifting for second order);
+//! - `tangent.rs`: forward mode, `f_jvp`;
+//! - `adjoint.rs`: the reverse of one statement's expression;
+//! - `reverse.rs`: reverse mode, `f_pullback` (forward sweep, then a closure holding the
+//!   reverse sweep);
+//! - `items.rs`: the public items and their signatures (`f_vjp`, `f_grad`, `f_hvp`).
+
+mod adjoint;
+mod expr;
+mod forward;
+pub mod items;
+mod reverse;
+mod tangent;
+
+use crate::analysis::{Activity, Needed};
+use crate::ir::*;
+use proc_macro2::TokenStream;
+use quote::{format_ident, quote};
+use std::cell::RefCell;
+use std::collections::{BTreeSet, HashMap};
+
+/// Which scalar the reverse code computes with.
+#[derive(Clone, Copy, PartialEq, Eq)]
+pub enum Mode {
+    /// The function's own float type.
+    Plain,
+    /// Dual numbers over it, for forward-over-reverse (`f_hvp`): active values become
+    /// `Dual<F>`, inactive ones stay `F` and are lifted where they meet active ones.
+    Lifted,
+}
+
+/// Everything an emitter reads.
+pub struct Ctx<'f> {
+    pub func: &'f Func,
+    pub act: &'f Activity,
+    pub needed: &'f Needed,
+    pub mode: Mode,
+    /// Names of temporaries handed out in the current statement.
+    temps: RefCell<usize>,
+    /// The tapes the forward sweep pushes to (declared at the top of the function).
+    tapes: RefCell<BTreeSet<String>>,
+    /// The local keeping an overwritten value, per top-level assignment.
+    locals: RefCell<HashMap<usize, Ident>>,
+    /// Names handed out by `fresh`.
+    given: RefCell<BTreeSet<String>>,
+}
+
+impl<'f> Ctx<'f> {
+    pub fn new(func: &'f Func, act: &'f Activity, needed: &'f Needed, mode: Mode) -> Self {
+        Ctx {
+            func,
+            act,
+            needed,
+            mode,
+            temps: RefCell::new(0),
+            tapes: RefCell::default(),
+            locals: RefCell::default(),
+            given: RefCell::default(),
+        }
+    }
+
+    pub fn name(&self, v: VarId) -> &Ident {
+        &self.func.vars[v].name
+    }
+
+    pub fn bar(&self, v: VarId) -> Ident {
+        format_ident!("{}_bar", self.name(v))
+    }
+
+    pub fn dot(&self, v: VarId) -> Ident {
+        format_ident!("{}_dot", self.name(v))
+    }
+
+    pub fn tape(&self, v: VarId) -> Ident {
+        format_ident!("{}_tape", self.name(v))
+    }
+
+    pub fn elem_tape(&self, v: VarId) -> Ident {
+        format_ident!("{}_elem_tape", self.name(v))
+    }
+
+    pub fn kind(&self, v: VarId) -> Kind {
+        self.func.vars[v].kind
+    }
+
+    pub fn active(&self, v: VarId) -> bool {
+        self.act.is_active(v)
+    }
+
+    /// The float type as the emitted code names it.
+    pub fn float(&self) -> TokenStream {
+        let f = &self.func.float;
+        quote!(#f)
+    }
+
+    /// The type of active scalars: `F`, or `Dual<F>` when lifted.
+    pub fn scalar(&self) -> TokenStream {
+        let f = self.float();
+        match self.mode {
+            Mode::Plain => f,
+            Mode::Lifted => quote!(::autodiff::__private::Dual<#f>),
+        }
+    }
+
+    /// A zero of the active scalar type.
+    pub fn zero(&self) -> TokenStream {
+        let f = &self.func.float;
+        let concrete = quote!(#f).to_string();
+        if self.mode == Mode::Plain && (concrete == "f64" || concrete == "f32") {
+            quote!(0.0)
+        } else {
+            quote!(__ad::zero())
+        }
+    }
+
+    /// `let mut name = <zero shaped like v>;`: the declaration of an adjoint or tangent.
+    pub fn declare_zero(&self, name: &Ident, v: VarId) -> TokenStream {
+        let value = self.name(v);
+        match self.kind(v) {
+            Kind::FloatSeq => quote!(let mut #name = __ad::zeros_like(&#value);),
+            _ => {
+                let (zero, scalar) = (self.zero(), self.scalar());
+                if self.mode == Mode::Plain && zero.to_string() == "0.0" {
+                    quote!(let mut #name: #scalar = 0.0;)
+                } else {
+                    quote!(let mut #name: #scalar = #zero;)
+                }
+            }
+        }
+    }
+
+    /// Starts a statement: its temporaries are numbered from zero again.
+    pub fn reset_temps(&self) {
+        *self.temps.borrow_mut() = 0;
+    }
+
+    /// A fresh temporary name (`t0`, `t1`, …) that no variable of the function uses.
+    pub fn temp(&self, base: &str) -> Ident {
+        loop {
+            let n = {
+                let mut t = self.temps.borrow_mut();
+                *t += 1;
+                *t - 1
+            };
+            let name = format!("{base}{n}");
+            if !self.func.taken.contains(&name) {
+                return Ident::new(&name, proc_macro2::Span::call_site());
+            }
+        }
+    }
+
+    /// A name derived from `base` that no variable of the function uses.
+    pub fn fresh(&self, base: &str) -> Ident {
+        let mut name = base.to_string();
+        let mut i = 2;
+        while self.func.taken.contains(&name) || self.given.borrow().contains(&name) {
+            name = format!("{base}_{i}");
+            i += 1;
+        }
+        self.given.borrow_mut().insert(name.clone());
+        Ident::new(&name, proc_macro2::Span::call_site())
+    }
+}

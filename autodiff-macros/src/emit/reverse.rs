@@ -1,0 +1,276 @@
+//! Reverse mode: the body of `f_pullback`, a forward sweep that records what the reverse
+//! sweep reads, then a `move` closure holding the reverse sweep: the statements'
+//! adjoints in reverse order, with control flow replayed from the recorded decisions.
+
+use super::adjoint::Adjoint;
+use super::forward::{place_expr, Sweep};
+use super::Ctx;
+use crate::analysis::needed::{block_replayed, replayed, save_site, SaveSite};
+use crate::ir::*;
+use proc_macro2::TokenStream;
+use quote::quote;
+
+impl Ctx<'_> {
+    /// The statements of `f_pullback`'s body: forward sweep, then `(value, pullback)`.
+    pub fn pullback_body(&self, dout: &syn::Ident, dout_ty: &TokenStream, cotangent_tys: &[TokenStream]) -> TokenStream {
+        let forward = self.forward_block(&self.func.body, Sweep::Augmented, None);
+        let reverse = self.reverse_sweep(dout);
+        let tapes = self.tapes.borrow().iter().map(|t| syn::Ident::new(t, proc_macro2::Span::call_site())).collect::<Vec<_>>();
+        let value = self.result_value();
+        quote! {
+            #(let mut #tapes = ::std::vec::Vec::new();)*
+            #forward
+            let pullback = move |#dout: #dout_ty| -> (#(#cotangent_tys,)*) {
+                #reverse
+            };
+            (#value, pullback)
+        }
+    }
+
+    /// The returned value(s), cloned only when the reverse sweep also reads them.
+    fn result_value(&self) -> TokenStream {
+        let parts: Vec<TokenStream> = self
+            .func
+            .ret
+            .iter()
+            .map(|&r| {
+                let name = self.name(r);
+                if self.needed.is_needed(r) && self.kind(r) == Kind::FloatSeq {
+                    quote!(#name.clone())
+                } else {
+                    quote!(#name)
+                }
+            })
+            .collect();
+        match &self.func.ret_shape {
+            Ret::Single(_) => parts[0].clone(),
+            Ret::Tuple(_) => quote!((#(#parts),*)),
+        }
+    }
+
+    fn reverse_sweep(&self, dout: &syn::Ident) -> TokenStream {
+        let seed = self.seed(dout);
+        let adjoints: Vec<TokenStream> = (0..self.func.vars.len())
+            .filter(|&v| self.func.is_top_level(v) && self.active(v) && !self.func.ret.contains(&v))
+            .filter(|&v| self.kind(v).is_float())
+            .map(|v| self.declare_zero(&self.bar(v), v))
+            .collect();
+        let body = self.reverse_stmts(&self.func.body);
+        let results = self.func.params.iter().filter(|p| p.active).map(|p| {
+            let bar = self.bar(p.var);
+            quote!(#bar)
+        });
+        quote! {
+            #seed
+            #(#adjoints)*
+            #body
+            (#(#results,)*)
+        }
+    }
+
+    /// The cotangents of the results start as the seed.
+    fn seed(&self, dout: &syn::Ident) -> TokenStream {
+        let bars: Vec<TokenStream> = self
+            .func
+            .ret
+            .iter()
+            .map(|&r| {
+                let bar = self.bar(r);
+                if self.active(r) {
+                    quote!(mut #bar)
+                } else {
+                    quote!(_)
+                }
+            })
+            .collect();
+        match &self.func.ret_shape {
+            Ret::Single(_) => {
+                let bar = &bars[0];
+                quote!(let #bar = #dout;)
+            }
+            Ret::Tuple(_) => quote!(let (#(#bars),*) = #dout;),
+        }
+    }
+
+    fn reverse_stmts(&self, b: &Block) -> TokenStream {
+        let stmts: Vec<TokenStream> = b.stmts.iter().rev().map(|s| self.reverse_stmt(s)).collect();
+        quote!(#(#stmts)*)
+    }
+
+    /// A block's reverse: its saved variables popped, its adjoints declared, its statements
+    /// reversed.
+    fn reverse_block(&self, b: &Block, rebound: Option<VarId>) -> TokenStream {
+        let restores = self.saved_at_block_end(b, rebound).into_iter().map(|v| {
+            let (name, tape) = (self.name(v), self.tape(v));
+            let mutable = self.restored_in(b, v).then(|| quote!(mut));
+            quote!(let #mutable #name = #tape.pop().unwrap();)
+        });
+        let adjoints: Vec<TokenStream> = (0..self.func.vars.len())
+            .filter(|&v| self.func.vars[v].scope == Some(b.id) && self.active(v))
+            .map(|v| self.declare_zero(&self.bar(v), v))
+            .collect();
+        let body = self.reverse_stmts(b);
+        quote!(#(#restores)* #(#adjoints)* #body)
+    }
+
+    /// Whether the reverse of block `b` assigns `v` (restoring an overwritten value).
+    fn restored_in(&self, b: &Block, v: VarId) -> bool {
+        fn walk(ctx: &Ctx, b: &Block, v: VarId) -> bool {
+            b.stmts.iter().any(|s| match &s.kind {
+                StmtKind::Assign { place, .. } => place.var() == v && save_site(ctx.func, ctx.needed, s).is_some(),
+                StmtKind::Push { vec, .. } => *vec == v,
+                StmtKind::If { then, els, .. } => walk(ctx, then, v) || walk(ctx, els, v),
+                StmtKind::For { body, .. } | StmtKind::While { body, .. } => walk(ctx, body, v),
+                StmtKind::Match { arms, .. } => arms.iter().any(|(_, b)| walk(ctx, b, v)),
+                _ => false,
+            })
+        }
+        walk(self, b, v)
+    }
+
+    fn reverse_stmt(&self, s: &Stmt) -> TokenStream {
+        if !replayed(self.func, self.act, self.needed, s) {
+            return quote!();
+        }
+        self.reset_temps();
+        match &s.kind {
+            StmtKind::Let { var, init: Some(e) } => {
+                let body = Adjoint::of(self, e, {
+                    let bar = self.bar(*var);
+                    quote!(#bar)
+                });
+                quote!({ #body })
+            }
+            StmtKind::Let { init: None, .. } => quote!(),
+            StmtKind::Assign { place, value, compound } => self.reverse_assign(s, place, value, *compound),
+            StmtKind::Call { out, pullback, args, .. } => {
+                let (bar, pb) = (self.bar(*out), self.name(*pullback));
+                let mut adj = Adjoint::new(self);
+                let mut pattern = vec![];
+                for a in args.iter().filter(|a| self.kind_of(a).is_float()) {
+                    if self.act.varied(a) {
+                        let ct = self.temp("ct");
+                        adj.propagate(a, quote!(#ct));
+                        pattern.push(quote!(#ct));
+                    } else {
+                        pattern.push(quote!(_));
+                    }
+                }
+                let body = adj.finish();
+                quote!({ let (#(#pattern,)*) = #pb(#bar); #body })
+            }
+            StmtKind::Push { vec, value } => {
+                let name = self.name(*vec);
+                let restore = self.needed.is_needed(*vec).then(|| quote!(#name.pop();));
+                if !self.active(*vec) {
+                    return quote!(#restore);
+                }
+                let bar = self.bar(*vec);
+                let g = self.temp("g");
+                let body = Adjoint::of(self, value, quote!(#g));
+                quote!({ let #g = #bar.pop().unwrap(); #restore #body })
+            }
+            StmtKind::If { cond, then, els } => {
+                let cond = self.name(*cond);
+                let then = self.reverse_block(then, None);
+                if block_replayed(self.func, self.act, self.needed, els) {
+                    let els = self.reverse_block(els, None);
+                    quote!(if #cond { #then } else { #els })
+                } else {
+                    quote!(if #cond { #then })
+                }
+            }
+            StmtKind::For { var, range, body, trips, .. } => match trips {
+                Some(t) => {
+                    let (t, body) = (self.name(*t), self.reverse_block(body, None));
+                    quote!(for _ in 0..#t { #body })
+                }
+                None => {
+                    let (i, header) = (self.name(*var), self.reversed_range(range));
+                    let body = self.reverse_block(body, Some(*var));
+                    quote!(for #i in #header { #body })
+                }
+            },
+            StmtKind::While { body, trips, .. } => {
+                let (t, body) = (self.name(*trips), self.reverse_block(body, None));
+                quote!(for _ in 0..#t { #body })
+            }
+            StmtKind::Match { arms, arm, .. } => {
+                let arm = self.name(*arm);
+                let arms = arms.iter().enumerate().map(|(k, (_, b))| {
+                    let body = self.reverse_block(b, None);
+                    quote!(#k => { #body })
+                });
+                quote!(match #arm { #(#arms)* _ => unreachable!("the forward sweep recorded this arm") })
+            }
+        }
+    }
+
+    /// `v = e`, `v op= e`, `v[i] = e`: take the cotangent of the overwritten place, restore
+    /// the old value, then propagate through `e`.
+    fn reverse_assign(&self, s: &Stmt, place: &Place, value: &Expr, compound: Option<ArithOp>) -> TokenStream {
+        let v = place.var();
+        let restore = self.restore(s, place);
+        if !self.active(v) {
+            return quote!(#restore);
+        }
+        let bar_place = match place {
+            Place::Var(_) => {
+                let bar = self.bar(v);
+                quote!(#bar)
+            }
+            Place::Index(_, i) => {
+                let (bar, i) = (self.bar(v), self.expr(i, false));
+                quote!(#bar[#i])
+            }
+        };
+        match compound {
+            // v += e: v̄ passes through unchanged, ē += v̄.
+            Some(op @ (ArithOp::Add | ArithOp::Sub)) => {
+                let g = self.temp("g");
+                let grad = if op == ArithOp::Add { quote!(#g) } else { quote!(-#g) };
+                let body = Adjoint::of(self, value, grad);
+                quote!({ let #g = #bar_place; #restore #body })
+            }
+            _ => {
+                let g = self.temp("g");
+                let take = match (place, self.kind(v)) {
+                    (Place::Var(_), Kind::FloatSeq) => quote!(let #g = __ad::take_zeroed(&mut #bar_place);),
+                    _ => {
+                        let zero = self.zero();
+                        quote!(let #g = #bar_place; #bar_place = #zero;)
+                    }
+                };
+                let whole = match compound {
+                    Some(op) => {
+                        let old = place_expr(place, value.span);
+                        Expr::new(ExprKind::Arith(op, Box::new(old), Box::new(value.clone())), value.span)
+                    }
+                    None => value.clone(),
+                };
+                let body = Adjoint::of(self, &whole, quote!(#g));
+                quote!({ #take #restore #body })
+            }
+        }
+    }
+
+    /// Puts back the value an assignment overwrote.
+    fn restore(&self, s: &Stmt, place: &Place) -> TokenStream {
+        let target = self.place(place);
+        match save_site(self.func, self.needed, s) {
+            None => quote!(),
+            Some(SaveSite::Local) => {
+                let name = self.name(place.var());
+                let local = self.local_save(s, &format!("{name}_old"));
+                quote!(#target = #local;)
+            }
+            Some(SaveSite::Tape) => {
+                let tape = match place {
+                    Place::Index(..) => self.elem_tape(place.var()),
+                    Place::Var(_) => self.tape(place.var()),
+                };
+                quote!(#target = #tape.pop().unwrap();)
+            }
+        }
+    }
+}

@@ -1,0 +1,106 @@
+//! Runs the stages in order: parse → lower → analyse → emit. Nothing else knows the order.
+
+use crate::analysis::{activity, needed};
+use crate::ir::{lower, ParamShape};
+use crate::parse::Args;
+use proc_macro2::TokenStream;
+use quote::quote;
+
+/// Expands `#[differentiate(args)] item`. On error the user's function is still emitted,
+/// beside the errors, so that the only errors shown are the real ones.
+pub fn differentiate(args: TokenStream, item: TokenStream) -> TokenStream {
+    let item_fn: syn::ItemFn = match syn::parse2(item.clone()) {
+        Ok(f) => f,
+        Err(_) => {
+            let err = syn::Error::new_spanned(&item, "`#[differentiate]` goes on a function (`fn`), or on a method with `self` in a later version");
+            let err = err.to_compile_error();
+            return quote!(#item #err);
+        }
+    };
+    match expand(args, &item_fn) {
+        Ok(generated) => quote!(#item_fn #generated),
+        Err(errors) => {
+            let errors = errors.into_iter().map(|e| e.to_compile_error());
+            quote!(#item_fn #(#errors)*)
+        }
+    }
+}
+
+fn expand(args: TokenStream, item: &syn::ItemFn) -> Result<TokenStream, Vec<syn::Error>> {
+    let args: Args = if args.is_empty() { Args::default() } else { syn::parse2(args).map_err(|e| vec![e])? };
+    check_signature(item, &args)?;
+    let wrt = args.wrt.clone();
+    let is_active = move |ident: &syn::Ident, shape: ParamShape| {
+        shape != ParamShape::Inactive && wrt.as_ref().is_none_or(|names| names.iter().any(|n| n == ident))
+    };
+    let func = lower::lower_fn(item, &is_active)?;
+    let act = activity::analyze(&func)?;
+    let needed = needed::analyze(&func, &act);
+    Ok(crate::emit::items::emit(item, &func, &act, &needed))
+}
+
+/// The checks on the signature, each with its rule.
+fn check_signature(item: &syn::ItemFn, args: &Args) -> Result<(), Vec<syn::Error>> {
+    let sig = &item.sig;
+    let mut errors = vec![];
+    // Only ordinary functions: their body is plain code the macro can transform.
+    if let Some(t) = &sig.asyncness {
+        errors.push(syn::Error::new(t.span, "`async fn` cannot be differentiated: differentiate a synchronous function and call it from async code"));
+    }
+    if !matches!(sig.safety, syn::Safety::Default) {
+        errors.push(syn::Error::new_spanned(&sig.safety, "`unsafe fn` cannot be differentiated: differentiate a safe function and keep the unsafe code outside it"));
+    }
+    if let Some(t) = &sig.constness {
+        errors.push(syn::Error::new(t.span, "`const fn` cannot be differentiated: remove `const` (the derivative functions are not const)"));
+    }
+    if let Some(v) = &sig.variadic {
+        errors.push(syn::Error::new_spanned(v, "variadic functions cannot be differentiated"));
+    }
+    // `wrt` names parameters that exist and hold floats.
+    if let Some(names) = &args.wrt {
+        let float = crate::parse::float_type(sig).map_err(|e| vec![e])?;
+        for name in names {
+            let param = sig.inputs.iter().find_map(|p| match p {
+                syn::FnArg::Typed(pt) => match &*pt.pat {
+                    syn::Pat::Ident(pi) if pi.ident == *name => Some(&pt.ty),
+                    _ => None,
+                },
+                _ => None,
+            });
+            match param {
+                None => errors.push(syn::Error::new(name.span(), format!("`wrt` names `{name}`, which is not a parameter of `{}`", sig.ident))),
+                Some(ty) if crate::parse::param_shape(ty, &float) == ParamShape::Inactive => errors.push(syn::Error::new(
+                    name.span(),
+                    format!("`{name}` cannot be differentiated: only float, float slice, `Vec` and array parameters can be named in `wrt`"),
+                )),
+                Some(_) => {}
+            }
+        }
+    }
+    if errors.is_empty() {
+        Ok(())
+    } else {
+        Err(errors)
+    }
+}
+
+/// Expands in-process and prints the result as formatted Rust (the expansion goldens).
+#[cfg(test)]
+pub fn expand_pretty(args: TokenStream, item: TokenStream) -> String {
+    let out = differentiate(args, item);
+    match syn::parse2::<syn::File>(out.clone()) {
+        Ok(file) => prettyplease::unparse(&file),
+        Err(e) => format!("unparsable expansion ({e}):\n{out}"),
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    #[test]
+    #[ignore = "prints an expansion for a developer; set AUTODIFF_SHOW to the function source"]
+    fn show() {
+        let src = std::env::var("AUTODIFF_SHOW").unwrap_or_default();
+        let item: proc_macro2::TokenStream = src.parse().unwrap();
+        println!("{}", super::expand_pretty(quote::quote!(), item));
+    }
+}

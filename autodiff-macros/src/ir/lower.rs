@@ -1,0 +1,591 @@
+//! Lowering: syn's function body to the IR, statement by statement.
+//!
+//! Names are resolved to variables here (shadowing gets a fresh, unique name), and the
+//! exits `break`, `continue` and `return` become flag assignments: the statements after a
+//! statement that may set a flag are moved into an `if` on the flags, so each IR block
+//! runs to its end or not at all.
+
+use super::*;
+use crate::parse::{self, kind_of_type};
+use std::collections::{HashMap, HashSet};
+
+/// The flags of the innermost loop, made on first use.
+#[derive(Default)]
+struct LoopFlags {
+    brk: Option<VarId>,
+    cont: Option<VarId>,
+}
+
+pub struct Lowerer {
+    pub(super) vars: Vec<Var>,
+    scopes: Vec<(BlockId, HashMap<String, VarId>)>,
+    blocks: usize,
+    /// Every identifier in the user's function.
+    taken: HashSet<String>,
+    /// Every name given out, with its derived names.
+    given: HashSet<String>,
+    loops: Vec<LoopFlags>,
+    done: Option<VarId>,
+    pub(super) ret: Vec<VarId>,
+    pub(super) float: Type,
+    pub(super) errors: Vec<syn::Error>,
+}
+
+/// Suffixes the emitted code derives from a variable's name; a name is only given out when
+/// none of its derived names is taken.
+const DERIVED: &[&str] = &["", "_dot", "_bar", "_tape", "_elem_tape", "_old", "_pb", "_pb_tape", "_pb_bar"];
+
+impl Lowerer {
+    pub fn new(float: Type, used: HashSet<String>) -> Self {
+        Lowerer {
+            vars: vec![],
+            scopes: vec![],
+            blocks: 0,
+            taken: used,
+            given: HashSet::new(),
+            loops: vec![],
+            done: None,
+            ret: vec![],
+            float,
+            errors: vec![],
+        }
+    }
+
+    pub(super) fn error(&mut self, span: Span, msg: impl std::fmt::Display) {
+        self.errors.push(syn::Error::new(span, msg.to_string()));
+    }
+
+    /// A fresh name based on `base` whose derived names are all free. A user variable keeps
+    /// its own name when that is possible; a made-up one avoids every user identifier.
+    fn fresh_name(&mut self, base: &str, span: Span, user: bool) -> Ident {
+        let free = |n: &str, lw: &Self| {
+            let own = user && n == base;
+            (own || !lw.taken.contains(n))
+                && !lw.given.contains(n)
+                && DERIVED[1..].iter().all(|s| {
+                    let d = format!("{n}{s}");
+                    !lw.taken.contains(&d) && !lw.given.contains(&d)
+                })
+        };
+        let mut name = base.to_string();
+        let mut i = 2;
+        while !free(&name, self) {
+            name = format!("{base}_{i}");
+            i += 1;
+        }
+        for s in DERIVED {
+            self.given.insert(format!("{name}{s}"));
+        }
+        Ident::new(&name, span)
+    }
+
+    /// Declares a variable in the current block.
+    pub(super) fn declare(&mut self, user: &Ident, kind: Kind, mutable: bool, ty: Option<Type>) -> VarId {
+        let name = self.fresh_name(&user.to_string(), user.span(), true);
+        let scope = self.scopes.last().map(|s| s.0);
+        let id = self.vars.len();
+        self.vars.push(Var { name, kind, scope, mutable, ty });
+        if let Some(s) = self.scopes.last_mut() {
+            s.1.insert(user.to_string(), id);
+        }
+        id
+    }
+
+    /// Declares a variable the lowering needs (flags, bounds, temporaries).
+    pub(super) fn temp(&mut self, base: &str, kind: Kind, span: Span) -> VarId {
+        let name = self.fresh_name(base, span, false);
+        let scope = self.scopes.last().map(|s| s.0);
+        let id = self.vars.len();
+        self.vars.push(Var { name, kind, scope, mutable: true, ty: None });
+        id
+    }
+
+    pub(super) fn lookup(&self, name: &str) -> Option<VarId> {
+        self.scopes.iter().rev().find_map(|(_, m)| m.get(name).copied())
+    }
+
+    pub fn declare_param(&mut self, ident: &Ident, ty: &Type, mutable: bool) -> VarId {
+        let kind = kind_of_type(ty, &self.float);
+        let id = self.declare(ident, kind, mutable, Some(ty.clone()));
+        self.vars[id].scope = None;
+        id
+    }
+
+    pub fn open_scope(&mut self) -> BlockId {
+        let id = self.blocks;
+        self.blocks += 1;
+        self.scopes.push((id, HashMap::new()));
+        id
+    }
+
+    pub fn close_scope(&mut self) {
+        self.scopes.pop();
+    }
+
+    pub fn blocks(&self) -> usize {
+        self.blocks
+    }
+
+    /// Lowers the function body (in the parameters' scope, block 0): its statements, and
+    /// its tail expression into the return variables.
+    pub fn lower_body(&mut self, body: &syn::Block, ret_kinds: &[Kind]) -> Block {
+        for (i, kind) in ret_kinds.iter().enumerate() {
+            let base = if ret_kinds.len() == 1 { "ret".to_string() } else { format!("ret{i}") };
+            let v = self.temp(&base, *kind, Span::call_site());
+            self.vars[v].mutable = false;
+            self.ret.push(v);
+        }
+        let mut stmts = self.lower_stmts(&body.stmts, true);
+        self.declare_results(&mut stmts);
+        Block { id: 0, stmts }
+    }
+
+    /// Declares the return variables (and the `return` flag) in the body.
+    fn declare_results(&mut self, stmts: &mut Vec<Stmt>) {
+        let span = Span::call_site();
+        if let Some(done) = self.done {
+            // `return` was lowered to a flag; the result may then be written on several
+            // paths, so it starts from a default value.
+            self.vars[done].scope = Some(0);
+            let mut lets = vec![Stmt { kind: StmtKind::Let { var: done, init: Some(Expr::new(ExprKind::Bool(false), span)) }, span }];
+            for &r in &self.ret {
+                self.vars[r].mutable = true;
+                let default: syn::Path = syn::parse_quote!(::core::default::Default::default);
+                let init = Expr::new(ExprKind::Opaque(OpaqueCall::Function(default, vec![])), span);
+                lets.push(Stmt { kind: StmtKind::Let { var: r, init: Some(init) }, span });
+            }
+            stmts.splice(0..0, lets);
+            return;
+        }
+        for &r in self.ret.clone().iter().rev() {
+            let at = stmts.iter().position(|s| assigns(s, r)).unwrap_or(stmts.len());
+            match &stmts.get(at).map(|s| &s.kind) {
+                // `let ret; ret = e;` reads better as `let ret = e;`.
+                Some(StmtKind::Assign { place: Place::Var(v), value, compound: None }) if *v == r => {
+                    let value = value.clone();
+                    stmts[at].kind = StmtKind::Let { var: r, init: Some(value) };
+                }
+                _ => stmts.insert(at, Stmt { kind: StmtKind::Let { var: r, init: None }, span }),
+            }
+        }
+    }
+
+    pub(super) fn current_scope(&self) -> Option<BlockId> {
+        self.scopes.last().map(|s| s.0)
+    }
+
+    /// Lowers a `{ … }` in a new scope.
+    fn lower_block(&mut self, block: &syn::Block, tail: Tail) -> Block {
+        let id = self.open_scope();
+        let stmts = self.lower_stmts_with_tail(&block.stmts, tail);
+        self.close_scope();
+        Block { id, stmts }
+    }
+
+    fn lower_stmts(&mut self, stmts: &[syn::Stmt], is_body: bool) -> Vec<Stmt> {
+        let tail = if is_body && !self.ret.is_empty() { Tail::Return } else { Tail::Discard };
+        self.lower_stmts_with_tail(stmts, tail)
+    }
+
+    /// Lowers a statement list; once a statement may set an exit flag, the rest goes into
+    /// an `if` on the flags.
+    fn lower_stmts_with_tail(&mut self, stmts: &[syn::Stmt], tail: Tail) -> Vec<Stmt> {
+        let mut out = vec![];
+        for (i, stmt) in stmts.iter().enumerate() {
+            let last = i + 1 == stmts.len();
+            let before = out.len();
+            match stmt {
+                syn::Stmt::Expr(e, None) if last => self.lower_tail(e, &tail, &mut out),
+                _ => self.lower_stmt(stmt, &mut out),
+            }
+            let flags = self.live_flags();
+            let sets_flag = out[before..].iter().any(|s| sets_any(s, &flags));
+            if sets_flag && !last {
+                let span = stmt_span(&stmts[i + 1]);
+                let guard = self.guard(&flags, span, &mut out);
+                let id = self.open_scope();
+                let rest = self.lower_stmts_with_tail(&stmts[i + 1..], tail);
+                self.close_scope();
+                let then = Block { id, stmts: rest };
+                let els = self.empty_block();
+                out.push(Stmt { kind: StmtKind::If { cond: guard, then, els }, span });
+                break;
+            }
+        }
+        out
+    }
+
+    pub(super) fn empty_block(&mut self) -> Block {
+        let id = self.blocks;
+        self.blocks += 1;
+        Block { id, stmts: vec![] }
+    }
+
+    /// The exit flags a statement here may set.
+    fn live_flags(&self) -> Vec<VarId> {
+        let mut flags: Vec<VarId> = self.done.into_iter().collect();
+        if let Some(l) = self.loops.last() {
+            flags.extend(l.brk);
+            flags.extend(l.cont);
+        }
+        flags
+    }
+
+    /// `let go = !(flag || …);`
+    fn guard(&mut self, flags: &[VarId], span: Span, out: &mut Vec<Stmt>) -> VarId {
+        let mut test: Option<Expr> = None;
+        for &f in flags {
+            let e = Expr::new(ExprKind::Var(f), span);
+            test = Some(match test {
+                None => e,
+                Some(t) => Expr::new(ExprKind::Logic(LogicOp::Or, Box::new(t), Box::new(e)), span),
+            });
+        }
+        let not = Expr::new(ExprKind::Not(Box::new(test.expect("a guard has a flag"))), span);
+        let go = self.temp("go", Kind::Bool, span);
+        self.vars[go].mutable = false;
+        out.push(Stmt { kind: StmtKind::Let { var: go, init: Some(not) }, span });
+        go
+    }
+
+    fn lower_tail(&mut self, e: &syn::Expr, tail: &Tail, out: &mut Vec<Stmt>) {
+        match tail {
+            Tail::Return => {
+                let ret = self.ret.clone();
+                self.assign_result(e, &ret, out);
+            }
+            Tail::Into(vars) => self.assign_result(e, vars, out),
+            Tail::Discard => self.lower_expr_stmt(e, out),
+        }
+    }
+
+    fn lower_stmt(&mut self, stmt: &syn::Stmt, out: &mut Vec<Stmt>) {
+        match stmt {
+            syn::Stmt::Local(local) => self.lower_let(local, out),
+            syn::Stmt::Expr(e, _) => self.lower_expr_stmt(e, out),
+            syn::Stmt::Item(item) => self.error(
+                item_span(item),
+                "items (fn, struct, use, …) inside a `#[differentiate]` function are not supported: move them outside the function",
+            ),
+            syn::Stmt::Macro(m) => self.error(
+                m.mac.path.segments[0].ident.span(),
+                format!(
+                    "the macro `{}!` is not supported inside a `#[differentiate]` function: only `vec![…]` is; compute the value outside or without the macro",
+                    path_name(&m.mac.path)
+                ),
+            ),
+        }
+    }
+
+    fn lower_let(&mut self, local: &syn::Local, out: &mut Vec<Stmt>) {
+        let span = local.let_token.span;
+        let (ident, mutable, ty) = match self.let_pattern(&local.pat) {
+            Some(p) => p,
+            None => return,
+        };
+        let Some(init) = &local.init else {
+            let kind = ty.as_ref().map_or(Kind::Float, |t| kind_of_type(t, &self.float));
+            let var = self.declare(&ident, kind, mutable, ty);
+            out.push(Stmt { kind: StmtKind::Let { var, init: None }, span });
+            return;
+        };
+        if let Some((else_token, _)) = &init.diverge {
+            self.error(else_token.span, "`let … else` is not supported inside a `#[differentiate]` function: use `match` or `if let` outside the differentiated code");
+            return;
+        }
+        if let Some(block_like) = self.as_statement_expr(&init.expr) {
+            let kind = ty.as_ref().map_or(Kind::Float, |t| kind_of_type(t, &self.float));
+            let var = self.temp_var_for(&ident, kind, ty.clone());
+            out.push(Stmt { kind: StmtKind::Let { var, init: None }, span });
+            self.lower_valued(block_like, &[var], out);
+            self.bind_name(&ident, var, mutable);
+            return;
+        }
+        if let Some(call) = self.split_call(&init.expr, out) {
+            let kind = ty.as_ref().map_or(Kind::Float, |t| kind_of_type(t, &self.float));
+            let var = self.declare(&ident, kind, mutable, ty);
+            self.push_call(var, call, span, out);
+            return;
+        }
+        let value = self.lower_expr(&init.expr, out);
+        let kind = match &ty {
+            Some(t) => kind_of_type(t, &self.float),
+            None => self.kind_of(&value),
+        };
+        let var = self.declare(&ident, kind, mutable, ty);
+        out.push(Stmt { kind: StmtKind::Let { var, init: Some(value) }, span });
+    }
+
+    /// A variable declared before its name is visible (the initialiser may not see it).
+    fn temp_var_for(&mut self, ident: &Ident, kind: Kind, ty: Option<Type>) -> VarId {
+        let id = self.temp(&ident.to_string(), kind, ident.span());
+        self.vars[id].ty = ty;
+        self.vars[id].mutable = false;
+        id
+    }
+
+    fn bind_name(&mut self, ident: &Ident, var: VarId, mutable: bool) {
+        self.vars[var].mutable = mutable;
+        if let Some(s) = self.scopes.last_mut() {
+            s.1.insert(ident.to_string(), var);
+        }
+    }
+
+    fn let_pattern(&mut self, pat: &syn::Pat) -> Option<(Ident, bool, Option<Type>)> {
+        match pat {
+            syn::Pat::Ident(p) if p.by_ref.is_none() && p.subpat.is_none() => {
+                Some((p.ident.clone(), p.mutability.is_some(), None))
+            }
+            syn::Pat::Type(pt) => {
+                let (ident, mutable, _) = self.let_pattern(&pt.pat)?;
+                Some((ident, mutable, Some((*pt.ty).clone())))
+            }
+            syn::Pat::Wild(w) => Some((Ident::new("unused", w.underscore_token.span), false, None)),
+            other => {
+                self.error(
+                    pat_span(other),
+                    "this `let` pattern is not supported in a `#[differentiate]` function: bind one name (`let x = …;`), then index or call as needed",
+                );
+                None
+            }
+        }
+    }
+
+    /// `if`, `match` and blocks used for their value.
+    pub(super) fn as_statement_expr<'e>(&self, e: &'e syn::Expr) -> Option<&'e syn::Expr> {
+        match e {
+            syn::Expr::If(_) | syn::Expr::Match(_) | syn::Expr::Block(_) => Some(e),
+            syn::Expr::Paren(p) => self.as_statement_expr(&p.expr),
+            _ => None,
+        }
+    }
+
+    /// Lowers `e` so that its value ends up in `vars` (one per tuple element).
+    pub(super) fn lower_valued(&mut self, e: &syn::Expr, vars: &[VarId], out: &mut Vec<Stmt>) {
+        match e {
+            syn::Expr::If(_) | syn::Expr::Match(_) => self.lower_control(e, Tail::Into(vars.to_vec()), out),
+            syn::Expr::Block(b) if b.label.is_none() => {
+                let block = self.lower_block(&b.block, Tail::Into(vars.to_vec()));
+                out.extend(block.stmts);
+            }
+            syn::Expr::Paren(p) => self.lower_valued(&p.expr, vars, out),
+            _ => self.assign_result(e, vars, out),
+        }
+    }
+
+    /// `vars = e`, with a tuple spread over several variables.
+    fn assign_result(&mut self, e: &syn::Expr, vars: &[VarId], out: &mut Vec<Stmt>) {
+        let span = expr_span(e);
+        if self.as_statement_expr(e).is_some() {
+            return self.lower_valued(e, vars, out);
+        }
+        if let syn::Expr::Return(r) = e {
+            return self.lower_return(r, out);
+        }
+        if vars.len() > 1 {
+            let syn::Expr::Tuple(t) = e else {
+                return self.error(span, format!("this function returns a tuple of {} values: return a tuple expression `(a, b, …)` here", vars.len()));
+            };
+            if t.elems.len() != vars.len() {
+                return self.error(span, format!("expected a tuple of {} values", vars.len()));
+            }
+            for (elem, &v) in t.elems.iter().zip(vars) {
+                self.assign_result(elem, &[v], out);
+            }
+            return;
+        }
+        let var = vars[0];
+        if let Some(call) = self.split_call(e, out) {
+            // `let` semantics: each of these variables is written once per path.
+            self.push_call(var, call, span, out);
+            return;
+        }
+        let value = self.lower_expr(e, out);
+        out.push(Stmt { kind: StmtKind::Assign { place: Place::Var(var), value, compound: None }, span });
+    }
+
+    fn lower_return(&mut self, r: &syn::ExprReturn, out: &mut Vec<Stmt>) {
+        let span = r.return_token.span;
+        match &r.expr {
+            Some(e) => {
+                let ret = self.ret.clone();
+                self.assign_result(e, &ret, out);
+            }
+            None if self.ret.is_empty() => {}
+            None => return self.error(span, "`return` without a value in a function that returns one"),
+        }
+        let done = match self.done {
+            Some(d) => d,
+            None => {
+                let d = self.temp("done", Kind::Bool, span);
+                self.done = Some(d);
+                d
+            }
+        };
+        let t = Expr::new(ExprKind::Bool(true), span);
+        out.push(Stmt { kind: StmtKind::Assign { place: Place::Var(done), value: t, compound: None }, span });
+    }
+
+    pub(super) fn loop_flag(&mut self, brk: bool, span: Span) -> Option<VarId> {
+        if self.loops.is_empty() {
+            self.error(span, "`break` or `continue` outside a loop");
+            return None;
+        }
+        let (existing, base) = {
+            let l = self.loops.last().expect("checked above");
+            if brk { (l.brk, "brk") } else { (l.cont, "cont") }
+        };
+        if let Some(f) = existing {
+            return Some(f);
+        }
+        let f = self.temp(base, Kind::Bool, span);
+        let l = self.loops.last_mut().expect("checked above");
+        if brk { l.brk = Some(f) } else { l.cont = Some(f) }
+        Some(f)
+    }
+
+    pub(super) fn enter_loop(&mut self) {
+        self.loops.push(LoopFlags::default());
+    }
+
+    /// Leaves a loop; returns its (break, continue) flags.
+    pub(super) fn leave_loop(&mut self) -> (Option<VarId>, Option<VarId>) {
+        let l = self.loops.pop().expect("balanced loops");
+        (l.brk, l.cont)
+    }
+
+    pub(super) fn done_flag(&self) -> Option<VarId> {
+        self.done
+    }
+
+    pub(super) fn lower_body_block(&mut self, block: &syn::Block) -> Block {
+        self.lower_block(block, Tail::Discard)
+    }
+
+    pub(super) fn lower_branch(&mut self, block: &syn::Block, tail: &Tail) -> Block {
+        self.lower_block(block, tail.clone())
+    }
+
+    pub(super) fn lower_branch_expr(&mut self, e: &syn::Expr, tail: &Tail) -> Block {
+        let id = self.open_scope();
+        let mut stmts = vec![];
+        self.lower_tail(e, tail, &mut stmts);
+        self.close_scope();
+        Block { id, stmts }
+    }
+}
+
+/// What happens to a block's tail expression.
+#[derive(Clone)]
+pub(super) enum Tail {
+    /// It is the function's result.
+    Return,
+    /// It is assigned to these variables.
+    Into(Vec<VarId>),
+    /// Its value is dropped (it must be `()`).
+    Discard,
+}
+
+/// Whether a statement (at any depth) assigns `v`.
+fn assigns(stmt: &Stmt, v: VarId) -> bool {
+    sets_any(stmt, &[v])
+}
+
+/// Whether a statement (at any depth) assigns one of the flags.
+fn sets_any(stmt: &Stmt, flags: &[VarId]) -> bool {
+    match &stmt.kind {
+        StmtKind::Assign { place: Place::Var(v), .. } | StmtKind::Call { out: v, .. } => flags.contains(v),
+        StmtKind::If { then, els, .. } => {
+            then.stmts.iter().chain(&els.stmts).any(|s| sets_any(s, flags))
+        }
+        StmtKind::For { body, .. } | StmtKind::While { body, .. } => {
+            body.stmts.iter().any(|s| sets_any(s, flags))
+        }
+        StmtKind::Match { arms, .. } => arms.iter().any(|(_, b)| b.stmts.iter().any(|s| sets_any(s, flags))),
+        _ => false,
+    }
+}
+
+pub(super) fn expr_span(e: &syn::Expr) -> Span {
+    syn::spanned::Spanned::span(e)
+}
+
+fn stmt_span(s: &syn::Stmt) -> Span {
+    syn::spanned::Spanned::span(s)
+}
+
+fn item_span(i: &syn::Item) -> Span {
+    syn::spanned::Spanned::span(i)
+}
+
+fn pat_span(p: &syn::Pat) -> Span {
+    syn::spanned::Spanned::span(p)
+}
+
+pub(super) fn path_name(p: &syn::Path) -> String {
+    p.segments.iter().map(|s| s.ident.to_string()).collect::<Vec<_>>().join("::")
+}
+
+/// Lowers a whole function. Errors are collected, not returned one at a time.
+pub fn lower_fn(item: &syn::ItemFn, active: &dyn Fn(&Ident, ParamShape) -> bool) -> Result<Func, Vec<syn::Error>> {
+    let float = parse::float_type(&item.sig).map_err(|e| vec![e])?;
+    let mut used = HashSet::new();
+    collect_idents(quote::quote!(#item), &mut used);
+    let mut lw = Lowerer::new(float.clone(), used);
+    lw.open_scope();
+    let mut params = vec![];
+    for input in &item.sig.inputs {
+        match input {
+            syn::FnArg::Typed(pt) => {
+                let Some((ident, mutable, _)) = lw.let_pattern(&pt.pat) else { continue };
+                if parse::is_mut_float_ref(&pt.ty, &float) {
+                    lw.error(syn::spanned::Spanned::span(&pt.ty), "`&mut` float parameters (output buffers) are not supported yet: return the values instead");
+                }
+                let var = lw.declare_param(&ident, &pt.ty, mutable);
+                let shape = parse::param_shape(&pt.ty, &float);
+                params.push(Param { var, ty: (*pt.ty).clone(), shape, active: active(&ident, shape) });
+            }
+            syn::FnArg::Receiver(r) => lw.error(r.self_token.span, "methods (`self` parameters) are not supported yet: make it a free function taking the value as a parameter"),
+        }
+    }
+    let (ret_shape, ret_ty) = match &item.sig.output {
+        syn::ReturnType::Default => {
+            lw.error(item.sig.ident.span(), "a `#[differentiate]` function must return a value to differentiate: add a return type");
+            (Ret::Single(Kind::Float), syn::parse_quote!(()))
+        }
+        syn::ReturnType::Type(_, ty) => (ret_shape(ty, &float), (**ty).clone()),
+    };
+    let kinds = match &ret_shape {
+        Ret::Single(k) => vec![*k],
+        Ret::Tuple(ks) => ks.clone(),
+    };
+    let body = lw.lower_body(&item.block, &kinds);
+    lw.close_scope();
+    if !lw.errors.is_empty() {
+        return Err(lw.errors);
+    }
+    let blocks = lw.blocks();
+    let taken = lw.taken.union(&lw.given).cloned().collect();
+    Ok(Func { vars: lw.vars, params, body, ret: lw.ret, ret_shape, ret_ty, float, blocks, taken })
+}
+
+fn ret_shape(ty: &Type, float: &Type) -> Ret {
+    match ty {
+        Type::Tuple(t) if !t.elems.is_empty() => {
+            Ret::Tuple(t.elems.iter().map(|e| kind_of_type(e, float)).collect())
+        }
+        _ => Ret::Single(kind_of_type(ty, float)),
+    }
+}
+
+fn collect_idents(ts: proc_macro2::TokenStream, out: &mut HashSet<String>) {
+    for tt in ts {
+        match tt {
+            proc_macro2::TokenTree::Ident(i) => {
+                out.insert(i.to_string());
+            }
+            proc_macro2::TokenTree::Group(g) => collect_idents(g.stream(), out),
+            _ => {}
+        }
+    }
+}

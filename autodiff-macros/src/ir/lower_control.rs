@@ -1,0 +1,304 @@
+//! Lowering of statements that are expressions: assignments, `if`, `match`, loops, exits.
+
+use super::lower::{expr_span, Lowerer, Tail};
+use super::*;
+
+impl Lowerer {
+    /// A statement that is an expression (`x = …;`, `if …`, `for …`, `v.push(…)`, …).
+    pub(super) fn lower_expr_stmt(&mut self, e: &syn::Expr, out: &mut Vec<Stmt>) {
+        let span = expr_span(e);
+        match e {
+            syn::Expr::Assign(a) => self.lower_assign(&a.left, &a.right, None, span, out),
+            syn::Expr::Binary(b) => match compound_op(&b.op) {
+                Some(op) => self.lower_assign(&b.left, &b.right, Some(op), span, out),
+                None => self.error(span, "this expression's value is unused: assign it (`let y = …;`)"),
+            },
+            syn::Expr::If(_) | syn::Expr::Match(_) => self.lower_control(e, Tail::Discard, out),
+            syn::Expr::Block(b) if b.label.is_none() => {
+                let block = self.lower_body_block(&b.block);
+                out.extend(block.stmts);
+            }
+            syn::Expr::ForLoop(f) => self.lower_for(f, out),
+            syn::Expr::While(w) => self.lower_while(Some(&w.cond), &w.body, w.label.is_some(), span, out),
+            syn::Expr::Loop(l) => self.lower_while(None, &l.body, l.label.is_some(), span, out),
+            syn::Expr::Break(b) => {
+                if b.label.is_some() || b.expr.is_some() {
+                    return self.error(span, "labelled `break` and `break` with a value are not supported: use a plain `break` and a variable");
+                }
+                if let Some(f) = self.loop_flag(true, span) {
+                    out.push(set_flag(f, span));
+                }
+            }
+            syn::Expr::Continue(c) => {
+                if c.label.is_some() {
+                    return self.error(span, "labelled `continue` is not supported: use a plain `continue`");
+                }
+                if let Some(f) = self.loop_flag(false, span) {
+                    out.push(set_flag(f, span));
+                }
+            }
+            syn::Expr::Return(r) => self.lower_valued(&syn::Expr::Return(r.clone()), &self.ret.clone(), out),
+            syn::Expr::MethodCall(m) if m.method == "push" && m.args.len() == 1 => {
+                let Some(vec) = self.place_var(&m.receiver) else { return };
+                let value = self.lower_expr(&m.args[0], out);
+                out.push(Stmt { kind: StmtKind::Push { vec, value }, span });
+            }
+            syn::Expr::Paren(p) => self.lower_expr_stmt(&p.expr, out),
+            _ => {
+                let lowered = self.lower_expr(e, out);
+                if !matches!(lowered.kind, ExprKind::Opaque(_)) {
+                    self.error(span, "this expression's value is unused: assign it (`let y = …;`)");
+                }
+                // A call for its side effects on inactive values: kept as a statement.
+                let tmp = self.temp("unit", Kind::Other, span);
+                out.push(Stmt { kind: StmtKind::Let { var: tmp, init: Some(lowered) }, span });
+            }
+        }
+    }
+
+    fn place_var(&mut self, e: &syn::Expr) -> Option<VarId> {
+        match e {
+            syn::Expr::Path(p) if p.path.get_ident().is_some() => {
+                let name = p.path.get_ident().expect("checked").to_string();
+                let v = self.lookup(&name);
+                if v.is_none() {
+                    self.error(expr_span(e), format!("unknown variable `{name}`"));
+                }
+                v
+            }
+            syn::Expr::Paren(p) => self.place_var(&p.expr),
+            _ => {
+                self.error(expr_span(e), "only a local variable or `v[i]` can be assigned in a `#[differentiate]` function");
+                None
+            }
+        }
+    }
+
+    fn lower_assign(&mut self, left: &syn::Expr, right: &syn::Expr, compound: Option<ArithOp>, span: Span, out: &mut Vec<Stmt>) {
+        let place = match left {
+            syn::Expr::Index(ix) => {
+                let Some(v) = self.place_var(&ix.expr) else { return };
+                let index = self.lower_expr(&ix.index, out);
+                Place::Index(v, index)
+            }
+            syn::Expr::Unary(u) if matches!(u.op, syn::UnOp::Deref(_)) => {
+                return self.error(span, "assignment through `*` is not supported: assign to a local variable");
+            }
+            _ => match self.place_var(left) {
+                Some(v) => Place::Var(v),
+                None => return,
+            },
+        };
+        if compound.is_none() {
+            if let (Place::Var(v), Some(call)) = (&place, self.split_call(right, out)) {
+                // A call result assigned to an existing variable goes through a temporary.
+                let tmp = self.temp("call", self.vars[*v].kind, span);
+                self.push_call(tmp, call, span, out);
+                let value = Expr::new(ExprKind::Var(tmp), span);
+                out.push(Stmt { kind: StmtKind::Assign { place, value, compound }, span });
+                return;
+            }
+            if let (Place::Var(v), Some(_)) = (&place, self.as_statement_expr(right)) {
+                let tmp = self.temp("value", self.vars[*v].kind, span);
+                self.vars[tmp].mutable = false;
+                out.push(Stmt { kind: StmtKind::Let { var: tmp, init: None }, span });
+                self.lower_valued(right, &[tmp], out);
+                let value = Expr::new(ExprKind::Var(tmp), span);
+                out.push(Stmt { kind: StmtKind::Assign { place, value, compound }, span });
+                return;
+            }
+        }
+        let value = self.lower_expr(right, out);
+        out.push(Stmt { kind: StmtKind::Assign { place, value, compound }, span });
+    }
+
+    /// `if` and `match`, as statements or for their value (`tail`).
+    pub(super) fn lower_control(&mut self, e: &syn::Expr, tail: Tail, out: &mut Vec<Stmt>) {
+        let span = expr_span(e);
+        match e {
+            syn::Expr::If(i) => {
+                if let syn::Expr::Let(l) = &*i.cond {
+                    return self.error(l.let_token.span, "`if let` is not supported in a `#[differentiate]` function: use `match`");
+                }
+                let test = self.lower_expr(&i.cond, out);
+                let cond = self.temp("cond", Kind::Bool, span);
+                self.vars[cond].mutable = false;
+                out.push(Stmt { kind: StmtKind::Let { var: cond, init: Some(test) }, span });
+                let then = self.lower_branch(&i.then_branch, &tail);
+                let els = match &i.else_branch {
+                    Some((_, e)) => match &**e {
+                        syn::Expr::Block(b) => self.lower_branch(&b.block, &tail),
+                        other => self.lower_branch_expr(other, &tail),
+                    },
+                    None => {
+                        if let Tail::Into(_) = tail {
+                            self.error(span, "an `if` used for its value needs an `else` branch");
+                        }
+                        self.empty_block()
+                    }
+                };
+                out.push(Stmt { kind: StmtKind::If { cond, then, els }, span });
+            }
+            syn::Expr::Match(m) => {
+                let scrutinee = self.lower_expr(&m.expr, out);
+                let arm = self.temp("arm", Kind::Int, span);
+                self.vars[arm].mutable = false;
+                let mut arms = vec![];
+                for a in &m.arms {
+                    if let syn::Pat::Guard(g) = &a.pat {
+                        self.error(g.if_token.span, "match guards are not supported: test the condition with `if` inside the arm");
+                    }
+                    if pattern_binds(&a.pat) {
+                        self.error(syn::spanned::Spanned::span(&a.pat), "match patterns that bind variables are not supported in a `#[differentiate]` function: match on literals, ranges or paths");
+                    }
+                    let block = self.lower_branch_expr(&a.body, &tail);
+                    arms.push((a.pat.clone(), block));
+                }
+                out.push(Stmt { kind: StmtKind::Match { scrutinee, arms, arm }, span });
+            }
+            _ => unreachable!("lower_control is only called on `if` and `match`"),
+        }
+    }
+
+    fn lower_for(&mut self, f: &syn::ExprForLoop, out: &mut Vec<Stmt>) {
+        let span = f.for_token.span;
+        if f.label.is_some() {
+            return self.error(span, "labelled loops are not supported: remove the label");
+        }
+        let syn::Pat::Ident(pi) = &*f.pat else {
+            return self.error(syn::spanned::Spanned::span(&*f.pat), "`for` loops over a range bind one index variable (`for i in 0..n`); iterate over indices instead of elements");
+        };
+        let Some(parts) = range_parts(&f.expr) else {
+            return self.error(expr_span(&f.expr), "a `for` loop in a `#[differentiate]` function runs over an integer range: `a..b`, `a..=b`, `(a..b).rev()` or `(a..b).step_by(k)`; index the slice inside the loop");
+        };
+        let bound = |lw: &mut Self, e: &syn::Expr, base: &str, out: &mut Vec<Stmt>| {
+            let value = lw.lower_expr(e, out);
+            let v = lw.temp(base, Kind::Int, span);
+            lw.vars[v].mutable = false;
+            out.push(Stmt { kind: StmtKind::Let { var: v, init: Some(value) }, span });
+            v
+        };
+        let start = bound(self, parts.start, "lo", out);
+        let end = bound(self, parts.end, "hi", out);
+        let step = parts.step.map(|s| bound(self, s, "step", out));
+        let range = Range { start, end, inclusive: parts.inclusive, rev: parts.rev, step };
+        let trips = self.temp("trips", Kind::Int, span);
+        self.enter_loop();
+        let id = self.open_scope();
+        let var = self.declare(&pi.ident, Kind::Int, false, None);
+        let mut stmts = self.lower_body_block(&f.body).stmts;
+        self.close_scope();
+        let (b, c) = self.leave_loop();
+        self.declare_loop_flags(b, c, &mut stmts, span, out);
+        let exit = self.exit_test(b, span);
+        let body = Block { id, stmts };
+        // A loop that may stop early, or strides, is replayed from its trip count.
+        let trips = (exit.is_some() || range.step.is_some()).then_some(trips);
+        out.push(Stmt { kind: StmtKind::For { var, range, body, exit, trips }, span });
+    }
+
+    fn lower_while(&mut self, cond: Option<&syn::Expr>, body: &syn::Block, labelled: bool, span: Span, out: &mut Vec<Stmt>) {
+        if labelled {
+            return self.error(span, "labelled loops are not supported: remove the label");
+        }
+        let trips = self.temp("trips", Kind::Int, span);
+        self.enter_loop();
+        // The condition is evaluated in the loop, so it may not hoist calls.
+        let mut pre = vec![];
+        let cond = match cond {
+            Some(c) => self.lower_expr(c, &mut pre),
+            None => Expr::new(ExprKind::Bool(true), span),
+        };
+        if !pre.is_empty() {
+            self.error(span, "a `while` condition cannot call a differentiated function: compute it in a variable at the end of the loop body");
+        }
+        let mut block = self.lower_body_block(body);
+        let (b, c) = self.leave_loop();
+        self.declare_loop_flags(b, c, &mut block.stmts, span, out);
+        let exit = self.exit_test(b, span);
+        out.push(Stmt { kind: StmtKind::While { cond, body: block, exit, trips }, span });
+    }
+
+    /// Declares the loop's flags before it (`let mut brk = false;`) and resets the
+    /// `continue` flag at the top of each iteration.
+    fn declare_loop_flags(&mut self, brk: Option<VarId>, cont: Option<VarId>, body: &mut Vec<Stmt>, span: Span, out: &mut Vec<Stmt>) {
+        let outer = self.current_scope();
+        for f in brk.into_iter().chain(cont) {
+            self.vars[f].scope = outer;
+            let init = Expr::new(ExprKind::Bool(false), span);
+            out.push(Stmt { kind: StmtKind::Let { var: f, init: Some(init) }, span });
+        }
+        if let Some(c) = cont {
+            let value = Expr::new(ExprKind::Bool(false), span);
+            body.insert(0, Stmt { kind: StmtKind::Assign { place: Place::Var(c), value, compound: None }, span });
+        }
+    }
+
+    /// The test after each iteration: leave on `break` or `return`.
+    fn exit_test(&mut self, brk: Option<VarId>, span: Span) -> Option<Expr> {
+        let var = |v| Expr::new(ExprKind::Var(v), span);
+        match (brk, self.done_flag()) {
+            (None, None) => None,
+            (Some(f), None) | (None, Some(f)) => Some(var(f)),
+            (Some(a), Some(b)) => Some(Expr::new(ExprKind::Logic(LogicOp::Or, Box::new(var(a)), Box::new(var(b))), span)),
+        }
+    }
+}
+
+fn set_flag(f: VarId, span: Span) -> Stmt {
+    let value = Expr::new(ExprKind::Bool(true), span);
+    Stmt { kind: StmtKind::Assign { place: Place::Var(f), value, compound: None }, span }
+}
+
+fn compound_op(op: &syn::BinOp) -> Option<ArithOp> {
+    Some(match op {
+        syn::BinOp::AddAssign(_) => ArithOp::Add,
+        syn::BinOp::SubAssign(_) => ArithOp::Sub,
+        syn::BinOp::MulAssign(_) => ArithOp::Mul,
+        syn::BinOp::DivAssign(_) => ArithOp::Div,
+        syn::BinOp::RemAssign(_) => ArithOp::Rem,
+        _ => return None,
+    })
+}
+
+fn pattern_binds(p: &syn::Pat) -> bool {
+    match p {
+        syn::Pat::Ident(_) => true,
+        syn::Pat::Or(o) => o.cases.iter().any(pattern_binds),
+        syn::Pat::Tuple(t) => t.elems.iter().any(pattern_binds),
+        syn::Pat::TupleStruct(t) => t.elems.iter().any(pattern_binds),
+        syn::Pat::Paren(p) => pattern_binds(&p.pat),
+        _ => false,
+    }
+}
+
+struct RangeParts<'e> {
+    start: &'e syn::Expr,
+    end: &'e syn::Expr,
+    inclusive: bool,
+    rev: bool,
+    step: Option<&'e syn::Expr>,
+}
+
+/// `a..b`, `a..=b`, `(a..b).rev()`, `(a..b).step_by(k)`, `(a..b).step_by(k).rev()`.
+fn range_parts(e: &syn::Expr) -> Option<RangeParts<'_>> {
+    match e {
+        syn::Expr::Range(r) => Some(RangeParts {
+            start: r.start.as_deref()?,
+            end: r.end.as_deref()?,
+            inclusive: matches!(r.limits, syn::RangeLimits::Closed(_)),
+            rev: false,
+            step: None,
+        }),
+        syn::Expr::Paren(p) => range_parts(&p.expr),
+        syn::Expr::MethodCall(m) if m.method == "rev" && m.args.is_empty() => {
+            let inner = range_parts(&m.receiver)?;
+            (!inner.rev).then_some(RangeParts { rev: true, ..inner })
+        }
+        syn::Expr::MethodCall(m) if m.method == "step_by" && m.args.len() == 1 => {
+            let inner = range_parts(&m.receiver)?;
+            (!inner.rev && inner.step.is_none()).then_some(RangeParts { step: Some(&m.args[0]), ..inner })
+        }
+        _ => None,
+    }
+}

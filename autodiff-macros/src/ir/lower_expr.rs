@@ -1,0 +1,331 @@
+//! Lowering of expressions, and the coarse kind (float, sequence, integer, …) of each.
+
+use super::lower::{expr_span, Lowerer};
+use super::*;
+use crate::rules;
+
+/// A call of a function that may be differentiable, with its lowered arguments.
+pub(super) struct CallParts {
+    callee: syn::Path,
+    args: Vec<Expr>,
+}
+
+impl Lowerer {
+    pub(super) fn lower_expr(&mut self, e: &syn::Expr, out: &mut Vec<Stmt>) -> Expr {
+        let span = expr_span(e);
+        let mk = |kind| Expr::new(kind, span);
+        match e {
+            syn::Expr::Lit(l) => self.lower_lit(&l.lit, span),
+            syn::Expr::Path(p) if p.qself.is_none() => match p.path.get_ident() {
+                Some(ident) => match self.lookup(&ident.to_string()) {
+                    Some(v) => mk(ExprKind::Var(v)),
+                    None => mk(ExprKind::Const(p.path.clone())),
+                },
+                None => mk(ExprKind::Const(p.path.clone())),
+            },
+            syn::Expr::Paren(p) => self.lower_expr(&p.expr, out),
+            syn::Expr::Group(g) => self.lower_expr(&g.expr, out),
+            syn::Expr::Unary(u) => {
+                let inner = Box::new(self.lower_expr(&u.expr, out));
+                match u.op {
+                    syn::UnOp::Neg(_) => mk(ExprKind::Neg(inner)),
+                    syn::UnOp::Not(_) => mk(ExprKind::Not(inner)),
+                    _ => self.unsupported(span, "the dereference `*x`", "use the value directly (parameters are taken by value or as slices)"),
+                }
+            }
+            syn::Expr::Binary(b) => self.lower_binary(b, out),
+            syn::Expr::Index(ix) => {
+                let base = self.lower_expr(&ix.expr, out);
+                let index = self.lower_expr(&ix.index, out);
+                mk(ExprKind::Index(Box::new(base), Box::new(index)))
+            }
+            syn::Expr::MethodCall(m) => self.lower_method(m, out),
+            syn::Expr::Call(c) => self.lower_call(c, out),
+            syn::Expr::Cast(c) => {
+                let inner = self.lower_expr(&c.expr, out);
+                mk(ExprKind::Cast(Box::new(inner), (*c.ty).clone()))
+            }
+            syn::Expr::Reference(r) if r.mutability.is_none() => {
+                let inner = self.lower_expr(&r.expr, out);
+                mk(ExprKind::Ref(Box::new(inner)))
+            }
+            syn::Expr::Macro(m) if m.mac.path.is_ident("vec") => self.lower_vec_macro(&m.mac, out),
+            syn::Expr::Array(a) => {
+                let elems = a.elems.iter().map(|x| self.lower_expr(x, out)).collect();
+                mk(ExprKind::List { elems, array: true })
+            }
+            syn::Expr::Repeat(r) => {
+                let elem = Box::new(self.lower_expr(&r.expr, out));
+                let len = Box::new(self.lower_expr(&r.len, out));
+                mk(ExprKind::Repeat { elem, len, array: true })
+            }
+            syn::Expr::Tuple(t) => {
+                let elems = t.elems.iter().map(|x| self.lower_expr(x, out)).collect();
+                mk(ExprKind::Tuple(elems))
+            }
+            syn::Expr::Field(f) if matches!(f.member, syn::Member::Unnamed(_)) => {
+                let base = self.lower_expr(&f.base, out);
+                mk(ExprKind::Field(Box::new(base), f.member.clone()))
+            }
+            syn::Expr::If(_) | syn::Expr::Match(_) | syn::Expr::Block(_) => {
+                let tmp = self.temp("value", Kind::Float, span);
+                self.vars[tmp].mutable = false;
+                out.push(Stmt { kind: StmtKind::Let { var: tmp, init: None }, span });
+                self.lower_valued(e, &[tmp], out);
+                mk(ExprKind::Var(tmp))
+            }
+            _ => {
+                let (what, instead) = describe_unsupported(e);
+                self.unsupported(span, what, instead)
+            }
+        }
+    }
+
+    /// Records an error and returns a placeholder so lowering can go on and find more.
+    pub(super) fn unsupported(&mut self, span: Span, what: &str, instead: &str) -> Expr {
+        self.error(span, format!("{what} is not supported in a `#[differentiate]` function: {instead}"));
+        Expr::new(ExprKind::Bool(false), span)
+    }
+
+    fn lower_lit(&mut self, lit: &syn::Lit, span: Span) -> Expr {
+        let kind = match lit {
+            syn::Lit::Float(f) => ExprKind::Float(f.clone()),
+            syn::Lit::Int(i) if matches!(i.suffix(), "f64" | "f32") => {
+                ExprKind::Float(syn::LitFloat::new(&format!("{}.0{}", i.base10_digits(), i.suffix()), i.span()))
+            }
+            syn::Lit::Int(i) => ExprKind::Int(i.clone()),
+            syn::Lit::Bool(b) => ExprKind::Bool(b.value),
+            _ => return self.unsupported(span, "this literal", "use a number or a boolean"),
+        };
+        Expr::new(kind, span)
+    }
+
+    fn lower_binary(&mut self, b: &syn::ExprBinary, out: &mut Vec<Stmt>) -> Expr {
+        let span = expr_span(&syn::Expr::Binary(b.clone()));
+        let l = Box::new(self.lower_expr(&b.left, out));
+        let r = Box::new(self.lower_expr(&b.right, out));
+        use syn::BinOp as B;
+        let kind = match b.op {
+            B::Add(_) => ExprKind::Arith(ArithOp::Add, l, r),
+            B::Sub(_) => ExprKind::Arith(ArithOp::Sub, l, r),
+            B::Mul(_) => ExprKind::Arith(ArithOp::Mul, l, r),
+            B::Div(_) => ExprKind::Arith(ArithOp::Div, l, r),
+            B::Rem(_) => ExprKind::Arith(ArithOp::Rem, l, r),
+            B::Eq(_) => ExprKind::Cmp(CmpOp::Eq, l, r),
+            B::Ne(_) => ExprKind::Cmp(CmpOp::Ne, l, r),
+            B::Lt(_) => ExprKind::Cmp(CmpOp::Lt, l, r),
+            B::Le(_) => ExprKind::Cmp(CmpOp::Le, l, r),
+            B::Gt(_) => ExprKind::Cmp(CmpOp::Gt, l, r),
+            B::Ge(_) => ExprKind::Cmp(CmpOp::Ge, l, r),
+            B::And(_) => ExprKind::Logic(LogicOp::And, l, r),
+            B::Or(_) => ExprKind::Logic(LogicOp::Or, l, r),
+            _ => return self.unsupported(span, "this operator", "use `+ - * / %`, comparisons, `&&` or `||` (assignments such as `+=` are statements)"),
+        };
+        Expr::new(kind, span)
+    }
+
+    fn lower_method(&mut self, m: &syn::ExprMethodCall, out: &mut Vec<Stmt>) -> Expr {
+        let span = m.method.span();
+        let name = m.method.to_string();
+        let recv = self.lower_expr(&m.receiver, out);
+        let recv_kind = self.kind_of(&recv);
+        let mut args: Vec<Expr> = m.args.iter().map(|a| self.lower_expr(a, out)).collect();
+        let mk = |kind| Expr::new(kind, span);
+        match name.as_str() {
+            "to_vec" | "clone" | "to_owned" if args.is_empty() => return mk(ExprKind::Copy(Box::new(recv))),
+            "iter" | "iter_mut" | "into_iter" | "map" | "sum" | "fold" | "zip" | "enumerate" => {
+                return self.unsupported(span, "an iterator chain", "iterate over indices with `for i in 0..x.len()` and index `x[i]`");
+            }
+            _ => {}
+        }
+        if recv_kind.is_float() || recv_kind == Kind::Other {
+            if let Some(rule) = rules::lookup(&name) {
+                if recv_kind == Kind::FloatSeq {
+                    return self.unsupported(span, &format!("the method `{name}` on a sequence"), "apply it to each element in a loop");
+                }
+                if args.len() + 1 != rule.arity {
+                    self.error(span, format!("`{name}` takes {} argument(s)", rule.arity - 1));
+                }
+                args.insert(0, recv);
+                return mk(ExprKind::Elementary(rule, args));
+            }
+            if recv_kind.is_float() && name != "len" {
+                self.error(span, format!("`{name}` has no derivative rule in `#[differentiate]`: use one of the float methods it knows ({}), or write `{name}_jvp`/`{name}_vjp` rules as a function", known_methods()));
+            }
+        }
+        let turbofish = m.turbofish.clone();
+        mk(ExprKind::Opaque(OpaqueCall::Method(Box::new(recv), m.method.clone(), turbofish, args)))
+    }
+
+    fn lower_call(&mut self, c: &syn::ExprCall, out: &mut Vec<Stmt>) -> Expr {
+        let span = expr_span(&syn::Expr::Call(c.clone()));
+        let syn::Expr::Path(p) = &*c.func else {
+            return self.unsupported(span, "calling a computed function value", "call a named function");
+        };
+        let path = &p.path;
+        let last = path.segments.last().map(|s| s.ident.to_string()).unwrap_or_default();
+        let mk = |kind| Expr::new(kind, span);
+        if last == "stop_gradient" && c.args.len() == 1 {
+            let inner = self.lower_expr(&c.args[0], out);
+            return mk(ExprKind::StopGradient(Box::new(inner)));
+        }
+        if path.segments.len() == 2 && path.segments[0].ident == "Vec" {
+            match (last.as_str(), c.args.len()) {
+                ("new", 0) => return mk(ExprKind::EmptyVec(None)),
+                ("with_capacity", 1) => {
+                    let n = self.lower_expr(&c.args[0], out);
+                    return mk(ExprKind::EmptyVec(Some(Box::new(n))));
+                }
+                _ => {}
+            }
+        }
+        if path.segments.len() == 2 && self.is_float_type_name(&path.segments[0].ident) {
+            if let Some(rule) = rules::lookup(&last) {
+                let args: Vec<Expr> = c.args.iter().map(|a| self.lower_expr(a, out)).collect();
+                if args.len() != rule.arity {
+                    self.error(span, format!("`{last}` takes {} argument(s)", rule.arity));
+                }
+                return mk(ExprKind::Elementary(rule, args));
+            }
+        }
+        let args: Vec<Expr> = c.args.iter().map(|a| self.lower_expr(a, out)).collect();
+        if args.iter().any(|a| self.kind_of(a).is_float()) {
+            let tmp = self.temp("call", Kind::Float, span);
+            self.vars[tmp].mutable = false;
+            self.push_call(tmp, CallParts { callee: path.clone(), args }, span, out);
+            return mk(ExprKind::Var(tmp));
+        }
+        mk(ExprKind::Opaque(OpaqueCall::Function(path.clone(), args)))
+    }
+
+    fn is_float_type_name(&self, ident: &Ident) -> bool {
+        let float = &self.float;
+        ident == "f64" || ident == "f32" || ident == "Float" || quote::quote!(#float).to_string() == ident.to_string()
+    }
+
+    /// If `e` is a call that may need a derivative, lowers its arguments and returns it.
+    pub(super) fn split_call(&mut self, e: &syn::Expr, out: &mut Vec<Stmt>) -> Option<CallParts> {
+        let syn::Expr::Call(c) = e else { return None };
+        let syn::Expr::Path(p) = &*c.func else { return None };
+        let last = p.path.segments.last()?.ident.to_string();
+        let float_static = p.path.segments.len() == 2 && self.is_float_type_name(&p.path.segments[0].ident);
+        let is_vec = p.path.segments.len() == 2 && p.path.segments[0].ident == "Vec";
+        if last == "stop_gradient" || float_static || is_vec {
+            return None;
+        }
+        let mut pre = vec![];
+        let args: Vec<Expr> = c.args.iter().map(|a| self.lower_expr(a, &mut pre)).collect();
+        if !args.iter().any(|a| self.kind_of(a).is_float()) {
+            return None;
+        }
+        out.extend(pre);
+        Some(CallParts { callee: p.path.clone(), args })
+    }
+
+    /// `let out = callee(args)` as a split call; its pullback is `out_pb`.
+    pub(super) fn push_call(&mut self, out_var: VarId, call: CallParts, span: Span, out: &mut Vec<Stmt>) {
+        let name = Ident::new(&format!("{}_pb", self.vars[out_var].name), span);
+        let scope = self.vars[out_var].scope;
+        let pullback = self.vars.len();
+        self.vars.push(Var { name, kind: Kind::Pullback, scope, mutable: false, ty: None });
+        let kind = StmtKind::Call { out: out_var, pullback, callee: call.callee, args: call.args };
+        out.push(Stmt { kind, span });
+    }
+
+    fn lower_vec_macro(&mut self, mac: &syn::Macro, out: &mut Vec<Stmt>) -> Expr {
+        let span = mac.path.segments[0].ident.span();
+        if let Ok(r) = mac.parse_body_with(parse_repeat) {
+            let elem = Box::new(self.lower_expr(&r.0, out));
+            let len = Box::new(self.lower_expr(&r.1, out));
+            return Expr::new(ExprKind::Repeat { elem, len, array: false }, span);
+        }
+        let parser = syn::punctuated::Punctuated::<syn::Expr, syn::Token![,]>::parse_terminated;
+        match mac.parse_body_with(parser) {
+            Ok(list) => {
+                let elems = list.iter().map(|x| self.lower_expr(x, out)).collect();
+                Expr::new(ExprKind::List { elems, array: false }, span)
+            }
+            Err(e) => {
+                self.errors.push(e);
+                Expr::new(ExprKind::Bool(false), span)
+            }
+        }
+    }
+
+    /// The coarse kind of an expression's value.
+    pub fn kind_of(&self, e: &Expr) -> Kind {
+        kind_of(e, &self.vars, &self.float)
+    }
+}
+
+/// The coarse kind of an expression's value, given the variables' kinds.
+pub fn kind_of(e: &Expr, vars: &[Var], float: &Type) -> Kind {
+    let k = |e: &Expr| kind_of(e, vars, float);
+    match &e.kind {
+        ExprKind::Float(_) | ExprKind::Elementary(..) => Kind::Float,
+        ExprKind::Int(_) => Kind::Int,
+        ExprKind::Bool(_) | ExprKind::Cmp(..) | ExprKind::Logic(..) | ExprKind::Not(_) => Kind::Bool,
+        ExprKind::Var(v) => vars[*v].kind,
+        ExprKind::Const(p) => {
+            // `f64::MAX`, `std::f64::consts::PI`, `T::…`: a float constant.
+            let float_name = quote::quote!(#float).to_string();
+            let names_float = p.segments.iter().any(|s| s.ident == "f64" || s.ident == "f32" || s.ident == float_name);
+            if names_float && p.segments.len() > 1 { Kind::Float } else { Kind::Other }
+        }
+        ExprKind::Index(base, _) => match k(base) {
+            Kind::FloatSeq => Kind::Float,
+            Kind::IntSeq => Kind::Int,
+            _ => Kind::Other,
+        },
+        ExprKind::Neg(a) | ExprKind::StopGradient(a) | ExprKind::Ref(a) | ExprKind::Copy(a) => k(a),
+        ExprKind::Arith(_, a, b) => match (k(a), k(b)) {
+            (Kind::Float, _) | (_, Kind::Float) => Kind::Float,
+            (Kind::Int, _) | (_, Kind::Int) => Kind::Int,
+            _ => Kind::Other,
+        },
+        ExprKind::Cast(_, ty) => crate::parse::kind_of_type(ty, float),
+        ExprKind::Opaque(OpaqueCall::Method(_, name, _, _)) if name == "len" => Kind::Int,
+        ExprKind::Opaque(_) | ExprKind::Tuple(_) | ExprKind::Field(..) => Kind::Other,
+        ExprKind::Repeat { elem, .. } => seq_of(k(elem)),
+        ExprKind::List { elems, .. } => seq_of(elems.first().map_or(Kind::Float, k)),
+        ExprKind::EmptyVec(_) => Kind::FloatSeq,
+    }
+}
+
+fn seq_of(k: Kind) -> Kind {
+    match k {
+        Kind::Int => Kind::IntSeq,
+        Kind::Float | Kind::Other => Kind::FloatSeq,
+        _ => Kind::Other,
+    }
+}
+
+fn parse_repeat(input: syn::parse::ParseStream) -> syn::Result<(syn::Expr, syn::Expr)> {
+    let elem: syn::Expr = input.parse()?;
+    input.parse::<syn::Token![;]>()?;
+    let len: syn::Expr = input.parse()?;
+    Ok((elem, len))
+}
+
+fn known_methods() -> String {
+    rules::RULES.iter().map(|r| r.name).collect::<Vec<_>>().join(", ")
+}
+
+/// A name for an unsupported expression and what to write instead.
+fn describe_unsupported(e: &syn::Expr) -> (&'static str, &'static str) {
+    match e {
+        syn::Expr::Closure(_) => ("a closure", "write the computation inline, or as a separate `#[differentiate]` function and call it"),
+        syn::Expr::Async(_) | syn::Expr::Await(_) => ("`async` code", "differentiate a synchronous function and call it from async code"),
+        syn::Expr::Unsafe(_) => ("an `unsafe` block", "differentiate safe code; call unsafe code only on inactive values, outside the function"),
+        syn::Expr::RawAddr(_) => ("a raw pointer", "use references and slices"),
+        syn::Expr::Try(_) => ("the `?` operator", "handle errors outside the differentiated function"),
+        syn::Expr::Struct(_) => ("a struct literal", "pass the fields' values as parameters"),
+        syn::Expr::Reference(_) => ("a `&mut` borrow", "assign to the variable directly"),
+        syn::Expr::Macro(_) => ("this macro", "only `vec![…]` is; compute the value without the macro"),
+        syn::Expr::Break(_) | syn::Expr::Continue(_) | syn::Expr::Return(_) => ("`break`, `continue` or `return` inside an expression", "use it as a statement"),
+        syn::Expr::Range(_) => ("a range outside a `for` loop", "use it as the range of a `for` loop"),
+        syn::Expr::Let(_) => ("`let` in a condition", "use `match`"),
+        syn::Expr::Field(_) => ("a named field access", "pass the field's value as a parameter"),
+        _ => ("this expression", "rewrite it with arithmetic, float methods, indexing, `if` and loops"),
+    }
+}

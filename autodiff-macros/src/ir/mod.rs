@@ -1,0 +1,313 @@
+//! The macro's own IR: a structured, name-resolved form of the function body.
+//!
+//! Lowering (`lower.rs`) resolves every identifier to a [`VarId`] (so shadowing is gone),
+//! hoists calls of differentiable functions into their own statements, turns `if`
+//! expressions into statements, and replaces `break`, `continue` and `return` by flags
+//! that guard the statements after them, so that every statement list runs either to its
+//! end or not at all.
+//! That last property is what lets the reverse sweep mirror the forward one statement by
+//! statement.
+
+pub mod lower;
+mod lower_control;
+mod lower_expr;
+pub mod print;
+
+pub use lower_expr::kind_of;
+
+pub use proc_macro2::{Ident, Span};
+use syn::Type;
+
+/// Index of a variable in [`Func::vars`].
+pub type VarId = usize;
+
+/// What a value is, as far as differentiation cares.
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+pub enum Kind {
+    /// A scalar of the function's float type.
+    Float,
+    /// A sequence of floats: `Vec`, slice or array.
+    FloatSeq,
+    /// An integer (index, count).
+    Int,
+    /// A sequence of integers (`&[usize]`).
+    IntSeq,
+    Bool,
+    /// The pullback closure returned by a split call.
+    Pullback,
+    /// Anything else: passed through, never differentiated.
+    Other,
+}
+
+impl Kind {
+    pub fn is_float(self) -> bool {
+        matches!(self, Kind::Float | Kind::FloatSeq)
+    }
+}
+
+/// One variable: a parameter, a `let` binding, or one the lowering made up.
+#[derive(Clone, Debug)]
+pub struct Var {
+    /// The name emitted code uses (unique within the function).
+    pub name: Ident,
+    pub kind: Kind,
+    /// The block that declares it; `None` for parameters.
+    pub scope: Option<BlockId>,
+    /// Declared `mut` by the user.
+    pub mutable: bool,
+    /// The type written by the user, if any.
+    pub ty: Option<Type>,
+}
+
+pub type BlockId = usize;
+
+#[derive(Clone, Debug)]
+pub struct Block {
+    pub id: BlockId,
+    pub stmts: Vec<Stmt>,
+}
+
+/// A place written by an assignment.
+#[derive(Clone, Debug)]
+pub enum Place {
+    Var(VarId),
+    /// `v[i]`
+    Index(VarId, Expr),
+}
+
+impl Place {
+    pub fn var(&self) -> VarId {
+        match self {
+            Place::Var(v) | Place::Index(v, _) => *v,
+        }
+    }
+}
+
+#[derive(Clone, Debug)]
+pub struct Stmt {
+    pub kind: StmtKind,
+    pub span: Span,
+}
+
+#[derive(Clone, Debug)]
+pub enum StmtKind {
+    /// `let v = init;` (`init` is `None` for a deferred initialisation).
+    Let { var: VarId, init: Option<Expr> },
+    /// `place = value`, or `place op= value` when `compound` is set (`value` is then the
+    /// right-hand side only).
+    Assign { place: Place, value: Expr, compound: Option<ArithOp> },
+    /// `let out = callee(args)` for a differentiable callee: split into a forward call that
+    /// returns a pullback (kept in `pullback`) and its application in the reverse sweep.
+    Call { out: VarId, pullback: VarId, callee: syn::Path, args: Vec<Expr> },
+    /// `v.push(value)`
+    Push { vec: VarId, value: Expr },
+    /// `if cond { then } else { els }`; `cond` is a variable so the reverse sweep can read
+    /// the branch that was taken.
+    If { cond: VarId, then: Block, els: Block },
+    /// `for var in range`; the bounds are variables for the same reason. A loop that can
+    /// be left early has an `exit` test (checked after each iteration) and counts its
+    /// iterations in `trips`.
+    For { var: VarId, range: Range, body: Block, exit: Option<Expr>, trips: Option<VarId> },
+    /// `while cond { body }` (a `loop` is `while true`); `trips` counts iterations.
+    While { cond: Expr, body: Block, exit: Option<Expr>, trips: VarId },
+    /// `match scrutinee { arms }` on a non-float value; `arm` records the arm taken.
+    Match { scrutinee: Expr, arms: Vec<(syn::Pat, Block)>, arm: VarId },
+}
+
+/// A half-open or closed integer range, optionally reversed and strided.
+#[derive(Clone, Debug)]
+pub struct Range {
+    pub start: VarId,
+    pub end: VarId,
+    pub inclusive: bool,
+    pub rev: bool,
+    pub step: Option<VarId>,
+}
+
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+pub enum ArithOp {
+    Add,
+    Sub,
+    Mul,
+    Div,
+    Rem,
+}
+
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+pub enum CmpOp {
+    Eq,
+    Ne,
+    Lt,
+    Le,
+    Gt,
+    Ge,
+}
+
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+pub enum LogicOp {
+    And,
+    Or,
+}
+
+#[derive(Clone, Debug)]
+pub struct Expr {
+    pub kind: ExprKind,
+    pub span: Span,
+}
+
+#[derive(Clone, Debug)]
+pub enum ExprKind {
+    /// A float literal, as written.
+    Float(syn::LitFloat),
+    /// An integer literal, as written.
+    Int(syn::LitInt),
+    Bool(bool),
+    Var(VarId),
+    /// A path that is not a variable: `std::f64::consts::PI`, `f64::MAX`, a user `const`.
+    Const(syn::Path),
+    /// `base[index]`
+    Index(Box<Expr>, Box<Expr>),
+    Neg(Box<Expr>),
+    Not(Box<Expr>),
+    Arith(ArithOp, Box<Expr>, Box<Expr>),
+    Cmp(CmpOp, Box<Expr>, Box<Expr>),
+    Logic(LogicOp, Box<Expr>, Box<Expr>),
+    /// A float function with a derivative rule: `x.sin()`, `f64::powf(a, b)`.
+    Elementary(&'static crate::rules::Rule, Vec<Expr>),
+    /// `expr as ty`
+    Cast(Box<Expr>, Type),
+    /// A call or method call whose arguments are all inactive (checked by activity
+    /// analysis): emitted as written.
+    Opaque(OpaqueCall),
+    /// `autodiff::stop_gradient(x)`: the value of `x`, with no derivative.
+    StopGradient(Box<Expr>),
+    /// `&x` (as an argument).
+    Ref(Box<Expr>),
+    /// `x.to_vec()`, `x.clone()`: a copy of a sequence or scalar.
+    Copy(Box<Expr>),
+    /// `vec![elem; len]` or `[elem; len]`
+    Repeat { elem: Box<Expr>, len: Box<Expr>, array: bool },
+    /// `vec![a, b, c]` or `[a, b, c]`
+    List { elems: Vec<Expr>, array: bool },
+    /// `Vec::new()` or `Vec::with_capacity(n)`
+    EmptyVec(Option<Box<Expr>>),
+    /// `(a, b)`
+    Tuple(Vec<Expr>),
+    /// A tuple field `t.0` of a call result.
+    Field(Box<Expr>, syn::Member),
+}
+
+/// A call that is emitted as the user wrote it, on primal values only.
+#[derive(Clone, Debug)]
+pub enum OpaqueCall {
+    /// `path(args)`
+    Function(syn::Path, Vec<Expr>),
+    /// `receiver.method::<turbofish>(args)`
+    Method(Box<Expr>, Ident, Option<syn::AngleBracketedGenericArguments>, Vec<Expr>),
+}
+
+impl Expr {
+    pub fn new(kind: ExprKind, span: Span) -> Self {
+        Expr { kind, span }
+    }
+
+    /// Calls `f` on every variable the expression reads.
+    pub fn visit_vars(&self, f: &mut impl FnMut(VarId)) {
+        self.visit(&mut |e| {
+            if let ExprKind::Var(v) = e.kind {
+                f(v)
+            }
+        });
+    }
+
+    /// Pre-order walk over the expression and its sub-expressions.
+    pub fn visit(&self, f: &mut impl FnMut(&Expr)) {
+        f(self);
+        for child in self.children() {
+            child.visit(f);
+        }
+    }
+
+    pub fn children(&self) -> Vec<&Expr> {
+        use ExprKind::*;
+        match &self.kind {
+            Float(_) | Int(_) | Bool(_) | Var(_) | Const(_) | EmptyVec(None) => vec![],
+            Index(a, b) | Arith(_, a, b) | Cmp(_, a, b) | Logic(_, a, b) => vec![a, b],
+            Repeat { elem, len, .. } => vec![elem, len],
+            Neg(a) | Not(a) | Cast(a, _) | StopGradient(a) | Ref(a) | Copy(a) | Field(a, _) => {
+                vec![a]
+            }
+            EmptyVec(Some(a)) => vec![a],
+            Elementary(_, args) | List { elems: args, .. } | Tuple(args) => args.iter().collect(),
+            Opaque(OpaqueCall::Function(_, args)) => args.iter().collect(),
+            Opaque(OpaqueCall::Method(recv, _, _, args)) => {
+                std::iter::once(&**recv).chain(args.iter()).collect()
+            }
+        }
+    }
+}
+
+/// How a parameter is passed, which fixes the types of its tangent and cotangent.
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+pub enum ParamShape {
+    /// `x: F`
+    Scalar,
+    /// `x: &[F]` or `x: &Vec<F>`: cotangent `Vec<F>`.
+    Slice,
+    /// `x: Vec<F>` by value: cotangent `Vec<F>`.
+    OwnedVec,
+    /// `x: &[F; N]`: cotangent `[F; N]`.
+    ArrayRef,
+    /// `x: [F; N]`: cotangent `[F; N]`.
+    Array,
+    /// Not differentiable.
+    Inactive,
+}
+
+#[derive(Clone, Debug)]
+pub struct Param {
+    pub var: VarId,
+    pub ty: Type,
+    pub shape: ParamShape,
+    /// Active: gets a tangent and a cotangent.
+    pub active: bool,
+}
+
+/// The shape of the return value.
+#[derive(Clone, Debug)]
+pub enum Ret {
+    /// One value of the given kind, in `ret[0]`.
+    Single(Kind),
+    /// A tuple, one variable per element.
+    Tuple(Vec<Kind>),
+}
+
+/// A lowered function.
+#[derive(Clone, Debug)]
+pub struct Func {
+    pub vars: Vec<Var>,
+    pub params: Vec<Param>,
+    pub body: Block,
+    /// The variables that hold the returned value(s).
+    pub ret: Vec<VarId>,
+    pub ret_shape: Ret,
+    pub ret_ty: Type,
+    /// The float type: `f64`, `f32` or a generic `T`.
+    pub float: Type,
+    /// Number of blocks (block ids are `0..blocks`; the body is block 0).
+    pub blocks: usize,
+    /// Every identifier of the function and every name given out: generated temporaries
+    /// avoid them.
+    pub taken: std::collections::HashSet<String>,
+}
+
+impl Func {
+    pub fn var(&self, v: VarId) -> &Var {
+        &self.vars[v]
+    }
+
+    /// Variables declared directly in the function's outermost block or as parameters.
+    pub fn is_top_level(&self, v: VarId) -> bool {
+        matches!(self.vars[v].scope, None | Some(0))
+    }
+}

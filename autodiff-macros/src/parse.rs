@@ -1,0 +1,176 @@
+//! The attribute's arguments and the reading of types: which float type a function uses and
+//! what each written type is, as far as differentiation cares.
+
+use crate::ir::{Kind, ParamShape};
+use syn::parse::{Parse, ParseStream};
+use syn::punctuated::Punctuated;
+use syn::{GenericParam, Ident, Signature, Token, Type, TypeParamBound};
+
+/// `#[differentiate]` or `#[differentiate(wrt(a, b))]`.
+#[derive(Default)]
+pub struct Args {
+    /// The active parameters, when named.
+    pub wrt: Option<Vec<Ident>>,
+}
+
+impl Parse for Args {
+    fn parse(input: ParseStream) -> syn::Result<Self> {
+        let mut args = Args::default();
+        while !input.is_empty() {
+            let key: Ident = input.parse()?;
+            if key != "wrt" {
+                return Err(syn::Error::new(
+                    key.span(),
+                    format!("unknown argument `{key}`: the only argument is `wrt(a, b, …)`, naming the parameters to differentiate with respect to"),
+                ));
+            }
+            let content;
+            syn::parenthesized!(content in input);
+            let names = Punctuated::<Ident, Token![,]>::parse_terminated(&content)?;
+            args.wrt = Some(names.into_iter().collect());
+            if !input.is_empty() {
+                input.parse::<Token![,]>()?;
+            }
+        }
+        Ok(args)
+    }
+}
+
+/// The function's float type: `f64`, `f32`, or a generic parameter bounded by `Float`.
+pub fn float_type(sig: &Signature) -> syn::Result<Type> {
+    for param in &sig.generics.params {
+        if let GenericParam::Type(tp) = param {
+            let bounded = |b: &TypeParamBound| match b {
+                TypeParamBound::Trait(t) => t.path.segments.last().is_some_and(|s| s.ident == "Float"),
+                _ => false,
+            };
+            let in_where = sig.generics.where_clause.as_ref().is_some_and(|w| {
+                w.predicates.iter().any(|p| match p {
+                    syn::WherePredicate::Type(pt) => {
+                        is_ident(&pt.bounded_ty, &tp.ident) && pt.bounds.iter().any(bounded)
+                    }
+                    _ => false,
+                })
+            });
+            if tp.bounds.iter().any(bounded) || in_where {
+                let ident = &tp.ident;
+                return Ok(syn::parse_quote!(#ident));
+            }
+        }
+    }
+    let mut found = None;
+    let mut visit = |ty: &Type| {
+        for name in ["f64", "f32"] {
+            if mentions(ty, name) && found.is_none() {
+                found = Some(name);
+            }
+        }
+    };
+    for input in &sig.inputs {
+        if let syn::FnArg::Typed(pt) = input {
+            visit(&pt.ty);
+        }
+    }
+    if let syn::ReturnType::Type(_, ty) = &sig.output {
+        visit(ty);
+    }
+    match found {
+        Some("f32") => Ok(syn::parse_quote!(f32)),
+        Some(_) => Ok(syn::parse_quote!(f64)),
+        None => Err(syn::Error::new_spanned(
+            &sig.ident,
+            "`#[differentiate]` found no float type in this signature: use `f64`, `f32`, or a type parameter bounded by `num_traits::Float`",
+        )),
+    }
+}
+
+fn is_ident(ty: &Type, ident: &Ident) -> bool {
+    matches!(ty, Type::Path(p) if p.qself.is_none() && p.path.is_ident(ident))
+}
+
+fn mentions(ty: &Type, name: &str) -> bool {
+    quote::quote!(#ty).into_iter().any(|t| t.to_string() == name)
+        || quote::quote!(#ty).to_string().split(|c: char| !c.is_alphanumeric() && c != '_').any(|w| w == name)
+}
+
+/// The element type of `Vec<E>`, `[E]` or `[E; N]`, and whether it was an array.
+fn element(ty: &Type) -> Option<(&Type, bool)> {
+    match ty {
+        Type::Slice(s) => Some((&s.elem, false)),
+        Type::Array(a) => Some((&a.elem, true)),
+        Type::Path(p) => {
+            let last = p.path.segments.last()?;
+            if last.ident != "Vec" {
+                return None;
+            }
+            match &last.arguments {
+                syn::PathArguments::AngleBracketed(args) => match args.args.first()? {
+                    syn::GenericArgument::Type(t) => Some((t, false)),
+                    _ => None,
+                },
+                _ => None,
+            }
+        }
+        Type::Paren(p) => element(&p.elem),
+        _ => None,
+    }
+}
+
+fn same(a: &Type, b: &Type) -> bool {
+    quote::quote!(#a).to_string() == quote::quote!(#b).to_string()
+}
+
+const INTS: &[&str] = &[
+    "usize", "isize", "u8", "u16", "u32", "u64", "u128", "i8", "i16", "i32", "i64", "i128",
+];
+
+/// What a written type holds.
+pub fn kind_of_type(ty: &Type, float: &Type) -> Kind {
+    if same(ty, float) || is_float_name(ty) {
+        return Kind::Float;
+    }
+    match ty {
+        Type::Reference(r) => kind_of_type(&r.elem, float),
+        Type::Paren(p) => kind_of_type(&p.elem, float),
+        Type::Path(p) if INTS.iter().any(|i| p.path.is_ident(i)) => Kind::Int,
+        Type::Path(p) if p.path.is_ident("bool") => Kind::Bool,
+        _ => match element(ty).map(|(e, _)| kind_of_type(e, float)) {
+            Some(Kind::Float) => Kind::FloatSeq,
+            Some(Kind::Int) => Kind::IntSeq,
+            _ => Kind::Other,
+        },
+    }
+}
+
+fn is_float_name(ty: &Type) -> bool {
+    matches!(ty, Type::Path(p) if p.path.is_ident("f64") || p.path.is_ident("f32"))
+}
+
+/// How a parameter of this type is differentiated.
+pub fn param_shape(ty: &Type, float: &Type) -> ParamShape {
+    let owned = |t: &Type| match element(t) {
+        Some((e, array)) if kind_of_type(e, float) == Kind::Float => Some(array),
+        _ => None,
+    };
+    match ty {
+        _ if kind_of_type(ty, float) == Kind::Float && !matches!(ty, Type::Reference(_)) => {
+            ParamShape::Scalar
+        }
+        Type::Reference(r) if r.mutability.is_none() => match owned(&r.elem) {
+            Some(true) => ParamShape::ArrayRef,
+            Some(false) => ParamShape::Slice,
+            None => ParamShape::Inactive,
+        },
+        Type::Reference(_) => ParamShape::Inactive,
+        _ => match owned(ty) {
+            Some(true) => ParamShape::Array,
+            Some(false) => ParamShape::OwnedVec,
+            None => ParamShape::Inactive,
+        },
+    }
+}
+
+/// `&mut` parameters holding floats are outputs, which `#[differentiate]` does not take yet.
+pub fn is_mut_float_ref(ty: &Type, float: &Type) -> bool {
+    matches!(ty, Type::Reference(r) if r.mutability.is_some() && kind_of_type(&r.elem, float).is_float())
+}

@@ -1,0 +1,464 @@
+//! Forward-mode dual numbers `a + bε` with `ε² = 0`: a value and one derivative carried together.
+//!
+//! Evaluating `f(a + bε) = f(a) + f'(a)·b ε` pushes a directional derivative through any code
+//! that is generic over [`Float`]. Every elementary derivative is looked up in
+//! [`crate::partial`]; this file only applies the chain rule. Because `Dual<T>: Float` whenever
+//! `T: Float`, duals nest: `Dual<Dual<f64>>` gives exact second derivatives.
+//!
+//! The operators and the `num-traits` impls are written once, as macros shared with
+//! [`DualVec`](crate::DualVec): a dual type only provides `constant`, `chain`, `chain2`,
+//! `chain3` and `tangent_is_zero`, and `impl_dual!` derives everything else from them.
+
+use num_traits::Float;
+
+/// A dual number `primal + tangent·ε` with `ε² = 0`.
+///
+/// Equality and ordering compare `primal` only, so branches in generic code take the same
+/// path on duals as on plain floats.
+///
+/// ```
+/// use autodiff_runtime::Dual;
+/// use num_traits::Float;
+/// let x = Dual::variable(2.0_f64);
+/// let y = x * x + x.sin(); // y' = 2x + cos x
+/// assert_eq!(y.primal, 4.0 + 2.0_f64.sin());
+/// assert_eq!(y.tangent, 4.0 + 2.0_f64.cos());
+/// ```
+#[derive(Clone, Copy, Debug, Default)]
+pub struct Dual<T> {
+    /// The value `a`.
+    pub primal: T,
+    /// The derivative `b` along the seeded direction.
+    pub tangent: T,
+}
+
+impl<T: Float> Dual<T> {
+    /// `primal + tangent·ε`.
+    ///
+    /// ```
+    /// use autodiff_runtime::Dual;
+    /// let z = Dual::new(1.0, 2.0) * Dual::new(3.0, 4.0); // (1 + 2ε)(3 + 4ε) = 3 + 10ε
+    /// assert_eq!((z.primal, z.tangent), (3.0, 10.0));
+    /// ```
+    pub const fn new(primal: T, tangent: T) -> Self {
+        Self { primal, tangent }
+    }
+
+    /// A constant: tangent 0, so it contributes no derivative.
+    ///
+    /// ```
+    /// use autodiff_runtime::Dual;
+    /// let c = Dual::constant(5.0_f32);
+    /// assert_eq!((c.primal, c.tangent), (5.0, 0.0));
+    /// ```
+    pub fn constant(x: T) -> Self {
+        Self::new(x, T::zero())
+    }
+
+    /// The variable being differentiated by: tangent 1 (`dx/dx = 1`).
+    ///
+    /// ```
+    /// use autodiff_runtime::Dual;
+    /// let y = Dual::variable(3.0) * 4.0;
+    /// assert_eq!((y.primal, y.tangent), (12.0, 4.0));
+    /// ```
+    pub fn variable(x: T) -> Self {
+        Self::new(x, T::one())
+    }
+
+    /// Chain rule for `y = f(self)`: `ẏ = f'(x)·ẋ`.
+    #[inline]
+    fn chain(self, y: T, dy_dx: T) -> Self {
+        Self::new(y, scale(self.tangent, dy_dx))
+    }
+
+    /// Chain rule for `y = f(self, b)`: `ẏ = ∂f/∂a·ȧ + ∂f/∂b·ḃ`.
+    #[inline]
+    fn chain2(self, b: Self, y: T, (da, db): (T, T)) -> Self {
+        Self::new(y, scale(self.tangent, da) + scale(b.tangent, db))
+    }
+
+    /// Chain rule for `y = f(self, b, c)`.
+    #[inline]
+    fn chain3(self, b: Self, c: Self, y: T, (da, db, dc): (T, T, T)) -> Self {
+        let t = scale(self.tangent, da) + scale(b.tangent, db) + scale(c.tangent, dc);
+        Self::new(y, t)
+    }
+
+    #[inline]
+    fn tangent_is_zero(&self) -> bool {
+        self.tangent.is_zero()
+    }
+}
+
+/// `tangent · partial`, except that a zero tangent stays zero: a constant has nothing to
+/// propagate, even where the partial is infinite or NaN (`sqrt` at 0, `powf` of a negative base
+/// by a constant exponent), and must not turn the whole derivative into NaN.
+#[inline]
+pub(crate) fn scale<T: Float>(tangent: T, partial: T) -> T {
+    if tangent.is_zero() {
+        tangent
+    } else {
+        tangent * partial
+    }
+}
+
+/// `Float` methods `fn f(self) -> Self` whose derivative is the unary rule `partial::rule`.
+macro_rules! unary_rules {
+    ($($f:ident => $rule:ident),* $(,)?) => {$(
+        #[inline]
+        fn $f(self) -> Self {
+            let y = self.primal.$f();
+            self.chain(y, $crate::partial::$rule(self.primal, y))
+        }
+    )*};
+}
+pub(crate) use unary_rules;
+
+/// `Float` methods `fn f(self, b: Self) -> Self` whose partials are `partial::f`.
+macro_rules! binary_rules {
+    ($($f:ident),* $(,)?) => {$(
+        #[inline]
+        fn $f(self, b: Self) -> Self {
+            let y = self.primal.$f(b.primal);
+            self.chain2(b, y, $crate::partial::$f(self.primal, b.primal, y))
+        }
+    )*};
+}
+pub(crate) use binary_rules;
+
+/// `op=` from `op`, with a dual and with a scalar on the right.
+macro_rules! assign_op {
+    ([$($g:tt)*] $ty:ty, $t:ident, $Tr:ident $m:ident $op:tt) => {
+        impl<$($g)*> ::core::ops::$Tr for $ty {
+            #[inline]
+            fn $m(&mut self, r: Self) {
+                *self = *self $op r;
+            }
+        }
+        impl<$($g)*> ::core::ops::$Tr<$t> for $ty {
+            #[inline]
+            fn $m(&mut self, r: $t) {
+                *self = *self $op r;
+            }
+        }
+    };
+}
+pub(crate) use assign_op;
+
+/// A binary operator between two duals and between a dual and a scalar `T` on the right;
+/// `$dd` and `$ds` are the bodies, given `a` (self), `b` (the right operand) and `one`.
+macro_rules! binary_op {
+    ([$($g:tt)*] $ty:ty, $t:ident, $Tr:ident $m:ident, |$a:ident, $b:ident, $one:ident| $dd:expr, $ds:expr) => {
+        impl<$($g)*> ::core::ops::$Tr for $ty {
+            type Output = Self;
+            #[inline]
+            fn $m(self, $b: Self) -> Self {
+                let ($a, $one) = (self, $t::one());
+                $dd
+            }
+        }
+        impl<$($g)*> ::core::ops::$Tr<$t> for $ty {
+            type Output = Self;
+            #[inline]
+            fn $m(self, $b: $t) -> Self {
+                let ($a, $one) = (self, $t::one());
+                $ds
+            }
+        }
+    };
+}
+pub(crate) use binary_op;
+
+/// Operators with a plain `f32`/`f64` on the left (`2.0 * x`), through the constant dual.
+macro_rules! impl_scalar_lhs {
+    ([$($g:tt)*] $ty:ty, $s:ty) => {
+        $crate::dual::impl_scalar_lhs!(@op [$($g)*] $ty, $s, Add add +);
+        $crate::dual::impl_scalar_lhs!(@op [$($g)*] $ty, $s, Sub sub -);
+        $crate::dual::impl_scalar_lhs!(@op [$($g)*] $ty, $s, Mul mul *);
+        $crate::dual::impl_scalar_lhs!(@op [$($g)*] $ty, $s, Div div /);
+        $crate::dual::impl_scalar_lhs!(@op [$($g)*] $ty, $s, Rem rem %);
+    };
+    (@op [$($g:tt)*] $ty:ty, $s:ty, $Tr:ident $m:ident $op:tt) => {
+        impl<$($g)*> ::core::ops::$Tr<$ty> for $s {
+            type Output = $ty;
+            #[inline]
+            fn $m(self, r: $ty) -> $ty {
+                <$ty>::from(self) $op r
+            }
+        }
+    };
+}
+pub(crate) use impl_scalar_lhs;
+
+/// Operators, `Sum`/`Product`, comparisons and the `num-traits` numeric tower for the dual type
+/// `$ty` over the scalar type parameter `$t`, from its `constant`/`chain*`/`tangent_is_zero`.
+macro_rules! impl_dual {
+    ([$($g:tt)*] $ty:ty, $t:ident) => {
+        impl<$($g)*> PartialEq for $ty {
+            #[inline]
+            fn eq(&self, o: &Self) -> bool {
+                self.primal == o.primal
+            }
+        }
+        impl<$($g)*> PartialOrd for $ty {
+            #[inline]
+            fn partial_cmp(&self, o: &Self) -> Option<::core::cmp::Ordering> {
+                self.primal.partial_cmp(&o.primal)
+            }
+        }
+        impl<$($g)*> From<$t> for $ty {
+            #[inline]
+            fn from(x: $t) -> Self {
+                Self::constant(x)
+            }
+        }
+
+        $crate::dual::binary_op!([$($g)*] $ty, $t, Add add, |a, b, one|
+            a.chain2(b, a.primal + b.primal, (one, one)),
+            a.chain(a.primal + b, one));
+        $crate::dual::binary_op!([$($g)*] $ty, $t, Sub sub, |a, b, one|
+            a.chain2(b, a.primal - b.primal, (one, -one)),
+            a.chain(a.primal - b, one));
+        $crate::dual::binary_op!([$($g)*] $ty, $t, Mul mul, |a, b, _one|
+            a.chain2(b, a.primal * b.primal, (b.primal, a.primal)),
+            a.chain(a.primal * b, b));
+        // a/b: ∂/∂a = 1/b, ∂/∂b = −a/b² = −y/b.
+        $crate::dual::binary_op!([$($g)*] $ty, $t, Div div, |a, b, _one| {
+            let (y, inv) = (a.primal / b.primal, b.primal.recip());
+            a.chain2(b, y, (inv, -y * inv))
+        }, a.chain(a.primal / b, b.recip()));
+        // a % b = a − b·trunc(a/b): ∂/∂a = 1, ∂/∂b = −trunc(a/b), read off exactly as (a − y)/b.
+        $crate::dual::binary_op!([$($g)*] $ty, $t, Rem rem, |a, b, one| {
+            let y = a.primal % b.primal;
+            a.chain2(b, y, (one, -((a.primal - y) / b.primal).round()))
+        }, a.chain(a.primal % b, one));
+        impl<$($g)*> ::core::ops::Neg for $ty {
+            type Output = Self;
+            #[inline]
+            fn neg(self) -> Self {
+                self.chain(-self.primal, -$t::one())
+            }
+        }
+        $crate::dual::assign_op!([$($g)*] $ty, $t, AddAssign add_assign +);
+        $crate::dual::assign_op!([$($g)*] $ty, $t, SubAssign sub_assign -);
+        $crate::dual::assign_op!([$($g)*] $ty, $t, MulAssign mul_assign *);
+        $crate::dual::assign_op!([$($g)*] $ty, $t, DivAssign div_assign /);
+        $crate::dual::assign_op!([$($g)*] $ty, $t, RemAssign rem_assign %);
+
+        impl<$($g)*> ::core::iter::Sum for $ty {
+            fn sum<I: Iterator<Item = Self>>(it: I) -> Self {
+                it.fold(Self::constant($t::zero()), |s, x| s + x)
+            }
+        }
+        impl<'a, $($g)*> ::core::iter::Sum<&'a $ty> for $ty {
+            fn sum<I: Iterator<Item = &'a Self>>(it: I) -> Self {
+                it.fold(Self::constant($t::zero()), |s, x| s + *x)
+            }
+        }
+        impl<$($g)*> ::core::iter::Product for $ty {
+            fn product<I: Iterator<Item = Self>>(it: I) -> Self {
+                it.fold(Self::constant($t::one()), |p, x| p * x)
+            }
+        }
+        impl<'a, $($g)*> ::core::iter::Product<&'a $ty> for $ty {
+            fn product<I: Iterator<Item = &'a Self>>(it: I) -> Self {
+                it.fold(Self::constant($t::one()), |p, x| p * *x)
+            }
+        }
+
+        impl<$($g)*> ::num_traits::Zero for $ty {
+            fn zero() -> Self {
+                Self::constant($t::zero())
+            }
+            /// The additive identity exactly: zero value *and* zero tangent.
+            fn is_zero(&self) -> bool {
+                self.primal.is_zero() && self.tangent_is_zero()
+            }
+        }
+        impl<$($g)*> ::num_traits::One for $ty {
+            fn one() -> Self {
+                Self::constant($t::one())
+            }
+            fn is_one(&self) -> bool {
+                self.primal.is_one() && self.tangent_is_zero()
+            }
+        }
+        impl<$($g)*> ::num_traits::Num for $ty {
+            type FromStrRadixErr = <$t as ::num_traits::Num>::FromStrRadixErr;
+            fn from_str_radix(s: &str, radix: u32) -> Result<Self, Self::FromStrRadixErr> {
+                <$t as ::num_traits::Num>::from_str_radix(s, radix).map(Self::constant)
+            }
+        }
+        impl<$($g)*> ::num_traits::NumCast for $ty {
+            fn from<P: ::num_traits::ToPrimitive>(n: P) -> Option<Self> {
+                <$t as ::num_traits::NumCast>::from(n).map(Self::constant)
+            }
+        }
+        // Conversions read and write the value; a converted number is a constant.
+        impl<$($g)*> ::num_traits::ToPrimitive for $ty {
+            fn to_i64(&self) -> Option<i64> {
+                self.primal.to_i64()
+            }
+            fn to_u64(&self) -> Option<u64> {
+                self.primal.to_u64()
+            }
+            fn to_i128(&self) -> Option<i128> {
+                self.primal.to_i128()
+            }
+            fn to_u128(&self) -> Option<u128> {
+                self.primal.to_u128()
+            }
+            fn to_f32(&self) -> Option<f32> {
+                self.primal.to_f32()
+            }
+            fn to_f64(&self) -> Option<f64> {
+                self.primal.to_f64()
+            }
+        }
+        impl<$($g)*> ::num_traits::FromPrimitive for $ty {
+            fn from_i64(n: i64) -> Option<Self> {
+                <Self as ::num_traits::NumCast>::from(n)
+            }
+            fn from_u64(n: u64) -> Option<Self> {
+                <Self as ::num_traits::NumCast>::from(n)
+            }
+            fn from_f32(n: f32) -> Option<Self> {
+                <Self as ::num_traits::NumCast>::from(n)
+            }
+            fn from_f64(n: f64) -> Option<Self> {
+                <Self as ::num_traits::NumCast>::from(n)
+            }
+        }
+        impl<$($g)*> ::num_traits::Signed for $ty {
+            fn abs(&self) -> Self {
+                ::num_traits::Float::abs(*self)
+            }
+            fn abs_sub(&self, o: &Self) -> Self {
+                ::num_traits::Float::abs_sub(*self, *o)
+            }
+            fn signum(&self) -> Self {
+                ::num_traits::Float::signum(*self)
+            }
+            fn is_positive(&self) -> bool {
+                self.primal.is_sign_positive()
+            }
+            fn is_negative(&self) -> bool {
+                self.primal.is_sign_negative()
+            }
+        }
+
+        impl<$($g)*> ::num_traits::Float for $ty {
+            fn nan() -> Self {
+                Self::constant($t::nan())
+            }
+            fn infinity() -> Self {
+                Self::constant($t::infinity())
+            }
+            fn neg_infinity() -> Self {
+                Self::constant($t::neg_infinity())
+            }
+            fn neg_zero() -> Self {
+                Self::constant($t::neg_zero())
+            }
+            fn min_value() -> Self {
+                Self::constant($t::min_value())
+            }
+            fn min_positive_value() -> Self {
+                Self::constant($t::min_positive_value())
+            }
+            fn max_value() -> Self {
+                Self::constant($t::max_value())
+            }
+            fn epsilon() -> Self {
+                Self::constant($t::epsilon())
+            }
+            fn is_nan(self) -> bool {
+                self.primal.is_nan()
+            }
+            fn is_infinite(self) -> bool {
+                self.primal.is_infinite()
+            }
+            fn is_finite(self) -> bool {
+                self.primal.is_finite()
+            }
+            fn is_normal(self) -> bool {
+                self.primal.is_normal()
+            }
+            fn is_subnormal(self) -> bool {
+                self.primal.is_subnormal()
+            }
+            fn classify(self) -> ::core::num::FpCategory {
+                self.primal.classify()
+            }
+            fn is_sign_positive(self) -> bool {
+                self.primal.is_sign_positive()
+            }
+            fn is_sign_negative(self) -> bool {
+                self.primal.is_sign_negative()
+            }
+            fn integer_decode(self) -> (u64, i16, i8) {
+                self.primal.integer_decode()
+            }
+
+            $crate::dual::unary_rules! {
+                floor => piecewise_constant, ceil => piecewise_constant,
+                round => piecewise_constant, trunc => piecewise_constant,
+                signum => piecewise_constant, fract => fract, abs => abs, recip => recip,
+                sqrt => sqrt, cbrt => cbrt, exp => exp, exp2 => exp2, exp_m1 => exp_m1,
+                ln => ln, ln_1p => ln_1p, log2 => log2, log10 => log10,
+                sin => sin, cos => cos, tan => tan, asin => asin, acos => acos, atan => atan,
+                sinh => sinh, cosh => cosh, tanh => tanh,
+                asinh => asinh, acosh => acosh, atanh => atanh,
+            }
+            $crate::dual::binary_rules!(powf, log, atan2, hypot, max, min);
+
+            fn powi(self, n: i32) -> Self {
+                let y = self.primal.powi(n);
+                self.chain(y, $crate::partial::powi(self.primal, n, y))
+            }
+            fn mul_add(self, a: Self, b: Self) -> Self {
+                let y = self.primal.mul_add(a.primal, b.primal);
+                self.chain3(a, b, y, $crate::partial::mul_add(self.primal, a.primal, b.primal, y))
+            }
+            fn clamp(self, lo: Self, hi: Self) -> Self {
+                let y = self.primal.clamp(lo.primal, hi.primal);
+                self.chain3(lo, hi, y, $crate::partial::clamp(self.primal, lo.primal, hi.primal, y))
+            }
+            fn sin_cos(self) -> (Self, Self) {
+                let (s, c) = self.primal.sin_cos();
+                let x = self.primal;
+                (self.chain(s, $crate::partial::sin(x, s)), self.chain(c, $crate::partial::cos(x, c)))
+            }
+            // Linear maps L have L'(x) = L(1).
+            fn to_degrees(self) -> Self {
+                self.chain(self.primal.to_degrees(), $t::one().to_degrees())
+            }
+            fn to_radians(self) -> Self {
+                self.chain(self.primal.to_radians(), $t::one().to_radians())
+            }
+            // Composites of rules above, so they inherit their derivatives.
+            /// `max(a − b, 0)`, as `fdim`: zero (and derivative zero) when `a ≤ b`.
+            fn abs_sub(self, b: Self) -> Self {
+                if self.primal <= b.primal {
+                    Self::constant($t::zero())
+                } else {
+                    self - b
+                }
+            }
+            /// `±self`: the sign of `b` only picks the branch, so `∂/∂b = 0`.
+            fn copysign(self, b: Self) -> Self {
+                if self.primal.is_sign_negative() == b.primal.is_sign_negative() {
+                    self
+                } else {
+                    -self
+                }
+            }
+        }
+    };
+}
+pub(crate) use impl_dual;
+
+impl_dual!([T: Float] Dual<T>, T);
+impl_scalar_lhs!([] Dual<f64>, f64);
+impl_scalar_lhs!([] Dual<f32>, f32);
