@@ -93,13 +93,12 @@ fn mark_replayed_control(b: &Block, func: &Func, act: &Activity, needed: &Needed
                 mark_replayed_control(els, func, act, needed, out);
             }
             StmtKind::For { range, body, trips, .. } => {
-                out[range.start] = true;
-                out[range.end] = true;
-                if let Some(k) = range.step {
-                    out[k] = true;
-                }
-                if let Some(t) = trips {
-                    out[*t] = true;
+                match trips {
+                    Some(t) => out[*t] = true,
+                    None => {
+                        out[range.start] = true;
+                        out[range.end] = true;
+                    }
                 }
                 mark_replayed_control(body, func, act, needed, out);
             }
@@ -164,13 +163,13 @@ impl Collector<'_> {
                 self.block(els);
             }
             StmtKind::For { range, body, trips, .. } => {
-                self.needed[range.start] = true;
-                self.needed[range.end] = true;
-                if let Some(k) = range.step {
-                    self.needed[k] = true;
-                }
-                if let Some(t) = trips {
-                    self.needed[*t] = true;
+                // Replayed from its trip count, or over its range backwards.
+                match trips {
+                    Some(t) => self.needed[*t] = true,
+                    None => {
+                        self.needed[range.start] = true;
+                        self.needed[range.end] = true;
+                    }
                 }
                 self.block(body);
             }

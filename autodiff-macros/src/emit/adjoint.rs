@@ -76,7 +76,10 @@ impl<'c, 'f> Adjoint<'c, 'f> {
                 let bar = self.ctx.bar(*v);
                 match self.ctx.kind(*v) {
                     Kind::FloatSeq => self.updates.push(quote!(__ad::add_assign(&mut #bar, &#g);)),
-                    _ => self.updates.push(quote!(#bar += #g;)),
+                    _ => {
+                        let update = self.ctx.add_to(quote!(#bar), g);
+                        self.updates.push(update);
+                    }
                 }
             }
             Index(base, i) => {
@@ -84,7 +87,8 @@ impl<'c, 'f> Adjoint<'c, 'f> {
                     return self.propagate(base, g);
                 };
                 let (bar, i) = (self.ctx.bar(v), self.ctx.expr(i, false));
-                self.updates.push(quote!(#bar[#i] += #g;));
+                let update = self.ctx.add_to(quote!(#bar[#i]), g);
+                self.updates.push(update);
             }
             Neg(a) => self.propagate(a, quote!(-#g)),
             Cast(a, _) | Ref(a) | Copy(a) | Field(a, _) => self.propagate(a, g),

@@ -188,6 +188,18 @@ pub fn arith_token(op: ArithOp) -> TokenStream {
     }
 }
 
+/// `+=`, `-=`, …; `None` is plain `=`.
+pub fn assign_token(op: Option<ArithOp>) -> TokenStream {
+    match op {
+        None => quote!(=),
+        Some(ArithOp::Add) => quote!(+=),
+        Some(ArithOp::Sub) => quote!(-=),
+        Some(ArithOp::Mul) => quote!(*=),
+        Some(ArithOp::Div) => quote!(/=),
+        Some(ArithOp::Rem) => quote!(%=),
+    }
+}
+
 fn cmp_token(op: CmpOp) -> TokenStream {
     match op {
         CmpOp::Eq => quote!(==),

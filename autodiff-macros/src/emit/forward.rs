@@ -56,10 +56,10 @@ impl Ctx<'_> {
                     Sweep::Augmented => self.save_before(s),
                 };
                 let target = self.place(place);
-                let op = compound.map(super::expr::arith_token);
+                let op = super::expr::assign_token(*compound);
                 let active = self.active(place.var());
                 let value = self.expr(value, active);
-                quote!(#pre #target #op= #value;)
+                quote!(#pre #target #op #value;)
             }
             StmtKind::Call { out, pullback, callee, args } => self.forward_call(*out, *pullback, callee, args, sweep),
             StmtKind::Push { vec, value } => {
@@ -145,7 +145,7 @@ impl Ctx<'_> {
         let dot = (sweep == Sweep::Jvp && active).then(|| {
             let dot = self.dot(var);
             match self.tangent(init) {
-                Some(t) => quote!(let mut #dot = #t;),
+                Some(t) => quote!(let #mutable #dot = #t;),
                 None => self.declare_zero(&dot, var),
             }
         });
@@ -214,10 +214,8 @@ impl Ctx<'_> {
                 quote!(#target = #t;)
             }
             Some(op @ (ArithOp::Add | ArithOp::Sub)) => match self.tangent(value) {
-                Some(t) => {
-                    let op = super::expr::arith_token(op);
-                    quote!(#target #op= #t;)
-                }
+                Some(t) if op == ArithOp::Add => self.add_to(target, t),
+                Some(t) => self.add_to(target, quote!(-(#t))),
                 None => quote!(),
             },
             Some(op) => {

@@ -264,7 +264,7 @@ fn one(ctx: &Ctx) -> TokenStream {
     let f = ctx.float();
     match f.to_string().as_str() {
         "f64" | "f32" => quote!(1.0),
-        _ => quote!(<#f as ::autodiff::__private::Float>::one()),
+        _ => quote!(<#f as ::autodiff::__private::One>::one()),
     }
 }
 

@@ -131,6 +131,17 @@ impl<'f> Ctx<'f> {
         }
     }
 
+    /// `target += g`, or `target = target + g` for a generic float type (whose bound,
+    /// `Float`, does not include `AddAssign`).
+    pub fn add_to(&self, target: TokenStream, g: TokenStream) -> TokenStream {
+        let f = self.float().to_string();
+        if f == "f64" || f == "f32" {
+            quote!(#target += #g;)
+        } else {
+            quote!(#target = #target + #g;)
+        }
+    }
+
     /// Starts a statement: its temporaries are numbered from zero again.
     pub fn reset_temps(&self) {
         *self.temps.borrow_mut() = 0;

@@ -135,11 +135,13 @@ impl Ctx<'_> {
         self.reset_temps();
         match &s.kind {
             StmtKind::Let { var, init: Some(e) } => {
-                let body = Adjoint::of(self, e, {
-                    let bar = self.bar(*var);
-                    quote!(#bar)
-                });
-                quote!({ #body })
+                let bar = self.bar(*var);
+                let body = Adjoint::of(self, e, quote!(#bar));
+                if body.is_empty() {
+                    quote!()
+                } else {
+                    quote!({ #body })
+                }
             }
             StmtKind::Let { init: None, .. } => quote!(),
             StmtKind::Assign { place, value, compound } => self.reverse_assign(s, place, value, *compound),

@@ -24,7 +24,10 @@ impl Ctx<'_> {
                 let (tb, i) = (self.tangent(base)?, self.expr(i, false));
                 Some(quote!(#tb[#i]))
             }
-            Neg(a) => self.tangent(a).map(|t| quote!(-(#t))),
+            Neg(a) => self.tangent(a).map(|t| {
+                let t = paren(t);
+                quote!(-#t)
+            }),
             Arith(op, a, b) => self.arith_tangent(*op, a, b),
             Elementary(rule, args) => self.elementary_tangent(rule, args),
             Cast(a, _) | Field(a, _) => self.tangent(a),
@@ -54,7 +57,7 @@ impl Ctx<'_> {
     }
 
     fn arith_tangent(&self, op: ArithOp, a: &Expr, b: &Expr) -> Option<TokenStream> {
-        let (ta, tb) = (self.tangent(a), self.tangent(b));
+        let (ta, tb) = (self.tangent(a).map(paren), self.tangent(b).map(paren));
         let (va, vb) = (self.atom(a, false), self.atom(b, false));
         Some(match (op, ta, tb) {
             (_, None, None) => return None,
@@ -90,18 +93,18 @@ impl Ctx<'_> {
         match rule.partial {
             Partial::Zero => None,
             Partial::Unary => {
-                let t = self.tangent(&args[0])?;
+                let t = paren(self.tangent(&args[0])?);
                 Some(quote!(#t * __ad::partial::#name(#x, #y)))
             }
             Partial::IntExponent => {
-                let (t, n) = (self.tangent(&args[0])?, &vals[1]);
+                let (t, n) = (paren(self.tangent(&args[0])?), &vals[1]);
                 Some(quote!(#t * __ad::partial::powi(#x, #n, #y)))
             }
             Partial::Multi => {
                 let mut pattern = vec![];
                 let mut terms = vec![];
                 for a in args {
-                    match self.tangent(a) {
+                    match self.tangent(a).map(paren) {
                         Some(t) => {
                             let d = self.temp("d");
                             terms.push(quote!(#t * #d));
@@ -116,5 +119,17 @@ impl Ctx<'_> {
                 }))
             }
         }
+    }
+}
+
+/// Parenthesises a tangent expression unless it is a name or an indexed name.
+pub fn paren(t: TokenStream) -> TokenStream {
+    let mut trees = t.clone().into_iter();
+    let first_is_name = matches!(trees.next(), Some(proc_macro2::TokenTree::Ident(_)));
+    let rest_indexes = trees.all(|tt| matches!(tt, proc_macro2::TokenTree::Group(g) if g.delimiter() == proc_macro2::Delimiter::Bracket));
+    if first_is_name && rest_indexes {
+        t
+    } else {
+        quote!((#t))
     }
 }

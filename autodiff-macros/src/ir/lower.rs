@@ -170,6 +170,18 @@ impl Lowerer {
         }
     }
 
+    /// Splices a nested block's statements into the enclosing list; its variables (whose
+    /// names are unique) now belong to the enclosing block.
+    pub(super) fn flatten_into(&mut self, block: Block, out: &mut Vec<Stmt>) {
+        let outer = self.current_scope();
+        for var in &mut self.vars {
+            if var.scope == Some(block.id) {
+                var.scope = outer;
+            }
+        }
+        out.extend(block.stmts);
+    }
+
     pub(super) fn current_scope(&self) -> Option<BlockId> {
         self.scopes.last().map(|s| s.0)
     }
@@ -366,7 +378,7 @@ impl Lowerer {
             syn::Expr::If(_) | syn::Expr::Match(_) => self.lower_control(e, Tail::Into(vars.to_vec()), out),
             syn::Expr::Block(b) if b.label.is_none() => {
                 let block = self.lower_block(&b.block, Tail::Into(vars.to_vec()));
-                out.extend(block.stmts);
+                self.flatten_into(block, out);
             }
             syn::Expr::Paren(p) => self.lower_valued(&p.expr, vars, out),
             _ => self.assign_result(e, vars, out),

@@ -16,7 +16,7 @@ impl Lowerer {
             syn::Expr::If(_) | syn::Expr::Match(_) => self.lower_control(e, Tail::Discard, out),
             syn::Expr::Block(b) if b.label.is_none() => {
                 let block = self.lower_body_block(&b.block);
-                out.extend(block.stmts);
+                self.flatten_into(block, out);
             }
             syn::Expr::ForLoop(f) => self.lower_for(f, out),
             syn::Expr::While(w) => self.lower_while(Some(&w.cond), &w.body, w.label.is_some(), span, out),
@@ -186,7 +186,9 @@ impl Lowerer {
         self.enter_loop();
         let id = self.open_scope();
         let var = self.declare(&pi.ident, Kind::Int, false, None);
-        let mut stmts = self.lower_body_block(&f.body).stmts;
+        let body = self.lower_body_block(&f.body);
+        let mut stmts = vec![];
+        self.flatten_into(body, &mut stmts);
         self.close_scope();
         let (b, c) = self.leave_loop();
         self.declare_loop_flags(b, c, &mut stmts, span, out);

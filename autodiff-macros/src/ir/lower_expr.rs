@@ -187,6 +187,9 @@ impl Lowerer {
                 }
                 return mk(ExprKind::Elementary(rule, args));
             }
+            // `T::from(2.0)`, `f64::from(n)`: a constant, computed as written.
+            let args: Vec<Expr> = c.args.iter().map(|a| self.lower_expr(a, out)).collect();
+            return mk(ExprKind::Opaque(OpaqueCall::Function(path.clone(), args)));
         }
         let args: Vec<Expr> = c.args.iter().map(|a| self.lower_expr(a, out)).collect();
         if args.iter().any(|a| self.kind_of(a).is_float()) {

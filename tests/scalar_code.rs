@@ -1,0 +1,221 @@
+//! `#[differentiate]` on straight-line scalar code, branches and early returns: every
+//! gradient against central differences, JVP against VJP, HVP against differences of the
+//! gradient.
+
+mod common;
+use autodiff::differentiate;
+use common::*;
+
+#[differentiate]
+fn poly(x: f64, y: f64) -> f64 {
+    let a = x * x * y;
+    let b = 3.0 * y - x / y;
+    let c = -a + b * 2.;
+    c * c + 1e-3 * x
+}
+
+#[test]
+fn straight_line_arithmetic() {
+    let f = |v: &[f64]| poly(v[0], v[1]);
+    for (x, y) in [(0.7, 1.3), (-2.0, 0.5), (3.0, -1.5)] {
+        let (value, dx, dy) = poly_grad(x, y);
+        assert_eq!(value, poly(x, y));
+        assert_grad(f, &[x, y], &[dx, dy]);
+        assert_dot_product(|v| poly_jvp(x, y, v[0], v[1]).1, &[dx, dy], 1);
+        let (_, gx, gy, hx, hy) = poly_hvp(x, y, 0.3, -0.8);
+        assert_eq!((gx, gy), (dx, dy));
+        let grad = |p: &[f64]| {
+            let (_, a, b) = poly_grad(p[0], p[1]);
+            vec![a, b]
+        };
+        assert_hvp(grad, &[x, y], &[0.3, -0.8], &[hx, hy]);
+    }
+}
+
+#[differentiate]
+fn methods(x: f64, y: f64) -> f64 {
+    let a = x.sin() * y.cos() + x.tanh() - (x * y).exp().ln_1p();
+    let b = f64::sqrt(x * x + y * y) + x.hypot(y) + x.atan2(y);
+    let c = x.powi(3) + y.abs().powf(1.5) + x.max(y) - x.min(y) + (x * 0.3).asin();
+    let d = x.mul_add(y, 2.0).cbrt() + (y * y + 1.0).log(3.0) + x.exp2() + y.exp_m1();
+    a + b + c + d + x.recip() + x.clamp(-0.5, 0.5) + x.floor() + x.fract()
+}
+
+#[test]
+fn float_methods_and_path_forms() {
+    let f = |v: &[f64]| methods(v[0], v[1]);
+    for (x, y) in [(0.7, 1.3), (1.9, -0.4), (-1.2, 2.1)] {
+        let (value, dx, dy) = methods_grad(x, y);
+        assert_eq!(value, methods(x, y));
+        assert_grad(f, &[x, y], &[dx, dy]);
+        assert_dot_product(|v| methods_jvp(x, y, v[0], v[1]).1, &[dx, dy], 2);
+        let grad = |p: &[f64]| {
+            let (_, a, b) = methods_grad(p[0], p[1]);
+            vec![a, b]
+        };
+        let (_, _, _, hx, hy) = methods_hvp(x, y, 1.0, 0.5);
+        assert_hvp(grad, &[x, y], &[1.0, 0.5], &[hx, hy]);
+    }
+}
+
+#[differentiate]
+fn branches(x: f64, y: f64) -> f64 {
+    let s = if x > 0.0 && y > 0.0 {
+        x * y
+    } else if x > 0.0 {
+        x - y * y
+    } else {
+        x.exp()
+    };
+    let mut t = s;
+    if t > 1.0 {
+        t = t.sqrt();
+    }
+    t + std::f64::consts::PI * x
+}
+
+#[test]
+fn if_else_as_expression_and_statement() {
+    let f = |v: &[f64]| branches(v[0], v[1]);
+    for (x, y) in [(2.0, 3.0), (0.5, 0.7), (1.5, -2.0), (-1.0, 4.0)] {
+        let (_, dx, dy) = branches_grad(x, y);
+        assert_grad(f, &[x, y], &[dx, dy]);
+        assert_dot_product(|v| branches_jvp(x, y, v[0], v[1]).1, &[dx, dy], 3);
+    }
+}
+
+#[differentiate]
+fn early_return(x: f64, n: usize) -> f64 {
+    if x < 0.0 {
+        return x * x;
+    }
+    let mut acc = x;
+    for i in 0..n {
+        acc = acc * x + (i as f64);
+        if acc > 100.0 {
+            return acc.ln();
+        }
+    }
+    acc
+}
+
+#[test]
+fn early_returns_from_branches_and_loops() {
+    for (x, n) in [(-1.5, 3), (1.1, 4), (3.0, 10), (0.5, 0)] {
+        let f = |v: &[f64]| early_return(v[0], n);
+        let (value, dx) = early_return_grad(x, n);
+        assert_eq!(value, early_return(x, n));
+        assert_grad(f, &[x], &[dx]);
+        assert!((early_return_jvp(x, n, 1.0).1 - dx).abs() <= 1e-12 * dx.abs().max(1.0));
+    }
+}
+
+#[differentiate(wrt(x))]
+fn partial_wrt(x: f64, c: f64, n: usize) -> f64 {
+    let mut s = 0.0;
+    for k in 1..=n {
+        s += (x * c).sin() / (k as f64);
+    }
+    s
+}
+
+#[test]
+fn wrt_selects_active_parameters() {
+    let (x, c, n) = (0.4, 1.7, 5);
+    let (value, dx) = partial_wrt_grad(x, c, n);
+    assert_eq!(value, partial_wrt(x, c, n));
+    let expected: f64 = (1..=n).map(|k| c * (x * c).cos() / k as f64).sum();
+    assert!((dx - expected).abs() < 1e-12);
+    let (_, tangent) = partial_wrt_jvp(x, c, n, 1.0);
+    assert!((tangent - expected).abs() < 1e-12);
+}
+
+#[differentiate]
+fn with_match(x: f64, mode: u8) -> f64 {
+    match mode {
+        0 => x * x,
+        1 | 2 => x.sin(),
+        _ => {
+            let t = x * 3.0;
+            t * t * t
+        }
+    }
+}
+
+#[test]
+fn match_on_integers() {
+    for (mode, expected) in [(0u8, 2.0 * 0.6), (1, 0.6_f64.cos()), (7, 81.0 * 0.36)] {
+        let (_, d) = with_match_grad(0.6, mode);
+        assert!((d - expected).abs() < 1e-12, "mode {mode}: {d} vs {expected}");
+    }
+}
+
+#[differentiate]
+fn shadowing(x: f64) -> f64 {
+    let y = x * 2.0;
+    let y = y.sin() + x;
+    let x = y * y;
+    {
+        let x = x + 1.0;
+        x * y
+    }
+}
+
+#[test]
+fn shadowed_names_and_nested_blocks() {
+    let (_, d) = shadowing_grad(0.3);
+    assert_grad(|v| shadowing(v[0]), &[0.3], &[d]);
+}
+
+#[differentiate]
+fn stops(x: f64) -> f64 {
+    let c = autodiff::stop_gradient(x * x);
+    c * x
+}
+
+#[test]
+fn stop_gradient_treats_its_argument_as_constant() {
+    let (_, d) = stops_grad(3.0);
+    assert_eq!(d, 9.0);
+}
+
+#[differentiate]
+fn single_f32(x: f32) -> f32 {
+    (x * x).sin() * 2.0
+}
+
+#[test]
+fn f32_functions() {
+    let (_, d) = single_f32_grad(0.5);
+    assert!((d - 4.0 * 0.5 * (0.25f32).cos()).abs() < 1e-6);
+}
+
+#[differentiate]
+fn generic<T: autodiff::num_traits::Float>(x: T, y: T) -> T {
+    let two = T::from(2.0).unwrap();
+    x * y.sin() + two * x * x
+}
+
+#[test]
+fn generic_float_functions() {
+    let (_, dx, dy) = generic_grad(1.5_f64, 0.5);
+    assert!((dx - (0.5f64.sin() + 6.0)).abs() < 1e-12);
+    assert!((dy - 1.5 * 0.5f64.cos()).abs() < 1e-12);
+    let (_, _, _, hx, hy) = generic_hvp(1.5_f64, 0.5, 1.0, 0.0);
+    assert!((hx - 4.0).abs() < 1e-12 && (hy - 0.5f64.cos()).abs() < 1e-12);
+}
+
+#[differentiate]
+fn two_outputs(x: f64, y: f64) -> (f64, f64) {
+    (x * y, x + y.exp())
+}
+
+#[test]
+fn tuple_returns_take_tuple_seeds() {
+    let ((a, b), dx, dy) = two_outputs_vjp(2.0, 0.5, (1.0, 10.0));
+    assert_eq!((a, b), two_outputs(2.0, 0.5));
+    assert!((dx - (0.5 + 10.0)).abs() < 1e-12);
+    assert!((dy - (2.0 + 10.0 * 0.5f64.exp())).abs() < 1e-12);
+    let (_, (ta, tb)) = two_outputs_jvp(2.0, 0.5, 1.0, 0.0);
+    assert_eq!((ta, tb), (0.5, 1.0));
+}
