@@ -58,7 +58,7 @@ impl Ctx<'_> {
                 let target = self.place(place);
                 let op = super::expr::assign_token(*compound);
                 let active = self.active(place.var());
-                let value = self.expr(value, active);
+                let value = self.moved_value(value, active, sweep);
                 quote!(#pre #target #op #value;)
             }
             StmtKind::Call { out, pullback, callee, args } => self.forward_call(*out, *pullback, callee, args, sweep),
@@ -141,7 +141,7 @@ impl Ctx<'_> {
             });
             return quote!(let #mutable #name #ty; #dot);
         };
-        let value = self.expr(init, active);
+        let value = self.moved_value(init, active, sweep);
         let dot = (sweep == Sweep::Jvp && active).then(|| {
             let dot = self.dot(var);
             match self.tangent(init) {
@@ -150,6 +150,18 @@ impl Ctx<'_> {
             }
         });
         quote!(let #mutable #name #ty = #value; #dot)
+    }
+
+    /// An assigned value. Assigning a whole sequence variable moves it; when the reverse
+    /// sweep still reads that variable, the forward sweep assigns a copy instead.
+    fn moved_value(&self, e: &Expr, active: bool, sweep: Sweep) -> TokenStream {
+        let value = self.expr(e, active);
+        match e.kind {
+            ExprKind::Var(v) if sweep == Sweep::Augmented && self.kind(v) == Kind::FloatSeq && self.needed.is_needed(v) => {
+                quote!(#value.clone())
+            }
+            _ => value,
+        }
     }
 
     /// `v` or `v[i]`.

@@ -296,17 +296,27 @@ fn hvp(item: &syn::ItemFn, ctx: &Ctx) -> TokenStream {
         let (dot, ty) = (ctx.dot(p.var), &p.ty);
         quote!(#dot: #ty)
     }).collect();
-    let lifted_args = ctx.func.params.iter().map(|p| {
+    // Active inputs become dual numbers seeded with the direction; sequences are built in
+    // locals first, since the pullback borrows them.
+    let mut lifts = vec![];
+    let lifted_args: Vec<TokenStream> = ctx.func.params.iter().map(|p| {
         let (x, dot) = (ctx.name(p.var), ctx.dot(p.var));
+        let dual = format_ident!("{}_dual", x);
         match (p.active, p.shape) {
             (false, _) | (_, ParamShape::Inactive) => quote!(#x),
             (true, ParamShape::Scalar) => quote!(__ad::Dual::new(#x, #dot)),
-            (true, ParamShape::Slice) => quote!(&__ad::duals(&#x, &#dot)),
+            (true, ParamShape::Slice) => {
+                lifts.push(quote!(let #dual = __ad::duals(&#x, &#dot);));
+                quote!(&#dual)
+            }
             (true, ParamShape::OwnedVec) => quote!(__ad::duals(&#x, &#dot)),
-            (true, ParamShape::ArrayRef) => quote!(&__ad::dual_array(&#x, &#dot)),
+            (true, ParamShape::ArrayRef) => {
+                lifts.push(quote!(let #dual = __ad::dual_array(&#x, &#dot);));
+                quote!(&#dual)
+            }
             (true, ParamShape::Array) => quote!(__ad::dual_array(&#x, &#dot)),
         }
-    });
+    }).collect();
     let bars: Vec<syn::Ident> = active_params(ctx).map(|p| ctx.bar(p.var)).collect();
     let grads = active_params(ctx).zip(&bars).map(|(p, b)| match p.shape {
         ParamShape::Scalar => quote!(#b.primal),
@@ -330,6 +340,7 @@ fn hvp(item: &syn::ItemFn, ctx: &Ctx) -> TokenStream {
         #vis fn #name #generics (#(#params,)* #(#directions),*) -> (#ret_ty, #(#cts,)* #(#cts),*) #where_clause {
             use ::autodiff::__private as __ad;
             use ::autodiff::__private::Float as _;
+            #(#lifts)*
             let (value, pullback) = #dual_pb(#(#lifted_args),*);
             let (#(#bars,)*) = pullback(__ad::Dual::constant(#one));
             (value.primal, #(#grads,)* #(#hvs),*)

@@ -33,7 +33,7 @@ pub struct Lowerer {
 
 /// Suffixes the emitted code derives from a variable's name; a name is only given out when
 /// none of its derived names is taken.
-const DERIVED: &[&str] = &["", "_dot", "_bar", "_tape", "_elem_tape", "_old", "_pb", "_pb_tape", "_pb_bar"];
+const DERIVED: &[&str] = &["", "_dot", "_bar", "_tape", "_elem_tape", "_old", "_pb", "_pb_tape", "_pb_bar", "_dual"];
 
 impl Lowerer {
     pub fn new(float: Type, used: HashSet<String>) -> Self {

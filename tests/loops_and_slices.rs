@@ -1,0 +1,224 @@
+//! Loops (with loop-carried and overwritten state), slices, local vectors and element
+//! writes under `#[differentiate]`, checked against central differences and the other mode.
+
+mod common;
+use autodiff::differentiate;
+use common::*;
+
+#[differentiate]
+fn rosenbrock(x: &[f64]) -> f64 {
+    let mut s = 0.0;
+    for i in 0..x.len() - 1 {
+        let a = x[i + 1] - x[i] * x[i];
+        let b = 1.0 - x[i];
+        s += 100.0 * a * a + b * b;
+    }
+    s
+}
+
+#[test]
+fn rosenbrock_gradient_jvp_and_hvp() {
+    let x = rng_vec(7, 6, -1.5, 1.5);
+    let (value, grad) = rosenbrock_grad(&x);
+    assert_eq!(value, rosenbrock(&x));
+    assert_grad(|v| rosenbrock(v), &x, &grad);
+    assert_dot_product(|v| rosenbrock_jvp(&x, v).1, &grad, 4);
+    let v = rng_vec(8, 6, -1.0, 1.0);
+    let (_, g2, hv) = rosenbrock_hvp(&x, &v);
+    assert_eq!(g2, grad);
+    assert_hvp(|p| rosenbrock_grad(p).1, &x, &v, &hv);
+}
+
+/// Horner's rule: `acc` is overwritten every iteration and the old value is needed.
+#[differentiate]
+fn horner(x: f64, c: &[f64]) -> f64 {
+    let mut acc = 0.0;
+    for i in (0..c.len()).rev() {
+        acc = acc * x + c[i];
+    }
+    acc
+}
+
+#[test]
+fn overwritten_loop_carried_state() {
+    let c = [1.0, -2.0, 0.5, 3.0];
+    let x = 0.7;
+    let (_, dx, dc) = horner_grad(x, &c);
+    // d/dx Σ cᵢ xⁱ = Σ i cᵢ xⁱ⁻¹, d/dcᵢ = xⁱ
+    let expected: f64 = (1..4).map(|i| i as f64 * c[i] * x.powi(i as i32 - 1)).sum();
+    assert!((dx - expected).abs() < 1e-12);
+    for (i, d) in dc.iter().enumerate() {
+        assert!((d - x.powi(i as i32)).abs() < 1e-12);
+    }
+    let f = |v: &[f64]| horner(v[0], &v[1..]);
+    let all: Vec<f64> = std::iter::once(dx).chain(dc.iter().copied()).collect();
+    assert_dot_product(|v| horner_jvp(x, &c, v[0], &v[1..]).1, &all, 5);
+    assert_grad(f, &[x, 1.0, -2.0, 0.5, 3.0], &all);
+}
+
+#[differentiate]
+fn recurrence(x: &[f64], steps: usize) -> f64 {
+    let mut h = x.to_vec();
+    for _t in 0..steps {
+        let mut nh = vec![0.0; h.len()];
+        for i in 0..h.len() {
+            let left = if i == 0 { h[h.len() - 1] } else { h[i - 1] };
+            nh[i] = (0.5 * h[i] + 0.3 * left).tanh() + 0.1 * x[i];
+        }
+        h = nh;
+    }
+    let mut s = 0.0;
+    for v in 0..h.len() {
+        s += h[v] * h[v];
+    }
+    s
+}
+
+#[test]
+fn whole_vector_reassignment_and_nested_loops() {
+    let x = rng_vec(11, 5, -1.0, 1.0);
+    let (_, grad) = recurrence_grad(&x, 7);
+    assert_grad(|v| recurrence(v, 7), &x, &grad);
+    assert_dot_product(|v| recurrence_jvp(&x, 7, v).1, &grad, 6);
+    let v = rng_vec(12, 5, -1.0, 1.0);
+    let (_, _, hv) = recurrence_hvp(&x, 7, &v);
+    assert_hvp(|p| recurrence_grad(p, 7).1, &x, &v, &hv);
+}
+
+#[differentiate]
+fn newton_sqrt(a: f64) -> f64 {
+    let mut y = a;
+    let mut k = 0;
+    while (y * y - a).abs() > 1e-12 * a && k < 50 {
+        y = 0.5 * (y + a / y);
+        k += 1;
+    }
+    y
+}
+
+#[test]
+fn while_loops_replay_their_trip_count() {
+    for a in [2.0, 9.0, 0.3] {
+        let (value, d) = newton_sqrt_grad(a);
+        assert!((value - a.sqrt()).abs() < 1e-10);
+        // The iteration converges to √a, whose derivative is 1/(2√a).
+        assert!((d - 0.5 / a.sqrt()).abs() < 1e-6, "{d}");
+        assert!((newton_sqrt_jvp(a, 1.0).1 - d).abs() < 1e-12);
+    }
+}
+
+#[differentiate(wrt(x))]
+fn breaks_and_continues(x: &[f64], limit: f64) -> f64 {
+    let mut s = 0.0;
+    let mut i = 0;
+    loop {
+        if i >= x.len() {
+            break;
+        }
+        let v = x[i];
+        i += 1;
+        if v < 0.0 {
+            continue;
+        }
+        s += v.sqrt() * s + v;
+        if s > limit {
+            break;
+        }
+    }
+    s
+}
+
+#[test]
+fn loop_break_continue() {
+    let x = [0.5, -1.0, 2.0, 0.1, -0.3, 1.5, 3.0];
+    for limit in [1.0, 4.0, 100.0] {
+        let (_, grad) = breaks_and_continues_grad(&x, limit);
+        assert_grad(|v| breaks_and_continues(v, limit), &x, &grad);
+        assert_dot_product(|v| breaks_and_continues_jvp(&x, limit, v).1, &grad, 7);
+    }
+}
+
+#[differentiate]
+fn step_loops(x: &[f64]) -> f64 {
+    let mut s = 0.0;
+    for i in (0..x.len()).step_by(2) {
+        s += x[i] * x[i];
+    }
+    for i in (1..=x.len() - 1).rev() {
+        s = s * 0.5 + x[i].sin();
+    }
+    s
+}
+
+#[test]
+fn stepped_inclusive_and_reversed_ranges() {
+    let x = rng_vec(13, 7, -1.0, 1.0);
+    let (_, grad) = step_loops_grad(&x);
+    assert_grad(|v| step_loops(v), &x, &grad);
+}
+
+#[differentiate]
+fn build_vec(x: &[f64]) -> Vec<f64> {
+    let mut out = Vec::with_capacity(x.len());
+    for i in 0..x.len() {
+        out.push(x[i] * x[i]);
+    }
+    let mut w = vec![1.0; 3];
+    w[1] = out[0] + out[1];
+    w[2] *= out[2];
+    w[0] += w[1] * 2.0;
+    out.push(w[0] + w[2]);
+    out
+}
+
+#[test]
+fn vec_outputs_push_and_element_writes() {
+    let x = [0.5, -1.5, 2.0];
+    let dout = vec![1.0, 0.5, -0.25, 2.0];
+    let (value, xb) = build_vec_vjp(&x, dout.clone());
+    assert_eq!(value, build_vec(&x));
+    // Jᵀ ȳ against central differences of ⟨ȳ, f(x)⟩.
+    let f = |v: &[f64]| build_vec(v).iter().zip(&dout).map(|(a, b)| a * b).sum::<f64>();
+    assert_grad(f, &x, &xb);
+    // ⟨ȳ, J v⟩ = ⟨Jᵀ ȳ, v⟩
+    let v = [0.3, -0.7, 1.1];
+    let (_, jv) = build_vec_jvp(&x, &v);
+    let lhs: f64 = jv.iter().zip(&dout).map(|(a, b)| a * b).sum();
+    let rhs: f64 = xb.iter().zip(&v).map(|(a, b)| a * b).sum();
+    assert!((lhs - rhs).abs() < 1e-12);
+}
+
+#[differentiate]
+fn arrays(p: [f64; 3], q: &[f64; 3]) -> f64 {
+    let mut m = [0.0; 3];
+    for i in 0..3 {
+        m[i] = p[i] * q[i];
+    }
+    m[0] * m[1] + m[2]
+}
+
+#[test]
+fn array_parameters_get_array_cotangents() {
+    let (p, q) = ([1.0, 2.0, 3.0], [0.5, -1.0, 2.0]);
+    let (_, pb, qb): (f64, [f64; 3], [f64; 3]) = arrays_grad(p, &q);
+    assert_eq!(pb, [0.5 * (2.0 * -1.0), 1.0 * 0.5 * -1.0, 2.0]);
+    assert_eq!(qb, [1.0 * (2.0 * -1.0), 0.5 * 2.0, 3.0]);
+}
+
+#[differentiate]
+fn with_vec_param(x: &Vec<f64>, scale: f64) -> f64 {
+    let mut s = 0.0;
+    for i in 0..x.len() {
+        s += (x[i] * scale).exp();
+    }
+    s.ln()
+}
+
+#[test]
+fn vec_reference_parameters() {
+    let x = vec![0.1, 0.2, -0.3];
+    let (_, xb, sb) = with_vec_param_grad(&x, 1.5);
+    let f = |v: &[f64]| with_vec_param(&v[..3].to_vec(), v[3]);
+    let all: Vec<f64> = xb.iter().copied().chain([sb]).collect();
+    assert_grad(f, &[0.1, 0.2, -0.3, 1.5], &all);
+}
