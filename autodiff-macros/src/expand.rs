@@ -33,6 +33,23 @@ fn expand(args: TokenStream, item: &syn::ItemFn) -> Result<TokenStream, Vec<syn:
     let is_active = move |ident: &syn::Ident, shape: ParamShape| {
         shape != ParamShape::Inactive && wrt.as_ref().is_none_or(|names| names.iter().any(|n| n == ident))
     };
+    if args.custom {
+        // A custom rule runs on dual numbers inside callers' `_hvp`, so it is generic.
+        let float = crate::parse::float_type(&item.sig).map_err(|e| vec![e])?;
+        if matches!(quote!(#float).to_string().as_str(), "f64" | "f32") {
+            return Err(vec![syn::Error::new(
+                item.sig.ident.span(),
+                "a custom rule is generic over its float type, so that callers' `_hvp` can run it on dual numbers: write `fn f<T: Float>(x: T) -> T` with `f_jvp` and `f_vjp` generic the same way",
+            )]);
+        }
+        // Only the signature matters: the derivatives are the user's `_jvp` and `_vjp`.
+        let mut signature_only = item.clone();
+        signature_only.block = syn::parse_quote!({});
+        let func = lower::lower_fn(&signature_only, &is_active)?;
+        let act = activity::analyze(&func)?;
+        let needed = needed::analyze(&func, &act);
+        return Ok(crate::emit::items::emit_custom(item, &func, &act, &needed));
+    }
     let func = lower::lower_fn(item, &is_active)?;
     let act = activity::analyze(&func)?;
     let needed = needed::analyze(&func, &act);

@@ -6,11 +6,14 @@ use syn::parse::{Parse, ParseStream};
 use syn::punctuated::Punctuated;
 use syn::{GenericParam, Ident, Signature, Token, Type, TypeParamBound};
 
-/// `#[differentiate]` or `#[differentiate(wrt(a, b))]`.
+/// `#[differentiate]`, `#[differentiate(wrt(a, b))]` or `#[differentiate(custom)]`.
 #[derive(Default)]
 pub struct Args {
     /// The active parameters, when named.
     pub wrt: Option<Vec<Ident>>,
+    /// The derivatives are the user's own `f_jvp` and `f_vjp`: only the split form and the
+    /// helpers are generated from them.
+    pub custom: bool,
 }
 
 impl Parse for Args {
@@ -18,10 +21,17 @@ impl Parse for Args {
         let mut args = Args::default();
         while !input.is_empty() {
             let key: Ident = input.parse()?;
+            if key == "custom" {
+                args.custom = true;
+                if !input.is_empty() {
+                    input.parse::<Token![,]>()?;
+                }
+                continue;
+            }
             if key != "wrt" {
                 return Err(syn::Error::new(
                     key.span(),
-                    format!("unknown argument `{key}`: the only argument is `wrt(a, b, …)`, naming the parameters to differentiate with respect to"),
+                    format!("unknown argument `{key}`: the arguments are `wrt(a, b, …)`, naming the parameters to differentiate with respect to, and `custom`, for a function whose `_jvp` and `_vjp` you write yourself"),
                 ));
             }
             let content;

@@ -21,7 +21,7 @@ impl Needed {
 }
 
 pub fn analyze(func: &Func, act: &Activity) -> Needed {
-    let mut n = Collector { act, needed: vec![false; func.vars.len()] };
+    let mut n = Collector { func, act, needed: vec![false; func.vars.len()] };
     for (v, var) in func.vars.iter().enumerate() {
         // The shape of an active sequence's adjoint comes from its value.
         if act.is_active(v) && var.kind == Kind::FloatSeq && !func.ret.contains(&v) {
@@ -40,6 +40,16 @@ pub fn analyze(func: &Func, act: &Activity) -> Needed {
         }
     }
     Needed { needed: n.needed }
+}
+
+/// Whether a call argument is a reference (`&v`, or a reference parameter): pullbacks
+/// borrow nothing, so the reverse sweep passes such arguments to them again.
+pub fn passed_again(func: &Func, a: &Expr) -> bool {
+    match &a.kind {
+        ExprKind::Ref(_) => true,
+        ExprKind::Var(v) => matches!(func.vars[*v].ty, Some(syn::Type::Reference(_))) && func.vars[*v].scope.is_none(),
+        _ => false,
+    }
 }
 
 /// Where an assignment keeps the value it overwrites.
@@ -116,6 +126,7 @@ fn mark_replayed_control(b: &Block, func: &Func, act: &Activity, needed: &Needed
 }
 
 struct Collector<'a> {
+    func: &'a Func,
     act: &'a Activity,
     needed: Vec<bool>,
 }
@@ -154,7 +165,12 @@ impl Collector<'_> {
             }
             StmtKind::Call { pullback, args, .. } => {
                 self.needed[*pullback] = true;
-                args.iter().for_each(|a| self.adjoint(a, false));
+                for a in args {
+                    if passed_again(self.func, a) {
+                        self.all_vars(a);
+                    }
+                    self.adjoint(a, false);
+                }
             }
             StmtKind::Push { value, .. } => self.adjoint(value, false),
             StmtKind::If { cond, then, els } => {

@@ -12,8 +12,7 @@ use super::{Ctx, Mode};
 use crate::analysis::{Activity, Needed};
 use crate::ir::*;
 use proc_macro2::TokenStream;
-use quote::{format_ident, quote};
-use syn::visit_mut::VisitMut;
+use quote::{format_ident, quote, ToTokens};
 
 /// Lints that generated code may trip and that say nothing about the user's code.
 fn allows() -> TokenStream {
@@ -65,6 +64,27 @@ fn params(item: &syn::ItemFn) -> Vec<TokenStream> {
 /// The parameters' names, to pass them on.
 fn args(ctx: &Ctx) -> Vec<TokenStream> {
     ctx.func.params.iter().map(|p| {
+        let n = ctx.name(p.var);
+        quote!(#n)
+    }).collect()
+}
+
+/// Reference parameters are not captured by a pullback but passed to it again.
+pub fn is_reference(ty: &syn::Type) -> bool {
+    matches!(ty, syn::Type::Reference(_))
+}
+
+/// The reference parameters as closure parameters (`x: &[f64]`).
+pub fn ref_params(ctx: &Ctx) -> Vec<TokenStream> {
+    ctx.func.params.iter().filter(|p| is_reference(&p.ty)).map(|p| {
+        let (n, ty) = (ctx.name(p.var), ctx.lift_type(&p.ty, p.active));
+        quote!(#n: #ty)
+    }).collect()
+}
+
+/// The names of the reference parameters, as passed to a pullback.
+fn reborrow_args(ctx: &Ctx) -> Vec<TokenStream> {
+    ctx.func.params.iter().filter(|p| is_reference(&p.ty)).map(|p| {
         let n = ctx.name(p.var);
         quote!(#n)
     }).collect()
@@ -155,26 +175,19 @@ fn jvp_result(ctx: &Ctx) -> (TokenStream, TokenStream) {
     }
 }
 
-/// Gives every elided reference lifetime the name `'__ad`, so the returned pullback can
-/// say it borrows the parameters.
-struct NameLifetimes(bool);
-
-impl VisitMut for NameLifetimes {
-    fn visit_type_reference_mut(&mut self, r: &mut syn::TypeReference) {
-        if r.lifetime.is_none() {
-            r.lifetime = Some(syn::parse_quote!('__ad));
-            self.0 = true;
-        }
-        syn::visit_mut::visit_type_reference_mut(self, r);
-    }
+fn pullback(item: &syn::ItemFn, ctx: &Ctx, suffix: &str) -> TokenStream {
+    pullback_with(item, ctx, suffix, &|dout, ret_ty, cts| ctx.pullback_body(dout, ret_ty, cts))
 }
 
-fn pullback(item: &syn::ItemFn, ctx: &Ctx, suffix: &str) -> TokenStream {
+type BodyFn<'a> = dyn Fn(&syn::Ident, &TokenStream, &[TokenStream]) -> TokenStream + 'a;
+
+/// `f_pullback` (or its dual twin): the signature, with `body` given the seed's name, the
+/// result type and the cotangent types.
+fn pullback_with(item: &syn::ItemFn, ctx: &Ctx, suffix: &str, body: &BodyFn) -> TokenStream {
     let name = ident(item, suffix);
     let f = &item.sig.ident;
     let vis = &item.vis;
-    let mut generics = item.sig.generics.clone();
-    let mut named = NameLifetimes(false);
+    let (generics, where_clause) = (&item.sig.generics, &item.sig.generics.where_clause);
     let params: Vec<TokenStream> = item
         .sig
         .inputs
@@ -182,29 +195,17 @@ fn pullback(item: &syn::ItemFn, ctx: &Ctx, suffix: &str) -> TokenStream {
         .zip(&ctx.func.params)
         .map(|(input, p)| {
             let syn::FnArg::Typed(pt) = input else { return quote!(#input) };
-            let mut ty = (*pt.ty).clone();
-            named.visit_type_mut(&mut ty);
-            let ty = ctx.lift_type(&ty, p.active);
+            let ty = ctx.lift_type(&pt.ty, p.active);
             let pat = &pt.pat;
             quote!(#pat: #ty)
         })
         .collect();
-    let bound = if named.0 {
-        generics.params.insert(0, syn::parse_quote!('__ad));
-        let types: Vec<syn::Ident> = generics.type_params().map(|t| t.ident.clone()).collect();
-        let wc = generics.make_where_clause();
-        for t in types {
-            wc.predicates.push(syn::parse_quote!(#t: '__ad));
-        }
-        quote!(+ '__ad)
-    } else {
-        quote!()
-    };
-    let where_clause = &generics.where_clause;
+    // The pullback borrows nothing: reference parameters are passed to it again.
+    let reborrowed: Vec<TokenStream> = ctx.func.params.iter().filter(|p| is_reference(&p.ty)).map(|p| ctx.lift_type(&p.ty, p.active)).collect();
     let ret_ty = ctx.lift_type(&ctx.func.ret_ty, true);
     let cts: Vec<TokenStream> = active_params(ctx).map(|p| cotangent_type(ctx, p)).collect();
     let dout = ctx.fresh("dout");
-    let body = ctx.pullback_body(&dout, &ret_ty, &cts);
+    let body = body(&dout, &ret_ty, &cts);
     let allows = allows();
     let doc = match ctx.mode {
         Mode::Plain => format!(
@@ -221,13 +222,52 @@ fn pullback(item: &syn::ItemFn, ctx: &Ctx, suffix: &str) -> TokenStream {
         #hidden
         #allows
         #vis fn #name #generics (#(#params),*)
-            -> (#ret_ty, impl ::core::ops::FnOnce(#ret_ty) -> (#(#cts,)*) #bound) #where_clause
+            -> (#ret_ty, impl ::core::ops::FnOnce(#(#reborrowed,)* #ret_ty) -> (#(#cts,)*)) #where_clause
         {
             use ::autodiff::__private as __ad;
             use ::autodiff::__private::Float as _;
             #body
         }
     }
+}
+
+/// `#[differentiate(custom)]`: the user wrote `f_jvp` and `f_vjp`; the split form calls
+/// `f` forward and `f_vjp` in the reverse sweep, so the function slots into differentiated
+/// callers like a generated one. The dual twin (for `f_hvp` of callers) exists when `f`
+/// and `f_vjp` are generic over the float type.
+pub fn emit_custom(item: &syn::ItemFn, func: &Func, act: &Activity, needed: &Needed) -> TokenStream {
+    let plain = Ctx::new(func, act, needed, Mode::Plain);
+    let f = &item.sig.ident;
+    let vjp = &ident(item, "_vjp");
+    let body = |ctx: &Ctx| {
+        let moved = args(ctx);
+        let copied: Vec<TokenStream> = ctx.func.params.iter().map(|p| {
+            let n = ctx.name(p.var);
+            if p.shape == ParamShape::OwnedVec { quote!(#n.clone()) } else { quote!(#n) }
+        }).collect();
+        let bars: Vec<syn::Ident> = active_params(ctx).map(|p| ctx.bar(p.var)).collect();
+        let refs = ref_params(ctx);
+        move |dout: &syn::Ident, ret_ty: &TokenStream, cts: &[TokenStream]| {
+            quote! {
+                let value = #f(#(#copied),*);
+                let pullback = move |#(#refs,)* #dout: #ret_ty| -> (#(#cts,)*) {
+                    let (_, #(#bars),*) = #vjp(#(#moved,)* #dout);
+                    (#(#bars,)*)
+                };
+                (value, pullback)
+            }
+        }
+    };
+    let pb = pullback_with(item, &plain, "_pullback", &body(&plain));
+    let generic = !matches!(func.float.to_token_stream().to_string().as_str(), "f64" | "f32");
+    let dual = if generic && matches!(func.ret_shape, Ret::Single(Kind::Float)) {
+        let lifted = Ctx::new(func, act, needed, Mode::Lifted);
+        pullback_with(item, &lifted, "_dual_pullback", &body(&lifted))
+    } else {
+        quote!()
+    };
+    let grad = if matches!(func.ret_shape, Ret::Single(Kind::Float)) { grad(item, &plain) } else { quote!() };
+    quote!(#pb #dual #grad)
 }
 
 fn pullback_hidden(item: &syn::ItemFn, ctx: &Ctx) -> TokenStream {
@@ -241,6 +281,7 @@ fn vjp(item: &syn::ItemFn, ctx: &Ctx) -> TokenStream {
     let args = args(ctx);
     let ret_ty = &ctx.func.ret_ty;
     let dout = ctx.fresh("dout");
+    let reborrowed = reborrow_args(ctx);
     let cts: Vec<TokenStream> = active_params(ctx).map(|p| cotangent_type(ctx, p)).collect();
     let bars: Vec<syn::Ident> = active_params(ctx).map(|p| ctx.bar(p.var)).collect();
     let doc = format!(
@@ -254,7 +295,7 @@ fn vjp(item: &syn::ItemFn, ctx: &Ctx) -> TokenStream {
         #allows
         #vis fn #name #generics (#(#params,)* #dout: #ret_ty) -> (#ret_ty, #(#cts),*) #where_clause {
             let (value, pullback) = #pb(#(#args),*);
-            let (#(#bars,)*) = pullback(#dout);
+            let (#(#bars,)*) = pullback(#(#reborrowed,)* #dout);
             (value, #(#bars),*)
         }
     }
@@ -317,6 +358,7 @@ fn hvp(item: &syn::ItemFn, ctx: &Ctx) -> TokenStream {
             (true, ParamShape::Array) => quote!(__ad::dual_array(&#x, &#dot)),
         }
     }).collect();
+    let reborrowed: Vec<&TokenStream> = ctx.func.params.iter().zip(&lifted_args).filter(|(p, _)| is_reference(&p.ty)).map(|(_, a)| a).collect();
     let bars: Vec<syn::Ident> = active_params(ctx).map(|p| ctx.bar(p.var)).collect();
     let grads = active_params(ctx).zip(&bars).map(|(p, b)| match p.shape {
         ParamShape::Scalar => quote!(#b.primal),
@@ -342,7 +384,7 @@ fn hvp(item: &syn::ItemFn, ctx: &Ctx) -> TokenStream {
             use ::autodiff::__private::Float as _;
             #(#lifts)*
             let (value, pullback) = #dual_pb(#(#lifted_args),*);
-            let (#(#bars,)*) = pullback(__ad::Dual::constant(#one));
+            let (#(#bars,)*) = pullback(#(#reborrowed,)* __ad::Dual::constant(#one));
             (value.primal, #(#grads,)* #(#hvs),*)
         }
     }

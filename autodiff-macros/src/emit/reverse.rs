@@ -17,10 +17,11 @@ impl Ctx<'_> {
         let reverse = self.reverse_sweep(dout);
         let tapes = self.tapes.borrow().iter().map(|t| syn::Ident::new(t, proc_macro2::Span::call_site())).collect::<Vec<_>>();
         let value = self.result_value();
+        let refs = super::items::ref_params(self);
         quote! {
             #(let mut #tapes = ::std::vec::Vec::new();)*
             #forward
-            let pullback = move |#dout: #dout_ty| -> (#(#cotangent_tys,)*) {
+            let pullback = move |#(#refs,)* #dout: #dout_ty| -> (#(#cotangent_tys,)*) {
                 #reverse
             };
             (#value, pullback)
@@ -159,7 +160,8 @@ impl Ctx<'_> {
                     }
                 }
                 let body = adj.finish();
-                quote!({ let (#(#pattern,)*) = #pb(#bar); #body })
+                let again = args.iter().filter(|a| self.passed_again(a)).map(|a| self.expr(a, self.kind_of(a).is_float()));
+                quote!({ let (#(#pattern,)*) = #pb(#(#again,)* #bar); #body })
             }
             StmtKind::Push { vec, value } => {
                 let name = self.name(*vec);
@@ -206,6 +208,11 @@ impl Ctx<'_> {
                 quote!(match #arm { #(#arms)* _ => unreachable!("the forward sweep recorded this arm") })
             }
         }
+    }
+
+    /// Whether a call argument is a reference, which the callee's pullback takes again.
+    pub fn passed_again(&self, a: &Expr) -> bool {
+        crate::analysis::needed::passed_again(self.func, a)
     }
 
     /// `v = e`, `v op= e`, `v[i] = e`: take the cotangent of the overwritten place, restore

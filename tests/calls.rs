@@ -1,0 +1,142 @@
+//! Calls between differentiated functions (split: each callee's forward runs once), calls
+//! in loops, and custom rules written by hand.
+
+mod common;
+use autodiff::differentiate;
+use common::*;
+
+#[differentiate]
+fn inner(a: f64, b: f64) -> f64 {
+    a * b.sin()
+}
+
+#[differentiate]
+fn middle(x: f64) -> f64 {
+    let t = inner(x, x * 2.0);
+    t * t + inner(1.5, x)
+}
+
+#[differentiate]
+fn outer(x: &[f64]) -> f64 {
+    let mut s = 0.0;
+    for i in 0..x.len() {
+        s += middle(x[i]) * (i as f64 + 1.0);
+    }
+    s
+}
+
+#[test]
+fn nested_calls_and_calls_in_loops() {
+    let x = [0.3, -0.6, 1.1];
+    let (_, grad) = outer_grad(&x);
+    assert_grad(|v| outer(v), &x, &grad);
+    assert_dot_product(|v| outer_jvp(&x, v).1, &grad, 9);
+    let v = [0.5, 1.0, -0.25];
+    let (_, _, hv) = outer_hvp(&x, &v);
+    assert_hvp(|p| outer_grad(p).1, &x, &v, &hv);
+}
+
+#[differentiate]
+fn norm(v: &[f64]) -> f64 {
+    let mut s = 0.0;
+    for i in 0..v.len() {
+        s += v[i] * v[i];
+    }
+    s.sqrt()
+}
+
+#[differentiate]
+fn normalized_sum(x: &[f64], w: f64) -> f64 {
+    let n = norm(x);
+    let scaled = vec![w; 2];
+    let m = norm(&scaled);
+    let mut s = 0.0;
+    for i in 0..x.len() {
+        s += x[i] / n;
+    }
+    s * m
+}
+
+#[test]
+fn calls_with_slice_arguments() {
+    let x = [1.0, 2.0, -0.5];
+    let (_, gx, gw) = normalized_sum_grad(&x, 0.7);
+    let f = |v: &[f64]| normalized_sum(&v[..3], v[3]);
+    let all: Vec<f64> = gx.iter().copied().chain([gw]).collect();
+    assert_grad(f, &[1.0, 2.0, -0.5, 0.7], &all);
+}
+
+use autodiff::num_traits::Float;
+
+/// A custom rule: `softplus` written by hand with a numerically stable derivative. It is
+/// generic over the float type, so callers' `_hvp` can run it on dual numbers.
+#[differentiate(custom)]
+fn softplus<T: Float>(x: T) -> T {
+    if x > T::from(30.0).unwrap() {
+        x
+    } else {
+        x.exp().ln_1p()
+    }
+}
+
+fn softplus_jvp<T: Float>(x: T, x_dot: T) -> (T, T) {
+    (softplus(x), x_dot * sigmoid(x))
+}
+
+fn softplus_vjp<T: Float>(x: T, dout: T) -> (T, T) {
+    (softplus(x), dout * sigmoid(x))
+}
+
+fn sigmoid<T: Float>(x: T) -> T {
+    T::one() / (T::one() + (-x).exp())
+}
+
+#[differentiate]
+fn uses_custom(x: f64, y: f64) -> f64 {
+    softplus(x * y) + softplus(100.0 * x)
+}
+
+#[test]
+fn custom_rules_are_called_like_generated_ones() {
+    for (x, y) in [(0.5, 2.0), (-1.0, 0.3), (0.4, -3.0)] {
+        let (_, dx, dy) = uses_custom_grad(x, y);
+        let s = sigmoid(x * y);
+        assert!((dx - (y * s + 100.0 * sigmoid(100.0 * x))).abs() < 1e-12);
+        assert!((dy - x * s).abs() < 1e-12);
+        assert_dot_product(|v| uses_custom_jvp(x, y, v[0], v[1]).1, &[dx, dy], 10);
+        let grad = |p: &[f64]| {
+            let (_, a, b) = uses_custom_grad(p[0], p[1]);
+            vec![a, b]
+        };
+        let (_, _, _, hx, hy) = uses_custom_hvp(x, y, 0.5, 1.0);
+        assert_hvp(grad, &[x, y], &[0.5, 1.0], &[hx, hy]);
+    }
+}
+
+/// A chain of eight nested calls: each forward pass runs once.
+#[differentiate]
+fn c1(x: f64) -> f64 {
+    x.sin() + 1.0
+}
+#[differentiate]
+fn c2(x: f64) -> f64 {
+    c1(x) * c1(x + 1.0)
+}
+#[differentiate]
+fn c3(x: f64) -> f64 {
+    c2(x) * c2(x * 0.5)
+}
+#[differentiate]
+fn c4(x: f64) -> f64 {
+    c3(x).sqrt()
+}
+
+#[test]
+fn deep_call_chains() {
+    for x in [0.1, 0.9, 2.0] {
+        let (_, d) = c4_grad(x);
+        assert_grad(|v| c4(v[0]), &[x], &[d]);
+        let (_, _, h) = c4_hvp(x, 1.0);
+        assert_hvp(|p| vec![c4_grad(p[0]).1], &[x], &[1.0], &[h]);
+    }
+}
