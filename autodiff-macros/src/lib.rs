@@ -15,7 +15,60 @@ mod rules;
 
 use proc_macro::TokenStream;
 
-/// See `autodiff::differentiate`.
+/// Writes the derivative functions of an ordinary Rust function beside it, at compile time.
+///
+/// For `#[differentiate] fn f(<params>) -> R` the function stays as written, and these
+/// appear beside it with the same visibility and generics (active parameters are the float,
+/// float-slice, `Vec` and array ones, or those named by `wrt(…)`):
+///
+/// | item | returns |
+/// |---|---|
+/// | `f_jvp(<params>, <tangent per active param>)` | `(R, R)`: value and directional derivative |
+/// | `f_vjp(<params>, dout: R)` | `(R, <cotangent per active param>)` |
+/// | `f_pullback(<params>)` | `(R, pullback)`: the split reverse mode callers use |
+/// | `f_grad(<params>)` (R a float) | `(R, <gradient per active param>)` |
+/// | `f_hvp(<params>, <direction per active param>)` (R a float) | `(R, <gradients>, <H·v per active param>)` |
+///
+/// Cotangents: `f64` → `f64`, `&[f64]`/`&Vec<f64>`/`Vec<f64>` → `Vec<f64>`, `[f64; N]` and
+/// `&[f64; N]` → `[f64; N]`; the same for `f32` and a generic `T: Float`.
+///
+/// ```
+/// use autodiff::differentiate;
+///
+/// #[differentiate(wrt(x))]
+/// fn horner(x: f64, c: &[f64]) -> f64 {
+///     let mut acc = 0.0;
+///     for i in (0..c.len()).rev() {
+///         acc = acc * x + c[i];
+///     }
+///     acc
+/// }
+///
+/// // p(x) = 1 + 2x + 3x², p'(x) = 2 + 6x, p''(x) = 6
+/// let c = [1.0, 2.0, 3.0];
+/// assert_eq!(horner_grad(2.0, &c), (17.0, 14.0));
+/// assert_eq!(horner_jvp(2.0, &c, 1.0), (17.0, 14.0));
+/// assert_eq!(horner_hvp(2.0, &c, 1.0), (17.0, 14.0, 6.0));
+/// ```
+///
+/// The reverse mode is real adjoint code: `horner_pullback` runs the loop once, pushing
+/// the overwritten `acc` on a tape, and returns a closure whose reverse sweep reads:
+///
+/// ```text
+/// for i in lo..hi {
+///     let g0 = acc_bar;
+///     acc_bar = 0.0;
+///     acc = acc_tape.pop().unwrap();
+///     acc_bar += g0 * x;
+///     x_bar += g0 * acc;
+/// }
+/// ```
+///
+/// `#[differentiate(custom)]` on a function generic over its float type declares that its
+/// derivatives are the hand-written `f_jvp` and `f_vjp` beside it; the macro then only adds
+/// `f_pullback` (and its dual-number twin) so differentiated callers can call it.
+///
+/// Unsupported Rust is a compile error naming the construct and what to write instead.
 #[proc_macro_attribute]
 pub fn differentiate(args: TokenStream, item: TokenStream) -> TokenStream {
     expand::differentiate(args.into(), item.into()).into()

@@ -655,7 +655,7 @@ fn comparisons_use_the_primal_values() {
 
 #[test]
 fn describe_lists_the_tape_in_topological_order() {
-    let tape = Tape::new();
+    let tape = Tape::traced();
     let (a, b) = (tape.var(2.0), tape.var(3.0));
     let _ = (a * b).sin() + 1.0;
     let _ = -a;
@@ -669,4 +669,28 @@ fn describe_lists_the_tape_in_topological_order() {
     assert!(tape
         .describe()
         .starts_with("v0 = var = 2\nv1 = var = 3\nv2 = mul(v0, v1) = 6  ∂ = (3, 2)\n"));
+    // The same graph on an untraced tape gives the right gradient and only its size.
+    let plain = Tape::new();
+    let (a, b) = (plain.var(2.0), plain.var(3.0));
+    let g = ((a * b).sin() + 1.0).backward();
+    assert_eq!((g[a], g[b]), (3.0 * 6.0_f64.cos(), 2.0 * 6.0_f64.cos()));
+    assert_eq!(
+        plain.describe(),
+        "untraced tape of 5 nodes (Tape::traced() lists them)\n"
+    );
+}
+
+#[test]
+fn a_cleared_traced_tape_lists_only_the_new_recording() {
+    let mut tape = Tape::traced();
+    let x = tape.var(1.0);
+    let _ = x.exp();
+    tape.clear();
+    let x = tape.var(4.0);
+    let y = x.sqrt();
+    assert_eq!(y.backward()[x], 0.25);
+    assert_eq!(
+        tape.describe(),
+        "v0 = var = 4\nv1 = sqrt(v0) = 2  ∂ = (0.25)\n"
+    );
 }

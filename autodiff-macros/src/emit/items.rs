@@ -204,7 +204,7 @@ fn pullback_with(item: &syn::ItemFn, ctx: &Ctx, suffix: &str, body: &BodyFn) -> 
     let reborrowed: Vec<TokenStream> = ctx.func.params.iter().filter(|p| is_reference(&p.ty)).map(|p| ctx.lift_type(&p.ty, p.active)).collect();
     let ret_ty = ctx.lift_type(&ctx.func.ret_ty, true);
     let cts: Vec<TokenStream> = active_params(ctx).map(|p| cotangent_type(ctx, p)).collect();
-    let dout = ctx.fresh("dout");
+    let dout = ctx.param_name("dout");
     let body = body(&dout, &ret_ty, &cts);
     let allows = allows();
     let doc = match ctx.mode {
@@ -280,7 +280,7 @@ fn vjp(item: &syn::ItemFn, ctx: &Ctx) -> TokenStream {
     let params = params(item);
     let args = args(ctx);
     let ret_ty = &ctx.func.ret_ty;
-    let dout = ctx.fresh("dout");
+    let dout = ctx.param_name("dout");
     let reborrowed = reborrow_args(ctx);
     let cts: Vec<TokenStream> = active_params(ctx).map(|p| cotangent_type(ctx, p)).collect();
     let bars: Vec<syn::Ident> = active_params(ctx).map(|p| ctx.bar(p.var)).collect();

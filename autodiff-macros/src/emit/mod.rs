@@ -162,6 +162,18 @@ impl<'f> Ctx<'f> {
         }
     }
 
+    /// A name for a parameter of a generated function (no variable of the function uses
+    /// it; generated functions do not share scopes, so it is not recorded).
+    pub fn param_name(&self, base: &str) -> Ident {
+        let mut name = base.to_string();
+        let mut i = 2;
+        while self.func.taken.contains(&name) {
+            name = format!("{base}_{i}");
+            i += 1;
+        }
+        Ident::new(&name, proc_macro2::Span::call_site())
+    }
+
     /// A name derived from `base` that no variable of the function uses.
     pub fn fresh(&self, base: &str) -> Ident {
         let mut name = base.to_string();

@@ -134,6 +134,10 @@ impl Ctx<'_> {
             return quote!();
         }
         self.reset_temps();
+        unbrace(self.reverse_stmt_inner(s))
+    }
+
+    fn reverse_stmt_inner(&self, s: &Stmt) -> TokenStream {
         match &s.kind {
             StmtKind::Let { var, init: Some(e) } => {
                 let bar = self.bar(*var);
@@ -281,5 +285,22 @@ impl Ctx<'_> {
                 quote!(#target = #tape.pop().unwrap();)
             }
         }
+    }
+}
+
+/// `{ a; b; }` → `a; b;` when the block declares nothing (its braces only scope
+/// temporaries).
+fn unbrace(ts: TokenStream) -> TokenStream {
+    let mut trees = ts.clone().into_iter();
+    match (trees.next(), trees.next()) {
+        (Some(proc_macro2::TokenTree::Group(g)), None) if g.delimiter() == proc_macro2::Delimiter::Brace => {
+            let declares = g.stream().into_iter().any(|t| matches!(&t, proc_macro2::TokenTree::Ident(i) if i == "let"));
+            if declares {
+                ts
+            } else {
+                g.stream()
+            }
+        }
+        _ => ts,
     }
 }

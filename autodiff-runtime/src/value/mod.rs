@@ -8,12 +8,14 @@
 //! `x̄ += ȳ · ∂y/∂x`. There is no recursion and no per-node allocation: a graph of 10⁷ nodes is
 //! one `Vec` of 10⁷ small structs.
 //!
-//! Two choices keep the hot loops branch-free:
+//! Both loops are bound by memory traffic, so a node is kept small and branch-free:
 //! - node 0 is a hidden *sink*: leaves and unary nodes send their unused parent slots there
 //!   with partial 0, and constants are values whose index is the sink, so the backward loop
 //!   never asks how many parents a node has. Whatever accumulates in the sink is discarded.
-//! - parents are stored as `u32` (a node is 40 bytes for `f64`), which caps a tape at 2³²
-//!   nodes, ~170 GB of tape.
+//! - parents are `u32`: a node is 24 bytes for `f64` (2³² nodes at most, ~100 GB of tape).
+//! - the operation and value of each node, needed only to print the tape, are recorded only
+//!   by a [`Tape::traced`] tape: on the n = 10⁵ Rosenbrock gradient, 40-byte nodes that
+//!   carried them made recording and sweep ~1.6× slower.
 //!
 //! ```
 //! use autodiff_runtime::Tape;
@@ -41,7 +43,7 @@ const SINK: u32 = 0;
 /// Declares the operation tags with their printed name and arity (number of operands).
 macro_rules! define_ops {
     ($($variant:ident => $name:literal / $arity:literal,)*) => {
-        /// What a node computes; only read by [`Tape`]'s `Display`, never by the sweep.
+        /// What a node computes; recorded by traced tapes for `Display`, never read by the sweep.
         #[derive(Clone, Copy, Debug, PartialEq, Eq)]
         enum Op {
             $($variant,)*
@@ -82,13 +84,24 @@ define_ops! {
     Join => "join" / 2,
 }
 
-/// One tape entry: the value, and the edges to its (at most two) parents.
+/// The part of a node the reverse sweep reads: the edges to its (at most two) parents.
 #[derive(Clone, Copy, Debug)]
-struct Node<T> {
+struct Edge<T> {
     parents: [u32; 2],
     partials: [T; 2],
-    value: T,
+}
+
+/// The part of a node only `Display` reads, recorded by a [traced](Tape::traced) tape.
+#[derive(Clone, Copy, Debug)]
+struct Trace<T> {
     op: Op,
+    value: T,
+}
+
+/// Everything a tape records; one `RefCell` so a push takes one borrow.
+struct Records<T> {
+    edges: Vec<Edge<T>>,
+    trace: Option<Vec<Trace<T>>>,
 }
 
 /// The tape (Wengert list) that records every operation on its [`Value`]s.
@@ -110,7 +123,7 @@ struct Node<T> {
 /// }
 /// ```
 pub struct Tape<T = f64> {
-    nodes: RefCell<Vec<Node<T>>>,
+    records: RefCell<Records<T>>,
 }
 
 impl<T: Float> Tape<T> {
@@ -131,16 +144,34 @@ impl<T: Float> Tape<T> {
     /// assert!(tape.capacity() >= 1000);
     /// ```
     pub fn with_capacity(capacity: usize) -> Self {
-        let mut nodes = Vec::with_capacity(capacity + 1);
-        nodes.push(Node {
+        let mut edges = Vec::with_capacity(capacity + 1);
+        edges.push(Edge {
             parents: [SINK; 2],
             partials: [T::zero(); 2],
-            value: T::zero(),
-            op: Op::Sink,
         });
         Tape {
-            nodes: RefCell::new(nodes),
+            records: RefCell::new(Records { edges, trace: None }),
         }
+    }
+
+    /// An empty tape that also records each node's operation and value, so that
+    /// [`describe`](Tape::describe) can list it. For teaching and debugging: the trace
+    /// makes recording slower.
+    ///
+    /// ```
+    /// let tape = autodiff_runtime::Tape::traced();
+    /// let x = tape.var(3.0);
+    /// let _ = x * x;
+    /// assert_eq!(tape.describe(), "v0 = var = 3\nv1 = mul(v0, v0) = 9  ∂ = (3, 3)\n");
+    /// ```
+    pub fn traced() -> Self {
+        let tape = Self::new();
+        let sink = Trace {
+            op: Op::Sink,
+            value: T::zero(),
+        };
+        tape.records.borrow_mut().trace = Some(vec![sink]);
+        tape
     }
 
     /// A new independent variable (leaf) with value `x`.
@@ -195,7 +226,7 @@ impl<T: Float> Tape<T> {
     /// assert_eq!(tape.len(), 3); // x, exp, add
     /// ```
     pub fn len(&self) -> usize {
-        self.nodes.borrow().len() - 1
+        self.records.borrow().edges.len() - 1
     }
 
     /// Whether no node has been recorded.
@@ -220,7 +251,7 @@ impl<T: Float> Tape<T> {
     /// assert_eq!(tape.capacity(), before);
     /// ```
     pub fn capacity(&self) -> usize {
-        self.nodes.borrow().capacity() - 1
+        self.records.borrow().edges.capacity() - 1
     }
 
     /// Forgets every node but keeps the memory, for the next evaluation.
@@ -236,14 +267,19 @@ impl<T: Float> Tape<T> {
     /// assert_eq!(tape.len(), 0);
     /// ```
     pub fn clear(&mut self) {
-        self.nodes.get_mut().truncate(1);
+        let records = self.records.get_mut();
+        records.edges.truncate(1);
+        if let Some(trace) = &mut records.trace {
+            trace.truncate(1);
+        }
     }
 
     /// The tape in topological order, one node a line: index, operation, parents, value and
-    /// local partials. The same text as `Display`; `{:.3}` limits the digits.
+    /// local partials. The same text as `Display`; `{:.3}` limits the digits. Only a
+    /// [traced](Tape::traced) tape knows operations and values; others print their size.
     ///
     /// ```
-    /// let tape = autodiff_runtime::Tape::new();
+    /// let tape = autodiff_runtime::Tape::traced();
     /// let (a, b) = (tape.var(2.0), tape.var(3.0));
     /// let _ = (a * b).sin();
     /// let text = tape.describe();
@@ -259,14 +295,12 @@ impl<T: Float> Tape<T> {
     /// Appends a node and returns the value that names it.
     #[inline]
     fn push(&self, op: Op, parents: [u32; 2], partials: [T; 2], value: T) -> Value<'_, T> {
-        let mut nodes = self.nodes.borrow_mut();
-        let index = u32::try_from(nodes.len()).expect("a tape holds at most 2³² nodes");
-        nodes.push(Node {
-            parents,
-            partials,
-            value,
-            op,
-        });
+        let records = &mut *self.records.borrow_mut();
+        let index = u32::try_from(records.edges.len()).expect("a tape holds at most 2³² nodes");
+        records.edges.push(Edge { parents, partials });
+        if let Some(trace) = &mut records.trace {
+            trace.push(Trace { op, value });
+        }
         Value {
             tape: self,
             index,
@@ -284,21 +318,29 @@ impl<T: Float> Default for Tape<T> {
 impl<T> fmt::Debug for Tape<T> {
     fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
         // Listing every node of a 10⁶-node tape is never what `{:?}` wants.
+        let records = self.records.borrow();
         f.debug_struct("Tape")
-            .field("len", &(self.nodes.borrow().len() - 1))
+            .field("len", &(records.edges.len() - 1))
+            .field("traced", &records.trace.is_some())
             .finish()
     }
 }
 
 impl<T: Float + fmt::Display> fmt::Display for Tape<T> {
     fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
-        let nodes = self.nodes.borrow();
-        for (i, node) in nodes.iter().enumerate().skip(1) {
+        let records = self.records.borrow();
+        let Some(trace) = &records.trace else {
+            let len = records.edges.len() - 1;
+            return writeln!(
+                f,
+                "untraced tape of {len} nodes (Tape::traced() lists them)"
+            );
+        };
+        for (i, (edge, node)) in records.edges.iter().zip(trace).enumerate().skip(1) {
             write!(f, "v{} = {}", i - 1, node.op.name())?;
-            let arity = node.op.arity();
-            if arity > 0 {
-                let used = arity.min(2);
-                let names: Vec<String> = node.parents[..used]
+            let used = node.op.arity().min(2);
+            if used > 0 {
+                let names: Vec<String> = edge.parents[..used]
                     .iter()
                     .map(|&p| parent_name(p))
                     .collect();
@@ -306,9 +348,9 @@ impl<T: Float + fmt::Display> fmt::Display for Tape<T> {
             }
             write!(f, " = ")?;
             write_number(f, node.value)?;
-            if arity > 0 {
+            if used > 0 {
                 write!(f, "  ∂ = (")?;
-                for (k, &d) in node.partials[..arity.min(2)].iter().enumerate() {
+                for (k, &d) in edge.partials[..used].iter().enumerate() {
                     if k > 0 {
                         write!(f, ", ")?;
                     }
@@ -428,13 +470,13 @@ impl<'t, T: Float> Value<'t, T> {
     /// }
     /// ```
     pub fn backward_into(self, grads: &mut Gradients<T>) {
-        let nodes = self.tape.nodes.borrow();
+        let records = self.tape.records.borrow();
         let end = self.index as usize + 1;
         let adjoints = &mut grads.adjoints;
         adjoints.clear();
         adjoints.resize(end, T::zero());
         adjoints[self.index as usize] = T::one();
-        sweep(&nodes[..end], adjoints);
+        sweep(&records.edges[..end], adjoints);
         // The sink collected the edges of leaves and constants: not an adjoint of anything.
         adjoints[SINK as usize] = T::zero();
     }
@@ -442,12 +484,12 @@ impl<'t, T: Float> Value<'t, T> {
 
 /// The reverse sweep: node `i` pushes its adjoint to its parents, for `i` from the last node
 /// down to 1. Parents precede children on the tape, so each adjoint is complete when read.
-fn sweep<T: Float>(nodes: &[Node<T>], adjoints: &mut [T]) {
-    let adjoints = &mut adjoints[..nodes.len()];
-    for (i, node) in nodes.iter().enumerate().skip(1).rev() {
+fn sweep<T: Float>(edges: &[Edge<T>], adjoints: &mut [T]) {
+    let adjoints = &mut adjoints[..edges.len()];
+    for (i, edge) in edges.iter().enumerate().skip(1).rev() {
         let bar = adjoints[i];
-        let [p, q] = node.parents;
-        let [dp, dq] = node.partials;
+        let [p, q] = edge.parents;
+        let [dp, dq] = edge.partials;
         adjoints[p as usize] = adjoints[p as usize] + bar * dp;
         adjoints[q as usize] = adjoints[q as usize] + bar * dq;
     }

@@ -1,0 +1,450 @@
+fn norm(v: &[f64]) -> f64 {
+    let mut s = 0.0;
+    for i in 0..v.len() {
+        s += v[i] * v[i];
+    }
+    s.sqrt()
+}
+/// Forward mode of [`norm`]: its value and its directional derivative along the tangents `v_dot` (one per active parameter, of the same type), computed in one pass beside the primal.
+#[allow(
+    unused_mut,
+    unused_imports,
+    unused_variables,
+    unused_assignments,
+    unused_parens,
+    clippy::needless_late_init,
+    clippy::too_many_arguments,
+    clippy::type_complexity,
+    clippy::let_and_return,
+    clippy::assign_op_pattern,
+    clippy::neg_multiply,
+    clippy::double_parens,
+    clippy::unnecessary_cast,
+    clippy::identity_op
+)]
+fn norm_jvp(v: &[f64], v_dot: &[f64]) -> (f64, f64) {
+    use ::autodiff::__private as __ad;
+    use ::autodiff::__private::Float as _;
+    let mut s = 0.0;
+    let mut s_dot: f64 = 0.0;
+    let lo = 0;
+    let hi = v.len();
+    for i in lo..hi {
+        s_dot += v_dot[i] * v[i] + v[i] * v_dot[i];
+        s += v[i] * v[i];
+    }
+    let ret = s.sqrt();
+    let ret_dot = s_dot * __ad::partial::sqrt(s, s.sqrt());
+    (ret, ret_dot)
+}
+/// Reverse mode of [`norm`], split: runs `norm` once, keeping what its reverse sweep reads, and returns the value with its pullback, which maps a cotangent of the result to the cotangents of the active parameters. Differentiated callers use this form, so nested calls never re-run a callee's forward pass.
+#[allow(
+    unused_mut,
+    unused_imports,
+    unused_variables,
+    unused_assignments,
+    unused_parens,
+    clippy::needless_late_init,
+    clippy::too_many_arguments,
+    clippy::type_complexity,
+    clippy::let_and_return,
+    clippy::assign_op_pattern,
+    clippy::neg_multiply,
+    clippy::double_parens,
+    clippy::unnecessary_cast,
+    clippy::identity_op
+)]
+fn norm_pullback(
+    v: &[f64],
+) -> (f64, impl ::core::ops::FnOnce(&[f64], f64) -> (::std::vec::Vec<f64>,)) {
+    use ::autodiff::__private as __ad;
+    use ::autodiff::__private::Float as _;
+    let mut s_tape = ::std::vec::Vec::new();
+    let mut s = 0.0;
+    let lo = 0;
+    let hi = v.len();
+    for i in lo..hi {
+        s_tape.push(s);
+        s += v[i] * v[i];
+    }
+    let ret = s.sqrt();
+    let pullback = move |v: &[f64], dout: f64| -> (::std::vec::Vec<f64>,) {
+        let mut ret_bar = dout;
+        let mut v_bar = __ad::zeros_like(&v);
+        let mut s_bar: f64 = 0.0;
+        {
+            let t0 = s.sqrt();
+            s_bar += ret_bar * __ad::partial::sqrt(s, t0);
+        }
+        for i in (lo..hi).rev() {
+            {
+                let g0 = s_bar;
+                s = s_tape.pop().unwrap();
+                let t1 = v[i];
+                let t2 = v[i];
+                v_bar[i] += g0 * t1;
+                v_bar[i] += g0 * t2;
+            }
+        }
+        (v_bar,)
+    };
+    (ret, pullback)
+}
+/// Reverse mode of [`norm`]: its value, then the cotangents `v_bar` of the active parameters (in parameter order) for the cotangent `dout` of the result: x̄ = ȳ ∂norm/∂x.
+#[allow(
+    unused_mut,
+    unused_imports,
+    unused_variables,
+    unused_assignments,
+    unused_parens,
+    clippy::needless_late_init,
+    clippy::too_many_arguments,
+    clippy::type_complexity,
+    clippy::let_and_return,
+    clippy::assign_op_pattern,
+    clippy::neg_multiply,
+    clippy::double_parens,
+    clippy::unnecessary_cast,
+    clippy::identity_op
+)]
+fn norm_vjp(v: &[f64], dout: f64) -> (f64, ::std::vec::Vec<f64>) {
+    let (value, pullback) = norm_pullback(v);
+    let (v_bar,) = pullback(v, dout);
+    (value, v_bar)
+}
+/// [`norm_pullback`] on dual numbers, for [`norm_hvp`] (forward-over-reverse).
+#[doc(hidden)]
+#[allow(
+    unused_mut,
+    unused_imports,
+    unused_variables,
+    unused_assignments,
+    unused_parens,
+    clippy::needless_late_init,
+    clippy::too_many_arguments,
+    clippy::type_complexity,
+    clippy::let_and_return,
+    clippy::assign_op_pattern,
+    clippy::neg_multiply,
+    clippy::double_parens,
+    clippy::unnecessary_cast,
+    clippy::identity_op
+)]
+fn norm_dual_pullback(
+    v: &[::autodiff::__private::Dual<f64>],
+) -> (
+    ::autodiff::__private::Dual<f64>,
+    impl ::core::ops::FnOnce(
+        &[::autodiff::__private::Dual<f64>],
+        ::autodiff::__private::Dual<f64>,
+    ) -> (::std::vec::Vec<::autodiff::__private::Dual<f64>>,),
+) {
+    use ::autodiff::__private as __ad;
+    use ::autodiff::__private::Float as _;
+    let mut s_tape = ::std::vec::Vec::new();
+    let mut s = __ad::lift(0.0);
+    let lo = 0;
+    let hi = v.len();
+    for i in lo..hi {
+        s_tape.push(s);
+        s += v[i] * v[i];
+    }
+    let ret = s.sqrt();
+    let pullback = move |
+        v: &[::autodiff::__private::Dual<f64>],
+        dout: ::autodiff::__private::Dual<f64>,
+    | -> (::std::vec::Vec<::autodiff::__private::Dual<f64>>,) {
+        let mut ret_bar = dout;
+        let mut v_bar = __ad::zeros_like(&v);
+        let mut s_bar: ::autodiff::__private::Dual<f64> = __ad::zero();
+        {
+            let t0 = s.sqrt();
+            s_bar += ret_bar * __ad::partial::sqrt(s, t0);
+        }
+        for i in (lo..hi).rev() {
+            {
+                let g0 = s_bar;
+                s = s_tape.pop().unwrap();
+                let t1 = v[i];
+                let t2 = v[i];
+                v_bar[i] += g0 * t1;
+                v_bar[i] += g0 * t2;
+            }
+        }
+        (v_bar,)
+    };
+    (ret, pullback)
+}
+/// The gradient of [`norm`]: its value, then ∂norm/∂x for each active parameter (`norm_vjp` seeded with 1).
+#[allow(
+    unused_mut,
+    unused_imports,
+    unused_variables,
+    unused_assignments,
+    unused_parens,
+    clippy::needless_late_init,
+    clippy::too_many_arguments,
+    clippy::type_complexity,
+    clippy::let_and_return,
+    clippy::assign_op_pattern,
+    clippy::neg_multiply,
+    clippy::double_parens,
+    clippy::unnecessary_cast,
+    clippy::identity_op
+)]
+fn norm_grad(v: &[f64]) -> (f64, ::std::vec::Vec<f64>) {
+    norm_vjp(v, 1.0)
+}
+/// Hessian-vector product of [`norm`] by forward-over-reverse: its value, its gradient, then H·v for the direction `v = (v_dot)`, in one pass and without forming the Hessian.
+#[allow(
+    unused_mut,
+    unused_imports,
+    unused_variables,
+    unused_assignments,
+    unused_parens,
+    clippy::needless_late_init,
+    clippy::too_many_arguments,
+    clippy::type_complexity,
+    clippy::let_and_return,
+    clippy::assign_op_pattern,
+    clippy::neg_multiply,
+    clippy::double_parens,
+    clippy::unnecessary_cast,
+    clippy::identity_op
+)]
+fn norm_hvp(
+    v: &[f64],
+    v_dot: &[f64],
+) -> (f64, ::std::vec::Vec<f64>, ::std::vec::Vec<f64>) {
+    use ::autodiff::__private as __ad;
+    use ::autodiff::__private::Float as _;
+    let v_dual = __ad::duals(&v, &v_dot);
+    let (value, pullback) = norm_dual_pullback(&v_dual);
+    let (v_bar,) = pullback(&v_dual, __ad::Dual::constant(1.0));
+    (value.primal, __ad::primals(&v_bar), __ad::tangents(&v_bar))
+}
+fn unit_sum(x: &[f64]) -> f64 {
+    let n = norm(x);
+    let mut s = 0.0;
+    for i in 0..x.len() {
+        s += x[i] / n;
+    }
+    s
+}
+/// Forward mode of [`unit_sum`]: its value and its directional derivative along the tangents `x_dot` (one per active parameter, of the same type), computed in one pass beside the primal.
+#[allow(
+    unused_mut,
+    unused_imports,
+    unused_variables,
+    unused_assignments,
+    unused_parens,
+    clippy::needless_late_init,
+    clippy::too_many_arguments,
+    clippy::type_complexity,
+    clippy::let_and_return,
+    clippy::assign_op_pattern,
+    clippy::neg_multiply,
+    clippy::double_parens,
+    clippy::unnecessary_cast,
+    clippy::identity_op
+)]
+fn unit_sum_jvp(x: &[f64], x_dot: &[f64]) -> (f64, f64) {
+    use ::autodiff::__private as __ad;
+    use ::autodiff::__private::Float as _;
+    let (n, n_dot) = norm_jvp(x, x_dot);
+    let mut s = 0.0;
+    let mut s_dot: f64 = 0.0;
+    let lo = 0;
+    let hi = x.len();
+    for i in lo..hi {
+        s_dot += (x_dot[i] * n - x[i] * n_dot) / (n * n);
+        s += x[i] / n;
+    }
+    let ret = s;
+    let ret_dot = s_dot;
+    (ret, ret_dot)
+}
+/// Reverse mode of [`unit_sum`], split: runs `unit_sum` once, keeping what its reverse sweep reads, and returns the value with its pullback, which maps a cotangent of the result to the cotangents of the active parameters. Differentiated callers use this form, so nested calls never re-run a callee's forward pass.
+#[allow(
+    unused_mut,
+    unused_imports,
+    unused_variables,
+    unused_assignments,
+    unused_parens,
+    clippy::needless_late_init,
+    clippy::too_many_arguments,
+    clippy::type_complexity,
+    clippy::let_and_return,
+    clippy::assign_op_pattern,
+    clippy::neg_multiply,
+    clippy::double_parens,
+    clippy::unnecessary_cast,
+    clippy::identity_op
+)]
+fn unit_sum_pullback(
+    x: &[f64],
+) -> (f64, impl ::core::ops::FnOnce(&[f64], f64) -> (::std::vec::Vec<f64>,)) {
+    use ::autodiff::__private as __ad;
+    use ::autodiff::__private::Float as _;
+    let (n, n_pb) = norm_pullback(x);
+    let mut s = 0.0;
+    let lo = 0;
+    let hi = x.len();
+    for i in lo..hi {
+        s += x[i] / n;
+    }
+    let ret = s;
+    let pullback = move |x: &[f64], dout: f64| -> (::std::vec::Vec<f64>,) {
+        let mut ret_bar = dout;
+        let mut x_bar = __ad::zeros_like(&x);
+        let mut n_bar: f64 = 0.0;
+        let mut s_bar: f64 = 0.0;
+        s_bar += ret_bar;
+        for i in (lo..hi).rev() {
+            {
+                let g0 = s_bar;
+                let t1 = x[i];
+                x_bar[i] += g0 / n;
+                n_bar += -(g0 * t1) / (n * n);
+            }
+        }
+        {
+            let (ct0,) = n_pb(x, n_bar);
+            __ad::add_assign(&mut x_bar, &ct0);
+        }
+        (x_bar,)
+    };
+    (ret, pullback)
+}
+/// Reverse mode of [`unit_sum`]: its value, then the cotangents `x_bar` of the active parameters (in parameter order) for the cotangent `dout` of the result: x̄ = ȳ ∂unit_sum/∂x.
+#[allow(
+    unused_mut,
+    unused_imports,
+    unused_variables,
+    unused_assignments,
+    unused_parens,
+    clippy::needless_late_init,
+    clippy::too_many_arguments,
+    clippy::type_complexity,
+    clippy::let_and_return,
+    clippy::assign_op_pattern,
+    clippy::neg_multiply,
+    clippy::double_parens,
+    clippy::unnecessary_cast,
+    clippy::identity_op
+)]
+fn unit_sum_vjp(x: &[f64], dout: f64) -> (f64, ::std::vec::Vec<f64>) {
+    let (value, pullback) = unit_sum_pullback(x);
+    let (x_bar,) = pullback(x, dout);
+    (value, x_bar)
+}
+/// [`unit_sum_pullback`] on dual numbers, for [`unit_sum_hvp`] (forward-over-reverse).
+#[doc(hidden)]
+#[allow(
+    unused_mut,
+    unused_imports,
+    unused_variables,
+    unused_assignments,
+    unused_parens,
+    clippy::needless_late_init,
+    clippy::too_many_arguments,
+    clippy::type_complexity,
+    clippy::let_and_return,
+    clippy::assign_op_pattern,
+    clippy::neg_multiply,
+    clippy::double_parens,
+    clippy::unnecessary_cast,
+    clippy::identity_op
+)]
+fn unit_sum_dual_pullback(
+    x: &[::autodiff::__private::Dual<f64>],
+) -> (
+    ::autodiff::__private::Dual<f64>,
+    impl ::core::ops::FnOnce(
+        &[::autodiff::__private::Dual<f64>],
+        ::autodiff::__private::Dual<f64>,
+    ) -> (::std::vec::Vec<::autodiff::__private::Dual<f64>>,),
+) {
+    use ::autodiff::__private as __ad;
+    use ::autodiff::__private::Float as _;
+    let (n, n_pb) = norm_dual_pullback(x);
+    let mut s = __ad::lift(0.0);
+    let lo = 0;
+    let hi = x.len();
+    for i in lo..hi {
+        s += x[i] / n;
+    }
+    let ret = s;
+    let pullback = move |
+        x: &[::autodiff::__private::Dual<f64>],
+        dout: ::autodiff::__private::Dual<f64>,
+    | -> (::std::vec::Vec<::autodiff::__private::Dual<f64>>,) {
+        let mut ret_bar = dout;
+        let mut x_bar = __ad::zeros_like(&x);
+        let mut n_bar: ::autodiff::__private::Dual<f64> = __ad::zero();
+        let mut s_bar: ::autodiff::__private::Dual<f64> = __ad::zero();
+        s_bar += ret_bar;
+        for i in (lo..hi).rev() {
+            {
+                let g0 = s_bar;
+                let t1 = x[i];
+                x_bar[i] += g0 / n;
+                n_bar += -(g0 * t1) / (n * n);
+            }
+        }
+        {
+            let (ct0,) = n_pb(x, n_bar);
+            __ad::add_assign(&mut x_bar, &ct0);
+        }
+        (x_bar,)
+    };
+    (ret, pullback)
+}
+/// The gradient of [`unit_sum`]: its value, then ∂unit_sum/∂x for each active parameter (`unit_sum_vjp` seeded with 1).
+#[allow(
+    unused_mut,
+    unused_imports,
+    unused_variables,
+    unused_assignments,
+    unused_parens,
+    clippy::needless_late_init,
+    clippy::too_many_arguments,
+    clippy::type_complexity,
+    clippy::let_and_return,
+    clippy::assign_op_pattern,
+    clippy::neg_multiply,
+    clippy::double_parens,
+    clippy::unnecessary_cast,
+    clippy::identity_op
+)]
+fn unit_sum_grad(x: &[f64]) -> (f64, ::std::vec::Vec<f64>) {
+    unit_sum_vjp(x, 1.0)
+}
+/// Hessian-vector product of [`unit_sum`] by forward-over-reverse: its value, its gradient, then H·v for the direction `v = (x_dot)`, in one pass and without forming the Hessian.
+#[allow(
+    unused_mut,
+    unused_imports,
+    unused_variables,
+    unused_assignments,
+    unused_parens,
+    clippy::needless_late_init,
+    clippy::too_many_arguments,
+    clippy::type_complexity,
+    clippy::let_and_return,
+    clippy::assign_op_pattern,
+    clippy::neg_multiply,
+    clippy::double_parens,
+    clippy::unnecessary_cast,
+    clippy::identity_op
+)]
+fn unit_sum_hvp(
+    x: &[f64],
+    x_dot: &[f64],
+) -> (f64, ::std::vec::Vec<f64>, ::std::vec::Vec<f64>) {
+    use ::autodiff::__private as __ad;
+    use ::autodiff::__private::Float as _;
+    let x_dual = __ad::duals(&x, &x_dot);
+    let (value, pullback) = unit_sum_dual_pullback(&x_dual);
+    let (x_bar,) = pullback(&x_dual, __ad::Dual::constant(1.0));
+    (value.primal, __ad::primals(&x_bar), __ad::tangents(&x_bar))
+}

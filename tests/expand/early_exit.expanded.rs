@@ -1,0 +1,295 @@
+fn first_big(x: &[f64], limit: f64) -> f64 {
+    let mut s = 0.0;
+    for i in 0..x.len() {
+        if x[i] < 0.0 {
+            continue;
+        }
+        s = s * 0.5 + x[i].exp();
+        if s > limit {
+            break;
+        }
+    }
+    s
+}
+/// Forward mode of [`first_big`]: its value and its directional derivative along the tangents `x_dot` (one per active parameter, of the same type), computed in one pass beside the primal.
+#[allow(
+    unused_mut,
+    unused_imports,
+    unused_variables,
+    unused_assignments,
+    unused_parens,
+    clippy::needless_late_init,
+    clippy::too_many_arguments,
+    clippy::type_complexity,
+    clippy::let_and_return,
+    clippy::assign_op_pattern,
+    clippy::neg_multiply,
+    clippy::double_parens,
+    clippy::unnecessary_cast,
+    clippy::identity_op
+)]
+fn first_big_jvp(x: &[f64], limit: f64, x_dot: &[f64]) -> (f64, f64) {
+    use ::autodiff::__private as __ad;
+    use ::autodiff::__private::Float as _;
+    let mut s = 0.0;
+    let mut s_dot: f64 = 0.0;
+    let lo = 0;
+    let hi = x.len();
+    let mut brk = false;
+    let mut cont = false;
+    for i in lo..hi {
+        cont = false;
+        let cond = x[i] < 0.0;
+        if cond {
+            cont = true;
+        }
+        let go = !cont;
+        if go {
+            s_dot = (s_dot * 0.5) + (x_dot[i] * __ad::partial::exp(x[i], x[i].exp()));
+            s = s * 0.5 + x[i].exp();
+            let cond_2 = s > limit;
+            if cond_2 {
+                brk = true;
+            }
+        }
+        if brk {
+            break;
+        }
+    }
+    let ret = s;
+    let ret_dot = s_dot;
+    (ret, ret_dot)
+}
+/// Reverse mode of [`first_big`], split: runs `first_big` once, keeping what its reverse sweep reads, and returns the value with its pullback, which maps a cotangent of the result to the cotangents of the active parameters. Differentiated callers use this form, so nested calls never re-run a callee's forward pass.
+#[allow(
+    unused_mut,
+    unused_imports,
+    unused_variables,
+    unused_assignments,
+    unused_parens,
+    clippy::needless_late_init,
+    clippy::too_many_arguments,
+    clippy::type_complexity,
+    clippy::let_and_return,
+    clippy::assign_op_pattern,
+    clippy::neg_multiply,
+    clippy::double_parens,
+    clippy::unnecessary_cast,
+    clippy::identity_op
+)]
+fn first_big_pullback(
+    x: &[f64],
+    limit: f64,
+) -> (f64, impl ::core::ops::FnOnce(&[f64], f64) -> (::std::vec::Vec<f64>,)) {
+    use ::autodiff::__private as __ad;
+    use ::autodiff::__private::Float as _;
+    let mut go_tape = ::std::vec::Vec::new();
+    let mut i_tape = ::std::vec::Vec::new();
+    let mut s = 0.0;
+    let lo = 0;
+    let hi = x.len();
+    let mut brk = false;
+    let mut cont = false;
+    let mut trips: usize = 0;
+    for i in lo..hi {
+        cont = false;
+        let cond = x[i] < 0.0;
+        if cond {
+            cont = true;
+        }
+        let go = !cont;
+        if go {
+            s = s * 0.5 + x[i].exp();
+            let cond_2 = s > limit;
+            if cond_2 {
+                brk = true;
+            }
+        }
+        i_tape.push(i);
+        go_tape.push(go);
+        trips += 1;
+        if brk {
+            break;
+        }
+    }
+    let ret = s;
+    let pullback = move |x: &[f64], dout: f64| -> (::std::vec::Vec<f64>,) {
+        let mut ret_bar = dout;
+        let mut x_bar = __ad::zeros_like(&x);
+        let mut s_bar: f64 = 0.0;
+        s_bar += ret_bar;
+        for _ in 0..trips {
+            let i = i_tape.pop().unwrap();
+            let go = go_tape.pop().unwrap();
+            if go {
+                {
+                    let g0 = s_bar;
+                    s_bar = 0.0;
+                    let t1 = x[i];
+                    let t2 = x[i].exp();
+                    s_bar += g0 * 0.5;
+                    x_bar[i] += g0 * __ad::partial::exp(t1, t2);
+                }
+            }
+        }
+        (x_bar,)
+    };
+    (ret, pullback)
+}
+/// Reverse mode of [`first_big`]: its value, then the cotangents `x_bar` of the active parameters (in parameter order) for the cotangent `dout` of the result: x̄ = ȳ ∂first_big/∂x.
+#[allow(
+    unused_mut,
+    unused_imports,
+    unused_variables,
+    unused_assignments,
+    unused_parens,
+    clippy::needless_late_init,
+    clippy::too_many_arguments,
+    clippy::type_complexity,
+    clippy::let_and_return,
+    clippy::assign_op_pattern,
+    clippy::neg_multiply,
+    clippy::double_parens,
+    clippy::unnecessary_cast,
+    clippy::identity_op
+)]
+fn first_big_vjp(x: &[f64], limit: f64, dout: f64) -> (f64, ::std::vec::Vec<f64>) {
+    let (value, pullback) = first_big_pullback(x, limit);
+    let (x_bar,) = pullback(x, dout);
+    (value, x_bar)
+}
+/// [`first_big_pullback`] on dual numbers, for [`first_big_hvp`] (forward-over-reverse).
+#[doc(hidden)]
+#[allow(
+    unused_mut,
+    unused_imports,
+    unused_variables,
+    unused_assignments,
+    unused_parens,
+    clippy::needless_late_init,
+    clippy::too_many_arguments,
+    clippy::type_complexity,
+    clippy::let_and_return,
+    clippy::assign_op_pattern,
+    clippy::neg_multiply,
+    clippy::double_parens,
+    clippy::unnecessary_cast,
+    clippy::identity_op
+)]
+fn first_big_dual_pullback(
+    x: &[::autodiff::__private::Dual<f64>],
+    limit: f64,
+) -> (
+    ::autodiff::__private::Dual<f64>,
+    impl ::core::ops::FnOnce(
+        &[::autodiff::__private::Dual<f64>],
+        ::autodiff::__private::Dual<f64>,
+    ) -> (::std::vec::Vec<::autodiff::__private::Dual<f64>>,),
+) {
+    use ::autodiff::__private as __ad;
+    use ::autodiff::__private::Float as _;
+    let mut go_tape = ::std::vec::Vec::new();
+    let mut i_tape = ::std::vec::Vec::new();
+    let mut s = __ad::lift(0.0);
+    let lo = 0;
+    let hi = x.len();
+    let mut brk = false;
+    let mut cont = false;
+    let mut trips: usize = 0;
+    for i in lo..hi {
+        cont = false;
+        let cond = x[i].primal < 0.0;
+        if cond {
+            cont = true;
+        }
+        let go = !cont;
+        if go {
+            s = s * __ad::lift(0.5) + x[i].exp();
+            let cond_2 = s.primal > limit;
+            if cond_2 {
+                brk = true;
+            }
+        }
+        i_tape.push(i);
+        go_tape.push(go);
+        trips += 1;
+        if brk {
+            break;
+        }
+    }
+    let ret = s;
+    let pullback = move |
+        x: &[::autodiff::__private::Dual<f64>],
+        dout: ::autodiff::__private::Dual<f64>,
+    | -> (::std::vec::Vec<::autodiff::__private::Dual<f64>>,) {
+        let mut ret_bar = dout;
+        let mut x_bar = __ad::zeros_like(&x);
+        let mut s_bar: ::autodiff::__private::Dual<f64> = __ad::zero();
+        s_bar += ret_bar;
+        for _ in 0..trips {
+            let i = i_tape.pop().unwrap();
+            let go = go_tape.pop().unwrap();
+            if go {
+                {
+                    let g0 = s_bar;
+                    s_bar = __ad::zero();
+                    let t1 = x[i];
+                    let t2 = x[i].exp();
+                    s_bar += g0 * 0.5;
+                    x_bar[i] += g0 * __ad::partial::exp(t1, t2);
+                }
+            }
+        }
+        (x_bar,)
+    };
+    (ret, pullback)
+}
+/// The gradient of [`first_big`]: its value, then ∂first_big/∂x for each active parameter (`first_big_vjp` seeded with 1).
+#[allow(
+    unused_mut,
+    unused_imports,
+    unused_variables,
+    unused_assignments,
+    unused_parens,
+    clippy::needless_late_init,
+    clippy::too_many_arguments,
+    clippy::type_complexity,
+    clippy::let_and_return,
+    clippy::assign_op_pattern,
+    clippy::neg_multiply,
+    clippy::double_parens,
+    clippy::unnecessary_cast,
+    clippy::identity_op
+)]
+fn first_big_grad(x: &[f64], limit: f64) -> (f64, ::std::vec::Vec<f64>) {
+    first_big_vjp(x, limit, 1.0)
+}
+/// Hessian-vector product of [`first_big`] by forward-over-reverse: its value, its gradient, then H·v for the direction `v = (x_dot)`, in one pass and without forming the Hessian.
+#[allow(
+    unused_mut,
+    unused_imports,
+    unused_variables,
+    unused_assignments,
+    unused_parens,
+    clippy::needless_late_init,
+    clippy::too_many_arguments,
+    clippy::type_complexity,
+    clippy::let_and_return,
+    clippy::assign_op_pattern,
+    clippy::neg_multiply,
+    clippy::double_parens,
+    clippy::unnecessary_cast,
+    clippy::identity_op
+)]
+fn first_big_hvp(
+    x: &[f64],
+    limit: f64,
+    x_dot: &[f64],
+) -> (f64, ::std::vec::Vec<f64>, ::std::vec::Vec<f64>) {
+    use ::autodiff::__private as __ad;
+    use ::autodiff::__private::Float as _;
+    let x_dual = __ad::duals(&x, &x_dot);
+    let (value, pullback) = first_big_dual_pullback(&x_dual, limit);
+    let (x_bar,) = pullback(&x_dual, __ad::Dual::constant(1.0));
+    (value.primal, __ad::primals(&x_bar), __ad::tangents(&x_bar))
+}

@@ -1,0 +1,237 @@
+fn horner(x: f64, c: &[f64]) -> f64 {
+    let mut acc = 0.0;
+    for i in (0..c.len()).rev() {
+        acc = acc * x + c[i];
+    }
+    acc
+}
+/// Forward mode of [`horner`]: its value and its directional derivative along the tangents `x_dot`, `c_dot` (one per active parameter, of the same type), computed in one pass beside the primal.
+#[allow(
+    unused_mut,
+    unused_imports,
+    unused_variables,
+    unused_assignments,
+    unused_parens,
+    clippy::needless_late_init,
+    clippy::too_many_arguments,
+    clippy::type_complexity,
+    clippy::let_and_return,
+    clippy::assign_op_pattern,
+    clippy::neg_multiply,
+    clippy::double_parens,
+    clippy::unnecessary_cast,
+    clippy::identity_op
+)]
+fn horner_jvp(x: f64, c: &[f64], x_dot: f64, c_dot: &[f64]) -> (f64, f64) {
+    use ::autodiff::__private as __ad;
+    use ::autodiff::__private::Float as _;
+    let mut acc = 0.0;
+    let mut acc_dot: f64 = 0.0;
+    let lo = 0;
+    let hi = c.len();
+    for i in (lo..hi).rev() {
+        acc_dot = (acc_dot * x + acc * x_dot) + c_dot[i];
+        acc = acc * x + c[i];
+    }
+    let ret = acc;
+    let ret_dot = acc_dot;
+    (ret, ret_dot)
+}
+/// Reverse mode of [`horner`], split: runs `horner` once, keeping what its reverse sweep reads, and returns the value with its pullback, which maps a cotangent of the result to the cotangents of the active parameters. Differentiated callers use this form, so nested calls never re-run a callee's forward pass.
+#[allow(
+    unused_mut,
+    unused_imports,
+    unused_variables,
+    unused_assignments,
+    unused_parens,
+    clippy::needless_late_init,
+    clippy::too_many_arguments,
+    clippy::type_complexity,
+    clippy::let_and_return,
+    clippy::assign_op_pattern,
+    clippy::neg_multiply,
+    clippy::double_parens,
+    clippy::unnecessary_cast,
+    clippy::identity_op
+)]
+fn horner_pullback(
+    x: f64,
+    c: &[f64],
+) -> (f64, impl ::core::ops::FnOnce(&[f64], f64) -> (f64, ::std::vec::Vec<f64>)) {
+    use ::autodiff::__private as __ad;
+    use ::autodiff::__private::Float as _;
+    let mut acc_tape = ::std::vec::Vec::new();
+    let mut acc = 0.0;
+    let lo = 0;
+    let hi = c.len();
+    for i in (lo..hi).rev() {
+        acc_tape.push(acc);
+        acc = acc * x + c[i];
+    }
+    let ret = acc;
+    let pullback = move |c: &[f64], dout: f64| -> (f64, ::std::vec::Vec<f64>) {
+        let mut ret_bar = dout;
+        let mut x_bar: f64 = 0.0;
+        let mut c_bar = __ad::zeros_like(&c);
+        let mut acc_bar: f64 = 0.0;
+        acc_bar += ret_bar;
+        for i in lo..hi {
+            {
+                let g0 = acc_bar;
+                acc_bar = 0.0;
+                acc = acc_tape.pop().unwrap();
+                acc_bar += g0 * x;
+                x_bar += g0 * acc;
+                c_bar[i] += g0;
+            }
+        }
+        (x_bar, c_bar)
+    };
+    (ret, pullback)
+}
+/// Reverse mode of [`horner`]: its value, then the cotangents `x_bar`, `c_bar` of the active parameters (in parameter order) for the cotangent `dout` of the result: x̄ = ȳ ∂horner/∂x.
+#[allow(
+    unused_mut,
+    unused_imports,
+    unused_variables,
+    unused_assignments,
+    unused_parens,
+    clippy::needless_late_init,
+    clippy::too_many_arguments,
+    clippy::type_complexity,
+    clippy::let_and_return,
+    clippy::assign_op_pattern,
+    clippy::neg_multiply,
+    clippy::double_parens,
+    clippy::unnecessary_cast,
+    clippy::identity_op
+)]
+fn horner_vjp(x: f64, c: &[f64], dout: f64) -> (f64, f64, ::std::vec::Vec<f64>) {
+    let (value, pullback) = horner_pullback(x, c);
+    let (x_bar, c_bar) = pullback(c, dout);
+    (value, x_bar, c_bar)
+}
+/// [`horner_pullback`] on dual numbers, for [`horner_hvp`] (forward-over-reverse).
+#[doc(hidden)]
+#[allow(
+    unused_mut,
+    unused_imports,
+    unused_variables,
+    unused_assignments,
+    unused_parens,
+    clippy::needless_late_init,
+    clippy::too_many_arguments,
+    clippy::type_complexity,
+    clippy::let_and_return,
+    clippy::assign_op_pattern,
+    clippy::neg_multiply,
+    clippy::double_parens,
+    clippy::unnecessary_cast,
+    clippy::identity_op
+)]
+fn horner_dual_pullback(
+    x: ::autodiff::__private::Dual<f64>,
+    c: &[::autodiff::__private::Dual<f64>],
+) -> (
+    ::autodiff::__private::Dual<f64>,
+    impl ::core::ops::FnOnce(
+        &[::autodiff::__private::Dual<f64>],
+        ::autodiff::__private::Dual<f64>,
+    ) -> (
+            ::autodiff::__private::Dual<f64>,
+            ::std::vec::Vec<::autodiff::__private::Dual<f64>>,
+        ),
+) {
+    use ::autodiff::__private as __ad;
+    use ::autodiff::__private::Float as _;
+    let mut acc_tape = ::std::vec::Vec::new();
+    let mut acc = __ad::lift(0.0);
+    let lo = 0;
+    let hi = c.len();
+    for i in (lo..hi).rev() {
+        acc_tape.push(acc);
+        acc = acc * x + c[i];
+    }
+    let ret = acc;
+    let pullback = move |
+        c: &[::autodiff::__private::Dual<f64>],
+        dout: ::autodiff::__private::Dual<f64>,
+    | -> (
+        ::autodiff::__private::Dual<f64>,
+        ::std::vec::Vec<::autodiff::__private::Dual<f64>>,
+    ) {
+        let mut ret_bar = dout;
+        let mut x_bar: ::autodiff::__private::Dual<f64> = __ad::zero();
+        let mut c_bar = __ad::zeros_like(&c);
+        let mut acc_bar: ::autodiff::__private::Dual<f64> = __ad::zero();
+        acc_bar += ret_bar;
+        for i in lo..hi {
+            {
+                let g0 = acc_bar;
+                acc_bar = __ad::zero();
+                acc = acc_tape.pop().unwrap();
+                acc_bar += g0 * x;
+                x_bar += g0 * acc;
+                c_bar[i] += g0;
+            }
+        }
+        (x_bar, c_bar)
+    };
+    (ret, pullback)
+}
+/// The gradient of [`horner`]: its value, then ∂horner/∂x for each active parameter (`horner_vjp` seeded with 1).
+#[allow(
+    unused_mut,
+    unused_imports,
+    unused_variables,
+    unused_assignments,
+    unused_parens,
+    clippy::needless_late_init,
+    clippy::too_many_arguments,
+    clippy::type_complexity,
+    clippy::let_and_return,
+    clippy::assign_op_pattern,
+    clippy::neg_multiply,
+    clippy::double_parens,
+    clippy::unnecessary_cast,
+    clippy::identity_op
+)]
+fn horner_grad(x: f64, c: &[f64]) -> (f64, f64, ::std::vec::Vec<f64>) {
+    horner_vjp(x, c, 1.0)
+}
+/// Hessian-vector product of [`horner`] by forward-over-reverse: its value, its gradient, then H·v for the direction `v = (x_dot, c_dot)`, in one pass and without forming the Hessian.
+#[allow(
+    unused_mut,
+    unused_imports,
+    unused_variables,
+    unused_assignments,
+    unused_parens,
+    clippy::needless_late_init,
+    clippy::too_many_arguments,
+    clippy::type_complexity,
+    clippy::let_and_return,
+    clippy::assign_op_pattern,
+    clippy::neg_multiply,
+    clippy::double_parens,
+    clippy::unnecessary_cast,
+    clippy::identity_op
+)]
+fn horner_hvp(
+    x: f64,
+    c: &[f64],
+    x_dot: f64,
+    c_dot: &[f64],
+) -> (f64, f64, ::std::vec::Vec<f64>, f64, ::std::vec::Vec<f64>) {
+    use ::autodiff::__private as __ad;
+    use ::autodiff::__private::Float as _;
+    let c_dual = __ad::duals(&c, &c_dot);
+    let (value, pullback) = horner_dual_pullback(__ad::Dual::new(x, x_dot), &c_dual);
+    let (x_bar, c_bar) = pullback(&c_dual, __ad::Dual::constant(1.0));
+    (
+        value.primal,
+        x_bar.primal,
+        __ad::primals(&c_bar),
+        x_bar.tangent,
+        __ad::tangents(&c_bar),
+    )
+}

@@ -1,0 +1,261 @@
+fn rosenbrock(x: &[f64]) -> f64 {
+    let mut s = 0.0;
+    for i in 0..x.len() - 1 {
+        let a = x[i + 1] - x[i] * x[i];
+        let b = 1.0 - x[i];
+        s += 100.0 * a * a + b * b;
+    }
+    s
+}
+/// Forward mode of [`rosenbrock`]: its value and its directional derivative along the tangents `x_dot` (one per active parameter, of the same type), computed in one pass beside the primal.
+#[allow(
+    unused_mut,
+    unused_imports,
+    unused_variables,
+    unused_assignments,
+    unused_parens,
+    clippy::needless_late_init,
+    clippy::too_many_arguments,
+    clippy::type_complexity,
+    clippy::let_and_return,
+    clippy::assign_op_pattern,
+    clippy::neg_multiply,
+    clippy::double_parens,
+    clippy::unnecessary_cast,
+    clippy::identity_op
+)]
+fn rosenbrock_jvp(x: &[f64], x_dot: &[f64]) -> (f64, f64) {
+    use ::autodiff::__private as __ad;
+    use ::autodiff::__private::Float as _;
+    let mut s = 0.0;
+    let mut s_dot: f64 = 0.0;
+    let lo = 0;
+    let hi = x.len() - 1;
+    for i in lo..hi {
+        let a = x[i + 1] - x[i] * x[i];
+        let a_dot = x_dot[i + 1] - (x_dot[i] * x[i] + x[i] * x_dot[i]);
+        let b = 1.0 - x[i];
+        let b_dot = -x_dot[i];
+        s_dot += ((100.0 * a_dot) * a + (100.0 * a) * a_dot) + (b_dot * b + b * b_dot);
+        s += 100.0 * a * a + b * b;
+    }
+    let ret = s;
+    let ret_dot = s_dot;
+    (ret, ret_dot)
+}
+/// Reverse mode of [`rosenbrock`], split: runs `rosenbrock` once, keeping what its reverse sweep reads, and returns the value with its pullback, which maps a cotangent of the result to the cotangents of the active parameters. Differentiated callers use this form, so nested calls never re-run a callee's forward pass.
+#[allow(
+    unused_mut,
+    unused_imports,
+    unused_variables,
+    unused_assignments,
+    unused_parens,
+    clippy::needless_late_init,
+    clippy::too_many_arguments,
+    clippy::type_complexity,
+    clippy::let_and_return,
+    clippy::assign_op_pattern,
+    clippy::neg_multiply,
+    clippy::double_parens,
+    clippy::unnecessary_cast,
+    clippy::identity_op
+)]
+fn rosenbrock_pullback(
+    x: &[f64],
+) -> (f64, impl ::core::ops::FnOnce(&[f64], f64) -> (::std::vec::Vec<f64>,)) {
+    use ::autodiff::__private as __ad;
+    use ::autodiff::__private::Float as _;
+    let mut a_tape = ::std::vec::Vec::new();
+    let mut b_tape = ::std::vec::Vec::new();
+    let mut s = 0.0;
+    let lo = 0;
+    let hi = x.len() - 1;
+    for i in lo..hi {
+        let a = x[i + 1] - x[i] * x[i];
+        let b = 1.0 - x[i];
+        s += 100.0 * a * a + b * b;
+        a_tape.push(a);
+        b_tape.push(b);
+    }
+    let ret = s;
+    let pullback = move |x: &[f64], dout: f64| -> (::std::vec::Vec<f64>,) {
+        let mut ret_bar = dout;
+        let mut x_bar = __ad::zeros_like(&x);
+        let mut s_bar: f64 = 0.0;
+        s_bar += ret_bar;
+        for i in (lo..hi).rev() {
+            let a = a_tape.pop().unwrap();
+            let b = b_tape.pop().unwrap();
+            let mut a_bar: f64 = 0.0;
+            let mut b_bar: f64 = 0.0;
+            {
+                let g0 = s_bar;
+                let t2 = 100.0 * a;
+                let g1 = g0 * a;
+                a_bar += g1 * 100.0;
+                a_bar += g0 * t2;
+                b_bar += g0 * b;
+                b_bar += g0 * b;
+            }
+            x_bar[i] += -b_bar;
+            {
+                let t1 = x[i];
+                let t2 = x[i];
+                x_bar[i + 1] += a_bar;
+                let g0 = -a_bar;
+                x_bar[i] += g0 * t1;
+                x_bar[i] += g0 * t2;
+            }
+        }
+        (x_bar,)
+    };
+    (ret, pullback)
+}
+/// Reverse mode of [`rosenbrock`]: its value, then the cotangents `x_bar` of the active parameters (in parameter order) for the cotangent `dout` of the result: x̄ = ȳ ∂rosenbrock/∂x.
+#[allow(
+    unused_mut,
+    unused_imports,
+    unused_variables,
+    unused_assignments,
+    unused_parens,
+    clippy::needless_late_init,
+    clippy::too_many_arguments,
+    clippy::type_complexity,
+    clippy::let_and_return,
+    clippy::assign_op_pattern,
+    clippy::neg_multiply,
+    clippy::double_parens,
+    clippy::unnecessary_cast,
+    clippy::identity_op
+)]
+fn rosenbrock_vjp(x: &[f64], dout: f64) -> (f64, ::std::vec::Vec<f64>) {
+    let (value, pullback) = rosenbrock_pullback(x);
+    let (x_bar,) = pullback(x, dout);
+    (value, x_bar)
+}
+/// [`rosenbrock_pullback`] on dual numbers, for [`rosenbrock_hvp`] (forward-over-reverse).
+#[doc(hidden)]
+#[allow(
+    unused_mut,
+    unused_imports,
+    unused_variables,
+    unused_assignments,
+    unused_parens,
+    clippy::needless_late_init,
+    clippy::too_many_arguments,
+    clippy::type_complexity,
+    clippy::let_and_return,
+    clippy::assign_op_pattern,
+    clippy::neg_multiply,
+    clippy::double_parens,
+    clippy::unnecessary_cast,
+    clippy::identity_op
+)]
+fn rosenbrock_dual_pullback(
+    x: &[::autodiff::__private::Dual<f64>],
+) -> (
+    ::autodiff::__private::Dual<f64>,
+    impl ::core::ops::FnOnce(
+        &[::autodiff::__private::Dual<f64>],
+        ::autodiff::__private::Dual<f64>,
+    ) -> (::std::vec::Vec<::autodiff::__private::Dual<f64>>,),
+) {
+    use ::autodiff::__private as __ad;
+    use ::autodiff::__private::Float as _;
+    let mut a_tape = ::std::vec::Vec::new();
+    let mut b_tape = ::std::vec::Vec::new();
+    let mut s = __ad::lift(0.0);
+    let lo = 0;
+    let hi = x.len() - 1;
+    for i in lo..hi {
+        let a = x[i + 1] - x[i] * x[i];
+        let b = __ad::lift(1.0) - x[i];
+        s += __ad::lift(100.0) * a * a + b * b;
+        a_tape.push(a);
+        b_tape.push(b);
+    }
+    let ret = s;
+    let pullback = move |
+        x: &[::autodiff::__private::Dual<f64>],
+        dout: ::autodiff::__private::Dual<f64>,
+    | -> (::std::vec::Vec<::autodiff::__private::Dual<f64>>,) {
+        let mut ret_bar = dout;
+        let mut x_bar = __ad::zeros_like(&x);
+        let mut s_bar: ::autodiff::__private::Dual<f64> = __ad::zero();
+        s_bar += ret_bar;
+        for i in (lo..hi).rev() {
+            let a = a_tape.pop().unwrap();
+            let b = b_tape.pop().unwrap();
+            let mut a_bar: ::autodiff::__private::Dual<f64> = __ad::zero();
+            let mut b_bar: ::autodiff::__private::Dual<f64> = __ad::zero();
+            {
+                let g0 = s_bar;
+                let t2 = __ad::lift(100.0) * a;
+                let g1 = g0 * a;
+                a_bar += g1 * 100.0;
+                a_bar += g0 * t2;
+                b_bar += g0 * b;
+                b_bar += g0 * b;
+            }
+            x_bar[i] += -b_bar;
+            {
+                let t1 = x[i];
+                let t2 = x[i];
+                x_bar[i + 1] += a_bar;
+                let g0 = -a_bar;
+                x_bar[i] += g0 * t1;
+                x_bar[i] += g0 * t2;
+            }
+        }
+        (x_bar,)
+    };
+    (ret, pullback)
+}
+/// The gradient of [`rosenbrock`]: its value, then ∂rosenbrock/∂x for each active parameter (`rosenbrock_vjp` seeded with 1).
+#[allow(
+    unused_mut,
+    unused_imports,
+    unused_variables,
+    unused_assignments,
+    unused_parens,
+    clippy::needless_late_init,
+    clippy::too_many_arguments,
+    clippy::type_complexity,
+    clippy::let_and_return,
+    clippy::assign_op_pattern,
+    clippy::neg_multiply,
+    clippy::double_parens,
+    clippy::unnecessary_cast,
+    clippy::identity_op
+)]
+fn rosenbrock_grad(x: &[f64]) -> (f64, ::std::vec::Vec<f64>) {
+    rosenbrock_vjp(x, 1.0)
+}
+/// Hessian-vector product of [`rosenbrock`] by forward-over-reverse: its value, its gradient, then H·v for the direction `v = (x_dot)`, in one pass and without forming the Hessian.
+#[allow(
+    unused_mut,
+    unused_imports,
+    unused_variables,
+    unused_assignments,
+    unused_parens,
+    clippy::needless_late_init,
+    clippy::too_many_arguments,
+    clippy::type_complexity,
+    clippy::let_and_return,
+    clippy::assign_op_pattern,
+    clippy::neg_multiply,
+    clippy::double_parens,
+    clippy::unnecessary_cast,
+    clippy::identity_op
+)]
+fn rosenbrock_hvp(
+    x: &[f64],
+    x_dot: &[f64],
+) -> (f64, ::std::vec::Vec<f64>, ::std::vec::Vec<f64>) {
+    use ::autodiff::__private as __ad;
+    use ::autodiff::__private::Float as _;
+    let x_dual = __ad::duals(&x, &x_dot);
+    let (value, pullback) = rosenbrock_dual_pullback(&x_dual);
+    let (x_bar,) = pullback(&x_dual, __ad::Dual::constant(1.0));
+    (value.primal, __ad::primals(&x_bar), __ad::tangents(&x_bar))
+}
