@@ -1,6 +1,9 @@
 //! Calls between differentiated functions (split: each callee's forward runs once), calls
 //! in loops, and custom rules written by hand.
 
+// The differentiated subset indexes in loops (iterator chains come in a later version).
+#![allow(clippy::needless_range_loop)]
+
 mod common;
 use autodiff::differentiate;
 use common::*;
@@ -29,7 +32,7 @@ fn outer(x: &[f64]) -> f64 {
 fn nested_calls_and_calls_in_loops() {
     let x = [0.3, -0.6, 1.1];
     let (_, grad) = outer_grad(&x);
-    assert_grad(|v| outer(v), &x, &grad);
+    assert_grad(outer, &x, &grad);
     assert_dot_product(|v| outer_jvp(&x, v).1, &grad, 9);
     let v = [0.5, 1.0, -0.25];
     let (_, _, hv) = outer_hvp(&x, &v);

@@ -18,7 +18,8 @@ pub fn differentiate(args: TokenStream, item: TokenStream) -> TokenStream {
         }
     };
     match expand(args, &item_fn) {
-        Ok(generated) => quote!(#item_fn #generated),
+        // The primal is used by its derivatives, even when the program calls only those.
+        Ok(generated) => quote!(#[allow(dead_code)] #item_fn #generated),
         Err(errors) => {
             let errors = errors.into_iter().map(|e| e.to_compile_error());
             quote!(#item_fn #(#errors)*)
@@ -27,11 +28,18 @@ pub fn differentiate(args: TokenStream, item: TokenStream) -> TokenStream {
 }
 
 fn expand(args: TokenStream, item: &syn::ItemFn) -> Result<TokenStream, Vec<syn::Error>> {
-    let args: Args = if args.is_empty() { Args::default() } else { syn::parse2(args).map_err(|e| vec![e])? };
+    let args: Args = if args.is_empty() {
+        Args::default()
+    } else {
+        syn::parse2(args).map_err(|e| vec![e])?
+    };
     check_signature(item, &args)?;
     let wrt = args.wrt.clone();
     let is_active = move |ident: &syn::Ident, shape: ParamShape| {
-        shape != ParamShape::Inactive && wrt.as_ref().is_none_or(|names| names.iter().any(|n| n == ident))
+        shape != ParamShape::Inactive
+            && wrt
+                .as_ref()
+                .is_none_or(|names| names.iter().any(|n| n == ident))
     };
     if args.custom {
         // A custom rule runs on dual numbers inside callers' `_hvp`, so it is generic.
@@ -71,7 +79,10 @@ fn check_signature(item: &syn::ItemFn, args: &Args) -> Result<(), Vec<syn::Error
         errors.push(syn::Error::new(t.span, "`const fn` cannot be differentiated: remove `const` (the derivative functions are not const)"));
     }
     if let Some(v) = &sig.variadic {
-        errors.push(syn::Error::new_spanned(v, "variadic functions cannot be differentiated"));
+        errors.push(syn::Error::new_spanned(
+            v,
+            "variadic functions cannot be differentiated",
+        ));
     }
     // `wrt` names parameters that exist and hold floats.
     if let Some(names) = &args.wrt {
@@ -135,7 +146,11 @@ mod goldens {
         let mut out = String::new();
         for item in file.items {
             let syn::Item::Fn(mut f) = item else { continue };
-            let pos = f.attrs.iter().position(|a| a.path().is_ident("differentiate")).expect("an input fn carries #[differentiate]");
+            let pos = f
+                .attrs
+                .iter()
+                .position(|a| a.path().is_ident("differentiate"))
+                .expect("an input fn carries #[differentiate]");
             let attr = f.attrs.remove(pos);
             let args = match &attr.meta {
                 syn::Meta::List(l) => l.tokens.clone(),
@@ -167,6 +182,10 @@ mod goldens {
             }
             checked += 1;
         }
-        assert!(checked >= 5, "expected the golden inputs in {}", dir.display());
+        assert!(
+            checked >= 5,
+            "expected the golden inputs in {}",
+            dir.display()
+        );
     }
 }

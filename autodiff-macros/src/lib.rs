@@ -73,4 +73,3 @@ use proc_macro::TokenStream;
 pub fn differentiate(args: TokenStream, item: TokenStream) -> TokenStream {
     expand::differentiate(args.into(), item.into()).into()
 }
-

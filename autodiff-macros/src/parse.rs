@@ -51,7 +51,9 @@ pub fn float_type(sig: &Signature) -> syn::Result<Type> {
     for param in &sig.generics.params {
         if let GenericParam::Type(tp) = param {
             let bounded = |b: &TypeParamBound| match b {
-                TypeParamBound::Trait(t) => t.path.segments.last().is_some_and(|s| s.ident == "Float"),
+                TypeParamBound::Trait(t) => {
+                    t.path.segments.last().is_some_and(|s| s.ident == "Float")
+                }
                 _ => false,
             };
             let in_where = sig.generics.where_clause.as_ref().is_some_and(|w| {
@@ -99,8 +101,13 @@ fn is_ident(ty: &Type, ident: &Ident) -> bool {
 }
 
 fn mentions(ty: &Type, name: &str) -> bool {
-    quote::quote!(#ty).into_iter().any(|t| t.to_string() == name)
-        || quote::quote!(#ty).to_string().split(|c: char| !c.is_alphanumeric() && c != '_').any(|w| w == name)
+    quote::quote!(#ty)
+        .into_iter()
+        .any(|t| t.to_string() == name)
+        || quote::quote!(#ty)
+            .to_string()
+            .split(|c: char| !c.is_alphanumeric() && c != '_')
+            .any(|w| w == name)
 }
 
 /// The element type of `Vec<E>`, `[E]` or `[E; N]`, and whether it was an array.

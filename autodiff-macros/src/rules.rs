@@ -25,7 +25,11 @@ pub struct Rule {
 }
 
 const fn rule(name: &'static str, arity: usize, partial: Partial) -> Rule {
-    Rule { name, arity, partial }
+    Rule {
+        name,
+        arity,
+        partial,
+    }
 }
 
 pub static RULES: &[Rule] = &[

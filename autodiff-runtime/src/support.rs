@@ -82,7 +82,13 @@ pub fn zero<T: Float>() -> T {
 /// ```
 #[track_caller]
 pub fn add_assign<T: Float>(acc: &mut [T], g: &[T]) {
-    assert_eq!(acc.len(), g.len(), "adjoint of length {} receives a cotangent of length {}", acc.len(), g.len());
+    assert_eq!(
+        acc.len(),
+        g.len(),
+        "adjoint of length {} receives a cotangent of length {}",
+        acc.len(),
+        g.len()
+    );
     for (a, &b) in acc.iter_mut().zip(g) {
         *a = *a + b;
     }
@@ -128,7 +134,13 @@ pub fn lift<T: Float>(x: T) -> Dual<T> {
 /// ```
 #[track_caller]
 pub fn duals<T: Float>(x: &[T], t: &[T]) -> Vec<Dual<T>> {
-    assert_eq!(x.len(), t.len(), "a value of length {} has a direction of length {}", x.len(), t.len());
+    assert_eq!(
+        x.len(),
+        t.len(),
+        "a value of length {} has a direction of length {}",
+        x.len(),
+        t.len()
+    );
     x.iter().zip(t).map(|(&a, &b)| Dual::new(a, b)).collect()
 }
 

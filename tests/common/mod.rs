@@ -28,7 +28,10 @@ pub fn assert_dot_product(jvp: impl Fn(&[f64]) -> f64, grad: &[f64], seed: u64) 
         let v = rng.vector(grad.len(), -1.0, 1.0);
         let lhs = jvp(&v);
         let rhs: f64 = grad.iter().zip(&v).map(|(g, v)| g * v).sum();
-        assert!((lhs - rhs).abs() <= 1e-10 * (1.0 + lhs.abs()), "dot-product test: ⟨ȳ, Jv⟩ = {lhs}, ⟨Jᵀȳ, v⟩ = {rhs}");
+        assert!(
+            (lhs - rhs).abs() <= 1e-10 * (1.0 + lhs.abs()),
+            "dot-product test: ⟨ȳ, Jv⟩ = {lhs}, ⟨Jᵀȳ, v⟩ = {rhs}"
+        );
     }
 }
 

@@ -1,3 +1,4 @@
+#[allow(dead_code)]
 fn norm(v: &[f64]) -> f64 {
     let mut s = 0.0;
     for i in 0..v.len() {
@@ -7,6 +8,7 @@ fn norm(v: &[f64]) -> f64 {
 }
 /// Forward mode of [`norm`]: its value and its directional derivative along the tangents `v_dot` (one per active parameter, of the same type), computed in one pass beside the primal.
 #[allow(
+    dead_code,
     unused_mut,
     unused_imports,
     unused_variables,
@@ -20,7 +22,8 @@ fn norm(v: &[f64]) -> f64 {
     clippy::neg_multiply,
     clippy::double_parens,
     clippy::unnecessary_cast,
-    clippy::identity_op
+    clippy::identity_op,
+    clippy::ptr_arg
 )]
 fn norm_jvp(v: &[f64], v_dot: &[f64]) -> (f64, f64) {
     use ::autodiff::__private as __ad;
@@ -39,6 +42,7 @@ fn norm_jvp(v: &[f64], v_dot: &[f64]) -> (f64, f64) {
 }
 /// Reverse mode of [`norm`], split: runs `norm` once, keeping what its reverse sweep reads, and returns the value with its pullback, which maps a cotangent of the result to the cotangents of the active parameters. Differentiated callers use this form, so nested calls never re-run a callee's forward pass.
 #[allow(
+    dead_code,
     unused_mut,
     unused_imports,
     unused_variables,
@@ -52,7 +56,8 @@ fn norm_jvp(v: &[f64], v_dot: &[f64]) -> (f64, f64) {
     clippy::neg_multiply,
     clippy::double_parens,
     clippy::unnecessary_cast,
-    clippy::identity_op
+    clippy::identity_op,
+    clippy::ptr_arg
 )]
 fn norm_pullback(
     v: &[f64],
@@ -92,6 +97,7 @@ fn norm_pullback(
 }
 /// Reverse mode of [`norm`]: its value, then the cotangents `v_bar` of the active parameters (in parameter order) for the cotangent `dout` of the result: x̄ = ȳ ∂norm/∂x.
 #[allow(
+    dead_code,
     unused_mut,
     unused_imports,
     unused_variables,
@@ -105,7 +111,8 @@ fn norm_pullback(
     clippy::neg_multiply,
     clippy::double_parens,
     clippy::unnecessary_cast,
-    clippy::identity_op
+    clippy::identity_op,
+    clippy::ptr_arg
 )]
 fn norm_vjp(v: &[f64], dout: f64) -> (f64, ::std::vec::Vec<f64>) {
     let (value, pullback) = norm_pullback(v);
@@ -115,6 +122,7 @@ fn norm_vjp(v: &[f64], dout: f64) -> (f64, ::std::vec::Vec<f64>) {
 /// [`norm_pullback`] on dual numbers, for [`norm_hvp`] (forward-over-reverse).
 #[doc(hidden)]
 #[allow(
+    dead_code,
     unused_mut,
     unused_imports,
     unused_variables,
@@ -128,7 +136,8 @@ fn norm_vjp(v: &[f64], dout: f64) -> (f64, ::std::vec::Vec<f64>) {
     clippy::neg_multiply,
     clippy::double_parens,
     clippy::unnecessary_cast,
-    clippy::identity_op
+    clippy::identity_op,
+    clippy::ptr_arg
 )]
 fn norm_dual_pullback(
     v: &[::autodiff::__private::Dual<f64>],
@@ -177,6 +186,7 @@ fn norm_dual_pullback(
 }
 /// The gradient of [`norm`]: its value, then ∂norm/∂x for each active parameter (`norm_vjp` seeded with 1).
 #[allow(
+    dead_code,
     unused_mut,
     unused_imports,
     unused_variables,
@@ -190,13 +200,15 @@ fn norm_dual_pullback(
     clippy::neg_multiply,
     clippy::double_parens,
     clippy::unnecessary_cast,
-    clippy::identity_op
+    clippy::identity_op,
+    clippy::ptr_arg
 )]
 fn norm_grad(v: &[f64]) -> (f64, ::std::vec::Vec<f64>) {
     norm_vjp(v, 1.0)
 }
 /// Hessian-vector product of [`norm`] by forward-over-reverse: its value, its gradient, then H·v for the direction `v = (v_dot)`, in one pass and without forming the Hessian.
 #[allow(
+    dead_code,
     unused_mut,
     unused_imports,
     unused_variables,
@@ -210,7 +222,8 @@ fn norm_grad(v: &[f64]) -> (f64, ::std::vec::Vec<f64>) {
     clippy::neg_multiply,
     clippy::double_parens,
     clippy::unnecessary_cast,
-    clippy::identity_op
+    clippy::identity_op,
+    clippy::ptr_arg
 )]
 fn norm_hvp(
     v: &[f64],
@@ -223,6 +236,7 @@ fn norm_hvp(
     let (v_bar,) = pullback(&v_dual, __ad::Dual::constant(1.0));
     (value.primal, __ad::primals(&v_bar), __ad::tangents(&v_bar))
 }
+#[allow(dead_code)]
 fn unit_sum(x: &[f64]) -> f64 {
     let n = norm(x);
     let mut s = 0.0;
@@ -233,6 +247,7 @@ fn unit_sum(x: &[f64]) -> f64 {
 }
 /// Forward mode of [`unit_sum`]: its value and its directional derivative along the tangents `x_dot` (one per active parameter, of the same type), computed in one pass beside the primal.
 #[allow(
+    dead_code,
     unused_mut,
     unused_imports,
     unused_variables,
@@ -246,7 +261,8 @@ fn unit_sum(x: &[f64]) -> f64 {
     clippy::neg_multiply,
     clippy::double_parens,
     clippy::unnecessary_cast,
-    clippy::identity_op
+    clippy::identity_op,
+    clippy::ptr_arg
 )]
 fn unit_sum_jvp(x: &[f64], x_dot: &[f64]) -> (f64, f64) {
     use ::autodiff::__private as __ad;
@@ -266,6 +282,7 @@ fn unit_sum_jvp(x: &[f64], x_dot: &[f64]) -> (f64, f64) {
 }
 /// Reverse mode of [`unit_sum`], split: runs `unit_sum` once, keeping what its reverse sweep reads, and returns the value with its pullback, which maps a cotangent of the result to the cotangents of the active parameters. Differentiated callers use this form, so nested calls never re-run a callee's forward pass.
 #[allow(
+    dead_code,
     unused_mut,
     unused_imports,
     unused_variables,
@@ -279,7 +296,8 @@ fn unit_sum_jvp(x: &[f64], x_dot: &[f64]) -> (f64, f64) {
     clippy::neg_multiply,
     clippy::double_parens,
     clippy::unnecessary_cast,
-    clippy::identity_op
+    clippy::identity_op,
+    clippy::ptr_arg
 )]
 fn unit_sum_pullback(
     x: &[f64],
@@ -318,6 +336,7 @@ fn unit_sum_pullback(
 }
 /// Reverse mode of [`unit_sum`]: its value, then the cotangents `x_bar` of the active parameters (in parameter order) for the cotangent `dout` of the result: x̄ = ȳ ∂unit_sum/∂x.
 #[allow(
+    dead_code,
     unused_mut,
     unused_imports,
     unused_variables,
@@ -331,7 +350,8 @@ fn unit_sum_pullback(
     clippy::neg_multiply,
     clippy::double_parens,
     clippy::unnecessary_cast,
-    clippy::identity_op
+    clippy::identity_op,
+    clippy::ptr_arg
 )]
 fn unit_sum_vjp(x: &[f64], dout: f64) -> (f64, ::std::vec::Vec<f64>) {
     let (value, pullback) = unit_sum_pullback(x);
@@ -341,6 +361,7 @@ fn unit_sum_vjp(x: &[f64], dout: f64) -> (f64, ::std::vec::Vec<f64>) {
 /// [`unit_sum_pullback`] on dual numbers, for [`unit_sum_hvp`] (forward-over-reverse).
 #[doc(hidden)]
 #[allow(
+    dead_code,
     unused_mut,
     unused_imports,
     unused_variables,
@@ -354,7 +375,8 @@ fn unit_sum_vjp(x: &[f64], dout: f64) -> (f64, ::std::vec::Vec<f64>) {
     clippy::neg_multiply,
     clippy::double_parens,
     clippy::unnecessary_cast,
-    clippy::identity_op
+    clippy::identity_op,
+    clippy::ptr_arg
 )]
 fn unit_sum_dual_pullback(
     x: &[::autodiff::__private::Dual<f64>],
@@ -402,6 +424,7 @@ fn unit_sum_dual_pullback(
 }
 /// The gradient of [`unit_sum`]: its value, then ∂unit_sum/∂x for each active parameter (`unit_sum_vjp` seeded with 1).
 #[allow(
+    dead_code,
     unused_mut,
     unused_imports,
     unused_variables,
@@ -415,13 +438,15 @@ fn unit_sum_dual_pullback(
     clippy::neg_multiply,
     clippy::double_parens,
     clippy::unnecessary_cast,
-    clippy::identity_op
+    clippy::identity_op,
+    clippy::ptr_arg
 )]
 fn unit_sum_grad(x: &[f64]) -> (f64, ::std::vec::Vec<f64>) {
     unit_sum_vjp(x, 1.0)
 }
 /// Hessian-vector product of [`unit_sum`] by forward-over-reverse: its value, its gradient, then H·v for the direction `v = (x_dot)`, in one pass and without forming the Hessian.
 #[allow(
+    dead_code,
     unused_mut,
     unused_imports,
     unused_variables,
@@ -435,7 +460,8 @@ fn unit_sum_grad(x: &[f64]) -> (f64, ::std::vec::Vec<f64>) {
     clippy::neg_multiply,
     clippy::double_parens,
     clippy::unnecessary_cast,
-    clippy::identity_op
+    clippy::identity_op,
+    clippy::ptr_arg
 )]
 fn unit_sum_hvp(
     x: &[f64],

@@ -1,3 +1,4 @@
+#[allow(dead_code)]
 fn first_big(x: &[f64], limit: f64) -> f64 {
     let mut s = 0.0;
     for i in 0..x.len() {
@@ -13,6 +14,7 @@ fn first_big(x: &[f64], limit: f64) -> f64 {
 }
 /// Forward mode of [`first_big`]: its value and its directional derivative along the tangents `x_dot` (one per active parameter, of the same type), computed in one pass beside the primal.
 #[allow(
+    dead_code,
     unused_mut,
     unused_imports,
     unused_variables,
@@ -26,7 +28,8 @@ fn first_big(x: &[f64], limit: f64) -> f64 {
     clippy::neg_multiply,
     clippy::double_parens,
     clippy::unnecessary_cast,
-    clippy::identity_op
+    clippy::identity_op,
+    clippy::ptr_arg
 )]
 fn first_big_jvp(x: &[f64], limit: f64, x_dot: &[f64]) -> (f64, f64) {
     use ::autodiff::__private as __ad;
@@ -62,6 +65,7 @@ fn first_big_jvp(x: &[f64], limit: f64, x_dot: &[f64]) -> (f64, f64) {
 }
 /// Reverse mode of [`first_big`], split: runs `first_big` once, keeping what its reverse sweep reads, and returns the value with its pullback, which maps a cotangent of the result to the cotangents of the active parameters. Differentiated callers use this form, so nested calls never re-run a callee's forward pass.
 #[allow(
+    dead_code,
     unused_mut,
     unused_imports,
     unused_variables,
@@ -75,7 +79,8 @@ fn first_big_jvp(x: &[f64], limit: f64, x_dot: &[f64]) -> (f64, f64) {
     clippy::neg_multiply,
     clippy::double_parens,
     clippy::unnecessary_cast,
-    clippy::identity_op
+    clippy::identity_op,
+    clippy::ptr_arg
 )]
 fn first_big_pullback(
     x: &[f64],
@@ -138,6 +143,7 @@ fn first_big_pullback(
 }
 /// Reverse mode of [`first_big`]: its value, then the cotangents `x_bar` of the active parameters (in parameter order) for the cotangent `dout` of the result: x̄ = ȳ ∂first_big/∂x.
 #[allow(
+    dead_code,
     unused_mut,
     unused_imports,
     unused_variables,
@@ -151,7 +157,8 @@ fn first_big_pullback(
     clippy::neg_multiply,
     clippy::double_parens,
     clippy::unnecessary_cast,
-    clippy::identity_op
+    clippy::identity_op,
+    clippy::ptr_arg
 )]
 fn first_big_vjp(x: &[f64], limit: f64, dout: f64) -> (f64, ::std::vec::Vec<f64>) {
     let (value, pullback) = first_big_pullback(x, limit);
@@ -161,6 +168,7 @@ fn first_big_vjp(x: &[f64], limit: f64, dout: f64) -> (f64, ::std::vec::Vec<f64>
 /// [`first_big_pullback`] on dual numbers, for [`first_big_hvp`] (forward-over-reverse).
 #[doc(hidden)]
 #[allow(
+    dead_code,
     unused_mut,
     unused_imports,
     unused_variables,
@@ -174,7 +182,8 @@ fn first_big_vjp(x: &[f64], limit: f64, dout: f64) -> (f64, ::std::vec::Vec<f64>
     clippy::neg_multiply,
     clippy::double_parens,
     clippy::unnecessary_cast,
-    clippy::identity_op
+    clippy::identity_op,
+    clippy::ptr_arg
 )]
 fn first_big_dual_pullback(
     x: &[::autodiff::__private::Dual<f64>],
@@ -246,6 +255,7 @@ fn first_big_dual_pullback(
 }
 /// The gradient of [`first_big`]: its value, then ∂first_big/∂x for each active parameter (`first_big_vjp` seeded with 1).
 #[allow(
+    dead_code,
     unused_mut,
     unused_imports,
     unused_variables,
@@ -259,13 +269,15 @@ fn first_big_dual_pullback(
     clippy::neg_multiply,
     clippy::double_parens,
     clippy::unnecessary_cast,
-    clippy::identity_op
+    clippy::identity_op,
+    clippy::ptr_arg
 )]
 fn first_big_grad(x: &[f64], limit: f64) -> (f64, ::std::vec::Vec<f64>) {
     first_big_vjp(x, limit, 1.0)
 }
 /// Hessian-vector product of [`first_big`] by forward-over-reverse: its value, its gradient, then H·v for the direction `v = (x_dot)`, in one pass and without forming the Hessian.
 #[allow(
+    dead_code,
     unused_mut,
     unused_imports,
     unused_variables,
@@ -279,7 +291,8 @@ fn first_big_grad(x: &[f64], limit: f64) -> (f64, ::std::vec::Vec<f64>) {
     clippy::neg_multiply,
     clippy::double_parens,
     clippy::unnecessary_cast,
-    clippy::identity_op
+    clippy::identity_op,
+    clippy::ptr_arg
 )]
 fn first_big_hvp(
     x: &[f64],

@@ -1,3 +1,4 @@
+#[allow(dead_code)]
 fn horner(x: f64, c: &[f64]) -> f64 {
     let mut acc = 0.0;
     for i in (0..c.len()).rev() {
@@ -7,6 +8,7 @@ fn horner(x: f64, c: &[f64]) -> f64 {
 }
 /// Forward mode of [`horner`]: its value and its directional derivative along the tangents `x_dot`, `c_dot` (one per active parameter, of the same type), computed in one pass beside the primal.
 #[allow(
+    dead_code,
     unused_mut,
     unused_imports,
     unused_variables,
@@ -20,7 +22,8 @@ fn horner(x: f64, c: &[f64]) -> f64 {
     clippy::neg_multiply,
     clippy::double_parens,
     clippy::unnecessary_cast,
-    clippy::identity_op
+    clippy::identity_op,
+    clippy::ptr_arg
 )]
 fn horner_jvp(x: f64, c: &[f64], x_dot: f64, c_dot: &[f64]) -> (f64, f64) {
     use ::autodiff::__private as __ad;
@@ -39,6 +42,7 @@ fn horner_jvp(x: f64, c: &[f64], x_dot: f64, c_dot: &[f64]) -> (f64, f64) {
 }
 /// Reverse mode of [`horner`], split: runs `horner` once, keeping what its reverse sweep reads, and returns the value with its pullback, which maps a cotangent of the result to the cotangents of the active parameters. Differentiated callers use this form, so nested calls never re-run a callee's forward pass.
 #[allow(
+    dead_code,
     unused_mut,
     unused_imports,
     unused_variables,
@@ -52,7 +56,8 @@ fn horner_jvp(x: f64, c: &[f64], x_dot: f64, c_dot: &[f64]) -> (f64, f64) {
     clippy::neg_multiply,
     clippy::double_parens,
     clippy::unnecessary_cast,
-    clippy::identity_op
+    clippy::identity_op,
+    clippy::ptr_arg
 )]
 fn horner_pullback(
     x: f64,
@@ -91,6 +96,7 @@ fn horner_pullback(
 }
 /// Reverse mode of [`horner`]: its value, then the cotangents `x_bar`, `c_bar` of the active parameters (in parameter order) for the cotangent `dout` of the result: x̄ = ȳ ∂horner/∂x.
 #[allow(
+    dead_code,
     unused_mut,
     unused_imports,
     unused_variables,
@@ -104,7 +110,8 @@ fn horner_pullback(
     clippy::neg_multiply,
     clippy::double_parens,
     clippy::unnecessary_cast,
-    clippy::identity_op
+    clippy::identity_op,
+    clippy::ptr_arg
 )]
 fn horner_vjp(x: f64, c: &[f64], dout: f64) -> (f64, f64, ::std::vec::Vec<f64>) {
     let (value, pullback) = horner_pullback(x, c);
@@ -114,6 +121,7 @@ fn horner_vjp(x: f64, c: &[f64], dout: f64) -> (f64, f64, ::std::vec::Vec<f64>) 
 /// [`horner_pullback`] on dual numbers, for [`horner_hvp`] (forward-over-reverse).
 #[doc(hidden)]
 #[allow(
+    dead_code,
     unused_mut,
     unused_imports,
     unused_variables,
@@ -127,7 +135,8 @@ fn horner_vjp(x: f64, c: &[f64], dout: f64) -> (f64, f64, ::std::vec::Vec<f64>) 
     clippy::neg_multiply,
     clippy::double_parens,
     clippy::unnecessary_cast,
-    clippy::identity_op
+    clippy::identity_op,
+    clippy::ptr_arg
 )]
 fn horner_dual_pullback(
     x: ::autodiff::__private::Dual<f64>,
@@ -181,6 +190,7 @@ fn horner_dual_pullback(
 }
 /// The gradient of [`horner`]: its value, then ∂horner/∂x for each active parameter (`horner_vjp` seeded with 1).
 #[allow(
+    dead_code,
     unused_mut,
     unused_imports,
     unused_variables,
@@ -194,13 +204,15 @@ fn horner_dual_pullback(
     clippy::neg_multiply,
     clippy::double_parens,
     clippy::unnecessary_cast,
-    clippy::identity_op
+    clippy::identity_op,
+    clippy::ptr_arg
 )]
 fn horner_grad(x: f64, c: &[f64]) -> (f64, f64, ::std::vec::Vec<f64>) {
     horner_vjp(x, c, 1.0)
 }
 /// Hessian-vector product of [`horner`] by forward-over-reverse: its value, its gradient, then H·v for the direction `v = (x_dot, c_dot)`, in one pass and without forming the Hessian.
 #[allow(
+    dead_code,
     unused_mut,
     unused_imports,
     unused_variables,
@@ -214,7 +226,8 @@ fn horner_grad(x: f64, c: &[f64]) -> (f64, f64, ::std::vec::Vec<f64>) {
     clippy::neg_multiply,
     clippy::double_parens,
     clippy::unnecessary_cast,
-    clippy::identity_op
+    clippy::identity_op,
+    clippy::ptr_arg
 )]
 fn horner_hvp(
     x: f64,

@@ -1,3 +1,4 @@
+#[allow(dead_code)]
 fn rosenbrock(x: &[f64]) -> f64 {
     let mut s = 0.0;
     for i in 0..x.len() - 1 {
@@ -9,6 +10,7 @@ fn rosenbrock(x: &[f64]) -> f64 {
 }
 /// Forward mode of [`rosenbrock`]: its value and its directional derivative along the tangents `x_dot` (one per active parameter, of the same type), computed in one pass beside the primal.
 #[allow(
+    dead_code,
     unused_mut,
     unused_imports,
     unused_variables,
@@ -22,7 +24,8 @@ fn rosenbrock(x: &[f64]) -> f64 {
     clippy::neg_multiply,
     clippy::double_parens,
     clippy::unnecessary_cast,
-    clippy::identity_op
+    clippy::identity_op,
+    clippy::ptr_arg
 )]
 fn rosenbrock_jvp(x: &[f64], x_dot: &[f64]) -> (f64, f64) {
     use ::autodiff::__private as __ad;
@@ -45,6 +48,7 @@ fn rosenbrock_jvp(x: &[f64], x_dot: &[f64]) -> (f64, f64) {
 }
 /// Reverse mode of [`rosenbrock`], split: runs `rosenbrock` once, keeping what its reverse sweep reads, and returns the value with its pullback, which maps a cotangent of the result to the cotangents of the active parameters. Differentiated callers use this form, so nested calls never re-run a callee's forward pass.
 #[allow(
+    dead_code,
     unused_mut,
     unused_imports,
     unused_variables,
@@ -58,7 +62,8 @@ fn rosenbrock_jvp(x: &[f64], x_dot: &[f64]) -> (f64, f64) {
     clippy::neg_multiply,
     clippy::double_parens,
     clippy::unnecessary_cast,
-    clippy::identity_op
+    clippy::identity_op,
+    clippy::ptr_arg
 )]
 fn rosenbrock_pullback(
     x: &[f64],
@@ -113,6 +118,7 @@ fn rosenbrock_pullback(
 }
 /// Reverse mode of [`rosenbrock`]: its value, then the cotangents `x_bar` of the active parameters (in parameter order) for the cotangent `dout` of the result: x̄ = ȳ ∂rosenbrock/∂x.
 #[allow(
+    dead_code,
     unused_mut,
     unused_imports,
     unused_variables,
@@ -126,7 +132,8 @@ fn rosenbrock_pullback(
     clippy::neg_multiply,
     clippy::double_parens,
     clippy::unnecessary_cast,
-    clippy::identity_op
+    clippy::identity_op,
+    clippy::ptr_arg
 )]
 fn rosenbrock_vjp(x: &[f64], dout: f64) -> (f64, ::std::vec::Vec<f64>) {
     let (value, pullback) = rosenbrock_pullback(x);
@@ -136,6 +143,7 @@ fn rosenbrock_vjp(x: &[f64], dout: f64) -> (f64, ::std::vec::Vec<f64>) {
 /// [`rosenbrock_pullback`] on dual numbers, for [`rosenbrock_hvp`] (forward-over-reverse).
 #[doc(hidden)]
 #[allow(
+    dead_code,
     unused_mut,
     unused_imports,
     unused_variables,
@@ -149,7 +157,8 @@ fn rosenbrock_vjp(x: &[f64], dout: f64) -> (f64, ::std::vec::Vec<f64>) {
     clippy::neg_multiply,
     clippy::double_parens,
     clippy::unnecessary_cast,
-    clippy::identity_op
+    clippy::identity_op,
+    clippy::ptr_arg
 )]
 fn rosenbrock_dual_pullback(
     x: &[::autodiff::__private::Dual<f64>],
@@ -213,6 +222,7 @@ fn rosenbrock_dual_pullback(
 }
 /// The gradient of [`rosenbrock`]: its value, then ∂rosenbrock/∂x for each active parameter (`rosenbrock_vjp` seeded with 1).
 #[allow(
+    dead_code,
     unused_mut,
     unused_imports,
     unused_variables,
@@ -226,13 +236,15 @@ fn rosenbrock_dual_pullback(
     clippy::neg_multiply,
     clippy::double_parens,
     clippy::unnecessary_cast,
-    clippy::identity_op
+    clippy::identity_op,
+    clippy::ptr_arg
 )]
 fn rosenbrock_grad(x: &[f64]) -> (f64, ::std::vec::Vec<f64>) {
     rosenbrock_vjp(x, 1.0)
 }
 /// Hessian-vector product of [`rosenbrock`] by forward-over-reverse: its value, its gradient, then H·v for the direction `v = (x_dot)`, in one pass and without forming the Hessian.
 #[allow(
+    dead_code,
     unused_mut,
     unused_imports,
     unused_variables,
@@ -246,7 +258,8 @@ fn rosenbrock_grad(x: &[f64]) -> (f64, ::std::vec::Vec<f64>) {
     clippy::neg_multiply,
     clippy::double_parens,
     clippy::unnecessary_cast,
-    clippy::identity_op
+    clippy::identity_op,
+    clippy::ptr_arg
 )]
 fn rosenbrock_hvp(
     x: &[f64],

@@ -1,3 +1,4 @@
+#[allow(dead_code)]
 fn f(x: f64, y: f64) -> f64 {
     let a = x * y;
     let b = a.sin() + x / y;
@@ -5,6 +6,7 @@ fn f(x: f64, y: f64) -> f64 {
 }
 /// Forward mode of [`f`]: its value and its directional derivative along the tangents `x_dot`, `y_dot` (one per active parameter, of the same type), computed in one pass beside the primal.
 #[allow(
+    dead_code,
     unused_mut,
     unused_imports,
     unused_variables,
@@ -18,7 +20,8 @@ fn f(x: f64, y: f64) -> f64 {
     clippy::neg_multiply,
     clippy::double_parens,
     clippy::unnecessary_cast,
-    clippy::identity_op
+    clippy::identity_op,
+    clippy::ptr_arg
 )]
 fn f_jvp(x: f64, y: f64, x_dot: f64, y_dot: f64) -> (f64, f64) {
     use ::autodiff::__private as __ad;
@@ -34,6 +37,7 @@ fn f_jvp(x: f64, y: f64, x_dot: f64, y_dot: f64) -> (f64, f64) {
 }
 /// Reverse mode of [`f`], split: runs `f` once, keeping what its reverse sweep reads, and returns the value with its pullback, which maps a cotangent of the result to the cotangents of the active parameters. Differentiated callers use this form, so nested calls never re-run a callee's forward pass.
 #[allow(
+    dead_code,
     unused_mut,
     unused_imports,
     unused_variables,
@@ -47,7 +51,8 @@ fn f_jvp(x: f64, y: f64, x_dot: f64, y_dot: f64) -> (f64, f64) {
     clippy::neg_multiply,
     clippy::double_parens,
     clippy::unnecessary_cast,
-    clippy::identity_op
+    clippy::identity_op,
+    clippy::ptr_arg
 )]
 fn f_pullback(x: f64, y: f64) -> (f64, impl ::core::ops::FnOnce(f64) -> (f64, f64)) {
     use ::autodiff::__private as __ad;
@@ -77,6 +82,7 @@ fn f_pullback(x: f64, y: f64) -> (f64, impl ::core::ops::FnOnce(f64) -> (f64, f6
 }
 /// Reverse mode of [`f`]: its value, then the cotangents `x_bar`, `y_bar` of the active parameters (in parameter order) for the cotangent `dout` of the result: x̄ = ȳ ∂f/∂x.
 #[allow(
+    dead_code,
     unused_mut,
     unused_imports,
     unused_variables,
@@ -90,7 +96,8 @@ fn f_pullback(x: f64, y: f64) -> (f64, impl ::core::ops::FnOnce(f64) -> (f64, f6
     clippy::neg_multiply,
     clippy::double_parens,
     clippy::unnecessary_cast,
-    clippy::identity_op
+    clippy::identity_op,
+    clippy::ptr_arg
 )]
 fn f_vjp(x: f64, y: f64, dout: f64) -> (f64, f64, f64) {
     let (value, pullback) = f_pullback(x, y);
@@ -100,6 +107,7 @@ fn f_vjp(x: f64, y: f64, dout: f64) -> (f64, f64, f64) {
 /// [`f_pullback`] on dual numbers, for [`f_hvp`] (forward-over-reverse).
 #[doc(hidden)]
 #[allow(
+    dead_code,
     unused_mut,
     unused_imports,
     unused_variables,
@@ -113,7 +121,8 @@ fn f_vjp(x: f64, y: f64, dout: f64) -> (f64, f64, f64) {
     clippy::neg_multiply,
     clippy::double_parens,
     clippy::unnecessary_cast,
-    clippy::identity_op
+    clippy::identity_op,
+    clippy::ptr_arg
 )]
 fn f_dual_pullback(
     x: ::autodiff::__private::Dual<f64>,
@@ -153,6 +162,7 @@ fn f_dual_pullback(
 }
 /// The gradient of [`f`]: its value, then ∂f/∂x for each active parameter (`f_vjp` seeded with 1).
 #[allow(
+    dead_code,
     unused_mut,
     unused_imports,
     unused_variables,
@@ -166,13 +176,15 @@ fn f_dual_pullback(
     clippy::neg_multiply,
     clippy::double_parens,
     clippy::unnecessary_cast,
-    clippy::identity_op
+    clippy::identity_op,
+    clippy::ptr_arg
 )]
 fn f_grad(x: f64, y: f64) -> (f64, f64, f64) {
     f_vjp(x, y, 1.0)
 }
 /// Hessian-vector product of [`f`] by forward-over-reverse: its value, its gradient, then H·v for the direction `v = (x_dot, y_dot)`, in one pass and without forming the Hessian.
 #[allow(
+    dead_code,
     unused_mut,
     unused_imports,
     unused_variables,
@@ -186,7 +198,8 @@ fn f_grad(x: f64, y: f64) -> (f64, f64, f64) {
     clippy::neg_multiply,
     clippy::double_parens,
     clippy::unnecessary_cast,
-    clippy::identity_op
+    clippy::identity_op,
+    clippy::ptr_arg
 )]
 fn f_hvp(x: f64, y: f64, x_dot: f64, y_dot: f64) -> (f64, f64, f64, f64, f64) {
     use ::autodiff::__private as __ad;

@@ -31,7 +31,10 @@ impl Activity {
             Arith(_, a, b) => self.varied(a) || self.varied(b),
             Elementary(rule, args) => {
                 rule.partial != Partial::Zero
-                    && args.iter().enumerate().any(|(i, a)| rule.float_arg(i) && self.varied(a))
+                    && args
+                        .iter()
+                        .enumerate()
+                        .any(|(i, a)| rule.float_arg(i) && self.varied(a))
             }
             Repeat { elem, .. } => self.varied(elem),
             List { elems: xs, .. } | Tuple(xs) => xs.iter().any(|x| self.varied(x)),
@@ -57,7 +60,9 @@ impl Activity {
 
 /// Runs the analysis; errors where a derivative would be silently lost.
 pub fn analyze(func: &Func) -> Result<Activity, Vec<syn::Error>> {
-    let mut act = Activity { active: vec![false; func.vars.len()] };
+    let mut act = Activity {
+        active: vec![false; func.vars.len()],
+    };
     for p in &func.params {
         act.active[p.var] = p.active;
     }
@@ -108,8 +113,12 @@ fn visit_block(b: &Block, act: &mut Activity, func: &Func, changed: &mut bool) {
                 visit_block(then, act, func, changed);
                 visit_block(els, act, func, changed);
             }
-            StmtKind::For { body, .. } | StmtKind::While { body, .. } => visit_block(body, act, func, changed),
-            StmtKind::Match { arms, .. } => arms.iter().for_each(|(_, b)| visit_block(b, act, func, changed)),
+            StmtKind::For { body, .. } | StmtKind::While { body, .. } => {
+                visit_block(body, act, func, changed)
+            }
+            StmtKind::Match { arms, .. } => arms
+                .iter()
+                .for_each(|(_, b)| visit_block(b, act, func, changed)),
         }
     }
 }
@@ -135,8 +144,12 @@ fn check_block(b: &Block, act: &Activity, func: &Func, errors: &mut Vec<syn::Err
                 check_block(then, act, func, errors);
                 check_block(els, act, func, errors);
             }
-            StmtKind::For { body, .. } | StmtKind::While { body, .. } => check_block(body, act, func, errors),
-            StmtKind::Match { arms, .. } => arms.iter().for_each(|(_, b)| check_block(b, act, func, errors)),
+            StmtKind::For { body, .. } | StmtKind::While { body, .. } => {
+                check_block(body, act, func, errors)
+            }
+            StmtKind::Match { arms, .. } => arms
+                .iter()
+                .for_each(|(_, b)| check_block(b, act, func, errors)),
             _ => {}
         }
     }

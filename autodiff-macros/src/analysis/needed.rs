@@ -21,7 +21,11 @@ impl Needed {
 }
 
 pub fn analyze(func: &Func, act: &Activity) -> Needed {
-    let mut n = Collector { func, act, needed: vec![false; func.vars.len()] };
+    let mut n = Collector {
+        func,
+        act,
+        needed: vec![false; func.vars.len()],
+    };
     for (v, var) in func.vars.iter().enumerate() {
         // The shape of an active sequence's adjoint comes from its value.
         if act.is_active(v) && var.kind == Kind::FloatSeq && !func.ret.contains(&v) {
@@ -33,7 +37,9 @@ pub fn analyze(func: &Func, act: &Activity) -> Needed {
     // decisions: iterate until nothing new is needed.
     loop {
         let before = n.needed.clone();
-        let needed = Needed { needed: n.needed.clone() };
+        let needed = Needed {
+            needed: n.needed.clone(),
+        };
         mark_replayed_control(&func.body, func, act, &needed, &mut n.needed);
         if n.needed == before {
             break;
@@ -47,7 +53,10 @@ pub fn analyze(func: &Func, act: &Activity) -> Needed {
 pub fn passed_again(func: &Func, a: &Expr) -> bool {
     match &a.kind {
         ExprKind::Ref(_) => true,
-        ExprKind::Var(v) => matches!(func.vars[*v].ty, Some(syn::Type::Reference(_))) && func.vars[*v].scope.is_none(),
+        ExprKind::Var(v) => {
+            matches!(func.vars[*v].ty, Some(syn::Type::Reference(_)))
+                && func.vars[*v].scope.is_none()
+        }
         _ => false,
     }
 }
@@ -64,7 +73,9 @@ pub enum SaveSite {
 /// Whether (and where) an assignment must save the value it overwrites: when the reverse
 /// sweep reads the variable and the assignment is not its initialisation.
 pub fn save_site(func: &Func, needed: &Needed, s: &Stmt) -> Option<SaveSite> {
-    let StmtKind::Assign { place, .. } = &s.kind else { return None };
+    let StmtKind::Assign { place, .. } = &s.kind else {
+        return None;
+    };
     let v = place.var();
     let overwrites = matches!(place, Place::Index(..)) || func.vars[v].mutable;
     if !(needed.is_needed(v) && overwrites) {
@@ -81,9 +92,15 @@ pub fn replayed(func: &Func, act: &Activity, needed: &Needed, s: &Stmt) -> bool 
         StmtKind::Assign { .. } => act.stmt_active(s) || save_site(func, needed, s).is_some(),
         StmtKind::Push { vec, .. } => act.is_active(*vec) || needed.is_needed(*vec),
         StmtKind::Let { .. } | StmtKind::Call { .. } => act.stmt_active(s),
-        StmtKind::If { then, els, .. } => block_replayed(func, act, needed, then) || block_replayed(func, act, needed, els),
-        StmtKind::For { body, .. } | StmtKind::While { body, .. } => block_replayed(func, act, needed, body),
-        StmtKind::Match { arms, .. } => arms.iter().any(|(_, b)| block_replayed(func, act, needed, b)),
+        StmtKind::If { then, els, .. } => {
+            block_replayed(func, act, needed, then) || block_replayed(func, act, needed, els)
+        }
+        StmtKind::For { body, .. } | StmtKind::While { body, .. } => {
+            block_replayed(func, act, needed, body)
+        }
+        StmtKind::Match { arms, .. } => arms
+            .iter()
+            .any(|(_, b)| block_replayed(func, act, needed, b)),
     }
 }
 
@@ -91,7 +108,13 @@ pub fn block_replayed(func: &Func, act: &Activity, needed: &Needed, b: &Block) -
     b.stmts.iter().any(|s| replayed(func, act, needed, s))
 }
 
-fn mark_replayed_control(b: &Block, func: &Func, act: &Activity, needed: &Needed, out: &mut [bool]) {
+fn mark_replayed_control(
+    b: &Block,
+    func: &Func,
+    act: &Activity,
+    needed: &Needed,
+    out: &mut [bool],
+) {
     for s in &b.stmts {
         if !replayed(func, act, needed, s) {
             continue;
@@ -102,7 +125,9 @@ fn mark_replayed_control(b: &Block, func: &Func, act: &Activity, needed: &Needed
                 mark_replayed_control(then, func, act, needed, out);
                 mark_replayed_control(els, func, act, needed, out);
             }
-            StmtKind::For { range, body, trips, .. } => {
+            StmtKind::For {
+                range, body, trips, ..
+            } => {
                 match trips {
                     Some(t) => out[*t] = true,
                     None => {
@@ -118,7 +143,8 @@ fn mark_replayed_control(b: &Block, func: &Func, act: &Activity, needed: &Needed
             }
             StmtKind::Match { arms, arm, .. } => {
                 out[*arm] = true;
-                arms.iter().for_each(|(_, b)| mark_replayed_control(b, func, act, needed, out));
+                arms.iter()
+                    .for_each(|(_, b)| mark_replayed_control(b, func, act, needed, out));
             }
             _ => {}
         }
@@ -150,7 +176,11 @@ impl Collector<'_> {
         match &s.kind {
             StmtKind::Let { init: Some(e), .. } => self.adjoint(e, false),
             StmtKind::Let { init: None, .. } => {}
-            StmtKind::Assign { place, value, compound } => {
+            StmtKind::Assign {
+                place,
+                value,
+                compound,
+            } => {
                 if let Place::Index(_, i) = place {
                     self.all_vars(i);
                 }
@@ -178,7 +208,9 @@ impl Collector<'_> {
                 self.block(then);
                 self.block(els);
             }
-            StmtKind::For { range, body, trips, .. } => {
+            StmtKind::For {
+                range, body, trips, ..
+            } => {
                 // Replayed from its trip count, or over its range backwards.
                 match trips {
                     Some(t) => self.needed[*t] = true,

@@ -24,7 +24,12 @@ pub struct Adjoint<'c, 'f> {
 
 impl<'c, 'f> Adjoint<'c, 'f> {
     pub fn new(ctx: &'c Ctx<'f>) -> Self {
-        Adjoint { ctx, values: vec![], updates: vec![], memo: HashMap::new() }
+        Adjoint {
+            ctx,
+            values: vec![],
+            updates: vec![],
+            memo: HashMap::new(),
+        }
     }
 
     /// The reverse of `e` with cotangent `g` (an expression), as statements.
@@ -41,7 +46,10 @@ impl<'c, 'f> Adjoint<'c, 'f> {
 
     /// An atom holding `e`'s value (a variable, a literal, or a new temporary).
     fn value(&mut self, e: &Expr, active: bool) -> TokenStream {
-        if matches!(e.kind, ExprKind::Var(_) | ExprKind::Float(_) | ExprKind::Int(_) | ExprKind::Const(_)) {
+        if matches!(
+            e.kind,
+            ExprKind::Var(_) | ExprKind::Float(_) | ExprKind::Int(_) | ExprKind::Const(_)
+        ) {
             return self.ctx.expr(e, active);
         }
         let key = e as *const Expr as usize;
@@ -173,7 +181,8 @@ impl<'c, 'f> Adjoint<'c, 'f> {
             }
             Partial::Multi => {
                 let d = self.ctx.temp("d");
-                self.values.push(quote!(let #d = __ad::partial::#name(#(#vals,)* #y);));
+                self.values
+                    .push(quote!(let #d = __ad::partial::#name(#(#vals,)* #y);));
                 for (k, a) in args.iter().enumerate() {
                     let k = syn::Index::from(k);
                     self.propagate(a, quote!(#g * #d.#k));

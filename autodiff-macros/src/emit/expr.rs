@@ -172,7 +172,10 @@ impl Ctx<'_> {
         let differentiable = rule.partial != Partial::Zero;
         let float_ctx = |i: usize| active && differentiable && rule.float_arg(i);
         let recv = self.atom(&args[0], float_ctx(0));
-        let rest = args[1..].iter().enumerate().map(|(i, a)| self.expr(a, float_ctx(i + 1)));
+        let rest = args[1..]
+            .iter()
+            .enumerate()
+            .map(|(i, a)| self.expr(a, float_ctx(i + 1)));
         let name = proc_macro2::Ident::new(rule.name, proc_macro2::Span::call_site());
         quote!(#recv.#name(#(#rest),*))
     }

@@ -16,8 +16,17 @@ pub enum Sweep {
 }
 
 impl Ctx<'_> {
-    pub fn forward_block(&self, b: &Block, sweep: Sweep, replayed_index: Option<VarId>) -> TokenStream {
-        let stmts: Vec<TokenStream> = b.stmts.iter().map(|s| self.forward_stmt(s, sweep)).collect();
+    pub fn forward_block(
+        &self,
+        b: &Block,
+        sweep: Sweep,
+        replayed_index: Option<VarId>,
+    ) -> TokenStream {
+        let stmts: Vec<TokenStream> = b
+            .stmts
+            .iter()
+            .map(|s| self.forward_stmt(s, sweep))
+            .collect();
         let saves = match sweep {
             Sweep::Augmented => self.block_saves(b, replayed_index),
             Sweep::Jvp => vec![],
@@ -32,7 +41,11 @@ impl Ctx<'_> {
             return vec![];
         }
         (0..self.func.vars.len())
-            .filter(|&v| self.func.vars[v].scope == Some(b.id) && self.needed.is_needed(v) && Some(v) != rebound)
+            .filter(|&v| {
+                self.func.vars[v].scope == Some(b.id)
+                    && self.needed.is_needed(v)
+                    && Some(v) != rebound
+            })
             .collect()
     }
 
@@ -50,7 +63,11 @@ impl Ctx<'_> {
     fn forward_stmt(&self, s: &Stmt, sweep: Sweep) -> TokenStream {
         match &s.kind {
             StmtKind::Let { var, init } => self.forward_let(*var, init.as_ref(), sweep),
-            StmtKind::Assign { place, value, compound } => {
+            StmtKind::Assign {
+                place,
+                value,
+                compound,
+            } => {
                 let pre = match sweep {
                     Sweep::Jvp => self.assign_tangent(place, value, *compound),
                     Sweep::Augmented => self.save_before(s),
@@ -61,7 +78,12 @@ impl Ctx<'_> {
                 let value = self.moved_value(value, active, sweep);
                 quote!(#pre #target #op #value;)
             }
-            StmtKind::Call { out, pullback, callee, args } => self.forward_call(*out, *pullback, callee, args, sweep),
+            StmtKind::Call {
+                out,
+                pullback,
+                callee,
+                args,
+            } => self.forward_call(*out, *pullback, callee, args, sweep),
             StmtKind::Push { vec, value } => {
                 let name = self.name(*vec);
                 let pre = match (sweep, self.active(*vec)) {
@@ -85,19 +107,34 @@ impl Ctx<'_> {
                     quote!(if #cond { #then } else { #els })
                 }
             }
-            StmtKind::For { var, range, body, exit, trips } => {
+            StmtKind::For {
+                var,
+                range,
+                body,
+                exit,
+                trips,
+            } => {
                 let i = self.name(*var);
                 let header = self.range(range);
                 let rebound = if trips.is_none() { Some(*var) } else { None };
                 let body = self.forward_block(body, sweep, rebound);
                 self.forward_loop(quote!(for #i in #header), body, exit, *trips, sweep)
             }
-            StmtKind::While { cond, body, exit, trips } => {
+            StmtKind::While {
+                cond,
+                body,
+                exit,
+                trips,
+            } => {
                 let cond = self.expr(cond, false);
                 let body = self.forward_block(body, sweep, None);
                 self.forward_loop(quote!(while #cond), body, exit, Some(*trips), sweep)
             }
-            StmtKind::Match { scrutinee, arms, arm } => {
+            StmtKind::Match {
+                scrutinee,
+                arms,
+                arm,
+            } => {
                 let scrutinee = self.expr(scrutinee, false);
                 let record = sweep == Sweep::Augmented && self.needed.is_needed(*arm);
                 let arm_name = self.name(*arm);
@@ -112,7 +149,14 @@ impl Ctx<'_> {
         }
     }
 
-    fn forward_loop(&self, header: TokenStream, body: TokenStream, exit: &Option<Expr>, trips: Option<VarId>, sweep: Sweep) -> TokenStream {
+    fn forward_loop(
+        &self,
+        header: TokenStream,
+        body: TokenStream,
+        exit: &Option<Expr>,
+        trips: Option<VarId>,
+        sweep: Sweep,
+    ) -> TokenStream {
         let exit = exit.as_ref().map(|e| {
             let e = self.expr(e, false);
             quote!(if #e { break; })
@@ -157,7 +201,11 @@ impl Ctx<'_> {
     fn moved_value(&self, e: &Expr, active: bool, sweep: Sweep) -> TokenStream {
         let value = self.expr(e, active);
         match e.kind {
-            ExprKind::Var(v) if sweep == Sweep::Augmented && self.kind(v) == Kind::FloatSeq && self.needed.is_needed(v) => {
+            ExprKind::Var(v)
+                if sweep == Sweep::Augmented
+                    && self.kind(v) == Kind::FloatSeq
+                    && self.needed.is_needed(v) =>
+            {
                 quote!(#value.clone())
             }
             _ => value,
@@ -181,7 +229,11 @@ impl Ctx<'_> {
     /// The header of a `for` loop over `range`, as the user wrote it.
     fn range(&self, r: &Range) -> TokenStream {
         let (lo, hi) = (self.name(r.start), self.name(r.end));
-        let mut it = if r.inclusive { quote!(#lo..=#hi) } else { quote!(#lo..#hi) };
+        let mut it = if r.inclusive {
+            quote!(#lo..=#hi)
+        } else {
+            quote!(#lo..#hi)
+        };
         if let Some(k) = r.step {
             let k = self.name(k);
             it = quote!((#it).step_by(#k));
@@ -196,7 +248,11 @@ impl Ctx<'_> {
     /// from their trip count instead).
     pub fn reversed_range(&self, r: &Range) -> TokenStream {
         let (lo, hi) = (self.name(r.start), self.name(r.end));
-        let it = if r.inclusive { quote!(#lo..=#hi) } else { quote!(#lo..#hi) };
+        let it = if r.inclusive {
+            quote!(#lo..=#hi)
+        } else {
+            quote!(#lo..#hi)
+        };
         if r.rev {
             it
         } else {
@@ -205,7 +261,12 @@ impl Ctx<'_> {
     }
 
     /// The tangent update that precedes an assignment in `f_jvp`.
-    fn assign_tangent(&self, place: &Place, value: &Expr, compound: Option<ArithOp>) -> TokenStream {
+    fn assign_tangent(
+        &self,
+        place: &Place,
+        value: &Expr,
+        compound: Option<ArithOp>,
+    ) -> TokenStream {
         let v = place.var();
         if !self.active(v) {
             return quote!();
@@ -232,7 +293,10 @@ impl Ctx<'_> {
             },
             Some(op) => {
                 let old = place_expr(place, value.span);
-                let whole = Expr::new(ExprKind::Arith(op, Box::new(old), Box::new(value.clone())), value.span);
+                let whole = Expr::new(
+                    ExprKind::Arith(op, Box::new(old), Box::new(value.clone())),
+                    value.span,
+                );
                 let t = self.tangent(&whole).unwrap_or_else(|| self.zero());
                 quote!(#target = #t;)
             }
@@ -241,7 +305,9 @@ impl Ctx<'_> {
 
     /// Saves the value an assignment overwrites, when the reverse sweep reads it.
     fn save_before(&self, s: &Stmt) -> TokenStream {
-        let StmtKind::Assign { place, value, .. } = &s.kind else { return quote!() };
+        let StmtKind::Assign { place, value, .. } = &s.kind else {
+            return quote!();
+        };
         let Some(site) = crate::analysis::needed::save_site(self.func, self.needed, s) else {
             return quote!();
         };
@@ -273,7 +339,14 @@ impl Ctx<'_> {
         }
     }
 
-    fn forward_call(&self, out: VarId, pullback: VarId, callee: &syn::Path, args: &[Expr], sweep: Sweep) -> TokenStream {
+    fn forward_call(
+        &self,
+        out: VarId,
+        pullback: VarId,
+        callee: &syn::Path,
+        args: &[Expr],
+        sweep: Sweep,
+    ) -> TokenStream {
         let name = self.name(out);
         let ty = self.func.vars[out].ty.as_ref().map(|t| {
             let t = self.lift_type(t, self.active(out));
@@ -289,7 +362,9 @@ impl Ctx<'_> {
                 let dot = self.dot(out);
                 let f = suffixed(callee, "_jvp");
                 let args = args.iter().map(|a| self.expr(a, false));
-                let tangents = float_args.iter().map(|a| self.tangent(a).unwrap_or_else(|| self.zero_tangent_arg(a)));
+                let tangents = float_args
+                    .iter()
+                    .map(|a| self.tangent(a).unwrap_or_else(|| self.zero_tangent_arg(a)));
                 quote!(let (#name, #dot) = #f(#(#args,)* #(#tangents),*);)
             }
             Sweep::Augmented => {
@@ -298,7 +373,9 @@ impl Ctx<'_> {
                     Mode::Plain => suffixed(callee, "_pullback"),
                     Mode::Lifted => suffixed(callee, "_dual_pullback"),
                 };
-                let args = args.iter().map(|a| self.expr(a, self.kind_of(a).is_float()));
+                let args = args
+                    .iter()
+                    .map(|a| self.expr(a, self.kind_of(a).is_float()));
                 quote!(let (#name, #pb) = #f(#(#args),*);)
             }
         }
@@ -351,7 +428,7 @@ pub fn place_expr(place: &Place, span: proc_macro2::Span) -> Expr {
     match place {
         Place::Var(v) => Expr::new(ExprKind::Var(*v), span),
         Place::Index(v, i) => Expr::new(
-            ExprKind::Index(Box::new(Expr::new(ExprKind::Var(*v), span)), Box::new(i.clone())),
+            ExprKind::Index(Box::new(Expr::new(ExprKind::Var(*v), span)), i.clone()),
             span,
         ),
     }

@@ -17,6 +17,7 @@ use quote::{format_ident, quote, ToTokens};
 /// Lints that generated code may trip and that say nothing about the user's code.
 fn allows() -> TokenStream {
     quote!(#[allow(
+        dead_code,
         unused_mut,
         unused_imports,
         unused_variables,
@@ -30,7 +31,8 @@ fn allows() -> TokenStream {
         clippy::neg_multiply,
         clippy::double_parens,
         clippy::unnecessary_cast,
-        clippy::identity_op
+        clippy::identity_op,
+        clippy::ptr_arg
     )])
 }
 
@@ -63,10 +65,14 @@ fn params(item: &syn::ItemFn) -> Vec<TokenStream> {
 
 /// The parameters' names, to pass them on.
 fn args(ctx: &Ctx) -> Vec<TokenStream> {
-    ctx.func.params.iter().map(|p| {
-        let n = ctx.name(p.var);
-        quote!(#n)
-    }).collect()
+    ctx.func
+        .params
+        .iter()
+        .map(|p| {
+            let n = ctx.name(p.var);
+            quote!(#n)
+        })
+        .collect()
 }
 
 /// Reference parameters are not captured by a pullback but passed to it again.
@@ -76,18 +82,28 @@ pub fn is_reference(ty: &syn::Type) -> bool {
 
 /// The reference parameters as closure parameters (`x: &[f64]`).
 pub fn ref_params(ctx: &Ctx) -> Vec<TokenStream> {
-    ctx.func.params.iter().filter(|p| is_reference(&p.ty)).map(|p| {
-        let (n, ty) = (ctx.name(p.var), ctx.lift_type(&p.ty, p.active));
-        quote!(#n: #ty)
-    }).collect()
+    ctx.func
+        .params
+        .iter()
+        .filter(|p| is_reference(&p.ty))
+        .map(|p| {
+            let (n, ty) = (ctx.name(p.var), ctx.lift_type(&p.ty, p.active));
+            quote!(#n: #ty)
+        })
+        .collect()
 }
 
 /// The names of the reference parameters, as passed to a pullback.
 fn reborrow_args(ctx: &Ctx) -> Vec<TokenStream> {
-    ctx.func.params.iter().filter(|p| is_reference(&p.ty)).map(|p| {
-        let n = ctx.name(p.var);
-        quote!(#n)
-    }).collect()
+    ctx.func
+        .params
+        .iter()
+        .filter(|p| is_reference(&p.ty))
+        .map(|p| {
+            let n = ctx.name(p.var);
+            quote!(#n)
+        })
+        .collect()
 }
 
 fn cotangent_type(ctx: &Ctx, p: &Param) -> TokenStream {
@@ -119,7 +135,11 @@ fn active_params<'a>(ctx: &'a Ctx<'a>) -> impl Iterator<Item = &'a Param> {
 }
 
 fn jvp(item: &syn::ItemFn, ctx: &Ctx) -> TokenStream {
-    let (vis, generics, where_clause) = (&item.vis, &item.sig.generics, &item.sig.generics.where_clause);
+    let (vis, generics, where_clause) = (
+        &item.vis,
+        &item.sig.generics,
+        &item.sig.generics.where_clause,
+    );
     let name = ident(item, "_jvp");
     let f = &item.sig.ident;
     let params = params(item);
@@ -176,7 +196,9 @@ fn jvp_result(ctx: &Ctx) -> (TokenStream, TokenStream) {
 }
 
 fn pullback(item: &syn::ItemFn, ctx: &Ctx, suffix: &str) -> TokenStream {
-    pullback_with(item, ctx, suffix, &|dout, ret_ty, cts| ctx.pullback_body(dout, ret_ty, cts))
+    pullback_with(item, ctx, suffix, &|dout, ret_ty, cts| {
+        ctx.pullback_body(dout, ret_ty, cts)
+    })
 }
 
 type BodyFn<'a> = dyn Fn(&syn::Ident, &TokenStream, &[TokenStream]) -> TokenStream + 'a;
@@ -194,14 +216,22 @@ fn pullback_with(item: &syn::ItemFn, ctx: &Ctx, suffix: &str, body: &BodyFn) -> 
         .iter()
         .zip(&ctx.func.params)
         .map(|(input, p)| {
-            let syn::FnArg::Typed(pt) = input else { return quote!(#input) };
+            let syn::FnArg::Typed(pt) = input else {
+                return quote!(#input);
+            };
             let ty = ctx.lift_type(&pt.ty, p.active);
             let pat = &pt.pat;
             quote!(#pat: #ty)
         })
         .collect();
     // The pullback borrows nothing: reference parameters are passed to it again.
-    let reborrowed: Vec<TokenStream> = ctx.func.params.iter().filter(|p| is_reference(&p.ty)).map(|p| ctx.lift_type(&p.ty, p.active)).collect();
+    let reborrowed: Vec<TokenStream> = ctx
+        .func
+        .params
+        .iter()
+        .filter(|p| is_reference(&p.ty))
+        .map(|p| ctx.lift_type(&p.ty, p.active))
+        .collect();
     let ret_ty = ctx.lift_type(&ctx.func.ret_ty, true);
     let cts: Vec<TokenStream> = active_params(ctx).map(|p| cotangent_type(ctx, p)).collect();
     let dout = ctx.param_name("dout");
@@ -235,16 +265,30 @@ fn pullback_with(item: &syn::ItemFn, ctx: &Ctx, suffix: &str, body: &BodyFn) -> 
 /// `f` forward and `f_vjp` in the reverse sweep, so the function slots into differentiated
 /// callers like a generated one. The dual twin (for `f_hvp` of callers) exists when `f`
 /// and `f_vjp` are generic over the float type.
-pub fn emit_custom(item: &syn::ItemFn, func: &Func, act: &Activity, needed: &Needed) -> TokenStream {
+pub fn emit_custom(
+    item: &syn::ItemFn,
+    func: &Func,
+    act: &Activity,
+    needed: &Needed,
+) -> TokenStream {
     let plain = Ctx::new(func, act, needed, Mode::Plain);
     let f = &item.sig.ident;
     let vjp = &ident(item, "_vjp");
     let body = |ctx: &Ctx| {
         let moved = args(ctx);
-        let copied: Vec<TokenStream> = ctx.func.params.iter().map(|p| {
-            let n = ctx.name(p.var);
-            if p.shape == ParamShape::OwnedVec { quote!(#n.clone()) } else { quote!(#n) }
-        }).collect();
+        let copied: Vec<TokenStream> = ctx
+            .func
+            .params
+            .iter()
+            .map(|p| {
+                let n = ctx.name(p.var);
+                if p.shape == ParamShape::OwnedVec {
+                    quote!(#n.clone())
+                } else {
+                    quote!(#n)
+                }
+            })
+            .collect();
         let bars: Vec<syn::Ident> = active_params(ctx).map(|p| ctx.bar(p.var)).collect();
         let refs = ref_params(ctx);
         move |dout: &syn::Ident, ret_ty: &TokenStream, cts: &[TokenStream]| {
@@ -259,14 +303,21 @@ pub fn emit_custom(item: &syn::ItemFn, func: &Func, act: &Activity, needed: &Nee
         }
     };
     let pb = pullback_with(item, &plain, "_pullback", &body(&plain));
-    let generic = !matches!(func.float.to_token_stream().to_string().as_str(), "f64" | "f32");
+    let generic = !matches!(
+        func.float.to_token_stream().to_string().as_str(),
+        "f64" | "f32"
+    );
     let dual = if generic && matches!(func.ret_shape, Ret::Single(Kind::Float)) {
         let lifted = Ctx::new(func, act, needed, Mode::Lifted);
         pullback_with(item, &lifted, "_dual_pullback", &body(&lifted))
     } else {
         quote!()
     };
-    let grad = if matches!(func.ret_shape, Ret::Single(Kind::Float)) { grad(item, &plain) } else { quote!() };
+    let grad = if matches!(func.ret_shape, Ret::Single(Kind::Float)) {
+        grad(item, &plain)
+    } else {
+        quote!()
+    };
     quote!(#pb #dual #grad)
 }
 
@@ -275,8 +326,16 @@ fn pullback_hidden(item: &syn::ItemFn, ctx: &Ctx) -> TokenStream {
 }
 
 fn vjp(item: &syn::ItemFn, ctx: &Ctx) -> TokenStream {
-    let (vis, generics, where_clause) = (&item.vis, &item.sig.generics, &item.sig.generics.where_clause);
-    let (f, name, pb) = (&item.sig.ident, ident(item, "_vjp"), ident(item, "_pullback"));
+    let (vis, generics, where_clause) = (
+        &item.vis,
+        &item.sig.generics,
+        &item.sig.generics.where_clause,
+    );
+    let (f, name, pb) = (
+        &item.sig.ident,
+        ident(item, "_vjp"),
+        ident(item, "_pullback"),
+    );
     let params = params(item);
     let args = args(ctx);
     let ret_ty = &ctx.func.ret_ty;
@@ -284,7 +343,8 @@ fn vjp(item: &syn::ItemFn, ctx: &Ctx) -> TokenStream {
     let reborrowed = reborrow_args(ctx);
     let cts: Vec<TokenStream> = active_params(ctx).map(|p| cotangent_type(ctx, p)).collect();
     let bars: Vec<syn::Ident> = active_params(ctx).map(|p| ctx.bar(p.var)).collect();
-    let doc = format!(
+    let doc =
+        format!(
         " Reverse mode of [`{f}`]: its value, then the cotangents `{}` of the active parameters \
          (in parameter order) for the cotangent `{dout}` of the result: x̄ = ȳ ∂{f}/∂x.",
         bars.iter().map(|b| b.to_string()).collect::<Vec<_>>().join("`, `")
@@ -310,7 +370,11 @@ fn one(ctx: &Ctx) -> TokenStream {
 }
 
 fn grad(item: &syn::ItemFn, ctx: &Ctx) -> TokenStream {
-    let (vis, generics, where_clause) = (&item.vis, &item.sig.generics, &item.sig.generics.where_clause);
+    let (vis, generics, where_clause) = (
+        &item.vis,
+        &item.sig.generics,
+        &item.sig.generics.where_clause,
+    );
     let (f, name, vjp) = (&item.sig.ident, ident(item, "_grad"), ident(item, "_vjp"));
     let params = params(item);
     let args = args(ctx);
@@ -329,36 +393,58 @@ fn grad(item: &syn::ItemFn, ctx: &Ctx) -> TokenStream {
 }
 
 fn hvp(item: &syn::ItemFn, ctx: &Ctx) -> TokenStream {
-    let (vis, generics, where_clause) = (&item.vis, &item.sig.generics, &item.sig.generics.where_clause);
-    let (f, name, dual_pb) = (&item.sig.ident, ident(item, "_hvp"), ident(item, "_dual_pullback"));
+    let (vis, generics, where_clause) = (
+        &item.vis,
+        &item.sig.generics,
+        &item.sig.generics.where_clause,
+    );
+    let (f, name, dual_pb) = (
+        &item.sig.ident,
+        ident(item, "_hvp"),
+        ident(item, "_dual_pullback"),
+    );
     let params = params(item);
     let ret_ty = &ctx.func.ret_ty;
-    let directions: Vec<TokenStream> = active_params(ctx).map(|p| {
-        let (dot, ty) = (ctx.dot(p.var), &p.ty);
-        quote!(#dot: #ty)
-    }).collect();
+    let directions: Vec<TokenStream> = active_params(ctx)
+        .map(|p| {
+            let (dot, ty) = (ctx.dot(p.var), &p.ty);
+            quote!(#dot: #ty)
+        })
+        .collect();
     // Active inputs become dual numbers seeded with the direction; sequences are built in
     // locals first, since the pullback borrows them.
     let mut lifts = vec![];
-    let lifted_args: Vec<TokenStream> = ctx.func.params.iter().map(|p| {
-        let (x, dot) = (ctx.name(p.var), ctx.dot(p.var));
-        let dual = format_ident!("{}_dual", x);
-        match (p.active, p.shape) {
-            (false, _) | (_, ParamShape::Inactive) => quote!(#x),
-            (true, ParamShape::Scalar) => quote!(__ad::Dual::new(#x, #dot)),
-            (true, ParamShape::Slice) => {
-                lifts.push(quote!(let #dual = __ad::duals(&#x, &#dot);));
-                quote!(&#dual)
+    let lifted_args: Vec<TokenStream> = ctx
+        .func
+        .params
+        .iter()
+        .map(|p| {
+            let (x, dot) = (ctx.name(p.var), ctx.dot(p.var));
+            let dual = format_ident!("{}_dual", x);
+            match (p.active, p.shape) {
+                (false, _) | (_, ParamShape::Inactive) => quote!(#x),
+                (true, ParamShape::Scalar) => quote!(__ad::Dual::new(#x, #dot)),
+                (true, ParamShape::Slice) => {
+                    lifts.push(quote!(let #dual = __ad::duals(&#x, &#dot);));
+                    quote!(&#dual)
+                }
+                (true, ParamShape::OwnedVec) => quote!(__ad::duals(&#x, &#dot)),
+                (true, ParamShape::ArrayRef) => {
+                    lifts.push(quote!(let #dual = __ad::dual_array(&#x, &#dot);));
+                    quote!(&#dual)
+                }
+                (true, ParamShape::Array) => quote!(__ad::dual_array(&#x, &#dot)),
             }
-            (true, ParamShape::OwnedVec) => quote!(__ad::duals(&#x, &#dot)),
-            (true, ParamShape::ArrayRef) => {
-                lifts.push(quote!(let #dual = __ad::dual_array(&#x, &#dot);));
-                quote!(&#dual)
-            }
-            (true, ParamShape::Array) => quote!(__ad::dual_array(&#x, &#dot)),
-        }
-    }).collect();
-    let reborrowed: Vec<&TokenStream> = ctx.func.params.iter().zip(&lifted_args).filter(|(p, _)| is_reference(&p.ty)).map(|(_, a)| a).collect();
+        })
+        .collect();
+    let reborrowed: Vec<&TokenStream> = ctx
+        .func
+        .params
+        .iter()
+        .zip(&lifted_args)
+        .filter(|(p, _)| is_reference(&p.ty))
+        .map(|(_, a)| a)
+        .collect();
     let bars: Vec<syn::Ident> = active_params(ctx).map(|p| ctx.bar(p.var)).collect();
     let grads = active_params(ctx).zip(&bars).map(|(p, b)| match p.shape {
         ParamShape::Scalar => quote!(#b.primal),

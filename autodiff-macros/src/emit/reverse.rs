@@ -12,10 +12,20 @@ use quote::quote;
 
 impl Ctx<'_> {
     /// The statements of `f_pullback`'s body: forward sweep, then `(value, pullback)`.
-    pub fn pullback_body(&self, dout: &syn::Ident, dout_ty: &TokenStream, cotangent_tys: &[TokenStream]) -> TokenStream {
+    pub fn pullback_body(
+        &self,
+        dout: &syn::Ident,
+        dout_ty: &TokenStream,
+        cotangent_tys: &[TokenStream],
+    ) -> TokenStream {
         let forward = self.forward_block(&self.func.body, Sweep::Augmented, None);
         let reverse = self.reverse_sweep(dout);
-        let tapes = self.tapes.borrow().iter().map(|t| syn::Ident::new(t, proc_macro2::Span::call_site())).collect::<Vec<_>>();
+        let tapes = self
+            .tapes
+            .borrow()
+            .iter()
+            .map(|t| syn::Ident::new(t, proc_macro2::Span::call_site()))
+            .collect::<Vec<_>>();
         let value = self.result_value();
         let refs = super::items::ref_params(self);
         quote! {
@@ -118,7 +128,9 @@ impl Ctx<'_> {
     fn restored_in(&self, b: &Block, v: VarId) -> bool {
         fn walk(ctx: &Ctx, b: &Block, v: VarId) -> bool {
             b.stmts.iter().any(|s| match &s.kind {
-                StmtKind::Assign { place, .. } => place.var() == v && save_site(ctx.func, ctx.needed, s).is_some(),
+                StmtKind::Assign { place, .. } => {
+                    place.var() == v && save_site(ctx.func, ctx.needed, s).is_some()
+                }
                 StmtKind::Push { vec, .. } => *vec == v,
                 StmtKind::If { then, els, .. } => walk(ctx, then, v) || walk(ctx, els, v),
                 StmtKind::For { body, .. } | StmtKind::While { body, .. } => walk(ctx, body, v),
@@ -149,8 +161,17 @@ impl Ctx<'_> {
                 }
             }
             StmtKind::Let { init: None, .. } => quote!(),
-            StmtKind::Assign { place, value, compound } => self.reverse_assign(s, place, value, *compound),
-            StmtKind::Call { out, pullback, args, .. } => {
+            StmtKind::Assign {
+                place,
+                value,
+                compound,
+            } => self.reverse_assign(s, place, value, *compound),
+            StmtKind::Call {
+                out,
+                pullback,
+                args,
+                ..
+            } => {
                 let (bar, pb) = (self.bar(*out), self.name(*pullback));
                 let mut adj = Adjoint::new(self);
                 let mut pattern = vec![];
@@ -164,7 +185,10 @@ impl Ctx<'_> {
                     }
                 }
                 let body = adj.finish();
-                let again = args.iter().filter(|a| self.passed_again(a)).map(|a| self.expr(a, self.kind_of(a).is_float()));
+                let again = args
+                    .iter()
+                    .filter(|a| self.passed_again(a))
+                    .map(|a| self.expr(a, self.kind_of(a).is_float()));
                 quote!({ let (#(#pattern,)*) = #pb(#(#again,)* #bar); #body })
             }
             StmtKind::Push { vec, value } => {
@@ -188,7 +212,13 @@ impl Ctx<'_> {
                     quote!(if #cond { #then })
                 }
             }
-            StmtKind::For { var, range, body, trips, .. } => match trips {
+            StmtKind::For {
+                var,
+                range,
+                body,
+                trips,
+                ..
+            } => match trips {
                 Some(t) => {
                     let (t, body) = (self.name(*t), self.reverse_block(body, None));
                     quote!(for _ in 0..#t { #body })
@@ -221,7 +251,13 @@ impl Ctx<'_> {
 
     /// `v = e`, `v op= e`, `v[i] = e`: take the cotangent of the overwritten place, restore
     /// the old value, then propagate through `e`.
-    fn reverse_assign(&self, s: &Stmt, place: &Place, value: &Expr, compound: Option<ArithOp>) -> TokenStream {
+    fn reverse_assign(
+        &self,
+        s: &Stmt,
+        place: &Place,
+        value: &Expr,
+        compound: Option<ArithOp>,
+    ) -> TokenStream {
         let v = place.var();
         let restore = self.restore(s, place);
         if !self.active(v) {
@@ -241,14 +277,20 @@ impl Ctx<'_> {
             // v += e: v̄ passes through unchanged, ē += v̄.
             Some(op @ (ArithOp::Add | ArithOp::Sub)) => {
                 let g = self.temp("g");
-                let grad = if op == ArithOp::Add { quote!(#g) } else { quote!(-#g) };
+                let grad = if op == ArithOp::Add {
+                    quote!(#g)
+                } else {
+                    quote!(-#g)
+                };
                 let body = Adjoint::of(self, value, grad);
                 quote!({ let #g = #bar_place; #restore #body })
             }
             _ => {
                 let g = self.temp("g");
                 let take = match (place, self.kind(v)) {
-                    (Place::Var(_), Kind::FloatSeq) => quote!(let #g = __ad::take_zeroed(&mut #bar_place);),
+                    (Place::Var(_), Kind::FloatSeq) => {
+                        quote!(let #g = __ad::take_zeroed(&mut #bar_place);)
+                    }
                     _ => {
                         let zero = self.zero();
                         quote!(let #g = #bar_place; #bar_place = #zero;)
@@ -257,7 +299,10 @@ impl Ctx<'_> {
                 let whole = match compound {
                     Some(op) => {
                         let old = place_expr(place, value.span);
-                        Expr::new(ExprKind::Arith(op, Box::new(old), Box::new(value.clone())), value.span)
+                        Expr::new(
+                            ExprKind::Arith(op, Box::new(old), Box::new(value.clone())),
+                            value.span,
+                        )
                     }
                     None => value.clone(),
                 };
@@ -293,8 +338,13 @@ impl Ctx<'_> {
 fn unbrace(ts: TokenStream) -> TokenStream {
     let mut trees = ts.clone().into_iter();
     match (trees.next(), trees.next()) {
-        (Some(proc_macro2::TokenTree::Group(g)), None) if g.delimiter() == proc_macro2::Delimiter::Brace => {
-            let declares = g.stream().into_iter().any(|t| matches!(&t, proc_macro2::TokenTree::Ident(i) if i == "let"));
+        (Some(proc_macro2::TokenTree::Group(g)), None)
+            if g.delimiter() == proc_macro2::Delimiter::Brace =>
+        {
+            let declares = g
+                .stream()
+                .into_iter()
+                .any(|t| matches!(&t, proc_macro2::TokenTree::Ident(i) if i == "let"));
             if declares {
                 ts
             } else {

@@ -41,12 +41,22 @@ impl Ctx<'_> {
             }
             Repeat { elem, len, array } => {
                 let (t, len) = (self.tangent(elem)?, val(len));
-                Some(if *array { quote!([#t; #len]) } else { quote!(::std::vec![#t; #len]) })
+                Some(if *array {
+                    quote!([#t; #len])
+                } else {
+                    quote!(::std::vec![#t; #len])
+                })
             }
             List { elems, array } => {
                 let zero = self.zero();
-                let ts = elems.iter().map(|x| self.tangent(x).unwrap_or_else(|| zero.clone()));
-                Some(if *array { quote!([#(#ts),*]) } else { quote!(::std::vec![#(#ts),*]) })
+                let ts = elems
+                    .iter()
+                    .map(|x| self.tangent(x).unwrap_or_else(|| zero.clone()));
+                Some(if *array {
+                    quote!([#(#ts),*])
+                } else {
+                    quote!(::std::vec![#(#ts),*])
+                })
             }
             _ => None,
         }

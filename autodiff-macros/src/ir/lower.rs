@@ -33,7 +33,18 @@ pub struct Lowerer {
 
 /// Suffixes the emitted code derives from a variable's name; a name is only given out when
 /// none of its derived names is taken.
-const DERIVED: &[&str] = &["", "_dot", "_bar", "_tape", "_elem_tape", "_old", "_pb", "_pb_tape", "_pb_bar", "_dual"];
+const DERIVED: &[&str] = &[
+    "",
+    "_dot",
+    "_bar",
+    "_tape",
+    "_elem_tape",
+    "_old",
+    "_pb",
+    "_pb_tape",
+    "_pb_bar",
+    "_dual",
+];
 
 impl Lowerer {
     pub fn new(float: Type, used: HashSet<String>) -> Self {
@@ -80,11 +91,23 @@ impl Lowerer {
     }
 
     /// Declares a variable in the current block.
-    pub(super) fn declare(&mut self, user: &Ident, kind: Kind, mutable: bool, ty: Option<Type>) -> VarId {
+    pub(super) fn declare(
+        &mut self,
+        user: &Ident,
+        kind: Kind,
+        mutable: bool,
+        ty: Option<Type>,
+    ) -> VarId {
         let name = self.fresh_name(&user.to_string(), user.span(), true);
         let scope = self.scopes.last().map(|s| s.0);
         let id = self.vars.len();
-        self.vars.push(Var { name, kind, scope, mutable, ty });
+        self.vars.push(Var {
+            name,
+            kind,
+            scope,
+            mutable,
+            ty,
+        });
         if let Some(s) = self.scopes.last_mut() {
             s.1.insert(user.to_string(), id);
         }
@@ -96,12 +119,21 @@ impl Lowerer {
         let name = self.fresh_name(base, span, false);
         let scope = self.scopes.last().map(|s| s.0);
         let id = self.vars.len();
-        self.vars.push(Var { name, kind, scope, mutable: true, ty: None });
+        self.vars.push(Var {
+            name,
+            kind,
+            scope,
+            mutable: true,
+            ty: None,
+        });
         id
     }
 
     pub(super) fn lookup(&self, name: &str) -> Option<VarId> {
-        self.scopes.iter().rev().find_map(|(_, m)| m.get(name).copied())
+        self.scopes
+            .iter()
+            .rev()
+            .find_map(|(_, m)| m.get(name).copied())
     }
 
     pub fn declare_param(&mut self, ident: &Ident, ty: &Type, mutable: bool) -> VarId {
@@ -122,15 +154,15 @@ impl Lowerer {
         self.scopes.pop();
     }
 
-    pub fn blocks(&self) -> usize {
-        self.blocks
-    }
-
     /// Lowers the function body (in the parameters' scope, block 0): its statements, and
     /// its tail expression into the return variables.
     pub fn lower_body(&mut self, body: &syn::Block, ret_kinds: &[Kind]) -> Block {
         for (i, kind) in ret_kinds.iter().enumerate() {
-            let base = if ret_kinds.len() == 1 { "ret".to_string() } else { format!("ret{i}") };
+            let base = if ret_kinds.len() == 1 {
+                "ret".to_string()
+            } else {
+                format!("ret{i}")
+            };
             let v = self.temp(&base, *kind, Span::call_site());
             self.vars[v].mutable = false;
             self.ret.push(v);
@@ -147,25 +179,56 @@ impl Lowerer {
             // `return` was lowered to a flag; the result may then be written on several
             // paths, so it starts from a default value.
             self.vars[done].scope = Some(0);
-            let mut lets = vec![Stmt { kind: StmtKind::Let { var: done, init: Some(Expr::new(ExprKind::Bool(false), span)) }, span }];
+            let mut lets = vec![Stmt {
+                kind: StmtKind::Let {
+                    var: done,
+                    init: Some(Expr::new(ExprKind::Bool(false), span)),
+                },
+                span,
+            }];
             for &r in &self.ret {
                 self.vars[r].mutable = true;
                 let default: syn::Path = syn::parse_quote!(::core::default::Default::default);
-                let init = Expr::new(ExprKind::Opaque(OpaqueCall::Function(default, vec![])), span);
-                lets.push(Stmt { kind: StmtKind::Let { var: r, init: Some(init) }, span });
+                let init = Expr::new(
+                    ExprKind::Opaque(OpaqueCall::Function(default, vec![])),
+                    span,
+                );
+                lets.push(Stmt {
+                    kind: StmtKind::Let {
+                        var: r,
+                        init: Some(init),
+                    },
+                    span,
+                });
             }
             stmts.splice(0..0, lets);
             return;
         }
         for &r in self.ret.clone().iter().rev() {
-            let at = stmts.iter().position(|s| assigns(s, r)).unwrap_or(stmts.len());
+            let at = stmts
+                .iter()
+                .position(|s| assigns(s, r))
+                .unwrap_or(stmts.len());
             match &stmts.get(at).map(|s| &s.kind) {
                 // `let ret; ret = e;` reads better as `let ret = e;`.
-                Some(StmtKind::Assign { place: Place::Var(v), value, compound: None }) if *v == r => {
+                Some(StmtKind::Assign {
+                    place: Place::Var(v),
+                    value,
+                    compound: None,
+                }) if *v == r => {
                     let value = value.clone();
-                    stmts[at].kind = StmtKind::Let { var: r, init: Some(value) };
+                    stmts[at].kind = StmtKind::Let {
+                        var: r,
+                        init: Some(value),
+                    };
                 }
-                _ => stmts.insert(at, Stmt { kind: StmtKind::Let { var: r, init: None }, span }),
+                _ => stmts.insert(
+                    at,
+                    Stmt {
+                        kind: StmtKind::Let { var: r, init: None },
+                        span,
+                    },
+                ),
             }
         }
     }
@@ -195,7 +258,11 @@ impl Lowerer {
     }
 
     fn lower_stmts(&mut self, stmts: &[syn::Stmt], is_body: bool) -> Vec<Stmt> {
-        let tail = if is_body && !self.ret.is_empty() { Tail::Return } else { Tail::Discard };
+        let tail = if is_body && !self.ret.is_empty() {
+            Tail::Return
+        } else {
+            Tail::Discard
+        };
         self.lower_stmts_with_tail(stmts, tail)
     }
 
@@ -220,7 +287,14 @@ impl Lowerer {
                 self.close_scope();
                 let then = Block { id, stmts: rest };
                 let els = self.empty_block();
-                out.push(Stmt { kind: StmtKind::If { cond: guard, then, els }, span });
+                out.push(Stmt {
+                    kind: StmtKind::If {
+                        cond: guard,
+                        then,
+                        els,
+                    },
+                    span,
+                });
                 break;
             }
         }
@@ -253,10 +327,19 @@ impl Lowerer {
                 Some(t) => Expr::new(ExprKind::Logic(LogicOp::Or, Box::new(t), Box::new(e)), span),
             });
         }
-        let not = Expr::new(ExprKind::Not(Box::new(test.expect("a guard has a flag"))), span);
+        let not = Expr::new(
+            ExprKind::Not(Box::new(test.expect("a guard has a flag"))),
+            span,
+        );
         let go = self.temp("go", Kind::Bool, span);
         self.vars[go].mutable = false;
-        out.push(Stmt { kind: StmtKind::Let { var: go, init: Some(not) }, span });
+        out.push(Stmt {
+            kind: StmtKind::Let {
+                var: go,
+                init: Some(not),
+            },
+            span,
+        });
         go
     }
 
@@ -296,9 +379,14 @@ impl Lowerer {
             None => return,
         };
         let Some(init) = &local.init else {
-            let kind = ty.as_ref().map_or(Kind::Float, |t| kind_of_type(t, &self.float));
+            let kind = ty
+                .as_ref()
+                .map_or(Kind::Float, |t| kind_of_type(t, &self.float));
             let var = self.declare(&ident, kind, mutable, ty);
-            out.push(Stmt { kind: StmtKind::Let { var, init: None }, span });
+            out.push(Stmt {
+                kind: StmtKind::Let { var, init: None },
+                span,
+            });
             return;
         };
         if let Some((else_token, _)) = &init.diverge {
@@ -306,15 +394,22 @@ impl Lowerer {
             return;
         }
         if let Some(block_like) = self.as_statement_expr(&init.expr) {
-            let kind = ty.as_ref().map_or(Kind::Float, |t| kind_of_type(t, &self.float));
+            let kind = ty
+                .as_ref()
+                .map_or(Kind::Float, |t| kind_of_type(t, &self.float));
             let var = self.temp_var_for(&ident, kind, ty.clone());
-            out.push(Stmt { kind: StmtKind::Let { var, init: None }, span });
+            out.push(Stmt {
+                kind: StmtKind::Let { var, init: None },
+                span,
+            });
             self.lower_valued(block_like, &[var], out);
             self.bind_name(&ident, var, mutable);
             return;
         }
         if let Some(call) = self.split_call(&init.expr, out) {
-            let kind = ty.as_ref().map_or(Kind::Float, |t| kind_of_type(t, &self.float));
+            let kind = ty
+                .as_ref()
+                .map_or(Kind::Float, |t| kind_of_type(t, &self.float));
             let var = self.declare(&ident, kind, mutable, ty);
             self.push_call(var, call, span, out);
             return;
@@ -325,7 +420,13 @@ impl Lowerer {
             None => self.kind_of(&value),
         };
         let var = self.declare(&ident, kind, mutable, ty);
-        out.push(Stmt { kind: StmtKind::Let { var, init: Some(value) }, span });
+        out.push(Stmt {
+            kind: StmtKind::Let {
+                var,
+                init: Some(value),
+            },
+            span,
+        });
     }
 
     /// A variable declared before its name is visible (the initialiser may not see it).
@@ -375,7 +476,9 @@ impl Lowerer {
     /// Lowers `e` so that its value ends up in `vars` (one per tuple element).
     pub(super) fn lower_valued(&mut self, e: &syn::Expr, vars: &[VarId], out: &mut Vec<Stmt>) {
         match e {
-            syn::Expr::If(_) | syn::Expr::Match(_) => self.lower_control(e, Tail::Into(vars.to_vec()), out),
+            syn::Expr::If(_) | syn::Expr::Match(_) => {
+                self.lower_control(e, Tail::Into(vars.to_vec()), out)
+            }
             syn::Expr::Block(b) if b.label.is_none() => {
                 let block = self.lower_block(&b.block, Tail::Into(vars.to_vec()));
                 self.flatten_into(block, out);
@@ -413,7 +516,14 @@ impl Lowerer {
             return;
         }
         let value = self.lower_expr(e, out);
-        out.push(Stmt { kind: StmtKind::Assign { place: Place::Var(var), value, compound: None }, span });
+        out.push(Stmt {
+            kind: StmtKind::Assign {
+                place: Place::Var(var),
+                value,
+                compound: None,
+            },
+            span,
+        });
     }
 
     fn lower_return(&mut self, r: &syn::ExprReturn, out: &mut Vec<Stmt>) {
@@ -424,7 +534,12 @@ impl Lowerer {
                 self.assign_result(e, &ret, out);
             }
             None if self.ret.is_empty() => {}
-            None => return self.error(span, "`return` without a value in a function that returns one"),
+            None => {
+                return self.error(
+                    span,
+                    "`return` without a value in a function that returns one",
+                )
+            }
         }
         let done = match self.done {
             Some(d) => d,
@@ -435,7 +550,14 @@ impl Lowerer {
             }
         };
         let t = Expr::new(ExprKind::Bool(true), span);
-        out.push(Stmt { kind: StmtKind::Assign { place: Place::Var(done), value: t, compound: None }, span });
+        out.push(Stmt {
+            kind: StmtKind::Assign {
+                place: Place::Var(done),
+                value: t,
+                compound: None,
+            },
+            span,
+        });
     }
 
     pub(super) fn loop_flag(&mut self, brk: bool, span: Span) -> Option<VarId> {
@@ -445,14 +567,22 @@ impl Lowerer {
         }
         let (existing, base) = {
             let l = self.loops.last().expect("checked above");
-            if brk { (l.brk, "brk") } else { (l.cont, "cont") }
+            if brk {
+                (l.brk, "brk")
+            } else {
+                (l.cont, "cont")
+            }
         };
         if let Some(f) = existing {
             return Some(f);
         }
         let f = self.temp(base, Kind::Bool, span);
         let l = self.loops.last_mut().expect("checked above");
-        if brk { l.brk = Some(f) } else { l.cont = Some(f) }
+        if brk {
+            l.brk = Some(f)
+        } else {
+            l.cont = Some(f)
+        }
         Some(f)
     }
 
@@ -506,14 +636,22 @@ fn assigns(stmt: &Stmt, v: VarId) -> bool {
 /// Whether a statement (at any depth) assigns one of the flags.
 fn sets_any(stmt: &Stmt, flags: &[VarId]) -> bool {
     match &stmt.kind {
-        StmtKind::Assign { place: Place::Var(v), .. } | StmtKind::Call { out: v, .. } => flags.contains(v),
-        StmtKind::If { then, els, .. } => {
-            then.stmts.iter().chain(&els.stmts).any(|s| sets_any(s, flags))
+        StmtKind::Assign {
+            place: Place::Var(v),
+            ..
         }
+        | StmtKind::Call { out: v, .. } => flags.contains(v),
+        StmtKind::If { then, els, .. } => then
+            .stmts
+            .iter()
+            .chain(&els.stmts)
+            .any(|s| sets_any(s, flags)),
         StmtKind::For { body, .. } | StmtKind::While { body, .. } => {
             body.stmts.iter().any(|s| sets_any(s, flags))
         }
-        StmtKind::Match { arms, .. } => arms.iter().any(|(_, b)| b.stmts.iter().any(|s| sets_any(s, flags))),
+        StmtKind::Match { arms, .. } => arms
+            .iter()
+            .any(|(_, b)| b.stmts.iter().any(|s| sets_any(s, flags))),
         _ => false,
     }
 }
@@ -535,11 +673,18 @@ fn pat_span(p: &syn::Pat) -> Span {
 }
 
 pub(super) fn path_name(p: &syn::Path) -> String {
-    p.segments.iter().map(|s| s.ident.to_string()).collect::<Vec<_>>().join("::")
+    p.segments
+        .iter()
+        .map(|s| s.ident.to_string())
+        .collect::<Vec<_>>()
+        .join("::")
 }
 
 /// Lowers a whole function. Errors are collected, not returned one at a time.
-pub fn lower_fn(item: &syn::ItemFn, active: &dyn Fn(&Ident, ParamShape) -> bool) -> Result<Func, Vec<syn::Error>> {
+pub fn lower_fn(
+    item: &syn::ItemFn,
+    active: &dyn Fn(&Ident, ParamShape) -> bool,
+) -> Result<Func, Vec<syn::Error>> {
     let float = parse::float_type(&item.sig).map_err(|e| vec![e])?;
     let mut used = HashSet::new();
     collect_idents(quote::quote!(#item), &mut used);
@@ -576,9 +721,17 @@ pub fn lower_fn(item: &syn::ItemFn, active: &dyn Fn(&Ident, ParamShape) -> bool)
     if !lw.errors.is_empty() {
         return Err(lw.errors);
     }
-    let blocks = lw.blocks();
     let taken = lw.taken.union(&lw.given).cloned().collect();
-    Ok(Func { vars: lw.vars, params, body, ret: lw.ret, ret_shape, ret_ty, float, blocks, taken })
+    Ok(Func {
+        vars: lw.vars,
+        params,
+        body,
+        ret: lw.ret,
+        ret_shape,
+        ret_ty,
+        float,
+        taken,
+    })
 }
 
 fn ret_shape(ty: &Type, float: &Type) -> Ret {

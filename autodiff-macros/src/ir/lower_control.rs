@@ -11,7 +11,10 @@ impl Lowerer {
             syn::Expr::Assign(a) => self.lower_assign(&a.left, &a.right, None, span, out),
             syn::Expr::Binary(b) => match compound_op(&b.op) {
                 Some(op) => self.lower_assign(&b.left, &b.right, Some(op), span, out),
-                None => self.error(span, "this expression's value is unused: assign it (`let y = …;`)"),
+                None => self.error(
+                    span,
+                    "this expression's value is unused: assign it (`let y = …;`)",
+                ),
             },
             syn::Expr::If(_) | syn::Expr::Match(_) => self.lower_control(e, Tail::Discard, out),
             syn::Expr::Block(b) if b.label.is_none() => {
@@ -19,7 +22,9 @@ impl Lowerer {
                 self.flatten_into(block, out);
             }
             syn::Expr::ForLoop(f) => self.lower_for(f, out),
-            syn::Expr::While(w) => self.lower_while(Some(&w.cond), &w.body, w.label.is_some(), span, out),
+            syn::Expr::While(w) => {
+                self.lower_while(Some(&w.cond), &w.body, w.label.is_some(), span, out)
+            }
             syn::Expr::Loop(l) => self.lower_while(None, &l.body, l.label.is_some(), span, out),
             syn::Expr::Break(b) => {
                 if b.label.is_some() || b.expr.is_some() {
@@ -31,27 +36,46 @@ impl Lowerer {
             }
             syn::Expr::Continue(c) => {
                 if c.label.is_some() {
-                    return self.error(span, "labelled `continue` is not supported: use a plain `continue`");
+                    return self.error(
+                        span,
+                        "labelled `continue` is not supported: use a plain `continue`",
+                    );
                 }
                 if let Some(f) = self.loop_flag(false, span) {
                     out.push(set_flag(f, span));
                 }
             }
-            syn::Expr::Return(r) => self.lower_valued(&syn::Expr::Return(r.clone()), &self.ret.clone(), out),
+            syn::Expr::Return(r) => {
+                self.lower_valued(&syn::Expr::Return(r.clone()), &self.ret.clone(), out)
+            }
             syn::Expr::MethodCall(m) if m.method == "push" && m.args.len() == 1 => {
-                let Some(vec) = self.place_var(&m.receiver) else { return };
+                let Some(vec) = self.place_var(&m.receiver) else {
+                    return;
+                };
                 let value = self.lower_expr(&m.args[0], out);
-                out.push(Stmt { kind: StmtKind::Push { vec, value }, span });
+                out.push(Stmt {
+                    kind: StmtKind::Push { vec, value },
+                    span,
+                });
             }
             syn::Expr::Paren(p) => self.lower_expr_stmt(&p.expr, out),
             _ => {
                 let lowered = self.lower_expr(e, out);
                 if !matches!(lowered.kind, ExprKind::Opaque(_)) {
-                    self.error(span, "this expression's value is unused: assign it (`let y = …;`)");
+                    self.error(
+                        span,
+                        "this expression's value is unused: assign it (`let y = …;`)",
+                    );
                 }
                 // A call for its side effects on inactive values: kept as a statement.
                 let tmp = self.temp("unit", Kind::Other, span);
-                out.push(Stmt { kind: StmtKind::Let { var: tmp, init: Some(lowered) }, span });
+                out.push(Stmt {
+                    kind: StmtKind::Let {
+                        var: tmp,
+                        init: Some(lowered),
+                    },
+                    span,
+                });
             }
         }
     }
@@ -74,15 +98,27 @@ impl Lowerer {
         }
     }
 
-    fn lower_assign(&mut self, left: &syn::Expr, right: &syn::Expr, compound: Option<ArithOp>, span: Span, out: &mut Vec<Stmt>) {
+    fn lower_assign(
+        &mut self,
+        left: &syn::Expr,
+        right: &syn::Expr,
+        compound: Option<ArithOp>,
+        span: Span,
+        out: &mut Vec<Stmt>,
+    ) {
         let place = match left {
             syn::Expr::Index(ix) => {
-                let Some(v) = self.place_var(&ix.expr) else { return };
+                let Some(v) = self.place_var(&ix.expr) else {
+                    return;
+                };
                 let index = self.lower_expr(&ix.index, out);
-                Place::Index(v, index)
+                Place::Index(v, Box::new(index))
             }
             syn::Expr::Unary(u) if matches!(u.op, syn::UnOp::Deref(_)) => {
-                return self.error(span, "assignment through `*` is not supported: assign to a local variable");
+                return self.error(
+                    span,
+                    "assignment through `*` is not supported: assign to a local variable",
+                );
             }
             _ => match self.place_var(left) {
                 Some(v) => Place::Var(v),
@@ -95,21 +131,48 @@ impl Lowerer {
                 let tmp = self.temp("call", self.vars[*v].kind, span);
                 self.push_call(tmp, call, span, out);
                 let value = Expr::new(ExprKind::Var(tmp), span);
-                out.push(Stmt { kind: StmtKind::Assign { place, value, compound }, span });
+                out.push(Stmt {
+                    kind: StmtKind::Assign {
+                        place,
+                        value,
+                        compound,
+                    },
+                    span,
+                });
                 return;
             }
             if let (Place::Var(v), Some(_)) = (&place, self.as_statement_expr(right)) {
                 let tmp = self.temp("value", self.vars[*v].kind, span);
                 self.vars[tmp].mutable = false;
-                out.push(Stmt { kind: StmtKind::Let { var: tmp, init: None }, span });
+                out.push(Stmt {
+                    kind: StmtKind::Let {
+                        var: tmp,
+                        init: None,
+                    },
+                    span,
+                });
                 self.lower_valued(right, &[tmp], out);
                 let value = Expr::new(ExprKind::Var(tmp), span);
-                out.push(Stmt { kind: StmtKind::Assign { place, value, compound }, span });
+                out.push(Stmt {
+                    kind: StmtKind::Assign {
+                        place,
+                        value,
+                        compound,
+                    },
+                    span,
+                });
                 return;
             }
         }
         let value = self.lower_expr(right, out);
-        out.push(Stmt { kind: StmtKind::Assign { place, value, compound }, span });
+        out.push(Stmt {
+            kind: StmtKind::Assign {
+                place,
+                value,
+                compound,
+            },
+            span,
+        });
     }
 
     /// `if` and `match`, as statements or for their value (`tail`).
@@ -118,12 +181,21 @@ impl Lowerer {
         match e {
             syn::Expr::If(i) => {
                 if let syn::Expr::Let(l) = &*i.cond {
-                    return self.error(l.let_token.span, "`if let` is not supported in a `#[differentiate]` function: use `match`");
+                    return self.error(
+                        l.let_token.span,
+                        "`if let` is not supported in a `#[differentiate]` function: use `match`",
+                    );
                 }
                 let test = self.lower_expr(&i.cond, out);
                 let cond = self.temp("cond", Kind::Bool, span);
                 self.vars[cond].mutable = false;
-                out.push(Stmt { kind: StmtKind::Let { var: cond, init: Some(test) }, span });
+                out.push(Stmt {
+                    kind: StmtKind::Let {
+                        var: cond,
+                        init: Some(test),
+                    },
+                    span,
+                });
                 let then = self.lower_branch(&i.then_branch, &tail);
                 let els = match &i.else_branch {
                     Some((_, e)) => match &**e {
@@ -137,7 +209,10 @@ impl Lowerer {
                         self.empty_block()
                     }
                 };
-                out.push(Stmt { kind: StmtKind::If { cond, then, els }, span });
+                out.push(Stmt {
+                    kind: StmtKind::If { cond, then, els },
+                    span,
+                });
             }
             syn::Expr::Match(m) => {
                 let scrutinee = self.lower_expr(&m.expr, out);
@@ -154,7 +229,14 @@ impl Lowerer {
                     let block = self.lower_branch_expr(&a.body, &tail);
                     arms.push((a.pat.clone(), block));
                 }
-                out.push(Stmt { kind: StmtKind::Match { scrutinee, arms, arm }, span });
+                out.push(Stmt {
+                    kind: StmtKind::Match {
+                        scrutinee,
+                        arms,
+                        arm,
+                    },
+                    span,
+                });
             }
             _ => unreachable!("lower_control is only called on `if` and `match`"),
         }
@@ -175,13 +257,25 @@ impl Lowerer {
             let value = lw.lower_expr(e, out);
             let v = lw.temp(base, Kind::Int, span);
             lw.vars[v].mutable = false;
-            out.push(Stmt { kind: StmtKind::Let { var: v, init: Some(value) }, span });
+            out.push(Stmt {
+                kind: StmtKind::Let {
+                    var: v,
+                    init: Some(value),
+                },
+                span,
+            });
             v
         };
         let start = bound(self, parts.start, "lo", out);
         let end = bound(self, parts.end, "hi", out);
         let step = parts.step.map(|s| bound(self, s, "step", out));
-        let range = Range { start, end, inclusive: parts.inclusive, rev: parts.rev, step };
+        let range = Range {
+            start,
+            end,
+            inclusive: parts.inclusive,
+            rev: parts.rev,
+            step,
+        };
         let trips = self.temp("trips", Kind::Int, span);
         self.enter_loop();
         let id = self.open_scope();
@@ -196,10 +290,26 @@ impl Lowerer {
         let body = Block { id, stmts };
         // A loop that may stop early, or strides, is replayed from its trip count.
         let trips = (exit.is_some() || range.step.is_some()).then_some(trips);
-        out.push(Stmt { kind: StmtKind::For { var, range, body, exit, trips }, span });
+        out.push(Stmt {
+            kind: StmtKind::For {
+                var,
+                range,
+                body,
+                exit,
+                trips,
+            },
+            span,
+        });
     }
 
-    fn lower_while(&mut self, cond: Option<&syn::Expr>, body: &syn::Block, labelled: bool, span: Span, out: &mut Vec<Stmt>) {
+    fn lower_while(
+        &mut self,
+        cond: Option<&syn::Expr>,
+        body: &syn::Block,
+        labelled: bool,
+        span: Span,
+        out: &mut Vec<Stmt>,
+    ) {
         if labelled {
             return self.error(span, "labelled loops are not supported: remove the label");
         }
@@ -218,21 +328,52 @@ impl Lowerer {
         let (b, c) = self.leave_loop();
         self.declare_loop_flags(b, c, &mut block.stmts, span, out);
         let exit = self.exit_test(b, span);
-        out.push(Stmt { kind: StmtKind::While { cond, body: block, exit, trips }, span });
+        out.push(Stmt {
+            kind: StmtKind::While {
+                cond,
+                body: block,
+                exit,
+                trips,
+            },
+            span,
+        });
     }
 
     /// Declares the loop's flags before it (`let mut brk = false;`) and resets the
     /// `continue` flag at the top of each iteration.
-    fn declare_loop_flags(&mut self, brk: Option<VarId>, cont: Option<VarId>, body: &mut Vec<Stmt>, span: Span, out: &mut Vec<Stmt>) {
+    fn declare_loop_flags(
+        &mut self,
+        brk: Option<VarId>,
+        cont: Option<VarId>,
+        body: &mut Vec<Stmt>,
+        span: Span,
+        out: &mut Vec<Stmt>,
+    ) {
         let outer = self.current_scope();
         for f in brk.into_iter().chain(cont) {
             self.vars[f].scope = outer;
             let init = Expr::new(ExprKind::Bool(false), span);
-            out.push(Stmt { kind: StmtKind::Let { var: f, init: Some(init) }, span });
+            out.push(Stmt {
+                kind: StmtKind::Let {
+                    var: f,
+                    init: Some(init),
+                },
+                span,
+            });
         }
         if let Some(c) = cont {
             let value = Expr::new(ExprKind::Bool(false), span);
-            body.insert(0, Stmt { kind: StmtKind::Assign { place: Place::Var(c), value, compound: None }, span });
+            body.insert(
+                0,
+                Stmt {
+                    kind: StmtKind::Assign {
+                        place: Place::Var(c),
+                        value,
+                        compound: None,
+                    },
+                    span,
+                },
+            );
         }
     }
 
@@ -242,14 +383,24 @@ impl Lowerer {
         match (brk, self.done_flag()) {
             (None, None) => None,
             (Some(f), None) | (None, Some(f)) => Some(var(f)),
-            (Some(a), Some(b)) => Some(Expr::new(ExprKind::Logic(LogicOp::Or, Box::new(var(a)), Box::new(var(b))), span)),
+            (Some(a), Some(b)) => Some(Expr::new(
+                ExprKind::Logic(LogicOp::Or, Box::new(var(a)), Box::new(var(b))),
+                span,
+            )),
         }
     }
 }
 
 fn set_flag(f: VarId, span: Span) -> Stmt {
     let value = Expr::new(ExprKind::Bool(true), span);
-    Stmt { kind: StmtKind::Assign { place: Place::Var(f), value, compound: None }, span }
+    Stmt {
+        kind: StmtKind::Assign {
+            place: Place::Var(f),
+            value,
+            compound: None,
+        },
+        span,
+    }
 }
 
 fn compound_op(op: &syn::BinOp) -> Option<ArithOp> {
@@ -299,7 +450,10 @@ fn range_parts(e: &syn::Expr) -> Option<RangeParts<'_>> {
         }
         syn::Expr::MethodCall(m) if m.method == "step_by" && m.args.len() == 1 => {
             let inner = range_parts(&m.receiver)?;
-            (!inner.rev && inner.step.is_none()).then_some(RangeParts { step: Some(&m.args[0]), ..inner })
+            (!inner.rev && inner.step.is_none()).then_some(RangeParts {
+                step: Some(&m.args[0]),
+                ..inner
+            })
         }
         _ => None,
     }

@@ -30,7 +30,11 @@ impl Lowerer {
                 match u.op {
                     syn::UnOp::Neg(_) => mk(ExprKind::Neg(inner)),
                     syn::UnOp::Not(_) => mk(ExprKind::Not(inner)),
-                    _ => self.unsupported(span, "the dereference `*x`", "use the value directly (parameters are taken by value or as slices)"),
+                    _ => self.unsupported(
+                        span,
+                        "the dereference `*x`",
+                        "use the value directly (parameters are taken by value or as slices)",
+                    ),
                 }
             }
             syn::Expr::Binary(b) => self.lower_binary(b, out),
@@ -57,7 +61,11 @@ impl Lowerer {
             syn::Expr::Repeat(r) => {
                 let elem = Box::new(self.lower_expr(&r.expr, out));
                 let len = Box::new(self.lower_expr(&r.len, out));
-                mk(ExprKind::Repeat { elem, len, array: true })
+                mk(ExprKind::Repeat {
+                    elem,
+                    len,
+                    array: true,
+                })
             }
             syn::Expr::Tuple(t) => {
                 let elems = t.elems.iter().map(|x| self.lower_expr(x, out)).collect();
@@ -70,7 +78,13 @@ impl Lowerer {
             syn::Expr::If(_) | syn::Expr::Match(_) | syn::Expr::Block(_) => {
                 let tmp = self.temp("value", Kind::Float, span);
                 self.vars[tmp].mutable = false;
-                out.push(Stmt { kind: StmtKind::Let { var: tmp, init: None }, span });
+                out.push(Stmt {
+                    kind: StmtKind::Let {
+                        var: tmp,
+                        init: None,
+                    },
+                    span,
+                });
                 self.lower_valued(e, &[tmp], out);
                 mk(ExprKind::Var(tmp))
             }
@@ -83,16 +97,19 @@ impl Lowerer {
 
     /// Records an error and returns a placeholder so lowering can go on and find more.
     pub(super) fn unsupported(&mut self, span: Span, what: &str, instead: &str) -> Expr {
-        self.error(span, format!("{what} is not supported in a `#[differentiate]` function: {instead}"));
+        self.error(
+            span,
+            format!("{what} is not supported in a `#[differentiate]` function: {instead}"),
+        );
         Expr::new(ExprKind::Bool(false), span)
     }
 
     fn lower_lit(&mut self, lit: &syn::Lit, span: Span) -> Expr {
         let kind = match lit {
             syn::Lit::Float(f) => ExprKind::Float(f.clone()),
-            syn::Lit::Int(i) if matches!(i.suffix(), "f64" | "f32") => {
-                ExprKind::Float(syn::LitFloat::new(&format!("{}.0{}", i.base10_digits(), i.suffix()), i.span()))
-            }
+            syn::Lit::Int(i) if matches!(i.suffix(), "f64" | "f32") => ExprKind::Float(
+                syn::LitFloat::new(&format!("{}.0{}", i.base10_digits(), i.suffix()), i.span()),
+            ),
             syn::Lit::Int(i) => ExprKind::Int(i.clone()),
             syn::Lit::Bool(b) => ExprKind::Bool(b.value),
             _ => return self.unsupported(span, "this literal", "use a number or a boolean"),
@@ -132,19 +149,32 @@ impl Lowerer {
         let mut args: Vec<Expr> = m.args.iter().map(|a| self.lower_expr(a, out)).collect();
         let mk = |kind| Expr::new(kind, span);
         match name.as_str() {
-            "to_vec" | "clone" | "to_owned" if args.is_empty() => return mk(ExprKind::Copy(Box::new(recv))),
+            "to_vec" | "clone" | "to_owned" if args.is_empty() => {
+                return mk(ExprKind::Copy(Box::new(recv)))
+            }
             "iter" | "iter_mut" | "into_iter" | "map" | "sum" | "fold" | "zip" | "enumerate" => {
-                return self.unsupported(span, "an iterator chain", "iterate over indices with `for i in 0..x.len()` and index `x[i]`");
+                return self.unsupported(
+                    span,
+                    "an iterator chain",
+                    "iterate over indices with `for i in 0..x.len()` and index `x[i]`",
+                );
             }
             _ => {}
         }
         if recv_kind.is_float() || recv_kind == Kind::Other {
             if let Some(rule) = rules::lookup(&name) {
                 if recv_kind == Kind::FloatSeq {
-                    return self.unsupported(span, &format!("the method `{name}` on a sequence"), "apply it to each element in a loop");
+                    return self.unsupported(
+                        span,
+                        &format!("the method `{name}` on a sequence"),
+                        "apply it to each element in a loop",
+                    );
                 }
                 if args.len() + 1 != rule.arity {
-                    self.error(span, format!("`{name}` takes {} argument(s)", rule.arity - 1));
+                    self.error(
+                        span,
+                        format!("`{name}` takes {} argument(s)", rule.arity - 1),
+                    );
                 }
                 args.insert(0, recv);
                 return mk(ExprKind::Elementary(rule, args));
@@ -154,16 +184,29 @@ impl Lowerer {
             }
         }
         let turbofish = m.turbofish.clone();
-        mk(ExprKind::Opaque(OpaqueCall::Method(Box::new(recv), m.method.clone(), turbofish, args)))
+        mk(ExprKind::Opaque(OpaqueCall::Method(
+            Box::new(recv),
+            m.method.clone(),
+            turbofish,
+            args,
+        )))
     }
 
     fn lower_call(&mut self, c: &syn::ExprCall, out: &mut Vec<Stmt>) -> Expr {
         let span = expr_span(&syn::Expr::Call(c.clone()));
         let syn::Expr::Path(p) = &*c.func else {
-            return self.unsupported(span, "calling a computed function value", "call a named function");
+            return self.unsupported(
+                span,
+                "calling a computed function value",
+                "call a named function",
+            );
         };
         let path = &p.path;
-        let last = path.segments.last().map(|s| s.ident.to_string()).unwrap_or_default();
+        let last = path
+            .segments
+            .last()
+            .map(|s| s.ident.to_string())
+            .unwrap_or_default();
         let mk = |kind| Expr::new(kind, span);
         if last == "stop_gradient" && c.args.len() == 1 {
             let inner = self.lower_expr(&c.args[0], out);
@@ -195,7 +238,15 @@ impl Lowerer {
         if args.iter().any(|a| self.kind_of(a).is_float()) {
             let tmp = self.temp("call", Kind::Float, span);
             self.vars[tmp].mutable = false;
-            self.push_call(tmp, CallParts { callee: path.clone(), args }, span, out);
+            self.push_call(
+                tmp,
+                CallParts {
+                    callee: path.clone(),
+                    args,
+                },
+                span,
+                out,
+            );
             return mk(ExprKind::Var(tmp));
         }
         mk(ExprKind::Opaque(OpaqueCall::Function(path.clone(), args)))
@@ -203,35 +254,65 @@ impl Lowerer {
 
     fn is_float_type_name(&self, ident: &Ident) -> bool {
         let float = &self.float;
-        ident == "f64" || ident == "f32" || ident == "Float" || quote::quote!(#float).to_string() == ident.to_string()
+        ident == "f64"
+            || ident == "f32"
+            || ident == "Float"
+            || *ident == quote::quote!(#float).to_string()
     }
 
     /// If `e` is a call that may need a derivative, lowers its arguments and returns it.
     pub(super) fn split_call(&mut self, e: &syn::Expr, out: &mut Vec<Stmt>) -> Option<CallParts> {
         let syn::Expr::Call(c) = e else { return None };
-        let syn::Expr::Path(p) = &*c.func else { return None };
+        let syn::Expr::Path(p) = &*c.func else {
+            return None;
+        };
         let last = p.path.segments.last()?.ident.to_string();
-        let float_static = p.path.segments.len() == 2 && self.is_float_type_name(&p.path.segments[0].ident);
+        let float_static =
+            p.path.segments.len() == 2 && self.is_float_type_name(&p.path.segments[0].ident);
         let is_vec = p.path.segments.len() == 2 && p.path.segments[0].ident == "Vec";
         if last == "stop_gradient" || float_static || is_vec {
             return None;
         }
         let mut pre = vec![];
-        let args: Vec<Expr> = c.args.iter().map(|a| self.lower_expr(a, &mut pre)).collect();
+        let args: Vec<Expr> = c
+            .args
+            .iter()
+            .map(|a| self.lower_expr(a, &mut pre))
+            .collect();
         if !args.iter().any(|a| self.kind_of(a).is_float()) {
             return None;
         }
         out.extend(pre);
-        Some(CallParts { callee: p.path.clone(), args })
+        Some(CallParts {
+            callee: p.path.clone(),
+            args,
+        })
     }
 
     /// `let out = callee(args)` as a split call; its pullback is `out_pb`.
-    pub(super) fn push_call(&mut self, out_var: VarId, call: CallParts, span: Span, out: &mut Vec<Stmt>) {
+    pub(super) fn push_call(
+        &mut self,
+        out_var: VarId,
+        call: CallParts,
+        span: Span,
+        out: &mut Vec<Stmt>,
+    ) {
         let name = Ident::new(&format!("{}_pb", self.vars[out_var].name), span);
         let scope = self.vars[out_var].scope;
         let pullback = self.vars.len();
-        self.vars.push(Var { name, kind: Kind::Pullback, scope, mutable: false, ty: None });
-        let kind = StmtKind::Call { out: out_var, pullback, callee: call.callee, args: call.args };
+        self.vars.push(Var {
+            name,
+            kind: Kind::Pullback,
+            scope,
+            mutable: false,
+            ty: None,
+        });
+        let kind = StmtKind::Call {
+            out: out_var,
+            pullback,
+            callee: call.callee,
+            args: call.args,
+        };
         out.push(Stmt { kind, span });
     }
 
@@ -240,13 +321,26 @@ impl Lowerer {
         if let Ok(r) = mac.parse_body_with(parse_repeat) {
             let elem = Box::new(self.lower_expr(&r.0, out));
             let len = Box::new(self.lower_expr(&r.1, out));
-            return Expr::new(ExprKind::Repeat { elem, len, array: false }, span);
+            return Expr::new(
+                ExprKind::Repeat {
+                    elem,
+                    len,
+                    array: false,
+                },
+                span,
+            );
         }
         let parser = syn::punctuated::Punctuated::<syn::Expr, syn::Token![,]>::parse_terminated;
         match mac.parse_body_with(parser) {
             Ok(list) => {
                 let elems = list.iter().map(|x| self.lower_expr(x, out)).collect();
-                Expr::new(ExprKind::List { elems, array: false }, span)
+                Expr::new(
+                    ExprKind::List {
+                        elems,
+                        array: false,
+                    },
+                    span,
+                )
             }
             Err(e) => {
                 self.errors.push(e);
@@ -267,13 +361,22 @@ pub fn kind_of(e: &Expr, vars: &[Var], float: &Type) -> Kind {
     match &e.kind {
         ExprKind::Float(_) | ExprKind::Elementary(..) => Kind::Float,
         ExprKind::Int(_) => Kind::Int,
-        ExprKind::Bool(_) | ExprKind::Cmp(..) | ExprKind::Logic(..) | ExprKind::Not(_) => Kind::Bool,
+        ExprKind::Bool(_) | ExprKind::Cmp(..) | ExprKind::Logic(..) | ExprKind::Not(_) => {
+            Kind::Bool
+        }
         ExprKind::Var(v) => vars[*v].kind,
         ExprKind::Const(p) => {
             // `f64::MAX`, `std::f64::consts::PI`, `T::…`: a float constant.
             let float_name = quote::quote!(#float).to_string();
-            let names_float = p.segments.iter().any(|s| s.ident == "f64" || s.ident == "f32" || s.ident == float_name);
-            if names_float && p.segments.len() > 1 { Kind::Float } else { Kind::Other }
+            let names_float = p
+                .segments
+                .iter()
+                .any(|s| s.ident == "f64" || s.ident == "f32" || s.ident == float_name);
+            if names_float && p.segments.len() > 1 {
+                Kind::Float
+            } else {
+                Kind::Other
+            }
         }
         ExprKind::Index(base, _) => match k(base) {
             Kind::FloatSeq => Kind::Float,
@@ -311,7 +414,11 @@ fn parse_repeat(input: syn::parse::ParseStream) -> syn::Result<(syn::Expr, syn::
 }
 
 fn known_methods() -> String {
-    rules::RULES.iter().map(|r| r.name).collect::<Vec<_>>().join(", ")
+    rules::RULES
+        .iter()
+        .map(|r| r.name)
+        .collect::<Vec<_>>()
+        .join(", ")
 }
 
 /// A name for an unsupported expression and what to write instead.

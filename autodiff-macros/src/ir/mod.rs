@@ -11,7 +11,10 @@
 pub mod lower;
 mod lower_control;
 mod lower_expr;
+#[cfg(test)]
 pub mod print;
+#[cfg(test)]
+mod tests;
 
 pub use lower_expr::kind_of;
 
@@ -72,7 +75,7 @@ pub struct Block {
 pub enum Place {
     Var(VarId),
     /// `v[i]`
-    Index(VarId, Expr),
+    Index(VarId, Box<Expr>),
 }
 
 impl Place {
@@ -89,29 +92,59 @@ pub struct Stmt {
     pub span: Span,
 }
 
+// Built a few times per expansion: the size of a variant does not matter.
+#[allow(clippy::large_enum_variant)]
 #[derive(Clone, Debug)]
 pub enum StmtKind {
     /// `let v = init;` (`init` is `None` for a deferred initialisation).
     Let { var: VarId, init: Option<Expr> },
     /// `place = value`, or `place op= value` when `compound` is set (`value` is then the
     /// right-hand side only).
-    Assign { place: Place, value: Expr, compound: Option<ArithOp> },
+    Assign {
+        place: Place,
+        value: Expr,
+        compound: Option<ArithOp>,
+    },
     /// `let out = callee(args)` for a differentiable callee: split into a forward call that
     /// returns a pullback (kept in `pullback`) and its application in the reverse sweep.
-    Call { out: VarId, pullback: VarId, callee: syn::Path, args: Vec<Expr> },
+    Call {
+        out: VarId,
+        pullback: VarId,
+        callee: syn::Path,
+        args: Vec<Expr>,
+    },
     /// `v.push(value)`
     Push { vec: VarId, value: Expr },
     /// `if cond { then } else { els }`; `cond` is a variable so the reverse sweep can read
     /// the branch that was taken.
-    If { cond: VarId, then: Block, els: Block },
+    If {
+        cond: VarId,
+        then: Block,
+        els: Block,
+    },
     /// `for var in range`; the bounds are variables for the same reason. A loop that can
     /// be left early has an `exit` test (checked after each iteration) and counts its
     /// iterations in `trips`.
-    For { var: VarId, range: Range, body: Block, exit: Option<Expr>, trips: Option<VarId> },
+    For {
+        var: VarId,
+        range: Range,
+        body: Block,
+        exit: Option<Expr>,
+        trips: Option<VarId>,
+    },
     /// `while cond { body }` (a `loop` is `while true`); `trips` counts iterations.
-    While { cond: Expr, body: Block, exit: Option<Expr>, trips: VarId },
+    While {
+        cond: Expr,
+        body: Block,
+        exit: Option<Expr>,
+        trips: VarId,
+    },
     /// `match scrutinee { arms }` on a non-float value; `arm` records the arm taken.
-    Match { scrutinee: Expr, arms: Vec<(syn::Pat, Block)>, arm: VarId },
+    Match {
+        scrutinee: Expr,
+        arms: Vec<(syn::Pat, Block)>,
+        arm: VarId,
+    },
 }
 
 /// A half-open or closed integer range, optionally reversed and strided.
@@ -186,9 +219,16 @@ pub enum ExprKind {
     /// `x.to_vec()`, `x.clone()`: a copy of a sequence or scalar.
     Copy(Box<Expr>),
     /// `vec![elem; len]` or `[elem; len]`
-    Repeat { elem: Box<Expr>, len: Box<Expr>, array: bool },
+    Repeat {
+        elem: Box<Expr>,
+        len: Box<Expr>,
+        array: bool,
+    },
     /// `vec![a, b, c]` or `[a, b, c]`
-    List { elems: Vec<Expr>, array: bool },
+    List {
+        elems: Vec<Expr>,
+        array: bool,
+    },
     /// `Vec::new()` or `Vec::with_capacity(n)`
     EmptyVec(Option<Box<Expr>>),
     /// `(a, b)`
@@ -203,7 +243,12 @@ pub enum OpaqueCall {
     /// `path(args)`
     Function(syn::Path, Vec<Expr>),
     /// `receiver.method::<turbofish>(args)`
-    Method(Box<Expr>, Ident, Option<syn::AngleBracketedGenericArguments>, Vec<Expr>),
+    Method(
+        Box<Expr>,
+        Ident,
+        Option<syn::AngleBracketedGenericArguments>,
+        Vec<Expr>,
+    ),
 }
 
 impl Expr {
@@ -294,18 +339,12 @@ pub struct Func {
     pub ret_ty: Type,
     /// The float type: `f64`, `f32` or a generic `T`.
     pub float: Type,
-    /// Number of blocks (block ids are `0..blocks`; the body is block 0).
-    pub blocks: usize,
     /// Every identifier of the function and every name given out: generated temporaries
     /// avoid them.
     pub taken: std::collections::HashSet<String>,
 }
 
 impl Func {
-    pub fn var(&self, v: VarId) -> &Var {
-        &self.vars[v]
-    }
-
     /// Variables declared directly in the function's outermost block or as parameters.
     pub fn is_top_level(&self, v: VarId) -> bool {
         matches!(self.vars[v].scope, None | Some(0))

@@ -7,7 +7,8 @@ use std::fmt::{self, Write};
 pub fn print(func: &Func) -> String {
     let mut out = String::new();
     let p = Printer { func };
-    p.block(&func.body, 0, &mut out).expect("writing to a String cannot fail");
+    p.block(&func.body, 0, &mut out)
+        .expect("writing to a String cannot fail");
     out
 }
 
@@ -30,18 +31,37 @@ impl Printer<'_> {
     fn stmt(&self, s: &Stmt, depth: usize, out: &mut String) -> fmt::Result {
         let pad = "    ".repeat(depth);
         match &s.kind {
-            StmtKind::Let { var, init: Some(e) } => writeln!(out, "{pad}let {} = {}", self.name(*var), self.expr(e)),
+            StmtKind::Let { var, init: Some(e) } => {
+                writeln!(out, "{pad}let {} = {}", self.name(*var), self.expr(e))
+            }
             StmtKind::Let { var, init: None } => writeln!(out, "{pad}let {}", self.name(*var)),
-            StmtKind::Assign { place, value, compound } => {
+            StmtKind::Assign {
+                place,
+                value,
+                compound,
+            } => {
                 let op = compound.map_or("", arith_symbol);
                 writeln!(out, "{pad}{} {op}= {}", self.place(place), self.expr(value))
             }
-            StmtKind::Call { out: o, pullback, callee, args } => {
+            StmtKind::Call {
+                out: o,
+                pullback,
+                callee,
+                args,
+            } => {
                 let args: Vec<_> = args.iter().map(|a| self.expr(a)).collect();
                 let callee = quote::quote!(#callee).to_string().replace(' ', "");
-                writeln!(out, "{pad}let ({}, {}) = split {callee}({})", self.name(*o), self.name(*pullback), args.join(", "))
+                writeln!(
+                    out,
+                    "{pad}let ({}, {}) = split {callee}({})",
+                    self.name(*o),
+                    self.name(*pullback),
+                    args.join(", ")
+                )
             }
-            StmtKind::Push { vec, value } => writeln!(out, "{pad}{}.push({})", self.name(*vec), self.expr(value)),
+            StmtKind::Push { vec, value } => {
+                writeln!(out, "{pad}{}.push({})", self.name(*vec), self.expr(value))
+            }
             StmtKind::If { cond, then, els } => {
                 writeln!(out, "{pad}if {} {{", self.name(*cond))?;
                 self.block(then, depth + 1, out)?;
@@ -51,7 +71,13 @@ impl Printer<'_> {
                 }
                 writeln!(out, "{pad}}}")
             }
-            StmtKind::For { var, range, body, exit, trips } => {
+            StmtKind::For {
+                var,
+                range,
+                body,
+                exit,
+                trips,
+            } => {
                 let dots = if range.inclusive { "..=" } else { ".." };
                 let mut r = format!("{}{dots}{}", self.name(range.start), self.name(range.end));
                 if let Some(k) = range.step {
@@ -64,13 +90,27 @@ impl Printer<'_> {
                 self.block(body, depth + 1, out)?;
                 self.loop_end(exit, *trips, depth, out)
             }
-            StmtKind::While { cond, body, exit, trips } => {
+            StmtKind::While {
+                cond,
+                body,
+                exit,
+                trips,
+            } => {
                 writeln!(out, "{pad}while {} {{", self.expr(cond))?;
                 self.block(body, depth + 1, out)?;
                 self.loop_end(exit, Some(*trips), depth, out)
             }
-            StmtKind::Match { scrutinee, arms, arm } => {
-                writeln!(out, "{pad}match {} -> {} {{", self.expr(scrutinee), self.name(*arm))?;
+            StmtKind::Match {
+                scrutinee,
+                arms,
+                arm,
+            } => {
+                writeln!(
+                    out,
+                    "{pad}match {} -> {} {{",
+                    self.expr(scrutinee),
+                    self.name(*arm)
+                )?;
                 for (pat, b) in arms {
                     writeln!(out, "{pad}    {} => {{", quote::quote!(#pat))?;
                     self.block(b, depth + 2, out)?;
@@ -81,7 +121,13 @@ impl Printer<'_> {
         }
     }
 
-    fn loop_end(&self, exit: &Option<Expr>, trips: Option<VarId>, depth: usize, out: &mut String) -> fmt::Result {
+    fn loop_end(
+        &self,
+        exit: &Option<Expr>,
+        trips: Option<VarId>,
+        depth: usize,
+        out: &mut String,
+    ) -> fmt::Result {
         let pad = "    ".repeat(depth);
         if let Some(e) = exit {
             writeln!(out, "{pad}    exit if {}", self.expr(e))?;
@@ -101,7 +147,12 @@ impl Printer<'_> {
 
     fn expr(&self, e: &Expr) -> String {
         use ExprKind::*;
-        let list = |xs: &[Expr]| xs.iter().map(|x| self.expr(x)).collect::<Vec<_>>().join(", ");
+        let list = |xs: &[Expr]| {
+            xs.iter()
+                .map(|x| self.expr(x))
+                .collect::<Vec<_>>()
+                .join(", ")
+        };
         match &e.kind {
             Float(f) => f.to_string(),
             Int(i) => i.to_string(),
@@ -116,8 +167,14 @@ impl Printer<'_> {
             Logic(op, a, b) => format!("({} {op:?} {})", self.expr(a), self.expr(b)),
             Elementary(r, args) => format!("{}({})", r.name, list(args)),
             Cast(a, ty) => format!("({} as {})", self.expr(a), quote::quote!(#ty)),
-            Opaque(OpaqueCall::Function(p, args)) => format!("{}({})", quote::quote!(#p).to_string().replace(' ', ""), list(args)),
-            Opaque(OpaqueCall::Method(r, m, _, args)) => format!("{}.{m}({})", self.expr(r), list(args)),
+            Opaque(OpaqueCall::Function(p, args)) => format!(
+                "{}({})",
+                quote::quote!(#p).to_string().replace(' ', ""),
+                list(args)
+            ),
+            Opaque(OpaqueCall::Method(r, m, _, args)) => {
+                format!("{}.{m}({})", self.expr(r), list(args))
+            }
             StopGradient(a) => format!("stop_gradient({})", self.expr(a)),
             Ref(a) => format!("&{}", self.expr(a)),
             Copy(a) => format!("copy({})", self.expr(a)),
