@@ -3,6 +3,8 @@
 
 pub mod activity;
 pub mod needed;
+pub mod remat;
 
 pub use activity::Activity;
 pub use needed::Needed;
+pub use remat::Remat;

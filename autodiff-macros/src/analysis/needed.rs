@@ -12,6 +12,8 @@ use crate::rules::Partial;
 
 pub struct Needed {
     pub needed: Vec<bool>,
+    /// Needed values of inner blocks that the reverse sweep recomputes instead of popping.
+    pub remat: super::Remat,
 }
 
 impl Needed {
@@ -39,13 +41,23 @@ pub fn analyze(func: &Func, act: &Activity) -> Needed {
         let before = n.needed.clone();
         let needed = Needed {
             needed: n.needed.clone(),
+            remat: super::Remat {
+                init: Default::default(),
+            },
         };
         mark_replayed_control(&func.body, func, act, &needed, &mut n.needed);
         if n.needed == before {
             break;
         }
     }
-    Needed { needed: n.needed }
+    let mut needed = Needed {
+        needed: n.needed,
+        remat: super::Remat {
+            init: Default::default(),
+        },
+    };
+    needed.remat = super::remat::analyze(func, &mut needed);
+    needed
 }
 
 /// Whether a call argument is a reference (`&v`, or a reference parameter): pullbacks

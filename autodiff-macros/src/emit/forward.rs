@@ -45,6 +45,7 @@ impl Ctx<'_> {
                 self.func.vars[v].scope == Some(b.id)
                     && self.needed.is_needed(v)
                     && Some(v) != rebound
+                    && !self.needed.remat.contains(v)
             })
             .collect()
     }

@@ -116,12 +116,21 @@ impl Ctx<'_> {
             let mutable = self.restored_in(b, v).then(|| quote!(mut));
             quote!(let #mutable #name = #tape.pop().unwrap();)
         });
+        let mut recomputed: Vec<VarId> = (0..self.func.vars.len())
+            .filter(|&v| self.func.vars[v].scope == Some(b.id) && self.needed.remat.contains(v))
+            .collect();
+        recomputed.sort_unstable();
+        let recomputes = recomputed.into_iter().map(|v| {
+            let name = self.name(v);
+            let value = self.expr(&self.needed.remat.init[&v], self.active(v));
+            quote!(let #name = #value;)
+        });
         let adjoints: Vec<TokenStream> = (0..self.func.vars.len())
             .filter(|&v| self.func.vars[v].scope == Some(b.id) && self.active(v))
             .map(|v| self.declare_zero(&self.bar(v), v))
             .collect();
         let body = self.reverse_stmts(b);
-        quote!(#(#restores)* #(#adjoints)* #body)
+        quote!(#(#restores)* #(#recomputes)* #(#adjoints)* #body)
     }
 
     /// Whether the reverse of block `b` assigns `v` (restoring an overwritten value).
