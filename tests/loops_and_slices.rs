@@ -234,3 +234,40 @@ fn vec_reference_parameters() {
     let all: Vec<f64> = xb.iter().copied().chain([sb]).collect();
     assert_grad(f, &[0.1, 0.2, -0.3, 1.5], &all);
 }
+
+/// An element read after it is overwritten, an integer index carried by the loop, and a
+/// `while` that pushes: the reverse sweep must restore each before reading it.
+#[differentiate]
+fn restores(x: &[f64]) -> f64 {
+    let n = x.len();
+    let mut v = vec![0.0; n];
+    v[0] = x[0];
+    for i in 1..n {
+        v[i] = v[i - 1] * x[i] + v[i - 1].sin();
+        v[i - 1] = v[i - 1] * v[i];
+    }
+    let mut j = 0;
+    let mut s = 0.0;
+    for _k in 0..n / 2 {
+        s = s * v[j] + x[j + 1];
+        j += 2;
+    }
+    let mut tail = Vec::new();
+    let mut t = s;
+    while tail.len() < 3 {
+        t = t * 0.5 + x[tail.len()];
+        tail.push(t * t);
+    }
+    tail[0] + tail[1] * tail[2] + s
+}
+
+#[test]
+fn overwritten_elements_and_carried_indices_are_restored() {
+    let x = rng_vec(21, 6, 0.2, 1.2);
+    let (_, grad) = restores_grad(&x);
+    assert_grad(restores, &x, &grad);
+    assert_dot_product(|v| restores_jvp(&x, v).1, &grad, 22);
+    let v = rng_vec(23, 6, -1.0, 1.0);
+    let (_, _, hv) = restores_hvp(&x, &v);
+    assert_hvp(|p| restores_grad(p).1, &x, &v, &hv);
+}
