@@ -225,3 +225,21 @@ fn tuple_returns_take_tuple_seeds() {
     let (_, (ta, tb)) = two_outputs_jvp(2.0, 0.5, 1.0, 0.0);
     assert_eq!((ta, tb), (0.5, 1.0));
 }
+
+#[differentiate]
+fn conversions(x: f64) -> f64 {
+    f64::from(x) * x + f64::from(3u8)
+}
+
+#[differentiate]
+fn generic_conversion<T: autodiff::num_traits::Float>(x: T) -> T {
+    let y = T::from(x).unwrap();
+    y * y * T::from(0.5).unwrap()
+}
+
+#[test]
+fn float_conversions_keep_their_derivative() {
+    // Regression: `f64::from(x)` of an active value was once treated as a constant.
+    assert_eq!(conversions_grad(3.0), (12.0, 6.0));
+    assert_eq!(generic_conversion_grad(3.0_f64), (4.5, 3.0));
+}

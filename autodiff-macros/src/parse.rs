@@ -34,6 +34,9 @@ impl Parse for Args {
                     format!("unknown argument `{key}`: the arguments are `wrt(a, b, …)`, naming the parameters to differentiate with respect to, and `custom`, for a function whose `_jvp` and `_vjp` you write yourself"),
                 ));
             }
+            if !input.peek(syn::token::Paren) {
+                return Err(syn::Error::new(key.span(), "write `wrt(a, b)`: the parameters to differentiate with respect to, in parentheses"));
+            }
             let content;
             syn::parenthesized!(content in input);
             let names = Punctuated::<Ident, Token![,]>::parse_terminated(&content)?;

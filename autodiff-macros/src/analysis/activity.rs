@@ -123,9 +123,45 @@ fn visit_block(b: &Block, act: &mut Activity, func: &Func, changed: &mut bool) {
     }
 }
 
+/// A varied value passed to a function with no derivative rule would be a silent zero.
+fn check_opaque(e: &Expr, act: &Activity, errors: &mut Vec<syn::Error>) {
+    e.visit(&mut |x| {
+        let (name, args): (String, Vec<&Expr>) = match &x.kind {
+            ExprKind::Opaque(OpaqueCall::Function(p, args)) => (quote::quote!(#p).to_string().replace(' ', ""), args.iter().collect()),
+            // `x.len()` reads no value of `x`.
+            ExprKind::Opaque(OpaqueCall::Method(_, m, _, args)) if m == "len" => (m.to_string(), args.iter().collect()),
+            ExprKind::Opaque(OpaqueCall::Method(recv, m, _, args)) => (m.to_string(), std::iter::once(&**recv).chain(args).collect()),
+            _ => return,
+        };
+        if args.iter().any(|a| act.varied(a)) {
+            errors.push(syn::Error::new(
+                x.span,
+                format!("`{name}` is called with a value that carries a derivative, but `{name}` has no derivative: put `#[differentiate]` on it (or write `{name}_jvp`/`{name}_vjp` and mark it `#[differentiate(custom)]`), or wrap the argument in `autodiff::stop_gradient(…)` if it is meant as a constant"),
+            ));
+        }
+    });
+}
+
+fn stmt_exprs(s: &Stmt) -> Vec<&Expr> {
+    match &s.kind {
+        StmtKind::Let { init: Some(e), .. } | StmtKind::Push { value: e, .. } => vec![e],
+        StmtKind::Assign { place, value, .. } => match place {
+            Place::Index(_, i) => vec![i, value],
+            Place::Var(_) => vec![value],
+        },
+        StmtKind::Call { args, .. } => args.iter().collect(),
+        StmtKind::While { cond, .. } => vec![cond],
+        StmtKind::Match { scrutinee, .. } => vec![scrutinee],
+        _ => vec![],
+    }
+}
+
 /// A varied value stored where no derivative can follow it would be a silent zero.
 fn check_block(b: &Block, act: &Activity, func: &Func, errors: &mut Vec<syn::Error>) {
     for s in &b.stmts {
+        for e in stmt_exprs(s) {
+            check_opaque(e, act, errors);
+        }
         let target = match &s.kind {
             StmtKind::Let { var, init: Some(e) } => Some((*var, act.varied(e))),
             StmtKind::Assign { place, value, .. } => Some((place.var(), act.varied(value))),
@@ -135,7 +171,7 @@ fn check_block(b: &Block, act: &Activity, func: &Func, errors: &mut Vec<syn::Err
             if !func.vars[v].kind.is_float() {
                 errors.push(syn::Error::new(
                     s.span,
-                    format!("`{}` would hold a value that carries a derivative, but it is not a float or a float sequence: compute the float in its own variable", func.vars[v].name),
+                    format!("`{}` would hold a value that carries a derivative, but it is not a float or a float sequence: keep the float in its own variable, or wrap the value in `autodiff::stop_gradient(…)` if its derivative is meant to be dropped", func.vars[v].name),
                 ));
             }
         }

@@ -108,8 +108,14 @@ impl Ctx<'_> {
             Elementary(rule, args) => self.elementary(rule, args, active),
             Cast(a, ty) => {
                 let float_cast = crate::parse::kind_of_type(ty, &self.func.float) == Kind::Float;
-                if self.mode == Mode::Lifted && active && float_cast && self.act.varied(a) {
-                    return self.expr(a, true);
+                let same_type = quote!(#ty).to_string() == self.float().to_string();
+                let from_float =
+                    crate::ir::kind_of(a, &self.func.vars, &self.func.float) == Kind::Float;
+                if (self.mode == Mode::Lifted && active && float_cast && self.act.varied(a))
+                    || (same_type && from_float)
+                {
+                    // A conversion of the float type to itself (`f64::from(x)`, `T::from(x)`).
+                    return self.at(a, 6, active);
                 }
                 let a = self.at(a, 6, false);
                 quote!(#a as #ty)

@@ -420,7 +420,7 @@ fn hvp(item: &syn::ItemFn, ctx: &Ctx) -> TokenStream {
         .iter()
         .map(|p| {
             let (x, dot) = (ctx.name(p.var), ctx.dot(p.var));
-            let dual = format_ident!("{}_dual", x);
+            let dual = format_ident!("{}_dual", ctx.func.vars[p.var].stem);
             match (p.active, p.shape) {
                 (false, _) | (_, ParamShape::Inactive) => quote!(#x),
                 (true, ParamShape::Scalar) => quote!(__ad::Dual::new(#x, #dot)),

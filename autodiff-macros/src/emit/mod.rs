@@ -66,19 +66,19 @@ impl<'f> Ctx<'f> {
     }
 
     pub fn bar(&self, v: VarId) -> Ident {
-        format_ident!("{}_bar", self.name(v))
+        format_ident!("{}_bar", self.func.vars[v].stem)
     }
 
     pub fn dot(&self, v: VarId) -> Ident {
-        format_ident!("{}_dot", self.name(v))
+        format_ident!("{}_dot", self.func.vars[v].stem)
     }
 
     pub fn tape(&self, v: VarId) -> Ident {
-        format_ident!("{}_tape", self.name(v))
+        format_ident!("{}_tape", self.func.vars[v].stem)
     }
 
     pub fn elem_tape(&self, v: VarId) -> Ident {
-        format_ident!("{}_elem_tape", self.name(v))
+        format_ident!("{}_elem_tape", self.func.vars[v].stem)
     }
 
     pub fn kind(&self, v: VarId) -> Kind {

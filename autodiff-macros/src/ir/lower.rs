@@ -101,8 +101,10 @@ impl Lowerer {
         let name = self.fresh_name(&user.to_string(), user.span(), true);
         let scope = self.scopes.last().map(|s| s.0);
         let id = self.vars.len();
+        let stem = name.clone();
         self.vars.push(Var {
             name,
+            stem,
             kind,
             scope,
             mutable,
@@ -119,8 +121,10 @@ impl Lowerer {
         let name = self.fresh_name(base, span, false);
         let scope = self.scopes.last().map(|s| s.0);
         let id = self.vars.len();
+        let stem = name.clone();
         self.vars.push(Var {
             name,
+            stem,
             kind,
             scope,
             mutable: true,
@@ -136,10 +140,25 @@ impl Lowerer {
             .find_map(|(_, m)| m.get(name).copied())
     }
 
+    /// Declares a parameter: it keeps its name, which the generated signatures repeat;
+    /// when a name derived from it is taken, the derived names get a fresh stem instead
+    /// (`x` with a local `x_bar` has the adjoint `x_2_bar`).
     pub fn declare_param(&mut self, ident: &Ident, ty: &Type, mutable: bool) -> VarId {
         let kind = kind_of_type(ty, &self.float);
-        let id = self.declare(ident, kind, mutable, Some(ty.clone()));
-        self.vars[id].scope = None;
+        let stem = self.fresh_name(&ident.to_string(), ident.span(), true);
+        self.given.insert(ident.to_string());
+        let id = self.vars.len();
+        self.vars.push(Var {
+            name: ident.clone(),
+            stem,
+            kind,
+            scope: None,
+            mutable,
+            ty: Some(ty.clone()),
+        });
+        if let Some(s) = self.scopes.last_mut() {
+            s.1.insert(ident.to_string(), id);
+        }
         id
     }
 
@@ -374,6 +393,9 @@ impl Lowerer {
 
     fn lower_let(&mut self, local: &syn::Local, out: &mut Vec<Stmt>) {
         let span = local.let_token.span;
+        if let Some((else_token, _)) = local.init.as_ref().and_then(|i| i.diverge.as_ref()) {
+            return self.error(else_token.span, "`let … else` is not supported inside a `#[differentiate]` function: use `match` or `if` and bind a plain name");
+        }
         let (ident, mutable, ty) = match self.let_pattern(&local.pat) {
             Some(p) => p,
             None => return,
@@ -467,7 +489,8 @@ impl Lowerer {
     /// `if`, `match` and blocks used for their value.
     pub(super) fn as_statement_expr<'e>(&self, e: &'e syn::Expr) -> Option<&'e syn::Expr> {
         match e {
-            syn::Expr::If(_) | syn::Expr::Match(_) | syn::Expr::Block(_) => Some(e),
+            syn::Expr::If(_) | syn::Expr::Match(_) => Some(e),
+            syn::Expr::Block(b) if b.label.is_none() => Some(e),
             syn::Expr::Paren(p) => self.as_statement_expr(&p.expr),
             _ => None,
         }
@@ -695,6 +718,11 @@ pub fn lower_fn(
         match input {
             syn::FnArg::Typed(pt) => {
                 let Some((ident, mutable, _)) = lw.let_pattern(&pt.pat) else { continue };
+                if let Type::Reference(r) = &*pt.ty {
+                    if r.mutability.is_none() && kind_of_type(&r.elem, &float) == Kind::Float {
+                        lw.error(syn::spanned::Spanned::span(&pt.ty), "a float behind a reference (`&f64`) cannot be differentiated: take it by value (`x: f64`)");
+                    }
+                }
                 if parse::is_mut_float_ref(&pt.ty, &float) {
                     lw.error(syn::spanned::Spanned::span(&pt.ty), "`&mut` float parameters (output buffers) are not supported yet: return the values instead");
                 }

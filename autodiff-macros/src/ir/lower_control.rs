@@ -60,8 +60,9 @@ impl Lowerer {
             }
             syn::Expr::Paren(p) => self.lower_expr_stmt(&p.expr, out),
             _ => {
+                let errors = self.errors.len();
                 let lowered = self.lower_expr(e, out);
-                if !matches!(lowered.kind, ExprKind::Opaque(_)) {
+                if !matches!(lowered.kind, ExprKind::Opaque(_)) && self.errors.len() == errors {
                     self.error(
                         span,
                         "this expression's value is unused: assign it (`let y = …;`)",

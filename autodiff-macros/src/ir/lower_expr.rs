@@ -75,6 +75,11 @@ impl Lowerer {
                 let base = self.lower_expr(&f.base, out);
                 mk(ExprKind::Field(Box::new(base), f.member.clone()))
             }
+            syn::Expr::Block(b) if b.label.is_some() => self.unsupported(
+                span,
+                "a labelled block",
+                "use `if` / `else` instead of `break 'label`",
+            ),
             syn::Expr::If(_) | syn::Expr::Match(_) | syn::Expr::Block(_) => {
                 let tmp = self.temp("value", Kind::Float, span);
                 self.vars[tmp].mutable = false;
@@ -208,6 +213,16 @@ impl Lowerer {
             .map(|s| s.ident.to_string())
             .unwrap_or_default();
         let mk = |kind| Expr::new(kind, span);
+        if path
+            .get_ident()
+            .is_some_and(|i| self.lookup(&i.to_string()).is_some())
+        {
+            return self.unsupported(
+                span,
+                "calling a function value (a parameter or local holding a function)",
+                "call a named `#[differentiate]` function",
+            );
+        }
         if last == "stop_gradient" && c.args.len() == 1 {
             let inner = self.lower_expr(&c.args[0], out);
             return mk(ExprKind::StopGradient(Box::new(inner)));
@@ -230,8 +245,19 @@ impl Lowerer {
                 }
                 return mk(ExprKind::Elementary(rule, args));
             }
-            // `T::from(2.0)`, `f64::from(n)`: a constant, computed as written.
             let args: Vec<Expr> = c.args.iter().map(|a| self.lower_expr(a, out)).collect();
+            // `f64::from(x)` of a float is the float itself, derivative included.
+            let literal = matches!(args.first().map(|a| &a.kind), Some(ExprKind::Float(_)));
+            if last == "from"
+                && args.len() == 1
+                && self.kind_of(&args[0]) == Kind::Float
+                && !literal
+            {
+                let float = self.float.clone();
+                let arg = args.into_iter().next().expect("one argument");
+                return mk(ExprKind::Cast(Box::new(arg), float));
+            }
+            // `T::from(2.0)`, `f64::from(n)`: a constant, computed as written.
             return mk(ExprKind::Opaque(OpaqueCall::Function(path.clone(), args)));
         }
         let args: Vec<Expr> = c.args.iter().map(|a| self.lower_expr(a, out)).collect();
@@ -270,7 +296,11 @@ impl Lowerer {
         let float_static =
             p.path.segments.len() == 2 && self.is_float_type_name(&p.path.segments[0].ident);
         let is_vec = p.path.segments.len() == 2 && p.path.segments[0].ident == "Vec";
-        if last == "stop_gradient" || float_static || is_vec {
+        let is_local = p
+            .path
+            .get_ident()
+            .is_some_and(|i| self.lookup(&i.to_string()).is_some());
+        if last == "stop_gradient" || float_static || is_vec || is_local {
             return None;
         }
         let mut pre = vec![];
@@ -297,11 +327,13 @@ impl Lowerer {
         span: Span,
         out: &mut Vec<Stmt>,
     ) {
-        let name = Ident::new(&format!("{}_pb", self.vars[out_var].name), span);
+        let name = Ident::new(&format!("{}_pb", self.vars[out_var].stem), span);
         let scope = self.vars[out_var].scope;
         let pullback = self.vars.len();
+        let stem = name.clone();
         self.vars.push(Var {
             name,
+            stem,
             kind: Kind::Pullback,
             scope,
             mutable: false,
@@ -436,6 +468,8 @@ fn describe_unsupported(e: &syn::Expr) -> (&'static str, &'static str) {
         syn::Expr::Range(_) => ("a range outside a `for` loop", "use it as the range of a `for` loop"),
         syn::Expr::Let(_) => ("`let` in a condition", "use `match`"),
         syn::Expr::Field(_) => ("a named field access", "pass the field's value as a parameter"),
-        _ => ("this expression", "rewrite it with arithmetic, float methods, indexing, `if` and loops"),
+        syn::Expr::Loop(_) | syn::Expr::While(_) | syn::Expr::ForLoop(_) => ("a loop used for its value", "assign the result to a variable declared before the loop, and `break` without a value"),
+        syn::Expr::Lit(_) => ("this literal", "use a number or a boolean"),
+        _ => ("this expression", "write it with arithmetic, float methods, indexing, `if`, `match` and loops"),
     }
 }

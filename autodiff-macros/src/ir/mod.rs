@@ -53,6 +53,9 @@ impl Kind {
 pub struct Var {
     /// The name emitted code uses (unique within the function).
     pub name: Ident,
+    /// The stem of the names derived from it (`x_bar`, `x_dot`, `x_tape`): the name itself,
+    /// except for a parameter whose derived names the user's code already uses.
+    pub stem: Ident,
     pub kind: Kind,
     /// The block that declares it; `None` for parameters.
     pub scope: Option<BlockId>,

@@ -1,0 +1,9 @@
+use autodiff::differentiate;
+
+#[differentiate]
+fn f(x: f64) -> f64 {
+    x.sin();
+    x * x
+}
+
+fn main() {}

@@ -1,0 +1,8 @@
+use autodiff::differentiate;
+
+#[differentiate]
+struct Point {
+    x: f64,
+}
+
+fn main() {}
