@@ -28,6 +28,7 @@ pub use autodiff_runtime::*;
 /// Paths used by generated code. Not part of the public API.
 #[doc(hidden)]
 pub mod __private {
+    pub use autodiff_runtime::checkpoint;
     pub use autodiff_runtime::num_traits::{Float, One, Zero};
     pub use autodiff_runtime::partial;
     pub use autodiff_runtime::support::*;

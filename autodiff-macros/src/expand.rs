@@ -17,13 +17,26 @@ pub fn differentiate(args: TokenStream, item: TokenStream) -> TokenStream {
             return quote!(#item #err);
         }
     };
-    match expand(args, &item_fn) {
+    let result = expand(args, &item_fn);
+    // `#[checkpoint]` is ours: the primal is emitted without it, so it compiles on stable.
+    let mut item_fn = item_fn;
+    syn::visit_mut::VisitMut::visit_item_fn_mut(&mut StripCheckpoints, &mut item_fn);
+    match result {
         // The primal is used by its derivatives, even when the program calls only those.
         Ok(generated) => quote!(#[allow(dead_code)] #item_fn #generated),
         Err(errors) => {
             let errors = errors.into_iter().map(|e| e.to_compile_error());
             quote!(#item_fn #(#errors)*)
         }
+    }
+}
+
+/// Removes `#[checkpoint]` attributes wherever they stand.
+struct StripCheckpoints;
+
+impl syn::visit_mut::VisitMut for StripCheckpoints {
+    fn visit_attributes_mut(&mut self, attrs: &mut Vec<syn::Attribute>) {
+        attrs.retain(|a| !a.path().is_ident("checkpoint"));
     }
 }
 

@@ -10,6 +10,7 @@
 //!   Hessian-vector products to check derivatives against.
 #![forbid(unsafe_code)]
 
+pub mod checkpoint;
 pub mod dual;
 pub mod dual_vec;
 pub mod forward;

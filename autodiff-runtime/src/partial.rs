@@ -167,7 +167,11 @@ pub fn powf<T: Float>(a: T, b: T, y: T) -> (T, T) {
     } else {
         b * a.powf(b - T::one())
     };
-    let db = if a == T::zero() { T::zero() } else { y * a.ln() };
+    let db = if a == T::zero() {
+        T::zero()
+    } else {
+        y * a.ln()
+    };
     (da, db)
 }
 /// log_b a = ln a / ln b: ∂/∂a = 1 / (a ln b), ∂/∂b = −log_b a / (b ln b)
@@ -249,7 +253,12 @@ mod tests {
 
     #[test]
     fn unary_rules_match_central_differences() {
-        type Rule = (&'static str, fn(f64) -> f64, fn(f64, f64) -> f64, &'static [f64]);
+        type Rule = (
+            &'static str,
+            fn(f64) -> f64,
+            fn(f64, f64) -> f64,
+            &'static [f64],
+        );
         let rules: &[Rule] = &[
             ("sin", f64::sin, sin, &[-2.0, 0.0, 0.3, 5.0]),
             ("cos", f64::cos, cos, &[-2.0, 0.0, 0.3, 5.0]),
@@ -291,7 +300,11 @@ mod tests {
 
     #[test]
     fn binary_rules_match_central_differences() {
-        type Rule = (&'static str, fn(f64, f64) -> f64, fn(f64, f64, f64) -> (f64, f64));
+        type Rule = (
+            &'static str,
+            fn(f64, f64) -> f64,
+            fn(f64, f64, f64) -> (f64, f64),
+        );
         let rules: &[Rule] = &[
             ("powf", f64::powf, powf),
             ("log", f64::log, log),
@@ -305,8 +318,14 @@ mod tests {
             for &(a, b) in &[(0.7, 2.5), (3.0, 0.4), (1.5, 0.2), (2.0, 1.3)] {
                 let (da, db) = d(a, b, f(a, b));
                 let (na, nb) = (numeric(|t| f(t, b), a), numeric(|t| f(a, t), b));
-                assert!((da - na).abs() < 1e-6, "{name} ∂a at ({a}, {b}): {da} vs {na}");
-                assert!((db - nb).abs() < 1e-6, "{name} ∂b at ({a}, {b}): {db} vs {nb}");
+                assert!(
+                    (da - na).abs() < 1e-6,
+                    "{name} ∂a at ({a}, {b}): {da} vs {na}"
+                );
+                assert!(
+                    (db - nb).abs() < 1e-6,
+                    "{name} ∂b at ({a}, {b}): {db} vs {nb}"
+                );
             }
         }
     }
@@ -329,7 +348,10 @@ mod tests {
             for x in [-1.5, 0.7, 2.0] {
                 let d = powi(x, n, x.powi(n));
                 let num = numeric(|t| t.powi(n), x);
-                assert!((d - num).abs() < 1e-6 * num.abs().max(1.0), "powi {n} at {x}");
+                assert!(
+                    (d - num).abs() < 1e-6 * num.abs().max(1.0),
+                    "powi {n} at {x}"
+                );
             }
         }
     }

@@ -508,7 +508,7 @@ fn shared_subexpressions_accumulate() {
     assert_close(w.backward()[x], expected, CLOSED_TOL, "diamond");
 }
 
-/// n-dimensional Rosenbrock function, generic through a closure-free loop.
+/// n-dimensional Rosenbrock function on tape values.
 fn rosenbrock<'t>(x: &[Value<'t>]) -> Value<'t> {
     let mut sum = x[0].tape().constant(0.0);
     for w in x.windows(2) {

@@ -48,7 +48,9 @@ impl Activity {
             StmtKind::Assign { place, .. } => self.active[place.var()],
             StmtKind::Push { vec, .. } => self.active[*vec],
             StmtKind::If { then, els, .. } => self.block_active(then) || self.block_active(els),
-            StmtKind::For { body, .. } | StmtKind::While { body, .. } => self.block_active(body),
+            StmtKind::For { body, .. }
+            | StmtKind::While { body, .. }
+            | StmtKind::Block { body, .. } => self.block_active(body),
             StmtKind::Match { arms, .. } => arms.iter().any(|(_, b)| self.block_active(b)),
         }
     }
@@ -113,9 +115,9 @@ fn visit_block(b: &Block, act: &mut Activity, func: &Func, changed: &mut bool) {
                 visit_block(then, act, func, changed);
                 visit_block(els, act, func, changed);
             }
-            StmtKind::For { body, .. } | StmtKind::While { body, .. } => {
-                visit_block(body, act, func, changed)
-            }
+            StmtKind::For { body, .. }
+            | StmtKind::While { body, .. }
+            | StmtKind::Block { body, .. } => visit_block(body, act, func, changed),
             StmtKind::Match { arms, .. } => arms
                 .iter()
                 .for_each(|(_, b)| visit_block(b, act, func, changed)),
@@ -180,9 +182,9 @@ fn check_block(b: &Block, act: &Activity, func: &Func, errors: &mut Vec<syn::Err
                 check_block(then, act, func, errors);
                 check_block(els, act, func, errors);
             }
-            StmtKind::For { body, .. } | StmtKind::While { body, .. } => {
-                check_block(body, act, func, errors)
-            }
+            StmtKind::For { body, .. }
+            | StmtKind::While { body, .. }
+            | StmtKind::Block { body, .. } => check_block(body, act, func, errors),
             StmtKind::Match { arms, .. } => arms
                 .iter()
                 .for_each(|(_, b)| check_block(b, act, func, errors)),

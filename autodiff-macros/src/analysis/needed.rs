@@ -60,6 +60,24 @@ pub fn analyze(func: &Func, act: &Activity) -> Needed {
     needed
 }
 
+/// The body of a `#[checkpoint]` loop or block.
+pub fn checkpointed(s: &Stmt) -> Option<&Block> {
+    match &s.kind {
+        StmtKind::For {
+            body,
+            checkpoint: Some(_),
+            ..
+        }
+        | StmtKind::While {
+            body,
+            checkpoint: Some(_),
+            ..
+        } => Some(body),
+        StmtKind::Block { body, .. } => Some(body),
+        _ => None,
+    }
+}
+
 /// Whether a call argument is a reference (`&v`, or a reference parameter): pullbacks
 /// borrow nothing, so the reverse sweep passes such arguments to them again.
 pub fn passed_again(func: &Func, a: &Expr) -> bool {
@@ -107,9 +125,9 @@ pub fn replayed(func: &Func, act: &Activity, needed: &Needed, s: &Stmt) -> bool 
         StmtKind::If { then, els, .. } => {
             block_replayed(func, act, needed, then) || block_replayed(func, act, needed, els)
         }
-        StmtKind::For { body, .. } | StmtKind::While { body, .. } => {
-            block_replayed(func, act, needed, body)
-        }
+        StmtKind::For { body, .. }
+        | StmtKind::While { body, .. }
+        | StmtKind::Block { body, .. } => block_replayed(func, act, needed, body),
         StmtKind::Match { arms, .. } => arms
             .iter()
             .any(|(_, b)| block_replayed(func, act, needed, b)),
@@ -153,6 +171,7 @@ fn mark_replayed_control(
                 out[*trips] = true;
                 mark_replayed_control(body, func, act, needed, out);
             }
+            StmtKind::Block { body, .. } => mark_replayed_control(body, func, act, needed, out),
             StmtKind::Match { arms, arm, .. } => {
                 out[*arm] = true;
                 arms.iter()
@@ -237,9 +256,17 @@ impl Collector<'_> {
                 self.needed[*trips] = true;
                 self.block(body);
             }
+            StmtKind::Block { body, .. } => self.block(body),
             StmtKind::Match { arms, arm, .. } => {
                 self.needed[*arm] = true;
                 arms.iter().for_each(|(_, b)| self.block(b));
+            }
+        }
+        if let Some(body) = checkpointed(s) {
+            // The region is re-run in the reverse sweep: everything it shares with the
+            // code around it must be there then.
+            for v in Region::of(self.func, body).outer {
+                self.needed[v] = true;
             }
         }
     }

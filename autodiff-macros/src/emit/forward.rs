@@ -13,6 +13,8 @@ pub enum Sweep {
     Jvp,
     /// Primal statements that record what the reverse sweep reads.
     Augmented,
+    /// Primal statements only (a `#[checkpoint]` region run forward without recording).
+    Plain,
 }
 
 impl Ctx<'_> {
@@ -29,7 +31,7 @@ impl Ctx<'_> {
             .collect();
         let saves = match sweep {
             Sweep::Augmented => self.block_saves(b, replayed_index),
-            Sweep::Jvp => vec![],
+            Sweep::Jvp | Sweep::Plain => vec![],
         };
         quote!(#(#stmts)* #(#saves)*)
     }
@@ -72,6 +74,7 @@ impl Ctx<'_> {
                 let pre = match sweep {
                     Sweep::Jvp => self.assign_tangent(place, value, *compound),
                     Sweep::Augmented => self.save_before(s),
+                    Sweep::Plain => quote!(),
                 };
                 let target = self.place(place);
                 let op = super::expr::assign_token(*compound);
@@ -108,15 +111,25 @@ impl Ctx<'_> {
                     quote!(if #cond { #then } else { #els })
                 }
             }
+            _ if sweep == Sweep::Augmented
+                && crate::analysis::needed::checkpointed(s).is_some() =>
+            {
+                self.checkpoint_forward(s)
+            }
+            StmtKind::Block { body, .. } => {
+                let body = self.forward_block(body, sweep, None);
+                quote!({ #body })
+            }
             StmtKind::For {
                 var,
                 range,
                 body,
                 exit,
                 trips,
+                ..
             } => {
                 let i = self.name(*var);
-                let header = self.range(range);
+                let header = self.range_header(range);
                 let rebound = if trips.is_none() { Some(*var) } else { None };
                 let body = self.forward_block(body, sweep, rebound);
                 self.forward_loop(quote!(for #i in #header), body, exit, *trips, sweep)
@@ -126,6 +139,7 @@ impl Ctx<'_> {
                 body,
                 exit,
                 trips,
+                ..
             } => {
                 let cond = self.expr(cond, false);
                 let body = self.forward_block(body, sweep, None);
@@ -228,7 +242,7 @@ impl Ctx<'_> {
     }
 
     /// The header of a `for` loop over `range`, as the user wrote it.
-    fn range(&self, r: &Range) -> TokenStream {
+    pub fn range_header(&self, r: &Range) -> TokenStream {
         let (lo, hi) = (self.name(r.start), self.name(r.end));
         let mut it = if r.inclusive {
             quote!(#lo..=#hi)
@@ -359,6 +373,19 @@ impl Ctx<'_> {
         }
         let float_args: Vec<&Expr> = args.iter().filter(|a| self.kind_of(a).is_float()).collect();
         match sweep {
+            Sweep::Plain => {
+                let args = args
+                    .iter()
+                    .map(|a| self.expr(a, self.kind_of(a).is_float()));
+                match self.mode {
+                    Mode::Plain => quote!(let #name #ty = #callee(#(#args),*);),
+                    // The callee's value on dual numbers, from its dual twin.
+                    Mode::Lifted => {
+                        let f = suffixed(callee, "_dual_pullback");
+                        quote!(let #name #ty = #f(#(#args),*).0;)
+                    }
+                }
+            }
             Sweep::Jvp => {
                 let dot = self.dot(out);
                 let f = suffixed(callee, "_jvp");

@@ -8,6 +8,7 @@
 //! - `items.rs`: the public items and their signatures (`f_vjp`, `f_grad`, `f_hvp`).
 
 mod adjoint;
+mod checkpoint;
 mod expr;
 mod forward;
 pub mod items;
@@ -43,6 +44,8 @@ pub struct Ctx<'f> {
     tapes: RefCell<BTreeSet<String>>,
     /// The local keeping an overwritten value, per top-level assignment.
     locals: RefCell<HashMap<usize, Ident>>,
+    /// Names shared by the forward and reverse code of one statement.
+    stmt_names: RefCell<HashMap<(usize, String), Ident>>,
     /// Names handed out by `fresh`.
     given: RefCell<BTreeSet<String>>,
 }
@@ -57,6 +60,7 @@ impl<'f> Ctx<'f> {
             temps: RefCell::new(0),
             tapes: RefCell::default(),
             locals: RefCell::default(),
+            stmt_names: RefCell::default(),
             given: RefCell::default(),
         }
     }
@@ -172,6 +176,17 @@ impl<'f> Ctx<'f> {
             i += 1;
         }
         Ident::new(&name, proc_macro2::Span::call_site())
+    }
+
+    /// A fresh name for `base` in statement `key`, the same each time it is asked for.
+    pub fn stmt_name(&self, key: usize, base: &str) -> Ident {
+        let k = (key, base.to_string());
+        if let Some(name) = self.stmt_names.borrow().get(&k) {
+            return name.clone();
+        }
+        let name = self.fresh(base);
+        self.stmt_names.borrow_mut().insert(k, name.clone());
+        name
     }
 
     /// A name derived from `base` that no variable of the function uses.

@@ -113,7 +113,8 @@ impl Ctx<'_> {
     fn reverse_block(&self, b: &Block, rebound: Option<VarId>) -> TokenStream {
         let restores = self.saved_at_block_end(b, rebound).into_iter().map(|v| {
             let (name, tape) = (self.name(v), self.tape(v));
-            let mutable = self.restored_in(b, v).then(|| quote!(mut));
+            let mutable =
+                (self.func.vars[v].mutable || self.restored_in(b, v)).then(|| quote!(mut));
             quote!(let #mutable #name = #tape.pop().unwrap();)
         });
         let mut recomputed: Vec<VarId> = (0..self.func.vars.len())
@@ -142,7 +143,9 @@ impl Ctx<'_> {
                 }
                 StmtKind::Push { vec, .. } => *vec == v,
                 StmtKind::If { then, els, .. } => walk(ctx, then, v) || walk(ctx, els, v),
-                StmtKind::For { body, .. } | StmtKind::While { body, .. } => walk(ctx, body, v),
+                StmtKind::For { body, .. }
+                | StmtKind::While { body, .. }
+                | StmtKind::Block { body, .. } => walk(ctx, body, v),
                 StmtKind::Match { arms, .. } => arms.iter().any(|(_, b)| walk(ctx, b, v)),
                 _ => false,
             })
@@ -158,8 +161,17 @@ impl Ctx<'_> {
         unbrace(self.reverse_stmt_inner(s))
     }
 
+    /// The reverse of a block (for checkpointed regions, which re-run their body).
+    pub fn reverse_region(&self, b: &Block, rebound: Option<VarId>) -> TokenStream {
+        self.reverse_block(b, rebound)
+    }
+
     fn reverse_stmt_inner(&self, s: &Stmt) -> TokenStream {
+        if crate::analysis::needed::checkpointed(s).is_some() {
+            return self.checkpoint_reverse(s);
+        }
         match &s.kind {
+            StmtKind::Block { .. } => unreachable!("blocks in the IR are checkpointed"),
             StmtKind::Let { var, init: Some(e) } => {
                 let bar = self.bar(*var);
                 let body = Adjoint::of(self, e, quote!(#bar));

@@ -375,7 +375,10 @@ impl Lowerer {
 
     fn lower_stmt(&mut self, stmt: &syn::Stmt, out: &mut Vec<Stmt>) {
         match stmt {
-            syn::Stmt::Local(local) => self.lower_let(local, out),
+            syn::Stmt::Local(local) => {
+                self.refuse_checkpoint(&local.attrs);
+                self.lower_let(local, out)
+            }
             syn::Stmt::Expr(e, _) => self.lower_expr_stmt(e, out),
             syn::Stmt::Item(item) => self.error(
                 item_span(item),
@@ -669,9 +672,9 @@ fn sets_any(stmt: &Stmt, flags: &[VarId]) -> bool {
             .iter()
             .chain(&els.stmts)
             .any(|s| sets_any(s, flags)),
-        StmtKind::For { body, .. } | StmtKind::While { body, .. } => {
-            body.stmts.iter().any(|s| sets_any(s, flags))
-        }
+        StmtKind::For { body, .. }
+        | StmtKind::While { body, .. }
+        | StmtKind::Block { body, .. } => body.stmts.iter().any(|s| sets_any(s, flags)),
         StmtKind::Match { arms, .. } => arms
             .iter()
             .any(|(_, b)| b.stmts.iter().any(|s| sets_any(s, flags))),

@@ -7,6 +7,7 @@ impl Lowerer {
     /// A statement that is an expression (`x = …;`, `if …`, `for …`, `v.push(…)`, …).
     pub(super) fn lower_expr_stmt(&mut self, e: &syn::Expr, out: &mut Vec<Stmt>) {
         let span = expr_span(e);
+        self.refuse_checkpoint(super::lower_checkpoint::expr_attrs(e));
         match e {
             syn::Expr::Assign(a) => self.lower_assign(&a.left, &a.right, None, span, out),
             syn::Expr::Binary(b) => match compound_op(&b.op) {
@@ -18,14 +19,30 @@ impl Lowerer {
             },
             syn::Expr::If(_) | syn::Expr::Match(_) => self.lower_control(e, Tail::Discard, out),
             syn::Expr::Block(b) if b.label.is_none() => {
+                let checkpoint = self.checkpoint_attr(&b.attrs);
                 let block = self.lower_body_block(&b.block);
-                self.flatten_into(block, out);
+                match checkpoint {
+                    Some(Checkpoint::Sqrt) => out.push(Stmt { kind: StmtKind::Block { body: block }, span }),
+                    Some(_) => self.error(span, "a `#[checkpoint]` block is one segment: write `#[checkpoint]` without arguments"),
+                    None => self.flatten_into(block, out),
+                }
             }
             syn::Expr::ForLoop(f) => self.lower_for(f, out),
             syn::Expr::While(w) => {
-                self.lower_while(Some(&w.cond), &w.body, w.label.is_some(), span, out)
+                let checkpoint = self.checkpoint_attr(&w.attrs);
+                self.lower_while(
+                    Some(&w.cond),
+                    &w.body,
+                    w.label.is_some(),
+                    checkpoint,
+                    span,
+                    out,
+                )
             }
-            syn::Expr::Loop(l) => self.lower_while(None, &l.body, l.label.is_some(), span, out),
+            syn::Expr::Loop(l) => {
+                let checkpoint = self.checkpoint_attr(&l.attrs);
+                self.lower_while(None, &l.body, l.label.is_some(), checkpoint, span, out)
+            }
             syn::Expr::Break(b) => {
                 if b.label.is_some() || b.expr.is_some() {
                     return self.error(span, "labelled `break` and `break` with a value are not supported: use a plain `break` and a variable");
@@ -291,6 +308,10 @@ impl Lowerer {
         let body = Block { id, stmts };
         // A loop that may stop early, or strides, is replayed from its trip count.
         let trips = (exit.is_some() || range.step.is_some()).then_some(trips);
+        let checkpoint = self.checkpoint_attr(&f.attrs);
+        if checkpoint.is_some() {
+            self.check_checkpointed_loop(span, &exit, Some(&range));
+        }
         out.push(Stmt {
             kind: StmtKind::For {
                 var,
@@ -298,6 +319,7 @@ impl Lowerer {
                 body,
                 exit,
                 trips,
+                checkpoint,
             },
             span,
         });
@@ -308,6 +330,7 @@ impl Lowerer {
         cond: Option<&syn::Expr>,
         body: &syn::Block,
         labelled: bool,
+        checkpoint: Option<Checkpoint>,
         span: Span,
         out: &mut Vec<Stmt>,
     ) {
@@ -329,12 +352,16 @@ impl Lowerer {
         let (b, c) = self.leave_loop();
         self.declare_loop_flags(b, c, &mut block.stmts, span, out);
         let exit = self.exit_test(b, span);
+        if checkpoint.is_some() {
+            self.check_checkpointed_loop(span, &exit, None);
+        }
         out.push(Stmt {
             kind: StmtKind::While {
                 cond,
                 body: block,
                 exit,
                 trips,
+                checkpoint,
             },
             span,
         });

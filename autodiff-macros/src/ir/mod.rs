@@ -9,6 +9,7 @@
 //! statement.
 
 pub mod lower;
+mod lower_checkpoint;
 mod lower_control;
 mod lower_expr;
 #[cfg(test)]
@@ -134,6 +135,7 @@ pub enum StmtKind {
         body: Block,
         exit: Option<Expr>,
         trips: Option<VarId>,
+        checkpoint: Option<Checkpoint>,
     },
     /// `while cond { body }` (a `loop` is `while true`); `trips` counts iterations.
     While {
@@ -141,13 +143,122 @@ pub enum StmtKind {
         body: Block,
         exit: Option<Expr>,
         trips: VarId,
+        checkpoint: Option<Checkpoint>,
     },
+    /// `#[checkpoint] { body }`: a block whose intermediates are recomputed in the reverse
+    /// sweep instead of stored.
+    Block { body: Block },
     /// `match scrutinee { arms }` on a non-float value; `arm` records the arm taken.
     Match {
         scrutinee: Expr,
         arms: Vec<(syn::Pat, Block)>,
         arm: VarId,
     },
+}
+
+/// How a `#[checkpoint]` region is cut into recomputed segments.
+#[derive(Clone, Debug)]
+pub enum Checkpoint {
+    /// `#[checkpoint]`: about √n segments (a block is one segment).
+    Sqrt,
+    /// `#[checkpoint(segments = K)]`
+    Segments(syn::Expr),
+    /// `#[checkpoint(snapshots = S)]`: the binomial (Revolve) schedule with S stored states.
+    Snapshots(syn::Expr),
+}
+
+impl Stmt {
+    /// The blocks nested directly in this statement.
+    pub fn blocks(&self) -> Vec<&Block> {
+        match &self.kind {
+            StmtKind::If { then, els, .. } => vec![then, els],
+            StmtKind::For { body, .. }
+            | StmtKind::While { body, .. }
+            | StmtKind::Block { body, .. } => vec![body],
+            StmtKind::Match { arms, .. } => arms.iter().map(|(_, b)| b).collect(),
+            _ => vec![],
+        }
+    }
+}
+
+/// The variables a region (a loop body or block) shares with the code around it: those it
+/// assigns (its carried state) and all those it reads or writes, declared outside it.
+pub struct Region {
+    pub carried: Vec<VarId>,
+    pub outer: Vec<VarId>,
+}
+
+impl Region {
+    pub fn of(func: &Func, body: &Block) -> Region {
+        let mut inner = vec![];
+        collect_block_ids(body, &mut inner);
+        let outside = |v: VarId| !matches!(func.vars[v].scope, Some(b) if inner.contains(&b));
+        let (mut carried, mut outer) = (vec![], vec![]);
+        visit_region(body, &mut |v, assigned| {
+            if outside(v) {
+                if assigned && !carried.contains(&v) {
+                    carried.push(v);
+                }
+                if !outer.contains(&v) {
+                    outer.push(v);
+                }
+            }
+        });
+        Region { carried, outer }
+    }
+}
+
+fn collect_block_ids(b: &Block, ids: &mut Vec<BlockId>) {
+    ids.push(b.id);
+    for s in &b.stmts {
+        for inner in s.blocks() {
+            collect_block_ids(inner, ids);
+        }
+    }
+}
+
+/// Every variable a block mentions, with whether the mention assigns it.
+fn visit_region(b: &Block, f: &mut impl FnMut(VarId, bool)) {
+    for s in &b.stmts {
+        let mut reads: Vec<&Expr> = vec![];
+        let mut direct: Vec<(VarId, bool)> = vec![];
+        match &s.kind {
+            StmtKind::Let { init, .. } => reads.extend(init.iter()),
+            StmtKind::Assign { place, value, .. } => {
+                if let Place::Index(_, i) = place {
+                    reads.push(i);
+                }
+                reads.push(value);
+                direct.push((place.var(), true));
+            }
+            StmtKind::Call { args, .. } => reads.extend(args.iter()),
+            StmtKind::Push { vec, value } => {
+                reads.push(value);
+                direct.push((*vec, true));
+            }
+            StmtKind::If { cond, .. } => direct.push((*cond, false)),
+            StmtKind::For { range, exit, .. } => {
+                direct.push((range.start, false));
+                direct.push((range.end, false));
+                reads.extend(exit.iter());
+            }
+            StmtKind::While { cond, exit, .. } => {
+                reads.push(cond);
+                reads.extend(exit.iter());
+            }
+            StmtKind::Match { scrutinee, .. } => reads.push(scrutinee),
+            StmtKind::Block { .. } => {}
+        }
+        for e in reads {
+            e.visit_vars(&mut |v| f(v, false));
+        }
+        for (v, assigned) in direct {
+            f(v, assigned);
+        }
+        for inner in s.blocks() {
+            visit_region(inner, f);
+        }
+    }
 }
 
 /// A half-open or closed integer range, optionally reversed and strided.

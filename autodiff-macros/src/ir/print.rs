@@ -77,7 +77,11 @@ impl Printer<'_> {
                 body,
                 exit,
                 trips,
+                checkpoint,
             } => {
+                if checkpoint.is_some() {
+                    writeln!(out, "{pad}#[checkpoint]")?;
+                }
                 let dots = if range.inclusive { "..=" } else { ".." };
                 let mut r = format!("{}{dots}{}", self.name(range.start), self.name(range.end));
                 if let Some(k) = range.step {
@@ -95,10 +99,19 @@ impl Printer<'_> {
                 body,
                 exit,
                 trips,
+                checkpoint,
             } => {
+                if checkpoint.is_some() {
+                    writeln!(out, "{pad}#[checkpoint]")?;
+                }
                 writeln!(out, "{pad}while {} {{", self.expr(cond))?;
                 self.block(body, depth + 1, out)?;
                 self.loop_end(exit, Some(*trips), depth, out)
+            }
+            StmtKind::Block { body } => {
+                writeln!(out, "{pad}#[checkpoint] {{")?;
+                self.block(body, depth + 1, out)?;
+                writeln!(out, "{pad}}}")
             }
             StmtKind::Match {
                 scrutinee,

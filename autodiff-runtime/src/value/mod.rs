@@ -485,11 +485,14 @@ impl<'t, T: Float> Value<'t, T> {
 /// The reverse sweep: node `i` pushes its adjoint to its parents, for `i` from the last node
 /// down to 1. Parents precede children on the tape, so each adjoint is complete when read.
 fn sweep<T: Float>(edges: &[Edge<T>], adjoints: &mut [T]) {
+    // Equal lengths let the compiler drop the bounds checks on `edges[i]` and `adjoints[i]`.
     let adjoints = &mut adjoints[..edges.len()];
-    for (i, edge) in edges.iter().enumerate().skip(1).rev() {
+    for i in (1..edges.len()).rev() {
+        let Edge {
+            parents: [p, q],
+            partials: [dp, dq],
+        } = edges[i];
         let bar = adjoints[i];
-        let [p, q] = edge.parents;
-        let [dp, dq] = edge.partials;
         adjoints[p as usize] = adjoints[p as usize] + bar * dp;
         adjoints[q as usize] = adjoints[q as usize] + bar * dq;
     }

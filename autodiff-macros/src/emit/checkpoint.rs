@@ -1,0 +1,287 @@
+//! `#[checkpoint]` regions: the forward sweep runs them without recording and keeps only
+//! their carried state at segment starts; the reverse sweep restores a segment's start
+//! state, runs the segment again recording, then runs its adjoint.
+//!
+//! A region's body thus appears three times: plain (`Sweep::Plain`), recording
+//! (`Sweep::Augmented`) and reversed, which is why the IR keeps bodies as blocks.
+
+use super::forward::Sweep;
+use super::Ctx;
+use crate::ir::*;
+use proc_macro2::{Ident, TokenStream};
+use quote::quote;
+
+impl Ctx<'_> {
+    /// Names shared by a region's forward and reverse code.
+    fn names(&self, s: &Stmt) -> impl Fn(&str) -> Ident + '_ {
+        let key = s as *const Stmt as usize;
+        move |base| self.stmt_name(key, base)
+    }
+
+    /// `(a.clone(), b.clone(),)`: the carried state.
+    fn state(&self, region: &Region) -> TokenStream {
+        let vars = region.carried.iter().map(|&v| self.name(v));
+        quote!((#(#vars.clone(),)*))
+    }
+
+    /// `a = state.0; b = state.1;`
+    fn restore_state(&self, region: &Region, state: &Ident) -> TokenStream {
+        let sets = region.carried.iter().enumerate().map(|(k, &v)| {
+            let (name, k) = (self.name(v), syn::Index::from(k));
+            quote!(#name = #state.#k;)
+        });
+        quote!(#(#sets)*)
+    }
+
+    fn schedule(&self, c: &Checkpoint) -> TokenStream {
+        match c {
+            Checkpoint::Segments(k) => quote!(__ad::checkpoint::Schedule::Segments(#k)),
+            _ => quote!(__ad::checkpoint::Schedule::Sqrt),
+        }
+    }
+
+    /// The forward sweep of a region: plain code, states at segment starts.
+    pub fn checkpoint_forward(&self, s: &Stmt) -> TokenStream {
+        let n = self.names(s);
+        let tape = n("ckpt_tape");
+        self.use_tape(&tape);
+        match &s.kind {
+            StmtKind::For {
+                var,
+                range,
+                body,
+                checkpoint: Some(c),
+                ..
+            } => {
+                let region = Region::of(self.func, body);
+                let (state, i, header) = (
+                    self.state(&region),
+                    self.name(*var),
+                    self.range_header(range),
+                );
+                let plain = self.forward_block(body, Sweep::Plain, Some(*var));
+                if let Checkpoint::Snapshots(_) = c {
+                    return quote!(#tape.push(#state); for #i in #header { #plain });
+                }
+                let (count, seg, states, k) =
+                    (n("ckpt_n"), n("ckpt_seg"), n("ckpt_states"), n("ckpt_k"));
+                let steps = self.steps(range);
+                let schedule = self.schedule(c);
+                quote! {
+                    let #count = #steps;
+                    let #seg = __ad::checkpoint::segment_len(#count, #schedule);
+                    let mut #states = ::std::vec::Vec::new();
+                    for (#k, #i) in (#header).enumerate() {
+                        if #k.is_multiple_of(#seg) {
+                            #states.push(#state);
+                        }
+                        #plain
+                    }
+                    #tape.push(#states);
+                }
+            }
+            StmtKind::While {
+                cond, body, trips, ..
+            } => {
+                let region = Region::of(self.func, body);
+                let (state, thin, trips) = (self.state(&region), n("ckpt_thin"), self.name(*trips));
+                let cond = self.expr(cond, false);
+                let plain = self.forward_block(body, Sweep::Plain, None);
+                quote! {
+                    let mut #thin = __ad::checkpoint::Thinning::new();
+                    let mut #trips: usize = 0;
+                    while #cond {
+                        #thin.offer(#trips, || #state);
+                        #plain
+                        #trips += 1;
+                    }
+                    #tape.push(#thin.into_parts());
+                }
+            }
+            StmtKind::Block { body, .. } => {
+                let region = Region::of(self.func, body);
+                let state = self.state(&region);
+                let plain = self.forward_block(body, Sweep::Plain, None);
+                quote!(#tape.push(#state); { #plain })
+            }
+            _ => unreachable!("checkpoint_forward is called on checkpointed regions"),
+        }
+    }
+
+    /// The reverse sweep of a region: segments last to first, each restored, recomputed
+    /// while recording, then reversed.
+    pub fn checkpoint_reverse(&self, s: &Stmt) -> TokenStream {
+        let n = self.names(s);
+        let tape = n("ckpt_tape");
+        match &s.kind {
+            StmtKind::For {
+                var,
+                range,
+                body,
+                checkpoint: Some(c),
+                ..
+            } => {
+                let region = Region::of(self.func, body);
+                let i = self.name(*var);
+                let k = n("ckpt_k");
+                let step = |k: &Ident| {
+                    let lo = self.name(range.start);
+                    quote!(let #i = __ad::checkpoint::nth_index(#lo, #k);)
+                };
+                let record = self.forward_block(body, Sweep::Augmented, Some(*var));
+                let reverse = self.reverse_region(body, Some(*var));
+                let count = n("ckpt_n");
+                let steps = self.steps(range);
+                if let Checkpoint::Snapshots(slots) = c {
+                    let plain = self.forward_block(body, Sweep::Plain, Some(*var));
+                    return self.revolve_reverse(
+                        s,
+                        &region,
+                        quote!(#steps),
+                        slots,
+                        step,
+                        plain,
+                        record,
+                        reverse,
+                    );
+                }
+                let (seg, states, idx, state, first, last) = (
+                    n("ckpt_seg"),
+                    n("ckpt_states"),
+                    n("ckpt_s"),
+                    n("ckpt_state"),
+                    n("ckpt_first"),
+                    n("ckpt_last"),
+                );
+                let restore = self.restore_state(&region, &state);
+                let schedule = self.schedule(c);
+                let set_i = step(&k);
+                quote! {
+                    let #states = #tape.pop().unwrap();
+                    let #count = #steps;
+                    let #seg = __ad::checkpoint::segment_len(#count, #schedule);
+                    for (#idx, #state) in #states.into_iter().enumerate().rev() {
+                        #restore
+                        let #first = #idx * #seg;
+                        let #last = ::core::cmp::min(#first + #seg, #count);
+                        for #k in #first..#last {
+                            #set_i
+                            #record
+                        }
+                        for #k in (#first..#last).rev() {
+                            #set_i
+                            #reverse
+                        }
+                    }
+                }
+            }
+            StmtKind::While { body, trips, .. } => {
+                let region = Region::of(self.func, body);
+                let (every, states, idx, state, first, last) = (
+                    n("ckpt_every"),
+                    n("ckpt_states"),
+                    n("ckpt_s"),
+                    n("ckpt_state"),
+                    n("ckpt_first"),
+                    n("ckpt_last"),
+                );
+                let trips = self.name(*trips);
+                let restore = self.restore_state(&region, &state);
+                let record = self.forward_block(body, Sweep::Augmented, None);
+                let reverse = self.reverse_region(body, None);
+                quote! {
+                    let (#every, #states) = #tape.pop().unwrap();
+                    for (#idx, #state) in #states.into_iter().enumerate().rev() {
+                        #restore
+                        let #first = #idx * #every;
+                        let #last = ::core::cmp::min(#first + #every, #trips);
+                        for _ in #first..#last {
+                            #record
+                        }
+                        for _ in #first..#last {
+                            #reverse
+                        }
+                    }
+                }
+            }
+            StmtKind::Block { body, .. } => {
+                let region = Region::of(self.func, body);
+                let state = n("ckpt_state");
+                let restore = self.restore_state(&region, &state);
+                let record = self.forward_block(body, Sweep::Augmented, None);
+                let reverse = self.reverse_region(body, None);
+                quote! {
+                    let #state = #tape.pop().unwrap();
+                    #restore
+                    {
+                        #record
+                        #reverse
+                    }
+                }
+            }
+            _ => unreachable!("checkpoint_reverse is called on checkpointed regions"),
+        }
+    }
+
+    /// The binomial schedule: the actions of `Revolve` drive plain runs, saves, restores
+    /// and single recorded-and-reversed steps.
+    #[allow(clippy::too_many_arguments)]
+    fn revolve_reverse(
+        &self,
+        s: &Stmt,
+        region: &Region,
+        steps: TokenStream,
+        slots: &syn::Expr,
+        step: impl Fn(&Ident) -> TokenStream,
+        plain: TokenStream,
+        record: TokenStream,
+        reverse: TokenStream,
+    ) -> TokenStream {
+        let n = self.names(s);
+        let (tape, count, table, state, action, k) = (
+            n("ckpt_tape"),
+            n("ckpt_n"),
+            n("ckpt_slots"),
+            n("ckpt_state"),
+            n("ckpt_action"),
+            n("ckpt_k"),
+        );
+        let (from, to, slot, at) = (n("ckpt_from"), n("ckpt_to"), n("ckpt_slot"), n("ckpt_step"));
+        let current = self.state(region);
+        let restore = self.restore_state(region, &state);
+        let (set_k, set_at) = (step(&k), step(&at));
+        quote! {
+            let #state = #tape.pop().unwrap();
+            let #count = #steps;
+            let mut #table = ::std::vec![None; #slots];
+            #table[0] = Some(#state.clone());
+            #restore
+            for #action in __ad::checkpoint::Revolve::new(#count, #slots) {
+                match #action {
+                    __ad::checkpoint::Action::Advance { from: #from, to: #to } => {
+                        for #k in #from..#to {
+                            #set_k
+                            #plain
+                        }
+                    }
+                    __ad::checkpoint::Action::Save { slot: #slot, .. } => #table[#slot] = Some(#current),
+                    __ad::checkpoint::Action::Restore { slot: #slot, .. } => {
+                        let #state = #table[#slot].clone().unwrap();
+                        #restore
+                    }
+                    __ad::checkpoint::Action::Reverse { step: #at } => {
+                        #set_at
+                        #record
+                        #reverse
+                    }
+                }
+            }
+        }
+    }
+
+    /// The number of steps of a range: `hi - lo` (`+ 1` when inclusive), or 0.
+    fn steps(&self, r: &Range) -> TokenStream {
+        let (lo, hi, inclusive) = (self.name(r.start), self.name(r.end), r.inclusive);
+        quote!(__ad::checkpoint::steps(#lo, #hi, #inclusive))
+    }
+}

@@ -1,0 +1,69 @@
+//! `#[checkpoint]` attributes: parsed on loops and blocks, refused elsewhere, and stripped
+//! (the emitted code carries no attribute, so it compiles on stable Rust).
+
+use super::lower::Lowerer;
+use super::*;
+
+impl Lowerer {
+    /// The schedule a `#[checkpoint]` among `attrs` asks for (malformed ones are errors).
+    pub(super) fn checkpoint_attr(&mut self, attrs: &[syn::Attribute]) -> Option<Checkpoint> {
+        let attr = attrs.iter().find(|a| a.path().is_ident("checkpoint"))?;
+        match &attr.meta {
+            syn::Meta::Path(_) => Some(Checkpoint::Sqrt),
+            syn::Meta::List(list) => match list.parse_args::<syn::MetaNameValue>() {
+                Ok(nv) if nv.path.is_ident("segments") => Some(Checkpoint::Segments(nv.value)),
+                Ok(nv) if nv.path.is_ident("snapshots") => Some(Checkpoint::Snapshots(nv.value)),
+                _ => {
+                    self.error(syn::spanned::Spanned::span(&list.tokens), "write `#[checkpoint]`, `#[checkpoint(segments = K)]` or `#[checkpoint(snapshots = S)]`");
+                    None
+                }
+            },
+            syn::Meta::NameValue(nv) => {
+                self.error(syn::spanned::Spanned::span(nv), "write `#[checkpoint]`, `#[checkpoint(segments = K)]` or `#[checkpoint(snapshots = S)]`");
+                None
+            }
+        }
+    }
+
+    /// A `#[checkpoint]` where it means nothing is an error.
+    pub(super) fn refuse_checkpoint(&mut self, attrs: &[syn::Attribute]) {
+        if let Some(attr) = attrs.iter().find(|a| a.path().is_ident("checkpoint")) {
+            self.error(
+                syn::spanned::Spanned::span(attr),
+                "`#[checkpoint]` goes on a `for` or `while` loop, or on a block `{ … }`, inside a `#[differentiate]` function",
+            );
+        }
+    }
+
+    /// The checks a checkpointed loop must pass: it runs all its iterations, in order.
+    pub(super) fn check_checkpointed_loop(
+        &mut self,
+        span: Span,
+        exit: &Option<Expr>,
+        range: Option<&Range>,
+    ) {
+        if exit.is_some() {
+            self.error(span, "a `#[checkpoint]` loop cannot `break` or `return` early: its segments are replayed by step count; move the exit test outside, or drop `#[checkpoint]`");
+        }
+        if range.is_some_and(|r| r.rev || r.step.is_some()) {
+            self.error(span, "a `#[checkpoint]` loop runs over an ascending range (`a..b` or `a..=b`): index backwards or with a stride inside the loop");
+        }
+    }
+}
+
+/// The attributes of the expressions that can stand as statements.
+pub(super) fn expr_attrs(e: &syn::Expr) -> &[syn::Attribute] {
+    match e {
+        syn::Expr::If(x) => &x.attrs,
+        syn::Expr::Match(x) => &x.attrs,
+        syn::Expr::Assign(x) => &x.attrs,
+        syn::Expr::Binary(x) => &x.attrs,
+        syn::Expr::MethodCall(x) => &x.attrs,
+        syn::Expr::Call(x) => &x.attrs,
+        syn::Expr::Return(x) => &x.attrs,
+        syn::Expr::Break(x) => &x.attrs,
+        syn::Expr::Continue(x) => &x.attrs,
+        syn::Expr::Paren(x) => &x.attrs,
+        _ => &[],
+    }
+}
