@@ -29,6 +29,7 @@ pub use autodiff_runtime::*;
 #[doc(hidden)]
 pub mod __private {
     pub use autodiff_runtime::checkpoint;
+    pub use autodiff_runtime::gradcheck::check_derivatives;
     pub use autodiff_runtime::num_traits::{Float, One, Zero};
     pub use autodiff_runtime::partial;
     pub use autodiff_runtime::support::*;

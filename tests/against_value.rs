@@ -28,9 +28,9 @@ fn mixed_on_tape<'t>(x: &[Value<'t>], w: Value<'t>) -> Value<'t> {
     for i in 0..x.len() {
         h = (h * w + x[i]).tanh();
         if h > 0.0 {
-            s = s + h * x[i];
+            s += h * x[i];
         } else {
-            s = s - (h * h + 1.0).ln();
+            s -= (h * h + 1.0).ln();
         }
     }
     s / (x.len() as f64) + w.exp()

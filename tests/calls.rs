@@ -143,3 +143,41 @@ fn deep_call_chains() {
         assert_hvp(|p| vec![c4_grad(p[0]).1], &[x], &[1.0], &[h]);
     }
 }
+
+#[test]
+fn generated_gradchecks_pass_on_correct_derivatives() {
+    outer_gradcheck(&[0.3, -0.6, 1.1]).unwrap();
+    normalized_sum_gradcheck(&[1.0, 2.0, -0.5], 0.7).unwrap();
+    uses_custom_gradcheck(0.5, 2.0).unwrap();
+    c4_gradcheck(0.9).unwrap();
+}
+
+/// A custom rule with a deliberate mistake in its reverse mode: `f_gradcheck` must catch it.
+#[differentiate(custom)]
+fn bad_square<T: Float>(x: T) -> T {
+    x * x
+}
+
+fn bad_square_jvp<T: Float>(x: T, x_dot: T) -> (T, T) {
+    (x * x, (x + x) * x_dot)
+}
+
+fn bad_square_vjp<T: Float>(x: T, dout: T) -> (T, T) {
+    (x * x, (x + x + x) * dout)
+}
+
+#[differentiate]
+fn uses_bad(x: f64, y: f64) -> f64 {
+    bad_square(x) + y
+}
+
+#[test]
+fn generated_gradchecks_name_the_wrong_parameter() {
+    let report = uses_bad_gradcheck(1.5, 2.0).unwrap_err();
+    assert_eq!(report.label(), Some("x"));
+    let text = report.to_string();
+    assert!(
+        text.contains("x[0]") && text.contains("4.5") && text.contains("3"),
+        "{text}"
+    );
+}

@@ -244,7 +244,7 @@ fn restores(x: &[f64]) -> f64 {
     v[0] = x[0];
     for i in 1..n {
         v[i] = v[i - 1] * x[i] + v[i - 1].sin();
-        v[i - 1] = v[i - 1] * v[i];
+        v[i - 1] *= v[i];
     }
     let mut j = 0;
     let mut s = 0.0;
@@ -270,4 +270,13 @@ fn overwritten_elements_and_carried_indices_are_restored() {
     let v = rng_vec(23, 6, -1.0, 1.0);
     let (_, _, hv) = restores_hvp(&x, &v);
     assert_hvp(|p| restores_grad(p).1, &x, &v, &hv);
+}
+
+#[test]
+fn generated_gradchecks_cover_every_parameter_shape() {
+    rosenbrock_gradcheck(&[0.5, -1.2, 0.8, 1.5]).unwrap();
+    horner_gradcheck(0.7, &[1.0, -2.0, 0.5, 3.0]).unwrap();
+    arrays_gradcheck([1.0, 2.0, 3.0], &[0.5, -1.0, 2.0]).unwrap();
+    with_vec_param_gradcheck(&vec![0.1, 0.2, -0.3], 1.5).unwrap();
+    restores_gradcheck(&[0.3, 0.5, 0.7, 0.9, 1.1, 0.4]).unwrap();
 }

@@ -226,6 +226,8 @@ fn tuple_returns_take_tuple_seeds() {
     assert_eq!((ta, tb), (0.5, 1.0));
 }
 
+// `f64::from(x)` on purpose: the conversion must keep the derivative.
+#[allow(clippy::useless_conversion)]
 #[differentiate]
 fn conversions(x: f64) -> f64 {
     f64::from(x) * x + f64::from(3u8)

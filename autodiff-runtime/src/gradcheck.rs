@@ -320,6 +320,61 @@ pub fn hvp_check(
     compare(Kind::Hvp, analytic_hv, &numeric, tol)
 }
 
+/// Checks all derivatives of a scalar function at `point`, as `f_gradcheck` does: the
+/// gradient parameter by parameter against central differences of `f` (reports are labelled
+/// with the parameter's name), then `jvp` along a random direction against ⟨∇f, v⟩, then
+/// `hvp` along that direction against differences of `grad`. `params` names the ranges of
+/// `point` that hold each parameter.
+///
+/// ```
+/// use autodiff_runtime::gradcheck::{check_derivatives, Tolerance};
+/// // f(a, b) = a²b: ∇f = (2ab, a²), H·v = (2b v₀ + 2a v₁, 2a v₀).
+/// let f = |p: &[f64]| p[0] * p[0] * p[1];
+/// let grad = |p: &[f64]| vec![2.0 * p[0] * p[1], p[0] * p[0]];
+/// let jvp = |p: &[f64], v: &[f64]| 2.0 * p[0] * p[1] * v[0] + p[0] * p[0] * v[1];
+/// let hvp = |p: &[f64], v: &[f64]| vec![2.0 * p[1] * v[0] + 2.0 * p[0] * v[1], 2.0 * p[0] * v[0]];
+/// let params = [("a", 0..1), ("b", 1..2)];
+/// assert!(check_derivatives(f, grad, jvp, hvp, &[1.5, -0.5], &params, Tolerance::default()).is_ok());
+/// let wrong = |p: &[f64]| vec![2.0 * p[0] * p[1], p[0]];
+/// let report = check_derivatives(f, wrong, jvp, hvp, &[1.5, -0.5], &params, Tolerance::default()).unwrap_err();
+/// assert_eq!(report.label(), Some("b"));
+/// ```
+pub fn check_derivatives(
+    f: impl Fn(&[f64]) -> f64,
+    grad: impl Fn(&[f64]) -> Vec<f64>,
+    jvp: impl Fn(&[f64], &[f64]) -> f64,
+    hvp: impl Fn(&[f64], &[f64]) -> Vec<f64>,
+    point: &[f64],
+    params: &[(&str, std::ops::Range<usize>)],
+    tol: Tolerance,
+) -> Result<(), GradcheckReport> {
+    let g = grad(point);
+    assert_same_len(
+        "check_derivatives",
+        "the point",
+        point.len(),
+        "the gradient",
+        g.len(),
+    );
+    for (name, range) in params {
+        let partial = |v: &[f64]| {
+            let mut full = point.to_vec();
+            full[range.clone()].copy_from_slice(v);
+            f(&full)
+        };
+        gradcheck(partial, &point[range.clone()], &g[range.clone()], tol)
+            .map_err(|r| r.with_label(*name))?;
+    }
+    // One random direction, fixed so a failure reproduces.
+    let v = Rng::new(0x5eed_1234).vector(point.len(), -1.0, 1.0);
+    let along: f64 = g.iter().zip(&v).map(|(a, b)| a * b).sum();
+    compare(Kind::DotProduct, &[jvp(point, &v)], &[along], tol)
+        .map_err(|r| r.with_label("f_jvp"))?;
+    // Second differences are less accurate than first ones: a looser tolerance.
+    let loose = Tolerance::new(tol.abs * 100.0, tol.rel * 100.0);
+    hvp_check(&grad, point, &v, &hvp(point, &v), loose).map_err(|r| r.with_label("f_hvp"))
+}
+
 /// `(f(x + h·v) − f(x − h·v)) / 2h`: the derivative of a vector function along `v`.
 fn directional_fd(mut f: impl FnMut(&[f64]) -> Vec<f64>, x: &[f64], v: &[f64]) -> Vec<f64> {
     assert_same_len("directional difference", "x", x.len(), "v", v.len());

@@ -203,3 +203,78 @@ impl<T: Float, const N: usize> DualSequence<T> for [Dual<T>; N] {
 pub fn stop_gradient<T>(x: T) -> T {
     x
 }
+
+/// A parameter as a flat list of floats (the coordinates `f_gradcheck` perturbs).
+///
+/// ```
+/// use autodiff_runtime::support::Flatten;
+/// assert_eq!(2.0.flatten(), vec![2.0]);
+/// assert_eq!([1.0, 2.0].flatten(), vec![1.0, 2.0]);
+/// ```
+pub trait Flatten {
+    fn flatten(&self) -> Vec<f64>;
+}
+
+impl Flatten for f64 {
+    fn flatten(&self) -> Vec<f64> {
+        vec![*self]
+    }
+}
+
+impl Flatten for [f64] {
+    fn flatten(&self) -> Vec<f64> {
+        self.to_vec()
+    }
+}
+
+impl Flatten for Vec<f64> {
+    fn flatten(&self) -> Vec<f64> {
+        self.clone()
+    }
+}
+
+impl<const N: usize> Flatten for [f64; N] {
+    fn flatten(&self) -> Vec<f64> {
+        self.to_vec()
+    }
+}
+
+impl<F: Flatten + ?Sized> Flatten for &F {
+    fn flatten(&self) -> Vec<f64> {
+        (**self).flatten()
+    }
+}
+
+/// Consecutive ranges of the given lengths: where each parameter sits in a flat point.
+///
+/// ```
+/// assert_eq!(autodiff_runtime::support::ranges(&[1, 3]), vec![0..1, 1..4]);
+/// ```
+pub fn ranges(lens: &[usize]) -> Vec<std::ops::Range<usize>> {
+    let mut start = 0;
+    lens.iter()
+        .map(|&len| {
+            start += len;
+            start - len..start
+        })
+        .collect()
+}
+
+/// A slice as an array of the length the caller expects.
+///
+/// ***Panics*** if the lengths differ (naming both).
+///
+/// ```
+/// let a: [f64; 2] = autodiff_runtime::support::to_array(&[1.0, 2.0]);
+/// assert_eq!(a, [1.0, 2.0]);
+/// ```
+#[track_caller]
+pub fn to_array<T: Copy, const N: usize>(s: &[T]) -> [T; N] {
+    assert_eq!(
+        s.len(),
+        N,
+        "a slice of length {} does not fit an array of length {N}",
+        s.len()
+    );
+    std::array::from_fn(|i| s[i])
+}

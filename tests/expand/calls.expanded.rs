@@ -23,7 +23,8 @@ fn norm(v: &[f64]) -> f64 {
     clippy::double_parens,
     clippy::unnecessary_cast,
     clippy::identity_op,
-    clippy::ptr_arg
+    clippy::ptr_arg,
+    clippy::clone_on_copy
 )]
 fn norm_jvp(v: &[f64], v_dot: &[f64]) -> (f64, f64) {
     use ::autodiff::__private as __ad;
@@ -57,7 +58,8 @@ fn norm_jvp(v: &[f64], v_dot: &[f64]) -> (f64, f64) {
     clippy::double_parens,
     clippy::unnecessary_cast,
     clippy::identity_op,
-    clippy::ptr_arg
+    clippy::ptr_arg,
+    clippy::clone_on_copy
 )]
 fn norm_pullback(
     v: &[f64],
@@ -112,7 +114,8 @@ fn norm_pullback(
     clippy::double_parens,
     clippy::unnecessary_cast,
     clippy::identity_op,
-    clippy::ptr_arg
+    clippy::ptr_arg,
+    clippy::clone_on_copy
 )]
 fn norm_vjp(v: &[f64], dout: f64) -> (f64, ::std::vec::Vec<f64>) {
     let (value, pullback) = norm_pullback(v);
@@ -137,7 +140,8 @@ fn norm_vjp(v: &[f64], dout: f64) -> (f64, ::std::vec::Vec<f64>) {
     clippy::double_parens,
     clippy::unnecessary_cast,
     clippy::identity_op,
-    clippy::ptr_arg
+    clippy::ptr_arg,
+    clippy::clone_on_copy
 )]
 fn norm_dual_pullback(
     v: &[::autodiff::__private::Dual<f64>],
@@ -201,7 +205,8 @@ fn norm_dual_pullback(
     clippy::double_parens,
     clippy::unnecessary_cast,
     clippy::identity_op,
-    clippy::ptr_arg
+    clippy::ptr_arg,
+    clippy::clone_on_copy
 )]
 fn norm_grad(v: &[f64]) -> (f64, ::std::vec::Vec<f64>) {
     norm_vjp(v, 1.0)
@@ -223,7 +228,8 @@ fn norm_grad(v: &[f64]) -> (f64, ::std::vec::Vec<f64>) {
     clippy::double_parens,
     clippy::unnecessary_cast,
     clippy::identity_op,
-    clippy::ptr_arg
+    clippy::ptr_arg,
+    clippy::clone_on_copy
 )]
 fn norm_hvp(
     v: &[f64],
@@ -235,6 +241,81 @@ fn norm_hvp(
     let (value, pullback) = norm_dual_pullback(&v_dual);
     let (v_bar,) = pullback(&v_dual, __ad::Dual::constant(1.0));
     (value.primal, __ad::primals(&v_bar), __ad::tangents(&v_bar))
+}
+/// Checks the derivatives of [`norm`] at this point: the gradient of each active parameter against central differences of `norm` (the report names the parameter and coordinate), `norm_jvp` against the gradient along a random direction, and `norm_hvp` against differences of `norm_grad`, with the default tolerance for `f64`.
+#[allow(
+    dead_code,
+    unused_mut,
+    unused_imports,
+    unused_variables,
+    unused_assignments,
+    unused_parens,
+    clippy::needless_late_init,
+    clippy::too_many_arguments,
+    clippy::type_complexity,
+    clippy::let_and_return,
+    clippy::assign_op_pattern,
+    clippy::neg_multiply,
+    clippy::double_parens,
+    clippy::unnecessary_cast,
+    clippy::identity_op,
+    clippy::ptr_arg,
+    clippy::clone_on_copy
+)]
+fn norm_gradcheck(v: &[f64]) -> ::core::result::Result<(), ::autodiff::GradcheckReport> {
+    norm_gradcheck_with(v, ::autodiff::Tolerance::default())
+}
+/// [`norm_gradcheck`] with the given tolerance.
+#[allow(
+    dead_code,
+    unused_mut,
+    unused_imports,
+    unused_variables,
+    unused_assignments,
+    unused_parens,
+    clippy::needless_late_init,
+    clippy::too_many_arguments,
+    clippy::type_complexity,
+    clippy::let_and_return,
+    clippy::assign_op_pattern,
+    clippy::neg_multiply,
+    clippy::double_parens,
+    clippy::unnecessary_cast,
+    clippy::identity_op,
+    clippy::ptr_arg,
+    clippy::clone_on_copy
+)]
+fn norm_gradcheck_with(
+    v: &[f64],
+    __tol: ::autodiff::Tolerance,
+) -> ::core::result::Result<(), ::autodiff::GradcheckReport> {
+    use ::autodiff::__private as __ad;
+    use __ad::Flatten as _;
+    let __parts: ::std::vec::Vec<::std::vec::Vec<f64>> = ::std::vec![v.flatten()];
+    let __point: ::std::vec::Vec<f64> = __parts.concat();
+    let __ranges = __ad::ranges(
+        &__parts.iter().map(|p| p.len()).collect::<::std::vec::Vec<_>>(),
+    );
+    __ad::check_derivatives(
+        |__v: &[f64]| norm(&__v[__ranges[0usize].clone()]),
+        |__v: &[f64]| {
+            let (_, __v) = norm_grad(&__v[__ranges[0usize].clone()]);
+            [__v.flatten()].concat()
+        },
+        |__v: &[f64], __d: &[f64]| {
+            norm_jvp(&__v[__ranges[0usize].clone()], &__d[__ranges[0usize].clone()]).1
+        },
+        |__v: &[f64], __d: &[f64]| {
+            let (_, _, __hv_v) = norm_hvp(
+                &__v[__ranges[0usize].clone()],
+                &__d[__ranges[0usize].clone()],
+            );
+            [__hv_v.flatten()].concat()
+        },
+        &__point,
+        &[("v", __ranges[0usize].clone())],
+        __tol,
+    )
 }
 #[allow(dead_code)]
 fn unit_sum(x: &[f64]) -> f64 {
@@ -262,7 +343,8 @@ fn unit_sum(x: &[f64]) -> f64 {
     clippy::double_parens,
     clippy::unnecessary_cast,
     clippy::identity_op,
-    clippy::ptr_arg
+    clippy::ptr_arg,
+    clippy::clone_on_copy
 )]
 fn unit_sum_jvp(x: &[f64], x_dot: &[f64]) -> (f64, f64) {
     use ::autodiff::__private as __ad;
@@ -297,7 +379,8 @@ fn unit_sum_jvp(x: &[f64], x_dot: &[f64]) -> (f64, f64) {
     clippy::double_parens,
     clippy::unnecessary_cast,
     clippy::identity_op,
-    clippy::ptr_arg
+    clippy::ptr_arg,
+    clippy::clone_on_copy
 )]
 fn unit_sum_pullback(
     x: &[f64],
@@ -351,7 +434,8 @@ fn unit_sum_pullback(
     clippy::double_parens,
     clippy::unnecessary_cast,
     clippy::identity_op,
-    clippy::ptr_arg
+    clippy::ptr_arg,
+    clippy::clone_on_copy
 )]
 fn unit_sum_vjp(x: &[f64], dout: f64) -> (f64, ::std::vec::Vec<f64>) {
     let (value, pullback) = unit_sum_pullback(x);
@@ -376,7 +460,8 @@ fn unit_sum_vjp(x: &[f64], dout: f64) -> (f64, ::std::vec::Vec<f64>) {
     clippy::double_parens,
     clippy::unnecessary_cast,
     clippy::identity_op,
-    clippy::ptr_arg
+    clippy::ptr_arg,
+    clippy::clone_on_copy
 )]
 fn unit_sum_dual_pullback(
     x: &[::autodiff::__private::Dual<f64>],
@@ -439,7 +524,8 @@ fn unit_sum_dual_pullback(
     clippy::double_parens,
     clippy::unnecessary_cast,
     clippy::identity_op,
-    clippy::ptr_arg
+    clippy::ptr_arg,
+    clippy::clone_on_copy
 )]
 fn unit_sum_grad(x: &[f64]) -> (f64, ::std::vec::Vec<f64>) {
     unit_sum_vjp(x, 1.0)
@@ -461,7 +547,8 @@ fn unit_sum_grad(x: &[f64]) -> (f64, ::std::vec::Vec<f64>) {
     clippy::double_parens,
     clippy::unnecessary_cast,
     clippy::identity_op,
-    clippy::ptr_arg
+    clippy::ptr_arg,
+    clippy::clone_on_copy
 )]
 fn unit_sum_hvp(
     x: &[f64],
@@ -473,4 +560,82 @@ fn unit_sum_hvp(
     let (value, pullback) = unit_sum_dual_pullback(&x_dual);
     let (x_bar,) = pullback(&x_dual, __ad::Dual::constant(1.0));
     (value.primal, __ad::primals(&x_bar), __ad::tangents(&x_bar))
+}
+/// Checks the derivatives of [`unit_sum`] at this point: the gradient of each active parameter against central differences of `unit_sum` (the report names the parameter and coordinate), `unit_sum_jvp` against the gradient along a random direction, and `unit_sum_hvp` against differences of `unit_sum_grad`, with the default tolerance for `f64`.
+#[allow(
+    dead_code,
+    unused_mut,
+    unused_imports,
+    unused_variables,
+    unused_assignments,
+    unused_parens,
+    clippy::needless_late_init,
+    clippy::too_many_arguments,
+    clippy::type_complexity,
+    clippy::let_and_return,
+    clippy::assign_op_pattern,
+    clippy::neg_multiply,
+    clippy::double_parens,
+    clippy::unnecessary_cast,
+    clippy::identity_op,
+    clippy::ptr_arg,
+    clippy::clone_on_copy
+)]
+fn unit_sum_gradcheck(
+    x: &[f64],
+) -> ::core::result::Result<(), ::autodiff::GradcheckReport> {
+    unit_sum_gradcheck_with(x, ::autodiff::Tolerance::default())
+}
+/// [`unit_sum_gradcheck`] with the given tolerance.
+#[allow(
+    dead_code,
+    unused_mut,
+    unused_imports,
+    unused_variables,
+    unused_assignments,
+    unused_parens,
+    clippy::needless_late_init,
+    clippy::too_many_arguments,
+    clippy::type_complexity,
+    clippy::let_and_return,
+    clippy::assign_op_pattern,
+    clippy::neg_multiply,
+    clippy::double_parens,
+    clippy::unnecessary_cast,
+    clippy::identity_op,
+    clippy::ptr_arg,
+    clippy::clone_on_copy
+)]
+fn unit_sum_gradcheck_with(
+    x: &[f64],
+    __tol: ::autodiff::Tolerance,
+) -> ::core::result::Result<(), ::autodiff::GradcheckReport> {
+    use ::autodiff::__private as __ad;
+    use __ad::Flatten as _;
+    let __parts: ::std::vec::Vec<::std::vec::Vec<f64>> = ::std::vec![x.flatten()];
+    let __point: ::std::vec::Vec<f64> = __parts.concat();
+    let __ranges = __ad::ranges(
+        &__parts.iter().map(|p| p.len()).collect::<::std::vec::Vec<_>>(),
+    );
+    __ad::check_derivatives(
+        |__v: &[f64]| unit_sum(&__v[__ranges[0usize].clone()]),
+        |__v: &[f64]| {
+            let (_, __x) = unit_sum_grad(&__v[__ranges[0usize].clone()]);
+            [__x.flatten()].concat()
+        },
+        |__v: &[f64], __d: &[f64]| {
+            unit_sum_jvp(&__v[__ranges[0usize].clone()], &__d[__ranges[0usize].clone()])
+                .1
+        },
+        |__v: &[f64], __d: &[f64]| {
+            let (_, _, __hv_x) = unit_sum_hvp(
+                &__v[__ranges[0usize].clone()],
+                &__d[__ranges[0usize].clone()],
+            );
+            [__hv_x.flatten()].concat()
+        },
+        &__point,
+        &[("x", __ranges[0usize].clone())],
+        __tol,
+    )
 }

@@ -29,7 +29,8 @@ fn first_big(x: &[f64], limit: f64) -> f64 {
     clippy::double_parens,
     clippy::unnecessary_cast,
     clippy::identity_op,
-    clippy::ptr_arg
+    clippy::ptr_arg,
+    clippy::clone_on_copy
 )]
 fn first_big_jvp(x: &[f64], limit: f64, x_dot: &[f64]) -> (f64, f64) {
     use ::autodiff::__private as __ad;
@@ -80,7 +81,8 @@ fn first_big_jvp(x: &[f64], limit: f64, x_dot: &[f64]) -> (f64, f64) {
     clippy::double_parens,
     clippy::unnecessary_cast,
     clippy::identity_op,
-    clippy::ptr_arg
+    clippy::ptr_arg,
+    clippy::clone_on_copy
 )]
 fn first_big_pullback(
     x: &[f64],
@@ -158,7 +160,8 @@ fn first_big_pullback(
     clippy::double_parens,
     clippy::unnecessary_cast,
     clippy::identity_op,
-    clippy::ptr_arg
+    clippy::ptr_arg,
+    clippy::clone_on_copy
 )]
 fn first_big_vjp(x: &[f64], limit: f64, dout: f64) -> (f64, ::std::vec::Vec<f64>) {
     let (value, pullback) = first_big_pullback(x, limit);
@@ -183,7 +186,8 @@ fn first_big_vjp(x: &[f64], limit: f64, dout: f64) -> (f64, ::std::vec::Vec<f64>
     clippy::double_parens,
     clippy::unnecessary_cast,
     clippy::identity_op,
-    clippy::ptr_arg
+    clippy::ptr_arg,
+    clippy::clone_on_copy
 )]
 fn first_big_dual_pullback(
     x: &[::autodiff::__private::Dual<f64>],
@@ -270,7 +274,8 @@ fn first_big_dual_pullback(
     clippy::double_parens,
     clippy::unnecessary_cast,
     clippy::identity_op,
-    clippy::ptr_arg
+    clippy::ptr_arg,
+    clippy::clone_on_copy
 )]
 fn first_big_grad(x: &[f64], limit: f64) -> (f64, ::std::vec::Vec<f64>) {
     first_big_vjp(x, limit, 1.0)
@@ -292,7 +297,8 @@ fn first_big_grad(x: &[f64], limit: f64) -> (f64, ::std::vec::Vec<f64>) {
     clippy::double_parens,
     clippy::unnecessary_cast,
     clippy::identity_op,
-    clippy::ptr_arg
+    clippy::ptr_arg,
+    clippy::clone_on_copy
 )]
 fn first_big_hvp(
     x: &[f64],
@@ -305,4 +311,89 @@ fn first_big_hvp(
     let (value, pullback) = first_big_dual_pullback(&x_dual, limit);
     let (x_bar,) = pullback(&x_dual, __ad::Dual::constant(1.0));
     (value.primal, __ad::primals(&x_bar), __ad::tangents(&x_bar))
+}
+/// Checks the derivatives of [`first_big`] at this point: the gradient of each active parameter against central differences of `first_big` (the report names the parameter and coordinate), `first_big_jvp` against the gradient along a random direction, and `first_big_hvp` against differences of `first_big_grad`, with the default tolerance for `f64`.
+#[allow(
+    dead_code,
+    unused_mut,
+    unused_imports,
+    unused_variables,
+    unused_assignments,
+    unused_parens,
+    clippy::needless_late_init,
+    clippy::too_many_arguments,
+    clippy::type_complexity,
+    clippy::let_and_return,
+    clippy::assign_op_pattern,
+    clippy::neg_multiply,
+    clippy::double_parens,
+    clippy::unnecessary_cast,
+    clippy::identity_op,
+    clippy::ptr_arg,
+    clippy::clone_on_copy
+)]
+fn first_big_gradcheck(
+    x: &[f64],
+    limit: f64,
+) -> ::core::result::Result<(), ::autodiff::GradcheckReport> {
+    first_big_gradcheck_with(x, limit, ::autodiff::Tolerance::default())
+}
+/// [`first_big_gradcheck`] with the given tolerance.
+#[allow(
+    dead_code,
+    unused_mut,
+    unused_imports,
+    unused_variables,
+    unused_assignments,
+    unused_parens,
+    clippy::needless_late_init,
+    clippy::too_many_arguments,
+    clippy::type_complexity,
+    clippy::let_and_return,
+    clippy::assign_op_pattern,
+    clippy::neg_multiply,
+    clippy::double_parens,
+    clippy::unnecessary_cast,
+    clippy::identity_op,
+    clippy::ptr_arg,
+    clippy::clone_on_copy
+)]
+fn first_big_gradcheck_with(
+    x: &[f64],
+    limit: f64,
+    __tol: ::autodiff::Tolerance,
+) -> ::core::result::Result<(), ::autodiff::GradcheckReport> {
+    use ::autodiff::__private as __ad;
+    use __ad::Flatten as _;
+    let __parts: ::std::vec::Vec<::std::vec::Vec<f64>> = ::std::vec![x.flatten()];
+    let __point: ::std::vec::Vec<f64> = __parts.concat();
+    let __ranges = __ad::ranges(
+        &__parts.iter().map(|p| p.len()).collect::<::std::vec::Vec<_>>(),
+    );
+    __ad::check_derivatives(
+        |__v: &[f64]| first_big(&__v[__ranges[0usize].clone()], limit.clone()),
+        |__v: &[f64]| {
+            let (_, __x) = first_big_grad(&__v[__ranges[0usize].clone()], limit.clone());
+            [__x.flatten()].concat()
+        },
+        |__v: &[f64], __d: &[f64]| {
+            first_big_jvp(
+                    &__v[__ranges[0usize].clone()],
+                    limit.clone(),
+                    &__d[__ranges[0usize].clone()],
+                )
+                .1
+        },
+        |__v: &[f64], __d: &[f64]| {
+            let (_, _, __hv_x) = first_big_hvp(
+                &__v[__ranges[0usize].clone()],
+                limit.clone(),
+                &__d[__ranges[0usize].clone()],
+            );
+            [__hv_x.flatten()].concat()
+        },
+        &__point,
+        &[("x", __ranges[0usize].clone())],
+        __tol,
+    )
 }

@@ -23,7 +23,8 @@ fn horner(x: f64, c: &[f64]) -> f64 {
     clippy::double_parens,
     clippy::unnecessary_cast,
     clippy::identity_op,
-    clippy::ptr_arg
+    clippy::ptr_arg,
+    clippy::clone_on_copy
 )]
 fn horner_jvp(x: f64, c: &[f64], x_dot: f64, c_dot: &[f64]) -> (f64, f64) {
     use ::autodiff::__private as __ad;
@@ -57,7 +58,8 @@ fn horner_jvp(x: f64, c: &[f64], x_dot: f64, c_dot: &[f64]) -> (f64, f64) {
     clippy::double_parens,
     clippy::unnecessary_cast,
     clippy::identity_op,
-    clippy::ptr_arg
+    clippy::ptr_arg,
+    clippy::clone_on_copy
 )]
 fn horner_pullback(
     x: f64,
@@ -111,7 +113,8 @@ fn horner_pullback(
     clippy::double_parens,
     clippy::unnecessary_cast,
     clippy::identity_op,
-    clippy::ptr_arg
+    clippy::ptr_arg,
+    clippy::clone_on_copy
 )]
 fn horner_vjp(x: f64, c: &[f64], dout: f64) -> (f64, f64, ::std::vec::Vec<f64>) {
     let (value, pullback) = horner_pullback(x, c);
@@ -136,7 +139,8 @@ fn horner_vjp(x: f64, c: &[f64], dout: f64) -> (f64, f64, ::std::vec::Vec<f64>) 
     clippy::double_parens,
     clippy::unnecessary_cast,
     clippy::identity_op,
-    clippy::ptr_arg
+    clippy::ptr_arg,
+    clippy::clone_on_copy
 )]
 fn horner_dual_pullback(
     x: ::autodiff::__private::Dual<f64>,
@@ -205,7 +209,8 @@ fn horner_dual_pullback(
     clippy::double_parens,
     clippy::unnecessary_cast,
     clippy::identity_op,
-    clippy::ptr_arg
+    clippy::ptr_arg,
+    clippy::clone_on_copy
 )]
 fn horner_grad(x: f64, c: &[f64]) -> (f64, f64, ::std::vec::Vec<f64>) {
     horner_vjp(x, c, 1.0)
@@ -227,7 +232,8 @@ fn horner_grad(x: f64, c: &[f64]) -> (f64, f64, ::std::vec::Vec<f64>) {
     clippy::double_parens,
     clippy::unnecessary_cast,
     clippy::identity_op,
-    clippy::ptr_arg
+    clippy::ptr_arg,
+    clippy::clone_on_copy
 )]
 fn horner_hvp(
     x: f64,
@@ -246,5 +252,100 @@ fn horner_hvp(
         __ad::primals(&c_bar),
         x_bar.tangent,
         __ad::tangents(&c_bar),
+    )
+}
+/// Checks the derivatives of [`horner`] at this point: the gradient of each active parameter against central differences of `horner` (the report names the parameter and coordinate), `horner_jvp` against the gradient along a random direction, and `horner_hvp` against differences of `horner_grad`, with the default tolerance for `f64`.
+#[allow(
+    dead_code,
+    unused_mut,
+    unused_imports,
+    unused_variables,
+    unused_assignments,
+    unused_parens,
+    clippy::needless_late_init,
+    clippy::too_many_arguments,
+    clippy::type_complexity,
+    clippy::let_and_return,
+    clippy::assign_op_pattern,
+    clippy::neg_multiply,
+    clippy::double_parens,
+    clippy::unnecessary_cast,
+    clippy::identity_op,
+    clippy::ptr_arg,
+    clippy::clone_on_copy
+)]
+fn horner_gradcheck(
+    x: f64,
+    c: &[f64],
+) -> ::core::result::Result<(), ::autodiff::GradcheckReport> {
+    horner_gradcheck_with(x, c, ::autodiff::Tolerance::default())
+}
+/// [`horner_gradcheck`] with the given tolerance.
+#[allow(
+    dead_code,
+    unused_mut,
+    unused_imports,
+    unused_variables,
+    unused_assignments,
+    unused_parens,
+    clippy::needless_late_init,
+    clippy::too_many_arguments,
+    clippy::type_complexity,
+    clippy::let_and_return,
+    clippy::assign_op_pattern,
+    clippy::neg_multiply,
+    clippy::double_parens,
+    clippy::unnecessary_cast,
+    clippy::identity_op,
+    clippy::ptr_arg,
+    clippy::clone_on_copy
+)]
+fn horner_gradcheck_with(
+    x: f64,
+    c: &[f64],
+    __tol: ::autodiff::Tolerance,
+) -> ::core::result::Result<(), ::autodiff::GradcheckReport> {
+    use ::autodiff::__private as __ad;
+    use __ad::Flatten as _;
+    let __parts: ::std::vec::Vec<::std::vec::Vec<f64>> = ::std::vec![
+        x.flatten(), c.flatten()
+    ];
+    let __point: ::std::vec::Vec<f64> = __parts.concat();
+    let __ranges = __ad::ranges(
+        &__parts.iter().map(|p| p.len()).collect::<::std::vec::Vec<_>>(),
+    );
+    __ad::check_derivatives(
+        |__v: &[f64]| horner(
+            __v[__ranges[0usize].start],
+            &__v[__ranges[1usize].clone()],
+        ),
+        |__v: &[f64]| {
+            let (_, __x, __c) = horner_grad(
+                __v[__ranges[0usize].start],
+                &__v[__ranges[1usize].clone()],
+            );
+            [__x.flatten(), __c.flatten()].concat()
+        },
+        |__v: &[f64], __d: &[f64]| {
+            horner_jvp(
+                    __v[__ranges[0usize].start],
+                    &__v[__ranges[1usize].clone()],
+                    __d[__ranges[0usize].start],
+                    &__d[__ranges[1usize].clone()],
+                )
+                .1
+        },
+        |__v: &[f64], __d: &[f64]| {
+            let (_, _, _, __hv_x, __hv_c) = horner_hvp(
+                __v[__ranges[0usize].start],
+                &__v[__ranges[1usize].clone()],
+                __d[__ranges[0usize].start],
+                &__d[__ranges[1usize].clone()],
+            );
+            [__hv_x.flatten(), __hv_c.flatten()].concat()
+        },
+        &__point,
+        &[("x", __ranges[0usize].clone()), ("c", __ranges[1usize].clone())],
+        __tol,
     )
 }

@@ -25,7 +25,8 @@ fn rosenbrock(x: &[f64]) -> f64 {
     clippy::double_parens,
     clippy::unnecessary_cast,
     clippy::identity_op,
-    clippy::ptr_arg
+    clippy::ptr_arg,
+    clippy::clone_on_copy
 )]
 fn rosenbrock_jvp(x: &[f64], x_dot: &[f64]) -> (f64, f64) {
     use ::autodiff::__private as __ad;
@@ -63,7 +64,8 @@ fn rosenbrock_jvp(x: &[f64], x_dot: &[f64]) -> (f64, f64) {
     clippy::double_parens,
     clippy::unnecessary_cast,
     clippy::identity_op,
-    clippy::ptr_arg
+    clippy::ptr_arg,
+    clippy::clone_on_copy
 )]
 fn rosenbrock_pullback(
     x: &[f64],
@@ -129,7 +131,8 @@ fn rosenbrock_pullback(
     clippy::double_parens,
     clippy::unnecessary_cast,
     clippy::identity_op,
-    clippy::ptr_arg
+    clippy::ptr_arg,
+    clippy::clone_on_copy
 )]
 fn rosenbrock_vjp(x: &[f64], dout: f64) -> (f64, ::std::vec::Vec<f64>) {
     let (value, pullback) = rosenbrock_pullback(x);
@@ -154,7 +157,8 @@ fn rosenbrock_vjp(x: &[f64], dout: f64) -> (f64, ::std::vec::Vec<f64>) {
     clippy::double_parens,
     clippy::unnecessary_cast,
     clippy::identity_op,
-    clippy::ptr_arg
+    clippy::ptr_arg,
+    clippy::clone_on_copy
 )]
 fn rosenbrock_dual_pullback(
     x: &[::autodiff::__private::Dual<f64>],
@@ -229,7 +233,8 @@ fn rosenbrock_dual_pullback(
     clippy::double_parens,
     clippy::unnecessary_cast,
     clippy::identity_op,
-    clippy::ptr_arg
+    clippy::ptr_arg,
+    clippy::clone_on_copy
 )]
 fn rosenbrock_grad(x: &[f64]) -> (f64, ::std::vec::Vec<f64>) {
     rosenbrock_vjp(x, 1.0)
@@ -251,7 +256,8 @@ fn rosenbrock_grad(x: &[f64]) -> (f64, ::std::vec::Vec<f64>) {
     clippy::double_parens,
     clippy::unnecessary_cast,
     clippy::identity_op,
-    clippy::ptr_arg
+    clippy::ptr_arg,
+    clippy::clone_on_copy
 )]
 fn rosenbrock_hvp(
     x: &[f64],
@@ -263,4 +269,85 @@ fn rosenbrock_hvp(
     let (value, pullback) = rosenbrock_dual_pullback(&x_dual);
     let (x_bar,) = pullback(&x_dual, __ad::Dual::constant(1.0));
     (value.primal, __ad::primals(&x_bar), __ad::tangents(&x_bar))
+}
+/// Checks the derivatives of [`rosenbrock`] at this point: the gradient of each active parameter against central differences of `rosenbrock` (the report names the parameter and coordinate), `rosenbrock_jvp` against the gradient along a random direction, and `rosenbrock_hvp` against differences of `rosenbrock_grad`, with the default tolerance for `f64`.
+#[allow(
+    dead_code,
+    unused_mut,
+    unused_imports,
+    unused_variables,
+    unused_assignments,
+    unused_parens,
+    clippy::needless_late_init,
+    clippy::too_many_arguments,
+    clippy::type_complexity,
+    clippy::let_and_return,
+    clippy::assign_op_pattern,
+    clippy::neg_multiply,
+    clippy::double_parens,
+    clippy::unnecessary_cast,
+    clippy::identity_op,
+    clippy::ptr_arg,
+    clippy::clone_on_copy
+)]
+fn rosenbrock_gradcheck(
+    x: &[f64],
+) -> ::core::result::Result<(), ::autodiff::GradcheckReport> {
+    rosenbrock_gradcheck_with(x, ::autodiff::Tolerance::default())
+}
+/// [`rosenbrock_gradcheck`] with the given tolerance.
+#[allow(
+    dead_code,
+    unused_mut,
+    unused_imports,
+    unused_variables,
+    unused_assignments,
+    unused_parens,
+    clippy::needless_late_init,
+    clippy::too_many_arguments,
+    clippy::type_complexity,
+    clippy::let_and_return,
+    clippy::assign_op_pattern,
+    clippy::neg_multiply,
+    clippy::double_parens,
+    clippy::unnecessary_cast,
+    clippy::identity_op,
+    clippy::ptr_arg,
+    clippy::clone_on_copy
+)]
+fn rosenbrock_gradcheck_with(
+    x: &[f64],
+    __tol: ::autodiff::Tolerance,
+) -> ::core::result::Result<(), ::autodiff::GradcheckReport> {
+    use ::autodiff::__private as __ad;
+    use __ad::Flatten as _;
+    let __parts: ::std::vec::Vec<::std::vec::Vec<f64>> = ::std::vec![x.flatten()];
+    let __point: ::std::vec::Vec<f64> = __parts.concat();
+    let __ranges = __ad::ranges(
+        &__parts.iter().map(|p| p.len()).collect::<::std::vec::Vec<_>>(),
+    );
+    __ad::check_derivatives(
+        |__v: &[f64]| rosenbrock(&__v[__ranges[0usize].clone()]),
+        |__v: &[f64]| {
+            let (_, __x) = rosenbrock_grad(&__v[__ranges[0usize].clone()]);
+            [__x.flatten()].concat()
+        },
+        |__v: &[f64], __d: &[f64]| {
+            rosenbrock_jvp(
+                    &__v[__ranges[0usize].clone()],
+                    &__d[__ranges[0usize].clone()],
+                )
+                .1
+        },
+        |__v: &[f64], __d: &[f64]| {
+            let (_, _, __hv_x) = rosenbrock_hvp(
+                &__v[__ranges[0usize].clone()],
+                &__d[__ranges[0usize].clone()],
+            );
+            [__hv_x.flatten()].concat()
+        },
+        &__point,
+        &[("x", __ranges[0usize].clone())],
+        __tol,
+    )
 }

@@ -21,7 +21,8 @@ fn f(x: f64, y: f64) -> f64 {
     clippy::double_parens,
     clippy::unnecessary_cast,
     clippy::identity_op,
-    clippy::ptr_arg
+    clippy::ptr_arg,
+    clippy::clone_on_copy
 )]
 fn f_jvp(x: f64, y: f64, x_dot: f64, y_dot: f64) -> (f64, f64) {
     use ::autodiff::__private as __ad;
@@ -52,7 +53,8 @@ fn f_jvp(x: f64, y: f64, x_dot: f64, y_dot: f64) -> (f64, f64) {
     clippy::double_parens,
     clippy::unnecessary_cast,
     clippy::identity_op,
-    clippy::ptr_arg
+    clippy::ptr_arg,
+    clippy::clone_on_copy
 )]
 fn f_pullback(x: f64, y: f64) -> (f64, impl ::core::ops::FnOnce(f64) -> (f64, f64)) {
     use ::autodiff::__private as __ad;
@@ -97,7 +99,8 @@ fn f_pullback(x: f64, y: f64) -> (f64, impl ::core::ops::FnOnce(f64) -> (f64, f6
     clippy::double_parens,
     clippy::unnecessary_cast,
     clippy::identity_op,
-    clippy::ptr_arg
+    clippy::ptr_arg,
+    clippy::clone_on_copy
 )]
 fn f_vjp(x: f64, y: f64, dout: f64) -> (f64, f64, f64) {
     let (value, pullback) = f_pullback(x, y);
@@ -122,7 +125,8 @@ fn f_vjp(x: f64, y: f64, dout: f64) -> (f64, f64, f64) {
     clippy::double_parens,
     clippy::unnecessary_cast,
     clippy::identity_op,
-    clippy::ptr_arg
+    clippy::ptr_arg,
+    clippy::clone_on_copy
 )]
 fn f_dual_pullback(
     x: ::autodiff::__private::Dual<f64>,
@@ -177,7 +181,8 @@ fn f_dual_pullback(
     clippy::double_parens,
     clippy::unnecessary_cast,
     clippy::identity_op,
-    clippy::ptr_arg
+    clippy::ptr_arg,
+    clippy::clone_on_copy
 )]
 fn f_grad(x: f64, y: f64) -> (f64, f64, f64) {
     f_vjp(x, y, 1.0)
@@ -199,7 +204,8 @@ fn f_grad(x: f64, y: f64) -> (f64, f64, f64) {
     clippy::double_parens,
     clippy::unnecessary_cast,
     clippy::identity_op,
-    clippy::ptr_arg
+    clippy::ptr_arg,
+    clippy::clone_on_copy
 )]
 fn f_hvp(x: f64, y: f64, x_dot: f64, y_dot: f64) -> (f64, f64, f64, f64, f64) {
     use ::autodiff::__private as __ad;
@@ -210,4 +216,96 @@ fn f_hvp(x: f64, y: f64, x_dot: f64, y_dot: f64) -> (f64, f64, f64, f64, f64) {
     );
     let (x_bar, y_bar) = pullback(__ad::Dual::constant(1.0));
     (value.primal, x_bar.primal, y_bar.primal, x_bar.tangent, y_bar.tangent)
+}
+/// Checks the derivatives of [`f`] at this point: the gradient of each active parameter against central differences of `f` (the report names the parameter and coordinate), `f_jvp` against the gradient along a random direction, and `f_hvp` against differences of `f_grad`, with the default tolerance for `f64`.
+#[allow(
+    dead_code,
+    unused_mut,
+    unused_imports,
+    unused_variables,
+    unused_assignments,
+    unused_parens,
+    clippy::needless_late_init,
+    clippy::too_many_arguments,
+    clippy::type_complexity,
+    clippy::let_and_return,
+    clippy::assign_op_pattern,
+    clippy::neg_multiply,
+    clippy::double_parens,
+    clippy::unnecessary_cast,
+    clippy::identity_op,
+    clippy::ptr_arg,
+    clippy::clone_on_copy
+)]
+fn f_gradcheck(
+    x: f64,
+    y: f64,
+) -> ::core::result::Result<(), ::autodiff::GradcheckReport> {
+    f_gradcheck_with(x, y, ::autodiff::Tolerance::default())
+}
+/// [`f_gradcheck`] with the given tolerance.
+#[allow(
+    dead_code,
+    unused_mut,
+    unused_imports,
+    unused_variables,
+    unused_assignments,
+    unused_parens,
+    clippy::needless_late_init,
+    clippy::too_many_arguments,
+    clippy::type_complexity,
+    clippy::let_and_return,
+    clippy::assign_op_pattern,
+    clippy::neg_multiply,
+    clippy::double_parens,
+    clippy::unnecessary_cast,
+    clippy::identity_op,
+    clippy::ptr_arg,
+    clippy::clone_on_copy
+)]
+fn f_gradcheck_with(
+    x: f64,
+    y: f64,
+    __tol: ::autodiff::Tolerance,
+) -> ::core::result::Result<(), ::autodiff::GradcheckReport> {
+    use ::autodiff::__private as __ad;
+    use __ad::Flatten as _;
+    let __parts: ::std::vec::Vec<::std::vec::Vec<f64>> = ::std::vec![
+        x.flatten(), y.flatten()
+    ];
+    let __point: ::std::vec::Vec<f64> = __parts.concat();
+    let __ranges = __ad::ranges(
+        &__parts.iter().map(|p| p.len()).collect::<::std::vec::Vec<_>>(),
+    );
+    __ad::check_derivatives(
+        |__v: &[f64]| f(__v[__ranges[0usize].start], __v[__ranges[1usize].start]),
+        |__v: &[f64]| {
+            let (_, __x, __y) = f_grad(
+                __v[__ranges[0usize].start],
+                __v[__ranges[1usize].start],
+            );
+            [__x.flatten(), __y.flatten()].concat()
+        },
+        |__v: &[f64], __d: &[f64]| {
+            f_jvp(
+                    __v[__ranges[0usize].start],
+                    __v[__ranges[1usize].start],
+                    __d[__ranges[0usize].start],
+                    __d[__ranges[1usize].start],
+                )
+                .1
+        },
+        |__v: &[f64], __d: &[f64]| {
+            let (_, _, _, __hv_x, __hv_y) = f_hvp(
+                __v[__ranges[0usize].start],
+                __v[__ranges[1usize].start],
+                __d[__ranges[0usize].start],
+                __d[__ranges[1usize].start],
+            );
+            [__hv_x.flatten(), __hv_y.flatten()].concat()
+        },
+        &__point,
+        &[("x", __ranges[0usize].clone()), ("y", __ranges[1usize].clone())],
+        __tol,
+    )
 }

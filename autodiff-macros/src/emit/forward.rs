@@ -77,10 +77,20 @@ impl Ctx<'_> {
                     Sweep::Plain => quote!(),
                 };
                 let target = self.place(place);
-                let op = super::expr::assign_token(*compound);
                 let active = self.active(place.var());
                 let value = self.moved_value(value, active, sweep);
-                quote!(#pre #target #op #value;)
+                match (compound, place) {
+                    // `v[i] op= e` reads `v` while it is borrowed mutably, which an
+                    // overloaded operator (dual numbers, generic floats) cannot do.
+                    (Some(op), Place::Index(..)) => {
+                        let op = super::expr::arith_token(*op);
+                        quote!(#pre #target = #target #op (#value);)
+                    }
+                    _ => {
+                        let op = super::expr::assign_token(*compound);
+                        quote!(#pre #target #op #value;)
+                    }
+                }
             }
             StmtKind::Call {
                 out,

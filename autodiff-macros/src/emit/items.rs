@@ -32,7 +32,8 @@ fn allows() -> TokenStream {
         clippy::double_parens,
         clippy::unnecessary_cast,
         clippy::identity_op,
-        clippy::ptr_arg
+        clippy::ptr_arg,
+        clippy::clone_on_copy
     )])
 }
 
@@ -47,7 +48,12 @@ pub fn emit(item: &syn::ItemFn, func: &Func, act: &Activity, needed: &Needed) ->
         let dual = pullback_hidden(item, &lifted);
         let grad = grad(item, &plain);
         let hvp = hvp(item, &plain);
-        quote!(#dual #grad #hvp)
+        let check = if plain.float().to_string() == "f64" {
+            super::gradcheck::emit(item, &plain, &allows())
+        } else {
+            quote!()
+        };
+        quote!(#dual #grad #hvp #check)
     } else {
         quote!()
     };

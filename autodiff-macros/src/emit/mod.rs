@@ -11,6 +11,7 @@ mod adjoint;
 mod checkpoint;
 mod expr;
 mod forward;
+mod gradcheck;
 pub mod items;
 mod reverse;
 mod tangent;

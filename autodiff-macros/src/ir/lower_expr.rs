@@ -153,6 +153,10 @@ impl Lowerer {
         let recv_kind = self.kind_of(&recv);
         let mut args: Vec<Expr> = m.args.iter().map(|a| self.lower_expr(a, out)).collect();
         let mk = |kind| Expr::new(kind, span);
+        if let ("unwrap" | "expect", ExprKind::Cast(..)) = (name.as_str(), &recv.kind) {
+            // `T::from(x).unwrap()`: the conversion of a float, lowered to a cast.
+            return recv;
+        }
         match name.as_str() {
             "to_vec" | "clone" | "to_owned" if args.is_empty() => {
                 return mk(ExprKind::Copy(Box::new(recv)))
