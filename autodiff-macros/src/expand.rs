@@ -138,11 +138,12 @@ pub fn expand_pretty(args: TokenStream, item: TokenStream) -> String {
 #[cfg(test)]
 mod tests {
     #[test]
-    #[ignore = "prints an expansion for a developer; set AUTODIFF_SHOW to the function source"]
+    #[ignore = "prints an expansion for a developer: AUTODIFF_SHOW holds the function, AUTODIFF_SHOW_ARGS the attribute's arguments"]
     fn show() {
         let src = std::env::var("AUTODIFF_SHOW").unwrap_or_default();
+        let args = std::env::var("AUTODIFF_SHOW_ARGS").unwrap_or_default();
         let item: proc_macro2::TokenStream = src.parse().unwrap();
-        println!("{}", super::expand_pretty(quote::quote!(), item));
+        println!("{}", super::expand_pretty(args.parse().unwrap(), item));
     }
 }
 

@@ -34,7 +34,7 @@ fn norm_jvp(v: &[f64], v_dot: &[f64]) -> (f64, f64) {
     let lo = 0;
     let hi = v.len();
     for i in lo..hi {
-        s_dot += v_dot[i] * v[i] + v[i] * v_dot[i];
+        s_dot += v_dot[i] * (v[i] + v[i]);
         s += v[i] * v[i];
     }
     let ret = s.sqrt();
@@ -88,9 +88,7 @@ fn norm_pullback(
                 let g0 = s_bar;
                 s = s_tape.pop().unwrap();
                 let t1 = v[i];
-                let t2 = v[i];
-                v_bar[i] += g0 * t1;
-                v_bar[i] += g0 * t2;
+                v_bar[i] += g0 * (t1 + t1);
             }
         }
         (v_bar,)
@@ -179,9 +177,7 @@ fn norm_dual_pullback(
                 let g0 = s_bar;
                 s = s_tape.pop().unwrap();
                 let t1 = v[i];
-                let t2 = v[i];
-                v_bar[i] += g0 * t1;
-                v_bar[i] += g0 * t2;
+                v_bar[i] += g0 * (t1 + t1);
             }
         }
         (v_bar,)

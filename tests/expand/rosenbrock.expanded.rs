@@ -37,10 +37,10 @@ fn rosenbrock_jvp(x: &[f64], x_dot: &[f64]) -> (f64, f64) {
     let hi = x.len() - 1;
     for i in lo..hi {
         let a = x[i + 1] - x[i] * x[i];
-        let a_dot = x_dot[i + 1] - (x_dot[i] * x[i] + x[i] * x_dot[i]);
+        let a_dot = x_dot[i + 1] - (x_dot[i] * (x[i] + x[i]));
         let b = 1.0 - x[i];
         let b_dot = -x_dot[i];
-        s_dot += ((100.0 * a_dot) * a + (100.0 * a) * a_dot) + (b_dot * b + b * b_dot);
+        s_dot += ((100.0 * a_dot) * a + (100.0 * a) * a_dot) + (b_dot * (b + b));
         s += 100.0 * a * a + b * b;
     }
     let ret = s;
@@ -95,19 +95,15 @@ fn rosenbrock_pullback(
                 let g0 = s_bar;
                 let t2 = 100.0 * a;
                 let g1 = g0 * a;
-                a_bar += g1 * 100.0;
-                a_bar += g0 * t2;
-                b_bar += g0 * b;
-                b_bar += g0 * b;
+                a_bar += g1 * 100.0 + g0 * t2;
+                b_bar += g0 * (b + b);
             }
             x_bar[i] += -b_bar;
             {
                 let t1 = x[i];
-                let t2 = x[i];
-                x_bar[i + 1] += a_bar;
                 let g0 = -a_bar;
-                x_bar[i] += g0 * t1;
-                x_bar[i] += g0 * t2;
+                x_bar[i + 1] += a_bar;
+                x_bar[i] += g0 * (t1 + t1);
             }
         }
         (x_bar,)
@@ -197,19 +193,15 @@ fn rosenbrock_dual_pullback(
                 let g0 = s_bar;
                 let t2 = __ad::lift(100.0) * a;
                 let g1 = g0 * a;
-                a_bar += g1 * 100.0;
-                a_bar += g0 * t2;
-                b_bar += g0 * b;
-                b_bar += g0 * b;
+                a_bar += g1 * 100.0 + g0 * t2;
+                b_bar += g0 * (b + b);
             }
             x_bar[i] += -b_bar;
             {
                 let t1 = x[i];
-                let t2 = x[i];
-                x_bar[i + 1] += a_bar;
                 let g0 = -a_bar;
-                x_bar[i] += g0 * t1;
-                x_bar[i] += g0 * t2;
+                x_bar[i + 1] += a_bar;
+                x_bar[i] += g0 * (t1 + t1);
             }
         }
         (x_bar,)

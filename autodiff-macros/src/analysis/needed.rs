@@ -98,6 +98,8 @@ pub enum SaveSite {
     Local,
     /// On the variable's tape: the assignment may run many times.
     Tape,
+    /// Nowhere: `k += c` on an integer is undone by `k -= c` (an invertible update).
+    Invert,
 }
 
 /// Whether (and where) an assignment must save the value it overwrites: when the reverse
@@ -111,8 +113,30 @@ pub fn save_site(func: &Func, needed: &Needed, s: &Stmt) -> Option<SaveSite> {
     if !(needed.is_needed(v) && overwrites) {
         return None;
     }
+    if invertible(func, s) {
+        return Some(SaveSite::Invert);
+    }
     let top = func.body.stmts.iter().any(|t| std::ptr::eq(t, s));
     Some(if top { SaveSite::Local } else { SaveSite::Tape })
+}
+
+/// `k += c` or `k -= c` on an integer variable, with `c` a literal or an immutable variable:
+/// the reverse sweep undoes it exactly instead of storing the old `k`.
+fn invertible(func: &Func, s: &Stmt) -> bool {
+    let StmtKind::Assign {
+        place: Place::Var(v),
+        value,
+        compound: Some(ArithOp::Add | ArithOp::Sub),
+    } = &s.kind
+    else {
+        return false;
+    };
+    let constant = match &value.kind {
+        ExprKind::Int(_) | ExprKind::Const(_) => true,
+        ExprKind::Var(u) => !func.vars[*u].mutable && *u != *v,
+        _ => false,
+    };
+    func.vars[*v].kind == Kind::Int && constant
 }
 
 /// Whether the reverse sweep has work to do for this statement: adjoints, or restoring

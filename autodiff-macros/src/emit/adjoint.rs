@@ -17,9 +17,21 @@ pub struct Adjoint<'c, 'f> {
     ctx: &'c Ctx<'f>,
     /// Recomputed values, in order.
     values: Vec<TokenStream>,
-    /// Cotangent propagation, in order.
-    updates: Vec<TokenStream>,
-    memo: HashMap<usize, TokenStream>,
+    /// Intermediate cotangents, in order.
+    binds: Vec<TokenStream>,
+    /// The contributions to each adjoint, in order of first contribution. All of a
+    /// statement's contributions to one place are added in one update: one read and one
+    /// write of `x_bar[i]` instead of several (they cannot be merged across the bounds
+    /// checks between them otherwise).
+    updates: Vec<Update>,
+    memo: HashMap<String, TokenStream>,
+}
+
+struct Update {
+    target: TokenStream,
+    /// Whole sequences and arrays are accumulated one contribution at a time.
+    whole: bool,
+    terms: Vec<TokenStream>,
 }
 
 impl<'c, 'f> Adjoint<'c, 'f> {
@@ -27,6 +39,7 @@ impl<'c, 'f> Adjoint<'c, 'f> {
         Adjoint {
             ctx,
             values: vec![],
+            binds: vec![],
             updates: vec![],
             memo: HashMap::new(),
         }
@@ -40,8 +53,38 @@ impl<'c, 'f> Adjoint<'c, 'f> {
     }
 
     pub fn finish(self) -> TokenStream {
-        let (values, updates) = (self.values, self.updates);
-        quote!(#(#values)* #(#updates)*)
+        let (values, binds) = (&self.values, &self.binds);
+        let updates = self.updates.iter().map(|u| {
+            let target = &u.target;
+            if u.whole {
+                let terms = &u.terms;
+                return quote!(#(__ad::add_assign(&mut #target, &#terms);)*);
+            }
+            let sum = u
+                .terms
+                .iter()
+                .skip(1)
+                .fold(u.terms[0].clone(), |acc, t| quote!(#acc + #t));
+            self.ctx.add_to(target.clone(), sum)
+        });
+        quote!(#(#values)* #(#binds)* #(#updates)*)
+    }
+
+    /// Adds `term` to the adjoint `target`.
+    fn contribute(&mut self, target: TokenStream, whole: bool, term: TokenStream) {
+        let key = target.to_string();
+        match self
+            .updates
+            .iter_mut()
+            .find(|u| u.target.to_string() == key)
+        {
+            Some(u) => u.terms.push(term),
+            None => self.updates.push(Update {
+                target,
+                whole,
+                terms: vec![term],
+            }),
+        }
     }
 
     /// An atom holding `e`'s value (a variable, a literal, or a new temporary).
@@ -52,12 +95,13 @@ impl<'c, 'f> Adjoint<'c, 'f> {
         ) {
             return self.ctx.expr(e, active);
         }
-        let key = e as *const Expr as usize;
+        let printed = self.ctx.expr(e, active);
+        // Equal subexpressions (`x[i]` twice) share one temporary.
+        let key = printed.to_string();
         if let Some(t) = self.memo.get(&key) {
             return t.clone();
         }
         let t = self.ctx.temp("t");
-        let printed = self.ctx.expr(e, active);
         self.values.push(quote!(let #t = #printed;));
         self.memo.insert(key, quote!(#t));
         quote!(#t)
@@ -70,7 +114,7 @@ impl<'c, 'f> Adjoint<'c, 'f> {
             return g;
         }
         let t = self.ctx.temp("g");
-        self.updates.push(quote!(let #t = #g;));
+        self.binds.push(quote!(let #t = #g;));
         quote!(#t)
     }
 
@@ -82,21 +126,15 @@ impl<'c, 'f> Adjoint<'c, 'f> {
         match &e.kind {
             Var(v) => {
                 let bar = self.ctx.bar(*v);
-                match self.ctx.kind(*v) {
-                    Kind::FloatSeq => self.updates.push(quote!(__ad::add_assign(&mut #bar, &#g);)),
-                    _ => {
-                        let update = self.ctx.add_to(quote!(#bar), g);
-                        self.updates.push(update);
-                    }
-                }
+                let whole = matches!(self.ctx.kind(*v), Kind::FloatSeq);
+                self.contribute(quote!(#bar), whole, g);
             }
             Index(base, i) => {
                 let ExprKind::Var(v) = base.kind else {
                     return self.propagate(base, g);
                 };
                 let (bar, i) = (self.ctx.bar(v), self.ctx.expr(i, false));
-                let update = self.ctx.add_to(quote!(#bar[#i]), g);
-                self.updates.push(update);
+                self.contribute(quote!(#bar[#i]), false, g);
             }
             Neg(a) => self.propagate(a, quote!(-#g)),
             Cast(a, _) | Ref(a) | Copy(a) | Field(a, _) => self.propagate(a, g),
@@ -124,6 +162,14 @@ impl<'c, 'f> Adjoint<'c, 'f> {
             ArithOp::Sub => {
                 self.propagate(a, g.clone());
                 self.propagate(b, quote!(-#g));
+            }
+            // z = a², written a a:  ā += z̄ 2a, one contribution instead of two
+            ArithOp::Mul
+                if va
+                    && self.ctx.expr(a, true).to_string() == self.ctx.expr(b, true).to_string() =>
+            {
+                let a_val = self.value(a, va);
+                self.propagate(a, quote!(#g * (#a_val + #a_val)));
             }
             // z = a b:  ā += z̄ b,  b̄ += z̄ a
             ArithOp::Mul => {

@@ -349,6 +349,7 @@ impl Ctx<'_> {
             Place::Var(_) => quote!(#name),
         };
         match site {
+            crate::analysis::needed::SaveSite::Invert => quote!(),
             crate::analysis::needed::SaveSite::Local => {
                 let local = self.local_save(s, &format!("{name}_old"));
                 quote!(let #local = #old;)

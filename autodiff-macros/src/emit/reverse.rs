@@ -338,6 +338,23 @@ impl Ctx<'_> {
         let target = self.place(place);
         match save_site(self.func, self.needed, s) {
             None => quote!(),
+            Some(SaveSite::Invert) => {
+                let StmtKind::Assign {
+                    value,
+                    compound: Some(op),
+                    ..
+                } = &s.kind
+                else {
+                    unreachable!("only `k += c` and `k -= c` are inverted")
+                };
+                let value = self.expr(value, false);
+                let undo = if *op == ArithOp::Add {
+                    quote!(-=)
+                } else {
+                    quote!(+=)
+                };
+                quote!(#target #undo #value;)
+            }
             Some(SaveSite::Local) => {
                 let name = self.name(place.var());
                 let local = self.local_save(s, &format!("{name}_old"));

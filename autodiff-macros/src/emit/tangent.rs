@@ -76,6 +76,10 @@ impl Ctx<'_> {
             (ArithOp::Add | ArithOp::Sub, Some(ta), None) => ta,
             (ArithOp::Add, None, Some(tb)) => tb,
             (ArithOp::Sub, None, Some(tb)) => quote!(-#tb),
+            // d(a²) = 2a da, for a a
+            (ArithOp::Mul, Some(ta), Some(_)) if va.to_string() == vb.to_string() => {
+                quote!(#ta * (#va + #va))
+            }
             // d(ab) = da b + a db
             (ArithOp::Mul, Some(ta), Some(tb)) => quote!(#ta * #vb + #va * #tb),
             (ArithOp::Mul, Some(ta), None) => quote!(#ta * #vb),

@@ -265,7 +265,13 @@ impl Lowerer {
         if f.label.is_some() {
             return self.error(span, "labelled loops are not supported: remove the label");
         }
-        let syn::Pat::Ident(pi) = &*f.pat else {
+        let wild = Ident::new("_", span);
+        let index = match &*f.pat {
+            syn::Pat::Ident(pi) => Some(&pi.ident),
+            syn::Pat::Wild(_) => Some(&wild),
+            _ => None,
+        };
+        let Some(index) = index else {
             return self.error(syn::spanned::Spanned::span(&*f.pat), "`for` loops over a range bind one index variable (`for i in 0..n`); iterate over indices instead of elements");
         };
         let Some(parts) = range_parts(&f.expr) else {
@@ -297,7 +303,7 @@ impl Lowerer {
         let trips = self.temp("trips", Kind::Int, span);
         self.enter_loop();
         let id = self.open_scope();
-        let var = self.declare(&pi.ident, Kind::Int, false, None);
+        let var = self.declare(index, Kind::Int, false, None);
         let body = self.lower_body_block(&f.body);
         let mut stmts = vec![];
         self.flatten_into(body, &mut stmts);
