@@ -154,11 +154,32 @@ pub fn kind_of_type(ty: &Type, float: &Type) -> Kind {
         Type::Paren(p) => kind_of_type(&p.elem, float),
         Type::Path(p) if INTS.iter().any(|i| p.path.is_ident(i)) => Kind::Int,
         Type::Path(p) if p.path.is_ident("bool") => Kind::Bool,
+        Type::Path(p) if is_nd_array(p, float) => Kind::Array,
         _ => match element(ty).map(|(e, _)| kind_of_type(e, float)) {
             Some(Kind::Float) => Kind::FloatSeq,
             Some(Kind::Int) => Kind::IntSeq,
             _ => Kind::Other,
         },
+    }
+}
+
+/// `Array1<F>`, `Array2<F>`, `Array<F, D>` (any path to them) of the float type.
+fn is_nd_array(p: &syn::TypePath, float: &Type) -> bool {
+    let Some(last) = p.path.segments.last() else {
+        return false;
+    };
+    let name = last.ident.to_string();
+    if !(name == "Array"
+        || name.starts_with("Array") && name[5..].chars().all(|c| c.is_ascii_digit() || c == 'D'))
+    {
+        return false;
+    }
+    match &last.arguments {
+        syn::PathArguments::AngleBracketed(args) => matches!(
+            args.args.first(),
+            Some(syn::GenericArgument::Type(t)) if kind_of_type(t, float) == Kind::Float
+        ),
+        _ => false,
     }
 }
 
@@ -176,6 +197,12 @@ pub fn param_shape(ty: &Type, float: &Type) -> ParamShape {
         _ if kind_of_type(ty, float) == Kind::Float && !matches!(ty, Type::Reference(_)) => {
             ParamShape::Scalar
         }
+        Type::Reference(r)
+            if r.mutability.is_none() && kind_of_type(&r.elem, float) == Kind::Array =>
+        {
+            ParamShape::NdRef
+        }
+        _ if kind_of_type(ty, float) == Kind::Array => ParamShape::Nd,
         Type::Reference(r) if r.mutability.is_none() => match owned(&r.elem) {
             Some(true) => ParamShape::ArrayRef,
             Some(false) => ParamShape::Slice,

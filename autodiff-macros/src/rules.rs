@@ -84,3 +84,19 @@ impl Rule {
         !(self.partial == Partial::IntExponent && i == 1)
     }
 }
+
+/// Float parameters of the runtime's array rules that are constants (the `eps` of the
+/// norms): they get no tangent and no cotangent. Every other float argument of a
+/// differentiated call has both, as in the functions `#[differentiate]` generates.
+static CONSTANT_ARGS: &[(&str, usize)] = &[("layer_norm", 3), ("rms_norm", 2)];
+
+/// Whether argument `index` of a call of `callee` is a constant by the callee's signature.
+pub fn constant_arg(callee: &syn::Path, index: usize) -> bool {
+    let is_ops = callee.segments.iter().any(|s| s.ident == "ops");
+    let name = callee
+        .segments
+        .last()
+        .map(|s| s.ident.to_string())
+        .unwrap_or_default();
+    is_ops && CONSTANT_ARGS.iter().any(|&(n, i)| n == name && i == index)
+}

@@ -121,7 +121,8 @@ pub enum Action {
 }
 
 /// The binomial checkpointing schedule reversing `n` steps with `slots` stored states,
-/// slot 0 holding the start state. An iterator over [`Action`]s.
+/// slot 0 holding the start state. An iterator over [`Action`]s, produced as they are
+/// needed: the schedule itself takes O(slots · log n) memory, not O(n).
 ///
 /// ```
 /// use autodiff_runtime::checkpoint::{binomial_advances, Revolve};
@@ -131,8 +132,28 @@ pub enum Action {
 /// ```
 #[derive(Debug, Clone)]
 pub struct Revolve {
-    actions: std::vec::IntoIter<Action>,
+    /// Work still to do, the next item last.
+    stack: Vec<Task>,
     advances: u64,
+}
+
+#[derive(Debug, Clone, Copy)]
+enum Task {
+    /// Reverse steps `a..b`; the state at `a` is current and in `slot`; `free` slots (that
+    /// one included) may be used.
+    Reverse {
+        a: usize,
+        b: usize,
+        slot: usize,
+        free: usize,
+    },
+    /// With only the start state: reverse step `j`, then the steps before it.
+    Sweep {
+        a: usize,
+        j: usize,
+        slot: usize,
+    },
+    Emit(Action),
 }
 
 impl Revolve {
@@ -142,14 +163,15 @@ impl Revolve {
             slots >= 1,
             "a binomial schedule needs at least one snapshot slot, for the start state"
         );
-        let mut plan = Plan {
-            actions: Vec::new(),
-            advances: 0,
+        let task = Task::Reverse {
+            a: 0,
+            b: n,
+            slot: 0,
+            free: slots,
         };
-        plan.reverse(0, n, 0, slots);
         Revolve {
-            actions: plan.actions.into_iter(),
-            advances: plan.advances,
+            stack: vec![task],
+            advances: binomial_advances(n, slots),
         }
     }
 
@@ -157,59 +179,71 @@ impl Revolve {
     pub fn advances(&self) -> u64 {
         self.advances
     }
+
+    /// Replaces the task on top of the stack by the ones it expands to.
+    fn expand(&mut self, task: Task) {
+        match task {
+            Task::Emit(_) => unreachable!("emitted directly"),
+            Task::Reverse { a, b, .. } if b - a == 0 => {}
+            Task::Reverse { a, b, .. } if b - a == 1 => {
+                self.stack.push(Task::Emit(Action::Reverse { step: a }))
+            }
+            Task::Reverse {
+                a,
+                b,
+                slot,
+                free: 1,
+            } => self.stack.push(Task::Sweep { a, j: b - 1, slot }),
+            Task::Reverse { a, b, slot, free } => {
+                let m = a + best_split(b - a, free);
+                // In order: advance to m, save, reverse m..b, restore a, reverse a..m.
+                self.stack.push(Task::Reverse {
+                    a,
+                    b: m,
+                    slot,
+                    free,
+                });
+                self.stack
+                    .push(Task::Emit(Action::Restore { slot, step: a }));
+                self.stack.push(Task::Reverse {
+                    a: m,
+                    b,
+                    slot: slot + 1,
+                    free: free - 1,
+                });
+                self.stack.push(Task::Emit(Action::Save {
+                    slot: slot + 1,
+                    step: m,
+                }));
+                self.stack
+                    .push(Task::Emit(Action::Advance { from: a, to: m }));
+            }
+            Task::Sweep { a, j, slot } => {
+                // Recompute from the start state for every step, last first.
+                if j > a {
+                    self.stack.push(Task::Sweep { a, j: j - 1, slot });
+                    self.stack
+                        .push(Task::Emit(Action::Restore { slot, step: a }));
+                    self.stack.push(Task::Emit(Action::Reverse { step: j }));
+                    self.stack
+                        .push(Task::Emit(Action::Advance { from: a, to: j }));
+                } else {
+                    self.stack.push(Task::Emit(Action::Reverse { step: a }));
+                }
+            }
+        }
+    }
 }
 
 impl Iterator for Revolve {
     type Item = Action;
     fn next(&mut self) -> Option<Action> {
-        self.actions.next()
-    }
-}
-
-struct Plan {
-    actions: Vec<Action>,
-    advances: u64,
-}
-
-impl Plan {
-    /// Reverses steps `a..b`; the state at `a` is current and stored in `slot`; `free`
-    /// slots (that one included) may be used.
-    fn reverse(&mut self, a: usize, b: usize, slot: usize, free: usize) {
-        let len = b - a;
-        if len == 0 {
-            return;
-        }
-        if len == 1 {
-            self.actions.push(Action::Reverse { step: a });
-            return;
-        }
-        if free == 1 {
-            // Only the start state: recompute from it for every step, last first.
-            for j in (a..b).rev() {
-                if j > a {
-                    self.advance(a, j);
-                }
-                self.actions.push(Action::Reverse { step: j });
-                if j > a {
-                    self.actions.push(Action::Restore { slot, step: a });
-                }
+        loop {
+            match self.stack.pop()? {
+                Task::Emit(action) => return Some(action),
+                task => self.expand(task),
             }
-            return;
         }
-        let m = a + best_split(len, free);
-        self.advance(a, m);
-        self.actions.push(Action::Save {
-            slot: slot + 1,
-            step: m,
-        });
-        self.reverse(m, b, slot + 1, free - 1);
-        self.actions.push(Action::Restore { slot, step: a });
-        self.reverse(a, m, slot, free);
-    }
-
-    fn advance(&mut self, from: usize, to: usize) {
-        self.actions.push(Action::Advance { from, to });
-        self.advances += (to - from) as u64;
     }
 }
 
@@ -376,6 +410,18 @@ mod tests {
         assert_eq!(next_reverse, 0, "every step is reversed");
         assert_eq!(advances, expected);
         advances
+    }
+
+    #[test]
+    fn the_schedule_is_produced_in_small_memory() {
+        let mut schedule = Revolve::new(100_000, 10);
+        let (mut deepest, mut count) = (0, 0);
+        while schedule.next().is_some() {
+            deepest = deepest.max(schedule.stack.len());
+            count += 1;
+        }
+        assert!(count > 200_000);
+        assert!(deepest < 200, "the pending work grew to {deepest} tasks");
     }
 
     #[test]

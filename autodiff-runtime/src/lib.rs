@@ -7,7 +7,9 @@
 //! - [`Tape`], [`Value`]: scalar reverse mode on a flat Wengert list;
 //! - [`support`]: what generated code calls besides the rules;
 //! - [`gradcheck`](mod@gradcheck): central differences, dot-product tests and finite-difference
-//!   Hessian-vector products to check derivatives against.
+//!   Hessian-vector products to check derivatives against;
+//! - [`ops`]: closed-form value, JVP, VJP and pullback rules of array operations on
+//!   [`ndarray`] arrays (matmul, broadcasting arithmetic, softmax, norms, attention).
 #![forbid(unsafe_code)]
 
 pub mod checkpoint;
@@ -15,6 +17,7 @@ pub mod dual;
 pub mod dual_vec;
 pub mod forward;
 pub mod gradcheck;
+pub mod ops;
 pub mod partial;
 pub mod support;
 pub mod value;
@@ -23,6 +26,7 @@ pub use dual::Dual;
 pub use dual_vec::DualVec;
 pub use forward::{derivative, gradient, gradient_vec, jacobian};
 pub use gradcheck::{gradcheck, GradcheckReport, Tolerance};
+pub use ndarray;
 pub use num_traits;
 pub use support::stop_gradient;
 pub use value::{Gradients, Tape, Value};

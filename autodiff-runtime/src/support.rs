@@ -278,3 +278,82 @@ pub fn to_array<T: Copy, const N: usize>(s: &[T]) -> [T; N] {
     );
     std::array::from_fn(|i| s[i])
 }
+
+/// Zeros of the shape of `a`: the starting adjoint of an array.
+///
+/// ```
+/// use autodiff_runtime::ndarray::array;
+/// assert_eq!(autodiff_runtime::support::zeros_nd(&array![[1.0, 2.0]]), array![[0.0, 0.0]]);
+/// ```
+pub fn zeros_nd<T: Float, D: ndarray::Dimension>(a: &ndarray::Array<T, D>) -> ndarray::Array<T, D> {
+    ndarray::Array::from_elem(a.raw_dim(), T::zero())
+}
+
+/// `acc += g` for arrays of the same shape.
+///
+/// ***Panics*** if the shapes differ (naming both).
+///
+/// ```
+/// use autodiff_runtime::ndarray::array;
+/// let mut acc = array![1.0, 2.0];
+/// autodiff_runtime::support::add_nd(&mut acc, &array![0.5, 0.5]);
+/// assert_eq!(acc, array![1.5, 2.5]);
+/// ```
+#[track_caller]
+pub fn add_nd<T: Float, D: ndarray::Dimension>(
+    acc: &mut ndarray::Array<T, D>,
+    g: &ndarray::Array<T, D>,
+) {
+    assert_eq!(
+        acc.shape(),
+        g.shape(),
+        "adjoint of shape {:?} receives a cotangent of shape {:?}",
+        acc.shape(),
+        g.shape()
+    );
+    ndarray::Zip::from(acc).and(g).for_each(|a, &b| *a = *a + b);
+}
+
+/// Takes an array adjoint out, leaving zeros of the same shape.
+///
+/// ```
+/// use autodiff_runtime::ndarray::array;
+/// let mut bar = array![3.0];
+/// assert_eq!(autodiff_runtime::support::take_zeroed_nd(&mut bar), array![3.0]);
+/// assert_eq!(bar, array![0.0]);
+/// ```
+pub fn take_zeroed_nd<T: Float, D: ndarray::Dimension>(
+    a: &mut ndarray::Array<T, D>,
+) -> ndarray::Array<T, D> {
+    let zeros = zeros_nd(a);
+    std::mem::replace(a, zeros)
+}
+
+/// A flat slice in the shape of `like` (the parameters `f_gradcheck` rebuilds).
+///
+/// ***Panics*** if the element counts differ.
+///
+/// ```
+/// use autodiff_runtime::ndarray::array;
+/// let a = autodiff_runtime::support::reshape_like(&array![[0.0, 0.0]], &[1.0, 2.0]);
+/// assert_eq!(a, array![[1.0, 2.0]]);
+/// ```
+#[track_caller]
+pub fn reshape_like<T: Clone, D: ndarray::Dimension>(
+    like: &ndarray::Array<T, D>,
+    flat: &[T],
+) -> ndarray::Array<T, D> {
+    ndarray::Array::from_shape_vec(like.raw_dim(), flat.to_vec()).unwrap_or_else(|_| {
+        panic!(
+            "{} values do not fill an array of shape {:?}",
+            flat.len(),
+            like.shape()
+        )
+    })
+}
+
+impl<D: ndarray::Dimension> Flatten for ndarray::Array<f64, D> {
+    fn flatten(&self) -> Vec<f64> {
+        self.iter().copied().collect()
+    }
+}

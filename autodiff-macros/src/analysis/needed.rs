@@ -30,7 +30,10 @@ pub fn analyze(func: &Func, act: &Activity) -> Needed {
     };
     for (v, var) in func.vars.iter().enumerate() {
         // The shape of an active sequence's adjoint comes from its value.
-        if act.is_active(v) && var.kind == Kind::FloatSeq && !func.ret.contains(&v) {
+        if act.is_active(v)
+            && matches!(var.kind, Kind::FloatSeq | Kind::Array)
+            && !func.ret.contains(&v)
+        {
             n.needed[v] = true;
         }
     }

@@ -29,8 +29,9 @@ pub struct Adjoint<'c, 'f> {
 
 struct Update {
     target: TokenStream,
-    /// Whole sequences and arrays are accumulated one contribution at a time.
-    whole: bool,
+    /// Whole sequences and arrays are accumulated one contribution at a time, by this
+    /// runtime function.
+    whole: Option<&'static str>,
     terms: Vec<TokenStream>,
 }
 
@@ -56,9 +57,9 @@ impl<'c, 'f> Adjoint<'c, 'f> {
         let (values, binds) = (&self.values, &self.binds);
         let updates = self.updates.iter().map(|u| {
             let target = &u.target;
-            if u.whole {
-                let terms = &u.terms;
-                return quote!(#(__ad::add_assign(&mut #target, &#terms);)*);
+            if let Some(f) = u.whole {
+                let (f, terms) = (Ident::new(f, Span::call_site()), &u.terms);
+                return quote!(#(__ad::#f(&mut #target, &#terms);)*);
             }
             let sum = u
                 .terms
@@ -71,7 +72,7 @@ impl<'c, 'f> Adjoint<'c, 'f> {
     }
 
     /// Adds `term` to the adjoint `target`.
-    fn contribute(&mut self, target: TokenStream, whole: bool, term: TokenStream) {
+    fn contribute(&mut self, target: TokenStream, whole: Option<&'static str>, term: TokenStream) {
         let key = target.to_string();
         match self
             .updates
@@ -126,7 +127,11 @@ impl<'c, 'f> Adjoint<'c, 'f> {
         match &e.kind {
             Var(v) => {
                 let bar = self.ctx.bar(*v);
-                let whole = matches!(self.ctx.kind(*v), Kind::FloatSeq);
+                let whole = match self.ctx.kind(*v) {
+                    Kind::FloatSeq => Some("add_assign"),
+                    Kind::Array => Some("add_nd"),
+                    _ => None,
+                };
                 self.contribute(quote!(#bar), whole, g);
             }
             Index(base, i) => {
@@ -134,7 +139,7 @@ impl<'c, 'f> Adjoint<'c, 'f> {
                     return self.propagate(base, g);
                 };
                 let (bar, i) = (self.ctx.bar(v), self.ctx.expr(i, false));
-                self.contribute(quote!(#bar[#i]), false, g);
+                self.contribute(quote!(#bar[#i]), None, g);
             }
             Neg(a) => self.propagate(a, quote!(-#g)),
             Cast(a, _) | Ref(a) | Copy(a) | Field(a, _) => self.propagate(a, g),

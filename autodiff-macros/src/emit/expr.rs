@@ -38,6 +38,19 @@ impl Ctx<'_> {
                 let inner = self.expr(e, false);
                 return quote!(__ad::lift(#inner));
             }
+            if active && !varied && kind == Kind::Array {
+                // An inactive array meeting active ones: its elements become constants.
+                return match &e.kind {
+                    ExprKind::Ref(inner) => {
+                        let inner = self.expr(inner, false);
+                        quote!(&__ad::lift_nd(&#inner))
+                    }
+                    _ => {
+                        let inner = self.expr(e, false);
+                        quote!(__ad::lift_nd(&#inner))
+                    }
+                };
+            }
             if !active && varied && kind == Kind::Float {
                 let inner = self.atom(e, true);
                 return quote!(#inner.primal);
@@ -138,6 +151,7 @@ impl Ctx<'_> {
                 let a = self.atom(a, active);
                 match crate::ir::kind_of(e, &self.func.vars, &self.func.float) {
                     Kind::FloatSeq | Kind::IntSeq => quote!(#a.to_vec()),
+                    Kind::Array => quote!(#a.clone()),
                     _ => a,
                 }
             }

@@ -228,7 +228,7 @@ impl Ctx<'_> {
         match e.kind {
             ExprKind::Var(v)
                 if sweep == Sweep::Augmented
-                    && self.kind(v) == Kind::FloatSeq
+                    && matches!(self.kind(v), Kind::FloatSeq | Kind::Array)
                     && self.needed.is_needed(v) =>
             {
                 quote!(#value.clone())
@@ -345,7 +345,9 @@ impl Ctx<'_> {
                 let i = self.expr(i, false);
                 quote!(#name[#i])
             }
-            Place::Var(_) if reads_self && self.kind(v) == Kind::FloatSeq => quote!(#name.clone()),
+            Place::Var(_) if reads_self && matches!(self.kind(v), Kind::FloatSeq | Kind::Array) => {
+                quote!(#name.clone())
+            }
             Place::Var(_) => quote!(#name),
         };
         match site {
@@ -382,7 +384,12 @@ impl Ctx<'_> {
             let args = args.iter().map(|a| self.expr(a, false));
             return quote!(let #name #ty = #callee(#(#args),*););
         }
-        let float_args: Vec<&Expr> = args.iter().filter(|a| self.kind_of(a).is_float()).collect();
+        let float_args: Vec<&Expr> = args
+            .iter()
+            .enumerate()
+            .filter(|(i, a)| self.kind_of(a).is_float() && !crate::rules::constant_arg(callee, *i))
+            .map(|(_, a)| a)
+            .collect();
         match sweep {
             Sweep::Plain => {
                 let args = args
@@ -423,6 +430,14 @@ impl Ctx<'_> {
     /// A zero tangent for an inactive float argument of a differentiated call.
     fn zero_tangent_arg(&self, a: &Expr) -> TokenStream {
         match (self.kind_of(a), &a.kind) {
+            (Kind::Array, ExprKind::Ref(inner)) => {
+                let inner = self.expr(inner, false);
+                quote!(&__ad::zeros_nd(&#inner))
+            }
+            (Kind::Array, _) => {
+                let a = self.expr(a, false);
+                quote!(__ad::zeros_nd(&#a))
+            }
             (Kind::FloatSeq, ExprKind::Ref(inner)) => {
                 let inner = self.expr(inner, false);
                 quote!(&__ad::zeros_like(&#inner))

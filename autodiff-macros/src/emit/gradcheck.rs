@@ -136,6 +136,15 @@ fn rebuild(ctx: &Ctx, p: &Param, from: &TokenStream) -> TokenStream {
         ParamShape::OwnedVec => quote!(#part.to_vec()),
         ParamShape::ArrayRef => quote!(&__ad::to_array(&#part)),
         ParamShape::Array => quote!(__ad::to_array(&#part)),
+        ParamShape::NdRef | ParamShape::Nd => {
+            let n = ctx.name(p.var);
+            let shaped = quote!(__ad::reshape_like(&#n, &#part));
+            if p.shape == ParamShape::NdRef {
+                quote!(&#shaped)
+            } else {
+                shaped
+            }
+        }
         ParamShape::Inactive => unreachable!("only active parameters are rebuilt"),
     }
 }

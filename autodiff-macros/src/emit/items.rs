@@ -121,6 +121,14 @@ fn cotangent_type(ctx: &Ctx, p: &Param) -> TokenStream {
             let len = array_len(&p.ty);
             quote!([#f; #len])
         }
+        // The owned array type, with its scalar lifted in the dual twin.
+        ParamShape::NdRef | ParamShape::Nd => {
+            let owned = match &p.ty {
+                syn::Type::Reference(r) => (*r.elem).clone(),
+                other => other.clone(),
+            };
+            ctx.lift_type(&owned, true)
+        }
         ParamShape::Inactive => quote!(()),
     }
 }
@@ -186,6 +194,8 @@ fn jvp_result(ctx: &Ctx) -> (TokenStream, TokenStream) {
                 quote!(#dot)
             } else if ctx.kind(r) == Kind::FloatSeq {
                 quote!(__ad::zeros_like(&#name))
+            } else if ctx.kind(r) == Kind::Array {
+                quote!(__ad::zeros_nd(&#name))
             } else {
                 ctx.zero()
             };
@@ -440,6 +450,11 @@ fn hvp(item: &syn::ItemFn, ctx: &Ctx) -> TokenStream {
                     quote!(&#dual)
                 }
                 (true, ParamShape::Array) => quote!(__ad::dual_array(&#x, &#dot)),
+                (true, ParamShape::NdRef) => {
+                    lifts.push(quote!(let #dual = __ad::duals_nd(#x, #dot);));
+                    quote!(&#dual)
+                }
+                (true, ParamShape::Nd) => quote!(__ad::duals_nd(&#x, &#dot)),
             }
         })
         .collect();
@@ -454,10 +469,12 @@ fn hvp(item: &syn::ItemFn, ctx: &Ctx) -> TokenStream {
     let bars: Vec<syn::Ident> = active_params(ctx).map(|p| ctx.bar(p.var)).collect();
     let grads = active_params(ctx).zip(&bars).map(|(p, b)| match p.shape {
         ParamShape::Scalar => quote!(#b.primal),
+        ParamShape::NdRef | ParamShape::Nd => quote!(__ad::primals_nd(&#b)),
         _ => quote!(__ad::primals(&#b)),
     });
     let hvs = active_params(ctx).zip(&bars).map(|(p, b)| match p.shape {
         ParamShape::Scalar => quote!(#b.tangent),
+        ParamShape::NdRef | ParamShape::Nd => quote!(__ad::tangents_nd(&#b)),
         _ => quote!(__ad::tangents(&#b)),
     });
     let cts: Vec<TokenStream> = active_params(ctx).map(|p| cotangent_type(ctx, p)).collect();

@@ -125,6 +125,7 @@ impl<'f> Ctx<'f> {
         let value = self.name(v);
         match self.kind(v) {
             Kind::FloatSeq => quote!(let mut #name = __ad::zeros_like(&#value);),
+            Kind::Array => quote!(let mut #name = __ad::zeros_nd(&#value);),
             _ => {
                 let (zero, scalar) = (self.zero(), self.scalar());
                 if self.mode == Mode::Plain && zero.to_string() == "0.0" {

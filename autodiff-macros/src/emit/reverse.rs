@@ -46,7 +46,8 @@ impl Ctx<'_> {
             .iter()
             .map(|&r| {
                 let name = self.name(r);
-                if self.needed.is_needed(r) && self.kind(r) == Kind::FloatSeq {
+                if self.needed.is_needed(r) && matches!(self.kind(r), Kind::FloatSeq | Kind::Array)
+                {
                     quote!(#name.clone())
                 } else {
                     quote!(#name)
@@ -191,12 +192,19 @@ impl Ctx<'_> {
                 out,
                 pullback,
                 args,
-                ..
+                callee,
             } => {
                 let (bar, pb) = (self.bar(*out), self.name(*pullback));
                 let mut adj = Adjoint::new(self);
                 let mut pattern = vec![];
-                for a in args.iter().filter(|a| self.kind_of(a).is_float()) {
+                let slots = args
+                    .iter()
+                    .enumerate()
+                    .filter(|(i, a)| {
+                        self.kind_of(a).is_float() && !crate::rules::constant_arg(callee, *i)
+                    })
+                    .map(|(_, a)| a);
+                for a in slots {
                     if self.act.varied(a) {
                         let ct = self.temp("ct");
                         adj.propagate(a, quote!(#ct));
@@ -309,6 +317,9 @@ impl Ctx<'_> {
             _ => {
                 let g = self.temp("g");
                 let take = match (place, self.kind(v)) {
+                    (Place::Var(_), Kind::Array) => {
+                        quote!(let #g = __ad::take_zeroed_nd(&mut #bar_place);)
+                    }
                     (Place::Var(_), Kind::FloatSeq) => {
                         quote!(let #g = __ad::take_zeroed(&mut #bar_place);)
                     }

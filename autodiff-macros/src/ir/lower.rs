@@ -434,7 +434,7 @@ impl Lowerer {
         if let Some(call) = self.split_call(&init.expr, out) {
             let kind = ty
                 .as_ref()
-                .map_or(Kind::Float, |t| kind_of_type(t, &self.float));
+                .map_or(self.call_kind(&call), |t| kind_of_type(t, &self.float));
             let var = self.declare(&ident, kind, mutable, ty);
             self.push_call(var, call, span, out);
             return;
@@ -445,6 +445,21 @@ impl Lowerer {
             None => self.kind_of(&value),
         };
         let var = self.declare(&ident, kind, mutable, ty);
+        // `let r = &x + &h;` lowered to a call into a temporary: the call defines `r` itself
+        // (no copy of an array from the temporary).
+        if let (
+            ExprKind::Var(t),
+            Some(Stmt {
+                kind: StmtKind::Call { out: call_out, .. },
+                ..
+            }),
+        ) = (&value.kind, out.last_mut())
+        {
+            if *call_out == *t && self.vars[*t].kind == self.vars[var].kind {
+                *call_out = var;
+                return;
+            }
+        }
         out.push(Stmt {
             kind: StmtKind::Let {
                 var,
@@ -536,12 +551,16 @@ impl Lowerer {
             return;
         }
         let var = vars[0];
-        if let Some(call) = self.split_call(e, out) {
-            // `let` semantics: each of these variables is written once per path.
-            self.push_call(var, call, span, out);
-            return;
-        }
-        let value = self.lower_expr(e, out);
+        let value = match self.split_call(e, out) {
+            // The call defines a temporary; the variable is then assigned from it.
+            Some(call) => {
+                let tmp = self.temp("call", self.vars[var].kind, span);
+                self.vars[tmp].mutable = false;
+                self.push_call(tmp, call, span, out);
+                Expr::new(ExprKind::Var(tmp), span)
+            }
+            None => self.lower_expr(e, out),
+        };
         out.push(Stmt {
             kind: StmtKind::Assign {
                 place: Place::Var(var),

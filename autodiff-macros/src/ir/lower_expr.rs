@@ -6,8 +6,8 @@ use crate::rules;
 
 /// A call of a function that may be differentiable, with its lowered arguments.
 pub(super) struct CallParts {
-    callee: syn::Path,
-    args: Vec<Expr>,
+    pub(super) callee: syn::Path,
+    pub(super) args: Vec<Expr>,
 }
 
 impl Lowerer {
@@ -124,9 +124,23 @@ impl Lowerer {
 
     fn lower_binary(&mut self, b: &syn::ExprBinary, out: &mut Vec<Stmt>) -> Expr {
         let span = expr_span(&syn::Expr::Binary(b.clone()));
-        let l = Box::new(self.lower_expr(&b.left, out));
-        let r = Box::new(self.lower_expr(&b.right, out));
+        let l = self.lower_expr(&b.left, out);
+        let r = self.lower_expr(&b.right, out);
         use syn::BinOp as B;
+        if self.kind_of(&l) == Kind::Array || self.kind_of(&r) == Kind::Array {
+            let op = match b.op {
+                B::Add(_) => Some(ArithOp::Add),
+                B::Sub(_) => Some(ArithOp::Sub),
+                B::Mul(_) => Some(ArithOp::Mul),
+                B::Div(_) => Some(ArithOp::Div),
+                B::Rem(_) => Some(ArithOp::Rem),
+                _ => None,
+            };
+            if let Some(op) = op {
+                return self.array_arith(op, l, r, span, out);
+            }
+        }
+        let (l, r) = (Box::new(l), Box::new(r));
         let kind = match b.op {
             B::Add(_) => ExprKind::Arith(ArithOp::Add, l, r),
             B::Sub(_) => ExprKind::Arith(ArithOp::Sub, l, r),
@@ -156,6 +170,21 @@ impl Lowerer {
         if let ("unwrap" | "expect", ExprKind::Cast(..)) = (name.as_str(), &recv.kind) {
             // `T::from(x).unwrap()`: the conversion of a float, lowered to a cast.
             return recv;
+        }
+        if matches!(name.as_str(), "unwrap" | "expect") && recv_kind == Kind::Float {
+            // `a.mean().unwrap()`: the rule's mean is the float itself.
+            return recv;
+        }
+        if recv_kind == Kind::Array
+            && !super::lower_array::SHAPE_METHODS.contains(&name.as_str())
+            && !matches!(name.as_str(), "clone" | "to_owned")
+        {
+            let fn_arg = m.args.first();
+            if let Some(e) = self.array_method(recv.clone(), &name, args.clone(), fn_arg, span, out)
+            {
+                return e;
+            }
+            return self.unsupported(span, &format!("the array method `{name}`"), "use `dot`, `t`, `sum`, `mean`, `mapv(f64::exp | f64::ln | f64::tanh)`, operators, or a rule of `autodiff::ops`");
         }
         match name.as_str() {
             "to_vec" | "clone" | "to_owned" if args.is_empty() => {
@@ -188,7 +217,7 @@ impl Lowerer {
                 args.insert(0, recv);
                 return mk(ExprKind::Elementary(rule, args));
             }
-            if recv_kind.is_float() && name != "len" {
+            if recv_kind.is_float() && !super::lower_array::SHAPE_METHODS.contains(&name.as_str()) {
                 self.error(span, format!("`{name}` has no derivative rule in `#[differentiate]`: use one of the float methods it knows ({}), or write `{name}_jvp`/`{name}_vjp` rules as a function", known_methods()));
             }
         }
@@ -266,17 +295,13 @@ impl Lowerer {
         }
         let args: Vec<Expr> = c.args.iter().map(|a| self.lower_expr(a, out)).collect();
         if args.iter().any(|a| self.kind_of(a).is_float()) {
-            let tmp = self.temp("call", Kind::Float, span);
+            let call = CallParts {
+                callee: path.clone(),
+                args,
+            };
+            let tmp = self.temp("call", self.call_kind(&call), span);
             self.vars[tmp].mutable = false;
-            self.push_call(
-                tmp,
-                CallParts {
-                    callee: path.clone(),
-                    args,
-                },
-                span,
-                out,
-            );
+            self.push_call(tmp, call, span, out);
             return mk(ExprKind::Var(tmp));
         }
         mk(ExprKind::Opaque(OpaqueCall::Function(path.clone(), args)))
@@ -415,7 +440,7 @@ pub fn kind_of(e: &Expr, vars: &[Var], float: &Type) -> Kind {
             }
         }
         ExprKind::Index(base, _) => match k(base) {
-            Kind::FloatSeq => Kind::Float,
+            Kind::FloatSeq | Kind::Array => Kind::Float,
             Kind::IntSeq => Kind::Int,
             _ => Kind::Other,
         },

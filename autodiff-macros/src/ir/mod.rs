@@ -9,6 +9,7 @@
 //! statement.
 
 pub mod lower;
+mod lower_array;
 mod lower_checkpoint;
 mod lower_control;
 mod lower_expr;
@@ -36,6 +37,8 @@ pub enum Kind {
     Int,
     /// A sequence of integers (`&[usize]`).
     IntSeq,
+    /// An `ndarray` array of floats (`Array1`, `Array2`, `Array<F, D>`).
+    Array,
     Bool,
     /// The pullback closure returned by a split call.
     Pullback,
@@ -45,7 +48,7 @@ pub enum Kind {
 
 impl Kind {
     pub fn is_float(self) -> bool {
-        matches!(self, Kind::Float | Kind::FloatSeq)
+        matches!(self, Kind::Float | Kind::FloatSeq | Kind::Array)
     }
 }
 
@@ -419,6 +422,10 @@ pub enum ParamShape {
     ArrayRef,
     /// `x: [F; N]`: cotangent `[F; N]`.
     Array,
+    /// `x: &Array2<F>` (any `ndarray` array): cotangent the owned array.
+    NdRef,
+    /// `x: Array2<F>` by value: cotangent the same type.
+    Nd,
     /// Not differentiable.
     Inactive,
 }

@@ -1,0 +1,150 @@
+//! Arrays: arithmetic on `ndarray` arrays and the array methods users write daily become
+//! calls of the runtime's closed-form rules (`autodiff::ops`), which then go through the
+//! ordinary split-call machinery: `&a + &b` is `ops::add(&a, &b)`, `a.dot(&b)` is
+//! `ops::matmul(&a, &b)`. The rules broadcast, and sum a broadcast operand's cotangent
+//! over the broadcast axes.
+
+use super::lower::Lowerer;
+use super::lower_expr::CallParts;
+use super::*;
+
+/// Rules of `autodiff::ops` that return an array; the others return a float.
+const ARRAY_RESULTS: &[&str] = &[
+    "matmul",
+    "transpose",
+    "add",
+    "sub",
+    "mul",
+    "div",
+    "exp",
+    "ln",
+    "tanh",
+    "sigmoid",
+    "relu",
+    "gelu",
+    "softmax",
+    "log_softmax",
+    "logsumexp",
+    "layer_norm",
+    "rms_norm",
+    "attention",
+    "sum_rows",
+    "sum_cols",
+];
+
+/// Array methods that read only the shape.
+pub(super) const SHAPE_METHODS: &[&str] = &[
+    "len", "nrows", "ncols", "dim", "shape", "raw_dim", "is_empty", "ndim",
+];
+
+/// Elementwise float functions `a.mapv(f64::f)` dispatches to.
+const MAPV: &[&str] = &["exp", "ln", "tanh"];
+
+impl Lowerer {
+    /// The kind of a call's result: arrays for the array rules, else a float (a `let`
+    /// with a type overrides this).
+    pub(super) fn call_kind(&self, call: &CallParts) -> Kind {
+        let last = call
+            .callee
+            .segments
+            .last()
+            .map(|s| s.ident.to_string())
+            .unwrap_or_default();
+        let is_ops = call.callee.segments.iter().any(|s| s.ident == "ops");
+        if is_ops && ARRAY_RESULTS.contains(&last.as_str()) {
+            Kind::Array
+        } else {
+            Kind::Float
+        }
+    }
+
+    /// `a op b` with an array operand: a call of the broadcasting rule.
+    pub(super) fn array_arith(
+        &mut self,
+        op: ArithOp,
+        l: Expr,
+        r: Expr,
+        span: Span,
+        out: &mut Vec<Stmt>,
+    ) -> Expr {
+        let name = match op {
+            ArithOp::Add => "add",
+            ArithOp::Sub => "sub",
+            ArithOp::Mul => "mul",
+            ArithOp::Div => "div",
+            ArithOp::Rem => {
+                return self.unsupported(
+                    span,
+                    "`%` on arrays",
+                    "compute the remainder elementwise in a loop",
+                )
+            }
+        };
+        let (l, r) = (self.by_ref(l), self.by_ref(r));
+        self.ops_call(name, vec![l, r], span, out)
+    }
+
+    /// `a.dot(&b)`, `a.t()`, `a.sum()`, `a.mean()`, `a.mapv(f64::tanh)` on an array.
+    pub(super) fn array_method(
+        &mut self,
+        recv: Expr,
+        name: &str,
+        args: Vec<Expr>,
+        fn_arg: Option<&syn::Expr>,
+        span: Span,
+        out: &mut Vec<Stmt>,
+    ) -> Option<Expr> {
+        let recv = self.by_ref(recv);
+        Some(match (name, args.len()) {
+            ("dot", 1) => {
+                let b = args.into_iter().next().expect("one argument");
+                let b = self.by_ref(b);
+                self.ops_call("matmul", vec![recv, b], span, out)
+            }
+            ("t", 0) => self.ops_call("transpose", vec![recv], span, out),
+            ("sum", 0) => self.ops_call("sum", vec![recv], span, out),
+            ("mean", 0) => self.ops_call("mean", vec![recv], span, out),
+            ("mapv", 1) => {
+                let f = fn_arg.and_then(mapv_function);
+                match f {
+                    Some(f) => self.ops_call(f, vec![recv], span, out),
+                    None => self.unsupported(span, "`mapv` with this function", "pass one of `f64::exp`, `f64::ln`, `f64::tanh`, or call `ops::sigmoid`, `ops::relu`, `ops::gelu`"),
+                }
+            }
+            _ => return None,
+        })
+    }
+
+    fn ops_call(&mut self, name: &str, args: Vec<Expr>, span: Span, out: &mut Vec<Stmt>) -> Expr {
+        let ident = Ident::new(name, span);
+        let callee: syn::Path = syn::parse_quote!(::autodiff::ops::#ident);
+        let call = CallParts { callee, args };
+        let kind = self.call_kind(&call);
+        let tmp = self.temp(name, kind, span);
+        self.vars[tmp].mutable = false;
+        self.push_call(tmp, call, span, out);
+        Expr::new(ExprKind::Var(tmp), span)
+    }
+}
+
+impl Lowerer {
+    /// Rules take their array arguments by reference; a reference parameter already is one.
+    fn by_ref(&self, e: Expr) -> Expr {
+        let is_reference = |v: VarId| matches!(self.vars[v].ty, Some(syn::Type::Reference(_)));
+        match e.kind {
+            ExprKind::Ref(_) => e,
+            ExprKind::Var(v) if is_reference(v) => e,
+            _ => {
+                let span = e.span;
+                Expr::new(ExprKind::Ref(Box::new(e)), span)
+            }
+        }
+    }
+}
+
+/// `f64::tanh` (or `T::tanh`, `f32::exp`): the rule of that elementwise function.
+fn mapv_function(e: &syn::Expr) -> Option<&'static str> {
+    let syn::Expr::Path(p) = e else { return None };
+    let last = p.path.segments.last()?.ident.to_string();
+    MAPV.iter().copied().find(|f| *f == last)
+}

@@ -1,0 +1,451 @@
+//! `layer_norm` and `rms_norm` over the features of each row (PyTorch's `LayerNorm` and
+//! `RMSNorm` with an elementwise affine), with `eps: T` a non-differentiable parameter.
+//!
+//! For a row `x ∈ ℝⁿ`:
+//! - LayerNorm: `μ = mean(x)`, `σ² = mean((x − μ)²)` (biased), `r = 1/√(σ² + ε)`,
+//!   `x̂ = (x − μ) r`, `y = x̂ ⊙ γ + β`. With `ĝ = ḡ ⊙ γ`:
+//!   `x̄ = r (ĝ − mean(ĝ) − x̂ mean(ĝ ⊙ x̂))`, `γ̄ = Σ_rows ḡ ⊙ x̂`, `β̄ = Σ_rows ḡ`.
+//! - RMSNorm: `r = 1/√(mean(x²) + ε)`, `x̂ = x r`, `y = x̂ ⊙ γ`:
+//!   `x̄ = r (ĝ − x̂ mean(ĝ ⊙ x̂))`, `γ̄ = Σ_rows ḡ ⊙ x̂`.
+//!
+//! Both pullbacks keep only the per-row reciprocal standard deviation `r` (and LayerNorm's
+//! mean `μ`), and rebuild `x̂` from `x`, which is passed to them again. A constant row (σ² = 0)
+//! or a zero row (RMS 0) gives `r = 1/√ε`: finite.
+
+use super::check_shape;
+use ndarray::{Array1, Array2, ArrayView1, Zip};
+use num_traits::Float;
+use std::borrow::Cow;
+
+fn count<T: Float>(n: usize) -> T {
+    T::from(n).expect("a feature count is representable in every float type")
+}
+
+#[track_caller]
+fn check_params<T>(op: &str, x: &Array2<T>, name: &str, p: &Array1<T>) {
+    assert!(
+        p.len() == x.ncols(),
+        "{op}: {name} of shape {:?} does not match the features of x of shape {:?}",
+        p.shape(),
+        x.shape()
+    );
+}
+
+/// `Σⱼ f(xⱼ)` with four interleaved accumulators: independent addition chains, so a row
+/// reduction is not bound by the latency of one chain.
+#[inline(always)]
+fn sum_by<T: Float>(x: &[T], f: impl Fn(T) -> T) -> T {
+    let mut acc = [T::zero(); 4];
+    let chunks = x.chunks_exact(4);
+    let rest = chunks.remainder();
+    for c in chunks {
+        for (a, &v) in acc.iter_mut().zip(c) {
+            *a = *a + f(v);
+        }
+    }
+    let tail = rest.iter().fold(T::zero(), |s, &v| s + f(v));
+    (acc[0] + acc[1]) + (acc[2] + acc[3]) + tail
+}
+
+/// Per-row statistics of LayerNorm: `(μ, r)`, two passes (mean, then centred squares).
+fn ln_stats<T: Float>(row: &[T], eps: T) -> (T, T) {
+    let n = count::<T>(row.len());
+    let mu = sum_by(row, |v| v) / n;
+    let var = sum_by(row, |v| (v - mu) * (v - mu)) / n;
+    (mu, (var + eps).sqrt().recip())
+}
+
+/// `r = 1/√(mean(x²) + ε)` of a row.
+fn rms_rstd<T: Float>(row: &[T], eps: T) -> T {
+    let ms = sum_by(row, |v| v * v) / count::<T>(row.len());
+    (ms + eps).sqrt().recip()
+}
+
+/// `(Σⱼ aⱼbⱼ, Σⱼ aⱼbⱼ(cⱼ − μ))` with four interleaved accumulators each.
+#[inline(always)]
+fn dot2<T: Float>(a: &[T], b: &[T], c: &[T], mu: T) -> (T, T) {
+    let (mut s, mut t) = ([T::zero(); 4], [T::zero(); 4]);
+    let chunks = a
+        .chunks_exact(4)
+        .zip(b.chunks_exact(4))
+        .zip(c.chunks_exact(4));
+    for ((a, b), c) in chunks {
+        for k in 0..4 {
+            let ab = a[k] * b[k];
+            s[k] = s[k] + ab;
+            t[k] = t[k] + ab * (c[k] - mu);
+        }
+    }
+    let full = a.len() - a.len() % 4;
+    for ((&a, &b), &c) in a[full..].iter().zip(&b[full..]).zip(&c[full..]) {
+        s[0] = s[0] + a * b;
+        t[0] = t[0] + a * b * (c - mu);
+    }
+    ((s[0] + s[1]) + (s[2] + s[3]), (t[0] + t[1]) + (t[2] + t[3]))
+}
+
+/// One row of the LayerNorm reverse sweep, in place on `g`. With `ĝ = g ⊙ γ`: a pass for
+/// `Σ ĝ` and `Σ ĝ ⊙ x̂`, a pass accumulating `γ̄ += g ⊙ x̂` and `β̄ += g`, and a pass writing
+/// `x̄ = r (ĝ − mean ĝ − x̂ mean(ĝ ⊙ x̂))` over `g` (three simple loops vectorize better than
+/// one fused loop over five arrays).
+#[allow(clippy::too_many_arguments)]
+fn ln_backward_row<T: Float>(
+    g: &mut [T],
+    x: &[T],
+    w: &[T],
+    gamma_bar: &mut [T],
+    beta_bar: &mut [T],
+    mu: T,
+    r: T,
+) {
+    let nn = count::<T>(g.len());
+    let (s1, s2) = dot2(g, w, x, mu);
+    let (m1, m2) = (s1 / nn, s2 * r / nn);
+    // γ̄ += g ⊙ x̂ and β̄ += g, in a loop of their own (it vectorizes).
+    let bars = gamma_bar.iter_mut().zip(beta_bar.iter_mut());
+    for ((gb, bb), (&gi, &x)) in bars.zip(g.iter().zip(x)) {
+        *gb = *gb + gi * ((x - mu) * r);
+        *bb = *bb + gi;
+    }
+    for ((g, &x), &w) in g.iter_mut().zip(x).zip(w) {
+        *g = r * (*g * w - m1 - (x - mu) * r * m2);
+    }
+}
+
+/// One row of the RMSNorm reverse sweep, in place on `g`: one pass for `Σ ĝ ⊙ x̂`, one that
+/// accumulates `γ̄ += g ⊙ x̂` and writes `x̄ = r (ĝ − x̂ mean(ĝ ⊙ x̂))` over `g`.
+fn rms_backward_row<T: Float>(g: &mut [T], x: &[T], w: &[T], gamma_bar: &mut [T], r: T) {
+    let (_, s) = dot2(g, w, x, T::zero());
+    let m = s * r / count::<T>(g.len());
+    for (((g, &x), &w), gb) in g.iter_mut().zip(x).zip(w).zip(gamma_bar) {
+        let (gi, xh) = (*g, x * r);
+        *gb = *gb + gi * xh;
+        *g = r * (gi * w - xh * m);
+    }
+}
+
+/// The elements of a vector, as a slice (copied only if they are not contiguous).
+fn slice<T: Clone>(v: ArrayView1<'_, T>) -> Cow<'_, [T]> {
+    match v.to_slice() {
+        Some(s) => Cow::Borrowed(s),
+        None => Cow::Owned(v.to_vec()),
+    }
+}
+
+/// `a` in standard (row-major) layout, copied only if it is not already.
+fn standard<T: Clone>(a: Array2<T>) -> Array2<T> {
+    if a.is_standard_layout() {
+        a
+    } else {
+        a.as_standard_layout().into_owned()
+    }
+}
+
+/// The `m` rows of length `n` of a row-major buffer.
+fn rows<T>(data: &[T], m: usize, n: usize) -> impl Iterator<Item = &[T]> {
+    (0..m).map(move |i| &data[i * n..(i + 1) * n])
+}
+
+/// LayerNorm of each row: `(x − μ)/√(σ² + ε) ⊙ γ + β`, biased variance.
+///
+/// ***Panics*** if `gamma` or `beta` does not have one entry per column (naming the shapes).
+///
+/// ```
+/// use autodiff_runtime::{ndarray::array, ops};
+/// let y = ops::layer_norm(&array![[1.0, 3.0], [5.0, 5.0]], &array![1.0, 1.0], &array![0.0, 1.0], 0.0);
+/// assert_eq!(y.row(0), array![-1.0, 2.0]);
+/// assert!(ops::layer_norm(&array![[5.0, 5.0]], &array![1.0, 1.0], &array![0.0, 0.0], 1e-5)
+///     .iter().all(|v: &f64| v.is_finite())); // a constant row
+/// ```
+#[track_caller]
+pub fn layer_norm<T: Float + 'static>(
+    x: &Array2<T>,
+    gamma: &Array1<T>,
+    beta: &Array1<T>,
+    eps: T,
+) -> Array2<T> {
+    layer_norm_pullback(x, gamma, beta, eps).0
+}
+
+/// `ẏ = r (ẋ − mean(ẋ) − x̂ mean(x̂ ⊙ ẋ)) ⊙ γ + x̂ ⊙ γ̇ + β̇`; `eps` gets no tangent.
+///
+/// ***Panics*** on mismatched shapes, naming them.
+///
+/// ```
+/// use autodiff_runtime::{ndarray::array, ops};
+/// let (x, g, b) = (array![[1.0, 3.0]], array![1.0, 1.0], array![0.0, 0.0]);
+/// let (_, dy) = ops::layer_norm_jvp(&x, &g, &b, 0.0, &array![[1.0, 1.0]], &array![0.0, 0.0], &array![1.0, 2.0]);
+/// assert_eq!(dy, array![[1.0, 2.0]]); // shifting a row changes nothing; β̇ passes through
+/// ```
+#[allow(clippy::too_many_arguments)]
+#[track_caller]
+pub fn layer_norm_jvp<T: Float + 'static>(
+    x: &Array2<T>,
+    gamma: &Array1<T>,
+    beta: &Array1<T>,
+    eps: T,
+    dx: &Array2<T>,
+    dgamma: &Array1<T>,
+    dbeta: &Array1<T>,
+) -> (Array2<T>, Array2<T>) {
+    check_shape("layer_norm_jvp", "the tangent of x", x.shape(), dx.shape());
+    check_shape(
+        "layer_norm_jvp",
+        "the tangent of gamma",
+        gamma.shape(),
+        dgamma.shape(),
+    );
+    check_shape(
+        "layer_norm_jvp",
+        "the tangent of beta",
+        beta.shape(),
+        dbeta.shape(),
+    );
+    let y = layer_norm(x, gamma, beta, eps);
+    let n = count::<T>(x.ncols());
+    let mut dy = Array2::zeros(x.raw_dim());
+    Zip::from(dy.rows_mut())
+        .and(x.rows())
+        .and(dx.rows())
+        .for_each(|mut dy, x, dx| {
+            let (mu, r) = ln_stats(&slice(x), eps);
+            let mean_dx = dx.sum() / n;
+            let mean_xh_dx = Zip::from(&x)
+                .and(&dx)
+                .fold(T::zero(), |s, &x, &dx| s + (x - mu) * r * dx)
+                / n;
+            Zip::from(&mut dy)
+                .and(&x)
+                .and(&dx)
+                .and(gamma)
+                .and(dgamma)
+                .and(dbeta)
+                .for_each(|dy, &x, &dx, &g, &dg, &db| {
+                    let xh = (x - mu) * r;
+                    *dy = r * (dx - mean_dx - xh * mean_xh_dx) * g + xh * dg + db;
+                });
+        });
+    (y, dy)
+}
+
+/// `(y, x̄, γ̄, β̄)`, see the module docs; `eps` gets no cotangent.
+///
+/// ***Panics*** on mismatched shapes, naming them.
+///
+/// ```
+/// use autodiff_runtime::{ndarray::array, ops};
+/// let (x, g, b) = (array![[1.0, 3.0]], array![2.0, 2.0], array![0.0, 0.0]);
+/// let (_, x_bar, g_bar, b_bar) = ops::layer_norm_vjp(&x, &g, &b, 0.0, array![[1.0, 1.0]]);
+/// assert_eq!((x_bar, g_bar, b_bar), (array![[0.0, 0.0]], array![-1.0, 1.0], array![1.0, 1.0]));
+/// ```
+#[track_caller]
+pub fn layer_norm_vjp<T: Float + 'static>(
+    x: &Array2<T>,
+    gamma: &Array1<T>,
+    beta: &Array1<T>,
+    eps: T,
+    dout: Array2<T>,
+) -> (Array2<T>, Array2<T>, Array1<T>, Array1<T>) {
+    let (y, pullback) = layer_norm_pullback(x, gamma, beta, eps);
+    let (x_bar, gamma_bar, beta_bar) = pullback(x, gamma, beta, dout);
+    (y, x_bar, gamma_bar, beta_bar)
+}
+
+/// LayerNorm and its pullback `(x, γ, β, ḡ) ↦ (x̄, γ̄, β̄)`, which keeps each row's mean `μ` and
+/// reciprocal standard deviation `r`.
+///
+/// ***Panics*** on mismatched shapes, naming them (the pullback too).
+///
+/// ```
+/// use autodiff_runtime::{ndarray::array, ops};
+/// let (x, g, b) = (array![[1.0, 3.0]], array![1.0, 1.0], array![0.5, 0.5]);
+/// let (y, pb) = ops::layer_norm_pullback(&x, &g, &b, 0.0);
+/// assert_eq!(y, array![[-0.5, 1.5]]);
+/// let (_, g_bar, b_bar) = pb(&x, &g, &b, array![[1.0, 0.0]]);
+/// assert_eq!((g_bar, b_bar), (array![-1.0, 0.0], array![1.0, 0.0]));
+/// ```
+#[track_caller]
+pub fn layer_norm_pullback<T: Float + 'static>(
+    x: &Array2<T>,
+    gamma: &Array1<T>,
+    beta: &Array1<T>,
+    eps: T,
+) -> (
+    Array2<T>,
+    impl FnOnce(&Array2<T>, &Array1<T>, &Array1<T>, Array2<T>) -> (Array2<T>, Array1<T>, Array1<T>),
+) {
+    check_params("layer_norm", x, "gamma", gamma);
+    check_params("layer_norm", x, "beta", beta);
+    let (m, n) = x.dim();
+    let (w, b) = (slice(gamma.view()), slice(beta.view()));
+    let x_std = x.as_standard_layout();
+    let mut y = Vec::with_capacity(m * n);
+    let mut mean = Vec::with_capacity(m);
+    let mut rstd = Vec::with_capacity(m);
+    for row in rows(x_std.as_slice().expect("standard layout"), m, n) {
+        let (mu, r) = ln_stats(row, eps);
+        mean.push(mu);
+        rstd.push(r);
+        let affine = row.iter().zip(w.iter()).zip(b.iter());
+        y.extend(affine.map(|((&x, &w), &b)| (x - mu) * r * w + b));
+    }
+    let y = Array2::from_shape_vec((m, n), y).expect("m·n values");
+    let pullback = move |x: &Array2<T>, gamma: &Array1<T>, _beta: &Array1<T>, g: Array2<T>| {
+        check_shape("layer_norm pullback", "x", &[m, n], x.shape());
+        check_shape("layer_norm pullback", "the cotangent", x.shape(), g.shape());
+        check_params("layer_norm pullback", x, "gamma", gamma);
+        let (x, w) = (x.as_standard_layout(), slice(gamma.view()));
+        let mut x_bar = standard(g);
+        let mut gamma_bar = vec![T::zero(); n];
+        let mut beta_bar = vec![T::zero(); n];
+        let rows_bar = x_bar.as_slice_mut().expect("standard layout");
+        let x_rows = rows(x.as_slice().expect("standard layout"), m, n);
+        for (i, (g, x)) in rows_bar.chunks_exact_mut(n.max(1)).zip(x_rows).enumerate() {
+            ln_backward_row(g, x, &w, &mut gamma_bar, &mut beta_bar, mean[i], rstd[i]);
+        }
+        (x_bar, Array1::from(gamma_bar), Array1::from(beta_bar))
+    };
+    (y, pullback)
+}
+
+#[doc(hidden)]
+pub use layer_norm_pullback as layer_norm_dual_pullback;
+
+/// RMSNorm of each row: `x / √(mean(x²) + ε) ⊙ γ`.
+///
+/// ***Panics*** if `gamma` does not have one entry per column (naming the shapes).
+///
+/// ```
+/// use autodiff_runtime::{ndarray::array, ops};
+/// let y = ops::rms_norm(&array![[3.0, 4.0, 0.0], [0.0, 0.0, 0.0]], &array![1.0, 1.0, 2.0], 1e-6);
+/// assert!((y[[0, 0]] - 3.0 / (25.0_f64 / 3.0).sqrt()).abs() < 1e-6);
+/// assert_eq!(y.row(1), array![0.0, 0.0, 0.0]); // a zero row stays finite
+/// ```
+#[track_caller]
+pub fn rms_norm<T: Float + 'static>(x: &Array2<T>, gamma: &Array1<T>, eps: T) -> Array2<T> {
+    rms_norm_pullback(x, gamma, eps).0
+}
+
+/// `ẏ = r (ẋ − x̂ mean(x̂ ⊙ ẋ)) ⊙ γ + x̂ ⊙ γ̇`; `eps` gets no tangent.
+///
+/// ***Panics*** on mismatched shapes, naming them.
+///
+/// ```
+/// use autodiff_runtime::{ndarray::array, ops};
+/// let (x, g) = (array![[1.0, 1.0]], array![1.0, 1.0]);
+/// let (_, dy) = ops::rms_norm_jvp(&x, &g, 0.0, &array![[1.0, 1.0]], &array![0.0, 0.0]);
+/// assert_eq!(dy, array![[0.0, 0.0]]); // scaling a row changes nothing
+/// ```
+#[track_caller]
+pub fn rms_norm_jvp<T: Float + 'static>(
+    x: &Array2<T>,
+    gamma: &Array1<T>,
+    eps: T,
+    dx: &Array2<T>,
+    dgamma: &Array1<T>,
+) -> (Array2<T>, Array2<T>) {
+    check_shape("rms_norm_jvp", "the tangent of x", x.shape(), dx.shape());
+    check_shape(
+        "rms_norm_jvp",
+        "the tangent of gamma",
+        gamma.shape(),
+        dgamma.shape(),
+    );
+    let y = rms_norm(x, gamma, eps);
+    let n = count::<T>(x.ncols());
+    let mut dy = Array2::zeros(x.raw_dim());
+    Zip::from(dy.rows_mut())
+        .and(x.rows())
+        .and(dx.rows())
+        .for_each(|mut dy, x, dx| {
+            let r = rms_rstd(&slice(x), eps);
+            let m = Zip::from(&x)
+                .and(&dx)
+                .fold(T::zero(), |s, &x, &dx| s + x * r * dx)
+                / n;
+            Zip::from(&mut dy)
+                .and(&x)
+                .and(&dx)
+                .and(gamma)
+                .and(dgamma)
+                .for_each(|dy, &x, &dx, &g, &dg| {
+                    let xh = x * r;
+                    *dy = r * (dx - xh * m) * g + xh * dg;
+                });
+        });
+    (y, dy)
+}
+
+/// `(y, x̄, γ̄)`, see the module docs; `eps` gets no cotangent.
+///
+/// ***Panics*** on mismatched shapes, naming them.
+///
+/// ```
+/// use autodiff_runtime::{ndarray::array, ops};
+/// let (x, g) = (array![[1.0, 1.0]], array![1.0, 3.0]);
+/// let (_, x_bar, g_bar) = ops::rms_norm_vjp(&x, &g, 0.0, array![[1.0, 0.0]]);
+/// assert_eq!((x_bar, g_bar), (array![[0.5, -0.5]], array![1.0, 0.0]));
+/// ```
+#[track_caller]
+pub fn rms_norm_vjp<T: Float + 'static>(
+    x: &Array2<T>,
+    gamma: &Array1<T>,
+    eps: T,
+    dout: Array2<T>,
+) -> (Array2<T>, Array2<T>, Array1<T>) {
+    let (y, pullback) = rms_norm_pullback(x, gamma, eps);
+    let (x_bar, gamma_bar) = pullback(x, gamma, dout);
+    (y, x_bar, gamma_bar)
+}
+
+/// RMSNorm and its pullback `(x, γ, ḡ) ↦ (x̄, γ̄)`, which keeps each row's reciprocal RMS `r`.
+///
+/// ***Panics*** on mismatched shapes, naming them (the pullback too).
+///
+/// ```
+/// use autodiff_runtime::{ndarray::array, ops};
+/// let (x, g) = (array![[2.0, 2.0]], array![1.0, 1.0]);
+/// let (y, pb) = ops::rms_norm_pullback(&x, &g, 0.0);
+/// assert_eq!(y, array![[1.0, 1.0]]);
+/// assert_eq!(pb(&x, &g, array![[1.0, 1.0]]), (array![[0.0, 0.0]], array![1.0, 1.0]));
+/// ```
+#[track_caller]
+pub fn rms_norm_pullback<T: Float + 'static>(
+    x: &Array2<T>,
+    gamma: &Array1<T>,
+    eps: T,
+) -> (
+    Array2<T>,
+    impl FnOnce(&Array2<T>, &Array1<T>, Array2<T>) -> (Array2<T>, Array1<T>),
+) {
+    check_params("rms_norm", x, "gamma", gamma);
+    let (m, n) = x.dim();
+    let w = slice(gamma.view());
+    let x_std = x.as_standard_layout();
+    let mut y = Vec::with_capacity(m * n);
+    let mut rstd = Vec::with_capacity(m);
+    for row in rows(x_std.as_slice().expect("standard layout"), m, n) {
+        let r = rms_rstd(row, eps);
+        rstd.push(r);
+        y.extend(row.iter().zip(w.iter()).map(|(&x, &w)| x * r * w));
+    }
+    let y = Array2::from_shape_vec((m, n), y).expect("m·n values");
+    let pullback = move |x: &Array2<T>, gamma: &Array1<T>, g: Array2<T>| {
+        check_shape("rms_norm pullback", "x", &[m, n], x.shape());
+        check_shape("rms_norm pullback", "the cotangent", x.shape(), g.shape());
+        check_params("rms_norm pullback", x, "gamma", gamma);
+        let (x, w) = (x.as_standard_layout(), slice(gamma.view()));
+        let mut x_bar = standard(g);
+        let mut gamma_bar = vec![T::zero(); n];
+        let rows_bar = x_bar.as_slice_mut().expect("standard layout");
+        let x_rows = rows(x.as_slice().expect("standard layout"), m, n);
+        for (i, (g, x)) in rows_bar.chunks_exact_mut(n.max(1)).zip(x_rows).enumerate() {
+            rms_backward_row(g, x, &w, &mut gamma_bar, rstd[i]);
+        }
+        (x_bar, Array1::from(gamma_bar))
+    };
+    (y, pullback)
+}
+
+#[doc(hidden)]
+pub use rms_norm_pullback as rms_norm_dual_pullback;

@@ -1,0 +1,263 @@
+//! Reductions: `sum` and `mean` of every element (to a scalar), `sum_rows` (over axis 0, one
+//! value per column) and `sum_cols` (over axis 1, one value per row).
+//!
+//! A sum's cotangent is the upstream cotangent broadcast back over the summed axes:
+//! `d(Σᵢ xᵢ) = Σᵢ dxᵢ = ⟨1, dx⟩`, so `x̄ = ḡ·1`; the mean divides by the count.
+
+use super::check_shape;
+use ndarray::{Array, Array1, Array2, Axis, Dimension};
+use num_traits::Float;
+
+fn count<T: Float>(n: usize) -> T {
+    T::from(n).expect("an element count is representable in every float type")
+}
+
+/// The sum of all elements.
+///
+/// ```
+/// use autodiff_runtime::{ndarray::array, ops};
+/// assert_eq!(ops::sum(&array![[1.0, 2.0], [3.0, 4.0]]), 10.0);
+/// ```
+pub fn sum<T: Float + 'static, D: Dimension>(a: &Array<T, D>) -> T {
+    a.fold(T::zero(), |s, &x| s + x)
+}
+
+/// `d(Σ x) = Σ dx`.
+///
+/// ***Panics*** if the tangent's shape differs from `a`'s.
+///
+/// ```
+/// use autodiff_runtime::{ndarray::array, ops};
+/// assert_eq!(ops::sum_jvp(&array![1.0, 2.0], &array![0.5, 0.25]), (3.0, 0.75));
+/// ```
+#[track_caller]
+pub fn sum_jvp<T: Float + 'static, D: Dimension>(a: &Array<T, D>, da: &Array<T, D>) -> (T, T) {
+    check_shape("sum_jvp", "the tangent", a.shape(), da.shape());
+    (sum(a), sum(da))
+}
+
+/// `ā = ḡ·1`.
+///
+/// ```
+/// use autodiff_runtime::{ndarray::array, ops};
+/// assert_eq!(ops::sum_vjp(&array![1.0, 2.0], 3.0), (3.0, array![3.0, 3.0]));
+/// ```
+pub fn sum_vjp<T: Float + 'static, D: Dimension>(a: &Array<T, D>, dout: T) -> (T, Array<T, D>) {
+    let (y, pullback) = sum_pullback(a);
+    let (a_bar,) = pullback(a, dout);
+    (y, a_bar)
+}
+
+/// The sum and its pullback `(a, ḡ) ↦ (ḡ·1,)`.
+///
+/// ```
+/// use autodiff_runtime::{ndarray::array, ops};
+/// let a = array![[1.0], [2.0]];
+/// let (y, pb) = ops::sum_pullback(&a);
+/// assert_eq!((y, pb(&a, 0.5)), (3.0, (array![[0.5], [0.5]],)));
+/// ```
+pub fn sum_pullback<T: Float + 'static, D: Dimension>(
+    a: &Array<T, D>,
+) -> (T, impl FnOnce(&Array<T, D>, T) -> (Array<T, D>,)) {
+    let pullback = |a: &Array<T, D>, g: T| (Array::from_elem(a.raw_dim(), g),);
+    (sum(a), pullback)
+}
+
+#[doc(hidden)]
+pub use sum_pullback as sum_dual_pullback;
+
+/// The mean of all elements (NaN for an empty array, as in PyTorch).
+///
+/// ```
+/// use autodiff_runtime::{ndarray::array, ops};
+/// assert_eq!(ops::mean(&array![[1.0, 2.0], [3.0, 6.0]]), 3.0);
+/// ```
+pub fn mean<T: Float + 'static, D: Dimension>(a: &Array<T, D>) -> T {
+    sum(a) / count(a.len())
+}
+
+/// `d(mean x) = mean dx`.
+///
+/// ***Panics*** if the tangent's shape differs from `a`'s.
+///
+/// ```
+/// use autodiff_runtime::{ndarray::array, ops};
+/// assert_eq!(ops::mean_jvp(&array![1.0, 3.0], &array![1.0, 0.0]), (2.0, 0.5));
+/// ```
+#[track_caller]
+pub fn mean_jvp<T: Float + 'static, D: Dimension>(a: &Array<T, D>, da: &Array<T, D>) -> (T, T) {
+    check_shape("mean_jvp", "the tangent", a.shape(), da.shape());
+    (mean(a), mean(da))
+}
+
+/// `ā = (ḡ / N)·1` for `N` elements.
+///
+/// ```
+/// use autodiff_runtime::{ndarray::array, ops};
+/// assert_eq!(ops::mean_vjp(&array![1.0, 3.0], 1.0), (2.0, array![0.5, 0.5]));
+/// ```
+pub fn mean_vjp<T: Float + 'static, D: Dimension>(a: &Array<T, D>, dout: T) -> (T, Array<T, D>) {
+    let (y, pullback) = mean_pullback(a);
+    let (a_bar,) = pullback(a, dout);
+    (y, a_bar)
+}
+
+/// The mean and its pullback `(a, ḡ) ↦ ((ḡ / N)·1,)`.
+///
+/// ```
+/// use autodiff_runtime::{ndarray::array, ops};
+/// let a = array![2.0, 4.0];
+/// let (y, pb) = ops::mean_pullback(&a);
+/// assert_eq!((y, pb(&a, 4.0)), (3.0, (array![2.0, 2.0],)));
+/// ```
+pub fn mean_pullback<T: Float + 'static, D: Dimension>(
+    a: &Array<T, D>,
+) -> (T, impl FnOnce(&Array<T, D>, T) -> (Array<T, D>,)) {
+    let pullback = |a: &Array<T, D>, g: T| (Array::from_elem(a.raw_dim(), g / count(a.len())),);
+    (mean(a), pullback)
+}
+
+#[doc(hidden)]
+pub use mean_pullback as mean_dual_pullback;
+
+/// The sum over axis 0 (down each column): an `m×n` matrix gives `n` values.
+///
+/// ```
+/// use autodiff_runtime::{ndarray::array, ops};
+/// assert_eq!(ops::sum_rows(&array![[1.0, 2.0], [3.0, 4.0]]), array![4.0, 6.0]);
+/// ```
+pub fn sum_rows<T: Float + 'static>(a: &Array2<T>) -> Array1<T> {
+    a.sum_axis(Axis(0))
+}
+
+/// `d(sum_rows x) = sum_rows dx`.
+///
+/// ***Panics*** if the tangent's shape differs from `a`'s.
+///
+/// ```
+/// use autodiff_runtime::{ndarray::array, ops};
+/// let (_, dy) = ops::sum_rows_jvp(&array![[1.0], [2.0]], &array![[1.0], [1.0]]);
+/// assert_eq!(dy, array![2.0]);
+/// ```
+#[track_caller]
+pub fn sum_rows_jvp<T: Float + 'static>(a: &Array2<T>, da: &Array2<T>) -> (Array1<T>, Array1<T>) {
+    check_shape("sum_rows_jvp", "the tangent", a.shape(), da.shape());
+    (sum_rows(a), sum_rows(da))
+}
+
+/// `ā[i, j] = ḡ[j]`: the cotangent copied to every row.
+///
+/// ```
+/// use autodiff_runtime::{ndarray::array, ops};
+/// let (_, a_bar) = ops::sum_rows_vjp(&array![[1.0, 2.0], [3.0, 4.0]], array![1.0, -1.0]);
+/// assert_eq!(a_bar, array![[1.0, -1.0], [1.0, -1.0]]);
+/// ```
+#[track_caller]
+pub fn sum_rows_vjp<T: Float + 'static>(a: &Array2<T>, dout: Array1<T>) -> (Array1<T>, Array2<T>) {
+    let (y, pullback) = sum_rows_pullback(a);
+    let (a_bar,) = pullback(a, dout);
+    (y, a_bar)
+}
+
+/// The column sums and their pullback `(a, ḡ) ↦ (1 ḡᵀ,)`.
+///
+/// ***Panics*** (the pullback) if `ḡ` does not have one entry per column.
+///
+/// ```
+/// use autodiff_runtime::{ndarray::array, ops};
+/// let a = array![[1.0, 2.0]];
+/// let (_, pb) = ops::sum_rows_pullback(&a);
+/// assert_eq!(pb(&a, array![3.0, 4.0]), (array![[3.0, 4.0]],));
+/// ```
+pub fn sum_rows_pullback<T: Float + 'static>(
+    a: &Array2<T>,
+) -> (
+    Array1<T>,
+    impl FnOnce(&Array2<T>, Array1<T>) -> (Array2<T>,),
+) {
+    let pullback = |a: &Array2<T>, g: Array1<T>| {
+        check_shape(
+            "sum_rows pullback",
+            "the cotangent",
+            &[a.ncols()],
+            g.shape(),
+        );
+        let row = g.view().insert_axis(Axis(0));
+        (row.broadcast(a.raw_dim()).expect("checked").to_owned(),)
+    };
+    (sum_rows(a), pullback)
+}
+
+#[doc(hidden)]
+pub use sum_rows_pullback as sum_rows_dual_pullback;
+
+/// The sum over axis 1 (along each row): an `m×n` matrix gives `m` values.
+///
+/// ```
+/// use autodiff_runtime::{ndarray::array, ops};
+/// assert_eq!(ops::sum_cols(&array![[1.0, 2.0], [3.0, 4.0]]), array![3.0, 7.0]);
+/// ```
+pub fn sum_cols<T: Float + 'static>(a: &Array2<T>) -> Array1<T> {
+    a.sum_axis(Axis(1))
+}
+
+/// `d(sum_cols x) = sum_cols dx`.
+///
+/// ***Panics*** if the tangent's shape differs from `a`'s.
+///
+/// ```
+/// use autodiff_runtime::{ndarray::array, ops};
+/// let (_, dy) = ops::sum_cols_jvp(&array![[1.0, 2.0]], &array![[1.0, 1.0]]);
+/// assert_eq!(dy, array![2.0]);
+/// ```
+#[track_caller]
+pub fn sum_cols_jvp<T: Float + 'static>(a: &Array2<T>, da: &Array2<T>) -> (Array1<T>, Array1<T>) {
+    check_shape("sum_cols_jvp", "the tangent", a.shape(), da.shape());
+    (sum_cols(a), sum_cols(da))
+}
+
+/// `ā[i, j] = ḡ[i]`: each row's cotangent copied along the row.
+///
+/// ```
+/// use autodiff_runtime::{ndarray::array, ops};
+/// let (_, a_bar) = ops::sum_cols_vjp(&array![[1.0, 2.0], [3.0, 4.0]], array![1.0, -1.0]);
+/// assert_eq!(a_bar, array![[1.0, 1.0], [-1.0, -1.0]]);
+/// ```
+#[track_caller]
+pub fn sum_cols_vjp<T: Float + 'static>(a: &Array2<T>, dout: Array1<T>) -> (Array1<T>, Array2<T>) {
+    let (y, pullback) = sum_cols_pullback(a);
+    let (a_bar,) = pullback(a, dout);
+    (y, a_bar)
+}
+
+/// The row sums and their pullback `(a, ḡ) ↦ (ḡ 1ᵀ,)`.
+///
+/// ***Panics*** (the pullback) if `ḡ` does not have one entry per row.
+///
+/// ```
+/// use autodiff_runtime::{ndarray::array, ops};
+/// let a = array![[1.0, 2.0]];
+/// let (_, pb) = ops::sum_cols_pullback(&a);
+/// assert_eq!(pb(&a, array![3.0]), (array![[3.0, 3.0]],));
+/// ```
+pub fn sum_cols_pullback<T: Float + 'static>(
+    a: &Array2<T>,
+) -> (
+    Array1<T>,
+    impl FnOnce(&Array2<T>, Array1<T>) -> (Array2<T>,),
+) {
+    let pullback = |a: &Array2<T>, g: Array1<T>| {
+        check_shape(
+            "sum_cols pullback",
+            "the cotangent",
+            &[a.nrows()],
+            g.shape(),
+        );
+        let col = g.view().insert_axis(Axis(1));
+        (col.broadcast(a.raw_dim()).expect("checked").to_owned(),)
+    };
+    (sum_cols(a), pullback)
+}
+
+#[doc(hidden)]
+pub use sum_cols_pullback as sum_cols_dual_pullback;

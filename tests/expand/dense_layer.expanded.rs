@@ -1,0 +1,429 @@
+#[allow(dead_code)]
+fn dense(x: &Array2<f64>, w: &Array2<f64>, b: &Array1<f64>) -> f64 {
+    let h = x.dot(w) + b;
+    let y = h.mapv(f64::tanh);
+    y.sum()
+}
+/// Forward mode of [`dense`]: its value and its directional derivative along the tangents `x_dot`, `w_dot`, `b_dot` (one per active parameter, of the same type), computed in one pass beside the primal.
+#[allow(
+    dead_code,
+    unused_mut,
+    unused_imports,
+    unused_variables,
+    unused_assignments,
+    unused_parens,
+    clippy::needless_late_init,
+    clippy::too_many_arguments,
+    clippy::type_complexity,
+    clippy::let_and_return,
+    clippy::assign_op_pattern,
+    clippy::neg_multiply,
+    clippy::double_parens,
+    clippy::unnecessary_cast,
+    clippy::identity_op,
+    clippy::ptr_arg,
+    clippy::clone_on_copy
+)]
+fn dense_jvp(
+    x: &Array2<f64>,
+    w: &Array2<f64>,
+    b: &Array1<f64>,
+    x_dot: &Array2<f64>,
+    w_dot: &Array2<f64>,
+    b_dot: &Array1<f64>,
+) -> (f64, f64) {
+    use ::autodiff::__private as __ad;
+    use ::autodiff::__private::Float as _;
+    let (matmul, matmul_dot) = ::autodiff::ops::matmul_jvp(x, w, x_dot, w_dot);
+    let (h, h_dot) = ::autodiff::ops::add_jvp(&matmul, b, &matmul_dot, b_dot);
+    let (y, y_dot) = ::autodiff::ops::tanh_jvp(&h, &h_dot);
+    let (sum_2, sum_2_dot) = ::autodiff::ops::sum_jvp(&y, &y_dot);
+    let ret = sum_2;
+    let ret_dot = sum_2_dot;
+    (ret, ret_dot)
+}
+/// Reverse mode of [`dense`], split: runs `dense` once, keeping what its reverse sweep reads, and returns the value with its pullback, which maps a cotangent of the result to the cotangents of the active parameters. Differentiated callers use this form, so nested calls never re-run a callee's forward pass.
+#[allow(
+    dead_code,
+    unused_mut,
+    unused_imports,
+    unused_variables,
+    unused_assignments,
+    unused_parens,
+    clippy::needless_late_init,
+    clippy::too_many_arguments,
+    clippy::type_complexity,
+    clippy::let_and_return,
+    clippy::assign_op_pattern,
+    clippy::neg_multiply,
+    clippy::double_parens,
+    clippy::unnecessary_cast,
+    clippy::identity_op,
+    clippy::ptr_arg,
+    clippy::clone_on_copy
+)]
+fn dense_pullback(
+    x: &Array2<f64>,
+    w: &Array2<f64>,
+    b: &Array1<f64>,
+) -> (
+    f64,
+    impl ::core::ops::FnOnce(
+        &Array2<f64>,
+        &Array2<f64>,
+        &Array1<f64>,
+        f64,
+    ) -> (Array2<f64>, Array2<f64>, Array1<f64>),
+) {
+    use ::autodiff::__private as __ad;
+    use ::autodiff::__private::Float as _;
+    let (matmul, matmul_pb) = ::autodiff::ops::matmul_pullback(x, w);
+    let (h, add_pb) = ::autodiff::ops::add_pullback(&matmul, b);
+    let (y, tanh_2_pb) = ::autodiff::ops::tanh_pullback(&h);
+    let (sum_2, sum_2_pb) = ::autodiff::ops::sum_pullback(&y);
+    let ret = sum_2;
+    let pullback = move |
+        x: &Array2<f64>,
+        w: &Array2<f64>,
+        b: &Array1<f64>,
+        dout: f64,
+    | -> (Array2<f64>, Array2<f64>, Array1<f64>) {
+        let mut ret_bar = dout;
+        let mut x_bar = __ad::zeros_nd(&x);
+        let mut w_bar = __ad::zeros_nd(&w);
+        let mut b_bar = __ad::zeros_nd(&b);
+        let mut matmul_bar = __ad::zeros_nd(&matmul);
+        let mut h_bar = __ad::zeros_nd(&h);
+        let mut y_bar = __ad::zeros_nd(&y);
+        let mut sum_2_bar: f64 = 0.0;
+        sum_2_bar += ret_bar;
+        {
+            let (ct0,) = sum_2_pb(&y, sum_2_bar);
+            __ad::add_nd(&mut y_bar, &ct0);
+        }
+        {
+            let (ct0,) = tanh_2_pb(&h, y_bar);
+            __ad::add_nd(&mut h_bar, &ct0);
+        }
+        {
+            let (ct0, ct1) = add_pb(&matmul, b, h_bar);
+            __ad::add_nd(&mut matmul_bar, &ct0);
+            __ad::add_nd(&mut b_bar, &ct1);
+        }
+        {
+            let (ct0, ct1) = matmul_pb(x, w, matmul_bar);
+            __ad::add_nd(&mut x_bar, &ct0);
+            __ad::add_nd(&mut w_bar, &ct1);
+        }
+        (x_bar, w_bar, b_bar)
+    };
+    (ret, pullback)
+}
+/// Reverse mode of [`dense`]: its value, then the cotangents `x_bar`, `w_bar`, `b_bar` of the active parameters (in parameter order) for the cotangent `dout` of the result: x̄ = ȳ ∂dense/∂x.
+#[allow(
+    dead_code,
+    unused_mut,
+    unused_imports,
+    unused_variables,
+    unused_assignments,
+    unused_parens,
+    clippy::needless_late_init,
+    clippy::too_many_arguments,
+    clippy::type_complexity,
+    clippy::let_and_return,
+    clippy::assign_op_pattern,
+    clippy::neg_multiply,
+    clippy::double_parens,
+    clippy::unnecessary_cast,
+    clippy::identity_op,
+    clippy::ptr_arg,
+    clippy::clone_on_copy
+)]
+fn dense_vjp(
+    x: &Array2<f64>,
+    w: &Array2<f64>,
+    b: &Array1<f64>,
+    dout: f64,
+) -> (f64, Array2<f64>, Array2<f64>, Array1<f64>) {
+    let (value, pullback) = dense_pullback(x, w, b);
+    let (x_bar, w_bar, b_bar) = pullback(x, w, b, dout);
+    (value, x_bar, w_bar, b_bar)
+}
+/// [`dense_pullback`] on dual numbers, for [`dense_hvp`] (forward-over-reverse).
+#[doc(hidden)]
+#[allow(
+    dead_code,
+    unused_mut,
+    unused_imports,
+    unused_variables,
+    unused_assignments,
+    unused_parens,
+    clippy::needless_late_init,
+    clippy::too_many_arguments,
+    clippy::type_complexity,
+    clippy::let_and_return,
+    clippy::assign_op_pattern,
+    clippy::neg_multiply,
+    clippy::double_parens,
+    clippy::unnecessary_cast,
+    clippy::identity_op,
+    clippy::ptr_arg,
+    clippy::clone_on_copy
+)]
+fn dense_dual_pullback(
+    x: &Array2<::autodiff::__private::Dual<f64>>,
+    w: &Array2<::autodiff::__private::Dual<f64>>,
+    b: &Array1<::autodiff::__private::Dual<f64>>,
+) -> (
+    ::autodiff::__private::Dual<f64>,
+    impl ::core::ops::FnOnce(
+        &Array2<::autodiff::__private::Dual<f64>>,
+        &Array2<::autodiff::__private::Dual<f64>>,
+        &Array1<::autodiff::__private::Dual<f64>>,
+        ::autodiff::__private::Dual<f64>,
+    ) -> (
+            Array2<::autodiff::__private::Dual<f64>>,
+            Array2<::autodiff::__private::Dual<f64>>,
+            Array1<::autodiff::__private::Dual<f64>>,
+        ),
+) {
+    use ::autodiff::__private as __ad;
+    use ::autodiff::__private::Float as _;
+    let (matmul, matmul_pb) = ::autodiff::ops::matmul_dual_pullback(x, w);
+    let (h, add_pb) = ::autodiff::ops::add_dual_pullback(&matmul, b);
+    let (y, tanh_2_pb) = ::autodiff::ops::tanh_dual_pullback(&h);
+    let (sum_2, sum_2_pb) = ::autodiff::ops::sum_dual_pullback(&y);
+    let ret = sum_2;
+    let pullback = move |
+        x: &Array2<::autodiff::__private::Dual<f64>>,
+        w: &Array2<::autodiff::__private::Dual<f64>>,
+        b: &Array1<::autodiff::__private::Dual<f64>>,
+        dout: ::autodiff::__private::Dual<f64>,
+    | -> (
+        Array2<::autodiff::__private::Dual<f64>>,
+        Array2<::autodiff::__private::Dual<f64>>,
+        Array1<::autodiff::__private::Dual<f64>>,
+    ) {
+        let mut ret_bar = dout;
+        let mut x_bar = __ad::zeros_nd(&x);
+        let mut w_bar = __ad::zeros_nd(&w);
+        let mut b_bar = __ad::zeros_nd(&b);
+        let mut matmul_bar = __ad::zeros_nd(&matmul);
+        let mut h_bar = __ad::zeros_nd(&h);
+        let mut y_bar = __ad::zeros_nd(&y);
+        let mut sum_2_bar: ::autodiff::__private::Dual<f64> = __ad::zero();
+        sum_2_bar += ret_bar;
+        {
+            let (ct0,) = sum_2_pb(&y, sum_2_bar);
+            __ad::add_nd(&mut y_bar, &ct0);
+        }
+        {
+            let (ct0,) = tanh_2_pb(&h, y_bar);
+            __ad::add_nd(&mut h_bar, &ct0);
+        }
+        {
+            let (ct0, ct1) = add_pb(&matmul, b, h_bar);
+            __ad::add_nd(&mut matmul_bar, &ct0);
+            __ad::add_nd(&mut b_bar, &ct1);
+        }
+        {
+            let (ct0, ct1) = matmul_pb(x, w, matmul_bar);
+            __ad::add_nd(&mut x_bar, &ct0);
+            __ad::add_nd(&mut w_bar, &ct1);
+        }
+        (x_bar, w_bar, b_bar)
+    };
+    (ret, pullback)
+}
+/// The gradient of [`dense`]: its value, then ∂dense/∂x for each active parameter (`dense_vjp` seeded with 1).
+#[allow(
+    dead_code,
+    unused_mut,
+    unused_imports,
+    unused_variables,
+    unused_assignments,
+    unused_parens,
+    clippy::needless_late_init,
+    clippy::too_many_arguments,
+    clippy::type_complexity,
+    clippy::let_and_return,
+    clippy::assign_op_pattern,
+    clippy::neg_multiply,
+    clippy::double_parens,
+    clippy::unnecessary_cast,
+    clippy::identity_op,
+    clippy::ptr_arg,
+    clippy::clone_on_copy
+)]
+fn dense_grad(
+    x: &Array2<f64>,
+    w: &Array2<f64>,
+    b: &Array1<f64>,
+) -> (f64, Array2<f64>, Array2<f64>, Array1<f64>) {
+    dense_vjp(x, w, b, 1.0)
+}
+/// Hessian-vector product of [`dense`] by forward-over-reverse: its value, its gradient, then H·v for the direction `v = (x_dot, w_dot, b_dot)`, in one pass and without forming the Hessian.
+#[allow(
+    dead_code,
+    unused_mut,
+    unused_imports,
+    unused_variables,
+    unused_assignments,
+    unused_parens,
+    clippy::needless_late_init,
+    clippy::too_many_arguments,
+    clippy::type_complexity,
+    clippy::let_and_return,
+    clippy::assign_op_pattern,
+    clippy::neg_multiply,
+    clippy::double_parens,
+    clippy::unnecessary_cast,
+    clippy::identity_op,
+    clippy::ptr_arg,
+    clippy::clone_on_copy
+)]
+fn dense_hvp(
+    x: &Array2<f64>,
+    w: &Array2<f64>,
+    b: &Array1<f64>,
+    x_dot: &Array2<f64>,
+    w_dot: &Array2<f64>,
+    b_dot: &Array1<f64>,
+) -> (
+    f64,
+    Array2<f64>,
+    Array2<f64>,
+    Array1<f64>,
+    Array2<f64>,
+    Array2<f64>,
+    Array1<f64>,
+) {
+    use ::autodiff::__private as __ad;
+    use ::autodiff::__private::Float as _;
+    let x_dual = __ad::duals_nd(x, x_dot);
+    let w_dual = __ad::duals_nd(w, w_dot);
+    let b_dual = __ad::duals_nd(b, b_dot);
+    let (value, pullback) = dense_dual_pullback(&x_dual, &w_dual, &b_dual);
+    let (x_bar, w_bar, b_bar) = pullback(
+        &x_dual,
+        &w_dual,
+        &b_dual,
+        __ad::Dual::constant(1.0),
+    );
+    (
+        value.primal,
+        __ad::primals_nd(&x_bar),
+        __ad::primals_nd(&w_bar),
+        __ad::primals_nd(&b_bar),
+        __ad::tangents_nd(&x_bar),
+        __ad::tangents_nd(&w_bar),
+        __ad::tangents_nd(&b_bar),
+    )
+}
+/// Checks the derivatives of [`dense`] at this point: the gradient of each active parameter against central differences of `dense` (the report names the parameter and coordinate), `dense_jvp` against the gradient along a random direction, and `dense_hvp` against differences of `dense_grad`, with the default tolerance for `f64`.
+#[allow(
+    dead_code,
+    unused_mut,
+    unused_imports,
+    unused_variables,
+    unused_assignments,
+    unused_parens,
+    clippy::needless_late_init,
+    clippy::too_many_arguments,
+    clippy::type_complexity,
+    clippy::let_and_return,
+    clippy::assign_op_pattern,
+    clippy::neg_multiply,
+    clippy::double_parens,
+    clippy::unnecessary_cast,
+    clippy::identity_op,
+    clippy::ptr_arg,
+    clippy::clone_on_copy
+)]
+fn dense_gradcheck(
+    x: &Array2<f64>,
+    w: &Array2<f64>,
+    b: &Array1<f64>,
+) -> ::core::result::Result<(), ::autodiff::GradcheckReport> {
+    dense_gradcheck_with(x, w, b, ::autodiff::Tolerance::default())
+}
+/// [`dense_gradcheck`] with the given tolerance.
+#[allow(
+    dead_code,
+    unused_mut,
+    unused_imports,
+    unused_variables,
+    unused_assignments,
+    unused_parens,
+    clippy::needless_late_init,
+    clippy::too_many_arguments,
+    clippy::type_complexity,
+    clippy::let_and_return,
+    clippy::assign_op_pattern,
+    clippy::neg_multiply,
+    clippy::double_parens,
+    clippy::unnecessary_cast,
+    clippy::identity_op,
+    clippy::ptr_arg,
+    clippy::clone_on_copy
+)]
+fn dense_gradcheck_with(
+    x: &Array2<f64>,
+    w: &Array2<f64>,
+    b: &Array1<f64>,
+    __tol: ::autodiff::Tolerance,
+) -> ::core::result::Result<(), ::autodiff::GradcheckReport> {
+    use ::autodiff::__private as __ad;
+    use __ad::Flatten as _;
+    let __parts: ::std::vec::Vec<::std::vec::Vec<f64>> = ::std::vec![
+        x.flatten(), w.flatten(), b.flatten()
+    ];
+    let __point: ::std::vec::Vec<f64> = __parts.concat();
+    let __ranges = __ad::ranges(
+        &__parts.iter().map(|p| p.len()).collect::<::std::vec::Vec<_>>(),
+    );
+    __ad::check_derivatives(
+        |__v: &[f64]| dense(
+            &__ad::reshape_like(&x, &__v[__ranges[0usize].clone()]),
+            &__ad::reshape_like(&w, &__v[__ranges[1usize].clone()]),
+            &__ad::reshape_like(&b, &__v[__ranges[2usize].clone()]),
+        ),
+        |__v: &[f64]| {
+            let (_, __x, __w, __b) = dense_grad(
+                &__ad::reshape_like(&x, &__v[__ranges[0usize].clone()]),
+                &__ad::reshape_like(&w, &__v[__ranges[1usize].clone()]),
+                &__ad::reshape_like(&b, &__v[__ranges[2usize].clone()]),
+            );
+            [__x.flatten(), __w.flatten(), __b.flatten()].concat()
+        },
+        |__v: &[f64], __d: &[f64]| {
+            dense_jvp(
+                    &__ad::reshape_like(&x, &__v[__ranges[0usize].clone()]),
+                    &__ad::reshape_like(&w, &__v[__ranges[1usize].clone()]),
+                    &__ad::reshape_like(&b, &__v[__ranges[2usize].clone()]),
+                    &__ad::reshape_like(&x, &__d[__ranges[0usize].clone()]),
+                    &__ad::reshape_like(&w, &__d[__ranges[1usize].clone()]),
+                    &__ad::reshape_like(&b, &__d[__ranges[2usize].clone()]),
+                )
+                .1
+        },
+        |__v: &[f64], __d: &[f64]| {
+            let (_, _, _, _, __hv_x, __hv_w, __hv_b) = dense_hvp(
+                &__ad::reshape_like(&x, &__v[__ranges[0usize].clone()]),
+                &__ad::reshape_like(&w, &__v[__ranges[1usize].clone()]),
+                &__ad::reshape_like(&b, &__v[__ranges[2usize].clone()]),
+                &__ad::reshape_like(&x, &__d[__ranges[0usize].clone()]),
+                &__ad::reshape_like(&w, &__d[__ranges[1usize].clone()]),
+                &__ad::reshape_like(&b, &__d[__ranges[2usize].clone()]),
+            );
+            [__hv_x.flatten(), __hv_w.flatten(), __hv_b.flatten()].concat()
+        },
+        &__point,
+        &[
+            ("x", __ranges[0usize].clone()),
+            ("w", __ranges[1usize].clone()),
+            ("b", __ranges[2usize].clone()),
+        ],
+        __tol,
+    )
+}
