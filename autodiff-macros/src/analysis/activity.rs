@@ -167,6 +167,7 @@ fn check_block(b: &Block, act: &Activity, func: &Func, errors: &mut Vec<syn::Err
         let target = match &s.kind {
             StmtKind::Let { var, init: Some(e) } => Some((*var, act.varied(e))),
             StmtKind::Assign { place, value, .. } => Some((place.var(), act.varied(value))),
+            StmtKind::Push { vec, value } => Some((*vec, act.varied(value))),
             _ => None,
         };
         if let Some((v, true)) = target {

@@ -26,6 +26,10 @@ pub struct Lowerer {
     given: HashSet<String>,
     loops: Vec<LoopFlags>,
     done: Option<VarId>,
+    /// Closures defined so far (`let f = |…| …;`), inlined where called.
+    pub(super) closures: Vec<(String, super::lower_iter::Closure)>,
+    /// Counter for the identifiers desugaring makes up.
+    pub(super) synthetic: usize,
     pub(super) ret: Vec<VarId>,
     pub(super) float: Type,
     pub(super) errors: Vec<syn::Error>,
@@ -56,6 +60,8 @@ impl Lowerer {
             given: HashSet::new(),
             loops: vec![],
             done: None,
+            closures: vec![],
+            synthetic: 0,
             ret: vec![],
             float,
             errors: vec![],
@@ -109,6 +115,7 @@ impl Lowerer {
             scope,
             mutable,
             ty,
+            element: false,
         });
         if let Some(s) = self.scopes.last_mut() {
             s.1.insert(user.to_string(), id);
@@ -129,6 +136,7 @@ impl Lowerer {
             scope,
             mutable: true,
             ty: None,
+            element: false,
         });
         id
     }
@@ -155,6 +163,7 @@ impl Lowerer {
             scope: None,
             mutable,
             ty: Some(ty.clone()),
+            element: false,
         });
         if let Some(s) = self.scopes.last_mut() {
             s.1.insert(ident.to_string(), id);
@@ -399,6 +408,11 @@ impl Lowerer {
         if let Some((else_token, _)) = local.init.as_ref().and_then(|i| i.diverge.as_ref()) {
             return self.error(else_token.span, "`let … else` is not supported inside a `#[differentiate]` function: use `match` or `if` and bind a plain name");
         }
+        if let (syn::Pat::Ident(p), Some(init)) = (&local.pat, &local.init) {
+            if self.record_closure(&p.ident, &init.expr) {
+                return;
+            }
+        }
         let (ident, mutable, ty) = match self.let_pattern(&local.pat) {
             Some(p) => p,
             None => return,
@@ -445,6 +459,7 @@ impl Lowerer {
             None => self.kind_of(&value),
         };
         let var = self.declare(&ident, kind, mutable, ty);
+        self.vars[var].element = matches!(value.kind, ExprKind::Index(..));
         // `let r = &x + &h;` lowered to a call into a temporary: the call defines `r` itself
         // (no copy of an array from the temporary).
         if let (

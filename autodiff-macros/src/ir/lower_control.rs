@@ -262,6 +262,11 @@ impl Lowerer {
 
     fn lower_for(&mut self, f: &syn::ExprForLoop, out: &mut Vec<Stmt>) {
         let span = f.for_token.span;
+        if range_parts(&f.expr).is_none() {
+            if let Some(desugared) = self.desugar_for(f) {
+                return self.lower_for(&desugared, out);
+            }
+        }
         if f.label.is_some() {
             return self.error(span, "labelled loops are not supported: remove the label");
         }
@@ -275,7 +280,7 @@ impl Lowerer {
             return self.error(syn::spanned::Spanned::span(&*f.pat), "`for` loops over a range bind one index variable (`for i in 0..n`); iterate over indices instead of elements");
         };
         let Some(parts) = range_parts(&f.expr) else {
-            return self.error(expr_span(&f.expr), "a `for` loop in a `#[differentiate]` function runs over an integer range: `a..b`, `a..=b`, `(a..b).rev()` or `(a..b).step_by(k)`; index the slice inside the loop");
+            return self.error(expr_span(&f.expr), "a `for` loop in a `#[differentiate]` function runs over an integer range (`a..b`, `a..=b`, `(a..b).rev()`, `(a..b).step_by(k)`) or over a slice's elements (`for v in x`, `x.iter()`, with `copied`, `enumerate`, `zip`)");
         };
         let bound = |lw: &mut Self, e: &syn::Expr, base: &str, out: &mut Vec<Stmt>| {
             let value = lw.lower_expr(e, out);

@@ -30,6 +30,8 @@ impl Lowerer {
                 match u.op {
                     syn::UnOp::Neg(_) => mk(ExprKind::Neg(inner)),
                     syn::UnOp::Not(_) => mk(ExprKind::Not(inner)),
+                    // `*v` of an element bound by an iterator loop: elements are values here.
+                    _ if matches!(inner.kind, ExprKind::Var(v) if self.vars[v].element) => *inner,
                     _ => self.unsupported(
                         span,
                         "the dereference `*x`",
@@ -90,7 +92,12 @@ impl Lowerer {
                     },
                     span,
                 });
+                let start = out.len();
                 self.lower_valued(e, &[tmp], out);
+                // The block's value has the kind of what is assigned to it.
+                if let Some(kind) = assigned_kind(tmp, &out[start..], &self.vars, &self.float) {
+                    self.vars[tmp].kind = kind;
+                }
                 mk(ExprKind::Var(tmp))
             }
             _ => {
@@ -163,6 +170,13 @@ impl Lowerer {
     fn lower_method(&mut self, m: &syn::ExprMethodCall, out: &mut Vec<Stmt>) -> Expr {
         let span = m.method.span();
         let name = m.method.to_string();
+        // An iterator chain ending in a consumer is rewritten before its receiver, which
+        // is no value on its own, would be lowered.
+        if matches!(name.as_str(), "sum" | "product" | "fold" | "collect") {
+            if let Some(block) = self.desugar_consumer(m) {
+                return self.lower_expr(&block, out);
+            }
+        }
         let recv = self.lower_expr(&m.receiver, out);
         let recv_kind = self.kind_of(&recv);
         let mut args: Vec<Expr> = m.args.iter().map(|a| self.lower_expr(a, out)).collect();
@@ -190,11 +204,18 @@ impl Lowerer {
             "to_vec" | "clone" | "to_owned" if args.is_empty() => {
                 return mk(ExprKind::Copy(Box::new(recv)))
             }
-            "iter" | "iter_mut" | "into_iter" | "map" | "sum" | "fold" | "zip" | "enumerate" => {
+            "sum" | "product" | "fold" | "collect" if recv_kind != Kind::Array => {
                 return self.unsupported(
                     span,
-                    "an iterator chain",
-                    "iterate over indices with `for i in 0..x.len()` and index `x[i]`",
+                    "this iterator chain",
+                    "use `x.iter()` (with `copied`, `cloned`, `zip`, `enumerate`, `map`) ending in `sum`, `product`, `fold` or `collect`, or a `for` loop",
+                );
+            }
+            "iter" | "iter_mut" | "into_iter" | "map" | "zip" | "enumerate" => {
+                return self.unsupported(
+                    span,
+                    "this iterator adapter",
+                    "use `x.iter()` with `copied`, `cloned`, `zip`, `enumerate` and `map`, ending in `sum`, `product`, `fold` or `collect`, or a `for` loop",
                 );
             }
             _ => {}
@@ -246,6 +267,12 @@ impl Lowerer {
             .map(|s| s.ident.to_string())
             .unwrap_or_default();
         let mk = |kind| Expr::new(kind, span);
+        if let Some(name) = path.get_ident() {
+            let args: Vec<syn::Expr> = c.args.iter().cloned().collect();
+            if let Some(block) = self.inline_closure(&name.to_string(), &args) {
+                return self.lower_expr(&block, out);
+            }
+        }
         if path
             .get_ident()
             .is_some_and(|i| self.lookup(&i.to_string()).is_some())
@@ -260,7 +287,7 @@ impl Lowerer {
             let inner = self.lower_expr(&c.args[0], out);
             return mk(ExprKind::StopGradient(Box::new(inner)));
         }
-        if path.segments.len() == 2 && path.segments[0].ident == "Vec" {
+        if is_vec_path(path) {
             match (last.as_str(), c.args.len()) {
                 ("new", 0) => return mk(ExprKind::EmptyVec(None)),
                 ("with_capacity", 1) => {
@@ -324,11 +351,11 @@ impl Lowerer {
         let last = p.path.segments.last()?.ident.to_string();
         let float_static =
             p.path.segments.len() == 2 && self.is_float_type_name(&p.path.segments[0].ident);
-        let is_vec = p.path.segments.len() == 2 && p.path.segments[0].ident == "Vec";
-        let is_local = p
-            .path
-            .get_ident()
-            .is_some_and(|i| self.lookup(&i.to_string()).is_some());
+        let is_vec = is_vec_path(&p.path);
+        let is_local = p.path.get_ident().is_some_and(|i| {
+            let name = i.to_string();
+            self.lookup(&name).is_some() || self.closures.iter().any(|(n, _)| *n == name)
+        });
         if last == "stop_gradient" || float_static || is_vec || is_local {
             return None;
         }
@@ -367,6 +394,7 @@ impl Lowerer {
             scope,
             mutable: false,
             ty: None,
+            element: false,
         });
         let kind = StmtKind::Call {
             out: out_var,
@@ -485,7 +513,7 @@ fn known_methods() -> String {
 /// A name for an unsupported expression and what to write instead.
 fn describe_unsupported(e: &syn::Expr) -> (&'static str, &'static str) {
     match e {
-        syn::Expr::Closure(_) => ("a closure", "write the computation inline, or as a separate `#[differentiate]` function and call it"),
+        syn::Expr::Closure(_) => ("a closure here", "bind it with `let f = |…| …;` and call it, or use it in an iterator chain's `map` or `fold`"),
         syn::Expr::Async(_) | syn::Expr::Await(_) => ("`async` code", "differentiate a synchronous function and call it from async code"),
         syn::Expr::Unsafe(_) => ("an `unsafe` block", "differentiate safe code; call unsafe code only on inactive values, outside the function"),
         syn::Expr::RawAddr(_) => ("a raw pointer", "use references and slices"),
@@ -501,4 +529,33 @@ fn describe_unsupported(e: &syn::Expr) -> (&'static str, &'static str) {
         syn::Expr::Lit(_) => ("this literal", "use a number or a boolean"),
         _ => ("this expression", "write it with arithmetic, float methods, indexing, `if`, `match` and loops"),
     }
+}
+
+/// `Vec::f`, `std::vec::Vec::f`, `::std::vec::Vec::f`.
+fn is_vec_path(path: &syn::Path) -> bool {
+    let n = path.segments.len();
+    n >= 2 && path.segments[n - 2].ident == "Vec"
+}
+
+/// The kind of the first value assigned to `v` in these statements (at any depth).
+fn assigned_kind(v: VarId, stmts: &[Stmt], vars: &[Var], float: &Type) -> Option<Kind> {
+    for s in stmts {
+        match &s.kind {
+            StmtKind::Assign {
+                place: Place::Var(t),
+                value,
+                compound: None,
+            } if *t == v => {
+                return Some(kind_of(value, vars, float));
+            }
+            StmtKind::Call { out, .. } if *out == v => return Some(vars[v].kind),
+            _ => {}
+        }
+        for b in s.blocks() {
+            if let Some(k) = assigned_kind(v, &b.stmts, vars, float) {
+                return Some(k);
+            }
+        }
+    }
+    None
 }

@@ -13,6 +13,7 @@ mod lower_array;
 mod lower_checkpoint;
 mod lower_control;
 mod lower_expr;
+mod lower_iter;
 #[cfg(test)]
 pub mod print;
 #[cfg(test)]
@@ -67,6 +68,8 @@ pub struct Var {
     pub mutable: bool,
     /// The type written by the user, if any.
     pub ty: Option<Type>,
+    /// Bound to an element `x[i]` (by iterator desugaring or by the user): `*v` is `v`.
+    pub element: bool,
 }
 
 pub type BlockId = usize;

@@ -114,3 +114,21 @@ fn only_values_the_reverse_sweep_reads_are_recorded() {
         "x[i]: the index is read by the scatter into x_bar"
     );
 }
+
+#[test]
+fn collected_vectors_stay_active() {
+    let f = lower(
+        "fn f(x: &[f64]) -> f64 {
+            let squares: Vec<f64> = x.iter().map(|v| v * v).collect();
+            squares[1]
+        }",
+    );
+    let act = activity::analyze(&f).unwrap_or_else(|_| panic!("activity failed"));
+    let printed = print(&f);
+    for name in ["squares", "ret"] {
+        assert!(
+            act.is_active(var(&f, name)),
+            "{name} inactive in\n{printed}"
+        );
+    }
+}

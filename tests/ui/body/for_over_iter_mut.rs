@@ -2,11 +2,11 @@ use autodiff::differentiate;
 
 #[differentiate]
 fn f(x: &[f64]) -> f64 {
-    let mut s = 0.0;
-    for v in x {
-        s += v * v;
+    let mut v = x.to_vec();
+    for e in v.iter_mut() {
+        *e *= 2.0;
     }
-    s
+    v[0]
 }
 
 fn main() {}
