@@ -60,3 +60,27 @@ fn max_sends_the_derivative_to_the_winner() {
     );
     assert!((g[0] - 2.0 * (2.0 * 0.5 / 1.25) * p).abs() < 1e-12);
 }
+
+#[differentiate]
+fn polar(r: f64, theta: f64) -> (f64, f64) {
+    (r * theta.cos(), r * theta.sin())
+}
+
+#[differentiate]
+fn tuples(r: f64, theta: f64) -> f64 {
+    let (x, y) = polar(r, theta);
+    let (a, b) = (y, x);
+    a * a + 3.0 * b
+}
+
+#[test]
+fn tuples_are_destructured() {
+    for (r, t) in [(1.5, 0.3), (0.7, -2.0)] {
+        // a = r sin t, b = r cos t: f = r² sin² t + 3 r cos t
+        let (f, dr, dt) = tuples_grad(r, t);
+        assert!((f - (r * r * t.sin().powi(2) + 3.0 * r * t.cos())).abs() < 1e-12);
+        assert!((dr - (2.0 * r * t.sin().powi(2) + 3.0 * t.cos())).abs() < 1e-12);
+        assert!((dt - (2.0 * r * r * t.sin() * t.cos() - 3.0 * r * t.sin())).abs() < 1e-12);
+        tuples_gradcheck(r, t).unwrap();
+    }
+}

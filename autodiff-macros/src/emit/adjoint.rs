@@ -142,6 +142,11 @@ impl<'c, 'f> Adjoint<'c, 'f> {
                 self.contribute(quote!(#bar[#i]), None, g);
             }
             Neg(a) => self.propagate(a, quote!(-#g)),
+            Field(base, member) if matches!(self.ctx.kind_of(base), Kind::Tuple(_)) => {
+                let ExprKind::Var(v) = base.kind else { return };
+                let bar = self.ctx.bar(v);
+                self.contribute(quote!(#bar.#member), None, g);
+            }
             Cast(a, _) | Ref(a) | Copy(a) | Field(a, _) => self.propagate(a, g),
             Arith(op, a, b) => self.arith(*op, a, b, e, g),
             Elementary(rule, args) => self.elementary(rule, args, e, g),

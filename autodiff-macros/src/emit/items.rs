@@ -44,8 +44,9 @@ pub fn emit(item: &syn::ItemFn, func: &Func, act: &Activity, needed: &Needed) ->
     let jvp = jvp(item, &plain);
     let pullback = pullback(item, &plain, "_pullback");
     let vjp = vjp(item, &plain);
+    // Every function has its dual twin: differentiated callers' `_hvp` runs it.
+    let dual = pullback_hidden(item, &lifted);
     let extra = if scalar_out {
-        let dual = pullback_hidden(item, &lifted);
         let grad = grad(item, &plain);
         let hvp = hvp(item, &plain);
         let check = if plain.float().to_string() == "f64" {
@@ -53,11 +54,11 @@ pub fn emit(item: &syn::ItemFn, func: &Func, act: &Activity, needed: &Needed) ->
         } else {
             quote!()
         };
-        quote!(#dual #grad #hvp #check)
+        quote!(#grad #hvp #check)
     } else {
         quote!()
     };
-    quote!(#jvp #pullback #vjp #extra)
+    quote!(#jvp #pullback #vjp #dual #extra)
 }
 
 fn ident(item: &syn::ItemFn, suffix: &str) -> syn::Ident {

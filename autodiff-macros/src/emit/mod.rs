@@ -126,6 +126,12 @@ impl<'f> Ctx<'f> {
         match self.kind(v) {
             Kind::FloatSeq => quote!(let mut #name = __ad::zeros_like(&#value);),
             Kind::Array => quote!(let mut #name = __ad::zeros_nd(&#value);),
+            Kind::Tuple(n) => {
+                let (zero, scalar) = (self.zero(), self.scalar());
+                let zeros = (0..n).map(|_| zero.clone());
+                let types = (0..n).map(|_| scalar.clone());
+                quote!(let mut #name: (#(#types,)*) = (#(#zeros,)*);)
+            }
             _ => {
                 let (zero, scalar) = (self.zero(), self.scalar());
                 if self.mode == Mode::Plain && zero.to_string() == "0.0" {

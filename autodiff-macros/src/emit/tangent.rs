@@ -30,7 +30,11 @@ impl Ctx<'_> {
             }),
             Arith(op, a, b) => self.arith_tangent(*op, a, b),
             Elementary(rule, args) => self.elementary_tangent(rule, args),
-            Cast(a, _) | Field(a, _) => self.tangent(a),
+            Field(a, member) => {
+                let t = self.tangent(a)?;
+                Some(quote!(#t.#member))
+            }
+            Cast(a, _) => self.tangent(a),
             Ref(a) => self.tangent(a).map(|t| quote!(&#t)),
             Copy(a) => {
                 let t = self.tangent(a)?;

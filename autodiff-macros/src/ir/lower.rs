@@ -413,6 +413,11 @@ impl Lowerer {
                 return;
             }
         }
+        if let (syn::Pat::Tuple(t), Some(init)) = (&local.pat, &local.init) {
+            if init.diverge.is_none() {
+                return self.lower_tuple_let(t, &init.expr, out);
+            }
+        }
         let (ident, mutable, ty) = match self.let_pattern(&local.pat) {
             Some(p) => p,
             None => return,
@@ -517,6 +522,51 @@ impl Lowerer {
                 None
             }
         }
+    }
+
+    /// `let (a, b) = (e1, e2);` binds each element (through temporaries, so `(b, a)`
+    /// swaps); `let (a, b) = f(x);` keeps the tuple and binds its fields.
+    fn lower_tuple_let(&mut self, pat: &syn::PatTuple, init: &syn::Expr, out: &mut Vec<Stmt>) {
+        let n = pat.elems.len();
+        let mut stmts: Vec<syn::Stmt> = vec![];
+        match init {
+            syn::Expr::Tuple(values) if values.elems.len() == n => {
+                let temps: Vec<syn::Ident> = (0..n)
+                    .map(|k| self.synthetic_ident(&format!("elem{k}")))
+                    .collect();
+                for (t, v) in temps.iter().zip(&values.elems) {
+                    stmts.push(syn::parse_quote!(let #t = #v;));
+                }
+                for (p, t) in pat.elems.iter().zip(&temps) {
+                    stmts.push(syn::parse_quote!(let #p = #t;));
+                }
+            }
+            _ => {
+                let tuple = self.synthetic_ident("tuple");
+                let before = self.vars.len();
+                self.lower_stmt(&syn::parse_quote!(let #tuple = #init;), out);
+                // The tuple's elements are floats (a call returning `(f64, f64)`).
+                if let Some(v) = (before..self.vars.len())
+                    .rev()
+                    .find(|&v| self.vars[v].name == tuple)
+                {
+                    self.vars[v].kind = Kind::Tuple(n as u8);
+                }
+                for (k, p) in pat.elems.iter().enumerate() {
+                    let k = syn::Index::from(k);
+                    stmts.push(syn::parse_quote!(let #p = #tuple.#k;));
+                }
+            }
+        }
+        for s in &stmts {
+            self.lower_stmt(s, out);
+        }
+    }
+
+    /// An identifier the user cannot have written.
+    pub(super) fn synthetic_ident(&mut self, base: &str) -> Ident {
+        self.synthetic += 1;
+        Ident::new(&format!("__{base}{}", self.synthetic), Span::call_site())
     }
 
     /// `if`, `match` and blocks used for their value.

@@ -480,6 +480,7 @@ pub fn kind_of(e: &Expr, vars: &[Var], float: &Type) -> Kind {
         },
         ExprKind::Cast(_, ty) => crate::parse::kind_of_type(ty, float),
         ExprKind::Opaque(OpaqueCall::Method(_, name, _, _)) if name == "len" => Kind::Int,
+        ExprKind::Field(base, _) if matches!(k(base), Kind::Tuple(_)) => Kind::Float,
         ExprKind::Opaque(_) | ExprKind::Tuple(_) | ExprKind::Field(..) => Kind::Other,
         ExprKind::Repeat { elem, .. } => seq_of(k(elem)),
         ExprKind::List { elems, .. } => seq_of(elems.first().map_or(Kind::Float, k)),

@@ -10,7 +10,6 @@
 //!   parameters bound to the arguments (captured names resolve where it is called).
 
 use super::lower::Lowerer;
-use proc_macro2::Span;
 use syn::{Expr, Pat};
 
 /// A closure kept by name until it is called.
@@ -138,9 +137,7 @@ impl Lowerer {
     }
 
     fn fresh_syn_ident(&mut self, base: &str) -> syn::Ident {
-        // A name the user cannot have written: generated identifiers start with `__`.
-        self.synthetic += 1;
-        syn::Ident::new(&format!("__{base}{}", self.synthetic), Span::call_site())
+        self.synthetic_ident(base)
     }
 }
 

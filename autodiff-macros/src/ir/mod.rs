@@ -40,6 +40,8 @@ pub enum Kind {
     IntSeq,
     /// An `ndarray` array of floats (`Array1`, `Array2`, `Array<F, D>`).
     Array,
+    /// A tuple of this many floats (the result of a call returning a tuple).
+    Tuple(u8),
     Bool,
     /// The pullback closure returned by a split call.
     Pullback,
@@ -49,7 +51,10 @@ pub enum Kind {
 
 impl Kind {
     pub fn is_float(self) -> bool {
-        matches!(self, Kind::Float | Kind::FloatSeq | Kind::Array)
+        matches!(
+            self,
+            Kind::Float | Kind::FloatSeq | Kind::Array | Kind::Tuple(_)
+        )
     }
 }
 
