@@ -91,3 +91,48 @@ fn transformer_block_passes_gradcheck_for_every_parameter() {
         block(&x, &wq, &wk, &wv, &w1, &w2, &g1, &b1, &g2, &targets)
     );
 }
+
+/// The README's form of the block: nested calls and operators in arguments.
+#[allow(clippy::too_many_arguments)]
+#[differentiate(wrt(x, wq, wk, wv, w1, w2, g1, b1, g2))]
+fn block_compact(
+    x: &Array2<f64>,
+    wq: &Array2<f64>,
+    wk: &Array2<f64>,
+    wv: &Array2<f64>,
+    w1: &Array2<f64>,
+    w2: &Array2<f64>,
+    g1: &Array1<f64>,
+    b1: &Array1<f64>,
+    g2: &Array1<f64>,
+    targets: &[usize],
+) -> f64 {
+    let h = ops::layer_norm(x, g1, b1, 1e-5);
+    let a = ops::attention(&h.dot(wq), &h.dot(wk), &h.dot(wv), true);
+    let r = x + &a;
+    let n = ops::rms_norm(&r, g2, 1e-5);
+    let m = ops::gelu(&n.dot(w1)).dot(w2);
+    ops::cross_entropy(&(&r + &m), targets)
+}
+
+#[test]
+fn nested_array_expressions_give_the_same_gradient() {
+    let (t, d, f) = (4, 3, 5);
+    let x = matrix(20, t, d, 1.0);
+    let (wq, wk, wv) = (
+        matrix(21, d, d, 0.5),
+        matrix(22, d, d, 0.5),
+        matrix(23, d, d, 0.5),
+    );
+    let (w1, w2) = (matrix(24, d, f, 0.5), matrix(25, f, d, 0.5));
+    let (g1, b1, g2) = (
+        vector(26, d, 0.5, 1.5),
+        vector(27, d, -0.2, 0.2),
+        vector(28, d, 0.5, 1.5),
+    );
+    let targets = [0, 2, 1, 2];
+    assert_eq!(
+        block_compact_grad(&x, &wq, &wk, &wv, &w1, &w2, &g1, &b1, &g2, &targets),
+        block_grad(&x, &wq, &wk, &wv, &w1, &w2, &g1, &b1, &g2, &targets)
+    );
+}
