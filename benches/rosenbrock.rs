@@ -107,6 +107,11 @@ fn bench_rosenbrock(c: &mut Criterion) {
     let mut group = c.benchmark_group("rosenbrock_n1e5");
     configure(&mut group);
     group.bench_function("primal", |b| b.iter(|| rosenbrock(black_box(&x))));
+    // The same function as the annotated one (indexed loop, bounds checks): the primal
+    // the AD ratios are taken against.
+    group.bench_function("primal_indexed", |b| {
+        b.iter(|| rosenbrock_ad(black_box(&x)))
+    });
     group.bench_function("hand_gradient", |b| {
         b.iter(|| rosenbrock_grad_hand(black_box(&x), &mut g_hand))
     });
@@ -221,5 +226,67 @@ fn configure(group: &mut criterion::BenchmarkGroup<'_, criterion::measurement::W
         .warm_up_time(Duration::from_millis(500));
 }
 
-criterion_group!(benches, bench_rosenbrock, bench_recurrence);
+/// A chain of eight differentiated functions, each calling the previous one: with split
+/// calls the gradient re-runs no callee's forward pass, so its cost stays a constant
+/// multiple of the primal's however deep the chain.
+#[differentiate]
+fn chain1(x: &[f64]) -> f64 {
+    let mut s = 0.0;
+    for i in 0..x.len() {
+        s += (x[i] * 1.1).sin();
+    }
+    s
+}
+
+macro_rules! chain_level {
+    ($name:ident, $callee:ident, $k:literal) => {
+        #[differentiate]
+        fn $name(x: &[f64]) -> f64 {
+            let inner = $callee(x);
+            let mut s = 0.0;
+            for i in 0..x.len() {
+                s += (x[i] * $k).sin();
+            }
+            s + 0.5 * inner
+        }
+    };
+}
+
+chain_level!(chain2, chain1, 1.2);
+chain_level!(chain3, chain2, 1.3);
+chain_level!(chain4, chain3, 1.4);
+chain_level!(chain5, chain4, 1.5);
+chain_level!(chain6, chain5, 1.6);
+chain_level!(chain7, chain6, 1.7);
+chain_level!(chain8, chain7, 1.8);
+
+fn bench_call_chain(c: &mut Criterion) {
+    let x = point();
+    let (value, grad) = chain8_grad(&x);
+    assert_eq!(value, chain8(&x));
+    // ∂/∂xᵢ Σₖ wₖ sin(cₖ xᵢ) with wₖ = 0.5^(8−k), cₖ = 1 + k/10.
+    let expected = |xi: f64| {
+        (1..=8)
+            .map(|k| {
+                0.5f64.powi(8 - k) * (1.0 + k as f64 / 10.0) * ((1.0 + k as f64 / 10.0) * xi).cos()
+            })
+            .sum::<f64>()
+    };
+    assert!(x
+        .iter()
+        .zip(&grad)
+        .all(|(&xi, &g)| (g - expected(xi)).abs() < 1e-9));
+    let mut group = c.benchmark_group("call_chain8_n1e5");
+    configure(&mut group);
+    group.bench_function("primal", |b| b.iter(|| chain8(black_box(&x))));
+    group.bench_function("ad_grad", |b| b.iter(|| chain8_grad(black_box(&x))));
+    group.finish();
+}
+
+criterion_group!(
+    benches,
+    bench_rosenbrock,
+    bench_recurrence,
+    bench_call_chain
+);
 criterion_main!(benches);
