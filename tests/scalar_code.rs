@@ -245,3 +245,22 @@ fn float_conversions_keep_their_derivative() {
     assert_eq!(conversions_grad(3.0), (12.0, 6.0));
     assert_eq!(generic_conversion_grad(3.0_f64), (4.5, 3.0));
 }
+
+#[differentiate]
+fn generic_accumulators<T: autodiff::num_traits::Float>(x: &[T]) -> T {
+    let mut s = T::zero();
+    let mut p = T::from(1.0).unwrap();
+    for i in 0..x.len() {
+        s = s + x[i] * x[i];
+        p = p * x[i];
+    }
+    s + p
+}
+
+#[test]
+fn generic_locals_started_from_constants() {
+    let x = [1.5, -0.5, 2.0];
+    let (_, g) = generic_accumulators_grad(&x[..]);
+    // ∂/∂xᵢ (Σ x² + Π x) = 2xᵢ + Π_{j≠i} xⱼ
+    assert_eq!(g, vec![3.0 - 1.0, -1.0 + 3.0, 4.0 - 0.75]);
+}

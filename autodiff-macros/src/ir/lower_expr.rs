@@ -185,7 +185,21 @@ impl Lowerer {
             // `T::from(x).unwrap()`: the conversion of a float, lowered to a cast.
             return recv;
         }
-        if matches!(name.as_str(), "unwrap" | "expect") && recv_kind == Kind::Float {
+        if matches!(name.as_str(), "unwrap" | "expect") && matches!(recv.kind, ExprKind::Opaque(_))
+        {
+            // `T::from(2.0).unwrap()`: a constant, computed as written.
+            let turbofish = m.turbofish.clone();
+            return mk(ExprKind::Opaque(OpaqueCall::Method(
+                Box::new(recv),
+                m.method.clone(),
+                turbofish,
+                args,
+            )));
+        }
+        if matches!(name.as_str(), "unwrap" | "expect")
+            && recv_kind == Kind::Float
+            && matches!(recv.kind, ExprKind::Var(_))
+        {
             // `a.mean().unwrap()`: the rule's mean is the float itself.
             return recv;
         }
@@ -480,6 +494,14 @@ pub fn kind_of(e: &Expr, vars: &[Var], float: &Type) -> Kind {
         },
         ExprKind::Cast(_, ty) => crate::parse::kind_of_type(ty, float),
         ExprKind::Opaque(OpaqueCall::Method(_, name, _, _)) if name == "len" => Kind::Int,
+        // `T::zero()`, `f64::from(n)`, `T::from(0.0).unwrap()`: constants of the float type.
+        ExprKind::Opaque(OpaqueCall::Function(p, _)) if float_constructor(p, float) => Kind::Float,
+        ExprKind::Opaque(OpaqueCall::Method(recv, name, _, _))
+            if (name == "unwrap" || name == "expect")
+                && matches!(&recv.kind, ExprKind::Opaque(OpaqueCall::Function(p, _)) if float_constructor(p, float)) =>
+        {
+            Kind::Float
+        }
         ExprKind::Field(base, _) if matches!(k(base), Kind::Tuple(_)) => Kind::Float,
         ExprKind::Opaque(_) | ExprKind::Tuple(_) | ExprKind::Field(..) => Kind::Other,
         ExprKind::Repeat { elem, .. } => seq_of(k(elem)),
@@ -559,4 +581,31 @@ fn assigned_kind(v: VarId, stmts: &[Stmt], vars: &[Var], float: &Type) -> Option
         }
     }
     None
+}
+
+/// `F::zero()`, `F::one()`, `F::from(…)`, `F::epsilon()`…: an associated function of the
+/// float type `F` that makes a value of it (`from` yields an `Option` for generic `T`,
+/// unwrapped by the caller).
+fn float_constructor(p: &syn::Path, float: &Type) -> bool {
+    let float_name = quote::quote!(#float).to_string();
+    let n = p.segments.len();
+    n == 2
+        && (p.segments[0].ident == float_name
+            || p.segments[0].ident == "f64"
+            || p.segments[0].ident == "f32")
+        && matches!(
+            p.segments[1].ident.to_string().as_str(),
+            "zero"
+                | "one"
+                | "from"
+                | "epsilon"
+                | "infinity"
+                | "neg_infinity"
+                | "nan"
+                | "max_value"
+                | "min_value"
+                | "min_positive_value"
+                | "from_f64"
+                | "from_usize"
+        )
 }
