@@ -357,3 +357,70 @@ impl<D: ndarray::Dimension> Flatten for ndarray::Array<f64, D> {
         self.iter().copied().collect()
     }
 }
+
+/// Adds an owned contribution to an array adjoint kept as an `Option`: the first
+/// contribution is moved in (no zero fill, no addition), later ones are added.
+///
+/// ```
+/// use autodiff_runtime::ndarray::array;
+/// use autodiff_runtime::support::accumulate_nd;
+/// let mut bar = None;
+/// accumulate_nd(&mut bar, array![1.0, 2.0]);
+/// accumulate_nd(&mut bar, array![0.5, 0.5]);
+/// assert_eq!(bar, Some(array![1.5, 2.5]));
+/// ```
+#[track_caller]
+pub fn accumulate_nd<T: Float, D: ndarray::Dimension>(
+    acc: &mut Option<ndarray::Array<T, D>>,
+    g: ndarray::Array<T, D>,
+) {
+    match acc {
+        Some(a) => add_nd(a, &g),
+        None => *acc = Some(g),
+    }
+}
+
+/// An array adjoint kept as an `Option`, as a value: zeros shaped like `like` if nothing
+/// reached it.
+///
+/// ```
+/// use autodiff_runtime::ndarray::array;
+/// let zeros = autodiff_runtime::support::finish_nd(None, &array![1.0, 2.0]);
+/// assert_eq!(zeros, array![0.0, 0.0]);
+/// ```
+pub fn finish_nd<T: Float, D: ndarray::Dimension>(
+    acc: Option<ndarray::Array<T, D>>,
+    like: &ndarray::Array<T, D>,
+) -> ndarray::Array<T, D> {
+    acc.unwrap_or_else(|| zeros_nd(like))
+}
+
+/// Takes an array adjoint kept as an `Option` out, leaving `None` (zero).
+///
+/// ```
+/// use autodiff_runtime::ndarray::array;
+/// let mut bar = Some(array![3.0]);
+/// assert_eq!(autodiff_runtime::support::take_nd(&mut bar, &array![0.0]), array![3.0]);
+/// assert_eq!(bar, None);
+/// ```
+pub fn take_nd<T: Float, D: ndarray::Dimension>(
+    acc: &mut Option<ndarray::Array<T, D>>,
+    like: &ndarray::Array<T, D>,
+) -> ndarray::Array<T, D> {
+    finish_nd(acc.take(), like)
+}
+
+/// An array adjoint kept as an `Option`, materialised for element updates.
+///
+/// ```
+/// use autodiff_runtime::ndarray::array;
+/// let mut bar = None;
+/// autodiff_runtime::support::slot_nd(&mut bar, &array![1.0, 2.0])[1] += 4.0;
+/// assert_eq!(bar, Some(array![0.0, 4.0]));
+/// ```
+pub fn slot_nd<'a, T: Float, D: ndarray::Dimension>(
+    acc: &'a mut Option<ndarray::Array<T, D>>,
+    like: &ndarray::Array<T, D>,
+) -> &'a mut ndarray::Array<T, D> {
+    acc.get_or_insert_with(|| zeros_nd(like))
+}

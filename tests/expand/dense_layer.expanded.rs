@@ -89,33 +89,37 @@ fn dense_pullback(
         dout: f64,
     | -> (Array2<f64>, Array2<f64>, Array1<f64>) {
         let mut ret_bar = dout;
-        let mut x_bar = __ad::zeros_nd(&x);
-        let mut w_bar = __ad::zeros_nd(&w);
-        let mut b_bar = __ad::zeros_nd(&b);
-        let mut matmul_bar = __ad::zeros_nd(&matmul);
-        let mut h_bar = __ad::zeros_nd(&h);
-        let mut y_bar = __ad::zeros_nd(&y);
+        let mut x_bar = ::core::option::Option::None;
+        let mut w_bar = ::core::option::Option::None;
+        let mut b_bar = ::core::option::Option::None;
+        let mut matmul_bar = ::core::option::Option::None;
+        let mut h_bar = ::core::option::Option::None;
+        let mut y_bar = ::core::option::Option::None;
         let mut sum_2_bar: f64 = 0.0;
         sum_2_bar += ret_bar;
         {
             let (ct0,) = sum_2_pb(&y, sum_2_bar);
-            __ad::add_nd(&mut y_bar, &ct0);
+            __ad::accumulate_nd(&mut y_bar, ct0);
         }
         {
-            let (ct0,) = tanh_2_pb(&h, y_bar);
-            __ad::add_nd(&mut h_bar, &ct0);
+            let (ct0,) = tanh_2_pb(&h, __ad::finish_nd(y_bar, &y));
+            __ad::accumulate_nd(&mut h_bar, ct0);
         }
         {
-            let (ct0, ct1) = add_pb(&matmul, b, h_bar);
-            __ad::add_nd(&mut matmul_bar, &ct0);
-            __ad::add_nd(&mut b_bar, &ct1);
+            let (ct0, ct1) = add_pb(&matmul, b, __ad::finish_nd(h_bar, &h));
+            __ad::accumulate_nd(&mut matmul_bar, ct0);
+            __ad::accumulate_nd(&mut b_bar, ct1);
         }
         {
-            let (ct0, ct1) = matmul_pb(x, w, matmul_bar);
-            __ad::add_nd(&mut x_bar, &ct0);
-            __ad::add_nd(&mut w_bar, &ct1);
+            let (ct0, ct1) = matmul_pb(x, w, __ad::finish_nd(matmul_bar, &matmul));
+            __ad::accumulate_nd(&mut x_bar, ct0);
+            __ad::accumulate_nd(&mut w_bar, ct1);
         }
-        (x_bar, w_bar, b_bar)
+        (
+            __ad::finish_nd(x_bar, &x),
+            __ad::finish_nd(w_bar, &w),
+            __ad::finish_nd(b_bar, &b),
+        )
     };
     (ret, pullback)
 }
@@ -205,33 +209,37 @@ fn dense_dual_pullback(
         Array1<::autodiff::__private::Dual<f64>>,
     ) {
         let mut ret_bar = dout;
-        let mut x_bar = __ad::zeros_nd(&x);
-        let mut w_bar = __ad::zeros_nd(&w);
-        let mut b_bar = __ad::zeros_nd(&b);
-        let mut matmul_bar = __ad::zeros_nd(&matmul);
-        let mut h_bar = __ad::zeros_nd(&h);
-        let mut y_bar = __ad::zeros_nd(&y);
+        let mut x_bar = ::core::option::Option::None;
+        let mut w_bar = ::core::option::Option::None;
+        let mut b_bar = ::core::option::Option::None;
+        let mut matmul_bar = ::core::option::Option::None;
+        let mut h_bar = ::core::option::Option::None;
+        let mut y_bar = ::core::option::Option::None;
         let mut sum_2_bar: ::autodiff::__private::Dual<f64> = __ad::zero();
         sum_2_bar += ret_bar;
         {
             let (ct0,) = sum_2_pb(&y, sum_2_bar);
-            __ad::add_nd(&mut y_bar, &ct0);
+            __ad::accumulate_nd(&mut y_bar, ct0);
         }
         {
-            let (ct0,) = tanh_2_pb(&h, y_bar);
-            __ad::add_nd(&mut h_bar, &ct0);
+            let (ct0,) = tanh_2_pb(&h, __ad::finish_nd(y_bar, &y));
+            __ad::accumulate_nd(&mut h_bar, ct0);
         }
         {
-            let (ct0, ct1) = add_pb(&matmul, b, h_bar);
-            __ad::add_nd(&mut matmul_bar, &ct0);
-            __ad::add_nd(&mut b_bar, &ct1);
+            let (ct0, ct1) = add_pb(&matmul, b, __ad::finish_nd(h_bar, &h));
+            __ad::accumulate_nd(&mut matmul_bar, ct0);
+            __ad::accumulate_nd(&mut b_bar, ct1);
         }
         {
-            let (ct0, ct1) = matmul_pb(x, w, matmul_bar);
-            __ad::add_nd(&mut x_bar, &ct0);
-            __ad::add_nd(&mut w_bar, &ct1);
+            let (ct0, ct1) = matmul_pb(x, w, __ad::finish_nd(matmul_bar, &matmul));
+            __ad::accumulate_nd(&mut x_bar, ct0);
+            __ad::accumulate_nd(&mut w_bar, ct1);
         }
-        (x_bar, w_bar, b_bar)
+        (
+            __ad::finish_nd(x_bar, &x),
+            __ad::finish_nd(w_bar, &w),
+            __ad::finish_nd(b_bar, &b),
+        )
     };
     (ret, pullback)
 }

@@ -59,6 +59,10 @@ impl<'c, 'f> Adjoint<'c, 'f> {
             let target = &u.target;
             if let Some(f) = u.whole {
                 let (f, terms) = (Ident::new(f, Span::call_site()), &u.terms);
+                if f == "accumulate_nd" {
+                    // Owned contributions move into an adjoint nothing reached yet.
+                    return quote!(#(__ad::#f(&mut #target, #terms);)*);
+                }
                 return quote!(#(__ad::#f(&mut #target, &#terms);)*);
             }
             let sum = u
@@ -129,6 +133,7 @@ impl<'c, 'f> Adjoint<'c, 'f> {
                 let bar = self.ctx.bar(*v);
                 let whole = match self.ctx.kind(*v) {
                     Kind::FloatSeq => Some("add_assign"),
+                    Kind::Array if self.ctx.lazy_adjoint(*v) => Some("accumulate_nd"),
                     Kind::Array => Some("add_nd"),
                     _ => None,
                 };
@@ -139,7 +144,13 @@ impl<'c, 'f> Adjoint<'c, 'f> {
                     return self.propagate(base, g);
                 };
                 let (bar, i) = (self.ctx.bar(v), self.ctx.expr(i, false));
-                self.contribute(quote!(#bar[#i]), None, g);
+                let target = if self.ctx.lazy_adjoint(v) {
+                    let name = self.ctx.name(v);
+                    quote!(__ad::slot_nd(&mut #bar, &#name)[#i])
+                } else {
+                    quote!(#bar[#i])
+                };
+                self.contribute(target, None, g);
             }
             Neg(a) => self.propagate(a, quote!(-#g)),
             Field(base, member) if matches!(self.ctx.kind_of(base), Kind::Tuple(_)) => {

@@ -120,6 +120,24 @@ impl<'f> Ctx<'f> {
         }
     }
 
+    /// Whether `v`'s adjoint is kept as an `Option` that the first contribution moves into:
+    /// arrays (whose zero fill and addition would each cost a pass over memory), except the
+    /// results, whose adjoint starts as the seed.
+    pub fn lazy_adjoint(&self, v: VarId) -> bool {
+        self.kind(v) == Kind::Array && !self.func.ret.contains(&v)
+    }
+
+    /// `v`'s adjoint as a value (zeros if nothing reached it); it is consumed.
+    pub fn bar_value(&self, v: VarId) -> TokenStream {
+        let bar = self.bar(v);
+        if self.lazy_adjoint(v) {
+            let name = self.name(v);
+            quote!(__ad::finish_nd(#bar, &#name))
+        } else {
+            quote!(#bar)
+        }
+    }
+
     /// `let mut name = <zero shaped like v>;`: the declaration of an adjoint or tangent.
     pub fn declare_zero(&self, name: &Ident, v: VarId) -> TokenStream {
         let value = self.name(v);

@@ -65,13 +65,15 @@ impl Ctx<'_> {
         let adjoints: Vec<TokenStream> = (0..self.func.vars.len())
             .filter(|&v| self.func.is_top_level(v) && self.active(v) && !self.func.ret.contains(&v))
             .filter(|&v| self.kind(v).is_float())
-            .map(|v| self.declare_zero(&self.bar(v), v))
+            .map(|v| self.declare_adjoint(v))
             .collect();
         let body = self.reverse_stmts(&self.func.body);
-        let results = self.func.params.iter().filter(|p| p.active).map(|p| {
-            let bar = self.bar(p.var);
-            quote!(#bar)
-        });
+        let results = self
+            .func
+            .params
+            .iter()
+            .filter(|p| p.active)
+            .map(|p| self.bar_value(p.var));
         quote! {
             #seed
             #(#adjoints)*
@@ -129,7 +131,7 @@ impl Ctx<'_> {
         });
         let adjoints: Vec<TokenStream> = (0..self.func.vars.len())
             .filter(|&v| self.func.vars[v].scope == Some(b.id) && self.active(v))
-            .map(|v| self.declare_zero(&self.bar(v), v))
+            .map(|v| self.declare_adjoint(v))
             .collect();
         let body = self.reverse_stmts(b);
         quote!(#(#restores)* #(#recomputes)* #(#adjoints)* #body)
@@ -174,8 +176,7 @@ impl Ctx<'_> {
         match &s.kind {
             StmtKind::Block { .. } => unreachable!("blocks in the IR are checkpointed"),
             StmtKind::Let { var, init: Some(e) } => {
-                let bar = self.bar(*var);
-                let body = Adjoint::of(self, e, quote!(#bar));
+                let body = Adjoint::of(self, e, self.bar_value(*var));
                 if body.is_empty() {
                     quote!()
                 } else {
@@ -194,7 +195,7 @@ impl Ctx<'_> {
                 args,
                 callee,
             } => {
-                let (bar, pb) = (self.bar(*out), self.name(*pullback));
+                let (bar, pb) = (self.bar_value(*out), self.name(*pullback));
                 let mut adj = Adjoint::new(self);
                 let mut pattern = vec![];
                 let slots = args
@@ -299,7 +300,12 @@ impl Ctx<'_> {
             }
             Place::Index(_, i) => {
                 let (bar, i) = (self.bar(v), self.expr(i, false));
-                quote!(#bar[#i])
+                if self.lazy_adjoint(v) {
+                    let name = self.name(v);
+                    quote!(__ad::slot_nd(&mut #bar, &#name)[#i])
+                } else {
+                    quote!(#bar[#i])
+                }
             }
         };
         match compound {
@@ -317,6 +323,10 @@ impl Ctx<'_> {
             _ => {
                 let g = self.temp("g");
                 let take = match (place, self.kind(v)) {
+                    (Place::Var(_), Kind::Array) if self.lazy_adjoint(v) => {
+                        let name = self.name(v);
+                        quote!(let #g = __ad::take_nd(&mut #bar_place, &#name);)
+                    }
                     (Place::Var(_), Kind::Array) => {
                         quote!(let #g = __ad::take_zeroed_nd(&mut #bar_place);)
                     }
@@ -341,6 +351,17 @@ impl Ctx<'_> {
                 let body = Adjoint::of(self, &whole, quote!(#g));
                 quote!({ #take #restore #body })
             }
+        }
+    }
+
+    /// `let mut x_bar = …;`: zeros, or `None` for an adjoint the first contribution moves
+    /// into.
+    fn declare_adjoint(&self, v: VarId) -> TokenStream {
+        let bar = self.bar(v);
+        if self.lazy_adjoint(v) {
+            quote!(let mut #bar = ::core::option::Option::None;)
+        } else {
+            self.declare_zero(&bar, v)
         }
     }
 
