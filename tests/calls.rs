@@ -181,3 +181,24 @@ fn generated_gradchecks_name_the_wrong_parameter() {
         "{text}"
     );
 }
+
+#[differentiate]
+fn weighted(x: &[f64], w: &[f64]) -> f64 {
+    let mut s = 0.0;
+    for i in 0..x.len() {
+        s += x[i] * w[i] * x[i];
+    }
+    s
+}
+
+/// `w` is inactive here but active in the callee: the dual twin lifts it.
+#[differentiate(wrt(x))]
+fn calls_with_inactive_slice(x: &[f64], w: &[f64]) -> f64 {
+    let v = x.to_vec();
+    weighted(&v, w) + weighted(x, &v)
+}
+
+#[test]
+fn inactive_arguments_of_active_callees() {
+    calls_with_inactive_slice_gradcheck(&[0.5, -1.0, 2.0], &[1.0, 2.0, 3.0]).unwrap();
+}

@@ -424,3 +424,13 @@ pub fn slot_nd<'a, T: Float, D: ndarray::Dimension>(
 ) -> &'a mut ndarray::Array<T, D> {
     acc.get_or_insert_with(|| zeros_nd(like))
 }
+
+/// Plain floats as dual numbers with zero tangents (constants of forward-over-reverse).
+///
+/// ```
+/// let d = autodiff_runtime::support::lift_seq(&[1.0, 2.0]);
+/// assert_eq!((d[1].primal, d[1].tangent), (2.0, 0.0));
+/// ```
+pub fn lift_seq<T: Float>(x: &[T]) -> Vec<Dual<T>> {
+    x.iter().map(|&v| Dual::constant(v)).collect()
+}

@@ -38,6 +38,25 @@ impl Ctx<'_> {
                 let inner = self.expr(e, false);
                 return quote!(__ad::lift(#inner));
             }
+            if active && !varied && kind == Kind::FloatSeq {
+                // An inactive sequence passed where dual numbers are expected.
+                let is_ref = |e: &Expr| match &e.kind {
+                    ExprKind::Ref(_) => true,
+                    ExprKind::Var(v) => {
+                        matches!(self.func.vars[*v].ty, Some(syn::Type::Reference(_)))
+                    }
+                    _ => false,
+                };
+                let inner = match &e.kind {
+                    ExprKind::Ref(inner) => self.expr(inner, false),
+                    _ => self.expr(e, false),
+                };
+                return if is_ref(e) {
+                    quote!(&__ad::lift_seq(&#inner))
+                } else {
+                    quote!(__ad::lift_seq(&#inner))
+                };
+            }
             if active && !varied && kind == Kind::Array {
                 // An inactive array meeting active ones: its elements become constants.
                 return match &e.kind {
