@@ -69,47 +69,6 @@ where
     (y, dy)
 }
 
-/// The value and a pullback mapping `g` to `unbroadcast(ga(g, a, b))`, `unbroadcast(gb(g, a, b))`.
-#[track_caller]
-fn binary_pullback<A, B>(
-    op: &'static str,
-    a: &A,
-    b: &B,
-    f: impl Fn(A::Elem, A::Elem) -> A::Elem,
-    ga: impl Fn(A::Elem, A::Elem, A::Elem) -> A::Elem,
-    gb: impl Fn(A::Elem, A::Elem, A::Elem) -> A::Elem,
-) -> (
-    Broadcast<A, B>,
-    impl FnOnce(&A, &B, Broadcast<A, B>) -> (A::Cotangent, B::Cotangent),
-)
-where
-    A: Operand + ?Sized,
-    B: Operand<Elem = A::Elem> + ?Sized,
-    A::Dim: DimMax<B::Dim>,
-{
-    let y = binary(op, a, b, f);
-    let shape = y.raw_dim();
-    let pullback = move |a: &A, b: &B, g: Broadcast<A, B>| {
-        check_shape(op, "the cotangent", shape.slice(), g.shape());
-        let (av, bv) = (a.operand_view(), b.operand_view());
-        let (ab, bb) = (stretch(&av, &shape), stretch(&bv, &shape));
-        let a_bar = Zip::from(&g)
-            .and(&ab)
-            .and(&bb)
-            .map_collect(|&g, &x, &y| ga(g, x, y));
-        let mut g = g;
-        Zip::from(&mut g)
-            .and(&ab)
-            .and(&bb)
-            .for_each(|g, &x, &y| *g = gb(*g, x, y));
-        (
-            A::into_cotangent(unbroadcast(a_bar, &av.raw_dim())),
-            B::into_cotangent(unbroadcast(g, &bv.raw_dim())),
-        )
-    };
-    (y, pullback)
-}
-
 /// Generates `$name`, `_jvp`, `_vjp`, `_pullback` and `_dual_pullback` of one broadcasting
 /// operation from its elementwise value, tangent and cotangent formulas.
 macro_rules! broadcast_op {
@@ -197,7 +156,7 @@ macro_rules! broadcast_op {
         #[doc = $ex_pb]
         /// ```
         #[track_caller]
-                pub fn $pullback<A, B>(
+        pub fn $pullback<A, B>(
             a: &A,
             b: &B,
         ) -> (
@@ -209,14 +168,31 @@ macro_rules! broadcast_op {
             B: Operand<Elem = A::Elem> + ?Sized,
             A::Dim: DimMax<B::Dim>,
         {
-            binary_pullback(
-                stringify!($name),
-                a,
-                b,
-                |$a, $b| $f,
-                |$g, $ca, $cb| $ga,
-                |$h, $ha, $hb| $gb,
-            )
+            // The pullback keeps only the output shape; it maps `g` to
+            // `unbroadcast(ga(g, a, b))`, `unbroadcast(gb(g, a, b))`.
+            let y = binary(stringify!($name), a, b, |$a, $b| $f);
+            let shape = y.raw_dim();
+            let ga = |$g: A::Elem, $ca: A::Elem, $cb: A::Elem| $ga;
+            let gb = |$h: A::Elem, $ha: A::Elem, $hb: A::Elem| $gb;
+            let pullback = move |a: &A, b: &B, g: Broadcast<A, B>| {
+                check_shape(stringify!($name), "the cotangent", shape.slice(), g.shape());
+                let (av, bv) = (a.operand_view(), b.operand_view());
+                let (ab, bb) = (stretch(&av, &shape), stretch(&bv, &shape));
+                let a_bar = Zip::from(&g)
+                    .and(&ab)
+                    .and(&bb)
+                    .map_collect(|&g, &x, &y| ga(g, x, y));
+                let mut g = g;
+                Zip::from(&mut g)
+                    .and(&ab)
+                    .and(&bb)
+                    .for_each(|g, &x, &y| *g = gb(*g, x, y));
+                (
+                    A::into_cotangent(unbroadcast(a_bar, &av.raw_dim())),
+                    B::into_cotangent(unbroadcast(g, &bv.raw_dim())),
+                )
+            };
+            (y, pullback)
         }
 
         #[doc(hidden)]

@@ -141,21 +141,34 @@ pub trait Operand {
     fn into_cotangent(g: Array<Self::Elem, Self::Dim>) -> Self::Cotangent;
 }
 
-impl<S, D> Operand for ArrayBase<S, D>
-where
-    S: Data,
-    S::Elem: Float + 'static,
-    D: Dimension,
-{
-    type Elem = S::Elem;
-    type Dim = D;
-    type Cotangent = Array<S::Elem, D>;
-    fn operand_view(&self) -> ArrayView<'_, S::Elem, D> {
-        ndarray::ArrayRef::view(self)
-    }
-    fn into_cotangent(g: Array<S::Elem, D>) -> Array<S::Elem, D> {
-        g
-    }
+/// Implements [`Operand`] for an array type over `S` and `D` (an array, a reference to one).
+macro_rules! array_operand {
+    ($($(#[$attr:meta])* $array:ty;)*) => {$(
+        $(#[$attr])*
+        impl<S, D> Operand for $array
+        where
+            S: Data,
+            S::Elem: Float + 'static,
+            D: Dimension,
+        {
+            type Elem = S::Elem;
+            type Dim = D;
+            type Cotangent = Array<S::Elem, D>;
+            fn operand_view(&self) -> ArrayView<'_, S::Elem, D> {
+                ndarray::ArrayRef::view(self)
+            }
+            fn into_cotangent(g: Array<S::Elem, D>) -> Array<S::Elem, D> {
+                g
+            }
+        }
+    )*};
+}
+
+array_operand! {
+    ArrayBase<S, D>;
+    /// A reference to an array is an operand too, so callers may pass `&x` whether `x` is an
+    /// array or already a reference to one.
+    &ArrayBase<S, D>;
 }
 
 impl<T: Scalar> Operand for T {
@@ -167,25 +180,6 @@ impl<T: Scalar> Operand for T {
     }
     fn into_cotangent(g: Array<T, Ix0>) -> T {
         g.into_scalar()
-    }
-}
-
-/// A reference to an array is an operand too, so callers may pass `&x` whether `x` is an
-/// array or already a reference to one.
-impl<S, D> Operand for &ArrayBase<S, D>
-where
-    S: Data,
-    S::Elem: Float + 'static,
-    D: Dimension,
-{
-    type Elem = S::Elem;
-    type Dim = D;
-    type Cotangent = Array<S::Elem, D>;
-    fn operand_view(&self) -> ArrayView<'_, S::Elem, D> {
-        ndarray::ArrayRef::view(self)
-    }
-    fn into_cotangent(g: Array<S::Elem, D>) -> Array<S::Elem, D> {
-        g
     }
 }
 

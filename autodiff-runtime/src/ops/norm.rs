@@ -13,7 +13,7 @@
 //! or a zero row (RMS 0) gives `r = 1/√ε`: finite.
 
 use super::check_shape;
-use ndarray::{Array1, Array2, ArrayView1, Zip};
+use ndarray::{Array1, Array2, ArrayView1, ArrayViewMut1, Zip};
 use num_traits::Float;
 use std::borrow::Cow;
 
@@ -146,6 +146,69 @@ fn rows<T>(data: &[T], m: usize, n: usize) -> impl Iterator<Item = &[T]> {
     (0..m).map(move |i| &data[i * n..(i + 1) * n])
 }
 
+/// Panics, naming the shapes, unless the tangents of `x` and `γ` have their shapes.
+#[track_caller]
+fn check_tangents<T>(
+    op: &str,
+    (x, dx): (&Array2<T>, &Array2<T>),
+    (g, dg): (&Array1<T>, &Array1<T>),
+) {
+    check_shape(op, "the tangent of x", x.shape(), dx.shape());
+    check_shape(op, "the tangent of gamma", g.shape(), dg.shape());
+}
+
+/// The tangent `ẏ` of a row-wise norm, written row by row by `row(ẏᵢ, xᵢ, ẋᵢ)`.
+fn tangent_rows<T: Float>(
+    x: &Array2<T>,
+    dx: &Array2<T>,
+    row: impl FnMut(ArrayViewMut1<'_, T>, ArrayView1<'_, T>, ArrayView1<'_, T>),
+) -> Array2<T> {
+    let mut dy = Array2::zeros(x.raw_dim());
+    Zip::from(dy.rows_mut())
+        .and(x.rows())
+        .and(dx.rows())
+        .for_each(row);
+    dy
+}
+
+/// The forward sweep of a row-wise norm: `row(xᵢ, y)` appends row `i` of the output to `y`
+/// and returns the row's statistics, which are collected for the pullback.
+fn forward_rows<T: Float, S>(
+    x: &Array2<T>,
+    mut row: impl FnMut(&[T], &mut Vec<T>) -> S,
+) -> (Array2<T>, Vec<S>) {
+    let (m, n) = x.dim();
+    let x_std = x.as_standard_layout();
+    let mut y = Vec::with_capacity(m * n);
+    let stats = rows(x_std.as_slice().expect("standard layout"), m, n)
+        .map(|x| row(x, &mut y))
+        .collect();
+    let y = Array2::from_shape_vec((m, n), y).expect("m·n values");
+    (y, stats)
+}
+
+/// The reverse sweep of a row-wise norm over an `m×n` input: checks `x`, `ḡ` and `γ`, then
+/// calls `row(i, ḡᵢ, xᵢ, γ)` on each row of `ḡ` (row-major), which overwrites `ḡᵢ` with `x̄ᵢ`.
+#[track_caller]
+fn backward_rows<T: Float>(
+    op: &str,
+    (m, n): (usize, usize),
+    (x, gamma, g): (&Array2<T>, &Array1<T>, Array2<T>),
+    mut row: impl FnMut(usize, &mut [T], &[T], &[T]),
+) -> Array2<T> {
+    check_shape(op, "x", &[m, n], x.shape());
+    check_shape(op, "the cotangent", x.shape(), g.shape());
+    check_params(op, x, "gamma", gamma);
+    let (x, w) = (x.as_standard_layout(), slice(gamma.view()));
+    let mut x_bar = standard(g);
+    let rows_bar = x_bar.as_slice_mut().expect("standard layout");
+    let x_rows = rows(x.as_slice().expect("standard layout"), m, n);
+    for (i, (g, x)) in rows_bar.chunks_exact_mut(n.max(1)).zip(x_rows).enumerate() {
+        row(i, g, x, &w);
+    }
+    x_bar
+}
+
 /// LayerNorm of each row: `(x − μ)/√(σ² + ε) ⊙ γ + β`, biased variance.
 ///
 /// ***Panics*** if `gamma` or `beta` does not have one entry per column (naming the shapes).
@@ -188,13 +251,7 @@ pub fn layer_norm_jvp<T: Float + 'static>(
     dgamma: &Array1<T>,
     dbeta: &Array1<T>,
 ) -> (Array2<T>, Array2<T>) {
-    check_shape("layer_norm_jvp", "the tangent of x", x.shape(), dx.shape());
-    check_shape(
-        "layer_norm_jvp",
-        "the tangent of gamma",
-        gamma.shape(),
-        dgamma.shape(),
-    );
+    check_tangents("layer_norm_jvp", (x, dx), (gamma, dgamma));
     check_shape(
         "layer_norm_jvp",
         "the tangent of beta",
@@ -203,28 +260,24 @@ pub fn layer_norm_jvp<T: Float + 'static>(
     );
     let y = layer_norm(x, gamma, beta, eps);
     let n = count::<T>(x.ncols());
-    let mut dy = Array2::zeros(x.raw_dim());
-    Zip::from(dy.rows_mut())
-        .and(x.rows())
-        .and(dx.rows())
-        .for_each(|mut dy, x, dx| {
-            let (mu, r) = ln_stats(&slice(x), eps);
-            let mean_dx = dx.sum() / n;
-            let mean_xh_dx = Zip::from(&x)
-                .and(&dx)
-                .fold(T::zero(), |s, &x, &dx| s + (x - mu) * r * dx)
-                / n;
-            Zip::from(&mut dy)
-                .and(&x)
-                .and(&dx)
-                .and(gamma)
-                .and(dgamma)
-                .and(dbeta)
-                .for_each(|dy, &x, &dx, &g, &dg, &db| {
-                    let xh = (x - mu) * r;
-                    *dy = r * (dx - mean_dx - xh * mean_xh_dx) * g + xh * dg + db;
-                });
-        });
+    let dy = tangent_rows(x, dx, |mut dy, x, dx| {
+        let (mu, r) = ln_stats(&slice(x), eps);
+        let mean_dx = dx.sum() / n;
+        let mean_xh_dx = Zip::from(&x)
+            .and(&dx)
+            .fold(T::zero(), |s, &x, &dx| s + (x - mu) * r * dx)
+            / n;
+        Zip::from(&mut dy)
+            .and(&x)
+            .and(&dx)
+            .and(gamma)
+            .and(dgamma)
+            .and(dbeta)
+            .for_each(|dy, &x, &dx, &g, &dg, &db| {
+                let xh = (x - mu) * r;
+                *dy = r * (dx - mean_dx - xh * mean_xh_dx) * g + xh * dg + db;
+            });
+    });
     (y, dy)
 }
 
@@ -278,31 +331,24 @@ pub fn layer_norm_pullback<T: Float + 'static>(
     check_params("layer_norm", x, "beta", beta);
     let (m, n) = x.dim();
     let (w, b) = (slice(gamma.view()), slice(beta.view()));
-    let x_std = x.as_standard_layout();
-    let mut y = Vec::with_capacity(m * n);
-    let mut mean = Vec::with_capacity(m);
-    let mut rstd = Vec::with_capacity(m);
-    for row in rows(x_std.as_slice().expect("standard layout"), m, n) {
+    let (y, stats) = forward_rows(x, |row, y| {
         let (mu, r) = ln_stats(row, eps);
-        mean.push(mu);
-        rstd.push(r);
         let affine = row.iter().zip(w.iter()).zip(b.iter());
         y.extend(affine.map(|((&x, &w), &b)| (x - mu) * r * w + b));
-    }
-    let y = Array2::from_shape_vec((m, n), y).expect("m·n values");
+        (mu, r)
+    });
     let pullback = move |x: &Array2<T>, gamma: &Array1<T>, _beta: &Array1<T>, g: Array2<T>| {
-        check_shape("layer_norm pullback", "x", &[m, n], x.shape());
-        check_shape("layer_norm pullback", "the cotangent", x.shape(), g.shape());
-        check_params("layer_norm pullback", x, "gamma", gamma);
-        let (x, w) = (x.as_standard_layout(), slice(gamma.view()));
-        let mut x_bar = standard(g);
         let mut gamma_bar = vec![T::zero(); n];
         let mut beta_bar = vec![T::zero(); n];
-        let rows_bar = x_bar.as_slice_mut().expect("standard layout");
-        let x_rows = rows(x.as_slice().expect("standard layout"), m, n);
-        for (i, (g, x)) in rows_bar.chunks_exact_mut(n.max(1)).zip(x_rows).enumerate() {
-            ln_backward_row(g, x, &w, &mut gamma_bar, &mut beta_bar, mean[i], rstd[i]);
-        }
+        let x_bar = backward_rows(
+            "layer_norm pullback",
+            (m, n),
+            (x, gamma, g),
+            |i, g, x, w| {
+                let (mu, r) = stats[i];
+                ln_backward_row(g, x, w, &mut gamma_bar, &mut beta_bar, mu, r);
+            },
+        );
         (x_bar, Array1::from(gamma_bar), Array1::from(beta_bar))
     };
     (y, pullback)
@@ -344,35 +390,25 @@ pub fn rms_norm_jvp<T: Float + 'static>(
     dx: &Array2<T>,
     dgamma: &Array1<T>,
 ) -> (Array2<T>, Array2<T>) {
-    check_shape("rms_norm_jvp", "the tangent of x", x.shape(), dx.shape());
-    check_shape(
-        "rms_norm_jvp",
-        "the tangent of gamma",
-        gamma.shape(),
-        dgamma.shape(),
-    );
+    check_tangents("rms_norm_jvp", (x, dx), (gamma, dgamma));
     let y = rms_norm(x, gamma, eps);
     let n = count::<T>(x.ncols());
-    let mut dy = Array2::zeros(x.raw_dim());
-    Zip::from(dy.rows_mut())
-        .and(x.rows())
-        .and(dx.rows())
-        .for_each(|mut dy, x, dx| {
-            let r = rms_rstd(&slice(x), eps);
-            let m = Zip::from(&x)
-                .and(&dx)
-                .fold(T::zero(), |s, &x, &dx| s + x * r * dx)
-                / n;
-            Zip::from(&mut dy)
-                .and(&x)
-                .and(&dx)
-                .and(gamma)
-                .and(dgamma)
-                .for_each(|dy, &x, &dx, &g, &dg| {
-                    let xh = x * r;
-                    *dy = r * (dx - xh * m) * g + xh * dg;
-                });
-        });
+    let dy = tangent_rows(x, dx, |mut dy, x, dx| {
+        let r = rms_rstd(&slice(x), eps);
+        let m = Zip::from(&x)
+            .and(&dx)
+            .fold(T::zero(), |s, &x, &dx| s + x * r * dx)
+            / n;
+        Zip::from(&mut dy)
+            .and(&x)
+            .and(&dx)
+            .and(gamma)
+            .and(dgamma)
+            .for_each(|dy, &x, &dx, &g, &dg| {
+                let xh = x * r;
+                *dy = r * (dx - xh * m) * g + xh * dg;
+            });
+    });
     (y, dy)
 }
 
@@ -421,27 +457,16 @@ pub fn rms_norm_pullback<T: Float + 'static>(
     check_params("rms_norm", x, "gamma", gamma);
     let (m, n) = x.dim();
     let w = slice(gamma.view());
-    let x_std = x.as_standard_layout();
-    let mut y = Vec::with_capacity(m * n);
-    let mut rstd = Vec::with_capacity(m);
-    for row in rows(x_std.as_slice().expect("standard layout"), m, n) {
+    let (y, rstd) = forward_rows(x, |row, y| {
         let r = rms_rstd(row, eps);
-        rstd.push(r);
         y.extend(row.iter().zip(w.iter()).map(|(&x, &w)| x * r * w));
-    }
-    let y = Array2::from_shape_vec((m, n), y).expect("m·n values");
+        r
+    });
     let pullback = move |x: &Array2<T>, gamma: &Array1<T>, g: Array2<T>| {
-        check_shape("rms_norm pullback", "x", &[m, n], x.shape());
-        check_shape("rms_norm pullback", "the cotangent", x.shape(), g.shape());
-        check_params("rms_norm pullback", x, "gamma", gamma);
-        let (x, w) = (x.as_standard_layout(), slice(gamma.view()));
-        let mut x_bar = standard(g);
         let mut gamma_bar = vec![T::zero(); n];
-        let rows_bar = x_bar.as_slice_mut().expect("standard layout");
-        let x_rows = rows(x.as_slice().expect("standard layout"), m, n);
-        for (i, (g, x)) in rows_bar.chunks_exact_mut(n.max(1)).zip(x_rows).enumerate() {
-            rms_backward_row(g, x, &w, &mut gamma_bar, rstd[i]);
-        }
+        let x_bar = backward_rows("rms_norm pullback", (m, n), (x, gamma, g), |i, g, x, w| {
+            rms_backward_row(g, x, w, &mut gamma_bar, rstd[i]);
+        });
         (x_bar, Array1::from(gamma_bar))
     };
     (y, pullback)

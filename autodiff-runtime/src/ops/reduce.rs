@@ -12,6 +12,41 @@ fn count<T: Float>(n: usize) -> T {
     T::from(n).expect("an element count is representable in every float type")
 }
 
+/// `d(Σ_axis x) = Σ_axis dx`, for `sum_rows_jvp` (axis 0) and `sum_cols_jvp` (axis 1).
+#[track_caller]
+fn sum_axis_jvp<T: Float + 'static>(
+    op: &str,
+    axis: Axis,
+    a: &Array2<T>,
+    da: &Array2<T>,
+) -> (Array1<T>, Array1<T>) {
+    check_shape(op, "the tangent", a.shape(), da.shape());
+    (a.sum_axis(axis), da.sum_axis(axis))
+}
+
+/// The sum over `axis` and its pullback, which copies `ḡ` back along `axis` (checking that it
+/// has one entry per index of the other axis): `sum_rows_pullback` and `sum_cols_pullback`.
+fn sum_axis_pullback<T: Float + 'static>(
+    op: &'static str,
+    axis: Axis,
+    a: &Array2<T>,
+) -> (
+    Array1<T>,
+    impl FnOnce(&Array2<T>, Array1<T>) -> (Array2<T>,),
+) {
+    let pullback = move |a: &Array2<T>, g: Array1<T>| {
+        check_shape(
+            op,
+            "the cotangent",
+            &[a.len_of(Axis(1 - axis.index()))],
+            g.shape(),
+        );
+        let line = g.view().insert_axis(axis);
+        (line.broadcast(a.raw_dim()).expect("checked").to_owned(),)
+    };
+    (a.sum_axis(axis), pullback)
+}
+
 /// The sum of all elements.
 ///
 /// ```
@@ -141,8 +176,7 @@ pub fn sum_rows<T: Float + 'static>(a: &Array2<T>) -> Array1<T> {
 /// ```
 #[track_caller]
 pub fn sum_rows_jvp<T: Float + 'static>(a: &Array2<T>, da: &Array2<T>) -> (Array1<T>, Array1<T>) {
-    check_shape("sum_rows_jvp", "the tangent", a.shape(), da.shape());
-    (sum_rows(a), sum_rows(da))
+    sum_axis_jvp("sum_rows_jvp", Axis(0), a, da)
 }
 
 /// `ā[i, j] = ḡ[j]`: the cotangent copied to every row.
@@ -175,17 +209,7 @@ pub fn sum_rows_pullback<T: Float + 'static>(
     Array1<T>,
     impl FnOnce(&Array2<T>, Array1<T>) -> (Array2<T>,),
 ) {
-    let pullback = |a: &Array2<T>, g: Array1<T>| {
-        check_shape(
-            "sum_rows pullback",
-            "the cotangent",
-            &[a.ncols()],
-            g.shape(),
-        );
-        let row = g.view().insert_axis(Axis(0));
-        (row.broadcast(a.raw_dim()).expect("checked").to_owned(),)
-    };
-    (sum_rows(a), pullback)
+    sum_axis_pullback("sum_rows pullback", Axis(0), a)
 }
 
 #[doc(hidden)]
@@ -212,8 +236,7 @@ pub fn sum_cols<T: Float + 'static>(a: &Array2<T>) -> Array1<T> {
 /// ```
 #[track_caller]
 pub fn sum_cols_jvp<T: Float + 'static>(a: &Array2<T>, da: &Array2<T>) -> (Array1<T>, Array1<T>) {
-    check_shape("sum_cols_jvp", "the tangent", a.shape(), da.shape());
-    (sum_cols(a), sum_cols(da))
+    sum_axis_jvp("sum_cols_jvp", Axis(1), a, da)
 }
 
 /// `ā[i, j] = ḡ[i]`: each row's cotangent copied along the row.
@@ -246,17 +269,7 @@ pub fn sum_cols_pullback<T: Float + 'static>(
     Array1<T>,
     impl FnOnce(&Array2<T>, Array1<T>) -> (Array2<T>,),
 ) {
-    let pullback = |a: &Array2<T>, g: Array1<T>| {
-        check_shape(
-            "sum_cols pullback",
-            "the cotangent",
-            &[a.nrows()],
-            g.shape(),
-        );
-        let col = g.view().insert_axis(Axis(1));
-        (col.broadcast(a.raw_dim()).expect("checked").to_owned(),)
-    };
-    (sum_cols(a), pullback)
+    sum_axis_pullback("sum_cols pullback", Axis(1), a)
 }
 
 #[doc(hidden)]

@@ -64,13 +64,57 @@ fn gelu_derivative<T: Float>(x: T) -> T {
     half * (T::one() + t) + half * x * (T::one() - t * t) * du
 }
 
+/// `(ḡ ⊙ d(s),)` elementwise, written over `ḡ`, after checking `ḡ`'s shape against `x`'s: the
+/// cotangent of an elementwise function whose derivative `d` is written through `s` (its
+/// output `y` or its input `x`).
+#[track_caller]
+fn scale_cotangent<T: Float, D: Dimension>(
+    op: &str,
+    x: &Array<T, D>,
+    mut g: Array<T, D>,
+    s: &Array<T, D>,
+    d: impl Fn(T) -> T,
+) -> (Array<T, D>,) {
+    check_shape(op, "the cotangent", x.shape(), g.shape());
+    Zip::from(&mut g).and(s).for_each(|g, &s| *g = *g * d(s));
+    (g,)
+}
+
+/// The value `y` and a pullback that keeps `y` and scales `ḡ` by `d(y)`.
+fn pullback_keeping_output<T: Float + 'static, D: Dimension>(
+    op: &'static str,
+    y: Array<T, D>,
+    d: impl Fn(T) -> T,
+) -> (
+    Array<T, D>,
+    impl FnOnce(&Array<T, D>, Array<T, D>) -> (Array<T, D>,),
+) {
+    let saved = y.clone();
+    let pullback = move |x: &Array<T, D>, g: Array<T, D>| scale_cotangent(op, x, g, &saved, d);
+    (y, pullback)
+}
+
+/// The value `y` and a pullback that keeps nothing and scales `ḡ` by `d(x)`.
+fn pullback_keeping_nothing<T: Float + 'static, D: Dimension>(
+    op: &'static str,
+    y: Array<T, D>,
+    d: impl Fn(T) -> T,
+) -> (
+    Array<T, D>,
+    impl FnOnce(&Array<T, D>, Array<T, D>) -> (Array<T, D>,),
+) {
+    let pullback = move |x: &Array<T, D>, g: Array<T, D>| scale_cotangent(op, x, g, x, d);
+    (y, pullback)
+}
+
 /// Generates `$name`, `_jvp`, `_vjp`, `_pullback` and `_dual_pullback` of an elementwise
 /// function whose derivative is written through its output (`saves output |y|`) or its
 /// input (`saves input |x|`).
 macro_rules! unary_op {
     (@items $name:ident, $jvp:ident, $vjp:ident, $pullback:ident, $dual:ident,
         $doc:literal, $rule:literal, |$x:ident| $f:expr, $ex:literal,
-        |$dx:tt, $dy:tt| $d:expr) => {
+        |$dx:tt, $dy:tt| $d:expr, $fprime:literal, $keeps:literal, $keeping:ident,
+        |$s:ident| $ds:expr) => {
         #[doc = $doc]
         ///
         /// ```
@@ -127,6 +171,22 @@ macro_rules! unary_op {
             (y, x_bar)
         }
 
+        #[doc = concat!("The value and its pullback `(x, ḡ) ↦ (", $fprime, " ⊙ ḡ,)`, which keeps ", $keeps, " (", $rule, ").")]
+        ///
+        /// ***Panics*** (the pullback) if `ḡ`'s shape differs from `x`'s.
+        ///
+        /// ```
+        /// use autodiff_runtime::{ndarray::array, ops};
+        /// let x = array![0.5];
+        #[doc = concat!("let (y, pb) = ops::", stringify!($pullback), "(&x);")]
+        #[doc = concat!("assert_eq!(pb(&x, array![2.0]).0, ops::", stringify!($vjp), "(&x, array![2.0]).1);")]
+        /// ```
+        pub fn $pullback<T: Float + 'static, D: Dimension>(
+            x: &Array<T, D>,
+        ) -> (Array<T, D>, impl FnOnce(&Array<T, D>, Array<T, D>) -> (Array<T, D>,)) {
+            $keeping(stringify!($pullback), $name(x), |$s: T| $ds)
+        }
+
         #[doc(hidden)]
         pub use $pullback as $dual;
     };
@@ -134,59 +194,13 @@ macro_rules! unary_op {
         doc: $doc:literal, rule: $rule:literal, value: |$x:ident| $f:expr,
         saves output |$y:ident| $d:expr, example: $ex:literal $(,)?) => {
         unary_op!(@items $name, $jvp, $vjp, $pullback, $dual, $doc, $rule, |$x| $f, $ex,
-            |_, $y| $d);
-
-        #[doc = concat!("The value and its pullback `(x, ḡ) ↦ (f′ ⊙ ḡ,)`, which keeps the output `y` (", $rule, ").")]
-        ///
-        /// ***Panics*** (the pullback) if `ḡ`'s shape differs from `x`'s.
-        ///
-        /// ```
-        /// use autodiff_runtime::{ndarray::array, ops};
-        /// let x = array![0.5];
-        #[doc = concat!("let (y, pb) = ops::", stringify!($pullback), "(&x);")]
-        #[doc = concat!("assert_eq!(pb(&x, array![2.0]).0, ops::", stringify!($vjp), "(&x, array![2.0]).1);")]
-        /// ```
-        pub fn $pullback<T: Float + 'static, D: Dimension>(
-            x: &Array<T, D>,
-        ) -> (Array<T, D>, impl FnOnce(&Array<T, D>, Array<T, D>) -> (Array<T, D>,)) {
-            let y = $name(x);
-            let saved = y.clone();
-            let pullback = move |x: &Array<T, D>, mut g: Array<T, D>| {
-                check_shape(stringify!($pullback), "the cotangent", x.shape(), g.shape());
-                Zip::from(&mut g).and(&saved).for_each(|g, &$y| *g = *g * $d);
-                (g,)
-            };
-            (y, pullback)
-        }
-
+            |_, $y| $d, "f′", "the output `y`", pullback_keeping_output, |$y| $d);
     };
     ($name:ident, $jvp:ident, $vjp:ident, $pullback:ident, $dual:ident,
         doc: $doc:literal, rule: $rule:literal, value: |$x:ident| $f:expr,
         saves input |$xd:ident| $d:expr, example: $ex:literal $(,)?) => {
         unary_op!(@items $name, $jvp, $vjp, $pullback, $dual, $doc, $rule, |$x| $f, $ex,
-            |$xd, _| $d);
-
-        #[doc = concat!("The value and its pullback `(x, ḡ) ↦ (f′(x) ⊙ ḡ,)`, which keeps nothing (", $rule, ").")]
-        ///
-        /// ***Panics*** (the pullback) if `ḡ`'s shape differs from `x`'s.
-        ///
-        /// ```
-        /// use autodiff_runtime::{ndarray::array, ops};
-        /// let x = array![0.5];
-        #[doc = concat!("let (y, pb) = ops::", stringify!($pullback), "(&x);")]
-        #[doc = concat!("assert_eq!(pb(&x, array![2.0]).0, ops::", stringify!($vjp), "(&x, array![2.0]).1);")]
-        /// ```
-        pub fn $pullback<T: Float + 'static, D: Dimension>(
-            x: &Array<T, D>,
-        ) -> (Array<T, D>, impl FnOnce(&Array<T, D>, Array<T, D>) -> (Array<T, D>,)) {
-            let pullback = |x: &Array<T, D>, mut g: Array<T, D>| {
-                check_shape(stringify!($pullback), "the cotangent", x.shape(), g.shape());
-                Zip::from(&mut g).and(x).for_each(|g, &$xd| *g = *g * $d);
-                (g,)
-            };
-            ($name(x), pullback)
-        }
-
+            |$xd, _| $d, "f′(x)", "nothing", pullback_keeping_nothing, |$xd| $d);
     };
 }
 
