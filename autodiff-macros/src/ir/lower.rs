@@ -105,8 +105,22 @@ impl Lowerer {
         ty: Option<Type>,
     ) -> VarId {
         let name = self.fresh_name(&user.to_string(), user.span(), true);
+        let id = self.push_var(name, kind, mutable, ty);
+        if let Some(s) = self.scopes.last_mut() {
+            s.1.insert(user.to_string(), id);
+        }
+        id
+    }
+
+    /// Declares a variable the lowering needs (flags, bounds, temporaries).
+    pub(super) fn temp(&mut self, base: &str, kind: Kind, span: Span) -> VarId {
+        let name = self.fresh_name(base, span, false);
+        self.push_var(name, kind, true, None)
+    }
+
+    /// A new variable of the current block, named `name`.
+    fn push_var(&mut self, name: Ident, kind: Kind, mutable: bool, ty: Option<Type>) -> VarId {
         let scope = self.scopes.last().map(|s| s.0);
-        let id = self.vars.len();
         let stem = name.clone();
         self.vars.push(Var {
             name,
@@ -117,28 +131,7 @@ impl Lowerer {
             ty,
             element: false,
         });
-        if let Some(s) = self.scopes.last_mut() {
-            s.1.insert(user.to_string(), id);
-        }
-        id
-    }
-
-    /// Declares a variable the lowering needs (flags, bounds, temporaries).
-    pub(super) fn temp(&mut self, base: &str, kind: Kind, span: Span) -> VarId {
-        let name = self.fresh_name(base, span, false);
-        let scope = self.scopes.last().map(|s| s.0);
-        let id = self.vars.len();
-        let stem = name.clone();
-        self.vars.push(Var {
-            name,
-            stem,
-            kind,
-            scope,
-            mutable: true,
-            ty: None,
-            element: false,
-        });
-        id
+        self.vars.len() - 1
     }
 
     pub(super) fn lookup(&self, name: &str) -> Option<VarId> {

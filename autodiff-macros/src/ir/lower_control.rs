@@ -143,24 +143,15 @@ impl Lowerer {
                 None => return,
             },
         };
-        if compound.is_none() {
-            if let (Place::Var(v), Some(call)) = (&place, self.split_call(right, out)) {
-                // A call result assigned to an existing variable goes through a temporary.
-                let tmp = self.temp("call", self.vars[*v].kind, span);
+        if let (None, Place::Var(v)) = (compound, &place) {
+            // A call or an `if`/`match`/block assigned to a variable goes through a temporary.
+            let kind = self.vars[*v].kind;
+            let tmp = if let Some(call) = self.split_call(right, out) {
+                let tmp = self.temp("call", kind, span);
                 self.push_call(tmp, call, span, out);
-                let value = Expr::new(ExprKind::Var(tmp), span);
-                out.push(Stmt {
-                    kind: StmtKind::Assign {
-                        place,
-                        value,
-                        compound,
-                    },
-                    span,
-                });
-                return;
-            }
-            if let (Place::Var(v), Some(_)) = (&place, self.as_statement_expr(right)) {
-                let tmp = self.temp("value", self.vars[*v].kind, span);
+                Some(tmp)
+            } else if self.as_statement_expr(right).is_some() {
+                let tmp = self.temp("value", kind, span);
                 self.vars[tmp].mutable = false;
                 out.push(Stmt {
                     kind: StmtKind::Let {
@@ -170,6 +161,11 @@ impl Lowerer {
                     span,
                 });
                 self.lower_valued(right, &[tmp], out);
+                Some(tmp)
+            } else {
+                None
+            };
+            if let Some(tmp) = tmp {
                 let value = Expr::new(ExprKind::Var(tmp), span);
                 out.push(Stmt {
                     kind: StmtKind::Assign {
