@@ -138,7 +138,7 @@ fn check_opaque(e: &Expr, act: &Activity, errors: &mut Vec<syn::Error>) {
         if args.iter().any(|a| act.varied(a)) {
             errors.push(syn::Error::new(
                 x.span,
-                format!("`{name}` is called with a value that carries a derivative, but `{name}` has no derivative: put `#[differentiate]` on it (or write `{name}_jvp`/`{name}_vjp` and mark it `#[differentiate(custom)]`), or wrap the argument in `autodiff::stop_gradient(…)` if it is meant as a constant"),
+                format!("`{name}` is called with a value that carries a derivative, but `{name}` has no derivative rule: use a float method the macro knows ({}), put `#[differentiate]` on the function (or write `{name}_jvp`/`{name}_vjp` and mark it `#[differentiate(custom)]`), or wrap the argument in `autodiff::stop_gradient(…)` if it is meant as a constant", known_methods()),
             ));
         }
     });
@@ -192,4 +192,12 @@ fn check_block(b: &Block, act: &Activity, func: &Func, errors: &mut Vec<syn::Err
             _ => {}
         }
     }
+}
+
+fn known_methods() -> String {
+    crate::rules::RULES
+        .iter()
+        .map(|r| r.name)
+        .collect::<Vec<_>>()
+        .join(", ")
 }

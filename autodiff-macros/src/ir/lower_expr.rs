@@ -252,10 +252,9 @@ impl Lowerer {
                 args.insert(0, recv);
                 return mk(ExprKind::Elementary(rule, args));
             }
-            if recv_kind.is_float() && !super::lower_array::SHAPE_METHODS.contains(&name.as_str()) {
-                self.error(span, format!("`{name}` has no derivative rule in `#[differentiate]`: use one of the float methods it knows ({}), or write `{name}_jvp`/`{name}_vjp` rules as a function", known_methods()));
-            }
         }
+        // Any other method is called as written: on a constant that is fine (a trait's method
+        // on `3.0_f64`); on a value with a derivative, activity analysis reports it.
         let turbofish = m.turbofish.clone();
         mk(ExprKind::Opaque(OpaqueCall::Method(
             Box::new(recv),
@@ -523,14 +522,6 @@ fn parse_repeat(input: syn::parse::ParseStream) -> syn::Result<(syn::Expr, syn::
     input.parse::<syn::Token![;]>()?;
     let len: syn::Expr = input.parse()?;
     Ok((elem, len))
-}
-
-fn known_methods() -> String {
-    rules::RULES
-        .iter()
-        .map(|r| r.name)
-        .collect::<Vec<_>>()
-        .join(", ")
 }
 
 /// A name for an unsupported expression and what to write instead.
