@@ -97,6 +97,26 @@ fn check_signature(item: &syn::ItemFn, args: &Args) -> Result<(), Vec<syn::Error
             "variadic functions cannot be differentiated",
         ));
     }
+    // Types are read as written: a macro in a type cannot be.
+    let mut types: Vec<&syn::Type> = sig
+        .inputs
+        .iter()
+        .filter_map(|p| match p {
+            syn::FnArg::Typed(pt) => Some(&*pt.ty),
+            _ => None,
+        })
+        .collect();
+    if let syn::ReturnType::Type(_, ty) = &sig.output {
+        types.push(ty);
+    }
+    for ty in types {
+        let has_macro = quote!(#ty)
+            .into_iter()
+            .any(|t| matches!(&t, proc_macro2::TokenTree::Punct(p) if p.as_char() == '!'));
+        if has_macro {
+            errors.push(syn::Error::new_spanned(ty, "a macro in a parameter or return type is not supported by `#[differentiate]`: write the type itself"));
+        }
+    }
     // `wrt` names parameters that exist and hold floats.
     if let Some(names) = &args.wrt {
         let float = crate::parse::float_type(sig).map_err(|e| vec![e])?;
@@ -203,3 +223,6 @@ mod goldens {
         );
     }
 }
+#[cfg(test)]
+#[path = "no_panic.rs"]
+mod no_panic;

@@ -15,7 +15,7 @@ use std::cell::Cell;
 use std::panic::{self, AssertUnwindSafe};
 
 /// Mutants per run unless `AUTODIFF_FUZZ` says otherwise.
-const DEFAULT_MUTANTS: usize = 3000;
+const DEFAULT_MUTANTS: usize = 2500;
 
 struct Rng(u64);
 
@@ -196,15 +196,63 @@ const ATTRS: &[&str] = &[
     "#[cfg(test)]",
 ];
 const REPLACEMENT_IDENTS: &[&str] = &[
-    "f32", "f64", "usize", "i32", "u8", "bool", "Vec", "T", "Self", "self", "x", "y", "n",
-    "len", "sin", "max", "push", "to_vec", "clone", "mut", "let", "fn", "if", "else", "for",
-    "while", "loop", "in", "return", "break", "continue", "match", "as", "ref", "move",
-    "async", "await", "unsafe", "const", "static", "dyn", "impl", "where", "crate", "super",
-    "checkpoint", "differentiate", "stop_gradient", "_", "x_bar", "tape", "dout", "ret",
+    "f32",
+    "f64",
+    "usize",
+    "i32",
+    "u8",
+    "bool",
+    "Vec",
+    "T",
+    "Self",
+    "self",
+    "x",
+    "y",
+    "n",
+    "len",
+    "sin",
+    "max",
+    "push",
+    "to_vec",
+    "clone",
+    "mut",
+    "let",
+    "fn",
+    "if",
+    "else",
+    "for",
+    "while",
+    "loop",
+    "in",
+    "return",
+    "break",
+    "continue",
+    "match",
+    "as",
+    "ref",
+    "move",
+    "async",
+    "await",
+    "unsafe",
+    "const",
+    "static",
+    "dyn",
+    "impl",
+    "where",
+    "crate",
+    "super",
+    "checkpoint",
+    "differentiate",
+    "stop_gradient",
+    "_",
+    "x_bar",
+    "tape",
+    "dout",
+    "ret",
 ];
 const LITERALS: &[&str] = &[
-    "0", "1", "2", "0.0", "1.0", "-1.0", "1e308", "1e-308", "2.5f32", "3usize", "0u8",
-    "\"s\"", "'c'", "b'x'", "true", "1_000.0", "0x10", "1.", "255u8", "-0.0",
+    "0", "1", "2", "0.0", "1.0", "-1.0", "1e308", "1e-308", "2.5f32", "3usize", "0u8", "\"s\"",
+    "'c'", "b'x'", "true", "1_000.0", "0x10", "1.", "255u8", "-0.0",
 ];
 const ARGS: &[&str] = &[
     "",
@@ -222,7 +270,7 @@ const ARGS: &[&str] = &[
     "custom, wrt(x)",
     "bogus",
     "wrt = x",
-    "wrt(x",
+    "wrt(x),",
     "1",
 ];
 
@@ -286,7 +334,7 @@ fn mutate(rng: &mut Rng, item: &mut Vec<T>) {
         6 | 7 => {
             let b = boundaries(seq);
             let at = *rng.pick(&b);
-            seq.splice(at..at, snippet(rng.pick(SNIPPETS)));
+            seq.splice(at..at, snippet(rng.pick::<&str>(SNIPPETS)));
         }
         // rename or replace an identifier
         8 | 9 => {
@@ -311,7 +359,7 @@ fn mutate(rng: &mut Rng, item: &mut Vec<T>) {
                 .get(rng.below(lits.len()))
                 .copied()
                 .unwrap_or(rng.below(n + 1));
-            let lit = snippet(rng.pick(LITERALS));
+            let lit = snippet(rng.pick::<&str>(LITERALS));
             if at < n && lits.contains(&at) {
                 seq.splice(at..at + 1, lit);
             } else {
@@ -325,13 +373,11 @@ fn mutate(rng: &mut Rng, item: &mut Vec<T>) {
             } else {
                 rng.below(n + 1)
             };
-            seq.splice(at..at, snippet(rng.pick(ATTRS)));
+            seq.splice(at..at, snippet(rng.pick::<&str>(ATTRS)));
         }
         // change a delimiter, or unwrap a group
         12 => {
-            let groups: Vec<usize> = (0..n)
-                .filter(|&i| matches!(seq[i], T::Group(..)))
-                .collect();
+            let groups: Vec<usize> = (0..n).filter(|&i| matches!(seq[i], T::Group(..))).collect();
             if let Some(&i) = groups.get(rng.below(groups.len())) {
                 if let T::Group(d, inner) = seq[i].clone() {
                     if rng.chance(0.5) {
@@ -454,12 +500,15 @@ fn the_macro_never_panics_on_mutants_of_the_corpus() {
     let mut failures = vec![];
     let (mut code, mut errors, mut unparsed) = (0usize, 0usize, 0usize);
     let mut rng = Rng(0x00d1_ff00);
-    let mut record = |args: &TokenStream, item: &TokenStream, outcome: Outcome, failures: &mut Vec<String>| match outcome {
+    let mut record = |args: &TokenStream,
+                      item: &TokenStream,
+                      outcome: Outcome,
+                      failures: &mut Vec<String>| match outcome {
         Outcome::Code => code += 1,
         Outcome::CompileError => errors += 1,
-        Outcome::Panic(msg) => failures.push(format!(
-            "panic `{msg}` on #[differentiate({args})]\n{item}"
-        )),
+        Outcome::Panic(msg) => {
+            failures.push(format!("panic `{msg}` on #[differentiate({args})]\n{item}"))
+        }
         Outcome::Unparsable(e) => failures.push(format!(
             "unparsable expansion ({e}) of #[differentiate({args})]\n{item}"
         )),
@@ -471,28 +520,31 @@ fn the_macro_never_panics_on_mutants_of_the_corpus() {
     }
     for k in 0..total {
         let (args, f) = &corpus[k % corpus.len()];
-        let mut item = tree(f.to_token_stream());
-        for _ in 0..1 + rng.below(3) {
-            mutate(&mut rng, &mut item);
+        // Edits until the mutant still parses as a function (a few tries), else the last.
+        let mut item = TokenStream::new();
+        for attempt in 0..8 {
+            let mut t = tree(f.to_token_stream());
+            for _ in 0..1 + rng.below(3) {
+                mutate(&mut rng, &mut t);
+            }
+            item = stream(&t);
+            if syn::parse2::<syn::ItemFn>(item.clone()).is_ok() {
+                break;
+            }
+            if attempt == 7 {
+                unparsed += 1;
+            }
         }
-        let item = stream(&item);
         let args: TokenStream = if rng.chance(0.15) {
             rng.pick(ARGS).parse().expect("args are token streams")
         } else {
             args.clone()
         };
-        // Mostly mutants that still parse as a function; a few that do not.
-        if syn::parse2::<syn::ItemFn>(item.clone()).is_err() {
-            unparsed += 1;
-            if !rng.chance(0.1) {
-                continue;
-            }
-        }
         let outcome = expand_checked(&args, &item);
         record(&args, &item, outcome, &mut failures);
     }
     eprintln!(
-        "no_panic: {} corpus functions, {total} mutants ({unparsed} not a function, mostly skipped): {code} expanded to code, {errors} to compile errors, {} failures",
+        "no_panic: {} corpus functions, {total} mutants ({unparsed} not a function): {code} expanded to code, {errors} to compile errors, {} failures",
         corpus.len(),
         failures.len()
     );
@@ -507,6 +559,35 @@ fn the_macro_never_panics_on_mutants_of_the_corpus() {
             .collect::<Vec<_>>()
             .join("\n\n")
     );
+}
+
+/// Inputs the mutants found that the macro once mishandled (`(args, item)`), minimized and
+/// kept as regressions: each must now expand to code or to a `compile_error!`.
+const KNOWN_FAILURES: &[(&str, &str)] = &[
+    // panics in ir/lower_iter.rs: "casts cannot be followed by a function call" (the fold's
+    // function is spliced in front of a call)
+    (
+        "",
+        "fn m(x: &[f64]) -> f64 { x.iter().cloned().fold(0.0, f64::max as f64) }",
+    ),
+    // a type macro named like the float type as the result: the expansion does not parse
+    // ("expected `,`") and carries no `compile_error!`
+    ("", "fn f(x: f64) -> f64! { x } { let q = x; }"),
+];
+
+#[test]
+fn known_no_panic_failures() {
+    install_quiet_hook();
+    let mut still = vec![];
+    for (args, item) in KNOWN_FAILURES {
+        let (a, i): (TokenStream, TokenStream) = (args.parse().unwrap(), item.parse().unwrap());
+        match expand_checked(&a, &i) {
+            Outcome::Code | Outcome::CompileError => {}
+            Outcome::Panic(m) => still.push(format!("panic `{m}`: {item}")),
+            Outcome::Unparsable(e) => still.push(format!("unparsable ({e}): {item}")),
+        }
+    }
+    assert!(still.is_empty(), "still failing:\n{}", still.join("\n"));
 }
 
 // @corpus-begin (generated by tools/no_panic_corpus.py from the `#[differentiate]`

@@ -105,7 +105,9 @@ impl Lowerer {
                     Expr::Closure(c) => {
                         inline(&closure_of(c), &[syn::parse_quote!(#acc), current.clone()])?
                     }
-                    f => syn::parse_quote!(#f(#acc, #current)),
+                    // `f64::max`: a function named by a path.
+                    f @ Expr::Path(_) => syn::parse_quote!(#f(#acc, #current)),
+                    _ => return None,
                 };
                 syn::parse_quote!({
                     let mut #acc = #init;

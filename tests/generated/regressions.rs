@@ -1,0 +1,411 @@
+//! Regressions from the generated programs, and the checks on the checker.
+//!
+//! - `harness_*`: the harness must catch wrong derivatives of every kind (a checker that
+//!   passes everything proves nothing): custom rules with deliberate mistakes, called from
+//!   `#[differentiate]` functions, must fail the check that targets them.
+//! - [`KNOWN_BUGS`]: programs from tools/genprog.py that the macro mishandles, minimized
+//!   (tools/minimize.py). They do not compile, so they are kept as text; the generator steers
+//!   around each pattern (`KNOWN_BUGS` in tools/genprog.py) so the random set compiles.
+//!   `cargo test --test generated_programs known_macro_bugs -- --ignored` builds and runs
+//!   each of them (with trybuild) and lists the ones still broken. When one passes, delete it
+//!   here and its pattern in tools/genprog.py, and regenerate.
+#![allow(clippy::all, dead_code)]
+
+use super::harness::{cat, check_all, Case};
+use autodiff::differentiate;
+use autodiff::num_traits::Float;
+
+// ---- deliberate mistakes -----------------------------------------------------------------
+
+/// Reverse mode wrong: 3x instead of 2x.
+#[differentiate(custom)]
+fn sq_bad_vjp<T: Float>(x: T) -> T {
+    x * x
+}
+fn sq_bad_vjp_jvp<T: Float>(x: T, x_dot: T) -> (T, T) {
+    (x * x, (x + x) * x_dot)
+}
+fn sq_bad_vjp_vjp<T: Float>(x: T, dout: T) -> (T, T) {
+    (x * x, (x + x + x) * dout)
+}
+
+/// Forward mode wrong.
+#[differentiate(custom)]
+fn sq_bad_jvp<T: Float>(x: T) -> T {
+    x * x
+}
+fn sq_bad_jvp_jvp<T: Float>(x: T, x_dot: T) -> (T, T) {
+    (x * x, (x + x + x) * x_dot)
+}
+fn sq_bad_jvp_vjp<T: Float>(x: T, dout: T) -> (T, T) {
+    (x * x, (x + x) * dout)
+}
+
+/// Second order wrong: the reverse rule is right in `f64`, but drops the tangent of `x` on
+/// dual numbers (`to_f64`), so `_hvp` misses the curvature.
+#[differentiate(custom)]
+fn sq_bad_hvp<T: Float>(x: T) -> T {
+    x * x
+}
+fn sq_bad_hvp_jvp<T: Float>(x: T, x_dot: T) -> (T, T) {
+    (x * x, (x + x) * x_dot)
+}
+fn sq_bad_hvp_vjp<T: Float>(x: T, dout: T) -> (T, T) {
+    let two_x = T::from(2.0 * x.to_f64().unwrap()).unwrap();
+    (x * x, two_x * dout)
+}
+
+#[differentiate]
+fn uses_bad_vjp(a: f64, x: &[f64]) -> f64 {
+    sq_bad_vjp(a * x[0]) + x[1].sin()
+}
+
+#[differentiate]
+fn uses_bad_jvp(a: f64, x: &[f64]) -> f64 {
+    sq_bad_jvp(a * x[0]) + x[1].sin()
+}
+
+#[differentiate]
+fn uses_bad_hvp(a: f64, x: &[f64]) -> f64 {
+    sq_bad_hvp(a * x[0]) + x[1].sin()
+}
+
+#[differentiate]
+fn vec_bad_vjp(a: f64, x: &[f64]) -> Vec<f64> {
+    let mut out = vec![0.0; 2];
+    out[0] = sq_bad_vjp(a + x[1]);
+    out[1] = a * x[0];
+    out
+}
+
+#[differentiate]
+fn right(a: f64, x: &[f64]) -> f64 {
+    (a * x[0]) * (a * x[0]) + x[1].sin()
+}
+
+/// Agrees with `right` to 12 digits, not to the last bit.
+#[differentiate]
+fn right_reordered(a: f64, x: &[f64]) -> f64 {
+    (a * x[0]) * (a * x[0]) + x[1].sin() + 1e-12 * a
+}
+
+macro_rules! scalar_case {
+    ($f:ident, $vjp:ident, $jvp:ident, $grad:ident, $hvp:ident, $check:ident, $twin:expr) => {
+        Case {
+            name: stringify!($f),
+            seed_name: "harness",
+            twin_of: $twin,
+            params: &[("a", 1, true), ("x", 2, true)],
+            f: |p| vec![$f(p[0], &p[1..3])],
+            vjp: |p, s| {
+                let (y, g0, g1) = $vjp(p[0], &p[1..3], s[0]);
+                (vec![y], cat(&[&[g0], &g1]))
+            },
+            jvp: |p, d| {
+                let (y, t) = $jvp(p[0], &p[1..3], d[0], &d[1..3]);
+                (vec![y], vec![t])
+            },
+            grad: Some(|p| {
+                let (_, g0, g1) = $grad(p[0], &p[1..3]);
+                cat(&[&[g0], &g1])
+            }),
+            hvp: Some(|p, d| {
+                let (_, g0, g1, h0, h1) = $hvp(p[0], &p[1..3], d[0], &d[1..3]);
+                (cat(&[&[g0], &g1]), cat(&[&[h0], &h1]))
+            }),
+            gradcheck: Some(|p| $check(p[0], &p[1..3])),
+        }
+    };
+}
+
+fn failures_of(cases: Vec<Case>) -> Vec<String> {
+    check_all(&cases, 2).failures
+}
+
+#[test]
+fn harness_catches_a_wrong_gradient() {
+    let f = failures_of(vec![scalar_case!(
+        uses_bad_vjp,
+        uses_bad_vjp_vjp,
+        uses_bad_vjp_jvp,
+        uses_bad_vjp_grad,
+        uses_bad_vjp_hvp,
+        uses_bad_vjp_gradcheck,
+        None
+    )]);
+    assert_eq!(f.len(), 2, "{f:#?}");
+    assert!(f[0].contains("f_gradcheck"), "{f:#?}");
+}
+
+#[test]
+fn harness_catches_a_wrong_jvp() {
+    let f = failures_of(vec![scalar_case!(
+        uses_bad_jvp,
+        uses_bad_jvp_vjp,
+        uses_bad_jvp_jvp,
+        uses_bad_jvp_grad,
+        uses_bad_jvp_hvp,
+        uses_bad_jvp_gradcheck,
+        None
+    )]);
+    assert_eq!(f.len(), 2, "{f:#?}");
+    assert!(f[0].contains("f_jvp"), "{f:#?}");
+}
+
+#[test]
+fn harness_catches_a_wrong_hvp() {
+    let f = failures_of(vec![scalar_case!(
+        uses_bad_hvp,
+        uses_bad_hvp_vjp,
+        uses_bad_hvp_jvp,
+        uses_bad_hvp_grad,
+        uses_bad_hvp_hvp,
+        uses_bad_hvp_gradcheck,
+        None
+    )]);
+    assert_eq!(f.len(), 2, "{f:#?}");
+    assert!(f[0].contains("f_hvp"), "{f:#?}");
+}
+
+#[test]
+fn harness_catches_a_wrong_vector_jacobian_product() {
+    let cases = vec![Case {
+        name: "vec_bad_vjp",
+        seed_name: "harness",
+        twin_of: None,
+        params: &[("a", 1, true), ("x", 2, true)],
+        f: |p| vec_bad_vjp(p[0], &p[1..3]),
+        vjp: |p, s| {
+            let (y, g0, g1) = vec_bad_vjp_vjp(p[0], &p[1..3], s.to_vec());
+            (y, cat(&[&[g0], &g1]))
+        },
+        jvp: |p, d| vec_bad_vjp_jvp(p[0], &p[1..3], d[0], &d[1..3]),
+        grad: None,
+        hvp: None,
+        gradcheck: None,
+    }];
+    let f = failures_of(cases);
+    assert_eq!(f.len(), 2, "{f:#?}");
+    assert!(f[0].contains("central differences of ⟨seed, f⟩"), "{f:#?}");
+}
+
+#[test]
+fn harness_catches_a_twin_that_differs_in_the_last_bit() {
+    let cases = vec![
+        scalar_case!(
+            right,
+            right_vjp,
+            right_jvp,
+            right_grad,
+            right_hvp,
+            right_gradcheck,
+            None
+        ),
+        scalar_case!(
+            right_reordered,
+            right_reordered_vjp,
+            right_reordered_jvp,
+            right_reordered_grad,
+            right_reordered_hvp,
+            right_reordered_gradcheck,
+            Some("right")
+        ),
+    ];
+    let f = failures_of(cases);
+    assert!(
+        !f.is_empty() && f.iter().all(|m| m.contains("twin")),
+        "{f:#?}"
+    );
+}
+
+#[test]
+fn harness_passes_right_derivatives() {
+    let f = failures_of(vec![scalar_case!(
+        right,
+        right_vjp,
+        right_jvp,
+        right_grad,
+        right_hvp,
+        right_gradcheck,
+        None
+    )]);
+    assert!(f.is_empty(), "{f:#?}");
+}
+
+// ---- macro bugs found by the generated programs ----------------------------------------
+
+/// `(pattern name in tools/genprog.py KNOWN_BUGS, what failed, minimal program)`. Each
+/// program is complete: `main` checks the derivatives, so it must compile and run.
+pub const KNOWN_BUGS: &[(&str, &str, &str)] = &[
+    (
+        "inactive-result-vec",
+        "E0382 in `_jvp`",
+        r#"use autodiff::differentiate;
+
+// A `Vec` result that does not depend on the parameters: `_jvp` emits
+// `let ret = v; (ret, zeros_like(&ret))`, a borrow of a moved value (E0382).
+#[differentiate]
+fn constant_vec(a: f64) -> Vec<f64> {
+    vec![0.5 * 2.0, 1.0]
+}
+
+fn main() {
+    let (y, t) = constant_vec_jvp(0.3, 1.0);
+    assert_eq!((y, t), (vec![1.0, 1.0], vec![0.0, 0.0]));
+    let (_, g) = constant_vec_vjp(0.3, vec![1.0, 1.0]);
+    assert_eq!(g, 0.0);
+}
+"#,
+    ),
+    (
+        "inactive-result-float",
+        "E0308 in the dual-number pullback (`_hvp`)",
+        r#"use autodiff::differentiate;
+
+// A float result that does not depend on the active parameters: the dual-number
+// pullback behind `_hvp` returns an `f64` where it promised a `Dual<f64>` (E0308).
+#[differentiate]
+fn constant(x: f64) -> f64 {
+    2.0
+}
+
+#[differentiate(wrt(x))]
+fn ignores_x(x: f64, c: f64) -> f64 {
+    c * c
+}
+
+fn main() {
+    assert_eq!(constant_grad(0.3), (2.0, 0.0));
+    assert_eq!(constant_hvp(0.3, 1.0), (2.0, 0.0, 0.0));
+    assert_eq!(ignores_x_hvp(0.3, 2.0, 1.0), (4.0, 0.0, 0.0));
+}
+"#,
+    ),
+    (
+        "mut-let-of-call",
+        "E0384/E0596: `mut` lost",
+        r#"use autodiff::differentiate;
+
+#[differentiate]
+fn callee(a: f64) -> f64 {
+    a.sin()
+}
+
+// `let mut s = callee(a);` then `s += …`: the generated code declares `s` without `mut`
+// (E0384 "cannot assign twice to immutable variable", E0596).
+#[differentiate]
+fn caller(a: f64) -> f64 {
+    let mut s = callee(a);
+    s += a;
+    s
+}
+
+fn main() {
+    caller_gradcheck(0.7).unwrap();
+}
+"#,
+    ),
+    (
+        "return-before-checkpoint",
+        "refused: \"a `#[checkpoint]` loop cannot `break` or `return` early\"",
+        r#"use autodiff::differentiate;
+
+// An early `return` before a `#[checkpoint]` loop (not inside it) is refused with "a
+// `#[checkpoint]` loop cannot `break` or `return` early".
+#[differentiate]
+fn early_then_checkpoint(a: f64) -> f64 {
+    let mut s = a;
+    if a > 0.5 {
+        return a;
+    }
+    #[checkpoint]
+    for _i in 0..3 {
+        s = s * a;
+    }
+    s
+}
+
+fn main() {
+    early_then_checkpoint_gradcheck(0.3).unwrap();
+    early_then_checkpoint_gradcheck(0.7).unwrap();
+}
+"#,
+    ),
+    (
+        "wrt-callee",
+        "E0308/E0061: cotangent tuple of the wrong arity",
+        r#"use autodiff::differentiate;
+
+#[differentiate(wrt(a))]
+fn scaled(a: f64, b: f64) -> f64 {
+    a * b
+}
+
+// Calling a function declared with `wrt(…)`: the caller destructures a cotangent for every
+// float argument, the callee's pullback returns one per `wrt` parameter (E0308, E0061).
+#[differentiate]
+fn calls_scaled(x: f64) -> f64 {
+    scaled(x, 2.0)
+}
+
+fn main() {
+    calls_scaled_gradcheck(0.7).unwrap();
+}
+"#,
+    ),
+    (
+        "mut-let-of-branch",
+        "E0381: tape push of an unassigned variable",
+        r#"use autodiff::differentiate;
+
+// `let mut c = if … { … } else { … };`: the reverse sweep declares `c`, pushes it on its
+// tape before either branch assigns it, then assigns (E0381, possibly-uninitialized).
+#[differentiate]
+fn branch_init(a: f64) -> f64 {
+    let mut c = if a > 0.0 { 0.5 } else { 0.25 };
+    c *= a;
+    c * a
+}
+
+fn main() {
+    branch_init_gradcheck(0.7).unwrap();
+    branch_init_gradcheck(-0.7).unwrap();
+}
+"#,
+    ),
+    (
+        "cast-before-less-than",
+        "parse error: `n as f64 < a` emitted",
+        r#"use autodiff::differentiate;
+
+// `(n as f64) < a`: the emitted condition drops the parentheses, and `n as f64 < a` does
+// not parse ("`<` is interpreted as a start of generic arguments for `f64`").
+#[differentiate]
+fn cast_compare(n: usize, a: f64) -> f64 {
+    if (n as f64) < a {
+        a * a
+    } else {
+        a
+    }
+}
+
+fn main() {
+    cast_compare_gradcheck(1, 0.5).unwrap();
+    cast_compare_gradcheck(1, 1.5).unwrap();
+}
+"#,
+    ),
+];
+
+#[test]
+#[ignore = "the macro bugs in KNOWN_BUGS: run with --ignored to see which are fixed"]
+fn known_macro_bugs() {
+    let dir = std::path::Path::new(env!("CARGO_TARGET_TMPDIR")).join("generated-regressions");
+    std::fs::create_dir_all(&dir).unwrap();
+    let t = trybuild::TestCases::new();
+    for (name, _, src) in KNOWN_BUGS {
+        let path = dir.join(format!("{}.rs", name.replace('-', "_")));
+        std::fs::write(&path, src).unwrap();
+        t.pass(&path);
+    }
+}
