@@ -14,7 +14,8 @@
 //! with random directions; `f_hvp` against differences of `f_grad` along a random direction;
 //! and every function with `#[checkpoint]`s against its twin without them (`*_plain`),
 //! bitwise. `AUTODIFF_SOAK=N` checks N points per function (default 3) with more
-//! directions each. Programs the macro mishandled are kept in tests/generated/regressions.rs.
+//! directions each (`-- --nocapture` prints the counts). Programs the macro mishandled are
+//! kept in tests/generated/regressions.rs; `-- --ignored known_macro_bugs` rebuilds them.
 
 #[path = "generated/batch_00.rs"]
 mod batch_00;

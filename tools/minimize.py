@@ -153,6 +153,7 @@ class Minimizer:
     def fails(self, f):
         """Whether `f` still shows the failure."""
         try:
+            g.scope_check(f)
             if self.a.check:
                 g.screen(f, g.SCREEN_POINTS)
             else:

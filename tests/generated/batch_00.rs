@@ -266,24 +266,18 @@ fn b00_f010(n: usize, m: usize, x: &[f64], y: &[f64]) -> f64 {
                         })
                         .abs()
                             + 1.0,
-                    );
+                    ) + 5.73e-1 * y[2];
                 }
-                if i4 != 3 {
-                    let acc7 = (i4 as f64) + acc2;
-                    acc2 = acc2 * (-0.801) + f64::cos(w5[(i4 + 3) % w5.len()]);
-                } else {
-                    let acc8: f64 = b00_f006(n, 3, acc1);
-                    acc1 = (2.5 + acc8.tanh().sin()).log(2.0);
-                }
-                acc1 = acc1 * (-0.02) + x[(i4 + 1) % x.len()];
+                let mut u7 = acc1;
             }
-            acc1 = acc1 * (-0.2) + (1.0 + acc2.cos() * acc2.cos()).cbrt();
+            acc1 = y[4].cos();
         } else {
-            let mut u9 = acc1 * acc1;
-            acc2 += u9;
+            let t8: f64 = y[2].clamp((-1.0), 1.0) / (b00_f006(4, 3, acc1.atan()).abs() + 1.0);
+            acc1 = (-x[0]).asinh();
         }
+        acc2 = acc2 * (-0.65) + (1.0 + (acc1 - y[4]).powi(2)).powf(1.5);
     }
-    acc1 * acc2 - x[0] + 0.4 * x[1]
+    acc1 + acc2 + 0.29 * x[1]
 }
 
 #[differentiate]
@@ -641,13 +635,13 @@ fn b00_f022(x: &[f64], y: &[f64], n: usize) -> f64 {
             }
         }
         let mut h11 = vec![1.0; y.len()];
-        for i12 in 0..5 {
-            h11[i12] = ((i12 as f64) + acc2) * (y[j5 % 5] / 2.0);
+        for i12 in 0..y.len() {
+            h11[i12] = ((i12 as f64) + acc2) * (y[j5 % 5] / 2.0) + 0.87 * y[0];
         }
         acc1 -= acc2;
         k4 += 1;
     }
-    acc1 * s3 + y[2] + 0.9_f64 * y[4]
+    acc1 + s3 + 0.9_f64 * y[4]
 }
 
 #[differentiate]
@@ -743,17 +737,19 @@ fn b00_f025(a: f64, b: f64) -> f64 {
         k5 += 1;
         let j6 = k5 - 1;
         let mut w7: Vec<f64> = vec![0.5; 3];
-        for i8 in 0..3 {
-            w7[i8] += w7[w7.len() - 1 - i8];
+        for i8 in 0..w7.len() {
+            w7[i8] += w7[w7.len() - 1 - i8] + 8.53e-1 * a;
         }
-        for i9 in 1..=w7.len() - 1 {
-            let mut s10 = a;
-            acc1 *= 1.0 + 0.1 * s10.atan().sin();
-            acc2 = acc2 * (-0.2) + (-0.26);
-        }
-        acc1 = acc1.atan().atan();
+        acc2 += a * b;
+        w7[(j6 + 3) % 3] = w7[(j6 + 2) % w7.len()].atan();
     }
-    acc1 - acc2 + 0.697 * a
+    if 0.276 * b.asinh() < (-0.03) {
+        let u9: f64 = (-0.1_f64);
+        acc2 += (-6.0e-1) + acc2 + u9;
+    } else {
+        let acc10 = f64::tan(0.6 * b.cos());
+    }
+    acc1 * acc2 - b + 0.48 * a
 }
 
 #[differentiate]
@@ -1575,21 +1571,25 @@ fn b00_f053(m: usize, x: &[f64], c: f64, y: &[f64], n: usize, a: f64, b: f64) ->
                 for i9 in 0..=v5.len() - 1 {
                     let acc2 = acc2 * v5[i9];
                     let mut nh10 = vec![0.0; 1];
-                    for i11 in 0..y.len() {
-                        nh10[i11] =
-                            4.6e-1 * v5[i11] + (v5[(i11 + 1) % y.len()] + f64::sin(0.89)).sin();
+                    for i11 in 0..v5.len() {
+                        nh10[i11] = 4.6e-1 * v5[i11]
+                            + (v5[(i11 + 1) % y.len()] + f64::sin(0.89)).sin()
+                            + 0.83 * c;
                     }
                     v5 = nh10;
-                    let acc1 = acc1 * acc2;
+                    let a = a + (a + x[i4]);
                 }
-                acc2 = (n as f64);
                 k7 += 1;
             }
-            acc2 = x[i4 / 2] / (1.0 + (0.5 * x[i4].sin()).atanh().powi(2));
+        } else if i4 < 1 || i4 != 0 {
+            let u12 = x[i4 / 2] * 0.252 * a.atan();
+            acc1 += f64::asinh((-0.258));
+        } else {
+            let mut acc13 = a.max(x[i4 % 4]) + a.sin();
         }
-        acc2 = (x[i4 / 2] * 0.252).atan();
+        acc2 += acc3;
     }
-    acc1 * acc2 * c + 0.32_f64 * y[0]
+    (acc1 * acc2 * y[0]).sin() + 0.5 * a
 }
 
 #[differentiate]

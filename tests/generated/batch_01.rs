@@ -233,16 +233,11 @@ fn b01_f006(x: &[f64]) -> f64 {
             break;
         }
         let j10 = k9;
-        v4[v6.len() - 1 - j10] -= v2[(j10 + 3) % x.len()];
-        let acc11 = acc1;
-        acc1 -= match j10 % 3 {
-            0 => v6[1].cos(),
-            1 => acc5.tanh(),
-            _ => v2[0],
-        };
+        v4[v6.len() - 1 - j10] -= v2[(j10 + 3) % x.len()] + 0.877 * x[0];
+        acc1 = acc5;
         k9 += 1;
     }
-    (acc1 + v6[2] + v4[3]).tanh() + 0.1 * x[0]
+    (acc1 * acc5 * v2[0] + v4[4]).sin() + 0.49 * x[0]
 }
 
 // `b01_f006` without its `#[checkpoint]`s: the gradients must agree bitwise.
@@ -270,16 +265,11 @@ fn b01_f006_plain(x: &[f64]) -> f64 {
             break;
         }
         let j10 = k9;
-        v4[v6.len() - 1 - j10] -= v2[(j10 + 3) % x.len()];
-        let acc11 = acc1;
-        acc1 -= match j10 % 3 {
-            0 => v6[1].cos(),
-            1 => acc5.tanh(),
-            _ => v2[0],
-        };
+        v4[v6.len() - 1 - j10] -= v2[(j10 + 3) % x.len()] + 0.877 * x[0];
+        acc1 = acc5;
         k9 += 1;
     }
-    (acc1 + v6[2] + v4[3]).tanh() + 0.1 * x[0]
+    (acc1 * acc5 * v2[0] + v4[4]).sin() + 0.49 * x[0]
 }
 
 #[differentiate]
@@ -758,23 +748,22 @@ fn b01_f020(x: &[f64], a: f64, y: &[f64], b: f64) -> f64 {
     {
         for i2 in 0..=1 - 1 {
             let mut w3: Vec<f64> = vec![0.0; 2];
-            w3[i2] = y[w3.len() - 1 - i2].asinh() * (b / acc1.sin().exp());
-            if x[i2] <= 0.04 {
-                for i4 in 0..w3.len() {
-                    let b = b + y[i2];
-                    let mut nh5 = vec![0.0; y.len()];
-                    for i6 in 0..y.len() {
-                        nh5[i6] = (-0.1) * w3[i6] + (w3[(i6 + 1) % 2] + b).tanh();
-                    }
-                    w3 = nh5;
-                    acc1 -= (1.0 + b.powi(2)).powf(1.5) + b.tanh().exp().ln_1p();
-                }
-                acc1 = acc1 * 0.39 + (0.8 * acc1.cos()).acos().tanh();
-            }
-            acc1 += x[x.len() - 1 - i2].atan();
+            w3[i2] = y[w3.len() - 1 - i2].asinh() * (b / acc1.sin().exp()) + 0.5 * b;
+            acc1 = acc1 * 0.5;
+            acc1 -= f64::cos((-1.216)).max(if f64::cbrt(1.5 + x[i2].sin()) > acc1 {
+                x[i2 / 2]
+            } else {
+                (i2 as f64)
+            });
         }
+        for i4 in 0..x.len() {
+            acc1 = x[(i4 + 3) % x.len()];
+            acc1 = acc1 + x[i4 % 5] * a;
+            acc1 = (0.8 * f64::abs(0.8).cos()).acos();
+        }
+        acc1 -= y[0];
     }
-    acc1 + b + x[3] + 0.498_f64 * a
+    acc1 * a * x[4] + 0.72 * x[1]
 }
 
 #[differentiate]
@@ -1705,12 +1694,12 @@ fn b01_f043(x: &[f64]) -> f64 {
     while k4 < x.len() {
         let j5 = k4;
         let mut v6: Vec<f64> = vec![0.5; x.len()];
-        v6[x.len() - 1 - j5] -= x[j5 / 2];
-        acc1 = acc1 * 0.57 + (j5 as f64);
+        v6[x.len() - 1 - j5] -= x[j5 / 2] + 0.44 * x[0];
+        acc2 += (1.5 + u3.tanh()).recip().tanh();
         k4 += 1;
     }
-    let u3 = u3 * (1.0 + acc1.powi(2)).log2();
-    (acc1 + acc2) * u3 + x[0] + 0.7 * x[0]
+    let w7 = vec![u3, (0.5 * u3).trunc() + acc2, acc2 * x[0]];
+    (acc1 + acc2) * u3 + w7[2] + 0.15 * x[0]
 }
 
 #[differentiate]
@@ -1958,16 +1947,20 @@ fn b01_f051(n: usize, a: f64) -> f64 {
         for i2 in 0..=n - 1 {
             let mut w3: Vec<f64> = vec![0.0; 3];
             for i4 in 0..w3.len() {
-                w3[i4] = a * (-1.8) - (a + acc1);
+                w3[i4] = a * (-1.8) - (a + acc1) + 0.4 * a;
             }
-            acc1 = w3[i2 / 2] * (acc1 - w3[i2 % 3]);
+            acc1 -= w3[i2 / 2];
         }
-        acc1 = acc1;
-    } else {
-        let t5: f64 = f64::min(acc1.cos() + a.asinh(), a);
-        acc1 -= f64::tanh(t5);
+        acc1 = acc1 * 0.36 + (1.0 + (a / 3.0).powi(2)).log(3.0);
+    } else if f64::hypot((-1.0e0) * a, 2.5 + (acc1 * a).sin()) >= acc1 {
+        let s5 = b01_f031(
+            if a > a { (n as f64) } else { acc1 },
+            n,
+            acc1 / (a * a + 1.0),
+        ) + ((a * a).abs() + 1.0).log(10.0);
+        acc1 = (s5 * 0.3).clamp((-1.0), 1.0);
     }
-    acc1 + a + 0.8 * a
+    acc1 + 0.651 * a
 }
 
 #[differentiate]
@@ -2021,41 +2014,37 @@ fn b01_f053(c: f64, a: f64, n: usize, x: &[f64], b: f64) -> f64 {
 }
 
 #[differentiate]
-fn b01_f054(a: f64, m: usize, n: usize) -> f64 {
-    let mut acc1 = a;
-    if -(1.692 * 1.8) >= (-1.0) {
-        for i2 in (0..n).rev() {
-            let mut k3: usize = 0;
-            loop {
-                if k3 >= n {
-                    break;
-                }
-                k3 += 1;
-                let j4 = k3 - 1;
-                for i5 in 0..4 {
-                    let s6 = b01_f003(f64::atan(a), n, 3);
-                }
-                if a >= match i2 % 2 {
-                    0 => (i2 as f64),
-                    _ => (j4 as f64),
-                } {
-                    break;
-                }
-                let mut h7 = Vec::new();
-                for i8 in 0..n {
-                    h7.push(acc1);
-                }
-                acc1 += h7[1].sin() * h7[2];
-                acc1 = acc1 * (-0.76) + 1.68_f64;
-            }
-            acc1 -= f64::atan(acc1).atan2((2.5 + acc1.cos()).recip().tanh().exp());
-        }
-        acc1 += a;
-    } else {
-        let mut t9: f64 = (2.0 + acc1.sin()).log(2.0);
-        acc1 = b01_f031(a.mul_add((n as f64), t9), 2, a);
+fn b01_f054(y: &[f64], x: &[f64]) -> f64 {
+    let mut acc1: f64 = 1.601;
+    let mut v2 = Vec::new();
+    for i3 in 0..2 {
+        v2.push(acc1.sin().powi(3));
     }
-    (acc1 * a).sin() + 0.67 * a
+    acc1 = acc1 + x[2].cos() * 1.52;
+    if b01_f032(
+        (0.6 * acc1.sin()).tan(),
+        2,
+        y[0] * acc1,
+        (1.5 + acc1.sin()).log2(),
+    ) > 1.49
+    {
+        let mut k4 = 0;
+        while k4 < 5 && (0.9 * acc1.sin()).asin() < 1.853 {
+            k4 += 1;
+            let j5 = k4 - 1;
+            v2[(j5 + 1) % 2] = acc1 % 2.0 + acc1 + 0.5 * x[2];
+            acc1 -= (j5 as f64) * (1.0 + (j5 as f64).powi(2)).ln();
+        }
+        acc1 = y[1];
+    } else {
+        let mut s6 = f64::clamp((-1.58e0), (-1.0), 1.0);
+        acc1 -= if y[0] * s6 <= (-1.07e0) {
+            (s6.abs() + 1.0).sqrt()
+        } else {
+            s6
+        };
+    }
+    acc1 - v2[0] + 0.55 * x[2]
 }
 
 #[differentiate]
@@ -2279,30 +2268,27 @@ fn b01_f061(n: usize, a: f64) -> f64 {
                 k3 += 1;
                 let j4 = k3 - 1;
                 let mut w5: Vec<f64> = vec![0.0; 2];
-                acc1 = acc1 * 0.73 + b01_f054(a, 1, 3);
+                acc1 = acc1 * 0.73
+                    + b01_f042(
+                        a,
+                        a - (n as f64),
+                        &w5,
+                        4,
+                        w5[(i2 + 1) % w5.len()].max(w5[i2 / 2]),
+                    );
             }
-            let mut v6: Vec<f64> = vec![0.5; 3];
-            let mut k7: usize = 0;
-            while k7 < v6.len() && ((n as f64).abs() + 1.0).log10() > (-2.9) {
-                let j8 = k7;
-                acc1 = (acc1 + a.cos()).tanh();
-                acc1 = acc1 * (-0.4) + (-1.05) / f64::acosh(1.5 + v6[j8].sin() + 1.0).cos().exp();
-                k7 += 1;
+            acc1 = a;
+            for i6 in 1..n {
+                acc1 *= 1.0 + 0.5 * a.tanh();
+                acc1 += b01_f036(a + a);
             }
-            acc1 -= if acc1 < acc1 {
-                v6[i2 % v6.len()] * acc1
-            } else {
-                v6[(i2 + 1) % v6.len()]
-            };
+            acc1 -= a.hypot(f64::sin((-1.2)).exp()).atan();
         }
-        acc1 = (-acc1).asinh();
-    } else if a < 1.02e0 {
-        let t9 = (n as f64);
     } else {
-        let s10 = (1.314 + acc1).powi(2).clamp((-1.0), 1.0);
-        acc1 += s10 + b01_f057(3, a * acc1);
+        let acc7 = acc1;
+        acc1 = acc1 * 0.787 + (n as f64) * (n as f64);
     }
-    acc1 - a + 0.55 * a
+    acc1 + 0.6 * a
 }
 
 #[differentiate]
@@ -2338,10 +2324,10 @@ fn b01_f063(b: f64, a: f64, x: &[f64]) -> f64 {
     let u3 = x[0];
     for i4 in 0..4 {
         let u3 = u3 * (x[(i4 + 1) % 1] * x[i4 % x.len()]);
-        if b01_f026(1, t2 + x[i4 % x.len()]) > (-2.0_f64) {
+        if b01_f026(1, t2 + x[i4 % x.len()]) > (-4.01_f64) {
             let b = b * x[0].atan2(1.5 + acc1.tanh());
             if (-0.1) <= (-0.29) || x[0] <= b {
-                if f64::atan((i4 as f64)) >= 0.39 {
+                if f64::atan((i4 as f64)) >= 0.95 {
                     let mut u5 = (1.0 + (i4 as f64).powi(2)).recip();
                     acc1 += b.sin();
                 } else {
@@ -2370,17 +2356,20 @@ fn b01_f064(a: f64, b: f64) -> f64 {
     let mut acc2 = b / (0.5 * a.sin().tanh()).atanh().tanh().exp();
     acc2 = acc2 * 0.063 + (-1.7);
     acc2 = acc2 * (-0.47) + acc2;
-    let acc3 = b01_f054(b * 0.17, 1, 3);
+    let acc3 = b01_f055(b * 0.17);
     if b >= acc2 - a {
         return (-0.8);
     }
     let mut w4 = vec![1.0; 2];
     for i5 in 0..w4.len() {
-        w4[i5] += (i5 as f64);
+        w4[i5] += (i5 as f64) + 0.261 * b;
     }
-    acc1 += 0.12 / (2.0 + ((-0.42) / (1.0 + b * b)).sin());
-    let mut v6: Vec<f64> = vec![0.0; 5];
-    (acc1 - acc2) * acc3 - v6[1] + w4[0] - v6[0] + 0.17 * b
+    acc2 -= (b + w4[1]) / (acc2.abs().abs() + 1.0);
+    for i6 in 0..w4.len() {
+        let mut s7 = acc2 + w4[i6] / 2.0;
+        acc2 = acc2 * 0.008 + ((w4[i6] * s7).abs() + 1.0).powf(0.5);
+    }
+    acc1 + acc2 - b + acc3 + w4[0] + w4[0] + 6.0e-1 * b
 }
 
 pub fn cases() -> Vec<Case> {
@@ -4159,25 +4148,25 @@ pub fn cases() -> Vec<Case> {
             name: "b01_f054",
             seed_name: "b01_f054",
             twin_of: None,
-            params: &[("a", 1, true)],
-            f: |p| vec![b01_f054(p[0], 1, 3)],
+            params: &[("y", 3, true), ("x", 4, true)],
+            f: |p| vec![b01_f054(&p[0..3], &p[3..7])],
             vjp: |p, s| {
-                let (y, g0) = b01_f054_vjp(p[0], 1, 3, s[0]);
-                (vec![y], cat(&[&[g0]]))
+                let (y, g0, g1) = b01_f054_vjp(&p[0..3], &p[3..7], s[0]);
+                (vec![y], cat(&[&g0, &g1]))
             },
             jvp: |p, d| {
-                let (y, t) = b01_f054_jvp(p[0], 1, 3, d[0]);
+                let (y, t) = b01_f054_jvp(&p[0..3], &p[3..7], &d[0..3], &d[3..7]);
                 (vec![y], vec![t])
             },
             grad: Some(|p| {
-                let (_, g0) = b01_f054_grad(p[0], 1, 3);
-                cat(&[&[g0]])
+                let (_, g0, g1) = b01_f054_grad(&p[0..3], &p[3..7]);
+                cat(&[&g0, &g1])
             }),
             hvp: Some(|p, d| {
-                let (_, g0, h0) = b01_f054_hvp(p[0], 1, 3, d[0]);
-                (cat(&[&[g0]]), cat(&[&[h0]]))
+                let (_, g0, g1, h0, h1) = b01_f054_hvp(&p[0..3], &p[3..7], &d[0..3], &d[3..7]);
+                (cat(&[&g0, &g1]), cat(&[&h0, &h1]))
             }),
-            gradcheck: Some(|p| b01_f054_gradcheck(p[0], 1, 3)),
+            gradcheck: Some(|p| b01_f054_gradcheck(&p[0..3], &p[3..7])),
         },
         Case {
             name: "b01_f055",

@@ -572,13 +572,14 @@ fn b02_f016(n: usize, a: f64) -> f64 {
             let u7 = (j4 as f64).tanh().sin();
             let mut w8 = vec![0.5; 5];
             for i9 in 0..w8.len() {
-                w8[i9] = (1.0 + (1.0 + f64::powi(w8[i9 % w8.len()], 2)).powf(1.5).powi(2)).log(3.0);
+                w8[i9] = (1.0 + (1.0 + f64::powi(w8[i9 % w8.len()], 2)).powf(1.5).powi(2)).log(3.0)
+                    + 0.4 * a;
             }
             k5 += 1;
         }
         k3 += 1;
     }
-    (acc1 * a).tanh() + 0.3_f64 * a
+    a + 0.43 * a
 }
 
 #[differentiate]
@@ -729,20 +730,27 @@ fn b02_f020(a: f64, m: usize, b: f64, n: usize) -> f64 {
         let j5 = k4;
         let mut w6 = vec![1.0; 2];
         for i7 in 0..n {
-            w6[i7] = (f64::atan2(w6[i7], w6[0] * w6[0] + 0.25).abs() + 1.0).powf(0.5);
+            w6[i7] = (f64::atan2(w6[i7], w6[0] * w6[0] + 0.25).abs() + 1.0).powf(0.5) + 0.581 * a;
         }
-        acc1 += acc2;
+        acc1 -= (2.0 + acc3.sin()).recip().tanh();
         k4 += 1;
     }
-    if !(acc3 / 3.0 <= (-0.35)) {
-        acc3 += (-1.34_f64) / (1.0 + a.powi(2)) - (m as f64) * a;
-        acc1 = acc1 * (-0.4_f64) + 0.9;
+    for i8 in 0..m {
+        if b02_f002(1, acc1 * a) <= acc1 - acc3 {
+            continue;
+        }
+        {
+            let mut h9 = vec![0.0; 5];
+            for i10 in 0..h9.len() {
+                h9[i10] = (i10 as f64)
+                    .hypot(2.5 + acc1.mul_add(h9[3], h9[h9.len() - 1 - i10]).tanh())
+                    + 0.496 * b;
+            }
+            acc1 = acc2;
+        }
+        acc3 += b;
     }
-    if (0.9 * f64::sin(0.36)).asin().tanh().cosh() <= (-0.8_f64) {
-        let t8 = acc2.sin();
-        acc3 -= t8;
-    }
-    acc1 - acc2 + acc3 + a + 0.76 * b
+    (acc1 + acc2 + acc3 + a).atan() + 0.4 * a
 }
 
 #[differentiate]
@@ -1586,44 +1594,23 @@ fn b02_f041(n: usize, b: f64, a: f64) -> f64 {
         if h2[0] / (1.5 + (h2[1] - a).cos()) < (-0.6) {
             for i3 in 0..h2.len() {
                 let acc4 = b;
-                h2[i3] -=
-                    ((i3 as f64) * (i3 as f64) + 0.25).recip() / f64::atan(h2[i3]).sin().exp();
-                for i5 in 0..h2.len() {
-                    if h2[i3 / 2] > (-0.361) {
-                        break;
-                    }
-                    let mut nh6 = vec![0.0; n];
-                    for i7 in 0..h2.len() {
-                        nh6[i7] = (-0.02) * h2[i7]
-                            + f64::sin(
-                                h2[(i7 + 1) % n]
-                                    + (if (0.8 * f64::sin((-0.6))).acos() > h2[n - 1 - i3] {
-                                        h2[i3]
-                                    } else {
-                                        h2[0]
-                                    }),
-                            );
-                    }
-                    h2 = nh6;
-                    let mut nh8 = vec![0.0; h2.len()];
-                    for i9 in 0..h2.len() {
-                        nh8[i9] =
-                            0.12 * h2[i9] + (h2[(i9 + 1) % 2] + (acc4 + h2[2 - 1 - i9])).sin();
-                    }
-                    h2 = nh8;
-                }
-                if i3 < 1
-                    || h2[i3 % h2.len()] <= 5.9e-1
-                    || (h2[(i3 + 1) % 2] <= 1.0 || acc4 < (-0.37))
-                {
+                h2[i3] -= ((i3 as f64) * (i3 as f64) + 0.25).recip()
+                    / f64::atan(h2[i3]).sin().exp()
+                    + 0.7 * a;
+                h2[i3] = h2[i3];
+                if acc1 * h2[(i3 + 1) % n] >= (-0.652) {
                     break;
                 }
             }
         } else {
-            let u10 = (b + h2[1] - (h2[1] - h2[0])).tanh();
+            for i5 in 0..=n - 1 {
+                if b.hypot(a * a + 1.0) < (i5 as f64) {
+                    break;
+                }
+            }
         }
     }
-    b * h2[0] + h2[1] + 0.3_f64 * b
+    b + acc1 + h2[1] + 0.2 * a
 }
 
 #[differentiate]
@@ -2002,11 +1989,12 @@ fn b02_f057(x: &[f64], y: &[f64], a: f64) -> f64 {
             match j8 % 2 {
                 0 => {
                     if acc1 <= acc1 {
-                        w2[(j8 + 3) % 3] -= 1.653 / (j8 as f64).sin().exp().recip().tanh().exp();
-                        u4 += (0.9 * ((j6 as f64) + acc1).tanh()).asin();
+                        w2[(j8 + 3) % 3] -=
+                            1.653 / (j8 as f64).sin().exp().recip().tanh().exp() + 0.84_f64 * x[1];
+                        u4 += x[1] + (w2[(j6 + 2) % w2.len()] + y[j8 / 2]);
                     } else {
-                        let mut u9 = (acc1 / 4.0).atan().sin();
-                        u4 += (f64::sin(1.2e0).exp() + 1.0).acosh() + y[j8 % y.len()];
+                        let acc9 = (0.5 * x[(j8 + 1) % x.len()]).trunc() + y[j8];
+                        u4 += y[0];
                     }
                     u4 = u4 * 0.1 + (b02_f033(1, acc1.hypot(1.0 + y[0] * y[0])) - acc1);
                 }
@@ -2262,21 +2250,16 @@ fn b02_f062(a: f64, c: f64, n: usize, b: f64) -> f64 {
             k4 += 1;
             let j5 = k4 - 1;
             let mut w6: Vec<f64> = vec![1.0; 3];
-            for i7 in 0..3 {
-                w6[i7] += b02_f002(1, a.cos());
+            for i7 in 0..w6.len() {
+                w6[i7] += b02_f002(1, a.cos()) + 7.3e-1 * b;
             }
-            if 0.196 * b.tanh() > (-0.135) {
-                let mut s8 = c.atan();
-            } else if w6[j5 % w6.len()] >= b.tanh() + w6[1] / (a * a + 0.5) {
-                let mut acc9 = c;
-                acc1 = acc1 * (-0.14) + w6[j5 / 2].atan();
-            }
-            acc1 = std::f64::consts::E + a;
+            let mut u8 = (2.0 + w6[j5 % w6.len()].cos()).cbrt().cos();
+            acc1 -= u8;
         }
-        acc1 += f64::cos(f64::round(0.5 * 0.15) + b);
+        acc1 += acc1.tanh().asinh();
         k2 += 1;
     }
-    acc1 + 0.6 * b
+    acc1 * c + a + 0.438 * c
 }
 
 #[differentiate(wrt(y))]

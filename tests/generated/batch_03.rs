@@ -185,45 +185,39 @@ fn b03_f005(m: usize, n: usize, x: &[f64]) -> f64 {
         for i4 in 1..2 {
             acc1 -= f64::atanh(0.5 * (acc1 - x[i4 % m]).sin());
         }
-        if if !(f64::atan2(0.61, acc1.abs() + 1.0) <= 0.38) {
+        if if !(f64::atan2(0.61, acc1.abs() + 1.0) <= 0.34) {
             acc1
         } else {
             x[j3 / 2]
-        } < (-0.09)
+        } < (-0.13)
         {
             break;
         }
         let mut h5 = vec![1.0; n];
-        for i6 in 0..3 {
-            h5[i6] += acc1 + acc1.tanh();
+        for i6 in 0..h5.len() {
+            h5[i6] += acc1 + acc1.tanh() + 8.82e-1 * x[1];
         }
-        acc1 = if j3 % 2 == 1 {
-            if f64::atan(acc1) < f64::asinh(acc1) {
-                h5[j3 % n]
-            } else {
-                (j3 as f64)
-            }
-        } else {
-            f64::asinh((-1.1))
-        };
+        acc1 -= h5[0] - (-1.2) / (1.0 + acc1.powi(2));
     }
-    let mut v7 = x.to_vec();
-    acc1 -= (1.0 + v7[0].powi(2) + 1.0).acosh() - v7[2].cos().exp2();
-    let mut s8 = (v7[0] % 3.0).sin();
-    let mut v9: Vec<f64> = vec![0.0; 1];
-    for i10 in 0..v9.len() {
-        v9[i10] = ((1.1 / (1.5 + acc1.cos())).abs() + 1.0).ln_1p();
-    }
-    let acc11 = (x[1].abs() + 1.0 + 1.0).acosh();
-    #[checkpoint]
-    for i12 in 0..5 {
-        if v7[i12 / 2] + 0.5 >= (-0.8) / (1.5 + v7[0].cos()) {
-            continue;
+    let mut h7 = vec![acc1, x[0], f64::tanh(x[1]), acc1];
+    let mut k8 = 0;
+    loop {
+        if k8 >= 2 {
+            break;
         }
-        let u13 = (if i12 < 4 { (i12 as f64) } else { 1.93 }) + acc11 % 3.0;
-        s8 = s8 * (-2.1e-1) + u13;
+        let j9 = k8;
+        acc1 = acc1 + x[j9] * f64::asinh((-1.1));
+        let mut v10 = x.to_vec();
+        acc1 -= (1.0 + h7[j9].powi(2) + 1.0).acosh() - x[v10.len() - 1 - j9].sin().exp2();
+        h7[j9 % 4] = (match j9 % 3 {
+            0 => h7[0],
+            1 => acc1,
+            _ => acc1,
+        }) % 2.0;
+        acc1 = acc1;
+        k8 += 1;
     }
-    acc1 - s8 - acc11 + v7[0] - v9[0] + 0.76 * x[1]
+    acc1 - h7[0] + h7[1] + 0.49 * x[2]
 }
 
 // `b03_f005` without its `#[checkpoint]`s: the gradients must agree bitwise.
@@ -240,44 +234,39 @@ fn b03_f005_plain(m: usize, n: usize, x: &[f64]) -> f64 {
         for i4 in 1..2 {
             acc1 -= f64::atanh(0.5 * (acc1 - x[i4 % m]).sin());
         }
-        if if !(f64::atan2(0.61, acc1.abs() + 1.0) <= 0.38) {
+        if if !(f64::atan2(0.61, acc1.abs() + 1.0) <= 0.34) {
             acc1
         } else {
             x[j3 / 2]
-        } < (-0.09)
+        } < (-0.13)
         {
             break;
         }
         let mut h5 = vec![1.0; n];
-        for i6 in 0..3 {
-            h5[i6] += acc1 + acc1.tanh();
+        for i6 in 0..h5.len() {
+            h5[i6] += acc1 + acc1.tanh() + 8.82e-1 * x[1];
         }
-        acc1 = if j3 % 2 == 1 {
-            if f64::atan(acc1) < f64::asinh(acc1) {
-                h5[j3 % n]
-            } else {
-                (j3 as f64)
-            }
-        } else {
-            f64::asinh((-1.1))
-        };
+        acc1 -= h5[0] - (-1.2) / (1.0 + acc1.powi(2));
     }
-    let mut v7 = x.to_vec();
-    acc1 -= (1.0 + v7[0].powi(2) + 1.0).acosh() - v7[2].cos().exp2();
-    let mut s8 = (v7[0] % 3.0).sin();
-    let mut v9: Vec<f64> = vec![0.0; 1];
-    for i10 in 0..v9.len() {
-        v9[i10] = ((1.1 / (1.5 + acc1.cos())).abs() + 1.0).ln_1p();
-    }
-    let acc11 = (x[1].abs() + 1.0 + 1.0).acosh();
-    for i12 in 0..5 {
-        if v7[i12 / 2] + 0.5 >= (-0.8) / (1.5 + v7[0].cos()) {
-            continue;
+    let mut h7 = vec![acc1, x[0], f64::tanh(x[1]), acc1];
+    let mut k8 = 0;
+    loop {
+        if k8 >= 2 {
+            break;
         }
-        let u13 = (if i12 < 4 { (i12 as f64) } else { 1.93 }) + acc11 % 3.0;
-        s8 = s8 * (-2.1e-1) + u13;
+        let j9 = k8;
+        acc1 = acc1 + x[j9] * f64::asinh((-1.1));
+        let mut v10 = x.to_vec();
+        acc1 -= (1.0 + h7[j9].powi(2) + 1.0).acosh() - x[v10.len() - 1 - j9].sin().exp2();
+        h7[j9 % 4] = (match j9 % 3 {
+            0 => h7[0],
+            1 => acc1,
+            _ => acc1,
+        }) % 2.0;
+        acc1 = acc1;
+        k8 += 1;
     }
-    acc1 - s8 - acc11 + v7[0] - v9[0] + 0.76 * x[1]
+    acc1 - h7[0] + h7[1] + 0.49 * x[2]
 }
 
 #[differentiate]
@@ -335,7 +324,7 @@ fn b03_f007(a: f64, y: &[f64], x: &[f64]) -> f64 {
             acc2 = acc2 * 0.9 + (u4 + x[5 - 1 - i3] + f64::tanh((-1.68)).cosh());
         }
         for i5 in (0..y.len()).rev() {
-            let mut s6 = (if std::f64::consts::E + acc1 < 4.96_f64 {
+            let mut s6 = (if std::f64::consts::E + acc1 < 1.49_f64 {
                 (i5 as f64) * (-0.84)
             } else {
                 (y[(i5 + 1) % y.len()].abs() + 1.0).ln()
@@ -350,7 +339,7 @@ fn b03_f007(a: f64, y: &[f64], x: &[f64]) -> f64 {
             }
         }
         acc2 = acc2 * (-7.0e-2)
-            + (if if acc1 * y[1] > (-1.56) { acc1 } else { y[0] } < 16.1 {
+            + (if if acc1 * y[1] > (-1.56) { acc1 } else { y[0] } < 0.94 {
                 acc2 * 0.6
             } else {
                 y[1].sin()
@@ -940,29 +929,23 @@ fn b03_f026(x: &[f64], y: &[f64], n: usize) -> Vec<f64> {
         }
         let j4 = k3;
         let mut nh5 = vec![0.0; w2.len()];
-        for i6 in 0..3 {
-            nh5[i6] = (-0.35) * w2[i6] + (w2[(i6 + 1) % w2.len()] + (acc1 + acc1)).sin();
+        for i6 in 0..w2.len() {
+            nh5[i6] =
+                (-0.35) * w2[i6] + (w2[(i6 + 1) % w2.len()] + (acc1 + acc1)).sin() + 0.191 * y[1];
         }
         w2 = nh5;
-        let mut u7 = acc1 / 2.0;
-        u7 = u7 * 0.5;
-        let mut k8 = 0;
-        loop {
-            if k8 >= 1 {
-                break;
-            }
-            let j9 = k8;
-            let u10 = b03_f015(
-                (-0.31) / (x[1].abs() + 1.0),
-                (1.0 + y[0].powi(2)).log(2.0),
-                (1.0 + w2[(j4 + 2) % w2.len()] * w2[(j4 + 2) % w2.len()]).cbrt(),
-            );
-            u7 = (-0.28) / ((j9 as f64) * (j9 as f64) + 0.5);
-            k8 += 1;
+        w2[j4 % 3] = std::f64::consts::PI;
+        if j4 % 2 == 1 {
+            w2[0] *= 1.0 + 0.5 * acc1.atan().tanh();
+            acc1 -= acc1;
+        } else {
+            let mut u7 = ((j4 as f64) * (j4 as f64) + 0.5 + 1.0).acosh();
+            acc1 += b03_f016(w2[j4 / 2]).abs();
         }
+        acc1 = acc1 * 0.67 + (1.5 + f64::cos((-0.8))).ln().tanh();
         k3 += 1;
     }
-    w2[2] += y[0];
+    w2[0] += y[0];
     w2
 }
 
@@ -1979,67 +1962,69 @@ fn b03_f056(m: usize, b: f64, n: usize, c: f64, a: f64) -> f64 {
 }
 
 #[differentiate]
-fn b03_f057(x: &[f64], y: &[f64], n: usize) -> f64 {
-    let mut acc1 = 1.58 / (f64::abs(1.04) + 1.0);
-    let mut acc2: f64 = 1.08;
-    acc2 = (1.0 + acc1.powi(2)).recip() + y[2] * acc2;
-    let mut v3 = x.to_vec();
-    let mut s4: f64 = v3[1];
-    if v3[0] < x[0] {
-        if f64::cos(y[3]) * (s4 * v3[1]) >= (-0.28) {
-            let mut s5 = acc1;
-            acc1 = acc1 * 0.861 + b03_f045(acc2 * y[2], b03_f053(2, 4, s5), s4 * (-0.486));
-        } else {
-            if v3[0] + s4 >= 2.6e-1 {
-                #[checkpoint]
-                for i6 in 0..n {
-                    let mut nh7 = vec![0.0; 2];
-                    for i8 in 0..x.len() {
-                        nh7[i8] = (-0.43) * v3[i8]
-                            + (v3[(i8 + 1) % x.len()] + v3[x.len() - 1 - i8].tanh()).tanh();
-                    }
-                    v3 = nh7;
-                }
-                acc2 -= acc1.sin().atan();
-            }
+fn b03_f057(y: &[f64], x: &[f64], a: f64) -> f64 {
+    let mut acc1 = (a.abs() + 1.0).cbrt();
+    let mut acc2 = x[0];
+    let mut k3 = 0;
+    loop {
+        if k3 >= 2 {
+            break;
         }
-    } else {
-        let mut u9 = acc2.mul_add(y[1], (-1.8_f64));
-        acc1 -= x[1] + y[1].sin();
-    }
-    (acc1 - acc2) * s4 + v3[0] + 0.52 * y[2]
-}
-
-// `b03_f057` without its `#[checkpoint]`s: the gradients must agree bitwise.
-#[differentiate]
-fn b03_f057_plain(x: &[f64], y: &[f64], n: usize) -> f64 {
-    let mut acc1 = 1.58 / (f64::abs(1.04) + 1.0);
-    let mut acc2: f64 = 1.08;
-    acc2 = (1.0 + acc1.powi(2)).recip() + y[2] * acc2;
-    let mut v3 = x.to_vec();
-    let mut s4: f64 = v3[1];
-    if v3[0] < x[0] {
-        if f64::cos(y[3]) * (s4 * v3[1]) >= (-0.28) {
-            let mut s5 = acc1;
-            acc1 = acc1 * 0.861 + b03_f045(acc2 * y[2], b03_f053(2, 4, s5), s4 * (-0.486));
-        } else {
-            if v3[0] + s4 >= 2.6e-1 {
-                for i6 in 0..n {
-                    let mut nh7 = vec![0.0; 2];
-                    for i8 in 0..x.len() {
-                        nh7[i8] = (-0.43) * v3[i8]
-                            + (v3[(i8 + 1) % x.len()] + v3[x.len() - 1 - i8].tanh()).tanh();
-                    }
-                    v3 = nh7;
-                }
-                acc2 -= acc1.sin().atan();
-            }
+        k3 += 1;
+        let j4 = k3 - 1;
+        let mut h5: Vec<f64> = vec![0.0; x.len()];
+        for i6 in 0..1 {
+            h5[i6] = a.atan2((-2.0e-1) * (-2.0e-1) + 0.25).tanh() + 0.162 * x[0];
         }
-    } else {
-        let mut u9 = acc2.mul_add(y[1], (-1.8_f64));
-        acc1 -= x[1] + y[1].sin();
+        if acc2 % 2.0 > acc1 + acc2 {
+            match j4 % 3 {
+                0 => {
+                    for i7 in 0..=y.len() - 1 {
+                        let mut nh8 = vec![0.0; h5.len()];
+                        for i9 in 0..x.len() {
+                            nh8[i9] = (-0.864) * h5[i9]
+                                + (h5[(i9 + 1) % x.len()] + (i9 as f64)).sin()
+                                + 0.245 * a;
+                        }
+                        h5 = nh8;
+                        let mut nh10 = vec![0.0; h5.len()];
+                        for i11 in 0..h5.len() {
+                            nh10[i11] = (-0.429_f64) * h5[i11]
+                                + (h5[(i11 + 1) % 1] + acc2 / (1.0 + y[j4 % 2].powi(2))).tanh()
+                                + 0.5 * y[1];
+                        }
+                        h5 = nh10;
+                        let u12 = acc2.sin().abs();
+                        let mut t13 = a;
+                        acc1 = acc1 * 0.32 + (-x[j4 / 2]).sin();
+                    }
+                    if j4 <= 0 {
+                        acc1 = (acc1 + y[(j4 + 1) % y.len()]).tanh();
+                    } else {
+                        let s14 = 0.12 - acc1;
+                        acc1 = acc1 * 0.2 + h5[(j4 + 2) % x.len()] * (acc1 + (j4 as f64));
+                    }
+                    acc2 = acc2 * 0.601 + (acc2 - (if j4 > 0 { x[j4 % x.len()] } else { acc2 }));
+                }
+                1 => {
+                    let mut s15 = acc1;
+                    acc2 -= b03_f041(4, acc1) + s15;
+                }
+                _ => {
+                    let t16 = b03_f016(acc1.asinh());
+                    acc2 = acc2 * 0.489 + std::f64::consts::E;
+                }
+            }
+            acc1 = acc1.asinh();
+        } else {
+            let acc17 = b03_f012((y[1].tanh().exp() + 1.0).acosh(), acc1);
+        }
+        acc2 -= h5[0].tanh() * f64::max((j4 as f64), a);
+        if f64::log10(f64::abs((-0.81)) + 1.0) >= 0.759_f64 {
+            continue;
+        }
     }
-    (acc1 - acc2) * s4 + v3[0] + 0.52 * y[2]
+    (acc1 * acc2 + a) * x[0] + 0.86 * y[0]
 }
 
 #[differentiate]
@@ -4022,50 +4007,26 @@ pub fn cases() -> Vec<Case> {
             name: "b03_f057",
             seed_name: "b03_f057",
             twin_of: None,
-            params: &[("x", 2, true), ("y", 4, true)],
-            f: |p| vec![b03_f057(&p[0..2], &p[2..6], 1)],
+            params: &[("y", 2, true), ("x", 1, true), ("a", 1, true)],
+            f: |p| vec![b03_f057(&p[0..2], &p[2..3], p[3])],
             vjp: |p, s| {
-                let (y, g0, g1) = b03_f057_vjp(&p[0..2], &p[2..6], 1, s[0]);
-                (vec![y], cat(&[&g0, &g1]))
+                let (y, g0, g1, g2) = b03_f057_vjp(&p[0..2], &p[2..3], p[3], s[0]);
+                (vec![y], cat(&[&g0, &g1, &[g2]]))
             },
             jvp: |p, d| {
-                let (y, t) = b03_f057_jvp(&p[0..2], &p[2..6], 1, &d[0..2], &d[2..6]);
+                let (y, t) = b03_f057_jvp(&p[0..2], &p[2..3], p[3], &d[0..2], &d[2..3], d[3]);
                 (vec![y], vec![t])
             },
             grad: Some(|p| {
-                let (_, g0, g1) = b03_f057_grad(&p[0..2], &p[2..6], 1);
-                cat(&[&g0, &g1])
+                let (_, g0, g1, g2) = b03_f057_grad(&p[0..2], &p[2..3], p[3]);
+                cat(&[&g0, &g1, &[g2]])
             }),
             hvp: Some(|p, d| {
-                let (_, g0, g1, h0, h1) = b03_f057_hvp(&p[0..2], &p[2..6], 1, &d[0..2], &d[2..6]);
-                (cat(&[&g0, &g1]), cat(&[&h0, &h1]))
+                let (_, g0, g1, g2, h0, h1, h2) =
+                    b03_f057_hvp(&p[0..2], &p[2..3], p[3], &d[0..2], &d[2..3], d[3]);
+                (cat(&[&g0, &g1, &[g2]]), cat(&[&h0, &h1, &[h2]]))
             }),
-            gradcheck: Some(|p| b03_f057_gradcheck(&p[0..2], &p[2..6], 1)),
-        },
-        Case {
-            name: "b03_f057_plain",
-            seed_name: "b03_f057",
-            twin_of: Some("b03_f057"),
-            params: &[("x", 2, true), ("y", 4, true)],
-            f: |p| vec![b03_f057_plain(&p[0..2], &p[2..6], 1)],
-            vjp: |p, s| {
-                let (y, g0, g1) = b03_f057_plain_vjp(&p[0..2], &p[2..6], 1, s[0]);
-                (vec![y], cat(&[&g0, &g1]))
-            },
-            jvp: |p, d| {
-                let (y, t) = b03_f057_plain_jvp(&p[0..2], &p[2..6], 1, &d[0..2], &d[2..6]);
-                (vec![y], vec![t])
-            },
-            grad: Some(|p| {
-                let (_, g0, g1) = b03_f057_plain_grad(&p[0..2], &p[2..6], 1);
-                cat(&[&g0, &g1])
-            }),
-            hvp: Some(|p, d| {
-                let (_, g0, g1, h0, h1) =
-                    b03_f057_plain_hvp(&p[0..2], &p[2..6], 1, &d[0..2], &d[2..6]);
-                (cat(&[&g0, &g1]), cat(&[&h0, &h1]))
-            }),
-            gradcheck: Some(|p| b03_f057_plain_gradcheck(&p[0..2], &p[2..6], 1)),
+            gradcheck: Some(|p| b03_f057_gradcheck(&p[0..2], &p[2..3], p[3])),
         },
         Case {
             name: "b03_f058",

@@ -34,38 +34,40 @@ fn b04_f000(a: f64, b: f64) -> f64 {
                 let j4 = k3 - 1;
                 let mut h5: Vec<f64> = vec![0.5; 4];
                 for i6 in 0..h5.len() {
-                    h5[i6] = h5[j4] + (a + h5[j4 % h5.len()]);
+                    h5[i6] = h5[j4] + (a + h5[j4 % h5.len()]) + 0.3 * b;
                 }
-                h5[(i2 + 3) % 4] += f64::asinh((j4 as f64));
-                acc1 += (1.0 + (h5[(i2 + 1) % h5.len()] / h5[j4 % h5.len()].sin().exp()).powi(2))
-                    .recip();
-            }
-            acc1 = acc1;
-        } else {
-            let s7 = a / (2.5 + b.sin());
-            let mut k8 = 0;
-            loop {
-                if k8 >= 1 {
-                    break;
-                }
-                let j9 = k8;
-                if s7 > (-0.16) {
-                    let s10 = f64::log(f64::tanh(acc1 * b) * f64::tanh(acc1 * b) + 0.5, 10.0);
-                    acc1 = acc1 * (-0.46_f64) + (s10.atan() + s7);
-                } else if s7 >= (-0.48) {
-                    let t11: f64 = s7;
-                    acc1 = (0.8 * t11.cos()).acos().asinh();
+                if (j4 as f64) > h5[2] {
+                    acc1 += b;
+                    let mut h7 = Vec::new();
+                    for i8 in 0..h5.len() {
+                        h7.push(h5[h5.len() - 1 - j4]);
+                    }
+                    h5[(j4 + 1) % h7.len()] += f64::tan(0.6 * b.tanh());
+                    acc1 += b.sin();
                 } else {
-                    let t12 = (s7 - s7) / (s7 * a * (s7 * a) + 0.5);
-                    acc1 += (t12 - acc1) / 2.0;
+                    let u9 = h5[2];
+                    acc1 += f64::tanh(u9) - u9.atan2(h5[j4 % h5.len()].abs() + 1.0);
                 }
-                k8 += 1;
             }
-            acc1 = s7;
+            acc1 = if 1.9
+                <= if if acc1 < (-1.18) && i2 >= 2 {
+                    0.56_f64
+                } else {
+                    (-0.061)
+                } < acc1 - acc1
+                {
+                    b
+                } else {
+                    a
+                } {
+                a.tanh()
+            } else {
+                (i2 as f64).sin()
+            };
         }
-        acc1 += (2.5 + (acc1 * acc1).sin()).log2();
+        acc1 += acc1;
     }
-    acc1 + b - a + 0.2 * b
+    acc1 + 0.36 * b
 }
 
 #[differentiate]
@@ -109,7 +111,7 @@ fn b04_f001(x: &[f64], a: f64, b: f64, n: usize) -> f64 {
                 }
             }
             acc1 = acc1 * 0.881
-                + (if (i4 as f64) + s8 >= 3.84e0 {
+                + (if (i4 as f64) + s8 >= 3.82e0 {
                     v3[v2.len() - 1 - i4]
                 } else {
                     acc7
@@ -162,7 +164,7 @@ fn b04_f001_plain(x: &[f64], a: f64, b: f64, n: usize) -> f64 {
                 }
             }
             acc1 = acc1 * 0.881
-                + (if (i4 as f64) + s8 >= 3.84e0 {
+                + (if (i4 as f64) + s8 >= 3.82e0 {
                     v3[v2.len() - 1 - i4]
                 } else {
                     acc7
@@ -970,8 +972,8 @@ fn b04_f024(x: &[f64], n: usize) -> Vec<f64> {
                 }
                 if j8 < 1 {
                     acc1 = (acc1 * ((i6 as f64) + acc2)).sin();
-                    let mut nh9 = vec![0.0; 2];
-                    for i10 in 0..v3.len() {
+                    let mut nh9 = vec![0.0; v3.len()];
+                    for i10 in 0..2 {
                         nh9[i10] = 2.0e-1 * v3[i10]
                             + (v3[(i10 + 1) % v3.len()]
                                 + (match i6 % 3 {
@@ -979,81 +981,40 @@ fn b04_f024(x: &[f64], n: usize) -> Vec<f64> {
                                     1 => (n as f64),
                                     _ => acc2,
                                 }))
-                            .tanh();
+                            .tanh()
+                            + 0.79 * x[1];
                     }
                     v3 = nh9;
-                    acc2 += (match i6 % 2 {
-                        0 => x[j8 / 2],
-                        _ => v3[j8],
-                    }) - (0.6 * f64::tanh((-1.7))).tan();
-                    acc1 += if 0.8 / (acc1 * acc1 + 1.0) > f64::max(v3[1], acc1) {
-                        b04_f001(x, acc1.asinh(), (0.8 * acc2.sin()).acos(), 2)
-                    } else {
-                        (j8 as f64)
-                    };
-                } else if (!(v3[j8 % v3.len()] <= v3[v3.len() - 1 - i6]) || i6 <= 0)
-                    && acc1 < x[i6 % x.len()]
-                {
-                    let mut t11 = f64::atan(0.79)
-                        - b04_f005(
-                            std::f64::consts::PI,
-                            n,
-                            if v3[j8] + x[(j8 + 2) % x.len()] >= acc1.cos() {
-                                acc1
-                            } else {
-                                x[3]
-                            },
-                            acc2.min(1.82),
-                        );
-                    acc1 += t11;
-                } else if x[i6 / 2] < x[4] {
-                    let mut s12 = (i6 as f64);
-                    acc2 -= b04_f016(s12 + (-0.7), 4);
+                    let mut nh11 = vec![0.0; v3.len()];
+                    for i12 in 0..v3.len() {
+                        nh11[i12] = 0.6 * v3[i12]
+                            + f64::tanh(v3[(i12 + 1) % 2] + v3[v3.len() - 1 - i12] / 3.0)
+                            + 0.39 * x[0];
+                    }
+                    v3 = nh11;
+                    acc2 += f64::abs(b04_f004(acc1.cos(), &v3));
+                } else if f64::asinh(v3[j8 / 2]) > 0.5 {
+                    let mut u13 = f64::cos(v3[2 - 1 - j8]);
+                    acc1 =
+                        acc1 * 3.4e-1 + f64::cos(((i6 as f64) * (i6 as f64) + 0.25).powf((-0.5)));
                 } else {
-                    let t13 = acc2 + acc2;
-                    acc2 = acc2 * (-0.7) + t13.atan() * f64::sqrt(1.0 + v3[j8] * v3[j8]);
+                    let mut t14: f64 = v3[i6 / 2];
+                    acc1 += x[j8 % x.len()].atan().tanh();
                 }
-                acc2 = f64::ln_1p((i6 as f64).abs() + 1.0)
-                    * (if f64::log(f64::abs(v3[j8 / 2]) + 1.0, 2.0) <= 4.0e-1 {
-                        acc1
-                    } else {
-                        (n as f64)
-                    });
+                acc1 += (f64::signum(0.5 * v3[(i6 + 1) % 2]) + acc2) * (j8 as f64);
                 k7 += 1;
             }
-            acc1 = acc1 * 0.1
-                + acc1
-                    * v3[i6 / 2]
-                    * (if match i6 % 2 {
-                        0 => acc1,
-                        _ => acc2,
-                    } >= (-0.72)
-                    {
-                        acc1
-                    } else {
-                        acc1
-                    });
         }
-    } else if x[0] > (-1.0e-2) {
-        let mut t14 = (0.5 * acc1.abs().sin()).atanh();
-        acc1 += t14 - x[1];
-    } else if acc2 <= x[4].atan() {
-        let acc15 = (if acc1 + x[1] <= f64::floor(0.5 * acc2) + x[2] {
-            f64::ceil(0.5 * 7.47e-1) + x[3]
-        } else {
-            acc2 * acc2
-        }) + x[0];
-        acc2 = acc2;
+        acc1 -= acc2.atan().sin();
     } else {
-        let mut acc16: f64 = acc1;
-        acc1 -= f64::asinh((-0.2));
+        let mut acc15 = x[2] / (acc1.cos() - acc1).tanh().exp();
     }
-    let mut out17 = vec![0.0; 2];
-    for i18 in 0..2 {
-        out17[i18] = acc1 - acc2 + acc2.cos();
+    let mut out16 = vec![0.0; 4];
+    for i17 in 0..n {
+        out16[i17] = f64::tanh(1.82).powi(2);
     }
-    out17[0] += x[1];
-    out17
+    out16[1] += x[1];
+    out16
 }
 
 #[differentiate]
@@ -1143,34 +1104,19 @@ fn b04_f028(b: f64, a: f64) -> f64 {
         return acc1.cos().clamp((-1.0), 1.0);
     }
     let mut h2: Vec<f64> = vec![0.0; 2];
-    for i3 in 0..2 {
-        h2[i3] = a / 2.0 * (0.88 * acc1);
+    for i3 in 0..h2.len() {
+        h2[i3] = a / 2.0 * (0.88 * acc1) + 0.769 * b;
     }
-    for i4 in 0..h2.len() {
-        for i5 in 0..=5 - 1 {
-            let mut s6: f64 = 0.4 / (a * (i5 as f64) * (a * (i5 as f64)) + 0.5);
-            if b04_f005(
-                h2[(i5 + 1) % 2].tanh(),
-                4,
-                s6 * h2[(i4 + 3) % h2.len()],
-                (h2[i4] * h2[i4] + 0.25).log10(),
-            ) <= f64::cosh(s6.cos())
-            {
-                continue;
-            }
-        }
-        let s7 = a;
-        for i8 in 1..2 {
-            let u9 = b;
-            acc1 += h2[i4 % h2.len()].tanh().atan();
-        }
-        acc1 += if h2[(i4 + 3) % h2.len()] < 0.065 && s7 <= 0.14 {
-            s7
-        } else {
-            b04_f004(b.sin(), &h2)
-        };
+    h2[1] += f64::ln_1p(2.5 + b.sin()).asinh();
+    if h2[0] < a {
+        let b = b + acc1;
+        h2[1] = (b + h2[1]) * 0.8;
+        acc1 -= h2[0];
+    } else {
+        h2[0] *= 1.0 + 0.25 * (h2[0] + h2[1]).sin();
+        acc1 = acc1 * 0.397 + acc1;
     }
-    acc1 * b * a + h2[0] + 0.21 * a
+    acc1 - a + b - h2[1] + 0.51_f64 * b
 }
 
 #[differentiate]
@@ -1489,62 +1435,66 @@ fn b04_f039(b: f64, a: f64, m: usize, x: &[f64], n: usize) -> f64 {
 }
 
 #[differentiate]
-fn b04_f040(x: &[f64], n: usize) -> f64 {
-    let mut acc1: f64 = 1.72;
-    for i2 in (1..x.len()).rev() {
-        let mut u3 = x[i2] * acc1;
-        let mut u4 = (i2 as f64).asinh();
+fn b04_f040(n: usize, x: &[f64], y: &[f64]) -> Vec<f64> {
+    let mut acc1: f64 = x[0];
+    let mut acc2: f64 = b04_f003(4, x[0]) * 0.58;
+    #[checkpoint]
+    {
+        let mut t3 = -y[1];
+        acc1 = x[0].abs() * t3;
+        let acc4: f64 = b04_f000(y[0].sin(), y[1].cos());
+        acc2 = acc2 * (-0.46) + ((0.5 * x[0].tanh()).atanh() + f64::sin(0.87));
     }
-    acc1 += b04_f037(x) * (acc1 * acc1);
-    for i5 in (0..x.len()).rev() {
-        acc1 = (acc1 * (acc1 * x[i5 / 2])).tanh();
-        for i6 in 0..n {
-            let mut k7: usize = 0;
-            while k7 < n {
-                let j8 = k7;
-                let mut t9 = acc1.sin();
-                acc1 = acc1 * 0.05 + t9;
-                k7 += 1;
-            }
-            acc1 += acc1;
-        }
-        acc1 += (acc1 * acc1 * (acc1 * acc1) + 0.5).powf(1.5);
-    }
-    acc1 + 0.515 * x[1]
+    let mut out5 = vec![
+        x[0] + (acc2 + acc2),
+        acc1.powi(3) - acc2 * acc2,
+        acc1 + acc1.clamp((-1.0), 1.0),
+        acc2 * acc2 / 4.0,
+    ];
+    out5[0] += y[3];
+    out5
 }
 
+// `b04_f040` without its `#[checkpoint]`s: the gradients must agree bitwise.
 #[differentiate]
-fn b04_f041(x: &[f64], y: &[f64], n: usize, a: f64) -> f64 {
-    let mut acc1: f64 = (1.0 + a * a).ln();
-    let mut t2: f64 = acc1;
-    for i3 in (0..4).rev() {
-        match i3 % 2 {
-            0 => {
-                let mut u4 = a * a;
-                acc1 = 0.5;
-            }
-            _ => {
-                let u5 = t2 + y[(i3 + 3) % y.len()];
-                t2 -= f64::asinh(b04_f027((i3 as f64)));
-            }
-        }
-        let mut k6: usize = 0;
-        while k6 < n && -y[(i3 + 2) % y.len()] > (-1.3) {
-            k6 += 1;
-            let j7 = k6 - 1;
-            match i3 % 2 {
-                0 => {
-                    let s8 = x[i3 / 2].cos();
-                    acc1 = (i3 as f64) * s8 + (x[2] + t2);
-                }
-                _ => {
-                    let s9: f64 = 0.682;
-                    acc1 = s9.abs();
-                }
-            }
-        }
+fn b04_f040_plain(n: usize, x: &[f64], y: &[f64]) -> Vec<f64> {
+    let mut acc1: f64 = x[0];
+    let mut acc2: f64 = b04_f003(4, x[0]) * 0.58;
+    {
+        let mut t3 = -y[1];
+        acc1 = x[0].abs() * t3;
+        let acc4: f64 = b04_f000(y[0].sin(), y[1].cos());
+        acc2 = acc2 * (-0.46) + ((0.5 * x[0].tanh()).atanh() + f64::sin(0.87));
     }
-    acc1 + t2 + 0.8 * a
+    let mut out5 = vec![
+        x[0] + (acc2 + acc2),
+        acc1.powi(3) - acc2 * acc2,
+        acc1 + acc1.clamp((-1.0), 1.0),
+        acc2 * acc2 / 4.0,
+    ];
+    out5[0] += y[3];
+    out5
+}
+
+#[differentiate(wrt(a))]
+fn b04_f041(x: &[f64], a: f64) -> f64 {
+    let mut acc1: f64 = (-8.0e-1);
+    if acc1 * 5.0e-1 < acc1.asinh() {
+        return (x[0] * x[0] + 0.5).ln() * f64::tanh(x[0]);
+    }
+    for i2 in (0..5).rev() {
+        let mut t3 = a + x[i2 / 2];
+        acc1 -= b04_f008(
+            b04_f033(
+                x[(i2 + 2) % x.len()].tanh(),
+                (i2 as f64) / t3.cos().exp(),
+                f64::hypot(t3, 1.0 + x[0] * x[0]),
+            ),
+            x,
+        );
+    }
+    let s4 = x[1];
+    acc1 * s4 - a + 0.83 * a
 }
 
 #[differentiate]
@@ -1559,28 +1509,31 @@ fn b04_f042(x: &[f64], a: f64, c: f64, b: f64) -> f64 {
             _ => w3[i4 / 2] / 0.5,
         };
     }
-    acc2 -= b04_f033(w3[0] * 1.06, a.asinh(), a) + c * w3[0];
-    let s5: f64 = a % 3.0 / (acc2.asinh() + (b + acc1)).sin().exp();
-    let mut k6: usize = 0;
-    while k6 < 5 {
-        let j7 = k6;
-        acc2 = acc2 * (-0.59) + acc2;
-        let t8 = x[j7 / 2];
-        {
-            w3[j7 / 2] *= 1.0 + 0.25 * w3[(j7 + 1) % x.len()].sin();
-            acc1 += (-1.689) * (c - t8);
-            acc2 = acc2 * (-6.5e-1) + ((j7 as f64) * w3[j7 / 2] - w3[(j7 + 3) % w3.len()]);
-        }
-        acc1 += (1.063 / (b * b + 0.25)).tanh();
-        k6 += 1;
+    acc2 -= b04_f016(x[1].atan(), 4) + f64::atan((-0.59));
+    if w3[2] + a < x[0] {
+        return (-1.67) * f64::acos(0.8 * a.sin());
     }
-    acc1 -= if (-1.5) - a < (-0.92_f64) {
-        a
-    } else {
-        (s5 * s5 + 0.25).sqrt()
-    };
-    let u9 = x[3] % 2.0;
-    (acc1 + acc2) * a * s5 + w3[0] + 0.27 * b
+    acc2 = acc2 + acc2 * (b + acc1);
+    if w3[0] < 0.75 {
+        let mut t5: f64 = b + b;
+        let mut k6 = 0;
+        loop {
+            if k6 >= w3.len() {
+                break;
+            }
+            let j7 = k6;
+            acc2 *= 1.0 + 0.25 * f64::clamp((-1.77), (-1.0), 1.0).cos();
+            k6 += 1;
+        }
+        acc1 -= (a + w3[0]).sin();
+    }
+    let s8 = (0.9 * c.sin()).asin() * acc2;
+    let mut w9 = vec![1.0; 3];
+    {
+        let mut u10: f64 = -w9[2];
+        acc1 = acc1 * 0.425 + w3[1];
+    }
+    (acc1 + acc2 - a - c) * w3[1] + w9[1] + 0.208 * a
 }
 
 #[differentiate]
@@ -1592,17 +1545,17 @@ fn b04_f043(y: &[f64], x: &[f64], a: f64) -> f64 {
         acc1 *= 1.0 + 0.5 * (std::f64::consts::PI * x[1]).cos();
         acc1 = acc1;
     }
-    if a < b04_f001(y, acc1.tanh().exp().powf(1.5), acc1 * a, 2) {
-        let mut h3: Vec<f64> = vec![0.0; y.len()];
-        for i4 in 0..5 {
-            h3[i4] = a / (1.0 + a * a) - (a - h3[(i4 + 2) % y.len()]);
-        }
-        h3[2] = acc1;
+    if a < b04_f001(y, y[4] * y[0], (1.5 + acc1.tanh()).cbrt(), 2) {
+        acc1 -= a.sin().exp().ln().sin();
+        acc1 -= y[0] * a - acc1 % 1.5;
     } else {
-        let mut t5 = x[0] / (1.0 + a.powi(2));
-        acc1 = a * y[2];
+        let mut h3: Vec<f64> = Vec::with_capacity(3);
+        for i4 in 0..3 {
+            h3.push(((y[i4] + (i4 as f64)) * (y[i4] + (i4 as f64)) + 0.25).sqrt());
+        }
+        acc1 = acc1 * 0.35 + f64::tan(0.6 * acc1.sin()) * acc1;
     }
-    acc1 + a + 0.496 * x[1]
+    acc1 - x[0] + 0.75_f64 * x[1]
 }
 
 #[differentiate]
@@ -1708,7 +1661,7 @@ fn b04_f047(y: &[f64], x: &[f64], n: usize, a: f64, m: usize) -> f64 {
         let mut s5 = u2;
         acc1 = acc1 * (-0.09) + 0.406 / (h3[1] * h3[1] + 0.5);
     }
-    let u6 = b04_f046(&h3, &h3, f64::tanh(y[1]), y[2], 1, m, acc1);
+    let u6 = b04_f046(&h3, &h3, u2, a + y[2], 1, m, acc1);
     let s7 = u2;
     acc1 + s7 + h3[1] + h3[1] + 0.6 * a
 }
@@ -1725,24 +1678,38 @@ fn b04_f048(x: &[f64], n: usize, a: f64) -> f64 {
         while k3 < n && a.min(acc1) > (-1.239) {
             k3 += 1;
             let j4 = k3 - 1;
-            let acc5 = b04_f046(
-                &w2,
-                &w2,
-                (0.5 * w2[(j4 + 3) % 2]).signum() + a,
-                f64::sin(w2[(j4 + 3) % x.len()]),
-                1,
+            let mut acc5: f64 = b04_f016(
+                b04_f033(
+                    w2[(j4 + 2) % 2] + x[j4 % 2],
+                    f64::atan((-0.239)),
+                    b04_f003(4, (2.0 + acc1.cos()).sqrt()),
+                ),
                 4,
-                (n as f64),
-            ) + (-0.926) * w2[j4 % 2];
-            acc1 -= (0.5 * b04_f003(4, (2.0 + a.cos()).sqrt())).round() + a;
-            acc1 = (acc1 + (w2[j4 % 2] + x[(j4 + 2) % w2.len()])).atan();
-            let t6 = a.atan2(w2[j4 % w2.len()].abs() + 1.0).sin();
-            acc1 = (2.5
-                + b04_f005(b04_f037(x), 4, w2[j4 / 2].asinh(), (-1.23) * (j4 as f64)).tanh())
-            .sqrt();
+            ) + a.atan2(x[j4 % 2] * x[j4 % 2] + 0.5);
+            for i6 in (0..3).rev() {
+                w2[(i6 + 1) % x.len()] -= if 0.8 - a >= 0.455 {
+                    if (1.0 + (i6 as f64).powi(2)).cbrt() > 1.48 {
+                        acc5
+                    } else {
+                        x[j4 / 2]
+                    }
+                } else {
+                    acc5 - acc1
+                };
+                let acc7 = w2[j4 / 2].sin();
+                acc5 = (1.0
+                    + (1.0 + x[(i6 + 1) % w2.len()].powi(2)).log10()
+                        * (1.0 + x[(i6 + 1) % w2.len()].powi(2)).log10())
+                .sqrt();
+                if i6 < 2 {
+                    break;
+                }
+            }
+            acc1 -= x[j4 % w2.len()];
         }
+        acc1 += (0.5 * a.tanh()).sinh();
     }
-    ((acc1 + w2[0]) * x[1]).atan() + 0.817 * a
+    acc1 * a + w2[0] + 0.349 * a
 }
 
 // `b04_f048` without its `#[checkpoint]`s: the gradients must agree bitwise.
@@ -1757,24 +1724,38 @@ fn b04_f048_plain(x: &[f64], n: usize, a: f64) -> f64 {
         while k3 < n && a.min(acc1) > (-1.239) {
             k3 += 1;
             let j4 = k3 - 1;
-            let acc5 = b04_f046(
-                &w2,
-                &w2,
-                (0.5 * w2[(j4 + 3) % 2]).signum() + a,
-                f64::sin(w2[(j4 + 3) % x.len()]),
-                1,
+            let mut acc5: f64 = b04_f016(
+                b04_f033(
+                    w2[(j4 + 2) % 2] + x[j4 % 2],
+                    f64::atan((-0.239)),
+                    b04_f003(4, (2.0 + acc1.cos()).sqrt()),
+                ),
                 4,
-                (n as f64),
-            ) + (-0.926) * w2[j4 % 2];
-            acc1 -= (0.5 * b04_f003(4, (2.0 + a.cos()).sqrt())).round() + a;
-            acc1 = (acc1 + (w2[j4 % 2] + x[(j4 + 2) % w2.len()])).atan();
-            let t6 = a.atan2(w2[j4 % w2.len()].abs() + 1.0).sin();
-            acc1 = (2.5
-                + b04_f005(b04_f037(x), 4, w2[j4 / 2].asinh(), (-1.23) * (j4 as f64)).tanh())
-            .sqrt();
+            ) + a.atan2(x[j4 % 2] * x[j4 % 2] + 0.5);
+            for i6 in (0..3).rev() {
+                w2[(i6 + 1) % x.len()] -= if 0.8 - a >= 0.455 {
+                    if (1.0 + (i6 as f64).powi(2)).cbrt() > 1.48 {
+                        acc5
+                    } else {
+                        x[j4 / 2]
+                    }
+                } else {
+                    acc5 - acc1
+                };
+                let acc7 = w2[j4 / 2].sin();
+                acc5 = (1.0
+                    + (1.0 + x[(i6 + 1) % w2.len()].powi(2)).log10()
+                        * (1.0 + x[(i6 + 1) % w2.len()].powi(2)).log10())
+                .sqrt();
+                if i6 < 2 {
+                    break;
+                }
+            }
+            acc1 -= x[j4 % w2.len()];
         }
+        acc1 += (0.5 * a.tanh()).sinh();
     }
-    ((acc1 + w2[0]) * x[1]).atan() + 0.817 * a
+    acc1 * a + w2[0] + 0.349 * a
 }
 
 #[differentiate(wrt(a))]
@@ -1828,11 +1809,11 @@ fn b04_f050(x: &[f64], n: usize, a: f64, y: &[f64]) -> f64 {
                 }
                 acc1 = acc1 * (-0.21) + acc1;
             }
-            acc1 = -b04_f016((n as f64), 4);
+            acc1 = -b04_f034(x[i4 % 4] / 4.0, acc1.atan(), a * (i5 as f64));
         }
-        acc1 -= x[i4].clamp((-1.0), 1.0).powi(2);
+        acc1 += (1.0 + f64::tanh(y[i4]) * f64::tanh(y[i4])).powf((-0.5));
     }
-    (acc1 - acc2) * w3[3] + 0.493 * a
+    (acc1 * w3[0] * w3[1]).sin() + 0.3 * y[1]
 }
 
 #[differentiate]
@@ -1979,37 +1960,148 @@ fn b04_f053(b: f64, a: f64, x: &[f64], y: &[f64], c: f64) -> f64 {
 }
 
 #[differentiate]
-fn b04_f054(n: usize, y: &[f64], a: f64, x: &[f64]) -> f64 {
-    let mut acc1 = (a * a + 0.5).powf(0.5);
-    {
-        if acc1 * a > 0.28 {
-            return x[1];
+fn b04_f054(n: usize, a: f64, m: usize) -> Vec<f64> {
+    let mut acc1: f64 = (-0.08);
+    let u2: f64 = if a / 3.0
+        >= b04_f034(
+            f64::sin(acc1),
+            std::f64::consts::FRAC_PI_4 * (m as f64),
+            acc1,
+        ) {
+        a
+    } else {
+        b04_f028(
+            if (0.6 * f64::cos((-0.413))).tan() < f64::ln(a.abs() + 1.0) {
+                std::f64::consts::FRAC_PI_4
+            } else {
+                acc1
+            },
+            a,
+        )
+    };
+    #[checkpoint(segments = 3)]
+    for i3 in 0..n {
+        for i4 in 0..=3 - 1 {
+            if (m as f64) >= (i3 as f64) || (i4 as f64) > (-0.6) {
+                acc1 *= 1.0 + 0.5 * f64::sin(1.26);
+            }
+            let mut w5 = vec![f64::sqrt((-1.2) * (-1.2) + 0.5), (-1.0), acc1 / 2.0];
+            w5[0] += a;
+            let acc6: f64 = w5[w5.len() - 1 - i3].hypot(f64::sin((-1.25e0)).exp());
+            acc1 = w5[i4 / 2] + w5[1];
         }
-        if (-1.219_f64) < acc1 {
-            let mut w2 = x.to_vec();
-            acc1 -= f64::atan2(acc1 - x[1], 1.0 + a.powi(2));
+        let mut k7 = 0;
+        while k7 < m && a.mul_add(u2, (i3 as f64)) > (-1.87) {
+            let j8 = k7;
+            let w9 = vec![(0.8 * u2.cos()).acos(), a - (j8 as f64)];
+            if i3 >= 1 {
+                let t10 = f64::tanh(acc1.asinh()).atan();
+            } else {
+                let t11 = w9[1];
+                acc1 = acc1 * (-0.88) + t11;
+            }
+            acc1 -= (0.8 * f64::tanh(1.3)).acos().atan();
+            k7 += 1;
         }
-        acc1 += -(0.9 * a.cos()).asin();
+        acc1 = acc1 * (-0.4) + f64::acosh((a + 0.64) * (a + 0.64) + 1.0 + 1.0);
     }
-    acc1 + a + 0.64_f64 * y[0]
+    let mut out12 = vec![0.0; 3];
+    for i13 in 0..3 {
+        out12[i13] = acc1;
+    }
+    out12[2] += a;
+    out12
 }
 
+// `b04_f054` without its `#[checkpoint]`s: the gradients must agree bitwise.
 #[differentiate]
-fn b04_f055(a: f64) -> f64 {
-    let mut acc1 = a.sin();
-    acc1 -= (a + acc1).tanh();
-    let mut t2: f64 = (-0.603);
-    {
-        let mut h3: Vec<f64> = vec![1.0; 2];
-        for i4 in 0..h3.len() {
-            h3[i4] += ((-0.19) - acc1) / 0.5;
+fn b04_f054_plain(n: usize, a: f64, m: usize) -> Vec<f64> {
+    let mut acc1: f64 = (-0.08);
+    let u2: f64 = if a / 3.0
+        >= b04_f034(
+            f64::sin(acc1),
+            std::f64::consts::FRAC_PI_4 * (m as f64),
+            acc1,
+        ) {
+        a
+    } else {
+        b04_f028(
+            if (0.6 * f64::cos((-0.413))).tan() < f64::ln(a.abs() + 1.0) {
+                std::f64::consts::FRAC_PI_4
+            } else {
+                acc1
+            },
+            a,
+        )
+    };
+    for i3 in 0..n {
+        for i4 in 0..=3 - 1 {
+            if (m as f64) >= (i3 as f64) || (i4 as f64) > (-0.6) {
+                acc1 *= 1.0 + 0.5 * f64::sin(1.26);
+            }
+            let mut w5 = vec![f64::sqrt((-1.2) * (-1.2) + 0.5), (-1.0), acc1 / 2.0];
+            w5[0] += a;
+            let acc6: f64 = w5[w5.len() - 1 - i3].hypot(f64::sin((-1.25e0)).exp());
+            acc1 = w5[i4 / 2] + w5[1];
         }
-        if -h3[0] > (-0.54) {
-            return a;
+        let mut k7 = 0;
+        while k7 < m && a.mul_add(u2, (i3 as f64)) > (-1.87) {
+            let j8 = k7;
+            let w9 = vec![(0.8 * u2.cos()).acos(), a - (j8 as f64)];
+            if i3 >= 1 {
+                let t10 = f64::tanh(acc1.asinh()).atan();
+            } else {
+                let t11 = w9[1];
+                acc1 = acc1 * (-0.88) + t11;
+            }
+            acc1 -= (0.8 * f64::tanh(1.3)).acos().atan();
+            k7 += 1;
         }
-        t2 = t2 * 7.7e-2 + f64::clamp((-0.3), (-1.0), 1.0) / (0.9 * a.tanh()).asin().tanh().exp();
+        acc1 = acc1 * (-0.4) + f64::acosh((a + 0.64) * (a + 0.64) + 1.0 + 1.0);
     }
-    (acc1 * t2).sin() + 7.0e-1 * a
+    let mut out12 = vec![0.0; 3];
+    for i13 in 0..3 {
+        out12[i13] = acc1;
+    }
+    out12[2] += a;
+    out12
+}
+
+#[differentiate(wrt(x))]
+fn b04_f055(y: &[f64], n: usize, x: &[f64]) -> f64 {
+    let mut acc1: f64 = (-1.74);
+    if acc1 * acc1.sin() > f64::sin(y[0]) {
+        for i2 in 0..=n - 1 {
+            let s3: f64 = x[i2 / 2].cos();
+            acc1 -= y[(i2 + 2) % y.len()] + b04_f034(s3 * s3, s3 - s3, x[2]);
+            acc1 = acc1 * 0.314 + (f64::signum(0.5 * acc1) + s3);
+        }
+        for i4 in 1..x.len() {
+            for i5 in 0..=3 - 1 {
+                if acc1 > -0.0 {
+                    let acc1 = acc1 + (2.0 + x[i5 / 2].cos()).ln();
+                }
+                match i4 % 2 {
+                    0 => {
+                        let mut s6 = (acc1.abs() + 1.0).cbrt();
+                        let s6 = s6 * (y[i5 % y.len()] * (n as f64));
+                        acc1 -= (y[1] * y[1] + 1.0).log(2.0);
+                    }
+                    _ => {
+                        let mut t7 = 0.88 / y[(i5 + 1) % y.len()].sin().exp();
+                        acc1 = acc1 * (-0.71) + f64::cos((-1.078)).cos();
+                    }
+                }
+            }
+        }
+        acc1 = acc1 * (-0.47_f64) + (y[1] + acc1).cos().exp().log(10.0);
+    } else if ((-1.33) + acc1).tanh() < acc1 {
+        let t8 = 0.48 + x[2];
+    } else {
+        let t9 = (acc1 + x[0]).asinh();
+        acc1 += x[0] - (y[1] + t9);
+    }
+    acc1 + 0.6 * x[1]
 }
 
 #[differentiate]
@@ -2142,21 +2234,31 @@ fn b04_f060(y: &[f64], n: usize, x: &[f64], m: usize) -> f64 {
         while k5 < x.len() {
             k5 += 1;
             let j6 = k5 - 1;
-            h2[j6] -= (1.0 + (acc1 + acc1).powi(2)).ln();
-            let u7 = -h2[h2.len() - 1 - j4];
+            h2[j6] -= (1.0 + (acc1 + acc1).powi(2)).ln() + 0.12 * x[1];
+            let t7 = (-1.22) / (x[j4 % m] * acc1).asinh().cos().exp();
+            acc1 += y[(j6 + 1) % y.len()];
         }
-        let t8 = (-0.778)
-            / (1.4 / (1.5 + (j4 as f64).tanh()) * (1.5 + acc1.sin()).ln())
-                .sin()
-                .exp();
-        if 0.57 > std::f64::consts::PI && acc1 >= (-0.338_f64) {
-            let mut u9 = t8;
-            acc1 -= h2[1];
+        let mut k8 = 0;
+        #[checkpoint(segments = 3)]
+        while k8 < 5 {
+            k8 += 1;
+            let j9 = k8 - 1;
+            let mut k10 = 0;
+            while k10 < 3 {
+                k10 += 1;
+                let j11 = k10 - 1;
+                let acc12 = 0.48 / (1.0 + acc1.powi(2));
+                acc1 = acc1 * (-0.804) + b04_f004(h2[h2.len() - 1 - j11], x);
+                if (acc12 < acc12 || j4 != 0 && acc12 > acc12) && acc12 < 0.937 {
+                    break;
+                }
+            }
+            acc1 += (h2[j9 / 2] - acc1).sin();
         }
-        acc1 -= b04_f040(x, 1);
+        acc1 -= x[j4] * acc1 + acc1.asinh();
         k3 += 1;
     }
-    acc1 - h2[1] + 0.8 * x[1]
+    acc1 + h2[2] + 0.1 * x[0]
 }
 
 // `b04_f060` without its `#[checkpoint]`s: the gradients must agree bitwise.
@@ -2172,21 +2274,30 @@ fn b04_f060_plain(y: &[f64], n: usize, x: &[f64], m: usize) -> f64 {
         while k5 < x.len() {
             k5 += 1;
             let j6 = k5 - 1;
-            h2[j6] -= (1.0 + (acc1 + acc1).powi(2)).ln();
-            let u7 = -h2[h2.len() - 1 - j4];
+            h2[j6] -= (1.0 + (acc1 + acc1).powi(2)).ln() + 0.12 * x[1];
+            let t7 = (-1.22) / (x[j4 % m] * acc1).asinh().cos().exp();
+            acc1 += y[(j6 + 1) % y.len()];
         }
-        let t8 = (-0.778)
-            / (1.4 / (1.5 + (j4 as f64).tanh()) * (1.5 + acc1.sin()).ln())
-                .sin()
-                .exp();
-        if 0.57 > std::f64::consts::PI && acc1 >= (-0.338_f64) {
-            let mut u9 = t8;
-            acc1 -= h2[1];
+        let mut k8 = 0;
+        while k8 < 5 {
+            k8 += 1;
+            let j9 = k8 - 1;
+            let mut k10 = 0;
+            while k10 < 3 {
+                k10 += 1;
+                let j11 = k10 - 1;
+                let acc12 = 0.48 / (1.0 + acc1.powi(2));
+                acc1 = acc1 * (-0.804) + b04_f004(h2[h2.len() - 1 - j11], x);
+                if (acc12 < acc12 || j4 != 0 && acc12 > acc12) && acc12 < 0.937 {
+                    break;
+                }
+            }
+            acc1 += (h2[j9 / 2] - acc1).sin();
         }
-        acc1 -= b04_f040(x, 1);
+        acc1 -= x[j4] * acc1 + acc1.asinh();
         k3 += 1;
     }
-    acc1 - h2[1] + 0.8 * x[1]
+    acc1 + h2[2] + 0.1 * x[0]
 }
 
 #[differentiate]
@@ -2232,31 +2343,33 @@ fn b04_f061_plain(x: &[f64], n: usize, c: f64, a: f64, y: &[f64], b: f64) -> Vec
 }
 
 #[differentiate]
-fn b04_f062(x: &[f64], a: f64, n: usize) -> f64 {
-    let mut acc1 = b04_f056(a * a, 1, a / (1.0 + a.powi(2)), 3) * 0.9;
-    let mut acc2: f64 = acc1.min(a);
-    if x[1] / 0.5 >= a {
-        return (0.9 * x[0].asinh().cos()).asin();
+fn b04_f062(y: &[f64], n: usize, x: &[f64]) -> f64 {
+    let mut acc1 = y[3];
+    let mut acc2: f64 = 0.93;
+    acc1 += (if x[0].atan2(1.0 + acc2.powi(2)) < x[0] * (n as f64) {
+        y[3]
+    } else {
+        y[0]
+    }) + f64::atan2(x[0], 1.0 + y[3] * y[3]);
+    for i3 in 1..y.len() {
+        let mut s4 = acc1.atan2(2.5 + acc1.tanh());
+        let acc2 = acc2 + s4 * (i3 as f64);
+        let mut v5: Vec<f64> = vec![1.0; y.len()];
+        for i6 in 0..y.len() {
+            v5[i6] += (0.9 * s4.cos().exp().powf(0.9 * v5[i3 / 2].tanh()).tanh()).asin();
+        }
+        acc1 *= 1.0 + 0.5 * (acc2 - 0.01).cos();
     }
-    let mut w3 = x.to_vec();
-    let u4: f64 = x[2];
-    let mut w5 = vec![1.0; 3];
-    for i6 in 0..w5.len() {
-        w5[i6] = ((n as f64) + w3[i6 / 2]).min(-(-1.9));
+    acc1 += y[3].min(x[0]);
+    for i7 in (0..4).step_by(2) {
+        let mut v8 = Vec::with_capacity(y.len());
+        for i9 in 0..y.len() {
+            v8.push((y[i9 / 2] - x[(i9 + 3) % x.len()]).sin());
+        }
+        acc1 = acc2;
     }
-    let mut h7: Vec<f64> = vec![0.0; n];
-    {
-        let mut u8 = f64::atan(w5[2]);
-        acc1 *= 1.0 + 0.5 * (u8 * acc1).sin();
-        u8 *= 1.0 + 0.25 * f64::sin((-1.35));
-        acc2 -= (u8 / 2.0).asinh();
-    }
-    let mut h9 = vec![0.5; h7.len()];
-    for i10 in 0..h9.len() {
-        h9[i10] += (-1.5)
-            / (1.0 + (1.0 + w3[i10 % 3].powi(2)).sqrt() * (1.0 + w3[i10 % 3].powi(2)).sqrt());
-    }
-    (acc1 - acc2 + a) * w3[1] + h9[2] + 0.879_f64 * x[1]
+    acc2 /= (acc1 + x[0]).abs() + 1.0;
+    (acc1 + acc2 - y[3]).atan() + 0.82 * y[3]
 }
 
 #[differentiate]
@@ -2282,56 +2395,28 @@ fn b04_f063(a: f64) -> f64 {
 }
 
 #[differentiate]
-fn b04_f064(a: f64, n: usize, b: f64) -> f64 {
-    let mut acc1: f64 = f64::clamp((-0.81), (-1.0), 1.0);
-    let mut acc2 = b04_f000(b, b04_f038(a)) * 1.36;
-    if (n as f64) > (-1.297) {
-        let mut s3 = acc2 * acc2;
-        let s4 = if s3 / 2.0 >= 1745.55_f64 {
-            s3
-        } else {
-            (0.5 * s3.tanh().atan()).sinh()
-        };
-        acc2 = f64::cos(f64::sin(a));
-    } else if f64::clamp((-1.12), (-1.0), 1.0).powi(3) < 0.13 {
-        for i5 in 0..n {
-            acc2 = acc2 * 0.013 + acc1.atan2(2.0 + f64::tanh((-1.71)).tanh());
-            acc2 = b04_f058(
-                a + (-1.758),
-                1,
-                (i5 as f64).atan(),
-                (-1.759e0) / (1.0 + (i5 as f64).powi(2)),
-            );
-        }
-        acc1 += 1.55;
+fn b04_f064(a: f64, b: f64, x: &[f64]) -> f64 {
+    let mut acc1: f64 = (-1.793);
+    let mut h2 = vec![0.5; 4];
+    let mut v3: Vec<f64> = vec![1.0; x.len()];
+    for i4 in 0..v3.len() {
+        v3[i4] += h2[i4 / 2] + (1.4 - b);
     }
-    for i6 in 0..n {
-        if a.atan() * (b * acc2)
-            > match i6 % 3 {
-                0 => (i6 as f64),
-                1 => (-1.5) / (a * a + 1.0),
-                _ => acc1.cos(),
-            }
-        {
-            if acc2 >= acc1 || i6 % 2 == 1 && (i6 % 2 == 0 && b <= (i6 as f64)) {
-                acc1 = acc1 * 0.309 + (acc1 + acc2.cos());
-                acc2 -= (acc2 * (-1.358)).tanh().exp().recip();
-            }
-        } else if i6 % 2 == 0 {
-            let s7 = (-1.101e0) + a;
-            acc1 += s7 * acc2 + acc1.max(b);
-        } else if (-0.12) > 0.689 {
-            let mut t8 = (0.6 * (i6 as f64).cos().tanh()).tan();
-            acc2 = match i6 % 3 {
-                0 => acc2,
-                1 => acc2.tanh(),
-                _ => f64::asinh(t8),
-            };
-        } else {
-            let acc9 = acc1 * b + (i6 as f64).atan2(1.0 + (i6 as f64) * (i6 as f64));
+    acc1 += f64::atan(x[4]).tanh();
+    acc1 /= (-b).sin().exp();
+    let u5: f64 = b04_f022((-1.54), x, 3, v3[2] + x[3], &h2, f64::sin(h2[1]), 3);
+    acc1 = acc1 * (-0.05) + f64::cos((-1.564));
+    v3[0] += x[0];
+    acc1 = acc1 * (-4.7e-1) + v3[0];
+    let mut v6 = x.to_vec();
+    if u5 <= a {
+        for i7 in 0..h2.len() {
+            let t8 = acc1.clamp((-1.0), 1.0);
+            acc1 -= t8;
         }
+        acc1 += acc1;
     }
-    (acc1 + acc2).sin() + 0.5_f64 * a
+    (acc1 - b) * a - v6[0] + h2[3] + 0.273 * x[0]
 }
 
 pub fn cases() -> Vec<Case> {
@@ -3479,50 +3564,55 @@ pub fn cases() -> Vec<Case> {
             name: "b04_f040",
             seed_name: "b04_f040",
             twin_of: None,
-            params: &[("x", 2, true)],
-            f: |p| vec![b04_f040(&p[0..2], 1)],
+            params: &[("x", 1, true), ("y", 4, true)],
+            f: |p| b04_f040(3, &p[0..1], &p[1..5]),
             vjp: |p, s| {
-                let (y, g0) = b04_f040_vjp(&p[0..2], 1, s[0]);
-                (vec![y], cat(&[&g0]))
+                let (y, g0, g1) = b04_f040_vjp(3, &p[0..1], &p[1..5], s.to_vec());
+                (y, cat(&[&g0, &g1]))
             },
-            jvp: |p, d| {
-                let (y, t) = b04_f040_jvp(&p[0..2], 1, &d[0..2]);
-                (vec![y], vec![t])
+            jvp: |p, d| b04_f040_jvp(3, &p[0..1], &p[1..5], &d[0..1], &d[1..5]),
+            grad: None,
+            hvp: None,
+            gradcheck: None,
+        },
+        Case {
+            name: "b04_f040_plain",
+            seed_name: "b04_f040",
+            twin_of: Some("b04_f040"),
+            params: &[("x", 1, true), ("y", 4, true)],
+            f: |p| b04_f040_plain(3, &p[0..1], &p[1..5]),
+            vjp: |p, s| {
+                let (y, g0, g1) = b04_f040_plain_vjp(3, &p[0..1], &p[1..5], s.to_vec());
+                (y, cat(&[&g0, &g1]))
             },
-            grad: Some(|p| {
-                let (_, g0) = b04_f040_grad(&p[0..2], 1);
-                cat(&[&g0])
-            }),
-            hvp: Some(|p, d| {
-                let (_, g0, h0) = b04_f040_hvp(&p[0..2], 1, &d[0..2]);
-                (cat(&[&g0]), cat(&[&h0]))
-            }),
-            gradcheck: Some(|p| b04_f040_gradcheck(&p[0..2], 1)),
+            jvp: |p, d| b04_f040_plain_jvp(3, &p[0..1], &p[1..5], &d[0..1], &d[1..5]),
+            grad: None,
+            hvp: None,
+            gradcheck: None,
         },
         Case {
             name: "b04_f041",
             seed_name: "b04_f041",
             twin_of: None,
-            params: &[("x", 3, true), ("y", 1, true), ("a", 1, true)],
-            f: |p| vec![b04_f041(&p[0..3], &p[3..4], 4, p[4])],
+            params: &[("x", 3, false), ("a", 1, true)],
+            f: |p| vec![b04_f041(&p[0..3], p[3])],
             vjp: |p, s| {
-                let (y, g0, g1, g2) = b04_f041_vjp(&p[0..3], &p[3..4], 4, p[4], s[0]);
-                (vec![y], cat(&[&g0, &g1, &[g2]]))
+                let (y, g0) = b04_f041_vjp(&p[0..3], p[3], s[0]);
+                (vec![y], cat(&[&[g0]]))
             },
             jvp: |p, d| {
-                let (y, t) = b04_f041_jvp(&p[0..3], &p[3..4], 4, p[4], &d[0..3], &d[3..4], d[4]);
+                let (y, t) = b04_f041_jvp(&p[0..3], p[3], d[0]);
                 (vec![y], vec![t])
             },
             grad: Some(|p| {
-                let (_, g0, g1, g2) = b04_f041_grad(&p[0..3], &p[3..4], 4, p[4]);
-                cat(&[&g0, &g1, &[g2]])
+                let (_, g0) = b04_f041_grad(&p[0..3], p[3]);
+                cat(&[&[g0]])
             }),
             hvp: Some(|p, d| {
-                let (_, g0, g1, g2, h0, h1, h2) =
-                    b04_f041_hvp(&p[0..3], &p[3..4], 4, p[4], &d[0..3], &d[3..4], d[4]);
-                (cat(&[&g0, &g1, &[g2]]), cat(&[&h0, &h1, &[h2]]))
+                let (_, g0, h0) = b04_f041_hvp(&p[0..3], p[3], d[0]);
+                (cat(&[&[g0]]), cat(&[&[h0]]))
             }),
-            gradcheck: Some(|p| b04_f041_gradcheck(&p[0..3], &p[3..4], 4, p[4])),
+            gradcheck: Some(|p| b04_f041_gradcheck(&p[0..3], p[3])),
         },
         Case {
             name: "b04_f042",
@@ -3951,50 +4041,55 @@ pub fn cases() -> Vec<Case> {
             name: "b04_f054",
             seed_name: "b04_f054",
             twin_of: None,
-            params: &[("y", 1, true), ("a", 1, true), ("x", 2, true)],
-            f: |p| vec![b04_f054(2, &p[0..1], p[1], &p[2..4])],
+            params: &[("a", 1, true)],
+            f: |p| b04_f054(2, p[0], 4),
             vjp: |p, s| {
-                let (y, g0, g1, g2) = b04_f054_vjp(2, &p[0..1], p[1], &p[2..4], s[0]);
-                (vec![y], cat(&[&g0, &[g1], &g2]))
+                let (y, g0) = b04_f054_vjp(2, p[0], 4, s.to_vec());
+                (y, cat(&[&[g0]]))
             },
-            jvp: |p, d| {
-                let (y, t) = b04_f054_jvp(2, &p[0..1], p[1], &p[2..4], &d[0..1], d[1], &d[2..4]);
-                (vec![y], vec![t])
+            jvp: |p, d| b04_f054_jvp(2, p[0], 4, d[0]),
+            grad: None,
+            hvp: None,
+            gradcheck: None,
+        },
+        Case {
+            name: "b04_f054_plain",
+            seed_name: "b04_f054",
+            twin_of: Some("b04_f054"),
+            params: &[("a", 1, true)],
+            f: |p| b04_f054_plain(2, p[0], 4),
+            vjp: |p, s| {
+                let (y, g0) = b04_f054_plain_vjp(2, p[0], 4, s.to_vec());
+                (y, cat(&[&[g0]]))
             },
-            grad: Some(|p| {
-                let (_, g0, g1, g2) = b04_f054_grad(2, &p[0..1], p[1], &p[2..4]);
-                cat(&[&g0, &[g1], &g2])
-            }),
-            hvp: Some(|p, d| {
-                let (_, g0, g1, g2, h0, h1, h2) =
-                    b04_f054_hvp(2, &p[0..1], p[1], &p[2..4], &d[0..1], d[1], &d[2..4]);
-                (cat(&[&g0, &[g1], &g2]), cat(&[&h0, &[h1], &h2]))
-            }),
-            gradcheck: Some(|p| b04_f054_gradcheck(2, &p[0..1], p[1], &p[2..4])),
+            jvp: |p, d| b04_f054_plain_jvp(2, p[0], 4, d[0]),
+            grad: None,
+            hvp: None,
+            gradcheck: None,
         },
         Case {
             name: "b04_f055",
             seed_name: "b04_f055",
             twin_of: None,
-            params: &[("a", 1, true)],
-            f: |p| vec![b04_f055(p[0])],
+            params: &[("y", 2, false), ("x", 3, true)],
+            f: |p| vec![b04_f055(&p[0..2], 3, &p[2..5])],
             vjp: |p, s| {
-                let (y, g0) = b04_f055_vjp(p[0], s[0]);
-                (vec![y], cat(&[&[g0]]))
+                let (y, g0) = b04_f055_vjp(&p[0..2], 3, &p[2..5], s[0]);
+                (vec![y], cat(&[&g0]))
             },
             jvp: |p, d| {
-                let (y, t) = b04_f055_jvp(p[0], d[0]);
+                let (y, t) = b04_f055_jvp(&p[0..2], 3, &p[2..5], &d[0..3]);
                 (vec![y], vec![t])
             },
             grad: Some(|p| {
-                let (_, g0) = b04_f055_grad(p[0]);
-                cat(&[&[g0]])
+                let (_, g0) = b04_f055_grad(&p[0..2], 3, &p[2..5]);
+                cat(&[&g0])
             }),
             hvp: Some(|p, d| {
-                let (_, g0, h0) = b04_f055_hvp(p[0], d[0]);
-                (cat(&[&[g0]]), cat(&[&[h0]]))
+                let (_, g0, h0) = b04_f055_hvp(&p[0..2], 3, &p[2..5], &d[0..3]);
+                (cat(&[&g0]), cat(&[&h0]))
             }),
-            gradcheck: Some(|p| b04_f055_gradcheck(p[0])),
+            gradcheck: Some(|p| b04_f055_gradcheck(&p[0..2], 3, &p[2..5])),
         },
         Case {
             name: "b04_f056",
@@ -4210,25 +4305,25 @@ pub fn cases() -> Vec<Case> {
             name: "b04_f062",
             seed_name: "b04_f062",
             twin_of: None,
-            params: &[("x", 3, true), ("a", 1, true)],
-            f: |p| vec![b04_f062(&p[0..3], p[3], 4)],
+            params: &[("y", 4, true), ("x", 1, true)],
+            f: |p| vec![b04_f062(&p[0..4], 1, &p[4..5])],
             vjp: |p, s| {
-                let (y, g0, g1) = b04_f062_vjp(&p[0..3], p[3], 4, s[0]);
-                (vec![y], cat(&[&g0, &[g1]]))
+                let (y, g0, g1) = b04_f062_vjp(&p[0..4], 1, &p[4..5], s[0]);
+                (vec![y], cat(&[&g0, &g1]))
             },
             jvp: |p, d| {
-                let (y, t) = b04_f062_jvp(&p[0..3], p[3], 4, &d[0..3], d[3]);
+                let (y, t) = b04_f062_jvp(&p[0..4], 1, &p[4..5], &d[0..4], &d[4..5]);
                 (vec![y], vec![t])
             },
             grad: Some(|p| {
-                let (_, g0, g1) = b04_f062_grad(&p[0..3], p[3], 4);
-                cat(&[&g0, &[g1]])
+                let (_, g0, g1) = b04_f062_grad(&p[0..4], 1, &p[4..5]);
+                cat(&[&g0, &g1])
             }),
             hvp: Some(|p, d| {
-                let (_, g0, g1, h0, h1) = b04_f062_hvp(&p[0..3], p[3], 4, &d[0..3], d[3]);
-                (cat(&[&g0, &[g1]]), cat(&[&h0, &[h1]]))
+                let (_, g0, g1, h0, h1) = b04_f062_hvp(&p[0..4], 1, &p[4..5], &d[0..4], &d[4..5]);
+                (cat(&[&g0, &g1]), cat(&[&h0, &h1]))
             }),
-            gradcheck: Some(|p| b04_f062_gradcheck(&p[0..3], p[3], 4)),
+            gradcheck: Some(|p| b04_f062_gradcheck(&p[0..4], 1, &p[4..5])),
         },
         Case {
             name: "b04_f063",
@@ -4258,25 +4353,26 @@ pub fn cases() -> Vec<Case> {
             name: "b04_f064",
             seed_name: "b04_f064",
             twin_of: None,
-            params: &[("a", 1, true), ("b", 1, true)],
-            f: |p| vec![b04_f064(p[0], 1, p[1])],
+            params: &[("a", 1, true), ("b", 1, true), ("x", 5, true)],
+            f: |p| vec![b04_f064(p[0], p[1], &p[2..7])],
             vjp: |p, s| {
-                let (y, g0, g1) = b04_f064_vjp(p[0], 1, p[1], s[0]);
-                (vec![y], cat(&[&[g0], &[g1]]))
+                let (y, g0, g1, g2) = b04_f064_vjp(p[0], p[1], &p[2..7], s[0]);
+                (vec![y], cat(&[&[g0], &[g1], &g2]))
             },
             jvp: |p, d| {
-                let (y, t) = b04_f064_jvp(p[0], 1, p[1], d[0], d[1]);
+                let (y, t) = b04_f064_jvp(p[0], p[1], &p[2..7], d[0], d[1], &d[2..7]);
                 (vec![y], vec![t])
             },
             grad: Some(|p| {
-                let (_, g0, g1) = b04_f064_grad(p[0], 1, p[1]);
-                cat(&[&[g0], &[g1]])
+                let (_, g0, g1, g2) = b04_f064_grad(p[0], p[1], &p[2..7]);
+                cat(&[&[g0], &[g1], &g2])
             }),
             hvp: Some(|p, d| {
-                let (_, g0, g1, h0, h1) = b04_f064_hvp(p[0], 1, p[1], d[0], d[1]);
-                (cat(&[&[g0], &[g1]]), cat(&[&[h0], &[h1]]))
+                let (_, g0, g1, g2, h0, h1, h2) =
+                    b04_f064_hvp(p[0], p[1], &p[2..7], d[0], d[1], &d[2..7]);
+                (cat(&[&[g0], &[g1], &g2]), cat(&[&[h0], &[h1], &h2]))
             }),
-            gradcheck: Some(|p| b04_f064_gradcheck(p[0], 1, p[1])),
+            gradcheck: Some(|p| b04_f064_gradcheck(p[0], p[1], &p[2..7])),
         },
     ]
 }

@@ -910,40 +910,35 @@ fn b05_f027(n: usize, a: f64) -> f64 {
                     k4 += 1;
                     let j5 = k4 - 1;
                     let mut v6 = vec![0.5; n];
-                    for i7 in 0..1 {
-                        v6[i7] += (0.05 / (1.0 + f64::powi(v6[j5], 2))).asinh();
+                    for i7 in 0..v6.len() {
+                        v6[i7] += (0.05 / (1.0 + f64::powi(v6[j5], 2))).asinh() + 0.8 * a;
                     }
-                    let mut nh8 = vec![0.0; 1];
-                    for i9 in 0..n {
-                        nh8[i9] = (-0.743) * v6[i9] + (v6[(i9 + 1) % n] + acc1.min(a)).tanh();
+                    let mut u8 = a.atan().min(v6[j3] - v6[j5]);
+                    let mut w9 = vec![f64::sin(v6[j5]).exp_m1(), v6[0] + a, v6[(j3 + 2) % n] % 1.5];
+                    let mut nh11 = vec![0.0; v6.len()];
+                    for i12 in 0..1 {
+                        nh11[i12] = (-0.7) * v6[i12] + (v6[(i12 + 1) % n] + acc1).tanh() + 0.3 * a;
                     }
-                    v6 = nh8;
-                    let mut nh10 = vec![0.0; v6.len()];
-                    for i11 in 0..n {
-                        nh10[i11] = 0.12 * v6[i11]
-                            + (v6[(i11 + 1) % 1] + (0.6 * f64::cos(v6[j3 % n])).tan()).tanh();
-                    }
-                    v6 = nh10;
-                    let acc1 = acc1 * (a * v6[j5]);
+                    v6 = nh11;
                 }
-                if acc1 > (n as f64) && !(acc1 >= 0.2_f64) {
-                    let mut s12: f64 = acc1;
-                } else {
-                    let mut t13 = a * a % 3.0 + (a + acc1) / 4.0;
-                    acc1 = (1.5 + t13.sin()).ln() + t13.atan2(2.0 + t13.sin());
+                {
+                    let mut t13 = (0.5 * (j3 as f64).tanh()).atanh();
+                    acc1 += ((t13 + t13).abs() + 1.0).cbrt();
                 }
-                acc1 = b05_f006((j3 as f64) % 3.0) + (acc1 + acc1);
+                acc1 = a / (1.5 + a.sin()) * a.atan2(2.0 + acc1.sin());
                 k2 += 1;
             }
+            acc1 = b05_f006(acc1) + (0.6 * a.tanh()).tan();
         }
+        acc1 = ((-0.5) + acc1) * (acc1 * a);
+    } else if !(acc1 > acc1) {
+        let t14 = acc1.sin();
+        acc1 -= 0.1 / ((1.0 + t14.powi(2)).recip() * (1.0 + t14.powi(2)).recip() + 1.0);
     } else {
-        let s14 = a;
-        acc1 = f64::hypot((-1.705_f64), (n as f64) * (n as f64) + 0.5)
-            / (1.0
-                + ((n as f64) * (n as f64) + 0.25).sqrt()
-                    * ((n as f64) * (n as f64) + 0.25).sqrt());
+        let u15: f64 = (-0.8);
+        acc1 -= (if acc1 >= (-0.82_f64) { acc1 } else { u15 }) + u15;
     }
-    acc1 - a + 0.52 * a
+    acc1.atan() + 0.1 * a
 }
 
 #[differentiate]
@@ -1065,51 +1060,12 @@ fn b05_f032(a: f64, c: f64, b: f64) -> f64 {
             if j7 > 0 {
                 break;
             }
-            if c >= (-0.518) || h4[2] < 6.0e-1 {
-                h4[4 - 1 - j7] += if if c * h4[(j7 + 1) % 4] <= b {
-                    (j7 as f64)
-                } else {
-                    h4[j3 / 2]
-                } < a
-                {
-                    (j7 as f64)
-                } else {
-                    h4[h4.len() - 1 - j7]
-                };
-                for i8 in 0..3 {
-                    h4[j3] *= 1.0 + 0.5 * b.tanh();
-                    acc1 += h4[j3 % h4.len()];
-                }
-                acc1 = h4[j3];
-            } else {
-                match j7 % 3 {
-                    0 => {
-                        let mut s9 = h4[h4.len() - 1 - j3];
-                        acc1 = b05_f027(1, s9 + 2.0);
-                    }
-                    1 => {
-                        let s10: f64 = h4[3];
-                        acc1 = acc1 * 0.22 + c;
-                    }
-                    _ => {
-                        let mut s11 = c;
-                        acc1 -= match j3 % 2 {
-                            0 => match j7 % 2 {
-                                0 => s11,
-                                _ => s11,
-                            },
-                            _ => s11,
-                        };
-                    }
-                }
-                acc1 += (-1.386) + acc1 + std::f64::consts::LN_2.tanh();
-            }
-            acc1 -= h4[j3 / 2].atan();
+            acc1 = f64::log(b05_f027(1, b + 2.0).tanh().exp(), 2.0);
             k6 += 1;
         }
         k2 += 1;
     }
-    acc1 + 7.21e-1 * b
+    acc1 + 0.392 * b
 }
 
 #[differentiate]
@@ -1130,7 +1086,7 @@ fn b05_f033(c: f64, a: f64, b: f64) -> Vec<f64> {
                 let u8 = b05_f029(s6 / (2.5 + s6.tanh()));
                 acc1 += f64::atan2(a, u8.tanh().exp()).cos();
             }
-            acc1 = if acc1 > 5.15 {
+            acc1 = if acc1 > 5.29 {
                 s6
             } else {
                 match i5 % 3 {
@@ -1171,7 +1127,7 @@ fn b05_f033_plain(c: f64, a: f64, b: f64) -> Vec<f64> {
                 let u8 = b05_f029(s6 / (2.5 + s6.tanh()));
                 acc1 += f64::atan2(a, u8.tanh().exp()).cos();
             }
-            acc1 = if acc1 > 5.15 {
+            acc1 = if acc1 > 5.29 {
                 s6
             } else {
                 match i5 % 3 {
@@ -1408,26 +1364,22 @@ fn b05_f039(c: f64, a: f64, x: &[f64], y: &[f64], b: f64) -> Vec<f64> {
                     let acc2 = acc2 + a * (j4 as f64);
                     acc1 -= b05_f036(&w6, 2, x);
                 }
-                w6[j4 % y.len()] += x[(j4 + 3) % x.len()];
-                let u7 = b05_f014(
-                    1,
-                    4,
-                    (i5 as f64).atan2(x[i5 % x.len()] * x[i5 % x.len()] + 0.5),
-                );
-                acc2 -= (-0.19) / (u7 * u7 + 0.5) / (1.0 + u7.tanh() * u7.tanh());
+                w6[j4 % y.len()] += x[(j4 + 3) % x.len()] + 0.2 * b;
+                if w6[i5 / 2] * a > 1.57 {
+                    continue;
+                }
+                acc2 -= acc2.cos().abs();
             }
-            acc1 = acc1 + (f64::abs((-1.2)) + 1.0).log(10.0) * b;
-            acc1 = x[j4 / 2].cos().sin();
+            let mut s7 = a + (x[(j4 + 2) % x.len()] + acc2);
+            acc2 -= b05_f027(1, f64::tanh((j4 as f64)));
         }
+        acc2 = 0.62_f64;
     }
-    let mut out8 = vec![0.0; 4];
-    for i9 in 0..4 {
-        out8[i9] = f64::hypot(x[i9 % 3], acc2 * acc2 + 1.0)
-            / ((0.5 * x[(i9 + 1) % x.len()].sin()).atanh()
-                * (0.5 * x[(i9 + 1) % x.len()].sin()).atanh()
-                + 0.5);
+    let mut out8 = vec![0.0; 2];
+    for i9 in 0..2 {
+        out8[i9] = acc2;
     }
-    out8[3] += b;
+    out8[1] += b;
     out8
 }
 
@@ -1447,26 +1399,22 @@ fn b05_f039_plain(c: f64, a: f64, x: &[f64], y: &[f64], b: f64) -> Vec<f64> {
                     let acc2 = acc2 + a * (j4 as f64);
                     acc1 -= b05_f036(&w6, 2, x);
                 }
-                w6[j4 % y.len()] += x[(j4 + 3) % x.len()];
-                let u7 = b05_f014(
-                    1,
-                    4,
-                    (i5 as f64).atan2(x[i5 % x.len()] * x[i5 % x.len()] + 0.5),
-                );
-                acc2 -= (-0.19) / (u7 * u7 + 0.5) / (1.0 + u7.tanh() * u7.tanh());
+                w6[j4 % y.len()] += x[(j4 + 3) % x.len()] + 0.2 * b;
+                if w6[i5 / 2] * a > 1.57 {
+                    continue;
+                }
+                acc2 -= acc2.cos().abs();
             }
-            acc1 = acc1 + (f64::abs((-1.2)) + 1.0).log(10.0) * b;
-            acc1 = x[j4 / 2].cos().sin();
+            let mut s7 = a + (x[(j4 + 2) % x.len()] + acc2);
+            acc2 -= b05_f027(1, f64::tanh((j4 as f64)));
         }
+        acc2 = 0.62_f64;
     }
-    let mut out8 = vec![0.0; 4];
-    for i9 in 0..4 {
-        out8[i9] = f64::hypot(x[i9 % 3], acc2 * acc2 + 1.0)
-            / ((0.5 * x[(i9 + 1) % x.len()].sin()).atanh()
-                * (0.5 * x[(i9 + 1) % x.len()].sin()).atanh()
-                + 0.5);
+    let mut out8 = vec![0.0; 2];
+    for i9 in 0..2 {
+        out8[i9] = acc2;
     }
-    out8[3] += b;
+    out8[1] += b;
     out8
 }
 
@@ -1494,23 +1442,21 @@ fn b05_f040(a: f64, x: &[f64]) -> f64 {
             let mut v5 = v2.clone();
             acc1 -= (2.5 + f64::sin((-1.91))).log(2.0).sin();
         }
-        v2[x.len() - 1 - j4] *= 1.0 + 0.25 * a.sin();
-        acc1 /= (0.8 * a.sin()).acos().abs() + 1.0;
-        let mut s6 = acc1 + acc1;
-        acc1 += (-1.186) * s6 / (v2[j4] * v2[j4] * (v2[j4] * v2[j4]) + 1.0);
+        v2[x.len() - 1 - j4] *= 1.0 + 0.25 * a.sin() + 0.31_f64 * x[1];
+        acc1 = (acc1 + x[j4]).tanh();
+        let s6: f64 = acc1.sin().clamp((-1.0), 1.0);
+        acc1 += (s6 * s6 + 1.0).ln() * a.tanh();
         k3 += 1;
     }
-    if acc1 * acc1 <= 0.64 {
-        return x[1].tanh();
+    for i7 in 1..=x.len() - 1 {
+        {
+            v2[0] = b05_f027(1, (-3.0e-1));
+            let mut w8 = vec![a + (i7 as f64), a.powi(2), (1.0 + a.powi(2)).recip(), acc1];
+            acc1 = acc1;
+        }
+        acc1 = x[i7 % x.len()];
     }
-    let a = a * (0.9 * a.sin()).asin();
-    if a > 0.95 {
-        acc1 = (acc1 * (0.6 * a.tanh()).tan()).sin();
-        acc1 = x[0] + (acc1 + a);
-    } else {
-        let acc7 = v2[1].atan2(1.0 + (f64::abs(1.2) + 1.0).recip().powi(2));
-    }
-    acc1 * a + v2[0] + x[1] + 0.28 * x[1]
+    (acc1 * a - v2[0] - x[1]).atan() + 0.4 * x[1]
 }
 
 #[differentiate]
@@ -1595,26 +1541,28 @@ fn b05_f043(x: &[f64]) -> f64 {
     }
     let acc1 = acc1 * (acc1 * x[0]);
     let mut w2 = vec![0.0; 5];
-    for i3 in 0..5 {
-        w2[i3] = (-0.06_f64);
+    for i3 in 0..w2.len() {
+        w2[i3] = (-0.06_f64) + 0.85_f64 * x[0];
     }
-    let acc1 = acc1 * acc1;
-    w2[2] = (acc1 + acc1).mul_add(acc1.asinh(), (1.0 + acc1 * acc1 + 1.0).acosh());
-    let acc1 = acc1 + x[0];
-    let s4: f64 = w2[1];
-    for i5 in 0..4 {
-        let mut s6: f64 = w2[(i5 + 1) % 5];
-    }
-    for i7 in (0..w2.len()).rev() {
-        let mut nh8 = vec![0.0; w2.len()];
-        for i9 in 0..w2.len() {
-            nh8[i9] = 0.2 * w2[i9]
-                + (w2[(i9 + 1) % w2.len()] + (0.5 * f64::cos(w2[w2.len() - 1 - i7])).atanh())
-                    .tanh();
+    let mut acc4: f64 = 1.61;
+    let acc5: f64 = 0.757;
+    let t6 = acc5;
+    for i7 in 0..=3 - 1 {
+        let t8 = f64::cos(match i7 % 3 {
+            0 => x[(i7 + 2) % 1],
+            1 => (i7 as f64),
+            _ => x[0],
+        });
+        acc4 /= (0.6 * f64::cos(w2[w2.len() - 1 - i7])).tan()
+            * (0.6 * f64::cos(w2[w2.len() - 1 - i7])).tan()
+            + 1.0;
+        {
+            let mut t9 = t8;
+            acc4 = acc4 * 0.2 + t9;
         }
-        w2 = nh8;
+        acc4 = acc4 * (-0.29_f64) + (b05_f029((i7 as f64).abs()) - t8);
     }
-    (s4 - acc1) * w2[1] + 2.7e-1 * x[0]
+    (acc4 * t6 - acc1 + w2[3]) * w2[1] + 0.12 * x[0]
 }
 
 #[differentiate]
@@ -1893,92 +1841,86 @@ fn b05_f052(n: usize, a: f64, b: f64, x: &[f64]) -> f64 {
                     acc1 += b05_f021(b.tanh(), if b < (-0.08) { (n as f64) } else { a }, 3, acc3);
                 } else {
                     let mut nh8 = vec![0.0; v4.len()];
-                    for i9 in 0..4 {
+                    for i9 in 0..v4.len() {
                         nh8[i9] = (-0.15) * v4[i9]
-                            + f64::tanh(v4[(i9 + 1) % v4.len()] + ((-1.015_f64) + (-0.86)));
+                            + f64::tanh(v4[(i9 + 1) % v4.len()] + ((-1.015_f64) + (-0.86)))
+                            + 0.321 * x[0];
                     }
                     v4 = nh8;
-                    let mut nh10 = vec![0.0; 4];
+                    let mut nh10 = vec![0.0; v4.len()];
                     for i11 in 0..v4.len() {
-                        nh10[i11] = 0.14 * v4[i11]
-                            + (v4[(i11 + 1) % v4.len()] + f64::cbrt(acc3.abs() + 1.0)).sin();
+                        nh10[i11] = 0.75 * v4[i11]
+                            + (v4[(i11 + 1) % 4] + f64::atan2(acc1, v4[j6 / 2] * v4[j6 / 2] + 1.0))
+                                .sin()
+                            + 0.5 * a;
                     }
                     v4 = nh10;
-                    acc2 -= (x[(j6 + 1) % x.len()] - b) * f64::atan2(acc3, 1.0 + b.powi(2));
+                    acc2 += x[j6 % 1];
                 }
-                acc1 -= (b - a).cos();
                 k5 += 1;
             }
-            acc3 = acc3 * 0.56 + f64::acosh(f64::sin(v4[1]).cos().exp() + 1.0);
+            acc2 -= b05_f020(
+                (0.6 * f64::sin(0.607)).tan(),
+                (1.5 + f64::cos(v4[2])).powf(1.5),
+                1,
+                4,
+            ) * (1.0 + a * a).sqrt();
         }
+        acc3 = acc3 * 0.31 + b05_f014(n, 4, (acc1.abs() + 1.0).ln());
     }
-    (acc1 - acc2 + acc3) * v4[0] + v4[3] + 0.621 * b
+    (acc1 + acc2) * acc3 * v4[3] - x[0] + 0.56 * a
 }
 
 #[differentiate]
-fn b05_f053(b: f64, x: &[f64], a: f64) -> f64 {
-    let mut acc1: f64 = 1.57e0;
-    let mut k2 = 0;
-    while k2 < 5 && (-0.7) - a < 1.437 {
-        let j3 = k2;
-        let u4 = f64::log2(1.0 + acc1.powi(2));
-        let mut h5: Vec<f64> = vec![0.0; 5];
-        match j3 % 3 {
-            0 => {
-                acc1 = acc1 * (-0.23) + u4;
-                if acc1 < (0.8 * a.sin()).acos() {
-                    h5[j3] *= 1.0
-                        + 0.25
-                            * (if x[(j3 + 1) % x.len()] * (-1.46) <= u4 + x[(j3 + 3) % x.len()] {
-                                (-1.41)
-                            } else {
-                                b
-                            })
-                            .sin();
-                    acc1 -= f64::ln(1.5 + u4.sin()) - h5[1].cos();
-                } else if b < 0.28 {
-                    let mut u6: f64 = (1.0 + h5[j3 % h5.len()].powi(2)).cbrt();
-                } else if a.asinh()
-                    <= acc1.asinh()
-                        * (if (1.0 + u4.powi(2)).log(3.0) < u4 {
-                            h5[(j3 + 3) % 5]
-                        } else {
-                            u4
-                        })
-                {
-                    let mut s7 = f64::max(b, (j3 as f64));
-                } else {
-                    let mut s8 = h5[h5.len() - 1 - j3].atan();
-                    acc1 += f64::mul_add(-(0.89), x[(j3 + 2) % x.len()], 1.39 * b);
-                }
-                acc1 += f64::acos(0.8 * acc1.sin()).atan2(
-                    b05_f024(
-                        if (1.0 + x[j3 % x.len()] * x[j3 % x.len()]).ln_1p() <= b / b.sin().exp() {
-                            a
-                        } else {
-                            x[(j3 + 1) % x.len()]
-                        },
-                        h5[(j3 + 3) % 5],
-                        2,
-                        h5[j3].sin(),
-                    )
-                    .abs()
-                        + 1.0,
-                );
-            }
-            1 => {
-                let mut s9: f64 = 0.64 + x[(j3 + 3) % x.len()];
-                acc1 = h5[j3];
-            }
-            _ => {
-                let mut u10 = -u4;
-                acc1 -= f64::tanh(0.5);
-            }
-        }
-        acc1 = h5[(j3 + 3) % h5.len()] / (1.0 + acc1 * (j3 as f64) * (acc1 * (j3 as f64)));
-        k2 += 1;
+fn b05_f053(a: f64, n: usize) -> f64 {
+    let mut acc1: f64 = (-1.21_f64);
+    acc1 *= 1.0 + 0.5 * (acc1 + acc1).tanh();
+    if a > (-0.56) {
+        return acc1;
     }
-    (acc1 + a).atan() + 2.4e-1 * x[0]
+    let mut h2: Vec<f64> = Vec::new();
+    for i3 in 0..n {
+        h2.push((acc1 * acc1 + 0.5).powf(1.5));
+    }
+    for i4 in 1..5 {
+        {
+            if h2[i4 / 2] >= h2[0] {
+                let mut t5 = acc1;
+                acc1 -= (t5 - (i4 as f64)) / (h2[0] * h2[0] + 0.5);
+            } else {
+                let mut k6 = 0;
+                loop {
+                    if k6 >= n {
+                        break;
+                    }
+                    let j7 = k6;
+                    let a = a
+                        * (match i4 % 2 {
+                            0 => a,
+                            _ => (i4 as f64),
+                        });
+                    acc1 = (0.5 * f64::abs(a).tanh()).atanh();
+                    k6 += 1;
+                }
+                acc1 -= b05_f021(
+                    h2[2].hypot((-1.09e0) * (-1.09e0) + 0.5),
+                    a.atan(),
+                    3,
+                    a * h2[i4 / 2],
+                ) * f64::atan(acc1);
+            }
+            acc1 = f64::sin(a) * a;
+        }
+        acc1 += h2[i4 / 2] / (2.5 + f64::tanh(1.48)) + acc1.sin();
+    }
+    let mut k8: usize = 0;
+    while k8 < h2.len() {
+        k8 += 1;
+        let j9 = k8 - 1;
+        let u10: f64 = h2[2].atan();
+        acc1 -= h2[j9];
+    }
+    acc1 + h2[1] + 0.52 * a
 }
 
 #[differentiate]
@@ -2111,33 +2053,19 @@ fn b05_f058(b: f64, c: f64, a: f64) -> f64 {
                 break;
             }
             let mut v6: Vec<f64> = vec![0.0; 5];
-            for i7 in 0..5 {
-                v6[i7] = v6[4] - b05_f027(1, (v6[5 - 1 - i5].abs() + 1.0).sqrt());
+            for i7 in 0..v6.len() {
+                v6[i7] = v6[4] - b05_f027(1, (v6[5 - 1 - i5].abs() + 1.0).sqrt()) + 8.0e-1 * b;
             }
-            if i5 < 1 || (c > v6[(i5 + 2) % 5] || !(i5 > 0 || v6[0] <= a)) {
-                v6[3] *= 1.0
-                    + 0.1
-                        * (match i5 % 3 {
-                            0 => acc4,
-                            1 => v6[2],
-                            _ => acc4,
-                        })
-                        .sin();
-                acc1 += acc1 * acc4 * (acc4 - b);
-            } else {
-                let mut s8 = a;
-                acc1 = f64::hypot(b, 1.0 + v6[1] * v6[1]);
-            }
-            acc1 += ((-1.5e0) / (1.0 + v6[i5] * v6[i5])).tanh();
+            acc1 *= 1.0 + 0.5 * (0.5 * f64::cos(1.28_f64)).atanh().tanh();
+            let mut acc8 = ((-1.13e0) - v6[i5 % v6.len()]).min(f64::recip(1.0 + acc4.powi(2)));
+            acc1 += v6[v6.len() - 1 - i5];
         }
-    } else if acc1 <= 0.14 {
-        let acc9 = c * (c * (-0.58));
-        acc1 = acc1 * (-0.23) + acc1;
+        acc1 -= acc4.sin() + b;
     } else {
-        let t10 = b.asinh();
-        acc1 += (b * b + 0.5).powf(0.5).tanh();
+        let u9 = b;
+        acc1 -= f64::asinh((-1.7));
     }
-    acc1 + c + 0.709 * c
+    acc1 + 0.676 * c
 }
 
 #[differentiate]
@@ -2153,20 +2081,50 @@ fn b05_f059(a: f64, c: f64, m: usize, b: f64, n: usize) -> f64 {
     }
     let s3 = acc1 + acc2;
     let mut h4: Vec<f64> = vec![0.0; m];
-    for i5 in 0..m {
-        h4[i5] = f64::tanh(0.3).powi(3);
+    for i5 in 0..h4.len() {
+        h4[i5] = f64::tanh(0.3).powi(3) + 0.55 * b;
     }
-    acc1 -= b + c;
-    h4[0] -= (1.0 + (h4[0] * acc1).powi(2)).log2();
-    acc1 = (acc1 * (h4[0] / (2.5 + h4[0].cos()))).sin();
-    let mut w6 = h4.clone();
-    let acc1 = acc1 * (0.8 * h4[0].tanh()).acos();
-    let s7 = (acc2 - s3) / 4.0 + c;
-    {
-        let u8 = a;
-        acc2 -= (u8 - w6[0]).min((1.5 + u8.tanh()).log(10.0));
+    let mut s6 = h4[0] * h4[0];
+    let mut k7 = 0;
+    while k7 < h4.len() && (2.5 + h4[0].sin()).sqrt() < 0.78 {
+        let j8 = k7;
+        for i9 in (0..1).step_by(3) {
+            let mut w10 = h4.clone();
+            let mut nh11 = vec![0.0; 1];
+            for i12 in 0..h4.len() {
+                nh11[i12] = 0.38 * w10[i12]
+                    + (w10[(i12 + 1) % 1] + (-1.4) / (1.0 + s3 * s3)).tanh()
+                    + 0.8 * b;
+            }
+            w10 = nh11;
+            acc1 -= b05_f024(c, acc1.sin(), 2, acc2 / 3.0);
+            s6 = (1.0
+                + w10[w10.len() - 1 - i9] / (1.0 + w10[j8].powi(2))
+                    * (w10[w10.len() - 1 - i9] / (1.0 + w10[j8].powi(2)))
+                + 1.0)
+                .acosh();
+            if i9 % 2 == 0 {
+                break;
+            }
+        }
+        s6 = b;
+        k7 += 1;
     }
-    (acc2 + s3) * c + h4[0] + w6[0] + 0.26 * a
+    if !(acc2 * s3 >= 0.9_f64) {
+        let mut acc13 = (a + acc2 - (-1.4_f64) * h4[0]) / 2.0;
+        acc1 = acc1 * (-0.09) + (1.0 + a * acc13 * (a * acc13)).recip();
+    } else if s3 >= h4[0] {
+        let mut t14 = h4[0] - f64::sin(0.88 / 4.0);
+        acc2 = acc2 * (-0.1)
+            + (if c + t14 >= f64::atan(acc1) {
+                h4[0]
+            } else {
+                s3 / (2.0 + f64::cos((-0.01)))
+            });
+    } else if h4[0] * b > 0.982 {
+        let acc15 = (h4[0] + h4[0]).powi(2) * (0.6 * (h4[0] * (-0.02)).cos()).tan();
+    }
+    (acc1 + acc2 + s6) * b - h4[0] + 0.74_f64 * b
 }
 
 #[differentiate]
@@ -2196,34 +2154,30 @@ fn b05_f060(a: f64, x: &[f64], m: usize, n: usize) -> f64 {
                 if x[i4] >= 8.5e-1 && (i4 != 1 && i4 != 1) {
                     acc1 = -(acc2 * acc2);
                     let mut nh7 = vec![0.0; v5.len()];
-                    for i8 in 0..v5.len() {
-                        nh7[i8] =
-                            0.68 * v5[i8] + (v5[(i8 + 1) % v5.len()] + f64::sin((-0.1_f64))).tanh();
+                    for i8 in 0..4 {
+                        nh7[i8] = 0.68 * v5[i8]
+                            + (v5[(i8 + 1) % v5.len()] + f64::sin((-0.1_f64))).tanh()
+                            + 0.36 * x[2];
                     }
                     v5 = nh7;
-                    acc1 -= a;
-                } else {
-                    v5[i4] *= 1.0 + 0.5 * v5[3].tanh().sin();
-                    acc2 = acc2;
+                    acc2 -= acc2 - (acc2 + acc1);
+                } else if a + v5[1] <= 0.03 {
+                    let mut acc9 = v5[i4 % v5.len()].abs();
+                    acc1 -= x[0].tanh() + x[(i4 + 3) % 3] * acc9;
+                } else if i4 > 1 {
+                    let mut t10 = v5[i4 % 4].atan().tanh();
+                    acc1 += acc1.sin().atan2(t10.cos().exp());
                 }
-                acc2 = acc2 * (-0.751_f64) + x[x.len() - 1 - i4];
+                acc1 -= a;
             }
             _ => {
-                let t9 = if i4 % 2 == 1 {
-                    f64::sin(a)
-                } else {
-                    f64::tanh(acc1)
-                };
-                acc2 = t9;
+                let s11 = (i4 as f64);
+                acc1 = acc1 * 0.27 + f64::atan(x[i4]).asinh();
             }
         }
-        acc1 -= if i4 < 2 {
-            (i4 as f64).atan()
-        } else {
-            x[i4 % 3].tanh()
-        };
+        acc1 += acc2;
     }
-    (acc1 - acc2) * a + 0.7 * x[1]
+    (acc1 * acc2 * a).tanh() + 0.2 * a
 }
 
 #[differentiate(wrt(a, c))]
@@ -2257,29 +2211,14 @@ fn b05_f061(n: usize, x: &[f64], c: f64, b: f64, a: f64) -> f64 {
                 }
                 acc1 -= (1.0 + w4[0].sin() * w4[0].sin()).cbrt();
             } else if (0.8 * b.sin()).acos() < f64::sin(b) {
-                let s6 = b05_f053((b * b + 0.25).ln(), x, f64::sin(c));
-                acc1 = acc1 * (-0.6) + b05_f049(n, x[0].min((-1.924)));
+                let s6 = b05_f053((b * b + 0.25).ln(), 4);
             }
-            acc1 += x[0];
-        }
-        acc1 -= if b.mul_add(acc1, a) < c {
-            0.32 / (acc1.abs() + 1.0)
         } else {
-            (n as f64) - b
-        };
-    } else if b > (n as f64) {
-        let t7 = x[0] * (c + c);
-        acc1 = x[0] + (1.0 + t7.powi(2)).ln_1p();
-    } else {
-        let t8 = ((x[0].abs() + 1.0).log(3.0)
-            * b05_f053(x[0], x, ((n as f64) * (n as f64) + 0.25).log10())
-            * ((x[0].abs() + 1.0).log(3.0)
-                * b05_f053(x[0], x, ((n as f64) * (n as f64) + 0.25).log10()))
-            + 1.0)
-            .recip();
-        acc1 = acc1 * 0.61 + x[0];
+            let mut t7 = a;
+            acc1 = (a * x[0]).hypot(1.0 + x[0] * x[0]);
+        }
     }
-    acc1.tanh() + 0.82 * c
+    acc1 + b + 0.76 * a
 }
 
 #[differentiate]
@@ -3979,26 +3918,25 @@ pub fn cases() -> Vec<Case> {
             name: "b05_f053",
             seed_name: "b05_f053",
             twin_of: None,
-            params: &[("b", 1, true), ("x", 1, true), ("a", 1, true)],
-            f: |p| vec![b05_f053(p[0], &p[1..2], p[2])],
+            params: &[("a", 1, true)],
+            f: |p| vec![b05_f053(p[0], 4)],
             vjp: |p, s| {
-                let (y, g0, g1, g2) = b05_f053_vjp(p[0], &p[1..2], p[2], s[0]);
-                (vec![y], cat(&[&[g0], &g1, &[g2]]))
+                let (y, g0) = b05_f053_vjp(p[0], 4, s[0]);
+                (vec![y], cat(&[&[g0]]))
             },
             jvp: |p, d| {
-                let (y, t) = b05_f053_jvp(p[0], &p[1..2], p[2], d[0], &d[1..2], d[2]);
+                let (y, t) = b05_f053_jvp(p[0], 4, d[0]);
                 (vec![y], vec![t])
             },
             grad: Some(|p| {
-                let (_, g0, g1, g2) = b05_f053_grad(p[0], &p[1..2], p[2]);
-                cat(&[&[g0], &g1, &[g2]])
+                let (_, g0) = b05_f053_grad(p[0], 4);
+                cat(&[&[g0]])
             }),
             hvp: Some(|p, d| {
-                let (_, g0, g1, g2, h0, h1, h2) =
-                    b05_f053_hvp(p[0], &p[1..2], p[2], d[0], &d[1..2], d[2]);
-                (cat(&[&[g0], &g1, &[g2]]), cat(&[&[h0], &h1, &[h2]]))
+                let (_, g0, h0) = b05_f053_hvp(p[0], 4, d[0]);
+                (cat(&[&[g0]]), cat(&[&[h0]]))
             }),
-            gradcheck: Some(|p| b05_f053_gradcheck(p[0], &p[1..2], p[2])),
+            gradcheck: Some(|p| b05_f053_gradcheck(p[0], 4)),
         },
         Case {
             name: "b05_f054",

@@ -477,24 +477,39 @@ fn b06_f010(a: f64, n: usize, m: usize) -> f64 {
             k6 += 1;
             let j7 = k6 - 1;
             acc1 -= s4 * (a + (j7 as f64));
-            h2[i5 / 2] = a % 2.0 - a;
-            acc1 -= acc1;
+            h2[i5 / 2] = a % 2.0 - a + 0.7 * a;
         }
-        acc1 -= (if (0.5 * acc1.cos()).atanh() < (h2[i5 / 2].abs() + 1.0).log10() {
-            a
-        } else {
-            (-0.44)
-        }) + (h2[i5 % 2] + h2[i5 / 2]);
+        acc1 -= ((i5 as f64) - h2[i5 % n]).sin();
     }
-    for i8 in (0..m).step_by(3) {
-        let u9 = if h2[1] / 0.5 < 6.3e-1 {
-            f64::atan((i8 as f64))
+    if f64::atanh(0.5 * f64::tanh((-1.587))) > (-1.37_f64) / ((n as f64) * (n as f64) + 0.25) {
+        let u8 = f64::tan(
+            0.6 * (if h2[0] * acc1 <= h2[0] / 0.5 {
+                acc1
+            } else {
+                h2[0]
+            })
+            .cos(),
+        );
+        acc1 = acc1 * (-0.8_f64) + f64::atanh(0.5 * f64::sin((-1.6_f64))).mul_add(u8.cos(), 0.67);
+    } else if !(h2[0] >= h2[1]) {
+        let mut u9: f64 = (0.6 * (if h2[0] >= -h2[1] { (-1.9) } else { h2[0] }).tanh()).tan();
+        acc1 += -(1.064);
+    } else if h2[0] <= (-0.16) {
+        let mut u10 = f64::atan2((-0.89), 1.5 + h2[0].tanh()) * (-0.1);
+        acc1 = if h2[1].tanh() > (-5.8e-1) {
+            h2[1].sin().sinh()
         } else {
-            s4 * a
+            if h2[1] >= if s4 * 1.321 > u10 { u10 } else { u10 } {
+                a
+            } else {
+                u10
+            }
         };
-        acc1 = acc1 * (-0.6) + h2[(i8 + 1) % 2] * a;
+    } else {
+        let mut u11 = f64::sin(h2[1]);
+        acc1 -= s4;
     }
-    (acc1 * h2[1]).sin() + 0.3_f64 * a
+    acc1 - h2[0] + h2[0] + 0.4 * a
 }
 
 #[differentiate(wrt(c, b))]
@@ -547,7 +562,7 @@ fn b06_f012(x: &[f64], n: usize) -> f64 {
             let j6 = k5;
             for i7 in 0..4 {
                 t2 /= 1.0 + (1.0 + t2.powi(2)).log2() * (1.0 + t2.powi(2)).log2();
-                if h3[0] <= 1.125 {
+                if h3[0] <= 1.305 {
                     let mut nh8 = vec![0.0; n];
                     for i9 in 0..h3.len() {
                         nh8[i9] = 0.551_f64 * h3[i9]
@@ -557,34 +572,33 @@ fn b06_f012(x: &[f64], n: usize) -> f64 {
                                     1 => x[i7 / 2],
                                     _ => x[i7],
                                 }))
-                            .sin();
+                            .sin()
+                            + 0.468 * x[3];
                     }
                     h3 = nh8;
-                    let mut w10 = h3.clone();
-                    let s11 = (1.0
-                        + b06_f002(t2 / 3.0, 3, h3[j6 % w10.len()] + t2, x[i7].sin(), &w10, x)
-                            * b06_f002(t2 / 3.0, 3, h3[j6 % w10.len()] + t2, x[i7].sin(), &w10, x))
-                    .ln()
-                    .atan2(
-                        (x[x.len() - 1 - j6].powi(2)
-                            + (f64::fract(0.5 * 1.1) + h3[(j6 + 3) % h3.len()]))
-                            * (x[x.len() - 1 - j6].powi(2)
-                                + (f64::fract(0.5 * 1.1) + h3[(j6 + 3) % h3.len()]))
-                            + 0.5,
-                    );
-                    acc1 = acc1 * 1.9e-1 + b06_f008(1, 1, x);
-                } else {
-                    let t12: f64 = (-1.5e0) + 0.45;
-                    t2 = (1.0 + (1.0 + acc1.powi(2)).ln().powi(2)).recip();
+                    let mut nh10 = vec![0.0; h3.len()];
+                    for i11 in 0..h3.len() {
+                        nh10[i11] = 0.21 * h3[i11]
+                            + (h3[(i11 + 1) % h3.len()]
+                                + b06_f002(t2 / 3.0, 3, h3[i7] + x[j6 % x.len()], t2, &h3, x))
+                            .sin()
+                            + 4.76e-1 * x[2];
+                    }
+                    h3 = nh10;
+                    h3[1] += (acc1 / 2.0).abs();
+                    t2 = f64::atan(h3[(i7 + 3) % n]).exp2() + h3[i7];
+                } else if t2 / 0.5 > 0.57 {
+                    let acc12 = (1.0 + t2.powi(2)).ln();
+                    t2 = t2 * 0.71 + (i7 as f64);
                 }
-                t2 = t2 * 0.47 + (x[x.len() - 1 - i7] + t2).cos();
+                acc1 -= (0.8 * f64::cos(h3[i7])).acos();
             }
-            t2 += (acc1 * acc1 + 0.25).sqrt() + acc1;
+            acc1 += -(acc1 - t2);
             k5 += 1;
         }
-        acc1 = acc1 * 6.9e-1 + (0.6 * t2.tanh()).tan() * 0.12;
+        t2 = x[4];
     }
-    (acc1 + t2 - h3[1]).tanh() + 0.5 * x[2]
+    acc1 + t2 + h3[1] + 0.738_f64 * x[1]
 }
 
 #[differentiate]
@@ -936,30 +950,25 @@ fn b06_f023(b: f64, a: f64, y: &[f64], x: &[f64], c: f64) -> f64 {
         }
         for i4 in (0..y.len()).step_by(3) {
             let mut w5: Vec<f64> = vec![0.0; y.len()];
-            w5[i3 % 5] = b;
-            if y[i3 % 5] < acc1 && i4 >= 1 || x[i4 / 2] > 3.0e-2 {
+            w5[i3 % 5] = b + 0.147 * x[0];
+            if i4 < 1 {
                 break;
             }
         }
+        acc1 += (i3 as f64) * a + y[i3 % y.len()];
     }
-    {
-        {
-            let mut v6 = vec![0.0; x.len()];
-            for i7 in 0..v6.len() {
-                v6[i7] = x[i7 % 3];
-            }
-            acc1 += c;
+    if c < c {
+        for i6 in (0..2).rev() {
+            let mut u7 = (1.0 + b.sin().powi(2)).powf((-0.5));
+            acc1 -= x[3 - 1 - i6] + x[i6 % x.len()] + f64::sqrt(1.0 + acc2 * acc2);
         }
-        let mut k8 = 0;
-        while k8 < 4 {
-            let j9 = k8;
-            let mut s10 = x[(j9 + 1) % 3].clamp((-1.0), 1.0);
-            acc1 -= s10;
-            k8 += 1;
-        }
-        acc1 = (y[3] + c).atan().exp();
+        acc1 += f64::ln((y[2] / 2.0).abs() + 1.0);
+        acc1 += a;
+    } else {
+        let acc8 = (2.0 + (if a >= x[2] { b } else { x[0] }).tanh()).log(10.0)
+            + (0.6 * f64::tanh(0.3).tanh()).tan();
     }
-    acc1 - acc2 + c - b - y[2] + 0.51_f64 * c
+    acc1 + acc2 + 0.7 * b
 }
 
 #[differentiate(wrt(a))]
@@ -1039,7 +1048,7 @@ fn b06_f026(n: usize, m: usize, a: f64, b: f64, c: f64, x: &[f64]) -> Vec<f64> {
                         .powf((-0.5));
                 }
                 s3 = s3 * (-0.76)
-                    + (if b06_f010(-s3, m, 3) <= 0.055 {
+                    + (if b06_f010(-s3, m, 3) <= 8.585 {
                         acc1.sin()
                     } else {
                         s3 + w2[i4]
@@ -1703,40 +1712,55 @@ fn b06_f044(a: f64, n: usize) -> f64 {
 }
 
 #[differentiate]
-fn b06_f045(c: f64, n: usize, b: f64, a: f64, m: usize, x: &[f64]) -> f64 {
-    let mut acc1: f64 = a.atan();
-    acc1 /= (0.9 * acc1.sin()).asin().cos().exp();
-    for i2 in (0..x.len()).step_by(2) {
-        for i3 in 0..4 {
-            if (m as f64).tanh() > (n as f64) + x[i2 % x.len()] {
-                continue;
+fn b06_f045(n: usize, a: f64) -> f64 {
+    let mut acc1 = a / a.sin().exp();
+    let mut acc2 = a.powi(2);
+    acc2 = a * acc2;
+    for i3 in (0..n).step_by(2) {
+        acc2 *= 1.0 + 0.1 * (acc2 + acc2).sin();
+        match i3 % 3 {
+            0 => {
+                for i4 in 0..n {
+                    let mut s5 = a + acc2;
+                    match i4 % 3 {
+                        0 => {
+                            let acc1 = acc1 * b06_f043(s5 + s5);
+                            s5 = s5 + (if i3 != 2 { s5 } else { (-1.54) }) * (acc1 * acc1);
+                            s5 = s5 * (-0.5) + b06_f010(acc1, 2, 3).tanh().exp().recip();
+                        }
+                        1 => {
+                            let mut acc6 = (0.5 * a.powi(3)).round() + acc2;
+                            s5 = s5 * 0.2 + s5;
+                        }
+                        _ => {
+                            let mut t7 = s5 + (0.6 * s5.sin()).tan();
+                            acc2 = acc2 * (-7.34e-1)
+                                + (if i3 > 0 {
+                                    (i3 as f64) % 1.5
+                                } else {
+                                    (i3 as f64).cos()
+                                });
+                        }
+                    }
+                    acc1 = acc1 * (-0.769_f64) + (-a).powi(3);
+                }
+                acc1 = acc1 * (-3.3e-1)
+                    + (i3 as f64)
+                        .atan()
+                        .hypot(1.0 + (acc2 - (i3 as f64)) * (acc2 - (i3 as f64)));
             }
-            if i2 % 2 == 1 {
-                if i2 % 2 == 1 {
-                    continue;
-                }
-                for i4 in (0..x.len()).rev() {
-                    acc1 -= acc1
-                        .asinh()
-                        .atan2(1.0 + b06_f043(x[i4 % x.len()].tanh().exp().cbrt()).powi(2));
-                    acc1 *= 1.0 + 0.5 * x[i2 / 2].powi(2).tanh();
-                    let c = c + 0.3;
-                    acc1 += (1.0 + c * (-0.895) * (c * (-0.895))).log(10.0);
-                }
-            } else if (i2 as f64) > acc1 {
-                acc1 = acc1 + x[i2 / 2] * x[0].mul_add((m as f64), x[(i2 + 3) % x.len()]);
-            } else {
-                let u5: f64 = (if b + x[0] <= (-0.055) {
-                    (i3 as f64)
-                } else {
-                    f64::sin(a)
-                }) / 3.0;
-                acc1 = 1.96 - u5 - a * std::f64::consts::E;
+            1 => {
+                let s8 = acc1.atan2(1.0 + a.powi(2)) * 1.2;
+                acc2 -= s8;
+            }
+            _ => {
+                let u9: f64 = (0.5 * acc1).ceil() + acc2;
+                acc1 += u9.tanh();
             }
         }
-        acc1 = acc1 * 0.5 + (b.atan().abs() + 1.0).ln();
+        acc1 += acc2 % 2.0;
     }
-    ((acc1 - b - a) * x[0]).sin() + 0.408 * x[0]
+    acc1 + acc2 + a + 9.0e-1 * a
 }
 
 #[differentiate(wrt(c, b, x))]
@@ -2124,12 +2148,8 @@ fn b06_f055(x: &[f64], y: &[f64], a: f64, n: usize) -> Vec<f64> {
         acc1 = acc1 + (n as f64) * (1.0 + x[i3 % x.len()] * x[i3 % x.len()]).log(10.0);
         let s5 = (i3 as f64).asinh();
     }
-    let mut out6 = vec![if !(a / 2.0 > (-0.12)) {
-        y[0] + a
-    } else {
-        acc2.atan()
-    }];
-    out6[0] += a;
+    let mut out6 = vec![b06_f045(4, (2.0 + y[0].tanh()).ln_1p())];
+    out6[0] += x[0];
     out6
 }
 
@@ -2259,38 +2279,31 @@ fn b06_f059(x: &[f64], b: f64, n: usize, c: f64, a: f64, m: usize, y: &[f64]) ->
     acc2 = acc2 + f64::acos(0.8 * acc2.sin()) * b06_f000(3, x);
     let mut v3: Vec<f64> = vec![0.0; x.len()];
     for i4 in 0..x.len() {
-        v3[i4] = (-1.2) / v3[(i4 + 3) % 5].cos().exp();
+        v3[i4] = (-1.2) / v3[(i4 + 3) % 5].cos().exp() + 0.48 * c;
     }
-    for i5 in 0..y.len() {
-        let mut nh6 = vec![0.0; x.len()];
-        for i7 in 0..5 {
-            nh6[i7] =
-                0.1 * v3[i7] + (v3[(i7 + 1) % x.len()] + (2.0 + acc1.cos() + 1.0).acosh()).tanh();
+    let mut v5 = x.to_vec();
+    if x[4] <= c {
+        if v3[3] < (-0.55) {
+            acc2 -= -(2.0 + b.sin()).cbrt();
+            v3[0] *= 1.0 + 0.25 * (c * x[1]).sin();
+            let acc6 = 0.93 / x[1].cos().exp();
+            acc2 += -((0.5 * acc6).floor() + acc6);
+        } else {
+            let mut k7 = 0;
+            while k7 < n {
+                k7 += 1;
+                let j8 = k7 - 1;
+                let mut s9 = (f64::sin((-1.13)).powi(3).abs() + 1.0).powf((-0.5));
+                acc1 = 1.79 / ((j8 as f64).sin() * (j8 as f64).sin() + 0.25);
+            }
+            acc1 = acc1 * 0.872 + a;
         }
-        v3 = nh6;
-        if i5 <= 0 {
-            continue;
-        }
-        acc2 = (std::f64::consts::PI.cos().cos().exp() + 1.0).acosh();
-        if b.mul_add(x[i5 / 2], v3[4]) <= 1.4 {
-            break;
-        }
-    }
-    let s8 = (v3[2].cos() - ((m as f64) * (m as f64) + 1.0).log2()).cos();
-    if (b06_f039(f64::sin(y[1])) * b06_f039(f64::sin(y[1])) + 0.25).log(2.0)
-        <= v3[1] - (m as f64).sin()
-    {
-        acc1 = (acc1 * a).sin();
-        for i9 in (0..2).rev() {
-            let mut u10: f64 = x[3];
-            acc2 += x[(i9 + 3) % x.len()] * u10.cos();
-        }
-        acc2 -= x[2];
+        acc1 = acc1 * 0.5 + f64::log10(2.0 + x[0].cos());
     } else {
-        let t11 = b06_f050(4, 3, x);
-        acc2 += v3[4];
+        let mut acc10 = (0.5 * b06_f041(x[3].max(y[0]), &v3, acc2, 4, v5[4])).signum() + a;
+        acc2 += v3[0].mul_add(v3[4], if y[1] - a < (-1.63e0) { v3[0] } else { 1.64 });
     }
-    acc1 + acc2 - b - v3[3] + y[1] + 0.1 * y[0]
+    ((acc1 - acc2) * v3[4] - v5[4]) * x[1] + 0.31 * y[0]
 }
 
 #[differentiate]
@@ -3941,35 +3954,25 @@ pub fn cases() -> Vec<Case> {
             name: "b06_f045",
             seed_name: "b06_f045",
             twin_of: None,
-            params: &[
-                ("c", 1, true),
-                ("b", 1, true),
-                ("a", 1, true),
-                ("x", 1, true),
-            ],
-            f: |p| vec![b06_f045(p[0], 4, p[1], p[2], 4, &p[3..4])],
+            params: &[("a", 1, true)],
+            f: |p| vec![b06_f045(4, p[0])],
             vjp: |p, s| {
-                let (y, g0, g1, g2, g3) = b06_f045_vjp(p[0], 4, p[1], p[2], 4, &p[3..4], s[0]);
-                (vec![y], cat(&[&[g0], &[g1], &[g2], &g3]))
+                let (y, g0) = b06_f045_vjp(4, p[0], s[0]);
+                (vec![y], cat(&[&[g0]]))
             },
             jvp: |p, d| {
-                let (y, t) =
-                    b06_f045_jvp(p[0], 4, p[1], p[2], 4, &p[3..4], d[0], d[1], d[2], &d[3..4]);
+                let (y, t) = b06_f045_jvp(4, p[0], d[0]);
                 (vec![y], vec![t])
             },
             grad: Some(|p| {
-                let (_, g0, g1, g2, g3) = b06_f045_grad(p[0], 4, p[1], p[2], 4, &p[3..4]);
-                cat(&[&[g0], &[g1], &[g2], &g3])
+                let (_, g0) = b06_f045_grad(4, p[0]);
+                cat(&[&[g0]])
             }),
             hvp: Some(|p, d| {
-                let (_, g0, g1, g2, g3, h0, h1, h2, h3) =
-                    b06_f045_hvp(p[0], 4, p[1], p[2], 4, &p[3..4], d[0], d[1], d[2], &d[3..4]);
-                (
-                    cat(&[&[g0], &[g1], &[g2], &g3]),
-                    cat(&[&[h0], &[h1], &[h2], &h3]),
-                )
+                let (_, g0, h0) = b06_f045_hvp(4, p[0], d[0]);
+                (cat(&[&[g0]]), cat(&[&[h0]]))
             }),
-            gradcheck: Some(|p| b06_f045_gradcheck(p[0], 4, p[1], p[2], 4, &p[3..4])),
+            gradcheck: Some(|p| b06_f045_gradcheck(4, p[0])),
         },
         Case {
             name: "b06_f046",

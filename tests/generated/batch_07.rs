@@ -401,17 +401,16 @@ fn b07_f011(b: f64, x: &[f64], a: f64, c: f64, n: usize) -> f64 {
     }
     let mut h9 = vec![1.0; x.len()];
     for i10 in 0..x.len() {
-        h9[i10] += b07_f008(a, n) - h9[i10 % x.len()] * c;
+        h9[i10] += b07_f008(a, n) - h9[i10 % x.len()] * c + 0.41 * x[3];
     }
-    let mut acc11 = c * acc1 % 1.5 * (0.5 * b.atan2(2.0 + x[3].cos()).cos()).atanh();
-    let mut k12 = 0;
-    while k12 < n && b.mul_add(acc1, h9[1]) > (-1.01e0) {
-        k12 += 1;
-        let j13 = k12 - 1;
-        let u14 = 1.522 / (1.0 + f64::tan(0.6 * b.tanh()) * f64::tan(0.6 * b.tanh()));
-        acc1 += b;
+    let mut k11: usize = 0;
+    while k11 < 2 {
+        k11 += 1;
+        let j12 = k11 - 1;
+        let mut v13: Vec<f64> = vec![0.0; 4];
+        acc1 = acc1 * 0.4 + (-0.49) / (1.0 + acc1 * (j12 as f64) * (acc1 * (j12 as f64)));
     }
-    ((acc1 + acc11 - b + h9[3]) * x[3]).atan() + 0.497 * a
+    (acc1 + c + h9[3]) * h9[1] + 0.19 * a
 }
 
 #[differentiate]
@@ -583,17 +582,17 @@ fn b07_f017(x: &[f64], n: usize) -> f64 {
             if x[(i3 + 1) % x.len()] <= (-0.47) || acc2 >= (-0.2) {
                 let mut w7: Vec<f64> = vec![0.0; x.len()];
                 for i8 in 0..1 {
-                    w7[i8] = (1.0 + w7[i8 % w7.len()].powi(2)).ln();
+                    w7[i8] = (1.0 + w7[i8 % w7.len()].powi(2)).ln() + 0.9 * x[0];
                 }
-                acc1 -= (1.5 + acc2.sin()).recip().hypot(2.0 + acc1.tanh());
-            } else if (-0.53) < (-0.14) {
-                let mut t9 = (0.9 * acc1.tanh()).asin();
-                acc1 = x[i3 % 1];
+                acc1 -= acc2.cos().tanh();
+            } else {
+                let mut s9 = 0.417
+                    / (1.0 + (-0.78) / (1.0 + acc2.powi(2)) * ((-0.78) / (1.0 + acc2.powi(2))));
             }
+            acc1 += (n as f64) % 2.0;
         }
-        acc1 -= (1.0 + (x[(i3 + 2) % 1] - (i3 as f64)).powi(2)).ln();
     }
-    (acc1 + acc2).atan() + 0.3 * x[0]
+    acc1 - acc2 + 0.55_f64 * x[0]
 }
 
 #[differentiate(wrt(c, a, y, b))]
@@ -1012,39 +1011,39 @@ fn b07_f026(c: f64, x: &[f64], b: f64, a: f64) -> Vec<f64> {
                     }
                     let j4 = k3;
                     let mut w5: Vec<f64> = vec![0.5; x.len()];
-                    for i6 in 0..3 {
-                        w5[i6] += -c;
+                    for i6 in 0..x.len() {
+                        w5[i6] += -c + 0.9 * c;
                     }
-                    let mut nh8 = vec![0.0; w5.len()];
-                    for i9 in 0..x.len() {
-                        nh8[i9] = (-1.4e-1) * w5[i9]
-                            + (w5[(i9 + 1) % w5.len()] + (0.8 * w5[0].tanh()).acos()).tanh();
-                    }
-                    w5 = nh8;
+                    let mut u7 = (2.0
+                        + (1.0 + b07_f003(x, w5[i2 % 3].atan(), x).powi(2))
+                            .powf(0.5)
+                            .sin())
+                    .cbrt();
+                    acc1 -= x[x.len() - 1 - i2];
                     k3 += 1;
                 }
-                for i10 in (1..x.len()).rev() {
-                    let mut u11: f64 = b.hypot(1.0 + x[1].powi(2));
-                    let mut t12 = x[1] * x[(i2 + 2) % x.len()];
-                    acc1 = x[(i2 + 3) % x.len()] - (1.5 + a.tanh() + 1.0).acosh();
+                {
+                    let mut h8 = vec![0.5; x.len()];
+                    acc1 += h8[i2 / 2];
+                    acc1 = (1.0 + acc1.powi(2) + 1.0).acosh();
                 }
             }
             acc1 -= b.tanh().exp().recip().sin();
         } else {
-            let u13 =
+            let u9 =
                 x[1].atan2(1.0 + f64::atan2(x[0], b.sin().exp()) * f64::atan2(x[0], b.sin().exp()));
-            acc1 = acc1 * (-5.3e-1) + -u13;
+            acc1 = acc1 * (-5.3e-1) + -u9;
         }
         acc1 = (0.5 * c.tanh()).floor() + c;
     } else {
-        let mut u14 = f64::atan(acc1);
+        let mut u10 = f64::atan(acc1);
     }
-    let mut out15 = vec![
+    let mut out11 = vec![
         x[1].sin().cosh().atan2(b.abs() + 1.0),
         (0.5 * x[1]).floor() + c,
     ];
-    out15[0] += b;
-    out15
+    out11[0] += b;
+    out11
 }
 
 #[differentiate]
@@ -1287,11 +1286,11 @@ fn b07_f032(c: f64, b: f64, x: &[f64], y: &[f64], n: usize, a: f64) -> f64 {
         if j9 > 2 {
             break;
         }
-        v6[j9 % 1] *= 1.0 + 0.1 * y[j9 % 3].sin();
-        acc2 -= x[(j9 + 1) % 4];
+        v6[j9 % 1] *= 1.0 + 0.1 * y[j9 % 3].sin() + 0.38 * b;
+        acc2 = acc2 * 4.4e-2 + ((0.5 * f64::cbrt(0.86 * 0.86 + 0.25)).ceil() + b);
         k8 += 1;
     }
-    acc1 + acc2 - b - v6[0] + 0.777 * y[1]
+    (acc1 - acc2) * a + v6[0] + y[0] + 0.53 * y[0]
 }
 
 #[differentiate]
@@ -1384,7 +1383,7 @@ fn b07_f035(b: f64, a: f64, m: usize, n: usize, x: &[f64]) -> f64 {
                         }
                         1 => {
                             let t7 = if b07_f032(-a, x[i4 % 3], &v2, x, 4, (0.5 * b.cos()).atanh())
-                                >= (-24.35)
+                                >= (-5.45)
                             {
                                 v2[i5]
                             } else {
@@ -1847,29 +1846,80 @@ fn b07_f047(b: f64, x: &[f64], c: f64, a: f64) -> f64 {
 }
 
 #[differentiate]
-fn b07_f048(b: f64, x: &[f64], n: usize, a: f64) -> f64 {
-    let mut acc1: f64 = (-0.83_f64);
-    let mut k2: usize = 0;
-    while k2 < x.len() {
-        k2 += 1;
-        let j3 = k2 - 1;
-        acc1 *= 1.0 + 0.25 * (b % 2.0).sin();
-        let mut t4 = x[0];
-        t4 -= (-0.5_f64) * (-1.99e0) * (j3 as f64).sin();
-        if !(x[j3 % x.len()].mul_add(x[j3 / 2], x[x.len() - 1 - j3]) > x[j3]) {
-            break;
+fn b07_f048(x: &[f64]) -> f64 {
+    let mut acc1 = x[3].sin();
+    let mut acc2 = acc1 * x[0];
+    let mut k3 = 0;
+    #[checkpoint]
+    while k3 < x.len() && acc2 > (-2.81e0) {
+        let j4 = k3;
+        acc1 -= b07_f024(acc2);
+        if j4 <= 3 && j4 >= 2 {
+            let mut w5: Vec<f64> = vec![0.5; x.len()];
+            match j4 % 2 {
+                0 => {
+                    let mut k6 = 0;
+                    #[checkpoint(snapshots = 1)]
+                    while k6 < w5.len() {
+                        let j7 = k6;
+                        acc1 = acc2;
+                        w5[j7 % 5] = w5[2] + 0.6 * x[1];
+                        acc1 = (0.8 * acc1.cos()).acos().tanh();
+                        let mut acc8 = x[j4];
+                        acc2 = acc8;
+                        k6 += 1;
+                    }
+                    let acc9 = acc1 * acc1;
+                    acc2 = acc2 * (-0.5) + (acc9 - w5[j4 / 2] - acc9.sin().exp().cbrt());
+                }
+                _ => {
+                    let mut s10 = (j4 as f64).tanh() + acc1.tanh().exp().cbrt();
+                }
+            }
+            acc2 -= x[2];
         }
+        acc2 = acc2 * 0.5 + b07_f019(f64::cos(x[1]), 3) / ((x[j4] / 2.0).abs() + 1.0);
+        k3 += 1;
     }
-    let mut k5: usize = 0;
-    while k5 < x.len() {
-        let j6 = k5;
-        acc1 = acc1 * 0.84 + (1.0 + (a - acc1) * (a - acc1)).cbrt();
-        k5 += 1;
+    acc1 * acc2 + 0.61 * x[2]
+}
+
+// `b07_f048` without its `#[checkpoint]`s: the gradients must agree bitwise.
+#[differentiate]
+fn b07_f048_plain(x: &[f64]) -> f64 {
+    let mut acc1 = x[3].sin();
+    let mut acc2 = acc1 * x[0];
+    let mut k3 = 0;
+    while k3 < x.len() && acc2 > (-2.81e0) {
+        let j4 = k3;
+        acc1 -= b07_f024(acc2);
+        if j4 <= 3 && j4 >= 2 {
+            let mut w5: Vec<f64> = vec![0.5; x.len()];
+            match j4 % 2 {
+                0 => {
+                    let mut k6 = 0;
+                    while k6 < w5.len() {
+                        let j7 = k6;
+                        acc1 = acc2;
+                        w5[j7 % 5] = w5[2] + 0.6 * x[1];
+                        acc1 = (0.8 * acc1.cos()).acos().tanh();
+                        let mut acc8 = x[j4];
+                        acc2 = acc8;
+                        k6 += 1;
+                    }
+                    let acc9 = acc1 * acc1;
+                    acc2 = acc2 * (-0.5) + (acc9 - w5[j4 / 2] - acc9.sin().exp().cbrt());
+                }
+                _ => {
+                    let mut s10 = (j4 as f64).tanh() + acc1.tanh().exp().cbrt();
+                }
+            }
+            acc2 -= x[2];
+        }
+        acc2 = acc2 * 0.5 + b07_f019(f64::cos(x[1]), 3) / ((x[j4] / 2.0).abs() + 1.0);
+        k3 += 1;
     }
-    {
-        let mut acc9 = b07_f031(n, x[0].mul_add(x[0], a), a * b, a / (acc1.abs() + 1.0)) + acc1;
-    }
-    (acc1 - x[0]).tanh() + 0.27 * b
+    acc1 * acc2 + 0.61 * x[2]
 }
 
 #[differentiate]
@@ -1881,48 +1931,36 @@ fn b07_f049(a: f64, n: usize) -> f64 {
         h2.push(1.29_f64 / (acc1 * acc1 + 0.25));
     }
     let mut acc4 = (a + a).abs();
-    h2[1] = f64::asinh(b07_f040(
+    h2[0] = f64::asinh(b07_f040(
         acc4 / a.cos().exp(),
         4,
         b07_f013(
+            a,
             if acc4 + acc4 >= (n as f64) / (2.0 + h2[1].cos()) {
                 acc4
             } else {
                 a
             },
             h2[2],
-            if 1.005e0 > a - h2[1] { a } else { acc1 },
         ),
     ));
-    let mut t5 = b07_f031(
-        4,
-        0.83 / (a * a + 1.0),
-        b07_f040(h2[2], 4, (1.0 + h2[2].powi(2)).sqrt()),
-        h2[0].cos().exp(),
-    ) / ((if acc4 < 2.04 {
-        (h2[1].abs() + 1.0 + 1.0).acosh()
-    } else {
-        h2[3] * a
-    }) * (if acc4 < 2.04 {
-        (h2[1].abs() + 1.0 + 1.0).acosh()
-    } else {
-        h2[3] * a
-    }) + 1.0);
-    {
-        let s6 = a.max(h2[2]);
-        acc4 -= s6;
-    }
-    let s7 = h2[1];
-    let mut k8: usize = 0;
+    acc1 = acc1 * (-0.504) + h2[0].tanh().mul_add(a - a, acc4);
     #[checkpoint]
-    while k8 < n {
-        k8 += 1;
-        let j9 = k8 - 1;
-        let t10 = h2[h2.len() - 1 - j9].cos().atan();
-        h2[4 - 1 - j9] -= h2[2].cos();
-        acc4 -= t10 - t10 - (-1.12);
+    for i5 in 0..5 {
+        if i5 <= 3 {
+            let acc6 = h2[(i5 + 3) % h2.len()];
+            let mut h7 = vec![1.0; h2.len()];
+        } else if i5 <= 1 {
+            let mut s8 = h2[i5 / 2] / 0.5;
+            let mut nh9 = vec![0.0; 4];
+            for i10 in 0..4 {
+                nh9[i10] = 0.86 * h2[i10] + (h2[(i10 + 1) % h2.len()] + s8).tanh();
+            }
+            h2 = nh9;
+        }
+        acc4 -= h2[i5 % h2.len()];
     }
-    (acc1 * acc4 + t5 + s7 + h2[0]).tanh() + 0.19_f64 * a
+    (acc1 + acc4 + a + h2[3]) * h2[3] + 0.5 * a
 }
 
 // `b07_f049` without its `#[checkpoint]`s: the gradients must agree bitwise.
@@ -1935,47 +1973,35 @@ fn b07_f049_plain(a: f64, n: usize) -> f64 {
         h2.push(1.29_f64 / (acc1 * acc1 + 0.25));
     }
     let mut acc4 = (a + a).abs();
-    h2[1] = f64::asinh(b07_f040(
+    h2[0] = f64::asinh(b07_f040(
         acc4 / a.cos().exp(),
         4,
         b07_f013(
+            a,
             if acc4 + acc4 >= (n as f64) / (2.0 + h2[1].cos()) {
                 acc4
             } else {
                 a
             },
             h2[2],
-            if 1.005e0 > a - h2[1] { a } else { acc1 },
         ),
     ));
-    let mut t5 = b07_f031(
-        4,
-        0.83 / (a * a + 1.0),
-        b07_f040(h2[2], 4, (1.0 + h2[2].powi(2)).sqrt()),
-        h2[0].cos().exp(),
-    ) / ((if acc4 < 2.04 {
-        (h2[1].abs() + 1.0 + 1.0).acosh()
-    } else {
-        h2[3] * a
-    }) * (if acc4 < 2.04 {
-        (h2[1].abs() + 1.0 + 1.0).acosh()
-    } else {
-        h2[3] * a
-    }) + 1.0);
-    {
-        let s6 = a.max(h2[2]);
-        acc4 -= s6;
+    acc1 = acc1 * (-0.504) + h2[0].tanh().mul_add(a - a, acc4);
+    for i5 in 0..5 {
+        if i5 <= 3 {
+            let acc6 = h2[(i5 + 3) % h2.len()];
+            let mut h7 = vec![1.0; h2.len()];
+        } else if i5 <= 1 {
+            let mut s8 = h2[i5 / 2] / 0.5;
+            let mut nh9 = vec![0.0; 4];
+            for i10 in 0..4 {
+                nh9[i10] = 0.86 * h2[i10] + (h2[(i10 + 1) % h2.len()] + s8).tanh();
+            }
+            h2 = nh9;
+        }
+        acc4 -= h2[i5 % h2.len()];
     }
-    let s7 = h2[1];
-    let mut k8: usize = 0;
-    while k8 < n {
-        k8 += 1;
-        let j9 = k8 - 1;
-        let t10 = h2[h2.len() - 1 - j9].cos().atan();
-        h2[4 - 1 - j9] -= h2[2].cos();
-        acc4 -= t10 - t10 - (-1.12);
-    }
-    (acc1 * acc4 + t5 + s7 + h2[0]).tanh() + 0.19_f64 * a
+    (acc1 + acc4 + a + h2[3]) * h2[3] + 0.5 * a
 }
 
 #[differentiate(wrt(x))]
@@ -2070,19 +2096,32 @@ fn b07_f054(a: f64, x: &[f64]) -> f64 {
     acc1 -= x[4];
     {
         acc2 = f64::asinh(a).asinh();
-        acc2 += if b07_f039(x, x[2] - x[3], x[0], 3, acc1.atan()) >= acc1 {
-            acc2 * acc1
+        acc2 += if b07_f048(x) >= acc2 + x[1] {
+            x[0] * acc2
         } else {
-            a % 1.5
+            x[3]
         };
-        let s3 = a;
-        acc2 = acc2 * 0.87 + x[1];
+        let mut v3 = vec![0.0; x.len()];
+        for i4 in 0..v3.len() {
+            v3[i4] += match i4 % 3 {
+                0 => acc1.atan(),
+                1 => match i4 % 3 {
+                    0 => 0.1,
+                    1 => v3[2],
+                    _ => (-1.45),
+                },
+                _ => a.tanh(),
+            };
+        }
     }
-    for i4 in 0..2 {
-        let s5 = (-0.78) / ((-0.35) * (-0.35) + 0.25) - x[i4];
-        acc1 = acc1 * (-2.9e-1) + (-0.195);
+    if x[1] > acc1 {
+        let s5 = if !(acc1.tanh() <= a.powi(2)) {
+            acc1
+        } else {
+            x[2] * x[1] * (x[4] * acc1)
+        };
     }
-    (acc1 + acc2) * a * x[2] + 0.7 * a
+    acc1 * acc2 - a + 0.28 * a
 }
 
 #[differentiate]
@@ -2310,21 +2349,19 @@ fn b07_f062(b: f64, a: f64) -> f64 {
                 acc2 += b07_f024(h4[0] + v7[1]);
             } else {
                 let mut v8: Vec<f64> = vec![0.5; 2];
-                for i9 in 0..v8.len() {
-                    v8[i9] = a;
+                for i9 in 0..2 {
+                    v8[i9] = a + 0.35 * a;
                 }
-                acc2 = (-1.41_f64) / (1.5 + t3.sin()) * (h4[1] + acc2);
+                acc2 += b.cos().atan();
             }
-            acc2 += h4[1] + h4[1];
+            acc2 -= h4[0] / (h4[0] + b).cos().exp();
         }
-        acc2 = a;
-    } else if acc2 < 0.18 {
-        let mut acc10 = h4[0] / 0.5;
-        t3 -= acc10.tanh() * acc10;
+        acc2 = (0.6 * a.tanh()).tan().atan();
     } else {
-        let mut acc11 = h4[1];
+        let t10: f64 = -(-0.5);
+        t3 = (h4[1] - t10) * h4[0];
     }
-    (acc2 + t3) * h4[0] + h4[1] + 0.65 * a
+    (acc2 + t3 + acc1 - h4[0] - h4[1]).sin() + 0.35 * a
 }
 
 #[differentiate(wrt(x))]
@@ -3801,26 +3838,49 @@ pub fn cases() -> Vec<Case> {
             name: "b07_f048",
             seed_name: "b07_f048",
             twin_of: None,
-            params: &[("b", 1, true), ("x", 1, true), ("a", 1, true)],
-            f: |p| vec![b07_f048(p[0], &p[1..2], 4, p[2])],
+            params: &[("x", 5, true)],
+            f: |p| vec![b07_f048(&p[0..5])],
             vjp: |p, s| {
-                let (y, g0, g1, g2) = b07_f048_vjp(p[0], &p[1..2], 4, p[2], s[0]);
-                (vec![y], cat(&[&[g0], &g1, &[g2]]))
+                let (y, g0) = b07_f048_vjp(&p[0..5], s[0]);
+                (vec![y], cat(&[&g0]))
             },
             jvp: |p, d| {
-                let (y, t) = b07_f048_jvp(p[0], &p[1..2], 4, p[2], d[0], &d[1..2], d[2]);
+                let (y, t) = b07_f048_jvp(&p[0..5], &d[0..5]);
                 (vec![y], vec![t])
             },
             grad: Some(|p| {
-                let (_, g0, g1, g2) = b07_f048_grad(p[0], &p[1..2], 4, p[2]);
-                cat(&[&[g0], &g1, &[g2]])
+                let (_, g0) = b07_f048_grad(&p[0..5]);
+                cat(&[&g0])
             }),
             hvp: Some(|p, d| {
-                let (_, g0, g1, g2, h0, h1, h2) =
-                    b07_f048_hvp(p[0], &p[1..2], 4, p[2], d[0], &d[1..2], d[2]);
-                (cat(&[&[g0], &g1, &[g2]]), cat(&[&[h0], &h1, &[h2]]))
+                let (_, g0, h0) = b07_f048_hvp(&p[0..5], &d[0..5]);
+                (cat(&[&g0]), cat(&[&h0]))
             }),
-            gradcheck: Some(|p| b07_f048_gradcheck(p[0], &p[1..2], 4, p[2])),
+            gradcheck: Some(|p| b07_f048_gradcheck(&p[0..5])),
+        },
+        Case {
+            name: "b07_f048_plain",
+            seed_name: "b07_f048",
+            twin_of: Some("b07_f048"),
+            params: &[("x", 5, true)],
+            f: |p| vec![b07_f048_plain(&p[0..5])],
+            vjp: |p, s| {
+                let (y, g0) = b07_f048_plain_vjp(&p[0..5], s[0]);
+                (vec![y], cat(&[&g0]))
+            },
+            jvp: |p, d| {
+                let (y, t) = b07_f048_plain_jvp(&p[0..5], &d[0..5]);
+                (vec![y], vec![t])
+            },
+            grad: Some(|p| {
+                let (_, g0) = b07_f048_plain_grad(&p[0..5]);
+                cat(&[&g0])
+            }),
+            hvp: Some(|p, d| {
+                let (_, g0, h0) = b07_f048_plain_hvp(&p[0..5], &d[0..5]);
+                (cat(&[&g0]), cat(&[&h0]))
+            }),
+            gradcheck: Some(|p| b07_f048_plain_gradcheck(&p[0..5])),
         },
         Case {
             name: "b07_f049",

@@ -4,6 +4,7 @@
 //!   passes everything proves nothing): custom rules with deliberate mistakes, called from
 //!   `#[differentiate]` functions, must fail the check that targets them.
 //! - [`KNOWN_BUGS`]: programs from tools/genprog.py that the macro mishandles, minimized
+//!   (those since fixed live on as tests in tests/regressions_found.rs)
 //!   (tools/minimize.py). They do not compile, so they are kept as text; the generator steers
 //!   around each pattern (`KNOWN_BUGS` in tools/genprog.py) so the random set compiles.
 //!   `cargo test --test generated_programs known_macro_bugs -- --ignored` builds and runs
@@ -282,56 +283,6 @@ fn main() {
 "#,
     ),
     (
-        "mut-let-of-call",
-        "E0384/E0596: `mut` lost",
-        r#"use autodiff::differentiate;
-
-#[differentiate]
-fn callee(a: f64) -> f64 {
-    a.sin()
-}
-
-// `let mut s = callee(a);` then `s += …`: the generated code declares `s` without `mut`
-// (E0384 "cannot assign twice to immutable variable", E0596).
-#[differentiate]
-fn caller(a: f64) -> f64 {
-    let mut s = callee(a);
-    s += a;
-    s
-}
-
-fn main() {
-    caller_gradcheck(0.7).unwrap();
-}
-"#,
-    ),
-    (
-        "return-before-checkpoint",
-        "refused: \"a `#[checkpoint]` loop cannot `break` or `return` early\"",
-        r#"use autodiff::differentiate;
-
-// An early `return` before a `#[checkpoint]` loop (not inside it) is refused with "a
-// `#[checkpoint]` loop cannot `break` or `return` early".
-#[differentiate]
-fn early_then_checkpoint(a: f64) -> f64 {
-    let mut s = a;
-    if a > 0.5 {
-        return a;
-    }
-    #[checkpoint]
-    for _i in 0..3 {
-        s = s * a;
-    }
-    s
-}
-
-fn main() {
-    early_then_checkpoint_gradcheck(0.3).unwrap();
-    early_then_checkpoint_gradcheck(0.7).unwrap();
-}
-"#,
-    ),
-    (
         "wrt-callee",
         "E0308/E0061: cotangent tuple of the wrong arity",
         r#"use autodiff::differentiate;
@@ -350,26 +301,6 @@ fn calls_scaled(x: f64) -> f64 {
 
 fn main() {
     calls_scaled_gradcheck(0.7).unwrap();
-}
-"#,
-    ),
-    (
-        "mut-let-of-branch",
-        "E0381: tape push of an unassigned variable",
-        r#"use autodiff::differentiate;
-
-// `let mut c = if … { … } else { … };`: the reverse sweep declares `c`, pushes it on its
-// tape before either branch assigns it, then assigns (E0381, possibly-uninitialized).
-#[differentiate]
-fn branch_init(a: f64) -> f64 {
-    let mut c = if a > 0.0 { 0.5 } else { 0.25 };
-    c *= a;
-    c * a
-}
-
-fn main() {
-    branch_init_gradcheck(0.7).unwrap();
-    branch_init_gradcheck(-0.7).unwrap();
 }
 "#,
     ),

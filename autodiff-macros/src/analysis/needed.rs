@@ -177,6 +177,13 @@ fn mark_replayed_control(
             continue;
         }
         match &s.kind {
+            // Restoring an overwritten element reads its index.
+            StmtKind::Assign {
+                place: Place::Index(_, i),
+                ..
+            } if save_site(func, needed, s).is_some() => {
+                i.visit_vars(&mut |v| out[v] = true);
+            }
             StmtKind::If { cond, then, els } => {
                 out[*cond] = true;
                 mark_replayed_control(then, func, act, needed, out);

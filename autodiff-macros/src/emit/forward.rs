@@ -376,6 +376,9 @@ impl Ctx<'_> {
         sweep: Sweep,
     ) -> TokenStream {
         let name = self.name(out);
+        // A call result the function assigns again is declared `mut`.
+        let mutable = self.func.vars[out].mutable.then(|| quote!(mut));
+        let name = quote!(#mutable #name);
         let ty = self.func.vars[out].ty.as_ref().map(|t| {
             let t = self.lift_type(t, self.active(out));
             quote!(: #t)
@@ -411,7 +414,7 @@ impl Ctx<'_> {
                 let tangents = float_args
                     .iter()
                     .map(|a| self.tangent(a).unwrap_or_else(|| self.zero_tangent_arg(a)));
-                quote!(let (#name, #dot) = #f(#(#args,)* #(#tangents),*);)
+                quote!(let (#name, #mutable #dot) = #f(#(#args,)* #(#tangents),*);)
             }
             Sweep::Augmented => {
                 let pb = self.name(pullback);

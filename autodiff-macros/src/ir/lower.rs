@@ -440,7 +440,21 @@ impl Lowerer {
                 span,
             });
             self.lower_valued(block_like, &[var], out);
-            self.bind_name(&ident, var, mutable);
+            if !mutable {
+                self.bind_name(&ident, var, false);
+                return;
+            }
+            // The branches initialise the value once; the mutable variable starts from it,
+            // so later assignments (which save what they overwrite) never see it unset.
+            let value = Expr::new(ExprKind::Var(var), span);
+            let declared = self.declare(&ident, kind, true, ty);
+            out.push(Stmt {
+                kind: StmtKind::Let {
+                    var: declared,
+                    init: Some(value),
+                },
+                span,
+            });
             return;
         }
         if let Some(call) = self.split_call(&init.expr, out) {
@@ -737,7 +751,7 @@ fn assigns(stmt: &Stmt, v: VarId) -> bool {
 }
 
 /// Whether a statement (at any depth) assigns one of the flags.
-fn sets_any(stmt: &Stmt, flags: &[VarId]) -> bool {
+pub(super) fn sets_any(stmt: &Stmt, flags: &[VarId]) -> bool {
     match &stmt.kind {
         StmtKind::Assign {
             place: Place::Var(v),

@@ -311,7 +311,7 @@ impl Lowerer {
         self.close_scope();
         let (b, c) = self.leave_loop();
         self.declare_loop_flags(b, c, &mut stmts, span, out);
-        let exit = self.exit_test(b, span);
+        let exit = self.exit_test(b, &stmts, span);
         let body = Block { id, stmts };
         // A loop that may stop early, or strides, is replayed from its trip count.
         let trips = (exit.is_some() || range.step.is_some()).then_some(trips);
@@ -358,7 +358,7 @@ impl Lowerer {
         let mut block = self.lower_body_block(body);
         let (b, c) = self.leave_loop();
         self.declare_loop_flags(b, c, &mut block.stmts, span, out);
-        let exit = self.exit_test(b, span);
+        let exit = self.exit_test(b, &block.stmts, span);
         if checkpoint.is_some() {
             self.check_checkpointed_loop(span, &exit, None);
         }
@@ -413,9 +413,13 @@ impl Lowerer {
     }
 
     /// The test after each iteration: leave on `break` or `return`.
-    fn exit_test(&mut self, brk: Option<VarId>, span: Span) -> Option<Expr> {
+    fn exit_test(&mut self, brk: Option<VarId>, body: &[Stmt], span: Span) -> Option<Expr> {
         let var = |v| Expr::new(ExprKind::Var(v), span);
-        match (brk, self.done_flag()) {
+        // The `return` flag ends the loop only if the body can set it.
+        let done = self
+            .done_flag()
+            .filter(|&d| body.iter().any(|s| super::lower::sets_any(s, &[d])));
+        match (brk, done) {
             (None, None) => None,
             (Some(f), None) | (None, Some(f)) => Some(var(f)),
             (Some(a), Some(b)) => Some(Expr::new(

@@ -1,0 +1,97 @@
+//! Programs the differential tests found the macro mishandling, kept as regressions.
+#![allow(clippy::needless_range_loop)]
+
+use autodiff::differentiate;
+
+// An element write, inside a loop, to a vector without derivatives that an active
+// expression reads afterwards: the reverse sweep restores the element, which reads the
+// index, so the index must be kept for the reverse sweep even though nothing active uses it.
+#[differentiate]
+fn write_after_break(x: f64) -> f64 {
+    let mut v: Vec<f64> = vec![0.5; 2];
+    for i in 0..2 {
+        if x > 0.3 {
+            break;
+        }
+        v[i] = 0.25;
+    }
+    x * v[0]
+}
+
+#[differentiate]
+fn write_after_return(x: f64) -> f64 {
+    if x > 0.0 {
+        return 0.5;
+    }
+    let mut v: Vec<f64> = vec![0.5; 2];
+    for i in 0..2 {
+        v[i] = 0.25;
+    }
+    x * v[0]
+}
+
+#[differentiate]
+fn write_through_local_index(b: f64) -> f64 {
+    let mut h: Vec<f64> = vec![1.0; 3];
+    for i in 0..3 {
+        let j = i;
+        h[j] *= 0.5;
+    }
+    b * h[1]
+}
+
+#[test]
+fn inactive_element_writes_in_loops() {
+    write_after_break_gradcheck(0.1).unwrap();
+    write_after_break_gradcheck(0.5).unwrap();
+    write_after_return_gradcheck(-0.5).unwrap();
+    write_through_local_index_gradcheck(0.7).unwrap();
+    assert_eq!(write_after_break_grad(0.1), (0.025, 0.25));
+    assert_eq!(write_through_local_index_grad(0.7).1, 0.5);
+}
+
+#[differentiate]
+fn callee(a: f64) -> f64 {
+    a.sin()
+}
+
+/// `let mut s = callee(a);` then `s += …`: the call's result stays mutable.
+#[differentiate]
+fn mut_let_of_call(a: f64) -> f64 {
+    let mut s = callee(a);
+    s += a;
+    s * s
+}
+
+/// An early `return` before (not inside) a `#[checkpoint]` loop.
+#[differentiate]
+fn early_then_checkpoint(a: f64) -> f64 {
+    let mut s = a;
+    if a > 0.5 {
+        return a;
+    }
+    #[checkpoint]
+    for _i in 0..3 {
+        s *= a;
+    }
+    s
+}
+
+/// `let mut c = if … { … } else { … };` then `c *= a`.
+#[differentiate]
+fn mut_let_of_branch(a: f64) -> f64 {
+    let mut c = if a > 0.0 { 0.5 } else { 0.25 };
+    c *= a;
+    c * a
+}
+
+#[test]
+fn mutable_results_of_calls_and_branches_and_returns_before_checkpoints() {
+    mut_let_of_call_gradcheck(0.7).unwrap();
+    early_then_checkpoint_gradcheck(0.3).unwrap();
+    early_then_checkpoint_gradcheck(0.7).unwrap();
+    mut_let_of_branch_gradcheck(0.7).unwrap();
+    mut_let_of_branch_gradcheck(-0.7).unwrap();
+    // s = a⁴ for a ≤ 0.5: ds/da = 4a³
+    assert!((early_then_checkpoint_grad(0.3).1 - 4.0 * 0.027).abs() < 1e-12);
+}
