@@ -95,3 +95,38 @@ fn mutable_results_of_calls_and_branches_and_returns_before_checkpoints() {
     // s = a⁴ for a ≤ 0.5: ds/da = 4a³
     assert!((early_then_checkpoint_grad(0.3).1 - 4.0 * 0.027).abs() < 1e-12);
 }
+
+/// A `Vec` result that does not depend on the parameters.
+#[differentiate]
+fn inactive_vec_result(a: f64, n: usize) -> Vec<f64> {
+    let _ = a;
+    vec![1.0; n]
+}
+
+/// A float result that does not depend on the active parameter.
+#[differentiate(wrt(a))]
+fn inactive_float_result(a: f64, b: f64) -> f64 {
+    let _ = a;
+    b * 2.0
+}
+
+/// `(n as f64) < a` in a condition.
+#[differentiate]
+fn cast_before_less_than(n: usize, a: f64) -> f64 {
+    if (n as f64) < a {
+        a * a
+    } else {
+        a
+    }
+}
+
+#[test]
+fn inactive_results_and_casts_in_comparisons() {
+    assert_eq!(
+        inactive_vec_result_jvp(0.5, 2, 1.0),
+        (vec![1.0, 1.0], vec![0.0, 0.0])
+    );
+    assert_eq!(inactive_float_result_hvp(0.5, 3.0, 1.0), (6.0, 0.0, 0.0));
+    cast_before_less_than_gradcheck(1, 0.5).unwrap();
+    cast_before_less_than_gradcheck(1, 1.5).unwrap();
+}

@@ -40,7 +40,8 @@ fn damped_jvp(x: f64, y: f64, n: usize, x_dot: f64, y_dot: f64) -> (f64, f64) {
     }
     let ret = b;
     let ret_dot = b_dot;
-    (ret, ret_dot)
+    let __tangent = ret_dot;
+    (ret, __tangent)
 }
 /// Reverse mode of [`damped`], split: runs `damped` once, keeping what its reverse sweep reads, and returns the value with its pullback, which maps a cotangent of the result to the cotangents of the active parameters. Differentiated callers use this form, so nested calls never re-run a callee's forward pass.
 #[allow(

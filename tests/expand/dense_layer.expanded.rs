@@ -40,7 +40,8 @@ fn dense_jvp(
     let (sum_2, sum_2_dot) = ::autodiff::ops::sum_jvp(&y, &y_dot);
     let ret = sum_2;
     let ret_dot = sum_2_dot;
-    (ret, ret_dot)
+    let __tangent = ret_dot;
+    (ret, __tangent)
 }
 /// Reverse mode of [`dense`], split: runs `dense` once, keeping what its reverse sweep reads, and returns the value with its pullback, which maps a cotangent of the result to the cotangents of the active parameters. Differentiated callers use this form, so nested calls never re-run a callee's forward pass.
 #[allow(

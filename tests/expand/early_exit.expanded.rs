@@ -62,7 +62,8 @@ fn first_big_jvp(x: &[f64], limit: f64, x_dot: &[f64]) -> (f64, f64) {
     }
     let ret = s;
     let ret_dot = s_dot;
-    (ret, ret_dot)
+    let __tangent = ret_dot;
+    (ret, __tangent)
 }
 /// Reverse mode of [`first_big`], split: runs `first_big` once, keeping what its reverse sweep reads, and returns the value with its pullback, which maps a cotangent of the result to the cotangents of the active parameters. Differentiated callers use this form, so nested calls never re-run a callee's forward pass.
 #[allow(

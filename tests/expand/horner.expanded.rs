@@ -39,7 +39,8 @@ fn horner_jvp(x: f64, c: &[f64], x_dot: f64, c_dot: &[f64]) -> (f64, f64) {
     }
     let ret = acc;
     let ret_dot = acc_dot;
-    (ret, ret_dot)
+    let __tangent = ret_dot;
+    (ret, __tangent)
 }
 /// Reverse mode of [`horner`], split: runs `horner` once, keeping what its reverse sweep reads, and returns the value with its pullback, which maps a cotangent of the result to the cotangents of the active parameters. Differentiated callers use this form, so nested calls never re-run a callee's forward pass.
 #[allow(

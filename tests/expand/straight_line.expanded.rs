@@ -34,7 +34,8 @@ fn f_jvp(x: f64, y: f64, x_dot: f64, y_dot: f64) -> (f64, f64) {
         + ((x_dot * y - x * y_dot) / (y * y));
     let ret = a * b;
     let ret_dot = a_dot * b + a * b_dot;
-    (ret, ret_dot)
+    let __tangent = ret_dot;
+    (ret, __tangent)
 }
 /// Reverse mode of [`f`], split: runs `f` once, keeping what its reverse sweep reads, and returns the value with its pullback, which maps a cotangent of the result to the cotangents of the active parameters. Differentiated callers use this form, so nested calls never re-run a callee's forward pass.
 #[allow(

@@ -125,7 +125,9 @@ impl Ctx<'_> {
                 quote!(#a #op #b)
             }
             Cmp(op, a, b) => {
-                let (a, b) = (self.at(a, 4, false), self.at(b, 4, false));
+                // `(n as f64) < a`: without parentheses `<` would open generic arguments.
+                let left_min = if matches!(a.kind, Cast(..)) { 7 } else { 4 };
+                let (a, b) = (self.at(a, left_min, false), self.at(b, 4, false));
                 let op = cmp_token(*op);
                 quote!(#a #op #b)
             }

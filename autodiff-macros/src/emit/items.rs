@@ -178,7 +178,9 @@ fn jvp(item: &syn::ItemFn, ctx: &Ctx) -> TokenStream {
             use ::autodiff::__private as __ad;
             use ::autodiff::__private::Float as _;
             #body
-            (#value, #tangent)
+            // The tangent first: a zero tangent is shaped from the value before it moves.
+            let __tangent = #tangent;
+            (#value, __tangent)
         }
     }
 }

@@ -46,11 +46,19 @@ impl Ctx<'_> {
             .iter()
             .map(|&r| {
                 let name = self.name(r);
-                if self.needed.is_needed(r) && matches!(self.kind(r), Kind::FloatSeq | Kind::Array)
+                let value = if self.needed.is_needed(r)
+                    && matches!(self.kind(r), Kind::FloatSeq | Kind::Array)
                 {
                     quote!(#name.clone())
                 } else {
                     quote!(#name)
+                };
+                // The dual twin returns dual numbers even where no derivative reached.
+                match (self.mode, self.active(r), self.kind(r)) {
+                    (super::Mode::Lifted, false, Kind::Float) => quote!(__ad::lift(#value)),
+                    (super::Mode::Lifted, false, Kind::FloatSeq) => quote!(__ad::lift_seq(&#value)),
+                    (super::Mode::Lifted, false, Kind::Array) => quote!(__ad::lift_nd(&#value)),
+                    _ => value,
                 }
             })
             .collect();
