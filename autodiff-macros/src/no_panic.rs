@@ -1068,6 +1068,123 @@ fn restores(x: &[f64]) -> f64 {
     tail[0] + tail[1] * tail[2] + s
 }"###,
     r###"#[differentiate]
+fn edges(x: f64) -> f64 {
+    x.sqrt() + (1.0 + x).ln() + x.abs() + x.max(0.0) + x.min(0.0)
+}"###,
+    r###"#[differentiate]
+fn ratio(a: f64, b: f64) -> f64 {
+    a / b
+}"###,
+    r###"#[differentiate]
+fn power(x: f64, p: f64) -> f64 {
+    x.powf(p) + x.powi(3)
+}"###,
+    r###"#[differentiate]
+fn passes_nan(x: &[f64]) -> f64 {
+    let mut s = 0.0;
+    for i in 0..x.len() {
+        s += x[i] * x[i];
+    }
+    s
+}"###,
+    r###"#[differentiate]
+fn rosenbrock64(x: &[f64]) -> f64 {
+    let mut s = 0.0;
+    for i in 0..x.len() - 1 {
+        let a = x[i + 1] - x[i] * x[i];
+        let b = 1.0 - x[i];
+        s += 100.0 * a * a + b * b;
+    }
+    s
+}"###,
+    r###"#[differentiate]
+fn rosenbrock32(x: &[f32]) -> f32 {
+    let mut s = 0.0;
+    for i in 0..x.len() - 1 {
+        let a = x[i + 1] - x[i] * x[i];
+        let b = 1.0 - x[i];
+        s += 100.0 * a * a + b * b;
+    }
+    s
+}"###,
+    r###"#[differentiate]
+fn write_after_break(x: f64) -> f64 {
+    let mut v: Vec<f64> = vec![0.5; 2];
+    for i in 0..2 {
+        if x > 0.3 {
+            break;
+        }
+        v[i] = 0.25;
+    }
+    x * v[0]
+}"###,
+    r###"#[differentiate]
+fn write_after_return(x: f64) -> f64 {
+    if x > 0.0 {
+        return 0.5;
+    }
+    let mut v: Vec<f64> = vec![0.5; 2];
+    for i in 0..2 {
+        v[i] = 0.25;
+    }
+    x * v[0]
+}"###,
+    r###"#[differentiate]
+fn write_through_local_index(b: f64) -> f64 {
+    let mut h: Vec<f64> = vec![1.0; 3];
+    for i in 0..3 {
+        let j = i;
+        h[j] *= 0.5;
+    }
+    b * h[1]
+}"###,
+    r###"#[differentiate]
+fn callee(a: f64) -> f64 {
+    a.sin()
+}"###,
+    r###"#[differentiate]
+fn mut_let_of_call(a: f64) -> f64 {
+    let mut s = callee(a);
+    s += a;
+    s * s
+}"###,
+    r###"#[differentiate]
+fn early_then_checkpoint(a: f64) -> f64 {
+    let mut s = a;
+    if a > 0.5 {
+        return a;
+    }
+    #[checkpoint]
+    for _i in 0..3 {
+        s *= a;
+    }
+    s
+}"###,
+    r###"#[differentiate]
+fn mut_let_of_branch(a: f64) -> f64 {
+    let mut c = if a > 0.0 { 0.5 } else { 0.25 };
+    c *= a;
+    c * a
+}"###,
+    r###"#[differentiate]
+fn inactive_vec_result(a: f64, n: usize) -> Vec<f64> {
+    let _ = a;
+    vec![1.0; n]
+}"###,
+    r###"#[differentiate(wrt(a))]
+fn inactive_float_result(a: f64, b: f64) -> f64 {
+    let _ = a;
+    b * 2.0
+}"###,
+    r###"#[differentiate]
+fn cast_before_less_than(n: usize, a: f64) -> f64 {
+    if (n as f64) < a {
+        a * a
+    } else {
+        a
+    }
+}"###,
+    r###"#[differentiate]
 fn poly(x: f64, y: f64) -> f64 {
     let a = x * x * y;
     let b = 3.0 * y - x / y;

@@ -16,25 +16,63 @@ use autodiff::differentiate;
 
 #[differentiate]
 fn b00_f000(n: usize, a: f64) -> Vec<f64> {
-    let mut acc1 = (if a.sin() >= a.sin() { a } else { a }) + (-1.72);
-    let mut t2 = a.atan();
-    t2 = t2 * 0.5;
-    let s3 = (acc1 + t2) * f64::cos((n as f64));
-    let acc4 = f64::cos((-0.609)).exp2();
-    let mut s5: f64 = s3;
-    let mut out6 = vec![(n as f64), a, (-0.86)];
-    out6[2] += a;
-    out6
+    let mut acc1: f64 = if a.sin() >= a.sin() { a } else { a };
+    let mut v2 = vec![0.5; n];
+    for i3 in 0..n {
+        v2[i3] += match i3 % 3 {
+            0 => a,
+            1 => v2[i3],
+            _ => v2[i3 % 1] - a,
+        };
+    }
+    {
+        for i4 in 0..v2.len() {
+            let mut nh5 = vec![0.0; n];
+            for i6 in 0..v2.len() {
+                nh5[i6] = 0.078 * v2[i6] + (v2[(i6 + 1) % v2.len()] + a * a).sin();
+            }
+            v2 = nh5;
+        }
+        acc1 = acc1 * 4.1e-1 + f64::atan2((-1.3), 1.0 + a.powi(2)) * -a;
+    }
+    let mut h7 = v2.clone();
+    let mut out8 = vec![0.0; 2];
+    for i9 in 0..2 {
+        out8[i9] = (h7[0] + h7[(i9 + 2) % h7.len()]) / (a * a + 1.0);
+    }
+    out8
 }
 
 #[differentiate(wrt(b, a))]
 fn b00_f001(x: &[f64], m: usize, n: usize, a: f64, b: f64) -> f64 {
-    let mut acc1 = (if a <= (-0.07) { (-0.321) } else { x[0] }) + 1.8_f64;
-    acc1 = (acc1 + x[0].abs()).atan();
-    acc1 /= ((0.5 * x[0]).floor() + acc1).abs() + 1.0;
-    acc1 = acc1 * 0.5;
-    let mut v2 = x.to_vec();
-    (acc1 - b) * v2[0] + 0.58 * a
+    let mut acc1 = if a <= (-0.07) { (-0.321) } else { x[0] };
+    let mut k2 = 0;
+    while k2 < 1 && b * a < 1.77 {
+        let j3 = k2;
+        for i4 in 0..m {
+            let mut v5: Vec<f64> = vec![0.0; n];
+            for i6 in 0..n {
+                v5[i6] = if j3 % 2 == 0 {
+                    (-0.79) / (v5[(i6 + 1) % 1].abs() + 1.0)
+                } else {
+                    (i6 as f64).abs()
+                };
+            }
+            v5[(i4 + 2) % n] =
+                x[j3 % v5.len()] * x[j3 % n] + x[(j3 + 1) % x.len()] / (1.5 + acc1.sin());
+            acc1 = acc1 * (-0.46)
+                + ((if (x[(i4 + 2) % v5.len()].abs() + 1.0).ln()
+                    <= v5[j3 / 2].hypot(x[j3 / 2].cos().exp())
+                {
+                    a
+                } else {
+                    (-0.79)
+                }) + b);
+        }
+        acc1 += (0.5 * b.tanh()).cosh() * acc1.sin();
+        k2 += 1;
+    }
+    acc1
 }
 
 #[differentiate]
@@ -73,7 +111,7 @@ fn b00_f002(x: &[f64], y: &[f64]) -> f64 {
         }
         acc2 += x[0].asinh() - acc1;
     }
-    (acc1 + acc2) * y[0] + 0.84 * x[0]
+    (acc1 + acc2) * y[0]
 }
 
 #[differentiate]
@@ -98,7 +136,7 @@ fn b00_f003(m: usize, n: usize, b: f64, a: f64, c: f64, x: &[f64]) -> f64 {
         }
         acc2 -= acc1.asinh().hypot(1.0 + ((i3 as f64) + s4).powi(2));
     }
-    acc1 * acc2 * a - c + 0.658 * x[0]
+    acc1 * acc2 * a - c
 }
 
 #[differentiate(wrt(b))]
@@ -115,32 +153,34 @@ fn b00_f004(a: f64, n: usize, b: f64, c: f64, x: &[f64], y: &[f64]) -> Vec<f64> 
     {
         v3[1] -= f64::tanh((-1.9) + t5);
     }
-    v3[1] += b;
     v3
 }
 
 #[differentiate(wrt(x))]
 fn b00_f005(x: &[f64], n: usize, a: f64, b: f64) -> f64 {
-    let mut acc1 = (if b - a < a * x[3] { a } else { a }) + (-3.63e-1);
-    let mut w2: Vec<f64> = vec![0.5; 4];
-    for i3 in 0..n {
-        w2[i3] += acc1;
-    }
-    let acc1 = acc1 * x[1];
-    let acc1 = acc1 + w2[2];
-    if w2[0].cos() < (1.5 + a.tanh()).log(2.0) {
-        if w2[3] <= 1.04 {
-            let mut v4 = vec![f64::abs(b), b, a / f64::tanh(1.63).exp()];
-            w2[3] = b * b;
-        } else {
-            let mut t5 = a + x[2];
+    let mut acc1 = if b - a < a * x[3] { a } else { a };
+    for i2 in (0..n).rev() {
+        let mut k3 = 0;
+        loop {
+            if k3 >= x.len() {
+                break;
+            }
+            let j4 = k3;
+            acc1 /= 1.5 + x[i2].cos();
+            let acc5: f64 = if !(x[1] > 0.71) {
+                x[(j4 + 1) % x.len()] - a
+            } else {
+                (2.0 + b.sin()).recip()
+            };
+            acc1 -= acc5;
+            k3 += 1;
         }
-    } else if a < a {
-        let u6: f64 = f64::sin((-0.68)) - f64::sqrt(x[0] * x[0] + 1.0);
-    } else {
-        let mut s7: f64 = a + x[1];
+        acc1 = acc1 * (-0.227) + x[i2];
+        let mut u6: f64 = (0.6 * b.tanh()).tan();
+        let t7: f64 = u6;
+        acc1 = f64::sin((-0.68)) - f64::sqrt(x[2].sin().exp());
     }
-    w2[3] + 0.46 * x[0]
+    acc1
 }
 
 #[differentiate]
@@ -156,7 +196,7 @@ fn b00_f006(m: usize, n: usize, a: f64) -> f64 {
         let t3 = t3 + t3;
         t2 += t3 * t2 + t2.cos();
     }
-    (t2 + acc1).tanh() + 0.7 * a
+    (t2 + acc1).tanh()
 }
 
 #[differentiate(wrt(c))]
@@ -170,7 +210,7 @@ fn b00_f007(c: f64, a: f64, b: f64, n: usize) -> f64 {
     h3[0] += (0.9 * h3[0].clamp((-1.0), 1.0).cos()).asin();
     let acc1 = acc1 + h3[0].tanh().exp().powf(0.9 * c.sin());
     let acc5 = acc1;
-    (acc2 + a + c + h3[3] + h3[3]).tanh() + 0.2 * c
+    (acc2 + a + c + h3[3] + h3[3]).tanh()
 }
 
 #[differentiate(wrt(a, y))]
@@ -178,10 +218,10 @@ fn b00_f008(y: &[f64], a: f64, x: &[f64]) -> Vec<f64> {
     let mut acc1: f64 = (-1.1e0);
     let mut acc2 = x[2];
     if !(acc1 + acc1 >= y[0]) {
-        let u3 = b00_f006(4, 3, (-1.141) + acc1);
+        let mut u3 = b00_f006(4, 3, (-1.141) + acc1);
         if !((-0.22) * u3 > u3.cos()) {
             let mut s4 = x[2];
-            acc1 = x[0];
+            u3 = x[0];
         }
         acc1 -= ((-0.2) / (f64::abs((-1.52_f64)) + 1.0)).abs();
     } else if !(acc2 <= (-0.98)) {
@@ -213,7 +253,6 @@ fn b00_f008(y: &[f64], a: f64, x: &[f64]) -> Vec<f64> {
     for i12 in 0..3 {
         out11[i12] = a;
     }
-    out11[2] += a;
     out11
 }
 
@@ -238,7 +277,7 @@ fn b00_f009(m: usize, n: usize, x: &[f64]) -> f64 {
         let mut u8 = (0.9 * x[0].cos()).asin();
         acc5 = x[0] * (1.0 + f64::powi(w2[0], 2)).sqrt();
     }
-    (acc1 + acc5 + w2[0]) * w2[0] + 0.1 * x[0]
+    (acc1 + acc5 + w2[0]) * w2[0]
 }
 
 #[differentiate]
@@ -255,29 +294,54 @@ fn b00_f010(n: usize, m: usize, x: &[f64], y: &[f64]) -> f64 {
             return acc1;
         }
         if b00_f006(n, 3, acc1.mul_add(y[1], acc2)) > (x[1] * x[0]).cos() {
+            #[checkpoint(snapshots = 2)]
             for i4 in 0..=5 - 1 {
-                let mut w5 = vec![0.0; y.len()];
-                for i6 in 0..y.len() {
-                    w5[i6] = f64::atanh(0.5 * acc2.tanh()).atan2(
-                        (match i6 % 3 {
-                            0 => acc2,
-                            1 => y[i4 / 2],
-                            _ => y[i4 / 2],
-                        })
-                        .abs()
-                            + 1.0,
-                    ) + 5.73e-1 * y[2];
-                }
-                let mut u7 = acc1;
+                let mut w5: Vec<f64> = vec![0.0; 2];
+                acc2 = y[i4];
             }
-            acc1 = y[4].cos();
-        } else {
-            let t8: f64 = y[2].clamp((-1.0), 1.0) / (b00_f006(4, 3, acc1.atan()).abs() + 1.0);
-            acc1 = (-x[0]).asinh();
+            if x[0] < 8.8e-1 {
+                let mut s6 = (acc2 * acc2 + 0.25).powf(0.9 * y[0].sin());
+            } else if if y[4] <= f64::sin(5.0e-1) { y[2] } else { acc2 } < 1.62 + acc1 {
+                let u7: f64 = 1.8;
+                acc1 -= x[1];
+            }
+            acc1 += acc1 * (0.5 * acc2.cos()).atanh();
         }
-        acc2 = acc2 * (-0.65) + (1.0 + (acc1 - y[4]).powi(2)).powf(1.5);
+        acc2 = acc2 * 5.0e-2 + acc1;
     }
-    acc1 + acc2 + 0.29 * x[1]
+    acc1 * acc2 + x[1]
+}
+
+// `b00_f010` without its `#[checkpoint]`s: the gradients must agree bitwise.
+#[differentiate]
+fn b00_f010_plain(n: usize, m: usize, x: &[f64], y: &[f64]) -> f64 {
+    let mut acc1 = (m as f64) * y[3];
+    let mut acc2 = acc1;
+    if x[0] <= (-0.19) {
+        let mut w3: Vec<f64> = vec![1.0; 4];
+        w3[1] -= f64::cos((acc1 * acc1 + 0.5).cbrt());
+        acc1 = (acc1 + acc1).tanh();
+        acc2 = b00_f006(n, 3, acc1);
+    } else {
+        if acc1.sin() > y[3] {
+            return acc1;
+        }
+        if b00_f006(n, 3, acc1.mul_add(y[1], acc2)) > (x[1] * x[0]).cos() {
+            for i4 in 0..=5 - 1 {
+                let mut w5: Vec<f64> = vec![0.0; 2];
+                acc2 = y[i4];
+            }
+            if x[0] < 8.8e-1 {
+                let mut s6 = (acc2 * acc2 + 0.25).powf(0.9 * y[0].sin());
+            } else if if y[4] <= f64::sin(5.0e-1) { y[2] } else { acc2 } < 1.62 + acc1 {
+                let u7: f64 = 1.8;
+                acc1 -= x[1];
+            }
+            acc1 += acc1 * (0.5 * acc2.cos()).atanh();
+        }
+        acc2 = acc2 * 5.0e-2 + acc1;
+    }
+    acc1 * acc2 + x[1]
 }
 
 #[differentiate]
@@ -289,7 +353,7 @@ fn b00_f011(c: f64, m: usize, a: f64, n: usize, b: f64) -> f64 {
         if std::f64::consts::E.cos() >= (-0.74) {
             let acc3 = a;
             acc1 = (-1.04);
-        } else if a + s2 >= 0.46 {
+        } else if a + s2 >= 0.49 {
             acc1 += (b + s2).atan2(s2.cos().cosh().cos().exp());
             acc1 = (acc1 + (1.0 + a.powi(2)).log10()).tanh();
             s2 *= 1.0 + 0.1 * (s2 / (1.0 + a * a)).cos();
@@ -306,7 +370,7 @@ fn b00_f011(c: f64, m: usize, a: f64, n: usize, b: f64) -> f64 {
             s2
         } else {
             (0.5 * c.cos()).atanh()
-        } <= 0.18
+        } <= 0.15
         {
             let t5 = b;
             acc1 = acc1 * (-0.3_f64)
@@ -319,7 +383,7 @@ fn b00_f011(c: f64, m: usize, a: f64, n: usize, b: f64) -> f64 {
     } else {
         let u6 = s2.min(s2);
     }
-    acc1 - s2 + b + c + 0.1 * a
+    acc1 - s2 + b + c
 }
 
 #[differentiate]
@@ -332,7 +396,7 @@ fn b00_f012(n: usize, b: f64, c: f64, a: f64) -> f64 {
         acc1,
         2,
         b00_f006(4, 3, c.asinh()),
-    ) < (-4.89)
+    ) < (-2.9)
     {
         let h3 = vec![h2[1], a * h2[1], h2[0] + c];
         let c = c * h2[0].asinh();
@@ -352,7 +416,7 @@ fn b00_f012(n: usize, b: f64, c: f64, a: f64) -> f64 {
         }
         acc1 = (a * a + 0.5).ln().cos();
     }
-    acc1 * b - h2[1] - h2[0] + 0.2 * b
+    acc1 * b - h2[1] - h2[0]
 }
 
 #[differentiate]
@@ -374,7 +438,7 @@ fn b00_f013(a: f64, n: usize) -> f64 {
                 -(-0.06),
             );
     }
-    ((acc1 + acc2) * acc3 * a + v4[2]).atan() + 0.356 * a
+    ((acc1 + acc2) * acc3 * a + v4[2]).atan()
 }
 
 #[differentiate]
@@ -391,30 +455,42 @@ fn b00_f014(y: &[f64], b: f64, x: &[f64], c: f64, a: f64, n: usize) -> f64 {
     acc1 *= 1.0 + 0.25 * (0.9 * c.sin()).asin().tanh();
     for i4 in (0..4).rev() {
         acc1 += 0.115_f64 + x[(i4 + 1) % n] + x[i4 % n].tanh();
+        #[checkpoint]
         {
             for i5 in 0..y.len() {
-                let mut k6 = 0;
-                while k6 < 3 && y[0] + b > (-1.23e0) {
-                    let j7 = k6;
-                    let mut u8 = (std::f64::consts::PI * y[y.len() - 1 - i5]).asinh();
-                    acc1 += (x[j7] + y[y.len() - 1 - i5]).atan();
-                    if i5 % 2 == 1 {
-                        break;
-                    }
-                    k6 += 1;
-                }
-                acc1 = acc1 * 0.6
-                    + (((i5 as f64).abs() + 1.0).recip()
-                        + (match i4 % 2 {
-                            0 => s2,
-                            _ => (-0.6),
-                        }));
+                acc1 = (acc1 * c).atan();
+                s2 += acc1;
             }
-            s2 -= x[1].asinh().clamp((-1.0), 1.0);
         }
-        acc1 = acc1 * (-0.7) + (a * x[(i4 + 2) % x.len()]).hypot(b.sin().exp());
+        s2 -= (acc1.abs() + 1.0).sqrt();
     }
-    acc1 - s2 - c + 0.26 * y[0]
+    acc1 - s2 - c
+}
+
+// `b00_f014` without its `#[checkpoint]`s: the gradients must agree bitwise.
+#[differentiate]
+fn b00_f014_plain(y: &[f64], b: f64, x: &[f64], c: f64, a: f64, n: usize) -> f64 {
+    let mut acc1: f64 = 1.0;
+    let mut s2 = y[0].sin().exp2().asinh();
+    if s2 + x[2] > (1.0 + s2.powi(2)).powf(0.5) {
+        return b00_f009(3, 1, y) / 2.0;
+    }
+    if s2 > x[2] {
+        let u3: f64 = c;
+        s2 = s2 * (-0.5) + a.atan();
+    }
+    acc1 *= 1.0 + 0.25 * (0.9 * c.sin()).asin().tanh();
+    for i4 in (0..4).rev() {
+        acc1 += 0.115_f64 + x[(i4 + 1) % n] + x[i4 % n].tanh();
+        {
+            for i5 in 0..y.len() {
+                acc1 = (acc1 * c).atan();
+                s2 += acc1;
+            }
+        }
+        s2 -= (acc1.abs() + 1.0).sqrt();
+    }
+    acc1 - s2 - c
 }
 
 #[differentiate(wrt(b))]
@@ -429,7 +505,7 @@ fn b00_f015(n: usize, a: f64, b: f64) -> f64 {
         }
         let mut u5 = b;
         let mut t6 = (j4 as f64).asinh().powi(2) + (1.0 + (b * (j4 as f64)).powi(2)).ln();
-        acc1 = if 0.83 + t6 >= 2.45 { u5 * acc1 } else { b };
+        acc1 = if 0.83 + t6 >= 2.68 { u5 * acc1 } else { b };
         k3 += 1;
     }
     let u7 = a;
@@ -454,7 +530,7 @@ fn b00_f015(n: usize, a: f64, b: f64) -> f64 {
                 0.112 / (a * a + 1.0) * (0.112 / (a * a + 1.0)) + 0.5,
             );
     }
-    (acc1 - acc2).atan() + 0.6 * b
+    (acc1 - acc2).atan()
 }
 
 #[differentiate]
@@ -489,7 +565,7 @@ fn b00_f016(c: f64, b: f64, a: f64) -> f64 {
         }
         acc1 += f64::max(v3[1], v3[1] + c);
     }
-    (acc1 * acc2 + c + b) * v3[1] + v3[1] + 3.94e-1 * a
+    (acc1 * acc2 + c + b) * v3[1] + v3[1]
 }
 
 #[differentiate]
@@ -505,7 +581,6 @@ fn b00_f017(y: &[f64], x: &[f64], a: f64) -> Vec<f64> {
     let t5 = std::f64::consts::E;
     acc1 /= acc1.atan() * acc1.atan() + 1.0;
     acc1 = if acc1 > 0.29 { y[2].powi(2) } else { t5 };
-    v2[4] += x[1];
     v2
 }
 
@@ -531,7 +606,7 @@ fn b00_f018(a: f64) -> f64 {
     for i6 in 0..w5.len() {
         w5[i6] += (i6 as f64);
     }
-    (acc1 + u2 + acc3 + a + w5[0]).atan() + 7.73e-1 * a
+    (acc1 + u2 + acc3 + a + w5[0]).atan()
 }
 
 #[differentiate]
@@ -551,7 +626,7 @@ fn b00_f019(x: &[f64], n: usize, a: f64, y: &[f64]) -> f64 {
     for i7 in 0..v6.len() {
         v6[i7] += x[i7 % 4] * (-0.906);
     }
-    (acc1 - u4 + v6[4]) * v5[3] + y[1] + 0.122 * y[1]
+    (acc1 - u4 + v6[4]) * v5[3] + y[1]
 }
 
 #[differentiate]
@@ -572,36 +647,54 @@ fn b00_f020(x: &[f64], n: usize, a: f64, m: usize, c: f64, b: f64) -> f64 {
         u3 += (u3 * (j5 as f64)).mul_add(x[2] * x[0], (0.5 * b.cos()).exp2());
         k4 += 1;
     }
-    ((acc1 + s2) * u3 + b).atan() + 0.41_f64 * a
+    ((acc1 + s2) * u3 + b).atan()
 }
 
 #[differentiate]
 fn b00_f021(a: f64) -> f64 {
-    let mut acc1: f64 = b00_f016(
+    let mut acc1 = b00_f016(
         a.abs(),
         a + a,
         b00_f016((1.0 + a.powi(2)).sqrt(), a * 1.04e0, a * a),
-    ) * (-0.778);
-    let mut acc2: f64 = (-1.77);
-    {
-        let mut acc3 = (f64::atan(a) * (acc2 * a)).sin();
-        let mut u4 = -acc2.cos();
-        acc1 = (-0.063);
+    );
+    let mut acc2 = a * a;
+    for i3 in 0..5 {
+        if (-8.1e-1) >= a || (i3 as f64) > (-0.7) {
+            return (i3 as f64) % 1.5;
+        }
+        let mut t4 = b00_f011(
+            if i3 % 2 == 1 { (-0.04) } else { (i3 as f64) },
+            3,
+            (i3 as f64),
+            2,
+            f64::log((i3 as f64).sin().exp(), 10.0),
+        );
+        acc1 /= 1.0 + t4 * t4;
+        acc2 += t4;
     }
-    let mut w5: Vec<f64> = vec![0.5; 5];
-    if w5[3] >= (-0.58) * w5[0] {
-        return if -acc1 < w5[3] { w5[3] } else { acc1.tanh() };
+    if a >= a {
+        acc1 += if acc1.tanh().exp().log(3.0) > (-0.88) {
+            if a * 1.56_f64 <= (-1.83) {
+                acc2
+            } else {
+                acc1
+            }
+        } else {
+            acc1 - acc1
+        };
+        for i5 in 0..3 {
+            if a > (-0.84) && 0.28 > acc1 {
+                break;
+            }
+            let mut u6 = acc1 * f64::asinh(0.41);
+            acc1 = acc1 * (-0.551) + f64::atan((-0.85)) * (if i5 > 0 { u6 } else { u6 });
+        }
+        acc2 += acc1;
+    } else {
+        let mut t7 = acc1 * acc2;
+        acc1 = t7;
     }
-    let mut k6: usize = 0;
-    while k6 < w5.len() && acc2 < 1.91 {
-        let j7 = k6;
-        let acc8: f64 = (-1.752);
-        let mut acc9 = acc1.atan2(2.5 + f64::cos((-0.3))) / ((acc1 + w5[1]) * (acc1 + w5[1]) + 0.5)
-            + (acc1 + (j7 as f64) + 1.9_f64 / (w5[j7 / 2] * w5[j7 / 2] + 1.0));
-        acc1 += -(-4.6e-1);
-        k6 += 1;
-    }
-    (acc1 - acc2 - w5[4]).sin() + 0.45 * a
+    ((acc1 + acc2) * a).atan()
 }
 
 #[differentiate]
@@ -635,13 +728,13 @@ fn b00_f022(x: &[f64], y: &[f64], n: usize) -> f64 {
             }
         }
         let mut h11 = vec![1.0; y.len()];
-        for i12 in 0..y.len() {
-            h11[i12] = ((i12 as f64) + acc2) * (y[j5 % 5] / 2.0) + 0.87 * y[0];
+        for i12 in 0..5 {
+            h11[i12] = ((i12 as f64) + acc2) * (y[j5 % 5] / 2.0);
         }
         acc1 -= acc2;
         k4 += 1;
     }
-    acc1 + s3 + 0.9_f64 * y[4]
+    acc1 * s3 + y[2]
 }
 
 #[differentiate]
@@ -683,7 +776,6 @@ fn b00_f023(a: f64) -> Vec<f64> {
     for i12 in 0..3 {
         out11[i12] = a.tanh();
     }
-    out11[1] += a;
     out11
 }
 
@@ -707,7 +799,7 @@ fn b00_f024(a: f64, x: &[f64]) -> f64 {
         let mut acc7 = (1.0 + (v3[0] * x[0]).powi(2)).ln_1p();
         acc1 += v3[1] * x[0];
     }
-    acc1 * t2 * v3[1] + v3[1] + 0.7 * a
+    acc1 * t2 * v3[1] + v3[1]
 }
 
 #[differentiate]
@@ -737,19 +829,17 @@ fn b00_f025(a: f64, b: f64) -> f64 {
         k5 += 1;
         let j6 = k5 - 1;
         let mut w7: Vec<f64> = vec![0.5; 3];
-        for i8 in 0..w7.len() {
-            w7[i8] += w7[w7.len() - 1 - i8] + 8.53e-1 * a;
+        for i8 in 0..3 {
+            w7[i8] += w7[w7.len() - 1 - i8];
         }
-        acc2 += a * b;
-        w7[(j6 + 3) % 3] = w7[(j6 + 2) % w7.len()].atan();
+        for i9 in 1..=w7.len() - 1 {
+            let mut s10 = a;
+            acc1 *= 1.0 + 0.1 * s10.atan().sin();
+            acc2 = acc2 * (-0.2) + (-0.26);
+        }
+        acc1 = acc1.atan().atan();
     }
-    if 0.276 * b.asinh() < (-0.03) {
-        let u9: f64 = (-0.1_f64);
-        acc2 += (-6.0e-1) + acc2 + u9;
-    } else {
-        let acc10 = f64::tan(0.6 * b.cos());
-    }
-    acc1 * acc2 - b + 0.48 * a
+    acc1 - acc2
 }
 
 #[differentiate]
@@ -772,7 +862,7 @@ fn b00_f026(x: &[f64], a: f64) -> f64 {
         }
         acc1 += a * ((-0.847) / 3.0);
     }
-    (acc1 * a + x[0]).tanh() + 0.88 * x[0]
+    (acc1 * a + x[0]).tanh()
 }
 
 #[differentiate]
@@ -785,7 +875,7 @@ fn b00_f027(x: &[f64], a: f64, y: &[f64]) -> f64 {
     for i5 in 0..y.len() {
         w4[i5] += t3 + 1.849 - y[x.len() - 1 - i5];
     }
-    (acc1 + t2 + t3 + w4[1] + w4[1]).tanh() + 7.74e-1 * x[0]
+    (acc1 + t2 + t3 + w4[1] + w4[1]).tanh()
 }
 
 #[differentiate]
@@ -826,7 +916,7 @@ fn b00_f028(c: f64, b: f64, a: f64) -> f64 {
         }
         acc1 = (1.0 + acc1 * acc1).cbrt();
     }
-    acc1 - c + a + 0.18 * a
+    acc1 - c + a
 }
 
 #[differentiate]
@@ -839,7 +929,7 @@ fn b00_f029(b: f64, c: f64, a: f64, n: usize, m: usize) -> f64 {
         }
         let mut h3: Vec<f64> = vec![0.0; m];
     }
-    acc1 + 0.24 * a
+    acc1
 }
 
 #[differentiate]
@@ -855,14 +945,14 @@ fn b00_f030(n: usize, b: f64, a: f64, y: &[f64], c: f64, x: &[f64]) -> f64 {
                 acc1 = (0.9 * c.atan().exp_m1().cos()).asin();
             }
         } else if acc1 * b < 0.99 {
-            let u4 = b00_f021(y[(i3 + 3) % y.len()]);
+            let mut u4 = b00_f021(y[(i3 + 3) % y.len()]);
             acc2 = acc2 * (-0.54) + (u4.max(x[(i3 + 2) % 2]) - f64::sin(0.75));
         }
         if i3 % 2 == 1 {
             break;
         }
     }
-    acc1 * acc2 + 0.9 * x[0]
+    acc1 * acc2
 }
 
 #[differentiate]
@@ -884,27 +974,67 @@ fn b00_f031(x: &[f64], a: f64) -> f64 {
     }
     let mut u9 = acc1.sin();
     let mut acc10: f64 = u9;
-    (acc1 + s5 + u9) * acc10 * w2[2] * w2[1] + 0.33 * a
+    (acc1 + s5 + u9) * acc10 * w2[2] * w2[1]
 }
 
 #[differentiate]
 fn b00_f032(a: f64) -> f64 {
-    let mut acc1 = b00_f012(1, (-1.192), a.asinh(), a.abs()) * 1.209;
-    let mut s2 = f64::recip(acc1 * acc1 + 0.25);
-    s2 -= s2;
-    let mut s3: f64 = 0.75;
-    let mut s4 = a * (-1.84e0);
-    if acc1 <= s4 - s3 {
-        return s3.sin();
-    }
-    let mut w5 = vec![0.0; 2];
-    for i6 in (0..2).step_by(3) {
-        if a > 0.8 || !(w5[(i6 + 3) % 2] < (-0.28_f64)) {
-            continue;
+    let mut acc1 = b00_f012(1, (-1.192), a.asinh(), a.abs());
+    let mut h2: Vec<f64> = vec![0.0; 2];
+    let mut u3: f64 = b00_f013(a, 2);
+    if (0.8 * acc1.tanh()).acos() > 6.8e-1 {
+        let mut k4 = 0;
+        #[checkpoint]
+        while k4 < 2 {
+            let j5 = k4;
+            let mut k6: usize = 0;
+            while k6 < h2.len() {
+                let j7 = k6;
+                acc1 += (-1.89);
+                if a.powi(2) >= 0.51 {
+                    let s8 = f64::cbrt(f64::tanh(0.24).cos().exp());
+                    acc1 = h2[j7 % 2];
+                }
+                k6 += 1;
+            }
+            acc1 += a - a + h2[j5 / 2].clamp((-1.0), 1.0);
+            k4 += 1;
         }
-        let u7 = s3;
+    } else {
+        let mut u9 = ((-6.0e-2) / acc1.tanh().exp()).atan().cosh();
+        u3 -= u9.sin() - (u3 - a);
     }
-    (acc1 + s2 + s3 - s4) * w5[0] - w5[1] + 0.8 * a
+    (acc1 + u3 + a + h2[0] + h2[0]).atan()
+}
+
+// `b00_f032` without its `#[checkpoint]`s: the gradients must agree bitwise.
+#[differentiate]
+fn b00_f032_plain(a: f64) -> f64 {
+    let mut acc1 = b00_f012(1, (-1.192), a.asinh(), a.abs());
+    let mut h2: Vec<f64> = vec![0.0; 2];
+    let mut u3: f64 = b00_f013(a, 2);
+    if (0.8 * acc1.tanh()).acos() > 6.8e-1 {
+        let mut k4 = 0;
+        while k4 < 2 {
+            let j5 = k4;
+            let mut k6: usize = 0;
+            while k6 < h2.len() {
+                let j7 = k6;
+                acc1 += (-1.89);
+                if a.powi(2) >= 0.51 {
+                    let s8 = f64::cbrt(f64::tanh(0.24).cos().exp());
+                    acc1 = h2[j7 % 2];
+                }
+                k6 += 1;
+            }
+            acc1 += a - a + h2[j5 / 2].clamp((-1.0), 1.0);
+            k4 += 1;
+        }
+    } else {
+        let mut u9 = ((-6.0e-2) / acc1.tanh().exp()).atan().cosh();
+        u3 -= u9.sin() - (u3 - a);
+    }
+    (acc1 + u3 + a + h2[0] + h2[0]).atan()
 }
 
 #[differentiate]
@@ -917,13 +1047,13 @@ fn b00_f033(x: &[f64], b: f64, a: f64, c: f64, n: usize, y: &[f64]) -> f64 {
     let w3 = vec![acc2, y[0]];
     let mut v4 = x.to_vec();
     for i5 in 1..w3.len() {
-        let t6 = b00_f021(f64::tanh((-1.625)));
+        let mut t6 = b00_f021(f64::tanh((-1.625)));
         {
             let t7 = (0.9 * a.asinh().cos()).asin();
             acc1 += -(w3[i5] * x[i5 % x.len()]);
         }
     }
-    (acc1 * c - b + v4[0]) * w3[1] + 2.53e-1 * y[0]
+    (acc1 * c - b + v4[0]) * w3[1]
 }
 
 #[differentiate]
@@ -951,13 +1081,13 @@ fn b00_f034(n: usize, a: f64, x: &[f64], b: f64) -> f64 {
             let mut acc8 = acc2 + acc2;
             acc2 += (x[0] * x[0] + 0.5).log(10.0).cos();
         }
-        acc3 += if b00_f006(4, 3, x[0]) <= 0.31 {
+        acc3 += if b00_f006(4, 3, x[0]) <= (-0.12) {
             x[2].sin().exp2()
         } else {
             f64::asinh(x[3])
         };
     }
-    acc1 * acc2 + acc3 + a + 0.3_f64 * a
+    acc1 * acc2 + acc3 + a
 }
 
 // `b00_f034` without its `#[checkpoint]`s: the gradients must agree bitwise.
@@ -985,13 +1115,13 @@ fn b00_f034_plain(n: usize, a: f64, x: &[f64], b: f64) -> f64 {
             let mut acc8 = acc2 + acc2;
             acc2 += (x[0] * x[0] + 0.5).log(10.0).cos();
         }
-        acc3 += if b00_f006(4, 3, x[0]) <= 0.31 {
+        acc3 += if b00_f006(4, 3, x[0]) <= (-0.12) {
             x[2].sin().exp2()
         } else {
             f64::asinh(x[3])
         };
     }
-    acc1 * acc2 + acc3 + a + 0.3_f64 * a
+    acc1 * acc2 + acc3 + a
 }
 
 #[differentiate]
@@ -1030,7 +1160,6 @@ fn b00_f035(a: f64, x: &[f64]) -> Vec<f64> {
     for i10 in 0..2 {
         out9[i10] = x[i10 / 2].sin().exp().powf(0.5).tanh();
     }
-    out9[1] += a;
     out9
 }
 
@@ -1070,7 +1199,6 @@ fn b00_f035_plain(a: f64, x: &[f64]) -> Vec<f64> {
     for i10 in 0..2 {
         out9[i10] = x[i10 / 2].sin().exp().powf(0.5).tanh();
     }
-    out9[1] += a;
     out9
 }
 
@@ -1108,7 +1236,7 @@ fn b00_f036(c: f64, n: usize, a: f64, x: &[f64], b: f64) -> f64 {
                 (-1.34) + (i2 as f64),
             );
     }
-    acc1 + 0.233 * a
+    acc1
 }
 
 #[differentiate]
@@ -1126,7 +1254,6 @@ fn b00_f037(a: f64, x: &[f64], n: usize) -> Vec<f64> {
         }
         acc1 = acc1 * (-0.67_f64) + (a + acc1) * (a + acc1);
     }
-    w2[2] += a;
     w2
 }
 
@@ -1158,7 +1285,7 @@ fn b00_f038(a: f64, b: f64, n: usize, m: usize) -> f64 {
         let mut acc6: f64 = 1.04_f64;
         acc1 -= (f64::abs(w2[0]) + 1.0).powf(1.5) * w2[0];
     }
-    (acc1 + t4 - w2[4] - w2[4]).tanh() + 0.5 * a
+    (acc1 + t4 - w2[4] - w2[4]).tanh()
 }
 
 #[differentiate]
@@ -1187,8 +1314,7 @@ fn b00_f039(n: usize, x: &[f64], y: &[f64]) -> Vec<f64> {
         let mut t6: f64 = f64::atanh(0.5 * acc1.atan().cos()).clamp((-1.0), 1.0);
         acc2 += t6;
     }
-    let mut out7 = vec![y[1].tanh().exp().sqrt()];
-    out7[0] += y[1];
+    let out7 = vec![y[1].tanh().exp().sqrt()];
     out7
 }
 
@@ -1229,23 +1355,34 @@ fn b00_f040(n: usize, m: usize, a: f64, b: f64) -> Vec<f64> {
     for i8 in 0..4 {
         out7[i8] = (i8 as f64);
     }
-    out7[0] += b;
     out7
 }
 
 #[differentiate]
 fn b00_f041(y: &[f64], x: &[f64], a: f64) -> f64 {
-    let mut acc1 = b00_f032(y[2] + a) * (-0.2);
-    let mut v2 = vec![0.0; 3];
-    acc1 = (acc1 + y[1]).tanh();
-    acc1 -= x[0] * acc1 + acc1.atan();
-    if v2[0] > acc1 {
-        let u3: f64 = y[2];
-        acc1 += a;
-    } else {
-        let mut acc4 = acc1 + (0.6 * a.cos()).tan();
+    let mut acc1 = b00_f032(y[2] + a);
+    if acc1 + x[0] <= a {
+        return (0.5 * f64::cos(0.52)).atanh() * y[1].cos().exp().log(3.0);
     }
-    acc1 * a + v2[1] + y[3] + 0.4 * x[1]
+    if (-1.16) < 0.07 {
+        let mut k2: usize = 0;
+        while k2 < x.len() {
+            k2 += 1;
+            let j3 = k2 - 1;
+            acc1 = acc1 * 0.14 + f64::exp(0.5 * (y[1] * y[1]).cos());
+            acc1 = y[j3];
+        }
+        acc1 = f64::asinh(acc1).mul_add(acc1, (-1.07) + a);
+    } else if acc1.atan2(f64::abs((-0.974)) + 1.0) > 0.58_f64 {
+        let u4 = x[0];
+    } else if a.sin() < 0.414 {
+        let mut t5 = (y[1] * a).atan();
+        acc1 -= 1.76e0 + (t5 + 0.56);
+    } else {
+        let mut t6 = acc1 / 0.5;
+        acc1 = acc1 * (-5.0e-1) + (-0.4) * f64::asinh(t6);
+    }
+    acc1.tanh()
 }
 
 #[differentiate(wrt(a))]
@@ -1277,7 +1414,7 @@ fn b00_f042(a: f64, n: usize, b: f64, x: &[f64]) -> f64 {
         }
         acc1 -= b00_f006(4, 3, v2[1]);
     }
-    (acc1 + v2[2]).atan() + 0.72 * a
+    (acc1 + v2[2]).atan()
 }
 
 #[differentiate]
@@ -1310,7 +1447,7 @@ fn b00_f043(x: &[f64], n: usize) -> f64 {
             acc1 += b00_f021(acc1 * x[(j11 + 2) % x.len()]);
         }
     }
-    acc1 + 0.8 * x[1]
+    acc1
 }
 
 #[differentiate]
@@ -1336,7 +1473,7 @@ fn b00_f044(c: f64, x: &[f64], a: f64, b: f64) -> f64 {
         let mut acc7 = (0.6 * x[0].sin()).tan().min(v2[1]);
         s4 = s4 * 0.86 + s4;
     }
-    acc1 + s4 - b - v2[1] + 0.5_f64 * x[1]
+    acc1 + s4 - b - v2[1]
 }
 
 #[differentiate]
@@ -1364,7 +1501,7 @@ fn b00_f045(a: f64, b: f64, c: f64) -> f64 {
         let mut u4 = (acc2 * acc2 + 1.0).log(2.0);
         acc2 += u4.cos() - (if u4 + b < (-0.65) { 1.2e0 } else { u4 });
     }
-    (acc1 + acc2 - b) * c + 0.5 * a
+    (acc1 + acc2 - b) * c
 }
 
 #[differentiate]
@@ -1386,7 +1523,7 @@ fn b00_f046(x: &[f64]) -> f64 {
         }
         acc1 -= acc2 * (-0.57) / (1.5 + x[0].sin());
     }
-    acc1 * acc2 * u3 + 0.6_f64 * x[0]
+    acc1 * acc2 * u3
 }
 
 #[differentiate(wrt(c, b, x, a))]
@@ -1412,7 +1549,7 @@ fn b00_f047(c: f64, m: usize, b: f64, a: f64, n: usize, x: &[f64], y: &[f64]) ->
         }
         acc1 = acc1 + x[0] - v3[i2].abs();
     }
-    (acc1 + a).tanh() + 0.9 * b
+    (acc1 + a).tanh()
 }
 
 #[differentiate]
@@ -1436,7 +1573,7 @@ fn b00_f048(x: &[f64], n: usize, b: f64, y: &[f64], m: usize, a: f64) -> f64 {
         }
         acc1 = b00_f020(y, 1, y[3] * x[3], 3, b / 2.0, a.asinh());
     }
-    acc1 + a - y[1] + 0.32 * x[0]
+    acc1 + a - y[1]
 }
 
 #[differentiate]
@@ -1452,9 +1589,10 @@ fn b00_f049(a: f64, n: usize, m: usize) -> f64 {
     }
     let s6 = f64::mul_add(0.8, (-1.4), b00_f028(u5 - acc2, acc4.asinh(), acc1));
     for i7 in 0..=n - 1 {
-        let mut s8 = s3;
+        let mut acc8 = (i7 as f64) - acc4;
+        s3 += 0.43 / (1.0 + s6.powi(2));
     }
-    (acc1 - acc2 - s3 - u5).atan() + 0.6 * a
+    (acc1 - acc2) * s3
 }
 
 #[differentiate]
@@ -1492,7 +1630,6 @@ fn b00_f050(b: f64, x: &[f64], a: f64) -> Vec<f64> {
     for i10 in 0..4 {
         out9[i10] = f64::cbrt(x[(i10 + 2) % 3].sin().exp());
     }
-    out9[1] += b;
     out9
 }
 
@@ -1511,7 +1648,7 @@ fn b00_f051(b: f64, n: usize, x: &[f64], a: f64) -> f64 {
         }
         acc1 = acc1 * (-0.6) + (x[x.len() - 1 - i2].cos().abs() + 1.0).log2();
     }
-    acc1 * a + x[0] + 0.29 * b
+    acc1 * a + x[0]
 }
 
 #[differentiate(wrt(b))]
@@ -1529,7 +1666,7 @@ fn b00_f052(n: usize, a: f64, b: f64) -> f64 {
         acc1 += acc1 * acc1.cos();
     }
     acc1 /= 1.0 + (-1.16) / 0.5 * ((-1.16) / 0.5);
-    acc1 - b + t2 + 0.1 * b
+    acc1 - b + t2
 }
 
 // `b00_f052` without its `#[checkpoint]`s: the gradients must agree bitwise.
@@ -1547,7 +1684,7 @@ fn b00_f052_plain(n: usize, a: f64, b: f64) -> f64 {
         acc1 += acc1 * acc1.cos();
     }
     acc1 /= 1.0 + (-1.16) / 0.5 * ((-1.16) / 0.5);
-    acc1 - b + t2 + 0.1 * b
+    acc1 - b + t2
 }
 
 #[differentiate]
@@ -1571,25 +1708,21 @@ fn b00_f053(m: usize, x: &[f64], c: f64, y: &[f64], n: usize, a: f64, b: f64) ->
                 for i9 in 0..=v5.len() - 1 {
                     let acc2 = acc2 * v5[i9];
                     let mut nh10 = vec![0.0; 1];
-                    for i11 in 0..v5.len() {
-                        nh10[i11] = 4.6e-1 * v5[i11]
-                            + (v5[(i11 + 1) % y.len()] + f64::sin(0.89)).sin()
-                            + 0.83 * c;
+                    for i11 in 0..y.len() {
+                        nh10[i11] =
+                            4.6e-1 * v5[i11] + (v5[(i11 + 1) % y.len()] + f64::sin(0.89)).sin();
                     }
                     v5 = nh10;
-                    let a = a + (a + x[i4]);
+                    let acc1 = acc1 * acc2;
                 }
+                acc2 = (n as f64);
                 k7 += 1;
             }
-        } else if i4 < 1 || i4 != 0 {
-            let u12 = x[i4 / 2] * 0.252 * a.atan();
-            acc1 += f64::asinh((-0.258));
-        } else {
-            let mut acc13 = a.max(x[i4 % 4]) + a.sin();
+            acc2 = x[i4 / 2] / (1.0 + (0.5 * x[i4].sin()).atanh().powi(2));
         }
-        acc2 += acc3;
+        acc2 = (x[i4 / 2] * 0.252).atan();
     }
-    (acc1 * acc2 * y[0]).sin() + 0.5 * a
+    acc1 * acc2 * c
 }
 
 #[differentiate]
@@ -1610,7 +1743,7 @@ fn b00_f054(x: &[f64]) -> f64 {
         let u5 = b00_f018(x[0] / 4.0);
         acc1 += (2.0 + (u5 * (-0.01)).tanh()).recip();
     }
-    acc1 - x[0] + 0.59 * x[2]
+    acc1 - x[0]
 }
 
 #[differentiate]
@@ -1638,7 +1771,6 @@ fn b00_f055(a: f64, n: usize, m: usize) -> Vec<f64> {
     w5[3] *= 1.0 + 0.5 * f64::abs((-0.5)).tanh();
     acc1 /= 1.0 + w5[2].powi(2);
     w5[1] *= 1.0 + 0.1 * (0.9 * acc1.cos()).asin().tanh();
-    w5[1] += a;
     w5
 }
 
@@ -1655,7 +1787,7 @@ fn b00_f056(y: &[f64], x: &[f64]) -> f64 {
         acc1 += u4 / 4.0 - f64::tan(0.6 * y[j3 % 5].tanh());
         k2 += 1;
     }
-    acc1 + 3.0e-1 * y[4]
+    acc1
 }
 
 // `b00_f056` without its `#[checkpoint]`s: the gradients must agree bitwise.
@@ -1671,7 +1803,7 @@ fn b00_f056_plain(y: &[f64], x: &[f64]) -> f64 {
         acc1 += u4 / 4.0 - f64::tan(0.6 * y[j3 % 5].tanh());
         k2 += 1;
     }
-    acc1 + 3.0e-1 * y[4]
+    acc1
 }
 
 #[differentiate]
@@ -1691,13 +1823,12 @@ fn b00_f057(y: &[f64], x: &[f64], n: usize, a: f64) -> Vec<f64> {
                 * f64::sin(acc1).clamp((-1.0), 1.0);
         }
     }
-    let mut out7 = vec![(if u2 * acc1 < u2 + x[3] {
+    let out7 = vec![(if u2 * acc1 < u2 + x[3] {
         std::f64::consts::FRAC_PI_4
     } else {
         acc1
     })
     .atan()];
-    out7[0] += y[1];
     out7
 }
 
@@ -1731,7 +1862,7 @@ fn b00_f058(n: usize, x: &[f64]) -> f64 {
         })
         .tanh();
     }
-    acc1.tanh() + 0.71 * x[1]
+    acc1.tanh()
 }
 
 // `b00_f058` without its `#[checkpoint]`s: the gradients must agree bitwise.
@@ -1764,7 +1895,7 @@ fn b00_f058_plain(n: usize, x: &[f64]) -> f64 {
         })
         .tanh();
     }
-    acc1.tanh() + 0.71 * x[1]
+    acc1.tanh()
 }
 
 #[differentiate(wrt(x))]
@@ -1789,7 +1920,7 @@ fn b00_f059(x: &[f64], n: usize, a: f64) -> f64 {
             break;
         }
     }
-    (acc1 * a + w2[2]).atan() + 3.0e-1 * x[1]
+    (acc1 * a + w2[2]).atan()
 }
 
 #[differentiate(wrt(y))]
@@ -1799,7 +1930,7 @@ fn b00_f060(a: f64, b: f64, m: usize, y: &[f64], x: &[f64], n: usize) -> f64 {
     acc2 = acc2 + f64::log2(acc1 * acc1 + 1.0) * -(-1.96);
     for i3 in 0..x.len() {
         for i4 in 0..3 {
-            if acc2 >= (-1.42) {
+            if acc2 >= (-1.56) {
                 let t5 = acc1;
                 acc2 += t5;
                 match i4 % 3 {
@@ -1837,7 +1968,7 @@ fn b00_f060(a: f64, b: f64, m: usize, y: &[f64], x: &[f64], n: usize) -> f64 {
         }
         acc1 -= b * (1.722 / (1.0 + x[3].powi(2)));
     }
-    acc1 * acc2 + a - x[3] + 0.21 * y[0]
+    acc1 * acc2 + a - x[3]
 }
 
 #[differentiate]
@@ -1854,14 +1985,14 @@ fn b00_f061(x: &[f64]) -> f64 {
         }
         if x[0] > acc1 {
             let mut s6 = acc1;
-            let u7 = if acc1.powi(3) <= 0.4 {
+            let mut u7 = if acc1.powi(3) <= 0.4 {
                 acc1 + s6
             } else {
                 x[3].max(s6)
             };
             acc1 -= (x[1] - u7).tanh();
         } else {
-            let acc8 = b00_f025(x[0], acc2 * acc1);
+            let mut acc8 = b00_f025(x[0], acc2 * acc1);
             acc1 = acc1 * (-0.7) + (x[0] / (acc8 * acc8 + 0.25)).powi(3);
         }
     } else if x[4] < acc1 {
@@ -1875,7 +2006,7 @@ fn b00_f061(x: &[f64]) -> f64 {
         }
         acc1 += (0.9 * acc1.sin()).asin();
     }
-    acc1 + acc2 + 0.35_f64 * x[3]
+    acc1 + acc2
 }
 
 #[differentiate(wrt(b))]
@@ -1902,13 +2033,12 @@ fn b00_f062(b: f64, y: &[f64], x: &[f64], c: f64, a: f64) -> Vec<f64> {
                 t2
             })
             .sin();
-    let mut out5 = vec![
+    let out5 = vec![
         ((-0.7) / (1.5 + a.cos())).atan(),
         (-1.76) * h3[1] * (1.8 / (x[0].abs() + 1.0)),
         (a + h3[4]) * (h3[0] + a),
         1.7 / t2.cos().tanh().exp(),
     ];
-    out5[1] += b;
     out5
 }
 
@@ -1927,7 +2057,7 @@ fn b00_f063(a: f64) -> f64 {
         }
         acc1 = acc1 * (-0.625) + ((-0.549_f64) + a * acc1);
     }
-    (acc1 + a).atan() + 0.59 * a
+    (acc1 + a).atan()
 }
 
 #[differentiate]
@@ -1967,7 +2097,6 @@ fn b00_f064(n: usize, b: f64, a: f64) -> Vec<f64> {
     for i10 in 0..4 {
         out9[i10] = -(i10 as f64).min(a);
     }
-    out9[2] += a;
     out9
 }
 
@@ -2228,6 +2357,31 @@ pub fn cases() -> Vec<Case> {
             gradcheck: Some(|p| b00_f010_gradcheck(4, 1, &p[0..2], &p[2..7])),
         },
         Case {
+            name: "b00_f010_plain",
+            seed_name: "b00_f010",
+            twin_of: Some("b00_f010"),
+            params: &[("x", 2, true), ("y", 5, true)],
+            f: |p| vec![b00_f010_plain(4, 1, &p[0..2], &p[2..7])],
+            vjp: |p, s| {
+                let (y, g0, g1) = b00_f010_plain_vjp(4, 1, &p[0..2], &p[2..7], s[0]);
+                (vec![y], cat(&[&g0, &g1]))
+            },
+            jvp: |p, d| {
+                let (y, t) = b00_f010_plain_jvp(4, 1, &p[0..2], &p[2..7], &d[0..2], &d[2..7]);
+                (vec![y], vec![t])
+            },
+            grad: Some(|p| {
+                let (_, g0, g1) = b00_f010_plain_grad(4, 1, &p[0..2], &p[2..7]);
+                cat(&[&g0, &g1])
+            }),
+            hvp: Some(|p, d| {
+                let (_, g0, g1, h0, h1) =
+                    b00_f010_plain_hvp(4, 1, &p[0..2], &p[2..7], &d[0..2], &d[2..7]);
+                (cat(&[&g0, &g1]), cat(&[&h0, &h1]))
+            }),
+            gradcheck: Some(|p| b00_f010_plain_gradcheck(4, 1, &p[0..2], &p[2..7])),
+        },
+        Case {
             name: "b00_f011",
             seed_name: "b00_f011",
             twin_of: None,
@@ -2359,6 +2513,65 @@ pub fn cases() -> Vec<Case> {
                 )
             }),
             gradcheck: Some(|p| b00_f014_gradcheck(&p[0..1], p[1], &p[2..5], p[5], p[6], 3)),
+        },
+        Case {
+            name: "b00_f014_plain",
+            seed_name: "b00_f014",
+            twin_of: Some("b00_f014"),
+            params: &[
+                ("y", 1, true),
+                ("b", 1, true),
+                ("x", 3, true),
+                ("c", 1, true),
+                ("a", 1, true),
+            ],
+            f: |p| vec![b00_f014_plain(&p[0..1], p[1], &p[2..5], p[5], p[6], 3)],
+            vjp: |p, s| {
+                let (y, g0, g1, g2, g3, g4) =
+                    b00_f014_plain_vjp(&p[0..1], p[1], &p[2..5], p[5], p[6], 3, s[0]);
+                (vec![y], cat(&[&g0, &[g1], &g2, &[g3], &[g4]]))
+            },
+            jvp: |p, d| {
+                let (y, t) = b00_f014_plain_jvp(
+                    &p[0..1],
+                    p[1],
+                    &p[2..5],
+                    p[5],
+                    p[6],
+                    3,
+                    &d[0..1],
+                    d[1],
+                    &d[2..5],
+                    d[5],
+                    d[6],
+                );
+                (vec![y], vec![t])
+            },
+            grad: Some(|p| {
+                let (_, g0, g1, g2, g3, g4) =
+                    b00_f014_plain_grad(&p[0..1], p[1], &p[2..5], p[5], p[6], 3);
+                cat(&[&g0, &[g1], &g2, &[g3], &[g4]])
+            }),
+            hvp: Some(|p, d| {
+                let (_, g0, g1, g2, g3, g4, h0, h1, h2, h3, h4) = b00_f014_plain_hvp(
+                    &p[0..1],
+                    p[1],
+                    &p[2..5],
+                    p[5],
+                    p[6],
+                    3,
+                    &d[0..1],
+                    d[1],
+                    &d[2..5],
+                    d[5],
+                    d[6],
+                );
+                (
+                    cat(&[&g0, &[g1], &g2, &[g3], &[g4]]),
+                    cat(&[&h0, &[h1], &h2, &[h3], &[h4]]),
+                )
+            }),
+            gradcheck: Some(|p| b00_f014_plain_gradcheck(&p[0..1], p[1], &p[2..5], p[5], p[6], 3)),
         },
         Case {
             name: "b00_f015",
@@ -2821,6 +3034,30 @@ pub fn cases() -> Vec<Case> {
                 (cat(&[&[g0]]), cat(&[&[h0]]))
             }),
             gradcheck: Some(|p| b00_f032_gradcheck(p[0])),
+        },
+        Case {
+            name: "b00_f032_plain",
+            seed_name: "b00_f032",
+            twin_of: Some("b00_f032"),
+            params: &[("a", 1, true)],
+            f: |p| vec![b00_f032_plain(p[0])],
+            vjp: |p, s| {
+                let (y, g0) = b00_f032_plain_vjp(p[0], s[0]);
+                (vec![y], cat(&[&[g0]]))
+            },
+            jvp: |p, d| {
+                let (y, t) = b00_f032_plain_jvp(p[0], d[0]);
+                (vec![y], vec![t])
+            },
+            grad: Some(|p| {
+                let (_, g0) = b00_f032_plain_grad(p[0]);
+                cat(&[&[g0]])
+            }),
+            hvp: Some(|p, d| {
+                let (_, g0, h0) = b00_f032_plain_hvp(p[0], d[0]);
+                (cat(&[&[g0]]), cat(&[&[h0]]))
+            }),
+            gradcheck: Some(|p| b00_f032_plain_gradcheck(p[0])),
         },
         Case {
             name: "b00_f033",

@@ -37,7 +37,7 @@ fn b01_f000(n: usize, a: f64, b: f64, c: f64, y: &[f64], x: &[f64]) -> f64 {
             acc1 = x[3];
         }
     }
-    acc1 + acc2 + x[3] + 0.49 * x[3]
+    acc1 + acc2 + x[3]
 }
 
 #[differentiate]
@@ -67,7 +67,7 @@ fn b01_f001(n: usize, x: &[f64]) -> f64 {
             acc1 = acc1 + x[(i6 + 1) % 3].asinh();
         }
     }
-    (acc1 + x[0]).tanh() + 4.0e-1 * x[0]
+    (acc1 + x[0]).tanh()
 }
 
 #[differentiate]
@@ -100,7 +100,7 @@ fn b01_f002(n: usize, a: f64) -> f64 {
     } else {
         let mut acc5 = a - 1.58 - acc1;
     }
-    acc1 - a + 0.4 * a
+    acc1 - a
 }
 
 #[differentiate]
@@ -129,7 +129,7 @@ fn b01_f003(a: f64, n: usize, m: usize) -> f64 {
         }
         acc1 += acc1;
     }
-    (acc1 - a).atan() + 0.19_f64 * a
+    (acc1 - a).atan()
 }
 
 // `b01_f003` without its `#[checkpoint]`s: the gradients must agree bitwise.
@@ -158,7 +158,7 @@ fn b01_f003_plain(a: f64, n: usize, m: usize) -> f64 {
         }
         acc1 += acc1;
     }
-    (acc1 - a).atan() + 0.19_f64 * a
+    (acc1 - a).atan()
 }
 
 #[differentiate]
@@ -177,7 +177,7 @@ fn b01_f004(n: usize, x: &[f64], b: f64, c: f64, a: f64, y: &[f64]) -> f64 {
         acc2 = (0.6 * acc2.tanh()).tan();
         k3 += 1;
     }
-    acc1 + acc2 + c + 0.54_f64 * a
+    acc1 + acc2 + c
 }
 
 #[differentiate(wrt(a, c))]
@@ -204,7 +204,7 @@ fn b01_f005(c: f64, b: f64, a: f64) -> f64 {
     } else {
         let mut t7 = acc1;
     }
-    ((acc1 + b) * a).sin() + 0.22 * c
+    ((acc1 + b) * a).sin()
 }
 
 #[differentiate]
@@ -233,11 +233,16 @@ fn b01_f006(x: &[f64]) -> f64 {
             break;
         }
         let j10 = k9;
-        v4[v6.len() - 1 - j10] -= v2[(j10 + 3) % x.len()] + 0.877 * x[0];
-        acc1 = acc5;
+        v4[v6.len() - 1 - j10] -= v2[(j10 + 3) % x.len()];
+        let acc11 = acc1;
+        acc1 -= match j10 % 3 {
+            0 => v6[1].cos(),
+            1 => acc5.tanh(),
+            _ => v2[0],
+        };
         k9 += 1;
     }
-    (acc1 * acc5 * v2[0] + v4[4]).sin() + 0.49 * x[0]
+    (acc1 + v6[2] + v4[3]).tanh()
 }
 
 // `b01_f006` without its `#[checkpoint]`s: the gradients must agree bitwise.
@@ -265,11 +270,16 @@ fn b01_f006_plain(x: &[f64]) -> f64 {
             break;
         }
         let j10 = k9;
-        v4[v6.len() - 1 - j10] -= v2[(j10 + 3) % x.len()] + 0.877 * x[0];
-        acc1 = acc5;
+        v4[v6.len() - 1 - j10] -= v2[(j10 + 3) % x.len()];
+        let acc11 = acc1;
+        acc1 -= match j10 % 3 {
+            0 => v6[1].cos(),
+            1 => acc5.tanh(),
+            _ => v2[0],
+        };
         k9 += 1;
     }
-    (acc1 * acc5 * v2[0] + v4[4]).sin() + 0.49 * x[0]
+    (acc1 + v6[2] + v4[3]).tanh()
 }
 
 #[differentiate]
@@ -292,7 +302,7 @@ fn b01_f007(a: f64, c: f64, m: usize, n: usize, x: &[f64], b: f64, y: &[f64]) ->
             acc1 = x[x.len() - 1 - i7] + f64::hypot(acc1, acc1.abs() + 1.0);
         }
     }
-    (acc1 + acc2) * c * y[0] + 0.55 * a
+    (acc1 + acc2) * c * y[0]
 }
 
 #[differentiate]
@@ -321,27 +331,35 @@ fn b01_f008(x: &[f64], y: &[f64], a: f64) -> f64 {
         }
         acc2 += 0.992 / (x[0].sin() * x[0].sin() + 0.25);
     }
-    (acc1 * acc2 + a).atan() + 0.18 * y[2]
+    (acc1 * acc2 + a).atan()
 }
 
 #[differentiate]
 fn b01_f009(n: usize, a: f64, b: f64, x: &[f64], c: f64) -> f64 {
     let mut acc1 = a;
-    let mut acc2 = b01_f001(1, x) * 1.48e0;
-    let mut v3: Vec<f64> = vec![0.5; x.len()];
-    for i4 in 0..x.len() {
-        v3[i4] += if !(c > x[(i4 + 3) % x.len()]) {
-            a.asinh()
-        } else {
-            std::f64::consts::E + (-1.679)
-        };
+    let mut acc2 = b01_f001(1, x);
+    #[checkpoint(snapshots = 2)]
+    for i3 in 0..n {
+        acc2 += (acc2 * c).cos();
+        let mut u4: f64 = 0.5;
+        u4 = u4 * 0.5;
+        acc1 -= u4 * (1.0 + x[i3 % x.len()].powi(2)).ln();
     }
-    let b = b * (-1.9);
-    let u5 = (acc2 + b).tanh();
-    if u5.asinh() > (-0.18) {
-        return (a - x[0]) / 0.5;
+    ((acc1 + acc2) * c).sin()
+}
+
+// `b01_f009` without its `#[checkpoint]`s: the gradients must agree bitwise.
+#[differentiate]
+fn b01_f009_plain(n: usize, a: f64, b: f64, x: &[f64], c: f64) -> f64 {
+    let mut acc1 = a;
+    let mut acc2 = b01_f001(1, x);
+    for i3 in 0..n {
+        acc2 += (acc2 * c).cos();
+        let mut u4: f64 = 0.5;
+        u4 = u4 * 0.5;
+        acc1 -= u4 * (1.0 + x[i3 % x.len()].powi(2)).ln();
     }
-    ((acc1 - acc2) * c + v3[2]).tanh() + 0.1 * c
+    ((acc1 + acc2) * c).sin()
 }
 
 #[differentiate]
@@ -384,7 +402,7 @@ fn b01_f010(x: &[f64]) -> f64 {
         }
         acc1 -= (0.5 * x[j5].sin().sin()).atanh();
     }
-    acc1.atan() + 0.8 * x[0]
+    acc1.atan()
 }
 
 #[differentiate(wrt(y))]
@@ -411,7 +429,7 @@ fn b01_f011(x: &[f64], n: usize, y: &[f64], m: usize) -> f64 {
         let s8 = y[(i6 + 3) % 5].asinh();
         acc1 = s8;
     }
-    ((acc1 + s4 - h2[2]) * h2[0]).sin() + 0.26 * y[2]
+    ((acc1 + s4 - h2[2]) * h2[0]).sin()
 }
 
 #[differentiate]
@@ -426,7 +444,7 @@ fn b01_f012(x: &[f64], a: f64) -> f64 {
         let u5 = a * a + a;
         let t6 = u5;
     }
-    acc1 - a + 0.677 * a
+    acc1 - a
 }
 
 // `b01_f012` without its `#[checkpoint]`s: the gradients must agree bitwise.
@@ -441,7 +459,7 @@ fn b01_f012_plain(x: &[f64], a: f64) -> f64 {
         let u5 = a * a + a;
         let t6 = u5;
     }
-    acc1 - a + 0.677 * a
+    acc1 - a
 }
 
 #[differentiate]
@@ -458,7 +476,7 @@ fn b01_f013(b: f64, x: &[f64], a: f64) -> f64 {
     for i6 in 0..x.len() {
         #[checkpoint(snapshots = 3)]
         for i7 in 0..=w4.len() - 1 {
-            if a > (-0.22) || w4[i7 % w4.len()] >= 0.045 {
+            if a > (-0.22) || w4[i7 % w4.len()] >= 0.095 {
                 match i7 % 3 {
                     0 => {
                         let acc1 = acc1 * b;
@@ -480,7 +498,7 @@ fn b01_f013(b: f64, x: &[f64], a: f64) -> f64 {
             } else if i6 % 2 == 0 {
                 let u10: f64 = x[i7] - x[i7 % 4];
                 acc1 = acc1 * 0.7_f64 + (u10.asinh() + (-3.8e-1));
-            } else if (acc1 + w4[(i6 + 1) % x.len()]) / ((acc1 + a) * (acc1 + a) + 1.0) >= (-0.27) {
+            } else if (acc1 + w4[(i6 + 1) % x.len()]) / ((acc1 + a) * (acc1 + a) + 1.0) >= (-0.22) {
                 let acc11 = w4[i7] * a / 0.5;
                 acc1 = acc1 * 0.09 + f64::sin(w4[w4.len() - 1 - i7]) % 2.0;
             }
@@ -491,7 +509,7 @@ fn b01_f013(b: f64, x: &[f64], a: f64) -> f64 {
             continue;
         }
     }
-    acc1 * a + b + w4[3] + x[0] + 0.5 * a
+    acc1 * a + b + w4[3] + x[0]
 }
 
 // `b01_f013` without its `#[checkpoint]`s: the gradients must agree bitwise.
@@ -507,7 +525,7 @@ fn b01_f013_plain(b: f64, x: &[f64], a: f64) -> f64 {
     }
     for i6 in 0..x.len() {
         for i7 in 0..=w4.len() - 1 {
-            if a > (-0.22) || w4[i7 % w4.len()] >= 0.045 {
+            if a > (-0.22) || w4[i7 % w4.len()] >= 0.095 {
                 match i7 % 3 {
                     0 => {
                         let acc1 = acc1 * b;
@@ -529,7 +547,7 @@ fn b01_f013_plain(b: f64, x: &[f64], a: f64) -> f64 {
             } else if i6 % 2 == 0 {
                 let u10: f64 = x[i7] - x[i7 % 4];
                 acc1 = acc1 * 0.7_f64 + (u10.asinh() + (-3.8e-1));
-            } else if (acc1 + w4[(i6 + 1) % x.len()]) / ((acc1 + a) * (acc1 + a) + 1.0) >= (-0.27) {
+            } else if (acc1 + w4[(i6 + 1) % x.len()]) / ((acc1 + a) * (acc1 + a) + 1.0) >= (-0.22) {
                 let acc11 = w4[i7] * a / 0.5;
                 acc1 = acc1 * 0.09 + f64::sin(w4[w4.len() - 1 - i7]) % 2.0;
             }
@@ -540,7 +558,7 @@ fn b01_f013_plain(b: f64, x: &[f64], a: f64) -> f64 {
             continue;
         }
     }
-    acc1 * a + b + w4[3] + x[0] + 0.5 * a
+    acc1 * a + b + w4[3] + x[0]
 }
 
 #[differentiate]
@@ -559,7 +577,7 @@ fn b01_f014(y: &[f64], n: usize, a: f64, b: f64, x: &[f64]) -> f64 {
         let mut s7: f64 = (-0.52);
         acc4 = a;
     }
-    (acc4 + w5[0]) * w2[1] + 0.64 * y[1]
+    (acc4 + w5[0]) * w2[1]
 }
 
 #[differentiate(wrt(x, a))]
@@ -577,7 +595,7 @@ fn b01_f015(x: &[f64], a: f64, n: usize, c: f64, b: f64) -> f64 {
             _ => x[i5 % v3.len()] * x[(i5 + 1) % x.len()] + (i5 as f64) * x[i5 % 1],
         };
     }
-    acc1 * u2 * v3[0] - v3[0] + 0.6_f64 * a
+    acc1 * u2 * v3[0] - v3[0]
 }
 
 #[differentiate]
@@ -603,7 +621,7 @@ fn b01_f016(y: &[f64], b: f64, x: &[f64], n: usize, c: f64, a: f64) -> f64 {
         }
         acc1 = acc1 * 0.271 + f64::max((-0.82), a) / 2.0;
     }
-    acc1 - a + 0.5 * y[0]
+    acc1 - a
 }
 
 #[differentiate]
@@ -631,70 +649,51 @@ fn b01_f017(a: f64, m: usize, x: &[f64], b: f64, c: f64, n: usize) -> f64 {
             + 1.0)
             .acosh();
     }
-    acc1 + x[0] + 0.517_f64 * c
+    acc1 + x[0]
 }
 
 #[differentiate(wrt(y, a, x))]
 fn b01_f018(x: &[f64], y: &[f64], a: f64, b: f64) -> f64 {
     let mut acc1 = a.sin();
-    let mut acc2 = b01_f001(1, x) * (-1.631);
-    for i3 in 0..x.len() {
-        for i4 in 0..x.len() {
-            let mut k5 = 0;
-            loop {
-                if k5 >= y.len() {
-                    break;
-                }
-                k5 += 1;
-                let j6 = k5 - 1;
-                if acc2 * y[(i3 + 3) % y.len()] + a * a <= 0.3 {
-                    let acc1 = acc1 + (1.0 + x[i3] * x[i3]).sqrt();
-                    acc2 += f64::asinh(acc1.sin());
-                    acc2 = acc2 * (-0.71) + acc1;
-                } else {
-                    acc2 = acc2 * 0.409
-                        + (acc1.clamp((-1.0), 1.0)
-                            - b01_f009(
-                                2,
-                                if f64::acosh(1.0 + x[j6 / 2] * x[j6 / 2] + 1.0) <= 1.585 {
-                                    b
-                                } else {
-                                    acc2
-                                },
-                                b01_f002(2, a.sin()),
-                                x,
-                                a / 3.0,
-                            ));
-                    acc2 += x[i4];
-                    acc1 = x[j6 / 2];
-                }
-                let mut h7 = vec![0.0; 4];
-                acc1 -= acc2;
-                if i3 != 2 {
-                    break;
-                }
-            }
-            if x[2] <= 0.43 {
-                let s8: f64 = a.min(acc1)
-                    - (if match i3 % 2 {
-                        0 => x[2],
-                        _ => 0.4,
-                    } < (2.5 + acc1.cos() + 1.0).acosh()
-                    {
-                        b
-                    } else {
-                        a
-                    });
-                acc1 = y[i4 / 2];
-            } else if y[i3 % y.len()] > 0.165 {
-                let acc9 = x[i3 / 2];
-                acc2 += acc9;
-            }
-            acc2 = acc2 * (-0.75) + x[i4];
-        }
-        acc1 -= acc1.cos().cosh();
+    let mut acc2: f64 = b01_f001(1, x);
+    let mut h3: Vec<f64> = vec![0.0; x.len()];
+    for i4 in 0..h3.len() {
+        h3[i4] = (0.5 * x[i4].cos().cos()).atanh();
     }
-    ((acc1 - acc2 + a) * b).tanh() + 0.65 * y[0]
+    let mut k5 = 0;
+    loop {
+        if k5 >= y.len() {
+            break;
+        }
+        k5 += 1;
+        let j6 = k5 - 1;
+        if acc2 * y[j6 / 2] + a.hypot(1.0 + a.powi(2)) <= 1.69_f64 {
+            acc2 /= 2.0 + (0.1 * std::f64::consts::E).cos();
+            h3[(j6 + 3) % 3] *= 1.0 + 0.25 * (if j6 % 2 == 0 { b } else { b }).sin();
+            let a = a * x[j6];
+        }
+        h3[j6] += 1.973;
+        acc2 = acc2 * 0.17 + y[0];
+        if acc2.tanh().exp().log(3.0) > acc1 {
+            break;
+        }
+    }
+    let mut k7 = 0;
+    loop {
+        if k7 >= h3.len() {
+            break;
+        }
+        let j8 = k7;
+        let mut t9: f64 = match j8 % 2 {
+            0 => acc2,
+            _ => (j8 as f64) + y[j8 % y.len()].sin().exp2(),
+        };
+        let mut t10 = y[j8 % y.len()] * t9;
+        acc2 += (1.0 + (-0.58) * (j8 as f64) * ((-0.58) * (j8 as f64))).powf((-0.5));
+        acc1 = acc1 * (-5.0e-1) + f64::max((-4.0e-1), b);
+        k7 += 1;
+    }
+    ((acc1 + acc2 - b + a) * h3[2]).tanh()
 }
 
 #[differentiate]
@@ -704,34 +703,95 @@ fn b01_f019(b: f64, c: f64, x: &[f64], n: usize, a: f64) -> f64 {
     if c <= x[0] / x[0].tanh().exp() {
         return (1.1 / (1.0 + a.powi(2))).sin();
     }
-    let t2 = if a % 2.0 >= x[1] { a * a } else { (-0.9) + c };
+    let mut t2 = if a % 2.0 >= x[1] { a * a } else { (-0.9) + c };
     if x[0] <= (-1.15) {
         let mut v3 = x.to_vec();
         let u4 = f64::asinh((v3[0] * v3[0] + 0.25).cbrt());
         acc1 += v3[1];
     } else {
         let mut u5 = b;
-        let mut k6: usize = 0;
+        let mut k6 = 0;
+        #[checkpoint(segments = 1)]
         while k6 < x.len() && t2 < 0.9 {
             k6 += 1;
             let j7 = k6 - 1;
-            if acc1 > (-2.61) {
-                break;
+            if acc1.max(u5) * x[(j7 + 3) % x.len()]
+                < (x[x.len() - 1 - j7] % 1.5 * (x[x.len() - 1 - j7] % 1.5) + 0.25).recip()
+            {
+                for i8 in 0..=4 - 1 {
+                    let mut u9 = f64::hypot(1.56_f64, 1.5 + x[i8 / 2].sin())
+                        / ((match j7 % 3 {
+                            0 => u5,
+                            1 => x[(j7 + 1) % x.len()],
+                            _ => x[0],
+                        })
+                        .abs()
+                            + 1.0);
+                    u5 += (j7 as f64) + f64::cos(1.5);
+                }
+                acc1 += f64::tanh((-0.37)).max(u5 - (j7 as f64));
+            } else {
+                let acc10 = x[x.len() - 1 - j7];
+                acc1 -= (n as f64) + (-0.7) + acc10.atan();
             }
-            let mut v8 = x.to_vec();
-            let mut k9 = 0;
-            while k9 < v8.len() {
-                let j10 = k9;
-                let u11 = (j7 as f64);
-                acc1 -= c.hypot(x[j7 % x.len()].abs() + 1.0)
-                    + (j7 as f64) / (1.0 + f64::powi(1.56_f64, 2));
-                k9 += 1;
-            }
-            acc1 += u5.sin().exp().log10() * t2.asinh();
+            t2 -= if f64::asin(0.9 * x[x.len() - 1 - j7].cos()) >= 0.65_f64 {
+                b
+            } else {
+                (x[0].abs() + 1.0).log(2.0)
+            };
         }
-        acc1 = x[0];
+        acc1 = acc1 * (-0.35) + t2.sin() / 3.0;
     }
-    acc1 + t2 + 0.27 * b
+    acc1 + t2 + b
+}
+
+// `b01_f019` without its `#[checkpoint]`s: the gradients must agree bitwise.
+#[differentiate]
+fn b01_f019_plain(b: f64, c: f64, x: &[f64], n: usize, a: f64) -> f64 {
+    let mut acc1 = x[0] * c;
+    acc1 = (acc1 * x[1]).tanh();
+    if c <= x[0] / x[0].tanh().exp() {
+        return (1.1 / (1.0 + a.powi(2))).sin();
+    }
+    let mut t2 = if a % 2.0 >= x[1] { a * a } else { (-0.9) + c };
+    if x[0] <= (-1.15) {
+        let mut v3 = x.to_vec();
+        let u4 = f64::asinh((v3[0] * v3[0] + 0.25).cbrt());
+        acc1 += v3[1];
+    } else {
+        let mut u5 = b;
+        let mut k6 = 0;
+        while k6 < x.len() && t2 < 0.9 {
+            k6 += 1;
+            let j7 = k6 - 1;
+            if acc1.max(u5) * x[(j7 + 3) % x.len()]
+                < (x[x.len() - 1 - j7] % 1.5 * (x[x.len() - 1 - j7] % 1.5) + 0.25).recip()
+            {
+                for i8 in 0..=4 - 1 {
+                    let mut u9 = f64::hypot(1.56_f64, 1.5 + x[i8 / 2].sin())
+                        / ((match j7 % 3 {
+                            0 => u5,
+                            1 => x[(j7 + 1) % x.len()],
+                            _ => x[0],
+                        })
+                        .abs()
+                            + 1.0);
+                    u5 += (j7 as f64) + f64::cos(1.5);
+                }
+                acc1 += f64::tanh((-0.37)).max(u5 - (j7 as f64));
+            } else {
+                let acc10 = x[x.len() - 1 - j7];
+                acc1 -= (n as f64) + (-0.7) + acc10.atan();
+            }
+            t2 -= if f64::asin(0.9 * x[x.len() - 1 - j7].cos()) >= 0.65_f64 {
+                b
+            } else {
+                (x[0].abs() + 1.0).log(2.0)
+            };
+        }
+        acc1 = acc1 * (-0.35) + t2.sin() / 3.0;
+    }
+    acc1 + t2 + b
 }
 
 #[differentiate]
@@ -747,23 +807,26 @@ fn b01_f020(x: &[f64], a: f64, y: &[f64], b: f64) -> f64 {
     }
     {
         for i2 in 0..=1 - 1 {
-            let mut w3: Vec<f64> = vec![0.0; 2];
-            w3[i2] = y[w3.len() - 1 - i2].asinh() * (b / acc1.sin().exp()) + 0.5 * b;
-            acc1 = acc1 * 0.5;
-            acc1 -= f64::cos((-1.216)).max(if f64::cbrt(1.5 + x[i2].sin()) > acc1 {
-                x[i2 / 2]
-            } else {
-                (i2 as f64)
-            });
+            if b > acc1 {
+                for i3 in (0..y.len()).step_by(3) {
+                    let acc1 = acc1 * (b / acc1.sin().exp());
+                    let acc1 = acc1 + acc1;
+                    let mut acc4: f64 = (i3 as f64) + f64::atan(y[(i2 + 1) % 2]);
+                }
+                if i2 % 2 == 1 {
+                    let mut u5 = a;
+                    acc1 = ((i2 as f64).tanh() * (i2 as f64).tanh() + 0.25).sqrt();
+                } else {
+                    let mut t6 = x[(i2 + 3) % x.len()];
+                    acc1 += t6.atan().asinh();
+                }
+                acc1 = (0.8 * f64::abs(0.8).cos()).acos();
+            }
+            acc1 = acc1 * 0.74 + a.atan() * b.tanh();
         }
-        for i4 in 0..x.len() {
-            acc1 = x[(i4 + 3) % x.len()];
-            acc1 = acc1 + x[i4 % 5] * a;
-            acc1 = (0.8 * f64::abs(0.8).cos()).acos();
-        }
-        acc1 -= y[0];
+        acc1 = y[0].max(a).sin().exp().ln();
     }
-    acc1 * a * x[4] + 0.72 * x[1]
+    acc1 + a
 }
 
 #[differentiate]
@@ -798,7 +861,6 @@ fn b01_f021(y: &[f64], x: &[f64], a: f64) -> Vec<f64> {
                 t3
             });
     }
-    out8[0] += a;
     out8
 }
 
@@ -847,7 +909,7 @@ fn b01_f022(a: f64, n: usize, x: &[f64]) -> f64 {
         .cos();
         k2 += 1;
     }
-    acc1 + 0.6 * a
+    acc1
 }
 
 #[differentiate]
@@ -858,40 +920,44 @@ fn b01_f023(n: usize, x: &[f64]) -> f64 {
         x,
         3,
         x[0] + (-1.59),
-    ) * (-0.3);
-    let mut h2 = x.to_vec();
-    acc1 -= x[1] * acc1;
-    acc1 = acc1
-        + (if x[0] < h2[0] { h2[1] } else { acc1 })
-            * (if b01_f002(2, f64::abs(h2[1])) >= h2[1] - acc1 {
-                h2[0]
+    );
+    let mut s2 = f64::recip(2.0 + acc1.sin());
+    if (n as f64).sin() > 0.1 * x[0] {
+        let mut s3: f64 = (1.0 + acc1 * acc1 + 1.0).acosh();
+        let s4 = s3.asinh() + s3.cos();
+        if s4 <= 0.91 {
+            if acc1 > (-2.56_f64) {
+                if if s3 > 0.699 { x[0] } else { s4 } <= (n as f64).abs() {
+                    return b01_f003(0.33, 3, 3);
+                }
+                if x[0] * x[1] >= acc1.cos() {
+                    acc1 = acc1 + (s3 + x[1]) * (x[0] * x[0]);
+                    s2 = if s3 * x[0] <= (-0.387) {
+                        s4 - (n as f64)
+                    } else {
+                        x[1]
+                    };
+                }
+                acc1 -= acc1;
             } else {
-                h2[1]
-            });
-    let mut u3 = x[1];
-    if x[0] + x[1] < 2.6e-1 {
-        return acc1
-            - (if 0.33 / (x[0] * x[0] + 0.5) >= u3 * x[1] {
-                acc1
-            } else {
-                h2[1]
-            });
+                let mut u5 = (0.6 * s2.tanh()).tan() * x[1] - s3;
+                s3 -= (0.8 * x[0].tanh()).acos();
+            }
+            acc1 = s4;
+        } else {
+            let mut acc6 = (1.0 + acc1 * acc1).log(2.0) - s3.asinh();
+        }
+        acc1 =
+            acc1 * 0.544_f64 + (-0.02) / ((n as f64) * (n as f64) + 0.25) * (s4 * s4 + 1.0).log10();
     }
-    if acc1 < x[0] * h2[0] - (0.6 * x[1].tanh()).tan() {
-        let acc1 = acc1 * h2[1].asinh();
-        let mut u4 = acc1 / (h2[0].abs() + 1.0);
-        u3 -= u4;
-    } else {
-        u3 = u3 * (-0.51) + (0.6 * u3.tanh()).tan() * h2[1];
-    }
-    acc1 + u3 - h2[1] + 0.3 * x[1]
+    acc1 - s2
 }
 
 #[differentiate]
 fn b01_f024(a: f64) -> f64 {
     let mut acc1 = a * a;
     let mut acc2 = (0.8 * (if acc1 - a > a { acc1.asinh() } else { acc1 - a }).sin()).acos();
-    if b01_f003(f64::atan2(a, acc1 * acc1 + 0.5), 3, 3) <= 0.82 {
+    if b01_f003(f64::atan2(a, acc1 * acc1 + 0.5), 3, 3) <= 0.84 {
         if a <= 1.28e0 {
             acc2 += if (0.5 * acc2).floor() + acc2 > a + a {
                 -acc2
@@ -926,7 +992,7 @@ fn b01_f024(a: f64) -> f64 {
         let u7 = -acc2;
         acc1 = acc1 * 0.185 + (u7 + u7) / (1.0 + u7.powi(2));
     }
-    acc1 - acc2 + 0.87 * a
+    acc1 - acc2
 }
 
 #[differentiate]
@@ -948,7 +1014,7 @@ fn b01_f025(b: f64, x: &[f64], a: f64) -> f64 {
         s3 = (1.0 + s6.powi(2)).sqrt() * a;
     }
     s5 = (s5 * (x[1] * (-1.91_f64))).tanh();
-    (acc1 + s2 + s3 + s5) * x[4] + 0.24 * a
+    (acc1 + s2 + s3 + s5) * x[4]
 }
 
 #[differentiate]
@@ -981,7 +1047,7 @@ fn b01_f026(n: usize, a: f64) -> f64 {
         }
         acc1 = acc1 * (-0.02) + acc1.cos().exp().recip() / 4.0;
     }
-    acc1 + a + 0.868 * a
+    acc1 + a
 }
 
 #[differentiate]
@@ -1007,7 +1073,6 @@ fn b01_f027(y: &[f64], n: usize, x: &[f64]) -> Vec<f64> {
     for i8 in 0..n {
         out7[i8] = (x[i8 % 2] * x[(i8 + 1) % x.len()]).tanh();
     }
-    out7[2] += x[1];
     out7
 }
 
@@ -1045,7 +1110,7 @@ fn b01_f028(n: usize, a: f64, b: f64) -> f64 {
         let mut u8 = (0.9 * (n as f64).cos()).asin();
         acc1 = 0.99;
     }
-    (acc1 + acc2 + b) * a + 0.66 * b
+    (acc1 + acc2 + b) * a
 }
 
 #[differentiate]
@@ -1099,7 +1164,7 @@ fn b01_f029(a: f64, x: &[f64], b: f64, c: f64) -> f64 {
         }
         acc1 = 1.5_f64 - (a + x[(i7 + 2) % 2]);
     }
-    (acc1 * acc2 + w3[1] + x[0]).tanh() + 0.628 * b
+    (acc1 * acc2 + w3[1] + x[0]).tanh()
 }
 
 #[differentiate]
@@ -1119,7 +1184,7 @@ fn b01_f030(b: f64, a: f64, m: usize, n: usize) -> f64 {
             break;
         }
     }
-    acc1 + a + b + 0.277 * a
+    acc1 + a + b
 }
 
 #[differentiate]
@@ -1133,7 +1198,7 @@ fn b01_f031(b: f64, n: usize, a: f64) -> f64 {
         }
         u2 = u2 * 0.8 + (((0.5 * u2).signum() + acc1) * ((0.5 * u2).signum() + acc1) + 0.5).sqrt();
     }
-    (acc1 + u2 + a + b).tanh() + 0.37 * a
+    (acc1 + u2 + a + b).tanh()
 }
 
 #[differentiate]
@@ -1174,7 +1239,7 @@ fn b01_f032(b: f64, n: usize, c: f64, a: f64) -> f64 {
         let s8 = (b * b + 1.0).recip();
         acc1 += s8 + (s8 + 1.803_f64);
     }
-    (acc1 - c) * v2[2] * v2[3] + 0.657 * b
+    (acc1 - c) * v2[2] * v2[3]
 }
 
 #[differentiate]
@@ -1254,7 +1319,7 @@ fn b01_f033(n: usize, b: f64, a: f64) -> f64 {
         let acc18: f64 = f64::atan(v2[0]) - v2[0] * acc1;
         acc1 = acc1 * 0.19 + v2[0];
     }
-    (acc1 * b * a - v2[0]).atan() + 0.8 * b
+    (acc1 * b * a - v2[0]).atan()
 }
 
 #[differentiate]
@@ -1303,7 +1368,7 @@ fn b01_f034(n: usize, y: &[f64], x: &[f64], a: f64) -> f64 {
         }
         acc1 = acc1 * (-0.4) + (acc1 - (i4 as f64) + (i4 as f64));
     }
-    acc1 - t2 - a - x[0] + 0.453 * y[3]
+    acc1 - t2 - a - x[0]
 }
 
 #[differentiate]
@@ -1331,9 +1396,9 @@ fn b01_f035(n: usize, m: usize, x: &[f64], y: &[f64]) -> f64 {
         if acc1.atan2(x[i4].sin().exp()) > acc1 * y[2] {
             break;
         }
-        let acc5: f64 = if i4 <= 0 { 8.0e-1 } else { acc1 + acc1 };
+        let mut acc5: f64 = if i4 <= 0 { 8.0e-1 } else { acc1 + acc1 };
     }
-    acc1 * x[0] + 0.84 * x[1]
+    acc1 * x[0]
 }
 
 #[differentiate]
@@ -1369,7 +1434,7 @@ fn b01_f036(a: f64) -> f64 {
         let u6 = (-1.033) / ((0.8 * acc1.tanh()).acos().abs() + 1.0) + (a * 0.13).sin();
         acc1 -= (-1.84_f64) / (1.0 + acc1 * acc1) * (-0.157);
     }
-    (acc1 - a).tanh() + 0.873 * a
+    (acc1 - a).tanh()
 }
 
 #[differentiate]
@@ -1396,7 +1461,7 @@ fn b01_f037(y: &[f64], x: &[f64], a: f64, b: f64) -> f64 {
         }
         acc2 = a.mul_add(x[0] * x[0], acc1.asinh());
     }
-    (acc1 + acc2) * b - x[4] + 0.297 * y[2]
+    (acc1 + acc2) * b - x[4]
 }
 
 #[differentiate]
@@ -1427,7 +1492,7 @@ fn b01_f038(a: f64, b: f64, c: f64, n: usize) -> f64 {
         let mut u5 = 0.1_f64 * acc1;
         acc1 -= u5;
     }
-    acc1 + 0.8 * b
+    acc1
 }
 
 // `b01_f038` without its `#[checkpoint]`s: the gradients must agree bitwise.
@@ -1457,7 +1522,7 @@ fn b01_f038_plain(a: f64, b: f64, c: f64, n: usize) -> f64 {
         let mut u5 = 0.1_f64 * acc1;
         acc1 -= u5;
     }
-    acc1 + 0.8 * b
+    acc1
 }
 
 #[differentiate]
@@ -1478,7 +1543,7 @@ fn b01_f039(n: usize, x: &[f64]) -> f64 {
         }
         acc1 += (acc1.abs() + 1.0).ln() - (i2 as f64);
     }
-    acc1.atan() + 8.71e-1 * x[0]
+    acc1.atan()
 }
 
 // `b01_f039` without its `#[checkpoint]`s: the gradients must agree bitwise.
@@ -1499,7 +1564,7 @@ fn b01_f039_plain(n: usize, x: &[f64]) -> f64 {
         }
         acc1 += (acc1.abs() + 1.0).ln() - (i2 as f64);
     }
-    acc1.atan() + 8.71e-1 * x[0]
+    acc1.atan()
 }
 
 #[differentiate]
@@ -1507,7 +1572,7 @@ fn b01_f040(x: &[f64], n: usize, y: &[f64]) -> Vec<f64> {
     let mut acc1 = x[0] % 2.0;
     let s2 = f64::recip(1.5 + (0.5 * y[0].tanh()).atanh().sin());
     {
-        if (n as f64) - b01_f003(x[0], n, 3) < 2.0e0 {
+        if (n as f64) - b01_f003(x[0], n, 3) < 1.78e0 {
             for i3 in 0..=n - 1 {
                 let mut h4 = y.to_vec();
                 let mut nh5 = vec![0.0; h4.len()];
@@ -1555,7 +1620,6 @@ fn b01_f040(x: &[f64], n: usize, y: &[f64]) -> Vec<f64> {
     for i15 in 0..4 {
         out14[i15] = (n as f64) * y[0] + (n as f64);
     }
-    out14[3] += y[1];
     out14
 }
 
@@ -1595,7 +1659,7 @@ fn b01_f041(a: f64, b: f64, x: &[f64], n: usize) -> f64 {
             acc1 = acc1 * 4.0e-1 + a.tanh().powi(2);
         }
     }
-    (acc1 + b + a + x[0]).atan() + 0.3 * x[0]
+    (acc1 + b + a + x[0]).atan()
 }
 
 // `b01_f041` without its `#[checkpoint]`s: the gradients must agree bitwise.
@@ -1633,7 +1697,7 @@ fn b01_f041_plain(a: f64, b: f64, x: &[f64], n: usize) -> f64 {
             acc1 = acc1 * 4.0e-1 + a.tanh().powi(2);
         }
     }
-    (acc1 + b + a + x[0]).atan() + 0.3 * x[0]
+    (acc1 + b + a + x[0]).atan()
 }
 
 #[differentiate]
@@ -1658,7 +1722,7 @@ fn b01_f042(c: f64, b: f64, x: &[f64], n: usize, a: f64) -> f64 {
         v4[i5] = (i5 as f64) + f64::hypot((-0.7), t3 * t3 + 1.0);
     }
     let acc6 = f64::cos(1.051_f64);
-    acc1 + v4[0] + 0.47 * a
+    acc1 + v4[0]
 }
 
 // `b01_f042` without its `#[checkpoint]`s: the gradients must agree bitwise.
@@ -1682,7 +1746,7 @@ fn b01_f042_plain(c: f64, b: f64, x: &[f64], n: usize, a: f64) -> f64 {
         v4[i5] = (i5 as f64) + f64::hypot((-0.7), t3 * t3 + 1.0);
     }
     let acc6 = f64::cos(1.051_f64);
-    acc1 + v4[0] + 0.47 * a
+    acc1 + v4[0]
 }
 
 #[differentiate]
@@ -1694,12 +1758,12 @@ fn b01_f043(x: &[f64]) -> f64 {
     while k4 < x.len() {
         let j5 = k4;
         let mut v6: Vec<f64> = vec![0.5; x.len()];
-        v6[x.len() - 1 - j5] -= x[j5 / 2] + 0.44 * x[0];
-        acc2 += (1.5 + u3.tanh()).recip().tanh();
+        v6[x.len() - 1 - j5] -= x[j5 / 2];
+        acc1 = acc1 * 0.57 + (j5 as f64);
         k4 += 1;
     }
-    let w7 = vec![u3, (0.5 * u3).trunc() + acc2, acc2 * x[0]];
-    (acc1 + acc2) * u3 + w7[2] + 0.15 * x[0]
+    let u3 = u3 * (1.0 + acc1.powi(2)).log2();
+    (acc1 + acc2) * u3 + x[0]
 }
 
 #[differentiate]
@@ -1728,7 +1792,7 @@ fn b01_f044(m: usize, n: usize, a: f64) -> f64 {
     } else {
         let mut s7 = f64::sin(acc1);
     }
-    acc1 + 5.5e-1 * a
+    acc1
 }
 
 #[differentiate(wrt(a, y))]
@@ -1769,7 +1833,7 @@ fn b01_f045(m: usize, x: &[f64], y: &[f64], n: usize, a: f64) -> f64 {
         }
         u3 = u3 * 0.56 + acc1;
     }
-    (acc1 + t2) * u3 * a + 0.202 * y[0]
+    (acc1 + t2) * u3 * a
 }
 
 #[differentiate(wrt(y, x))]
@@ -1793,7 +1857,6 @@ fn b01_f046(x: &[f64], a: f64, y: &[f64], n: usize) -> Vec<f64> {
     for i9 in 0..n {
         out8[i9] = f64::cos((i9 as f64)) - 1.74 % 3.0;
     }
-    out8[2] += x[1];
     out8
 }
 
@@ -1826,7 +1889,7 @@ fn b01_f047(x: &[f64], y: &[f64], a: f64, b: f64, n: usize, c: f64) -> f64 {
                             acc1 -= (0.5 * s9.sin().cos()).atanh();
                         }
                         _ => {
-                            let acc10 = b01_f036(b);
+                            let mut acc10 = b01_f036(b);
                         }
                     }
                     acc1 += x[2].mul_add(c, x[2]).min(acc1.abs());
@@ -1840,13 +1903,13 @@ fn b01_f047(x: &[f64], y: &[f64], a: f64, b: f64, n: usize, c: f64) -> f64 {
         }
         acc1 = h3[x.len() - 1 - i2] * x[(i2 + 3) % h3.len()] / 2.0;
     }
-    acc1 + 0.152 * c
+    acc1
 }
 
 #[differentiate]
 fn b01_f048(a: f64, n: usize, y: &[f64], x: &[f64]) -> Vec<f64> {
     let mut acc1 = a.atan();
-    let mut acc2 = b01_f044(
+    let mut acc2: f64 = b01_f044(
         4,
         1,
         if acc1 > (1.0 + acc1.powi(2)).cbrt() {
@@ -1854,31 +1917,22 @@ fn b01_f048(a: f64, n: usize, y: &[f64], x: &[f64]) -> Vec<f64> {
         } else {
             (-1.57e0)
         },
-    ) * (-1.842);
-    let acc3 = (0.6 * x[2].atan().cos()).tan();
-    let mut t4: f64 = x[0] / 3.0;
-    {
-        {
-            let u5 = acc2 * (y[1] + acc1);
-            acc2 = a.atan2(2.5 + u5.sin()) / 2.0;
-        }
-        let mut u6 = (1.0 + a * a + 1.0).acosh().sin();
-        for i7 in 0..n {
-            let mut k8 = 0;
-            while k8 < 2 && a.atan() > (-2.62) {
-                k8 += 1;
-                let j9 = k8 - 1;
-                let acc10 = acc3 / 4.0;
-            }
-            acc2 -= (0.8 * (t4 * x[(i7 + 2) % x.len()]).tanh()).acos();
-        }
+    );
+    let mut h3 = Vec::new();
+    for i4 in 0..4 {
+        h3.push((0.6 * x[i4 / 2].atan().cos()).tan());
     }
-    let mut out11 = vec![0.0; x.len()];
-    for i12 in 0..x.len() {
-        out11[i12] = (1.0 + b01_f012(y, a.cos()) * b01_f012(y, a.cos())).log10();
+    let mut h5 = Vec::new();
+    for i6 in 0..2 {
+        h5.push(h3[i6] + h3[i6]);
     }
-    out11[0] += y[4];
-    out11
+    acc2 += b01_f024((n as f64).tanh());
+    acc1 = (acc1 + acc1 * acc1).atan();
+    h3[3] = x[1] - x[0].asinh();
+    let mut acc7 = (y[2].abs() + 1.0).recip();
+    let mut acc8 = (0.9 * (acc7.clamp((-1.0), 1.0) - (y[1] - acc1)).sin()).asin();
+    let mut acc9 = ((1.5 + a.tanh()).log10() - acc8) * f64::atan(0.66).powi(3);
+    h3
 }
 
 #[differentiate]
@@ -1911,12 +1965,11 @@ fn b01_f049(n: usize, a: f64, b: f64) -> Vec<f64> {
     } else {
         let mut acc8 = ((0.5 * acc1).round() + acc1) * b01_f002(2, a).asinh();
     }
-    let mut out9 = vec![
+    let out9 = vec![
         (acc1 - (-1.531)).min((0.6 * b.sin()).tan()),
         (n as f64).atan() / 3.0,
         (-0.711) + acc1 + f64::asinh(1.89),
     ];
-    out9[1] += a;
     out9
 }
 
@@ -1934,7 +1987,7 @@ fn b01_f050(a: f64) -> f64 {
     acc1 = acc1 * 0.45 + acc1;
     let mut s2 = acc1;
     acc1 += b01_f033(1, acc1 + a, (0.8 * s2.tanh()).acos());
-    acc1 + s2 + 0.3 * a
+    acc1 + s2
 }
 
 #[differentiate]
@@ -1945,22 +1998,22 @@ fn b01_f051(n: usize, a: f64) -> f64 {
     }
     if -(a - acc1) >= a * a + std::f64::consts::PI.cos() {
         for i2 in 0..=n - 1 {
-            let mut w3: Vec<f64> = vec![0.0; 3];
-            for i4 in 0..w3.len() {
-                w3[i4] = a * (-1.8) - (a + acc1) + 0.4 * a;
+            acc1 += (1.72 + a) * a;
+            acc1 += -a.sin();
+            if i2 % 2 == 1 {
+                continue;
             }
-            acc1 -= w3[i2 / 2];
         }
-        acc1 = acc1 * 0.36 + (1.0 + (a / 3.0).powi(2)).log(3.0);
-    } else if f64::hypot((-1.0e0) * a, 2.5 + (acc1 * a).sin()) >= acc1 {
-        let s5 = b01_f031(
-            if a > a { (n as f64) } else { acc1 },
-            n,
-            acc1 / (a * a + 1.0),
-        ) + ((a * a).abs() + 1.0).log(10.0);
-        acc1 = (s5 * 0.3).clamp((-1.0), 1.0);
+        acc1 += (-0.76) / (1.0 + (0.9 * a.sin()).asin().powi(2));
+    } else {
+        let mut u3: f64 = if acc1 >= (-0.94) {
+            acc1.cos()
+        } else {
+            acc1 + acc1
+        };
+        acc1 += a;
     }
-    acc1 + 0.651 * a
+    acc1 * a
 }
 
 #[differentiate]
@@ -1987,7 +2040,6 @@ fn b01_f052(n: usize, x: &[f64], y: &[f64]) -> Vec<f64> {
     for i9 in 0..4 {
         out8[i9] = f64::exp2(0.5 * (0.5 * std::f64::consts::E.cos()).atanh().cos());
     }
-    out8[2] += x[3];
     out8
 }
 
@@ -2010,67 +2062,71 @@ fn b01_f053(c: f64, a: f64, n: usize, x: &[f64], b: f64) -> f64 {
         }
         acc1 += acc2;
     }
-    (acc1 - acc2 - c - b + x[1]).sin() + 0.43 * x[1]
+    (acc1 - acc2 - c - b + x[1]).sin()
 }
 
 #[differentiate]
-fn b01_f054(y: &[f64], x: &[f64]) -> f64 {
-    let mut acc1: f64 = 1.601;
-    let mut v2 = Vec::new();
-    for i3 in 0..2 {
-        v2.push(acc1.sin().powi(3));
-    }
-    acc1 = acc1 + x[2].cos() * 1.52;
-    if b01_f032(
-        (0.6 * acc1.sin()).tan(),
-        2,
-        y[0] * acc1,
-        (1.5 + acc1.sin()).log2(),
-    ) > 1.49
-    {
-        let mut k4 = 0;
-        while k4 < 5 && (0.9 * acc1.sin()).asin() < 1.853 {
-            k4 += 1;
-            let j5 = k4 - 1;
-            v2[(j5 + 1) % 2] = acc1 % 2.0 + acc1 + 0.5 * x[2];
-            acc1 -= (j5 as f64) * (1.0 + (j5 as f64).powi(2)).ln();
+fn b01_f054(a: f64, m: usize, n: usize) -> f64 {
+    let mut acc1 = a;
+    if -(1.692 * 1.8) >= (-1.0) {
+        for i2 in (0..n).rev() {
+            let mut k3: usize = 0;
+            loop {
+                if k3 >= n {
+                    break;
+                }
+                k3 += 1;
+                let j4 = k3 - 1;
+                for i5 in 0..4 {
+                    let s6 = b01_f003(f64::atan(a), n, 3);
+                }
+                if a >= match i2 % 2 {
+                    0 => (i2 as f64),
+                    _ => (j4 as f64),
+                } {
+                    break;
+                }
+                let mut h7 = Vec::new();
+                for i8 in 0..n {
+                    h7.push(acc1);
+                }
+                acc1 += h7[1].sin() * h7[2];
+                acc1 = acc1 * (-0.76) + 1.68_f64;
+            }
+            acc1 -= f64::atan(acc1).atan2((2.5 + acc1.cos()).recip().tanh().exp());
         }
-        acc1 = y[1];
+        acc1 += a;
     } else {
-        let mut s6 = f64::clamp((-1.58e0), (-1.0), 1.0);
-        acc1 -= if y[0] * s6 <= (-1.07e0) {
-            (s6.abs() + 1.0).sqrt()
-        } else {
-            s6
-        };
+        let mut t9: f64 = (2.0 + acc1.sin()).log(2.0);
+        acc1 = b01_f031(a.mul_add((n as f64), t9), 2, a);
     }
-    acc1 - v2[0] + 0.55 * x[2]
+    (acc1 * a).sin()
 }
 
 #[differentiate]
 fn b01_f055(a: f64) -> f64 {
     let mut acc1 = a;
     let mut acc2 = acc1 + a;
-    let u3 = b01_f050(a);
+    let mut u3 = b01_f050(a);
     let acc1 = acc1 * (std::f64::consts::PI * std::f64::consts::PI + 0.25).ln();
     {
-        acc2 /= f64::tanh(0.7).exp();
+        u3 /= f64::tanh(0.7).exp();
         if b01_f030(acc2, -acc2, 1, 1) >= (acc1 * acc1 + 0.25 + 1.0).acosh() {
             let mut h4: Vec<f64> = vec![0.5; 1];
             if 0.22 <= 0.7 {
                 acc2 -= acc1 / 4.0;
-                acc2 += h4[0];
+                u3 += h4[0];
                 h4[0] *= 1.0 + 0.1 * (h4[0] % 2.0).sin();
                 acc2 = (0.8 * h4[0].sin()).acos();
             } else {
                 let mut acc5: f64 = f64::log10(1.0 + acc1.atan().powi(2));
-                acc2 -= (0.6 * f64::cos(0.44)).tan();
+                u3 -= (0.6 * f64::cos(0.44)).tan();
             }
-            acc2 = (a.abs() + 1.0).cbrt();
+            u3 = (a.abs() + 1.0).cbrt();
         }
-        acc2 += ((-1.867) / (a.abs() + 1.0) * ((-1.867) / (a.abs() + 1.0)) + 0.5).log(2.0);
+        u3 += ((-1.867) / (a.abs() + 1.0) * ((-1.867) / (a.abs() + 1.0)) + 0.5).log(2.0);
     }
-    acc2 * u3 - a + 0.85 * a
+    acc2 - u3 - a + acc1
 }
 
 #[differentiate]
@@ -2085,7 +2141,7 @@ fn b01_f056(b: f64, n: usize, m: usize, a: f64) -> f64 {
         }
         acc1 += b * (i4 as f64);
     }
-    acc1 * acc2 + u3 + 0.81 * b
+    acc1 * acc2 + u3
 }
 
 #[differentiate]
@@ -2100,7 +2156,7 @@ fn b01_f057(n: usize, a: f64) -> f64 {
         }
         #[checkpoint]
         for i5 in 0..w3.len() {
-            let t6 = b01_f031(
+            let mut t6 = b01_f031(
                 match i5 % 2 {
                     0 => (i5 as f64),
                     _ => w3[i5],
@@ -2123,7 +2179,7 @@ fn b01_f057(n: usize, a: f64) -> f64 {
     } else {
         let u9 = 8.0e-1 * t2;
     }
-    acc1 * t2 - a + 6.8e-1 * a
+    acc1 * t2 - a
 }
 
 // `b01_f057` without its `#[checkpoint]`s: the gradients must agree bitwise.
@@ -2138,7 +2194,7 @@ fn b01_f057_plain(n: usize, a: f64) -> f64 {
             w3[i4] = w3[i4 / 2];
         }
         for i5 in 0..w3.len() {
-            let t6 = b01_f031(
+            let mut t6 = b01_f031(
                 match i5 % 2 {
                     0 => (i5 as f64),
                     _ => w3[i5],
@@ -2161,7 +2217,7 @@ fn b01_f057_plain(n: usize, a: f64) -> f64 {
     } else {
         let u9 = 8.0e-1 * t2;
     }
-    acc1 * t2 - a + 6.8e-1 * a
+    acc1 * t2 - a
 }
 
 #[differentiate]
@@ -2185,7 +2241,6 @@ fn b01_f058(b: f64, c: f64, a: f64, n: usize) -> Vec<f64> {
     for i6 in 0..4 {
         out5[i6] = f64::ln(a.abs() + 1.0);
     }
-    out5[3] += a;
     out5
 }
 
@@ -2215,7 +2270,7 @@ fn b01_f059(a: f64) -> f64 {
         let mut s10 = a * 0.162_f64;
         acc1 = acc1 * 0.6 + -s10;
     }
-    acc1 + 0.751 * a
+    acc1
 }
 
 #[differentiate]
@@ -2235,7 +2290,7 @@ fn b01_f060(y: &[f64], c: f64, x: &[f64], b: f64, a: f64) -> f64 {
         acc1 = b * ((i5 as f64) * c);
     }
     let mut w7 = vec![1.0; y.len()];
-    acc1 * t2 * c * w7[1] + w7[4] + 0.7 * y[4]
+    acc1 * t2 * c * w7[1] + w7[4]
 }
 
 // `b01_f060` without its `#[checkpoint]`s: the gradients must agree bitwise.
@@ -2255,7 +2310,7 @@ fn b01_f060_plain(y: &[f64], c: f64, x: &[f64], b: f64, a: f64) -> f64 {
         acc1 = b * ((i5 as f64) * c);
     }
     let mut w7 = vec![1.0; y.len()];
-    acc1 * t2 * c * w7[1] + w7[4] + 0.7 * y[4]
+    acc1 * t2 * c * w7[1] + w7[4]
 }
 
 #[differentiate]
@@ -2268,27 +2323,30 @@ fn b01_f061(n: usize, a: f64) -> f64 {
                 k3 += 1;
                 let j4 = k3 - 1;
                 let mut w5: Vec<f64> = vec![0.0; 2];
-                acc1 = acc1 * 0.73
-                    + b01_f042(
-                        a,
-                        a - (n as f64),
-                        &w5,
-                        4,
-                        w5[(i2 + 1) % w5.len()].max(w5[i2 / 2]),
-                    );
+                acc1 = acc1 * 0.73 + b01_f054(a, 1, 3);
             }
-            acc1 = a;
-            for i6 in 1..n {
-                acc1 *= 1.0 + 0.5 * a.tanh();
-                acc1 += b01_f036(a + a);
+            let mut v6: Vec<f64> = vec![0.5; 3];
+            let mut k7: usize = 0;
+            while k7 < v6.len() && ((n as f64).abs() + 1.0).log10() > (-2.9) {
+                let j8 = k7;
+                acc1 = (acc1 + a.cos()).tanh();
+                acc1 = acc1 * (-0.4) + (-1.05) / f64::acosh(1.5 + v6[j8].sin() + 1.0).cos().exp();
+                k7 += 1;
             }
-            acc1 -= a.hypot(f64::sin((-1.2)).exp()).atan();
+            acc1 -= if acc1 < acc1 {
+                v6[i2 % v6.len()] * acc1
+            } else {
+                v6[(i2 + 1) % v6.len()]
+            };
         }
+        acc1 = (-acc1).asinh();
+    } else if a < 1.02e0 {
+        let t9 = (n as f64);
     } else {
-        let acc7 = acc1;
-        acc1 = acc1 * 0.787 + (n as f64) * (n as f64);
+        let s10 = (1.314 + acc1).powi(2).clamp((-1.0), 1.0);
+        acc1 += s10 + b01_f057(3, a * acc1);
     }
-    acc1 + 0.6 * a
+    acc1 - a
 }
 
 #[differentiate]
@@ -2310,21 +2368,21 @@ fn b01_f062(a: f64, b: f64, c: f64) -> f64 {
         }
         k3 += 1;
     }
-    (acc1 - acc2 + c).tanh() + 0.3_f64 * c
+    (acc1 - acc2 + c).tanh()
 }
 
 #[differentiate]
 fn b01_f063(b: f64, a: f64, x: &[f64]) -> f64 {
     let mut acc1 = (1.0 + x[0].powi(2)).ln();
-    let t2: f64 = b01_f043(x);
+    let mut t2: f64 = b01_f043(x);
     {
         acc1 -= x[0].tanh() + x[0] * x[0];
-        acc1 -= x[0].tanh().exp().recip();
+        t2 -= x[0].tanh().exp().recip();
     }
     let u3 = x[0];
     for i4 in 0..4 {
         let u3 = u3 * (x[(i4 + 1) % 1] * x[i4 % x.len()]);
-        if b01_f026(1, t2 + x[i4 % x.len()]) > (-4.01_f64) {
+        if b01_f026(1, t2 + x[i4 % x.len()]) > (-2.21_f64) {
             let b = b * x[0].atan2(1.5 + acc1.tanh());
             if (-0.1) <= (-0.29) || x[0] <= b {
                 if f64::atan((i4 as f64)) >= 0.95 {
@@ -2333,21 +2391,21 @@ fn b01_f063(b: f64, a: f64, x: &[f64]) -> f64 {
                 } else {
                     let t6: f64 = x[i4 % x.len()].mul_add(x[(i4 + 3) % x.len()], b).sin();
                 }
-                acc1 = acc1 * (-0.87) + (-t2 + x[(i4 + 2) % x.len()]);
+                t2 = t2 * (-0.87) + (-t2 + x[(i4 + 2) % x.len()]);
             } else {
                 let t7 = (u3 + x[i4 % x.len()]) * (b - x[i4 % x.len()])
                     + f64::powf(2.5 + t2.sin(), 0.9 * x[(i4 + 1) % x.len()].cos())
                         * (x[i4 % x.len()] + x[i4 % x.len()]);
                 acc1 += 1.26e0;
             }
-            acc1 = x[0];
+            t2 = x[0];
         } else {
             let mut acc8 = x[0] - x[0];
             acc1 = f64::cos(x[(i4 + 1) % x.len()] + x[0]);
         }
         acc1 -= x[i4 % x.len()];
     }
-    (acc1 - b) * a - x[0] + 0.31 * x[0]
+    ((acc1 - t2) * b - a + x[0]).sin()
 }
 
 #[differentiate(wrt(b))]
@@ -2356,20 +2414,17 @@ fn b01_f064(a: f64, b: f64) -> f64 {
     let mut acc2 = b / (0.5 * a.sin().tanh()).atanh().tanh().exp();
     acc2 = acc2 * 0.063 + (-1.7);
     acc2 = acc2 * (-0.47) + acc2;
-    let acc3 = b01_f055(b * 0.17);
+    let mut acc3 = b01_f054(b * 0.17, 1, 3);
     if b >= acc2 - a {
         return (-0.8);
     }
     let mut w4 = vec![1.0; 2];
     for i5 in 0..w4.len() {
-        w4[i5] += (i5 as f64) + 0.261 * b;
+        w4[i5] += (i5 as f64);
     }
-    acc2 -= (b + w4[1]) / (acc2.abs().abs() + 1.0);
-    for i6 in 0..w4.len() {
-        let mut s7 = acc2 + w4[i6] / 2.0;
-        acc2 = acc2 * 0.008 + ((w4[i6] * s7).abs() + 1.0).powf(0.5);
-    }
-    acc1 + acc2 - b + acc3 + w4[0] + w4[0] + 6.0e-1 * b
+    acc1 += 0.12 / (2.0 + ((-0.42) / (1.0 + b * b)).sin());
+    let mut v6: Vec<f64> = vec![0.0; 5];
+    (acc1 * acc2 - acc3 + b - w4[0]) * v6[1] + w4[1]
 }
 
 pub fn cases() -> Vec<Case> {
@@ -2781,6 +2836,40 @@ pub fn cases() -> Vec<Case> {
             gradcheck: Some(|p| b01_f009_gradcheck(2, p[0], p[1], &p[2..5], p[5])),
         },
         Case {
+            name: "b01_f009_plain",
+            seed_name: "b01_f009",
+            twin_of: Some("b01_f009"),
+            params: &[
+                ("a", 1, true),
+                ("b", 1, true),
+                ("x", 3, true),
+                ("c", 1, true),
+            ],
+            f: |p| vec![b01_f009_plain(2, p[0], p[1], &p[2..5], p[5])],
+            vjp: |p, s| {
+                let (y, g0, g1, g2, g3) = b01_f009_plain_vjp(2, p[0], p[1], &p[2..5], p[5], s[0]);
+                (vec![y], cat(&[&[g0], &[g1], &g2, &[g3]]))
+            },
+            jvp: |p, d| {
+                let (y, t) =
+                    b01_f009_plain_jvp(2, p[0], p[1], &p[2..5], p[5], d[0], d[1], &d[2..5], d[5]);
+                (vec![y], vec![t])
+            },
+            grad: Some(|p| {
+                let (_, g0, g1, g2, g3) = b01_f009_plain_grad(2, p[0], p[1], &p[2..5], p[5]);
+                cat(&[&[g0], &[g1], &g2, &[g3]])
+            }),
+            hvp: Some(|p, d| {
+                let (_, g0, g1, g2, g3, h0, h1, h2, h3) =
+                    b01_f009_plain_hvp(2, p[0], p[1], &p[2..5], p[5], d[0], d[1], &d[2..5], d[5]);
+                (
+                    cat(&[&[g0], &[g1], &g2, &[g3]]),
+                    cat(&[&[h0], &[h1], &h2, &[h3]]),
+                )
+            }),
+            gradcheck: Some(|p| b01_f009_plain_gradcheck(2, p[0], p[1], &p[2..5], p[5])),
+        },
+        Case {
             name: "b01_f010",
             seed_name: "b01_f010",
             twin_of: None,
@@ -3164,6 +3253,40 @@ pub fn cases() -> Vec<Case> {
                 )
             }),
             gradcheck: Some(|p| b01_f019_gradcheck(p[0], p[1], &p[2..4], 3, p[4])),
+        },
+        Case {
+            name: "b01_f019_plain",
+            seed_name: "b01_f019",
+            twin_of: Some("b01_f019"),
+            params: &[
+                ("b", 1, true),
+                ("c", 1, true),
+                ("x", 2, true),
+                ("a", 1, true),
+            ],
+            f: |p| vec![b01_f019_plain(p[0], p[1], &p[2..4], 3, p[4])],
+            vjp: |p, s| {
+                let (y, g0, g1, g2, g3) = b01_f019_plain_vjp(p[0], p[1], &p[2..4], 3, p[4], s[0]);
+                (vec![y], cat(&[&[g0], &[g1], &g2, &[g3]]))
+            },
+            jvp: |p, d| {
+                let (y, t) =
+                    b01_f019_plain_jvp(p[0], p[1], &p[2..4], 3, p[4], d[0], d[1], &d[2..4], d[4]);
+                (vec![y], vec![t])
+            },
+            grad: Some(|p| {
+                let (_, g0, g1, g2, g3) = b01_f019_plain_grad(p[0], p[1], &p[2..4], 3, p[4]);
+                cat(&[&[g0], &[g1], &g2, &[g3]])
+            }),
+            hvp: Some(|p, d| {
+                let (_, g0, g1, g2, g3, h0, h1, h2, h3) =
+                    b01_f019_plain_hvp(p[0], p[1], &p[2..4], 3, p[4], d[0], d[1], &d[2..4], d[4]);
+                (
+                    cat(&[&[g0], &[g1], &g2, &[g3]]),
+                    cat(&[&[h0], &[h1], &h2, &[h3]]),
+                )
+            }),
+            gradcheck: Some(|p| b01_f019_plain_gradcheck(p[0], p[1], &p[2..4], 3, p[4])),
         },
         Case {
             name: "b01_f020",
@@ -4148,25 +4271,25 @@ pub fn cases() -> Vec<Case> {
             name: "b01_f054",
             seed_name: "b01_f054",
             twin_of: None,
-            params: &[("y", 3, true), ("x", 4, true)],
-            f: |p| vec![b01_f054(&p[0..3], &p[3..7])],
+            params: &[("a", 1, true)],
+            f: |p| vec![b01_f054(p[0], 1, 3)],
             vjp: |p, s| {
-                let (y, g0, g1) = b01_f054_vjp(&p[0..3], &p[3..7], s[0]);
-                (vec![y], cat(&[&g0, &g1]))
+                let (y, g0) = b01_f054_vjp(p[0], 1, 3, s[0]);
+                (vec![y], cat(&[&[g0]]))
             },
             jvp: |p, d| {
-                let (y, t) = b01_f054_jvp(&p[0..3], &p[3..7], &d[0..3], &d[3..7]);
+                let (y, t) = b01_f054_jvp(p[0], 1, 3, d[0]);
                 (vec![y], vec![t])
             },
             grad: Some(|p| {
-                let (_, g0, g1) = b01_f054_grad(&p[0..3], &p[3..7]);
-                cat(&[&g0, &g1])
+                let (_, g0) = b01_f054_grad(p[0], 1, 3);
+                cat(&[&[g0]])
             }),
             hvp: Some(|p, d| {
-                let (_, g0, g1, h0, h1) = b01_f054_hvp(&p[0..3], &p[3..7], &d[0..3], &d[3..7]);
-                (cat(&[&g0, &g1]), cat(&[&h0, &h1]))
+                let (_, g0, h0) = b01_f054_hvp(p[0], 1, 3, d[0]);
+                (cat(&[&[g0]]), cat(&[&[h0]]))
             }),
-            gradcheck: Some(|p| b01_f054_gradcheck(&p[0..3], &p[3..7])),
+            gradcheck: Some(|p| b01_f054_gradcheck(p[0], 1, 3)),
         },
         Case {
             name: "b01_f055",

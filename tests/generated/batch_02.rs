@@ -40,7 +40,7 @@ fn b02_f000(a: f64, x: &[f64]) -> f64 {
                         t5 += ((-0.5) + acc1) * (t5 - x[i6 % 1]);
                     }
                     _ => {
-                        let s8 = if i3 > 0 {
+                        let mut s8 = if i3 > 0 {
                             f64::cos(acc1) + x[(i3 + 1) % 1]
                         } else {
                             acc1
@@ -62,7 +62,7 @@ fn b02_f000(a: f64, x: &[f64]) -> f64 {
                     f64::atan(acc4)
                 });
         } else {
-            let t10 = if !(acc1 > 0.56) && acc1 < w2[i3 % w2.len()] || acc1 > 0.5 {
+            let mut t10 = if !(acc1 > 0.56) && acc1 < w2[i3 % w2.len()] || acc1 > 0.5 {
                 w2[i3 % w2.len()].mul_add(acc1, acc1)
             } else {
                 f64::log2(
@@ -76,7 +76,7 @@ fn b02_f000(a: f64, x: &[f64]) -> f64 {
             };
         }
     }
-    acc1 + w2[0] + x[0] + 0.76 * x[0]
+    acc1 + w2[0] + x[0]
 }
 
 #[differentiate]
@@ -102,7 +102,7 @@ fn b02_f001(a: f64, m: usize, y: &[f64], n: usize, b: f64, x: &[f64]) -> f64 {
     for i10 in 0..n {
         w9.push((b.asinh() * b.asinh() + 0.25).powf(1.5));
     }
-    (acc1 * acc2 + b) * a + w9[3] + 0.26 * a
+    (acc1 * acc2 + b) * a + w9[3]
 }
 
 #[differentiate]
@@ -121,12 +121,12 @@ fn b02_f002(n: usize, a: f64) -> f64 {
             }
         };
     }
-    let t4 = if -acc1 >= acc1 + acc1 {
+    let mut t4 = if -acc1 >= acc1 + acc1 {
         f64::acosh(1.0 + acc1.atan2((-1.788) * (-1.788) + 0.5).powi(2) + 1.0)
     } else {
         (a.tanh().exp() + 1.0).acosh() * a.sin()
     };
-    (acc1 + a).tanh() + 0.46 * a
+    acc1 + t4 + a
 }
 
 #[differentiate]
@@ -176,7 +176,7 @@ fn b02_f003(n: usize, y: &[f64], a: f64, x: &[f64]) -> f64 {
         }
         acc1 += (n as f64);
     }
-    (acc1 * a + v2[1] - y[0]).tanh() + 0.847 * a
+    (acc1 * a + v2[1] - y[0]).tanh()
 }
 
 #[differentiate(wrt(a))]
@@ -197,24 +197,19 @@ fn b02_f004(a: f64, c: f64, b: f64, n: usize) -> f64 {
             }
             1 => {
                 for i5 in 0..n {
-                    if i3 % 2 == 1 {
-                        let mut u6: f64 = h2[i5];
-                    } else {
-                        let mut u7 = 1.6 / (1.0 + f64::powi(h2[i3 / 2] % 2.0, 2));
-                        acc1 = h2[0];
-                    }
-                    acc1 = acc1 * (-0.88) + acc1 / (1.0 + h2[(i5 + 3) % 4] * h2[(i5 + 3) % 4]);
+                    h2[(i5 + 2) % 4] += a;
+                    acc1 += f64::abs(0.03);
                 }
-                acc1 = acc1 * 0.025 + c;
+                acc1 += c + (f64::abs(h2[h2.len() - 1 - i3]) + 1.0).recip();
             }
             _ => {
-                let mut acc8 = f64::asinh(h2[h2.len() - 1 - i3]).atan();
-                acc1 = (i3 as f64);
+                let acc6: f64 = 1.3 / (1.0 + h2[i3] * h2[i3]);
+                acc1 = acc1 * 0.46 + (acc6 * acc6 + f64::asinh(h2[i3 % h2.len()]));
             }
         }
-        acc1 = acc1 * 0.4 + c;
+        acc1 -= (-0.88) / (f64::atan(std::f64::consts::FRAC_PI_4).abs() + 1.0);
     }
-    acc1 * h2[2] + 0.158 * a
+    acc1 + c + a + h2[0]
 }
 
 #[differentiate]
@@ -249,7 +244,7 @@ fn b02_f005(c: f64, a: f64, x: &[f64], b: f64) -> f64 {
             a
         };
     }
-    (acc1 + acc2) * c - a + h3[0] - h3[0] + 0.56 * b
+    (acc1 + acc2) * c - a + h3[0] - h3[0]
 }
 
 #[differentiate(wrt(y, b))]
@@ -273,7 +268,7 @@ fn b02_f006(b: f64, y: &[f64], n: usize, x: &[f64], a: f64) -> f64 {
         let mut s7 = (a + y[0]).asinh();
         acc1 -= s7;
     }
-    acc1 + a + w2[1] + 0.15 * b
+    acc1 + a + w2[1]
 }
 
 #[differentiate(wrt(x))]
@@ -296,7 +291,7 @@ fn b02_f007(x: &[f64], a: f64) -> f64 {
             let mut u7: f64 = 0.01;
         }
     }
-    (acc4 + acc1) * w2[2] - x[1] + 0.8 * x[2]
+    (acc4 + acc1) * w2[2] - x[1]
 }
 
 #[differentiate]
@@ -331,7 +326,7 @@ fn b02_f008(a: f64, x: &[f64], y: &[f64]) -> f64 {
         let mut acc10 = (x[2] * x[2] + 1.0).recip();
         acc1 = acc1 * (-0.41) + acc10.asinh();
     }
-    acc1 + a + 4.8e-1 * a
+    acc1 + a
 }
 
 #[differentiate]
@@ -362,7 +357,7 @@ fn b02_f009(a: f64) -> f64 {
                 },
             );
     }
-    acc1 - acc2 + a + 0.75 * a
+    acc1 - acc2 + a
 }
 
 #[differentiate]
@@ -393,7 +388,7 @@ fn b02_f010(c: f64, x: &[f64], a: f64, b: f64) -> f64 {
         }
         acc1 = acc1 * 0.427_f64 + acc1.cos().exp().log(3.0);
     }
-    (acc1 - acc2 + c + b - h3[0] + x[1]).sin() + 0.253 * b
+    (acc1 - acc2 + c + b - h3[0] + x[1]).sin()
 }
 
 #[differentiate]
@@ -419,7 +414,7 @@ fn b02_f011(n: usize, x: &[f64]) -> f64 {
             x[j3 % 3]
         }) * x[j3 / 2].cos();
     }
-    acc1 + 0.69 * x[2]
+    acc1
 }
 
 #[differentiate]
@@ -452,14 +447,14 @@ fn b02_f012(n: usize, c: f64, b: f64, a: f64, y: &[f64], x: &[f64]) -> f64 {
         acc1 = x[0] + h2[0];
     }
     let b = b * (2.5 + h2[0].tanh()).log(3.0);
-    ((acc1 + u3 + a - h2[2]) * x[2]).sin() + 0.536 * a
+    ((acc1 + u3 + a - h2[2]) * x[2]).sin()
 }
 
 #[differentiate]
 fn b02_f013(b: f64, x: &[f64], n: usize, c: f64, a: f64) -> Vec<f64> {
     let mut acc1: f64 = (-1.32);
     let acc2 = (-1.023) + c;
-    let t3 = if c >= (-0.59) { x[1] } else { x[1] };
+    let mut t3 = if c >= (-0.59) { x[1] } else { x[1] };
     let mut acc4 = t3;
     let t5 = acc2.cos().exp().sqrt();
     let mut h6: Vec<f64> = vec![0.0; 1];
@@ -472,13 +467,12 @@ fn b02_f013(b: f64, x: &[f64], n: usize, c: f64, a: f64) -> Vec<f64> {
             while k10 < 1 {
                 let j11 = k10;
                 let mut acc12 = (acc1.abs() + 1.0).sqrt();
-                acc1 += (h6[j11 % 1] * h6[i9 % n]).sin();
+                acc4 += h6[i9].cos() % 3.0;
                 k10 += 1;
             }
+            t3 = t3 * (-0.72) + (x[x.len() - 1 - i9] * x[x.len() - 1 - i9] + 1.0).cbrt();
         }
-        acc4 -= (-0.527) / (2.5 + ((n as f64) + (-0.9_f64)).cos());
     }
-    h6[0] += x[2];
     h6
 }
 
@@ -527,7 +521,6 @@ fn b02_f014(b: f64, n: usize, a: f64, m: usize) -> Vec<f64> {
             _ => (i11 as f64),
         };
     }
-    out10[0] += a;
     out10
 }
 
@@ -551,35 +544,44 @@ fn b02_f015(a: f64, x: &[f64], n: usize) -> f64 {
     } else {
         let t4 = (acc1.hypot(1.0 + x[4] * x[4]) - v2[4]) * (acc1.cos() * ((-0.2) / 3.0));
     }
-    acc1 + a + v2[3] + 0.9_f64 * x[4]
+    acc1 + a + v2[3]
 }
 
 #[differentiate]
 fn b02_f016(n: usize, a: f64) -> f64 {
-    let mut acc1 = b02_f009(a) * (-1.831);
-    let u2: f64 = a * acc1;
-    acc1 *= 1.0 + 0.5 * a.tanh().tanh();
-    let acc1 = acc1 + u2.atan();
-    let mut k3 = 0;
-    while k3 < 3 {
-        let j4 = k3;
-        let mut k5 = 0;
-        loop {
-            if k5 >= n {
-                break;
-            }
-            let j6 = k5;
-            let u7 = (j4 as f64).tanh().sin();
-            let mut w8 = vec![0.5; 5];
-            for i9 in 0..w8.len() {
-                w8[i9] = (1.0 + (1.0 + f64::powi(w8[i9 % w8.len()], 2)).powf(1.5).powi(2)).log(3.0)
-                    + 0.4 * a;
-            }
-            k5 += 1;
+    let mut acc1: f64 = b02_f009(a);
+    if -a < (-0.76) {
+        let mut v2 = vec![0.0; n];
+        for i3 in 0..n {
+            v2[i3] += b02_f002(1, (i3 as f64) * (i3 as f64)).tanh();
         }
-        k3 += 1;
+        let mut s4: f64 = f64::asinh(if b02_f011(2, &v2) < std::f64::consts::PI * acc1 {
+            f64::hypot(v2[2], acc1 * acc1 + 1.0)
+        } else {
+            (0.8 * acc1.sin()).acos()
+        });
+        acc1 = acc1 * 0.151_f64 + f64::cbrt(f64::max(v2[2], s4).abs() + 1.0);
+    } else {
+        if a > (-0.41) {
+            if (-1.989) >= (-0.11) {
+                return a - acc1;
+            }
+            if acc1.cos() * (a * acc1) < (n as f64) {
+                acc1 /= a * a + 0.5;
+                acc1 = acc1 * (-0.133) + (a.abs() + 1.0).ln_1p();
+            }
+            acc1 += ((n as f64) + a) * (if acc1 + 1.3 < 2.45 { acc1 } else { acc1 });
+        } else {
+            let mut acc5: f64 = if f64::mul_add((-5.0e-3), acc1, (-0.467)) > (-0.45_f64) {
+                (n as f64)
+            } else {
+                a
+            };
+            acc1 = f64::signum(0.5 * f64::tanh(a)) + acc1;
+        }
+        acc1 = (n as f64);
     }
-    a + 0.43 * a
+    acc1.atan()
 }
 
 #[differentiate]
@@ -589,7 +591,7 @@ fn b02_f017(a: f64) -> f64 {
     let mut h2: Vec<f64> = vec![0.0; 3];
     acc1 = ((-0.77) * h2[1]).hypot((a % 2.0).abs() + 1.0);
     acc1 = acc1 * (-0.329) + h2[2] / 4.0;
-    acc1 + a - h2[2] + 0.13 * a
+    acc1 + a - h2[2]
 }
 
 #[differentiate]
@@ -607,7 +609,7 @@ fn b02_f018(x: &[f64], n: usize, y: &[f64], m: usize) -> f64 {
         }
         acc1 += (i3 as f64) * y[i3 / 2] + x[i3].hypot(u4.tanh().exp());
     }
-    acc1 - h2[0] + 0.8 * x[1]
+    acc1 - h2[0]
 }
 
 #[differentiate]
@@ -660,7 +662,7 @@ fn b02_f019(a: f64, b: f64, n: usize, y: &[f64], x: &[f64], c: f64, m: usize) ->
             continue;
         }
     }
-    acc1.sin() + 0.51_f64 * b
+    acc1.sin()
 }
 
 // `b02_f019` without its `#[checkpoint]`s: the gradients must agree bitwise.
@@ -712,7 +714,7 @@ fn b02_f019_plain(a: f64, b: f64, n: usize, y: &[f64], x: &[f64], c: f64, m: usi
             continue;
         }
     }
-    acc1.sin() + 0.51_f64 * b
+    acc1.sin()
 }
 
 #[differentiate]
@@ -726,31 +728,26 @@ fn b02_f020(a: f64, m: usize, b: f64, n: usize) -> f64 {
     acc2 /= (if acc2 * acc2 < acc1 { a } else { 1.15e0 }).sin().exp();
     let mut acc3 = (b.asinh() + acc1 * acc2).tanh();
     let mut k4 = 0;
-    while k4 < 2 {
-        let j5 = k4;
-        let mut w6 = vec![1.0; 2];
-        for i7 in 0..n {
-            w6[i7] = (f64::atan2(w6[i7], w6[0] * w6[0] + 0.25).abs() + 1.0).powf(0.5) + 0.581 * a;
-        }
-        acc1 -= (2.0 + acc3.sin()).recip().tanh();
+    while k4 < n {
         k4 += 1;
+        let j5 = k4 - 1;
+        let t6: f64 = (j5 as f64).atan();
+        acc1 += acc3.atan2(1.0 + b * b).cos();
     }
-    for i8 in 0..m {
-        if b02_f002(1, acc1 * a) <= acc1 - acc3 {
-            continue;
-        }
+    let mut k7 = 0;
+    while k7 < n {
+        k7 += 1;
+        let j8 = k7 - 1;
         {
             let mut h9 = vec![0.0; 5];
             for i10 in 0..h9.len() {
-                h9[i10] = (i10 as f64)
-                    .hypot(2.5 + acc1.mul_add(h9[3], h9[h9.len() - 1 - i10]).tanh())
-                    + 0.496 * b;
+                h9[i10] = (acc3 * acc3 + 0.25).ln().cos();
             }
-            acc1 = acc2;
+            acc3 = acc3 * 0.22 + acc3;
         }
-        acc3 += b;
+        acc1 += a + a - acc1.sin().exp().recip();
     }
-    (acc1 + acc2 + acc3 + a).atan() + 0.4 * a
+    (acc1 + acc2) * acc3 - a
 }
 
 #[differentiate]
@@ -797,7 +794,7 @@ fn b02_f021(c: f64, x: &[f64], m: usize, n: usize, a: f64, b: f64) -> f64 {
             break;
         }
     }
-    acc2 + 0.6 * b
+    acc2
 }
 
 #[differentiate]
@@ -836,7 +833,7 @@ fn b02_f022(n: usize, a: f64, b: f64, m: usize) -> f64 {
         k9 += 1;
         let j10 = k9 - 1;
         if j10 % 2 == 0 {
-            let acc11 = b02_f017(h6[j10] + h6[j10 % h6.len()]);
+            let mut acc11 = b02_f017(h6[j10] + h6[j10 % h6.len()]);
             acc2 = acc2 * (-0.15)
                 + (if if j10 % 2 == 1 { h6[j10] } else { acc11 }
                     > if acc11 >= (-0.564) {
@@ -852,29 +849,29 @@ fn b02_f022(n: usize, a: f64, b: f64, m: usize) -> f64 {
         }
         u8 = u8 * (-0.2) + (j10 as f64);
     }
-    (acc1 - acc2 - u8) * a + h6[1] - h6[1] + 0.51 * a
+    (acc1 - acc2 - u8) * a + h6[1] - h6[1]
 }
 
 #[differentiate]
 fn b02_f023(a: f64, x: &[f64], n: usize, b: f64) -> f64 {
     let mut acc1 = (0.5 * b.tanh()).atanh();
     let mut acc2: f64 = (-1.0);
-    let acc3 = if x[3] + acc1 <= x[2].powi(3) {
+    let mut acc3 = if x[3] + acc1 <= x[2].powi(3) {
         x[2] / 4.0
     } else {
         f64::atan(acc1)
     };
     acc2 *= 1.0 + 0.5 * acc1.cos();
     let mut acc4: f64 = f64::cos(acc3.sin());
-    acc1 = (acc1 * acc3).tanh();
+    acc2 = (acc2 * acc3).tanh();
     let acc5: f64 = x[3];
     let mut h6 = vec![0.5; 2];
     for i7 in 0..h6.len() {
         h6[i7] += b02_f022(1, x[i7 % x.len()], acc2.sin(), 2).tanh();
     }
     let mut acc8: f64 = acc3;
-    let t9 = b02_f002(1, x[3] + h6[0]);
-    acc4 = f64::log2(1.0 + x[3] * x[3]);
+    let mut t9 = b02_f002(1, x[3] + h6[0]);
+    acc3 = f64::log2(1.0 + x[3] * x[3]);
     if x[2] >= acc5 {
         let mut u10: f64 = f64::cos(if f64::atan(h6[1]) >= x[0] {
             x[2] * acc3
@@ -884,24 +881,53 @@ fn b02_f023(a: f64, x: &[f64], n: usize, b: f64) -> f64 {
         acc1 = ((-0.222) + acc8).atan2(t9 * t9 + 1.0);
     } else {
         let mut s11 = (-0.17) * acc2 * (a / (acc1.abs() + 1.0));
-        acc4 += f64::atanh(0.5 * (s11 * s11).sin());
+        acc8 = b02_f017(x[2].abs());
     }
-    (acc1 - acc2 + acc4 + acc8 + h6[1]).tanh() + 0.75 * a
+    acc1 - acc2 + acc3 + acc4 + h6[0] + x[1]
 }
 
 #[differentiate(wrt(b, x, y))]
 fn b02_f024(m: usize, n: usize, x: &[f64], b: f64, y: &[f64], a: f64) -> f64 {
     let mut acc1 = x[1] * a;
-    let mut acc2 = b02_f009((0.8 * y[0].sin()).acos()) * (-0.34);
-    let v3 = vec![y[0], acc1 * y[0], x[2] + a];
-    if f64::acosh(acc2 * acc2 + 1.0 + 1.0) <= (0.5 * a.sin()).atanh() {
-        return a - (0.8 * (n as f64).cos()).acos();
+    let mut acc2 = b02_f009((0.8 * y[0].sin()).acos());
+    let acc1 = acc1 + std::f64::consts::PI;
+    let mut v3 = vec![0.0; y.len()];
+    let mut k4 = 0;
+    #[checkpoint(snapshots = 1)]
+    while k4 < 3 {
+        let j5 = k4;
+        let acc6 = acc2.cos();
+        let mut s7 = y[0];
+        acc2 = acc2 * 0.52 + x[x.len() - 1 - j5];
+        k4 += 1;
     }
-    let mut v4: Vec<f64> = vec![0.0; x.len()];
-    let mut h5 = v4.clone();
-    v4[4] += f64::tanh(v3[1]).clamp((-1.0), 1.0);
-    let t6 = b02_f020(4.21e-1, 1, a.clamp((-1.0), 1.0), 2);
-    (acc1 + acc2) * b * h5[2] + v4[3] + 0.58 * y[0]
+    let mut v8 = Vec::with_capacity(4);
+    for i9 in 0..n {
+        v8.push((i9 as f64));
+    }
+    (acc2 - a) * b * v3[0] + v8[0]
+}
+
+// `b02_f024` without its `#[checkpoint]`s: the gradients must agree bitwise.
+#[differentiate(wrt(b, x, y))]
+fn b02_f024_plain(m: usize, n: usize, x: &[f64], b: f64, y: &[f64], a: f64) -> f64 {
+    let mut acc1 = x[1] * a;
+    let mut acc2 = b02_f009((0.8 * y[0].sin()).acos());
+    let acc1 = acc1 + std::f64::consts::PI;
+    let mut v3 = vec![0.0; y.len()];
+    let mut k4 = 0;
+    while k4 < 3 {
+        let j5 = k4;
+        let acc6 = acc2.cos();
+        let mut s7 = y[0];
+        acc2 = acc2 * 0.52 + x[x.len() - 1 - j5];
+        k4 += 1;
+    }
+    let mut v8 = Vec::with_capacity(4);
+    for i9 in 0..n {
+        v8.push((i9 as f64));
+    }
+    (acc2 - a) * b * v3[0] + v8[0]
 }
 
 #[differentiate]
@@ -929,32 +955,49 @@ fn b02_f025(b: f64, x: &[f64], a: f64, n: usize) -> Vec<f64> {
     for i7 in 0..4 {
         out6[i7] = b02_f020(a, 1, f64::asinh(2.0), 2);
     }
-    out6[2] += x[0];
     out6
 }
 
 #[differentiate]
 fn b02_f026(y: &[f64], x: &[f64]) -> f64 {
-    let mut acc1 = b02_f017(x[2]) * (-1.37);
-    acc1 = acc1 + x[4] * x[0];
-    acc1 += acc1 / (1.0 + acc1.cos() * acc1.cos());
-    for i2 in (0..5).rev() {
-        acc1 += 0.88;
-        if i2 != 3 {
-            continue;
+    let mut acc1: f64 = b02_f017(x[2]);
+    acc1 = acc1 * (-5.0e-1) + f64::ln_1p(1.0 + acc1.powi(2)) * (acc1 * y[0]);
+    let acc2 = acc1 + y[1];
+    if y[2] >= (-0.48) {
+        if acc1 + x[2] > acc1 * y[0] {
+            return f64::asinh(acc1);
         }
-        acc1 += x[i2] * 1.487 + acc1 * y[i2 % 3];
+        if y[1] > acc1 {
+            acc1 *= 1.0
+                + 0.25
+                    * b02_f021(
+                        b02_f017(acc1.hypot(1.0 + x[0].powi(2))),
+                        y,
+                        2,
+                        1,
+                        (0.5 * y[2]).fract() + y[2],
+                        f64::asin(0.9 * acc1.cos()),
+                    )
+                    .sin();
+            acc1 = acc1 * 0.63 + acc1 * 1.16 * (y[1] + acc2);
+            {
+                acc1 +=
+                    (-0.93_f64) / ((y[2].abs() + 1.0).recip() * (y[2].abs() + 1.0).recip() + 0.25);
+                acc1 += (-1.77) / 2.0;
+            }
+            acc1 += y[0].hypot(acc1.abs() + 1.0).clamp((-1.0), 1.0);
+        } else {
+            let mut u3 = acc1 * 1.3;
+            acc1 = acc1 * 0.1 + f64::atan(1.4) * u3.max(x[3]);
+        }
+        acc1 = y[1];
+    } else {
+        let mut t4 = x[3];
+        acc1 += y[2]
+            .asinh()
+            .atan2(1.0 + x[2].mul_add(t4, x[1]) * x[2].mul_add(t4, x[1]));
     }
-    let mut u3 = acc1;
-    let mut v4 = vec![1.0; 4];
-    for i5 in 0..v4.len() {
-        v4[i5] = (acc1 * u3).clamp((-1.0), 1.0);
-    }
-    v4[3] *= 1.0 + 0.25 * (1.0 + y[2] * y[2]).log(10.0).sin();
-    for i6 in 0..3 {
-        let mut acc7: f64 = (u3.atan() + acc1.atan2(f64::abs((-2.0)) + 1.0)).atan();
-    }
-    acc1 * u3 - v4[2] + 0.25 * x[0]
+    acc1 + acc2
 }
 
 #[differentiate]
@@ -1007,7 +1050,7 @@ fn b02_f027(a: f64, n: usize) -> f64 {
                 acc1.sin()
             });
     }
-    acc1 - a + 0.38 * a
+    acc1 - a
 }
 
 #[differentiate]
@@ -1036,7 +1079,7 @@ fn b02_f028(x: &[f64]) -> f64 {
         }
         acc2 -= s6 + (x[0] + s6);
     }
-    acc1 * acc2 * v3[1] * v4[1] - v3[1] + 0.715 * x[0]
+    acc1 * acc2 * v3[1] * v4[1] - v3[1]
 }
 
 // `b02_f028` without its `#[checkpoint]`s: the gradients must agree bitwise.
@@ -1064,7 +1107,7 @@ fn b02_f028_plain(x: &[f64]) -> f64 {
         }
         acc2 -= s6 + (x[0] + s6);
     }
-    acc1 * acc2 * v3[1] * v4[1] - v3[1] + 0.715 * x[0]
+    acc1 * acc2 * v3[1] * v4[1] - v3[1]
 }
 
 #[differentiate]
@@ -1082,48 +1125,77 @@ fn b02_f029(x: &[f64]) -> f64 {
         }
         acc1 = f64::asinh(1.3) * acc1.atan2(1.0 + x[1 - 1 - i3] * x[1 - 1 - i3]);
     }
-    acc1 * h2[0] + 4.0e-1 * x[0]
+    acc1 * h2[0]
 }
 
 #[differentiate]
 fn b02_f030(b: f64, a: f64) -> f64 {
-    let mut acc1: f64 = b02_f017(a) * (-1.0);
-    let t2 = a / 2.0;
-    acc1 /= 0.04 * 0.04 + 0.5;
-    let mut u3: f64 = (if b02_f017(t2 * b) < (-0.65) { t2 } else { a }) * ((-1.94) * acc1) - b;
-    u3 = u3 * 0.1
-        + t2.atan()
-            * (if b02_f027(b + b, 2) <= (-0.05) {
-                a
+    let mut acc1 = b02_f017(a);
+    #[checkpoint(segments = 1)]
+    for i2 in 1..4 {
+        let s3 = f64::recip(1.0 + 1.8e0 / (1.0 + acc1 * acc1) * (1.8e0 / (1.0 + acc1 * acc1)));
+        let mut v4 = vec![1.0; 3];
+        for i5 in 0..v4.len() {
+            v4[i5] += if b02_f017(acc1 * v4[i5 % 3]) < (-1.9) {
+                s3.abs()
             } else {
-                (-1.6_f64)
-            });
-    if (-0.992) / (1.0 + t2 * t2) >= acc1 * 1.33 {
-        return t2;
+                f64::sqrt(1.0 + v4[0] * v4[0])
+            };
+        }
+        let t6 = std::f64::consts::FRAC_PI_4 * s3;
+        if acc1 >= v4[(i2 + 3) % v4.len()] {
+            v4[(i2 + 2) % 3] = t6;
+            acc1 = acc1 * (-0.6) + (-1.2) * ((-1.6_f64) / (1.0 + f64::powi(v4[(i2 + 1) % 3], 2)));
+            acc1 -= s3;
+        } else {
+            let acc7 = f64::asinh((-0.29)).atan();
+        }
+        acc1 -= s3;
     }
-    if 0.352 <= (-0.1) {
-        acc1 = (-1.071);
-        u3 = u3 * 0.8 + f64::sin((-1.07));
-    } else {
-        let mut u4: f64 = (0.8 * acc1.tanh()).acos();
-        acc1 = std::f64::consts::LN_2;
+    acc1
+}
+
+// `b02_f030` without its `#[checkpoint]`s: the gradients must agree bitwise.
+#[differentiate]
+fn b02_f030_plain(b: f64, a: f64) -> f64 {
+    let mut acc1 = b02_f017(a);
+    for i2 in 1..4 {
+        let s3 = f64::recip(1.0 + 1.8e0 / (1.0 + acc1 * acc1) * (1.8e0 / (1.0 + acc1 * acc1)));
+        let mut v4 = vec![1.0; 3];
+        for i5 in 0..v4.len() {
+            v4[i5] += if b02_f017(acc1 * v4[i5 % 3]) < (-1.9) {
+                s3.abs()
+            } else {
+                f64::sqrt(1.0 + v4[0] * v4[0])
+            };
+        }
+        let t6 = std::f64::consts::FRAC_PI_4 * s3;
+        if acc1 >= v4[(i2 + 3) % v4.len()] {
+            v4[(i2 + 2) % 3] = t6;
+            acc1 = acc1 * (-0.6) + (-1.2) * ((-1.6_f64) / (1.0 + f64::powi(v4[(i2 + 1) % 3], 2)));
+            acc1 -= s3;
+        } else {
+            let acc7 = f64::asinh((-0.29)).atan();
+        }
+        acc1 -= s3;
     }
-    acc1 + u3 + 0.7 * a
+    acc1
 }
 
 #[differentiate]
 fn b02_f031(n: usize, y: &[f64], a: f64, x: &[f64]) -> f64 {
     let mut acc1: f64 = a;
-    let acc2: f64 = if x[2] < x[0] { acc1 } else { x[2] };
+    let mut acc2: f64 = if x[2] < x[0] { acc1 } else { x[2] };
     for i3 in 0..2 {
         let mut k4: usize = 0;
         while k4 < y.len() {
             let j5 = k4;
-            let acc6 = if y[(i3 + 1) % y.len()] < x[x.len() - 1 - j5] && y[(i3 + 3) % 1] < (-1.26) {
-                b02_f021((j5 as f64) / 0.5, x, n, 1, y[0] * y[j5 % y.len()], acc1)
-            } else {
-                y[0].hypot(1.0 + (j5 as f64) * (j5 as f64))
-            };
+            let mut acc6 =
+                if y[(i3 + 1) % y.len()] < x[x.len() - 1 - j5] && y[(i3 + 3) % 1] < (-1.26) {
+                    b02_f021((j5 as f64) / 0.5, x, n, 1, y[0] * y[j5 % y.len()], acc1)
+                } else {
+                    y[0].hypot(1.0 + (j5 as f64) * (j5 as f64))
+                };
             acc1 += b02_f029(y).sin();
             if x[j5 % 3] > (-0.47) {
                 let mut h7: Vec<f64> = vec![0.0; x.len()];
@@ -1134,12 +1206,12 @@ fn b02_f031(n: usize, y: &[f64], a: f64, x: &[f64]) -> f64 {
                 })
                 .cos();
             }
-            acc1 -= (x[i3] + acc6).clamp((-1.0), 1.0);
+            acc2 -= (x[i3] + acc6).clamp((-1.0), 1.0);
             k4 += 1;
         }
-        acc1 += (i3 as f64);
+        acc2 += (i3 as f64);
     }
-    acc1 + 0.5 * x[1]
+    acc1 * acc2
 }
 
 #[differentiate]
@@ -1163,12 +1235,12 @@ fn b02_f032(x: &[f64]) -> f64 {
         k5 += 1;
         let j6 = k5 - 1;
         let mut s7 = 0.4 + acc1;
-        let acc8 = b02_f002(1, 1.9_f64);
+        let mut acc8 = b02_f002(1, 1.9_f64);
     }
     h4[0] *= 1.0 + 0.5 * w3[0].sin();
     let u9 = b02_f028(&h4).sin();
     if acc1 <= (-0.059) {
-        let s10 = if !(x[4] * acc1 < u9 + t2) {
+        let mut s10 = if !(x[4] * acc1 < u9 + t2) {
             (-0.575)
         } else {
             t2
@@ -1176,7 +1248,7 @@ fn b02_f032(x: &[f64]) -> f64 {
     } else {
         let mut acc11: f64 = 1.55;
     }
-    (h4[0] + w3[1]) * w3[1] + 0.49 * x[4]
+    (h4[0] + w3[1]) * w3[1]
 }
 
 // `b02_f032` without its `#[checkpoint]`s: the gradients must agree bitwise.
@@ -1200,12 +1272,12 @@ fn b02_f032_plain(x: &[f64]) -> f64 {
         k5 += 1;
         let j6 = k5 - 1;
         let mut s7 = 0.4 + acc1;
-        let acc8 = b02_f002(1, 1.9_f64);
+        let mut acc8 = b02_f002(1, 1.9_f64);
     }
     h4[0] *= 1.0 + 0.5 * w3[0].sin();
     let u9 = b02_f028(&h4).sin();
     if acc1 <= (-0.059) {
-        let s10 = if !(x[4] * acc1 < u9 + t2) {
+        let mut s10 = if !(x[4] * acc1 < u9 + t2) {
             (-0.575)
         } else {
             t2
@@ -1213,7 +1285,7 @@ fn b02_f032_plain(x: &[f64]) -> f64 {
     } else {
         let mut acc11: f64 = 1.55;
     }
-    (h4[0] + w3[1]) * w3[1] + 0.49 * x[4]
+    (h4[0] + w3[1]) * w3[1]
 }
 
 #[differentiate]
@@ -1265,7 +1337,7 @@ fn b02_f033(n: usize, a: f64) -> f64 {
         }
         acc1 -= w2[1] - a % 2.0;
     }
-    (acc1 * a + w2[0] + w2[1]).atan() + 0.3 * a
+    (acc1 * a + w2[0] + w2[1]).atan()
 }
 
 #[differentiate]
@@ -1303,8 +1375,7 @@ fn b02_f034(a: f64) -> Vec<f64> {
         acc1 = f64::atan2(s7, 2.5 + s7.sin()) + h3[j6 / 2].asinh();
         k5 += 1;
     }
-    let mut out12 = vec![(1.5 + h3[0].sin()).recip()];
-    out12[0] += a;
+    let out12 = vec![(1.5 + h3[0].sin()).recip()];
     out12
 }
 
@@ -1356,13 +1427,13 @@ fn b02_f035(y: &[f64], x: &[f64], b: f64, a: f64) -> f64 {
             acc2 = acc2 * 0.8 + (a - x[x.len() - 1 - i6].asinh());
         }
     }
-    (acc1 + acc2 + s3 + x[3]).atan() + 2.4e-1 * y[0]
+    (acc1 + acc2 + s3 + x[3]).atan()
 }
 
 #[differentiate]
 fn b02_f036(n: usize, c: f64, a: f64, b: f64) -> f64 {
     let mut acc1: f64 = (-0.72);
-    let acc2 = b02_f030(b, acc1.atan());
+    let mut acc2 = b02_f030(b, acc1.atan());
     let acc3 = acc1;
     let mut k4: usize = 0;
     loop {
@@ -1383,14 +1454,14 @@ fn b02_f036(n: usize, c: f64, a: f64, b: f64) -> f64 {
         acc1 = acc2 * c + ((j5 as f64).abs() + 1.0).cbrt();
         k4 += 1;
     }
-    acc1.atan() + 0.24 * a
+    (acc1 + acc2).tanh()
 }
 
 // `b02_f036` without its `#[checkpoint]`s: the gradients must agree bitwise.
 #[differentiate]
 fn b02_f036_plain(n: usize, c: f64, a: f64, b: f64) -> f64 {
     let mut acc1: f64 = (-0.72);
-    let acc2 = b02_f030(b, acc1.atan());
+    let mut acc2 = b02_f030(b, acc1.atan());
     let acc3 = acc1;
     let mut k4: usize = 0;
     loop {
@@ -1410,61 +1481,50 @@ fn b02_f036_plain(n: usize, c: f64, a: f64, b: f64) -> f64 {
         acc1 = acc2 * c + ((j5 as f64).abs() + 1.0).cbrt();
         k4 += 1;
     }
-    acc1.atan() + 0.24 * a
+    (acc1 + acc2).tanh()
 }
 
 #[differentiate]
 fn b02_f037(a: f64) -> Vec<f64> {
-    let mut acc1 = (if a.sin() <= a.sin() { a } else { 0.5 }) + (-1.231);
-    acc1 /= (if acc1 * a <= 0.83 { a } else { acc1 }).tanh().exp();
-    acc1 += (a - (-0.62)) % 2.0;
-    let mut s2: f64 = a.mul_add(f64::atan2(1.367e0, a * a + 0.25), acc1.sin());
-    s2 = s2 * (-2.7e-1) + (a - acc1 + a * 0.67);
-    let mut h3: Vec<f64> = vec![0.0; 1];
-    for i4 in 0..h3.len() {
-        h3[i4] += (acc1.cos().exp() + 1.0).acosh();
+    let mut acc1: f64 = if a.sin() <= a.sin() { a } else { 0.5 };
+    let t2 = acc1;
+    acc1 *= 1.0 + 0.25 * (a + t2).cos();
+    let mut w3 = vec![0.0; 2];
+    for i4 in 0..w3.len() {
+        w3[i4] += b02_f005(
+            0.66 + acc1,
+            f64::atan2(std::f64::consts::PI, f64::abs(w3[2 - 1 - i4]) + 1.0),
+            &w3,
+            acc1,
+        );
     }
-    s2 /= f64::sin(h3[0]).tanh().exp();
-    s2 = h3[0];
-    let mut acc5 = s2 * a - -acc1;
-    s2 *= 1.0 + 0.1 * h3[0].tanh();
-    #[checkpoint]
-    {
-        if acc5 > (-2.5) {
-            let s6 = f64::sinh(acc5.cos());
-            s2 = s2 * 0.84 + s6;
+    w3[0] += acc1;
+    if w3[0] >= 0.83 {
+        let mut acc5: f64 = -w3[1];
+        let t6 = b02_f030(w3[0], w3[0]);
+        acc1 = acc1 * (-0.2) + (f64::cos(1.915) + (w3[0] - a));
+    } else if t2 * t2 * (acc1 + w3[1])
+        > if w3[1] + acc1 > (-2.46) {
+            if acc1.atan() < acc1 % 3.0 {
+                w3[0]
+            } else {
+                w3[1]
+            }
+        } else {
+            f64::hypot(w3[1], 2.0 + f64::tanh(w3[0]))
         }
-        acc1 -= (0.5 * f64::tanh((-1.2)).tanh()).atanh();
-    }
-    h3[0] += a;
-    h3
-}
-
-// `b02_f037` without its `#[checkpoint]`s: the gradients must agree bitwise.
-#[differentiate]
-fn b02_f037_plain(a: f64) -> Vec<f64> {
-    let mut acc1 = (if a.sin() <= a.sin() { a } else { 0.5 }) + (-1.231);
-    acc1 /= (if acc1 * a <= 0.83 { a } else { acc1 }).tanh().exp();
-    acc1 += (a - (-0.62)) % 2.0;
-    let mut s2: f64 = a.mul_add(f64::atan2(1.367e0, a * a + 0.25), acc1.sin());
-    s2 = s2 * (-2.7e-1) + (a - acc1 + a * 0.67);
-    let mut h3: Vec<f64> = vec![0.0; 1];
-    for i4 in 0..h3.len() {
-        h3[i4] += (acc1.cos().exp() + 1.0).acosh();
-    }
-    s2 /= f64::sin(h3[0]).tanh().exp();
-    s2 = h3[0];
-    let mut acc5 = s2 * a - -acc1;
-    s2 *= 1.0 + 0.1 * h3[0].tanh();
     {
-        if acc5 > (-2.5) {
-            let s6 = f64::sinh(acc5.cos());
-            s2 = s2 * 0.84 + s6;
+        let u7 = (a.cos().abs() + 1.0).powf(0.5);
+    } else {
+        for i8 in 1..w3.len() {
+            acc1 = (acc1 + b02_f002(1, f64::sin(w3[1]))).tanh();
+            acc1 -= w3[i8];
+            acc1 = acc1 * (-0.35_f64)
+                + ((1.5 + t2.cos()).cbrt() + (0.6 * f64::tanh(w3[i8 % w3.len()])).tan());
         }
-        acc1 -= (0.5 * f64::tanh((-1.2)).tanh()).atanh();
+        acc1 -= a;
     }
-    h3[0] += a;
-    h3
+    w3
 }
 
 #[differentiate]
@@ -1510,7 +1570,7 @@ fn b02_f038(x: &[f64], a: f64) -> f64 {
             x[0] - (-0.27)
         };
     }
-    (acc1 - a + x[0]).tanh() + 0.78_f64 * a
+    (acc1 - a + x[0]).tanh()
 }
 
 #[differentiate]
@@ -1532,7 +1592,7 @@ fn b02_f039(a: f64, b: f64) -> f64 {
         }
         let acc1 = acc1 * ((j3 as f64) - acc1);
     }
-    acc1.atan() + 0.794_f64 * b
+    acc1.atan()
 }
 
 #[differentiate]
@@ -1578,39 +1638,50 @@ fn b02_f040(b: f64, y: &[f64], m: usize, n: usize, a: f64, x: &[f64]) -> Vec<f64
     for i12 in 0..y.len() {
         out11[i12] = x[2] + (n as f64);
     }
-    out11[2] += y[0];
     out11
 }
 
 #[differentiate]
 fn b02_f041(n: usize, b: f64, a: f64) -> f64 {
-    let mut acc1 = b02_f033(1, a) * 1.75e0;
-    let acc1 = acc1 + b;
-    let mut h2 = vec![0.0; 2];
-    if acc1 * b <= b02_f002(1, 0.92) {
-        if h2[0] >= (-0.07_f64) {
-            return b.sin() * f64::tanh(h2[0]);
+    let mut acc1 = b02_f033(1, a);
+    for i2 in 0..=n - 1 {
+        let mut u3: f64 = b02_f009(b);
+        if i2 > 0 {
+            break;
         }
-        if h2[0] / (1.5 + (h2[1] - a).cos()) < (-0.6) {
-            for i3 in 0..h2.len() {
-                let acc4 = b;
-                h2[i3] -= ((i3 as f64) * (i3 as f64) + 0.25).recip()
-                    / f64::atan(h2[i3]).sin().exp()
-                    + 0.7 * a;
-                h2[i3] = h2[i3];
-                if acc1 * h2[(i3 + 1) % n] >= (-0.652) {
-                    break;
-                }
-            }
-        } else {
-            for i5 in 0..=n - 1 {
-                if b.hypot(a * a + 1.0) < (i5 as f64) {
-                    break;
-                }
-            }
+        let mut h4 = vec![1.0; 5];
+        for i5 in 0..h4.len() {
+            h4[i5] += (if i2 > 0 { h4[i5] } else { u3 }) + f64::tanh(h4[(i2 + 3) % h4.len()]);
+        }
+        let mut s6: f64 = b02_f033(1, u3) * 1.808;
+        acc1 = acc1 * (-0.14) + h4[i2];
+        if f64::round(0.5 * h4[i2 % h4.len()]) + s6 <= 2.36 {
+            continue;
         }
     }
-    b + acc1 + h2[1] + 0.2 * a
+    acc1 = acc1 + a * (a * 1.943);
+    if b <= (0.5 * a).floor() + a {
+        if b.atan() < (-0.19) {
+            return 1.1e0
+                - (if b * a <= 1.21 / (2.0 + b.tanh()) {
+                    b
+                } else {
+                    b
+                });
+        }
+        acc1 -= f64::asinh(acc1);
+    }
+    for i7 in 0..n {
+        let t8 = acc1 + acc1;
+        acc1 = a.atan2(1.0 + t8.powi(2)) * f64::tanh((-1.63));
+    }
+    let mut k9: usize = 0;
+    while k9 < n {
+        k9 += 1;
+        let j10 = k9 - 1;
+        let u11: f64 = (-1.62) / 2.0;
+    }
+    acc1
 }
 
 #[differentiate]
@@ -1635,7 +1706,7 @@ fn b02_f042(n: usize, y: &[f64], b: f64, x: &[f64], c: f64, a: f64) -> f64 {
         let mut s7 = b + w4[1];
         acc1 = s7 * (y[1] + s7);
     }
-    (acc1 - b) * c + w4[1] + 0.47 * b
+    (acc1 - b) * c + w4[1]
 }
 
 #[differentiate(wrt(b))]
@@ -1648,7 +1719,7 @@ fn b02_f043(a: f64, n: usize, b: f64) -> f64 {
         (1.0 + f64::powi((-0.37), 2)).cbrt() - (a.abs() + 1.0).recip(),
         f64::ln(1.0 + b * b),
     );
-    (acc1 + u4) * t5 * v2[0] * w3[1] + 0.7 * b
+    (acc1 + u4) * t5 * v2[0] * w3[1]
 }
 
 #[differentiate]
@@ -1668,7 +1739,7 @@ fn b02_f044(n: usize, a: f64) -> f64 {
             h4[i5] += h4[0];
         }
     }
-    (acc1 + acc2 + a + h3[0]).atan() + 0.3 * a
+    (acc1 + acc2 + a + h3[0]).atan()
 }
 
 #[differentiate]
@@ -1688,7 +1759,7 @@ fn b02_f045(b: f64, a: f64, x: &[f64], c: f64) -> f64 {
     }
     acc1 = acc1 * 5.0e-1 + ((x[1] * b).abs() + 1.0).log10();
     let s6 = a.atan();
-    acc1 + c + a + 0.231 * x[1]
+    acc1 + c + a
 }
 
 #[differentiate(wrt(a))]
@@ -1713,7 +1784,7 @@ fn b02_f046(b: f64, a: f64, c: f64) -> f64 {
         };
         acc1 -= v3[3] * (i5 as f64);
     }
-    acc1 - acc2 - c + v3[2] + 6.0e-1 * a
+    acc1 - acc2 - c + v3[2]
 }
 
 #[differentiate]
@@ -1743,7 +1814,7 @@ fn b02_f047(x: &[f64]) -> f64 {
             }
         }
     }
-    acc1 - x[3] + 0.61 * x[4]
+    acc1 - x[3]
 }
 
 #[differentiate]
@@ -1761,7 +1832,7 @@ fn b02_f048(n: usize, x: &[f64], m: usize) -> f64 {
         }
         acc1 += x[(i3 + 2) % 2] * acc1.cos().exp().ln_1p();
     }
-    acc1 + v2[0] + v2[1] + 0.24 * x[1]
+    acc1 + v2[0] + v2[1]
 }
 
 #[differentiate]
@@ -1779,7 +1850,7 @@ fn b02_f049(b: f64, a: f64) -> f64 {
         let acc4 = b + a;
         s2 += ((-1.73) - a).hypot(1.0 + (acc4 * acc4).powi(2));
     }
-    acc1 - s2 + 0.23 * b
+    acc1 - s2
 }
 
 #[differentiate]
@@ -1801,7 +1872,7 @@ fn b02_f050(a: f64) -> f64 {
         }
         acc1 -= (0.2_f64 * a).powi(3);
     }
-    acc1 + 0.49 * a
+    acc1
 }
 
 #[differentiate]
@@ -1820,8 +1891,7 @@ fn b02_f051(a: f64, y: &[f64], n: usize, x: &[f64]) -> Vec<f64> {
             }
         }
     }
-    let mut out7 = vec![f64::log2(1.0 + (a * a).powi(2))];
-    out7[0] += a;
+    let out7 = vec![f64::log2(1.0 + (a * a).powi(2))];
     out7
 }
 
@@ -1837,7 +1907,7 @@ fn b02_f052(y: &[f64], x: &[f64]) -> f64 {
         }
         acc3 += (1.0 + acc1 * acc1).ln_1p().atan();
     }
-    (acc1 + acc3).atan() + 0.675_f64 * x[0]
+    (acc1 + acc3).atan()
 }
 
 #[differentiate]
@@ -1859,7 +1929,6 @@ fn b02_f053(n: usize, a: f64) -> Vec<f64> {
     for i7 in 0..2 {
         h6[i7] += b02_f022(1, a, h6[i7 / 2] * h6[2 - 1 - i7], n);
     }
-    h6[0] += a;
     h6
 }
 
@@ -1898,61 +1967,39 @@ fn b02_f054(m: usize, n: usize, x: &[f64]) -> f64 {
         let mut u7 = acc1 * x[0];
         acc1 = u7 + (0.5 * u7.cos()).atanh();
     }
-    acc1 + u2 - u3 - x[3] + 0.436_f64 * x[1]
+    acc1 + u2 - u3 - x[3]
 }
 
 #[differentiate]
-fn b02_f055(m: usize, n: usize, a: f64) -> f64 {
-    let mut acc1 = b02_f033(1, f64::tan(0.6 * f64::tanh(1.5))) * (-0.2);
-    for i2 in 1..m {
-        let mut k3 = 0;
-        while k3 < 1 && acc1 > (-1.5_f64) {
-            k3 += 1;
-            let j4 = k3 - 1;
-            if 1.02 / acc1.tanh().exp() >= (-0.28) {
-                continue;
+fn b02_f055(a: f64, c: f64, b: f64, n: usize) -> f64 {
+    let mut acc1: f64 = (-1.72);
+    let mut s2 = acc1 + 0.66;
+    if c < a {
+        s2 /= (a + b).cos().exp();
+        {
+            let mut v3: Vec<f64> = vec![0.0; 1];
+            for i4 in 0..v3.len() {
+                v3[i4] = s2;
             }
-            let acc5 = acc1 * (a * acc1.sin());
-            if acc5.max(acc5) >= (-0.481_f64) {
-                let mut h6: Vec<f64> = vec![1.0; n];
-                for i7 in 0..n {
-                    h6[i7] += (0.5
-                        * (match i7 % 3 {
-                            0 => acc5,
-                            1 => acc5,
-                            _ => (j4 as f64),
-                        }))
-                    .trunc()
-                        + acc5;
-                }
-                for i8 in 0..h6.len() {
-                    h6[i2 % n] *= 1.0 + 0.5 * ((-0.52) / (1.0 + a * a)).tanh();
-                    let mut nh9 = vec![0.0; h6.len()];
-                    for i10 in 0..n {
-                        nh9[i10] = 0.7 * h6[i10] + (h6[(i10 + 1) % n] + acc1.sin()).tanh();
-                    }
-                    h6 = nh9;
-                    acc1 = acc1 * 0.4 + (h6[i2] + h6[(j4 + 3) % h6.len()]).sin().exp().log(3.0);
-                    if i8 >= 2 {
-                        continue;
-                    }
-                }
-                let mut t11 = acc5 + (j4 as f64);
-            } else if (if i2 % 2 == 0 { acc1 } else { acc5 }) * (acc5 / acc5.tanh().exp()) < 0.2_f64
-            {
-                let mut acc12 = acc5;
-                acc1 -= (j4 as f64)
-                    .hypot(1.0 + acc12 * acc12)
-                    .atan2((0.8 * acc12.cos()).acos().sin().exp());
-            } else if i2 % 2 == 1 {
-                let mut s13 = acc5;
-            } else {
-                let mut t14 = acc5 * (j4 as f64);
-            }
-            acc1 = acc1 * 0.44 + acc5;
+            acc1 += b;
         }
+        if -s2 >= b {
+            return s2 + (-1.19) + s2 * s2;
+        }
+        acc1 -= if s2.sin() < (-0.3) {
+            (-0.475) * acc1
+        } else {
+            acc1 + (-0.47_f64)
+        };
     }
-    acc1 + 0.22_f64 * a
+    let mut v5: Vec<f64> = vec![0.5; n];
+    for i6 in 0..n {
+        v5[i6] = b;
+    }
+    s2 = s2 + ((n as f64) + v5[1]) * ((-0.5) / (c.abs() + 1.0));
+    let mut t7 = v5[2].cos() * v5[0] / 2.0;
+    acc1 += -b - -v5[0];
+    (acc1 + s2 + t7 + c + v5[1]).tanh()
 }
 
 #[differentiate]
@@ -1963,7 +2010,7 @@ fn b02_f056(a: f64, x: &[f64]) -> f64 {
         let t2 = x[1] - x[1];
         let mut s3 = x[1];
     }
-    acc1 + 0.73 * a
+    acc1
 }
 
 #[differentiate]
@@ -1981,37 +2028,69 @@ fn b02_f057(x: &[f64], y: &[f64], a: f64) -> f64 {
     while k5 < x.len() {
         k5 += 1;
         let j6 = k5 - 1;
-        let mut k7 = 0;
+        let mut k7: usize = 0;
         while k7 < y.len() {
             k7 += 1;
             let j8 = k7 - 1;
-            let acc1 = acc1 * (j6 as f64);
-            match j8 % 2 {
-                0 => {
-                    if acc1 <= acc1 {
-                        w2[(j8 + 3) % 3] -=
-                            1.653 / (j8 as f64).sin().exp().recip().tanh().exp() + 0.84_f64 * x[1];
-                        u4 += x[1] + (w2[(j6 + 2) % w2.len()] + y[j8 / 2]);
-                    } else {
-                        let acc9 = (0.5 * x[(j8 + 1) % x.len()]).trunc() + y[j8];
-                        u4 += y[0];
-                    }
-                    u4 = u4 * 0.1 + (b02_f033(1, acc1.hypot(1.0 + y[0] * y[0])) - acc1);
+            w2[j6 % 3] = match j8 % 3 {
+                0 => acc1,
+                1 => u4,
+                _ => w2[(j6 + 1) % w2.len()] * 1.653,
+            };
+            #[checkpoint]
+            {
+                let s9 = y[y.len() - 1 - j8];
+                if j8 % 2 == 0 {
+                    let mut s10 = b02_f023(s9, x, 3, w2[j8].sin());
+                    u4 = u4 * 2.0e-1 + (-0.9) / (y[j8] - s9).cos().exp();
                 }
-                _ => {
-                    let acc10 = f64::cos((-1.58));
-                    u4 = u4 * (-0.63)
-                        + y[j6 % y.len()]
-                            .tanh()
-                            .exp()
-                            .powf(0.9 * y[(j8 + 1) % 1].cos());
-                }
+                acc1 -= (j6 as f64);
             }
-            u4 = u4 * 0.17 + acc1;
+            acc1 = acc1 * (-0.53_f64) + (-0.2) * u4 * (a + (j8 as f64));
         }
-        u4 = w2[(j6 + 3) % w2.len()] * acc1 - x[(j6 + 1) % 4].abs();
+        u4 += (-1.58);
     }
-    acc1 - u4 - w2[1] + 0.12 * a
+    (acc1 + u4 + a + w2[1]).atan()
+}
+
+// `b02_f057` without its `#[checkpoint]`s: the gradients must agree bitwise.
+#[differentiate]
+fn b02_f057_plain(x: &[f64], y: &[f64], a: f64) -> f64 {
+    let mut acc1 = (0.5 * a).trunc() + y[0];
+    let mut w2: Vec<f64> = vec![1.0; 3];
+    for i3 in 0..w2.len() {
+        w2[i3] += w2[2].tanh().sin();
+    }
+    if w2[1] - a < 2.44 {
+        return w2[0].cos() * a;
+    }
+    let mut u4 = w2[2];
+    let mut k5 = 0;
+    while k5 < x.len() {
+        k5 += 1;
+        let j6 = k5 - 1;
+        let mut k7: usize = 0;
+        while k7 < y.len() {
+            k7 += 1;
+            let j8 = k7 - 1;
+            w2[j6 % 3] = match j8 % 3 {
+                0 => acc1,
+                1 => u4,
+                _ => w2[(j6 + 1) % w2.len()] * 1.653,
+            };
+            {
+                let s9 = y[y.len() - 1 - j8];
+                if j8 % 2 == 0 {
+                    let mut s10 = b02_f023(s9, x, 3, w2[j8].sin());
+                    u4 = u4 * 2.0e-1 + (-0.9) / (y[j8] - s9).cos().exp();
+                }
+                acc1 -= (j6 as f64);
+            }
+            acc1 = acc1 * (-0.53_f64) + (-0.2) * u4 * (a + (j8 as f64));
+        }
+        u4 += (-1.58);
+    }
+    (acc1 + u4 + a + w2[1]).atan()
 }
 
 #[differentiate]
@@ -2026,35 +2105,31 @@ fn b02_f058(y: &[f64], a: f64, x: &[f64], b: f64, n: usize) -> f64 {
         k3 += 1;
         let j4 = k3 - 1;
         let u5 = f64::asin(0.9 * acc1.cos()).clamp((-1.0), 1.0);
-        let mut acc6: f64 = (a - a).mul_add(
+        let mut acc6 = (a - a).mul_add(
             b02_f015(x[x.len() - 1 - j4] - a, y, 2),
-            b02_f055(2, 3, a / 0.5),
+            b02_f055(
+                (1.0 + u5.powi(2)).cbrt(),
+                u5,
+                f64::atan2(1.35, 2.0 + x[(j4 + 1) % 4].sin()),
+                3,
+            ),
         );
-        if j4 % 2 == 1 {
-            return f64::asinh((-0.1) / (y[j4].abs() + 1.0));
-        }
-        if j4 % 2 == 1 {
+        let u7 =
+            (0.5 * (0.9 * y[3]).sin()).atanh() * (if j4 <= 1 { y[j4] * acc6 } else { -x[j4 / 2] });
+        if y[(j4 + 2) % 5] <= 0.07 {
             break;
         }
     }
-    {
-        if acc1 > (-0.72) {
-            let mut v7 = y.to_vec();
-            let mut w8 = vec![v7[3], acc1.atan2(v7[4].abs() + 1.0)];
-            acc2 -= acc2.mul_add(y[1], (v7[3] * v7[3] + 1.0 + 1.0).acosh());
-        }
-        let acc9 = y[1];
-        acc1 = ((-1.21) * acc9).cos();
+    let mut w8 = x.to_vec();
+    acc2 += w8[1] * acc1;
+    w8[1] = x[3];
+    let acc1 = acc1 + f64::min(x[1], y[3]);
+    w8[1] = w8[2] / (1.0 + acc2.powi(2)) * (b / (b * b + 0.25));
+    for i9 in 1..2 {
+        let acc10 = y[(i9 + 1) % y.len()].asinh();
+        acc2 = acc1.cos().atan();
     }
-    {
-        let acc10 = if acc2.atan() < 0.26 {
-            x[2] + (n as f64)
-        } else {
-            y[4] / 0.5
-        };
-        acc2 -= y[0];
-    }
-    ((acc1 + acc2) * b * a).tanh() + 0.8 * y[2]
+    acc2 + w8[3]
 }
 
 #[differentiate]
@@ -2084,9 +2159,15 @@ fn b02_f059(x: &[f64], n: usize, y: &[f64], m: usize) -> f64 {
             acc1 -= (-0.55);
             k10 += 1;
         }
-        acc1 += f64::sin(acc1) + b02_f055(n, 3, acc1);
+        acc1 += f64::sin(acc1)
+            + b02_f055(
+                y[j3 % y.len()] / ((-0.74) * (-0.74) + 1.0),
+                y[2] + acc1,
+                f64::ceil(0.5 * acc1) + acc1,
+                3,
+            );
     }
-    acc1 * y[4] + 0.77 * y[2]
+    acc1
 }
 
 #[differentiate]
@@ -2142,7 +2223,7 @@ fn b02_f060(c: f64, n: usize, a: f64, b: f64, x: &[f64]) -> f64 {
         acc2 = c + w3[1].mul_add(b, (-1.28));
         k5 += 1;
     }
-    acc1 + acc2 + b + c + w3[1] + w3[0] + 0.683 * c
+    acc1 + acc2 + b + c + w3[1] + w3[0]
 }
 
 // `b02_f060` without its `#[checkpoint]`s: the gradients must agree bitwise.
@@ -2197,7 +2278,7 @@ fn b02_f060_plain(c: f64, n: usize, a: f64, b: f64, x: &[f64]) -> f64 {
         acc2 = c + w3[1].mul_add(b, (-1.28));
         k5 += 1;
     }
-    acc1 + acc2 + b + c + w3[1] + w3[0] + 0.683 * c
+    acc1 + acc2 + b + c + w3[1] + w3[0]
 }
 
 #[differentiate]
@@ -2233,7 +2314,7 @@ fn b02_f061(n: usize, a: f64) -> f64 {
         }
         s2 -= acc4 + std::f64::consts::LN_2 + f64::sin((-1.456));
     }
-    acc1 - s2 + 6.96e-1 * a
+    acc1 - s2
 }
 
 #[differentiate]
@@ -2250,16 +2331,21 @@ fn b02_f062(a: f64, c: f64, n: usize, b: f64) -> f64 {
             k4 += 1;
             let j5 = k4 - 1;
             let mut w6: Vec<f64> = vec![1.0; 3];
-            for i7 in 0..w6.len() {
-                w6[i7] += b02_f002(1, a.cos()) + 7.3e-1 * b;
+            for i7 in 0..3 {
+                w6[i7] += b02_f002(1, a.cos());
             }
-            let mut u8 = (2.0 + w6[j5 % w6.len()].cos()).cbrt().cos();
-            acc1 -= u8;
+            if 0.196 * b.tanh() > (-0.135) {
+                let mut s8 = c.atan();
+            } else if w6[j5 % w6.len()] >= b.tanh() + w6[1] / (a * a + 0.5) {
+                let mut acc9 = c;
+                acc1 = acc1 * (-0.14) + w6[j5 / 2].atan();
+            }
+            acc1 = std::f64::consts::E + a;
         }
-        acc1 += acc1.tanh().asinh();
+        acc1 += f64::cos(f64::round(0.5 * 0.15) + b);
         k2 += 1;
     }
-    acc1 * c + a + 0.438 * c
+    acc1
 }
 
 #[differentiate(wrt(y))]
@@ -2272,12 +2358,11 @@ fn b02_f063(x: &[f64], y: &[f64], n: usize) -> Vec<f64> {
         let mut h4 = y.to_vec();
         acc2 += 1.8;
     }
-    let mut out5 = vec![
+    let out5 = vec![
         f64::atan(b02_f050((0.8 * y[0].tanh()).acos())),
         (0.5 * (8.1e-1 * x[0]).tanh()).atanh(),
         x[1],
     ];
-    out5[2] += y[0];
     out5
 }
 
@@ -2321,12 +2406,11 @@ fn b02_f064(x: &[f64], b: f64, c: f64, a: f64) -> Vec<f64> {
             break;
         }
     }
-    let mut out9 = vec![
+    let out9 = vec![
         b02_f049(x[0].cos().exp().sqrt(), 0.871 + x[1]).asinh(),
         c.tanh().exp().log(2.0) * b02_f041(2, x[2].atan2(b * b + 0.25), (1.0 + a * a).cbrt()),
         b * ((-9.0e-1) / (acc1.abs() + 1.0)),
     ];
-    out9[2] += x[2];
     out9
 }
 
@@ -3148,6 +3232,56 @@ pub fn cases() -> Vec<Case> {
             gradcheck: Some(|p| b02_f024_gradcheck(3, 4, &p[0..5], p[5], &p[6..7], p[7])),
         },
         Case {
+            name: "b02_f024_plain",
+            seed_name: "b02_f024",
+            twin_of: Some("b02_f024"),
+            params: &[
+                ("x", 5, true),
+                ("b", 1, true),
+                ("y", 1, true),
+                ("a", 1, false),
+            ],
+            f: |p| vec![b02_f024_plain(3, 4, &p[0..5], p[5], &p[6..7], p[7])],
+            vjp: |p, s| {
+                let (y, g0, g1, g2) =
+                    b02_f024_plain_vjp(3, 4, &p[0..5], p[5], &p[6..7], p[7], s[0]);
+                (vec![y], cat(&[&g0, &[g1], &g2]))
+            },
+            jvp: |p, d| {
+                let (y, t) = b02_f024_plain_jvp(
+                    3,
+                    4,
+                    &p[0..5],
+                    p[5],
+                    &p[6..7],
+                    p[7],
+                    &d[0..5],
+                    d[5],
+                    &d[6..7],
+                );
+                (vec![y], vec![t])
+            },
+            grad: Some(|p| {
+                let (_, g0, g1, g2) = b02_f024_plain_grad(3, 4, &p[0..5], p[5], &p[6..7], p[7]);
+                cat(&[&g0, &[g1], &g2])
+            }),
+            hvp: Some(|p, d| {
+                let (_, g0, g1, g2, h0, h1, h2) = b02_f024_plain_hvp(
+                    3,
+                    4,
+                    &p[0..5],
+                    p[5],
+                    &p[6..7],
+                    p[7],
+                    &d[0..5],
+                    d[5],
+                    &d[6..7],
+                );
+                (cat(&[&g0, &[g1], &g2]), cat(&[&h0, &[h1], &h2]))
+            }),
+            gradcheck: Some(|p| b02_f024_plain_gradcheck(3, 4, &p[0..5], p[5], &p[6..7], p[7])),
+        },
+        Case {
             name: "b02_f025",
             seed_name: "b02_f025",
             twin_of: None,
@@ -3305,6 +3439,30 @@ pub fn cases() -> Vec<Case> {
                 (cat(&[&[g0], &[g1]]), cat(&[&[h0], &[h1]]))
             }),
             gradcheck: Some(|p| b02_f030_gradcheck(p[0], p[1])),
+        },
+        Case {
+            name: "b02_f030_plain",
+            seed_name: "b02_f030",
+            twin_of: Some("b02_f030"),
+            params: &[("b", 1, true), ("a", 1, true)],
+            f: |p| vec![b02_f030_plain(p[0], p[1])],
+            vjp: |p, s| {
+                let (y, g0, g1) = b02_f030_plain_vjp(p[0], p[1], s[0]);
+                (vec![y], cat(&[&[g0], &[g1]]))
+            },
+            jvp: |p, d| {
+                let (y, t) = b02_f030_plain_jvp(p[0], p[1], d[0], d[1]);
+                (vec![y], vec![t])
+            },
+            grad: Some(|p| {
+                let (_, g0, g1) = b02_f030_plain_grad(p[0], p[1]);
+                cat(&[&[g0], &[g1]])
+            }),
+            hvp: Some(|p, d| {
+                let (_, g0, g1, h0, h1) = b02_f030_plain_hvp(p[0], p[1], d[0], d[1]);
+                (cat(&[&[g0], &[g1]]), cat(&[&[h0], &[h1]]))
+            }),
+            gradcheck: Some(|p| b02_f030_plain_gradcheck(p[0], p[1])),
         },
         Case {
             name: "b02_f031",
@@ -3529,21 +3687,6 @@ pub fn cases() -> Vec<Case> {
                 (y, cat(&[&[g0]]))
             },
             jvp: |p, d| b02_f037_jvp(p[0], d[0]),
-            grad: None,
-            hvp: None,
-            gradcheck: None,
-        },
-        Case {
-            name: "b02_f037_plain",
-            seed_name: "b02_f037",
-            twin_of: Some("b02_f037"),
-            params: &[("a", 1, true)],
-            f: |p| b02_f037_plain(p[0]),
-            vjp: |p, s| {
-                let (y, g0) = b02_f037_plain_vjp(p[0], s.to_vec());
-                (y, cat(&[&[g0]]))
-            },
-            jvp: |p, d| b02_f037_plain_jvp(p[0], d[0]),
             grad: None,
             hvp: None,
             gradcheck: None,
@@ -3996,25 +4139,26 @@ pub fn cases() -> Vec<Case> {
             name: "b02_f055",
             seed_name: "b02_f055",
             twin_of: None,
-            params: &[("a", 1, true)],
-            f: |p| vec![b02_f055(2, 3, p[0])],
+            params: &[("a", 1, true), ("c", 1, true), ("b", 1, true)],
+            f: |p| vec![b02_f055(p[0], p[1], p[2], 3)],
             vjp: |p, s| {
-                let (y, g0) = b02_f055_vjp(2, 3, p[0], s[0]);
-                (vec![y], cat(&[&[g0]]))
+                let (y, g0, g1, g2) = b02_f055_vjp(p[0], p[1], p[2], 3, s[0]);
+                (vec![y], cat(&[&[g0], &[g1], &[g2]]))
             },
             jvp: |p, d| {
-                let (y, t) = b02_f055_jvp(2, 3, p[0], d[0]);
+                let (y, t) = b02_f055_jvp(p[0], p[1], p[2], 3, d[0], d[1], d[2]);
                 (vec![y], vec![t])
             },
             grad: Some(|p| {
-                let (_, g0) = b02_f055_grad(2, 3, p[0]);
-                cat(&[&[g0]])
+                let (_, g0, g1, g2) = b02_f055_grad(p[0], p[1], p[2], 3);
+                cat(&[&[g0], &[g1], &[g2]])
             }),
             hvp: Some(|p, d| {
-                let (_, g0, h0) = b02_f055_hvp(2, 3, p[0], d[0]);
-                (cat(&[&[g0]]), cat(&[&[h0]]))
+                let (_, g0, g1, g2, h0, h1, h2) =
+                    b02_f055_hvp(p[0], p[1], p[2], 3, d[0], d[1], d[2]);
+                (cat(&[&[g0], &[g1], &[g2]]), cat(&[&[h0], &[h1], &[h2]]))
             }),
-            gradcheck: Some(|p| b02_f055_gradcheck(2, 3, p[0])),
+            gradcheck: Some(|p| b02_f055_gradcheck(p[0], p[1], p[2], 3)),
         },
         Case {
             name: "b02_f056",
@@ -4064,6 +4208,31 @@ pub fn cases() -> Vec<Case> {
                 (cat(&[&g0, &g1, &[g2]]), cat(&[&h0, &h1, &[h2]]))
             }),
             gradcheck: Some(|p| b02_f057_gradcheck(&p[0..4], &p[4..5], p[5])),
+        },
+        Case {
+            name: "b02_f057_plain",
+            seed_name: "b02_f057",
+            twin_of: Some("b02_f057"),
+            params: &[("x", 4, true), ("y", 1, true), ("a", 1, true)],
+            f: |p| vec![b02_f057_plain(&p[0..4], &p[4..5], p[5])],
+            vjp: |p, s| {
+                let (y, g0, g1, g2) = b02_f057_plain_vjp(&p[0..4], &p[4..5], p[5], s[0]);
+                (vec![y], cat(&[&g0, &g1, &[g2]]))
+            },
+            jvp: |p, d| {
+                let (y, t) = b02_f057_plain_jvp(&p[0..4], &p[4..5], p[5], &d[0..4], &d[4..5], d[5]);
+                (vec![y], vec![t])
+            },
+            grad: Some(|p| {
+                let (_, g0, g1, g2) = b02_f057_plain_grad(&p[0..4], &p[4..5], p[5]);
+                cat(&[&g0, &g1, &[g2]])
+            }),
+            hvp: Some(|p, d| {
+                let (_, g0, g1, g2, h0, h1, h2) =
+                    b02_f057_plain_hvp(&p[0..4], &p[4..5], p[5], &d[0..4], &d[4..5], d[5]);
+                (cat(&[&g0, &g1, &[g2]]), cat(&[&h0, &h1, &[h2]]))
+            }),
+            gradcheck: Some(|p| b02_f057_plain_gradcheck(&p[0..4], &p[4..5], p[5])),
         },
         Case {
             name: "b02_f058",

@@ -47,7 +47,7 @@ fn b03_f000(x: &[f64]) -> f64 {
         }
         acc1 = x[3];
     }
-    (acc1 * x[2]).sin() + 0.68 * x[3]
+    (acc1 * x[2]).sin()
 }
 
 #[differentiate]
@@ -58,7 +58,46 @@ fn b03_f001(x: &[f64], a: f64, n: usize, y: &[f64]) -> f64 {
         return b03_f000(y);
     }
     let a = a * ((0.5 * x[2]).ceil() + acc1);
-    let s3: f64 = if (0.9 * x[0].sin()).asin() < (-6.2e-1) {
+    let mut s3: f64 = if (0.9 * x[0].sin()).asin() < (-6.2e-1) {
+        (n as f64).atan() - (v2[1] + x[2])
+    } else {
+        acc1
+    };
+    v2[2] *= 1.0 + 0.5 * x[2].atan().tanh();
+    #[checkpoint]
+    {
+        let mut s4 = ((-0.191_f64) / acc1.cos().exp()).cos();
+        let t5 = y[3];
+    }
+    if (-1.21) / (2.0 + s3.sin()) <= (0.6 * a.cos()).tan() {
+        let mut k6 = 0;
+        loop {
+            if k6 >= v2.len() {
+                break;
+            }
+            k6 += 1;
+            let j7 = k6 - 1;
+            s3 += f64::cbrt(2.0 + y[y.len() - 1 - j7].sin()) - v2[(j7 + 1) % y.len()] * s3;
+            s3 += 1.37;
+        }
+        acc1 += acc1.atan2(f64::tanh((-1.0)).exp()) * a;
+    } else {
+        let mut acc8 = v2[1];
+        s3 += b03_f000(y);
+    }
+    (acc1 + s3 - v2[1]).sin()
+}
+
+// `b03_f001` without its `#[checkpoint]`s: the gradients must agree bitwise.
+#[differentiate]
+fn b03_f001_plain(x: &[f64], a: f64, n: usize, y: &[f64]) -> f64 {
+    let mut acc1: f64 = x[2];
+    let mut v2 = y.to_vec();
+    if acc1 <= acc1 + a {
+        return b03_f000(y);
+    }
+    let a = a * ((0.5 * x[2]).ceil() + acc1);
+    let mut s3: f64 = if (0.9 * x[0].sin()).asin() < (-6.2e-1) {
         (n as f64).atan() - (v2[1] + x[2])
     } else {
         acc1
@@ -76,15 +115,15 @@ fn b03_f001(x: &[f64], a: f64, n: usize, y: &[f64]) -> f64 {
             }
             k6 += 1;
             let j7 = k6 - 1;
-            acc1 += f64::cbrt(2.0 + y[y.len() - 1 - j7].sin()) - v2[(j7 + 1) % y.len()] * s3;
-            acc1 += 1.37;
+            s3 += f64::cbrt(2.0 + y[y.len() - 1 - j7].sin()) - v2[(j7 + 1) % y.len()] * s3;
+            s3 += 1.37;
         }
         acc1 += acc1.atan2(f64::tanh((-1.0)).exp()) * a;
     } else {
         let mut acc8 = v2[1];
-        acc1 += b03_f000(y);
+        s3 += b03_f000(y);
     }
-    (acc1 + v2[1]).atan() + 0.49 * a
+    (acc1 + s3 - v2[1]).sin()
 }
 
 #[differentiate]
@@ -119,7 +158,7 @@ fn b03_f002(x: &[f64], y: &[f64]) -> f64 {
         }
         acc1 = acc1;
     }
-    (acc1 - acc2 - w3[0]).tanh() + 0.16 * x[4]
+    (acc1 - acc2 - w3[0]).tanh()
 }
 
 #[differentiate(wrt(c, a))]
@@ -138,7 +177,7 @@ fn b03_f003(a: f64, b: f64, c: f64, m: usize, n: usize) -> f64 {
         let u7 = b.atan2(1.0 + v5[1] * v5[1]) / 4.0;
         u2 -= (b + b).sin();
     }
-    (acc1 * u2 + a) * w3[1] + v5[0] + 0.692 * a
+    (acc1 * u2 + a) * w3[1] + v5[0]
 }
 
 #[differentiate]
@@ -167,7 +206,6 @@ fn b03_f004(a: f64) -> Vec<f64> {
     }
     let acc8 = acc1 + acc1;
     acc1 = acc1 * 0.5;
-    w6[0] += a;
     w6
 }
 
@@ -185,39 +223,45 @@ fn b03_f005(m: usize, n: usize, x: &[f64]) -> f64 {
         for i4 in 1..2 {
             acc1 -= f64::atanh(0.5 * (acc1 - x[i4 % m]).sin());
         }
-        if if !(f64::atan2(0.61, acc1.abs() + 1.0) <= 0.34) {
+        if if !(f64::atan2(0.61, acc1.abs() + 1.0) <= 0.38) {
             acc1
         } else {
             x[j3 / 2]
-        } < (-0.13)
+        } < (-0.09)
         {
             break;
         }
         let mut h5 = vec![1.0; n];
-        for i6 in 0..h5.len() {
-            h5[i6] += acc1 + acc1.tanh() + 8.82e-1 * x[1];
+        for i6 in 0..3 {
+            h5[i6] += acc1 + acc1.tanh();
         }
-        acc1 -= h5[0] - (-1.2) / (1.0 + acc1.powi(2));
+        acc1 = if j3 % 2 == 1 {
+            if f64::atan(acc1) < f64::asinh(acc1) {
+                h5[j3 % n]
+            } else {
+                (j3 as f64)
+            }
+        } else {
+            f64::asinh((-1.1))
+        };
     }
-    let mut h7 = vec![acc1, x[0], f64::tanh(x[1]), acc1];
-    let mut k8 = 0;
-    loop {
-        if k8 >= 2 {
-            break;
+    let mut v7 = x.to_vec();
+    acc1 -= (1.0 + v7[0].powi(2) + 1.0).acosh() - v7[2].cos().exp2();
+    let mut s8 = (v7[0] % 3.0).sin();
+    let mut v9: Vec<f64> = vec![0.0; 1];
+    for i10 in 0..v9.len() {
+        v9[i10] = ((1.1 / (1.5 + acc1.cos())).abs() + 1.0).ln_1p();
+    }
+    let acc11 = (x[1].abs() + 1.0 + 1.0).acosh();
+    #[checkpoint]
+    for i12 in 0..5 {
+        if v7[i12 / 2] + 0.5 >= (-0.8) / (1.5 + v7[0].cos()) {
+            continue;
         }
-        let j9 = k8;
-        acc1 = acc1 + x[j9] * f64::asinh((-1.1));
-        let mut v10 = x.to_vec();
-        acc1 -= (1.0 + h7[j9].powi(2) + 1.0).acosh() - x[v10.len() - 1 - j9].sin().exp2();
-        h7[j9 % 4] = (match j9 % 3 {
-            0 => h7[0],
-            1 => acc1,
-            _ => acc1,
-        }) % 2.0;
-        acc1 = acc1;
-        k8 += 1;
+        let u13 = (if i12 < 4 { (i12 as f64) } else { 1.93 }) + acc11 % 3.0;
+        s8 = s8 * (-2.1e-1) + u13;
     }
-    acc1 - h7[0] + h7[1] + 0.49 * x[2]
+    acc1 - s8 - acc11 + v7[0] - v9[0]
 }
 
 // `b03_f005` without its `#[checkpoint]`s: the gradients must agree bitwise.
@@ -234,39 +278,44 @@ fn b03_f005_plain(m: usize, n: usize, x: &[f64]) -> f64 {
         for i4 in 1..2 {
             acc1 -= f64::atanh(0.5 * (acc1 - x[i4 % m]).sin());
         }
-        if if !(f64::atan2(0.61, acc1.abs() + 1.0) <= 0.34) {
+        if if !(f64::atan2(0.61, acc1.abs() + 1.0) <= 0.38) {
             acc1
         } else {
             x[j3 / 2]
-        } < (-0.13)
+        } < (-0.09)
         {
             break;
         }
         let mut h5 = vec![1.0; n];
-        for i6 in 0..h5.len() {
-            h5[i6] += acc1 + acc1.tanh() + 8.82e-1 * x[1];
+        for i6 in 0..3 {
+            h5[i6] += acc1 + acc1.tanh();
         }
-        acc1 -= h5[0] - (-1.2) / (1.0 + acc1.powi(2));
+        acc1 = if j3 % 2 == 1 {
+            if f64::atan(acc1) < f64::asinh(acc1) {
+                h5[j3 % n]
+            } else {
+                (j3 as f64)
+            }
+        } else {
+            f64::asinh((-1.1))
+        };
     }
-    let mut h7 = vec![acc1, x[0], f64::tanh(x[1]), acc1];
-    let mut k8 = 0;
-    loop {
-        if k8 >= 2 {
-            break;
+    let mut v7 = x.to_vec();
+    acc1 -= (1.0 + v7[0].powi(2) + 1.0).acosh() - v7[2].cos().exp2();
+    let mut s8 = (v7[0] % 3.0).sin();
+    let mut v9: Vec<f64> = vec![0.0; 1];
+    for i10 in 0..v9.len() {
+        v9[i10] = ((1.1 / (1.5 + acc1.cos())).abs() + 1.0).ln_1p();
+    }
+    let acc11 = (x[1].abs() + 1.0 + 1.0).acosh();
+    for i12 in 0..5 {
+        if v7[i12 / 2] + 0.5 >= (-0.8) / (1.5 + v7[0].cos()) {
+            continue;
         }
-        let j9 = k8;
-        acc1 = acc1 + x[j9] * f64::asinh((-1.1));
-        let mut v10 = x.to_vec();
-        acc1 -= (1.0 + h7[j9].powi(2) + 1.0).acosh() - x[v10.len() - 1 - j9].sin().exp2();
-        h7[j9 % 4] = (match j9 % 3 {
-            0 => h7[0],
-            1 => acc1,
-            _ => acc1,
-        }) % 2.0;
-        acc1 = acc1;
-        k8 += 1;
+        let u13 = (if i12 < 4 { (i12 as f64) } else { 1.93 }) + acc11 % 3.0;
+        s8 = s8 * (-2.1e-1) + u13;
     }
-    acc1 - h7[0] + h7[1] + 0.49 * x[2]
+    acc1 - s8 - acc11 + v7[0] - v9[0]
 }
 
 #[differentiate]
@@ -308,8 +357,7 @@ fn b03_f006(b: f64, a: f64) -> Vec<f64> {
     } else {
         let mut t10 = f64::tan(0.6 * f64::cos((-2.0))) * (a - acc1);
     }
-    let mut out11 = vec![b, (-0.84) * a, acc1];
-    out11[1] += b;
+    let out11 = vec![b, (-0.84) * a, acc1];
     out11
 }
 
@@ -324,7 +372,7 @@ fn b03_f007(a: f64, y: &[f64], x: &[f64]) -> f64 {
             acc2 = acc2 * 0.9 + (u4 + x[5 - 1 - i3] + f64::tanh((-1.68)).cosh());
         }
         for i5 in (0..y.len()).rev() {
-            let mut s6 = (if std::f64::consts::E + acc1 < 1.49_f64 {
+            let mut s6 = (if std::f64::consts::E + acc1 < 4.99_f64 {
                 (i5 as f64) * (-0.84)
             } else {
                 (y[(i5 + 1) % y.len()].abs() + 1.0).ln()
@@ -339,13 +387,13 @@ fn b03_f007(a: f64, y: &[f64], x: &[f64]) -> f64 {
             }
         }
         acc2 = acc2 * (-7.0e-2)
-            + (if if acc1 * y[1] > (-1.56) { acc1 } else { y[0] } < 0.94 {
+            + (if if acc1 * y[1] > (-1.56) { acc1 } else { y[0] } < 15.46 {
                 acc2 * 0.6
             } else {
                 y[1].sin()
             });
     }
-    acc1 * acc2 - a + 0.2 * a
+    acc1 * acc2 - a
 }
 
 #[differentiate]
@@ -372,39 +420,30 @@ fn b03_f008(a: f64, x: &[f64], y: &[f64]) -> f64 {
         acc1 -= (acc6 * x[j5 % x.len()]).max(f64::floor(0.5 * acc1) + h2[j5 % h2.len()]);
         k4 += 1;
     }
-    acc1 - h2[1] + x[0] + 0.44 * y[0]
+    acc1 - h2[1] + x[0]
 }
 
 #[differentiate]
 fn b03_f009(a: f64) -> f64 {
     let mut acc1: f64 = 0.3;
-    let mut acc2 = (if acc1 + acc1 > (-0.31) { a } else { acc1 }) + (-2.9e-1);
-    let acc3 = (1.0
-        + (0.9
-            * (if (1.0 + acc2.powi(2)).cbrt() > 1.12 {
-                acc1
-            } else {
-                acc1
-            })
-            .sin())
-        .asin()
-        .powi(2))
-    .log(10.0);
-    for i4 in (0..5).rev() {
-        let mut t5 = (0.9 * ((i4 as f64) + 0.62_f64).sin()).asin();
-        for i6 in (1..5).step_by(2) {
-            let mut u7: f64 = (-0.06);
-            let u8 = f64::sin((i6 as f64))
-                - (if u7 * u7 >= f64::sin((-1.02_f64)) {
-                    u7
-                } else {
-                    t5
-                }) * (u7 * u7 + 0.5).sqrt();
-            acc1 += (1.0 + u7 * u7 + 1.0).acosh() + (i4 as f64).sin();
+    let mut acc2 = if acc1 + acc1 > (-0.31) { a } else { acc1 };
+    acc1 -= (if (0.5 * acc2).ceil() + a >= (-0.32) {
+        acc2
+    } else {
+        acc2
+    })
+    .tanh();
+    for i3 in (0..4).rev() {
+        if i3 <= 2 {
+            let mut u4: f64 = (-0.06);
         }
-        acc2 = acc3;
+        let mut t5 = match i3 % 2 {
+            0 => (i3 as f64),
+            _ => acc2 * a,
+        };
+        let mut s6 = (2.0 + f64::cos((i3 as f64)).sin()).powf(1.5);
     }
-    (acc1 - acc2) * acc3 + 0.6 * a
+    acc1 + acc2 + a
 }
 
 #[differentiate]
@@ -432,39 +471,74 @@ fn b03_f010(x: &[f64], n: usize, a: f64) -> Vec<f64> {
             (j5 as f64)
         }) * ((-0.19) - (n as f64));
     }
-    let mut out10 = vec![acc1];
-    out10[0] += x[0];
+    let out10 = vec![acc1];
     out10
 }
 
 #[differentiate]
 fn b03_f011(b: f64, x: &[f64], y: &[f64], a: f64) -> Vec<f64> {
-    let mut acc1: f64 = b03_f009(x[0]) * 1.1;
-    let mut acc2: f64 = 1.34;
-    acc1 += x[0] * b * (acc1 + a);
+    let mut acc1 = b03_f009(x[0]);
+    let mut acc2: f64 = (-1.852);
+    #[checkpoint]
     {
-        let mut acc3 = y[0];
-        acc2 += (x[0] - 2.0e-1) * b.sin();
-        acc1 += (-0.4);
-    }
-    if acc2 > 1.37e0 {
-        let u4: f64 = a;
-    } else if x[0] <= (-0.1) {
-        let mut t5: f64 = x[0];
-    } else {
-        let mut t6 = -y[0];
-        acc2 = acc2 * 0.131
-            + (if (0.5 * acc1).round() + t6 >= (-0.339) {
-                0.26
+        for i3 in 0..x.len() {
+            if i3 % 2 == 0 {
+                acc1 = acc1 + y[i3] + acc1.min(y[i3]);
+                acc1 = acc1 * (-0.26_f64) + -y[0] * (acc1 + (-0.4));
             } else {
-                t6 * acc1
-            });
+                let mut k4: usize = 0;
+                #[checkpoint]
+                while k4 < y.len() && acc1 / 3.0 < 1.6 {
+                    let j5 = k4;
+                    let t6 = acc1 * 1.2;
+                    acc1 -= t6;
+                    k4 += 1;
+                }
+            }
+            acc1 -= match i3 % 2 {
+                0 => y[i3 % y.len()].tanh(),
+                _ => y[2 - 1 - i3].clamp((-1.0), 1.0),
+            };
+        }
+        acc2 = a;
     }
     let mut out7 = vec![0.0; 3];
     for i8 in 0..3 {
-        out7[i8] = f64::tanh(b / (2.5 + acc2.cos()));
+        out7[i8] = (i8 as f64);
     }
-    out7[2] += x[0];
+    out7
+}
+
+// `b03_f011` without its `#[checkpoint]`s: the gradients must agree bitwise.
+#[differentiate]
+fn b03_f011_plain(b: f64, x: &[f64], y: &[f64], a: f64) -> Vec<f64> {
+    let mut acc1 = b03_f009(x[0]);
+    let mut acc2: f64 = (-1.852);
+    {
+        for i3 in 0..x.len() {
+            if i3 % 2 == 0 {
+                acc1 = acc1 + y[i3] + acc1.min(y[i3]);
+                acc1 = acc1 * (-0.26_f64) + -y[0] * (acc1 + (-0.4));
+            } else {
+                let mut k4: usize = 0;
+                while k4 < y.len() && acc1 / 3.0 < 1.6 {
+                    let j5 = k4;
+                    let t6 = acc1 * 1.2;
+                    acc1 -= t6;
+                    k4 += 1;
+                }
+            }
+            acc1 -= match i3 % 2 {
+                0 => y[i3 % y.len()].tanh(),
+                _ => y[2 - 1 - i3].clamp((-1.0), 1.0),
+            };
+        }
+        acc2 = a;
+    }
+    let mut out7 = vec![0.0; 3];
+    for i8 in 0..3 {
+        out7[i8] = (i8 as f64);
+    }
     out7
 }
 
@@ -493,7 +567,7 @@ fn b03_f012(b: f64, a: f64) -> f64 {
         let acc9 = b;
         acc1 = acc1 * 0.2 + acc9;
     }
-    (acc1 - a) * v2[0] * v2[0] + 0.589 * b
+    (acc1 - a) * v2[0] * v2[0]
 }
 
 #[differentiate]
@@ -512,7 +586,6 @@ fn b03_f013(b: f64, x: &[f64], y: &[f64], n: usize, a: f64) -> Vec<f64> {
         }
         acc1 = -a.cos().exp().cbrt();
     }
-    v2[0] += y[3];
     v2
 }
 
@@ -524,7 +597,7 @@ fn b03_f014(b: f64, a: f64, n: usize, c: f64) -> Vec<f64> {
     let a = a * u2;
     if u2 >= 0.38 {
         let t3 = b.atan();
-        acc1 -= (if b03_f012(a, acc1 - t3) < (-0.02) {
+        acc1 -= (if b03_f012(a, acc1 - t3) < -0.0 {
             0.13
         } else {
             b
@@ -537,7 +610,6 @@ fn b03_f014(b: f64, a: f64, n: usize, c: f64) -> Vec<f64> {
     for i6 in 0..2 {
         out5[i6] = f64::sin((-0.4)) * a.cos().exp().sqrt();
     }
-    out5[0] += a;
     out5
 }
 
@@ -580,7 +652,7 @@ fn b03_f015(a: f64, c: f64, b: f64) -> f64 {
         let mut acc8 = (-1.07_f64) + b03_f009((0.5 * acc1.tanh()).atanh());
         acc1 -= (acc8.cos().exp() + 1.0).acosh();
     }
-    acc1 * a + 0.76_f64 * a
+    acc1 * a
 }
 
 #[differentiate]
@@ -610,10 +682,10 @@ fn b03_f016(a: f64) -> f64 {
             acc1 = acc1 * 0.6_f64 + a;
         }
     } else {
-        let acc8 = b03_f009(a);
+        let mut acc8 = b03_f009(a);
         acc2 = acc2 * 0.3 + f64::atan(t3);
     }
-    acc1 * acc2 + t3 + w4[0] + w4[0] + 2.1e-1 * a
+    acc1 * acc2 + t3 + w4[0] + w4[0]
 }
 
 #[differentiate(wrt(y, b))]
@@ -641,7 +713,7 @@ fn b03_f017(a: f64, n: usize, x: &[f64], y: &[f64], b: f64) -> f64 {
     if b.sin() - b <= f64::tanh(0.61).exp().powf(0.5) * (a + acc1) {
         v4[2] += s5 + s5.asinh();
     }
-    (s5 + acc6) * v4[1] + 0.75 * b
+    (s5 + acc6) * v4[1]
 }
 
 #[differentiate]
@@ -667,7 +739,7 @@ fn b03_f018(x: &[f64], b: f64, c: f64, y: &[f64], a: f64) -> f64 {
         }
     }
     acc2 = acc2 * (-0.44) + (0.9 * x[0].atan2(2.0 + acc2.tanh()).cos()).asin();
-    acc1 * acc2 * v4[0] + 0.5 * a
+    acc1 * acc2 * v4[0]
 }
 
 #[differentiate]
@@ -688,7 +760,7 @@ fn b03_f019(a: f64) -> f64 {
         acc1 = f64::ceil(0.5 * (0.9 * u6.tanh()).asin()) + u6;
         k4 += 1;
     }
-    acc1.tanh() + 0.27_f64 * a
+    acc1.tanh()
 }
 
 #[differentiate(wrt(y, x))]
@@ -706,7 +778,7 @@ fn b03_f020(y: &[f64], b: f64, x: &[f64], a: f64, c: f64, n: usize) -> Vec<f64> 
                 } else {
                     v2[i4 / 2]
                 };
-                let t5 = b03_f015(acc1 - acc1, a, f64::tanh(y[0]));
+                let mut t5 = b03_f015(acc1 - acc1, a, f64::tanh(y[0]));
                 acc1 = acc1 * (-0.69) + y[i4 % 5].atan() * acc1.atan();
             }
             acc1 = acc1 * (-0.45) + (f64::atan(v2[1]).exp_m1() + (y[4].abs() + 1.0 + 1.0).acosh());
@@ -717,7 +789,6 @@ fn b03_f020(y: &[f64], b: f64, x: &[f64], a: f64, c: f64, n: usize) -> Vec<f64> 
     for i7 in 0..2 {
         out6[i7] = ((0.5 * y[3]).ceil() + y[i7]).cos();
     }
-    out6[1] += x[2];
     out6
 }
 
@@ -755,7 +826,7 @@ fn b03_f021(a: f64) -> f64 {
         }
         s2 -= b03_f016((j4 as f64));
     }
-    acc1 * s2 + a + 0.511 * a
+    acc1 * s2 + a
 }
 
 // `b03_f021` without its `#[checkpoint]`s: the gradients must agree bitwise.
@@ -791,7 +862,7 @@ fn b03_f021_plain(a: f64) -> f64 {
         }
         s2 -= b03_f016((j4 as f64));
     }
-    acc1 * s2 + a + 0.511 * a
+    acc1 * s2 + a
 }
 
 #[differentiate]
@@ -807,8 +878,7 @@ fn b03_f022(n: usize, x: &[f64]) -> Vec<f64> {
         let mut acc6: f64 = t5.atan();
         s4 = s4 * 0.26 + b03_f009(s4);
     }
-    let mut out7 = vec![s4.tanh(), (t5 * t5 + 0.25).sqrt()];
-    out7[1] += x[1];
+    let out7 = vec![s4.tanh(), (t5 * t5 + 0.25).sqrt()];
     out7
 }
 
@@ -820,7 +890,7 @@ fn b03_f023(x: &[f64], a: f64) -> f64 {
         let mut h4 = x.to_vec();
         let t5 = a;
     }
-    (acc1 - a - v2[1]).sin() + 0.76 * a
+    (acc1 - a - v2[1]).sin()
 }
 
 #[differentiate]
@@ -845,7 +915,7 @@ fn b03_f024(n: usize, x: &[f64], a: f64, m: usize, y: &[f64]) -> f64 {
         }
         u2 += x[i3].hypot(1.5 + x[(i3 + 2) % x.len()].sin().sin());
     }
-    acc1 * u2 * a + y[0] + 0.56 * a
+    acc1 * u2 * a + y[0]
 }
 
 // `b03_f024` without its `#[checkpoint]`s: the gradients must agree bitwise.
@@ -870,52 +940,25 @@ fn b03_f024_plain(n: usize, x: &[f64], a: f64, m: usize, y: &[f64]) -> f64 {
         }
         u2 += x[i3].hypot(1.5 + x[(i3 + 2) % x.len()].sin().sin());
     }
-    acc1 * u2 * a + y[0] + 0.56 * a
+    acc1 * u2 * a + y[0]
 }
 
 #[differentiate]
 fn b03_f025(a: f64, b: f64, n: usize, y: &[f64], x: &[f64]) -> f64 {
-    let mut acc1 = b03_f005(n, 3, x) * 0.4;
-    let mut acc2: f64 = (-1.122e0);
-    let mut k3 = 0;
-    loop {
-        if k3 >= 2 {
-            break;
-        }
-        let j4 = k3;
-        if acc2 < 3.0e-1 {
-            break;
-        }
-        acc2 -= x[j4].tanh().atan();
-        k3 += 1;
+    let mut acc1 = b03_f005(n, 3, x);
+    let mut acc2: f64 = (0.5 * a).signum() + a;
+    let mut v3 = y.to_vec();
+    let mut t4: f64 = b03_f005(3, 3, x);
+    if acc1 <= (-2.56) {
+        v3[1] = (f64::sin((-0.637)).exp() + 1.0).acosh();
+        acc2 = (acc2 + v3[0] * acc2).sin();
+        t4 = t4 * 0.1 + (0.9 * ((-1.96_f64) * x[2]).cos()).asin();
+    } else {
+        v3[1] += (1.1e0 + acc2).tanh();
     }
-    if (-0.36) >= (-0.39) {
-        let mut k5: usize = 0;
-        loop {
-            if k5 >= 5 {
-                break;
-            }
-            k5 += 1;
-            let j6 = k5 - 1;
-            acc1 /= f64::asinh(0.34).abs() + 1.0;
-            for i7 in (0..n).rev() {
-                match j6 % 2 {
-                    0 => {
-                        let mut s8: f64 = 1.1e0;
-                        acc1 = acc1 * (-0.4) + s8;
-                    }
-                    _ => {
-                        let u9 = b.tanh();
-                        acc2 += (j6 as f64);
-                    }
-                }
-                acc2 -= (0.9 * y[0].sin()).asin().atan();
-            }
-            acc2 = b03_f009(y[j6 % y.len()]);
-        }
-        acc1 = (x[1] * a).tanh();
-    }
-    (acc1 + acc2 + b) * a + x[0] + 0.49_f64 * a
+    let mut t5 = a;
+    t4 -= b03_f005(3, 3, x);
+    (acc1 * acc2 + t4 - t5) * v3[1]
 }
 
 #[differentiate]
@@ -929,23 +972,28 @@ fn b03_f026(x: &[f64], y: &[f64], n: usize) -> Vec<f64> {
         }
         let j4 = k3;
         let mut nh5 = vec![0.0; w2.len()];
-        for i6 in 0..w2.len() {
-            nh5[i6] =
-                (-0.35) * w2[i6] + (w2[(i6 + 1) % w2.len()] + (acc1 + acc1)).sin() + 0.191 * y[1];
+        for i6 in 0..3 {
+            nh5[i6] = (-0.35) * w2[i6] + (w2[(i6 + 1) % w2.len()] + (acc1 + acc1)).sin();
         }
         w2 = nh5;
-        w2[j4 % 3] = std::f64::consts::PI;
-        if j4 % 2 == 1 {
-            w2[0] *= 1.0 + 0.5 * acc1.atan().tanh();
-            acc1 -= acc1;
-        } else {
-            let mut u7 = ((j4 as f64) * (j4 as f64) + 0.5 + 1.0).acosh();
-            acc1 += b03_f016(w2[j4 / 2]).abs();
+        let mut u7 = acc1 / 2.0;
+        u7 = u7 * 0.5;
+        let mut k8 = 0;
+        loop {
+            if k8 >= 1 {
+                break;
+            }
+            let j9 = k8;
+            let u10 = b03_f015(
+                (-0.31) / (x[1].abs() + 1.0),
+                (1.0 + y[0].powi(2)).log(2.0),
+                (1.0 + w2[(j4 + 2) % w2.len()] * w2[(j4 + 2) % w2.len()]).cbrt(),
+            );
+            u7 = (-0.28) / ((j9 as f64) * (j9 as f64) + 0.5);
+            k8 += 1;
         }
-        acc1 = acc1 * 0.67 + (1.5 + f64::cos((-0.8))).ln().tanh();
         k3 += 1;
     }
-    w2[0] += y[0];
     w2
 }
 
@@ -968,51 +1016,37 @@ fn b03_f027(n: usize, a: f64, y: &[f64], b: f64, m: usize, x: &[f64]) -> f64 {
         acc1 += b03_f021(x[3] * acc2);
         acc2 -= (n as f64);
     }
-    acc1 + acc2 - y[2] + 0.82 * x[1]
+    acc1 + acc2 - y[2]
 }
 
-#[differentiate(wrt(a))]
-fn b03_f028(x: &[f64], n: usize, a: f64) -> f64 {
-    let mut acc1: f64 = (-0.77);
-    let acc2: f64 = b03_f009(f64::cos(x[0]));
-    let a = a + x[0];
-    let mut k3 = 0;
-    while k3 < 4 {
-        let j4 = k3;
-        let u5 = (0.5
-            * (if (2.0 + x[j4 / 2].tanh()).ln() >= x[j4 / 2] {
-                (1.0 + acc2.powi(2)).ln()
-            } else {
-                x[j4 / 2]
-            }))
-        .floor()
-            + a;
-        let mut k6 = 0;
-        loop {
-            if k6 >= n {
-                break;
-            }
-            let j7 = k6;
-            let u8 = if x[(j4 + 2) % x.len()] / 0.5 <= 0.46 {
-                x[1].atan() * (u5 % 2.0)
-            } else {
-                (-0.719) * a + ((j4 as f64) + x[j4 % x.len()])
-            };
-            let mut h9 = vec![
-                u8.sin(),
-                if (0.8 * u8.cos()).acos() >= u8 + u5 {
-                    u8
-                } else {
-                    x[(j7 + 1) % x.len()]
-                },
-            ];
-            acc1 = acc1 * (-0.304) + (if j4 > 1 { x[j4 / 2] + (j7 as f64) } else { u5 });
-            k6 += 1;
+#[differentiate]
+fn b03_f028(x: &[f64], a: f64) -> f64 {
+    let mut acc1 = a;
+    let a = a + (x[1] + acc1);
+    if acc1 - x[1] < x[0] {
+        let mut w2 = vec![0.0; 1];
+        for i3 in 0..w2.len() {
+            w2[i3] += (1.0 + (0.6 * f64::sin(w2[i3 / 2])).tan().powi(2)).ln_1p();
         }
-        acc1 = acc1 * 1.3e-1 + x[j4 % x.len()] * 0.1;
-        k3 += 1;
+        for i4 in 0..x.len() {
+            let mut t5 = (acc1 * acc1).clamp((-1.0), 1.0);
+            let mut s6 = f64::ln(t5 * t5 + 1.0).powi(2);
+            for i7 in 0..4 {
+                w2[i4 % 1] += f64::atan2(
+                    w2[i4 % w2.len()],
+                    1.0 + (t5 * x[(i7 + 2) % x.len()]).powi(2),
+                );
+                s6 += b03_f009(s6.sin());
+                acc1 = acc1 * (-0.87) + (s6 * x[i7 % 2]).powi(3);
+            }
+            acc1 = acc1 * 0.51 + b03_f019(t5 * w2[i4 % w2.len()]).asinh();
+        }
+        acc1 = acc1 * (-0.6_f64) + (a * acc1 + a);
+    } else {
+        let mut u8 = x[1];
+        acc1 = acc1 * 0.05 + u8;
     }
-    acc1 + a + x[0] + 8.48e-1 * a
+    (acc1 + a + x[1]).atan()
 }
 
 #[differentiate(wrt(y))]
@@ -1028,25 +1062,14 @@ fn b03_f029(x: &[f64], n: usize, y: &[f64], a: f64) -> f64 {
             #[checkpoint]
             while k6 < y.len() {
                 let j7 = k6;
-                let mut s8 = b03_f019(acc2.tanh()).atan();
-                acc1 += b03_f018(
-                    y,
-                    s8,
-                    y[(j7 + 3) % y.len()].cos().sinh(),
-                    x,
-                    f64::tanh(w5[j7]),
-                );
+                let mut s8 = b03_f021(f64::exp((n as f64).tanh())).atan();
+                acc1 += s8.tanh();
                 k6 += 1;
             }
         }
-    } else if acc1 >= y[0] {
-        let mut acc9 = acc1.hypot(1.0 + acc2.powi(2)) - (y[0] + w3[0]);
-        acc1 -= (n as f64);
-    } else {
-        let u10 = 1.8 / (1.5 + w3[0].sin()) - b03_f021((-9.7e-1) + acc1);
-        acc1 += (2.5 + u10.sin()).recip().sin();
+        acc1 = acc1 * (-2.8e-1) + (acc1 - y[0] + (a + w3[0]));
     }
-    (acc1 + acc2 - a + w3[0]).tanh() + 1.3e-1 * y[0]
+    acc1 - acc2 - w3[0]
 }
 
 // `b03_f029` without its `#[checkpoint]`s: the gradients must agree bitwise.
@@ -1062,25 +1085,14 @@ fn b03_f029_plain(x: &[f64], n: usize, y: &[f64], a: f64) -> f64 {
             let mut k6 = 0;
             while k6 < y.len() {
                 let j7 = k6;
-                let mut s8 = b03_f019(acc2.tanh()).atan();
-                acc1 += b03_f018(
-                    y,
-                    s8,
-                    y[(j7 + 3) % y.len()].cos().sinh(),
-                    x,
-                    f64::tanh(w5[j7]),
-                );
+                let mut s8 = b03_f021(f64::exp((n as f64).tanh())).atan();
+                acc1 += s8.tanh();
                 k6 += 1;
             }
         }
-    } else if acc1 >= y[0] {
-        let mut acc9 = acc1.hypot(1.0 + acc2.powi(2)) - (y[0] + w3[0]);
-        acc1 -= (n as f64);
-    } else {
-        let u10 = 1.8 / (1.5 + w3[0].sin()) - b03_f021((-9.7e-1) + acc1);
-        acc1 += (2.5 + u10.sin()).recip().sin();
+        acc1 = acc1 * (-2.8e-1) + (acc1 - y[0] + (a + w3[0]));
     }
-    (acc1 + acc2 - a + w3[0]).tanh() + 1.3e-1 * y[0]
+    acc1 - acc2 - w3[0]
 }
 
 #[differentiate]
@@ -1090,33 +1102,27 @@ fn b03_f030(n: usize, a: f64) -> f64 {
     for i3 in 0..4 {
         w2.push(acc1.cos());
     }
-    let t4 = b03_f023(&w2, b03_f019((1.5 + a.sin()).recip()));
-    for i5 in 0..n {
-        if match i5 % 2 {
-            0 => t4,
-            _ => w2[i5],
-        } < 0.4
-        {
-            acc1 = acc1 + f64::cbrt(3.0e-1 * 3.0e-1 + 0.5) * t4.cos().exp().recip();
-            acc1 = acc1 + a * acc1.atan();
-            match i5 % 3 {
-                0 => {
-                    let acc6 = f64::sqrt(1.0 + w2[1] * w2[1]) - acc1;
-                    acc1 -= -a;
-                }
-                1 => {
-                    let u7: f64 = 1.23e0;
-                    acc1 -= w2[0] + u7;
-                }
-                _ => {
-                    let acc8 = w2[0];
-                }
-            }
-            acc1 = acc1 * 0.2 + 0.4_f64 * ((-1.79) * (i5 as f64));
+    let mut t4: f64 = b03_f016((0.5 * (n as f64)).signum() + w2[2]);
+    let mut v5 = w2.clone();
+    for i6 in 0..n {
+        if w2[i6] < 0.95_f64 || a < v5[(i6 + 2) % v5.len()] {
+            continue;
         }
-        acc1 = f64::recip(1.0 + (w2[i5] + a) * (w2[i5] + a));
+        let mut u7 = t4.cos().exp().recip();
     }
-    (acc1 + t4) * w2[3] + 0.2 * a
+    if v5[1] >= v5[1] {
+        if f64::exp_m1(t4.tanh()) > (-0.238) {
+            let s8 = acc1;
+            acc1 -= -a;
+        } else {
+            let t9 = acc1;
+            t4 = t4 * 0.52 + w2[1];
+        }
+        acc1 = acc1 * (-0.796) + (t4 + acc1) * f64::cos(w2[0]);
+    } else {
+        let mut t10 = 1.7 * w2[0];
+    }
+    acc1 + t4 - a - v5[0] + w2[1]
 }
 
 #[differentiate(wrt(y))]
@@ -1157,7 +1163,7 @@ fn b03_f031(x: &[f64], y: &[f64]) -> f64 {
         }
         acc1 = (0.5 * acc1.sin()).atanh().tanh();
     }
-    acc1.tanh() + 0.148 * y[1]
+    acc1.tanh()
 }
 
 #[differentiate]
@@ -1170,9 +1176,9 @@ fn b03_f032(y: &[f64], m: usize, x: &[f64], n: usize) -> f64 {
             acc1 = acc1 * (-0.749) + -(acc5 * x[i4]);
         }
         let mut h6 = vec![1.0; 5];
-        acc2 = b03_f030(1, (i3 as f64));
+        acc2 = b03_f012((i3 as f64), y[4]);
     }
-    (acc1 + acc2).atan() + 0.4_f64 * x[3]
+    (acc1 + acc2).atan()
 }
 
 #[differentiate]
@@ -1194,7 +1200,7 @@ fn b03_f033(b: f64, x: &[f64], a: f64) -> f64 {
         k6 += 1;
     }
     let mut u9: f64 = acc2 / (t5.abs() + 1.0) + b.sin();
-    acc1 * acc2 + t5 + u9 + h4[3] + 0.624 * a
+    acc1 * acc2 + t5 + u9 + h4[3]
 }
 
 #[differentiate]
@@ -1216,23 +1222,46 @@ fn b03_f034(a: f64, n: usize) -> f64 {
                 let t8 = (0.8 * (i4 as f64).atan().cos()).acos();
                 acc1 = (j7 as f64);
             }
-            if b03_f009((0.5 * f64::tanh((-0.95))).atanh()) < -w5[i4 % w5.len()] {
-                let mut s9 = acc2;
-                acc1 = (acc1 + w5[i4 % w5.len()]).sin();
-                acc1 -= w5[(i4 + 3) % w5.len()].min(s9).clamp((-1.0), 1.0);
-            } else {
-                let mut acc10 = ((i4 as f64) + w5[(i4 + 3) % w5.len()]).sin();
-                acc1 /= 1.5 + w5[0].tanh().sin();
-                acc1 = acc1 * 0.674 + a.atan().atan();
+            if b03_f009(acc2) < acc1.cos().cosh() {
+                let s9 = w5[i4 % 1];
+                acc1 -= if f64::atan(a) < (-0.2) {
+                    match i4 % 3 {
+                        0 => (i4 as f64),
+                        1 => std::f64::consts::FRAC_PI_4,
+                        _ => w5[(i4 + 2) % 1],
+                    }
+                } else {
+                    (1.0 + s9.powi(2)).log(10.0)
+                };
+                acc2 -= (n as f64) + (-0.2_f64) - -(i4 as f64);
             }
-            acc1 = acc1 * 0.8_f64 + (w5[(i4 + 1) % w5.len()] + a).sin();
-        } else {
-            let acc11: f64 = a;
-            acc2 += (n as f64).atan2(1.0 + acc2.atan().cosh() * acc2.atan().cosh());
+            acc2 += (if !(f64::asinh(acc2) >= acc1) {
+                w5[0]
+            } else {
+                (i4 as f64)
+            }) + f64::sin(w5[(i4 + 1) % w5.len()]);
         }
-        acc2 += (1.317 / a.sin().exp()).cos().exp().cbrt();
+        acc1 -= a;
     }
-    acc1 + acc2 + 0.27 * a
+    #[checkpoint]
+    {
+        if 1.317 / (0.39 * 0.39 + 0.5) <= f64::atan((-1.702_f64)).cos() {
+            let mut acc10 = u3 * acc1;
+            acc2 = if (0.9 * acc10.sin()).asin() >= acc10 * u3 {
+                (acc2 * acc2 + 1.0).recip()
+            } else {
+                acc10.abs()
+            };
+        } else if acc1 * acc2 > 10.22 {
+            let mut u11 = 1.22 * acc2;
+            acc2 += u3.sin().exp().log(2.0).abs();
+        } else if acc2 * a > 5.19_f64 {
+            let mut t12 = acc1;
+            acc2 = acc2 * (-0.183_f64) + acc1;
+        }
+        acc1 -= b03_f015(acc2.sin(), a, (-0.89) * u3);
+    }
+    acc1 + acc2
 }
 
 // `b03_f034` without its `#[checkpoint]`s: the gradients must agree bitwise.
@@ -1254,23 +1283,45 @@ fn b03_f034_plain(a: f64, n: usize) -> f64 {
                 let t8 = (0.8 * (i4 as f64).atan().cos()).acos();
                 acc1 = (j7 as f64);
             }
-            if b03_f009((0.5 * f64::tanh((-0.95))).atanh()) < -w5[i4 % w5.len()] {
-                let mut s9 = acc2;
-                acc1 = (acc1 + w5[i4 % w5.len()]).sin();
-                acc1 -= w5[(i4 + 3) % w5.len()].min(s9).clamp((-1.0), 1.0);
-            } else {
-                let mut acc10 = ((i4 as f64) + w5[(i4 + 3) % w5.len()]).sin();
-                acc1 /= 1.5 + w5[0].tanh().sin();
-                acc1 = acc1 * 0.674 + a.atan().atan();
+            if b03_f009(acc2) < acc1.cos().cosh() {
+                let s9 = w5[i4 % 1];
+                acc1 -= if f64::atan(a) < (-0.2) {
+                    match i4 % 3 {
+                        0 => (i4 as f64),
+                        1 => std::f64::consts::FRAC_PI_4,
+                        _ => w5[(i4 + 2) % 1],
+                    }
+                } else {
+                    (1.0 + s9.powi(2)).log(10.0)
+                };
+                acc2 -= (n as f64) + (-0.2_f64) - -(i4 as f64);
             }
-            acc1 = acc1 * 0.8_f64 + (w5[(i4 + 1) % w5.len()] + a).sin();
-        } else {
-            let acc11: f64 = a;
-            acc2 += (n as f64).atan2(1.0 + acc2.atan().cosh() * acc2.atan().cosh());
+            acc2 += (if !(f64::asinh(acc2) >= acc1) {
+                w5[0]
+            } else {
+                (i4 as f64)
+            }) + f64::sin(w5[(i4 + 1) % w5.len()]);
         }
-        acc2 += (1.317 / a.sin().exp()).cos().exp().cbrt();
+        acc1 -= a;
     }
-    acc1 + acc2 + 0.27 * a
+    {
+        if 1.317 / (0.39 * 0.39 + 0.5) <= f64::atan((-1.702_f64)).cos() {
+            let mut acc10 = u3 * acc1;
+            acc2 = if (0.9 * acc10.sin()).asin() >= acc10 * u3 {
+                (acc2 * acc2 + 1.0).recip()
+            } else {
+                acc10.abs()
+            };
+        } else if acc1 * acc2 > 10.22 {
+            let mut u11 = 1.22 * acc2;
+            acc2 += u3.sin().exp().log(2.0).abs();
+        } else if acc2 * a > 5.19_f64 {
+            let mut t12 = acc1;
+            acc2 = acc2 * (-0.183_f64) + acc1;
+        }
+        acc1 -= b03_f015(acc2.sin(), a, (-0.89) * u3);
+    }
+    acc1 + acc2
 }
 
 #[differentiate]
@@ -1279,36 +1330,30 @@ fn b03_f035(n: usize, a: f64, b: f64) -> f64 {
     acc1 = acc1 + (-1.34e0) / (a.abs() + 1.0) * (a - a);
     let mut w2: Vec<f64> = vec![1.0; 1];
     for i3 in 0..w2.len() {
-        w2[i3] = b03_f012(acc1, w2[i3 % w2.len()]) - w2[i3].sin();
+        w2[i3] = b03_f016(a / (1.0 + w2[i3].powi(2))) - a;
     }
-    let mut u4 = b.sin();
-    u4 = f64::cos(f64::cos((-0.04)));
-    let mut t5: f64 = (0.8 * b03_f024(3, &w2, w2[0].tanh(), 4, &w2).tanh()).acos();
-    acc1 * u4 * t5 + a + w2[0] + w2[0] + 0.46_f64 * b
+    let mut h4 = vec![0.5; w2.len()];
+    h4[0] -= f64::cos(w2[0]).tanh();
+    for i5 in 0..5 {
+        let mut acc6: f64 = acc1.tanh();
+        acc1 -= acc1.powi(2).atan();
+    }
+    (acc1 + b - h4[0] + w2[0]).tanh()
 }
 
 #[differentiate(wrt(a))]
 fn b03_f036(x: &[f64], b: f64, a: f64, y: &[f64], n: usize, m: usize) -> f64 {
     let mut acc1 = x[0];
     let t2 = b03_f012(a.tanh(), b * x[2]);
-    let s3 = if y[0] - b >= y[1].cos() { b } else { x[1] };
-    if acc1 >= (-2.3e-1) {
-        return y[1] * b / (acc1 * y[2] * (acc1 * y[2]) + 0.5);
+    let mut s3: f64 = b03_f030(m, (0.5 * acc1.tanh()).atanh());
+    let mut u4 = acc1 * (y[1] / 4.0).atan2(1.0 + t2.powi(2));
+    let acc5: f64 = b.sin();
+    for i6 in (0..m).step_by(2) {
+        let mut t7: f64 =
+            b03_f035(2, y[x.len() - 1 - i6], b).hypot(1.0 + f64::tanh(y[3 - 1 - i6]).powi(2));
+        s3 = s3 * (-2.0e-1) + x[i6];
     }
-    for i4 in 0..y.len() {
-        match i4 % 2 {
-            0 => {
-                let mut t5: f64 = (y[(i4 + 3) % y.len()] - (-0.52)).clamp((-1.0), 1.0);
-                acc1 += x[i4 % x.len()] / 3.0;
-            }
-            _ => {
-                let t6 = b03_f012(f64::ln(1.5 + f64::tanh(0.5)), (i4 as f64));
-                acc1 = b.hypot(t6.abs() + 1.0).sin();
-            }
-        }
-        acc1 += b03_f021(b).sin();
-    }
-    acc1 + t2 - a + y[1] + 8.18e-1 * a
+    ((acc1 + s3 + u4) * b).sin()
 }
 
 #[differentiate(wrt(a, c, b))]
@@ -1329,19 +1374,14 @@ fn b03_f037(a: f64, x: &[f64], c: f64, b: f64) -> f64 {
     for i6 in (0..1).step_by(2) {
         for i7 in (0..3).step_by(2) {
             for i8 in (0..x.len()).step_by(3) {
-                let mut s9: f64 = b03_f035(
-                    2,
-                    f64::sin((-0.9)).exp().cbrt(),
-                    b03_f019(acc2 / acc1.sin().exp()),
-                ) * f64::tanh((0.9 * v4[(i8 + 1) % x.len()].tanh()).asin());
-                acc2 = (1.0 + x[v4.len() - 1 - i8] * x[v4.len() - 1 - i8])
-                    .log(2.0)
-                    .sin();
+                let s9 =
+                    b03_f034(f64::sin((-0.9)).exp().cbrt(), 3) * b03_f019(acc2 / acc1.sin().exp());
             }
-            acc1 = acc1 * (-5.0e-1) + h5[1];
+            acc2 = acc2 * 0.385 + (a * a + 0.5).log10();
         }
+        acc2 = (x[i6] + (-1.626)) / (1.0 + (i6 as f64) % 1.5 * ((i6 as f64) % 1.5));
     }
-    (acc1 + acc2) * a * v4[2] - h5[1] + 0.75 * a
+    (acc1 * acc2 + a + c) * h5[2] * v4[0] * x[1]
 }
 
 #[differentiate]
@@ -1354,7 +1394,7 @@ fn b03_f038(b: f64, a: f64, x: &[f64], n: usize, c: f64) -> f64 {
     let mut s2 = a - a;
     let s3 = c;
     let mut h4: Vec<f64> = vec![s2 + x[0], c - (n as f64), x[0], (x[0].abs() + 1.0).sqrt()];
-    (acc1 + s2 - h4[0]) * h4[0] + 0.2 * b
+    (acc1 + s2 - h4[0]) * h4[0]
 }
 
 #[differentiate]
@@ -1363,16 +1403,14 @@ fn b03_f039(x: &[f64], m: usize, n: usize, a: f64, y: &[f64]) -> f64 {
     if a.cos() >= 0.74 {
         let mut v2: Vec<f64> = vec![0.0; 1];
         acc1 = acc1;
-        acc1 = b03_f024(3, &v2, ((m as f64).abs() + 1.0).log(3.0), 4, &v2);
-        acc1 -= v2[0];
+        acc1 = b03_f009(2.0 + a);
+        acc1 = acc1 * 7.0e-1 + y[3].atan2(1.0 + (-a).powi(2));
+    } else if (0.8 * (a % 3.0).sin()).acos() >= b03_f021((a.abs() + 1.0).cbrt()) {
+        for i3 in 0..m {
+            acc1 += y[4 - 1 - i3] * (a / 0.5);
+        }
     }
-    if (y[0] % 2.0).asinh() < 1.867 {
-        acc1 -= acc1 * (y[1] + 1.68);
-    } else {
-        let mut acc3 = (f64::abs((-1.39)) + 1.0).cbrt() * (a + a);
-        acc1 -= acc3;
-    }
-    acc1 + a + 0.7 * y[1]
+    (acc1 * a * x[1]).tanh()
 }
 
 #[differentiate(wrt(x, c, a))]
@@ -1394,72 +1432,52 @@ fn b03_f040(c: f64, b: f64, x: &[f64], a: f64) -> f64 {
         ) > (1.0 + (j3 as f64) * (j3 as f64)).log2()
         {
             acc1 = (2.5 + (x[j3] - a).tanh() + 1.0).acosh();
-            acc1 += b03_f027(2, x[j3], x, x[2], 2, x).cos();
+            acc1 += b03_f021(x[j3]).cos();
         }
-        acc1 -= x[j3 % x.len()] * b;
         k2 += 1;
     }
-    let mut u4 = (b * x[3]).max(acc1 * c);
-    let u5 = (x[2] / 2.0).abs() * (x[2] - (1.5 + a.tanh()).powf(1.5));
-    if 1.8 > (-0.53) {
-        return x[1].sin() - u5;
+    let mut w4 = x.to_vec();
+    if b03_f021(x[1]) >= b * w4[3] {
+        return x[0];
     }
-    if f64::cosh(x[2].tanh()) >= 0.96 {
-        let mut u6 = f64::cosh(x[1].atan());
-        acc1 -= b03_f027(2, x[1] - b, x, u5 * c, 2, x);
-    } else if a <= (-7.0e-1) {
-        let t7 = x[3];
-        u4 += (if x[1] >= 0.99 { 1.6 } else { 0.4 }) + t7 * u5;
-    } else if acc1 > c {
-        let mut u8 = b.atan();
-        acc1 -= 0.2;
-    } else {
-        let mut acc9 = x[3];
-        u4 = c / 2.0 - (0.6 * u5.sin()).tan();
-    }
-    acc1 * u4 + x[2] + 0.45 * a
+    let mut w5 = x.to_vec();
+    acc1 = acc1 * (-0.51_f64) + x[3].abs() * ((0.5 * acc1).round() + w4[1]);
+    (acc1 * c + w5[3] + w4[1]).atan()
 }
 
 #[differentiate]
 fn b03_f041(n: usize, a: f64) -> f64 {
-    let mut acc1: f64 = (if a * a > 7.8e-1 { a } else { a }) + (-1.6);
-    let mut acc2 = a.powi(2);
-    let mut u3: f64 = acc2;
-    if (-1.146) * a > (-0.14) {
-        return f64::cos(f64::tan(0.6 * f64::sin(1.72)));
+    let mut acc1: f64 = if a * a > 7.8e-1 { a } else { a };
+    let mut acc2: f64 = 0.48_f64;
+    let mut w3: Vec<f64> = vec![0.0; 2];
+    for i4 in 0..w3.len() {
+        w3[i4] += b03_f035(2, (i4 as f64), f64::cos(acc2)) + a;
     }
-    if acc2 <= 0.68 {
-        if acc1.abs() >= f64::cos((-1.775)) {
-            for i4 in 1..n {
-                for i5 in 0..4 {
-                    let u3 = u3 * ((-0.09) * acc2);
-                    let mut u6 = (i5 as f64).sin();
-                    acc2 = acc2 * 0.46 + (u3 * (i5 as f64) + (u6 * u6 + 0.25 + 1.0).acosh());
+    w3[1] = (0.08 - w3[1]) * w3[0];
+    for i5 in 1..2 {
+        let u6 = f64::tan(0.6 * acc1.tanh());
+        for i7 in 0..=w3.len() - 1 {
+            let mut u8 = u6;
+            let mut k9: usize = 0;
+            loop {
+                if k9 >= 1 {
+                    break;
                 }
-                let u7 = if acc1 * (n as f64) <= acc2 + u3 {
-                    1.38
-                } else {
-                    acc1
-                };
-                if (-1.0) < u7 {
-                    let acc8 = acc1 - acc2;
-                    u3 -= ((i4 as f64) + u7).asinh();
-                } else {
-                    let acc9 = b03_f012((0.6 * u7.cos()).tan(), u7);
-                    acc1 = (1.5 + (acc9 + (-0.66)).sin()).ln();
-                }
-                u3 = u3 * 1.1e-1 + (u3 / (u7.abs() + 1.0)).sin();
+                let j10 = k9;
+                let u11 = b03_f034(u8, 3);
+                u8 = u8 + w3[i5].asinh() * w3[1];
+                let mut h12: Vec<f64> = vec![0.0; n];
+                acc1 = f64::ln(w3[1].sin().exp()) * (1.0 + u6.powi(2)).powf(1.5);
+                k9 += 1;
             }
-            acc2 = (a * u3).sin();
-        } else {
-            let mut acc10 = acc1 - acc1 - acc2;
-            acc1 = acc10;
+            acc2 += acc1.abs() - w3[2 - 1 - i5] * u8;
         }
-    } else {
-        let t11 = b03_f012(a / (1.5 + a.tanh()), acc1 % 2.0);
-        u3 += (-1.601) + (n as f64) + a;
+        acc2 = acc2 * (-0.16) + (f64::asinh((-0.37)) * f64::asinh((-0.37)) + 0.5).cbrt();
+        if a % 3.0 < w3[i5] - w3[(i5 + 3) % w3.len()] {
+            continue;
+        }
     }
-    acc1 + acc2 + u3 + a + 0.822 * a
+    acc1 + acc2 - w3[0]
 }
 
 #[differentiate]
@@ -1474,21 +1492,17 @@ fn b03_f042(a: f64) -> f64 {
         }
         acc1 += (a + h3[0]).atan();
     }
-    acc2 = acc2 * 0.5 + b03_f016(a * 1.26).tanh();
-    let mut t5 = a;
-    for i6 in 0..4 {
-        for i7 in 0..3 {
-            let mut k8 = 0;
-            while k8 < 1 {
-                k8 += 1;
-                let j9 = k8 - 1;
-                let mut s10 = acc2 + a;
-                acc2 += f64::tan(0.6 * (acc2 * s10).tanh());
-            }
-            t5 = t5 * (-9.0e-1) + (a * a).cos();
-        }
+    acc2 = acc2 * 0.5 + b03_f035(2, (-0.982) / (acc2 * acc2 + 0.25), acc2).tanh();
+    if (a * a + 1.0).recip() < acc1 {
+        return (-1.99_f64) * a.cos();
     }
-    acc1 * acc2 * t5 - a + 0.33 * a
+    acc1 /= 1.0 + (acc2 + acc2) * (acc2 + acc2);
+    let mut v5 = vec![0.5; 5];
+    for i6 in 0..2 {
+        let mut s7 = acc1;
+        acc2 = b03_f019(v5[i6 % 5] * (i6 as f64));
+    }
+    acc1 + acc2 + v5[3]
 }
 
 #[differentiate]
@@ -1516,7 +1530,7 @@ fn b03_f043(x: &[f64], y: &[f64]) -> Vec<f64> {
             }
             1 => {
                 let mut s9 = v5[(j7 + 3) % x.len()] - s2;
-                acc1 -= b03_f019(x[(j7 + 1) % v3.len()] * (-1.219));
+                acc1 -= b03_f021(x[(j7 + 1) % v3.len()] * (-1.219));
             }
             _ => {
                 let mut acc10 = f64::tan(0.6 * acc1.atan().tanh());
@@ -1527,7 +1541,6 @@ fn b03_f043(x: &[f64], y: &[f64]) -> Vec<f64> {
     for i12 in 0..2 {
         out11[i12] = f64::acosh(1.5 + x[i12].cos() + 1.0) + s2;
     }
-    out11[1] += y[1];
     out11
 }
 
@@ -1548,52 +1561,36 @@ fn b03_f044(x: &[f64], y: &[f64], a: f64, n: usize, b: f64) -> Vec<f64> {
         for i4 in 0..=x.len() - 1 {
             acc1 += acc1;
             acc1 *= 1.0 + 0.25 * b.tanh();
-            acc1 = (acc1 * b03_f019((i4 as f64).powi(3))).tanh();
-            let mut s5 = (-1.334) * acc1;
-            acc1 = s5;
+            acc1 = (acc1 * b03_f019(acc1 + (i4 as f64))).tanh();
+            let mut h5: Vec<f64> = vec![0.0; 5];
+            for i6 in 0..h5.len() {
+                h5[i6] += h5[(i4 + 2) % h5.len()].cos() / 4.0;
+            }
+            acc1 = b + a - (f64::trunc(0.5 * y[i4]) + a);
         }
-        for i6 in (0..1).rev() {
-            let acc7 = (y[i6 % x.len()] + b).sin().cos();
-            acc1 -= f64::asinh(f64::abs(1.52));
+        {
+            let acc7 = 0.912 / (1.0 + x[0] * x[0]);
+            acc1 = f64::atan(x[0] * acc7);
         }
-        acc1 -= a.atan2(2.0 + x[0].cos()) / ((y[0] % 2.0).abs() + 1.0);
+        acc1 += std::f64::consts::E * y[0];
     }
-    let mut out8 = vec![0.0; 3];
-    for i9 in 0..3 {
-        out8[i9] = 0.3 / (a * y[(i9 + 3) % 1] * (a * y[(i9 + 3) % 1]) + 1.0);
-    }
-    out8[2] += x[0];
+    let out8 = vec![((x[0] / 4.0).abs() + 1.0).recip(), (-0.38_f64)];
     out8
 }
 
 #[differentiate]
 fn b03_f045(c: f64, b: f64, a: f64) -> f64 {
     let mut acc1: f64 = (-1.4);
-    let acc2 = b03_f034(b / (2.5 + f64::tanh((-1.3))), 3);
-    for i3 in 0..5 {
-        let mut k4 = 0;
-        while k4 < 4 {
-            let j5 = k4;
-            match j5 % 2 {
-                0 => {
-                    let acc6 = (1.0 + (acc2 * (-1.5)).powi(2)).log(3.0)
-                        + ((i3 as f64) * 1.4e0 + c.powi(2));
-                    acc1 = match i3 % 3 {
-                        0 => 1.552,
-                        1 => f64::recip((i3 as f64).cos().exp()),
-                        _ => acc6,
-                    };
-                }
-                _ => {
-                    let mut t7 = acc1;
-                }
-            }
-            acc1 += acc2.cos().cos().exp().ln();
-            k4 += 1;
-        }
-        acc1 = (i3 as f64);
+    let mut acc2 = b03_f016(c.sin().exp().powf(0.5));
+    for i3 in (0..1).step_by(2) {
+        acc2 += a;
+        acc2 = (acc1 + (i3 as f64)) * b.max(a);
     }
-    acc1.atan() + 0.13 * c
+    for i4 in 0..3 {
+        let u5 = b.asinh() - b03_f030(1, a.tanh());
+        acc1 -= 1.675;
+    }
+    (acc1 - acc2 + a - b).sin()
 }
 
 #[differentiate]
@@ -1608,18 +1605,42 @@ fn b03_f046(b: f64, y: &[f64], x: &[f64], a: f64, c: f64) -> f64 {
         {
             let u4 = acc1;
             let mut s5 = y[3].tanh();
-            let mut acc6 = b03_f038(c, a + y[j3], x, 4, acc1 + s5).asinh();
-            acc1 = acc1 * 0.8 + (0.6 * u4.tanh()).tan();
+            let acc6: f64 = b03_f002(y, x).asinh();
+            acc1 = (j3 as f64);
         }
-        acc1 += (1.5 + acc1.sin()).recip() + (c + c);
-        acc1 += (acc1 + (j3 as f64)).hypot((x[(j3 + 2) % x.len()] / 0.5).abs() + 1.0);
+        match j3 % 3 {
+            0 => {
+                if b < (-1.25) {
+                    let mut u7 = b + a;
+                    u7 = u7 * 0.85 + (1.5 + (0.56 + b).tanh()).recip();
+                    acc1 += (c + (j3 as f64)).hypot((x[(j3 + 2) % x.len()] / 0.5).abs() + 1.0);
+                } else if b03_f041(4, y[j3] / 2.0) > 0.5_f64 {
+                    let mut u8 = f64::tanh(y[j3 % y.len()]);
+                    acc1 -= f64::recip(y[j3] * u8 * (y[j3] * u8) + 1.0);
+                } else {
+                    let mut u9 = (y[j3 % y.len()]
+                        / (1.0 + x[(j3 + 1) % 1] * (j3 as f64) * (x[(j3 + 1) % 1] * (j3 as f64))))
+                        .sin();
+                }
+            }
+            1 => {
+                let mut t10 = ((j3 as f64) + y[j3]).asinh()
+                    + (if j3 != 1 {
+                        1.9 * 2.0e-1
+                    } else {
+                        y[j3 / 2].tanh()
+                    });
+                acc1 -= (0.5 * (c - a).cos()).atanh();
+            }
+            _ => {
+                let t11 = ((0.5 * f64::acosh(1.0 + 1.9_f64 * 1.9_f64 + 1.0)).ceil() + c).atan();
+                acc1 = acc1 * (-0.57) + (acc1 + t11 - y[(j3 + 2) % y.len()].min(t11));
+            }
+        }
+        acc1 = f64::acosh(2.5 + (x[j3 % x.len()] - acc1).tanh() + 1.0);
         k2 += 1;
     }
-    let mut acc7: f64 = (x[0] * acc1 + y[1].powi(2))
-        * ((-1.4) / (1.0 + x[0] * x[0]) + (acc1 * acc1 + 0.5).powf(0.5));
-    let mut s8 = (0.5 * f64::tanh(acc7).sin()).atanh();
-    acc7 = b03_f041(4, x[0]);
-    ((acc1 + acc7) * s8 * y[2]).tanh() + 0.77 * b
+    acc1 + b + c
 }
 
 #[differentiate]
@@ -1660,7 +1681,7 @@ fn b03_f047(y: &[f64], n: usize, x: &[f64]) -> f64 {
         let s9 =
             f64::acos(0.8 * y[0].tanh()) * b03_f035(2, (i3 as f64) * (i3 as f64), f64::sin(acc8));
     }
-    acc1 - acc2 - x[3] + 0.33 * y[0]
+    acc1 - acc2 - x[3]
 }
 
 #[differentiate]
@@ -1679,37 +1700,32 @@ fn b03_f048(a: f64, x: &[f64]) -> f64 {
         acc1 -= f64::max(v3[1], acc1) * (0.6 * a.sin()).tan();
         k5 += 1;
     }
-    acc1 * acc2 * v3[0] + x[0] + 0.43_f64 * a
+    acc1 * acc2 * v3[0] + x[0]
 }
 
 #[differentiate]
 fn b03_f049(n: usize, m: usize, x: &[f64]) -> f64 {
-    let mut acc1 = b03_f009(x[1].asinh()) * (-1.594);
-    for i2 in 0..2 {
-        if acc1 < acc1 {
-            if i2 < 1 {
-                for i3 in (0..x.len()).rev() {
-                    let mut h4 = Vec::new();
-                    for i5 in 0..3 {
-                        h4.push((m as f64));
-                    }
-                    acc1 = acc1 * 0.7_f64 + (b03_f032(x, 3, x, 2) + x[2]);
-                    acc1 = acc1
-                        + (x[i2 % x.len()] + x[i2 / 2]) * ((n as f64).abs() + 1.0 + 1.0).acosh();
-                }
-                let mut u6 = acc1;
-                acc1 = acc1 * (-0.14) + u6;
-                acc1 -= u6.max(acc1);
-            } else {
-                let mut acc7 = x[i2 % x.len()] / 4.0;
-            }
-        } else if i2 % 2 == 1 {
-            let mut t8 = acc1 * (acc1 / 2.0 + f64::cos((i2 as f64)));
-        } else if i2 < 1 {
-            let mut t9 = x[x.len() - 1 - i2] / (x[i2] * x[i2] + 0.25);
-        }
+    let mut acc1 = b03_f034(x[1] * x[0], 3);
+    let mut v2: Vec<f64> = vec![0.0; x.len()];
+    for i3 in 0..x.len() {
+        v2[i3] += (0.5 * f64::clamp((-1.431), (-1.0), 1.0)).round() + acc1;
     }
-    acc1 + x[2] + 8.8e-1 * x[2]
+    v2[2] -= acc1;
+    for i4 in 0..n {
+        let u5 = (1.0 + v2[i4 / 2].powi(2)).sqrt();
+        let mut s6 = (i4 as f64);
+        acc1 = acc1 * (-0.9) + (s6.atan() - x[i4 / 2].asinh());
+    }
+    for i7 in 0..x.len() {
+        {
+            let mut v8 = x.to_vec();
+            acc1 += v2[i7] + acc1 - acc1 * (m as f64);
+        }
+        acc1 = acc1 * 0.039 + acc1;
+        let u9 = acc1 * 0.81;
+        acc1 -= (0.9 * (v2[(i7 + 1) % x.len()] * (-1.0)).sin()).asin();
+    }
+    acc1 * v2[0] * v2[2]
 }
 
 #[differentiate]
@@ -1746,7 +1762,7 @@ fn b03_f050(c: f64, n: usize, b: f64, a: f64) -> f64 {
             h9[i10] = (j5 as f64).asinh().atan();
         }
     }
-    (acc1 + acc2 + a).tanh() + 0.7_f64 * b
+    (acc1 + acc2 + a).tanh()
 }
 
 #[differentiate]
@@ -1761,26 +1777,30 @@ fn b03_f051(c: f64, n: usize, x: &[f64], a: f64, m: usize, b: f64) -> f64 {
         acc1 = acc1 * 7.6e-1 + (0.8 * f64::sin(1.63)).acos().sin();
         acc1 += a.clamp((-1.0), 1.0);
     }
-    acc1.atan() + 0.424_f64 * b
+    acc1.atan()
 }
 
 #[differentiate]
 fn b03_f052(x: &[f64], y: &[f64], n: usize, a: f64) -> f64 {
     let mut acc1 = y[0].mul_add(a, x[0]);
     acc1 += acc1.cos();
-    let mut t2 = (b03_f045((1.0 + a.powi(2)).log(2.0), acc1 - y[0], y[0]) + y[2] * acc1).powi(2);
-    if y[2] - a <= 0.9 {
-        let mut t3 = (0.8 * acc1.sin()).acos();
-        t2 = a.sin() + y[0].sin();
-    } else {
-        #[checkpoint]
-        for i4 in 0..=y.len() - 1 {
-            let mut s5: f64 = f64::cos(a).mul_add(x[i4 % 2] % 1.5, y[i4].hypot(2.5 + x[1].tanh()));
-            t2 = t2 * 0.21 + y[i4];
-        }
-        acc1 += (if acc1 > x[0].atan() { a } else { a }) * t2;
+    let mut t2 = (b03_f042((1.0 + a.powi(2)).log(2.0)) + (acc1 - y[0])).powi(2);
+    #[checkpoint]
+    {
+        let s3 = b03_f016(b03_f035(
+            2,
+            if acc1.sin() >= y[0].atan() { x[0] } else { a },
+            acc1 * x[1],
+        ));
+        t2 = t2 * 3.5e-1 + 0.31 / (1.0 + x[1] * x[1] * (x[1] * x[1]));
     }
-    acc1 + t2 + a + 0.26 * a
+    let mut k4 = 0;
+    while k4 < y.len() && t2 > (-2.52) {
+        let j5 = k4;
+        let u6 = a;
+        k4 += 1;
+    }
+    acc1 - t2
 }
 
 // `b03_f052` without its `#[checkpoint]`s: the gradients must agree bitwise.
@@ -1788,18 +1808,22 @@ fn b03_f052(x: &[f64], y: &[f64], n: usize, a: f64) -> f64 {
 fn b03_f052_plain(x: &[f64], y: &[f64], n: usize, a: f64) -> f64 {
     let mut acc1 = y[0].mul_add(a, x[0]);
     acc1 += acc1.cos();
-    let mut t2 = (b03_f045((1.0 + a.powi(2)).log(2.0), acc1 - y[0], y[0]) + y[2] * acc1).powi(2);
-    if y[2] - a <= 0.9 {
-        let mut t3 = (0.8 * acc1.sin()).acos();
-        t2 = a.sin() + y[0].sin();
-    } else {
-        for i4 in 0..=y.len() - 1 {
-            let mut s5: f64 = f64::cos(a).mul_add(x[i4 % 2] % 1.5, y[i4].hypot(2.5 + x[1].tanh()));
-            t2 = t2 * 0.21 + y[i4];
-        }
-        acc1 += (if acc1 > x[0].atan() { a } else { a }) * t2;
+    let mut t2 = (b03_f042((1.0 + a.powi(2)).log(2.0)) + (acc1 - y[0])).powi(2);
+    {
+        let s3 = b03_f016(b03_f035(
+            2,
+            if acc1.sin() >= y[0].atan() { x[0] } else { a },
+            acc1 * x[1],
+        ));
+        t2 = t2 * 3.5e-1 + 0.31 / (1.0 + x[1] * x[1] * (x[1] * x[1]));
     }
-    acc1 + t2 + a + 0.26 * a
+    let mut k4 = 0;
+    while k4 < y.len() && t2 > (-2.52) {
+        let j5 = k4;
+        let u6 = a;
+        k4 += 1;
+    }
+    acc1 - t2
 }
 
 #[differentiate]
@@ -1815,22 +1839,26 @@ fn b03_f053(m: usize, n: usize, a: f64) -> f64 {
                     acc1 = (acc1 + -w4[1]).atan();
                     let mut u5 = a;
                 } else {
-                    if u3 >= b03_f015(1.43, a - u2, u3 * acc1) {
-                        return 2.0_f64;
+                    if u3 >= b03_f021(acc1.tanh()) {
+                        return u2 * (1.0 + acc1.powi(2)).ln();
                     }
-                    acc1 = (1.0 + u3 * u3).sqrt()
-                        + b03_f035(
-                            m,
-                            acc1.sin().exp().cbrt(),
-                            f64::atan2((-0.66), 1.5 + f64::tanh((-1.9))),
-                        );
+                    u3 = a - (0.6 * u2.cos()).tan();
                 }
-                u3 += u3;
+                acc1 = acc1 * (-0.4) + (a.abs() + 1.0).recip() * ((m as f64) * acc1);
+            } else if u3 + (n as f64) <= u2 * u2 {
+                let mut s6: f64 = f64::asinh(u2 + acc1);
+                u2 = s6 * (a.cos().exp() + 1.0).acosh();
+            } else if acc1 < u2 {
+                let acc7 = (1.0 + u2.powi(2)).ln();
             }
+            u3 = u3 * 0.5 + u2.tanh();
+        } else {
+            let mut u8 = a;
+            u3 -= (a + 0.69).atan();
         }
-        u2 += u2;
+        u3 += acc1.atan();
     }
-    (acc1 + u2) * u3 + 0.42 * a
+    (acc1 + u2) * u3 + a
 }
 
 #[differentiate]
@@ -1842,23 +1870,17 @@ fn b03_f054(a: f64, m: usize, b: f64, n: usize) -> f64 {
     for i4 in 0..m {
         let mut h5: Vec<f64> = vec![0.0; m];
         for i6 in 0..2 {
-            h5[i6] = b03_f009(a).min(acc2);
+            h5[i6] = b03_f050(a.tanh(), 3, acc1.cos(), b03_f030(1, acc2)).min(h5[0]);
         }
-        let acc7 = match i4 % 3 {
-            0 => match i4 % 3 {
-                0 => h5[i4 % 2] + acc1,
-                1 => match i4 % 2 {
-                    0 => (-1.98_f64),
-                    _ => acc2,
-                },
-                _ => acc2.asinh(),
-            },
-            1 => b,
-            _ => (0.5 * s3.sin()).atanh(),
-        };
-        acc2 += f64::round(0.5 * b.asinh()) + acc1;
+        for i7 in (0..4).rev() {
+            if (i7 as f64) + h5[0] >= f64::atan2(s3, f64::tanh(0.17).exp()) {
+                break;
+            }
+            let mut u8 = std::f64::consts::LN_2;
+        }
+        acc1 += b.sin().exp_m1() - h5[i4];
     }
-    acc1 + acc2 + 0.38 * b
+    acc1 + acc2 + b + s3
 }
 
 // `b03_f054` without its `#[checkpoint]`s: the gradients must agree bitwise.
@@ -1870,33 +1892,73 @@ fn b03_f054_plain(a: f64, m: usize, b: f64, n: usize) -> f64 {
     for i4 in 0..m {
         let mut h5: Vec<f64> = vec![0.0; m];
         for i6 in 0..2 {
-            h5[i6] = b03_f009(a).min(acc2);
+            h5[i6] = b03_f050(a.tanh(), 3, acc1.cos(), b03_f030(1, acc2)).min(h5[0]);
         }
-        let acc7 = match i4 % 3 {
-            0 => match i4 % 3 {
-                0 => h5[i4 % 2] + acc1,
-                1 => match i4 % 2 {
-                    0 => (-1.98_f64),
-                    _ => acc2,
-                },
-                _ => acc2.asinh(),
-            },
-            1 => b,
-            _ => (0.5 * s3.sin()).atanh(),
-        };
-        acc2 += f64::round(0.5 * b.asinh()) + acc1;
+        for i7 in (0..4).rev() {
+            if (i7 as f64) + h5[0] >= f64::atan2(s3, f64::tanh(0.17).exp()) {
+                break;
+            }
+            let mut u8 = std::f64::consts::LN_2;
+        }
+        acc1 += b.sin().exp_m1() - h5[i4];
     }
-    acc1 + acc2 + 0.38 * b
+    acc1 + acc2 + b + s3
 }
 
-#[differentiate]
-fn b03_f055(a: f64, b: f64) -> f64 {
-    let mut acc1: f64 = (-0.6_f64) + 0.42;
-    let mut h2 = vec![1.0; 4];
-    acc1 = (2.0 + f64::cos(h2[3] + h2[0])).log(2.0);
-    acc1 = (-0.29) / (f64::min(1.5_f64, (-0.9)).abs() + 1.0);
-    acc1 = (1.0 + a.hypot(f64::abs(h2[0]) + 1.0).powi(2)).ln();
-    (acc1 + b + h2[2] - h2[1]).sin() + 0.16 * b
+#[differentiate(wrt(b, a))]
+fn b03_f055(c: f64, a: f64, b: f64) -> f64 {
+    let mut acc1 = c + c;
+    let mut acc2: f64 = a;
+    let mut k3 = 0;
+    while k3 < 5 {
+        let j4 = k3;
+        if b >= 0.02 {
+            let mut u5 = f64::cos(if c > (j4 as f64) && (-0.81_f64) > (j4 as f64) {
+                acc1
+            } else {
+                a
+            });
+            let mut h6 = vec![u5 * 1.38e0, u5 * u5, (j4 as f64), b03_f041(4, c.sin())];
+            acc1 = (acc1 + (h6[j4 % h6.len()] + b)).sin();
+            acc2 -= (u5 + 1.115).powi(2);
+        } else {
+            match j4 % 3 {
+                0 => {
+                    let mut v7 = vec![0.5; 3];
+                    acc1 = v7[0] + (c - (j4 as f64));
+                }
+                1 => {
+                    for i8 in (0..3).rev() {
+                        let mut u9 = f64::atan(0.7_f64)
+                            + (0.8
+                                * b03_f016(match j4 % 2 {
+                                    0 => b,
+                                    _ => acc2,
+                                })
+                                .cos())
+                            .acos();
+                        acc2 = if (!(u9 > (-0.7) || j4 < 4)
+                            || (u9 <= 1.5 || 0.25 <= 0.12) && j4 != 3)
+                            && u9 > 0.93
+                        {
+                            b * acc2
+                        } else {
+                            u9 + 0.309
+                        };
+                    }
+                    acc1 += (j4 as f64).cos() * (acc2 + (-8.4e-1));
+                }
+                _ => {
+                    let t10 = acc1;
+                    acc2 += f64::acos(0.8 * std::f64::consts::FRAC_PI_4.min(a).cos());
+                }
+            }
+            acc1 = acc1 * 0.652 + f64::log2(1.0 + acc2 * (-3.55e-1) * (acc2 * (-3.55e-1)));
+        }
+        acc1 = acc1 * (-0.21) + b03_f045(c + acc1, c, b - a).sin();
+        k3 += 1;
+    }
+    acc1 + acc2 + c - a
 }
 
 #[differentiate]
@@ -1929,102 +1991,49 @@ fn b03_f056(m: usize, b: f64, n: usize, c: f64, a: f64) -> f64 {
                             nh7[i8] = 0.19 * v3[i8] + (v3[(i8 + 1) % v3.len()] + b).tanh();
                         }
                         v3 = nh7;
-                        acc1 -= b03_f050(
-                            acc1.sin(),
-                            3,
-                            c,
-                            v3[(i2 + 3) % v3.len()] / (1.0 + a.powi(2)),
-                        );
+                        acc1 -= b03_f053(2, 4, acc1 + 1.981);
                     }
                     1 => {
-                        let mut nh9 = vec![0.0; v3.len()];
-                        for i10 in 0..v3.len() {
-                            nh9[i10] = 0.35 * v3[i10]
-                                + (v3[(i10 + 1) % v3.len()] + (v3[(i10 + 3) % v3.len()] + a)).sin();
-                        }
-                        v3 = nh9;
-                        acc1 = acc1 * 0.41 + a;
+                        let b = b * (i2 as f64).asinh();
+                        acc1 -= f64::exp2((m as f64).atan()) - -b;
                     }
                     _ => {
-                        let mut s11 = b;
-                        acc1 = acc1;
+                        let mut acc9: f64 = (0.8 * (a - (-1.77)).sin()).acos();
+                        acc1 += v3[i2 % v3.len()];
                     }
                 }
-                acc1 -= v3[i2 / 2].asinh();
+                acc1 -= acc1.cos() / 3.0;
             } else {
-                let u12: f64 = (-1.538) * (-5.9e-1);
-                acc1 -= u12;
+                let mut u10 = v3[(i2 + 2) % 3].asinh();
+                acc1 -= u10;
             }
             acc1 += (v3[(i2 + 1) % 3] / 0.5).tanh();
         }
     }
-    acc1 + a + c + 0.15 * a
+    acc1 + a + c
 }
 
 #[differentiate]
-fn b03_f057(y: &[f64], x: &[f64], a: f64) -> f64 {
-    let mut acc1 = (a.abs() + 1.0).cbrt();
-    let mut acc2 = x[0];
-    let mut k3 = 0;
-    loop {
-        if k3 >= 2 {
-            break;
+fn b03_f057(x: &[f64], y: &[f64], n: usize) -> f64 {
+    let mut acc1 = 1.58 / (f64::abs(1.04) + 1.0);
+    let mut acc2: f64 = 1.08;
+    acc2 = (1.0 + acc1.powi(2)).recip() + y[2] * acc2;
+    let mut v3 = x.to_vec();
+    let mut s4: f64 = v3[1];
+    if v3[0] < x[0] {
+        if f64::cos(y[3]) * (s4 * v3[1]) >= (-0.28) {
+            let mut s5 = acc1;
+            acc1 = acc1 * 0.861 + b03_f042(acc2 * y[2]);
         }
-        k3 += 1;
-        let j4 = k3 - 1;
-        let mut h5: Vec<f64> = vec![0.0; x.len()];
-        for i6 in 0..1 {
-            h5[i6] = a.atan2((-2.0e-1) * (-2.0e-1) + 0.25).tanh() + 0.162 * x[0];
-        }
-        if acc2 % 2.0 > acc1 + acc2 {
-            match j4 % 3 {
-                0 => {
-                    for i7 in 0..=y.len() - 1 {
-                        let mut nh8 = vec![0.0; h5.len()];
-                        for i9 in 0..x.len() {
-                            nh8[i9] = (-0.864) * h5[i9]
-                                + (h5[(i9 + 1) % x.len()] + (i9 as f64)).sin()
-                                + 0.245 * a;
-                        }
-                        h5 = nh8;
-                        let mut nh10 = vec![0.0; h5.len()];
-                        for i11 in 0..h5.len() {
-                            nh10[i11] = (-0.429_f64) * h5[i11]
-                                + (h5[(i11 + 1) % 1] + acc2 / (1.0 + y[j4 % 2].powi(2))).tanh()
-                                + 0.5 * y[1];
-                        }
-                        h5 = nh10;
-                        let u12 = acc2.sin().abs();
-                        let mut t13 = a;
-                        acc1 = acc1 * 0.32 + (-x[j4 / 2]).sin();
-                    }
-                    if j4 <= 0 {
-                        acc1 = (acc1 + y[(j4 + 1) % y.len()]).tanh();
-                    } else {
-                        let s14 = 0.12 - acc1;
-                        acc1 = acc1 * 0.2 + h5[(j4 + 2) % x.len()] * (acc1 + (j4 as f64));
-                    }
-                    acc2 = acc2 * 0.601 + (acc2 - (if j4 > 0 { x[j4 % x.len()] } else { acc2 }));
-                }
-                1 => {
-                    let mut s15 = acc1;
-                    acc2 -= b03_f041(4, acc1) + s15;
-                }
-                _ => {
-                    let t16 = b03_f016(acc1.asinh());
-                    acc2 = acc2 * 0.489 + std::f64::consts::E;
-                }
-            }
-            acc1 = acc1.asinh();
-        } else {
-            let acc17 = b03_f012((y[1].tanh().exp() + 1.0).acosh(), acc1);
-        }
-        acc2 -= h5[0].tanh() * f64::max((j4 as f64), a);
-        if f64::log10(f64::abs((-0.81)) + 1.0) >= 0.759_f64 {
-            continue;
-        }
+        let t6 = s4;
+        acc1 = (v3[0] * v3[0] + 0.5).cbrt().min(t6 * t6);
     }
-    (acc1 * acc2 + a) * x[0] + 0.86 * y[0]
+    let mut acc7 = (acc1 * y[1] * ((-1.36) + acc2)).atan2(
+        1.0 + (1.819_f64 * acc1).hypot(1.0 + (y[3] + acc2) * (y[3] + acc2))
+            * (1.819_f64 * acc1).hypot(1.0 + (y[3] + acc2) * (y[3] + acc2)),
+    );
+    let mut acc8 = acc1.sin().atan();
+    ((acc1 - acc2 - s4) * acc7 - v3[1]).atan()
 }
 
 #[differentiate]
@@ -2044,7 +2053,7 @@ fn b03_f058(n: usize, a: f64, m: usize, x: &[f64]) -> f64 {
         acc1 += a;
         acc1 = acc1;
     }
-    acc1 + a - x[0] + 0.82_f64 * x[1]
+    acc1 + a - x[0]
 }
 
 #[differentiate]
@@ -2078,7 +2087,7 @@ fn b03_f059(x: &[f64]) -> f64 {
     for i8 in 0..x.len() {
         let u9 = x[i8] * x[(i8 + 3) % x.len()];
     }
-    acc1.sin() + 0.367 * x[0]
+    acc1.sin()
 }
 
 #[differentiate]
@@ -2098,7 +2107,7 @@ fn b03_f060(n: usize, b: f64, a: f64, x: &[f64]) -> Vec<f64> {
                     4,
                     x[4] % 1.5,
                     4,
-                    b03_f055(x[2].hypot(v3[i5] * v3[i5] + 0.5), a),
+                    b03_f054(x[2].hypot(v3[i5] * v3[i5] + 0.5), 2, a, 4),
                     x[i5 % x.len()] - x[3],
                 );
             if v3[0] < (-0.13) {
@@ -2112,9 +2121,11 @@ fn b03_f060(n: usize, b: f64, a: f64, x: &[f64]) -> Vec<f64> {
                 if i5 % 2 == 0 {
                     let mut u10: f64 = 0.54 / (2.5 + b.tanh()) + x[i5 % x.len()].cos();
                     u9 = u10 / (1.0 + b.powi(2))
-                        * b03_f055(
+                        * b03_f054(
                             x[i5 / 2].atan2(v3[i5 % v3.len()].cos().exp()),
+                            2,
                             f64::powi((-0.304), 2),
+                            4,
                         );
                 }
                 acc1 = acc1 * 0.622
@@ -2124,7 +2135,7 @@ fn b03_f060(n: usize, b: f64, a: f64, x: &[f64]) -> Vec<f64> {
                         u9.tanh()
                     });
             } else if !(i5 % 2 == 1) {
-                let acc11 = if v3[i5 % x.len()] - (i5 as f64) >= 0.828 {
+                let mut acc11 = if v3[i5 % x.len()] - (i5 as f64) >= 0.828 {
                     t2
                 } else {
                     v3[i5].clamp((-1.0), 1.0)
@@ -2133,8 +2144,7 @@ fn b03_f060(n: usize, b: f64, a: f64, x: &[f64]) -> Vec<f64> {
             acc1 += (0.5 * f64::cos((-1.9_f64))).sinh().powi(3);
         }
     }
-    let mut out12 = vec![(-1.6), a, f64::asinh(x[2]).sin(), x[1].powi(2)];
-    out12[0] += b;
+    let out12 = vec![(-1.6), a, f64::asinh(x[2]).sin(), x[1].powi(2)];
     out12
 }
 
@@ -2172,28 +2182,39 @@ fn b03_f061(a: f64, n: usize) -> f64 {
                     h2 = nh8;
                     let acc1 = acc1 + h2[(i4 + 3) % h2.len()];
                 } else {
-                    let mut s10 = b03_f041(4, b03_f005(3, 3, &h2)) + a;
-                    acc1 += h2[(i4 + 1) % h2.len()] * s10 / 2.0;
+                    let mut s10 =
+                        b03_f035(2, h2[i4].cos(), h2[3 - 1 - i4] + a) + (i5 as f64).abs() * a;
+                    acc1 += (0.27 + (n as f64)) % 3.0;
                 }
-                acc1 -= a;
+                acc1 = acc1 * 0.797 + acc1;
             }
+            acc1 = acc1 * 6.0e-1
+                + a.clamp((-1.0), 1.0)
+                    .atan2(1.0 + f64::powi((-0.59) * (-0.28), 2));
         }
-        acc1 += a % 1.5 / (1.0 + (-1.45) / h2[0].tanh().exp() * ((-1.45) / h2[0].tanh().exp()));
-    } else if !(if acc1.atan2(a.sin().exp()) >= (-0.8) {
-        h2[0]
+        acc1 = acc1.mul_add(h2[2], (-0.42) / 0.5);
+    } else if f64::powf(a.abs() + 1.0, 0.9 * h2[1].sin()) + acc1 / h2[2].cos().exp() > (-0.43) {
+        let mut u11 = a;
+        acc1 -= (u11 - (-1.06)) * (u11 - acc1);
+    } else if h2[2] <= (-0.892) {
+        let t12 = (0.5 * f64::sin((-1.522))).exp();
+        acc1 += h2[0] % 2.0;
     } else {
-        (-0.28)
-    } > acc1.sin().exp().log10())
-    {
-        let t11 = h2[1] - acc1;
-        acc1 = acc1 * (-0.241) + b03_f054((1.0 + t11 * t11 + 1.0).acosh(), 2, h2[1], 4);
-    } else if f64::tanh((-1.06)) < (-1.0e-2) {
-        let mut s12 = acc1;
-    } else {
-        let mut u13 = (1.0 + h2[0] * a * (h2[0] * a)).powf(0.9 * (h2[0] - a).tanh());
-        acc1 = (1.5 + u13.tanh().cos()).log2();
+        let mut u13 = acc1.cos();
+        acc1 -= b03_f051(
+            (1.0 + h2[1] * h2[1]).log(2.0),
+            3,
+            &h2,
+            1.4,
+            n,
+            (-0.69_f64) / (2.0 + h2[2].sin()),
+        ) + (if u13 / (h2[0].abs() + 1.0) < a {
+            (n as f64)
+        } else {
+            a
+        });
     }
-    (acc1 + h2[1]) * h2[1] + 0.19 * a
+    acc1 + h2[2]
 }
 
 // `b03_f061` without its `#[checkpoint]`s: the gradients must agree bitwise.
@@ -2230,28 +2251,39 @@ fn b03_f061_plain(a: f64, n: usize) -> f64 {
                     h2 = nh8;
                     let acc1 = acc1 + h2[(i4 + 3) % h2.len()];
                 } else {
-                    let mut s10 = b03_f041(4, b03_f005(3, 3, &h2)) + a;
-                    acc1 += h2[(i4 + 1) % h2.len()] * s10 / 2.0;
+                    let mut s10 =
+                        b03_f035(2, h2[i4].cos(), h2[3 - 1 - i4] + a) + (i5 as f64).abs() * a;
+                    acc1 += (0.27 + (n as f64)) % 3.0;
                 }
-                acc1 -= a;
+                acc1 = acc1 * 0.797 + acc1;
             }
+            acc1 = acc1 * 6.0e-1
+                + a.clamp((-1.0), 1.0)
+                    .atan2(1.0 + f64::powi((-0.59) * (-0.28), 2));
         }
-        acc1 += a % 1.5 / (1.0 + (-1.45) / h2[0].tanh().exp() * ((-1.45) / h2[0].tanh().exp()));
-    } else if !(if acc1.atan2(a.sin().exp()) >= (-0.8) {
-        h2[0]
+        acc1 = acc1.mul_add(h2[2], (-0.42) / 0.5);
+    } else if f64::powf(a.abs() + 1.0, 0.9 * h2[1].sin()) + acc1 / h2[2].cos().exp() > (-0.43) {
+        let mut u11 = a;
+        acc1 -= (u11 - (-1.06)) * (u11 - acc1);
+    } else if h2[2] <= (-0.892) {
+        let t12 = (0.5 * f64::sin((-1.522))).exp();
+        acc1 += h2[0] % 2.0;
     } else {
-        (-0.28)
-    } > acc1.sin().exp().log10())
-    {
-        let t11 = h2[1] - acc1;
-        acc1 = acc1 * (-0.241) + b03_f054((1.0 + t11 * t11 + 1.0).acosh(), 2, h2[1], 4);
-    } else if f64::tanh((-1.06)) < (-1.0e-2) {
-        let mut s12 = acc1;
-    } else {
-        let mut u13 = (1.0 + h2[0] * a * (h2[0] * a)).powf(0.9 * (h2[0] - a).tanh());
-        acc1 = (1.5 + u13.tanh().cos()).log2();
+        let mut u13 = acc1.cos();
+        acc1 -= b03_f051(
+            (1.0 + h2[1] * h2[1]).log(2.0),
+            3,
+            &h2,
+            1.4,
+            n,
+            (-0.69_f64) / (2.0 + h2[2].sin()),
+        ) + (if u13 / (h2[0].abs() + 1.0) < a {
+            (n as f64)
+        } else {
+            a
+        });
     }
-    (acc1 + h2[1]) * h2[1] + 0.19 * a
+    acc1 + h2[2]
 }
 
 #[differentiate(wrt(x))]
@@ -2274,12 +2306,20 @@ fn b03_f062(a: f64, x: &[f64], b: f64, n: usize) -> f64 {
                     } else {
                         (i3 as f64) * x[j9 % x.len()]
                     });
-                acc2 = acc2 * (-0.51) + b03_f061(f64::atan((i3 as f64)), 1);
+                acc2 = acc2 * (-0.51)
+                    + b03_f061(
+                        if b - s4 >= if x[i5 / 2] <= 1.6e-1 { s4 } else { (-0.9) } {
+                            x[(j9 + 2) % x.len()]
+                        } else {
+                            s4
+                        },
+                        1,
+                    );
             }
-            acc2 -= f64::sin(x[1] + s4);
+            s4 += (0.8 * x[i5 % x.len()].tanh()).acos().cos();
         }
     }
-    acc1 - acc2 + 2.0e-1 * x[0]
+    (acc1 + acc2 + b) * a
 }
 
 #[differentiate]
@@ -2290,31 +2330,41 @@ fn b03_f063(x: &[f64]) -> f64 {
     }
     acc1 += x[0] + acc1;
     acc1 *= 1.0 + 0.5 * (x[0] * acc1).tanh();
-    acc1 *= 1.0
-        + 0.5
-            * b03_f045(
-                f64::hypot(x[0], 2.0 + x[0].cos()),
-                acc1.hypot(1.0 + x[0] * x[0]),
-                b03_f016(x[0] + acc1),
-            )
-            .tanh();
-    let mut acc2 = (0.8 * acc1.sin()).acos();
-    let mut t3 = (0.9 * x[0].sin()).asin();
-    let mut t4 = (0.9 * acc1.cos()).asin();
-    {
-        for i5 in 0..=x.len() - 1 {
-            for i6 in 0..x.len() {
-                if (-1.838e0) <= (0.5 * f64::sin(1.57)).sinh() {
-                    continue;
-                }
-                let mut u7 = (0.6 * acc2.cos()).tan();
-                acc2 =
-                    acc2 * (-0.74_f64) + (acc1 + f64::powf(x[i6 / 2].abs() + 1.0, 0.9 * u7.tanh()));
-            }
-            acc2 = acc2 * 0.2_f64 + (acc1 * x[i5 % x.len()]).atan();
+    acc1 *= 1.0 + 0.5 * b03_f042(x[0]).tanh();
+    for i2 in (0..2).rev() {
+        let mut acc3: f64 = acc1.hypot(x[i2 % x.len()] * x[i2 % x.len()] + 1.0).abs();
+        acc1 -= (-0.07)
+            / (1.0
+                + (if acc1 + acc3 > (1.0 + acc3 * acc3).log2() {
+                    acc3
+                } else {
+                    x[(i2 + 1) % x.len()]
+                })
+                .powi(2));
+        let mut h4: Vec<f64> = vec![0.0; 4];
+        for i5 in 0..4 {
+            h4[i5] = (match i5 % 2 {
+                0 => h4[i5 / 2],
+                _ => acc3,
+            })
+            .sin();
         }
+        let mut nh6 = vec![0.0; h4.len()];
+        for i7 in 0..h4.len() {
+            nh6[i7] = 0.4 * h4[i7]
+                + (h4[(i7 + 1) % h4.len()] + f64::acosh(acc3.sin().exp() + 1.0)).tanh();
+        }
+        h4 = nh6;
+        acc1 -= acc1.sin();
     }
-    acc1 * acc2 - t3 - t4 - x[0] + 0.2_f64 * x[0]
+    for i8 in (0..x.len()).rev() {
+        let t9 = if 1.84 < 0.4 || acc1 <= acc1 {
+            acc1
+        } else {
+            (i8 as f64)
+        };
+    }
+    acc1 - x[0]
 }
 
 #[differentiate]
@@ -2337,7 +2387,7 @@ fn b03_f064(b: f64, x: &[f64], y: &[f64], n: usize, a: f64) -> f64 {
             acc1 -= x[0].tanh();
         }
     }
-    acc1 * a + y[0] + 0.8 * y[0]
+    acc1 * a + y[0]
 }
 
 pub fn cases() -> Vec<Case> {
@@ -2390,6 +2440,32 @@ pub fn cases() -> Vec<Case> {
                 (cat(&[&g0, &[g1], &g2]), cat(&[&h0, &[h1], &h2]))
             }),
             gradcheck: Some(|p| b03_f001_gradcheck(&p[0..3], p[3], 3, &p[4..8])),
+        },
+        Case {
+            name: "b03_f001_plain",
+            seed_name: "b03_f001",
+            twin_of: Some("b03_f001"),
+            params: &[("x", 3, true), ("a", 1, true), ("y", 4, true)],
+            f: |p| vec![b03_f001_plain(&p[0..3], p[3], 3, &p[4..8])],
+            vjp: |p, s| {
+                let (y, g0, g1, g2) = b03_f001_plain_vjp(&p[0..3], p[3], 3, &p[4..8], s[0]);
+                (vec![y], cat(&[&g0, &[g1], &g2]))
+            },
+            jvp: |p, d| {
+                let (y, t) =
+                    b03_f001_plain_jvp(&p[0..3], p[3], 3, &p[4..8], &d[0..3], d[3], &d[4..8]);
+                (vec![y], vec![t])
+            },
+            grad: Some(|p| {
+                let (_, g0, g1, g2) = b03_f001_plain_grad(&p[0..3], p[3], 3, &p[4..8]);
+                cat(&[&g0, &[g1], &g2])
+            }),
+            hvp: Some(|p, d| {
+                let (_, g0, g1, g2, h0, h1, h2) =
+                    b03_f001_plain_hvp(&p[0..3], p[3], 3, &p[4..8], &d[0..3], d[3], &d[4..8]);
+                (cat(&[&g0, &[g1], &g2]), cat(&[&h0, &[h1], &h2]))
+            }),
+            gradcheck: Some(|p| b03_f001_plain_gradcheck(&p[0..3], p[3], 3, &p[4..8])),
         },
         Case {
             name: "b03_f002",
@@ -2622,6 +2698,38 @@ pub fn cases() -> Vec<Case> {
             },
             jvp: |p, d| {
                 b03_f011_jvp(
+                    p[0],
+                    &p[1..2],
+                    &p[2..4],
+                    p[4],
+                    d[0],
+                    &d[1..2],
+                    &d[2..4],
+                    d[4],
+                )
+            },
+            grad: None,
+            hvp: None,
+            gradcheck: None,
+        },
+        Case {
+            name: "b03_f011_plain",
+            seed_name: "b03_f011",
+            twin_of: Some("b03_f011"),
+            params: &[
+                ("b", 1, true),
+                ("x", 1, true),
+                ("y", 2, true),
+                ("a", 1, true),
+            ],
+            f: |p| b03_f011_plain(p[0], &p[1..2], &p[2..4], p[4]),
+            vjp: |p, s| {
+                let (y, g0, g1, g2, g3) =
+                    b03_f011_plain_vjp(p[0], &p[1..2], &p[2..4], p[4], s.to_vec());
+                (y, cat(&[&[g0], &g1, &g2, &[g3]]))
+            },
+            jvp: |p, d| {
+                b03_f011_plain_jvp(
                     p[0],
                     &p[1..2],
                     &p[2..4],
@@ -3151,25 +3259,25 @@ pub fn cases() -> Vec<Case> {
             name: "b03_f028",
             seed_name: "b03_f028",
             twin_of: None,
-            params: &[("x", 2, false), ("a", 1, true)],
-            f: |p| vec![b03_f028(&p[0..2], 3, p[2])],
+            params: &[("x", 2, true), ("a", 1, true)],
+            f: |p| vec![b03_f028(&p[0..2], p[2])],
             vjp: |p, s| {
-                let (y, g0) = b03_f028_vjp(&p[0..2], 3, p[2], s[0]);
-                (vec![y], cat(&[&[g0]]))
+                let (y, g0, g1) = b03_f028_vjp(&p[0..2], p[2], s[0]);
+                (vec![y], cat(&[&g0, &[g1]]))
             },
             jvp: |p, d| {
-                let (y, t) = b03_f028_jvp(&p[0..2], 3, p[2], d[0]);
+                let (y, t) = b03_f028_jvp(&p[0..2], p[2], &d[0..2], d[2]);
                 (vec![y], vec![t])
             },
             grad: Some(|p| {
-                let (_, g0) = b03_f028_grad(&p[0..2], 3, p[2]);
-                cat(&[&[g0]])
+                let (_, g0, g1) = b03_f028_grad(&p[0..2], p[2]);
+                cat(&[&g0, &[g1]])
             }),
             hvp: Some(|p, d| {
-                let (_, g0, h0) = b03_f028_hvp(&p[0..2], 3, p[2], d[0]);
-                (cat(&[&[g0]]), cat(&[&[h0]]))
+                let (_, g0, g1, h0, h1) = b03_f028_hvp(&p[0..2], p[2], &d[0..2], d[2]);
+                (cat(&[&g0, &[g1]]), cat(&[&h0, &[h1]]))
             }),
-            gradcheck: Some(|p| b03_f028_gradcheck(&p[0..2], 3, p[2])),
+            gradcheck: Some(|p| b03_f028_gradcheck(&p[0..2], p[2])),
         },
         Case {
             name: "b03_f029",
@@ -3958,25 +4066,25 @@ pub fn cases() -> Vec<Case> {
             name: "b03_f055",
             seed_name: "b03_f055",
             twin_of: None,
-            params: &[("a", 1, true), ("b", 1, true)],
-            f: |p| vec![b03_f055(p[0], p[1])],
+            params: &[("c", 1, false), ("a", 1, true), ("b", 1, true)],
+            f: |p| vec![b03_f055(p[0], p[1], p[2])],
             vjp: |p, s| {
-                let (y, g0, g1) = b03_f055_vjp(p[0], p[1], s[0]);
+                let (y, g0, g1) = b03_f055_vjp(p[0], p[1], p[2], s[0]);
                 (vec![y], cat(&[&[g0], &[g1]]))
             },
             jvp: |p, d| {
-                let (y, t) = b03_f055_jvp(p[0], p[1], d[0], d[1]);
+                let (y, t) = b03_f055_jvp(p[0], p[1], p[2], d[0], d[1]);
                 (vec![y], vec![t])
             },
             grad: Some(|p| {
-                let (_, g0, g1) = b03_f055_grad(p[0], p[1]);
+                let (_, g0, g1) = b03_f055_grad(p[0], p[1], p[2]);
                 cat(&[&[g0], &[g1]])
             }),
             hvp: Some(|p, d| {
-                let (_, g0, g1, h0, h1) = b03_f055_hvp(p[0], p[1], d[0], d[1]);
+                let (_, g0, g1, h0, h1) = b03_f055_hvp(p[0], p[1], p[2], d[0], d[1]);
                 (cat(&[&[g0], &[g1]]), cat(&[&[h0], &[h1]]))
             }),
-            gradcheck: Some(|p| b03_f055_gradcheck(p[0], p[1])),
+            gradcheck: Some(|p| b03_f055_gradcheck(p[0], p[1], p[2])),
         },
         Case {
             name: "b03_f056",
@@ -4007,26 +4115,25 @@ pub fn cases() -> Vec<Case> {
             name: "b03_f057",
             seed_name: "b03_f057",
             twin_of: None,
-            params: &[("y", 2, true), ("x", 1, true), ("a", 1, true)],
-            f: |p| vec![b03_f057(&p[0..2], &p[2..3], p[3])],
+            params: &[("x", 2, true), ("y", 4, true)],
+            f: |p| vec![b03_f057(&p[0..2], &p[2..6], 1)],
             vjp: |p, s| {
-                let (y, g0, g1, g2) = b03_f057_vjp(&p[0..2], &p[2..3], p[3], s[0]);
-                (vec![y], cat(&[&g0, &g1, &[g2]]))
+                let (y, g0, g1) = b03_f057_vjp(&p[0..2], &p[2..6], 1, s[0]);
+                (vec![y], cat(&[&g0, &g1]))
             },
             jvp: |p, d| {
-                let (y, t) = b03_f057_jvp(&p[0..2], &p[2..3], p[3], &d[0..2], &d[2..3], d[3]);
+                let (y, t) = b03_f057_jvp(&p[0..2], &p[2..6], 1, &d[0..2], &d[2..6]);
                 (vec![y], vec![t])
             },
             grad: Some(|p| {
-                let (_, g0, g1, g2) = b03_f057_grad(&p[0..2], &p[2..3], p[3]);
-                cat(&[&g0, &g1, &[g2]])
+                let (_, g0, g1) = b03_f057_grad(&p[0..2], &p[2..6], 1);
+                cat(&[&g0, &g1])
             }),
             hvp: Some(|p, d| {
-                let (_, g0, g1, g2, h0, h1, h2) =
-                    b03_f057_hvp(&p[0..2], &p[2..3], p[3], &d[0..2], &d[2..3], d[3]);
-                (cat(&[&g0, &g1, &[g2]]), cat(&[&h0, &h1, &[h2]]))
+                let (_, g0, g1, h0, h1) = b03_f057_hvp(&p[0..2], &p[2..6], 1, &d[0..2], &d[2..6]);
+                (cat(&[&g0, &g1]), cat(&[&h0, &h1]))
             }),
-            gradcheck: Some(|p| b03_f057_gradcheck(&p[0..2], &p[2..3], p[3])),
+            gradcheck: Some(|p| b03_f057_gradcheck(&p[0..2], &p[2..6], 1)),
         },
         Case {
             name: "b03_f058",

@@ -34,146 +34,148 @@ fn b04_f000(a: f64, b: f64) -> f64 {
                 let j4 = k3 - 1;
                 let mut h5: Vec<f64> = vec![0.5; 4];
                 for i6 in 0..h5.len() {
-                    h5[i6] = h5[j4] + (a + h5[j4 % h5.len()]) + 0.3 * b;
+                    h5[i6] = h5[j4] + (a + h5[j4 % h5.len()]);
                 }
-                if (j4 as f64) > h5[2] {
-                    acc1 += b;
-                    let mut h7 = Vec::new();
-                    for i8 in 0..h5.len() {
-                        h7.push(h5[h5.len() - 1 - j4]);
-                    }
-                    h5[(j4 + 1) % h7.len()] += f64::tan(0.6 * b.tanh());
-                    acc1 += b.sin();
-                } else {
-                    let u9 = h5[2];
-                    acc1 += f64::tanh(u9) - u9.atan2(h5[j4 % h5.len()].abs() + 1.0);
-                }
+                h5[(i2 + 3) % 4] += f64::asinh((j4 as f64));
+                acc1 += (1.0 + (h5[(i2 + 1) % h5.len()] / h5[j4 % h5.len()].sin().exp()).powi(2))
+                    .recip();
             }
-            acc1 = if 1.9
-                <= if if acc1 < (-1.18) && i2 >= 2 {
-                    0.56_f64
+            acc1 = acc1;
+        } else {
+            let s7 = a / (2.5 + b.sin());
+            let mut k8 = 0;
+            loop {
+                if k8 >= 1 {
+                    break;
+                }
+                let j9 = k8;
+                if s7 > (-0.16) {
+                    let s10 = f64::log(f64::tanh(acc1 * b) * f64::tanh(acc1 * b) + 0.5, 10.0);
+                    acc1 = acc1 * (-0.46_f64) + (s10.atan() + s7);
+                } else if s7 >= (-0.48) {
+                    let t11: f64 = s7;
+                    acc1 = (0.8 * t11.cos()).acos().asinh();
                 } else {
-                    (-0.061)
-                } < acc1 - acc1
-                {
-                    b
-                } else {
-                    a
-                } {
-                a.tanh()
-            } else {
-                (i2 as f64).sin()
-            };
+                    let t12 = (s7 - s7) / (s7 * a * (s7 * a) + 0.5);
+                    acc1 += (t12 - acc1) / 2.0;
+                }
+                k8 += 1;
+            }
+            acc1 = s7;
         }
-        acc1 += acc1;
+        acc1 += (2.5 + (acc1 * acc1).sin()).log2();
     }
-    acc1 + 0.36 * b
+    acc1 + b - a
 }
 
 #[differentiate]
 fn b04_f001(x: &[f64], a: f64, b: f64, n: usize) -> f64 {
-    let mut acc1 = b04_f000(b * x[4], x[3]) * 1.0;
-    let v2 = vec![
-        b04_f000(1.05_f64 / 4.0, f64::min(x[0], a)),
-        a.cos(),
-        (b.abs() + 1.0 + 1.0).acosh(),
-        (n as f64) + x[1],
-    ];
-    acc1 += (1.0 + v2[1] * v2[1] + 1.0).acosh().asinh();
-    acc1 += (0.5 * (x[0].abs() + 1.0).log2().sin()).atanh();
-    let mut v3: Vec<f64> = vec![0.0; v2.len()];
-    v3[2] = (1.5 + f64::tanh((-0.9))).log(10.0) * (a * x[1]);
-    v3[2] = (1.0 + (x[3] * b).powi(2)).recip();
+    let mut acc1 = b04_f000(b * x[4], x[3]);
+    let mut acc2 = x[2];
+    acc2 += (x[2] * acc2).asinh();
+    let acc3 = (x[4] + x[2]).min(acc2);
+    acc1 = acc1 + x[1].atan() * (acc1 * acc2);
+    for i4 in (1..n).rev() {
+        if acc3 * acc3 >= 1.52 {
+            continue;
+        }
+        acc1 = a * x[i4 % 5] * b04_f000(x[i4], x[(i4 + 1) % x.len()]);
+    }
     #[checkpoint]
-    for i4 in 0..v3.len() {
-        let mut k5: usize = 0;
-        while k5 < x.len() && f64::mul_add(1.34, x[x.len() - 1 - i4], acc1) < 1.5 {
-            let j6 = k5;
-            let acc7 = (1.0 + b.powi(2)).cbrt();
-            let s8 = (match j6 % 2 {
-                0 => (j6 as f64),
-                _ => acc1,
-            }) + acc7.atan();
-            match j6 % 2 {
+    for i5 in 0..x.len() {
+        let mut k6: usize = 0;
+        while k6 < x.len() && f64::mul_add(1.34, x[x.len() - 1 - i5], acc3) < 1.5 {
+            let j7 = k6;
+            let acc8 = (1.0 + acc1.powi(2)).cbrt();
+            let s9 = (match j7 % 2 {
+                0 => (j7 as f64),
+                _ => acc3,
+            }) + acc8.atan();
+            match j7 % 2 {
                 0 => {
-                    let mut u9 = s8;
-                    acc1 = acc1 * 0.7 + (v2[j6 % v3.len()] * acc1).sin().sinh();
+                    let mut u10 = b;
+                    acc2 = acc2 * 0.7 + (x[i5 % x.len()] * acc3).sin().sinh();
                 }
                 _ => {
-                    let mut s10 = acc1.powi(2).atan2((s8 * (j6 as f64)).cos().exp())
-                        + ((0.5 * x[j6 / 2]).ceil() + s8).sin().exp().log2();
+                    let mut s11 = acc3.powi(2).atan2((s9 * (j7 as f64)).cos().exp())
+                        + ((0.5 * x[j7 / 2]).ceil() + a).sin().exp().log2();
                     acc1 = acc1 * (-0.23)
-                        + (match j6 % 3 {
-                            0 => x[5 - 1 - i4] + s8,
-                            1 => v3[2],
-                            _ => (-1.17) / s8.sin().exp(),
+                        + (match j7 % 3 {
+                            0 => x[5 - 1 - i5] + s9,
+                            1 => x[x.len() - 1 - i5],
+                            _ => {
+                                if i5 % 2 == 0 || acc8 < 0.223 {
+                                    s11
+                                } else {
+                                    (i5 as f64)
+                                }
+                            }
                         });
                 }
             }
-            acc1 = acc1 * 0.881
-                + (if (i4 as f64) + s8 >= 3.82e0 {
-                    v3[v2.len() - 1 - i4]
-                } else {
-                    acc7
-                });
-            k5 += 1;
+            k6 += 1;
         }
-        acc1 = (x[x.len() - 1 - i4] + v2[v2.len() - 1 - i4]) / 3.0;
+        acc2 = acc2 * (-0.6)
+            + (0.5 * a.cos())
+                .exp_m1()
+                .atan2((acc3 * acc3 + 1.0).cbrt().sin().exp());
     }
-    (acc1 - b - a + v3[0] - v2[0]).atan() + 0.289 * x[1]
+    ((acc1 * acc2 + a) * b).atan()
 }
 
 // `b04_f001` without its `#[checkpoint]`s: the gradients must agree bitwise.
 #[differentiate]
 fn b04_f001_plain(x: &[f64], a: f64, b: f64, n: usize) -> f64 {
-    let mut acc1 = b04_f000(b * x[4], x[3]) * 1.0;
-    let v2 = vec![
-        b04_f000(1.05_f64 / 4.0, f64::min(x[0], a)),
-        a.cos(),
-        (b.abs() + 1.0 + 1.0).acosh(),
-        (n as f64) + x[1],
-    ];
-    acc1 += (1.0 + v2[1] * v2[1] + 1.0).acosh().asinh();
-    acc1 += (0.5 * (x[0].abs() + 1.0).log2().sin()).atanh();
-    let mut v3: Vec<f64> = vec![0.0; v2.len()];
-    v3[2] = (1.5 + f64::tanh((-0.9))).log(10.0) * (a * x[1]);
-    v3[2] = (1.0 + (x[3] * b).powi(2)).recip();
-    for i4 in 0..v3.len() {
-        let mut k5: usize = 0;
-        while k5 < x.len() && f64::mul_add(1.34, x[x.len() - 1 - i4], acc1) < 1.5 {
-            let j6 = k5;
-            let acc7 = (1.0 + b.powi(2)).cbrt();
-            let s8 = (match j6 % 2 {
-                0 => (j6 as f64),
-                _ => acc1,
-            }) + acc7.atan();
-            match j6 % 2 {
+    let mut acc1 = b04_f000(b * x[4], x[3]);
+    let mut acc2 = x[2];
+    acc2 += (x[2] * acc2).asinh();
+    let acc3 = (x[4] + x[2]).min(acc2);
+    acc1 = acc1 + x[1].atan() * (acc1 * acc2);
+    for i4 in (1..n).rev() {
+        if acc3 * acc3 >= 1.52 {
+            continue;
+        }
+        acc1 = a * x[i4 % 5] * b04_f000(x[i4], x[(i4 + 1) % x.len()]);
+    }
+    for i5 in 0..x.len() {
+        let mut k6: usize = 0;
+        while k6 < x.len() && f64::mul_add(1.34, x[x.len() - 1 - i5], acc3) < 1.5 {
+            let j7 = k6;
+            let acc8 = (1.0 + acc1.powi(2)).cbrt();
+            let s9 = (match j7 % 2 {
+                0 => (j7 as f64),
+                _ => acc3,
+            }) + acc8.atan();
+            match j7 % 2 {
                 0 => {
-                    let mut u9 = s8;
-                    acc1 = acc1 * 0.7 + (v2[j6 % v3.len()] * acc1).sin().sinh();
+                    let mut u10 = b;
+                    acc2 = acc2 * 0.7 + (x[i5 % x.len()] * acc3).sin().sinh();
                 }
                 _ => {
-                    let mut s10 = acc1.powi(2).atan2((s8 * (j6 as f64)).cos().exp())
-                        + ((0.5 * x[j6 / 2]).ceil() + s8).sin().exp().log2();
+                    let mut s11 = acc3.powi(2).atan2((s9 * (j7 as f64)).cos().exp())
+                        + ((0.5 * x[j7 / 2]).ceil() + a).sin().exp().log2();
                     acc1 = acc1 * (-0.23)
-                        + (match j6 % 3 {
-                            0 => x[5 - 1 - i4] + s8,
-                            1 => v3[2],
-                            _ => (-1.17) / s8.sin().exp(),
+                        + (match j7 % 3 {
+                            0 => x[5 - 1 - i5] + s9,
+                            1 => x[x.len() - 1 - i5],
+                            _ => {
+                                if i5 % 2 == 0 || acc8 < 0.223 {
+                                    s11
+                                } else {
+                                    (i5 as f64)
+                                }
+                            }
                         });
                 }
             }
-            acc1 = acc1 * 0.881
-                + (if (i4 as f64) + s8 >= 3.82e0 {
-                    v3[v2.len() - 1 - i4]
-                } else {
-                    acc7
-                });
-            k5 += 1;
+            k6 += 1;
         }
-        acc1 = (x[x.len() - 1 - i4] + v2[v2.len() - 1 - i4]) / 3.0;
+        acc2 = acc2 * (-0.6)
+            + (0.5 * a.cos())
+                .exp_m1()
+                .atan2((acc3 * acc3 + 1.0).cbrt().sin().exp());
     }
-    (acc1 - b - a + v3[0] - v2[0]).atan() + 0.289 * x[1]
+    ((acc1 * acc2 + a) * b).atan()
 }
 
 #[differentiate]
@@ -199,7 +201,7 @@ fn b04_f002(x: &[f64], a: f64, n: usize, b: f64, y: &[f64], c: f64) -> f64 {
         let acc7 = v3[0].sin();
         acc1 = x[2] + acc7 - y[1];
     }
-    acc1 - v3[0] + 0.45 * x[2]
+    acc1 - v3[0]
 }
 
 #[differentiate]
@@ -207,21 +209,45 @@ fn b04_f003(n: usize, a: f64) -> f64 {
     let mut acc1 = b04_f000(
         (-1.909) + a,
         b04_f000(a + a, if a < (-0.29) { a } else { a }),
-    ) * 1.5;
-    let mut acc2 = (n as f64) * acc1;
-    let t3 = acc2;
-    acc2 /= (0.8 * acc1.cos()).acos() * (0.8 * acc1.cos()).acos() + 0.25;
-    {
-        let mut w4: Vec<f64> = vec![0.0; 2];
-        acc1 += (t3 + w4[1]) * (w4[1] - acc1);
+    );
+    let mut acc2 = acc1 * 0.72;
+    let mut k3 = 0;
+    loop {
+        if k3 >= n {
+            break;
+        }
+        let j4 = k3;
+        for i5 in (0..n).rev() {
+            match i5 % 2 {
+                0 => {
+                    acc1 *= 1.0 + 0.5 * a.min(acc1).tanh();
+                    acc2 -= (-1.23);
+                }
+                _ => {
+                    if acc1 <= a.hypot(1.0 + acc2.powi(2)) {
+                        let acc6: f64 = acc1 * acc1;
+                        acc2 -= a * acc6 + acc6;
+                    } else {
+                        acc2 *= 1.0 + 0.5 * f64::tanh((-0.238) / 0.5);
+                        let acc2 = acc2 + (j4 as f64).asinh();
+                        acc1 += acc2;
+                    }
+                    acc1 = acc1 * 0.2 + a.cos().exp().log(10.0).atan();
+                }
+            }
+            acc1 = acc1 * 8.2e-1
+                + (match j4 % 3 {
+                    0 => acc1.tanh(),
+                    1 => (n as f64) / (a.abs() + 1.0),
+                    _ => (i5 as f64) * acc1,
+                });
+        }
+        if acc1 < acc1 || j4 <= 0 {
+            break;
+        }
+        k3 += 1;
     }
-    let s5 = f64::atan(a);
-    for i6 in 0..n {
-        let mut h7: Vec<f64> = vec![0.5; 1];
-        let mut v8 = vec![1.0; h7.len()];
-        acc2 -= acc2 * h7[(i6 + 3) % v8.len()].atan();
-    }
-    acc1 * acc2 + 0.14 * a
+    (acc1 + acc2).tanh()
 }
 
 #[differentiate]
@@ -244,7 +270,7 @@ fn b04_f004(a: f64, x: &[f64]) -> f64 {
     }
     let u6 = x[0];
     w3[0] += x[0].tanh();
-    acc1 + w3[2] + w3[0] + 0.15 * a
+    acc1 + w3[2] + w3[0]
 }
 
 #[differentiate]
@@ -277,7 +303,7 @@ fn b04_f005(b: f64, n: usize, c: f64, a: f64) -> f64 {
     } else {
         let s9 = a.atan();
     }
-    acc1 * s6 * a + c + 0.6 * c
+    acc1 * s6 * a + c
 }
 
 // `b04_f005` without its `#[checkpoint]`s: the gradients must agree bitwise.
@@ -310,7 +336,7 @@ fn b04_f005_plain(b: f64, n: usize, c: f64, a: f64) -> f64 {
     } else {
         let s9 = a.atan();
     }
-    acc1 * s6 * a + c + 0.6 * c
+    acc1 * s6 * a + c
 }
 
 #[differentiate(wrt(x, a))]
@@ -325,24 +351,49 @@ fn b04_f006(y: &[f64], x: &[f64], a: f64, n: usize) -> f64 {
     let mut u4 = acc2.sin() * (w3[1] + x[4]) / 0.5;
     w3[0] = acc2.asinh();
     acc1 += w3[0] * u4 / 4.0;
+    #[checkpoint]
     for i5 in 0..y.len() {
-        for i6 in 0..1 {
-            if (i5 as f64) * (i6 as f64) * (1.0 + acc1 * acc1).log(2.0) > (-0.2) {
-                acc1 = acc1
-                    + (match i5 % 2 {
-                        0 => (i6 as f64),
-                        _ => acc1,
-                    }) * acc2.atan2(1.0 + x[i6] * x[i6]);
-                acc1 -= (-1.16) / (1.0 + (n as f64).asinh() * (n as f64).asinh());
-            } else {
-                let mut s7: f64 = (i6 as f64);
-                acc1 = (i5 as f64);
-            }
-            acc1 = acc1.atan() - u4.powi(2);
+        #[checkpoint(snapshots = 3)]
+        for i6 in 0..w3.len() {
+            let mut u7 = b04_f004(0.71 + acc1, &w3);
+            acc1 = acc1
+                + (match i5 % 2 {
+                    0 => (i6 as f64),
+                    _ => u7,
+                }) * acc1.atan2(1.0 + x[i6] * x[i6]);
+            acc1 -= (-1.16) / (1.0 + (n as f64).asinh() * (n as f64).asinh());
         }
-        acc2 = x[4] * (u4 % 2.0);
+        acc2 = (2.0 + a.sin()).sqrt();
     }
-    acc1 - acc2 + u4 + a - w3[1] + 0.6 * x[4]
+    acc1 - acc2 + u4 + w3[0]
+}
+
+// `b04_f006` without its `#[checkpoint]`s: the gradients must agree bitwise.
+#[differentiate(wrt(x, a))]
+fn b04_f006_plain(y: &[f64], x: &[f64], a: f64, n: usize) -> f64 {
+    let mut acc1 = f64::sin(1.92);
+    let mut acc2 = f64::tanh(a);
+    acc1 = acc1 + x[0] * acc1.tanh();
+    let mut w3 = vec![f64::sin((n as f64)), acc2];
+    if f64::cos(a) > 0.87 {
+        return 0.1_f64 - x[4];
+    }
+    let mut u4 = acc2.sin() * (w3[1] + x[4]) / 0.5;
+    w3[0] = acc2.asinh();
+    acc1 += w3[0] * u4 / 4.0;
+    for i5 in 0..y.len() {
+        for i6 in 0..w3.len() {
+            let mut u7 = b04_f004(0.71 + acc1, &w3);
+            acc1 = acc1
+                + (match i5 % 2 {
+                    0 => (i6 as f64),
+                    _ => u7,
+                }) * acc1.atan2(1.0 + x[i6] * x[i6]);
+            acc1 -= (-1.16) / (1.0 + (n as f64).asinh() * (n as f64).asinh());
+        }
+        acc2 = (2.0 + a.sin()).sqrt();
+    }
+    acc1 - acc2 + u4 + w3[0]
 }
 
 #[differentiate]
@@ -390,7 +441,6 @@ fn b04_f007(a: f64, n: usize) -> Vec<f64> {
     for i9 in 0..2 {
         out8[i9] = acc1 - ((i9 as f64) - (i9 as f64));
     }
-    out8[1] += a;
     out8
 }
 
@@ -430,7 +480,7 @@ fn b04_f008(a: f64, x: &[f64]) -> f64 {
             continue;
         }
     }
-    (acc1 + a).atan() + 0.758_f64 * x[0]
+    (acc1 + a).atan()
 }
 
 #[differentiate(wrt(a))]
@@ -453,7 +503,7 @@ fn b04_f009(x: &[f64], a: f64, n: usize) -> f64 {
         }
         s3 -= acc2 + a.tanh();
     }
-    (acc1 * acc2 * s3 * a * w4[4] + w4[1]).atan() + 0.15 * a
+    (acc1 * acc2 * s3 * a * w4[4] + w4[1]).atan()
 }
 
 #[differentiate]
@@ -486,8 +536,7 @@ fn b04_f010(m: usize, c: f64, x: &[f64], a: f64, n: usize, b: f64) -> Vec<f64> {
         let mut acc8 = (x[2] - b - (c + b)).clamp((-1.0), 1.0);
         acc1 -= acc8.atan() + x[1];
     }
-    let mut out9 = vec![x[3], (x[1] + x[2]) * ((-0.14) + x[2]), a, a];
-    out9[1] += c;
+    let out9 = vec![x[3], (x[1] + x[2]) * ((-0.14) + x[2]), a, a];
     out9
 }
 
@@ -521,8 +570,7 @@ fn b04_f010_plain(m: usize, c: f64, x: &[f64], a: f64, n: usize, b: f64) -> Vec<
         let mut acc8 = (x[2] - b - (c + b)).clamp((-1.0), 1.0);
         acc1 -= acc8.atan() + x[1];
     }
-    let mut out9 = vec![x[3], (x[1] + x[2]) * ((-0.14) + x[2]), a, a];
-    out9[1] += c;
+    let out9 = vec![x[3], (x[1] + x[2]) * ((-0.14) + x[2]), a, a];
     out9
 }
 
@@ -539,71 +587,37 @@ fn b04_f011(x: &[f64], m: usize, n: usize) -> f64 {
     } else {
         let mut acc6: f64 = f64::max(x[0], (m as f64));
     }
-    (acc1 + acc2 + w4[0]).tanh() + 0.32 * x[1]
+    (acc1 + acc2 + w4[0]).tanh()
 }
 
-#[differentiate(wrt(x, b))]
-fn b04_f012(n: usize, m: usize, b: f64, x: &[f64], a: f64) -> f64 {
-    let mut acc1 = -x[2];
-    let mut acc2 = x[2] * a;
-    let mut h3 = vec![1.0; x.len()];
-    for i4 in 0..3 {
-        h3[i4] = -(0.4);
-    }
-    let mut k5 = 0;
-    #[checkpoint]
-    while k5 < m {
-        k5 += 1;
-        let j6 = k5 - 1;
-        let s7 = f64::log(1.0 + (j6 as f64).powi(2), 3.0).cos();
-    }
-    if b <= (-0.34) {
-        return x[2];
-    }
-    let mut k8 = 0;
-    while k8 < 1 {
-        let j9 = k8;
-        let s10 = (0.6 * (x[j9 / 2] / (1.0 + b.powi(2))).sin()).tan();
-        for i11 in (0..n).step_by(2) {
-            let mut u12 = (0.6 * (acc1 * b).tanh()).tan();
-            acc1 = x[(i11 + 3) % x.len()];
+#[differentiate(wrt(x))]
+fn b04_f012(a: f64, b: f64, x: &[f64]) -> f64 {
+    let mut acc1: f64 = (1.5 + f64::tanh((-0.33))).recip();
+    let s2 = 1.11_f64 / (1.0 + x[1] * x[1]);
+    if x[2] > 0.23_f64 {
+        let mut acc3 = ((if acc1 > b { a } else { acc1 }).abs() + 1.0).recip();
+        acc1 += f64::acos(0.8 * (acc3 / (x[3] * x[3] + 0.5)).sin());
+    } else {
+        if (0.9 * b.sin()).asin() >= (-0.42) {
+            for i4 in 0..x.len() {
+                for i5 in 0..x.len() {
+                    let acc1 = acc1 * x[x.len() - 1 - i5];
+                }
+                acc1 += x[1];
+            }
+            let mut v6 = Vec::with_capacity(3);
+            for i7 in 0..3 {
+                v6.push((2.0 + (x[(i7 + 3) % x.len()] + acc1).tanh()).cbrt());
+            }
+            acc1 = acc1 * (-0.252) + f64::tanh(0.85);
         }
-        acc1 = acc1 * 0.62 + acc2.sin() * (h3[2] * (j9 as f64));
-        k8 += 1;
-    }
-    (acc1 * acc2 - h3[0]) * x[1] + 0.1 * x[1]
-}
-
-// `b04_f012` without its `#[checkpoint]`s: the gradients must agree bitwise.
-#[differentiate(wrt(x, b))]
-fn b04_f012_plain(n: usize, m: usize, b: f64, x: &[f64], a: f64) -> f64 {
-    let mut acc1 = -x[2];
-    let mut acc2 = x[2] * a;
-    let mut h3 = vec![1.0; x.len()];
-    for i4 in 0..3 {
-        h3[i4] = -(0.4);
-    }
-    let mut k5 = 0;
-    while k5 < m {
-        k5 += 1;
-        let j6 = k5 - 1;
-        let s7 = f64::log(1.0 + (j6 as f64).powi(2), 3.0).cos();
-    }
-    if b <= (-0.34) {
-        return x[2];
-    }
-    let mut k8 = 0;
-    while k8 < 1 {
-        let j9 = k8;
-        let s10 = (0.6 * (x[j9 / 2] / (1.0 + b.powi(2))).sin()).tan();
-        for i11 in (0..n).step_by(2) {
-            let mut u12 = (0.6 * (acc1 * b).tanh()).tan();
-            acc1 = x[(i11 + 3) % x.len()];
+        if b < (-0.48) {
+            let u8 = s2.hypot(x[2].sin().cos().exp());
+            acc1 = acc1 * 0.3 + x[3];
         }
-        acc1 = acc1 * 0.62 + acc2.sin() * (h3[2] * (j9 as f64));
-        k8 += 1;
+        acc1 += b;
     }
-    (acc1 * acc2 - h3[0]) * x[1] + 0.1 * x[1]
+    acc1.tanh()
 }
 
 #[differentiate(wrt(a))]
@@ -628,7 +642,7 @@ fn b04_f013(a: f64, b: f64, c: f64) -> f64 {
         let mut t7: f64 = v2[3];
         acc1 -= acc4;
     }
-    (acc1 + acc4) * c - v2[0] - v2[1] + 0.8 * a
+    (acc1 + acc4) * c - v2[0] - v2[1]
 }
 
 #[differentiate]
@@ -644,7 +658,7 @@ fn b04_f014(c: f64, y: &[f64], x: &[f64], a: f64, b: f64) -> f64 {
                 k4 += 1;
                 let j5 = k4 - 1;
                 if !(j5 % 2 == 0) {
-                    let acc6 = match j3 % 3 {
+                    let mut acc6 = match j3 % 3 {
                         0 => 1.46 / y[0].sin().exp(),
                         1 => acc1.mul_add(x[j5 % 4], y[y.len() - 1 - j5]),
                         _ => acc1 / 0.5,
@@ -665,7 +679,7 @@ fn b04_f014(c: f64, y: &[f64], x: &[f64], a: f64, b: f64) -> f64 {
             c.mul_add(acc1, x[2]),
         );
     }
-    (acc1 * a + y[0]).tanh() + 0.7_f64 * x[1]
+    (acc1 * a + y[0]).tanh()
 }
 
 #[differentiate(wrt(a))]
@@ -673,14 +687,14 @@ fn b04_f015(a: f64, c: f64, b: f64, m: usize, n: usize) -> f64 {
     let mut acc1: f64 = (-0.7);
     acc1 /= (acc1 + b).sin().exp();
     acc1 = (acc1 + b04_f003(n, f64::sin((-1.22)))).atan();
-    let acc2 = if a * b >= b % 2.0 { b % 1.5 } else { b };
+    let mut acc2 = if a * b >= b % 2.0 { b % 1.5 } else { b };
     for i3 in (1..4).step_by(3) {
-        acc1 = acc1 * 0.838 + acc2.sin();
+        acc2 = acc2 * 0.838 + acc2.sin();
         for i4 in (0..5).rev() {
             match i3 % 3 {
                 0 => {
                     let mut w5: Vec<f64> = vec![0.5; 3];
-                    acc1 = (w5[i4 / 2] + w5[(i4 + 3) % w5.len()]) * (w5[i4 % w5.len()] - a);
+                    acc2 = (w5[i4 / 2] + w5[(i4 + 3) % w5.len()]) * (w5[i4 % w5.len()] - a);
                 }
                 1 => {
                     let s6 = c;
@@ -698,12 +712,12 @@ fn b04_f015(a: f64, c: f64, b: f64, m: usize, n: usize) -> f64 {
                 }
             }
         }
-        acc1 += (-1.6);
+        acc2 += (-1.6);
         if i3 <= 1 {
             break;
         }
     }
-    acc1 + 0.6_f64 * a
+    acc1 + acc2
 }
 
 #[differentiate]
@@ -751,7 +765,7 @@ fn b04_f016(a: f64, n: usize) -> f64 {
             (i3 as f64) * (n as f64)
         };
     }
-    (acc1 * acc2 + a).sin() + 0.868 * a
+    (acc1 * acc2 + a).sin()
 }
 
 #[differentiate]
@@ -779,13 +793,13 @@ fn b04_f017(b: f64, x: &[f64], a: f64, n: usize) -> f64 {
                 return (1.0 + (if acc1.tanh() >= (-0.64) { a } else { x[3] }).powi(2)).sqrt();
             }
             for i5 in 0..2 {
-                let mut u6 = x[(i5 + 1) % x.len()];
-                acc1 = (n as f64) % 1.5 + x[(i5 + 3) % x.len()].atan();
+                let s6 = (1.0 + a.powi(2) * a.powi(2) + 1.0).acosh();
             }
-            acc2 += acc1 * std::f64::consts::PI + (b + x[2]);
+            acc2 += (n as f64) + (0.9 * x[1].tanh()).asin();
         }
+        acc1 = acc1 * 6.01e-1 + (b * b).sin();
     }
-    acc1 + acc2 - b + a + 0.2 * b
+    acc1 - acc2 + a + b
 }
 
 #[differentiate]
@@ -808,7 +822,7 @@ fn b04_f018(y: &[f64], x: &[f64]) -> f64 {
         }
         t2 -= x[0];
     }
-    acc1 - t2 + t3 + 0.61 * x[0]
+    acc1 - t2 + t3
 }
 
 #[differentiate(wrt(x))]
@@ -828,7 +842,7 @@ fn b04_f019(x: &[f64], n: usize, m: usize, y: &[f64], a: f64) -> f64 {
         acc1 = (a * a + 1.0).sqrt() * a.mul_add(w5[(i4 + 3) % 1], a);
     }
     let acc1 = acc1 + a;
-    acc1 * a + w2[3] + 0.17 * x[0]
+    acc1 * a + w2[3]
 }
 
 #[differentiate(wrt(b))]
@@ -874,7 +888,7 @@ fn b04_f020(b: f64, x: &[f64], a: f64) -> f64 {
         let mut t12: f64 = f64::asinh(b);
         acc1 = (b * b).sin();
     }
-    (acc1 + a) * x[3] + 1.47e-1 * b
+    (acc1 + a) * x[3]
 }
 
 #[differentiate]
@@ -902,7 +916,6 @@ fn b04_f021(c: f64, a: f64, x: &[f64], b: f64, y: &[f64]) -> Vec<f64> {
     for i9 in 0..y.len() {
         out8[i9] = f64::abs(0.89) * x[(i9 + 1) % x.len()];
     }
-    out8[0] += b;
     out8
 }
 
@@ -924,7 +937,7 @@ fn b04_f022(c: f64, y: &[f64], n: usize, a: f64, x: &[f64], b: f64, m: usize) ->
         }
         acc1 -= v3[0] - y[4].cos();
     }
-    (acc1 * b - y[2]).tanh() + 0.45 * x[2]
+    (acc1 * b - y[2]).tanh()
 }
 
 #[differentiate]
@@ -943,7 +956,6 @@ fn b04_f023(a: f64, x: &[f64]) -> Vec<f64> {
         }
         acc2 = -(j5 as f64);
     }
-    v3[0] += a;
     v3
 }
 
@@ -972,8 +984,8 @@ fn b04_f024(x: &[f64], n: usize) -> Vec<f64> {
                 }
                 if j8 < 1 {
                     acc1 = (acc1 * ((i6 as f64) + acc2)).sin();
-                    let mut nh9 = vec![0.0; v3.len()];
-                    for i10 in 0..2 {
+                    let mut nh9 = vec![0.0; 2];
+                    for i10 in 0..v3.len() {
                         nh9[i10] = 2.0e-1 * v3[i10]
                             + (v3[(i10 + 1) % v3.len()]
                                 + (match i6 % 3 {
@@ -981,40 +993,80 @@ fn b04_f024(x: &[f64], n: usize) -> Vec<f64> {
                                     1 => (n as f64),
                                     _ => acc2,
                                 }))
-                            .tanh()
-                            + 0.79 * x[1];
+                            .tanh();
                     }
                     v3 = nh9;
-                    let mut nh11 = vec![0.0; v3.len()];
-                    for i12 in 0..v3.len() {
-                        nh11[i12] = 0.6 * v3[i12]
-                            + f64::tanh(v3[(i12 + 1) % 2] + v3[v3.len() - 1 - i12] / 3.0)
-                            + 0.39 * x[0];
-                    }
-                    v3 = nh11;
-                    acc2 += f64::abs(b04_f004(acc1.cos(), &v3));
-                } else if f64::asinh(v3[j8 / 2]) > 0.5 {
-                    let mut u13 = f64::cos(v3[2 - 1 - j8]);
-                    acc1 =
-                        acc1 * 3.4e-1 + f64::cos(((i6 as f64) * (i6 as f64) + 0.25).powf((-0.5)));
+                    acc2 += (match i6 % 2 {
+                        0 => x[j8 / 2],
+                        _ => v3[j8],
+                    }) - (0.6 * f64::tanh((-1.7))).tan();
+                    acc1 += if 0.8 / (acc1 * acc1 + 1.0) > f64::max(v3[1], acc1) {
+                        b04_f001(x, acc1.asinh(), (0.8 * acc2.sin()).acos(), 2)
+                    } else {
+                        (j8 as f64)
+                    };
+                } else if (!(v3[j8 % v3.len()] <= v3[v3.len() - 1 - i6]) || i6 <= 0)
+                    && acc1 < x[i6 % x.len()]
+                {
+                    let mut t11 = f64::atan(0.79)
+                        - b04_f005(
+                            std::f64::consts::PI,
+                            n,
+                            if v3[j8] + x[(j8 + 2) % x.len()] >= acc1.cos() {
+                                acc1
+                            } else {
+                                x[3]
+                            },
+                            acc2.min(1.82),
+                        );
+                    acc1 += t11;
+                } else if x[i6 / 2] < x[4] {
+                    let mut s12 = (i6 as f64);
+                    acc2 -= b04_f016(s12 + (-0.7), 4);
                 } else {
-                    let mut t14: f64 = v3[i6 / 2];
-                    acc1 += x[j8 % x.len()].atan().tanh();
+                    let t13 = acc2 + acc2;
+                    acc2 = acc2 * (-0.7) + t13.atan() * f64::sqrt(1.0 + v3[j8] * v3[j8]);
                 }
-                acc1 += (f64::signum(0.5 * v3[(i6 + 1) % 2]) + acc2) * (j8 as f64);
+                acc2 = f64::ln_1p((i6 as f64).abs() + 1.0)
+                    * (if f64::log(f64::abs(v3[j8 / 2]) + 1.0, 2.0) <= 4.0e-1 {
+                        acc1
+                    } else {
+                        (n as f64)
+                    });
                 k7 += 1;
             }
+            acc1 = acc1 * 0.1
+                + acc1
+                    * v3[i6 / 2]
+                    * (if match i6 % 2 {
+                        0 => acc1,
+                        _ => acc2,
+                    } >= (-0.72)
+                    {
+                        acc1
+                    } else {
+                        acc1
+                    });
         }
-        acc1 -= acc2.atan().sin();
+    } else if x[0] > (-1.0e-2) {
+        let mut t14 = (0.5 * acc1.abs().sin()).atanh();
+        acc1 += t14 - x[1];
+    } else if acc2 <= x[4].atan() {
+        let acc15 = (if acc1 + x[1] <= f64::floor(0.5 * acc2) + x[2] {
+            f64::ceil(0.5 * 7.47e-1) + x[3]
+        } else {
+            acc2 * acc2
+        }) + x[0];
+        acc2 = acc2;
     } else {
-        let mut acc15 = x[2] / (acc1.cos() - acc1).tanh().exp();
+        let mut acc16: f64 = acc1;
+        acc1 -= f64::asinh((-0.2));
     }
-    let mut out16 = vec![0.0; 4];
-    for i17 in 0..n {
-        out16[i17] = f64::tanh(1.82).powi(2);
+    let mut out17 = vec![0.0; 2];
+    for i18 in 0..2 {
+        out17[i18] = acc1 - acc2 + acc2.cos();
     }
-    out16[1] += x[1];
-    out16
+    out17
 }
 
 #[differentiate]
@@ -1022,7 +1074,7 @@ fn b04_f025(y: &[f64], x: &[f64]) -> f64 {
     let mut acc1 = x[0].asinh();
     let mut acc2 = acc1 / 3.0;
     for i3 in 0..x.len() {
-        if b04_f016(x[1 - 1 - i3], 4) > 0.21 {
+        if b04_f016(x[1 - 1 - i3], 4) > (-0.32) {
             break;
         }
         let mut t4: f64 = acc1.cos().exp().ln() - x[i3].tanh();
@@ -1035,7 +1087,7 @@ fn b04_f025(y: &[f64], x: &[f64]) -> f64 {
                 break;
             }
             let j7 = k6;
-            if (acc1 - 1.878).cos() <= (-0.16) {
+            if (acc1 - 1.878).cos() <= (-0.14) {
                 acc2 *= 1.0 + 0.1 * y[i5].tanh().cos();
             } else {
                 let t8 = (0.6 * y[j7].sin()).tan();
@@ -1052,7 +1104,7 @@ fn b04_f025(y: &[f64], x: &[f64]) -> f64 {
         }
         acc2 -= acc2;
     }
-    acc1 * acc2 + 0.8 * x[0]
+    acc1 * acc2
 }
 
 #[differentiate]
@@ -1066,7 +1118,7 @@ fn b04_f026(c: f64, x: &[f64], b: f64, n: usize, a: f64, m: usize) -> f64 {
     h2[1] = acc1 + (b + c);
     h2[0] *= 1.0 + 0.5 * (b * b).tanh();
     acc1 *= 1.0 + 0.1 * acc1.cos();
-    acc1 - b + h2[4] + 0.28 * c
+    acc1 - b + h2[4]
 }
 
 #[differentiate]
@@ -1094,7 +1146,7 @@ fn b04_f027(a: f64) -> f64 {
         }
         acc2 += acc2.tanh().exp().recip() + (acc2 + 0.01);
     }
-    acc1 + acc2 + 0.16 * a
+    acc1 + acc2
 }
 
 #[differentiate]
@@ -1104,19 +1156,34 @@ fn b04_f028(b: f64, a: f64) -> f64 {
         return acc1.cos().clamp((-1.0), 1.0);
     }
     let mut h2: Vec<f64> = vec![0.0; 2];
-    for i3 in 0..h2.len() {
-        h2[i3] = a / 2.0 * (0.88 * acc1) + 0.769 * b;
+    for i3 in 0..2 {
+        h2[i3] = a / 2.0 * (0.88 * acc1);
     }
-    h2[1] += f64::ln_1p(2.5 + b.sin()).asinh();
-    if h2[0] < a {
-        let b = b + acc1;
-        h2[1] = (b + h2[1]) * 0.8;
-        acc1 -= h2[0];
-    } else {
-        h2[0] *= 1.0 + 0.25 * (h2[0] + h2[1]).sin();
-        acc1 = acc1 * 0.397 + acc1;
+    for i4 in 0..h2.len() {
+        for i5 in 0..=5 - 1 {
+            let mut s6: f64 = 0.4 / (a * (i5 as f64) * (a * (i5 as f64)) + 0.5);
+            if b04_f005(
+                h2[(i5 + 1) % 2].tanh(),
+                4,
+                s6 * h2[(i4 + 3) % h2.len()],
+                (h2[i4] * h2[i4] + 0.25).log10(),
+            ) <= f64::cosh(s6.cos())
+            {
+                continue;
+            }
+        }
+        let s7 = a;
+        for i8 in 1..2 {
+            let u9 = b;
+            acc1 += h2[i4 % h2.len()].tanh().atan();
+        }
+        acc1 += if h2[(i4 + 3) % h2.len()] < 0.065 && s7 <= 0.14 {
+            s7
+        } else {
+            b04_f004(b.sin(), &h2)
+        };
     }
-    acc1 - a + b - h2[1] + 0.51_f64 * b
+    acc1 * b * a + h2[0]
 }
 
 #[differentiate]
@@ -1135,7 +1202,39 @@ fn b04_f029(b: f64, a: f64, x: &[f64]) -> f64 {
         acc1 /= a.asinh().abs() + 1.0;
         acc1 = acc1 * 0.89 + b;
     }
-    let s4 = if b04_f027(x[0].abs()) > 1.92 {
+    let s4 = if b04_f027(x[0].abs()) > 1.79 {
+        acc1.mul_add(x[3], b)
+    } else {
+        b + x[2]
+    };
+    let mut t5 = (1.0 + s4.powi(2) + 1.0).acosh() + acc1.atan();
+    acc1 += f64::atan(x[2]);
+    #[checkpoint]
+    {
+        let u6 = s4;
+        acc1 -= x[3].min(u6).cos();
+    }
+    ((acc1 - t5 + s4) * x[1]).atan()
+}
+
+// `b04_f029` without its `#[checkpoint]`s: the gradients must agree bitwise.
+#[differentiate]
+fn b04_f029_plain(b: f64, a: f64, x: &[f64]) -> f64 {
+    let mut acc1: f64 = (-0.604);
+    if b <= acc1.powi(2) {
+        acc1 /= 1.0 + f64::recip(x[1].abs() + 1.0).powi(2);
+        let mut v2 = vec![0.0; x.len()];
+        for i3 in 0..5 {
+            v2[i3] = b * b;
+        }
+    } else {
+        if x[1] / (1.0 + b.powi(2)) > x[2].asinh() {
+            return (x[1] * x[1] + 1.0).sqrt();
+        }
+        acc1 /= a.asinh().abs() + 1.0;
+        acc1 = acc1 * 0.89 + b;
+    }
+    let s4 = if b04_f027(x[0].abs()) > 1.79 {
         acc1.mul_add(x[3], b)
     } else {
         b + x[2]
@@ -1146,7 +1245,7 @@ fn b04_f029(b: f64, a: f64, x: &[f64]) -> f64 {
         let u6 = s4;
         acc1 -= x[3].min(u6).cos();
     }
-    ((acc1 - t5 + s4) * x[1]).atan() + 0.86 * b
+    ((acc1 - t5 + s4) * x[1]).atan()
 }
 
 #[differentiate]
@@ -1164,7 +1263,7 @@ fn b04_f030(b: f64, a: f64) -> f64 {
     }
     h2[0] += (h2[1] * (-0.88)).mul_add(b.mul_add(acc1, a), b * b);
     acc1 = (acc1 * acc1).tanh();
-    acc1 + w4[1] + h2[2] + 0.169 * a
+    acc1 + w4[1] + h2[2]
 }
 
 #[differentiate]
@@ -1177,7 +1276,7 @@ fn b04_f031(n: usize, x: &[f64], m: usize) -> f64 {
     acc1 = acc1 + acc1.hypot(2.5 + h2[0].sin()) * (x[1] + 1.4e-1);
     let mut acc3 = f64::asin(0.9 * (acc1 - acc1).sin());
     h2[1] *= 1.0 + 0.5 * (x[0] * x[2]).sin();
-    acc1 + acc3 + h2[1] + h2[1] + 0.53 * x[3]
+    acc1 + acc3 + h2[1] + h2[1]
 }
 
 #[differentiate]
@@ -1187,7 +1286,7 @@ fn b04_f032(a: f64, n: usize) -> Vec<f64> {
     for i3 in 0..n {
         h2.push(f64::tanh(b04_f016(a * acc1, n)));
     }
-    if h2[0].cos() > 0.73 {
+    if h2[0].cos() > 0.74 {
         let mut k4 = 0;
         loop {
             if k4 >= h2.len() {
@@ -1209,32 +1308,50 @@ fn b04_f032(a: f64, n: usize) -> Vec<f64> {
         }
         acc1 = acc1 * 0.2 + (a.hypot(h2[1].tanh().exp()) + a);
     }
-    h2[0] += a;
     h2
 }
 
 #[differentiate]
-fn b04_f033(a: f64, c: f64, b: f64) -> f64 {
-    let mut acc1: f64 = 0.95_f64;
-    let mut acc2: f64 = (-0.471);
-    acc2 = (acc2 + (-1.0)).atan();
-    let mut h3 = vec![1.0; 1];
-    for i4 in 0..h3.len() {
-        h3[i4] = 7.0e-1 + f64::powi(h3[i4], 2);
+fn b04_f033(n: usize, x: &[f64], y: &[f64]) -> f64 {
+    let mut acc1 = f64::hypot((n as f64), x[0].cos().exp());
+    let mut acc2: f64 = b04_f003(n, acc1 + acc1);
+    let mut k3 = 0;
+    loop {
+        if k3 >= n {
+            break;
+        }
+        k3 += 1;
+        let j4 = k3 - 1;
+        if j4 < 2 {
+            acc1 = (acc1 + ((n as f64) + (-1.61))).tanh();
+            match j4 % 2 {
+                0 => {
+                    acc2 -= (j4 as f64);
+                    acc1 = acc1;
+                }
+                _ => {
+                    {
+                        let acc1 = acc1 * (x[(j4 + 1) % 1] - x[(j4 + 1) % x.len()]);
+                        acc2 +=
+                            acc1 + b04_f030(acc1.cos(), (j4 as f64) / ((j4 as f64).abs() + 1.0));
+                    }
+                    let s5 = 0.6 * y[(j4 + 3) % y.len()];
+                    acc2 += s5;
+                }
+            }
+            acc2 = (j4 as f64) / (2.0 + acc2.sin()) * acc2;
+        } else {
+            acc2 += x[(j4 + 3) % 1] * x[(j4 + 1) % y.len()] + acc1;
+            acc2 += (0.8 * acc1.tanh()).acos()
+                * f64::atan2(acc2, 1.0 + x[j4 % y.len()] * x[j4 % y.len()]);
+        }
+        acc1 /= 2.5 + b04_f027((acc1.abs() + 1.0).powf(0.9 * f64::tanh((-2.4e-1)))).sin();
+        acc1 = y[j4 % 1].cos();
+        if (n as f64) * x[j4 % y.len()] >= 0.46 {
+            continue;
+        }
     }
-    let s5: f64 = h3[0];
-    h3[0] = a;
-    for i6 in 0..=h3.len() - 1 {
-        let u7 = acc2;
-        let s8 = b04_f005(f64::atan(h3[(i6 + 2) % 1]), 4, u7 + a, u7);
-        let acc9: f64 = b04_f005((-0.01) / u7.tanh().exp(), 4, b, c);
-    }
-    {
-        let t10 = f64::sin(acc2 / acc2.tanh().exp());
-        acc2 = (a * h3[0]).hypot(2.0 + (h3[0] - t10).tanh());
-    }
-    h3[0] = f64::asinh(h3[0]) * (h3[0] / 2.0);
-    acc1 + acc2 - a - c - h3[0] + 0.753 * c
+    acc1 + acc2
 }
 
 #[differentiate]
@@ -1272,7 +1389,7 @@ fn b04_f034(a: f64, c: f64, b: f64) -> f64 {
         }
         acc2 = acc2 - acc1 + c.cos().exp2();
     }
-    acc1 + acc2 - c + 0.41 * c
+    acc1 + acc2 - c
 }
 
 #[differentiate]
@@ -1293,7 +1410,7 @@ fn b04_f035(y: &[f64], x: &[f64], m: usize, n: usize) -> Vec<f64> {
             let t8 = u5;
             acc2 = acc2 * (-0.595) + (t8 % 1.5 + (0.9 * t8.cos()).asin());
         }
-        acc2 = acc2 * (-0.8) + b04_f033(u5 + w3[2], (m as f64).powi(2), acc2).tanh();
+        acc2 = acc2 * (-0.8) + b04_f030((m as f64).powi(2), acc2).tanh();
     } else {
         let s9: f64 = acc1 + acc1;
     }
@@ -1301,31 +1418,44 @@ fn b04_f035(y: &[f64], x: &[f64], m: usize, n: usize) -> Vec<f64> {
     for i11 in 0..4 {
         out10[i11] = x[2].cos() + acc2.hypot(acc1.abs() + 1.0);
     }
-    out10[2] += y[2];
     out10
 }
 
 #[differentiate(wrt(x))]
 fn b04_f036(n: usize, a: f64, x: &[f64]) -> f64 {
-    let mut acc1 = b04_f008(a.tanh().exp().powf((-0.5)), x) * (-1.93);
-    let mut acc2 = x[2] * a;
-    let t3 = a - acc2;
-    {
-        let mut t4 = t3.abs();
-        let s5 = acc2;
-        for i6 in 0..n {
-            if i6 % 2 == 1 {
-                return t4.tanh() % 1.5;
-            }
-            let mut h7: Vec<f64> = Vec::new();
-            for i8 in 0..4 {
-                h7.push((0.5 * (x[i6] * t4).tanh()).atanh());
-            }
-            let s9 = s5.clamp((-1.0), 1.0);
-            acc2 -= s5;
+    let mut acc1: f64 = b04_f008(a.tanh().exp().powf((-0.5)), x);
+    let mut acc2 = a;
+    let mut k3 = 0;
+    while k3 < n && a > (-0.576) {
+        k3 += 1;
+        let j4 = k3 - 1;
+        if (1.0 + x[j4 / 2] * x[j4 / 2]).ln() < x[0] - acc2 {
+            return f64::powf(f64::cbrt(1.0 + acc2 * acc2).abs() + 1.0, 1.5);
+        }
+        let mut h5: Vec<f64> = Vec::new();
+        for i6 in 0..4 {
+            h5.push((0.5 * (x[j4] * a).tanh()).atanh());
+        }
+        if acc2 + (n as f64) > acc2 {
+            break;
         }
     }
-    (acc1 * acc2).tanh() + 0.15 * x[0]
+    acc2 *= 1.0 + 0.1 * x[0].sin();
+    if a.tanh() <= if x[1].powi(2) >= 0.25 { x[0] } else { x[2] } {
+        let mut w7: Vec<f64> = vec![0.5; n];
+        if (if w7[0] * x[0] >= w7[0] { 0.39 } else { acc1 }).cos() <= x[1] {
+            for i8 in (1..5).rev() {
+                let mut acc9 = (0.9 * w7[i8 % w7.len()].cos()).asin() + a.min(acc2);
+                acc1 = acc1 * (-2.2e-1) + (1.0 + acc9.powi(2)).ln().sin().exp();
+            }
+            acc2 = acc2 * (-0.67) + w7[0] * (1.0 + acc1 * acc1).recip();
+        }
+        acc2 = w7[0];
+    } else {
+        let acc10 = x[1] + x[0];
+        acc1 = acc1 * 0.3 + acc1 / (1.0 + x[0].powi(2));
+    }
+    acc1 * acc2 + a
 }
 
 #[differentiate]
@@ -1370,7 +1500,7 @@ fn b04_f037(x: &[f64]) -> f64 {
         let mut acc11: f64 = x[1];
         acc1 += ((0.8 * x[0].tanh()).acos().abs() + 1.0).sqrt();
     }
-    acc1 + 0.61 * x[1]
+    acc1
 }
 
 #[differentiate]
@@ -1395,7 +1525,7 @@ fn b04_f038(a: f64) -> f64 {
             w6[i7] = u4.sin();
         }
     }
-    acc1 * acc2 - a + 0.82 * a
+    acc1 * acc2 - a
 }
 
 #[differentiate(wrt(b))]
@@ -1431,49 +1561,63 @@ fn b04_f039(b: f64, a: f64, m: usize, x: &[f64], n: usize) -> f64 {
         }
         acc2 += f64::asinh(0.728).abs();
     }
-    acc1 - acc2 + 0.5 * b
+    acc1 - acc2
 }
 
 #[differentiate]
 fn b04_f040(n: usize, x: &[f64], y: &[f64]) -> Vec<f64> {
     let mut acc1: f64 = x[0];
-    let mut acc2: f64 = b04_f003(4, x[0]) * 0.58;
-    #[checkpoint]
-    {
-        let mut t3 = -y[1];
-        acc1 = x[0].abs() * t3;
-        let acc4: f64 = b04_f000(y[0].sin(), y[1].cos());
-        acc2 = acc2 * (-0.46) + ((0.5 * x[0].tanh()).atanh() + f64::sin(0.87));
+    let mut acc2 = b04_f003(4, x[0]);
+    if acc1 < acc2 {
+        let mut h3: Vec<f64> = Vec::with_capacity(2);
+        for i4 in 0..2 {
+            h3.push(acc2);
+        }
+        acc2 -= h3[0];
+    } else if x[0] > (1.75 / y[3].tanh().exp()).asinh() {
+        #[checkpoint(snapshots = 1)]
+        for i5 in 0..n {
+            let mut s6 = x[i5 % x.len()].sin();
+            acc1 = acc1 * 8.36e-1 + f64::tanh(x[(i5 + 1) % x.len()]) * (acc2 * s6);
+        }
+        acc2 += y[2] / (acc2 * acc2 + 0.25) + acc2 * acc2;
+    } else {
+        let mut t7 = (n as f64) + acc2;
+        acc2 = x[0];
     }
-    let mut out5 = vec![
-        x[0] + (acc2 + acc2),
-        acc1.powi(3) - acc2 * acc2,
-        acc1 + acc1.clamp((-1.0), 1.0),
-        acc2 * acc2 / 4.0,
-    ];
-    out5[0] += y[3];
-    out5
+    let mut out8 = vec![0.0; 3];
+    for i9 in 0..n {
+        out8[i9] = (y[i9 / 2] + y[i9]) * (acc2 - x[i9 % 1]);
+    }
+    out8
 }
 
 // `b04_f040` without its `#[checkpoint]`s: the gradients must agree bitwise.
 #[differentiate]
 fn b04_f040_plain(n: usize, x: &[f64], y: &[f64]) -> Vec<f64> {
     let mut acc1: f64 = x[0];
-    let mut acc2: f64 = b04_f003(4, x[0]) * 0.58;
-    {
-        let mut t3 = -y[1];
-        acc1 = x[0].abs() * t3;
-        let acc4: f64 = b04_f000(y[0].sin(), y[1].cos());
-        acc2 = acc2 * (-0.46) + ((0.5 * x[0].tanh()).atanh() + f64::sin(0.87));
+    let mut acc2 = b04_f003(4, x[0]);
+    if acc1 < acc2 {
+        let mut h3: Vec<f64> = Vec::with_capacity(2);
+        for i4 in 0..2 {
+            h3.push(acc2);
+        }
+        acc2 -= h3[0];
+    } else if x[0] > (1.75 / y[3].tanh().exp()).asinh() {
+        for i5 in 0..n {
+            let mut s6 = x[i5 % x.len()].sin();
+            acc1 = acc1 * 8.36e-1 + f64::tanh(x[(i5 + 1) % x.len()]) * (acc2 * s6);
+        }
+        acc2 += y[2] / (acc2 * acc2 + 0.25) + acc2 * acc2;
+    } else {
+        let mut t7 = (n as f64) + acc2;
+        acc2 = x[0];
     }
-    let mut out5 = vec![
-        x[0] + (acc2 + acc2),
-        acc1.powi(3) - acc2 * acc2,
-        acc1 + acc1.clamp((-1.0), 1.0),
-        acc2 * acc2 / 4.0,
-    ];
-    out5[0] += y[3];
-    out5
+    let mut out8 = vec![0.0; 3];
+    for i9 in 0..n {
+        out8[i9] = (y[i9 / 2] + y[i9]) * (acc2 - x[i9 % 1]);
+    }
+    out8
 }
 
 #[differentiate(wrt(a))]
@@ -1484,17 +1628,10 @@ fn b04_f041(x: &[f64], a: f64) -> f64 {
     }
     for i2 in (0..5).rev() {
         let mut t3 = a + x[i2 / 2];
-        acc1 -= b04_f008(
-            b04_f033(
-                x[(i2 + 2) % x.len()].tanh(),
-                (i2 as f64) / t3.cos().exp(),
-                f64::hypot(t3, 1.0 + x[0] * x[0]),
-            ),
-            x,
-        );
+        acc1 -= b04_f008(b04_f016(x[(i2 + 2) % x.len()].tanh(), 4), x);
     }
-    let s4 = x[1];
-    acc1 * s4 - a + 0.83 * a
+    let mut v4 = vec![0.0; x.len()];
+    (acc1 * v4[2] + v4[0]).tanh()
 }
 
 #[differentiate]
@@ -1533,7 +1670,7 @@ fn b04_f042(x: &[f64], a: f64, c: f64, b: f64) -> f64 {
         let mut u10: f64 = -w9[2];
         acc1 = acc1 * 0.425 + w3[1];
     }
-    (acc1 + acc2 - a - c) * w3[1] + w9[1] + 0.208 * a
+    (acc1 + acc2 - a - c) * w3[1] + w9[1]
 }
 
 #[differentiate]
@@ -1555,7 +1692,7 @@ fn b04_f043(y: &[f64], x: &[f64], a: f64) -> f64 {
         }
         acc1 = acc1 * 0.35 + f64::tan(0.6 * acc1.sin()) * acc1;
     }
-    acc1 - x[0] + 0.75_f64 * x[1]
+    acc1 - x[0]
 }
 
 #[differentiate]
@@ -1584,7 +1721,7 @@ fn b04_f044(x: &[f64]) -> f64 {
         let s11 = f64::mul_add((-1.94), x[2], acc1);
         acc2 = (-0.06_f64) / (x[3].abs() + 1.0) + acc1.sin();
     }
-    acc2 - h8[2] + 0.6 * x[4]
+    acc2 - h8[2]
 }
 
 #[differentiate(wrt(b))]
@@ -1617,31 +1754,51 @@ fn b04_f045(n: usize, b: f64, a: f64) -> Vec<f64> {
         }
         acc1 = v2[2] % 1.5;
     }
-    v2[2] += b;
     v2
 }
 
 #[differentiate]
 fn b04_f046(y: &[f64], x: &[f64], a: f64, c: f64, n: usize, m: usize, b: f64) -> f64 {
     let mut acc1 = a + b;
-    let mut acc2 = b04_f004(acc1 + (-0.36), x) * (-0.05);
-    {
-        acc2 -= f64::log2(f64::cos(0.7).exp()) * (acc1 / (1.0 + acc2 * acc2));
-        let mut s3 = (y[0].abs() + 1.0).ln();
-        let mut u4 = x[1];
-        acc1 = ((n as f64) - 0.016).tanh();
-    }
-    for i5 in 0..1 {
-        let mut v6 = vec![0.0; x.len()];
-        for i7 in 0..2 {
-            acc1 *= 1.0 + 0.5 * (0.5 * y[i5].cos()).exp().cos();
-            let mut u8: f64 = acc1 + v6[i7];
-            u8 *= 1.0 + 0.5 * u8.tanh();
-            acc2 = (i5 as f64);
+    let mut acc2 = b04_f004(acc1 + (-0.36), x);
+    for i3 in (0..2).step_by(3) {
+        if x[0] >= a {
+            let b = b + y[i3].sin();
+            let mut s4: f64 = (1.0 + y[0].powi(2)).ln();
+            s4 = s4 * 0.764 + x[2 - 1 - i3] * (i3 as f64);
+            acc1 -= (0.5 * (y[i3] + y[2 - 1 - i3]).cos()).atanh();
+        } else {
+            let mut v5 = vec![1.0; n];
+            if i3 != 1 {
+                let mut s6 = (match i3 % 3 {
+                    0 => b,
+                    1 => (m as f64),
+                    _ => b,
+                }) - (n as f64);
+                let mut k7 = 0;
+                loop {
+                    if k7 >= n {
+                        break;
+                    }
+                    k7 += 1;
+                    let j8 = k7 - 1;
+                    if (0.8 * s6.sin()).acos() <= y[0].asinh() {
+                        break;
+                    }
+                    let mut nh9 = vec![0.0; v5.len()];
+                    for i10 in 0..v5.len() {
+                        nh9[i10] =
+                            0.22 * v5[i10] + (v5[(i10 + 1) % v5.len()] + (x[i10] + s6)).sin();
+                    }
+                    v5 = nh9;
+                }
+                acc2 += (s6 - v5[i3 / 2]) * s6.hypot(2.5 + x[i3].tanh());
+            }
+            acc2 -= (i3 as f64);
         }
-        acc2 = acc2 * (-0.28_f64) + (a.sin() + (x[i5 % x.len()] + (i5 as f64)));
+        acc1 += 1.76 % 2.0 - b04_f000((-0.1), 0.2 / ((-1.76) * (-1.76) + 1.0));
     }
-    acc1 + acc2 + 2.54e-1 * x[0]
+    acc1 + acc2
 }
 
 #[differentiate]
@@ -1663,7 +1820,7 @@ fn b04_f047(y: &[f64], x: &[f64], n: usize, a: f64, m: usize) -> f64 {
     }
     let u6 = b04_f046(&h3, &h3, u2, a + y[2], 1, m, acc1);
     let s7 = u2;
-    acc1 + s7 + h3[1] + h3[1] + 0.6 * a
+    acc1 + s7 + h3[1] + h3[1]
 }
 
 #[differentiate(wrt(a))]
@@ -1678,38 +1835,25 @@ fn b04_f048(x: &[f64], n: usize, a: f64) -> f64 {
         while k3 < n && a.min(acc1) > (-1.239) {
             k3 += 1;
             let j4 = k3 - 1;
-            let mut acc5: f64 = b04_f016(
-                b04_f033(
-                    w2[(j4 + 2) % 2] + x[j4 % 2],
-                    f64::atan((-0.239)),
-                    b04_f003(4, (2.0 + acc1.cos()).sqrt()),
-                ),
-                4,
-            ) + a.atan2(x[j4 % 2] * x[j4 % 2] + 0.5);
-            for i6 in (0..3).rev() {
-                w2[(i6 + 1) % x.len()] -= if 0.8 - a >= 0.455 {
-                    if (1.0 + (i6 as f64).powi(2)).cbrt() > 1.48 {
-                        acc5
-                    } else {
-                        x[j4 / 2]
-                    }
-                } else {
-                    acc5 - acc1
-                };
-                let acc7 = w2[j4 / 2].sin();
-                acc5 = (1.0
-                    + (1.0 + x[(i6 + 1) % w2.len()].powi(2)).log10()
-                        * (1.0 + x[(i6 + 1) % w2.len()].powi(2)).log10())
-                .sqrt();
-                if i6 < 2 {
-                    break;
+            let mut acc5 = b04_f016(b04_f004(w2[(j4 + 2) % 2] + x[j4 % 2], &w2), 4)
+                + (x[(j4 + 2) % x.len()] - a);
+            if (j4 as f64) >= w2[j4 % w2.len()] || x[(j4 + 3) % 2] <= (-0.12) {
+                let mut v6 = vec![0.0; 2];
+                for i7 in 0..2 {
+                    v6[i7] = (f64::floor(0.5 * v6[i7 / 2]) + v6[j4 % w2.len()])
+                        .atan2(2.0 + (0.3 / (1.0 + a.powi(2))).cos());
                 }
+                v6[j4 % w2.len()] = (acc1.abs() + 1.0).sqrt().atan();
+                acc1 -= (w2[j4 % 2] + v6[0]).tanh();
+            } else {
+                let u8 = (1.0 + (j4 as f64).powi(2)).powf((-0.5));
+                acc1 -= acc5;
             }
-            acc1 -= x[j4 % w2.len()];
+            acc1 -= w2[0];
         }
-        acc1 += (0.5 * a.tanh()).sinh();
+        acc1 = w2[0];
     }
-    acc1 * a + w2[0] + 0.349 * a
+    ((acc1 + a) * w2[0]).atan()
 }
 
 // `b04_f048` without its `#[checkpoint]`s: the gradients must agree bitwise.
@@ -1724,38 +1868,25 @@ fn b04_f048_plain(x: &[f64], n: usize, a: f64) -> f64 {
         while k3 < n && a.min(acc1) > (-1.239) {
             k3 += 1;
             let j4 = k3 - 1;
-            let mut acc5: f64 = b04_f016(
-                b04_f033(
-                    w2[(j4 + 2) % 2] + x[j4 % 2],
-                    f64::atan((-0.239)),
-                    b04_f003(4, (2.0 + acc1.cos()).sqrt()),
-                ),
-                4,
-            ) + a.atan2(x[j4 % 2] * x[j4 % 2] + 0.5);
-            for i6 in (0..3).rev() {
-                w2[(i6 + 1) % x.len()] -= if 0.8 - a >= 0.455 {
-                    if (1.0 + (i6 as f64).powi(2)).cbrt() > 1.48 {
-                        acc5
-                    } else {
-                        x[j4 / 2]
-                    }
-                } else {
-                    acc5 - acc1
-                };
-                let acc7 = w2[j4 / 2].sin();
-                acc5 = (1.0
-                    + (1.0 + x[(i6 + 1) % w2.len()].powi(2)).log10()
-                        * (1.0 + x[(i6 + 1) % w2.len()].powi(2)).log10())
-                .sqrt();
-                if i6 < 2 {
-                    break;
+            let mut acc5 = b04_f016(b04_f004(w2[(j4 + 2) % 2] + x[j4 % 2], &w2), 4)
+                + (x[(j4 + 2) % x.len()] - a);
+            if (j4 as f64) >= w2[j4 % w2.len()] || x[(j4 + 3) % 2] <= (-0.12) {
+                let mut v6 = vec![0.0; 2];
+                for i7 in 0..2 {
+                    v6[i7] = (f64::floor(0.5 * v6[i7 / 2]) + v6[j4 % w2.len()])
+                        .atan2(2.0 + (0.3 / (1.0 + a.powi(2))).cos());
                 }
+                v6[j4 % w2.len()] = (acc1.abs() + 1.0).sqrt().atan();
+                acc1 -= (w2[j4 % 2] + v6[0]).tanh();
+            } else {
+                let u8 = (1.0 + (j4 as f64).powi(2)).powf((-0.5));
+                acc1 -= acc5;
             }
-            acc1 -= x[j4 % w2.len()];
+            acc1 -= w2[0];
         }
-        acc1 += (0.5 * a.tanh()).sinh();
+        acc1 = w2[0];
     }
-    acc1 * a + w2[0] + 0.349 * a
+    ((acc1 + a) * w2[0]).atan()
 }
 
 #[differentiate(wrt(a))]
@@ -1771,7 +1902,7 @@ fn b04_f049(x: &[f64], n: usize, a: f64) -> f64 {
         }
         acc1 = acc1 * 0.5_f64 + a.atan().powi(3);
     }
-    acc1 * v2[2] * w3[3] + 6.9e-1 * a
+    acc1 * v2[2] * w3[3]
 }
 
 // `b04_f049` without its `#[checkpoint]`s: the gradients must agree bitwise.
@@ -1787,7 +1918,7 @@ fn b04_f049_plain(x: &[f64], n: usize, a: f64) -> f64 {
         }
         acc1 = acc1 * 0.5_f64 + a.atan().powi(3);
     }
-    acc1 * v2[2] * w3[3] + 6.9e-1 * a
+    acc1 * v2[2] * w3[3]
 }
 
 #[differentiate]
@@ -1813,7 +1944,7 @@ fn b04_f050(x: &[f64], n: usize, a: f64, y: &[f64]) -> f64 {
         }
         acc1 += (1.0 + f64::tanh(y[i4]) * f64::tanh(y[i4])).powf((-0.5));
     }
-    (acc1 * w3[0] * w3[1]).sin() + 0.3 * y[1]
+    (acc1 * w3[0] * w3[1]).sin()
 }
 
 #[differentiate]
@@ -1837,7 +1968,7 @@ fn b04_f051(b: f64, n: usize, x: &[f64], a: f64) -> Vec<f64> {
             #[checkpoint(snapshots = 2)]
             while k7 < v2.len() {
                 let j8 = k7;
-                let u9 = if w4[j8 % n] * (-1.88) >= 0.692_f64 {
+                let mut u9 = if w4[j8 % n] * (-1.88) >= 0.692_f64 {
                     b
                 } else {
                     acc1
@@ -1849,7 +1980,7 @@ fn b04_f051(b: f64, n: usize, x: &[f64], a: f64) -> Vec<f64> {
                     }
                     _ => {
                         let t10 = a;
-                        acc1 = acc1 * 0.253_f64 + v2[(j8 + 3) % v2.len()];
+                        u9 = u9 * 0.253_f64 + v2[(j8 + 3) % v2.len()];
                     }
                 }
                 acc1 -= x[i6] + u9;
@@ -1863,7 +1994,6 @@ fn b04_f051(b: f64, n: usize, x: &[f64], a: f64) -> Vec<f64> {
     for i12 in 0..v2.len() {
         out11[i12] = ((0.5 * b).signum() + acc1) * b04_f008((0.6 * w4[2].cos()).tan(), &w4);
     }
-    out11[0] += a;
     out11
 }
 
@@ -1888,7 +2018,7 @@ fn b04_f051_plain(b: f64, n: usize, x: &[f64], a: f64) -> Vec<f64> {
             let mut k7 = 0;
             while k7 < v2.len() {
                 let j8 = k7;
-                let u9 = if w4[j8 % n] * (-1.88) >= 0.692_f64 {
+                let mut u9 = if w4[j8 % n] * (-1.88) >= 0.692_f64 {
                     b
                 } else {
                     acc1
@@ -1900,7 +2030,7 @@ fn b04_f051_plain(b: f64, n: usize, x: &[f64], a: f64) -> Vec<f64> {
                     }
                     _ => {
                         let t10 = a;
-                        acc1 = acc1 * 0.253_f64 + v2[(j8 + 3) % v2.len()];
+                        u9 = u9 * 0.253_f64 + v2[(j8 + 3) % v2.len()];
                     }
                 }
                 acc1 -= x[i6] + u9;
@@ -1914,7 +2044,6 @@ fn b04_f051_plain(b: f64, n: usize, x: &[f64], a: f64) -> Vec<f64> {
     for i12 in 0..v2.len() {
         out11[i12] = ((0.5 * b).signum() + acc1) * b04_f008((0.6 * w4[2].cos()).tan(), &w4);
     }
-    out11[0] += a;
     out11
 }
 
@@ -1936,7 +2065,7 @@ fn b04_f052(a: f64, c: f64, x: &[f64], b: f64) -> f64 {
     }
     acc1 /= (1.0 + c * c).cbrt().sin().exp();
     let mut s4 = a;
-    acc1 * acc2 + s4 + b + v3[2] + 0.32_f64 * x[1]
+    acc1 * acc2 + s4 + b + v3[2]
 }
 
 #[differentiate]
@@ -1956,13 +2085,13 @@ fn b04_f053(b: f64, a: f64, x: &[f64], y: &[f64], c: f64) -> f64 {
         let u6 = b;
         acc1 = (i5 as f64);
     }
-    (acc1 * a + v2[3]).atan() + 0.3_f64 * y[3]
+    (acc1 * a + v2[3]).atan()
 }
 
 #[differentiate]
 fn b04_f054(n: usize, a: f64, m: usize) -> Vec<f64> {
     let mut acc1: f64 = (-0.08);
-    let u2: f64 = if a / 3.0
+    let mut u2: f64 = if a / 3.0
         >= b04_f034(
             f64::sin(acc1),
             std::f64::consts::FRAC_PI_4 * (m as f64),
@@ -1983,12 +2112,12 @@ fn b04_f054(n: usize, a: f64, m: usize) -> Vec<f64> {
     for i3 in 0..n {
         for i4 in 0..=3 - 1 {
             if (m as f64) >= (i3 as f64) || (i4 as f64) > (-0.6) {
-                acc1 *= 1.0 + 0.5 * f64::sin(1.26);
+                u2 *= 1.0 + 0.5 * f64::sin(1.26);
             }
             let mut w5 = vec![f64::sqrt((-1.2) * (-1.2) + 0.5), (-1.0), acc1 / 2.0];
             w5[0] += a;
             let acc6: f64 = w5[w5.len() - 1 - i3].hypot(f64::sin((-1.25e0)).exp());
-            acc1 = w5[i4 / 2] + w5[1];
+            u2 = w5[i4 / 2] + w5[1];
         }
         let mut k7 = 0;
         while k7 < m && a.mul_add(u2, (i3 as f64)) > (-1.87) {
@@ -2009,7 +2138,6 @@ fn b04_f054(n: usize, a: f64, m: usize) -> Vec<f64> {
     for i13 in 0..3 {
         out12[i13] = acc1;
     }
-    out12[2] += a;
     out12
 }
 
@@ -2017,7 +2145,7 @@ fn b04_f054(n: usize, a: f64, m: usize) -> Vec<f64> {
 #[differentiate]
 fn b04_f054_plain(n: usize, a: f64, m: usize) -> Vec<f64> {
     let mut acc1: f64 = (-0.08);
-    let u2: f64 = if a / 3.0
+    let mut u2: f64 = if a / 3.0
         >= b04_f034(
             f64::sin(acc1),
             std::f64::consts::FRAC_PI_4 * (m as f64),
@@ -2037,12 +2165,12 @@ fn b04_f054_plain(n: usize, a: f64, m: usize) -> Vec<f64> {
     for i3 in 0..n {
         for i4 in 0..=3 - 1 {
             if (m as f64) >= (i3 as f64) || (i4 as f64) > (-0.6) {
-                acc1 *= 1.0 + 0.5 * f64::sin(1.26);
+                u2 *= 1.0 + 0.5 * f64::sin(1.26);
             }
             let mut w5 = vec![f64::sqrt((-1.2) * (-1.2) + 0.5), (-1.0), acc1 / 2.0];
             w5[0] += a;
             let acc6: f64 = w5[w5.len() - 1 - i3].hypot(f64::sin((-1.25e0)).exp());
-            acc1 = w5[i4 / 2] + w5[1];
+            u2 = w5[i4 / 2] + w5[1];
         }
         let mut k7 = 0;
         while k7 < m && a.mul_add(u2, (i3 as f64)) > (-1.87) {
@@ -2063,7 +2191,6 @@ fn b04_f054_plain(n: usize, a: f64, m: usize) -> Vec<f64> {
     for i13 in 0..3 {
         out12[i13] = acc1;
     }
-    out12[2] += a;
     out12
 }
 
@@ -2101,7 +2228,7 @@ fn b04_f055(y: &[f64], n: usize, x: &[f64]) -> f64 {
         let t9 = (acc1 + x[0]).asinh();
         acc1 += x[0] - (y[1] + t9);
     }
-    acc1 + 0.6 * x[1]
+    acc1
 }
 
 #[differentiate]
@@ -2117,7 +2244,7 @@ fn b04_f056(a: f64, n: usize, b: f64, m: usize) -> f64 {
     }
     v2[2] += (-1.62) / 3.0 * (v2[2] + 0.39);
     acc1 *= 1.0 + 0.5 * b.cos();
-    (acc1 + v2[2]) * v2[0] + 0.551 * b
+    (acc1 + v2[2]) * v2[0]
 }
 
 #[differentiate]
@@ -2159,8 +2286,7 @@ fn b04_f057(n: usize, a: f64) -> Vec<f64> {
         }
         acc1 += (if i3 != 0 { a } else { (-1.8) }).cos();
     }
-    let mut out8 = vec![acc1];
-    out8[0] += a;
+    let out8 = vec![acc1];
     out8
 }
 
@@ -2190,7 +2316,7 @@ fn b04_f058(a: f64, n: usize, c: f64, b: f64) -> f64 {
                 (-1.52)
             }) % 2.0;
     }
-    acc1 + t2 + t3 + b + 0.499 * b
+    acc1 + t2 + t3 + b
 }
 
 #[differentiate]
@@ -2218,7 +2344,7 @@ fn b04_f059(a: f64) -> f64 {
         acc1 = acc1 + ((-5.84e-1) + acc1) * 1.62;
         acc1 = acc1 * (-0.03) + (a - a).abs();
     }
-    acc1 * a + 4.6e-1 * a
+    acc1 * a
 }
 
 #[differentiate]
@@ -2234,31 +2360,21 @@ fn b04_f060(y: &[f64], n: usize, x: &[f64], m: usize) -> f64 {
         while k5 < x.len() {
             k5 += 1;
             let j6 = k5 - 1;
-            h2[j6] -= (1.0 + (acc1 + acc1).powi(2)).ln() + 0.12 * x[1];
-            let t7 = (-1.22) / (x[j4 % m] * acc1).asinh().cos().exp();
-            acc1 += y[(j6 + 1) % y.len()];
+            h2[j6] -= (1.0 + (acc1 + acc1).powi(2)).ln();
+            let u7 = -h2[h2.len() - 1 - j4];
         }
-        let mut k8 = 0;
-        #[checkpoint(segments = 3)]
-        while k8 < 5 {
-            k8 += 1;
-            let j9 = k8 - 1;
-            let mut k10 = 0;
-            while k10 < 3 {
-                k10 += 1;
-                let j11 = k10 - 1;
-                let acc12 = 0.48 / (1.0 + acc1.powi(2));
-                acc1 = acc1 * (-0.804) + b04_f004(h2[h2.len() - 1 - j11], x);
-                if (acc12 < acc12 || j4 != 0 && acc12 > acc12) && acc12 < 0.937 {
-                    break;
-                }
-            }
-            acc1 += (h2[j9 / 2] - acc1).sin();
+        let t8 = (-0.778)
+            / (1.4 / (1.5 + (j4 as f64).tanh()) * (1.5 + acc1.sin()).ln())
+                .sin()
+                .exp();
+        if 0.57 > std::f64::consts::PI && acc1 >= (-0.338_f64) {
+            let mut u9 = t8;
+            acc1 -= h2[1];
         }
-        acc1 -= x[j4] * acc1 + acc1.asinh();
+        acc1 -= b04_f011(x, n, n);
         k3 += 1;
     }
-    acc1 + h2[2] + 0.1 * x[0]
+    acc1 + h2[2]
 }
 
 // `b04_f060` without its `#[checkpoint]`s: the gradients must agree bitwise.
@@ -2274,30 +2390,21 @@ fn b04_f060_plain(y: &[f64], n: usize, x: &[f64], m: usize) -> f64 {
         while k5 < x.len() {
             k5 += 1;
             let j6 = k5 - 1;
-            h2[j6] -= (1.0 + (acc1 + acc1).powi(2)).ln() + 0.12 * x[1];
-            let t7 = (-1.22) / (x[j4 % m] * acc1).asinh().cos().exp();
-            acc1 += y[(j6 + 1) % y.len()];
+            h2[j6] -= (1.0 + (acc1 + acc1).powi(2)).ln();
+            let u7 = -h2[h2.len() - 1 - j4];
         }
-        let mut k8 = 0;
-        while k8 < 5 {
-            k8 += 1;
-            let j9 = k8 - 1;
-            let mut k10 = 0;
-            while k10 < 3 {
-                k10 += 1;
-                let j11 = k10 - 1;
-                let acc12 = 0.48 / (1.0 + acc1.powi(2));
-                acc1 = acc1 * (-0.804) + b04_f004(h2[h2.len() - 1 - j11], x);
-                if (acc12 < acc12 || j4 != 0 && acc12 > acc12) && acc12 < 0.937 {
-                    break;
-                }
-            }
-            acc1 += (h2[j9 / 2] - acc1).sin();
+        let t8 = (-0.778)
+            / (1.4 / (1.5 + (j4 as f64).tanh()) * (1.5 + acc1.sin()).ln())
+                .sin()
+                .exp();
+        if 0.57 > std::f64::consts::PI && acc1 >= (-0.338_f64) {
+            let mut u9 = t8;
+            acc1 -= h2[1];
         }
-        acc1 -= x[j4] * acc1 + acc1.asinh();
+        acc1 -= b04_f011(x, n, n);
         k3 += 1;
     }
-    acc1 + h2[2] + 0.1 * x[0]
+    acc1 + h2[2]
 }
 
 #[differentiate]
@@ -2317,7 +2424,6 @@ fn b04_f061(x: &[f64], n: usize, c: f64, a: f64, y: &[f64], b: f64) -> Vec<f64> 
     for i6 in 0..x.len() {
         out5[i6] = f64::cos(x[i6 % x.len()]).cos();
     }
-    out5[1] += a;
     out5
 }
 
@@ -2338,38 +2444,47 @@ fn b04_f061_plain(x: &[f64], n: usize, c: f64, a: f64, y: &[f64], b: f64) -> Vec
     for i6 in 0..x.len() {
         out5[i6] = f64::cos(x[i6 % x.len()]).cos();
     }
-    out5[1] += a;
     out5
 }
 
 #[differentiate]
-fn b04_f062(y: &[f64], n: usize, x: &[f64]) -> f64 {
-    let mut acc1 = y[3];
-    let mut acc2: f64 = 0.93;
-    acc1 += (if x[0].atan2(1.0 + acc2.powi(2)) < x[0] * (n as f64) {
-        y[3]
-    } else {
-        y[0]
-    }) + f64::atan2(x[0], 1.0 + y[3] * y[3]);
-    for i3 in 1..y.len() {
-        let mut s4 = acc1.atan2(2.5 + acc1.tanh());
-        let acc2 = acc2 + s4 * (i3 as f64);
-        let mut v5: Vec<f64> = vec![1.0; y.len()];
-        for i6 in 0..y.len() {
-            v5[i6] += (0.9 * s4.cos().exp().powf(0.9 * v5[i3 / 2].tanh()).tanh()).asin();
+fn b04_f062(x: &[f64], a: f64, n: usize) -> f64 {
+    let mut acc1: f64 = b04_f030(a, x[2]);
+    let mut acc2 = a - 1.9;
+    let u3 = f64::hypot(acc1, 2.0 + a.tanh());
+    {
+        for i4 in 0..4 {
+            if a > x[1] {
+                let mut acc5 = b04_f058(
+                    acc1 * x[(i4 + 1) % 3],
+                    1,
+                    -x[i4 / 2],
+                    match i4 % 2 {
+                        0 => x[i4 % 3],
+                        _ => (-0.814),
+                    },
+                );
+                acc2 = acc2 * (-0.33)
+                    + (match i4 % 2 {
+                        0 => x[(i4 + 3) % x.len()],
+                        _ => acc5,
+                    }) * x[i4 / 2].tanh();
+            } else {
+                acc2 /= 1.5 + f64::cos(1.245).cos();
+                acc2 = acc2 * (-0.2) + (0.9 * (1.0 + x[i4 % 3].powi(2)).sqrt().tanh()).asin();
+            }
         }
-        acc1 *= 1.0 + 0.5 * (acc2 - 0.01).cos();
+        acc2 = (acc2 + x[2].cos()).tanh();
+        acc1 -= a - acc1 + (0.8 * (n as f64).cos()).acos();
     }
-    acc1 += y[3].min(x[0]);
-    for i7 in (0..4).step_by(2) {
-        let mut v8 = Vec::with_capacity(y.len());
-        for i9 in 0..y.len() {
-            v8.push((y[i9 / 2] - x[(i9 + 3) % x.len()]).sin());
+    acc1 += f64::asinh((-1.27));
+    for i6 in (1..n).step_by(2) {
+        if a >= x[0] && a >= x[(i6 + 2) % 3] {
+            let mut u7 = if i6 <= 2 { x[(i6 + 3) % x.len()] } else { acc1 };
         }
-        acc1 = acc2;
+        acc2 = acc2 * 0.43 + (1.6 / (a * a + 0.25) + acc1.tanh());
     }
-    acc2 /= (acc1 + x[0]).abs() + 1.0;
-    (acc1 + acc2 - y[3]).atan() + 0.82 * y[3]
+    ((acc1 + acc2) * a).sin()
 }
 
 #[differentiate]
@@ -2391,7 +2506,7 @@ fn b04_f063(a: f64) -> f64 {
         let mut v8: Vec<f64> = vec![0.0; 3];
     }
     let acc9: f64 = 1.79 / 0.5;
-    acc1 * acc2 + a + h3[3] + 0.86_f64 * a
+    acc1 * acc2 + a + h3[3]
 }
 
 #[differentiate]
@@ -2404,7 +2519,7 @@ fn b04_f064(a: f64, b: f64, x: &[f64]) -> f64 {
     }
     acc1 += f64::atan(x[4]).tanh();
     acc1 /= (-b).sin().exp();
-    let u5: f64 = b04_f022((-1.54), x, 3, v3[2] + x[3], &h2, f64::sin(h2[1]), 3);
+    let mut u5: f64 = b04_f022((-1.54), x, 3, v3[2] + x[3], &h2, f64::sin(h2[1]), 3);
     acc1 = acc1 * (-0.05) + f64::cos((-1.564));
     v3[0] += x[0];
     acc1 = acc1 * (-4.7e-1) + v3[0];
@@ -2416,7 +2531,7 @@ fn b04_f064(a: f64, b: f64, x: &[f64]) -> f64 {
         }
         acc1 += acc1;
     }
-    (acc1 - b) * a - v6[0] + h2[3] + 0.273 * x[0]
+    (acc1 - u5) * b - a + v6[0] + h2[3]
 }
 
 pub fn cases() -> Vec<Case> {
@@ -2677,6 +2792,31 @@ pub fn cases() -> Vec<Case> {
             gradcheck: Some(|p| b04_f006_gradcheck(&p[0..4], &p[4..9], p[9], 4)),
         },
         Case {
+            name: "b04_f006_plain",
+            seed_name: "b04_f006",
+            twin_of: Some("b04_f006"),
+            params: &[("y", 4, false), ("x", 5, true), ("a", 1, true)],
+            f: |p| vec![b04_f006_plain(&p[0..4], &p[4..9], p[9], 4)],
+            vjp: |p, s| {
+                let (y, g0, g1) = b04_f006_plain_vjp(&p[0..4], &p[4..9], p[9], 4, s[0]);
+                (vec![y], cat(&[&g0, &[g1]]))
+            },
+            jvp: |p, d| {
+                let (y, t) = b04_f006_plain_jvp(&p[0..4], &p[4..9], p[9], 4, &d[0..5], d[5]);
+                (vec![y], vec![t])
+            },
+            grad: Some(|p| {
+                let (_, g0, g1) = b04_f006_plain_grad(&p[0..4], &p[4..9], p[9], 4);
+                cat(&[&g0, &[g1]])
+            }),
+            hvp: Some(|p, d| {
+                let (_, g0, g1, h0, h1) =
+                    b04_f006_plain_hvp(&p[0..4], &p[4..9], p[9], 4, &d[0..5], d[5]);
+                (cat(&[&g0, &[g1]]), cat(&[&h0, &[h1]]))
+            }),
+            gradcheck: Some(|p| b04_f006_plain_gradcheck(&p[0..4], &p[4..9], p[9], 4)),
+        },
+        Case {
             name: "b04_f007",
             seed_name: "b04_f007",
             twin_of: None,
@@ -2811,50 +2951,25 @@ pub fn cases() -> Vec<Case> {
             name: "b04_f012",
             seed_name: "b04_f012",
             twin_of: None,
-            params: &[("b", 1, true), ("x", 3, true), ("a", 1, false)],
-            f: |p| vec![b04_f012(2, 2, p[0], &p[1..4], p[4])],
+            params: &[("a", 1, false), ("b", 1, false), ("x", 4, true)],
+            f: |p| vec![b04_f012(p[0], p[1], &p[2..6])],
             vjp: |p, s| {
-                let (y, g0, g1) = b04_f012_vjp(2, 2, p[0], &p[1..4], p[4], s[0]);
-                (vec![y], cat(&[&[g0], &g1]))
+                let (y, g0) = b04_f012_vjp(p[0], p[1], &p[2..6], s[0]);
+                (vec![y], cat(&[&g0]))
             },
             jvp: |p, d| {
-                let (y, t) = b04_f012_jvp(2, 2, p[0], &p[1..4], p[4], d[0], &d[1..4]);
+                let (y, t) = b04_f012_jvp(p[0], p[1], &p[2..6], &d[0..4]);
                 (vec![y], vec![t])
             },
             grad: Some(|p| {
-                let (_, g0, g1) = b04_f012_grad(2, 2, p[0], &p[1..4], p[4]);
-                cat(&[&[g0], &g1])
+                let (_, g0) = b04_f012_grad(p[0], p[1], &p[2..6]);
+                cat(&[&g0])
             }),
             hvp: Some(|p, d| {
-                let (_, g0, g1, h0, h1) = b04_f012_hvp(2, 2, p[0], &p[1..4], p[4], d[0], &d[1..4]);
-                (cat(&[&[g0], &g1]), cat(&[&[h0], &h1]))
+                let (_, g0, h0) = b04_f012_hvp(p[0], p[1], &p[2..6], &d[0..4]);
+                (cat(&[&g0]), cat(&[&h0]))
             }),
-            gradcheck: Some(|p| b04_f012_gradcheck(2, 2, p[0], &p[1..4], p[4])),
-        },
-        Case {
-            name: "b04_f012_plain",
-            seed_name: "b04_f012",
-            twin_of: Some("b04_f012"),
-            params: &[("b", 1, true), ("x", 3, true), ("a", 1, false)],
-            f: |p| vec![b04_f012_plain(2, 2, p[0], &p[1..4], p[4])],
-            vjp: |p, s| {
-                let (y, g0, g1) = b04_f012_plain_vjp(2, 2, p[0], &p[1..4], p[4], s[0]);
-                (vec![y], cat(&[&[g0], &g1]))
-            },
-            jvp: |p, d| {
-                let (y, t) = b04_f012_plain_jvp(2, 2, p[0], &p[1..4], p[4], d[0], &d[1..4]);
-                (vec![y], vec![t])
-            },
-            grad: Some(|p| {
-                let (_, g0, g1) = b04_f012_plain_grad(2, 2, p[0], &p[1..4], p[4]);
-                cat(&[&[g0], &g1])
-            }),
-            hvp: Some(|p, d| {
-                let (_, g0, g1, h0, h1) =
-                    b04_f012_plain_hvp(2, 2, p[0], &p[1..4], p[4], d[0], &d[1..4]);
-                (cat(&[&[g0], &g1]), cat(&[&[h0], &h1]))
-            }),
-            gradcheck: Some(|p| b04_f012_plain_gradcheck(2, 2, p[0], &p[1..4], p[4])),
+            gradcheck: Some(|p| b04_f012_gradcheck(p[0], p[1], &p[2..6])),
         },
         Case {
             name: "b04_f013",
@@ -3339,6 +3454,31 @@ pub fn cases() -> Vec<Case> {
             gradcheck: Some(|p| b04_f029_gradcheck(p[0], p[1], &p[2..7])),
         },
         Case {
+            name: "b04_f029_plain",
+            seed_name: "b04_f029",
+            twin_of: Some("b04_f029"),
+            params: &[("b", 1, true), ("a", 1, true), ("x", 5, true)],
+            f: |p| vec![b04_f029_plain(p[0], p[1], &p[2..7])],
+            vjp: |p, s| {
+                let (y, g0, g1, g2) = b04_f029_plain_vjp(p[0], p[1], &p[2..7], s[0]);
+                (vec![y], cat(&[&[g0], &[g1], &g2]))
+            },
+            jvp: |p, d| {
+                let (y, t) = b04_f029_plain_jvp(p[0], p[1], &p[2..7], d[0], d[1], &d[2..7]);
+                (vec![y], vec![t])
+            },
+            grad: Some(|p| {
+                let (_, g0, g1, g2) = b04_f029_plain_grad(p[0], p[1], &p[2..7]);
+                cat(&[&[g0], &[g1], &g2])
+            }),
+            hvp: Some(|p, d| {
+                let (_, g0, g1, g2, h0, h1, h2) =
+                    b04_f029_plain_hvp(p[0], p[1], &p[2..7], d[0], d[1], &d[2..7]);
+                (cat(&[&[g0], &[g1], &g2]), cat(&[&[h0], &[h1], &h2]))
+            }),
+            gradcheck: Some(|p| b04_f029_plain_gradcheck(p[0], p[1], &p[2..7])),
+        },
+        Case {
             name: "b04_f030",
             seed_name: "b04_f030",
             twin_of: None,
@@ -3405,25 +3545,25 @@ pub fn cases() -> Vec<Case> {
             name: "b04_f033",
             seed_name: "b04_f033",
             twin_of: None,
-            params: &[("a", 1, true), ("c", 1, true), ("b", 1, true)],
-            f: |p| vec![b04_f033(p[0], p[1], p[2])],
+            params: &[("x", 1, true), ("y", 1, true)],
+            f: |p| vec![b04_f033(4, &p[0..1], &p[1..2])],
             vjp: |p, s| {
-                let (y, g0, g1, g2) = b04_f033_vjp(p[0], p[1], p[2], s[0]);
-                (vec![y], cat(&[&[g0], &[g1], &[g2]]))
+                let (y, g0, g1) = b04_f033_vjp(4, &p[0..1], &p[1..2], s[0]);
+                (vec![y], cat(&[&g0, &g1]))
             },
             jvp: |p, d| {
-                let (y, t) = b04_f033_jvp(p[0], p[1], p[2], d[0], d[1], d[2]);
+                let (y, t) = b04_f033_jvp(4, &p[0..1], &p[1..2], &d[0..1], &d[1..2]);
                 (vec![y], vec![t])
             },
             grad: Some(|p| {
-                let (_, g0, g1, g2) = b04_f033_grad(p[0], p[1], p[2]);
-                cat(&[&[g0], &[g1], &[g2]])
+                let (_, g0, g1) = b04_f033_grad(4, &p[0..1], &p[1..2]);
+                cat(&[&g0, &g1])
             }),
             hvp: Some(|p, d| {
-                let (_, g0, g1, g2, h0, h1, h2) = b04_f033_hvp(p[0], p[1], p[2], d[0], d[1], d[2]);
-                (cat(&[&[g0], &[g1], &[g2]]), cat(&[&[h0], &[h1], &[h2]]))
+                let (_, g0, g1, h0, h1) = b04_f033_hvp(4, &p[0..1], &p[1..2], &d[0..1], &d[1..2]);
+                (cat(&[&g0, &g1]), cat(&[&h0, &h1]))
             }),
-            gradcheck: Some(|p| b04_f033_gradcheck(p[0], p[1], p[2])),
+            gradcheck: Some(|p| b04_f033_gradcheck(4, &p[0..1], &p[1..2])),
         },
         Case {
             name: "b04_f034",
@@ -4305,25 +4445,25 @@ pub fn cases() -> Vec<Case> {
             name: "b04_f062",
             seed_name: "b04_f062",
             twin_of: None,
-            params: &[("y", 4, true), ("x", 1, true)],
-            f: |p| vec![b04_f062(&p[0..4], 1, &p[4..5])],
+            params: &[("x", 3, true), ("a", 1, true)],
+            f: |p| vec![b04_f062(&p[0..3], p[3], 4)],
             vjp: |p, s| {
-                let (y, g0, g1) = b04_f062_vjp(&p[0..4], 1, &p[4..5], s[0]);
-                (vec![y], cat(&[&g0, &g1]))
+                let (y, g0, g1) = b04_f062_vjp(&p[0..3], p[3], 4, s[0]);
+                (vec![y], cat(&[&g0, &[g1]]))
             },
             jvp: |p, d| {
-                let (y, t) = b04_f062_jvp(&p[0..4], 1, &p[4..5], &d[0..4], &d[4..5]);
+                let (y, t) = b04_f062_jvp(&p[0..3], p[3], 4, &d[0..3], d[3]);
                 (vec![y], vec![t])
             },
             grad: Some(|p| {
-                let (_, g0, g1) = b04_f062_grad(&p[0..4], 1, &p[4..5]);
-                cat(&[&g0, &g1])
+                let (_, g0, g1) = b04_f062_grad(&p[0..3], p[3], 4);
+                cat(&[&g0, &[g1]])
             }),
             hvp: Some(|p, d| {
-                let (_, g0, g1, h0, h1) = b04_f062_hvp(&p[0..4], 1, &p[4..5], &d[0..4], &d[4..5]);
-                (cat(&[&g0, &g1]), cat(&[&h0, &h1]))
+                let (_, g0, g1, h0, h1) = b04_f062_hvp(&p[0..3], p[3], 4, &d[0..3], d[3]);
+                (cat(&[&g0, &[g1]]), cat(&[&h0, &[h1]]))
             }),
-            gradcheck: Some(|p| b04_f062_gradcheck(&p[0..4], 1, &p[4..5])),
+            gradcheck: Some(|p| b04_f062_gradcheck(&p[0..3], p[3], 4)),
         },
         Case {
             name: "b04_f063",

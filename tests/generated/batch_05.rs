@@ -42,7 +42,6 @@ fn b05_f000(c: f64, a: f64, x: &[f64], b: f64) -> Vec<f64> {
     for i7 in 0..4 {
         out6[i7] = acc1.tanh().tanh();
     }
-    out6[2] += c;
     out6
 }
 
@@ -73,7 +72,6 @@ fn b05_f000_plain(c: f64, a: f64, x: &[f64], b: f64) -> Vec<f64> {
     for i7 in 0..4 {
         out6[i7] = acc1.tanh().tanh();
     }
-    out6[2] += c;
     out6
 }
 
@@ -103,7 +101,7 @@ fn b05_f001(n: usize, b: f64, a: f64, x: &[f64], y: &[f64], m: usize) -> f64 {
             acc2 -= 0.34;
         }
     }
-    (acc1 + acc2 - acc3 - a) * w4[2] + 0.67_f64 * x[0]
+    (acc1 + acc2 - acc3 - a) * w4[2]
 }
 
 #[differentiate]
@@ -125,7 +123,7 @@ fn b05_f002(a: f64, n: usize, b: f64) -> f64 {
         let mut t4 = (-b).sin().exp() * -(b * a);
         acc1 = acc1 * 0.11 + b;
     }
-    acc1 + 0.291 * b
+    acc1
 }
 
 #[differentiate]
@@ -161,7 +159,7 @@ fn b05_f003(y: &[f64], n: usize, x: &[f64]) -> f64 {
         }
         acc1 += y[3].tanh() * acc1;
     }
-    (acc1 - y[2]).atan() + 0.23 * y[2]
+    (acc1 - y[2]).atan()
 }
 
 #[differentiate]
@@ -175,7 +173,7 @@ fn b05_f004(x: &[f64], y: &[f64], a: f64, c: f64, b: f64) -> f64 {
             while k4 < y.len() {
                 let j5 = k4;
                 let s6 = (0.5 * v2[y.len() - 1 - j5].cos()).trunc() + y[j5];
-                if b05_f002(y[j5] * s6, 4, v2[j5] * std::f64::consts::PI) <= 0.29 {
+                if b05_f002(y[j5] * s6, 4, v2[j5] * std::f64::consts::PI) <= 0.1 {
                     let c = c * -acc1;
                 } else if a <= (-0.25) && j5 % 2 == 1 {
                     let mut acc7 = (0.5 * y[j5].tanh()).atanh();
@@ -193,7 +191,7 @@ fn b05_f004(x: &[f64], y: &[f64], a: f64, c: f64, b: f64) -> f64 {
         }
         acc1 -= a * v2[0] + a;
     }
-    (acc1 - x[1]).sin() + 0.72 * x[0]
+    (acc1 - x[1]).sin()
 }
 
 #[differentiate]
@@ -216,8 +214,7 @@ fn b05_f005(b: f64, c: f64, a: f64) -> Vec<f64> {
         acc1 = acc1 * 5.0e-1 + (-1.16) / f64::cos(1.27_f64).exp();
         k4 += 1;
     }
-    let mut out8 = vec![(0.9 * b.max(acc3).sin()).asin()];
-    out8[0] += c;
+    let out8 = vec![(0.9 * b.max(acc3).sin()).asin()];
     out8
 }
 
@@ -241,8 +238,7 @@ fn b05_f005_plain(b: f64, c: f64, a: f64) -> Vec<f64> {
         acc1 = acc1 * 5.0e-1 + (-1.16) / f64::cos(1.27_f64).exp();
         k4 += 1;
     }
-    let mut out8 = vec![(0.9 * b.max(acc3).sin()).asin()];
-    out8[0] += c;
+    let out8 = vec![(0.9 * b.max(acc3).sin()).asin()];
     out8
 }
 
@@ -284,7 +280,7 @@ fn b05_f006(a: f64) -> f64 {
         }
         acc1 -= b05_f002(a / acc1.tanh().exp(), 4, a) - a;
     }
-    (acc1 + a).atan() + 0.16 * a
+    (acc1 + a).atan()
 }
 
 #[differentiate]
@@ -318,7 +314,6 @@ fn b05_f007(a: f64, c: f64, x: &[f64], n: usize, y: &[f64], b: f64) -> Vec<f64> 
         }
         acc2 -= (acc1 + acc2) / (t5.abs() + 1.0 + 1.0).acosh().cos().exp();
     }
-    w4[0] += c;
     w4
 }
 
@@ -352,7 +347,7 @@ fn b05_f008(x: &[f64], b: f64, a: f64) -> f64 {
         acc1 = (x[(j3 + 3) % x.len()].abs() + 1.0).cbrt();
         k2 += 1;
     }
-    acc1 - b - a + 0.51 * x[0]
+    acc1 - b - a
 }
 
 // `b05_f008` without its `#[checkpoint]`s: the gradients must agree bitwise.
@@ -384,7 +379,7 @@ fn b05_f008_plain(x: &[f64], b: f64, a: f64) -> f64 {
         acc1 = (x[(j3 + 3) % x.len()].abs() + 1.0).cbrt();
         k2 += 1;
     }
-    acc1 - b - a + 0.51 * x[0]
+    acc1 - b - a
 }
 
 #[differentiate]
@@ -407,7 +402,7 @@ fn b05_f009(y: &[f64], b: f64, x: &[f64], n: usize, a: f64) -> f64 {
         }
         acc2 -= b;
     }
-    acc1 + acc2 - b + y[4] + 0.894 * b
+    acc1 + acc2 - b + y[4]
 }
 
 #[differentiate(wrt(x, b, a))]
@@ -433,7 +428,7 @@ fn b05_f010(b: f64, n: usize, y: &[f64], a: f64, x: &[f64]) -> f64 {
         )
         .hypot(1.0 + (acc1 * b).powi(2));
     }
-    acc1 + b + a + 0.3 * b
+    acc1 + b + a
 }
 
 #[differentiate]
@@ -453,28 +448,42 @@ fn b05_f011(x: &[f64], a: f64, n: usize, b: f64) -> Vec<f64> {
     for i6 in 0..n {
         out5[i6] = (1.0 + b * b).ln() * (acc2 + a);
     }
-    out5[0] += a;
     out5
 }
 
 #[differentiate]
 fn b05_f012(a: f64) -> Vec<f64> {
-    let mut acc1 = b05_f002(a - a, 4, a.cos()) * (-0.9);
-    let mut acc2: f64 = 1.984;
-    {
-        acc2 += b05_f006(a);
-        acc2 = acc2 * (-0.681) + acc2;
+    let mut acc1 = b05_f002(a - a, 4, a.cos());
+    let mut acc2: f64 = (-1.3);
+    if (-1.2) + a < (-1.62) {
+        let u3 = b05_f002(acc2.cos(), 4, if acc2 + a < -a { acc1 } else { acc1 });
+        if u3 <= 0.23 {
+            let mut acc4 = u3.sin() + (u3 + u3) / 2.0;
+        } else {
+            for i5 in 0..3 {
+                let mut h6 = vec![0.0; 1];
+                for i7 in 0..1 {
+                    h6[i7] += (1.0 + (acc2 * u3).powi(2)).recip();
+                }
+                if h6[(i5 + 3) % 1] >= (i5 as f64) % 3.0 / 3.0 {
+                    let mut s8 = -u3;
+                    acc1 = acc1 * (-0.658) + (a * s8).asinh();
+                }
+                acc2 -= (2.5 + acc2.cos())
+                    .recip()
+                    .max(f64::sqrt((i5 as f64) * (i5 as f64) + 0.5));
+            }
+        }
+        acc1 -= u3;
+    } else if a < 0.543 {
+        let mut acc9: f64 = b05_f006(a * (-0.3_f64)).atan();
+        acc2 -= acc9;
+    } else {
+        let mut t10: f64 = acc1 * 0.9_f64;
+        acc1 = -a + (t10 + acc2);
     }
-    let u3 = acc1 + a;
-    let mut w4 = vec![0.0; 5];
-    for i5 in 0..5 {
-        w4[i5] = (i5 as f64).asinh();
-    }
-    acc1 /= 1.0 + (u3 * u3 + 1.0).log(3.0).powi(2);
-    acc2 = -(w4[2] + w4[0]);
-    let mut acc6: f64 = f64::sin(w4[3]) + w4[4];
-    w4[1] += a;
-    w4
+    let out11 = vec![(1.0 + (-a).powi(2)).sqrt(), a.atan()];
+    out11
 }
 
 #[differentiate]
@@ -488,7 +497,7 @@ fn b05_f013(m: usize, x: &[f64], y: &[f64], a: f64, n: usize) -> f64 {
     }
     w4[1] -= acc1.tanh();
     acc1 += (acc1 * x[1]).sin();
-    acc1 * acc2 - a + w4[0] + 0.855 * y[0]
+    acc1 * acc2 - a + w4[0]
 }
 
 #[differentiate]
@@ -511,7 +520,7 @@ fn b05_f014(n: usize, m: usize, a: f64) -> f64 {
         let mut t5 = acc1 + h2[0];
         acc1 += (t5 - h2[2]) * (t5 * a);
     }
-    acc1 + a - h2[4] + 0.8_f64 * a
+    acc1 + a - h2[4]
 }
 
 #[differentiate]
@@ -533,7 +542,7 @@ fn b05_f015(x: &[f64], n: usize) -> f64 {
             .min(b05_f014(1, 4, w2[i3 / 2] * acc1) % 2.0);
         acc1 = (acc1 + w2[(i3 + 1) % w2.len()] * (i3 as f64)).sin();
         if i3 < 1 {
-            let acc5: f64 = b05_f006(t4);
+            let mut acc5: f64 = b05_f006(t4);
             acc1 += b05_f006(match i3 % 3 {
                 0 => t4,
                 1 => (i3 as f64),
@@ -547,7 +556,7 @@ fn b05_f015(x: &[f64], n: usize) -> f64 {
         }
         acc1 -= t4;
     }
-    acc1 + w2[2] + 0.598 * x[2]
+    acc1 + w2[2]
 }
 
 #[differentiate]
@@ -560,27 +569,22 @@ fn b05_f016(x: &[f64]) -> Vec<f64> {
         } else {
             x[0]
         },
-    ) * 0.64;
-    for i2 in 0..x.len() {
-        let acc3 = b05_f002(x[x.len() - 1 - i2], 4, std::f64::consts::FRAC_PI_4).clamp((-1.0), 1.0);
-        if i2 % 2 == 0 {
-            if (i2 as f64) * x[i2] * acc3.tanh() >= acc3 {
-                let s4 = x[0] + -acc3.min(1.06);
-                acc1 -= x[0];
-            } else {
-                let mut u5 = (1.0 + acc3.atan().powi(2)).ln();
-                acc1 += u5;
-            }
-            acc1 -= f64::min((-1.64_f64), std::f64::consts::LN_2);
+    );
+    let mut s2: f64 = (x[0] + x[0].powi(2)).asinh();
+    let acc3 = s2 / 3.0;
+    if s2 <= x[0] * x[0] * x[0] {
+        let v4 = vec![acc1 - acc1, f64::cos(s2), acc3, s2];
+        s2 += if acc1 >= s2 {
+            acc1
         } else {
-            let s6 = (0.5 * x[0].sin()).fract() + x[(i2 + 2) % x.len()] - (acc1 + acc3).atan();
-            acc1 += acc1;
-        }
-        acc1 += x[0].cos().cos();
+            b05_f006(b05_f015(&v4, 2))
+        };
     }
-    let mut out7 = vec![x[0].sin() + b05_f014(1, 4, f64::tanh((-0.95)))];
-    out7[0] += x[0];
-    out7
+    let mut out5 = vec![0.0; 2];
+    for i6 in 0..2 {
+        out5[i6] = f64::fract(0.5 * (-0.2)) + acc1 - ((-0.63) - acc1);
+    }
+    out5
 }
 
 #[differentiate]
@@ -593,7 +597,7 @@ fn b05_f017(y: &[f64], b: f64, x: &[f64], a: f64) -> f64 {
             acc2 += acc1;
             acc1 += b05_f006(f64::atan(y[i3 % y.len()]));
         } else {
-            let s4: f64 = match i3 % 3 {
+            let mut s4: f64 = match i3 % 3 {
                 0 => (-0.88) * (i3 as f64),
                 1 => f64::recip(acc1.cos().exp()),
                 _ => (1.0 + x[i3 / 2].powi(2)).ln(),
@@ -602,7 +606,7 @@ fn b05_f017(y: &[f64], b: f64, x: &[f64], a: f64) -> f64 {
         }
         acc1 = 0.44;
     }
-    acc1 - acc2 + x[0] + 0.83 * y[3]
+    acc1 - acc2 + x[0]
 }
 
 #[differentiate(wrt(a))]
@@ -622,7 +626,7 @@ fn b05_f018(c: f64, a: f64, b: f64, x: &[f64]) -> f64 {
                 let mut acc3 = (-1.22) * c;
                 acc1 -= acc1;
             }
-            if b05_f006(x[0].cos()) > 1.3 {
+            if b05_f006(x[0].cos()) > 1.25 {
                 let s4: f64 = x[1];
                 acc1 -= (1.0 + (s4 / x[2].cos().exp()).powi(2)).recip();
             } else {
@@ -637,11 +641,31 @@ fn b05_f018(c: f64, a: f64, b: f64, x: &[f64]) -> f64 {
         let mut u7 = f64::asinh(x[2]);
         acc1 -= b05_f014(1, 4, acc1 * c);
     }
-    acc1 + a + 0.68 * a
+    acc1 + a
 }
 
 #[differentiate]
 fn b05_f019(x: &[f64]) -> f64 {
+    let mut acc1: f64 = 2.0e0;
+    let t2: f64 = acc1 * acc1;
+    acc1 -= acc1;
+    if f64::tanh(0.236) > (-0.17) {
+        return f64::powf(2.0 + acc1.tanh(), 1.5) * acc1.clamp((-1.0), 1.0);
+    }
+    #[checkpoint]
+    {
+        let s3 = x[4] * acc1;
+        let s3 = s3 + acc1.mul_add(t2, x[0]);
+        acc1 = acc1 * (-0.125) + f64::asin(0.9 * (s3 - s3).tanh());
+    }
+    let mut s4 = x[4];
+    let mut u5 = (1.0 + (0.5 * t2.sin()).exp2().powi(2)).log(10.0);
+    (acc1 + s4 + u5) * t2 + x[2]
+}
+
+// `b05_f019` without its `#[checkpoint]`s: the gradients must agree bitwise.
+#[differentiate]
+fn b05_f019_plain(x: &[f64]) -> f64 {
     let mut acc1: f64 = 2.0e0;
     let t2: f64 = acc1 * acc1;
     acc1 -= acc1;
@@ -655,7 +679,7 @@ fn b05_f019(x: &[f64]) -> f64 {
     }
     let mut s4 = x[4];
     let mut u5 = (1.0 + (0.5 * t2.sin()).exp2().powi(2)).log(10.0);
-    (acc1 + s4 + u5) * t2 + x[2] + 8.0e-1 * x[1]
+    (acc1 + s4 + u5) * t2 + x[2]
 }
 
 #[differentiate]
@@ -677,35 +701,24 @@ fn b05_f020(a: f64, b: f64, m: usize, n: usize) -> f64 {
         }
         acc2 = acc2 * 3.0e-1 + (1.5 + (t3 - (-0.54)).tanh()).log(2.0);
     }
-    (acc1 + acc2 + a) * b + w4[0] + 0.15 * a
+    (acc1 + acc2 + a) * b + w4[0]
 }
 
 #[differentiate]
-fn b05_f021(a: f64, b: f64, n: usize, c: f64) -> f64 {
-    let mut acc1 = f64::atan((-1.141));
+fn b05_f021(a: f64, x: &[f64]) -> f64 {
+    let mut acc1: f64 = 0.802;
+    let mut acc2 = acc1.atan();
+    let h3 = vec![x[2] * a, b05_f020(-acc2, a - acc2, 1, 4), a + x[1]];
     {
-        for i2 in (0..n).step_by(3) {
-            let mut s3: f64 = 1.608e0;
-            let mut k4 = 0;
-            while k4 < n {
-                let j5 = k4;
-                s3 = b05_f006(c - b) * (0.6 * f64::sin((-1.8))).tan();
-                if c <= (-0.13) {
-                    let mut w6: Vec<f64> = Vec::new();
-                    for i7 in 0..n {
-                        w6.push(s3);
-                    }
-                    s3 += s3 - w6[i2 / 2] - w6[i2 / 2];
-                    s3 += w6[i2 % 3] + s3 - (0.6 * (n as f64).cos()).tan();
-                }
-                acc1 = b05_f014(1, 4, s3.atan()) - b.atan2(1.0 + (i2 as f64).powi(2));
-                k4 += 1;
-            }
-            let w8: Vec<f64> = vec![s3 % 1.5, (0.8 * (i2 as f64).tanh()).acos()];
-        }
-        acc1 = acc1;
+        acc2 = acc2 * (-0.262_f64) + ((-h3[2]).abs() + 1.0 + 1.0).acosh();
     }
-    acc1 + a + 0.868_f64 * c
+    acc2 += (2.0 + acc2.cos()).ln() + x[0].cos().exp();
+    acc2 += (a * 3.9e-1).min(acc2.sin());
+    let u4 = x[3];
+    if x[2] <= (-0.84) {
+        return b05_f015(x, 2);
+    }
+    (acc1 + acc2 - h3[0]) * h3[1]
 }
 
 #[differentiate]
@@ -741,42 +754,34 @@ fn b05_f022(a: f64, b: f64, c: f64, x: &[f64]) -> f64 {
         acc1 -= acc1 - x[1] + a;
     } else {
         let u8 = a.asinh().asinh() + (acc1.asinh() + x[2].cos().exp().recip());
-        acc1 = acc1 * 0.6 + b05_f021(c * x[2], -b, 3, f64::recip(u8.sin().exp()));
+        acc1 = acc1 * 0.6 + b05_f020(-b, f64::recip(u8.sin().exp()), 1, 4);
     }
-    acc1 - c + 0.707 * c
+    acc1 - c
 }
 
 #[differentiate]
 fn b05_f023(a: f64) -> Vec<f64> {
     let mut acc1: f64 = (-0.61);
-    let mut acc2 = b05_f002(acc1.cos(), 4, (-0.69) / (1.0 + acc1.powi(2))) * 0.66;
-    let mut acc3: f64 = f64::ln(1.5 + (a % 1.5).tanh());
-    for i4 in 0..=2 - 1 {
-        let acc1 = acc1 + a;
-        if i4 <= 0 {
-            let mut k5 = 0;
-            while k5 < 5 {
-                k5 += 1;
-                let j6 = k5 - 1;
-                if i4 >= 1 {
-                    let s7 = (i4 as f64);
-                    acc2 -= (j6 as f64) - acc3.asinh();
-                } else {
-                    let mut t8 = -((i4 as f64) + acc1);
-                    acc3 -= (i4 as f64);
-                }
-                acc2 = ((acc1 + acc3).abs() + 1.0).sqrt();
-            }
-            acc2 -= (acc1.abs() + 1.0).log2().clamp((-1.0), 1.0);
+    let mut acc2 = b05_f002(acc1.cos(), 4, (-0.69) / (1.0 + acc1.powi(2)));
+    acc2 += acc2.sin();
+    if acc2 > 8.1e-1 {
+        let acc3 = f64::asinh(1.03);
+        acc2 -= (1.0 + acc3.powi(2)).powf(0.5).asinh();
+    } else {
+        {
+            let mut t4 = acc1.mul_add(acc1, acc2);
+            let s5 = if t4.atan() > f64::tanh((-0.9)) {
+                a * t4 * a.mul_add(acc1, 1.03)
+            } else {
+                (0.8 * t4.tanh()).acos() * t4
+            };
         }
-        acc2 += acc1;
     }
-    let mut out9 = vec![0.0; 3];
-    for i10 in 0..3 {
-        out9[i10] = b05_f021(a, a, 3, acc2 / (1.5 + (i10 as f64).tanh())) + acc3 * a;
+    let mut out6 = vec![0.0; 1];
+    for i7 in 0..1 {
+        out6[i7] = (a * a + 0.5).ln_1p() + a;
     }
-    out9[2] += a;
-    out9
+    out6
 }
 
 #[differentiate]
@@ -807,7 +812,7 @@ fn b05_f024(a: f64, b: f64, n: usize, c: f64) -> f64 {
         acc1 -= f64::tanh(0.46).sin();
     }
     let mut h9: Vec<f64> = vec![(n as f64).atan(), f64::tan(0.6 * f64::cos(1.47e0))];
-    (acc1 + b + h9[0] + h9[0]).sin() + 0.2 * a
+    (acc1 + b + h9[0] + h9[0]).sin()
 }
 
 #[differentiate]
@@ -829,21 +834,18 @@ fn b05_f025(y: &[f64], x: &[f64], n: usize, a: f64) -> f64 {
             let mut u8 = 1.9e0 / (1.5 + y[0].tanh().cos());
             acc1 = acc1 * 0.72_f64 + u8;
         }
-        acc1 += b05_f021(-a, a + x[3], 3, a + w6[i5]);
+        acc1 += b05_f021(-a, y);
     }
-    let mut u9: f64 = y[1] / (1.5 + a.tanh());
-    acc1 = (acc1 * u9.cos()).sin();
-    for i10 in (0..x.len()).step_by(3) {
-        if u9 <= u9 || ((i10 as f64) >= (-0.586_f64) || acc1 < a) {
-            let acc11 = b05_f021((0.5 * y[i10]).trunc() + y[3], acc1, 3, f64::atan((-0.77)));
-            acc1 = acc1 * 0.85 + (acc11.mul_add(acc11, acc11).abs() + 1.0).log(10.0);
-        } else {
-            let s12 = (y[i10 / 2] + u9).tanh();
-            acc1 += y[n - 1 - i10];
+    for i9 in 0..x.len() {
+        let mut t10 = a.tanh();
+        t10 = (t10 * (y[(i9 + 1) % y.len()] * (i9 as f64))).tanh();
+        acc1 = (acc1 + t10.atan()).atan();
+        acc1 = 0.1;
+        if i9 > 0 {
+            continue;
         }
-        u9 += y[i10].powi(3);
     }
-    acc1 - u9 + a + 0.77 * y[3]
+    acc1 * a + y[2]
 }
 
 #[differentiate]
@@ -877,7 +879,6 @@ fn b05_f026(a: f64, n: usize, x: &[f64]) -> Vec<f64> {
     for i8 in 0..n {
         out7[i8] = a.min((n as f64) - a);
     }
-    out7[3] += a;
     out7
 }
 
@@ -910,35 +911,40 @@ fn b05_f027(n: usize, a: f64) -> f64 {
                     k4 += 1;
                     let j5 = k4 - 1;
                     let mut v6 = vec![0.5; n];
-                    for i7 in 0..v6.len() {
-                        v6[i7] += (0.05 / (1.0 + f64::powi(v6[j5], 2))).asinh() + 0.8 * a;
+                    for i7 in 0..1 {
+                        v6[i7] += (0.05 / (1.0 + f64::powi(v6[j5], 2))).asinh();
                     }
-                    let mut u8 = a.atan().min(v6[j3] - v6[j5]);
-                    let mut w9 = vec![f64::sin(v6[j5]).exp_m1(), v6[0] + a, v6[(j3 + 2) % n] % 1.5];
-                    let mut nh11 = vec![0.0; v6.len()];
-                    for i12 in 0..1 {
-                        nh11[i12] = (-0.7) * v6[i12] + (v6[(i12 + 1) % n] + acc1).tanh() + 0.3 * a;
+                    let mut nh8 = vec![0.0; 1];
+                    for i9 in 0..n {
+                        nh8[i9] = (-0.743) * v6[i9] + (v6[(i9 + 1) % n] + acc1.min(a)).tanh();
                     }
-                    v6 = nh11;
+                    v6 = nh8;
+                    let mut nh10 = vec![0.0; v6.len()];
+                    for i11 in 0..n {
+                        nh10[i11] = 0.12 * v6[i11]
+                            + (v6[(i11 + 1) % 1] + (0.6 * f64::cos(v6[j3 % n])).tan()).tanh();
+                    }
+                    v6 = nh10;
+                    let acc1 = acc1 * (a * v6[j5]);
                 }
-                {
-                    let mut t13 = (0.5 * (j3 as f64).tanh()).atanh();
-                    acc1 += ((t13 + t13).abs() + 1.0).cbrt();
+                if acc1 > (n as f64) && !(acc1 >= 0.2_f64) {
+                    let mut s12: f64 = acc1;
+                } else {
+                    let mut t13 = a * a % 3.0 + (a + acc1) / 4.0;
+                    acc1 = (1.5 + t13.sin()).ln() + t13.atan2(2.0 + t13.sin());
                 }
-                acc1 = a / (1.5 + a.sin()) * a.atan2(2.0 + acc1.sin());
+                acc1 = b05_f006((j3 as f64) % 3.0) + (acc1 + acc1);
                 k2 += 1;
             }
-            acc1 = b05_f006(acc1) + (0.6 * a.tanh()).tan();
         }
-        acc1 = ((-0.5) + acc1) * (acc1 * a);
-    } else if !(acc1 > acc1) {
-        let t14 = acc1.sin();
-        acc1 -= 0.1 / ((1.0 + t14.powi(2)).recip() * (1.0 + t14.powi(2)).recip() + 1.0);
     } else {
-        let u15: f64 = (-0.8);
-        acc1 -= (if acc1 >= (-0.82_f64) { acc1 } else { u15 }) + u15;
+        let s14 = a;
+        acc1 = f64::hypot((-1.705_f64), (n as f64) * (n as f64) + 0.5)
+            / (1.0
+                + ((n as f64) * (n as f64) + 0.25).sqrt()
+                    * ((n as f64) * (n as f64) + 0.25).sqrt());
     }
-    acc1.atan() + 0.1 * a
+    acc1 - a
 }
 
 #[differentiate]
@@ -958,7 +964,7 @@ fn b05_f028(y: &[f64], x: &[f64], b: f64, a: f64, n: usize) -> f64 {
         }
         acc4 -= w3[1];
     }
-    (acc1 - t2) * acc4 + b + w3[1] + 0.2_f64 * b
+    (acc1 - t2) * acc4 + b + w3[1]
 }
 
 #[differentiate]
@@ -981,46 +987,59 @@ fn b05_f029(a: f64) -> f64 {
         }
         acc1 = acc1 * (-0.3) + f64::cos(1.1).sin();
     }
-    acc1 + 0.502 * a
+    acc1
 }
 
 #[differentiate]
 fn b05_f030(x: &[f64], y: &[f64], n: usize) -> f64 {
-    let mut acc1 = b05_f024((x[1] * x[1] + 1.0).log(3.0), y[2] * x[1], 2, y[1]) * 1.843;
-    let mut acc2 = f64::powf(acc1 * acc1 + 0.5, 0.5);
-    if f64::recip(acc2.tanh().exp()) < y[2] {
-        let mut t3 = acc2.clamp((-1.0), 1.0);
-        acc2 += x[0];
+    let mut acc1 = b05_f024((x[1] * x[1] + 1.0).log(3.0), y[2] * x[1], 2, y[1]);
+    let mut acc2 = 1.93 / (2.5 + x[3].cos());
+    if acc2 / 0.5 < x[2] * acc1 {
+        let acc1 = acc1 * f64::max(x[0], acc2);
+        acc2 = f64::atanh(0.5 * (n as f64).cos()) + 7.0e-1 / (acc1 * acc1 + 0.5);
+    } else if x[0] > (-0.45) {
+        acc1 /= 1.0 + acc2 * acc2;
+        let mut u3: f64 = (0.5 * acc1).fract() + acc2;
+        acc2 += if (n as f64) + y[1] > 3.42_f64 {
+            u3
+        } else {
+            y[2] * y[0]
+        };
     } else {
-        let acc1 = acc1 * ((n as f64) + y[2]);
-        acc2 = f64::tanh(acc1);
-    }
-    if (n as f64).atan() < acc1 * y[0] {
-        for i4 in 0..5 {
-            for i5 in 0..x.len() {
-                let mut w6 = x.to_vec();
-                acc1 = (1.0 + acc1.powi(2)).sqrt();
-            }
-            acc2 += if x[i4 / 2] / 4.0 > (-0.17) {
-                f64::asinh(acc1)
-            } else {
-                (1.0 + y[(i4 + 2) % n].powi(2)).recip()
-            };
-            for i7 in 0..n {
-                let mut s8 = 1.31 % 3.0 - (i4 as f64);
-                acc2 -= b05_f022(
-                    x[(i7 + 2) % x.len()],
-                    f64::cos(1.22e0).exp().recip(),
-                    x[i7] + s8,
-                    y,
-                );
-            }
-            acc1 = (i4 as f64);
+        let mut w4 = vec![1.0; x.len()];
+        for i5 in 0..4 {
+            w4[i5] += b05_f022(
+                0.623 / (1.0 + acc1.powi(2)),
+                (i5 as f64),
+                b05_f002(
+                    b05_f020(y[(i5 + 3) % n], (i5 as f64) * acc1, 1, 4),
+                    4,
+                    w4[(i5 + 3) % 4],
+                ),
+                y,
+            );
         }
-    } else if f64::tanh(0.5).atan() < x[2] * y[1] / 4.0 {
-        let mut s9 = (0.8 * f64::sin((-0.15))).acos().tanh();
+        for i6 in 0..y.len() {
+            let mut k7 = 0;
+            while k7 < n {
+                k7 += 1;
+                let j8 = k7 - 1;
+                let u9 = if w4[j8] < x[i6] && acc2 > 3.47 {
+                    acc2.tanh()
+                } else {
+                    (j8 as f64)
+                };
+                acc2 -= w4[0] * f64::tanh((-1.43));
+                acc1 -= x[3];
+            }
+            acc1 -= (0.5 * (if i6 % 2 == 1 { acc2 } else { acc2 }).sin()).atanh();
+            if if acc1 >= 0.38 || i6 > 1 { acc1 } else { acc2 } > 2.73 {
+                break;
+            }
+        }
+        acc1 += acc1;
     }
-    acc1 + acc2 + 8.3e-1 * y[1]
+    (acc1 - acc2) * y[2]
 }
 
 #[differentiate(wrt(b))]
@@ -1041,7 +1060,7 @@ fn b05_f031(a: f64, x: &[f64], b: f64) -> f64 {
         let mut u6 = ((-1.56) / (2.0 + acc2.cos())).sin().exp();
         acc1 = acc1 * (-0.31_f64) + (b + x[1] + x[0].asinh());
     }
-    (acc1 - acc2) * s3 + 0.88 * b
+    (acc1 - acc2) * s3
 }
 
 #[differentiate(wrt(b))]
@@ -1060,12 +1079,51 @@ fn b05_f032(a: f64, c: f64, b: f64) -> f64 {
             if j7 > 0 {
                 break;
             }
-            acc1 = f64::log(b05_f027(1, b + 2.0).tanh().exp(), 2.0);
+            if c >= (-0.518) || h4[2] < 6.0e-1 {
+                h4[4 - 1 - j7] += if if c * h4[(j7 + 1) % 4] <= b {
+                    (j7 as f64)
+                } else {
+                    h4[j3 / 2]
+                } < a
+                {
+                    (j7 as f64)
+                } else {
+                    h4[h4.len() - 1 - j7]
+                };
+                for i8 in 0..3 {
+                    h4[j3] *= 1.0 + 0.5 * b.tanh();
+                    acc1 += h4[j3 % h4.len()];
+                }
+                acc1 = h4[j3];
+            } else {
+                match j7 % 3 {
+                    0 => {
+                        let mut s9 = h4[h4.len() - 1 - j3];
+                        acc1 = b05_f027(1, s9 + 2.0);
+                    }
+                    1 => {
+                        let s10: f64 = h4[3];
+                        acc1 = acc1 * 0.22 + c;
+                    }
+                    _ => {
+                        let mut s11 = c;
+                        acc1 -= match j3 % 2 {
+                            0 => match j7 % 2 {
+                                0 => s11,
+                                _ => s11,
+                            },
+                            _ => s11,
+                        };
+                    }
+                }
+                acc1 += (-1.386) + acc1 + std::f64::consts::LN_2.tanh();
+            }
+            acc1 -= h4[j3 / 2].atan();
             k6 += 1;
         }
         k2 += 1;
     }
-    acc1 + 0.392 * b
+    acc1
 }
 
 #[differentiate]
@@ -1083,10 +1141,10 @@ fn b05_f033(c: f64, a: f64, b: f64) -> Vec<f64> {
             acc1 += a * b05_f014(1, 4, (0.6 * a.tanh()).tan());
             let s6 = acc1;
             for i7 in 0..=4 - 1 {
-                let u8 = b05_f029(s6 / (2.5 + s6.tanh()));
+                let mut u8 = b05_f029(s6 / (2.5 + s6.tanh()));
                 acc1 += f64::atan2(a, u8.tanh().exp()).cos();
             }
-            acc1 = if acc1 > 5.29 {
+            acc1 = if acc1 > 4.93 {
                 s6
             } else {
                 match i5 % 3 {
@@ -1105,7 +1163,6 @@ fn b05_f033(c: f64, a: f64, b: f64) -> Vec<f64> {
     for i11 in 0..4 {
         out10[i11] = f64::powf(1.0 + (b * (i11 as f64)).powi(2), 0.5);
     }
-    out10[3] += b;
     out10
 }
 
@@ -1124,10 +1181,10 @@ fn b05_f033_plain(c: f64, a: f64, b: f64) -> Vec<f64> {
             acc1 += a * b05_f014(1, 4, (0.6 * a.tanh()).tan());
             let s6 = acc1;
             for i7 in 0..=4 - 1 {
-                let u8 = b05_f029(s6 / (2.5 + s6.tanh()));
+                let mut u8 = b05_f029(s6 / (2.5 + s6.tanh()));
                 acc1 += f64::atan2(a, u8.tanh().exp()).cos();
             }
-            acc1 = if acc1 > 5.29 {
+            acc1 = if acc1 > 4.93 {
                 s6
             } else {
                 match i5 % 3 {
@@ -1146,42 +1203,32 @@ fn b05_f033_plain(c: f64, a: f64, b: f64) -> Vec<f64> {
     for i11 in 0..4 {
         out10[i11] = f64::powf(1.0 + (b * (i11 as f64)).powi(2), 0.5);
     }
-    out10[3] += b;
     out10
 }
 
 #[differentiate]
 fn b05_f034(x: &[f64], y: &[f64]) -> f64 {
-    let mut acc1 = b05_f027(1, y[0]) * (-0.463);
-    acc1 = acc1 * 0.21 + (acc1 - x[3]);
-    acc1 = acc1 * (-0.05) + (f64::cbrt(1.0 + acc1.powi(2)) + (acc1 - y[0]));
-    let mut k2: usize = 0;
-    loop {
-        if k2 >= x.len() {
-            break;
-        }
-        k2 += 1;
-        let j3 = k2 - 1;
-        for i4 in 0..3 {
-            if x[0] * acc1 < (-0.445) {
-                match i4 % 2 {
-                    0 => {
-                        let acc1 = acc1 * acc1.atan();
-                    }
-                    _ => {
-                        let u5: f64 = acc1;
-                        acc1 += (1.0 + u5 * u5 * (u5 * u5) + 1.0).acosh();
-                    }
-                }
-                acc1 = -y[0] - f64::cos((-0.9));
-            } else {
-                let mut t6: f64 = ((j3 as f64) + x[i4]) / (2.0 + y[(i4 + 2) % 1].cos().tanh());
-                acc1 += (0.5 * x[(i4 + 2) % x.len()].cos()).atanh();
+    let mut acc1 = b05_f027(1, y[0]);
+    let mut w2 = vec![0.0; x.len()];
+    for i3 in 0..w2.len() {
+        w2[i3] += acc1;
+    }
+    let w4: Vec<f64> = vec![
+        acc1 * acc1,
+        f64::cbrt(1.0 + acc1.powi(2)),
+        acc1 - y[0],
+        acc1 * y[0],
+    ];
+    for i5 in 0..3 {
+        if y[0] * acc1 < (-0.18) {
+            for i6 in (0..w2.len()).step_by(2) {
+                acc1 += acc1.sin().exp() - (1.0 + acc1.powi(2) + 1.0).acosh();
+                w2[4] = acc1;
+                acc1 += (1.5 + acc1.cos()).log2() + y[i6 % y.len()].cos().cosh();
             }
-            acc1 = f64::acos(0.8 * x[i4].sin());
         }
     }
-    acc1 + 0.731 * x[1]
+    (acc1 + w2[2]) * w4[0] + w4[1]
 }
 
 #[differentiate]
@@ -1211,46 +1258,31 @@ fn b05_f035(x: &[f64], y: &[f64]) -> f64 {
         let t8 = (0.5 * acc1.tanh()).atanh() / ((x[3] + acc1).abs() + 1.0);
         acc1 = x[0].powi(2);
     }
-    acc1.atan() + 0.67 * x[1]
+    acc1.atan()
 }
 
 #[differentiate]
 fn b05_f036(y: &[f64], n: usize, x: &[f64]) -> f64 {
-    let mut acc1 = (if y[0] + (-1.41) > (-1.59) { y[0] } else { y[0] }) + 1.0;
-    let mut k2 = 0;
-    while k2 < x.len() {
-        let j3 = k2;
-        acc1 += b05_f014(1, 4, (j3 as f64));
-        let mut k4 = 0;
-        while k4 < 3 && 5.04e-1 > acc1 + (j3 as f64) {
-            let j5 = k4;
-            for i6 in 0..x.len() {
-                match i6 % 3 {
-                    0 => {
-                        let mut t7 = (1.5 + y[(j5 + 1) % y.len()].cos()).ln();
-                        acc1 -= (if (t7.abs() + 1.0).log10() > 0.265 {
-                            0.204
-                        } else {
-                            1.29
-                        }) * (t7 / (t7 * t7 + 1.0));
-                    }
-                    1 => {
-                        let mut u8 = x[j3 / 2] * y[j5 % y.len()];
-                        acc1 = (2.0 + u8.cos()).powf(0.9 * y[j5 % y.len()].cos()) - x[j3].atan();
-                    }
-                    _ => {
-                        let u9 = (0.5 * x[j3].cos()).atanh() * (acc1 + acc1) + x[2];
-                        acc1 = acc1 * 0.9_f64 + u9.clamp((-1.0), 1.0);
-                    }
-                }
-                acc1 += acc1.atan().tanh();
-            }
-            acc1 = acc1.sin() * b05_f002(acc1, 4, 0.51 * 0.19);
-            k4 += 1;
-        }
-        k2 += 1;
+    let mut acc1 = if y[0] + (-1.41) > (-1.59) { y[0] } else { y[0] };
+    let t2 = f64::cos(f64::cos(y[0]));
+    if b05_f004(x, y, acc1, t2 + t2, t2 * acc1) < 0.06 {
+        return y[0];
     }
-    (acc1 + x[1]).atan() + 8.07e-1 * y[0]
+    {
+        {
+            for i3 in 0..1 {
+                let mut s4 = y[i3].asinh();
+                acc1 = if (n as f64) >= 0.41_f64 {
+                    b05_f006((-0.4))
+                } else {
+                    (0.5 * x[i3 % 3]).round() + s4
+                };
+            }
+            acc1 -= x[1];
+        }
+        acc1 -= (t2 + x[1]) / 0.5;
+    }
+    acc1 * t2
 }
 
 #[differentiate(wrt(b))]
@@ -1281,71 +1313,24 @@ fn b05_f037(n: usize, b: f64, a: f64) -> f64 {
     for i12 in 0..h11.len() {
         h11[i12] = s2.cos();
     }
-    acc1 * s2 + u5 + t3 + h11[0] + h11[0] + 0.84 * b
+    acc1 * s2 + u5 + t3 + h11[0] + h11[0]
 }
 
 #[differentiate]
 fn b05_f038(y: &[f64], n: usize, x: &[f64], a: f64) -> f64 {
-    let mut acc1 = b05_f024((0.5 * a).floor() + a, a + y[1], 2, f64::atan((-0.36))) * (-0.62);
-    let mut s2: f64 = (0.5 * y[1]).trunc() + y[3];
-    let acc3 = b05_f006(y[0].powi(2));
+    let mut acc1 = b05_f024((0.5 * a).floor() + a, a + y[1], 2, f64::atan((-0.36)));
+    acc1 /= y[3].abs() + 1.0;
+    acc1 = f64::tan(0.6 * y[3].tanh()).cos();
+    let mut v2 = y.to_vec();
+    let mut acc3 = b05_f006(y[0].powi(2));
     for i4 in 0..y.len() {
         if (i4 as f64).powi(2) > (-0.54) {
             break;
         }
         let s5: f64 = y[i4 / 2] * ((i4 as f64) / acc3.sin().exp());
-        let mut k6 = 0;
-        #[checkpoint]
-        while k6 < 4 {
-            k6 += 1;
-            let j7 = k6 - 1;
-            {
-                let mut s8 = acc3
-                    + (s5 - s5) / (b05_f014(1, 4, acc1 * s2) * b05_f014(1, 4, acc1 * s2) + 0.5);
-                s2 += s5 / (2.0 + s8.cos()) % 2.0;
-            }
-            s2 += (y[i4 % y.len()] + x[j7]).cos();
-        }
-        s2 = s2 * (-0.5)
-            + (if y[(i4 + 1) % y.len()] - y[i4 / 2] <= (-0.68) {
-                s5.cos()
-            } else {
-                a
-            });
+        acc1 = acc1 * 0.36_f64 + acc3;
     }
-    acc1 + s2 + 0.65 * y[2]
-}
-
-// `b05_f038` without its `#[checkpoint]`s: the gradients must agree bitwise.
-#[differentiate]
-fn b05_f038_plain(y: &[f64], n: usize, x: &[f64], a: f64) -> f64 {
-    let mut acc1 = b05_f024((0.5 * a).floor() + a, a + y[1], 2, f64::atan((-0.36))) * (-0.62);
-    let mut s2: f64 = (0.5 * y[1]).trunc() + y[3];
-    let acc3 = b05_f006(y[0].powi(2));
-    for i4 in 0..y.len() {
-        if (i4 as f64).powi(2) > (-0.54) {
-            break;
-        }
-        let s5: f64 = y[i4 / 2] * ((i4 as f64) / acc3.sin().exp());
-        let mut k6 = 0;
-        while k6 < 4 {
-            k6 += 1;
-            let j7 = k6 - 1;
-            {
-                let mut s8 = acc3
-                    + (s5 - s5) / (b05_f014(1, 4, acc1 * s2) * b05_f014(1, 4, acc1 * s2) + 0.5);
-                s2 += s5 / (2.0 + s8.cos()) % 2.0;
-            }
-            s2 += (y[i4 % y.len()] + x[j7]).cos();
-        }
-        s2 = s2 * (-0.5)
-            + (if y[(i4 + 1) % y.len()] - y[i4 / 2] <= (-0.68) {
-                s5.cos()
-            } else {
-                a
-            });
-    }
-    acc1 + s2 + 0.65 * y[2]
+    (acc1 + acc3 + a - v2[1]).tanh()
 }
 
 #[differentiate]
@@ -1364,22 +1349,25 @@ fn b05_f039(c: f64, a: f64, x: &[f64], y: &[f64], b: f64) -> Vec<f64> {
                     let acc2 = acc2 + a * (j4 as f64);
                     acc1 -= b05_f036(&w6, 2, x);
                 }
-                w6[j4 % y.len()] += x[(j4 + 3) % x.len()] + 0.2 * b;
-                if w6[i5 / 2] * a > 1.57 {
-                    continue;
-                }
-                acc2 -= acc2.cos().abs();
+                w6[j4 % y.len()] += x[(j4 + 3) % x.len()];
+                let mut u7 = b05_f014(
+                    1,
+                    4,
+                    (i5 as f64).atan2(x[i5 % x.len()] * x[i5 % x.len()] + 0.5),
+                );
+                acc2 -= (-0.19) / (u7 * u7 + 0.5) / (1.0 + u7.tanh() * u7.tanh());
             }
-            let mut s7 = a + (x[(j4 + 2) % x.len()] + acc2);
-            acc2 -= b05_f027(1, f64::tanh((j4 as f64)));
+            acc1 = acc1 + (f64::abs((-1.2)) + 1.0).log(10.0) * b;
+            acc1 = x[j4 / 2].cos().sin();
         }
-        acc2 = 0.62_f64;
     }
-    let mut out8 = vec![0.0; 2];
-    for i9 in 0..2 {
-        out8[i9] = acc2;
+    let mut out8 = vec![0.0; 4];
+    for i9 in 0..4 {
+        out8[i9] = f64::hypot(x[i9 % 3], acc2 * acc2 + 1.0)
+            / ((0.5 * x[(i9 + 1) % x.len()].sin()).atanh()
+                * (0.5 * x[(i9 + 1) % x.len()].sin()).atanh()
+                + 0.5);
     }
-    out8[1] += b;
     out8
 }
 
@@ -1399,22 +1387,25 @@ fn b05_f039_plain(c: f64, a: f64, x: &[f64], y: &[f64], b: f64) -> Vec<f64> {
                     let acc2 = acc2 + a * (j4 as f64);
                     acc1 -= b05_f036(&w6, 2, x);
                 }
-                w6[j4 % y.len()] += x[(j4 + 3) % x.len()] + 0.2 * b;
-                if w6[i5 / 2] * a > 1.57 {
-                    continue;
-                }
-                acc2 -= acc2.cos().abs();
+                w6[j4 % y.len()] += x[(j4 + 3) % x.len()];
+                let mut u7 = b05_f014(
+                    1,
+                    4,
+                    (i5 as f64).atan2(x[i5 % x.len()] * x[i5 % x.len()] + 0.5),
+                );
+                acc2 -= (-0.19) / (u7 * u7 + 0.5) / (1.0 + u7.tanh() * u7.tanh());
             }
-            let mut s7 = a + (x[(j4 + 2) % x.len()] + acc2);
-            acc2 -= b05_f027(1, f64::tanh((j4 as f64)));
+            acc1 = acc1 + (f64::abs((-1.2)) + 1.0).log(10.0) * b;
+            acc1 = x[j4 / 2].cos().sin();
         }
-        acc2 = 0.62_f64;
     }
-    let mut out8 = vec![0.0; 2];
-    for i9 in 0..2 {
-        out8[i9] = acc2;
+    let mut out8 = vec![0.0; 4];
+    for i9 in 0..4 {
+        out8[i9] = f64::hypot(x[i9 % 3], acc2 * acc2 + 1.0)
+            / ((0.5 * x[(i9 + 1) % x.len()].sin()).atanh()
+                * (0.5 * x[(i9 + 1) % x.len()].sin()).atanh()
+                + 0.5);
     }
-    out8[1] += b;
     out8
 }
 
@@ -1431,32 +1422,43 @@ fn b05_f040(a: f64, x: &[f64]) -> f64 {
         if if f64::tanh(1.038) > 1.2e-1 * acc1 {
             a.sin()
         } else {
-            b05_f021(
-                v2[j4 % x.len()],
-                acc1.asinh(),
-                3,
-                x[(j4 + 1) % v2.len()].tanh(),
-            )
+            if (j4 as f64).asinh() >= (-0.237) {
+                a
+            } else {
+                v2[j4]
+            }
         } > 0.76
         {
-            let mut v5 = v2.clone();
-            acc1 -= (2.5 + f64::sin((-1.91))).log(2.0).sin();
+            acc1 *= 1.0 + 0.5 * ((-1.342) / (1.0 + a.powi(2))).cos();
+            acc1 += a.cos().exp().cbrt() / (a - v2[j4 / 2]).cos().exp();
+        } else if j4 % 2 == 1 {
+            let mut s5 = acc1 + acc1;
+            for i6 in 0..v2.len() {
+                let mut h7: Vec<f64> = vec![0.0; v2.len()];
+                for i8 in 0..h7.len() {
+                    h7[i8] +=
+                        f64::ln(1.3 * 1.3 + 1.0).hypot((1.0 + s5.powi(2)).log2().tanh().exp());
+                }
+                {
+                    let mut u9 = s5.tanh();
+                    let mut nh10 = vec![0.0; v2.len()];
+                    for i11 in 0..x.len() {
+                        nh10[i11] =
+                            (-0.26) * h7[i11] + (h7[(i11 + 1) % h7.len()] + 1.81 / 3.0).sin();
+                    }
+                    h7 = nh10;
+                    v2[0] = v2[1] * (i6 as f64) + v2[i6 / 2];
+                }
+            }
+            acc1 = 1.396 / (1.0 + s5.powi(2)) + x[j4 / 2].cos();
+        } else {
+            let s12 = v2[j4] * a;
+            acc1 -= (if j4 < 1 { s12 } else { a }) + x[x.len() - 1 - j4];
         }
-        v2[x.len() - 1 - j4] *= 1.0 + 0.25 * a.sin() + 0.31_f64 * x[1];
-        acc1 = (acc1 + x[j4]).tanh();
-        let s6: f64 = acc1.sin().clamp((-1.0), 1.0);
-        acc1 += (s6 * s6 + 1.0).ln() * a.tanh();
+        acc1 -= acc1;
         k3 += 1;
     }
-    for i7 in 1..=x.len() - 1 {
-        {
-            v2[0] = b05_f027(1, (-3.0e-1));
-            let mut w8 = vec![a + (i7 as f64), a.powi(2), (1.0 + a.powi(2)).recip(), acc1];
-            acc1 = acc1;
-        }
-        acc1 = x[i7 % x.len()];
-    }
-    (acc1 * a - v2[0] - x[1]).atan() + 0.4 * x[1]
+    acc1 * v2[0] * v2[0]
 }
 
 #[differentiate]
@@ -1482,9 +1484,13 @@ fn b05_f041(c: f64, x: &[f64], a: f64, b: f64) -> f64 {
                 continue;
             }
         }
-        acc1 += b05_f021(x[1], c + a, 3, a);
+        acc1 += if a + acc1 > c.asinh() {
+            a * b
+        } else {
+            a / b.cos().exp()
+        };
     }
-    (acc1 - c).tanh() + 0.79 * c
+    acc1 * b + c
 }
 
 #[differentiate]
@@ -1530,7 +1536,7 @@ fn b05_f042(a: f64, x: &[f64]) -> f64 {
         let s14 = x[0];
         acc2 -= (-0.81);
     }
-    (acc1 - acc2 + a).atan() + 0.69_f64 * x[0]
+    (acc1 - acc2 + a).atan()
 }
 
 #[differentiate]
@@ -1541,28 +1547,26 @@ fn b05_f043(x: &[f64]) -> f64 {
     }
     let acc1 = acc1 * (acc1 * x[0]);
     let mut w2 = vec![0.0; 5];
-    for i3 in 0..w2.len() {
-        w2[i3] = (-0.06_f64) + 0.85_f64 * x[0];
+    for i3 in 0..5 {
+        w2[i3] = (-0.06_f64);
     }
-    let mut acc4: f64 = 1.61;
-    let acc5: f64 = 0.757;
-    let t6 = acc5;
-    for i7 in 0..=3 - 1 {
-        let t8 = f64::cos(match i7 % 3 {
-            0 => x[(i7 + 2) % 1],
-            1 => (i7 as f64),
-            _ => x[0],
-        });
-        acc4 /= (0.6 * f64::cos(w2[w2.len() - 1 - i7])).tan()
-            * (0.6 * f64::cos(w2[w2.len() - 1 - i7])).tan()
-            + 1.0;
-        {
-            let mut t9 = t8;
-            acc4 = acc4 * 0.2 + t9;
+    let acc1 = acc1 * acc1;
+    w2[2] = (acc1 + acc1).mul_add(acc1.asinh(), (1.0 + acc1 * acc1 + 1.0).acosh());
+    let acc1 = acc1 + x[0];
+    let s4: f64 = w2[1];
+    for i5 in 0..4 {
+        let mut s6: f64 = w2[(i5 + 1) % 5];
+    }
+    for i7 in (0..w2.len()).rev() {
+        let mut nh8 = vec![0.0; w2.len()];
+        for i9 in 0..w2.len() {
+            nh8[i9] = 0.2 * w2[i9]
+                + (w2[(i9 + 1) % w2.len()] + (0.5 * f64::cos(w2[w2.len() - 1 - i7])).atanh())
+                    .tanh();
         }
-        acc4 = acc4 * (-0.29_f64) + (b05_f029((i7 as f64).abs()) - t8);
+        w2 = nh8;
     }
-    (acc4 * t6 - acc1 + w2[3]) * w2[1] + 0.12 * x[0]
+    (s4 - acc1) * w2[1]
 }
 
 #[differentiate]
@@ -1583,7 +1587,7 @@ fn b05_f044(a: f64, x: &[f64]) -> Vec<f64> {
         }
         acc1 = (0.5 * ((i3 as f64) / (1.0 + x[i3] * x[i3])).sin()).cosh();
     }
-    let mut out8 = vec![
+    let out8 = vec![
         acc1 + s2 - s2.cos(),
         if (2.0 + f64::tanh((-0.8))).cbrt() > acc1 + (-1.6) {
             (0.9 * a.tanh()).asin()
@@ -1591,7 +1595,6 @@ fn b05_f044(a: f64, x: &[f64]) -> Vec<f64> {
             a - a
         },
     ];
-    out8[0] += a;
     out8
 }
 
@@ -1627,7 +1630,6 @@ fn b05_f045(n: usize, x: &[f64], a: f64) -> Vec<f64> {
     for i10 in 0..2 {
         out9[i10] = t4;
     }
-    out9[0] += a;
     out9
 }
 
@@ -1673,7 +1675,7 @@ fn b05_f046(a: f64, n: usize) -> f64 {
         }
         acc1 -= (-1.9) * acc1 + a.sin();
     }
-    acc1 + 0.2 * a
+    acc1
 }
 
 #[differentiate]
@@ -1689,7 +1691,7 @@ fn b05_f047(a: f64) -> f64 {
         h4.push(b05_f020((-0.8) / acc2.cos().exp(), acc2 * acc2, 1, 4));
     }
     let s6 = acc2;
-    (acc1 - acc2 + s6) * a + h4[0] - h4[1] + 0.552 * a
+    (acc1 - acc2 + s6) * a + h4[0] - h4[1]
 }
 
 #[differentiate]
@@ -1717,7 +1719,6 @@ fn b05_f048(n: usize, a: f64) -> Vec<f64> {
     for i10 in 0..2 {
         out9[i10] = f64::cos((1.0 + acc1.powi(2)).ln());
     }
-    out9[0] += a;
     out9
 }
 
@@ -1750,7 +1751,7 @@ fn b05_f049(n: usize, a: f64) -> f64 {
         acc1 = acc1 - a.cos();
         k2 += 1;
     }
-    acc1 + a + 3.0e-1 * a
+    acc1 + a
 }
 
 // `b05_f049` without its `#[checkpoint]`s: the gradients must agree bitwise.
@@ -1781,7 +1782,7 @@ fn b05_f049_plain(n: usize, a: f64) -> f64 {
         acc1 = acc1 - a.cos();
         k2 += 1;
     }
-    acc1 + a + 3.0e-1 * a
+    acc1 + a
 }
 
 #[differentiate]
@@ -1794,7 +1795,7 @@ fn b05_f050(a: f64, x: &[f64], y: &[f64], c: f64, n: usize, b: f64) -> f64 {
         acc1 /= (s3 + s3).abs() + 1.0;
         acc1 = acc1 * 1.0e-1 + c;
     }
-    (acc1 - b + y[2]).atan() + 0.5 * c
+    (acc1 - b + y[2]).atan()
 }
 
 #[differentiate]
@@ -1816,7 +1817,7 @@ fn b05_f051(a: f64, b: f64, x: &[f64]) -> f64 {
     } else {
         let mut t5 = x[3].atan();
     }
-    acc1 - b + a + 8.3e-1 * b
+    acc1 - b + a
 }
 
 #[differentiate]
@@ -1838,89 +1839,83 @@ fn b05_f052(n: usize, a: f64, b: f64, x: &[f64]) -> f64 {
                     acc3 /= 1.0
                         + 0.6_f64 / (1.0 + v4[(j6 + 3) % v4.len()] * v4[(j6 + 3) % v4.len()])
                             * (0.6_f64 / (1.0 + v4[(j6 + 3) % v4.len()] * v4[(j6 + 3) % v4.len()]));
-                    acc1 += b05_f021(b.tanh(), if b < (-0.08) { (n as f64) } else { a }, 3, acc3);
-                } else {
-                    let mut nh8 = vec![0.0; v4.len()];
-                    for i9 in 0..v4.len() {
-                        nh8[i9] = (-0.15) * v4[i9]
-                            + f64::tanh(v4[(i9 + 1) % v4.len()] + ((-1.015_f64) + (-0.86)))
-                            + 0.321 * x[0];
-                    }
-                    v4 = nh8;
-                    let mut nh10 = vec![0.0; v4.len()];
-                    for i11 in 0..v4.len() {
-                        nh10[i11] = 0.75 * v4[i11]
-                            + (v4[(i11 + 1) % 4] + f64::atan2(acc1, v4[j6 / 2] * v4[j6 / 2] + 1.0))
-                                .sin()
-                            + 0.5 * a;
-                    }
-                    v4 = nh10;
-                    acc2 += x[j6 % 1];
+                    acc1 += b05_f021(b.tanh(), &v4);
                 }
+                acc3 = acc3 * (-0.7) + v4[j6 / 2];
+                acc2 = (v4[j6] - acc1).cos();
                 k5 += 1;
             }
-            acc2 -= b05_f020(
-                (0.6 * f64::sin(0.607)).tan(),
-                (1.5 + f64::cos(v4[2])).powf(1.5),
-                1,
-                4,
-            ) * (1.0 + a * a).sqrt();
+            acc1 += f64::cos(1.05_f64 / ((-0.86) * (-0.86) + 0.25));
+            acc2 = acc2 * (-0.29_f64) + v4[0];
         }
-        acc3 = acc3 * 0.31 + b05_f014(n, 4, (acc1.abs() + 1.0).ln());
     }
-    (acc1 + acc2) * acc3 * v4[3] - x[0] + 0.56 * a
+    (acc1 + acc2) * acc3 + a - v4[3]
 }
 
 #[differentiate]
-fn b05_f053(a: f64, n: usize) -> f64 {
-    let mut acc1: f64 = (-1.21_f64);
-    acc1 *= 1.0 + 0.5 * (acc1 + acc1).tanh();
-    if a > (-0.56) {
-        return acc1;
-    }
-    let mut h2: Vec<f64> = Vec::new();
-    for i3 in 0..n {
-        h2.push((acc1 * acc1 + 0.5).powf(1.5));
-    }
-    for i4 in 1..5 {
-        {
-            if h2[i4 / 2] >= h2[0] {
-                let mut t5 = acc1;
-                acc1 -= (t5 - (i4 as f64)) / (h2[0] * h2[0] + 0.5);
-            } else {
-                let mut k6 = 0;
-                loop {
-                    if k6 >= n {
-                        break;
-                    }
-                    let j7 = k6;
-                    let a = a
-                        * (match i4 % 2 {
-                            0 => a,
-                            _ => (i4 as f64),
-                        });
-                    acc1 = (0.5 * f64::abs(a).tanh()).atanh();
-                    k6 += 1;
+fn b05_f053(b: f64, x: &[f64], a: f64) -> f64 {
+    let mut acc1: f64 = 1.57e0;
+    let mut k2 = 0;
+    while k2 < 5 && (-0.7) - a < 1.437 {
+        let j3 = k2;
+        let u4 = f64::log2(1.0 + acc1.powi(2));
+        let mut h5: Vec<f64> = vec![0.0; 5];
+        match j3 % 3 {
+            0 => {
+                acc1 = acc1 * (-0.23) + u4;
+                if acc1 < (0.8 * a.sin()).acos() {
+                    h5[j3] *= 1.0
+                        + 0.25
+                            * (if x[(j3 + 1) % x.len()] * (-1.46) <= u4 + x[(j3 + 3) % x.len()] {
+                                (-1.41)
+                            } else {
+                                b
+                            })
+                            .sin();
+                    acc1 -= f64::ln(1.5 + u4.sin()) - h5[1].cos();
+                } else if b < 0.28 {
+                    let mut u6: f64 = (1.0 + h5[j3 % h5.len()].powi(2)).cbrt();
+                } else if a.asinh()
+                    <= acc1.asinh()
+                        * (if (1.0 + u4.powi(2)).log(3.0) < u4 {
+                            h5[(j3 + 3) % 5]
+                        } else {
+                            u4
+                        })
+                {
+                    let mut s7 = f64::max(b, (j3 as f64));
+                } else {
+                    let mut s8 = h5[h5.len() - 1 - j3].atan();
+                    acc1 += f64::mul_add(-(0.89), x[(j3 + 2) % x.len()], 1.39 * b);
                 }
-                acc1 -= b05_f021(
-                    h2[2].hypot((-1.09e0) * (-1.09e0) + 0.5),
-                    a.atan(),
-                    3,
-                    a * h2[i4 / 2],
-                ) * f64::atan(acc1);
+                acc1 += f64::acos(0.8 * acc1.sin()).atan2(
+                    b05_f024(
+                        if (1.0 + x[j3 % x.len()] * x[j3 % x.len()]).ln_1p() <= b / b.sin().exp() {
+                            a
+                        } else {
+                            x[(j3 + 1) % x.len()]
+                        },
+                        h5[(j3 + 3) % 5],
+                        2,
+                        h5[j3].sin(),
+                    )
+                    .abs()
+                        + 1.0,
+                );
             }
-            acc1 = f64::sin(a) * a;
+            1 => {
+                let mut s9: f64 = 0.64 + x[(j3 + 3) % x.len()];
+                acc1 = h5[j3];
+            }
+            _ => {
+                let mut u10 = -u4;
+                acc1 -= f64::tanh(0.5);
+            }
         }
-        acc1 += h2[i4 / 2] / (2.5 + f64::tanh(1.48)) + acc1.sin();
+        acc1 = h5[(j3 + 3) % h5.len()] / (1.0 + acc1 * (j3 as f64) * (acc1 * (j3 as f64)));
+        k2 += 1;
     }
-    let mut k8: usize = 0;
-    while k8 < h2.len() {
-        k8 += 1;
-        let j9 = k8 - 1;
-        let u10: f64 = h2[2].atan();
-        acc1 -= h2[j9];
-    }
-    acc1 + h2[1] + 0.52 * a
+    (acc1 + a).atan()
 }
 
 #[differentiate]
@@ -1951,7 +1946,6 @@ fn b05_f054(x: &[f64], y: &[f64], c: f64, b: f64, a: f64) -> Vec<f64> {
     for i9 in 0..4 {
         out8[i9] = b05_f006(acc1);
     }
-    out8[2] += c;
     out8
 }
 
@@ -1982,7 +1976,6 @@ fn b05_f054_plain(x: &[f64], y: &[f64], c: f64, b: f64, a: f64) -> Vec<f64> {
     for i9 in 0..4 {
         out8[i9] = b05_f006(acc1);
     }
-    out8[2] += c;
     out8
 }
 
@@ -1997,7 +1990,7 @@ fn b05_f055(x: &[f64], b: f64, a: f64, n: usize) -> f64 {
     let acc1 = acc1 * a.tanh();
     acc2 -= (acc2 * x[1]).atan();
     let mut acc4: f64 = x[0];
-    acc2 - acc4 + 0.57_f64 * b
+    acc2 - acc4
 }
 
 #[differentiate]
@@ -2017,7 +2010,7 @@ fn b05_f056(n: usize, x: &[f64], a: f64, b: f64) -> f64 {
         let u5 = x[0] * (x[2] * (0.5 * b.sin()).atanh());
         acc1 = acc1 * 0.3_f64 + u5;
     }
-    (acc1 + b + x[2]).sin() + 0.5 * x[0]
+    (acc1 + b + x[2]).sin()
 }
 
 #[differentiate]
@@ -2033,7 +2026,7 @@ fn b05_f057(m: usize, b: f64, a: f64, n: usize) -> f64 {
         let u6 = v3[i5 / 2];
         acc2 -= acc1 + v3[3] + (u4.abs() + 1.0).log(10.0);
     }
-    acc1 - acc2 + u4 + b + v3[1] + v3[1] + 0.619 * a
+    acc1 - acc2 + u4 + b + v3[1] + v3[1]
 }
 
 #[differentiate]
@@ -2053,19 +2046,33 @@ fn b05_f058(b: f64, c: f64, a: f64) -> f64 {
                 break;
             }
             let mut v6: Vec<f64> = vec![0.0; 5];
-            for i7 in 0..v6.len() {
-                v6[i7] = v6[4] - b05_f027(1, (v6[5 - 1 - i5].abs() + 1.0).sqrt()) + 8.0e-1 * b;
+            for i7 in 0..5 {
+                v6[i7] = v6[4] - b05_f027(1, (v6[5 - 1 - i5].abs() + 1.0).sqrt());
             }
-            acc1 *= 1.0 + 0.5 * (0.5 * f64::cos(1.28_f64)).atanh().tanh();
-            let mut acc8 = ((-1.13e0) - v6[i5 % v6.len()]).min(f64::recip(1.0 + acc4.powi(2)));
-            acc1 += v6[v6.len() - 1 - i5];
+            if i5 < 1 || (c > v6[(i5 + 2) % 5] || !(i5 > 0 || v6[0] <= a)) {
+                v6[3] *= 1.0
+                    + 0.1
+                        * (match i5 % 3 {
+                            0 => acc4,
+                            1 => v6[2],
+                            _ => acc4,
+                        })
+                        .sin();
+                acc1 += acc1 * acc4 * (acc4 - b);
+            } else {
+                let mut s8 = a;
+                acc1 = f64::hypot(b, 1.0 + v6[1] * v6[1]);
+            }
+            acc1 += ((-1.5e0) / (1.0 + v6[i5] * v6[i5])).tanh();
         }
-        acc1 -= acc4.sin() + b;
+    } else if acc1 <= 0.14 {
+        let acc9 = c * (c * (-0.58));
+        acc1 = acc1 * (-0.23) + acc1;
     } else {
-        let u9 = b;
-        acc1 -= f64::asinh((-1.7));
+        let t10 = b.asinh();
+        acc1 += (b * b + 0.5).powf(0.5).tanh();
     }
-    acc1 + 0.676 * c
+    acc1 + c
 }
 
 #[differentiate]
@@ -2081,144 +2088,97 @@ fn b05_f059(a: f64, c: f64, m: usize, b: f64, n: usize) -> f64 {
     }
     let s3 = acc1 + acc2;
     let mut h4: Vec<f64> = vec![0.0; m];
-    for i5 in 0..h4.len() {
-        h4[i5] = f64::tanh(0.3).powi(3) + 0.55 * b;
+    for i5 in 0..m {
+        h4[i5] = f64::tanh(0.3).powi(3);
     }
-    let mut s6 = h4[0] * h4[0];
-    let mut k7 = 0;
-    while k7 < h4.len() && (2.5 + h4[0].sin()).sqrt() < 0.78 {
-        let j8 = k7;
-        for i9 in (0..1).step_by(3) {
-            let mut w10 = h4.clone();
-            let mut nh11 = vec![0.0; 1];
-            for i12 in 0..h4.len() {
-                nh11[i12] = 0.38 * w10[i12]
-                    + (w10[(i12 + 1) % 1] + (-1.4) / (1.0 + s3 * s3)).tanh()
-                    + 0.8 * b;
-            }
-            w10 = nh11;
-            acc1 -= b05_f024(c, acc1.sin(), 2, acc2 / 3.0);
-            s6 = (1.0
-                + w10[w10.len() - 1 - i9] / (1.0 + w10[j8].powi(2))
-                    * (w10[w10.len() - 1 - i9] / (1.0 + w10[j8].powi(2)))
-                + 1.0)
-                .acosh();
-            if i9 % 2 == 0 {
-                break;
-            }
-        }
-        s6 = b;
-        k7 += 1;
+    acc1 -= b + c;
+    h4[0] -= (1.0 + (h4[0] * acc1).powi(2)).log2();
+    acc1 = (acc1 * (h4[0] / (2.5 + h4[0].cos()))).sin();
+    let mut w6 = h4.clone();
+    let acc1 = acc1 * (0.8 * h4[0].tanh()).acos();
+    let s7 = (acc2 - s3) / 4.0 + c;
+    {
+        let u8 = a;
+        acc2 -= (u8 - w6[0]).min((1.5 + u8.tanh()).log(10.0));
     }
-    if !(acc2 * s3 >= 0.9_f64) {
-        let mut acc13 = (a + acc2 - (-1.4_f64) * h4[0]) / 2.0;
-        acc1 = acc1 * (-0.09) + (1.0 + a * acc13 * (a * acc13)).recip();
-    } else if s3 >= h4[0] {
-        let mut t14 = h4[0] - f64::sin(0.88 / 4.0);
-        acc2 = acc2 * (-0.1)
-            + (if c + t14 >= f64::atan(acc1) {
-                h4[0]
-            } else {
-                s3 / (2.0 + f64::cos((-0.01)))
-            });
-    } else if h4[0] * b > 0.982 {
-        let acc15 = (h4[0] + h4[0]).powi(2) * (0.6 * (h4[0] * (-0.02)).cos()).tan();
-    }
-    (acc1 + acc2 + s6) * b - h4[0] + 0.74_f64 * b
+    (acc2 + s3) * c + h4[0] + w6[0]
 }
 
 #[differentiate]
 fn b05_f060(a: f64, x: &[f64], m: usize, n: usize) -> f64 {
     let mut acc1 = a + x[1];
-    let mut acc2 = b05_f058(a.atan(), a.sin(), x[2] + a) * 0.538_f64;
-    for i3 in (0..1).rev() {
-        if x[i3 / 2] * a > (-1.2e-1) {
-            break;
-        }
-        acc1 = acc1 * (-0.121) + b05_f021(a, acc1 * x[2], 3, acc1 / (1.0 + acc1 * acc1));
+    let mut acc2 = b05_f058(a.atan(), a.sin(), x[2] + a);
+    let mut h3 = vec![0.0; x.len()];
+    let s4: f64 = h3[0];
+    if 1.28 <= 0.892 {
+        acc2 = x[0] * acc2 - f64::log(1.0 + (n as f64) * (n as f64), 10.0);
+        acc2 += acc1 * h3[0] + (s4.abs() + 1.0).recip();
+    } else {
+        acc1 += f64::sin(h3[2]);
+        h3[1] *= 1.0 + 0.1 * s4.tanh();
+        acc1 -= s4;
     }
-    for i4 in 1..x.len() {
-        if i4 % 2 == 0 {
-            break;
+    let mut k5 = 0;
+    while k5 < 1 {
+        k5 += 1;
+        let j6 = k5 - 1;
+        if acc2 <= (j6 as f64) && j6 % 2 == 1 {
+            acc2 = acc2 + s4 * h3[j6] * (acc2 + acc2);
+            let mut acc7 = 0.957 / (1.0 + f64::tan(0.6 * s4.sin()).powi(2));
+            acc2 -= x[1]
+                .atan()
+                .hypot((h3[1] + x[(j6 + 3) % x.len()]).sin().exp());
         }
-        let mut v5 = Vec::with_capacity(4);
-        for i6 in 0..4 {
-            v5.push((1.0 + x[i4 % x.len()].powi(2)).cbrt() + 1.91 / ((i6 as f64).abs() + 1.0));
+        {
+            let mut t8 = if acc2.tanh() < acc2.cos() {
+                b05_f029(x[1].tanh()).cos()
+            } else {
+                f64::asinh(h3[j6]) * a
+            };
+            acc1 -= (j6 as f64);
         }
-        if i4 > 1 {
-            return b05_f025(&v5, &v5, 4, 1.264 / (a * a + 0.25));
-        }
-        match i4 % 2 {
-            0 => {
-                v5[i4] *= 1.0 + 0.5 * v5[2].atan().tanh();
-                if x[i4] >= 8.5e-1 && (i4 != 1 && i4 != 1) {
-                    acc1 = -(acc2 * acc2);
-                    let mut nh7 = vec![0.0; v5.len()];
-                    for i8 in 0..4 {
-                        nh7[i8] = 0.68 * v5[i8]
-                            + (v5[(i8 + 1) % v5.len()] + f64::sin((-0.1_f64))).tanh()
-                            + 0.36 * x[2];
-                    }
-                    v5 = nh7;
-                    acc2 -= acc2 - (acc2 + acc1);
-                } else if a + v5[1] <= 0.03 {
-                    let mut acc9 = v5[i4 % v5.len()].abs();
-                    acc1 -= x[0].tanh() + x[(i4 + 3) % 3] * acc9;
-                } else if i4 > 1 {
-                    let mut t10 = v5[i4 % 4].atan().tanh();
-                    acc1 += acc1.sin().atan2(t10.cos().exp());
-                }
-                acc1 -= a;
-            }
-            _ => {
-                let s11 = (i4 as f64);
-                acc1 = acc1 * 0.27 + f64::atan(x[i4]).asinh();
-            }
-        }
-        acc1 += acc2;
+        acc2 = acc2 * (-0.271)
+            + acc1
+                / (1.0
+                    + (j6 as f64).hypot(f64::abs(h3[0]) + 1.0)
+                        * (j6 as f64).hypot(f64::abs(h3[0]) + 1.0));
     }
-    (acc1 * acc2 * a).tanh() + 0.2 * a
+    (acc1 + acc2) * h3[1]
 }
 
 #[differentiate(wrt(a, c))]
 fn b05_f061(n: usize, x: &[f64], c: f64, b: f64, a: f64) -> f64 {
-    let mut acc1: f64 = (if x[0].cos() >= 0.66 {
+    let mut acc1: f64 = if x[0].cos() >= 0.66 {
         (-1.809_f64)
     } else {
         1.61
-    }) + (-1.43);
-    if f64::cos(0.7_f64) < x[0] * x[0] + c * x[0] {
-        if b < 0.15 {
-            if c < x[0] * (acc1 * a) {
-                if x[0] - acc1 < (-0.17) {
-                    let b = b * x[0];
-                    acc1 = acc1 * (-0.66) + x[0] * x[0] / (1.0 + b.powi(2));
-                }
-                acc1 += acc1.sin();
-                acc1 += x[0].cos();
-            } else {
-                let mut w2: Vec<f64> = vec![0.0; x.len()];
-                for i3 in 0..w2.len() {
-                    w2[i3] = 1.61;
-                }
-                acc1 = acc1 * 0.3 + a;
-            }
-            if a > 0.2 {
-                acc1 /= 1.0 + x[0].cos() * x[0].cos();
-                let mut w4: Vec<f64> = Vec::with_capacity(3);
-                for i5 in 0..3 {
-                    w4.push((((i5 as f64) * x[i5 % x.len()]).abs() + 1.0).log(3.0));
-                }
-                acc1 -= (1.0 + w4[0].sin() * w4[0].sin()).cbrt();
-            } else if (0.8 * b.sin()).acos() < f64::sin(b) {
-                let s6 = b05_f053((b * b + 0.25).ln(), 4);
-            }
-        } else {
-            let mut t7 = a;
-            acc1 = (a * x[0]).hypot(1.0 + x[0] * x[0]);
+    };
+    let u2 = c.atan();
+    for i3 in 0..x.len() {
+        if x[(i3 + 3) % 1].sin().exp_m1() <= 1.89 - a {
+            break;
         }
+        let h4 = vec![
+            (b * b + 0.5).log(2.0),
+            x[(i3 + 1) % x.len()],
+            f64::atan(x[i3]),
+        ];
     }
-    acc1 + b + 0.76 * a
+    if u2 + a < (-0.07) {
+        return b;
+    }
+    let mut h5 = vec![0.5; x.len()];
+    for i6 in 0..x.len() {
+        h5[i6] = x[i6];
+    }
+    let mut acc7 = (c / 2.0 * x[0].tanh().exp().ln()).tanh();
+    {
+        let mut acc8 = f64::asinh(h5[0]);
+        acc1 = ((-1.86) / (1.0 + f64::powi((-1.8), 2))).atan2(1.0 + acc1 * x[0] * (acc1 * x[0]));
+    }
+    acc7 = a.tanh().exp().ln();
+    acc1 /= x[0].abs() + 1.0;
+    ((acc1 * acc7 - a) * b + h5[0]).sin()
 }
 
 #[differentiate]
@@ -2228,7 +2188,7 @@ fn b05_f062(x: &[f64], y: &[f64]) -> f64 {
     while k2 < 5 && x[0] / (1.0 + x[0].powi(2)) < 1.459 {
         let j3 = k2;
         for i4 in (1..x.len()).step_by(3) {
-            let acc5 = b05_f058(acc1 + (j3 as f64), (i4 as f64), acc1 + x[x.len() - 1 - i4]);
+            let mut acc5 = b05_f058(acc1 + (j3 as f64), (i4 as f64), acc1 + x[x.len() - 1 - i4]);
             acc1 = acc1 * 0.257 + acc1;
         }
         for i6 in 0..x.len() {
@@ -2257,7 +2217,7 @@ fn b05_f062(x: &[f64], y: &[f64]) -> f64 {
         acc1 = x[j3 % 2];
         k2 += 1;
     }
-    acc1.sin() + 0.22 * y[1]
+    acc1.sin()
 }
 
 #[differentiate]
@@ -2294,7 +2254,7 @@ fn b05_f063(a: f64, n: usize, m: usize) -> f64 {
         let mut acc10 = 0.055 / (1.0 + a * a);
         acc2 -= a / 2.0;
     }
-    (acc1 + acc2 - a).tanh() + 0.74 * a
+    (acc1 + acc2 - a).tanh()
 }
 
 #[differentiate(wrt(a))]
@@ -2331,8 +2291,7 @@ fn b05_f064(a: f64, b: f64, n: usize) -> Vec<f64> {
             acc1 += f64::log(0.42 * 0.42 + 0.25, 2.0);
         }
     }
-    let mut out10 = vec![f64::log(f64::tanh((-1.7)).exp(), 10.0) * (b * (-0.58))];
-    out10[0] += a;
+    let out10 = vec![f64::log(f64::tanh((-1.7)).exp(), 10.0) * (b * (-0.58))];
     out10
 }
 
@@ -2979,6 +2938,30 @@ pub fn cases() -> Vec<Case> {
             gradcheck: Some(|p| b05_f019_gradcheck(&p[0..5])),
         },
         Case {
+            name: "b05_f019_plain",
+            seed_name: "b05_f019",
+            twin_of: Some("b05_f019"),
+            params: &[("x", 5, true)],
+            f: |p| vec![b05_f019_plain(&p[0..5])],
+            vjp: |p, s| {
+                let (y, g0) = b05_f019_plain_vjp(&p[0..5], s[0]);
+                (vec![y], cat(&[&g0]))
+            },
+            jvp: |p, d| {
+                let (y, t) = b05_f019_plain_jvp(&p[0..5], &d[0..5]);
+                (vec![y], vec![t])
+            },
+            grad: Some(|p| {
+                let (_, g0) = b05_f019_plain_grad(&p[0..5]);
+                cat(&[&g0])
+            }),
+            hvp: Some(|p, d| {
+                let (_, g0, h0) = b05_f019_plain_hvp(&p[0..5], &d[0..5]);
+                (cat(&[&g0]), cat(&[&h0]))
+            }),
+            gradcheck: Some(|p| b05_f019_plain_gradcheck(&p[0..5])),
+        },
+        Case {
             name: "b05_f020",
             seed_name: "b05_f020",
             twin_of: None,
@@ -3006,26 +2989,25 @@ pub fn cases() -> Vec<Case> {
             name: "b05_f021",
             seed_name: "b05_f021",
             twin_of: None,
-            params: &[("a", 1, true), ("b", 1, true), ("c", 1, true)],
-            f: |p| vec![b05_f021(p[0], p[1], 3, p[2])],
+            params: &[("a", 1, true), ("x", 4, true)],
+            f: |p| vec![b05_f021(p[0], &p[1..5])],
             vjp: |p, s| {
-                let (y, g0, g1, g2) = b05_f021_vjp(p[0], p[1], 3, p[2], s[0]);
-                (vec![y], cat(&[&[g0], &[g1], &[g2]]))
+                let (y, g0, g1) = b05_f021_vjp(p[0], &p[1..5], s[0]);
+                (vec![y], cat(&[&[g0], &g1]))
             },
             jvp: |p, d| {
-                let (y, t) = b05_f021_jvp(p[0], p[1], 3, p[2], d[0], d[1], d[2]);
+                let (y, t) = b05_f021_jvp(p[0], &p[1..5], d[0], &d[1..5]);
                 (vec![y], vec![t])
             },
             grad: Some(|p| {
-                let (_, g0, g1, g2) = b05_f021_grad(p[0], p[1], 3, p[2]);
-                cat(&[&[g0], &[g1], &[g2]])
+                let (_, g0, g1) = b05_f021_grad(p[0], &p[1..5]);
+                cat(&[&[g0], &g1])
             }),
             hvp: Some(|p, d| {
-                let (_, g0, g1, g2, h0, h1, h2) =
-                    b05_f021_hvp(p[0], p[1], 3, p[2], d[0], d[1], d[2]);
-                (cat(&[&[g0], &[g1], &[g2]]), cat(&[&[h0], &[h1], &[h2]]))
+                let (_, g0, g1, h0, h1) = b05_f021_hvp(p[0], &p[1..5], d[0], &d[1..5]);
+                (cat(&[&[g0], &g1]), cat(&[&[h0], &h1]))
             }),
-            gradcheck: Some(|p| b05_f021_gradcheck(p[0], p[1], 3, p[2])),
+            gradcheck: Some(|p| b05_f021_gradcheck(p[0], &p[1..5])),
         },
         Case {
             name: "b05_f022",
@@ -3464,32 +3446,6 @@ pub fn cases() -> Vec<Case> {
             gradcheck: Some(|p| b05_f038_gradcheck(&p[0..4], 3, &p[4..8], p[8])),
         },
         Case {
-            name: "b05_f038_plain",
-            seed_name: "b05_f038",
-            twin_of: Some("b05_f038"),
-            params: &[("y", 4, true), ("x", 4, true), ("a", 1, true)],
-            f: |p| vec![b05_f038_plain(&p[0..4], 3, &p[4..8], p[8])],
-            vjp: |p, s| {
-                let (y, g0, g1, g2) = b05_f038_plain_vjp(&p[0..4], 3, &p[4..8], p[8], s[0]);
-                (vec![y], cat(&[&g0, &g1, &[g2]]))
-            },
-            jvp: |p, d| {
-                let (y, t) =
-                    b05_f038_plain_jvp(&p[0..4], 3, &p[4..8], p[8], &d[0..4], &d[4..8], d[8]);
-                (vec![y], vec![t])
-            },
-            grad: Some(|p| {
-                let (_, g0, g1, g2) = b05_f038_plain_grad(&p[0..4], 3, &p[4..8], p[8]);
-                cat(&[&g0, &g1, &[g2]])
-            }),
-            hvp: Some(|p, d| {
-                let (_, g0, g1, g2, h0, h1, h2) =
-                    b05_f038_plain_hvp(&p[0..4], 3, &p[4..8], p[8], &d[0..4], &d[4..8], d[8]);
-                (cat(&[&g0, &g1, &[g2]]), cat(&[&h0, &h1, &[h2]]))
-            }),
-            gradcheck: Some(|p| b05_f038_plain_gradcheck(&p[0..4], 3, &p[4..8], p[8])),
-        },
-        Case {
             name: "b05_f039",
             seed_name: "b05_f039",
             twin_of: None,
@@ -3918,25 +3874,26 @@ pub fn cases() -> Vec<Case> {
             name: "b05_f053",
             seed_name: "b05_f053",
             twin_of: None,
-            params: &[("a", 1, true)],
-            f: |p| vec![b05_f053(p[0], 4)],
+            params: &[("b", 1, true), ("x", 1, true), ("a", 1, true)],
+            f: |p| vec![b05_f053(p[0], &p[1..2], p[2])],
             vjp: |p, s| {
-                let (y, g0) = b05_f053_vjp(p[0], 4, s[0]);
-                (vec![y], cat(&[&[g0]]))
+                let (y, g0, g1, g2) = b05_f053_vjp(p[0], &p[1..2], p[2], s[0]);
+                (vec![y], cat(&[&[g0], &g1, &[g2]]))
             },
             jvp: |p, d| {
-                let (y, t) = b05_f053_jvp(p[0], 4, d[0]);
+                let (y, t) = b05_f053_jvp(p[0], &p[1..2], p[2], d[0], &d[1..2], d[2]);
                 (vec![y], vec![t])
             },
             grad: Some(|p| {
-                let (_, g0) = b05_f053_grad(p[0], 4);
-                cat(&[&[g0]])
+                let (_, g0, g1, g2) = b05_f053_grad(p[0], &p[1..2], p[2]);
+                cat(&[&[g0], &g1, &[g2]])
             }),
             hvp: Some(|p, d| {
-                let (_, g0, h0) = b05_f053_hvp(p[0], 4, d[0]);
-                (cat(&[&[g0]]), cat(&[&[h0]]))
+                let (_, g0, g1, g2, h0, h1, h2) =
+                    b05_f053_hvp(p[0], &p[1..2], p[2], d[0], &d[1..2], d[2]);
+                (cat(&[&[g0], &g1, &[g2]]), cat(&[&[h0], &h1, &[h2]]))
             }),
-            gradcheck: Some(|p| b05_f053_gradcheck(p[0], 4)),
+            gradcheck: Some(|p| b05_f053_gradcheck(p[0], &p[1..2], p[2])),
         },
         Case {
             name: "b05_f054",

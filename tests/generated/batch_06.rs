@@ -33,7 +33,7 @@ fn b06_f000(n: usize, x: &[f64]) -> f64 {
         t4 = t4 * 0.4 + ((n as f64) * t4 + x[3].cos());
     }
     let mut u6 = x[3].clamp((-1.0), 1.0);
-    (acc1 + acc2 - t4 - u6) * h3[1] + 3.0e-1 * x[3]
+    (acc1 + acc2 - t4 - u6) * h3[1]
 }
 
 #[differentiate]
@@ -76,7 +76,7 @@ fn b06_f001(a: f64) -> f64 {
         }
         k6 += 1;
     }
-    acc1 + acc2 + 0.9 * a
+    acc1 + acc2
 }
 
 #[differentiate]
@@ -108,7 +108,7 @@ fn b06_f002(b: f64, n: usize, a: f64, c: f64, x: &[f64], y: &[f64]) -> f64 {
         acc1 = acc1 * 0.3 + (f64::ln(1.77 * 1.77 + 1.0) - b);
         k3 += 1;
     }
-    (acc1 * c).sin() + 0.2 * a
+    (acc1 * c).sin()
 }
 
 // `b06_f002` without its `#[checkpoint]`s: the gradients must agree bitwise.
@@ -140,7 +140,7 @@ fn b06_f002_plain(b: f64, n: usize, a: f64, c: f64, x: &[f64], y: &[f64]) -> f64
         acc1 = acc1 * 0.3 + (f64::ln(1.77 * 1.77 + 1.0) - b);
         k3 += 1;
     }
-    (acc1 * c).sin() + 0.2 * a
+    (acc1 * c).sin()
 }
 
 #[differentiate(wrt(a, y))]
@@ -163,7 +163,7 @@ fn b06_f003(n: usize, a: f64, x: &[f64], y: &[f64], m: usize) -> f64 {
         }
         let mut u8 = (0.5 * b06_f001(s3).sin()).atanh();
     }
-    (acc1 + acc2 + s3 - u4) * y[1] + 0.4 * a
+    (acc1 + acc2 + s3 - u4) * y[1]
 }
 
 #[differentiate]
@@ -190,70 +190,27 @@ fn b06_f004(a: f64, x: &[f64], n: usize) -> f64 {
             acc1 -= (1.0 + x[x.len() - 1 - i3].powi(2)).ln_1p();
         }
     }
-    acc1 * v2[0] + 0.2 * a
+    acc1 * v2[0]
 }
 
 #[differentiate]
 fn b06_f005(b: f64, x: &[f64], a: f64) -> f64 {
-    let mut acc1 = b06_f004(f64::asinh(b), x, 2) * 0.4;
-    let mut h2: Vec<f64> = vec![0.0; x.len()];
-    for i3 in 0..h2.len() {
-        h2[i3] = acc1;
+    let mut acc1 = b06_f004(f64::asinh(b), x, 2);
+    let u2 = ((b + acc1) * (b + acc1) + 1.0).log(2.0);
+    let mut v3 = vec![0.5; 3];
+    for i4 in 0..v3.len() {
+        v3[i4] += v3[(i4 + 1) % x.len()];
     }
-    let acc4 = (-1.305) * b;
+    acc1 = acc1 + f64::atan(v3[1]) * v3[0];
+    v3[2] -= x[0];
     let mut k5 = 0;
-    loop {
-        if k5 >= 3 {
-            break;
-        }
+    while k5 < v3.len() {
+        let j6 = k5;
+        let mut t7 = b / 0.5;
+        acc1 -= 0.885 / (1.0 + t7 * t7) - b06_f001(-t7);
         k5 += 1;
-        let j6 = k5 - 1;
-        #[checkpoint]
-        for i7 in 0..4 {
-            let mut k8: usize = 0;
-            #[checkpoint]
-            while k8 < h2.len() {
-                let j9 = k8;
-                let mut u10 = -(h2[j9 / 2].abs() + 1.0).ln_1p() * b;
-                acc1 -= (1.0 + u10.powi(2)).powf((-0.5)).clamp((-1.0), 1.0);
-                k8 += 1;
-            }
-            acc1 += b06_f001((1.0 + acc1 * acc1).log(10.0));
-        }
-        acc1 = acc1 * (-0.29_f64) + b06_f004((j6 as f64) * b, &h2, 2);
     }
-    acc1 + a + h2[1] + 0.86 * a
-}
-
-// `b06_f005` without its `#[checkpoint]`s: the gradients must agree bitwise.
-#[differentiate]
-fn b06_f005_plain(b: f64, x: &[f64], a: f64) -> f64 {
-    let mut acc1 = b06_f004(f64::asinh(b), x, 2) * 0.4;
-    let mut h2: Vec<f64> = vec![0.0; x.len()];
-    for i3 in 0..h2.len() {
-        h2[i3] = acc1;
-    }
-    let acc4 = (-1.305) * b;
-    let mut k5 = 0;
-    loop {
-        if k5 >= 3 {
-            break;
-        }
-        k5 += 1;
-        let j6 = k5 - 1;
-        for i7 in 0..4 {
-            let mut k8: usize = 0;
-            while k8 < h2.len() {
-                let j9 = k8;
-                let mut u10 = -(h2[j9 / 2].abs() + 1.0).ln_1p() * b;
-                acc1 -= (1.0 + u10.powi(2)).powf((-0.5)).clamp((-1.0), 1.0);
-                k8 += 1;
-            }
-            acc1 += b06_f001((1.0 + acc1 * acc1).log(10.0));
-        }
-        acc1 = acc1 * (-0.29_f64) + b06_f004((j6 as f64) * b, &h2, 2);
-    }
-    acc1 + a + h2[1] + 0.86 * a
+    acc1 - b + u2 + v3[0]
 }
 
 #[differentiate]
@@ -278,7 +235,7 @@ fn b06_f006(b: f64, c: f64, n: usize, a: f64) -> f64 {
         }
         acc1 += c * b.tanh();
     }
-    acc1 + 0.6 * b
+    acc1
 }
 
 #[differentiate]
@@ -324,7 +281,6 @@ fn b06_f007(a: f64, n: usize) -> Vec<f64> {
         }
         acc1 = (1.0 + (0.6 * a.cos()).tan().powi(2)).log2();
     }
-    h2[1] += a;
     h2
 }
 
@@ -370,7 +326,6 @@ fn b06_f007_plain(a: f64, n: usize) -> Vec<f64> {
         }
         acc1 = (1.0 + (0.6 * a.cos()).tan().powi(2)).log2();
     }
-    h2[1] += a;
     h2
 }
 
@@ -399,7 +354,7 @@ fn b06_f008(m: usize, n: usize, x: &[f64]) -> f64 {
     } else {
         let s7 = x[2] * x[4];
     }
-    acc1 + acc2 + 0.137 * x[3]
+    acc1 + acc2
 }
 
 #[differentiate]
@@ -439,7 +394,7 @@ fn b06_f009(n: usize, y: &[f64], a: f64, b: f64, x: &[f64]) -> f64 {
         }
         acc1 = ((b + 1.482) * (b + 1.482) + 0.5).log10();
     }
-    (acc1 + a) * b - x[0] + 0.7 * y[0]
+    (acc1 + a) * b - x[0]
 }
 
 #[differentiate]
@@ -449,7 +404,7 @@ fn b06_f010(a: f64, n: usize, m: usize) -> f64 {
     for i3 in 0..2 {
         h2.push(((i3 as f64).tanh().exp() + 1.0).acosh().asinh());
     }
-    let s4 = if a > (-0.23) {
+    let mut s4 = if a > (-0.23) {
         h2[1] - (m as f64)
     } else {
         (0.5 * acc1.tanh()).atanh()
@@ -476,40 +431,25 @@ fn b06_f010(a: f64, n: usize, m: usize) -> f64 {
             }
             k6 += 1;
             let j7 = k6 - 1;
-            acc1 -= s4 * (a + (j7 as f64));
-            h2[i5 / 2] = a % 2.0 - a + 0.7 * a;
+            s4 -= s4 * (a + (j7 as f64));
+            h2[i5 / 2] = a % 2.0 - a;
+            acc1 -= acc1;
         }
-        acc1 -= ((i5 as f64) - h2[i5 % n]).sin();
-    }
-    if f64::atanh(0.5 * f64::tanh((-1.587))) > (-1.37_f64) / ((n as f64) * (n as f64) + 0.25) {
-        let u8 = f64::tan(
-            0.6 * (if h2[0] * acc1 <= h2[0] / 0.5 {
-                acc1
-            } else {
-                h2[0]
-            })
-            .cos(),
-        );
-        acc1 = acc1 * (-0.8_f64) + f64::atanh(0.5 * f64::sin((-1.6_f64))).mul_add(u8.cos(), 0.67);
-    } else if !(h2[0] >= h2[1]) {
-        let mut u9: f64 = (0.6 * (if h2[0] >= -h2[1] { (-1.9) } else { h2[0] }).tanh()).tan();
-        acc1 += -(1.064);
-    } else if h2[0] <= (-0.16) {
-        let mut u10 = f64::atan2((-0.89), 1.5 + h2[0].tanh()) * (-0.1);
-        acc1 = if h2[1].tanh() > (-5.8e-1) {
-            h2[1].sin().sinh()
+        s4 -= (if (0.5 * acc1.cos()).atanh() < (h2[i5 / 2].abs() + 1.0).log10() {
+            a
         } else {
-            if h2[1] >= if s4 * 1.321 > u10 { u10 } else { u10 } {
-                a
-            } else {
-                u10
-            }
-        };
-    } else {
-        let mut u11 = f64::sin(h2[1]);
-        acc1 -= s4;
+            (-0.44)
+        }) + (h2[i5 % 2] + h2[i5 / 2]);
     }
-    acc1 - h2[0] + h2[0] + 0.4 * a
+    for i8 in (0..m).step_by(3) {
+        let u9 = if h2[1] / 0.5 < 6.3e-1 {
+            f64::atan((i8 as f64))
+        } else {
+            s4 * a
+        };
+        acc1 = acc1 * (-0.6) + h2[(i8 + 1) % 2] * a;
+    }
+    acc1 * s4 + h2[1]
 }
 
 #[differentiate(wrt(c, b))]
@@ -525,7 +465,7 @@ fn b06_f011(y: &[f64], a: f64, c: f64, b: f64, x: &[f64]) -> f64 {
     acc2 /= (y[0] + h3[0]) * (y[0] + h3[0]) + 1.0;
     acc2 = (acc2 + acc1).atan();
     h3[0] -= b06_f010(f64::atan(1.111), 2, 3);
-    (acc1 + acc2) * a - h3[0] + 0.2 * c
+    (acc1 + acc2) * a - h3[0]
 }
 
 // `b06_f011` without its `#[checkpoint]`s: the gradients must agree bitwise.
@@ -541,7 +481,7 @@ fn b06_f011_plain(y: &[f64], a: f64, c: f64, b: f64, x: &[f64]) -> f64 {
     acc2 /= (y[0] + h3[0]) * (y[0] + h3[0]) + 1.0;
     acc2 = (acc2 + acc1).atan();
     h3[0] -= b06_f010(f64::atan(1.111), 2, 3);
-    (acc1 + acc2) * a - h3[0] + 0.2 * c
+    (acc1 + acc2) * a - h3[0]
 }
 
 #[differentiate]
@@ -562,7 +502,7 @@ fn b06_f012(x: &[f64], n: usize) -> f64 {
             let j6 = k5;
             for i7 in 0..4 {
                 t2 /= 1.0 + (1.0 + t2.powi(2)).log2() * (1.0 + t2.powi(2)).log2();
-                if h3[0] <= 1.305 {
+                if h3[0] <= 1.125 {
                     let mut nh8 = vec![0.0; n];
                     for i9 in 0..h3.len() {
                         nh8[i9] = 0.551_f64 * h3[i9]
@@ -572,33 +512,34 @@ fn b06_f012(x: &[f64], n: usize) -> f64 {
                                     1 => x[i7 / 2],
                                     _ => x[i7],
                                 }))
-                            .sin()
-                            + 0.468 * x[3];
+                            .sin();
                     }
                     h3 = nh8;
-                    let mut nh10 = vec![0.0; h3.len()];
-                    for i11 in 0..h3.len() {
-                        nh10[i11] = 0.21 * h3[i11]
-                            + (h3[(i11 + 1) % h3.len()]
-                                + b06_f002(t2 / 3.0, 3, h3[i7] + x[j6 % x.len()], t2, &h3, x))
-                            .sin()
-                            + 4.76e-1 * x[2];
-                    }
-                    h3 = nh10;
-                    h3[1] += (acc1 / 2.0).abs();
-                    t2 = f64::atan(h3[(i7 + 3) % n]).exp2() + h3[i7];
-                } else if t2 / 0.5 > 0.57 {
-                    let acc12 = (1.0 + t2.powi(2)).ln();
-                    t2 = t2 * 0.71 + (i7 as f64);
+                    let mut w10 = h3.clone();
+                    let s11 = (1.0
+                        + b06_f002(t2 / 3.0, 3, h3[j6 % w10.len()] + t2, x[i7].sin(), &w10, x)
+                            * b06_f002(t2 / 3.0, 3, h3[j6 % w10.len()] + t2, x[i7].sin(), &w10, x))
+                    .ln()
+                    .atan2(
+                        (x[x.len() - 1 - j6].powi(2)
+                            + (f64::fract(0.5 * 1.1) + h3[(j6 + 3) % h3.len()]))
+                            * (x[x.len() - 1 - j6].powi(2)
+                                + (f64::fract(0.5 * 1.1) + h3[(j6 + 3) % h3.len()]))
+                            + 0.5,
+                    );
+                    acc1 = acc1 * 1.9e-1 + b06_f008(1, 1, x);
+                } else {
+                    let t12: f64 = (-1.5e0) + 0.45;
+                    t2 = (1.0 + (1.0 + acc1.powi(2)).ln().powi(2)).recip();
                 }
-                acc1 -= (0.8 * f64::cos(h3[i7])).acos();
+                t2 = t2 * 0.47 + (x[x.len() - 1 - i7] + t2).cos();
             }
-            acc1 += -(acc1 - t2);
+            t2 += (acc1 * acc1 + 0.25).sqrt() + acc1;
             k5 += 1;
         }
-        t2 = x[4];
+        acc1 = acc1 * 6.9e-1 + (0.6 * t2.tanh()).tan() * 0.12;
     }
-    acc1 + t2 + h3[1] + 0.738_f64 * x[1]
+    (acc1 + t2 - h3[1]).tanh()
 }
 
 #[differentiate]
@@ -632,7 +573,7 @@ fn b06_f013(y: &[f64], x: &[f64], n: usize, c: f64, b: f64, a: f64) -> f64 {
         }
         acc1 = acc1 * 0.75 + b.asinh().sin();
     }
-    (acc1 - t3 - b + a + w2[0]).atan() + 0.26 * x[1]
+    (acc1 - t3 - b + a + w2[0]).atan()
 }
 
 #[differentiate]
@@ -653,7 +594,7 @@ fn b06_f014(a: f64, x: &[f64], n: usize) -> f64 {
             acc2 = acc2 * (-2.7e-1) + f64::acos(0.8 * (1.0 + x[0] * x[0] + 1.0).acosh().cos());
         }
     }
-    (acc1 + acc2).sin() + 0.3 * a
+    (acc1 + acc2).sin()
 }
 
 #[differentiate]
@@ -663,25 +604,57 @@ fn b06_f015(x: &[f64]) -> f64 {
         (acc1.abs() + 1.0).powf(0.5),
         x,
         (1.0 + x[2].powi(2)).recip(),
-    ) * 0.879;
-    if b06_f004(f64::acosh(2.0 + x[1].tanh() + 1.0), x, 2).atan2(1.0 + acc2 * acc2)
-        < b06_f010(acc1, 2, 3).asinh()
-    {
-        let mut h3 = x.to_vec();
+    );
+    let mut h3 = vec![0.0; 3];
+    for i4 in 0..x.len() {
+        h3[i4] = b06_f004((i4 as f64).asinh(), x, 2).atan2(x[i4 / 2].abs() + 1.0);
     }
-    acc1 = acc1 + acc1 * (1.0 + acc2 * acc2 + 1.0).acosh();
-    if acc2 < f64::asinh(x[0] + acc1) {
-        let acc2 = acc2 * -x[0];
-        let mut acc4 = acc1.tanh();
-        acc4 += (0.8 * (1.0 + x[0] * x[0]).cbrt().sin()).acos();
-        acc1 = acc1 * 0.748 + (1.5 + x[2].sin()).log(3.0);
+    if acc2 < (-9.27) {
+        for i5 in (0..h3.len()).rev() {
+            let s6 = if i5 % 2 == 0 || acc2 < acc1 {
+                acc2.hypot(x[i5].cos().exp())
+            } else {
+                acc2
+            };
+            let mut s7 = s6 * acc2 + s6;
+        }
+        if b06_f005(acc2, x, acc2) <= (-1.47) + acc1 {
+            if (1.5 + f64::sin(h3[2]))
+                .log(3.0)
+                .atan2(1.0 + (0.6 * acc1.cos()).tan() * (0.6 * acc1.cos()).tan())
+                <= 0.83
+            {
+                for i8 in 0..2 {
+                    if 0.931 >= 0.667 && (i8 < 1 || (i8 as f64) >= 0.9) {
+                        break;
+                    }
+                    let acc1 = acc1 * (0.6 / (f64::abs((-0.222)) + 1.0));
+                    let mut nh9 = vec![0.0; x.len()];
+                    for i10 in 0..3 {
+                        nh9[i10] = 0.886 * h3[i10]
+                            + (h3[(i10 + 1) % h3.len()] + (f64::round(0.5 * x[i8 / 2]) + acc1))
+                                .tanh();
+                    }
+                    h3 = nh9;
+                }
+                acc2 = h3[0] * 1.37e0 * (acc2 * x[0]);
+            } else if h3[0] < (-0.727) {
+                let t11 = (-0.206) / (2.0 + f64::cos(h3[2]));
+            }
+            acc1 = f64::cbrt((if acc2 >= (-0.08) { x[2] } else { acc2 }).abs() + 1.0);
+        } else {
+            let mut s12 = (if acc2.atan() < (-1.46_f64) {
+                x[1]
+            } else {
+                h3[1]
+            }) * acc2;
+            acc1 = (-0.02);
+        }
+    } else if f64::tanh(h3[1] * h3[2]) < if acc1 <= (-0.21) { x[0] } else { x[2].cos() } {
+        let s13 = (0.86 * x[1]).max(acc2 + h3[0]);
+        acc1 -= acc1;
     }
-    acc1 = (acc1 * (acc1 * 1.05)).tanh();
-    if x[1] >= (-0.12_f64) {
-        let mut acc5 = (acc2 + acc2.powi(2)).asinh();
-        acc1 += 0.6 / (x[0].abs() + 1.0);
-    }
-    (acc1 * acc2).atan() + 0.14 * x[0]
+    acc1 - acc2 - h3[0] - x[1]
 }
 
 #[differentiate]
@@ -707,7 +680,7 @@ fn b06_f016(x: &[f64], a: f64, b: f64, m: usize, n: usize) -> f64 {
         }
     }
     let u7 = -((n as f64) - x[0]);
-    acc1 * acc2 + b - u7 + 0.72 * x[1]
+    acc1 * acc2 + b - u7
 }
 
 #[differentiate]
@@ -727,8 +700,7 @@ fn b06_f017(a: f64, y: &[f64], b: f64, x: &[f64], c: f64) -> Vec<f64> {
     } else if y[3] >= acc1 {
         let mut u8 = acc1;
     }
-    let mut out9 = vec![acc2];
-    out9[0] += b;
+    let out9 = vec![acc2];
     out9
 }
 
@@ -760,7 +732,7 @@ fn b06_f018(y: &[f64], x: &[f64], n: usize) -> f64 {
         let mut u10 = std::f64::consts::E;
         acc2 = acc2 * (-0.401) + v3[0];
     }
-    (acc1 - acc2) * v3[0] + 0.87_f64 * x[0]
+    (acc1 - acc2) * v3[0]
 }
 
 #[differentiate]
@@ -783,7 +755,7 @@ fn b06_f019(y: &[f64], x: &[f64], a: f64, b: f64) -> f64 {
         let s4 = (x[i3] * y[y.len() - 1 - i3]).asinh().sin();
         acc1 = (2.0 + s4.sin()).sqrt() - y[i3].powi(3);
     }
-    acc1 + 0.373 * x[3]
+    acc1
 }
 
 #[differentiate]
@@ -826,7 +798,7 @@ fn b06_f020(a: f64, n: usize, b: f64) -> f64 {
         }
         acc1 += (b + 0.64).tanh();
     }
-    (acc1 + acc2) * u3 + h5[1] + 2.7e-1 * b
+    (acc1 + acc2) * u3 + h5[1]
 }
 
 #[differentiate]
@@ -865,7 +837,7 @@ fn b06_f021(a: f64, n: usize) -> f64 {
         acc2 = b06_f010((0.6 * acc2.sin()).tan(), 2, 3);
         k3 += 1;
     }
-    (acc1 + acc2).tanh() + 0.733 * a
+    (acc1 + acc2).tanh()
 }
 
 // `b06_f021` without its `#[checkpoint]`s: the gradients must agree bitwise.
@@ -903,7 +875,7 @@ fn b06_f021_plain(a: f64, n: usize) -> f64 {
         acc2 = b06_f010((0.6 * acc2.sin()).tan(), 2, 3);
         k3 += 1;
     }
-    (acc1 + acc2).tanh() + 0.733 * a
+    (acc1 + acc2).tanh()
 }
 
 #[differentiate(wrt(x))]
@@ -930,7 +902,7 @@ fn b06_f022(x: &[f64], y: &[f64], n: usize) -> f64 {
         }
         acc1 -= (-1.91);
     }
-    (acc1 + v2[0]).sin() + 0.69 * x[2]
+    (acc1 + v2[0]).sin()
 }
 
 #[differentiate]
@@ -950,25 +922,30 @@ fn b06_f023(b: f64, a: f64, y: &[f64], x: &[f64], c: f64) -> f64 {
         }
         for i4 in (0..y.len()).step_by(3) {
             let mut w5: Vec<f64> = vec![0.0; y.len()];
-            w5[i3 % 5] = b + 0.147 * x[0];
-            if i4 < 1 {
+            w5[i3 % 5] = b;
+            if y[i3 % 5] < acc1 && i4 >= 1 || x[i4 / 2] > 3.0e-2 {
                 break;
             }
         }
-        acc1 += (i3 as f64) * a + y[i3 % y.len()];
     }
-    if c < c {
-        for i6 in (0..2).rev() {
-            let mut u7 = (1.0 + b.sin().powi(2)).powf((-0.5));
-            acc1 -= x[3 - 1 - i6] + x[i6 % x.len()] + f64::sqrt(1.0 + acc2 * acc2);
+    {
+        {
+            let mut v6 = vec![0.0; x.len()];
+            for i7 in 0..v6.len() {
+                v6[i7] = x[i7 % 3];
+            }
+            acc1 += c;
         }
-        acc1 += f64::ln((y[2] / 2.0).abs() + 1.0);
-        acc1 += a;
-    } else {
-        let acc8 = (2.0 + (if a >= x[2] { b } else { x[0] }).tanh()).log(10.0)
-            + (0.6 * f64::tanh(0.3).tanh()).tan();
+        let mut k8 = 0;
+        while k8 < 4 {
+            let j9 = k8;
+            let mut s10 = x[(j9 + 1) % 3].clamp((-1.0), 1.0);
+            acc1 -= s10;
+            k8 += 1;
+        }
+        acc1 = (y[3] + c).atan().exp();
     }
-    acc1 + acc2 + 0.7 * b
+    acc1 - acc2 + c - b - y[2]
 }
 
 #[differentiate(wrt(a))]
@@ -996,7 +973,7 @@ fn b06_f024(a: f64, m: usize, b: f64, n: usize) -> f64 {
         acc1 += b;
         k2 += 1;
     }
-    acc1 + b + 0.49 * a
+    acc1 + b
 }
 
 #[differentiate]
@@ -1023,45 +1000,60 @@ fn b06_f025(n: usize, y: &[f64], x: &[f64], m: usize) -> f64 {
         }
         k3 += 1;
     }
-    (acc1 * s2 * x[0]).sin() + 0.63 * x[1]
+    (acc1 * s2 * x[0]).sin()
 }
 
-#[differentiate(wrt(a, c, x))]
-fn b06_f026(n: usize, m: usize, a: f64, b: f64, c: f64, x: &[f64]) -> Vec<f64> {
-    let mut acc1 = b06_f020(c.sin(), 3, a) * 0.4;
-    let mut w2 = vec![c - (m as f64), acc1, acc1];
-    let mut s3 = acc1;
-    for i4 in 0..m {
-        if i4 > 0 || b >= s3 {
-            if (m as f64) * b % 2.0 < 0.325_f64 {
-                if s3 >= acc1 {
-                    let mut acc5 = (1.0
-                        + ((0.5 * w2[(i4 + 1) % 3].sin()).atanh() + w2[i4 % w2.len()])
-                            * ((0.5 * w2[(i4 + 1) % 3].sin()).atanh() + w2[i4 % w2.len()]))
-                    .recip();
-                    let v6 = vec![acc1.powi(2), acc5.tanh(), acc5 - b];
-                    acc5 /=
-                        1.0 + (f64::floor(0.5 * acc5) + w2[1]) * (f64::floor(0.5 * acc5) + w2[1]);
-                    acc1 += (f64::powf(2.5 + w2[i4 / 2].sin(), 1.5)
-                        * f64::powf(2.5 + w2[i4 / 2].sin(), 1.5)
-                        + 0.25)
-                        .powf((-0.5));
-                }
-                s3 = s3 * (-0.76)
-                    + (if b06_f010(-s3, m, 3) <= 8.585 {
-                        acc1.sin()
-                    } else {
-                        s3 + w2[i4]
-                    });
+#[differentiate]
+fn b06_f026(a: f64, n: usize) -> Vec<f64> {
+    let mut acc1 = a;
+    acc1 = acc1 * 0.5;
+    let mut k2 = 0;
+    while k2 < n && a > (-2.6) {
+        let j3 = k2;
+        {
+            let mut v4 = vec![0.0; 1];
+            for i5 in 0..1 {
+                v4[i5] += (f64::trunc(0.5 * 1.278) + a).tanh();
             }
-        } else if a - s3 > 1.81 {
-            let mut u7 = s3;
-            acc1 = acc1 * 0.5 + (b + s3.tanh().exp_m1());
+            let u6 = b06_f006(
+                (f64::abs((-0.57)) + 1.0 + 1.0).acosh(),
+                v4[j3 % 1],
+                4,
+                (j3 as f64) + (j3 as f64),
+            );
+            let t7 = u6 * 1.22_f64;
         }
-        s3 += b;
+        if j3 <= 0 && acc1 <= 0.0 {
+            let mut k8 = 0;
+            while k8 < 3 {
+                k8 += 1;
+                let j9 = k8 - 1;
+                for i10 in (0..1).rev() {
+                    let acc1 = acc1 + (n as f64).cos();
+                }
+                acc1 += acc1.atan2((n as f64).tanh().exp()).powi(3);
+            }
+            acc1 += match j3 % 3 {
+                0 => (1.0 + acc1.powi(2)).recip(),
+                1 => f64::cosh(a.tanh()),
+                _ => acc1 - acc1,
+            };
+        } else if !(match j3 % 2 {
+            0 => (-1.07),
+            _ => 1.93,
+        } >= 0.12_f64 - acc1)
+        {
+            let u11 = a;
+            acc1 = acc1;
+        }
+        acc1 = acc1 * 0.6 + a;
+        k2 += 1;
     }
-    w2[0] += a;
-    w2
+    let mut out12 = vec![0.0; 2];
+    for i13 in 0..2 {
+        out12[i13] = f64::tanh(a);
+    }
+    out12
 }
 
 #[differentiate]
@@ -1080,7 +1072,7 @@ fn b06_f027(a: f64, c: f64, b: f64, m: usize, n: usize, x: &[f64]) -> f64 {
     }
     let u6 = acc1;
     acc1 = (acc1 + (c + b)).tanh();
-    acc1 - h3[1] + x[0] + 0.21 * x[3]
+    acc1 - h3[1] + x[0]
 }
 
 #[differentiate]
@@ -1100,23 +1092,17 @@ fn b06_f028(x: &[f64], a: f64, b: f64, c: f64) -> f64 {
             }
         }
         for i5 in 0..x.len() {
-            let mut k6 = 0;
-            loop {
-                if k6 >= v3.len() {
-                    break;
-                }
-                k6 += 1;
-                let j7 = k6 - 1;
-                let mut s8 = acc1;
-                acc1 += s8.atan2(1.0 + s8.clamp((-1.0), 1.0) * s8.clamp((-1.0), 1.0));
+            let mut t6: f64 = 0.75;
+            acc1 += -(c * c);
+            if v3[i5] > 0.88 {
+                continue;
             }
-            acc1 = (i5 as f64) + x[v3.len() - 1 - i5] * c;
         }
-        acc1 -= (b - a).asinh();
+        acc1 -= (1.0 + v3[0] * v3[0]).log2() * b.mul_add(b, a);
     } else {
-        let s9 = f64::sin((-0.81));
+        let s7 = f64::sin((-0.81));
     }
-    acc1 - c - x[0] + 8.0e-1 * a
+    acc1 - c - x[0]
 }
 
 #[differentiate]
@@ -1140,7 +1126,7 @@ fn b06_f029(a: f64, x: &[f64], n: usize, b: f64) -> f64 {
         }
         acc1 -= (0.5 * (a * b).cos()).atanh();
     }
-    acc1 * b - a + x[3] + 0.19 * b
+    acc1 * b - a + x[3]
 }
 
 #[differentiate]
@@ -1186,7 +1172,7 @@ fn b06_f030(a: f64, x: &[f64], n: usize, y: &[f64]) -> f64 {
         }
         let s11: f64 = 1.582;
     }
-    let u12: f64 = if acc1 + acc1 >= 0.81_f64 {
+    let u12: f64 = if acc1 + acc1 >= 0.77_f64 {
         if x[0] - a <= (-0.45) {
             a
         } else {
@@ -1195,7 +1181,7 @@ fn b06_f030(a: f64, x: &[f64], n: usize, y: &[f64]) -> f64 {
     } else {
         y[3]
     };
-    acc1 + u12 + a + 0.511 * y[1]
+    acc1 + u12 + a
 }
 
 #[differentiate]
@@ -1212,7 +1198,7 @@ fn b06_f031(x: &[f64], a: f64, n: usize, y: &[f64]) -> Vec<f64> {
             .cos())
         .ln_1p()
         .atan();
-        if s2 < 0.98 {
+        if s2 < 0.97 {
             {
                 let mut k3 = 0;
                 loop {
@@ -1238,7 +1224,6 @@ fn b06_f031(x: &[f64], a: f64, n: usize, y: &[f64]) -> Vec<f64> {
     for i9 in 0..2 {
         out8[i9] = f64::tanh(a) * x[2];
     }
-    out8[0] += x[0];
     out8
 }
 
@@ -1281,7 +1266,7 @@ fn b06_f032(b: f64, c: f64, x: &[f64], a: f64, y: &[f64]) -> f64 {
         let mut t7: f64 =
             b06_f004(0.955, x, 2) + x[0] / (y[1].abs() + 1.0) + (1.0 + x[0] * x[0]).log10();
     }
-    acc1 + c + b + x[2] + 0.17 * b
+    acc1 + c + b + x[2]
 }
 
 #[differentiate]
@@ -1308,10 +1293,10 @@ fn b06_f033(x: &[f64], a: f64, n: usize, b: f64, y: &[f64]) -> f64 {
         let u5 = (y[0].max(y[0]) - f64::cos(acc3)).sin().exp().ln();
         acc1 = acc1 * 0.13_f64 + (y[0] + (-2.0) + acc3);
     } else {
-        let acc6 = b06_f020(y[0] * x[0], 3, if y[0] <= s2 * (-1.39) { y[0] } else { s2 });
+        let mut acc6 = b06_f020(y[0] * x[0], 3, if y[0] <= s2 * (-1.39) { y[0] } else { s2 });
         s2 -= (acc6 + y[0]).mul_add((acc3.abs() + 1.0).ln(), x[0].atan());
     }
-    acc1 + s2 + acc3 + 0.514 * a
+    acc1 + s2 + acc3
 }
 
 #[differentiate]
@@ -1331,8 +1316,7 @@ fn b06_f034(x: &[f64], n: usize, y: &[f64], a: f64, b: f64) -> Vec<f64> {
         let acc4 = (acc1.hypot(a * a + 0.25) * x[1]).cos().exp().ln();
         acc1 -= acc1 + y[1] / (b.abs() + 1.0);
     }
-    let mut out5 = vec![(0.9 * b.cos()).asin()];
-    out5[0] += x[0];
+    let out5 = vec![(0.9 * b.cos()).asin()];
     out5
 }
 
@@ -1355,7 +1339,6 @@ fn b06_f035(x: &[f64], a: f64, b: f64) -> Vec<f64> {
     for i7 in 0..x.len() {
         out6[i7] = (i7 as f64).powi(3);
     }
-    out6[0] += b;
     out6
 }
 
@@ -1390,7 +1373,7 @@ fn b06_f036(y: &[f64], x: &[f64]) -> f64 {
         let mut s9: f64 = (0.5 * acc1).floor() + acc1;
         acc1 = acc1 * (-0.49) + (y[j8 % y.len()] + acc1).cos();
     }
-    acc1 + 0.54 * x[0]
+    acc1
 }
 
 #[differentiate]
@@ -1406,7 +1389,7 @@ fn b06_f037(n: usize, m: usize, a: f64) -> f64 {
         } else {
             v3[1]
         }) * acc1.max(acc1);
-    (acc1 - a) * v3[1] - v3[2] + 0.31 * a
+    (acc1 - a) * v3[1] - v3[2]
 }
 
 #[differentiate]
@@ -1465,7 +1448,7 @@ fn b06_f038(y: &[f64], a: f64, x: &[f64], n: usize) -> f64 {
         }
         acc1 -= (n as f64);
     }
-    acc1 + v6[2] + v6[0] + 0.55_f64 * x[3]
+    acc1 + v6[2] + v6[0]
 }
 
 #[differentiate]
@@ -1483,7 +1466,7 @@ fn b06_f039(a: f64) -> f64 {
         let mut t6 = (i5 as f64);
         acc1 = (-a).abs();
     }
-    acc1 * h3[2] + h3[0] + 0.624_f64 * a
+    acc1 * h3[2] + h3[0]
 }
 
 #[differentiate]
@@ -1524,7 +1507,7 @@ fn b06_f040(a: f64, n: usize, b: f64, m: usize, c: f64) -> f64 {
         }
         acc1 = acc1 * (-5.0e-1) + a.atan().abs();
     }
-    acc1 + 0.38 * b
+    acc1
 }
 
 #[differentiate]
@@ -1550,7 +1533,7 @@ fn b06_f041(c: f64, x: &[f64], b: f64, n: usize, a: f64) -> f64 {
             acc1 -= u8;
         }
     }
-    acc1 + w2[2] + 0.9 * b
+    acc1 + w2[2]
 }
 
 #[differentiate]
@@ -1587,7 +1570,7 @@ fn b06_f042(x: &[f64], m: usize, n: usize) -> f64 {
         let u10: f64 = f64::sin(acc2);
         acc1 -= u10 * x[0] / 0.5;
     }
-    acc1 + acc2 + 7.23e-1 * x[0]
+    acc1 + acc2
 }
 
 // `b06_f042` without its `#[checkpoint]`s: the gradients must agree bitwise.
@@ -1624,7 +1607,7 @@ fn b06_f042_plain(x: &[f64], m: usize, n: usize) -> f64 {
         let u10: f64 = f64::sin(acc2);
         acc1 -= u10 * x[0] / 0.5;
     }
-    acc1 + acc2 + 7.23e-1 * x[0]
+    acc1 + acc2
 }
 
 #[differentiate]
@@ -1672,7 +1655,7 @@ fn b06_f043(a: f64) -> f64 {
         }
         u3 = u3 * (-0.42) + ((i4 as f64).abs() + u3);
     }
-    acc1 * acc2 * u3 * a + 0.4 * a
+    acc1 * acc2 * u3 * a
 }
 
 #[differentiate]
@@ -1708,59 +1691,44 @@ fn b06_f044(a: f64, n: usize) -> f64 {
             f64::ln(1.0 + (0.9 * f64::cos((-1.46))).asin() * (0.9 * f64::cos((-1.46))).asin());
         acc2 = (t11.abs() + 1.0).log2();
     }
-    acc1 + acc2 + 0.311_f64 * a
+    acc1 + acc2
 }
 
 #[differentiate]
-fn b06_f045(n: usize, a: f64) -> f64 {
-    let mut acc1 = a / a.sin().exp();
-    let mut acc2 = a.powi(2);
-    acc2 = a * acc2;
-    for i3 in (0..n).step_by(2) {
-        acc2 *= 1.0 + 0.1 * (acc2 + acc2).sin();
-        match i3 % 3 {
-            0 => {
-                for i4 in 0..n {
-                    let mut s5 = a + acc2;
-                    match i4 % 3 {
-                        0 => {
-                            let acc1 = acc1 * b06_f043(s5 + s5);
-                            s5 = s5 + (if i3 != 2 { s5 } else { (-1.54) }) * (acc1 * acc1);
-                            s5 = s5 * (-0.5) + b06_f010(acc1, 2, 3).tanh().exp().recip();
-                        }
-                        1 => {
-                            let mut acc6 = (0.5 * a.powi(3)).round() + acc2;
-                            s5 = s5 * 0.2 + s5;
-                        }
-                        _ => {
-                            let mut t7 = s5 + (0.6 * s5.sin()).tan();
-                            acc2 = acc2 * (-7.34e-1)
-                                + (if i3 > 0 {
-                                    (i3 as f64) % 1.5
-                                } else {
-                                    (i3 as f64).cos()
-                                });
-                        }
-                    }
-                    acc1 = acc1 * (-0.769_f64) + (-a).powi(3);
+fn b06_f045(c: f64, n: usize, b: f64, a: f64, m: usize, x: &[f64]) -> f64 {
+    let mut acc1: f64 = a.atan();
+    acc1 /= (0.9 * acc1.sin()).asin().cos().exp();
+    for i2 in (0..x.len()).step_by(2) {
+        for i3 in 0..4 {
+            if (m as f64).tanh() > (n as f64) + x[i2 % x.len()] {
+                continue;
+            }
+            if i2 % 2 == 1 {
+                if i2 % 2 == 1 {
+                    continue;
                 }
-                acc1 = acc1 * (-3.3e-1)
-                    + (i3 as f64)
-                        .atan()
-                        .hypot(1.0 + (acc2 - (i3 as f64)) * (acc2 - (i3 as f64)));
-            }
-            1 => {
-                let s8 = acc1.atan2(1.0 + a.powi(2)) * 1.2;
-                acc2 -= s8;
-            }
-            _ => {
-                let u9: f64 = (0.5 * acc1).ceil() + acc2;
-                acc1 += u9.tanh();
+                for i4 in (0..x.len()).rev() {
+                    acc1 -= acc1
+                        .asinh()
+                        .atan2(1.0 + b06_f043(x[i4 % x.len()].tanh().exp().cbrt()).powi(2));
+                    acc1 *= 1.0 + 0.5 * x[i2 / 2].powi(2).tanh();
+                    let c = c + 0.3;
+                    acc1 += (1.0 + c * (-0.895) * (c * (-0.895))).log(10.0);
+                }
+            } else if (i2 as f64) > acc1 {
+                acc1 = acc1 + x[i2 / 2] * x[0].mul_add((m as f64), x[(i2 + 3) % x.len()]);
+            } else {
+                let u5: f64 = (if b + x[0] <= (-0.055) {
+                    (i3 as f64)
+                } else {
+                    f64::sin(a)
+                }) / 3.0;
+                acc1 = 1.96 - u5 - a * std::f64::consts::E;
             }
         }
-        acc1 += acc2 % 2.0;
+        acc1 = acc1 * 0.5 + (b.atan().abs() + 1.0).ln();
     }
-    acc1 + acc2 + a + 9.0e-1 * a
+    ((acc1 - b - a) * x[0]).sin()
 }
 
 #[differentiate(wrt(c, b, x))]
@@ -1802,7 +1770,7 @@ fn b06_f046(x: &[f64], b: f64, c: f64, a: f64) -> f64 {
         }
         acc1 += 1.2;
     }
-    acc1 * b * x[2] + 0.418 * c
+    acc1 * b * x[2]
 }
 
 #[differentiate]
@@ -1837,7 +1805,7 @@ fn b06_f047(n: usize, a: f64) -> f64 {
     acc1 += f64::abs(w9[1]) * acc1;
     acc1 += acc1 / (1.0 + f64::powi(w9[1], 2)) + (-1.97) / (acc1.abs() + 1.0);
     w9[0] = acc1 - (1.0 + f64::powi(0.05, 2)).ln_1p();
-    acc1 - w9[0] + 0.32 * a
+    acc1 - w9[0]
 }
 
 #[differentiate]
@@ -1860,7 +1828,7 @@ fn b06_f048(a: f64, x: &[f64], b: f64) -> f64 {
         }
         acc1 = x[0] * x[3] + (-1.25) * x[2];
     }
-    ((acc1 + acc2) * a + b - x[3]).atan() + 0.3_f64 * a
+    ((acc1 + acc2) * a + b - x[3]).atan()
 }
 
 #[differentiate(wrt(y, a))]
@@ -1909,7 +1877,7 @@ fn b06_f049(m: usize, x: &[f64], a: f64, n: usize, y: &[f64]) -> f64 {
         let u9 = y[3];
         acc1 = acc1 * (-1.0e-1) + h5[3];
     }
-    (acc1 + acc2 - s6 + a + h5[0] + x[2]).sin() + 0.81 * a
+    (acc1 + acc2 - s6 + a + h5[0] + x[2]).sin()
 }
 
 #[differentiate]
@@ -1927,8 +1895,8 @@ fn b06_f050(n: usize, m: usize, x: &[f64]) -> f64 {
         }
         {
             if w5[i3] <= 0.654
-                && acc1 <= (-0.85_f64)
-                && (!(acc2 < (-0.16_f64)) || acc2 <= (-4.6e-1))
+                && acc1 <= (-0.89_f64)
+                && (!(acc2 < (-0.17_f64)) || acc2 <= (-4.6e-1))
             {
                 let mut s7 = (2.0 + f64::sin(h4[(i3 + 3) % 4])).ln();
                 acc2 += (if b06_f001((0.8 * x[x.len() - 1 - i3].cos()).acos()) < s7 - s7 {
@@ -1942,7 +1910,7 @@ fn b06_f050(n: usize, m: usize, x: &[f64]) -> f64 {
         let mut s8 = acc1 * (acc1 * acc2 + (acc2 * acc2 + 0.5).cbrt());
         acc1 -= (s8 * w5[i3 % w5.len()]).tanh();
     }
-    (acc1 * acc2 * x[2]).atan() + 0.5 * x[0]
+    (acc1 * acc2 * x[2]).atan()
 }
 
 #[differentiate(wrt(b, x, a))]
@@ -1995,7 +1963,7 @@ fn b06_f051(x: &[f64], n: usize, b: f64, y: &[f64], m: usize, a: f64) -> f64 {
             continue;
         }
     }
-    (acc1 * a * v2[3] + h4[2]).atan() + 0.64 * x[0]
+    (acc1 * a * v2[3] + h4[2]).atan()
 }
 
 #[differentiate]
@@ -2031,7 +1999,7 @@ fn b06_f052(c: f64, m: usize, a: f64, b: f64, x: &[f64], y: &[f64], n: usize) ->
                 (1.0 + (y[(i2 + 3) % 2] + a) * (y[(i2 + 3) % 2] + a)).log2() - (i2 as f64);
             acc1 = acc5;
         } else {
-            let s6: f64 = match i2 % 3 {
+            let mut s6: f64 = match i2 % 3 {
                 0 => x[i2],
                 1 => c,
                 _ => y[i2 % x.len()],
@@ -2040,7 +2008,7 @@ fn b06_f052(c: f64, m: usize, a: f64, b: f64, x: &[f64], y: &[f64], n: usize) ->
         }
         acc1 = x[i2] - y[x.len() - 1 - i2] * a;
     }
-    (acc1 - y[1]).tanh() + 0.28 * y[1]
+    (acc1 - y[1]).tanh()
 }
 
 #[differentiate(wrt(c, b))]
@@ -2064,79 +2032,89 @@ fn b06_f053(x: &[f64], n: usize, c: f64, a: f64, b: f64) -> f64 {
     let mut w6 = vec![1.0; x.len()];
     let mut acc7 = (0.6 * (1.8e0 + (n as f64)).sin()).tan() - (n as f64);
     acc7 *= 1.0 + 0.5 * x[0].asinh().cos();
-    ((acc1 * acc7 + b) * w6[0]).sin() + 0.75 * b
+    ((acc1 * acc7 + b) * w6[0]).sin()
 }
 
 #[differentiate]
 fn b06_f054(x: &[f64], y: &[f64]) -> Vec<f64> {
-    let mut acc1 = (if f64::asinh((-1.85)) < y[2] + y[3] {
+    let mut acc1 = if f64::asinh((-1.85)) < y[2] + y[3] {
         y[2]
     } else {
         x[0]
-    }) + 0.42;
-    let mut h2 = vec![1.0; y.len()];
-    {
-        #[checkpoint]
-        {
-            acc1 *= 1.0 + 0.1 * f64::asinh(h2[0]).sin();
-            let mut u3: f64 = y[2];
-            acc1 += h2[3] + (1.0 + x[0] * x[0] + 1.0).acosh();
+    };
+    if y[4].tanh() >= (-6.0e-1) {
+        for i2 in (1..y.len()).rev() {
+            let mut k3 = 0;
+            while k3 < 4 {
+                k3 += 1;
+                let j4 = k3 - 1;
+                let acc1 = acc1 + acc1.powi(2);
+                #[checkpoint]
+                {
+                    let mut h5: Vec<f64> = vec![0.0; x.len()];
+                    h5[j4 / 2] = acc1;
+                    let mut nh6 = vec![0.0; x.len()];
+                    for i7 in 0..h5.len() {
+                        nh6[i7] = 0.8 * h5[i7] + (h5[(i7 + 1) % 3] + acc1).sin();
+                    }
+                    h5 = nh6;
+                }
+                let mut h8 = vec![acc1.asinh(), (j4 as f64)];
+            }
+            acc1 = b06_f047(1, (0.8 * x[i2 % x.len()].tanh()).acos());
+            acc1 = acc1 * (-0.664) + b06_f015(x);
         }
-        acc1 = acc1 * (-0.4) + (x[2] + h2[4]).atan();
-        if acc1 <= (-0.87_f64) {
-            acc1 += (0.8 * (std::f64::consts::LN_2 * acc1).cos()).acos();
-            acc1 = (acc1 * b06_f021((1.0 + y[0].powi(2)).cbrt(), 4)).sin();
-            let u4 = acc1 + y[1];
-            acc1 += x[1];
-        } else if !(if acc1 / (1.0 + f64::powi(1.73, 2)) >= (-0.09) {
-            y[2] - h2[4]
-        } else {
-            (-0.74) / (1.0 + f64::powi(0.9, 2))
-        } < h2[2] + acc1 + f64::log(1.0 + 0.86 * 0.86, 10.0))
-        {
-            let mut acc5 = acc1 * acc1 % 1.5;
-            acc1 -= f64::min(x[1].sin(), y[0]);
-        }
-        acc1 += b06_f020(acc1.sin(), 3, acc1.hypot(f64::sin(1.05).exp()));
+        acc1 = acc1 * (-0.87) + -f64::asinh(acc1);
+    } else {
+        let u9 = acc1;
+        acc1 = x[0];
     }
-    h2[0] += x[0];
-    h2
+    let mut out10 = vec![0.0; 1];
+    for i11 in 0..1 {
+        out10[i11] = f64::acos(0.8 * (y[i11] * (i11 as f64)).cos());
+    }
+    out10
 }
 
 // `b06_f054` without its `#[checkpoint]`s: the gradients must agree bitwise.
 #[differentiate]
 fn b06_f054_plain(x: &[f64], y: &[f64]) -> Vec<f64> {
-    let mut acc1 = (if f64::asinh((-1.85)) < y[2] + y[3] {
+    let mut acc1 = if f64::asinh((-1.85)) < y[2] + y[3] {
         y[2]
     } else {
         x[0]
-    }) + 0.42;
-    let mut h2 = vec![1.0; y.len()];
-    {
-        {
-            acc1 *= 1.0 + 0.1 * f64::asinh(h2[0]).sin();
-            let mut u3: f64 = y[2];
-            acc1 += h2[3] + (1.0 + x[0] * x[0] + 1.0).acosh();
+    };
+    if y[4].tanh() >= (-6.0e-1) {
+        for i2 in (1..y.len()).rev() {
+            let mut k3 = 0;
+            while k3 < 4 {
+                k3 += 1;
+                let j4 = k3 - 1;
+                let acc1 = acc1 + acc1.powi(2);
+                {
+                    let mut h5: Vec<f64> = vec![0.0; x.len()];
+                    h5[j4 / 2] = acc1;
+                    let mut nh6 = vec![0.0; x.len()];
+                    for i7 in 0..h5.len() {
+                        nh6[i7] = 0.8 * h5[i7] + (h5[(i7 + 1) % 3] + acc1).sin();
+                    }
+                    h5 = nh6;
+                }
+                let mut h8 = vec![acc1.asinh(), (j4 as f64)];
+            }
+            acc1 = b06_f047(1, (0.8 * x[i2 % x.len()].tanh()).acos());
+            acc1 = acc1 * (-0.664) + b06_f015(x);
         }
-        acc1 = acc1 * (-0.4) + (x[2] + h2[4]).atan();
-        if acc1 <= (-0.87_f64) {
-            acc1 += (0.8 * (std::f64::consts::LN_2 * acc1).cos()).acos();
-            acc1 = (acc1 * b06_f021((1.0 + y[0].powi(2)).cbrt(), 4)).sin();
-            let u4 = acc1 + y[1];
-            acc1 += x[1];
-        } else if !(if acc1 / (1.0 + f64::powi(1.73, 2)) >= (-0.09) {
-            y[2] - h2[4]
-        } else {
-            (-0.74) / (1.0 + f64::powi(0.9, 2))
-        } < h2[2] + acc1 + f64::log(1.0 + 0.86 * 0.86, 10.0))
-        {
-            let mut acc5 = acc1 * acc1 % 1.5;
-            acc1 -= f64::min(x[1].sin(), y[0]);
-        }
-        acc1 += b06_f020(acc1.sin(), 3, acc1.hypot(f64::sin(1.05).exp()));
+        acc1 = acc1 * (-0.87) + -f64::asinh(acc1);
+    } else {
+        let u9 = acc1;
+        acc1 = x[0];
     }
-    h2[0] += x[0];
-    h2
+    let mut out10 = vec![0.0; 1];
+    for i11 in 0..1 {
+        out10[i11] = f64::acos(0.8 * (y[i11] * (i11 as f64)).cos());
+    }
+    out10
 }
 
 #[differentiate(wrt(a, x))]
@@ -2148,8 +2126,11 @@ fn b06_f055(x: &[f64], y: &[f64], a: f64, n: usize) -> Vec<f64> {
         acc1 = acc1 + (n as f64) * (1.0 + x[i3 % x.len()] * x[i3 % x.len()]).log(10.0);
         let s5 = (i3 as f64).asinh();
     }
-    let mut out6 = vec![b06_f045(4, (2.0 + y[0].tanh()).ln_1p())];
-    out6[0] += x[0];
+    let out6 = vec![if !(a / 2.0 > (-0.12)) {
+        y[0] + a
+    } else {
+        acc2.atan()
+    }];
     out6
 }
 
@@ -2191,7 +2172,7 @@ fn b06_f056(x: &[f64]) -> f64 {
             acc1 += u9 * (acc1 + u9);
         }
     }
-    acc1 - acc3 + v2[1] + 0.9 * x[1]
+    acc1 - acc3 + v2[1]
 }
 
 #[differentiate]
@@ -2202,7 +2183,7 @@ fn b06_f057(n: usize, a: f64, c: f64, b: f64) -> Vec<f64> {
         while k2 < n {
             let j3 = k2;
             for i4 in (0..3).rev() {
-                if b06_f044(a, 3) > 0.065 {
+                if b06_f044(a, 3) > 0.255 {
                     let mut s5: f64 = (0.5 * (i4 as f64)).round() + acc1;
                     let mut w6: Vec<f64> = vec![0.0; 3];
                     for i7 in 0..w6.len() {
@@ -2222,7 +2203,7 @@ fn b06_f057(n: usize, a: f64, c: f64, b: f64) -> Vec<f64> {
                 ];
                 acc1 = c.atan().sin();
             }
-            let acc10 = b06_f021(c, 4);
+            let mut acc10 = b06_f021(c, 4);
             acc1 = acc1 * 0.44 + a;
             k2 += 1;
         }
@@ -2231,15 +2212,14 @@ fn b06_f057(n: usize, a: f64, c: f64, b: f64) -> Vec<f64> {
         let t11 = a - acc1;
         acc1 = acc1 * (-0.5) + (0.8 * t11.sin()).acos() * (b + 1.1);
     }
-    let mut out12 = vec![0.5 * b * ((n as f64) * b), acc1, f64::cos((n as f64))];
-    out12[0] += c;
+    let out12 = vec![0.5 * b * ((n as f64) * b), acc1, f64::cos((n as f64))];
     out12
 }
 
 #[differentiate(wrt(x))]
 fn b06_f058(a: f64, x: &[f64]) -> f64 {
     let mut acc1 = (a.abs() + 1.0).cbrt();
-    let acc2 = if (acc1.abs() + 1.0).ln() >= 0.8 {
+    let mut acc2 = if (acc1.abs() + 1.0).ln() >= 0.8 {
         x[4]
     } else {
         acc1
@@ -2264,9 +2244,9 @@ fn b06_f058(a: f64, x: &[f64]) -> f64 {
                 continue;
             }
         }
-        acc1 += acc1;
+        acc2 += acc1;
     }
-    (acc1 - s7 - t8 + s6) * w3[2] + 0.33 * x[4]
+    (acc1 - acc2 - s7 + t8) * w3[2]
 }
 
 #[differentiate(wrt(y, c, a, b))]
@@ -2279,97 +2259,79 @@ fn b06_f059(x: &[f64], b: f64, n: usize, c: f64, a: f64, m: usize, y: &[f64]) ->
     acc2 = acc2 + f64::acos(0.8 * acc2.sin()) * b06_f000(3, x);
     let mut v3: Vec<f64> = vec![0.0; x.len()];
     for i4 in 0..x.len() {
-        v3[i4] = (-1.2) / v3[(i4 + 3) % 5].cos().exp() + 0.48 * c;
+        v3[i4] = (-1.2) / v3[(i4 + 3) % 5].cos().exp();
     }
-    let mut v5 = x.to_vec();
-    if x[4] <= c {
-        if v3[3] < (-0.55) {
-            acc2 -= -(2.0 + b.sin()).cbrt();
-            v3[0] *= 1.0 + 0.25 * (c * x[1]).sin();
-            let acc6 = 0.93 / x[1].cos().exp();
-            acc2 += -((0.5 * acc6).floor() + acc6);
-        } else {
-            let mut k7 = 0;
-            while k7 < n {
-                k7 += 1;
-                let j8 = k7 - 1;
-                let mut s9 = (f64::sin((-1.13)).powi(3).abs() + 1.0).powf((-0.5));
-                acc1 = 1.79 / ((j8 as f64).sin() * (j8 as f64).sin() + 0.25);
-            }
-            acc1 = acc1 * 0.872 + a;
+    for i5 in 0..y.len() {
+        let mut nh6 = vec![0.0; x.len()];
+        for i7 in 0..5 {
+            nh6[i7] =
+                0.1 * v3[i7] + (v3[(i7 + 1) % x.len()] + (2.0 + acc1.cos() + 1.0).acosh()).tanh();
         }
-        acc1 = acc1 * 0.5 + f64::log10(2.0 + x[0].cos());
-    } else {
-        let mut acc10 = (0.5 * b06_f041(x[3].max(y[0]), &v3, acc2, 4, v5[4])).signum() + a;
-        acc2 += v3[0].mul_add(v3[4], if y[1] - a < (-1.63e0) { v3[0] } else { 1.64 });
-    }
-    ((acc1 - acc2) * v3[4] - v5[4]) * x[1] + 0.31 * y[0]
-}
-
-#[differentiate]
-fn b06_f060(m: usize, x: &[f64], n: usize) -> f64 {
-    let mut acc1: f64 = b06_f001(x[1]) * 1.1;
-    let mut k2: usize = 0;
-    while k2 < m {
-        k2 += 1;
-        let j3 = k2 - 1;
-        for i4 in (0..m).rev() {
-            let mut acc5 = (f64::ln(1.0 + x[x.len() - 1 - j3].powi(2)) - -acc1) * acc1.cos();
-            {
-                let mut acc6 = acc5.abs();
-                acc5 += acc5 + 2.08e-1 / (1.0 + x[i4].powi(2));
-            }
-            acc1 -= x[0].asinh().tanh();
-            if acc1.mul_add(x[0], (j3 as f64)) < (i4 as f64) {
-                break;
-            }
+        v3 = nh6;
+        if i5 <= 0 {
+            continue;
         }
-        match j3 % 3 {
-            0 => {
-                if j3 % 2 == 0 {
-                    let mut k7 = 0;
-                    while k7 < n {
-                        let j8 = k7;
-                        let acc1 = acc1 + f64::cosh(0.5 * f64::cos(0.18));
-                        let acc1 = acc1 * x[j8 % x.len()];
-                        k7 += 1;
-                    }
-                    if f64::tanh(x[(j3 + 3) % x.len()] - (n as f64)) < acc1 {
-                        let s9 = b06_f001((-1.08) / (1.0 + 6.32e-1 * 6.32e-1));
-                        acc1 += if (-2.0) - s9 >= 0.4 {
-                            (n as f64).atan2(1.0 + x[j3 % 2] * x[j3 % 2])
-                        } else {
-                            x[0] + s9
-                        };
-                    }
-                    acc1 -= f64::atan2(x[0], 1.0 + b06_f037(m, m, acc1) * b06_f037(m, m, acc1));
-                } else if j3 != 0 {
-                    let acc10 = (1.0 + acc1.powi(2) * acc1.powi(2)).ln();
-                    acc1 += acc10;
-                } else {
-                    let mut u11: f64 = f64::asinh(1.9_f64).sin();
-                    acc1 = acc1 * 7.4e-1 + u11;
-                }
-                acc1 -= (0.6 * (x[1] + acc1).sin()).tan();
-            }
-            1 => {
-                let mut u12 = (acc1 + acc1) / 4.0;
-                acc1 -= x[1];
-            }
-            _ => {
-                let acc13 = if j3 % 2 == 0 && j3 % 2 == 0 {
-                    0.95
-                } else {
-                    acc1
-                };
-            }
-        }
-        acc1 += (1.0 + acc1 * acc1).cbrt().asinh();
-        if j3 % 2 == 0 {
+        acc2 = (std::f64::consts::PI.cos().cos().exp() + 1.0).acosh();
+        if b.mul_add(x[i5 / 2], v3[4]) <= 1.4 {
             break;
         }
     }
-    (acc1 - x[1]).sin() + 0.587 * x[1]
+    let s8 = (v3[2].cos() - ((m as f64) * (m as f64) + 1.0).log2()).cos();
+    if (b06_f039(f64::sin(y[1])) * b06_f039(f64::sin(y[1])) + 0.25).log(2.0)
+        <= v3[1] - (m as f64).sin()
+    {
+        acc1 = (acc1 * a).sin();
+        for i9 in (0..2).rev() {
+            let mut u10: f64 = x[3];
+            acc2 += x[(i9 + 3) % x.len()] * u10.cos();
+        }
+        acc2 -= x[2];
+    } else {
+        let mut t11 = b06_f050(4, 3, x);
+        acc2 += v3[4];
+    }
+    acc1 + acc2 - b - v3[3] + y[1]
+}
+
+#[differentiate(wrt(y))]
+fn b06_f060(y: &[f64], b: f64, c: f64, a: f64, x: &[f64]) -> f64 {
+    let mut acc1 =
+        if !(f64::sin(1.07) <= b06_f016(y, c * y[1], (1.0 + b.powi(2) + 1.0).acosh(), 2, 4)) {
+            x[0]
+        } else {
+            b
+        };
+    let mut acc2: f64 = 1.18e0;
+    if x[0] >= x[0] {
+        let mut k3 = 0;
+        loop {
+            if k3 >= 1 {
+                break;
+            }
+            k3 += 1;
+            let j4 = k3 - 1;
+            acc2 *= 1.0 + 0.5 * (1.18 * (j4 as f64)).cos();
+            let b = b * (y[j4 % y.len()] * x[j4]);
+            acc2 += y[j4] / (1.5 + x[x.len() - 1 - j4].tanh()) * -b;
+        }
+        let mut w5: Vec<f64> = vec![1.0; 4];
+    } else {
+        let mut v6: Vec<f64> = vec![0.5; y.len()];
+        v6[1] -= (-x[0]).mul_add(f64::ln_1p(c * c + 0.5), b - y[1]);
+        acc1 = c;
+    }
+    let mut h7: Vec<f64> = vec![0.0; 2];
+    for i8 in 0..y.len() {
+        h7[i8] += acc2 - 5.0e-1 - c;
+    }
+    if h7[1] <= (a + c) * (b * b + 1.0).powf(0.9 * c.sin()) {
+        {
+            acc2 = acc2;
+            acc2 = (2.5 + (a - y[0]).cos()).cbrt();
+        }
+        acc1 = (acc1 * b).sin();
+    }
+    (acc1 * acc2 + a) * c * h7[1]
 }
 
 #[differentiate(wrt(x))]
@@ -2382,7 +2344,7 @@ fn b06_f061(n: usize, x: &[f64], a: f64) -> f64 {
         acc1 += 0.171_f64 / (1.0 + (acc1 + x[i2]).powi(2));
         acc1 += x[i2];
     }
-    acc1 + a + x[0] + 6.2e-1 * x[1]
+    acc1 + a + x[0]
 }
 
 #[differentiate]
@@ -2397,9 +2359,15 @@ fn b06_f062(a: f64, n: usize, m: usize) -> f64 {
             break;
         }
         acc1 -= (i4 as f64) + (1.0 + (i4 as f64) * (i4 as f64)).cbrt();
-        let acc5 = b06_f027(-h2[0], h2[i4] * (m as f64), a * h2[i4 / 2], n, 4, &h2) * acc1;
+        let mut acc5 = b06_f001((i4 as f64).tanh())
+            * (if f64::asin(0.9 * a.cos()) <= 0.23 {
+                h2[i4]
+            } else {
+                h2[(i4 + 3) % h2.len()]
+            });
+        acc1 -= (1.0 + ((-0.7) + acc5) * ((-0.7) + acc5) + 1.0).acosh();
     }
-    acc1 * a + h2[0] + h2[2] + 0.61_f64 * a
+    ((acc1 - a + h2[3]) * h2[3]).atan()
 }
 
 #[differentiate]
@@ -2415,11 +2383,11 @@ fn b06_f063(x: &[f64], n: usize, a: f64, c: f64, b: f64) -> f64 {
             acc1 += f64::atan((-1.47_f64));
             acc1 -= acc1;
         } else {
-            let acc4 = if acc1 >= (-1.41e0) { acc1 } else { c };
+            let mut acc4 = if acc1 >= (-1.41e0) { acc1 } else { c };
         }
         acc1 += (0.8 * a.tanh()).acos() + ((-1.32) - acc1);
     }
-    acc1 + h2[0] - x[0] + 0.5 * x[0]
+    acc1 + h2[0] - x[0]
 }
 
 #[differentiate]
@@ -2442,7 +2410,7 @@ fn b06_f064(b: f64, a: f64, c: f64, x: &[f64], n: usize) -> Vec<f64> {
             }
             let s10 = (2.5 + (j7 as f64).tanh()).recip().sin();
             for i11 in 0..1 {
-                let u12 = if s10 + acc2 <= 0.55 {
+                let mut u12 = if s10 + acc2 <= 0.55 {
                     (0.9 * b.cos()).asin()
                 } else {
                     u5 / 3.0
@@ -2461,7 +2429,6 @@ fn b06_f064(b: f64, a: f64, c: f64, x: &[f64], n: usize) -> Vec<f64> {
     for i14 in 0..4 {
         out13[i14] = x[i14 % n];
     }
-    out13[0] += x[0];
     out13
 }
 
@@ -2706,31 +2673,6 @@ pub fn cases() -> Vec<Case> {
                 (cat(&[&[g0], &g1, &[g2]]), cat(&[&[h0], &h1, &[h2]]))
             }),
             gradcheck: Some(|p| b06_f005_gradcheck(p[0], &p[1..4], p[4])),
-        },
-        Case {
-            name: "b06_f005_plain",
-            seed_name: "b06_f005",
-            twin_of: Some("b06_f005"),
-            params: &[("b", 1, true), ("x", 3, true), ("a", 1, true)],
-            f: |p| vec![b06_f005_plain(p[0], &p[1..4], p[4])],
-            vjp: |p, s| {
-                let (y, g0, g1, g2) = b06_f005_plain_vjp(p[0], &p[1..4], p[4], s[0]);
-                (vec![y], cat(&[&[g0], &g1, &[g2]]))
-            },
-            jvp: |p, d| {
-                let (y, t) = b06_f005_plain_jvp(p[0], &p[1..4], p[4], d[0], &d[1..4], d[4]);
-                (vec![y], vec![t])
-            },
-            grad: Some(|p| {
-                let (_, g0, g1, g2) = b06_f005_plain_grad(p[0], &p[1..4], p[4]);
-                cat(&[&[g0], &g1, &[g2]])
-            }),
-            hvp: Some(|p, d| {
-                let (_, g0, g1, g2, h0, h1, h2) =
-                    b06_f005_plain_hvp(p[0], &p[1..4], p[4], d[0], &d[1..4], d[4]);
-                (cat(&[&[g0], &g1, &[g2]]), cat(&[&[h0], &h1, &[h2]]))
-            }),
-            gradcheck: Some(|p| b06_f005_plain_gradcheck(p[0], &p[1..4], p[4])),
         },
         Case {
             name: "b06_f006",
@@ -3419,18 +3361,13 @@ pub fn cases() -> Vec<Case> {
             name: "b06_f026",
             seed_name: "b06_f026",
             twin_of: None,
-            params: &[
-                ("a", 1, true),
-                ("b", 1, false),
-                ("c", 1, true),
-                ("x", 4, true),
-            ],
-            f: |p| b06_f026(4, 2, p[0], p[1], p[2], &p[3..7]),
+            params: &[("a", 1, true)],
+            f: |p| b06_f026(p[0], 3),
             vjp: |p, s| {
-                let (y, g0, g1, g2) = b06_f026_vjp(4, 2, p[0], p[1], p[2], &p[3..7], s.to_vec());
-                (y, cat(&[&[g0], &[g1], &g2]))
+                let (y, g0) = b06_f026_vjp(p[0], 3, s.to_vec());
+                (y, cat(&[&[g0]]))
             },
-            jvp: |p, d| b06_f026_jvp(4, 2, p[0], p[1], p[2], &p[3..7], d[0], d[1], &d[2..6]),
+            jvp: |p, d| b06_f026_jvp(p[0], 3, d[0]),
             grad: None,
             hvp: None,
             gradcheck: None,
@@ -3954,25 +3891,35 @@ pub fn cases() -> Vec<Case> {
             name: "b06_f045",
             seed_name: "b06_f045",
             twin_of: None,
-            params: &[("a", 1, true)],
-            f: |p| vec![b06_f045(4, p[0])],
+            params: &[
+                ("c", 1, true),
+                ("b", 1, true),
+                ("a", 1, true),
+                ("x", 1, true),
+            ],
+            f: |p| vec![b06_f045(p[0], 4, p[1], p[2], 4, &p[3..4])],
             vjp: |p, s| {
-                let (y, g0) = b06_f045_vjp(4, p[0], s[0]);
-                (vec![y], cat(&[&[g0]]))
+                let (y, g0, g1, g2, g3) = b06_f045_vjp(p[0], 4, p[1], p[2], 4, &p[3..4], s[0]);
+                (vec![y], cat(&[&[g0], &[g1], &[g2], &g3]))
             },
             jvp: |p, d| {
-                let (y, t) = b06_f045_jvp(4, p[0], d[0]);
+                let (y, t) =
+                    b06_f045_jvp(p[0], 4, p[1], p[2], 4, &p[3..4], d[0], d[1], d[2], &d[3..4]);
                 (vec![y], vec![t])
             },
             grad: Some(|p| {
-                let (_, g0) = b06_f045_grad(4, p[0]);
-                cat(&[&[g0]])
+                let (_, g0, g1, g2, g3) = b06_f045_grad(p[0], 4, p[1], p[2], 4, &p[3..4]);
+                cat(&[&[g0], &[g1], &[g2], &g3])
             }),
             hvp: Some(|p, d| {
-                let (_, g0, h0) = b06_f045_hvp(4, p[0], d[0]);
-                (cat(&[&[g0]]), cat(&[&[h0]]))
+                let (_, g0, g1, g2, g3, h0, h1, h2, h3) =
+                    b06_f045_hvp(p[0], 4, p[1], p[2], 4, &p[3..4], d[0], d[1], d[2], &d[3..4]);
+                (
+                    cat(&[&[g0], &[g1], &[g2], &g3]),
+                    cat(&[&[h0], &[h1], &[h2], &h3]),
+                )
             }),
-            gradcheck: Some(|p| b06_f045_gradcheck(4, p[0])),
+            gradcheck: Some(|p| b06_f045_gradcheck(p[0], 4, p[1], p[2], 4, &p[3..4])),
         },
         Case {
             name: "b06_f046",
@@ -4394,25 +4341,31 @@ pub fn cases() -> Vec<Case> {
             name: "b06_f060",
             seed_name: "b06_f060",
             twin_of: None,
-            params: &[("x", 2, true)],
-            f: |p| vec![b06_f060(1, &p[0..2], 4)],
+            params: &[
+                ("y", 2, true),
+                ("b", 1, false),
+                ("c", 1, false),
+                ("a", 1, false),
+                ("x", 1, false),
+            ],
+            f: |p| vec![b06_f060(&p[0..2], p[2], p[3], p[4], &p[5..6])],
             vjp: |p, s| {
-                let (y, g0) = b06_f060_vjp(1, &p[0..2], 4, s[0]);
+                let (y, g0) = b06_f060_vjp(&p[0..2], p[2], p[3], p[4], &p[5..6], s[0]);
                 (vec![y], cat(&[&g0]))
             },
             jvp: |p, d| {
-                let (y, t) = b06_f060_jvp(1, &p[0..2], 4, &d[0..2]);
+                let (y, t) = b06_f060_jvp(&p[0..2], p[2], p[3], p[4], &p[5..6], &d[0..2]);
                 (vec![y], vec![t])
             },
             grad: Some(|p| {
-                let (_, g0) = b06_f060_grad(1, &p[0..2], 4);
+                let (_, g0) = b06_f060_grad(&p[0..2], p[2], p[3], p[4], &p[5..6]);
                 cat(&[&g0])
             }),
             hvp: Some(|p, d| {
-                let (_, g0, h0) = b06_f060_hvp(1, &p[0..2], 4, &d[0..2]);
+                let (_, g0, h0) = b06_f060_hvp(&p[0..2], p[2], p[3], p[4], &p[5..6], &d[0..2]);
                 (cat(&[&g0]), cat(&[&h0]))
             }),
-            gradcheck: Some(|p| b06_f060_gradcheck(1, &p[0..2], 4)),
+            gradcheck: Some(|p| b06_f060_gradcheck(&p[0..2], p[2], p[3], p[4], &p[5..6])),
         },
         Case {
             name: "b06_f061",

@@ -33,7 +33,7 @@ fn b07_f000(b: f64, a: f64) -> f64 {
         let mut acc6 = a;
         acc2 = (-0.267) - h3[2];
     }
-    (((acc1 - acc2) * b - a + h3[2]) * h3[2]).sin() + 0.518 * a
+    (((acc1 - acc2) * b - a + h3[2]) * h3[2]).sin()
 }
 
 #[differentiate]
@@ -65,7 +65,7 @@ fn b07_f001(a: f64, b: f64, c: f64, x: &[f64]) -> f64 {
         let mut u11 = acc2;
         acc2 += v3[0];
     }
-    ((acc1 + acc2) * b * w4[0] - v3[2]).sin() + 0.25_f64 * a
+    ((acc1 + acc2) * b * w4[0] - v3[2]).sin()
 }
 
 #[differentiate(wrt(x))]
@@ -91,7 +91,7 @@ fn b07_f002(n: usize, a: f64, x: &[f64]) -> f64 {
         acc2 = acc2 * (-0.6) + (acc2 / 3.0).powi(3);
         k4 += 1;
     }
-    acc1 * acc2 - a + w3[4] + 0.76 * x[3]
+    acc1 * acc2 - a + w3[4]
 }
 
 #[differentiate]
@@ -143,7 +143,7 @@ fn b07_f003(y: &[f64], a: f64, x: &[f64]) -> f64 {
         acc1 += (x[0] + a).powi(2);
         k2 += 1;
     }
-    (acc1 + a) * y[2] + 0.14 * x[0]
+    (acc1 + a) * y[2]
 }
 
 #[differentiate]
@@ -155,7 +155,7 @@ fn b07_f004(x: &[f64], n: usize, a: f64, b: f64, c: f64) -> f64 {
             if f64::atan((-0.84)) / (b.abs() + 1.0) <= (-0.46) {
                 let mut u2: f64 = f64::abs(0.9) + (0.5 * x[1].cos()).atanh().atan();
             } else if a <= c / 0.5 {
-                let t3 = b07_f001(
+                let mut t3 = b07_f001(
                     acc1.clamp((-1.0), 1.0),
                     (1.0 + x[2].powi(2)).recip(),
                     b - x[0],
@@ -170,34 +170,27 @@ fn b07_f004(x: &[f64], n: usize, a: f64, b: f64, c: f64) -> f64 {
         }
         acc1 += (a - a) * f64::atan(1.0e0);
     }
-    acc1 * b * c + 0.66 * c
+    acc1 * b * c
 }
 
 #[differentiate]
 fn b07_f005(n: usize, y: &[f64], x: &[f64]) -> Vec<f64> {
-    let mut acc1: f64 = b07_f004(x, 3, y[1], 1.066 * 1.09, y[0] * y[4]) * (-0.2);
-    let mut h2 = vec![0.0; 2];
-    for i3 in 0..n {
-        h2[i3] = x[i3 % x.len()].sin() * b07_f003(x, acc1.powi(3), x);
-    }
-    acc1 = h2[0];
-    let t4 = b07_f004(
-        x,
-        3,
-        acc1 % 3.0,
-        h2[1] - (-1.03),
-        acc1 / ((-0.91) * (-0.91) + 1.0),
-    );
-    let mut v5 = Vec::new();
-    for i6 in 0..x.len() {
-        v5.push(((std::f64::consts::LN_2 / 0.5).abs() + 1.0).cbrt());
-    }
-    for i7 in 0..n {
-        let mut acc8 = -f64::asinh(f64::tan(0.6 * t4.tanh()));
-        acc1 += f64::sin(h2[0]) + -acc8;
-    }
-    h2[0] += x[2];
-    h2
+    let mut acc1 = b07_f004(x, 3, y[1], 1.066 * 1.09, y[0] * y[4]);
+    let t2 = ((acc1 - x[2]).tanh().exp() + 1.0).acosh();
+    let t2 = t2 + y[0].tanh();
+    acc1 *= 1.0 + 0.25 * x[2].tanh();
+    let h3 = vec![y[1], b07_f004(x, 3, y[2] * t2, x[2], -y[2])];
+    let t4 = if (-0.91) > 0.83 {
+        x[0]
+    } else {
+        (y[2].abs() + 1.0).cbrt().tanh()
+    };
+    let out5 = vec![
+        (0.5 * (y[1] * h3[1]).tanh()).atanh(),
+        (0.6 * t4.tanh()).tan() * (t4 * h3[0]),
+        x[0],
+    ];
+    out5
 }
 
 #[differentiate]
@@ -221,7 +214,7 @@ fn b07_f006(y: &[f64], a: f64, x: &[f64]) -> f64 {
         }
         k3 += 1;
     }
-    (acc1 + a) * h2[0] + 0.178_f64 * y[2]
+    (acc1 + a) * h2[0]
 }
 
 #[differentiate]
@@ -251,7 +244,7 @@ fn b07_f007(a: f64, x: &[f64]) -> f64 {
             acc1 = w5[0].atan();
         }
     }
-    acc1.tanh() + 0.69 * a
+    acc1.tanh()
 }
 
 #[differentiate]
@@ -274,7 +267,7 @@ fn b07_f008(a: f64, n: usize) -> f64 {
     } else {
         let mut acc7 = acc2 - (h3[0] + acc4) % 3.0;
     }
-    ((acc1 * acc2 - acc4) * h3[2]).atan() + 0.6 * a
+    ((acc1 * acc2 - acc4) * h3[2]).atan()
 }
 
 #[differentiate(wrt(a))]
@@ -309,7 +302,6 @@ fn b07_f009(n: usize, a: f64, b: f64) -> Vec<f64> {
     for i8 in 0..2 {
         out7[i8] = acc1.abs().min((b.cos().exp() + 1.0).acosh());
     }
-    out7[1] += a;
     out7
 }
 
@@ -344,7 +336,6 @@ fn b07_f009_plain(n: usize, a: f64, b: f64) -> Vec<f64> {
     for i8 in 0..2 {
         out7[i8] = acc1.abs().min((b.cos().exp() + 1.0).acosh());
     }
-    out7[1] += a;
     out7
 }
 
@@ -369,7 +360,6 @@ fn b07_f010(a: f64) -> Vec<f64> {
     for i9 in 0..4 {
         out8[i9] = (i9 as f64).atan2(2.5 + acc1.sin()) * s3;
     }
-    out8[3] += a;
     out8
 }
 
@@ -394,23 +384,24 @@ fn b07_f011(b: f64, x: &[f64], a: f64, c: f64, n: usize) -> f64 {
             }
             let mut acc7 = f64::tanh(1.053);
         } else {
-            let u8 = b07_f008(acc1 + (-1.257), n);
+            let mut u8 = b07_f008(acc1 + (-1.257), n);
             acc1 -= acc1;
         }
         acc1 += x[i2] + (c * c + 0.25).cbrt();
     }
     let mut h9 = vec![1.0; x.len()];
     for i10 in 0..x.len() {
-        h9[i10] += b07_f008(a, n) - h9[i10 % x.len()] * c + 0.41 * x[3];
+        h9[i10] += b07_f008(a, n) - h9[i10 % x.len()] * c;
     }
-    let mut k11: usize = 0;
-    while k11 < 2 {
-        k11 += 1;
-        let j12 = k11 - 1;
-        let mut v13: Vec<f64> = vec![0.0; 4];
-        acc1 = acc1 * 0.4 + (-0.49) / (1.0 + acc1 * (j12 as f64) * (acc1 * (j12 as f64)));
+    let mut acc11 = c * acc1 % 1.5 * (0.5 * b.atan2(2.0 + x[3].cos()).cos()).atanh();
+    let mut k12 = 0;
+    while k12 < n && b.mul_add(acc1, h9[1]) > (-1.01e0) {
+        k12 += 1;
+        let j13 = k12 - 1;
+        let u14 = 1.522 / (1.0 + f64::tan(0.6 * b.tanh()) * f64::tan(0.6 * b.tanh()));
+        acc1 += b;
     }
-    (acc1 + c + h9[3]) * h9[1] + 0.19 * a
+    ((acc1 + acc11 - b + h9[3]) * x[3]).atan()
 }
 
 #[differentiate]
@@ -427,7 +418,7 @@ fn b07_f012(a: f64) -> f64 {
         let mut u3: f64 = a + acc1;
         let mut acc4 = (0.9 * ((-1.52) + a).cos()).asin();
     }
-    acc1 - acc2 + a + 0.84 * a
+    acc1 - acc2 + a
 }
 
 #[differentiate]
@@ -479,7 +470,7 @@ fn b07_f013(a: f64, c: f64, b: f64) -> f64 {
         let mut s9 = c;
         acc1 += (0.5 * f64::cos((-1.4) / 3.0)).exp_m1();
     }
-    acc1 + 0.44 * b
+    acc1
 }
 
 #[differentiate]
@@ -500,7 +491,7 @@ fn b07_f014(b: f64, a: f64) -> f64 {
     } else if b < b {
         let mut t3 = (0.5 * (0.5 * a.sin()).atanh().tanh()).atanh() * a;
     }
-    (acc1 + b).atan() + 2.8e-1 * b
+    (acc1 + b).atan()
 }
 
 #[differentiate(wrt(c, b))]
@@ -525,12 +516,11 @@ fn b07_f015(m: usize, n: usize, c: f64, a: f64, b: f64) -> Vec<f64> {
             k5 += 1;
         }
     }
-    let mut out8 = vec![
+    let out8 = vec![
         acc1.sin().sin().exp().recip(),
         (b.powi(2).abs() + 1.0).sqrt(),
         b,
     ];
-    out8[2] += b;
     out8
 }
 
@@ -548,7 +538,7 @@ fn b07_f016(b: f64, c: f64, n: usize, a: f64) -> f64 {
         }
         acc1 = (h5[(i2 + 2) % 3] + b) * c;
     }
-    acc1.sin() + 0.33 * a
+    acc1.sin()
 }
 
 #[differentiate]
@@ -582,66 +572,54 @@ fn b07_f017(x: &[f64], n: usize) -> f64 {
             if x[(i3 + 1) % x.len()] <= (-0.47) || acc2 >= (-0.2) {
                 let mut w7: Vec<f64> = vec![0.0; x.len()];
                 for i8 in 0..1 {
-                    w7[i8] = (1.0 + w7[i8 % w7.len()].powi(2)).ln() + 0.9 * x[0];
+                    w7[i8] = (1.0 + w7[i8 % w7.len()].powi(2)).ln();
                 }
-                acc1 -= acc2.cos().tanh();
-            } else {
-                let mut s9 = 0.417
-                    / (1.0 + (-0.78) / (1.0 + acc2.powi(2)) * ((-0.78) / (1.0 + acc2.powi(2))));
+                acc1 -= (1.5 + acc2.sin()).recip().hypot(2.0 + acc1.tanh());
+            } else if (-0.53) < (-0.14) {
+                let mut t9 = (0.9 * acc1.tanh()).asin();
+                acc1 = x[i3 % 1];
             }
-            acc1 += (n as f64) % 2.0;
         }
+        acc1 -= (1.0 + (x[(i3 + 2) % 1] - (i3 as f64)).powi(2)).ln();
     }
-    acc1 - acc2 + 0.55_f64 * x[0]
+    (acc1 + acc2).atan()
 }
 
 #[differentiate(wrt(c, a, y, b))]
 fn b07_f018(y: &[f64], n: usize, b: f64, x: &[f64], a: f64, c: f64) -> f64 {
-    let mut acc1 = b07_f014(a * a, a.cos()) * (-1.879e0);
-    for i2 in 0..x.len() {
-        for i3 in 0..x.len() {
-            if (0.5 * acc1.cos()).atanh() <= c - a {
-                break;
-            }
-            match i2 % 2 {
-                0 => {
-                    acc1 *= 1.0 + 0.25 * (1.0 + (i3 as f64).powi(2)).sqrt().sin();
-                    {
-                        let a = a * b07_f013(c.sin(), x[i2] + a, acc1.atan());
-                        acc1 = a * (a + a);
-                    }
-                    acc1 -= 0.26 / f64::tanh(1.8).exp()
-                        + b07_f001(
-                            (1.0 + f64::powi(0.145, 2)).sqrt(),
-                            match i2 % 3 {
-                                0 => c,
-                                1 => y[(i2 + 3) % 3],
-                                _ => a,
-                            },
-                            f64::tanh((-1.04)),
-                            y,
-                        );
+    let mut acc1: f64 = b07_f014(a * a, a.cos());
+    let mut w2 = vec![0.0; y.len()];
+    for i3 in 1..x.len() {
+        if b07_f012((i3 as f64) + 0.956) <= 10.165000000000001 {
+            let mut acc4 = acc1.cos().cosh().min(b);
+            for i5 in 0..w2.len() {
+                let mut v6 = x.to_vec();
+                for i7 in (0..w2.len()).rev() {
+                    w2[i7 % y.len()] *= 1.0 + 0.1 * c.cos();
+                    acc4 = acc4 * 0.277_f64 + c;
                 }
-                _ => match i2 % 2 {
-                    0 => {
-                        let mut h4 = vec![1.0; x.len()];
-                    }
-                    _ => {
-                        let t5: f64 = x[x.len() - 1 - i3];
-                        acc1 -=
-                            if y[i2 % 3].atan2(t5.sin().exp()) <= f64::tan(0.6 * y[i3 / 2].cos()) {
-                                y[(i2 + 3) % y.len()] * x[i3 / 2]
-                            } else {
-                                x[2]
-                            };
-                    }
-                },
+                acc4 -= f64::log2(
+                    2.5 + (if x[1] < (1.0 + x[i3].powi(2)).sqrt() {
+                        0.33
+                    } else {
+                        v6[i5 % x.len()]
+                    })
+                    .sin(),
+                );
             }
-            acc1 -= (1.0 + acc1.powi(2)).log(3.0);
+            acc1 -= f64::atan2(w2[(i3 + 3) % 3], 1.0 + -(-1.8) * -(-1.8));
+        } else {
+            let u8 = (if f64::powi(w2[(i3 + 2) % y.len()], 2) <= (c * c + 0.25).ln_1p() {
+                0.216
+            } else {
+                y[i3 / 2].tanh()
+            })
+            .atan();
+            acc1 = acc1 * 1.68e-1 + c;
         }
-        acc1 += (2.0 + y[i2 % y.len()].atan().cos()).recip();
+        acc1 += acc1;
     }
-    acc1 + c + 0.226 * a
+    (acc1 + c + w2[2]) * w2[1]
 }
 
 #[differentiate]
@@ -690,7 +668,7 @@ fn b07_f019(a: f64, n: usize) -> f64 {
         acc1 += f64::sin(acc1 + a);
         k9 += 1;
     }
-    acc1 + 0.73 * a
+    acc1
 }
 
 #[differentiate(wrt(b))]
@@ -749,7 +727,7 @@ fn b07_f020(c: f64, m: usize, n: usize, a: f64, b: f64) -> f64 {
         }
         acc1 = acc1 * (-0.23) + acc1;
     }
-    (acc1 + a) * c + 0.8 * b
+    (acc1 + a) * c
 }
 
 // `b07_f020` without its `#[checkpoint]`s: the gradients must agree bitwise.
@@ -806,7 +784,7 @@ fn b07_f020_plain(c: f64, m: usize, n: usize, a: f64, b: f64) -> f64 {
         }
         acc1 = acc1 * (-0.23) + acc1;
     }
-    (acc1 + a) * c + 0.8 * b
+    (acc1 + a) * c
 }
 
 #[differentiate(wrt(c, a))]
@@ -821,7 +799,6 @@ fn b07_f021(b: f64, c: f64, m: usize, n: usize, a: f64) -> Vec<f64> {
         out5[i6] =
             (-1.191_f64) * c + (u2 * u2 + 0.25).powf(0.9 * std::f64::consts::FRAC_PI_4.sin());
     }
-    out5[0] += c;
     out5
 }
 
@@ -859,7 +836,6 @@ fn b07_f022(b: f64, a: f64, c: f64, x: &[f64], y: &[f64]) -> Vec<f64> {
             _ => (i10 as f64).max(x[1]),
         };
     }
-    out9[1] += b;
     out9
 }
 
@@ -868,7 +844,7 @@ fn b07_f023(n: usize, a: f64) -> f64 {
     let mut acc1: f64 = (-1.88);
     {
         let a = a + b07_f008(-acc1, 3);
-        if (-0.7_f64) * (a + a) <= (-1.21) {
+        if (-0.7_f64) * (a + a) <= 0.37 {
             let mut h2: Vec<f64> = vec![0.0; 1];
             acc1 -= (0.8 * h2[0].cos()).acos().sin();
         } else if a >= acc1.asinh() {
@@ -887,7 +863,7 @@ fn b07_f023(n: usize, a: f64) -> f64 {
         let acc5: f64 = (-0.295);
         acc1 += (1.0 + f64::powi((-1.943e0), 2)).powf(0.5) + acc5 / 4.0;
     }
-    acc1 + a + 0.76 * a
+    acc1 + a
 }
 
 #[differentiate]
@@ -922,7 +898,7 @@ fn b07_f024(a: f64) -> f64 {
         }
         acc1 += a;
     }
-    (acc1 - a).atan() + 0.78 * a
+    (acc1 - a).atan()
 }
 
 // `b07_f024` without its `#[checkpoint]`s: the gradients must agree bitwise.
@@ -956,7 +932,7 @@ fn b07_f024_plain(a: f64) -> f64 {
         }
         acc1 += a;
     }
-    (acc1 - a).atan() + 0.78 * a
+    (acc1 - a).atan()
 }
 
 #[differentiate]
@@ -993,7 +969,7 @@ fn b07_f025(b: f64, a: f64, c: f64, x: &[f64]) -> f64 {
         }
         acc1 = (0.9 * f64::sin((-0.069))).asin();
     }
-    acc1 * t3 + 0.64 * b
+    acc1 * t3
 }
 
 #[differentiate]
@@ -1011,39 +987,38 @@ fn b07_f026(c: f64, x: &[f64], b: f64, a: f64) -> Vec<f64> {
                     }
                     let j4 = k3;
                     let mut w5: Vec<f64> = vec![0.5; x.len()];
-                    for i6 in 0..x.len() {
-                        w5[i6] += -c + 0.9 * c;
+                    for i6 in 0..3 {
+                        w5[i6] += -c;
                     }
-                    let mut u7 = (2.0
-                        + (1.0 + b07_f003(x, w5[i2 % 3].atan(), x).powi(2))
-                            .powf(0.5)
-                            .sin())
-                    .cbrt();
-                    acc1 -= x[x.len() - 1 - i2];
+                    let mut nh8 = vec![0.0; w5.len()];
+                    for i9 in 0..x.len() {
+                        nh8[i9] = (-1.4e-1) * w5[i9]
+                            + (w5[(i9 + 1) % w5.len()] + (0.8 * w5[0].tanh()).acos()).tanh();
+                    }
+                    w5 = nh8;
                     k3 += 1;
                 }
-                {
-                    let mut h8 = vec![0.5; x.len()];
-                    acc1 += h8[i2 / 2];
-                    acc1 = (1.0 + acc1.powi(2) + 1.0).acosh();
+                for i10 in (1..x.len()).rev() {
+                    let mut u11: f64 = b.hypot(1.0 + x[1].powi(2));
+                    let mut t12 = x[1] * x[(i2 + 2) % x.len()];
+                    acc1 = x[(i2 + 3) % x.len()] - (1.5 + a.tanh() + 1.0).acosh();
                 }
             }
             acc1 -= b.tanh().exp().recip().sin();
         } else {
-            let u9 =
+            let u13 =
                 x[1].atan2(1.0 + f64::atan2(x[0], b.sin().exp()) * f64::atan2(x[0], b.sin().exp()));
-            acc1 = acc1 * (-5.3e-1) + -u9;
+            acc1 = acc1 * (-5.3e-1) + -u13;
         }
         acc1 = (0.5 * c.tanh()).floor() + c;
     } else {
-        let mut u10 = f64::atan(acc1);
+        let mut u14 = f64::atan(acc1);
     }
-    let mut out11 = vec![
+    let out15 = vec![
         x[1].sin().cosh().atan2(b.abs() + 1.0),
         (0.5 * x[1]).floor() + c,
     ];
-    out11[0] += b;
-    out11
+    out15
 }
 
 #[differentiate]
@@ -1061,7 +1036,7 @@ fn b07_f027(n: usize, a: f64, b: f64, x: &[f64], c: f64, y: &[f64]) -> f64 {
         let mut acc5 = acc1 * f64::recip((acc1 * acc1).cos().exp());
         acc1 -= (if i3 % 2 == 0 { acc1 } else { a }) - b * c;
     }
-    acc1 + a + v2[0] + 3.7e-1 * x[1]
+    acc1 + a + v2[0]
 }
 
 // `b07_f027` without its `#[checkpoint]`s: the gradients must agree bitwise.
@@ -1079,7 +1054,7 @@ fn b07_f027_plain(n: usize, a: f64, b: f64, x: &[f64], c: f64, y: &[f64]) -> f64
         let mut acc5 = acc1 * f64::recip((acc1 * acc1).cos().exp());
         acc1 -= (if i3 % 2 == 0 { acc1 } else { a }) - b * c;
     }
-    acc1 + a + v2[0] + 3.7e-1 * x[1]
+    acc1 + a + v2[0]
 }
 
 #[differentiate]
@@ -1103,7 +1078,7 @@ fn b07_f028(b: f64, a: f64) -> Vec<f64> {
                         }
                         let j7 = k6;
                         if 0.5
-                            <= b07_f024(if acc1 % 2.0 >= 0.47 {
+                            <= b07_f024(if acc1 % 2.0 >= 0.295 {
                                 (i5 as f64)
                             } else {
                                 acc1
@@ -1136,7 +1111,6 @@ fn b07_f028(b: f64, a: f64) -> Vec<f64> {
     for i12 in 0..2 {
         out11[i12] = t2;
     }
-    out11[0] += b;
     out11
 }
 
@@ -1150,7 +1124,7 @@ fn b07_f029(n: usize, x: &[f64], a: f64) -> f64 {
     #[checkpoint]
     for i3 in 0..3 {
         acc1 = (acc1 * acc1.max(x[i3 % 4])).tanh();
-        if x[i3 / 2] * acc1 > (-0.02) {
+        if x[i3 / 2] * acc1 > (-0.01) {
             let mut w4 = x.to_vec();
             acc1 = acc1 * (-0.851) + -(1.51 / (x[2] * x[2] + 0.25));
         }
@@ -1173,7 +1147,7 @@ fn b07_f029(n: usize, x: &[f64], a: f64) -> f64 {
         }
         acc1 -= b07_f023(4, (0.5 * x[i3].cos()).atanh());
     }
-    acc1 + s2 + x[1] + 0.2 * a
+    acc1 + s2 + x[1]
 }
 
 // `b07_f029` without its `#[checkpoint]`s: the gradients must agree bitwise.
@@ -1186,7 +1160,7 @@ fn b07_f029_plain(n: usize, x: &[f64], a: f64) -> f64 {
     let mut s2 = x[2];
     for i3 in 0..3 {
         acc1 = (acc1 * acc1.max(x[i3 % 4])).tanh();
-        if x[i3 / 2] * acc1 > (-0.02) {
+        if x[i3 / 2] * acc1 > (-0.01) {
             let mut w4 = x.to_vec();
             acc1 = acc1 * (-0.851) + -(1.51 / (x[2] * x[2] + 0.25));
         }
@@ -1209,7 +1183,7 @@ fn b07_f029_plain(n: usize, x: &[f64], a: f64) -> f64 {
         }
         acc1 -= b07_f023(4, (0.5 * x[i3].cos()).atanh());
     }
-    acc1 + s2 + x[1] + 0.2 * a
+    acc1 + s2 + x[1]
 }
 
 #[differentiate]
@@ -1236,7 +1210,7 @@ fn b07_f030(a: f64, x: &[f64], n: usize) -> f64 {
         let t5 = b07_f023(4, x[0] + acc1);
         acc2 = acc2 * 0.47 + x[0];
     }
-    acc1 - acc2 + a + v3[3] + 0.83_f64 * a
+    acc1 - acc2 + a + v3[3]
 }
 
 #[differentiate]
@@ -1257,40 +1231,45 @@ fn b07_f031(n: usize, c: f64, a: f64, b: f64) -> f64 {
             acc1 += c;
         }
     }
-    (acc1 + b).sin() + 0.12 * a
+    (acc1 + b).sin()
 }
 
 #[differentiate]
 fn b07_f032(c: f64, b: f64, x: &[f64], y: &[f64], n: usize, a: f64) -> f64 {
-    let mut acc1 = b07_f019(x[0].asinh(), 3) * (-0.02);
-    let mut acc2 = c.mul_add(acc1, a);
-    let mut k3 = 0;
-    while k3 < 4 {
-        let j4 = k3;
-        {
-            let mut h5 = vec![(0.5 * a).signum() + x[2], acc1 % 2.0, a + a, -y[0]];
-            acc2 = (acc2 + (0.31 - acc1)).tanh();
-            h5[j4 / 2] = (1.0 + b.tanh() * b.tanh()).log(10.0);
+    let mut acc1 = b07_f019(x[0].asinh(), 3);
+    let mut acc2 = f64::powf(1.0 + x[2].powi(2), 0.5);
+    let acc1 = acc1 + b;
+    {
+        if acc1 < (-6.12e-1) {
+            {
+                if acc1 / 0.5 < b07_f008(b, 3) {
+                    return acc2;
+                }
+                for i3 in (0..5).step_by(3) {
+                    if i3 % 2 == 0 {
+                        continue;
+                    }
+                    let b = b + x[(i3 + 3) % n].clamp((-1.0), 1.0);
+                    acc2 /= 1.0 + (b + y[(i3 + 3) % y.len()]) * (b + y[(i3 + 3) % y.len()]);
+                    acc2 = (0.8 * y[i3 % y.len()].cos().sin()).acos();
+                }
+            }
+            if acc1.asinh() >= f64::cos(b) {
+                let mut acc4 = (0.9 * c.cos()).asin();
+                for i5 in 0..n {
+                    let acc6 = acc4;
+                    acc2 += acc6.tanh().atan();
+                }
+                acc2 += (x[2] * x[3]).sin();
+            } else {
+                let acc7 = y[1] % 2.0;
+                acc2 += (acc7 % 3.0).cos();
+            }
+            acc2 = acc2 * 0.85 + (0.5 * acc1.sin()).atanh().asinh();
         }
-        acc1 -= (0.8 * y[(j4 + 2) % y.len()].cos()).acos();
-        k3 += 1;
+        acc2 = acc2 * (-0.703) + f64::asin(0.9 * a.tanh()).abs();
     }
-    let mut v6 = vec![1.0; 1];
-    for i7 in (0..y.len()).step_by(2) {
-        acc2 *= 1.0 + 0.1 * (acc2 * v6[i7 % 1]).tanh();
-        acc1 = acc1 + ((i7 as f64) + v6[i7 % v6.len()]) * (v6[i7 % v6.len()] - x[i7]);
-    }
-    let mut k8 = 0;
-    while k8 < n {
-        let j9 = k8;
-        if j9 > 2 {
-            break;
-        }
-        v6[j9 % 1] *= 1.0 + 0.1 * y[j9 % 3].sin() + 0.38 * b;
-        acc2 = acc2 * 4.4e-2 + ((0.5 * f64::cbrt(0.86 * 0.86 + 0.25)).ceil() + b);
-        k8 += 1;
-    }
-    (acc1 - acc2) * a + v6[0] + y[0] + 0.53 * y[0]
+    acc2 + b + x[1]
 }
 
 #[differentiate]
@@ -1322,7 +1301,7 @@ fn b07_f033(n: usize, c: f64, b: f64, a: f64) -> f64 {
         }
         acc1 -= b;
     }
-    (acc1 + acc2 + a - c).sin() + 0.59 * a
+    (acc1 + acc2 + a - c).sin()
 }
 
 #[differentiate]
@@ -1340,7 +1319,7 @@ fn b07_f034(n: usize, b: f64, a: f64, c: f64) -> Vec<f64> {
         acc1 += s5 * ((-0.5_f64) * v2[i6 / 2]);
     }
     {
-        let u7 = b07_f031(
+        let mut u7 = b07_f031(
             n,
             a / (1.0 + (-1.8) * (-1.8)),
             b07_f019(f64::sin(v2[4]), 3),
@@ -1348,7 +1327,6 @@ fn b07_f034(n: usize, b: f64, a: f64, c: f64) -> Vec<f64> {
         );
         acc1 += c;
     }
-    v2[2] += b;
     v2
 }
 
@@ -1382,13 +1360,14 @@ fn b07_f035(b: f64, a: f64, m: usize, n: usize, x: &[f64]) -> f64 {
                             let t6: f64 = x[(i5 + 2) % x.len()] / (v2[i4].abs() + 1.0);
                         }
                         1 => {
-                            let t7 = if b07_f032(-a, x[i4 % 3], &v2, x, 4, (0.5 * b.cos()).atanh())
-                                >= (-5.45)
-                            {
-                                v2[i5]
-                            } else {
-                                a
-                            };
+                            let mut t7 =
+                                if b07_f032(-a, x[i4 % 3], &v2, x, 4, (0.5 * b.cos()).atanh())
+                                    >= 0.14
+                                {
+                                    v2[i5]
+                                } else {
+                                    a
+                                };
                             acc1 += (-t7).sin().exp().ln();
                         }
                         _ => {
@@ -1403,7 +1382,7 @@ fn b07_f035(b: f64, a: f64, m: usize, n: usize, x: &[f64]) -> f64 {
         }
         acc1 = acc1 * 0.2 + a * ((-1.907) / (a * a + 0.25));
     }
-    acc1 * a + v2[0] + 0.43 * x[1]
+    acc1 * a + v2[0]
 }
 
 #[differentiate]
@@ -1414,11 +1393,11 @@ fn b07_f036(x: &[f64], n: usize) -> f64 {
         w2.push(acc1 + x[1] - acc1);
     }
     if x[1] > f64::sin(acc1) {
-        let acc4 = b07_f014(acc1, acc1 - w2[0]);
+        let mut acc4 = b07_f014(acc1, acc1 - w2[0]);
         w2[1] = acc4;
         for i5 in 1..n {
-            let s6 = if i5 > 1 { acc4 } else { acc4 };
-            acc1 = b07_f031(
+            let mut s6 = if i5 > 1 { acc4 } else { acc4 };
+            acc4 = b07_f031(
                 4,
                 acc4,
                 x[x.len() - 1 - i5] + acc4,
@@ -1427,7 +1406,7 @@ fn b07_f036(x: &[f64], n: usize) -> f64 {
         }
         acc1 -= acc4;
     }
-    acc1 * w2[0] + 0.388 * x[1]
+    acc1 * w2[0]
 }
 
 #[differentiate(wrt(x))]
@@ -1458,7 +1437,7 @@ fn b07_f037(x: &[f64], y: &[f64]) -> Vec<f64> {
         }
         let j7 = k6;
         let mut h8 = vec![0.5; y.len()];
-        let acc9 = b07_f033(3, acc1.hypot(1.5 + f64::tanh(h8[j7])), acc2, acc1 * acc2);
+        let mut acc9 = b07_f033(3, acc1.hypot(1.5 + f64::tanh(h8[j7])), acc2, acc1 * acc2);
         let mut k10 = 0;
         loop {
             if k10 >= 4 {
@@ -1472,22 +1451,30 @@ fn b07_f037(x: &[f64], y: &[f64]) -> Vec<f64> {
                 }
                 1 => {
                     let mut acc13 = 0.1 / (1.0 + acc9.powi(2));
-                    acc1 = acc13 + b07_f019((1.0 + f64::powi(h8[4], 2)).log(10.0), 3);
+                    acc2 = acc2 * 0.001 + f64::ln(acc9.asinh().abs() + 1.0);
                 }
                 _ => {
-                    let mut acc14: f64 = acc2.hypot(f64::abs((-1.9)) + 1.0);
+                    let mut t14 = acc2.hypot(1.0 + 0.02 * 0.02) + (j7 as f64).tanh();
                 }
             }
-            acc1 = acc1 * 0.4 + f64::atanh(0.5 * f64::sin(h8[0]));
+            acc2 -= f64::min((-1.9), h8[(j7 + 3) % h8.len()]).asinh();
         }
-        acc2 = acc9;
-        if h8[(j7 + 1) % y.len()] * h8[2] <= (0.8 * x[j7 % x.len()].tanh()).acos() {
+        acc1 = acc1 * 0.3_f64 + b07_f017(x, 2);
+        if h8[3] / 2.0
+            < if acc9 * acc9 > y[j7] + acc9 {
+                y[(j7 + 2) % 5]
+            } else {
+                acc1
+            }
+        {
             break;
         }
         k6 += 1;
     }
-    let mut out15 = vec![(y[3] + y[0]).powi(2)];
-    out15[0] += x[0];
+    let mut out15 = vec![0.0; 4];
+    for i16 in 0..4 {
+        out15[i16] = f64::tanh(acc1.powi(3));
+    }
     out15
 }
 
@@ -1514,7 +1501,7 @@ fn b07_f038(a: f64) -> Vec<f64> {
                 acc1 = acc1 * 0.1 + 0.422;
             }
             _ => {
-                let s5 = if a >= f64::atan((-0.1)) {
+                let mut s5 = if a >= f64::atan((-0.1)) {
                     f64::hypot(acc1, a * a + 1.0)
                 } else {
                     0.07 + a
@@ -1528,7 +1515,6 @@ fn b07_f038(a: f64) -> Vec<f64> {
     for i7 in 0..3 {
         out6[i7] = (-0.03) * (2.0 + a.tanh()).ln();
     }
-    out6[1] += a;
     out6
 }
 
@@ -1555,7 +1541,7 @@ fn b07_f038_plain(a: f64) -> Vec<f64> {
                 acc1 = acc1 * 0.1 + 0.422;
             }
             _ => {
-                let s5 = if a >= f64::atan((-0.1)) {
+                let mut s5 = if a >= f64::atan((-0.1)) {
                     f64::hypot(acc1, a * a + 1.0)
                 } else {
                     0.07 + a
@@ -1569,7 +1555,6 @@ fn b07_f038_plain(a: f64) -> Vec<f64> {
     for i7 in 0..3 {
         out6[i7] = (-0.03) * (2.0 + a.tanh()).ln();
     }
-    out6[1] += a;
     out6
 }
 
@@ -1605,7 +1590,7 @@ fn b07_f039(x: &[f64], c: f64, b: f64, n: usize, a: f64) -> f64 {
             x[i7 % x.len()].cos()
         };
     }
-    acc1 + a + b + x[1] + 0.88 * c
+    acc1 + a + b + x[1]
 }
 
 #[differentiate]
@@ -1637,7 +1622,7 @@ fn b07_f040(a: f64, n: usize, b: f64) -> f64 {
         }
         s4 = s4 * (-0.89) + 4.8e-1;
     }
-    ((s4 + a + w2[3]) * w2[1]).tanh() + 0.39 * b
+    ((s4 + a + w2[3]) * w2[1]).tanh()
 }
 
 #[differentiate(wrt(x))]
@@ -1652,7 +1637,7 @@ fn b07_f041(c: f64, a: f64, b: f64, n: usize, x: &[f64], y: &[f64]) -> f64 {
             let t3 = b / f64::sin((-0.366)).exp() * (b + a);
             acc1 -= (t3 * t3).asinh();
         } else if f64::asinh(c) > a {
-            let u4 = b07_f008(c + acc1, 3);
+            let mut u4 = b07_f008(c + acc1, 3);
             acc1 = x[0];
         } else if b - c >= 0.7 {
             let mut u5 = 0.5 * y[0];
@@ -1667,7 +1652,7 @@ fn b07_f041(c: f64, a: f64, b: f64, n: usize, x: &[f64], y: &[f64]) -> f64 {
             + 1.0)
             .acosh();
     }
-    acc1 - u2 + 0.25 * x[3]
+    acc1 - u2
 }
 
 #[differentiate]
@@ -1676,30 +1661,41 @@ fn b07_f042(x: &[f64], n: usize, a: f64, b: f64) -> f64 {
         f64::atanh(0.5 * a.tanh()),
         4,
         b07_f031(4, a, x[0].clamp((-1.0), 1.0), (n as f64)),
-    ) * (-0.4);
-    if acc1 + x[0] > (-0.25) {
-        acc1 = x[1];
-        acc1 -= (x[2] + b) / 0.5;
-    } else {
-        if b.atan() >= x[0].tanh() {
-            let mut v2 = vec![0.5; 5];
-            for i3 in 0..5 {
-                v2[i3] = -(v2[(i3 + 1) % v2.len()] - b);
-            }
-            acc1 = a * v2[1] + (-1.5);
-        } else if (0.5 * a.powi(2).cos()).atanh() > (x[0] + x[0]).tanh() {
-            acc1 *= 1.0 + 0.1 * b.tanh();
-            acc1 = x[3] + x[0] + acc1;
+    );
+    for i2 in 0..x.len() {
+        acc1 *= 1.0 + 0.1 * b.atan().sin();
+        for i3 in (1..5).step_by(3) {
+            let b = b + a / 4.0;
+            let u4 = (i2 as f64).cos().tanh().exp().log10().abs();
+            acc1 = (i2 as f64);
         }
-        acc1 = acc1 * (-0.561) + (x[0].asinh() - x[1] / (2.0 + x[0].sin()));
-    }
-    {
-        if x[1].tanh() < b07_f013(b, (-0.12), x[4]) {
-            return a;
+        let mut w5 = vec![1.0; x.len()];
+        for i6 in 0..w5.len() {
+            w5[i6] += (0.9 * (-x[2]).tanh()).asin();
+        }
+        for i7 in 0..w5.len() {
+            w5[i7 / 2] = -w5[3]
+                * (if (0.5 * acc1.tanh()).atanh() >= 1.4e-1 {
+                    a
+                } else {
+                    x[i2 / 2]
+                });
+            acc1 = acc1 * 0.2 + (b.tanh().exp().sqrt() + (-0.8) / x[i7].tanh().exp());
+        }
+        acc1 += f64::atan(w5[3])
+            / (1.0
+                + (match i2 % 2 {
+                    0 => acc1,
+                    _ => (n as f64),
+                }) * (match i2 % 2 {
+                    0 => acc1,
+                    _ => (n as f64),
+                }));
+        if (-0.1) / (f64::abs(w5[(i2 + 3) % x.len()]) + 1.0) > (-0.055) {
+            continue;
         }
     }
-    let mut v4 = vec![x[0] % 3.0, (x[4] * x[4] + 0.5).ln_1p()];
-    acc1 * a + v4[0] - x[1] + 0.17_f64 * a
+    acc1 - b + a
 }
 
 #[differentiate(wrt(y))]
@@ -1735,7 +1731,7 @@ fn b07_f043(x: &[f64], n: usize, a: f64, y: &[f64]) -> f64 {
         }
         acc1 += b07_f040((-1.4) - (i2 as f64), 4, (-1.285) + a);
     }
-    (acc1 * x[2]).sin() + 0.2 * y[0]
+    (acc1 * x[2]).sin()
 }
 
 #[differentiate]
@@ -1749,12 +1745,12 @@ fn b07_f044(x: &[f64]) -> f64 {
     let acc3 = acc1.atan2(x[1] * x[1] + 0.25);
     if -acc3.sin().exp().recip() <= (-1.92) {
         {
-            let s4 = b07_f031(4, x[1] - 1.76, x[0] - w2[0], -acc1);
+            let mut s4 = b07_f031(4, x[1] - 1.76, x[0] - w2[0], -acc1);
             acc1 += acc1.cos().exp_m1() % 2.0;
         }
         acc1 -= (acc1 + acc1) * (1.0 + w2[1] * w2[1]).log(3.0);
     }
-    (acc1 - acc3) * w2[2] + 0.5 * x[1]
+    (acc1 - acc3) * w2[2]
 }
 
 #[differentiate(wrt(b, y))]
@@ -1772,7 +1768,7 @@ fn b07_f045(c: f64, y: &[f64], b: f64, n: usize, x: &[f64], a: f64) -> f64 {
             acc1 -= 1.0;
         }
     }
-    acc1 * w3[0] + 0.84 * b
+    acc1 * w3[0]
 }
 
 #[differentiate]
@@ -1825,7 +1821,7 @@ fn b07_f046(x: &[f64]) -> f64 {
         let mut s9 = acc1;
         acc1 = acc1 * 0.464 + s9;
     }
-    acc1 + w3[0] + 0.659_f64 * x[1]
+    acc1 + w3[0]
 }
 
 #[differentiate]
@@ -1842,84 +1838,33 @@ fn b07_f047(b: f64, x: &[f64], c: f64, a: f64) -> f64 {
         }
         acc1 += x[1] * x[1].cos();
     }
-    acc1 * c + 1.0e-1 * x[1]
+    acc1 * c
 }
 
 #[differentiate]
-fn b07_f048(x: &[f64]) -> f64 {
-    let mut acc1 = x[3].sin();
-    let mut acc2 = acc1 * x[0];
-    let mut k3 = 0;
-    #[checkpoint]
-    while k3 < x.len() && acc2 > (-2.81e0) {
-        let j4 = k3;
-        acc1 -= b07_f024(acc2);
-        if j4 <= 3 && j4 >= 2 {
-            let mut w5: Vec<f64> = vec![0.5; x.len()];
-            match j4 % 2 {
-                0 => {
-                    let mut k6 = 0;
-                    #[checkpoint(snapshots = 1)]
-                    while k6 < w5.len() {
-                        let j7 = k6;
-                        acc1 = acc2;
-                        w5[j7 % 5] = w5[2] + 0.6 * x[1];
-                        acc1 = (0.8 * acc1.cos()).acos().tanh();
-                        let mut acc8 = x[j4];
-                        acc2 = acc8;
-                        k6 += 1;
-                    }
-                    let acc9 = acc1 * acc1;
-                    acc2 = acc2 * (-0.5) + (acc9 - w5[j4 / 2] - acc9.sin().exp().cbrt());
-                }
-                _ => {
-                    let mut s10 = (j4 as f64).tanh() + acc1.tanh().exp().cbrt();
-                }
-            }
-            acc2 -= x[2];
+fn b07_f048(b: f64, x: &[f64], n: usize, a: f64) -> f64 {
+    let mut acc1: f64 = (-0.83_f64);
+    let mut k2: usize = 0;
+    while k2 < x.len() {
+        k2 += 1;
+        let j3 = k2 - 1;
+        acc1 *= 1.0 + 0.25 * (b % 2.0).sin();
+        let mut t4 = x[0];
+        t4 -= (-0.5_f64) * (-1.99e0) * (j3 as f64).sin();
+        if !(x[j3 % x.len()].mul_add(x[j3 / 2], x[x.len() - 1 - j3]) > x[j3]) {
+            break;
         }
-        acc2 = acc2 * 0.5 + b07_f019(f64::cos(x[1]), 3) / ((x[j4] / 2.0).abs() + 1.0);
-        k3 += 1;
     }
-    acc1 * acc2 + 0.61 * x[2]
-}
-
-// `b07_f048` without its `#[checkpoint]`s: the gradients must agree bitwise.
-#[differentiate]
-fn b07_f048_plain(x: &[f64]) -> f64 {
-    let mut acc1 = x[3].sin();
-    let mut acc2 = acc1 * x[0];
-    let mut k3 = 0;
-    while k3 < x.len() && acc2 > (-2.81e0) {
-        let j4 = k3;
-        acc1 -= b07_f024(acc2);
-        if j4 <= 3 && j4 >= 2 {
-            let mut w5: Vec<f64> = vec![0.5; x.len()];
-            match j4 % 2 {
-                0 => {
-                    let mut k6 = 0;
-                    while k6 < w5.len() {
-                        let j7 = k6;
-                        acc1 = acc2;
-                        w5[j7 % 5] = w5[2] + 0.6 * x[1];
-                        acc1 = (0.8 * acc1.cos()).acos().tanh();
-                        let mut acc8 = x[j4];
-                        acc2 = acc8;
-                        k6 += 1;
-                    }
-                    let acc9 = acc1 * acc1;
-                    acc2 = acc2 * (-0.5) + (acc9 - w5[j4 / 2] - acc9.sin().exp().cbrt());
-                }
-                _ => {
-                    let mut s10 = (j4 as f64).tanh() + acc1.tanh().exp().cbrt();
-                }
-            }
-            acc2 -= x[2];
-        }
-        acc2 = acc2 * 0.5 + b07_f019(f64::cos(x[1]), 3) / ((x[j4] / 2.0).abs() + 1.0);
-        k3 += 1;
+    let mut k5: usize = 0;
+    while k5 < x.len() {
+        let j6 = k5;
+        acc1 = acc1 * 0.84 + (1.0 + (a - acc1) * (a - acc1)).cbrt();
+        k5 += 1;
     }
-    acc1 * acc2 + 0.61 * x[2]
+    {
+        let mut acc9 = b07_f031(n, x[0].mul_add(x[0], a), a * b, a / (acc1.abs() + 1.0)) + acc1;
+    }
+    (acc1 - x[0]).tanh()
 }
 
 #[differentiate]
@@ -1931,36 +1876,48 @@ fn b07_f049(a: f64, n: usize) -> f64 {
         h2.push(1.29_f64 / (acc1 * acc1 + 0.25));
     }
     let mut acc4 = (a + a).abs();
-    h2[0] = f64::asinh(b07_f040(
+    h2[1] = f64::asinh(b07_f040(
         acc4 / a.cos().exp(),
         4,
         b07_f013(
-            a,
             if acc4 + acc4 >= (n as f64) / (2.0 + h2[1].cos()) {
                 acc4
             } else {
                 a
             },
             h2[2],
+            if 1.005e0 > a - h2[1] { a } else { acc1 },
         ),
     ));
-    acc1 = acc1 * (-0.504) + h2[0].tanh().mul_add(a - a, acc4);
-    #[checkpoint]
-    for i5 in 0..5 {
-        if i5 <= 3 {
-            let acc6 = h2[(i5 + 3) % h2.len()];
-            let mut h7 = vec![1.0; h2.len()];
-        } else if i5 <= 1 {
-            let mut s8 = h2[i5 / 2] / 0.5;
-            let mut nh9 = vec![0.0; 4];
-            for i10 in 0..4 {
-                nh9[i10] = 0.86 * h2[i10] + (h2[(i10 + 1) % h2.len()] + s8).tanh();
-            }
-            h2 = nh9;
-        }
-        acc4 -= h2[i5 % h2.len()];
+    let mut t5 = b07_f031(
+        4,
+        0.83 / (a * a + 1.0),
+        b07_f040(h2[2], 4, (1.0 + h2[2].powi(2)).sqrt()),
+        h2[0].cos().exp(),
+    ) / ((if acc4 < 2.04 {
+        (h2[1].abs() + 1.0 + 1.0).acosh()
+    } else {
+        h2[3] * a
+    }) * (if acc4 < 2.04 {
+        (h2[1].abs() + 1.0 + 1.0).acosh()
+    } else {
+        h2[3] * a
+    }) + 1.0);
+    {
+        let s6 = a.max(h2[2]);
+        acc4 -= s6;
     }
-    (acc1 + acc4 + a + h2[3]) * h2[3] + 0.5 * a
+    let s7 = h2[1];
+    let mut k8: usize = 0;
+    #[checkpoint]
+    while k8 < n {
+        k8 += 1;
+        let j9 = k8 - 1;
+        let t10 = h2[h2.len() - 1 - j9].cos().atan();
+        h2[4 - 1 - j9] -= h2[2].cos();
+        acc4 -= t10 - t10 - (-1.12);
+    }
+    (acc1 * acc4 + t5 + s7 + h2[0]).tanh()
 }
 
 // `b07_f049` without its `#[checkpoint]`s: the gradients must agree bitwise.
@@ -1973,35 +1930,47 @@ fn b07_f049_plain(a: f64, n: usize) -> f64 {
         h2.push(1.29_f64 / (acc1 * acc1 + 0.25));
     }
     let mut acc4 = (a + a).abs();
-    h2[0] = f64::asinh(b07_f040(
+    h2[1] = f64::asinh(b07_f040(
         acc4 / a.cos().exp(),
         4,
         b07_f013(
-            a,
             if acc4 + acc4 >= (n as f64) / (2.0 + h2[1].cos()) {
                 acc4
             } else {
                 a
             },
             h2[2],
+            if 1.005e0 > a - h2[1] { a } else { acc1 },
         ),
     ));
-    acc1 = acc1 * (-0.504) + h2[0].tanh().mul_add(a - a, acc4);
-    for i5 in 0..5 {
-        if i5 <= 3 {
-            let acc6 = h2[(i5 + 3) % h2.len()];
-            let mut h7 = vec![1.0; h2.len()];
-        } else if i5 <= 1 {
-            let mut s8 = h2[i5 / 2] / 0.5;
-            let mut nh9 = vec![0.0; 4];
-            for i10 in 0..4 {
-                nh9[i10] = 0.86 * h2[i10] + (h2[(i10 + 1) % h2.len()] + s8).tanh();
-            }
-            h2 = nh9;
-        }
-        acc4 -= h2[i5 % h2.len()];
+    let mut t5 = b07_f031(
+        4,
+        0.83 / (a * a + 1.0),
+        b07_f040(h2[2], 4, (1.0 + h2[2].powi(2)).sqrt()),
+        h2[0].cos().exp(),
+    ) / ((if acc4 < 2.04 {
+        (h2[1].abs() + 1.0 + 1.0).acosh()
+    } else {
+        h2[3] * a
+    }) * (if acc4 < 2.04 {
+        (h2[1].abs() + 1.0 + 1.0).acosh()
+    } else {
+        h2[3] * a
+    }) + 1.0);
+    {
+        let s6 = a.max(h2[2]);
+        acc4 -= s6;
     }
-    (acc1 + acc4 + a + h2[3]) * h2[3] + 0.5 * a
+    let s7 = h2[1];
+    let mut k8: usize = 0;
+    while k8 < n {
+        k8 += 1;
+        let j9 = k8 - 1;
+        let t10 = h2[h2.len() - 1 - j9].cos().atan();
+        h2[4 - 1 - j9] -= h2[2].cos();
+        acc4 -= t10 - t10 - (-1.12);
+    }
+    (acc1 * acc4 + t5 + s7 + h2[0]).tanh()
 }
 
 #[differentiate(wrt(x))]
@@ -2022,7 +1991,6 @@ fn b07_f050(a: f64, x: &[f64]) -> Vec<f64> {
             _ => x[i5 % x.len()],
         };
     }
-    out4[1] += x[0];
     out4
 }
 
@@ -2036,7 +2004,7 @@ fn b07_f051(n: usize, x: &[f64], y: &[f64], c: f64, b: f64, a: f64) -> f64 {
             let acc1 = acc1 * y[0];
         }
     }
-    acc1.tanh() + 0.2 * b
+    acc1.tanh()
 }
 
 #[differentiate]
@@ -2056,7 +2024,7 @@ fn b07_f052(b: f64, a: f64, x: &[f64]) -> f64 {
         let mut acc6 = h2[0];
         acc1 = acc1 * (-0.24) + -(-0.895);
     }
-    acc1 - a - h2[0] + 0.48 * a
+    acc1 - a - h2[0]
 }
 
 #[differentiate]
@@ -2086,42 +2054,32 @@ fn b07_f053(b: f64, a: f64, n: usize, x: &[f64]) -> f64 {
         let mut t11 = x[0];
         acc1 = x[1].mul_add(acc3, acc1);
     }
-    (acc1 - a) * x[0] + 0.44 * b
+    (acc1 - a) * x[0]
 }
 
 #[differentiate(wrt(a))]
 fn b07_f054(a: f64, x: &[f64]) -> f64 {
     let mut acc1: f64 = 1.6;
-    let mut acc2 = (if a.tanh() >= (-0.15) { a } else { acc1 }) + 1.5;
-    acc1 -= x[4];
+    let mut acc2 = if a.tanh() >= (-0.15) { a } else { acc1 };
+    if acc1.abs() < 0.1 {
+        return x[4].asinh().abs();
+    }
     {
-        acc2 = f64::asinh(a).asinh();
-        acc2 += if b07_f048(x) >= acc2 + x[1] {
-            x[0] * acc2
+        acc2 += if b07_f039(x, x[2] - x[3], x[0], 3, acc1.atan()) >= acc1 {
+            acc2 * acc1
         } else {
-            x[3]
+            a % 1.5
         };
-        let mut v3 = vec![0.0; x.len()];
-        for i4 in 0..v3.len() {
-            v3[i4] += match i4 % 3 {
-                0 => acc1.atan(),
-                1 => match i4 % 3 {
-                    0 => 0.1,
-                    1 => v3[2],
-                    _ => (-1.45),
-                },
-                _ => a.tanh(),
-            };
+    }
+    let mut t3 = a + a;
+    for i4 in 0..x.len() {
+        for i5 in 0..=x.len() - 1 {
+            let acc6 = (-0.265) / ((t3 / 0.5 + -x[(i4 + 3) % 5]).abs() + 1.0);
+            acc2 = acc2 * 0.48 + acc6.atan().sin();
         }
+        acc1 -= a.min(x[i4 % x.len()]).abs();
     }
-    if x[1] > acc1 {
-        let s5 = if !(acc1.tanh() <= a.powi(2)) {
-            acc1
-        } else {
-            x[2] * x[1] * (x[4] * acc1)
-        };
-    }
-    acc1 * acc2 - a + 0.28 * a
+    (acc1 + acc2) * t3 + x[3]
 }
 
 #[differentiate]
@@ -2136,14 +2094,14 @@ fn b07_f055(a: f64, b: f64, n: usize, c: f64) -> f64 {
         if (i5 as f64) + (n as f64) >= 4.005 {
             continue;
         }
-        let u6 = if (i5 as f64).mul_add(acc1, b) > (-0.21) {
+        let mut u6 = if (i5 as f64).mul_add(acc1, b) > (-0.21) {
             (n as f64) - (-0.71)
         } else {
             acc1 * acc3
         };
         acc3 = (1.5 + f64::min(a, u6).sin() + 1.0).acosh();
     }
-    (acc1 + acc3 + b).sin() + 0.7 * a
+    (acc1 + acc3 + b).sin()
 }
 
 // `b07_f055` without its `#[checkpoint]`s: the gradients must agree bitwise.
@@ -2158,14 +2116,14 @@ fn b07_f055_plain(a: f64, b: f64, n: usize, c: f64) -> f64 {
         if (i5 as f64) + (n as f64) >= 4.005 {
             continue;
         }
-        let u6 = if (i5 as f64).mul_add(acc1, b) > (-0.21) {
+        let mut u6 = if (i5 as f64).mul_add(acc1, b) > (-0.21) {
             (n as f64) - (-0.71)
         } else {
             acc1 * acc3
         };
         acc3 = (1.5 + f64::min(a, u6).sin() + 1.0).acosh();
     }
-    (acc1 + acc3 + b).sin() + 0.7 * a
+    (acc1 + acc3 + b).sin()
 }
 
 #[differentiate]
@@ -2189,8 +2147,7 @@ fn b07_f056(b: f64, x: &[f64], y: &[f64], c: f64, a: f64) -> Vec<f64> {
             }
         }
     }
-    let mut out6 = vec![(acc2 + b) * acc1];
-    out6[0] += x[0];
+    let out6 = vec![(acc2 + b) * acc1];
     out6
 }
 
@@ -2208,7 +2165,6 @@ fn b07_f057(x: &[f64], a: f64) -> Vec<f64> {
     for i11 in 0..4 {
         out10[i11] = b07_f013((2.5 + x[i11 % x.len()].sin()).sqrt(), a * x[0], a / 0.5).atan();
     }
-    out10[3] += a;
     out10
 }
 
@@ -2228,7 +2184,6 @@ fn b07_f058(b: f64, c: f64, a: f64, x: &[f64]) -> Vec<f64> {
     for i5 in 0..1 {
         out4[i5] = f64::clamp((-0.05), (-1.0), 1.0) + (i5 as f64).powi(3);
     }
-    out4[0] += c;
     out4
 }
 
@@ -2250,7 +2205,7 @@ fn b07_f059(a: f64, b: f64, c: f64) -> f64 {
         }
         acc1 += a.cos();
     }
-    acc1 + 0.861 * a
+    acc1
 }
 
 #[differentiate]
@@ -2280,7 +2235,6 @@ fn b07_f060(n: usize, x: &[f64], a: f64) -> Vec<f64> {
             acc2 = acc2 * 0.577 + acc2;
         }
     }
-    h4[1] += a;
     h4
 }
 
@@ -2322,7 +2276,7 @@ fn b07_f061(a: f64) -> f64 {
     } else {
         let mut s10: f64 = (0.8 * acc1.cos()).acos();
     }
-    acc1 + a + v4[0] + v4[0] + 0.9 * a
+    acc1 + a + v4[0] + v4[0]
 }
 
 #[differentiate(wrt(a))]
@@ -2349,19 +2303,21 @@ fn b07_f062(b: f64, a: f64) -> f64 {
                 acc2 += b07_f024(h4[0] + v7[1]);
             } else {
                 let mut v8: Vec<f64> = vec![0.5; 2];
-                for i9 in 0..2 {
-                    v8[i9] = a + 0.35 * a;
+                for i9 in 0..v8.len() {
+                    v8[i9] = a;
                 }
-                acc2 += b.cos().atan();
+                acc2 = (-1.41_f64) / (1.5 + t3.sin()) * (h4[1] + acc2);
             }
-            acc2 -= h4[0] / (h4[0] + b).cos().exp();
+            acc2 += h4[1] + h4[1];
         }
-        acc2 = (0.6 * a.tanh()).tan().atan();
+        acc2 = a;
+    } else if acc2 < 0.18 {
+        let mut acc10 = h4[0] / 0.5;
+        t3 -= acc10.tanh() * acc10;
     } else {
-        let t10: f64 = -(-0.5);
-        t3 = (h4[1] - t10) * h4[0];
+        let mut acc11 = h4[1];
     }
-    (acc2 + t3 + acc1 - h4[0] - h4[1]).sin() + 0.35 * a
+    (acc2 + t3) * h4[0] + h4[1]
 }
 
 #[differentiate(wrt(x))]
@@ -2384,7 +2340,7 @@ fn b07_f063(b: f64, y: &[f64], a: f64, x: &[f64]) -> f64 {
             _ => 1.005,
         };
     }
-    acc1 * acc2 - u3 + t4 + 0.2 * x[0]
+    acc1 * acc2 - u3 + t4
 }
 
 #[differentiate(wrt(x, a))]
@@ -2412,7 +2368,7 @@ fn b07_f064(a: f64, m: usize, n: usize, b: f64, x: &[f64], y: &[f64]) -> f64 {
         }
         acc1 += f64::tanh(b07_f040(x[0], m, a * 0.31));
     }
-    acc1 + b + a + 0.869 * a
+    acc1 + b + a
 }
 
 pub fn cases() -> Vec<Case> {
@@ -3838,49 +3794,26 @@ pub fn cases() -> Vec<Case> {
             name: "b07_f048",
             seed_name: "b07_f048",
             twin_of: None,
-            params: &[("x", 5, true)],
-            f: |p| vec![b07_f048(&p[0..5])],
+            params: &[("b", 1, true), ("x", 1, true), ("a", 1, true)],
+            f: |p| vec![b07_f048(p[0], &p[1..2], 4, p[2])],
             vjp: |p, s| {
-                let (y, g0) = b07_f048_vjp(&p[0..5], s[0]);
-                (vec![y], cat(&[&g0]))
+                let (y, g0, g1, g2) = b07_f048_vjp(p[0], &p[1..2], 4, p[2], s[0]);
+                (vec![y], cat(&[&[g0], &g1, &[g2]]))
             },
             jvp: |p, d| {
-                let (y, t) = b07_f048_jvp(&p[0..5], &d[0..5]);
+                let (y, t) = b07_f048_jvp(p[0], &p[1..2], 4, p[2], d[0], &d[1..2], d[2]);
                 (vec![y], vec![t])
             },
             grad: Some(|p| {
-                let (_, g0) = b07_f048_grad(&p[0..5]);
-                cat(&[&g0])
+                let (_, g0, g1, g2) = b07_f048_grad(p[0], &p[1..2], 4, p[2]);
+                cat(&[&[g0], &g1, &[g2]])
             }),
             hvp: Some(|p, d| {
-                let (_, g0, h0) = b07_f048_hvp(&p[0..5], &d[0..5]);
-                (cat(&[&g0]), cat(&[&h0]))
+                let (_, g0, g1, g2, h0, h1, h2) =
+                    b07_f048_hvp(p[0], &p[1..2], 4, p[2], d[0], &d[1..2], d[2]);
+                (cat(&[&[g0], &g1, &[g2]]), cat(&[&[h0], &h1, &[h2]]))
             }),
-            gradcheck: Some(|p| b07_f048_gradcheck(&p[0..5])),
-        },
-        Case {
-            name: "b07_f048_plain",
-            seed_name: "b07_f048",
-            twin_of: Some("b07_f048"),
-            params: &[("x", 5, true)],
-            f: |p| vec![b07_f048_plain(&p[0..5])],
-            vjp: |p, s| {
-                let (y, g0) = b07_f048_plain_vjp(&p[0..5], s[0]);
-                (vec![y], cat(&[&g0]))
-            },
-            jvp: |p, d| {
-                let (y, t) = b07_f048_plain_jvp(&p[0..5], &d[0..5]);
-                (vec![y], vec![t])
-            },
-            grad: Some(|p| {
-                let (_, g0) = b07_f048_plain_grad(&p[0..5]);
-                cat(&[&g0])
-            }),
-            hvp: Some(|p, d| {
-                let (_, g0, h0) = b07_f048_plain_hvp(&p[0..5], &d[0..5]);
-                (cat(&[&g0]), cat(&[&h0]))
-            }),
-            gradcheck: Some(|p| b07_f048_plain_gradcheck(&p[0..5])),
+            gradcheck: Some(|p| b07_f048_gradcheck(p[0], &p[1..2], 4, p[2])),
         },
         Case {
             name: "b07_f049",
