@@ -10,18 +10,25 @@
 //!   Hessian-vector products to check derivatives against;
 //! - [`ops`]: closed-form value, JVP, VJP and pullback rules of array operations on
 //!   [`ndarray`] arrays (matmul, broadcasting arithmetic, softmax, norms, attention).
+//! - [`Differentiable`]: values whose gradient has their own type (floats, `Vec`s, arrays,
+//!   `ndarray` arrays, structs of parameters), walked leaf by leaf;
+//! - [`optim`]: [`Sgd`](optim::Sgd) and [`Adam`](optim::Adam), updating any `Differentiable`
+//!   value in place from its gradient.
 #![forbid(unsafe_code)]
 
 pub mod checkpoint;
+pub mod differentiable;
 pub mod dual;
 pub mod dual_vec;
 pub mod forward;
 pub mod gradcheck;
 pub mod ops;
+pub mod optim;
 pub mod partial;
 pub mod support;
 pub mod value;
 
+pub use differentiable::Differentiable;
 pub use dual::Dual;
 pub use dual_vec::DualVec;
 pub use forward::{derivative, gradient, gradient_vec, jacobian};
