@@ -12,7 +12,7 @@ pub fn differentiate(args: TokenStream, item: TokenStream) -> TokenStream {
     let item_fn: syn::ItemFn = match syn::parse2(item.clone()) {
         Ok(f) => f,
         Err(_) => {
-            let err = syn::Error::new_spanned(&item, "`#[differentiate]` goes on a function (`fn`), or on a method with `self` in a later version");
+            let err = syn::Error::new_spanned(&item, "`#[differentiate]` goes on a function (`fn`) or a method taking `&self`");
             let err = err.to_compile_error();
             return quote!(#item #err);
         }
@@ -132,7 +132,7 @@ fn check_signature(item: &syn::ItemFn, args: &Args) -> Result<(), Vec<syn::Error
                 None => errors.push(syn::Error::new(name.span(), format!("`wrt` names `{name}`, which is not a parameter of `{}`", sig.ident))),
                 Some(ty) if crate::parse::param_shape(ty, &float) == ParamShape::Inactive => errors.push(syn::Error::new(
                     name.span(),
-                    format!("`{name}` cannot be differentiated: only float, float slice, `Vec` and array parameters can be named in `wrt`"),
+                    format!("`{name}` cannot be differentiated: only float, float slice, `Vec`, array and `&Struct` (a `#[derive(Differentiable)]` struct) parameters can be named in `wrt`"),
                 )),
                 Some(_) => {}
             }

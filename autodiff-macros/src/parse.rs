@@ -155,9 +155,11 @@ pub fn kind_of_type(ty: &Type, float: &Type) -> Kind {
         Type::Path(p) if INTS.iter().any(|i| p.path.is_ident(i)) => Kind::Int,
         Type::Path(p) if p.path.is_ident("bool") => Kind::Bool,
         Type::Path(p) if is_nd_array(p, float) => Kind::Array,
+        Type::Path(p) if is_struct_path(p) => Kind::Struct,
         _ => match element(ty).map(|(e, _)| kind_of_type(e, float)) {
             Some(Kind::Float) => Kind::FloatSeq,
             Some(Kind::Int) => Kind::IntSeq,
+            Some(Kind::Struct) => Kind::StructSeq,
             _ => Kind::Other,
         },
     }
@@ -183,6 +185,26 @@ fn is_nd_array(p: &syn::TypePath, float: &Type) -> bool {
     }
 }
 
+/// Standard types a parameter may hold that are no parameter structs.
+const NOT_STRUCTS: &[&str] = &[
+    "String", "Option", "Result", "Box", "Rc", "Arc", "Cow", "HashMap", "HashSet", "BTreeMap",
+    "BTreeSet", "VecDeque", "Vec", "Path", "PathBuf", "Range", "Cell", "RefCell", "Mutex",
+    "RwLock", "Tape", "Value", "Dual", "DualVec", "Rng", "Ordering", "Duration", "Instant",
+];
+
+/// A user type the macro cannot see into (`Params`, `Self`, `model::Mlp<f64>`): read as a
+/// `#[derive(Differentiable)]` struct; rustc checks that it is one.
+fn is_struct_path(p: &syn::TypePath) -> bool {
+    let Some(last) = p.path.segments.last() else {
+        return false;
+    };
+    let name = last.ident.to_string();
+    p.qself.is_none()
+        && name.starts_with(|c: char| c.is_ascii_uppercase())
+        && !NOT_STRUCTS.contains(&name.as_str())
+        && !name.starts_with("Array")
+}
+
 fn is_float_name(ty: &Type) -> bool {
     matches!(ty, Type::Path(p) if p.path.is_ident("f64") || p.path.is_ident("f32"))
 }
@@ -201,6 +223,11 @@ pub fn param_shape(ty: &Type, float: &Type) -> ParamShape {
             if r.mutability.is_none() && kind_of_type(&r.elem, float) == Kind::Array =>
         {
             ParamShape::NdRef
+        }
+        Type::Reference(r)
+            if r.mutability.is_none() && kind_of_type(&r.elem, float) == Kind::Struct =>
+        {
+            ParamShape::Struct
         }
         _ if kind_of_type(ty, float) == Kind::Array => ParamShape::Nd,
         Type::Reference(r) if r.mutability.is_none() => match owned(&r.elem) {

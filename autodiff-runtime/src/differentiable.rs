@@ -141,21 +141,23 @@ pub trait Differentiable: Sized {
         n
     }
 
-    /// The inner product Σ selfᵢ·otherᵢ over all leaves. Panics if the numbers of parameters
-    /// differ. It flattens `other` once, so it allocates.
+    /// The inner product Σ selfᵢ·otherᵢ over all leaves (NumPy's `vdot`: both flattened).
+    /// Panics if the numbers of parameters differ. It flattens `other` once, so it
+    /// allocates. Not named `dot`, which would shadow `ndarray`'s matrix product wherever
+    /// this trait is in scope.
     ///
     /// ```
     /// use autodiff_runtime::Differentiable;
-    /// assert_eq!(vec![1.0, 2.0].dot(&vec![3.0, 4.0]), 11.0);
+    /// assert_eq!(vec![1.0, 2.0].vdot(&vec![3.0, 4.0]), 11.0);
     /// ```
-    fn dot(&self, other: &Self) -> Self::Scalar {
+    fn vdot(&self, other: &Self) -> Self::Scalar {
         let flat = other.to_flat();
         let mut rest = &flat[..];
         let mut sum = Self::Scalar::zero();
         self.for_each_leaf(&mut |leaf| {
             if leaf.len() > rest.len() {
                 panic!(
-                    "Differentiable::dot: the values have different numbers of parameters: {} and {}",
+                    "Differentiable::vdot: the values have different numbers of parameters: {} and {}",
                     self.num_params(),
                     flat.len()
                 );
@@ -166,7 +168,7 @@ pub trait Differentiable: Sized {
         });
         if !rest.is_empty() {
             panic!(
-                "Differentiable::dot: the values have different numbers of parameters: {} and {}",
+                "Differentiable::vdot: the values have different numbers of parameters: {} and {}",
                 self.num_params(),
                 flat.len()
             );
@@ -605,7 +607,7 @@ mod tests {
         let mut p = vec![vec![1.0, 2.0], vec![2.0]];
         assert_eq!(p.to_flat(), [1.0, 2.0, 2.0]);
         assert_eq!(p.norm(), 3.0);
-        assert_eq!(p.dot(&vec![vec![1.0, 1.0], vec![0.5]]), 4.0);
+        assert_eq!(p.vdot(&vec![vec![1.0, 1.0], vec![0.5]]), 4.0);
         p.set_from_flat(&[3.0, 4.0, 5.0]);
         assert_eq!(p, [vec![3.0, 4.0], vec![5.0]]);
     }
@@ -631,7 +633,7 @@ mod tests {
 
     #[test]
     #[should_panic(expected = "different numbers of parameters: 2 and 3")]
-    fn dot_of_different_sizes_panics() {
-        vec![vec![1.0, 2.0]].dot(&vec![vec![1.0, 2.0, 3.0]]);
+    fn vdot_of_different_sizes_panics() {
+        vec![vec![1.0, 2.0]].vdot(&vec![vec![1.0, 2.0, 3.0]]);
     }
 }

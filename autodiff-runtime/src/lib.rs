@@ -20,6 +20,7 @@ pub mod checkpoint;
 pub mod differentiable;
 pub mod dual;
 pub mod dual_vec;
+pub mod fields;
 pub mod forward;
 pub mod gradcheck;
 pub mod ops;

@@ -68,6 +68,10 @@ pub fn analyze(func: &Func) -> Result<Activity, Vec<syn::Error>> {
     for p in &func.params {
         act.active[p.var] = p.active;
     }
+    // A field of an active struct carries a derivative.
+    for f in &func.fields {
+        act.active[f.var] = act.active[f.base] && func.vars[f.var].kind.is_float();
+    }
     loop {
         let mut changed = false;
         visit_block(&func.body, &mut act, func, &mut changed);

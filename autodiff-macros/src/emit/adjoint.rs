@@ -135,6 +135,7 @@ impl<'c, 'f> Adjoint<'c, 'f> {
                     Kind::FloatSeq => Some("add_assign"),
                     Kind::Array if self.ctx.lazy_adjoint(*v) => Some("accumulate_nd"),
                     Kind::Array => Some("add_nd"),
+                    Kind::Struct | Kind::StructSeq => Some("accumulate_struct"),
                     _ => None,
                 };
                 self.contribute(quote!(#bar), whole, g);
@@ -150,7 +151,8 @@ impl<'c, 'f> Adjoint<'c, 'f> {
                 } else {
                     quote!(#bar[#i])
                 };
-                self.contribute(target, None, g);
+                let whole = (self.ctx.kind(v) == Kind::StructSeq).then_some("accumulate_struct");
+                self.contribute(target, whole, g);
             }
             Neg(a) => self.propagate(a, quote!(-#g)),
             Field(base, member) if matches!(self.ctx.kind_of(base), Kind::Tuple(_)) => {

@@ -172,7 +172,8 @@ impl Ctx<'_> {
                 let a = self.atom(a, active);
                 match crate::ir::kind_of(e, &self.func.vars, &self.func.float) {
                     Kind::FloatSeq | Kind::IntSeq => quote!(#a.to_vec()),
-                    Kind::Array => quote!(#a.clone()),
+                    // `to_owned`, not `clone`: of a `&Array2` parameter, `clone` copies the reference.
+                    Kind::Array => quote!(#a.to_owned()),
                     _ => a,
                 }
             }

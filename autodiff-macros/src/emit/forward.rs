@@ -97,7 +97,8 @@ impl Ctx<'_> {
                 pullback,
                 callee,
                 args,
-            } => self.forward_call(*out, *pullback, callee, args, sweep),
+                method,
+            } => self.forward_call(*out, *pullback, callee, args, *method, sweep),
             StmtKind::Push { vec, value } => {
                 let name = self.name(*vec);
                 let pre = match (sweep, self.active(*vec)) {
@@ -373,8 +374,10 @@ impl Ctx<'_> {
         pullback: VarId,
         callee: &syn::Path,
         args: &[Expr],
+        method: bool,
         sweep: Sweep,
     ) -> TokenStream {
+        let call = |suffix: &str, args: Vec<TokenStream>| call_tokens(callee, method, suffix, args);
         let name = self.name(out);
         // A call result the function assigns again is declared `mut`.
         let mutable = self.func.vars[out].mutable.then(|| quote!(mut));
@@ -384,8 +387,9 @@ impl Ctx<'_> {
             quote!(: #t)
         });
         if !self.active(out) {
-            let args = args.iter().map(|a| self.expr(a, false));
-            return quote!(let #name #ty = #callee(#(#args),*););
+            let args = args.iter().map(|a| self.expr(a, false)).collect();
+            let call = call("", args);
+            return quote!(let #name #ty = #call;);
         }
         let float_args: Vec<&Expr> = args
             .iter()
@@ -397,35 +401,41 @@ impl Ctx<'_> {
             Sweep::Plain => {
                 let args = args
                     .iter()
-                    .map(|a| self.expr(a, self.kind_of(a).is_float()));
+                    .map(|a| self.expr(a, self.kind_of(a).is_float()))
+                    .collect();
                 match self.mode {
-                    Mode::Plain => quote!(let #name #ty = #callee(#(#args),*);),
+                    Mode::Plain => {
+                        let call = call("", args);
+                        quote!(let #name #ty = #call;)
+                    }
                     // The callee's value on dual numbers, from its dual twin.
                     Mode::Lifted => {
-                        let f = suffixed(callee, "_dual_pullback");
-                        quote!(let #name #ty = #f(#(#args),*).0;)
+                        let call = call("_dual_pullback", args);
+                        quote!(let #name #ty = #call.0;)
                     }
                 }
             }
             Sweep::Jvp => {
                 let dot = self.dot(out);
-                let f = suffixed(callee, "_jvp");
                 let args = args.iter().map(|a| self.expr(a, false));
                 let tangents = float_args
                     .iter()
                     .map(|a| self.tangent(a).unwrap_or_else(|| self.zero_tangent_arg(a)));
-                quote!(let (#name, #mutable #dot) = #f(#(#args,)* #(#tangents),*);)
+                let call = call("_jvp", args.chain(tangents).collect());
+                quote!(let (#name, #mutable #dot) = #call;)
             }
             Sweep::Augmented => {
                 let pb = self.name(pullback);
-                let f = match self.mode {
-                    Mode::Plain => suffixed(callee, "_pullback"),
-                    Mode::Lifted => suffixed(callee, "_dual_pullback"),
+                let suffix = match self.mode {
+                    Mode::Plain => "_pullback",
+                    Mode::Lifted => "_dual_pullback",
                 };
                 let args = args
                     .iter()
-                    .map(|a| self.expr(a, self.kind_of(a).is_float()));
-                quote!(let (#name, #pb) = #f(#(#args),*);)
+                    .map(|a| self.expr(a, self.kind_of(a).is_float()))
+                    .collect();
+                let call = call(suffix, args);
+                quote!(let (#name, #pb) = #call;)
             }
         }
     }
@@ -448,6 +458,10 @@ impl Ctx<'_> {
             (Kind::FloatSeq, _) => {
                 let a = self.expr(a, false);
                 quote!(&__ad::zeros_like(&#a))
+            }
+            (Kind::Struct | Kind::StructSeq, _) => {
+                let a = self.expr(a, false);
+                quote!(&__ad::Differentiable::zero_like(#a))
             }
             _ => self.zero(),
         }
@@ -519,4 +533,19 @@ fn replace_tokens(ts: TokenStream, from: &str, to: &TokenStream) -> TokenStream 
             other => quote!(#other),
         })
         .collect()
+}
+
+/// A call of the derivative `suffix` of `callee`: `callee_suffix(args)`, or for a method
+/// `(args[0]).callee_suffix(args[1..])`.
+pub fn call_tokens(
+    callee: &syn::Path,
+    method: bool,
+    suffix: &str,
+    args: Vec<TokenStream>,
+) -> TokenStream {
+    let f = suffixed(callee, suffix);
+    match (method, args.split_first()) {
+        (true, Some((recv, rest))) => quote!((#recv).#f(#(#rest),*)),
+        _ => quote!(#f(#(#args),*)),
+    }
 }

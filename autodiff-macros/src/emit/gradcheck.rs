@@ -145,6 +145,8 @@ fn rebuild(ctx: &Ctx, p: &Param, from: &TokenStream) -> TokenStream {
                 shaped
             }
         }
-        ParamShape::Inactive => unreachable!("only active parameters are rebuilt"),
+        ParamShape::Inactive | ParamShape::Struct => {
+            unreachable!("only active parameters of functions without struct parameters are rebuilt")
+        }
     }
 }

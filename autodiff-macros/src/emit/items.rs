@@ -44,6 +44,10 @@ pub fn emit(item: &syn::ItemFn, func: &Func, act: &Activity, needed: &Needed) ->
     let jvp = jvp(item, &plain);
     let pullback = pullback(item, &plain, "_pullback");
     let vjp = vjp(item, &plain);
+    if plain.has_struct_param() {
+        let grad = scalar_out.then(|| grad(item, &plain));
+        return quote!(#jvp #pullback #vjp #grad);
+    }
     // Every function has its dual twin: differentiated callers' `_hvp` runs it.
     let dual = pullback_hidden(item, &lifted);
     let extra = if scalar_out {
@@ -65,6 +69,37 @@ fn ident(item: &syn::ItemFn, suffix: &str) -> syn::Ident {
     format_ident!("{}{}", item.sig.ident, suffix)
 }
 
+/// How the generated items call each other: `f_pullback`, or `Self::f_pullback` from a
+/// method.
+fn sibling(item: &syn::ItemFn, ctx: &Ctx, suffix: &str) -> TokenStream {
+    let f = ident(item, suffix);
+    if ctx.func.method {
+        quote!(Self::#f)
+    } else {
+        quote!(#f)
+    }
+}
+
+/// A parameter's name where the generated items pass it on (`self` for the receiver).
+/// The target of the doc link to the primal: a method's is `Self::f`.
+fn doc_link(item: &syn::ItemFn, ctx: &Ctx) -> String {
+    let f = &item.sig.ident;
+    if ctx.func.method {
+        format!("(Self::{f})")
+    } else {
+        String::new()
+    }
+}
+
+fn passed_name(ctx: &Ctx, p: &Param) -> TokenStream {
+    if ctx.func.method && p.var == ctx.func.params[0].var {
+        quote!(self)
+    } else {
+        let n = ctx.name(p.var);
+        quote!(#n)
+    }
+}
+
 /// The parameters as written (`mut x: f64, n: usize`).
 fn params(item: &syn::ItemFn) -> Vec<TokenStream> {
     item.sig.inputs.iter().map(|p| quote!(#p)).collect()
@@ -72,14 +107,7 @@ fn params(item: &syn::ItemFn) -> Vec<TokenStream> {
 
 /// The parameters' names, to pass them on.
 fn args(ctx: &Ctx) -> Vec<TokenStream> {
-    ctx.func
-        .params
-        .iter()
-        .map(|p| {
-            let n = ctx.name(p.var);
-            quote!(#n)
-        })
-        .collect()
+    ctx.func.params.iter().map(|p| passed_name(ctx, p)).collect()
 }
 
 /// Reference parameters are not captured by a pullback but passed to it again.
@@ -106,10 +134,7 @@ fn reborrow_args(ctx: &Ctx) -> Vec<TokenStream> {
         .params
         .iter()
         .filter(|p| is_reference(&p.ty))
-        .map(|p| {
-            let n = ctx.name(p.var);
-            quote!(#n)
-        })
+        .map(|p| passed_name(ctx, p))
         .collect()
 }
 
@@ -130,6 +155,14 @@ fn cotangent_type(ctx: &Ctx, p: &Param) -> TokenStream {
             };
             ctx.lift_type(&owned, true)
         }
+        // The struct itself: `Params` for `&Params`, `Self` for `&self`.
+        ParamShape::Struct => match &p.ty {
+            syn::Type::Reference(r) => {
+                let elem = &r.elem;
+                quote!(#elem)
+            }
+            other => quote!(#other),
+        },
         ParamShape::Inactive => quote!(()),
     }
 }
@@ -163,10 +196,12 @@ fn jvp(item: &syn::ItemFn, ctx: &Ctx) -> TokenStream {
         quote!(#dot: #ty)
     });
     let ret_ty = &ctx.func.ret_ty;
+    let prologue = ctx.prologue(Sweep::Jvp);
     let body = ctx.forward_block(&ctx.func.body, Sweep::Jvp, None);
     let (value, tangent) = jvp_result(ctx);
+    let link = doc_link(item, ctx);
     let doc = format!(
-        " Forward mode of [`{f}`]: its value and its directional derivative along the tangents \
+        " Forward mode of [`{f}`]{link}: its value and its directional derivative along the tangents \
          `{}` (one per active parameter, of the same type), computed in one pass beside the primal.",
         active_params(ctx).map(|p| ctx.dot(p.var).to_string()).collect::<Vec<_>>().join("`, `")
     );
@@ -177,6 +212,7 @@ fn jvp(item: &syn::ItemFn, ctx: &Ctx) -> TokenStream {
         #vis fn #name #generics (#(#params,)* #(#tangents),*) -> (#ret_ty, #ret_ty) #where_clause {
             use ::autodiff::__private as __ad;
             use ::autodiff::__private::Float as _;
+            #prologue
             #body
             // The tangent first: a zero tangent is shaped from the value before it moves.
             let __tangent = #tangent;
@@ -256,9 +292,10 @@ fn pullback_with(item: &syn::ItemFn, ctx: &Ctx, suffix: &str, body: &BodyFn) -> 
     let dout = ctx.param_name("dout");
     let body = body(&dout, &ret_ty, &cts);
     let allows = allows();
+    let link = doc_link(item, ctx);
     let doc = match ctx.mode {
         Mode::Plain => format!(
-            " Reverse mode of [`{f}`], split: runs `{f}` once, keeping what its reverse sweep reads, \
+            " Reverse mode of [`{f}`]{link}, split: runs `{f}` once, keeping what its reverse sweep reads, \
              and returns the value with its pullback, which maps a cotangent of the result to the \
              cotangents of the active parameters. Differentiated callers use this form, so nested \
              calls never re-run a callee's forward pass."
@@ -353,7 +390,7 @@ fn vjp(item: &syn::ItemFn, ctx: &Ctx) -> TokenStream {
     let (f, name, pb) = (
         &item.sig.ident,
         ident(item, "_vjp"),
-        ident(item, "_pullback"),
+        sibling(item, ctx, "_pullback"),
     );
     let params = params(item);
     let args = args(ctx);
@@ -362,9 +399,10 @@ fn vjp(item: &syn::ItemFn, ctx: &Ctx) -> TokenStream {
     let reborrowed = reborrow_args(ctx);
     let cts: Vec<TokenStream> = active_params(ctx).map(|p| cotangent_type(ctx, p)).collect();
     let bars: Vec<syn::Ident> = active_params(ctx).map(|p| ctx.bar(p.var)).collect();
+    let link = doc_link(item, ctx);
     let doc =
         format!(
-        " Reverse mode of [`{f}`]: its value, then the cotangents `{}` of the active parameters \
+        " Reverse mode of [`{f}`]{link}: its value, then the cotangents `{}` of the active parameters \
          (in parameter order) for the cotangent `{dout}` of the result: x̄ = ȳ ∂{f}/∂x.",
         bars.iter().map(|b| b.to_string()).collect::<Vec<_>>().join("`, `")
     );
@@ -394,13 +432,18 @@ fn grad(item: &syn::ItemFn, ctx: &Ctx) -> TokenStream {
         &item.sig.generics,
         &item.sig.generics.where_clause,
     );
-    let (f, name, vjp) = (&item.sig.ident, ident(item, "_grad"), ident(item, "_vjp"));
+    let (f, name, vjp) = (
+        &item.sig.ident,
+        ident(item, "_grad"),
+        sibling(item, ctx, "_vjp"),
+    );
     let params = params(item);
     let args = args(ctx);
     let ret_ty = &ctx.func.ret_ty;
     let cts: Vec<TokenStream> = active_params(ctx).map(|p| cotangent_type(ctx, p)).collect();
     let one = one(ctx);
-    let doc = format!(" The gradient of [`{f}`]: its value, then ∂{f}/∂x for each active parameter (`{f}_vjp` seeded with 1).");
+    let link = doc_link(item, ctx);
+    let doc = format!(" The gradient of [`{f}`]{link}: its value, then ∂{f}/∂x for each active parameter (`{f}_vjp` seeded with 1).");
     let allows = allows();
     quote! {
         #[doc = #doc]
@@ -458,6 +501,7 @@ fn hvp(item: &syn::ItemFn, ctx: &Ctx) -> TokenStream {
                     quote!(&#dual)
                 }
                 (true, ParamShape::Nd) => quote!(__ad::duals_nd(&#x, &#dot)),
+                (true, ParamShape::Struct) => unreachable!("no `_hvp` with struct parameters"),
             }
         })
         .collect();

@@ -10,6 +10,7 @@
 mod adjoint;
 mod checkpoint;
 mod expr;
+mod fields;
 mod forward;
 mod gradcheck;
 pub mod items;
@@ -144,6 +145,9 @@ impl<'f> Ctx<'f> {
         match self.kind(v) {
             Kind::FloatSeq => quote!(let mut #name = __ad::zeros_like(&#value);),
             Kind::Array => quote!(let mut #name = __ad::zeros_nd(&#value);),
+            Kind::Struct | Kind::StructSeq => {
+                quote!(let mut #name = __ad::Differentiable::zero_like(#value);)
+            }
             Kind::Tuple(n) => {
                 let (zero, scalar) = (self.zero(), self.scalar());
                 let zeros = (0..n).map(|_| zero.clone());

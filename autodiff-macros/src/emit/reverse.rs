@@ -28,10 +28,14 @@ impl Ctx<'_> {
             .collect::<Vec<_>>();
         let value = self.result_value();
         let refs = super::items::ref_params(self);
+        let prologue = self.prologue(Sweep::Augmented);
+        let closure_prologue = self.closure_prologue();
         quote! {
+            #prologue
             #(let mut #tapes = ::std::vec::Vec::new();)*
             #forward
             let pullback = move |#(#refs,)* #dout: #dout_ty| -> (#(#cotangent_tys,)*) {
+                #closure_prologue
                 #reverse
             };
             (#value, pullback)
@@ -76,6 +80,12 @@ impl Ctx<'_> {
             .map(|v| self.declare_adjoint(v))
             .collect();
         let body = self.reverse_stmts(&self.func.body);
+        let gathered = self
+            .func
+            .params
+            .iter()
+            .filter(|p| p.active && p.shape == ParamShape::Struct)
+            .map(|p| self.gather_fields(p.var));
         let results = self
             .func
             .params
@@ -86,6 +96,7 @@ impl Ctx<'_> {
             #seed
             #(#adjoints)*
             #body
+            #(#gathered)*
             (#(#results,)*)
         }
     }
@@ -202,6 +213,7 @@ impl Ctx<'_> {
                 pullback,
                 args,
                 callee,
+                ..
             } => {
                 let (bar, pb) = (self.bar_value(*out), self.name(*pullback));
                 let mut adj = Adjoint::new(self);

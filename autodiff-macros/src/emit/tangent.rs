@@ -40,6 +40,7 @@ impl Ctx<'_> {
                 let t = self.tangent(a)?;
                 match self.kind_of(e) {
                     Kind::FloatSeq => Some(quote!(#t.to_vec())),
+                    Kind::Array => Some(quote!(#t.to_owned())),
                     _ => Some(t),
                 }
             }

@@ -33,6 +33,12 @@ pub struct Lowerer {
     pub(super) ret: Vec<VarId>,
     pub(super) float: Type,
     pub(super) errors: Vec<syn::Error>,
+    /// The struct parameters' variables.
+    pub(super) struct_params: Vec<VarId>,
+    /// The fields of struct parameters read so far.
+    pub(super) fields: Vec<FieldProj>,
+    /// The kind of each field path, from how the body uses it.
+    pub(super) field_kinds: HashMap<String, Kind>,
 }
 
 /// Suffixes the emitted code derives from a variable's name; a name is only given out when
@@ -65,7 +71,37 @@ impl Lowerer {
             ret: vec![],
             float,
             errors: vec![],
+            struct_params: vec![],
+            fields: vec![],
+            field_kinds: HashMap::new(),
         }
+    }
+
+    /// Every name in scope with its variable, innermost last.
+    pub(super) fn scopes_names(&self) -> Vec<(String, VarId)> {
+        let mut names: HashMap<String, VarId> = HashMap::new();
+        for (_, m) in &self.scopes {
+            names.extend(m.iter().map(|(k, v)| (k.clone(), *v)));
+        }
+        names.into_iter().collect()
+    }
+
+    /// A variable that lives like a parameter (declared before the body, in no block),
+    /// with a fresh name based on `base`: a field of a struct parameter.
+    pub(super) fn param_like(&mut self, base: &str, kind: Kind, span: Span) -> VarId {
+        let name = self.fresh_name(base, span, false);
+        let ty = (kind != Kind::Float).then(|| syn::parse_quote!(&_));
+        let id = self.vars.len();
+        self.vars.push(Var {
+            stem: name.clone(),
+            name,
+            kind,
+            scope: None,
+            mutable: false,
+            ty,
+            element: false,
+        });
+        id
     }
 
     pub(super) fn error(&mut self, span: Span, msg: impl std::fmt::Display) {
@@ -162,6 +198,37 @@ impl Lowerer {
             s.1.insert(ident.to_string(), id);
         }
         id
+    }
+
+    /// `&self`: visible as `self` in the body, named `this` (or a fresh variant) in the
+    /// generated code, since the pullback closure takes it again and a closure parameter
+    /// cannot be `self`; its derived names keep the stem `self` (`self_bar`, `self_dot`).
+    fn declare_receiver(&mut self, ident: &Ident, ty: &Type) -> VarId {
+        let name = self.fresh_name("this", ident.span(), false);
+        let id = self.vars.len();
+        self.vars.push(Var {
+            name,
+            stem: ident.clone(),
+            kind: Kind::Struct,
+            scope: None,
+            mutable: false,
+            ty: Some(ty.clone()),
+            element: false,
+        });
+        if let Some(s) = self.scopes.last_mut() {
+            s.1.insert(ident.to_string(), id);
+        }
+        id
+    }
+
+    /// A parameter's kind follows how it is passed: a struct by reference is a struct
+    /// parameter; a struct by value (or a `Vec` of structs) is passed through.
+    fn param_kind(&mut self, var: VarId, shape: ParamShape) {
+        match (self.vars[var].kind, shape) {
+            (Kind::Struct, ParamShape::Struct) => self.struct_params.push(var),
+            (Kind::Struct | Kind::StructSeq, _) => self.vars[var].kind = Kind::Other,
+            _ => {}
+        }
     }
 
     pub fn open_scope(&mut self) -> BlockId {
@@ -808,6 +875,7 @@ pub fn lower_fn(
     let mut lw = Lowerer::new(float.clone(), used);
     lw.open_scope();
     let mut params = vec![];
+    let mut method = false;
     for input in &item.sig.inputs {
         match input {
             syn::FnArg::Typed(pt) => {
@@ -822,11 +890,25 @@ pub fn lower_fn(
                 }
                 let var = lw.declare_param(&ident, &pt.ty, mutable);
                 let shape = parse::param_shape(&pt.ty, &float);
+                lw.param_kind(var, shape);
                 params.push(Param { var, ty: (*pt.ty).clone(), shape, active: active(&ident, shape) });
             }
-            syn::FnArg::Receiver(r) => lw.error(r.self_token.span, "methods (`self` parameters) are not supported yet: make it a free function taking the value as a parameter"),
+            syn::FnArg::Receiver(r) => {
+                if !matches!(r.kind, syn::ReceiverKind::Reference(_, _, None)) {
+                    lw.error(r.self_token.span, "a `#[differentiate]` method takes `&self`: the struct's fields are its parameters, and its cotangent has the struct's type (`self` by value, `&mut self` and typed `self` are not supported)");
+                    continue;
+                }
+                method = true;
+                let ty: Type = syn::parse_quote!(&Self);
+                let ident = Ident::new("self", r.self_token.span);
+                let var = lw.declare_receiver(&ident, &ty);
+                lw.struct_params.push(var);
+                params.push(Param { var, ty, shape: ParamShape::Struct, active: active(&ident, ParamShape::Struct) });
+            }
         }
     }
+    let roots: Vec<String> = lw.scopes_names().into_iter().filter(|(_, v)| lw.struct_params.contains(v)).map(|(n, _)| n).collect();
+    lw.field_kinds = super::lower_fields::field_kinds(&item.block, &roots, &float);
     let (ret_shape, ret_ty) = match &item.sig.output {
         syn::ReturnType::Default => {
             lw.error(item.sig.ident.span(), "a `#[differentiate]` function must return a value to differentiate: add a return type");
@@ -847,6 +929,8 @@ pub fn lower_fn(
     Ok(Func {
         vars: lw.vars,
         params,
+        fields: lw.fields,
+        method,
         body,
         ret: lw.ret,
         ret_shape,

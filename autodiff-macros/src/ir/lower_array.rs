@@ -118,7 +118,11 @@ impl Lowerer {
     fn ops_call(&mut self, name: &str, args: Vec<Expr>, span: Span, out: &mut Vec<Stmt>) -> Expr {
         let ident = Ident::new(name, span);
         let callee: syn::Path = syn::parse_quote!(::autodiff::ops::#ident);
-        let call = CallParts { callee, args };
+        let call = CallParts {
+            callee,
+            args,
+            method: false,
+        };
         let kind = self.call_kind(&call);
         let tmp = self.temp(name, kind, span);
         self.vars[tmp].mutable = false;

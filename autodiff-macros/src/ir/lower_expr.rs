@@ -8,6 +8,8 @@ use crate::rules;
 pub(super) struct CallParts {
     pub(super) callee: syn::Path,
     pub(super) args: Vec<Expr>,
+    /// `args[0].callee(args[1..])`
+    pub(super) method: bool,
 }
 
 impl Lowerer {
@@ -52,6 +54,12 @@ impl Lowerer {
                 mk(ExprKind::Cast(Box::new(inner), (*c.ty).clone()))
             }
             syn::Expr::Reference(r) if r.mutability.is_none() => {
+                // `&p.w`: the field's variable already is a reference.
+                if let Some(v) = self.field_read(&r.expr) {
+                    if self.vars[v].kind != Kind::Float {
+                        return mk(ExprKind::Var(v));
+                    }
+                }
                 let inner = self.lower_expr(&r.expr, out);
                 mk(ExprKind::Ref(Box::new(inner)))
             }
@@ -73,6 +81,15 @@ impl Lowerer {
                 let elems = t.elems.iter().map(|x| self.lower_expr(x, out)).collect();
                 mk(ExprKind::Tuple(elems))
             }
+            syn::Expr::Field(_) if self.field_read(e).is_some() => {
+                let v = self.field_read(e).expect("a field read");
+                mk(ExprKind::Var(v))
+            }
+            syn::Expr::Field(f) if self.is_element_field(f) => self.unsupported(
+                span,
+                "reading a field of a struct element (`p.blocks[l].w`)",
+                "pass the element to a `#[differentiate]` function or method that reads its fields: `block(&p.blocks[l], …)` or `p.blocks[l].forward(…)`",
+            ),
             syn::Expr::Field(f) if matches!(f.member, syn::Member::Unnamed(_)) => {
                 let base = self.lower_expr(&f.base, out);
                 mk(ExprKind::Field(Box::new(base), f.member.clone()))
@@ -234,6 +251,9 @@ impl Lowerer {
             }
             _ => {}
         }
+        if recv_kind == Kind::Struct && rules::lookup(&name).is_none() {
+            return self.method_call(recv, m, out);
+        }
         if recv_kind.is_float() || recv_kind == Kind::Other {
             if let Some(rule) = rules::lookup(&name) {
                 if recv_kind == Kind::FloatSeq {
@@ -338,6 +358,7 @@ impl Lowerer {
             let call = CallParts {
                 callee: path.clone(),
                 args,
+                method: false,
             };
             let tmp = self.temp("call", self.call_kind(&call), span);
             self.vars[tmp].mutable = false;
@@ -357,6 +378,9 @@ impl Lowerer {
 
     /// If `e` is a call that may need a derivative, lowers its arguments and returns it.
     pub(super) fn split_call(&mut self, e: &syn::Expr, out: &mut Vec<Stmt>) -> Option<CallParts> {
+        if let syn::Expr::MethodCall(m) = e {
+            return self.split_method(m, out);
+        }
         let syn::Expr::Call(c) = e else { return None };
         let syn::Expr::Path(p) = &*c.func else {
             return None;
@@ -385,6 +409,7 @@ impl Lowerer {
         Some(CallParts {
             callee: p.path.clone(),
             args,
+            method: false,
         })
     }
 
@@ -414,6 +439,7 @@ impl Lowerer {
             pullback,
             callee: call.callee,
             args: call.args,
+            method: call.method,
         };
         out.push(Stmt { kind, span });
     }
@@ -482,6 +508,7 @@ pub fn kind_of(e: &Expr, vars: &[Var], float: &Type) -> Kind {
         }
         ExprKind::Index(base, _) => match k(base) {
             Kind::FloatSeq | Kind::Array => Kind::Float,
+            Kind::StructSeq => Kind::Struct,
             Kind::IntSeq => Kind::Int,
             _ => Kind::Other,
         },

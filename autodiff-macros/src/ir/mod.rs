@@ -13,6 +13,7 @@ mod lower_array;
 mod lower_checkpoint;
 mod lower_control;
 mod lower_expr;
+mod lower_fields;
 mod lower_iter;
 #[cfg(test)]
 pub mod print;
@@ -43,6 +44,11 @@ pub enum Kind {
     /// A tuple of this many floats (the result of a call returning a tuple).
     Tuple(u8),
     Bool,
+    /// A `#[derive(Differentiable)]` struct, by reference: `p: &Params`, `&self`, a field
+    /// `p.block` or an element `p.blocks[l]`. Its cotangent has its own type.
+    Struct,
+    /// A `Vec` (or array) of such structs: `p.blocks`.
+    StructSeq,
     /// The pullback closure returned by a split call.
     Pullback,
     /// Anything else: passed through, never differentiated.
@@ -53,7 +59,12 @@ impl Kind {
     pub fn is_float(self) -> bool {
         matches!(
             self,
-            Kind::Float | Kind::FloatSeq | Kind::Array | Kind::Tuple(_)
+            Kind::Float
+                | Kind::FloatSeq
+                | Kind::Array
+                | Kind::Tuple(_)
+                | Kind::Struct
+                | Kind::StructSeq
         )
     }
 }
@@ -127,6 +138,9 @@ pub enum StmtKind {
         pullback: VarId,
         callee: syn::Path,
         args: Vec<Expr>,
+        /// A method call: `args[0]` is the receiver (`p.blocks[l].forward(&x)`), and the
+        /// derivatives are methods too (`forward_pullback`).
+        method: bool,
     },
     /// `v.push(value)`
     Push { vec: VarId, value: Expr },
@@ -434,6 +448,8 @@ pub enum ParamShape {
     NdRef,
     /// `x: Array2<F>` by value: cotangent the same type.
     Nd,
+    /// `p: &Params` or `&self`, a `#[derive(Differentiable)]` struct: cotangent `Params`.
+    Struct,
     /// Not differentiable.
     Inactive,
 }
@@ -445,6 +461,17 @@ pub struct Param {
     pub shape: ParamShape,
     /// Active: gets a tangent and a cotangent.
     pub active: bool,
+}
+
+/// A field of a struct parameter that the body reads (`p.w1`, `self.inner.b`): a variable
+/// of its own, bound at the top of every generated function (`let p_w1 = &p.w1;`), so the
+/// rest of the compiler sees a parameter. Its cotangent is added into the struct's.
+#[derive(Clone, Debug)]
+pub struct FieldProj {
+    pub var: VarId,
+    /// The struct parameter's variable.
+    pub base: VarId,
+    pub path: Vec<syn::Member>,
 }
 
 /// The shape of the return value.
@@ -461,6 +488,11 @@ pub enum Ret {
 pub struct Func {
     pub vars: Vec<Var>,
     pub params: Vec<Param>,
+    /// The fields of struct parameters the body reads.
+    pub fields: Vec<FieldProj>,
+    /// A method: the receiver `self` is `params[0]`, bound to a variable of another name
+    /// (closures cannot take `self`).
+    pub method: bool,
     pub body: Block,
     /// The variables that hold the returned value(s).
     pub ret: Vec<VarId>,

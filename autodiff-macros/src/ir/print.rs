@@ -48,6 +48,7 @@ impl Printer<'_> {
                 pullback,
                 callee,
                 args,
+                ..
             } => {
                 let args: Vec<_> = args.iter().map(|a| self.expr(a)).collect();
                 let callee = quote::quote!(#callee).to_string().replace(' ', "");

@@ -5,8 +5,9 @@ struct Model {
 }
 
 impl Model {
+    // A method differentiates `&self`; `&mut self` would be an output.
     #[differentiate]
-    fn f(&self, x: f64) -> f64 {
+    fn f(&mut self, x: f64) -> f64 {
         x * x
     }
 }

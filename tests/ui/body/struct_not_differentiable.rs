@@ -1,5 +1,6 @@
 use autodiff::differentiate;
 
+// A struct parameter must derive `Differentiable`: its cotangent has its type.
 struct Params {
     scale: f64,
 }

@@ -1,0 +1,84 @@
+//! Struct parameters in emitted code: the bindings of the fields the body reads at the top
+//! of each generated function (checked by rustc against the kind the macro inferred), and
+//! the struct's cotangent, which gathers the fields' adjoints.
+
+use super::forward::Sweep;
+use super::Ctx;
+use crate::ir::*;
+use proc_macro2::TokenStream;
+use quote::quote;
+
+impl Ctx<'_> {
+    /// `let this = self;` in a method, then one binding per field read: `let p_w1 =
+    /// __ad::array_field(&p.w1);`, and in forward mode its tangent `let p_w1_dot =
+    /// &p_dot.w1;`. The checking functions only accept the kind the macro inferred, so a
+    /// wrong guess is a compile error that says how to state the type.
+    pub fn prologue(&self, sweep: Sweep) -> TokenStream {
+        let receiver = self.func.method.then(|| {
+            let this = self.name(self.func.params[0].var);
+            quote!(let #this = self;)
+        });
+        let fields = self.func.fields.iter().map(|f| {
+            let (name, base, path) = (self.name(f.var), self.name(f.base), &f.path);
+            let check = match self.kind(f.var) {
+                Kind::Float => quote!(__ad::float_field(#base.#(#path).*)),
+                Kind::FloatSeq => quote!(__ad::seq_field(&#base.#(#path).*)),
+                Kind::Array => quote!(__ad::array_field(&#base.#(#path).*)),
+                Kind::Struct | Kind::StructSeq => quote!(__ad::struct_field(&#base.#(#path).*)),
+                _ => quote!(&#base.#(#path).*),
+            };
+            let tangent = (sweep == Sweep::Jvp && self.active(f.var)).then(|| {
+                let (dot, base_dot) = (self.dot(f.var), self.dot(f.base));
+                if self.kind(f.var) == Kind::Float {
+                    quote!(let #dot = #base_dot.#(#path).*;)
+                } else {
+                    quote!(let #dot = &#base_dot.#(#path).*;)
+                }
+            });
+            quote!(let #name = #check; #tangent)
+        });
+        quote!(#receiver #(#fields)*)
+    }
+
+    /// The fields again at the top of the pullback closure, from the struct it is passed
+    /// again (it borrows nothing); float fields were copied into it.
+    pub fn closure_prologue(&self) -> TokenStream {
+        let fields = self
+            .func
+            .fields
+            .iter()
+            .filter(|f| self.kind(f.var) != Kind::Float)
+            .map(|f| {
+                let (name, base, path) = (self.name(f.var), self.name(f.base), &f.path);
+                quote!(let #name = &#base.#(#path).*;)
+            });
+        quote!(#(#fields)*)
+    }
+
+    /// Adds the adjoints of `param`'s fields into its cotangent `param_bar`, which holds
+    /// what reached the whole struct (calls it was passed to).
+    pub fn gather_fields(&self, param: VarId) -> TokenStream {
+        let bar = self.bar(param);
+        let adds = self
+            .func
+            .fields
+            .iter()
+            .filter(|f| f.base == param && self.active(f.var))
+            .map(|f| {
+                let (field_bar, path) = (self.bar(f.var), &f.path);
+                if self.lazy_adjoint(f.var) {
+                    quote!(__ad::accumulate_lazy(&mut #bar.#(#path).*, #field_bar);)
+                } else {
+                    quote!(__ad::accumulate_struct(&mut #bar.#(#path).*, &#field_bar);)
+                }
+            });
+        quote!(#(#adds)*)
+    }
+
+    /// Whether the function has a struct parameter: it then has no dual-number twin (a
+    /// struct of dual numbers is not the user's type), hence no `_hvp`, and no
+    /// `_gradcheck`.
+    pub fn has_struct_param(&self) -> bool {
+        self.func.params.iter().any(|p| p.shape == ParamShape::Struct)
+    }
+}

@@ -1,0 +1,306 @@
+//! Fields of struct parameters (`p: &Params`, `&self`): each field path the body reads
+//! (`p.w1`, `self.inner.b`) becomes a variable of its own, bound at the top of every
+//! generated function, so that the rest of the compiler sees one more parameter.
+//!
+//! The macro cannot see the struct's definition, so a field's kind comes from how the body
+//! uses it, and rustc checks the guess (the binding goes through a runtime function that
+//! only accepts that kind, whose error message says what to write): a typed `let` states
+//! it (`let v: &Vec<f64> = &p.v;`); `p.blocks[l]` used as a struct (a method receiver, a
+//! call argument `&p.blocks[l]`) makes `p.blocks` a sequence of structs; other indexing a
+//! float sequence; a bare operand (`x * p.scale`) or a float method a float; another method
+//! (`p.mlp.forward(&x)`) a struct; anything else (`&p.w`, `p.w.dot(&x)`) an `ndarray` array.
+
+use super::lower::Lowerer;
+use super::lower_expr::CallParts;
+use super::*;
+use std::collections::HashMap;
+use syn::visit::Visit;
+
+/// How a field path is used, in order of precedence when uses disagree.
+#[derive(Clone, Copy, PartialEq, Eq, PartialOrd, Ord, Debug)]
+enum Use {
+    Typed(KindRank),
+    StructElement,
+    Indexed,
+    Float,
+    StructMethod,
+    Array,
+}
+
+/// `Kind` ordered for `Use::Typed` (the first typed use wins, any other order is fine).
+#[derive(Clone, Copy, PartialEq, Eq, PartialOrd, Ord, Debug)]
+struct KindRank(u8);
+
+const KINDS: &[Kind] = &[
+    Kind::Float,
+    Kind::FloatSeq,
+    Kind::Array,
+    Kind::Struct,
+    Kind::StructSeq,
+    Kind::Int,
+    Kind::IntSeq,
+    Kind::Bool,
+    Kind::Other,
+];
+
+/// Methods of `ndarray` arrays (and of sequences) that users call on a field.
+const ARRAY_METHODS: &[&str] = &[
+    "dot", "t", "mapv", "map", "sum", "mean", "iter", "len", "nrows", "ncols", "shape", "dim",
+    "raw_dim", "ndim", "is_empty", "clone", "to_owned", "to_vec", "column", "row", "view",
+    "copied", "cloned", "first", "last",
+];
+
+/// The dotted path of a field read rooted at one of `roots` (`p.w1` → `"p.w1"`).
+pub(super) fn field_path(e: &syn::Expr, roots: &[String]) -> Option<(String, Vec<syn::Member>)> {
+    match e {
+        syn::Expr::Paren(p) => field_path(&p.expr, roots),
+        syn::Expr::Field(f) => {
+            let (root, mut path) = match &*f.base {
+                syn::Expr::Path(p) => {
+                    let ident = p.path.get_ident()?.to_string();
+                    roots.contains(&ident).then(|| (ident, vec![]))?
+                }
+                base => field_path(base, roots)?,
+            };
+            path.push(f.member.clone());
+            Some((root, path))
+        }
+        _ => None,
+    }
+}
+
+/// The key of a field path: `p.w1`.
+pub(super) fn path_key(root: &str, path: &[syn::Member]) -> String {
+    let mut key = root.to_string();
+    for m in path {
+        key.push('.');
+        key.push_str(&quote::quote!(#m).to_string());
+    }
+    key
+}
+
+struct Uses<'r> {
+    roots: &'r [String],
+    float: &'r Type,
+    uses: HashMap<String, Use>,
+    /// Field reads whose use a parent classified (by address).
+    seen: std::collections::HashSet<usize>,
+}
+
+impl Uses<'_> {
+    fn note(&mut self, e: &syn::Expr, u: Use) -> bool {
+        let Some((root, path)) = field_path(e, self.roots) else {
+            return false;
+        };
+        self.seen.insert(e as *const syn::Expr as usize);
+        let key = path_key(&root, &path);
+        let entry = self.uses.entry(key).or_insert(u);
+        *entry = (*entry).min(u);
+        true
+    }
+
+    /// `base[i]` where `base` is a field path: the path is a sequence of structs.
+    fn note_element(&mut self, e: &syn::Expr) {
+        if let syn::Expr::Index(ix) = peel(e) {
+            self.note(&ix.expr, Use::StructElement);
+        }
+    }
+}
+
+fn peel(e: &syn::Expr) -> &syn::Expr {
+    match e {
+        syn::Expr::Paren(p) => peel(&p.expr),
+        syn::Expr::Reference(r) => peel(&r.expr),
+        _ => e,
+    }
+}
+
+impl<'ast> Visit<'ast> for Uses<'_> {
+    fn visit_expr(&mut self, e: &'ast syn::Expr) {
+        if field_path(e, self.roots).is_some() {
+            if !self.seen.contains(&(e as *const syn::Expr as usize)) {
+                // A value moved or copied out of a borrowed struct: a float.
+                self.note(e, Use::Float);
+            }
+            return;
+        }
+        match e {
+            syn::Expr::Index(ix) => {
+                self.note(&ix.expr, Use::Indexed);
+            }
+            syn::Expr::MethodCall(m) => {
+                let name = m.method.to_string();
+                let u = if crate::rules::lookup(&name).is_some() {
+                    Use::Float
+                } else if ARRAY_METHODS.contains(&name.as_str()) {
+                    Use::Array
+                } else {
+                    self.note_element(&m.receiver);
+                    Use::StructMethod
+                };
+                self.note(&m.receiver, u);
+                for a in &m.args {
+                    self.note_element(a);
+                }
+            }
+            syn::Expr::Call(c) => {
+                for a in &c.args {
+                    if matches!(a, syn::Expr::Reference(_)) {
+                        self.note_element(a);
+                    }
+                }
+            }
+            syn::Expr::Reference(r) => {
+                self.note(&r.expr, Use::Array);
+            }
+            syn::Expr::Field(f) => self.note_element(&f.base),
+            _ => {}
+        }
+        syn::visit::visit_expr(self, e);
+    }
+
+    fn visit_local(&mut self, l: &'ast syn::Local) {
+        if let (syn::Pat::Type(pt), Some(init)) = (&l.pat, &l.init) {
+            let kind = crate::parse::kind_of_type(&pt.ty, self.float);
+            let rank = KindRank(KINDS.iter().position(|k| *k == kind).unwrap_or(0) as u8);
+            self.note(peel(&init.expr), Use::Typed(rank));
+        }
+        syn::visit::visit_local(self, l);
+    }
+}
+
+/// The kind of each field path of the struct parameters `roots` that `body` reads.
+pub(super) fn field_kinds(body: &syn::Block, roots: &[String], float: &Type) -> HashMap<String, Kind> {
+    let mut uses = Uses {
+        roots,
+        float,
+        uses: HashMap::new(),
+        seen: Default::default(),
+    };
+    uses.visit_block(body);
+    uses.uses
+        .into_iter()
+        .map(|(k, u)| {
+            let kind = match u {
+                Use::Typed(KindRank(r)) => KINDS[r as usize],
+                Use::StructElement => Kind::StructSeq,
+                Use::Indexed => Kind::FloatSeq,
+                Use::Float => Kind::Float,
+                Use::StructMethod => Kind::Struct,
+                Use::Array => Kind::Array,
+            };
+            (k, kind)
+        })
+        .collect()
+}
+
+impl Lowerer {
+    /// The variable of the field read `e`, if `e` reads a field of a struct parameter.
+    pub(super) fn field_read(&mut self, e: &syn::Expr) -> Option<VarId> {
+        let roots = self.struct_roots();
+        let (root, path) = field_path(e, &roots)?;
+        let base = self.lookup(&root)?;
+        if !self.struct_params.contains(&base) {
+            return None;
+        }
+        let key = path_key(&root, &path);
+        if let Some(f) = self.fields.iter().find(|f| f.base == base && path_key(&root, &f.path) == key) {
+            return Some(f.var);
+        }
+        let kind = self.field_kinds.get(&key).copied().unwrap_or(Kind::Array);
+        let mut stem = self.vars[base].stem.to_string();
+        for m in &path {
+            stem.push('_');
+            stem.push_str(&quote::quote!(#m).to_string());
+        }
+        let span = syn::spanned::Spanned::span(e);
+        let var = self.param_like(&stem, kind, span);
+        self.fields.push(FieldProj { var, base, path });
+        Some(var)
+    }
+
+    /// The names under which struct parameters are visible.
+    fn struct_roots(&self) -> Vec<String> {
+        self.scopes_names()
+            .into_iter()
+            .filter(|(_, v)| self.struct_params.contains(v))
+            .map(|(n, _)| n)
+            .collect()
+    }
+}
+
+impl Lowerer {
+    /// `p.blocks[l].w`: a field of an element of a struct sequence.
+    pub(super) fn is_element_field(&self, f: &syn::ExprField) -> bool {
+        let syn::Expr::Index(ix) = peel(&f.base) else {
+            return false;
+        };
+        let roots = self.struct_roots();
+        field_path(&ix.expr, &roots).is_some()
+    }
+
+    /// `recv.method(args)` on a struct (`p.forward(&x)`, `p.blocks[l].forward(&x)`), when
+    /// the receiver is one: the parts of a split call of the method's derivatives.
+    pub(super) fn split_method(
+        &mut self,
+        m: &syn::ExprMethodCall,
+        out: &mut Vec<Stmt>,
+    ) -> Option<CallParts> {
+        if crate::rules::lookup(&m.method.to_string()).is_some() || !self.may_be_struct(&m.receiver) {
+            return None;
+        }
+        let mut pre = vec![];
+        let recv = self.lower_expr(&m.receiver, &mut pre);
+        if self.kind_of(&recv) != Kind::Struct {
+            return None;
+        }
+        out.extend(pre);
+        Some(self.method_parts(recv, m, out))
+    }
+
+    /// Whether `e` is written like a struct: a struct parameter, a field path of one, or
+    /// an element of such a path (lowering anything else here could report errors that
+    /// belong to another reading of the expression).
+    fn may_be_struct(&self, e: &syn::Expr) -> bool {
+        let roots = self.struct_roots();
+        match peel(e) {
+            syn::Expr::Path(p) => p.path.get_ident().is_some_and(|i| roots.contains(&i.to_string())),
+            syn::Expr::Index(ix) => field_path(&ix.expr, &roots).is_some(),
+            other => field_path(other, &roots).is_some(),
+        }
+    }
+
+    fn method_parts(&mut self, recv: Expr, m: &syn::ExprMethodCall, out: &mut Vec<Stmt>) -> CallParts {
+        // The pullback takes the receiver again, as a reference.
+        let recv = match recv.kind {
+            ExprKind::Var(_) | ExprKind::Ref(_) => recv,
+            _ => {
+                let span = recv.span;
+                Expr::new(ExprKind::Ref(Box::new(recv)), span)
+            }
+        };
+        let mut args = vec![recv];
+        args.extend(m.args.iter().map(|a| self.lower_expr(a, out)));
+        CallParts {
+            callee: syn::Path::from(m.method.clone()),
+            args,
+            method: true,
+        }
+    }
+
+    /// A method call on a struct inside an expression: a split call into a temporary
+    /// (a float unless its `let` or assignment says otherwise).
+    pub(super) fn method_call(
+        &mut self,
+        recv: Expr,
+        m: &syn::ExprMethodCall,
+        out: &mut Vec<Stmt>,
+    ) -> Expr {
+        let span = m.method.span();
+        let call = self.method_parts(recv, m, out);
+        let tmp = self.temp("call", Kind::Float, span);
+        self.vars[tmp].mutable = false;
+        self.push_call(tmp, call, span, out);
+        Expr::new(ExprKind::Var(tmp), span)
+    }
+}

@@ -1,0 +1,238 @@
+//! Struct parameters: `p: &Params` of a `#[derive(Differentiable)]` struct, field reads,
+//! methods with `&self`, calls passing structs and their elements. Every gradient is
+//! checked against central differences over the struct's flattened leaves, and the JVP
+//! against the VJP by the dot-product test.
+
+mod common;
+
+use autodiff::ndarray::{array, Array1, Array2};
+use autodiff::{differentiate, ops, Differentiable};
+use common::{assert_dot_product, assert_grad, rng_vec};
+
+/// Central differences of `f` over every leaf of `p`, against the gradient `grad`.
+#[track_caller]
+fn assert_struct_grad<P: Differentiable<Scalar = f64> + Clone>(f: impl Fn(&P) -> f64, p: &P, grad: &P) {
+    let flat = |x: &[f64]| {
+        let mut q = p.clone();
+        q.set_from_flat(x);
+        f(&q)
+    };
+    assert_grad(flat, &p.to_flat(), &grad.to_flat());
+}
+
+/// A struct filled with random values, shaped like `p`.
+fn random_like<P: Differentiable<Scalar = f64> + Clone>(p: &P, seed: u64) -> P {
+    let mut q = p.clone();
+    q.set_from_flat(&rng_vec(seed, p.num_params(), -1.0, 1.0));
+    q
+}
+
+#[derive(Differentiable, Clone, Debug)]
+struct Mlp {
+    w1: Array2<f64>,
+    b1: Array1<f64>,
+    w2: Array2<f64>,
+    scale: f64,
+    weights: Vec<f64>,
+    #[no_grad]
+    name: String,
+}
+
+fn mlp_params() -> Mlp {
+    Mlp {
+        w1: array![[0.3, -0.2, 0.5], [0.1, 0.4, -0.6]],
+        b1: array![0.05, -0.1, 0.2],
+        w2: array![[0.7], [-0.3], [0.2]],
+        scale: 1.3,
+        weights: vec![0.5, -0.25],
+        name: "mlp".to_string(),
+    }
+}
+
+// Arrays, a float and an indexed `Vec` read as fields.
+#[differentiate]
+fn mlp_loss(p: &Mlp, x: &Array2<f64>) -> f64 {
+    let h = (&x.dot(&p.w1) + &p.b1).mapv(f64::tanh);
+    let y = h.dot(&p.w2);
+    y.sum() * p.scale + p.weights[0] * p.weights[1] * p.scale
+}
+
+#[test]
+fn field_reads_of_a_struct_parameter() {
+    let (p, x) = (mlp_params(), array![[1.0, -0.5], [0.25, 0.75]]);
+    let (value, p_bar, x_bar) = mlp_loss_grad(&p, &x);
+    assert_eq!(value, mlp_loss(&p, &x));
+    assert_eq!(p_bar.name, "mlp", "a #[no_grad] field is carried over, not differentiated");
+    assert_struct_grad(|q| mlp_loss(q, &x), &p, &p_bar);
+    let flat_x = |v: &[f64]| mlp_loss(&p, &Array2::from_shape_vec((2, 2), v.to_vec()).unwrap());
+    assert_grad(flat_x, x.as_slice().unwrap(), x_bar.as_slice().unwrap());
+}
+
+#[test]
+fn struct_jvp_agrees_with_the_vjp() {
+    let (p, x) = (mlp_params(), array![[1.0, -0.5], [0.25, 0.75]]);
+    let (_, p_bar, x_bar) = mlp_loss_grad(&p, &x);
+    let mut grad = p_bar.to_flat();
+    grad.extend(x_bar.iter());
+    let n = p.num_params();
+    let jvp = |v: &[f64]| {
+        let mut p_dot = p.clone();
+        p_dot.set_from_flat(&v[..n]);
+        let x_dot = Array2::from_shape_vec((2, 2), v[n..].to_vec()).unwrap();
+        mlp_loss_jvp(&p, &x, &p_dot, &x_dot).1
+    };
+    assert_dot_product(jvp, &grad, 11);
+}
+
+#[derive(Differentiable, Clone, Debug)]
+struct Layer {
+    w: Array2<f64>,
+    b: Array1<f64>,
+}
+
+impl Layer {
+    /// A layer as a method: `&self` is the struct parameter.
+    #[differentiate]
+    fn forward(&self, x: &Array2<f64>) -> Array2<f64> {
+        (&x.dot(&self.w) + &self.b).mapv(f64::tanh)
+    }
+}
+
+#[differentiate]
+fn layer_free(l: &Layer, x: &Array2<f64>) -> Array2<f64> {
+    (&x.dot(&l.w) + &l.b).mapv(f64::tanh)
+}
+
+#[derive(Differentiable, Clone, Debug)]
+struct Net {
+    layers: Vec<Layer>,
+    head: Array2<f64>,
+}
+
+fn net_params(seed: u64) -> Net {
+    let layer = Layer {
+        w: Array2::zeros((3, 3)),
+        b: Array1::zeros(3),
+    };
+    let net = Net {
+        layers: vec![layer.clone(), layer.clone(), layer],
+        head: Array2::zeros((3, 1)),
+    };
+    random_like(&net, seed)
+}
+
+// A loop over a `Vec` of structs calling a differentiated method on each element.
+#[differentiate]
+fn net_loss(p: &Net, x: &Array2<f64>) -> f64 {
+    let mut h = x.to_owned();
+    for l in 0..p.layers.len() {
+        h = p.layers[l].forward(&h);
+    }
+    h.dot(&p.head).sum()
+}
+
+// The same through a free function taking the element, and the whole struct passed on.
+#[differentiate]
+fn net_loss_free(p: &Net, x: &Array2<f64>) -> f64 {
+    let mut h = x.to_owned();
+    for l in 0..p.layers.len() {
+        h = layer_free(&p.layers[l], &h);
+    }
+    let y: Array2<f64> = head(p, &h);
+    y.sum()
+}
+
+#[differentiate]
+fn head(p: &Net, h: &Array2<f64>) -> Array2<f64> {
+    h.dot(&p.head)
+}
+
+#[test]
+fn methods_and_vecs_of_structs() {
+    let p = net_params(3);
+    let x = array![[0.5, -0.25, 1.0], [0.1, 0.2, -0.3]];
+    let (value, p_bar, _) = net_loss_grad(&p, &x);
+    assert!((value - net_loss(&p, &x)).abs() < 1e-15);
+    assert_struct_grad(|q| net_loss(q, &x), &p, &p_bar);
+    let (value_free, p_bar_free, _) = net_loss_free_grad(&p, &x);
+    assert!((value - value_free).abs() < 1e-12);
+    assert_struct_grad(|q| net_loss_free(q, &x), &p, &p_bar_free);
+}
+
+#[test]
+fn a_method_vjp_returns_the_struct_cotangent() {
+    let p = net_params(5);
+    let layer = &p.layers[1];
+    let x = array![[0.5, -0.25, 1.0]];
+    let dout = array![[1.0, -2.0, 0.5]];
+    let (y, layer_bar, x_bar) = layer.forward_vjp(&x, dout.clone());
+    assert_eq!(y, layer.forward(&x));
+    // Scalarise with the seed: ⟨dout, forward(x)⟩ has gradient (layer_bar, x_bar).
+    let scalar = |q: &Layer| (&q.forward(&x) * &dout).sum();
+    assert_struct_grad(scalar, layer, &layer_bar);
+    let scalar_x = |v: &[f64]| {
+        let x = Array2::from_shape_vec((1, 3), v.to_vec()).unwrap();
+        (&layer.forward(&x) * &dout).sum()
+    };
+    assert_grad(scalar_x, x.as_slice().unwrap(), x_bar.as_slice().unwrap());
+    // Forward mode of the method against its reverse mode.
+    let (_, y_dot) = layer.forward_jvp(&x, &layer_bar, &x_bar);
+    let lhs = (&y_dot * &dout).sum();
+    let rhs = layer_bar.vdot(&layer_bar) + x_bar.iter().map(|v| v * v).sum::<f64>();
+    assert!((lhs - rhs).abs() < 1e-12 * (1.0 + rhs.abs()));
+}
+
+#[derive(Differentiable, Clone, Debug)]
+struct Inner {
+    a: f64,
+    v: Vec<f64>,
+}
+
+#[derive(Differentiable, Clone, Debug)]
+struct Outer {
+    inner: Inner,
+    c: f64,
+}
+
+// Nested fields, a typed `let` stating a field's type, and `wrt` leaving a struct constant.
+#[differentiate(wrt(p, x))]
+fn nested(p: &Outer, q: &Outer, x: f64) -> f64 {
+    let v: &Vec<f64> = &p.inner.v;
+    let mut s = 0.0;
+    for i in 0..v.len() {
+        s += v[i] * x;
+    }
+    s * p.inner.a + p.c * q.c + (x * p.inner.a).sin()
+}
+
+#[test]
+fn nested_fields_and_a_constant_struct() {
+    let p = Outer {
+        inner: Inner {
+            a: 0.7,
+            v: vec![0.5, -1.0, 2.0],
+        },
+        c: 1.5,
+    };
+    let q = Outer {
+        inner: Inner { a: 2.0, v: vec![] },
+        c: -0.5,
+    };
+    let (_, p_bar, x_bar) = nested_grad(&p, &q, 0.3);
+    assert_struct_grad(|r| nested(r, &q, 0.3), &p, &p_bar);
+    assert_grad(|x| nested(&p, &q, x[0]), &[0.3], &[x_bar]);
+}
+
+#[differentiate]
+fn cross_entropy_of(p: &Layer, x: &Array2<f64>, targets: &[usize]) -> f64 {
+    let logits = (&x.dot(&p.w) + &p.b).mapv(f64::tanh);
+    ops::cross_entropy(&logits, targets)
+}
+
+#[test]
+fn rules_of_ops_on_fields() {
+    let p = net_params(9).layers[0].clone();
+    let x = array![[0.5, -0.25, 1.0], [0.1, 0.2, -0.3]];
+    let (_, p_bar, _) = cross_entropy_of_grad(&p, &x, &[2, 0]);
+    assert_struct_grad(|q| cross_entropy_of(q, &x, &[2, 0]), &p, &p_bar);
+}
