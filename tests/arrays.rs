@@ -1,6 +1,7 @@
 //! `#[differentiate]` over `ndarray` arrays: operators, `dot`, `t`, `mapv`, and the rules of
 //! `autodiff::ops`, up to a transformer block; every parameter checked against central
-//! differences, JVP against VJP, HVP against differences of the gradient.
+//! differences, JVP against VJP, HVP against differences of the gradient; token embeddings
+//! (`ops::embedding`) feeding a matmul and cross-entropy.
 
 mod common;
 use autodiff::ndarray::{Array1, Array2};
@@ -135,4 +136,76 @@ fn nested_array_expressions_give_the_same_gradient() {
         block_compact_grad(&x, &wq, &wk, &wv, &w1, &w2, &g1, &b1, &g2, &targets),
         block_grad(&x, &wq, &wk, &wv, &w1, &w2, &g1, &b1, &g2, &targets)
     );
+}
+
+/// A bigram language model: each token's embedding row, projected to the vocabulary, scored
+/// by cross-entropy against the next token. The ids and targets (`&[usize]`) are constants.
+#[differentiate]
+fn bigram(w: &Array2<f64>, out: &Array2<f64>, ids: &[usize], targets: &[usize]) -> f64 {
+    let h = ops::embedding(w, ids);
+    let logits = h.dot(out);
+    ops::cross_entropy(&logits, targets)
+}
+
+/// `bigram`'s parameters from one flat vector: `vocab × dim` then `dim × vocab`.
+fn bigram_params(p: &[f64], vocab: usize, dim: usize) -> (Array2<f64>, Array2<f64>) {
+    let w = Array2::from_shape_vec((vocab, dim), p[..vocab * dim].to_vec()).unwrap();
+    let out = Array2::from_shape_vec((dim, vocab), p[vocab * dim..].to_vec()).unwrap();
+    (w, out)
+}
+
+#[test]
+fn embedding_then_matmul_then_cross_entropy() {
+    let (vocab, dim) = (6, 4);
+    // Token 2 never occurs as an input; token 1 occurs three times.
+    let ids = [0, 1, 5, 1, 3, 4, 1];
+    let targets = [1, 5, 1, 3, 4, 1, 0];
+    let (w, out) = (matrix(30, vocab, dim, 1.0), matrix(31, dim, vocab, 1.0));
+
+    // The generated check: gradient against central differences, JVP against the gradient,
+    // HVP against differences of the gradient.
+    bigram_gradcheck(&w, &out, &ids, &targets).unwrap();
+
+    let (loss, w_bar, out_bar) = bigram_grad(&w, &out, &ids, &targets);
+    assert_eq!(loss, bigram(&w, &out, &ids, &targets));
+    assert_eq!(w_bar.shape(), &[vocab, dim]);
+    assert!(
+        w_bar.row(2).iter().all(|&g| g == 0.0),
+        "a row no id names gets no gradient"
+    );
+
+    // The same, by hand, on one flat vector of all parameters.
+    let point: Vec<f64> = w.iter().chain(out.iter()).copied().collect();
+    let loss_at = |p: &[f64]| {
+        let (w, out) = bigram_params(p, vocab, dim);
+        bigram(&w, &out, &ids, &targets)
+    };
+    let grad_at = |p: &[f64]| -> Vec<f64> {
+        let (w, out) = bigram_params(p, vocab, dim);
+        let (_, w_bar, out_bar) = bigram_grad(&w, &out, &ids, &targets);
+        w_bar.iter().chain(out_bar.iter()).copied().collect()
+    };
+    let grad: Vec<f64> = w_bar.iter().chain(out_bar.iter()).copied().collect();
+    assert_grad(loss_at, &point, &grad);
+    assert_dot_product(
+        |v| {
+            let (dw, dout) = bigram_params(v, vocab, dim);
+            bigram_jvp(&w, &out, &ids, &targets, &dw, &dout).1
+        },
+        &grad,
+        32,
+    );
+    for seed in [33, 34] {
+        let v = rng_vec(seed, point.len(), -1.0, 1.0);
+        let (dw, dout) = bigram_params(&v, vocab, dim);
+        let (l, gw, gout, hw, hout) = bigram_hvp(&w, &out, &ids, &targets, &dw, &dout);
+        // The gradient `_hvp` returns is `_grad`'s up to summation order (dual GEMMs go
+        // through ndarray's generic loop, f64 ones through matrixmultiply).
+        assert!((l - loss).abs() <= 1e-14 * loss.abs());
+        for (a, b) in gw.iter().chain(gout.iter()).zip(&grad) {
+            assert!((a - b).abs() <= 1e-14, "{a} vs {b}");
+        }
+        let hv: Vec<f64> = hw.iter().chain(hout.iter()).copied().collect();
+        assert_hvp(grad_at, &point, &v, &hv);
+    }
 }

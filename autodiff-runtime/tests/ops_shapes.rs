@@ -145,6 +145,9 @@ fn zero_rows_go_through_every_rule() {
         (q_bar.shape(), k_bar, v_bar),
         (&[0, 2][..], z(3, 2), z(3, 4))
     );
+    // No ids: an empty lookup, a zero table cotangent; an empty table with no ids too.
+    assert_eq!(ops::embedding_vjp(&w, &[], z(0, 2)), (z(0, 2), z(3, 2)));
+    assert_eq!(ops::embedding_vjp(&z(0, 2), &[], z(0, 2)).1, z(0, 2));
 }
 
 #[test]
@@ -165,4 +168,8 @@ fn one_by_one() {
     assert_eq!(ops::layer_norm(&a, &one, &array![0.5], 1e-5), array![[0.5]]);
     assert!((ops::rms_norm(&a, &one, 1e-12)[[0, 0]] - 1.0).abs() < 1e-9);
     assert_eq!(ops::attention(&a, &b, &array![[7.0]], true), array![[7.0]]);
+    assert_eq!(
+        ops::embedding_vjp(&a, &[0, 0], array![[1.0], [4.0]]),
+        (array![[2.0], [2.0]], array![[5.0]])
+    );
 }

@@ -124,6 +124,26 @@ def linear_algebra():
     check("transpose: Ā = Gᵀ", [grad(inner(gt, a.T), a)], [gt.T])
 
 
+# ---------------------------------------------------------------- embedding
+
+
+def embedding():
+    ids = [2, 0, 2, 3, 2]  # 2 repeats, 1 is never looked up
+    w, g, dw = mat("w", 4, 3), mat("g", len(ids), 3), mat("dw", 4, 3)
+
+    def gather(table):
+        return sp.Matrix([[table[t, j] for j in range(table.cols)] for t in ids])
+
+    s = sp.Matrix(len(ids), w.rows, lambda i, j: 1 if ids[i] == j else 0)  # selection matrix
+    scatter = sp.zeros(w.rows, w.cols)
+    for i, t in enumerate(ids):
+        scatter[t, :] += g[i, :]
+    check("embedding is the product with the selection matrix: Y = S W", [gather(w)], [s * w])
+    check("embedding: W̄ = Sᵀ G (ids 2, 0, 2, 3, 2)", [grad(inner(g, gather(w)), w)], [s.T * g])
+    check("embedding: Sᵀ G is the scatter-add W̄[tᵢ, :] += G[i, :]", [s.T * g], [scatter])
+    check("embedding JVP: dY = S dW, the same gather of the tangent", [jvp(gather, [w], [dw])], [s * dw])
+
+
 # ---------------------------------------------------------------- broadcasting, reductions
 
 
@@ -322,7 +342,7 @@ def attention():
 
 def main():
     start = time.perf_counter()
-    for family in (linear_algebra, broadcasting, elementwise, softmax_family, norms, attention):
+    for family in (linear_algebra, embedding, broadcasting, elementwise, softmax_family, norms, attention):
         family()
     total = time.perf_counter() - start
     if FAILURES:

@@ -30,6 +30,7 @@ const ARRAY_RESULTS: &[&str] = &[
     "attention",
     "sum_rows",
     "sum_cols",
+    "embedding",
 ];
 
 /// Array methods that read only the shape.

@@ -22,13 +22,13 @@
 //! `&Array1<T>`, `T` for a scalar. The pullback is a `move` closure that keeps only what its
 //! VJP needs (softmax's output, LayerNorm's mean and reciprocal standard deviation) and
 //! borrows nothing: the arguments that are references are passed to it again, *all* of them
-//! in order, differentiable or not (`cross_entropy`'s `targets` too). `foo_vjp` is
-//! `foo_pullback` followed by the pullback.
+//! in order, differentiable or not (`cross_entropy`'s `targets` and `embedding`'s `ids` too).
+//! `foo_vjp` is `foo_pullback` followed by the pullback.
 //!
-//! Non-differentiable arguments (`targets: &[usize]`, `causal: bool`, and the `eps: T` of the
-//! norms) are in the signature but get no tangent and no cotangent. `eps` is a plain `T`
-//! (a `Dual` in the dual-number twin) because it is added to a `T`; its derivative is never
-//! wanted.
+//! Non-differentiable arguments (`targets: &[usize]`, `ids: &[usize]`, `causal: bool`, and the
+//! `eps: T` of the norms) are in the signature but get no tangent and no cotangent. `eps` is a
+//! plain `T` (a `Dual` in the dual-number twin) because it is added to a `T`; its derivative is
+//! never wanted.
 //!
 //! # Broadcasting: one function per operation
 //!
@@ -70,6 +70,7 @@ use num_traits::Float;
 
 mod attention;
 mod broadcast;
+mod embedding;
 mod linalg;
 mod loss;
 mod norm;
@@ -79,6 +80,7 @@ mod unary;
 
 pub use attention::*;
 pub use broadcast::*;
+pub use embedding::*;
 pub use linalg::*;
 pub use loss::*;
 pub use norm::*;
