@@ -122,3 +122,35 @@ fn adam_minimises_a_quadratic_on_a_struct() {
     adam_minimises::<f64>();
     adam_minimises::<f32>();
 }
+
+/// The README's example.
+#[test]
+fn sgd_fits_a_line() {
+    #[derive(Differentiable)]
+    struct Line {
+        w: f64,
+        b: f64,
+        #[no_grad]
+        name: String,
+    }
+
+    // Least squares for y = 2x + 1, with the gradient written by hand.
+    let data = [(0.0, 1.0), (1.0, 3.0), (2.0, 5.0)];
+    let mut line = Line {
+        w: 0.0,
+        b: 0.0,
+        name: "fit".into(),
+    };
+    let mut sgd = Sgd::new(0.05).momentum(0.9);
+    for _ in 0..500 {
+        let mut g = line.zero_like();
+        for &(x, y) in &data {
+            let r = line.w * x + line.b - y;
+            g.w += 2.0 * r * x;
+            g.b += 2.0 * r;
+        }
+        sgd.step(&mut line, &g);
+    }
+    assert!((line.w - 2.0).abs() < 1e-6 && (line.b - 1.0).abs() < 1e-6);
+    assert_eq!(line.name, "fit");
+}
