@@ -19,10 +19,33 @@
 //! ```
 //!
 //! The runtime underneath is re-exported here: dual numbers ([`Dual`], [`DualVec`]), the
-//! scalar reverse-mode tape ([`Tape`], [`Value`]), the elementary rules ([`partial`]) and
-//! gradient checking ([`gradcheck`](mod@gradcheck)).
+//! scalar reverse-mode tape ([`Tape`], [`Value`]), the elementary rules ([`partial`]),
+//! gradient checking ([`gradcheck`](mod@gradcheck)), and structs of parameters: the
+//! [`Differentiable`](trait@Differentiable) trait, its derive, and the optimizers of
+//! [`optim`].
+//!
+//! ```
+//! use autodiff::optim::Adam;
+//! use autodiff::Differentiable;
+//!
+//! #[derive(Differentiable)]
+//! struct Params {
+//!     w: Vec<f64>,
+//!     b: f64,
+//! }
+//!
+//! // Minimise (w₀ − 1)² + (w₁ + 2)² + b², with its gradient written by hand.
+//! let mut p = Params { w: vec![0.0, 0.0], b: 1.0 };
+//! let mut adam = Adam::new(0.1);
+//! for _ in 0..300 {
+//!     let g = Params { w: vec![2.0 * (p.w[0] - 1.0), 2.0 * (p.w[1] + 2.0)], b: 2.0 * p.b };
+//!     adam.step(&mut p, &g);
+//! }
+//! assert!((p.w[0] - 1.0).abs() < 1e-2 && (p.w[1] + 2.0).abs() < 1e-2 && p.b.abs() < 1e-2);
+//! assert_eq!(p.num_params(), 3);
+//! ```
 
-pub use autodiff_macros::differentiate;
+pub use autodiff_macros::{differentiate, Differentiable};
 pub use autodiff_runtime::*;
 
 /// Paths used by generated code. Not part of the public API.
@@ -36,5 +59,6 @@ pub mod __private {
     pub use autodiff_runtime::ops::{duals_nd, lift_nd, primals_nd, tangents_nd};
     pub use autodiff_runtime::partial;
     pub use autodiff_runtime::support::*;
+    pub use autodiff_runtime::Differentiable;
     pub use autodiff_runtime::Dual;
 }

@@ -7,6 +7,7 @@
 //! re-exports it with its documentation.
 
 mod analysis;
+mod derive;
 mod emit;
 mod expand;
 mod ir;
@@ -72,4 +73,38 @@ use proc_macro::TokenStream;
 #[proc_macro_attribute]
 pub fn differentiate(args: TokenStream, item: TokenStream) -> TokenStream {
     expand::differentiate(args.into(), item.into()).into()
+}
+
+/// Implements `Differentiable` for a struct of parameters: its gradient is a value of the same
+/// struct, and optimizers (`autodiff::optim`) update it leaf by leaf.
+///
+/// Every field is differentiable (a float, a `Vec` or array of them, an `ndarray` array, a
+/// struct deriving `Differentiable`, …, all with the same float type) unless marked
+/// `#[no_grad]`: such a constant is cloned by `zero_like` and skipped by the other methods.
+/// The leaves are the fields' leaves, in declaration order. Named-field and tuple structs are
+/// supported, generic ones too; enums and unions are refused.
+///
+/// ```
+/// use autodiff::ndarray::{array, Array1};
+/// use autodiff::optim::Sgd;
+/// use autodiff::Differentiable;
+///
+/// #[derive(Differentiable, Clone, Debug, PartialEq)]
+/// struct Line {
+///     w: Array1<f64>,
+///     b: f64,
+///     #[no_grad]
+///     name: String,
+/// }
+///
+/// let mut p = Line { w: array![1.0, 2.0], b: 0.5, name: "line".into() };
+/// let g = Line { w: array![1.0, -1.0], b: 2.0, ..p.zero_like() };
+/// assert_eq!(p.num_params(), 3);
+/// assert_eq!(g.to_flat(), [1.0, -1.0, 2.0]);
+/// Sgd::new(0.5).step(&mut p, &g);
+/// assert_eq!(p, Line { w: array![0.5, 2.5], b: -0.5, name: "line".into() });
+/// ```
+#[proc_macro_derive(Differentiable, attributes(no_grad))]
+pub fn derive_differentiable(item: TokenStream) -> TokenStream {
+    derive::differentiable(item.into()).into()
 }

@@ -41,6 +41,11 @@ use num_traits::{Float, Zero};
 /// ```
 // The visitor signatures spell out what a leaf pair is; an alias would hide it.
 #[allow(clippy::type_complexity)]
+#[diagnostic::on_unimplemented(
+    message = "`{Self}` is not `Differentiable`",
+    label = "not a parameter type",
+    note = "parameters are `f32`/`f64`, `Vec`s and arrays of them, `ndarray` arrays, and structs that `#[derive(Differentiable)]`; mark a field that is a constant (a count, a name) `#[no_grad]`"
+)]
 pub trait Differentiable: Sized {
     /// The float type of the leaves (f32 or f64, or any num_traits::Float).
     ///

@@ -1,0 +1,502 @@
+//! `#[derive(Differentiable)]`: reads a struct of parameters into a [`Model`] (its fields,
+//! which of them are `#[no_grad]` constants), checks it, finds its float type, and writes an
+//! impl that visits the differentiable fields in declaration order.
+
+use proc_macro2::{TokenStream, TokenTree};
+use quote::{quote, quote_spanned, ToTokens};
+use syn::spanned::Spanned;
+use syn::{Data, DeriveInput, Fields, GenericArgument, Ident, Member, PathArguments, Type};
+
+/// Expands `#[derive(Differentiable)]` on `item`, or its errors.
+pub fn differentiable(item: TokenStream) -> TokenStream {
+    let input: DeriveInput = match syn::parse2(item) {
+        Ok(input) => input,
+        Err(e) => return e.into_compile_error(),
+    };
+    match Model::read(&input).and_then(|m| m.check()) {
+        Ok((model, scalar)) => model.emit(&scalar),
+        Err(e) => e.into_compile_error(),
+    }
+}
+
+/// The struct as the derive sees it.
+struct Model<'a> {
+    input: &'a DeriveInput,
+    fields: Vec<Field<'a>>,
+    /// Fields written `S(a, b)` rather than `S { a, b }`.
+    tuple: bool,
+}
+
+struct Field<'a> {
+    member: Member,
+    ty: &'a Type,
+    /// `#[no_grad]`: a constant, cloned by `zero_like` and skipped by everything else.
+    no_grad: bool,
+    /// The type names the struct itself (`Vec<Tree>` in `Tree`). Bounding it would make the
+    /// impl require itself, which rustc cannot prove, so it gets no where-clause.
+    recursive: bool,
+}
+
+/// Where `type Scalar` comes from: the element type of a field, seen through `Vec`, `[T; N]`
+/// and `ndarray` arrays (`f64` in `Array2<f64>`, `Block` in `Vec<Block>`).
+enum Scalar<'a> {
+    /// A float keyword: `type Scalar = f64`. Preferred: it names no user type, so it cannot
+    /// leak a private field type into the public impl.
+    Keyword(&'a Ident),
+    /// Another type, `T` or `Block<T>`: `<T as Differentiable>::Scalar`, with the bound
+    /// `T: Differentiable`. A type parameter is preferred to a struct, and `Array2<T>` is seen
+    /// as `T`: ndarray's array type carries a projection (`<OwnedRepr<T> as RawData>::Elem`)
+    /// that rustc normalises in the other bounds but not in `type Scalar`, which then differ.
+    Of(&'a Type),
+}
+
+impl<'a> Model<'a> {
+    /// Reads the fields and their `#[no_grad]` marks; refuses enums, unions and malformed
+    /// marks, reporting every malformed mark at once.
+    fn read(input: &'a DeriveInput) -> syn::Result<Self> {
+        let data = match &input.data {
+            Data::Struct(data) => data,
+            Data::Enum(data) => {
+                return Err(syn::Error::new(
+                    data.enum_token.span(),
+                    "`#[derive(Differentiable)]` does not support enums: a gradient must have the leaves of its value, and the variants of an enum have different ones; put the parameters in a struct, or implement `Differentiable` by hand",
+                ))
+            }
+            Data::Union(data) => {
+                return Err(syn::Error::new(
+                    data.union_token.span(),
+                    "`#[derive(Differentiable)]` does not support unions: their fields share memory, so they cannot be walked leaf by leaf; use a struct",
+                ))
+            }
+        };
+        let mut errors = Vec::new();
+        for attr in input.attrs.iter().filter(|a| a.path().is_ident("no_grad")) {
+            errors.push(syn::Error::new_spanned(
+                attr,
+                "`#[no_grad]` goes on a field, not on the struct: it marks a field as a constant, which `zero_like` clones and the other methods skip",
+            ));
+        }
+        let tuple = matches!(data.fields, Fields::Unnamed(_));
+        let mut fields = Vec::new();
+        for (i, field) in data.fields.iter().enumerate() {
+            let mut no_grad = false;
+            for attr in field.attrs.iter().filter(|a| a.path().is_ident("no_grad")) {
+                match attr.meta.require_path_only() {
+                    Ok(_) => no_grad = true,
+                    Err(_) => errors.push(syn::Error::new_spanned(
+                        &attr.meta,
+                        "`#[no_grad]` takes no arguments: write `#[no_grad]` alone on a field that is a constant rather than a parameter",
+                    )),
+                }
+            }
+            let member = match &field.ident {
+                Some(ident) => Member::Named(ident.clone()),
+                None => Member::Unnamed(syn::Index {
+                    index: i as u32,
+                    span: field.ty.span(),
+                }),
+            };
+            let recursive = mentions(field.ty.to_token_stream(), &input.ident);
+            fields.push(Field {
+                member,
+                ty: &field.ty,
+                no_grad,
+                recursive,
+            });
+        }
+        match errors.into_iter().reduce(|mut all, e| {
+            all.combine(e);
+            all
+        }) {
+            Some(errors) => Err(errors),
+            None => Ok(Model {
+                input,
+                fields,
+                tuple,
+            }),
+        }
+    }
+
+    /// Refuses a struct with nothing to differentiate; otherwise finds its float type.
+    fn check(self) -> syn::Result<(Self, Scalar<'a>)> {
+        let name = &self.input.ident;
+        // Rule: at least one field is differentiable, or there is nothing for a gradient to hold.
+        if self.fields.is_empty() {
+            return Err(syn::Error::new_spanned(name, format!("`#[derive(Differentiable)]` needs a differentiable field, and `{name}` has no fields: add the parameters as fields (floats, `Vec`s, arrays, `ndarray` arrays, or structs that derive `Differentiable`)")));
+        }
+        if self.fields.iter().all(|f| f.no_grad) {
+            return Err(syn::Error::new_spanned(name, format!("`#[derive(Differentiable)]` needs a differentiable field, and every field of `{name}` is `#[no_grad]`: remove `#[no_grad]` from the parameters, or do not derive `Differentiable` for a struct of constants")));
+        }
+        // Rule: the float type comes from a field that does not contain the struct itself.
+        match self.scalar() {
+            Some(scalar) => Ok((self, scalar)),
+            None => Err(syn::Error::new_spanned(name, format!("`#[derive(Differentiable)]` takes the float type from a field whose type does not contain `{name}` itself, and `{name}` has none: add a float field, or implement `Differentiable` by hand"))),
+        }
+    }
+
+    fn differentiable(&self) -> impl Iterator<Item = &Field<'a>> {
+        self.fields.iter().filter(|f| !f.no_grad)
+    }
+
+    /// The first float keyword among the fields' element types, else the first type
+    /// parameter, else the first field's element type; fields containing the struct itself do
+    /// not count.
+    fn scalar(&self) -> Option<Scalar<'a>> {
+        let elements = || {
+            self.differentiable()
+                .filter(|f| !f.recursive)
+                .map(|f| element(f.ty))
+        };
+        let keyword =
+            elements().find_map(|ty| single_ident(ty).filter(|i| *i == "f32" || *i == "f64"));
+        let params = &self.input.generics;
+        let is_param = |ty: &&Type| {
+            single_ident(ty).is_some_and(|i| params.type_params().any(|p| p.ident == *i))
+        };
+        match (keyword, elements().find(is_param)) {
+            (Some(keyword), _) => Some(Scalar::Keyword(keyword)),
+            (None, Some(param)) => Some(Scalar::Of(param)),
+            (None, None) => elements().next().map(Scalar::Of),
+        }
+    }
+
+    fn emit(&self, scalar: &Scalar<'a>) -> TokenStream {
+        let name = &self.input.ident;
+        let (impl_generics, ty_generics, _) = self.input.generics.split_for_impl();
+        let where_clause = self.where_clause(scalar);
+        let scalar = match scalar {
+            Scalar::Keyword(keyword) => quote!(#keyword),
+            Scalar::Of(ty) => quote!(<#ty as ::autodiff::Differentiable>::Scalar),
+        };
+        let trait_ = quote!(::autodiff::Differentiable);
+        let zero_like = self.fields.iter().map(|f| {
+            let (member, ty) = (&f.member, f.ty);
+            let value = if f.no_grad {
+                quote_spanned!(ty.span()=> ::core::clone::Clone::clone(&self.#member))
+            } else {
+                quote_spanned!(ty.span()=> #trait_::zero_like(&self.#member))
+            };
+            if self.tuple {
+                value
+            } else {
+                quote!(#member: #value)
+            }
+        });
+        let zero_like = if self.tuple {
+            quote!(Self(#(#zero_like),*))
+        } else {
+            quote!(Self { #(#zero_like),* })
+        };
+        let each = |call: &dyn Fn(&Member) -> TokenStream| -> Vec<TokenStream> {
+            let calls = self
+                .differentiable()
+                .map(|f| (f.ty.span(), call(&f.member)));
+            calls
+                .map(|(span, call)| quote_spanned!(span=> #call;))
+                .collect()
+        };
+        let accumulate = each(&|m| quote!(#trait_::accumulate(&mut self.#m, &__other.#m)));
+        let scale = each(&|m| quote!(#trait_::scale(&mut self.#m, __s)));
+        let set_zero = each(&|m| quote!(#trait_::set_zero(&mut self.#m)));
+        let for_each = each(&|m| quote!(#trait_::for_each_leaf(&self.#m, __f)));
+        let for_each_mut = each(&|m| quote!(#trait_::for_each_leaf_mut(&mut self.#m, __f)));
+        let zip = each(&|m| quote!(#trait_::zip_leaves_mut(&mut self.#m, &__other.#m, __f)));
+        let leaf = quote!([<Self as #trait_>::Scalar]);
+        quote! {
+            #[automatically_derived]
+            impl #impl_generics #trait_ for #name #ty_generics #where_clause {
+                type Scalar = #scalar;
+
+                fn zero_like(&self) -> Self {
+                    #zero_like
+                }
+
+                fn accumulate(&mut self, __other: &Self) {
+                    #(#accumulate)*
+                }
+
+                fn scale(&mut self, __s: <Self as #trait_>::Scalar) {
+                    #(#scale)*
+                }
+
+                fn set_zero(&mut self) {
+                    #(#set_zero)*
+                }
+
+                fn for_each_leaf(&self, __f: &mut dyn ::core::ops::FnMut(&#leaf)) {
+                    #(#for_each)*
+                }
+
+                fn for_each_leaf_mut(&mut self, __f: &mut dyn ::core::ops::FnMut(&mut #leaf)) {
+                    #(#for_each_mut)*
+                }
+
+                fn zip_leaves_mut(
+                    &mut self,
+                    __other: &Self,
+                    __f: &mut dyn ::core::ops::FnMut(&mut #leaf, &#leaf),
+                ) {
+                    #(#zip)*
+                }
+            }
+        }
+    }
+
+    /// The bounds of the impl: the struct's own, then a bound per field, spanned on the field
+    /// type, where errors should land: each differentiable field has the struct's scalar type
+    /// (so mixing `f32` and `f64` fields is an error on the field); each constant is `Clone`.
+    fn where_clause(&self, scalar: &Scalar<'a>) -> TokenStream {
+        let same =
+            |a: &Type, b: &Type| a.to_token_stream().to_string() == b.to_token_stream().to_string();
+        let projection = |ty: &Type| quote!(<#ty as ::autodiff::Differentiable>::Scalar);
+        // The type the scalar comes from is only bounded by `Differentiable`.
+        let (source, scalar_bound, scalar) = match *scalar {
+            Scalar::Keyword(keyword) => (None, None, quote!(#keyword)),
+            Scalar::Of(ty) => (
+                Some(ty),
+                Some(quote_spanned!(ty.span()=> #ty: ::autodiff::Differentiable)),
+                projection(ty),
+            ),
+        };
+        let scalar_bound = scalar_bound.into_iter();
+        let fields = self.fields.iter().filter(|f| !f.recursive);
+        let fields = fields.filter(|f| f.no_grad || !source.is_some_and(|s| same(s, f.ty)));
+        let bounds = fields.map(|f| {
+            let ty = f.ty;
+            if f.no_grad {
+                return quote_spanned!(ty.span()=> #ty: ::core::clone::Clone);
+            }
+            // The scalar re-spanned on this field, so that an error spans this field only.
+            let scalar = respan(scalar.clone(), ty.span());
+            quote_spanned!(ty.span()=> #ty: ::autodiff::Differentiable<Scalar = #scalar>)
+        });
+        // Written out rather than parsed back into the generics, which could only fail by
+        // panicking.
+        let written = self
+            .input
+            .generics
+            .where_clause
+            .iter()
+            .flat_map(|w| &w.predicates);
+        quote!(where #(#written,)* #(#scalar_bound,)* #(#bounds,)*)
+    }
+}
+
+/// The element type of `ty` seen through `[T; N]`, `Vec<T>` and `ndarray` arrays
+/// (`Array2<T>`, `Array<T, D>`), whose scalar is the element's.
+fn element(ty: &Type) -> &Type {
+    match ty {
+        Type::Array(array) => element(&array.elem),
+        Type::Paren(inner) => element(&inner.elem),
+        Type::Group(inner) => element(&inner.elem),
+        Type::Path(path) if path.qself.is_none() => {
+            let Some(last) = path.path.segments.last() else {
+                return ty;
+            };
+            let container = last.ident == "Vec" || last.ident.to_string().starts_with("Array");
+            match &last.arguments {
+                PathArguments::AngleBracketed(args) if container => match args.args.first() {
+                    Some(GenericArgument::Type(elem)) => element(elem),
+                    _ => ty,
+                },
+                _ => ty,
+            }
+        }
+        _ => ty,
+    }
+}
+
+/// The identifier a type is, if it is one (`f64`, `T`).
+fn single_ident(ty: &Type) -> Option<&Ident> {
+    match ty {
+        Type::Path(path) if path.qself.is_none() => path.path.get_ident(),
+        _ => None,
+    }
+}
+
+/// `tokens` with every span set to `span`.
+fn respan(tokens: TokenStream, span: proc_macro2::Span) -> TokenStream {
+    tokens
+        .into_iter()
+        .map(|mut tt| {
+            if let TokenTree::Group(g) = &tt {
+                let mut group = proc_macro2::Group::new(g.delimiter(), respan(g.stream(), span));
+                group.set_span(span);
+                return TokenTree::Group(group);
+            }
+            tt.set_span(span);
+            tt
+        })
+        .collect()
+}
+
+/// Whether `tokens` name the struct `name` (or `Self`).
+fn mentions(tokens: TokenStream, name: &Ident) -> bool {
+    tokens.into_iter().any(|tt| match tt {
+        TokenTree::Ident(ident) => ident == *name || ident == "Self",
+        TokenTree::Group(group) => mentions(group.stream(), name),
+        _ => false,
+    })
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    fn expand(item: TokenStream) -> String {
+        let out = differentiable(item);
+        let file: syn::File = syn::parse2(out.clone()).unwrap_or_else(|e| panic!("{e}: {out}"));
+        prettyplease::unparse(&file)
+    }
+
+    /// Whether `out` contains `needle`, ignoring whitespace and the trailing commas that
+    /// prettyplease adds where it breaks long lines.
+    fn has(out: &str, needle: &str) -> bool {
+        let squash = |s: &str| s.split_whitespace().collect::<String>().replace(",>", ">");
+        squash(out).contains(&squash(needle))
+    }
+
+    fn error(item: TokenStream) -> String {
+        let input: DeriveInput = syn::parse2(item).unwrap();
+        match Model::read(&input).and_then(|m| m.check()) {
+            Ok(_) => panic!("accepted"),
+            Err(e) => e
+                .into_iter()
+                .map(|e| e.to_string())
+                .collect::<Vec<_>>()
+                .join("\n"),
+        }
+    }
+
+    #[test]
+    fn scalar_comes_from_the_first_float_keyword() {
+        let out = expand(quote!(
+            struct P {
+                blocks: Vec<Block>,
+                w: ndarray::Array2<f64>,
+                #[no_grad]
+                name: String,
+            }
+        ));
+        assert!(has(&out, "type Scalar = f64;"), "{out}");
+        assert!(
+            has(&out, "Vec<Block>: ::autodiff::Differentiable<Scalar = f64>"),
+            "{out}"
+        );
+        assert!(has(&out, "String: ::core::clone::Clone"), "{out}");
+        assert!(!has(&out, "set_zero(&mut self.name)"), "{out}");
+        assert!(
+            has(&out, "name: ::core::clone::Clone::clone(&self.name)"),
+            "{out}"
+        );
+    }
+
+    #[test]
+    fn scalar_of_a_generic_field_is_projected() {
+        let out = expand(quote!(
+            struct P<T: Float>(T, Vec<T>, #[no_grad] usize);
+        ));
+        assert!(has(
+            &out,
+            "type Scalar = <T as ::autodiff::Differentiable>::Scalar;"
+        ));
+        assert!(has(&out, "T: ::autodiff::Differentiable,"), "{out}");
+        assert!(has(&out,
+            "Vec<T>: ::autodiff::Differentiable<Scalar = <T as ::autodiff::Differentiable>::Scalar>"
+        ), "{out}");
+        assert!(
+            has(&out, "::autodiff::Differentiable::scale(&mut self.1, __s)"),
+            "{out}"
+        );
+        assert!(has(&out, "Self("), "{out}");
+    }
+
+    #[test]
+    fn written_where_clauses_are_kept() {
+        let out = expand(quote!(
+            struct P<'a, T, const N: usize>
+            where
+                T: Float,
+            {
+                w: [T; N],
+                #[no_grad]
+                tag: &'a str,
+            }
+        ));
+        assert!(
+            has(
+                &out,
+                "impl<'a, T, const N: usize> ::autodiff::Differentiable for P<'a, T, N>"
+            ),
+            "{out}"
+        );
+        assert!(has(&out, "where T: Float, T: ::autodiff::Differentiable, [T; N]: ::autodiff::Differentiable<Scalar = <T as ::autodiff::Differentiable>::Scalar>, &'a str: ::core::clone::Clone,"), "{out}");
+    }
+
+    #[test]
+    fn recursive_fields_get_no_bound() {
+        let out = expand(quote!(
+            struct Tree {
+                kids: Vec<Tree>,
+                w: f64,
+            }
+        ));
+        assert!(has(&out, "type Scalar = f64;"));
+        assert!(!has(&out, "Vec<Tree>: ::autodiff"), "{out}");
+        assert!(has(
+            &out,
+            "zip_leaves_mut(&mut self.kids, &__other.kids, __f)"
+        ));
+    }
+
+    #[test]
+    fn refusals_name_the_construct_and_the_way_out() {
+        let e = error(quote!(
+            enum E {
+                A(f64),
+            }
+        ));
+        assert!(
+            e.contains("does not support enums") && e.contains("put the parameters in a struct")
+        );
+        let e = error(quote!(
+            union U {
+                a: f64,
+            }
+        ));
+        assert!(e.contains("does not support unions"));
+        assert!(error(quote!(
+            struct Unit;
+        ))
+        .contains("`Unit` has no fields"));
+        let e = error(quote!(
+            struct C {
+                #[no_grad]
+                n: usize,
+            }
+        ));
+        assert!(e.contains("every field of `C` is `#[no_grad]`"));
+        let e = error(quote!(
+            struct T {
+                kids: Vec<T>,
+            }
+        ));
+        assert!(e.contains("does not contain `T` itself"));
+    }
+
+    #[test]
+    fn all_malformed_marks_are_reported_at_once() {
+        let e = error(quote!(
+            #[no_grad]
+            struct S {
+                #[no_grad(always)]
+                a: usize,
+                #[no_grad = "yes"]
+                b: usize,
+                c: f64,
+            }
+        ));
+        assert_eq!(e.matches("takes no arguments").count(), 2, "{e}");
+        assert!(e.contains("goes on a field, not on the struct"));
+    }
+}

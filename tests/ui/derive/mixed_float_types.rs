@@ -1,0 +1,9 @@
+use autodiff::Differentiable;
+
+#[derive(Differentiable)]
+struct Params {
+    w: Vec<f64>,
+    b: f32,
+}
+
+fn main() {}

@@ -1,0 +1,6 @@
+use autodiff::Differentiable;
+
+#[derive(Differentiable)]
+struct Empty;
+
+fn main() {}
