@@ -275,7 +275,7 @@ fn gradcheck_at_start(p: &Gpt<f32>, c: &Config, vocab: usize, e: &Example, rng: 
 /// Time per gradient and peak memory of the gradient, with and without checkpointing.
 fn compare_checkpointing(p: &Gpt<f32>, e: &Example, c: &Config) {
     let positions: Vec<usize> = (0..e.tokens.len()).collect();
-    let mut measure = |checkpoint: bool| {
+    let measure = |checkpoint: bool| {
         let reps = 5;
         let start = Instant::now();
         let mut peak = 0;

@@ -184,12 +184,12 @@ fn set_from_flat_fills_the_fields_in_order() {
 fn dot_and_norm() {
     let p = params();
     // Σ FLAT² = 4 + 2 + 1.25 + 5 + 30 + 11 + 5 + 1.5 = 59.75
-    assert_eq!(p.dot(&p), 59.75);
+    assert_eq!(p.vdot(&p), 59.75);
     assert_eq!(p.norm(), 59.75_f64.sqrt());
     let mut ones = p.zero_like();
     ones.for_each_leaf_mut(&mut |leaf| leaf.fill(1.0));
     // Σ FLAT = 2 + 0 + 1.5 + 3 + 10 + 5 + 3 − 1 = 23.5
-    assert_eq!(p.dot(&ones), 23.5);
+    assert_eq!(p.vdot(&ones), 23.5);
 }
 
 #[test]
@@ -216,7 +216,7 @@ fn tuple_struct_in_f32() {
     assert_eq!(p.num_params(), 3);
     assert_eq!(p.to_flat(), [1.5_f32, 2.0, -2.0]);
     assert_eq!(p.norm(), 10.25_f32.sqrt());
-    assert_eq!(p.dot(&Pair(2.0, vec![1.0, 1.0], 0)), 3.0);
+    assert_eq!(p.vdot(&Pair(2.0, vec![1.0, 1.0], 0)), 3.0);
     p.scale(2.0);
     assert_eq!(p, Pair(3.0, vec![4.0, -4.0], 9));
     p.accumulate(&Pair(1.0, vec![1.0, 1.0], 0));
@@ -235,7 +235,7 @@ fn generic<T: Float + Differentiable<Scalar = T> + std::fmt::Debug>() {
     assert_eq!(p.num_params(), 5);
     assert_eq!(leaf_lens(&p), [1, 2, 2]);
     assert_eq!(p.to_flat(), [1.0, 2.0, 3.0, 4.0, 5.0].map(n));
-    assert_eq!(p.dot(&p), n(55.0));
+    assert_eq!(p.vdot(&p), n(55.0));
     assert_eq!(p.norm(), n(55.0).sqrt());
     p.accumulate(&p.clone());
     assert_eq!(p.to_flat(), [2.0, 4.0, 6.0, 8.0, 10.0].map(n));

@@ -40,8 +40,9 @@ struct Field<'a> {
 /// Where `type Scalar` comes from: the element type of a field, seen through `Vec`, `[T; N]`
 /// and `ndarray` arrays (`f64` in `Array2<f64>`, `Block` in `Vec<Block>`).
 enum Scalar<'a> {
-    /// A float keyword: `type Scalar = f64`. Preferred: it names no user type, so it cannot
-    /// leak a private field type into the public impl.
+    /// A float keyword or a type parameter bounded by `Float`: `type Scalar = f64`.
+    /// Preferred: it names no user type, so it cannot leak a private field type into the
+    /// public impl.
     Keyword(&'a Ident),
     /// Another type, `T` or `Block<T>`: `<T as Differentiable>::Scalar`, with the bound
     /// `T: Differentiable`. A type parameter is preferred to a struct, and `Array2<T>` is seen
@@ -155,9 +156,34 @@ impl<'a> Model<'a> {
         };
         match (keyword, elements().find(is_param)) {
             (Some(keyword), _) => Some(Scalar::Keyword(keyword)),
+            // `T: Float` is the scalar itself: bounding it by `Differentiable` instead would
+            // make the impl unusable in a function generic over `T: Float`.
+            (None, Some(param)) if self.float_bounded(param) => {
+                single_ident(param).map(Scalar::Keyword)
+            }
             (None, Some(param)) => Some(Scalar::Of(param)),
             (None, None) => elements().next().map(Scalar::Of),
         }
+    }
+
+    /// Whether the type parameter `ty` is bounded by `Float` (where declared or in the
+    /// where-clause).
+    fn float_bounded(&self, ty: &Type) -> bool {
+        let Some(ident) = single_ident(ty) else {
+            return false;
+        };
+        let is_float = |b: &syn::TypeParamBound| {
+            matches!(b, syn::TypeParamBound::Trait(t) if t.path.segments.last().is_some_and(|s| s.ident == "Float"))
+        };
+        let generics = &self.input.generics;
+        let declared = generics
+            .type_params()
+            .any(|p| p.ident == *ident && p.bounds.iter().any(is_float));
+        let in_where = generics.where_clause.iter().flat_map(|w| &w.predicates).any(|p| {
+            matches!(p, syn::WherePredicate::Type(pt)
+                if single_ident(&pt.bounded_ty) == Some(ident) && pt.bounds.iter().any(is_float))
+        });
+        declared || in_where
     }
 
     fn emit(&self, scalar: &Scalar<'a>) -> TokenStream {
@@ -392,9 +418,23 @@ mod tests {
     }
 
     #[test]
+    fn a_float_type_parameter_is_the_scalar() {
+        let out = expand(quote!(
+            struct P<T: Float> {
+                w: Array2<T>,
+            }
+        ));
+        assert!(has(&out, "type Scalar = T;"), "{out}");
+        assert!(
+            has(&out, "Array2<T>: ::autodiff::Differentiable<Scalar = T>"),
+            "{out}"
+        );
+    }
+
+    #[test]
     fn scalar_of_a_generic_field_is_projected() {
         let out = expand(quote!(
-            struct P<T: Float>(T, Vec<T>, #[no_grad] usize);
+            struct P<T: Real>(T, Vec<T>, #[no_grad] usize);
         ));
         assert!(has(
             &out,
@@ -430,7 +470,7 @@ mod tests {
             ),
             "{out}"
         );
-        assert!(has(&out, "where T: Float, T: ::autodiff::Differentiable, [T; N]: ::autodiff::Differentiable<Scalar = <T as ::autodiff::Differentiable>::Scalar>, &'a str: ::core::clone::Clone,"), "{out}");
+        assert!(has(&out, "where T: Float, [T; N]: ::autodiff::Differentiable<Scalar = T>, &'a str: ::core::clone::Clone,"), "{out}");
     }
 
     #[test]

@@ -532,6 +532,14 @@ impl Lowerer {
             self.push_call(var, call, span, out);
             return;
         }
+        // `let w = &p.w;`: another name for the field's variable, which every generated
+        // function (and the pullback closure) binds itself.
+        if let (false, Some(field)) = (mutable, self.field_read(peel_ref(&init.expr))) {
+            if self.vars[field].kind != Kind::Float || !matches!(*init.expr, syn::Expr::Reference(_)) {
+                self.bind_name(&ident, field, false);
+                return;
+            }
+        }
         let value = self.lower_expr(&init.expr, out);
         let kind = match &ty {
             Some(t) => kind_of_type(t, &self.float),
@@ -946,6 +954,15 @@ fn ret_shape(ty: &Type, float: &Type) -> Ret {
             Ret::Tuple(t.elems.iter().map(|e| kind_of_type(e, float)).collect())
         }
         _ => Ret::Single(kind_of_type(ty, float)),
+    }
+}
+
+/// `e` without a leading `&`.
+fn peel_ref(e: &syn::Expr) -> &syn::Expr {
+    match e {
+        syn::Expr::Reference(r) if r.mutability.is_none() => &r.expr,
+        syn::Expr::Paren(p) => peel_ref(&p.expr),
+        _ => e,
     }
 }
 
