@@ -154,3 +154,28 @@ fn sgd_fits_a_line() {
     assert!((line.w - 2.0).abs() < 1e-6 && (line.b - 1.0).abs() < 1e-6);
     assert_eq!(line.name, "fit");
 }
+
+/// The cotangents of a `#[differentiate]` function's `Vec` parameters are the gradients an
+/// optimizer takes.
+#[test]
+fn adam_steps_with_the_gradient_differentiate_writes() {
+    // Indexed loops are what `#[differentiate]` reads.
+    #[allow(clippy::needless_range_loop)]
+    #[autodiff::differentiate]
+    fn loss(w: &[f64]) -> f64 {
+        let mut s = 0.0;
+        for i in 0..w.len() {
+            let r = w[i] - i as f64;
+            s += r * r;
+        }
+        s
+    }
+
+    let mut w = vec![5.0; 3];
+    let mut adam = Adam::new(0.1);
+    for _ in 0..500 {
+        let (_, g) = loss_grad(&w);
+        adam.step(&mut w, &g);
+    }
+    assert!(loss(&w) < 1e-6, "{w:?}");
+}

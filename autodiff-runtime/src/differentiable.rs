@@ -511,29 +511,28 @@ impl<F: Float, D: Dimension> Differentiable for Array<F, D> {
         f: &mut dyn FnMut(&mut [Self::Scalar], &[Self::Scalar]),
     ) {
         check_shapes("zip_leaves_mut", self.shape(), other.shape());
-        if self.as_slice_memory_order().is_none() {
-            // Both in logical order, the order `for_each_leaf` gives such an array.
-            let mut copy: Vec<F> = self.iter().copied().collect();
-            f(&mut copy, &other.iter().copied().collect::<Vec<F>>());
-            for (a, b) in self.iter_mut().zip(copy) {
-                *a = b;
+        if self.as_slice_memory_order().is_some() {
+            // Memory orders pair the same elements only when the strides agree; otherwise
+            // `other` is copied into `self`'s layout first.
+            let same_layout = self.strides() == other.strides();
+            let copy = match other.as_slice_memory_order() {
+                Some(_) if same_layout => None,
+                _ => {
+                    let mut copy = self.map(|_| F::zero());
+                    copy.assign(other);
+                    Some(copy)
+                }
+            };
+            let theirs = copy.as_ref().unwrap_or(other).as_slice_memory_order();
+            if let (Some(mine), Some(theirs)) = (self.as_slice_memory_order_mut(), theirs) {
+                return f(mine, theirs);
             }
-            return;
         }
-        let same_layout = self.strides() == other.strides();
-        // Memory orders pair the same elements only when the strides agree; otherwise `other`
-        // is copied into `self`'s layout first.
-        let copy = match other.as_slice_memory_order() {
-            Some(_) if same_layout => None,
-            _ => {
-                let mut copy = self.map(|_| F::zero());
-                copy.assign(other);
-                Some(copy)
-            }
-        };
-        let theirs = copy.as_ref().unwrap_or(other).as_slice_memory_order();
-        if let (Some(mine), Some(theirs)) = (self.as_slice_memory_order_mut(), theirs) {
-            f(mine, theirs);
+        // A non-contiguous array: both in logical order, the order `for_each_leaf` gives it.
+        let mut copy: Vec<F> = self.iter().copied().collect();
+        f(&mut copy, &other.iter().copied().collect::<Vec<F>>());
+        for (a, b) in self.iter_mut().zip(copy) {
+            *a = b;
         }
     }
 }
@@ -605,6 +604,10 @@ mod tests {
         a.accumulate(&g);
         a.scale(2.0);
         assert_eq!(a.to_flat(), [4.0, 6.0, 8.0, 10.0, 12.0, 14.0]);
+        // A contiguous parameter with a non-contiguous gradient.
+        let mut c = Array2::zeros((2, 3));
+        c.zip_leaves_mut(&a, &mut |p, g| p.copy_from_slice(g));
+        assert_eq!(c, a);
     }
 
     #[test]
