@@ -252,7 +252,10 @@ fn gradcheck_at_start(p: &Gpt<f32>, c: &Config, vocab: usize, e: &Example, rng: 
     let (_, g32) = loss_grad(p, &e.tokens, &positions, &e.targets);
     let (flat, g64, g32) = (p64.to_flat(), g64.to_flat(), g32.to_flat());
     println!("gradcheck at step 0 (central differences in f64, h = 1e-5):");
-    println!("  {:>8}  {:>13}  {:>13}  {:>13}", "index", "analytic f64", "numeric f64", "analytic f32");
+    println!(
+        "  {:>8}  {:>13}  {:>13}  {:>13}",
+        "index", "analytic f64", "numeric f64", "analytic f32"
+    );
     let mut worst: f64 = 0.0;
     for _ in 0..6 {
         let i = (rng.next_u64() as usize) % flat.len();
@@ -266,10 +269,16 @@ fn gradcheck_at_start(p: &Gpt<f32>, c: &Config, vocab: usize, e: &Example, rng: 
         let h = 1e-5;
         let numeric = (at(flat[i] + h) - at(flat[i] - h)) / (2.0 * h);
         worst = worst.max((numeric - g64[i]).abs() / (1e-6 + numeric.abs().max(g64[i].abs())));
-        println!("  {i:>8}  {:>13.6e}  {numeric:>13.6e}  {:>13.6e}", g64[i], g32[i]);
+        println!(
+            "  {i:>8}  {:>13.6e}  {numeric:>13.6e}  {:>13.6e}",
+            g64[i], g32[i]
+        );
     }
     println!("  worst relative difference: {worst:.1e}");
-    assert!(worst < 1e-4, "the gradient disagrees with central differences");
+    assert!(
+        worst < 1e-4,
+        "the gradient disagrees with central differences"
+    );
 }
 
 /// Time per gradient and peak memory of the gradient, with and without checkpointing.
@@ -312,7 +321,10 @@ fn sample(p: &Gpt<f32>, prompt: &[usize], n: usize, context: usize, rng: &mut Rn
         let last = z.row(z.nrows() - 1);
         let temperature = 0.8;
         let max = last.fold(f32::NEG_INFINITY, |m, &v| m.max(v));
-        let w: Vec<f64> = last.iter().map(|&v| (((v - max) / temperature) as f64).exp()).collect();
+        let w: Vec<f64> = last
+            .iter()
+            .map(|&v| (((v - max) / temperature) as f64).exp())
+            .collect();
         let mut u = rng.uniform(0.0, w.iter().sum());
         let mut next = w.len() - 1;
         for (i, wi) in w.iter().enumerate() {
@@ -333,7 +345,10 @@ fn parse_args() -> (Config, bool) {
         args.iter()
             .position(|a| a == name)
             .and_then(|i| args.get(i + 1))
-            .map(|v| v.parse::<f64>().unwrap_or_else(|_| panic!("{name} takes a number")))
+            .map(|v| {
+                v.parse::<f64>()
+                    .unwrap_or_else(|_| panic!("{name} takes a number"))
+            })
     };
     let quick = args.iter().any(|a| a == "--quick");
     let c = Config {
@@ -357,7 +372,9 @@ fn main() {
     vocab.sort_unstable();
     vocab.dedup();
     let encode = |s: &str| -> Vec<usize> {
-        s.chars().map(|ch| vocab.binary_search(&ch).expect("a known character")).collect()
+        s.chars()
+            .map(|ch| vocab.binary_search(&ch).expect("a known character"))
+            .collect()
     };
     let data = encode(text);
     let split = data.len() * 9 / 10;
@@ -379,7 +396,11 @@ fn main() {
     compare_checkpointing(&p, &probe, &c);
     println!(
         "training with Adam, {} (loss starts near ln {} = {:.2} nats/char)",
-        if c.checkpoint { "checkpointed" } else { "every activation stored" },
+        if c.checkpoint {
+            "checkpointed"
+        } else {
+            "every activation stored"
+        },
         vocab.len(),
         (vocab.len() as f64).ln()
     );
@@ -419,9 +440,15 @@ fn main() {
         smoothed.unwrap_or(f64::NAN)
     );
     let prompt = encode("And God said");
-    let text: String = sample(&p, &prompt, if quick { 20 } else { 300 }, c.context, &mut rng)
-        .into_iter()
-        .map(|i| vocab[i])
-        .collect();
+    let text: String = sample(
+        &p,
+        &prompt,
+        if quick { 20 } else { 300 },
+        c.context,
+        &mut rng,
+    )
+    .into_iter()
+    .map(|i| vocab[i])
+    .collect();
     println!("--- sample ---\n{text}");
 }

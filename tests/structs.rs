@@ -3,6 +3,8 @@
 //! checked against central differences over the struct's flattened leaves, and the JVP
 //! against the VJP by the dot-product test.
 
+#![allow(clippy::needless_range_loop)] // index loops are what the macro is tested on
+
 mod common;
 
 use autodiff::ndarray::{array, Array1, Array2};
@@ -11,7 +13,11 @@ use common::{assert_dot_product, assert_grad, rng_vec};
 
 /// Central differences of `f` over every leaf of `p`, against the gradient `grad`.
 #[track_caller]
-fn assert_struct_grad<P: Differentiable<Scalar = f64> + Clone>(f: impl Fn(&P) -> f64, p: &P, grad: &P) {
+fn assert_struct_grad<P: Differentiable<Scalar = f64> + Clone>(
+    f: impl Fn(&P) -> f64,
+    p: &P,
+    grad: &P,
+) {
     let flat = |x: &[f64]| {
         let mut q = p.clone();
         q.set_from_flat(x);
@@ -62,7 +68,10 @@ fn field_reads_of_a_struct_parameter() {
     let (p, x) = (mlp_params(), array![[1.0, -0.5], [0.25, 0.75]]);
     let (value, p_bar, x_bar) = mlp_loss_grad(&p, &x);
     assert_eq!(value, mlp_loss(&p, &x));
-    assert_eq!(p_bar.name, "mlp", "a #[no_grad] field is carried over, not differentiated");
+    assert_eq!(
+        p_bar.name, "mlp",
+        "a #[no_grad] field is carried over, not differentiated"
+    );
     assert_struct_grad(|q| mlp_loss(q, &x), &p, &p_bar);
     let flat_x = |v: &[f64]| mlp_loss(&p, &Array2::from_shape_vec((2, 2), v.to_vec()).unwrap());
     assert_grad(flat_x, x.as_slice().unwrap(), x_bar.as_slice().unwrap());
@@ -235,4 +244,57 @@ fn rules_of_ops_on_fields() {
     let x = array![[0.5, -0.25, 1.0], [0.1, 0.2, -0.3]];
     let (_, p_bar, _) = cross_entropy_of_grad(&p, &x, &[2, 0]);
     assert_struct_grad(|q| cross_entropy_of(q, &x, &[2, 0]), &p, &p_bar);
+}
+
+/// The README's example, checked against central differences.
+mod readme {
+    use super::*;
+
+    #[derive(Differentiable, Clone)]
+    struct Layer {
+        w: Array2<f64>,
+        b: Array1<f64>,
+    }
+
+    impl Layer {
+        #[differentiate]
+        fn forward(&self, x: &Array2<f64>) -> Array2<f64> {
+            (&x.dot(&self.w) + &self.b).mapv(f64::tanh)
+        }
+    }
+
+    #[derive(Differentiable, Clone)]
+    struct Net {
+        layers: Vec<Layer>,
+        scale: f64,
+    }
+
+    #[differentiate]
+    fn loss(p: &Net, x: &Array2<f64>, targets: &[usize]) -> f64 {
+        let mut h = x.to_owned();
+        for l in 0..p.layers.len() {
+            h = p.layers[l].forward(&h);
+        }
+        ops::cross_entropy(&h, targets) * p.scale
+    }
+
+    #[test]
+    fn readme_example() {
+        let layer = Layer {
+            w: Array2::zeros((3, 3)),
+            b: Array1::zeros(3),
+        };
+        let net = random_like(
+            &Net {
+                layers: vec![layer.clone(), layer],
+                scale: 0.0,
+            },
+            21,
+        );
+        let x = array![[0.5, -0.25, 1.0], [0.1, 0.2, -0.3]];
+        let targets = [1, 2];
+        let (value, grad, _) = loss_grad(&net, &x, &targets);
+        assert_eq!(value, loss(&net, &x, &targets));
+        assert_struct_grad(|q| loss(q, &x, &targets), &net, &grad);
+    }
 }

@@ -172,17 +172,19 @@ impl<'a> Model<'a> {
         let Some(ident) = single_ident(ty) else {
             return false;
         };
-        let is_float = |b: &syn::TypeParamBound| {
-            matches!(b, syn::TypeParamBound::Trait(t) if t.path.segments.last().is_some_and(|s| s.ident == "Float"))
-        };
+        let is_float = |b: &syn::TypeParamBound| matches!(b, syn::TypeParamBound::Trait(t) if t.path.segments.last().is_some_and(|s| s.ident == "Float"));
         let generics = &self.input.generics;
         let declared = generics
             .type_params()
             .any(|p| p.ident == *ident && p.bounds.iter().any(is_float));
-        let in_where = generics.where_clause.iter().flat_map(|w| &w.predicates).any(|p| {
-            matches!(p, syn::WherePredicate::Type(pt)
+        let in_where = generics
+            .where_clause
+            .iter()
+            .flat_map(|w| &w.predicates)
+            .any(|p| {
+                matches!(p, syn::WherePredicate::Type(pt)
                 if single_ident(&pt.bounded_ty) == Some(ident) && pt.bounds.iter().any(is_float))
-        });
+            });
         declared || in_where
     }
 

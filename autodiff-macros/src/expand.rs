@@ -12,7 +12,10 @@ pub fn differentiate(args: TokenStream, item: TokenStream) -> TokenStream {
     let item_fn: syn::ItemFn = match syn::parse2(item.clone()) {
         Ok(f) => f,
         Err(_) => {
-            let err = syn::Error::new_spanned(&item, "`#[differentiate]` goes on a function (`fn`) or a method taking `&self`");
+            let err = syn::Error::new_spanned(
+                &item,
+                "`#[differentiate]` goes on a function (`fn`) or a method taking `&self`",
+            );
             let err = err.to_compile_error();
             return quote!(#item #err);
         }

@@ -48,7 +48,7 @@ impl<S: Differentiable> StructField for S {}
 /// The field, checked to be a float.
 ///
 /// ```
-/// assert_eq!(autodiff::fields::float_field(2.5_f64), 2.5);
+/// assert_eq!(autodiff_runtime::fields::float_field(2.5_f64), 2.5);
 /// ```
 pub fn float_field<T: FloatField>(x: T) -> T {
     x
@@ -58,7 +58,7 @@ pub fn float_field<T: FloatField>(x: T) -> T {
 ///
 /// ```
 /// let v = vec![1.0_f64, 2.0];
-/// assert_eq!(autodiff::fields::seq_field(&v).len(), 2);
+/// assert_eq!(autodiff_runtime::fields::seq_field(&v).len(), 2);
 /// ```
 pub fn seq_field<S: SeqField + ?Sized>(s: &S) -> &S {
     s
@@ -67,8 +67,8 @@ pub fn seq_field<S: SeqField + ?Sized>(s: &S) -> &S {
 /// The field, checked to be an `ndarray` array of floats.
 ///
 /// ```
-/// let a = autodiff::ndarray::Array1::<f64>::zeros(3);
-/// assert_eq!(autodiff::fields::array_field(&a).len(), 3);
+/// let a = autodiff_runtime::ndarray::Array1::<f64>::zeros(3);
+/// assert_eq!(autodiff_runtime::fields::array_field(&a).len(), 3);
 /// ```
 pub fn array_field<A: ArrayField>(a: &A) -> &A {
     a
@@ -78,7 +78,7 @@ pub fn array_field<A: ArrayField>(a: &A) -> &A {
 ///
 /// ```
 /// let v = vec![1.0_f64, 2.0];
-/// assert_eq!(autodiff::fields::struct_field(&v).len(), 2);
+/// assert_eq!(autodiff_runtime::fields::struct_field(&v).len(), 2);
 /// ```
 pub fn struct_field<S: StructField>(s: &S) -> &S {
     s
@@ -88,7 +88,7 @@ pub fn struct_field<S: StructField>(s: &S) -> &S {
 ///
 /// ```
 /// let mut acc = vec![1.0_f64, 2.0];
-/// autodiff::fields::accumulate_struct(&mut acc, &vec![0.5, 0.5]);
+/// autodiff_runtime::fields::accumulate_struct(&mut acc, &vec![0.5, 0.5]);
 /// assert_eq!(acc, [1.5, 2.5]);
 /// ```
 pub fn accumulate_struct<S: Differentiable>(acc: &mut S, g: &S) {
@@ -98,10 +98,10 @@ pub fn accumulate_struct<S: Differentiable>(acc: &mut S, g: &S) {
 /// `acc += g` for an array adjoint kept as an `Option` (`None`: nothing reached it).
 ///
 /// ```
-/// use autodiff::ndarray::array;
+/// use autodiff_runtime::ndarray::array;
 /// let mut acc = array![1.0_f64, 2.0];
-/// autodiff::fields::accumulate_lazy(&mut acc, Some(array![1.0, 1.0]));
-/// autodiff::fields::accumulate_lazy(&mut acc, None);
+/// autodiff_runtime::fields::accumulate_lazy(&mut acc, Some(array![1.0, 1.0]));
+/// autodiff_runtime::fields::accumulate_lazy(&mut acc, None);
 /// assert_eq!(acc, array![2.0, 3.0]);
 /// ```
 pub fn accumulate_lazy<S: Differentiable>(acc: &mut S, g: Option<S>) {

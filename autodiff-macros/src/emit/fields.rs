@@ -79,6 +79,9 @@ impl Ctx<'_> {
     /// struct of dual numbers is not the user's type), hence no `_hvp`, and no
     /// `_gradcheck`.
     pub fn has_struct_param(&self) -> bool {
-        self.func.params.iter().any(|p| p.shape == ParamShape::Struct)
+        self.func
+            .params
+            .iter()
+            .any(|p| p.shape == ParamShape::Struct)
     }
 }

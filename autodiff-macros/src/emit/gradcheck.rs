@@ -146,7 +146,9 @@ fn rebuild(ctx: &Ctx, p: &Param, from: &TokenStream) -> TokenStream {
             }
         }
         ParamShape::Inactive | ParamShape::Struct => {
-            unreachable!("only active parameters of functions without struct parameters are rebuilt")
+            unreachable!(
+                "only active parameters of functions without struct parameters are rebuilt"
+            )
         }
     }
 }

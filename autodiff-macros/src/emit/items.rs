@@ -107,7 +107,11 @@ fn params(item: &syn::ItemFn) -> Vec<TokenStream> {
 
 /// The parameters' names, to pass them on.
 fn args(ctx: &Ctx) -> Vec<TokenStream> {
-    ctx.func.params.iter().map(|p| passed_name(ctx, p)).collect()
+    ctx.func
+        .params
+        .iter()
+        .map(|p| passed_name(ctx, p))
+        .collect()
 }
 
 /// Reference parameters are not captured by a pullback but passed to it again.

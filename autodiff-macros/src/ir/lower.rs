@@ -35,6 +35,8 @@ pub struct Lowerer {
     pub(super) errors: Vec<syn::Error>,
     /// The struct parameters' variables.
     pub(super) struct_params: Vec<VarId>,
+    /// Those of them that are constants (left out by `wrt`): their methods are plain calls.
+    pub(super) constant_structs: Vec<VarId>,
     /// The fields of struct parameters read so far.
     pub(super) fields: Vec<FieldProj>,
     /// The kind of each field path, from how the body uses it.
@@ -72,6 +74,7 @@ impl Lowerer {
             float,
             errors: vec![],
             struct_params: vec![],
+            constant_structs: vec![],
             fields: vec![],
             field_kinds: HashMap::new(),
         }
@@ -535,7 +538,9 @@ impl Lowerer {
         // `let w = &p.w;`: another name for the field's variable, which every generated
         // function (and the pullback closure) binds itself.
         if let (false, Some(field)) = (mutable, self.field_read(peel_ref(&init.expr))) {
-            if self.vars[field].kind != Kind::Float || !matches!(*init.expr, syn::Expr::Reference(_)) {
+            if self.vars[field].kind != Kind::Float
+                || !matches!(*init.expr, syn::Expr::Reference(_))
+            {
                 self.bind_name(&ident, field, false);
                 return;
             }
@@ -887,7 +892,9 @@ pub fn lower_fn(
     for input in &item.sig.inputs {
         match input {
             syn::FnArg::Typed(pt) => {
-                let Some((ident, mutable, _)) = lw.let_pattern(&pt.pat) else { continue };
+                let Some((ident, mutable, _)) = lw.let_pattern(&pt.pat) else {
+                    continue;
+                };
                 if let Type::Reference(r) = &*pt.ty {
                     if r.mutability.is_none() && kind_of_type(&r.elem, &float) == Kind::Float {
                         lw.error(syn::spanned::Spanned::span(&pt.ty), "a float behind a reference (`&f64`) cannot be differentiated: take it by value (`x: f64`)");
@@ -899,7 +906,16 @@ pub fn lower_fn(
                 let var = lw.declare_param(&ident, &pt.ty, mutable);
                 let shape = parse::param_shape(&pt.ty, &float);
                 lw.param_kind(var, shape);
-                params.push(Param { var, ty: (*pt.ty).clone(), shape, active: active(&ident, shape) });
+                let is_active = active(&ident, shape);
+                if shape == ParamShape::Struct && !is_active {
+                    lw.constant_structs.push(var);
+                }
+                params.push(Param {
+                    var,
+                    ty: (*pt.ty).clone(),
+                    shape,
+                    active: is_active,
+                });
             }
             syn::FnArg::Receiver(r) => {
                 if !matches!(r.kind, syn::ReceiverKind::Reference(_, _, None)) {
@@ -911,11 +927,21 @@ pub fn lower_fn(
                 let ident = Ident::new("self", r.self_token.span);
                 let var = lw.declare_receiver(&ident, &ty);
                 lw.struct_params.push(var);
-                params.push(Param { var, ty, shape: ParamShape::Struct, active: active(&ident, ParamShape::Struct) });
+                params.push(Param {
+                    var,
+                    ty,
+                    shape: ParamShape::Struct,
+                    active: active(&ident, ParamShape::Struct),
+                });
             }
         }
     }
-    let roots: Vec<String> = lw.scopes_names().into_iter().filter(|(_, v)| lw.struct_params.contains(v)).map(|(n, _)| n).collect();
+    let roots: Vec<String> = lw
+        .scopes_names()
+        .into_iter()
+        .filter(|(_, v)| lw.struct_params.contains(v))
+        .map(|(n, _)| n)
+        .collect();
     lw.field_kinds = super::lower_fields::field_kinds(&item.block, &roots, &float);
     let (ret_shape, ret_ty) = match &item.sig.output {
         syn::ReturnType::Default => {

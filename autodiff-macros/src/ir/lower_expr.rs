@@ -251,7 +251,7 @@ impl Lowerer {
             }
             _ => {}
         }
-        if recv_kind == Kind::Struct && rules::lookup(&name).is_none() {
+        if rules::lookup(&name).is_none() && self.differentiable_receiver(&recv) {
             return self.method_call(recv, m, out);
         }
         if recv_kind.is_float() || recv_kind == Kind::Other {

@@ -170,7 +170,11 @@ impl<'ast> Visit<'ast> for Uses<'_> {
 }
 
 /// The kind of each field path of the struct parameters `roots` that `body` reads.
-pub(super) fn field_kinds(body: &syn::Block, roots: &[String], float: &Type) -> HashMap<String, Kind> {
+pub(super) fn field_kinds(
+    body: &syn::Block,
+    roots: &[String],
+    float: &Type,
+) -> HashMap<String, Kind> {
     let mut uses = Uses {
         roots,
         float,
@@ -204,7 +208,11 @@ impl Lowerer {
             return None;
         }
         let key = path_key(&root, &path);
-        if let Some(f) = self.fields.iter().find(|f| f.base == base && path_key(&root, &f.path) == key) {
+        if let Some(f) = self
+            .fields
+            .iter()
+            .find(|f| f.base == base && path_key(&root, &f.path) == key)
+        {
             return Some(f.var);
         }
         let kind = self.field_kinds.get(&key).copied().unwrap_or(Kind::Array);
@@ -246,12 +254,13 @@ impl Lowerer {
         m: &syn::ExprMethodCall,
         out: &mut Vec<Stmt>,
     ) -> Option<CallParts> {
-        if crate::rules::lookup(&m.method.to_string()).is_some() || !self.may_be_struct(&m.receiver) {
+        if crate::rules::lookup(&m.method.to_string()).is_some() || !self.may_be_struct(&m.receiver)
+        {
             return None;
         }
         let mut pre = vec![];
         let recv = self.lower_expr(&m.receiver, &mut pre);
-        if self.kind_of(&recv) != Kind::Struct {
+        if !self.differentiable_receiver(&recv) {
             return None;
         }
         out.extend(pre);
@@ -264,13 +273,41 @@ impl Lowerer {
     fn may_be_struct(&self, e: &syn::Expr) -> bool {
         let roots = self.struct_roots();
         match peel(e) {
-            syn::Expr::Path(p) => p.path.get_ident().is_some_and(|i| roots.contains(&i.to_string())),
+            syn::Expr::Path(p) => p
+                .path
+                .get_ident()
+                .is_some_and(|i| roots.contains(&i.to_string())),
             syn::Expr::Index(ix) => field_path(&ix.expr, &roots).is_some(),
             other => field_path(other, &roots).is_some(),
         }
     }
 
-    fn method_parts(&mut self, recv: Expr, m: &syn::ExprMethodCall, out: &mut Vec<Stmt>) -> CallParts {
+    /// Whether a method called on `recv` is a differentiated method: `recv` is a struct
+    /// rooted in an active struct parameter (on a constant one, a method is an ordinary call).
+    pub(super) fn differentiable_receiver(&self, recv: &Expr) -> bool {
+        fn root(e: &Expr) -> Option<VarId> {
+            match &e.kind {
+                ExprKind::Var(v) => Some(*v),
+                ExprKind::Ref(a) | ExprKind::Index(a, _) => root(a),
+                _ => None,
+            }
+        }
+        let base = |v: VarId| {
+            self.fields
+                .iter()
+                .find(|f| f.var == v)
+                .map_or(v, |f| f.base)
+        };
+        self.kind_of(recv) == Kind::Struct
+            && root(recv).is_some_and(|v| !self.constant_structs.contains(&base(v)))
+    }
+
+    fn method_parts(
+        &mut self,
+        recv: Expr,
+        m: &syn::ExprMethodCall,
+        out: &mut Vec<Stmt>,
+    ) -> CallParts {
         // The pullback takes the receiver again, as a reference.
         let recv = match recv.kind {
             ExprKind::Var(_) | ExprKind::Ref(_) => recv,
