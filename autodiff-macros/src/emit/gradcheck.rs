@@ -145,7 +145,7 @@ fn rebuild(ctx: &Ctx, p: &Param, from: &TokenStream) -> TokenStream {
                 shaped
             }
         }
-        ParamShape::Inactive | ParamShape::Struct => {
+        ParamShape::Inactive | ParamShape::Struct | ParamShape::Output => {
             unreachable!(
                 "only active parameters of functions without struct parameters are rebuilt"
             )

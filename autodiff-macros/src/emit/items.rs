@@ -44,6 +44,11 @@ pub fn emit(item: &syn::ItemFn, func: &Func, act: &Activity, needed: &Needed) ->
     let jvp = jvp(item, &plain);
     let pullback = pullback(item, &plain, "_pullback");
     let vjp = vjp(item, &plain);
+    // Output buffers: no `_grad` (of which result?), and no dual twin (callers cannot
+    // pass a `&mut` buffer anyway).
+    if !func.outputs.is_empty() {
+        return quote!(#jvp #pullback #vjp);
+    }
     if plain.has_struct_param() {
         let grad = scalar_out.then(|| grad(item, &plain));
         return quote!(#jvp #pullback #vjp #grad);
@@ -92,7 +97,10 @@ fn doc_link(item: &syn::ItemFn, ctx: &Ctx) -> String {
 }
 
 fn passed_name(ctx: &Ctx, p: &Param) -> TokenStream {
-    if ctx.func.method && p.var == ctx.func.params[0].var {
+    if let Some(o) = ctx.func.outputs.iter().find(|o| o.local == p.var) {
+        let buffer = &o.param;
+        quote!(#buffer)
+    } else if ctx.func.method && p.var == ctx.func.params[0].var {
         quote!(self)
     } else {
         let n = ctx.name(p.var);
@@ -124,7 +132,7 @@ pub fn ref_params(ctx: &Ctx) -> Vec<TokenStream> {
     ctx.func
         .params
         .iter()
-        .filter(|p| is_reference(&p.ty))
+        .filter(|p| is_reference(&p.ty) && p.shape != ParamShape::Output)
         .map(|p| {
             let (n, ty) = (ctx.name(p.var), ctx.lift_type(&p.ty, p.active));
             quote!(#n: #ty)
@@ -137,7 +145,7 @@ fn reborrow_args(ctx: &Ctx) -> Vec<TokenStream> {
     ctx.func
         .params
         .iter()
-        .filter(|p| is_reference(&p.ty))
+        .filter(|p| is_reference(&p.ty) && p.shape != ParamShape::Output)
         .map(|p| passed_name(ctx, p))
         .collect()
 }
@@ -167,7 +175,7 @@ fn cotangent_type(ctx: &Ctx, p: &Param) -> TokenStream {
             }
             other => quote!(#other),
         },
-        ParamShape::Inactive => quote!(()),
+        ParamShape::Inactive | ParamShape::Output => quote!(()),
     }
 }
 
@@ -202,7 +210,19 @@ fn jvp(item: &syn::ItemFn, ctx: &Ctx) -> TokenStream {
     let ret_ty = &ctx.func.ret_ty;
     let prologue = ctx.prologue(Sweep::Jvp);
     let body = ctx.forward_block(&ctx.func.body, Sweep::Jvp, None);
+    let write_back = ctx.write_back(Sweep::Jvp);
+    let out_dots = ctx.output_tangent_params();
     let (value, tangent) = jvp_result(ctx);
+    // A function whose results are all in output buffers returns nothing.
+    let (jvp_ret, result) = if ctx.unit_result() {
+        (quote!(), quote!())
+    } else {
+        (
+            quote!(-> (#ret_ty, #ret_ty)),
+            // The tangent first: a zero tangent is shaped from the value before it moves.
+            quote!(let __tangent = #tangent; (#value, __tangent)),
+        )
+    };
     let link = doc_link(item, ctx);
     let doc = format!(
         " Forward mode of [`{f}`]{link}: its value and its directional derivative along the tangents \
@@ -213,14 +233,13 @@ fn jvp(item: &syn::ItemFn, ctx: &Ctx) -> TokenStream {
     quote! {
         #[doc = #doc]
         #allows
-        #vis fn #name #generics (#(#params,)* #(#tangents),*) -> (#ret_ty, #ret_ty) #where_clause {
+        #vis fn #name #generics (#(#params,)* #(#tangents,)* #(#out_dots),*) #jvp_ret #where_clause {
             use ::autodiff::__private as __ad;
             use ::autodiff::__private::Float as _;
             #prologue
             #body
-            // The tangent first: a zero tangent is shaped from the value before it moves.
-            let __tangent = #tangent;
-            (#value, __tangent)
+            #write_back
+            #result
         }
     }
 }
@@ -288,13 +307,16 @@ fn pullback_with(item: &syn::ItemFn, ctx: &Ctx, suffix: &str, body: &BodyFn) -> 
         .func
         .params
         .iter()
-        .filter(|p| is_reference(&p.ty))
+        .filter(|p| is_reference(&p.ty) && p.shape != ParamShape::Output)
         .map(|p| ctx.lift_type(&p.ty, p.active))
         .collect();
     let ret_ty = ctx.lift_type(&ctx.func.ret_ty, true);
     let cts: Vec<TokenStream> = active_params(ctx).map(|p| cotangent_type(ctx, p)).collect();
     let dout = ctx.param_name("dout");
     let body = body(&dout, &ret_ty, &cts);
+    let f_ty = ctx.scalar();
+    let seed_tys = ctx.func.outputs.iter().map(|_| quote!(&[#f_ty]));
+    let dout_ty = (!ctx.unit_result()).then(|| quote!(#ret_ty,));
     let allows = allows();
     let link = doc_link(item, ctx);
     let doc = match ctx.mode {
@@ -312,7 +334,7 @@ fn pullback_with(item: &syn::ItemFn, ctx: &Ctx, suffix: &str, body: &BodyFn) -> 
         #hidden
         #allows
         #vis fn #name #generics (#(#params),*)
-            -> (#ret_ty, impl ::core::ops::FnOnce(#(#reborrowed,)* #ret_ty) -> (#(#cts,)*)) #where_clause
+            -> (#ret_ty, impl ::core::ops::FnOnce(#(#reborrowed,)* #dout_ty #(#seed_tys),*) -> (#(#cts,)*)) #where_clause
         {
             use ::autodiff::__private as __ad;
             use ::autodiff::__private::Float as _;
@@ -403,21 +425,46 @@ fn vjp(item: &syn::ItemFn, ctx: &Ctx) -> TokenStream {
     let reborrowed = reborrow_args(ctx);
     let cts: Vec<TokenStream> = active_params(ctx).map(|p| cotangent_type(ctx, p)).collect();
     let bars: Vec<syn::Ident> = active_params(ctx).map(|p| ctx.bar(p.var)).collect();
+    let (seed_params, seeds) = (ctx.output_seed_params(), ctx.output_seed_args());
+    // Output buffers take their cotangents as seeds; a `()` result takes none.
+    let (dout_param, dout_arg, vjp_ret, result) = if ctx.unit_result() {
+        (
+            quote!(),
+            quote!(),
+            quote!((#(#cts,)*)),
+            quote!((#(#bars,)*)),
+        )
+    } else {
+        (
+            quote!(#dout: #ret_ty,),
+            quote!(#dout,),
+            quote!((#ret_ty, #(#cts),*)),
+            quote!((value, #(#bars),*)),
+        )
+    };
+    let mut seeded: Vec<String> = seeds
+        .iter()
+        .map(|s| format!("`{s}` of its buffer"))
+        .collect();
+    if !ctx.unit_result() {
+        seeded.insert(0, format!("`{dout}` of the result"));
+    }
+    let seeds_doc = seeded.join(" and ");
     let link = doc_link(item, ctx);
     let doc =
         format!(
         " Reverse mode of [`{f}`]{link}: its value, then the cotangents `{}` of the active parameters \
-         (in parameter order) for the cotangent `{dout}` of the result: x̄ = ȳ ∂{f}/∂x.",
+         (in parameter order) for the cotangent {seeds_doc}: x̄ = ȳ ∂{f}/∂x.",
         bars.iter().map(|b| b.to_string()).collect::<Vec<_>>().join("`, `")
     );
     let allows = allows();
     quote! {
         #[doc = #doc]
         #allows
-        #vis fn #name #generics (#(#params,)* #dout: #ret_ty) -> (#ret_ty, #(#cts),*) #where_clause {
+        #vis fn #name #generics (#(#params,)* #dout_param #(#seed_params),*) -> #vjp_ret #where_clause {
             let (value, pullback) = #pb(#(#args),*);
-            let (#(#bars,)*) = pullback(#(#reborrowed,)* #dout);
-            (value, #(#bars),*)
+            let (#(#bars,)*) = pullback(#(#reborrowed,)* #dout_arg #(#seeds),*);
+            #result
         }
     }
 }
@@ -505,7 +552,9 @@ fn hvp(item: &syn::ItemFn, ctx: &Ctx) -> TokenStream {
                     quote!(&#dual)
                 }
                 (true, ParamShape::Nd) => quote!(__ad::duals_nd(&#x, &#dot)),
-                (true, ParamShape::Struct) => unreachable!("no `_hvp` with struct parameters"),
+                (true, ParamShape::Struct | ParamShape::Output) => {
+                    unreachable!("no `_hvp` with struct parameters or output buffers")
+                }
             }
         })
         .collect();

@@ -14,6 +14,7 @@ mod fields;
 mod forward;
 mod gradcheck;
 pub mod items;
+mod outputs;
 mod reverse;
 mod tangent;
 

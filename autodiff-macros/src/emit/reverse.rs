@@ -30,11 +30,15 @@ impl Ctx<'_> {
         let refs = super::items::ref_params(self);
         let prologue = self.prologue(Sweep::Augmented);
         let closure_prologue = self.closure_prologue();
+        let write_back = self.write_back(Sweep::Augmented);
+        let dout_param = (!self.unit_result()).then(|| quote!(#dout: #dout_ty,));
+        let seeds = self.output_seed_params();
         quote! {
             #prologue
             #(let mut #tapes = ::std::vec::Vec::new();)*
             #forward
-            let pullback = move |#(#refs,)* #dout: #dout_ty| -> (#(#cotangent_tys,)*) {
+            #write_back
+            let pullback = move |#(#refs,)* #dout_param #(#seeds),*| -> (#(#cotangent_tys,)*) {
                 #closure_prologue
                 #reverse
             };
@@ -73,11 +77,14 @@ impl Ctx<'_> {
     }
 
     fn reverse_sweep(&self, dout: &syn::Ident) -> TokenStream {
-        let seed = self.seed(dout);
+        let seed = (!self.unit_result()).then(|| self.seed(dout));
         let adjoints: Vec<TokenStream> = (0..self.func.vars.len())
             .filter(|&v| self.func.is_top_level(v) && self.active(v) && !self.func.ret.contains(&v))
             .filter(|&v| self.kind(v).is_float())
-            .map(|v| self.declare_adjoint(v))
+            .map(|v| {
+                self.output_seed(v)
+                    .unwrap_or_else(|| self.declare_adjoint(v))
+            })
             .collect();
         let body = self.reverse_stmts(&self.func.body);
         let gathered = self

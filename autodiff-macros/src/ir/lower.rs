@@ -39,6 +39,8 @@ pub struct Lowerer {
     pub(super) constant_structs: Vec<VarId>,
     /// The fields of struct parameters read so far.
     pub(super) fields: Vec<FieldProj>,
+    /// The output buffers.
+    pub(super) outputs: Vec<Output>,
     /// The kind of each field path, from how the body uses it.
     pub(super) field_kinds: HashMap<String, Kind>,
 }
@@ -76,6 +78,7 @@ impl Lowerer {
             struct_params: vec![],
             constant_structs: vec![],
             fields: vec![],
+            outputs: vec![],
             field_kinds: HashMap::new(),
         }
     }
@@ -232,6 +235,39 @@ impl Lowerer {
             (Kind::Struct | Kind::StructSeq, _) => self.vars[var].kind = Kind::Other,
             _ => {}
         }
+    }
+
+    /// `out: &mut [F]`: the body sees a local copy (`out_value`), declared at its start and
+    /// written back by every generated function.
+    fn output_param(&mut self, ident: &Ident, ty: &Type) -> Option<VarId> {
+        let Type::Reference(r) = ty else { return None };
+        let vec = matches!(&*r.elem, Type::Path(p) if p.path.segments.last().is_some_and(|s| s.ident == "Vec"));
+        if kind_of_type(&r.elem, &self.float) != Kind::FloatSeq
+            || matches!(&*r.elem, Type::Array(_))
+        {
+            return None;
+        }
+        self.given.insert(ident.to_string());
+        let name = self.fresh_name(&format!("{ident}_value"), ident.span(), false);
+        let id = self.vars.len();
+        self.vars.push(Var {
+            stem: name.clone(),
+            name,
+            kind: Kind::FloatSeq,
+            scope: Some(0),
+            mutable: true,
+            ty: None,
+            element: false,
+        });
+        if let Some(s) = self.scopes.last_mut() {
+            s.1.insert(ident.to_string(), id);
+        }
+        self.outputs.push(Output {
+            local: id,
+            param: ident.clone(),
+            vec,
+        });
+        Some(id)
     }
 
     pub fn open_scope(&mut self) -> BlockId {
@@ -901,7 +937,20 @@ pub fn lower_fn(
                     }
                 }
                 if parse::is_mut_float_ref(&pt.ty, &float) {
-                    lw.error(syn::spanned::Spanned::span(&pt.ty), "`&mut` float parameters (output buffers) are not supported yet: return the values instead");
+                    match lw.output_param(&ident, &pt.ty) {
+                        Some(local) => params.push(Param {
+                            var: local,
+                            ty: (*pt.ty).clone(),
+                            shape: ParamShape::Output,
+                            active: false,
+                        }),
+                        None => {
+                            lw.error(syn::spanned::Spanned::span(&pt.ty), "only `&mut [f64]` and `&mut Vec<f64>` (of the function's float type) can be output buffers: return other values instead");
+                            // Declared all the same, so that its uses report nothing more.
+                            lw.declare_param(&ident, &pt.ty, mutable);
+                        }
+                    }
+                    continue;
                 }
                 let var = lw.declare_param(&ident, &pt.ty, mutable);
                 let shape = parse::param_shape(&pt.ty, &float);
@@ -944,8 +993,11 @@ pub fn lower_fn(
         .collect();
     lw.field_kinds = super::lower_fields::field_kinds(&item.block, &roots, &float);
     let (ret_shape, ret_ty) = match &item.sig.output {
+        syn::ReturnType::Default if !lw.outputs.is_empty() => {
+            (Ret::Tuple(vec![]), syn::parse_quote!(()))
+        }
         syn::ReturnType::Default => {
-            lw.error(item.sig.ident.span(), "a `#[differentiate]` function must return a value to differentiate: add a return type");
+            lw.error(item.sig.ident.span(), "a `#[differentiate]` function must return a value to differentiate: add a return type, or write the results into `&mut [f64]` output buffers");
             (Ret::Single(Kind::Float), syn::parse_quote!(()))
         }
         syn::ReturnType::Type(_, ty) => (ret_shape(ty, &float), (**ty).clone()),
@@ -954,7 +1006,19 @@ pub fn lower_fn(
         Ret::Single(k) => vec![*k],
         Ret::Tuple(ks) => ks.clone(),
     };
-    let body = lw.lower_body(&item.block, &kinds);
+    let mut body = lw.lower_body(&item.block, &kinds);
+    // `let mut out_value = out.to_vec();`: the buffer's initial contents, as constants.
+    for (i, o) in lw.outputs.iter().enumerate() {
+        let span = o.param.span();
+        let buffer = Expr::new(ExprKind::Const(syn::Path::from(o.param.clone())), span);
+        let copy = OpaqueCall::Method(Box::new(buffer), Ident::new("to_vec", span), None, vec![]);
+        let init = Expr::new(ExprKind::Opaque(copy), span);
+        let kind = StmtKind::Let {
+            var: o.local,
+            init: Some(init),
+        };
+        body.stmts.insert(i, Stmt { kind, span });
+    }
     lw.close_scope();
     if !lw.errors.is_empty() {
         return Err(lw.errors);
@@ -964,6 +1028,7 @@ pub fn lower_fn(
         vars: lw.vars,
         params,
         fields: lw.fields,
+        outputs: lw.outputs,
         method,
         body,
         ret: lw.ret,

@@ -450,6 +450,9 @@ pub enum ParamShape {
     Nd,
     /// `p: &Params` or `&self`, a `#[derive(Differentiable)]` struct: cotangent `Params`.
     Struct,
+    /// `out: &mut [F]` or `&mut Vec<F>`: an output buffer. Its final contents are a result
+    /// (a tangent buffer in `_jvp`, a seed in `_vjp`); its initial contents are constants.
+    Output,
     /// Not differentiable.
     Inactive,
 }
@@ -474,6 +477,17 @@ pub struct FieldProj {
     pub path: Vec<syn::Member>,
 }
 
+/// An output buffer parameter: the body writes `local`, a copy of the buffer taken at the
+/// start (`let mut out_value = out.to_vec();`), which is written back at the end.
+#[derive(Clone, Debug)]
+pub struct Output {
+    pub local: VarId,
+    /// The parameter's name.
+    pub param: Ident,
+    /// `&mut Vec<F>` (written back with `clone_from`), not `&mut [F]` (`copy_from_slice`).
+    pub vec: bool,
+}
+
 /// The shape of the return value.
 #[derive(Clone, Debug)]
 pub enum Ret {
@@ -490,6 +504,8 @@ pub struct Func {
     pub params: Vec<Param>,
     /// The fields of struct parameters the body reads.
     pub fields: Vec<FieldProj>,
+    /// The output buffers (`out: &mut [f64]`), each as the local holding its contents.
+    pub outputs: Vec<Output>,
     /// A method: the receiver `self` is `params[0]`, bound to a variable of another name
     /// (closures cannot take `self`).
     pub method: bool,
