@@ -298,3 +298,18 @@ mod readme {
         assert_struct_grad(|q| loss(q, &x, &targets), &net, &grad);
     }
 }
+
+// A method called on a struct parameter itself, from another differentiated function.
+#[differentiate]
+fn through_method(l: &Layer, x: &Array2<f64>) -> f64 {
+    let y: Array2<f64> = l.forward(x);
+    y.sum()
+}
+
+#[test]
+fn a_method_called_on_a_parameter() {
+    let l = net_params(13).layers[2].clone();
+    let x = array![[0.5, -0.25, 1.0]];
+    let (_, l_bar, _) = through_method_grad(&l, &x);
+    assert_struct_grad(|q| through_method(q, &x), &l, &l_bar);
+}
