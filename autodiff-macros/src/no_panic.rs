@@ -1765,5 +1765,35 @@ fn f(x: f64, c: f64, n: usize) -> f64 {
     }
     s
 }"###,
+    r###"#[differentiate]
+fn net(p: &Net, x: &Array2<f64>, targets: &[usize]) -> f64 {
+    let mut h = x.to_owned();
+    for l in 0..p.layers.len() {
+        h = p.layers[l].forward(&h);
+    }
+    let v: &Vec<f64> = &p.v;
+    let z: Array2<f64> = head(&p.head, &h);
+    ops::cross_entropy(&z, targets) * p.scale + v[0] * p.inner.a
+}"###,
+    r###"#[differentiate]
+fn forward(&self, x: &Array2<f64>) -> Array2<f64> {
+    let h = ops::layer_norm(x, &self.g, &self.b, 1e-5);
+    (&h.dot(&self.w) + &self.bias).mapv(f64::tanh)
+}"###,
+    r###"#[differentiate]
+fn softmax_into(x: &[f64], out: &mut [f64]) {
+    let mut m = x[0];
+    for i in 1..x.len() {
+        m = m.max(x[i]);
+    }
+    let mut s = 0.0;
+    for i in 0..x.len() {
+        out[i] = (x[i] - m).exp();
+        s += out[i];
+    }
+    for i in 0..x.len() {
+        out[i] /= s;
+    }
+}"###,
 ];
 // @corpus-end
