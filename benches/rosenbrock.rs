@@ -5,6 +5,9 @@
 //! f(x) = Σ_{i<n−1} 100(x_{i+1} − x_i²)² + (1 − x_i)²
 //!
 //! recurrence: h₀ = 0, h_{i+1} = tanh(0.9 h_i + x_i) · x_i + 0.1 h_i, result h_n.
+//!
+//! Horner: acc₀ = 0, acc_{i+1} = acc_i · x + c_i, result acc_n, gradient in x and c
+//! (`loops/horner.rs`): loop-carried, overwritten state again, but an arithmetic step.
 
 // `#[differentiate]` takes indexed loops, not iterator chains.
 #![allow(clippy::needless_range_loop)]
@@ -15,6 +18,10 @@ use std::time::Duration;
 use autodiff::gradcheck::Rng;
 use autodiff::{differentiate, Gradients, Tape, Value};
 use criterion::{criterion_group, criterion_main, Criterion};
+
+#[path = "loops/horner.rs"]
+mod horner;
+use horner::*;
 
 const N: usize = 100_000;
 
@@ -218,6 +225,67 @@ fn bench_recurrence(c: &mut Criterion) {
     group.finish();
 }
 
+fn bench_horner(c: &mut Criterion) {
+    // x^n = e^(−10): the powers, the adjoints and p stay well inside the normal range.
+    let x = 0.9999;
+    let coef = Rng::new(4).vector(N, -1.0, 1.0);
+    let (dx, dc) = (0.3, Rng::new(5).vector(N, -1.0, 1.0));
+    let (mut g_hand, mut g_direct, mut g_tape) = (vec![0.0; N], vec![0.0; N], vec![0.0; N]);
+    let mut accs = Vec::with_capacity(N);
+    let mut tape = Tape::with_capacity(3 * N);
+    let mut grads = Gradients::new();
+
+    let f = horner(x, &coef);
+    let (f_hand, x_hand) = horner_grad_hand(x, &coef, &mut accs, &mut g_hand);
+    let (f_direct, x_direct) = horner_grad_hand_direct(x, &coef, &mut g_direct);
+    let (f_tape, x_tape) = horner_grad_tape(&mut tape, &mut grads, x, &coef, &mut g_tape);
+    let (f_ad, x_ad, g_ad) = horner_grad(x, &coef);
+    assert!(f == f_hand && f == f_direct && f == f_tape && f == f_ad);
+    assert!(close(&[x_hand], &[x_direct]) && close(&[x_hand], &[x_tape]));
+    assert!(close(&[x_hand], &[x_ad]));
+    assert!(close(&g_hand, &g_direct) && close(&g_hand, &g_tape) && close(&g_hand, &g_ad));
+    let (_, jv) = horner_jvp(x, &coef, dx, &dc);
+    let gv = x_hand * dx + g_hand.iter().zip(&dc).map(|(g, v)| g * v).sum::<f64>();
+    assert!((jv - gv).abs() <= 1e-9 * gv.abs().max(1.0));
+
+    let mut group = c.benchmark_group("horner_n1e5");
+    configure(&mut group);
+    group.bench_function("primal", |b| {
+        b.iter(|| horner(black_box(x), black_box(&coef)))
+    });
+    group.bench_function("hand_gradient", |b| {
+        b.iter(|| horner_grad_hand(black_box(x), black_box(&coef), &mut accs, &mut g_hand))
+    });
+    group.bench_function("hand_gradient_direct", |b| {
+        b.iter(|| horner_grad_hand_direct(black_box(x), black_box(&coef), &mut g_direct))
+    });
+    group.bench_function("ad_grad", |b| {
+        b.iter(|| horner_grad(black_box(x), black_box(&coef)))
+    });
+    group.bench_function("ad_jvp", |b| {
+        b.iter(|| {
+            horner_jvp(
+                black_box(x),
+                black_box(&coef),
+                black_box(dx),
+                black_box(&dc),
+            )
+        })
+    });
+    group.bench_function("value_tape_gradient", |b| {
+        b.iter(|| {
+            horner_grad_tape(
+                &mut tape,
+                &mut grads,
+                black_box(x),
+                black_box(&coef),
+                &mut g_tape,
+            )
+        })
+    });
+    group.finish();
+}
+
 /// Small samples, so that the whole file runs in about a minute.
 fn configure(group: &mut criterion::BenchmarkGroup<'_, criterion::measurement::WallTime>) {
     group
@@ -287,6 +355,7 @@ criterion_group!(
     benches,
     bench_rosenbrock,
     bench_recurrence,
+    bench_horner,
     bench_call_chain
 );
 criterion_main!(benches);

@@ -59,6 +59,42 @@ fn overwritten_loop_carried_state() {
     assert_grad(f, &[x, 1.0, -2.0, 0.5, 3.0], &all);
 }
 
+/// The Horner loop of `benches/rosenbrock.rs` (`acc = acc·x + cᵢ`, shared from
+/// `benches/loops/horner.rs`).
+#[path = "../benches/loops/horner.rs"]
+mod horner_bench;
+
+#[test]
+fn horner_benchmark_gradient() {
+    use horner_bench as h;
+    // Central differences and the dot-product test on a short input.
+    let (x, c) = (0.9, rng_vec(24, 40, -1.0, 1.0));
+    let (_, x_bar, c_bar) = h::horner_grad(x, &c);
+    let grad: Vec<f64> = std::iter::once(x_bar).chain(c_bar).collect();
+    let point: Vec<f64> = std::iter::once(x).chain(c.iter().copied()).collect();
+    assert_grad(|v| h::horner(v[0], &v[1..]), &point, &grad);
+    assert_dot_product(|v| h::horner_jvp(x, &c, v[0], &v[1..]).1, &grad, 25);
+    // The benchmark's size, against both hand-written gradients and the `Value` tape.
+    let (x, c) = (0.9999, rng_vec(26, 100_000, -1.0, 1.0));
+    let (value, x_bar, c_bar) = h::horner_grad(x, &c);
+    let mut accs = Vec::new();
+    let mut others = vec![];
+    let mut gc = vec![0.0; c.len()];
+    others.push((h::horner_grad_hand(x, &c, &mut accs, &mut gc), gc.clone()));
+    others.push((h::horner_grad_hand_direct(x, &c, &mut gc), gc.clone()));
+    let (mut tape, mut grads) = (autodiff::Tape::new(), autodiff::Gradients::new());
+    others.push((
+        h::horner_grad_tape(&mut tape, &mut grads, x, &c, &mut gc),
+        gc.clone(),
+    ));
+    let close = |a: f64, b: f64| (a - b).abs() <= 1e-9 * a.abs().max(1.0);
+    for ((v, xb), cb) in others {
+        assert_eq!(v, value);
+        assert!(close(xb, x_bar), "x̄: {xb} against the generated {x_bar}");
+        assert!(cb.iter().zip(&c_bar).all(|(&a, &b)| close(a, b)));
+    }
+}
+
 #[differentiate]
 fn recurrence(x: &[f64], steps: usize) -> f64 {
     let mut h = x.to_vec();
