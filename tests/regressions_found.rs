@@ -130,3 +130,47 @@ fn inactive_results_and_casts_in_comparisons() {
     cast_before_less_than_gradcheck(1, 0.5).unwrap();
     cast_before_less_than_gradcheck(1, 1.5).unwrap();
 }
+
+#[differentiate]
+fn sin_scaled(a: f64, b: f64) -> f64 {
+    a * b.sin()
+}
+
+/// A call's result copied into another variable, and both read: the copy once took over the
+/// call's binding, so `s` was never declared and the forward mode lost its tangent.
+#[differentiate]
+fn copied_call_result(a: f64) -> f64 {
+    let s = sin_scaled(a, a);
+    let t = s;
+    s + t
+}
+
+/// The same with a sequence result and the copy mutated afterwards.
+#[differentiate]
+fn squares(x: &[f64]) -> Vec<f64> {
+    let mut out = vec![0.0; x.len()];
+    for i in 0..x.len() {
+        out[i] = x[i] * x[i];
+    }
+    out
+}
+
+#[differentiate]
+fn copied_vec_call_result(x: &[f64]) -> f64 {
+    let s: Vec<f64> = squares(x);
+    let mut t = s;
+    t[0] *= x[1];
+    t[0] + t[1] * x[0]
+}
+
+#[test]
+fn copied_call_results() {
+    copied_call_result_gradcheck(0.7).unwrap();
+    copied_call_result_gradcheck(-1.3).unwrap();
+    // 2 a sin a: the derivative is 2 (sin a + a cos a)
+    let a: f64 = 0.7;
+    let want = 2.0 * (a.sin() + a * a.cos());
+    assert!((copied_call_result_grad(a).1 - want).abs() < 1e-12);
+    assert!((copied_call_result_jvp(a, 1.0).1 - want).abs() < 1e-12);
+    copied_vec_call_result_gradcheck(&[0.3, -0.8, 1.1]).unwrap();
+}

@@ -283,31 +283,6 @@ fn main() {
 }
 "#,
     ),
-    (
-        "copied-call-result",
-        "E0425: a copied call result loses its binding",
-        r#"use autodiff::differentiate;
-
-#[differentiate]
-fn g(a: f64, b: f64) -> f64 {
-    a * b.sin()
-}
-
-// A call's result copied into another variable, and both used: the copy takes over the
-// call's binding, the original is never declared (E0425 "cannot find value `s`"), and the
-// forward mode drops its tangent (`ret_dot = t_dot`).
-#[differentiate]
-fn copied_call_result(a: f64) -> f64 {
-    let s = g(a, a);
-    let t = s;
-    s + t
-}
-
-fn main() {
-    copied_call_result_gradcheck(0.7).unwrap();
-}
-"#,
-    ),
 ];
 
 #[test]
