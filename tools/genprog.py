@@ -1040,15 +1040,12 @@ class Func:
 # found (and exercised again by the set): `let mut s = g(x)` (lost `mut`), `let mut c = if
 # …` (tape push before assignment), a `return` before a `#[checkpoint]` loop, restored
 # element writes of inactive vectors indexed by body locals or guarded by exits, casts left
-# of `<` (directly), inactive results, inactive slices passed to differentiated callees,
-# copied call results (`let s = g(a); let t = s;`).
+# of `<` (at any depth), inactive results, inactive slices passed to differentiated
+# callees, copied call results (`let s = g(a); let t = s;`).
 KNOWN_BUGS = {
     # calling a function declared with `wrt(…)`: the caller expects a cotangent for every
     # float argument (E0308, E0061); README: not supported yet.
     "wrt-callee",
-    # a cast ending the left side of `<`: `(n as f64) < a` is fixed, `b + (n as f64) < a` is
-    # still emitted as `b + n as f64 < a`, which does not parse (`f64<…` read as generics).
-    "cast-before-less-than",
 }
 AVOID = set(KNOWN_BUGS)
 
