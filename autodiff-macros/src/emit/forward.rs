@@ -367,6 +367,10 @@ impl Ctx<'_> {
         }
     }
 
+    /// A differentiated call. It goes through the callee's entry points for callers
+    /// (`g_jvp_all`, `g_pullback_all`, `g_dual_pullback_all`): this macro cannot see `g`'s
+    /// attribute, so it passes a tangent for, and expects a cotangent of, every float
+    /// argument, which those take and give whatever `g`'s `wrt` says.
     fn forward_call(
         &self,
         out: VarId,
@@ -402,14 +406,14 @@ impl Ctx<'_> {
                     Mode::Plain => quote!(let #name #ty = #callee(#(#args),*);),
                     // The callee's value on dual numbers, from its dual twin.
                     Mode::Lifted => {
-                        let f = suffixed(callee, "_dual_pullback");
+                        let f = suffixed(callee, "_dual_pullback_all");
                         quote!(let #name #ty = #f(#(#args),*).0;)
                     }
                 }
             }
             Sweep::Jvp => {
                 let dot = self.dot(out);
-                let f = suffixed(callee, "_jvp");
+                let f = suffixed(callee, "_jvp_all");
                 let args = args.iter().map(|a| self.expr(a, false));
                 let tangents = float_args
                     .iter()
@@ -419,8 +423,8 @@ impl Ctx<'_> {
             Sweep::Augmented => {
                 let pb = self.name(pullback);
                 let f = match self.mode {
-                    Mode::Plain => suffixed(callee, "_pullback"),
-                    Mode::Lifted => suffixed(callee, "_dual_pullback"),
+                    Mode::Plain => suffixed(callee, "_pullback_all"),
+                    Mode::Lifted => suffixed(callee, "_dual_pullback_all"),
                 };
                 let args = args
                     .iter()
