@@ -202,3 +202,100 @@ fn calls_with_inactive_slice(x: &[f64], w: &[f64]) -> f64 {
 fn inactive_arguments_of_active_callees() {
     calls_with_inactive_slice_gradcheck(&[0.5, -1.0, 2.0], &[1.0, 2.0, 3.0]).unwrap();
 }
+
+// ---- callees declared with `wrt(…)` ---------------------------------------------------
+
+#[differentiate(wrt(a))]
+fn scaled(a: f64, b: f64) -> f64 {
+    a * b
+}
+
+/// A callee whose `wrt` leaves `b` out, called with a constant there.
+#[differentiate]
+fn calls_scaled(x: f64) -> f64 {
+    scaled(x, 2.0)
+}
+
+/// `wrt` leaves out a scalar `c` and the slice `ys`: constants, for callers too.
+#[differentiate(wrt(xs))]
+fn mixes(xs: &[f64], c: f64, ys: &[f64], n: usize) -> f64 {
+    let mut s = 0.0;
+    for i in 0..n {
+        s += (xs[i] * c).sin() + xs[i] * ys[i] * ys[i];
+    }
+    s
+}
+
+/// Constants for `c` and `ys`: literals, a local without derivatives, a parameter `wrt`
+/// leaves out.
+#[differentiate(wrt(x, w))]
+fn calls_mixes(x: &[f64], w: f64, data: &[f64]) -> f64 {
+    let ys = vec![0.5, 1.5, 1.0];
+    mixes(x, 0.7, &ys, 3) * w + mixes(x, data[0], data, 2)
+}
+
+/// A value with a derivative, made a constant by `stop_gradient`.
+#[differentiate]
+fn calls_mixes_stopped(x: &[f64], w: f64) -> f64 {
+    let ys = vec![1.0, 2.0];
+    mixes(x, autodiff::stop_gradient(w.cos()), &ys, 2)
+}
+
+/// A `wrt` caller of a `wrt` callee, the callee returning a `Vec`; the caller's own
+/// inactive parameter `v` goes to the parameter `spread` leaves out.
+#[differentiate(wrt(b))]
+fn spread(a: f64, b: f64, n: usize) -> Vec<f64> {
+    let mut out = vec![0.0; n];
+    for i in 0..n {
+        out[i] = a * (i as f64) + b * b;
+    }
+    out
+}
+
+#[differentiate(wrt(u))]
+fn calls_spread(u: f64, v: f64) -> f64 {
+    let s: Vec<f64> = spread(v, u, 3);
+    s[0] + s[1] * s[2] * u
+}
+
+/// A custom rule declared with `wrt`: `c` is a constant of its derivatives.
+#[differentiate(custom, wrt(x))]
+fn scale_by<T: Float>(x: T, c: T) -> T {
+    x * c
+}
+
+fn scale_by_jvp<T: Float>(x: T, c: T, x_dot: T) -> (T, T) {
+    (x * c, x_dot * c)
+}
+
+fn scale_by_vjp<T: Float>(x: T, c: T, dout: T) -> (T, T) {
+    (x * c, dout * c)
+}
+
+#[differentiate]
+fn calls_scale_by(x: f64) -> f64 {
+    scale_by(x * x, 3.0)
+}
+
+#[test]
+fn callees_declared_with_wrt() {
+    calls_scale_by_gradcheck(0.7).unwrap();
+    calls_scaled_gradcheck(0.7).unwrap();
+    assert_eq!(calls_scaled_grad(0.7), (1.4, 2.0));
+    calls_mixes_gradcheck(&[0.3, -0.8, 1.2], 0.6, &[1.0, 2.0, 3.0]).unwrap();
+    let (x, w, data) = ([0.3, -0.8, 1.2], 0.6, [1.0, 2.0, 3.0]);
+    // `stop_gradient`: no derivative through `w.cos()`, so none for `w` at all.
+    let (_, _, dw) = calls_mixes_stopped_grad(&x, w);
+    assert_eq!(dw, 0.0);
+    calls_spread_gradcheck(0.4, 1.3).unwrap();
+    calls_spread_gradcheck(-0.9, 0.2).unwrap();
+    // The callees' own items still differentiate only what `wrt` names.
+    let (_, da) = scaled_grad(0.7, 2.0);
+    let (_, _, hv) = scaled_hvp(0.7, 2.0, 1.0);
+    assert_eq!((da, hv), (2.0, 0.0));
+    let (_, dxs) = mixes_grad(&x, 0.6, &data, 3);
+    let (_, t) = mixes_jvp(&x, 0.6, &data, 3, &[1.0, 0.0, 0.0]);
+    assert!((t - dxs[0]).abs() < 1e-12);
+    let (_, db) = spread_vjp(0.5, 1.5, 2, vec![1.0, 1.0]);
+    assert_eq!(db, 6.0);
+}

@@ -130,3 +130,84 @@ fn inactive_results_and_casts_in_comparisons() {
     cast_before_less_than_gradcheck(1, 0.5).unwrap();
     cast_before_less_than_gradcheck(1, 1.5).unwrap();
 }
+
+#[differentiate]
+fn sin_scaled(a: f64, b: f64) -> f64 {
+    a * b.sin()
+}
+
+/// A call's result copied into another variable, and both read: the copy once took over the
+/// call's binding, so `s` was never declared and the forward mode lost its tangent.
+#[differentiate]
+fn copied_call_result(a: f64) -> f64 {
+    let s = sin_scaled(a, a);
+    let t = s;
+    s + t
+}
+
+/// The same with a sequence result and the copy mutated afterwards.
+#[differentiate]
+fn squares(x: &[f64]) -> Vec<f64> {
+    let mut out = vec![0.0; x.len()];
+    for i in 0..x.len() {
+        out[i] = x[i] * x[i];
+    }
+    out
+}
+
+#[differentiate]
+fn copied_vec_call_result(x: &[f64]) -> f64 {
+    let s: Vec<f64> = squares(x);
+    let mut t = s;
+    t[0] *= x[1];
+    t[0] + t[1] * x[0]
+}
+
+#[test]
+fn copied_call_results() {
+    copied_call_result_gradcheck(0.7).unwrap();
+    copied_call_result_gradcheck(-1.3).unwrap();
+    // 2 a sin a: the derivative is 2 (sin a + a cos a)
+    let a: f64 = 0.7;
+    let want = 2.0 * (a.sin() + a * a.cos());
+    assert!((copied_call_result_grad(a).1 - want).abs() < 1e-12);
+    assert!((copied_call_result_jvp(a, 1.0).1 - want).abs() < 1e-12);
+    copied_vec_call_result_gradcheck(&[0.3, -0.8, 1.1]).unwrap();
+}
+
+/// A cast ending the left side of `<` inside a sum: `b + n as f64 < 0.5` does not parse
+/// (`f64<…` reads as generic arguments), so casts are parenthesised as operands.
+#[differentiate]
+fn cast_in_sum_compare(b: f64, n: usize) -> f64 {
+    if b + (n as f64) < 0.5 {
+        b
+    } else {
+        b * b
+    }
+}
+
+/// Casts as operands at every depth: under `*` and `-` left of `<`, both sides of `&&`,
+/// and inside the branches' arithmetic (`while` conditions too).
+#[differentiate]
+fn casts_as_operands(b: f64, n: usize) -> f64 {
+    let mut s = b * (n as f64) - (n as f64);
+    if s * (n as f64) - (n as f64) < b && (n as f64) < 3.0 {
+        s += (n as f64) * b;
+    }
+    let mut k = 0;
+    while b * (k as f64) < 1.0 && k < 4 {
+        s = s * b + (k as f64);
+        k += 1;
+    }
+    s + (n as u32) as f64 * b
+}
+
+#[test]
+fn casts_left_of_less_than_anywhere() {
+    cast_in_sum_compare_gradcheck(0.2, 1).unwrap();
+    cast_in_sum_compare_gradcheck(-0.7, 1).unwrap();
+    assert_eq!(cast_in_sum_compare_grad(-0.7, 1).1, 1.0);
+    for b in [0.3, 0.9, 1.7] {
+        casts_as_operands_gradcheck(b, 2).unwrap();
+    }
+}

@@ -84,6 +84,26 @@ pub fn struct_field<S: StructField>(s: &S) -> &S {
     s
 }
 
+/// The cotangent of a struct argument a differentiated call returned.
+#[diagnostic::on_unimplemented(
+    message = "this argument carries a derivative, but the called function's `wrt(…)` leaves its parameter out",
+    label = "this value varies with the parameters being differentiated",
+    note = "name the parameter in the callee's `#[differentiate(wrt(…))]`, or pass a constant struct"
+)]
+pub trait StructCotangent: Differentiable {}
+impl<S: Differentiable> StructCotangent for S {}
+
+/// A struct's cotangent from a differentiated call, passed through unchanged: generated
+/// callers route each one through here so that a struct the callee's `wrt(…)` leaves out
+/// (whose cotangent is `ExcludedByWrt`) is a compile error at the argument.
+///
+/// ```
+/// assert_eq!(autodiff_runtime::fields::struct_cotangent(vec![1.0_f64]), [1.0]);
+/// ```
+pub fn struct_cotangent<S: StructCotangent>(c: S) -> S {
+    c
+}
+
 /// `acc += g` for any `Differentiable` value: a struct's cotangent gathering a field's.
 ///
 /// ```

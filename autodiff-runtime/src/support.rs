@@ -160,7 +160,7 @@ pub fn dual_array<T: Float, const N: usize>(x: &[T; N], t: &[T; N]) -> [Dual<T>;
 /// use autodiff_runtime::{support::primals, Dual};
 /// assert_eq!(primals(&vec![Dual::new(1.0, 2.0)]), vec![1.0]);
 /// ```
-pub fn primals<T: Float, S: DualSequence<T>>(s: &S) -> S::Plain {
+pub fn primals<T: Float, S: DualSequence<T> + ?Sized>(s: &S) -> S::Plain {
     s.map_parts(|d| d.primal)
 }
 
@@ -170,7 +170,7 @@ pub fn primals<T: Float, S: DualSequence<T>>(s: &S) -> S::Plain {
 /// use autodiff_runtime::{support::tangents, Dual};
 /// assert_eq!(tangents(&[Dual::new(1.0, 2.0)]), [2.0]);
 /// ```
-pub fn tangents<T: Float, S: DualSequence<T>>(s: &S) -> S::Plain {
+pub fn tangents<T: Float, S: DualSequence<T> + ?Sized>(s: &S) -> S::Plain {
     s.map_parts(|d| d.tangent)
 }
 
@@ -178,6 +178,13 @@ pub fn tangents<T: Float, S: DualSequence<T>>(s: &S) -> S::Plain {
 pub trait DualSequence<T> {
     type Plain;
     fn map_parts(&self, f: impl Fn(&Dual<T>) -> T) -> Self::Plain;
+}
+
+impl<T: Float> DualSequence<T> for [Dual<T>] {
+    type Plain = Vec<T>;
+    fn map_parts(&self, f: impl Fn(&Dual<T>) -> T) -> Vec<T> {
+        self.iter().map(f).collect()
+    }
 }
 
 impl<T: Float> DualSequence<T> for Vec<Dual<T>> {
@@ -192,6 +199,80 @@ impl<T: Float, const N: usize> DualSequence<T> for [Dual<T>; N] {
     fn map_parts(&self, f: impl Fn(&Dual<T>) -> T) -> [T; N] {
         std::array::from_fn(|i| f(&self[i]))
     }
+}
+
+/// The cotangent that the callers' entry points of a function declared with `wrt(…)`
+/// (`f_pullback_all`, …) give for a float parameter that `wrt` leaves out: that parameter
+/// is a constant, for differentiated callers too. A caller passing it a constant never
+/// reads this; one passing a value with a derivative fails to compile at the argument, at
+/// [`cotangent`]'s check, instead of silently losing that derivative.
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+pub struct ExcludedByWrt;
+
+/// A cotangent of a value whose scalars are `F`, or dual numbers over `F`: a scalar, or a
+/// `Vec`, array or ndarray array of them. [`ExcludedByWrt`] is none.
+#[diagnostic::on_unimplemented(
+    message = "this argument carries a derivative, but the called function's `wrt(…)` leaves its parameter out",
+    label = "this value varies with the parameters being differentiated",
+    note = "name the parameter in the callee's `#[differentiate(wrt(…))]`, or pass `autodiff::stop_gradient(…)` of the argument if it is meant as a constant"
+)]
+pub trait CotangentOf<F> {
+    /// The cotangent itself (so that a failed check leaves no type for later errors).
+    type Value;
+    fn value(self) -> Self::Value;
+}
+
+/// Implements [`CotangentOf<F>`] for a cotangent type made from `F`.
+macro_rules! cotangent_of {
+    ($(impl<$($g:ident $(: $b:path)?),*> for $t:ty;)*) => {
+        $(impl<F, $($g $(: $b)?),*> CotangentOf<F> for $t {
+            type Value = Self;
+            #[inline(always)]
+            fn value(self) -> Self {
+                self
+            }
+        })*
+    };
+}
+
+cotangent_of! {
+    impl<> for F;
+    impl<> for Vec<F>;
+    impl<> for Dual<F>;
+    impl<> for Vec<Dual<F>>;
+    impl<D> for ndarray::Array<F, D>;
+    impl<D> for ndarray::Array<Dual<F>, D>;
+}
+
+impl<F, const N: usize> CotangentOf<F> for [F; N] {
+    type Value = Self;
+    #[inline(always)]
+    fn value(self) -> Self {
+        self
+    }
+}
+
+impl<F, const N: usize> CotangentOf<F> for [Dual<F>; N] {
+    type Value = Self;
+    #[inline(always)]
+    fn value(self) -> Self {
+        self
+    }
+}
+
+/// A cotangent a differentiated call returned for an argument with a derivative, passed
+/// through unchanged: generated callers route each one through here, with their float type
+/// `F`, so that an argument the callee's `wrt(…)` leaves out (whose cotangent is
+/// [`ExcludedByWrt`]) is a compile error saying so, at the argument.
+///
+/// ```
+/// use autodiff_runtime::{support::cotangent, Dual};
+/// assert_eq!(cotangent::<f64, _>(vec![1.0]), vec![1.0]);
+/// assert_eq!(cotangent::<f64, _>(Dual::new(1.0, 2.0)).tangent, 2.0);
+/// ```
+#[inline(always)]
+pub fn cotangent<F, C: CotangentOf<F>>(c: C) -> C::Value {
+    c.value()
 }
 
 /// The identity on values, with no derivative: inside `#[differentiate]`, whatever flows

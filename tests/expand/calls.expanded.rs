@@ -42,7 +42,7 @@ fn norm_jvp(v: &[f64], v_dot: &[f64]) -> (f64, f64) {
     let __tangent = ret_dot;
     (ret, __tangent)
 }
-/// Reverse mode of [`norm`], split: runs `norm` once, keeping what its reverse sweep reads, and returns the value with its pullback, which maps a cotangent of the result to the cotangents of the active parameters. Differentiated callers use this form, so nested calls never re-run a callee's forward pass.
+/// Reverse mode of [`norm`], split: runs `norm` once, keeping what its reverse sweep reads, and returns the value with its pullback, which maps a cotangent of the result to the cotangents of the active parameters. Differentiated callers use the split form, so nested calls never re-run a callee's forward pass.
 #[allow(
     dead_code,
     unused_mut,
@@ -121,7 +121,59 @@ fn norm_vjp(v: &[f64], dout: f64) -> (f64, ::std::vec::Vec<f64>) {
     let (v_bar,) = pullback(v, dout);
     (value, v_bar)
 }
-/// [`norm_pullback`] on dual numbers, for [`norm_hvp`] (forward-over-reverse).
+/// [`norm_jvp`] for differentiated callers, which pass a tangent for every float parameter.
+#[doc(hidden)]
+#[inline]
+#[allow(
+    dead_code,
+    unused_mut,
+    unused_imports,
+    unused_variables,
+    unused_assignments,
+    unused_parens,
+    clippy::needless_late_init,
+    clippy::too_many_arguments,
+    clippy::type_complexity,
+    clippy::let_and_return,
+    clippy::assign_op_pattern,
+    clippy::neg_multiply,
+    clippy::double_parens,
+    clippy::unnecessary_cast,
+    clippy::identity_op,
+    clippy::ptr_arg,
+    clippy::clone_on_copy
+)]
+fn norm_jvp_all(v: &[f64], v_dot: &[f64]) -> (f64, f64) {
+    norm_jvp(v, v_dot)
+}
+/// [`norm_pullback`] for differentiated callers, which expect a cotangent for every float parameter.
+#[doc(hidden)]
+#[inline]
+#[allow(
+    dead_code,
+    unused_mut,
+    unused_imports,
+    unused_variables,
+    unused_assignments,
+    unused_parens,
+    clippy::needless_late_init,
+    clippy::too_many_arguments,
+    clippy::type_complexity,
+    clippy::let_and_return,
+    clippy::assign_op_pattern,
+    clippy::neg_multiply,
+    clippy::double_parens,
+    clippy::unnecessary_cast,
+    clippy::identity_op,
+    clippy::ptr_arg,
+    clippy::clone_on_copy
+)]
+fn norm_pullback_all(
+    v: &[f64],
+) -> (f64, impl ::core::ops::FnOnce(&[f64], f64) -> (::std::vec::Vec<f64>,)) {
+    norm_pullback(v)
+}
+/// [`norm_pullback`] on dual numbers (forward-over-reverse), with a cotangent for every float parameter: what differentiated callers' `_hvp` runs.
 #[doc(hidden)]
 #[allow(
     dead_code,
@@ -142,7 +194,7 @@ fn norm_vjp(v: &[f64], dout: f64) -> (f64, ::std::vec::Vec<f64>) {
     clippy::ptr_arg,
     clippy::clone_on_copy
 )]
-fn norm_dual_pullback(
+fn norm_dual_pullback_all(
     v: &[::autodiff::__private::Dual<f64>],
 ) -> (
     ::autodiff::__private::Dual<f64>,
@@ -235,7 +287,7 @@ fn norm_hvp(
     use ::autodiff::__private as __ad;
     use ::autodiff::__private::Float as _;
     let v_dual = __ad::duals(&v, &v_dot);
-    let (value, pullback) = norm_dual_pullback(&v_dual);
+    let (value, pullback) = norm_dual_pullback_all(&v_dual);
     let (v_bar,) = pullback(&v_dual, __ad::Dual::constant(1.0));
     (value.primal, __ad::primals(&v_bar), __ad::tangents(&v_bar))
 }
@@ -346,7 +398,7 @@ fn unit_sum(x: &[f64]) -> f64 {
 fn unit_sum_jvp(x: &[f64], x_dot: &[f64]) -> (f64, f64) {
     use ::autodiff::__private as __ad;
     use ::autodiff::__private::Float as _;
-    let (n, n_dot) = norm_jvp(x, x_dot);
+    let (n, n_dot) = norm_jvp_all(x, x_dot);
     let mut s = 0.0;
     let mut s_dot: f64 = 0.0;
     let lo = 0;
@@ -360,7 +412,7 @@ fn unit_sum_jvp(x: &[f64], x_dot: &[f64]) -> (f64, f64) {
     let __tangent = ret_dot;
     (ret, __tangent)
 }
-/// Reverse mode of [`unit_sum`], split: runs `unit_sum` once, keeping what its reverse sweep reads, and returns the value with its pullback, which maps a cotangent of the result to the cotangents of the active parameters. Differentiated callers use this form, so nested calls never re-run a callee's forward pass.
+/// Reverse mode of [`unit_sum`], split: runs `unit_sum` once, keeping what its reverse sweep reads, and returns the value with its pullback, which maps a cotangent of the result to the cotangents of the active parameters. Differentiated callers use the split form, so nested calls never re-run a callee's forward pass.
 #[allow(
     dead_code,
     unused_mut,
@@ -385,7 +437,7 @@ fn unit_sum_pullback(
 ) -> (f64, impl ::core::ops::FnOnce(&[f64], f64) -> (::std::vec::Vec<f64>,)) {
     use ::autodiff::__private as __ad;
     use ::autodiff::__private::Float as _;
-    let (n, n_pb) = norm_pullback(x);
+    let (n, n_pb) = norm_pullback_all(x);
     let mut s = 0.0;
     let lo = 0;
     let hi = x.len();
@@ -409,7 +461,7 @@ fn unit_sum_pullback(
         }
         {
             let (ct0,) = n_pb(x, n_bar);
-            __ad::add_assign(&mut x_bar, &ct0);
+            __ad::add_assign(&mut x_bar, &__ad::cotangent::<f64, _>(ct0));
         }
         (x_bar,)
     };
@@ -440,7 +492,59 @@ fn unit_sum_vjp(x: &[f64], dout: f64) -> (f64, ::std::vec::Vec<f64>) {
     let (x_bar,) = pullback(x, dout);
     (value, x_bar)
 }
-/// [`unit_sum_pullback`] on dual numbers, for [`unit_sum_hvp`] (forward-over-reverse).
+/// [`unit_sum_jvp`] for differentiated callers, which pass a tangent for every float parameter.
+#[doc(hidden)]
+#[inline]
+#[allow(
+    dead_code,
+    unused_mut,
+    unused_imports,
+    unused_variables,
+    unused_assignments,
+    unused_parens,
+    clippy::needless_late_init,
+    clippy::too_many_arguments,
+    clippy::type_complexity,
+    clippy::let_and_return,
+    clippy::assign_op_pattern,
+    clippy::neg_multiply,
+    clippy::double_parens,
+    clippy::unnecessary_cast,
+    clippy::identity_op,
+    clippy::ptr_arg,
+    clippy::clone_on_copy
+)]
+fn unit_sum_jvp_all(x: &[f64], x_dot: &[f64]) -> (f64, f64) {
+    unit_sum_jvp(x, x_dot)
+}
+/// [`unit_sum_pullback`] for differentiated callers, which expect a cotangent for every float parameter.
+#[doc(hidden)]
+#[inline]
+#[allow(
+    dead_code,
+    unused_mut,
+    unused_imports,
+    unused_variables,
+    unused_assignments,
+    unused_parens,
+    clippy::needless_late_init,
+    clippy::too_many_arguments,
+    clippy::type_complexity,
+    clippy::let_and_return,
+    clippy::assign_op_pattern,
+    clippy::neg_multiply,
+    clippy::double_parens,
+    clippy::unnecessary_cast,
+    clippy::identity_op,
+    clippy::ptr_arg,
+    clippy::clone_on_copy
+)]
+fn unit_sum_pullback_all(
+    x: &[f64],
+) -> (f64, impl ::core::ops::FnOnce(&[f64], f64) -> (::std::vec::Vec<f64>,)) {
+    unit_sum_pullback(x)
+}
+/// [`unit_sum_pullback`] on dual numbers (forward-over-reverse), with a cotangent for every float parameter: what differentiated callers' `_hvp` runs.
 #[doc(hidden)]
 #[allow(
     dead_code,
@@ -461,7 +565,7 @@ fn unit_sum_vjp(x: &[f64], dout: f64) -> (f64, ::std::vec::Vec<f64>) {
     clippy::ptr_arg,
     clippy::clone_on_copy
 )]
-fn unit_sum_dual_pullback(
+fn unit_sum_dual_pullback_all(
     x: &[::autodiff::__private::Dual<f64>],
 ) -> (
     ::autodiff::__private::Dual<f64>,
@@ -472,7 +576,7 @@ fn unit_sum_dual_pullback(
 ) {
     use ::autodiff::__private as __ad;
     use ::autodiff::__private::Float as _;
-    let (n, n_pb) = norm_dual_pullback(x);
+    let (n, n_pb) = norm_dual_pullback_all(x);
     let mut s = __ad::lift(0.0);
     let lo = 0;
     let hi = x.len();
@@ -499,7 +603,7 @@ fn unit_sum_dual_pullback(
         }
         {
             let (ct0,) = n_pb(x, n_bar);
-            __ad::add_assign(&mut x_bar, &ct0);
+            __ad::add_assign(&mut x_bar, &__ad::cotangent::<f64, _>(ct0));
         }
         (x_bar,)
     };
@@ -555,7 +659,7 @@ fn unit_sum_hvp(
     use ::autodiff::__private as __ad;
     use ::autodiff::__private::Float as _;
     let x_dual = __ad::duals(&x, &x_dot);
-    let (value, pullback) = unit_sum_dual_pullback(&x_dual);
+    let (value, pullback) = unit_sum_dual_pullback_all(&x_dual);
     let (x_bar,) = pullback(&x_dual, __ad::Dual::constant(1.0));
     (value.primal, __ad::primals(&x_bar), __ad::tangents(&x_bar))
 }

@@ -43,7 +43,7 @@ fn damped_jvp(x: f64, y: f64, n: usize, x_dot: f64, y_dot: f64) -> (f64, f64) {
     let __tangent = ret_dot;
     (ret, __tangent)
 }
-/// Reverse mode of [`damped`], split: runs `damped` once, keeping what its reverse sweep reads, and returns the value with its pullback, which maps a cotangent of the result to the cotangents of the active parameters. Differentiated callers use this form, so nested calls never re-run a callee's forward pass.
+/// Reverse mode of [`damped`], split: runs `damped` once, keeping what its reverse sweep reads, and returns the value with its pullback, which maps a cotangent of the result to the cotangents of the active parameters. Differentiated callers use the split form, so nested calls never re-run a callee's forward pass.
 #[allow(
     dead_code,
     unused_mut,
@@ -154,7 +154,61 @@ fn damped_vjp(x: f64, y: f64, n: usize, dout: f64) -> (f64, f64, f64) {
     let (x_bar, y_bar) = pullback(dout);
     (value, x_bar, y_bar)
 }
-/// [`damped_pullback`] on dual numbers, for [`damped_hvp`] (forward-over-reverse).
+/// [`damped_jvp`] for differentiated callers, which pass a tangent for every float parameter.
+#[doc(hidden)]
+#[inline]
+#[allow(
+    dead_code,
+    unused_mut,
+    unused_imports,
+    unused_variables,
+    unused_assignments,
+    unused_parens,
+    clippy::needless_late_init,
+    clippy::too_many_arguments,
+    clippy::type_complexity,
+    clippy::let_and_return,
+    clippy::assign_op_pattern,
+    clippy::neg_multiply,
+    clippy::double_parens,
+    clippy::unnecessary_cast,
+    clippy::identity_op,
+    clippy::ptr_arg,
+    clippy::clone_on_copy
+)]
+fn damped_jvp_all(x: f64, y: f64, n: usize, x_dot: f64, y_dot: f64) -> (f64, f64) {
+    damped_jvp(x, y, n, x_dot, y_dot)
+}
+/// [`damped_pullback`] for differentiated callers, which expect a cotangent for every float parameter.
+#[doc(hidden)]
+#[inline]
+#[allow(
+    dead_code,
+    unused_mut,
+    unused_imports,
+    unused_variables,
+    unused_assignments,
+    unused_parens,
+    clippy::needless_late_init,
+    clippy::too_many_arguments,
+    clippy::type_complexity,
+    clippy::let_and_return,
+    clippy::assign_op_pattern,
+    clippy::neg_multiply,
+    clippy::double_parens,
+    clippy::unnecessary_cast,
+    clippy::identity_op,
+    clippy::ptr_arg,
+    clippy::clone_on_copy
+)]
+fn damped_pullback_all(
+    x: f64,
+    y: f64,
+    n: usize,
+) -> (f64, impl ::core::ops::FnOnce(f64) -> (f64, f64)) {
+    damped_pullback(x, y, n)
+}
+/// [`damped_pullback`] on dual numbers (forward-over-reverse), with a cotangent for every float parameter: what differentiated callers' `_hvp` runs.
 #[doc(hidden)]
 #[allow(
     dead_code,
@@ -175,7 +229,7 @@ fn damped_vjp(x: f64, y: f64, n: usize, dout: f64) -> (f64, f64, f64) {
     clippy::ptr_arg,
     clippy::clone_on_copy
 )]
-fn damped_dual_pullback(
+fn damped_dual_pullback_all(
     x: ::autodiff::__private::Dual<f64>,
     y: ::autodiff::__private::Dual<f64>,
     n: usize,
@@ -300,7 +354,7 @@ fn damped_hvp(
 ) -> (f64, f64, f64, f64, f64) {
     use ::autodiff::__private as __ad;
     use ::autodiff::__private::Float as _;
-    let (value, pullback) = damped_dual_pullback(
+    let (value, pullback) = damped_dual_pullback_all(
         __ad::Dual::new(x, x_dot),
         __ad::Dual::new(y, y_dot),
         n,

@@ -65,7 +65,7 @@ fn first_big_jvp(x: &[f64], limit: f64, x_dot: &[f64]) -> (f64, f64) {
     let __tangent = ret_dot;
     (ret, __tangent)
 }
-/// Reverse mode of [`first_big`], split: runs `first_big` once, keeping what its reverse sweep reads, and returns the value with its pullback, which maps a cotangent of the result to the cotangents of the active parameters. Differentiated callers use this form, so nested calls never re-run a callee's forward pass.
+/// Reverse mode of [`first_big`], split: runs `first_big` once, keeping what its reverse sweep reads, and returns the value with its pullback, which maps a cotangent of the result to the cotangents of the active parameters. Differentiated callers use the split form, so nested calls never re-run a callee's forward pass.
 #[allow(
     dead_code,
     unused_mut,
@@ -169,6 +169,80 @@ fn first_big_vjp(x: &[f64], limit: f64, dout: f64) -> (f64, ::std::vec::Vec<f64>
     let (x_bar,) = pullback(x, dout);
     (value, x_bar)
 }
+/// [`first_big_jvp`] for differentiated callers, which pass a tangent for every float parameter (ignored for those `wrt` leaves out).
+#[doc(hidden)]
+#[inline]
+#[allow(
+    dead_code,
+    unused_mut,
+    unused_imports,
+    unused_variables,
+    unused_assignments,
+    unused_parens,
+    clippy::needless_late_init,
+    clippy::too_many_arguments,
+    clippy::type_complexity,
+    clippy::let_and_return,
+    clippy::assign_op_pattern,
+    clippy::neg_multiply,
+    clippy::double_parens,
+    clippy::unnecessary_cast,
+    clippy::identity_op,
+    clippy::ptr_arg,
+    clippy::clone_on_copy
+)]
+fn first_big_jvp_all(
+    x: &[f64],
+    limit: f64,
+    x_dot: &[f64],
+    limit_dot: f64,
+) -> (f64, f64) {
+    first_big_jvp(x, limit, x_dot)
+}
+/// [`first_big_pullback`] for differentiated callers, which expect a cotangent for every float parameter (`ExcludedByWrt` for those `wrt` leaves out).
+#[doc(hidden)]
+#[inline]
+#[allow(
+    dead_code,
+    unused_mut,
+    unused_imports,
+    unused_variables,
+    unused_assignments,
+    unused_parens,
+    clippy::needless_late_init,
+    clippy::too_many_arguments,
+    clippy::type_complexity,
+    clippy::let_and_return,
+    clippy::assign_op_pattern,
+    clippy::neg_multiply,
+    clippy::double_parens,
+    clippy::unnecessary_cast,
+    clippy::identity_op,
+    clippy::ptr_arg,
+    clippy::clone_on_copy
+)]
+fn first_big_pullback_all(
+    x: &[f64],
+    limit: f64,
+) -> (
+    f64,
+    impl ::core::ops::FnOnce(
+        &[f64],
+        f64,
+    ) -> (::std::vec::Vec<f64>, ::autodiff::__private::ExcludedByWrt),
+) {
+    use ::autodiff::__private as __ad;
+    use ::autodiff::__private::Float as _;
+    let (value, pullback) = first_big_pullback(x, limit);
+    let pullback = move |
+        x: &[f64],
+        dout: f64,
+    | -> (::std::vec::Vec<f64>, ::autodiff::__private::ExcludedByWrt) {
+        let (x_bar,) = pullback(x, dout);
+        (x_bar, __ad::ExcludedByWrt)
+    };
+    (value, pullback)
+}
 /// [`first_big_pullback`] on dual numbers, for [`first_big_hvp`] (forward-over-reverse).
 #[doc(hidden)]
 #[allow(
@@ -257,6 +331,56 @@ fn first_big_dual_pullback(
         (x_bar,)
     };
     (ret, pullback)
+}
+/// [`first_big_pullback`] on dual numbers (forward-over-reverse), with a cotangent for every float parameter (`ExcludedByWrt` for those `wrt` leaves out): what differentiated callers' `_hvp` runs.
+#[doc(hidden)]
+#[inline]
+#[allow(
+    dead_code,
+    unused_mut,
+    unused_imports,
+    unused_variables,
+    unused_assignments,
+    unused_parens,
+    clippy::needless_late_init,
+    clippy::too_many_arguments,
+    clippy::type_complexity,
+    clippy::let_and_return,
+    clippy::assign_op_pattern,
+    clippy::neg_multiply,
+    clippy::double_parens,
+    clippy::unnecessary_cast,
+    clippy::identity_op,
+    clippy::ptr_arg,
+    clippy::clone_on_copy
+)]
+fn first_big_dual_pullback_all(
+    x: &[::autodiff::__private::Dual<f64>],
+    limit: ::autodiff::__private::Dual<f64>,
+) -> (
+    ::autodiff::__private::Dual<f64>,
+    impl ::core::ops::FnOnce(
+        &[::autodiff::__private::Dual<f64>],
+        ::autodiff::__private::Dual<f64>,
+    ) -> (
+            ::std::vec::Vec<::autodiff::__private::Dual<f64>>,
+            ::autodiff::__private::ExcludedByWrt,
+        ),
+) {
+    use ::autodiff::__private as __ad;
+    use ::autodiff::__private::Float as _;
+    let (value, pullback) = first_big_dual_pullback(x, limit.primal);
+    let pullback = move |
+        x: &[::autodiff::__private::Dual<f64>],
+        dout: ::autodiff::__private::Dual<f64>,
+    | -> (
+        ::std::vec::Vec<::autodiff::__private::Dual<f64>>,
+        ::autodiff::__private::ExcludedByWrt,
+    ) {
+        let (x_bar,) = pullback(x, dout);
+        (x_bar, __ad::ExcludedByWrt)
+    };
+    (value, pullback)
 }
 /// The gradient of [`first_big`]: its value, then ∂first_big/∂x for each active parameter (`first_big_vjp` seeded with 1).
 #[allow(

@@ -42,7 +42,7 @@ fn horner_jvp(x: f64, c: &[f64], x_dot: f64, c_dot: &[f64]) -> (f64, f64) {
     let __tangent = ret_dot;
     (ret, __tangent)
 }
-/// Reverse mode of [`horner`], split: runs `horner` once, keeping what its reverse sweep reads, and returns the value with its pullback, which maps a cotangent of the result to the cotangents of the active parameters. Differentiated callers use this form, so nested calls never re-run a callee's forward pass.
+/// Reverse mode of [`horner`], split: runs `horner` once, keeping what its reverse sweep reads, and returns the value with its pullback, which maps a cotangent of the result to the cotangents of the active parameters. Differentiated callers use the split form, so nested calls never re-run a callee's forward pass.
 #[allow(
     dead_code,
     unused_mut,
@@ -122,7 +122,60 @@ fn horner_vjp(x: f64, c: &[f64], dout: f64) -> (f64, f64, ::std::vec::Vec<f64>) 
     let (x_bar, c_bar) = pullback(c, dout);
     (value, x_bar, c_bar)
 }
-/// [`horner_pullback`] on dual numbers, for [`horner_hvp`] (forward-over-reverse).
+/// [`horner_jvp`] for differentiated callers, which pass a tangent for every float parameter.
+#[doc(hidden)]
+#[inline]
+#[allow(
+    dead_code,
+    unused_mut,
+    unused_imports,
+    unused_variables,
+    unused_assignments,
+    unused_parens,
+    clippy::needless_late_init,
+    clippy::too_many_arguments,
+    clippy::type_complexity,
+    clippy::let_and_return,
+    clippy::assign_op_pattern,
+    clippy::neg_multiply,
+    clippy::double_parens,
+    clippy::unnecessary_cast,
+    clippy::identity_op,
+    clippy::ptr_arg,
+    clippy::clone_on_copy
+)]
+fn horner_jvp_all(x: f64, c: &[f64], x_dot: f64, c_dot: &[f64]) -> (f64, f64) {
+    horner_jvp(x, c, x_dot, c_dot)
+}
+/// [`horner_pullback`] for differentiated callers, which expect a cotangent for every float parameter.
+#[doc(hidden)]
+#[inline]
+#[allow(
+    dead_code,
+    unused_mut,
+    unused_imports,
+    unused_variables,
+    unused_assignments,
+    unused_parens,
+    clippy::needless_late_init,
+    clippy::too_many_arguments,
+    clippy::type_complexity,
+    clippy::let_and_return,
+    clippy::assign_op_pattern,
+    clippy::neg_multiply,
+    clippy::double_parens,
+    clippy::unnecessary_cast,
+    clippy::identity_op,
+    clippy::ptr_arg,
+    clippy::clone_on_copy
+)]
+fn horner_pullback_all(
+    x: f64,
+    c: &[f64],
+) -> (f64, impl ::core::ops::FnOnce(&[f64], f64) -> (f64, ::std::vec::Vec<f64>)) {
+    horner_pullback(x, c)
+}
+/// [`horner_pullback`] on dual numbers (forward-over-reverse), with a cotangent for every float parameter: what differentiated callers' `_hvp` runs.
 #[doc(hidden)]
 #[allow(
     dead_code,
@@ -143,7 +196,7 @@ fn horner_vjp(x: f64, c: &[f64], dout: f64) -> (f64, f64, ::std::vec::Vec<f64>) 
     clippy::ptr_arg,
     clippy::clone_on_copy
 )]
-fn horner_dual_pullback(
+fn horner_dual_pullback_all(
     x: ::autodiff::__private::Dual<f64>,
     c: &[::autodiff::__private::Dual<f64>],
 ) -> (
@@ -245,7 +298,7 @@ fn horner_hvp(
     use ::autodiff::__private as __ad;
     use ::autodiff::__private::Float as _;
     let c_dual = __ad::duals(&c, &c_dot);
-    let (value, pullback) = horner_dual_pullback(__ad::Dual::new(x, x_dot), &c_dual);
+    let (value, pullback) = horner_dual_pullback_all(__ad::Dual::new(x, x_dot), &c_dual);
     let (x_bar, c_bar) = pullback(&c_dual, __ad::Dual::constant(1.0));
     (
         value.primal,

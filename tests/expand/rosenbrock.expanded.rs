@@ -48,7 +48,7 @@ fn rosenbrock_jvp(x: &[f64], x_dot: &[f64]) -> (f64, f64) {
     let __tangent = ret_dot;
     (ret, __tangent)
 }
-/// Reverse mode of [`rosenbrock`], split: runs `rosenbrock` once, keeping what its reverse sweep reads, and returns the value with its pullback, which maps a cotangent of the result to the cotangents of the active parameters. Differentiated callers use this form, so nested calls never re-run a callee's forward pass.
+/// Reverse mode of [`rosenbrock`], split: runs `rosenbrock` once, keeping what its reverse sweep reads, and returns the value with its pullback, which maps a cotangent of the result to the cotangents of the active parameters. Differentiated callers use the split form, so nested calls never re-run a callee's forward pass.
 #[allow(
     dead_code,
     unused_mut,
@@ -136,7 +136,59 @@ fn rosenbrock_vjp(x: &[f64], dout: f64) -> (f64, ::std::vec::Vec<f64>) {
     let (x_bar,) = pullback(x, dout);
     (value, x_bar)
 }
-/// [`rosenbrock_pullback`] on dual numbers, for [`rosenbrock_hvp`] (forward-over-reverse).
+/// [`rosenbrock_jvp`] for differentiated callers, which pass a tangent for every float parameter.
+#[doc(hidden)]
+#[inline]
+#[allow(
+    dead_code,
+    unused_mut,
+    unused_imports,
+    unused_variables,
+    unused_assignments,
+    unused_parens,
+    clippy::needless_late_init,
+    clippy::too_many_arguments,
+    clippy::type_complexity,
+    clippy::let_and_return,
+    clippy::assign_op_pattern,
+    clippy::neg_multiply,
+    clippy::double_parens,
+    clippy::unnecessary_cast,
+    clippy::identity_op,
+    clippy::ptr_arg,
+    clippy::clone_on_copy
+)]
+fn rosenbrock_jvp_all(x: &[f64], x_dot: &[f64]) -> (f64, f64) {
+    rosenbrock_jvp(x, x_dot)
+}
+/// [`rosenbrock_pullback`] for differentiated callers, which expect a cotangent for every float parameter.
+#[doc(hidden)]
+#[inline]
+#[allow(
+    dead_code,
+    unused_mut,
+    unused_imports,
+    unused_variables,
+    unused_assignments,
+    unused_parens,
+    clippy::needless_late_init,
+    clippy::too_many_arguments,
+    clippy::type_complexity,
+    clippy::let_and_return,
+    clippy::assign_op_pattern,
+    clippy::neg_multiply,
+    clippy::double_parens,
+    clippy::unnecessary_cast,
+    clippy::identity_op,
+    clippy::ptr_arg,
+    clippy::clone_on_copy
+)]
+fn rosenbrock_pullback_all(
+    x: &[f64],
+) -> (f64, impl ::core::ops::FnOnce(&[f64], f64) -> (::std::vec::Vec<f64>,)) {
+    rosenbrock_pullback(x)
+}
+/// [`rosenbrock_pullback`] on dual numbers (forward-over-reverse), with a cotangent for every float parameter: what differentiated callers' `_hvp` runs.
 #[doc(hidden)]
 #[allow(
     dead_code,
@@ -157,7 +209,7 @@ fn rosenbrock_vjp(x: &[f64], dout: f64) -> (f64, ::std::vec::Vec<f64>) {
     clippy::ptr_arg,
     clippy::clone_on_copy
 )]
-fn rosenbrock_dual_pullback(
+fn rosenbrock_dual_pullback_all(
     x: &[::autodiff::__private::Dual<f64>],
 ) -> (
     ::autodiff::__private::Dual<f64>,
@@ -259,7 +311,7 @@ fn rosenbrock_hvp(
     use ::autodiff::__private as __ad;
     use ::autodiff::__private::Float as _;
     let x_dual = __ad::duals(&x, &x_dot);
-    let (value, pullback) = rosenbrock_dual_pullback(&x_dual);
+    let (value, pullback) = rosenbrock_dual_pullback_all(&x_dual);
     let (x_bar,) = pullback(&x_dual, __ad::Dual::constant(1.0));
     (value.primal, __ad::primals(&x_bar), __ad::tangents(&x_bar))
 }

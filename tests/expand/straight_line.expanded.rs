@@ -37,7 +37,7 @@ fn f_jvp(x: f64, y: f64, x_dot: f64, y_dot: f64) -> (f64, f64) {
     let __tangent = ret_dot;
     (ret, __tangent)
 }
-/// Reverse mode of [`f`], split: runs `f` once, keeping what its reverse sweep reads, and returns the value with its pullback, which maps a cotangent of the result to the cotangents of the active parameters. Differentiated callers use this form, so nested calls never re-run a callee's forward pass.
+/// Reverse mode of [`f`], split: runs `f` once, keeping what its reverse sweep reads, and returns the value with its pullback, which maps a cotangent of the result to the cotangents of the active parameters. Differentiated callers use the split form, so nested calls never re-run a callee's forward pass.
 #[allow(
     dead_code,
     unused_mut,
@@ -108,7 +108,57 @@ fn f_vjp(x: f64, y: f64, dout: f64) -> (f64, f64, f64) {
     let (x_bar, y_bar) = pullback(dout);
     (value, x_bar, y_bar)
 }
-/// [`f_pullback`] on dual numbers, for [`f_hvp`] (forward-over-reverse).
+/// [`f_jvp`] for differentiated callers, which pass a tangent for every float parameter.
+#[doc(hidden)]
+#[inline]
+#[allow(
+    dead_code,
+    unused_mut,
+    unused_imports,
+    unused_variables,
+    unused_assignments,
+    unused_parens,
+    clippy::needless_late_init,
+    clippy::too_many_arguments,
+    clippy::type_complexity,
+    clippy::let_and_return,
+    clippy::assign_op_pattern,
+    clippy::neg_multiply,
+    clippy::double_parens,
+    clippy::unnecessary_cast,
+    clippy::identity_op,
+    clippy::ptr_arg,
+    clippy::clone_on_copy
+)]
+fn f_jvp_all(x: f64, y: f64, x_dot: f64, y_dot: f64) -> (f64, f64) {
+    f_jvp(x, y, x_dot, y_dot)
+}
+/// [`f_pullback`] for differentiated callers, which expect a cotangent for every float parameter.
+#[doc(hidden)]
+#[inline]
+#[allow(
+    dead_code,
+    unused_mut,
+    unused_imports,
+    unused_variables,
+    unused_assignments,
+    unused_parens,
+    clippy::needless_late_init,
+    clippy::too_many_arguments,
+    clippy::type_complexity,
+    clippy::let_and_return,
+    clippy::assign_op_pattern,
+    clippy::neg_multiply,
+    clippy::double_parens,
+    clippy::unnecessary_cast,
+    clippy::identity_op,
+    clippy::ptr_arg,
+    clippy::clone_on_copy
+)]
+fn f_pullback_all(x: f64, y: f64) -> (f64, impl ::core::ops::FnOnce(f64) -> (f64, f64)) {
+    f_pullback(x, y)
+}
+/// [`f_pullback`] on dual numbers (forward-over-reverse), with a cotangent for every float parameter: what differentiated callers' `_hvp` runs.
 #[doc(hidden)]
 #[allow(
     dead_code,
@@ -129,7 +179,7 @@ fn f_vjp(x: f64, y: f64, dout: f64) -> (f64, f64, f64) {
     clippy::ptr_arg,
     clippy::clone_on_copy
 )]
-fn f_dual_pullback(
+fn f_dual_pullback_all(
     x: ::autodiff::__private::Dual<f64>,
     y: ::autodiff::__private::Dual<f64>,
 ) -> (
@@ -211,7 +261,7 @@ fn f_grad(x: f64, y: f64) -> (f64, f64, f64) {
 fn f_hvp(x: f64, y: f64, x_dot: f64, y_dot: f64) -> (f64, f64, f64, f64, f64) {
     use ::autodiff::__private as __ad;
     use ::autodiff::__private::Float as _;
-    let (value, pullback) = f_dual_pullback(
+    let (value, pullback) = f_dual_pullback_all(
         __ad::Dual::new(x, x_dot),
         __ad::Dual::new(y, y_dot),
     );

@@ -89,6 +89,28 @@ impl Ctx<'_> {
         }
     }
 
+    /// An operand of a binary operator. A cast is always parenthesised: `b + n as f64 < a`
+    /// does not parse (`f64<…` opens generic arguments, wherever the cast ends the left
+    /// side), and `(n as f64)` reads the same everywhere.
+    fn operand(&self, e: &Expr, min: u8, active: bool) -> TokenStream {
+        let min = match &e.kind {
+            ExprKind::Cast(a, ty) if !self.cast_vanishes(a, ty, active) => 8,
+            _ => min,
+        };
+        self.at(e, min, active)
+    }
+
+    /// Whether `a as ty` is printed as `a` alone: a conversion of the float type to itself
+    /// (`f64::from(x)`, `T::from(x)`), or of an active value to the float type in the dual
+    /// twin, where the value already is a dual number.
+    fn cast_vanishes(&self, a: &Expr, ty: &syn::Type, active: bool) -> bool {
+        let float_cast = crate::parse::kind_of_type(ty, &self.func.float) == Kind::Float;
+        let same_type = quote!(#ty).to_string() == self.float().to_string();
+        let from_float = crate::ir::kind_of(a, &self.func.vars, &self.func.float) == Kind::Float;
+        (self.mode == Mode::Lifted && active && float_cast && self.act.varied(a))
+            || (same_type && from_float)
+    }
+
     /// An expression usable as a method receiver.
     pub fn atom(&self, e: &Expr, active: bool) -> TokenStream {
         self.at(e, 8, active)
@@ -120,20 +142,18 @@ impl Ctx<'_> {
             }
             Arith(op, a, b) => {
                 let p = prec(e);
-                let (a, b) = (self.at(a, p, active), self.at(b, p + 1, active));
+                let (a, b) = (self.operand(a, p, active), self.operand(b, p + 1, active));
                 let op = arith_token(*op);
                 quote!(#a #op #b)
             }
             Cmp(op, a, b) => {
-                // `(n as f64) < a`: without parentheses `<` would open generic arguments.
-                let left_min = if matches!(a.kind, Cast(..)) { 7 } else { 4 };
-                let (a, b) = (self.at(a, left_min, false), self.at(b, 4, false));
+                let (a, b) = (self.operand(a, 4, false), self.operand(b, 4, false));
                 let op = cmp_token(*op);
                 quote!(#a #op #b)
             }
             Logic(op, a, b) => {
                 let p = prec(e);
-                let (a, b) = (self.at(a, p, false), self.at(b, p + 1, false));
+                let (a, b) = (self.operand(a, p, false), self.operand(b, p + 1, false));
                 match op {
                     LogicOp::And => quote!(#a && #b),
                     LogicOp::Or => quote!(#a || #b),
@@ -141,14 +161,7 @@ impl Ctx<'_> {
             }
             Elementary(rule, args) => self.elementary(rule, args, active),
             Cast(a, ty) => {
-                let float_cast = crate::parse::kind_of_type(ty, &self.func.float) == Kind::Float;
-                let same_type = quote!(#ty).to_string() == self.float().to_string();
-                let from_float =
-                    crate::ir::kind_of(a, &self.func.vars, &self.func.float) == Kind::Float;
-                if (self.mode == Mode::Lifted && active && float_cast && self.act.varied(a))
-                    || (same_type && from_float)
-                {
-                    // A conversion of the float type to itself (`f64::from(x)`, `T::from(x)`).
+                if self.cast_vanishes(a, ty, active) {
                     return self.at(a, 6, active);
                 }
                 let a = self.at(a, 6, false);

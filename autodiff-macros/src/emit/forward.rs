@@ -368,6 +368,10 @@ impl Ctx<'_> {
         }
     }
 
+    /// A differentiated call. It goes through the callee's entry points for callers
+    /// (`g_jvp_all`, `g_pullback_all`, `g_dual_pullback_all`): this macro cannot see `g`'s
+    /// attribute, so it passes a tangent for, and expects a cotangent of, every float
+    /// argument, which those take and give whatever `g`'s `wrt` says.
     fn forward_call(
         &self,
         out: VarId,
@@ -410,7 +414,7 @@ impl Ctx<'_> {
                     }
                     // The callee's value on dual numbers, from its dual twin.
                     Mode::Lifted => {
-                        let call = call("_dual_pullback", args);
+                        let call = call("_dual_pullback_all", args);
                         quote!(let #name #ty = #call.0;)
                     }
                 }
@@ -421,14 +425,14 @@ impl Ctx<'_> {
                 let tangents = float_args
                     .iter()
                     .map(|a| self.tangent(a).unwrap_or_else(|| self.zero_tangent_arg(a)));
-                let call = call("_jvp", args.chain(tangents).collect());
+                let call = call("_jvp_all", args.chain(tangents).collect());
                 quote!(let (#name, #mutable #dot) = #call;)
             }
             Sweep::Augmented => {
                 let pb = self.name(pullback);
                 let suffix = match self.mode {
-                    Mode::Plain => "_pullback",
-                    Mode::Lifted => "_dual_pullback",
+                    Mode::Plain => "_pullback_all",
+                    Mode::Lifted => "_dual_pullback_all",
                 };
                 let args = args
                     .iter()

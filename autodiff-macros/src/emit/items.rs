@@ -1,11 +1,13 @@
 //! The items `#[differentiate]` puts beside `f`: their signatures, docs and thin bodies.
 //!
 //! - `f_jvp(params, tangents) -> (R, R)`
-//! - `f_pullback(params) -> (R, impl FnOnce(R) -> (cotangents,))`, the split form that
-//!   callers use, and `f_dual_pullback`, its dual-number twin (hidden)
+//! - `f_pullback(params) -> (R, impl FnOnce(R) -> (cotangents,))`, the split form
 //! - `f_vjp(params, dout) -> (R, cotangents…)`
 //! - `f_grad(params) -> (R, gradients…)` and `f_hvp(params, directions) -> (R, gradients…,
 //!   Hessian-vector products…)` when `R` is a float.
+//! - hidden: `f_jvp_all`, `f_pullback_all` and `f_dual_pullback_all` (on dual numbers), what
+//!   differentiated callers call (see `for_callers`), and `f_dual_pullback`, the dual twin
+//!   `f_hvp` runs when `wrt` leaves a float parameter out.
 
 use super::forward::Sweep;
 use super::{Ctx, Mode};
@@ -37,27 +39,30 @@ fn allows() -> TokenStream {
     )])
 }
 
+/// The items of `f`.
 pub fn emit(item: &syn::ItemFn, func: &Func, act: &Activity, needed: &Needed) -> TokenStream {
     let plain = Ctx::new(func, act, needed, Mode::Plain);
-    let lifted = Ctx::new(func, act, needed, Mode::Lifted);
     let scalar_out = matches!(func.ret_shape, Ret::Single(Kind::Float));
-    let jvp = jvp(item, &plain);
-    let pullback = pullback(item, &plain, "_pullback");
+    let own_jvp = jvp(item, &plain, "_jvp");
+    let own_pullback = pullback(item, &plain, "_pullback");
     let vjp = vjp(item, &plain);
-    // Output buffers: no `_grad` (of which result?), and no dual twin (callers cannot
-    // pass a `&mut` buffer anyway).
+    // Output buffers: no `_grad` (of which result?), and nothing for callers (who cannot
+    // pass a `&mut` buffer).
     if !func.outputs.is_empty() {
-        return quote!(#jvp #pullback #vjp);
+        return quote!(#own_jvp #own_pullback #vjp);
     }
+    // Struct parameters: no dual twin (a struct of dual numbers is not the user's type),
+    // hence no `_hvp` and no `_gradcheck`.
     if plain.has_struct_param() {
+        let (callers, _) = for_callers(item, &plain, None);
         let grad = scalar_out.then(|| grad(item, &plain));
-        return quote!(#jvp #pullback #vjp #grad);
+        return quote!(#own_jvp #own_pullback #vjp #callers #grad);
     }
-    // Every function has its dual twin: differentiated callers' `_hvp` runs it.
-    let dual = pullback_hidden(item, &lifted);
+    let twin = |ctx: &Ctx, suffix: &str| pullback(item, ctx, suffix);
+    let (callers, dual) = for_callers(item, &plain, Some(&twin));
     let extra = if scalar_out {
         let grad = grad(item, &plain);
-        let hvp = hvp(item, &plain);
+        let hvp = hvp(item, &plain, dual);
         let check = if plain.float().to_string() == "f64" {
             super::gradcheck::emit(item, &plain, &allows())
         } else {
@@ -67,7 +72,159 @@ pub fn emit(item: &syn::ItemFn, func: &Func, act: &Activity, needed: &Needed) ->
     } else {
         quote!()
     };
-    quote!(#jvp #pullback #vjp #dual #extra)
+    quote!(#own_jvp #own_pullback #vjp #callers #extra)
+}
+
+/// Makes `f`'s dual twin under a name.
+type TwinFn<'a> = dyn Fn(&Ctx, &str) -> TokenStream + 'a;
+
+/// The entry points of differentiated callers, and the name of `f`'s dual twin (which
+/// `f_hvp` runs); `dual_pullback` makes a dual twin under a name, if `f` has one.
+///
+/// Callers cannot see `f`'s attribute, so they pass a tangent for, and expect a cotangent
+/// of, every float argument: `f_jvp_all`, `f_pullback_all` and `f_dual_pullback_all`
+/// (hidden) take and give one for every float parameter. When every float parameter is
+/// active they are `f`'s own derivatives. When `wrt` leaves one out, that parameter is a
+/// constant, for callers too: they wrap `f`'s own derivatives, ignore its tangent and give
+/// `ExcludedByWrt` as its cotangent. A caller passing it a constant never reads that; one
+/// passing a varying value fails to compile, at the argument, saying so (the caller checks
+/// each cotangent it uses), instead of silently losing a derivative. Computing derivatives
+/// `wrt` ruled out instead would make every call pay for them (a data set's cotangent) and
+/// would break `f` wherever such a parameter reaches code without derivatives.
+fn for_callers(
+    item: &syn::ItemFn,
+    plain: &Ctx,
+    dual_pullback: Option<&TwinFn>,
+) -> (TokenStream, &'static str) {
+    let lifted = Ctx::new(plain.func, plain.act, plain.needed, Mode::Lifted);
+    let leaves_out = plain
+        .func
+        .params
+        .iter()
+        .any(|p| !p.active && p.shape != ParamShape::Inactive);
+    let jvp_all = adapter(item, plain, "_jvp_all", "_jvp");
+    let pullback_all = adapter(item, plain, "_pullback_all", "_pullback");
+    let Some(dual_pullback) = dual_pullback else {
+        return (quote!(#jvp_all #pullback_all), "_dual_pullback");
+    };
+    if !leaves_out {
+        // The dual twin: differentiated callers' `_hvp` runs it, and so does `f_hvp`.
+        let dual = dual_pullback(&lifted, "_dual_pullback_all");
+        return (quote!(#jvp_all #pullback_all #dual), "_dual_pullback_all");
+    }
+    let dual = dual_pullback(&lifted, "_dual_pullback");
+    let dual_all = adapter(item, &lifted, "_dual_pullback_all", "_dual_pullback");
+    (
+        quote!(#jvp_all #pullback_all #dual #dual_all),
+        "_dual_pullback",
+    )
+}
+
+/// Whether an item is one of the entry points made for differentiated callers.
+fn is_for_callers(suffix: &str) -> bool {
+    suffix.ends_with("_all")
+}
+
+/// The parameters an item takes a tangent for and gives a cotangent of: the active ones,
+/// or every float parameter for the callers' entry points.
+fn slots<'a>(ctx: &'a Ctx, suffix: &str) -> Vec<&'a Param> {
+    ctx.func
+        .params
+        .iter()
+        .filter(|p| p.active || (is_for_callers(suffix) && p.shape != ParamShape::Inactive))
+        .collect()
+}
+
+/// `f_<suffix>`, a callers' entry point made from `f_<target>`: `f_<target>` itself when
+/// every float parameter is active; otherwise it drops the tangents of the parameters `wrt`
+/// leaves out, gives them `ExcludedByWrt` as cotangents and, on dual numbers, passes them
+/// on as plain values.
+fn adapter(item: &syn::ItemFn, ctx: &Ctx, suffix: &str, target: &str) -> TokenStream {
+    let target = sibling(item, ctx, target);
+    let active_dots: Vec<TokenStream> = active_params(ctx)
+        .map(|p| {
+            let dot = ctx.dot(p.var);
+            quote!(#dot)
+        })
+        .collect();
+    if suffix == "_jvp_all" {
+        let args = args(ctx);
+        let body = quote!(#target(#(#args,)* #(#active_dots),*));
+        return jvp_signature(item, ctx, suffix, Body::Forwards(body));
+    }
+    let leaves_out = slots(ctx, suffix).len() > active_params(ctx).count();
+    if !leaves_out {
+        let args = args(ctx);
+        return pullback_with(
+            item,
+            ctx,
+            suffix,
+            Body::Forwards(quote!(#target(#(#args),*))),
+        );
+    }
+    // Dual numbers where the callers pass them, plain values where `f`'s twin takes them.
+    let plain_value = |p: &Param, e: TokenStream| -> TokenStream {
+        if ctx.mode == Mode::Plain || p.active || p.shape == ParamShape::Inactive {
+            return e;
+        }
+        match p.shape {
+            ParamShape::Scalar => quote!(#e.primal),
+            ParamShape::Slice | ParamShape::ArrayRef => quote!(&__ad::primals(#e)),
+            ParamShape::OwnedVec | ParamShape::Array => quote!(__ad::primals(&#e)),
+            ParamShape::NdRef => quote!(&__ad::primals_nd(#e)),
+            ParamShape::Nd => quote!(__ad::primals_nd(&#e)),
+            ParamShape::Inactive | ParamShape::Struct | ParamShape::Output => e,
+        }
+    };
+    let args: Vec<TokenStream> = ctx
+        .func
+        .params
+        .iter()
+        .map(|p| plain_value(p, passed_name(ctx, p)))
+        .collect();
+    let refs: Vec<&Param> = ctx
+        .func
+        .params
+        .iter()
+        .filter(|p| is_reference(&p.ty))
+        .collect();
+    let ref_params = refs.iter().map(|p| {
+        let (n, ty) = (ctx.name(p.var), lift_slot(ctx, suffix, p));
+        quote!(#n: #ty)
+    });
+    let reborrowed = refs.iter().map(|p| {
+        let n = ctx.name(p.var);
+        plain_value(p, quote!(#n))
+    });
+    let bars: Vec<syn::Ident> = active_params(ctx).map(|p| ctx.bar(p.var)).collect();
+    let cts = slots(ctx, suffix).into_iter().map(|p| {
+        if p.active {
+            let bar = ctx.bar(p.var);
+            quote!(#bar)
+        } else {
+            quote!(__ad::ExcludedByWrt)
+        }
+    });
+    let body = move |dout: &syn::Ident, ret_ty: &TokenStream, cts_ty: &[TokenStream]| {
+        let ref_params = ref_params.clone();
+        let reborrowed = reborrowed.clone();
+        let cts = cts.clone();
+        quote! {
+            let (value, pullback) = #target(#(#args),*);
+            let pullback = move |#(#ref_params,)* #dout: #ret_ty| -> (#(#cts_ty,)*) {
+                let (#(#bars,)*) = pullback(#(#reborrowed,)* #dout);
+                (#(#cts,)*)
+            };
+            (value, pullback)
+        }
+    };
+    pullback_with(item, ctx, suffix, Body::Adapts(&body))
+}
+
+/// A parameter's type in an item: on dual numbers where the item takes a dual number.
+fn lift_slot(ctx: &Ctx, suffix: &str, p: &Param) -> TokenStream {
+    let slot = p.active || (is_for_callers(suffix) && p.shape != ParamShape::Inactive);
+    ctx.lift_type(&p.ty, slot)
 }
 
 fn ident(item: &syn::ItemFn, suffix: &str) -> syn::Ident {
@@ -85,7 +242,6 @@ fn sibling(item: &syn::ItemFn, ctx: &Ctx, suffix: &str) -> TokenStream {
     }
 }
 
-/// A parameter's name where the generated items pass it on (`self` for the receiver).
 /// The target of the doc link to the primal: a method's is `Self::f`.
 fn doc_link(item: &syn::ItemFn, ctx: &Ctx) -> String {
     let f = &item.sig.ident;
@@ -96,6 +252,8 @@ fn doc_link(item: &syn::ItemFn, ctx: &Ctx) -> String {
     }
 }
 
+/// A parameter's name where the generated items pass it on: the buffer for an output,
+/// `self` for the receiver.
 fn passed_name(ctx: &Ctx, p: &Param) -> TokenStream {
     if let Some(o) = ctx.func.outputs.iter().find(|o| o.local == p.var) {
         let buffer = &o.param;
@@ -194,52 +352,102 @@ fn active_params<'a>(ctx: &'a Ctx<'a>) -> impl Iterator<Item = &'a Param> {
     ctx.func.params.iter().filter(|p| p.active)
 }
 
-fn jvp(item: &syn::ItemFn, ctx: &Ctx) -> TokenStream {
+fn jvp(item: &syn::ItemFn, ctx: &Ctx, suffix: &str) -> TokenStream {
+    let prologue = ctx.prologue(Sweep::Jvp);
+    let body = ctx.forward_block(&ctx.func.body, Sweep::Jvp, None);
+    let write_back = ctx.write_back(Sweep::Jvp);
+    let (value, tangent) = jvp_result(ctx);
+    // A function whose results are all in output buffers returns nothing.
+    let result = (!ctx.unit_result()).then(|| {
+        // The tangent first: a zero tangent is shaped from the value before it moves.
+        quote!(let __tangent = #tangent; (#value, __tangent))
+    });
+    let body = quote! {
+        #prologue
+        #body
+        #write_back
+        #result
+    };
+    jvp_signature(item, ctx, suffix, Body::Own(body))
+}
+
+/// An item's body: its own code, a thin wrapper around another item (`Adapts`), or a call
+/// of the item it equals (`Forwards`).
+enum Body<T> {
+    Own(T),
+    Adapts(T),
+    Forwards(TokenStream),
+}
+
+impl<T> Body<T> {
+    /// The body's code and attributes, given how to make it from `T`; wrappers are
+    /// inlined.
+    fn emit(&self, make: impl FnOnce(&T) -> TokenStream) -> (TokenStream, TokenStream) {
+        let with_imports = |code: TokenStream| {
+            quote! {
+                use ::autodiff::__private as __ad;
+                use ::autodiff::__private::Float as _;
+                #code
+            }
+        };
+        match self {
+            Body::Own(t) => (quote!(), with_imports(make(t))),
+            Body::Adapts(t) => (quote!(#[inline]), with_imports(make(t))),
+            Body::Forwards(call) => (quote!(#[inline]), call.clone()),
+        }
+    }
+}
+
+/// `f_jvp` (or the callers' `f_jvp_all`) with this body.
+fn jvp_signature(
+    item: &syn::ItemFn,
+    ctx: &Ctx,
+    suffix: &str,
+    body: Body<TokenStream>,
+) -> TokenStream {
     let (vis, generics, where_clause) = (
         &item.vis,
         &item.sig.generics,
         &item.sig.generics.where_clause,
     );
-    let name = ident(item, "_jvp");
+    let name = ident(item, suffix);
     let f = &item.sig.ident;
     let params = params(item);
-    let tangents = active_params(ctx).map(|p| {
+    let tangents = slots(ctx, suffix).into_iter().map(|p| {
         let (dot, ty) = (ctx.dot(p.var), &p.ty);
         quote!(#dot: #ty)
     });
-    let ret_ty = &ctx.func.ret_ty;
-    let prologue = ctx.prologue(Sweep::Jvp);
-    let body = ctx.forward_block(&ctx.func.body, Sweep::Jvp, None);
-    let write_back = ctx.write_back(Sweep::Jvp);
     let out_dots = ctx.output_tangent_params();
-    let (value, tangent) = jvp_result(ctx);
-    // A function whose results are all in output buffers returns nothing.
-    let (jvp_ret, result) = if ctx.unit_result() {
-        (quote!(), quote!())
+    let ret_ty = &ctx.func.ret_ty;
+    let jvp_ret = (!ctx.unit_result()).then(|| quote!(-> (#ret_ty, #ret_ty)));
+    let link = doc_link(item, ctx);
+    let leaves_out = if slots(ctx, suffix).len() > active_params(ctx).count() {
+        " (ignored for those `wrt` leaves out)"
     } else {
-        (
-            quote!(-> (#ret_ty, #ret_ty)),
-            // The tangent first: a zero tangent is shaped from the value before it moves.
-            quote!(let __tangent = #tangent; (#value, __tangent)),
+        ""
+    };
+    let doc = if is_for_callers(suffix) {
+        format!(
+            " [`{f}_jvp`] for differentiated callers, which pass a tangent for every float \
+             parameter{leaves_out}."
+        )
+    } else {
+        format!(
+            " Forward mode of [`{f}`]{link}: its value and its directional derivative along the tangents \
+             `{}` (one per active parameter, of the same type), computed in one pass beside the primal.",
+            active_params(ctx).map(|p| ctx.dot(p.var).to_string()).collect::<Vec<_>>().join("`, `")
         )
     };
-    let link = doc_link(item, ctx);
-    let doc = format!(
-        " Forward mode of [`{f}`]{link}: its value and its directional derivative along the tangents \
-         `{}` (one per active parameter, of the same type), computed in one pass beside the primal.",
-        active_params(ctx).map(|p| ctx.dot(p.var).to_string()).collect::<Vec<_>>().join("`, `")
-    );
+    let hidden = is_for_callers(suffix).then(|| quote!(#[doc(hidden)]));
+    let (inline, body) = body.emit(|code| code.clone());
     let allows = allows();
     quote! {
         #[doc = #doc]
+        #hidden
+        #inline
         #allows
         #vis fn #name #generics (#(#params,)* #(#tangents,)* #(#out_dots),*) #jvp_ret #where_clause {
-            use ::autodiff::__private as __ad;
-            use ::autodiff::__private::Float as _;
-            #prologue
             #body
-            #write_back
-            #result
         }
     }
 }
@@ -274,16 +482,19 @@ fn jvp_result(ctx: &Ctx) -> (TokenStream, TokenStream) {
 }
 
 fn pullback(item: &syn::ItemFn, ctx: &Ctx, suffix: &str) -> TokenStream {
-    pullback_with(item, ctx, suffix, &|dout, ret_ty, cts| {
-        ctx.pullback_body(dout, ret_ty, cts)
-    })
+    pullback_with(
+        item,
+        ctx,
+        suffix,
+        Body::Own(&|dout, ret_ty, cts| ctx.pullback_body(dout, ret_ty, cts)),
+    )
 }
 
 type BodyFn<'a> = dyn Fn(&syn::Ident, &TokenStream, &[TokenStream]) -> TokenStream + 'a;
 
 /// `f_pullback` (or its dual twin): the signature, with `body` given the seed's name, the
 /// result type and the cotangent types.
-fn pullback_with(item: &syn::ItemFn, ctx: &Ctx, suffix: &str, body: &BodyFn) -> TokenStream {
+fn pullback_with(item: &syn::ItemFn, ctx: &Ctx, suffix: &str, body: Body<&BodyFn>) -> TokenStream {
     let name = ident(item, suffix);
     let f = &item.sig.ident;
     let vis = &item.vis;
@@ -297,7 +508,7 @@ fn pullback_with(item: &syn::ItemFn, ctx: &Ctx, suffix: &str, body: &BodyFn) -> 
             let syn::FnArg::Typed(pt) = input else {
                 return quote!(#input);
             };
-            let ty = ctx.lift_type(&pt.ty, p.active);
+            let ty = lift_slot(ctx, suffix, p);
             let pat = &pt.pat;
             quote!(#pat: #ty)
         })
@@ -308,36 +519,55 @@ fn pullback_with(item: &syn::ItemFn, ctx: &Ctx, suffix: &str, body: &BodyFn) -> 
         .params
         .iter()
         .filter(|p| is_reference(&p.ty) && p.shape != ParamShape::Output)
-        .map(|p| ctx.lift_type(&p.ty, p.active))
+        .map(|p| lift_slot(ctx, suffix, p))
         .collect();
     let ret_ty = ctx.lift_type(&ctx.func.ret_ty, true);
-    let cts: Vec<TokenStream> = active_params(ctx).map(|p| cotangent_type(ctx, p)).collect();
-    let dout = ctx.param_name("dout");
-    let body = body(&dout, &ret_ty, &cts);
     let f_ty = ctx.scalar();
     let seed_tys = ctx.func.outputs.iter().map(|_| quote!(&[#f_ty]));
     let dout_ty = (!ctx.unit_result()).then(|| quote!(#ret_ty,));
-    let allows = allows();
     let link = doc_link(item, ctx);
+    let cts: Vec<TokenStream> = slots(ctx, suffix)
+        .into_iter()
+        .map(|p| match p.active {
+            true => cotangent_type(ctx, p),
+            false => quote!(::autodiff::__private::ExcludedByWrt),
+        })
+        .collect();
+    let dout = ctx.param_name("dout");
+    let (inline, body) = body.emit(|own| own(&dout, &ret_ty, &cts));
+    let allows = allows();
+    let leaves_out = if slots(ctx, suffix).len() > active_params(ctx).count() {
+        " (`ExcludedByWrt` for those `wrt` leaves out)"
+    } else {
+        ""
+    };
     let doc = match ctx.mode {
+        Mode::Plain if is_for_callers(suffix) => format!(
+            " [`{f}_pullback`] for differentiated callers, which expect a cotangent for every \
+             float parameter{leaves_out}."
+        ),
+        Mode::Lifted if is_for_callers(suffix) => format!(
+            " [`{f}_pullback`] on dual numbers (forward-over-reverse), with a cotangent for every \
+             float parameter{leaves_out}: what differentiated callers' `_hvp` runs."
+        ),
         Mode::Plain => format!(
             " Reverse mode of [`{f}`]{link}, split: runs `{f}` once, keeping what its reverse sweep reads, \
              and returns the value with its pullback, which maps a cotangent of the result to the \
-             cotangents of the active parameters. Differentiated callers use this form, so nested \
-             calls never re-run a callee's forward pass."
+             cotangents of the active parameters. Differentiated callers use the split form, so \
+             nested calls never re-run a callee's forward pass."
         ),
         Mode::Lifted => format!(" [`{f}_pullback`] on dual numbers, for [`{f}_hvp`] (forward-over-reverse)."),
     };
-    let hidden = (ctx.mode == Mode::Lifted).then(|| quote!(#[doc(hidden)]));
+    let hidden =
+        (ctx.mode == Mode::Lifted || is_for_callers(suffix)).then(|| quote!(#[doc(hidden)]));
     quote! {
         #[doc = #doc]
         #hidden
+        #inline
         #allows
         #vis fn #name #generics (#(#params),*)
             -> (#ret_ty, impl ::core::ops::FnOnce(#(#reborrowed,)* #dout_ty #(#seed_tys),*) -> (#(#cts,)*)) #where_clause
         {
-            use ::autodiff::__private as __ad;
-            use ::autodiff::__private::Float as _;
             #body
         }
     }
@@ -356,7 +586,10 @@ pub fn emit_custom(
     let plain = Ctx::new(func, act, needed, Mode::Plain);
     let f = &item.sig.ident;
     let vjp = &ident(item, "_vjp");
-    let body = |ctx: &Ctx| {
+    // The split form calls `f` forward and the user's `f_vjp` backward; its dual twin
+    // lifts every float parameter (the rule is generic over one float type), and is the
+    // callers' entry point itself.
+    let body = |ctx: &Ctx, suffix: &str| {
         let moved = args(ctx);
         let copied: Vec<TokenStream> = ctx
             .func
@@ -372,26 +605,53 @@ pub fn emit_custom(
             })
             .collect();
         let bars: Vec<syn::Ident> = active_params(ctx).map(|p| ctx.bar(p.var)).collect();
-        let refs = ref_params(ctx);
-        move |dout: &syn::Ident, ret_ty: &TokenStream, cts: &[TokenStream]| {
+        let cts: Vec<TokenStream> = slots(ctx, suffix)
+            .into_iter()
+            .map(|p| {
+                if p.active {
+                    let bar = ctx.bar(p.var);
+                    quote!(#bar)
+                } else {
+                    quote!(__ad::ExcludedByWrt)
+                }
+            })
+            .collect();
+        let refs: Vec<TokenStream> = ctx
+            .func
+            .params
+            .iter()
+            .filter(|p| is_reference(&p.ty))
+            .map(|p| {
+                let (n, ty) = (ctx.name(p.var), lift_slot(ctx, suffix, p));
+                quote!(#n: #ty)
+            })
+            .collect();
+        move |dout: &syn::Ident, ret_ty: &TokenStream, cts_ty: &[TokenStream]| {
             quote! {
                 let value = #f(#(#copied),*);
-                let pullback = move |#(#refs,)* #dout: #ret_ty| -> (#(#cts,)*) {
+                let pullback = move |#(#refs,)* #dout: #ret_ty| -> (#(#cts_ty,)*) {
                     let (_, #(#bars),*) = #vjp(#(#moved,)* #dout);
-                    (#(#bars,)*)
+                    (#(#cts,)*)
                 };
                 (value, pullback)
             }
         }
     };
-    let pb = pullback_with(item, &plain, "_pullback", &body(&plain));
+    let pb = pullback_with(
+        item,
+        &plain,
+        "_pullback",
+        Body::Own(&body(&plain, "_pullback")),
+    );
+    let (callers, _) = for_callers(item, &plain, None);
     let generic = !matches!(
         func.float.to_token_stream().to_string().as_str(),
         "f64" | "f32"
     );
     let dual = if generic && matches!(func.ret_shape, Ret::Single(Kind::Float)) {
         let lifted = Ctx::new(func, act, needed, Mode::Lifted);
-        pullback_with(item, &lifted, "_dual_pullback", &body(&lifted))
+        let suffix = "_dual_pullback_all";
+        pullback_with(item, &lifted, suffix, Body::Own(&body(&lifted, suffix)))
     } else {
         quote!()
     };
@@ -400,11 +660,7 @@ pub fn emit_custom(
     } else {
         quote!()
     };
-    quote!(#pb #dual #grad)
-}
-
-fn pullback_hidden(item: &syn::ItemFn, ctx: &Ctx) -> TokenStream {
-    pullback(item, ctx, "_dual_pullback")
+    quote!(#pb #callers #dual #grad)
 }
 
 fn vjp(item: &syn::ItemFn, ctx: &Ctx) -> TokenStream {
@@ -505,17 +761,14 @@ fn grad(item: &syn::ItemFn, ctx: &Ctx) -> TokenStream {
     }
 }
 
-fn hvp(item: &syn::ItemFn, ctx: &Ctx) -> TokenStream {
+/// `f_hvp`, running the dual twin `f<dual>`.
+fn hvp(item: &syn::ItemFn, ctx: &Ctx, dual: &str) -> TokenStream {
     let (vis, generics, where_clause) = (
         &item.vis,
         &item.sig.generics,
         &item.sig.generics.where_clause,
     );
-    let (f, name, dual_pb) = (
-        &item.sig.ident,
-        ident(item, "_hvp"),
-        ident(item, "_dual_pullback"),
-    );
+    let (f, name, dual_pb) = (&item.sig.ident, ident(item, "_hvp"), ident(item, dual));
     let params = params(item);
     let ret_ty = &ctx.func.ret_ty;
     let directions: Vec<TokenStream> = active_params(ctx)

@@ -232,10 +232,19 @@ impl Ctx<'_> {
                         self.kind_of(a).is_float() && !crate::rules::constant_arg(callee, *i)
                     })
                     .map(|(_, a)| a);
+                let float = self.float();
                 for a in slots {
                     if self.act.varied(a) {
                         let ct = self.temp("ct");
-                        adj.propagate(a, quote!(#ct));
+                        // Checked to be a cotangent, not the `ExcludedByWrt` of a parameter
+                        // the callee's `wrt` leaves out: the error then points at the
+                        // argument (once: the dual twin's check reads the same).
+                        let checked = if matches!(self.kind_of(a), Kind::Struct | Kind::StructSeq) {
+                            quote::quote_spanned!(a.span=> __ad::struct_cotangent(#ct))
+                        } else {
+                            quote::quote_spanned!(a.span=> __ad::cotangent::<#float, _>(#ct))
+                        };
+                        adj.propagate(a, checked);
                         pattern.push(quote!(#ct));
                     } else {
                         pattern.push(quote!(_));

@@ -581,6 +581,7 @@ impl Lowerer {
                 return;
             }
         }
+        let before = out.len();
         let value = self.lower_expr(&init.expr, out);
         let kind = match &ty {
             Some(t) => kind_of_type(t, &self.float),
@@ -589,14 +590,17 @@ impl Lowerer {
         let var = self.declare(&ident, kind, mutable, ty);
         self.vars[var].element = matches!(value.kind, ExprKind::Index(..));
         // `let r = &x + &h;` lowered to a call into a temporary: the call defines `r` itself
-        // (no copy of an array from the temporary).
+        // (no copy of an array from the temporary). Only a call this initialiser made: in
+        // `let s = g(a); let t = s;` the call defines `s`, which must stay defined.
+        let made_here = out.len() > before;
         if let (
+            true,
             ExprKind::Var(t),
             Some(Stmt {
                 kind: StmtKind::Call { out: call_out, .. },
                 ..
             }),
-        ) = (&value.kind, out.last_mut())
+        ) = (made_here, &value.kind, out.last_mut())
         {
             if *call_out == *t && self.vars[*t].kind == self.vars[var].kind {
                 *call_out = var;

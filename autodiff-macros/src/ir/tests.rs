@@ -73,6 +73,18 @@ fn shadowing_gets_fresh_names_and_calls_are_split() {
 }
 
 #[test]
+fn a_copied_call_result_keeps_its_binding() {
+    // `let t = s;` copies the call's result: the call still defines `s`.
+    let f = lower("fn f(a: f64) -> f64 { let s = g(a, a); let t = s; s + t }");
+    let printed = print(&f);
+    assert!(
+        printed.contains("let (s, s_pb) = split g(a, a)"),
+        "{printed}"
+    );
+    assert!(printed.contains("let t = s"), "{printed}");
+}
+
+#[test]
 fn activity_follows_data_flow_through_loops() {
     let f = lower(
         "fn f(x: f64, n: usize) -> f64 {

@@ -193,4 +193,7 @@ pub fn attention_pullback<T: Float + 'static>(
 }
 
 #[doc(hidden)]
-pub use attention_pullback as attention_dual_pullback;
+pub use self::{
+    attention_jvp as attention_jvp_all, attention_pullback as attention_pullback_all,
+    attention_pullback as attention_dual_pullback_all,
+};

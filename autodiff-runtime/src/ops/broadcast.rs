@@ -69,11 +69,12 @@ where
     (y, dy)
 }
 
-/// Generates `$name`, `_jvp`, `_vjp`, `_pullback` and `_dual_pullback` of one broadcasting
-/// operation from its elementwise value, tangent and cotangent formulas.
+/// Generates `$name`, `_jvp`, `_vjp`, `_pullback` and the names generated callers use (see
+/// the module docs) of one broadcasting operation from its elementwise value, tangent and
+/// cotangent formulas.
 macro_rules! broadcast_op {
     (
-        $name:ident, $jvp:ident, $vjp:ident, $pullback:ident, $dual:ident, $sym:literal,
+        $name:ident, $jvp:ident, $vjp:ident, $pullback:ident, $jvp_all:ident, $pullback_all:ident, $dual:ident, $sym:literal,
         value: |$a:ident, $b:ident| $f:expr,
         tangent: |$ta:ident, $tb:ident, $da:ident, $db:ident| $df:expr,
         a_bar: |$g:ident, $ca:ident, $cb:ident| $ga:expr,
@@ -196,12 +197,12 @@ macro_rules! broadcast_op {
         }
 
         #[doc(hidden)]
-        pub use $pullback as $dual;
+        pub use {$jvp as $jvp_all, $pullback as $pullback_all, $pullback as $dual};
     };
 }
 
 broadcast_op! {
-    add, add_jvp, add_vjp, add_pullback, add_dual_pullback, "+",
+    add, add_jvp, add_vjp, add_pullback, add_jvp_all, add_pullback_all, add_dual_pullback_all, "+",
     value: |a, b| a + b,
     tangent: |_a, _b, da, db| da + db,
     a_bar: |g, _a, _b| g,
@@ -214,7 +215,7 @@ broadcast_op! {
 }
 
 broadcast_op! {
-    sub, sub_jvp, sub_vjp, sub_pullback, sub_dual_pullback, "−",
+    sub, sub_jvp, sub_vjp, sub_pullback, sub_jvp_all, sub_pullback_all, sub_dual_pullback_all, "−",
     value: |a, b| a - b,
     tangent: |_a, _b, da, db| da - db,
     a_bar: |g, _a, _b| g,
@@ -227,7 +228,7 @@ broadcast_op! {
 }
 
 broadcast_op! {
-    mul, mul_jvp, mul_vjp, mul_pullback, mul_dual_pullback, "⊙",
+    mul, mul_jvp, mul_vjp, mul_pullback, mul_jvp_all, mul_pullback_all, mul_dual_pullback_all, "⊙",
     value: |a, b| a * b,
     tangent: |a, b, da, db| da * b + a * db,
     a_bar: |g, _a, b| g * b,
@@ -240,7 +241,7 @@ broadcast_op! {
 }
 
 broadcast_op! {
-    div, div_jvp, div_vjp, div_pullback, div_dual_pullback, "⊘",
+    div, div_jvp, div_vjp, div_pullback, div_jvp_all, div_pullback_all, div_dual_pullback_all, "⊘",
     value: |a, b| a / b,
     tangent: |a, b, da, db| (da - a / b * db) / b,
     a_bar: |g, _a, b| g / b,

@@ -108,7 +108,10 @@ pub fn matmul_pullback<T: Float + 'static>(
 }
 
 #[doc(hidden)]
-pub use matmul_pullback as matmul_dual_pullback;
+pub use self::{
+    matmul_jvp as matmul_jvp_all, matmul_pullback as matmul_pullback_all,
+    matmul_pullback as matmul_dual_pullback_all,
+};
 
 /// `Aᵀ`, as a new array in standard (row-major) layout.
 ///
@@ -175,4 +178,7 @@ pub fn transpose_pullback<T: Float + 'static>(
 }
 
 #[doc(hidden)]
-pub use transpose_pullback as transpose_dual_pullback;
+pub use self::{
+    transpose_jvp as transpose_jvp_all, transpose_pullback as transpose_pullback_all,
+    transpose_pullback as transpose_dual_pullback_all,
+};

@@ -141,7 +141,11 @@ pub fn cross_entropy_pullback<T: Float + 'static>(
 }
 
 #[doc(hidden)]
-pub use cross_entropy_pullback as cross_entropy_dual_pullback;
+pub use self::{
+    cross_entropy_jvp as cross_entropy_jvp_all,
+    cross_entropy_pullback as cross_entropy_pullback_all,
+    cross_entropy_pullback as cross_entropy_dual_pullback_all,
+};
 
 /// The loss and the row log-sum-exps.
 #[track_caller]

@@ -358,7 +358,10 @@ pub fn layer_norm_pullback<T: Float + 'static>(
 }
 
 #[doc(hidden)]
-pub use layer_norm_pullback as layer_norm_dual_pullback;
+pub use self::{
+    layer_norm_jvp as layer_norm_jvp_all, layer_norm_pullback as layer_norm_pullback_all,
+    layer_norm_pullback as layer_norm_dual_pullback_all,
+};
 
 /// RMSNorm of each row: `x / √(mean(x²) + ε) ⊙ γ`.
 ///
@@ -476,4 +479,7 @@ pub fn rms_norm_pullback<T: Float + 'static>(
 }
 
 #[doc(hidden)]
-pub use rms_norm_pullback as rms_norm_dual_pullback;
+pub use self::{
+    rms_norm_jvp as rms_norm_jvp_all, rms_norm_pullback as rms_norm_pullback_all,
+    rms_norm_pullback as rms_norm_dual_pullback_all,
+};

@@ -99,7 +99,9 @@ pub fn sum_pullback<T: Float + 'static, D: Dimension>(
 }
 
 #[doc(hidden)]
-pub use sum_pullback as sum_dual_pullback;
+pub use self::{
+    sum_jvp as sum_jvp_all, sum_pullback as sum_pullback_all, sum_pullback as sum_dual_pullback_all,
+};
 
 /// The mean of all elements (NaN for an empty array, as in PyTorch).
 ///
@@ -153,7 +155,10 @@ pub fn mean_pullback<T: Float + 'static, D: Dimension>(
 }
 
 #[doc(hidden)]
-pub use mean_pullback as mean_dual_pullback;
+pub use self::{
+    mean_jvp as mean_jvp_all, mean_pullback as mean_pullback_all,
+    mean_pullback as mean_dual_pullback_all,
+};
 
 /// The sum over axis 0 (down each column): an `m×n` matrix gives `n` values.
 ///
@@ -213,7 +218,10 @@ pub fn sum_rows_pullback<T: Float + 'static>(
 }
 
 #[doc(hidden)]
-pub use sum_rows_pullback as sum_rows_dual_pullback;
+pub use self::{
+    sum_rows_jvp as sum_rows_jvp_all, sum_rows_pullback as sum_rows_pullback_all,
+    sum_rows_pullback as sum_rows_dual_pullback_all,
+};
 
 /// The sum over axis 1 (along each row): an `m×n` matrix gives `m` values.
 ///
@@ -273,4 +281,7 @@ pub fn sum_cols_pullback<T: Float + 'static>(
 }
 
 #[doc(hidden)]
-pub use sum_cols_pullback as sum_cols_dual_pullback;
+pub use self::{
+    sum_cols_jvp as sum_cols_jvp_all, sum_cols_pullback as sum_cols_pullback_all,
+    sum_cols_pullback as sum_cols_dual_pullback_all,
+};

@@ -152,7 +152,10 @@ pub fn softmax_pullback<T: Float + 'static, D: RemoveAxis>(
 }
 
 #[doc(hidden)]
-pub use softmax_pullback as softmax_dual_pullback;
+pub use self::{
+    softmax_jvp as softmax_jvp_all, softmax_pullback as softmax_pullback_all,
+    softmax_pullback as softmax_dual_pullback_all,
+};
 
 /// `log Σⱼ exp(xⱼ)` of each row (each lane along the last axis), shifted by the row maximum.
 ///
@@ -255,7 +258,10 @@ pub fn logsumexp_pullback<T: Float + 'static, D: RemoveAxis>(
 }
 
 #[doc(hidden)]
-pub use logsumexp_pullback as logsumexp_dual_pullback;
+pub use self::{
+    logsumexp_jvp as logsumexp_jvp_all, logsumexp_pullback as logsumexp_pullback_all,
+    logsumexp_pullback as logsumexp_dual_pullback_all,
+};
 
 /// `x − logsumexp(x)` per row, never through the log of a softmax.
 ///
@@ -370,4 +376,7 @@ pub fn log_softmax_pullback<T: Float + 'static, D: RemoveAxis>(
 }
 
 #[doc(hidden)]
-pub use log_softmax_pullback as log_softmax_dual_pullback;
+pub use self::{
+    log_softmax_jvp as log_softmax_jvp_all, log_softmax_pullback as log_softmax_pullback_all,
+    log_softmax_pullback as log_softmax_dual_pullback_all,
+};

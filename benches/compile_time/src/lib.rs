@@ -1,9 +1,9 @@
 //! 30 functions in the differentiable subset (straight-line scalar code, float methods,
 //! branches, `for`/`while` loops over indices, local `Vec`s, element writes, calls between
 //! differentiated functions, `wrt`). Each carries `#[cfg_attr(feature = "ad", differentiate)]`:
-//! with `--features ad` the attribute expands to `_jvp`, `_pullback`, `_vjp`,
-//! `_dual_pullback`, `_grad` and `_hvp` beside each function; without it, the same source
-//! compiles as plain Rust. `measure.sh` times the two builds.
+//! with `--features ad` the attribute expands to `_jvp`, `_pullback`, `_vjp`, `_grad`,
+//! `_hvp` and the hidden entry points of callers beside each function; without it, the same
+//! source compiles as plain Rust. `measure.sh` times the two builds.
 #![allow(dead_code, clippy::needless_range_loop)]
 
 #[cfg(feature = "ad")]
