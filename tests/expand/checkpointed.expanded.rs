@@ -114,12 +114,11 @@ fn damped_pullback(
                 let _j = __ad::checkpoint::nth_index(lo, ckpt_k);
                 {
                     let g0 = b_bar;
-                    b_bar = 0.0;
                     b = b_tape.pop().unwrap();
                     let t1 = b * y;
                     let t2 = (b * y).cos();
                     let g3 = g0 * __ad::partial::cos(t1, t2);
-                    b_bar += g3 * y + g0 * 0.5;
+                    b_bar = g3 * y + g0 * 0.5;
                     y_bar += g3 * b;
                 }
             }
@@ -287,12 +286,11 @@ fn damped_dual_pullback_all(
                 let _j = __ad::checkpoint::nth_index(lo, ckpt_k);
                 {
                     let g0 = b_bar;
-                    b_bar = __ad::zero();
                     b = b_tape.pop().unwrap();
                     let t1 = b * y;
                     let t2 = (b * y).cos();
                     let g3 = g0 * __ad::partial::cos(t1, t2);
-                    b_bar += g3 * y + g0 * 0.5;
+                    b_bar = g3 * y + g0 * 0.5;
                     y_bar += g3 * b;
                 }
             }

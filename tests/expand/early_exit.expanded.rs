@@ -132,10 +132,9 @@ fn first_big_pullback(
             if go {
                 {
                     let g0 = s_bar;
-                    s_bar = 0.0;
                     let t1 = x[i];
                     let t2 = x[i].exp();
-                    s_bar += g0 * 0.5;
+                    s_bar = g0 * 0.5;
                     x_bar[i] += g0 * __ad::partial::exp(t1, t2);
                 }
             }
@@ -320,10 +319,9 @@ fn first_big_dual_pullback(
             if go {
                 {
                     let g0 = s_bar;
-                    s_bar = __ad::zero();
                     let t1 = x[i];
                     let t2 = x[i].exp();
-                    s_bar += g0 * 0.5;
+                    s_bar = g0 * 0.5;
                     x_bar[i] += g0 * __ad::partial::exp(t1, t2);
                 }
             }

@@ -86,9 +86,8 @@ fn horner_pullback(
         for i in lo..hi {
             {
                 let g0 = acc_bar;
-                acc_bar = 0.0;
                 acc = acc_tape.pop().unwrap();
-                acc_bar += g0 * x;
+                acc_bar = g0 * x;
                 x_bar += g0 * acc;
                 c_bar[i] += g0;
             }
@@ -235,9 +234,8 @@ fn horner_dual_pullback_all(
         for i in lo..hi {
             {
                 let g0 = acc_bar;
-                acc_bar = __ad::zero();
                 acc = acc_tape.pop().unwrap();
-                acc_bar += g0 * x;
+                acc_bar = g0 * x;
                 x_bar += g0 * acc;
                 c_bar[i] += g0;
             }

@@ -25,6 +25,9 @@ pub struct Adjoint<'c, 'f> {
     /// checks between them otherwise).
     updates: Vec<Update>,
     memo: HashMap<String, TokenStream>,
+    /// An adjoint whose update assigns its contributions instead of adding them (see
+    /// [`Adjoint::assign_to`]).
+    assigned: Option<String>,
 }
 
 struct Update {
@@ -43,7 +46,22 @@ impl<'c, 'f> Adjoint<'c, 'f> {
             binds: vec![],
             updates: vec![],
             memo: HashMap::new(),
+            assigned: None,
         }
+    }
+
+    /// Whether the reverse built so far adds anything to the adjoint `target`.
+    pub fn contributes_to(&self, target: &TokenStream) -> bool {
+        let key = target.to_string();
+        self.updates.iter().any(|u| u.target.to_string() == key)
+    }
+
+    /// Makes the update of the scalar adjoint `target` an assignment, `x̄ = Σ terms` rather
+    /// than `x̄ += Σ terms`: for an adjoint the caller has just taken and not zeroed, so a
+    /// loop-carried adjoint (`acc = acc·x + c` gives `ācc = ḡ·x`) does not add a zero on
+    /// its dependency chain every step.
+    pub fn assign_to(&mut self, target: &TokenStream) {
+        self.assigned = Some(target.to_string());
     }
 
     /// The reverse of `e` with cotangent `g` (an expression), as statements.
@@ -70,6 +88,9 @@ impl<'c, 'f> Adjoint<'c, 'f> {
                 .iter()
                 .skip(1)
                 .fold(u.terms[0].clone(), |acc, t| quote!(#acc + #t));
+            if self.assigned.as_ref() == Some(&target.to_string()) {
+                return quote!(#target = #sum;);
+            }
             self.ctx.add_to(target.clone(), sum)
         });
         quote!(#(#values)* #(#binds)* #(#updates)*)

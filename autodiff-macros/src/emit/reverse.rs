@@ -384,7 +384,18 @@ impl Ctx<'_> {
                     }
                     None => value.clone(),
                 };
-                let body = Adjoint::of(self, &whole, quote!(#g));
+                let mut adj = Adjoint::new(self);
+                adj.propagate(&whole, quote!(#g));
+                // A scalar that reads its own old value (`acc = acc·x + c`): its adjoint is
+                // set by the one update instead of zeroed and then added to. Only for a
+                // variable: an element `v[i]` could alias another update's `v[j]`.
+                let scalar = matches!(place, Place::Var(_)) && matches!(self.kind(v), Kind::Float);
+                if scalar && adj.contributes_to(&bar_place) {
+                    adj.assign_to(&bar_place);
+                    let body = adj.finish();
+                    return quote!({ let #g = #bar_place; #restore #body });
+                }
+                let body = adj.finish();
                 quote!({ #take #restore #body })
             }
         }
