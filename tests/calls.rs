@@ -299,3 +299,70 @@ fn callees_declared_with_wrt() {
     let (_, db) = spread_vjp(0.5, 1.5, 2, vec![1.0, 1.0]);
     assert_eq!(db, 6.0);
 }
+
+// ---- accumulators lent to callees -----------------------------------------------------
+// A caller lends the adjoint of a sequence it passes to the callee's pullback, which adds
+// into it: every way a sequence reaches a callee must still add up.
+
+#[differentiate]
+fn dot(a: &[f64], b: &[f64]) -> f64 {
+    let mut s = 0.0;
+    for i in 0..a.len() {
+        s += a[i] * b[i];
+    }
+    s
+}
+
+/// A callee that overwrites its sequence parameter: its reverse takes and clears adjoint
+/// elements, so it cannot start from the caller's accumulator.
+#[differentiate]
+fn damp(mut v: Vec<f64>, k: f64) -> f64 {
+    for i in 0..v.len() {
+        v[i] = v[i] * k + 0.5 * v[i] * v[i];
+    }
+    v[0] * v[1] + v[2]
+}
+
+#[differentiate]
+fn sum3(a: &[f64; 3]) -> f64 {
+    a[0] * a[1] + a[2].sin()
+}
+
+#[differentiate]
+fn lends(x: &[f64], k: f64) -> f64 {
+    // the same vector twice, a local vector, a copy into an owned parameter
+    let v = vec![x[0] * k, x[1], x[2] + k];
+    let mut s = dot(x, x) + dot(&v, x) + damp(x.to_vec(), k) + damp(v.clone(), 0.5);
+    // an array where an array is taken, and where a slice is taken
+    let a = [x[2], k, x[0]];
+    s += sum3(&a) + dot(&a, x);
+    // an argument that is no variable
+    s += dot(&[k, k * k, 1.0], x);
+    // calls in a loop: each iteration's pullback lends the same adjoint
+    for i in 0..2 {
+        s += dot(x, &v) * (i as f64 + 1.0);
+    }
+    s
+}
+
+#[differentiate]
+fn lends_in_chain(x: &[f64]) -> f64 {
+    let w = vec![x[1], x[2], x[0]];
+    lends(&w, x[0]) * lends(x, 0.3)
+}
+
+#[test]
+fn accumulators_lent_to_callees() {
+    let x = [0.3, -0.7, 1.1];
+    lends_gradcheck(&x, 0.8).unwrap();
+    lends_in_chain_gradcheck(&x).unwrap();
+    // The user's items lend nothing: the same gradients as the callers' entry point.
+    let (_, g) = lends_in_chain_grad(&x);
+    let (_, pb) = lends_in_chain_pullback_all(&x);
+    let (lent,) = pb(&x, 1.0, vec![1.0, 2.0, 3.0]);
+    for i in 0..3 {
+        assert!((lent[i] - (g[i] + (i + 1) as f64)).abs() < 1e-12);
+    }
+    let (_, pb) = lends_in_chain_pullback_all(&x);
+    assert_eq!(pb(&x, 1.0, Vec::new()).0, g);
+}

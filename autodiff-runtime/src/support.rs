@@ -19,14 +19,19 @@ use num_traits::Float;
 /// A sequence of floats whose adjoint is a sequence of the same length.
 pub trait Sequence {
     /// The owned type of its adjoint: `Vec<T>` for slices and `Vec`s, `[T; N]` for arrays.
-    type Zeros;
+    type Zeros: SeqAdjoint;
     fn zeros(&self) -> Self::Zeros;
+    /// Its length.
+    fn seq_len(&self) -> usize;
 }
 
 impl<T: Float> Sequence for [T] {
     type Zeros = Vec<T>;
     fn zeros(&self) -> Vec<T> {
         vec![T::zero(); self.len()]
+    }
+    fn seq_len(&self) -> usize {
+        self.len()
     }
 }
 
@@ -35,12 +40,18 @@ impl<T: Float> Sequence for Vec<T> {
     fn zeros(&self) -> Vec<T> {
         vec![T::zero(); self.len()]
     }
+    fn seq_len(&self) -> usize {
+        self.len()
+    }
 }
 
 impl<T: Float, const N: usize> Sequence for [T; N] {
     type Zeros = [T; N];
     fn zeros(&self) -> [T; N] {
         [T::zero(); N]
+    }
+    fn seq_len(&self) -> usize {
+        N
     }
 }
 
@@ -49,6 +60,176 @@ impl<S: Sequence + ?Sized> Sequence for &S {
     fn zeros(&self) -> S::Zeros {
         (**self).zeros()
     }
+    fn seq_len(&self) -> usize {
+        (**self).seq_len()
+    }
+}
+
+// ---- accumulators lent to callees ---------------------------------------------------------
+//
+// A differentiated caller lends the adjoint of a sequence it passes to a callee to the
+// callee's pullback (the callers' entry point, `g_pullback_all`), which adds its cotangent
+// into it and gives it back: no fresh cotangent per call, no zero fill, no addition by the
+// caller. A caller with no adjoint to lend (a constant argument) lends an empty one.
+
+/// An owned sequence adjoint, `Vec<T>` or `[T; N]`: what callers lend to callees' pullbacks.
+pub trait SeqAdjoint: Sized {
+    /// What a caller lends when it keeps no adjoint of the argument: an empty `Vec` (no
+    /// allocation), zeros for an array.
+    fn nothing() -> Self;
+    /// Its length.
+    fn adjoint_len(&self) -> usize;
+    /// `self += other`, elementwise.
+    fn add(&mut self, other: &Self);
+}
+
+impl<T: Float> SeqAdjoint for Vec<T> {
+    fn nothing() -> Self {
+        Vec::new()
+    }
+    fn adjoint_len(&self) -> usize {
+        self.len()
+    }
+    fn add(&mut self, other: &Self) {
+        add_assign(self, other)
+    }
+}
+
+impl<T: Float, const N: usize> SeqAdjoint for [T; N] {
+    fn nothing() -> Self {
+        [T::zero(); N]
+    }
+    fn adjoint_len(&self) -> usize {
+        N
+    }
+    fn add(&mut self, other: &Self) {
+        add_assign(self, other)
+    }
+}
+
+/// What a caller lends where it has no adjoint to lend.
+///
+/// ```
+/// let acc: Vec<f64> = autodiff_runtime::support::no_accumulator();
+/// assert!(acc.is_empty());
+/// ```
+#[inline]
+pub fn no_accumulator<C: SeqAdjoint>() -> C {
+    C::nothing()
+}
+
+/// The starting adjoint of a sequence parameter `s` given the accumulator `acc` its caller
+/// lent: `acc` itself when it fits, zeros when the caller lent nothing.
+///
+/// ```
+/// use autodiff_runtime::support::accumulator;
+/// let x = [1.0, 2.0];
+/// assert_eq!(accumulator(vec![0.5, 0.5], &x[..]), vec![0.5, 0.5]);
+/// assert_eq!(accumulator(Vec::new(), &x[..]), vec![0.0, 0.0]);
+/// ```
+#[inline]
+pub fn accumulator<S: Sequence + ?Sized>(acc: S::Zeros, s: &S) -> S::Zeros {
+    if acc.adjoint_len() == s.seq_len() {
+        acc
+    } else {
+        s.zeros()
+    }
+}
+
+/// A cotangent `g` added into the accumulator `acc` a caller lent (moved in when the caller
+/// lent nothing).
+///
+/// ```
+/// use autodiff_runtime::support::accumulate;
+/// assert_eq!(accumulate(vec![1.0, 1.0], vec![0.5, 2.0]), vec![1.5, 3.0]);
+/// assert_eq!(accumulate(Vec::new(), vec![0.5, 2.0]), vec![0.5, 2.0]);
+/// ```
+#[inline]
+pub fn accumulate<C: SeqAdjoint>(mut acc: C, g: C) -> C {
+    if acc.adjoint_len() == g.adjoint_len() {
+        acc.add(&g);
+        acc
+    } else {
+        g
+    }
+}
+
+/// An adjoint a caller can lend as an accumulator of type `C`, and take back.
+pub trait Lend<C> {
+    /// Takes the adjoint out as `C`, leaving an empty (or zero) one.
+    fn lend(&mut self) -> C;
+    /// Adds the accumulator back (moving it in when this adjoint is empty).
+    fn repay(&mut self, acc: C);
+}
+
+impl<T: Float> Lend<Vec<T>> for Vec<T> {
+    fn lend(&mut self) -> Vec<T> {
+        std::mem::take(self)
+    }
+    fn repay(&mut self, acc: Vec<T>) {
+        if self.is_empty() {
+            *self = acc;
+        } else {
+            add_assign(self, &acc);
+        }
+    }
+}
+
+impl<T: Float, const N: usize> Lend<[T; N]> for [T; N] {
+    fn lend(&mut self) -> [T; N] {
+        std::mem::replace(self, [T::zero(); N])
+    }
+    fn repay(&mut self, acc: [T; N]) {
+        add_assign(self, &acc);
+    }
+}
+
+/// A `Vec` passed where the callee takes an array (of its length).
+impl<T: Float, const N: usize> Lend<[T; N]> for Vec<T> {
+    fn lend(&mut self) -> [T; N] {
+        let acc = if self.len() == N {
+            to_array(self)
+        } else {
+            [T::zero(); N]
+        };
+        self.iter_mut().for_each(|a| *a = T::zero());
+        acc
+    }
+    fn repay(&mut self, acc: [T; N]) {
+        add_assign(self, &acc);
+    }
+}
+
+/// An array passed where the callee takes a slice.
+impl<T: Float, const N: usize> Lend<Vec<T>> for [T; N] {
+    fn lend(&mut self) -> Vec<T> {
+        std::mem::replace(self, [T::zero(); N]).to_vec()
+    }
+    fn repay(&mut self, acc: Vec<T>) {
+        add_assign(self, &acc);
+    }
+}
+
+/// Lends a caller's adjoint to a callee's pullback as its accumulator (the type the
+/// pullback takes picks the conversion).
+///
+/// ```
+/// use autodiff_runtime::support::{lend, repay};
+/// let mut x_bar = vec![1.0, 2.0];
+/// let acc: Vec<f64> = lend(&mut x_bar);
+/// assert!(x_bar.is_empty());
+/// repay(&mut x_bar, acc);
+/// assert_eq!(x_bar, vec![1.0, 2.0]);
+/// ```
+#[inline]
+pub fn lend<A: Lend<C>, C>(adjoint: &mut A) -> C {
+    adjoint.lend()
+}
+
+/// Takes back an accumulator lent with [`lend`], with the callee's cotangent added.
+#[inline]
+pub fn repay<A: Lend<C>, C>(adjoint: &mut A, acc: C) {
+    adjoint.repay(acc)
 }
 
 /// Zeros of the same shape as `s`: the starting adjoint of a sequence.

@@ -43,6 +43,7 @@ fn norm_jvp(v: &[f64], v_dot: &[f64]) -> (f64, f64) {
     (ret, __tangent)
 }
 /// Reverse mode of [`norm`], split: runs `norm` once, keeping what its reverse sweep reads, and returns the value with its pullback, which maps a cotangent of the result to the cotangents of the active parameters. Differentiated callers use the split form, so nested calls never re-run a callee's forward pass.
+#[inline]
 #[allow(
     dead_code,
     unused_mut,
@@ -67,6 +68,70 @@ fn norm_pullback(
 ) -> (f64, impl ::core::ops::FnOnce(&[f64], f64) -> (::std::vec::Vec<f64>,)) {
     use ::autodiff::__private as __ad;
     use ::autodiff::__private::Float as _;
+    let (value, pullback) = norm_pullback_all(v);
+    let pullback = move |v: &[f64], dout: f64| -> (::std::vec::Vec<f64>,) {
+        pullback(v, dout, __ad::no_accumulator())
+    };
+    (value, pullback)
+}
+/// [`norm_jvp`] for differentiated callers, which pass a tangent for every float parameter.
+#[doc(hidden)]
+#[inline]
+#[allow(
+    dead_code,
+    unused_mut,
+    unused_imports,
+    unused_variables,
+    unused_assignments,
+    unused_parens,
+    clippy::needless_late_init,
+    clippy::too_many_arguments,
+    clippy::type_complexity,
+    clippy::let_and_return,
+    clippy::assign_op_pattern,
+    clippy::neg_multiply,
+    clippy::double_parens,
+    clippy::unnecessary_cast,
+    clippy::identity_op,
+    clippy::ptr_arg,
+    clippy::clone_on_copy
+)]
+fn norm_jvp_all(v: &[f64], v_dot: &[f64]) -> (f64, f64) {
+    norm_jvp(v, v_dot)
+}
+/// [`norm_pullback`] for differentiated callers, which expect a cotangent for every float parameter.
+#[doc(hidden)]
+#[allow(
+    dead_code,
+    unused_mut,
+    unused_imports,
+    unused_variables,
+    unused_assignments,
+    unused_parens,
+    clippy::needless_late_init,
+    clippy::too_many_arguments,
+    clippy::type_complexity,
+    clippy::let_and_return,
+    clippy::assign_op_pattern,
+    clippy::neg_multiply,
+    clippy::double_parens,
+    clippy::unnecessary_cast,
+    clippy::identity_op,
+    clippy::ptr_arg,
+    clippy::clone_on_copy
+)]
+fn norm_pullback_all(
+    v: &[f64],
+) -> (
+    f64,
+    impl ::core::ops::FnOnce(
+        &[f64],
+        f64,
+        ::std::vec::Vec<f64>,
+    ) -> (::std::vec::Vec<f64>,),
+) {
+    use ::autodiff::__private as __ad;
+    use ::autodiff::__private::Float as _;
     let mut s_tape = ::std::vec::Vec::new();
     let mut s = 0.0;
     let lo = 0;
@@ -76,10 +141,80 @@ fn norm_pullback(
         s += v[i] * v[i];
     }
     let ret = s.sqrt();
-    let pullback = move |v: &[f64], dout: f64| -> (::std::vec::Vec<f64>,) {
+    let pullback = move |
+        v: &[f64],
+        dout: f64,
+        v_acc: ::std::vec::Vec<f64>,
+    | -> (::std::vec::Vec<f64>,) {
         let mut ret_bar = dout;
-        let mut v_bar = __ad::zeros_like(&v);
+        let mut v_bar = __ad::accumulator(v_acc, &v);
         let mut s_bar: f64 = 0.0;
+        {
+            let t0 = s.sqrt();
+            s_bar += ret_bar * __ad::partial::sqrt(s, t0);
+        }
+        for i in (lo..hi).rev() {
+            {
+                let g0 = s_bar;
+                s = s_tape.pop().unwrap();
+                let t1 = v[i];
+                v_bar[i] += g0 * (t1 + t1);
+            }
+        }
+        (v_bar,)
+    };
+    (ret, pullback)
+}
+/// [`norm_pullback`] on dual numbers (forward-over-reverse), with a cotangent for every float parameter: what differentiated callers' `_hvp` runs.
+#[doc(hidden)]
+#[allow(
+    dead_code,
+    unused_mut,
+    unused_imports,
+    unused_variables,
+    unused_assignments,
+    unused_parens,
+    clippy::needless_late_init,
+    clippy::too_many_arguments,
+    clippy::type_complexity,
+    clippy::let_and_return,
+    clippy::assign_op_pattern,
+    clippy::neg_multiply,
+    clippy::double_parens,
+    clippy::unnecessary_cast,
+    clippy::identity_op,
+    clippy::ptr_arg,
+    clippy::clone_on_copy
+)]
+fn norm_dual_pullback_all(
+    v: &[::autodiff::__private::Dual<f64>],
+) -> (
+    ::autodiff::__private::Dual<f64>,
+    impl ::core::ops::FnOnce(
+        &[::autodiff::__private::Dual<f64>],
+        ::autodiff::__private::Dual<f64>,
+        ::std::vec::Vec<::autodiff::__private::Dual<f64>>,
+    ) -> (::std::vec::Vec<::autodiff::__private::Dual<f64>>,),
+) {
+    use ::autodiff::__private as __ad;
+    use ::autodiff::__private::Float as _;
+    let mut s_tape = ::std::vec::Vec::new();
+    let mut s = __ad::lift(0.0);
+    let lo = 0;
+    let hi = v.len();
+    for i in lo..hi {
+        s_tape.push(s);
+        s += v[i] * v[i];
+    }
+    let ret = s.sqrt();
+    let pullback = move |
+        v: &[::autodiff::__private::Dual<f64>],
+        dout: ::autodiff::__private::Dual<f64>,
+        v_acc: ::std::vec::Vec<::autodiff::__private::Dual<f64>>,
+    | -> (::std::vec::Vec<::autodiff::__private::Dual<f64>>,) {
+        let mut ret_bar = dout;
+        let mut v_bar = __ad::accumulator(v_acc, &v);
+        let mut s_bar: ::autodiff::__private::Dual<f64> = __ad::zero();
         {
             let t0 = s.sqrt();
             s_bar += ret_bar * __ad::partial::sqrt(s, t0);
@@ -120,122 +255,6 @@ fn norm_vjp(v: &[f64], dout: f64) -> (f64, ::std::vec::Vec<f64>) {
     let (value, pullback) = norm_pullback(v);
     let (v_bar,) = pullback(v, dout);
     (value, v_bar)
-}
-/// [`norm_jvp`] for differentiated callers, which pass a tangent for every float parameter.
-#[doc(hidden)]
-#[inline]
-#[allow(
-    dead_code,
-    unused_mut,
-    unused_imports,
-    unused_variables,
-    unused_assignments,
-    unused_parens,
-    clippy::needless_late_init,
-    clippy::too_many_arguments,
-    clippy::type_complexity,
-    clippy::let_and_return,
-    clippy::assign_op_pattern,
-    clippy::neg_multiply,
-    clippy::double_parens,
-    clippy::unnecessary_cast,
-    clippy::identity_op,
-    clippy::ptr_arg,
-    clippy::clone_on_copy
-)]
-fn norm_jvp_all(v: &[f64], v_dot: &[f64]) -> (f64, f64) {
-    norm_jvp(v, v_dot)
-}
-/// [`norm_pullback`] for differentiated callers, which expect a cotangent for every float parameter.
-#[doc(hidden)]
-#[inline]
-#[allow(
-    dead_code,
-    unused_mut,
-    unused_imports,
-    unused_variables,
-    unused_assignments,
-    unused_parens,
-    clippy::needless_late_init,
-    clippy::too_many_arguments,
-    clippy::type_complexity,
-    clippy::let_and_return,
-    clippy::assign_op_pattern,
-    clippy::neg_multiply,
-    clippy::double_parens,
-    clippy::unnecessary_cast,
-    clippy::identity_op,
-    clippy::ptr_arg,
-    clippy::clone_on_copy
-)]
-fn norm_pullback_all(
-    v: &[f64],
-) -> (f64, impl ::core::ops::FnOnce(&[f64], f64) -> (::std::vec::Vec<f64>,)) {
-    norm_pullback(v)
-}
-/// [`norm_pullback`] on dual numbers (forward-over-reverse), with a cotangent for every float parameter: what differentiated callers' `_hvp` runs.
-#[doc(hidden)]
-#[allow(
-    dead_code,
-    unused_mut,
-    unused_imports,
-    unused_variables,
-    unused_assignments,
-    unused_parens,
-    clippy::needless_late_init,
-    clippy::too_many_arguments,
-    clippy::type_complexity,
-    clippy::let_and_return,
-    clippy::assign_op_pattern,
-    clippy::neg_multiply,
-    clippy::double_parens,
-    clippy::unnecessary_cast,
-    clippy::identity_op,
-    clippy::ptr_arg,
-    clippy::clone_on_copy
-)]
-fn norm_dual_pullback_all(
-    v: &[::autodiff::__private::Dual<f64>],
-) -> (
-    ::autodiff::__private::Dual<f64>,
-    impl ::core::ops::FnOnce(
-        &[::autodiff::__private::Dual<f64>],
-        ::autodiff::__private::Dual<f64>,
-    ) -> (::std::vec::Vec<::autodiff::__private::Dual<f64>>,),
-) {
-    use ::autodiff::__private as __ad;
-    use ::autodiff::__private::Float as _;
-    let mut s_tape = ::std::vec::Vec::new();
-    let mut s = __ad::lift(0.0);
-    let lo = 0;
-    let hi = v.len();
-    for i in lo..hi {
-        s_tape.push(s);
-        s += v[i] * v[i];
-    }
-    let ret = s.sqrt();
-    let pullback = move |
-        v: &[::autodiff::__private::Dual<f64>],
-        dout: ::autodiff::__private::Dual<f64>,
-    | -> (::std::vec::Vec<::autodiff::__private::Dual<f64>>,) {
-        let mut ret_bar = dout;
-        let mut v_bar = __ad::zeros_like(&v);
-        let mut s_bar: ::autodiff::__private::Dual<f64> = __ad::zero();
-        {
-            let t0 = s.sqrt();
-            s_bar += ret_bar * __ad::partial::sqrt(s, t0);
-        }
-        for i in (lo..hi).rev() {
-            {
-                let g0 = s_bar;
-                s = s_tape.pop().unwrap();
-                let t1 = v[i];
-                v_bar[i] += g0 * (t1 + t1);
-            }
-        }
-        (v_bar,)
-    };
-    (ret, pullback)
 }
 /// The gradient of [`norm`]: its value, then ∂norm/∂x for each active parameter (`norm_vjp` seeded with 1).
 #[allow(
@@ -288,7 +307,7 @@ fn norm_hvp(
     use ::autodiff::__private::Float as _;
     let v_dual = __ad::duals(&v, &v_dot);
     let (value, pullback) = norm_dual_pullback_all(&v_dual);
-    let (v_bar,) = pullback(&v_dual, __ad::Dual::constant(1.0));
+    let (v_bar,) = pullback(&v_dual, __ad::Dual::constant(1.0), __ad::no_accumulator());
     (value.primal, __ad::primals(&v_bar), __ad::tangents(&v_bar))
 }
 /// Checks the derivatives of [`norm`] at this point: the gradient of each active parameter against central differences of `norm` (the report names the parameter and coordinate), `norm_jvp` against the gradient along a random direction, and `norm_hvp` against differences of `norm_grad`, with the default tolerance for `f64`.
@@ -413,6 +432,7 @@ fn unit_sum_jvp(x: &[f64], x_dot: &[f64]) -> (f64, f64) {
     (ret, __tangent)
 }
 /// Reverse mode of [`unit_sum`], split: runs `unit_sum` once, keeping what its reverse sweep reads, and returns the value with its pullback, which maps a cotangent of the result to the cotangents of the active parameters. Differentiated callers use the split form, so nested calls never re-run a callee's forward pass.
+#[inline]
 #[allow(
     dead_code,
     unused_mut,
@@ -437,60 +457,11 @@ fn unit_sum_pullback(
 ) -> (f64, impl ::core::ops::FnOnce(&[f64], f64) -> (::std::vec::Vec<f64>,)) {
     use ::autodiff::__private as __ad;
     use ::autodiff::__private::Float as _;
-    let (n, n_pb) = norm_pullback_all(x);
-    let mut s = 0.0;
-    let lo = 0;
-    let hi = x.len();
-    for i in lo..hi {
-        s += x[i] / n;
-    }
-    let ret = s;
+    let (value, pullback) = unit_sum_pullback_all(x);
     let pullback = move |x: &[f64], dout: f64| -> (::std::vec::Vec<f64>,) {
-        let mut ret_bar = dout;
-        let mut x_bar = __ad::zeros_like(&x);
-        let mut n_bar: f64 = 0.0;
-        let mut s_bar: f64 = 0.0;
-        s_bar += ret_bar;
-        for i in (lo..hi).rev() {
-            {
-                let g0 = s_bar;
-                let t1 = x[i];
-                x_bar[i] += g0 / n;
-                n_bar += -(g0 * t1) / (n * n);
-            }
-        }
-        {
-            let (ct0,) = n_pb(x, n_bar);
-            __ad::add_assign(&mut x_bar, &__ad::cotangent::<f64, _>(ct0));
-        }
-        (x_bar,)
+        pullback(x, dout, __ad::no_accumulator())
     };
-    (ret, pullback)
-}
-/// Reverse mode of [`unit_sum`]: its value, then the cotangents `x_bar` of the active parameters (in parameter order) for the cotangent `dout` of the result: x̄ = ȳ ∂unit_sum/∂x.
-#[allow(
-    dead_code,
-    unused_mut,
-    unused_imports,
-    unused_variables,
-    unused_assignments,
-    unused_parens,
-    clippy::needless_late_init,
-    clippy::too_many_arguments,
-    clippy::type_complexity,
-    clippy::let_and_return,
-    clippy::assign_op_pattern,
-    clippy::neg_multiply,
-    clippy::double_parens,
-    clippy::unnecessary_cast,
-    clippy::identity_op,
-    clippy::ptr_arg,
-    clippy::clone_on_copy
-)]
-fn unit_sum_vjp(x: &[f64], dout: f64) -> (f64, ::std::vec::Vec<f64>) {
-    let (value, pullback) = unit_sum_pullback(x);
-    let (x_bar,) = pullback(x, dout);
-    (value, x_bar)
+    (value, pullback)
 }
 /// [`unit_sum_jvp`] for differentiated callers, which pass a tangent for every float parameter.
 #[doc(hidden)]
@@ -519,7 +490,6 @@ fn unit_sum_jvp_all(x: &[f64], x_dot: &[f64]) -> (f64, f64) {
 }
 /// [`unit_sum_pullback`] for differentiated callers, which expect a cotangent for every float parameter.
 #[doc(hidden)]
-#[inline]
 #[allow(
     dead_code,
     unused_mut,
@@ -541,8 +511,49 @@ fn unit_sum_jvp_all(x: &[f64], x_dot: &[f64]) -> (f64, f64) {
 )]
 fn unit_sum_pullback_all(
     x: &[f64],
-) -> (f64, impl ::core::ops::FnOnce(&[f64], f64) -> (::std::vec::Vec<f64>,)) {
-    unit_sum_pullback(x)
+) -> (
+    f64,
+    impl ::core::ops::FnOnce(
+        &[f64],
+        f64,
+        ::std::vec::Vec<f64>,
+    ) -> (::std::vec::Vec<f64>,),
+) {
+    use ::autodiff::__private as __ad;
+    use ::autodiff::__private::Float as _;
+    let (n, n_pb) = norm_pullback_all(x);
+    let mut s = 0.0;
+    let lo = 0;
+    let hi = x.len();
+    for i in lo..hi {
+        s += x[i] / n;
+    }
+    let ret = s;
+    let pullback = move |
+        x: &[f64],
+        dout: f64,
+        x_acc: ::std::vec::Vec<f64>,
+    | -> (::std::vec::Vec<f64>,) {
+        let mut ret_bar = dout;
+        let mut x_bar = __ad::accumulator(x_acc, &x);
+        let mut n_bar: f64 = 0.0;
+        let mut s_bar: f64 = 0.0;
+        s_bar += ret_bar;
+        for i in (lo..hi).rev() {
+            {
+                let g0 = s_bar;
+                let t1 = x[i];
+                x_bar[i] += g0 / n;
+                n_bar += -(g0 * t1) / (n * n);
+            }
+        }
+        {
+            let (ct0,) = n_pb(x, n_bar, __ad::lend(&mut x_bar));
+            __ad::repay(&mut x_bar, __ad::cotangent::<f64, _>(ct0));
+        }
+        (x_bar,)
+    };
+    (ret, pullback)
 }
 /// [`unit_sum_pullback`] on dual numbers (forward-over-reverse), with a cotangent for every float parameter: what differentiated callers' `_hvp` runs.
 #[doc(hidden)]
@@ -572,6 +583,7 @@ fn unit_sum_dual_pullback_all(
     impl ::core::ops::FnOnce(
         &[::autodiff::__private::Dual<f64>],
         ::autodiff::__private::Dual<f64>,
+        ::std::vec::Vec<::autodiff::__private::Dual<f64>>,
     ) -> (::std::vec::Vec<::autodiff::__private::Dual<f64>>,),
 ) {
     use ::autodiff::__private as __ad;
@@ -587,9 +599,10 @@ fn unit_sum_dual_pullback_all(
     let pullback = move |
         x: &[::autodiff::__private::Dual<f64>],
         dout: ::autodiff::__private::Dual<f64>,
+        x_acc: ::std::vec::Vec<::autodiff::__private::Dual<f64>>,
     | -> (::std::vec::Vec<::autodiff::__private::Dual<f64>>,) {
         let mut ret_bar = dout;
-        let mut x_bar = __ad::zeros_like(&x);
+        let mut x_bar = __ad::accumulator(x_acc, &x);
         let mut n_bar: ::autodiff::__private::Dual<f64> = __ad::zero();
         let mut s_bar: ::autodiff::__private::Dual<f64> = __ad::zero();
         s_bar += ret_bar;
@@ -602,12 +615,37 @@ fn unit_sum_dual_pullback_all(
             }
         }
         {
-            let (ct0,) = n_pb(x, n_bar);
-            __ad::add_assign(&mut x_bar, &__ad::cotangent::<f64, _>(ct0));
+            let (ct0,) = n_pb(x, n_bar, __ad::lend(&mut x_bar));
+            __ad::repay(&mut x_bar, __ad::cotangent::<f64, _>(ct0));
         }
         (x_bar,)
     };
     (ret, pullback)
+}
+/// Reverse mode of [`unit_sum`]: its value, then the cotangents `x_bar` of the active parameters (in parameter order) for the cotangent `dout` of the result: x̄ = ȳ ∂unit_sum/∂x.
+#[allow(
+    dead_code,
+    unused_mut,
+    unused_imports,
+    unused_variables,
+    unused_assignments,
+    unused_parens,
+    clippy::needless_late_init,
+    clippy::too_many_arguments,
+    clippy::type_complexity,
+    clippy::let_and_return,
+    clippy::assign_op_pattern,
+    clippy::neg_multiply,
+    clippy::double_parens,
+    clippy::unnecessary_cast,
+    clippy::identity_op,
+    clippy::ptr_arg,
+    clippy::clone_on_copy
+)]
+fn unit_sum_vjp(x: &[f64], dout: f64) -> (f64, ::std::vec::Vec<f64>) {
+    let (value, pullback) = unit_sum_pullback(x);
+    let (x_bar,) = pullback(x, dout);
+    (value, x_bar)
 }
 /// The gradient of [`unit_sum`]: its value, then ∂unit_sum/∂x for each active parameter (`unit_sum_vjp` seeded with 1).
 #[allow(
@@ -660,7 +698,7 @@ fn unit_sum_hvp(
     use ::autodiff::__private::Float as _;
     let x_dual = __ad::duals(&x, &x_dot);
     let (value, pullback) = unit_sum_dual_pullback_all(&x_dual);
-    let (x_bar,) = pullback(&x_dual, __ad::Dual::constant(1.0));
+    let (x_bar,) = pullback(&x_dual, __ad::Dual::constant(1.0), __ad::no_accumulator());
     (value.primal, __ad::primals(&x_bar), __ad::tangents(&x_bar))
 }
 /// Checks the derivatives of [`unit_sum`] at this point: the gradient of each active parameter against central differences of `unit_sum` (the report names the parameter and coordinate), `unit_sum_jvp` against the gradient along a random direction, and `unit_sum_hvp` against differences of `unit_sum_grad`, with the default tolerance for `f64`.

@@ -128,31 +128,6 @@ fn damped_pullback(
     };
     (ret, pullback)
 }
-/// Reverse mode of [`damped`]: its value, then the cotangents `x_bar`, `y_bar` of the active parameters (in parameter order) for the cotangent `dout` of the result: x̄ = ȳ ∂damped/∂x.
-#[allow(
-    dead_code,
-    unused_mut,
-    unused_imports,
-    unused_variables,
-    unused_assignments,
-    unused_parens,
-    clippy::needless_late_init,
-    clippy::too_many_arguments,
-    clippy::type_complexity,
-    clippy::let_and_return,
-    clippy::assign_op_pattern,
-    clippy::neg_multiply,
-    clippy::double_parens,
-    clippy::unnecessary_cast,
-    clippy::identity_op,
-    clippy::ptr_arg,
-    clippy::clone_on_copy
-)]
-fn damped_vjp(x: f64, y: f64, n: usize, dout: f64) -> (f64, f64, f64) {
-    let (value, pullback) = damped_pullback(x, y, n);
-    let (x_bar, y_bar) = pullback(dout);
-    (value, x_bar, y_bar)
-}
 /// [`damped_jvp`] for differentiated callers, which pass a tangent for every float parameter.
 #[doc(hidden)]
 #[inline]
@@ -299,6 +274,31 @@ fn damped_dual_pullback_all(
         (x_bar, y_bar)
     };
     (ret, pullback)
+}
+/// Reverse mode of [`damped`]: its value, then the cotangents `x_bar`, `y_bar` of the active parameters (in parameter order) for the cotangent `dout` of the result: x̄ = ȳ ∂damped/∂x.
+#[allow(
+    dead_code,
+    unused_mut,
+    unused_imports,
+    unused_variables,
+    unused_assignments,
+    unused_parens,
+    clippy::needless_late_init,
+    clippy::too_many_arguments,
+    clippy::type_complexity,
+    clippy::let_and_return,
+    clippy::assign_op_pattern,
+    clippy::neg_multiply,
+    clippy::double_parens,
+    clippy::unnecessary_cast,
+    clippy::identity_op,
+    clippy::ptr_arg,
+    clippy::clone_on_copy
+)]
+fn damped_vjp(x: f64, y: f64, n: usize, dout: f64) -> (f64, f64, f64) {
+    let (value, pullback) = damped_pullback(x, y, n);
+    let (x_bar, y_bar) = pullback(dout);
+    (value, x_bar, y_bar)
 }
 /// The gradient of [`damped`]: its value, then ∂damped/∂x for each active parameter (`damped_vjp` seeded with 1).
 #[allow(

@@ -124,36 +124,6 @@ fn dense_pullback(
     };
     (ret, pullback)
 }
-/// Reverse mode of [`dense`]: its value, then the cotangents `x_bar`, `w_bar`, `b_bar` of the active parameters (in parameter order) for the cotangent `dout` of the result: x̄ = ȳ ∂dense/∂x.
-#[allow(
-    dead_code,
-    unused_mut,
-    unused_imports,
-    unused_variables,
-    unused_assignments,
-    unused_parens,
-    clippy::needless_late_init,
-    clippy::too_many_arguments,
-    clippy::type_complexity,
-    clippy::let_and_return,
-    clippy::assign_op_pattern,
-    clippy::neg_multiply,
-    clippy::double_parens,
-    clippy::unnecessary_cast,
-    clippy::identity_op,
-    clippy::ptr_arg,
-    clippy::clone_on_copy
-)]
-fn dense_vjp(
-    x: &Array2<f64>,
-    w: &Array2<f64>,
-    b: &Array1<f64>,
-    dout: f64,
-) -> (f64, Array2<f64>, Array2<f64>, Array1<f64>) {
-    let (value, pullback) = dense_pullback(x, w, b);
-    let (x_bar, w_bar, b_bar) = pullback(x, w, b, dout);
-    (value, x_bar, w_bar, b_bar)
-}
 /// [`dense_jvp`] for differentiated callers, which pass a tangent for every float parameter.
 #[doc(hidden)]
 #[inline]
@@ -312,6 +282,36 @@ fn dense_dual_pullback_all(
         )
     };
     (ret, pullback)
+}
+/// Reverse mode of [`dense`]: its value, then the cotangents `x_bar`, `w_bar`, `b_bar` of the active parameters (in parameter order) for the cotangent `dout` of the result: x̄ = ȳ ∂dense/∂x.
+#[allow(
+    dead_code,
+    unused_mut,
+    unused_imports,
+    unused_variables,
+    unused_assignments,
+    unused_parens,
+    clippy::needless_late_init,
+    clippy::too_many_arguments,
+    clippy::type_complexity,
+    clippy::let_and_return,
+    clippy::assign_op_pattern,
+    clippy::neg_multiply,
+    clippy::double_parens,
+    clippy::unnecessary_cast,
+    clippy::identity_op,
+    clippy::ptr_arg,
+    clippy::clone_on_copy
+)]
+fn dense_vjp(
+    x: &Array2<f64>,
+    w: &Array2<f64>,
+    b: &Array1<f64>,
+    dout: f64,
+) -> (f64, Array2<f64>, Array2<f64>, Array1<f64>) {
+    let (value, pullback) = dense_pullback(x, w, b);
+    let (x_bar, w_bar, b_bar) = pullback(x, w, b, dout);
+    (value, x_bar, w_bar, b_bar)
 }
 /// The gradient of [`dense`]: its value, then ∂dense/∂x for each active parameter (`dense_vjp` seeded with 1).
 #[allow(

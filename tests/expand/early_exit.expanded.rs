@@ -143,31 +143,6 @@ fn first_big_pullback(
     };
     (ret, pullback)
 }
-/// Reverse mode of [`first_big`]: its value, then the cotangents `x_bar` of the active parameters (in parameter order) for the cotangent `dout` of the result: x̄ = ȳ ∂first_big/∂x.
-#[allow(
-    dead_code,
-    unused_mut,
-    unused_imports,
-    unused_variables,
-    unused_assignments,
-    unused_parens,
-    clippy::needless_late_init,
-    clippy::too_many_arguments,
-    clippy::type_complexity,
-    clippy::let_and_return,
-    clippy::assign_op_pattern,
-    clippy::neg_multiply,
-    clippy::double_parens,
-    clippy::unnecessary_cast,
-    clippy::identity_op,
-    clippy::ptr_arg,
-    clippy::clone_on_copy
-)]
-fn first_big_vjp(x: &[f64], limit: f64, dout: f64) -> (f64, ::std::vec::Vec<f64>) {
-    let (value, pullback) = first_big_pullback(x, limit);
-    let (x_bar,) = pullback(x, dout);
-    (value, x_bar)
-}
 /// [`first_big_jvp`] for differentiated callers, which pass a tangent for every float parameter (ignored for those `wrt` leaves out).
 #[doc(hidden)]
 #[inline]
@@ -228,6 +203,7 @@ fn first_big_pullback_all(
     impl ::core::ops::FnOnce(
         &[f64],
         f64,
+        ::std::vec::Vec<f64>,
     ) -> (::std::vec::Vec<f64>, ::autodiff::__private::ExcludedByWrt),
 ) {
     use ::autodiff::__private as __ad;
@@ -236,9 +212,10 @@ fn first_big_pullback_all(
     let pullback = move |
         x: &[f64],
         dout: f64,
+        x_acc: ::std::vec::Vec<f64>,
     | -> (::std::vec::Vec<f64>, ::autodiff::__private::ExcludedByWrt) {
         let (x_bar,) = pullback(x, dout);
-        (x_bar, __ad::ExcludedByWrt)
+        (__ad::accumulate(x_acc, x_bar), __ad::ExcludedByWrt)
     };
     (value, pullback)
 }
@@ -360,6 +337,7 @@ fn first_big_dual_pullback_all(
     impl ::core::ops::FnOnce(
         &[::autodiff::__private::Dual<f64>],
         ::autodiff::__private::Dual<f64>,
+        ::std::vec::Vec<::autodiff::__private::Dual<f64>>,
     ) -> (
             ::std::vec::Vec<::autodiff::__private::Dual<f64>>,
             ::autodiff::__private::ExcludedByWrt,
@@ -371,14 +349,40 @@ fn first_big_dual_pullback_all(
     let pullback = move |
         x: &[::autodiff::__private::Dual<f64>],
         dout: ::autodiff::__private::Dual<f64>,
+        x_acc: ::std::vec::Vec<::autodiff::__private::Dual<f64>>,
     | -> (
         ::std::vec::Vec<::autodiff::__private::Dual<f64>>,
         ::autodiff::__private::ExcludedByWrt,
     ) {
         let (x_bar,) = pullback(x, dout);
-        (x_bar, __ad::ExcludedByWrt)
+        (__ad::accumulate(x_acc, x_bar), __ad::ExcludedByWrt)
     };
     (value, pullback)
+}
+/// Reverse mode of [`first_big`]: its value, then the cotangents `x_bar` of the active parameters (in parameter order) for the cotangent `dout` of the result: x̄ = ȳ ∂first_big/∂x.
+#[allow(
+    dead_code,
+    unused_mut,
+    unused_imports,
+    unused_variables,
+    unused_assignments,
+    unused_parens,
+    clippy::needless_late_init,
+    clippy::too_many_arguments,
+    clippy::type_complexity,
+    clippy::let_and_return,
+    clippy::assign_op_pattern,
+    clippy::neg_multiply,
+    clippy::double_parens,
+    clippy::unnecessary_cast,
+    clippy::identity_op,
+    clippy::ptr_arg,
+    clippy::clone_on_copy
+)]
+fn first_big_vjp(x: &[f64], limit: f64, dout: f64) -> (f64, ::std::vec::Vec<f64>) {
+    let (value, pullback) = first_big_pullback(x, limit);
+    let (x_bar,) = pullback(x, dout);
+    (value, x_bar)
 }
 /// The gradient of [`first_big`]: its value, then ∂first_big/∂x for each active parameter (`first_big_vjp` seeded with 1).
 #[allow(

@@ -43,6 +43,7 @@ fn horner_jvp(x: f64, c: &[f64], x_dot: f64, c_dot: &[f64]) -> (f64, f64) {
     (ret, __tangent)
 }
 /// Reverse mode of [`horner`], split: runs `horner` once, keeping what its reverse sweep reads, and returns the value with its pullback, which maps a cotangent of the result to the cotangents of the active parameters. Differentiated callers use the split form, so nested calls never re-run a callee's forward pass.
+#[inline]
 #[allow(
     dead_code,
     unused_mut,
@@ -68,6 +69,71 @@ fn horner_pullback(
 ) -> (f64, impl ::core::ops::FnOnce(&[f64], f64) -> (f64, ::std::vec::Vec<f64>)) {
     use ::autodiff::__private as __ad;
     use ::autodiff::__private::Float as _;
+    let (value, pullback) = horner_pullback_all(x, c);
+    let pullback = move |c: &[f64], dout: f64| -> (f64, ::std::vec::Vec<f64>) {
+        pullback(c, dout, __ad::no_accumulator())
+    };
+    (value, pullback)
+}
+/// [`horner_jvp`] for differentiated callers, which pass a tangent for every float parameter.
+#[doc(hidden)]
+#[inline]
+#[allow(
+    dead_code,
+    unused_mut,
+    unused_imports,
+    unused_variables,
+    unused_assignments,
+    unused_parens,
+    clippy::needless_late_init,
+    clippy::too_many_arguments,
+    clippy::type_complexity,
+    clippy::let_and_return,
+    clippy::assign_op_pattern,
+    clippy::neg_multiply,
+    clippy::double_parens,
+    clippy::unnecessary_cast,
+    clippy::identity_op,
+    clippy::ptr_arg,
+    clippy::clone_on_copy
+)]
+fn horner_jvp_all(x: f64, c: &[f64], x_dot: f64, c_dot: &[f64]) -> (f64, f64) {
+    horner_jvp(x, c, x_dot, c_dot)
+}
+/// [`horner_pullback`] for differentiated callers, which expect a cotangent for every float parameter.
+#[doc(hidden)]
+#[allow(
+    dead_code,
+    unused_mut,
+    unused_imports,
+    unused_variables,
+    unused_assignments,
+    unused_parens,
+    clippy::needless_late_init,
+    clippy::too_many_arguments,
+    clippy::type_complexity,
+    clippy::let_and_return,
+    clippy::assign_op_pattern,
+    clippy::neg_multiply,
+    clippy::double_parens,
+    clippy::unnecessary_cast,
+    clippy::identity_op,
+    clippy::ptr_arg,
+    clippy::clone_on_copy
+)]
+fn horner_pullback_all(
+    x: f64,
+    c: &[f64],
+) -> (
+    f64,
+    impl ::core::ops::FnOnce(
+        &[f64],
+        f64,
+        ::std::vec::Vec<f64>,
+    ) -> (f64, ::std::vec::Vec<f64>),
+) {
+    use ::autodiff::__private as __ad;
+    use ::autodiff::__private::Float as _;
     let mut acc_tape = ::std::vec::Vec::new();
     let mut acc = 0.0;
     let lo = 0;
@@ -77,11 +143,87 @@ fn horner_pullback(
         acc = acc * x + c[i];
     }
     let ret = acc;
-    let pullback = move |c: &[f64], dout: f64| -> (f64, ::std::vec::Vec<f64>) {
+    let pullback = move |
+        c: &[f64],
+        dout: f64,
+        c_acc: ::std::vec::Vec<f64>,
+    | -> (f64, ::std::vec::Vec<f64>) {
         let mut ret_bar = dout;
         let mut x_bar: f64 = 0.0;
-        let mut c_bar = __ad::zeros_like(&c);
+        let mut c_bar = __ad::accumulator(c_acc, &c);
         let mut acc_bar: f64 = 0.0;
+        acc_bar += ret_bar;
+        for i in lo..hi {
+            {
+                let g0 = acc_bar;
+                acc = acc_tape.pop().unwrap();
+                acc_bar = g0 * x;
+                x_bar += g0 * acc;
+                c_bar[i] += g0;
+            }
+        }
+        (x_bar, c_bar)
+    };
+    (ret, pullback)
+}
+/// [`horner_pullback`] on dual numbers (forward-over-reverse), with a cotangent for every float parameter: what differentiated callers' `_hvp` runs.
+#[doc(hidden)]
+#[allow(
+    dead_code,
+    unused_mut,
+    unused_imports,
+    unused_variables,
+    unused_assignments,
+    unused_parens,
+    clippy::needless_late_init,
+    clippy::too_many_arguments,
+    clippy::type_complexity,
+    clippy::let_and_return,
+    clippy::assign_op_pattern,
+    clippy::neg_multiply,
+    clippy::double_parens,
+    clippy::unnecessary_cast,
+    clippy::identity_op,
+    clippy::ptr_arg,
+    clippy::clone_on_copy
+)]
+fn horner_dual_pullback_all(
+    x: ::autodiff::__private::Dual<f64>,
+    c: &[::autodiff::__private::Dual<f64>],
+) -> (
+    ::autodiff::__private::Dual<f64>,
+    impl ::core::ops::FnOnce(
+        &[::autodiff::__private::Dual<f64>],
+        ::autodiff::__private::Dual<f64>,
+        ::std::vec::Vec<::autodiff::__private::Dual<f64>>,
+    ) -> (
+            ::autodiff::__private::Dual<f64>,
+            ::std::vec::Vec<::autodiff::__private::Dual<f64>>,
+        ),
+) {
+    use ::autodiff::__private as __ad;
+    use ::autodiff::__private::Float as _;
+    let mut acc_tape = ::std::vec::Vec::new();
+    let mut acc = __ad::lift(0.0);
+    let lo = 0;
+    let hi = c.len();
+    for i in (lo..hi).rev() {
+        acc_tape.push(acc);
+        acc = acc * x + c[i];
+    }
+    let ret = acc;
+    let pullback = move |
+        c: &[::autodiff::__private::Dual<f64>],
+        dout: ::autodiff::__private::Dual<f64>,
+        c_acc: ::std::vec::Vec<::autodiff::__private::Dual<f64>>,
+    | -> (
+        ::autodiff::__private::Dual<f64>,
+        ::std::vec::Vec<::autodiff::__private::Dual<f64>>,
+    ) {
+        let mut ret_bar = dout;
+        let mut x_bar: ::autodiff::__private::Dual<f64> = __ad::zero();
+        let mut c_bar = __ad::accumulator(c_acc, &c);
+        let mut acc_bar: ::autodiff::__private::Dual<f64> = __ad::zero();
         acc_bar += ret_bar;
         for i in lo..hi {
             {
@@ -120,129 +262,6 @@ fn horner_vjp(x: f64, c: &[f64], dout: f64) -> (f64, f64, ::std::vec::Vec<f64>) 
     let (value, pullback) = horner_pullback(x, c);
     let (x_bar, c_bar) = pullback(c, dout);
     (value, x_bar, c_bar)
-}
-/// [`horner_jvp`] for differentiated callers, which pass a tangent for every float parameter.
-#[doc(hidden)]
-#[inline]
-#[allow(
-    dead_code,
-    unused_mut,
-    unused_imports,
-    unused_variables,
-    unused_assignments,
-    unused_parens,
-    clippy::needless_late_init,
-    clippy::too_many_arguments,
-    clippy::type_complexity,
-    clippy::let_and_return,
-    clippy::assign_op_pattern,
-    clippy::neg_multiply,
-    clippy::double_parens,
-    clippy::unnecessary_cast,
-    clippy::identity_op,
-    clippy::ptr_arg,
-    clippy::clone_on_copy
-)]
-fn horner_jvp_all(x: f64, c: &[f64], x_dot: f64, c_dot: &[f64]) -> (f64, f64) {
-    horner_jvp(x, c, x_dot, c_dot)
-}
-/// [`horner_pullback`] for differentiated callers, which expect a cotangent for every float parameter.
-#[doc(hidden)]
-#[inline]
-#[allow(
-    dead_code,
-    unused_mut,
-    unused_imports,
-    unused_variables,
-    unused_assignments,
-    unused_parens,
-    clippy::needless_late_init,
-    clippy::too_many_arguments,
-    clippy::type_complexity,
-    clippy::let_and_return,
-    clippy::assign_op_pattern,
-    clippy::neg_multiply,
-    clippy::double_parens,
-    clippy::unnecessary_cast,
-    clippy::identity_op,
-    clippy::ptr_arg,
-    clippy::clone_on_copy
-)]
-fn horner_pullback_all(
-    x: f64,
-    c: &[f64],
-) -> (f64, impl ::core::ops::FnOnce(&[f64], f64) -> (f64, ::std::vec::Vec<f64>)) {
-    horner_pullback(x, c)
-}
-/// [`horner_pullback`] on dual numbers (forward-over-reverse), with a cotangent for every float parameter: what differentiated callers' `_hvp` runs.
-#[doc(hidden)]
-#[allow(
-    dead_code,
-    unused_mut,
-    unused_imports,
-    unused_variables,
-    unused_assignments,
-    unused_parens,
-    clippy::needless_late_init,
-    clippy::too_many_arguments,
-    clippy::type_complexity,
-    clippy::let_and_return,
-    clippy::assign_op_pattern,
-    clippy::neg_multiply,
-    clippy::double_parens,
-    clippy::unnecessary_cast,
-    clippy::identity_op,
-    clippy::ptr_arg,
-    clippy::clone_on_copy
-)]
-fn horner_dual_pullback_all(
-    x: ::autodiff::__private::Dual<f64>,
-    c: &[::autodiff::__private::Dual<f64>],
-) -> (
-    ::autodiff::__private::Dual<f64>,
-    impl ::core::ops::FnOnce(
-        &[::autodiff::__private::Dual<f64>],
-        ::autodiff::__private::Dual<f64>,
-    ) -> (
-            ::autodiff::__private::Dual<f64>,
-            ::std::vec::Vec<::autodiff::__private::Dual<f64>>,
-        ),
-) {
-    use ::autodiff::__private as __ad;
-    use ::autodiff::__private::Float as _;
-    let mut acc_tape = ::std::vec::Vec::new();
-    let mut acc = __ad::lift(0.0);
-    let lo = 0;
-    let hi = c.len();
-    for i in (lo..hi).rev() {
-        acc_tape.push(acc);
-        acc = acc * x + c[i];
-    }
-    let ret = acc;
-    let pullback = move |
-        c: &[::autodiff::__private::Dual<f64>],
-        dout: ::autodiff::__private::Dual<f64>,
-    | -> (
-        ::autodiff::__private::Dual<f64>,
-        ::std::vec::Vec<::autodiff::__private::Dual<f64>>,
-    ) {
-        let mut ret_bar = dout;
-        let mut x_bar: ::autodiff::__private::Dual<f64> = __ad::zero();
-        let mut c_bar = __ad::zeros_like(&c);
-        let mut acc_bar: ::autodiff::__private::Dual<f64> = __ad::zero();
-        acc_bar += ret_bar;
-        for i in lo..hi {
-            {
-                let g0 = acc_bar;
-                acc = acc_tape.pop().unwrap();
-                acc_bar = g0 * x;
-                x_bar += g0 * acc;
-                c_bar[i] += g0;
-            }
-        }
-        (x_bar, c_bar)
-    };
-    (ret, pullback)
 }
 /// The gradient of [`horner`]: its value, then ∂horner/∂x for each active parameter (`horner_vjp` seeded with 1).
 #[allow(
@@ -297,7 +316,11 @@ fn horner_hvp(
     use ::autodiff::__private::Float as _;
     let c_dual = __ad::duals(&c, &c_dot);
     let (value, pullback) = horner_dual_pullback_all(__ad::Dual::new(x, x_dot), &c_dual);
-    let (x_bar, c_bar) = pullback(&c_dual, __ad::Dual::constant(1.0));
+    let (x_bar, c_bar) = pullback(
+        &c_dual,
+        __ad::Dual::constant(1.0),
+        __ad::no_accumulator(),
+    );
     (
         value.primal,
         x_bar.primal,

@@ -49,6 +49,7 @@ fn rosenbrock_jvp(x: &[f64], x_dot: &[f64]) -> (f64, f64) {
     (ret, __tangent)
 }
 /// Reverse mode of [`rosenbrock`], split: runs `rosenbrock` once, keeping what its reverse sweep reads, and returns the value with its pullback, which maps a cotangent of the result to the cotangents of the active parameters. Differentiated callers use the split form, so nested calls never re-run a callee's forward pass.
+#[inline]
 #[allow(
     dead_code,
     unused_mut,
@@ -73,6 +74,70 @@ fn rosenbrock_pullback(
 ) -> (f64, impl ::core::ops::FnOnce(&[f64], f64) -> (::std::vec::Vec<f64>,)) {
     use ::autodiff::__private as __ad;
     use ::autodiff::__private::Float as _;
+    let (value, pullback) = rosenbrock_pullback_all(x);
+    let pullback = move |x: &[f64], dout: f64| -> (::std::vec::Vec<f64>,) {
+        pullback(x, dout, __ad::no_accumulator())
+    };
+    (value, pullback)
+}
+/// [`rosenbrock_jvp`] for differentiated callers, which pass a tangent for every float parameter.
+#[doc(hidden)]
+#[inline]
+#[allow(
+    dead_code,
+    unused_mut,
+    unused_imports,
+    unused_variables,
+    unused_assignments,
+    unused_parens,
+    clippy::needless_late_init,
+    clippy::too_many_arguments,
+    clippy::type_complexity,
+    clippy::let_and_return,
+    clippy::assign_op_pattern,
+    clippy::neg_multiply,
+    clippy::double_parens,
+    clippy::unnecessary_cast,
+    clippy::identity_op,
+    clippy::ptr_arg,
+    clippy::clone_on_copy
+)]
+fn rosenbrock_jvp_all(x: &[f64], x_dot: &[f64]) -> (f64, f64) {
+    rosenbrock_jvp(x, x_dot)
+}
+/// [`rosenbrock_pullback`] for differentiated callers, which expect a cotangent for every float parameter.
+#[doc(hidden)]
+#[allow(
+    dead_code,
+    unused_mut,
+    unused_imports,
+    unused_variables,
+    unused_assignments,
+    unused_parens,
+    clippy::needless_late_init,
+    clippy::too_many_arguments,
+    clippy::type_complexity,
+    clippy::let_and_return,
+    clippy::assign_op_pattern,
+    clippy::neg_multiply,
+    clippy::double_parens,
+    clippy::unnecessary_cast,
+    clippy::identity_op,
+    clippy::ptr_arg,
+    clippy::clone_on_copy
+)]
+fn rosenbrock_pullback_all(
+    x: &[f64],
+) -> (
+    f64,
+    impl ::core::ops::FnOnce(
+        &[f64],
+        f64,
+        ::std::vec::Vec<f64>,
+    ) -> (::std::vec::Vec<f64>,),
+) {
+    use ::autodiff::__private as __ad;
+    use ::autodiff::__private::Float as _;
     let mut s = 0.0;
     let lo = 0;
     let hi = x.len() - 1;
@@ -82,9 +147,13 @@ fn rosenbrock_pullback(
         s += 100.0 * a * a + b * b;
     }
     let ret = s;
-    let pullback = move |x: &[f64], dout: f64| -> (::std::vec::Vec<f64>,) {
+    let pullback = move |
+        x: &[f64],
+        dout: f64,
+        x_acc: ::std::vec::Vec<f64>,
+    | -> (::std::vec::Vec<f64>,) {
         let mut ret_bar = dout;
-        let mut x_bar = __ad::zeros_like(&x);
+        let mut x_bar = __ad::accumulator(x_acc, &x);
         let mut s_bar: f64 = 0.0;
         s_bar += ret_bar;
         for i in (lo..hi).rev() {
@@ -95,6 +164,81 @@ fn rosenbrock_pullback(
             {
                 let g0 = s_bar;
                 let t2 = 100.0 * a;
+                let g1 = g0 * a;
+                a_bar += g1 * 100.0 + g0 * t2;
+                b_bar += g0 * (b + b);
+            }
+            x_bar[i] += -b_bar;
+            {
+                let t1 = x[i];
+                let g0 = -a_bar;
+                x_bar[i + 1] += a_bar;
+                x_bar[i] += g0 * (t1 + t1);
+            }
+        }
+        (x_bar,)
+    };
+    (ret, pullback)
+}
+/// [`rosenbrock_pullback`] on dual numbers (forward-over-reverse), with a cotangent for every float parameter: what differentiated callers' `_hvp` runs.
+#[doc(hidden)]
+#[allow(
+    dead_code,
+    unused_mut,
+    unused_imports,
+    unused_variables,
+    unused_assignments,
+    unused_parens,
+    clippy::needless_late_init,
+    clippy::too_many_arguments,
+    clippy::type_complexity,
+    clippy::let_and_return,
+    clippy::assign_op_pattern,
+    clippy::neg_multiply,
+    clippy::double_parens,
+    clippy::unnecessary_cast,
+    clippy::identity_op,
+    clippy::ptr_arg,
+    clippy::clone_on_copy
+)]
+fn rosenbrock_dual_pullback_all(
+    x: &[::autodiff::__private::Dual<f64>],
+) -> (
+    ::autodiff::__private::Dual<f64>,
+    impl ::core::ops::FnOnce(
+        &[::autodiff::__private::Dual<f64>],
+        ::autodiff::__private::Dual<f64>,
+        ::std::vec::Vec<::autodiff::__private::Dual<f64>>,
+    ) -> (::std::vec::Vec<::autodiff::__private::Dual<f64>>,),
+) {
+    use ::autodiff::__private as __ad;
+    use ::autodiff::__private::Float as _;
+    let mut s = __ad::lift(0.0);
+    let lo = 0;
+    let hi = x.len() - 1;
+    for i in lo..hi {
+        let a = x[i + 1] - x[i] * x[i];
+        let b = __ad::lift(1.0) - x[i];
+        s += __ad::lift(100.0) * a * a + b * b;
+    }
+    let ret = s;
+    let pullback = move |
+        x: &[::autodiff::__private::Dual<f64>],
+        dout: ::autodiff::__private::Dual<f64>,
+        x_acc: ::std::vec::Vec<::autodiff::__private::Dual<f64>>,
+    | -> (::std::vec::Vec<::autodiff::__private::Dual<f64>>,) {
+        let mut ret_bar = dout;
+        let mut x_bar = __ad::accumulator(x_acc, &x);
+        let mut s_bar: ::autodiff::__private::Dual<f64> = __ad::zero();
+        s_bar += ret_bar;
+        for i in (lo..hi).rev() {
+            let a = x[i + 1] - x[i] * x[i];
+            let b = __ad::lift(1.0) - x[i];
+            let mut a_bar: ::autodiff::__private::Dual<f64> = __ad::zero();
+            let mut b_bar: ::autodiff::__private::Dual<f64> = __ad::zero();
+            {
+                let g0 = s_bar;
+                let t2 = __ad::lift(100.0) * a;
                 let g1 = g0 * a;
                 a_bar += g1 * 100.0 + g0 * t2;
                 b_bar += g0 * (b + b);
@@ -135,131 +279,6 @@ fn rosenbrock_vjp(x: &[f64], dout: f64) -> (f64, ::std::vec::Vec<f64>) {
     let (value, pullback) = rosenbrock_pullback(x);
     let (x_bar,) = pullback(x, dout);
     (value, x_bar)
-}
-/// [`rosenbrock_jvp`] for differentiated callers, which pass a tangent for every float parameter.
-#[doc(hidden)]
-#[inline]
-#[allow(
-    dead_code,
-    unused_mut,
-    unused_imports,
-    unused_variables,
-    unused_assignments,
-    unused_parens,
-    clippy::needless_late_init,
-    clippy::too_many_arguments,
-    clippy::type_complexity,
-    clippy::let_and_return,
-    clippy::assign_op_pattern,
-    clippy::neg_multiply,
-    clippy::double_parens,
-    clippy::unnecessary_cast,
-    clippy::identity_op,
-    clippy::ptr_arg,
-    clippy::clone_on_copy
-)]
-fn rosenbrock_jvp_all(x: &[f64], x_dot: &[f64]) -> (f64, f64) {
-    rosenbrock_jvp(x, x_dot)
-}
-/// [`rosenbrock_pullback`] for differentiated callers, which expect a cotangent for every float parameter.
-#[doc(hidden)]
-#[inline]
-#[allow(
-    dead_code,
-    unused_mut,
-    unused_imports,
-    unused_variables,
-    unused_assignments,
-    unused_parens,
-    clippy::needless_late_init,
-    clippy::too_many_arguments,
-    clippy::type_complexity,
-    clippy::let_and_return,
-    clippy::assign_op_pattern,
-    clippy::neg_multiply,
-    clippy::double_parens,
-    clippy::unnecessary_cast,
-    clippy::identity_op,
-    clippy::ptr_arg,
-    clippy::clone_on_copy
-)]
-fn rosenbrock_pullback_all(
-    x: &[f64],
-) -> (f64, impl ::core::ops::FnOnce(&[f64], f64) -> (::std::vec::Vec<f64>,)) {
-    rosenbrock_pullback(x)
-}
-/// [`rosenbrock_pullback`] on dual numbers (forward-over-reverse), with a cotangent for every float parameter: what differentiated callers' `_hvp` runs.
-#[doc(hidden)]
-#[allow(
-    dead_code,
-    unused_mut,
-    unused_imports,
-    unused_variables,
-    unused_assignments,
-    unused_parens,
-    clippy::needless_late_init,
-    clippy::too_many_arguments,
-    clippy::type_complexity,
-    clippy::let_and_return,
-    clippy::assign_op_pattern,
-    clippy::neg_multiply,
-    clippy::double_parens,
-    clippy::unnecessary_cast,
-    clippy::identity_op,
-    clippy::ptr_arg,
-    clippy::clone_on_copy
-)]
-fn rosenbrock_dual_pullback_all(
-    x: &[::autodiff::__private::Dual<f64>],
-) -> (
-    ::autodiff::__private::Dual<f64>,
-    impl ::core::ops::FnOnce(
-        &[::autodiff::__private::Dual<f64>],
-        ::autodiff::__private::Dual<f64>,
-    ) -> (::std::vec::Vec<::autodiff::__private::Dual<f64>>,),
-) {
-    use ::autodiff::__private as __ad;
-    use ::autodiff::__private::Float as _;
-    let mut s = __ad::lift(0.0);
-    let lo = 0;
-    let hi = x.len() - 1;
-    for i in lo..hi {
-        let a = x[i + 1] - x[i] * x[i];
-        let b = __ad::lift(1.0) - x[i];
-        s += __ad::lift(100.0) * a * a + b * b;
-    }
-    let ret = s;
-    let pullback = move |
-        x: &[::autodiff::__private::Dual<f64>],
-        dout: ::autodiff::__private::Dual<f64>,
-    | -> (::std::vec::Vec<::autodiff::__private::Dual<f64>>,) {
-        let mut ret_bar = dout;
-        let mut x_bar = __ad::zeros_like(&x);
-        let mut s_bar: ::autodiff::__private::Dual<f64> = __ad::zero();
-        s_bar += ret_bar;
-        for i in (lo..hi).rev() {
-            let a = x[i + 1] - x[i] * x[i];
-            let b = __ad::lift(1.0) - x[i];
-            let mut a_bar: ::autodiff::__private::Dual<f64> = __ad::zero();
-            let mut b_bar: ::autodiff::__private::Dual<f64> = __ad::zero();
-            {
-                let g0 = s_bar;
-                let t2 = __ad::lift(100.0) * a;
-                let g1 = g0 * a;
-                a_bar += g1 * 100.0 + g0 * t2;
-                b_bar += g0 * (b + b);
-            }
-            x_bar[i] += -b_bar;
-            {
-                let t1 = x[i];
-                let g0 = -a_bar;
-                x_bar[i + 1] += a_bar;
-                x_bar[i] += g0 * (t1 + t1);
-            }
-        }
-        (x_bar,)
-    };
-    (ret, pullback)
 }
 /// The gradient of [`rosenbrock`]: its value, then ∂rosenbrock/∂x for each active parameter (`rosenbrock_vjp` seeded with 1).
 #[allow(
@@ -312,7 +331,7 @@ fn rosenbrock_hvp(
     use ::autodiff::__private::Float as _;
     let x_dual = __ad::duals(&x, &x_dot);
     let (value, pullback) = rosenbrock_dual_pullback_all(&x_dual);
-    let (x_bar,) = pullback(&x_dual, __ad::Dual::constant(1.0));
+    let (x_bar,) = pullback(&x_dual, __ad::Dual::constant(1.0), __ad::no_accumulator());
     (value.primal, __ad::primals(&x_bar), __ad::tangents(&x_bar))
 }
 /// Checks the derivatives of [`rosenbrock`] at this point: the gradient of each active parameter against central differences of `rosenbrock` (the report names the parameter and coordinate), `rosenbrock_jvp` against the gradient along a random direction, and `rosenbrock_hvp` against differences of `rosenbrock_grad`, with the default tolerance for `f64`.

@@ -83,31 +83,6 @@ fn f_pullback(x: f64, y: f64) -> (f64, impl ::core::ops::FnOnce(f64) -> (f64, f6
     };
     (ret, pullback)
 }
-/// Reverse mode of [`f`]: its value, then the cotangents `x_bar`, `y_bar` of the active parameters (in parameter order) for the cotangent `dout` of the result: x̄ = ȳ ∂f/∂x.
-#[allow(
-    dead_code,
-    unused_mut,
-    unused_imports,
-    unused_variables,
-    unused_assignments,
-    unused_parens,
-    clippy::needless_late_init,
-    clippy::too_many_arguments,
-    clippy::type_complexity,
-    clippy::let_and_return,
-    clippy::assign_op_pattern,
-    clippy::neg_multiply,
-    clippy::double_parens,
-    clippy::unnecessary_cast,
-    clippy::identity_op,
-    clippy::ptr_arg,
-    clippy::clone_on_copy
-)]
-fn f_vjp(x: f64, y: f64, dout: f64) -> (f64, f64, f64) {
-    let (value, pullback) = f_pullback(x, y);
-    let (x_bar, y_bar) = pullback(dout);
-    (value, x_bar, y_bar)
-}
 /// [`f_jvp`] for differentiated callers, which pass a tangent for every float parameter.
 #[doc(hidden)]
 #[inline]
@@ -214,6 +189,31 @@ fn f_dual_pullback_all(
         (x_bar, y_bar)
     };
     (ret, pullback)
+}
+/// Reverse mode of [`f`]: its value, then the cotangents `x_bar`, `y_bar` of the active parameters (in parameter order) for the cotangent `dout` of the result: x̄ = ȳ ∂f/∂x.
+#[allow(
+    dead_code,
+    unused_mut,
+    unused_imports,
+    unused_variables,
+    unused_assignments,
+    unused_parens,
+    clippy::needless_late_init,
+    clippy::too_many_arguments,
+    clippy::type_complexity,
+    clippy::let_and_return,
+    clippy::assign_op_pattern,
+    clippy::neg_multiply,
+    clippy::double_parens,
+    clippy::unnecessary_cast,
+    clippy::identity_op,
+    clippy::ptr_arg,
+    clippy::clone_on_copy
+)]
+fn f_vjp(x: f64, y: f64, dout: f64) -> (f64, f64, f64) {
+    let (value, pullback) = f_pullback(x, y);
+    let (x_bar, y_bar) = pullback(dout);
+    (value, x_bar, y_bar)
 }
 /// The gradient of [`f`]: its value, then ∂f/∂x for each active parameter (`f_vjp` seeded with 1).
 #[allow(

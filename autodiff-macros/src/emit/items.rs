@@ -44,22 +44,22 @@ pub fn emit(item: &syn::ItemFn, func: &Func, act: &Activity, needed: &Needed) ->
     let plain = Ctx::new(func, act, needed, Mode::Plain);
     let scalar_out = matches!(func.ret_shape, Ret::Single(Kind::Float));
     let own_jvp = jvp(item, &plain, "_jvp");
-    let own_pullback = pullback(item, &plain, "_pullback");
     let vjp = vjp(item, &plain);
     // Output buffers: no `_grad` (of which result?), and nothing for callers (who cannot
     // pass a `&mut` buffer).
     if !func.outputs.is_empty() {
+        let own_pullback = pullback(item, &plain, "_pullback");
         return quote!(#own_jvp #own_pullback #vjp);
     }
+    let own = |ctx: &Ctx, suffix: &str| pullback(item, ctx, suffix);
     // Struct parameters: no dual twin (a struct of dual numbers is not the user's type),
     // hence no `_hvp` and no `_gradcheck`.
     if plain.has_struct_param() {
-        let (callers, _) = for_callers(item, &plain, None);
+        let (pullbacks, _) = pullbacks(item, &plain, &own, None);
         let grad = scalar_out.then(|| grad(item, &plain));
-        return quote!(#own_jvp #own_pullback #vjp #callers #grad);
+        return quote!(#own_jvp #pullbacks #vjp #grad);
     }
-    let twin = |ctx: &Ctx, suffix: &str| pullback(item, ctx, suffix);
-    let (callers, dual) = for_callers(item, &plain, Some(&twin));
+    let (pullbacks, dual) = pullbacks(item, &plain, &own, Some(&own));
     let extra = if scalar_out {
         let grad = grad(item, &plain);
         let hvp = hvp(item, &plain, dual);
@@ -72,14 +72,15 @@ pub fn emit(item: &syn::ItemFn, func: &Func, act: &Activity, needed: &Needed) ->
     } else {
         quote!()
     };
-    quote!(#own_jvp #own_pullback #vjp #callers #extra)
+    quote!(#own_jvp #pullbacks #vjp #extra)
 }
 
-/// Makes `f`'s dual twin under a name.
-type TwinFn<'a> = dyn Fn(&Ctx, &str) -> TokenStream + 'a;
+/// Makes a pullback of `f` with its own body, under a name (the name says whether it takes
+/// accumulators, see [`accumulators`]).
+type OwnFn<'a> = dyn Fn(&Ctx, &str) -> TokenStream + 'a;
 
-/// The entry points of differentiated callers, and the name of `f`'s dual twin (which
-/// `f_hvp` runs); `dual_pullback` makes a dual twin under a name, if `f` has one.
+/// `f_pullback`, the entry points of differentiated callers, and `f`'s dual twin when
+/// `dual` makes one; with the name of the twin `f_hvp` runs.
 ///
 /// Callers cannot see `f`'s attribute, so they pass a tangent for, and expect a cotangent
 /// of, every float argument: `f_jvp_all`, `f_pullback_all` and `f_dual_pullback_all`
@@ -91,10 +92,14 @@ type TwinFn<'a> = dyn Fn(&Ctx, &str) -> TokenStream + 'a;
 /// each cotangent it uses), instead of silently losing a derivative. Computing derivatives
 /// `wrt` ruled out instead would make every call pay for them (a data set's cotangent) and
 /// would break `f` wherever such a parameter reaches code without derivatives.
-fn for_callers(
+///
+/// The callers' pullbacks also take an accumulator per sequence parameter (see
+/// [`accumulators`]). When `f` has its own body there, `f_pullback` lends it nothing.
+fn pullbacks(
     item: &syn::ItemFn,
     plain: &Ctx,
-    dual_pullback: Option<&TwinFn>,
+    own: &OwnFn,
+    dual: Option<&OwnFn>,
 ) -> (TokenStream, &'static str) {
     let lifted = Ctx::new(plain.func, plain.act, plain.needed, Mode::Lifted);
     let leaves_out = plain
@@ -102,22 +107,31 @@ fn for_callers(
         .params
         .iter()
         .any(|p| !p.active && p.shape != ParamShape::Inactive);
+    let lends = !accumulators(plain, "_pullback_all").is_empty();
     let jvp_all = adapter(item, plain, "_jvp_all", "_jvp");
-    let pullback_all = adapter(item, plain, "_pullback_all", "_pullback");
-    let Some(dual_pullback) = dual_pullback else {
-        return (quote!(#jvp_all #pullback_all), "_dual_pullback");
+    let (pullback, pullback_all) = if lends && !leaves_out {
+        (
+            lender(item, plain, "_pullback", "_pullback_all"),
+            own(plain, "_pullback_all"),
+        )
+    } else {
+        (
+            own(plain, "_pullback"),
+            adapter(item, plain, "_pullback_all", "_pullback"),
+        )
+    };
+    let items = quote!(#pullback #jvp_all #pullback_all);
+    let Some(dual) = dual else {
+        return (items, "_dual_pullback");
     };
     if !leaves_out {
         // The dual twin: differentiated callers' `_hvp` runs it, and so does `f_hvp`.
-        let dual = dual_pullback(&lifted, "_dual_pullback_all");
-        return (quote!(#jvp_all #pullback_all #dual), "_dual_pullback_all");
+        let twin = dual(&lifted, "_dual_pullback_all");
+        return (quote!(#items #twin), "_dual_pullback_all");
     }
-    let dual = dual_pullback(&lifted, "_dual_pullback");
-    let dual_all = adapter(item, &lifted, "_dual_pullback_all", "_dual_pullback");
-    (
-        quote!(#jvp_all #pullback_all #dual #dual_all),
-        "_dual_pullback",
-    )
+    let twin = dual(&lifted, "_dual_pullback");
+    let twin_all = adapter(item, &lifted, "_dual_pullback_all", "_dual_pullback");
+    (quote!(#items #twin #twin_all), "_dual_pullback")
 }
 
 /// Whether an item is one of the entry points made for differentiated callers.
@@ -135,10 +149,71 @@ fn slots<'a>(ctx: &'a Ctx, suffix: &str) -> Vec<&'a Param> {
         .collect()
 }
 
+/// A sequence parameter (`&[F]`, `Vec<F>`, `[F; N]`): its adjoint is a whole buffer.
+fn is_sequence(shape: ParamShape) -> bool {
+    matches!(
+        shape,
+        ParamShape::Slice | ParamShape::OwnedVec | ParamShape::ArrayRef | ParamShape::Array
+    )
+}
+
+/// An accumulator a caller lends for a sequence parameter.
+pub struct Acc {
+    pub param: VarId,
+    /// The pullback's parameter holding it.
+    pub name: syn::Ident,
+    pub ty: TokenStream,
+}
+
+/// The accumulators an item's pullback takes, after the seed: one per sequence parameter,
+/// for the callers' entry points only. A caller lends the adjoint of the sequence it passes
+/// (or an empty one, `support::no_accumulator`), the pullback adds its cotangent into it and
+/// gives it back: a chain of calls passing a vector down fills one buffer, instead of each
+/// level allocating and zeroing a cotangent that its caller then adds into its own.
+fn accumulators(ctx: &Ctx, suffix: &str) -> Vec<Acc> {
+    if !is_for_callers(suffix) {
+        return vec![];
+    }
+    slots(ctx, suffix)
+        .into_iter()
+        .filter(|p| is_sequence(p.shape))
+        .map(|p| Acc {
+            param: p.var,
+            name: ctx.param_name(&format!("{}_acc", ctx.func.vars[p.var].stem)),
+            ty: cotangent_type(ctx, p),
+        })
+        .collect()
+}
+
+/// `f_<suffix>` (the user's `f_pullback`, or its dual twin) made from the callers' entry
+/// point `f_<target>`, lending it nothing.
+fn lender(item: &syn::ItemFn, ctx: &Ctx, suffix: &str, target: &str) -> TokenStream {
+    let target_ident = ident(item, target);
+    let args = args(ctx);
+    let refs = ref_params(ctx);
+    let reborrowed = reborrow_args(ctx);
+    let nothing: Vec<TokenStream> = accumulators(ctx, target)
+        .iter()
+        .map(|_| quote!(__ad::no_accumulator()))
+        .collect();
+    let body = move |sig: &PullbackSig| {
+        let (dout, ret_ty, cts) = (&sig.dout, &sig.ret_ty, &sig.cts);
+        quote! {
+            let (value, pullback) = #target_ident(#(#args),*);
+            let pullback = move |#(#refs,)* #dout: #ret_ty| -> (#(#cts,)*) {
+                pullback(#(#reborrowed,)* #dout, #(#nothing),*)
+            };
+            (value, pullback)
+        }
+    };
+    pullback_with(item, ctx, suffix, Body::Adapts(&body))
+}
+
 /// `f_<suffix>`, a callers' entry point made from `f_<target>`: `f_<target>` itself when
-/// every float parameter is active; otherwise it drops the tangents of the parameters `wrt`
-/// leaves out, gives them `ExcludedByWrt` as cotangents and, on dual numbers, passes them
-/// on as plain values.
+/// the two agree (every float parameter active, no sequence parameter). Otherwise it adds
+/// the sequence cotangents into the lent accumulators, drops the tangents of the parameters
+/// `wrt` leaves out, gives them `ExcludedByWrt` as cotangents and, on dual numbers, passes
+/// them on as plain values.
 fn adapter(item: &syn::ItemFn, ctx: &Ctx, suffix: &str, target: &str) -> TokenStream {
     let target = sibling(item, ctx, target);
     let active_dots: Vec<TokenStream> = active_params(ctx)
@@ -153,7 +228,7 @@ fn adapter(item: &syn::ItemFn, ctx: &Ctx, suffix: &str, target: &str) -> TokenSt
         return jvp_signature(item, ctx, suffix, Body::Forwards(body));
     }
     let leaves_out = slots(ctx, suffix).len() > active_params(ctx).count();
-    if !leaves_out {
+    if !leaves_out && accumulators(ctx, suffix).is_empty() {
         let args = args(ctx);
         return pullback_with(
             item,
@@ -188,30 +263,41 @@ fn adapter(item: &syn::ItemFn, ctx: &Ctx, suffix: &str, target: &str) -> TokenSt
         .iter()
         .filter(|p| is_reference(&p.ty))
         .collect();
-    let ref_params = refs.iter().map(|p| {
-        let (n, ty) = (ctx.name(p.var), lift_slot(ctx, suffix, p));
-        quote!(#n: #ty)
-    });
-    let reborrowed = refs.iter().map(|p| {
-        let n = ctx.name(p.var);
-        plain_value(p, quote!(#n))
-    });
+    let ref_params: Vec<TokenStream> = refs
+        .iter()
+        .map(|p| {
+            let (n, ty) = (ctx.name(p.var), lift_slot(ctx, suffix, p));
+            quote!(#n: #ty)
+        })
+        .collect();
+    let reborrowed: Vec<TokenStream> = refs
+        .iter()
+        .map(|p| {
+            let n = ctx.name(p.var);
+            plain_value(p, quote!(#n))
+        })
+        .collect();
     let bars: Vec<syn::Ident> = active_params(ctx).map(|p| ctx.bar(p.var)).collect();
-    let cts = slots(ctx, suffix).into_iter().map(|p| {
-        if p.active {
+    let body = move |sig: &PullbackSig| {
+        let (dout, ret_ty, cts_ty) = (&sig.dout, &sig.ret_ty, &sig.cts);
+        let accs = sig.accs.iter().map(|a| {
+            let (name, ty) = (&a.name, &a.ty);
+            quote!(#name: #ty)
+        });
+        let cts = slots(ctx, suffix).into_iter().map(|p| {
             let bar = ctx.bar(p.var);
-            quote!(#bar)
-        } else {
-            quote!(__ad::ExcludedByWrt)
-        }
-    });
-    let body = move |dout: &syn::Ident, ret_ty: &TokenStream, cts_ty: &[TokenStream]| {
-        let ref_params = ref_params.clone();
-        let reborrowed = reborrowed.clone();
-        let cts = cts.clone();
+            match sig.accs.iter().find(|a| a.param == p.var) {
+                _ if !p.active => quote!(__ad::ExcludedByWrt),
+                Some(a) => {
+                    let acc = &a.name;
+                    quote!(__ad::accumulate(#acc, #bar))
+                }
+                None => quote!(#bar),
+            }
+        });
         quote! {
             let (value, pullback) = #target(#(#args),*);
-            let pullback = move |#(#ref_params,)* #dout: #ret_ty| -> (#(#cts_ty,)*) {
+            let pullback = move |#(#ref_params,)* #dout: #ret_ty, #(#accs),*| -> (#(#cts_ty,)*) {
                 let (#(#bars,)*) = pullback(#(#reborrowed,)* #dout);
                 (#(#cts,)*)
             };
@@ -415,7 +501,9 @@ fn jvp_signature(
     let params = params(item);
     let tangents = slots(ctx, suffix).into_iter().map(|p| {
         let (dot, ty) = (ctx.dot(p.var), &p.ty);
-        quote!(#dot: #ty)
+        // A parameter the function assigns has its tangent assigned beside it.
+        let mutable = ctx.func.vars[p.var].mutable.then(|| quote!(mut));
+        quote!(#mutable #dot: #ty)
     });
     let out_dots = ctx.output_tangent_params();
     let ret_ty = &ctx.func.ret_ty;
@@ -482,18 +570,22 @@ fn jvp_result(ctx: &Ctx) -> (TokenStream, TokenStream) {
 }
 
 fn pullback(item: &syn::ItemFn, ctx: &Ctx, suffix: &str) -> TokenStream {
-    pullback_with(
-        item,
-        ctx,
-        suffix,
-        Body::Own(&|dout, ret_ty, cts| ctx.pullback_body(dout, ret_ty, cts)),
-    )
+    pullback_with(item, ctx, suffix, Body::Own(&|sig| ctx.pullback_body(sig)))
 }
 
-type BodyFn<'a> = dyn Fn(&syn::Ident, &TokenStream, &[TokenStream]) -> TokenStream + 'a;
+/// What a pullback's body is given: the seed's name and type, the cotangent types, and the
+/// accumulators callers lend (see [`accumulators`]).
+pub struct PullbackSig {
+    pub dout: syn::Ident,
+    pub ret_ty: TokenStream,
+    pub cts: Vec<TokenStream>,
+    pub accs: Vec<Acc>,
+}
 
-/// `f_pullback` (or its dual twin): the signature, with `body` given the seed's name, the
-/// result type and the cotangent types.
+type BodyFn<'a> = dyn Fn(&PullbackSig) -> TokenStream + 'a;
+
+/// `f_pullback` (or its dual twin, or a callers' entry point): the signature, with the
+/// body made from it.
 fn pullback_with(item: &syn::ItemFn, ctx: &Ctx, suffix: &str, body: Body<&BodyFn>) -> TokenStream {
     let name = ident(item, suffix);
     let f = &item.sig.ident;
@@ -533,8 +625,14 @@ fn pullback_with(item: &syn::ItemFn, ctx: &Ctx, suffix: &str, body: Body<&BodyFn
             false => quote!(::autodiff::__private::ExcludedByWrt),
         })
         .collect();
-    let dout = ctx.param_name("dout");
-    let (inline, body) = body.emit(|own| own(&dout, &ret_ty, &cts));
+    let sig = PullbackSig {
+        dout: ctx.param_name("dout"),
+        ret_ty: ret_ty.clone(),
+        cts: cts.clone(),
+        accs: accumulators(ctx, suffix),
+    };
+    let acc_tys: Vec<&TokenStream> = sig.accs.iter().map(|a| &a.ty).collect();
+    let (inline, body) = body.emit(|own| own(&sig));
     let allows = allows();
     let leaves_out = if slots(ctx, suffix).len() > active_params(ctx).count() {
         " (`ExcludedByWrt` for those `wrt` leaves out)"
@@ -566,7 +664,7 @@ fn pullback_with(item: &syn::ItemFn, ctx: &Ctx, suffix: &str, body: Body<&BodyFn
         #inline
         #allows
         #vis fn #name #generics (#(#params),*)
-            -> (#ret_ty, impl ::core::ops::FnOnce(#(#reborrowed,)* #dout_ty #(#seed_tys),*) -> (#(#cts,)*)) #where_clause
+            -> (#ret_ty, impl ::core::ops::FnOnce(#(#reborrowed,)* #dout_ty #(#acc_tys,)* #(#seed_tys),*) -> (#(#cts,)*)) #where_clause
         {
             #body
         }
@@ -605,16 +703,9 @@ pub fn emit_custom(
             })
             .collect();
         let bars: Vec<syn::Ident> = active_params(ctx).map(|p| ctx.bar(p.var)).collect();
-        let cts: Vec<TokenStream> = slots(ctx, suffix)
+        let slots: Vec<(VarId, bool, syn::Ident)> = slots(ctx, suffix)
             .into_iter()
-            .map(|p| {
-                if p.active {
-                    let bar = ctx.bar(p.var);
-                    quote!(#bar)
-                } else {
-                    quote!(__ad::ExcludedByWrt)
-                }
-            })
+            .map(|p| (p.var, p.active, ctx.bar(p.var)))
             .collect();
         let refs: Vec<TokenStream> = ctx
             .func
@@ -626,10 +717,25 @@ pub fn emit_custom(
                 quote!(#n: #ty)
             })
             .collect();
-        move |dout: &syn::Ident, ret_ty: &TokenStream, cts_ty: &[TokenStream]| {
+        move |sig: &PullbackSig| {
+            let (dout, ret_ty, cts_ty) = (&sig.dout, &sig.ret_ty, &sig.cts);
+            let accs = sig.accs.iter().map(|a| {
+                let (name, ty) = (&a.name, &a.ty);
+                quote!(#name: #ty)
+            });
+            let cts = slots.iter().map(|(var, active, bar)| {
+                match sig.accs.iter().find(|a| a.param == *var) {
+                    _ if !active => quote!(__ad::ExcludedByWrt),
+                    Some(a) => {
+                        let acc = &a.name;
+                        quote!(__ad::accumulate(#acc, #bar))
+                    }
+                    None => quote!(#bar),
+                }
+            });
             quote! {
                 let value = #f(#(#copied),*);
-                let pullback = move |#(#refs,)* #dout: #ret_ty| -> (#(#cts_ty,)*) {
+                let pullback = move |#(#refs,)* #dout: #ret_ty, #(#accs),*| -> (#(#cts_ty,)*) {
                     let (_, #(#bars),*) = #vjp(#(#moved,)* #dout);
                     (#(#cts,)*)
                 };
@@ -637,21 +743,16 @@ pub fn emit_custom(
             }
         }
     };
-    let pb = pullback_with(
-        item,
-        &plain,
-        "_pullback",
-        Body::Own(&body(&plain, "_pullback")),
-    );
-    let (callers, _) = for_callers(item, &plain, None);
+    let own =
+        |ctx: &Ctx, suffix: &str| pullback_with(item, ctx, suffix, Body::Own(&body(ctx, suffix)));
+    let (pullbacks, _) = pullbacks(item, &plain, &own, None);
     let generic = !matches!(
         func.float.to_token_stream().to_string().as_str(),
         "f64" | "f32"
     );
     let dual = if generic && matches!(func.ret_shape, Ret::Single(Kind::Float)) {
         let lifted = Ctx::new(func, act, needed, Mode::Lifted);
-        let suffix = "_dual_pullback_all";
-        pullback_with(item, &lifted, suffix, Body::Own(&body(&lifted, suffix)))
+        own(&lifted, "_dual_pullback_all")
     } else {
         quote!()
     };
@@ -660,7 +761,7 @@ pub fn emit_custom(
     } else {
         quote!()
     };
-    quote!(#pb #callers #dual #grad)
+    quote!(#pullbacks #dual #grad)
 }
 
 fn vjp(item: &syn::ItemFn, ctx: &Ctx) -> TokenStream {
@@ -769,6 +870,12 @@ fn hvp(item: &syn::ItemFn, ctx: &Ctx, dual: &str) -> TokenStream {
         &item.sig.generics.where_clause,
     );
     let (f, name, dual_pb) = (&item.sig.ident, ident(item, "_hvp"), ident(item, dual));
+    // The twin of callers lends nothing here.
+    let lifted = Ctx::new(ctx.func, ctx.act, ctx.needed, Mode::Lifted);
+    let nothing: Vec<TokenStream> = accumulators(&lifted, dual)
+        .iter()
+        .map(|_| quote!(__ad::no_accumulator()))
+        .collect();
     let params = params(item);
     let ret_ty = &ctx.func.ret_ty;
     let directions: Vec<TokenStream> = active_params(ctx)
@@ -846,7 +953,7 @@ fn hvp(item: &syn::ItemFn, ctx: &Ctx, dual: &str) -> TokenStream {
             use ::autodiff::__private::Float as _;
             #(#lifts)*
             let (value, pullback) = #dual_pb(#(#lifted_args),*);
-            let (#(#bars,)*) = pullback(#(#reborrowed,)* __ad::Dual::constant(#one));
+            let (#(#bars,)*) = pullback(#(#reborrowed,)* __ad::Dual::constant(#one), #(#nothing),*);
             (value.primal, #(#grads,)* #(#hvs),*)
         }
     }

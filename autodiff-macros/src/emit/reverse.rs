@@ -4,6 +4,7 @@
 
 use super::adjoint::Adjoint;
 use super::forward::{place_expr, Sweep};
+use super::items::{Acc, PullbackSig};
 use super::Ctx;
 use crate::analysis::needed::{block_replayed, replayed, save_site, SaveSite};
 use crate::ir::*;
@@ -12,14 +13,10 @@ use quote::quote;
 
 impl Ctx<'_> {
     /// The statements of `f_pullback`'s body: forward sweep, then `(value, pullback)`.
-    pub fn pullback_body(
-        &self,
-        dout: &syn::Ident,
-        dout_ty: &TokenStream,
-        cotangent_tys: &[TokenStream],
-    ) -> TokenStream {
+    pub fn pullback_body(&self, sig: &PullbackSig) -> TokenStream {
+        let (dout, dout_ty, cotangent_tys) = (&sig.dout, &sig.ret_ty, &sig.cts);
         let forward = self.forward_block(&self.func.body, Sweep::Augmented, None);
-        let reverse = self.reverse_sweep(dout);
+        let reverse = self.reverse_sweep(dout, &sig.accs);
         let tapes = self
             .tapes
             .borrow()
@@ -28,6 +25,10 @@ impl Ctx<'_> {
             .collect::<Vec<_>>();
         let value = self.result_value();
         let refs = super::items::ref_params(self);
+        let accs = sig.accs.iter().map(|a| {
+            let (name, ty) = (&a.name, &a.ty);
+            quote!(#name: #ty)
+        });
         let prologue = self.prologue(Sweep::Augmented);
         let closure_prologue = self.closure_prologue();
         let write_back = self.write_back(Sweep::Augmented);
@@ -38,7 +39,7 @@ impl Ctx<'_> {
             #(let mut #tapes = ::std::vec::Vec::new();)*
             #forward
             #write_back
-            let pullback = move |#(#refs,)* #dout_param #(#seeds),*| -> (#(#cotangent_tys,)*) {
+            let pullback = move |#(#refs,)* #dout_param #(#accs,)* #(#seeds),*| -> (#(#cotangent_tys,)*) {
                 #closure_prologue
                 #reverse
             };
@@ -76,14 +77,24 @@ impl Ctx<'_> {
         }
     }
 
-    fn reverse_sweep(&self, dout: &syn::Ident) -> TokenStream {
+    /// The pullback's statements. A sequence parameter's adjoint starts as the accumulator
+    /// its caller lent when the function only adds into it; one it assigns (whose reverse
+    /// takes and clears the adjoint) starts from zeros and is added into the accumulator
+    /// at the end.
+    fn reverse_sweep(&self, dout: &syn::Ident, accs: &[Acc]) -> TokenStream {
         let seed = (!self.unit_result()).then(|| self.seed(dout));
+        let lent = |v: VarId| accs.iter().find(|a| a.param == v);
         let adjoints: Vec<TokenStream> = (0..self.func.vars.len())
             .filter(|&v| self.func.is_top_level(v) && self.active(v) && !self.func.ret.contains(&v))
             .filter(|&v| self.kind(v).is_float())
-            .map(|v| {
-                self.output_seed(v)
-                    .unwrap_or_else(|| self.declare_adjoint(v))
+            .map(|v| match lent(v) {
+                Some(a) if !self.written(v) => {
+                    let (bar, acc, name) = (self.bar(v), &a.name, self.name(v));
+                    quote!(let mut #bar = __ad::accumulator(#acc, &#name);)
+                }
+                _ => self
+                    .output_seed(v)
+                    .unwrap_or_else(|| self.declare_adjoint(v)),
             })
             .collect();
         let body = self.reverse_stmts(&self.func.body);
@@ -98,7 +109,13 @@ impl Ctx<'_> {
             .params
             .iter()
             .filter(|p| p.active)
-            .map(|p| self.bar_value(p.var));
+            .map(|p| match lent(p.var) {
+                Some(a) if self.written(p.var) => {
+                    let (bar, acc) = (self.bar_value(p.var), &a.name);
+                    quote!(__ad::accumulate(#acc, #bar))
+                }
+                _ => self.bar_value(p.var),
+            });
         quote! {
             #seed
             #(#adjoints)*
@@ -161,6 +178,19 @@ impl Ctx<'_> {
             .collect();
         let body = self.reverse_stmts(b);
         quote!(#(#restores)* #(#recomputes)* #(#adjoints)* #body)
+    }
+
+    /// Whether the function assigns `v` anywhere (wholly, an element, a push).
+    fn written(&self, v: VarId) -> bool {
+        fn walk(b: &Block, v: VarId) -> bool {
+            b.stmts.iter().any(|s| match &s.kind {
+                StmtKind::Assign { place, .. } => place.var() == v,
+                StmtKind::Push { vec, .. } => *vec == v,
+                StmtKind::Call { out, .. } => *out == v,
+                _ => s.blocks().into_iter().any(|b| walk(b, v)),
+            })
+        }
+        walk(&self.func.body, v)
     }
 
     /// Whether the reverse of block `b` assigns `v` (restoring an overwritten value).
@@ -233,21 +263,41 @@ impl Ctx<'_> {
                     })
                     .map(|(_, a)| a);
                 let float = self.float();
+                // A sequence argument lends the callee's pullback an accumulator: its own
+                // adjoint when it is a variable (repaid with the callee's cotangent added),
+                // else nothing (the cotangent then flows back as usual).
+                let (mut lent, mut repaid) = (vec![], vec![]);
                 for a in slots {
-                    if self.act.varied(a) {
-                        let ct = self.temp("ct");
-                        // Checked to be a cotangent, not the `ExcludedByWrt` of a parameter
-                        // the callee's `wrt` leaves out: the error then points at the
-                        // argument (once: the dual twin's check reads the same).
-                        let checked = if matches!(self.kind_of(a), Kind::Struct | Kind::StructSeq) {
-                            quote::quote_spanned!(a.span=> __ad::struct_cotangent(#ct))
-                        } else {
-                            quote::quote_spanned!(a.span=> __ad::cotangent::<#float, _>(#ct))
-                        };
-                        adj.propagate(a, checked);
-                        pattern.push(quote!(#ct));
-                    } else {
+                    let sequence = self.kind_of(a) == Kind::FloatSeq;
+                    if !self.act.varied(a) {
                         pattern.push(quote!(_));
+                        if sequence {
+                            lent.push(quote!(__ad::no_accumulator()));
+                        }
+                        continue;
+                    }
+                    let ct = self.temp("ct");
+                    // Checked to be a cotangent, not the `ExcludedByWrt` of a parameter
+                    // the callee's `wrt` leaves out: the error then points at the
+                    // argument (once: the dual twin's check reads the same).
+                    let checked = if matches!(self.kind_of(a), Kind::Struct | Kind::StructSeq) {
+                        quote::quote_spanned!(a.span=> __ad::struct_cotangent(#ct))
+                    } else {
+                        quote::quote_spanned!(a.span=> __ad::cotangent::<#float, _>(#ct))
+                    };
+                    pattern.push(quote!(#ct));
+                    match self.lendable(a).filter(|_| sequence) {
+                        Some(v) => {
+                            let bar = self.bar(v);
+                            lent.push(quote!(__ad::lend(&mut #bar)));
+                            repaid.push(quote!(__ad::repay(&mut #bar, #checked);));
+                        }
+                        None => {
+                            if sequence {
+                                lent.push(quote!(__ad::no_accumulator()));
+                            }
+                            adj.propagate(a, checked);
+                        }
                     }
                 }
                 let body = adj.finish();
@@ -255,7 +305,11 @@ impl Ctx<'_> {
                     .iter()
                     .filter(|a| self.passed_again(a))
                     .map(|a| self.expr(a, self.kind_of(a).is_float()));
-                quote!({ let (#(#pattern,)*) = #pb(#(#again,)* #bar); #body })
+                quote!({
+                    let (#(#pattern,)*) = #pb(#(#again,)* #bar, #(#lent),*);
+                    #(#repaid)*
+                    #body
+                })
             }
             StmtKind::Push { vec, value } => {
                 let name = self.name(*vec);
@@ -307,6 +361,16 @@ impl Ctx<'_> {
                 });
                 quote!(match #arm { #(#arms)* _ => unreachable!("the forward sweep recorded this arm") })
             }
+        }
+    }
+
+    /// The variable whose adjoint a sequence argument's cotangent goes to whole (`v`, `&v`,
+    /// `v.to_vec()`), if it is one.
+    fn lendable(&self, a: &Expr) -> Option<VarId> {
+        match &a.kind {
+            ExprKind::Var(v) if !self.lazy_adjoint(*v) => Some(*v),
+            ExprKind::Ref(inner) | ExprKind::Copy(inner) => self.lendable(inner),
+            _ => None,
         }
     }
 
