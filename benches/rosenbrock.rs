@@ -6,8 +6,11 @@
 //!
 //! recurrence: h₀ = 0, h_{i+1} = tanh(0.9 h_i + x_i) · x_i + 0.1 h_i, result h_n.
 //!
-//! Horner: acc₀ = 0, acc_{i+1} = acc_i · x + c_i, result acc_n, gradient in x and c
-//! (`loops/horner.rs`): loop-carried, overwritten state again, but an arithmetic step.
+//! Horner: acc₀ = 0, acc_{i+1} = acc_i · x + c_i, result acc_n, gradient in x and c:
+//! loop-carried, overwritten state again, but an arithmetic step.
+//!
+//! The three functions, each written every way it is timed, are in `loops/` (shared with
+//! `loops_ratios.rs`, which measures the same ratios interleaved, for a busy machine).
 
 // `#[differentiate]` takes indexed loops, not iterator chains.
 #![allow(clippy::needless_range_loop)]
@@ -16,80 +19,23 @@ use std::hint::black_box;
 use std::time::Duration;
 
 use autodiff::gradcheck::Rng;
-use autodiff::{differentiate, Gradients, Tape, Value};
+use autodiff::{differentiate, Gradients, Tape};
 use criterion::{criterion_group, criterion_main, Criterion};
 
 #[path = "loops/horner.rs"]
 mod horner;
+#[path = "loops/recurrence.rs"]
+mod recurrence;
+#[path = "loops/rosenbrock.rs"]
+mod rosenbrock;
 use horner::*;
+use recurrence::*;
+use rosenbrock::*;
 
 const N: usize = 100_000;
 
-/// The primal, plain `f64`.
-fn rosenbrock(x: &[f64]) -> f64 {
-    x.windows(2)
-        .map(|w| {
-            let (a, b) = (w[1] - w[0] * w[0], 1.0 - w[0]);
-            100.0 * a * a + b * b
-        })
-        .sum()
-}
-
-/// Hand-written gradient into `g`; returns f(x).
-/// ∂f/∂x_i = −400 x_i (x_{i+1} − x_i²) − 2(1 − x_i) + 200 (x_i − x_{i−1}²), where defined.
-fn rosenbrock_grad_hand(x: &[f64], g: &mut [f64]) -> f64 {
-    g.fill(0.0);
-    let mut f = 0.0;
-    for i in 0..x.len().saturating_sub(1) {
-        let (a, b) = (x[i + 1] - x[i] * x[i], 1.0 - x[i]);
-        f += 100.0 * a * a + b * b;
-        g[i] += -400.0 * x[i] * a - 2.0 * b;
-        g[i + 1] += 200.0 * a;
-    }
-    f
-}
-
-/// The same function on tape values: 8 nodes a term.
-fn rosenbrock_value<'t>(x: &[Value<'t>]) -> Value<'t> {
-    let mut sum = x[0].tape().constant(0.0);
-    for w in x.windows(2) {
-        let (a, b) = (w[1] - w[0] * w[0], 1.0 - w[0]);
-        sum += 100.0 * a * a + b * b;
-    }
-    sum
-}
-
-/// Gradient through the tape as a user would write it for repeated evaluations: one tape
-/// and one adjoint buffer, cleared and reused.
-fn rosenbrock_grad_tape(tape: &mut Tape, grads: &mut Gradients, x: &[f64], g: &mut [f64]) -> f64 {
-    tape.clear();
-    let xs = tape.vars(x);
-    let y = rosenbrock_value(&xs);
-    y.backward_into(grads);
-    for (gi, &xi) in g.iter_mut().zip(&xs) {
-        *gi = grads[xi];
-    }
-    y.value()
-}
-
-/// The same function as ordinary indexed Rust, differentiated at compile time.
-#[differentiate]
-fn rosenbrock_ad(x: &[f64]) -> f64 {
-    let mut s = 0.0;
-    for i in 0..x.len() - 1 {
-        let a = x[i + 1] - x[i] * x[i];
-        let b = 1.0 - x[i];
-        s += 100.0 * a * a + b * b;
-    }
-    s
-}
-
-fn point() -> Vec<f64> {
-    (0..N).map(|i| 0.5 + 0.3 * (i as f64).sin()).collect()
-}
-
 fn bench_rosenbrock(c: &mut Criterion) {
-    let x = point();
+    let x = point(N);
     let (mut g_hand, mut g_tape) = (vec![0.0; N], vec![0.0; N]);
     let mut tape = Tape::with_capacity(9 * N);
     let mut grads = Gradients::new();
@@ -130,58 +76,6 @@ fn bench_rosenbrock(c: &mut Criterion) {
         b.iter(|| rosenbrock_ad_jvp(black_box(&x), black_box(&v)))
     });
     group.finish();
-}
-
-/// A recurrence with nonlinear, loop-carried, overwritten state: the reverse sweep needs
-/// every old `h`, which the generated code keeps on a tape.
-#[differentiate]
-fn recurrence(x: &[f64]) -> f64 {
-    let mut h = 0.0;
-    for i in 0..x.len() {
-        h = (h * 0.9 + x[i]).tanh() * x[i] + 0.1 * h;
-    }
-    h
-}
-
-/// Hand-written adjoint of [`recurrence`] into `g`, with the `h` values stored in `hs`
-/// (kept by the caller, so no allocation per call); returns the value.
-fn recurrence_grad_hand(x: &[f64], hs: &mut Vec<f64>, g: &mut [f64]) -> f64 {
-    hs.clear();
-    let mut h = 0.0;
-    for &xi in x {
-        hs.push(h);
-        h = (h * 0.9 + xi).tanh() * xi + 0.1 * h;
-    }
-    // h' = t·xᵢ + 0.1 h with t = tanh(u), u = 0.9 h + xᵢ:
-    // x̄ᵢ = h̄'·t + h̄'·xᵢ·(1 − t²), h̄ = h̄'·xᵢ·(1 − t²)·0.9 + 0.1 h̄'.
-    let mut hb = 1.0;
-    for i in (0..x.len()).rev() {
-        let (hi, xi) = (hs[i], x[i]);
-        let t = (hi * 0.9 + xi).tanh();
-        let ub = hb * xi * (1.0 - t * t);
-        g[i] = hb * t + ub;
-        hb = ub * 0.9 + 0.1 * hb;
-    }
-    h
-}
-
-fn recurrence_value<'t>(x: &[Value<'t>]) -> Value<'t> {
-    let mut h = x[0].tape().constant(0.0);
-    for &xi in x {
-        h = (h * 0.9 + xi).tanh() * xi + 0.1 * h;
-    }
-    h
-}
-
-fn recurrence_grad_tape(tape: &mut Tape, grads: &mut Gradients, x: &[f64], g: &mut [f64]) -> f64 {
-    tape.clear();
-    let xs = tape.vars(x);
-    let y = recurrence_value(&xs);
-    y.backward_into(grads);
-    for (gi, &xi) in g.iter_mut().zip(&xs) {
-        *gi = grads[xi];
-    }
-    y.value()
 }
 
 fn close(a: &[f64], b: &[f64]) -> bool {
@@ -329,7 +223,7 @@ chain_level!(chain7, chain6, 1.7);
 chain_level!(chain8, chain7, 1.8);
 
 fn bench_call_chain(c: &mut Criterion) {
-    let x = point();
+    let x = point(N);
     let (value, grad) = chain8_grad(&x);
     assert_eq!(value, chain8(&x));
     // ∂/∂xᵢ Σₖ wₖ sin(cₖ xᵢ) with wₖ = 0.5^(8−k), cₖ = 1 + k/10.

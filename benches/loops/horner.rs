@@ -1,7 +1,8 @@
 //! Horner's rule, `acc = acc·x + cᵢ`: a loop whose loop-carried state is overwritten every
 //! step by arithmetic alone (no transcendental). Reverse mode needs every old `acc`
 //! (`x̄ += ācc·acc_old`), so the generated gradient keeps them on a tape. Shared by
-//! `benches/rosenbrock.rs` and `tests/loops_and_slices.rs`; each function is the same
+//! `benches/rosenbrock.rs`, `benches/loops_ratios.rs` and `tests/loops_and_slices.rs`; each
+//! function is the same
 //! computation written a different way: `#[differentiate]`, two hand-written gradients and
 //! the runtime `Value` tape.
 

@@ -1,0 +1,134 @@
+//! The loop ratios of `benches/rosenbrock.rs` (Rosenbrock, the `tanh` recurrence and Horner's
+//! rule at n = 10⁵), measured so that they survive a busy machine: each function's timings
+//! alternate (primal, hand-written gradient, `f_grad`, …) for 40 to 200 rounds and each is the
+//! minimum over the rounds, so a time slice lost to another process inflates some rounds but
+//! not the minimum, and a slow stretch of the run hits numerator and denominator alike.
+//!
+//! `cargo bench --bench loops_ratios` prints one line per ratio.
+
+use std::hint::black_box;
+use std::time::{Duration, Instant};
+
+use autodiff::gradcheck::Rng;
+use autodiff::{Gradients, Tape};
+
+#[path = "loops/horner.rs"]
+mod horner;
+#[path = "loops/recurrence.rs"]
+mod recurrence;
+#[allow(dead_code)] // the iterator-chain primal, timed by `rosenbrock.rs` only
+#[path = "loops/rosenbrock.rs"]
+mod rosenbrock;
+use horner::*;
+use recurrence::*;
+use rosenbrock::*;
+
+const N: usize = 100_000;
+
+/// How long `f` takes; its result is dropped after the clock stops.
+fn time<O>(f: impl FnOnce() -> O) -> Duration {
+    let start = Instant::now();
+    let out = black_box(f());
+    let elapsed = start.elapsed();
+    drop(out);
+    elapsed
+}
+
+/// The minimum time of each case over `rounds` rounds that run every case once, in order.
+fn minima(rounds: usize, cases: &mut [&mut dyn FnMut() -> Duration]) -> Vec<f64> {
+    let mut best = vec![Duration::MAX; cases.len()];
+    for _ in 0..rounds {
+        for (b, case) in best.iter_mut().zip(cases.iter_mut()) {
+            *b = (*b).min(case());
+        }
+    }
+    best.iter().map(Duration::as_secs_f64).collect()
+}
+
+fn print(name: &str, ratios: &[(&str, f64)]) {
+    let cells: Vec<String> = ratios.iter().map(|(r, v)| format!("{r} {v:.2}")).collect();
+    println!("{name:11} {}", cells.join("   "));
+}
+
+fn main() {
+    let x = point(N);
+    let v = Rng::new(1).vector(N, -1.0, 1.0);
+    let (mut g_hand, mut g_tape, mut g_direct) = (vec![0.0; N], vec![0.0; N], vec![0.0; N]);
+    let mut tape = Tape::with_capacity(9 * N);
+    let mut grads = Gradients::new();
+    let t = minima(
+        200,
+        &mut [
+            &mut || time(|| rosenbrock_ad(black_box(&x))),
+            &mut || time(|| rosenbrock_grad_hand(black_box(&x), &mut g_hand)),
+            &mut || time(|| rosenbrock_ad_grad(black_box(&x))),
+            &mut || time(|| rosenbrock_ad_jvp(black_box(&x), black_box(&v))),
+            &mut || {
+                time(|| rosenbrock_grad_tape(&mut tape, &mut grads, black_box(&x), &mut g_tape))
+            },
+        ],
+    );
+    print(
+        "rosenbrock",
+        &[
+            ("grad/primal", t[2] / t[0]),
+            ("grad/hand", t[2] / t[1]),
+            ("tape/grad", t[4] / t[2]),
+            ("jvp/primal", t[3] / t[0]),
+        ],
+    );
+
+    let x = Rng::new(2).vector(N, -1.0, 1.0);
+    let v = Rng::new(3).vector(N, -1.0, 1.0);
+    let mut hs = Vec::with_capacity(N);
+    let t = minima(
+        40,
+        &mut [
+            &mut || time(|| recurrence(black_box(&x))),
+            &mut || time(|| recurrence_grad_hand(black_box(&x), &mut hs, &mut g_hand)),
+            &mut || time(|| recurrence_grad(black_box(&x))),
+            &mut || time(|| recurrence_jvp(black_box(&x), black_box(&v))),
+            &mut || {
+                time(|| recurrence_grad_tape(&mut tape, &mut grads, black_box(&x), &mut g_tape))
+            },
+        ],
+    );
+    print(
+        "recurrence",
+        &[
+            ("grad/primal", t[2] / t[0]),
+            ("grad/hand", t[2] / t[1]),
+            ("tape/grad", t[4] / t[2]),
+            ("jvp/primal", t[3] / t[0]),
+        ],
+    );
+
+    let (x, coef) = (0.9999, Rng::new(4).vector(N, -1.0, 1.0));
+    let (dx, dc) = (0.3, Rng::new(5).vector(N, -1.0, 1.0));
+    let mut accs = Vec::with_capacity(N);
+    let t = minima(
+        200,
+        &mut [
+            &mut || time(|| horner(black_box(x), black_box(&coef))),
+            &mut || {
+                time(|| horner_grad_hand(black_box(x), black_box(&coef), &mut accs, &mut g_hand))
+            },
+            &mut || time(|| horner_grad_hand_direct(black_box(x), black_box(&coef), &mut g_direct)),
+            &mut || time(|| horner_grad(black_box(x), black_box(&coef))),
+            &mut || time(|| horner_jvp(black_box(x), black_box(&coef), dx, black_box(&dc))),
+            &mut || {
+                time(|| horner_grad_tape(&mut tape, &mut grads, x, black_box(&coef), &mut g_tape))
+            },
+        ],
+    );
+    print(
+        "horner",
+        &[
+            ("grad/primal", t[3] / t[0]),
+            ("grad/hand", t[3] / t[1]),
+            ("grad/hand_direct", t[3] / t[2]),
+            ("tape/grad", t[5] / t[3]),
+            ("jvp/primal", t[4] / t[0]),
+        ],
+    );
+}
