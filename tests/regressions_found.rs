@@ -211,3 +211,20 @@ fn casts_left_of_less_than_anywhere() {
         casts_as_operands_gradcheck(b, 2).unwrap();
     }
 }
+
+#[differentiate]
+fn first_times(v: Vec<f64>, a: f64) -> f64 {
+    v[0] * a
+}
+
+/// A sequence without derivatives passed by value (`w.to_vec()`) to a differentiated
+/// callee: its zero tangent is an owned `Vec`, not a reference to one.
+#[differentiate(wrt(a))]
+fn passes_owned_constant(w: &[f64], a: f64) -> f64 {
+    first_times(w.to_vec(), a) + first_times(w.to_vec(), a * a)
+}
+
+#[test]
+fn owned_sequences_without_derivatives_as_arguments() {
+    passes_owned_constant_gradcheck(&[1.0, 2.0], 0.5).unwrap();
+}

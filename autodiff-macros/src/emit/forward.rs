@@ -459,9 +459,17 @@ impl Ctx<'_> {
                 let inner = self.expr(inner, false);
                 quote!(&__ad::zeros_like(&#inner))
             }
-            (Kind::FloatSeq, _) => {
+            // A slice parameter passed on is a reference; anything else (`v`, `x.to_vec()`)
+            // is a sequence passed by value, whose tangent is owned too.
+            (Kind::FloatSeq, ExprKind::Var(v))
+                if matches!(self.func.vars[*v].ty, Some(syn::Type::Reference(_))) =>
+            {
                 let a = self.expr(a, false);
                 quote!(&__ad::zeros_like(&#a))
+            }
+            (Kind::FloatSeq, _) => {
+                let a = self.expr(a, false);
+                quote!(__ad::zeros_like(&#a))
             }
             (Kind::Struct | Kind::StructSeq, _) => {
                 let a = self.expr(a, false);
