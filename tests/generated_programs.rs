@@ -12,10 +12,13 @@
 //! differences of `f_grad`) for scalar results; `f_vjp` with a random seed against central
 //! differences of ⟨seed, f(x)⟩ for `Vec` results; `f_jvp` against `f_vjp` (dot-product test)
 //! with random directions; `f_hvp` against differences of `f_grad` along a random direction;
-//! and every function with `#[checkpoint]`s against its twin without them (`*_plain`),
-//! bitwise. `AUTODIFF_SOAK=N` checks N points per function (default 3) with more
-//! directions each (`-- --nocapture` prints the counts). Programs the macro mishandled are
-//! kept in tests/generated/regressions.rs; `-- --ignored known_macro_bugs` rebuilds them.
+//! every function with `#[checkpoint]`s against its twin without them (`*_plain`),
+//! bitwise; and `f_vjp` against the same function written over the runtime tape
+//! (`*_value`, all of the 520): `Value::backward` of ⟨seed, f_value(x)⟩ must give
+//! `f_vjp`'s cotangents to 1e-10 and the same values. `AUTODIFF_SOAK=N` checks N points
+//! per function (default 3) with more directions each (`-- --nocapture` prints the
+//! counts). Programs the macro mishandled are kept in tests/generated/regressions.rs;
+//! `-- --ignored known_macro_bugs` rebuilds them.
 
 #[path = "generated/batch_00.rs"]
 mod batch_00;

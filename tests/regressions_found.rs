@@ -228,3 +228,25 @@ fn passes_owned_constant(w: &[f64], a: f64) -> f64 {
 fn owned_sequences_without_derivatives_as_arguments() {
     passes_owned_constant_gradcheck(&[1.0, 2.0], 0.5).unwrap();
 }
+
+/// `a % b` with an active divisor: ∂/∂b = −q with q = trunc(a/b) the quotient the primal
+/// used. At (1.0, 0.1), `1.0 / 0.1 == 10.0` but `1.0 % 0.1 ≈ 0.1`: the quotient was 9. The
+/// derivatives used to read it as `(a / b).trunc()` (10); the `Value` tape, `Dual` and
+/// `partial::rem` read it off the remainder. Found by the generated programs' `Value` twins.
+#[differentiate]
+fn rem_by(a: f64, b: f64) -> f64 {
+    a % b
+}
+
+#[test]
+fn remainder_by_an_active_divisor_uses_the_primals_quotient() {
+    let tape = autodiff::Tape::new();
+    let (a, b) = (tape.var(1.0), tape.var(0.1));
+    let on_tape = (a % b).backward()[b];
+    assert_eq!(on_tape, -9.0);
+    assert_eq!(rem_by_vjp(1.0, 0.1, 1.0).2, -9.0);
+    assert_eq!(rem_by_jvp(1.0, 0.1, 0.0, 1.0).1, -9.0);
+    assert_eq!(rem_by_hvp(1.0, 0.1, 0.0, 1.0).2, -9.0);
+    // Away from the jump, against central differences.
+    rem_by_gradcheck(1.7, 0.3).unwrap();
+}

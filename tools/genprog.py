@@ -26,6 +26,11 @@ and overwritten state, `while` and `loop` with an integer counter, `break`, `con
 generated functions; `#[checkpoint]` (all three schedules) on loops and blocks; scalar and
 `Vec<f64>` results.
 
+Beside each function `f` it writes `f_value`, the same function on the runtime tape
+(`autodiff::Tape` / `Value`): the harness compares its `backward()` with `f_vjp`, two
+independent reverse modes. `--value-every K` writes them for every K-th function only (and
+the functions those call); the default is all of them.
+
 Every program is run here by a small interpreter at the points the Rust tests use (the
 same SplitMix64 stream as `autodiff::gradcheck::Rng`): programs whose values overflow or
 whose central differences are unreliable at those points (a branch switch within a step) are
@@ -954,6 +959,234 @@ def strip_ckpt_lines(fn_lines):
 
 
 # --------------------------------------------------------------------------------------
+# Value twins: the same function on the runtime tape (`autodiff::Tape` / `Value`), which
+# the harness differentiates with `backward()` and compares with `f_vjp`. Every float
+# variable, parameter and vector element becomes a `Value`; float subexpressions without
+# a variable (literals, constants, casts of integers) stay plain `f64` and become constants
+# (`tape.constant(…)`) where a `Value` is needed; integer code and control flow are
+# unchanged (comparisons read primal values); `#[checkpoint]`s are dropped; calls call the
+# callee's twin.
+
+INT_NODES = (IVar, INum, ILen, IBin)
+
+
+class Tw:
+    """A twin expression: its Rust text, its type ("V" Value, "F" f64, "I" usize, "B"
+    bool) and its precedence (as `E.prec`)."""
+
+    def __init__(self, s, ty, prec=100):
+        self.s, self.ty, self.prec = s, ty, prec
+
+
+def tw_value(t):
+    """`t` as a `Value`."""
+    return t.s if t.ty == "V" else "tape.constant(%s)" % t.s
+
+
+def tw_recv(t):
+    """`t` as a `Value` method receiver."""
+    if t.ty != "V":
+        return "tape.constant(%s)" % t.s
+    return t.s if t.prec >= 100 else "(%s)" % t.s
+
+
+def tw_bin(op, prec, ta, tb):
+    la = ta.s if ta.prec >= prec else "(" + ta.s + ")"
+    lb = tb.s if tb.prec > prec else "(" + tb.s + ")"
+    return "%s %s %s" % (la, op, lb)
+
+
+def tw(e):
+    if isinstance(e, (Num, Const, Cast)):
+        return Tw(e.rs(), "F")
+    if isinstance(e, Var):
+        return Tw(e.name, "V")
+    if isinstance(e, Idx):
+        return Tw("%s[%s]" % (e.arr, e.idx.rs()), "V")
+    if isinstance(e, (IVar, INum, ILen, IBin)):
+        return Tw(e.rs(), "I", e.prec)
+    if isinstance(e, Bin):
+        ta, tb = tw(e.a), tw(e.b)
+        return Tw(tw_bin(e.op, e.prec, ta, tb), "V" if "V" in (ta.ty, tb.ty) else "F", e.prec)
+    if isinstance(e, Neg):
+        ta = tw(e.a)
+        inner = ta.s if ta.prec >= 100 and not isinstance(e.a, Num) else "(" + ta.s + ")"
+        return Tw("-" + inner, ta.ty, e.prec)
+    if isinstance(e, M1):
+        ta = tw(e.a)
+        if ta.ty == "F":
+            return Tw("f64::%s(%s)" % (e.f, ta.s), "F")
+        return Tw("%s.%s()" % (tw_recv(ta), e.f), "V")
+    if isinstance(e, M2):
+        ta, tb = tw(e.a), tw(e.b)
+        if ta.ty == tb.ty == "F":
+            return Tw("f64::%s(%s, %s)" % (e.f, ta.s, tb.s), "F")
+        return Tw("%s.%s(%s)" % (tw_recv(ta), e.f, tb.s), "V")
+    if isinstance(e, Powi):
+        ta = tw(e.a)
+        if ta.ty == "F":
+            return Tw("f64::powi(%s, %d)" % (ta.s, e.k), "F")
+        return Tw("%s.powi(%d)" % (tw_recv(ta), e.k), "V")
+    if isinstance(e, MulAdd):
+        ta, tb, tc = tw(e.a), tw(e.b), tw(e.c)
+        if ta.ty == tb.ty == tc.ty == "F":
+            return Tw("f64::mul_add(%s, %s, %s)" % (ta.s, tb.s, tc.s), "F")
+        return Tw("%s.mul_add(%s, %s)" % (tw_recv(ta), tb.s, tc.s), "V")
+    if isinstance(e, Clamp):
+        ta = tw(e.a)
+        lo, hi = Num(e.lo).rs(), Num(e.hi).rs()
+        if ta.ty == "F":
+            return Tw("f64::clamp(%s, %s, %s)" % (ta.s, lo, hi), "F")
+        return Tw("%s.clamp(%s, %s)" % (tw_recv(ta), lo, hi), "V")
+    if isinstance(e, Call):
+        out = []
+        for kind, a in e.args:
+            if kind == "f":
+                out.append(tw_value(tw(a)))
+            elif kind == "vecref":
+                out.append("&" + a)
+            else:
+                out.append(a)
+        return Tw("%s_value(%s)" % (e.fn.name, ", ".join(["tape"] + out)), "V")
+    if isinstance(e, IfE):
+        tc, ta, tb = tw(e.cond), tw(e.a), tw(e.b)
+        if ta.ty == tb.ty:
+            a, b, ty = ta.s, tb.s, ta.ty
+        else:
+            a, b, ty = tw_value(ta), tw_value(tb), "V"
+        return Tw("if %s { %s } else { %s }" % (tc.s, a, b), ty, e.prec)
+    if isinstance(e, MatchE):
+        ts = [tw(a) for a in e.arms]
+        if len({t.ty for t in ts}) == 1:
+            arms, ty = [t.s for t in ts], ts[0].ty
+        else:
+            arms, ty = [tw_value(t) for t in ts], "V"
+        parts = ["%d => %s" % (i, a) for i, a in enumerate(arms[:-1])]
+        parts.append("_ => %s" % arms[-1])
+        return Tw("match %s %% %d { %s }" % (e.scrut.paren(), e.k, ", ".join(parts)), ty, e.prec)
+    if isinstance(e, Cmp):
+        if isinstance(e.a, INT_NODES):
+            return Tw(e.rs(), "B", e.prec)
+        ta, tb = tw(e.a), tw(e.b)
+        # `Value` compares with `Value` and with `f64` on its right; no `f64 < Value`
+        a = tw_value(ta) if ta.ty == "F" and tb.ty == "V" else ta.s
+        return Tw("%s %s %s" % (a, e.op, tb.s), "B", e.prec)
+    if isinstance(e, Logic):
+        ta, tb = tw(e.a), tw(e.b)
+        return Tw(tw_bin(e.op, e.prec, ta, tb), "B", e.prec)
+    if isinstance(e, Not):
+        return Tw("!(%s)" % tw(e.a).s, "B", e.prec)
+    raise AssertionError("no Value twin for %r" % e)
+
+
+def tw_block(stmts, d):
+    out = []
+    for s in stmts:
+        out.extend(tw_stmt(s, d))
+    return out
+
+
+def tw_stmt(s, d, head=None):
+    if isinstance(s, Let):
+        return ["%slet %s%s = %s;" % (ind(d), "mut " if s.mut else "", s.name, tw_value(tw(s.e)))]
+    if isinstance(s, (LetInt, IncInt, MoveVec)):
+        return s.lines(d)
+    if isinstance(s, Assign):
+        te = tw(s.e)
+        return ["%s%s %s %s;" % (ind(d), s.name, s.op, tw_value(te) if s.op == "=" else te.s)]
+    if isinstance(s, SetIdx):
+        place = "%s[%s]" % (s.arr, s.idx.rs())
+        te = tw(s.e)
+        if s.op == "=":
+            return ["%s%s = %s;" % (ind(d), place, tw_value(te))]
+        # `v[i] += v[j]` borrows `v` twice for a non-primitive `+=`: spelled out
+        op = s.op[0]
+        return ["%s%s = %s;" % (ind(d), place, tw_bin(op, Bin.PREC[op], Tw(place, "V"), te))]
+    if isinstance(s, Push):
+        return ["%s%s.push(%s);" % (ind(d), s.arr, tw_value(tw(s.e)))]
+    if isinstance(s, LetVec):
+        m = "mut " if s.mut else ""
+        if s.kind == "zeros":
+            init = "vec![tape.constant(%s); %s]" % (Num(s.arg[0]).rs(), s.arg[1].rs())
+        elif s.kind == "lit":
+            init = "vec![%s]" % ", ".join(tw_value(tw(e)) for e in s.arg)
+        elif s.kind == "tovec":
+            init = "%s.to_vec()" % s.arg
+        elif s.kind == "clone":
+            init = "%s.clone()" % s.arg
+        elif s.kind == "withcap":
+            init = "Vec::with_capacity(%s)" % s.arg.rs()
+        else:
+            init = "Vec::new()"
+        return ["%slet %s%s = %s;" % (ind(d), m, s.name, init)]
+    if isinstance(s, LetCallVec):
+        return ["%slet %s%s = %s;" % (ind(d), "mut " if s.mut else "", s.name, tw(s.call).s)]
+    if isinstance(s, If):
+        out = ["%sif %s {" % (head if head is not None else ind(d), tw(s.cond).s)]
+        out += tw_block(s.then, d + 1)
+        if s.els is None:
+            out.append(ind(d) + "}")
+        elif isinstance(s.els, If):
+            out += tw_stmt(s.els, d, head=ind(d) + "} else ")
+        else:
+            out.append(ind(d) + "} else {")
+            out += tw_block(s.els, d + 1)
+            out.append(ind(d) + "}")
+        return out
+    if isinstance(s, Match):
+        out = ["%smatch %s %% %d {" % (ind(d), s.scrut.paren(), s.k)]
+        for i, arm in enumerate(s.arms):
+            pat = "_" if i == len(s.arms) - 1 else str(i)
+            out.append("%s%s => {" % (ind(d + 1), pat))
+            out += tw_block(arm, d + 2)
+            out.append(ind(d + 1) + "}")
+        out.append(ind(d) + "}")
+        return out
+    if isinstance(s, For):
+        out = ["%sfor %s in %s {" % (ind(d), s.var, s.range_rs())]
+        out += tw_block(s.body, d + 1)
+        out.append(ind(d) + "}")
+        return out
+    if isinstance(s, While):
+        out = []
+        if s.style == "loop":
+            out.append(ind(d) + "loop {")
+            out.append("%sif %s >= %s {" % (ind(d + 1), s.counter, s.lim.rs()))
+            out.append(ind(d + 2) + "break;")
+            out.append(ind(d + 1) + "}")
+        else:
+            cond = "%s < %s" % (s.counter, s.lim.rs())
+            if s.extra is not None:
+                ex = tw(s.extra)
+                cond += " && " + (ex.s if ex.prec > 3 else "(" + ex.s + ")")
+            out.append("%swhile %s {" % (ind(d), cond))
+        out += tw_block(s.body, d + 1)
+        out.append(ind(d) + "}")
+        return out
+    if isinstance(s, Block):
+        return [ind(d) + "{"] + tw_block(s.body, d + 1) + [ind(d) + "}"]
+    if isinstance(s, Jump):
+        if s.kind == "return":
+            return ["%sreturn %s;" % (ind(d), tw_value(tw(s.e)))]
+        return ["%s%s;" % (ind(d), s.kind)]
+    raise AssertionError("no Value twin for %r" % s)
+
+
+def value_twin_lines(f):
+    """`NAME_value(tape, <params as Values>)`: `f` computed on the tape."""
+    ps = ["tape: &'t Tape<f64>"]
+    for p in f.params:
+        ty = {"f": "Value<'t, f64>", "s": "&[Value<'t, f64>]", "u": "usize"}[p.kind]
+        ps.append("%s: %s" % (p.name, ty))
+    ret = "Value<'t, f64>" if f.out_len is None else "Vec<Value<'t, f64>>"
+    out = ["fn %s_value<'t>(%s) -> %s {" % (f.name, ", ".join(ps), ret)]
+    out += tw_block(f.body, 1)
+    out.append(ind(1) + (tw_value(tw(f.tail)) if f.out_len is None else f.tail.rs()))
+    out.append("}")
+    return out
+
+
+# --------------------------------------------------------------------------------------
 # Functions.
 
 
@@ -969,6 +1202,7 @@ class Func:
         self.out_len = out_len  # None: scalar, else the length of the Vec result
         self.has_ckpt = has_ckpt
         self.regression = None  # a comment when the macro mishandles the program
+        self.value_twin = False  # whether a twin on the `Value` tape is written
 
     def active(self, p):
         return p.kind != "u" and (self.wrt is None or p.name in self.wrt)
@@ -1043,7 +1277,8 @@ class Func:
 # of `<` (at any depth), inactive results, inactive slices passed to differentiated
 # callees, copied call results (`let s = g(a); let t = s;`), calls of functions declared
 # with `wrt` (whose other float parameters get constants: varying values there are a
-# compile error by design).
+# compile error by design), `a % b` with an active divisor (the quotient read off the
+# remainder, as the runtime's rules do).
 KNOWN_BUGS = set()
 AVOID = set(KNOWN_BUGS)
 
@@ -2099,7 +2334,7 @@ def screen(f, points):
 # Rust output.
 
 
-def case_rs(f, name, twin_of=None, seed_name=None):
+def case_rs(f, name, twin_of=None, seed_name=None, value=False):
     """A `Case` literal: the function behind flat points, as the harness wants it."""
     fl = f.float_params()
     act = [p for p in fl if f.active(p)]
@@ -2143,6 +2378,12 @@ def case_rs(f, name, twin_of=None, seed_name=None):
     lines.append('        seed_name: "%s",' % (seed_name or name))
     lines.append("        twin_of: %s," % ('Some("%s")' % twin_of if twin_of else "None"))
     lines.append("        params: &[%s]," % params)
+    if value:
+        vargs = ", ".join(["t"] + [arg(p, "v") for p in f.params])
+        call = "%s_value(%s)" % (name, vargs)
+        lines.append("        value: Some(|t, v| %s)," % (("vec![%s]" % call) if scalar else call))
+    else:
+        lines.append("        value: None,")
     if scalar:
         lines.append("        f: |p| vec![%s(%s)]," % (name, args))
         lines.append("        vjp: |p, s| {")
@@ -2195,7 +2436,7 @@ BATCH_HEADER = """\
 )]
 
 use super::harness::{{cat, Case}};
-use autodiff::differentiate;
+use autodiff::{{differentiate, Tape, Value}};
 """
 
 
@@ -2208,10 +2449,14 @@ def batch_rs(seed, b, funcs):
             out.append("// `%s` without its `#[checkpoint]`s: the gradients must agree bitwise." % f.name)
             out.append("\n".join(f.rs_lines(name=f.name + "_plain", ckpt=False)))
             out.append("")
+        if f.value_twin:
+            out.append("// `%s` on the `Value` tape: its gradient must agree with `%s_vjp`." % (f.name, f.name))
+            out.append("\n".join(value_twin_lines(f)))
+            out.append("")
     out.append("pub fn cases() -> Vec<Case> {")
     out.append("    vec![")
     for f in funcs:
-        out.append(case_rs(f, f.name))
+        out.append(case_rs(f, f.name, value=f.value_twin))
         if f.has_ckpt:
             out.append(case_rs(f, f.name + "_plain", twin_of=None, seed_name=f.name).replace(
                 "twin_of: None", "twin_of: None"))
@@ -2241,10 +2486,13 @@ TEST_FILE = """\
 //! differences of `f_grad`) for scalar results; `f_vjp` with a random seed against central
 //! differences of ⟨seed, f(x)⟩ for `Vec` results; `f_jvp` against `f_vjp` (dot-product test)
 //! with random directions; `f_hvp` against differences of `f_grad` along a random direction;
-//! and every function with `#[checkpoint]`s against its twin without them (`*_plain`),
-//! bitwise. `AUTODIFF_SOAK=N` checks N points per function (default {points}) with more
-//! directions each (`-- --nocapture` prints the counts). Programs the macro mishandled are
-//! kept in tests/generated/regressions.rs; `-- --ignored known_macro_bugs` rebuilds them.
+//! every function with `#[checkpoint]`s against its twin without them (`*_plain`),
+//! bitwise; and `f_vjp` against the same function written over the runtime tape
+//! (`*_value`, {twins} of the {count}): `Value::backward` of ⟨seed, f_value(x)⟩ must give
+//! `f_vjp`'s cotangents to 1e-10 and the same values. `AUTODIFF_SOAK=N` checks N points
+//! per function (default {points}) with more directions each (`-- --nocapture` prints the
+//! counts). Programs the macro mishandled are kept in tests/generated/regressions.rs;
+//! `-- --ignored known_macro_bugs` rebuilds them.
 
 {mods}
 #[path = "generated/harness.rs"]
@@ -2254,12 +2502,13 @@ mod regressions;
 {tests}"""
 
 
-def test_file_rs(count, command, batches):
+def test_file_rs(count, command, batches, twins):
     mods = "\n".join('#[path = "generated/batch_%02d.rs"]\nmod batch_%02d;' % (b, b) for b in range(batches))
     tests = "\n".join(
         "#[test]\nfn batch_%02d_derivatives() {\n    harness::run(\"batch_%02d\", batch_%02d::cases());\n}\n" % (b, b, b)
         for b in range(batches))
-    text = TEST_FILE.format(count=count, command=command, points=DEFAULT_POINTS, mods=mods, tests=tests)
+    text = TEST_FILE.format(count=count, command=command, points=DEFAULT_POINTS, mods=mods, tests=tests,
+                            twins="all" if twins == count else twins)
     return text.rstrip("\n") + "\n"
 
 
@@ -2323,6 +2572,26 @@ def generate(seed, count, batches, stats, stop_at=None):
     return out
 
 
+def callees(f):
+    return {x.fn.name: x.fn for x in walk(f.body + [f.tail]) if isinstance(x, Call)}.values()
+
+
+def mark_value_twins(batches, every):
+    """Value twins for every `every`-th function of each batch, and for what they call."""
+    n = 0
+    for funcs in batches:
+        for i, f in enumerate(funcs):
+            if i % every == 0:
+                todo = [f]
+                while todo:
+                    g = todo.pop()
+                    if not g.value_twin:
+                        g.value_twin = True
+                        todo.extend(callees(g))
+        n += sum(1 for f in funcs if f.value_twin)
+    return n
+
+
 def main():
     ap = argparse.ArgumentParser(description=__doc__.split("\n\n")[0])
     ap.add_argument("--seed", type=int, default=1)
@@ -2333,12 +2602,16 @@ def main():
     ap.add_argument("--scratch", help="write a standalone crate here instead (for soak runs)")
     ap.add_argument("--print", action="store_true", help="print the functions to stdout")
     ap.add_argument("--no-avoid", action="store_true", help="do not steer around KNOWN_BUGS")
+    ap.add_argument("--value-every", type=int, default=1, metavar="K",
+                    help="write Value twins for every K-th function (and its callees); 0: none")
     a = ap.parse_args()
     if a.no_avoid:
         AVOID.clear()
     stats = {k: 0 for k in ("functions", "rejected", "checkpointed", "vec_out", "wrt", "calls", "for", "while", "recurrences")}
     batches = generate(a.seed, a.count, a.batches, stats)
-    command = "python3 tools/genprog.py --seed %d --count %d --batches %d --out tests/generated --test-file tests/generated_programs.rs" % (a.seed, a.count, a.batches)
+    stats["value_twins"] = mark_value_twins(batches, a.value_every) if a.value_every > 0 else 0
+    every = "" if a.value_every == 1 else " --value-every %d" % a.value_every
+    command = "python3 tools/genprog.py --seed %d --count %d --batches %d%s --out tests/generated --test-file tests/generated_programs.rs" % (a.seed, a.count, a.batches, every)
     if a.print:
         for funcs in batches:
             for f in funcs:
@@ -2358,7 +2631,7 @@ def main():
             fh.write("// (the regression cases live in the repository)\n")
         test_file = os.path.join(a.scratch, "tests", "generated_programs.rs")
         a.out = gen_dir
-        command = "python3 tools/genprog.py --seed %d --count %d --batches %d --scratch %s" % (a.seed, a.count, a.batches, a.scratch)
+        command = "python3 tools/genprog.py --seed %d --count %d --batches %d%s --scratch %s" % (a.seed, a.count, a.batches, every, a.scratch)
     else:
         test_file = a.test_file
     written = []
@@ -2371,7 +2644,7 @@ def main():
             written.append(path)
     if test_file:
         with open(test_file, "w") as fh:
-            fh.write(test_file_rs(a.count, command, a.batches))
+            fh.write(test_file_rs(a.count, command, a.batches, stats["value_twins"]))
         written.append(test_file)
     # formatted as `cargo fmt` would, so that a regeneration diffs cleanly
     if written and shutil.which("rustfmt"):

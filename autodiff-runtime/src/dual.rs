@@ -228,11 +228,11 @@ macro_rules! impl_dual {
             let (y, inv) = (a.primal / b.primal, b.primal.recip());
             a.chain2(b, y, (inv, -y * inv))
         }, a.chain(a.primal / b, b.recip()));
-        // a % b = a − b·trunc(a/b): ∂/∂a = 1, ∂/∂b = −trunc(a/b), read off exactly as (a − y)/b.
-        $crate::dual::binary_op!([$($g)*] $ty, $t, Rem rem, |a, b, one| {
+        // a % b = a − b·trunc(a/b): ∂/∂a = 1, ∂/∂b = −trunc(a/b) (`partial::rem`).
+        $crate::dual::binary_op!([$($g)*] $ty, $t, Rem rem, |a, b, _one| {
             let y = a.primal % b.primal;
-            a.chain2(b, y, (one, -((a.primal - y) / b.primal).round()))
-        }, a.chain(a.primal % b, one));
+            a.chain2(b, y, $crate::partial::rem(a.primal, b.primal, y))
+        }, a.chain(a.primal % b, $t::one()));
         impl<$($g)*> ::core::ops::Neg for $ty {
             type Output = Self;
             #[inline]

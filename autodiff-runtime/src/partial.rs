@@ -212,6 +212,14 @@ pub fn min<T: Float>(a: T, b: T, _y: T) -> (T, T) {
         (T::zero(), T::one())
     }
 }
+/// a % b = a − b·trunc(a/b) (Rust's `%`, the remainder with the sign of `a`): ∂/∂a = 1,
+/// ∂/∂b = −trunc(a/b) away from the jumps. The integer quotient is read off exactly as
+/// `(a − y)/b` (`y` = `a % b` is exact), not as `trunc(a/b)`, which rounds up to the next
+/// integer when `a/b` lies just below it.
+#[inline]
+pub fn rem<T: Float>(a: T, b: T, y: T) -> (T, T) {
+    (T::one(), -((a - y) / b).round())
+}
 /// mul_add(a, b, c) = a·b + c: partials (b, a, 1)
 #[inline]
 pub fn mul_add<T: Float>(a: T, b: T, _c: T, _y: T) -> (T, T, T) {
@@ -312,6 +320,7 @@ mod tests {
             ("hypot", f64::hypot, hypot),
             ("max", f64::max, max),
             ("min", f64::min, min),
+            ("rem", |a, b| a % b, rem),
         ];
         for &(name, f, d) in rules {
             // Positive points keep `log` and `powf` in their domains.
@@ -340,6 +349,10 @@ mod tests {
         assert_eq!(max(1.0, 1.0, 1.0), (1.0, 0.0));
         assert_eq!(clamp(2.0, 0.0, 1.0, 1.0), (0.0, 0.0, 1.0));
         assert_eq!(mul_add(2.0, 3.0, 1.0, 7.0), (3.0, 2.0, 1.0));
+        // 1.0 / 0.1 rounds to 10, but 1.0 % 0.1 ≈ 0.1: the exact quotient is 9
+        assert_eq!(1.0_f64 / 0.1, 10.0);
+        assert_eq!(rem(1.0, 0.1, 1.0 % 0.1), (1.0, -9.0));
+        assert_eq!(rem(-7.0, 2.0, -1.0), (1.0, 3.0));
     }
 
     #[test]

@@ -307,6 +307,13 @@ fn binary_cases() -> Vec<BinaryCase> {
             ANY,
         ),
         (
+            "rem",
+            |a, b| a % b,
+            |a, b| a % b,
+            |a, b| (1.0, -(a / b).trunc()),
+            ANY,
+        ),
+        (
             "atan2",
             |a, b| a.atan2(b),
             f64::atan2,
@@ -410,6 +417,30 @@ fn scalar_operands_on_either_side() {
         CLOSED_TOL,
         "mixed",
     );
+}
+
+#[test]
+fn remainder_with_plain_numbers_on_either_side() {
+    let tape: Tape = Tape::new();
+    let x = tape.var(2.5);
+    // x % 1.5 = x − 1.5 (slope 1); 7 % x = 7 − 2x (slope −2); acc %= 2 on 3x = 7.5 → 7.5 − 6
+    let (p, q) = (x % 1.5, 7.0 % x);
+    let mut acc = x * 3.0;
+    acc %= 2.0;
+    assert_eq!((p.value(), q.value(), acc.value()), (1.0, 2.0, 1.5));
+    assert_eq!(p.backward()[x], 1.0);
+    assert_eq!(q.backward()[x], -2.0);
+    assert_eq!(acc.backward()[x], 3.0);
+    assert_close(
+        q.backward()[x],
+        central(|t| 7.0 % t, 2.5),
+        CENTRAL_TOL,
+        "7 % x",
+    );
+    // The sign follows the dividend, as for f64: −7.5 % 2 = −1.5, ∂/∂b = −trunc(−3.75) = 3.
+    let (a, b) = (tape.var(-7.5), tape.var(2.0));
+    let g = (a % b).backward();
+    assert_eq!(((a % b).value(), g[a], g[b]), (-1.5, 1.0, 3.0));
 }
 
 #[test]

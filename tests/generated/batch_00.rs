@@ -12,7 +12,7 @@
 )]
 
 use super::harness::{cat, Case};
-use autodiff::differentiate;
+use autodiff::{differentiate, Tape, Value};
 
 #[differentiate]
 fn b00_f000(n: usize, a: f64) -> Vec<f64> {
@@ -43,6 +43,36 @@ fn b00_f000(n: usize, a: f64) -> Vec<f64> {
     out8
 }
 
+// `b00_f000` on the `Value` tape: its gradient must agree with `b00_f000_vjp`.
+fn b00_f000_value<'t>(tape: &'t Tape<f64>, n: usize, a: Value<'t, f64>) -> Vec<Value<'t, f64>> {
+    let mut acc1 = if a.sin() >= a.sin() { a } else { a };
+    let mut v2 = vec![tape.constant(0.5); n];
+    for i3 in 0..n {
+        v2[i3] = v2[i3]
+            + (match i3 % 3 {
+                0 => a,
+                1 => v2[i3],
+                _ => v2[i3 % 1] - a,
+            });
+    }
+    {
+        for i4 in 0..v2.len() {
+            let mut nh5 = vec![tape.constant(0.0); n];
+            for i6 in 0..v2.len() {
+                nh5[i6] = 0.078 * v2[i6] + (v2[(i6 + 1) % v2.len()] + a * a).sin();
+            }
+            v2 = nh5;
+        }
+        acc1 = acc1 * 4.1e-1 + tape.constant((-1.3)).atan2(1.0 + a.powi(2)) * -a;
+    }
+    let mut h7 = v2.clone();
+    let mut out8 = vec![tape.constant(0.0); 2];
+    for i9 in 0..2 {
+        out8[i9] = (h7[0] + h7[(i9 + 2) % h7.len()]) / (a * a + 1.0);
+    }
+    out8
+}
+
 #[differentiate(wrt(b, a))]
 fn b00_f001(x: &[f64], m: usize, n: usize, a: f64, b: f64) -> f64 {
     let mut acc1 = if a <= (-0.07) { (-0.321) } else { x[0] };
@@ -67,6 +97,49 @@ fn b00_f001(x: &[f64], m: usize, n: usize, a: f64, b: f64) -> f64 {
                     a
                 } else {
                     (-0.79)
+                }) + b);
+        }
+        acc1 += (0.5 * b.tanh()).cosh() * acc1.sin();
+        k2 += 1;
+    }
+    acc1
+}
+
+// `b00_f001` on the `Value` tape: its gradient must agree with `b00_f001_vjp`.
+fn b00_f001_value<'t>(
+    tape: &'t Tape<f64>,
+    x: &[Value<'t, f64>],
+    m: usize,
+    n: usize,
+    a: Value<'t, f64>,
+    b: Value<'t, f64>,
+) -> Value<'t, f64> {
+    let mut acc1 = if a <= (-0.07) {
+        tape.constant((-0.321))
+    } else {
+        x[0]
+    };
+    let mut k2 = 0;
+    while k2 < 1 && b * a < 1.77 {
+        let j3 = k2;
+        for i4 in 0..m {
+            let mut v5 = vec![tape.constant(0.0); n];
+            for i6 in 0..n {
+                v5[i6] = if j3 % 2 == 0 {
+                    (-0.79) / (v5[(i6 + 1) % 1].abs() + 1.0)
+                } else {
+                    tape.constant(f64::abs((i6 as f64)))
+                };
+            }
+            v5[(i4 + 2) % n] =
+                x[j3 % v5.len()] * x[j3 % n] + x[(j3 + 1) % x.len()] / (1.5 + acc1.sin());
+            acc1 = acc1 * (-0.46)
+                + ((if (x[(i4 + 2) % v5.len()].abs() + 1.0).ln()
+                    <= v5[j3 / 2].hypot(x[j3 / 2].cos().exp())
+                {
+                    a
+                } else {
+                    tape.constant((-0.79))
                 }) + b);
         }
         acc1 += (0.5 * b.tanh()).cosh() * acc1.sin();
@@ -114,6 +187,49 @@ fn b00_f002(x: &[f64], y: &[f64]) -> f64 {
     (acc1 + acc2) * y[0]
 }
 
+// `b00_f002` on the `Value` tape: its gradient must agree with `b00_f002_vjp`.
+fn b00_f002_value<'t>(
+    tape: &'t Tape<f64>,
+    x: &[Value<'t, f64>],
+    y: &[Value<'t, f64>],
+) -> Value<'t, f64> {
+    let mut acc1 = -y[1];
+    let mut acc2 = x[0].mul_add(acc1, acc1);
+    {
+        if acc1 >= acc2 {
+            if y[1] - acc1 + acc1 < x[0].atan() + ((-1.01) + y[0]) {
+                if if acc1 * y[1] <= 0.535 {
+                    acc2.atan()
+                } else {
+                    acc2 * acc2
+                } >= (-0.07)
+                {
+                    let mut v3 = vec![tape.constant(1.0); y.len()];
+                    acc2 -= acc2.powi(2) - acc1.max(acc1);
+                }
+                if acc2 <= (-0.08) {
+                    let mut s4 = acc1 + acc1;
+                    acc1 = acc1 * 0.74 + (1.5 + s4.sin() + 1.0).acosh();
+                }
+                acc2 += -y[1] + (if x[0] >= acc2.asinh() { y[0] } else { acc2 });
+            } else {
+                let mut t5 = acc2.sin().asinh().min(if y[1].atan() <= (-0.06) {
+                    y[0]
+                } else {
+                    (2.0 + y[0].tanh()).log(10.0)
+                });
+                acc1 = x[0].hypot(2.0 + t5.atan().tanh());
+            }
+            acc1 -= (y[1] + acc2) / (2.5 + (if acc1 * acc1 >= acc1 { x[0] } else { acc2 }).cos());
+        } else {
+            let mut t6 = (0.6 * (acc1 + y[0]).clamp((-1.0), 1.0).tanh()).tan();
+            acc1 += t6.sin() * t6.tanh();
+        }
+        acc2 += x[0].asinh() - acc1;
+    }
+    (acc1 + acc2) * y[0]
+}
+
 #[differentiate]
 fn b00_f003(m: usize, n: usize, b: f64, a: f64, c: f64, x: &[f64]) -> f64 {
     let mut acc1 = (1.0 + x[0].powi(2)).ln();
@@ -139,6 +255,39 @@ fn b00_f003(m: usize, n: usize, b: f64, a: f64, c: f64, x: &[f64]) -> f64 {
     acc1 * acc2 * a - c
 }
 
+// `b00_f003` on the `Value` tape: its gradient must agree with `b00_f003_vjp`.
+fn b00_f003_value<'t>(
+    tape: &'t Tape<f64>,
+    m: usize,
+    n: usize,
+    b: Value<'t, f64>,
+    a: Value<'t, f64>,
+    c: Value<'t, f64>,
+    x: &[Value<'t, f64>],
+) -> Value<'t, f64> {
+    let mut acc1 = (1.0 + x[0].powi(2)).ln();
+    let mut acc2 = tape.constant((-0.9));
+    acc1 *= 1.0 + 0.5 * f64::sin(f64::cos((m as f64)));
+    acc1 = acc1 + acc1 * (b * acc1);
+    for i3 in (0..2).step_by(2) {
+        let mut s4 = (-0.88) + acc2 - f64::clamp((-0.6), (-1.0), 1.0);
+        if (0.6 * acc2.tanh()).tan() < 0.275 {
+            acc1 = x[i3 / 2].atan();
+            let mut h5 = vec![tape.constant(1.0); 5];
+            let mut s6 = a.cos();
+            acc1 += match i3 % 3 {
+                0 => (0.6 * c.cos()).tan(),
+                1 => x[0],
+                _ => c,
+            };
+        } else if (i3 as f64) * x[0] >= (i3 as f64) {
+            let t7 = x[(i3 + 1) % x.len()];
+        }
+        acc2 -= acc1.asinh().hypot(1.0 + ((i3 as f64) + s4).powi(2));
+    }
+    acc1 * acc2 * a - c
+}
+
 #[differentiate(wrt(b))]
 fn b00_f004(a: f64, n: usize, b: f64, c: f64, x: &[f64], y: &[f64]) -> Vec<f64> {
     let mut acc1: f64 = b * a;
@@ -152,6 +301,31 @@ fn b00_f004(a: f64, n: usize, b: f64, c: f64, x: &[f64], y: &[f64]) -> Vec<f64> 
     }) * (a.sin().exp() + 1.0).acosh();
     {
         v3[1] -= f64::tanh((-1.9) + t5);
+    }
+    v3
+}
+
+// `b00_f004` on the `Value` tape: its gradient must agree with `b00_f004_vjp`.
+fn b00_f004_value<'t>(
+    tape: &'t Tape<f64>,
+    a: Value<'t, f64>,
+    n: usize,
+    b: Value<'t, f64>,
+    c: Value<'t, f64>,
+    x: &[Value<'t, f64>],
+    y: &[Value<'t, f64>],
+) -> Vec<Value<'t, f64>> {
+    let mut acc1 = b * a;
+    let mut acc2 = a;
+    let mut v3 = vec![tape.constant(0.0); y.len()];
+    let s4 = b.max((0.8 * (0.5 * y[1].cos()).atanh().cos()).acos());
+    let mut t5 = (if acc1.cos() > s4 * s4 {
+        s4
+    } else {
+        tape.constant(f64::cbrt((n as f64) * (n as f64) + 0.5))
+    }) * (a.sin().exp() + 1.0).acosh();
+    {
+        v3[1] = v3[1] - ((-1.9) + t5).tanh();
     }
     v3
 }
@@ -183,10 +357,64 @@ fn b00_f005(x: &[f64], n: usize, a: f64, b: f64) -> f64 {
     acc1
 }
 
+// `b00_f005` on the `Value` tape: its gradient must agree with `b00_f005_vjp`.
+fn b00_f005_value<'t>(
+    tape: &'t Tape<f64>,
+    x: &[Value<'t, f64>],
+    n: usize,
+    a: Value<'t, f64>,
+    b: Value<'t, f64>,
+) -> Value<'t, f64> {
+    let mut acc1 = if b - a < a * x[3] { a } else { a };
+    for i2 in (0..n).rev() {
+        let mut k3 = 0;
+        loop {
+            if k3 >= x.len() {
+                break;
+            }
+            let j4 = k3;
+            acc1 /= 1.5 + x[i2].cos();
+            let acc5 = if !(x[1] > 0.71) {
+                x[(j4 + 1) % x.len()] - a
+            } else {
+                (2.0 + b.sin()).recip()
+            };
+            acc1 -= acc5;
+            k3 += 1;
+        }
+        acc1 = acc1 * (-0.227) + x[i2];
+        let mut u6 = (0.6 * b.tanh()).tan();
+        let t7 = u6;
+        acc1 = f64::sin((-0.68)) - x[2].sin().exp().sqrt();
+    }
+    acc1
+}
+
 #[differentiate]
 fn b00_f006(m: usize, n: usize, a: f64) -> f64 {
     let mut acc1 = a - 1.8;
     let mut t2 = ((m as f64) * (a * acc1)).min(f64::atan(acc1).hypot(2.0 + acc1.asinh().tanh()));
+    let acc1 = acc1 * (t2 - acc1);
+    if a.abs() >= 0.49 {
+        let acc1 = acc1 * t2.cos();
+        t2 = (acc1 + acc1).cos();
+    } else {
+        let t3 = (a - t2).abs();
+        let t3 = t3 + t3;
+        t2 += t3 * t2 + t2.cos();
+    }
+    (t2 + acc1).tanh()
+}
+
+// `b00_f006` on the `Value` tape: its gradient must agree with `b00_f006_vjp`.
+fn b00_f006_value<'t>(
+    tape: &'t Tape<f64>,
+    m: usize,
+    n: usize,
+    a: Value<'t, f64>,
+) -> Value<'t, f64> {
+    let mut acc1 = a - 1.8;
+    let mut t2 = ((m as f64) * (a * acc1)).min(acc1.atan().hypot(2.0 + acc1.asinh().tanh()));
     let acc1 = acc1 * (t2 - acc1);
     if a.abs() >= 0.49 {
         let acc1 = acc1 * t2.cos();
@@ -208,6 +436,26 @@ fn b00_f007(c: f64, a: f64, b: f64, n: usize) -> f64 {
         h3.push(if acc2 < 0.1 && i4 != 2 { c } else { c });
     }
     h3[0] += (0.9 * h3[0].clamp((-1.0), 1.0).cos()).asin();
+    let acc1 = acc1 + h3[0].tanh().exp().powf(0.9 * c.sin());
+    let acc5 = acc1;
+    (acc2 + a + c + h3[3] + h3[3]).tanh()
+}
+
+// `b00_f007` on the `Value` tape: its gradient must agree with `b00_f007_vjp`.
+fn b00_f007_value<'t>(
+    tape: &'t Tape<f64>,
+    c: Value<'t, f64>,
+    a: Value<'t, f64>,
+    b: Value<'t, f64>,
+    n: usize,
+) -> Value<'t, f64> {
+    let mut acc1 = a.mul_add((-1.536), a);
+    let mut acc2 = tape.constant(1.2);
+    let mut h3 = Vec::with_capacity(4);
+    for i4 in 0..4 {
+        h3.push(if acc2 < 0.1 && i4 != 2 { c } else { c });
+    }
+    h3[0] = h3[0] + (0.9 * h3[0].clamp((-1.0), 1.0).cos()).asin();
     let acc1 = acc1 + h3[0].tanh().exp().powf(0.9 * c.sin());
     let acc5 = acc1;
     (acc2 + a + c + h3[3] + h3[3]).tanh()
@@ -256,6 +504,55 @@ fn b00_f008(y: &[f64], a: f64, x: &[f64]) -> Vec<f64> {
     out11
 }
 
+// `b00_f008` on the `Value` tape: its gradient must agree with `b00_f008_vjp`.
+fn b00_f008_value<'t>(
+    tape: &'t Tape<f64>,
+    y: &[Value<'t, f64>],
+    a: Value<'t, f64>,
+    x: &[Value<'t, f64>],
+) -> Vec<Value<'t, f64>> {
+    let mut acc1 = tape.constant((-1.1e0));
+    let mut acc2 = x[2];
+    if !(acc1 + acc1 >= y[0]) {
+        let mut u3 = b00_f006_value(tape, 4, 3, (-1.141) + acc1);
+        if !((-0.22) * u3 > u3.cos()) {
+            let mut s4 = x[2];
+            u3 = x[0];
+        }
+        acc1 -= f64::abs((-0.2) / (f64::abs((-1.52_f64)) + 1.0));
+    } else if !(acc2 <= (-0.98)) {
+        let s5 = a;
+        let mut u6 = ((a.abs() + 1.0).recip() + b00_f006_value(tape, 4, 3, s5.atan())).asinh();
+        let s7 = u6.clamp((-1.0), 1.0);
+        acc2 = s7 * y[0] - (u6 + a);
+    } else if x[2] <= x[3] {
+        acc1 += (1.0 + a * a).log2()
+            * b00_f003_value(
+                tape,
+                3,
+                4,
+                acc1 - acc2,
+                if acc2.cos() <= 0.92 { a } else { y[0] },
+                acc2,
+                y,
+            );
+        let mut w8 = Vec::with_capacity(2);
+        for i9 in 0..2 {
+            w8.push(f64::sqrt(f64::abs((-1.01)) + 1.0) + a * x[i9]);
+        }
+        acc2 = (0.6 * (x[3] + y[0]).cos()).tan();
+    } else {
+        let t10 = y[0].atan2(a.sin().exp());
+        acc2 = acc2 * 0.47
+            + (f64::exp(f64::tanh((-0.19))) - (if y[0] <= acc1 + acc2 { x[0] } else { x[1] }));
+    }
+    let mut out11 = vec![tape.constant(0.0); 3];
+    for i12 in 0..3 {
+        out11[i12] = a;
+    }
+    out11
+}
+
 #[differentiate]
 fn b00_f009(m: usize, n: usize, x: &[f64]) -> f64 {
     let mut acc1: f64 = (-1.4e0);
@@ -276,6 +573,35 @@ fn b00_f009(m: usize, n: usize, x: &[f64]) -> f64 {
     } else {
         let mut u8 = (0.9 * x[0].cos()).asin();
         acc5 = x[0] * (1.0 + f64::powi(w2[0], 2)).sqrt();
+    }
+    (acc1 + acc5 + w2[0]) * w2[0]
+}
+
+// `b00_f009` on the `Value` tape: its gradient must agree with `b00_f009_vjp`.
+fn b00_f009_value<'t>(
+    tape: &'t Tape<f64>,
+    m: usize,
+    n: usize,
+    x: &[Value<'t, f64>],
+) -> Value<'t, f64> {
+    let mut acc1 = tape.constant((-1.4e0));
+    acc1 = (acc1 + acc1) * acc1;
+    let mut w2 = vec![tape.constant(0.0); n];
+    for i3 in 0..1 {
+        w2[i3] = w2[i3 / 2];
+    }
+    acc1 = acc1;
+    let t4 = w2[0] * x[0];
+    let mut acc5 = tape.constant(f64::atanh(0.5 * f64::tanh((-1.94))));
+    let s6 = acc5 + (t4 + (-0.3));
+    w2[0] = w2[0] * (1.0 + 0.25 * acc1.tanh());
+    acc1 += w2[0].atan2(f64::exp(f64::cos((m as f64)))).cos();
+    if (1.0 + x[0].powi(2) + 1.0).acosh() < acc5.mul_add(x[0], w2[0]) {
+        let mut t7 = x[0];
+        acc5 += t4 / (f64::abs((m as f64)) + 1.0);
+    } else {
+        let mut u8 = (0.9 * x[0].cos()).asin();
+        acc5 = x[0] * (1.0 + w2[0].powi(2)).sqrt();
     }
     (acc1 + acc5 + w2[0]) * w2[0]
 }
@@ -344,6 +670,43 @@ fn b00_f010_plain(n: usize, m: usize, x: &[f64], y: &[f64]) -> f64 {
     acc1 * acc2 + x[1]
 }
 
+// `b00_f010` on the `Value` tape: its gradient must agree with `b00_f010_vjp`.
+fn b00_f010_value<'t>(
+    tape: &'t Tape<f64>,
+    n: usize,
+    m: usize,
+    x: &[Value<'t, f64>],
+    y: &[Value<'t, f64>],
+) -> Value<'t, f64> {
+    let mut acc1 = (m as f64) * y[3];
+    let mut acc2 = acc1;
+    if x[0] <= (-0.19) {
+        let mut w3 = vec![tape.constant(1.0); 4];
+        w3[1] = w3[1] - (acc1 * acc1 + 0.5).cbrt().cos();
+        acc1 = (acc1 + acc1).tanh();
+        acc2 = b00_f006_value(tape, n, 3, acc1);
+    } else {
+        if acc1.sin() > y[3] {
+            return acc1;
+        }
+        if b00_f006_value(tape, n, 3, acc1.mul_add(y[1], acc2)) > (x[1] * x[0]).cos() {
+            for i4 in 0..=5 - 1 {
+                let mut w5 = vec![tape.constant(0.0); 2];
+                acc2 = y[i4];
+            }
+            if x[0] < 8.8e-1 {
+                let mut s6 = (acc2 * acc2 + 0.25).powf(0.9 * y[0].sin());
+            } else if if y[4] <= f64::sin(5.0e-1) { y[2] } else { acc2 } < 1.62 + acc1 {
+                let u7 = tape.constant(1.8);
+                acc1 -= x[1];
+            }
+            acc1 += acc1 * (0.5 * acc2.cos()).atanh();
+        }
+        acc2 = acc2 * 5.0e-2 + acc1;
+    }
+    acc1 * acc2 + x[1]
+}
+
 #[differentiate]
 fn b00_f011(c: f64, m: usize, a: f64, n: usize, b: f64) -> f64 {
     let mut acc1: f64 = (-1.672);
@@ -386,6 +749,55 @@ fn b00_f011(c: f64, m: usize, a: f64, n: usize, b: f64) -> f64 {
     acc1 - s2 + b + c
 }
 
+// `b00_f011` on the `Value` tape: its gradient must agree with `b00_f011_vjp`.
+fn b00_f011_value<'t>(
+    tape: &'t Tape<f64>,
+    c: Value<'t, f64>,
+    m: usize,
+    a: Value<'t, f64>,
+    n: usize,
+    b: Value<'t, f64>,
+) -> Value<'t, f64> {
+    let mut acc1 = tape.constant((-1.672));
+    let mut s2 = ((m as f64) * a).hypot(1.0 + acc1.powi(2));
+    s2 = s2 * (-0.02)
+        + b00_f006_value(tape, 4, m, (0.5 * a).round() + c) / (1.0 + ((-0.7) + acc1).powi(2));
+    if c <= a {
+        if f64::cos(std::f64::consts::E) >= (-0.74) {
+            let acc3 = a;
+            acc1 = tape.constant((-1.04));
+        } else if a + s2 >= 0.49 {
+            acc1 += (b + s2).atan2(s2.cos().cosh().cos().exp());
+            acc1 = (acc1 + (1.0 + a.powi(2)).log10()).tanh();
+            s2 *= 1.0 + 0.1 * (s2 / (1.0 + a * a)).cos();
+            s2 = s2 * (-0.14) + s2;
+        } else {
+            acc1 += acc1.tanh();
+            s2 = s2 * 0.16 + f64::tanh(1.16e0 / 4.0);
+        }
+        if tape.constant(f64::recip(1.0 + f64::powi(0.5, 2))) <= acc1 + acc1 {
+            let mut t4 = c.atan() * a.cos() / (2.0 + (1.5 + acc1.cos()).cbrt().cos().cos());
+            s2 += (-0.1)
+                / ((if a <= 0.8 { t4 } else { t4 }) * (if a <= 0.8 { t4 } else { t4 }) + 0.25);
+        } else if if c * c > 0.19 {
+            s2
+        } else {
+            (0.5 * c.cos()).atanh()
+        } <= 0.15
+        {
+            let t5 = b;
+            acc1 = acc1 * (-0.3_f64)
+                + tape
+                    .constant(f64::atanh(0.5 * f64::sin(0.13)))
+                    .atan2(tape.constant((-1.3)).max(t5).abs() + 1.0);
+        }
+        acc1 = acc1 * (-0.7) + s2 * 1.76 / 0.5;
+    } else {
+        let u6 = s2.min(s2);
+    }
+    acc1 - s2 + b + c
+}
+
 #[differentiate]
 fn b00_f012(n: usize, b: f64, c: f64, a: f64) -> f64 {
     let mut acc1: f64 = 1.97;
@@ -419,6 +831,46 @@ fn b00_f012(n: usize, b: f64, c: f64, a: f64) -> f64 {
     acc1 * b - h2[1] - h2[0]
 }
 
+// `b00_f012` on the `Value` tape: its gradient must agree with `b00_f012_vjp`.
+fn b00_f012_value<'t>(
+    tape: &'t Tape<f64>,
+    n: usize,
+    b: Value<'t, f64>,
+    c: Value<'t, f64>,
+    a: Value<'t, f64>,
+) -> Value<'t, f64> {
+    let mut acc1 = tape.constant(1.97);
+    let h2 = vec![b - c, tape.constant((-1.48))];
+    if b00_f011_value(
+        tape,
+        b00_f006_value(tape, 4, 3, h2[1] - 1.116),
+        3,
+        acc1,
+        2,
+        b00_f006_value(tape, 4, 3, c.asinh()),
+    ) < (-2.9)
+    {
+        let h3 = vec![h2[1], a * h2[1], h2[0] + c];
+        let c = c * h2[0].asinh();
+        acc1 /= c.tanh().exp() * c.tanh().exp() + 0.25;
+        acc1 = acc1 * (-0.17) + ((-0.7) * h3[2] + acc1.powi(2));
+    } else {
+        let mut k4: usize = 0;
+        while k4 < h2.len() {
+            let j5 = k4;
+            let t6 = c;
+            let mut h7 = vec![tape.constant(0.0); 2];
+            for i8 in 0..h7.len() {
+                h7[i8] = a.sin() % 2.0;
+            }
+            acc1 -= f64::tanh(f64::cos(0.75_f64));
+            k4 += 1;
+        }
+        acc1 = (a * a + 0.5).ln().cos();
+    }
+    acc1 * b - h2[1] - h2[0]
+}
+
 #[differentiate]
 fn b00_f013(a: f64, n: usize) -> f64 {
     let mut acc1: f64 = (0.5 * a).fract() + a;
@@ -435,6 +887,41 @@ fn b00_f013(a: f64, n: usize) -> f64 {
         acc2 = acc2 * 0.1
             + ((i5 as f64) + acc1).mul_add(
                 b00_f012(1, u6 * u6, (i5 as f64), v4[i5].atan2(acc1.abs() + 1.0)),
+                -(-0.06),
+            );
+    }
+    ((acc1 + acc2) * acc3 * a + v4[2]).atan()
+}
+
+// `b00_f013` on the `Value` tape: its gradient must agree with `b00_f013_vjp`.
+fn b00_f013_value<'t>(tape: &'t Tape<f64>, a: Value<'t, f64>, n: usize) -> Value<'t, f64> {
+    let mut acc1 = (0.5 * a).fract() + a;
+    let mut acc2 = (-0.08_f64) / (1.0 + a.powi(2));
+    acc2 += b00_f011_value(
+        tape,
+        tape.constant(0.77).mul_add(a, acc2),
+        3,
+        acc1,
+        2,
+        a.cos(),
+    );
+    let mut acc3 = a;
+    let mut v4 = vec![
+        (acc3.tanh().exp() + 1.0).acosh(),
+        acc1.asinh(),
+        (2.0 + acc3.cos()).sqrt(),
+    ];
+    for i5 in (0..2).step_by(3) {
+        let u6 = v4[i5 % v4.len()].asinh();
+        acc2 = acc2 * 0.1
+            + ((i5 as f64) + acc1).mul_add(
+                b00_f012_value(
+                    tape,
+                    1,
+                    u6 * u6,
+                    tape.constant((i5 as f64)),
+                    v4[i5].atan2(acc1.abs() + 1.0),
+                ),
                 -(-0.06),
             );
     }
@@ -493,6 +980,39 @@ fn b00_f014_plain(y: &[f64], b: f64, x: &[f64], c: f64, a: f64, n: usize) -> f64
     acc1 - s2 - c
 }
 
+// `b00_f014` on the `Value` tape: its gradient must agree with `b00_f014_vjp`.
+fn b00_f014_value<'t>(
+    tape: &'t Tape<f64>,
+    y: &[Value<'t, f64>],
+    b: Value<'t, f64>,
+    x: &[Value<'t, f64>],
+    c: Value<'t, f64>,
+    a: Value<'t, f64>,
+    n: usize,
+) -> Value<'t, f64> {
+    let mut acc1 = tape.constant(1.0);
+    let mut s2 = y[0].sin().exp2().asinh();
+    if s2 + x[2] > (1.0 + s2.powi(2)).powf(0.5) {
+        return b00_f009_value(tape, 3, 1, y) / 2.0;
+    }
+    if s2 > x[2] {
+        let u3 = c;
+        s2 = s2 * (-0.5) + a.atan();
+    }
+    acc1 *= 1.0 + 0.25 * (0.9 * c.sin()).asin().tanh();
+    for i4 in (0..4).rev() {
+        acc1 += 0.115_f64 + x[(i4 + 1) % n] + x[i4 % n].tanh();
+        {
+            for i5 in 0..y.len() {
+                acc1 = (acc1 * c).atan();
+                s2 += acc1;
+            }
+        }
+        s2 -= (acc1.abs() + 1.0).sqrt();
+    }
+    acc1 - s2 - c
+}
+
 #[differentiate(wrt(b))]
 fn b00_f015(n: usize, a: f64, b: f64) -> f64 {
     let mut acc1 = b + a;
@@ -533,6 +1053,50 @@ fn b00_f015(n: usize, a: f64, b: f64) -> f64 {
     (acc1 - acc2).atan()
 }
 
+// `b00_f015` on the `Value` tape: its gradient must agree with `b00_f015_vjp`.
+fn b00_f015_value<'t>(
+    tape: &'t Tape<f64>,
+    n: usize,
+    a: Value<'t, f64>,
+    b: Value<'t, f64>,
+) -> Value<'t, f64> {
+    let mut acc1 = b + a;
+    let mut acc2 = tape.constant(0.608_f64);
+    let mut k3 = 0;
+    while k3 < n {
+        let j4 = k3;
+        if (j4 as f64) + acc1 < b00_f011_value(tape, b * 1.3, 3, a, 2, b) {
+            break;
+        }
+        let mut u5 = b;
+        let mut t6 = f64::powi(f64::asinh((j4 as f64)), 2) + (1.0 + (b * (j4 as f64)).powi(2)).ln();
+        acc1 = if 0.83 + t6 >= 2.68 { u5 * acc1 } else { b };
+        k3 += 1;
+    }
+    let u7 = a;
+    for i8 in 0..n {
+        let mut k9 = 0;
+        while k9 < n {
+            k9 += 1;
+            let j10 = k9 - 1;
+            let mut v11 = vec![tape.constant(0.0); 1];
+            acc1 = acc1 * 0.71 + -(v11[0] - 0.12);
+        }
+        {
+            for i12 in 0..=n - 1 {
+                let u13 = tape.constant((i8 as f64)).mul_add(acc1, acc2);
+                acc2 = tape.constant((i8 as f64));
+            }
+            acc2 += (1.0 + a.powi(2)).log(10.0);
+        }
+        acc1 = acc1 * 0.9
+            + tape
+                .constant((n as f64))
+                .atan2(0.112 / (a * a + 1.0) * (0.112 / (a * a + 1.0)) + 0.5);
+    }
+    (acc1 - acc2).atan()
+}
+
 #[differentiate]
 fn b00_f016(c: f64, b: f64, a: f64) -> f64 {
     let mut acc1 = c.atan().sinh();
@@ -568,6 +1132,52 @@ fn b00_f016(c: f64, b: f64, a: f64) -> f64 {
     (acc1 * acc2 + c + b) * v3[1] + v3[1]
 }
 
+// `b00_f016` on the `Value` tape: its gradient must agree with `b00_f016_vjp`.
+fn b00_f016_value<'t>(
+    tape: &'t Tape<f64>,
+    c: Value<'t, f64>,
+    b: Value<'t, f64>,
+    a: Value<'t, f64>,
+) -> Value<'t, f64> {
+    let mut acc1 = c.atan().sinh();
+    let mut acc2 = tape.constant(0.2);
+    let mut v3 = vec![tape.constant(0.0); 4];
+    for i4 in 0..v3.len() {
+        v3[i4] = (i4 as f64) * (1.5 + a.tanh()).ln();
+    }
+    acc2 *= 1.0 + 0.5 * c.cos().cos();
+    if v3[2]
+        >= if acc2.asinh() >= 0.26 {
+            a
+        } else {
+            tape.constant((-0.3))
+        }
+    {
+        if 0.596 * a + v3[1] <= 0.45 {
+            for i5 in (0..v3.len()).rev() {
+                {
+                    acc2 += -(i5 as f64) + (i5 as f64);
+                    let mut nh6 = vec![tape.constant(0.0); v3.len()];
+                    for i7 in 0..v3.len() {
+                        nh6[i7] = (-8.1e-1) * v3[i7]
+                            + (v3[(i7 + 1) % v3.len()] + (2.5 + v3[2].sin()).log(3.0)).sin();
+                    }
+                    v3 = nh6;
+                }
+                let s8 = (1.0 + v3[i5 / 2] * v3[i5 / 2]).ln_1p();
+                let acc1 = acc1 * s8.atan().cosh();
+                acc2 = v3[1] - (acc1 + v3[(i5 + 2) % 4]);
+            }
+            acc1 = acc1 * 0.795 + (v3[2] * v3[3] - (a - a));
+        } else if b % 1.5 < v3[2] {
+            let u9 = v3[2].abs();
+            acc2 -= (v3[3] * v3[2]).tanh();
+        }
+        acc1 += v3[1].max(v3[1] + c);
+    }
+    (acc1 * acc2 + c + b) * v3[1] + v3[1]
+}
+
 #[differentiate]
 fn b00_f017(y: &[f64], x: &[f64], a: f64) -> Vec<f64> {
     let mut acc1: f64 = 1.79;
@@ -579,6 +1189,27 @@ fn b00_f017(y: &[f64], x: &[f64], a: f64) -> Vec<f64> {
         let mut t4 = (0.5 * a.sin()).atanh();
     }
     let t5 = std::f64::consts::E;
+    acc1 /= acc1.atan() * acc1.atan() + 1.0;
+    acc1 = if acc1 > 0.29 { y[2].powi(2) } else { t5 };
+    v2
+}
+
+// `b00_f017` on the `Value` tape: its gradient must agree with `b00_f017_vjp`.
+fn b00_f017_value<'t>(
+    tape: &'t Tape<f64>,
+    y: &[Value<'t, f64>],
+    x: &[Value<'t, f64>],
+    a: Value<'t, f64>,
+) -> Vec<Value<'t, f64>> {
+    let mut acc1 = tape.constant(1.79);
+    let mut v2 = vec![tape.constant(0.0); 5];
+    for i3 in 0..5 {
+        v2[i3] = v2[i3 % 5] + a;
+    }
+    if y[1] > a * a {
+        let mut t4 = (0.5 * a.sin()).atanh();
+    }
+    let t5 = tape.constant(std::f64::consts::E);
     acc1 /= acc1.atan() * acc1.atan() + 1.0;
     acc1 = if acc1 > 0.29 { y[2].powi(2) } else { t5 };
     v2
@@ -609,6 +1240,31 @@ fn b00_f018(a: f64) -> f64 {
     (acc1 + u2 + acc3 + a + w5[0]).atan()
 }
 
+// `b00_f018` on the `Value` tape: its gradient must agree with `b00_f018_vjp`.
+fn b00_f018_value<'t>(tape: &'t Tape<f64>, a: Value<'t, f64>) -> Value<'t, f64> {
+    let mut acc1 = a.sin();
+    let mut u2 = acc1;
+    let mut acc3 = acc1;
+    for i4 in 0..=1 - 1 {
+        let a = a * u2.atan();
+        acc3 = acc3 * 0.69
+            + ((-1.3) * a
+                - (if 3.06e-1 / (1.0 + u2.powi(2)) > a {
+                    acc1
+                } else {
+                    a
+                }));
+        if i4 % 2 == 1 {
+            continue;
+        }
+    }
+    let mut w5 = vec![tape.constant(0.5); 1];
+    for i6 in 0..w5.len() {
+        w5[i6] = w5[i6] + (i6 as f64);
+    }
+    (acc1 + u2 + acc3 + a + w5[0]).atan()
+}
+
 #[differentiate]
 fn b00_f019(x: &[f64], n: usize, a: f64, y: &[f64]) -> f64 {
     let mut acc1 = x[3].cos();
@@ -629,6 +1285,32 @@ fn b00_f019(x: &[f64], n: usize, a: f64, y: &[f64]) -> f64 {
     (acc1 - u4 + v6[4]) * v5[3] + y[1]
 }
 
+// `b00_f019` on the `Value` tape: its gradient must agree with `b00_f019_vjp`.
+fn b00_f019_value<'t>(
+    tape: &'t Tape<f64>,
+    x: &[Value<'t, f64>],
+    n: usize,
+    a: Value<'t, f64>,
+    y: &[Value<'t, f64>],
+) -> Value<'t, f64> {
+    let mut acc1 = x[3].cos();
+    acc1 *= 1.0 + 0.5 * ((-2.0) / y[2].tanh().exp()).cos();
+    if a.sin() <= x[3].tanh() {
+        let mut w2 = vec![tape.constant(0.5); 2];
+        let s3 = f64::atan(1.7 % 2.0) * (a - (-4.25e-1)).asinh();
+        acc1 = acc1 * 0.61 + (s3.abs() + 1.0).log2();
+    } else {
+        let acc1 = acc1 * y[0].tanh();
+    }
+    let mut u4 = tape.constant((-0.6));
+    let mut v5 = vec![tape.constant(0.0); 5];
+    let mut v6 = vec![tape.constant(0.0); v5.len()];
+    for i7 in 0..v6.len() {
+        v6[i7] = v6[i7] + x[i7 % 4] * (-0.906);
+    }
+    (acc1 - u4 + v6[4]) * v5[3] + y[1]
+}
+
 #[differentiate]
 fn b00_f020(x: &[f64], n: usize, a: f64, m: usize, c: f64, b: f64) -> f64 {
     let mut acc1 = ((m as f64).abs() + 1.0).log(10.0);
@@ -644,6 +1326,35 @@ fn b00_f020(x: &[f64], n: usize, a: f64, m: usize, c: f64, b: f64) -> f64 {
         }
         let mut t6 =
             x[j5 % x.len()] / x[j5 / 2].tanh().exp() - x[1] * c - f64::cosh((b + (m as f64)).cos());
+        u3 += (u3 * (j5 as f64)).mul_add(x[2] * x[0], (0.5 * b.cos()).exp2());
+        k4 += 1;
+    }
+    ((acc1 + s2) * u3 + b).atan()
+}
+
+// `b00_f020` on the `Value` tape: its gradient must agree with `b00_f020_vjp`.
+fn b00_f020_value<'t>(
+    tape: &'t Tape<f64>,
+    x: &[Value<'t, f64>],
+    n: usize,
+    a: Value<'t, f64>,
+    m: usize,
+    c: Value<'t, f64>,
+    b: Value<'t, f64>,
+) -> Value<'t, f64> {
+    let mut acc1 = tape.constant(f64::log(f64::abs((m as f64)) + 1.0, 10.0));
+    let mut s2 = (x[3].abs() * acc1.atan2(a * a + 1.0)).tanh().exp().log(3.0);
+    s2 -= x[2].asinh();
+    s2 += a;
+    let mut u3 = c.asinh();
+    let mut k4 = 0;
+    while k4 < m && acc1 > (-1.31) {
+        let j5 = k4;
+        if tape.constant(f64::atan((j5 as f64))) < x[j5].clamp((-1.0), 1.0) {
+            break;
+        }
+        let mut t6 =
+            x[j5 % x.len()] / x[j5 / 2].tanh().exp() - x[1] * c - (b + (m as f64)).cos().cosh();
         u3 += (u3 * (j5 as f64)).mul_add(x[2] * x[0], (0.5 * b.cos()).exp2());
         k4 += 1;
     }
@@ -697,6 +1408,55 @@ fn b00_f021(a: f64) -> f64 {
     ((acc1 + acc2) * a).atan()
 }
 
+// `b00_f021` on the `Value` tape: its gradient must agree with `b00_f021_vjp`.
+fn b00_f021_value<'t>(tape: &'t Tape<f64>, a: Value<'t, f64>) -> Value<'t, f64> {
+    let mut acc1 = b00_f016_value(
+        tape,
+        a.abs(),
+        a + a,
+        b00_f016_value(tape, (1.0 + a.powi(2)).sqrt(), a * 1.04e0, a * a),
+    );
+    let mut acc2 = a * a;
+    for i3 in 0..5 {
+        if tape.constant((-8.1e-1)) >= a || (i3 as f64) > (-0.7) {
+            return tape.constant((i3 as f64) % 1.5);
+        }
+        let mut t4 = b00_f011_value(
+            tape,
+            tape.constant(if i3 % 2 == 1 { (-0.04) } else { (i3 as f64) }),
+            3,
+            tape.constant((i3 as f64)),
+            2,
+            tape.constant(f64::log(f64::exp(f64::sin((i3 as f64))), 10.0)),
+        );
+        acc1 /= 1.0 + t4 * t4;
+        acc2 += t4;
+    }
+    if a >= a {
+        acc1 += if acc1.tanh().exp().log(3.0) > (-0.88) {
+            if a * 1.56_f64 <= (-1.83) {
+                acc2
+            } else {
+                acc1
+            }
+        } else {
+            acc1 - acc1
+        };
+        for i5 in 0..3 {
+            if a > (-0.84) && tape.constant(0.28) > acc1 {
+                break;
+            }
+            let mut u6 = acc1 * f64::asinh(0.41);
+            acc1 = acc1 * (-0.551) + f64::atan((-0.85)) * (if i5 > 0 { u6 } else { u6 });
+        }
+        acc2 += acc1;
+    } else {
+        let mut t7 = acc1 * acc2;
+        acc1 = t7;
+    }
+    ((acc1 + acc2) * a).atan()
+}
+
 #[differentiate]
 fn b00_f022(x: &[f64], y: &[f64], n: usize) -> f64 {
     let mut acc1 = f64::cos(1.1);
@@ -728,6 +1488,61 @@ fn b00_f022(x: &[f64], y: &[f64], n: usize) -> f64 {
             }
         }
         let mut h11 = vec![1.0; y.len()];
+        for i12 in 0..5 {
+            h11[i12] = ((i12 as f64) + acc2) * (y[j5 % 5] / 2.0);
+        }
+        acc1 -= acc2;
+        k4 += 1;
+    }
+    acc1 * s3 + y[2]
+}
+
+// `b00_f022` on the `Value` tape: its gradient must agree with `b00_f022_vjp`.
+fn b00_f022_value<'t>(
+    tape: &'t Tape<f64>,
+    x: &[Value<'t, f64>],
+    y: &[Value<'t, f64>],
+    n: usize,
+) -> Value<'t, f64> {
+    let mut acc1 = tape.constant(f64::cos(1.1));
+    let mut acc2 = acc1;
+    let acc2 = acc2
+        + b00_f011_value(
+            tape,
+            y[4] % 1.5,
+            3,
+            tape.constant((-0.464_f64)),
+            2,
+            acc2.atan().sinh(),
+        );
+    let s3 = (acc1 + acc1)
+        .hypot(1.0 + y[0].cos().exp_m1() * y[0].cos().exp_m1())
+        .sin();
+    let mut k4: usize = 0;
+    while k4 < y.len() {
+        let j5 = k4;
+        acc1 += -y[(j5 + 1) % y.len()] * ((-0.51) - y[(j5 + 1) % y.len()]);
+        let mut k6 = 0;
+        loop {
+            if k6 >= 2 {
+                break;
+            }
+            k6 += 1;
+            let j7 = k6 - 1;
+            for i8 in (0..n).rev() {
+                let mut v9 = vec![tape.constant(0.5); y.len()];
+                if tape.constant((-1.24e0)) <= v9[j5] || x[i8] >= 0.24 {
+                    return v9[j5 / 2];
+                }
+                acc1 += v9[j7];
+            }
+            let mut h10 = x.to_vec();
+            acc1 = b00_f018_value(tape, (h10[h10.len() - 1 - j7].abs() + 1.0 + 1.0).acosh());
+            if acc1 < (-0.034) || tape.constant((n as f64)) > s3 {
+                break;
+            }
+        }
+        let mut h11 = vec![tape.constant(1.0); y.len()];
         for i12 in 0..5 {
             h11[i12] = ((i12 as f64) + acc2) * (y[j5 % 5] / 2.0);
         }
@@ -779,6 +1594,48 @@ fn b00_f023(a: f64) -> Vec<f64> {
     out11
 }
 
+// `b00_f023` on the `Value` tape: its gradient must agree with `b00_f023_vjp`.
+fn b00_f023_value<'t>(tape: &'t Tape<f64>, a: Value<'t, f64>) -> Vec<Value<'t, f64>> {
+    let mut acc1 = tape.constant(1.8);
+    for i2 in (0..3).rev() {
+        let mut s3 = (acc1 + acc1)
+            / ((match i2 % 3 {
+                0 => a,
+                1 => acc1,
+                _ => a,
+            })
+            .abs()
+                + 1.0)
+            * (a + acc1 + (-1.2));
+        let mut acc4 = acc1.clamp((-1.0), 1.0).sin();
+        acc1 += (-1.5_f64) * 0.832 + acc1;
+    }
+    if acc1 < a {
+        let mut u5 = tape.constant((-0.519));
+        u5 = tape.constant(f64::asinh(0.49_f64));
+        let mut s6 = a - u5;
+        acc1 = acc1 * (-0.1) + s6 / 4.0;
+    } else {
+        let mut t7 = tape.constant(1.9);
+    }
+    if tape.constant((-0.97)) < a {
+        let mut acc8 = acc1 * ((0.5 * acc1).fract() + a);
+        acc1 -= acc8 * (0.9 * acc8.sin()).asin();
+    } else if acc1 > 0.15_f64 {
+        let mut u9 = (0.9 * a.tanh())
+            .asin()
+            .atan2(1.0 + (1.0 + acc1 * acc1).powf(1.5) * (1.0 + acc1 * acc1).powf(1.5));
+        acc1 += u9.sin();
+    } else {
+        let mut t10 = a * a;
+    }
+    let mut out11 = vec![tape.constant(0.0); 3];
+    for i12 in 0..3 {
+        out11[i12] = a.tanh();
+    }
+    out11
+}
+
 #[differentiate(wrt(a))]
 fn b00_f024(a: f64, x: &[f64]) -> f64 {
     let mut acc1 = a * x[0];
@@ -788,6 +1645,33 @@ fn b00_f024(a: f64, x: &[f64]) -> f64 {
         v3[i4] = (x[(i4 + 3) % 1] * x[(i4 + 3) % 1] + 1.0).recip();
     }
     if b00_f013((1.0 + a * a).ln(), 2) < f64::log(2.0 + a.cos(), 10.0) {
+        let mut k5: usize = 0;
+        while k5 < v3.len() {
+            let j6 = k5;
+            acc1 = v3[j6 / 2].mul_add((-0.3), x[j6 / 2]) - (a - t2);
+            k5 += 1;
+        }
+        acc1 -= -v3[0].cos();
+    } else if (0.6 * (f64::fract(0.5 * 0.4) + acc1).tanh()).tan() >= 0.14 {
+        let mut acc7 = (1.0 + (v3[0] * x[0]).powi(2)).ln_1p();
+        acc1 += v3[1] * x[0];
+    }
+    acc1 * t2 * v3[1] + v3[1]
+}
+
+// `b00_f024` on the `Value` tape: its gradient must agree with `b00_f024_vjp`.
+fn b00_f024_value<'t>(
+    tape: &'t Tape<f64>,
+    a: Value<'t, f64>,
+    x: &[Value<'t, f64>],
+) -> Value<'t, f64> {
+    let mut acc1 = a * x[0];
+    let t2 = x[0].asinh();
+    let mut v3 = vec![tape.constant(0.5); 2];
+    for i4 in 0..v3.len() {
+        v3[i4] = (x[(i4 + 3) % 1] * x[(i4 + 3) % 1] + 1.0).recip();
+    }
+    if b00_f013_value(tape, (1.0 + a * a).ln(), 2) < (2.0 + a.cos()).log(10.0) {
         let mut k5: usize = 0;
         while k5 < v3.len() {
             let j6 = k5;
@@ -842,6 +1726,44 @@ fn b00_f025(a: f64, b: f64) -> f64 {
     acc1 - acc2
 }
 
+// `b00_f025` on the `Value` tape: its gradient must agree with `b00_f025_vjp`.
+fn b00_f025_value<'t>(tape: &'t Tape<f64>, a: Value<'t, f64>, b: Value<'t, f64>) -> Value<'t, f64> {
+    let mut acc1 = tape.constant((-1.3));
+    let mut acc2 = a - acc1;
+    let mut k3: usize = 0;
+    while k3 < 4 {
+        k3 += 1;
+        let j4 = k3 - 1;
+        if (j4 as f64) - (j4 as f64) >= 0.569 {
+            return match j4 % 3 {
+                0 => (0.6 * b.tanh()).tan(),
+                1 => tape.constant((j4 as f64)),
+                _ => tape.constant(if acc1 + a > b.atan() {
+                    (-1.0)
+                } else {
+                    (-0.015)
+                }),
+            };
+        }
+    }
+    let mut k5 = 0;
+    while k5 < 2 {
+        k5 += 1;
+        let j6 = k5 - 1;
+        let mut w7 = vec![tape.constant(0.5); 3];
+        for i8 in 0..3 {
+            w7[i8] = w7[i8] + w7[w7.len() - 1 - i8];
+        }
+        for i9 in 1..=w7.len() - 1 {
+            let mut s10 = a;
+            acc1 *= 1.0 + 0.1 * s10.atan().sin();
+            acc2 = acc2 * (-0.2) + (-0.26);
+        }
+        acc1 = acc1.atan().atan();
+    }
+    acc1 - acc2
+}
+
 #[differentiate]
 fn b00_f026(x: &[f64], a: f64) -> f64 {
     let mut acc1 = x[1] * a;
@@ -865,6 +1787,33 @@ fn b00_f026(x: &[f64], a: f64) -> f64 {
     (acc1 * a + x[0]).tanh()
 }
 
+// `b00_f026` on the `Value` tape: its gradient must agree with `b00_f026_vjp`.
+fn b00_f026_value<'t>(
+    tape: &'t Tape<f64>,
+    x: &[Value<'t, f64>],
+    a: Value<'t, f64>,
+) -> Value<'t, f64> {
+    let mut acc1 = x[1] * a;
+    for i2 in (0..2).rev() {
+        if !(i2 % 2 == 1 && x[i2] < (-0.25)) {
+            break;
+        }
+        {
+            for i3 in (0..1).rev() {
+                for i4 in 0..x.len() {
+                    acc1 /= 1.0 + acc1.atan().exp_m1().powi(2);
+                    let acc5 = x[1] - acc1.hypot(acc1.abs() + 1.0);
+                    let mut s6 = tape.constant((i4 as f64));
+                    acc1 = (s6.abs() + 1.0).log(10.0).min((s6.abs() + 1.0).log10());
+                }
+            }
+            acc1 = (x[x.len() - 1 - i2] * x[0]).asinh();
+        }
+        acc1 += a * ((-0.847) / 3.0);
+    }
+    (acc1 * a + x[0]).tanh()
+}
+
 #[differentiate]
 fn b00_f027(x: &[f64], a: f64, y: &[f64]) -> f64 {
     let mut acc1 = a.hypot(a.sin().exp());
@@ -874,6 +1823,24 @@ fn b00_f027(x: &[f64], a: f64, y: &[f64]) -> f64 {
     let mut w4 = vec![0.0; x.len()];
     for i5 in 0..y.len() {
         w4[i5] += t3 + 1.849 - y[x.len() - 1 - i5];
+    }
+    (acc1 + t2 + t3 + w4[1] + w4[1]).tanh()
+}
+
+// `b00_f027` on the `Value` tape: its gradient must agree with `b00_f027_vjp`.
+fn b00_f027_value<'t>(
+    tape: &'t Tape<f64>,
+    x: &[Value<'t, f64>],
+    a: Value<'t, f64>,
+    y: &[Value<'t, f64>],
+) -> Value<'t, f64> {
+    let mut acc1 = a.hypot(a.sin().exp());
+    acc1 /= 1.0 + x[0].powi(2);
+    let mut t2 = ((y[1] + x[0]) * (x[1] - 1.96)).asinh();
+    let t3 = (0.8 * a.tanh()).acos().atan();
+    let mut w4 = vec![tape.constant(0.0); x.len()];
+    for i5 in 0..y.len() {
+        w4[i5] = w4[i5] + (t3 + 1.849 - y[x.len() - 1 - i5]);
     }
     (acc1 + t2 + t3 + w4[1] + w4[1]).tanh()
 }
@@ -919,6 +1886,52 @@ fn b00_f028(c: f64, b: f64, a: f64) -> f64 {
     acc1 - c + a
 }
 
+// `b00_f028` on the `Value` tape: its gradient must agree with `b00_f028_vjp`.
+fn b00_f028_value<'t>(
+    tape: &'t Tape<f64>,
+    c: Value<'t, f64>,
+    b: Value<'t, f64>,
+    a: Value<'t, f64>,
+) -> Value<'t, f64> {
+    let mut acc1 = b;
+    if c <= b.cos() {
+        let mut v2 = vec![tape.constant(0.0); 5];
+        for i3 in 0..5 {
+            v2[i3] = v2[i3] + ((-1.721) - b * v2[i3]);
+        }
+        let mut acc4 = acc1 + a;
+        acc1 += (1.0 + acc4.powi(2)).cbrt().asinh();
+    } else {
+        acc1 *= 1.0 + 0.5 * (acc1 + (-0.4)).tanh();
+        for i5 in 0..2 {
+            let mut k6: usize = 0;
+            while k6 < 1 {
+                k6 += 1;
+                let j7 = k6 - 1;
+                let mut v8 = vec![tape.constant(0.0); 2];
+                for i9 in 0..2 {
+                    v8[i9] = v8[i9] + (0.8 * b00_f018_value(tape, b).cos()).acos();
+                }
+                for i10 in 0..v8.len() {
+                    v8[i5] = v8[i10 % v8.len()]
+                        + v8[1]
+                        + b00_f012_value(tape, 1, (1.0 + v8[1].powi(2)).log2(), acc1, c.atan());
+                    let mut nh11 = vec![tape.constant(0.0); v8.len()];
+                    for i12 in 0..v8.len() {
+                        nh11[i12] = (-0.262) * v8[i12]
+                            + (v8[(i12 + 1) % v8.len()] + (-1.0) * v8[i10]).sin();
+                    }
+                    v8 = nh11;
+                }
+                acc1 += (1.0 + b * b).recip() / 2.0;
+            }
+            acc1 += (0.6 * acc1.sin()).tan().powi(3);
+        }
+        acc1 = (1.0 + acc1 * acc1).cbrt();
+    }
+    acc1 - c + a
+}
+
 #[differentiate]
 fn b00_f029(b: f64, c: f64, a: f64, n: usize, m: usize) -> f64 {
     let mut acc1: f64 = c / 2.0;
@@ -928,6 +1941,26 @@ fn b00_f029(b: f64, c: f64, a: f64, n: usize, m: usize) -> f64 {
             acc1 = acc1 * (-0.8) + b00_f013((i2 as f64), n);
         }
         let mut h3: Vec<f64> = vec![0.0; m];
+    }
+    acc1
+}
+
+// `b00_f029` on the `Value` tape: its gradient must agree with `b00_f029_vjp`.
+fn b00_f029_value<'t>(
+    tape: &'t Tape<f64>,
+    b: Value<'t, f64>,
+    c: Value<'t, f64>,
+    a: Value<'t, f64>,
+    n: usize,
+    m: usize,
+) -> Value<'t, f64> {
+    let mut acc1 = c / 2.0;
+    for i2 in (0..n).rev() {
+        if i2 >= 1 && (i2 <= 0 && i2 < 1) {
+            acc1 = acc1 * (-0.216_f64) + 1.813e0 / a.hypot(1.0 + c * c).tanh().exp();
+            acc1 = acc1 * (-0.8) + b00_f013_value(tape, tape.constant((i2 as f64)), n);
+        }
+        let mut h3 = vec![tape.constant(0.0); m];
     }
     acc1
 }
@@ -946,6 +1979,37 @@ fn b00_f030(n: usize, b: f64, a: f64, y: &[f64], c: f64, x: &[f64]) -> f64 {
             }
         } else if acc1 * b < 0.99 {
             let mut u4 = b00_f021(y[(i3 + 3) % y.len()]);
+            acc2 = acc2 * (-0.54) + (u4.max(x[(i3 + 2) % 2]) - f64::sin(0.75));
+        }
+        if i3 % 2 == 1 {
+            break;
+        }
+    }
+    acc1 * acc2
+}
+
+// `b00_f030` on the `Value` tape: its gradient must agree with `b00_f030_vjp`.
+fn b00_f030_value<'t>(
+    tape: &'t Tape<f64>,
+    n: usize,
+    b: Value<'t, f64>,
+    a: Value<'t, f64>,
+    y: &[Value<'t, f64>],
+    c: Value<'t, f64>,
+    x: &[Value<'t, f64>],
+) -> Value<'t, f64> {
+    let mut acc1 = x[0] / 2.0;
+    let mut acc2 = x[1] % 2.0;
+    for i3 in 0..=n - 1 {
+        let c = c + a.tanh();
+        if i3 % 2 == 0 {
+            if y[(i3 + 3) % y.len()] < 0.35 {
+                acc2 = (acc2 * acc2).atan();
+                let c = c * (x[2 - 1 - i3].abs() + 1.0).ln();
+                acc1 = (0.9 * c.atan().exp_m1().cos()).asin();
+            }
+        } else if acc1 * b < 0.99 {
+            let mut u4 = b00_f021_value(tape, y[(i3 + 3) % y.len()]);
             acc2 = acc2 * (-0.54) + (u4.max(x[(i3 + 2) % 2]) - f64::sin(0.75));
         }
         if i3 % 2 == 1 {
@@ -974,6 +2038,32 @@ fn b00_f031(x: &[f64], a: f64) -> f64 {
     }
     let mut u9 = acc1.sin();
     let mut acc10: f64 = u9;
+    (acc1 + s5 + u9) * acc10 * w2[2] * w2[1]
+}
+
+// `b00_f031` on the `Value` tape: its gradient must agree with `b00_f031_vjp`.
+fn b00_f031_value<'t>(
+    tape: &'t Tape<f64>,
+    x: &[Value<'t, f64>],
+    a: Value<'t, f64>,
+) -> Value<'t, f64> {
+    let mut acc1 = tape.constant((-0.7));
+    let mut w2 = vec![tape.constant(0.0); 3];
+    let u3 = a.min(x[1]).clamp((-1.0), 1.0) * acc1;
+    let acc4 = a;
+    w2[2] = (0.8 * acc1.cos()).acos() - x[3].atan();
+    let mut s5 = (2.5 + (x[0] * x[0] + 0.25).cbrt().cos() + 1.0).acosh();
+    let mut k6 = 0;
+    while k6 < 1 && acc4 > (-1.7) {
+        let j7 = k6;
+        let mut s8 = 0.91 / (1.0 + x[j7 % 4].cos().atan() * x[j7 % 4].cos().atan());
+        w2[j7 / 2] = w2[j7 / 2] + (j7 as f64);
+        w2[j7 / 2] = w2[j7 / 2] * (1.0 + 0.1 * a.sin());
+        s5 = s5 * (-0.08_f64) + s8;
+        k6 += 1;
+    }
+    let mut u9 = acc1.sin();
+    let mut acc10 = u9;
     (acc1 + s5 + u9) * acc10 * w2[2] * w2[1]
 }
 
@@ -1037,6 +2127,35 @@ fn b00_f032_plain(a: f64) -> f64 {
     (acc1 + u3 + a + h2[0] + h2[0]).atan()
 }
 
+// `b00_f032` on the `Value` tape: its gradient must agree with `b00_f032_vjp`.
+fn b00_f032_value<'t>(tape: &'t Tape<f64>, a: Value<'t, f64>) -> Value<'t, f64> {
+    let mut acc1 = b00_f012_value(tape, 1, tape.constant((-1.192)), a.asinh(), a.abs());
+    let mut h2 = vec![tape.constant(0.0); 2];
+    let mut u3 = b00_f013_value(tape, a, 2);
+    if (0.8 * acc1.tanh()).acos() > 6.8e-1 {
+        let mut k4 = 0;
+        while k4 < 2 {
+            let j5 = k4;
+            let mut k6: usize = 0;
+            while k6 < h2.len() {
+                let j7 = k6;
+                acc1 += (-1.89);
+                if a.powi(2) >= 0.51 {
+                    let s8 = tape.constant(f64::cbrt(f64::exp(f64::cos(f64::tanh(0.24)))));
+                    acc1 = h2[j7 % 2];
+                }
+                k6 += 1;
+            }
+            acc1 += a - a + h2[j5 / 2].clamp((-1.0), 1.0);
+            k4 += 1;
+        }
+    } else {
+        let mut u9 = ((-6.0e-2) / acc1.tanh().exp()).atan().cosh();
+        u3 -= u9.sin() - (u3 - a);
+    }
+    (acc1 + u3 + a + h2[0] + h2[0]).atan()
+}
+
 #[differentiate]
 fn b00_f033(x: &[f64], b: f64, a: f64, c: f64, n: usize, y: &[f64]) -> f64 {
     let mut acc1: f64 = f64::cos(x[0]);
@@ -1048,6 +2167,33 @@ fn b00_f033(x: &[f64], b: f64, a: f64, c: f64, n: usize, y: &[f64]) -> f64 {
     let mut v4 = x.to_vec();
     for i5 in 1..w3.len() {
         let mut t6 = b00_f021(f64::tanh((-1.625)));
+        {
+            let t7 = (0.9 * a.asinh().cos()).asin();
+            acc1 += -(w3[i5] * x[i5 % x.len()]);
+        }
+    }
+    (acc1 * c - b + v4[0]) * w3[1]
+}
+
+// `b00_f033` on the `Value` tape: its gradient must agree with `b00_f033_vjp`.
+fn b00_f033_value<'t>(
+    tape: &'t Tape<f64>,
+    x: &[Value<'t, f64>],
+    b: Value<'t, f64>,
+    a: Value<'t, f64>,
+    c: Value<'t, f64>,
+    n: usize,
+    y: &[Value<'t, f64>],
+) -> Value<'t, f64> {
+    let mut acc1 = x[0].cos();
+    let acc2 = acc1 - x[0];
+    if acc1 < acc2 * 1.86_f64 {
+        return c.sin();
+    }
+    let w3 = vec![acc2, y[0]];
+    let mut v4 = x.to_vec();
+    for i5 in 1..w3.len() {
+        let mut t6 = b00_f021_value(tape, tape.constant(f64::tanh((-1.625))));
         {
             let t7 = (0.9 * a.asinh().cos()).asin();
             acc1 += -(w3[i5] * x[i5 % x.len()]);
@@ -1119,6 +2265,45 @@ fn b00_f034_plain(n: usize, a: f64, x: &[f64], b: f64) -> f64 {
             x[2].sin().exp2()
         } else {
             f64::asinh(x[3])
+        };
+    }
+    acc1 * acc2 + acc3 + a
+}
+
+// `b00_f034` on the `Value` tape: its gradient must agree with `b00_f034_vjp`.
+fn b00_f034_value<'t>(
+    tape: &'t Tape<f64>,
+    n: usize,
+    a: Value<'t, f64>,
+    x: &[Value<'t, f64>],
+    b: Value<'t, f64>,
+) -> Value<'t, f64> {
+    let mut acc1 = tape.constant((-1.1_f64));
+    let mut acc2 = a * x[3];
+    let mut acc3 = acc1.cos().exp2().atan();
+    {
+        if x[3].mul_add(acc2, acc3) <= acc1.clamp((-1.0), 1.0) {
+            if x[2] >= (1.0 + acc1.powi(2)).powf(0.9 * acc1.sin()) {
+                for i4 in 0..x.len() {
+                    let acc1 = acc1 * a;
+                    let u5 = acc2.cos().exp_m1().hypot(f64::abs((i4 as f64)) + 1.0)
+                        * (((0.5 * x[i4]).fract() + x[(i4 + 1) % x.len()])
+                            * (0.9 * acc1.cos()).asin());
+                    let acc6 = acc1 * acc3;
+                    acc3 -= x[i4 / 2];
+                }
+                acc3 = acc3 * 0.36 + acc1;
+            }
+            let u7 = b00_f020_value(tape, x, n, x[2], 3, x[0], x[2]);
+            acc2 = acc2 * 4.7e-1 + x[1].cos().atan();
+        } else {
+            let mut acc8 = acc2 + acc2;
+            acc2 += (x[0] * x[0] + 0.5).log(10.0).cos();
+        }
+        acc3 += if b00_f006_value(tape, 4, 3, x[0]) <= (-0.12) {
+            x[2].sin().exp2()
+        } else {
+            x[3].asinh()
         };
     }
     acc1 * acc2 + acc3 + a
@@ -1202,6 +2387,48 @@ fn b00_f035_plain(a: f64, x: &[f64]) -> Vec<f64> {
     out9
 }
 
+// `b00_f035` on the `Value` tape: its gradient must agree with `b00_f035_vjp`.
+fn b00_f035_value<'t>(
+    tape: &'t Tape<f64>,
+    a: Value<'t, f64>,
+    x: &[Value<'t, f64>],
+) -> Vec<Value<'t, f64>> {
+    let mut acc1 = tape.constant((-1.1));
+    let w2 = vec![tape.constant(1.422), a, x[2]];
+    for i3 in (0..3).step_by(2) {
+        acc1 = acc1 + a * a * w2[0];
+        if a - acc1 <= 0.57_f64 {
+            continue;
+        }
+        acc1 = acc1 + w2[0].hypot(1.5 + acc1.cos()) * (a + x[1]);
+        acc1 = (acc1 + acc1) / f64::exp(f64::sin((i3 as f64)));
+    }
+    for i4 in 0..w2.len() {
+        let mut h5 = vec![tape.constant(0.0); w2.len()];
+        for i6 in 0..h5.len() {
+            h5[i6] = h5[i6]
+                + b00_f032_value(tape, (-1.95) + a)
+                    * (match i4 % 2 {
+                        0 => a,
+                        _ => acc1,
+                    });
+        }
+        if acc1 + 1.67 >= acc1 * a {
+            let acc7 = a.atan();
+            acc1 += f64::exp_m1(0.5 * f64::sin(f64::asinh(0.2)));
+        } else {
+            let mut acc8 = h5[(i4 + 3) % x.len()].cos() + 1.22e0 / (h5[i4 / 2] * h5[i4 / 2] + 0.25);
+            acc1 += acc8 - w2[i4 / 2];
+        }
+        acc1 += x[0] + (h5[(i4 + 2) % 3] + a);
+    }
+    let mut out9 = vec![tape.constant(0.0); 2];
+    for i10 in 0..2 {
+        out9[i10] = x[i10 / 2].sin().exp().powf(0.5).tanh();
+    }
+    out9
+}
+
 #[differentiate]
 fn b00_f036(c: f64, n: usize, a: f64, x: &[f64], b: f64) -> f64 {
     let mut acc1 = a.sin().exp().recip();
@@ -1239,12 +2466,83 @@ fn b00_f036(c: f64, n: usize, a: f64, x: &[f64], b: f64) -> f64 {
     acc1
 }
 
+// `b00_f036` on the `Value` tape: its gradient must agree with `b00_f036_vjp`.
+fn b00_f036_value<'t>(
+    tape: &'t Tape<f64>,
+    c: Value<'t, f64>,
+    n: usize,
+    a: Value<'t, f64>,
+    x: &[Value<'t, f64>],
+    b: Value<'t, f64>,
+) -> Value<'t, f64> {
+    let mut acc1 = a.sin().exp().recip();
+    for i2 in 1..2 {
+        if i2 % 2 == 0 {
+            let mut w3 = vec![tape.constant(1.0); n];
+            for i4 in 0..n {
+                w3[i4] = w3[i4] + w3[i2 % x.len()];
+            }
+            acc1 += (i2 as f64);
+            acc1 = acc1 * (-0.28_f64)
+                + b00_f021_value(
+                    tape,
+                    w3[i2 % x.len()] / f64::exp(f64::tanh(std::f64::consts::FRAC_PI_4)),
+                );
+        } else {
+            if x[i2].asinh() >= (0.8 * x[(i2 + 2) % x.len()].tanh()).acos() {
+                let b = b * x[i2];
+                acc1 += x[(i2 + 3) % n] * b.hypot(acc1.cos().exp());
+            } else {
+                let c = c + x[i2];
+                acc1 = acc1 * 0.579
+                    + (if i2 % 2 == 1 {
+                        (0.5 * c.sin()).atanh()
+                    } else {
+                        (-0.12) / (2.5 + x[(i2 + 1) % x.len()].cos())
+                    });
+                acc1 = acc1 * 0.4 + -(x[x.len() - 1 - i2] * x[x.len() - 1 - i2] + 0.5).powf((-0.5));
+            }
+            acc1 -= b * f64::atanh(0.5 * f64::sin((-1.62_f64)));
+        }
+        acc1 = acc1 * 0.31_f64
+            + b00_f025_value(
+                tape,
+                x[n - 1 - i2].hypot(x[4 - 1 - i2].abs() + 1.0),
+                tape.constant((-1.34) + (i2 as f64)),
+            );
+    }
+    acc1
+}
+
 #[differentiate]
 fn b00_f037(a: f64, x: &[f64], n: usize) -> Vec<f64> {
     let mut acc1 = x[0];
     let mut w2 = vec![0.5; 5];
     for i3 in (0..w2.len()).rev() {
         let mut v4 = vec![0.0; x.len()];
+        {
+            for i5 in 0..x.len() {
+                let acc6 = acc1;
+                acc1 += (-0.4_f64);
+            }
+            acc1 = acc1 * (-0.06) + x[i3 % v4.len()];
+        }
+        acc1 = acc1 * (-0.67_f64) + (a + acc1) * (a + acc1);
+    }
+    w2
+}
+
+// `b00_f037` on the `Value` tape: its gradient must agree with `b00_f037_vjp`.
+fn b00_f037_value<'t>(
+    tape: &'t Tape<f64>,
+    a: Value<'t, f64>,
+    x: &[Value<'t, f64>],
+    n: usize,
+) -> Vec<Value<'t, f64>> {
+    let mut acc1 = x[0];
+    let mut w2 = vec![tape.constant(0.5); 5];
+    for i3 in (0..w2.len()).rev() {
+        let mut v4 = vec![tape.constant(0.0); x.len()];
         {
             for i5 in 0..x.len() {
                 let acc6 = acc1;
@@ -1288,6 +2586,43 @@ fn b00_f038(a: f64, b: f64, n: usize, m: usize) -> f64 {
     (acc1 + t4 - w2[4] - w2[4]).tanh()
 }
 
+// `b00_f038` on the `Value` tape: its gradient must agree with `b00_f038_vjp`.
+fn b00_f038_value<'t>(
+    tape: &'t Tape<f64>,
+    a: Value<'t, f64>,
+    b: Value<'t, f64>,
+    n: usize,
+    m: usize,
+) -> Value<'t, f64> {
+    let mut acc1 = b + b;
+    let mut w2 = vec![tape.constant(0.5); 5];
+    acc1 = acc1 * 0.6 + b00_f018_value(tape, (b.abs() + 1.0 + 1.0).acosh());
+    let t3 = (b * acc1).max((n as f64));
+    if (-0.93_f64) <= 0.03 {
+        return (-1.2) + w2[3] * t3;
+    }
+    let t4 = (w2[3] * w2[3] + 0.25 + 1.0).acosh().tanh();
+    for i5 in 0..m {
+        if b.powi(2) > 0.62 {
+            continue;
+        }
+        acc1 = (acc1 + w2[5 - 1 - i5] / 2.0).tanh();
+        acc1 = acc1 * (-0.79) + (1.77 * w2[1]).atan();
+    }
+    if tape.constant((-0.8)) < w2[2] {
+        acc1 = acc1 + tape.constant(0.3).atan2(w2[0].abs() + 1.0) * (1.0 + acc1.powi(2)).log10();
+        acc1 += (0.6 * (t4 / 0.5).cos()).tan();
+    } else if w2[0] < (0.9 * t4.sin()).asin().tanh() {
+        w2[1] = w2[1] * (1.0 + 0.1 * (w2[4] + b).cos());
+        acc1 = acc1 * 0.5;
+        acc1 = acc1 * (-0.8) + (a.abs() + 1.0).cbrt().tanh().exp().powf((-0.5));
+    } else if acc1 % 2.0 * (w2[0] + w2[2]) >= (-0.7_f64) {
+        let mut acc6 = tape.constant(1.04_f64);
+        acc1 -= (w2[0].abs() + 1.0).powf(1.5) * w2[0];
+    }
+    (acc1 + t4 - w2[4] - w2[4]).tanh()
+}
+
 #[differentiate]
 fn b00_f039(n: usize, x: &[f64], y: &[f64]) -> Vec<f64> {
     let mut acc1: f64 = (-1.19_f64);
@@ -1312,6 +2647,41 @@ fn b00_f039(n: usize, x: &[f64], y: &[f64]) -> Vec<f64> {
             );
         }
         let mut t6: f64 = f64::atanh(0.5 * acc1.atan().cos()).clamp((-1.0), 1.0);
+        acc2 += t6;
+    }
+    let out7 = vec![y[1].tanh().exp().sqrt()];
+    out7
+}
+
+// `b00_f039` on the `Value` tape: its gradient must agree with `b00_f039_vjp`.
+fn b00_f039_value<'t>(
+    tape: &'t Tape<f64>,
+    n: usize,
+    x: &[Value<'t, f64>],
+    y: &[Value<'t, f64>],
+) -> Vec<Value<'t, f64>> {
+    let mut acc1 = tape.constant((-1.19_f64));
+    let mut acc2 = tape.constant(1.054);
+    acc2 = if acc2 + acc1 <= y[2].cos() {
+        (x[0] * x[0] + 0.25).log(10.0)
+    } else {
+        y[1].cos()
+    };
+    for i3 in 0..2 {
+        acc2 /=
+            (2.5 + x[i3 % x.len()].tanh()).cbrt() * (2.5 + x[i3 % x.len()].tanh()).cbrt() + 0.25;
+        let mut w4 = Vec::with_capacity(y.len());
+        for i5 in 0..y.len() {
+            w4.push(
+                acc2.cos()
+                    * (if i5 % 2 == 0 {
+                        acc2
+                    } else {
+                        x[(i5 + 1) % x.len()]
+                    }),
+            );
+        }
+        let mut t6 = (0.5 * acc1.atan().cos()).atanh().clamp((-1.0), 1.0);
         acc2 += t6;
     }
     let out7 = vec![y[1].tanh().exp().sqrt()];
@@ -1358,6 +2728,57 @@ fn b00_f040(n: usize, m: usize, a: f64, b: f64) -> Vec<f64> {
     out7
 }
 
+// `b00_f040` on the `Value` tape: its gradient must agree with `b00_f040_vjp`.
+fn b00_f040_value<'t>(
+    tape: &'t Tape<f64>,
+    n: usize,
+    m: usize,
+    a: Value<'t, f64>,
+    b: Value<'t, f64>,
+) -> Vec<Value<'t, f64>> {
+    let mut acc1 = b;
+    let mut acc2 = 1.11 - b;
+    let mut acc3 = acc1;
+    {
+        acc2 += b % 1.5 * a.asinh();
+        acc2 -= b00_f021_value(
+            tape,
+            b00_f029_value(
+                tape,
+                1.636 / (1.5 + acc1.tanh()),
+                (0.9 * a.cos()).asin(),
+                acc1 * acc3,
+                2,
+                1,
+            ),
+        ) + a;
+    }
+    acc1 = acc1 * 0.5;
+    for i4 in (0..2).rev() {
+        acc3 += -(acc1 * (i4 as f64));
+        acc2 -= f64::clamp(f64::sin((-0.73)), (-1.0), 1.0);
+    }
+    acc1 += (1.5 + acc1.sin()).powf(1.5);
+    let acc2 = acc2 + acc3;
+    let acc5 = b;
+    for i6 in (0..1).step_by(2) {
+        let acc5 = acc5 + acc5;
+        acc1 = b00_f029_value(
+            tape,
+            tape.constant(f64::atan(0.7)),
+            (0.8 * acc5.sin()).acos(),
+            b00_f018_value(tape, tape.constant((m as f64) * (i6 as f64))),
+            2,
+            1,
+        );
+    }
+    let mut out7 = vec![tape.constant(0.0); 4];
+    for i8 in 0..4 {
+        out7[i8] = tape.constant((i8 as f64));
+    }
+    out7
+}
+
 #[differentiate]
 fn b00_f041(y: &[f64], x: &[f64], a: f64) -> f64 {
     let mut acc1 = b00_f032(y[2] + a);
@@ -1381,6 +2802,38 @@ fn b00_f041(y: &[f64], x: &[f64], a: f64) -> f64 {
     } else {
         let mut t6 = acc1 / 0.5;
         acc1 = acc1 * (-5.0e-1) + (-0.4) * f64::asinh(t6);
+    }
+    acc1.tanh()
+}
+
+// `b00_f041` on the `Value` tape: its gradient must agree with `b00_f041_vjp`.
+fn b00_f041_value<'t>(
+    tape: &'t Tape<f64>,
+    y: &[Value<'t, f64>],
+    x: &[Value<'t, f64>],
+    a: Value<'t, f64>,
+) -> Value<'t, f64> {
+    let mut acc1 = b00_f032_value(tape, y[2] + a);
+    if acc1 + x[0] <= a {
+        return f64::atanh(0.5 * f64::cos(0.52)) * y[1].cos().exp().log(3.0);
+    }
+    if (-1.16) < 0.07 {
+        let mut k2: usize = 0;
+        while k2 < x.len() {
+            k2 += 1;
+            let j3 = k2 - 1;
+            acc1 = acc1 * 0.14 + (0.5 * (y[1] * y[1]).cos()).exp();
+            acc1 = y[j3];
+        }
+        acc1 = acc1.asinh().mul_add(acc1, (-1.07) + a);
+    } else if acc1.atan2(f64::abs((-0.974)) + 1.0) > 0.58_f64 {
+        let u4 = x[0];
+    } else if a.sin() < 0.414 {
+        let mut t5 = (y[1] * a).atan();
+        acc1 -= 1.76e0 + (t5 + 0.56);
+    } else {
+        let mut t6 = acc1 / 0.5;
+        acc1 = acc1 * (-5.0e-1) + (-0.4) * t6.asinh();
     }
     acc1.tanh()
 }
@@ -1413,6 +2866,44 @@ fn b00_f042(a: f64, n: usize, b: f64, x: &[f64]) -> f64 {
             acc1 = (1.5 + x[0].sin() + 1.0).acosh().sin();
         }
         acc1 -= b00_f006(4, 3, v2[1]);
+    }
+    (acc1 + v2[2]).atan()
+}
+
+// `b00_f042` on the `Value` tape: its gradient must agree with `b00_f042_vjp`.
+fn b00_f042_value<'t>(
+    tape: &'t Tape<f64>,
+    a: Value<'t, f64>,
+    n: usize,
+    b: Value<'t, f64>,
+    x: &[Value<'t, f64>],
+) -> Value<'t, f64> {
+    let mut acc1 = a.mul_add(x[0], x[2]);
+    let mut v2 = vec![tape.constant(1.0); 5];
+    for i3 in 0..x.len() {
+        v2[i3] = v2[i3] + ((0.8 * b.sin()).acos() - x[3] / (1.0 + v2[i3].powi(2)));
+    }
+    if a < 0.02 {
+        v2[2] = 1.8 / (a.abs() + 1.0) * (-0.94);
+        acc1 -= v2[0] * a.clamp((-1.0), 1.0);
+    }
+    if v2[3] <= 2.71 {
+        let acc4 = a * 0.47;
+        acc1 = x[2] + x[2] * v2[2];
+    } else {
+        if (2.0 + v2[0].tanh()).ln_1p() - a <= 1.13 {
+            for i5 in 0..x.len() {
+                let s6 = b00_f013_value(tape, b + x[(i5 + 1) % x.len()], 2);
+                acc1 -= 1.66_f64 + b + x[(i5 + 3) % 5];
+            }
+            acc1 = acc1 * 0.6 + x[3];
+        } else {
+            let mut t7 = a
+                + (1.0 + (a + std::f64::consts::FRAC_PI_4) * (a + std::f64::consts::FRAC_PI_4))
+                    .sqrt();
+            acc1 = (1.5 + x[0].sin() + 1.0).acosh().sin();
+        }
+        acc1 -= b00_f006_value(tape, 4, 3, v2[1]);
     }
     (acc1 + v2[2]).atan()
 }
@@ -1450,6 +2941,39 @@ fn b00_f043(x: &[f64], n: usize) -> f64 {
     acc1
 }
 
+// `b00_f043` on the `Value` tape: its gradient must agree with `b00_f043_vjp`.
+fn b00_f043_value<'t>(tape: &'t Tape<f64>, x: &[Value<'t, f64>], n: usize) -> Value<'t, f64> {
+    let mut acc1 = x[2] * (n as f64);
+    if acc1 >= (-0.47) {
+        let s2 = (acc1 + acc1).cos();
+        acc1 = acc1 * 0.66 + s2;
+    } else {
+        let mut v3 = Vec::with_capacity(3);
+        for i4 in 0..3 {
+            v3.push(acc1.atan().exp_m1());
+        }
+        let mut u5 = acc1 / v3[0].cos().exp();
+        acc1 = u5 * u5 + v3[2].asinh();
+    }
+    for i6 in 0..5 {
+        let mut h7 = vec![tape.constant(1.0); x.len()];
+        for i8 in 0..h7.len() {
+            h7[i8] = h7[i8] + h7[i8];
+        }
+        acc1 = b00_f011_value(tape, h7[1], 3, acc1.tanh(), 2, x[i6 / 2] % 2.0)
+            .mul_add(h7[i6 % x.len()] * acc1, h7[i6 % h7.len()] + (i6 as f64));
+    }
+    for i9 in (0..x.len()).step_by(2) {
+        let mut k10 = 0;
+        while k10 < 5 && f64::powi(0.718, 2) > (-2.49) {
+            k10 += 1;
+            let j11 = k10 - 1;
+            acc1 += b00_f021_value(tape, acc1 * x[(j11 + 2) % x.len()]);
+        }
+    }
+    acc1
+}
+
 #[differentiate]
 fn b00_f044(c: f64, x: &[f64], a: f64, b: f64) -> f64 {
     let mut acc1: f64 = (-0.38);
@@ -1469,6 +2993,38 @@ fn b00_f044(c: f64, x: &[f64], a: f64, b: f64) -> f64 {
         } else {
             c.hypot(v2[1] * v2[1] + 1.0)
         }) / (1.0 + (0.8 * f64::sin((-1.7))).acos().powi(2));
+    } else if (0.8 * acc1.tanh()).acos() <= b.cos().sin() {
+        let mut acc7 = (0.6 * x[0].sin()).tan().min(v2[1]);
+        s4 = s4 * 0.86 + s4;
+    }
+    acc1 + s4 - b - v2[1]
+}
+
+// `b00_f044` on the `Value` tape: its gradient must agree with `b00_f044_vjp`.
+fn b00_f044_value<'t>(
+    tape: &'t Tape<f64>,
+    c: Value<'t, f64>,
+    x: &[Value<'t, f64>],
+    a: Value<'t, f64>,
+    b: Value<'t, f64>,
+) -> Value<'t, f64> {
+    let mut acc1 = tape.constant((-0.38));
+    let c = c * x[1].asinh();
+    let mut v2 = vec![tape.constant(1.0); x.len()];
+    for i3 in 0..2 {
+        v2[i3] = (-a).atan2(acc1 * acc1 + 0.25);
+    }
+    acc1 = acc1 * 0.5;
+    let mut s4 = b00_f029_value(tape, v2[1].tanh(), x[0].max(v2[0]), x[0].sin().exp(), 2, 1) * x[1];
+    if b < c {
+        let t5 = v2[1] + v2[0] * v2[0];
+        s4 = x[0] / (1.0 + 1.2_f64 * 1.2_f64) / 4.0;
+    } else if b > a {
+        let u6 = (if -(-0.3) > 0.42 {
+            x[0]
+        } else {
+            c.hypot(v2[1] * v2[1] + 1.0)
+        }) / (1.0 + f64::powi(f64::acos(0.8 * f64::sin((-1.7))), 2));
     } else if (0.8 * acc1.tanh()).acos() <= b.cos().sin() {
         let mut acc7 = (0.6 * x[0].sin()).tan().min(v2[1]);
         s4 = s4 * 0.86 + s4;
@@ -1504,6 +3060,44 @@ fn b00_f045(a: f64, b: f64, c: f64) -> f64 {
     (acc1 + acc2 - b) * c
 }
 
+// `b00_f045` on the `Value` tape: its gradient must agree with `b00_f045_vjp`.
+fn b00_f045_value<'t>(
+    tape: &'t Tape<f64>,
+    a: Value<'t, f64>,
+    b: Value<'t, f64>,
+    c: Value<'t, f64>,
+) -> Value<'t, f64> {
+    let mut acc1 = b;
+    let mut acc2 = tape.constant(0.55);
+    if a > (-0.2_f64) {
+        if a >= acc2 {
+            acc1 = acc1 * (-0.66) + ((0.5 * (a * a + 0.25).sqrt()).floor() + a);
+            acc1 += a.atan2(b00_f032_value(tape, tape.constant(f64::cos((-1.08)))).abs() + 1.0);
+        }
+        acc2 += (acc2 - b) / 2.0;
+    } else if b.tanh().sinh() >= (-0.15) {
+        if c.sin() < (-0.59) {
+            return acc2.cos().exp_m1();
+        }
+        {
+            if a.atan() <= (-0.95) * c {
+                let t3 = b.atan();
+                acc1 -= t3;
+            }
+        }
+        acc2 = acc2 * 0.58 + -c.cos();
+    } else {
+        let mut u4 = (acc2 * acc2 + 1.0).log(2.0);
+        acc2 += u4.cos()
+            - (if u4 + b < (-0.65) {
+                tape.constant(1.2e0)
+            } else {
+                u4
+            });
+    }
+    (acc1 + acc2 - b) * c
+}
+
 #[differentiate]
 fn b00_f046(x: &[f64]) -> f64 {
     let mut acc1 = x[0] + x[0];
@@ -1516,6 +3110,28 @@ fn b00_f046(x: &[f64]) -> f64 {
         acc1 -= (-6.0e-1) * acc2 / (1.0 + (x[0] - u3).powi(2));
     } else if x[0] < acc1 {
         let mut acc4: f64 = (-7.1e-1);
+        acc2 -= (1.0 + acc4.powi(2)).recip();
+    } else {
+        for i5 in 0..x.len() {
+            let s6 = x[0];
+        }
+        acc1 -= acc2 * (-0.57) / (1.5 + x[0].sin());
+    }
+    acc1 * acc2 * u3
+}
+
+// `b00_f046` on the `Value` tape: its gradient must agree with `b00_f046_vjp`.
+fn b00_f046_value<'t>(tape: &'t Tape<f64>, x: &[Value<'t, f64>]) -> Value<'t, f64> {
+    let mut acc1 = x[0] + x[0];
+    let mut acc2 = acc1 + acc1;
+    acc1 = acc1 * 0.5;
+    let u3 = tape.constant(f64::powi(0.5, 2));
+    acc1 = acc1 + u3 * x[0].min(acc1);
+    if !(tape.constant(1.8) <= x[0]) {
+        let acc2 = acc2 * 1.123;
+        acc1 -= (-6.0e-1) * acc2 / (1.0 + (x[0] - u3).powi(2));
+    } else if x[0] < acc1 {
+        let mut acc4 = tape.constant((-7.1e-1));
         acc2 -= (1.0 + acc4.powi(2)).recip();
     } else {
         for i5 in 0..x.len() {
@@ -1552,6 +3168,41 @@ fn b00_f047(c: f64, m: usize, b: f64, a: f64, n: usize, x: &[f64], y: &[f64]) ->
     (acc1 + a).tanh()
 }
 
+// `b00_f047` on the `Value` tape: its gradient must agree with `b00_f047_vjp`.
+fn b00_f047_value<'t>(
+    tape: &'t Tape<f64>,
+    c: Value<'t, f64>,
+    m: usize,
+    b: Value<'t, f64>,
+    a: Value<'t, f64>,
+    n: usize,
+    x: &[Value<'t, f64>],
+    y: &[Value<'t, f64>],
+) -> Value<'t, f64> {
+    let mut acc1 = tape.constant(1.91);
+    acc1 -= (y[0] * y[0] + 1.0).log(3.0).asinh();
+    for i2 in (0..2).step_by(2) {
+        let mut v3 = vec![tape.constant(0.0); y.len()];
+        if i2 >= 1 {
+            break;
+        }
+        if c > (-0.73) {
+            for i4 in (0..m).rev() {
+                acc1 += acc1 % 3.0;
+                acc1 += (i4 as f64) * acc1 * y[y.len() - 1 - i4];
+            }
+            acc1 = c + c;
+        } else if c > y[i2] && y[i2 / 2] > b || !(c >= (-0.86)) || i2 % 2 == 1 {
+            let mut acc5 = tape.constant(f64::log2(1.0 + (i2 as f64) * (i2 as f64)));
+        } else {
+            let mut acc6 = (2.5 + b.tanh().tanh()).recip();
+            acc1 += x[n - 1 - i2] * c;
+        }
+        acc1 = acc1 + x[0] - v3[i2].abs();
+    }
+    (acc1 + a).tanh()
+}
+
 #[differentiate]
 fn b00_f048(x: &[f64], n: usize, b: f64, y: &[f64], m: usize, a: f64) -> f64 {
     let mut acc1 = a / 2.0;
@@ -1576,6 +3227,38 @@ fn b00_f048(x: &[f64], n: usize, b: f64, y: &[f64], m: usize, a: f64) -> f64 {
     acc1 + a - y[1]
 }
 
+// `b00_f048` on the `Value` tape: its gradient must agree with `b00_f048_vjp`.
+fn b00_f048_value<'t>(
+    tape: &'t Tape<f64>,
+    x: &[Value<'t, f64>],
+    n: usize,
+    b: Value<'t, f64>,
+    y: &[Value<'t, f64>],
+    m: usize,
+    a: Value<'t, f64>,
+) -> Value<'t, f64> {
+    let mut acc1 = a / 2.0;
+    if b >= acc1 {
+        for i2 in 1..2 {
+            if y[i2].atan() <= (i2 as f64) - y[1] {
+                let mut acc3 = a;
+                for i4 in 0..x.len() {
+                    let mut acc5 = x[(i4 + 3) % x.len()].sin() / 3.0;
+                    acc3 = acc5 * x[0]
+                        + (if !((i4 as f64) + acc3 <= 2.74) {
+                            x[i2 % 5]
+                        } else {
+                            b
+                        });
+                }
+            }
+            acc1 -= b00_f006_value(tape, 4, n, tape.constant(f64::powi(0.514, 2)));
+        }
+        acc1 = b00_f020_value(tape, y, 1, y[3] * x[3], 3, b / 2.0, a.asinh());
+    }
+    acc1 + a - y[1]
+}
+
 #[differentiate]
 fn b00_f049(a: f64, n: usize, m: usize) -> f64 {
     let mut acc1 = a / 3.0;
@@ -1588,6 +3271,32 @@ fn b00_f049(a: f64, n: usize, m: usize) -> f64 {
         return 0.664_f64 * acc4 + s3 * acc4;
     }
     let s6 = f64::mul_add(0.8, (-1.4), b00_f028(u5 - acc2, acc4.asinh(), acc1));
+    for i7 in 0..=n - 1 {
+        let mut acc8 = (i7 as f64) - acc4;
+        s3 += 0.43 / (1.0 + s6.powi(2));
+    }
+    (acc1 - acc2) * s3
+}
+
+// `b00_f049` on the `Value` tape: its gradient must agree with `b00_f049_vjp`.
+fn b00_f049_value<'t>(
+    tape: &'t Tape<f64>,
+    a: Value<'t, f64>,
+    n: usize,
+    m: usize,
+) -> Value<'t, f64> {
+    let mut acc1 = a / 3.0;
+    let mut acc2 = acc1;
+    let mut s3 = tape.constant((m as f64));
+    let acc4 = a.tanh().cos();
+    let u5 = (0.8 * s3.sin()).acos();
+    acc1 = acc1 * (-0.3) + u5 % 1.5;
+    if f64::atan((-0.001)) > (-4.0e-1) {
+        return 0.664_f64 * acc4 + s3 * acc4;
+    }
+    let s6 = tape
+        .constant(0.8)
+        .mul_add((-1.4), b00_f028_value(tape, u5 - acc2, acc4.asinh(), acc1));
     for i7 in 0..=n - 1 {
         let mut acc8 = (i7 as f64) - acc4;
         s3 += 0.43 / (1.0 + s6.powi(2));
@@ -1633,6 +3342,50 @@ fn b00_f050(b: f64, x: &[f64], a: f64) -> Vec<f64> {
     out9
 }
 
+// `b00_f050` on the `Value` tape: its gradient must agree with `b00_f050_vjp`.
+fn b00_f050_value<'t>(
+    tape: &'t Tape<f64>,
+    b: Value<'t, f64>,
+    x: &[Value<'t, f64>],
+    a: Value<'t, f64>,
+) -> Vec<Value<'t, f64>> {
+    let mut acc1 = tape.constant(1.2_f64);
+    let mut acc2 = x[0] / (1.0 + acc1 * acc1);
+    for i3 in (1..5).rev() {
+        if 1.0e-1 > 0.32 || acc2 < 0.98 {
+            for i4 in (0..x.len()).step_by(2) {
+                let mut w5 = vec![tape.constant(0.5); x.len()];
+                match i3 % 3 {
+                    0 => {
+                        w5[(i4 + 1) % x.len()] = w5[(i4 + 1) % x.len()]
+                            * (1.0 + 0.25 * acc2.atan2(acc1 * acc1 + 1.0).tanh());
+                    }
+                    1 => {
+                        let s6 = acc1;
+                        acc1 = (s6.abs() + 1.0).recip();
+                    }
+                    _ => {
+                        let u7 = w5[i3 / 2];
+                        acc1 += w5[i4 % x.len()].asinh() + acc1;
+                    }
+                }
+                acc1 -= f64::atan((i3 as f64));
+            }
+            acc1 = a.clamp((-1.0), 1.0) / (acc2.cos() * acc2.cos() + 0.25);
+        } else {
+            let acc8 = tape.constant(f64::powi(0.9_f64 + 1.8_f64, 3));
+            acc2 = acc2 * (-0.03) + (if i3 <= 2 { tape.constant(1.0) } else { acc8 }).tanh();
+        }
+        acc2 = ((x[i3 % x.len()] + a) * (x[i3 % x.len()] + a) + 0.5)
+            .powf(0.9 * x[i3 / 2].tanh().sin());
+    }
+    let mut out9 = vec![tape.constant(0.0); 4];
+    for i10 in 0..4 {
+        out9[i10] = x[(i10 + 2) % 3].sin().exp().cbrt();
+    }
+    out9
+}
+
 #[differentiate]
 fn b00_f051(b: f64, n: usize, x: &[f64], a: f64) -> f64 {
     let mut acc1: f64 = 1.44;
@@ -1644,6 +3397,30 @@ fn b00_f051(b: f64, n: usize, x: &[f64], a: f64) -> f64 {
             acc1 += (2.0 + (u3 / 4.0).tanh()).powf(0.9 * (x[i2] + x[(i2 + 2) % 3]).tanh());
         } else {
             let mut s4: f64 = (n as f64) + a;
+            acc1 -= (0.5 * (if i2 % 2 == 0 { s4 } else { x[i2] }).tanh()).atanh();
+        }
+        acc1 = acc1 * (-0.6) + (x[x.len() - 1 - i2].cos().abs() + 1.0).log2();
+    }
+    acc1 * a + x[0]
+}
+
+// `b00_f051` on the `Value` tape: its gradient must agree with `b00_f051_vjp`.
+fn b00_f051_value<'t>(
+    tape: &'t Tape<f64>,
+    b: Value<'t, f64>,
+    n: usize,
+    x: &[Value<'t, f64>],
+    a: Value<'t, f64>,
+) -> Value<'t, f64> {
+    let mut acc1 = tape.constant(1.44);
+    acc1 /= x[1].abs() + 1.0;
+    for i2 in 0..n {
+        acc1 = acc1 + (-0.041) / (x[i2 % x.len()].abs() + 1.0) * acc1;
+        if i2 % 2 == 1 {
+            let mut u3 = acc1 * (x[(i2 + 1) % x.len()].cos() * x[i2].sin());
+            acc1 += (2.0 + (u3 / 4.0).tanh()).powf(0.9 * (x[i2] + x[(i2 + 2) % 3]).tanh());
+        } else {
+            let mut s4 = (n as f64) + a;
             acc1 -= (0.5 * (if i2 % 2 == 0 { s4 } else { x[i2] }).tanh()).atanh();
         }
         acc1 = acc1 * (-0.6) + (x[x.len() - 1 - i2].cos().abs() + 1.0).log2();
@@ -1673,6 +3450,28 @@ fn b00_f052(n: usize, a: f64, b: f64) -> f64 {
 #[differentiate(wrt(b))]
 fn b00_f052_plain(n: usize, a: f64, b: f64) -> f64 {
     let mut acc1: f64 = 1.06;
+    let t2 = b;
+    acc1 = acc1 * (-0.6) + a * b / ((acc1 - (n as f64)).abs() + 1.0);
+    for i3 in 0..n {
+        if i3 >= 2 {
+            continue;
+        }
+        acc1 = acc1 + (1.5 + t2.tanh()).log10() * -acc1;
+        acc1 /= 1.0 + b.abs().powi(2);
+        acc1 += acc1 * acc1.cos();
+    }
+    acc1 /= 1.0 + (-1.16) / 0.5 * ((-1.16) / 0.5);
+    acc1 - b + t2
+}
+
+// `b00_f052` on the `Value` tape: its gradient must agree with `b00_f052_vjp`.
+fn b00_f052_value<'t>(
+    tape: &'t Tape<f64>,
+    n: usize,
+    a: Value<'t, f64>,
+    b: Value<'t, f64>,
+) -> Value<'t, f64> {
+    let mut acc1 = tape.constant(1.06);
     let t2 = b;
     acc1 = acc1 * (-0.6) + a * b / ((acc1 - (n as f64)).abs() + 1.0);
     for i3 in 0..n {
@@ -1725,6 +3524,53 @@ fn b00_f053(m: usize, x: &[f64], c: f64, y: &[f64], n: usize, a: f64, b: f64) ->
     acc1 * acc2 * c
 }
 
+// `b00_f053` on the `Value` tape: its gradient must agree with `b00_f053_vjp`.
+fn b00_f053_value<'t>(
+    tape: &'t Tape<f64>,
+    m: usize,
+    x: &[Value<'t, f64>],
+    c: Value<'t, f64>,
+    y: &[Value<'t, f64>],
+    n: usize,
+    a: Value<'t, f64>,
+    b: Value<'t, f64>,
+) -> Value<'t, f64> {
+    let mut acc1 = x[0].clamp((-1.0), 1.0);
+    let mut acc2 = b;
+    let acc3 =
+        (-0.721) / (acc2 * acc2 + 0.25) - ((0.9 * c.tanh()).asin() + (-0.38) / (1.0 + x[1] * x[1]));
+    for i4 in 0..x.len() {
+        if c >= x[(i4 + 3) % 4] || !(i4 <= 2) || x[i4] > (-1.15_f64) {
+            let mut v5 = vec![tape.constant(0.0); y.len()];
+            for i6 in 0..1 {
+                v5[i6] = (0.6 * ((i6 as f64) * a).cos()).tan();
+            }
+            let mut k7 = 0;
+            loop {
+                if k7 >= n {
+                    break;
+                }
+                let j8 = k7;
+                for i9 in 0..=v5.len() - 1 {
+                    let acc2 = acc2 * v5[i9];
+                    let mut nh10 = vec![tape.constant(0.0); 1];
+                    for i11 in 0..y.len() {
+                        nh10[i11] =
+                            4.6e-1 * v5[i11] + (v5[(i11 + 1) % y.len()] + f64::sin(0.89)).sin();
+                    }
+                    v5 = nh10;
+                    let acc1 = acc1 * acc2;
+                }
+                acc2 = tape.constant((n as f64));
+                k7 += 1;
+            }
+            acc2 = x[i4 / 2] / (1.0 + (0.5 * x[i4].sin()).atanh().powi(2));
+        }
+        acc2 = (x[i4 / 2] * 0.252).atan();
+    }
+    acc1 * acc2 * c
+}
+
 #[differentiate]
 fn b00_f054(x: &[f64]) -> f64 {
     let mut acc1: f64 = (x[0] * x[0] + 0.25).recip();
@@ -1741,6 +3587,27 @@ fn b00_f054(x: &[f64]) -> f64 {
         acc1 -= acc1;
     } else {
         let u5 = b00_f018(x[0] / 4.0);
+        acc1 += (2.0 + (u5 * (-0.01)).tanh()).recip();
+    }
+    acc1 - x[0]
+}
+
+// `b00_f054` on the `Value` tape: its gradient must agree with `b00_f054_vjp`.
+fn b00_f054_value<'t>(tape: &'t Tape<f64>, x: &[Value<'t, f64>]) -> Value<'t, f64> {
+    let mut acc1 = (x[0] * x[0] + 0.25).recip();
+    if acc1 * acc1 * acc1.powi(2) < 2.15 {
+        acc1 += x[2];
+        for i2 in (0..1).step_by(2) {
+            let mut h3 = vec![tape.constant(0.0); 3];
+            for i4 in 0..h3.len() {
+                h3[i4] = acc1.tanh() * acc1;
+            }
+            h3[2] = acc1 * h3[h3.len() - 1 - i2] * acc1.atan();
+            acc1 = (acc1 * x[0]).clamp((-1.0), 1.0);
+        }
+        acc1 -= acc1;
+    } else {
+        let u5 = b00_f018_value(tape, x[0] / 4.0);
         acc1 += (2.0 + (u5 * (-0.01)).tanh()).recip();
     }
     acc1 - x[0]
@@ -1771,6 +3638,39 @@ fn b00_f055(a: f64, n: usize, m: usize) -> Vec<f64> {
     w5[3] *= 1.0 + 0.5 * f64::abs((-0.5)).tanh();
     acc1 /= 1.0 + w5[2].powi(2);
     w5[1] *= 1.0 + 0.1 * (0.9 * acc1.cos()).asin().tanh();
+    w5
+}
+
+// `b00_f055` on the `Value` tape: its gradient must agree with `b00_f055_vjp`.
+fn b00_f055_value<'t>(
+    tape: &'t Tape<f64>,
+    a: Value<'t, f64>,
+    n: usize,
+    m: usize,
+) -> Vec<Value<'t, f64>> {
+    let mut acc1 = a.hypot(f64::exp(f64::cos(0.88)));
+    for i2 in (0..n).rev() {
+        for i3 in 0..=1 - 1 {
+            acc1 = acc1 * 0.5;
+            acc1 = acc1 + (i3 as f64) * (i3 as f64);
+            if i3 % 2 == 1 && a <= (-0.7) {
+                break;
+            }
+            acc1 += 0.6 + 0.814 - b00_f029_value(tape, a, a.cos(), acc1.powi(2), m, 1);
+        }
+        acc1 = acc1 * 0.64 + acc1;
+    }
+    {
+        let mut u4 = acc1;
+        acc1 += u4 * (-1.81) + u4.asinh();
+    }
+    let mut w5 = vec![tape.constant(0.0); 4];
+    for i6 in 0..4 {
+        w5[i6] = a;
+    }
+    w5[3] = w5[3] * (1.0 + 0.5 * f64::tanh(f64::abs((-0.5))));
+    acc1 /= 1.0 + w5[2].powi(2);
+    w5[1] = w5[1] * (1.0 + 0.1 * (0.9 * acc1.cos()).asin().tanh());
     w5
 }
 
@@ -1806,6 +3706,25 @@ fn b00_f056_plain(y: &[f64], x: &[f64]) -> f64 {
     acc1
 }
 
+// `b00_f056` on the `Value` tape: its gradient must agree with `b00_f056_vjp`.
+fn b00_f056_value<'t>(
+    tape: &'t Tape<f64>,
+    y: &[Value<'t, f64>],
+    x: &[Value<'t, f64>],
+) -> Value<'t, f64> {
+    let mut acc1 = x[1].tanh();
+    let mut k2: usize = 0;
+    while k2 < x.len() {
+        let j3 = k2;
+        acc1 += (1.0 + acc1.powi(2)).recip();
+        acc1 += acc1.atan() * ((j3 as f64) - acc1);
+        let mut u4 = acc1.asinh().atan();
+        acc1 += u4 / 4.0 - (0.6 * y[j3 % 5].tanh()).tan();
+        k2 += 1;
+    }
+    acc1
+}
+
 #[differentiate]
 fn b00_f057(y: &[f64], x: &[f64], n: usize, a: f64) -> Vec<f64> {
     let mut acc1: f64 = 1.9;
@@ -1825,6 +3744,38 @@ fn b00_f057(y: &[f64], x: &[f64], n: usize, a: f64) -> Vec<f64> {
     }
     let out7 = vec![(if u2 * acc1 < u2 + x[3] {
         std::f64::consts::FRAC_PI_4
+    } else {
+        acc1
+    })
+    .atan()];
+    out7
+}
+
+// `b00_f057` on the `Value` tape: its gradient must agree with `b00_f057_vjp`.
+fn b00_f057_value<'t>(
+    tape: &'t Tape<f64>,
+    y: &[Value<'t, f64>],
+    x: &[Value<'t, f64>],
+    n: usize,
+    a: Value<'t, f64>,
+) -> Vec<Value<'t, f64>> {
+    let mut acc1 = tape.constant(1.9);
+    let u2 = (acc1 * x[4]).max(x[3].abs()).tanh().exp_m1();
+    for i3 in 0..n {
+        let acc1 = acc1 + acc1;
+        if y[i3 % y.len()] > acc1 {
+            if y[i3 / 2].atan() <= y[i3 / 2] + acc1 {
+                let mut h4 = vec![tape.constant(0.0); 1];
+            } else if i3 % 2 == 1 {
+                let mut t5 = a.sin();
+            }
+        } else {
+            let mut acc6 = ((0.5 * x[i3 % x.len()].tanh().exp().log(3.0)).round() + acc1)
+                * acc1.sin().clamp((-1.0), 1.0);
+        }
+    }
+    let out7 = vec![(if u2 * acc1 < u2 + x[3] {
+        tape.constant(std::f64::consts::FRAC_PI_4)
     } else {
         acc1
     })
@@ -1898,6 +3849,38 @@ fn b00_f058_plain(n: usize, x: &[f64]) -> f64 {
     acc1.tanh()
 }
 
+// `b00_f058` on the `Value` tape: its gradient must agree with `b00_f058_vjp`.
+fn b00_f058_value<'t>(tape: &'t Tape<f64>, n: usize, x: &[Value<'t, f64>]) -> Value<'t, f64> {
+    let mut acc1 = x[1];
+    if tape.constant(f64::atan((-0.56) * 0.6)) < (x[0].sin() * x[0].sin() + 1.0).ln() {
+        let acc2 = x[1] * acc1;
+        acc1 = acc1 * (-0.611) + (acc2 - x[1]).tanh();
+    } else {
+        let mut k3 = 0;
+        while k3 < n {
+            k3 += 1;
+            let j4 = k3 - 1;
+            let v5 = vec![
+                x[(j4 + 2) % 2].sin(),
+                (-0.937) * x[j4 % x.len()],
+                match j4 % 2 {
+                    0 => x[x.len() - 1 - j4],
+                    _ => acc1,
+                },
+                acc1 * 0.83,
+            ];
+            acc1 -= v5[j4 / 2] * acc1.atan2(x[2 - 1 - j4] * x[2 - 1 - j4] + 0.25);
+        }
+        acc1 = (if x[0] * (-1.919) <= acc1.tanh().exp().ln_1p() {
+            acc1
+        } else {
+            tape.constant((-1.337))
+        })
+        .tanh();
+    }
+    acc1.tanh()
+}
+
 #[differentiate(wrt(x))]
 fn b00_f059(x: &[f64], n: usize, a: f64) -> f64 {
     let mut acc1: f64 = (-0.84);
@@ -1915,6 +3898,36 @@ fn b00_f059(x: &[f64], n: usize, a: f64) -> f64 {
         let mut h6 = Vec::with_capacity(4);
         for i7 in 0..4 {
             h6.push((i7 as f64));
+        }
+        if j5 % 2 == 0 {
+            break;
+        }
+    }
+    (acc1 * a + w2[2]).atan()
+}
+
+// `b00_f059` on the `Value` tape: its gradient must agree with `b00_f059_vjp`.
+fn b00_f059_value<'t>(
+    tape: &'t Tape<f64>,
+    x: &[Value<'t, f64>],
+    n: usize,
+    a: Value<'t, f64>,
+) -> Value<'t, f64> {
+    let mut acc1 = tape.constant((-0.84));
+    let mut w2 = vec![tape.constant(0.5); x.len()];
+    for i3 in 0..x.len() {
+        w2[i3] = tape.constant((i3 as f64));
+    }
+    let mut k4 = 0;
+    while k4 < 3 && x[1] < 1.983 {
+        k4 += 1;
+        let j5 = k4 - 1;
+        if (n as f64) * acc1 > (-0.86) {
+            continue;
+        }
+        let mut h6 = Vec::with_capacity(4);
+        for i7 in 0..4 {
+            h6.push(tape.constant((i7 as f64)));
         }
         if j5 % 2 == 0 {
             break;
@@ -1949,6 +3962,63 @@ fn b00_f060(a: f64, b: f64, m: usize, y: &[f64], x: &[f64], n: usize) -> f64 {
                     1 => {
                         let v6 = vec![
                             (0.6 * f64::tanh(1.87)).tan(),
+                            match i3 % 2 {
+                                0 => y[(i4 + 2) % x.len()],
+                                _ => y[y.len() - 1 - i3],
+                            },
+                            (i3 as f64) - y[0],
+                            y[i4],
+                        ];
+                        acc1 -= t5.atan().atan();
+                    }
+                    _ => {
+                        let mut s7 = (0.5 * (y[0] * t5)).floor() + t5;
+                        acc2 = acc2 * (-0.1) + x[i4 % x.len()];
+                    }
+                }
+            }
+            acc2 -= 1.98e0 / (1.0 + y[(i4 + 1) % x.len()].powi(2));
+        }
+        acc1 -= b * (1.722 / (1.0 + x[3].powi(2)));
+    }
+    acc1 * acc2 + a - x[3]
+}
+
+// `b00_f060` on the `Value` tape: its gradient must agree with `b00_f060_vjp`.
+fn b00_f060_value<'t>(
+    tape: &'t Tape<f64>,
+    a: Value<'t, f64>,
+    b: Value<'t, f64>,
+    m: usize,
+    y: &[Value<'t, f64>],
+    x: &[Value<'t, f64>],
+    n: usize,
+) -> Value<'t, f64> {
+    let mut acc1 = (a.abs() + 1.0 + 1.0).acosh();
+    let mut acc2 = acc1 - a;
+    acc2 = acc2 + (acc1 * acc1 + 1.0).log2() * -(-1.96);
+    for i3 in 0..x.len() {
+        for i4 in 0..3 {
+            if acc2 >= (-1.56) {
+                let t5 = acc1;
+                acc2 += t5;
+                match i4 % 3 {
+                    0 => {
+                        let t5 = t5 + (0.5 * x[i4].cos()).sinh();
+                        acc1 = acc1 * (-0.68)
+                            + y[i3 / 2] / 0.5
+                                * b00_f029_value(
+                                    tape,
+                                    x[(i3 + 1) % x.len()],
+                                    x[x.len() - 1 - i4] + 0.861,
+                                    t5,
+                                    2,
+                                    1,
+                                );
+                    }
+                    1 => {
+                        let v6 = vec![
+                            tape.constant(f64::tan(0.6 * f64::tanh(1.87))),
                             match i3 % 2 {
                                 0 => y[(i4 + 2) % x.len()],
                                 _ => y[y.len() - 1 - i3],
@@ -2009,6 +4079,44 @@ fn b00_f061(x: &[f64]) -> f64 {
     acc1 + acc2
 }
 
+// `b00_f061` on the `Value` tape: its gradient must agree with `b00_f061_vjp`.
+fn b00_f061_value<'t>(tape: &'t Tape<f64>, x: &[Value<'t, f64>]) -> Value<'t, f64> {
+    let mut acc1 = (x[3].abs() + 1.0 + 1.0).acosh();
+    let mut acc2 = (x[0] * x[0] + 1.0).ln();
+    if x[4] <= acc2.atan2(1.0 + acc2 * acc2) {
+        for i3 in 0..x.len() {
+            let mut v4 = vec![tape.constant(0.0); x.len()];
+            for i5 in 0..v4.len() {
+                v4[i5] = v4[i5] + (acc1.sin().abs() + 1.0).sqrt();
+            }
+            acc2 += acc2.sin().cosh().atan();
+        }
+        if x[0] > acc1 {
+            let mut s6 = acc1;
+            let mut u7 = if acc1.powi(3) <= 0.4 {
+                acc1 + s6
+            } else {
+                x[3].max(s6)
+            };
+            acc1 -= (x[1] - u7).tanh();
+        } else {
+            let mut acc8 = b00_f025_value(tape, x[0], acc2 * acc1);
+            acc1 = acc1 * (-0.7) + (x[0] / (acc8 * acc8 + 0.25)).powi(3);
+        }
+    } else if x[4] < acc1 {
+        let s9 = acc1.atan();
+    } else {
+        for i10 in 0..x.len() {
+            for i11 in 1..3 {
+                let acc12 = tape.constant(f64::log2(1.0 + f64::powi(1.35, 2)));
+                acc2 = acc2 * (-0.35) + (x[(i11 + 1) % x.len()] - acc12 * acc12);
+            }
+        }
+        acc1 += (0.9 * acc1.sin()).asin();
+    }
+    acc1 + acc2
+}
+
 #[differentiate(wrt(b))]
 fn b00_f062(b: f64, y: &[f64], x: &[f64], c: f64, a: f64) -> Vec<f64> {
     let mut acc1: f64 = 0.9;
@@ -2042,6 +4150,54 @@ fn b00_f062(b: f64, y: &[f64], x: &[f64], c: f64, a: f64) -> Vec<f64> {
     out5
 }
 
+// `b00_f062` on the `Value` tape: its gradient must agree with `b00_f062_vjp`.
+fn b00_f062_value<'t>(
+    tape: &'t Tape<f64>,
+    b: Value<'t, f64>,
+    y: &[Value<'t, f64>],
+    x: &[Value<'t, f64>],
+    c: Value<'t, f64>,
+    a: Value<'t, f64>,
+) -> Vec<Value<'t, f64>> {
+    let mut acc1 = tape.constant(0.9);
+    let mut t2 = b00_f028_value(
+        tape,
+        (b * b + 1.0).log(10.0),
+        b * 1.52,
+        b00_f025_value(tape, y[3], (-1.35) + x[0]),
+    )
+    .cos();
+    t2 = t2 * (-0.371_f64) + ((0.5 * t2).round() + c) / 0.5;
+    let mut h3 = vec![tape.constant(1.0); y.len()];
+    {
+        acc1 += h3[4].asinh() + h3[4].sin();
+        let acc4 = 1.7_f64
+            + acc1
+            + b00_f045_value(
+                tape,
+                tape.constant((-0.391)),
+                (1.0 + h3[2] * h3[2] + 1.0).acosh(),
+                x[0].tanh(),
+            );
+    }
+    h3[3] = h3[3]
+        * (1.0
+            + 0.1
+                * (if if c > c.abs() { x[0] } else { c } <= (-0.05) {
+                    b
+                } else {
+                    t2
+                })
+                .sin());
+    let out5 = vec![
+        ((-0.7) / (1.5 + a.cos())).atan(),
+        (-1.76) * h3[1] * (1.8 / (x[0].abs() + 1.0)),
+        (a + h3[4]) * (h3[0] + a),
+        1.7 / t2.cos().tanh().exp(),
+    ];
+    out5
+}
+
 #[differentiate]
 fn b00_f063(a: f64) -> f64 {
     let mut acc1: f64 = 0.37;
@@ -2052,6 +4208,24 @@ fn b00_f063(a: f64) -> f64 {
             let j4 = k3;
             let h5 = vec![a * acc2, a, acc2 + a];
             let t6 = ((-0.3_f64) + (j4 as f64)).cos();
+            acc1 = acc1 * (-0.3) + (j4 as f64);
+            k3 += 1;
+        }
+        acc1 = acc1 * (-0.625) + ((-0.549_f64) + a * acc1);
+    }
+    (acc1 + a).atan()
+}
+
+// `b00_f063` on the `Value` tape: its gradient must agree with `b00_f063_vjp`.
+fn b00_f063_value<'t>(tape: &'t Tape<f64>, a: Value<'t, f64>) -> Value<'t, f64> {
+    let mut acc1 = tape.constant(0.37);
+    {
+        let mut acc2 = acc1;
+        let mut k3: usize = 0;
+        while k3 < 4 {
+            let j4 = k3;
+            let h5 = vec![a * acc2, a, acc2 + a];
+            let t6 = tape.constant(f64::cos((-0.3_f64) + (j4 as f64)));
             acc1 = acc1 * (-0.3) + (j4 as f64);
             k3 += 1;
         }
@@ -2100,6 +4274,54 @@ fn b00_f064(n: usize, b: f64, a: f64) -> Vec<f64> {
     out9
 }
 
+// `b00_f064` on the `Value` tape: its gradient must agree with `b00_f064_vjp`.
+fn b00_f064_value<'t>(
+    tape: &'t Tape<f64>,
+    n: usize,
+    b: Value<'t, f64>,
+    a: Value<'t, f64>,
+) -> Vec<Value<'t, f64>> {
+    let mut acc1 = a * a;
+    for i2 in (0..4).rev() {
+        if acc1.tanh() >= 0.36 {
+            if i2 <= 1 {
+                acc1 = acc1 + a.atan().exp2() * f64::asinh((i2 as f64));
+                let mut u3 = b;
+                acc1 = acc1 * (-0.47) + (acc1 * (n as f64)).asinh();
+            }
+            let mut h4 = vec![tape.constant(0.0); 4];
+            for i5 in 0..h4.len() {
+                h4[i5] = h4[i5]
+                    + ((0.5 * (1.0 + h4[h4.len() - 1 - i2].powi(2)).log(3.0)).round()
+                        + h4[4 - 1 - i2]);
+            }
+            acc1 += tape
+                .constant((-6.0e-1) % 2.0)
+                .mul_add(1.0 - h4[i2 % h4.len()], -h4[i2]);
+        } else {
+            acc1 = acc1 * 0.5;
+            if i2 % 2 == 1 {
+                continue;
+            }
+            acc1 -= f64::ln(0.28 * 0.28 + 0.5) + a * b;
+        }
+        let mut u6 = tape.constant((i2 as f64) - (i2 as f64));
+        acc1 -= u6;
+    }
+    for i7 in 0..3 {
+        if i7 % 2 == 0 {
+            continue;
+        }
+        let s8 = (a.cos() - (1.0 + a.powi(2)).sqrt()).cos().exp2();
+        acc1 = (s8 * (-0.94)).cos();
+    }
+    let mut out9 = vec![tape.constant(0.0); 4];
+    for i10 in 0..4 {
+        out9[i10] = -tape.constant((i10 as f64)).min(a);
+    }
+    out9
+}
+
 pub fn cases() -> Vec<Case> {
     vec![
         Case {
@@ -2107,6 +4329,7 @@ pub fn cases() -> Vec<Case> {
             seed_name: "b00_f000",
             twin_of: None,
             params: &[("a", 1, true)],
+            value: Some(|t, v| b00_f000_value(t, 1, v[0])),
             f: |p| b00_f000(1, p[0]),
             vjp: |p, s| {
                 let (y, g0) = b00_f000_vjp(1, p[0], s.to_vec());
@@ -2122,6 +4345,7 @@ pub fn cases() -> Vec<Case> {
             seed_name: "b00_f001",
             twin_of: None,
             params: &[("x", 1, false), ("a", 1, true), ("b", 1, true)],
+            value: Some(|t, v| vec![b00_f001_value(t, &v[0..1], 3, 1, v[1], v[2])]),
             f: |p| vec![b00_f001(&p[0..1], 3, 1, p[1], p[2])],
             vjp: |p, s| {
                 let (y, g0, g1) = b00_f001_vjp(&p[0..1], 3, 1, p[1], p[2], s[0]);
@@ -2146,6 +4370,7 @@ pub fn cases() -> Vec<Case> {
             seed_name: "b00_f002",
             twin_of: None,
             params: &[("x", 1, true), ("y", 2, true)],
+            value: Some(|t, v| vec![b00_f002_value(t, &v[0..1], &v[1..3])]),
             f: |p| vec![b00_f002(&p[0..1], &p[1..3])],
             vjp: |p, s| {
                 let (y, g0, g1) = b00_f002_vjp(&p[0..1], &p[1..3], s[0]);
@@ -2175,6 +4400,7 @@ pub fn cases() -> Vec<Case> {
                 ("c", 1, true),
                 ("x", 1, true),
             ],
+            value: Some(|t, v| vec![b00_f003_value(t, 3, 4, v[0], v[1], v[2], &v[3..4])]),
             f: |p| vec![b00_f003(3, 4, p[0], p[1], p[2], &p[3..4])],
             vjp: |p, s| {
                 let (y, g0, g1, g2, g3) = b00_f003_vjp(3, 4, p[0], p[1], p[2], &p[3..4], s[0]);
@@ -2210,6 +4436,7 @@ pub fn cases() -> Vec<Case> {
                 ("x", 3, false),
                 ("y", 5, false),
             ],
+            value: Some(|t, v| b00_f004_value(t, v[0], 2, v[1], v[2], &v[3..6], &v[6..11])),
             f: |p| b00_f004(p[0], 2, p[1], p[2], &p[3..6], &p[6..11]),
             vjp: |p, s| {
                 let (y, g0) = b00_f004_vjp(p[0], 2, p[1], p[2], &p[3..6], &p[6..11], s.to_vec());
@@ -2225,6 +4452,7 @@ pub fn cases() -> Vec<Case> {
             seed_name: "b00_f005",
             twin_of: None,
             params: &[("x", 4, true), ("a", 1, false), ("b", 1, false)],
+            value: Some(|t, v| vec![b00_f005_value(t, &v[0..4], 4, v[4], v[5])]),
             f: |p| vec![b00_f005(&p[0..4], 4, p[4], p[5])],
             vjp: |p, s| {
                 let (y, g0) = b00_f005_vjp(&p[0..4], 4, p[4], p[5], s[0]);
@@ -2249,6 +4477,7 @@ pub fn cases() -> Vec<Case> {
             seed_name: "b00_f006",
             twin_of: None,
             params: &[("a", 1, true)],
+            value: Some(|t, v| vec![b00_f006_value(t, 4, 3, v[0])]),
             f: |p| vec![b00_f006(4, 3, p[0])],
             vjp: |p, s| {
                 let (y, g0) = b00_f006_vjp(4, 3, p[0], s[0]);
@@ -2273,6 +4502,7 @@ pub fn cases() -> Vec<Case> {
             seed_name: "b00_f007",
             twin_of: None,
             params: &[("c", 1, true), ("a", 1, false), ("b", 1, false)],
+            value: Some(|t, v| vec![b00_f007_value(t, v[0], v[1], v[2], 2)]),
             f: |p| vec![b00_f007(p[0], p[1], p[2], 2)],
             vjp: |p, s| {
                 let (y, g0) = b00_f007_vjp(p[0], p[1], p[2], 2, s[0]);
@@ -2297,6 +4527,7 @@ pub fn cases() -> Vec<Case> {
             seed_name: "b00_f008",
             twin_of: None,
             params: &[("y", 1, true), ("a", 1, true), ("x", 4, false)],
+            value: Some(|t, v| b00_f008_value(t, &v[0..1], v[1], &v[2..6])),
             f: |p| b00_f008(&p[0..1], p[1], &p[2..6]),
             vjp: |p, s| {
                 let (y, g0, g1) = b00_f008_vjp(&p[0..1], p[1], &p[2..6], s.to_vec());
@@ -2312,6 +4543,7 @@ pub fn cases() -> Vec<Case> {
             seed_name: "b00_f009",
             twin_of: None,
             params: &[("x", 1, true)],
+            value: Some(|t, v| vec![b00_f009_value(t, 3, 1, &v[0..1])]),
             f: |p| vec![b00_f009(3, 1, &p[0..1])],
             vjp: |p, s| {
                 let (y, g0) = b00_f009_vjp(3, 1, &p[0..1], s[0]);
@@ -2336,6 +4568,7 @@ pub fn cases() -> Vec<Case> {
             seed_name: "b00_f010",
             twin_of: None,
             params: &[("x", 2, true), ("y", 5, true)],
+            value: Some(|t, v| vec![b00_f010_value(t, 4, 1, &v[0..2], &v[2..7])]),
             f: |p| vec![b00_f010(4, 1, &p[0..2], &p[2..7])],
             vjp: |p, s| {
                 let (y, g0, g1) = b00_f010_vjp(4, 1, &p[0..2], &p[2..7], s[0]);
@@ -2361,6 +4594,7 @@ pub fn cases() -> Vec<Case> {
             seed_name: "b00_f010",
             twin_of: Some("b00_f010"),
             params: &[("x", 2, true), ("y", 5, true)],
+            value: None,
             f: |p| vec![b00_f010_plain(4, 1, &p[0..2], &p[2..7])],
             vjp: |p, s| {
                 let (y, g0, g1) = b00_f010_plain_vjp(4, 1, &p[0..2], &p[2..7], s[0]);
@@ -2386,6 +4620,7 @@ pub fn cases() -> Vec<Case> {
             seed_name: "b00_f011",
             twin_of: None,
             params: &[("c", 1, true), ("a", 1, true), ("b", 1, true)],
+            value: Some(|t, v| vec![b00_f011_value(t, v[0], 3, v[1], 2, v[2])]),
             f: |p| vec![b00_f011(p[0], 3, p[1], 2, p[2])],
             vjp: |p, s| {
                 let (y, g0, g1, g2) = b00_f011_vjp(p[0], 3, p[1], 2, p[2], s[0]);
@@ -2411,6 +4646,7 @@ pub fn cases() -> Vec<Case> {
             seed_name: "b00_f012",
             twin_of: None,
             params: &[("b", 1, true), ("c", 1, true), ("a", 1, true)],
+            value: Some(|t, v| vec![b00_f012_value(t, 1, v[0], v[1], v[2])]),
             f: |p| vec![b00_f012(1, p[0], p[1], p[2])],
             vjp: |p, s| {
                 let (y, g0, g1, g2) = b00_f012_vjp(1, p[0], p[1], p[2], s[0]);
@@ -2436,6 +4672,7 @@ pub fn cases() -> Vec<Case> {
             seed_name: "b00_f013",
             twin_of: None,
             params: &[("a", 1, true)],
+            value: Some(|t, v| vec![b00_f013_value(t, v[0], 2)]),
             f: |p| vec![b00_f013(p[0], 2)],
             vjp: |p, s| {
                 let (y, g0) = b00_f013_vjp(p[0], 2, s[0]);
@@ -2466,6 +4703,7 @@ pub fn cases() -> Vec<Case> {
                 ("c", 1, true),
                 ("a", 1, true),
             ],
+            value: Some(|t, v| vec![b00_f014_value(t, &v[0..1], v[1], &v[2..5], v[5], v[6], 3)]),
             f: |p| vec![b00_f014(&p[0..1], p[1], &p[2..5], p[5], p[6], 3)],
             vjp: |p, s| {
                 let (y, g0, g1, g2, g3, g4) =
@@ -2525,6 +4763,7 @@ pub fn cases() -> Vec<Case> {
                 ("c", 1, true),
                 ("a", 1, true),
             ],
+            value: None,
             f: |p| vec![b00_f014_plain(&p[0..1], p[1], &p[2..5], p[5], p[6], 3)],
             vjp: |p, s| {
                 let (y, g0, g1, g2, g3, g4) =
@@ -2578,6 +4817,7 @@ pub fn cases() -> Vec<Case> {
             seed_name: "b00_f015",
             twin_of: None,
             params: &[("a", 1, false), ("b", 1, true)],
+            value: Some(|t, v| vec![b00_f015_value(t, 4, v[0], v[1])]),
             f: |p| vec![b00_f015(4, p[0], p[1])],
             vjp: |p, s| {
                 let (y, g0) = b00_f015_vjp(4, p[0], p[1], s[0]);
@@ -2602,6 +4842,7 @@ pub fn cases() -> Vec<Case> {
             seed_name: "b00_f016",
             twin_of: None,
             params: &[("c", 1, true), ("b", 1, true), ("a", 1, true)],
+            value: Some(|t, v| vec![b00_f016_value(t, v[0], v[1], v[2])]),
             f: |p| vec![b00_f016(p[0], p[1], p[2])],
             vjp: |p, s| {
                 let (y, g0, g1, g2) = b00_f016_vjp(p[0], p[1], p[2], s[0]);
@@ -2626,6 +4867,7 @@ pub fn cases() -> Vec<Case> {
             seed_name: "b00_f017",
             twin_of: None,
             params: &[("y", 3, true), ("x", 4, true), ("a", 1, true)],
+            value: Some(|t, v| b00_f017_value(t, &v[0..3], &v[3..7], v[7])),
             f: |p| b00_f017(&p[0..3], &p[3..7], p[7]),
             vjp: |p, s| {
                 let (y, g0, g1, g2) = b00_f017_vjp(&p[0..3], &p[3..7], p[7], s.to_vec());
@@ -2641,6 +4883,7 @@ pub fn cases() -> Vec<Case> {
             seed_name: "b00_f018",
             twin_of: None,
             params: &[("a", 1, true)],
+            value: Some(|t, v| vec![b00_f018_value(t, v[0])]),
             f: |p| vec![b00_f018(p[0])],
             vjp: |p, s| {
                 let (y, g0) = b00_f018_vjp(p[0], s[0]);
@@ -2665,6 +4908,7 @@ pub fn cases() -> Vec<Case> {
             seed_name: "b00_f019",
             twin_of: None,
             params: &[("x", 4, true), ("a", 1, true), ("y", 4, true)],
+            value: Some(|t, v| vec![b00_f019_value(t, &v[0..4], 1, v[4], &v[5..9])]),
             f: |p| vec![b00_f019(&p[0..4], 1, p[4], &p[5..9])],
             vjp: |p, s| {
                 let (y, g0, g1, g2) = b00_f019_vjp(&p[0..4], 1, p[4], &p[5..9], s[0]);
@@ -2695,6 +4939,7 @@ pub fn cases() -> Vec<Case> {
                 ("c", 1, true),
                 ("b", 1, true),
             ],
+            value: Some(|t, v| vec![b00_f020_value(t, &v[0..4], 1, v[4], 3, v[5], v[6])]),
             f: |p| vec![b00_f020(&p[0..4], 1, p[4], 3, p[5], p[6])],
             vjp: |p, s| {
                 let (y, g0, g1, g2, g3) = b00_f020_vjp(&p[0..4], 1, p[4], 3, p[5], p[6], s[0]);
@@ -2724,6 +4969,7 @@ pub fn cases() -> Vec<Case> {
             seed_name: "b00_f021",
             twin_of: None,
             params: &[("a", 1, true)],
+            value: Some(|t, v| vec![b00_f021_value(t, v[0])]),
             f: |p| vec![b00_f021(p[0])],
             vjp: |p, s| {
                 let (y, g0) = b00_f021_vjp(p[0], s[0]);
@@ -2748,6 +4994,7 @@ pub fn cases() -> Vec<Case> {
             seed_name: "b00_f022",
             twin_of: None,
             params: &[("x", 4, true), ("y", 5, true)],
+            value: Some(|t, v| vec![b00_f022_value(t, &v[0..4], &v[4..9], 3)]),
             f: |p| vec![b00_f022(&p[0..4], &p[4..9], 3)],
             vjp: |p, s| {
                 let (y, g0, g1) = b00_f022_vjp(&p[0..4], &p[4..9], 3, s[0]);
@@ -2772,6 +5019,7 @@ pub fn cases() -> Vec<Case> {
             seed_name: "b00_f023",
             twin_of: None,
             params: &[("a", 1, true)],
+            value: Some(|t, v| b00_f023_value(t, v[0])),
             f: |p| b00_f023(p[0]),
             vjp: |p, s| {
                 let (y, g0) = b00_f023_vjp(p[0], s.to_vec());
@@ -2787,6 +5035,7 @@ pub fn cases() -> Vec<Case> {
             seed_name: "b00_f024",
             twin_of: None,
             params: &[("a", 1, true), ("x", 1, false)],
+            value: Some(|t, v| vec![b00_f024_value(t, v[0], &v[1..2])]),
             f: |p| vec![b00_f024(p[0], &p[1..2])],
             vjp: |p, s| {
                 let (y, g0) = b00_f024_vjp(p[0], &p[1..2], s[0]);
@@ -2811,6 +5060,7 @@ pub fn cases() -> Vec<Case> {
             seed_name: "b00_f025",
             twin_of: None,
             params: &[("a", 1, true), ("b", 1, true)],
+            value: Some(|t, v| vec![b00_f025_value(t, v[0], v[1])]),
             f: |p| vec![b00_f025(p[0], p[1])],
             vjp: |p, s| {
                 let (y, g0, g1) = b00_f025_vjp(p[0], p[1], s[0]);
@@ -2835,6 +5085,7 @@ pub fn cases() -> Vec<Case> {
             seed_name: "b00_f026",
             twin_of: None,
             params: &[("x", 2, true), ("a", 1, true)],
+            value: Some(|t, v| vec![b00_f026_value(t, &v[0..2], v[2])]),
             f: |p| vec![b00_f026(&p[0..2], p[2])],
             vjp: |p, s| {
                 let (y, g0, g1) = b00_f026_vjp(&p[0..2], p[2], s[0]);
@@ -2859,6 +5110,7 @@ pub fn cases() -> Vec<Case> {
             seed_name: "b00_f027",
             twin_of: None,
             params: &[("x", 2, true), ("a", 1, true), ("y", 2, true)],
+            value: Some(|t, v| vec![b00_f027_value(t, &v[0..2], v[2], &v[3..5])]),
             f: |p| vec![b00_f027(&p[0..2], p[2], &p[3..5])],
             vjp: |p, s| {
                 let (y, g0, g1, g2) = b00_f027_vjp(&p[0..2], p[2], &p[3..5], s[0]);
@@ -2884,6 +5136,7 @@ pub fn cases() -> Vec<Case> {
             seed_name: "b00_f028",
             twin_of: None,
             params: &[("c", 1, true), ("b", 1, true), ("a", 1, true)],
+            value: Some(|t, v| vec![b00_f028_value(t, v[0], v[1], v[2])]),
             f: |p| vec![b00_f028(p[0], p[1], p[2])],
             vjp: |p, s| {
                 let (y, g0, g1, g2) = b00_f028_vjp(p[0], p[1], p[2], s[0]);
@@ -2908,6 +5161,7 @@ pub fn cases() -> Vec<Case> {
             seed_name: "b00_f029",
             twin_of: None,
             params: &[("b", 1, true), ("c", 1, true), ("a", 1, true)],
+            value: Some(|t, v| vec![b00_f029_value(t, v[0], v[1], v[2], 2, 1)]),
             f: |p| vec![b00_f029(p[0], p[1], p[2], 2, 1)],
             vjp: |p, s| {
                 let (y, g0, g1, g2) = b00_f029_vjp(p[0], p[1], p[2], 2, 1, s[0]);
@@ -2939,6 +5193,7 @@ pub fn cases() -> Vec<Case> {
                 ("c", 1, true),
                 ("x", 2, true),
             ],
+            value: Some(|t, v| vec![b00_f030_value(t, 1, v[0], v[1], &v[2..7], v[7], &v[8..10])]),
             f: |p| vec![b00_f030(1, p[0], p[1], &p[2..7], p[7], &p[8..10])],
             vjp: |p, s| {
                 let (y, g0, g1, g2, g3, g4) =
@@ -2992,6 +5247,7 @@ pub fn cases() -> Vec<Case> {
             seed_name: "b00_f031",
             twin_of: None,
             params: &[("x", 4, true), ("a", 1, true)],
+            value: Some(|t, v| vec![b00_f031_value(t, &v[0..4], v[4])]),
             f: |p| vec![b00_f031(&p[0..4], p[4])],
             vjp: |p, s| {
                 let (y, g0, g1) = b00_f031_vjp(&p[0..4], p[4], s[0]);
@@ -3016,6 +5272,7 @@ pub fn cases() -> Vec<Case> {
             seed_name: "b00_f032",
             twin_of: None,
             params: &[("a", 1, true)],
+            value: Some(|t, v| vec![b00_f032_value(t, v[0])]),
             f: |p| vec![b00_f032(p[0])],
             vjp: |p, s| {
                 let (y, g0) = b00_f032_vjp(p[0], s[0]);
@@ -3040,6 +5297,7 @@ pub fn cases() -> Vec<Case> {
             seed_name: "b00_f032",
             twin_of: Some("b00_f032"),
             params: &[("a", 1, true)],
+            value: None,
             f: |p| vec![b00_f032_plain(p[0])],
             vjp: |p, s| {
                 let (y, g0) = b00_f032_plain_vjp(p[0], s[0]);
@@ -3070,6 +5328,7 @@ pub fn cases() -> Vec<Case> {
                 ("c", 1, true),
                 ("y", 5, true),
             ],
+            value: Some(|t, v| vec![b00_f033_value(t, &v[0..1], v[1], v[2], v[3], 3, &v[4..9])]),
             f: |p| vec![b00_f033(&p[0..1], p[1], p[2], p[3], 3, &p[4..9])],
             vjp: |p, s| {
                 let (y, g0, g1, g2, g3, g4) =
@@ -3123,6 +5382,7 @@ pub fn cases() -> Vec<Case> {
             seed_name: "b00_f034",
             twin_of: None,
             params: &[("a", 1, true), ("x", 4, true), ("b", 1, true)],
+            value: Some(|t, v| vec![b00_f034_value(t, 1, v[0], &v[1..5], v[5])]),
             f: |p| vec![b00_f034(1, p[0], &p[1..5], p[5])],
             vjp: |p, s| {
                 let (y, g0, g1, g2) = b00_f034_vjp(1, p[0], &p[1..5], p[5], s[0]);
@@ -3148,6 +5408,7 @@ pub fn cases() -> Vec<Case> {
             seed_name: "b00_f034",
             twin_of: Some("b00_f034"),
             params: &[("a", 1, true), ("x", 4, true), ("b", 1, true)],
+            value: None,
             f: |p| vec![b00_f034_plain(1, p[0], &p[1..5], p[5])],
             vjp: |p, s| {
                 let (y, g0, g1, g2) = b00_f034_plain_vjp(1, p[0], &p[1..5], p[5], s[0]);
@@ -3173,6 +5434,7 @@ pub fn cases() -> Vec<Case> {
             seed_name: "b00_f035",
             twin_of: None,
             params: &[("a", 1, true), ("x", 3, true)],
+            value: Some(|t, v| b00_f035_value(t, v[0], &v[1..4])),
             f: |p| b00_f035(p[0], &p[1..4]),
             vjp: |p, s| {
                 let (y, g0, g1) = b00_f035_vjp(p[0], &p[1..4], s.to_vec());
@@ -3188,6 +5450,7 @@ pub fn cases() -> Vec<Case> {
             seed_name: "b00_f035",
             twin_of: Some("b00_f035"),
             params: &[("a", 1, true), ("x", 3, true)],
+            value: None,
             f: |p| b00_f035_plain(p[0], &p[1..4]),
             vjp: |p, s| {
                 let (y, g0, g1) = b00_f035_plain_vjp(p[0], &p[1..4], s.to_vec());
@@ -3208,6 +5471,7 @@ pub fn cases() -> Vec<Case> {
                 ("x", 4, true),
                 ("b", 1, true),
             ],
+            value: Some(|t, v| vec![b00_f036_value(t, v[0], 4, v[1], &v[2..6], v[6])]),
             f: |p| vec![b00_f036(p[0], 4, p[1], &p[2..6], p[6])],
             vjp: |p, s| {
                 let (y, g0, g1, g2, g3) = b00_f036_vjp(p[0], 4, p[1], &p[2..6], p[6], s[0]);
@@ -3237,6 +5501,7 @@ pub fn cases() -> Vec<Case> {
             seed_name: "b00_f037",
             twin_of: None,
             params: &[("a", 1, true), ("x", 1, true)],
+            value: Some(|t, v| b00_f037_value(t, v[0], &v[1..2], 2)),
             f: |p| b00_f037(p[0], &p[1..2], 2),
             vjp: |p, s| {
                 let (y, g0, g1) = b00_f037_vjp(p[0], &p[1..2], 2, s.to_vec());
@@ -3252,6 +5517,7 @@ pub fn cases() -> Vec<Case> {
             seed_name: "b00_f038",
             twin_of: None,
             params: &[("a", 1, true), ("b", 1, true)],
+            value: Some(|t, v| vec![b00_f038_value(t, v[0], v[1], 3, 4)]),
             f: |p| vec![b00_f038(p[0], p[1], 3, 4)],
             vjp: |p, s| {
                 let (y, g0, g1) = b00_f038_vjp(p[0], p[1], 3, 4, s[0]);
@@ -3276,6 +5542,7 @@ pub fn cases() -> Vec<Case> {
             seed_name: "b00_f039",
             twin_of: None,
             params: &[("x", 1, true), ("y", 3, true)],
+            value: Some(|t, v| b00_f039_value(t, 2, &v[0..1], &v[1..4])),
             f: |p| b00_f039(2, &p[0..1], &p[1..4]),
             vjp: |p, s| {
                 let (y, g0, g1) = b00_f039_vjp(2, &p[0..1], &p[1..4], s.to_vec());
@@ -3291,6 +5558,7 @@ pub fn cases() -> Vec<Case> {
             seed_name: "b00_f040",
             twin_of: None,
             params: &[("a", 1, true), ("b", 1, true)],
+            value: Some(|t, v| b00_f040_value(t, 1, 3, v[0], v[1])),
             f: |p| b00_f040(1, 3, p[0], p[1]),
             vjp: |p, s| {
                 let (y, g0, g1) = b00_f040_vjp(1, 3, p[0], p[1], s.to_vec());
@@ -3306,6 +5574,7 @@ pub fn cases() -> Vec<Case> {
             seed_name: "b00_f041",
             twin_of: None,
             params: &[("y", 4, true), ("x", 2, true), ("a", 1, true)],
+            value: Some(|t, v| vec![b00_f041_value(t, &v[0..4], &v[4..6], v[6])]),
             f: |p| vec![b00_f041(&p[0..4], &p[4..6], p[6])],
             vjp: |p, s| {
                 let (y, g0, g1, g2) = b00_f041_vjp(&p[0..4], &p[4..6], p[6], s[0]);
@@ -3331,6 +5600,7 @@ pub fn cases() -> Vec<Case> {
             seed_name: "b00_f042",
             twin_of: None,
             params: &[("a", 1, true), ("b", 1, false), ("x", 5, false)],
+            value: Some(|t, v| vec![b00_f042_value(t, v[0], 1, v[1], &v[2..7])]),
             f: |p| vec![b00_f042(p[0], 1, p[1], &p[2..7])],
             vjp: |p, s| {
                 let (y, g0) = b00_f042_vjp(p[0], 1, p[1], &p[2..7], s[0]);
@@ -3355,6 +5625,7 @@ pub fn cases() -> Vec<Case> {
             seed_name: "b00_f043",
             twin_of: None,
             params: &[("x", 3, true)],
+            value: Some(|t, v| vec![b00_f043_value(t, &v[0..3], 2)]),
             f: |p| vec![b00_f043(&p[0..3], 2)],
             vjp: |p, s| {
                 let (y, g0) = b00_f043_vjp(&p[0..3], 2, s[0]);
@@ -3384,6 +5655,7 @@ pub fn cases() -> Vec<Case> {
                 ("a", 1, true),
                 ("b", 1, true),
             ],
+            value: Some(|t, v| vec![b00_f044_value(t, v[0], &v[1..3], v[3], v[4])]),
             f: |p| vec![b00_f044(p[0], &p[1..3], p[3], p[4])],
             vjp: |p, s| {
                 let (y, g0, g1, g2, g3) = b00_f044_vjp(p[0], &p[1..3], p[3], p[4], s[0]);
@@ -3412,6 +5684,7 @@ pub fn cases() -> Vec<Case> {
             seed_name: "b00_f045",
             twin_of: None,
             params: &[("a", 1, true), ("b", 1, true), ("c", 1, true)],
+            value: Some(|t, v| vec![b00_f045_value(t, v[0], v[1], v[2])]),
             f: |p| vec![b00_f045(p[0], p[1], p[2])],
             vjp: |p, s| {
                 let (y, g0, g1, g2) = b00_f045_vjp(p[0], p[1], p[2], s[0]);
@@ -3436,6 +5709,7 @@ pub fn cases() -> Vec<Case> {
             seed_name: "b00_f046",
             twin_of: None,
             params: &[("x", 1, true)],
+            value: Some(|t, v| vec![b00_f046_value(t, &v[0..1])]),
             f: |p| vec![b00_f046(&p[0..1])],
             vjp: |p, s| {
                 let (y, g0) = b00_f046_vjp(&p[0..1], s[0]);
@@ -3466,6 +5740,18 @@ pub fn cases() -> Vec<Case> {
                 ("x", 3, true),
                 ("y", 2, false),
             ],
+            value: Some(|t, v| {
+                vec![b00_f047_value(
+                    t,
+                    v[0],
+                    2,
+                    v[1],
+                    v[2],
+                    3,
+                    &v[3..6],
+                    &v[6..8],
+                )]
+            }),
             f: |p| vec![b00_f047(p[0], 2, p[1], p[2], 3, &p[3..6], &p[6..8])],
             vjp: |p, s| {
                 let (y, g0, g1, g2, g3) =
@@ -3523,6 +5809,7 @@ pub fn cases() -> Vec<Case> {
                 ("y", 4, true),
                 ("a", 1, true),
             ],
+            value: Some(|t, v| vec![b00_f048_value(t, &v[0..5], 3, v[5], &v[6..10], 1, v[10])]),
             f: |p| vec![b00_f048(&p[0..5], 3, p[5], &p[6..10], 1, p[10])],
             vjp: |p, s| {
                 let (y, g0, g1, g2, g3) =
@@ -3573,6 +5860,7 @@ pub fn cases() -> Vec<Case> {
             seed_name: "b00_f049",
             twin_of: None,
             params: &[("a", 1, true)],
+            value: Some(|t, v| vec![b00_f049_value(t, v[0], 2, 1)]),
             f: |p| vec![b00_f049(p[0], 2, 1)],
             vjp: |p, s| {
                 let (y, g0) = b00_f049_vjp(p[0], 2, 1, s[0]);
@@ -3597,6 +5885,7 @@ pub fn cases() -> Vec<Case> {
             seed_name: "b00_f050",
             twin_of: None,
             params: &[("b", 1, true), ("x", 3, true), ("a", 1, true)],
+            value: Some(|t, v| b00_f050_value(t, v[0], &v[1..4], v[4])),
             f: |p| b00_f050(p[0], &p[1..4], p[4]),
             vjp: |p, s| {
                 let (y, g0, g1, g2) = b00_f050_vjp(p[0], &p[1..4], p[4], s.to_vec());
@@ -3612,6 +5901,7 @@ pub fn cases() -> Vec<Case> {
             seed_name: "b00_f051",
             twin_of: None,
             params: &[("b", 1, true), ("x", 3, true), ("a", 1, true)],
+            value: Some(|t, v| vec![b00_f051_value(t, v[0], 1, &v[1..4], v[4])]),
             f: |p| vec![b00_f051(p[0], 1, &p[1..4], p[4])],
             vjp: |p, s| {
                 let (y, g0, g1, g2) = b00_f051_vjp(p[0], 1, &p[1..4], p[4], s[0]);
@@ -3637,6 +5927,7 @@ pub fn cases() -> Vec<Case> {
             seed_name: "b00_f052",
             twin_of: None,
             params: &[("a", 1, false), ("b", 1, true)],
+            value: Some(|t, v| vec![b00_f052_value(t, 4, v[0], v[1])]),
             f: |p| vec![b00_f052(4, p[0], p[1])],
             vjp: |p, s| {
                 let (y, g0) = b00_f052_vjp(4, p[0], p[1], s[0]);
@@ -3661,6 +5952,7 @@ pub fn cases() -> Vec<Case> {
             seed_name: "b00_f052",
             twin_of: Some("b00_f052"),
             params: &[("a", 1, false), ("b", 1, true)],
+            value: None,
             f: |p| vec![b00_f052_plain(4, p[0], p[1])],
             vjp: |p, s| {
                 let (y, g0) = b00_f052_plain_vjp(4, p[0], p[1], s[0]);
@@ -3691,6 +5983,18 @@ pub fn cases() -> Vec<Case> {
                 ("a", 1, true),
                 ("b", 1, true),
             ],
+            value: Some(|t, v| {
+                vec![b00_f053_value(
+                    t,
+                    3,
+                    &v[0..4],
+                    v[4],
+                    &v[5..6],
+                    3,
+                    v[6],
+                    v[7],
+                )]
+            }),
             f: |p| vec![b00_f053(3, &p[0..4], p[4], &p[5..6], 3, p[6], p[7])],
             vjp: |p, s| {
                 let (y, g0, g1, g2, g3, g4) =
@@ -3746,6 +6050,7 @@ pub fn cases() -> Vec<Case> {
             seed_name: "b00_f054",
             twin_of: None,
             params: &[("x", 3, true)],
+            value: Some(|t, v| vec![b00_f054_value(t, &v[0..3])]),
             f: |p| vec![b00_f054(&p[0..3])],
             vjp: |p, s| {
                 let (y, g0) = b00_f054_vjp(&p[0..3], s[0]);
@@ -3770,6 +6075,7 @@ pub fn cases() -> Vec<Case> {
             seed_name: "b00_f055",
             twin_of: None,
             params: &[("a", 1, true)],
+            value: Some(|t, v| b00_f055_value(t, v[0], 4, 2)),
             f: |p| b00_f055(p[0], 4, 2),
             vjp: |p, s| {
                 let (y, g0) = b00_f055_vjp(p[0], 4, 2, s.to_vec());
@@ -3785,6 +6091,7 @@ pub fn cases() -> Vec<Case> {
             seed_name: "b00_f056",
             twin_of: None,
             params: &[("y", 5, true), ("x", 2, false)],
+            value: Some(|t, v| vec![b00_f056_value(t, &v[0..5], &v[5..7])]),
             f: |p| vec![b00_f056(&p[0..5], &p[5..7])],
             vjp: |p, s| {
                 let (y, g0) = b00_f056_vjp(&p[0..5], &p[5..7], s[0]);
@@ -3809,6 +6116,7 @@ pub fn cases() -> Vec<Case> {
             seed_name: "b00_f056",
             twin_of: Some("b00_f056"),
             params: &[("y", 5, true), ("x", 2, false)],
+            value: None,
             f: |p| vec![b00_f056_plain(&p[0..5], &p[5..7])],
             vjp: |p, s| {
                 let (y, g0) = b00_f056_plain_vjp(&p[0..5], &p[5..7], s[0]);
@@ -3833,6 +6141,7 @@ pub fn cases() -> Vec<Case> {
             seed_name: "b00_f057",
             twin_of: None,
             params: &[("y", 3, true), ("x", 5, true), ("a", 1, true)],
+            value: Some(|t, v| b00_f057_value(t, &v[0..3], &v[3..8], 4, v[8])),
             f: |p| b00_f057(&p[0..3], &p[3..8], 4, p[8]),
             vjp: |p, s| {
                 let (y, g0, g1, g2) = b00_f057_vjp(&p[0..3], &p[3..8], 4, p[8], s.to_vec());
@@ -3848,6 +6157,7 @@ pub fn cases() -> Vec<Case> {
             seed_name: "b00_f058",
             twin_of: None,
             params: &[("x", 2, true)],
+            value: Some(|t, v| vec![b00_f058_value(t, 1, &v[0..2])]),
             f: |p| vec![b00_f058(1, &p[0..2])],
             vjp: |p, s| {
                 let (y, g0) = b00_f058_vjp(1, &p[0..2], s[0]);
@@ -3872,6 +6182,7 @@ pub fn cases() -> Vec<Case> {
             seed_name: "b00_f058",
             twin_of: Some("b00_f058"),
             params: &[("x", 2, true)],
+            value: None,
             f: |p| vec![b00_f058_plain(1, &p[0..2])],
             vjp: |p, s| {
                 let (y, g0) = b00_f058_plain_vjp(1, &p[0..2], s[0]);
@@ -3896,6 +6207,7 @@ pub fn cases() -> Vec<Case> {
             seed_name: "b00_f059",
             twin_of: None,
             params: &[("x", 3, true), ("a", 1, false)],
+            value: Some(|t, v| vec![b00_f059_value(t, &v[0..3], 1, v[3])]),
             f: |p| vec![b00_f059(&p[0..3], 1, p[3])],
             vjp: |p, s| {
                 let (y, g0) = b00_f059_vjp(&p[0..3], 1, p[3], s[0]);
@@ -3925,6 +6237,7 @@ pub fn cases() -> Vec<Case> {
                 ("y", 5, true),
                 ("x", 5, false),
             ],
+            value: Some(|t, v| vec![b00_f060_value(t, v[0], v[1], 3, &v[2..7], &v[7..12], 2)]),
             f: |p| vec![b00_f060(p[0], p[1], 3, &p[2..7], &p[7..12], 2)],
             vjp: |p, s| {
                 let (y, g0) = b00_f060_vjp(p[0], p[1], 3, &p[2..7], &p[7..12], 2, s[0]);
@@ -3949,6 +6262,7 @@ pub fn cases() -> Vec<Case> {
             seed_name: "b00_f061",
             twin_of: None,
             params: &[("x", 5, true)],
+            value: Some(|t, v| vec![b00_f061_value(t, &v[0..5])]),
             f: |p| vec![b00_f061(&p[0..5])],
             vjp: |p, s| {
                 let (y, g0) = b00_f061_vjp(&p[0..5], s[0]);
@@ -3979,6 +6293,7 @@ pub fn cases() -> Vec<Case> {
                 ("c", 1, false),
                 ("a", 1, false),
             ],
+            value: Some(|t, v| b00_f062_value(t, v[0], &v[1..6], &v[6..7], v[7], v[8])),
             f: |p| b00_f062(p[0], &p[1..6], &p[6..7], p[7], p[8]),
             vjp: |p, s| {
                 let (y, g0) = b00_f062_vjp(p[0], &p[1..6], &p[6..7], p[7], p[8], s.to_vec());
@@ -3994,6 +6309,7 @@ pub fn cases() -> Vec<Case> {
             seed_name: "b00_f063",
             twin_of: None,
             params: &[("a", 1, true)],
+            value: Some(|t, v| vec![b00_f063_value(t, v[0])]),
             f: |p| vec![b00_f063(p[0])],
             vjp: |p, s| {
                 let (y, g0) = b00_f063_vjp(p[0], s[0]);
@@ -4018,6 +6334,7 @@ pub fn cases() -> Vec<Case> {
             seed_name: "b00_f064",
             twin_of: None,
             params: &[("b", 1, true), ("a", 1, true)],
+            value: Some(|t, v| b00_f064_value(t, 2, v[0], v[1])),
             f: |p| b00_f064(2, p[0], p[1]),
             vjp: |p, s| {
                 let (y, g0, g1) = b00_f064_vjp(2, p[0], p[1], s.to_vec());

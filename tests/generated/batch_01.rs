@@ -12,7 +12,7 @@
 )]
 
 use super::harness::{cat, Case};
-use autodiff::differentiate;
+use autodiff::{differentiate, Tape, Value};
 
 #[differentiate]
 fn b01_f000(n: usize, a: f64, b: f64, c: f64, y: &[f64], x: &[f64]) -> f64 {
@@ -34,6 +34,42 @@ fn b01_f000(n: usize, a: f64, b: f64, c: f64, y: &[f64], x: &[f64]) -> f64 {
             acc1 -= (c * c + 0.25).ln_1p();
         } else {
             let t5: f64 = s4;
+            acc1 = x[3];
+        }
+    }
+    acc1 + acc2 + x[3]
+}
+
+// `b01_f000` on the `Value` tape: its gradient must agree with `b01_f000_vjp`.
+fn b01_f000_value<'t>(
+    tape: &'t Tape<f64>,
+    n: usize,
+    a: Value<'t, f64>,
+    b: Value<'t, f64>,
+    c: Value<'t, f64>,
+    y: &[Value<'t, f64>],
+    x: &[Value<'t, f64>],
+) -> Value<'t, f64> {
+    let mut acc1 = tape.constant(1.955);
+    let mut acc2 = tape.constant(1.832);
+    for i3 in 0..5 {
+        let s4 = (tape.constant((i3 as f64)).hypot(1.5 + c.tanh())
+            * (0.6 * y[i3 % y.len()].sin()).tan())
+        .hypot(
+            2.0 + (if (0.8 * x[0].tanh()).acos() < x[i3 % x.len()] - b {
+                x[(i3 + 1) % x.len()].sin()
+            } else {
+                acc2 + acc2
+            })
+            .sin(),
+        );
+        if !(i3 % 2 == 0) {
+            if x[i3 / 2].tanh() > (-6.3e-1) {
+                break;
+            }
+            acc1 -= (c * c + 0.25).ln_1p();
+        } else {
+            let t5 = s4;
             acc1 = x[3];
         }
     }
@@ -70,6 +106,36 @@ fn b01_f001(n: usize, x: &[f64]) -> f64 {
     (acc1 + x[0]).tanh()
 }
 
+// `b01_f001` on the `Value` tape: its gradient must agree with `b01_f001_vjp`.
+fn b01_f001_value<'t>(tape: &'t Tape<f64>, n: usize, x: &[Value<'t, f64>]) -> Value<'t, f64> {
+    let mut acc1 = x[1] / 4.0;
+    if x[1].cos().exp().ln() < 0.78 {
+        let acc2 = if !(acc1 <= x[0] + 0.74) {
+            acc1
+        } else {
+            tape.constant((-0.47))
+        };
+        let acc3 = x[0].tanh() * acc2;
+        let mut v4 = Vec::with_capacity(x.len());
+        for i5 in 0..x.len() {
+            v4.push(acc2.cos());
+        }
+    } else {
+        for i6 in 1..3 {
+            for i7 in (0..n).rev() {
+                if acc1.atan2(x[i7 / 2].abs() + 1.0) >= (-0.02) {
+                    let acc1 = acc1 + x[i6 / 2];
+                    let s8 = acc1 - acc1 - x[0].tanh().exp().ln();
+                } else {
+                    let acc1 = acc1 + f64::acosh(2.0 + f64::cos((i6 as f64)) + 1.0);
+                }
+            }
+            acc1 = acc1 + x[(i6 + 1) % 3].asinh();
+        }
+    }
+    (acc1 + x[0]).tanh()
+}
+
 #[differentiate]
 fn b01_f002(n: usize, a: f64) -> f64 {
     let mut acc1: f64 = 0.1;
@@ -94,6 +160,42 @@ fn b01_f002(n: usize, a: f64) -> f64 {
                 (std::f64::consts::FRAC_PI_4 * std::f64::consts::FRAC_PI_4 + 0.25).log(10.0),
             ];
             w3[0] += (acc1 / 2.0).asinh();
+            acc1 = (0.6 * (w3[0] + (n as f64)).sin()).tan();
+        }
+        acc1 = acc1 * 8.0e-1 + t2;
+    } else {
+        let mut acc5 = a - 1.58 - acc1;
+    }
+    acc1 - a
+}
+
+// `b01_f002` on the `Value` tape: its gradient must agree with `b01_f002_vjp`.
+fn b01_f002_value<'t>(tape: &'t Tape<f64>, n: usize, a: Value<'t, f64>) -> Value<'t, f64> {
+    let mut acc1 = tape.constant(0.1);
+    if (-0.31) / (1.0 + (acc1 * acc1 + 1.0).ln().powi(2)) > (-0.45) {
+        acc1 = (if f64::cbrt(f64::abs(0.823) + 1.0) <= (-0.8) {
+            acc1
+        } else {
+            a
+        }) * ((-1.24) + acc1);
+        acc1 = if f64::tanh((-0.313)) <= (-0.2) {
+            0.5 / (1.0 + a * a)
+        } else {
+            acc1 - a
+        };
+    } else if (2.0 + a.sin()).powf(1.5).cos().exp().ln_1p() <= acc1 * ((n as f64) - acc1) {
+        let t2 = acc1;
+        if tape.constant(f64::tanh(1.404)) > (1.0 + t2.powi(2)).ln() {
+            let mut w3 = vec![tape.constant(0.5); 5];
+            let h4 = vec![
+                w3[0] * w3[2],
+                t2,
+                tape.constant(f64::log(
+                    std::f64::consts::FRAC_PI_4 * std::f64::consts::FRAC_PI_4 + 0.25,
+                    10.0,
+                )),
+            ];
+            w3[0] = w3[0] + (acc1 / 2.0).asinh();
             acc1 = (0.6 * (w3[0] + (n as f64)).sin()).tan();
         }
         acc1 = acc1 * 8.0e-1 + t2;
@@ -161,6 +263,39 @@ fn b01_f003_plain(a: f64, n: usize, m: usize) -> f64 {
     (acc1 - a).atan()
 }
 
+// `b01_f003` on the `Value` tape: its gradient must agree with `b01_f003_vjp`.
+fn b01_f003_value<'t>(
+    tape: &'t Tape<f64>,
+    a: Value<'t, f64>,
+    n: usize,
+    m: usize,
+) -> Value<'t, f64> {
+    let mut acc1 = (a * a + 1.0).sqrt();
+    for i2 in (0..3).rev() {
+        if (0.9 * acc1.cos()).asin() > a {
+            continue;
+        }
+        let mut k3 = 0;
+        while k3 < 1 {
+            let j4 = k3;
+            let mut u5 = (b01_f002_value(tape, 2, acc1 + 0.68)
+                * (acc1 / (a * a + 1.0))
+                * (b01_f002_value(tape, 2, acc1 + 0.68) * (acc1 / (a * a + 1.0)))
+                + 0.5)
+                .sqrt();
+            let mut v6 = vec![tape.constant(0.0); 5];
+            for i7 in 0..v6.len() {
+                v6[i7] = v6[i7] + f64::sin(0.4 / f64::exp(f64::tanh((i2 as f64))));
+            }
+            u5 += (acc1.abs() + 1.0).powf((-0.5)) * (0.5 * v6[v6.len() - 1 - i2].sin()).atanh();
+            acc1 += f64::atan((-0.98) * (j4 as f64));
+            k3 += 1;
+        }
+        acc1 += acc1;
+    }
+    (acc1 - a).atan()
+}
+
 #[differentiate]
 fn b01_f004(n: usize, x: &[f64], b: f64, c: f64, a: f64, y: &[f64]) -> f64 {
     let mut acc1 = b - x[3];
@@ -170,6 +305,33 @@ fn b01_f004(n: usize, x: &[f64], b: f64, c: f64, a: f64, y: &[f64]) -> f64 {
     while k3 < n {
         let j4 = k3;
         let b = b + (j4 as f64).mul_add(x[n - 1 - j4], a);
+        if b >= y[j4 / 2] {
+            let s5 = b.asinh().cos();
+            acc2 -= b;
+        }
+        acc2 = (0.6 * acc2.tanh()).tan();
+        k3 += 1;
+    }
+    acc1 + acc2 + c
+}
+
+// `b01_f004` on the `Value` tape: its gradient must agree with `b01_f004_vjp`.
+fn b01_f004_value<'t>(
+    tape: &'t Tape<f64>,
+    n: usize,
+    x: &[Value<'t, f64>],
+    b: Value<'t, f64>,
+    c: Value<'t, f64>,
+    a: Value<'t, f64>,
+    y: &[Value<'t, f64>],
+) -> Value<'t, f64> {
+    let mut acc1 = b - x[3];
+    let mut acc2 = tape.constant((-3.6e-1));
+    let a = a * a.atan();
+    let mut k3: usize = 0;
+    while k3 < n {
+        let j4 = k3;
+        let b = b + tape.constant((j4 as f64)).mul_add(x[n - 1 - j4], a);
         if b >= y[j4 / 2] {
             let s5 = b.asinh().cos();
             acc2 -= b;
@@ -198,6 +360,38 @@ fn b01_f005(c: f64, b: f64, a: f64) -> f64 {
             acc1 -= (u5 * u5 + 0.5 + 1.0).acosh() / 4.0;
         } else {
             let t6: f64 = (f64::sin((-1.42)) + acc1.powi(3)) * (acc1 - acc1);
+            acc1 = a / 4.0;
+        }
+        acc1 -= f64::abs(0.313);
+    } else {
+        let mut t7 = acc1;
+    }
+    ((acc1 + b) * a).sin()
+}
+
+// `b01_f005` on the `Value` tape: its gradient must agree with `b01_f005_vjp`.
+fn b01_f005_value<'t>(
+    tape: &'t Tape<f64>,
+    c: Value<'t, f64>,
+    b: Value<'t, f64>,
+    a: Value<'t, f64>,
+) -> Value<'t, f64> {
+    let mut acc1 = a.sin();
+    acc1 /= 1.0 + f64::powi((-1.5_f64), 2);
+    if b <= 0.2 {
+        for i2 in (1..2).rev() {
+            let mut w3 = Vec::with_capacity(4);
+            for i4 in 0..4 {
+                w3.push(f64::ln(f64::exp(f64::sin(1.456))) + a);
+            }
+            acc1 -= -b + w3[i2] * c;
+            w3[i2] = w3[i2] * (1.0 + 0.5 * (w3[w3.len() - 1 - i2] - w3[i2]).cos());
+        }
+        if (1.0 + c.powi(2)).log(10.0) >= 0.09 {
+            let mut u5 = f64::cos(0.5_f64) + acc1.abs();
+            acc1 -= (u5 * u5 + 0.5 + 1.0).acosh() / 4.0;
+        } else {
+            let t6 = (f64::sin((-1.42)) + acc1.powi(3)) * (acc1 - acc1);
             acc1 = a / 4.0;
         }
         acc1 -= f64::abs(0.313);
@@ -282,6 +476,42 @@ fn b01_f006_plain(x: &[f64]) -> f64 {
     (acc1 + v6[2] + v4[3]).tanh()
 }
 
+// `b01_f006` on the `Value` tape: its gradient must agree with `b01_f006_vjp`.
+fn b01_f006_value<'t>(tape: &'t Tape<f64>, x: &[Value<'t, f64>]) -> Value<'t, f64> {
+    let mut acc1 = tape.constant((-0.9));
+    let mut v2 = x.to_vec();
+    {
+        let mut u3 = acc1;
+        acc1 = u3.sin().exp().tanh();
+    }
+    let mut v4 = vec![tape.constant(0.0); 5];
+    let acc5 = b01_f002_value(tape, 2, v4[3] * v2[0]);
+    let mut v6 = vec![tape.constant(0.5); v4.len()];
+    let mut k7 = 0;
+    while k7 < v6.len() && x[0].asinh() > (-1.184) {
+        k7 += 1;
+        let j8 = k7 - 1;
+        acc1 *= 1.0 + 0.5 * f64::sin((j8 as f64));
+        acc1 -= (acc5 + (j8 as f64)).asinh();
+    }
+    let mut k9 = 0;
+    loop {
+        if k9 >= v6.len() {
+            break;
+        }
+        let j10 = k9;
+        v4[v6.len() - 1 - j10] = v4[v6.len() - 1 - j10] - v2[(j10 + 3) % x.len()];
+        let acc11 = acc1;
+        acc1 -= match j10 % 3 {
+            0 => v6[1].cos(),
+            1 => acc5.tanh(),
+            _ => v2[0],
+        };
+        k9 += 1;
+    }
+    (acc1 + v6[2] + v4[3]).tanh()
+}
+
 #[differentiate]
 fn b01_f007(a: f64, c: f64, m: usize, n: usize, x: &[f64], b: f64, y: &[f64]) -> f64 {
     let mut acc1: f64 = x[2].atan();
@@ -305,6 +535,38 @@ fn b01_f007(a: f64, c: f64, m: usize, n: usize, x: &[f64], b: f64, y: &[f64]) ->
     (acc1 + acc2) * c * y[0]
 }
 
+// `b01_f007` on the `Value` tape: its gradient must agree with `b01_f007_vjp`.
+fn b01_f007_value<'t>(
+    tape: &'t Tape<f64>,
+    a: Value<'t, f64>,
+    c: Value<'t, f64>,
+    m: usize,
+    n: usize,
+    x: &[Value<'t, f64>],
+    b: Value<'t, f64>,
+    y: &[Value<'t, f64>],
+) -> Value<'t, f64> {
+    let mut acc1 = x[2].atan();
+    acc1 = (acc1 + (y[0] + x[0])).sin();
+    let mut acc2 = (1.0 + a.powi(2)).sqrt();
+    for i3 in (0..1).step_by(3) {
+        let mut h4 = Vec::with_capacity(4);
+        for i5 in 0..4 {
+            h4.push(y[(i3 + 1) % y.len()]);
+        }
+        let acc6 = acc2;
+        h4[i3] = (-0.4) / (acc6 * acc6 + 1.0) - a;
+        acc2 = acc2 * (-0.6) + y[0];
+    }
+    if c < (-0.52) {
+        for i7 in (0..m).rev() {
+            acc2 /= (0.9 * a.sin()).asin() * (0.9 * a.sin()).asin() + 0.25;
+            acc1 = x[x.len() - 1 - i7] + acc1.hypot(acc1.abs() + 1.0);
+        }
+    }
+    (acc1 + acc2) * c * y[0]
+}
+
 #[differentiate]
 fn b01_f008(x: &[f64], y: &[f64], a: f64) -> f64 {
     let mut acc1: f64 = (1.0 + a * a).recip();
@@ -316,6 +578,43 @@ fn b01_f008(x: &[f64], y: &[f64], a: f64) -> f64 {
             let j4 = k3;
             for i5 in 0..x.len() {
                 if acc1 > (i5 as f64) || !(x[x.len() - 1 - i5] >= x[j4 % 1]) || acc1 > acc2 {
+                    break;
+                }
+                acc2 /= acc2.asinh().cos().exp();
+                for i6 in 0..x.len() {
+                    let acc2 = acc2 + 1.7;
+                    let acc2 = acc2 * (x[j4 % x.len()] * acc2);
+                    acc1 += -(j4 as f64) / 4.0;
+                }
+                acc1 += (acc2 * x[i5]).atan();
+            }
+            acc1 = acc2;
+            k3 += 1;
+        }
+        acc2 += 0.992 / (x[0].sin() * x[0].sin() + 0.25);
+    }
+    (acc1 * acc2 + a).atan()
+}
+
+// `b01_f008` on the `Value` tape: its gradient must agree with `b01_f008_vjp`.
+fn b01_f008_value<'t>(
+    tape: &'t Tape<f64>,
+    x: &[Value<'t, f64>],
+    y: &[Value<'t, f64>],
+    a: Value<'t, f64>,
+) -> Value<'t, f64> {
+    let mut acc1 = (1.0 + a * a).recip();
+    let mut acc2 = a;
+    {
+        acc1 = acc1 + y[2].mul_add(x[0], acc1) * x[0].min(acc1);
+        let mut k3 = 0;
+        while k3 < 4 {
+            let j4 = k3;
+            for i5 in 0..x.len() {
+                if tape.constant((i5 as f64)) < acc1
+                    || !(x[x.len() - 1 - i5] >= x[j4 % 1])
+                    || acc1 > acc2
+                {
                     break;
                 }
                 acc2 /= acc2.asinh().cos().exp();
@@ -356,6 +655,26 @@ fn b01_f009_plain(n: usize, a: f64, b: f64, x: &[f64], c: f64) -> f64 {
     for i3 in 0..n {
         acc2 += (acc2 * c).cos();
         let mut u4: f64 = 0.5;
+        u4 = u4 * 0.5;
+        acc1 -= u4 * (1.0 + x[i3 % x.len()].powi(2)).ln();
+    }
+    ((acc1 + acc2) * c).sin()
+}
+
+// `b01_f009` on the `Value` tape: its gradient must agree with `b01_f009_vjp`.
+fn b01_f009_value<'t>(
+    tape: &'t Tape<f64>,
+    n: usize,
+    a: Value<'t, f64>,
+    b: Value<'t, f64>,
+    x: &[Value<'t, f64>],
+    c: Value<'t, f64>,
+) -> Value<'t, f64> {
+    let mut acc1 = a;
+    let mut acc2 = b01_f001_value(tape, 1, x);
+    for i3 in 0..n {
+        acc2 += (acc2 * c).cos();
+        let mut u4 = tape.constant(0.5);
         u4 = u4 * 0.5;
         acc1 -= u4 * (1.0 + x[i3 % x.len()].powi(2)).ln();
     }
@@ -405,6 +724,49 @@ fn b01_f010(x: &[f64]) -> f64 {
     acc1.atan()
 }
 
+// `b01_f010` on the `Value` tape: its gradient must agree with `b01_f010_vjp`.
+fn b01_f010_value<'t>(tape: &'t Tape<f64>, x: &[Value<'t, f64>]) -> Value<'t, f64> {
+    let mut acc1 = tape.constant(0.331);
+    let mut acc2 = tape.constant((-1.346));
+    let s3 = x[0].powi(2);
+    let acc2 = acc2 + x[0];
+    let mut k4: usize = 0;
+    while k4 < x.len() {
+        k4 += 1;
+        let j5 = k4 - 1;
+        if acc2 <= x[x.len() - 1 - j5] || j5 >= 2 {
+            continue;
+        }
+        match j5 % 2 {
+            0 => {
+                if j5 % 2 == 1 {
+                    let mut s6 = acc2 + (x[j5] + s3);
+                    acc1 = s6.atan2(b01_f001_value(tape, 1, x) * b01_f001_value(tape, 1, x) + 0.5);
+                } else if tape.constant((-1.5_f64))
+                    <= if f64::powi((j5 as f64), 2) >= -(5.23e-1) {
+                        tape.constant((-0.905))
+                    } else {
+                        acc1
+                    }
+                {
+                    let mut t7 = x[x.len() - 1 - j5].abs();
+                    acc1 += f64::trunc(0.5 * (-1.04)) + x[j5];
+                } else if !(j5 % 2 == 0) {
+                    let s8 = x[j5] + x[x.len() - 1 - j5] + acc1.atan2(acc1.cos().exp());
+                    acc1 -= s8 * s8 + -s8;
+                }
+                acc1 -= (1.0 + x[(j5 + 1) % 3].sin().exp().log10().powi(2)).log(3.0);
+            }
+            _ => {
+                let mut u9 = (x[x.len() - 1 - j5].abs() + 1.0).sqrt().sin();
+                acc1 += x[2];
+            }
+        }
+        acc1 -= (0.5 * x[j5].sin().sin()).atanh();
+    }
+    acc1.atan()
+}
+
 #[differentiate(wrt(y))]
 fn b01_f011(x: &[f64], n: usize, y: &[f64], m: usize) -> f64 {
     let mut acc1 = y[2].atan();
@@ -432,6 +794,39 @@ fn b01_f011(x: &[f64], n: usize, y: &[f64], m: usize) -> f64 {
     ((acc1 + s4 - h2[2]) * h2[0]).sin()
 }
 
+// `b01_f011` on the `Value` tape: its gradient must agree with `b01_f011_vjp`.
+fn b01_f011_value<'t>(
+    tape: &'t Tape<f64>,
+    x: &[Value<'t, f64>],
+    n: usize,
+    y: &[Value<'t, f64>],
+    m: usize,
+) -> Value<'t, f64> {
+    let mut acc1 = y[2].atan();
+    let mut h2 = vec![tape.constant(0.0); x.len()];
+    for i3 in 0..x.len() {
+        h2[i3] = h2[i3] + x[i3];
+    }
+    let s4 = b01_f002_value(tape, 2, acc1 / x[2].cos().exp());
+    acc1 /= s4.atan() * s4.atan() + 1.0;
+    if x[1] < x[1] * x[0] {
+        return s4;
+    }
+    h2[3] = (1.0 + h2[1].powi(2)).ln().cos();
+    for i5 in 0..h2.len() {
+        if i5 >= 1 || s4 > s4 {
+            break;
+        }
+        acc1 = y[y.len() - 1 - i5];
+    }
+    for i6 in (0..n).rev() {
+        let mut u7 = tape.constant(f64::tanh((n as f64)));
+        let s8 = y[(i6 + 3) % 5].asinh();
+        acc1 = s8;
+    }
+    ((acc1 + s4 - h2[2]) * h2[0]).sin()
+}
+
 #[differentiate]
 fn b01_f012(x: &[f64], a: f64) -> f64 {
     let mut acc1 = x[0].tanh().exp().ln_1p();
@@ -450,6 +845,24 @@ fn b01_f012(x: &[f64], a: f64) -> f64 {
 // `b01_f012` without its `#[checkpoint]`s: the gradients must agree bitwise.
 #[differentiate]
 fn b01_f012_plain(x: &[f64], a: f64) -> f64 {
+    let mut acc1 = x[0].tanh().exp().ln_1p();
+    let mut k2 = 0;
+    while k2 < x.len() && x[2] < 2.96e0 {
+        k2 += 1;
+        let j3 = k2 - 1;
+        let mut h4 = x.to_vec();
+        let u5 = a * a + a;
+        let t6 = u5;
+    }
+    acc1 - a
+}
+
+// `b01_f012` on the `Value` tape: its gradient must agree with `b01_f012_vjp`.
+fn b01_f012_value<'t>(
+    tape: &'t Tape<f64>,
+    x: &[Value<'t, f64>],
+    a: Value<'t, f64>,
+) -> Value<'t, f64> {
     let mut acc1 = x[0].tanh().exp().ln_1p();
     let mut k2 = 0;
     while k2 < x.len() && x[2] < 2.96e0 {
@@ -561,6 +974,58 @@ fn b01_f013_plain(b: f64, x: &[f64], a: f64) -> f64 {
     acc1 * a + b + w4[3] + x[0]
 }
 
+// `b01_f013` on the `Value` tape: its gradient must agree with `b01_f013_vjp`.
+fn b01_f013_value<'t>(
+    tape: &'t Tape<f64>,
+    b: Value<'t, f64>,
+    x: &[Value<'t, f64>],
+    a: Value<'t, f64>,
+) -> Value<'t, f64> {
+    let mut acc1 = x[1] * (-1.49);
+    for i2 in (0..3).rev() {
+        let mut t3 =
+            b.cos() + ((if i2 != 1 { x[i2] } else { acc1 }) + f64::exp_m1(f64::atan((i2 as f64))));
+    }
+    let mut w4 = vec![tape.constant(0.0); x.len()];
+    for i5 in 0..4 {
+        w4[i5] = b + w4[i5] + acc1;
+    }
+    for i6 in 0..x.len() {
+        for i7 in 0..=w4.len() - 1 {
+            if a > (-0.22) || w4[i7 % w4.len()] >= 0.095 {
+                match i7 % 3 {
+                    0 => {
+                        let acc1 = acc1 * b;
+                        w4[x.len() - 1 - i6] = acc1.atan() + (acc1 + x[3]);
+                    }
+                    1 => {
+                        let acc8 = tape.constant(f64::asinh((i6 as f64)));
+                        acc1 += (x[i6 % w4.len()] * acc8)
+                            .atan2(1.0 + acc1 / (2.5 + acc8.sin()) * (acc1 / (2.5 + acc8.sin())));
+                    }
+                    _ => {
+                        let mut u9 = 1.03 / (1.0 + b * b);
+                        acc1 -= f64::exp(0.5 * f64::tanh((-1.3)));
+                    }
+                }
+                acc1 += (x[i6 % x.len()] * x[i6 % x.len()] + 1.0).ln() / 0.5;
+            } else if i6 % 2 == 0 {
+                let u10 = x[i7] - x[i7 % 4];
+                acc1 = acc1 * 0.7_f64 + (u10.asinh() + (-3.8e-1));
+            } else if (acc1 + w4[(i6 + 1) % x.len()]) / ((acc1 + a) * (acc1 + a) + 1.0) >= (-0.22) {
+                let acc11 = w4[i7] * a / 0.5;
+                acc1 = acc1 * 0.09 + w4[w4.len() - 1 - i7].sin() % 2.0;
+            }
+            acc1 = acc1 * (-0.5) + w4[i6];
+        }
+        acc1 -= b * b01_f003_value(tape, (0.8 * a.sin()).acos(), 3, 3);
+        if (2.0 + w4[i6].cos()).log2() < 1.4 {
+            continue;
+        }
+    }
+    acc1 * a + b + w4[3] + x[0]
+}
+
 #[differentiate]
 fn b01_f014(y: &[f64], n: usize, a: f64, b: f64, x: &[f64]) -> f64 {
     let mut acc1 = 1.129 / (1.0 + f64::powi((-0.2), 2));
@@ -580,6 +1045,32 @@ fn b01_f014(y: &[f64], n: usize, a: f64, b: f64, x: &[f64]) -> f64 {
     (acc4 + w5[0]) * w2[1]
 }
 
+// `b01_f014` on the `Value` tape: its gradient must agree with `b01_f014_vjp`.
+fn b01_f014_value<'t>(
+    tape: &'t Tape<f64>,
+    y: &[Value<'t, f64>],
+    n: usize,
+    a: Value<'t, f64>,
+    b: Value<'t, f64>,
+    x: &[Value<'t, f64>],
+) -> Value<'t, f64> {
+    let mut acc1 = tape.constant(1.129 / (1.0 + f64::powi((-0.2), 2)));
+    let acc1 = acc1 * (b - a);
+    let mut w2 = Vec::new();
+    for i3 in 0..4 {
+        w2.push(tape.constant((n as f64) % 3.0));
+    }
+    let a = a + b * a;
+    let mut acc4 = b;
+    acc4 = acc4 + y[0] * ((-1.321e0) / (1.0 + acc4.powi(2)));
+    let mut w5 = vec![tape.constant(1.0); n];
+    for i6 in 0..x.len() {
+        let mut s7 = tape.constant((-0.52));
+        acc4 = a;
+    }
+    (acc4 + w5[0]) * w2[1]
+}
+
 #[differentiate(wrt(x, a))]
 fn b01_f015(x: &[f64], a: f64, n: usize, c: f64, b: f64) -> f64 {
     let mut acc1 = x[0] + c;
@@ -592,6 +1083,31 @@ fn b01_f015(x: &[f64], a: f64, n: usize, c: f64, b: f64) -> f64 {
     for i5 in 0..n {
         let t6 = match i5 % 2 {
             0 => (n as f64),
+            _ => x[i5 % v3.len()] * x[(i5 + 1) % x.len()] + (i5 as f64) * x[i5 % 1],
+        };
+    }
+    acc1 * u2 * v3[0] - v3[0]
+}
+
+// `b01_f015` on the `Value` tape: its gradient must agree with `b01_f015_vjp`.
+fn b01_f015_value<'t>(
+    tape: &'t Tape<f64>,
+    x: &[Value<'t, f64>],
+    a: Value<'t, f64>,
+    n: usize,
+    c: Value<'t, f64>,
+    b: Value<'t, f64>,
+) -> Value<'t, f64> {
+    let mut acc1 = x[0] + c;
+    acc1 = (acc1 + c).sin();
+    let mut u2 = c;
+    let mut v3 = vec![tape.constant(0.0); x.len()];
+    for i4 in 0..v3.len() {
+        v3[i4] = (-1.6) / v3[i4].cos().exp();
+    }
+    for i5 in 0..n {
+        let t6 = match i5 % 2 {
+            0 => tape.constant((n as f64)),
             _ => x[i5 % v3.len()] * x[(i5 + 1) % x.len()] + (i5 as f64) * x[i5 % 1],
         };
     }
@@ -624,9 +1140,81 @@ fn b01_f016(y: &[f64], b: f64, x: &[f64], n: usize, c: f64, a: f64) -> f64 {
     acc1 - a
 }
 
+// `b01_f016` on the `Value` tape: its gradient must agree with `b01_f016_vjp`.
+fn b01_f016_value<'t>(
+    tape: &'t Tape<f64>,
+    y: &[Value<'t, f64>],
+    b: Value<'t, f64>,
+    x: &[Value<'t, f64>],
+    n: usize,
+    c: Value<'t, f64>,
+    a: Value<'t, f64>,
+) -> Value<'t, f64> {
+    let mut acc1 = x[0] * c;
+    if b01_f003_value(tape, -acc1, 3, 3)
+        < b01_f003_value(tape, tape.constant(f64::sinh(f64::atan((-0.934)))), 3, 3)
+    {
+        return (-1.4) - (y[0] - y[0]);
+    }
+    {
+        let v2 = vec![x[2] - acc1, y[1], acc1, (1.0 + acc1 * acc1).sqrt()];
+        acc1 = (acc1 * acc1).tanh();
+        if tape.constant(1.12) >= v2[3] {
+            let mut h3 = x.to_vec();
+            acc1 = acc1 * (-0.41) + (0.8 * (h3[2].cos().exp() + 1.0).acosh().tanh()).acos();
+            if y[0] + c - x[2] > 1.0 {
+                let mut u4 = (c * c + 1.0).recip();
+                acc1 -= u4;
+            } else {
+                let u5 = b01_f001_value(tape, 1, x);
+                acc1 += -(h3[2] % 1.5);
+            }
+            acc1 += h3[0] * y[1].hypot(1.0 + b.powi(2));
+        }
+        acc1 = acc1 * 0.271 + tape.constant((-0.82)).max(a) / 2.0;
+    }
+    acc1 - a
+}
+
 #[differentiate]
 fn b01_f017(a: f64, m: usize, x: &[f64], b: f64, c: f64, n: usize) -> f64 {
     let mut acc1: f64 = a.tanh().exp2();
+    {
+        if a < 0.03 {
+            return x[0] * (x[0] + x[0]);
+        }
+        let mut v2 = vec![1.287e0 + c, x[0] + acc1];
+        {
+            let mut t3 = a;
+            for i4 in 0..m {
+                if i4 > 1 {
+                    continue;
+                }
+                let mut u5 = v2[i4 % v2.len()].cos();
+                t3 = x[0] + (b + 1.1);
+            }
+            acc1 += b;
+        }
+        acc1 -= (1.0
+            + (if x[0].cos() < 0.43 { a } else { x[0] })
+                * (if x[0].cos() < 0.43 { a } else { x[0] })
+            + 1.0)
+            .acosh();
+    }
+    acc1 + x[0]
+}
+
+// `b01_f017` on the `Value` tape: its gradient must agree with `b01_f017_vjp`.
+fn b01_f017_value<'t>(
+    tape: &'t Tape<f64>,
+    a: Value<'t, f64>,
+    m: usize,
+    x: &[Value<'t, f64>],
+    b: Value<'t, f64>,
+    c: Value<'t, f64>,
+    n: usize,
+) -> Value<'t, f64> {
+    let mut acc1 = a.tanh().exp2();
     {
         if a < 0.03 {
             return x[0] * (x[0] + x[0]);
@@ -691,6 +1279,60 @@ fn b01_f018(x: &[f64], y: &[f64], a: f64, b: f64) -> f64 {
         let mut t10 = y[j8 % y.len()] * t9;
         acc2 += (1.0 + (-0.58) * (j8 as f64) * ((-0.58) * (j8 as f64))).powf((-0.5));
         acc1 = acc1 * (-5.0e-1) + f64::max((-4.0e-1), b);
+        k7 += 1;
+    }
+    ((acc1 + acc2 - b + a) * h3[2]).tanh()
+}
+
+// `b01_f018` on the `Value` tape: its gradient must agree with `b01_f018_vjp`.
+fn b01_f018_value<'t>(
+    tape: &'t Tape<f64>,
+    x: &[Value<'t, f64>],
+    y: &[Value<'t, f64>],
+    a: Value<'t, f64>,
+    b: Value<'t, f64>,
+) -> Value<'t, f64> {
+    let mut acc1 = a.sin();
+    let mut acc2 = b01_f001_value(tape, 1, x);
+    let mut h3 = vec![tape.constant(0.0); x.len()];
+    for i4 in 0..h3.len() {
+        h3[i4] = (0.5 * x[i4].cos().cos()).atanh();
+    }
+    let mut k5 = 0;
+    loop {
+        if k5 >= y.len() {
+            break;
+        }
+        k5 += 1;
+        let j6 = k5 - 1;
+        if acc2 * y[j6 / 2] + a.hypot(1.0 + a.powi(2)) <= 1.69_f64 {
+            acc2 /= 2.0 + f64::cos(0.1 * std::f64::consts::E);
+            h3[(j6 + 3) % 3] =
+                h3[(j6 + 3) % 3] * (1.0 + 0.25 * (if j6 % 2 == 0 { b } else { b }).sin());
+            let a = a * x[j6];
+        }
+        h3[j6] = h3[j6] + 1.973;
+        acc2 = acc2 * 0.17 + y[0];
+        if acc2.tanh().exp().log(3.0) > acc1 {
+            break;
+        }
+    }
+    let mut k7 = 0;
+    loop {
+        if k7 >= h3.len() {
+            break;
+        }
+        let j8 = k7;
+        let mut t9 = match j8 % 2 {
+            0 => acc2,
+            _ => (j8 as f64) + y[j8 % y.len()].sin().exp2(),
+        };
+        let mut t10 = y[j8 % y.len()] * t9;
+        acc2 += f64::powf(
+            1.0 + (-0.58) * (j8 as f64) * ((-0.58) * (j8 as f64)),
+            (-0.5),
+        );
+        acc1 = acc1 * (-5.0e-1) + tape.constant((-4.0e-1)).max(b);
         k7 += 1;
     }
     ((acc1 + acc2 - b + a) * h3[2]).tanh()
@@ -794,6 +1436,61 @@ fn b01_f019_plain(b: f64, c: f64, x: &[f64], n: usize, a: f64) -> f64 {
     acc1 + t2 + b
 }
 
+// `b01_f019` on the `Value` tape: its gradient must agree with `b01_f019_vjp`.
+fn b01_f019_value<'t>(
+    tape: &'t Tape<f64>,
+    b: Value<'t, f64>,
+    c: Value<'t, f64>,
+    x: &[Value<'t, f64>],
+    n: usize,
+    a: Value<'t, f64>,
+) -> Value<'t, f64> {
+    let mut acc1 = x[0] * c;
+    acc1 = (acc1 * x[1]).tanh();
+    if c <= x[0] / x[0].tanh().exp() {
+        return (1.1 / (1.0 + a.powi(2))).sin();
+    }
+    let mut t2 = if a % 2.0 >= x[1] { a * a } else { (-0.9) + c };
+    if x[0] <= (-1.15) {
+        let mut v3 = x.to_vec();
+        let u4 = (v3[0] * v3[0] + 0.25).cbrt().asinh();
+        acc1 += v3[1];
+    } else {
+        let mut u5 = b;
+        let mut k6 = 0;
+        while k6 < x.len() && t2 < 0.9 {
+            k6 += 1;
+            let j7 = k6 - 1;
+            if acc1.max(u5) * x[(j7 + 3) % x.len()]
+                < (x[x.len() - 1 - j7] % 1.5 * (x[x.len() - 1 - j7] % 1.5) + 0.25).recip()
+            {
+                for i8 in 0..=4 - 1 {
+                    let mut u9 = tape.constant(1.56_f64).hypot(1.5 + x[i8 / 2].sin())
+                        / ((match j7 % 3 {
+                            0 => u5,
+                            1 => x[(j7 + 1) % x.len()],
+                            _ => x[0],
+                        })
+                        .abs()
+                            + 1.0);
+                    u5 += (j7 as f64) + f64::cos(1.5);
+                }
+                acc1 += tape.constant(f64::tanh((-0.37))).max(u5 - (j7 as f64));
+            } else {
+                let acc10 = x[x.len() - 1 - j7];
+                acc1 -= (n as f64) + (-0.7) + acc10.atan();
+            }
+            t2 -= if (0.9 * x[x.len() - 1 - j7].cos()).asin() >= 0.65_f64 {
+                b
+            } else {
+                (x[0].abs() + 1.0).log(2.0)
+            };
+        }
+        acc1 = acc1 * (-0.35) + t2.sin() / 3.0;
+    }
+    acc1 + t2 + b
+}
+
 #[differentiate]
 fn b01_f020(x: &[f64], a: f64, y: &[f64], b: f64) -> f64 {
     let mut acc1: f64 = b * b;
@@ -829,6 +1526,49 @@ fn b01_f020(x: &[f64], a: f64, y: &[f64], b: f64) -> f64 {
     acc1 + a
 }
 
+// `b01_f020` on the `Value` tape: its gradient must agree with `b01_f020_vjp`.
+fn b01_f020_value<'t>(
+    tape: &'t Tape<f64>,
+    x: &[Value<'t, f64>],
+    a: Value<'t, f64>,
+    y: &[Value<'t, f64>],
+    b: Value<'t, f64>,
+) -> Value<'t, f64> {
+    let mut acc1 = b * b;
+    acc1 += if b.cos().exp().powf(0.5) >= 1.48 {
+        b01_f012_value(tape, x, 1.54 - y[0])
+    } else {
+        x[2] * acc1
+    };
+    if a >= (-0.11) {
+        return a + b.cos();
+    }
+    {
+        for i2 in 0..=1 - 1 {
+            if b > acc1 {
+                for i3 in (0..y.len()).step_by(3) {
+                    let acc1 = acc1 * (b / acc1.sin().exp());
+                    let acc1 = acc1 + acc1;
+                    let mut acc4 = (i3 as f64) + y[(i2 + 1) % 2].atan();
+                }
+                if i2 % 2 == 1 {
+                    let mut u5 = a;
+                    acc1 = tape.constant(f64::sqrt(
+                        f64::tanh((i2 as f64)) * f64::tanh((i2 as f64)) + 0.25,
+                    ));
+                } else {
+                    let mut t6 = x[(i2 + 3) % x.len()];
+                    acc1 += t6.atan().asinh();
+                }
+                acc1 = tape.constant(f64::acos(0.8 * f64::cos(f64::abs(0.8))));
+            }
+            acc1 = acc1 * 0.74 + a.atan() * b.tanh();
+        }
+        acc1 = y[0].max(a).sin().exp().ln();
+    }
+    acc1 + a
+}
+
 #[differentiate]
 fn b01_f021(y: &[f64], x: &[f64], a: f64) -> Vec<f64> {
     let mut acc1: f64 = (-0.87);
@@ -855,6 +1595,46 @@ fn b01_f021(y: &[f64], x: &[f64], a: f64) -> Vec<f64> {
     let mut out8 = vec![0.0; x.len()];
     for i9 in 0..x.len() {
         out8[i9] = b01_f003(y[i9 % y.len()] * 1.57, 3, 3)
+            - (if a.atan().exp_m1() <= (-1.6) + a {
+                acc1
+            } else {
+                t3
+            });
+    }
+    out8
+}
+
+// `b01_f021` on the `Value` tape: its gradient must agree with `b01_f021_vjp`.
+fn b01_f021_value<'t>(
+    tape: &'t Tape<f64>,
+    y: &[Value<'t, f64>],
+    x: &[Value<'t, f64>],
+    a: Value<'t, f64>,
+) -> Vec<Value<'t, f64>> {
+    let mut acc1 = tape.constant((-0.87));
+    {
+        let mut t2 = x[0];
+        acc1 += y[3].sin().sin();
+    }
+    let t3 = y[0];
+    for i4 in (0..x.len()).step_by(3) {
+        if (0.5 * a.sin()).atanh() > f64::atan((-0.6)) {
+            continue;
+        }
+        acc1 -= b01_f002_value(tape, 2, a / 2.0) / 2.0;
+        let mut acc5 = f64::log(1.873 * 1.873 + 0.5, 3.0) + y[5 - 1 - i4] * x[0];
+        for i6 in (0..y.len()).rev() {
+            let mut s7 = a;
+            acc5 += match i4 % 2 {
+                0 => 0.52 / (1.0 + y[i6 / 2].powi(2)),
+                _ => x[i4],
+            };
+        }
+        acc1 = (-1.652) / (1.0 + (acc5.abs() + 1.0).recip() * (acc5.abs() + 1.0).recip());
+    }
+    let mut out8 = vec![tape.constant(0.0); x.len()];
+    for i9 in 0..x.len() {
+        out8[i9] = b01_f003_value(tape, y[i9 % y.len()] * 1.57, 3, 3)
             - (if a.atan().exp_m1() <= (-1.6) + a {
                 acc1
             } else {
@@ -912,6 +1692,59 @@ fn b01_f022(a: f64, n: usize, x: &[f64]) -> f64 {
     acc1
 }
 
+// `b01_f022` on the `Value` tape: its gradient must agree with `b01_f022_vjp`.
+fn b01_f022_value<'t>(
+    tape: &'t Tape<f64>,
+    a: Value<'t, f64>,
+    n: usize,
+    x: &[Value<'t, f64>],
+) -> Value<'t, f64> {
+    let mut acc1 = a;
+    let mut k2 = 0;
+    while k2 < 5 && a / (acc1 * acc1 + 0.25) < 0.5 {
+        let j3 = k2;
+        for i4 in (0..3).rev() {
+            match i4 % 2 {
+                0 => {
+                    acc1 /= f64::exp(f64::sin((j3 as f64)));
+                    acc1 = acc1 + x[i4 % x.len()].tanh().exp().ln() * 1.14;
+                    acc1 = x[(j3 + 2) % x.len()] - a - x[i4];
+                }
+                _ => {
+                    if x[3 - 1 - i4] - a <= 2.04 {
+                        continue;
+                    }
+                    match j3 % 2 {
+                        0 => {
+                            let mut acc5 = x[3 - 1 - i4];
+                            acc1 = acc1 * 0.27 + acc5;
+                        }
+                        _ => {
+                            let mut u6 = (1.339e0 * acc1).sin();
+                            acc1 -= u6;
+                        }
+                    }
+                    acc1 = b01_f009_value(tape, 2, a, acc1 - x[i4], x, x[0].sin());
+                }
+            }
+            acc1 = acc1.cos() - x[0];
+        }
+        acc1 -= (if if acc1 >= (-0.28) && !(j3 >= 4) {
+            tape.constant((j3 as f64))
+        } else {
+            x[0]
+        } > f64::acosh(f64::abs((j3 as f64)) + 1.0 + 1.0)
+        {
+            x[j3 / 2]
+        } else {
+            tape.constant((j3 as f64))
+        })
+        .cos();
+        k2 += 1;
+    }
+    acc1
+}
+
 #[differentiate]
 fn b01_f023(n: usize, x: &[f64]) -> f64 {
     let mut acc1 = b01_f019(
@@ -929,6 +1762,48 @@ fn b01_f023(n: usize, x: &[f64]) -> f64 {
             if acc1 > (-2.56_f64) {
                 if if s3 > 0.699 { x[0] } else { s4 } <= (n as f64).abs() {
                     return b01_f003(0.33, 3, 3);
+                }
+                if x[0] * x[1] >= acc1.cos() {
+                    acc1 = acc1 + (s3 + x[1]) * (x[0] * x[0]);
+                    s2 = if s3 * x[0] <= (-0.387) {
+                        s4 - (n as f64)
+                    } else {
+                        x[1]
+                    };
+                }
+                acc1 -= acc1;
+            } else {
+                let mut u5 = (0.6 * s2.tanh()).tan() * x[1] - s3;
+                s3 -= (0.8 * x[0].tanh()).acos();
+            }
+            acc1 = s4;
+        } else {
+            let mut acc6 = (1.0 + acc1 * acc1).log(2.0) - s3.asinh();
+        }
+        acc1 =
+            acc1 * 0.544_f64 + (-0.02) / ((n as f64) * (n as f64) + 0.25) * (s4 * s4 + 1.0).log10();
+    }
+    acc1 - s2
+}
+
+// `b01_f023` on the `Value` tape: its gradient must agree with `b01_f023_vjp`.
+fn b01_f023_value<'t>(tape: &'t Tape<f64>, n: usize, x: &[Value<'t, f64>]) -> Value<'t, f64> {
+    let mut acc1 = b01_f019_value(
+        tape,
+        x[1].asinh(),
+        if (-1.6) < 0.97 { x[0] } else { x[1] },
+        x,
+        3,
+        x[0] + (-1.59),
+    );
+    let mut s2 = (2.0 + acc1.sin()).recip();
+    if tape.constant(f64::sin((n as f64))) > 0.1 * x[0] {
+        let mut s3 = (1.0 + acc1 * acc1 + 1.0).acosh();
+        let s4 = s3.asinh() + s3.cos();
+        if s4 <= 0.91 {
+            if acc1 > (-2.56_f64) {
+                if if s3 > 0.699 { x[0] } else { s4 } <= f64::abs((n as f64)) {
+                    return b01_f003_value(tape, tape.constant(0.33), 3, 3);
                 }
                 if x[0] * x[1] >= acc1.cos() {
                     acc1 = acc1 + (s3 + x[1]) * (x[0] * x[0]);
@@ -995,6 +1870,48 @@ fn b01_f024(a: f64) -> f64 {
     acc1 - acc2
 }
 
+// `b01_f024` on the `Value` tape: its gradient must agree with `b01_f024_vjp`.
+fn b01_f024_value<'t>(tape: &'t Tape<f64>, a: Value<'t, f64>) -> Value<'t, f64> {
+    let mut acc1 = a * a;
+    let mut acc2 = (0.8 * (if acc1 - a > a { acc1.asinh() } else { acc1 - a }).sin()).acos();
+    if b01_f003_value(tape, a.atan2(acc1 * acc1 + 0.5), 3, 3) <= 0.84 {
+        if a <= 1.28e0 {
+            acc2 += if (0.5 * acc2).floor() + acc2 > a + a {
+                -acc2
+            } else {
+                (acc2 * acc2 + 0.5).cbrt()
+            };
+            for i3 in 1..3 {
+                let mut h4 = vec![tape.constant(1.0); 2];
+                h4[i3 % 2] = acc1 * a * (acc2 + (i3 as f64));
+            }
+            acc2 = acc2 * 0.48_f64 + ((0.5 * acc2.asinh()).floor() + a);
+        } else if (if -acc2 >= a.hypot(acc1.abs() + 1.0) {
+            acc2
+        } else {
+            a
+        }) * a.sin()
+            <= ((acc2.abs() + 1.0).powf(1.5) * (acc2.abs() + 1.0).powf(1.5) + 1.0).sqrt()
+        {
+            let u5 = acc1;
+            acc1 = acc1 * (-4.0e-1)
+                + (if !(u5 / 0.5 > (-1.279) * a) {
+                    (-1.63) / (a.abs() + 1.0)
+                } else {
+                    u5.tanh()
+                });
+        } else {
+            let s6 = acc2;
+            acc1 = -a * (s6 + s6);
+        }
+        acc1 += a;
+    } else {
+        let u7 = -acc2;
+        acc1 = acc1 * 0.185 + (u7 + u7) / (1.0 + u7.powi(2));
+    }
+    acc1 - acc2
+}
+
 #[differentiate]
 fn b01_f025(b: f64, x: &[f64], a: f64) -> f64 {
     let mut acc1: f64 = b;
@@ -1009,6 +1926,33 @@ fn b01_f025(b: f64, x: &[f64], a: f64) -> f64 {
     if a <= b {
         acc1 /= 1.0 + x[3].powi(2);
         s2 = s2 * 8.08e-1 + b01_f002(2, f64::powi((-1.35), 3));
+    } else {
+        let s6 = acc1;
+        s3 = (1.0 + s6.powi(2)).sqrt() * a;
+    }
+    s5 = (s5 * (x[1] * (-1.91_f64))).tanh();
+    (acc1 + s2 + s3 + s5) * x[4]
+}
+
+// `b01_f025` on the `Value` tape: its gradient must agree with `b01_f025_vjp`.
+fn b01_f025_value<'t>(
+    tape: &'t Tape<f64>,
+    b: Value<'t, f64>,
+    x: &[Value<'t, f64>],
+    a: Value<'t, f64>,
+) -> Value<'t, f64> {
+    let mut acc1 = b;
+    let mut s2 = (0.8 * acc1.tanh().cos()).acos();
+    s2 /= 1.0 + (x[4] * b).powi(2);
+    let mut s3 = s2;
+    {
+        let mut s4 = x[4];
+        s3 += (-0.72) + s4 - acc1.powi(2);
+    }
+    let mut s5 = s2 - x[1] - ((-0.216) + (-0.71));
+    if a <= b {
+        acc1 /= 1.0 + x[3].powi(2);
+        s2 = s2 * 8.08e-1 + b01_f002_value(tape, 2, tape.constant(f64::powi((-1.35), 3)));
     } else {
         let s6 = acc1;
         s3 = (1.0 + s6.powi(2)).sqrt() * a;
@@ -1050,6 +1994,39 @@ fn b01_f026(n: usize, a: f64) -> f64 {
     acc1 + a
 }
 
+// `b01_f026` on the `Value` tape: its gradient must agree with `b01_f026_vjp`.
+fn b01_f026_value<'t>(tape: &'t Tape<f64>, n: usize, a: Value<'t, f64>) -> Value<'t, f64> {
+    let mut acc1 = tape.constant((-0.46));
+    {
+        for i2 in 0..n {
+            for i3 in (0..n).rev() {
+                acc1 = acc1 * 0.5 + acc1;
+                if i2 % 2 == 0 || (i3 as f64) > (-0.71) {
+                    break;
+                }
+                acc1 = if a >= (-0.81) {
+                    tape.constant((-0.39_f64))
+                } else {
+                    a * (n as f64)
+                };
+            }
+            let s4 = (acc1 - acc1) * acc1;
+            let s5 = match i2 % 3 {
+                0 => s4.tanh(),
+                1 => tape.constant((-8.2e-1)),
+                _ => (s4 * s4).atan(),
+            };
+            acc1 -= s5.tanh() * s5;
+        }
+        acc1 = acc1 * (-0.1) + (-0.59);
+        {
+            let acc6 = acc1;
+        }
+        acc1 = acc1 * (-0.02) + acc1.cos().exp().recip() / 4.0;
+    }
+    acc1 + a
+}
+
 #[differentiate]
 fn b01_f027(y: &[f64], n: usize, x: &[f64]) -> Vec<f64> {
     let mut acc1: f64 = (-1.6);
@@ -1070,6 +2047,37 @@ fn b01_f027(y: &[f64], n: usize, x: &[f64]) -> Vec<f64> {
     }
     let t6 = y[2];
     let mut out7 = vec![0.0; y.len()];
+    for i8 in 0..n {
+        out7[i8] = (x[i8 % 2] * x[(i8 + 1) % x.len()]).tanh();
+    }
+    out7
+}
+
+// `b01_f027` on the `Value` tape: its gradient must agree with `b01_f027_vjp`.
+fn b01_f027_value<'t>(
+    tape: &'t Tape<f64>,
+    y: &[Value<'t, f64>],
+    n: usize,
+    x: &[Value<'t, f64>],
+) -> Vec<Value<'t, f64>> {
+    let mut acc1 = tape.constant((-1.6));
+    let mut acc2 = tape.constant((-1.63));
+    acc2 *= 1.0 + 0.5 * acc2.sin();
+    acc1 *= 1.0 + 0.5 * acc1.hypot(2.0 + y[0].cos()).cos();
+    if acc1 % 2.0 + acc2 >= (-1.62_f64) {
+        let mut w3 = vec![tape.constant(0.0); 4];
+        for i4 in 0..w3.len() {
+            w3[i4] = acc1;
+        }
+    } else if x[0] <= acc1 {
+        let mut acc5 = y[0] + x[1];
+        acc1 = b01_f002_value(tape, 2, x[1] * x[1]);
+    } else {
+        acc2 -= (0.8 * (acc2 + acc1).cos()).acos();
+        acc2 -= y[2].sin() + x[0].asinh();
+    }
+    let t6 = y[2];
+    let mut out7 = vec![tape.constant(0.0); y.len()];
     for i8 in 0..n {
         out7[i8] = (x[i8 % 2] * x[(i8 + 1) % x.len()]).tanh();
     }
@@ -1109,6 +2117,47 @@ fn b01_f028(n: usize, a: f64, b: f64) -> f64 {
     } else {
         let mut u8 = (0.9 * (n as f64).cos()).asin();
         acc1 = 0.99;
+    }
+    (acc1 + acc2 + b) * a
+}
+
+// `b01_f028` on the `Value` tape: its gradient must agree with `b01_f028_vjp`.
+fn b01_f028_value<'t>(
+    tape: &'t Tape<f64>,
+    n: usize,
+    a: Value<'t, f64>,
+    b: Value<'t, f64>,
+) -> Value<'t, f64> {
+    let mut acc1 = b + b;
+    let mut acc2 = (0.9 * acc1.tanh()).asin();
+    if tape.constant((-1.2)) < acc2 {
+        let mut w3 = vec![tape.constant(1.0); 4];
+        for i4 in 0..w3.len() {
+            w3[i4] = w3[i4] + ((n as f64) + 1.98) / 2.0;
+        }
+        if w3[2] > (-0.35) {
+            if (1.0 + w3[1].powi(2)).ln() > (-0.646) {
+                w3[0] = w3[0] * (1.0 + 0.25 * w3[3].sin());
+                for i5 in (0..w3.len()).rev() {
+                    let a = a + (1.5 + b.tanh() + 1.0).acosh();
+                    acc2 = w3[w3.len() - 1 - i5];
+                }
+                acc2 = w3[0];
+            } else {
+                let mut s6 = b.cos();
+                acc1 = acc1 * 0.7 + w3[0].cos().atan2((1.0 + w3[2] * w3[2]).recip().abs() + 1.0);
+            }
+            acc2 = w3[3].mul_add(acc1, w3[1]).asinh();
+        } else {
+            let s7 = w3[0];
+        }
+        acc2 -= (1.0
+            + (if acc2.cos() <= (-0.5) { w3[2] } else { acc2 })
+                * (if acc2.cos() <= (-0.5) { w3[2] } else { acc2 }))
+        .log(3.0);
+    } else {
+        let mut u8 = tape.constant(f64::asin(0.9 * f64::cos((n as f64))));
+        acc1 = tape.constant(0.99);
     }
     (acc1 + acc2 + b) * a
 }
@@ -1167,6 +2216,66 @@ fn b01_f029(a: f64, x: &[f64], b: f64, c: f64) -> f64 {
     (acc1 * acc2 + w3[1] + x[0]).tanh()
 }
 
+// `b01_f029` on the `Value` tape: its gradient must agree with `b01_f029_vjp`.
+fn b01_f029_value<'t>(
+    tape: &'t Tape<f64>,
+    a: Value<'t, f64>,
+    x: &[Value<'t, f64>],
+    b: Value<'t, f64>,
+    c: Value<'t, f64>,
+) -> Value<'t, f64> {
+    let mut acc1 = c;
+    let mut acc2 = b.asinh();
+    let mut w3 = Vec::with_capacity(3);
+    for i4 in 0..3 {
+        w3.push(tape.constant(f64::tanh(f64::cbrt(2.0 + f64::sin((i4 as f64))))));
+    }
+    if !(x[0] >= 0.7) {
+        let acc5 = x[0];
+        let mut acc6 = (0.6 * w3[0].tanh().tanh()).tan();
+        w3[1] = (x[1] - (-1.2)) * w3[0].cos().exp().powf(0.5);
+        acc1 -= (acc6 * x[1]).hypot(1.0 + (x[1] + w3[1]) * (x[1] + w3[1]));
+    } else {
+        acc1 *= 1.0 + 0.1 * (w3[0] * w3[2]).sin();
+        acc2 = w3[1].clamp((-1.0), 1.0).powi(2);
+    }
+    for i7 in (0..5).step_by(3) {
+        if tape.constant(1.15_f64) >= acc1 + c {
+            continue;
+        }
+        acc2 += b01_f010_value(tape, &w3);
+        let mut k8: usize = 0;
+        loop {
+            if k8 >= w3.len() {
+                break;
+            }
+            k8 += 1;
+            let j9 = k8 - 1;
+            if 1.516 / (w3[i7 / 2].abs() + 1.0)
+                > if b.asinh() > (0.5 * acc2.sin()).atanh() {
+                    (-0.68)
+                } else {
+                    (j9 as f64)
+                }
+            {
+                break;
+            }
+            match j9 % 2 {
+                0 => {
+                    let mut u10 = (-0.4) + w3[j9 % w3.len()];
+                }
+                _ => {
+                    let acc11 = acc2;
+                    acc2 = (0.6 * acc11.asinh().tanh()).tan();
+                }
+            }
+            acc2 -= (1.0 + w3[i7 % 3] * w3[i7 % 3]).powf(0.9 * f64::cos((-1.8))) * (i7 as f64);
+        }
+        acc1 = 1.5_f64 - (a + x[(i7 + 2) % 2]);
+    }
+    (acc1 * acc2 + w3[1] + x[0]).tanh()
+}
+
 #[differentiate]
 fn b01_f030(b: f64, a: f64, m: usize, n: usize) -> f64 {
     let mut acc1 = (m as f64);
@@ -1179,6 +2288,32 @@ fn b01_f030(b: f64, a: f64, m: usize, n: usize) -> f64 {
             v4[i5] += (i5 as f64);
         }
         acc1 /= 2.0 + f64::asinh(v4[j3 / 2]).sin();
+        acc1 = acc1 + (-0.73) * (-0.589);
+        if 0.06 / (b.abs() + 1.0) > 0.03 {
+            break;
+        }
+    }
+    acc1 + a + b
+}
+
+// `b01_f030` on the `Value` tape: its gradient must agree with `b01_f030_vjp`.
+fn b01_f030_value<'t>(
+    tape: &'t Tape<f64>,
+    b: Value<'t, f64>,
+    a: Value<'t, f64>,
+    m: usize,
+    n: usize,
+) -> Value<'t, f64> {
+    let mut acc1 = tape.constant((m as f64));
+    let mut k2: usize = 0;
+    while k2 < 3 {
+        k2 += 1;
+        let j3 = k2 - 1;
+        let mut v4 = vec![tape.constant(0.0); 3];
+        for i5 in 0..v4.len() {
+            v4[i5] = v4[i5] + (i5 as f64);
+        }
+        acc1 /= 2.0 + v4[j3 / 2].asinh().sin();
         acc1 = acc1 + (-0.73) * (-0.589);
         if 0.06 / (b.abs() + 1.0) > 0.03 {
             break;
@@ -1201,6 +2336,25 @@ fn b01_f031(b: f64, n: usize, a: f64) -> f64 {
     (acc1 + u2 + a + b).tanh()
 }
 
+// `b01_f031` on the `Value` tape: its gradient must agree with `b01_f031_vjp`.
+fn b01_f031_value<'t>(
+    tape: &'t Tape<f64>,
+    b: Value<'t, f64>,
+    n: usize,
+    a: Value<'t, f64>,
+) -> Value<'t, f64> {
+    let mut acc1 = tape.constant((-0.38));
+    let mut u2 = acc1;
+    for i3 in (0..n).rev() {
+        if !(u2 < 0.43) {
+            u2 = (u2 * (acc1 * acc1 + 0.25).powf((-0.5))).sin();
+            u2 = b + ((0.5 * acc1).floor() + u2);
+        }
+        u2 = u2 * 0.8 + (((0.5 * u2).signum() + acc1) * ((0.5 * u2).signum() + acc1) + 0.5).sqrt();
+    }
+    (acc1 + u2 + a + b).tanh()
+}
+
 #[differentiate]
 fn b01_f032(b: f64, n: usize, c: f64, a: f64) -> f64 {
     let mut acc1: f64 = 1.6;
@@ -1211,6 +2365,53 @@ fn b01_f032(b: f64, n: usize, c: f64, a: f64) -> f64 {
     }
     acc1 -= v2[3];
     v2[4] = (f64::fract(0.5 * acc1) + v2[3]).min(f64::sin((-1.299)).exp().log10());
+    if a.asinh() >= c.tanh() {
+        acc1 /= b.abs() + 1.0;
+        acc1 = acc1 * 3.6e-1 + (1.315 - a) * (b / (1.0 + v2[2] * v2[2]));
+    } else if (c + v2[3]) * (0.66 / (1.0 + v2[2] * v2[2])) >= 0.56 {
+        acc1 = (acc1 + acc1).tanh();
+        let mut k4 = 0;
+        while k4 < 2 {
+            k4 += 1;
+            let j5 = k4 - 1;
+            if j5 <= 0 {
+                continue;
+            }
+            let mut k6 = 0;
+            while k6 < v2.len() && (1.0 + c * c).powf(1.5) > (-2.1e0) {
+                let j7 = k6;
+                acc1 = (acc1 + a).tanh();
+                acc1 = a - c + c / 3.0;
+                if a * v2[j5 / 2] >= 0.08 {
+                    break;
+                }
+                k6 += 1;
+            }
+            acc1 = a + acc1;
+        }
+    } else {
+        let s8 = (b * b + 1.0).recip();
+        acc1 += s8 + (s8 + 1.803_f64);
+    }
+    (acc1 - c) * v2[2] * v2[3]
+}
+
+// `b01_f032` on the `Value` tape: its gradient must agree with `b01_f032_vjp`.
+fn b01_f032_value<'t>(
+    tape: &'t Tape<f64>,
+    b: Value<'t, f64>,
+    n: usize,
+    c: Value<'t, f64>,
+    a: Value<'t, f64>,
+) -> Value<'t, f64> {
+    let mut acc1 = tape.constant(1.6);
+    acc1 = acc1.atan() + (c + a);
+    let mut v2 = vec![tape.constant(0.0); 5];
+    for i3 in 0..v2.len() {
+        v2[i3] = tape.constant(f64::sqrt(1.0 + f64::atan((-0.31)) * f64::atan((-0.31))));
+    }
+    acc1 -= v2[3];
+    v2[4] = ((0.5 * acc1).fract() + v2[3]).min(f64::log10(f64::exp(f64::sin((-1.299)))));
     if a.asinh() >= c.tanh() {
         acc1 /= b.abs() + 1.0;
         acc1 = acc1 * 3.6e-1 + (1.315 - a) * (b / (1.0 + v2[2] * v2[2]));
@@ -1322,6 +2523,96 @@ fn b01_f033(n: usize, b: f64, a: f64) -> f64 {
     (acc1 * b * a - v2[0]).atan()
 }
 
+// `b01_f033` on the `Value` tape: its gradient must agree with `b01_f033_vjp`.
+fn b01_f033_value<'t>(
+    tape: &'t Tape<f64>,
+    n: usize,
+    b: Value<'t, f64>,
+    a: Value<'t, f64>,
+) -> Value<'t, f64> {
+    let mut acc1 = b * b;
+    let mut v2 = vec![tape.constant(0.0); n];
+    for i3 in 0..v2.len() {
+        v2[i3] = 1.5e0
+            / (v2[i3 % v2.len()].abs() + 1.0)
+            / v2[(i3 + 2) % 1].clamp((-1.0), 1.0).sin().exp();
+    }
+    if tape.constant(f64::asinh((n as f64))) <= (1.5 + acc1.tanh() + 1.0).acosh() {
+        for i4 in 0..=n - 1 {
+            let s5 = (0.9 * (1.0 + v2[i4 % n].powi(2)).recip().sin()).asin();
+            let mut k6: usize = 0;
+            while k6 < v2.len() && (s5 * s5 + 0.25).log(2.0) > (-1.43) {
+                let j7 = k6;
+                let mut t8 = (2.5 + s5.cos()).log(3.0).cos();
+                acc1 -= (s5.abs() + 1.0).recip().sin();
+                if !((0.5 * v2[0]).round() + t8 <= (v2[j7 % v2.len()].abs() + 1.0).recip()) {
+                    break;
+                }
+                k6 += 1;
+            }
+            acc1 = acc1 * (-0.59)
+                + b01_f028_value(
+                    tape,
+                    2,
+                    match i4 % 3 {
+                        0 => v2[i4 / 2],
+                        1 => acc1,
+                        _ => v2[n - 1 - i4],
+                    },
+                    a,
+                );
+        }
+        let mut k9 = 0;
+        while k9 < 2 {
+            let j10 = k9;
+            for i11 in 0..4 {
+                match i11 % 3 {
+                    0 => {
+                        let mut nh12 = vec![tape.constant(0.0); v2.len()];
+                        for i13 in 0..n {
+                            nh12[i13] = 0.77 * v2[i13]
+                                + (v2[(i13 + 1) % 1] + b01_f006_value(tape, &v2)).tanh();
+                        }
+                        v2 = nh12;
+                        let s14 = tape.constant((j10 as f64));
+                        acc1 = s14 / (2.5 + v2[0].sin())
+                            - f64::recip(1.0 + (i11 as f64) * (i11 as f64));
+                    }
+                    1 => {
+                        let mut acc15 = b.abs();
+                        acc1 = acc1 * (-0.04) + (0.5 * acc15.sin()).atanh().powi(2);
+                    }
+                    _ => {
+                        let mut u16 = acc1.mul_add(v2[i11 % v2.len()], a);
+                        acc1 = (u16 + b)
+                            * b01_f028_value(
+                                tape,
+                                2,
+                                v2[(j10 + 3) % n] + (i11 as f64),
+                                v2[i11 % v2.len()],
+                            );
+                    }
+                }
+            }
+            acc1 -= (b / 3.0).sin().exp().sqrt();
+            k9 += 1;
+        }
+        acc1 -= b;
+    } else if b - a.cos() > 0.1 {
+        let mut t17 = (b + v2[0]) * v2[0].tanh()
+            + ((if (2.0 + v2[0].cos()).powf((-0.5)) >= if v2[0] < acc1 { a } else { v2[0] } {
+                a
+            } else {
+                tape.constant((n as f64))
+            }) + v2[0]);
+        acc1 = acc1 * 0.49 + v2[0];
+    } else {
+        let acc18 = v2[0].atan() - v2[0] * acc1;
+        acc1 = acc1 * 0.19 + v2[0];
+    }
+    (acc1 * b * a - v2[0]).atan()
+}
+
 #[differentiate]
 fn b01_f034(n: usize, y: &[f64], x: &[f64], a: f64) -> f64 {
     let mut acc1: f64 = (-0.65);
@@ -1371,6 +2662,61 @@ fn b01_f034(n: usize, y: &[f64], x: &[f64], a: f64) -> f64 {
     acc1 - t2 - a - x[0]
 }
 
+// `b01_f034` on the `Value` tape: its gradient must agree with `b01_f034_vjp`.
+fn b01_f034_value<'t>(
+    tape: &'t Tape<f64>,
+    n: usize,
+    y: &[Value<'t, f64>],
+    x: &[Value<'t, f64>],
+    a: Value<'t, f64>,
+) -> Value<'t, f64> {
+    let mut acc1 = tape.constant((-0.65));
+    let mut t2 = ((0.5 * a).fract() + a).atan().tanh();
+    let s3 = t2;
+    for i4 in 0..x.len() {
+        if !(i4 % 2 == 0) {
+            break;
+        }
+        let mut t5 = acc1;
+        if b01_f003_value(tape, y[0], 3, n) > y[i4].cos() {
+            match i4 % 3 {
+                0 => {
+                    if t5 < x[i4] {
+                        t2 += t5.clamp((-1.0), 1.0);
+                        let a = a + x[i4];
+                        acc1 += b01_f025_value(tape, y[i4] + x[0], y, x[i4].tanh().cosh());
+                    } else {
+                        let s3 = s3 * t5.asinh();
+                        let acc1 = acc1 * y[(i4 + 2) % y.len()].asinh();
+                        t2 -= (i4 as f64) + y[2] - acc1.cos();
+                    }
+                    t5 = y[i4].tanh() + y[i4 / 2];
+                }
+                1 => {
+                    let mut u6 = tape.constant(f64::sin(-(-0.03))).atan2(
+                        1.0 + y[(i4 + 2) % y.len()].atan().sin()
+                            * y[(i4 + 2) % y.len()].atan().sin(),
+                    );
+                    t5 = t5 * (-0.693_f64) + ((0.5 * acc1.cos().exp().cbrt()).round() + y[i4 % 5]);
+                }
+                _ => {
+                    let s7 = (1.78 + s3).cos().exp().log(3.0);
+                    t5 += (match i4 % 3 {
+                        0 => y[3],
+                        1 => x[0],
+                        _ => tape.constant((i4 as f64)),
+                    }) * f64::tanh(0.9);
+                }
+            }
+        } else {
+            let mut u8 = (0.5 * y[1]).trunc() + t5;
+            t2 += (i4 as f64) * (i4 as f64) * x[(i4 + 3) % x.len()].tanh();
+        }
+        acc1 = acc1 * (-0.4) + (acc1 - (i4 as f64) + (i4 as f64));
+    }
+    acc1 - t2 - a - x[0]
+}
+
 #[differentiate]
 fn b01_f035(n: usize, m: usize, x: &[f64], y: &[f64]) -> f64 {
     let mut acc1: f64 = (-0.364);
@@ -1397,6 +2743,57 @@ fn b01_f035(n: usize, m: usize, x: &[f64], y: &[f64]) -> f64 {
             break;
         }
         let mut acc5: f64 = if i4 <= 0 { 8.0e-1 } else { acc1 + acc1 };
+    }
+    acc1 * x[0]
+}
+
+// `b01_f035` on the `Value` tape: its gradient must agree with `b01_f035_vjp`.
+fn b01_f035_value<'t>(
+    tape: &'t Tape<f64>,
+    n: usize,
+    m: usize,
+    x: &[Value<'t, f64>],
+    y: &[Value<'t, f64>],
+) -> Value<'t, f64> {
+    let mut acc1 = tape.constant((-0.364));
+    {
+        let mut w2 = Vec::with_capacity(4);
+        for i3 in 0..4 {
+            w2.push(acc1);
+        }
+        w2[3] = w2[3]
+            * (1.0
+                + 0.25
+                    * b01_f032_value(
+                        tape,
+                        b01_f026_value(tape, 1, x[0].atan()),
+                        m,
+                        tape.constant(1.48 / 3.0),
+                        w2[3].atan(),
+                    )
+                    .sin());
+        acc1 *= 1.0 + 0.5 * ((-1.5) / (1.0 + x[0] * x[0])).cos();
+        acc1 = acc1 * (-0.698) + f64::log10(1.5 + f64::tanh((n as f64)));
+    }
+    acc1 = acc1 * 0.4
+        + b01_f019_value(
+            tape,
+            acc1.sin(),
+            if acc1 + acc1 > 1.41e0 { y[4] } else { acc1 },
+            x,
+            n,
+            acc1 * acc1,
+        );
+    acc1 = (acc1 * x[1].cos()).sin();
+    for i4 in (0..m).rev() {
+        if acc1.atan2(x[i4].sin().exp()) > acc1 * y[2] {
+            break;
+        }
+        let mut acc5 = if i4 <= 0 {
+            tape.constant(8.0e-1)
+        } else {
+            acc1 + acc1
+        };
     }
     acc1 * x[0]
 }
@@ -1437,6 +2834,43 @@ fn b01_f036(a: f64) -> f64 {
     (acc1 - a).tanh()
 }
 
+// `b01_f036` on the `Value` tape: its gradient must agree with `b01_f036_vjp`.
+fn b01_f036_value<'t>(tape: &'t Tape<f64>, a: Value<'t, f64>) -> Value<'t, f64> {
+    let mut acc1 = tape.constant(f64::exp_m1(f64::tanh(std::f64::consts::FRAC_PI_4)));
+    if acc1.hypot(1.0 + (-0.16) * (-0.16)) >= (-0.21) {
+        let mut v2 = vec![tape.constant(0.5); 2];
+        for i3 in 0..v2.len() {
+            v2[i3] = v2[i3] + acc1;
+        }
+        if v2[0] < a {
+            for i4 in 0..=4 - 1 {
+                acc1 -= (1.0 + v2[(i4 + 3) % v2.len()] * v2[(i4 + 3) % v2.len()]).ln()
+                    + (if i4 != 2 { v2[i4 % 2] } else { a });
+                acc1 += (0.8 * v2[i4 / 2].tanh()).acos();
+            }
+            v2[1] = v2[1]
+                - (if a < acc1.tanh() {
+                    (0.5 * acc1).fract() + acc1
+                } else {
+                    tape.constant((-1.1))
+                });
+            acc1 = a;
+        } else if v2[0] < (-0.021) {
+            v2[1] = v2[1] * (1.0 + 0.25 * f64::tanh(f64::sinh(f64::sin((-0.05_f64)))));
+            acc1 *= 1.0 + 0.1 * a.sin();
+            acc1 += v2[0].asinh().asinh();
+        } else {
+            let mut t5 = (-1.43) / (b01_f024_value(tape, acc1.atan()) + acc1.cos()).sin().exp();
+            acc1 -= t5;
+        }
+        acc1 += acc1;
+    } else {
+        let u6 = (-1.033) / ((0.8 * acc1.tanh()).acos().abs() + 1.0) + (a * 0.13).sin();
+        acc1 -= (-1.84_f64) / (1.0 + acc1 * acc1) * (-0.157);
+    }
+    (acc1 - a).tanh()
+}
+
 #[differentiate]
 fn b01_f037(y: &[f64], x: &[f64], a: f64, b: f64) -> f64 {
     let mut acc1: f64 = 1.84_f64;
@@ -1454,6 +2888,40 @@ fn b01_f037(y: &[f64], x: &[f64], a: f64, b: f64) -> f64 {
             let mut u5 = a;
             let mut s6 = (i4 as f64);
             let mut h7: Vec<f64> = vec![1.0; y.len()];
+            for i8 in 0..h7.len() {
+                h7[i8] = (acc2 + x[4]) / ((acc1 % 1.5).abs() + 1.0);
+            }
+            acc1 -= u5;
+        }
+        acc2 = a.mul_add(x[0] * x[0], acc1.asinh());
+    }
+    (acc1 + acc2) * b - x[4]
+}
+
+// `b01_f037` on the `Value` tape: its gradient must agree with `b01_f037_vjp`.
+fn b01_f037_value<'t>(
+    tape: &'t Tape<f64>,
+    y: &[Value<'t, f64>],
+    x: &[Value<'t, f64>],
+    a: Value<'t, f64>,
+    b: Value<'t, f64>,
+) -> Value<'t, f64> {
+    let mut acc1 = tape.constant(1.84_f64);
+    let mut acc2 = acc1.atan();
+    if a <= 0.01 {
+        acc1 *= 1.0 + 0.1 * acc1.sin();
+        acc1 -= (b + x[4]).max(acc2 * x[3]);
+    }
+    {
+        for i3 in 1..2 {
+            acc2 = acc2
+                + (b + x[2])
+                    * b01_f032_value(tape, x[i3].sin(), 2, x[(i3 + 1) % x.len()].powi(3), acc1);
+        }
+        for i4 in 0..=4 - 1 {
+            let mut u5 = a;
+            let mut s6 = tape.constant((i4 as f64));
+            let mut h7 = vec![tape.constant(1.0); y.len()];
             for i8 in 0..h7.len() {
                 h7[i8] = (acc2 + x[4]) / ((acc1 % 1.5).abs() + 1.0);
             }
@@ -1525,6 +2993,41 @@ fn b01_f038_plain(a: f64, b: f64, c: f64, n: usize) -> f64 {
     acc1
 }
 
+// `b01_f038` on the `Value` tape: its gradient must agree with `b01_f038_vjp`.
+fn b01_f038_value<'t>(
+    tape: &'t Tape<f64>,
+    a: Value<'t, f64>,
+    b: Value<'t, f64>,
+    c: Value<'t, f64>,
+    n: usize,
+) -> Value<'t, f64> {
+    let mut acc1 = tape.constant((n as f64));
+    {
+        acc1 = acc1 + b.sin() * acc1;
+        acc1 -= a;
+        acc1 = acc1 * 0.2 + a;
+    }
+    if (if c + acc1 > b { c } else { c }).clamp((-1.0), 1.0) <= (1.0 + b * b).ln() {
+        {
+            for i2 in 0..=2 - 1 {
+                if c <= (-0.435) {
+                    let t3 = a + acc1;
+                    acc1 -= (i2 as f64);
+                } else {
+                    let s4 = (n as f64) * acc1 * (a * a);
+                    acc1 = s4.atan();
+                }
+                acc1 = tape.constant(0.72_f64);
+            }
+        }
+        acc1 = acc1 * (-0.2) + c;
+    } else {
+        let mut u5 = 0.1_f64 * acc1;
+        acc1 -= u5;
+    }
+    acc1
+}
+
 #[differentiate]
 fn b01_f039(n: usize, x: &[f64]) -> f64 {
     let mut acc1 = (2.5 + x[0].cos()).powf((-0.5));
@@ -1560,6 +3063,26 @@ fn b01_f039_plain(n: usize, x: &[f64]) -> f64 {
             let j5 = k4;
             acc1 += v3[j5] * acc1;
             acc1 = b01_f019(x[(j5 + 3) % x.len()], acc1, &v3, 3, acc1);
+            k4 += 1;
+        }
+        acc1 += (acc1.abs() + 1.0).ln() - (i2 as f64);
+    }
+    acc1.atan()
+}
+
+// `b01_f039` on the `Value` tape: its gradient must agree with `b01_f039_vjp`.
+fn b01_f039_value<'t>(tape: &'t Tape<f64>, n: usize, x: &[Value<'t, f64>]) -> Value<'t, f64> {
+    let mut acc1 = (2.5 + x[0].cos()).powf((-0.5));
+    acc1 += (acc1 + x[0]) / 4.0;
+    acc1 = tape.constant(0.18);
+    for i2 in 0..4 {
+        let v3 = vec![acc1.cos(), acc1];
+        acc1 = acc1 + acc1 / 2.0 * (x[(i2 + 2) % x.len()] * acc1);
+        let mut k4 = 0;
+        while k4 < n && acc1 < 2.6 {
+            let j5 = k4;
+            acc1 += v3[j5] * acc1;
+            acc1 = b01_f019_value(tape, x[(j5 + 3) % x.len()], acc1, &v3, 3, acc1);
             k4 += 1;
         }
         acc1 += (acc1.abs() + 1.0).ln() - (i2 as f64);
@@ -1617,6 +3140,67 @@ fn b01_f040(x: &[f64], n: usize, y: &[f64]) -> Vec<f64> {
         acc1 -= (-0.6) / (1.5 + (0.8 * x[0].cos()).acos().cos());
     }
     let mut out14 = vec![0.0; 4];
+    for i15 in 0..4 {
+        out14[i15] = (n as f64) * y[0] + (n as f64);
+    }
+    out14
+}
+
+// `b01_f040` on the `Value` tape: its gradient must agree with `b01_f040_vjp`.
+fn b01_f040_value<'t>(
+    tape: &'t Tape<f64>,
+    x: &[Value<'t, f64>],
+    n: usize,
+    y: &[Value<'t, f64>],
+) -> Vec<Value<'t, f64>> {
+    let mut acc1 = x[0] % 2.0;
+    let s2 = (1.5 + (0.5 * y[0].tanh()).atanh().sin()).recip();
+    {
+        if (n as f64) - b01_f003_value(tape, x[0], n, 3) < 1.78e0 {
+            for i3 in 0..=n - 1 {
+                let mut h4 = y.to_vec();
+                let mut nh5 = vec![tape.constant(0.0); h4.len()];
+                for i6 in 0..y.len() {
+                    nh5[i6] = 6.2e-1 * h4[i6] + (h4[(i6 + 1) % h4.len()] + y[1]).sin();
+                }
+                h4 = nh5;
+                let mut h7 = Vec::with_capacity(y.len());
+                for i8 in 0..h4.len() {
+                    h7.push((1.5 + (1.13 / (s2.abs() + 1.0)).sin()).powf(0.9 * (acc1 + s2).sin()));
+                }
+                match i3 % 3 {
+                    0 => {
+                        let mut nh9 = vec![tape.constant(0.0); 2];
+                        for i10 in 0..h7.len() {
+                            nh9[i10] = 0.5 * h4[i10] + (h4[(i10 + 1) % 2] + s2.sin()).sin();
+                        }
+                        h4 = nh9;
+                        acc1 -= (0.8 * acc1.cos()).acos();
+                    }
+                    1 => {
+                        let mut w11 = vec![tape.constant(0.0); h4.len()];
+                        acc1 = acc1 * 0.499 + h4[0].sin() % 2.0;
+                    }
+                    _ => {
+                        let t12 = (h7[(i3 + 3) % h4.len()].atan().abs() + 1.0).powf((-0.5));
+                        acc1 -= (y[i3 % h7.len()].abs() + 1.0).ln();
+                    }
+                }
+                acc1 = acc1 * (-0.525)
+                    + (if x[i3 % 1].abs() >= (i3 as f64) - acc1 {
+                        h4[i3 % h7.len()]
+                    } else {
+                        x[(i3 + 1) % 1]
+                    }) * (0.5 * y[i3 / 2].tanh()).atanh();
+            }
+            acc1 += s2;
+        } else if acc1 * s2 < x[0] {
+            let mut acc13 = x[0];
+            acc1 += acc13.atan().cos();
+        }
+        acc1 -= (-0.6) / (1.5 + (0.8 * x[0].cos()).acos().cos());
+    }
+    let mut out14 = vec![tape.constant(0.0); 4];
     for i15 in 0..4 {
         out14[i15] = (n as f64) * y[0] + (n as f64);
     }
@@ -1700,6 +3284,49 @@ fn b01_f041_plain(a: f64, b: f64, x: &[f64], n: usize) -> f64 {
     (acc1 + b + a + x[0]).atan()
 }
 
+// `b01_f041` on the `Value` tape: its gradient must agree with `b01_f041_vjp`.
+fn b01_f041_value<'t>(
+    tape: &'t Tape<f64>,
+    a: Value<'t, f64>,
+    b: Value<'t, f64>,
+    x: &[Value<'t, f64>],
+    n: usize,
+) -> Value<'t, f64> {
+    let mut acc1 = tape.constant(1.3);
+    for i2 in 0..x.len() {
+        acc1 *= 1.0 + 0.1 * f64::tanh(f64::cos((n as f64)));
+        for i3 in (0..4).rev() {
+            acc1 *= 1.0 + 0.25 * acc1.asinh().sin();
+            acc1 = (acc1 + acc1.cos()).tanh();
+            match i3 % 3 {
+                0 => {
+                    let mut w4 = x.to_vec();
+                    {
+                        let mut v5 = vec![tape.constant(0.0); 5];
+                        acc1 += f64::tan(0.6 * f64::tanh(f64::abs(0.959_f64)));
+                        let mut nh7 = vec![tape.constant(0.0); w4.len()];
+                        for i8 in 0..5 {
+                            nh7[i8] = (-0.52) * w4[i8] + (w4[(i8 + 1) % w4.len()] + b).tanh();
+                        }
+                        w4 = nh7;
+                    }
+                    acc1 -= (acc1.abs() + 1.0).recip() * b;
+                }
+                1 => {
+                    let acc9 = x[(i2 + 2) % x.len()].sin();
+                    acc1 -= f64::acosh(f64::exp(f64::sin((i3 as f64))) + 1.0);
+                }
+                _ => {
+                    let mut acc10 = acc1;
+                    acc1 += f64::tanh((n as f64)) + (i3 as f64);
+                }
+            }
+            acc1 = acc1 * 4.0e-1 + a.tanh().powi(2);
+        }
+    }
+    (acc1 + b + a + x[0]).atan()
+}
+
 #[differentiate]
 fn b01_f042(c: f64, b: f64, x: &[f64], n: usize, a: f64) -> f64 {
     let mut acc1: f64 = 1.38;
@@ -1749,6 +3376,36 @@ fn b01_f042_plain(c: f64, b: f64, x: &[f64], n: usize, a: f64) -> f64 {
     acc1 + v4[0]
 }
 
+// `b01_f042` on the `Value` tape: its gradient must agree with `b01_f042_vjp`.
+fn b01_f042_value<'t>(
+    tape: &'t Tape<f64>,
+    c: Value<'t, f64>,
+    b: Value<'t, f64>,
+    x: &[Value<'t, f64>],
+    n: usize,
+    a: Value<'t, f64>,
+) -> Value<'t, f64> {
+    let mut acc1 = tape.constant(1.38);
+    acc1 = acc1 * 0.79 + b.atan() * (acc1.abs() + 1.0 + 1.0).acosh();
+    {
+        let mut h2 = vec![tape.constant(0.0); 4];
+        {
+            h2[1] = h2[1] * (1.0 + 0.1 * (h2[2] * a).tanh());
+            acc1 += h2[0] + b.tanh();
+        }
+        acc1 /= (1.0 + h2[0] * h2[0]).log10().abs() + 1.0;
+        acc1 = acc1 * 0.15 + (x[0] + x[0]) * a;
+    }
+    let t3 = (0.5 * a).trunc() + acc1;
+    acc1 = x[0].min(x[1].min(x[1]));
+    let mut v4 = vec![tape.constant(0.5); 1];
+    for i5 in 0..v4.len() {
+        v4[i5] = (i5 as f64) + tape.constant((-0.7)).hypot(t3 * t3 + 1.0);
+    }
+    let acc6 = tape.constant(f64::cos(1.051_f64));
+    acc1 + v4[0]
+}
+
 #[differentiate]
 fn b01_f043(x: &[f64]) -> f64 {
     let mut acc1 = x[0] + x[0];
@@ -1759,6 +3416,23 @@ fn b01_f043(x: &[f64]) -> f64 {
         let j5 = k4;
         let mut v6: Vec<f64> = vec![0.5; x.len()];
         v6[x.len() - 1 - j5] -= x[j5 / 2];
+        acc1 = acc1 * 0.57 + (j5 as f64);
+        k4 += 1;
+    }
+    let u3 = u3 * (1.0 + acc1.powi(2)).log2();
+    (acc1 + acc2) * u3 + x[0]
+}
+
+// `b01_f043` on the `Value` tape: its gradient must agree with `b01_f043_vjp`.
+fn b01_f043_value<'t>(tape: &'t Tape<f64>, x: &[Value<'t, f64>]) -> Value<'t, f64> {
+    let mut acc1 = x[0] + x[0];
+    let mut acc2 = -x[0];
+    let u3 = acc2;
+    let mut k4 = 0;
+    while k4 < x.len() {
+        let j5 = k4;
+        let mut v6 = vec![tape.constant(0.5); x.len()];
+        v6[x.len() - 1 - j5] = v6[x.len() - 1 - j5] - x[j5 / 2];
         acc1 = acc1 * 0.57 + (j5 as f64);
         k4 += 1;
     }
@@ -1791,6 +3465,40 @@ fn b01_f044(m: usize, n: usize, a: f64) -> f64 {
         acc1 = acc1 * 0.82 + acc1 / (acc1 + acc1).cos().exp();
     } else {
         let mut s7 = f64::sin(acc1);
+    }
+    acc1
+}
+
+// `b01_f044` on the `Value` tape: its gradient must agree with `b01_f044_vjp`.
+fn b01_f044_value<'t>(
+    tape: &'t Tape<f64>,
+    m: usize,
+    n: usize,
+    a: Value<'t, f64>,
+) -> Value<'t, f64> {
+    let mut acc1 = tape.constant(f64::atan(std::f64::consts::E));
+    if if acc1.sin() >= 0.4 { a } else { acc1 } > acc1 {
+        for i2 in (0..n).rev() {
+            let mut k3 = 0;
+            while k3 < 5 {
+                k3 += 1;
+                let j4 = k3 - 1;
+                acc1 -= (acc1.abs() + 1.0).ln_1p().hypot(1.0 + a * a);
+                acc1 = (a - (-1.462_f64)).powi(2);
+                if j4 % 2 == 0 {
+                    continue;
+                }
+            }
+            acc1 = a.mul_add(a, a) * (0.5 * acc1.cos()).atanh();
+            let acc1 = acc1 * acc1;
+            let mut w5 = Vec::with_capacity(2);
+            for i6 in 0..2 {
+                w5.push(tape.constant((i6 as f64)));
+            }
+        }
+        acc1 = acc1 * 0.82 + acc1 / (acc1 + acc1).cos().exp();
+    } else {
+        let mut s7 = acc1.sin();
     }
     acc1
 }
@@ -1836,6 +3544,58 @@ fn b01_f045(m: usize, x: &[f64], y: &[f64], n: usize, a: f64) -> f64 {
     (acc1 + t2) * u3 * a
 }
 
+// `b01_f045` on the `Value` tape: its gradient must agree with `b01_f045_vjp`.
+fn b01_f045_value<'t>(
+    tape: &'t Tape<f64>,
+    m: usize,
+    x: &[Value<'t, f64>],
+    y: &[Value<'t, f64>],
+    n: usize,
+    a: Value<'t, f64>,
+) -> Value<'t, f64> {
+    let mut acc1 = tape.constant((-1.02));
+    let mut t2 = a + x[0];
+    let mut u3 = tape.constant((-1.7));
+    if x[0] <= (x[0] * y[0]).mul_add(a, u3 * y[0]) {
+        let mut h4 = vec![tape.constant(1.0); y.len()];
+        for i5 in (0..2).rev() {
+            let mut k6 = 0;
+            while k6 < m && a.abs() > (-0.3_f64) {
+                k6 += 1;
+                let j7 = k6 - 1;
+                let t8 = u3.cos() * y[(i5 + 3) % 1];
+                acc1 = (if j7 > 0 { t8 } else { t8 }) + 5.18e-1 / (1.0 + t8 * t8);
+                let mut s9 = x[0];
+                let mut k10: usize = 0;
+                loop {
+                    if k10 >= y.len() {
+                        break;
+                    }
+                    k10 += 1;
+                    let j11 = k10 - 1;
+                    let mut acc12 = (1.0
+                        + b01_f024_value(
+                            tape,
+                            b01_f002_value(
+                                tape,
+                                2,
+                                (h4[j7 % x.len()] * h4[j7 % x.len()] + 0.5).log(10.0),
+                            ),
+                        )
+                        .powi(2))
+                    .ln();
+                    s9 = (t8.cos().exp().log(3.0) * t8.cos().exp().log(3.0) + 1.0)
+                        .powf(0.9 * (x[0] + s9).sin());
+                }
+                t2 = t2 * (-0.87) + 0.949 / t2.sin().exp();
+            }
+            u3 -= b01_f031_value(tape, acc1, 2, h4[(i5 + 1) % 1].asinh()).asinh();
+        }
+        u3 = u3 * 0.56 + acc1;
+    }
+    (acc1 + t2) * u3 * a
+}
+
 #[differentiate(wrt(y, x))]
 fn b01_f046(x: &[f64], a: f64, y: &[f64], n: usize) -> Vec<f64> {
     let mut acc1 = y[0].atan();
@@ -1856,6 +3616,36 @@ fn b01_f046(x: &[f64], a: f64, y: &[f64], n: usize) -> Vec<f64> {
     let mut out8 = vec![0.0; n];
     for i9 in 0..n {
         out8[i9] = f64::cos((i9 as f64)) - 1.74 % 3.0;
+    }
+    out8
+}
+
+// `b01_f046` on the `Value` tape: its gradient must agree with `b01_f046_vjp`.
+fn b01_f046_value<'t>(
+    tape: &'t Tape<f64>,
+    x: &[Value<'t, f64>],
+    a: Value<'t, f64>,
+    y: &[Value<'t, f64>],
+    n: usize,
+) -> Vec<Value<'t, f64>> {
+    let mut acc1 = y[0].atan();
+    let mut k2: usize = 0;
+    while k2 < x.len() && acc1 < 2.97 {
+        k2 += 1;
+        let j3 = k2 - 1;
+        let mut s4 = (acc1 / (2.5 + y[1].tanh()) / 3.0).atan2(x[j3].abs() + 1.0);
+        if tape.constant(0.78) < x[j3] {
+            let mut acc5 = ((j3 as f64) * s4).sin().asinh();
+            let mut w6 = vec![tape.constant(1.0); 2];
+        } else {
+            let acc7 = acc1 * (j3 as f64) * (a * s4);
+            acc1 = acc7 + s4 * acc7;
+        }
+        acc1 = tape.constant((j3 as f64) % 3.0);
+    }
+    let mut out8 = vec![tape.constant(0.0); n];
+    for i9 in 0..n {
+        out8[i9] = tape.constant(f64::cos((i9 as f64)) - 1.74 % 3.0);
     }
     out8
 }
@@ -1906,6 +3696,60 @@ fn b01_f047(x: &[f64], y: &[f64], a: f64, b: f64, n: usize, c: f64) -> f64 {
     acc1
 }
 
+// `b01_f047` on the `Value` tape: its gradient must agree with `b01_f047_vjp`.
+fn b01_f047_value<'t>(
+    tape: &'t Tape<f64>,
+    x: &[Value<'t, f64>],
+    y: &[Value<'t, f64>],
+    a: Value<'t, f64>,
+    b: Value<'t, f64>,
+    n: usize,
+    c: Value<'t, f64>,
+) -> Value<'t, f64> {
+    let mut acc1 = x[1] * c;
+    for i2 in 0..=y.len() - 1 {
+        if b + acc1 < (-1.07) {
+            continue;
+        }
+        let mut h3 = vec![tape.constant(0.0); x.len()];
+        for i4 in 0..h3.len() {
+            h3[i4] = b.hypot(1.0 + (i4 as f64) * (i4 as f64)) + x[1] * y[i2];
+        }
+        let mut w5 = y.to_vec();
+        let mut k6 = 0;
+        while k6 < y.len() && c > (-2.216) {
+            let j7 = k6;
+            let mut v8 = y.to_vec();
+            match i2 % 2 {
+                0 => {
+                    match j7 % 2 {
+                        0 => {
+                            let mut s9 = a * c
+                                + (if h3[i2 / 2].cos() >= (-0.89) {
+                                    c
+                                } else {
+                                    tape.constant((j7 as f64))
+                                });
+                            acc1 -= (0.5 * s9.sin().cos()).atanh();
+                        }
+                        _ => {
+                            let mut acc10 = b01_f036_value(tape, b);
+                        }
+                    }
+                    acc1 += x[2].mul_add(c, x[2]).min(acc1.abs());
+                }
+                _ => {
+                    let s11 = -a;
+                    acc1 += h3[i2 % x.len()];
+                }
+            }
+            k6 += 1;
+        }
+        acc1 = h3[x.len() - 1 - i2] * x[(i2 + 3) % h3.len()] / 2.0;
+    }
+    acc1
+}
+
 #[differentiate]
 fn b01_f048(a: f64, n: usize, y: &[f64], x: &[f64]) -> Vec<f64> {
     let mut acc1 = a.atan();
@@ -1932,6 +3776,42 @@ fn b01_f048(a: f64, n: usize, y: &[f64], x: &[f64]) -> Vec<f64> {
     let mut acc7 = (y[2].abs() + 1.0).recip();
     let mut acc8 = (0.9 * (acc7.clamp((-1.0), 1.0) - (y[1] - acc1)).sin()).asin();
     let mut acc9 = ((1.5 + a.tanh()).log10() - acc8) * f64::atan(0.66).powi(3);
+    h3
+}
+
+// `b01_f048` on the `Value` tape: its gradient must agree with `b01_f048_vjp`.
+fn b01_f048_value<'t>(
+    tape: &'t Tape<f64>,
+    a: Value<'t, f64>,
+    n: usize,
+    y: &[Value<'t, f64>],
+    x: &[Value<'t, f64>],
+) -> Vec<Value<'t, f64>> {
+    let mut acc1 = a.atan();
+    let mut acc2 = b01_f044_value(
+        tape,
+        4,
+        1,
+        if acc1 > (1.0 + acc1.powi(2)).cbrt() {
+            a
+        } else {
+            tape.constant((-1.57e0))
+        },
+    );
+    let mut h3 = Vec::new();
+    for i4 in 0..4 {
+        h3.push((0.6 * x[i4 / 2].atan().cos()).tan());
+    }
+    let mut h5 = Vec::new();
+    for i6 in 0..2 {
+        h5.push(h3[i6] + h3[i6]);
+    }
+    acc2 += b01_f024_value(tape, tape.constant(f64::tanh((n as f64))));
+    acc1 = (acc1 + acc1 * acc1).atan();
+    h3[3] = x[1] - x[0].asinh();
+    let mut acc7 = (y[2].abs() + 1.0).recip();
+    let mut acc8 = (0.9 * (acc7.clamp((-1.0), 1.0) - (y[1] - acc1)).sin()).asin();
+    let mut acc9 = ((1.5 + a.tanh()).log10() - acc8) * f64::powi(f64::atan(0.66), 3);
     h3
 }
 
@@ -1973,6 +3853,49 @@ fn b01_f049(n: usize, a: f64, b: f64) -> Vec<f64> {
     out9
 }
 
+// `b01_f049` on the `Value` tape: its gradient must agree with `b01_f049_vjp`.
+fn b01_f049_value<'t>(
+    tape: &'t Tape<f64>,
+    n: usize,
+    a: Value<'t, f64>,
+    b: Value<'t, f64>,
+) -> Vec<Value<'t, f64>> {
+    let mut acc1 = tape.constant(0.31);
+    let mut acc2 = tape.constant((-1.12));
+    if acc1 >= 0.106 {
+        let mut k3 = 0;
+        while k3 < n {
+            let j4 = k3;
+            let mut u5 = tape.constant(f64::asinh(f64::atan2(0.18, f64::exp(f64::tanh((-1.39))))));
+            {
+                let mut k6 = 0;
+                loop {
+                    if k6 >= 3 {
+                        break;
+                    }
+                    k6 += 1;
+                    let j7 = k6 - 1;
+                    let acc1 = acc1 * f64::asinh(1.85);
+                    let acc2 = acc2 + a * b;
+                    u5 -= acc2.atan().cos();
+                }
+                acc1 = u5;
+            }
+            acc2 = acc1.asinh() * u5;
+            k3 += 1;
+        }
+        acc2 += (a * a).tanh();
+    } else {
+        let mut acc8 = ((0.5 * acc1).round() + acc1) * b01_f002_value(tape, 2, a).asinh();
+    }
+    let out9 = vec![
+        (acc1 - (-1.531)).min((0.6 * b.sin()).tan()),
+        tape.constant(f64::atan((n as f64)) / 3.0),
+        (-0.711) + acc1 + f64::asinh(1.89),
+    ];
+    out9
+}
+
 #[differentiate]
 fn b01_f050(a: f64) -> f64 {
     let mut acc1 = a;
@@ -1987,6 +3910,23 @@ fn b01_f050(a: f64) -> f64 {
     acc1 = acc1 * 0.45 + acc1;
     let mut s2 = acc1;
     acc1 += b01_f033(1, acc1 + a, (0.8 * s2.tanh()).acos());
+    acc1 + s2
+}
+
+// `b01_f050` on the `Value` tape: its gradient must agree with `b01_f050_vjp`.
+fn b01_f050_value<'t>(tape: &'t Tape<f64>, a: Value<'t, f64>) -> Value<'t, f64> {
+    let mut acc1 = a;
+    {
+        acc1 *= 1.0 + 0.5 * ((-1.76) + acc1).cos();
+        acc1 += acc1;
+        acc1 -= a.sin().tanh();
+    }
+    if tape.constant(f64::abs(0.089)) < acc1 - a {
+        return (0.8 * (acc1 * acc1 + 1.0 + 1.0).acosh().tanh()).acos();
+    }
+    acc1 = acc1 * 0.45 + acc1;
+    let mut s2 = acc1;
+    acc1 += b01_f033_value(tape, 1, acc1 + a, (0.8 * s2.tanh()).acos());
     acc1 + s2
 }
 
@@ -2007,6 +3947,32 @@ fn b01_f051(n: usize, a: f64) -> f64 {
         acc1 += (-0.76) / (1.0 + (0.9 * a.sin()).asin().powi(2));
     } else {
         let mut u3: f64 = if acc1 >= (-0.94) {
+            acc1.cos()
+        } else {
+            acc1 + acc1
+        };
+        acc1 += a;
+    }
+    acc1 * a
+}
+
+// `b01_f051` on the `Value` tape: its gradient must agree with `b01_f051_vjp`.
+fn b01_f051_value<'t>(tape: &'t Tape<f64>, n: usize, a: Value<'t, f64>) -> Value<'t, f64> {
+    let mut acc1 = (-0.84) * a;
+    if a < (0.5 * a.tanh()).atanh() {
+        return a.tanh().powi(2);
+    }
+    if -(a - acc1) >= a * a + f64::cos(std::f64::consts::PI) {
+        for i2 in 0..=n - 1 {
+            acc1 += (1.72 + a) * a;
+            acc1 += -a.sin();
+            if i2 % 2 == 1 {
+                continue;
+            }
+        }
+        acc1 += (-0.76) / (1.0 + (0.9 * a.sin()).asin().powi(2));
+    } else {
+        let mut u3 = if acc1 >= (-0.94) {
             acc1.cos()
         } else {
             acc1 + acc1
@@ -2043,6 +4009,40 @@ fn b01_f052(n: usize, x: &[f64], y: &[f64]) -> Vec<f64> {
     out8
 }
 
+// `b01_f052` on the `Value` tape: its gradient must agree with `b01_f052_vjp`.
+fn b01_f052_value<'t>(
+    tape: &'t Tape<f64>,
+    n: usize,
+    x: &[Value<'t, f64>],
+    y: &[Value<'t, f64>],
+) -> Vec<Value<'t, f64>> {
+    let mut acc1 = tape.constant(f64::tanh((n as f64)));
+    let acc1 = acc1 * (acc1 * x[1]);
+    for i2 in 0..=y.len() - 1 {
+        match i2 % 2 {
+            0 => {
+                let mut w3 = vec![tape.constant(0.0); 4];
+                for i4 in 0..4 {
+                    w3[i4] = w3[i4] + ((0.5 * w3[i2].abs()).ceil() + w3[3]);
+                }
+                for i5 in 0..x.len() {
+                    let acc6 = 1.35 * acc1;
+                }
+            }
+            _ => {
+                let acc7 = y[(i2 + 3) % y.len()];
+            }
+        }
+    }
+    let mut out8 = vec![tape.constant(0.0); x.len()];
+    for i9 in 0..4 {
+        out8[i9] = tape.constant(f64::exp2(
+            0.5 * f64::cos(f64::atanh(0.5 * f64::cos(std::f64::consts::E))),
+        ));
+    }
+    out8
+}
+
 #[differentiate(wrt(b, a, x))]
 fn b01_f053(c: f64, a: f64, n: usize, x: &[f64], b: f64) -> f64 {
     let mut acc1 = (0.6 * c.cos()).tan();
@@ -2052,6 +4052,35 @@ fn b01_f053(c: f64, a: f64, n: usize, x: &[f64], b: f64) -> f64 {
         for i3 in 0..n {
             for i4 in 0..4 {
                 let mut h5 = vec![0.0; x.len()];
+                {
+                    let mut u6 = h5[i4 / 2] + x[i4 % 3];
+                    acc2 -= (i4 as f64);
+                }
+                acc2 += h5[3 - 1 - i3];
+            }
+            acc1 -= (1.0 + x[2] * x[2]).ln_1p();
+        }
+        acc1 += acc2;
+    }
+    (acc1 - acc2 - c - b + x[1]).sin()
+}
+
+// `b01_f053` on the `Value` tape: its gradient must agree with `b01_f053_vjp`.
+fn b01_f053_value<'t>(
+    tape: &'t Tape<f64>,
+    c: Value<'t, f64>,
+    a: Value<'t, f64>,
+    n: usize,
+    x: &[Value<'t, f64>],
+    b: Value<'t, f64>,
+) -> Value<'t, f64> {
+    let mut acc1 = (0.6 * c.cos()).tan();
+    let mut acc2 = x[2].sin();
+    if x[1] >= 0.17 {
+        acc1 /= 1.0 + acc2.powi(2);
+        for i3 in 0..n {
+            for i4 in 0..4 {
+                let mut h5 = vec![tape.constant(0.0); x.len()];
                 {
                     let mut u6 = h5[i4 / 2] + x[i4 % 3];
                     acc2 -= (i4 as f64);
@@ -2103,6 +4132,49 @@ fn b01_f054(a: f64, m: usize, n: usize) -> f64 {
     (acc1 * a).sin()
 }
 
+// `b01_f054` on the `Value` tape: its gradient must agree with `b01_f054_vjp`.
+fn b01_f054_value<'t>(
+    tape: &'t Tape<f64>,
+    a: Value<'t, f64>,
+    m: usize,
+    n: usize,
+) -> Value<'t, f64> {
+    let mut acc1 = a;
+    if -(1.692 * 1.8) >= (-1.0) {
+        for i2 in (0..n).rev() {
+            let mut k3: usize = 0;
+            loop {
+                if k3 >= n {
+                    break;
+                }
+                k3 += 1;
+                let j4 = k3 - 1;
+                for i5 in 0..4 {
+                    let s6 = b01_f003_value(tape, a.atan(), n, 3);
+                }
+                if a >= match i2 % 2 {
+                    0 => (i2 as f64),
+                    _ => (j4 as f64),
+                } {
+                    break;
+                }
+                let mut h7 = Vec::new();
+                for i8 in 0..n {
+                    h7.push(acc1);
+                }
+                acc1 += h7[1].sin() * h7[2];
+                acc1 = acc1 * (-0.76) + 1.68_f64;
+            }
+            acc1 -= acc1.atan().atan2((2.5 + acc1.cos()).recip().tanh().exp());
+        }
+        acc1 += a;
+    } else {
+        let mut t9 = (2.0 + acc1.sin()).log(2.0);
+        acc1 = b01_f031_value(tape, a.mul_add((n as f64), t9), 2, a);
+    }
+    (acc1 * a).sin()
+}
+
 #[differentiate]
 fn b01_f055(a: f64) -> f64 {
     let mut acc1 = a;
@@ -2129,10 +4201,57 @@ fn b01_f055(a: f64) -> f64 {
     acc2 - u3 - a + acc1
 }
 
+// `b01_f055` on the `Value` tape: its gradient must agree with `b01_f055_vjp`.
+fn b01_f055_value<'t>(tape: &'t Tape<f64>, a: Value<'t, f64>) -> Value<'t, f64> {
+    let mut acc1 = a;
+    let mut acc2 = acc1 + a;
+    let mut u3 = b01_f050_value(tape, a);
+    let acc1 = acc1 * f64::ln(std::f64::consts::PI * std::f64::consts::PI + 0.25);
+    {
+        u3 /= f64::exp(f64::tanh(0.7));
+        if b01_f030_value(tape, acc2, -acc2, 1, 1) >= (acc1 * acc1 + 0.25 + 1.0).acosh() {
+            let mut h4 = vec![tape.constant(0.5); 1];
+            if 0.22 <= 0.7 {
+                acc2 -= acc1 / 4.0;
+                u3 += h4[0];
+                h4[0] = h4[0] * (1.0 + 0.1 * (h4[0] % 2.0).sin());
+                acc2 = (0.8 * h4[0].sin()).acos();
+            } else {
+                let mut acc5 = (1.0 + acc1.atan().powi(2)).log10();
+                u3 -= f64::tan(0.6 * f64::cos(0.44));
+            }
+            u3 = (a.abs() + 1.0).cbrt();
+        }
+        u3 += ((-1.867) / (a.abs() + 1.0) * ((-1.867) / (a.abs() + 1.0)) + 0.5).log(2.0);
+    }
+    acc2 - u3 - a + acc1
+}
+
 #[differentiate]
 fn b01_f056(b: f64, n: usize, m: usize, a: f64) -> f64 {
     let mut acc1: f64 = b;
     let mut acc2: f64 = (-1.47);
+    let mut u3 = a;
+    acc2 *= 1.0 + 0.25 * (a * a + 0.25).log(10.0).tanh();
+    for i4 in 0..m {
+        if (i4 as f64) >= (-0.09) {
+            break;
+        }
+        acc1 += b * (i4 as f64);
+    }
+    acc1 * acc2 + u3
+}
+
+// `b01_f056` on the `Value` tape: its gradient must agree with `b01_f056_vjp`.
+fn b01_f056_value<'t>(
+    tape: &'t Tape<f64>,
+    b: Value<'t, f64>,
+    n: usize,
+    m: usize,
+    a: Value<'t, f64>,
+) -> Value<'t, f64> {
+    let mut acc1 = b;
+    let mut acc2 = tape.constant((-1.47));
     let mut u3 = a;
     acc2 *= 1.0 + 0.25 * (a * a + 0.25).log(10.0).tanh();
     for i4 in 0..m {
@@ -2220,6 +4339,44 @@ fn b01_f057_plain(n: usize, a: f64) -> f64 {
     acc1 * t2 - a
 }
 
+// `b01_f057` on the `Value` tape: its gradient must agree with `b01_f057_vjp`.
+fn b01_f057_value<'t>(tape: &'t Tape<f64>, n: usize, a: Value<'t, f64>) -> Value<'t, f64> {
+    let mut acc1 = tape.constant((-0.49));
+    let mut t2 = a;
+    let t2 = t2 + (a + acc1);
+    if acc1 >= (-0.51) {
+        let mut w3 = vec![tape.constant(0.0); n];
+        for i4 in 0..w3.len() {
+            w3[i4] = w3[i4 / 2];
+        }
+        for i5 in 0..w3.len() {
+            let mut t6 = b01_f031_value(
+                tape,
+                match i5 % 2 {
+                    0 => tape.constant((i5 as f64)),
+                    _ => w3[i5],
+                },
+                2,
+                a * acc1,
+            );
+            acc1 = tape.constant(f64::atan((i5 as f64)));
+            acc1 = acc1 * 0.774_f64 + -(1.8_f64 + w3[i5]);
+        }
+        acc1 = acc1;
+    } else {
+        let acc7 = (0.6 * t2.sin()).tan() * t2.cos();
+        acc1 += acc7;
+        acc1 += acc1 - t2;
+    }
+    if acc1 > 0.49 {
+        let t8 = acc1 + t2;
+        acc1 = ((-0.46) + t8).sin();
+    } else {
+        let u9 = 8.0e-1 * t2;
+    }
+    acc1 * t2 - a
+}
+
 #[differentiate]
 fn b01_f058(b: f64, c: f64, a: f64, n: usize) -> Vec<f64> {
     let mut acc1 = a.sin();
@@ -2244,6 +4401,36 @@ fn b01_f058(b: f64, c: f64, a: f64, n: usize) -> Vec<f64> {
     out5
 }
 
+// `b01_f058` on the `Value` tape: its gradient must agree with `b01_f058_vjp`.
+fn b01_f058_value<'t>(
+    tape: &'t Tape<f64>,
+    b: Value<'t, f64>,
+    c: Value<'t, f64>,
+    a: Value<'t, f64>,
+    n: usize,
+) -> Vec<Value<'t, f64>> {
+    let mut acc1 = a.sin();
+    acc1 += (-0.68_f64) + (1.0 + a.powi(2)).powf(0.9 * acc1.cos());
+    let u2 = acc1.asinh();
+    acc1 += (2.5 + b.sin()).sqrt().abs();
+    {
+        acc1 += (acc1 + acc1).min((c * c + 0.25).log(3.0));
+        let a = a * (u2 * u2 + 1.0).ln_1p();
+        {
+            for i3 in (0..4).rev() {
+                let mut h4 = vec![tape.constant(1.0); 3];
+            }
+            acc1 -= a;
+        }
+        acc1 = acc1 * 0.23 + (-0.5);
+    }
+    let mut out5 = vec![tape.constant(0.0); 4];
+    for i6 in 0..4 {
+        out5[i6] = (a.abs() + 1.0).ln();
+    }
+    out5
+}
+
 #[differentiate]
 fn b01_f059(a: f64) -> f64 {
     let mut acc1: f64 = (-1.7);
@@ -2264,6 +4451,35 @@ fn b01_f059(a: f64) -> f64 {
                 k6 += 1;
             }
             acc1 = (2.5 + f64::tanh(2.0) + 1.0).acosh();
+        }
+        acc1 += (acc3 / 4.0).hypot(1.0 + acc4.powi(2));
+    } else {
+        let mut s10 = a * 0.162_f64;
+        acc1 = acc1 * 0.6 + -s10;
+    }
+    acc1
+}
+
+// `b01_f059` on the `Value` tape: its gradient must agree with `b01_f059_vjp`.
+fn b01_f059_value<'t>(tape: &'t Tape<f64>, a: Value<'t, f64>) -> Value<'t, f64> {
+    let mut acc1 = tape.constant((-1.7));
+    let mut acc2 = a;
+    let acc2 = acc2 + a.max(acc2);
+    let acc3 = acc1.cos();
+    let acc4 = (1.0 + (1.78e0 + acc1) * (1.78e0 + acc1)).cbrt();
+    if a < (-0.28) {
+        for i5 in 0..=4 - 1 {
+            let mut k6 = 0;
+            while k6 < 2 {
+                let j7 = k6;
+                for i8 in (0..3).step_by(2) {
+                    let mut acc9 = acc1;
+                    acc1 += (-0.144) / (1.0 + acc2.asinh().powi(2));
+                }
+                acc1 += 0.6 + acc3 - acc4;
+                k6 += 1;
+            }
+            acc1 = tape.constant(f64::acosh(2.5 + f64::tanh(2.0) + 1.0));
         }
         acc1 += (acc3 / 4.0).hypot(1.0 + acc4.powi(2));
     } else {
@@ -2313,6 +4529,32 @@ fn b01_f060_plain(y: &[f64], c: f64, x: &[f64], b: f64, a: f64) -> f64 {
     acc1 * t2 * c * w7[1] + w7[4]
 }
 
+// `b01_f060` on the `Value` tape: its gradient must agree with `b01_f060_vjp`.
+fn b01_f060_value<'t>(
+    tape: &'t Tape<f64>,
+    y: &[Value<'t, f64>],
+    c: Value<'t, f64>,
+    x: &[Value<'t, f64>],
+    b: Value<'t, f64>,
+    a: Value<'t, f64>,
+) -> Value<'t, f64> {
+    let mut acc1 = tape.constant(1.379);
+    let mut t2 = c.asinh().sin();
+    for i3 in (0..y.len()).rev() {
+        let mut w4 = vec![tape.constant(1.0); 1];
+        acc1 = tape.constant(0.4);
+        if y[1] < (c.abs() + 1.0).log(3.0) {
+            continue;
+        }
+    }
+    for i5 in 1..5 {
+        let mut h6 = vec![tape.constant(0.0); y.len()];
+        acc1 = b * ((i5 as f64) * c);
+    }
+    let mut w7 = vec![tape.constant(1.0); y.len()];
+    acc1 * t2 * c * w7[1] + w7[4]
+}
+
 #[differentiate]
 fn b01_f061(n: usize, a: f64) -> f64 {
     let mut acc1 = a * a;
@@ -2349,6 +4591,42 @@ fn b01_f061(n: usize, a: f64) -> f64 {
     acc1 - a
 }
 
+// `b01_f061` on the `Value` tape: its gradient must agree with `b01_f061_vjp`.
+fn b01_f061_value<'t>(tape: &'t Tape<f64>, n: usize, a: Value<'t, f64>) -> Value<'t, f64> {
+    let mut acc1 = a * a;
+    if acc1 < 0.67 {
+        for i2 in (1..n).rev() {
+            let mut k3: usize = 0;
+            while k3 < n {
+                k3 += 1;
+                let j4 = k3 - 1;
+                let mut w5 = vec![tape.constant(0.0); 2];
+                acc1 = acc1 * 0.73 + b01_f054_value(tape, a, 1, 3);
+            }
+            let mut v6 = vec![tape.constant(0.5); 3];
+            let mut k7: usize = 0;
+            while k7 < v6.len() && f64::log10(f64::abs((n as f64)) + 1.0) > (-2.9) {
+                let j8 = k7;
+                acc1 = (acc1 + a.cos()).tanh();
+                acc1 = acc1 * (-0.4) + (-1.05) / (1.5 + v6[j8].sin() + 1.0).acosh().cos().exp();
+                k7 += 1;
+            }
+            acc1 -= if acc1 < acc1 {
+                v6[i2 % v6.len()] * acc1
+            } else {
+                v6[(i2 + 1) % v6.len()]
+            };
+        }
+        acc1 = (-acc1).asinh();
+    } else if a < 1.02e0 {
+        let t9 = tape.constant((n as f64));
+    } else {
+        let s10 = (1.314 + acc1).powi(2).clamp((-1.0), 1.0);
+        acc1 += s10 + b01_f057_value(tape, 3, a * acc1);
+    }
+    acc1 - a
+}
+
 #[differentiate]
 fn b01_f062(a: f64, b: f64, c: f64) -> f64 {
     let mut acc1: f64 = (-1.18);
@@ -2362,6 +4640,33 @@ fn b01_f062(a: f64, b: f64, c: f64) -> f64 {
         }
         for i5 in (0..2).rev() {
             if (-0.75) > b + (i5 as f64) {
+                break;
+            }
+            acc2 = (if j4 >= 2 { b } else { b }) * (i5 as f64);
+        }
+        k3 += 1;
+    }
+    (acc1 - acc2 + c).tanh()
+}
+
+// `b01_f062` on the `Value` tape: its gradient must agree with `b01_f062_vjp`.
+fn b01_f062_value<'t>(
+    tape: &'t Tape<f64>,
+    a: Value<'t, f64>,
+    b: Value<'t, f64>,
+    c: Value<'t, f64>,
+) -> Value<'t, f64> {
+    let mut acc1 = tape.constant((-1.18));
+    let mut acc2 = a;
+    acc2 /= 1.0 + acc1.cos() * acc1.cos();
+    let mut k3: usize = 0;
+    while k3 < 4 {
+        let j4 = k3;
+        if b * acc2 <= (0.8 * c.cos()).acos() {
+            break;
+        }
+        for i5 in (0..2).rev() {
+            if b + (i5 as f64) < (-0.75) {
                 break;
             }
             acc2 = (if j4 >= 2 { b } else { b }) * (i5 as f64);
@@ -2408,6 +4713,48 @@ fn b01_f063(b: f64, a: f64, x: &[f64]) -> f64 {
     ((acc1 - t2) * b - a + x[0]).sin()
 }
 
+// `b01_f063` on the `Value` tape: its gradient must agree with `b01_f063_vjp`.
+fn b01_f063_value<'t>(
+    tape: &'t Tape<f64>,
+    b: Value<'t, f64>,
+    a: Value<'t, f64>,
+    x: &[Value<'t, f64>],
+) -> Value<'t, f64> {
+    let mut acc1 = (1.0 + x[0].powi(2)).ln();
+    let mut t2 = b01_f043_value(tape, x);
+    {
+        acc1 -= x[0].tanh() + x[0] * x[0];
+        t2 -= x[0].tanh().exp().recip();
+    }
+    let u3 = x[0];
+    for i4 in 0..4 {
+        let u3 = u3 * (x[(i4 + 1) % 1] * x[i4 % x.len()]);
+        if b01_f026_value(tape, 1, t2 + x[i4 % x.len()]) > (-2.21_f64) {
+            let b = b * x[0].atan2(1.5 + acc1.tanh());
+            if (-0.1) <= (-0.29) || x[0] <= b {
+                if f64::atan((i4 as f64)) >= 0.95 {
+                    let mut u5 = tape.constant(f64::recip(1.0 + f64::powi((i4 as f64), 2)));
+                    acc1 += b.sin();
+                } else {
+                    let t6 = x[i4 % x.len()].mul_add(x[(i4 + 3) % x.len()], b).sin();
+                }
+                t2 = t2 * (-0.87) + (-t2 + x[(i4 + 2) % x.len()]);
+            } else {
+                let t7 = (u3 + x[i4 % x.len()]) * (b - x[i4 % x.len()])
+                    + (2.5 + t2.sin()).powf(0.9 * x[(i4 + 1) % x.len()].cos())
+                        * (x[i4 % x.len()] + x[i4 % x.len()]);
+                acc1 += 1.26e0;
+            }
+            t2 = x[0];
+        } else {
+            let mut acc8 = x[0] - x[0];
+            acc1 = (x[(i4 + 1) % x.len()] + x[0]).cos();
+        }
+        acc1 -= x[i4 % x.len()];
+    }
+    ((acc1 - t2) * b - a + x[0]).sin()
+}
+
 #[differentiate(wrt(b))]
 fn b01_f064(a: f64, b: f64) -> f64 {
     let mut acc1: f64 = (-1.14);
@@ -2427,6 +4774,25 @@ fn b01_f064(a: f64, b: f64) -> f64 {
     (acc1 * acc2 - acc3 + b - w4[0]) * v6[1] + w4[1]
 }
 
+// `b01_f064` on the `Value` tape: its gradient must agree with `b01_f064_vjp`.
+fn b01_f064_value<'t>(tape: &'t Tape<f64>, a: Value<'t, f64>, b: Value<'t, f64>) -> Value<'t, f64> {
+    let mut acc1 = tape.constant((-1.14));
+    let mut acc2 = b / (0.5 * a.sin().tanh()).atanh().tanh().exp();
+    acc2 = acc2 * 0.063 + (-1.7);
+    acc2 = acc2 * (-0.47) + acc2;
+    let mut acc3 = b01_f054_value(tape, b * 0.17, 1, 3);
+    if b >= acc2 - a {
+        return tape.constant((-0.8));
+    }
+    let mut w4 = vec![tape.constant(1.0); 2];
+    for i5 in 0..w4.len() {
+        w4[i5] = w4[i5] + (i5 as f64);
+    }
+    acc1 += 0.12 / (2.0 + ((-0.42) / (1.0 + b * b)).sin());
+    let mut v6 = vec![tape.constant(0.0); 5];
+    (acc1 * acc2 - acc3 + b - w4[0]) * v6[1] + w4[1]
+}
+
 pub fn cases() -> Vec<Case> {
     vec![
         Case {
@@ -2440,6 +4806,7 @@ pub fn cases() -> Vec<Case> {
                 ("y", 2, true),
                 ("x", 4, true),
             ],
+            value: Some(|t, v| vec![b01_f000_value(t, 4, v[0], v[1], v[2], &v[3..5], &v[5..9])]),
             f: |p| vec![b01_f000(4, p[0], p[1], p[2], &p[3..5], &p[5..9])],
             vjp: |p, s| {
                 let (y, g0, g1, g2, g3, g4) =
@@ -2493,6 +4860,7 @@ pub fn cases() -> Vec<Case> {
             seed_name: "b01_f001",
             twin_of: None,
             params: &[("x", 3, true)],
+            value: Some(|t, v| vec![b01_f001_value(t, 1, &v[0..3])]),
             f: |p| vec![b01_f001(1, &p[0..3])],
             vjp: |p, s| {
                 let (y, g0) = b01_f001_vjp(1, &p[0..3], s[0]);
@@ -2517,6 +4885,7 @@ pub fn cases() -> Vec<Case> {
             seed_name: "b01_f002",
             twin_of: None,
             params: &[("a", 1, true)],
+            value: Some(|t, v| vec![b01_f002_value(t, 2, v[0])]),
             f: |p| vec![b01_f002(2, p[0])],
             vjp: |p, s| {
                 let (y, g0) = b01_f002_vjp(2, p[0], s[0]);
@@ -2541,6 +4910,7 @@ pub fn cases() -> Vec<Case> {
             seed_name: "b01_f003",
             twin_of: None,
             params: &[("a", 1, true)],
+            value: Some(|t, v| vec![b01_f003_value(t, v[0], 3, 3)]),
             f: |p| vec![b01_f003(p[0], 3, 3)],
             vjp: |p, s| {
                 let (y, g0) = b01_f003_vjp(p[0], 3, 3, s[0]);
@@ -2565,6 +4935,7 @@ pub fn cases() -> Vec<Case> {
             seed_name: "b01_f003",
             twin_of: Some("b01_f003"),
             params: &[("a", 1, true)],
+            value: None,
             f: |p| vec![b01_f003_plain(p[0], 3, 3)],
             vjp: |p, s| {
                 let (y, g0) = b01_f003_plain_vjp(p[0], 3, 3, s[0]);
@@ -2595,6 +4966,7 @@ pub fn cases() -> Vec<Case> {
                 ("a", 1, true),
                 ("y", 3, true),
             ],
+            value: Some(|t, v| vec![b01_f004_value(t, 4, &v[0..4], v[4], v[5], v[6], &v[7..10])]),
             f: |p| vec![b01_f004(4, &p[0..4], p[4], p[5], p[6], &p[7..10])],
             vjp: |p, s| {
                 let (y, g0, g1, g2, g3, g4) =
@@ -2648,6 +5020,7 @@ pub fn cases() -> Vec<Case> {
             seed_name: "b01_f005",
             twin_of: None,
             params: &[("c", 1, true), ("b", 1, false), ("a", 1, true)],
+            value: Some(|t, v| vec![b01_f005_value(t, v[0], v[1], v[2])]),
             f: |p| vec![b01_f005(p[0], p[1], p[2])],
             vjp: |p, s| {
                 let (y, g0, g1) = b01_f005_vjp(p[0], p[1], p[2], s[0]);
@@ -2672,6 +5045,7 @@ pub fn cases() -> Vec<Case> {
             seed_name: "b01_f006",
             twin_of: None,
             params: &[("x", 1, true)],
+            value: Some(|t, v| vec![b01_f006_value(t, &v[0..1])]),
             f: |p| vec![b01_f006(&p[0..1])],
             vjp: |p, s| {
                 let (y, g0) = b01_f006_vjp(&p[0..1], s[0]);
@@ -2696,6 +5070,7 @@ pub fn cases() -> Vec<Case> {
             seed_name: "b01_f006",
             twin_of: Some("b01_f006"),
             params: &[("x", 1, true)],
+            value: None,
             f: |p| vec![b01_f006_plain(&p[0..1])],
             vjp: |p, s| {
                 let (y, g0) = b01_f006_plain_vjp(&p[0..1], s[0]);
@@ -2726,6 +5101,18 @@ pub fn cases() -> Vec<Case> {
                 ("b", 1, true),
                 ("y", 1, true),
             ],
+            value: Some(|t, v| {
+                vec![b01_f007_value(
+                    t,
+                    v[0],
+                    v[1],
+                    2,
+                    3,
+                    &v[2..7],
+                    v[7],
+                    &v[8..9],
+                )]
+            }),
             f: |p| vec![b01_f007(p[0], p[1], 2, 3, &p[2..7], p[7], &p[8..9])],
             vjp: |p, s| {
                 let (y, g0, g1, g2, g3, g4) =
@@ -2781,6 +5168,7 @@ pub fn cases() -> Vec<Case> {
             seed_name: "b01_f008",
             twin_of: None,
             params: &[("x", 1, true), ("y", 3, true), ("a", 1, true)],
+            value: Some(|t, v| vec![b01_f008_value(t, &v[0..1], &v[1..4], v[4])]),
             f: |p| vec![b01_f008(&p[0..1], &p[1..4], p[4])],
             vjp: |p, s| {
                 let (y, g0, g1, g2) = b01_f008_vjp(&p[0..1], &p[1..4], p[4], s[0]);
@@ -2811,6 +5199,7 @@ pub fn cases() -> Vec<Case> {
                 ("x", 3, true),
                 ("c", 1, true),
             ],
+            value: Some(|t, v| vec![b01_f009_value(t, 2, v[0], v[1], &v[2..5], v[5])]),
             f: |p| vec![b01_f009(2, p[0], p[1], &p[2..5], p[5])],
             vjp: |p, s| {
                 let (y, g0, g1, g2, g3) = b01_f009_vjp(2, p[0], p[1], &p[2..5], p[5], s[0]);
@@ -2845,6 +5234,7 @@ pub fn cases() -> Vec<Case> {
                 ("x", 3, true),
                 ("c", 1, true),
             ],
+            value: None,
             f: |p| vec![b01_f009_plain(2, p[0], p[1], &p[2..5], p[5])],
             vjp: |p, s| {
                 let (y, g0, g1, g2, g3) = b01_f009_plain_vjp(2, p[0], p[1], &p[2..5], p[5], s[0]);
@@ -2874,6 +5264,7 @@ pub fn cases() -> Vec<Case> {
             seed_name: "b01_f010",
             twin_of: None,
             params: &[("x", 3, true)],
+            value: Some(|t, v| vec![b01_f010_value(t, &v[0..3])]),
             f: |p| vec![b01_f010(&p[0..3])],
             vjp: |p, s| {
                 let (y, g0) = b01_f010_vjp(&p[0..3], s[0]);
@@ -2898,6 +5289,7 @@ pub fn cases() -> Vec<Case> {
             seed_name: "b01_f011",
             twin_of: None,
             params: &[("x", 4, false), ("y", 5, true)],
+            value: Some(|t, v| vec![b01_f011_value(t, &v[0..4], 2, &v[4..9], 1)]),
             f: |p| vec![b01_f011(&p[0..4], 2, &p[4..9], 1)],
             vjp: |p, s| {
                 let (y, g0) = b01_f011_vjp(&p[0..4], 2, &p[4..9], 1, s[0]);
@@ -2922,6 +5314,7 @@ pub fn cases() -> Vec<Case> {
             seed_name: "b01_f012",
             twin_of: None,
             params: &[("x", 5, true), ("a", 1, true)],
+            value: Some(|t, v| vec![b01_f012_value(t, &v[0..5], v[5])]),
             f: |p| vec![b01_f012(&p[0..5], p[5])],
             vjp: |p, s| {
                 let (y, g0, g1) = b01_f012_vjp(&p[0..5], p[5], s[0]);
@@ -2946,6 +5339,7 @@ pub fn cases() -> Vec<Case> {
             seed_name: "b01_f012",
             twin_of: Some("b01_f012"),
             params: &[("x", 5, true), ("a", 1, true)],
+            value: None,
             f: |p| vec![b01_f012_plain(&p[0..5], p[5])],
             vjp: |p, s| {
                 let (y, g0, g1) = b01_f012_plain_vjp(&p[0..5], p[5], s[0]);
@@ -2970,6 +5364,7 @@ pub fn cases() -> Vec<Case> {
             seed_name: "b01_f013",
             twin_of: None,
             params: &[("b", 1, true), ("x", 4, true), ("a", 1, true)],
+            value: Some(|t, v| vec![b01_f013_value(t, v[0], &v[1..5], v[5])]),
             f: |p| vec![b01_f013(p[0], &p[1..5], p[5])],
             vjp: |p, s| {
                 let (y, g0, g1, g2) = b01_f013_vjp(p[0], &p[1..5], p[5], s[0]);
@@ -2995,6 +5390,7 @@ pub fn cases() -> Vec<Case> {
             seed_name: "b01_f013",
             twin_of: Some("b01_f013"),
             params: &[("b", 1, true), ("x", 4, true), ("a", 1, true)],
+            value: None,
             f: |p| vec![b01_f013_plain(p[0], &p[1..5], p[5])],
             vjp: |p, s| {
                 let (y, g0, g1, g2) = b01_f013_plain_vjp(p[0], &p[1..5], p[5], s[0]);
@@ -3025,6 +5421,7 @@ pub fn cases() -> Vec<Case> {
                 ("b", 1, true),
                 ("x", 4, true),
             ],
+            value: Some(|t, v| vec![b01_f014_value(t, &v[0..2], 4, v[2], v[3], &v[4..8])]),
             f: |p| vec![b01_f014(&p[0..2], 4, p[2], p[3], &p[4..8])],
             vjp: |p, s| {
                 let (y, g0, g1, g2, g3) = b01_f014_vjp(&p[0..2], 4, p[2], p[3], &p[4..8], s[0]);
@@ -3077,6 +5474,7 @@ pub fn cases() -> Vec<Case> {
                 ("c", 1, false),
                 ("b", 1, false),
             ],
+            value: Some(|t, v| vec![b01_f015_value(t, &v[0..1], v[1], 3, v[2], v[3])]),
             f: |p| vec![b01_f015(&p[0..1], p[1], 3, p[2], p[3])],
             vjp: |p, s| {
                 let (y, g0, g1) = b01_f015_vjp(&p[0..1], p[1], 3, p[2], p[3], s[0]);
@@ -3108,6 +5506,7 @@ pub fn cases() -> Vec<Case> {
                 ("c", 1, true),
                 ("a", 1, true),
             ],
+            value: Some(|t, v| vec![b01_f016_value(t, &v[0..2], v[2], &v[3..6], 2, v[6], v[7])]),
             f: |p| vec![b01_f016(&p[0..2], p[2], &p[3..6], 2, p[6], p[7])],
             vjp: |p, s| {
                 let (y, g0, g1, g2, g3, g4) =
@@ -3166,6 +5565,7 @@ pub fn cases() -> Vec<Case> {
                 ("b", 1, true),
                 ("c", 1, true),
             ],
+            value: Some(|t, v| vec![b01_f017_value(t, v[0], 4, &v[1..2], v[2], v[3], 3)]),
             f: |p| vec![b01_f017(p[0], 4, &p[1..2], p[2], p[3], 3)],
             vjp: |p, s| {
                 let (y, g0, g1, g2, g3) = b01_f017_vjp(p[0], 4, &p[1..2], p[2], p[3], 3, s[0]);
@@ -3200,6 +5600,7 @@ pub fn cases() -> Vec<Case> {
                 ("a", 1, true),
                 ("b", 1, false),
             ],
+            value: Some(|t, v| vec![b01_f018_value(t, &v[0..3], &v[3..5], v[5], v[6])]),
             f: |p| vec![b01_f018(&p[0..3], &p[3..5], p[5], p[6])],
             vjp: |p, s| {
                 let (y, g0, g1, g2) = b01_f018_vjp(&p[0..3], &p[3..5], p[5], p[6], s[0]);
@@ -3230,6 +5631,7 @@ pub fn cases() -> Vec<Case> {
                 ("x", 2, true),
                 ("a", 1, true),
             ],
+            value: Some(|t, v| vec![b01_f019_value(t, v[0], v[1], &v[2..4], 3, v[4])]),
             f: |p| vec![b01_f019(p[0], p[1], &p[2..4], 3, p[4])],
             vjp: |p, s| {
                 let (y, g0, g1, g2, g3) = b01_f019_vjp(p[0], p[1], &p[2..4], 3, p[4], s[0]);
@@ -3264,6 +5666,7 @@ pub fn cases() -> Vec<Case> {
                 ("x", 2, true),
                 ("a", 1, true),
             ],
+            value: None,
             f: |p| vec![b01_f019_plain(p[0], p[1], &p[2..4], 3, p[4])],
             vjp: |p, s| {
                 let (y, g0, g1, g2, g3) = b01_f019_plain_vjp(p[0], p[1], &p[2..4], 3, p[4], s[0]);
@@ -3298,6 +5701,7 @@ pub fn cases() -> Vec<Case> {
                 ("y", 2, true),
                 ("b", 1, true),
             ],
+            value: Some(|t, v| vec![b01_f020_value(t, &v[0..5], v[5], &v[6..8], v[8])]),
             f: |p| vec![b01_f020(&p[0..5], p[5], &p[6..8], p[8])],
             vjp: |p, s| {
                 let (y, g0, g1, g2, g3) = b01_f020_vjp(&p[0..5], p[5], &p[6..8], p[8], s[0]);
@@ -3343,6 +5747,7 @@ pub fn cases() -> Vec<Case> {
             seed_name: "b01_f021",
             twin_of: None,
             params: &[("y", 5, true), ("x", 1, true), ("a", 1, true)],
+            value: Some(|t, v| b01_f021_value(t, &v[0..5], &v[5..6], v[6])),
             f: |p| b01_f021(&p[0..5], &p[5..6], p[6]),
             vjp: |p, s| {
                 let (y, g0, g1, g2) = b01_f021_vjp(&p[0..5], &p[5..6], p[6], s.to_vec());
@@ -3358,6 +5763,7 @@ pub fn cases() -> Vec<Case> {
             seed_name: "b01_f022",
             twin_of: None,
             params: &[("a", 1, true), ("x", 3, false)],
+            value: Some(|t, v| vec![b01_f022_value(t, v[0], 2, &v[1..4])]),
             f: |p| vec![b01_f022(p[0], 2, &p[1..4])],
             vjp: |p, s| {
                 let (y, g0) = b01_f022_vjp(p[0], 2, &p[1..4], s[0]);
@@ -3382,6 +5788,7 @@ pub fn cases() -> Vec<Case> {
             seed_name: "b01_f023",
             twin_of: None,
             params: &[("x", 2, true)],
+            value: Some(|t, v| vec![b01_f023_value(t, 1, &v[0..2])]),
             f: |p| vec![b01_f023(1, &p[0..2])],
             vjp: |p, s| {
                 let (y, g0) = b01_f023_vjp(1, &p[0..2], s[0]);
@@ -3406,6 +5813,7 @@ pub fn cases() -> Vec<Case> {
             seed_name: "b01_f024",
             twin_of: None,
             params: &[("a", 1, true)],
+            value: Some(|t, v| vec![b01_f024_value(t, v[0])]),
             f: |p| vec![b01_f024(p[0])],
             vjp: |p, s| {
                 let (y, g0) = b01_f024_vjp(p[0], s[0]);
@@ -3430,6 +5838,7 @@ pub fn cases() -> Vec<Case> {
             seed_name: "b01_f025",
             twin_of: None,
             params: &[("b", 1, true), ("x", 5, true), ("a", 1, true)],
+            value: Some(|t, v| vec![b01_f025_value(t, v[0], &v[1..6], v[6])]),
             f: |p| vec![b01_f025(p[0], &p[1..6], p[6])],
             vjp: |p, s| {
                 let (y, g0, g1, g2) = b01_f025_vjp(p[0], &p[1..6], p[6], s[0]);
@@ -3455,6 +5864,7 @@ pub fn cases() -> Vec<Case> {
             seed_name: "b01_f026",
             twin_of: None,
             params: &[("a", 1, true)],
+            value: Some(|t, v| vec![b01_f026_value(t, 1, v[0])]),
             f: |p| vec![b01_f026(1, p[0])],
             vjp: |p, s| {
                 let (y, g0) = b01_f026_vjp(1, p[0], s[0]);
@@ -3479,6 +5889,7 @@ pub fn cases() -> Vec<Case> {
             seed_name: "b01_f027",
             twin_of: None,
             params: &[("y", 4, true), ("x", 2, true)],
+            value: Some(|t, v| b01_f027_value(t, &v[0..4], 4, &v[4..6])),
             f: |p| b01_f027(&p[0..4], 4, &p[4..6]),
             vjp: |p, s| {
                 let (y, g0, g1) = b01_f027_vjp(&p[0..4], 4, &p[4..6], s.to_vec());
@@ -3494,6 +5905,7 @@ pub fn cases() -> Vec<Case> {
             seed_name: "b01_f028",
             twin_of: None,
             params: &[("a", 1, true), ("b", 1, true)],
+            value: Some(|t, v| vec![b01_f028_value(t, 2, v[0], v[1])]),
             f: |p| vec![b01_f028(2, p[0], p[1])],
             vjp: |p, s| {
                 let (y, g0, g1) = b01_f028_vjp(2, p[0], p[1], s[0]);
@@ -3523,6 +5935,7 @@ pub fn cases() -> Vec<Case> {
                 ("b", 1, true),
                 ("c", 1, true),
             ],
+            value: Some(|t, v| vec![b01_f029_value(t, v[0], &v[1..3], v[3], v[4])]),
             f: |p| vec![b01_f029(p[0], &p[1..3], p[3], p[4])],
             vjp: |p, s| {
                 let (y, g0, g1, g2, g3) = b01_f029_vjp(p[0], &p[1..3], p[3], p[4], s[0]);
@@ -3551,6 +5964,7 @@ pub fn cases() -> Vec<Case> {
             seed_name: "b01_f030",
             twin_of: None,
             params: &[("b", 1, true), ("a", 1, true)],
+            value: Some(|t, v| vec![b01_f030_value(t, v[0], v[1], 1, 1)]),
             f: |p| vec![b01_f030(p[0], p[1], 1, 1)],
             vjp: |p, s| {
                 let (y, g0, g1) = b01_f030_vjp(p[0], p[1], 1, 1, s[0]);
@@ -3575,6 +5989,7 @@ pub fn cases() -> Vec<Case> {
             seed_name: "b01_f031",
             twin_of: None,
             params: &[("b", 1, true), ("a", 1, true)],
+            value: Some(|t, v| vec![b01_f031_value(t, v[0], 2, v[1])]),
             f: |p| vec![b01_f031(p[0], 2, p[1])],
             vjp: |p, s| {
                 let (y, g0, g1) = b01_f031_vjp(p[0], 2, p[1], s[0]);
@@ -3599,6 +6014,7 @@ pub fn cases() -> Vec<Case> {
             seed_name: "b01_f032",
             twin_of: None,
             params: &[("b", 1, true), ("c", 1, true), ("a", 1, true)],
+            value: Some(|t, v| vec![b01_f032_value(t, v[0], 2, v[1], v[2])]),
             f: |p| vec![b01_f032(p[0], 2, p[1], p[2])],
             vjp: |p, s| {
                 let (y, g0, g1, g2) = b01_f032_vjp(p[0], 2, p[1], p[2], s[0]);
@@ -3624,6 +6040,7 @@ pub fn cases() -> Vec<Case> {
             seed_name: "b01_f033",
             twin_of: None,
             params: &[("b", 1, true), ("a", 1, true)],
+            value: Some(|t, v| vec![b01_f033_value(t, 1, v[0], v[1])]),
             f: |p| vec![b01_f033(1, p[0], p[1])],
             vjp: |p, s| {
                 let (y, g0, g1) = b01_f033_vjp(1, p[0], p[1], s[0]);
@@ -3648,6 +6065,7 @@ pub fn cases() -> Vec<Case> {
             seed_name: "b01_f034",
             twin_of: None,
             params: &[("y", 5, true), ("x", 1, true), ("a", 1, true)],
+            value: Some(|t, v| vec![b01_f034_value(t, 3, &v[0..5], &v[5..6], v[6])]),
             f: |p| vec![b01_f034(3, &p[0..5], &p[5..6], p[6])],
             vjp: |p, s| {
                 let (y, g0, g1, g2) = b01_f034_vjp(3, &p[0..5], &p[5..6], p[6], s[0]);
@@ -3673,6 +6091,7 @@ pub fn cases() -> Vec<Case> {
             seed_name: "b01_f035",
             twin_of: None,
             params: &[("x", 2, true), ("y", 5, true)],
+            value: Some(|t, v| vec![b01_f035_value(t, 3, 2, &v[0..2], &v[2..7])]),
             f: |p| vec![b01_f035(3, 2, &p[0..2], &p[2..7])],
             vjp: |p, s| {
                 let (y, g0, g1) = b01_f035_vjp(3, 2, &p[0..2], &p[2..7], s[0]);
@@ -3698,6 +6117,7 @@ pub fn cases() -> Vec<Case> {
             seed_name: "b01_f036",
             twin_of: None,
             params: &[("a", 1, true)],
+            value: Some(|t, v| vec![b01_f036_value(t, v[0])]),
             f: |p| vec![b01_f036(p[0])],
             vjp: |p, s| {
                 let (y, g0) = b01_f036_vjp(p[0], s[0]);
@@ -3727,6 +6147,7 @@ pub fn cases() -> Vec<Case> {
                 ("a", 1, true),
                 ("b", 1, true),
             ],
+            value: Some(|t, v| vec![b01_f037_value(t, &v[0..4], &v[4..9], v[9], v[10])]),
             f: |p| vec![b01_f037(&p[0..4], &p[4..9], p[9], p[10])],
             vjp: |p, s| {
                 let (y, g0, g1, g2, g3) = b01_f037_vjp(&p[0..4], &p[4..9], p[9], p[10], s[0]);
@@ -3772,6 +6193,7 @@ pub fn cases() -> Vec<Case> {
             seed_name: "b01_f038",
             twin_of: None,
             params: &[("a", 1, true), ("b", 1, true), ("c", 1, true)],
+            value: Some(|t, v| vec![b01_f038_value(t, v[0], v[1], v[2], 2)]),
             f: |p| vec![b01_f038(p[0], p[1], p[2], 2)],
             vjp: |p, s| {
                 let (y, g0, g1, g2) = b01_f038_vjp(p[0], p[1], p[2], 2, s[0]);
@@ -3797,6 +6219,7 @@ pub fn cases() -> Vec<Case> {
             seed_name: "b01_f038",
             twin_of: Some("b01_f038"),
             params: &[("a", 1, true), ("b", 1, true), ("c", 1, true)],
+            value: None,
             f: |p| vec![b01_f038_plain(p[0], p[1], p[2], 2)],
             vjp: |p, s| {
                 let (y, g0, g1, g2) = b01_f038_plain_vjp(p[0], p[1], p[2], 2, s[0]);
@@ -3822,6 +6245,7 @@ pub fn cases() -> Vec<Case> {
             seed_name: "b01_f039",
             twin_of: None,
             params: &[("x", 1, true)],
+            value: Some(|t, v| vec![b01_f039_value(t, 2, &v[0..1])]),
             f: |p| vec![b01_f039(2, &p[0..1])],
             vjp: |p, s| {
                 let (y, g0) = b01_f039_vjp(2, &p[0..1], s[0]);
@@ -3846,6 +6270,7 @@ pub fn cases() -> Vec<Case> {
             seed_name: "b01_f039",
             twin_of: Some("b01_f039"),
             params: &[("x", 1, true)],
+            value: None,
             f: |p| vec![b01_f039_plain(2, &p[0..1])],
             vjp: |p, s| {
                 let (y, g0) = b01_f039_plain_vjp(2, &p[0..1], s[0]);
@@ -3870,6 +6295,7 @@ pub fn cases() -> Vec<Case> {
             seed_name: "b01_f040",
             twin_of: None,
             params: &[("x", 1, true), ("y", 2, true)],
+            value: Some(|t, v| b01_f040_value(t, &v[0..1], 3, &v[1..3])),
             f: |p| b01_f040(&p[0..1], 3, &p[1..3]),
             vjp: |p, s| {
                 let (y, g0, g1) = b01_f040_vjp(&p[0..1], 3, &p[1..3], s.to_vec());
@@ -3885,6 +6311,7 @@ pub fn cases() -> Vec<Case> {
             seed_name: "b01_f041",
             twin_of: None,
             params: &[("a", 1, true), ("b", 1, false), ("x", 5, true)],
+            value: Some(|t, v| vec![b01_f041_value(t, v[0], v[1], &v[2..7], 4)]),
             f: |p| vec![b01_f041(p[0], p[1], &p[2..7], 4)],
             vjp: |p, s| {
                 let (y, g0, g1) = b01_f041_vjp(p[0], p[1], &p[2..7], 4, s[0]);
@@ -3909,6 +6336,7 @@ pub fn cases() -> Vec<Case> {
             seed_name: "b01_f041",
             twin_of: Some("b01_f041"),
             params: &[("a", 1, true), ("b", 1, false), ("x", 5, true)],
+            value: None,
             f: |p| vec![b01_f041_plain(p[0], p[1], &p[2..7], 4)],
             vjp: |p, s| {
                 let (y, g0, g1) = b01_f041_plain_vjp(p[0], p[1], &p[2..7], 4, s[0]);
@@ -3939,6 +6367,7 @@ pub fn cases() -> Vec<Case> {
                 ("x", 2, true),
                 ("a", 1, true),
             ],
+            value: Some(|t, v| vec![b01_f042_value(t, v[0], v[1], &v[2..4], 4, v[4])]),
             f: |p| vec![b01_f042(p[0], p[1], &p[2..4], 4, p[4])],
             vjp: |p, s| {
                 let (y, g0, g1, g2, g3) = b01_f042_vjp(p[0], p[1], &p[2..4], 4, p[4], s[0]);
@@ -3973,6 +6402,7 @@ pub fn cases() -> Vec<Case> {
                 ("x", 2, true),
                 ("a", 1, true),
             ],
+            value: None,
             f: |p| vec![b01_f042_plain(p[0], p[1], &p[2..4], 4, p[4])],
             vjp: |p, s| {
                 let (y, g0, g1, g2, g3) = b01_f042_plain_vjp(p[0], p[1], &p[2..4], 4, p[4], s[0]);
@@ -4002,6 +6432,7 @@ pub fn cases() -> Vec<Case> {
             seed_name: "b01_f043",
             twin_of: None,
             params: &[("x", 1, true)],
+            value: Some(|t, v| vec![b01_f043_value(t, &v[0..1])]),
             f: |p| vec![b01_f043(&p[0..1])],
             vjp: |p, s| {
                 let (y, g0) = b01_f043_vjp(&p[0..1], s[0]);
@@ -4026,6 +6457,7 @@ pub fn cases() -> Vec<Case> {
             seed_name: "b01_f044",
             twin_of: None,
             params: &[("a", 1, true)],
+            value: Some(|t, v| vec![b01_f044_value(t, 4, 1, v[0])]),
             f: |p| vec![b01_f044(4, 1, p[0])],
             vjp: |p, s| {
                 let (y, g0) = b01_f044_vjp(4, 1, p[0], s[0]);
@@ -4050,6 +6482,7 @@ pub fn cases() -> Vec<Case> {
             seed_name: "b01_f045",
             twin_of: None,
             params: &[("x", 1, false), ("y", 1, true), ("a", 1, true)],
+            value: Some(|t, v| vec![b01_f045_value(t, 2, &v[0..1], &v[1..2], 4, v[2])]),
             f: |p| vec![b01_f045(2, &p[0..1], &p[1..2], 4, p[2])],
             vjp: |p, s| {
                 let (y, g0, g1) = b01_f045_vjp(2, &p[0..1], &p[1..2], 4, p[2], s[0]);
@@ -4075,6 +6508,7 @@ pub fn cases() -> Vec<Case> {
             seed_name: "b01_f046",
             twin_of: None,
             params: &[("x", 2, true), ("a", 1, false), ("y", 2, true)],
+            value: Some(|t, v| b01_f046_value(t, &v[0..2], v[2], &v[3..5], 3)),
             f: |p| b01_f046(&p[0..2], p[2], &p[3..5], 3),
             vjp: |p, s| {
                 let (y, g0, g1) = b01_f046_vjp(&p[0..2], p[2], &p[3..5], 3, s.to_vec());
@@ -4096,6 +6530,7 @@ pub fn cases() -> Vec<Case> {
                 ("b", 1, true),
                 ("c", 1, true),
             ],
+            value: Some(|t, v| vec![b01_f047_value(t, &v[0..3], &v[3..5], v[5], v[6], 4, v[7])]),
             f: |p| vec![b01_f047(&p[0..3], &p[3..5], p[5], p[6], 4, p[7])],
             vjp: |p, s| {
                 let (y, g0, g1, g2, g3, g4) =
@@ -4149,6 +6584,7 @@ pub fn cases() -> Vec<Case> {
             seed_name: "b01_f048",
             twin_of: None,
             params: &[("a", 1, true), ("y", 5, true), ("x", 3, true)],
+            value: Some(|t, v| b01_f048_value(t, v[0], 4, &v[1..6], &v[6..9])),
             f: |p| b01_f048(p[0], 4, &p[1..6], &p[6..9]),
             vjp: |p, s| {
                 let (y, g0, g1, g2) = b01_f048_vjp(p[0], 4, &p[1..6], &p[6..9], s.to_vec());
@@ -4164,6 +6600,7 @@ pub fn cases() -> Vec<Case> {
             seed_name: "b01_f049",
             twin_of: None,
             params: &[("a", 1, true), ("b", 1, true)],
+            value: Some(|t, v| b01_f049_value(t, 4, v[0], v[1])),
             f: |p| b01_f049(4, p[0], p[1]),
             vjp: |p, s| {
                 let (y, g0, g1) = b01_f049_vjp(4, p[0], p[1], s.to_vec());
@@ -4179,6 +6616,7 @@ pub fn cases() -> Vec<Case> {
             seed_name: "b01_f050",
             twin_of: None,
             params: &[("a", 1, true)],
+            value: Some(|t, v| vec![b01_f050_value(t, v[0])]),
             f: |p| vec![b01_f050(p[0])],
             vjp: |p, s| {
                 let (y, g0) = b01_f050_vjp(p[0], s[0]);
@@ -4203,6 +6641,7 @@ pub fn cases() -> Vec<Case> {
             seed_name: "b01_f051",
             twin_of: None,
             params: &[("a", 1, true)],
+            value: Some(|t, v| vec![b01_f051_value(t, 2, v[0])]),
             f: |p| vec![b01_f051(2, p[0])],
             vjp: |p, s| {
                 let (y, g0) = b01_f051_vjp(2, p[0], s[0]);
@@ -4227,6 +6666,7 @@ pub fn cases() -> Vec<Case> {
             seed_name: "b01_f052",
             twin_of: None,
             params: &[("x", 4, true), ("y", 4, true)],
+            value: Some(|t, v| b01_f052_value(t, 2, &v[0..4], &v[4..8])),
             f: |p| b01_f052(2, &p[0..4], &p[4..8]),
             vjp: |p, s| {
                 let (y, g0, g1) = b01_f052_vjp(2, &p[0..4], &p[4..8], s.to_vec());
@@ -4247,6 +6687,7 @@ pub fn cases() -> Vec<Case> {
                 ("x", 3, true),
                 ("b", 1, true),
             ],
+            value: Some(|t, v| vec![b01_f053_value(t, v[0], v[1], 2, &v[2..5], v[5])]),
             f: |p| vec![b01_f053(p[0], p[1], 2, &p[2..5], p[5])],
             vjp: |p, s| {
                 let (y, g0, g1, g2) = b01_f053_vjp(p[0], p[1], 2, &p[2..5], p[5], s[0]);
@@ -4272,6 +6713,7 @@ pub fn cases() -> Vec<Case> {
             seed_name: "b01_f054",
             twin_of: None,
             params: &[("a", 1, true)],
+            value: Some(|t, v| vec![b01_f054_value(t, v[0], 1, 3)]),
             f: |p| vec![b01_f054(p[0], 1, 3)],
             vjp: |p, s| {
                 let (y, g0) = b01_f054_vjp(p[0], 1, 3, s[0]);
@@ -4296,6 +6738,7 @@ pub fn cases() -> Vec<Case> {
             seed_name: "b01_f055",
             twin_of: None,
             params: &[("a", 1, true)],
+            value: Some(|t, v| vec![b01_f055_value(t, v[0])]),
             f: |p| vec![b01_f055(p[0])],
             vjp: |p, s| {
                 let (y, g0) = b01_f055_vjp(p[0], s[0]);
@@ -4320,6 +6763,7 @@ pub fn cases() -> Vec<Case> {
             seed_name: "b01_f056",
             twin_of: None,
             params: &[("b", 1, true), ("a", 1, true)],
+            value: Some(|t, v| vec![b01_f056_value(t, v[0], 2, 2, v[1])]),
             f: |p| vec![b01_f056(p[0], 2, 2, p[1])],
             vjp: |p, s| {
                 let (y, g0, g1) = b01_f056_vjp(p[0], 2, 2, p[1], s[0]);
@@ -4344,6 +6788,7 @@ pub fn cases() -> Vec<Case> {
             seed_name: "b01_f057",
             twin_of: None,
             params: &[("a", 1, true)],
+            value: Some(|t, v| vec![b01_f057_value(t, 3, v[0])]),
             f: |p| vec![b01_f057(3, p[0])],
             vjp: |p, s| {
                 let (y, g0) = b01_f057_vjp(3, p[0], s[0]);
@@ -4368,6 +6813,7 @@ pub fn cases() -> Vec<Case> {
             seed_name: "b01_f057",
             twin_of: Some("b01_f057"),
             params: &[("a", 1, true)],
+            value: None,
             f: |p| vec![b01_f057_plain(3, p[0])],
             vjp: |p, s| {
                 let (y, g0) = b01_f057_plain_vjp(3, p[0], s[0]);
@@ -4392,6 +6838,7 @@ pub fn cases() -> Vec<Case> {
             seed_name: "b01_f058",
             twin_of: None,
             params: &[("b", 1, true), ("c", 1, true), ("a", 1, true)],
+            value: Some(|t, v| b01_f058_value(t, v[0], v[1], v[2], 1)),
             f: |p| b01_f058(p[0], p[1], p[2], 1),
             vjp: |p, s| {
                 let (y, g0, g1, g2) = b01_f058_vjp(p[0], p[1], p[2], 1, s.to_vec());
@@ -4407,6 +6854,7 @@ pub fn cases() -> Vec<Case> {
             seed_name: "b01_f059",
             twin_of: None,
             params: &[("a", 1, true)],
+            value: Some(|t, v| vec![b01_f059_value(t, v[0])]),
             f: |p| vec![b01_f059(p[0])],
             vjp: |p, s| {
                 let (y, g0) = b01_f059_vjp(p[0], s[0]);
@@ -4437,6 +6885,7 @@ pub fn cases() -> Vec<Case> {
                 ("b", 1, true),
                 ("a", 1, true),
             ],
+            value: Some(|t, v| vec![b01_f060_value(t, &v[0..5], v[5], &v[6..9], v[9], v[10])]),
             f: |p| vec![b01_f060(&p[0..5], p[5], &p[6..9], p[9], p[10])],
             vjp: |p, s| {
                 let (y, g0, g1, g2, g3, g4) =
@@ -4493,6 +6942,7 @@ pub fn cases() -> Vec<Case> {
                 ("b", 1, true),
                 ("a", 1, true),
             ],
+            value: None,
             f: |p| vec![b01_f060_plain(&p[0..5], p[5], &p[6..9], p[9], p[10])],
             vjp: |p, s| {
                 let (y, g0, g1, g2, g3, g4) =
@@ -4544,6 +6994,7 @@ pub fn cases() -> Vec<Case> {
             seed_name: "b01_f061",
             twin_of: None,
             params: &[("a", 1, true)],
+            value: Some(|t, v| vec![b01_f061_value(t, 4, v[0])]),
             f: |p| vec![b01_f061(4, p[0])],
             vjp: |p, s| {
                 let (y, g0) = b01_f061_vjp(4, p[0], s[0]);
@@ -4568,6 +7019,7 @@ pub fn cases() -> Vec<Case> {
             seed_name: "b01_f062",
             twin_of: None,
             params: &[("a", 1, true), ("b", 1, true), ("c", 1, true)],
+            value: Some(|t, v| vec![b01_f062_value(t, v[0], v[1], v[2])]),
             f: |p| vec![b01_f062(p[0], p[1], p[2])],
             vjp: |p, s| {
                 let (y, g0, g1, g2) = b01_f062_vjp(p[0], p[1], p[2], s[0]);
@@ -4592,6 +7044,7 @@ pub fn cases() -> Vec<Case> {
             seed_name: "b01_f063",
             twin_of: None,
             params: &[("b", 1, true), ("a", 1, true), ("x", 1, true)],
+            value: Some(|t, v| vec![b01_f063_value(t, v[0], v[1], &v[2..3])]),
             f: |p| vec![b01_f063(p[0], p[1], &p[2..3])],
             vjp: |p, s| {
                 let (y, g0, g1, g2) = b01_f063_vjp(p[0], p[1], &p[2..3], s[0]);
@@ -4617,6 +7070,7 @@ pub fn cases() -> Vec<Case> {
             seed_name: "b01_f064",
             twin_of: None,
             params: &[("a", 1, false), ("b", 1, true)],
+            value: Some(|t, v| vec![b01_f064_value(t, v[0], v[1])]),
             f: |p| vec![b01_f064(p[0], p[1])],
             vjp: |p, s| {
                 let (y, g0) = b01_f064_vjp(p[0], p[1], s[0]);

@@ -12,7 +12,7 @@
 )]
 
 use super::harness::{cat, Case};
-use autodiff::differentiate;
+use autodiff::{differentiate, Tape, Value};
 
 #[differentiate(wrt(x))]
 fn b02_f000(a: f64, x: &[f64]) -> f64 {
@@ -79,6 +79,74 @@ fn b02_f000(a: f64, x: &[f64]) -> f64 {
     acc1 + w2[0] + x[0]
 }
 
+// `b02_f000` on the `Value` tape: its gradient must agree with `b02_f000_vjp`.
+fn b02_f000_value<'t>(
+    tape: &'t Tape<f64>,
+    a: Value<'t, f64>,
+    x: &[Value<'t, f64>],
+) -> Value<'t, f64> {
+    let mut acc1 = x[0];
+    let mut w2 = x.to_vec();
+    for i3 in 0..5 {
+        if i3 > 2 {
+            continue;
+        }
+        let acc4 = (acc1 + acc1 + (if acc1.atan() <= 0.71 { acc1 } else { a })).atan();
+        let acc1 = acc1 * w2[i3 % x.len()].cos();
+        if acc1 <= 0.45 || tape.constant((-0.34)) > w2[(i3 + 1) % x.len()] {
+            let mut t5 = (match i3 % 2 {
+                0 => acc4,
+                _ => acc4,
+            }) * (x[0] * (-1.24e0));
+            for i6 in (1..5).rev() {
+                match i6 % 3 {
+                    0 => {
+                        let t5 = t5 * x[(i6 + 3) % 1];
+                        let a = a + t5;
+                    }
+                    1 => {
+                        let mut acc7 = acc4 + w2[(i6 + 3) % 1];
+                        t5 += ((-0.5) + acc1) * (t5 - x[i6 % 1]);
+                    }
+                    _ => {
+                        let mut s8 = if i3 > 0 {
+                            acc1.cos() + x[(i3 + 1) % 1]
+                        } else {
+                            acc1
+                        };
+                        t5 = (w2[(i3 + 2) % w2.len()] * w2[i3 % x.len()]).asinh();
+                    }
+                }
+                t5 -= (if x[i6 % 1] * w2[(i3 + 1) % w2.len()] <= 0.11 {
+                    t5
+                } else {
+                    w2[0]
+                }) - t5.atan();
+            }
+        } else if x[i3 % w2.len()] > 0.93 {
+            let mut acc9 = (1.5 + (x[i3 % x.len()] * (i3 as f64)).tanh()).powf(0.5)
+                + (if i3 <= 2 {
+                    acc1 * x[i3 % 1]
+                } else {
+                    acc4.atan()
+                });
+        } else {
+            let mut t10 = if !(acc1 > 0.56) && acc1 < w2[i3 % w2.len()] || acc1 > 0.5 {
+                w2[i3 % w2.len()].mul_add(acc1, acc1)
+            } else {
+                (1.0 + (if acc4.atan() < acc4 * acc1 {
+                    w2[(i3 + 3) % 1]
+                } else {
+                    acc4
+                })
+                .powi(2))
+                .log2()
+            };
+        }
+    }
+    acc1 + w2[0] + x[0]
+}
+
 #[differentiate]
 fn b02_f001(a: f64, m: usize, y: &[f64], n: usize, b: f64, x: &[f64]) -> f64 {
     let mut acc1 = x[0] - a;
@@ -93,6 +161,40 @@ fn b02_f001(a: f64, m: usize, y: &[f64], n: usize, b: f64, x: &[f64]) -> f64 {
         let t5 = b.tanh();
         for i6 in 0..n {
             let mut u7 = f64::sin((-0.47)).exp2().asinh();
+            let t8 = y[2];
+            acc1 = acc1 * (-0.6) + (2.0_f64 * t8 - (i3 as f64));
+        }
+        acc1 = b + acc2.cos();
+    }
+    let mut w9 = Vec::with_capacity(4);
+    for i10 in 0..n {
+        w9.push((b.asinh() * b.asinh() + 0.25).powf(1.5));
+    }
+    (acc1 * acc2 + b) * a + w9[3]
+}
+
+// `b02_f001` on the `Value` tape: its gradient must agree with `b02_f001_vjp`.
+fn b02_f001_value<'t>(
+    tape: &'t Tape<f64>,
+    a: Value<'t, f64>,
+    m: usize,
+    y: &[Value<'t, f64>],
+    n: usize,
+    b: Value<'t, f64>,
+    x: &[Value<'t, f64>],
+) -> Value<'t, f64> {
+    let mut acc1 = x[0] - a;
+    let mut acc2 = tape.constant(5.2e-1);
+    for i3 in 0..4 {
+        if (x[(i3 + 2) % m] >= a || i3 % 2 == 0) && i3 % 2 == 0
+            || !(y[y.len() - 1 - i3] <= (-0.93)) && !(x[(i3 + 2) % 1] > 0.52 || acc1 <= 0.03_f64)
+        {
+            break;
+        }
+        let mut u4 = (0.5 * a.atan()).floor() + a;
+        let t5 = b.tanh();
+        for i6 in 0..n {
+            let mut u7 = tape.constant(f64::asinh(f64::exp2(f64::sin((-0.47)))));
             let t8 = y[2];
             acc1 = acc1 * (-0.6) + (2.0_f64 * t8 - (i3 as f64));
         }
@@ -123,6 +225,30 @@ fn b02_f002(n: usize, a: f64) -> f64 {
     }
     let mut t4 = if -acc1 >= acc1 + acc1 {
         f64::acosh(1.0 + acc1.atan2((-1.788) * (-1.788) + 0.5).powi(2) + 1.0)
+    } else {
+        (a.tanh().exp() + 1.0).acosh() * a.sin()
+    };
+    acc1 + t4 + a
+}
+
+// `b02_f002` on the `Value` tape: its gradient must agree with `b02_f002_vjp`.
+fn b02_f002_value<'t>(tape: &'t Tape<f64>, n: usize, a: Value<'t, f64>) -> Value<'t, f64> {
+    let mut acc1 = a.abs();
+    {
+        let mut h2 = vec![tape.constant(0.0); 3];
+        let mut s3 = tape.constant(f64::tanh((-1.9)));
+        acc1 += if acc1 * a > (-0.1) {
+            (n as f64) * h2[1]
+        } else {
+            if f64::fract(0.5 * 0.4) + h2[2] < 0.225 {
+                h2[2]
+            } else {
+                h2[1]
+            }
+        };
+    }
+    let mut t4 = if -acc1 >= acc1 + acc1 {
+        (1.0 + acc1.atan2((-1.788) * (-1.788) + 0.5).powi(2) + 1.0).acosh()
     } else {
         (a.tanh().exp() + 1.0).acosh() * a.sin()
     };
@@ -179,6 +305,58 @@ fn b02_f003(n: usize, y: &[f64], a: f64, x: &[f64]) -> f64 {
     (acc1 * a + v2[1] - y[0]).tanh()
 }
 
+// `b02_f003` on the `Value` tape: its gradient must agree with `b02_f003_vjp`.
+fn b02_f003_value<'t>(
+    tape: &'t Tape<f64>,
+    n: usize,
+    y: &[Value<'t, f64>],
+    a: Value<'t, f64>,
+    x: &[Value<'t, f64>],
+) -> Value<'t, f64> {
+    let mut acc1 = y[1];
+    let mut v2 = vec![tape.constant(0.5); n];
+    {
+        let mut k3: usize = 0;
+        while k3 < y.len() {
+            let j4 = k3;
+            let acc5 = (f64::clamp((j4 as f64), (-1.0), 1.0) - (y[j4 % v2.len()] + 0.141))
+                .mul_add(acc1, acc1);
+            let acc6 = a.asinh();
+            acc1 -= 0.7 / (2.5 + (acc6 * x[(j4 + 3) % x.len()]).cos());
+            k3 += 1;
+        }
+        {
+            let mut h7 = y.to_vec();
+            let s8 = (x[0] - (-0.59) / (a * a + 0.25))
+                .atan2((0.8 * a.hypot(1.0 + x[0] * x[0]).cos()).acos().cos().exp());
+            acc1 -= s8.tanh().tanh();
+        }
+        acc1 = acc1 + a * x[0] * (x[0] * a);
+    }
+    let mut k9 = 0;
+    loop {
+        if k9 >= y.len() {
+            break;
+        }
+        k9 += 1;
+        let j10 = k9 - 1;
+        {
+            let mut t11 = (match j10 % 3 {
+                0 => a,
+                1 => acc1,
+                _ => a,
+            }) - (if acc1 <= (-0.24) || x[0] <= (-6.6e-1) {
+                y[(j10 + 3) % y.len()]
+            } else {
+                tape.constant((n as f64))
+            });
+            acc1 = acc1 * 1.0e-1 + (n as f64) * t11;
+        }
+        acc1 += (n as f64);
+    }
+    (acc1 * a + v2[1] - y[0]).tanh()
+}
+
 #[differentiate(wrt(a))]
 fn b02_f004(a: f64, c: f64, b: f64, n: usize) -> f64 {
     let mut acc1 = 0.39 / a.sin().exp();
@@ -208,6 +386,45 @@ fn b02_f004(a: f64, c: f64, b: f64, n: usize) -> f64 {
             }
         }
         acc1 -= (-0.88) / (f64::atan(std::f64::consts::FRAC_PI_4).abs() + 1.0);
+    }
+    acc1 + c + a + h2[0]
+}
+
+// `b02_f004` on the `Value` tape: its gradient must agree with `b02_f004_vjp`.
+fn b02_f004_value<'t>(
+    tape: &'t Tape<f64>,
+    a: Value<'t, f64>,
+    c: Value<'t, f64>,
+    b: Value<'t, f64>,
+    n: usize,
+) -> Value<'t, f64> {
+    let mut acc1 = 0.39 / a.sin().exp();
+    if tape.constant(std::f64::consts::E) > b + a {
+        return b * c + acc1;
+    }
+    let mut h2 = vec![tape.constant(1.0); 4];
+    for i3 in (0..n).rev() {
+        match i3 % 3 {
+            0 => {
+                let t4 = (0.8 * b.max((i3 as f64)).cos()).acos().hypot(
+                    1.0 + f64::log(2.5 + f64::cos(f64::atan((-1.315e0))), 2.0)
+                        * f64::log(2.5 + f64::cos(f64::atan((-1.315e0))), 2.0),
+                );
+                acc1 = b02_f002_value(tape, 1, b.sin());
+            }
+            1 => {
+                for i5 in 0..n {
+                    h2[(i5 + 2) % 4] = h2[(i5 + 2) % 4] + a;
+                    acc1 += f64::abs(0.03);
+                }
+                acc1 += c + (h2[h2.len() - 1 - i3].abs() + 1.0).recip();
+            }
+            _ => {
+                let acc6 = 1.3 / (1.0 + h2[i3] * h2[i3]);
+                acc1 = acc1 * 0.46 + (acc6 * acc6 + h2[i3 % h2.len()].asinh());
+            }
+        }
+        acc1 -= (-0.88) / (f64::abs(f64::atan(std::f64::consts::FRAC_PI_4)) + 1.0);
     }
     acc1 + c + a + h2[0]
 }
@@ -247,6 +464,44 @@ fn b02_f005(c: f64, a: f64, x: &[f64], b: f64) -> f64 {
     (acc1 + acc2) * c - a + h3[0] - h3[0]
 }
 
+// `b02_f005` on the `Value` tape: its gradient must agree with `b02_f005_vjp`.
+fn b02_f005_value<'t>(
+    tape: &'t Tape<f64>,
+    c: Value<'t, f64>,
+    a: Value<'t, f64>,
+    x: &[Value<'t, f64>],
+    b: Value<'t, f64>,
+) -> Value<'t, f64> {
+    let mut acc1 = tape.constant(1.42);
+    let mut acc2 = x[1];
+    let mut h3 = vec![tape.constant(0.5); 5];
+    for i4 in 0..h3.len() {
+        h3[i4] = h3[i4]
+            + acc1.atan2(1.0 + x[(i4 + 3) % 2].tanh().exp2() * x[(i4 + 3) % 2].tanh().exp2());
+    }
+    for i5 in 1..h3.len() {
+        acc1 = (acc1 + 0.4_f64).sin();
+        if x[1] < a {
+            let mut t6 = (0.8 * (h3[i5 % h3.len()] - acc1).tanh().tanh()).acos();
+            t6 = (2.5 + t6.cos().sin()).sqrt();
+            acc2 = (1.0 + x[(i5 + 3) % 2] * x[(i5 + 3) % 2]).sqrt() / 0.5;
+        }
+        if a >= 0.55 {
+            acc2 = acc2 * 0.4 + b;
+            acc1 += h3[i5 / 2].cos();
+        } else {
+            let t7 = b02_f002_value(tape, 1, tape.constant((i5 as f64)));
+            acc2 -= match i5 % 3 {
+                0 => b.sin(),
+                1 => t7.tanh().exp().sqrt(),
+                _ => (0.9 * b.cos()).asin(),
+            };
+        }
+        acc2 += if i5 % 2 == 1 { (1.0 + c * c).cbrt() } else { a };
+    }
+    (acc1 + acc2) * c - a + h3[0] - h3[0]
+}
+
 #[differentiate(wrt(y, b))]
 fn b02_f006(b: f64, y: &[f64], n: usize, x: &[f64], a: f64) -> f64 {
     let mut acc1: f64 = a;
@@ -259,6 +514,37 @@ fn b02_f006(b: f64, y: &[f64], n: usize, x: &[f64], a: f64) -> f64 {
         if w2[2] > b {
             let mut u5 = a.cos() * (a / 0.5);
             acc1 -= f64::atan(y[0]) * (u5.abs() + 1.0).recip();
+        }
+        acc1 = w2[2];
+    } else if x[0] >= y[1] * b * (y[0] + (n as f64)) {
+        let u6 = (0.5 * y[0].tanh()).atanh().asinh();
+        acc1 += u6;
+    } else if !(f64::cos((-1.3)) > (-0.6)) {
+        let mut s7 = (a + y[0]).asinh();
+        acc1 -= s7;
+    }
+    acc1 + a + w2[1]
+}
+
+// `b02_f006` on the `Value` tape: its gradient must agree with `b02_f006_vjp`.
+fn b02_f006_value<'t>(
+    tape: &'t Tape<f64>,
+    b: Value<'t, f64>,
+    y: &[Value<'t, f64>],
+    n: usize,
+    x: &[Value<'t, f64>],
+    a: Value<'t, f64>,
+) -> Value<'t, f64> {
+    let mut acc1 = a;
+    let mut w2 = vec![tape.constant(1.0); x.len()];
+    for i3 in 0..w2.len() {
+        w2[i3] = w2[i3] + (a.tanh() + b.atan());
+    }
+    let s4 = y[1];
+    if (1.0 + y[1] * y[1]).cbrt() > 1.05 {
+        if w2[2] > b {
+            let mut u5 = a.cos() * (a / 0.5);
+            acc1 -= y[0].atan() * (u5.abs() + 1.0).recip();
         }
         acc1 = w2[2];
     } else if x[0] >= y[1] * b * (y[0] + (n as f64)) {
@@ -289,6 +575,33 @@ fn b02_f007(x: &[f64], a: f64) -> f64 {
             let acc6: f64 = w2[2] % 2.0;
         } else {
             let mut u7: f64 = 0.01;
+        }
+    }
+    (acc4 + acc1) * w2[2] - x[1]
+}
+
+// `b02_f007` on the `Value` tape: its gradient must agree with `b02_f007_vjp`.
+fn b02_f007_value<'t>(
+    tape: &'t Tape<f64>,
+    x: &[Value<'t, f64>],
+    a: Value<'t, f64>,
+) -> Value<'t, f64> {
+    let mut acc1 = tape.constant((-0.4));
+    let mut w2 = vec![tape.constant(1.0); x.len()];
+    for i3 in 0..w2.len() {
+        w2[i3] = w2[i3] + acc1;
+    }
+    let acc4 = acc1.cos().exp().ln();
+    let acc1 = acc1 * acc4;
+    if acc1 / (2.5 + w2[2].cos()) < (-0.768) {
+        w2[2] = x[3];
+    } else {
+        if acc4 <= (-0.77) {
+            let u5 = acc1.tanh() * a;
+        } else if acc1 >= acc1 {
+            let acc6 = w2[2] % 2.0;
+        } else {
+            let mut u7 = tape.constant(0.01);
         }
     }
     (acc4 + acc1) * w2[2] - x[1]
@@ -329,6 +642,49 @@ fn b02_f008(a: f64, x: &[f64], y: &[f64]) -> f64 {
     acc1 + a
 }
 
+// `b02_f008` on the `Value` tape: its gradient must agree with `b02_f008_vjp`.
+fn b02_f008_value<'t>(
+    tape: &'t Tape<f64>,
+    a: Value<'t, f64>,
+    x: &[Value<'t, f64>],
+    y: &[Value<'t, f64>],
+) -> Value<'t, f64> {
+    let mut acc1 = tape.constant(1.04);
+    if tape.constant(1.766e0) < a {
+        for i2 in (0..2).rev() {
+            let t3 = x[i2 % x.len()];
+        }
+        if x[0] > acc1 {
+            acc1 = acc1 * (-0.893_f64) + (-0.7) / (1.0 + (x[1] * a).powi(2));
+            let mut h4 = Vec::with_capacity(y.len());
+            for i5 in 0..y.len() {
+                h4.push((-0.62) / (1.0 + (y[i5 % 2] - x[0]) * (y[i5 % 2] - x[0])));
+            }
+            if y[0] >= x[0] {
+                let mut s6 = x[0]
+                    .cos()
+                    .atan2(1.0 + b02_f002_value(tape, 1, (-1.2) / (h4[1] * h4[1] + 0.25)).powi(2));
+            } else if x[3] < (-0.48) {
+                let mut s7 = x[3];
+            } else {
+                let u8 = a;
+            }
+            acc1 += a;
+        } else {
+            let mut u9 = a;
+            acc1 -= a.hypot(u9 * u9 + 0.5) + x[0].tanh();
+        }
+        acc1 = tape.constant(f64::powf(
+            f64::exp(f64::sin(f64::recip(f64::exp(f64::tanh(1.8))))),
+            (-0.5),
+        ));
+    } else {
+        let mut acc10 = (x[2] * x[2] + 1.0).recip();
+        acc1 = acc1 * (-0.41) + acc10.asinh();
+    }
+    acc1 + a
+}
+
 #[differentiate]
 fn b02_f009(a: f64) -> f64 {
     let mut acc1 = f64::asin(0.9 * a.cos());
@@ -352,6 +708,38 @@ fn b02_f009(a: f64) -> f64 {
                 1,
                 if (0.8 * acc2.cos()).acos() > 1.86 {
                     (-1.551e0)
+                } else {
+                    a
+                },
+            );
+    }
+    acc1 - acc2 + a
+}
+
+// `b02_f009` on the `Value` tape: its gradient must agree with `b02_f009_vjp`.
+fn b02_f009_value<'t>(tape: &'t Tape<f64>, a: Value<'t, f64>) -> Value<'t, f64> {
+    let mut acc1 = (0.9 * a.cos()).asin();
+    let mut acc2 = tape.constant(0.732);
+    acc2 += 1.4e0 / (1.0 + (a / acc1.cos().exp()).powi(2));
+    acc1 /= 1.0 + f64::atan(1.6e0) * f64::atan(1.6e0);
+    if acc1 < acc2 {
+        acc1 = (acc1 * (0.6 * a.cos()).tan()).sin();
+        if acc2 > (-0.8) {
+            let mut u3 = tape.constant(0.9);
+            acc1 = acc1 * (-0.6_f64) + (0.15 / (1.0 + u3 * u3)).atan();
+        } else if tape.constant(std::f64::consts::LN_2) < a {
+            let s4 = acc2.asinh().tanh() + (acc2 + a).abs();
+        } else {
+            let mut t5 =
+                ((a.cos().abs() + 1.0).ln_1p() * (a.cos().abs() + 1.0).ln_1p() + 0.25).recip();
+            acc1 = acc1 * 6.7e-1 + t5;
+        }
+        acc1 += acc2.cos()
+            * b02_f002_value(
+                tape,
+                1,
+                if (0.8 * acc2.cos()).acos() > 1.86 {
+                    tape.constant((-1.551e0))
                 } else {
                     a
                 },
@@ -391,6 +779,43 @@ fn b02_f010(c: f64, x: &[f64], a: f64, b: f64) -> f64 {
     (acc1 - acc2 + c + b - h3[0] + x[1]).sin()
 }
 
+// `b02_f010` on the `Value` tape: its gradient must agree with `b02_f010_vjp`.
+fn b02_f010_value<'t>(
+    tape: &'t Tape<f64>,
+    c: Value<'t, f64>,
+    x: &[Value<'t, f64>],
+    a: Value<'t, f64>,
+    b: Value<'t, f64>,
+) -> Value<'t, f64> {
+    let mut acc1 = tape.constant(0.64_f64);
+    let mut acc2 = tape.constant((-1.0e0));
+    let mut h3 = vec![tape.constant(1.0); x.len()];
+    for i4 in 0..h3.len() {
+        h3[i4] = h3[i4] + b;
+    }
+    acc2 *= 1.0 + 0.1 * (1.0 + b * b + 1.0).acosh().cos();
+    if acc1.powi(2) < (x[0].abs() + 1.0).cbrt() {
+        return ((acc1 / 3.0).abs() + 1.0).log10();
+    }
+    for i5 in 0..x.len() {
+        if b.cos() < (-0.46) {
+            break;
+        }
+        h3[(i5 + 1) % x.len()] = (if x[i5].max(0.5) <= (-6.1e-1) {
+            h3[1]
+        } else {
+            tape.constant((i5 as f64))
+        })
+        .max(1.752);
+        if i5 % 2 == 1 {
+            let mut u6 = 0.7 / b02_f002_value(tape, 1, (i5 as f64) + acc2).tanh().exp();
+            acc1 += c.hypot(1.0 + 0.89 * 0.89) - f64::tan(0.6 * f64::cos((i5 as f64)));
+        }
+        acc1 = acc1 * 0.427_f64 + acc1.cos().exp().log(3.0);
+    }
+    (acc1 - acc2 + c + b - h3[0] + x[1]).sin()
+}
+
 #[differentiate]
 fn b02_f011(n: usize, x: &[f64]) -> f64 {
     let mut acc1: f64 = (-0.71);
@@ -400,6 +825,32 @@ fn b02_f011(n: usize, x: &[f64]) -> f64 {
         let j3 = k2 - 1;
         if x[2] > x[j3 % x.len()] && acc1 > (-0.705) {
             acc1 = acc1 * (-0.363) + (j3 as f64).atan() / (1.0 + acc1.atan() * acc1.atan());
+            let mut k4: usize = 0;
+            while k4 < 3 {
+                k4 += 1;
+                let j5 = k4 - 1;
+                let mut acc6 = x[2] - x[j3 / 2];
+            }
+            acc1 -= acc1;
+        }
+        acc1 += (if x[1] <= (-0.78) || j3 <= 1 {
+            acc1
+        } else {
+            x[j3 % 3]
+        }) * x[j3 / 2].cos();
+    }
+    acc1
+}
+
+// `b02_f011` on the `Value` tape: its gradient must agree with `b02_f011_vjp`.
+fn b02_f011_value<'t>(tape: &'t Tape<f64>, n: usize, x: &[Value<'t, f64>]) -> Value<'t, f64> {
+    let mut acc1 = tape.constant((-0.71));
+    let mut k2 = 0;
+    while k2 < x.len() {
+        k2 += 1;
+        let j3 = k2 - 1;
+        if x[2] > x[j3 % x.len()] && acc1 > (-0.705) {
+            acc1 = acc1 * (-0.363) + f64::atan((j3 as f64)) / (1.0 + acc1.atan() * acc1.atan());
             let mut k4: usize = 0;
             while k4 < 3 {
                 k4 += 1;
@@ -450,6 +901,47 @@ fn b02_f012(n: usize, c: f64, b: f64, a: f64, y: &[f64], x: &[f64]) -> f64 {
     ((acc1 + u3 + a - h2[2]) * x[2]).sin()
 }
 
+// `b02_f012` on the `Value` tape: its gradient must agree with `b02_f012_vjp`.
+fn b02_f012_value<'t>(
+    tape: &'t Tape<f64>,
+    n: usize,
+    c: Value<'t, f64>,
+    b: Value<'t, f64>,
+    a: Value<'t, f64>,
+    y: &[Value<'t, f64>],
+    x: &[Value<'t, f64>],
+) -> Value<'t, f64> {
+    let mut acc1 = tape.constant(0.2);
+    if c <= a.atan().sinh() {
+        return (y[0] + c).abs();
+    }
+    let c = c
+        * (if (-0.6) / (1.0 + x[0] * x[0]) > b - y[0] {
+            tape.constant(0.5)
+        } else {
+            acc1
+        });
+    let h2 = vec![acc1, a, a];
+    let mut u3 = (h2[1] - a).sin();
+    {
+        let mut k4: usize = 0;
+        while k4 < x.len() {
+            k4 += 1;
+            let j5 = k4 - 1;
+            u3 *= 1.0 + 0.25 * a.tanh();
+            if h2[(j5 + 1) % x.len()].abs() - a >= 0.85 {
+                let mut h6 = h2.clone();
+                u3 += f64::ln_1p(2.5 + f64::tanh(1.7)) + u3.tanh();
+            }
+            u3 = b02_f009_value(tape, h2[(j5 + 2) % h2.len()] + h2[j5]).atan();
+        }
+        let s7 = tape.constant(1.57);
+        acc1 = x[0] + h2[0];
+    }
+    let b = b * (2.5 + h2[0].tanh()).log(3.0);
+    ((acc1 + u3 + a - h2[2]) * x[2]).sin()
+}
+
 #[differentiate]
 fn b02_f013(b: f64, x: &[f64], n: usize, c: f64, a: f64) -> Vec<f64> {
     let mut acc1: f64 = (-1.32);
@@ -458,6 +950,39 @@ fn b02_f013(b: f64, x: &[f64], n: usize, c: f64, a: f64) -> Vec<f64> {
     let mut acc4 = t3;
     let t5 = acc2.cos().exp().sqrt();
     let mut h6: Vec<f64> = vec![0.0; 1];
+    for i7 in 0..1 {
+        h6[i7] = t3;
+    }
+    for i8 in 0..3 {
+        for i9 in 0..n {
+            let mut k10 = 0;
+            while k10 < 1 {
+                let j11 = k10;
+                let mut acc12 = (acc1.abs() + 1.0).sqrt();
+                acc4 += h6[i9].cos() % 3.0;
+                k10 += 1;
+            }
+            t3 = t3 * (-0.72) + (x[x.len() - 1 - i9] * x[x.len() - 1 - i9] + 1.0).cbrt();
+        }
+    }
+    h6
+}
+
+// `b02_f013` on the `Value` tape: its gradient must agree with `b02_f013_vjp`.
+fn b02_f013_value<'t>(
+    tape: &'t Tape<f64>,
+    b: Value<'t, f64>,
+    x: &[Value<'t, f64>],
+    n: usize,
+    c: Value<'t, f64>,
+    a: Value<'t, f64>,
+) -> Vec<Value<'t, f64>> {
+    let mut acc1 = tape.constant((-1.32));
+    let acc2 = (-1.023) + c;
+    let mut t3 = if c >= (-0.59) { x[1] } else { x[1] };
+    let mut acc4 = t3;
+    let t5 = acc2.cos().exp().sqrt();
+    let mut h6 = vec![tape.constant(0.0); 1];
     for i7 in 0..1 {
         h6[i7] = t3;
     }
@@ -524,6 +1049,60 @@ fn b02_f014(b: f64, n: usize, a: f64, m: usize) -> Vec<f64> {
     out10
 }
 
+// `b02_f014` on the `Value` tape: its gradient must agree with `b02_f014_vjp`.
+fn b02_f014_value<'t>(
+    tape: &'t Tape<f64>,
+    b: Value<'t, f64>,
+    n: usize,
+    a: Value<'t, f64>,
+    m: usize,
+) -> Vec<Value<'t, f64>> {
+    let mut acc1 = tape.constant(f64::tanh((n as f64)));
+    let mut acc2 = tape.constant(0.631);
+    {
+        for i3 in 0..=m - 1 {
+            for i4 in 0..2 {
+                let s5 = acc2.cos().exp();
+                let mut s6 = (s5 * s5).asinh();
+                if !(i3 % 2 == 1) {
+                    let mut s7 = s5.tanh();
+                    acc1 = tape.constant(2.0e-1);
+                    let acc1 = acc1 * s6;
+                    acc2 -= (i4 as f64);
+                } else if i4 != 0 {
+                    let mut u8 = s6;
+                    acc2 -= match i4 % 3 {
+                        0 => u8 + s5,
+                        1 => s6 + u8,
+                        _ => tape.constant(f64::tanh((-1.636_f64))),
+                    };
+                } else if s5.atan() > (-0.6) {
+                    let mut acc9 = s6.atan();
+                }
+                acc1 = s6.hypot(1.94 / (s5.abs() + 1.0) * (1.94 / (s5.abs() + 1.0)) + 0.25);
+                if i3 % 2 == 0 || i4 != 1 && s5 < s5 {
+                    continue;
+                }
+            }
+            acc2 = acc2 * 1.36e-1
+                + ((match i3 % 2 {
+                    0 => b,
+                    _ => acc1,
+                }) + (i3 as f64));
+        }
+        acc1 = (acc1 + acc1).abs();
+    }
+    let mut out10 = vec![tape.constant(0.0); m];
+    for i11 in 0..m {
+        out10[i11] = match i11 % 3 {
+            0 => (0.6 * b.tanh()).tan(),
+            1 => b.atan2(acc2.abs() + 1.0),
+            _ => tape.constant((i11 as f64)),
+        };
+    }
+    out10
+}
+
 #[differentiate]
 fn b02_f015(a: f64, x: &[f64], n: usize) -> f64 {
     let mut acc1 = a - a;
@@ -539,6 +1118,34 @@ fn b02_f015(a: f64, x: &[f64], n: usize) -> f64 {
             }
             let a = a * (n as f64);
             acc1 += b02_f009((n as f64));
+        }
+        acc1 += (-0.279) / (v2[2].abs() + 1.0);
+    } else {
+        let t4 = (acc1.hypot(1.0 + x[4] * x[4]) - v2[4]) * (acc1.cos() * ((-0.2) / 3.0));
+    }
+    acc1 + a + v2[3]
+}
+
+// `b02_f015` on the `Value` tape: its gradient must agree with `b02_f015_vjp`.
+fn b02_f015_value<'t>(
+    tape: &'t Tape<f64>,
+    a: Value<'t, f64>,
+    x: &[Value<'t, f64>],
+    n: usize,
+) -> Value<'t, f64> {
+    let mut acc1 = a - a;
+    let mut v2 = vec![tape.constant(1.0); x.len()];
+    for i3 in 0..5 {
+        v2[i3] = tape.constant((i3 as f64));
+    }
+    if (acc1 * acc1 + 0.5).recip() >= (-0.484) {
+        if (acc1 * acc1 + 0.5).cbrt() >= v2[3] + a {
+            {
+                acc1 = acc1 + v2[0] / 0.5 * (v2[1] + acc1);
+                acc1 -= (1.0 + a.powi(2)).cbrt().asinh();
+            }
+            let a = a * (n as f64);
+            acc1 += b02_f009_value(tape, tape.constant((n as f64)));
         }
         acc1 += (-0.279) / (v2[2].abs() + 1.0);
     } else {
@@ -584,11 +1191,60 @@ fn b02_f016(n: usize, a: f64) -> f64 {
     acc1.atan()
 }
 
+// `b02_f016` on the `Value` tape: its gradient must agree with `b02_f016_vjp`.
+fn b02_f016_value<'t>(tape: &'t Tape<f64>, n: usize, a: Value<'t, f64>) -> Value<'t, f64> {
+    let mut acc1 = b02_f009_value(tape, a);
+    if -a < (-0.76) {
+        let mut v2 = vec![tape.constant(0.0); n];
+        for i3 in 0..n {
+            v2[i3] =
+                v2[i3] + b02_f002_value(tape, 1, tape.constant((i3 as f64) * (i3 as f64))).tanh();
+        }
+        let mut s4 = (if b02_f011_value(tape, 2, &v2) < std::f64::consts::PI * acc1 {
+            v2[2].hypot(acc1 * acc1 + 1.0)
+        } else {
+            (0.8 * acc1.sin()).acos()
+        })
+        .asinh();
+        acc1 = acc1 * 0.151_f64 + (v2[2].max(s4).abs() + 1.0).cbrt();
+    } else {
+        if a > (-0.41) {
+            if (-1.989) >= (-0.11) {
+                return a - acc1;
+            }
+            if acc1.cos() * (a * acc1) < (n as f64) {
+                acc1 /= a * a + 0.5;
+                acc1 = acc1 * (-0.133) + (a.abs() + 1.0).ln_1p();
+            }
+            acc1 += ((n as f64) + a) * (if acc1 + 1.3 < 2.45 { acc1 } else { acc1 });
+        } else {
+            let mut acc5 = if tape.constant((-5.0e-3)).mul_add(acc1, (-0.467)) > (-0.45_f64) {
+                tape.constant((n as f64))
+            } else {
+                a
+            };
+            acc1 = (0.5 * a.tanh()).signum() + acc1;
+        }
+        acc1 = tape.constant((n as f64));
+    }
+    acc1.atan()
+}
+
 #[differentiate]
 fn b02_f017(a: f64) -> f64 {
     let mut acc1 = a;
     acc1 = acc1 + acc1 * (acc1 * 0.5);
     let mut h2: Vec<f64> = vec![0.0; 3];
+    acc1 = ((-0.77) * h2[1]).hypot((a % 2.0).abs() + 1.0);
+    acc1 = acc1 * (-0.329) + h2[2] / 4.0;
+    acc1 + a - h2[2]
+}
+
+// `b02_f017` on the `Value` tape: its gradient must agree with `b02_f017_vjp`.
+fn b02_f017_value<'t>(tape: &'t Tape<f64>, a: Value<'t, f64>) -> Value<'t, f64> {
+    let mut acc1 = a;
+    acc1 = acc1 + acc1 * (acc1 * 0.5);
+    let mut h2 = vec![tape.constant(0.0); 3];
     acc1 = ((-0.77) * h2[1]).hypot((a % 2.0).abs() + 1.0);
     acc1 = acc1 * (-0.329) + h2[2] / 4.0;
     acc1 + a - h2[2]
@@ -603,6 +1259,30 @@ fn b02_f018(x: &[f64], n: usize, y: &[f64], m: usize) -> f64 {
         for i5 in 0..y.len() {
             if i3 % 2 == 1 {
                 let mut s6: f64 = f64::clamp((-0.273) - 1.9, (-1.0), 1.0);
+                u4 += (s6 * 0.1).powi(2);
+            }
+            acc1 -= x[i5 / 2];
+        }
+        acc1 += (i3 as f64) * y[i3 / 2] + x[i3].hypot(u4.tanh().exp());
+    }
+    acc1 - h2[0]
+}
+
+// `b02_f018` on the `Value` tape: its gradient must agree with `b02_f018_vjp`.
+fn b02_f018_value<'t>(
+    tape: &'t Tape<f64>,
+    x: &[Value<'t, f64>],
+    n: usize,
+    y: &[Value<'t, f64>],
+    m: usize,
+) -> Value<'t, f64> {
+    let mut acc1 = x[1];
+    let h2 = vec![acc1, acc1.asinh()];
+    for i3 in (0..n).rev() {
+        let mut u4 = acc1;
+        for i5 in 0..y.len() {
+            if i3 % 2 == 1 {
+                let mut s6 = tape.constant(f64::clamp((-0.273) - 1.9, (-1.0), 1.0));
                 u4 += (s6 * 0.1).powi(2);
             }
             acc1 -= x[i5 / 2];
@@ -717,6 +1397,68 @@ fn b02_f019_plain(a: f64, b: f64, n: usize, y: &[f64], x: &[f64], c: f64, m: usi
     acc1.sin()
 }
 
+// `b02_f019` on the `Value` tape: its gradient must agree with `b02_f019_vjp`.
+fn b02_f019_value<'t>(
+    tape: &'t Tape<f64>,
+    a: Value<'t, f64>,
+    b: Value<'t, f64>,
+    n: usize,
+    y: &[Value<'t, f64>],
+    x: &[Value<'t, f64>],
+    c: Value<'t, f64>,
+    m: usize,
+) -> Value<'t, f64> {
+    let mut acc1 = tape
+        .constant(1.0 + f64::powi((m as f64), 2))
+        .powf(0.9 * y[2].cos());
+    for i2 in 0..n {
+        for i3 in (0..n).rev() {
+            let mut k4 = 0;
+            loop {
+                if k4 >= x.len() {
+                    break;
+                }
+                k4 += 1;
+                let j5 = k4 - 1;
+                let mut t6 = b;
+                acc1 = acc1 * (-0.55) + (1.0 + t6.powi(2)).powf(1.5).abs();
+            }
+            let mut v7 = vec![tape.constant(1.0); x.len()];
+            acc1 = (0.9 * acc1.min(y[i3]).sin()).asin();
+            if a >= 0.51 {
+                acc1 += (a + v7[i2]) * (x[x.len() - 1 - i2] + acc1);
+                acc1 += match i3 % 3 {
+                    0 => {
+                        if c + a <= 1.96 {
+                            x[v7.len() - 1 - i3]
+                        } else {
+                            acc1
+                        }
+                    }
+                    1 => tape.constant(f64::acosh((-0.65) * (-0.65) + 0.5 + 1.0)),
+                    _ => b,
+                };
+            }
+            acc1 -= b.clamp((-1.0), 1.0).atan();
+        }
+        for i8 in 0..y.len() {
+            let mut k9 = 0;
+            while k9 < m {
+                k9 += 1;
+                let j10 = k9 - 1;
+                let mut s11 = x[j10 % x.len()] * a;
+                acc1 -= b02_f002_value(tape, 1, c);
+            }
+            acc1 = f64::acosh(f64::exp(f64::tanh((i2 as f64))) + 1.0) + a.tanh();
+        }
+        acc1 = acc1;
+        if i2 != 1 {
+            continue;
+        }
+    }
+    acc1.sin()
+}
+
 #[differentiate]
 fn b02_f020(a: f64, m: usize, b: f64, n: usize) -> f64 {
     let mut acc1: f64 = (-1.6);
@@ -740,6 +1482,56 @@ fn b02_f020(a: f64, m: usize, b: f64, n: usize) -> f64 {
         let j8 = k7 - 1;
         {
             let mut h9 = vec![0.0; 5];
+            for i10 in 0..h9.len() {
+                h9[i10] = (acc3 * acc3 + 0.25).ln().cos();
+            }
+            acc3 = acc3 * 0.22 + acc3;
+        }
+        acc1 += a + a - acc1.sin().exp().recip();
+    }
+    (acc1 + acc2) * acc3 - a
+}
+
+// `b02_f020` on the `Value` tape: its gradient must agree with `b02_f020_vjp`.
+fn b02_f020_value<'t>(
+    tape: &'t Tape<f64>,
+    a: Value<'t, f64>,
+    m: usize,
+    b: Value<'t, f64>,
+    n: usize,
+) -> Value<'t, f64> {
+    let mut acc1 = tape.constant((-1.6));
+    acc1 = (acc1 + acc1.tanh()).sin();
+    if if tape.constant(f64::cos((-2.5e-1))) <= acc1 {
+        a
+    } else {
+        acc1
+    } <= (-0.5_f64)
+    {
+        return b02_f016_value(tape, 3, tape.constant(f64::acos(0.8 * f64::tanh(0.8))));
+    }
+    let mut acc2 = b * b;
+    acc2 /= (if acc2 * acc2 < acc1 {
+        a
+    } else {
+        tape.constant(1.15e0)
+    })
+    .sin()
+    .exp();
+    let mut acc3 = (b.asinh() + acc1 * acc2).tanh();
+    let mut k4 = 0;
+    while k4 < n {
+        k4 += 1;
+        let j5 = k4 - 1;
+        let t6 = tape.constant(f64::atan((j5 as f64)));
+        acc1 += acc3.atan2(1.0 + b * b).cos();
+    }
+    let mut k7 = 0;
+    while k7 < n {
+        k7 += 1;
+        let j8 = k7 - 1;
+        {
+            let mut h9 = vec![tape.constant(0.0); 5];
             for i10 in 0..h9.len() {
                 h9[i10] = (acc3 * acc3 + 0.25).ln().cos();
             }
@@ -788,6 +1580,61 @@ fn b02_f021(c: f64, x: &[f64], m: usize, n: usize, a: f64, b: f64) -> f64 {
                 acc2 = acc2 * (-0.65) + (x[1] / 2.0).tanh();
             }
             acc2 = (0.8 * std::f64::consts::FRAC_PI_4.cos()).acos() * b.atan();
+        }
+        acc2 = acc2 * x[i3];
+        if i3 % 2 == 0 {
+            break;
+        }
+    }
+    acc2
+}
+
+// `b02_f021` on the `Value` tape: its gradient must agree with `b02_f021_vjp`.
+fn b02_f021_value<'t>(
+    tape: &'t Tape<f64>,
+    c: Value<'t, f64>,
+    x: &[Value<'t, f64>],
+    m: usize,
+    n: usize,
+    a: Value<'t, f64>,
+    b: Value<'t, f64>,
+) -> Value<'t, f64> {
+    let mut acc1 = tape.constant(1.8);
+    let mut acc2 = tape.constant((-1.22e0));
+    let acc1 = acc1 + (a + x[1]);
+    acc2 = acc2 * (-0.55) + b02_f009_value(tape, a * x[0]);
+    for i3 in 1..m {
+        for i4 in (1..x.len()).rev() {
+            if x[i4] > c {
+                match i3 % 2 {
+                    0 => {
+                        acc2 = acc1;
+                        acc2 += b02_f017_value(tape, (-0.06) * b);
+                    }
+                    _ => {
+                        let a = a * (2.0 + acc2.cos() + 1.0).acosh();
+                        acc2 = acc2 * (-0.196) + c * f64::atanh(0.5 * f64::cos((i4 as f64)));
+                    }
+                }
+                let mut h5 = vec![tape.constant(0.5); x.len()];
+                for i6 in 0..h5.len() {
+                    h5[i6] = b - b + f64::cbrt(f64::abs((i3 as f64)) + 1.0);
+                }
+                let mut k7 = 0;
+                while k7 < h5.len() {
+                    k7 += 1;
+                    let j8 = k7 - 1;
+                    let mut u9 = (x[i3 / 2] + 0.64).sin();
+                    acc2 = ((1.0 + u9.powi(2)).ln_1p().abs() + 1.0 + 1.0).acosh();
+                    if i3 % 2 == 0 {
+                        continue;
+                    }
+                }
+            } else if i3 % 2 == 0 {
+                let mut acc10 = tape.constant(f64::tanh(f64::tanh((i3 as f64))) % 3.0);
+                acc2 = acc2 * (-0.65) + (x[1] / 2.0).tanh();
+            }
+            acc2 = f64::acos(0.8 * f64::cos(std::f64::consts::FRAC_PI_4)) * b.atan();
         }
         acc2 = acc2 * x[i3];
         if i3 % 2 == 0 {
@@ -852,6 +1699,68 @@ fn b02_f022(n: usize, a: f64, b: f64, m: usize) -> f64 {
     (acc1 - acc2 - u8) * a + h6[1] - h6[1]
 }
 
+// `b02_f022` on the `Value` tape: its gradient must agree with `b02_f022_vjp`.
+fn b02_f022_value<'t>(
+    tape: &'t Tape<f64>,
+    n: usize,
+    a: Value<'t, f64>,
+    b: Value<'t, f64>,
+    m: usize,
+) -> Value<'t, f64> {
+    let mut acc1 = (m as f64) * a;
+    let mut acc2 = tape.constant((-1.41));
+    let mut k3 = 0;
+    while k3 < n {
+        k3 += 1;
+        let j4 = k3 - 1;
+        if a <= (acc2 * acc2 + 0.25).log(10.0) {
+            break;
+        }
+        if acc2 * b >= 0.44 {
+            return tape.constant(f64::min(6.0e-1 - (j4 as f64), (m as f64) * (j4 as f64)));
+        }
+        if (j4 as f64) >= 0.518 {
+            continue;
+        }
+        acc1 = tape.constant(f64::sqrt(
+            1.0 + f64::powi((j4 as f64), 2) * f64::powi((j4 as f64), 2),
+        ));
+        acc2 = acc2 * 0.8 + (acc1 * acc1 + 0.5).ln().tanh().exp();
+    }
+    let u5 = b02_f020_value(tape, b.atan(), n, tape.constant(1.737_f64).max(acc1), 2).atan2(
+        1.0 + f64::atan((-1.0) / (1.0 + f64::powi(1.04, 2)))
+            * f64::atan((-1.0) / (1.0 + f64::powi(1.04, 2))),
+    );
+    let mut h6 = vec![tape.constant(0.5); 3];
+    if acc2 >= a {
+        let mut t7 = acc1;
+        acc1 -= (-0.899);
+    }
+    let mut u8 = (acc1 + h6[2]).hypot(2.0 + a.sin());
+    let mut k9 = 0;
+    while k9 < n && u8 + a < 2.396 {
+        k9 += 1;
+        let j10 = k9 - 1;
+        if j10 % 2 == 0 {
+            let mut acc11 = b02_f017_value(tape, h6[j10] + h6[j10 % h6.len()]);
+            acc2 = acc2 * (-0.15)
+                + (if if j10 % 2 == 1 { h6[j10] } else { acc11 }
+                    > if acc11 >= (-0.564) {
+                        tape.constant((j10 as f64))
+                    } else {
+                        h6[j10 % 3]
+                    }
+                {
+                    u8.sin()
+                } else {
+                    acc2 + acc1
+                });
+        }
+        u8 = u8 * (-0.2) + (j10 as f64);
+    }
+    (acc1 - acc2 - u8) * a + h6[1] - h6[1]
+}
+
 #[differentiate]
 fn b02_f023(a: f64, x: &[f64], n: usize, b: f64) -> f64 {
     let mut acc1 = (0.5 * b.tanh()).atanh();
@@ -882,6 +1791,47 @@ fn b02_f023(a: f64, x: &[f64], n: usize, b: f64) -> f64 {
     } else {
         let mut s11 = (-0.17) * acc2 * (a / (acc1.abs() + 1.0));
         acc8 = b02_f017(x[2].abs());
+    }
+    acc1 - acc2 + acc3 + acc4 + h6[0] + x[1]
+}
+
+// `b02_f023` on the `Value` tape: its gradient must agree with `b02_f023_vjp`.
+fn b02_f023_value<'t>(
+    tape: &'t Tape<f64>,
+    a: Value<'t, f64>,
+    x: &[Value<'t, f64>],
+    n: usize,
+    b: Value<'t, f64>,
+) -> Value<'t, f64> {
+    let mut acc1 = (0.5 * b.tanh()).atanh();
+    let mut acc2 = tape.constant((-1.0));
+    let mut acc3 = if x[3] + acc1 <= x[2].powi(3) {
+        x[2] / 4.0
+    } else {
+        acc1.atan()
+    };
+    acc2 *= 1.0 + 0.5 * acc1.cos();
+    let mut acc4 = acc3.sin().cos();
+    acc2 = (acc2 * acc3).tanh();
+    let acc5 = x[3];
+    let mut h6 = vec![tape.constant(0.5); 2];
+    for i7 in 0..h6.len() {
+        h6[i7] = h6[i7] + b02_f022_value(tape, 1, x[i7 % x.len()], acc2.sin(), 2).tanh();
+    }
+    let mut acc8 = acc3;
+    let mut t9 = b02_f002_value(tape, 1, x[3] + h6[0]);
+    acc3 = (1.0 + x[3] * x[3]).log2();
+    if x[2] >= acc5 {
+        let mut u10 = (if h6[1].atan() >= x[0] {
+            x[2] * acc3
+        } else {
+            (1.5 + h6[1].cos() + 1.0).acosh()
+        })
+        .cos();
+        acc1 = ((-0.222) + acc8).atan2(t9 * t9 + 1.0);
+    } else {
+        let mut s11 = (-0.17) * acc2 * (a / (acc1.abs() + 1.0));
+        acc8 = b02_f017_value(tape, x[2].abs());
     }
     acc1 - acc2 + acc3 + acc4 + h6[0] + x[1]
 }
@@ -930,6 +1880,35 @@ fn b02_f024_plain(m: usize, n: usize, x: &[f64], b: f64, y: &[f64], a: f64) -> f
     (acc2 - a) * b * v3[0] + v8[0]
 }
 
+// `b02_f024` on the `Value` tape: its gradient must agree with `b02_f024_vjp`.
+fn b02_f024_value<'t>(
+    tape: &'t Tape<f64>,
+    m: usize,
+    n: usize,
+    x: &[Value<'t, f64>],
+    b: Value<'t, f64>,
+    y: &[Value<'t, f64>],
+    a: Value<'t, f64>,
+) -> Value<'t, f64> {
+    let mut acc1 = x[1] * a;
+    let mut acc2 = b02_f009_value(tape, (0.8 * y[0].sin()).acos());
+    let acc1 = acc1 + std::f64::consts::PI;
+    let mut v3 = vec![tape.constant(0.0); y.len()];
+    let mut k4 = 0;
+    while k4 < 3 {
+        let j5 = k4;
+        let acc6 = acc2.cos();
+        let mut s7 = y[0];
+        acc2 = acc2 * 0.52 + x[x.len() - 1 - j5];
+        k4 += 1;
+    }
+    let mut v8 = Vec::with_capacity(4);
+    for i9 in 0..n {
+        v8.push(tape.constant((i9 as f64)));
+    }
+    (acc2 - a) * b * v3[0] + v8[0]
+}
+
 #[differentiate]
 fn b02_f025(b: f64, x: &[f64], a: f64, n: usize) -> Vec<f64> {
     let mut acc1: f64 = b;
@@ -958,6 +1937,40 @@ fn b02_f025(b: f64, x: &[f64], a: f64, n: usize) -> Vec<f64> {
     out6
 }
 
+// `b02_f025` on the `Value` tape: its gradient must agree with `b02_f025_vjp`.
+fn b02_f025_value<'t>(
+    tape: &'t Tape<f64>,
+    b: Value<'t, f64>,
+    x: &[Value<'t, f64>],
+    a: Value<'t, f64>,
+    n: usize,
+) -> Vec<Value<'t, f64>> {
+    let mut acc1 = b;
+    let mut acc2 = -acc1;
+    for i3 in 0..=2 - 1 {
+        let acc2 = acc2 * (x[i3 % 1] * x[i3 / 2]);
+        for i4 in (0..n).rev() {
+            let u5 = tape.constant(0.97);
+            acc1 += (1.15 / (x[0].abs() + 1.0)).asinh();
+            acc1 -= match i4 % 3 {
+                0 => tape.constant(f64::cosh(f64::atan(1.692e0))),
+                1 => x[0] - u5,
+                _ => x[i4 % x.len()].cos(),
+            };
+            acc1 += b02_f020_value(tape, a, 1, acc2, 2).hypot(
+                u5.mul_add(x[i3 % x.len()], (n as f64)) * u5.mul_add(x[i3 % x.len()], (n as f64))
+                    + 0.5,
+            );
+        }
+        acc1 = acc1 * 0.8 + (x[i3 / 2] * x[i3 / 2]).clamp((-1.0), 1.0);
+    }
+    let mut out6 = vec![tape.constant(0.0); 4];
+    for i7 in 0..4 {
+        out6[i7] = b02_f020_value(tape, a, 1, tape.constant(f64::asinh(2.0)), 2);
+    }
+    out6
+}
+
 #[differentiate]
 fn b02_f026(y: &[f64], x: &[f64]) -> f64 {
     let mut acc1: f64 = b02_f017(x[2]);
@@ -977,6 +1990,53 @@ fn b02_f026(y: &[f64], x: &[f64]) -> f64 {
                         1,
                         (0.5 * y[2]).fract() + y[2],
                         f64::asin(0.9 * acc1.cos()),
+                    )
+                    .sin();
+            acc1 = acc1 * 0.63 + acc1 * 1.16 * (y[1] + acc2);
+            {
+                acc1 +=
+                    (-0.93_f64) / ((y[2].abs() + 1.0).recip() * (y[2].abs() + 1.0).recip() + 0.25);
+                acc1 += (-1.77) / 2.0;
+            }
+            acc1 += y[0].hypot(acc1.abs() + 1.0).clamp((-1.0), 1.0);
+        } else {
+            let mut u3 = acc1 * 1.3;
+            acc1 = acc1 * 0.1 + f64::atan(1.4) * u3.max(x[3]);
+        }
+        acc1 = y[1];
+    } else {
+        let mut t4 = x[3];
+        acc1 += y[2]
+            .asinh()
+            .atan2(1.0 + x[2].mul_add(t4, x[1]) * x[2].mul_add(t4, x[1]));
+    }
+    acc1 + acc2
+}
+
+// `b02_f026` on the `Value` tape: its gradient must agree with `b02_f026_vjp`.
+fn b02_f026_value<'t>(
+    tape: &'t Tape<f64>,
+    y: &[Value<'t, f64>],
+    x: &[Value<'t, f64>],
+) -> Value<'t, f64> {
+    let mut acc1 = b02_f017_value(tape, x[2]);
+    acc1 = acc1 * (-5.0e-1) + (1.0 + acc1.powi(2)).ln_1p() * (acc1 * y[0]);
+    let acc2 = acc1 + y[1];
+    if y[2] >= (-0.48) {
+        if acc1 + x[2] > acc1 * y[0] {
+            return acc1.asinh();
+        }
+        if y[1] > acc1 {
+            acc1 *= 1.0
+                + 0.25
+                    * b02_f021_value(
+                        tape,
+                        b02_f017_value(tape, acc1.hypot(1.0 + x[0].powi(2))),
+                        y,
+                        2,
+                        1,
+                        (0.5 * y[2]).fract() + y[2],
+                        (0.9 * acc1.cos()).asin(),
                     )
                     .sin();
             acc1 = acc1 * 0.63 + acc1 * 1.16 * (y[1] + acc2);
@@ -1053,6 +2113,61 @@ fn b02_f027(a: f64, n: usize) -> f64 {
     acc1 - a
 }
 
+// `b02_f027` on the `Value` tape: its gradient must agree with `b02_f027_vjp`.
+fn b02_f027_value<'t>(tape: &'t Tape<f64>, a: Value<'t, f64>, n: usize) -> Value<'t, f64> {
+    let mut acc1 = a - a;
+    if acc1 >= a {
+        for i2 in (0..n).step_by(2) {
+            {
+                let mut h3 = vec![tape.constant(0.0); 5];
+                acc1 += (0.8 * acc1.sin()).acos().tanh().sinh();
+            }
+            if a.powi(3) <= (-1.48_f64) {
+                for i4 in 0..n {
+                    let mut h5 = vec![
+                        acc1 + a,
+                        tape.constant(f64::recip(f64::exp(f64::sin((i2 as f64))))),
+                    ];
+                    acc1 -= a - h5[0] + ((i4 as f64) + acc1);
+                }
+                acc1 += (0.9 * acc1.asinh().tanh()).asin();
+            } else {
+                if 1.89 <= (-0.99) {
+                    let mut w6 = vec![tape.constant(1.0); 4];
+                    for i7 in 0..w6.len() {
+                        w6[i7] = (match i2 % 3 {
+                            0 => w6[i7],
+                            1 => a,
+                            _ => a,
+                        }) + acc1;
+                    }
+                    acc1 = (w6[(i2 + 2) % 4] / (acc1.abs() + 1.0))
+                        .atan2((w6[(i2 + 3) % 4] * w6[(i2 + 3) % 4] + 1.0).log(10.0).abs() + 1.0);
+                } else {
+                    let u8 = acc1 * (i2 as f64)
+                        + (if (0.8 * acc1.cos()).acos() > (-0.568_f64) {
+                            acc1
+                        } else {
+                            tape.constant((i2 as f64))
+                        });
+                    acc1 = tape.constant(f64::cos(f64::asinh((i2 as f64))));
+                }
+                acc1 += (0.8 * (a.abs() + 1.0 + 1.0).acosh().tanh()).acos();
+            }
+            acc1 = acc1 * 0.43 + a;
+        }
+        acc1 += acc1 * a - acc1.atan();
+    } else {
+        let mut t9 = (-0.47) / (a * a + 0.25)
+            * (if f64::asinh(0.87) >= (-0.1) {
+                tape.constant((n as f64))
+            } else {
+                acc1.sin()
+            });
+    }
+    acc1 - a
+}
+
 #[differentiate]
 fn b02_f028(x: &[f64]) -> f64 {
     let mut acc1 = x[0] + x[0];
@@ -1110,12 +2225,65 @@ fn b02_f028_plain(x: &[f64]) -> f64 {
     acc1 * acc2 * v3[1] * v4[1] - v3[1]
 }
 
+// `b02_f028` on the `Value` tape: its gradient must agree with `b02_f028_vjp`.
+fn b02_f028_value<'t>(tape: &'t Tape<f64>, x: &[Value<'t, f64>]) -> Value<'t, f64> {
+    let mut acc1 = x[0] + x[0];
+    let mut acc2 = x[0].tanh().exp().powf(0.5);
+    let mut v3 = vec![tape.constant(0.5); 2];
+    let v4 = vec![
+        acc2,
+        x[0].atan(),
+        x[0] * v3[0],
+        if v3[0] + acc1 < acc2 {
+            v3[0]
+        } else {
+            tape.constant(0.53_f64)
+        },
+    ];
+    for i5 in 0..1 {
+        let mut s6 = tape.constant(f64::exp(f64::cos((i5 as f64))));
+        let mut k7 = 0;
+        while k7 < 2 {
+            k7 += 1;
+            let j8 = k7 - 1;
+            {
+                let mut s9 = acc1.cos();
+                acc1 += s9;
+            }
+        }
+        acc2 -= s6 + (x[0] + s6);
+    }
+    acc1 * acc2 * v3[1] * v4[1] - v3[1]
+}
+
 #[differentiate]
 fn b02_f029(x: &[f64]) -> f64 {
     let mut acc1: f64 = x[0] + (-1.326_f64);
     acc1 *= 1.0 + 0.5 * (x[0].abs() + 1.0).cbrt().sin();
     acc1 = acc1 * 0.2 + 0.61;
     let mut h2 = vec![acc1 + x[0], b02_f020(acc1, 1, x[0] + acc1, 2), x[0] % 1.5];
+    for i3 in 0..1 {
+        let mut k4 = 0;
+        while k4 < x.len() {
+            let j5 = k4;
+            let u6 = h2[(i3 + 3) % 3];
+            k4 += 1;
+        }
+        acc1 = f64::asinh(1.3) * acc1.atan2(1.0 + x[1 - 1 - i3] * x[1 - 1 - i3]);
+    }
+    acc1 * h2[0]
+}
+
+// `b02_f029` on the `Value` tape: its gradient must agree with `b02_f029_vjp`.
+fn b02_f029_value<'t>(tape: &'t Tape<f64>, x: &[Value<'t, f64>]) -> Value<'t, f64> {
+    let mut acc1 = x[0] + (-1.326_f64);
+    acc1 *= 1.0 + 0.5 * (x[0].abs() + 1.0).cbrt().sin();
+    acc1 = acc1 * 0.2 + 0.61;
+    let mut h2 = vec![
+        acc1 + x[0],
+        b02_f020_value(tape, acc1, 1, x[0] + acc1, 2),
+        x[0] % 1.5,
+    ];
     for i3 in 0..1 {
         let mut k4 = 0;
         while k4 < x.len() {
@@ -1182,6 +2350,33 @@ fn b02_f030_plain(b: f64, a: f64) -> f64 {
     acc1
 }
 
+// `b02_f030` on the `Value` tape: its gradient must agree with `b02_f030_vjp`.
+fn b02_f030_value<'t>(tape: &'t Tape<f64>, b: Value<'t, f64>, a: Value<'t, f64>) -> Value<'t, f64> {
+    let mut acc1 = b02_f017_value(tape, a);
+    for i2 in 1..4 {
+        let s3 = (1.0 + 1.8e0 / (1.0 + acc1 * acc1) * (1.8e0 / (1.0 + acc1 * acc1))).recip();
+        let mut v4 = vec![tape.constant(1.0); 3];
+        for i5 in 0..v4.len() {
+            v4[i5] = v4[i5]
+                + (if b02_f017_value(tape, acc1 * v4[i5 % 3]) < (-1.9) {
+                    s3.abs()
+                } else {
+                    (1.0 + v4[0] * v4[0]).sqrt()
+                });
+        }
+        let t6 = std::f64::consts::FRAC_PI_4 * s3;
+        if acc1 >= v4[(i2 + 3) % v4.len()] {
+            v4[(i2 + 2) % 3] = t6;
+            acc1 = acc1 * (-0.6) + (-1.2) * ((-1.6_f64) / (1.0 + v4[(i2 + 1) % 3].powi(2)));
+            acc1 -= s3;
+        } else {
+            let acc7 = tape.constant(f64::atan(f64::asinh((-0.29))));
+        }
+        acc1 -= s3;
+    }
+    acc1
+}
+
 #[differentiate]
 fn b02_f031(n: usize, y: &[f64], a: f64, x: &[f64]) -> f64 {
     let mut acc1: f64 = a;
@@ -1199,6 +2394,52 @@ fn b02_f031(n: usize, y: &[f64], a: f64, x: &[f64]) -> f64 {
             acc1 += b02_f029(y).sin();
             if x[j5 % 3] > (-0.47) {
                 let mut h7: Vec<f64> = vec![0.0; x.len()];
+                acc1 = (match i3 % 3 {
+                    0 => x[(j5 + 1) % x.len()],
+                    1 => x[(i3 + 3) % h7.len()],
+                    _ => acc1,
+                })
+                .cos();
+            }
+            acc2 -= (x[i3] + acc6).clamp((-1.0), 1.0);
+            k4 += 1;
+        }
+        acc2 += (i3 as f64);
+    }
+    acc1 * acc2
+}
+
+// `b02_f031` on the `Value` tape: its gradient must agree with `b02_f031_vjp`.
+fn b02_f031_value<'t>(
+    tape: &'t Tape<f64>,
+    n: usize,
+    y: &[Value<'t, f64>],
+    a: Value<'t, f64>,
+    x: &[Value<'t, f64>],
+) -> Value<'t, f64> {
+    let mut acc1 = a;
+    let mut acc2 = if x[2] < x[0] { acc1 } else { x[2] };
+    for i3 in 0..2 {
+        let mut k4: usize = 0;
+        while k4 < y.len() {
+            let j5 = k4;
+            let mut acc6 =
+                if y[(i3 + 1) % y.len()] < x[x.len() - 1 - j5] && y[(i3 + 3) % 1] < (-1.26) {
+                    b02_f021_value(
+                        tape,
+                        tape.constant((j5 as f64) / 0.5),
+                        x,
+                        n,
+                        1,
+                        y[0] * y[j5 % y.len()],
+                        acc1,
+                    )
+                } else {
+                    y[0].hypot(1.0 + (j5 as f64) * (j5 as f64))
+                };
+            acc1 += b02_f029_value(tape, y).sin();
+            if x[j5 % 3] > (-0.47) {
+                let mut h7 = vec![tape.constant(0.0); x.len()];
                 acc1 = (match i3 % 3 {
                     0 => x[(j5 + 1) % x.len()],
                     1 => x[(i3 + 3) % h7.len()],
@@ -1288,6 +2529,42 @@ fn b02_f032_plain(x: &[f64]) -> f64 {
     (h4[0] + w3[1]) * w3[1]
 }
 
+// `b02_f032` on the `Value` tape: its gradient must agree with `b02_f032_vjp`.
+fn b02_f032_value<'t>(tape: &'t Tape<f64>, x: &[Value<'t, f64>]) -> Value<'t, f64> {
+    let mut acc1 = tape.constant(0.355);
+    let acc1 = acc1 * acc1.cos();
+    let t2 = (0.6 * (acc1 / 4.0).tanh()).tan().mul_add(x[0], x[4]);
+    let w3 = vec![
+        t2.tanh(),
+        if if x[1].asinh() <= (-0.13) { t2 } else { t2 } > 0.08 {
+            x[2]
+        } else {
+            x[0]
+        },
+        (x[1].abs() + 1.0).recip(),
+    ];
+    let mut h4 = vec![tape.constant(0.0); 1];
+    let mut k5 = 0;
+    while k5 < h4.len() {
+        k5 += 1;
+        let j6 = k5 - 1;
+        let mut s7 = 0.4 + acc1;
+        let mut acc8 = b02_f002_value(tape, 1, tape.constant(1.9_f64));
+    }
+    h4[0] = h4[0] * (1.0 + 0.5 * w3[0].sin());
+    let u9 = b02_f028_value(tape, &h4).sin();
+    if acc1 <= (-0.059) {
+        let mut s10 = if !(x[4] * acc1 < u9 + t2) {
+            tape.constant((-0.575))
+        } else {
+            t2
+        };
+    } else {
+        let mut acc11 = tape.constant(1.55);
+    }
+    (h4[0] + w3[1]) * w3[1]
+}
+
 #[differentiate]
 fn b02_f033(n: usize, a: f64) -> f64 {
     let mut acc1: f64 = (-1.88);
@@ -1340,6 +2617,58 @@ fn b02_f033(n: usize, a: f64) -> f64 {
     (acc1 * a + w2[0] + w2[1]).atan()
 }
 
+// `b02_f033` on the `Value` tape: its gradient must agree with `b02_f033_vjp`.
+fn b02_f033_value<'t>(tape: &'t Tape<f64>, n: usize, a: Value<'t, f64>) -> Value<'t, f64> {
+    let mut acc1 = tape.constant((-1.88));
+    acc1 /= f64::exp(f64::cos((-0.281) + (-1.1_f64)));
+    let mut w2 = Vec::new();
+    for i3 in 0..3 {
+        w2.push(acc1 * a + (a + (i3 as f64)));
+    }
+    if w2[0] - acc1 < 1.86 {
+        let mut k4 = 0;
+        while k4 < n {
+            let j5 = k4;
+            match j5 % 3 {
+                0 => {
+                    for i6 in (0..w2.len()).rev() {
+                        let mut nh7 = vec![tape.constant(0.0); w2.len()];
+                        for i8 in 0..3 {
+                            nh7[i8] =
+                                (-0.28) * w2[i8] + (w2[(i8 + 1) % w2.len()] + (i8 as f64)).tanh();
+                        }
+                        w2 = nh7;
+                        let a = a + a * w2[w2.len() - 1 - j5];
+                        acc1 = acc1 * 0.72 + (-1.46) / (1.0 + 0.4 * 0.4);
+                    }
+                    acc1 = a + (acc1 + acc1);
+                }
+                1 => {
+                    if !(a <= 0.7) && w2[3 - 1 - j5] < 0.5 {
+                        acc1 += (1.0 + w2[j5 % w2.len()] * w2[j5 % w2.len()]).cbrt()
+                            + ((j5 as f64) + a);
+                        let u9 = acc1 / (w2[2].abs() + 1.0) + (acc1 * acc1).atan().cosh();
+                        acc1 = acc1 * (-0.2)
+                            + (u9 % 3.0
+                                + (match j5 % 2 {
+                                    0 => u9,
+                                    _ => w2[0],
+                                }));
+                    }
+                    acc1 = (1.0 + a.powi(2)).log10() - w2[j5 % 3].sin();
+                }
+                _ => {
+                    let mut s10 = w2[0];
+                    acc1 -= w2[j5 % w2.len()];
+                }
+            }
+            k4 += 1;
+        }
+        acc1 -= w2[1] - a % 2.0;
+    }
+    (acc1 * a + w2[0] + w2[1]).atan()
+}
+
 #[differentiate]
 fn b02_f034(a: f64) -> Vec<f64> {
     let mut acc1: f64 = a * a;
@@ -1373,6 +2702,46 @@ fn b02_f034(a: f64) -> Vec<f64> {
             acc1 = acc1 * (-0.36) + f64::tanh(h3[j6 / 2] * s7);
         }
         acc1 = f64::atan2(s7, 2.5 + s7.sin()) + h3[j6 / 2].asinh();
+        k5 += 1;
+    }
+    let out12 = vec![(1.5 + h3[0].sin()).recip()];
+    out12
+}
+
+// `b02_f034` on the `Value` tape: its gradient must agree with `b02_f034_vjp`.
+fn b02_f034_value<'t>(tape: &'t Tape<f64>, a: Value<'t, f64>) -> Vec<Value<'t, f64>> {
+    let mut acc1 = a * a;
+    let mut acc2 = a.cos().exp().recip();
+    acc2 = acc2 + acc1.clamp((-1.0), 1.0) * (0.8 * acc1.tanh()).acos();
+    let mut h3 = vec![(-1.9) * a, acc2];
+    {
+        let acc4 = (0.9 * b02_f027_value(tape, h3[1] - acc2, 2).abs().sin()).asin();
+        h3[1] = h3[1]
+            + (if (1.0 + acc2.powi(2)).recip() < acc4 {
+                acc2 / (1.0 + acc2 * acc2)
+            } else {
+                h3[0]
+            });
+        acc2 = (0.45 - h3[1]).atan2((h3[1] + h3[0]) * (h3[1] + h3[0]) + 0.5);
+    }
+    let mut k5 = 0;
+    while k5 < h3.len() {
+        let j6 = k5;
+        let s7 = (1.0 + h3[j6] * acc2 * (h3[j6] * acc2)).powf(0.5);
+        for i8 in 0..h3.len() {
+            if i8 % 2 == 0 {
+                for i9 in (0..h3.len()).step_by(2) {
+                    let t10 = a * h3[(i9 + 3) % h3.len()];
+                    acc2 = acc2 * (-0.65) + f64::tanh((i8 as f64));
+                }
+                acc2 = acc2 * 0.48 + ((1.5 + s7.cos()).powf(0.5) + h3[1].tanh());
+            } else {
+                let t11 = s7.sin() + (0.8 * s7.cos()).acos() / (acc2 * s7 * (acc2 * s7) + 0.5);
+                acc2 += (j6 as f64) % 3.0;
+            }
+            acc1 = acc1 * (-0.36) + (h3[j6 / 2] * s7).tanh();
+        }
+        acc1 = s7.atan2(2.5 + s7.sin()) + h3[j6 / 2].asinh();
         k5 += 1;
     }
     let out12 = vec![(1.5 + h3[0].sin()).recip()];
@@ -1420,6 +2789,70 @@ fn b02_f035(y: &[f64], x: &[f64], b: f64, a: f64) -> f64 {
             let acc9 = x[(i6 + 1) % x.len()] + acc1;
             acc2 += acc9 + y[(i6 + 2) % y.len()] + (i6 as f64);
         } else if s3 < acc1 || (i6 as f64) > s3 || !((i6 as f64) >= y[(i6 + 2) % y.len()]) {
+            let acc10 = s3 + y[i6 % y.len()];
+            s3 = s3 * 0.03 + (x[3] - y[2]).asinh();
+        } else {
+            let t11 = x[x.len() - 1 - i6].atan2((acc2 + a.clamp((-1.0), 1.0)).tanh().exp());
+            acc2 = acc2 * 0.8 + (a - x[x.len() - 1 - i6].asinh());
+        }
+    }
+    (acc1 + acc2 + s3 + x[3]).atan()
+}
+
+// `b02_f035` on the `Value` tape: its gradient must agree with `b02_f035_vjp`.
+fn b02_f035_value<'t>(
+    tape: &'t Tape<f64>,
+    y: &[Value<'t, f64>],
+    x: &[Value<'t, f64>],
+    b: Value<'t, f64>,
+    a: Value<'t, f64>,
+) -> Value<'t, f64> {
+    let mut acc1 = tape.constant(1.101e0);
+    let mut acc2 = b;
+    acc2 = (acc2 + 1.11).sin();
+    let mut s3 = (0.5 * ((y[1] * y[1] + 1.0).powf((-0.5)) - (-1.695e0)).tanh()).atanh();
+    for i4 in (0..y.len()).rev() {
+        acc2 = acc2 * 0.68 + y[i4 / 2];
+        let w5 = vec![
+            match i4 % 3 {
+                0 => tape.constant(0.04),
+                1 => tape.constant(0.5),
+                _ => y[i4 / 2],
+            },
+            b02_f030_value(
+                tape,
+                x[x.len() - 1 - i4],
+                tape.constant(f64::acos(0.8 * f64::sin(0.013))),
+            ),
+            y[1] - b,
+        ];
+        acc2 = acc1.powi(2) + (acc2 - acc1);
+    }
+    for i6 in 0..x.len() {
+        if i6 != 0 {
+            if (0.6 * (b / (x[2] * x[2] + 0.25)).cos()).tan() >= y[i6 % 3] {
+                acc1 += (x[i6 % x.len()] + a).cos();
+                let mut h7 = vec![tape.constant(0.0); x.len()];
+                s3 += acc1 * (x[(i6 + 3) % 4] + acc2);
+            } else {
+                let mut t8 = (0.5
+                    * (1.0 + (x[(i6 + 2) % x.len()] * y[(i6 + 3) % 3]).powi(2))
+                        .ln_1p()
+                        .tanh())
+                .atanh();
+                acc2 -= b;
+            }
+            acc1 += acc1 / 2.0 - f64::cosh(f64::atan((i6 as f64)));
+        } else if (!(acc2 < 0.2)
+            || (acc2 >= (-0.26) || (i6 % 2 == 0 || (i6 > 1 || x[1] > x[i6 / 2]))))
+            && tape.constant((i6 as f64)) < x[i6 / 2]
+        {
+            let acc9 = x[(i6 + 1) % x.len()] + acc1;
+            acc2 += acc9 + y[(i6 + 2) % y.len()] + (i6 as f64);
+        } else if s3 < acc1
+            || tape.constant((i6 as f64)) > s3
+            || !(tape.constant((i6 as f64)) >= y[(i6 + 2) % y.len()])
+        {
             let acc10 = s3 + y[i6 % y.len()];
             s3 = s3 * 0.03 + (x[3] - y[2]).asinh();
         } else {
@@ -1484,6 +2917,38 @@ fn b02_f036_plain(n: usize, c: f64, a: f64, b: f64) -> f64 {
     (acc1 + acc2).tanh()
 }
 
+// `b02_f036` on the `Value` tape: its gradient must agree with `b02_f036_vjp`.
+fn b02_f036_value<'t>(
+    tape: &'t Tape<f64>,
+    n: usize,
+    c: Value<'t, f64>,
+    a: Value<'t, f64>,
+    b: Value<'t, f64>,
+) -> Value<'t, f64> {
+    let mut acc1 = tape.constant((-0.72));
+    let mut acc2 = b02_f030_value(tape, b, acc1.atan());
+    let acc3 = acc1;
+    let mut k4: usize = 0;
+    loop {
+        if k4 >= n {
+            break;
+        }
+        let j5 = k4;
+        acc1 = (acc1 * a).atan();
+        for i6 in 0..=3 - 1 {
+            let mut h7 = vec![tape.constant(0.0); 4];
+            acc1 = acc1 * (-2.0e-1) + 0.2;
+        }
+        for i8 in 0..n {
+            let u9 = c.clamp((-1.0), 1.0) + (acc3 + acc2) + (acc1 + acc2).cos();
+            acc1 += u9.sin() * 0.618;
+        }
+        acc1 = acc2 * c + f64::cbrt(f64::abs((j5 as f64)) + 1.0);
+        k4 += 1;
+    }
+    (acc1 + acc2).tanh()
+}
+
 #[differentiate]
 fn b02_f037(a: f64) -> Vec<f64> {
     let mut acc1: f64 = if a.sin() <= a.sin() { a } else { 0.5 };
@@ -1521,6 +2986,56 @@ fn b02_f037(a: f64) -> Vec<f64> {
             acc1 -= w3[i8];
             acc1 = acc1 * (-0.35_f64)
                 + ((1.5 + t2.cos()).cbrt() + (0.6 * f64::tanh(w3[i8 % w3.len()])).tan());
+        }
+        acc1 -= a;
+    }
+    w3
+}
+
+// `b02_f037` on the `Value` tape: its gradient must agree with `b02_f037_vjp`.
+fn b02_f037_value<'t>(tape: &'t Tape<f64>, a: Value<'t, f64>) -> Vec<Value<'t, f64>> {
+    let mut acc1 = if a.sin() <= a.sin() {
+        a
+    } else {
+        tape.constant(0.5)
+    };
+    let t2 = acc1;
+    acc1 *= 1.0 + 0.25 * (a + t2).cos();
+    let mut w3 = vec![tape.constant(0.0); 2];
+    for i4 in 0..w3.len() {
+        w3[i4] = w3[i4]
+            + b02_f005_value(
+                tape,
+                0.66 + acc1,
+                tape.constant(std::f64::consts::PI)
+                    .atan2(w3[2 - 1 - i4].abs() + 1.0),
+                &w3,
+                acc1,
+            );
+    }
+    w3[0] = w3[0] + acc1;
+    if w3[0] >= 0.83 {
+        let mut acc5 = -w3[1];
+        let t6 = b02_f030_value(tape, w3[0], w3[0]);
+        acc1 = acc1 * (-0.2) + (f64::cos(1.915) + (w3[0] - a));
+    } else if t2 * t2 * (acc1 + w3[1])
+        > if w3[1] + acc1 > (-2.46) {
+            if acc1.atan() < acc1 % 3.0 {
+                w3[0]
+            } else {
+                w3[1]
+            }
+        } else {
+            w3[1].hypot(2.0 + w3[0].tanh())
+        }
+    {
+        let u7 = (a.cos().abs() + 1.0).powf(0.5);
+    } else {
+        for i8 in 1..w3.len() {
+            acc1 = (acc1 + b02_f002_value(tape, 1, w3[1].sin())).tanh();
+            acc1 -= w3[i8];
+            acc1 = acc1 * (-0.35_f64)
+                + ((1.5 + t2.cos()).cbrt() + (0.6 * w3[i8 % w3.len()].tanh()).tan());
         }
         acc1 -= a;
     }
@@ -1573,6 +3088,56 @@ fn b02_f038(x: &[f64], a: f64) -> f64 {
     (acc1 - a + x[0]).tanh()
 }
 
+// `b02_f038` on the `Value` tape: its gradient must agree with `b02_f038_vjp`.
+fn b02_f038_value<'t>(
+    tape: &'t Tape<f64>,
+    x: &[Value<'t, f64>],
+    a: Value<'t, f64>,
+) -> Value<'t, f64> {
+    let mut acc1 = (0.6 * x[0].sin()).tan();
+    if (-0.6) < (-0.95) {
+        if (a * x[0]).asinh() <= 0.295 {
+            acc1 *= 1.0 + 0.5 * (acc1 * a).tanh();
+            acc1 = acc1 * 0.71 + (x[0].mul_add(std::f64::consts::FRAC_PI_4, acc1) + acc1);
+        } else if !((2.0 + x[0].cos()).cbrt() > x[0] * a) {
+            for i2 in (0..x.len()).step_by(3) {
+                if (-0.49) < 0.68 {
+                    continue;
+                }
+                let mut h3 = vec![tape.constant(0.5); x.len()];
+                match i2 % 2 {
+                    0 => {
+                        acc1 = acc1 * 0.021 + (x[i2 % 1] + acc1 - (1.0 + a.powi(2)).log2());
+                        acc1 += (1.0 + x[i2 % x.len()] * x[i2 % x.len()]).sqrt() * x[i2].atan();
+                        acc1 = acc1 * 0.1 + x[i2] * a * f64::sin((i2 as f64));
+                    }
+                    _ => {
+                        let u4 = b02_f028_value(tape, &h3);
+                    }
+                }
+                acc1 = b02_f009_value(tape, (i2 as f64) - a);
+            }
+            acc1 = (0.9 * acc1.tanh()).asin() + acc1;
+        } else if 0.84_f64 >= (-0.9) {
+            let mut w5 = x.to_vec();
+            acc1 = acc1 * 0.83 + (w5[0] + a).tanh();
+        } else {
+            let s6 = ((if a - a > 0.48 { x[0] } else { x[0] }) + (-0.06_f64))
+                * (x[0].cos() * (1.5 + a.cos()).log2());
+            acc1 = x[0] / 2.0 * 1.3;
+        }
+        acc1 = a;
+    } else {
+        let s7 = (1.0 + x[0] * x[0]).log2();
+        acc1 -= if a.cos() >= x[0] * s7 {
+            x[0]
+        } else {
+            x[0] - (-0.27)
+        };
+    }
+    (acc1 - a + x[0]).tanh()
+}
+
 #[differentiate]
 fn b02_f039(a: f64, b: f64) -> f64 {
     let mut acc1: f64 = 1.85;
@@ -1588,6 +3153,28 @@ fn b02_f039(a: f64, b: f64) -> f64 {
             let mut t6 = 1.9 / (2.5 + (acc1 / (1.0 + a.powi(2))).cos());
             if t6 >= t6 {
                 return b02_f020(t6 * 1.34, 1, t6 + 1.4, 2);
+            }
+        }
+        let acc1 = acc1 * ((j3 as f64) - acc1);
+    }
+    acc1.atan()
+}
+
+// `b02_f039` on the `Value` tape: its gradient must agree with `b02_f039_vjp`.
+fn b02_f039_value<'t>(tape: &'t Tape<f64>, a: Value<'t, f64>, b: Value<'t, f64>) -> Value<'t, f64> {
+    let mut acc1 = tape.constant(1.85);
+    let mut k2 = 0;
+    while k2 < 4 && b / (b.abs() + 1.0) < 1.6 {
+        k2 += 1;
+        let j3 = k2 - 1;
+        let mut k4: usize = 0;
+        while k4 < 3 && (j3 as f64) > (-1.706) {
+            k4 += 1;
+            let j5 = k4 - 1;
+            acc1 -= 1.94e0;
+            let mut t6 = 1.9 / (2.5 + (acc1 / (1.0 + a.powi(2))).cos());
+            if t6 >= t6 {
+                return b02_f020_value(tape, t6 * 1.34, 1, t6 + 1.4, 2);
             }
         }
         let acc1 = acc1 * ((j3 as f64) - acc1);
@@ -1641,6 +3228,60 @@ fn b02_f040(b: f64, y: &[f64], m: usize, n: usize, a: f64, x: &[f64]) -> Vec<f64
     out11
 }
 
+// `b02_f040` on the `Value` tape: its gradient must agree with `b02_f040_vjp`.
+fn b02_f040_value<'t>(
+    tape: &'t Tape<f64>,
+    b: Value<'t, f64>,
+    y: &[Value<'t, f64>],
+    m: usize,
+    n: usize,
+    a: Value<'t, f64>,
+    x: &[Value<'t, f64>],
+) -> Vec<Value<'t, f64>> {
+    let mut acc1 = x[1].atan();
+    let mut acc2 = y[0] / y[0].sin().exp();
+    if a.powi(3) < 0.48_f64 {
+        acc1 = acc1 * 0.5;
+        let acc1 = acc1 + (0.6 * acc2.tanh()).tan();
+        let mut t3 = x[1];
+        acc2 = acc2 * 0.68 + (2.5 + (0.6 * acc1.cos()).tan().tanh()).log10();
+    } else if b.cos().exp_m1() <= 1.13 {
+        let mut v4 = vec![tape.constant(0.0); 3];
+        for i5 in 0..x.len() {
+            v4[i5] = (if acc2 + x[i5 / 2] > (-0.535) {
+                acc2
+            } else {
+                acc1
+            })
+            .powi(2);
+        }
+        acc2 = b;
+    }
+    {
+        if (0.5 * acc2).signum() + a + (1.7e0 + 0.3) >= 2.24 {
+            let mut acc6 = (1.0 + x[2] * x[2]).recip();
+            let mut w7 = vec![tape.constant(0.0); 3];
+            for i8 in 0..y.len() {
+                w7[i8] = w7[i8] + b;
+            }
+            acc1 -= (y[0] % 2.0).abs();
+        } else if a > 0.46 {
+            let mut w9 = vec![tape.constant(0.5); 5];
+            {
+                let acc10 = x[1];
+                acc1 -= ((acc10 * a).abs() + 1.0).powf(0.5);
+            }
+            acc2 += (0.5 * acc1.sin()).atanh();
+        }
+        acc1 += (2.5 + a.min(0.66).sin()).log2();
+    }
+    let mut out11 = vec![tape.constant(0.0); 3];
+    for i12 in 0..y.len() {
+        out11[i12] = x[2] + (n as f64);
+    }
+    out11
+}
+
 #[differentiate]
 fn b02_f041(n: usize, b: f64, a: f64) -> f64 {
     let mut acc1 = b02_f033(1, a);
@@ -1684,6 +3325,54 @@ fn b02_f041(n: usize, b: f64, a: f64) -> f64 {
     acc1
 }
 
+// `b02_f041` on the `Value` tape: its gradient must agree with `b02_f041_vjp`.
+fn b02_f041_value<'t>(
+    tape: &'t Tape<f64>,
+    n: usize,
+    b: Value<'t, f64>,
+    a: Value<'t, f64>,
+) -> Value<'t, f64> {
+    let mut acc1 = b02_f033_value(tape, 1, a);
+    for i2 in 0..=n - 1 {
+        let mut u3 = b02_f009_value(tape, b);
+        if i2 > 0 {
+            break;
+        }
+        let mut h4 = vec![tape.constant(1.0); 5];
+        for i5 in 0..h4.len() {
+            h4[i5] = h4[i5] + ((if i2 > 0 { h4[i5] } else { u3 }) + h4[(i2 + 3) % h4.len()].tanh());
+        }
+        let mut s6 = b02_f033_value(tape, 1, u3) * 1.808;
+        acc1 = acc1 * (-0.14) + h4[i2];
+        if (0.5 * h4[i2 % h4.len()]).round() + s6 <= 2.36 {
+            continue;
+        }
+    }
+    acc1 = acc1 + a * (a * 1.943);
+    if b <= (0.5 * a).floor() + a {
+        if b.atan() < (-0.19) {
+            return 1.1e0
+                - (if b * a <= 1.21 / (2.0 + b.tanh()) {
+                    b
+                } else {
+                    b
+                });
+        }
+        acc1 -= acc1.asinh();
+    }
+    for i7 in 0..n {
+        let t8 = acc1 + acc1;
+        acc1 = a.atan2(1.0 + t8.powi(2)) * f64::tanh((-1.63));
+    }
+    let mut k9: usize = 0;
+    while k9 < n {
+        k9 += 1;
+        let j10 = k9 - 1;
+        let u11 = tape.constant((-1.62) / 2.0);
+    }
+    acc1
+}
+
 #[differentiate]
 fn b02_f042(n: usize, y: &[f64], b: f64, x: &[f64], c: f64, a: f64) -> f64 {
     let mut acc1: f64 = 1.54;
@@ -1709,6 +3398,50 @@ fn b02_f042(n: usize, y: &[f64], b: f64, x: &[f64], c: f64, a: f64) -> f64 {
     (acc1 - b) * c + w4[1]
 }
 
+// `b02_f042` on the `Value` tape: its gradient must agree with `b02_f042_vjp`.
+fn b02_f042_value<'t>(
+    tape: &'t Tape<f64>,
+    n: usize,
+    y: &[Value<'t, f64>],
+    b: Value<'t, f64>,
+    x: &[Value<'t, f64>],
+    c: Value<'t, f64>,
+    a: Value<'t, f64>,
+) -> Value<'t, f64> {
+    let mut acc1 = tape.constant(1.54);
+    for i2 in 0..=2 - 1 {
+        let mut w3 = vec![tape.constant(0.0); n];
+        acc1 = acc1 * (-0.74_f64) + (i2 as f64);
+    }
+    let mut w4 = vec![tape.constant(1.0); x.len()];
+    if (1.5 + c.tanh() + 1.0).acosh() > a.cos().sinh() {
+        let t5 = b02_f036_value(
+            tape,
+            n,
+            acc1 * a,
+            b02_f020_value(tape, 1.79 / (1.0 + b * b), 1, b, 2),
+            w4[1],
+        );
+        let s6 = tape.constant(1.999);
+        acc1 = b02_f022_value(
+            tape,
+            1,
+            w4[0],
+            if tape.constant(f64::atan((-0.559))) <= c {
+                y[0]
+            } else {
+                y[1]
+            },
+            2,
+        )
+        .atan();
+    } else {
+        let mut s7 = b + w4[1];
+        acc1 = s7 * (y[1] + s7);
+    }
+    (acc1 - b) * c + w4[1]
+}
+
 #[differentiate(wrt(b))]
 fn b02_f043(a: f64, n: usize, b: f64) -> f64 {
     let mut acc1 = (1.0 + a.powi(2)).ln();
@@ -1718,6 +3451,24 @@ fn b02_f043(a: f64, n: usize, b: f64) -> f64 {
     let mut t5 = (w3[0] * b).cos().mul_add(
         (1.0 + f64::powi((-0.37), 2)).cbrt() - (a.abs() + 1.0).recip(),
         f64::ln(1.0 + b * b),
+    );
+    (acc1 + u4) * t5 * v2[0] * w3[1]
+}
+
+// `b02_f043` on the `Value` tape: its gradient must agree with `b02_f043_vjp`.
+fn b02_f043_value<'t>(
+    tape: &'t Tape<f64>,
+    a: Value<'t, f64>,
+    n: usize,
+    b: Value<'t, f64>,
+) -> Value<'t, f64> {
+    let mut acc1 = (1.0 + a.powi(2)).ln();
+    let mut v2 = vec![tape.constant(0.0); 1];
+    let mut w3 = vec![tape.constant(1.0); 2];
+    let mut u4 = acc1;
+    let mut t5 = (w3[0] * b).cos().mul_add(
+        f64::cbrt(1.0 + f64::powi((-0.37), 2)) - (a.abs() + 1.0).recip(),
+        (1.0 + b * b).ln(),
     );
     (acc1 + u4) * t5 * v2[0] * w3[1]
 }
@@ -1737,6 +3488,26 @@ fn b02_f044(n: usize, a: f64) -> f64 {
         let mut h4: Vec<f64> = vec![0.5; 1];
         for i5 in 0..h3.len() {
             h4[i5] += h4[0];
+        }
+    }
+    (acc1 + acc2 + a + h3[0]).atan()
+}
+
+// `b02_f044` on the `Value` tape: its gradient must agree with `b02_f044_vjp`.
+fn b02_f044_value<'t>(tape: &'t Tape<f64>, n: usize, a: Value<'t, f64>) -> Value<'t, f64> {
+    let mut acc1 = a - a;
+    let mut acc2 = a;
+    let mut h3 = vec![tape.constant(1.0); 1];
+    acc1 /= 1.0 + (acc1 * acc1 + 0.5).cbrt() * (acc1 * acc1 + 0.5).cbrt();
+    acc1 = (acc1 + a / 0.5).sin();
+    h3[0] = h3[0] - h3[0].atan2(acc1 * acc1 + 0.5).abs();
+    acc2 = (acc2 + h3[0] / (1.0 + h3[0] * h3[0])).tanh();
+    let a = a * ((-1.717) + (-1.77));
+    acc1 -= b02_f022_value(tape, 1, h3[0] + h3[0], a, 2);
+    {
+        let mut h4 = vec![tape.constant(0.5); 1];
+        for i5 in 0..h3.len() {
+            h4[i5] = h4[i5] + h4[0];
         }
     }
     (acc1 + acc2 + a + h3[0]).atan()
@@ -1762,6 +3533,32 @@ fn b02_f045(b: f64, a: f64, x: &[f64], c: f64) -> f64 {
     acc1 + c + a
 }
 
+// `b02_f045` on the `Value` tape: its gradient must agree with `b02_f045_vjp`.
+fn b02_f045_value<'t>(
+    tape: &'t Tape<f64>,
+    b: Value<'t, f64>,
+    a: Value<'t, f64>,
+    x: &[Value<'t, f64>],
+    c: Value<'t, f64>,
+) -> Value<'t, f64> {
+    let mut acc1 = tape.constant(1.6e0);
+    let b = b * x[1];
+    acc1 += b;
+    for i2 in 1..x.len() {
+        let mut h3 = vec![tape.constant(0.5); 3];
+        let mut acc4 = f64::asinh(1.85) * b.tanh() / 3.0;
+        acc1 = h3[i2 % h3.len()].asinh() * acc4.atan();
+    }
+    acc1 = acc1 + b.atan() * -(0.02);
+    let u5 = (-1.969_f64) / c.sin().exp();
+    if !(a - x[4] > b) {
+        return (0.9 * (x[1].abs() + 1.0).log10().cos()).asin();
+    }
+    acc1 = acc1 * 5.0e-1 + ((x[1] * b).abs() + 1.0).log10();
+    let s6 = a.atan();
+    acc1 + c + a
+}
+
 #[differentiate(wrt(a))]
 fn b02_f046(b: f64, a: f64, c: f64) -> f64 {
     let mut acc1 = b.tanh();
@@ -1776,6 +3573,36 @@ fn b02_f046(b: f64, a: f64, c: f64) -> f64 {
         let u6 = if i5 < 1 {
             match i5 % 3 {
                 0 => (i5 as f64),
+                1 => v3[i5] / 3.0,
+                _ => acc2 * acc2,
+            }
+        } else {
+            -b
+        };
+        acc1 -= v3[3] * (i5 as f64);
+    }
+    acc1 - acc2 - c + v3[2]
+}
+
+// `b02_f046` on the `Value` tape: its gradient must agree with `b02_f046_vjp`.
+fn b02_f046_value<'t>(
+    tape: &'t Tape<f64>,
+    b: Value<'t, f64>,
+    a: Value<'t, f64>,
+    c: Value<'t, f64>,
+) -> Value<'t, f64> {
+    let mut acc1 = b.tanh();
+    let mut acc2 = tape.constant((-0.27_f64));
+    acc2 += (0.5 * c.tanh()).atanh() + acc2;
+    let mut v3 = vec![tape.constant(0.0); 4];
+    for i4 in 0..v3.len() {
+        v3[i4] = acc2;
+    }
+    acc2 -= c;
+    for i5 in (0..v3.len()).rev() {
+        let u6 = if i5 < 1 {
+            match i5 % 3 {
+                0 => tape.constant((i5 as f64)),
                 1 => v3[i5] / 3.0,
                 _ => acc2 * acc2,
             }
@@ -1817,6 +3644,36 @@ fn b02_f047(x: &[f64]) -> f64 {
     acc1 - x[3]
 }
 
+// `b02_f047` on the `Value` tape: its gradient must agree with `b02_f047_vjp`.
+fn b02_f047_value<'t>(tape: &'t Tape<f64>, x: &[Value<'t, f64>]) -> Value<'t, f64> {
+    let mut acc1 = tape.constant(0.3);
+    let acc1 = acc1 + ((0.5 * x[3]).floor() + x[3]);
+    for i2 in 0..x.len() {
+        match i2 % 2 {
+            0 => {
+                for i3 in (0..x.len()).step_by(2) {
+                    let mut s4 = ((x[x.len() - 1 - i3] + acc1).abs() + 1.0).recip().asinh();
+                }
+            }
+            _ => {
+                let mut k5 = 0;
+                while k5 < x.len() {
+                    k5 += 1;
+                    let j6 = k5 - 1;
+                    if x[x.len() - 1 - j6].cos() < (acc1 - acc1).sin().exp().ln() {
+                        let acc1 = acc1 * f64::tanh((j6 as f64));
+                        let acc1 = acc1 * x[(j6 + 3) % x.len()];
+                        let mut t7 = x[1];
+                    } else {
+                        let acc8 = x[3];
+                    }
+                }
+            }
+        }
+    }
+    acc1 - x[3]
+}
+
 #[differentiate]
 fn b02_f048(n: usize, x: &[f64], m: usize) -> f64 {
     let mut acc1 = x[1].sin();
@@ -1835,6 +3692,34 @@ fn b02_f048(n: usize, x: &[f64], m: usize) -> f64 {
     acc1 + v2[0] + v2[1]
 }
 
+// `b02_f048` on the `Value` tape: its gradient must agree with `b02_f048_vjp`.
+fn b02_f048_value<'t>(
+    tape: &'t Tape<f64>,
+    n: usize,
+    x: &[Value<'t, f64>],
+    m: usize,
+) -> Value<'t, f64> {
+    let mut acc1 = x[1].sin();
+    let mut v2 = x.to_vec();
+    acc1 += acc1;
+    for i3 in (0..x.len()).step_by(3) {
+        let mut k4 = 0;
+        while k4 < 2 {
+            k4 += 1;
+            let j5 = k4 - 1;
+            let acc6 = acc1;
+            acc1 += (if i3 % 2 == 0 {
+                tape.constant((i3 as f64))
+            } else {
+                acc6
+            })
+            .hypot(1.5 + v2[0].tanh().sin());
+        }
+        acc1 += x[(i3 + 2) % 2] * acc1.cos().exp().ln_1p();
+    }
+    acc1 + v2[0] + v2[1]
+}
+
 #[differentiate]
 fn b02_f049(b: f64, a: f64) -> f64 {
     let mut acc1 = a;
@@ -1847,6 +3732,24 @@ fn b02_f049(b: f64, a: f64) -> f64 {
         }
         acc1 = acc1 * (-0.108) + b;
     } else if 0.59 < acc1 {
+        let acc4 = b + a;
+        s2 += ((-1.73) - a).hypot(1.0 + (acc4 * acc4).powi(2));
+    }
+    acc1 - s2
+}
+
+// `b02_f049` on the `Value` tape: its gradient must agree with `b02_f049_vjp`.
+fn b02_f049_value<'t>(tape: &'t Tape<f64>, b: Value<'t, f64>, a: Value<'t, f64>) -> Value<'t, f64> {
+    let mut acc1 = a;
+    let mut s2 = b - (-5.7e-1);
+    if b < (-0.64) {
+        {
+            {
+                let u3 = (acc1 * a).atan2((a / 3.0).tanh().exp()) - b;
+            }
+        }
+        acc1 = acc1 * (-0.108) + b;
+    } else if tape.constant(0.59) < acc1 {
         let acc4 = b + a;
         s2 += ((-1.73) - a).hypot(1.0 + (acc4 * acc4).powi(2));
     }
@@ -1875,6 +3778,28 @@ fn b02_f050(a: f64) -> f64 {
     acc1
 }
 
+// `b02_f050` on the `Value` tape: its gradient must agree with `b02_f050_vjp`.
+fn b02_f050_value<'t>(tape: &'t Tape<f64>, a: Value<'t, f64>) -> Value<'t, f64> {
+    let mut acc1 = tape.constant(1.69);
+    for i2 in (0..1).rev() {
+        if a > acc1 {
+            acc1 = (acc1 * (1.35 / (a * a + 0.25))).atan();
+            acc1 += acc1;
+        } else {
+            if a >= if acc1 + acc1 <= 0.71_f64 {
+                tape.constant((i2 as f64))
+            } else {
+                acc1
+            } {
+                let s3 = (0.5 * a.tanh()).atanh();
+            }
+            acc1 = (acc1.powi(2) * acc1.powi(2) + 1.0).sqrt();
+        }
+        acc1 -= (0.2_f64 * a).powi(3);
+    }
+    acc1
+}
+
 #[differentiate]
 fn b02_f051(a: f64, y: &[f64], n: usize, x: &[f64]) -> Vec<f64> {
     let mut acc1: f64 = (1.5 + y[4].tanh()).recip();
@@ -1895,9 +3820,54 @@ fn b02_f051(a: f64, y: &[f64], n: usize, x: &[f64]) -> Vec<f64> {
     out7
 }
 
+// `b02_f051` on the `Value` tape: its gradient must agree with `b02_f051_vjp`.
+fn b02_f051_value<'t>(
+    tape: &'t Tape<f64>,
+    a: Value<'t, f64>,
+    y: &[Value<'t, f64>],
+    n: usize,
+    x: &[Value<'t, f64>],
+) -> Vec<Value<'t, f64>> {
+    let mut acc1 = (1.5 + y[4].tanh()).recip();
+    acc1 += acc1;
+    for i2 in (0..3).step_by(3) {
+        let acc1 = acc1 * ((-0.5) - a);
+        if ((n as f64) - x[i2]).atan() >= 1.04 {
+            let t3 = acc1.asinh();
+        } else {
+            let mut s4 = tape.constant((-1.44));
+            for i5 in (0..y.len()).step_by(2) {
+                let u6 = s4 * y[(i5 + 1) % y.len()] * (s4 * s4 + 1.0).log10();
+                s4 += (0.5 * (u6 * (-1.9))).ceil() + acc1;
+            }
+        }
+    }
+    let out7 = vec![(1.0 + (a * a).powi(2)).log2()];
+    out7
+}
+
 #[differentiate]
 fn b02_f052(y: &[f64], x: &[f64]) -> f64 {
     let mut acc1: f64 = (-1.92);
+    let s2 = (0.6 * acc1.tanh()).tan();
+    let mut acc3 = y[0];
+    let u4 = y[0] + y[0];
+    {
+        for i5 in 0..y.len() {
+            acc1 = acc1 + y[i5 / 2].sin() * (y[y.len() - 1 - i5] / (1.0 + s2.powi(2)));
+        }
+        acc3 += (1.0 + acc1 * acc1).ln_1p().atan();
+    }
+    (acc1 + acc3).atan()
+}
+
+// `b02_f052` on the `Value` tape: its gradient must agree with `b02_f052_vjp`.
+fn b02_f052_value<'t>(
+    tape: &'t Tape<f64>,
+    y: &[Value<'t, f64>],
+    x: &[Value<'t, f64>],
+) -> Value<'t, f64> {
+    let mut acc1 = tape.constant((-1.92));
     let s2 = (0.6 * acc1.tanh()).tan();
     let mut acc3 = y[0];
     let u4 = y[0] + y[0];
@@ -1932,6 +3902,28 @@ fn b02_f053(n: usize, a: f64) -> Vec<f64> {
     h6
 }
 
+// `b02_f053` on the `Value` tape: its gradient must agree with `b02_f053_vjp`.
+fn b02_f053_value<'t>(tape: &'t Tape<f64>, n: usize, a: Value<'t, f64>) -> Vec<Value<'t, f64>> {
+    let mut acc1 = a + a;
+    if a >= 0.34 {
+        let mut h2 = Vec::new();
+        for i3 in 0..n {
+            h2.push(tape.constant(f64::sin((i3 as f64) + (i3 as f64))));
+        }
+        h2[0] = h2[0] + acc1;
+        acc1 += h2[0].sin().asinh();
+    } else if a > a {
+        let mut t4 = a.tanh();
+        acc1 = acc1 * 0.8 + (t4 + (0.6 * t4.tanh()).tan());
+    }
+    let v5 = vec![(acc1.abs() + 1.0).ln(), (a * a + 1.0).log2()];
+    let mut h6 = vec![tape.constant(1.0); v5.len()];
+    for i7 in 0..2 {
+        h6[i7] = h6[i7] + b02_f022_value(tape, 1, a, h6[i7 / 2] * h6[2 - 1 - i7], n);
+    }
+    h6
+}
+
 #[differentiate]
 fn b02_f054(m: usize, n: usize, x: &[f64]) -> f64 {
     let mut acc1: f64 = 0.06_f64;
@@ -1949,6 +3941,48 @@ fn b02_f054(m: usize, n: usize, x: &[f64]) -> f64 {
             acc1 += b02_f050(1.88 - (n as f64));
         } else if acc1 <= (-0.531_f64) {
             acc1 /= b02_f033(1, x[4]) * b02_f033(1, x[4]) + 0.25;
+            acc1 += x[4].asinh() + (x[4] + (-1.6));
+        }
+        u2 += x[1];
+    } else if acc1 <= (-0.402) {
+        if x[2].tanh().cosh()
+            < if !((0.8 * acc1.sin()).acos() >= acc1 / (x[2].abs() + 1.0)) {
+                u3
+            } else {
+                u3
+            }
+        {
+            return x[2] + u3;
+        }
+        acc1 += (u3 / (1.0 + x[4] * x[4])).atan();
+    } else if x[2] > 0.8 {
+        let mut u7 = acc1 * x[0];
+        acc1 = u7 + (0.5 * u7.cos()).atanh();
+    }
+    acc1 + u2 - u3 - x[3]
+}
+
+// `b02_f054` on the `Value` tape: its gradient must agree with `b02_f054_vjp`.
+fn b02_f054_value<'t>(
+    tape: &'t Tape<f64>,
+    m: usize,
+    n: usize,
+    x: &[Value<'t, f64>],
+) -> Value<'t, f64> {
+    let mut acc1 = tape.constant(0.06_f64);
+    let mut u2 = b02_f015_value(tape, acc1, x, 2) + (acc1 * acc1 + 0.5).powf((-0.5)).asinh();
+    let mut u3 = tape.constant((m as f64));
+    if x[2] >= x[2].atan().asinh() {
+        if ((acc1 - x[0]).abs() + 1.0).log(10.0) < u3 * x[2] * x[0] {
+            let u2 = u2 + x[2].atan();
+            let s4 = (((0.5 * x[1]).signum() + x[4]) * ((0.5 * x[1]).signum() + x[4]) + 1.0).sqrt();
+            for i5 in (1..n).step_by(3) {
+                let mut w6 = vec![tape.constant(0.0); x.len()];
+                acc1 -= x[5 - 1 - i5];
+            }
+            acc1 += b02_f050_value(tape, tape.constant(1.88 - (n as f64)));
+        } else if acc1 <= (-0.531_f64) {
+            acc1 /= b02_f033_value(tape, 1, x[4]) * b02_f033_value(tape, 1, x[4]) + 0.25;
             acc1 += x[4].asinh() + (x[4] + (-1.6));
         }
         u2 += x[1];
@@ -2002,9 +4036,62 @@ fn b02_f055(a: f64, c: f64, b: f64, n: usize) -> f64 {
     (acc1 + s2 + t7 + c + v5[1]).tanh()
 }
 
+// `b02_f055` on the `Value` tape: its gradient must agree with `b02_f055_vjp`.
+fn b02_f055_value<'t>(
+    tape: &'t Tape<f64>,
+    a: Value<'t, f64>,
+    c: Value<'t, f64>,
+    b: Value<'t, f64>,
+    n: usize,
+) -> Value<'t, f64> {
+    let mut acc1 = tape.constant((-1.72));
+    let mut s2 = acc1 + 0.66;
+    if c < a {
+        s2 /= (a + b).cos().exp();
+        {
+            let mut v3 = vec![tape.constant(0.0); 1];
+            for i4 in 0..v3.len() {
+                v3[i4] = s2;
+            }
+            acc1 += b;
+        }
+        if -s2 >= b {
+            return s2 + (-1.19) + s2 * s2;
+        }
+        acc1 -= if s2.sin() < (-0.3) {
+            (-0.475) * acc1
+        } else {
+            acc1 + (-0.47_f64)
+        };
+    }
+    let mut v5 = vec![tape.constant(0.5); n];
+    for i6 in 0..n {
+        v5[i6] = b;
+    }
+    s2 = s2 + ((n as f64) + v5[1]) * ((-0.5) / (c.abs() + 1.0));
+    let mut t7 = v5[2].cos() * v5[0] / 2.0;
+    acc1 += -b - -v5[0];
+    (acc1 + s2 + t7 + c + v5[1]).tanh()
+}
+
 #[differentiate]
 fn b02_f056(a: f64, x: &[f64]) -> f64 {
     let mut acc1: f64 = x[1] + x[1];
+    acc1 += 7.3e-1 / (2.5 + a.sin());
+    if acc1 * a + acc1.powi(2) <= x[0].cos() {
+        let t2 = x[1] - x[1];
+        let mut s3 = x[1];
+    }
+    acc1
+}
+
+// `b02_f056` on the `Value` tape: its gradient must agree with `b02_f056_vjp`.
+fn b02_f056_value<'t>(
+    tape: &'t Tape<f64>,
+    a: Value<'t, f64>,
+    x: &[Value<'t, f64>],
+) -> Value<'t, f64> {
+    let mut acc1 = x[1] + x[1];
     acc1 += 7.3e-1 / (2.5 + a.sin());
     if acc1 * a + acc1.powi(2) <= x[0].cos() {
         let t2 = x[1] - x[1];
@@ -2093,6 +4180,50 @@ fn b02_f057_plain(x: &[f64], y: &[f64], a: f64) -> f64 {
     (acc1 + u4 + a + w2[1]).atan()
 }
 
+// `b02_f057` on the `Value` tape: its gradient must agree with `b02_f057_vjp`.
+fn b02_f057_value<'t>(
+    tape: &'t Tape<f64>,
+    x: &[Value<'t, f64>],
+    y: &[Value<'t, f64>],
+    a: Value<'t, f64>,
+) -> Value<'t, f64> {
+    let mut acc1 = (0.5 * a).trunc() + y[0];
+    let mut w2 = vec![tape.constant(1.0); 3];
+    for i3 in 0..w2.len() {
+        w2[i3] = w2[i3] + w2[2].tanh().sin();
+    }
+    if w2[1] - a < 2.44 {
+        return w2[0].cos() * a;
+    }
+    let mut u4 = w2[2];
+    let mut k5 = 0;
+    while k5 < x.len() {
+        k5 += 1;
+        let j6 = k5 - 1;
+        let mut k7: usize = 0;
+        while k7 < y.len() {
+            k7 += 1;
+            let j8 = k7 - 1;
+            w2[j6 % 3] = match j8 % 3 {
+                0 => acc1,
+                1 => u4,
+                _ => w2[(j6 + 1) % w2.len()] * 1.653,
+            };
+            {
+                let s9 = y[y.len() - 1 - j8];
+                if j8 % 2 == 0 {
+                    let mut s10 = b02_f023_value(tape, s9, x, 3, w2[j8].sin());
+                    u4 = u4 * 2.0e-1 + (-0.9) / (y[j8] - s9).cos().exp();
+                }
+                acc1 -= (j6 as f64);
+            }
+            acc1 = acc1 * (-0.53_f64) + (-0.2) * u4 * (a + (j8 as f64));
+        }
+        u4 += (-1.58);
+    }
+    (acc1 + u4 + a + w2[1]).atan()
+}
+
 #[differentiate]
 fn b02_f058(y: &[f64], a: f64, x: &[f64], b: f64, n: usize) -> f64 {
     let mut acc1 = b * y[1];
@@ -2124,6 +4255,53 @@ fn b02_f058(y: &[f64], a: f64, x: &[f64], b: f64, n: usize) -> f64 {
     acc2 += w8[1] * acc1;
     w8[1] = x[3];
     let acc1 = acc1 + f64::min(x[1], y[3]);
+    w8[1] = w8[2] / (1.0 + acc2.powi(2)) * (b / (b * b + 0.25));
+    for i9 in 1..2 {
+        let acc10 = y[(i9 + 1) % y.len()].asinh();
+        acc2 = acc1.cos().atan();
+    }
+    acc2 + w8[3]
+}
+
+// `b02_f058` on the `Value` tape: its gradient must agree with `b02_f058_vjp`.
+fn b02_f058_value<'t>(
+    tape: &'t Tape<f64>,
+    y: &[Value<'t, f64>],
+    a: Value<'t, f64>,
+    x: &[Value<'t, f64>],
+    b: Value<'t, f64>,
+    n: usize,
+) -> Value<'t, f64> {
+    let mut acc1 = b * y[1];
+    let mut acc2 = x[0];
+    let mut k3 = 0;
+    loop {
+        if k3 >= 3 {
+            break;
+        }
+        k3 += 1;
+        let j4 = k3 - 1;
+        let u5 = (0.9 * acc1.cos()).asin().clamp((-1.0), 1.0);
+        let mut acc6 = (a - a).mul_add(
+            b02_f015_value(tape, x[x.len() - 1 - j4] - a, y, 2),
+            b02_f055_value(
+                tape,
+                (1.0 + u5.powi(2)).cbrt(),
+                u5,
+                tape.constant(1.35).atan2(2.0 + x[(j4 + 1) % 4].sin()),
+                3,
+            ),
+        );
+        let u7 =
+            (0.5 * (0.9 * y[3]).sin()).atanh() * (if j4 <= 1 { y[j4] * acc6 } else { -x[j4 / 2] });
+        if y[(j4 + 2) % 5] <= 0.07 {
+            break;
+        }
+    }
+    let mut w8 = x.to_vec();
+    acc2 += w8[1] * acc1;
+    w8[1] = x[3];
+    let acc1 = acc1 + x[1].min(y[3]);
     w8[1] = w8[2] / (1.0 + acc2.powi(2)) * (b / (b * b + 0.25));
     for i9 in 1..2 {
         let acc10 = y[(i9 + 1) % y.len()].asinh();
@@ -2164,6 +4342,51 @@ fn b02_f059(x: &[f64], n: usize, y: &[f64], m: usize) -> f64 {
                 y[j3 % y.len()] / ((-0.74) * (-0.74) + 1.0),
                 y[2] + acc1,
                 f64::ceil(0.5 * acc1) + acc1,
+                3,
+            );
+    }
+    acc1
+}
+
+// `b02_f059` on the `Value` tape: its gradient must agree with `b02_f059_vjp`.
+fn b02_f059_value<'t>(
+    tape: &'t Tape<f64>,
+    x: &[Value<'t, f64>],
+    n: usize,
+    y: &[Value<'t, f64>],
+    m: usize,
+) -> Value<'t, f64> {
+    let mut acc1 = y[2].cos();
+    let mut k2 = 0;
+    while k2 < m {
+        k2 += 1;
+        let j3 = k2 - 1;
+        let mut k4: usize = 0;
+        while k4 < y.len() {
+            k4 += 1;
+            let j5 = k4 - 1;
+            let mut t6 = (0.5 * y[j5 / 2].tanh()).atanh();
+            for i7 in 0..n {
+                let mut s8 = y[j3];
+                let mut h9 = x.to_vec();
+                t6 -= s8.atan().atan2(x[i7].tanh() * x[i7].tanh() + 1.0);
+            }
+            let t6 = t6 * y[4];
+            acc1 = acc1 * (-0.32) + (t6 + t6 - x[x.len() - 1 - j5]);
+        }
+        let mut k10: usize = 0;
+        while k10 < n {
+            let j11 = k10;
+            let mut u12 = tape.constant(f64::acosh(2.5 + f64::tanh((-0.94)) + 1.0));
+            acc1 -= (-0.55);
+            k10 += 1;
+        }
+        acc1 += acc1.sin()
+            + b02_f055_value(
+                tape,
+                y[j3 % y.len()] / ((-0.74) * (-0.74) + 1.0),
+                y[2] + acc1,
+                (0.5 * acc1).ceil() + acc1,
                 3,
             );
     }
@@ -2281,6 +4504,74 @@ fn b02_f060_plain(c: f64, n: usize, a: f64, b: f64, x: &[f64]) -> f64 {
     acc1 + acc2 + b + c + w3[1] + w3[0]
 }
 
+// `b02_f060` on the `Value` tape: its gradient must agree with `b02_f060_vjp`.
+fn b02_f060_value<'t>(
+    tape: &'t Tape<f64>,
+    c: Value<'t, f64>,
+    n: usize,
+    a: Value<'t, f64>,
+    b: Value<'t, f64>,
+    x: &[Value<'t, f64>],
+) -> Value<'t, f64> {
+    let mut acc1 = x[0] + a;
+    let mut acc2 = x[0];
+    let mut w3 = Vec::with_capacity(2);
+    for i4 in 0..2 {
+        w3.push(1.09e0 + (-1.075) * acc2);
+    }
+    let mut k5: usize = 0;
+    while k5 < 2 {
+        let j6 = k5;
+        let mut k7 = 0;
+        while k7 < n {
+            k7 += 1;
+            let j8 = k7 - 1;
+            let s9 = c;
+            acc1 = acc1 * 0.2 + f64::powi(1.998_f64 / ((j6 as f64) * (j6 as f64) + 0.5), 2);
+        }
+        let u10 = b02_f041_value(
+            tape,
+            2,
+            w3[(j6 + 1) % w3.len()],
+            tape.constant(f64::cosh(f64::tanh(1.84))),
+        );
+        if (0.5 * x[j6 / 2]).signum() + w3[2 - 1 - j6] >= u10.min(c) {
+            if (j6 as f64) >= (j6 as f64) {
+                let mut s11 = tape.constant(1.132).mul_add(b, acc1).mul_add(
+                    (j6 as f64),
+                    b02_f039_value(tape, tape.constant(0.02 / 2.0), u10 * x[j6 / 2]),
+                );
+                for i12 in (0..x.len()).step_by(2) {
+                    let mut nh13 = vec![tape.constant(0.0); w3.len()];
+                    for i14 in 0..2 {
+                        nh13[i14] =
+                            (-0.8) * w3[i14] + (w3[(i14 + 1) % w3.len()] + s11.atan()).tanh();
+                    }
+                    w3 = nh13;
+                    w3[i12 % 2] = w3[i12 % 2] + (acc2.asinh() + b * u10);
+                    acc1 = acc1 * 0.2_f64
+                        + (match j6 % 2 {
+                            0 => (-1.43e0) / (w3[0] * w3[0] + 1.0),
+                            _ => match i12 % 2 {
+                                0 => acc1,
+                                _ => w3[1],
+                            },
+                        });
+                    if x[i12] <= w3[0] && w3[j6] >= s11 {
+                        break;
+                    }
+                }
+                acc1 = acc1 * (-0.81) + (s11.sin().exp().powf(0.5) - (s11 - s11));
+            }
+        } else {
+            let t15 = tape.constant((j6 as f64));
+        }
+        acc2 = c + w3[1].mul_add(b, (-1.28));
+        k5 += 1;
+    }
+    acc1 + acc2 + b + c + w3[1] + w3[0]
+}
+
 #[differentiate]
 fn b02_f061(n: usize, a: f64) -> f64 {
     let mut acc1: f64 = (-1.43e0);
@@ -2308,6 +4599,38 @@ fn b02_f061(n: usize, a: f64) -> f64 {
             }
             let mut w9 = vec![0.0; n];
             acc4 = (0.5 * f64::atan(w9[j6])).floor() + s2;
+            if (j6 as f64) >= 0.244 {
+                break;
+            }
+        }
+        s2 -= acc4 + std::f64::consts::LN_2 + f64::sin((-1.456));
+    }
+    acc1 - s2
+}
+
+// `b02_f061` on the `Value` tape: its gradient must agree with `b02_f061_vjp`.
+fn b02_f061_value<'t>(tape: &'t Tape<f64>, n: usize, a: Value<'t, f64>) -> Value<'t, f64> {
+    let mut acc1 = tape.constant((-1.43e0));
+    let mut s2 = tape.constant(f64::tanh(0.533));
+    if (1.0 + s2 * s2).ln() >= s2.atan() {
+        return (-a).atan();
+    }
+    for i3 in (1..4).rev() {
+        let mut acc4 = 1.12
+            + (match i3 % 2 {
+                0 => a.abs(),
+                _ => (0.9 * acc1.cos()).asin(),
+            });
+        let mut k5 = 0;
+        while k5 < n {
+            k5 += 1;
+            let j6 = k5 - 1;
+            for i7 in 0..n {
+                let mut w8 = vec![(a.abs() + 1.0).recip(), s2.atan2(1.5 + s2.sin()), acc4 * s2];
+                acc4 = acc4 * 0.65 + acc4;
+            }
+            let mut w9 = vec![tape.constant(0.0); n];
+            acc4 = (0.5 * w9[j6].atan()).floor() + s2;
             if (j6 as f64) >= 0.244 {
                 break;
             }
@@ -2348,6 +4671,43 @@ fn b02_f062(a: f64, c: f64, n: usize, b: f64) -> f64 {
     acc1
 }
 
+// `b02_f062` on the `Value` tape: its gradient must agree with `b02_f062_vjp`.
+fn b02_f062_value<'t>(
+    tape: &'t Tape<f64>,
+    a: Value<'t, f64>,
+    c: Value<'t, f64>,
+    n: usize,
+    b: Value<'t, f64>,
+) -> Value<'t, f64> {
+    let mut acc1 = tape.constant((-1.34));
+    let mut k2 = 0;
+    while k2 < n && a * 1.201_f64 < 2.1 {
+        let j3 = k2;
+        if (tape.constant((j3 as f64)) <= b || a <= (-0.225)) && c > (-0.955) {
+            break;
+        }
+        let mut k4 = 0;
+        while k4 < 4 {
+            k4 += 1;
+            let j5 = k4 - 1;
+            let mut w6 = vec![tape.constant(1.0); 3];
+            for i7 in 0..3 {
+                w6[i7] = w6[i7] + b02_f002_value(tape, 1, a.cos());
+            }
+            if 0.196 * b.tanh() > (-0.135) {
+                let mut s8 = c.atan();
+            } else if w6[j5 % w6.len()] >= b.tanh() + w6[1] / (a * a + 0.5) {
+                let mut acc9 = c;
+                acc1 = acc1 * (-0.14) + w6[j5 / 2].atan();
+            }
+            acc1 = std::f64::consts::E + a;
+        }
+        acc1 += (f64::round(0.5 * 0.15) + b).cos();
+        k2 += 1;
+    }
+    acc1
+}
+
 #[differentiate(wrt(y))]
 fn b02_f063(x: &[f64], y: &[f64], n: usize) -> Vec<f64> {
     let mut acc1 = f64::atan2((-1.822), 1.0 + x[0] * x[0]);
@@ -2360,6 +4720,29 @@ fn b02_f063(x: &[f64], y: &[f64], n: usize) -> Vec<f64> {
     }
     let out5 = vec![
         f64::atan(b02_f050((0.8 * y[0].tanh()).acos())),
+        (0.5 * (8.1e-1 * x[0]).tanh()).atanh(),
+        x[1],
+    ];
+    out5
+}
+
+// `b02_f063` on the `Value` tape: its gradient must agree with `b02_f063_vjp`.
+fn b02_f063_value<'t>(
+    tape: &'t Tape<f64>,
+    x: &[Value<'t, f64>],
+    y: &[Value<'t, f64>],
+    n: usize,
+) -> Vec<Value<'t, f64>> {
+    let mut acc1 = tape.constant((-1.822)).atan2(1.0 + x[0] * x[0]);
+    let mut acc2 = tape.constant(0.39);
+    if x[1] <= (-0.11) {
+        let mut s3 = y[0];
+        let acc1 = acc1 * y[0];
+        let mut h4 = y.to_vec();
+        acc2 += 1.8;
+    }
+    let out5 = vec![
+        b02_f050_value(tape, (0.8 * y[0].tanh()).acos()).atan(),
         (0.5 * (8.1e-1 * x[0]).tanh()).atanh(),
         x[1],
     ];
@@ -2414,6 +4797,61 @@ fn b02_f064(x: &[f64], b: f64, c: f64, a: f64) -> Vec<f64> {
     out9
 }
 
+// `b02_f064` on the `Value` tape: its gradient must agree with `b02_f064_vjp`.
+fn b02_f064_value<'t>(
+    tape: &'t Tape<f64>,
+    x: &[Value<'t, f64>],
+    b: Value<'t, f64>,
+    c: Value<'t, f64>,
+    a: Value<'t, f64>,
+) -> Vec<Value<'t, f64>> {
+    let mut acc1 = (1.5 + x[3].cos()).powf(0.5);
+    for i2 in (0..x.len()).rev() {
+        let u3 = (0.5 * (a * a / 0.5)).floor() + x[i2 / 2];
+        let mut w4 = vec![
+            acc1,
+            acc1.cos(),
+            x[x.len() - 1 - i2] - a,
+            x[i2].sin().exp2(),
+        ];
+        for i5 in 0..w4.len() {
+            match i5 % 3 {
+                0 => {
+                    let mut s6 = a;
+                    acc1 -= s6;
+                }
+                1 => {
+                    let mut acc7 = -w4[i5].sin()
+                        * (match i5 % 2 {
+                            0 => tape.constant((i5 as f64)),
+                            _ => b,
+                        })
+                        .min(1.32 * x[i2]);
+                }
+                _ => {
+                    let mut t8 = u3.cos();
+                    acc1 -= (i5 as f64);
+                }
+            }
+            acc1 += x[(i5 + 1) % x.len()] - f64::exp2(f64::atan((i5 as f64)));
+        }
+        acc1 -= match i2 % 2 {
+            0 => c - u3,
+            _ => w4[4 - 1 - i2] * x[i2],
+        };
+        if i2 > 0 {
+            break;
+        }
+    }
+    let out9 = vec![
+        b02_f049_value(tape, x[0].cos().exp().sqrt(), 0.871 + x[1]).asinh(),
+        c.tanh().exp().log(2.0)
+            * b02_f041_value(tape, 2, x[2].atan2(b * b + 0.25), (1.0 + a * a).cbrt()),
+        b * ((-9.0e-1) / (acc1.abs() + 1.0)),
+    ];
+    out9
+}
+
 pub fn cases() -> Vec<Case> {
     vec![
         Case {
@@ -2421,6 +4859,7 @@ pub fn cases() -> Vec<Case> {
             seed_name: "b02_f000",
             twin_of: None,
             params: &[("a", 1, false), ("x", 1, true)],
+            value: Some(|t, v| vec![b02_f000_value(t, v[0], &v[1..2])]),
             f: |p| vec![b02_f000(p[0], &p[1..2])],
             vjp: |p, s| {
                 let (y, g0) = b02_f000_vjp(p[0], &p[1..2], s[0]);
@@ -2450,6 +4889,7 @@ pub fn cases() -> Vec<Case> {
                 ("b", 1, true),
                 ("x", 1, true),
             ],
+            value: Some(|t, v| vec![b02_f001_value(t, v[0], 1, &v[1..6], 4, v[6], &v[7..8])]),
             f: |p| vec![b02_f001(p[0], 1, &p[1..6], 4, p[6], &p[7..8])],
             vjp: |p, s| {
                 let (y, g0, g1, g2, g3) = b02_f001_vjp(p[0], 1, &p[1..6], 4, p[6], &p[7..8], s[0]);
@@ -2499,6 +4939,7 @@ pub fn cases() -> Vec<Case> {
             seed_name: "b02_f002",
             twin_of: None,
             params: &[("a", 1, true)],
+            value: Some(|t, v| vec![b02_f002_value(t, 1, v[0])]),
             f: |p| vec![b02_f002(1, p[0])],
             vjp: |p, s| {
                 let (y, g0) = b02_f002_vjp(1, p[0], s[0]);
@@ -2523,6 +4964,7 @@ pub fn cases() -> Vec<Case> {
             seed_name: "b02_f003",
             twin_of: None,
             params: &[("y", 2, true), ("a", 1, true), ("x", 1, true)],
+            value: Some(|t, v| vec![b02_f003_value(t, 2, &v[0..2], v[2], &v[3..4])]),
             f: |p| vec![b02_f003(2, &p[0..2], p[2], &p[3..4])],
             vjp: |p, s| {
                 let (y, g0, g1, g2) = b02_f003_vjp(2, &p[0..2], p[2], &p[3..4], s[0]);
@@ -2548,6 +4990,7 @@ pub fn cases() -> Vec<Case> {
             seed_name: "b02_f004",
             twin_of: None,
             params: &[("a", 1, true), ("c", 1, false), ("b", 1, false)],
+            value: Some(|t, v| vec![b02_f004_value(t, v[0], v[1], v[2], 1)]),
             f: |p| vec![b02_f004(p[0], p[1], p[2], 1)],
             vjp: |p, s| {
                 let (y, g0) = b02_f004_vjp(p[0], p[1], p[2], 1, s[0]);
@@ -2577,6 +5020,7 @@ pub fn cases() -> Vec<Case> {
                 ("x", 2, true),
                 ("b", 1, true),
             ],
+            value: Some(|t, v| vec![b02_f005_value(t, v[0], v[1], &v[2..4], v[4])]),
             f: |p| vec![b02_f005(p[0], p[1], &p[2..4], p[4])],
             vjp: |p, s| {
                 let (y, g0, g1, g2, g3) = b02_f005_vjp(p[0], p[1], &p[2..4], p[4], s[0]);
@@ -2610,6 +5054,7 @@ pub fn cases() -> Vec<Case> {
                 ("x", 4, false),
                 ("a", 1, false),
             ],
+            value: Some(|t, v| vec![b02_f006_value(t, v[0], &v[1..3], 1, &v[3..7], v[7])]),
             f: |p| vec![b02_f006(p[0], &p[1..3], 1, &p[3..7], p[7])],
             vjp: |p, s| {
                 let (y, g0, g1) = b02_f006_vjp(p[0], &p[1..3], 1, &p[3..7], p[7], s[0]);
@@ -2635,6 +5080,7 @@ pub fn cases() -> Vec<Case> {
             seed_name: "b02_f007",
             twin_of: None,
             params: &[("x", 4, true), ("a", 1, false)],
+            value: Some(|t, v| vec![b02_f007_value(t, &v[0..4], v[4])]),
             f: |p| vec![b02_f007(&p[0..4], p[4])],
             vjp: |p, s| {
                 let (y, g0) = b02_f007_vjp(&p[0..4], p[4], s[0]);
@@ -2659,6 +5105,7 @@ pub fn cases() -> Vec<Case> {
             seed_name: "b02_f008",
             twin_of: None,
             params: &[("a", 1, true), ("x", 5, true), ("y", 2, true)],
+            value: Some(|t, v| vec![b02_f008_value(t, v[0], &v[1..6], &v[6..8])]),
             f: |p| vec![b02_f008(p[0], &p[1..6], &p[6..8])],
             vjp: |p, s| {
                 let (y, g0, g1, g2) = b02_f008_vjp(p[0], &p[1..6], &p[6..8], s[0]);
@@ -2684,6 +5131,7 @@ pub fn cases() -> Vec<Case> {
             seed_name: "b02_f009",
             twin_of: None,
             params: &[("a", 1, true)],
+            value: Some(|t, v| vec![b02_f009_value(t, v[0])]),
             f: |p| vec![b02_f009(p[0])],
             vjp: |p, s| {
                 let (y, g0) = b02_f009_vjp(p[0], s[0]);
@@ -2713,6 +5161,7 @@ pub fn cases() -> Vec<Case> {
                 ("a", 1, true),
                 ("b", 1, true),
             ],
+            value: Some(|t, v| vec![b02_f010_value(t, v[0], &v[1..3], v[3], v[4])]),
             f: |p| vec![b02_f010(p[0], &p[1..3], p[3], p[4])],
             vjp: |p, s| {
                 let (y, g0, g1, g2, g3) = b02_f010_vjp(p[0], &p[1..3], p[3], p[4], s[0]);
@@ -2741,6 +5190,7 @@ pub fn cases() -> Vec<Case> {
             seed_name: "b02_f011",
             twin_of: None,
             params: &[("x", 3, true)],
+            value: Some(|t, v| vec![b02_f011_value(t, 2, &v[0..3])]),
             f: |p| vec![b02_f011(2, &p[0..3])],
             vjp: |p, s| {
                 let (y, g0) = b02_f011_vjp(2, &p[0..3], s[0]);
@@ -2771,6 +5221,7 @@ pub fn cases() -> Vec<Case> {
                 ("y", 1, true),
                 ("x", 3, true),
             ],
+            value: Some(|t, v| vec![b02_f012_value(t, 2, v[0], v[1], v[2], &v[3..4], &v[4..7])]),
             f: |p| vec![b02_f012(2, p[0], p[1], p[2], &p[3..4], &p[4..7])],
             vjp: |p, s| {
                 let (y, g0, g1, g2, g3, g4) =
@@ -2829,6 +5280,7 @@ pub fn cases() -> Vec<Case> {
                 ("c", 1, true),
                 ("a", 1, true),
             ],
+            value: Some(|t, v| b02_f013_value(t, v[0], &v[1..4], 1, v[4], v[5])),
             f: |p| b02_f013(p[0], &p[1..4], 1, p[4], p[5]),
             vjp: |p, s| {
                 let (y, g0, g1, g2, g3) = b02_f013_vjp(p[0], &p[1..4], 1, p[4], p[5], s.to_vec());
@@ -2844,6 +5296,7 @@ pub fn cases() -> Vec<Case> {
             seed_name: "b02_f014",
             twin_of: None,
             params: &[("b", 1, false), ("a", 1, true)],
+            value: Some(|t, v| b02_f014_value(t, v[0], 2, v[1], 1)),
             f: |p| b02_f014(p[0], 2, p[1], 1),
             vjp: |p, s| {
                 let (y, g0) = b02_f014_vjp(p[0], 2, p[1], 1, s.to_vec());
@@ -2859,6 +5312,7 @@ pub fn cases() -> Vec<Case> {
             seed_name: "b02_f015",
             twin_of: None,
             params: &[("a", 1, true), ("x", 5, true)],
+            value: Some(|t, v| vec![b02_f015_value(t, v[0], &v[1..6], 2)]),
             f: |p| vec![b02_f015(p[0], &p[1..6], 2)],
             vjp: |p, s| {
                 let (y, g0, g1) = b02_f015_vjp(p[0], &p[1..6], 2, s[0]);
@@ -2883,6 +5337,7 @@ pub fn cases() -> Vec<Case> {
             seed_name: "b02_f016",
             twin_of: None,
             params: &[("a", 1, true)],
+            value: Some(|t, v| vec![b02_f016_value(t, 3, v[0])]),
             f: |p| vec![b02_f016(3, p[0])],
             vjp: |p, s| {
                 let (y, g0) = b02_f016_vjp(3, p[0], s[0]);
@@ -2907,6 +5362,7 @@ pub fn cases() -> Vec<Case> {
             seed_name: "b02_f017",
             twin_of: None,
             params: &[("a", 1, true)],
+            value: Some(|t, v| vec![b02_f017_value(t, v[0])]),
             f: |p| vec![b02_f017(p[0])],
             vjp: |p, s| {
                 let (y, g0) = b02_f017_vjp(p[0], s[0]);
@@ -2931,6 +5387,7 @@ pub fn cases() -> Vec<Case> {
             seed_name: "b02_f018",
             twin_of: None,
             params: &[("x", 2, true), ("y", 4, true)],
+            value: Some(|t, v| vec![b02_f018_value(t, &v[0..2], 2, &v[2..6], 3)]),
             f: |p| vec![b02_f018(&p[0..2], 2, &p[2..6], 3)],
             vjp: |p, s| {
                 let (y, g0, g1) = b02_f018_vjp(&p[0..2], 2, &p[2..6], 3, s[0]);
@@ -2962,6 +5419,18 @@ pub fn cases() -> Vec<Case> {
                 ("x", 4, true),
                 ("c", 1, true),
             ],
+            value: Some(|t, v| {
+                vec![b02_f019_value(
+                    t,
+                    v[0],
+                    v[1],
+                    2,
+                    &v[2..7],
+                    &v[7..11],
+                    v[11],
+                    3,
+                )]
+            }),
             f: |p| vec![b02_f019(p[0], p[1], 2, &p[2..7], &p[7..11], p[11], 3)],
             vjp: |p, s| {
                 let (y, g0, g1, g2, g3, g4) =
@@ -3023,6 +5492,7 @@ pub fn cases() -> Vec<Case> {
                 ("x", 4, true),
                 ("c", 1, true),
             ],
+            value: None,
             f: |p| vec![b02_f019_plain(p[0], p[1], 2, &p[2..7], &p[7..11], p[11], 3)],
             vjp: |p, s| {
                 let (y, g0, g1, g2, g3, g4) =
@@ -3080,6 +5550,7 @@ pub fn cases() -> Vec<Case> {
             seed_name: "b02_f020",
             twin_of: None,
             params: &[("a", 1, true), ("b", 1, true)],
+            value: Some(|t, v| vec![b02_f020_value(t, v[0], 1, v[1], 2)]),
             f: |p| vec![b02_f020(p[0], 1, p[1], 2)],
             vjp: |p, s| {
                 let (y, g0, g1) = b02_f020_vjp(p[0], 1, p[1], 2, s[0]);
@@ -3109,6 +5580,7 @@ pub fn cases() -> Vec<Case> {
                 ("a", 1, true),
                 ("b", 1, true),
             ],
+            value: Some(|t, v| vec![b02_f021_value(t, v[0], &v[1..4], 2, 1, v[4], v[5])]),
             f: |p| vec![b02_f021(p[0], &p[1..4], 2, 1, p[4], p[5])],
             vjp: |p, s| {
                 let (y, g0, g1, g2, g3) = b02_f021_vjp(p[0], &p[1..4], 2, 1, p[4], p[5], s[0]);
@@ -3138,6 +5610,7 @@ pub fn cases() -> Vec<Case> {
             seed_name: "b02_f022",
             twin_of: None,
             params: &[("a", 1, true), ("b", 1, true)],
+            value: Some(|t, v| vec![b02_f022_value(t, 1, v[0], v[1], 2)]),
             f: |p| vec![b02_f022(1, p[0], p[1], 2)],
             vjp: |p, s| {
                 let (y, g0, g1) = b02_f022_vjp(1, p[0], p[1], 2, s[0]);
@@ -3162,6 +5635,7 @@ pub fn cases() -> Vec<Case> {
             seed_name: "b02_f023",
             twin_of: None,
             params: &[("a", 1, true), ("x", 4, true), ("b", 1, true)],
+            value: Some(|t, v| vec![b02_f023_value(t, v[0], &v[1..5], 3, v[5])]),
             f: |p| vec![b02_f023(p[0], &p[1..5], 3, p[5])],
             vjp: |p, s| {
                 let (y, g0, g1, g2) = b02_f023_vjp(p[0], &p[1..5], 3, p[5], s[0]);
@@ -3192,6 +5666,7 @@ pub fn cases() -> Vec<Case> {
                 ("y", 1, true),
                 ("a", 1, false),
             ],
+            value: Some(|t, v| vec![b02_f024_value(t, 3, 4, &v[0..5], v[5], &v[6..7], v[7])]),
             f: |p| vec![b02_f024(3, 4, &p[0..5], p[5], &p[6..7], p[7])],
             vjp: |p, s| {
                 let (y, g0, g1, g2) = b02_f024_vjp(3, 4, &p[0..5], p[5], &p[6..7], p[7], s[0]);
@@ -3241,6 +5716,7 @@ pub fn cases() -> Vec<Case> {
                 ("y", 1, true),
                 ("a", 1, false),
             ],
+            value: None,
             f: |p| vec![b02_f024_plain(3, 4, &p[0..5], p[5], &p[6..7], p[7])],
             vjp: |p, s| {
                 let (y, g0, g1, g2) =
@@ -3286,6 +5762,7 @@ pub fn cases() -> Vec<Case> {
             seed_name: "b02_f025",
             twin_of: None,
             params: &[("b", 1, true), ("x", 1, true), ("a", 1, true)],
+            value: Some(|t, v| b02_f025_value(t, v[0], &v[1..2], v[2], 3)),
             f: |p| b02_f025(p[0], &p[1..2], p[2], 3),
             vjp: |p, s| {
                 let (y, g0, g1, g2) = b02_f025_vjp(p[0], &p[1..2], p[2], 3, s.to_vec());
@@ -3301,6 +5778,7 @@ pub fn cases() -> Vec<Case> {
             seed_name: "b02_f026",
             twin_of: None,
             params: &[("y", 3, true), ("x", 5, true)],
+            value: Some(|t, v| vec![b02_f026_value(t, &v[0..3], &v[3..8])]),
             f: |p| vec![b02_f026(&p[0..3], &p[3..8])],
             vjp: |p, s| {
                 let (y, g0, g1) = b02_f026_vjp(&p[0..3], &p[3..8], s[0]);
@@ -3325,6 +5803,7 @@ pub fn cases() -> Vec<Case> {
             seed_name: "b02_f027",
             twin_of: None,
             params: &[("a", 1, true)],
+            value: Some(|t, v| vec![b02_f027_value(t, v[0], 2)]),
             f: |p| vec![b02_f027(p[0], 2)],
             vjp: |p, s| {
                 let (y, g0) = b02_f027_vjp(p[0], 2, s[0]);
@@ -3349,6 +5828,7 @@ pub fn cases() -> Vec<Case> {
             seed_name: "b02_f028",
             twin_of: None,
             params: &[("x", 1, true)],
+            value: Some(|t, v| vec![b02_f028_value(t, &v[0..1])]),
             f: |p| vec![b02_f028(&p[0..1])],
             vjp: |p, s| {
                 let (y, g0) = b02_f028_vjp(&p[0..1], s[0]);
@@ -3373,6 +5853,7 @@ pub fn cases() -> Vec<Case> {
             seed_name: "b02_f028",
             twin_of: Some("b02_f028"),
             params: &[("x", 1, true)],
+            value: None,
             f: |p| vec![b02_f028_plain(&p[0..1])],
             vjp: |p, s| {
                 let (y, g0) = b02_f028_plain_vjp(&p[0..1], s[0]);
@@ -3397,6 +5878,7 @@ pub fn cases() -> Vec<Case> {
             seed_name: "b02_f029",
             twin_of: None,
             params: &[("x", 1, true)],
+            value: Some(|t, v| vec![b02_f029_value(t, &v[0..1])]),
             f: |p| vec![b02_f029(&p[0..1])],
             vjp: |p, s| {
                 let (y, g0) = b02_f029_vjp(&p[0..1], s[0]);
@@ -3421,6 +5903,7 @@ pub fn cases() -> Vec<Case> {
             seed_name: "b02_f030",
             twin_of: None,
             params: &[("b", 1, true), ("a", 1, true)],
+            value: Some(|t, v| vec![b02_f030_value(t, v[0], v[1])]),
             f: |p| vec![b02_f030(p[0], p[1])],
             vjp: |p, s| {
                 let (y, g0, g1) = b02_f030_vjp(p[0], p[1], s[0]);
@@ -3445,6 +5928,7 @@ pub fn cases() -> Vec<Case> {
             seed_name: "b02_f030",
             twin_of: Some("b02_f030"),
             params: &[("b", 1, true), ("a", 1, true)],
+            value: None,
             f: |p| vec![b02_f030_plain(p[0], p[1])],
             vjp: |p, s| {
                 let (y, g0, g1) = b02_f030_plain_vjp(p[0], p[1], s[0]);
@@ -3469,6 +5953,7 @@ pub fn cases() -> Vec<Case> {
             seed_name: "b02_f031",
             twin_of: None,
             params: &[("y", 1, true), ("a", 1, true), ("x", 3, true)],
+            value: Some(|t, v| vec![b02_f031_value(t, 2, &v[0..1], v[1], &v[2..5])]),
             f: |p| vec![b02_f031(2, &p[0..1], p[1], &p[2..5])],
             vjp: |p, s| {
                 let (y, g0, g1, g2) = b02_f031_vjp(2, &p[0..1], p[1], &p[2..5], s[0]);
@@ -3494,6 +5979,7 @@ pub fn cases() -> Vec<Case> {
             seed_name: "b02_f032",
             twin_of: None,
             params: &[("x", 5, true)],
+            value: Some(|t, v| vec![b02_f032_value(t, &v[0..5])]),
             f: |p| vec![b02_f032(&p[0..5])],
             vjp: |p, s| {
                 let (y, g0) = b02_f032_vjp(&p[0..5], s[0]);
@@ -3518,6 +6004,7 @@ pub fn cases() -> Vec<Case> {
             seed_name: "b02_f032",
             twin_of: Some("b02_f032"),
             params: &[("x", 5, true)],
+            value: None,
             f: |p| vec![b02_f032_plain(&p[0..5])],
             vjp: |p, s| {
                 let (y, g0) = b02_f032_plain_vjp(&p[0..5], s[0]);
@@ -3542,6 +6029,7 @@ pub fn cases() -> Vec<Case> {
             seed_name: "b02_f033",
             twin_of: None,
             params: &[("a", 1, true)],
+            value: Some(|t, v| vec![b02_f033_value(t, 1, v[0])]),
             f: |p| vec![b02_f033(1, p[0])],
             vjp: |p, s| {
                 let (y, g0) = b02_f033_vjp(1, p[0], s[0]);
@@ -3566,6 +6054,7 @@ pub fn cases() -> Vec<Case> {
             seed_name: "b02_f034",
             twin_of: None,
             params: &[("a", 1, true)],
+            value: Some(|t, v| b02_f034_value(t, v[0])),
             f: |p| b02_f034(p[0]),
             vjp: |p, s| {
                 let (y, g0) = b02_f034_vjp(p[0], s.to_vec());
@@ -3586,6 +6075,7 @@ pub fn cases() -> Vec<Case> {
                 ("b", 1, true),
                 ("a", 1, true),
             ],
+            value: Some(|t, v| vec![b02_f035_value(t, &v[0..3], &v[3..7], v[7], v[8])]),
             f: |p| vec![b02_f035(&p[0..3], &p[3..7], p[7], p[8])],
             vjp: |p, s| {
                 let (y, g0, g1, g2, g3) = b02_f035_vjp(&p[0..3], &p[3..7], p[7], p[8], s[0]);
@@ -3631,6 +6121,7 @@ pub fn cases() -> Vec<Case> {
             seed_name: "b02_f036",
             twin_of: None,
             params: &[("c", 1, true), ("a", 1, true), ("b", 1, true)],
+            value: Some(|t, v| vec![b02_f036_value(t, 2, v[0], v[1], v[2])]),
             f: |p| vec![b02_f036(2, p[0], p[1], p[2])],
             vjp: |p, s| {
                 let (y, g0, g1, g2) = b02_f036_vjp(2, p[0], p[1], p[2], s[0]);
@@ -3656,6 +6147,7 @@ pub fn cases() -> Vec<Case> {
             seed_name: "b02_f036",
             twin_of: Some("b02_f036"),
             params: &[("c", 1, true), ("a", 1, true), ("b", 1, true)],
+            value: None,
             f: |p| vec![b02_f036_plain(2, p[0], p[1], p[2])],
             vjp: |p, s| {
                 let (y, g0, g1, g2) = b02_f036_plain_vjp(2, p[0], p[1], p[2], s[0]);
@@ -3681,6 +6173,7 @@ pub fn cases() -> Vec<Case> {
             seed_name: "b02_f037",
             twin_of: None,
             params: &[("a", 1, true)],
+            value: Some(|t, v| b02_f037_value(t, v[0])),
             f: |p| b02_f037(p[0]),
             vjp: |p, s| {
                 let (y, g0) = b02_f037_vjp(p[0], s.to_vec());
@@ -3696,6 +6189,7 @@ pub fn cases() -> Vec<Case> {
             seed_name: "b02_f038",
             twin_of: None,
             params: &[("x", 1, true), ("a", 1, true)],
+            value: Some(|t, v| vec![b02_f038_value(t, &v[0..1], v[1])]),
             f: |p| vec![b02_f038(&p[0..1], p[1])],
             vjp: |p, s| {
                 let (y, g0, g1) = b02_f038_vjp(&p[0..1], p[1], s[0]);
@@ -3720,6 +6214,7 @@ pub fn cases() -> Vec<Case> {
             seed_name: "b02_f039",
             twin_of: None,
             params: &[("a", 1, true), ("b", 1, true)],
+            value: Some(|t, v| vec![b02_f039_value(t, v[0], v[1])]),
             f: |p| vec![b02_f039(p[0], p[1])],
             vjp: |p, s| {
                 let (y, g0, g1) = b02_f039_vjp(p[0], p[1], s[0]);
@@ -3749,6 +6244,7 @@ pub fn cases() -> Vec<Case> {
                 ("a", 1, true),
                 ("x", 3, true),
             ],
+            value: Some(|t, v| b02_f040_value(t, v[0], &v[1..4], 1, 3, v[4], &v[5..8])),
             f: |p| b02_f040(p[0], &p[1..4], 1, 3, p[4], &p[5..8]),
             vjp: |p, s| {
                 let (y, g0, g1, g2, g3) =
@@ -3778,6 +6274,7 @@ pub fn cases() -> Vec<Case> {
             seed_name: "b02_f041",
             twin_of: None,
             params: &[("b", 1, true), ("a", 1, true)],
+            value: Some(|t, v| vec![b02_f041_value(t, 2, v[0], v[1])]),
             f: |p| vec![b02_f041(2, p[0], p[1])],
             vjp: |p, s| {
                 let (y, g0, g1) = b02_f041_vjp(2, p[0], p[1], s[0]);
@@ -3808,6 +6305,7 @@ pub fn cases() -> Vec<Case> {
                 ("c", 1, true),
                 ("a", 1, true),
             ],
+            value: Some(|t, v| vec![b02_f042_value(t, 2, &v[0..2], v[2], &v[3..5], v[5], v[6])]),
             f: |p| vec![b02_f042(2, &p[0..2], p[2], &p[3..5], p[5], p[6])],
             vjp: |p, s| {
                 let (y, g0, g1, g2, g3, g4) =
@@ -3861,6 +6359,7 @@ pub fn cases() -> Vec<Case> {
             seed_name: "b02_f043",
             twin_of: None,
             params: &[("a", 1, false), ("b", 1, true)],
+            value: Some(|t, v| vec![b02_f043_value(t, v[0], 3, v[1])]),
             f: |p| vec![b02_f043(p[0], 3, p[1])],
             vjp: |p, s| {
                 let (y, g0) = b02_f043_vjp(p[0], 3, p[1], s[0]);
@@ -3885,6 +6384,7 @@ pub fn cases() -> Vec<Case> {
             seed_name: "b02_f044",
             twin_of: None,
             params: &[("a", 1, true)],
+            value: Some(|t, v| vec![b02_f044_value(t, 4, v[0])]),
             f: |p| vec![b02_f044(4, p[0])],
             vjp: |p, s| {
                 let (y, g0) = b02_f044_vjp(4, p[0], s[0]);
@@ -3914,6 +6414,7 @@ pub fn cases() -> Vec<Case> {
                 ("x", 5, true),
                 ("c", 1, true),
             ],
+            value: Some(|t, v| vec![b02_f045_value(t, v[0], v[1], &v[2..7], v[7])]),
             f: |p| vec![b02_f045(p[0], p[1], &p[2..7], p[7])],
             vjp: |p, s| {
                 let (y, g0, g1, g2, g3) = b02_f045_vjp(p[0], p[1], &p[2..7], p[7], s[0]);
@@ -3942,6 +6443,7 @@ pub fn cases() -> Vec<Case> {
             seed_name: "b02_f046",
             twin_of: None,
             params: &[("b", 1, false), ("a", 1, true), ("c", 1, false)],
+            value: Some(|t, v| vec![b02_f046_value(t, v[0], v[1], v[2])]),
             f: |p| vec![b02_f046(p[0], p[1], p[2])],
             vjp: |p, s| {
                 let (y, g0) = b02_f046_vjp(p[0], p[1], p[2], s[0]);
@@ -3966,6 +6468,7 @@ pub fn cases() -> Vec<Case> {
             seed_name: "b02_f047",
             twin_of: None,
             params: &[("x", 5, true)],
+            value: Some(|t, v| vec![b02_f047_value(t, &v[0..5])]),
             f: |p| vec![b02_f047(&p[0..5])],
             vjp: |p, s| {
                 let (y, g0) = b02_f047_vjp(&p[0..5], s[0]);
@@ -3990,6 +6493,7 @@ pub fn cases() -> Vec<Case> {
             seed_name: "b02_f048",
             twin_of: None,
             params: &[("x", 2, true)],
+            value: Some(|t, v| vec![b02_f048_value(t, 1, &v[0..2], 4)]),
             f: |p| vec![b02_f048(1, &p[0..2], 4)],
             vjp: |p, s| {
                 let (y, g0) = b02_f048_vjp(1, &p[0..2], 4, s[0]);
@@ -4014,6 +6518,7 @@ pub fn cases() -> Vec<Case> {
             seed_name: "b02_f049",
             twin_of: None,
             params: &[("b", 1, true), ("a", 1, true)],
+            value: Some(|t, v| vec![b02_f049_value(t, v[0], v[1])]),
             f: |p| vec![b02_f049(p[0], p[1])],
             vjp: |p, s| {
                 let (y, g0, g1) = b02_f049_vjp(p[0], p[1], s[0]);
@@ -4038,6 +6543,7 @@ pub fn cases() -> Vec<Case> {
             seed_name: "b02_f050",
             twin_of: None,
             params: &[("a", 1, true)],
+            value: Some(|t, v| vec![b02_f050_value(t, v[0])]),
             f: |p| vec![b02_f050(p[0])],
             vjp: |p, s| {
                 let (y, g0) = b02_f050_vjp(p[0], s[0]);
@@ -4062,6 +6568,7 @@ pub fn cases() -> Vec<Case> {
             seed_name: "b02_f051",
             twin_of: None,
             params: &[("a", 1, true), ("y", 5, true), ("x", 4, true)],
+            value: Some(|t, v| b02_f051_value(t, v[0], &v[1..6], 1, &v[6..10])),
             f: |p| b02_f051(p[0], &p[1..6], 1, &p[6..10]),
             vjp: |p, s| {
                 let (y, g0, g1, g2) = b02_f051_vjp(p[0], &p[1..6], 1, &p[6..10], s.to_vec());
@@ -4077,6 +6584,7 @@ pub fn cases() -> Vec<Case> {
             seed_name: "b02_f052",
             twin_of: None,
             params: &[("y", 1, true), ("x", 3, true)],
+            value: Some(|t, v| vec![b02_f052_value(t, &v[0..1], &v[1..4])]),
             f: |p| vec![b02_f052(&p[0..1], &p[1..4])],
             vjp: |p, s| {
                 let (y, g0, g1) = b02_f052_vjp(&p[0..1], &p[1..4], s[0]);
@@ -4101,6 +6609,7 @@ pub fn cases() -> Vec<Case> {
             seed_name: "b02_f053",
             twin_of: None,
             params: &[("a", 1, true)],
+            value: Some(|t, v| b02_f053_value(t, 2, v[0])),
             f: |p| b02_f053(2, p[0]),
             vjp: |p, s| {
                 let (y, g0) = b02_f053_vjp(2, p[0], s.to_vec());
@@ -4116,6 +6625,7 @@ pub fn cases() -> Vec<Case> {
             seed_name: "b02_f054",
             twin_of: None,
             params: &[("x", 5, true)],
+            value: Some(|t, v| vec![b02_f054_value(t, 4, 4, &v[0..5])]),
             f: |p| vec![b02_f054(4, 4, &p[0..5])],
             vjp: |p, s| {
                 let (y, g0) = b02_f054_vjp(4, 4, &p[0..5], s[0]);
@@ -4140,6 +6650,7 @@ pub fn cases() -> Vec<Case> {
             seed_name: "b02_f055",
             twin_of: None,
             params: &[("a", 1, true), ("c", 1, true), ("b", 1, true)],
+            value: Some(|t, v| vec![b02_f055_value(t, v[0], v[1], v[2], 3)]),
             f: |p| vec![b02_f055(p[0], p[1], p[2], 3)],
             vjp: |p, s| {
                 let (y, g0, g1, g2) = b02_f055_vjp(p[0], p[1], p[2], 3, s[0]);
@@ -4165,6 +6676,7 @@ pub fn cases() -> Vec<Case> {
             seed_name: "b02_f056",
             twin_of: None,
             params: &[("a", 1, true), ("x", 2, true)],
+            value: Some(|t, v| vec![b02_f056_value(t, v[0], &v[1..3])]),
             f: |p| vec![b02_f056(p[0], &p[1..3])],
             vjp: |p, s| {
                 let (y, g0, g1) = b02_f056_vjp(p[0], &p[1..3], s[0]);
@@ -4189,6 +6701,7 @@ pub fn cases() -> Vec<Case> {
             seed_name: "b02_f057",
             twin_of: None,
             params: &[("x", 4, true), ("y", 1, true), ("a", 1, true)],
+            value: Some(|t, v| vec![b02_f057_value(t, &v[0..4], &v[4..5], v[5])]),
             f: |p| vec![b02_f057(&p[0..4], &p[4..5], p[5])],
             vjp: |p, s| {
                 let (y, g0, g1, g2) = b02_f057_vjp(&p[0..4], &p[4..5], p[5], s[0]);
@@ -4214,6 +6727,7 @@ pub fn cases() -> Vec<Case> {
             seed_name: "b02_f057",
             twin_of: Some("b02_f057"),
             params: &[("x", 4, true), ("y", 1, true), ("a", 1, true)],
+            value: None,
             f: |p| vec![b02_f057_plain(&p[0..4], &p[4..5], p[5])],
             vjp: |p, s| {
                 let (y, g0, g1, g2) = b02_f057_plain_vjp(&p[0..4], &p[4..5], p[5], s[0]);
@@ -4244,6 +6758,7 @@ pub fn cases() -> Vec<Case> {
                 ("x", 4, true),
                 ("b", 1, true),
             ],
+            value: Some(|t, v| vec![b02_f058_value(t, &v[0..5], v[5], &v[6..10], v[10], 3)]),
             f: |p| vec![b02_f058(&p[0..5], p[5], &p[6..10], p[10], 3)],
             vjp: |p, s| {
                 let (y, g0, g1, g2, g3) = b02_f058_vjp(&p[0..5], p[5], &p[6..10], p[10], 3, s[0]);
@@ -4291,6 +6806,7 @@ pub fn cases() -> Vec<Case> {
             seed_name: "b02_f059",
             twin_of: None,
             params: &[("x", 5, true), ("y", 5, true)],
+            value: Some(|t, v| vec![b02_f059_value(t, &v[0..5], 2, &v[5..10], 1)]),
             f: |p| vec![b02_f059(&p[0..5], 2, &p[5..10], 1)],
             vjp: |p, s| {
                 let (y, g0, g1) = b02_f059_vjp(&p[0..5], 2, &p[5..10], 1, s[0]);
@@ -4321,6 +6837,7 @@ pub fn cases() -> Vec<Case> {
                 ("b", 1, true),
                 ("x", 1, true),
             ],
+            value: Some(|t, v| vec![b02_f060_value(t, v[0], 4, v[1], v[2], &v[3..4])]),
             f: |p| vec![b02_f060(p[0], 4, p[1], p[2], &p[3..4])],
             vjp: |p, s| {
                 let (y, g0, g1, g2, g3) = b02_f060_vjp(p[0], 4, p[1], p[2], &p[3..4], s[0]);
@@ -4355,6 +6872,7 @@ pub fn cases() -> Vec<Case> {
                 ("b", 1, true),
                 ("x", 1, true),
             ],
+            value: None,
             f: |p| vec![b02_f060_plain(p[0], 4, p[1], p[2], &p[3..4])],
             vjp: |p, s| {
                 let (y, g0, g1, g2, g3) = b02_f060_plain_vjp(p[0], 4, p[1], p[2], &p[3..4], s[0]);
@@ -4384,6 +6902,7 @@ pub fn cases() -> Vec<Case> {
             seed_name: "b02_f061",
             twin_of: None,
             params: &[("a", 1, true)],
+            value: Some(|t, v| vec![b02_f061_value(t, 1, v[0])]),
             f: |p| vec![b02_f061(1, p[0])],
             vjp: |p, s| {
                 let (y, g0) = b02_f061_vjp(1, p[0], s[0]);
@@ -4408,6 +6927,7 @@ pub fn cases() -> Vec<Case> {
             seed_name: "b02_f062",
             twin_of: None,
             params: &[("a", 1, true), ("c", 1, true), ("b", 1, true)],
+            value: Some(|t, v| vec![b02_f062_value(t, v[0], v[1], 2, v[2])]),
             f: |p| vec![b02_f062(p[0], p[1], 2, p[2])],
             vjp: |p, s| {
                 let (y, g0, g1, g2) = b02_f062_vjp(p[0], p[1], 2, p[2], s[0]);
@@ -4433,6 +6953,7 @@ pub fn cases() -> Vec<Case> {
             seed_name: "b02_f063",
             twin_of: None,
             params: &[("x", 2, false), ("y", 1, true)],
+            value: Some(|t, v| b02_f063_value(t, &v[0..2], &v[2..3], 2)),
             f: |p| b02_f063(&p[0..2], &p[2..3], 2),
             vjp: |p, s| {
                 let (y, g0) = b02_f063_vjp(&p[0..2], &p[2..3], 2, s.to_vec());
@@ -4453,6 +6974,7 @@ pub fn cases() -> Vec<Case> {
                 ("c", 1, false),
                 ("a", 1, false),
             ],
+            value: Some(|t, v| b02_f064_value(t, &v[0..4], v[4], v[5], v[6])),
             f: |p| b02_f064(&p[0..4], p[4], p[5], p[6]),
             vjp: |p, s| {
                 let (y, g0) = b02_f064_vjp(&p[0..4], p[4], p[5], p[6], s.to_vec());

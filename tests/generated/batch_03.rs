@@ -12,7 +12,7 @@
 )]
 
 use super::harness::{cat, Case};
-use autodiff::differentiate;
+use autodiff::{differentiate, Tape, Value};
 
 #[differentiate]
 fn b03_f000(x: &[f64]) -> f64 {
@@ -39,6 +39,48 @@ fn b03_f000(x: &[f64]) -> f64 {
                 })
                 .tanh())
             .asin();
+        }
+    } else {
+        for i8 in 0..=x.len() - 1 {
+            let mut acc9 = acc1.sin();
+            acc1 -= -((i8 as f64) * acc9);
+        }
+        acc1 = x[3];
+    }
+    (acc1 * x[2]).sin()
+}
+
+// `b03_f000` on the `Value` tape: its gradient must agree with `b03_f000_vjp`.
+fn b03_f000_value<'t>(tape: &'t Tape<f64>, x: &[Value<'t, f64>]) -> Value<'t, f64> {
+    let mut acc1 = x[1];
+    acc1 /= 1.0 + acc1 * acc1;
+    if acc1 <= acc1 {
+        let mut h2 = Vec::with_capacity(3);
+        for i3 in 0..3 {
+            h2.push(x[i3 % x.len()] - acc1 - acc1.asinh());
+        }
+        acc1 += x[2] + h2[1] - (1.5 + h2[0].cos()).cbrt();
+    } else if x[2] < x[0] {
+        let acc1 = acc1 + acc1.abs();
+        for i4 in 1..x.len() {
+            let acc5 = x[i4 / 2] + acc1;
+        }
+        let mut w6 = vec![tape.constant(1.0); 1];
+        for i7 in 0..w6.len() {
+            w6[i7] = w6[i7]
+                + (0.9
+                    * (if if i7 % 2 == 0 {
+                        w6[i7]
+                    } else {
+                        tape.constant(0.1)
+                    } > (-8.69e-1)
+                    {
+                        w6[i7 / 2]
+                    } else {
+                        acc1
+                    })
+                    .tanh())
+                .asin();
         }
     } else {
         for i8 in 0..=x.len() - 1 {
@@ -126,6 +168,49 @@ fn b03_f001_plain(x: &[f64], a: f64, n: usize, y: &[f64]) -> f64 {
     (acc1 + s3 - v2[1]).sin()
 }
 
+// `b03_f001` on the `Value` tape: its gradient must agree with `b03_f001_vjp`.
+fn b03_f001_value<'t>(
+    tape: &'t Tape<f64>,
+    x: &[Value<'t, f64>],
+    a: Value<'t, f64>,
+    n: usize,
+    y: &[Value<'t, f64>],
+) -> Value<'t, f64> {
+    let mut acc1 = x[2];
+    let mut v2 = y.to_vec();
+    if acc1 <= acc1 + a {
+        return b03_f000_value(tape, y);
+    }
+    let a = a * ((0.5 * x[2]).ceil() + acc1);
+    let mut s3 = if (0.9 * x[0].sin()).asin() < (-6.2e-1) {
+        f64::atan((n as f64)) - (v2[1] + x[2])
+    } else {
+        acc1
+    };
+    v2[2] = v2[2] * (1.0 + 0.5 * x[2].atan().tanh());
+    {
+        let mut s4 = ((-0.191_f64) / acc1.cos().exp()).cos();
+        let t5 = y[3];
+    }
+    if (-1.21) / (2.0 + s3.sin()) <= (0.6 * a.cos()).tan() {
+        let mut k6 = 0;
+        loop {
+            if k6 >= v2.len() {
+                break;
+            }
+            k6 += 1;
+            let j7 = k6 - 1;
+            s3 += (2.0 + y[y.len() - 1 - j7].sin()).cbrt() - v2[(j7 + 1) % y.len()] * s3;
+            s3 += 1.37;
+        }
+        acc1 += acc1.atan2(f64::exp(f64::tanh((-1.0)))) * a;
+    } else {
+        let mut acc8 = v2[1];
+        s3 += b03_f000_value(tape, y);
+    }
+    (acc1 + s3 - v2[1]).sin()
+}
+
 #[differentiate]
 fn b03_f002(x: &[f64], y: &[f64]) -> f64 {
     let mut acc1 = x[3] * x[4];
@@ -138,6 +223,45 @@ fn b03_f002(x: &[f64], y: &[f64]) -> f64 {
         match i5 % 3 {
             0 => {
                 let mut nh6 = vec![0.0; 2];
+                for i7 in 0..w3.len() {
+                    nh6[i7] = 0.6 * w3[i7] + (w3[(i7 + 1) % w3.len()] + acc1.sin()).sin();
+                }
+                w3 = nh6;
+                acc1 = acc1 * 1.4e-1
+                    + (1.0 + (if i5 % 2 == 0 { x[(i5 + 3) % 5] } else { acc1 }).powi(2)).ln();
+            }
+            1 => {
+                for i8 in 1..2 {
+                    let mut acc9 = acc2 * acc1;
+                    acc1 += (acc9 - acc9) * (w3[i8] - acc9);
+                }
+                acc2 = (acc2 * acc2 + 0.5).sqrt() + (i5 as f64) * acc1;
+            }
+            _ => {
+                let s10 = (0.5 * w3[(i5 + 1) % 2].sin()).atanh();
+            }
+        }
+        acc1 = acc1;
+    }
+    (acc1 - acc2 - w3[0]).tanh()
+}
+
+// `b03_f002` on the `Value` tape: its gradient must agree with `b03_f002_vjp`.
+fn b03_f002_value<'t>(
+    tape: &'t Tape<f64>,
+    x: &[Value<'t, f64>],
+    y: &[Value<'t, f64>],
+) -> Value<'t, f64> {
+    let mut acc1 = x[3] * x[4];
+    let mut acc2 = tape.constant(1.785);
+    let mut w3 = vec![tape.constant(0.0); 2];
+    for i4 in 0..w3.len() {
+        w3[i4] = w3[i4] + y[i4 % 1].sin();
+    }
+    for i5 in 0..=y.len() - 1 {
+        match i5 % 3 {
+            0 => {
+                let mut nh6 = vec![tape.constant(0.0); 2];
                 for i7 in 0..w3.len() {
                     nh6[i7] = 0.6 * w3[i7] + (w3[(i7 + 1) % w3.len()] + acc1.sin()).sin();
                 }
@@ -180,6 +304,32 @@ fn b03_f003(a: f64, b: f64, c: f64, m: usize, n: usize) -> f64 {
     (acc1 * u2 + a) * w3[1] + v5[0]
 }
 
+// `b03_f003` on the `Value` tape: its gradient must agree with `b03_f003_vjp`.
+fn b03_f003_value<'t>(
+    tape: &'t Tape<f64>,
+    a: Value<'t, f64>,
+    b: Value<'t, f64>,
+    c: Value<'t, f64>,
+    m: usize,
+    n: usize,
+) -> Value<'t, f64> {
+    let mut acc1 = tape.constant((-1.1));
+    let mut u2 = a;
+    let mut w3 = vec![tape.constant(1.0); m];
+    for i4 in 0..m {
+        w3[i4] = w3[i4] + w3[i4];
+    }
+    let mut v5 = vec![tape.constant(0.5); w3.len()];
+    for i6 in 0..m {
+        v5[i6] = tape.constant((m as f64));
+    }
+    {
+        let u7 = b.atan2(1.0 + v5[1] * v5[1]) / 4.0;
+        u2 -= (b + b).sin();
+    }
+    (acc1 * u2 + a) * w3[1] + v5[0]
+}
+
 #[differentiate]
 fn b03_f004(a: f64) -> Vec<f64> {
     let mut acc1: f64 = 1.617;
@@ -203,6 +353,37 @@ fn b03_f004(a: f64) -> Vec<f64> {
     let mut w6: Vec<f64> = vec![0.0; 2];
     for i7 in 0..w6.len() {
         w6[i7] = f64::mul_add((-0.84), w6[2 - 1 - i7] * acc1, acc1 - acc1);
+    }
+    let acc8 = acc1 + acc1;
+    acc1 = acc1 * 0.5;
+    w6
+}
+
+// `b03_f004` on the `Value` tape: its gradient must agree with `b03_f004_vjp`.
+fn b03_f004_value<'t>(tape: &'t Tape<f64>, a: Value<'t, f64>) -> Vec<Value<'t, f64>> {
+    let mut acc1 = tape.constant(1.617);
+    let mut k2 = 0;
+    while k2 < 2 {
+        k2 += 1;
+        let j3 = k2 - 1;
+        acc1 = (acc1 + acc1).atan();
+        let acc4 = acc1 / (1.0 + f64::powi(f64::sqrt((j3 as f64) * (j3 as f64) + 0.5), 2)) - a;
+        let mut s5 = acc4;
+        acc1 -= ((acc4 * 1.579).abs() + 1.0).cbrt();
+    }
+    {
+        let acc1 = acc1
+            + (if a.sin() <= acc1.sin().cosh() {
+                0.5
+            } else {
+                1.8
+            });
+    }
+    let mut w6 = vec![tape.constant(0.0); 2];
+    for i7 in 0..w6.len() {
+        w6[i7] = tape
+            .constant((-0.84))
+            .mul_add(w6[2 - 1 - i7] * acc1, acc1 - acc1);
     }
     let acc8 = acc1 + acc1;
     acc1 = acc1 * 0.5;
@@ -318,6 +499,64 @@ fn b03_f005_plain(m: usize, n: usize, x: &[f64]) -> f64 {
     acc1 - s8 - acc11 + v7[0] - v9[0]
 }
 
+// `b03_f005` on the `Value` tape: its gradient must agree with `b03_f005_vjp`.
+fn b03_f005_value<'t>(
+    tape: &'t Tape<f64>,
+    m: usize,
+    n: usize,
+    x: &[Value<'t, f64>],
+) -> Value<'t, f64> {
+    let mut acc1 = tape.constant(f64::sin((-0.39)));
+    let mut k2 = 0;
+    loop {
+        if k2 >= 4 {
+            break;
+        }
+        k2 += 1;
+        let j3 = k2 - 1;
+        for i4 in 1..2 {
+            acc1 -= (0.5 * (acc1 - x[i4 % m]).sin()).atanh();
+        }
+        if if !(tape.constant(0.61).atan2(acc1.abs() + 1.0) <= 0.38) {
+            acc1
+        } else {
+            x[j3 / 2]
+        } < (-0.09)
+        {
+            break;
+        }
+        let mut h5 = vec![tape.constant(1.0); n];
+        for i6 in 0..3 {
+            h5[i6] = h5[i6] + (acc1 + acc1.tanh());
+        }
+        acc1 = if j3 % 2 == 1 {
+            if acc1.atan() < acc1.asinh() {
+                h5[j3 % n]
+            } else {
+                tape.constant((j3 as f64))
+            }
+        } else {
+            tape.constant(f64::asinh((-1.1)))
+        };
+    }
+    let mut v7 = x.to_vec();
+    acc1 -= (1.0 + v7[0].powi(2) + 1.0).acosh() - v7[2].cos().exp2();
+    let mut s8 = (v7[0] % 3.0).sin();
+    let mut v9 = vec![tape.constant(0.0); 1];
+    for i10 in 0..v9.len() {
+        v9[i10] = ((1.1 / (1.5 + acc1.cos())).abs() + 1.0).ln_1p();
+    }
+    let acc11 = (x[1].abs() + 1.0 + 1.0).acosh();
+    for i12 in 0..5 {
+        if v7[i12 / 2] + 0.5 >= (-0.8) / (1.5 + v7[0].cos()) {
+            continue;
+        }
+        let u13 = (if i12 < 4 { (i12 as f64) } else { 1.93 }) + acc11 % 3.0;
+        s8 = s8 * (-2.1e-1) + u13;
+    }
+    acc1 - s8 - acc11 + v7[0] - v9[0]
+}
+
 #[differentiate]
 fn b03_f006(b: f64, a: f64) -> Vec<f64> {
     let mut acc1: f64 = b;
@@ -361,6 +600,53 @@ fn b03_f006(b: f64, a: f64) -> Vec<f64> {
     out11
 }
 
+// `b03_f006` on the `Value` tape: its gradient must agree with `b03_f006_vjp`.
+fn b03_f006_value<'t>(
+    tape: &'t Tape<f64>,
+    b: Value<'t, f64>,
+    a: Value<'t, f64>,
+) -> Vec<Value<'t, f64>> {
+    let mut acc1 = b;
+    if acc1 >= (-0.97) {
+        for i2 in (0..5).rev() {
+            let mut k3 = 0;
+            while k3 < 5 {
+                let j4 = k3;
+                let mut v5 = vec![tape.constant(1.0); 5];
+                let mut t6 = (v5[1] + a).sin().exp();
+                t6 = t6 * 7.49e-1 + (i2 as f64);
+                let s7 = (0.5 * ((t6.abs() + 1.0).powf(1.5) * ((-1.24) / (v5[i2].abs() + 1.0))))
+                    .signum()
+                    + acc1;
+                k3 += 1;
+            }
+            if a >= (-0.07)
+                || (tape.constant((i2 as f64)) < b
+                    || tape.constant((i2 as f64)) >= acc1
+                    || i2 != 0
+                    || a > acc1 && (-0.007_f64) >= 0.52)
+            {
+                let t8 = (0.5 * acc1.cos()).atanh().tanh().sin();
+                acc1 = acc1 * (-0.44)
+                    + (if i2 > 3 {
+                        tape.constant((i2 as f64) - (i2 as f64))
+                    } else {
+                        t8 * 4.03e-1
+                    });
+            } else if i2 >= 2 && i2 % 2 == 1 {
+                let mut acc9 = tape.constant(0.166_f64 / (1.0 + f64::powi(1.48, 2)));
+                acc1 = acc9.atan().asinh();
+            }
+            acc1 = acc1 * (-0.787) + std::f64::consts::LN_2;
+        }
+        acc1 = acc1 * 0.48 + (f64::signum(0.5 * f64::tan(0.6 * f64::tanh((-0.7)))) + b);
+    } else {
+        let mut t10 = f64::tan(0.6 * f64::cos((-2.0))) * (a - acc1);
+    }
+    let out11 = vec![b, (-0.84) * a, acc1];
+    out11
+}
+
 #[differentiate(wrt(x, a))]
 fn b03_f007(a: f64, y: &[f64], x: &[f64]) -> f64 {
     let mut acc1 = a;
@@ -384,6 +670,46 @@ fn b03_f007(a: f64, y: &[f64], x: &[f64]) -> f64 {
                 let j9 = k8 - 1;
                 let mut t10 = y[0];
                 acc1 -= b03_f005(3, 3, &w7);
+            }
+        }
+        acc2 = acc2 * (-7.0e-2)
+            + (if if acc1 * y[1] > (-1.56) { acc1 } else { y[0] } < 15.46 {
+                acc2 * 0.6
+            } else {
+                y[1].sin()
+            });
+    }
+    acc1 * acc2 - a
+}
+
+// `b03_f007` on the `Value` tape: its gradient must agree with `b03_f007_vjp`.
+fn b03_f007_value<'t>(
+    tape: &'t Tape<f64>,
+    a: Value<'t, f64>,
+    y: &[Value<'t, f64>],
+    x: &[Value<'t, f64>],
+) -> Value<'t, f64> {
+    let mut acc1 = a;
+    let mut acc2 = acc1;
+    {
+        for i3 in 0..y.len() {
+            acc2 = acc2 + y[i3] * f64::cos((i3 as f64));
+            let u4 = acc2;
+            acc2 = acc2 * 0.9 + (u4 + x[5 - 1 - i3] + f64::cosh(f64::tanh((-1.68))));
+        }
+        for i5 in (0..y.len()).rev() {
+            let mut s6 = (if std::f64::consts::E + acc1 < 4.99_f64 {
+                tape.constant((i5 as f64) * (-0.84))
+            } else {
+                (y[(i5 + 1) % y.len()].abs() + 1.0).ln()
+            }) * y[i5 / 2].clamp((-1.0), 1.0);
+            let mut w7 = vec![s6 + x[4], s6 - y[i5], acc2 * 0.43];
+            let mut k8: usize = 0;
+            while k8 < y.len() {
+                k8 += 1;
+                let j9 = k8 - 1;
+                let mut t10 = y[0];
+                acc1 -= b03_f005_value(tape, 3, 3, &w7);
             }
         }
         acc2 = acc2 * (-7.0e-2)
@@ -423,6 +749,37 @@ fn b03_f008(a: f64, x: &[f64], y: &[f64]) -> f64 {
     acc1 - h2[1] + x[0]
 }
 
+// `b03_f008` on the `Value` tape: its gradient must agree with `b03_f008_vjp`.
+fn b03_f008_value<'t>(
+    tape: &'t Tape<f64>,
+    a: Value<'t, f64>,
+    x: &[Value<'t, f64>],
+    y: &[Value<'t, f64>],
+) -> Value<'t, f64> {
+    let mut acc1 = a.atan();
+    let h2 = vec![acc1, tape.constant((-1.1)), b03_f002_value(tape, y, x)];
+    let a = a * (x[0] * acc1);
+    if (1.0 + h2[1].asinh().powi(2) + 1.0).acosh() <= h2[0] * (-5.0e-1) + (acc1.abs() + 1.0).ln() {
+        let mut u3 = ((x[0] + a).abs() + 1.0).log(2.0);
+        acc1 = acc1 * (-7.6e-1) + acc1 * u3 * (u3 + (-3.1e-1));
+    }
+    acc1 /= 1.0 + x[0] * x[0];
+    if acc1 - h2[2] <= a + x[0] {
+        return acc1.tanh() + a;
+    }
+    let mut k4 = 0;
+    while k4 < 5 {
+        let j5 = k4;
+        if y[j5 / 2] + a <= a.tanh() {
+            break;
+        }
+        let acc6 = acc1.asinh();
+        acc1 -= (acc6 * x[j5 % x.len()]).max((0.5 * acc1).floor() + h2[j5 % h2.len()]);
+        k4 += 1;
+    }
+    acc1 - h2[1] + x[0]
+}
+
 #[differentiate]
 fn b03_f009(a: f64) -> f64 {
     let mut acc1: f64 = 0.3;
@@ -442,6 +799,29 @@ fn b03_f009(a: f64) -> f64 {
             _ => acc2 * a,
         };
         let mut s6 = (2.0 + f64::cos((i3 as f64)).sin()).powf(1.5);
+    }
+    acc1 + acc2 + a
+}
+
+// `b03_f009` on the `Value` tape: its gradient must agree with `b03_f009_vjp`.
+fn b03_f009_value<'t>(tape: &'t Tape<f64>, a: Value<'t, f64>) -> Value<'t, f64> {
+    let mut acc1 = tape.constant(0.3);
+    let mut acc2 = if acc1 + acc1 > (-0.31) { a } else { acc1 };
+    acc1 -= (if (0.5 * acc2).ceil() + a >= (-0.32) {
+        acc2
+    } else {
+        acc2
+    })
+    .tanh();
+    for i3 in (0..4).rev() {
+        if i3 <= 2 {
+            let mut u4 = tape.constant((-0.06));
+        }
+        let mut t5 = match i3 % 2 {
+            0 => tape.constant((i3 as f64)),
+            _ => acc2 * a,
+        };
+        let mut s6 = tape.constant(f64::powf(2.0 + f64::sin(f64::cos((i3 as f64))), 1.5));
     }
     acc1 + acc2 + a
 }
@@ -469,6 +849,40 @@ fn b03_f010(x: &[f64], n: usize, a: f64) -> Vec<f64> {
             a
         } else {
             (j5 as f64)
+        }) * ((-0.19) - (n as f64));
+    }
+    let out10 = vec![acc1];
+    out10
+}
+
+// `b03_f010` on the `Value` tape: its gradient must agree with `b03_f010_vjp`.
+fn b03_f010_value<'t>(
+    tape: &'t Tape<f64>,
+    x: &[Value<'t, f64>],
+    n: usize,
+    a: Value<'t, f64>,
+) -> Vec<Value<'t, f64>> {
+    let mut acc1 = tape.constant(1.6);
+    acc1 -= b03_f009_value(tape, a);
+    let mut acc2 = a.mul_add(acc1, acc1);
+    acc2 /= acc1.abs() + 1.0;
+    let mut t3 = x[2].clamp((-1.0), 1.0);
+    let mut k4: usize = 0;
+    while k4 < 3 && x[2] > (-0.8) {
+        k4 += 1;
+        let j5 = k4 - 1;
+        let mut v6 = vec![tape.constant(0.0); 2];
+        for i7 in 0..2 {
+            v6[i7] = (x[i7] + x[2]).abs();
+        }
+        for i8 in 1..=v6.len() - 1 {
+            let mut acc9 = (1.0 + v6[(i8 + 1) % 2] * v6[(i8 + 1) % 2]).cbrt() * ((j5 as f64) + a);
+            acc1 -= (i8 as f64) - acc9;
+        }
+        acc1 += (if a <= v6[j5 / 2] + (-1.3) {
+            a
+        } else {
+            tape.constant((j5 as f64))
         }) * ((-0.19) - (n as f64));
     }
     let out10 = vec![acc1];
@@ -542,6 +956,44 @@ fn b03_f011_plain(b: f64, x: &[f64], y: &[f64], a: f64) -> Vec<f64> {
     out7
 }
 
+// `b03_f011` on the `Value` tape: its gradient must agree with `b03_f011_vjp`.
+fn b03_f011_value<'t>(
+    tape: &'t Tape<f64>,
+    b: Value<'t, f64>,
+    x: &[Value<'t, f64>],
+    y: &[Value<'t, f64>],
+    a: Value<'t, f64>,
+) -> Vec<Value<'t, f64>> {
+    let mut acc1 = b03_f009_value(tape, x[0]);
+    let mut acc2 = tape.constant((-1.852));
+    {
+        for i3 in 0..x.len() {
+            if i3 % 2 == 0 {
+                acc1 = acc1 + y[i3] + acc1.min(y[i3]);
+                acc1 = acc1 * (-0.26_f64) + -y[0] * (acc1 + (-0.4));
+            } else {
+                let mut k4: usize = 0;
+                while k4 < y.len() && acc1 / 3.0 < 1.6 {
+                    let j5 = k4;
+                    let t6 = acc1 * 1.2;
+                    acc1 -= t6;
+                    k4 += 1;
+                }
+            }
+            acc1 -= match i3 % 2 {
+                0 => y[i3 % y.len()].tanh(),
+                _ => y[2 - 1 - i3].clamp((-1.0), 1.0),
+            };
+        }
+        acc2 = a;
+    }
+    let mut out7 = vec![tape.constant(0.0); 3];
+    for i8 in 0..3 {
+        out7[i8] = tape.constant((i8 as f64));
+    }
+    out7
+}
+
 #[differentiate]
 fn b03_f012(b: f64, a: f64) -> f64 {
     let mut acc1: f64 = a.asinh();
@@ -570,6 +1022,34 @@ fn b03_f012(b: f64, a: f64) -> f64 {
     (acc1 - a) * v2[0] * v2[0]
 }
 
+// `b03_f012` on the `Value` tape: its gradient must agree with `b03_f012_vjp`.
+fn b03_f012_value<'t>(tape: &'t Tape<f64>, b: Value<'t, f64>, a: Value<'t, f64>) -> Value<'t, f64> {
+    let mut acc1 = a.asinh();
+    let mut v2 = Vec::with_capacity(4);
+    for i3 in 0..4 {
+        v2.push(b03_f009_value(tape, 0.19 * b));
+    }
+    let mut k4: usize = 0;
+    while k4 < 5 {
+        k4 += 1;
+        let j5 = k4 - 1;
+        let mut acc6 = v2[0];
+    }
+    if (0.6 * a.sin()).tan() >= ((v2[1] * b).abs() + 1.0).ln_1p() {
+        let mut s7 = (v2[3].powi(3) + 0.102).atan();
+    } else if tape.constant((-0.8)) > v2[2] {
+        if b03_f009_value(tape, acc1.atan2(acc1.cos().exp())) <= 3.0e-1 {
+            return acc1;
+        }
+        let mut w8 = vec![tape.constant(0.0); 3];
+        acc1 -= f64::ln(1.0 + f64::powi(f64::asinh((-1.0)), 2));
+    } else {
+        let acc9 = b;
+        acc1 = acc1 * 0.2 + acc9;
+    }
+    (acc1 - a) * v2[0] * v2[0]
+}
+
 #[differentiate]
 fn b03_f013(b: f64, x: &[f64], y: &[f64], n: usize, a: f64) -> Vec<f64> {
     let mut acc1 = a.cos();
@@ -583,6 +1063,33 @@ fn b03_f013(b: f64, x: &[f64], y: &[f64], n: usize, a: f64) -> Vec<f64> {
         if acc1 < (1.0 + ((n as f64) + x[2]).powi(2)).recip() {
             let mut s4 = (0.8 * b.tanh()).acos() + (-0.4) / (1.0 + acc1.powi(2));
             acc1 = acc1 * (-0.584) + (0.8 * f64::cbrt((-1.243) * (-1.243) + 0.5).tanh()).acos();
+        }
+        acc1 = -a.cos().exp().cbrt();
+    }
+    v2
+}
+
+// `b03_f013` on the `Value` tape: its gradient must agree with `b03_f013_vjp`.
+fn b03_f013_value<'t>(
+    tape: &'t Tape<f64>,
+    b: Value<'t, f64>,
+    x: &[Value<'t, f64>],
+    y: &[Value<'t, f64>],
+    n: usize,
+    a: Value<'t, f64>,
+) -> Vec<Value<'t, f64>> {
+    let mut acc1 = a.cos();
+    let mut v2 = vec![tape.constant(1.0); y.len()];
+    for i3 in 0..4 {
+        v2[i3] = tape.constant(1.6);
+    }
+    {
+        v2[0] = y[3];
+        v2[2] = v2[2] * (1.0 + 0.1 * (y[1] - x[2]).cos());
+        if acc1 < (1.0 + ((n as f64) + x[2]).powi(2)).recip() {
+            let mut s4 = (0.8 * b.tanh()).acos() + (-0.4) / (1.0 + acc1.powi(2));
+            acc1 =
+                acc1 * (-0.584) + f64::acos(0.8 * f64::tanh(f64::cbrt((-1.243) * (-1.243) + 0.5)));
         }
         acc1 = -a.cos().exp().cbrt();
     }
@@ -607,6 +1114,36 @@ fn b03_f014(b: f64, a: f64, n: usize, c: f64) -> Vec<f64> {
         acc1 = acc1 * (-0.3) + 1.577e0;
     }
     let mut out5 = vec![0.0; 2];
+    for i6 in 0..2 {
+        out5[i6] = f64::sin((-0.4)) * a.cos().exp().sqrt();
+    }
+    out5
+}
+
+// `b03_f014` on the `Value` tape: its gradient must agree with `b03_f014_vjp`.
+fn b03_f014_value<'t>(
+    tape: &'t Tape<f64>,
+    b: Value<'t, f64>,
+    a: Value<'t, f64>,
+    n: usize,
+    c: Value<'t, f64>,
+) -> Vec<Value<'t, f64>> {
+    let mut acc1 = a + c;
+    let u2 = f64::abs(0.142 / f64::exp(f64::sin((-0.707_f64))))
+        - (0.9 * (a * a + 0.5).log10().sin()).asin();
+    let a = a * u2;
+    if u2 >= 0.38 {
+        let t3 = b.atan();
+        acc1 -= (if b03_f012_value(tape, a, acc1 - t3) < -0.0 {
+            tape.constant(0.13)
+        } else {
+            b
+        }) * acc1.atan2(t3.abs() + 1.0);
+    } else {
+        let t4 = u2;
+        acc1 = acc1 * (-0.3) + 1.577e0;
+    }
+    let mut out5 = vec![tape.constant(0.0); 2];
     for i6 in 0..2 {
         out5[i6] = f64::sin((-0.4)) * a.cos().exp().sqrt();
     }
@@ -655,6 +1192,54 @@ fn b03_f015(a: f64, c: f64, b: f64) -> f64 {
     acc1 * a
 }
 
+// `b03_f015` on the `Value` tape: its gradient must agree with `b03_f015_vjp`.
+fn b03_f015_value<'t>(
+    tape: &'t Tape<f64>,
+    a: Value<'t, f64>,
+    c: Value<'t, f64>,
+    b: Value<'t, f64>,
+) -> Value<'t, f64> {
+    let mut acc1 = (-0.42) + a;
+    if c >= 0.37 {
+        if b * 1.8 > 0.75 {
+            let mut h2 = vec![tape.constant(0.0); 5];
+            if acc1 > (-1.248) / (1.0 + b.powi(2)) {
+                if ((-0.26) - acc1).atan() > a {
+                    let b = b + a;
+                    acc1 += b;
+                } else {
+                    let mut s3 = acc1.asinh();
+                    let s4 = (0.6
+                        * (if h2[3] + s3 <= h2[2] * s3 {
+                            h2[3].clamp((-1.0), 1.0)
+                        } else {
+                            h2[4]
+                        })
+                        .cos())
+                    .tan();
+                    acc1 = b03_f009_value(tape, tape.constant(f64::min((-1.92), (-0.75)))) + s3;
+                }
+            } else if 1.47e0 <= (-0.24) {
+                let mut acc5 = h2[1] + (0.9 * h2[1].sin()).asin() % 2.0;
+                acc1 = acc1 * 0.6
+                    + b.cos().exp().recip() * b03_f012_value(tape, b + acc1, acc5 * (-0.7));
+            }
+            acc1 += h2[0] * c;
+        }
+        acc1 = (c + 1.32).tanh();
+    } else if a <= b.sin() {
+        let mut s6 = a.sin();
+        acc1 += (s6 + s6).min(s6);
+    } else if acc1 > c {
+        let u7 = b + (-0.14_f64);
+        acc1 = acc1 * (-0.09) + u7.cos();
+    } else {
+        let mut acc8 = (-1.07_f64) + b03_f009_value(tape, (0.5 * acc1.tanh()).atanh());
+        acc1 -= (acc8.cos().exp() + 1.0).acosh();
+    }
+    acc1 * a
+}
+
 #[differentiate]
 fn b03_f016(a: f64) -> f64 {
     let mut acc1: f64 = (-1.524);
@@ -688,6 +1273,39 @@ fn b03_f016(a: f64) -> f64 {
     acc1 * acc2 + t3 + w4[0] + w4[0]
 }
 
+// `b03_f016` on the `Value` tape: its gradient must agree with `b03_f016_vjp`.
+fn b03_f016_value<'t>(tape: &'t Tape<f64>, a: Value<'t, f64>) -> Value<'t, f64> {
+    let mut acc1 = tape.constant((-1.524));
+    let mut acc2 = tape.constant((-1.011e0));
+    let mut t3 = acc1;
+    let mut w4 = vec![tape.constant(0.0); 1];
+    if b03_f012_value(tape, w4[0] + w4[0], a - w4[0]).powi(3) > -0.0 {
+        acc2 += f64::ln(1.0 + f64::powi((-1.4), 2))
+            * (if acc2 + acc2 <= f64::tanh(0.52) {
+                acc2
+            } else {
+                w4[0]
+            });
+        acc1 *= 1.0 + 0.25 * (0.8 * w4[0].sin()).acos().sin();
+        t3 += w4[0];
+    } else if w4[0] > (-0.832) {
+        if t3 > (-0.51) {
+            let mut s5 = (1.83 + w4[0]).tanh().exp().log(2.0) / 0.5;
+            t3 -= (0.9 / (1.5 + w4[0].cos())).cos();
+        } else if !(acc2 >= 0.2) {
+            let mut t6 = f64::exp2(0.5 * f64::cos((-1.107))) + (w4[0] - acc2);
+            t3 += t6.cos().sin();
+        } else {
+            let mut s7 = tape.constant((-0.32));
+            acc1 = acc1 * 0.6_f64 + a;
+        }
+    } else {
+        let mut acc8 = b03_f009_value(tape, a);
+        acc2 = acc2 * 0.3 + t3.atan();
+    }
+    acc1 * acc2 + t3 + w4[0] + w4[0]
+}
+
 #[differentiate(wrt(y, b))]
 fn b03_f017(a: f64, n: usize, x: &[f64], y: &[f64], b: f64) -> f64 {
     let mut acc1: f64 = 1.45_f64;
@@ -716,6 +1334,40 @@ fn b03_f017(a: f64, n: usize, x: &[f64], y: &[f64], b: f64) -> f64 {
     (s5 + acc6) * v4[1]
 }
 
+// `b03_f017` on the `Value` tape: its gradient must agree with `b03_f017_vjp`.
+fn b03_f017_value<'t>(
+    tape: &'t Tape<f64>,
+    a: Value<'t, f64>,
+    n: usize,
+    x: &[Value<'t, f64>],
+    y: &[Value<'t, f64>],
+    b: Value<'t, f64>,
+) -> Value<'t, f64> {
+    let mut acc1 = tape.constant(1.45_f64);
+    let mut k2 = 0;
+    while k2 < x.len() && x[3] + acc1 < 1.2 {
+        k2 += 1;
+        let j3 = k2 - 1;
+        if !(y[j3 % x.len()] + y[j3] < f64::powf(2.0 + f64::tanh((-0.99)), (-0.5))) {
+            return acc1;
+        }
+        acc1 = (y[4 - 1 - j3] + y[(j3 + 1) % 4]) / 3.0;
+        acc1 = b;
+    }
+    let acc1 = acc1 * f64::acos(0.8 * f64::tanh((-1.086)));
+    let mut v4 = vec![tape.constant(1.0); 4];
+    v4[3] = v4[3] - x[3];
+    let mut s5 = (-1.4e0) / (x[0] * x[0] + 0.25);
+    let mut acc6 = (1.5 + y[1].tanh())
+        .recip()
+        .atan2(1.0 + (0.9 * acc1.cos()).asin().powi(2));
+    acc6 = acc6 * (-4.98e-1) + (acc6 - (acc1 + (-1.3)));
+    if b.sin() - b <= f64::powf(f64::exp(f64::tanh(0.61)), 0.5) * (a + acc1) {
+        v4[2] = v4[2] + (s5 + s5.asinh());
+    }
+    (s5 + acc6) * v4[1]
+}
+
 #[differentiate]
 fn b03_f018(x: &[f64], b: f64, c: f64, y: &[f64], a: f64) -> f64 {
     let mut acc1: f64 = x[0] + y[2];
@@ -732,6 +1384,39 @@ fn b03_f018(x: &[f64], b: f64, c: f64, y: &[f64], a: f64) -> f64 {
         k6 += 1;
         let j7 = k6 - 1;
         v4[0] = f64::cbrt((y[j7] + v4[(j7 + 2) % 1]) * (y[j7] + v4[(j7 + 2) % 1]) + 0.25);
+        acc1 += (-1.755) * x[0];
+        acc2 = y[j7] / (a.abs() + 1.0) / (2.5 + (v4[0] - y[y.len() - 1 - j7]).tanh());
+        if !(y[(j7 + 1) % y.len()].atan() < (-1.64_f64) * (-1.285)) {
+            continue;
+        }
+    }
+    acc2 = acc2 * (-0.44) + (0.9 * x[0].atan2(2.0 + acc2.tanh()).cos()).asin();
+    acc1 * acc2 * v4[0]
+}
+
+// `b03_f018` on the `Value` tape: its gradient must agree with `b03_f018_vjp`.
+fn b03_f018_value<'t>(
+    tape: &'t Tape<f64>,
+    x: &[Value<'t, f64>],
+    b: Value<'t, f64>,
+    c: Value<'t, f64>,
+    y: &[Value<'t, f64>],
+    a: Value<'t, f64>,
+) -> Value<'t, f64> {
+    let mut acc1 = x[0] + y[2];
+    let mut acc2 = tape.constant(1.1);
+    for i3 in 0..x.len() {
+        acc1 *= 1.0 + 0.25 * b.cos();
+    }
+    let mut v4 = vec![tape.constant(0.5); x.len()];
+    for i5 in 0..1 {
+        v4[i5] = v4[i5] + (-b).min((i5 as f64) - y[(i5 + 1) % 3]);
+    }
+    let mut k6 = 0;
+    while k6 < y.len() && acc2 < 3.0 {
+        k6 += 1;
+        let j7 = k6 - 1;
+        v4[0] = ((y[j7] + v4[(j7 + 2) % 1]) * (y[j7] + v4[(j7 + 2) % 1]) + 0.25).cbrt();
         acc1 += (-1.755) * x[0];
         acc2 = y[j7] / (a.abs() + 1.0) / (2.5 + (v4[0] - y[y.len() - 1 - j7]).tanh());
         if !(y[(j7 + 1) % y.len()].atan() < (-1.64_f64) * (-1.285)) {
@@ -763,6 +1448,28 @@ fn b03_f019(a: f64) -> f64 {
     acc1.tanh()
 }
 
+// `b03_f019` on the `Value` tape: its gradient must agree with `b03_f019_vjp`.
+fn b03_f019_value<'t>(tape: &'t Tape<f64>, a: Value<'t, f64>) -> Value<'t, f64> {
+    let mut acc1 = a.tanh();
+    let u2 = acc1;
+    let u3 = u2 + a;
+    if u3 > 0.23 {
+        return (0.9 * b03_f012_value(tape, acc1, tape.constant(f64::sqrt(0.8 * 0.8 + 0.5))).sin())
+            .asin();
+    }
+    let mut k4 = 0;
+    loop {
+        if k4 >= 4 {
+            break;
+        }
+        let j5 = k4;
+        let u6 = u2 % 1.5;
+        acc1 = (0.5 * (0.9 * u6.tanh()).asin()).ceil() + u6;
+        k4 += 1;
+    }
+    acc1.tanh()
+}
+
 #[differentiate(wrt(y, x))]
 fn b03_f020(y: &[f64], b: f64, x: &[f64], a: f64, c: f64, n: usize) -> Vec<f64> {
     let mut acc1: f64 = b;
@@ -786,6 +1493,43 @@ fn b03_f020(y: &[f64], b: f64, x: &[f64], a: f64, c: f64, n: usize) -> Vec<f64> 
         acc1 -= y[0] + acc1.asinh();
     }
     let mut out6 = vec![0.0; 2];
+    for i7 in 0..2 {
+        out6[i7] = ((0.5 * y[3]).ceil() + y[i7]).cos();
+    }
+    out6
+}
+
+// `b03_f020` on the `Value` tape: its gradient must agree with `b03_f020_vjp`.
+fn b03_f020_value<'t>(
+    tape: &'t Tape<f64>,
+    y: &[Value<'t, f64>],
+    b: Value<'t, f64>,
+    x: &[Value<'t, f64>],
+    a: Value<'t, f64>,
+    c: Value<'t, f64>,
+    n: usize,
+) -> Vec<Value<'t, f64>> {
+    let mut acc1 = b;
+    {
+        if a <= (x[2] + x[0]).abs() {
+            let mut v2 = vec![tape.constant(0.0); 2];
+            for i3 in 0..2 {
+                v2[i3] = v2[i3] + y[i3 / 2].cos().sin();
+            }
+            for i4 in (1..v2.len()).step_by(2) {
+                acc1 += if -c < (i4 as f64) {
+                    y[(i4 + 2) % 5].sin().exp().recip()
+                } else {
+                    v2[i4 / 2]
+                };
+                let mut t5 = b03_f015_value(tape, acc1 - acc1, a, y[0].tanh());
+                acc1 = acc1 * (-0.69) + y[i4 % 5].atan() * acc1.atan();
+            }
+            acc1 = acc1 * (-0.45) + (v2[1].atan().exp_m1() + (y[4].abs() + 1.0 + 1.0).acosh());
+        }
+        acc1 -= y[0] + acc1.asinh();
+    }
+    let mut out6 = vec![tape.constant(0.0); 2];
     for i7 in 0..2 {
         out6[i7] = ((0.5 * y[3]).ceil() + y[i7]).cos();
     }
@@ -865,6 +1609,43 @@ fn b03_f021_plain(a: f64) -> f64 {
     acc1 * s2 + a
 }
 
+// `b03_f021` on the `Value` tape: its gradient must agree with `b03_f021_vjp`.
+fn b03_f021_value<'t>(tape: &'t Tape<f64>, a: Value<'t, f64>) -> Value<'t, f64> {
+    let mut acc1 = a;
+    let mut s2 = 1.05 * acc1 * 1.13;
+    let mut k3 = 0;
+    while k3 < 5 {
+        k3 += 1;
+        let j4 = k3 - 1;
+        s2 = tape.constant(f64::exp(f64::sin((-1.4))));
+        for i5 in (0..3).rev() {
+            let mut w6 = vec![tape.constant(1.0); 1];
+            if w6[j4 % 1] < -w6[0] {
+                let mut s7 = a.mul_add(w6[0], w6[i5 % w6.len()]).sin();
+                let s8 = tape.constant((j4 as f64));
+            } else {
+                let mut s9 = tape
+                    .constant((i5 as f64))
+                    .mul_add(w6[(j4 + 3) % w6.len()], acc1)
+                    * tape.constant((j4 as f64)).hypot(2.5 + a.cos());
+                {
+                    let mut nh10 = vec![tape.constant(0.0); 1];
+                    for i11 in 0..1 {
+                        nh10[i11] = (-7.8e-1) * w6[i11]
+                            + (w6[(i11 + 1) % w6.len()] + w6[i11 % w6.len()].sin()).sin();
+                    }
+                    w6 = nh10;
+                    s2 -= (s9 * s9 + 1.0).cbrt();
+                }
+                s2 = s2 * (-0.035_f64) + w6[(j4 + 2) % 1];
+            }
+            s2 += (1.0 + a.max(0.27).powi(2)).ln_1p();
+        }
+        s2 -= b03_f016_value(tape, tape.constant((j4 as f64)));
+    }
+    acc1 * s2 + a
+}
+
 #[differentiate]
 fn b03_f022(n: usize, x: &[f64]) -> Vec<f64> {
     let mut acc1: f64 = 1.62;
@@ -882,10 +1663,42 @@ fn b03_f022(n: usize, x: &[f64]) -> Vec<f64> {
     out7
 }
 
+// `b03_f022` on the `Value` tape: its gradient must agree with `b03_f022_vjp`.
+fn b03_f022_value<'t>(tape: &'t Tape<f64>, n: usize, x: &[Value<'t, f64>]) -> Vec<Value<'t, f64>> {
+    let mut acc1 = tape.constant(1.62);
+    let mut w2 = vec![tape.constant(0.0); x.len()];
+    w2[1] = w2[1] + (acc1.mul_add(acc1, w2[2]) - b03_f015_value(tape, acc1, acc1, (-0.5) * w2[2]));
+    let mut t3 = w2[0];
+    let mut s4 = w2[1];
+    let t5 = tape.constant((n as f64) + (-0.015));
+    w2[3] = w2[3] - (-0.06);
+    if (t5 * t5 + 1.0).recip() >= (-0.285) {
+        let mut acc6 = t5.atan();
+        s4 = s4 * 0.26 + b03_f009_value(tape, s4);
+    }
+    let out7 = vec![s4.tanh(), (t5 * t5 + 0.25).sqrt()];
+    out7
+}
+
 #[differentiate]
 fn b03_f023(x: &[f64], a: f64) -> f64 {
     let mut acc1 = x[0] % 3.0;
     let mut v2 = vec![0.5; x.len()];
+    for i3 in 0..4 {
+        let mut h4 = x.to_vec();
+        let t5 = a;
+    }
+    (acc1 - a - v2[1]).sin()
+}
+
+// `b03_f023` on the `Value` tape: its gradient must agree with `b03_f023_vjp`.
+fn b03_f023_value<'t>(
+    tape: &'t Tape<f64>,
+    x: &[Value<'t, f64>],
+    a: Value<'t, f64>,
+) -> Value<'t, f64> {
+    let mut acc1 = x[0] % 3.0;
+    let mut v2 = vec![tape.constant(0.5); x.len()];
     for i3 in 0..4 {
         let mut h4 = x.to_vec();
         let t5 = a;
@@ -943,6 +1756,37 @@ fn b03_f024_plain(n: usize, x: &[f64], a: f64, m: usize, y: &[f64]) -> f64 {
     acc1 * u2 * a + y[0]
 }
 
+// `b03_f024` on the `Value` tape: its gradient must agree with `b03_f024_vjp`.
+fn b03_f024_value<'t>(
+    tape: &'t Tape<f64>,
+    n: usize,
+    x: &[Value<'t, f64>],
+    a: Value<'t, f64>,
+    m: usize,
+    y: &[Value<'t, f64>],
+) -> Value<'t, f64> {
+    let mut acc1 = tape.constant((-1.8));
+    let mut u2 = y[0] + acc1 + a * (m as f64);
+    if (-0.755) <= 0.1 {
+        u2 -= x[0] * u2 - y[0];
+        acc1 = u2;
+    }
+    acc1 += if a * 0.665 < (-0.13) {
+        u2.clamp((-1.0), 1.0)
+    } else {
+        u2
+    };
+    for i3 in 0..=y.len() - 1 {
+        for i4 in 1..=m - 1 {
+            let acc5 = tape.constant((i4 as f64));
+            let mut s6 = acc5.clamp((-1.0), 1.0);
+            u2 += 0.2 + y[i3];
+        }
+        u2 += x[i3].hypot(1.5 + x[(i3 + 2) % x.len()].sin().sin());
+    }
+    acc1 * u2 * a + y[0]
+}
+
 #[differentiate]
 fn b03_f025(a: f64, b: f64, n: usize, y: &[f64], x: &[f64]) -> f64 {
     let mut acc1 = b03_f005(n, 3, x);
@@ -958,6 +1802,31 @@ fn b03_f025(a: f64, b: f64, n: usize, y: &[f64], x: &[f64]) -> f64 {
     }
     let mut t5 = a;
     t4 -= b03_f005(3, 3, x);
+    (acc1 * acc2 + t4 - t5) * v3[1]
+}
+
+// `b03_f025` on the `Value` tape: its gradient must agree with `b03_f025_vjp`.
+fn b03_f025_value<'t>(
+    tape: &'t Tape<f64>,
+    a: Value<'t, f64>,
+    b: Value<'t, f64>,
+    n: usize,
+    y: &[Value<'t, f64>],
+    x: &[Value<'t, f64>],
+) -> Value<'t, f64> {
+    let mut acc1 = b03_f005_value(tape, n, 3, x);
+    let mut acc2 = (0.5 * a).signum() + a;
+    let mut v3 = y.to_vec();
+    let mut t4 = b03_f005_value(tape, 3, 3, x);
+    if acc1 <= (-2.56) {
+        v3[1] = tape.constant(f64::acosh(f64::exp(f64::sin((-0.637))) + 1.0));
+        acc2 = (acc2 + v3[0] * acc2).sin();
+        t4 = t4 * 0.1 + (0.9 * ((-1.96_f64) * x[2]).cos()).asin();
+    } else {
+        v3[1] = v3[1] + (1.1e0 + acc2).tanh();
+    }
+    let mut t5 = a;
+    t4 -= b03_f005_value(tape, 3, 3, x);
     (acc1 * acc2 + t4 - t5) * v3[1]
 }
 
@@ -997,6 +1866,48 @@ fn b03_f026(x: &[f64], y: &[f64], n: usize) -> Vec<f64> {
     w2
 }
 
+// `b03_f026` on the `Value` tape: its gradient must agree with `b03_f026_vjp`.
+fn b03_f026_value<'t>(
+    tape: &'t Tape<f64>,
+    x: &[Value<'t, f64>],
+    y: &[Value<'t, f64>],
+    n: usize,
+) -> Vec<Value<'t, f64>> {
+    let mut acc1 = y[0];
+    let mut w2 = vec![tape.constant(1.0); 3];
+    let mut k3: usize = 0;
+    loop {
+        if k3 >= x.len() {
+            break;
+        }
+        let j4 = k3;
+        let mut nh5 = vec![tape.constant(0.0); w2.len()];
+        for i6 in 0..3 {
+            nh5[i6] = (-0.35) * w2[i6] + (w2[(i6 + 1) % w2.len()] + (acc1 + acc1)).sin();
+        }
+        w2 = nh5;
+        let mut u7 = acc1 / 2.0;
+        u7 = u7 * 0.5;
+        let mut k8 = 0;
+        loop {
+            if k8 >= 1 {
+                break;
+            }
+            let j9 = k8;
+            let u10 = b03_f015_value(
+                tape,
+                (-0.31) / (x[1].abs() + 1.0),
+                (1.0 + y[0].powi(2)).log(2.0),
+                (1.0 + w2[(j4 + 2) % w2.len()] * w2[(j4 + 2) % w2.len()]).cbrt(),
+            );
+            u7 = tape.constant((-0.28) / ((j9 as f64) * (j9 as f64) + 0.5));
+            k8 += 1;
+        }
+        k3 += 1;
+    }
+    w2
+}
+
 #[differentiate]
 fn b03_f027(n: usize, a: f64, y: &[f64], b: f64, m: usize, x: &[f64]) -> f64 {
     let mut acc1 = a * a;
@@ -1014,6 +1925,36 @@ fn b03_f027(n: usize, a: f64, y: &[f64], b: f64, m: usize, x: &[f64]) -> f64 {
     acc2 = (b03_f009(y[0].cos()).abs() + 1.0).cbrt();
     {
         acc1 += b03_f021(x[3] * acc2);
+        acc2 -= (n as f64);
+    }
+    acc1 + acc2 - y[2]
+}
+
+// `b03_f027` on the `Value` tape: its gradient must agree with `b03_f027_vjp`.
+fn b03_f027_value<'t>(
+    tape: &'t Tape<f64>,
+    n: usize,
+    a: Value<'t, f64>,
+    y: &[Value<'t, f64>],
+    b: Value<'t, f64>,
+    m: usize,
+    x: &[Value<'t, f64>],
+) -> Value<'t, f64> {
+    let mut acc1 = a * a;
+    let mut acc2 = a.tanh();
+    let mut k3 = 0;
+    while k3 < 2 && acc2 - b < 2.31 {
+        k3 += 1;
+        let j4 = k3 - 1;
+        if acc1.cos() >= f64::atan(std::f64::consts::E) {
+            continue;
+        }
+        let u5 = b * y[j4];
+        acc2 += (n as f64);
+    }
+    acc2 = (b03_f009_value(tape, y[0].cos()).abs() + 1.0).cbrt();
+    {
+        acc1 += b03_f021_value(tape, x[3] * acc2);
         acc2 -= (n as f64);
     }
     acc1 + acc2 - y[2]
@@ -1040,6 +1981,38 @@ fn b03_f028(x: &[f64], a: f64) -> f64 {
                 acc1 = acc1 * (-0.87) + (s6 * x[i7 % 2]).powi(3);
             }
             acc1 = acc1 * 0.51 + b03_f019(t5 * w2[i4 % w2.len()]).asinh();
+        }
+        acc1 = acc1 * (-0.6_f64) + (a * acc1 + a);
+    } else {
+        let mut u8 = x[1];
+        acc1 = acc1 * 0.05 + u8;
+    }
+    (acc1 + a + x[1]).atan()
+}
+
+// `b03_f028` on the `Value` tape: its gradient must agree with `b03_f028_vjp`.
+fn b03_f028_value<'t>(
+    tape: &'t Tape<f64>,
+    x: &[Value<'t, f64>],
+    a: Value<'t, f64>,
+) -> Value<'t, f64> {
+    let mut acc1 = a;
+    let a = a + (x[1] + acc1);
+    if acc1 - x[1] < x[0] {
+        let mut w2 = vec![tape.constant(0.0); 1];
+        for i3 in 0..w2.len() {
+            w2[i3] = w2[i3] + (1.0 + (0.6 * w2[i3 / 2].sin()).tan().powi(2)).ln_1p();
+        }
+        for i4 in 0..x.len() {
+            let mut t5 = (acc1 * acc1).clamp((-1.0), 1.0);
+            let mut s6 = (t5 * t5 + 1.0).ln().powi(2);
+            for i7 in 0..4 {
+                w2[i4 % 1] = w2[i4 % 1]
+                    + w2[i4 % w2.len()].atan2(1.0 + (t5 * x[(i7 + 2) % x.len()]).powi(2));
+                s6 += b03_f009_value(tape, s6.sin());
+                acc1 = acc1 * (-0.87) + (s6 * x[i7 % 2]).powi(3);
+            }
+            acc1 = acc1 * 0.51 + b03_f019_value(tape, t5 * w2[i4 % w2.len()]).asinh();
         }
         acc1 = acc1 * (-0.6_f64) + (a * acc1 + a);
     } else {
@@ -1095,6 +2068,35 @@ fn b03_f029_plain(x: &[f64], n: usize, y: &[f64], a: f64) -> f64 {
     acc1 - acc2 - w3[0]
 }
 
+// `b03_f029` on the `Value` tape: its gradient must agree with `b03_f029_vjp`.
+fn b03_f029_value<'t>(
+    tape: &'t Tape<f64>,
+    x: &[Value<'t, f64>],
+    n: usize,
+    y: &[Value<'t, f64>],
+    a: Value<'t, f64>,
+) -> Value<'t, f64> {
+    let mut acc1 = a * a;
+    let mut acc2 = x[1];
+    let w3 = vec![x[1], tape.constant(f64::cos(0.22))];
+    if y[0] > acc1.cos() {
+        let s4 = (n as f64) + acc1;
+        {
+            let mut w5 = vec![tape.constant(1.0); w3.len()];
+            let mut k6 = 0;
+            while k6 < y.len() {
+                let j7 = k6;
+                let mut s8 =
+                    b03_f021_value(tape, tape.constant(f64::exp(f64::tanh((n as f64))))).atan();
+                acc1 += s8.tanh();
+                k6 += 1;
+            }
+        }
+        acc1 = acc1 * (-2.8e-1) + (acc1 - y[0] + (a + w3[0]));
+    }
+    acc1 - acc2 - w3[0]
+}
+
 #[differentiate]
 fn b03_f030(n: usize, a: f64) -> f64 {
     let mut acc1: f64 = a.min(a);
@@ -1125,6 +2127,36 @@ fn b03_f030(n: usize, a: f64) -> f64 {
     acc1 + t4 - a - v5[0] + w2[1]
 }
 
+// `b03_f030` on the `Value` tape: its gradient must agree with `b03_f030_vjp`.
+fn b03_f030_value<'t>(tape: &'t Tape<f64>, n: usize, a: Value<'t, f64>) -> Value<'t, f64> {
+    let mut acc1 = a.min(a);
+    let mut w2 = Vec::with_capacity(4);
+    for i3 in 0..4 {
+        w2.push(acc1.cos());
+    }
+    let mut t4 = b03_f016_value(tape, f64::signum(0.5 * (n as f64)) + w2[2]);
+    let mut v5 = w2.clone();
+    for i6 in 0..n {
+        if w2[i6] < 0.95_f64 || a < v5[(i6 + 2) % v5.len()] {
+            continue;
+        }
+        let mut u7 = t4.cos().exp().recip();
+    }
+    if v5[1] >= v5[1] {
+        if t4.tanh().exp_m1() > (-0.238) {
+            let s8 = acc1;
+            acc1 -= -a;
+        } else {
+            let t9 = acc1;
+            t4 = t4 * 0.52 + w2[1];
+        }
+        acc1 = acc1 * (-0.796) + (t4 + acc1) * w2[0].cos();
+    } else {
+        let mut t10 = 1.7 * w2[0];
+    }
+    acc1 + t4 - a - v5[0] + w2[1]
+}
+
 #[differentiate(wrt(y))]
 fn b03_f031(x: &[f64], y: &[f64]) -> f64 {
     let mut acc1: f64 = (-1.77);
@@ -1133,6 +2165,52 @@ fn b03_f031(x: &[f64], y: &[f64]) -> f64 {
         let j3 = k2;
         let mut v4 = vec![1.0; y.len()];
         acc1 -= b03_f012(
+            x[j3 % x.len()],
+            x[(j3 + 1) % x.len()].hypot(1.0 + x[j3 / 2] * x[j3 / 2]),
+        );
+        k2 += 1;
+    }
+    for i5 in 0..x.len() {
+        acc1 /= (acc1 + acc1).abs() + 1.0;
+        let mut k6 = 0;
+        while k6 < y.len() {
+            k6 += 1;
+            let j7 = k6 - 1;
+            if acc1 * (-1.21) < -y[(j7 + 3) % 4] {
+                break;
+            }
+            let mut k8 = 0;
+            loop {
+                if k8 >= 4 {
+                    break;
+                }
+                let j9 = k8;
+                let acc10 = acc1.clamp((-1.0), 1.0);
+                k8 += 1;
+            }
+            acc1 = acc1 * 0.02 + (i5 as f64) / (acc1 * acc1 + 0.25) * acc1;
+        }
+        for i11 in 0..=y.len() - 1 {
+            acc1 = acc1 * 0.5;
+        }
+        acc1 = (0.5 * acc1.sin()).atanh().tanh();
+    }
+    acc1.tanh()
+}
+
+// `b03_f031` on the `Value` tape: its gradient must agree with `b03_f031_vjp`.
+fn b03_f031_value<'t>(
+    tape: &'t Tape<f64>,
+    x: &[Value<'t, f64>],
+    y: &[Value<'t, f64>],
+) -> Value<'t, f64> {
+    let mut acc1 = tape.constant((-1.77));
+    let mut k2 = 0;
+    while k2 < 2 {
+        let j3 = k2;
+        let mut v4 = vec![tape.constant(1.0); y.len()];
+        acc1 -= b03_f012_value(
+            tape,
             x[j3 % x.len()],
             x[(j3 + 1) % x.len()].hypot(1.0 + x[j3 / 2] * x[j3 / 2]),
         );
@@ -1181,6 +2259,27 @@ fn b03_f032(y: &[f64], m: usize, x: &[f64], n: usize) -> f64 {
     (acc1 + acc2).atan()
 }
 
+// `b03_f032` on the `Value` tape: its gradient must agree with `b03_f032_vjp`.
+fn b03_f032_value<'t>(
+    tape: &'t Tape<f64>,
+    y: &[Value<'t, f64>],
+    m: usize,
+    x: &[Value<'t, f64>],
+    n: usize,
+) -> Value<'t, f64> {
+    let mut acc1 = tape.constant((-2.0));
+    let mut acc2 = x[1].abs();
+    for i3 in 0..2 {
+        for i4 in (0..y.len()).rev() {
+            let mut acc5 = acc1.atan().sinh();
+            acc1 = acc1 * (-0.749) + -(acc5 * x[i4]);
+        }
+        let mut h6 = vec![tape.constant(1.0); 5];
+        acc2 = b03_f012_value(tape, tape.constant((i3 as f64)), y[4]);
+    }
+    (acc1 + acc2).atan()
+}
+
 #[differentiate]
 fn b03_f033(b: f64, x: &[f64], a: f64) -> f64 {
     let mut acc1 = x[0] * x[0];
@@ -1200,6 +2299,36 @@ fn b03_f033(b: f64, x: &[f64], a: f64) -> f64 {
         k6 += 1;
     }
     let mut u9: f64 = acc2 / (t5.abs() + 1.0) + b.sin();
+    acc1 * acc2 + t5 + u9 + h4[3]
+}
+
+// `b03_f033` on the `Value` tape: its gradient must agree with `b03_f033_vjp`.
+fn b03_f033_value<'t>(
+    tape: &'t Tape<f64>,
+    b: Value<'t, f64>,
+    x: &[Value<'t, f64>],
+    a: Value<'t, f64>,
+) -> Value<'t, f64> {
+    let mut acc1 = x[0] * x[0];
+    let mut acc2 = tape.constant((-1.2));
+    let u3 = ((-1.95) / (acc2 * acc2 + 0.5)).cos();
+    let mut h4 = vec![tape.constant(0.5); 4];
+    h4[0] = h4[0] * (1.0 + 0.1 * h4[1].sin());
+    acc2 = acc2 + (u3 - x[0]) * (2.0 + u3.tanh()).powf(0.5);
+    h4[1] = (2.0 + u3.tanh()).cbrt();
+    acc1 = (acc1 + a * h4[0]).tanh();
+    let mut t5 = b;
+    let mut k6 = 0;
+    while k6 < 5 && std::f64::consts::FRAC_PI_4 > (-1.1) {
+        let j7 = k6;
+        let acc8 = (x[0] - b) * u3.sin().sinh();
+        acc2 = acc2 * 0.4
+            + tape
+                .constant(f64::sqrt(f64::abs((j7 as f64)) + 1.0))
+                .atan2(acc2.atan().cos().exp());
+        k6 += 1;
+    }
+    let mut u9 = acc2 / (t5.abs() + 1.0) + b.sin();
     acc1 * acc2 + t5 + u9 + h4[3]
 }
 
@@ -1324,6 +2453,65 @@ fn b03_f034_plain(a: f64, n: usize) -> f64 {
     acc1 + acc2
 }
 
+// `b03_f034` on the `Value` tape: its gradient must agree with `b03_f034_vjp`.
+fn b03_f034_value<'t>(tape: &'t Tape<f64>, a: Value<'t, f64>, n: usize) -> Value<'t, f64> {
+    let mut acc1 = (n as f64) - a;
+    let mut acc2 = (1.0 + acc1 * acc1).cbrt();
+    let u3 = (2.0 + acc1.tanh()).recip();
+    for i4 in 0..n {
+        if !(i4 <= 0) && (i4 < 2 || u3 >= 3.3e-1) {
+            let mut w5 = vec![tape.constant(1.0); 1];
+            let mut k6: usize = 0;
+            loop {
+                if k6 >= n {
+                    break;
+                }
+                k6 += 1;
+                let j7 = k6 - 1;
+                let t8 = tape.constant(f64::acos(0.8 * f64::cos(f64::atan((i4 as f64)))));
+                acc1 = tape.constant((j7 as f64));
+            }
+            if b03_f009_value(tape, acc2) < acc1.cos().cosh() {
+                let s9 = w5[i4 % 1];
+                acc1 -= if a.atan() < (-0.2) {
+                    match i4 % 3 {
+                        0 => tape.constant((i4 as f64)),
+                        1 => tape.constant(std::f64::consts::FRAC_PI_4),
+                        _ => w5[(i4 + 2) % 1],
+                    }
+                } else {
+                    (1.0 + s9.powi(2)).log(10.0)
+                };
+                acc2 -= (n as f64) + (-0.2_f64) - -(i4 as f64);
+            }
+            acc2 += (if !(acc2.asinh() >= acc1) {
+                w5[0]
+            } else {
+                tape.constant((i4 as f64))
+            }) + w5[(i4 + 1) % w5.len()].sin();
+        }
+        acc1 -= a;
+    }
+    {
+        if 1.317 / (0.39 * 0.39 + 0.5) <= f64::cos(f64::atan((-1.702_f64))) {
+            let mut acc10 = u3 * acc1;
+            acc2 = if (0.9 * acc10.sin()).asin() >= acc10 * u3 {
+                (acc2 * acc2 + 1.0).recip()
+            } else {
+                acc10.abs()
+            };
+        } else if acc1 * acc2 > 10.22 {
+            let mut u11 = 1.22 * acc2;
+            acc2 += u3.sin().exp().log(2.0).abs();
+        } else if acc2 * a > 5.19_f64 {
+            let mut t12 = acc1;
+            acc2 = acc2 * (-0.183_f64) + acc1;
+        }
+        acc1 -= b03_f015_value(tape, acc2.sin(), a, (-0.89) * u3);
+    }
+    acc1 + acc2
+}
+
 #[differentiate]
 fn b03_f035(n: usize, a: f64, b: f64) -> f64 {
     let mut acc1 = a.atan();
@@ -1341,6 +2529,28 @@ fn b03_f035(n: usize, a: f64, b: f64) -> f64 {
     (acc1 + b - h4[0] + w2[0]).tanh()
 }
 
+// `b03_f035` on the `Value` tape: its gradient must agree with `b03_f035_vjp`.
+fn b03_f035_value<'t>(
+    tape: &'t Tape<f64>,
+    n: usize,
+    a: Value<'t, f64>,
+    b: Value<'t, f64>,
+) -> Value<'t, f64> {
+    let mut acc1 = a.atan();
+    acc1 = acc1 + (-1.34e0) / (a.abs() + 1.0) * (a - a);
+    let mut w2 = vec![tape.constant(1.0); 1];
+    for i3 in 0..w2.len() {
+        w2[i3] = b03_f016_value(tape, a / (1.0 + w2[i3].powi(2))) - a;
+    }
+    let mut h4 = vec![tape.constant(0.5); w2.len()];
+    h4[0] = h4[0] - w2[0].cos().tanh();
+    for i5 in 0..5 {
+        let mut acc6 = acc1.tanh();
+        acc1 -= acc1.powi(2).atan();
+    }
+    (acc1 + b - h4[0] + w2[0]).tanh()
+}
+
 #[differentiate(wrt(a))]
 fn b03_f036(x: &[f64], b: f64, a: f64, y: &[f64], n: usize, m: usize) -> f64 {
     let mut acc1 = x[0];
@@ -1351,6 +2561,29 @@ fn b03_f036(x: &[f64], b: f64, a: f64, y: &[f64], n: usize, m: usize) -> f64 {
     for i6 in (0..m).step_by(2) {
         let mut t7: f64 =
             b03_f035(2, y[x.len() - 1 - i6], b).hypot(1.0 + f64::tanh(y[3 - 1 - i6]).powi(2));
+        s3 = s3 * (-2.0e-1) + x[i6];
+    }
+    ((acc1 + s3 + u4) * b).sin()
+}
+
+// `b03_f036` on the `Value` tape: its gradient must agree with `b03_f036_vjp`.
+fn b03_f036_value<'t>(
+    tape: &'t Tape<f64>,
+    x: &[Value<'t, f64>],
+    b: Value<'t, f64>,
+    a: Value<'t, f64>,
+    y: &[Value<'t, f64>],
+    n: usize,
+    m: usize,
+) -> Value<'t, f64> {
+    let mut acc1 = x[0];
+    let t2 = b03_f012_value(tape, a.tanh(), b * x[2]);
+    let mut s3 = b03_f030_value(tape, m, (0.5 * acc1.tanh()).atanh());
+    let mut u4 = acc1 * (y[1] / 4.0).atan2(1.0 + t2.powi(2));
+    let acc5 = b.sin();
+    for i6 in (0..m).step_by(2) {
+        let mut t7 = b03_f035_value(tape, 2, y[x.len() - 1 - i6], b)
+            .hypot(1.0 + y[3 - 1 - i6].tanh().powi(2));
         s3 = s3 * (-2.0e-1) + x[i6];
     }
     ((acc1 + s3 + u4) * b).sin()
@@ -1384,6 +2617,43 @@ fn b03_f037(a: f64, x: &[f64], c: f64, b: f64) -> f64 {
     (acc1 * acc2 + a + c) * h5[2] * v4[0] * x[1]
 }
 
+// `b03_f037` on the `Value` tape: its gradient must agree with `b03_f037_vjp`.
+fn b03_f037_value<'t>(
+    tape: &'t Tape<f64>,
+    a: Value<'t, f64>,
+    x: &[Value<'t, f64>],
+    c: Value<'t, f64>,
+    b: Value<'t, f64>,
+) -> Value<'t, f64> {
+    let mut acc1 = tape.constant((-1.63));
+    let mut acc2 = (1.0 + acc1.powi(2)).log(3.0);
+    {
+        let mut v3 = vec![tape.constant(0.5); x.len()];
+        acc1 -= (1.0 + (x[1] + (-1.3e0)) * (x[1] + (-1.3e0)) + 1.0).acosh();
+        acc1 += a;
+    }
+    if x[1] < x[2] + acc1 {
+        return (b + a) * b;
+    }
+    acc2 -= (1.5 + c.sin() + 1.0).acosh().asinh();
+    let mut v4 = x.to_vec();
+    let mut h5 = vec![tape.constant(1.0); v4.len()];
+    for i6 in (0..1).step_by(2) {
+        for i7 in (0..3).step_by(2) {
+            for i8 in (0..x.len()).step_by(3) {
+                let s9 = b03_f034_value(
+                    tape,
+                    tape.constant(f64::cbrt(f64::exp(f64::sin((-0.9))))),
+                    3,
+                ) * b03_f019_value(tape, acc2 / acc1.sin().exp());
+            }
+            acc2 = acc2 * 0.385 + (a * a + 0.5).log10();
+        }
+        acc2 = (x[i6] + (-1.626)) / (1.0 + (i6 as f64) % 1.5 * ((i6 as f64) % 1.5));
+    }
+    (acc1 * acc2 + a + c) * h5[2] * v4[0] * x[1]
+}
+
 #[differentiate]
 fn b03_f038(b: f64, a: f64, x: &[f64], n: usize, c: f64) -> f64 {
     let mut acc1 = b - 2.69e-1;
@@ -1397,6 +2667,31 @@ fn b03_f038(b: f64, a: f64, x: &[f64], n: usize, c: f64) -> f64 {
     (acc1 + s2 - h4[0]) * h4[0]
 }
 
+// `b03_f038` on the `Value` tape: its gradient must agree with `b03_f038_vjp`.
+fn b03_f038_value<'t>(
+    tape: &'t Tape<f64>,
+    b: Value<'t, f64>,
+    a: Value<'t, f64>,
+    x: &[Value<'t, f64>],
+    n: usize,
+    c: Value<'t, f64>,
+) -> Value<'t, f64> {
+    let mut acc1 = b - 2.69e-1;
+    acc1 = b03_f034_value(tape, acc1, 3);
+    if x[0] >= c {
+        return acc1.hypot(2.0 + f64::sin(1.86))
+            * (if x[0] >= 0.64_f64 {
+                x[0]
+            } else {
+                tape.constant(0.6)
+            });
+    }
+    let mut s2 = a - a;
+    let s3 = c;
+    let mut h4 = vec![s2 + x[0], c - (n as f64), x[0], (x[0].abs() + 1.0).sqrt()];
+    (acc1 + s2 - h4[0]) * h4[0]
+}
+
 #[differentiate]
 fn b03_f039(x: &[f64], m: usize, n: usize, a: f64, y: &[f64]) -> f64 {
     let mut acc1: f64 = x[2];
@@ -1406,6 +2701,29 @@ fn b03_f039(x: &[f64], m: usize, n: usize, a: f64, y: &[f64]) -> f64 {
         acc1 = b03_f009(2.0 + a);
         acc1 = acc1 * 7.0e-1 + y[3].atan2(1.0 + (-a).powi(2));
     } else if (0.8 * (a % 3.0).sin()).acos() >= b03_f021((a.abs() + 1.0).cbrt()) {
+        for i3 in 0..m {
+            acc1 += y[4 - 1 - i3] * (a / 0.5);
+        }
+    }
+    (acc1 * a * x[1]).tanh()
+}
+
+// `b03_f039` on the `Value` tape: its gradient must agree with `b03_f039_vjp`.
+fn b03_f039_value<'t>(
+    tape: &'t Tape<f64>,
+    x: &[Value<'t, f64>],
+    m: usize,
+    n: usize,
+    a: Value<'t, f64>,
+    y: &[Value<'t, f64>],
+) -> Value<'t, f64> {
+    let mut acc1 = x[2];
+    if a.cos() >= 0.74 {
+        let mut v2 = vec![tape.constant(0.0); 1];
+        acc1 = acc1;
+        acc1 = b03_f009_value(tape, 2.0 + a);
+        acc1 = acc1 * 7.0e-1 + y[3].atan2(1.0 + (-a).powi(2));
+    } else if (0.8 * (a % 3.0).sin()).acos() >= b03_f021_value(tape, (a.abs() + 1.0).cbrt()) {
         for i3 in 0..m {
             acc1 += y[4 - 1 - i3] * (a / 0.5);
         }
@@ -1438,6 +2756,45 @@ fn b03_f040(c: f64, b: f64, x: &[f64], a: f64) -> f64 {
     }
     let mut w4 = x.to_vec();
     if b03_f021(x[1]) >= b * w4[3] {
+        return x[0];
+    }
+    let mut w5 = x.to_vec();
+    acc1 = acc1 * (-0.51_f64) + x[3].abs() * ((0.5 * acc1).round() + w4[1]);
+    (acc1 * c + w5[3] + w4[1]).atan()
+}
+
+// `b03_f040` on the `Value` tape: its gradient must agree with `b03_f040_vjp`.
+fn b03_f040_value<'t>(
+    tape: &'t Tape<f64>,
+    c: Value<'t, f64>,
+    b: Value<'t, f64>,
+    x: &[Value<'t, f64>],
+    a: Value<'t, f64>,
+) -> Value<'t, f64> {
+    let mut acc1 = b;
+    let mut k2: usize = 0;
+    loop {
+        if k2 >= x.len() {
+            break;
+        }
+        let j3 = k2;
+        if b03_f027_value(
+            tape,
+            2,
+            acc1.cos().exp2(),
+            x,
+            (1.0 + x[(j3 + 3) % x.len()].powi(2)).log10(),
+            2,
+            x,
+        ) > f64::log2(1.0 + (j3 as f64) * (j3 as f64))
+        {
+            acc1 = (2.5 + (x[j3] - a).tanh() + 1.0).acosh();
+            acc1 += b03_f021_value(tape, x[j3]).cos();
+        }
+        k2 += 1;
+    }
+    let mut w4 = x.to_vec();
+    if b03_f021_value(tape, x[1]) >= b * w4[3] {
         return x[0];
     }
     let mut w5 = x.to_vec();
@@ -1480,6 +2837,41 @@ fn b03_f041(n: usize, a: f64) -> f64 {
     acc1 + acc2 - w3[0]
 }
 
+// `b03_f041` on the `Value` tape: its gradient must agree with `b03_f041_vjp`.
+fn b03_f041_value<'t>(tape: &'t Tape<f64>, n: usize, a: Value<'t, f64>) -> Value<'t, f64> {
+    let mut acc1 = if a * a > 7.8e-1 { a } else { a };
+    let mut acc2 = tape.constant(0.48_f64);
+    let mut w3 = vec![tape.constant(0.0); 2];
+    for i4 in 0..w3.len() {
+        w3[i4] = w3[i4] + (b03_f035_value(tape, 2, tape.constant((i4 as f64)), acc2.cos()) + a);
+    }
+    w3[1] = (0.08 - w3[1]) * w3[0];
+    for i5 in 1..2 {
+        let u6 = (0.6 * acc1.tanh()).tan();
+        for i7 in 0..=w3.len() - 1 {
+            let mut u8 = u6;
+            let mut k9: usize = 0;
+            loop {
+                if k9 >= 1 {
+                    break;
+                }
+                let j10 = k9;
+                let u11 = b03_f034_value(tape, u8, 3);
+                u8 = u8 + w3[i5].asinh() * w3[1];
+                let mut h12 = vec![tape.constant(0.0); n];
+                acc1 = w3[1].sin().exp().ln() * (1.0 + u6.powi(2)).powf(1.5);
+                k9 += 1;
+            }
+            acc2 += acc1.abs() - w3[2 - 1 - i5] * u8;
+        }
+        acc2 = acc2 * (-0.16) + f64::cbrt(f64::asinh((-0.37)) * f64::asinh((-0.37)) + 0.5);
+        if a % 3.0 < w3[i5] - w3[(i5 + 3) % w3.len()] {
+            continue;
+        }
+    }
+    acc1 + acc2 - w3[0]
+}
+
 #[differentiate]
 fn b03_f042(a: f64) -> f64 {
     let mut acc1 = a;
@@ -1501,6 +2893,31 @@ fn b03_f042(a: f64) -> f64 {
     for i6 in 0..2 {
         let mut s7 = acc1;
         acc2 = b03_f019(v5[i6 % 5] * (i6 as f64));
+    }
+    acc1 + acc2 + v5[3]
+}
+
+// `b03_f042` on the `Value` tape: its gradient must agree with `b03_f042_vjp`.
+fn b03_f042_value<'t>(tape: &'t Tape<f64>, a: Value<'t, f64>) -> Value<'t, f64> {
+    let mut acc1 = a;
+    let mut acc2 = tape.constant(1.969);
+    {
+        acc1 += a;
+        let mut h3 = vec![tape.constant(0.0); 5];
+        for i4 in 0..5 {
+            h3[i4] = h3[i4] + acc1 * a;
+        }
+        acc1 += (a + h3[0]).atan();
+    }
+    acc2 = acc2 * 0.5 + b03_f035_value(tape, 2, (-0.982) / (acc2 * acc2 + 0.25), acc2).tanh();
+    if (a * a + 1.0).recip() < acc1 {
+        return (-1.99_f64) * a.cos();
+    }
+    acc1 /= 1.0 + (acc2 + acc2) * (acc2 + acc2);
+    let mut v5 = vec![tape.constant(0.5); 5];
+    for i6 in 0..2 {
+        let mut s7 = acc1;
+        acc2 = b03_f019_value(tape, v5[i6 % 5] * (i6 as f64));
     }
     acc1 + acc2 + v5[3]
 }
@@ -1544,6 +2961,49 @@ fn b03_f043(x: &[f64], y: &[f64]) -> Vec<f64> {
     out11
 }
 
+// `b03_f043` on the `Value` tape: its gradient must agree with `b03_f043_vjp`.
+fn b03_f043_value<'t>(
+    tape: &'t Tape<f64>,
+    x: &[Value<'t, f64>],
+    y: &[Value<'t, f64>],
+) -> Vec<Value<'t, f64>> {
+    let mut acc1 = tape.constant((-0.65)).atan2(1.0 + x[2].powi(2));
+    let s2 = (0.6 * acc1.cos()).tan();
+    let mut v3 = vec![tape.constant(0.0); x.len()];
+    for i4 in 0..v3.len() {
+        v3[i4] = v3[i4] + (y[i4] % 3.0 + acc1.cos());
+    }
+    let mut v5 = vec![tape.constant(0.0); v3.len()];
+    let mut k6: usize = 0;
+    loop {
+        if k6 >= y.len() {
+            break;
+        }
+        k6 += 1;
+        let j7 = k6 - 1;
+        if v3[j7 / 2].tanh().exp_m1() >= 0.665 {
+            continue;
+        }
+        match j7 % 3 {
+            0 => {
+                let mut s8 = s2 / 2.0;
+            }
+            1 => {
+                let mut s9 = v5[(j7 + 3) % x.len()] - s2;
+                acc1 -= b03_f021_value(tape, x[(j7 + 1) % v3.len()] * (-1.219));
+            }
+            _ => {
+                let mut acc10 = (0.6 * acc1.atan().tanh()).tan();
+            }
+        }
+    }
+    let mut out11 = vec![tape.constant(0.0); 2];
+    for i12 in 0..2 {
+        out11[i12] = (1.5 + x[i12].cos() + 1.0).acosh() + s2;
+    }
+    out11
+}
+
 #[differentiate(wrt(x))]
 fn b03_f044(x: &[f64], y: &[f64], a: f64, n: usize, b: f64) -> Vec<f64> {
     let mut acc1 = a.clamp((-1.0), 1.0);
@@ -1578,6 +3038,50 @@ fn b03_f044(x: &[f64], y: &[f64], a: f64, n: usize, b: f64) -> Vec<f64> {
     out8
 }
 
+// `b03_f044` on the `Value` tape: its gradient must agree with `b03_f044_vjp`.
+fn b03_f044_value<'t>(
+    tape: &'t Tape<f64>,
+    x: &[Value<'t, f64>],
+    y: &[Value<'t, f64>],
+    a: Value<'t, f64>,
+    n: usize,
+    b: Value<'t, f64>,
+) -> Vec<Value<'t, f64>> {
+    let mut acc1 = a.clamp((-1.0), 1.0);
+    if a < (-0.88) {
+        let mut acc2 = x[0].tanh()
+            + (if (0.8 * y[0].sin()).acos() < (1.0 + acc1.powi(2)).log2() {
+                b
+            } else {
+                acc1
+            });
+        let mut s3 = tape.constant((n as f64));
+        acc1 = tape.constant(1.4);
+    } else {
+        acc1 = acc1 * 5.3e-1 + a;
+        for i4 in 0..=x.len() - 1 {
+            acc1 += acc1;
+            acc1 *= 1.0 + 0.25 * b.tanh();
+            acc1 = (acc1 * b03_f019_value(tape, acc1 + (i4 as f64))).tanh();
+            let mut h5 = vec![tape.constant(0.0); 5];
+            for i6 in 0..h5.len() {
+                h5[i6] = h5[i6] + h5[(i4 + 2) % h5.len()].cos() / 4.0;
+            }
+            acc1 = b + a - ((0.5 * y[i4]).trunc() + a);
+        }
+        {
+            let acc7 = 0.912 / (1.0 + x[0] * x[0]);
+            acc1 = (x[0] * acc7).atan();
+        }
+        acc1 += std::f64::consts::E * y[0];
+    }
+    let out8 = vec![
+        ((x[0] / 4.0).abs() + 1.0).recip(),
+        tape.constant((-0.38_f64)),
+    ];
+    out8
+}
+
 #[differentiate]
 fn b03_f045(c: f64, b: f64, a: f64) -> f64 {
     let mut acc1: f64 = (-1.4);
@@ -1588,6 +3092,26 @@ fn b03_f045(c: f64, b: f64, a: f64) -> f64 {
     }
     for i4 in 0..3 {
         let u5 = b.asinh() - b03_f030(1, a.tanh());
+        acc1 -= 1.675;
+    }
+    (acc1 - acc2 + a - b).sin()
+}
+
+// `b03_f045` on the `Value` tape: its gradient must agree with `b03_f045_vjp`.
+fn b03_f045_value<'t>(
+    tape: &'t Tape<f64>,
+    c: Value<'t, f64>,
+    b: Value<'t, f64>,
+    a: Value<'t, f64>,
+) -> Value<'t, f64> {
+    let mut acc1 = tape.constant((-1.4));
+    let mut acc2 = b03_f016_value(tape, c.sin().exp().powf(0.5));
+    for i3 in (0..1).step_by(2) {
+        acc2 += a;
+        acc2 = (acc1 + (i3 as f64)) * b.max(a);
+    }
+    for i4 in 0..3 {
+        let u5 = b.asinh() - b03_f030_value(tape, 1, a.tanh());
         acc1 -= 1.675;
     }
     (acc1 - acc2 + a - b).sin()
@@ -1643,6 +3167,63 @@ fn b03_f046(b: f64, y: &[f64], x: &[f64], a: f64, c: f64) -> f64 {
     acc1 + b + c
 }
 
+// `b03_f046` on the `Value` tape: its gradient must agree with `b03_f046_vjp`.
+fn b03_f046_value<'t>(
+    tape: &'t Tape<f64>,
+    b: Value<'t, f64>,
+    y: &[Value<'t, f64>],
+    x: &[Value<'t, f64>],
+    a: Value<'t, f64>,
+    c: Value<'t, f64>,
+) -> Value<'t, f64> {
+    let mut acc1 = -c;
+    let mut k2: usize = 0;
+    while k2 < 4 && y[2] < 2.3e0 {
+        let j3 = k2;
+        if (0.8 * a.cos()).acos() < b03_f021_value(tape, acc1) {
+            break;
+        }
+        {
+            let u4 = acc1;
+            let mut s5 = y[3].tanh();
+            let acc6 = b03_f002_value(tape, y, x).asinh();
+            acc1 = tape.constant((j3 as f64));
+        }
+        match j3 % 3 {
+            0 => {
+                if b < (-1.25) {
+                    let mut u7 = b + a;
+                    u7 = u7 * 0.85 + (1.5 + (0.56 + b).tanh()).recip();
+                    acc1 += (c + (j3 as f64)).hypot((x[(j3 + 2) % x.len()] / 0.5).abs() + 1.0);
+                } else if b03_f041_value(tape, 4, y[j3] / 2.0) > 0.5_f64 {
+                    let mut u8 = y[j3 % y.len()].tanh();
+                    acc1 -= (y[j3] * u8 * (y[j3] * u8) + 1.0).recip();
+                } else {
+                    let mut u9 = (y[j3 % y.len()]
+                        / (1.0 + x[(j3 + 1) % 1] * (j3 as f64) * (x[(j3 + 1) % 1] * (j3 as f64))))
+                        .sin();
+                }
+            }
+            1 => {
+                let mut t10 = ((j3 as f64) + y[j3]).asinh()
+                    + (if j3 != 1 {
+                        tape.constant(1.9 * 2.0e-1)
+                    } else {
+                        y[j3 / 2].tanh()
+                    });
+                acc1 -= (0.5 * (c - a).cos()).atanh();
+            }
+            _ => {
+                let t11 = (f64::ceil(0.5 * f64::acosh(1.0 + 1.9_f64 * 1.9_f64 + 1.0)) + c).atan();
+                acc1 = acc1 * (-0.57) + (acc1 + t11 - y[(j3 + 2) % y.len()].min(t11));
+            }
+        }
+        acc1 = (2.5 + (x[j3 % x.len()] - acc1).tanh() + 1.0).acosh();
+        k2 += 1;
+    }
+    acc1 + b + c
+}
+
 #[differentiate]
 fn b03_f047(y: &[f64], n: usize, x: &[f64]) -> f64 {
     let mut acc1 = (n as f64);
@@ -1684,6 +3265,57 @@ fn b03_f047(y: &[f64], n: usize, x: &[f64]) -> f64 {
     acc1 - acc2 - x[3]
 }
 
+// `b03_f047` on the `Value` tape: its gradient must agree with `b03_f047_vjp`.
+fn b03_f047_value<'t>(
+    tape: &'t Tape<f64>,
+    y: &[Value<'t, f64>],
+    n: usize,
+    x: &[Value<'t, f64>],
+) -> Value<'t, f64> {
+    let mut acc1 = tape.constant((n as f64));
+    let mut acc2 = x[0] * acc1;
+    for i3 in (0..x.len()).rev() {
+        for i4 in 0..=n - 1 {
+            acc2 = acc2 * 0.5;
+            let mut k5 = 0;
+            while k5 < 1 {
+                let j6 = k5;
+                if acc2 <= 0.1 {
+                    break;
+                }
+                if acc1 > acc1 && (-0.67) <= (-0.89) {
+                    acc1 = (y[0] - y[i4]).cos().exp().log10();
+                    if i3 > 1 {
+                        break;
+                    }
+                    let t7 = acc1 * x[0];
+                    acc2 = acc2 * (-0.52) + x[2];
+                } else {
+                    let acc2 = acc2 + x[i4 / 2].tanh();
+                    acc1 = acc1 * 0.2
+                        + ((match j6 % 3 {
+                            0 => acc2,
+                            1 => x[i4 / 2],
+                            _ => acc1,
+                        }) + x[1] * acc2);
+                }
+                acc2 += acc2 / (1.0 + acc2 * acc2) / (1.0 + y[j6 % y.len()].powi(2));
+                k5 += 1;
+            }
+            acc1 = acc1 * (-0.7) + y[i4 % y.len()].cos().abs();
+        }
+        let mut acc8 = acc1 - (-1.849) / (acc2.abs() + 1.0);
+        let s9 = (0.8 * y[0].tanh()).acos()
+            * b03_f035_value(
+                tape,
+                2,
+                tape.constant((i3 as f64) * (i3 as f64)),
+                acc8.sin(),
+            );
+    }
+    acc1 - acc2 - x[3]
+}
+
 #[differentiate]
 fn b03_f048(a: f64, x: &[f64]) -> f64 {
     let mut acc1: f64 = x[0].atan2(a.abs() + 1.0);
@@ -1703,6 +3335,29 @@ fn b03_f048(a: f64, x: &[f64]) -> f64 {
     acc1 * acc2 * v3[0] + x[0]
 }
 
+// `b03_f048` on the `Value` tape: its gradient must agree with `b03_f048_vjp`.
+fn b03_f048_value<'t>(
+    tape: &'t Tape<f64>,
+    a: Value<'t, f64>,
+    x: &[Value<'t, f64>],
+) -> Value<'t, f64> {
+    let mut acc1 = x[0].atan2(a.abs() + 1.0);
+    let mut acc2 = acc1.asinh();
+    let mut v3 = vec![tape.constant(0.0); 3];
+    for i4 in 0..3 {
+        v3[i4] = v3[i4] + x[(i4 + 2) % x.len()];
+    }
+    v3[1] = v3[1] - f64::powi(f64::log10(2.5 + f64::cos(1.1e0)), 2);
+    let mut k5 = 0;
+    while k5 < x.len() {
+        let j6 = k5;
+        acc2 = acc2 + x[0].atan() * (acc2 / (2.0 + acc1.cos()));
+        acc1 -= v3[1].max(acc1) * (0.6 * a.sin()).tan();
+        k5 += 1;
+    }
+    acc1 * acc2 * v3[0] + x[0]
+}
+
 #[differentiate]
 fn b03_f049(n: usize, m: usize, x: &[f64]) -> f64 {
     let mut acc1 = b03_f034(x[1] * x[0], 3);
@@ -1714,6 +3369,36 @@ fn b03_f049(n: usize, m: usize, x: &[f64]) -> f64 {
     for i4 in 0..n {
         let u5 = (1.0 + v2[i4 / 2].powi(2)).sqrt();
         let mut s6 = (i4 as f64);
+        acc1 = acc1 * (-0.9) + (s6.atan() - x[i4 / 2].asinh());
+    }
+    for i7 in 0..x.len() {
+        {
+            let mut v8 = x.to_vec();
+            acc1 += v2[i7] + acc1 - acc1 * (m as f64);
+        }
+        acc1 = acc1 * 0.039 + acc1;
+        let u9 = acc1 * 0.81;
+        acc1 -= (0.9 * (v2[(i7 + 1) % x.len()] * (-1.0)).sin()).asin();
+    }
+    acc1 * v2[0] * v2[2]
+}
+
+// `b03_f049` on the `Value` tape: its gradient must agree with `b03_f049_vjp`.
+fn b03_f049_value<'t>(
+    tape: &'t Tape<f64>,
+    n: usize,
+    m: usize,
+    x: &[Value<'t, f64>],
+) -> Value<'t, f64> {
+    let mut acc1 = b03_f034_value(tape, x[1] * x[0], 3);
+    let mut v2 = vec![tape.constant(0.0); x.len()];
+    for i3 in 0..x.len() {
+        v2[i3] = v2[i3] + (f64::round(0.5 * f64::clamp((-1.431), (-1.0), 1.0)) + acc1);
+    }
+    v2[2] = v2[2] - acc1;
+    for i4 in 0..n {
+        let u5 = (1.0 + v2[i4 / 2].powi(2)).sqrt();
+        let mut s6 = tape.constant((i4 as f64));
         acc1 = acc1 * (-0.9) + (s6.atan() - x[i4 / 2].asinh());
     }
     for i7 in 0..x.len() {
@@ -1765,6 +3450,49 @@ fn b03_f050(c: f64, n: usize, b: f64, a: f64) -> f64 {
     (acc1 + acc2 + a).tanh()
 }
 
+// `b03_f050` on the `Value` tape: its gradient must agree with `b03_f050_vjp`.
+fn b03_f050_value<'t>(
+    tape: &'t Tape<f64>,
+    c: Value<'t, f64>,
+    n: usize,
+    b: Value<'t, f64>,
+    a: Value<'t, f64>,
+) -> Value<'t, f64> {
+    let mut acc1 = tape.constant(f64::sin(2.0));
+    let mut acc2 = tape.constant((-1.0));
+    let s3 = b.powi(2);
+    let mut k4 = 0;
+    while k4 < 3 {
+        k4 += 1;
+        let j5 = k4 - 1;
+        if match j5 % 3 {
+            0 => a,
+            1 => tape.constant((j5 as f64)),
+            _ => b,
+        } >= 0.8
+        {
+            continue;
+        }
+        let mut k6 = 0;
+        loop {
+            if k6 >= 2 {
+                break;
+            }
+            let j7 = k6;
+            acc1 += (j7 as f64) * a;
+            acc2 = acc2 * 0.78 + s3.sin();
+            acc1 -= f64::cos(f64::log(f64::abs((j7 as f64)) + 1.0, 2.0));
+            k6 += 1;
+        }
+        let mut acc8 = s3;
+        let mut h9 = vec![tape.constant(0.0); 1];
+        for i10 in 0..h9.len() {
+            h9[i10] = tape.constant(f64::atan(f64::asinh((j5 as f64))));
+        }
+    }
+    (acc1 + acc2 + a).tanh()
+}
+
 #[differentiate]
 fn b03_f051(c: f64, n: usize, x: &[f64], a: f64, m: usize, b: f64) -> f64 {
     let mut acc1: f64 = x[2] * x[2];
@@ -1775,6 +3503,29 @@ fn b03_f051(c: f64, n: usize, x: &[f64], a: f64, m: usize, b: f64) -> f64 {
         acc1 += t2;
         acc1 /= c.clamp((-1.0), 1.0) * c.clamp((-1.0), 1.0) + 0.25;
         acc1 = acc1 * 7.6e-1 + (0.8 * f64::sin(1.63)).acos().sin();
+        acc1 += a.clamp((-1.0), 1.0);
+    }
+    acc1.atan()
+}
+
+// `b03_f051` on the `Value` tape: its gradient must agree with `b03_f051_vjp`.
+fn b03_f051_value<'t>(
+    tape: &'t Tape<f64>,
+    c: Value<'t, f64>,
+    n: usize,
+    x: &[Value<'t, f64>],
+    a: Value<'t, f64>,
+    m: usize,
+    b: Value<'t, f64>,
+) -> Value<'t, f64> {
+    let mut acc1 = x[2] * x[2];
+    acc1 += (0.9 * b03_f016_value(tape, x[2].sin().exp().ln()).tanh()).asin();
+    let t2 = (1.0 + ((0.5 * x[0]).fract() + x[0]).powi(2)).cbrt();
+    acc1 /= f64::exp(f64::tanh(f64::asinh(std::f64::consts::LN_2)));
+    for i3 in (0..4).rev() {
+        acc1 += t2;
+        acc1 /= c.clamp((-1.0), 1.0) * c.clamp((-1.0), 1.0) + 0.25;
+        acc1 = acc1 * 7.6e-1 + f64::sin(f64::acos(0.8 * f64::sin(1.63)));
         acc1 += a.clamp((-1.0), 1.0);
     }
     acc1.atan()
@@ -1826,6 +3577,38 @@ fn b03_f052_plain(x: &[f64], y: &[f64], n: usize, a: f64) -> f64 {
     acc1 - t2
 }
 
+// `b03_f052` on the `Value` tape: its gradient must agree with `b03_f052_vjp`.
+fn b03_f052_value<'t>(
+    tape: &'t Tape<f64>,
+    x: &[Value<'t, f64>],
+    y: &[Value<'t, f64>],
+    n: usize,
+    a: Value<'t, f64>,
+) -> Value<'t, f64> {
+    let mut acc1 = y[0].mul_add(a, x[0]);
+    acc1 += acc1.cos();
+    let mut t2 = (b03_f042_value(tape, (1.0 + a.powi(2)).log(2.0)) + (acc1 - y[0])).powi(2);
+    {
+        let s3 = b03_f016_value(
+            tape,
+            b03_f035_value(
+                tape,
+                2,
+                if acc1.sin() >= y[0].atan() { x[0] } else { a },
+                acc1 * x[1],
+            ),
+        );
+        t2 = t2 * 3.5e-1 + 0.31 / (1.0 + x[1] * x[1] * (x[1] * x[1]));
+    }
+    let mut k4 = 0;
+    while k4 < y.len() && t2 > (-2.52) {
+        let j5 = k4;
+        let u6 = a;
+        k4 += 1;
+    }
+    acc1 - t2
+}
+
 #[differentiate]
 fn b03_f053(m: usize, n: usize, a: f64) -> f64 {
     let mut acc1: f64 = (1.0 + a * a).recip();
@@ -1847,6 +3630,46 @@ fn b03_f053(m: usize, n: usize, a: f64) -> f64 {
                 acc1 = acc1 * (-0.4) + (a.abs() + 1.0).recip() * ((m as f64) * acc1);
             } else if u3 + (n as f64) <= u2 * u2 {
                 let mut s6: f64 = f64::asinh(u2 + acc1);
+                u2 = s6 * (a.cos().exp() + 1.0).acosh();
+            } else if acc1 < u2 {
+                let acc7 = (1.0 + u2.powi(2)).ln();
+            }
+            u3 = u3 * 0.5 + u2.tanh();
+        } else {
+            let mut u8 = a;
+            u3 -= (a + 0.69).atan();
+        }
+        u3 += acc1.atan();
+    }
+    (acc1 + u2) * u3 + a
+}
+
+// `b03_f053` on the `Value` tape: its gradient must agree with `b03_f053_vjp`.
+fn b03_f053_value<'t>(
+    tape: &'t Tape<f64>,
+    m: usize,
+    n: usize,
+    a: Value<'t, f64>,
+) -> Value<'t, f64> {
+    let mut acc1 = (1.0 + a * a).recip();
+    let mut u2 = acc1;
+    let mut u3 = u2;
+    if acc1.sin().sin() >= 1.4 / (2.0 + ((n as f64) + u2).cos()) {
+        if acc1.atan() * f64::sin((-0.353)) > acc1 {
+            if a <= 0.59_f64 {
+                if u2.sin() < u2 {
+                    let mut w4 = vec![tape.constant(0.0); n];
+                    acc1 = (acc1 + -w4[1]).atan();
+                    let mut u5 = a;
+                } else {
+                    if u3 >= b03_f021_value(tape, acc1.tanh()) {
+                        return u2 * (1.0 + acc1.powi(2)).ln();
+                    }
+                    u3 = a - (0.6 * u2.cos()).tan();
+                }
+                acc1 = acc1 * (-0.4) + (a.abs() + 1.0).recip() * ((m as f64) * acc1);
+            } else if u3 + (n as f64) <= u2 * u2 {
+                let mut s6 = (u2 + acc1).asinh();
                 u2 = s6 * (a.cos().exp() + 1.0).acosh();
             } else if acc1 < u2 {
                 let acc7 = (1.0 + u2.powi(2)).ln();
@@ -1899,6 +3722,34 @@ fn b03_f054_plain(a: f64, m: usize, b: f64, n: usize) -> f64 {
                 break;
             }
             let mut u8 = std::f64::consts::LN_2;
+        }
+        acc1 += b.sin().exp_m1() - h5[i4];
+    }
+    acc1 + acc2 + b + s3
+}
+
+// `b03_f054` on the `Value` tape: its gradient must agree with `b03_f054_vjp`.
+fn b03_f054_value<'t>(
+    tape: &'t Tape<f64>,
+    a: Value<'t, f64>,
+    m: usize,
+    b: Value<'t, f64>,
+    n: usize,
+) -> Value<'t, f64> {
+    let mut acc1 = b.atan();
+    let mut acc2 = a - a;
+    let s3 = a.cos();
+    for i4 in 0..m {
+        let mut h5 = vec![tape.constant(0.0); m];
+        for i6 in 0..2 {
+            h5[i6] = b03_f050_value(tape, a.tanh(), 3, acc1.cos(), b03_f030_value(tape, 1, acc2))
+                .min(h5[0]);
+        }
+        for i7 in (0..4).rev() {
+            if (i7 as f64) + h5[0] >= s3.atan2(f64::exp(f64::tanh(0.17))) {
+                break;
+            }
+            let mut u8 = tape.constant(std::f64::consts::LN_2);
         }
         acc1 += b.sin().exp_m1() - h5[i4];
     }
@@ -1961,6 +3812,76 @@ fn b03_f055(c: f64, a: f64, b: f64) -> f64 {
     acc1 + acc2 + c - a
 }
 
+// `b03_f055` on the `Value` tape: its gradient must agree with `b03_f055_vjp`.
+fn b03_f055_value<'t>(
+    tape: &'t Tape<f64>,
+    c: Value<'t, f64>,
+    a: Value<'t, f64>,
+    b: Value<'t, f64>,
+) -> Value<'t, f64> {
+    let mut acc1 = c + c;
+    let mut acc2 = a;
+    let mut k3 = 0;
+    while k3 < 5 {
+        let j4 = k3;
+        if b >= 0.02 {
+            let mut u5 = (if c > (j4 as f64) && (j4 as f64) < (-0.81_f64) {
+                acc1
+            } else {
+                a
+            })
+            .cos();
+            let mut h6 = vec![
+                u5 * 1.38e0,
+                u5 * u5,
+                tape.constant((j4 as f64)),
+                b03_f041_value(tape, 4, c.sin()),
+            ];
+            acc1 = (acc1 + (h6[j4 % h6.len()] + b)).sin();
+            acc2 -= (u5 + 1.115).powi(2);
+        } else {
+            match j4 % 3 {
+                0 => {
+                    let mut v7 = vec![tape.constant(0.5); 3];
+                    acc1 = v7[0] + (c - (j4 as f64));
+                }
+                1 => {
+                    for i8 in (0..3).rev() {
+                        let mut u9 = f64::atan(0.7_f64)
+                            + (0.8
+                                * b03_f016_value(
+                                    tape,
+                                    match j4 % 2 {
+                                        0 => b,
+                                        _ => acc2,
+                                    },
+                                )
+                                .cos())
+                            .acos();
+                        acc2 = if (!(u9 > (-0.7) || j4 < 4)
+                            || (u9 <= 1.5 || 0.25 <= 0.12) && j4 != 3)
+                            && u9 > 0.93
+                        {
+                            b * acc2
+                        } else {
+                            u9 + 0.309
+                        };
+                    }
+                    acc1 += f64::cos((j4 as f64)) * (acc2 + (-8.4e-1));
+                }
+                _ => {
+                    let t10 = acc1;
+                    acc2 += (0.8 * tape.constant(std::f64::consts::FRAC_PI_4).min(a).cos()).acos();
+                }
+            }
+            acc1 = acc1 * 0.652 + (1.0 + acc2 * (-3.55e-1) * (acc2 * (-3.55e-1))).log2();
+        }
+        acc1 = acc1 * (-0.21) + b03_f045_value(tape, c + acc1, c, b - a).sin();
+        k3 += 1;
+    }
+    acc1 + acc2 + c - a
+}
+
 #[differentiate]
 fn b03_f056(m: usize, b: f64, n: usize, c: f64, a: f64) -> f64 {
     let mut acc1 = c.atan();
@@ -2013,6 +3934,65 @@ fn b03_f056(m: usize, b: f64, n: usize, c: f64, a: f64) -> f64 {
     acc1 + a + c
 }
 
+// `b03_f056` on the `Value` tape: its gradient must agree with `b03_f056_vjp`.
+fn b03_f056_value<'t>(
+    tape: &'t Tape<f64>,
+    m: usize,
+    b: Value<'t, f64>,
+    n: usize,
+    c: Value<'t, f64>,
+    a: Value<'t, f64>,
+) -> Value<'t, f64> {
+    let mut acc1 = c.atan();
+    let b = b + a;
+    for i2 in 0..=m - 1 {
+        if 1.74 > (-0.557) {
+            continue;
+        }
+        let mut v3 = vec![tape.constant(0.5); 3];
+        for i4 in 0..v3.len() {
+            v3[i4] = v3[i4] + v3[(i2 + 2) % 3] * acc1;
+        }
+        acc1 = (acc1 * -a).atan();
+        if acc1 < b03_f016_value(tape, (1.0 + v3[i2 / 2].powi(2)).powf(0.5)) {
+            if 1.6 <= 0.64 {
+                match i2 % 3 {
+                    0 => {
+                        let mut nh5 = vec![tape.constant(0.0); v3.len()];
+                        for i6 in 0..3 {
+                            nh5[i6] = 0.58 * v3[i6]
+                                + (v3[(i6 + 1) % v3.len()]
+                                    + b.mul_add(v3[0], v3[v3.len() - 1 - i6]))
+                                .tanh();
+                        }
+                        v3 = nh5;
+                        let mut nh7 = vec![tape.constant(0.0); v3.len()];
+                        for i8 in 0..v3.len() {
+                            nh7[i8] = 0.19 * v3[i8] + (v3[(i8 + 1) % v3.len()] + b).tanh();
+                        }
+                        v3 = nh7;
+                        acc1 -= b03_f053_value(tape, 2, 4, acc1 + 1.981);
+                    }
+                    1 => {
+                        let b = b * f64::asinh((i2 as f64));
+                        acc1 -= f64::exp2(f64::atan((m as f64))) - -b;
+                    }
+                    _ => {
+                        let mut acc9 = (0.8 * (a - (-1.77)).sin()).acos();
+                        acc1 += v3[i2 % v3.len()];
+                    }
+                }
+                acc1 -= acc1.cos() / 3.0;
+            } else {
+                let mut u10 = v3[(i2 + 2) % 3].asinh();
+                acc1 -= u10;
+            }
+            acc1 += (v3[(i2 + 1) % 3] / 0.5).tanh();
+        }
+    }
+    acc1 + a + c
+}
+
 #[differentiate]
 fn b03_f057(x: &[f64], y: &[f64], n: usize) -> f64 {
     let mut acc1 = 1.58 / (f64::abs(1.04) + 1.0);
@@ -2036,8 +4016,62 @@ fn b03_f057(x: &[f64], y: &[f64], n: usize) -> f64 {
     ((acc1 - acc2 - s4) * acc7 - v3[1]).atan()
 }
 
+// `b03_f057` on the `Value` tape: its gradient must agree with `b03_f057_vjp`.
+fn b03_f057_value<'t>(
+    tape: &'t Tape<f64>,
+    x: &[Value<'t, f64>],
+    y: &[Value<'t, f64>],
+    n: usize,
+) -> Value<'t, f64> {
+    let mut acc1 = tape.constant(1.58 / (f64::abs(1.04) + 1.0));
+    let mut acc2 = tape.constant(1.08);
+    acc2 = (1.0 + acc1.powi(2)).recip() + y[2] * acc2;
+    let mut v3 = x.to_vec();
+    let mut s4 = v3[1];
+    if v3[0] < x[0] {
+        if y[3].cos() * (s4 * v3[1]) >= (-0.28) {
+            let mut s5 = acc1;
+            acc1 = acc1 * 0.861 + b03_f042_value(tape, acc2 * y[2]);
+        }
+        let t6 = s4;
+        acc1 = (v3[0] * v3[0] + 0.5).cbrt().min(t6 * t6);
+    }
+    let mut acc7 = (acc1 * y[1] * ((-1.36) + acc2)).atan2(
+        1.0 + (1.819_f64 * acc1).hypot(1.0 + (y[3] + acc2) * (y[3] + acc2))
+            * (1.819_f64 * acc1).hypot(1.0 + (y[3] + acc2) * (y[3] + acc2)),
+    );
+    let mut acc8 = acc1.sin().atan();
+    ((acc1 - acc2 - s4) * acc7 - v3[1]).atan()
+}
+
 #[differentiate]
 fn b03_f058(n: usize, a: f64, m: usize, x: &[f64]) -> f64 {
+    let mut acc1 = a.mul_add(x[0], a);
+    acc1 = acc1 * 0.5;
+    let mut k2: usize = 0;
+    while k2 < m && acc1 > (-1.83_f64) {
+        k2 += 1;
+        let j3 = k2 - 1;
+        acc1 /= a * a + 0.5;
+        acc1 = (acc1 * x[0]).sin();
+        acc1 += x[j3 % x.len()];
+        acc1 += -acc1;
+    }
+    {
+        acc1 += a;
+        acc1 = acc1;
+    }
+    acc1 + a - x[0]
+}
+
+// `b03_f058` on the `Value` tape: its gradient must agree with `b03_f058_vjp`.
+fn b03_f058_value<'t>(
+    tape: &'t Tape<f64>,
+    n: usize,
+    a: Value<'t, f64>,
+    m: usize,
+    x: &[Value<'t, f64>],
+) -> Value<'t, f64> {
     let mut acc1 = a.mul_add(x[0], a);
     acc1 = acc1 * 0.5;
     let mut k2: usize = 0;
@@ -2081,6 +4115,41 @@ fn b03_f059(x: &[f64]) -> f64 {
             .tanh();
         }
         let mut w6 = vec![0.0; x.len()];
+        let mut s7 = acc1.sin() - x[i2 % 1] * w6[0];
+        acc1 = acc1 * (-6.5e-1) + (s7 + s7).atan();
+    }
+    for i8 in 0..x.len() {
+        let u9 = x[i8] * x[(i8 + 3) % x.len()];
+    }
+    acc1.sin()
+}
+
+// `b03_f059` on the `Value` tape: its gradient must agree with `b03_f059_vjp`.
+fn b03_f059_value<'t>(tape: &'t Tape<f64>, x: &[Value<'t, f64>]) -> Value<'t, f64> {
+    let mut acc1 = x[0];
+    for i2 in 0..5 {
+        {
+            let mut v3 = vec![tape.constant(0.5); 5];
+            for i4 in 0..5 {
+                v3[i4] =
+                    1.961 / (1.0 + x[i4 % 1] * x[i4 % 1]) * ((-1.23_f64) / (1.0 + v3[i4].powi(2)));
+            }
+            acc1 -= x[i2 % x.len()].sin().exp().sqrt();
+            let t5 = tape.constant((-0.17) / (2.0 + f64::tanh(0.29)));
+            acc1 = b03_f024_value(
+                tape,
+                3,
+                x,
+                match i2 % 2 {
+                    0 => v3[i2],
+                    _ => tape.constant((-1.1)),
+                },
+                4,
+                x,
+            )
+            .tanh();
+        }
+        let mut w6 = vec![tape.constant(0.0); x.len()];
         let mut s7 = acc1.sin() - x[i2 % 1] * w6[0];
         acc1 = acc1 * (-6.5e-1) + (s7 + s7).atan();
     }
@@ -2145,6 +4214,74 @@ fn b03_f060(n: usize, b: f64, a: f64, x: &[f64]) -> Vec<f64> {
         }
     }
     let out12 = vec![(-1.6), a, f64::asinh(x[2]).sin(), x[1].powi(2)];
+    out12
+}
+
+// `b03_f060` on the `Value` tape: its gradient must agree with `b03_f060_vjp`.
+fn b03_f060_value<'t>(
+    tape: &'t Tape<f64>,
+    n: usize,
+    b: Value<'t, f64>,
+    a: Value<'t, f64>,
+    x: &[Value<'t, f64>],
+) -> Vec<Value<'t, f64>> {
+    let mut acc1 = tape.constant(f64::exp2(f64::cos((-0.787))));
+    if tape.constant(f64::recip(
+        1.0 + f64::clamp(0.51, (-1.0), 1.0) * f64::clamp(0.51, (-1.0), 1.0),
+    )) > x[2] + x[0] + (x[0] * x[0] + 0.5).log2()
+    {
+        let t2 = (a.abs() + 1.0).powf(1.5);
+        let mut v3 = vec![tape.constant(0.0); x.len()];
+        for i4 in 0..v3.len() {
+            v3[i4] = v3[i4] + a;
+        }
+        for i5 in (1..2).rev() {
+            v3[(i5 + 2) % x.len()] = v3[(i5 + 2) % x.len()]
+                - v3[v3.len() - 1 - i5].atan2(2.5 + b.cos())
+                    * b03_f056_value(
+                        tape,
+                        4,
+                        x[4] % 1.5,
+                        4,
+                        b03_f054_value(tape, x[2].hypot(v3[i5] * v3[i5] + 0.5), 2, a, 4),
+                        x[i5 % x.len()] - x[3],
+                    );
+            if v3[0] < (-0.13) {
+                let mut nh7 = vec![tape.constant(0.0); x.len()];
+                for i8 in 0..x.len() {
+                    nh7[i8] =
+                        (-2.0e-1) * v3[i8] + (v3[(i8 + 1) % v3.len()] + (0.735 - (n as f64))).sin();
+                }
+                v3 = nh7;
+                let mut u9 = b;
+                if i5 % 2 == 0 {
+                    let mut u10 = 0.54 / (2.5 + b.tanh()) + x[i5 % x.len()].cos();
+                    u9 = u10 / (1.0 + b.powi(2))
+                        * b03_f054_value(
+                            tape,
+                            x[i5 / 2].atan2(v3[i5 % v3.len()].cos().exp()),
+                            2,
+                            tape.constant(f64::powi((-0.304), 2)),
+                            4,
+                        );
+                }
+                acc1 = acc1 * 0.622
+                    + (if i5 % 2 == 1 && u9 <= 0.36 {
+                        b.sin()
+                    } else {
+                        u9.tanh()
+                    });
+            } else if !(i5 % 2 == 1) {
+                let mut acc11 = if v3[i5 % x.len()] - (i5 as f64) >= 0.828 {
+                    t2
+                } else {
+                    v3[i5].clamp((-1.0), 1.0)
+                };
+            }
+            acc1 += f64::powi(f64::sinh(0.5 * f64::cos((-1.9_f64))), 3);
+        }
+    }
+    let out12 = vec![tape.constant((-1.6)), a, x[2].asinh().sin(), x[1].powi(2)];
     out12
 }
 
@@ -2286,6 +4423,75 @@ fn b03_f061_plain(a: f64, n: usize) -> f64 {
     acc1 + h2[2]
 }
 
+// `b03_f061` on the `Value` tape: its gradient must agree with `b03_f061_vjp`.
+fn b03_f061_value<'t>(tape: &'t Tape<f64>, a: Value<'t, f64>, n: usize) -> Value<'t, f64> {
+    let mut acc1 = (a * a + 0.25).ln();
+    let mut h2 = Vec::with_capacity(3);
+    for i3 in 0..3 {
+        h2.push(tape.constant(f64::atan(f64::cos((i3 as f64)))));
+    }
+    if h2[1] + (-1.31) <= 0.6 {
+        for i4 in 0..h2.len() {
+            for i5 in (0..n).rev() {
+                if tape.constant(1.815)
+                    >= (match i5 % 2 {
+                        0 => acc1,
+                        _ => a,
+                    }) + (-0.2) / (1.0 + a.powi(2))
+                {
+                    acc1 -= a.mul_add(h2[i4], a)
+                        + f64::recip(std::f64::consts::PI * std::f64::consts::PI + 0.5);
+                    let mut nh6 = vec![tape.constant(0.0); h2.len()];
+                    for i7 in 0..h2.len() {
+                        nh6[i7] = 0.76 * h2[i7]
+                            + (h2[(i7 + 1) % h2.len()] + (h2[1].sin().exp() + 1.0).acosh()).tanh();
+                    }
+                    h2 = nh6;
+                    acc1 = (acc1 * acc1).tanh();
+                } else if (i5 as f64) > (-0.1) {
+                    let mut nh8 = vec![tape.constant(0.0); h2.len()];
+                    for i9 in 0..3 {
+                        nh8[i9] = (-8.26e-1) * h2[i9] + (h2[(i9 + 1) % h2.len()] + acc1).sin();
+                    }
+                    h2 = nh8;
+                    let acc1 = acc1 + h2[(i4 + 3) % h2.len()];
+                } else {
+                    let mut s10 = b03_f035_value(tape, 2, h2[i4].cos(), h2[3 - 1 - i4] + a)
+                        + f64::abs((i5 as f64)) * a;
+                    acc1 += (0.27 + (n as f64)) % 3.0;
+                }
+                acc1 = acc1 * 0.797 + acc1;
+            }
+            acc1 = acc1 * 6.0e-1
+                + a.clamp((-1.0), 1.0)
+                    .atan2(1.0 + f64::powi((-0.59) * (-0.28), 2));
+        }
+        acc1 = acc1.mul_add(h2[2], (-0.42) / 0.5);
+    } else if (a.abs() + 1.0).powf(0.9 * h2[1].sin()) + acc1 / h2[2].cos().exp() > (-0.43) {
+        let mut u11 = a;
+        acc1 -= (u11 - (-1.06)) * (u11 - acc1);
+    } else if h2[2] <= (-0.892) {
+        let t12 = tape.constant(f64::exp(0.5 * f64::sin((-1.522))));
+        acc1 += h2[0] % 2.0;
+    } else {
+        let mut u13 = acc1.cos();
+        acc1 -= b03_f051_value(
+            tape,
+            (1.0 + h2[1] * h2[1]).log(2.0),
+            3,
+            &h2,
+            tape.constant(1.4),
+            n,
+            (-0.69_f64) / (2.0 + h2[2].sin()),
+        ) + (if u13 / (h2[0].abs() + 1.0) < a {
+            tape.constant((n as f64))
+        } else {
+            a
+        });
+    }
+    acc1 + h2[2]
+}
+
 #[differentiate(wrt(x))]
 fn b03_f062(a: f64, x: &[f64], b: f64, n: usize) -> f64 {
     let mut acc1 = (2.0 + x[1].tanh()).powf(1.5);
@@ -2309,6 +4515,55 @@ fn b03_f062(a: f64, x: &[f64], b: f64, n: usize) -> f64 {
                 acc2 = acc2 * (-0.51)
                     + b03_f061(
                         if b - s4 >= if x[i5 / 2] <= 1.6e-1 { s4 } else { (-0.9) } {
+                            x[(j9 + 2) % x.len()]
+                        } else {
+                            s4
+                        },
+                        1,
+                    );
+            }
+            s4 += (0.8 * x[i5 % x.len()].tanh()).acos().cos();
+        }
+    }
+    (acc1 + acc2 + b) * a
+}
+
+// `b03_f062` on the `Value` tape: its gradient must agree with `b03_f062_vjp`.
+fn b03_f062_value<'t>(
+    tape: &'t Tape<f64>,
+    a: Value<'t, f64>,
+    x: &[Value<'t, f64>],
+    b: Value<'t, f64>,
+    n: usize,
+) -> Value<'t, f64> {
+    let mut acc1 = (2.0 + x[1].tanh()).powf(1.5);
+    let mut acc2 = x[0] * x[0];
+    for i3 in (0..3).rev() {
+        let mut s4 = a;
+        for i5 in (0..x.len()).rev() {
+            for i6 in (0..x.len()).step_by(2) {
+                let t7 = a;
+            }
+            let mut k8 = 0;
+            while k8 < n {
+                k8 += 1;
+                let j9 = k8 - 1;
+                acc1 = acc1 * 0.2
+                    + (if j9 % 2 == 0 {
+                        acc1.max(x[(i3 + 1) % x.len()])
+                    } else {
+                        (i3 as f64) * x[j9 % x.len()]
+                    });
+                acc2 = acc2 * (-0.51)
+                    + b03_f061_value(
+                        tape,
+                        if b - s4
+                            >= if x[i5 / 2] <= 1.6e-1 {
+                                s4
+                            } else {
+                                tape.constant((-0.9))
+                            }
+                        {
                             x[(j9 + 2) % x.len()]
                         } else {
                             s4
@@ -2367,6 +4622,51 @@ fn b03_f063(x: &[f64]) -> f64 {
     acc1 - x[0]
 }
 
+// `b03_f063` on the `Value` tape: its gradient must agree with `b03_f063_vjp`.
+fn b03_f063_value<'t>(tape: &'t Tape<f64>, x: &[Value<'t, f64>]) -> Value<'t, f64> {
+    let mut acc1 = x[0] + 0.84;
+    if acc1 >= 0.44_f64 {
+        return (x[0] - x[0]).tanh();
+    }
+    acc1 += x[0] + acc1;
+    acc1 *= 1.0 + 0.5 * (x[0] * acc1).tanh();
+    acc1 *= 1.0 + 0.5 * b03_f042_value(tape, x[0]).tanh();
+    for i2 in (0..2).rev() {
+        let mut acc3 = acc1.hypot(x[i2 % x.len()] * x[i2 % x.len()] + 1.0).abs();
+        acc1 -= (-0.07)
+            / (1.0
+                + (if acc1 + acc3 > (1.0 + acc3 * acc3).log2() {
+                    acc3
+                } else {
+                    x[(i2 + 1) % x.len()]
+                })
+                .powi(2));
+        let mut h4 = vec![tape.constant(0.0); 4];
+        for i5 in 0..4 {
+            h4[i5] = (match i5 % 2 {
+                0 => h4[i5 / 2],
+                _ => acc3,
+            })
+            .sin();
+        }
+        let mut nh6 = vec![tape.constant(0.0); h4.len()];
+        for i7 in 0..h4.len() {
+            nh6[i7] =
+                0.4 * h4[i7] + (h4[(i7 + 1) % h4.len()] + (acc3.sin().exp() + 1.0).acosh()).tanh();
+        }
+        h4 = nh6;
+        acc1 -= acc1.sin();
+    }
+    for i8 in (0..x.len()).rev() {
+        let t9 = if 1.84 < 0.4 || acc1 <= acc1 {
+            acc1
+        } else {
+            tape.constant((i8 as f64))
+        };
+    }
+    acc1 - x[0]
+}
+
 #[differentiate]
 fn b03_f064(b: f64, x: &[f64], y: &[f64], n: usize, a: f64) -> f64 {
     let mut acc1 = y[0];
@@ -2390,6 +4690,36 @@ fn b03_f064(b: f64, x: &[f64], y: &[f64], n: usize, a: f64) -> f64 {
     acc1 * a + y[0]
 }
 
+// `b03_f064` on the `Value` tape: its gradient must agree with `b03_f064_vjp`.
+fn b03_f064_value<'t>(
+    tape: &'t Tape<f64>,
+    b: Value<'t, f64>,
+    x: &[Value<'t, f64>],
+    y: &[Value<'t, f64>],
+    n: usize,
+    a: Value<'t, f64>,
+) -> Value<'t, f64> {
+    let mut acc1 = y[0];
+    {
+        for i2 in (0..n).rev() {
+            let t3 = -b;
+            let a = a * (y[y.len() - 1 - i2].abs() + 1.0).log2();
+            acc1 = x[i2];
+        }
+        {
+            for i4 in 0..n {
+                if i4 % 2 == 0 {
+                    break;
+                }
+                let mut acc5 = a.asinh() * a;
+                acc1 = y[(i4 + 1) % y.len()];
+            }
+            acc1 -= x[0].tanh();
+        }
+    }
+    acc1 * a + y[0]
+}
+
 pub fn cases() -> Vec<Case> {
     vec![
         Case {
@@ -2397,6 +4727,7 @@ pub fn cases() -> Vec<Case> {
             seed_name: "b03_f000",
             twin_of: None,
             params: &[("x", 4, true)],
+            value: Some(|t, v| vec![b03_f000_value(t, &v[0..4])]),
             f: |p| vec![b03_f000(&p[0..4])],
             vjp: |p, s| {
                 let (y, g0) = b03_f000_vjp(&p[0..4], s[0]);
@@ -2421,6 +4752,7 @@ pub fn cases() -> Vec<Case> {
             seed_name: "b03_f001",
             twin_of: None,
             params: &[("x", 3, true), ("a", 1, true), ("y", 4, true)],
+            value: Some(|t, v| vec![b03_f001_value(t, &v[0..3], v[3], 3, &v[4..8])]),
             f: |p| vec![b03_f001(&p[0..3], p[3], 3, &p[4..8])],
             vjp: |p, s| {
                 let (y, g0, g1, g2) = b03_f001_vjp(&p[0..3], p[3], 3, &p[4..8], s[0]);
@@ -2446,6 +4778,7 @@ pub fn cases() -> Vec<Case> {
             seed_name: "b03_f001",
             twin_of: Some("b03_f001"),
             params: &[("x", 3, true), ("a", 1, true), ("y", 4, true)],
+            value: None,
             f: |p| vec![b03_f001_plain(&p[0..3], p[3], 3, &p[4..8])],
             vjp: |p, s| {
                 let (y, g0, g1, g2) = b03_f001_plain_vjp(&p[0..3], p[3], 3, &p[4..8], s[0]);
@@ -2472,6 +4805,7 @@ pub fn cases() -> Vec<Case> {
             seed_name: "b03_f002",
             twin_of: None,
             params: &[("x", 5, true), ("y", 1, true)],
+            value: Some(|t, v| vec![b03_f002_value(t, &v[0..5], &v[5..6])]),
             f: |p| vec![b03_f002(&p[0..5], &p[5..6])],
             vjp: |p, s| {
                 let (y, g0, g1) = b03_f002_vjp(&p[0..5], &p[5..6], s[0]);
@@ -2496,6 +4830,7 @@ pub fn cases() -> Vec<Case> {
             seed_name: "b03_f003",
             twin_of: None,
             params: &[("a", 1, true), ("b", 1, false), ("c", 1, true)],
+            value: Some(|t, v| vec![b03_f003_value(t, v[0], v[1], v[2], 2, 3)]),
             f: |p| vec![b03_f003(p[0], p[1], p[2], 2, 3)],
             vjp: |p, s| {
                 let (y, g0, g1) = b03_f003_vjp(p[0], p[1], p[2], 2, 3, s[0]);
@@ -2520,6 +4855,7 @@ pub fn cases() -> Vec<Case> {
             seed_name: "b03_f004",
             twin_of: None,
             params: &[("a", 1, true)],
+            value: Some(|t, v| b03_f004_value(t, v[0])),
             f: |p| b03_f004(p[0]),
             vjp: |p, s| {
                 let (y, g0) = b03_f004_vjp(p[0], s.to_vec());
@@ -2535,6 +4871,7 @@ pub fn cases() -> Vec<Case> {
             seed_name: "b03_f005",
             twin_of: None,
             params: &[("x", 3, true)],
+            value: Some(|t, v| vec![b03_f005_value(t, 3, 3, &v[0..3])]),
             f: |p| vec![b03_f005(3, 3, &p[0..3])],
             vjp: |p, s| {
                 let (y, g0) = b03_f005_vjp(3, 3, &p[0..3], s[0]);
@@ -2559,6 +4896,7 @@ pub fn cases() -> Vec<Case> {
             seed_name: "b03_f005",
             twin_of: Some("b03_f005"),
             params: &[("x", 3, true)],
+            value: None,
             f: |p| vec![b03_f005_plain(3, 3, &p[0..3])],
             vjp: |p, s| {
                 let (y, g0) = b03_f005_plain_vjp(3, 3, &p[0..3], s[0]);
@@ -2583,6 +4921,7 @@ pub fn cases() -> Vec<Case> {
             seed_name: "b03_f006",
             twin_of: None,
             params: &[("b", 1, true), ("a", 1, true)],
+            value: Some(|t, v| b03_f006_value(t, v[0], v[1])),
             f: |p| b03_f006(p[0], p[1]),
             vjp: |p, s| {
                 let (y, g0, g1) = b03_f006_vjp(p[0], p[1], s.to_vec());
@@ -2598,6 +4937,7 @@ pub fn cases() -> Vec<Case> {
             seed_name: "b03_f007",
             twin_of: None,
             params: &[("a", 1, true), ("y", 2, false), ("x", 5, true)],
+            value: Some(|t, v| vec![b03_f007_value(t, v[0], &v[1..3], &v[3..8])]),
             f: |p| vec![b03_f007(p[0], &p[1..3], &p[3..8])],
             vjp: |p, s| {
                 let (y, g0, g1) = b03_f007_vjp(p[0], &p[1..3], &p[3..8], s[0]);
@@ -2622,6 +4962,7 @@ pub fn cases() -> Vec<Case> {
             seed_name: "b03_f008",
             twin_of: None,
             params: &[("a", 1, true), ("x", 1, true), ("y", 5, true)],
+            value: Some(|t, v| vec![b03_f008_value(t, v[0], &v[1..2], &v[2..7])]),
             f: |p| vec![b03_f008(p[0], &p[1..2], &p[2..7])],
             vjp: |p, s| {
                 let (y, g0, g1, g2) = b03_f008_vjp(p[0], &p[1..2], &p[2..7], s[0]);
@@ -2647,6 +4988,7 @@ pub fn cases() -> Vec<Case> {
             seed_name: "b03_f009",
             twin_of: None,
             params: &[("a", 1, true)],
+            value: Some(|t, v| vec![b03_f009_value(t, v[0])]),
             f: |p| vec![b03_f009(p[0])],
             vjp: |p, s| {
                 let (y, g0) = b03_f009_vjp(p[0], s[0]);
@@ -2671,6 +5013,7 @@ pub fn cases() -> Vec<Case> {
             seed_name: "b03_f010",
             twin_of: None,
             params: &[("x", 4, true), ("a", 1, true)],
+            value: Some(|t, v| b03_f010_value(t, &v[0..4], 3, v[4])),
             f: |p| b03_f010(&p[0..4], 3, p[4]),
             vjp: |p, s| {
                 let (y, g0, g1) = b03_f010_vjp(&p[0..4], 3, p[4], s.to_vec());
@@ -2691,6 +5034,7 @@ pub fn cases() -> Vec<Case> {
                 ("y", 2, true),
                 ("a", 1, true),
             ],
+            value: Some(|t, v| b03_f011_value(t, v[0], &v[1..2], &v[2..4], v[4])),
             f: |p| b03_f011(p[0], &p[1..2], &p[2..4], p[4]),
             vjp: |p, s| {
                 let (y, g0, g1, g2, g3) = b03_f011_vjp(p[0], &p[1..2], &p[2..4], p[4], s.to_vec());
@@ -2722,6 +5066,7 @@ pub fn cases() -> Vec<Case> {
                 ("y", 2, true),
                 ("a", 1, true),
             ],
+            value: None,
             f: |p| b03_f011_plain(p[0], &p[1..2], &p[2..4], p[4]),
             vjp: |p, s| {
                 let (y, g0, g1, g2, g3) =
@@ -2749,6 +5094,7 @@ pub fn cases() -> Vec<Case> {
             seed_name: "b03_f012",
             twin_of: None,
             params: &[("b", 1, true), ("a", 1, true)],
+            value: Some(|t, v| vec![b03_f012_value(t, v[0], v[1])]),
             f: |p| vec![b03_f012(p[0], p[1])],
             vjp: |p, s| {
                 let (y, g0, g1) = b03_f012_vjp(p[0], p[1], s[0]);
@@ -2778,6 +5124,7 @@ pub fn cases() -> Vec<Case> {
                 ("y", 4, true),
                 ("a", 1, true),
             ],
+            value: Some(|t, v| b03_f013_value(t, v[0], &v[1..4], &v[4..8], 2, v[8])),
             f: |p| b03_f013(p[0], &p[1..4], &p[4..8], 2, p[8]),
             vjp: |p, s| {
                 let (y, g0, g1, g2, g3) =
@@ -2806,6 +5153,7 @@ pub fn cases() -> Vec<Case> {
             seed_name: "b03_f014",
             twin_of: None,
             params: &[("b", 1, false), ("a", 1, true), ("c", 1, false)],
+            value: Some(|t, v| b03_f014_value(t, v[0], v[1], 1, v[2])),
             f: |p| b03_f014(p[0], p[1], 1, p[2]),
             vjp: |p, s| {
                 let (y, g0) = b03_f014_vjp(p[0], p[1], 1, p[2], s.to_vec());
@@ -2821,6 +5169,7 @@ pub fn cases() -> Vec<Case> {
             seed_name: "b03_f015",
             twin_of: None,
             params: &[("a", 1, true), ("c", 1, true), ("b", 1, true)],
+            value: Some(|t, v| vec![b03_f015_value(t, v[0], v[1], v[2])]),
             f: |p| vec![b03_f015(p[0], p[1], p[2])],
             vjp: |p, s| {
                 let (y, g0, g1, g2) = b03_f015_vjp(p[0], p[1], p[2], s[0]);
@@ -2845,6 +5194,7 @@ pub fn cases() -> Vec<Case> {
             seed_name: "b03_f016",
             twin_of: None,
             params: &[("a", 1, true)],
+            value: Some(|t, v| vec![b03_f016_value(t, v[0])]),
             f: |p| vec![b03_f016(p[0])],
             vjp: |p, s| {
                 let (y, g0) = b03_f016_vjp(p[0], s[0]);
@@ -2874,6 +5224,7 @@ pub fn cases() -> Vec<Case> {
                 ("y", 4, true),
                 ("b", 1, true),
             ],
+            value: Some(|t, v| vec![b03_f017_value(t, v[0], 2, &v[1..5], &v[5..9], v[9])]),
             f: |p| vec![b03_f017(p[0], 2, &p[1..5], &p[5..9], p[9])],
             vjp: |p, s| {
                 let (y, g0, g1) = b03_f017_vjp(p[0], 2, &p[1..5], &p[5..9], p[9], s[0]);
@@ -2905,6 +5256,7 @@ pub fn cases() -> Vec<Case> {
                 ("y", 3, true),
                 ("a", 1, true),
             ],
+            value: Some(|t, v| vec![b03_f018_value(t, &v[0..1], v[1], v[2], &v[3..6], v[6])]),
             f: |p| vec![b03_f018(&p[0..1], p[1], p[2], &p[3..6], p[6])],
             vjp: |p, s| {
                 let (y, g0, g1, g2, g3, g4) =
@@ -2955,6 +5307,7 @@ pub fn cases() -> Vec<Case> {
             seed_name: "b03_f019",
             twin_of: None,
             params: &[("a", 1, true)],
+            value: Some(|t, v| vec![b03_f019_value(t, v[0])]),
             f: |p| vec![b03_f019(p[0])],
             vjp: |p, s| {
                 let (y, g0) = b03_f019_vjp(p[0], s[0]);
@@ -2985,6 +5338,7 @@ pub fn cases() -> Vec<Case> {
                 ("a", 1, false),
                 ("c", 1, false),
             ],
+            value: Some(|t, v| b03_f020_value(t, &v[0..5], v[5], &v[6..9], v[9], v[10], 4)),
             f: |p| b03_f020(&p[0..5], p[5], &p[6..9], p[9], p[10], 4),
             vjp: |p, s| {
                 let (y, g0, g1) =
@@ -3001,6 +5355,7 @@ pub fn cases() -> Vec<Case> {
             seed_name: "b03_f021",
             twin_of: None,
             params: &[("a", 1, true)],
+            value: Some(|t, v| vec![b03_f021_value(t, v[0])]),
             f: |p| vec![b03_f021(p[0])],
             vjp: |p, s| {
                 let (y, g0) = b03_f021_vjp(p[0], s[0]);
@@ -3025,6 +5380,7 @@ pub fn cases() -> Vec<Case> {
             seed_name: "b03_f021",
             twin_of: Some("b03_f021"),
             params: &[("a", 1, true)],
+            value: None,
             f: |p| vec![b03_f021_plain(p[0])],
             vjp: |p, s| {
                 let (y, g0) = b03_f021_plain_vjp(p[0], s[0]);
@@ -3049,6 +5405,7 @@ pub fn cases() -> Vec<Case> {
             seed_name: "b03_f022",
             twin_of: None,
             params: &[("x", 4, true)],
+            value: Some(|t, v| b03_f022_value(t, 4, &v[0..4])),
             f: |p| b03_f022(4, &p[0..4]),
             vjp: |p, s| {
                 let (y, g0) = b03_f022_vjp(4, &p[0..4], s.to_vec());
@@ -3064,6 +5421,7 @@ pub fn cases() -> Vec<Case> {
             seed_name: "b03_f023",
             twin_of: None,
             params: &[("x", 4, true), ("a", 1, true)],
+            value: Some(|t, v| vec![b03_f023_value(t, &v[0..4], v[4])]),
             f: |p| vec![b03_f023(&p[0..4], p[4])],
             vjp: |p, s| {
                 let (y, g0, g1) = b03_f023_vjp(&p[0..4], p[4], s[0]);
@@ -3088,6 +5446,7 @@ pub fn cases() -> Vec<Case> {
             seed_name: "b03_f024",
             twin_of: None,
             params: &[("x", 1, true), ("a", 1, true), ("y", 1, true)],
+            value: Some(|t, v| vec![b03_f024_value(t, 3, &v[0..1], v[1], 4, &v[2..3])]),
             f: |p| vec![b03_f024(3, &p[0..1], p[1], 4, &p[2..3])],
             vjp: |p, s| {
                 let (y, g0, g1, g2) = b03_f024_vjp(3, &p[0..1], p[1], 4, &p[2..3], s[0]);
@@ -3113,6 +5472,7 @@ pub fn cases() -> Vec<Case> {
             seed_name: "b03_f024",
             twin_of: Some("b03_f024"),
             params: &[("x", 1, true), ("a", 1, true), ("y", 1, true)],
+            value: None,
             f: |p| vec![b03_f024_plain(3, &p[0..1], p[1], 4, &p[2..3])],
             vjp: |p, s| {
                 let (y, g0, g1, g2) = b03_f024_plain_vjp(3, &p[0..1], p[1], 4, &p[2..3], s[0]);
@@ -3144,6 +5504,7 @@ pub fn cases() -> Vec<Case> {
                 ("y", 2, true),
                 ("x", 3, true),
             ],
+            value: Some(|t, v| vec![b03_f025_value(t, v[0], v[1], 3, &v[2..4], &v[4..7])]),
             f: |p| vec![b03_f025(p[0], p[1], 3, &p[2..4], &p[4..7])],
             vjp: |p, s| {
                 let (y, g0, g1, g2, g3) = b03_f025_vjp(p[0], p[1], 3, &p[2..4], &p[4..7], s[0]);
@@ -3191,6 +5552,7 @@ pub fn cases() -> Vec<Case> {
             seed_name: "b03_f026",
             twin_of: None,
             params: &[("x", 5, true), ("y", 2, true)],
+            value: Some(|t, v| b03_f026_value(t, &v[0..5], &v[5..7], 4)),
             f: |p| b03_f026(&p[0..5], &p[5..7], 4),
             vjp: |p, s| {
                 let (y, g0, g1) = b03_f026_vjp(&p[0..5], &p[5..7], 4, s.to_vec());
@@ -3211,6 +5573,7 @@ pub fn cases() -> Vec<Case> {
                 ("b", 1, true),
                 ("x", 4, true),
             ],
+            value: Some(|t, v| vec![b03_f027_value(t, 2, v[0], &v[1..5], v[5], 2, &v[6..10])]),
             f: |p| vec![b03_f027(2, p[0], &p[1..5], p[5], 2, &p[6..10])],
             vjp: |p, s| {
                 let (y, g0, g1, g2, g3) = b03_f027_vjp(2, p[0], &p[1..5], p[5], 2, &p[6..10], s[0]);
@@ -3260,6 +5623,7 @@ pub fn cases() -> Vec<Case> {
             seed_name: "b03_f028",
             twin_of: None,
             params: &[("x", 2, true), ("a", 1, true)],
+            value: Some(|t, v| vec![b03_f028_value(t, &v[0..2], v[2])]),
             f: |p| vec![b03_f028(&p[0..2], p[2])],
             vjp: |p, s| {
                 let (y, g0, g1) = b03_f028_vjp(&p[0..2], p[2], s[0]);
@@ -3284,6 +5648,7 @@ pub fn cases() -> Vec<Case> {
             seed_name: "b03_f029",
             twin_of: None,
             params: &[("x", 3, false), ("y", 1, true), ("a", 1, false)],
+            value: Some(|t, v| vec![b03_f029_value(t, &v[0..3], 1, &v[3..4], v[4])]),
             f: |p| vec![b03_f029(&p[0..3], 1, &p[3..4], p[4])],
             vjp: |p, s| {
                 let (y, g0) = b03_f029_vjp(&p[0..3], 1, &p[3..4], p[4], s[0]);
@@ -3308,6 +5673,7 @@ pub fn cases() -> Vec<Case> {
             seed_name: "b03_f029",
             twin_of: Some("b03_f029"),
             params: &[("x", 3, false), ("y", 1, true), ("a", 1, false)],
+            value: None,
             f: |p| vec![b03_f029_plain(&p[0..3], 1, &p[3..4], p[4])],
             vjp: |p, s| {
                 let (y, g0) = b03_f029_plain_vjp(&p[0..3], 1, &p[3..4], p[4], s[0]);
@@ -3332,6 +5698,7 @@ pub fn cases() -> Vec<Case> {
             seed_name: "b03_f030",
             twin_of: None,
             params: &[("a", 1, true)],
+            value: Some(|t, v| vec![b03_f030_value(t, 1, v[0])]),
             f: |p| vec![b03_f030(1, p[0])],
             vjp: |p, s| {
                 let (y, g0) = b03_f030_vjp(1, p[0], s[0]);
@@ -3356,6 +5723,7 @@ pub fn cases() -> Vec<Case> {
             seed_name: "b03_f031",
             twin_of: None,
             params: &[("x", 2, false), ("y", 4, true)],
+            value: Some(|t, v| vec![b03_f031_value(t, &v[0..2], &v[2..6])]),
             f: |p| vec![b03_f031(&p[0..2], &p[2..6])],
             vjp: |p, s| {
                 let (y, g0) = b03_f031_vjp(&p[0..2], &p[2..6], s[0]);
@@ -3380,6 +5748,7 @@ pub fn cases() -> Vec<Case> {
             seed_name: "b03_f032",
             twin_of: None,
             params: &[("y", 5, true), ("x", 5, true)],
+            value: Some(|t, v| vec![b03_f032_value(t, &v[0..5], 3, &v[5..10], 2)]),
             f: |p| vec![b03_f032(&p[0..5], 3, &p[5..10], 2)],
             vjp: |p, s| {
                 let (y, g0, g1) = b03_f032_vjp(&p[0..5], 3, &p[5..10], 2, s[0]);
@@ -3405,6 +5774,7 @@ pub fn cases() -> Vec<Case> {
             seed_name: "b03_f033",
             twin_of: None,
             params: &[("b", 1, true), ("x", 1, true), ("a", 1, true)],
+            value: Some(|t, v| vec![b03_f033_value(t, v[0], &v[1..2], v[2])]),
             f: |p| vec![b03_f033(p[0], &p[1..2], p[2])],
             vjp: |p, s| {
                 let (y, g0, g1, g2) = b03_f033_vjp(p[0], &p[1..2], p[2], s[0]);
@@ -3430,6 +5800,7 @@ pub fn cases() -> Vec<Case> {
             seed_name: "b03_f034",
             twin_of: None,
             params: &[("a", 1, true)],
+            value: Some(|t, v| vec![b03_f034_value(t, v[0], 3)]),
             f: |p| vec![b03_f034(p[0], 3)],
             vjp: |p, s| {
                 let (y, g0) = b03_f034_vjp(p[0], 3, s[0]);
@@ -3454,6 +5825,7 @@ pub fn cases() -> Vec<Case> {
             seed_name: "b03_f034",
             twin_of: Some("b03_f034"),
             params: &[("a", 1, true)],
+            value: None,
             f: |p| vec![b03_f034_plain(p[0], 3)],
             vjp: |p, s| {
                 let (y, g0) = b03_f034_plain_vjp(p[0], 3, s[0]);
@@ -3478,6 +5850,7 @@ pub fn cases() -> Vec<Case> {
             seed_name: "b03_f035",
             twin_of: None,
             params: &[("a", 1, true), ("b", 1, true)],
+            value: Some(|t, v| vec![b03_f035_value(t, 2, v[0], v[1])]),
             f: |p| vec![b03_f035(2, p[0], p[1])],
             vjp: |p, s| {
                 let (y, g0, g1) = b03_f035_vjp(2, p[0], p[1], s[0]);
@@ -3507,6 +5880,7 @@ pub fn cases() -> Vec<Case> {
                 ("a", 1, true),
                 ("y", 3, false),
             ],
+            value: Some(|t, v| vec![b03_f036_value(t, &v[0..3], v[3], v[4], &v[5..8], 4, 1)]),
             f: |p| vec![b03_f036(&p[0..3], p[3], p[4], &p[5..8], 4, 1)],
             vjp: |p, s| {
                 let (y, g0) = b03_f036_vjp(&p[0..3], p[3], p[4], &p[5..8], 4, 1, s[0]);
@@ -3536,6 +5910,7 @@ pub fn cases() -> Vec<Case> {
                 ("c", 1, true),
                 ("b", 1, true),
             ],
+            value: Some(|t, v| vec![b03_f037_value(t, v[0], &v[1..4], v[4], v[5])]),
             f: |p| vec![b03_f037(p[0], &p[1..4], p[4], p[5])],
             vjp: |p, s| {
                 let (y, g0, g1, g2) = b03_f037_vjp(p[0], &p[1..4], p[4], p[5], s[0]);
@@ -3566,6 +5941,7 @@ pub fn cases() -> Vec<Case> {
                 ("x", 1, true),
                 ("c", 1, true),
             ],
+            value: Some(|t, v| vec![b03_f038_value(t, v[0], v[1], &v[2..3], 4, v[3])]),
             f: |p| vec![b03_f038(p[0], p[1], &p[2..3], 4, p[3])],
             vjp: |p, s| {
                 let (y, g0, g1, g2, g3) = b03_f038_vjp(p[0], p[1], &p[2..3], 4, p[3], s[0]);
@@ -3595,6 +5971,7 @@ pub fn cases() -> Vec<Case> {
             seed_name: "b03_f039",
             twin_of: None,
             params: &[("x", 3, true), ("a", 1, true), ("y", 4, true)],
+            value: Some(|t, v| vec![b03_f039_value(t, &v[0..3], 2, 3, v[3], &v[4..8])]),
             f: |p| vec![b03_f039(&p[0..3], 2, 3, p[3], &p[4..8])],
             vjp: |p, s| {
                 let (y, g0, g1, g2) = b03_f039_vjp(&p[0..3], 2, 3, p[3], &p[4..8], s[0]);
@@ -3625,6 +6002,7 @@ pub fn cases() -> Vec<Case> {
                 ("x", 4, true),
                 ("a", 1, true),
             ],
+            value: Some(|t, v| vec![b03_f040_value(t, v[0], v[1], &v[2..6], v[6])]),
             f: |p| vec![b03_f040(p[0], p[1], &p[2..6], p[6])],
             vjp: |p, s| {
                 let (y, g0, g1, g2) = b03_f040_vjp(p[0], p[1], &p[2..6], p[6], s[0]);
@@ -3650,6 +6028,7 @@ pub fn cases() -> Vec<Case> {
             seed_name: "b03_f041",
             twin_of: None,
             params: &[("a", 1, true)],
+            value: Some(|t, v| vec![b03_f041_value(t, 4, v[0])]),
             f: |p| vec![b03_f041(4, p[0])],
             vjp: |p, s| {
                 let (y, g0) = b03_f041_vjp(4, p[0], s[0]);
@@ -3674,6 +6053,7 @@ pub fn cases() -> Vec<Case> {
             seed_name: "b03_f042",
             twin_of: None,
             params: &[("a", 1, true)],
+            value: Some(|t, v| vec![b03_f042_value(t, v[0])]),
             f: |p| vec![b03_f042(p[0])],
             vjp: |p, s| {
                 let (y, g0) = b03_f042_vjp(p[0], s[0]);
@@ -3698,6 +6078,7 @@ pub fn cases() -> Vec<Case> {
             seed_name: "b03_f043",
             twin_of: None,
             params: &[("x", 3, true), ("y", 5, true)],
+            value: Some(|t, v| b03_f043_value(t, &v[0..3], &v[3..8])),
             f: |p| b03_f043(&p[0..3], &p[3..8]),
             vjp: |p, s| {
                 let (y, g0, g1) = b03_f043_vjp(&p[0..3], &p[3..8], s.to_vec());
@@ -3718,6 +6099,7 @@ pub fn cases() -> Vec<Case> {
                 ("a", 1, false),
                 ("b", 1, false),
             ],
+            value: Some(|t, v| b03_f044_value(t, &v[0..1], &v[1..2], v[2], 2, v[3])),
             f: |p| b03_f044(&p[0..1], &p[1..2], p[2], 2, p[3]),
             vjp: |p, s| {
                 let (y, g0) = b03_f044_vjp(&p[0..1], &p[1..2], p[2], 2, p[3], s.to_vec());
@@ -3733,6 +6115,7 @@ pub fn cases() -> Vec<Case> {
             seed_name: "b03_f045",
             twin_of: None,
             params: &[("c", 1, true), ("b", 1, true), ("a", 1, true)],
+            value: Some(|t, v| vec![b03_f045_value(t, v[0], v[1], v[2])]),
             f: |p| vec![b03_f045(p[0], p[1], p[2])],
             vjp: |p, s| {
                 let (y, g0, g1, g2) = b03_f045_vjp(p[0], p[1], p[2], s[0]);
@@ -3763,6 +6146,7 @@ pub fn cases() -> Vec<Case> {
                 ("a", 1, true),
                 ("c", 1, true),
             ],
+            value: Some(|t, v| vec![b03_f046_value(t, v[0], &v[1..6], &v[6..7], v[7], v[8])]),
             f: |p| vec![b03_f046(p[0], &p[1..6], &p[6..7], p[7], p[8])],
             vjp: |p, s| {
                 let (y, g0, g1, g2, g3, g4) =
@@ -3813,6 +6197,7 @@ pub fn cases() -> Vec<Case> {
             seed_name: "b03_f047",
             twin_of: None,
             params: &[("y", 1, true), ("x", 4, true)],
+            value: Some(|t, v| vec![b03_f047_value(t, &v[0..1], 1, &v[1..5])]),
             f: |p| vec![b03_f047(&p[0..1], 1, &p[1..5])],
             vjp: |p, s| {
                 let (y, g0, g1) = b03_f047_vjp(&p[0..1], 1, &p[1..5], s[0]);
@@ -3837,6 +6222,7 @@ pub fn cases() -> Vec<Case> {
             seed_name: "b03_f048",
             twin_of: None,
             params: &[("a", 1, true), ("x", 1, true)],
+            value: Some(|t, v| vec![b03_f048_value(t, v[0], &v[1..2])]),
             f: |p| vec![b03_f048(p[0], &p[1..2])],
             vjp: |p, s| {
                 let (y, g0, g1) = b03_f048_vjp(p[0], &p[1..2], s[0]);
@@ -3861,6 +6247,7 @@ pub fn cases() -> Vec<Case> {
             seed_name: "b03_f049",
             twin_of: None,
             params: &[("x", 5, true)],
+            value: Some(|t, v| vec![b03_f049_value(t, 2, 1, &v[0..5])]),
             f: |p| vec![b03_f049(2, 1, &p[0..5])],
             vjp: |p, s| {
                 let (y, g0) = b03_f049_vjp(2, 1, &p[0..5], s[0]);
@@ -3885,6 +6272,7 @@ pub fn cases() -> Vec<Case> {
             seed_name: "b03_f050",
             twin_of: None,
             params: &[("c", 1, true), ("b", 1, true), ("a", 1, true)],
+            value: Some(|t, v| vec![b03_f050_value(t, v[0], 3, v[1], v[2])]),
             f: |p| vec![b03_f050(p[0], 3, p[1], p[2])],
             vjp: |p, s| {
                 let (y, g0, g1, g2) = b03_f050_vjp(p[0], 3, p[1], p[2], s[0]);
@@ -3915,6 +6303,7 @@ pub fn cases() -> Vec<Case> {
                 ("a", 1, true),
                 ("b", 1, true),
             ],
+            value: Some(|t, v| vec![b03_f051_value(t, v[0], 3, &v[1..4], v[4], 1, v[5])]),
             f: |p| vec![b03_f051(p[0], 3, &p[1..4], p[4], 1, p[5])],
             vjp: |p, s| {
                 let (y, g0, g1, g2, g3) = b03_f051_vjp(p[0], 3, &p[1..4], p[4], 1, p[5], s[0]);
@@ -3944,6 +6333,7 @@ pub fn cases() -> Vec<Case> {
             seed_name: "b03_f052",
             twin_of: None,
             params: &[("x", 2, true), ("y", 3, true), ("a", 1, true)],
+            value: Some(|t, v| vec![b03_f052_value(t, &v[0..2], &v[2..5], 4, v[5])]),
             f: |p| vec![b03_f052(&p[0..2], &p[2..5], 4, p[5])],
             vjp: |p, s| {
                 let (y, g0, g1, g2) = b03_f052_vjp(&p[0..2], &p[2..5], 4, p[5], s[0]);
@@ -3969,6 +6359,7 @@ pub fn cases() -> Vec<Case> {
             seed_name: "b03_f052",
             twin_of: Some("b03_f052"),
             params: &[("x", 2, true), ("y", 3, true), ("a", 1, true)],
+            value: None,
             f: |p| vec![b03_f052_plain(&p[0..2], &p[2..5], 4, p[5])],
             vjp: |p, s| {
                 let (y, g0, g1, g2) = b03_f052_plain_vjp(&p[0..2], &p[2..5], 4, p[5], s[0]);
@@ -3995,6 +6386,7 @@ pub fn cases() -> Vec<Case> {
             seed_name: "b03_f053",
             twin_of: None,
             params: &[("a", 1, true)],
+            value: Some(|t, v| vec![b03_f053_value(t, 2, 4, v[0])]),
             f: |p| vec![b03_f053(2, 4, p[0])],
             vjp: |p, s| {
                 let (y, g0) = b03_f053_vjp(2, 4, p[0], s[0]);
@@ -4019,6 +6411,7 @@ pub fn cases() -> Vec<Case> {
             seed_name: "b03_f054",
             twin_of: None,
             params: &[("a", 1, true), ("b", 1, true)],
+            value: Some(|t, v| vec![b03_f054_value(t, v[0], 2, v[1], 4)]),
             f: |p| vec![b03_f054(p[0], 2, p[1], 4)],
             vjp: |p, s| {
                 let (y, g0, g1) = b03_f054_vjp(p[0], 2, p[1], 4, s[0]);
@@ -4043,6 +6436,7 @@ pub fn cases() -> Vec<Case> {
             seed_name: "b03_f054",
             twin_of: Some("b03_f054"),
             params: &[("a", 1, true), ("b", 1, true)],
+            value: None,
             f: |p| vec![b03_f054_plain(p[0], 2, p[1], 4)],
             vjp: |p, s| {
                 let (y, g0, g1) = b03_f054_plain_vjp(p[0], 2, p[1], 4, s[0]);
@@ -4067,6 +6461,7 @@ pub fn cases() -> Vec<Case> {
             seed_name: "b03_f055",
             twin_of: None,
             params: &[("c", 1, false), ("a", 1, true), ("b", 1, true)],
+            value: Some(|t, v| vec![b03_f055_value(t, v[0], v[1], v[2])]),
             f: |p| vec![b03_f055(p[0], p[1], p[2])],
             vjp: |p, s| {
                 let (y, g0, g1) = b03_f055_vjp(p[0], p[1], p[2], s[0]);
@@ -4091,6 +6486,7 @@ pub fn cases() -> Vec<Case> {
             seed_name: "b03_f056",
             twin_of: None,
             params: &[("b", 1, true), ("c", 1, true), ("a", 1, true)],
+            value: Some(|t, v| vec![b03_f056_value(t, 4, v[0], 4, v[1], v[2])]),
             f: |p| vec![b03_f056(4, p[0], 4, p[1], p[2])],
             vjp: |p, s| {
                 let (y, g0, g1, g2) = b03_f056_vjp(4, p[0], 4, p[1], p[2], s[0]);
@@ -4116,6 +6512,7 @@ pub fn cases() -> Vec<Case> {
             seed_name: "b03_f057",
             twin_of: None,
             params: &[("x", 2, true), ("y", 4, true)],
+            value: Some(|t, v| vec![b03_f057_value(t, &v[0..2], &v[2..6], 1)]),
             f: |p| vec![b03_f057(&p[0..2], &p[2..6], 1)],
             vjp: |p, s| {
                 let (y, g0, g1) = b03_f057_vjp(&p[0..2], &p[2..6], 1, s[0]);
@@ -4140,6 +6537,7 @@ pub fn cases() -> Vec<Case> {
             seed_name: "b03_f058",
             twin_of: None,
             params: &[("a", 1, true), ("x", 2, true)],
+            value: Some(|t, v| vec![b03_f058_value(t, 2, v[0], 1, &v[1..3])]),
             f: |p| vec![b03_f058(2, p[0], 1, &p[1..3])],
             vjp: |p, s| {
                 let (y, g0, g1) = b03_f058_vjp(2, p[0], 1, &p[1..3], s[0]);
@@ -4164,6 +6562,7 @@ pub fn cases() -> Vec<Case> {
             seed_name: "b03_f059",
             twin_of: None,
             params: &[("x", 1, true)],
+            value: Some(|t, v| vec![b03_f059_value(t, &v[0..1])]),
             f: |p| vec![b03_f059(&p[0..1])],
             vjp: |p, s| {
                 let (y, g0) = b03_f059_vjp(&p[0..1], s[0]);
@@ -4188,6 +6587,7 @@ pub fn cases() -> Vec<Case> {
             seed_name: "b03_f060",
             twin_of: None,
             params: &[("b", 1, true), ("a", 1, true), ("x", 5, true)],
+            value: Some(|t, v| b03_f060_value(t, 3, v[0], v[1], &v[2..7])),
             f: |p| b03_f060(3, p[0], p[1], &p[2..7]),
             vjp: |p, s| {
                 let (y, g0, g1, g2) = b03_f060_vjp(3, p[0], p[1], &p[2..7], s.to_vec());
@@ -4203,6 +6603,7 @@ pub fn cases() -> Vec<Case> {
             seed_name: "b03_f061",
             twin_of: None,
             params: &[("a", 1, true)],
+            value: Some(|t, v| vec![b03_f061_value(t, v[0], 1)]),
             f: |p| vec![b03_f061(p[0], 1)],
             vjp: |p, s| {
                 let (y, g0) = b03_f061_vjp(p[0], 1, s[0]);
@@ -4227,6 +6628,7 @@ pub fn cases() -> Vec<Case> {
             seed_name: "b03_f061",
             twin_of: Some("b03_f061"),
             params: &[("a", 1, true)],
+            value: None,
             f: |p| vec![b03_f061_plain(p[0], 1)],
             vjp: |p, s| {
                 let (y, g0) = b03_f061_plain_vjp(p[0], 1, s[0]);
@@ -4251,6 +6653,7 @@ pub fn cases() -> Vec<Case> {
             seed_name: "b03_f062",
             twin_of: None,
             params: &[("a", 1, false), ("x", 2, true), ("b", 1, false)],
+            value: Some(|t, v| vec![b03_f062_value(t, v[0], &v[1..3], v[3], 4)]),
             f: |p| vec![b03_f062(p[0], &p[1..3], p[3], 4)],
             vjp: |p, s| {
                 let (y, g0) = b03_f062_vjp(p[0], &p[1..3], p[3], 4, s[0]);
@@ -4275,6 +6678,7 @@ pub fn cases() -> Vec<Case> {
             seed_name: "b03_f063",
             twin_of: None,
             params: &[("x", 1, true)],
+            value: Some(|t, v| vec![b03_f063_value(t, &v[0..1])]),
             f: |p| vec![b03_f063(&p[0..1])],
             vjp: |p, s| {
                 let (y, g0) = b03_f063_vjp(&p[0..1], s[0]);
@@ -4304,6 +6708,7 @@ pub fn cases() -> Vec<Case> {
                 ("y", 2, true),
                 ("a", 1, true),
             ],
+            value: Some(|t, v| vec![b03_f064_value(t, v[0], &v[1..4], &v[4..6], 1, v[6])]),
             f: |p| vec![b03_f064(p[0], &p[1..4], &p[4..6], 1, p[6])],
             vjp: |p, s| {
                 let (y, g0, g1, g2, g3) = b03_f064_vjp(p[0], &p[1..4], &p[4..6], 1, p[6], s[0]);

@@ -12,7 +12,7 @@
 )]
 
 use super::harness::{cat, Case};
-use autodiff::differentiate;
+use autodiff::{differentiate, Tape, Value};
 
 #[differentiate]
 fn b04_f000(a: f64, b: f64) -> f64 {
@@ -54,6 +54,60 @@ fn b04_f000(a: f64, b: f64) -> f64 {
                     acc1 = acc1 * (-0.46_f64) + (s10.atan() + s7);
                 } else if s7 >= (-0.48) {
                     let t11: f64 = s7;
+                    acc1 = (0.8 * t11.cos()).acos().asinh();
+                } else {
+                    let t12 = (s7 - s7) / (s7 * a * (s7 * a) + 0.5);
+                    acc1 += (t12 - acc1) / 2.0;
+                }
+                k8 += 1;
+            }
+            acc1 = s7;
+        }
+        acc1 += (2.5 + (acc1 * acc1).sin()).log2();
+    }
+    acc1 + b - a
+}
+
+// `b04_f000` on the `Value` tape: its gradient must agree with `b04_f000_vjp`.
+fn b04_f000_value<'t>(tape: &'t Tape<f64>, a: Value<'t, f64>, b: Value<'t, f64>) -> Value<'t, f64> {
+    let mut acc1 = tape.constant((-1.068e0));
+    if a / 2.0 >= (-0.17) {
+        return b;
+    }
+    for i2 in (0..5).rev() {
+        if i2 <= 0 {
+            acc1 = b.sin().tanh().exp().powf(0.5);
+            acc1 += ((-0.02) * acc1).powi(2);
+        } else if tape.constant(f64::cos((-0.042_f64) * (-1.25))) <= b - acc1 - (0.2_f64 + acc1) {
+            let mut k3 = 0;
+            loop {
+                if k3 >= 2 {
+                    break;
+                }
+                k3 += 1;
+                let j4 = k3 - 1;
+                let mut h5 = vec![tape.constant(0.5); 4];
+                for i6 in 0..h5.len() {
+                    h5[i6] = h5[j4] + (a + h5[j4 % h5.len()]);
+                }
+                h5[(i2 + 3) % 4] = h5[(i2 + 3) % 4] + f64::asinh((j4 as f64));
+                acc1 += (1.0 + (h5[(i2 + 1) % h5.len()] / h5[j4 % h5.len()].sin().exp()).powi(2))
+                    .recip();
+            }
+            acc1 = acc1;
+        } else {
+            let s7 = a / (2.5 + b.sin());
+            let mut k8 = 0;
+            loop {
+                if k8 >= 1 {
+                    break;
+                }
+                let j9 = k8;
+                if s7 > (-0.16) {
+                    let s10 = ((acc1 * b).tanh() * (acc1 * b).tanh() + 0.5).log(10.0);
+                    acc1 = acc1 * (-0.46_f64) + (s10.atan() + s7);
+                } else if s7 >= (-0.48) {
+                    let t11 = s7;
                     acc1 = (0.8 * t11.cos()).acos().asinh();
                 } else {
                     let t12 = (s7 - s7) / (s7 * a * (s7 * a) + 0.5);
@@ -178,6 +232,66 @@ fn b04_f001_plain(x: &[f64], a: f64, b: f64, n: usize) -> f64 {
     ((acc1 * acc2 + a) * b).atan()
 }
 
+// `b04_f001` on the `Value` tape: its gradient must agree with `b04_f001_vjp`.
+fn b04_f001_value<'t>(
+    tape: &'t Tape<f64>,
+    x: &[Value<'t, f64>],
+    a: Value<'t, f64>,
+    b: Value<'t, f64>,
+    n: usize,
+) -> Value<'t, f64> {
+    let mut acc1 = b04_f000_value(tape, b * x[4], x[3]);
+    let mut acc2 = x[2];
+    acc2 += (x[2] * acc2).asinh();
+    let acc3 = (x[4] + x[2]).min(acc2);
+    acc1 = acc1 + x[1].atan() * (acc1 * acc2);
+    for i4 in (1..n).rev() {
+        if acc3 * acc3 >= 1.52 {
+            continue;
+        }
+        acc1 = a * x[i4 % 5] * b04_f000_value(tape, x[i4], x[(i4 + 1) % x.len()]);
+    }
+    for i5 in 0..x.len() {
+        let mut k6: usize = 0;
+        while k6 < x.len() && tape.constant(1.34).mul_add(x[x.len() - 1 - i5], acc3) < 1.5 {
+            let j7 = k6;
+            let acc8 = (1.0 + acc1.powi(2)).cbrt();
+            let s9 = (match j7 % 2 {
+                0 => tape.constant((j7 as f64)),
+                _ => acc3,
+            }) + acc8.atan();
+            match j7 % 2 {
+                0 => {
+                    let mut u10 = b;
+                    acc2 = acc2 * 0.7 + (x[i5 % x.len()] * acc3).sin().sinh();
+                }
+                _ => {
+                    let mut s11 = acc3.powi(2).atan2((s9 * (j7 as f64)).cos().exp())
+                        + ((0.5 * x[j7 / 2]).ceil() + a).sin().exp().log2();
+                    acc1 = acc1 * (-0.23)
+                        + (match j7 % 3 {
+                            0 => x[5 - 1 - i5] + s9,
+                            1 => x[x.len() - 1 - i5],
+                            _ => {
+                                if i5 % 2 == 0 || acc8 < 0.223 {
+                                    s11
+                                } else {
+                                    tape.constant((i5 as f64))
+                                }
+                            }
+                        });
+                }
+            }
+            k6 += 1;
+        }
+        acc2 = acc2 * (-0.6)
+            + (0.5 * a.cos())
+                .exp_m1()
+                .atan2((acc3 * acc3 + 1.0).cbrt().sin().exp());
+    }
+    ((acc1 * acc2 + a) * b).atan()
+}
+
 #[differentiate]
 fn b04_f002(x: &[f64], a: f64, n: usize, b: f64, y: &[f64], c: f64) -> f64 {
     let mut acc1 = c - b;
@@ -190,6 +304,40 @@ fn b04_f002(x: &[f64], a: f64, n: usize, b: f64, y: &[f64], c: f64) -> f64 {
                 let mut s6: f64 = s2;
             }
             acc1 += b04_f000(y[(i4 + 2) % 2] + s2, c + acc1)
+                * (match i4 % 3 {
+                    0 => y[1],
+                    1 => s2,
+                    _ => c,
+                });
+        }
+        acc1 += c + y[1];
+    } else {
+        let acc7 = v3[0].sin();
+        acc1 = x[2] + acc7 - y[1];
+    }
+    acc1 - v3[0]
+}
+
+// `b04_f002` on the `Value` tape: its gradient must agree with `b04_f002_vjp`.
+fn b04_f002_value<'t>(
+    tape: &'t Tape<f64>,
+    x: &[Value<'t, f64>],
+    a: Value<'t, f64>,
+    n: usize,
+    b: Value<'t, f64>,
+    y: &[Value<'t, f64>],
+    c: Value<'t, f64>,
+) -> Value<'t, f64> {
+    let mut acc1 = c - b;
+    let s2 = (1.0 + y[0].powi(2)).cbrt();
+    let v3 = vec![acc1, b * x[1]];
+    acc1 += 1.8 - a / (1.0 + a * a);
+    if c + c > (-0.57_f64) {
+        for i4 in (0..y.len()).rev() {
+            for i5 in 0..v3.len() {
+                let mut s6 = s2;
+            }
+            acc1 += b04_f000_value(tape, y[(i4 + 2) % 2] + s2, c + acc1)
                 * (match i4 % 3 {
                     0 => y[1],
                     1 => s2,
@@ -250,6 +398,53 @@ fn b04_f003(n: usize, a: f64) -> f64 {
     (acc1 + acc2).tanh()
 }
 
+// `b04_f003` on the `Value` tape: its gradient must agree with `b04_f003_vjp`.
+fn b04_f003_value<'t>(tape: &'t Tape<f64>, n: usize, a: Value<'t, f64>) -> Value<'t, f64> {
+    let mut acc1 = b04_f000_value(
+        tape,
+        (-1.909) + a,
+        b04_f000_value(tape, a + a, if a < (-0.29) { a } else { a }),
+    );
+    let mut acc2 = acc1 * 0.72;
+    let mut k3 = 0;
+    loop {
+        if k3 >= n {
+            break;
+        }
+        let j4 = k3;
+        for i5 in (0..n).rev() {
+            match i5 % 2 {
+                0 => {
+                    acc1 *= 1.0 + 0.5 * a.min(acc1).tanh();
+                    acc2 -= (-1.23);
+                }
+                _ => {
+                    if acc1 <= a.hypot(1.0 + acc2.powi(2)) {
+                        let acc6 = acc1 * acc1;
+                        acc2 -= a * acc6 + acc6;
+                    } else {
+                        acc2 *= 1.0 + 0.5 * f64::tanh((-0.238) / 0.5);
+                        let acc2 = acc2 + f64::asinh((j4 as f64));
+                        acc1 += acc2;
+                    }
+                    acc1 = acc1 * 0.2 + a.cos().exp().log(10.0).atan();
+                }
+            }
+            acc1 = acc1 * 8.2e-1
+                + (match j4 % 3 {
+                    0 => acc1.tanh(),
+                    1 => (n as f64) / (a.abs() + 1.0),
+                    _ => (i5 as f64) * acc1,
+                });
+        }
+        if acc1 < acc1 || j4 <= 0 {
+            break;
+        }
+        k3 += 1;
+    }
+    (acc1 + acc2).tanh()
+}
+
 #[differentiate]
 fn b04_f004(a: f64, x: &[f64]) -> f64 {
     let mut acc1 = f64::tanh((-1.46));
@@ -270,6 +465,33 @@ fn b04_f004(a: f64, x: &[f64]) -> f64 {
     }
     let u6 = x[0];
     w3[0] += x[0].tanh();
+    acc1 + w3[2] + w3[0]
+}
+
+// `b04_f004` on the `Value` tape: its gradient must agree with `b04_f004_vjp`.
+fn b04_f004_value<'t>(
+    tape: &'t Tape<f64>,
+    a: Value<'t, f64>,
+    x: &[Value<'t, f64>],
+) -> Value<'t, f64> {
+    let mut acc1 = tape.constant(f64::tanh((-1.46)));
+    if a < a + a {
+        let s2 = acc1.tanh();
+        acc1 = acc1 * (-0.44) + a.tanh().exp2().clamp((-1.0), 1.0);
+    }
+    let mut w3 = vec![tape.constant(0.5); 5];
+    if tape.constant((-1.76)) >= a {
+        let mut w4 = x.to_vec();
+        let acc1 = acc1 + acc1.atan();
+    } else if acc1.sin().exp().powf(0.9 * x[0].cos()) + f64::acosh(2.0 + f64::sin((-1.67e0)) + 1.0)
+        <= w3[1]
+    {
+        w3[2] = w3[2] + (a.hypot(1.0 + a * a) - b04_f003_value(tape, 4, w3[4].powi(3)));
+        let mut t5 = acc1;
+        acc1 = acc1 * (-0.48) + (x[1] / 2.0).cos().exp().recip();
+    }
+    let u6 = x[0];
+    w3[0] = w3[0] + x[0].tanh();
     acc1 + w3[2] + w3[0]
 }
 
@@ -319,6 +541,44 @@ fn b04_f005_plain(b: f64, n: usize, c: f64, a: f64) -> f64 {
         let mut w4 = vec![0.0; 1];
         for i5 in 0..w4.len() {
             w4[i5] = w4[i5 / 2] * f64::sqrt(w4[0] * w4[0] + 0.25);
+        }
+        acc1 *= 1.0 + 0.1 * ((-0.64) * acc1).sin();
+        acc1 = acc1 * (-0.02) + (acc1 * a + acc1);
+    }
+    let mut s6 = c;
+    {
+        let acc1 = acc1 + c;
+        s6 = s6 * (-0.36) + (acc1 * acc1 + 0.25).log(10.0).powi(3);
+    }
+    if c <= c / 4.0 {
+        let mut w7 = Vec::with_capacity(4);
+        for i8 in 0..4 {
+            w7.push(b % 1.5);
+        }
+    } else {
+        let s9 = a.atan();
+    }
+    acc1 * s6 * a + c
+}
+
+// `b04_f005` on the `Value` tape: its gradient must agree with `b04_f005_vjp`.
+fn b04_f005_value<'t>(
+    tape: &'t Tape<f64>,
+    b: Value<'t, f64>,
+    n: usize,
+    c: Value<'t, f64>,
+    a: Value<'t, f64>,
+) -> Value<'t, f64> {
+    let mut acc1 = b;
+    for i2 in (0..n).rev() {
+        acc1 += (i2 as f64);
+        let mut u3 = (1.5 + acc1.cos()).log(3.0);
+        acc1 += u3;
+    }
+    if acc1 <= acc1 {
+        let mut w4 = vec![tape.constant(0.0); 1];
+        for i5 in 0..w4.len() {
+            w4[i5] = w4[i5 / 2] * (w4[0] * w4[0] + 0.25).sqrt();
         }
         acc1 *= 1.0 + 0.1 * ((-0.64) * acc1).sin();
         acc1 = acc1 * (-0.02) + (acc1 * a + acc1);
@@ -396,6 +656,39 @@ fn b04_f006_plain(y: &[f64], x: &[f64], a: f64, n: usize) -> f64 {
     acc1 - acc2 + u4 + w3[0]
 }
 
+// `b04_f006` on the `Value` tape: its gradient must agree with `b04_f006_vjp`.
+fn b04_f006_value<'t>(
+    tape: &'t Tape<f64>,
+    y: &[Value<'t, f64>],
+    x: &[Value<'t, f64>],
+    a: Value<'t, f64>,
+    n: usize,
+) -> Value<'t, f64> {
+    let mut acc1 = tape.constant(f64::sin(1.92));
+    let mut acc2 = a.tanh();
+    acc1 = acc1 + x[0] * acc1.tanh();
+    let mut w3 = vec![tape.constant(f64::sin((n as f64))), acc2];
+    if a.cos() > 0.87 {
+        return 0.1_f64 - x[4];
+    }
+    let mut u4 = acc2.sin() * (w3[1] + x[4]) / 0.5;
+    w3[0] = acc2.asinh();
+    acc1 += w3[0] * u4 / 4.0;
+    for i5 in 0..y.len() {
+        for i6 in 0..w3.len() {
+            let mut u7 = b04_f004_value(tape, 0.71 + acc1, &w3);
+            acc1 = acc1
+                + (match i5 % 2 {
+                    0 => tape.constant((i6 as f64)),
+                    _ => u7,
+                }) * acc1.atan2(1.0 + x[i6] * x[i6]);
+            acc1 -= (-1.16) / (1.0 + f64::asinh((n as f64)) * f64::asinh((n as f64)));
+        }
+        acc2 = (2.0 + a.sin()).sqrt();
+    }
+    acc1 - acc2 + u4 + w3[0]
+}
+
 #[differentiate]
 fn b04_f007(a: f64, n: usize) -> Vec<f64> {
     let mut acc1 = a.tanh();
@@ -444,6 +737,54 @@ fn b04_f007(a: f64, n: usize) -> Vec<f64> {
     out8
 }
 
+// `b04_f007` on the `Value` tape: its gradient must agree with `b04_f007_vjp`.
+fn b04_f007_value<'t>(tape: &'t Tape<f64>, a: Value<'t, f64>, n: usize) -> Vec<Value<'t, f64>> {
+    let mut acc1 = a.tanh();
+    if a.tanh() < 0.63 {
+        if acc1 < (-0.36) {
+            for i2 in 0..1 {
+                let a = a + b04_f003_value(tape, 4, acc1.powi(3));
+                acc1 = (acc1
+                    * (if (0.9 * a.cos()).asin() > acc1.atan() {
+                        a
+                    } else {
+                        a
+                    }))
+                .tanh();
+                {
+                    let acc1 = acc1 + f64::asin(0.9 * f64::tanh(0.01));
+                }
+                match i2 % 3 {
+                    0 => {
+                        let t3 = tape.constant(f64::ln(f64::abs((-1.7)) + 1.0));
+                    }
+                    1 => {
+                        let u4 = tape.constant(f64::clamp((i2 as f64), (-1.0), 1.0));
+                    }
+                    _ => {
+                        let mut u5 = tape.constant((n as f64));
+                        acc1 += u5.sin().exp().max(a + (i2 as f64));
+                    }
+                }
+                acc1 -= a.asinh() * f64::powi((i2 as f64), 2);
+            }
+            acc1 = acc1 * (-0.883) + (0.6 * acc1.cos()).tan().atan();
+        } else {
+            let u6 = a - acc1;
+            acc1 -= (a.tanh() * a.tanh() + 1.0 + 1.0).acosh();
+        }
+        acc1 += acc1;
+    } else {
+        let u7 = a.cos();
+        acc1 -= u7;
+    }
+    let mut out8 = vec![tape.constant(0.0); n];
+    for i9 in 0..2 {
+        out8[i9] = acc1 - ((i9 as f64) - (i9 as f64));
+    }
+    out8
+}
+
 #[differentiate]
 fn b04_f008(a: f64, x: &[f64]) -> f64 {
     let mut acc1: f64 = (0.8 * a.sin()).acos();
@@ -483,6 +824,49 @@ fn b04_f008(a: f64, x: &[f64]) -> f64 {
     (acc1 + a).atan()
 }
 
+// `b04_f008` on the `Value` tape: its gradient must agree with `b04_f008_vjp`.
+fn b04_f008_value<'t>(
+    tape: &'t Tape<f64>,
+    a: Value<'t, f64>,
+    x: &[Value<'t, f64>],
+) -> Value<'t, f64> {
+    let mut acc1 = (0.8 * a.sin()).acos();
+    for i2 in 0..=x.len() - 1 {
+        let mut k3 = 0;
+        while k3 < x.len() {
+            k3 += 1;
+            let j4 = k3 - 1;
+            if (-0.036) > (-0.7) {
+                if x[j4 / 2] + (i2 as f64) > (-0.38) {
+                    return a.hypot(1.0 + (acc1 * acc1).powi(2));
+                }
+                if j4 > 0 {
+                    let acc1 = acc1 + acc1;
+                    if a - acc1 < a {
+                        break;
+                    }
+                } else if tape.constant(f64::sin((i2 as f64))) <= x[i2] {
+                    let mut acc5 = b04_f003_value(tape, 4, (2.5 + acc1.sin()).ln_1p())
+                        * f64::cbrt((i2 as f64) * (i2 as f64) + 0.5);
+                    acc1 = a * acc5.sin();
+                } else {
+                    let acc1 = acc1 + (acc1.abs() + 1.0).recip();
+                    let mut t6 = x[0] + acc1;
+                }
+                acc1 -= x[x.len() - 1 - i2].sin().tanh();
+            } else {
+                let acc1 = acc1 * (x[i2] * (j4 as f64));
+            }
+            acc1 = acc1.asinh() % 2.0;
+        }
+        acc1 = acc1;
+        if (i2 as f64) * x[i2] < x[i2] * acc1 {
+            continue;
+        }
+    }
+    (acc1 + a).atan()
+}
+
 #[differentiate(wrt(a))]
 fn b04_f009(x: &[f64], a: f64, n: usize) -> f64 {
     let mut acc1 = a * a;
@@ -499,6 +883,34 @@ fn b04_f009(x: &[f64], a: f64, n: usize) -> f64 {
         for i6 in 0..w4.len() {
             let acc7 = -(if i6 < 4 { acc1 } else { s3 });
             let mut t8 = (i6 as f64);
+            s3 -= acc7 + (w4[i5] - w4[2]);
+        }
+        s3 -= acc2 + a.tanh();
+    }
+    (acc1 * acc2 * s3 * a * w4[4] + w4[1]).atan()
+}
+
+// `b04_f009` on the `Value` tape: its gradient must agree with `b04_f009_vjp`.
+fn b04_f009_value<'t>(
+    tape: &'t Tape<f64>,
+    x: &[Value<'t, f64>],
+    a: Value<'t, f64>,
+    n: usize,
+) -> Value<'t, f64> {
+    let mut acc1 = a * a;
+    let mut acc2 = acc1;
+    let mut s3 = (x[2] / 4.0).asinh();
+    if s3 <= s3 {
+        return tape.constant((-0.58) / f64::exp(f64::tanh(f64::cos((n as f64)))));
+    }
+    let mut w4 = vec![tape.constant(0.5); x.len()];
+    for i5 in 0..w4.len() {
+        if (0.6 * s3.sin()).tan() < 0.6 {
+            continue;
+        }
+        for i6 in 0..w4.len() {
+            let acc7 = -(if i6 < 4 { acc1 } else { s3 });
+            let mut t8 = tape.constant((i6 as f64));
             s3 -= acc7 + (w4[i5] - w4[2]);
         }
         s3 -= acc2 + a.tanh();
@@ -574,6 +986,49 @@ fn b04_f010_plain(m: usize, c: f64, x: &[f64], a: f64, n: usize, b: f64) -> Vec<
     out9
 }
 
+// `b04_f010` on the `Value` tape: its gradient must agree with `b04_f010_vjp`.
+fn b04_f010_value<'t>(
+    tape: &'t Tape<f64>,
+    m: usize,
+    c: Value<'t, f64>,
+    x: &[Value<'t, f64>],
+    a: Value<'t, f64>,
+    n: usize,
+    b: Value<'t, f64>,
+) -> Vec<Value<'t, f64>> {
+    let mut acc1 = (x[2].abs() + 1.0).ln();
+    {
+        let w2 = vec![(1.0 + b * b + 1.0).acosh(), a];
+        for i3 in 0..w2.len() {
+            let c = c + (-0.567) / w2[1].cos().exp();
+            let mut w4 = vec![tape.constant(0.0); w2.len()];
+            let mut w5 = Vec::with_capacity(n);
+            for i6 in 0..n {
+                w5.push(x[(i6 + 1) % 5]);
+            }
+            acc1 = c;
+        }
+        acc1 -= a;
+        acc1 = (m as f64) * w2[0] * (c * acc1);
+    }
+    if c < (-0.33) {
+        let s7 = (0.5
+            * b04_f000_value(
+                tape,
+                (1.0 + c.powi(2) + 1.0).acosh(),
+                (1.0 + x[3].powi(2) + 1.0).acosh(),
+            ))
+        .round()
+            + a;
+        acc1 += x[4];
+    } else {
+        let mut acc8 = (x[2] - b - (c + b)).clamp((-1.0), 1.0);
+        acc1 -= acc8.atan() + x[1];
+    }
+    let out9 = vec![x[3], (x[1] + x[2]) * ((-0.14) + x[2]), a, a];
+    out9
+}
+
 #[differentiate]
 fn b04_f011(x: &[f64], m: usize, n: usize) -> f64 {
     let mut acc1: f64 = x[1].abs();
@@ -590,6 +1045,27 @@ fn b04_f011(x: &[f64], m: usize, n: usize) -> f64 {
     (acc1 + acc2 + w4[0]).tanh()
 }
 
+// `b04_f011` on the `Value` tape: its gradient must agree with `b04_f011_vjp`.
+fn b04_f011_value<'t>(
+    tape: &'t Tape<f64>,
+    x: &[Value<'t, f64>],
+    m: usize,
+    n: usize,
+) -> Value<'t, f64> {
+    let mut acc1 = x[1].abs();
+    let mut acc2 = tape.constant(1.7);
+    let t3 = tape.constant(f64::atan((-7.0e-1)));
+    let mut w4 = vec![tape.constant(0.0); 1];
+    let t3 = t3 * acc1;
+    if (n as f64) < 0.44_f64 {
+        let mut t5 = w4[0];
+        acc1 -= acc2 * t5 - -(-1.517_f64);
+    } else {
+        let mut acc6 = x[0].max((m as f64));
+    }
+    (acc1 + acc2 + w4[0]).tanh()
+}
+
 #[differentiate(wrt(x))]
 fn b04_f012(a: f64, b: f64, x: &[f64]) -> f64 {
     let mut acc1: f64 = (1.5 + f64::tanh((-0.33))).recip();
@@ -597,6 +1073,41 @@ fn b04_f012(a: f64, b: f64, x: &[f64]) -> f64 {
     if x[2] > 0.23_f64 {
         let mut acc3 = ((if acc1 > b { a } else { acc1 }).abs() + 1.0).recip();
         acc1 += f64::acos(0.8 * (acc3 / (x[3] * x[3] + 0.5)).sin());
+    } else {
+        if (0.9 * b.sin()).asin() >= (-0.42) {
+            for i4 in 0..x.len() {
+                for i5 in 0..x.len() {
+                    let acc1 = acc1 * x[x.len() - 1 - i5];
+                }
+                acc1 += x[1];
+            }
+            let mut v6 = Vec::with_capacity(3);
+            for i7 in 0..3 {
+                v6.push((2.0 + (x[(i7 + 3) % x.len()] + acc1).tanh()).cbrt());
+            }
+            acc1 = acc1 * (-0.252) + f64::tanh(0.85);
+        }
+        if b < (-0.48) {
+            let u8 = s2.hypot(x[2].sin().cos().exp());
+            acc1 = acc1 * 0.3 + x[3];
+        }
+        acc1 += b;
+    }
+    acc1.tanh()
+}
+
+// `b04_f012` on the `Value` tape: its gradient must agree with `b04_f012_vjp`.
+fn b04_f012_value<'t>(
+    tape: &'t Tape<f64>,
+    a: Value<'t, f64>,
+    b: Value<'t, f64>,
+    x: &[Value<'t, f64>],
+) -> Value<'t, f64> {
+    let mut acc1 = tape.constant(f64::recip(1.5 + f64::tanh((-0.33))));
+    let s2 = 1.11_f64 / (1.0 + x[1] * x[1]);
+    if x[2] > 0.23_f64 {
+        let mut acc3 = ((if acc1 > b { a } else { acc1 }).abs() + 1.0).recip();
+        acc1 += (0.8 * (acc3 / (x[3] * x[3] + 0.5)).sin()).acos();
     } else {
         if (0.9 * b.sin()).asin() >= (-0.42) {
             for i4 in 0..x.len() {
@@ -645,6 +1156,36 @@ fn b04_f013(a: f64, b: f64, c: f64) -> f64 {
     (acc1 + acc4) * c - v2[0] - v2[1]
 }
 
+// `b04_f013` on the `Value` tape: its gradient must agree with `b04_f013_vjp`.
+fn b04_f013_value<'t>(
+    tape: &'t Tape<f64>,
+    a: Value<'t, f64>,
+    b: Value<'t, f64>,
+    c: Value<'t, f64>,
+) -> Value<'t, f64> {
+    let mut acc1 = tape.constant((-1.7));
+    let mut v2 = vec![tape.constant(0.5); 4];
+    for i3 in 0..4 {
+        v2[i3] = v2[i3] + (1.5 + b.cos()).recip() / v2[i3].tanh().tanh().exp();
+    }
+    acc1 /= (b * b + 0.25).cbrt().abs() + 1.0;
+    let mut acc4 = tape.constant(f64::clamp((-1.4), (-1.0), 1.0));
+    if (-0.3_f64) <= 0.84 {
+        if (acc1 * v2[0]).sin().sinh() > (-0.69) {
+            let acc5 = a;
+            acc4 = (v2[3] / (1.0 + acc5 * acc5)).asinh();
+        } else {
+            let mut u6 = a.tanh();
+            acc4 -= (2.0 + b.sin().cos()).ln();
+        }
+        acc1 -= b04_f000_value(tape, acc4.cos(), (1.5 + acc1.cos()).powf(1.5));
+    } else {
+        let mut t7 = v2[3];
+        acc1 -= acc4;
+    }
+    (acc1 + acc4) * c - v2[0] - v2[1]
+}
+
 #[differentiate]
 fn b04_f014(c: f64, y: &[f64], x: &[f64], a: f64, b: f64) -> f64 {
     let mut acc1 = y[0].sin();
@@ -682,6 +1223,51 @@ fn b04_f014(c: f64, y: &[f64], x: &[f64], a: f64, b: f64) -> f64 {
     (acc1 * a + y[0]).tanh()
 }
 
+// `b04_f014` on the `Value` tape: its gradient must agree with `b04_f014_vjp`.
+fn b04_f014_value<'t>(
+    tape: &'t Tape<f64>,
+    c: Value<'t, f64>,
+    y: &[Value<'t, f64>],
+    x: &[Value<'t, f64>],
+    a: Value<'t, f64>,
+    b: Value<'t, f64>,
+) -> Value<'t, f64> {
+    let mut acc1 = y[0].sin();
+    {
+        let mut k2 = 0;
+        while k2 < y.len() {
+            let j3 = k2;
+            acc1 += x[j3];
+            let mut k4 = 0;
+            while k4 < 1 && f64::exp2(0.5 * f64::atan((j3 as f64))) < 1.2 {
+                k4 += 1;
+                let j5 = k4 - 1;
+                if !(j5 % 2 == 0) {
+                    let mut acc6 = match j3 % 3 {
+                        0 => 1.46 / y[0].sin().exp(),
+                        1 => acc1.mul_add(x[j5 % 4], y[y.len() - 1 - j5]),
+                        _ => acc1 / 0.5,
+                    };
+                    acc1 = (2.0 + (acc6 % 1.5).cos()).cbrt();
+                } else {
+                    let s7 = ((-0.77) * b).mul_add(y[0] % 3.0, acc1);
+                }
+                acc1 = acc1 * 0.54 + x[j3];
+            }
+            acc1 = x[x.len() - 1 - j3];
+            k2 += 1;
+        }
+        acc1 = b04_f005_value(
+            tape,
+            b,
+            4,
+            if c <= 0.18_f64 { x[2] } else { x[3] },
+            c.mul_add(acc1, x[2]),
+        );
+    }
+    (acc1 * a + y[0]).tanh()
+}
+
 #[differentiate(wrt(a))]
 fn b04_f015(a: f64, c: f64, b: f64, m: usize, n: usize) -> f64 {
     let mut acc1: f64 = (-0.7);
@@ -705,6 +1291,52 @@ fn b04_f015(a: f64, c: f64, b: f64, m: usize, n: usize) -> f64 {
                         match i4 % 3 {
                             0 => c,
                             1 => (-1.2),
+                            _ => acc2,
+                        },
+                        acc1 / (2.5 + b.tanh()),
+                    ) + acc2 * a;
+                }
+            }
+        }
+        acc2 += (-1.6);
+        if i3 <= 1 {
+            break;
+        }
+    }
+    acc1 + acc2
+}
+
+// `b04_f015` on the `Value` tape: its gradient must agree with `b04_f015_vjp`.
+fn b04_f015_value<'t>(
+    tape: &'t Tape<f64>,
+    a: Value<'t, f64>,
+    c: Value<'t, f64>,
+    b: Value<'t, f64>,
+    m: usize,
+    n: usize,
+) -> Value<'t, f64> {
+    let mut acc1 = tape.constant((-0.7));
+    acc1 /= (acc1 + b).sin().exp();
+    acc1 = (acc1 + b04_f003_value(tape, n, tape.constant(f64::sin((-1.22))))).atan();
+    let mut acc2 = if a * b >= b % 2.0 { b % 1.5 } else { b };
+    for i3 in (1..4).step_by(3) {
+        acc2 = acc2 * 0.838 + acc2.sin();
+        for i4 in (0..5).rev() {
+            match i3 % 3 {
+                0 => {
+                    let mut w5 = vec![tape.constant(0.5); 3];
+                    acc2 = (w5[i4 / 2] + w5[(i4 + 3) % w5.len()]) * (w5[i4 % w5.len()] - a);
+                }
+                1 => {
+                    let s6 = c;
+                    acc1 -= (s6 * s6 + 0.5).cbrt() + f64::atan((i4 as f64));
+                }
+                _ => {
+                    let u7 = b04_f000_value(
+                        tape,
+                        match i4 % 3 {
+                            0 => c,
+                            1 => tape.constant((-1.2)),
                             _ => acc2,
                         },
                         acc1 / (2.5 + b.tanh()),
@@ -768,6 +1400,54 @@ fn b04_f016(a: f64, n: usize) -> f64 {
     (acc1 * acc2 + a).sin()
 }
 
+// `b04_f016` on the `Value` tape: its gradient must agree with `b04_f016_vjp`.
+fn b04_f016_value<'t>(tape: &'t Tape<f64>, a: Value<'t, f64>, n: usize) -> Value<'t, f64> {
+    let mut acc1 = tape.constant(0.77);
+    let mut acc2 = a.hypot(1.0 + a.powi(2));
+    for i3 in (0..n).rev() {
+        for i4 in 0..n {
+            let mut w5 = vec![acc1.mul_add(acc2, a), -acc2];
+            let s6 = b04_f000_value(tape, (acc1.abs() + 1.0).cbrt(), acc1 + acc1) % 2.0;
+            let a = a + 1.13;
+            match i4 % 2 {
+                0 => {
+                    match i4 % 3 {
+                        0 => {
+                            let a = a * acc2.sin();
+                            let s7 = b04_f004_value(tape, w5[(i4 + 1) % 2] / 2.0, &w5);
+                            acc1 -= 1.65e0;
+                        }
+                        1 => {
+                            w5[i3 % 2] = (i4 as f64) / 0.5 * w5[i4 % w5.len()];
+                            acc1 -= w5[1];
+                        }
+                        _ => {
+                            let t8 = 0.1 - s6 + (w5[0] + w5[1]);
+                            acc2 += (1.0 + t8.tanh() * t8.tanh()).ln();
+                        }
+                    }
+                    acc1 = a.clamp((-1.0), 1.0) + (n as f64);
+                }
+                _ => {
+                    let mut acc9 = (0.5
+                        * (match i4 % 2 {
+                            0 => a,
+                            _ => acc2,
+                        }))
+                    .round()
+                        + a;
+                }
+            }
+        }
+        acc2 -= if acc1 > 5.005 || ((i3 as f64) >= 1.5e0 || acc2 > 0.103) {
+            acc2.tanh()
+        } else {
+            tape.constant((i3 as f64) * (n as f64))
+        };
+    }
+    (acc1 * acc2 + a).sin()
+}
+
 #[differentiate]
 fn b04_f017(b: f64, x: &[f64], a: f64, n: usize) -> f64 {
     let mut acc1: f64 = 1.608;
@@ -790,6 +1470,47 @@ fn b04_f017(b: f64, x: &[f64], a: f64, n: usize) -> f64 {
             acc1 += 0.64;
         } else {
             if acc1 * acc1 > b04_f005(x[2].clamp((-1.0), 1.0), 4, x[3], acc1 + x[0]) {
+                return (1.0 + (if acc1.tanh() >= (-0.64) { a } else { x[3] }).powi(2)).sqrt();
+            }
+            for i5 in 0..2 {
+                let s6 = (1.0 + a.powi(2) * a.powi(2) + 1.0).acosh();
+            }
+            acc2 += (n as f64) + (0.9 * x[1].tanh()).asin();
+        }
+        acc1 = acc1 * 6.01e-1 + (b * b).sin();
+    }
+    acc1 - acc2 + a + b
+}
+
+// `b04_f017` on the `Value` tape: its gradient must agree with `b04_f017_vjp`.
+fn b04_f017_value<'t>(
+    tape: &'t Tape<f64>,
+    b: Value<'t, f64>,
+    x: &[Value<'t, f64>],
+    a: Value<'t, f64>,
+    n: usize,
+) -> Value<'t, f64> {
+    let mut acc1 = tape.constant(1.608);
+    let mut acc2 = tape.constant(1.6_f64);
+    for i3 in (0..x.len()).step_by(2) {
+        if x[i3 % x.len()] > acc2 {
+            acc2 = acc2 * (-0.3) + (acc2.tanh() - x[i3 % x.len()] * a);
+            acc2 = acc2 * 0.27_f64
+                + f64::cbrt(
+                    1.0 + f64::recip(1.0 + f64::powi(0.4, 2)) * f64::recip(1.0 + f64::powi(0.4, 2)),
+                );
+        }
+        acc1 /= 1.0 + acc2.abs().powi(2);
+        acc1 += x[x.len() - 1 - i3];
+    }
+    {
+        if x[0] < acc2.max(a * x[3]) {
+            acc2 = acc2 + acc2 * x[1] * (acc1 / (1.5 + f64::cos(1.13)));
+            acc1 = (acc1 + x[0]).tanh();
+            let mut w4 = x.to_vec();
+            acc1 += 0.64;
+        } else {
+            if acc1 * acc1 > b04_f005_value(tape, x[2].clamp((-1.0), 1.0), 4, x[3], acc1 + x[0]) {
                 return (1.0 + (if acc1.tanh() >= (-0.64) { a } else { x[3] }).powi(2)).sqrt();
             }
             for i5 in 0..2 {
@@ -825,6 +1546,34 @@ fn b04_f018(y: &[f64], x: &[f64]) -> f64 {
     acc1 - t2 + t3
 }
 
+// `b04_f018` on the `Value` tape: its gradient must agree with `b04_f018_vjp`.
+fn b04_f018_value<'t>(
+    tape: &'t Tape<f64>,
+    y: &[Value<'t, f64>],
+    x: &[Value<'t, f64>],
+) -> Value<'t, f64> {
+    let mut acc1 = x[0];
+    let mut t2 = acc1;
+    let t3 = x[0] / (1.0 + acc1 * acc1);
+    if f64::atanh(0.5 * f64::tanh(0.837)) < 0.57 {
+        return acc1;
+    }
+    {
+        for i4 in 0..2 {
+            let acc5 = b04_f014_value(
+                tape,
+                tape.constant((i4 as f64) / 2.0),
+                x,
+                y,
+                acc1.abs(),
+                (0.8 * y[i4 / 2].tanh()).acos(),
+            );
+        }
+        t2 -= x[0];
+    }
+    acc1 - t2 + t3
+}
+
 #[differentiate(wrt(x))]
 fn b04_f019(x: &[f64], n: usize, m: usize, y: &[f64], a: f64) -> f64 {
     let mut acc1: f64 = 0.4;
@@ -838,6 +1587,33 @@ fn b04_f019(x: &[f64], n: usize, m: usize, y: &[f64], a: f64) -> f64 {
         let mut w5 = vec![0.0; 1];
         for i6 in 0..w5.len() {
             w5[i6] += w2[w2.len() - 1 - i6] * y[i6] + a;
+        }
+        acc1 = (a * a + 1.0).sqrt() * a.mul_add(w5[(i4 + 3) % 1], a);
+    }
+    let acc1 = acc1 + a;
+    acc1 * a + w2[3]
+}
+
+// `b04_f019` on the `Value` tape: its gradient must agree with `b04_f019_vjp`.
+fn b04_f019_value<'t>(
+    tape: &'t Tape<f64>,
+    x: &[Value<'t, f64>],
+    n: usize,
+    m: usize,
+    y: &[Value<'t, f64>],
+    a: Value<'t, f64>,
+) -> Value<'t, f64> {
+    let mut acc1 = tape.constant(0.4);
+    let mut w2 = vec![tape.constant(0.5); y.len()];
+    for i3 in 0..x.len() {
+        w2[i3] = (1.0 + y[(i3 + 3) % y.len()] * y[(i3 + 3) % y.len()])
+            .recip()
+            .tanh();
+    }
+    for i4 in (0..n).rev() {
+        let mut w5 = vec![tape.constant(0.0); 1];
+        for i6 in 0..w5.len() {
+            w5[i6] = w5[i6] + (w2[w2.len() - 1 - i6] * y[i6] + a);
         }
         acc1 = (a * a + 1.0).sqrt() * a.mul_add(w5[(i4 + 3) % 1], a);
     }
@@ -891,6 +1667,58 @@ fn b04_f020(b: f64, x: &[f64], a: f64) -> f64 {
     (acc1 + a) * x[3]
 }
 
+// `b04_f020` on the `Value` tape: its gradient must agree with `b04_f020_vjp`.
+fn b04_f020_value<'t>(
+    tape: &'t Tape<f64>,
+    b: Value<'t, f64>,
+    x: &[Value<'t, f64>],
+    a: Value<'t, f64>,
+) -> Value<'t, f64> {
+    let mut acc1 = x[2] * x[3];
+    if x[0] > 0.32 {
+        acc1 /= b.sin().exp();
+        let u2 = tape.constant(1.626);
+        for i3 in 0..x.len() {
+            if u2.cos() <= x[4] - x[(i3 + 3) % x.len()] {
+                continue;
+            }
+            let t4 = u2.abs() + f64::sin(1.45);
+            let mut t5 = t4.powi(2);
+            if i3 % 2 == 0 {
+                let mut s6 = (1.0 + (x[i3 / 2] * x[i3]).powi(2) + 1.0).acosh();
+            } else if x[1] > 1.29_f64 {
+                let mut h7 = vec![tape.constant(0.5); x.len()];
+                for i8 in (0..5).step_by(3) {
+                    let acc9 = (-b.sin().exp().sqrt()).sin();
+                }
+                t5 -= x[i3];
+            } else if x[x.len() - 1 - i3] < (i3 as f64) {
+                let mut u10 = b04_f005_value(
+                    tape,
+                    x[(i3 + 2) % x.len()] + acc1,
+                    4,
+                    x[0] + x[x.len() - 1 - i3],
+                    tape.constant(-(i3 as f64)),
+                ) + x[(i3 + 2) % x.len()];
+            } else {
+                let t11 = t4;
+                acc1 -= (match i3 % 3 {
+                    0 => tape.constant(4.4e-1),
+                    1 => x[i3 % 5],
+                    _ => t11,
+                })
+                .atan2(1.0 + f64::atan((-1.76)) * f64::atan((-1.76)));
+            }
+            acc1 += (t4 * t4).sin();
+        }
+        acc1 += x[3];
+    } else {
+        let mut t12 = b.asinh();
+        acc1 = (b * b).sin();
+    }
+    (acc1 + a) * x[3]
+}
+
 #[differentiate]
 fn b04_f021(c: f64, a: f64, x: &[f64], b: f64, y: &[f64]) -> Vec<f64> {
     let mut acc1 = x[1].hypot(1.0 + a.powi(2));
@@ -919,6 +1747,43 @@ fn b04_f021(c: f64, a: f64, x: &[f64], b: f64, y: &[f64]) -> Vec<f64> {
     out8
 }
 
+// `b04_f021` on the `Value` tape: its gradient must agree with `b04_f021_vjp`.
+fn b04_f021_value<'t>(
+    tape: &'t Tape<f64>,
+    c: Value<'t, f64>,
+    a: Value<'t, f64>,
+    x: &[Value<'t, f64>],
+    b: Value<'t, f64>,
+    y: &[Value<'t, f64>],
+) -> Vec<Value<'t, f64>> {
+    let mut acc1 = x[1].hypot(1.0 + a.powi(2));
+    let mut u2 = b.sin() * y[0].asinh() - acc1;
+    let mut k3 = 0;
+    while k3 < y.len() && acc1 - 1.8 > (-2.15) {
+        k3 += 1;
+        let j4 = k3 - 1;
+        if y[j4 % y.len()].hypot(2.0 + y[j4].sin()).atan() < acc1.sin().exp().log10() {
+            let t5 = (if !(tape.constant(f64::acosh((j4 as f64) * (j4 as f64) + 0.25 + 1.0))
+                >= c * acc1)
+            {
+                x[4 - 1 - j4]
+            } else {
+                y[0]
+            }) - (c.sin() - y[j4 % y.len()].hypot(1.0 + x[3] * x[3]));
+            let mut s6 = (0.9 * u2.tanh()).asin() + f64::cos(1.12);
+        } else {
+            let mut s7 = f64::log((j4 as f64) * (j4 as f64) + 0.5, 2.0)
+                * tape.constant(1.9 * 1.9 + 1.0).powf(0.9 * x[3].tanh());
+            u2 = a.tanh();
+        }
+    }
+    let mut out8 = vec![tape.constant(0.0); y.len()];
+    for i9 in 0..y.len() {
+        out8[i9] = f64::abs(0.89) * x[(i9 + 1) % x.len()];
+    }
+    out8
+}
+
 #[differentiate]
 fn b04_f022(c: f64, y: &[f64], n: usize, a: f64, x: &[f64], b: f64, m: usize) -> f64 {
     let mut acc1: f64 = y[4];
@@ -932,6 +1797,43 @@ fn b04_f022(c: f64, y: &[f64], n: usize, a: f64, x: &[f64], b: f64, m: usize) ->
         for i4 in 0..x.len() {
             v3[i4 % 1] *= 1.0 + 0.1 * (v3[(i4 + 1) % 1] + b).cos();
             let mut w5 = vec![0.0; 1];
+            let c = c + (acc1 + (i4 as f64));
+            acc1 = -w5[(i4 + 1) % v3.len()] - (y[(i4 + 1) % 5] + (i4 as f64));
+        }
+        acc1 -= v3[0] - y[4].cos();
+    }
+    (acc1 * b - y[2]).tanh()
+}
+
+// `b04_f022` on the `Value` tape: its gradient must agree with `b04_f022_vjp`.
+fn b04_f022_value<'t>(
+    tape: &'t Tape<f64>,
+    c: Value<'t, f64>,
+    y: &[Value<'t, f64>],
+    n: usize,
+    a: Value<'t, f64>,
+    x: &[Value<'t, f64>],
+    b: Value<'t, f64>,
+    m: usize,
+) -> Value<'t, f64> {
+    let mut acc1 = y[4];
+    for i2 in 1..4 {
+        acc1 /=
+            1.0 + f64::ln(1.0 + (-1.5_f64) * (-1.5_f64)) * f64::ln(1.0 + (-1.5_f64) * (-1.5_f64));
+        acc1 = acc1 * 7.02e-1
+            + b04_f001_value(
+                tape,
+                y,
+                b,
+                tape.constant(f64::log(2.5 + f64::tanh(0.55_f64), 10.0)),
+                2,
+            );
+    }
+    if a >= (-0.04) {
+        let mut v3 = vec![tape.constant(1.0); 1];
+        for i4 in 0..x.len() {
+            v3[i4 % 1] = v3[i4 % 1] * (1.0 + 0.1 * (v3[(i4 + 1) % 1] + b).cos());
+            let mut w5 = vec![tape.constant(0.0); 1];
             let c = c + (acc1 + (i4 as f64));
             acc1 = -w5[(i4 + 1) % v3.len()] - (y[(i4 + 1) % 5] + (i4 as f64));
         }
@@ -955,6 +1857,29 @@ fn b04_f023(a: f64, x: &[f64]) -> Vec<f64> {
             acc2 = acc2 * (-0.65) + (acc7.sin() + acc2);
         }
         acc2 = -(j5 as f64);
+    }
+    v3
+}
+
+// `b04_f023` on the `Value` tape: its gradient must agree with `b04_f023_vjp`.
+fn b04_f023_value<'t>(
+    tape: &'t Tape<f64>,
+    a: Value<'t, f64>,
+    x: &[Value<'t, f64>],
+) -> Vec<Value<'t, f64>> {
+    let mut acc1 = tape.constant(1.99);
+    let mut acc2 = x[3];
+    let mut v3 = vec![tape.constant(1.0); x.len()];
+    let mut k4 = 0;
+    while k4 < x.len() && (-1.4) < 1.39 {
+        k4 += 1;
+        let j5 = k4 - 1;
+        for i6 in 0..v3.len() {
+            let mut acc7 =
+                (1.5 / (x[0].abs() + 1.0)).hypot(1.0 + x[j5 / 2] * (-0.39) * (x[j5 / 2] * (-0.39)));
+            acc2 = acc2 * (-0.65) + (acc7.sin() + acc2);
+        }
+        acc2 = tape.constant(-(j5 as f64));
     }
     v3
 }
@@ -1069,6 +1994,117 @@ fn b04_f024(x: &[f64], n: usize) -> Vec<f64> {
     out17
 }
 
+// `b04_f024` on the `Value` tape: its gradient must agree with `b04_f024_vjp`.
+fn b04_f024_value<'t>(tape: &'t Tape<f64>, x: &[Value<'t, f64>], n: usize) -> Vec<Value<'t, f64>> {
+    let mut acc1 = tape.constant((-1.3));
+    let mut acc2 = acc1 + x[4];
+    if x[2] * acc1 < 0.73_f64 {
+        let mut v3 = vec![tape.constant(0.0); 2];
+        for i4 in 0..n {
+            if v3[i4 / 2] / 4.0 < 0.87 {
+                break;
+            }
+            let s5 = v3[1];
+        }
+        for i6 in 0..v3.len() {
+            acc2 = acc1;
+            let mut k7 = 0;
+            loop {
+                if k7 >= 2 {
+                    break;
+                }
+                let j8 = k7;
+                if j8 != 1 {
+                    break;
+                }
+                if j8 < 1 {
+                    acc1 = (acc1 * ((i6 as f64) + acc2)).sin();
+                    let mut nh9 = vec![tape.constant(0.0); 2];
+                    for i10 in 0..v3.len() {
+                        nh9[i10] = 2.0e-1 * v3[i10]
+                            + (v3[(i10 + 1) % v3.len()]
+                                + (match i6 % 3 {
+                                    0 => tape.constant((j8 as f64)),
+                                    1 => tape.constant((n as f64)),
+                                    _ => acc2,
+                                }))
+                            .tanh();
+                    }
+                    v3 = nh9;
+                    acc2 += (match i6 % 2 {
+                        0 => x[j8 / 2],
+                        _ => v3[j8],
+                    }) - f64::tan(0.6 * f64::tanh((-1.7)));
+                    acc1 += if 0.8 / (acc1 * acc1 + 1.0) > v3[1].max(acc1) {
+                        b04_f001_value(tape, x, acc1.asinh(), (0.8 * acc2.sin()).acos(), 2)
+                    } else {
+                        tape.constant((j8 as f64))
+                    };
+                } else if (!(v3[j8 % v3.len()] <= v3[v3.len() - 1 - i6]) || i6 <= 0)
+                    && acc1 < x[i6 % x.len()]
+                {
+                    let mut t11 = f64::atan(0.79)
+                        - b04_f005_value(
+                            tape,
+                            tape.constant(std::f64::consts::PI),
+                            n,
+                            if v3[j8] + x[(j8 + 2) % x.len()] >= acc1.cos() {
+                                acc1
+                            } else {
+                                x[3]
+                            },
+                            acc2.min(1.82),
+                        );
+                    acc1 += t11;
+                } else if x[i6 / 2] < x[4] {
+                    let mut s12 = tape.constant((i6 as f64));
+                    acc2 -= b04_f016_value(tape, s12 + (-0.7), 4);
+                } else {
+                    let t13 = acc2 + acc2;
+                    acc2 = acc2 * (-0.7) + t13.atan() * (1.0 + v3[j8] * v3[j8]).sqrt();
+                }
+                acc2 = f64::ln_1p(f64::abs((i6 as f64)) + 1.0)
+                    * (if (v3[j8 / 2].abs() + 1.0).log(2.0) <= 4.0e-1 {
+                        acc1
+                    } else {
+                        tape.constant((n as f64))
+                    });
+                k7 += 1;
+            }
+            acc1 = acc1 * 0.1
+                + acc1
+                    * v3[i6 / 2]
+                    * (if match i6 % 2 {
+                        0 => acc1,
+                        _ => acc2,
+                    } >= (-0.72)
+                    {
+                        acc1
+                    } else {
+                        acc1
+                    });
+        }
+    } else if x[0] > (-1.0e-2) {
+        let mut t14 = (0.5 * acc1.abs().sin()).atanh();
+        acc1 += t14 - x[1];
+    } else if acc2 <= x[4].atan() {
+        let acc15 = (if acc1 + x[1] <= (0.5 * acc2).floor() + x[2] {
+            f64::ceil(0.5 * 7.47e-1) + x[3]
+        } else {
+            acc2 * acc2
+        }) + x[0];
+        acc2 = acc2;
+    } else {
+        let mut acc16 = acc1;
+        acc1 -= f64::asinh((-0.2));
+    }
+    let mut out17 = vec![tape.constant(0.0); 2];
+    for i18 in 0..2 {
+        out17[i18] = acc1 - acc2 + acc2.cos();
+    }
+    out17
+}
+
 #[differentiate]
 fn b04_f025(y: &[f64], x: &[f64]) -> f64 {
     let mut acc1 = x[0].asinh();
@@ -1078,6 +2114,48 @@ fn b04_f025(y: &[f64], x: &[f64]) -> f64 {
             break;
         }
         let mut t4: f64 = acc1.cos().exp().ln() - x[i3].tanh();
+        acc1 -= x[(i3 + 2) % 1].powi(2) + x[0] * acc1;
+    }
+    for i5 in 0..=3 - 1 {
+        let mut k6: usize = 0;
+        loop {
+            if k6 >= y.len() {
+                break;
+            }
+            let j7 = k6;
+            if (acc1 - 1.878).cos() <= (-0.14) {
+                acc2 *= 1.0 + 0.1 * y[i5].tanh().cos();
+            } else {
+                let t8 = (0.6 * y[j7].sin()).tan();
+                acc1 -= t8 + (-1.8) / (2.0 + x[j7 % x.len()].cos());
+            }
+            acc1 = acc1 * (-0.4)
+                + (y[j7 % 3]
+                    - (match i5 % 3 {
+                        0 => acc2,
+                        1 => acc2,
+                        _ => acc1,
+                    }));
+            k6 += 1;
+        }
+        acc2 -= acc2;
+    }
+    acc1 * acc2
+}
+
+// `b04_f025` on the `Value` tape: its gradient must agree with `b04_f025_vjp`.
+fn b04_f025_value<'t>(
+    tape: &'t Tape<f64>,
+    y: &[Value<'t, f64>],
+    x: &[Value<'t, f64>],
+) -> Value<'t, f64> {
+    let mut acc1 = x[0].asinh();
+    let mut acc2 = acc1 / 3.0;
+    for i3 in 0..x.len() {
+        if b04_f016_value(tape, x[1 - 1 - i3], 4) > (-0.32) {
+            break;
+        }
+        let mut t4 = acc1.cos().exp().ln() - x[i3].tanh();
         acc1 -= x[(i3 + 2) % 1].powi(2) + x[0] * acc1;
     }
     for i5 in 0..=3 - 1 {
@@ -1121,6 +2199,28 @@ fn b04_f026(c: f64, x: &[f64], b: f64, n: usize, a: f64, m: usize) -> f64 {
     acc1 - b + h2[4]
 }
 
+// `b04_f026` on the `Value` tape: its gradient must agree with `b04_f026_vjp`.
+fn b04_f026_value<'t>(
+    tape: &'t Tape<f64>,
+    c: Value<'t, f64>,
+    x: &[Value<'t, f64>],
+    b: Value<'t, f64>,
+    n: usize,
+    a: Value<'t, f64>,
+    m: usize,
+) -> Value<'t, f64> {
+    let mut acc1 = c;
+    acc1 = (acc1 * (acc1 * x[2])).sin();
+    let mut h2 = vec![tape.constant(1.0); 5];
+    for i3 in 0..x.len() {
+        h2[i3] = tape.constant(f64::sqrt(1.0 + (-0.956) * (-0.956)));
+    }
+    h2[1] = acc1 + (b + c);
+    h2[0] = h2[0] * (1.0 + 0.5 * (b * b).tanh());
+    acc1 *= 1.0 + 0.1 * acc1.cos();
+    acc1 - b + h2[4]
+}
+
 #[differentiate]
 fn b04_f027(a: f64) -> f64 {
     let mut acc1 = 7.4e-2 * a;
@@ -1140,6 +2240,34 @@ fn b04_f027(a: f64) -> f64 {
         for i7 in 0..=3 - 1 {
             for i8 in 0..3 {
                 let acc2 = acc2 + (1.0 + (i7 as f64) * (i7 as f64)).ln();
+                acc1 += acc2.clamp((-1.0), 1.0) + acc2 / 3.0;
+            }
+            acc1 = a;
+        }
+        acc2 += acc2.tanh().exp().recip() + (acc2 + 0.01);
+    }
+    acc1 + acc2
+}
+
+// `b04_f027` on the `Value` tape: its gradient must agree with `b04_f027_vjp`.
+fn b04_f027_value<'t>(tape: &'t Tape<f64>, a: Value<'t, f64>) -> Value<'t, f64> {
+    let mut acc1 = 7.4e-2 * a;
+    let mut acc2 = acc1 - acc1;
+    {
+        let mut k3: usize = 0;
+        while k3 < 3 && acc2 > (-1.29) {
+            k3 += 1;
+            let j4 = k3 - 1;
+            let mut v5 = Vec::with_capacity(2);
+            for i6 in 0..2 {
+                v5.push((acc1.abs() + 1.0).ln() + (0.9 * a.cos()).asin());
+            }
+            acc1 = acc1 * (-0.29)
+                + (-1.16) / ((0.9 * acc1.sin()).asin() * (0.9 * acc1.sin()).asin() + 1.0);
+        }
+        for i7 in 0..=3 - 1 {
+            for i8 in 0..3 {
+                let acc2 = acc2 + f64::ln(1.0 + (i7 as f64) * (i7 as f64));
                 acc1 += acc2.clamp((-1.0), 1.0) + acc2 / 3.0;
             }
             acc1 = a;
@@ -1181,6 +2309,44 @@ fn b04_f028(b: f64, a: f64) -> f64 {
             s7
         } else {
             b04_f004(b.sin(), &h2)
+        };
+    }
+    acc1 * b * a + h2[0]
+}
+
+// `b04_f028` on the `Value` tape: its gradient must agree with `b04_f028_vjp`.
+fn b04_f028_value<'t>(tape: &'t Tape<f64>, b: Value<'t, f64>, a: Value<'t, f64>) -> Value<'t, f64> {
+    let mut acc1 = tape.constant((-1.0));
+    if !((0.5 * b).ceil() + acc1 < if (0.8 * a.sin()).acos() >= -b { b } else { b }) {
+        return acc1.cos().clamp((-1.0), 1.0);
+    }
+    let mut h2 = vec![tape.constant(0.0); 2];
+    for i3 in 0..2 {
+        h2[i3] = a / 2.0 * (0.88 * acc1);
+    }
+    for i4 in 0..h2.len() {
+        for i5 in 0..=5 - 1 {
+            let mut s6 = 0.4 / (a * (i5 as f64) * (a * (i5 as f64)) + 0.5);
+            if b04_f005_value(
+                tape,
+                h2[(i5 + 1) % 2].tanh(),
+                4,
+                s6 * h2[(i4 + 3) % h2.len()],
+                (h2[i4] * h2[i4] + 0.25).log10(),
+            ) <= s6.cos().cosh()
+            {
+                continue;
+            }
+        }
+        let s7 = a;
+        for i8 in 1..2 {
+            let u9 = b;
+            acc1 += h2[i4 % h2.len()].tanh().atan();
+        }
+        acc1 += if h2[(i4 + 3) % h2.len()] < 0.065 && s7 <= 0.14 {
+            s7
+        } else {
+            b04_f004_value(tape, b.sin(), &h2)
         };
     }
     acc1 * b * a + h2[0]
@@ -1248,6 +2414,41 @@ fn b04_f029_plain(b: f64, a: f64, x: &[f64]) -> f64 {
     ((acc1 - t5 + s4) * x[1]).atan()
 }
 
+// `b04_f029` on the `Value` tape: its gradient must agree with `b04_f029_vjp`.
+fn b04_f029_value<'t>(
+    tape: &'t Tape<f64>,
+    b: Value<'t, f64>,
+    a: Value<'t, f64>,
+    x: &[Value<'t, f64>],
+) -> Value<'t, f64> {
+    let mut acc1 = tape.constant((-0.604));
+    if b <= acc1.powi(2) {
+        acc1 /= 1.0 + (x[1].abs() + 1.0).recip().powi(2);
+        let mut v2 = vec![tape.constant(0.0); x.len()];
+        for i3 in 0..5 {
+            v2[i3] = b * b;
+        }
+    } else {
+        if x[1] / (1.0 + b.powi(2)) > x[2].asinh() {
+            return (x[1] * x[1] + 1.0).sqrt();
+        }
+        acc1 /= a.asinh().abs() + 1.0;
+        acc1 = acc1 * 0.89 + b;
+    }
+    let s4 = if b04_f027_value(tape, x[0].abs()) > 1.79 {
+        acc1.mul_add(x[3], b)
+    } else {
+        b + x[2]
+    };
+    let mut t5 = (1.0 + s4.powi(2) + 1.0).acosh() + acc1.atan();
+    acc1 += x[2].atan();
+    {
+        let u6 = s4;
+        acc1 -= x[3].min(u6).cos();
+    }
+    ((acc1 - t5 + s4) * x[1]).atan()
+}
+
 #[differentiate]
 fn b04_f030(b: f64, a: f64) -> f64 {
     let mut acc1 = a.abs();
@@ -1266,6 +2467,24 @@ fn b04_f030(b: f64, a: f64) -> f64 {
     acc1 + w4[1] + h2[2]
 }
 
+// `b04_f030` on the `Value` tape: its gradient must agree with `b04_f030_vjp`.
+fn b04_f030_value<'t>(tape: &'t Tape<f64>, b: Value<'t, f64>, a: Value<'t, f64>) -> Value<'t, f64> {
+    let mut acc1 = a.abs();
+    let mut h2 = vec![tape.constant(1.0); 4];
+    for i3 in 0..4 {
+        h2[i3] = h2[i3] + (a + a + b * acc1);
+    }
+    acc1 = acc1 * 0.418 + a;
+    h2[0] = (h2[3] * h2[3] + 0.25).sqrt();
+    let mut w4 = vec![tape.constant(1.0); h2.len()];
+    for i5 in 0..h2.len() {
+        w4[i5] = w4[i5] + w4[0];
+    }
+    h2[0] = h2[0] + (h2[1] * (-0.88)).mul_add(b.mul_add(acc1, a), b * b);
+    acc1 = (acc1 * acc1).tanh();
+    acc1 + w4[1] + h2[2]
+}
+
 #[differentiate]
 fn b04_f031(n: usize, x: &[f64], m: usize) -> f64 {
     let mut acc1 = std::f64::consts::E;
@@ -1276,6 +2495,24 @@ fn b04_f031(n: usize, x: &[f64], m: usize) -> f64 {
     acc1 = acc1 + acc1.hypot(2.5 + h2[0].sin()) * (x[1] + 1.4e-1);
     let mut acc3 = f64::asin(0.9 * (acc1 - acc1).sin());
     h2[1] *= 1.0 + 0.5 * (x[0] * x[2]).sin();
+    acc1 + acc3 + h2[1] + h2[1]
+}
+
+// `b04_f031` on the `Value` tape: its gradient must agree with `b04_f031_vjp`.
+fn b04_f031_value<'t>(
+    tape: &'t Tape<f64>,
+    n: usize,
+    x: &[Value<'t, f64>],
+    m: usize,
+) -> Value<'t, f64> {
+    let mut acc1 = tape.constant(std::f64::consts::E);
+    let mut h2 = vec![
+        (0.5 * acc1).signum() + acc1,
+        (1.0 + x[0] * x[0]).powf(0.9 * x[0].tanh()),
+    ];
+    acc1 = acc1 + acc1.hypot(2.5 + h2[0].sin()) * (x[1] + 1.4e-1);
+    let mut acc3 = (0.9 * (acc1 - acc1).sin()).asin();
+    h2[1] = h2[1] * (1.0 + 0.5 * (x[0] * x[2]).sin());
     acc1 + acc3 + h2[1] + h2[1]
 }
 
@@ -1304,6 +2541,39 @@ fn b04_f032(a: f64, n: usize) -> Vec<f64> {
                 acc1 -= a * (j5 as f64) * acc1;
             }
             let s8 = 1.248 / (j5 as f64).tanh().exp();
+            acc1 = acc1 * (-5.0e-2) + (s8 + f64::cos(1.15));
+        }
+        acc1 = acc1 * 0.2 + (a.hypot(h2[1].tanh().exp()) + a);
+    }
+    h2
+}
+
+// `b04_f032` on the `Value` tape: its gradient must agree with `b04_f032_vjp`.
+fn b04_f032_value<'t>(tape: &'t Tape<f64>, a: Value<'t, f64>, n: usize) -> Vec<Value<'t, f64>> {
+    let mut acc1 = a;
+    let mut h2 = Vec::with_capacity(n);
+    for i3 in 0..n {
+        h2.push(b04_f016_value(tape, a * acc1, n).tanh());
+    }
+    if h2[0].cos() > 0.74 {
+        let mut k4 = 0;
+        loop {
+            if k4 >= h2.len() {
+                break;
+            }
+            k4 += 1;
+            let j5 = k4 - 1;
+            h2[j5] = h2[j5]
+                - (h2[(j5 + 3) % h2.len()] * a
+                    - (h2[n - 1 - j5] * h2[n - 1 - j5] + 0.5 + 1.0).acosh());
+            for i6 in 0..4 {
+                if !(h2[j5 % 4].tanh() / 2.0 > h2[j5] + h2[1] / (acc1 * acc1 + 0.5)) {
+                    acc1 = acc1 * 0.1 + (1.0 + ((j5 as f64) + acc1).powi(2)).ln();
+                    let mut t7 = (0.6 * acc1.cos()).tan();
+                }
+                acc1 -= a * (j5 as f64) * acc1;
+            }
+            let s8 = tape.constant(1.248 / f64::exp(f64::tanh((j5 as f64))));
             acc1 = acc1 * (-5.0e-2) + (s8 + f64::cos(1.15));
         }
         acc1 = acc1 * 0.2 + (a.hypot(h2[1].tanh().exp()) + a);
@@ -1354,6 +2624,59 @@ fn b04_f033(n: usize, x: &[f64], y: &[f64]) -> f64 {
     acc1 + acc2
 }
 
+// `b04_f033` on the `Value` tape: its gradient must agree with `b04_f033_vjp`.
+fn b04_f033_value<'t>(
+    tape: &'t Tape<f64>,
+    n: usize,
+    x: &[Value<'t, f64>],
+    y: &[Value<'t, f64>],
+) -> Value<'t, f64> {
+    let mut acc1 = tape.constant((n as f64)).hypot(x[0].cos().exp());
+    let mut acc2 = b04_f003_value(tape, n, acc1 + acc1);
+    let mut k3 = 0;
+    loop {
+        if k3 >= n {
+            break;
+        }
+        k3 += 1;
+        let j4 = k3 - 1;
+        if j4 < 2 {
+            acc1 = (acc1 + ((n as f64) + (-1.61))).tanh();
+            match j4 % 2 {
+                0 => {
+                    acc2 -= (j4 as f64);
+                    acc1 = acc1;
+                }
+                _ => {
+                    {
+                        let acc1 = acc1 * (x[(j4 + 1) % 1] - x[(j4 + 1) % x.len()]);
+                        acc2 += acc1
+                            + b04_f030_value(
+                                tape,
+                                acc1.cos(),
+                                tape.constant((j4 as f64) / (f64::abs((j4 as f64)) + 1.0)),
+                            );
+                    }
+                    let s5 = 0.6 * y[(j4 + 3) % y.len()];
+                    acc2 += s5;
+                }
+            }
+            acc2 = (j4 as f64) / (2.0 + acc2.sin()) * acc2;
+        } else {
+            acc2 += x[(j4 + 3) % 1] * x[(j4 + 1) % y.len()] + acc1;
+            acc2 +=
+                (0.8 * acc1.tanh()).acos() * acc2.atan2(1.0 + x[j4 % y.len()] * x[j4 % y.len()]);
+        }
+        acc1 /=
+            2.5 + b04_f027_value(tape, (acc1.abs() + 1.0).powf(0.9 * f64::tanh((-2.4e-1)))).sin();
+        acc1 = y[j4 % 1].cos();
+        if (n as f64) * x[j4 % y.len()] >= 0.46 {
+            continue;
+        }
+    }
+    acc1 + acc2
+}
+
 #[differentiate]
 fn b04_f034(a: f64, c: f64, b: f64) -> f64 {
     let mut acc1: f64 = b;
@@ -1380,6 +2703,49 @@ fn b04_f034(a: f64, c: f64, b: f64) -> f64 {
                 }
             }
             acc1 -= f64::log(2.0 + (if i3 < 1 { a } else { b }).cos(), 10.0);
+        }
+        acc2 = acc2 * (-0.8_f64) + (0.5 * (c - 0.96).tanh()).atanh();
+    }
+    {
+        if acc2 + c >= (-0.87) {
+            return acc2.mul_add(a, a) + acc2.asinh();
+        }
+        acc2 = acc2 - acc1 + c.cos().exp2();
+    }
+    acc1 + acc2 - c
+}
+
+// `b04_f034` on the `Value` tape: its gradient must agree with `b04_f034_vjp`.
+fn b04_f034_value<'t>(
+    tape: &'t Tape<f64>,
+    a: Value<'t, f64>,
+    c: Value<'t, f64>,
+    b: Value<'t, f64>,
+) -> Value<'t, f64> {
+    let mut acc1 = b;
+    let mut acc2 = tape.constant((-1.74_f64));
+    acc1 = (0.5 * c).signum() + a;
+    for i3 in 0..4 {
+        if acc2.tanh() >= f64::tanh(0.2) * (acc2 + c) {
+            acc1 /= 2.0 + a.sin();
+            let mut h4 = vec![tape.constant(0.5); 5];
+            match i3 % 2 {
+                0 => {
+                    let mut s5 = (i3 as f64) - h4[4];
+                    acc1 = acc1 * 2.69e-1 + (1.0 + (s5 / 3.0).powi(2)).powf(1.5);
+                }
+                _ => {
+                    acc2 /= 1.0 + f64::powi((i3 as f64), 2);
+                    let mut nh6 = vec![tape.constant(0.0); h4.len()];
+                    for i7 in 0..h4.len() {
+                        nh6[i7] =
+                            0.1 * h4[i7] + (h4[(i7 + 1) % 5] + acc2.cos().exp().log(10.0)).sin();
+                    }
+                    h4 = nh6;
+                    acc2 = acc2 * 0.72 + h4[2];
+                }
+            }
+            acc1 -= (2.0 + (if i3 < 1 { a } else { b }).cos()).log(10.0);
         }
         acc2 = acc2 * (-0.8_f64) + (0.5 * (c - 0.96).tanh()).atanh();
     }
@@ -1421,6 +2787,42 @@ fn b04_f035(y: &[f64], x: &[f64], m: usize, n: usize) -> Vec<f64> {
     out10
 }
 
+// `b04_f035` on the `Value` tape: its gradient must agree with `b04_f035_vjp`.
+fn b04_f035_value<'t>(
+    tape: &'t Tape<f64>,
+    y: &[Value<'t, f64>],
+    x: &[Value<'t, f64>],
+    m: usize,
+    n: usize,
+) -> Vec<Value<'t, f64>> {
+    let mut acc1 = tape.constant(1.12);
+    let mut acc2 = acc1.atan();
+    let w3 = vec![acc2, x[1], acc2];
+    if tape.constant(1.13) <= y[2] {
+        let mut v4 = x.to_vec();
+        let u5 = acc2 - w3[1];
+        let mut k6: usize = 0;
+        loop {
+            if k6 >= m {
+                break;
+            }
+            k6 += 1;
+            let j7 = k6 - 1;
+            let t8 = u5;
+            acc2 = acc2 * (-0.595) + (t8 % 1.5 + (0.9 * t8.cos()).asin());
+        }
+        acc2 = acc2 * (-0.8)
+            + b04_f030_value(tape, tape.constant(f64::powi((m as f64), 2)), acc2).tanh();
+    } else {
+        let s9 = acc1 + acc1;
+    }
+    let mut out10 = vec![tape.constant(0.0); 4];
+    for i11 in 0..4 {
+        out10[i11] = x[2].cos() + acc2.hypot(acc1.abs() + 1.0);
+    }
+    out10
+}
+
 #[differentiate(wrt(x))]
 fn b04_f036(n: usize, a: f64, x: &[f64]) -> f64 {
     let mut acc1: f64 = b04_f008(a.tanh().exp().powf((-0.5)), x);
@@ -1444,6 +2846,55 @@ fn b04_f036(n: usize, a: f64, x: &[f64]) -> f64 {
     if a.tanh() <= if x[1].powi(2) >= 0.25 { x[0] } else { x[2] } {
         let mut w7: Vec<f64> = vec![0.5; n];
         if (if w7[0] * x[0] >= w7[0] { 0.39 } else { acc1 }).cos() <= x[1] {
+            for i8 in (1..5).rev() {
+                let mut acc9 = (0.9 * w7[i8 % w7.len()].cos()).asin() + a.min(acc2);
+                acc1 = acc1 * (-2.2e-1) + (1.0 + acc9.powi(2)).ln().sin().exp();
+            }
+            acc2 = acc2 * (-0.67) + w7[0] * (1.0 + acc1 * acc1).recip();
+        }
+        acc2 = w7[0];
+    } else {
+        let acc10 = x[1] + x[0];
+        acc1 = acc1 * 0.3 + acc1 / (1.0 + x[0].powi(2));
+    }
+    acc1 * acc2 + a
+}
+
+// `b04_f036` on the `Value` tape: its gradient must agree with `b04_f036_vjp`.
+fn b04_f036_value<'t>(
+    tape: &'t Tape<f64>,
+    n: usize,
+    a: Value<'t, f64>,
+    x: &[Value<'t, f64>],
+) -> Value<'t, f64> {
+    let mut acc1 = b04_f008_value(tape, a.tanh().exp().powf((-0.5)), x);
+    let mut acc2 = a;
+    let mut k3 = 0;
+    while k3 < n && a > (-0.576) {
+        k3 += 1;
+        let j4 = k3 - 1;
+        if (1.0 + x[j4 / 2] * x[j4 / 2]).ln() < x[0] - acc2 {
+            return ((1.0 + acc2 * acc2).cbrt().abs() + 1.0).powf(1.5);
+        }
+        let mut h5 = Vec::new();
+        for i6 in 0..4 {
+            h5.push((0.5 * (x[j4] * a).tanh()).atanh());
+        }
+        if acc2 + (n as f64) > acc2 {
+            break;
+        }
+    }
+    acc2 *= 1.0 + 0.1 * x[0].sin();
+    if a.tanh() <= if x[1].powi(2) >= 0.25 { x[0] } else { x[2] } {
+        let mut w7 = vec![tape.constant(0.5); n];
+        if (if w7[0] * x[0] >= w7[0] {
+            tape.constant(0.39)
+        } else {
+            acc1
+        })
+        .cos()
+            <= x[1]
+        {
             for i8 in (1..5).rev() {
                 let mut acc9 = (0.9 * w7[i8 % w7.len()].cos()).asin() + a.min(acc2);
                 acc1 = acc1 * (-2.2e-1) + (1.0 + acc9.powi(2)).ln().sin().exp();
@@ -1503,6 +2954,52 @@ fn b04_f037(x: &[f64]) -> f64 {
     acc1
 }
 
+// `b04_f037` on the `Value` tape: its gradient must agree with `b04_f037_vjp`.
+fn b04_f037_value<'t>(tape: &'t Tape<f64>, x: &[Value<'t, f64>]) -> Value<'t, f64> {
+    let mut acc1 = x[0] + 1.19_f64;
+    acc1 = acc1 + acc1 * acc1 * b04_f003_value(tape, 4, acc1);
+    for i2 in (1..x.len()).step_by(3) {
+        let mut u3 = -x[x.len() - 1 - i2].hypot(x[i2 / 2].sin().exp()).tanh();
+        acc1 -= x[x.len() - 1 - i2];
+    }
+    acc1 /= (1.0 + acc1.powi(2) + 1.0).acosh().sin().exp();
+    for i4 in (0..x.len()).rev() {
+        let mut w5 = vec![
+            -acc1,
+            -x[0],
+            (1.0 + x[0] * x[0]).powf((-0.5)),
+            b04_f030_value(tape, (i4 as f64) + x[i4 % x.len()], acc1),
+        ];
+        acc1 = f64::tanh(0.11) * w5[1].tanh();
+    }
+    if (0.9 * x[0].cos()).asin() < acc1 {
+        let mut k6 = 0;
+        while k6 < 2 {
+            k6 += 1;
+            let j7 = k6 - 1;
+            if (j7 as f64) < 0.5 && x[1] > (-0.99) {
+                continue;
+            }
+            for i8 in (0..x.len()).rev() {
+                let mut t9 =
+                    b04_f000_value(tape, -acc1, (-0.072) / (2.5 + x[x.len() - 1 - j7].tanh()))
+                        - (acc1 - x[(i8 + 1) % x.len()]);
+                acc1 = acc1 * 0.03 + (i8 as f64);
+            }
+        }
+        acc1 -= acc1 + acc1 + acc1.powi(2);
+    } else if tape.constant((-1.55)) <= acc1 {
+        let t10 = x[1];
+        acc1 -= x[1]
+            .clamp((-1.0), 1.0)
+            .hypot(1.0 + x[1] * acc1 * (x[1] * acc1));
+    } else {
+        let mut acc11 = x[1];
+        acc1 += ((0.8 * x[0].tanh()).acos().abs() + 1.0).sqrt();
+    }
+    acc1
+}
+
 #[differentiate]
 fn b04_f038(a: f64) -> f64 {
     let mut acc1: f64 = (a * a + 0.5).ln_1p();
@@ -1521,6 +3018,31 @@ fn b04_f038(a: f64) -> f64 {
             a.tanh(),
         ];
         let mut w6: Vec<f64> = vec![0.0; 1];
+        for i7 in 0..w6.len() {
+            w6[i7] = u4.sin();
+        }
+    }
+    acc1 * acc2 - a
+}
+
+// `b04_f038` on the `Value` tape: its gradient must agree with `b04_f038_vjp`.
+fn b04_f038_value<'t>(tape: &'t Tape<f64>, a: Value<'t, f64>) -> Value<'t, f64> {
+    let mut acc1 = (a * a + 0.5).ln_1p();
+    let mut acc2 = tape.constant(f64::atan((-1.07_f64)));
+    for i3 in (0..3).rev() {
+        let u4 = b04_f030_value(tape, (0.9 * a.sin()).asin(), (0.5 * acc2.sin()).atanh());
+        acc1 += ((-0.909) - u4).powi(2);
+        let mut h5 = vec![
+            if a.atan2(1.0 + acc1.powi(2)) > 1.8 {
+                acc1
+            } else {
+                acc2
+            },
+            u4,
+            a - acc1,
+            a.tanh(),
+        ];
+        let mut w6 = vec![tape.constant(0.0); 1];
         for i7 in 0..w6.len() {
             w6[i7] = u4.sin();
         }
@@ -1560,6 +3082,55 @@ fn b04_f039(b: f64, a: f64, m: usize, x: &[f64], n: usize) -> f64 {
             }
         }
         acc2 += f64::asinh(0.728).abs();
+    }
+    acc1 - acc2
+}
+
+// `b04_f039` on the `Value` tape: its gradient must agree with `b04_f039_vjp`.
+fn b04_f039_value<'t>(
+    tape: &'t Tape<f64>,
+    b: Value<'t, f64>,
+    a: Value<'t, f64>,
+    m: usize,
+    x: &[Value<'t, f64>],
+    n: usize,
+) -> Value<'t, f64> {
+    let mut acc1 = x[3];
+    let mut acc2 = b.cos();
+    let mut k3: usize = 0;
+    while k3 < m {
+        k3 += 1;
+        let j4 = k3 - 1;
+        if tape.constant(f64::abs((-1.95))) <= (2.5 + x[j4 / 2].cos()).cbrt() {
+            break;
+        }
+        let b = b + f64::recip(0.06 * 0.06 + 0.25);
+        let mut s5 = tape.constant((j4 as f64));
+        match j4 % 2 {
+            0 => {
+                let s5 = s5 * (x[3] / 4.0);
+                let acc1 = acc1 * acc1;
+                acc2 += x[(j4 + 3) % x.len()].clamp((-1.0), 1.0)
+                    / (1.0 + x[j4].cos().exp().log10().powi(2));
+            }
+            _ => {
+                {
+                    acc2 += b;
+                    acc1 = acc1 * 0.883
+                        + 0.06
+                            / (b04_f030_value(
+                                tape,
+                                if a >= 0.01 { tape.constant(1.7e0) } else { s5 },
+                                s5 % 1.5,
+                            )
+                            .abs()
+                                + 1.0);
+                }
+                let mut u6 = (b + x[j4 / 2]).cos() + (-0.15);
+                acc1 = (x[j4 / 2] + 0.25) * ((j4 as f64) + u6);
+            }
+        }
+        acc2 += f64::abs(f64::asinh(0.728));
     }
     acc1 - acc2
 }
@@ -1620,6 +3191,38 @@ fn b04_f040_plain(n: usize, x: &[f64], y: &[f64]) -> Vec<f64> {
     out8
 }
 
+// `b04_f040` on the `Value` tape: its gradient must agree with `b04_f040_vjp`.
+fn b04_f040_value<'t>(
+    tape: &'t Tape<f64>,
+    n: usize,
+    x: &[Value<'t, f64>],
+    y: &[Value<'t, f64>],
+) -> Vec<Value<'t, f64>> {
+    let mut acc1 = x[0];
+    let mut acc2 = b04_f003_value(tape, 4, x[0]);
+    if acc1 < acc2 {
+        let mut h3 = Vec::with_capacity(2);
+        for i4 in 0..2 {
+            h3.push(acc2);
+        }
+        acc2 -= h3[0];
+    } else if x[0] > (1.75 / y[3].tanh().exp()).asinh() {
+        for i5 in 0..n {
+            let mut s6 = x[i5 % x.len()].sin();
+            acc1 = acc1 * 8.36e-1 + x[(i5 + 1) % x.len()].tanh() * (acc2 * s6);
+        }
+        acc2 += y[2] / (acc2 * acc2 + 0.25) + acc2 * acc2;
+    } else {
+        let mut t7 = (n as f64) + acc2;
+        acc2 = x[0];
+    }
+    let mut out8 = vec![tape.constant(0.0); 3];
+    for i9 in 0..n {
+        out8[i9] = (y[i9 / 2] + y[i9]) * (acc2 - x[i9 % 1]);
+    }
+    out8
+}
+
 #[differentiate(wrt(a))]
 fn b04_f041(x: &[f64], a: f64) -> f64 {
     let mut acc1: f64 = (-8.0e-1);
@@ -1631,6 +3234,28 @@ fn b04_f041(x: &[f64], a: f64) -> f64 {
         acc1 -= b04_f008(b04_f016(x[(i2 + 2) % x.len()].tanh(), 4), x);
     }
     let mut v4 = vec![0.0; x.len()];
+    (acc1 * v4[2] + v4[0]).tanh()
+}
+
+// `b04_f041` on the `Value` tape: its gradient must agree with `b04_f041_vjp`.
+fn b04_f041_value<'t>(
+    tape: &'t Tape<f64>,
+    x: &[Value<'t, f64>],
+    a: Value<'t, f64>,
+) -> Value<'t, f64> {
+    let mut acc1 = tape.constant((-8.0e-1));
+    if acc1 * 5.0e-1 < acc1.asinh() {
+        return (x[0] * x[0] + 0.5).ln() * x[0].tanh();
+    }
+    for i2 in (0..5).rev() {
+        let mut t3 = a + x[i2 / 2];
+        acc1 -= b04_f008_value(
+            tape,
+            b04_f016_value(tape, x[(i2 + 2) % x.len()].tanh(), 4),
+            x,
+        );
+    }
+    let mut v4 = vec![tape.constant(0.0); x.len()];
     (acc1 * v4[2] + v4[0]).tanh()
 }
 
@@ -1673,6 +3298,52 @@ fn b04_f042(x: &[f64], a: f64, c: f64, b: f64) -> f64 {
     (acc1 + acc2 - a - c) * w3[1] + w9[1]
 }
 
+// `b04_f042` on the `Value` tape: its gradient must agree with `b04_f042_vjp`.
+fn b04_f042_value<'t>(
+    tape: &'t Tape<f64>,
+    x: &[Value<'t, f64>],
+    a: Value<'t, f64>,
+    c: Value<'t, f64>,
+    b: Value<'t, f64>,
+) -> Value<'t, f64> {
+    let mut acc1 = tape.constant((-1.64));
+    let mut acc2 = c * x[1];
+    let mut w3 = vec![tape.constant(0.0); x.len()];
+    for i4 in 0..x.len() {
+        w3[i4] = w3[i4]
+            + (match i4 % 3 {
+                0 => (0.8 * a.cos()).acos(),
+                1 => b + x[i4 % 4],
+                _ => w3[i4 / 2] / 0.5,
+            });
+    }
+    acc2 -= b04_f016_value(tape, x[1].atan(), 4) + f64::atan((-0.59));
+    if w3[2] + a < x[0] {
+        return (-1.67) * (0.8 * a.sin()).acos();
+    }
+    acc2 = acc2 + acc2 * (b + acc1);
+    if w3[0] < 0.75 {
+        let mut t5 = b + b;
+        let mut k6 = 0;
+        loop {
+            if k6 >= w3.len() {
+                break;
+            }
+            let j7 = k6;
+            acc2 *= 1.0 + 0.25 * f64::cos(f64::clamp((-1.77), (-1.0), 1.0));
+            k6 += 1;
+        }
+        acc1 -= (a + w3[0]).sin();
+    }
+    let s8 = (0.9 * c.sin()).asin() * acc2;
+    let mut w9 = vec![tape.constant(1.0); 3];
+    {
+        let mut u10 = -w9[2];
+        acc1 = acc1 * 0.425 + w3[1];
+    }
+    (acc1 + acc2 - a - c) * w3[1] + w9[1]
+}
+
 #[differentiate]
 fn b04_f043(y: &[f64], x: &[f64], a: f64) -> f64 {
     let mut acc1 = (2.0 + a.tanh()).cbrt();
@@ -1691,6 +3362,33 @@ fn b04_f043(y: &[f64], x: &[f64], a: f64) -> f64 {
             h3.push(((y[i4] + (i4 as f64)) * (y[i4] + (i4 as f64)) + 0.25).sqrt());
         }
         acc1 = acc1 * 0.35 + f64::tan(0.6 * acc1.sin()) * acc1;
+    }
+    acc1 - x[0]
+}
+
+// `b04_f043` on the `Value` tape: its gradient must agree with `b04_f043_vjp`.
+fn b04_f043_value<'t>(
+    tape: &'t Tape<f64>,
+    y: &[Value<'t, f64>],
+    x: &[Value<'t, f64>],
+    a: Value<'t, f64>,
+) -> Value<'t, f64> {
+    let mut acc1 = (2.0 + a.tanh()).cbrt();
+    acc1 = (acc1 * a).atan();
+    {
+        let mut v2 = vec![tape.constant(0.0); 5];
+        acc1 *= 1.0 + 0.5 * (std::f64::consts::PI * x[1]).cos();
+        acc1 = acc1;
+    }
+    if a < b04_f001_value(tape, y, y[4] * y[0], (1.5 + acc1.tanh()).cbrt(), 2) {
+        acc1 -= a.sin().exp().ln().sin();
+        acc1 -= y[0] * a - acc1 % 1.5;
+    } else {
+        let mut h3 = Vec::with_capacity(3);
+        for i4 in 0..3 {
+            h3.push(((y[i4] + (i4 as f64)) * (y[i4] + (i4 as f64)) + 0.25).sqrt());
+        }
+        acc1 = acc1 * 0.35 + (0.6 * acc1.sin()).tan() * acc1;
     }
     acc1 - x[0]
 }
@@ -1724,6 +3422,35 @@ fn b04_f044(x: &[f64]) -> f64 {
     acc2 - h8[2]
 }
 
+// `b04_f044` on the `Value` tape: its gradient must agree with `b04_f044_vjp`.
+fn b04_f044_value<'t>(tape: &'t Tape<f64>, x: &[Value<'t, f64>]) -> Value<'t, f64> {
+    let mut acc1 = tape.constant((-2.0));
+    let mut acc2 = x[0] / 3.0;
+    let mut k3 = 0;
+    while k3 < x.len() && acc2.clamp((-1.0), 1.0) < 2.61 {
+        k3 += 1;
+        let j4 = k3 - 1;
+        let mut w5 = x.to_vec();
+        let mut h6 = Vec::with_capacity(4);
+        for i7 in 0..4 {
+            h6.push(b04_f027_value(tape, (0.6 * acc1.sin()).tan()));
+        }
+        w5[(j4 + 2) % x.len()] = tape.constant((j4 as f64));
+    }
+    let mut h8 = Vec::with_capacity(4);
+    for i9 in 0..4 {
+        h8.push(acc2);
+    }
+    acc2 = acc2 * 0.5;
+    let u10 = h8[3].tanh();
+    let acc1 = acc1 * (x[2] - h8[0]);
+    {
+        let s11 = tape.constant((-1.94)).mul_add(x[2], acc1);
+        acc2 = (-0.06_f64) / (x[3].abs() + 1.0) + acc1.sin();
+    }
+    acc2 - h8[2]
+}
+
 #[differentiate(wrt(b))]
 fn b04_f045(n: usize, b: f64, a: f64) -> Vec<f64> {
     let mut acc1: f64 = (-0.41);
@@ -1747,6 +3474,45 @@ fn b04_f045(n: usize, b: f64, a: f64) -> Vec<f64> {
                     0 => v2[2],
                     _ => v2[j6 / 2],
                 });
+                acc1 = acc1 * 6.2e-1 + v2[2] / (2.0 + s7.tanh().cosh().sin());
+                k5 += 1;
+            }
+            acc1 = b;
+        }
+        acc1 = v2[2] % 1.5;
+    }
+    v2
+}
+
+// `b04_f045` on the `Value` tape: its gradient must agree with `b04_f045_vjp`.
+fn b04_f045_value<'t>(
+    tape: &'t Tape<f64>,
+    n: usize,
+    b: Value<'t, f64>,
+    a: Value<'t, f64>,
+) -> Vec<Value<'t, f64>> {
+    let mut acc1 = tape.constant((-0.41));
+    acc1 = (1.5 + acc1.sin()).powf(0.5);
+    let mut v2 = vec![tape.constant(0.5); n];
+    for i3 in 0..n {
+        v2[i3] = tape.constant(1.214);
+    }
+    if b > a {
+        acc1 += acc1.min((n as f64)).tanh();
+        acc1 = acc1 * (-0.7) + ((v2[0] * v2[0] + 0.5).recip() + a * b);
+    } else {
+        for i4 in 0..3 {
+            let mut k5 = 0;
+            loop {
+                if k5 >= v2.len() {
+                    break;
+                }
+                let j6 = k5;
+                let mut s7 = (match j6 % 2 {
+                    0 => v2[2],
+                    _ => v2[j6 / 2],
+                })
+                .atan();
                 acc1 = acc1 * 6.2e-1 + v2[2] / (2.0 + s7.tanh().cosh().sin());
                 k5 += 1;
             }
@@ -1801,6 +3567,64 @@ fn b04_f046(y: &[f64], x: &[f64], a: f64, c: f64, n: usize, m: usize, b: f64) ->
     acc1 + acc2
 }
 
+// `b04_f046` on the `Value` tape: its gradient must agree with `b04_f046_vjp`.
+fn b04_f046_value<'t>(
+    tape: &'t Tape<f64>,
+    y: &[Value<'t, f64>],
+    x: &[Value<'t, f64>],
+    a: Value<'t, f64>,
+    c: Value<'t, f64>,
+    n: usize,
+    m: usize,
+    b: Value<'t, f64>,
+) -> Value<'t, f64> {
+    let mut acc1 = a + b;
+    let mut acc2 = b04_f004_value(tape, acc1 + (-0.36), x);
+    for i3 in (0..2).step_by(3) {
+        if x[0] >= a {
+            let b = b + y[i3].sin();
+            let mut s4 = (1.0 + y[0].powi(2)).ln();
+            s4 = s4 * 0.764 + x[2 - 1 - i3] * (i3 as f64);
+            acc1 -= (0.5 * (y[i3] + y[2 - 1 - i3]).cos()).atanh();
+        } else {
+            let mut v5 = vec![tape.constant(1.0); n];
+            if i3 != 1 {
+                let mut s6 = (match i3 % 3 {
+                    0 => b,
+                    1 => tape.constant((m as f64)),
+                    _ => b,
+                }) - (n as f64);
+                let mut k7 = 0;
+                loop {
+                    if k7 >= n {
+                        break;
+                    }
+                    k7 += 1;
+                    let j8 = k7 - 1;
+                    if (0.8 * s6.sin()).acos() <= y[0].asinh() {
+                        break;
+                    }
+                    let mut nh9 = vec![tape.constant(0.0); v5.len()];
+                    for i10 in 0..v5.len() {
+                        nh9[i10] =
+                            0.22 * v5[i10] + (v5[(i10 + 1) % v5.len()] + (x[i10] + s6)).sin();
+                    }
+                    v5 = nh9;
+                }
+                acc2 += (s6 - v5[i3 / 2]) * s6.hypot(2.5 + x[i3].tanh());
+            }
+            acc2 -= (i3 as f64);
+        }
+        acc1 += 1.76 % 2.0
+            - b04_f000_value(
+                tape,
+                tape.constant((-0.1)),
+                tape.constant(0.2 / ((-1.76) * (-1.76) + 1.0)),
+            );
+    }
+    acc1 + acc2
+}
+
 #[differentiate]
 fn b04_f047(y: &[f64], x: &[f64], n: usize, a: f64, m: usize) -> f64 {
     let mut acc1: f64 = (-1.3);
@@ -1819,6 +3643,35 @@ fn b04_f047(y: &[f64], x: &[f64], n: usize, a: f64, m: usize) -> f64 {
         acc1 = acc1 * (-0.09) + 0.406 / (h3[1] * h3[1] + 0.5);
     }
     let u6 = b04_f046(&h3, &h3, u2, a + y[2], 1, m, acc1);
+    let s7 = u2;
+    acc1 + s7 + h3[1] + h3[1]
+}
+
+// `b04_f047` on the `Value` tape: its gradient must agree with `b04_f047_vjp`.
+fn b04_f047_value<'t>(
+    tape: &'t Tape<f64>,
+    y: &[Value<'t, f64>],
+    x: &[Value<'t, f64>],
+    n: usize,
+    a: Value<'t, f64>,
+    m: usize,
+) -> Value<'t, f64> {
+    let mut acc1 = tape.constant((-1.3));
+    if x[2] >= a {
+        return x[1];
+    }
+    let a = a + (1.0 + acc1 * acc1).recip();
+    let u2 = (0.9 * (a - a).tanh()).asin();
+    let mut h3 = Vec::with_capacity(2);
+    for i4 in 0..2 {
+        h3.push(tape.constant(f64::sqrt((i4 as f64) * (i4 as f64) + 0.25)));
+    }
+    {
+        h3[0] = h3[0] + ((0.5 * acc1).fract() + u2).powi(2);
+        let mut s5 = u2;
+        acc1 = acc1 * (-0.09) + 0.406 / (h3[1] * h3[1] + 0.5);
+    }
+    let u6 = b04_f046_value(tape, &h3, &h3, u2, a + y[2], 1, m, acc1);
     let s7 = u2;
     acc1 + s7 + h3[1] + h3[1]
 }
@@ -1889,6 +3742,46 @@ fn b04_f048_plain(x: &[f64], n: usize, a: f64) -> f64 {
     ((acc1 + a) * w2[0]).atan()
 }
 
+// `b04_f048` on the `Value` tape: its gradient must agree with `b04_f048_vjp`.
+fn b04_f048_value<'t>(
+    tape: &'t Tape<f64>,
+    x: &[Value<'t, f64>],
+    n: usize,
+    a: Value<'t, f64>,
+) -> Value<'t, f64> {
+    let mut acc1 = (0.5 * x[1]).fract() + a;
+    acc1 = (acc1 * f64::atan(0.6)).atan();
+    let mut w2 = x.to_vec();
+    {
+        let a = a + (if w2[0].atan() >= 0.72 { a } else { a });
+        let mut k3 = 0;
+        while k3 < n && a.min(acc1) > (-1.239) {
+            k3 += 1;
+            let j4 = k3 - 1;
+            let mut acc5 = b04_f016_value(
+                tape,
+                b04_f004_value(tape, w2[(j4 + 2) % 2] + x[j4 % 2], &w2),
+                4,
+            ) + (x[(j4 + 2) % x.len()] - a);
+            if tape.constant((j4 as f64)) >= w2[j4 % w2.len()] || x[(j4 + 3) % 2] <= (-0.12) {
+                let mut v6 = vec![tape.constant(0.0); 2];
+                for i7 in 0..2 {
+                    v6[i7] = ((0.5 * v6[i7 / 2]).floor() + v6[j4 % w2.len()])
+                        .atan2(2.0 + (0.3 / (1.0 + a.powi(2))).cos());
+                }
+                v6[j4 % w2.len()] = (acc1.abs() + 1.0).sqrt().atan();
+                acc1 -= (w2[j4 % 2] + v6[0]).tanh();
+            } else {
+                let u8 = tape.constant(f64::powf(1.0 + f64::powi((j4 as f64), 2), (-0.5)));
+                acc1 -= acc5;
+            }
+            acc1 -= w2[0];
+        }
+        acc1 = w2[0];
+    }
+    ((acc1 + a) * w2[0]).atan()
+}
+
 #[differentiate(wrt(a))]
 fn b04_f049(x: &[f64], n: usize, a: f64) -> f64 {
     let mut acc1 = a.tanh();
@@ -1921,6 +3814,26 @@ fn b04_f049_plain(x: &[f64], n: usize, a: f64) -> f64 {
     acc1 * v2[2] * w3[3]
 }
 
+// `b04_f049` on the `Value` tape: its gradient must agree with `b04_f049_vjp`.
+fn b04_f049_value<'t>(
+    tape: &'t Tape<f64>,
+    x: &[Value<'t, f64>],
+    n: usize,
+    a: Value<'t, f64>,
+) -> Value<'t, f64> {
+    let mut acc1 = a.tanh();
+    let mut v2 = vec![tape.constant(0.0); 3];
+    let mut w3 = x.to_vec();
+    for i4 in 0..4 {
+        for i5 in (0..5).rev() {
+            acc1 += (x[(i4 + 3) % w3.len()].abs() + 1.0).sqrt() + ((i4 as f64) + a);
+            acc1 = tape.constant(f64::abs((n as f64)) + f64::tanh((n as f64)));
+        }
+        acc1 = acc1 * 0.5_f64 + a.atan().powi(3);
+    }
+    acc1 * v2[2] * w3[3]
+}
+
 #[differentiate]
 fn b04_f050(x: &[f64], n: usize, a: f64, y: &[f64]) -> f64 {
     let mut acc1 = a / 4.0;
@@ -1943,6 +3856,38 @@ fn b04_f050(x: &[f64], n: usize, a: f64, y: &[f64]) -> f64 {
             acc1 = -b04_f034(x[i4 % 4] / 4.0, acc1.atan(), a * (i5 as f64));
         }
         acc1 += (1.0 + f64::tanh(y[i4]) * f64::tanh(y[i4])).powf((-0.5));
+    }
+    (acc1 * w3[0] * w3[1]).sin()
+}
+
+// `b04_f050` on the `Value` tape: its gradient must agree with `b04_f050_vjp`.
+fn b04_f050_value<'t>(
+    tape: &'t Tape<f64>,
+    x: &[Value<'t, f64>],
+    n: usize,
+    a: Value<'t, f64>,
+    y: &[Value<'t, f64>],
+) -> Value<'t, f64> {
+    let mut acc1 = a / 4.0;
+    let mut acc2 = a;
+    acc2 = (acc2 * (x[0] + x[3])).sin();
+    let mut w3 = x.to_vec();
+    let a = a * y[2];
+    let acc2 = acc2 * (acc2 + acc1);
+    for i4 in 0..n {
+        for i5 in (0..y.len()).rev() {
+            for i6 in 0..1 {
+                if (!(y[i4 % w3.len()] <= acc2) && acc2 <= a || acc2 < 0.58 || acc2 > 1.065e0)
+                    && acc1 > y[0]
+                {
+                    w3[2] = w3[2] * (1.0 + 0.5 * a.cos().tanh());
+                    acc1 -= -(0.8 * x[i5 / 2].sin()).acos();
+                }
+                acc1 = acc1 * (-0.21) + acc1;
+            }
+            acc1 = -b04_f034_value(tape, x[i4 % 4] / 4.0, acc1.atan(), a * (i5 as f64));
+        }
+        acc1 += (1.0 + y[i4].tanh() * y[i4].tanh()).powf((-0.5));
     }
     (acc1 * w3[0] * w3[1]).sin()
 }
@@ -2047,11 +3992,94 @@ fn b04_f051_plain(b: f64, n: usize, x: &[f64], a: f64) -> Vec<f64> {
     out11
 }
 
+// `b04_f051` on the `Value` tape: its gradient must agree with `b04_f051_vjp`.
+fn b04_f051_value<'t>(
+    tape: &'t Tape<f64>,
+    b: Value<'t, f64>,
+    n: usize,
+    x: &[Value<'t, f64>],
+    a: Value<'t, f64>,
+) -> Vec<Value<'t, f64>> {
+    let mut acc1 = (1.0 + x[1] * x[1]).recip();
+    let mut v2 = vec![tape.constant(0.0); 1];
+    for i3 in 0..v2.len() {
+        v2[i3] = acc1;
+    }
+    v2[0] = v2[0] - (2.0 + a.atan().tanh()).log(3.0);
+    let mut w4 = vec![tape.constant(1.0); n];
+    for i5 in 0..3 {
+        w4[i5] = w4[i5] + (1.5 + x[1].sin()).log(3.0);
+    }
+    for i6 in 0..x.len() {
+        if w4[i6] > 0.455 {
+            break;
+        }
+        if (-0.3) >= (-0.16) {
+            let mut k7 = 0;
+            while k7 < v2.len() {
+                let j8 = k7;
+                let mut u9 = if w4[j8 % n] * (-1.88) >= 0.692_f64 {
+                    b
+                } else {
+                    acc1
+                };
+                match i6 % 2 {
+                    0 => {
+                        v2[1 - 1 - j8] = (u9 / 2.0).sin();
+                        acc1 = (u9 + w4[0]).sin();
+                    }
+                    _ => {
+                        let t10 = a;
+                        u9 = u9 * 0.253_f64 + v2[(j8 + 3) % v2.len()];
+                    }
+                }
+                acc1 -= x[i6] + u9;
+                k7 += 1;
+            }
+            acc1 += (n as f64);
+        }
+        acc1 = (-x[i6]).mul_add(v2[i6 % v2.len()].cos(), v2[(i6 + 1) % v2.len()] * a);
+    }
+    let mut out11 = vec![tape.constant(0.0); v2.len()];
+    for i12 in 0..v2.len() {
+        out11[i12] =
+            ((0.5 * b).signum() + acc1) * b04_f008_value(tape, (0.6 * w4[2].cos()).tan(), &w4);
+    }
+    out11
+}
+
 #[differentiate]
 fn b04_f052(a: f64, c: f64, x: &[f64], b: f64) -> f64 {
     let mut acc1: f64 = 0.96;
     let mut acc2 = x[1] + x[2];
     let mut v3: Vec<f64> = vec![0.0; x.len()];
+    if c > 1.78 * x[0].atan() {
+        v3[0] = x[2];
+        acc2 = (0.9 * b.tanh().tanh()).asin();
+    } else {
+        acc1 = (acc1 + a).tanh();
+        {
+            let acc2 = acc2 * (0.4_f64 + acc2);
+            acc1 += acc2 / (1.5 + f64::tanh((-0.09)));
+        }
+        acc1 += (1.5 + a.sin()).powf(0.5) * (0.6 * acc1.sin()).tan();
+    }
+    acc1 /= (1.0 + c * c).cbrt().sin().exp();
+    let mut s4 = a;
+    acc1 * acc2 + s4 + b + v3[2]
+}
+
+// `b04_f052` on the `Value` tape: its gradient must agree with `b04_f052_vjp`.
+fn b04_f052_value<'t>(
+    tape: &'t Tape<f64>,
+    a: Value<'t, f64>,
+    c: Value<'t, f64>,
+    x: &[Value<'t, f64>],
+    b: Value<'t, f64>,
+) -> Value<'t, f64> {
+    let mut acc1 = tape.constant(0.96);
+    let mut acc2 = x[1] + x[2];
+    let mut v3 = vec![tape.constant(0.0); x.len()];
     if c > 1.78 * x[0].atan() {
         v3[0] = x[2];
         acc2 = (0.9 * b.tanh().tanh()).asin();
@@ -2084,6 +4112,33 @@ fn b04_f053(b: f64, a: f64, x: &[f64], y: &[f64], c: f64) -> f64 {
     for i5 in 0..4 {
         let u6 = b;
         acc1 = (i5 as f64);
+    }
+    (acc1 * a + v2[3]).atan()
+}
+
+// `b04_f053` on the `Value` tape: its gradient must agree with `b04_f053_vjp`.
+fn b04_f053_value<'t>(
+    tape: &'t Tape<f64>,
+    b: Value<'t, f64>,
+    a: Value<'t, f64>,
+    x: &[Value<'t, f64>],
+    y: &[Value<'t, f64>],
+    c: Value<'t, f64>,
+) -> Value<'t, f64> {
+    let mut acc1 = c;
+    let mut v2 = vec![tape.constant(0.0); 4];
+    for i3 in 0..y.len() {
+        v2[i3] = tape.constant(f64::sin(1.25) * f64::sqrt(1.0 + f64::powi((i3 as f64), 2)));
+    }
+    for i4 in 1..=x.len() - 1 {
+        acc1 -= acc1 / 3.0 * (a.abs() + 1.0).cbrt();
+        acc1 -= y[4 - 1 - i4];
+    }
+    acc1 *= 1.0 + 0.1 * a.cos();
+    acc1 = acc1 * 0.437 + (b.abs() + 1.0).log2();
+    for i5 in 0..4 {
+        let u6 = b;
+        acc1 = tape.constant((i5 as f64));
     }
     (acc1 * a + v2[3]).atan()
 }
@@ -2194,6 +4249,69 @@ fn b04_f054_plain(n: usize, a: f64, m: usize) -> Vec<f64> {
     out12
 }
 
+// `b04_f054` on the `Value` tape: its gradient must agree with `b04_f054_vjp`.
+fn b04_f054_value<'t>(
+    tape: &'t Tape<f64>,
+    n: usize,
+    a: Value<'t, f64>,
+    m: usize,
+) -> Vec<Value<'t, f64>> {
+    let mut acc1 = tape.constant((-0.08));
+    let mut u2 = if a / 3.0
+        >= b04_f034_value(
+            tape,
+            acc1.sin(),
+            tape.constant(std::f64::consts::FRAC_PI_4 * (m as f64)),
+            acc1,
+        ) {
+        a
+    } else {
+        b04_f028_value(
+            tape,
+            if tape.constant(f64::tan(0.6 * f64::cos((-0.413)))) < (a.abs() + 1.0).ln() {
+                tape.constant(std::f64::consts::FRAC_PI_4)
+            } else {
+                acc1
+            },
+            a,
+        )
+    };
+    for i3 in 0..n {
+        for i4 in 0..=3 - 1 {
+            if (m as f64) >= (i3 as f64) || (i4 as f64) > (-0.6) {
+                u2 *= 1.0 + 0.5 * f64::sin(1.26);
+            }
+            let mut w5 = vec![
+                tape.constant(f64::sqrt((-1.2) * (-1.2) + 0.5)),
+                tape.constant((-1.0)),
+                acc1 / 2.0,
+            ];
+            w5[0] = w5[0] + a;
+            let acc6 = w5[w5.len() - 1 - i3].hypot(f64::exp(f64::sin((-1.25e0))));
+            u2 = w5[i4 / 2] + w5[1];
+        }
+        let mut k7 = 0;
+        while k7 < m && a.mul_add(u2, (i3 as f64)) > (-1.87) {
+            let j8 = k7;
+            let w9 = vec![(0.8 * u2.cos()).acos(), a - (j8 as f64)];
+            if i3 >= 1 {
+                let t10 = acc1.asinh().tanh().atan();
+            } else {
+                let t11 = w9[1];
+                acc1 = acc1 * (-0.88) + t11;
+            }
+            acc1 -= f64::atan(f64::acos(0.8 * f64::tanh(1.3)));
+            k7 += 1;
+        }
+        acc1 = acc1 * (-0.4) + ((a + 0.64) * (a + 0.64) + 1.0 + 1.0).acosh();
+    }
+    let mut out12 = vec![tape.constant(0.0); 3];
+    for i13 in 0..3 {
+        out12[i13] = acc1;
+    }
+    out12
+}
+
 #[differentiate(wrt(x))]
 fn b04_f055(y: &[f64], n: usize, x: &[f64]) -> f64 {
     let mut acc1: f64 = (-1.74);
@@ -2231,6 +4349,48 @@ fn b04_f055(y: &[f64], n: usize, x: &[f64]) -> f64 {
     acc1
 }
 
+// `b04_f055` on the `Value` tape: its gradient must agree with `b04_f055_vjp`.
+fn b04_f055_value<'t>(
+    tape: &'t Tape<f64>,
+    y: &[Value<'t, f64>],
+    n: usize,
+    x: &[Value<'t, f64>],
+) -> Value<'t, f64> {
+    let mut acc1 = tape.constant((-1.74));
+    if acc1 * acc1.sin() > y[0].sin() {
+        for i2 in 0..=n - 1 {
+            let s3 = x[i2 / 2].cos();
+            acc1 -= y[(i2 + 2) % y.len()] + b04_f034_value(tape, s3 * s3, s3 - s3, x[2]);
+            acc1 = acc1 * 0.314 + ((0.5 * acc1).signum() + s3);
+        }
+        for i4 in 1..x.len() {
+            for i5 in 0..=3 - 1 {
+                if acc1 > -0.0 {
+                    let acc1 = acc1 + (2.0 + x[i5 / 2].cos()).ln();
+                }
+                match i4 % 2 {
+                    0 => {
+                        let mut s6 = (acc1.abs() + 1.0).cbrt();
+                        let s6 = s6 * (y[i5 % y.len()] * (n as f64));
+                        acc1 -= (y[1] * y[1] + 1.0).log(2.0);
+                    }
+                    _ => {
+                        let mut t7 = 0.88 / y[(i5 + 1) % y.len()].sin().exp();
+                        acc1 = acc1 * (-0.71) + f64::cos(f64::cos((-1.078)));
+                    }
+                }
+            }
+        }
+        acc1 = acc1 * (-0.47_f64) + (y[1] + acc1).cos().exp().log(10.0);
+    } else if ((-1.33) + acc1).tanh() < acc1 {
+        let t8 = 0.48 + x[2];
+    } else {
+        let t9 = (acc1 + x[0]).asinh();
+        acc1 += x[0] - (y[1] + t9);
+    }
+    acc1
+}
+
 #[differentiate]
 fn b04_f056(a: f64, n: usize, b: f64, m: usize) -> f64 {
     let mut acc1 = (-0.62) + (n as f64);
@@ -2243,6 +4403,28 @@ fn b04_f056(a: f64, n: usize, b: f64, m: usize) -> f64 {
         acc1 = b.clamp((-1.0), 1.0);
     }
     v2[2] += (-1.62) / 3.0 * (v2[2] + 0.39);
+    acc1 *= 1.0 + 0.5 * b.cos();
+    (acc1 + v2[2]) * v2[0]
+}
+
+// `b04_f056` on the `Value` tape: its gradient must agree with `b04_f056_vjp`.
+fn b04_f056_value<'t>(
+    tape: &'t Tape<f64>,
+    a: Value<'t, f64>,
+    n: usize,
+    b: Value<'t, f64>,
+    m: usize,
+) -> Value<'t, f64> {
+    let mut acc1 = tape.constant((-0.62) + (n as f64));
+    if b >= a.tanh() {
+        return tape.constant(1.06 / 4.0);
+    }
+    let mut v2 = vec![tape.constant(0.5); 4];
+    for i3 in (0..v2.len()).rev() {
+        acc1 = b.tanh();
+        acc1 = b.clamp((-1.0), 1.0);
+    }
+    v2[2] = v2[2] + (-1.62) / 3.0 * (v2[2] + 0.39);
     acc1 *= 1.0 + 0.5 * b.cos();
     (acc1 + v2[2]) * v2[0]
 }
@@ -2290,6 +4472,49 @@ fn b04_f057(n: usize, a: f64) -> Vec<f64> {
     out8
 }
 
+// `b04_f057` on the `Value` tape: its gradient must agree with `b04_f057_vjp`.
+fn b04_f057_value<'t>(tape: &'t Tape<f64>, n: usize, a: Value<'t, f64>) -> Vec<Value<'t, f64>> {
+    let mut acc1 = (1.0 + a * a).log(2.0);
+    let mut acc2 = tape.constant((-1.66));
+    for i3 in 0..n {
+        let mut k4 = 0;
+        loop {
+            if k4 >= 5 {
+                break;
+            }
+            let j5 = k4;
+            match j5 % 2 {
+                0 => {
+                    let u6 = acc1.atan().min(if a < 1.5 - acc1 { a } else { acc2 });
+                    acc1 = (u6 + 0.5) * f64::atanh(0.5 * f64::tanh(1.883));
+                }
+                _ => {
+                    let a = a * f64::log10(f64::exp(f64::sin(0.454)));
+                    acc1 += f64::asin(0.9 * f64::sin(f64::clamp(0.13, (-1.0), 1.0)));
+                }
+            }
+            if a < 1.9e-1 {
+                match i3 % 2 {
+                    0 => {
+                        acc1 += 1.98;
+                        acc1 += f64::abs((i3 as f64) - 0.9);
+                    }
+                    _ => {
+                        let t7 = (0.6 * a.tanh()).tan();
+                        acc2 += (-0.77);
+                    }
+                }
+                acc2 = -acc2;
+            }
+            acc1 -= a;
+            k4 += 1;
+        }
+        acc1 += (if i3 != 0 { a } else { tape.constant((-1.8)) }).cos();
+    }
+    let out8 = vec![acc1];
+    out8
+}
+
 #[differentiate]
 fn b04_f058(a: f64, n: usize, c: f64, b: f64) -> f64 {
     let mut acc1: f64 = (-1.865);
@@ -2319,8 +4544,71 @@ fn b04_f058(a: f64, n: usize, c: f64, b: f64) -> f64 {
     acc1 + t2 + t3 + b
 }
 
+// `b04_f058` on the `Value` tape: its gradient must agree with `b04_f058_vjp`.
+fn b04_f058_value<'t>(
+    tape: &'t Tape<f64>,
+    a: Value<'t, f64>,
+    n: usize,
+    c: Value<'t, f64>,
+    b: Value<'t, f64>,
+) -> Value<'t, f64> {
+    let mut acc1 = tape.constant((-1.865));
+    let mut t2 = tape.constant(0.552);
+    let mut t3 = (0.5 * c).round() + b;
+    if acc1 - 1.54 < 5.0e-1 {
+        for i4 in 0..1 {
+            if !(t2 <= (-4.93e-1)) {
+                let s5 = (1.0 + a * a).ln_1p().sin().atan();
+                let acc6 = tape.constant(1.85);
+                t2 += (s5 * (i4 as f64)).atan();
+            } else if c < t3 {
+                let mut acc7 = tape.constant(f64::powi((-0.15), 3));
+                t3 = t3 * (-0.85) + t3;
+            }
+        }
+        t3 += (t2 / 3.0).sin();
+    } else {
+        let mut u8 = (acc1 * acc1 + 0.25).powf(1.5);
+        t3 = t3 * (-0.2)
+            + (if tape.constant((n as f64)) <= u8 / (1.0 + c * c) {
+                c
+            } else {
+                tape.constant((-1.52))
+            }) % 2.0;
+    }
+    acc1 + t2 + t3 + b
+}
+
 #[differentiate]
 fn b04_f059(a: f64) -> f64 {
+    let mut acc1 = a.mul_add(a, a);
+    let mut k2 = 0;
+    loop {
+        if k2 >= 5 {
+            break;
+        }
+        k2 += 1;
+        let j3 = k2 - 1;
+        if j3 % 2 == 0 {
+            break;
+        }
+        let mut acc4 = -acc1;
+        let mut acc5 = (acc4 - (j3 as f64)).abs();
+        acc1 -= acc4;
+    }
+    let mut k6: usize = 0;
+    while k6 < 2 {
+        k6 += 1;
+        let j7 = k6 - 1;
+        acc1 = (acc1 * a).sin();
+        acc1 = acc1 + ((-5.84e-1) + acc1) * 1.62;
+        acc1 = acc1 * (-0.03) + (a - a).abs();
+    }
+    acc1 * a
+}
+
+// `b04_f059` on the `Value` tape: its gradient must agree with `b04_f059_vjp`.
+fn b04_f059_value<'t>(tape: &'t Tape<f64>, a: Value<'t, f64>) -> Value<'t, f64> {
     let mut acc1 = a.mul_add(a, a);
     let mut k2 = 0;
     loop {
@@ -2407,6 +4695,41 @@ fn b04_f060_plain(y: &[f64], n: usize, x: &[f64], m: usize) -> f64 {
     acc1 + h2[2]
 }
 
+// `b04_f060` on the `Value` tape: its gradient must agree with `b04_f060_vjp`.
+fn b04_f060_value<'t>(
+    tape: &'t Tape<f64>,
+    y: &[Value<'t, f64>],
+    n: usize,
+    x: &[Value<'t, f64>],
+    m: usize,
+) -> Value<'t, f64> {
+    let mut acc1 = x[1];
+    let mut h2 = vec![tape.constant(0.5); y.len()];
+    let mut k3: usize = 0;
+    while k3 < 2 && acc1 > (-0.7) {
+        let j4 = k3;
+        h2[2] = tape.constant((j4 as f64));
+        let mut k5 = 0;
+        while k5 < x.len() {
+            k5 += 1;
+            let j6 = k5 - 1;
+            h2[j6] = h2[j6] - (1.0 + (acc1 + acc1).powi(2)).ln();
+            let u7 = -h2[h2.len() - 1 - j4];
+        }
+        let t8 = (-0.778)
+            / (1.4 / (1.5 + f64::tanh((j4 as f64))) * (1.5 + acc1.sin()).ln())
+                .sin()
+                .exp();
+        if 0.57 > std::f64::consts::PI && acc1 >= (-0.338_f64) {
+            let mut u9 = t8;
+            acc1 -= h2[1];
+        }
+        acc1 -= b04_f011_value(tape, x, n, n);
+        k3 += 1;
+    }
+    acc1 + h2[2]
+}
+
 #[differentiate]
 fn b04_f061(x: &[f64], n: usize, c: f64, a: f64, y: &[f64], b: f64) -> Vec<f64> {
     let mut acc1 = a.cos();
@@ -2443,6 +4766,33 @@ fn b04_f061_plain(x: &[f64], n: usize, c: f64, a: f64, y: &[f64], b: f64) -> Vec
     let mut out5 = vec![0.0; x.len()];
     for i6 in 0..x.len() {
         out5[i6] = f64::cos(x[i6 % x.len()]).cos();
+    }
+    out5
+}
+
+// `b04_f061` on the `Value` tape: its gradient must agree with `b04_f061_vjp`.
+fn b04_f061_value<'t>(
+    tape: &'t Tape<f64>,
+    x: &[Value<'t, f64>],
+    n: usize,
+    c: Value<'t, f64>,
+    a: Value<'t, f64>,
+    y: &[Value<'t, f64>],
+    b: Value<'t, f64>,
+) -> Vec<Value<'t, f64>> {
+    let mut acc1 = a.cos();
+    acc1 += y[2].tanh() - x[1] * (n as f64);
+    acc1 += (acc1 / 0.5).tanh();
+    let mut k2 = 0;
+    while k2 < 3 {
+        let j3 = k2;
+        let mut s4 = x[j3 / 2];
+        acc1 += ((0.5 * c).floor() + x[1]) / 3.0;
+        k2 += 1;
+    }
+    let mut out5 = vec![tape.constant(0.0); x.len()];
+    for i6 in 0..x.len() {
+        out5[i6] = x[i6 % x.len()].cos().cos();
     }
     out5
 }
@@ -2487,6 +4837,52 @@ fn b04_f062(x: &[f64], a: f64, n: usize) -> f64 {
     ((acc1 + acc2) * a).sin()
 }
 
+// `b04_f062` on the `Value` tape: its gradient must agree with `b04_f062_vjp`.
+fn b04_f062_value<'t>(
+    tape: &'t Tape<f64>,
+    x: &[Value<'t, f64>],
+    a: Value<'t, f64>,
+    n: usize,
+) -> Value<'t, f64> {
+    let mut acc1 = b04_f030_value(tape, a, x[2]);
+    let mut acc2 = a - 1.9;
+    let u3 = acc1.hypot(2.0 + a.tanh());
+    {
+        for i4 in 0..4 {
+            if a > x[1] {
+                let mut acc5 = b04_f058_value(
+                    tape,
+                    acc1 * x[(i4 + 1) % 3],
+                    1,
+                    -x[i4 / 2],
+                    match i4 % 2 {
+                        0 => x[i4 % 3],
+                        _ => tape.constant((-0.814)),
+                    },
+                );
+                acc2 = acc2 * (-0.33)
+                    + (match i4 % 2 {
+                        0 => x[(i4 + 3) % x.len()],
+                        _ => acc5,
+                    }) * x[i4 / 2].tanh();
+            } else {
+                acc2 /= 1.5 + f64::cos(f64::cos(1.245));
+                acc2 = acc2 * (-0.2) + (0.9 * (1.0 + x[i4 % 3].powi(2)).sqrt().tanh()).asin();
+            }
+        }
+        acc2 = (acc2 + x[2].cos()).tanh();
+        acc1 -= a - acc1 + f64::acos(0.8 * f64::cos((n as f64)));
+    }
+    acc1 += f64::asinh((-1.27));
+    for i6 in (1..n).step_by(2) {
+        if a >= x[0] && a >= x[(i6 + 2) % 3] {
+            let mut u7 = if i6 <= 2 { x[(i6 + 3) % x.len()] } else { acc1 };
+        }
+        acc2 = acc2 * 0.43 + (1.6 / (a * a + 0.25) + acc1.tanh());
+    }
+    ((acc1 + acc2) * a).sin()
+}
+
 #[differentiate]
 fn b04_f063(a: f64) -> f64 {
     let mut acc1: f64 = (-1.46);
@@ -2506,6 +4902,28 @@ fn b04_f063(a: f64) -> f64 {
         let mut v8: Vec<f64> = vec![0.0; 3];
     }
     let acc9: f64 = 1.79 / 0.5;
+    acc1 * acc2 + a + h3[3]
+}
+
+// `b04_f063` on the `Value` tape: its gradient must agree with `b04_f063_vjp`.
+fn b04_f063_value<'t>(tape: &'t Tape<f64>, a: Value<'t, f64>) -> Value<'t, f64> {
+    let mut acc1 = tape.constant((-1.46));
+    let mut acc2 = a;
+    let mut h3 = vec![tape.constant(0.0); 5];
+    for i4 in 0..h3.len() {
+        h3[i4] = h3[i4] + (a - h3[i4] % 3.0);
+    }
+    let u5 = a * acc1;
+    let mut k6: usize = 0;
+    while k6 < 5 {
+        k6 += 1;
+        let j7 = k6 - 1;
+        {
+            h3[j7] = h3[1] * (j7 as f64) * u5;
+        }
+        let mut v8 = vec![tape.constant(0.0); 3];
+    }
+    let acc9 = tape.constant(1.79 / 0.5);
     acc1 * acc2 + a + h3[3]
 }
 
@@ -2534,6 +4952,45 @@ fn b04_f064(a: f64, b: f64, x: &[f64]) -> f64 {
     (acc1 - u5) * b - a + v6[0] + h2[3]
 }
 
+// `b04_f064` on the `Value` tape: its gradient must agree with `b04_f064_vjp`.
+fn b04_f064_value<'t>(
+    tape: &'t Tape<f64>,
+    a: Value<'t, f64>,
+    b: Value<'t, f64>,
+    x: &[Value<'t, f64>],
+) -> Value<'t, f64> {
+    let mut acc1 = tape.constant((-1.793));
+    let mut h2 = vec![tape.constant(0.5); 4];
+    let mut v3 = vec![tape.constant(1.0); x.len()];
+    for i4 in 0..v3.len() {
+        v3[i4] = v3[i4] + (h2[i4 / 2] + (1.4 - b));
+    }
+    acc1 += x[4].atan().tanh();
+    acc1 /= (-b).sin().exp();
+    let mut u5 = b04_f022_value(
+        tape,
+        tape.constant((-1.54)),
+        x,
+        3,
+        v3[2] + x[3],
+        &h2,
+        h2[1].sin(),
+        3,
+    );
+    acc1 = acc1 * (-0.05) + f64::cos((-1.564));
+    v3[0] = v3[0] + x[0];
+    acc1 = acc1 * (-4.7e-1) + v3[0];
+    let mut v6 = x.to_vec();
+    if u5 <= a {
+        for i7 in 0..h2.len() {
+            let t8 = acc1.clamp((-1.0), 1.0);
+            acc1 -= t8;
+        }
+        acc1 += acc1;
+    }
+    (acc1 - u5) * b - a + v6[0] + h2[3]
+}
+
 pub fn cases() -> Vec<Case> {
     vec![
         Case {
@@ -2541,6 +4998,7 @@ pub fn cases() -> Vec<Case> {
             seed_name: "b04_f000",
             twin_of: None,
             params: &[("a", 1, true), ("b", 1, true)],
+            value: Some(|t, v| vec![b04_f000_value(t, v[0], v[1])]),
             f: |p| vec![b04_f000(p[0], p[1])],
             vjp: |p, s| {
                 let (y, g0, g1) = b04_f000_vjp(p[0], p[1], s[0]);
@@ -2565,6 +5023,7 @@ pub fn cases() -> Vec<Case> {
             seed_name: "b04_f001",
             twin_of: None,
             params: &[("x", 5, true), ("a", 1, true), ("b", 1, true)],
+            value: Some(|t, v| vec![b04_f001_value(t, &v[0..5], v[5], v[6], 2)]),
             f: |p| vec![b04_f001(&p[0..5], p[5], p[6], 2)],
             vjp: |p, s| {
                 let (y, g0, g1, g2) = b04_f001_vjp(&p[0..5], p[5], p[6], 2, s[0]);
@@ -2590,6 +5049,7 @@ pub fn cases() -> Vec<Case> {
             seed_name: "b04_f001",
             twin_of: Some("b04_f001"),
             params: &[("x", 5, true), ("a", 1, true), ("b", 1, true)],
+            value: None,
             f: |p| vec![b04_f001_plain(&p[0..5], p[5], p[6], 2)],
             vjp: |p, s| {
                 let (y, g0, g1, g2) = b04_f001_plain_vjp(&p[0..5], p[5], p[6], 2, s[0]);
@@ -2621,6 +5081,7 @@ pub fn cases() -> Vec<Case> {
                 ("y", 2, true),
                 ("c", 1, true),
             ],
+            value: Some(|t, v| vec![b04_f002_value(t, &v[0..3], v[3], 3, v[4], &v[5..7], v[7])]),
             f: |p| vec![b04_f002(&p[0..3], p[3], 3, p[4], &p[5..7], p[7])],
             vjp: |p, s| {
                 let (y, g0, g1, g2, g3, g4) =
@@ -2674,6 +5135,7 @@ pub fn cases() -> Vec<Case> {
             seed_name: "b04_f003",
             twin_of: None,
             params: &[("a", 1, true)],
+            value: Some(|t, v| vec![b04_f003_value(t, 4, v[0])]),
             f: |p| vec![b04_f003(4, p[0])],
             vjp: |p, s| {
                 let (y, g0) = b04_f003_vjp(4, p[0], s[0]);
@@ -2698,6 +5160,7 @@ pub fn cases() -> Vec<Case> {
             seed_name: "b04_f004",
             twin_of: None,
             params: &[("a", 1, true), ("x", 2, true)],
+            value: Some(|t, v| vec![b04_f004_value(t, v[0], &v[1..3])]),
             f: |p| vec![b04_f004(p[0], &p[1..3])],
             vjp: |p, s| {
                 let (y, g0, g1) = b04_f004_vjp(p[0], &p[1..3], s[0]);
@@ -2722,6 +5185,7 @@ pub fn cases() -> Vec<Case> {
             seed_name: "b04_f005",
             twin_of: None,
             params: &[("b", 1, true), ("c", 1, true), ("a", 1, true)],
+            value: Some(|t, v| vec![b04_f005_value(t, v[0], 4, v[1], v[2])]),
             f: |p| vec![b04_f005(p[0], 4, p[1], p[2])],
             vjp: |p, s| {
                 let (y, g0, g1, g2) = b04_f005_vjp(p[0], 4, p[1], p[2], s[0]);
@@ -2747,6 +5211,7 @@ pub fn cases() -> Vec<Case> {
             seed_name: "b04_f005",
             twin_of: Some("b04_f005"),
             params: &[("b", 1, true), ("c", 1, true), ("a", 1, true)],
+            value: None,
             f: |p| vec![b04_f005_plain(p[0], 4, p[1], p[2])],
             vjp: |p, s| {
                 let (y, g0, g1, g2) = b04_f005_plain_vjp(p[0], 4, p[1], p[2], s[0]);
@@ -2772,6 +5237,7 @@ pub fn cases() -> Vec<Case> {
             seed_name: "b04_f006",
             twin_of: None,
             params: &[("y", 4, false), ("x", 5, true), ("a", 1, true)],
+            value: Some(|t, v| vec![b04_f006_value(t, &v[0..4], &v[4..9], v[9], 4)]),
             f: |p| vec![b04_f006(&p[0..4], &p[4..9], p[9], 4)],
             vjp: |p, s| {
                 let (y, g0, g1) = b04_f006_vjp(&p[0..4], &p[4..9], p[9], 4, s[0]);
@@ -2796,6 +5262,7 @@ pub fn cases() -> Vec<Case> {
             seed_name: "b04_f006",
             twin_of: Some("b04_f006"),
             params: &[("y", 4, false), ("x", 5, true), ("a", 1, true)],
+            value: None,
             f: |p| vec![b04_f006_plain(&p[0..4], &p[4..9], p[9], 4)],
             vjp: |p, s| {
                 let (y, g0, g1) = b04_f006_plain_vjp(&p[0..4], &p[4..9], p[9], 4, s[0]);
@@ -2821,6 +5288,7 @@ pub fn cases() -> Vec<Case> {
             seed_name: "b04_f007",
             twin_of: None,
             params: &[("a", 1, true)],
+            value: Some(|t, v| b04_f007_value(t, v[0], 2)),
             f: |p| b04_f007(p[0], 2),
             vjp: |p, s| {
                 let (y, g0) = b04_f007_vjp(p[0], 2, s.to_vec());
@@ -2836,6 +5304,7 @@ pub fn cases() -> Vec<Case> {
             seed_name: "b04_f008",
             twin_of: None,
             params: &[("a", 1, true), ("x", 3, true)],
+            value: Some(|t, v| vec![b04_f008_value(t, v[0], &v[1..4])]),
             f: |p| vec![b04_f008(p[0], &p[1..4])],
             vjp: |p, s| {
                 let (y, g0, g1) = b04_f008_vjp(p[0], &p[1..4], s[0]);
@@ -2860,6 +5329,7 @@ pub fn cases() -> Vec<Case> {
             seed_name: "b04_f009",
             twin_of: None,
             params: &[("x", 5, false), ("a", 1, true)],
+            value: Some(|t, v| vec![b04_f009_value(t, &v[0..5], v[5], 2)]),
             f: |p| vec![b04_f009(&p[0..5], p[5], 2)],
             vjp: |p, s| {
                 let (y, g0) = b04_f009_vjp(&p[0..5], p[5], 2, s[0]);
@@ -2889,6 +5359,7 @@ pub fn cases() -> Vec<Case> {
                 ("a", 1, true),
                 ("b", 1, true),
             ],
+            value: Some(|t, v| b04_f010_value(t, 3, v[0], &v[1..6], v[6], 4, v[7])),
             f: |p| b04_f010(3, p[0], &p[1..6], p[6], 4, p[7]),
             vjp: |p, s| {
                 let (y, g0, g1, g2, g3) =
@@ -2910,6 +5381,7 @@ pub fn cases() -> Vec<Case> {
                 ("a", 1, true),
                 ("b", 1, true),
             ],
+            value: None,
             f: |p| b04_f010_plain(3, p[0], &p[1..6], p[6], 4, p[7]),
             vjp: |p, s| {
                 let (y, g0, g1, g2, g3) =
@@ -2928,6 +5400,7 @@ pub fn cases() -> Vec<Case> {
             seed_name: "b04_f011",
             twin_of: None,
             params: &[("x", 2, true)],
+            value: Some(|t, v| vec![b04_f011_value(t, &v[0..2], 1, 1)]),
             f: |p| vec![b04_f011(&p[0..2], 1, 1)],
             vjp: |p, s| {
                 let (y, g0) = b04_f011_vjp(&p[0..2], 1, 1, s[0]);
@@ -2952,6 +5425,7 @@ pub fn cases() -> Vec<Case> {
             seed_name: "b04_f012",
             twin_of: None,
             params: &[("a", 1, false), ("b", 1, false), ("x", 4, true)],
+            value: Some(|t, v| vec![b04_f012_value(t, v[0], v[1], &v[2..6])]),
             f: |p| vec![b04_f012(p[0], p[1], &p[2..6])],
             vjp: |p, s| {
                 let (y, g0) = b04_f012_vjp(p[0], p[1], &p[2..6], s[0]);
@@ -2976,6 +5450,7 @@ pub fn cases() -> Vec<Case> {
             seed_name: "b04_f013",
             twin_of: None,
             params: &[("a", 1, true), ("b", 1, false), ("c", 1, false)],
+            value: Some(|t, v| vec![b04_f013_value(t, v[0], v[1], v[2])]),
             f: |p| vec![b04_f013(p[0], p[1], p[2])],
             vjp: |p, s| {
                 let (y, g0) = b04_f013_vjp(p[0], p[1], p[2], s[0]);
@@ -3006,6 +5481,7 @@ pub fn cases() -> Vec<Case> {
                 ("a", 1, true),
                 ("b", 1, true),
             ],
+            value: Some(|t, v| vec![b04_f014_value(t, v[0], &v[1..2], &v[2..6], v[6], v[7])]),
             f: |p| vec![b04_f014(p[0], &p[1..2], &p[2..6], p[6], p[7])],
             vjp: |p, s| {
                 let (y, g0, g1, g2, g3, g4) =
@@ -3056,6 +5532,7 @@ pub fn cases() -> Vec<Case> {
             seed_name: "b04_f015",
             twin_of: None,
             params: &[("a", 1, true), ("c", 1, false), ("b", 1, false)],
+            value: Some(|t, v| vec![b04_f015_value(t, v[0], v[1], v[2], 2, 4)]),
             f: |p| vec![b04_f015(p[0], p[1], p[2], 2, 4)],
             vjp: |p, s| {
                 let (y, g0) = b04_f015_vjp(p[0], p[1], p[2], 2, 4, s[0]);
@@ -3080,6 +5557,7 @@ pub fn cases() -> Vec<Case> {
             seed_name: "b04_f016",
             twin_of: None,
             params: &[("a", 1, true)],
+            value: Some(|t, v| vec![b04_f016_value(t, v[0], 4)]),
             f: |p| vec![b04_f016(p[0], 4)],
             vjp: |p, s| {
                 let (y, g0) = b04_f016_vjp(p[0], 4, s[0]);
@@ -3104,6 +5582,7 @@ pub fn cases() -> Vec<Case> {
             seed_name: "b04_f017",
             twin_of: None,
             params: &[("b", 1, true), ("x", 4, true), ("a", 1, true)],
+            value: Some(|t, v| vec![b04_f017_value(t, v[0], &v[1..5], v[5], 1)]),
             f: |p| vec![b04_f017(p[0], &p[1..5], p[5], 1)],
             vjp: |p, s| {
                 let (y, g0, g1, g2) = b04_f017_vjp(p[0], &p[1..5], p[5], 1, s[0]);
@@ -3129,6 +5608,7 @@ pub fn cases() -> Vec<Case> {
             seed_name: "b04_f018",
             twin_of: None,
             params: &[("y", 4, true), ("x", 1, true)],
+            value: Some(|t, v| vec![b04_f018_value(t, &v[0..4], &v[4..5])]),
             f: |p| vec![b04_f018(&p[0..4], &p[4..5])],
             vjp: |p, s| {
                 let (y, g0, g1) = b04_f018_vjp(&p[0..4], &p[4..5], s[0]);
@@ -3153,6 +5633,7 @@ pub fn cases() -> Vec<Case> {
             seed_name: "b04_f019",
             twin_of: None,
             params: &[("x", 5, true), ("y", 5, false), ("a", 1, false)],
+            value: Some(|t, v| vec![b04_f019_value(t, &v[0..5], 2, 2, &v[5..10], v[10])]),
             f: |p| vec![b04_f019(&p[0..5], 2, 2, &p[5..10], p[10])],
             vjp: |p, s| {
                 let (y, g0) = b04_f019_vjp(&p[0..5], 2, 2, &p[5..10], p[10], s[0]);
@@ -3177,6 +5658,7 @@ pub fn cases() -> Vec<Case> {
             seed_name: "b04_f020",
             twin_of: None,
             params: &[("b", 1, true), ("x", 5, false), ("a", 1, false)],
+            value: Some(|t, v| vec![b04_f020_value(t, v[0], &v[1..6], v[6])]),
             f: |p| vec![b04_f020(p[0], &p[1..6], p[6])],
             vjp: |p, s| {
                 let (y, g0) = b04_f020_vjp(p[0], &p[1..6], p[6], s[0]);
@@ -3207,6 +5689,7 @@ pub fn cases() -> Vec<Case> {
                 ("b", 1, true),
                 ("y", 1, true),
             ],
+            value: Some(|t, v| b04_f021_value(t, v[0], v[1], &v[2..6], v[6], &v[7..8])),
             f: |p| b04_f021(p[0], p[1], &p[2..6], p[6], &p[7..8]),
             vjp: |p, s| {
                 let (y, g0, g1, g2, g3, g4) =
@@ -3242,6 +5725,18 @@ pub fn cases() -> Vec<Case> {
                 ("x", 4, true),
                 ("b", 1, true),
             ],
+            value: Some(|t, v| {
+                vec![b04_f022_value(
+                    t,
+                    v[0],
+                    &v[1..6],
+                    3,
+                    v[6],
+                    &v[7..11],
+                    v[11],
+                    3,
+                )]
+            }),
             f: |p| vec![b04_f022(p[0], &p[1..6], 3, p[6], &p[7..11], p[11], 3)],
             vjp: |p, s| {
                 let (y, g0, g1, g2, g3, g4) =
@@ -3297,6 +5792,7 @@ pub fn cases() -> Vec<Case> {
             seed_name: "b04_f023",
             twin_of: None,
             params: &[("a", 1, true), ("x", 4, true)],
+            value: Some(|t, v| b04_f023_value(t, v[0], &v[1..5])),
             f: |p| b04_f023(p[0], &p[1..5]),
             vjp: |p, s| {
                 let (y, g0, g1) = b04_f023_vjp(p[0], &p[1..5], s.to_vec());
@@ -3312,6 +5808,7 @@ pub fn cases() -> Vec<Case> {
             seed_name: "b04_f024",
             twin_of: None,
             params: &[("x", 5, true)],
+            value: Some(|t, v| b04_f024_value(t, &v[0..5], 4)),
             f: |p| b04_f024(&p[0..5], 4),
             vjp: |p, s| {
                 let (y, g0) = b04_f024_vjp(&p[0..5], 4, s.to_vec());
@@ -3327,6 +5824,7 @@ pub fn cases() -> Vec<Case> {
             seed_name: "b04_f025",
             twin_of: None,
             params: &[("y", 3, true), ("x", 1, true)],
+            value: Some(|t, v| vec![b04_f025_value(t, &v[0..3], &v[3..4])]),
             f: |p| vec![b04_f025(&p[0..3], &p[3..4])],
             vjp: |p, s| {
                 let (y, g0, g1) = b04_f025_vjp(&p[0..3], &p[3..4], s[0]);
@@ -3356,6 +5854,7 @@ pub fn cases() -> Vec<Case> {
                 ("b", 1, true),
                 ("a", 1, true),
             ],
+            value: Some(|t, v| vec![b04_f026_value(t, v[0], &v[1..6], v[6], 2, v[7], 3)]),
             f: |p| vec![b04_f026(p[0], &p[1..6], p[6], 2, p[7], 3)],
             vjp: |p, s| {
                 let (y, g0, g1, g2, g3) = b04_f026_vjp(p[0], &p[1..6], p[6], 2, p[7], 3, s[0]);
@@ -3385,6 +5884,7 @@ pub fn cases() -> Vec<Case> {
             seed_name: "b04_f027",
             twin_of: None,
             params: &[("a", 1, true)],
+            value: Some(|t, v| vec![b04_f027_value(t, v[0])]),
             f: |p| vec![b04_f027(p[0])],
             vjp: |p, s| {
                 let (y, g0) = b04_f027_vjp(p[0], s[0]);
@@ -3409,6 +5909,7 @@ pub fn cases() -> Vec<Case> {
             seed_name: "b04_f028",
             twin_of: None,
             params: &[("b", 1, true), ("a", 1, true)],
+            value: Some(|t, v| vec![b04_f028_value(t, v[0], v[1])]),
             f: |p| vec![b04_f028(p[0], p[1])],
             vjp: |p, s| {
                 let (y, g0, g1) = b04_f028_vjp(p[0], p[1], s[0]);
@@ -3433,6 +5934,7 @@ pub fn cases() -> Vec<Case> {
             seed_name: "b04_f029",
             twin_of: None,
             params: &[("b", 1, true), ("a", 1, true), ("x", 5, true)],
+            value: Some(|t, v| vec![b04_f029_value(t, v[0], v[1], &v[2..7])]),
             f: |p| vec![b04_f029(p[0], p[1], &p[2..7])],
             vjp: |p, s| {
                 let (y, g0, g1, g2) = b04_f029_vjp(p[0], p[1], &p[2..7], s[0]);
@@ -3458,6 +5960,7 @@ pub fn cases() -> Vec<Case> {
             seed_name: "b04_f029",
             twin_of: Some("b04_f029"),
             params: &[("b", 1, true), ("a", 1, true), ("x", 5, true)],
+            value: None,
             f: |p| vec![b04_f029_plain(p[0], p[1], &p[2..7])],
             vjp: |p, s| {
                 let (y, g0, g1, g2) = b04_f029_plain_vjp(p[0], p[1], &p[2..7], s[0]);
@@ -3483,6 +5986,7 @@ pub fn cases() -> Vec<Case> {
             seed_name: "b04_f030",
             twin_of: None,
             params: &[("b", 1, true), ("a", 1, true)],
+            value: Some(|t, v| vec![b04_f030_value(t, v[0], v[1])]),
             f: |p| vec![b04_f030(p[0], p[1])],
             vjp: |p, s| {
                 let (y, g0, g1) = b04_f030_vjp(p[0], p[1], s[0]);
@@ -3507,6 +6011,7 @@ pub fn cases() -> Vec<Case> {
             seed_name: "b04_f031",
             twin_of: None,
             params: &[("x", 5, true)],
+            value: Some(|t, v| vec![b04_f031_value(t, 3, &v[0..5], 2)]),
             f: |p| vec![b04_f031(3, &p[0..5], 2)],
             vjp: |p, s| {
                 let (y, g0) = b04_f031_vjp(3, &p[0..5], 2, s[0]);
@@ -3531,6 +6036,7 @@ pub fn cases() -> Vec<Case> {
             seed_name: "b04_f032",
             twin_of: None,
             params: &[("a", 1, true)],
+            value: Some(|t, v| b04_f032_value(t, v[0], 4)),
             f: |p| b04_f032(p[0], 4),
             vjp: |p, s| {
                 let (y, g0) = b04_f032_vjp(p[0], 4, s.to_vec());
@@ -3546,6 +6052,7 @@ pub fn cases() -> Vec<Case> {
             seed_name: "b04_f033",
             twin_of: None,
             params: &[("x", 1, true), ("y", 1, true)],
+            value: Some(|t, v| vec![b04_f033_value(t, 4, &v[0..1], &v[1..2])]),
             f: |p| vec![b04_f033(4, &p[0..1], &p[1..2])],
             vjp: |p, s| {
                 let (y, g0, g1) = b04_f033_vjp(4, &p[0..1], &p[1..2], s[0]);
@@ -3570,6 +6077,7 @@ pub fn cases() -> Vec<Case> {
             seed_name: "b04_f034",
             twin_of: None,
             params: &[("a", 1, true), ("c", 1, true), ("b", 1, true)],
+            value: Some(|t, v| vec![b04_f034_value(t, v[0], v[1], v[2])]),
             f: |p| vec![b04_f034(p[0], p[1], p[2])],
             vjp: |p, s| {
                 let (y, g0, g1, g2) = b04_f034_vjp(p[0], p[1], p[2], s[0]);
@@ -3594,6 +6102,7 @@ pub fn cases() -> Vec<Case> {
             seed_name: "b04_f035",
             twin_of: None,
             params: &[("y", 3, true), ("x", 3, true)],
+            value: Some(|t, v| b04_f035_value(t, &v[0..3], &v[3..6], 1, 2)),
             f: |p| b04_f035(&p[0..3], &p[3..6], 1, 2),
             vjp: |p, s| {
                 let (y, g0, g1) = b04_f035_vjp(&p[0..3], &p[3..6], 1, 2, s.to_vec());
@@ -3609,6 +6118,7 @@ pub fn cases() -> Vec<Case> {
             seed_name: "b04_f036",
             twin_of: None,
             params: &[("a", 1, false), ("x", 3, true)],
+            value: Some(|t, v| vec![b04_f036_value(t, 1, v[0], &v[1..4])]),
             f: |p| vec![b04_f036(1, p[0], &p[1..4])],
             vjp: |p, s| {
                 let (y, g0) = b04_f036_vjp(1, p[0], &p[1..4], s[0]);
@@ -3633,6 +6143,7 @@ pub fn cases() -> Vec<Case> {
             seed_name: "b04_f037",
             twin_of: None,
             params: &[("x", 2, true)],
+            value: Some(|t, v| vec![b04_f037_value(t, &v[0..2])]),
             f: |p| vec![b04_f037(&p[0..2])],
             vjp: |p, s| {
                 let (y, g0) = b04_f037_vjp(&p[0..2], s[0]);
@@ -3657,6 +6168,7 @@ pub fn cases() -> Vec<Case> {
             seed_name: "b04_f038",
             twin_of: None,
             params: &[("a", 1, true)],
+            value: Some(|t, v| vec![b04_f038_value(t, v[0])]),
             f: |p| vec![b04_f038(p[0])],
             vjp: |p, s| {
                 let (y, g0) = b04_f038_vjp(p[0], s[0]);
@@ -3681,6 +6193,7 @@ pub fn cases() -> Vec<Case> {
             seed_name: "b04_f039",
             twin_of: None,
             params: &[("b", 1, true), ("a", 1, false), ("x", 5, false)],
+            value: Some(|t, v| vec![b04_f039_value(t, v[0], v[1], 2, &v[2..7], 1)]),
             f: |p| vec![b04_f039(p[0], p[1], 2, &p[2..7], 1)],
             vjp: |p, s| {
                 let (y, g0) = b04_f039_vjp(p[0], p[1], 2, &p[2..7], 1, s[0]);
@@ -3705,6 +6218,7 @@ pub fn cases() -> Vec<Case> {
             seed_name: "b04_f040",
             twin_of: None,
             params: &[("x", 1, true), ("y", 4, true)],
+            value: Some(|t, v| b04_f040_value(t, 3, &v[0..1], &v[1..5])),
             f: |p| b04_f040(3, &p[0..1], &p[1..5]),
             vjp: |p, s| {
                 let (y, g0, g1) = b04_f040_vjp(3, &p[0..1], &p[1..5], s.to_vec());
@@ -3720,6 +6234,7 @@ pub fn cases() -> Vec<Case> {
             seed_name: "b04_f040",
             twin_of: Some("b04_f040"),
             params: &[("x", 1, true), ("y", 4, true)],
+            value: None,
             f: |p| b04_f040_plain(3, &p[0..1], &p[1..5]),
             vjp: |p, s| {
                 let (y, g0, g1) = b04_f040_plain_vjp(3, &p[0..1], &p[1..5], s.to_vec());
@@ -3735,6 +6250,7 @@ pub fn cases() -> Vec<Case> {
             seed_name: "b04_f041",
             twin_of: None,
             params: &[("x", 3, false), ("a", 1, true)],
+            value: Some(|t, v| vec![b04_f041_value(t, &v[0..3], v[3])]),
             f: |p| vec![b04_f041(&p[0..3], p[3])],
             vjp: |p, s| {
                 let (y, g0) = b04_f041_vjp(&p[0..3], p[3], s[0]);
@@ -3764,6 +6280,7 @@ pub fn cases() -> Vec<Case> {
                 ("c", 1, true),
                 ("b", 1, true),
             ],
+            value: Some(|t, v| vec![b04_f042_value(t, &v[0..4], v[4], v[5], v[6])]),
             f: |p| vec![b04_f042(&p[0..4], p[4], p[5], p[6])],
             vjp: |p, s| {
                 let (y, g0, g1, g2, g3) = b04_f042_vjp(&p[0..4], p[4], p[5], p[6], s[0]);
@@ -3792,6 +6309,7 @@ pub fn cases() -> Vec<Case> {
             seed_name: "b04_f043",
             twin_of: None,
             params: &[("y", 5, true), ("x", 2, true), ("a", 1, true)],
+            value: Some(|t, v| vec![b04_f043_value(t, &v[0..5], &v[5..7], v[7])]),
             f: |p| vec![b04_f043(&p[0..5], &p[5..7], p[7])],
             vjp: |p, s| {
                 let (y, g0, g1, g2) = b04_f043_vjp(&p[0..5], &p[5..7], p[7], s[0]);
@@ -3817,6 +6335,7 @@ pub fn cases() -> Vec<Case> {
             seed_name: "b04_f044",
             twin_of: None,
             params: &[("x", 5, true)],
+            value: Some(|t, v| vec![b04_f044_value(t, &v[0..5])]),
             f: |p| vec![b04_f044(&p[0..5])],
             vjp: |p, s| {
                 let (y, g0) = b04_f044_vjp(&p[0..5], s[0]);
@@ -3841,6 +6360,7 @@ pub fn cases() -> Vec<Case> {
             seed_name: "b04_f045",
             twin_of: None,
             params: &[("b", 1, true), ("a", 1, false)],
+            value: Some(|t, v| b04_f045_value(t, 3, v[0], v[1])),
             f: |p| b04_f045(3, p[0], p[1]),
             vjp: |p, s| {
                 let (y, g0) = b04_f045_vjp(3, p[0], p[1], s.to_vec());
@@ -3862,6 +6382,18 @@ pub fn cases() -> Vec<Case> {
                 ("c", 1, true),
                 ("b", 1, true),
             ],
+            value: Some(|t, v| {
+                vec![b04_f046_value(
+                    t,
+                    &v[0..2],
+                    &v[2..4],
+                    v[4],
+                    v[5],
+                    1,
+                    4,
+                    v[6],
+                )]
+            }),
             f: |p| vec![b04_f046(&p[0..2], &p[2..4], p[4], p[5], 1, 4, p[6])],
             vjp: |p, s| {
                 let (y, g0, g1, g2, g3, g4) =
@@ -3917,6 +6449,7 @@ pub fn cases() -> Vec<Case> {
             seed_name: "b04_f047",
             twin_of: None,
             params: &[("y", 4, true), ("x", 3, true), ("a", 1, true)],
+            value: Some(|t, v| vec![b04_f047_value(t, &v[0..4], &v[4..7], 3, v[7], 4)]),
             f: |p| vec![b04_f047(&p[0..4], &p[4..7], 3, p[7], 4)],
             vjp: |p, s| {
                 let (y, g0, g1, g2) = b04_f047_vjp(&p[0..4], &p[4..7], 3, p[7], 4, s[0]);
@@ -3942,6 +6475,7 @@ pub fn cases() -> Vec<Case> {
             seed_name: "b04_f048",
             twin_of: None,
             params: &[("x", 2, false), ("a", 1, true)],
+            value: Some(|t, v| vec![b04_f048_value(t, &v[0..2], 3, v[2])]),
             f: |p| vec![b04_f048(&p[0..2], 3, p[2])],
             vjp: |p, s| {
                 let (y, g0) = b04_f048_vjp(&p[0..2], 3, p[2], s[0]);
@@ -3966,6 +6500,7 @@ pub fn cases() -> Vec<Case> {
             seed_name: "b04_f048",
             twin_of: Some("b04_f048"),
             params: &[("x", 2, false), ("a", 1, true)],
+            value: None,
             f: |p| vec![b04_f048_plain(&p[0..2], 3, p[2])],
             vjp: |p, s| {
                 let (y, g0) = b04_f048_plain_vjp(&p[0..2], 3, p[2], s[0]);
@@ -3990,6 +6525,7 @@ pub fn cases() -> Vec<Case> {
             seed_name: "b04_f049",
             twin_of: None,
             params: &[("x", 4, false), ("a", 1, true)],
+            value: Some(|t, v| vec![b04_f049_value(t, &v[0..4], 4, v[4])]),
             f: |p| vec![b04_f049(&p[0..4], 4, p[4])],
             vjp: |p, s| {
                 let (y, g0) = b04_f049_vjp(&p[0..4], 4, p[4], s[0]);
@@ -4014,6 +6550,7 @@ pub fn cases() -> Vec<Case> {
             seed_name: "b04_f049",
             twin_of: Some("b04_f049"),
             params: &[("x", 4, false), ("a", 1, true)],
+            value: None,
             f: |p| vec![b04_f049_plain(&p[0..4], 4, p[4])],
             vjp: |p, s| {
                 let (y, g0) = b04_f049_plain_vjp(&p[0..4], 4, p[4], s[0]);
@@ -4038,6 +6575,7 @@ pub fn cases() -> Vec<Case> {
             seed_name: "b04_f050",
             twin_of: None,
             params: &[("x", 4, true), ("a", 1, true), ("y", 4, true)],
+            value: Some(|t, v| vec![b04_f050_value(t, &v[0..4], 3, v[4], &v[5..9])]),
             f: |p| vec![b04_f050(&p[0..4], 3, p[4], &p[5..9])],
             vjp: |p, s| {
                 let (y, g0, g1, g2) = b04_f050_vjp(&p[0..4], 3, p[4], &p[5..9], s[0]);
@@ -4063,6 +6601,7 @@ pub fn cases() -> Vec<Case> {
             seed_name: "b04_f051",
             twin_of: None,
             params: &[("b", 1, true), ("x", 3, true), ("a", 1, true)],
+            value: Some(|t, v| b04_f051_value(t, v[0], 3, &v[1..4], v[4])),
             f: |p| b04_f051(p[0], 3, &p[1..4], p[4]),
             vjp: |p, s| {
                 let (y, g0, g1, g2) = b04_f051_vjp(p[0], 3, &p[1..4], p[4], s.to_vec());
@@ -4078,6 +6617,7 @@ pub fn cases() -> Vec<Case> {
             seed_name: "b04_f051",
             twin_of: Some("b04_f051"),
             params: &[("b", 1, true), ("x", 3, true), ("a", 1, true)],
+            value: None,
             f: |p| b04_f051_plain(p[0], 3, &p[1..4], p[4]),
             vjp: |p, s| {
                 let (y, g0, g1, g2) = b04_f051_plain_vjp(p[0], 3, &p[1..4], p[4], s.to_vec());
@@ -4098,6 +6638,7 @@ pub fn cases() -> Vec<Case> {
                 ("x", 3, true),
                 ("b", 1, true),
             ],
+            value: Some(|t, v| vec![b04_f052_value(t, v[0], v[1], &v[2..5], v[5])]),
             f: |p| vec![b04_f052(p[0], p[1], &p[2..5], p[5])],
             vjp: |p, s| {
                 let (y, g0, g1, g2, g3) = b04_f052_vjp(p[0], p[1], &p[2..5], p[5], s[0]);
@@ -4132,6 +6673,7 @@ pub fn cases() -> Vec<Case> {
                 ("y", 4, true),
                 ("c", 1, true),
             ],
+            value: Some(|t, v| vec![b04_f053_value(t, v[0], v[1], &v[2..6], &v[6..10], v[10])]),
             f: |p| vec![b04_f053(p[0], p[1], &p[2..6], &p[6..10], p[10])],
             vjp: |p, s| {
                 let (y, g0, g1, g2, g3, g4) =
@@ -4182,6 +6724,7 @@ pub fn cases() -> Vec<Case> {
             seed_name: "b04_f054",
             twin_of: None,
             params: &[("a", 1, true)],
+            value: Some(|t, v| b04_f054_value(t, 2, v[0], 4)),
             f: |p| b04_f054(2, p[0], 4),
             vjp: |p, s| {
                 let (y, g0) = b04_f054_vjp(2, p[0], 4, s.to_vec());
@@ -4197,6 +6740,7 @@ pub fn cases() -> Vec<Case> {
             seed_name: "b04_f054",
             twin_of: Some("b04_f054"),
             params: &[("a", 1, true)],
+            value: None,
             f: |p| b04_f054_plain(2, p[0], 4),
             vjp: |p, s| {
                 let (y, g0) = b04_f054_plain_vjp(2, p[0], 4, s.to_vec());
@@ -4212,6 +6756,7 @@ pub fn cases() -> Vec<Case> {
             seed_name: "b04_f055",
             twin_of: None,
             params: &[("y", 2, false), ("x", 3, true)],
+            value: Some(|t, v| vec![b04_f055_value(t, &v[0..2], 3, &v[2..5])]),
             f: |p| vec![b04_f055(&p[0..2], 3, &p[2..5])],
             vjp: |p, s| {
                 let (y, g0) = b04_f055_vjp(&p[0..2], 3, &p[2..5], s[0]);
@@ -4236,6 +6781,7 @@ pub fn cases() -> Vec<Case> {
             seed_name: "b04_f056",
             twin_of: None,
             params: &[("a", 1, true), ("b", 1, true)],
+            value: Some(|t, v| vec![b04_f056_value(t, v[0], 1, v[1], 3)]),
             f: |p| vec![b04_f056(p[0], 1, p[1], 3)],
             vjp: |p, s| {
                 let (y, g0, g1) = b04_f056_vjp(p[0], 1, p[1], 3, s[0]);
@@ -4260,6 +6806,7 @@ pub fn cases() -> Vec<Case> {
             seed_name: "b04_f057",
             twin_of: None,
             params: &[("a", 1, true)],
+            value: Some(|t, v| b04_f057_value(t, 4, v[0])),
             f: |p| b04_f057(4, p[0]),
             vjp: |p, s| {
                 let (y, g0) = b04_f057_vjp(4, p[0], s.to_vec());
@@ -4275,6 +6822,7 @@ pub fn cases() -> Vec<Case> {
             seed_name: "b04_f058",
             twin_of: None,
             params: &[("a", 1, true), ("c", 1, true), ("b", 1, true)],
+            value: Some(|t, v| vec![b04_f058_value(t, v[0], 1, v[1], v[2])]),
             f: |p| vec![b04_f058(p[0], 1, p[1], p[2])],
             vjp: |p, s| {
                 let (y, g0, g1, g2) = b04_f058_vjp(p[0], 1, p[1], p[2], s[0]);
@@ -4300,6 +6848,7 @@ pub fn cases() -> Vec<Case> {
             seed_name: "b04_f059",
             twin_of: None,
             params: &[("a", 1, true)],
+            value: Some(|t, v| vec![b04_f059_value(t, v[0])]),
             f: |p| vec![b04_f059(p[0])],
             vjp: |p, s| {
                 let (y, g0) = b04_f059_vjp(p[0], s[0]);
@@ -4324,6 +6873,7 @@ pub fn cases() -> Vec<Case> {
             seed_name: "b04_f060",
             twin_of: None,
             params: &[("y", 3, true), ("x", 2, true)],
+            value: Some(|t, v| vec![b04_f060_value(t, &v[0..3], 1, &v[3..5], 2)]),
             f: |p| vec![b04_f060(&p[0..3], 1, &p[3..5], 2)],
             vjp: |p, s| {
                 let (y, g0, g1) = b04_f060_vjp(&p[0..3], 1, &p[3..5], 2, s[0]);
@@ -4349,6 +6899,7 @@ pub fn cases() -> Vec<Case> {
             seed_name: "b04_f060",
             twin_of: Some("b04_f060"),
             params: &[("y", 3, true), ("x", 2, true)],
+            value: None,
             f: |p| vec![b04_f060_plain(&p[0..3], 1, &p[3..5], 2)],
             vjp: |p, s| {
                 let (y, g0, g1) = b04_f060_plain_vjp(&p[0..3], 1, &p[3..5], 2, s[0]);
@@ -4380,6 +6931,7 @@ pub fn cases() -> Vec<Case> {
                 ("y", 4, true),
                 ("b", 1, true),
             ],
+            value: Some(|t, v| b04_f061_value(t, &v[0..2], 4, v[2], v[3], &v[4..8], v[8])),
             f: |p| b04_f061(&p[0..2], 4, p[2], p[3], &p[4..8], p[8]),
             vjp: |p, s| {
                 let (y, g0, g1, g2, g3, g4) =
@@ -4416,6 +6968,7 @@ pub fn cases() -> Vec<Case> {
                 ("y", 4, true),
                 ("b", 1, true),
             ],
+            value: None,
             f: |p| b04_f061_plain(&p[0..2], 4, p[2], p[3], &p[4..8], p[8]),
             vjp: |p, s| {
                 let (y, g0, g1, g2, g3, g4) =
@@ -4446,6 +6999,7 @@ pub fn cases() -> Vec<Case> {
             seed_name: "b04_f062",
             twin_of: None,
             params: &[("x", 3, true), ("a", 1, true)],
+            value: Some(|t, v| vec![b04_f062_value(t, &v[0..3], v[3], 4)]),
             f: |p| vec![b04_f062(&p[0..3], p[3], 4)],
             vjp: |p, s| {
                 let (y, g0, g1) = b04_f062_vjp(&p[0..3], p[3], 4, s[0]);
@@ -4470,6 +7024,7 @@ pub fn cases() -> Vec<Case> {
             seed_name: "b04_f063",
             twin_of: None,
             params: &[("a", 1, true)],
+            value: Some(|t, v| vec![b04_f063_value(t, v[0])]),
             f: |p| vec![b04_f063(p[0])],
             vjp: |p, s| {
                 let (y, g0) = b04_f063_vjp(p[0], s[0]);
@@ -4494,6 +7049,7 @@ pub fn cases() -> Vec<Case> {
             seed_name: "b04_f064",
             twin_of: None,
             params: &[("a", 1, true), ("b", 1, true), ("x", 5, true)],
+            value: Some(|t, v| vec![b04_f064_value(t, v[0], v[1], &v[2..7])]),
             f: |p| vec![b04_f064(p[0], p[1], &p[2..7])],
             vjp: |p, s| {
                 let (y, g0, g1, g2) = b04_f064_vjp(p[0], p[1], &p[2..7], s[0]);

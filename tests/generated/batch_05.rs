@@ -12,7 +12,7 @@
 )]
 
 use super::harness::{cat, Case};
-use autodiff::differentiate;
+use autodiff::{differentiate, Tape, Value};
 
 #[differentiate]
 fn b05_f000(c: f64, a: f64, x: &[f64], b: f64) -> Vec<f64> {
@@ -75,6 +75,41 @@ fn b05_f000_plain(c: f64, a: f64, x: &[f64], b: f64) -> Vec<f64> {
     out6
 }
 
+// `b05_f000` on the `Value` tape: its gradient must agree with `b05_f000_vjp`.
+fn b05_f000_value<'t>(
+    tape: &'t Tape<f64>,
+    c: Value<'t, f64>,
+    a: Value<'t, f64>,
+    x: &[Value<'t, f64>],
+    b: Value<'t, f64>,
+) -> Vec<Value<'t, f64>> {
+    let mut acc1 = tape.constant(0.2);
+    let mut acc2 = b * c;
+    for i3 in 0..1 {
+        if x[i3] > (-0.12_f64) || tape.constant(1.77) < x[i3 % x.len()] {
+            if x[x.len() - 1 - i3] > 7.0e-1 {
+                {
+                    let s4 = b;
+                    acc2 = acc2 * 4.0e-1 + (-x[i3 / 2]).powi(2);
+                }
+            } else if x[i3] <= (-0.12_f64) && c >= b {
+                let s5 = -x[i3];
+                acc2 -= if f64::atan((-0.26)) <= 0.7_f64 {
+                    s5 - (i3 as f64)
+                } else {
+                    tape.constant(f64::sin((i3 as f64)))
+                };
+            }
+            acc2 += (x[i3].abs() + 1.0 + 1.0).acosh().asinh();
+        }
+    }
+    let mut out6 = vec![tape.constant(0.0); 4];
+    for i7 in 0..4 {
+        out6[i7] = acc1.tanh().tanh();
+    }
+    out6
+}
+
 #[differentiate]
 fn b05_f001(n: usize, b: f64, a: f64, x: &[f64], y: &[f64], m: usize) -> f64 {
     let mut acc1 = x[2] + (-1.218);
@@ -104,6 +139,43 @@ fn b05_f001(n: usize, b: f64, a: f64, x: &[f64], y: &[f64], m: usize) -> f64 {
     (acc1 + acc2 - acc3 - a) * w4[2]
 }
 
+// `b05_f001` on the `Value` tape: its gradient must agree with `b05_f001_vjp`.
+fn b05_f001_value<'t>(
+    tape: &'t Tape<f64>,
+    n: usize,
+    b: Value<'t, f64>,
+    a: Value<'t, f64>,
+    x: &[Value<'t, f64>],
+    y: &[Value<'t, f64>],
+    m: usize,
+) -> Value<'t, f64> {
+    let mut acc1 = x[2] + (-1.218);
+    let mut acc2 = tape.constant((-0.097));
+    let mut acc3 = x[1].sin().tanh();
+    let acc3 = acc3 + ((0.5 * acc3).fract() + acc2);
+    let mut w4 = vec![tape.constant(0.0); 5];
+    for i5 in 0..w4.len() {
+        w4[i5] = tape
+            .constant((i5 as f64))
+            .mul_add((-1.1), acc3)
+            .min(x[i5 % x.len()] / (x[i5 / 2].abs() + 1.0));
+    }
+    w4[1] = y[0];
+    let mut k6 = 0;
+    while k6 < n {
+        k6 += 1;
+        let j7 = k6 - 1;
+        for i8 in (1..3).rev() {
+            if !(acc2 > (-0.61)) {
+                continue;
+            }
+            let t9 = b + b;
+            acc2 -= 0.34;
+        }
+    }
+    (acc1 + acc2 - acc3 - a) * w4[2]
+}
+
 #[differentiate]
 fn b05_f002(a: f64, n: usize, b: f64) -> f64 {
     let mut acc1: f64 = 1.44;
@@ -117,6 +189,33 @@ fn b05_f002(a: f64, n: usize, b: f64) -> f64 {
     } else if b * a + a < acc1.asinh() % 1.5 {
         for i2 in 0..n {
             let mut t3: f64 = b;
+        }
+        acc1 = (1.0 + (-b).powi(2)).cbrt();
+    } else {
+        let mut t4 = (-b).sin().exp() * -(b * a);
+        acc1 = acc1 * 0.11 + b;
+    }
+    acc1
+}
+
+// `b05_f002` on the `Value` tape: its gradient must agree with `b05_f002_vjp`.
+fn b05_f002_value<'t>(
+    tape: &'t Tape<f64>,
+    a: Value<'t, f64>,
+    n: usize,
+    b: Value<'t, f64>,
+) -> Value<'t, f64> {
+    let mut acc1 = tape.constant(1.44);
+    acc1 = acc1 * 0.71 + b;
+    if tape.constant(f64::ln(1.0 + f64::sin((-0.7_f64)) * f64::sin((-0.7_f64)))) < b {
+        acc1 = (acc1 * a).atan();
+        let b = b + a;
+    } else if acc1 >= 0.2 {
+        acc1 += a;
+        acc1 = -acc1 * f64::cbrt(1.0 + f64::powi((n as f64), 2));
+    } else if b * a + a < acc1.asinh() % 1.5 {
+        for i2 in 0..n {
+            let mut t3 = b;
         }
         acc1 = (1.0 + (-b).powi(2)).cbrt();
     } else {
@@ -162,6 +261,47 @@ fn b05_f003(y: &[f64], n: usize, x: &[f64]) -> f64 {
     (acc1 - y[2]).atan()
 }
 
+// `b05_f003` on the `Value` tape: its gradient must agree with `b05_f003_vjp`.
+fn b05_f003_value<'t>(
+    tape: &'t Tape<f64>,
+    y: &[Value<'t, f64>],
+    n: usize,
+    x: &[Value<'t, f64>],
+) -> Value<'t, f64> {
+    let mut acc1 = tape.constant(f64::ln(f64::abs((-1.26)) + 1.0));
+    if (-x[0]).abs() <= y[2] {
+        if (acc1 * acc1 + 0.5).log10() <= 0.77 {
+            return (2.5 + x[0].tanh()).ln();
+        }
+        let s2 = acc1;
+        let mut v3 = vec![tape.constant(0.5); y.len()];
+        acc1 = (s2 * s2 + 0.5).log(2.0) * s2;
+    } else if acc1.tanh().exp().recip()
+        < if tape.constant(0.74).hypot(y[4] * y[4] + 1.0) <= x[0].atan() {
+            (0.9 * acc1.cos()).asin()
+        } else {
+            y[0] + acc1
+        }
+    {
+        let t4 = tape.constant(1.772);
+        let mut t5 = t4;
+        acc1 += (y[2].cos().abs() + 1.0).cbrt();
+    } else if tape.constant((-1.95e0)) <= acc1 {
+        for i6 in 0..5 {
+            {
+                let mut w7 = Vec::new();
+                for i8 in 0..4 {
+                    w7.push(x[(i6 + 3) % 1].atan().min(acc1));
+                }
+                acc1 = acc1 * (-0.25_f64) + (f64::atan((i6 as f64)) + (x[(i6 + 2) % n] - acc1));
+            }
+            acc1 += x[0];
+        }
+        acc1 += y[3].tanh() * acc1;
+    }
+    (acc1 - y[2]).atan()
+}
+
 #[differentiate]
 fn b05_f004(x: &[f64], y: &[f64], a: f64, c: f64, b: f64) -> f64 {
     let mut acc1: f64 = a * b;
@@ -180,6 +320,45 @@ fn b05_f004(x: &[f64], y: &[f64], a: f64, c: f64, b: f64) -> f64 {
                     acc1 = acc1 * 0.059 + s6.clamp((-1.0), 1.0);
                 } else {
                     let t8: f64 = u3.tanh();
+                }
+                acc1 += (x[(j5 + 1) % 3] * v2[1 - 1 - j5]).cos();
+                k4 += 1;
+            }
+            acc1 -= (0.9 * (b * y[0]).cos()).asin();
+        } else {
+            let mut u9 = (1.5 + y[0].cos()).log(10.0);
+            acc1 += u9;
+        }
+        acc1 -= a * v2[0] + a;
+    }
+    (acc1 - x[1]).sin()
+}
+
+// `b05_f004` on the `Value` tape: its gradient must agree with `b05_f004_vjp`.
+fn b05_f004_value<'t>(
+    tape: &'t Tape<f64>,
+    x: &[Value<'t, f64>],
+    y: &[Value<'t, f64>],
+    a: Value<'t, f64>,
+    c: Value<'t, f64>,
+    b: Value<'t, f64>,
+) -> Value<'t, f64> {
+    let mut acc1 = a * b;
+    {
+        let mut v2 = y.to_vec();
+        if b < (1.0 + x[2] * x[2]).ln() {
+            let u3 = x[0] - y[0];
+            let mut k4 = 0;
+            while k4 < y.len() {
+                let j5 = k4;
+                let s6 = (0.5 * v2[y.len() - 1 - j5].cos()).trunc() + y[j5];
+                if b05_f002_value(tape, y[j5] * s6, 4, v2[j5] * std::f64::consts::PI) <= 0.1 {
+                    let c = c * -acc1;
+                } else if a <= (-0.25) && j5 % 2 == 1 {
+                    let mut acc7 = (0.5 * y[j5].tanh()).atanh();
+                    acc1 = acc1 * 0.059 + s6.clamp((-1.0), 1.0);
+                } else {
+                    let t8 = u3.tanh();
                 }
                 acc1 += (x[(j5 + 1) % 3] * v2[1 - 1 - j5]).cos();
                 k4 += 1;
@@ -242,6 +421,34 @@ fn b05_f005_plain(b: f64, c: f64, a: f64) -> Vec<f64> {
     out8
 }
 
+// `b05_f005` on the `Value` tape: its gradient must agree with `b05_f005_vjp`.
+fn b05_f005_value<'t>(
+    tape: &'t Tape<f64>,
+    b: Value<'t, f64>,
+    c: Value<'t, f64>,
+    a: Value<'t, f64>,
+) -> Vec<Value<'t, f64>> {
+    let mut acc1 = tape.constant((-0.255));
+    let mut acc2 = b;
+    let mut acc3 = (1.0 + b.cos() * b.cos()).log(3.0);
+    let mut k4: usize = 0;
+    while k4 < 5 {
+        let j5 = k4;
+        for i6 in 0..4 {
+            acc2 = (acc2 + (b + acc2)).tanh();
+            acc1 -= (0.8 * acc3.cos()).acos() * a.max(acc3);
+        }
+        {
+            let mut acc7 = acc3;
+            acc3 = acc3 * (-0.7) + acc2 / (2.5 + acc2.cos());
+        }
+        acc1 = acc1 * 5.0e-1 + (-1.16) / f64::exp(f64::cos(1.27_f64));
+        k4 += 1;
+    }
+    let out8 = vec![(0.9 * b.max(acc3).sin()).asin()];
+    out8
+}
+
 #[differentiate]
 fn b05_f006(a: f64) -> f64 {
     let mut acc1 = a - a;
@@ -283,6 +490,47 @@ fn b05_f006(a: f64) -> f64 {
     (acc1 + a).atan()
 }
 
+// `b05_f006` on the `Value` tape: its gradient must agree with `b05_f006_vjp`.
+fn b05_f006_value<'t>(tape: &'t Tape<f64>, a: Value<'t, f64>) -> Value<'t, f64> {
+    let mut acc1 = a - a;
+    for i2 in (1..3).rev() {
+        let mut w3 = vec![tape.constant(0.0); 3];
+        for i4 in 0..w3.len() {
+            w3[i4] = w3[i4] + (1.0 + (w3[i2 % w3.len()] + w3[i4]).powi(2)).sqrt();
+        }
+        w3[1] = (if !(i2 <= 1 || a >= w3[i2] && 6.0e-1 <= (-0.6) || w3[i2 / 2] >= 7.7e-1) {
+            w3[i2]
+        } else {
+            w3[i2]
+        })
+        .sin();
+        for i5 in 0..w3.len() {
+            acc1 *= 1.0 + 0.1 * (acc1 - acc1).sin();
+            if f64::cos((-1.6e0)) >= (-0.25) {
+                continue;
+            }
+        }
+        acc1 -= (1.0
+            + (if (0.8 * acc1.tanh()).acos() >= (i2 as f64) - a {
+                w3[i2]
+            } else {
+                a
+            })
+            .powi(2)
+            + 1.0)
+            .acosh();
+    }
+    {
+        for i6 in 1..5 {
+            acc1 = f64::recip(1.0 + f64::powi((i6 as f64), 2)) + acc1 * a;
+            acc1 = (acc1 + (a * a + 0.25).cbrt()).tanh();
+            acc1 += a.asinh() + a / ((i6 as f64) * (i6 as f64) + 1.0);
+        }
+        acc1 -= b05_f002_value(tape, a / acc1.tanh().exp(), 4, a) - a;
+    }
+    (acc1 + a).atan()
+}
+
 #[differentiate]
 fn b05_f007(a: f64, c: f64, x: &[f64], n: usize, y: &[f64], b: f64) -> Vec<f64> {
     let mut acc1: f64 = y[2];
@@ -306,6 +554,48 @@ fn b05_f007(a: f64, c: f64, x: &[f64], n: usize, y: &[f64], b: f64) -> Vec<f64> 
             t3 /= (w4[i6] - (i6 as f64)) * (w4[i6] - (i6 as f64)) + 0.25;
             acc1 = match i6 % 2 {
                 0 => (1.0 + f64::powi(5.5e-1, 2)).cbrt(),
+                _ => b.asinh(),
+            };
+            if w4[(i6 + 1) % y.len()] > (2.5 + t5.sin() + 1.0).acosh() {
+                continue;
+            }
+        }
+        acc2 -= (acc1 + acc2) / (t5.abs() + 1.0 + 1.0).acosh().cos().exp();
+    }
+    w4
+}
+
+// `b05_f007` on the `Value` tape: its gradient must agree with `b05_f007_vjp`.
+fn b05_f007_value<'t>(
+    tape: &'t Tape<f64>,
+    a: Value<'t, f64>,
+    c: Value<'t, f64>,
+    x: &[Value<'t, f64>],
+    n: usize,
+    y: &[Value<'t, f64>],
+    b: Value<'t, f64>,
+) -> Vec<Value<'t, f64>> {
+    let mut acc1 = y[2];
+    let mut acc2 = tape.constant(0.08);
+    let mut t3 = acc1;
+    let mut w4 = y.to_vec();
+    acc2 += 1.2;
+    let t5 = c;
+    if (-1.1) > (n as f64) {
+        t3 = (t3 + x[0]).tanh();
+        t3 = x[0] * ((-1.56) * t3);
+    } else if x[0] <= c {
+        for i6 in 0..1 {
+            let mut k7: usize = 0;
+            while k7 < w4.len() {
+                let j8 = k7;
+                let mut u9 = (-1.7) + t5 + 0.79_f64;
+                t3 += (acc1.abs() + 1.0).log(3.0);
+                k7 += 1;
+            }
+            t3 /= (w4[i6] - (i6 as f64)) * (w4[i6] - (i6 as f64)) + 0.25;
+            acc1 = match i6 % 2 {
+                0 => tape.constant(f64::cbrt(1.0 + f64::powi(5.5e-1, 2))),
                 _ => b.asinh(),
             };
             if w4[(i6 + 1) % y.len()] > (2.5 + t5.sin() + 1.0).acosh() {
@@ -382,6 +672,42 @@ fn b05_f008_plain(x: &[f64], b: f64, a: f64) -> f64 {
     acc1 - b - a
 }
 
+// `b05_f008` on the `Value` tape: its gradient must agree with `b05_f008_vjp`.
+fn b05_f008_value<'t>(
+    tape: &'t Tape<f64>,
+    x: &[Value<'t, f64>],
+    b: Value<'t, f64>,
+    a: Value<'t, f64>,
+) -> Value<'t, f64> {
+    let mut acc1 = x[0].clamp((-1.0), 1.0);
+    let mut k2 = 0;
+    while k2 < x.len() {
+        let j3 = k2;
+        for i4 in (0..1).step_by(2) {
+            let mut u5 = a;
+            let mut u6 = a;
+            acc1 = acc1 * 0.1 + x[0];
+        }
+        for i7 in 0..x.len() {
+            if x[i7] > 5.6e-1 {
+                if (j3 as f64) > 0.02 {
+                    let mut v8 = vec![
+                        tape.constant(f64::acosh((i7 as f64) * (i7 as f64) + 0.5 + 1.0)),
+                        (1.0 + b.powi(2)).recip(),
+                        (j3 as f64) * a,
+                    ];
+                }
+            } else {
+                let u9 = tape.constant(f64::recip(f64::abs(f64::asinh((j3 as f64))) + 1.0));
+            }
+            acc1 -= (acc1 / 3.0).atan();
+        }
+        acc1 = (x[(j3 + 3) % x.len()].abs() + 1.0).cbrt();
+        k2 += 1;
+    }
+    acc1 - b - a
+}
+
 #[differentiate]
 fn b05_f009(y: &[f64], b: f64, x: &[f64], n: usize, a: f64) -> f64 {
     let mut acc1 = a;
@@ -395,6 +721,45 @@ fn b05_f009(y: &[f64], b: f64, x: &[f64], n: usize, a: f64) -> f64 {
                 let mut t5: f64 = a.hypot(
                     1.0 + b05_f002(((i3 as f64).abs() + 1.0).sqrt(), 4, b - acc2)
                         * b05_f002(((i3 as f64).abs() + 1.0).sqrt(), 4, b - acc2),
+                );
+                acc2 = acc2 * (-0.556) + y[5 - 1 - i4];
+            }
+            acc2 = acc2 * (-0.335) + (0.8 * a.cos()).acos() * (1.0 + x[i3].powi(2)).sqrt();
+        }
+        acc2 -= b;
+    }
+    acc1 + acc2 - b + y[4]
+}
+
+// `b05_f009` on the `Value` tape: its gradient must agree with `b05_f009_vjp`.
+fn b05_f009_value<'t>(
+    tape: &'t Tape<f64>,
+    y: &[Value<'t, f64>],
+    b: Value<'t, f64>,
+    x: &[Value<'t, f64>],
+    n: usize,
+    a: Value<'t, f64>,
+) -> Value<'t, f64> {
+    let mut acc1 = a;
+    let mut acc2 = x[3].powi(2);
+    for i3 in 0..3 {
+        for i4 in 0..n {
+            acc2 /= b.powi(2).tanh().exp();
+            if !(i3 % 2 == 0) {
+                let acc1 = acc1 + x[i4] * 1.22;
+            } else {
+                let mut t5 = a.hypot(
+                    1.0 + b05_f002_value(
+                        tape,
+                        tape.constant(f64::sqrt(f64::abs((i3 as f64)) + 1.0)),
+                        4,
+                        b - acc2,
+                    ) * b05_f002_value(
+                        tape,
+                        tape.constant(f64::sqrt(f64::abs((i3 as f64)) + 1.0)),
+                        4,
+                        b - acc2,
+                    ),
                 );
                 acc2 = acc2 * (-0.556) + y[5 - 1 - i4];
             }
@@ -431,6 +796,40 @@ fn b05_f010(b: f64, n: usize, y: &[f64], a: f64, x: &[f64]) -> f64 {
     acc1 + b + a
 }
 
+// `b05_f010` on the `Value` tape: its gradient must agree with `b05_f010_vjp`.
+fn b05_f010_value<'t>(
+    tape: &'t Tape<f64>,
+    b: Value<'t, f64>,
+    n: usize,
+    y: &[Value<'t, f64>],
+    a: Value<'t, f64>,
+    x: &[Value<'t, f64>],
+) -> Value<'t, f64> {
+    let mut acc1 = b - b;
+    acc1 += b.tanh();
+    if acc1 >= 0.39 {
+        let mut acc2 = a;
+        if acc1.cos() >= y[0] {
+            for i3 in 1..4 {
+                let acc4 = acc2 + y[(i3 + 3) % y.len()];
+            }
+        } else {
+            let t5 = tape.constant(f64::log(f64::abs(0.9) + 1.0, 3.0));
+        }
+        acc1 = acc1 * (-0.5) + (x[0] / 4.0 + (acc2 + acc1));
+    } else {
+        let mut s6 = (b.asinh() + acc1.asinh()) / b.asinh().cos().tanh().exp();
+        acc1 -= b05_f002_value(
+            tape,
+            (0.9 * b.sin()).asin(),
+            4,
+            tape.constant(f64::sqrt(1.0 + (-0.63) * (-0.63))),
+        )
+        .hypot(1.0 + (acc1 * b).powi(2));
+    }
+    acc1 + b + a
+}
+
 #[differentiate]
 fn b05_f011(x: &[f64], a: f64, n: usize, b: f64) -> Vec<f64> {
     let mut acc1 = b.cos();
@@ -445,6 +844,32 @@ fn b05_f011(x: &[f64], a: f64, n: usize, b: f64) -> Vec<f64> {
         acc2 -= b05_f006(s4);
     }
     let mut out5 = vec![0.0; 2];
+    for i6 in 0..n {
+        out5[i6] = (1.0 + b * b).ln() * (acc2 + a);
+    }
+    out5
+}
+
+// `b05_f011` on the `Value` tape: its gradient must agree with `b05_f011_vjp`.
+fn b05_f011_value<'t>(
+    tape: &'t Tape<f64>,
+    x: &[Value<'t, f64>],
+    a: Value<'t, f64>,
+    n: usize,
+    b: Value<'t, f64>,
+) -> Vec<Value<'t, f64>> {
+    let mut acc1 = b.cos();
+    let mut acc2 = (0.9 * x[4].cos()).asin();
+    if x[0].sin() >= (-0.22) {
+        acc1 /= f64::exp(f64::cos(f64::atan((n as f64))));
+        let mut acc3 = acc2;
+        acc1 = x[3];
+    } else {
+        let mut s4 = (b * x[4]).powi(2);
+        acc2 += (s4 + (-1.66)) * s4;
+        acc2 -= b05_f006_value(tape, s4);
+    }
+    let mut out5 = vec![tape.constant(0.0); 2];
     for i6 in 0..n {
         out5[i6] = (1.0 + b * b).ln() * (acc2 + a);
     }
@@ -486,6 +911,41 @@ fn b05_f012(a: f64) -> Vec<f64> {
     out11
 }
 
+// `b05_f012` on the `Value` tape: its gradient must agree with `b05_f012_vjp`.
+fn b05_f012_value<'t>(tape: &'t Tape<f64>, a: Value<'t, f64>) -> Vec<Value<'t, f64>> {
+    let mut acc1 = b05_f002_value(tape, a - a, 4, a.cos());
+    let mut acc2 = tape.constant((-1.3));
+    if (-1.2) + a < (-1.62) {
+        let u3 = b05_f002_value(tape, acc2.cos(), 4, if acc2 + a < -a { acc1 } else { acc1 });
+        if u3 <= 0.23 {
+            let mut acc4 = u3.sin() + (u3 + u3) / 2.0;
+        } else {
+            for i5 in 0..3 {
+                let mut h6 = vec![tape.constant(0.0); 1];
+                for i7 in 0..1 {
+                    h6[i7] = h6[i7] + (1.0 + (acc2 * u3).powi(2)).recip();
+                }
+                if h6[(i5 + 3) % 1] >= (i5 as f64) % 3.0 / 3.0 {
+                    let mut s8 = -u3;
+                    acc1 = acc1 * (-0.658) + (a * s8).asinh();
+                }
+                acc2 -= (2.5 + acc2.cos())
+                    .recip()
+                    .max(f64::sqrt((i5 as f64) * (i5 as f64) + 0.5));
+            }
+        }
+        acc1 -= u3;
+    } else if a < 0.543 {
+        let mut acc9 = b05_f006_value(tape, a * (-0.3_f64)).atan();
+        acc2 -= acc9;
+    } else {
+        let mut t10 = acc1 * 0.9_f64;
+        acc1 = -a + (t10 + acc2);
+    }
+    let out11 = vec![(1.0 + (-a).powi(2)).sqrt(), a.atan()];
+    out11
+}
+
 #[differentiate]
 fn b05_f013(m: usize, x: &[f64], y: &[f64], a: f64, n: usize) -> f64 {
     let mut acc1: f64 = 1.35;
@@ -500,6 +960,27 @@ fn b05_f013(m: usize, x: &[f64], y: &[f64], a: f64, n: usize) -> f64 {
     acc1 * acc2 - a + w4[0]
 }
 
+// `b05_f013` on the `Value` tape: its gradient must agree with `b05_f013_vjp`.
+fn b05_f013_value<'t>(
+    tape: &'t Tape<f64>,
+    m: usize,
+    x: &[Value<'t, f64>],
+    y: &[Value<'t, f64>],
+    a: Value<'t, f64>,
+    n: usize,
+) -> Value<'t, f64> {
+    let mut acc1 = tape.constant(1.35);
+    let mut acc2 = tape.constant(1.4);
+    let acc3 = x[2];
+    let mut w4 = Vec::with_capacity(2);
+    for i5 in 0..2 {
+        w4.push(acc2 / (2.5 + b05_f001_value(tape, 2, a.atan(), acc3, x, y, 3).cos()));
+    }
+    w4[1] = w4[1] - acc1.tanh();
+    acc1 += (acc1 * x[1]).sin();
+    acc1 * acc2 - a + w4[0]
+}
+
 #[differentiate]
 fn b05_f014(n: usize, m: usize, a: f64) -> f64 {
     let mut acc1 = a.asinh();
@@ -510,6 +991,35 @@ fn b05_f014(n: usize, m: usize, a: f64) -> f64 {
     h2[3] *= 1.0 + 0.25 * a.cos();
     acc1 /= 1.0 + acc1.powi(2);
     acc1 += h2[3] / (1.0 + (m as f64).powi(2)) * (if h2[0].cos() >= 0.48 { h2[0] } else { a });
+    if !(acc1 > acc1) {
+        if 1.39 / 3.0 < (-3.47e-1) {
+            let acc4 = (1.5 + ((h2[1] - h2[2]) * (acc1 * 1.684)).cos() + 1.0).acosh();
+            acc1 = h2[3];
+        }
+        acc1 -= (0.6 * a.mul_add(h2[0], h2[0]).sin()).tan();
+    } else {
+        let mut t5 = acc1 + h2[0];
+        acc1 += (t5 - h2[2]) * (t5 * a);
+    }
+    acc1 + a - h2[4]
+}
+
+// `b05_f014` on the `Value` tape: its gradient must agree with `b05_f014_vjp`.
+fn b05_f014_value<'t>(
+    tape: &'t Tape<f64>,
+    n: usize,
+    m: usize,
+    a: Value<'t, f64>,
+) -> Value<'t, f64> {
+    let mut acc1 = a.asinh();
+    let mut h2 = vec![tape.constant(0.5); 5];
+    for i3 in 0..h2.len() {
+        h2[i3] = h2[i3] + a;
+    }
+    h2[3] = h2[3] * (1.0 + 0.25 * a.cos());
+    acc1 /= 1.0 + acc1.powi(2);
+    acc1 +=
+        h2[3] / (1.0 + f64::powi((m as f64), 2)) * (if h2[0].cos() >= 0.48 { h2[0] } else { a });
     if !(acc1 > acc1) {
         if 1.39 / 3.0 < (-3.47e-1) {
             let acc4 = (1.5 + ((h2[1] - h2[2]) * (acc1 * 1.684)).cos() + 1.0).acosh();
@@ -559,6 +1069,50 @@ fn b05_f015(x: &[f64], n: usize) -> f64 {
     acc1 + w2[2]
 }
 
+// `b05_f015` on the `Value` tape: its gradient must agree with `b05_f015_vjp`.
+fn b05_f015_value<'t>(tape: &'t Tape<f64>, x: &[Value<'t, f64>], n: usize) -> Value<'t, f64> {
+    let mut acc1 = -x[0];
+    let w2 = vec![acc1, -x[2], x[0].cos().sinh()];
+    acc1 = (1.0 + x[0] * x[0]).cbrt().cos();
+    acc1 *= 1.0 + 0.1 * acc1.cos().cos();
+    acc1 *= 1.0 + 0.25 * acc1.cos().tanh();
+    if if x[2] + acc1 <= (-0.75) {
+        tape.constant(0.5)
+    } else {
+        x[0]
+    } < acc1 + w2[0]
+    {
+        return x[1].tanh();
+    }
+    for i3 in (0..w2.len()).rev() {
+        let t4 = ((if (i3 as f64) + acc1 > x[i3] - w2[w2.len() - 1 - i3] {
+            tape.constant(0.43_f64)
+        } else {
+            w2[i3 / 2]
+        }) + acc1)
+            .min(b05_f014_value(tape, 1, 4, w2[i3 / 2] * acc1) % 2.0);
+        acc1 = (acc1 + w2[(i3 + 1) % w2.len()] * (i3 as f64)).sin();
+        if i3 < 1 {
+            let mut acc5 = b05_f006_value(tape, t4);
+            acc1 += b05_f006_value(
+                tape,
+                match i3 % 3 {
+                    0 => t4,
+                    1 => tape.constant((i3 as f64)),
+                    _ => x[i3 / 2],
+                },
+            );
+        } else {
+            let mut s6 = w2[i3 % w2.len()]
+                .sin()
+                .mul_add(t4, t4.abs() + x[i3] / (1.0 + t4.powi(2)));
+            acc1 += s6;
+        }
+        acc1 -= t4;
+    }
+    acc1 + w2[2]
+}
+
 #[differentiate]
 fn b05_f016(x: &[f64]) -> Vec<f64> {
     let mut acc1 = b05_f002(
@@ -587,6 +1141,35 @@ fn b05_f016(x: &[f64]) -> Vec<f64> {
     out5
 }
 
+// `b05_f016` on the `Value` tape: its gradient must agree with `b05_f016_vjp`.
+fn b05_f016_value<'t>(tape: &'t Tape<f64>, x: &[Value<'t, f64>]) -> Vec<Value<'t, f64>> {
+    let mut acc1 = b05_f002_value(
+        tape,
+        x[0],
+        4,
+        if x[0] / x[0].sin().exp() > x[0].mul_add(x[0], (-1.79)) {
+            x[0]
+        } else {
+            x[0]
+        },
+    );
+    let mut s2 = (x[0] + x[0].powi(2)).asinh();
+    let acc3 = s2 / 3.0;
+    if s2 <= x[0] * x[0] * x[0] {
+        let v4 = vec![acc1 - acc1, s2.cos(), acc3, s2];
+        s2 += if acc1 >= s2 {
+            acc1
+        } else {
+            b05_f006_value(tape, b05_f015_value(tape, &v4, 2))
+        };
+    }
+    let mut out5 = vec![tape.constant(0.0); 2];
+    for i6 in 0..2 {
+        out5[i6] = f64::fract(0.5 * (-0.2)) + acc1 - ((-0.63) - acc1);
+    }
+    out5
+}
+
 #[differentiate]
 fn b05_f017(y: &[f64], b: f64, x: &[f64], a: f64) -> f64 {
     let mut acc1: f64 = (-1.2);
@@ -605,6 +1188,34 @@ fn b05_f017(y: &[f64], b: f64, x: &[f64], a: f64) -> f64 {
             acc2 += (acc2 + s4) / (1.5 + s4.sin());
         }
         acc1 = 0.44;
+    }
+    acc1 - acc2 + x[0]
+}
+
+// `b05_f017` on the `Value` tape: its gradient must agree with `b05_f017_vjp`.
+fn b05_f017_value<'t>(
+    tape: &'t Tape<f64>,
+    y: &[Value<'t, f64>],
+    b: Value<'t, f64>,
+    x: &[Value<'t, f64>],
+    a: Value<'t, f64>,
+) -> Value<'t, f64> {
+    let mut acc1 = tape.constant((-1.2));
+    let mut acc2 = x[4].clamp((-1.0), 1.0);
+    for i3 in (0..3).rev() {
+        acc1 += a;
+        if a.tanh().powi(2) <= (-0.17) * a - a {
+            acc2 += acc1;
+            acc1 += b05_f006_value(tape, y[i3 % y.len()].atan());
+        } else {
+            let mut s4 = match i3 % 3 {
+                0 => tape.constant((-0.88) * (i3 as f64)),
+                1 => acc1.cos().exp().recip(),
+                _ => (1.0 + x[i3 / 2].powi(2)).ln(),
+            };
+            acc2 += (acc2 + s4) / (1.5 + s4.sin());
+        }
+        acc1 = tape.constant(0.44);
     }
     acc1 - acc2 + x[0]
 }
@@ -640,6 +1251,48 @@ fn b05_f018(c: f64, a: f64, b: f64, x: &[f64]) -> f64 {
     } else {
         let mut u7 = f64::asinh(x[2]);
         acc1 -= b05_f014(1, 4, acc1 * c);
+    }
+    acc1 + a
+}
+
+// `b05_f018` on the `Value` tape: its gradient must agree with `b05_f018_vjp`.
+fn b05_f018_value<'t>(
+    tape: &'t Tape<f64>,
+    c: Value<'t, f64>,
+    a: Value<'t, f64>,
+    b: Value<'t, f64>,
+    x: &[Value<'t, f64>],
+) -> Value<'t, f64> {
+    let mut acc1 = a.mul_add(c, a);
+    if x[0] >= x[2].clamp((-1.0), 1.0).atan() {
+        if a <= 0.14 {
+            {
+                acc1 = acc1 + (1.292 + x[1]) * f64::ln_1p(1.76_f64 * 1.76_f64 + 0.25);
+                for i2 in 1..x.len() {
+                    acc1 = acc1 * (-0.35)
+                        + (1.0 + x[x.len() - 1 - i2] * x[x.len() - 1 - i2]).log(2.0) * b.tanh();
+                    let b = b + x[3 - 1 - i2] * x[i2 / 2];
+                    let c = c * ((-1.3) / (1.0 + x[0] * x[0]));
+                    acc1 = acc1 * 0.849
+                        + b05_f014_value(tape, 1, 4, tape.constant(f64::abs((i2 as f64))));
+                }
+                let mut acc3 = (-1.22) * c;
+                acc1 -= acc1;
+            }
+            if b05_f006_value(tape, x[0].cos()) > 1.25 {
+                let s4 = x[1];
+                acc1 -= (1.0 + (s4 / x[2].cos().exp()).powi(2)).recip();
+            } else {
+                let mut t5 = (1.0 + a * a).ln();
+            }
+        } else {
+            let mut u6 = a - x[1] + (x[0] + x[0]);
+            acc1 += a;
+        }
+        acc1 -= (0.5 * (acc1 % 3.0)).fract() + b;
+    } else {
+        let mut u7 = x[2].asinh();
+        acc1 -= b05_f014_value(tape, 1, 4, acc1 * c);
     }
     acc1 + a
 }
@@ -682,6 +1335,24 @@ fn b05_f019_plain(x: &[f64]) -> f64 {
     (acc1 + s4 + u5) * t2 + x[2]
 }
 
+// `b05_f019` on the `Value` tape: its gradient must agree with `b05_f019_vjp`.
+fn b05_f019_value<'t>(tape: &'t Tape<f64>, x: &[Value<'t, f64>]) -> Value<'t, f64> {
+    let mut acc1 = tape.constant(2.0e0);
+    let t2 = acc1 * acc1;
+    acc1 -= acc1;
+    if f64::tanh(0.236) > (-0.17) {
+        return (2.0 + acc1.tanh()).powf(1.5) * acc1.clamp((-1.0), 1.0);
+    }
+    {
+        let s3 = x[4] * acc1;
+        let s3 = s3 + acc1.mul_add(t2, x[0]);
+        acc1 = acc1 * (-0.125) + (0.9 * (s3 - s3).tanh()).asin();
+    }
+    let mut s4 = x[4];
+    let mut u5 = (1.0 + (0.5 * t2.sin()).exp2().powi(2)).log(10.0);
+    (acc1 + s4 + u5) * t2 + x[2]
+}
+
 #[differentiate]
 fn b05_f020(a: f64, b: f64, m: usize, n: usize) -> f64 {
     let mut acc1 = f64::sin(a);
@@ -704,6 +1375,36 @@ fn b05_f020(a: f64, b: f64, m: usize, n: usize) -> f64 {
     (acc1 + acc2 + a) * b + w4[0]
 }
 
+// `b05_f020` on the `Value` tape: its gradient must agree with `b05_f020_vjp`.
+fn b05_f020_value<'t>(
+    tape: &'t Tape<f64>,
+    a: Value<'t, f64>,
+    b: Value<'t, f64>,
+    m: usize,
+    n: usize,
+) -> Value<'t, f64> {
+    let mut acc1 = a.sin();
+    let mut acc2 = a.asinh();
+    let t3 = ((acc2 * 0.6 * a.powi(3)).abs() + 1.0).sqrt();
+    let mut w4 = vec![tape.constant(0.0); 2];
+    for i5 in 0..w4.len() {
+        w4[i5] = w4[i5] + t3;
+    }
+    if b05_f002_value(tape, (1.0 + b.powi(2) + 1.0).acosh(), 4, a + acc1).clamp((-1.0), 1.0)
+        >= 1.005
+    {
+        let mut s6 = (1.0 + (-0.048) * b * ((-0.048) * b)).log(10.0);
+        acc2 -= -(s6 * w4[0]);
+    } else {
+        if if w4[1] + w4[0] <= 2.17 { acc1 } else { b } <= a {
+            let mut s7 = w4[0].asinh();
+            acc1 = tape.constant((-1.566));
+        }
+        acc2 = acc2 * 3.0e-1 + (1.5 + (t3 - (-0.54)).tanh()).log(2.0);
+    }
+    (acc1 + acc2 + a) * b + w4[0]
+}
+
 #[differentiate]
 fn b05_f021(a: f64, x: &[f64]) -> f64 {
     let mut acc1: f64 = 0.802;
@@ -717,6 +1418,31 @@ fn b05_f021(a: f64, x: &[f64]) -> f64 {
     let u4 = x[3];
     if x[2] <= (-0.84) {
         return b05_f015(x, 2);
+    }
+    (acc1 + acc2 - h3[0]) * h3[1]
+}
+
+// `b05_f021` on the `Value` tape: its gradient must agree with `b05_f021_vjp`.
+fn b05_f021_value<'t>(
+    tape: &'t Tape<f64>,
+    a: Value<'t, f64>,
+    x: &[Value<'t, f64>],
+) -> Value<'t, f64> {
+    let mut acc1 = tape.constant(0.802);
+    let mut acc2 = acc1.atan();
+    let h3 = vec![
+        x[2] * a,
+        b05_f020_value(tape, -acc2, a - acc2, 1, 4),
+        a + x[1],
+    ];
+    {
+        acc2 = acc2 * (-0.262_f64) + ((-h3[2]).abs() + 1.0 + 1.0).acosh();
+    }
+    acc2 += (2.0 + acc2.cos()).ln() + x[0].cos().exp();
+    acc2 += (a * 3.9e-1).min(acc2.sin());
+    let u4 = x[3];
+    if x[2] <= (-0.84) {
+        return b05_f015_value(tape, x, 2);
     }
     (acc1 + acc2 - h3[0]) * h3[1]
 }
@@ -759,6 +1485,50 @@ fn b05_f022(a: f64, b: f64, c: f64, x: &[f64]) -> f64 {
     acc1 - c
 }
 
+// `b05_f022` on the `Value` tape: its gradient must agree with `b05_f022_vjp`.
+fn b05_f022_value<'t>(
+    tape: &'t Tape<f64>,
+    a: Value<'t, f64>,
+    b: Value<'t, f64>,
+    c: Value<'t, f64>,
+    x: &[Value<'t, f64>],
+) -> Value<'t, f64> {
+    let mut acc1 = a + x[0];
+    if (a + b).hypot(1.5 + (0.5 * b.cos()).atanh().sin()) > 2.23 {
+        for i2 in 0..x.len() {
+            let mut acc3 = x[0];
+            let acc4 = (match i2 % 3 {
+                0 => x[(i2 + 3) % 3],
+                1 => acc1 / (1.5 + x[i2].sin()),
+                _ => tape.constant(f64::sin((i2 as f64))),
+            }) + c;
+            let mut k5: usize = 0;
+            while k5 < 1 {
+                k5 += 1;
+                let j6 = k5 - 1;
+                let s7 = (0.9 * x[(j6 + 3) % x.len()].cos()).asin() / 2.0;
+                acc3 += s7.mul_add(x[i2 / 2], acc1) * ((j6 as f64) * x[i2]);
+            }
+            acc1 += x[i2 / 2] * x[2]
+                + (if if (-1.98) * acc4 > x[(i2 + 2) % 3] + acc4 {
+                    x[i2]
+                } else {
+                    tape.constant(1.481)
+                } < acc4.asinh()
+                {
+                    x[i2 / 2]
+                } else {
+                    tape.constant((i2 as f64))
+                });
+        }
+        acc1 -= acc1 - x[1] + a;
+    } else {
+        let u8 = a.asinh().asinh() + (acc1.asinh() + x[2].cos().exp().recip());
+        acc1 = acc1 * 0.6 + b05_f020_value(tape, -b, u8.sin().exp().recip(), 1, 4);
+    }
+    acc1 - c
+}
+
 #[differentiate]
 fn b05_f023(a: f64) -> Vec<f64> {
     let mut acc1: f64 = (-0.61);
@@ -778,6 +1548,31 @@ fn b05_f023(a: f64) -> Vec<f64> {
         }
     }
     let mut out6 = vec![0.0; 1];
+    for i7 in 0..1 {
+        out6[i7] = (a * a + 0.5).ln_1p() + a;
+    }
+    out6
+}
+
+// `b05_f023` on the `Value` tape: its gradient must agree with `b05_f023_vjp`.
+fn b05_f023_value<'t>(tape: &'t Tape<f64>, a: Value<'t, f64>) -> Vec<Value<'t, f64>> {
+    let mut acc1 = tape.constant((-0.61));
+    let mut acc2 = b05_f002_value(tape, acc1.cos(), 4, (-0.69) / (1.0 + acc1.powi(2)));
+    acc2 += acc2.sin();
+    if acc2 > 8.1e-1 {
+        let acc3 = tape.constant(f64::asinh(1.03));
+        acc2 -= (1.0 + acc3.powi(2)).powf(0.5).asinh();
+    } else {
+        {
+            let mut t4 = acc1.mul_add(acc1, acc2);
+            let s5 = if t4.atan() > f64::tanh((-0.9)) {
+                a * t4 * a.mul_add(acc1, 1.03)
+            } else {
+                (0.8 * t4.tanh()).acos() * t4
+            };
+        }
+    }
+    let mut out6 = vec![tape.constant(0.0); 1];
     for i7 in 0..1 {
         out6[i7] = (a * a + 0.5).ln_1p() + a;
     }
@@ -815,6 +1610,46 @@ fn b05_f024(a: f64, b: f64, n: usize, c: f64) -> f64 {
     (acc1 + b + h9[0] + h9[0]).sin()
 }
 
+// `b05_f024` on the `Value` tape: its gradient must agree with `b05_f024_vjp`.
+fn b05_f024_value<'t>(
+    tape: &'t Tape<f64>,
+    a: Value<'t, f64>,
+    b: Value<'t, f64>,
+    n: usize,
+    c: Value<'t, f64>,
+) -> Value<'t, f64> {
+    let mut acc1 = tape.constant((-1.34));
+    {
+        if 1.3e-1 < 0.29 {
+            acc1 = (acc1 + (1.0 + b * b).log2()).sin();
+            let mut u2 = acc1;
+            acc1 = b05_f002_value(tape, tape.constant((-2.0)).atan2(u2 * u2 + 1.0), 4, u2 * c);
+        } else {
+            let b = b * (1.0 + acc1 * acc1).recip();
+            acc1 = acc1 * (-0.29) + acc1.mul_add(a + b, b);
+        }
+        acc1 = b;
+    }
+    let mut k3 = 0;
+    while k3 < n {
+        k3 += 1;
+        let j4 = k3 - 1;
+        let mut v5 = vec![tape.constant(1.0); 4];
+        let mut nh7 = vec![tape.constant(0.0); v5.len()];
+        for i8 in 0..v5.len() {
+            nh7[i8] = 5.0e-1 * v5[i8] + (v5[(i8 + 1) % v5.len()] + b.sin().exp_m1()).sin();
+        }
+        v5 = nh7;
+        acc1 += acc1 - b - v5[j4 / 2].cos();
+        acc1 -= f64::sin(f64::tanh(0.46));
+    }
+    let mut h9 = vec![
+        tape.constant(f64::atan((n as f64))),
+        tape.constant(f64::tan(0.6 * f64::cos(1.47e0))),
+    ];
+    (acc1 + b + h9[0] + h9[0]).sin()
+}
+
 #[differentiate]
 fn b05_f025(y: &[f64], x: &[f64], n: usize, a: f64) -> f64 {
     let mut acc1 = (0.8 * a.cos()).acos();
@@ -841,6 +1676,45 @@ fn b05_f025(y: &[f64], x: &[f64], n: usize, a: f64) -> f64 {
         t10 = (t10 * (y[(i9 + 1) % y.len()] * (i9 as f64))).tanh();
         acc1 = (acc1 + t10.atan()).atan();
         acc1 = 0.1;
+        if i9 > 0 {
+            continue;
+        }
+    }
+    acc1 * a + y[2]
+}
+
+// `b05_f025` on the `Value` tape: its gradient must agree with `b05_f025_vjp`.
+fn b05_f025_value<'t>(
+    tape: &'t Tape<f64>,
+    y: &[Value<'t, f64>],
+    x: &[Value<'t, f64>],
+    n: usize,
+    a: Value<'t, f64>,
+) -> Value<'t, f64> {
+    let mut acc1 = (0.8 * a.cos()).acos();
+    let mut k2 = 0;
+    loop {
+        if k2 >= x.len() {
+            break;
+        }
+        k2 += 1;
+        let j3 = k2 - 1;
+        let s4 = acc1 / 2.0;
+        acc1 = acc1 + (2.5 + a.cos()).log10() * (0.5 * y[j3].tanh()).atanh();
+    }
+    for i5 in 1..x.len() {
+        let mut w6 = vec![tape.constant(0.0); x.len()];
+        for i7 in 0..5 {
+            let mut u8 = 1.9e0 / (1.5 + y[0].tanh().cos());
+            acc1 = acc1 * 0.72_f64 + u8;
+        }
+        acc1 += b05_f021_value(tape, -a, y);
+    }
+    for i9 in 0..x.len() {
+        let mut t10 = a.tanh();
+        t10 = (t10 * (y[(i9 + 1) % y.len()] * (i9 as f64))).tanh();
+        acc1 = (acc1 + t10.atan()).atan();
+        acc1 = tape.constant(0.1);
         if i9 > 0 {
             continue;
         }
@@ -876,6 +1750,45 @@ fn b05_f026(a: f64, n: usize, x: &[f64]) -> Vec<f64> {
         };
     }
     let mut out7 = vec![0.0; n];
+    for i8 in 0..n {
+        out7[i8] = a.min((n as f64) - a);
+    }
+    out7
+}
+
+// `b05_f026` on the `Value` tape: its gradient must agree with `b05_f026_vjp`.
+fn b05_f026_value<'t>(
+    tape: &'t Tape<f64>,
+    a: Value<'t, f64>,
+    n: usize,
+    x: &[Value<'t, f64>],
+) -> Vec<Value<'t, f64>> {
+    let mut acc1 = x[1];
+    if a.clamp((-1.0), 1.0) <= 0.1 {
+        if a + (n as f64) <= acc1 {
+            let s2 = a - x[1];
+            if x[1] > 0.63 {
+                for i3 in 0..x.len() {
+                    let mut h4 = Vec::with_capacity(3);
+                    for i5 in 0..3 {
+                        h4.push(s2.asinh() * (x[i3 % x.len()] * x[(i5 + 2) % x.len()]));
+                    }
+                    acc1 = a;
+                }
+                acc1 = acc1 * (-0.2) + s2 * 0.3;
+            }
+            acc1 += acc1 * (6.0e-1 / (1.5 + s2.tanh()));
+        }
+        acc1 = (a + acc1).hypot(x[1] / (1.0 + a.powi(2)) * (x[1] / (1.0 + a.powi(2))) + 0.25);
+    } else {
+        let mut t6 = x[1].cos();
+        acc1 -= if x[1].atan2(x[0] * x[0] + 0.25) < (-0.45) {
+            x[1]
+        } else {
+            (-1.65_f64) / (t6.abs() + 1.0)
+        };
+    }
+    let mut out7 = vec![tape.constant(0.0); n];
     for i8 in 0..n {
         out7[i8] = a.min((n as f64) - a);
     }
@@ -947,6 +1860,72 @@ fn b05_f027(n: usize, a: f64) -> f64 {
     acc1 - a
 }
 
+// `b05_f027` on the `Value` tape: its gradient must agree with `b05_f027_vjp`.
+fn b05_f027_value<'t>(tape: &'t Tape<f64>, n: usize, a: Value<'t, f64>) -> Value<'t, f64> {
+    let mut acc1 = tape.constant((-0.33));
+    if a - acc1 >= 1.0e-2 {
+        if a < a.cos() {
+            if acc1 >= a {
+                return acc1.sin() + a;
+            }
+            acc1 = tape.constant(0.08).atan2(
+                1.0 + (if (1.0 + a * a).powf(0.9 * acc1.tanh()) >= 0.98_f64 {
+                    a
+                } else {
+                    tape.constant(0.11)
+                })
+                .powi(2),
+            );
+        } else {
+            let mut k2 = 0;
+            loop {
+                if k2 >= n {
+                    break;
+                }
+                let j3 = k2;
+                let mut k4 = 0;
+                while k4 < n && acc1 < 2.78_f64 {
+                    k4 += 1;
+                    let j5 = k4 - 1;
+                    let mut v6 = vec![tape.constant(0.5); n];
+                    for i7 in 0..1 {
+                        v6[i7] = v6[i7] + (0.05 / (1.0 + v6[j5].powi(2))).asinh();
+                    }
+                    let mut nh8 = vec![tape.constant(0.0); 1];
+                    for i9 in 0..n {
+                        nh8[i9] = (-0.743) * v6[i9] + (v6[(i9 + 1) % n] + acc1.min(a)).tanh();
+                    }
+                    v6 = nh8;
+                    let mut nh10 = vec![tape.constant(0.0); v6.len()];
+                    for i11 in 0..n {
+                        nh10[i11] = 0.12 * v6[i11]
+                            + (v6[(i11 + 1) % 1] + (0.6 * v6[j3 % n].cos()).tan()).tanh();
+                    }
+                    v6 = nh10;
+                    let acc1 = acc1 * (a * v6[j5]);
+                }
+                if tape.constant((n as f64)) < acc1 && !(acc1 >= 0.2_f64) {
+                    let mut s12 = acc1;
+                } else {
+                    let mut t13 = a * a % 3.0 + (a + acc1) / 4.0;
+                    acc1 = (1.5 + t13.sin()).ln() + t13.atan2(2.0 + t13.sin());
+                }
+                acc1 = b05_f006_value(tape, tape.constant((j3 as f64) % 3.0)) + (acc1 + acc1);
+                k2 += 1;
+            }
+        }
+    } else {
+        let s14 = a;
+        acc1 = tape.constant(
+            f64::hypot((-1.705_f64), (n as f64) * (n as f64) + 0.5)
+                / (1.0
+                    + f64::sqrt((n as f64) * (n as f64) + 0.25)
+                        * f64::sqrt((n as f64) * (n as f64) + 0.25)),
+        );
+    }
+    acc1 - a
+}
+
 #[differentiate]
 fn b05_f028(y: &[f64], x: &[f64], b: f64, a: f64, n: usize) -> f64 {
     let mut acc1 = y[4].tanh();
@@ -955,6 +1934,33 @@ fn b05_f028(y: &[f64], x: &[f64], b: f64, a: f64, n: usize) -> f64 {
     let mut acc4 = x[2];
     for i5 in 0..3 {
         let mut acc6: f64 = (0.5 * acc4.cos()).cosh();
+        acc6 -= x[3].asinh() * (x[i5 % w3.len()] * (n as f64));
+        if !(y[i5] > acc6) && y[1] > acc1 {
+            return y[i5 % w3.len()];
+        }
+        if !(i5 >= 2) {
+            continue;
+        }
+        acc4 -= w3[1];
+    }
+    (acc1 - t2) * acc4 + b + w3[1]
+}
+
+// `b05_f028` on the `Value` tape: its gradient must agree with `b05_f028_vjp`.
+fn b05_f028_value<'t>(
+    tape: &'t Tape<f64>,
+    y: &[Value<'t, f64>],
+    x: &[Value<'t, f64>],
+    b: Value<'t, f64>,
+    a: Value<'t, f64>,
+    n: usize,
+) -> Value<'t, f64> {
+    let mut acc1 = y[4].tanh();
+    let mut t2 = (x[1] + x[0]).min(x[2]);
+    let mut w3 = vec![tape.constant(0.0); y.len()];
+    let mut acc4 = x[2];
+    for i5 in 0..3 {
+        let mut acc6 = (0.5 * acc4.cos()).cosh();
         acc6 -= x[3].asinh() * (x[i5 % w3.len()] * (n as f64));
         if !(y[i5] > acc6) && y[1] > acc1 {
             return y[i5 % w3.len()];
@@ -986,6 +1992,29 @@ fn b05_f029(a: f64) -> f64 {
             acc1 = acc1 * (-0.619) + s5;
         }
         acc1 = acc1 * (-0.3) + f64::cos(1.1).sin();
+    }
+    acc1
+}
+
+// `b05_f029` on the `Value` tape: its gradient must agree with `b05_f029_vjp`.
+fn b05_f029_value<'t>(tape: &'t Tape<f64>, a: Value<'t, f64>) -> Value<'t, f64> {
+    let mut acc1 = -a;
+    if f64::atan(f64::sin((-0.81))) > (-0.82) {
+        if acc1 > acc1 {
+            let mut h2 = vec![tape.constant(0.0); 5];
+            for i3 in 0..h2.len() {
+                h2[i3] = acc1;
+            }
+            acc1 += (acc1 + h2[4]).powi(2);
+        }
+        acc1 += b05_f027_value(tape, 1, (0.6 * acc1.cos()).tan());
+    } else {
+        acc1 /= (a - (-1.04)) * (a - (-1.04)) + 1.0;
+        for i4 in 1..3 {
+            let s5 = -acc1;
+            acc1 = acc1 * (-0.619) + s5;
+        }
+        acc1 = acc1 * (-0.3) + f64::sin(f64::cos(1.1));
     }
     acc1
 }
@@ -1042,12 +2071,98 @@ fn b05_f030(x: &[f64], y: &[f64], n: usize) -> f64 {
     (acc1 - acc2) * y[2]
 }
 
+// `b05_f030` on the `Value` tape: its gradient must agree with `b05_f030_vjp`.
+fn b05_f030_value<'t>(
+    tape: &'t Tape<f64>,
+    x: &[Value<'t, f64>],
+    y: &[Value<'t, f64>],
+    n: usize,
+) -> Value<'t, f64> {
+    let mut acc1 = b05_f024_value(tape, (x[1] * x[1] + 1.0).log(3.0), y[2] * x[1], 2, y[1]);
+    let mut acc2 = 1.93 / (2.5 + x[3].cos());
+    if acc2 / 0.5 < x[2] * acc1 {
+        let acc1 = acc1 * x[0].max(acc2);
+        acc2 = f64::atanh(0.5 * f64::cos((n as f64))) + 7.0e-1 / (acc1 * acc1 + 0.5);
+    } else if x[0] > (-0.45) {
+        acc1 /= 1.0 + acc2 * acc2;
+        let mut u3 = (0.5 * acc1).fract() + acc2;
+        acc2 += if (n as f64) + y[1] > 3.42_f64 {
+            u3
+        } else {
+            y[2] * y[0]
+        };
+    } else {
+        let mut w4 = vec![tape.constant(1.0); x.len()];
+        for i5 in 0..4 {
+            w4[i5] = w4[i5]
+                + b05_f022_value(
+                    tape,
+                    0.623 / (1.0 + acc1.powi(2)),
+                    tape.constant((i5 as f64)),
+                    b05_f002_value(
+                        tape,
+                        b05_f020_value(tape, y[(i5 + 3) % n], (i5 as f64) * acc1, 1, 4),
+                        4,
+                        w4[(i5 + 3) % 4],
+                    ),
+                    y,
+                );
+        }
+        for i6 in 0..y.len() {
+            let mut k7 = 0;
+            while k7 < n {
+                k7 += 1;
+                let j8 = k7 - 1;
+                let u9 = if w4[j8] < x[i6] && acc2 > 3.47 {
+                    acc2.tanh()
+                } else {
+                    tape.constant((j8 as f64))
+                };
+                acc2 -= w4[0] * f64::tanh((-1.43));
+                acc1 -= x[3];
+            }
+            acc1 -= (0.5 * (if i6 % 2 == 1 { acc2 } else { acc2 }).sin()).atanh();
+            if if acc1 >= 0.38 || i6 > 1 { acc1 } else { acc2 } > 2.73 {
+                break;
+            }
+        }
+        acc1 += acc1;
+    }
+    (acc1 - acc2) * y[2]
+}
+
 #[differentiate(wrt(b))]
 fn b05_f031(a: f64, x: &[f64], b: f64) -> f64 {
     let mut acc1 = f64::cos(x[1]);
     let mut acc2: f64 = 1.6;
     let mut s3 = (2.0 + x[1].cos()).powf((-0.5));
     acc1 /= (0.5 * f64::tanh(1.32_f64)).exp().abs() + 1.0;
+    if ((0.5 * b).signum() + x[1]).cos().cosh() > 1.46 {
+        acc2 *= 1.0 + 0.25 * (0.5 * acc2.cos()).atanh().tanh();
+        s3 = acc1;
+    } else if x[1] < (-1.06) {
+        let u4 = acc2.sin();
+        s3 = s3 * 0.87 + f64::abs((-1.11)) * acc2.tanh();
+    } else if x[0].mul_add(acc2, acc2) >= acc2 {
+        let mut u5 = std::f64::consts::E / (acc2.abs() + 1.0);
+    } else {
+        let mut u6 = ((-1.56) / (2.0 + acc2.cos())).sin().exp();
+        acc1 = acc1 * (-0.31_f64) + (b + x[1] + x[0].asinh());
+    }
+    (acc1 - acc2) * s3
+}
+
+// `b05_f031` on the `Value` tape: its gradient must agree with `b05_f031_vjp`.
+fn b05_f031_value<'t>(
+    tape: &'t Tape<f64>,
+    a: Value<'t, f64>,
+    x: &[Value<'t, f64>],
+    b: Value<'t, f64>,
+) -> Value<'t, f64> {
+    let mut acc1 = x[1].cos();
+    let mut acc2 = tape.constant(1.6);
+    let mut s3 = (2.0 + x[1].cos()).powf((-0.5));
+    acc1 /= f64::abs(f64::exp(0.5 * f64::tanh(1.32_f64))) + 1.0;
     if ((0.5 * b).signum() + x[1]).cos().cosh() > 1.46 {
         acc2 *= 1.0 + 0.25 * (0.5 * acc2.cos()).atanh().tanh();
         s3 = acc1;
@@ -1117,6 +2232,75 @@ fn b05_f032(a: f64, c: f64, b: f64) -> f64 {
                     }
                 }
                 acc1 += (-1.386) + acc1 + std::f64::consts::LN_2.tanh();
+            }
+            acc1 -= h4[j3 / 2].atan();
+            k6 += 1;
+        }
+        k2 += 1;
+    }
+    acc1
+}
+
+// `b05_f032` on the `Value` tape: its gradient must agree with `b05_f032_vjp`.
+fn b05_f032_value<'t>(
+    tape: &'t Tape<f64>,
+    a: Value<'t, f64>,
+    c: Value<'t, f64>,
+    b: Value<'t, f64>,
+) -> Value<'t, f64> {
+    let mut acc1 = tape.constant((-1.157));
+    let mut k2 = 0;
+    while k2 < 3 {
+        let j3 = k2;
+        let mut h4 = vec![tape.constant(0.0); 4];
+        for i5 in 0..4 {
+            h4[i5] = h4[(i5 + 1) % h4.len()].asinh().atan2(a * a + 1.0);
+        }
+        let mut k6: usize = 0;
+        while k6 < h4.len() {
+            let j7 = k6;
+            if j7 > 0 {
+                break;
+            }
+            if c >= (-0.518) || h4[2] < 6.0e-1 {
+                h4[4 - 1 - j7] = h4[4 - 1 - j7]
+                    + (if if c * h4[(j7 + 1) % 4] <= b {
+                        tape.constant((j7 as f64))
+                    } else {
+                        h4[j3 / 2]
+                    } < a
+                    {
+                        tape.constant((j7 as f64))
+                    } else {
+                        h4[h4.len() - 1 - j7]
+                    });
+                for i8 in 0..3 {
+                    h4[j3] = h4[j3] * (1.0 + 0.5 * b.tanh());
+                    acc1 += h4[j3 % h4.len()];
+                }
+                acc1 = h4[j3];
+            } else {
+                match j7 % 3 {
+                    0 => {
+                        let mut s9 = h4[h4.len() - 1 - j3];
+                        acc1 = b05_f027_value(tape, 1, s9 + 2.0);
+                    }
+                    1 => {
+                        let s10 = h4[3];
+                        acc1 = acc1 * 0.22 + c;
+                    }
+                    _ => {
+                        let mut s11 = c;
+                        acc1 -= match j3 % 2 {
+                            0 => match j7 % 2 {
+                                0 => s11,
+                                _ => s11,
+                            },
+                            _ => s11,
+                        };
+                    }
+                }
+                acc1 += (-1.386) + acc1 + f64::tanh(std::f64::consts::LN_2);
             }
             acc1 -= h4[j3 / 2].atan();
             k6 += 1;
@@ -1206,6 +2390,50 @@ fn b05_f033_plain(c: f64, a: f64, b: f64) -> Vec<f64> {
     out10
 }
 
+// `b05_f033` on the `Value` tape: its gradient must agree with `b05_f033_vjp`.
+fn b05_f033_value<'t>(
+    tape: &'t Tape<f64>,
+    c: Value<'t, f64>,
+    a: Value<'t, f64>,
+    b: Value<'t, f64>,
+) -> Vec<Value<'t, f64>> {
+    let mut acc1 = c - a;
+    let mut k2 = 0;
+    while k2 < 1 {
+        k2 += 1;
+        let j3 = k2 - 1;
+        let t4 = (b.abs() + 1.0).cbrt();
+    }
+    if acc1 >= 0.81_f64 {
+        for i5 in (0..3).rev() {
+            acc1 += a * b05_f014_value(tape, 1, 4, (0.6 * a.tanh()).tan());
+            let s6 = acc1;
+            for i7 in 0..=4 - 1 {
+                let mut u8 = b05_f029_value(tape, s6 / (2.5 + s6.tanh()));
+                acc1 += a.atan2(u8.tanh().exp()).cos();
+            }
+            acc1 = if acc1 > 4.93 {
+                s6
+            } else {
+                match i5 % 3 {
+                    0 => c,
+                    1 => s6,
+                    _ => b,
+                }
+            };
+        }
+        acc1 -= tape.constant(0.76_f64).mul_add(b.asinh(), a.max(a));
+    } else {
+        let mut u9 = (0.9 * acc1.cos()).asin().cos();
+        acc1 = acc1 * 0.5 + u9;
+    }
+    let mut out10 = vec![tape.constant(0.0); 4];
+    for i11 in 0..4 {
+        out10[i11] = (1.0 + (b * (i11 as f64)).powi(2)).powf(0.5);
+    }
+    out10
+}
+
 #[differentiate]
 fn b05_f034(x: &[f64], y: &[f64]) -> f64 {
     let mut acc1 = b05_f027(1, y[0]);
@@ -1216,6 +2444,35 @@ fn b05_f034(x: &[f64], y: &[f64]) -> f64 {
     let w4: Vec<f64> = vec![
         acc1 * acc1,
         f64::cbrt(1.0 + acc1.powi(2)),
+        acc1 - y[0],
+        acc1 * y[0],
+    ];
+    for i5 in 0..3 {
+        if y[0] * acc1 < (-0.18) {
+            for i6 in (0..w2.len()).step_by(2) {
+                acc1 += acc1.sin().exp() - (1.0 + acc1.powi(2) + 1.0).acosh();
+                w2[4] = acc1;
+                acc1 += (1.5 + acc1.cos()).log2() + y[i6 % y.len()].cos().cosh();
+            }
+        }
+    }
+    (acc1 + w2[2]) * w4[0] + w4[1]
+}
+
+// `b05_f034` on the `Value` tape: its gradient must agree with `b05_f034_vjp`.
+fn b05_f034_value<'t>(
+    tape: &'t Tape<f64>,
+    x: &[Value<'t, f64>],
+    y: &[Value<'t, f64>],
+) -> Value<'t, f64> {
+    let mut acc1 = b05_f027_value(tape, 1, y[0]);
+    let mut w2 = vec![tape.constant(0.0); x.len()];
+    for i3 in 0..w2.len() {
+        w2[i3] = w2[i3] + acc1;
+    }
+    let w4 = vec![
+        acc1 * acc1,
+        (1.0 + acc1.powi(2)).cbrt(),
         acc1 - y[0],
         acc1 * y[0],
     ];
@@ -1261,6 +2518,40 @@ fn b05_f035(x: &[f64], y: &[f64]) -> f64 {
     acc1.atan()
 }
 
+// `b05_f035` on the `Value` tape: its gradient must agree with `b05_f035_vjp`.
+fn b05_f035_value<'t>(
+    tape: &'t Tape<f64>,
+    x: &[Value<'t, f64>],
+    y: &[Value<'t, f64>],
+) -> Value<'t, f64> {
+    let mut acc1 = tape.constant((-1.338));
+    if (1.0 + y[0].powi(2)).recip() * x[3].hypot(1.0 + acc1.powi(2)) >= 1.7 {
+        let mut k2: usize = 0;
+        while k2 < y.len() && -(-0.2) > (-2.87) {
+            k2 += 1;
+            let j3 = k2 - 1;
+            let mut v4 = vec![tape.constant(0.0); y.len()];
+            for i5 in 0..y.len() {
+                v4[i5] = v4[i5] + acc1 * acc1;
+            }
+            acc1 = acc1 * (-0.3) + (y[(j3 + 3) % v4.len()] - acc1 + acc1.cos());
+        }
+        acc1 = acc1 * (-0.3) + f64::atanh(0.5 * f64::sin((-0.822))) * (x[1] + acc1);
+    } else if f64::log2(f64::abs((-0.429)) + 1.0) < (-0.21) {
+        for i6 in 0..1 {
+            acc1 /= 1.0 + (1.0 + y[0] * y[0] + 1.0).acosh() * (1.0 + y[0] * y[0] + 1.0).acosh();
+            acc1 = acc1 * (-4.3e-1) + acc1 * (y[i6] + acc1);
+        }
+        acc1 = acc1;
+    } else if x[1] > acc1 {
+        let s7 = y[0] + acc1;
+    } else {
+        let t8 = (0.5 * acc1.tanh()).atanh() / ((x[3] + acc1).abs() + 1.0);
+        acc1 = x[0].powi(2);
+    }
+    acc1.atan()
+}
+
 #[differentiate]
 fn b05_f036(y: &[f64], n: usize, x: &[f64]) -> f64 {
     let mut acc1 = if y[0] + (-1.41) > (-1.59) { y[0] } else { y[0] };
@@ -1274,6 +2565,35 @@ fn b05_f036(y: &[f64], n: usize, x: &[f64]) -> f64 {
                 let mut s4 = y[i3].asinh();
                 acc1 = if (n as f64) >= 0.41_f64 {
                     b05_f006((-0.4))
+                } else {
+                    (0.5 * x[i3 % 3]).round() + s4
+                };
+            }
+            acc1 -= x[1];
+        }
+        acc1 -= (t2 + x[1]) / 0.5;
+    }
+    acc1 * t2
+}
+
+// `b05_f036` on the `Value` tape: its gradient must agree with `b05_f036_vjp`.
+fn b05_f036_value<'t>(
+    tape: &'t Tape<f64>,
+    y: &[Value<'t, f64>],
+    n: usize,
+    x: &[Value<'t, f64>],
+) -> Value<'t, f64> {
+    let mut acc1 = if y[0] + (-1.41) > (-1.59) { y[0] } else { y[0] };
+    let t2 = y[0].cos().cos();
+    if b05_f004_value(tape, x, y, acc1, t2 + t2, t2 * acc1) < 0.06 {
+        return y[0];
+    }
+    {
+        {
+            for i3 in 0..1 {
+                let mut s4 = y[i3].asinh();
+                acc1 = if (n as f64) >= 0.41_f64 {
+                    b05_f006_value(tape, tape.constant((-0.4)))
                 } else {
                     (0.5 * x[i3 % 3]).round() + s4
                 };
@@ -1316,6 +2636,44 @@ fn b05_f037(n: usize, b: f64, a: f64) -> f64 {
     acc1 * s2 + u5 + t3 + h11[0] + h11[0]
 }
 
+// `b05_f037` on the `Value` tape: its gradient must agree with `b05_f037_vjp`.
+fn b05_f037_value<'t>(
+    tape: &'t Tape<f64>,
+    n: usize,
+    b: Value<'t, f64>,
+    a: Value<'t, f64>,
+) -> Value<'t, f64> {
+    let mut acc1 = tape.constant((-2.0));
+    let mut s2 = acc1;
+    let t3 = acc1.asinh().sin();
+    let u4 = b05_f029_value(tape, tape.constant(1.21e0).hypot(1.0 + a.powi(2))).sin()
+        - b05_f029_value(tape, a.tanh());
+    let u5 = (1.0 + b05_f020_value(tape, u4, a, 1, 4) * b05_f020_value(tape, u4, a, 1, 4)).sqrt();
+    let mut k6 = 0;
+    while k6 < n {
+        let j7 = k6;
+        let mut h8 = vec![tape.constant(0.0); 5];
+        for i9 in (0..5).step_by(2) {
+            let s10 = tape
+                .constant((-1.59))
+                .atan2(
+                    1.0 + (h8[i9 % h8.len()] + h8[(i9 + 2) % h8.len()])
+                        * (h8[i9 % h8.len()] + h8[(i9 + 2) % h8.len()]),
+                )
+                .abs();
+            s2 = h8[j7 % h8.len()];
+        }
+        s2 = s2 + (u4 + s2) * s2;
+        s2 = s2 * 0.1 + u5;
+        k6 += 1;
+    }
+    let mut h11 = vec![tape.constant(0.5); 2];
+    for i12 in 0..h11.len() {
+        h11[i12] = s2.cos();
+    }
+    acc1 * s2 + u5 + t3 + h11[0] + h11[0]
+}
+
 #[differentiate]
 fn b05_f038(y: &[f64], n: usize, x: &[f64], a: f64) -> f64 {
     let mut acc1 = b05_f024((0.5 * a).floor() + a, a + y[1], 2, f64::atan((-0.36)));
@@ -1328,6 +2686,35 @@ fn b05_f038(y: &[f64], n: usize, x: &[f64], a: f64) -> f64 {
             break;
         }
         let s5: f64 = y[i4 / 2] * ((i4 as f64) / acc3.sin().exp());
+        acc1 = acc1 * 0.36_f64 + acc3;
+    }
+    (acc1 + acc3 + a - v2[1]).tanh()
+}
+
+// `b05_f038` on the `Value` tape: its gradient must agree with `b05_f038_vjp`.
+fn b05_f038_value<'t>(
+    tape: &'t Tape<f64>,
+    y: &[Value<'t, f64>],
+    n: usize,
+    x: &[Value<'t, f64>],
+    a: Value<'t, f64>,
+) -> Value<'t, f64> {
+    let mut acc1 = b05_f024_value(
+        tape,
+        (0.5 * a).floor() + a,
+        a + y[1],
+        2,
+        tape.constant(f64::atan((-0.36))),
+    );
+    acc1 /= y[3].abs() + 1.0;
+    acc1 = (0.6 * y[3].tanh()).tan().cos();
+    let mut v2 = y.to_vec();
+    let mut acc3 = b05_f006_value(tape, y[0].powi(2));
+    for i4 in 0..y.len() {
+        if f64::powi((i4 as f64), 2) > (-0.54) {
+            break;
+        }
+        let s5 = y[i4 / 2] * ((i4 as f64) / acc3.sin().exp());
         acc1 = acc1 * 0.36_f64 + acc3;
     }
     (acc1 + acc3 + a - v2[1]).tanh()
@@ -1409,6 +2796,52 @@ fn b05_f039_plain(c: f64, a: f64, x: &[f64], y: &[f64], b: f64) -> Vec<f64> {
     out8
 }
 
+// `b05_f039` on the `Value` tape: its gradient must agree with `b05_f039_vjp`.
+fn b05_f039_value<'t>(
+    tape: &'t Tape<f64>,
+    c: Value<'t, f64>,
+    a: Value<'t, f64>,
+    x: &[Value<'t, f64>],
+    y: &[Value<'t, f64>],
+    b: Value<'t, f64>,
+) -> Vec<Value<'t, f64>> {
+    let mut acc1 = b.sin();
+    let mut acc2 = x[2].asinh();
+    if b.sin() + c * 1.6 <= (-1.57) {
+        let mut k3: usize = 0;
+        while k3 < y.len() {
+            k3 += 1;
+            let j4 = k3 - 1;
+            for i5 in (0..2).rev() {
+                let mut w6 = vec![tape.constant(1.0); y.len()];
+                {
+                    let acc2 = acc2 + a * (j4 as f64);
+                    acc1 -= b05_f036_value(tape, &w6, 2, x);
+                }
+                w6[j4 % y.len()] = w6[j4 % y.len()] + x[(j4 + 3) % x.len()];
+                let mut u7 = b05_f014_value(
+                    tape,
+                    1,
+                    4,
+                    tape.constant((i5 as f64))
+                        .atan2(x[i5 % x.len()] * x[i5 % x.len()] + 0.5),
+                );
+                acc2 -= (-0.19) / (u7 * u7 + 0.5) / (1.0 + u7.tanh() * u7.tanh());
+            }
+            acc1 = acc1 + f64::log(f64::abs((-1.2)) + 1.0, 10.0) * b;
+            acc1 = x[j4 / 2].cos().sin();
+        }
+    }
+    let mut out8 = vec![tape.constant(0.0); 4];
+    for i9 in 0..4 {
+        out8[i9] = x[i9 % 3].hypot(acc2 * acc2 + 1.0)
+            / ((0.5 * x[(i9 + 1) % x.len()].sin()).atanh()
+                * (0.5 * x[(i9 + 1) % x.len()].sin()).atanh()
+                + 0.5);
+    }
+    out8
+}
+
 #[differentiate]
 fn b05_f040(a: f64, x: &[f64]) -> f64 {
     let mut acc1 = f64::min(a, (-1.65));
@@ -1461,6 +2894,64 @@ fn b05_f040(a: f64, x: &[f64]) -> f64 {
     acc1 * v2[0] * v2[0]
 }
 
+// `b05_f040` on the `Value` tape: its gradient must agree with `b05_f040_vjp`.
+fn b05_f040_value<'t>(
+    tape: &'t Tape<f64>,
+    a: Value<'t, f64>,
+    x: &[Value<'t, f64>],
+) -> Value<'t, f64> {
+    let mut acc1 = a.min((-1.65));
+    let mut v2 = vec![tape.constant(0.0); x.len()];
+    let mut k3: usize = 0;
+    loop {
+        if k3 >= x.len() {
+            break;
+        }
+        let j4 = k3;
+        if if tape.constant(f64::tanh(1.038)) > 1.2e-1 * acc1 {
+            a.sin()
+        } else {
+            if f64::asinh((j4 as f64)) >= (-0.237) {
+                a
+            } else {
+                v2[j4]
+            }
+        } > 0.76
+        {
+            acc1 *= 1.0 + 0.5 * ((-1.342) / (1.0 + a.powi(2))).cos();
+            acc1 += a.cos().exp().cbrt() / (a - v2[j4 / 2]).cos().exp();
+        } else if j4 % 2 == 1 {
+            let mut s5 = acc1 + acc1;
+            for i6 in 0..v2.len() {
+                let mut h7 = vec![tape.constant(0.0); v2.len()];
+                for i8 in 0..h7.len() {
+                    h7[i8] = h7[i8]
+                        + tape
+                            .constant(f64::ln(1.3 * 1.3 + 1.0))
+                            .hypot((1.0 + s5.powi(2)).log2().tanh().exp());
+                }
+                {
+                    let mut u9 = s5.tanh();
+                    let mut nh10 = vec![tape.constant(0.0); v2.len()];
+                    for i11 in 0..x.len() {
+                        nh10[i11] =
+                            (-0.26) * h7[i11] + (h7[(i11 + 1) % h7.len()] + 1.81 / 3.0).sin();
+                    }
+                    h7 = nh10;
+                    v2[0] = v2[1] * (i6 as f64) + v2[i6 / 2];
+                }
+            }
+            acc1 = 1.396 / (1.0 + s5.powi(2)) + x[j4 / 2].cos();
+        } else {
+            let s12 = v2[j4] * a;
+            acc1 -= (if j4 < 1 { s12 } else { a }) + x[x.len() - 1 - j4];
+        }
+        acc1 -= acc1;
+        k3 += 1;
+    }
+    acc1 * v2[0] * v2[0]
+}
+
 #[differentiate]
 fn b05_f041(c: f64, x: &[f64], a: f64, b: f64) -> f64 {
     let mut acc1: f64 = a;
@@ -1477,6 +2968,44 @@ fn b05_f041(c: f64, x: &[f64], a: f64, b: f64) -> f64 {
         let mut w6: Vec<f64> = vec![
             if acc1 >= a.sin() { acc1 } else { x[0] },
             f64::sqrt(1.776e0 * 1.776e0 + 1.0),
+        ];
+        for i7 in 0..=2 - 1 {
+            acc1 = (acc1 + a * c).tanh();
+            if x[i7] + a <= (-0.199) {
+                continue;
+            }
+        }
+        acc1 += if a + acc1 > c.asinh() {
+            a * b
+        } else {
+            a / b.cos().exp()
+        };
+    }
+    acc1 * b + c
+}
+
+// `b05_f041` on the `Value` tape: its gradient must agree with `b05_f041_vjp`.
+fn b05_f041_value<'t>(
+    tape: &'t Tape<f64>,
+    c: Value<'t, f64>,
+    x: &[Value<'t, f64>],
+    a: Value<'t, f64>,
+    b: Value<'t, f64>,
+) -> Value<'t, f64> {
+    let mut acc1 = a;
+    acc1 = tape.constant(0.4);
+    if (std::f64::consts::FRAC_PI_4 - b) * (x[0] - x[0]) > (-0.7) {
+        let mut v2 = x.to_vec();
+        let mut h3 = vec![tape.constant(0.0); v2.len()];
+        for i4 in 0..h3.len() {
+            h3[i4] = -b;
+        }
+        let mut t5 = x[0] * a;
+        acc1 += b;
+    } else {
+        let mut w6 = vec![
+            if acc1 >= a.sin() { acc1 } else { x[0] },
+            tape.constant(f64::sqrt(1.776e0 * 1.776e0 + 1.0)),
         ];
         for i7 in 0..=2 - 1 {
             acc1 = (acc1 + a * c).tanh();
@@ -1539,6 +3068,56 @@ fn b05_f042(a: f64, x: &[f64]) -> f64 {
     (acc1 - acc2 + a).atan()
 }
 
+// `b05_f042` on the `Value` tape: its gradient must agree with `b05_f042_vjp`.
+fn b05_f042_value<'t>(
+    tape: &'t Tape<f64>,
+    a: Value<'t, f64>,
+    x: &[Value<'t, f64>],
+) -> Value<'t, f64> {
+    let mut acc1 = tape.constant(0.68);
+    let mut acc2 = tape.constant((-1.4_f64));
+    if (0.5 * tape.constant((-0.2_f64)).mul_add(x[0], acc1)).fract() + x[0] <= x[0] * x[0] {
+        let mut k3 = 0;
+        while k3 < x.len() {
+            let j4 = k3;
+            acc1 = acc1 + x[j4 / 2] / (1.0 + f64::powi((j4 as f64), 2)) * (0.5 * a.sin()).exp_m1();
+            for i5 in 0..4 {
+                let mut v6 = vec![tape.constant(1.0); x.len()];
+                for i7 in 0..v6.len() {
+                    v6[i7] = tape.constant(f64::sqrt(
+                        1.0 + f64::cbrt((i5 as f64) * (i5 as f64) + 0.25)
+                            * f64::cbrt((i5 as f64) * (i5 as f64) + 0.25),
+                    ));
+                }
+                acc2 *= 1.0 + 0.1 * a.sin().sin();
+                let u8 =
+                    (acc2 + v6[i5 % v6.len()] + (-1.518_f64) / (f64::abs((i5 as f64)) + 1.0)) / 3.0;
+                let u9 = acc2 / (2.0 + f64::tanh((-0.4)));
+                acc1 -= acc2.hypot(1.0 + (i5 as f64) / 0.5 * ((i5 as f64) / 0.5));
+            }
+            k3 += 1;
+        }
+        let mut k10 = 0;
+        while k10 < 1 {
+            let j11 = k10;
+            let acc12 = x[j11];
+            acc2 = x[j11]
+                .tanh()
+                .exp()
+                .powf(0.9 * f64::sin(f64::asin(0.9 * f64::cos(1.4))));
+            k10 += 1;
+        }
+        acc1 = x[0];
+    } else if x[0] + a <= x[0].hypot(1.0 + a * a) {
+        let mut s13 = x[0].asinh().asinh();
+        acc1 = acc1 * (-0.898) + 1.5 / (1.0 + 0.821 * 0.821) * x[0].atan();
+    } else {
+        let s14 = x[0];
+        acc2 -= (-0.81);
+    }
+    (acc1 - acc2 + a).atan()
+}
+
 #[differentiate]
 fn b05_f043(x: &[f64]) -> f64 {
     let mut acc1 = x[0] * x[0];
@@ -1569,6 +3148,35 @@ fn b05_f043(x: &[f64]) -> f64 {
     (s4 - acc1) * w2[1]
 }
 
+// `b05_f043` on the `Value` tape: its gradient must agree with `b05_f043_vjp`.
+fn b05_f043_value<'t>(tape: &'t Tape<f64>, x: &[Value<'t, f64>]) -> Value<'t, f64> {
+    let mut acc1 = x[0] * x[0];
+    if x[0].asinh() < 0.24_f64 {
+        return acc1 + b05_f027_value(tape, 1, b05_f006_value(tape, x[0] * acc1));
+    }
+    let acc1 = acc1 * (acc1 * x[0]);
+    let mut w2 = vec![tape.constant(0.0); 5];
+    for i3 in 0..5 {
+        w2[i3] = tape.constant((-0.06_f64));
+    }
+    let acc1 = acc1 * acc1;
+    w2[2] = (acc1 + acc1).mul_add(acc1.asinh(), (1.0 + acc1 * acc1 + 1.0).acosh());
+    let acc1 = acc1 + x[0];
+    let s4 = w2[1];
+    for i5 in 0..4 {
+        let mut s6 = w2[(i5 + 1) % 5];
+    }
+    for i7 in (0..w2.len()).rev() {
+        let mut nh8 = vec![tape.constant(0.0); w2.len()];
+        for i9 in 0..w2.len() {
+            nh8[i9] = 0.2 * w2[i9]
+                + (w2[(i9 + 1) % w2.len()] + (0.5 * w2[w2.len() - 1 - i7].cos()).atanh()).tanh();
+        }
+        w2 = nh8;
+    }
+    (s4 - acc1) * w2[1]
+}
+
 #[differentiate]
 fn b05_f044(a: f64, x: &[f64]) -> Vec<f64> {
     let mut acc1 = a * x[1];
@@ -1590,6 +3198,39 @@ fn b05_f044(a: f64, x: &[f64]) -> Vec<f64> {
     let out8 = vec![
         acc1 + s2 - s2.cos(),
         if (2.0 + f64::tanh((-0.8))).cbrt() > acc1 + (-1.6) {
+            (0.9 * a.tanh()).asin()
+        } else {
+            a - a
+        },
+    ];
+    out8
+}
+
+// `b05_f044` on the `Value` tape: its gradient must agree with `b05_f044_vjp`.
+fn b05_f044_value<'t>(
+    tape: &'t Tape<f64>,
+    a: Value<'t, f64>,
+    x: &[Value<'t, f64>],
+) -> Vec<Value<'t, f64>> {
+    let mut acc1 = a * x[1];
+    acc1 *= 1.0 + 0.1 * x[1].cos();
+    let mut s2 = a;
+    for i3 in 0..x.len() {
+        for i4 in (1..2).rev() {
+            let mut h5 = Vec::with_capacity(4);
+            for i6 in 0..4 {
+                h5.push((1.0 + x[i4 / 2] * x[i4 / 2]).cbrt());
+            }
+            {
+                let mut s7 = (1.94 - h5[i3]) * (s2 % 1.5) + acc1 * (acc1 % 3.0);
+            }
+            acc1 = h5[i4 / 2];
+        }
+        acc1 = (0.5 * ((i3 as f64) / (1.0 + x[i3] * x[i3])).sin()).cosh();
+    }
+    let out8 = vec![
+        acc1 + s2 - s2.cos(),
+        if tape.constant(f64::cbrt(2.0 + f64::tanh((-0.8)))) > acc1 + (-1.6) {
             (0.9 * a.tanh()).asin()
         } else {
             a - a
@@ -1627,6 +3268,47 @@ fn b05_f045(n: usize, x: &[f64], a: f64) -> Vec<f64> {
     )
     .sin();
     let mut out9 = vec![0.0; n];
+    for i10 in 0..2 {
+        out9[i10] = t4;
+    }
+    out9
+}
+
+// `b05_f045` on the `Value` tape: its gradient must agree with `b05_f045_vjp`.
+fn b05_f045_value<'t>(
+    tape: &'t Tape<f64>,
+    n: usize,
+    x: &[Value<'t, f64>],
+    a: Value<'t, f64>,
+) -> Vec<Value<'t, f64>> {
+    let mut acc1 = tape.constant(f64::abs(std::f64::consts::LN_2));
+    let mut acc2 = tape.constant((-1.649));
+    acc2 += acc1.min((acc2.sin().exp() + 1.0).acosh());
+    {
+        acc1 /= acc2 * acc2 + 0.5;
+    }
+    let mut u3 = a;
+    let t4 = u3;
+    let h5 = vec![tape.constant(f64::atan((n as f64))), a, x[0] + x[1]];
+    for i6 in 0..2 {
+        let acc7 = (0.6 * acc2.sin()).tan().atan();
+        u3 -= acc7 * x[(i6 + 1) % n];
+        u3 += b05_f040_value(tape, tape.constant((i6 as f64)), x);
+        acc2 = acc2 * (-1.5e-1) + f64::sin((-1.943));
+    }
+    let mut acc8 = b05_f041_value(
+        tape,
+        acc2,
+        x,
+        (1.5 + acc1.sin()).ln(),
+        if tape.constant((n as f64) % 1.5) >= h5[2].cos() {
+            h5[0]
+        } else {
+            acc1
+        },
+    )
+    .sin();
+    let mut out9 = vec![tape.constant(0.0); n];
     for i10 in 0..2 {
         out9[i10] = t4;
     }
@@ -1678,6 +3360,52 @@ fn b05_f046(a: f64, n: usize) -> f64 {
     acc1
 }
 
+// `b05_f046` on the `Value` tape: its gradient must agree with `b05_f046_vjp`.
+fn b05_f046_value<'t>(tape: &'t Tape<f64>, a: Value<'t, f64>, n: usize) -> Value<'t, f64> {
+    let mut acc1 = tape.constant(0.475);
+    if a / 2.0 >= 0.55 {
+        return if acc1 >= 0.1 {
+            (0.8 * a.sin()).acos()
+        } else {
+            acc1 * acc1
+        };
+    }
+    if (1.0 + a / (acc1.abs() + 1.0) * (a / (acc1.abs() + 1.0))).cbrt() >= 1.06 {
+        acc1 = acc1 * 3.2e-1 + (a * a).atan();
+        let mut s2 = a;
+        let acc3 = -(s2 % 1.5) - 1.449;
+        acc1 -= f64::atanh(0.5 * f64::tanh(0.19));
+    } else {
+        for i4 in 0..=4 - 1 {
+            let u5 = tape.constant((i4 as f64) % 2.0);
+            let mut h6 = Vec::new();
+            for i7 in 0..2 {
+                h6.push(u5);
+            }
+            acc1 = (acc1 * (if !(i4 >= 1) { h6[1] } else { h6[i4 / 2] })).sin();
+            acc1 = h6[0] * (a / 0.5);
+        }
+        let mut k8: usize = 0;
+        while k8 < 1 && a < 2.445 {
+            k8 += 1;
+            let j9 = k8 - 1;
+            let mut k10: usize = 0;
+            while k10 < n && (0.8 * acc1.cos()).acos() > (-0.6) {
+                let j11 = k10;
+                let mut u12 = (1.0 + a * a + 1.0).acosh();
+                if tape.constant((j11 as f64)).hypot(2.0 + u12.tanh()) >= u12.cos().exp().powf(0.5)
+                {
+                    break;
+                }
+                k10 += 1;
+            }
+            acc1 = acc1 * (-0.223) + ((j9 as f64) + a + (a + (-1.1)));
+        }
+        acc1 -= (-1.9) * acc1 + a.sin();
+    }
+    acc1
+}
+
 #[differentiate]
 fn b05_f047(a: f64) -> f64 {
     let mut acc1: f64 = (-1.59);
@@ -1689,6 +3417,28 @@ fn b05_f047(a: f64) -> f64 {
     let mut h4 = Vec::with_capacity(2);
     for i5 in 0..2 {
         h4.push(b05_f020((-0.8) / acc2.cos().exp(), acc2 * acc2, 1, 4));
+    }
+    let s6 = acc2;
+    (acc1 - acc2 + s6) * a + h4[0] - h4[1]
+}
+
+// `b05_f047` on the `Value` tape: its gradient must agree with `b05_f047_vjp`.
+fn b05_f047_value<'t>(tape: &'t Tape<f64>, a: Value<'t, f64>) -> Value<'t, f64> {
+    let mut acc1 = tape.constant((-1.59));
+    let mut acc2 = acc1 + a;
+    if acc2 * std::f64::consts::E <= (-2.05) {
+        return (0.9 * acc1.tanh()).asin().mul_add(acc2, a + acc2);
+    }
+    let acc3 = acc2.sin();
+    let mut h4 = Vec::with_capacity(2);
+    for i5 in 0..2 {
+        h4.push(b05_f020_value(
+            tape,
+            (-0.8) / acc2.cos().exp(),
+            acc2 * acc2,
+            1,
+            4,
+        ));
     }
     let s6 = acc2;
     (acc1 - acc2 + s6) * a + h4[0] - h4[1]
@@ -1718,6 +3468,34 @@ fn b05_f048(n: usize, a: f64) -> Vec<f64> {
     let mut out9 = vec![0.0; 2];
     for i10 in 0..2 {
         out9[i10] = f64::cos((1.0 + acc1.powi(2)).ln());
+    }
+    out9
+}
+
+// `b05_f048` on the `Value` tape: its gradient must agree with `b05_f048_vjp`.
+fn b05_f048_value<'t>(tape: &'t Tape<f64>, n: usize, a: Value<'t, f64>) -> Vec<Value<'t, f64>> {
+    let mut acc1 = tape.constant(0.26);
+    let mut acc2 = tape.constant((-0.297));
+    for i3 in 0..n {
+        if acc1 >= 0.685 && i3 >= 3 {
+            let mut h4 = vec![tape.constant(0.5); 3];
+            for i5 in 0..h4.len() {
+                h4[i5] = h4[i5 / 2];
+            }
+            let s6 = acc1 * h4[(i3 + 3) % h4.len()] + acc2 * h4[i3 % h4.len()];
+            let t7 = (0.8 * h4[i3 % h4.len()].cos()).acos();
+        }
+        if a > 0.9 {
+            acc1 = acc1 * 0.294 + ((n as f64) * acc2 * ((n as f64) * acc2) + 0.5).log(2.0);
+        } else {
+            let mut u8 = acc1 * (n as f64) - (a * a + 0.5).ln();
+            acc1 = (acc1 / ((i3 as f64) * (i3 as f64) + 0.25)).asinh();
+        }
+        acc2 = a;
+    }
+    let mut out9 = vec![tape.constant(0.0); 2];
+    for i10 in 0..2 {
+        out9[i10] = (1.0 + acc1.powi(2)).ln().cos();
     }
     out9
 }
@@ -1785,11 +3563,67 @@ fn b05_f049_plain(n: usize, a: f64) -> f64 {
     acc1 + a
 }
 
+// `b05_f049` on the `Value` tape: its gradient must agree with `b05_f049_vjp`.
+fn b05_f049_value<'t>(tape: &'t Tape<f64>, n: usize, a: Value<'t, f64>) -> Value<'t, f64> {
+    let mut acc1 = (0.8 * a.sin()).acos();
+    let mut k2 = 0;
+    while k2 < 4 && a - acc1 < 0.96 {
+        let j3 = k2;
+        for i4 in 0..n {
+            match i4 % 3 {
+                0 => {
+                    acc1 = acc1 * 0.5;
+                }
+                1 => {
+                    let mut s5 = (0.5 * acc1).signum() + a;
+                    let mut h6 = vec![tape.constant(1.0); 1];
+                    acc1 += (-1.68e0) / (h6[0] / (a.abs() + 1.0)).cos().exp();
+                }
+                _ => {
+                    let mut u7 = b05_f006_value(tape, acc1 - acc1)
+                        / (((a + a) * ((j3 as f64) * a)).abs() + 1.0);
+                    acc1 -= (j3 as f64)
+                        * b05_f046_value(
+                            tape,
+                            tape.constant(f64::recip(f64::exp(f64::sin(0.03)))),
+                            1,
+                        );
+                }
+            }
+            acc1 -= (a.max(acc1).sin().exp() + 1.0).acosh();
+        }
+        acc1 = acc1 - a.cos();
+        k2 += 1;
+    }
+    acc1 + a
+}
+
 #[differentiate]
 fn b05_f050(a: f64, x: &[f64], y: &[f64], c: f64, n: usize, b: f64) -> f64 {
     let mut acc1 = x[1].atan2(b.cos().exp());
     acc1 = (acc1 + y[0].sin()).atan();
     acc1 += f64::cos(x[0] / 4.0);
+    for i2 in (0..x.len()).rev() {
+        let s3 = x[0].atan();
+        acc1 /= (s3 + s3).abs() + 1.0;
+        acc1 = acc1 * 1.0e-1 + c;
+    }
+    (acc1 - b + y[2]).atan()
+}
+
+// `b05_f050` on the `Value` tape: its gradient must agree with `b05_f050_vjp`.
+fn b05_f050_value<'t>(
+    tape: &'t Tape<f64>,
+    a: Value<'t, f64>,
+    x: &[Value<'t, f64>],
+    y: &[Value<'t, f64>],
+    c: Value<'t, f64>,
+    n: usize,
+    b: Value<'t, f64>,
+) -> Value<'t, f64> {
+    let mut acc1 = x[1].atan2(b.cos().exp());
+    acc1 = (acc1 + y[0].sin()).atan();
+    acc1 += (x[0] / 4.0).cos();
     for i2 in (0..x.len()).rev() {
         let s3 = x[0].atan();
         acc1 /= (s3 + s3).abs() + 1.0;
@@ -1809,6 +3643,28 @@ fn b05_f051(a: f64, b: f64, x: &[f64]) -> f64 {
             } else {
                 f64::asinh(a)
             });
+        let mut h3 = Vec::with_capacity(3);
+        for i4 in 0..3 {
+            h3.push((0.5 * acc1).fract() + x[0]);
+        }
+        acc1 = x[0] * acc2;
+    } else {
+        let mut t5 = x[3].atan();
+    }
+    acc1 - b + a
+}
+
+// `b05_f051` on the `Value` tape: its gradient must agree with `b05_f051_vjp`.
+fn b05_f051_value<'t>(
+    tape: &'t Tape<f64>,
+    a: Value<'t, f64>,
+    b: Value<'t, f64>,
+    x: &[Value<'t, f64>],
+) -> Value<'t, f64> {
+    let mut acc1 = a + a;
+    if acc1 <= 0.53 {
+        let mut acc2 = x[4].atan().cos();
+        acc2 = acc2 * (-3.0e-2) + (if x[0].cos() < 0.84 { x[1] } else { a.asinh() });
         let mut h3 = Vec::with_capacity(3);
         for i4 in 0..3 {
             h3.push((0.5 * acc1).fract() + x[0]);
@@ -1840,6 +3696,44 @@ fn b05_f052(n: usize, a: f64, b: f64, x: &[f64]) -> f64 {
                         + 0.6_f64 / (1.0 + v4[(j6 + 3) % v4.len()] * v4[(j6 + 3) % v4.len()])
                             * (0.6_f64 / (1.0 + v4[(j6 + 3) % v4.len()] * v4[(j6 + 3) % v4.len()]));
                     acc1 += b05_f021(b.tanh(), &v4);
+                }
+                acc3 = acc3 * (-0.7) + v4[j6 / 2];
+                acc2 = (v4[j6] - acc1).cos();
+                k5 += 1;
+            }
+            acc1 += f64::cos(1.05_f64 / ((-0.86) * (-0.86) + 0.25));
+            acc2 = acc2 * (-0.29_f64) + v4[0];
+        }
+    }
+    (acc1 + acc2) * acc3 + a - v4[3]
+}
+
+// `b05_f052` on the `Value` tape: its gradient must agree with `b05_f052_vjp`.
+fn b05_f052_value<'t>(
+    tape: &'t Tape<f64>,
+    n: usize,
+    a: Value<'t, f64>,
+    b: Value<'t, f64>,
+    x: &[Value<'t, f64>],
+) -> Value<'t, f64> {
+    let mut acc1 = (1.0 + x[0] * x[0]).ln();
+    let mut acc2 = a + a;
+    let mut acc3 = b;
+    let mut v4 = vec![tape.constant(0.5); 4];
+    {
+        if acc2 >= a + b - acc3 {
+            let mut k5 = 0;
+            while k5 < 3 {
+                let j6 = k5;
+                if a > 1.7e-1 {
+                    if v4[v4.len() - 1 - j6].atan() <= 0.87 {
+                        return acc2;
+                    }
+                    let s7 = b * x[(j6 + 2) % n] / 2.0;
+                    acc3 /= 1.0
+                        + 0.6_f64 / (1.0 + v4[(j6 + 3) % v4.len()] * v4[(j6 + 3) % v4.len()])
+                            * (0.6_f64 / (1.0 + v4[(j6 + 3) % v4.len()] * v4[(j6 + 3) % v4.len()]));
+                    acc1 += b05_f021_value(tape, b.tanh(), &v4);
                 }
                 acc3 = acc3 * (-0.7) + v4[j6 / 2];
                 acc2 = (v4[j6] - acc1).cos();
@@ -1918,6 +3812,82 @@ fn b05_f053(b: f64, x: &[f64], a: f64) -> f64 {
     (acc1 + a).atan()
 }
 
+// `b05_f053` on the `Value` tape: its gradient must agree with `b05_f053_vjp`.
+fn b05_f053_value<'t>(
+    tape: &'t Tape<f64>,
+    b: Value<'t, f64>,
+    x: &[Value<'t, f64>],
+    a: Value<'t, f64>,
+) -> Value<'t, f64> {
+    let mut acc1 = tape.constant(1.57e0);
+    let mut k2 = 0;
+    while k2 < 5 && (-0.7) - a < 1.437 {
+        let j3 = k2;
+        let u4 = (1.0 + acc1.powi(2)).log2();
+        let mut h5 = vec![tape.constant(0.0); 5];
+        match j3 % 3 {
+            0 => {
+                acc1 = acc1 * (-0.23) + u4;
+                if acc1 < (0.8 * a.sin()).acos() {
+                    h5[j3] = h5[j3]
+                        * (1.0
+                            + 0.25 * (if x[(j3 + 1) % x.len()] * (-1.46)
+                                <= u4 + x[(j3 + 3) % x.len()]
+                            {
+                                tape.constant((-1.41))
+                            } else {
+                                b
+                            })
+                            .sin());
+                    acc1 -= (1.5 + u4.sin()).ln() - h5[1].cos();
+                } else if b < 0.28 {
+                    let mut u6 = (1.0 + h5[j3 % h5.len()].powi(2)).cbrt();
+                } else if a.asinh()
+                    <= acc1.asinh()
+                        * (if (1.0 + u4.powi(2)).log(3.0) < u4 {
+                            h5[(j3 + 3) % 5]
+                        } else {
+                            u4
+                        })
+                {
+                    let mut s7 = b.max((j3 as f64));
+                } else {
+                    let mut s8 = h5[h5.len() - 1 - j3].atan();
+                    acc1 += tape
+                        .constant(-(0.89))
+                        .mul_add(x[(j3 + 2) % x.len()], 1.39 * b);
+                }
+                acc1 += (0.8 * acc1.sin()).acos().atan2(
+                    b05_f024_value(
+                        tape,
+                        if (1.0 + x[j3 % x.len()] * x[j3 % x.len()]).ln_1p() <= b / b.sin().exp() {
+                            a
+                        } else {
+                            x[(j3 + 1) % x.len()]
+                        },
+                        h5[(j3 + 3) % 5],
+                        2,
+                        h5[j3].sin(),
+                    )
+                    .abs()
+                        + 1.0,
+                );
+            }
+            1 => {
+                let mut s9 = 0.64 + x[(j3 + 3) % x.len()];
+                acc1 = h5[j3];
+            }
+            _ => {
+                let mut u10 = -u4;
+                acc1 -= f64::tanh(0.5);
+            }
+        }
+        acc1 = h5[(j3 + 3) % h5.len()] / (1.0 + acc1 * (j3 as f64) * (acc1 * (j3 as f64)));
+        k2 += 1;
+    }
+    (acc1 + a).atan()
+}
+
 #[differentiate]
 fn b05_f054(x: &[f64], y: &[f64], c: f64, b: f64, a: f64) -> Vec<f64> {
     let mut acc1: f64 = 0.2;
@@ -1979,6 +3949,42 @@ fn b05_f054_plain(x: &[f64], y: &[f64], c: f64, b: f64, a: f64) -> Vec<f64> {
     out8
 }
 
+// `b05_f054` on the `Value` tape: its gradient must agree with `b05_f054_vjp`.
+fn b05_f054_value<'t>(
+    tape: &'t Tape<f64>,
+    x: &[Value<'t, f64>],
+    y: &[Value<'t, f64>],
+    c: Value<'t, f64>,
+    b: Value<'t, f64>,
+    a: Value<'t, f64>,
+) -> Vec<Value<'t, f64>> {
+    let mut acc1 = tape.constant(0.2);
+    let mut k2 = 0;
+    while k2 < y.len() {
+        k2 += 1;
+        let j3 = k2 - 1;
+        let mut acc4 = c;
+        match j3 % 2 {
+            0 => {
+                let t5 = (-1.014) / (acc4 * acc4 + 1.0);
+                let mut v6 = vec![t5, tape.constant(f64::asinh(1.9))];
+                acc4 = (t5 * c).tanh();
+            }
+            _ => {
+                for i7 in 0..5 {
+                    acc4 = acc4 + acc4.sin() * (-1.3);
+                }
+                acc4 = acc4 * (-0.8) + x[j3 / 2];
+            }
+        }
+    }
+    let mut out8 = vec![tape.constant(0.0); 4];
+    for i9 in 0..4 {
+        out8[i9] = b05_f006_value(tape, acc1);
+    }
+    out8
+}
+
 #[differentiate]
 fn b05_f055(x: &[f64], b: f64, a: f64, n: usize) -> f64 {
     let mut acc1 = x[0];
@@ -1990,6 +3996,26 @@ fn b05_f055(x: &[f64], b: f64, a: f64, n: usize) -> f64 {
     let acc1 = acc1 * a.tanh();
     acc2 -= (acc2 * x[1]).atan();
     let mut acc4: f64 = x[0];
+    acc2 - acc4
+}
+
+// `b05_f055` on the `Value` tape: its gradient must agree with `b05_f055_vjp`.
+fn b05_f055_value<'t>(
+    tape: &'t Tape<f64>,
+    x: &[Value<'t, f64>],
+    b: Value<'t, f64>,
+    a: Value<'t, f64>,
+    n: usize,
+) -> Value<'t, f64> {
+    let mut acc1 = x[0];
+    let mut acc2 = (0.8 * x[0].sin()).acos();
+    if 1.79_f64 / (1.0 + b * b) < 0.99 {
+        return (1.0 + acc1.powi(2)).recip() + (b + (n as f64));
+    }
+    let s3 = tape.constant(0.64);
+    let acc1 = acc1 * a.tanh();
+    acc2 -= (acc2 * x[1]).atan();
+    let mut acc4 = x[0];
     acc2 - acc4
 }
 
@@ -2013,6 +4039,32 @@ fn b05_f056(n: usize, x: &[f64], a: f64, b: f64) -> f64 {
     (acc1 + b + x[2]).sin()
 }
 
+// `b05_f056` on the `Value` tape: its gradient must agree with `b05_f056_vjp`.
+fn b05_f056_value<'t>(
+    tape: &'t Tape<f64>,
+    n: usize,
+    x: &[Value<'t, f64>],
+    a: Value<'t, f64>,
+    b: Value<'t, f64>,
+) -> Value<'t, f64> {
+    let mut acc1 = a / (1.5 + b.cos());
+    if b < (-0.29_f64) {
+        let mut h2 = vec![b, b];
+        let acc1 = acc1 * (1.0 + b * b).cbrt();
+        if h2[1].mul_add(0.7, x[1]) >= (-0.78) {
+            {
+                let acc3 = acc1 * x[2].asinh();
+            }
+        } else if x[2] + (b + h2[0]) < (0.6 * b.cos()).tan().tanh().exp().sqrt() {
+            let mut u4 = tape.constant(f64::sin(f64::tanh(1.739)));
+        }
+    } else {
+        let u5 = x[0] * (x[2] * (0.5 * b.sin()).atanh());
+        acc1 = acc1 * 0.3_f64 + u5;
+    }
+    (acc1 + b + x[2]).sin()
+}
+
 #[differentiate]
 fn b05_f057(m: usize, b: f64, a: f64, n: usize) -> f64 {
     let mut acc1: f64 = a;
@@ -2022,6 +4074,28 @@ fn b05_f057(m: usize, b: f64, a: f64, n: usize) -> f64 {
     }
     let mut v3: Vec<f64> = vec![0.0; m];
     let u4 = a / (2.5 + b05_f015(&v3, 2).sin());
+    for i5 in (0..v3.len()).rev() {
+        let u6 = v3[i5 / 2];
+        acc2 -= acc1 + v3[3] + (u4.abs() + 1.0).log(10.0);
+    }
+    acc1 - acc2 + u4 + b + v3[1] + v3[1]
+}
+
+// `b05_f057` on the `Value` tape: its gradient must agree with `b05_f057_vjp`.
+fn b05_f057_value<'t>(
+    tape: &'t Tape<f64>,
+    m: usize,
+    b: Value<'t, f64>,
+    a: Value<'t, f64>,
+    n: usize,
+) -> Value<'t, f64> {
+    let mut acc1 = a;
+    let mut acc2 = a + a;
+    if acc1.clamp((-1.0), 1.0) >= acc1.tanh() {
+        return tape.constant((-0.851));
+    }
+    let mut v3 = vec![tape.constant(0.0); m];
+    let u4 = a / (2.5 + b05_f015_value(tape, &v3, 2).sin());
     for i5 in (0..v3.len()).rev() {
         let u6 = v3[i5 / 2];
         acc2 -= acc1 + v3[3] + (u4.abs() + 1.0).log(10.0);
@@ -2075,6 +4149,58 @@ fn b05_f058(b: f64, c: f64, a: f64) -> f64 {
     acc1 + c
 }
 
+// `b05_f058` on the `Value` tape: its gradient must agree with `b05_f058_vjp`.
+fn b05_f058_value<'t>(
+    tape: &'t Tape<f64>,
+    b: Value<'t, f64>,
+    c: Value<'t, f64>,
+    a: Value<'t, f64>,
+) -> Value<'t, f64> {
+    let mut acc1 = 0.2 / (1.0 + a * a);
+    if c > 0.06_f64 {
+        acc1 /= acc1.tanh().abs() + 1.0;
+        let mut h2 = Vec::with_capacity(4);
+        for i3 in 0..4 {
+            h2.push(acc1 * (-0.081) + b.sin());
+        }
+        acc1 -= a;
+    } else if a <= 0.46 {
+        let acc4 = b.atan2(f64::abs((-1.97)) + 1.0) * acc1;
+        for i5 in 0..2 {
+            if i5 % 2 == 1 {
+                break;
+            }
+            let mut v6 = vec![tape.constant(0.0); 5];
+            for i7 in 0..5 {
+                v6[i7] = v6[4] - b05_f027_value(tape, 1, (v6[5 - 1 - i5].abs() + 1.0).sqrt());
+            }
+            if i5 < 1 || (c > v6[(i5 + 2) % 5] || !(i5 > 0 || v6[0] <= a)) {
+                v6[3] = v6[3]
+                    * (1.0
+                        + 0.1
+                            * (match i5 % 3 {
+                                0 => acc4,
+                                1 => v6[2],
+                                _ => acc4,
+                            })
+                            .sin());
+                acc1 += acc1 * acc4 * (acc4 - b);
+            } else {
+                let mut s8 = a;
+                acc1 = b.hypot(1.0 + v6[1] * v6[1]);
+            }
+            acc1 += ((-1.5e0) / (1.0 + v6[i5] * v6[i5])).tanh();
+        }
+    } else if acc1 <= 0.14 {
+        let acc9 = c * (c * (-0.58));
+        acc1 = acc1 * (-0.23) + acc1;
+    } else {
+        let t10 = b.asinh();
+        acc1 += (b * b + 0.5).powf(0.5).tanh();
+    }
+    acc1 + c
+}
+
 #[differentiate]
 fn b05_f059(a: f64, c: f64, m: usize, b: f64, n: usize) -> f64 {
     let mut acc1: f64 = 1.23;
@@ -2093,6 +4219,42 @@ fn b05_f059(a: f64, c: f64, m: usize, b: f64, n: usize) -> f64 {
     }
     acc1 -= b + c;
     h4[0] -= (1.0 + (h4[0] * acc1).powi(2)).log2();
+    acc1 = (acc1 * (h4[0] / (2.5 + h4[0].cos()))).sin();
+    let mut w6 = h4.clone();
+    let acc1 = acc1 * (0.8 * h4[0].tanh()).acos();
+    let s7 = (acc2 - s3) / 4.0 + c;
+    {
+        let u8 = a;
+        acc2 -= (u8 - w6[0]).min((1.5 + u8.tanh()).log(10.0));
+    }
+    (acc2 + s3) * c + h4[0] + w6[0]
+}
+
+// `b05_f059` on the `Value` tape: its gradient must agree with `b05_f059_vjp`.
+fn b05_f059_value<'t>(
+    tape: &'t Tape<f64>,
+    a: Value<'t, f64>,
+    c: Value<'t, f64>,
+    m: usize,
+    b: Value<'t, f64>,
+    n: usize,
+) -> Value<'t, f64> {
+    let mut acc1 = tape.constant(1.23);
+    let mut acc2 = tape.constant((n as f64));
+    if (-0.92) / (a * a + 1.0) > 0.5 + std::f64::consts::FRAC_PI_4 {
+        return if !(c * acc2 < acc1 * (m as f64)) {
+            (-0.776) - b
+        } else {
+            b / 4.0
+        };
+    }
+    let s3 = acc1 + acc2;
+    let mut h4 = vec![tape.constant(0.0); m];
+    for i5 in 0..m {
+        h4[i5] = tape.constant(f64::powi(f64::tanh(0.3), 3));
+    }
+    acc1 -= b + c;
+    h4[0] = h4[0] - (1.0 + (h4[0] * acc1).powi(2)).log2();
     acc1 = (acc1 * (h4[0] / (2.5 + h4[0].cos()))).sin();
     let mut w6 = h4.clone();
     let acc1 = acc1 * (0.8 * h4[0].tanh()).acos();
@@ -2146,6 +4308,54 @@ fn b05_f060(a: f64, x: &[f64], m: usize, n: usize) -> f64 {
     (acc1 + acc2) * h3[1]
 }
 
+// `b05_f060` on the `Value` tape: its gradient must agree with `b05_f060_vjp`.
+fn b05_f060_value<'t>(
+    tape: &'t Tape<f64>,
+    a: Value<'t, f64>,
+    x: &[Value<'t, f64>],
+    m: usize,
+    n: usize,
+) -> Value<'t, f64> {
+    let mut acc1 = a + x[1];
+    let mut acc2 = b05_f058_value(tape, a.atan(), a.sin(), x[2] + a);
+    let mut h3 = vec![tape.constant(0.0); x.len()];
+    let s4 = h3[0];
+    if 1.28 <= 0.892 {
+        acc2 = x[0] * acc2 - f64::log(1.0 + (n as f64) * (n as f64), 10.0);
+        acc2 += acc1 * h3[0] + (s4.abs() + 1.0).recip();
+    } else {
+        acc1 += h3[2].sin();
+        h3[1] = h3[1] * (1.0 + 0.1 * s4.tanh());
+        acc1 -= s4;
+    }
+    let mut k5 = 0;
+    while k5 < 1 {
+        k5 += 1;
+        let j6 = k5 - 1;
+        if acc2 <= (j6 as f64) && j6 % 2 == 1 {
+            acc2 = acc2 + s4 * h3[j6] * (acc2 + acc2);
+            let mut acc7 = 0.957 / (1.0 + (0.6 * s4.sin()).tan().powi(2));
+            acc2 -= x[1]
+                .atan()
+                .hypot((h3[1] + x[(j6 + 3) % x.len()]).sin().exp());
+        }
+        {
+            let mut t8 = if acc2.tanh() < acc2.cos() {
+                b05_f029_value(tape, x[1].tanh()).cos()
+            } else {
+                h3[j6].asinh() * a
+            };
+            acc1 -= (j6 as f64);
+        }
+        acc2 = acc2 * (-0.271)
+            + acc1
+                / (1.0
+                    + tape.constant((j6 as f64)).hypot(h3[0].abs() + 1.0)
+                        * tape.constant((j6 as f64)).hypot(h3[0].abs() + 1.0));
+    }
+    (acc1 + acc2) * h3[1]
+}
+
 #[differentiate(wrt(a, c))]
 fn b05_f061(n: usize, x: &[f64], c: f64, b: f64, a: f64) -> f64 {
     let mut acc1: f64 = if x[0].cos() >= 0.66 {
@@ -2175,6 +4385,46 @@ fn b05_f061(n: usize, x: &[f64], c: f64, b: f64, a: f64) -> f64 {
     {
         let mut acc8 = f64::asinh(h5[0]);
         acc1 = ((-1.86) / (1.0 + f64::powi((-1.8), 2))).atan2(1.0 + acc1 * x[0] * (acc1 * x[0]));
+    }
+    acc7 = a.tanh().exp().ln();
+    acc1 /= x[0].abs() + 1.0;
+    ((acc1 * acc7 - a) * b + h5[0]).sin()
+}
+
+// `b05_f061` on the `Value` tape: its gradient must agree with `b05_f061_vjp`.
+fn b05_f061_value<'t>(
+    tape: &'t Tape<f64>,
+    n: usize,
+    x: &[Value<'t, f64>],
+    c: Value<'t, f64>,
+    b: Value<'t, f64>,
+    a: Value<'t, f64>,
+) -> Value<'t, f64> {
+    let mut acc1 = tape.constant(if x[0].cos() >= 0.66 {
+        (-1.809_f64)
+    } else {
+        1.61
+    });
+    let u2 = c.atan();
+    for i3 in 0..x.len() {
+        if x[(i3 + 3) % 1].sin().exp_m1() <= 1.89 - a {
+            break;
+        }
+        let h4 = vec![(b * b + 0.5).log(2.0), x[(i3 + 1) % x.len()], x[i3].atan()];
+    }
+    if u2 + a < (-0.07) {
+        return b;
+    }
+    let mut h5 = vec![tape.constant(0.5); x.len()];
+    for i6 in 0..x.len() {
+        h5[i6] = x[i6];
+    }
+    let mut acc7 = (c / 2.0 * x[0].tanh().exp().ln()).tanh();
+    {
+        let mut acc8 = h5[0].asinh();
+        acc1 = tape
+            .constant((-1.86) / (1.0 + f64::powi((-1.8), 2)))
+            .atan2(1.0 + acc1 * x[0] * (acc1 * x[0]));
     }
     acc7 = a.tanh().exp().ln();
     acc1 /= x[0].abs() + 1.0;
@@ -2220,6 +4470,54 @@ fn b05_f062(x: &[f64], y: &[f64]) -> f64 {
     acc1.sin()
 }
 
+// `b05_f062` on the `Value` tape: its gradient must agree with `b05_f062_vjp`.
+fn b05_f062_value<'t>(
+    tape: &'t Tape<f64>,
+    x: &[Value<'t, f64>],
+    y: &[Value<'t, f64>],
+) -> Value<'t, f64> {
+    let mut acc1 = tape.constant(f64::cos(0.6));
+    let mut k2 = 0;
+    while k2 < 5 && x[0] / (1.0 + x[0].powi(2)) < 1.459 {
+        let j3 = k2;
+        for i4 in (1..x.len()).step_by(3) {
+            let mut acc5 = b05_f058_value(
+                tape,
+                acc1 + (j3 as f64),
+                tape.constant((i4 as f64)),
+                acc1 + x[x.len() - 1 - i4],
+            );
+            acc1 = acc1 * 0.257 + acc1;
+        }
+        for i6 in 0..x.len() {
+            if x[0] > (-2.2e-1) {
+                if j3 <= 3 {
+                    let mut acc7 = (1.0
+                        + (0.57 + acc1) * -y[j3 % y.len()] * ((0.57 + acc1) * -y[j3 % y.len()]))
+                    .log(2.0);
+                    let acc1 = acc1 + y[5 - 1 - j3] / 3.0;
+                    let mut w8 = Vec::with_capacity(3);
+                    for i9 in 0..3 {
+                        w8.push((0.9 * (acc1 - y[i6]).tanh()).asin());
+                    }
+                } else {
+                    let u10 = y[5 - 1 - i6].mul_add(acc1.asinh(), acc1.cos());
+                    acc1 = x[i6] - (-0.568);
+                }
+            } else if (1.0 + acc1 % 1.5 * (acc1 % 1.5)).cbrt() <= 1.25 {
+                let acc11 = x[i6];
+            } else {
+                let mut s12 = tape.constant(f64::tanh(f64::ln_1p(1.5 + f64::tanh((i6 as f64)))));
+                acc1 -= x[i6 % x.len()];
+            }
+            acc1 = (2.5 + acc1.cos()).ln_1p().atan();
+        }
+        acc1 = x[j3 % 2];
+        k2 += 1;
+    }
+    acc1.sin()
+}
+
 #[differentiate]
 fn b05_f063(a: f64, n: usize, m: usize) -> f64 {
     let mut acc1: f64 = (-1.93e0);
@@ -2237,6 +4535,48 @@ fn b05_f063(a: f64, n: usize, m: usize) -> f64 {
             while k6 < h4.len() {
                 let j7 = k6;
                 let mut s8 = (j7 as f64);
+                k6 += 1;
+            }
+            acc2 += u3 % 2.0;
+        }
+    } else if acc1 >= u3 {
+        let mut t9 = a.atan() + (0.5 * acc1.sin()).atanh();
+        acc1 = acc1 * (-0.4)
+            + f64::atan((-0.237))
+                * (if !((acc2 * acc2 + 0.25).sqrt() > 1.12) {
+                    acc1
+                } else {
+                    acc2
+                });
+    } else {
+        let mut acc10 = 0.055 / (1.0 + a * a);
+        acc2 -= a / 2.0;
+    }
+    (acc1 + acc2 - a).tanh()
+}
+
+// `b05_f063` on the `Value` tape: its gradient must agree with `b05_f063_vjp`.
+fn b05_f063_value<'t>(
+    tape: &'t Tape<f64>,
+    a: Value<'t, f64>,
+    n: usize,
+    m: usize,
+) -> Value<'t, f64> {
+    let mut acc1 = tape.constant((-1.93e0));
+    let mut acc2 = acc1 * acc1;
+    let u3 = a;
+    acc1 = u3;
+    acc2 = (acc2 * a.asinh()).tanh();
+    if tape.constant(std::f64::consts::E) < acc2 {
+        if acc2 >= 0.47_f64 {
+            let mut h4 = vec![tape.constant(1.0); m];
+            for i5 in 0..m {
+                h4[i5] = h4[i5] + f64::recip(1.0 + std::f64::consts::LN_2 * std::f64::consts::LN_2);
+            }
+            let mut k6 = 0;
+            while k6 < h4.len() {
+                let j7 = k6;
+                let mut s8 = tape.constant((j7 as f64));
                 k6 += 1;
             }
             acc2 += u3 % 2.0;
@@ -2295,6 +4635,49 @@ fn b05_f064(a: f64, b: f64, n: usize) -> Vec<f64> {
     out10
 }
 
+// `b05_f064` on the `Value` tape: its gradient must agree with `b05_f064_vjp`.
+fn b05_f064_value<'t>(
+    tape: &'t Tape<f64>,
+    a: Value<'t, f64>,
+    b: Value<'t, f64>,
+    n: usize,
+) -> Vec<Value<'t, f64>> {
+    let mut acc1 = b.powi(2);
+    let b = b + a.asinh();
+    {
+        for i2 in (0..3).rev() {
+            let mut u3 = acc1 + b;
+            match i2 % 3 {
+                0 => {
+                    let mut h4 = vec![tape.constant(1.0); 5];
+                    let mut nh5 = vec![tape.constant(0.0); h4.len()];
+                    for i6 in 0..h4.len() {
+                        nh5[i6] = (-0.341) * h4[i6] + (h4[(i6 + 1) % h4.len()] + u3).tanh();
+                    }
+                    h4 = nh5;
+                    u3 -= h4[2];
+                }
+                1 => {
+                    for i7 in 0..n {
+                        let u3 = u3 * (1.5 + acc1.sin()).ln();
+                        acc1 = u3;
+                    }
+                    acc1 = acc1 * (-0.37) + a * u3 * u3;
+                }
+                _ => {
+                    for i8 in (0..n).rev() {
+                        let mut t9 = (1.0 + u3.cos() * u3.cos()).powf(0.5);
+                        acc1 = acc1 * 7.0e-1 + (t9 * u3).atan2(1.0 + ((i2 as f64) - b).powi(2));
+                    }
+                }
+            }
+            acc1 += f64::log(0.42 * 0.42 + 0.25, 2.0);
+        }
+    }
+    let out10 = vec![f64::log(f64::exp(f64::tanh((-1.7))), 10.0) * (b * (-0.58))];
+    out10
+}
+
 pub fn cases() -> Vec<Case> {
     vec![
         Case {
@@ -2307,6 +4690,7 @@ pub fn cases() -> Vec<Case> {
                 ("x", 1, true),
                 ("b", 1, true),
             ],
+            value: Some(|t, v| b05_f000_value(t, v[0], v[1], &v[2..3], v[3])),
             f: |p| b05_f000(p[0], p[1], &p[2..3], p[3]),
             vjp: |p, s| {
                 let (y, g0, g1, g2, g3) = b05_f000_vjp(p[0], p[1], &p[2..3], p[3], s.to_vec());
@@ -2327,6 +4711,7 @@ pub fn cases() -> Vec<Case> {
                 ("x", 1, true),
                 ("b", 1, true),
             ],
+            value: None,
             f: |p| b05_f000_plain(p[0], p[1], &p[2..3], p[3]),
             vjp: |p, s| {
                 let (y, g0, g1, g2, g3) =
@@ -2348,6 +4733,7 @@ pub fn cases() -> Vec<Case> {
                 ("x", 3, true),
                 ("y", 1, true),
             ],
+            value: Some(|t, v| vec![b05_f001_value(t, 2, v[0], v[1], &v[2..5], &v[5..6], 3)]),
             f: |p| vec![b05_f001(2, p[0], p[1], &p[2..5], &p[5..6], 3)],
             vjp: |p, s| {
                 let (y, g0, g1, g2, g3) = b05_f001_vjp(2, p[0], p[1], &p[2..5], &p[5..6], 3, s[0]);
@@ -2397,6 +4783,7 @@ pub fn cases() -> Vec<Case> {
             seed_name: "b05_f002",
             twin_of: None,
             params: &[("a", 1, true), ("b", 1, true)],
+            value: Some(|t, v| vec![b05_f002_value(t, v[0], 4, v[1])]),
             f: |p| vec![b05_f002(p[0], 4, p[1])],
             vjp: |p, s| {
                 let (y, g0, g1) = b05_f002_vjp(p[0], 4, p[1], s[0]);
@@ -2421,6 +4808,7 @@ pub fn cases() -> Vec<Case> {
             seed_name: "b05_f003",
             twin_of: None,
             params: &[("y", 5, true), ("x", 1, true)],
+            value: Some(|t, v| vec![b05_f003_value(t, &v[0..5], 1, &v[5..6])]),
             f: |p| vec![b05_f003(&p[0..5], 1, &p[5..6])],
             vjp: |p, s| {
                 let (y, g0, g1) = b05_f003_vjp(&p[0..5], 1, &p[5..6], s[0]);
@@ -2451,6 +4839,7 @@ pub fn cases() -> Vec<Case> {
                 ("c", 1, true),
                 ("b", 1, true),
             ],
+            value: Some(|t, v| vec![b05_f004_value(t, &v[0..3], &v[3..4], v[4], v[5], v[6])]),
             f: |p| vec![b05_f004(&p[0..3], &p[3..4], p[4], p[5], p[6])],
             vjp: |p, s| {
                 let (y, g0, g1, g2, g3, g4) =
@@ -2501,6 +4890,7 @@ pub fn cases() -> Vec<Case> {
             seed_name: "b05_f005",
             twin_of: None,
             params: &[("b", 1, true), ("c", 1, true), ("a", 1, true)],
+            value: Some(|t, v| b05_f005_value(t, v[0], v[1], v[2])),
             f: |p| b05_f005(p[0], p[1], p[2]),
             vjp: |p, s| {
                 let (y, g0, g1, g2) = b05_f005_vjp(p[0], p[1], p[2], s.to_vec());
@@ -2516,6 +4906,7 @@ pub fn cases() -> Vec<Case> {
             seed_name: "b05_f005",
             twin_of: Some("b05_f005"),
             params: &[("b", 1, true), ("c", 1, true), ("a", 1, true)],
+            value: None,
             f: |p| b05_f005_plain(p[0], p[1], p[2]),
             vjp: |p, s| {
                 let (y, g0, g1, g2) = b05_f005_plain_vjp(p[0], p[1], p[2], s.to_vec());
@@ -2531,6 +4922,7 @@ pub fn cases() -> Vec<Case> {
             seed_name: "b05_f006",
             twin_of: None,
             params: &[("a", 1, true)],
+            value: Some(|t, v| vec![b05_f006_value(t, v[0])]),
             f: |p| vec![b05_f006(p[0])],
             vjp: |p, s| {
                 let (y, g0) = b05_f006_vjp(p[0], s[0]);
@@ -2561,6 +4953,7 @@ pub fn cases() -> Vec<Case> {
                 ("y", 4, true),
                 ("b", 1, true),
             ],
+            value: Some(|t, v| b05_f007_value(t, v[0], v[1], &v[2..3], 3, &v[3..7], v[7])),
             f: |p| b05_f007(p[0], p[1], &p[2..3], 3, &p[3..7], p[7]),
             vjp: |p, s| {
                 let (y, g0, g1, g2, g3, g4) =
@@ -2591,6 +4984,7 @@ pub fn cases() -> Vec<Case> {
             seed_name: "b05_f008",
             twin_of: None,
             params: &[("x", 1, true), ("b", 1, false), ("a", 1, false)],
+            value: Some(|t, v| vec![b05_f008_value(t, &v[0..1], v[1], v[2])]),
             f: |p| vec![b05_f008(&p[0..1], p[1], p[2])],
             vjp: |p, s| {
                 let (y, g0) = b05_f008_vjp(&p[0..1], p[1], p[2], s[0]);
@@ -2615,6 +5009,7 @@ pub fn cases() -> Vec<Case> {
             seed_name: "b05_f008",
             twin_of: Some("b05_f008"),
             params: &[("x", 1, true), ("b", 1, false), ("a", 1, false)],
+            value: None,
             f: |p| vec![b05_f008_plain(&p[0..1], p[1], p[2])],
             vjp: |p, s| {
                 let (y, g0) = b05_f008_plain_vjp(&p[0..1], p[1], p[2], s[0]);
@@ -2644,6 +5039,7 @@ pub fn cases() -> Vec<Case> {
                 ("x", 5, true),
                 ("a", 1, true),
             ],
+            value: Some(|t, v| vec![b05_f009_value(t, &v[0..5], v[5], &v[6..11], 1, v[11])]),
             f: |p| vec![b05_f009(&p[0..5], p[5], &p[6..11], 1, p[11])],
             vjp: |p, s| {
                 let (y, g0, g1, g2, g3) = b05_f009_vjp(&p[0..5], p[5], &p[6..11], 1, p[11], s[0]);
@@ -2696,6 +5092,7 @@ pub fn cases() -> Vec<Case> {
                 ("a", 1, true),
                 ("x", 4, true),
             ],
+            value: Some(|t, v| vec![b05_f010_value(t, v[0], 1, &v[1..3], v[3], &v[4..8])]),
             f: |p| vec![b05_f010(p[0], 1, &p[1..3], p[3], &p[4..8])],
             vjp: |p, s| {
                 let (y, g0, g1, g2) = b05_f010_vjp(p[0], 1, &p[1..3], p[3], &p[4..8], s[0]);
@@ -2721,6 +5118,7 @@ pub fn cases() -> Vec<Case> {
             seed_name: "b05_f011",
             twin_of: None,
             params: &[("x", 5, true), ("a", 1, true), ("b", 1, true)],
+            value: Some(|t, v| b05_f011_value(t, &v[0..5], v[5], 2, v[6])),
             f: |p| b05_f011(&p[0..5], p[5], 2, p[6]),
             vjp: |p, s| {
                 let (y, g0, g1, g2) = b05_f011_vjp(&p[0..5], p[5], 2, p[6], s.to_vec());
@@ -2736,6 +5134,7 @@ pub fn cases() -> Vec<Case> {
             seed_name: "b05_f012",
             twin_of: None,
             params: &[("a", 1, true)],
+            value: Some(|t, v| b05_f012_value(t, v[0])),
             f: |p| b05_f012(p[0]),
             vjp: |p, s| {
                 let (y, g0) = b05_f012_vjp(p[0], s.to_vec());
@@ -2751,6 +5150,7 @@ pub fn cases() -> Vec<Case> {
             seed_name: "b05_f013",
             twin_of: None,
             params: &[("x", 3, true), ("y", 1, true), ("a", 1, true)],
+            value: Some(|t, v| vec![b05_f013_value(t, 3, &v[0..3], &v[3..4], v[4], 4)]),
             f: |p| vec![b05_f013(3, &p[0..3], &p[3..4], p[4], 4)],
             vjp: |p, s| {
                 let (y, g0, g1, g2) = b05_f013_vjp(3, &p[0..3], &p[3..4], p[4], 4, s[0]);
@@ -2776,6 +5176,7 @@ pub fn cases() -> Vec<Case> {
             seed_name: "b05_f014",
             twin_of: None,
             params: &[("a", 1, true)],
+            value: Some(|t, v| vec![b05_f014_value(t, 1, 4, v[0])]),
             f: |p| vec![b05_f014(1, 4, p[0])],
             vjp: |p, s| {
                 let (y, g0) = b05_f014_vjp(1, 4, p[0], s[0]);
@@ -2800,6 +5201,7 @@ pub fn cases() -> Vec<Case> {
             seed_name: "b05_f015",
             twin_of: None,
             params: &[("x", 4, true)],
+            value: Some(|t, v| vec![b05_f015_value(t, &v[0..4], 2)]),
             f: |p| vec![b05_f015(&p[0..4], 2)],
             vjp: |p, s| {
                 let (y, g0) = b05_f015_vjp(&p[0..4], 2, s[0]);
@@ -2824,6 +5226,7 @@ pub fn cases() -> Vec<Case> {
             seed_name: "b05_f016",
             twin_of: None,
             params: &[("x", 1, true)],
+            value: Some(|t, v| b05_f016_value(t, &v[0..1])),
             f: |p| b05_f016(&p[0..1]),
             vjp: |p, s| {
                 let (y, g0) = b05_f016_vjp(&p[0..1], s.to_vec());
@@ -2844,6 +5247,7 @@ pub fn cases() -> Vec<Case> {
                 ("x", 5, true),
                 ("a", 1, true),
             ],
+            value: Some(|t, v| vec![b05_f017_value(t, &v[0..4], v[4], &v[5..10], v[10])]),
             f: |p| vec![b05_f017(&p[0..4], p[4], &p[5..10], p[10])],
             vjp: |p, s| {
                 let (y, g0, g1, g2, g3) = b05_f017_vjp(&p[0..4], p[4], &p[5..10], p[10], s[0]);
@@ -2894,6 +5298,7 @@ pub fn cases() -> Vec<Case> {
                 ("b", 1, false),
                 ("x", 3, false),
             ],
+            value: Some(|t, v| vec![b05_f018_value(t, v[0], v[1], v[2], &v[3..6])]),
             f: |p| vec![b05_f018(p[0], p[1], p[2], &p[3..6])],
             vjp: |p, s| {
                 let (y, g0) = b05_f018_vjp(p[0], p[1], p[2], &p[3..6], s[0]);
@@ -2918,6 +5323,7 @@ pub fn cases() -> Vec<Case> {
             seed_name: "b05_f019",
             twin_of: None,
             params: &[("x", 5, true)],
+            value: Some(|t, v| vec![b05_f019_value(t, &v[0..5])]),
             f: |p| vec![b05_f019(&p[0..5])],
             vjp: |p, s| {
                 let (y, g0) = b05_f019_vjp(&p[0..5], s[0]);
@@ -2942,6 +5348,7 @@ pub fn cases() -> Vec<Case> {
             seed_name: "b05_f019",
             twin_of: Some("b05_f019"),
             params: &[("x", 5, true)],
+            value: None,
             f: |p| vec![b05_f019_plain(&p[0..5])],
             vjp: |p, s| {
                 let (y, g0) = b05_f019_plain_vjp(&p[0..5], s[0]);
@@ -2966,6 +5373,7 @@ pub fn cases() -> Vec<Case> {
             seed_name: "b05_f020",
             twin_of: None,
             params: &[("a", 1, true), ("b", 1, true)],
+            value: Some(|t, v| vec![b05_f020_value(t, v[0], v[1], 1, 4)]),
             f: |p| vec![b05_f020(p[0], p[1], 1, 4)],
             vjp: |p, s| {
                 let (y, g0, g1) = b05_f020_vjp(p[0], p[1], 1, 4, s[0]);
@@ -2990,6 +5398,7 @@ pub fn cases() -> Vec<Case> {
             seed_name: "b05_f021",
             twin_of: None,
             params: &[("a", 1, true), ("x", 4, true)],
+            value: Some(|t, v| vec![b05_f021_value(t, v[0], &v[1..5])]),
             f: |p| vec![b05_f021(p[0], &p[1..5])],
             vjp: |p, s| {
                 let (y, g0, g1) = b05_f021_vjp(p[0], &p[1..5], s[0]);
@@ -3019,6 +5428,7 @@ pub fn cases() -> Vec<Case> {
                 ("c", 1, true),
                 ("x", 3, true),
             ],
+            value: Some(|t, v| vec![b05_f022_value(t, v[0], v[1], v[2], &v[3..6])]),
             f: |p| vec![b05_f022(p[0], p[1], p[2], &p[3..6])],
             vjp: |p, s| {
                 let (y, g0, g1, g2, g3) = b05_f022_vjp(p[0], p[1], p[2], &p[3..6], s[0]);
@@ -3047,6 +5457,7 @@ pub fn cases() -> Vec<Case> {
             seed_name: "b05_f023",
             twin_of: None,
             params: &[("a", 1, true)],
+            value: Some(|t, v| b05_f023_value(t, v[0])),
             f: |p| b05_f023(p[0]),
             vjp: |p, s| {
                 let (y, g0) = b05_f023_vjp(p[0], s.to_vec());
@@ -3062,6 +5473,7 @@ pub fn cases() -> Vec<Case> {
             seed_name: "b05_f024",
             twin_of: None,
             params: &[("a", 1, true), ("b", 1, true), ("c", 1, true)],
+            value: Some(|t, v| vec![b05_f024_value(t, v[0], v[1], 2, v[2])]),
             f: |p| vec![b05_f024(p[0], p[1], 2, p[2])],
             vjp: |p, s| {
                 let (y, g0, g1, g2) = b05_f024_vjp(p[0], p[1], 2, p[2], s[0]);
@@ -3087,6 +5499,7 @@ pub fn cases() -> Vec<Case> {
             seed_name: "b05_f025",
             twin_of: None,
             params: &[("y", 4, true), ("x", 4, true), ("a", 1, true)],
+            value: Some(|t, v| vec![b05_f025_value(t, &v[0..4], &v[4..8], 4, v[8])]),
             f: |p| vec![b05_f025(&p[0..4], &p[4..8], 4, p[8])],
             vjp: |p, s| {
                 let (y, g0, g1, g2) = b05_f025_vjp(&p[0..4], &p[4..8], 4, p[8], s[0]);
@@ -3112,6 +5525,7 @@ pub fn cases() -> Vec<Case> {
             seed_name: "b05_f026",
             twin_of: None,
             params: &[("a", 1, true), ("x", 2, true)],
+            value: Some(|t, v| b05_f026_value(t, v[0], 4, &v[1..3])),
             f: |p| b05_f026(p[0], 4, &p[1..3]),
             vjp: |p, s| {
                 let (y, g0, g1) = b05_f026_vjp(p[0], 4, &p[1..3], s.to_vec());
@@ -3127,6 +5541,7 @@ pub fn cases() -> Vec<Case> {
             seed_name: "b05_f027",
             twin_of: None,
             params: &[("a", 1, true)],
+            value: Some(|t, v| vec![b05_f027_value(t, 1, v[0])]),
             f: |p| vec![b05_f027(1, p[0])],
             vjp: |p, s| {
                 let (y, g0) = b05_f027_vjp(1, p[0], s[0]);
@@ -3156,6 +5571,7 @@ pub fn cases() -> Vec<Case> {
                 ("b", 1, true),
                 ("a", 1, true),
             ],
+            value: Some(|t, v| vec![b05_f028_value(t, &v[0..5], &v[5..10], v[10], v[11], 2)]),
             f: |p| vec![b05_f028(&p[0..5], &p[5..10], p[10], p[11], 2)],
             vjp: |p, s| {
                 let (y, g0, g1, g2, g3) = b05_f028_vjp(&p[0..5], &p[5..10], p[10], p[11], 2, s[0]);
@@ -3203,6 +5619,7 @@ pub fn cases() -> Vec<Case> {
             seed_name: "b05_f029",
             twin_of: None,
             params: &[("a", 1, true)],
+            value: Some(|t, v| vec![b05_f029_value(t, v[0])]),
             f: |p| vec![b05_f029(p[0])],
             vjp: |p, s| {
                 let (y, g0) = b05_f029_vjp(p[0], s[0]);
@@ -3227,6 +5644,7 @@ pub fn cases() -> Vec<Case> {
             seed_name: "b05_f030",
             twin_of: None,
             params: &[("x", 4, true), ("y", 3, true)],
+            value: Some(|t, v| vec![b05_f030_value(t, &v[0..4], &v[4..7], 3)]),
             f: |p| vec![b05_f030(&p[0..4], &p[4..7], 3)],
             vjp: |p, s| {
                 let (y, g0, g1) = b05_f030_vjp(&p[0..4], &p[4..7], 3, s[0]);
@@ -3251,6 +5669,7 @@ pub fn cases() -> Vec<Case> {
             seed_name: "b05_f031",
             twin_of: None,
             params: &[("a", 1, false), ("x", 2, false), ("b", 1, true)],
+            value: Some(|t, v| vec![b05_f031_value(t, v[0], &v[1..3], v[3])]),
             f: |p| vec![b05_f031(p[0], &p[1..3], p[3])],
             vjp: |p, s| {
                 let (y, g0) = b05_f031_vjp(p[0], &p[1..3], p[3], s[0]);
@@ -3275,6 +5694,7 @@ pub fn cases() -> Vec<Case> {
             seed_name: "b05_f032",
             twin_of: None,
             params: &[("a", 1, false), ("c", 1, false), ("b", 1, true)],
+            value: Some(|t, v| vec![b05_f032_value(t, v[0], v[1], v[2])]),
             f: |p| vec![b05_f032(p[0], p[1], p[2])],
             vjp: |p, s| {
                 let (y, g0) = b05_f032_vjp(p[0], p[1], p[2], s[0]);
@@ -3299,6 +5719,7 @@ pub fn cases() -> Vec<Case> {
             seed_name: "b05_f033",
             twin_of: None,
             params: &[("c", 1, true), ("a", 1, true), ("b", 1, true)],
+            value: Some(|t, v| b05_f033_value(t, v[0], v[1], v[2])),
             f: |p| b05_f033(p[0], p[1], p[2]),
             vjp: |p, s| {
                 let (y, g0, g1, g2) = b05_f033_vjp(p[0], p[1], p[2], s.to_vec());
@@ -3314,6 +5735,7 @@ pub fn cases() -> Vec<Case> {
             seed_name: "b05_f033",
             twin_of: Some("b05_f033"),
             params: &[("c", 1, true), ("a", 1, true), ("b", 1, true)],
+            value: None,
             f: |p| b05_f033_plain(p[0], p[1], p[2]),
             vjp: |p, s| {
                 let (y, g0, g1, g2) = b05_f033_plain_vjp(p[0], p[1], p[2], s.to_vec());
@@ -3329,6 +5751,7 @@ pub fn cases() -> Vec<Case> {
             seed_name: "b05_f034",
             twin_of: None,
             params: &[("x", 5, true), ("y", 1, true)],
+            value: Some(|t, v| vec![b05_f034_value(t, &v[0..5], &v[5..6])]),
             f: |p| vec![b05_f034(&p[0..5], &p[5..6])],
             vjp: |p, s| {
                 let (y, g0, g1) = b05_f034_vjp(&p[0..5], &p[5..6], s[0]);
@@ -3353,6 +5776,7 @@ pub fn cases() -> Vec<Case> {
             seed_name: "b05_f035",
             twin_of: None,
             params: &[("x", 5, true), ("y", 1, true)],
+            value: Some(|t, v| vec![b05_f035_value(t, &v[0..5], &v[5..6])]),
             f: |p| vec![b05_f035(&p[0..5], &p[5..6])],
             vjp: |p, s| {
                 let (y, g0, g1) = b05_f035_vjp(&p[0..5], &p[5..6], s[0]);
@@ -3377,6 +5801,7 @@ pub fn cases() -> Vec<Case> {
             seed_name: "b05_f036",
             twin_of: None,
             params: &[("y", 1, true), ("x", 3, true)],
+            value: Some(|t, v| vec![b05_f036_value(t, &v[0..1], 2, &v[1..4])]),
             f: |p| vec![b05_f036(&p[0..1], 2, &p[1..4])],
             vjp: |p, s| {
                 let (y, g0, g1) = b05_f036_vjp(&p[0..1], 2, &p[1..4], s[0]);
@@ -3401,6 +5826,7 @@ pub fn cases() -> Vec<Case> {
             seed_name: "b05_f037",
             twin_of: None,
             params: &[("b", 1, true), ("a", 1, false)],
+            value: Some(|t, v| vec![b05_f037_value(t, 3, v[0], v[1])]),
             f: |p| vec![b05_f037(3, p[0], p[1])],
             vjp: |p, s| {
                 let (y, g0) = b05_f037_vjp(3, p[0], p[1], s[0]);
@@ -3425,6 +5851,7 @@ pub fn cases() -> Vec<Case> {
             seed_name: "b05_f038",
             twin_of: None,
             params: &[("y", 4, true), ("x", 4, true), ("a", 1, true)],
+            value: Some(|t, v| vec![b05_f038_value(t, &v[0..4], 3, &v[4..8], v[8])]),
             f: |p| vec![b05_f038(&p[0..4], 3, &p[4..8], p[8])],
             vjp: |p, s| {
                 let (y, g0, g1, g2) = b05_f038_vjp(&p[0..4], 3, &p[4..8], p[8], s[0]);
@@ -3456,6 +5883,7 @@ pub fn cases() -> Vec<Case> {
                 ("y", 1, true),
                 ("b", 1, true),
             ],
+            value: Some(|t, v| b05_f039_value(t, v[0], v[1], &v[2..5], &v[5..6], v[6])),
             f: |p| b05_f039(p[0], p[1], &p[2..5], &p[5..6], p[6]),
             vjp: |p, s| {
                 let (y, g0, g1, g2, g3, g4) =
@@ -3491,6 +5919,7 @@ pub fn cases() -> Vec<Case> {
                 ("y", 1, true),
                 ("b", 1, true),
             ],
+            value: None,
             f: |p| b05_f039_plain(p[0], p[1], &p[2..5], &p[5..6], p[6]),
             vjp: |p, s| {
                 let (y, g0, g1, g2, g3, g4) =
@@ -3520,6 +5949,7 @@ pub fn cases() -> Vec<Case> {
             seed_name: "b05_f040",
             twin_of: None,
             params: &[("a", 1, true), ("x", 2, true)],
+            value: Some(|t, v| vec![b05_f040_value(t, v[0], &v[1..3])]),
             f: |p| vec![b05_f040(p[0], &p[1..3])],
             vjp: |p, s| {
                 let (y, g0, g1) = b05_f040_vjp(p[0], &p[1..3], s[0]);
@@ -3549,6 +5979,7 @@ pub fn cases() -> Vec<Case> {
                 ("a", 1, true),
                 ("b", 1, true),
             ],
+            value: Some(|t, v| vec![b05_f041_value(t, v[0], &v[1..3], v[3], v[4])]),
             f: |p| vec![b05_f041(p[0], &p[1..3], p[3], p[4])],
             vjp: |p, s| {
                 let (y, g0, g1, g2, g3) = b05_f041_vjp(p[0], &p[1..3], p[3], p[4], s[0]);
@@ -3577,6 +6008,7 @@ pub fn cases() -> Vec<Case> {
             seed_name: "b05_f042",
             twin_of: None,
             params: &[("a", 1, true), ("x", 1, true)],
+            value: Some(|t, v| vec![b05_f042_value(t, v[0], &v[1..2])]),
             f: |p| vec![b05_f042(p[0], &p[1..2])],
             vjp: |p, s| {
                 let (y, g0, g1) = b05_f042_vjp(p[0], &p[1..2], s[0]);
@@ -3601,6 +6033,7 @@ pub fn cases() -> Vec<Case> {
             seed_name: "b05_f043",
             twin_of: None,
             params: &[("x", 1, true)],
+            value: Some(|t, v| vec![b05_f043_value(t, &v[0..1])]),
             f: |p| vec![b05_f043(&p[0..1])],
             vjp: |p, s| {
                 let (y, g0) = b05_f043_vjp(&p[0..1], s[0]);
@@ -3625,6 +6058,7 @@ pub fn cases() -> Vec<Case> {
             seed_name: "b05_f044",
             twin_of: None,
             params: &[("a", 1, true), ("x", 2, true)],
+            value: Some(|t, v| b05_f044_value(t, v[0], &v[1..3])),
             f: |p| b05_f044(p[0], &p[1..3]),
             vjp: |p, s| {
                 let (y, g0, g1) = b05_f044_vjp(p[0], &p[1..3], s.to_vec());
@@ -3640,6 +6074,7 @@ pub fn cases() -> Vec<Case> {
             seed_name: "b05_f045",
             twin_of: None,
             params: &[("x", 2, true), ("a", 1, true)],
+            value: Some(|t, v| b05_f045_value(t, 2, &v[0..2], v[2])),
             f: |p| b05_f045(2, &p[0..2], p[2]),
             vjp: |p, s| {
                 let (y, g0, g1) = b05_f045_vjp(2, &p[0..2], p[2], s.to_vec());
@@ -3655,6 +6090,7 @@ pub fn cases() -> Vec<Case> {
             seed_name: "b05_f046",
             twin_of: None,
             params: &[("a", 1, true)],
+            value: Some(|t, v| vec![b05_f046_value(t, v[0], 1)]),
             f: |p| vec![b05_f046(p[0], 1)],
             vjp: |p, s| {
                 let (y, g0) = b05_f046_vjp(p[0], 1, s[0]);
@@ -3679,6 +6115,7 @@ pub fn cases() -> Vec<Case> {
             seed_name: "b05_f047",
             twin_of: None,
             params: &[("a", 1, true)],
+            value: Some(|t, v| vec![b05_f047_value(t, v[0])]),
             f: |p| vec![b05_f047(p[0])],
             vjp: |p, s| {
                 let (y, g0) = b05_f047_vjp(p[0], s[0]);
@@ -3703,6 +6140,7 @@ pub fn cases() -> Vec<Case> {
             seed_name: "b05_f048",
             twin_of: None,
             params: &[("a", 1, true)],
+            value: Some(|t, v| b05_f048_value(t, 4, v[0])),
             f: |p| b05_f048(4, p[0]),
             vjp: |p, s| {
                 let (y, g0) = b05_f048_vjp(4, p[0], s.to_vec());
@@ -3718,6 +6156,7 @@ pub fn cases() -> Vec<Case> {
             seed_name: "b05_f049",
             twin_of: None,
             params: &[("a", 1, true)],
+            value: Some(|t, v| vec![b05_f049_value(t, 4, v[0])]),
             f: |p| vec![b05_f049(4, p[0])],
             vjp: |p, s| {
                 let (y, g0) = b05_f049_vjp(4, p[0], s[0]);
@@ -3742,6 +6181,7 @@ pub fn cases() -> Vec<Case> {
             seed_name: "b05_f049",
             twin_of: Some("b05_f049"),
             params: &[("a", 1, true)],
+            value: None,
             f: |p| vec![b05_f049_plain(4, p[0])],
             vjp: |p, s| {
                 let (y, g0) = b05_f049_plain_vjp(4, p[0], s[0]);
@@ -3772,6 +6212,7 @@ pub fn cases() -> Vec<Case> {
                 ("c", 1, true),
                 ("b", 1, true),
             ],
+            value: Some(|t, v| vec![b05_f050_value(t, v[0], &v[1..5], &v[5..9], v[9], 1, v[10])]),
             f: |p| vec![b05_f050(p[0], &p[1..5], &p[5..9], p[9], 1, p[10])],
             vjp: |p, s| {
                 let (y, g0, g1, g2, g3, g4) =
@@ -3825,6 +6266,7 @@ pub fn cases() -> Vec<Case> {
             seed_name: "b05_f051",
             twin_of: None,
             params: &[("a", 1, true), ("b", 1, true), ("x", 5, true)],
+            value: Some(|t, v| vec![b05_f051_value(t, v[0], v[1], &v[2..7])]),
             f: |p| vec![b05_f051(p[0], p[1], &p[2..7])],
             vjp: |p, s| {
                 let (y, g0, g1, g2) = b05_f051_vjp(p[0], p[1], &p[2..7], s[0]);
@@ -3850,6 +6292,7 @@ pub fn cases() -> Vec<Case> {
             seed_name: "b05_f052",
             twin_of: None,
             params: &[("a", 1, true), ("b", 1, true), ("x", 1, true)],
+            value: Some(|t, v| vec![b05_f052_value(t, 1, v[0], v[1], &v[2..3])]),
             f: |p| vec![b05_f052(1, p[0], p[1], &p[2..3])],
             vjp: |p, s| {
                 let (y, g0, g1, g2) = b05_f052_vjp(1, p[0], p[1], &p[2..3], s[0]);
@@ -3875,6 +6318,7 @@ pub fn cases() -> Vec<Case> {
             seed_name: "b05_f053",
             twin_of: None,
             params: &[("b", 1, true), ("x", 1, true), ("a", 1, true)],
+            value: Some(|t, v| vec![b05_f053_value(t, v[0], &v[1..2], v[2])]),
             f: |p| vec![b05_f053(p[0], &p[1..2], p[2])],
             vjp: |p, s| {
                 let (y, g0, g1, g2) = b05_f053_vjp(p[0], &p[1..2], p[2], s[0]);
@@ -3906,6 +6350,7 @@ pub fn cases() -> Vec<Case> {
                 ("b", 1, true),
                 ("a", 1, true),
             ],
+            value: Some(|t, v| b05_f054_value(t, &v[0..5], &v[5..10], v[10], v[11], v[12])),
             f: |p| b05_f054(&p[0..5], &p[5..10], p[10], p[11], p[12]),
             vjp: |p, s| {
                 let (y, g0, g1, g2, g3, g4) =
@@ -3941,6 +6386,7 @@ pub fn cases() -> Vec<Case> {
                 ("b", 1, true),
                 ("a", 1, true),
             ],
+            value: None,
             f: |p| b05_f054_plain(&p[0..5], &p[5..10], p[10], p[11], p[12]),
             vjp: |p, s| {
                 let (y, g0, g1, g2, g3, g4) =
@@ -3970,6 +6416,7 @@ pub fn cases() -> Vec<Case> {
             seed_name: "b05_f055",
             twin_of: None,
             params: &[("x", 2, true), ("b", 1, true), ("a", 1, true)],
+            value: Some(|t, v| vec![b05_f055_value(t, &v[0..2], v[2], v[3], 1)]),
             f: |p| vec![b05_f055(&p[0..2], p[2], p[3], 1)],
             vjp: |p, s| {
                 let (y, g0, g1, g2) = b05_f055_vjp(&p[0..2], p[2], p[3], 1, s[0]);
@@ -3995,6 +6442,7 @@ pub fn cases() -> Vec<Case> {
             seed_name: "b05_f056",
             twin_of: None,
             params: &[("x", 3, true), ("a", 1, true), ("b", 1, true)],
+            value: Some(|t, v| vec![b05_f056_value(t, 3, &v[0..3], v[3], v[4])]),
             f: |p| vec![b05_f056(3, &p[0..3], p[3], p[4])],
             vjp: |p, s| {
                 let (y, g0, g1, g2) = b05_f056_vjp(3, &p[0..3], p[3], p[4], s[0]);
@@ -4020,6 +6468,7 @@ pub fn cases() -> Vec<Case> {
             seed_name: "b05_f057",
             twin_of: None,
             params: &[("b", 1, true), ("a", 1, true)],
+            value: Some(|t, v| vec![b05_f057_value(t, 4, v[0], v[1], 1)]),
             f: |p| vec![b05_f057(4, p[0], p[1], 1)],
             vjp: |p, s| {
                 let (y, g0, g1) = b05_f057_vjp(4, p[0], p[1], 1, s[0]);
@@ -4044,6 +6493,7 @@ pub fn cases() -> Vec<Case> {
             seed_name: "b05_f058",
             twin_of: None,
             params: &[("b", 1, true), ("c", 1, true), ("a", 1, true)],
+            value: Some(|t, v| vec![b05_f058_value(t, v[0], v[1], v[2])]),
             f: |p| vec![b05_f058(p[0], p[1], p[2])],
             vjp: |p, s| {
                 let (y, g0, g1, g2) = b05_f058_vjp(p[0], p[1], p[2], s[0]);
@@ -4068,6 +6518,7 @@ pub fn cases() -> Vec<Case> {
             seed_name: "b05_f059",
             twin_of: None,
             params: &[("a", 1, true), ("c", 1, true), ("b", 1, true)],
+            value: Some(|t, v| vec![b05_f059_value(t, v[0], v[1], 1, v[2], 4)]),
             f: |p| vec![b05_f059(p[0], p[1], 1, p[2], 4)],
             vjp: |p, s| {
                 let (y, g0, g1, g2) = b05_f059_vjp(p[0], p[1], 1, p[2], 4, s[0]);
@@ -4093,6 +6544,7 @@ pub fn cases() -> Vec<Case> {
             seed_name: "b05_f060",
             twin_of: None,
             params: &[("a", 1, true), ("x", 3, true)],
+            value: Some(|t, v| vec![b05_f060_value(t, v[0], &v[1..4], 2, 2)]),
             f: |p| vec![b05_f060(p[0], &p[1..4], 2, 2)],
             vjp: |p, s| {
                 let (y, g0, g1) = b05_f060_vjp(p[0], &p[1..4], 2, 2, s[0]);
@@ -4122,6 +6574,7 @@ pub fn cases() -> Vec<Case> {
                 ("b", 1, false),
                 ("a", 1, true),
             ],
+            value: Some(|t, v| vec![b05_f061_value(t, 4, &v[0..1], v[1], v[2], v[3])]),
             f: |p| vec![b05_f061(4, &p[0..1], p[1], p[2], p[3])],
             vjp: |p, s| {
                 let (y, g0, g1) = b05_f061_vjp(4, &p[0..1], p[1], p[2], p[3], s[0]);
@@ -4146,6 +6599,7 @@ pub fn cases() -> Vec<Case> {
             seed_name: "b05_f062",
             twin_of: None,
             params: &[("x", 2, true), ("y", 5, true)],
+            value: Some(|t, v| vec![b05_f062_value(t, &v[0..2], &v[2..7])]),
             f: |p| vec![b05_f062(&p[0..2], &p[2..7])],
             vjp: |p, s| {
                 let (y, g0, g1) = b05_f062_vjp(&p[0..2], &p[2..7], s[0]);
@@ -4170,6 +6624,7 @@ pub fn cases() -> Vec<Case> {
             seed_name: "b05_f063",
             twin_of: None,
             params: &[("a", 1, true)],
+            value: Some(|t, v| vec![b05_f063_value(t, v[0], 2, 1)]),
             f: |p| vec![b05_f063(p[0], 2, 1)],
             vjp: |p, s| {
                 let (y, g0) = b05_f063_vjp(p[0], 2, 1, s[0]);
@@ -4194,6 +6649,7 @@ pub fn cases() -> Vec<Case> {
             seed_name: "b05_f064",
             twin_of: None,
             params: &[("a", 1, true), ("b", 1, false)],
+            value: Some(|t, v| b05_f064_value(t, v[0], v[1], 4)),
             f: |p| b05_f064(p[0], p[1], 4),
             vjp: |p, s| {
                 let (y, g0) = b05_f064_vjp(p[0], p[1], 4, s.to_vec());

@@ -12,7 +12,7 @@
 )]
 
 use super::harness::{cat, Case};
-use autodiff::differentiate;
+use autodiff::{differentiate, Tape, Value};
 
 #[differentiate]
 fn b06_f000(n: usize, x: &[f64]) -> f64 {
@@ -30,6 +30,28 @@ fn b06_f000(n: usize, x: &[f64]) -> f64 {
     acc2 = acc2 * (-0.364) + (2.5 + t4.tanh().tanh()).cbrt();
     if if acc2 + t4 > 2.37 { x[0] } else { x[1] } <= x[0] + t4 {
         let mut s5: f64 = (x[0] + h3[1]) * acc1;
+        t4 = t4 * 0.4 + ((n as f64) * t4 + x[3].cos());
+    }
+    let mut u6 = x[3].clamp((-1.0), 1.0);
+    (acc1 + acc2 - t4 - u6) * h3[1]
+}
+
+// `b06_f000` on the `Value` tape: its gradient must agree with `b06_f000_vjp`.
+fn b06_f000_value<'t>(tape: &'t Tape<f64>, n: usize, x: &[Value<'t, f64>]) -> Value<'t, f64> {
+    let mut acc1 = x[1] + (-0.984);
+    let mut acc2 = acc1 - acc1;
+    if x[2].atan() < (-0.08) {
+        return tape.constant((n as f64));
+    }
+    let h3 = vec![
+        tape.constant(f64::cos((-0.2))),
+        (x[1].abs() + 1.0).log(10.0),
+        tape.constant(f64::tan(0.6 * f64::cos((n as f64)))),
+    ];
+    let mut t4 = h3[0] + acc1.tanh().exp_m1() * h3[1].clamp((-1.0), 1.0);
+    acc2 = acc2 * (-0.364) + (2.5 + t4.tanh().tanh()).cbrt();
+    if if acc2 + t4 > 2.37 { x[0] } else { x[1] } <= x[0] + t4 {
+        let mut s5 = (x[0] + h3[1]) * acc1;
         t4 = t4 * 0.4 + ((n as f64) * t4 + x[3].cos());
     }
     let mut u6 = x[3].clamp((-1.0), 1.0);
@@ -73,6 +95,52 @@ fn b06_f001(a: f64) -> f64 {
             });
         {
             let mut s8 = (f64::acosh(f64::abs((-1.0)) + 1.0 + 1.0) - 0.68 / 2.0).powi(3);
+        }
+        k6 += 1;
+    }
+    acc1 + acc2
+}
+
+// `b06_f001` on the `Value` tape: its gradient must agree with `b06_f001_vjp`.
+fn b06_f001_value<'t>(tape: &'t Tape<f64>, a: Value<'t, f64>) -> Value<'t, f64> {
+    let mut acc1 = (-1.43) + a;
+    let mut acc2 = acc1;
+    acc1 = (acc1 + acc1 * 0.9).atan();
+    if acc2 - acc2 > (acc2.abs() + 1.0).ln() {
+        return acc1;
+    }
+    for i3 in 0..3 {
+        let acc1 = acc1 + (1.0 + acc2.powi(2)).ln();
+        if acc1 <= f64::cosh(0.5 * f64::atan(0.633)) {
+            continue;
+        }
+        acc2 = (if i3 > 0 || !(i3 % 2 == 1) {
+            acc1
+        } else {
+            tape.constant((i3 as f64))
+        }) * (if acc2 > (-0.76_f64) { acc1 } else { acc1 });
+    }
+    for i4 in (0..1).step_by(2) {
+        let s5 = tape.constant(f64::asinh((-0.94)));
+        acc2 = s5.sin();
+        if acc1 < s5.atan() {
+            break;
+        }
+    }
+    let mut k6 = 0;
+    while k6 < 1 {
+        let j7 = k6;
+        acc1 -= (j7 as f64) * acc1
+            - (if a < 0.02 && 0.6 < 0.4_f64 {
+                acc2
+            } else {
+                acc1
+            });
+        {
+            let mut s8 = tape.constant(f64::powi(
+                f64::acosh(f64::abs((-1.0)) + 1.0 + 1.0) - 0.68 / 2.0,
+                3,
+            ));
         }
         k6 += 1;
     }
@@ -143,6 +211,45 @@ fn b06_f002_plain(b: f64, n: usize, a: f64, c: f64, x: &[f64], y: &[f64]) -> f64
     (acc1 * c).sin()
 }
 
+// `b06_f002` on the `Value` tape: its gradient must agree with `b06_f002_vjp`.
+fn b06_f002_value<'t>(
+    tape: &'t Tape<f64>,
+    b: Value<'t, f64>,
+    n: usize,
+    a: Value<'t, f64>,
+    c: Value<'t, f64>,
+    x: &[Value<'t, f64>],
+    y: &[Value<'t, f64>],
+) -> Value<'t, f64> {
+    let mut acc1 = a.atan2(c * c + 0.25);
+    let u2 = a;
+    let mut k3: usize = 0;
+    loop {
+        if k3 >= 5 {
+            break;
+        }
+        let j4 = k3;
+        for i5 in 0..n {
+            let t6 = y[(i5 + 2) % 5].max((-2.4e-1)).tanh() + x[(i5 + 2) % x.len()];
+            let s7 = x[2];
+            match j4 % 2 {
+                0 => {
+                    let mut h8 = vec![tape.constant(1.0); 5];
+                    let mut acc9 = tape.constant((-0.876));
+                }
+                _ => {
+                    let t10 = acc1 * x[i5] + (-0.74) / (x[i5 % x.len()] * x[i5 % x.len()] + 1.0);
+                    acc1 = y[i5 / 2] * x[i5 / 2] * (c + x[i5 / 2]);
+                }
+            }
+            acc1 = acc1 * (-0.34) + t6;
+        }
+        acc1 = acc1 * 0.3 + (f64::ln(1.77 * 1.77 + 1.0) - b);
+        k3 += 1;
+    }
+    (acc1 * c).sin()
+}
+
 #[differentiate(wrt(a, y))]
 fn b06_f003(n: usize, a: f64, x: &[f64], y: &[f64], m: usize) -> f64 {
     let mut acc1 = y[1].tanh();
@@ -162,6 +269,36 @@ fn b06_f003(n: usize, a: f64, x: &[f64], y: &[f64], m: usize) -> f64 {
             break;
         }
         let mut u8 = (0.5 * b06_f001(s3).sin()).atanh();
+    }
+    (acc1 + acc2 + s3 - u4) * y[1]
+}
+
+// `b06_f003` on the `Value` tape: its gradient must agree with `b06_f003_vjp`.
+fn b06_f003_value<'t>(
+    tape: &'t Tape<f64>,
+    n: usize,
+    a: Value<'t, f64>,
+    x: &[Value<'t, f64>],
+    y: &[Value<'t, f64>],
+    m: usize,
+) -> Value<'t, f64> {
+    let mut acc1 = y[1].tanh();
+    let mut acc2 = x[0] + acc1;
+    let mut s3 = (if b06_f001_value(tape, tape.constant((-0.006))) >= y[0] {
+        (0.8 * acc2.sin()).acos()
+    } else {
+        y[1]
+    }) % 2.0;
+    let mut u4 = acc1 + a;
+    let mut acc5 = y[0].cos();
+    let mut k6 = 0;
+    while k6 < y.len() {
+        k6 += 1;
+        let j7 = k6 - 1;
+        if !(j7 < 2) {
+            break;
+        }
+        let mut u8 = (0.5 * b06_f001_value(tape, s3).sin()).atanh();
     }
     (acc1 + acc2 + s3 - u4) * y[1]
 }
@@ -193,6 +330,38 @@ fn b06_f004(a: f64, x: &[f64], n: usize) -> f64 {
     acc1 * v2[0]
 }
 
+// `b06_f004` on the `Value` tape: its gradient must agree with `b06_f004_vjp`.
+fn b06_f004_value<'t>(
+    tape: &'t Tape<f64>,
+    a: Value<'t, f64>,
+    x: &[Value<'t, f64>],
+    n: usize,
+) -> Value<'t, f64> {
+    let mut acc1 = tape.constant((-0.1) / ((-2.0e-1) * (-2.0e-1) + 1.0));
+    if x[0] >= -acc1 {
+        return if x[0] + x[0] >= acc1 { a } else { x[2] };
+    }
+    acc1 = a + acc1 * x[0];
+    let mut v2 = vec![tape.constant(0.0); 3];
+    v2[1] = v2[1] * (1.0 + 0.5 * (acc1 * a).tanh());
+    {
+        for i3 in 0..=v2.len() - 1 {
+            if a <= (-0.215) || x[i3 % v2.len()] <= acc1 {
+                let acc1 = acc1 * (2.5 + v2[i3].tanh()).recip();
+            } else if (0.5 * acc1.tanh()).atanh() >= (-0.34) {
+                let mut acc4 = a * (i3 as f64);
+                acc1 = acc1 * 0.76
+                    + (-1.13)
+                        / (f64::acosh(2.0 + f64::sin((i3 as f64)) + 1.0)
+                            * f64::acosh(2.0 + f64::sin((i3 as f64)) + 1.0)
+                            + 0.5);
+            }
+            acc1 -= (1.0 + x[x.len() - 1 - i3].powi(2)).ln_1p();
+        }
+    }
+    acc1 * v2[0]
+}
+
 #[differentiate]
 fn b06_f005(b: f64, x: &[f64], a: f64) -> f64 {
     let mut acc1 = b06_f004(f64::asinh(b), x, 2);
@@ -213,6 +382,31 @@ fn b06_f005(b: f64, x: &[f64], a: f64) -> f64 {
     acc1 - b + u2 + v3[0]
 }
 
+// `b06_f005` on the `Value` tape: its gradient must agree with `b06_f005_vjp`.
+fn b06_f005_value<'t>(
+    tape: &'t Tape<f64>,
+    b: Value<'t, f64>,
+    x: &[Value<'t, f64>],
+    a: Value<'t, f64>,
+) -> Value<'t, f64> {
+    let mut acc1 = b06_f004_value(tape, b.asinh(), x, 2);
+    let u2 = ((b + acc1) * (b + acc1) + 1.0).log(2.0);
+    let mut v3 = vec![tape.constant(0.5); 3];
+    for i4 in 0..v3.len() {
+        v3[i4] = v3[i4] + v3[(i4 + 1) % x.len()];
+    }
+    acc1 = acc1 + v3[1].atan() * v3[0];
+    v3[2] = v3[2] - x[0];
+    let mut k5 = 0;
+    while k5 < v3.len() {
+        let j6 = k5;
+        let mut t7 = b / 0.5;
+        acc1 -= 0.885 / (1.0 + t7 * t7) - b06_f001_value(tape, -t7);
+        k5 += 1;
+    }
+    acc1 - b + u2 + v3[0]
+}
+
 #[differentiate]
 fn b06_f006(b: f64, c: f64, n: usize, a: f64) -> f64 {
     let mut acc1: f64 = 1.811_f64;
@@ -225,6 +419,37 @@ fn b06_f006(b: f64, c: f64, n: usize, a: f64) -> f64 {
         k2 += 1;
         let j3 = k2 - 1;
         let mut acc4: f64 = (n as f64);
+        if acc4.sin() < (j3 as f64) * b {
+            let u5 = acc1 - acc4;
+        } else if j3 % 2 == 1 {
+            let mut t6 = acc4 * (acc4 + acc4);
+        } else {
+            let mut acc7 = acc4;
+            acc1 = acc1 * (-0.734) + (j3 as f64);
+        }
+        acc1 += c * b.tanh();
+    }
+    acc1
+}
+
+// `b06_f006` on the `Value` tape: its gradient must agree with `b06_f006_vjp`.
+fn b06_f006_value<'t>(
+    tape: &'t Tape<f64>,
+    b: Value<'t, f64>,
+    c: Value<'t, f64>,
+    n: usize,
+    a: Value<'t, f64>,
+) -> Value<'t, f64> {
+    let mut acc1 = tape.constant(1.811_f64);
+    acc1 = acc1 * 0.2_f64 + (0.6 * acc1.cos()).tan().sin();
+    if c.sin() < b {
+        return c.atan() - (acc1 + c);
+    }
+    let mut k2: usize = 0;
+    while k2 < n {
+        k2 += 1;
+        let j3 = k2 - 1;
+        let mut acc4 = tape.constant((n as f64));
         if acc4.sin() < (j3 as f64) * b {
             let u5 = acc1 - acc4;
         } else if j3 % 2 == 1 {
@@ -329,6 +554,52 @@ fn b06_f007_plain(a: f64, n: usize) -> Vec<f64> {
     h2
 }
 
+// `b06_f007` on the `Value` tape: its gradient must agree with `b06_f007_vjp`.
+fn b06_f007_value<'t>(tape: &'t Tape<f64>, a: Value<'t, f64>, n: usize) -> Vec<Value<'t, f64>> {
+    let mut acc1 = a.abs();
+    let mut h2 = vec![tape.constant(0.0); 2];
+    for i3 in 0..h2.len() {
+        for i4 in 0..n {
+            let mut k5 = 0;
+            while k5 < 4 {
+                let j6 = k5;
+                {
+                    acc1 += h2[2 - 1 - i3];
+                    acc1 = acc1 * 0.5;
+                    let mut nh7 = vec![tape.constant(0.0); h2.len()];
+                    for i8 in 0..2 {
+                        nh7[i8] = (-0.775) * h2[i8]
+                            + (h2[(i8 + 1) % h2.len()] + f64::atan((n as f64))).tanh();
+                    }
+                    h2 = nh7;
+                    acc1 = acc1 * (-0.51)
+                        + b06_f006_value(
+                            tape,
+                            b06_f006_value(
+                                tape,
+                                a.sin(),
+                                acc1 * a,
+                                4,
+                                (h2[(i4 + 3) % h2.len()].abs() + 1.0 + 1.0).acosh(),
+                            ),
+                            h2[(i4 + 2) % h2.len()] * a,
+                            4,
+                            h2[(i4 + 2) % 2].sin().exp().sqrt(),
+                        );
+                }
+                let mut t9 = a;
+                acc1 += t9 - h2[h2.len() - 1 - i4].clamp((-1.0), 1.0);
+                acc1 += (i4 as f64)
+                    * (2.0 + h2[h2.len() - 1 - i3].tanh()).powf(0.9 * f64::cos((i3 as f64)));
+                k5 += 1;
+            }
+            acc1 = tape.constant(f64::cos((-1.442e0)) / 4.0);
+        }
+        acc1 = (1.0 + (0.6 * a.cos()).tan().powi(2)).log2();
+    }
+    h2
+}
+
 #[differentiate]
 fn b06_f008(m: usize, n: usize, x: &[f64]) -> f64 {
     let mut acc1: f64 = (-1.77e0);
@@ -349,6 +620,39 @@ fn b06_f008(m: usize, n: usize, x: &[f64]) -> f64 {
                 acc2 / (acc2 * acc2 + 1.0),
             ];
             acc2 -= b06_f001(h6[3] - acc2);
+        }
+        acc2 = acc2 * (-0.1_f64) + acc1;
+    } else {
+        let s7 = x[2] * x[4];
+    }
+    acc1 + acc2
+}
+
+// `b06_f008` on the `Value` tape: its gradient must agree with `b06_f008_vjp`.
+fn b06_f008_value<'t>(
+    tape: &'t Tape<f64>,
+    m: usize,
+    n: usize,
+    x: &[Value<'t, f64>],
+) -> Value<'t, f64> {
+    let mut acc1 = tape.constant((-1.77e0));
+    let mut acc2 = x[1].cos();
+    for i3 in (1..5).rev() {
+        let mut v4 = Vec::with_capacity(4);
+        for i5 in 0..4 {
+            v4.push(acc1);
+        }
+        acc2 -= v4[i3 % v4.len()];
+    }
+    if acc2 <= x[1] {
+        if x[3] < 0.41 {
+            let h6 = vec![
+                x[3].powi(2),
+                x[2],
+                b06_f000_value(tape, 3, x),
+                acc2 / (acc2 * acc2 + 1.0),
+            ];
+            acc2 -= b06_f001_value(tape, h6[3] - acc2);
         }
         acc2 = acc2 * (-0.1_f64) + acc1;
     } else {
@@ -386,6 +690,55 @@ fn b06_f009(n: usize, y: &[f64], a: f64, b: f64, x: &[f64]) -> f64 {
                     u4 -= u4;
                 }
                 acc1 = acc1 * 0.68 + (2.5 + f64::mul_add(1.94_f64, (-0.01), x[1]).cos()).log(3.0);
+            }
+            _ => {
+                let mut acc7 = a;
+                acc1 = acc7.abs() * (i2 as f64);
+            }
+        }
+        acc1 = ((b + 1.482) * (b + 1.482) + 0.5).log10();
+    }
+    (acc1 + a) * b - x[0]
+}
+
+// `b06_f009` on the `Value` tape: its gradient must agree with `b06_f009_vjp`.
+fn b06_f009_value<'t>(
+    tape: &'t Tape<f64>,
+    n: usize,
+    y: &[Value<'t, f64>],
+    a: Value<'t, f64>,
+    b: Value<'t, f64>,
+    x: &[Value<'t, f64>],
+) -> Value<'t, f64> {
+    let mut acc1 = (1.0 + x[2].powi(2)).sqrt();
+    acc1 *= 1.0 + 0.25 * (x[1] * x[1]).cos();
+    {
+        acc1 = (acc1
+            * b06_f006_value(
+                tape,
+                b - x[1],
+                a - x[0],
+                4,
+                if x[2] > (-5.4e-1) { a } else { y[0] },
+            ))
+        .tanh();
+        acc1 /= (y[0] * a).abs() + 1.0;
+        acc1 += b.tanh().powi(2);
+    }
+    for i2 in 0..n {
+        match i2 % 3 {
+            0 => {
+                let mut acc3 = acc1;
+                acc1 -= f64::tanh((-1.91e0));
+            }
+            1 => {
+                let mut u4 = (1.0 + y[(i2 + 3) % y.len()] * y[(i2 + 3) % y.len()]).recip();
+                for i5 in 0..3 {
+                    let acc6 = (u4 * u4 + 0.25).cbrt();
+                    u4 -= u4;
+                }
+                acc1 = acc1 * 0.68
+                    + (2.5 + tape.constant(1.94_f64).mul_add((-0.01), x[1]).cos()).log(3.0);
             }
             _ => {
                 let mut acc7 = a;
@@ -452,6 +805,72 @@ fn b06_f010(a: f64, n: usize, m: usize) -> f64 {
     acc1 * s4 + h2[1]
 }
 
+// `b06_f010` on the `Value` tape: its gradient must agree with `b06_f010_vjp`.
+fn b06_f010_value<'t>(
+    tape: &'t Tape<f64>,
+    a: Value<'t, f64>,
+    n: usize,
+    m: usize,
+) -> Value<'t, f64> {
+    let mut acc1 = tape.constant(7.2e-1);
+    let mut h2 = Vec::with_capacity(n);
+    for i3 in 0..2 {
+        h2.push(tape.constant(f64::asinh(f64::acosh(
+            f64::exp(f64::tanh((i3 as f64))) + 1.0,
+        ))));
+    }
+    let mut s4 = if a > (-0.23) {
+        h2[1] - (m as f64)
+    } else {
+        (0.5 * acc1.tanh()).atanh()
+    };
+    {
+        let s4 = s4 * a.cos();
+        acc1 += b06_f006_value(
+            tape,
+            b06_f001_value(
+                tape,
+                if s4.sin() >= h2[0] % 1.5 {
+                    h2[1]
+                } else {
+                    h2[0]
+                },
+            ),
+            acc1.atan(),
+            4,
+            h2[0],
+        );
+    }
+    for i5 in 0..3 {
+        h2[1] = tape.constant((-1.9) / 2.0 + 1.31);
+        let mut k6 = 0;
+        loop {
+            if k6 >= n {
+                break;
+            }
+            k6 += 1;
+            let j7 = k6 - 1;
+            s4 -= s4 * (a + (j7 as f64));
+            h2[i5 / 2] = a % 2.0 - a;
+            acc1 -= acc1;
+        }
+        s4 -= (if (0.5 * acc1.cos()).atanh() < (h2[i5 / 2].abs() + 1.0).log10() {
+            a
+        } else {
+            tape.constant((-0.44))
+        }) + (h2[i5 % 2] + h2[i5 / 2]);
+    }
+    for i8 in (0..m).step_by(3) {
+        let u9 = if h2[1] / 0.5 < 6.3e-1 {
+            tape.constant(f64::atan((i8 as f64)))
+        } else {
+            s4 * a
+        };
+        acc1 = acc1 * (-0.6) + h2[(i8 + 1) % 2] * a;
+    }
+    acc1 * s4 + h2[1]
+}
+
 #[differentiate(wrt(c, b))]
 fn b06_f011(y: &[f64], a: f64, c: f64, b: f64, x: &[f64]) -> f64 {
     let mut acc1: f64 = (-0.69);
@@ -481,6 +900,28 @@ fn b06_f011_plain(y: &[f64], a: f64, c: f64, b: f64, x: &[f64]) -> f64 {
     acc2 /= (y[0] + h3[0]) * (y[0] + h3[0]) + 1.0;
     acc2 = (acc2 + acc1).atan();
     h3[0] -= b06_f010(f64::atan(1.111), 2, 3);
+    (acc1 + acc2) * a - h3[0]
+}
+
+// `b06_f011` on the `Value` tape: its gradient must agree with `b06_f011_vjp`.
+fn b06_f011_value<'t>(
+    tape: &'t Tape<f64>,
+    y: &[Value<'t, f64>],
+    a: Value<'t, f64>,
+    c: Value<'t, f64>,
+    b: Value<'t, f64>,
+    x: &[Value<'t, f64>],
+) -> Value<'t, f64> {
+    let mut acc1 = tape.constant((-0.69));
+    let mut acc2 = b.tanh();
+    let mut h3 = vec![tape.constant(0.0); y.len()];
+    {
+        acc1 += (0.8 * c.tanh()).acos() * y[0];
+        acc1 = h3[0];
+    }
+    acc2 /= (y[0] + h3[0]) * (y[0] + h3[0]) + 1.0;
+    acc2 = (acc2 + acc1).atan();
+    h3[0] = h3[0] - b06_f010_value(tape, tape.constant(f64::atan(1.111)), 2, 3);
     (acc1 + acc2) * a - h3[0]
 }
 
@@ -542,6 +983,79 @@ fn b06_f012(x: &[f64], n: usize) -> f64 {
     (acc1 + t2 - h3[1]).tanh()
 }
 
+// `b06_f012` on the `Value` tape: its gradient must agree with `b06_f012_vjp`.
+fn b06_f012_value<'t>(tape: &'t Tape<f64>, x: &[Value<'t, f64>], n: usize) -> Value<'t, f64> {
+    let mut acc1 = x[3];
+    let mut t2 = acc1;
+    let mut h3 = vec![tape.constant(1.0); n];
+    for i4 in 0..4 {
+        h3[i4] = acc1;
+    }
+    h3[3] = (t2 - h3[0]).sin();
+    {
+        let mut k5 = 0;
+        loop {
+            if k5 >= n {
+                break;
+            }
+            let j6 = k5;
+            for i7 in 0..4 {
+                t2 /= 1.0 + (1.0 + t2.powi(2)).log2() * (1.0 + t2.powi(2)).log2();
+                if h3[0] <= 1.125 {
+                    let mut nh8 = vec![tape.constant(0.0); n];
+                    for i9 in 0..h3.len() {
+                        nh8[i9] = 0.551_f64 * h3[i9]
+                            + (h3[(i9 + 1) % h3.len()]
+                                + (match i9 % 3 {
+                                    0 => x[i7],
+                                    1 => x[i7 / 2],
+                                    _ => x[i7],
+                                }))
+                            .sin();
+                    }
+                    h3 = nh8;
+                    let mut w10 = h3.clone();
+                    let s11 = (1.0
+                        + b06_f002_value(
+                            tape,
+                            t2 / 3.0,
+                            3,
+                            h3[j6 % w10.len()] + t2,
+                            x[i7].sin(),
+                            &w10,
+                            x,
+                        ) * b06_f002_value(
+                            tape,
+                            t2 / 3.0,
+                            3,
+                            h3[j6 % w10.len()] + t2,
+                            x[i7].sin(),
+                            &w10,
+                            x,
+                        ))
+                    .ln()
+                    .atan2(
+                        (x[x.len() - 1 - j6].powi(2)
+                            + (f64::fract(0.5 * 1.1) + h3[(j6 + 3) % h3.len()]))
+                            * (x[x.len() - 1 - j6].powi(2)
+                                + (f64::fract(0.5 * 1.1) + h3[(j6 + 3) % h3.len()]))
+                            + 0.5,
+                    );
+                    acc1 = acc1 * 1.9e-1 + b06_f008_value(tape, 1, 1, x);
+                } else {
+                    let t12 = tape.constant((-1.5e0) + 0.45);
+                    t2 = (1.0 + (1.0 + acc1.powi(2)).ln().powi(2)).recip();
+                }
+                t2 = t2 * 0.47 + (x[x.len() - 1 - i7] + t2).cos();
+            }
+            t2 += (acc1 * acc1 + 0.25).sqrt() + acc1;
+            k5 += 1;
+        }
+        acc1 = acc1 * 6.9e-1 + (0.6 * t2.tanh()).tan() * 0.12;
+    }
+    (acc1 + t2 - h3[1]).tanh()
+}
+
 #[differentiate]
 fn b06_f013(y: &[f64], x: &[f64], n: usize, c: f64, b: f64, a: f64) -> f64 {
     let mut acc1 = (-1.5_f64) - x[1];
@@ -576,6 +1090,51 @@ fn b06_f013(y: &[f64], x: &[f64], n: usize, c: f64, b: f64, a: f64) -> f64 {
     (acc1 - t3 - b + a + w2[0]).atan()
 }
 
+// `b06_f013` on the `Value` tape: its gradient must agree with `b06_f013_vjp`.
+fn b06_f013_value<'t>(
+    tape: &'t Tape<f64>,
+    y: &[Value<'t, f64>],
+    x: &[Value<'t, f64>],
+    n: usize,
+    c: Value<'t, f64>,
+    b: Value<'t, f64>,
+    a: Value<'t, f64>,
+) -> Value<'t, f64> {
+    let mut acc1 = (-1.5_f64) - x[1];
+    let mut w2 = y.to_vec();
+    let mut t3 = (-0.23) + c.atan() + 1.18 / (c * c).tanh().exp();
+    for i4 in (0..w2.len()).rev() {
+        w2[i4 / 2] = tape.constant(f64::asinh((-0.01) / (2.5 + f64::tanh((i4 as f64)))));
+        let mut t5 = b06_f008_value(tape, 1, 1, x) + (i4 as f64);
+        let mut nh6 = vec![tape.constant(0.0); y.len()];
+        for i7 in 0..y.len() {
+            nh6[i7] = 0.552 * w2[i7]
+                + (w2[(i7 + 1) % 1]
+                    + tape
+                        .constant((i7 as f64))
+                        .hypot(1.0 + x[i4 % x.len()] * x[i4 % x.len()]))
+                .sin();
+        }
+        w2 = nh6;
+        t3 += a.max(a - acc1);
+    }
+    {
+        let mut acc8 = tape.constant((-1.37));
+        let mut k9 = 0;
+        while k9 < w2.len() && (n as f64) * b < 2.98 {
+            k9 += 1;
+            let j10 = k9 - 1;
+            let mut acc11 = x[j10 / 2].asinh().cos();
+            acc1 -= y[j10];
+            if 1.99e0 > (-0.6) {
+                continue;
+            }
+        }
+        acc1 = acc1 * 0.75 + b.asinh().sin();
+    }
+    (acc1 - t3 - b + a + w2[0]).atan()
+}
+
 #[differentiate]
 fn b06_f014(a: f64, x: &[f64], n: usize) -> f64 {
     let mut acc1: f64 = a.atan2(x[0] * x[0] + 0.5);
@@ -592,6 +1151,32 @@ fn b06_f014(a: f64, x: &[f64], n: usize) -> f64 {
                 acc1 = t6 - f64::log10(1.0 + (-1.8) * (-1.8));
             }
             acc2 = acc2 * (-2.7e-1) + f64::acos(0.8 * (1.0 + x[0] * x[0] + 1.0).acosh().cos());
+        }
+    }
+    (acc1 + acc2).sin()
+}
+
+// `b06_f014` on the `Value` tape: its gradient must agree with `b06_f014_vjp`.
+fn b06_f014_value<'t>(
+    tape: &'t Tape<f64>,
+    a: Value<'t, f64>,
+    x: &[Value<'t, f64>],
+    n: usize,
+) -> Value<'t, f64> {
+    let mut acc1 = a.atan2(x[0] * x[0] + 0.5);
+    let mut acc2 = tape.constant(0.6);
+    let mut k3: usize = 0;
+    while k3 < n && acc2 - a > (-1.321) {
+        k3 += 1;
+        let j4 = k3 - 1;
+        acc2 /= 1.0 + -(0.03) * -(0.03);
+        {
+            for i5 in 0..x.len() {
+                let t6 = a % 2.0 * acc2;
+                let mut u7 = t6 * x[0] + b06_f010_value(tape, x[0].max(acc2), 2, 3);
+                acc1 = t6 - f64::log10(1.0 + (-1.8) * (-1.8));
+            }
+            acc2 = acc2 * (-2.7e-1) + (0.8 * (1.0 + x[0] * x[0] + 1.0).acosh().cos()).acos();
         }
     }
     (acc1 + acc2).sin()
@@ -657,6 +1242,68 @@ fn b06_f015(x: &[f64]) -> f64 {
     acc1 - acc2 - h3[0] - x[1]
 }
 
+// `b06_f015` on the `Value` tape: its gradient must agree with `b06_f015_vjp`.
+fn b06_f015_value<'t>(tape: &'t Tape<f64>, x: &[Value<'t, f64>]) -> Value<'t, f64> {
+    let mut acc1 = x[0].sin();
+    let mut acc2 = b06_f005_value(
+        tape,
+        (acc1.abs() + 1.0).powf(0.5),
+        x,
+        (1.0 + x[2].powi(2)).recip(),
+    );
+    let mut h3 = vec![tape.constant(0.0); 3];
+    for i4 in 0..x.len() {
+        h3[i4] = b06_f004_value(tape, tape.constant(f64::asinh((i4 as f64))), x, 2)
+            .atan2(x[i4 / 2].abs() + 1.0);
+    }
+    if acc2 < (-9.27) {
+        for i5 in (0..h3.len()).rev() {
+            let s6 = if i5 % 2 == 0 || acc2 < acc1 {
+                acc2.hypot(x[i5].cos().exp())
+            } else {
+                acc2
+            };
+            let mut s7 = s6 * acc2 + s6;
+        }
+        if b06_f005_value(tape, acc2, x, acc2) <= (-1.47) + acc1 {
+            if (1.5 + h3[2].sin())
+                .log(3.0)
+                .atan2(1.0 + (0.6 * acc1.cos()).tan() * (0.6 * acc1.cos()).tan())
+                <= 0.83
+            {
+                for i8 in 0..2 {
+                    if 0.931 >= 0.667 && (i8 < 1 || (i8 as f64) >= 0.9) {
+                        break;
+                    }
+                    let acc1 = acc1 * (0.6 / (f64::abs((-0.222)) + 1.0));
+                    let mut nh9 = vec![tape.constant(0.0); x.len()];
+                    for i10 in 0..3 {
+                        nh9[i10] = 0.886 * h3[i10]
+                            + (h3[(i10 + 1) % h3.len()] + ((0.5 * x[i8 / 2]).round() + acc1))
+                                .tanh();
+                    }
+                    h3 = nh9;
+                }
+                acc2 = h3[0] * 1.37e0 * (acc2 * x[0]);
+            } else if h3[0] < (-0.727) {
+                let t11 = (-0.206) / (2.0 + h3[2].cos());
+            }
+            acc1 = ((if acc2 >= (-0.08) { x[2] } else { acc2 }).abs() + 1.0).cbrt();
+        } else {
+            let mut s12 = (if acc2.atan() < (-1.46_f64) {
+                x[1]
+            } else {
+                h3[1]
+            }) * acc2;
+            acc1 = tape.constant((-0.02));
+        }
+    } else if (h3[1] * h3[2]).tanh() < if acc1 <= (-0.21) { x[0] } else { x[2].cos() } {
+        let s13 = (0.86 * x[1]).max(acc2 + h3[0]);
+        acc1 -= acc1;
+    }
+    acc1 - acc2 - h3[0] - x[1]
+}
+
 #[differentiate]
 fn b06_f016(x: &[f64], a: f64, b: f64, m: usize, n: usize) -> f64 {
     let mut acc1 = x[0] - x[0];
@@ -683,12 +1330,73 @@ fn b06_f016(x: &[f64], a: f64, b: f64, m: usize, n: usize) -> f64 {
     acc1 * acc2 + b - u7
 }
 
+// `b06_f016` on the `Value` tape: its gradient must agree with `b06_f016_vjp`.
+fn b06_f016_value<'t>(
+    tape: &'t Tape<f64>,
+    x: &[Value<'t, f64>],
+    a: Value<'t, f64>,
+    b: Value<'t, f64>,
+    m: usize,
+    n: usize,
+) -> Value<'t, f64> {
+    let mut acc1 = x[0] - x[0];
+    let mut acc2 = tape.constant((-0.91_f64));
+    {
+        let s3 = x[1];
+        acc1 *= 1.0 + 0.1 * (s3 + s3).cos();
+        let mut k4 = 0;
+        while k4 < x.len() {
+            k4 += 1;
+            let j5 = k4 - 1;
+            let u6 = (j5 as f64) - x[j5 % 2] - b;
+            acc1 = (match j5 % 2 {
+                0 => x[j5],
+                _ => tape.constant((j5 as f64)),
+            })
+            .sin();
+            if j5 > 0 {
+                continue;
+            }
+        }
+    }
+    let u7 = -((n as f64) - x[0]);
+    acc1 * acc2 + b - u7
+}
+
 #[differentiate]
 fn b06_f017(a: f64, y: &[f64], b: f64, x: &[f64], c: f64) -> Vec<f64> {
     let mut acc1: f64 = (-0.67);
     let mut acc2 = x[0] * x[1];
     let mut h3 = vec![0.0; 1];
     let mut v4: Vec<f64> = vec![0.0; y.len()];
+    for i5 in 0..5 {
+        v4[i5] = (acc2 + x[2]).hypot(2.5 + (acc2 + acc2).cos());
+    }
+    let s6 = (a * v4[1]).clamp((-1.0), 1.0);
+    acc1 -= x[1];
+    if a <= 0.64_f64 {
+        let s7 = (-1.8_f64) / (1.0 + a * a);
+        acc1 = h3[0] % 2.0 + (x[2] - x[2]);
+    } else if y[3] >= acc1 {
+        let mut u8 = acc1;
+    }
+    let out9 = vec![acc2];
+    out9
+}
+
+// `b06_f017` on the `Value` tape: its gradient must agree with `b06_f017_vjp`.
+fn b06_f017_value<'t>(
+    tape: &'t Tape<f64>,
+    a: Value<'t, f64>,
+    y: &[Value<'t, f64>],
+    b: Value<'t, f64>,
+    x: &[Value<'t, f64>],
+    c: Value<'t, f64>,
+) -> Vec<Value<'t, f64>> {
+    let mut acc1 = tape.constant((-0.67));
+    let mut acc2 = x[0] * x[1];
+    let mut h3 = vec![tape.constant(0.0); 1];
+    let mut v4 = vec![tape.constant(0.0); y.len()];
     for i5 in 0..5 {
         v4[i5] = (acc2 + x[2]).hypot(2.5 + (acc2 + acc2).cos());
     }
@@ -735,9 +1443,74 @@ fn b06_f018(y: &[f64], x: &[f64], n: usize) -> f64 {
     (acc1 - acc2) * v3[0]
 }
 
+// `b06_f018` on the `Value` tape: its gradient must agree with `b06_f018_vjp`.
+fn b06_f018_value<'t>(
+    tape: &'t Tape<f64>,
+    y: &[Value<'t, f64>],
+    x: &[Value<'t, f64>],
+    n: usize,
+) -> Value<'t, f64> {
+    let mut acc1 = tape.constant((-1.0e-1));
+    let mut acc2 = acc1;
+    let mut v3 = y.to_vec();
+    if -x[0].atan() > 0.4 * v3[1] + f64::log(1.0 + (-0.711) * (-0.711), 10.0) {
+        if v3[2] > (-1.88) {
+            if x[0] > (-0.49) {
+                let mut s4 = acc2;
+                let mut v5 = vec![tape.constant(0.0); 3];
+                for i6 in 0..v5.len() {
+                    v5[i6] = s4;
+                }
+            } else if v3[0] + acc2 <= acc2 + acc2 {
+                let u7 = b06_f014_value(tape, b06_f010_value(tape, -acc2, 2, 3), x, 2);
+                acc1 = v3[0];
+            } else {
+                let mut t8 = y[1].mul_add(y[2], v3[2]);
+            }
+            acc2 += (acc2.abs() + 1.0).log2() * (x[0] - x[0]);
+        } else {
+            let mut s9 = y[3].clamp((-1.0), 1.0).cos();
+            acc2 -= (s9 + s9).sin();
+        }
+    } else {
+        let mut u10 = tape.constant(std::f64::consts::E);
+        acc2 = acc2 * (-0.401) + v3[0];
+    }
+    (acc1 - acc2) * v3[0]
+}
+
 #[differentiate]
 fn b06_f019(y: &[f64], x: &[f64], a: f64, b: f64) -> f64 {
     let mut acc1: f64 = 0.54;
+    let u2 = y[0];
+    {
+        if y[0] <= (0.6 * (y[0] * b).tanh()).tan() {
+            acc1 /= 2.0 + (if !(a * acc1 > a) { b } else { x[0] }).tanh();
+            acc1 += acc1 - (acc1 + y[0]);
+        }
+        let a = a + x[0].atan2(1.5 + y[0].sin());
+        acc1 += (1.0 + (a + x[1]).powi(2)).ln();
+    }
+    acc1 = x[3] * (b / x[2].sin().exp());
+    if x[0] > 0.3 {
+        return (a * y[0]).max((x[2] * x[2] + 1.0).log2());
+    }
+    for i3 in (0..y.len()).rev() {
+        let s4 = (x[i3] * y[y.len() - 1 - i3]).asinh().sin();
+        acc1 = (2.0 + s4.sin()).sqrt() - y[i3].powi(3);
+    }
+    acc1
+}
+
+// `b06_f019` on the `Value` tape: its gradient must agree with `b06_f019_vjp`.
+fn b06_f019_value<'t>(
+    tape: &'t Tape<f64>,
+    y: &[Value<'t, f64>],
+    x: &[Value<'t, f64>],
+    a: Value<'t, f64>,
+    b: Value<'t, f64>,
+) -> Value<'t, f64> {
+    let mut acc1 = tape.constant(0.54);
     let u2 = y[0];
     {
         if y[0] <= (0.6 * (y[0] * b).tanh()).tan() {
@@ -790,6 +1563,54 @@ fn b06_f020(a: f64, n: usize, b: f64) -> f64 {
                         h5[(i7 + 3) % h5.len()]
                     } else {
                         (i7 as f64)
+                    }) / 0.5;
+                    acc1 -= h5[0] + a;
+                }
+            }
+            acc1 = 0.08 / (h5[(i7 + 2) % h5.len()].abs() + 1.0) + (i7 as f64);
+        }
+        acc1 += (b + 0.64).tanh();
+    }
+    (acc1 + acc2) * u3 + h5[1]
+}
+
+// `b06_f020` on the `Value` tape: its gradient must agree with `b06_f020_vjp`.
+fn b06_f020_value<'t>(
+    tape: &'t Tape<f64>,
+    a: Value<'t, f64>,
+    n: usize,
+    b: Value<'t, f64>,
+) -> Value<'t, f64> {
+    let mut acc1 = b * b;
+    let mut acc2 = tape.constant((-0.406));
+    let mut u3 = (0.9 * (1.0 + acc1 * acc1).ln().cos()).asin();
+    let mut t4 = acc2 + a;
+    let mut h5 = vec![tape.constant(0.0); 2];
+    for i6 in 0..h5.len() {
+        h5[i6] = acc2 - (i6 as f64) + (h5[i6] + h5[i6 / 2]);
+    }
+    let t4 = t4 + h5[0].sin();
+    if acc2 <= 0.6 {
+        for i7 in (0..5).step_by(2) {
+            if f64::acosh(1.0 + f64::powi(1.679, 2) + 1.0)
+                > 1.841 / (1.5 + f64::sin(std::f64::consts::FRAC_PI_4))
+            {
+                return acc2;
+            }
+            match i7 % 3 {
+                0 => {
+                    let t8 = (h5[i7 % 2] * h5[i7 % 2] + 0.5).powf((-0.5)).cos();
+                    acc2 -= h5[(i7 + 3) % 2];
+                }
+                1 => {
+                    let mut s9 = tape.constant(f64::recip(f64::exp(f64::sin((i7 as f64) / 2.0))));
+                    acc2 = acc2 * 0.8 + (s9 + s9 / 3.0);
+                }
+                _ => {
+                    let mut s10 = (if t4 * acc2 <= t4.tanh() {
+                        h5[(i7 + 3) % h5.len()]
+                    } else {
+                        tape.constant((i7 as f64))
                     }) / 0.5;
                     acc1 -= h5[0] + a;
                 }
@@ -878,6 +1699,43 @@ fn b06_f021_plain(a: f64, n: usize) -> f64 {
     (acc1 + acc2).tanh()
 }
 
+// `b06_f021` on the `Value` tape: its gradient must agree with `b06_f021_vjp`.
+fn b06_f021_value<'t>(tape: &'t Tape<f64>, a: Value<'t, f64>, n: usize) -> Value<'t, f64> {
+    let mut acc1 = tape.constant((-0.55));
+    let mut acc2 = tape.constant((-1.33));
+    let mut k3 = 0;
+    while k3 < 1 {
+        let j4 = k3;
+        if a.asinh() < acc1 + 1.75 {
+            let acc5 = acc1;
+            acc1 += (if acc5 + acc1 > (-1.61) * (n as f64) {
+                (j4 as f64)
+            } else {
+                (j4 as f64)
+            }) * (a - acc1);
+        } else if acc2 >= acc2 {
+            let h6 = vec![acc1.clamp((-1.0), 1.0), tape.constant(f64::tanh(1.23))];
+            let acc7 = acc2 + h6[j4 % 2];
+            for i8 in 0..h6.len() {
+                let mut v9 = vec![tape.constant(0.5); h6.len()];
+                {
+                    let mut nh10 = vec![tape.constant(0.0); v9.len()];
+                    for i11 in 0..h6.len() {
+                        nh10[i11] = (-0.7) * v9[i11] + (v9[(i11 + 1) % h6.len()] + acc7).sin();
+                    }
+                    v9 = nh10;
+                    acc2 = v9[i8 % 2];
+                }
+            }
+        } else {
+            let mut t12 = acc2.atan();
+        }
+        acc2 = b06_f010_value(tape, (0.6 * acc2.sin()).tan(), 2, 3);
+        k3 += 1;
+    }
+    (acc1 + acc2).tanh()
+}
+
 #[differentiate(wrt(x))]
 fn b06_f022(x: &[f64], y: &[f64], n: usize) -> f64 {
     let mut acc1: f64 = (-1.68);
@@ -887,6 +1745,38 @@ fn b06_f022(x: &[f64], y: &[f64], n: usize) -> f64 {
             v2[i3] *= 1.0 + 0.25 * acc1.abs().tanh();
             if i3 < 1 {
                 v2[i3] -= (i3 as f64);
+                acc1 /= y[i3].abs() + 1.0;
+                acc1 += (0.4 + x[i3 / 2]).clamp((-1.0), 1.0);
+            } else if i3 % 2 == 0 {
+                for i4 in 0..=n - 1 {
+                    let mut acc5 = acc1 * x[i3 % x.len()];
+                }
+                acc1 = v2[1].asinh();
+            } else {
+                let mut acc6 = y[i3 / 2].tanh().exp().cbrt();
+                acc1 = acc1 * 0.06 + (0.973_f64 + (i3 as f64) * x[1]);
+            }
+            acc1 = acc1 * 0.384 + y[(i3 + 1) % y.len()];
+        }
+        acc1 -= (-1.91);
+    }
+    (acc1 + v2[0]).sin()
+}
+
+// `b06_f022` on the `Value` tape: its gradient must agree with `b06_f022_vjp`.
+fn b06_f022_value<'t>(
+    tape: &'t Tape<f64>,
+    x: &[Value<'t, f64>],
+    y: &[Value<'t, f64>],
+    n: usize,
+) -> Value<'t, f64> {
+    let mut acc1 = tape.constant((-1.68));
+    let mut v2 = x.to_vec();
+    for i3 in 0..=y.len() - 1 {
+        if i3 <= 0 {
+            v2[i3] = v2[i3] * (1.0 + 0.25 * acc1.abs().tanh());
+            if i3 < 1 {
+                v2[i3] = v2[i3] - (i3 as f64);
                 acc1 /= y[i3].abs() + 1.0;
                 acc1 += (0.4 + x[i3 / 2]).clamp((-1.0), 1.0);
             } else if i3 % 2 == 0 {
@@ -948,6 +1838,56 @@ fn b06_f023(b: f64, a: f64, y: &[f64], x: &[f64], c: f64) -> f64 {
     acc1 - acc2 + c - b - y[2]
 }
 
+// `b06_f023` on the `Value` tape: its gradient must agree with `b06_f023_vjp`.
+fn b06_f023_value<'t>(
+    tape: &'t Tape<f64>,
+    b: Value<'t, f64>,
+    a: Value<'t, f64>,
+    y: &[Value<'t, f64>],
+    x: &[Value<'t, f64>],
+    c: Value<'t, f64>,
+) -> Value<'t, f64> {
+    let mut acc1 = tape.constant(9.59e-1);
+    let mut acc2 = a;
+    acc1 /= (if (1.0 + acc2 * acc2).log10() <= 0.28 {
+        x[0]
+    } else {
+        tape.constant(1.56)
+    })
+    .tanh()
+    .exp();
+    for i3 in 0..x.len() {
+        if b >= (-0.695) {
+            break;
+        }
+        for i4 in (0..y.len()).step_by(3) {
+            let mut w5 = vec![tape.constant(0.0); y.len()];
+            w5[i3 % 5] = b;
+            if y[i3 % 5] < acc1 && i4 >= 1 || x[i4 / 2] > 3.0e-2 {
+                break;
+            }
+        }
+    }
+    {
+        {
+            let mut v6 = vec![tape.constant(0.0); x.len()];
+            for i7 in 0..v6.len() {
+                v6[i7] = x[i7 % 3];
+            }
+            acc1 += c;
+        }
+        let mut k8 = 0;
+        while k8 < 4 {
+            let j9 = k8;
+            let mut s10 = x[(j9 + 1) % 3].clamp((-1.0), 1.0);
+            acc1 -= s10;
+            k8 += 1;
+        }
+        acc1 = (y[3] + c).atan().exp();
+    }
+    acc1 - acc2 + c - b - y[2]
+}
+
 #[differentiate(wrt(a))]
 fn b06_f024(a: f64, m: usize, b: f64, n: usize) -> f64 {
     let mut acc1: f64 = 0.211;
@@ -967,6 +1907,40 @@ fn b06_f024(a: f64, m: usize, b: f64, n: usize) -> f64 {
                     acc1 = (1.0 + u7 * u7).powf(1.5) / 0.5;
                 }
                 acc1 = b + (j6 as f64).sin();
+            }
+            acc1 = acc1 * 0.43 + acc1;
+        }
+        acc1 += b;
+        k2 += 1;
+    }
+    acc1 + b
+}
+
+// `b06_f024` on the `Value` tape: its gradient must agree with `b06_f024_vjp`.
+fn b06_f024_value<'t>(
+    tape: &'t Tape<f64>,
+    a: Value<'t, f64>,
+    m: usize,
+    b: Value<'t, f64>,
+    n: usize,
+) -> Value<'t, f64> {
+    let mut acc1 = tape.constant(0.211);
+    acc1 = acc1 * (-0.47) + ((-0.88) * a - 0.687 / (1.0 + b * b));
+    let mut k2: usize = 0;
+    while k2 < n && acc1 * acc1 < 0.95 {
+        let j3 = k2;
+        for i4 in 0..1 {
+            let mut k5 = 0;
+            while k5 < m && (-1.44) < 0.7 {
+                k5 += 1;
+                let j6 = k5 - 1;
+                if acc1 < (-0.33) {
+                    let a = a * (a * a + 1.0 + 1.0).acosh();
+                } else {
+                    let u7 = b;
+                    acc1 = (1.0 + u7 * u7).powf(1.5) / 0.5;
+                }
+                acc1 = b + f64::sin((j6 as f64));
             }
             acc1 = acc1 * 0.43 + acc1;
         }
@@ -997,6 +1971,39 @@ fn b06_f025(n: usize, y: &[f64], x: &[f64], m: usize) -> f64 {
             let mut acc7 = (j4 as f64)
                 .tanh()
                 .atan2(1.5 + (0.86 / ((j4 as f64).abs() + 1.0) * s2).tanh());
+        }
+        k3 += 1;
+    }
+    (acc1 * s2 * x[0]).sin()
+}
+
+// `b06_f025` on the `Value` tape: its gradient must agree with `b06_f025_vjp`.
+fn b06_f025_value<'t>(
+    tape: &'t Tape<f64>,
+    n: usize,
+    y: &[Value<'t, f64>],
+    x: &[Value<'t, f64>],
+    m: usize,
+) -> Value<'t, f64> {
+    let mut acc1 = tape.constant(0.22);
+    let s2 = tape.constant(-f64::abs(f64::sinh(f64::sin(0.747_f64))));
+    let acc1 = acc1 * b06_f010_value(tape, y[3] * acc1, 2, 3);
+    let mut k3: usize = 0;
+    loop {
+        if k3 >= y.len() {
+            break;
+        }
+        let j4 = k3;
+        if tape.constant(0.064) >= x[j4] || !(acc1 > s2) {
+            break;
+        }
+        let mut v5 = vec![tape.constant(0.0); x.len()];
+        if (0.5 * y[j4 / 2].sin()).atanh() > s2 * 1.529 {
+            let mut acc6 = (acc1 - s2) / (1.0 + x[(j4 + 3) % 4].powi(2)) % 1.5;
+        } else {
+            let mut acc7 = tape
+                .constant(f64::tanh((j4 as f64)))
+                .atan2(1.5 + (0.86 / (f64::abs((j4 as f64)) + 1.0) * s2).tanh());
         }
         k3 += 1;
     }
@@ -1056,6 +2063,60 @@ fn b06_f026(a: f64, n: usize) -> Vec<f64> {
     out12
 }
 
+// `b06_f026` on the `Value` tape: its gradient must agree with `b06_f026_vjp`.
+fn b06_f026_value<'t>(tape: &'t Tape<f64>, a: Value<'t, f64>, n: usize) -> Vec<Value<'t, f64>> {
+    let mut acc1 = a;
+    acc1 = acc1 * 0.5;
+    let mut k2 = 0;
+    while k2 < n && a > (-2.6) {
+        let j3 = k2;
+        {
+            let mut v4 = vec![tape.constant(0.0); 1];
+            for i5 in 0..1 {
+                v4[i5] = v4[i5] + (f64::trunc(0.5 * 1.278) + a).tanh();
+            }
+            let u6 = b06_f006_value(
+                tape,
+                tape.constant(f64::acosh(f64::abs((-0.57)) + 1.0 + 1.0)),
+                v4[j3 % 1],
+                4,
+                tape.constant((j3 as f64) + (j3 as f64)),
+            );
+            let t7 = u6 * 1.22_f64;
+        }
+        if j3 <= 0 && acc1 <= 0.0 {
+            let mut k8 = 0;
+            while k8 < 3 {
+                k8 += 1;
+                let j9 = k8 - 1;
+                for i10 in (0..1).rev() {
+                    let acc1 = acc1 + f64::cos((n as f64));
+                }
+                acc1 += acc1.atan2(f64::exp(f64::tanh((n as f64)))).powi(3);
+            }
+            acc1 += match j3 % 3 {
+                0 => (1.0 + acc1.powi(2)).recip(),
+                1 => a.tanh().cosh(),
+                _ => acc1 - acc1,
+            };
+        } else if !(tape.constant(match j3 % 2 {
+            0 => (-1.07),
+            _ => 1.93,
+        }) >= 0.12_f64 - acc1)
+        {
+            let u11 = a;
+            acc1 = acc1;
+        }
+        acc1 = acc1 * 0.6 + a;
+        k2 += 1;
+    }
+    let mut out12 = vec![tape.constant(0.0); 2];
+    for i13 in 0..2 {
+        out12[i13] = a.tanh();
+    }
+    out12
+}
+
 #[differentiate]
 fn b06_f027(a: f64, c: f64, b: f64, m: usize, n: usize, x: &[f64]) -> f64 {
     let mut acc1: f64 = 1.19;
@@ -1069,6 +2130,33 @@ fn b06_f027(a: f64, c: f64, b: f64, m: usize, n: usize, x: &[f64]) -> f64 {
         h3[0] = (-0.71);
         let s5 = f64::exp_m1(acc1.cos());
         acc1 -= f64::atan(s5);
+    }
+    let u6 = acc1;
+    acc1 = (acc1 + (c + b)).tanh();
+    acc1 - h3[1] + x[0]
+}
+
+// `b06_f027` on the `Value` tape: its gradient must agree with `b06_f027_vjp`.
+fn b06_f027_value<'t>(
+    tape: &'t Tape<f64>,
+    a: Value<'t, f64>,
+    c: Value<'t, f64>,
+    b: Value<'t, f64>,
+    m: usize,
+    n: usize,
+    x: &[Value<'t, f64>],
+) -> Value<'t, f64> {
+    let mut acc1 = tape.constant(1.19);
+    let b = b + x[3];
+    let s2 = c;
+    let mut h3 = vec![tape.constant(0.5); n];
+    for i4 in 0..4 {
+        h3[i4] = tape.constant(1.0);
+    }
+    {
+        h3[0] = tape.constant((-0.71));
+        let s5 = acc1.cos().exp_m1();
+        acc1 -= s5.atan();
     }
     let u6 = acc1;
     acc1 = (acc1 + (c + b)).tanh();
@@ -1105,6 +2193,42 @@ fn b06_f028(x: &[f64], a: f64, b: f64, c: f64) -> f64 {
     acc1 - c - x[0]
 }
 
+// `b06_f028` on the `Value` tape: its gradient must agree with `b06_f028_vjp`.
+fn b06_f028_value<'t>(
+    tape: &'t Tape<f64>,
+    x: &[Value<'t, f64>],
+    a: Value<'t, f64>,
+    b: Value<'t, f64>,
+    c: Value<'t, f64>,
+) -> Value<'t, f64> {
+    let mut acc1 = c;
+    for i2 in (0..1).step_by(3) {
+        if a * x[0] > 0.45_f64 {
+            continue;
+        }
+        let acc1 = acc1 * x[0];
+    }
+    if 0.08 - x[0] <= (-0.3) {
+        let mut v3 = x.to_vec();
+        for i4 in (0..x.len()).step_by(2) {
+            if c / (1.0 + f64::powi((-1.1), 2)) >= 1.1e-1 {
+                return v3[v3.len() - 1 - i4].sin();
+            }
+        }
+        for i5 in 0..x.len() {
+            let mut t6 = tape.constant(0.75);
+            acc1 += -(c * c);
+            if v3[i5] > 0.88 {
+                continue;
+            }
+        }
+        acc1 -= (1.0 + v3[0] * v3[0]).log2() * b.mul_add(b, a);
+    } else {
+        let s7 = tape.constant(f64::sin((-0.81)));
+    }
+    acc1 - c - x[0]
+}
+
 #[differentiate]
 fn b06_f029(a: f64, x: &[f64], n: usize, b: f64) -> f64 {
     let mut acc1 = b;
@@ -1122,6 +2246,36 @@ fn b06_f029(a: f64, x: &[f64], n: usize, b: f64) -> f64 {
         for i6 in (0..n).rev() {
             let s7 = a;
             let mut v8 = vec![0.5; 2];
+            acc1 += a.powi(2);
+        }
+        acc1 -= (0.5 * (a * b).cos()).atanh();
+    }
+    acc1 * b - a + x[3]
+}
+
+// `b06_f029` on the `Value` tape: its gradient must agree with `b06_f029_vjp`.
+fn b06_f029_value<'t>(
+    tape: &'t Tape<f64>,
+    a: Value<'t, f64>,
+    x: &[Value<'t, f64>],
+    n: usize,
+    b: Value<'t, f64>,
+) -> Value<'t, f64> {
+    let mut acc1 = b;
+    acc1 = acc1 * (-0.01) + -(0.9 * a.tanh()).asin();
+    acc1 = acc1 * (-0.545) + a;
+    acc1 += b / f64::exp(f64::sin((n as f64))) - a.cos();
+    for i2 in (0..n).rev() {
+        let mut v3 = vec![tape.constant(0.0); x.len()];
+        for i4 in 0..x.len() {
+            v3[i4] = a.atan().sinh();
+        }
+        acc1 = acc1 * 0.58 + acc1.tanh();
+    }
+    for i5 in 0..x.len() {
+        for i6 in (0..n).rev() {
+            let s7 = a;
+            let mut v8 = vec![tape.constant(0.5); 2];
             acc1 += a.powi(2);
         }
         acc1 -= (0.5 * (a * b).cos()).atanh();
@@ -1184,6 +2338,72 @@ fn b06_f030(a: f64, x: &[f64], n: usize, y: &[f64]) -> f64 {
     acc1 + u12 + a
 }
 
+// `b06_f030` on the `Value` tape: its gradient must agree with `b06_f030_vjp`.
+fn b06_f030_value<'t>(
+    tape: &'t Tape<f64>,
+    a: Value<'t, f64>,
+    x: &[Value<'t, f64>],
+    n: usize,
+    y: &[Value<'t, f64>],
+) -> Value<'t, f64> {
+    let mut acc1 = (1.0 + a * a).log(10.0);
+    if (-1.3) / (1.0 + a * a) < a {
+        let mut s2 = a.sin().exp().cbrt();
+        acc1 += b06_f014_value(
+            tape,
+            b06_f027_value(tape, y[0].hypot(y[0].cos().exp()), a.asinh(), y[1], 2, 4, y),
+            x,
+            2,
+        );
+    } else if x[0] <= x[0] {
+        acc1 *= 1.0 + 0.5 * a.sin();
+        acc1 = acc1 * (-0.563)
+            + tape
+                .constant(1.0 + f64::powi(0.5, 2))
+                .powf(0.9 * acc1.tanh())
+                .cos();
+    } else if y[3] > 0.67 {
+        let mut k3 = 0;
+        loop {
+            if k3 >= y.len() {
+                break;
+            }
+            let j4 = k3;
+            let acc5 = (0.9 * a.atan2(1.0 + x[0] * x[0]).tanh()).asin();
+            acc1 += x[(j4 + 2) % x.len()].asinh().tanh();
+            k3 += 1;
+        }
+        for i6 in 0..y.len() {
+            let mut w7 = Vec::with_capacity(2);
+            for i8 in 0..2 {
+                w7.push(acc1);
+            }
+            acc1 = b06_f010_value(tape, x[(i6 + 1) % n].sin().sinh(), 2, 3);
+        }
+        acc1 = acc1 * 0.248 + (1.0 + a.powi(2)).recip().sin();
+    } else {
+        let mut w9 = vec![tape.constant(0.0); 2];
+        for i10 in 0..2 {
+            w9[i10] = (if a >= acc1 / 3.0 { x[(i10 + 2) % n] } else { a })
+                * (match i10 % 2 {
+                    0 => tape.constant(1.2e0),
+                    _ => acc1,
+                });
+        }
+        let s11 = tape.constant(1.582);
+    }
+    let u12 = if acc1 + acc1 >= 0.77_f64 {
+        if x[0] - a <= (-0.45) {
+            a
+        } else {
+            x[0]
+        }
+    } else {
+        y[3]
+    };
+    acc1 + u12 + a
+}
+
 #[differentiate]
 fn b06_f031(x: &[f64], a: f64, n: usize, y: &[f64]) -> Vec<f64> {
     let mut acc1: f64 = 0.57_f64;
@@ -1223,6 +2443,56 @@ fn b06_f031(x: &[f64], a: f64, n: usize, y: &[f64]) -> Vec<f64> {
     let mut out8 = vec![0.0; 2];
     for i9 in 0..2 {
         out8[i9] = f64::tanh(a) * x[2];
+    }
+    out8
+}
+
+// `b06_f031` on the `Value` tape: its gradient must agree with `b06_f031_vjp`.
+fn b06_f031_value<'t>(
+    tape: &'t Tape<f64>,
+    x: &[Value<'t, f64>],
+    a: Value<'t, f64>,
+    n: usize,
+    y: &[Value<'t, f64>],
+) -> Vec<Value<'t, f64>> {
+    let mut acc1 = tape.constant(0.57_f64);
+    {
+        let s2 = (2.5
+            + b06_f006_value(
+                tape,
+                (0.5 * y[1]).fract() + y[0],
+                a - y[1],
+                n,
+                (0.6 * x[1].sin()).tan(),
+            )
+            .cos())
+        .ln_1p()
+        .atan();
+        if s2 < 0.97 {
+            {
+                let mut k3 = 0;
+                loop {
+                    if k3 >= 5 {
+                        break;
+                    }
+                    let j4 = k3;
+                    let mut acc5 = s2;
+                    acc1 += 1.09;
+                    k3 += 1;
+                }
+                acc1 = acc1 * (-0.39) + (a + acc1 / (1.0 + (-0.222) * (-0.222)));
+            }
+            acc1 = b06_f001_value(tape, a * y[0]);
+        } else if s2 > a {
+            let t6 = s2;
+            acc1 -= f64::cos(-(n as f64));
+        } else {
+            let u7 = s2.atan().clamp((-1.0), 1.0);
+        }
+    }
+    let mut out8 = vec![tape.constant(0.0); 2];
+    for i9 in 0..2 {
+        out8[i9] = a.tanh() * x[2];
     }
     out8
 }
@@ -1269,6 +2539,57 @@ fn b06_f032(b: f64, c: f64, x: &[f64], a: f64, y: &[f64]) -> f64 {
     acc1 + c + b + x[2]
 }
 
+// `b06_f032` on the `Value` tape: its gradient must agree with `b06_f032_vjp`.
+fn b06_f032_value<'t>(
+    tape: &'t Tape<f64>,
+    b: Value<'t, f64>,
+    c: Value<'t, f64>,
+    x: &[Value<'t, f64>],
+    a: Value<'t, f64>,
+    y: &[Value<'t, f64>],
+) -> Value<'t, f64> {
+    let mut acc1 = tape.constant((-1.23_f64));
+    {
+        let mut acc2 = b;
+        let mut s3 = b * acc2 + (acc2 * acc2 + 0.5).log(2.0);
+        acc1 = acc1 * (-0.78) + x[1].tanh().tanh();
+    }
+    acc1 += (acc1 - c) * y[3].cos();
+    if y[1] < (-0.76_f64) {
+        for i4 in 0..5 {
+            for i5 in 0..2 {
+                for i6 in (0..x.len()).step_by(3) {
+                    acc1 /= 1.0
+                        + (match i5 % 3 {
+                            0 => a,
+                            1 => acc1,
+                            _ => acc1,
+                        }) * (match i5 % 3 {
+                            0 => a,
+                            1 => acc1,
+                            _ => acc1,
+                        });
+                    acc1 += y[2]
+                        .tanh()
+                        .hypot(1.5 + ((i4 as f64) - x[i6 % x.len()]).cos());
+                    if b06_f021_value(tape, (-0.9) / (y[i5 / 2] * y[i5 / 2] + 1.0), 4) > y[2].tanh()
+                    {
+                        continue;
+                    }
+                }
+                acc1 = acc1 * (-0.597) + y[i4 % y.len()];
+            }
+            acc1 -= a.cos().exp().log(2.0).atan();
+        }
+        acc1 = acc1 * 0.63 + a;
+    } else {
+        let mut t7 = b06_f004_value(tape, tape.constant(0.955), x, 2)
+            + x[0] / (y[1].abs() + 1.0)
+            + (1.0 + x[0] * x[0]).log10();
+    }
+    acc1 + c + b + x[2]
+}
+
 #[differentiate]
 fn b06_f033(x: &[f64], a: f64, n: usize, b: f64, y: &[f64]) -> f64 {
     let mut acc1 = y[0];
@@ -1299,8 +2620,78 @@ fn b06_f033(x: &[f64], a: f64, n: usize, b: f64, y: &[f64]) -> f64 {
     acc1 + s2 + acc3
 }
 
+// `b06_f033` on the `Value` tape: its gradient must agree with `b06_f033_vjp`.
+fn b06_f033_value<'t>(
+    tape: &'t Tape<f64>,
+    x: &[Value<'t, f64>],
+    a: Value<'t, f64>,
+    n: usize,
+    b: Value<'t, f64>,
+    y: &[Value<'t, f64>],
+) -> Value<'t, f64> {
+    let mut acc1 = y[0];
+    if acc1 + a > 1.0 {
+        return (1.0 + y[0] * y[0]).cbrt() * f64::powf(1.0 + (-1.64) * (-1.64), 1.5);
+    }
+    let mut s2 = y[0].asinh();
+    {
+        let s2 = s2 + x[0];
+        acc1 -= -(y[0] + b);
+    }
+    let mut acc3 = (1.0 + y[0].atan().atan().powi(2)).ln();
+    acc3 = (1.5 + acc3.cos()).cbrt();
+    for i4 in 0..4 {
+        acc1 += acc1.hypot(b.abs() + 1.0).sin();
+        acc1 = x[i4 % 1];
+        if i4 != 3 {
+            break;
+        }
+    }
+    if !(b06_f010_value(tape, x[0] - acc1, 2, 3) >= (b + 0.66).tanh()) {
+        let u5 = (y[0].max(y[0]) - acc3.cos()).sin().exp().ln();
+        acc1 = acc1 * 0.13_f64 + (y[0] + (-2.0) + acc3);
+    } else {
+        let mut acc6 = b06_f020_value(
+            tape,
+            y[0] * x[0],
+            3,
+            if y[0] <= s2 * (-1.39) { y[0] } else { s2 },
+        );
+        s2 -= (acc6 + y[0]).mul_add((acc3.abs() + 1.0).ln(), x[0].atan());
+    }
+    acc1 + s2 + acc3
+}
+
 #[differentiate]
 fn b06_f034(x: &[f64], n: usize, y: &[f64], a: f64, b: f64) -> Vec<f64> {
+    let mut acc1 = (0.9 * b.tanh()).asin();
+    if y[1] > (-0.3) {
+        let mut acc2 = a;
+        if acc2 * b <= (-0.11_f64) {
+            let acc2 = acc2 + x[1] * 1.272e0;
+            acc1 = (-0.635) / (acc2.sin() * acc2.sin() + 1.0);
+        } else {
+            let mut t3 = 0.252 * y[2] * (y[0] + acc2);
+            acc1 = t3 * (acc2 / (1.0 + acc2.powi(2)));
+        }
+        acc1 += acc2.tanh() / 0.5;
+    } else {
+        let acc4 = (acc1.hypot(a * a + 0.25) * x[1]).cos().exp().ln();
+        acc1 -= acc1 + y[1] / (b.abs() + 1.0);
+    }
+    let out5 = vec![(0.9 * b.cos()).asin()];
+    out5
+}
+
+// `b06_f034` on the `Value` tape: its gradient must agree with `b06_f034_vjp`.
+fn b06_f034_value<'t>(
+    tape: &'t Tape<f64>,
+    x: &[Value<'t, f64>],
+    n: usize,
+    y: &[Value<'t, f64>],
+    a: Value<'t, f64>,
+    b: Value<'t, f64>,
+) -> Vec<Value<'t, f64>> {
     let mut acc1 = (0.9 * b.tanh()).asin();
     if y[1] > (-0.3) {
         let mut acc2 = a;
@@ -1342,6 +2733,33 @@ fn b06_f035(x: &[f64], a: f64, b: f64) -> Vec<f64> {
     out6
 }
 
+// `b06_f035` on the `Value` tape: its gradient must agree with `b06_f035_vjp`.
+fn b06_f035_value<'t>(
+    tape: &'t Tape<f64>,
+    x: &[Value<'t, f64>],
+    a: Value<'t, f64>,
+    b: Value<'t, f64>,
+) -> Vec<Value<'t, f64>> {
+    let mut acc1 = tape.constant(1.61e0);
+    let mut s2 = (x[0] * acc1).cos();
+    if b > 1.19 {
+        let mut s3 = a;
+        s2 += (2.5 + a.sin().cos()).log2();
+    } else {
+        {
+            let mut u4 = s2.mul_add(b, b).asinh();
+            let mut h5 = x.to_vec();
+            acc1 += 1.4_f64 / x[1].cos().exp();
+        }
+        s2 -= 0.755;
+    }
+    let mut out6 = vec![tape.constant(0.0); x.len()];
+    for i7 in 0..x.len() {
+        out6[i7] = tape.constant(f64::powi((i7 as f64), 3));
+    }
+    out6
+}
+
 #[differentiate]
 fn b06_f036(y: &[f64], x: &[f64]) -> f64 {
     let mut acc1: f64 = (-0.64_f64);
@@ -1376,6 +2794,44 @@ fn b06_f036(y: &[f64], x: &[f64]) -> f64 {
     acc1
 }
 
+// `b06_f036` on the `Value` tape: its gradient must agree with `b06_f036_vjp`.
+fn b06_f036_value<'t>(
+    tape: &'t Tape<f64>,
+    y: &[Value<'t, f64>],
+    x: &[Value<'t, f64>],
+) -> Value<'t, f64> {
+    let mut acc1 = tape.constant((-0.64_f64));
+    for i2 in (0..x.len()).rev() {
+        let t3 = ((-1.63) - x[0] + acc1) / (1.0 + (i2 as f64) * (i2 as f64));
+        acc1 *= 1.0 + 0.25 * (t3 + t3).cos();
+        acc1 += acc1.atan() + (y[(i2 + 3) % 5].abs() + 1.0).log2();
+        let mut k4 = 0;
+        loop {
+            if k4 >= x.len() {
+                break;
+            }
+            let j5 = k4;
+            let t3 = t3 * x[(j5 + 1) % x.len()].tanh();
+            let acc6 = (t3.abs() + 1.0).log2().powi(2);
+            acc1 = (-0.953) + acc6 + t3;
+            k4 += 1;
+        }
+    }
+    acc1 = acc1 * 0.5;
+    let mut k7: usize = 0;
+    loop {
+        if k7 >= 5 {
+            break;
+        }
+        k7 += 1;
+        let j8 = k7 - 1;
+        acc1 = acc1 * 0.5;
+        let mut s9 = (0.5 * acc1).floor() + acc1;
+        acc1 = acc1 * (-0.49) + (y[j8 % y.len()] + acc1).cos();
+    }
+    acc1
+}
+
 #[differentiate]
 fn b06_f037(n: usize, m: usize, a: f64) -> f64 {
     let mut acc1 = a;
@@ -1385,6 +2841,27 @@ fn b06_f037(n: usize, m: usize, a: f64) -> f64 {
     acc1 *= 1.0 + 0.5 * acc1.cos();
     acc1 = acc1
         + (if f64::atan(v3[0]) < acc1 / 0.5 {
+            v3[2]
+        } else {
+            v3[1]
+        }) * acc1.max(acc1);
+    (acc1 - a) * v3[1] - v3[2]
+}
+
+// `b06_f037` on the `Value` tape: its gradient must agree with `b06_f037_vjp`.
+fn b06_f037_value<'t>(
+    tape: &'t Tape<f64>,
+    n: usize,
+    m: usize,
+    a: Value<'t, f64>,
+) -> Value<'t, f64> {
+    let mut acc1 = a;
+    acc1 = acc1 + 0.413 * (acc1 * a);
+    let t2 = (a + f64::cos(0.91)).tanh();
+    let mut v3 = vec![tape.constant(0.5); 3];
+    acc1 *= 1.0 + 0.5 * acc1.cos();
+    acc1 = acc1
+        + (if v3[0].atan() < acc1 / 0.5 {
             v3[2]
         } else {
             v3[1]
@@ -1451,6 +2928,74 @@ fn b06_f038(y: &[f64], a: f64, x: &[f64], n: usize) -> f64 {
     acc1 + v6[2] + v6[0]
 }
 
+// `b06_f038` on the `Value` tape: its gradient must agree with `b06_f038_vjp`.
+fn b06_f038_value<'t>(
+    tape: &'t Tape<f64>,
+    y: &[Value<'t, f64>],
+    a: Value<'t, f64>,
+    x: &[Value<'t, f64>],
+    n: usize,
+) -> Value<'t, f64> {
+    let mut acc1 = x[3];
+    for i2 in (0..2).rev() {
+        let mut v3 = vec![tape.constant(0.0); 1];
+        for i4 in 0..v3.len() {
+            v3[i4] = v3[i4]
+                + (if a - a > a {
+                    v3[i2 % y.len()] + acc1
+                } else {
+                    tape.constant(f64::exp(f64::sin((n as f64))))
+                });
+        }
+        if (0.5 * x[x.len() - 1 - i2].tanh()).atanh() >= (-0.14) {
+            acc1 *= 1.0 + 0.1 * f64::tanh((-1.91));
+            acc1 -= b06_f027_value(
+                tape,
+                tape.constant((i2 as f64)),
+                b06_f014_value(
+                    tape,
+                    if acc1 <= a
+                        && (y[i2 / 2] < y[(i2 + 1) % v3.len()]
+                            && (y[(i2 + 1) % y.len()] >= 2.3e-1
+                                && i2 % 2 == 1
+                                && (i2 <= 0 && v3[i2 % y.len()] <= y[i2 % v3.len()])))
+                    {
+                        tape.constant((i2 as f64))
+                    } else {
+                        x[i2]
+                    },
+                    &v3,
+                    2,
+                ),
+                tape.constant((i2 as f64)),
+                2,
+                4,
+                x,
+            ) * y[0];
+        }
+        let mut s5 = v3[i2 / 2] / 4.0;
+        acc1 -= x[2];
+    }
+    let mut v6 = vec![tape.constant(0.0); x.len()];
+    for i7 in 0..4 {
+        v6[i7] = (a - (i7 as f64)) / 4.0;
+    }
+    if !(y[0] > (-1.18) / (1.0 + y[0].powi(2))) {
+        let acc8 = acc1 * acc1.cos() / 0.5;
+        acc1 -= a.asinh() / (1.0 + (v6[3] + acc8) * (v6[3] + acc8));
+    } else {
+        if f64::atan(1.61) + (-0.2) / (1.0 + v6[1].powi(2)) > a {
+            let mut u9 = tape.constant(0.01);
+            acc1 = acc1 * (-0.15) + ((0.5 * y[0]).signum() + u9);
+        } else {
+            let mut t10 = a;
+            acc1 = acc1 * 0.3 + (0.6 * (x[2] * 0.74).sin()).tan();
+        }
+        acc1 -= (n as f64);
+    }
+    acc1 + v6[2] + v6[0]
+}
+
 #[differentiate]
 fn b06_f039(a: f64) -> f64 {
     let mut acc1: f64 = 0.059;
@@ -1464,6 +3009,24 @@ fn b06_f039(a: f64) -> f64 {
     }
     for i5 in (0..h3.len()).rev() {
         let mut t6 = (i5 as f64);
+        acc1 = (-a).abs();
+    }
+    acc1 * h3[2] + h3[0]
+}
+
+// `b06_f039` on the `Value` tape: its gradient must agree with `b06_f039_vjp`.
+fn b06_f039_value<'t>(tape: &'t Tape<f64>, a: Value<'t, f64>) -> Value<'t, f64> {
+    let mut acc1 = tape.constant(0.059);
+    if a - a >= acc1 {
+        let acc2 = (1.0 + acc1 * acc1).powf(0.5);
+        acc1 += acc2;
+    }
+    let mut h3 = Vec::new();
+    for i4 in 0..3 {
+        h3.push(-a);
+    }
+    for i5 in (0..h3.len()).rev() {
+        let mut t6 = tape.constant((i5 as f64));
         acc1 = (-a).abs();
     }
     acc1 * h3[2] + h3[0]
@@ -1510,6 +3073,60 @@ fn b06_f040(a: f64, n: usize, b: f64, m: usize, c: f64) -> f64 {
     acc1
 }
 
+// `b06_f040` on the `Value` tape: its gradient must agree with `b06_f040_vjp`.
+fn b06_f040_value<'t>(
+    tape: &'t Tape<f64>,
+    a: Value<'t, f64>,
+    n: usize,
+    b: Value<'t, f64>,
+    m: usize,
+    c: Value<'t, f64>,
+) -> Value<'t, f64> {
+    let mut acc1 = c;
+    if a <= acc1 {
+        let mut v2 = vec![tape.constant(1.0); 4];
+        acc1 -= (c - v2[3]).tanh().exp().powf(1.5);
+        if v2[3] > (-0.01) {
+            let acc3 = c * c + c;
+            v2[1] = v2[1] * (1.0 + 0.5 * (0.6 * v2[2].tanh()).tan().cos());
+            acc1 =
+                acc1 * 7.6e-1 + acc3.atan2(1.5 + acc3.sin()) / (v2[3] / 0.5 * (v2[3] / 0.5) + 0.25);
+        }
+        acc1 = acc1 * 0.1 + v2[0].sin().exp().powf(0.9 * (v2[1] + c).tanh());
+    } else {
+        acc1 *= 1.0 + 0.1 * (0.1 * a).tanh();
+        for i4 in 0..=m - 1 {
+            for i5 in (0..1).rev() {
+                let mut acc6 = tape
+                    .constant(f64::cos(f64::powi(1.8, 2)))
+                    .min((b * c).cos());
+                let mut h7 = vec![tape.constant(0.0); 2];
+                for i8 in 0..h7.len() {
+                    h7[i8] = h7[i8]
+                        + (if i8 <= 0 {
+                            h7[i5] + h7[1]
+                        } else {
+                            acc1 + h7[i8 % 2]
+                        });
+                }
+                acc1 += acc6 * (h7[(i4 + 3) % h7.len()] + h7[i5 / 2]);
+            }
+            acc1 -= b
+                * c
+                * b06_f001_value(
+                    tape,
+                    match i4 % 3 {
+                        0 => c,
+                        1 => tape.constant((n as f64)),
+                        _ => a,
+                    },
+                );
+        }
+        acc1 = acc1 * (-5.0e-1) + a.atan().abs();
+    }
+    acc1
+}
+
 #[differentiate]
 fn b06_f041(c: f64, x: &[f64], b: f64, n: usize, a: f64) -> f64 {
     let mut acc1 = b;
@@ -1530,6 +3147,39 @@ fn b06_f041(c: f64, x: &[f64], b: f64, n: usize, a: f64) -> f64 {
             let mut v7: Vec<f64> = vec![0.5; x.len()];
         } else {
             let u8 = f64::tanh(1.9).cosh();
+            acc1 -= u8;
+        }
+    }
+    acc1 + w2[2]
+}
+
+// `b06_f041` on the `Value` tape: its gradient must agree with `b06_f041_vjp`.
+fn b06_f041_value<'t>(
+    tape: &'t Tape<f64>,
+    c: Value<'t, f64>,
+    x: &[Value<'t, f64>],
+    b: Value<'t, f64>,
+    n: usize,
+    a: Value<'t, f64>,
+) -> Value<'t, f64> {
+    let mut acc1 = b;
+    let mut w2 = vec![tape.constant(1.0); x.len()];
+    for i3 in 0..w2.len() {
+        w2[i3] = tape.constant((-0.74));
+    }
+    if w2[2] >= (-0.435) {
+        if x[2] < acc1 {
+            for i4 in (0..w2.len()).step_by(2) {
+                let mut nh5 = vec![tape.constant(0.0); w2.len()];
+                for i6 in 0..x.len() {
+                    nh5[i6] = (-5.5e-1) * w2[i6] + (w2[(i6 + 1) % w2.len()] + (i6 as f64)).tanh();
+                }
+                w2 = nh5;
+                acc1 = acc1 * 0.5 + f64::tanh(0.1 / ((i4 as f64) * (i4 as f64) + 0.5));
+            }
+            let mut v7 = vec![tape.constant(0.5); x.len()];
+        } else {
+            let u8 = tape.constant(f64::cosh(f64::tanh(1.9)));
             acc1 -= u8;
         }
     }
@@ -1610,6 +3260,47 @@ fn b06_f042_plain(x: &[f64], m: usize, n: usize) -> f64 {
     acc1 + acc2
 }
 
+// `b06_f042` on the `Value` tape: its gradient must agree with `b06_f042_vjp`.
+fn b06_f042_value<'t>(
+    tape: &'t Tape<f64>,
+    x: &[Value<'t, f64>],
+    m: usize,
+    n: usize,
+) -> Value<'t, f64> {
+    let mut acc1 = x[0] - x[0];
+    let mut acc2 = acc1 - 1.21;
+    if x[0] * x[0] > 0.31 {
+        for i3 in 0..n {
+            let mut t4 = (0.5 * acc1).floor() + acc2;
+            for i5 in 0..=m - 1 {
+                let mut k6: usize = 0;
+                while k6 < n && t4 > (-2.85e0) {
+                    k6 += 1;
+                    let j7 = k6 - 1;
+                    let t4 = t4 * x[0].sin();
+                    let mut acc8 = t4;
+                    acc2 += t4;
+                }
+                acc1 -= x[i3 % x.len()];
+            }
+            acc1 = acc2;
+        }
+        acc2 += x[0];
+    } else if acc2.cos() <= 0.81 {
+        let mut t9 = (0.6 * x[0].cos()).tan() * x[0].min((n as f64))
+            + (if (1.0 + acc1.powi(2)).ln_1p() > acc2 + acc1 {
+                1.6 * x[0]
+            } else {
+                x[0]
+            });
+        acc2 = (0.6 * t9.tanh()).tan();
+    } else {
+        let u10 = acc2.sin();
+        acc1 -= u10 * x[0] / 0.5;
+    }
+    acc1 + acc2
+}
+
 #[differentiate]
 fn b06_f043(a: f64) -> f64 {
     let mut acc1 = a;
@@ -1658,6 +3349,57 @@ fn b06_f043(a: f64) -> f64 {
     acc1 * acc2 * u3 * a
 }
 
+// `b06_f043` on the `Value` tape: its gradient must agree with `b06_f043_vjp`.
+fn b06_f043_value<'t>(tape: &'t Tape<f64>, a: Value<'t, f64>) -> Value<'t, f64> {
+    let mut acc1 = a;
+    let mut acc2 = tape.constant((-0.306));
+    acc2 += b06_f021_value(tape, a.sin(), 4);
+    acc2 /= f64::exp(f64::cos(f64::log(
+        1.0 + f64::powi(std::f64::consts::PI, 2),
+        10.0,
+    )));
+    let mut u3 = a + acc1;
+    for i4 in 0..4 {
+        for i5 in 0..4 {
+            match i5 % 3 {
+                0 => {
+                    acc1 -= b06_f021_value(tape, tape.constant((-0.39)), 4);
+                    match i4 % 3 {
+                        0 => {
+                            let t6 = (i5 as f64) + (0.9 * u3.cos()).asin();
+                            acc2 -= t6;
+                        }
+                        1 => {
+                            let t7 = acc1;
+                            u3 = u3 * 8.8e-1 + (-0.03) / 0.5;
+                        }
+                        _ => {
+                            let t8 = (0.5 * acc1).ceil() + acc2;
+                            u3 = u3 * 0.35 + t8;
+                        }
+                    }
+                    acc1 = tape.constant(f64::tanh(f64::asinh((i5 as f64))));
+                }
+                1 => {
+                    let mut acc9 = -(if i4 % 2 == 0 {
+                        u3
+                    } else {
+                        a.hypot(a.sin().exp())
+                    });
+                    u3 += -acc9.tanh();
+                }
+                _ => {
+                    let mut t10 = tape.constant(f64::tan(0.6 * f64::cos(f64::cos((i4 as f64)))));
+                    acc1 = acc1 * 0.13_f64 + t10;
+                }
+            }
+            acc1 = acc1 * (-0.7) + (acc1 - (i5 as f64) % 3.0);
+        }
+        u3 = u3 * (-0.42) + (f64::abs((i4 as f64)) + u3);
+    }
+    acc1 * acc2 * u3 * a
+}
+
 #[differentiate]
 fn b06_f044(a: f64, n: usize) -> f64 {
     let mut acc1 = 0.86 + a;
@@ -1694,6 +3436,45 @@ fn b06_f044(a: f64, n: usize) -> f64 {
     acc1 + acc2
 }
 
+// `b06_f044` on the `Value` tape: its gradient must agree with `b06_f044_vjp`.
+fn b06_f044_value<'t>(tape: &'t Tape<f64>, a: Value<'t, f64>, n: usize) -> Value<'t, f64> {
+    let mut acc1 = 0.86 + a;
+    let mut acc2 = tape.constant((-6.52e-1));
+    if acc2.abs() / 0.5
+        < b06_f010_value(tape, tape.constant(f64::acos(0.8 * f64::sin((-1.3)))), 2, 3).cos()
+    {
+        let u3 = a;
+        acc2 = acc2 * (-0.3_f64) + (2.0 + (u3 / 4.0).tanh() + 1.0).acosh();
+    }
+    acc2 = acc2 * (-0.66) + acc2;
+    for i4 in 0..n {
+        let mut k5 = 0;
+        loop {
+            if k5 >= 5 {
+                break;
+            }
+            let j6 = k5;
+            if f64::cbrt(1.5 + f64::tanh((j6 as f64))) < (j6 as f64) {
+                break;
+            }
+            acc2 += (2.5 + acc1.sin()).sqrt();
+            let mut v7 = vec![tape.constant(1.0); 1];
+            let mut u8 = tape.constant(f64::atan((j6 as f64)));
+            k5 += 1;
+        }
+        let mut v9 = vec![tape.constant(0.0); 5];
+        for i10 in 0..v9.len() {
+            v9[i10] = v9[i10] + 0.01;
+        }
+        acc2 -= (((-0.3_f64) + a) * ((-0.3_f64) + a) + 1.0).powf((-0.5));
+        let mut t11 = tape.constant(f64::ln(
+            1.0 + f64::asin(0.9 * f64::cos((-1.46))) * f64::asin(0.9 * f64::cos((-1.46))),
+        ));
+        acc2 = (t11.abs() + 1.0).log2();
+    }
+    acc1 + acc2
+}
+
 #[differentiate]
 fn b06_f045(c: f64, n: usize, b: f64, a: f64, m: usize, x: &[f64]) -> f64 {
     let mut acc1: f64 = a.atan();
@@ -1722,6 +3503,51 @@ fn b06_f045(c: f64, n: usize, b: f64, a: f64, m: usize, x: &[f64]) -> f64 {
                     (i3 as f64)
                 } else {
                     f64::sin(a)
+                }) / 3.0;
+                acc1 = 1.96 - u5 - a * std::f64::consts::E;
+            }
+        }
+        acc1 = acc1 * 0.5 + (b.atan().abs() + 1.0).ln();
+    }
+    ((acc1 - b - a) * x[0]).sin()
+}
+
+// `b06_f045` on the `Value` tape: its gradient must agree with `b06_f045_vjp`.
+fn b06_f045_value<'t>(
+    tape: &'t Tape<f64>,
+    c: Value<'t, f64>,
+    n: usize,
+    b: Value<'t, f64>,
+    a: Value<'t, f64>,
+    m: usize,
+    x: &[Value<'t, f64>],
+) -> Value<'t, f64> {
+    let mut acc1 = a.atan();
+    acc1 /= (0.9 * acc1.sin()).asin().cos().exp();
+    for i2 in (0..x.len()).step_by(2) {
+        for i3 in 0..4 {
+            if tape.constant(f64::tanh((m as f64))) > (n as f64) + x[i2 % x.len()] {
+                continue;
+            }
+            if i2 % 2 == 1 {
+                if i2 % 2 == 1 {
+                    continue;
+                }
+                for i4 in (0..x.len()).rev() {
+                    acc1 -= acc1.asinh().atan2(
+                        1.0 + b06_f043_value(tape, x[i4 % x.len()].tanh().exp().cbrt()).powi(2),
+                    );
+                    acc1 *= 1.0 + 0.5 * x[i2 / 2].powi(2).tanh();
+                    let c = c + 0.3;
+                    acc1 += (1.0 + c * (-0.895) * (c * (-0.895))).log(10.0);
+                }
+            } else if tape.constant((i2 as f64)) > acc1 {
+                acc1 = acc1 + x[i2 / 2] * x[0].mul_add((m as f64), x[(i2 + 3) % x.len()]);
+            } else {
+                let u5 = (if b + x[0] <= (-0.055) {
+                    tape.constant((i3 as f64))
+                } else {
+                    a.sin()
                 }) / 3.0;
                 acc1 = 1.96 - u5 - a * std::f64::consts::E;
             }
@@ -1773,6 +3599,55 @@ fn b06_f046(x: &[f64], b: f64, c: f64, a: f64) -> f64 {
     acc1 * b * x[2]
 }
 
+// `b06_f046` on the `Value` tape: its gradient must agree with `b06_f046_vjp`.
+fn b06_f046_value<'t>(
+    tape: &'t Tape<f64>,
+    x: &[Value<'t, f64>],
+    b: Value<'t, f64>,
+    c: Value<'t, f64>,
+    a: Value<'t, f64>,
+) -> Value<'t, f64> {
+    let mut acc1 = c;
+    acc1 = (acc1 * (x[0] + a)).tanh();
+    if a - a > 0.402 {
+        if x[1] > (-0.8) {
+            for i2 in 1..=x.len() - 1 {
+                if i2 > 2 {
+                    return (x[(i2 + 2) % x.len()] + b).atan();
+                }
+                acc1 /= 1.0 + x[x.len() - 1 - i2].powi(2);
+                let s3 = x[i2 / 2] + x[3];
+                acc1 -= (i2 as f64);
+            }
+            let u4 = acc1.sin();
+            let mut s5 = u4;
+            acc1 = acc1 * 0.1 + (c * c + 0.5).ln();
+        } else {
+            let mut u6 = b06_f040_value(
+                tape,
+                tape.constant(f64::asin(0.9 * f64::sin((-0.99)))),
+                4,
+                b06_f037_value(tape, 1, 1, (0.6 * acc1.sin()).tan()),
+                3,
+                x[3].tanh(),
+            ) + (x[0].asinh() + c.sin());
+            let mut k7 = 0;
+            while k7 < 4 {
+                let j8 = k7;
+                let s9 = tape.constant((j8 as f64));
+                u6 = s9;
+                if j8 >= 2 {
+                    break;
+                }
+                k7 += 1;
+            }
+            acc1 += b06_f044_value(tape, tape.constant(f64::sin(0.521)), 3) * -x[1];
+        }
+        acc1 += 1.2;
+    }
+    acc1 * b * x[2]
+}
+
 #[differentiate]
 fn b06_f047(n: usize, a: f64) -> f64 {
     let mut acc1: f64 = 1.16_f64;
@@ -1808,10 +3683,73 @@ fn b06_f047(n: usize, a: f64) -> f64 {
     acc1 - w9[0]
 }
 
+// `b06_f047` on the `Value` tape: its gradient must agree with `b06_f047_vjp`.
+fn b06_f047_value<'t>(tape: &'t Tape<f64>, n: usize, a: Value<'t, f64>) -> Value<'t, f64> {
+    let mut acc1 = tape.constant(1.16_f64);
+    {
+        let mut w2 = vec![tape.constant(0.5); 2];
+        for i3 in 0..w2.len() {
+            w2[i3] = w2[i3] + w2[1];
+        }
+        acc1 -= 0.37;
+    }
+    let s4 = a;
+    let mut k5 = 0;
+    while k5 < n {
+        k5 += 1;
+        let j6 = k5 - 1;
+        let mut w7 = vec![tape.constant(1.0); 2];
+        for i8 in 0..w7.len() {
+            w7[i8] = w7[i8] + (w7[1] * w7[w7.len() - 1 - j6]).sin().sinh();
+        }
+        acc1 = s4 * s4 - tape.constant((j6 as f64)).mul_add(acc1, 0.04);
+        if a > 0.1 {
+            break;
+        }
+    }
+    acc1 = (acc1 - s4).min(acc1 + s4);
+    let mut w9 = vec![tape.constant(0.0); 4];
+    for i10 in 0..w9.len() {
+        w9[i10] = w9[i10] + a;
+    }
+    acc1 += w9[1].abs() * acc1;
+    acc1 += acc1 / (1.0 + w9[1].powi(2)) + (-1.97) / (acc1.abs() + 1.0);
+    w9[0] = acc1 - f64::ln_1p(1.0 + f64::powi(0.05, 2));
+    acc1 - w9[0]
+}
+
 #[differentiate]
 fn b06_f048(a: f64, x: &[f64], b: f64) -> f64 {
     let mut acc1 = a;
     let mut acc2: f64 = (-0.34_f64);
+    {
+        acc1 = acc1.sin() + x[0];
+        acc2 -= (x[0] + x[2]) * (x[0].abs() + 1.0 + 1.0).acosh();
+    }
+    {
+        for i3 in 0..x.len() {
+            acc1 += (0.5 * (x[i3 / 2] % 1.5).cos()).exp_m1();
+            acc1 = acc1 * 0.11
+                + (if acc2.atan() >= x[i3 % x.len()].tanh() {
+                    acc2
+                } else {
+                    x[i3] + a
+                });
+        }
+        acc1 = x[0] * x[3] + (-1.25) * x[2];
+    }
+    ((acc1 + acc2) * a + b - x[3]).atan()
+}
+
+// `b06_f048` on the `Value` tape: its gradient must agree with `b06_f048_vjp`.
+fn b06_f048_value<'t>(
+    tape: &'t Tape<f64>,
+    a: Value<'t, f64>,
+    x: &[Value<'t, f64>],
+    b: Value<'t, f64>,
+) -> Value<'t, f64> {
+    let mut acc1 = a;
+    let mut acc2 = tape.constant((-0.34_f64));
     {
         acc1 = acc1.sin() + x[0];
         acc2 -= (x[0] + x[2]) * (x[0].abs() + 1.0 + 1.0).acosh();
@@ -1880,6 +3818,62 @@ fn b06_f049(m: usize, x: &[f64], a: f64, n: usize, y: &[f64]) -> f64 {
     (acc1 + acc2 - s6 + a + h5[0] + x[2]).sin()
 }
 
+// `b06_f049` on the `Value` tape: its gradient must agree with `b06_f049_vjp`.
+fn b06_f049_value<'t>(
+    tape: &'t Tape<f64>,
+    m: usize,
+    x: &[Value<'t, f64>],
+    a: Value<'t, f64>,
+    n: usize,
+    y: &[Value<'t, f64>],
+) -> Value<'t, f64> {
+    let mut acc1 = (0.5 * x[2]).ceil() + x[1];
+    let mut acc2 = x[2];
+    if (acc1 + y[0]).tanh() >= f64::log(1.0 + f64::powi(0.14, 2), 2.0) + acc2.tanh() {
+        if acc1 < 0.89 {
+            return ((-0.3) / (1.0 + acc2 * acc2)).asinh();
+        }
+        acc2 -= b06_f004_value(tape, b06_f025_value(tape, 2, y, y, 1), x, 2).asinh();
+        {
+            for i3 in 0..x.len() {
+                let mut v4 = vec![
+                    tape.constant(f64::cbrt(1.0 + f64::powi(1.24, 2))),
+                    acc1 / 3.0,
+                    acc2 + x[i3],
+                    acc2.sin(),
+                ];
+                acc1 = (0.5 * (a * (i3 as f64))).ceil() + v4[1];
+            }
+            acc2 = acc2 * 0.49 + (a + x[1] / 2.0);
+        }
+        acc1 = acc1 * 0.274_f64 + acc2.hypot(1.0 + acc2 * acc2).asinh();
+    }
+    let mut h5 = vec![tape.constant(1.0); y.len()];
+    let mut s6 = acc1.sin() * (0.5 * acc2.tanh()).atanh() * h5[1];
+    h5[3] = acc1 * acc2 * (-1.13);
+    if x[2].min(h5[2]) >= 1.4 / (acc1 * acc1 + 1.0) {
+        if b06_f001_value(tape, y[0] - acc2) > (-6.5e-1) {
+            let mut t7 = a.asinh();
+        }
+    } else if if acc1.min(acc2) <= h5[1] + s6 {
+        tape.constant((-0.695))
+    } else {
+        y[2]
+    } < 0.44
+    {
+        let mut acc8 = (if (-1.936) > (-0.6) {
+            acc1 - a
+        } else {
+            y[0] * acc2
+        }) + a * (acc1 / 2.0);
+        s6 = s6 * 0.62 + (h5[0] - y[1]);
+    } else if y[2] / (2.0 + h5[2].cos()) < x[2] {
+        let u9 = y[3];
+        acc1 = acc1 * (-1.0e-1) + h5[3];
+    }
+    (acc1 + acc2 - s6 + a + h5[0] + x[2]).sin()
+}
+
 #[differentiate]
 fn b06_f050(n: usize, m: usize, x: &[f64]) -> f64 {
     let mut acc1 = (0.5 * x[0].atan()).sinh();
@@ -1905,6 +3899,45 @@ fn b06_f050(n: usize, m: usize, x: &[f64]) -> f64 {
                     acc2
                 })
                 .mul_add(w5[n - 1 - i3], s7.asinh());
+            }
+        }
+        let mut s8 = acc1 * (acc1 * acc2 + (acc2 * acc2 + 0.5).cbrt());
+        acc1 -= (s8 * w5[i3 % w5.len()]).tanh();
+    }
+    (acc1 * acc2 * x[2]).atan()
+}
+
+// `b06_f050` on the `Value` tape: its gradient must agree with `b06_f050_vjp`.
+fn b06_f050_value<'t>(
+    tape: &'t Tape<f64>,
+    n: usize,
+    m: usize,
+    x: &[Value<'t, f64>],
+) -> Value<'t, f64> {
+    let mut acc1 = (0.5 * x[0].atan()).sinh();
+    let mut acc2 = acc1.sin();
+    for i3 in 0..n {
+        if !(acc2 + x[(i3 + 1) % x.len()] <= (-0.36)) {
+            break;
+        }
+        let mut h4 = vec![tape.constant(0.5); n];
+        let mut w5 = Vec::with_capacity(h4.len());
+        for i6 in 0..n {
+            w5.push((0.5 * ((0.5 * acc1).floor() + acc2).tanh()).atanh());
+        }
+        {
+            if w5[i3] <= 0.654
+                && acc1 <= (-0.89_f64)
+                && (!(acc2 < (-0.17_f64)) || acc2 <= (-4.6e-1))
+            {
+                let mut s7 = (2.0 + h4[(i3 + 3) % 4].sin()).ln();
+                acc2 +=
+                    (if b06_f001_value(tape, (0.8 * x[x.len() - 1 - i3].cos()).acos()) < s7 - s7 {
+                        h4[i3 / 2]
+                    } else {
+                        acc2
+                    })
+                    .mul_add(w5[n - 1 - i3], s7.asinh());
             }
         }
         let mut s8 = acc1 * (acc1 * acc2 + (acc2 * acc2 + 0.5).cbrt());
@@ -1966,6 +3999,65 @@ fn b06_f051(x: &[f64], n: usize, b: f64, y: &[f64], m: usize, a: f64) -> f64 {
     (acc1 * a * v2[3] + h4[2]).atan()
 }
 
+// `b06_f051` on the `Value` tape: its gradient must agree with `b06_f051_vjp`.
+fn b06_f051_value<'t>(
+    tape: &'t Tape<f64>,
+    x: &[Value<'t, f64>],
+    n: usize,
+    b: Value<'t, f64>,
+    y: &[Value<'t, f64>],
+    m: usize,
+    a: Value<'t, f64>,
+) -> Value<'t, f64> {
+    let mut acc1 = x[0].cos();
+    let mut v2 = vec![tape.constant(0.5); m];
+    for i3 in 0..4 {
+        v2[i3] = (((-1.53) - a).abs() + 1.0).ln();
+    }
+    let mut h4 = vec![tape.constant(0.5); v2.len()];
+    for i5 in 0..m {
+        h4[i5] = a / 4.0 * 1.67;
+    }
+    let b = b * (b - b);
+    for i6 in 1..y.len() {
+        for i7 in 0..h4.len() {
+            match i7 % 3 {
+                0 => {
+                    match i7 % 3 {
+                        0 => {
+                            let mut t8 =
+                                (a * v2[4 - 1 - i6].abs() * (a * v2[4 - 1 - i6].abs()) + 1.0).ln();
+                            acc1 = acc1 * 0.4_f64 + b;
+                        }
+                        1 => {
+                            let mut acc9 = y[2];
+                            acc1 = acc9 * x[i6 % n] * b;
+                        }
+                        _ => {
+                            let mut s10 = a;
+                        }
+                    }
+                    acc1 = acc1 * 0.3 + x[i7 % n].sin() * (h4[i7] + h4[i7]);
+                }
+                1 => {
+                    let mut u11 = y[i6].atan2(1.0 + b.powi(2)) + a;
+                    acc1 += f64::sinh(f64::atan(f64::powf(1.0 + (i6 as f64) * (i6 as f64), 0.5)));
+                }
+                _ => {
+                    let mut acc12 = (0.5 * b06_f037_value(tape, 1, n, a)).fract() + acc1;
+                    acc1 = tape.constant((i7 as f64));
+                }
+            }
+            acc1 += (0.5 * a.tanh()).atanh() + (v2[4 - 1 - i6] + (i7 as f64));
+        }
+        acc1 -= (v2[i6] + (n as f64)).sin();
+        if a - x[i6 % n] <= v2[(i6 + 2) % m] / (1.0 + (-1.94) * (-1.94)) {
+            continue;
+        }
+    }
+    (acc1 * a * v2[3] + h4[2]).atan()
+}
+
 #[differentiate]
 fn b06_f052(c: f64, m: usize, a: f64, b: f64, x: &[f64], y: &[f64], n: usize) -> f64 {
     let mut acc1 = y[0];
@@ -2011,6 +4103,60 @@ fn b06_f052(c: f64, m: usize, a: f64, b: f64, x: &[f64], y: &[f64], n: usize) ->
     (acc1 - y[1]).tanh()
 }
 
+// `b06_f052` on the `Value` tape: its gradient must agree with `b06_f052_vjp`.
+fn b06_f052_value<'t>(
+    tape: &'t Tape<f64>,
+    c: Value<'t, f64>,
+    m: usize,
+    a: Value<'t, f64>,
+    b: Value<'t, f64>,
+    x: &[Value<'t, f64>],
+    y: &[Value<'t, f64>],
+    n: usize,
+) -> Value<'t, f64> {
+    let mut acc1 = y[0];
+    for i2 in 0..2 {
+        if tape.constant((i2 as f64)) >= acc1 && i2 >= 1 && y[1] >= c {
+            match i2 % 3 {
+                0 => {
+                    for i3 in (0..m).step_by(2) {
+                        let b = b * (y[i2] + y[i2]);
+                        acc1 = (acc1 + b).asinh();
+                    }
+                    acc1 = acc1 * 0.03 + ((b + x[0]).abs() + 1.0).powf((-0.5));
+                }
+                1 => {
+                    acc1 = (acc1 * b06_f021_value(tape, y[x.len() - 1 - i2], 4)).sin();
+                    let c = c * (1.9 * x[0]);
+                    acc1 = acc1 * 6.0e-1
+                        + (if c <= (-0.27) || i2 % 2 == 1 {
+                            x[i2 % n].abs()
+                        } else {
+                            c.atan()
+                        });
+                }
+                _ => {
+                    let mut acc4 = c;
+                }
+            }
+            acc1 += b06_f040_value(tape, acc1.mul_add(a, acc1), m, y[i2], 3, y[i2]);
+        } else if i2 < 1 && y[i2 / 2] > x[i2] {
+            let mut acc5 =
+                (1.0 + (y[(i2 + 3) % 2] + a) * (y[(i2 + 3) % 2] + a)).log2() - (i2 as f64);
+            acc1 = acc5;
+        } else {
+            let mut s6 = match i2 % 3 {
+                0 => x[i2],
+                1 => c,
+                _ => y[i2 % x.len()],
+            };
+            acc1 -= ((-0.894_f64) / (s6 * s6 + 0.5)).asinh();
+        }
+        acc1 = x[i2] - y[x.len() - 1 - i2] * a;
+    }
+    (acc1 - y[1]).tanh()
+}
+
 #[differentiate(wrt(c, b))]
 fn b06_f053(x: &[f64], n: usize, c: f64, a: f64, b: f64) -> f64 {
     let mut acc1 = b.sin();
@@ -2031,6 +4177,39 @@ fn b06_f053(x: &[f64], n: usize, c: f64, a: f64, b: f64) -> f64 {
     }
     let mut w6 = vec![1.0; x.len()];
     let mut acc7 = (0.6 * (1.8e0 + (n as f64)).sin()).tan() - (n as f64);
+    acc7 *= 1.0 + 0.5 * x[0].asinh().cos();
+    ((acc1 * acc7 + b) * w6[0]).sin()
+}
+
+// `b06_f053` on the `Value` tape: its gradient must agree with `b06_f053_vjp`.
+fn b06_f053_value<'t>(
+    tape: &'t Tape<f64>,
+    x: &[Value<'t, f64>],
+    n: usize,
+    c: Value<'t, f64>,
+    a: Value<'t, f64>,
+    b: Value<'t, f64>,
+) -> Value<'t, f64> {
+    let mut acc1 = b.sin();
+    if b.asinh() >= 0.62 {
+        {
+            let u2 = x[0] - f64::acos(0.8 * f64::tanh(1.42));
+            {
+                let s3 = u2.powi(2);
+                let mut w4 = vec![tape.constant(0.5); n];
+                for i5 in 0..1 {
+                    w4[i5] = w4[i5]
+                        + (1.0 + x[i5] * x[i5]).log10()
+                            / ((x[i5 % w4.len()] + w4[i5 % 1]) * (x[i5 % w4.len()] + w4[i5 % 1])
+                                + 1.0);
+                }
+                acc1 += (n as f64);
+            }
+        }
+        acc1 = b06_f020_value(tape, acc1 + b, 3, b * acc1) * a.atan();
+    }
+    let mut w6 = vec![tape.constant(1.0); x.len()];
+    let mut acc7 = tape.constant(f64::tan(0.6 * f64::sin(1.8e0 + (n as f64))) - (n as f64));
     acc7 *= 1.0 + 0.5 * x[0].asinh().cos();
     ((acc1 * acc7 + b) * w6[0]).sin()
 }
@@ -2117,6 +4296,50 @@ fn b06_f054_plain(x: &[f64], y: &[f64]) -> Vec<f64> {
     out10
 }
 
+// `b06_f054` on the `Value` tape: its gradient must agree with `b06_f054_vjp`.
+fn b06_f054_value<'t>(
+    tape: &'t Tape<f64>,
+    x: &[Value<'t, f64>],
+    y: &[Value<'t, f64>],
+) -> Vec<Value<'t, f64>> {
+    let mut acc1 = if tape.constant(f64::asinh((-1.85))) < y[2] + y[3] {
+        y[2]
+    } else {
+        x[0]
+    };
+    if y[4].tanh() >= (-6.0e-1) {
+        for i2 in (1..y.len()).rev() {
+            let mut k3 = 0;
+            while k3 < 4 {
+                k3 += 1;
+                let j4 = k3 - 1;
+                let acc1 = acc1 + acc1.powi(2);
+                {
+                    let mut h5 = vec![tape.constant(0.0); x.len()];
+                    h5[j4 / 2] = acc1;
+                    let mut nh6 = vec![tape.constant(0.0); x.len()];
+                    for i7 in 0..h5.len() {
+                        nh6[i7] = 0.8 * h5[i7] + (h5[(i7 + 1) % 3] + acc1).sin();
+                    }
+                    h5 = nh6;
+                }
+                let mut h8 = vec![acc1.asinh(), tape.constant((j4 as f64))];
+            }
+            acc1 = b06_f047_value(tape, 1, (0.8 * x[i2 % x.len()].tanh()).acos());
+            acc1 = acc1 * (-0.664) + b06_f015_value(tape, x);
+        }
+        acc1 = acc1 * (-0.87) + -acc1.asinh();
+    } else {
+        let u9 = acc1;
+        acc1 = x[0];
+    }
+    let mut out10 = vec![tape.constant(0.0); 1];
+    for i11 in 0..1 {
+        out10[i11] = (0.8 * (y[i11] * (i11 as f64)).cos()).acos();
+    }
+    out10
+}
+
 #[differentiate(wrt(a, x))]
 fn b06_f055(x: &[f64], y: &[f64], a: f64, n: usize) -> Vec<f64> {
     let mut acc1 = a.mul_add(x[3], a);
@@ -2125,6 +4348,29 @@ fn b06_f055(x: &[f64], y: &[f64], a: f64, n: usize) -> Vec<f64> {
         let t4 = a;
         acc1 = acc1 + (n as f64) * (1.0 + x[i3 % x.len()] * x[i3 % x.len()]).log(10.0);
         let s5 = (i3 as f64).asinh();
+    }
+    let out6 = vec![if !(a / 2.0 > (-0.12)) {
+        y[0] + a
+    } else {
+        acc2.atan()
+    }];
+    out6
+}
+
+// `b06_f055` on the `Value` tape: its gradient must agree with `b06_f055_vjp`.
+fn b06_f055_value<'t>(
+    tape: &'t Tape<f64>,
+    x: &[Value<'t, f64>],
+    y: &[Value<'t, f64>],
+    a: Value<'t, f64>,
+    n: usize,
+) -> Vec<Value<'t, f64>> {
+    let mut acc1 = a.mul_add(x[3], a);
+    let mut acc2 = a + a;
+    for i3 in 0..y.len() {
+        let t4 = a;
+        acc1 = acc1 + (n as f64) * (1.0 + x[i3 % x.len()] * x[i3 % x.len()]).log(10.0);
+        let s5 = tape.constant(f64::asinh((i3 as f64)));
     }
     let out6 = vec![if !(a / 2.0 > (-0.12)) {
         y[0] + a
@@ -2165,6 +4411,47 @@ fn b06_f056(x: &[f64]) -> f64 {
                 acc3 -= v2[1];
             } else if v2[i4 / 2] >= (-0.9) {
                 let s8 = b06_f021(x[0] / (1.0 + v2[1].powi(2)), 4);
+                acc1 = acc3;
+            }
+        } else if -x[(i4 + 1) % x.len()] < acc3.atan2(v2[0] * v2[0] + 1.0) {
+            let u9 = acc3.sin() * acc3;
+            acc1 += u9 * (acc1 + u9);
+        }
+    }
+    acc1 - acc3 + v2[1]
+}
+
+// `b06_f056` on the `Value` tape: its gradient must agree with `b06_f056_vjp`.
+fn b06_f056_value<'t>(tape: &'t Tape<f64>, x: &[Value<'t, f64>]) -> Value<'t, f64> {
+    let mut acc1 = x[1];
+    let mut v2 = vec![acc1 + x[0], acc1 * x[1], x[0]];
+    v2[2] = v2[2] - (acc1.tanh() + x[0].asinh());
+    let mut acc3 = x[1].mul_add(v2[2] * acc1 - acc1 / 3.0, x[0]);
+    for i4 in 0..5 {
+        if !(acc1 + v2[i4 % v2.len()] < 1.08) {
+            if i4 != 4 {
+                let acc1 = acc1 * acc3;
+                let mut acc5 = (1.0 + (0.8 * acc1.sin()).acos() * (0.8 * acc1.sin()).acos()).ln();
+                let t6 = b06_f040_value(
+                    tape,
+                    tape.constant(f64::acosh(
+                        std::f64::consts::FRAC_PI_4 * std::f64::consts::FRAC_PI_4 + 0.5 + 1.0,
+                    )),
+                    4,
+                    v2[(i4 + 1) % v2.len()],
+                    3,
+                    match i4 % 3 {
+                        0 => acc5,
+                        1 => acc1,
+                        _ => acc1,
+                    },
+                );
+                acc3 = acc3 * 0.265 + 1.366 / 2.0 / 0.5;
+            } else if i4 % 2 == 0 {
+                let mut acc7 = acc3;
+                acc3 -= v2[1];
+            } else if v2[i4 / 2] >= (-0.9) {
+                let s8 = b06_f021_value(tape, x[0] / (1.0 + v2[1].powi(2)), 4);
                 acc1 = acc3;
             }
         } else if -x[(i4 + 1) % x.len()] < acc3.atan2(v2[0] * v2[0] + 1.0) {
@@ -2216,6 +4503,57 @@ fn b06_f057(n: usize, a: f64, c: f64, b: f64) -> Vec<f64> {
     out12
 }
 
+// `b06_f057` on the `Value` tape: its gradient must agree with `b06_f057_vjp`.
+fn b06_f057_value<'t>(
+    tape: &'t Tape<f64>,
+    n: usize,
+    a: Value<'t, f64>,
+    c: Value<'t, f64>,
+    b: Value<'t, f64>,
+) -> Vec<Value<'t, f64>> {
+    let mut acc1 = tape.constant((-1.2));
+    if tape.constant(0.09) >= b {
+        let mut k2 = 0;
+        while k2 < n {
+            let j3 = k2;
+            for i4 in (0..3).rev() {
+                if b06_f044_value(tape, a, 3) > 0.255 {
+                    let mut s5 = f64::round(0.5 * (i4 as f64)) + acc1;
+                    let mut w6 = vec![tape.constant(0.0); 3];
+                    for i7 in 0..w6.len() {
+                        w6[i7] = w6[j3 / 2].asinh() - w6[j3];
+                    }
+                    acc1 = acc1 * 0.82 + (acc1 + s5) / (w6[0].abs() + 1.0);
+                } else {
+                    let t8 = (2.5 + c.tanh()).recip() + b06_f021_value(tape, b * a, 4);
+                    let t8 = t8 + f64::atanh(0.5 * f64::sin(1.8));
+                    acc1 += f64::atan(f64::log(1.0 + f64::powi((-0.44_f64), 2), 2.0));
+                }
+                let h9 = vec![
+                    c / (1.0 + b * b),
+                    a.clamp((-1.0), 1.0),
+                    tape.constant(f64::tanh(0.057)),
+                    a * (j3 as f64),
+                ];
+                acc1 = c.atan().sin();
+            }
+            let mut acc10 = b06_f021_value(tape, c, 4);
+            acc1 = acc1 * 0.44 + a;
+            k2 += 1;
+        }
+        acc1 += a * (b / 3.0);
+    } else {
+        let t11 = a - acc1;
+        acc1 = acc1 * (-0.5) + (0.8 * t11.sin()).acos() * (b + 1.1);
+    }
+    let out12 = vec![
+        0.5 * b * ((n as f64) * b),
+        acc1,
+        tape.constant(f64::cos((n as f64))),
+    ];
+    out12
+}
+
 #[differentiate(wrt(x))]
 fn b06_f058(a: f64, x: &[f64]) -> f64 {
     let mut acc1 = (a.abs() + 1.0).cbrt();
@@ -2241,6 +4579,44 @@ fn b06_f058(a: f64, x: &[f64]) -> f64 {
             let j12 = k11 - 1;
             let mut acc13 = (j12 as f64);
             if f64::atan(1.263) > s6 + w3[5 - 1 - i9] {
+                continue;
+            }
+        }
+        acc2 += acc1;
+    }
+    (acc1 - acc2 - s7 + t8) * w3[2]
+}
+
+// `b06_f058` on the `Value` tape: its gradient must agree with `b06_f058_vjp`.
+fn b06_f058_value<'t>(
+    tape: &'t Tape<f64>,
+    a: Value<'t, f64>,
+    x: &[Value<'t, f64>],
+) -> Value<'t, f64> {
+    let mut acc1 = (a.abs() + 1.0).cbrt();
+    let mut acc2 = if (acc1.abs() + 1.0).ln() >= 0.8 {
+        x[4]
+    } else {
+        acc1
+    };
+    let mut w3 = vec![tape.constant(0.0); x.len()];
+    for i4 in 0..w3.len() {
+        w3[i4] =
+            w3[i4] + (acc2 * w3[(i4 + 3) % w3.len()]).atan2((w3[i4 / 2] + (i4 as f64)).abs() + 1.0);
+    }
+    let u5 = tape.constant(f64::sqrt((-6.0e-1) * (-6.0e-1) + 1.0));
+    let s6 = (0.5 * acc1.cos()).atanh() % 1.5;
+    w3[4] = (a + acc2) * x[2].cos();
+    let mut s7 = (acc1 * acc1 + 1.0).recip();
+    let mut t8 = tape.constant(f64::sin((-0.25)));
+    for i9 in (0..5).rev() {
+        let u10 = (0.5 * (s6 * x[i9 / 2] + (u5 + x[i9])).sin()).atanh();
+        let mut k11 = 0;
+        while k11 < 5 && (1.0 + w3[i9] * w3[i9]).recip() < 2.05 {
+            k11 += 1;
+            let j12 = k11 - 1;
+            let mut acc13 = tape.constant((j12 as f64));
+            if tape.constant(f64::atan(1.263)) > s6 + w3[5 - 1 - i9] {
                 continue;
             }
         }
@@ -2293,6 +4669,61 @@ fn b06_f059(x: &[f64], b: f64, n: usize, c: f64, a: f64, m: usize, y: &[f64]) ->
     acc1 + acc2 - b - v3[3] + y[1]
 }
 
+// `b06_f059` on the `Value` tape: its gradient must agree with `b06_f059_vjp`.
+fn b06_f059_value<'t>(
+    tape: &'t Tape<f64>,
+    x: &[Value<'t, f64>],
+    b: Value<'t, f64>,
+    n: usize,
+    c: Value<'t, f64>,
+    a: Value<'t, f64>,
+    m: usize,
+    y: &[Value<'t, f64>],
+) -> Value<'t, f64> {
+    let mut acc1 = x[3];
+    let mut acc2 = y[1].tanh();
+    if acc1 > (-3.0e-2) {
+        return (-0.7) / (x[4].abs() + 1.0);
+    }
+    acc2 = acc2 + (0.8 * acc2.sin()).acos() * b06_f000_value(tape, 3, x);
+    let mut v3 = vec![tape.constant(0.0); x.len()];
+    for i4 in 0..x.len() {
+        v3[i4] = (-1.2) / v3[(i4 + 3) % 5].cos().exp();
+    }
+    for i5 in 0..y.len() {
+        let mut nh6 = vec![tape.constant(0.0); x.len()];
+        for i7 in 0..5 {
+            nh6[i7] =
+                0.1 * v3[i7] + (v3[(i7 + 1) % x.len()] + (2.0 + acc1.cos() + 1.0).acosh()).tanh();
+        }
+        v3 = nh6;
+        if i5 <= 0 {
+            continue;
+        }
+        acc2 = tape.constant(f64::acosh(
+            f64::exp(f64::cos(f64::cos(std::f64::consts::PI))) + 1.0,
+        ));
+        if b.mul_add(x[i5 / 2], v3[4]) <= 1.4 {
+            break;
+        }
+    }
+    let s8 = (v3[2].cos() - f64::log2((m as f64) * (m as f64) + 1.0)).cos();
+    if (b06_f039_value(tape, y[1].sin()) * b06_f039_value(tape, y[1].sin()) + 0.25).log(2.0)
+        <= v3[1] - f64::sin((m as f64))
+    {
+        acc1 = (acc1 * a).sin();
+        for i9 in (0..2).rev() {
+            let mut u10 = x[3];
+            acc2 += x[(i9 + 3) % x.len()] * u10.cos();
+        }
+        acc2 -= x[2];
+    } else {
+        let mut t11 = b06_f050_value(tape, 4, 3, x);
+        acc2 += v3[4];
+    }
+    acc1 + acc2 - b - v3[3] + y[1]
+}
+
 #[differentiate(wrt(y))]
 fn b06_f060(y: &[f64], b: f64, c: f64, a: f64, x: &[f64]) -> f64 {
     let mut acc1 =
@@ -2334,9 +4765,76 @@ fn b06_f060(y: &[f64], b: f64, c: f64, a: f64, x: &[f64]) -> f64 {
     (acc1 * acc2 + a) * c * h7[1]
 }
 
+// `b06_f060` on the `Value` tape: its gradient must agree with `b06_f060_vjp`.
+fn b06_f060_value<'t>(
+    tape: &'t Tape<f64>,
+    y: &[Value<'t, f64>],
+    b: Value<'t, f64>,
+    c: Value<'t, f64>,
+    a: Value<'t, f64>,
+    x: &[Value<'t, f64>],
+) -> Value<'t, f64> {
+    let mut acc1 = if !(tape.constant(f64::sin(1.07))
+        <= b06_f016_value(tape, y, c * y[1], (1.0 + b.powi(2) + 1.0).acosh(), 2, 4))
+    {
+        x[0]
+    } else {
+        b
+    };
+    let mut acc2 = tape.constant(1.18e0);
+    if x[0] >= x[0] {
+        let mut k3 = 0;
+        loop {
+            if k3 >= 1 {
+                break;
+            }
+            k3 += 1;
+            let j4 = k3 - 1;
+            acc2 *= 1.0 + 0.5 * f64::cos(1.18 * (j4 as f64));
+            let b = b * (y[j4 % y.len()] * x[j4]);
+            acc2 += y[j4] / (1.5 + x[x.len() - 1 - j4].tanh()) * -b;
+        }
+        let mut w5 = vec![tape.constant(1.0); 4];
+    } else {
+        let mut v6 = vec![tape.constant(0.5); y.len()];
+        v6[1] = v6[1] - (-x[0]).mul_add((c * c + 0.5).ln_1p(), b - y[1]);
+        acc1 = c;
+    }
+    let mut h7 = vec![tape.constant(0.0); 2];
+    for i8 in 0..y.len() {
+        h7[i8] = h7[i8] + (acc2 - 5.0e-1 - c);
+    }
+    if h7[1] <= (a + c) * (b * b + 1.0).powf(0.9 * c.sin()) {
+        {
+            acc2 = acc2;
+            acc2 = (2.5 + (a - y[0]).cos()).cbrt();
+        }
+        acc1 = (acc1 * b).sin();
+    }
+    (acc1 * acc2 + a) * c * h7[1]
+}
+
 #[differentiate(wrt(x))]
 fn b06_f061(n: usize, x: &[f64], a: f64) -> f64 {
     let mut acc1: f64 = (-1.5);
+    acc1 = x[0];
+    acc1 *= 1.0 + 0.1 * (x[1] * a).tanh();
+    acc1 /= 2.0 + (acc1 - acc1).cos();
+    for i2 in (0..x.len()).rev() {
+        acc1 += 0.171_f64 / (1.0 + (acc1 + x[i2]).powi(2));
+        acc1 += x[i2];
+    }
+    acc1 + a + x[0]
+}
+
+// `b06_f061` on the `Value` tape: its gradient must agree with `b06_f061_vjp`.
+fn b06_f061_value<'t>(
+    tape: &'t Tape<f64>,
+    n: usize,
+    x: &[Value<'t, f64>],
+    a: Value<'t, f64>,
+) -> Value<'t, f64> {
+    let mut acc1 = tape.constant((-1.5));
     acc1 = x[0];
     acc1 *= 1.0 + 0.1 * (x[1] * a).tanh();
     acc1 /= 2.0 + (acc1 - acc1).cos();
@@ -2370,6 +4868,34 @@ fn b06_f062(a: f64, n: usize, m: usize) -> f64 {
     ((acc1 - a + h2[3]) * h2[3]).atan()
 }
 
+// `b06_f062` on the `Value` tape: its gradient must agree with `b06_f062_vjp`.
+fn b06_f062_value<'t>(
+    tape: &'t Tape<f64>,
+    a: Value<'t, f64>,
+    n: usize,
+    m: usize,
+) -> Value<'t, f64> {
+    let mut acc1 = a.asinh();
+    let mut h2 = Vec::with_capacity(4);
+    for i3 in 0..4 {
+        h2.push(a * (i3 as f64) * (1.0 + a.powi(2)).powf((-0.5)));
+    }
+    for i4 in (1..2).rev() {
+        if a >= 0.05 || h2[i4] > (-0.74) {
+            break;
+        }
+        acc1 -= (i4 as f64) + f64::cbrt(1.0 + (i4 as f64) * (i4 as f64));
+        let mut acc5 = b06_f001_value(tape, tape.constant(f64::tanh((i4 as f64))))
+            * (if (0.9 * a.cos()).asin() <= 0.23 {
+                h2[i4]
+            } else {
+                h2[(i4 + 3) % h2.len()]
+            });
+        acc1 -= (1.0 + ((-0.7) + acc5) * ((-0.7) + acc5) + 1.0).acosh();
+    }
+    ((acc1 - a + h2[3]) * h2[3]).atan()
+}
+
 #[differentiate]
 fn b06_f063(x: &[f64], n: usize, a: f64, c: f64, b: f64) -> f64 {
     let mut acc1: f64 = (-0.982);
@@ -2380,6 +4906,33 @@ fn b06_f063(x: &[f64], n: usize, a: f64, c: f64, b: f64) -> f64 {
     }
     {
         if b06_f020(f64::atan(acc1), 3, 0.79 / (1.0 + b * b)) <= b {
+            acc1 += f64::atan((-1.47_f64));
+            acc1 -= acc1;
+        } else {
+            let mut acc4 = if acc1 >= (-1.41e0) { acc1 } else { c };
+        }
+        acc1 += (0.8 * a.tanh()).acos() + ((-1.32) - acc1);
+    }
+    acc1 + h2[0] - x[0]
+}
+
+// `b06_f063` on the `Value` tape: its gradient must agree with `b06_f063_vjp`.
+fn b06_f063_value<'t>(
+    tape: &'t Tape<f64>,
+    x: &[Value<'t, f64>],
+    n: usize,
+    a: Value<'t, f64>,
+    c: Value<'t, f64>,
+    b: Value<'t, f64>,
+) -> Value<'t, f64> {
+    let mut acc1 = tape.constant((-0.982));
+    acc1 += a.clamp((-1.0), 1.0) * f64::acos(0.8 * f64::tanh((n as f64)));
+    let mut h2 = vec![tape.constant(0.5); 3];
+    for i3 in 0..h2.len() {
+        h2[i3] = acc1;
+    }
+    {
+        if b06_f020_value(tape, acc1.atan(), 3, 0.79 / (1.0 + b * b)) <= b {
             acc1 += f64::atan((-1.47_f64));
             acc1 -= acc1;
         } else {
@@ -2432,6 +4985,57 @@ fn b06_f064(b: f64, a: f64, c: f64, x: &[f64], n: usize) -> Vec<f64> {
     out13
 }
 
+// `b06_f064` on the `Value` tape: its gradient must agree with `b06_f064_vjp`.
+fn b06_f064_value<'t>(
+    tape: &'t Tape<f64>,
+    b: Value<'t, f64>,
+    a: Value<'t, f64>,
+    c: Value<'t, f64>,
+    x: &[Value<'t, f64>],
+    n: usize,
+) -> Vec<Value<'t, f64>> {
+    let mut acc1 = tape.constant(5.5e-1);
+    let mut acc2 = a + b;
+    let mut t3 = x[0] - acc2;
+    for i4 in (0..2).step_by(2) {
+        let u5 = t3;
+        let mut k6 = 0;
+        while k6 < 1 {
+            let j7 = k6;
+            for i8 in 0..=n - 1 {
+                acc1 = x[0];
+                let h9 = vec![
+                    tape.constant(f64::powf(2.5 + f64::sin((-0.07_f64)), (-0.5))),
+                    acc2 - c,
+                    tape.constant(f64::clamp(std::f64::consts::FRAC_PI_4, (-1.0), 1.0)),
+                ];
+            }
+            let s10 = tape.constant(f64::sin(f64::recip(2.5 + f64::tanh((j7 as f64)))));
+            for i11 in 0..1 {
+                let mut u12 = if s10 + acc2 <= 0.55 {
+                    (0.9 * b.cos()).asin()
+                } else {
+                    u5 / 3.0
+                };
+                t3 += (u5 * x[i4 % n]).atan();
+                if !(u12 < (j7 as f64) || 1.3 <= (-0.72)) && u5 >= s10 {
+                    continue;
+                }
+            }
+            acc1 = x[x.len() - 1 - j7].atan();
+            k6 += 1;
+        }
+        t3 = tape.constant(
+            f64::cbrt(1.0 + f64::powi((-0.73), 2)) + f64::clamp((-0.82_f64), (-1.0), 1.0),
+        );
+    }
+    let mut out13 = vec![tape.constant(0.0); 4];
+    for i14 in 0..4 {
+        out13[i14] = x[i14 % n];
+    }
+    out13
+}
+
 pub fn cases() -> Vec<Case> {
     vec![
         Case {
@@ -2439,6 +5043,7 @@ pub fn cases() -> Vec<Case> {
             seed_name: "b06_f000",
             twin_of: None,
             params: &[("x", 5, true)],
+            value: Some(|t, v| vec![b06_f000_value(t, 3, &v[0..5])]),
             f: |p| vec![b06_f000(3, &p[0..5])],
             vjp: |p, s| {
                 let (y, g0) = b06_f000_vjp(3, &p[0..5], s[0]);
@@ -2463,6 +5068,7 @@ pub fn cases() -> Vec<Case> {
             seed_name: "b06_f001",
             twin_of: None,
             params: &[("a", 1, true)],
+            value: Some(|t, v| vec![b06_f001_value(t, v[0])]),
             f: |p| vec![b06_f001(p[0])],
             vjp: |p, s| {
                 let (y, g0) = b06_f001_vjp(p[0], s[0]);
@@ -2493,6 +5099,7 @@ pub fn cases() -> Vec<Case> {
                 ("x", 4, true),
                 ("y", 5, true),
             ],
+            value: Some(|t, v| vec![b06_f002_value(t, v[0], 3, v[1], v[2], &v[3..7], &v[7..12])]),
             f: |p| vec![b06_f002(p[0], 3, p[1], p[2], &p[3..7], &p[7..12])],
             vjp: |p, s| {
                 let (y, g0, g1, g2, g3, g4) =
@@ -2552,6 +5159,7 @@ pub fn cases() -> Vec<Case> {
                 ("x", 4, true),
                 ("y", 5, true),
             ],
+            value: None,
             f: |p| vec![b06_f002_plain(p[0], 3, p[1], p[2], &p[3..7], &p[7..12])],
             vjp: |p, s| {
                 let (y, g0, g1, g2, g3, g4) =
@@ -2605,6 +5213,7 @@ pub fn cases() -> Vec<Case> {
             seed_name: "b06_f003",
             twin_of: None,
             params: &[("a", 1, true), ("x", 2, false), ("y", 3, true)],
+            value: Some(|t, v| vec![b06_f003_value(t, 4, v[0], &v[1..3], &v[3..6], 3)]),
             f: |p| vec![b06_f003(4, p[0], &p[1..3], &p[3..6], 3)],
             vjp: |p, s| {
                 let (y, g0, g1) = b06_f003_vjp(4, p[0], &p[1..3], &p[3..6], 3, s[0]);
@@ -2630,6 +5239,7 @@ pub fn cases() -> Vec<Case> {
             seed_name: "b06_f004",
             twin_of: None,
             params: &[("a", 1, true), ("x", 3, true)],
+            value: Some(|t, v| vec![b06_f004_value(t, v[0], &v[1..4], 2)]),
             f: |p| vec![b06_f004(p[0], &p[1..4], 2)],
             vjp: |p, s| {
                 let (y, g0, g1) = b06_f004_vjp(p[0], &p[1..4], 2, s[0]);
@@ -2654,6 +5264,7 @@ pub fn cases() -> Vec<Case> {
             seed_name: "b06_f005",
             twin_of: None,
             params: &[("b", 1, true), ("x", 3, true), ("a", 1, true)],
+            value: Some(|t, v| vec![b06_f005_value(t, v[0], &v[1..4], v[4])]),
             f: |p| vec![b06_f005(p[0], &p[1..4], p[4])],
             vjp: |p, s| {
                 let (y, g0, g1, g2) = b06_f005_vjp(p[0], &p[1..4], p[4], s[0]);
@@ -2679,6 +5290,7 @@ pub fn cases() -> Vec<Case> {
             seed_name: "b06_f006",
             twin_of: None,
             params: &[("b", 1, true), ("c", 1, true), ("a", 1, true)],
+            value: Some(|t, v| vec![b06_f006_value(t, v[0], v[1], 4, v[2])]),
             f: |p| vec![b06_f006(p[0], p[1], 4, p[2])],
             vjp: |p, s| {
                 let (y, g0, g1, g2) = b06_f006_vjp(p[0], p[1], 4, p[2], s[0]);
@@ -2704,6 +5316,7 @@ pub fn cases() -> Vec<Case> {
             seed_name: "b06_f007",
             twin_of: None,
             params: &[("a", 1, true)],
+            value: Some(|t, v| b06_f007_value(t, v[0], 1)),
             f: |p| b06_f007(p[0], 1),
             vjp: |p, s| {
                 let (y, g0) = b06_f007_vjp(p[0], 1, s.to_vec());
@@ -2719,6 +5332,7 @@ pub fn cases() -> Vec<Case> {
             seed_name: "b06_f007",
             twin_of: Some("b06_f007"),
             params: &[("a", 1, true)],
+            value: None,
             f: |p| b06_f007_plain(p[0], 1),
             vjp: |p, s| {
                 let (y, g0) = b06_f007_plain_vjp(p[0], 1, s.to_vec());
@@ -2734,6 +5348,7 @@ pub fn cases() -> Vec<Case> {
             seed_name: "b06_f008",
             twin_of: None,
             params: &[("x", 5, true)],
+            value: Some(|t, v| vec![b06_f008_value(t, 1, 1, &v[0..5])]),
             f: |p| vec![b06_f008(1, 1, &p[0..5])],
             vjp: |p, s| {
                 let (y, g0) = b06_f008_vjp(1, 1, &p[0..5], s[0]);
@@ -2763,6 +5378,7 @@ pub fn cases() -> Vec<Case> {
                 ("b", 1, true),
                 ("x", 3, true),
             ],
+            value: Some(|t, v| vec![b06_f009_value(t, 3, &v[0..1], v[1], v[2], &v[3..6])]),
             f: |p| vec![b06_f009(3, &p[0..1], p[1], p[2], &p[3..6])],
             vjp: |p, s| {
                 let (y, g0, g1, g2, g3) = b06_f009_vjp(3, &p[0..1], p[1], p[2], &p[3..6], s[0]);
@@ -2810,6 +5426,7 @@ pub fn cases() -> Vec<Case> {
             seed_name: "b06_f010",
             twin_of: None,
             params: &[("a", 1, true)],
+            value: Some(|t, v| vec![b06_f010_value(t, v[0], 2, 3)]),
             f: |p| vec![b06_f010(p[0], 2, 3)],
             vjp: |p, s| {
                 let (y, g0) = b06_f010_vjp(p[0], 2, 3, s[0]);
@@ -2840,6 +5457,7 @@ pub fn cases() -> Vec<Case> {
                 ("b", 1, true),
                 ("x", 4, false),
             ],
+            value: Some(|t, v| vec![b06_f011_value(t, &v[0..1], v[1], v[2], v[3], &v[4..8])]),
             f: |p| vec![b06_f011(&p[0..1], p[1], p[2], p[3], &p[4..8])],
             vjp: |p, s| {
                 let (y, g0, g1) = b06_f011_vjp(&p[0..1], p[1], p[2], p[3], &p[4..8], s[0]);
@@ -2871,6 +5489,7 @@ pub fn cases() -> Vec<Case> {
                 ("b", 1, true),
                 ("x", 4, false),
             ],
+            value: None,
             f: |p| vec![b06_f011_plain(&p[0..1], p[1], p[2], p[3], &p[4..8])],
             vjp: |p, s| {
                 let (y, g0, g1) = b06_f011_plain_vjp(&p[0..1], p[1], p[2], p[3], &p[4..8], s[0]);
@@ -2896,6 +5515,7 @@ pub fn cases() -> Vec<Case> {
             seed_name: "b06_f012",
             twin_of: None,
             params: &[("x", 5, true)],
+            value: Some(|t, v| vec![b06_f012_value(t, &v[0..5], 4)]),
             f: |p| vec![b06_f012(&p[0..5], 4)],
             vjp: |p, s| {
                 let (y, g0) = b06_f012_vjp(&p[0..5], 4, s[0]);
@@ -2926,6 +5546,7 @@ pub fn cases() -> Vec<Case> {
                 ("b", 1, true),
                 ("a", 1, true),
             ],
+            value: Some(|t, v| vec![b06_f013_value(t, &v[0..1], &v[1..6], 2, v[6], v[7], v[8])]),
             f: |p| vec![b06_f013(&p[0..1], &p[1..6], 2, p[6], p[7], p[8])],
             vjp: |p, s| {
                 let (y, g0, g1, g2, g3, g4) =
@@ -2979,6 +5600,7 @@ pub fn cases() -> Vec<Case> {
             seed_name: "b06_f014",
             twin_of: None,
             params: &[("a", 1, true), ("x", 1, true)],
+            value: Some(|t, v| vec![b06_f014_value(t, v[0], &v[1..2], 2)]),
             f: |p| vec![b06_f014(p[0], &p[1..2], 2)],
             vjp: |p, s| {
                 let (y, g0, g1) = b06_f014_vjp(p[0], &p[1..2], 2, s[0]);
@@ -3003,6 +5625,7 @@ pub fn cases() -> Vec<Case> {
             seed_name: "b06_f015",
             twin_of: None,
             params: &[("x", 3, true)],
+            value: Some(|t, v| vec![b06_f015_value(t, &v[0..3])]),
             f: |p| vec![b06_f015(&p[0..3])],
             vjp: |p, s| {
                 let (y, g0) = b06_f015_vjp(&p[0..3], s[0]);
@@ -3027,6 +5650,7 @@ pub fn cases() -> Vec<Case> {
             seed_name: "b06_f016",
             twin_of: None,
             params: &[("x", 2, true), ("a", 1, true), ("b", 1, true)],
+            value: Some(|t, v| vec![b06_f016_value(t, &v[0..2], v[2], v[3], 2, 4)]),
             f: |p| vec![b06_f016(&p[0..2], p[2], p[3], 2, 4)],
             vjp: |p, s| {
                 let (y, g0, g1, g2) = b06_f016_vjp(&p[0..2], p[2], p[3], 2, 4, s[0]);
@@ -3058,6 +5682,7 @@ pub fn cases() -> Vec<Case> {
                 ("x", 3, true),
                 ("c", 1, true),
             ],
+            value: Some(|t, v| b06_f017_value(t, v[0], &v[1..6], v[6], &v[7..10], v[10])),
             f: |p| b06_f017(p[0], &p[1..6], p[6], &p[7..10], p[10]),
             vjp: |p, s| {
                 let (y, g0, g1, g2, g3, g4) =
@@ -3087,6 +5712,7 @@ pub fn cases() -> Vec<Case> {
             seed_name: "b06_f018",
             twin_of: None,
             params: &[("y", 4, true), ("x", 1, true)],
+            value: Some(|t, v| vec![b06_f018_value(t, &v[0..4], &v[4..5], 4)]),
             f: |p| vec![b06_f018(&p[0..4], &p[4..5], 4)],
             vjp: |p, s| {
                 let (y, g0, g1) = b06_f018_vjp(&p[0..4], &p[4..5], 4, s[0]);
@@ -3116,6 +5742,7 @@ pub fn cases() -> Vec<Case> {
                 ("a", 1, true),
                 ("b", 1, true),
             ],
+            value: Some(|t, v| vec![b06_f019_value(t, &v[0..1], &v[1..5], v[5], v[6])]),
             f: |p| vec![b06_f019(&p[0..1], &p[1..5], p[5], p[6])],
             vjp: |p, s| {
                 let (y, g0, g1, g2, g3) = b06_f019_vjp(&p[0..1], &p[1..5], p[5], p[6], s[0]);
@@ -3161,6 +5788,7 @@ pub fn cases() -> Vec<Case> {
             seed_name: "b06_f020",
             twin_of: None,
             params: &[("a", 1, true), ("b", 1, true)],
+            value: Some(|t, v| vec![b06_f020_value(t, v[0], 3, v[1])]),
             f: |p| vec![b06_f020(p[0], 3, p[1])],
             vjp: |p, s| {
                 let (y, g0, g1) = b06_f020_vjp(p[0], 3, p[1], s[0]);
@@ -3185,6 +5813,7 @@ pub fn cases() -> Vec<Case> {
             seed_name: "b06_f021",
             twin_of: None,
             params: &[("a", 1, true)],
+            value: Some(|t, v| vec![b06_f021_value(t, v[0], 4)]),
             f: |p| vec![b06_f021(p[0], 4)],
             vjp: |p, s| {
                 let (y, g0) = b06_f021_vjp(p[0], 4, s[0]);
@@ -3209,6 +5838,7 @@ pub fn cases() -> Vec<Case> {
             seed_name: "b06_f021",
             twin_of: Some("b06_f021"),
             params: &[("a", 1, true)],
+            value: None,
             f: |p| vec![b06_f021_plain(p[0], 4)],
             vjp: |p, s| {
                 let (y, g0) = b06_f021_plain_vjp(p[0], 4, s[0]);
@@ -3233,6 +5863,7 @@ pub fn cases() -> Vec<Case> {
             seed_name: "b06_f022",
             twin_of: None,
             params: &[("x", 3, true), ("y", 2, false)],
+            value: Some(|t, v| vec![b06_f022_value(t, &v[0..3], &v[3..5], 1)]),
             f: |p| vec![b06_f022(&p[0..3], &p[3..5], 1)],
             vjp: |p, s| {
                 let (y, g0) = b06_f022_vjp(&p[0..3], &p[3..5], 1, s[0]);
@@ -3263,6 +5894,7 @@ pub fn cases() -> Vec<Case> {
                 ("x", 3, true),
                 ("c", 1, true),
             ],
+            value: Some(|t, v| vec![b06_f023_value(t, v[0], v[1], &v[2..7], &v[7..10], v[10])]),
             f: |p| vec![b06_f023(p[0], p[1], &p[2..7], &p[7..10], p[10])],
             vjp: |p, s| {
                 let (y, g0, g1, g2, g3, g4) =
@@ -3313,6 +5945,7 @@ pub fn cases() -> Vec<Case> {
             seed_name: "b06_f024",
             twin_of: None,
             params: &[("a", 1, true), ("b", 1, false)],
+            value: Some(|t, v| vec![b06_f024_value(t, v[0], 1, v[1], 1)]),
             f: |p| vec![b06_f024(p[0], 1, p[1], 1)],
             vjp: |p, s| {
                 let (y, g0) = b06_f024_vjp(p[0], 1, p[1], 1, s[0]);
@@ -3337,6 +5970,7 @@ pub fn cases() -> Vec<Case> {
             seed_name: "b06_f025",
             twin_of: None,
             params: &[("y", 4, true), ("x", 4, true)],
+            value: Some(|t, v| vec![b06_f025_value(t, 2, &v[0..4], &v[4..8], 1)]),
             f: |p| vec![b06_f025(2, &p[0..4], &p[4..8], 1)],
             vjp: |p, s| {
                 let (y, g0, g1) = b06_f025_vjp(2, &p[0..4], &p[4..8], 1, s[0]);
@@ -3362,6 +5996,7 @@ pub fn cases() -> Vec<Case> {
             seed_name: "b06_f026",
             twin_of: None,
             params: &[("a", 1, true)],
+            value: Some(|t, v| b06_f026_value(t, v[0], 3)),
             f: |p| b06_f026(p[0], 3),
             vjp: |p, s| {
                 let (y, g0) = b06_f026_vjp(p[0], 3, s.to_vec());
@@ -3382,6 +6017,7 @@ pub fn cases() -> Vec<Case> {
                 ("b", 1, true),
                 ("x", 4, true),
             ],
+            value: Some(|t, v| vec![b06_f027_value(t, v[0], v[1], v[2], 2, 4, &v[3..7])]),
             f: |p| vec![b06_f027(p[0], p[1], p[2], 2, 4, &p[3..7])],
             vjp: |p, s| {
                 let (y, g0, g1, g2, g3) = b06_f027_vjp(p[0], p[1], p[2], 2, 4, &p[3..7], s[0]);
@@ -3416,6 +6052,7 @@ pub fn cases() -> Vec<Case> {
                 ("b", 1, true),
                 ("c", 1, true),
             ],
+            value: Some(|t, v| vec![b06_f028_value(t, &v[0..1], v[1], v[2], v[3])]),
             f: |p| vec![b06_f028(&p[0..1], p[1], p[2], p[3])],
             vjp: |p, s| {
                 let (y, g0, g1, g2, g3) = b06_f028_vjp(&p[0..1], p[1], p[2], p[3], s[0]);
@@ -3444,6 +6081,7 @@ pub fn cases() -> Vec<Case> {
             seed_name: "b06_f029",
             twin_of: None,
             params: &[("a", 1, true), ("x", 5, true), ("b", 1, true)],
+            value: Some(|t, v| vec![b06_f029_value(t, v[0], &v[1..6], 2, v[6])]),
             f: |p| vec![b06_f029(p[0], &p[1..6], 2, p[6])],
             vjp: |p, s| {
                 let (y, g0, g1, g2) = b06_f029_vjp(p[0], &p[1..6], 2, p[6], s[0]);
@@ -3469,6 +6107,7 @@ pub fn cases() -> Vec<Case> {
             seed_name: "b06_f030",
             twin_of: None,
             params: &[("a", 1, true), ("x", 1, true), ("y", 4, true)],
+            value: Some(|t, v| vec![b06_f030_value(t, v[0], &v[1..2], 1, &v[2..6])]),
             f: |p| vec![b06_f030(p[0], &p[1..2], 1, &p[2..6])],
             vjp: |p, s| {
                 let (y, g0, g1, g2) = b06_f030_vjp(p[0], &p[1..2], 1, &p[2..6], s[0]);
@@ -3494,6 +6133,7 @@ pub fn cases() -> Vec<Case> {
             seed_name: "b06_f031",
             twin_of: None,
             params: &[("x", 4, true), ("a", 1, true), ("y", 2, true)],
+            value: Some(|t, v| b06_f031_value(t, &v[0..4], v[4], 4, &v[5..7])),
             f: |p| b06_f031(&p[0..4], p[4], 4, &p[5..7]),
             vjp: |p, s| {
                 let (y, g0, g1, g2) = b06_f031_vjp(&p[0..4], p[4], 4, &p[5..7], s.to_vec());
@@ -3515,6 +6155,7 @@ pub fn cases() -> Vec<Case> {
                 ("a", 1, false),
                 ("y", 4, false),
             ],
+            value: Some(|t, v| vec![b06_f032_value(t, v[0], v[1], &v[2..5], v[5], &v[6..10])]),
             f: |p| vec![b06_f032(p[0], p[1], &p[2..5], p[5], &p[6..10])],
             vjp: |p, s| {
                 let (y, g0, g1) = b06_f032_vjp(p[0], p[1], &p[2..5], p[5], &p[6..10], s[0]);
@@ -3545,6 +6186,7 @@ pub fn cases() -> Vec<Case> {
                 ("b", 1, true),
                 ("y", 1, true),
             ],
+            value: Some(|t, v| vec![b06_f033_value(t, &v[0..1], v[1], 1, v[2], &v[3..4])]),
             f: |p| vec![b06_f033(&p[0..1], p[1], 1, p[2], &p[3..4])],
             vjp: |p, s| {
                 let (y, g0, g1, g2, g3) = b06_f033_vjp(&p[0..1], p[1], 1, p[2], &p[3..4], s[0]);
@@ -3597,6 +6239,7 @@ pub fn cases() -> Vec<Case> {
                 ("a", 1, true),
                 ("b", 1, true),
             ],
+            value: Some(|t, v| b06_f034_value(t, &v[0..2], 2, &v[2..5], v[5], v[6])),
             f: |p| b06_f034(&p[0..2], 2, &p[2..5], p[5], p[6]),
             vjp: |p, s| {
                 let (y, g0, g1, g2, g3) =
@@ -3625,6 +6268,7 @@ pub fn cases() -> Vec<Case> {
             seed_name: "b06_f035",
             twin_of: None,
             params: &[("x", 2, true), ("a", 1, true), ("b", 1, true)],
+            value: Some(|t, v| b06_f035_value(t, &v[0..2], v[2], v[3])),
             f: |p| b06_f035(&p[0..2], p[2], p[3]),
             vjp: |p, s| {
                 let (y, g0, g1, g2) = b06_f035_vjp(&p[0..2], p[2], p[3], s.to_vec());
@@ -3640,6 +6284,7 @@ pub fn cases() -> Vec<Case> {
             seed_name: "b06_f036",
             twin_of: None,
             params: &[("y", 5, true), ("x", 2, true)],
+            value: Some(|t, v| vec![b06_f036_value(t, &v[0..5], &v[5..7])]),
             f: |p| vec![b06_f036(&p[0..5], &p[5..7])],
             vjp: |p, s| {
                 let (y, g0, g1) = b06_f036_vjp(&p[0..5], &p[5..7], s[0]);
@@ -3664,6 +6309,7 @@ pub fn cases() -> Vec<Case> {
             seed_name: "b06_f037",
             twin_of: None,
             params: &[("a", 1, true)],
+            value: Some(|t, v| vec![b06_f037_value(t, 1, 1, v[0])]),
             f: |p| vec![b06_f037(1, 1, p[0])],
             vjp: |p, s| {
                 let (y, g0) = b06_f037_vjp(1, 1, p[0], s[0]);
@@ -3688,6 +6334,7 @@ pub fn cases() -> Vec<Case> {
             seed_name: "b06_f038",
             twin_of: None,
             params: &[("y", 1, true), ("a", 1, true), ("x", 4, true)],
+            value: Some(|t, v| vec![b06_f038_value(t, &v[0..1], v[1], &v[2..6], 3)]),
             f: |p| vec![b06_f038(&p[0..1], p[1], &p[2..6], 3)],
             vjp: |p, s| {
                 let (y, g0, g1, g2) = b06_f038_vjp(&p[0..1], p[1], &p[2..6], 3, s[0]);
@@ -3713,6 +6360,7 @@ pub fn cases() -> Vec<Case> {
             seed_name: "b06_f039",
             twin_of: None,
             params: &[("a", 1, true)],
+            value: Some(|t, v| vec![b06_f039_value(t, v[0])]),
             f: |p| vec![b06_f039(p[0])],
             vjp: |p, s| {
                 let (y, g0) = b06_f039_vjp(p[0], s[0]);
@@ -3737,6 +6385,7 @@ pub fn cases() -> Vec<Case> {
             seed_name: "b06_f040",
             twin_of: None,
             params: &[("a", 1, true), ("b", 1, true), ("c", 1, true)],
+            value: Some(|t, v| vec![b06_f040_value(t, v[0], 4, v[1], 3, v[2])]),
             f: |p| vec![b06_f040(p[0], 4, p[1], 3, p[2])],
             vjp: |p, s| {
                 let (y, g0, g1, g2) = b06_f040_vjp(p[0], 4, p[1], 3, p[2], s[0]);
@@ -3767,6 +6416,7 @@ pub fn cases() -> Vec<Case> {
                 ("b", 1, true),
                 ("a", 1, true),
             ],
+            value: Some(|t, v| vec![b06_f041_value(t, v[0], &v[1..6], v[6], 4, v[7])]),
             f: |p| vec![b06_f041(p[0], &p[1..6], p[6], 4, p[7])],
             vjp: |p, s| {
                 let (y, g0, g1, g2, g3) = b06_f041_vjp(p[0], &p[1..6], p[6], 4, p[7], s[0]);
@@ -3796,6 +6446,7 @@ pub fn cases() -> Vec<Case> {
             seed_name: "b06_f042",
             twin_of: None,
             params: &[("x", 1, true)],
+            value: Some(|t, v| vec![b06_f042_value(t, &v[0..1], 4, 3)]),
             f: |p| vec![b06_f042(&p[0..1], 4, 3)],
             vjp: |p, s| {
                 let (y, g0) = b06_f042_vjp(&p[0..1], 4, 3, s[0]);
@@ -3820,6 +6471,7 @@ pub fn cases() -> Vec<Case> {
             seed_name: "b06_f042",
             twin_of: Some("b06_f042"),
             params: &[("x", 1, true)],
+            value: None,
             f: |p| vec![b06_f042_plain(&p[0..1], 4, 3)],
             vjp: |p, s| {
                 let (y, g0) = b06_f042_plain_vjp(&p[0..1], 4, 3, s[0]);
@@ -3844,6 +6496,7 @@ pub fn cases() -> Vec<Case> {
             seed_name: "b06_f043",
             twin_of: None,
             params: &[("a", 1, true)],
+            value: Some(|t, v| vec![b06_f043_value(t, v[0])]),
             f: |p| vec![b06_f043(p[0])],
             vjp: |p, s| {
                 let (y, g0) = b06_f043_vjp(p[0], s[0]);
@@ -3868,6 +6521,7 @@ pub fn cases() -> Vec<Case> {
             seed_name: "b06_f044",
             twin_of: None,
             params: &[("a", 1, true)],
+            value: Some(|t, v| vec![b06_f044_value(t, v[0], 3)]),
             f: |p| vec![b06_f044(p[0], 3)],
             vjp: |p, s| {
                 let (y, g0) = b06_f044_vjp(p[0], 3, s[0]);
@@ -3897,6 +6551,7 @@ pub fn cases() -> Vec<Case> {
                 ("a", 1, true),
                 ("x", 1, true),
             ],
+            value: Some(|t, v| vec![b06_f045_value(t, v[0], 4, v[1], v[2], 4, &v[3..4])]),
             f: |p| vec![b06_f045(p[0], 4, p[1], p[2], 4, &p[3..4])],
             vjp: |p, s| {
                 let (y, g0, g1, g2, g3) = b06_f045_vjp(p[0], 4, p[1], p[2], 4, &p[3..4], s[0]);
@@ -3931,6 +6586,7 @@ pub fn cases() -> Vec<Case> {
                 ("c", 1, true),
                 ("a", 1, false),
             ],
+            value: Some(|t, v| vec![b06_f046_value(t, &v[0..4], v[4], v[5], v[6])]),
             f: |p| vec![b06_f046(&p[0..4], p[4], p[5], p[6])],
             vjp: |p, s| {
                 let (y, g0, g1, g2) = b06_f046_vjp(&p[0..4], p[4], p[5], p[6], s[0]);
@@ -3956,6 +6612,7 @@ pub fn cases() -> Vec<Case> {
             seed_name: "b06_f047",
             twin_of: None,
             params: &[("a", 1, true)],
+            value: Some(|t, v| vec![b06_f047_value(t, 1, v[0])]),
             f: |p| vec![b06_f047(1, p[0])],
             vjp: |p, s| {
                 let (y, g0) = b06_f047_vjp(1, p[0], s[0]);
@@ -3980,6 +6637,7 @@ pub fn cases() -> Vec<Case> {
             seed_name: "b06_f048",
             twin_of: None,
             params: &[("a", 1, true), ("x", 4, true), ("b", 1, true)],
+            value: Some(|t, v| vec![b06_f048_value(t, v[0], &v[1..5], v[5])]),
             f: |p| vec![b06_f048(p[0], &p[1..5], p[5])],
             vjp: |p, s| {
                 let (y, g0, g1, g2) = b06_f048_vjp(p[0], &p[1..5], p[5], s[0]);
@@ -4005,6 +6663,7 @@ pub fn cases() -> Vec<Case> {
             seed_name: "b06_f049",
             twin_of: None,
             params: &[("x", 3, false), ("a", 1, true), ("y", 4, true)],
+            value: Some(|t, v| vec![b06_f049_value(t, 4, &v[0..3], v[3], 4, &v[4..8])]),
             f: |p| vec![b06_f049(4, &p[0..3], p[3], 4, &p[4..8])],
             vjp: |p, s| {
                 let (y, g0, g1) = b06_f049_vjp(4, &p[0..3], p[3], 4, &p[4..8], s[0]);
@@ -4030,6 +6689,7 @@ pub fn cases() -> Vec<Case> {
             seed_name: "b06_f050",
             twin_of: None,
             params: &[("x", 5, true)],
+            value: Some(|t, v| vec![b06_f050_value(t, 4, 3, &v[0..5])]),
             f: |p| vec![b06_f050(4, 3, &p[0..5])],
             vjp: |p, s| {
                 let (y, g0) = b06_f050_vjp(4, 3, &p[0..5], s[0]);
@@ -4059,6 +6719,7 @@ pub fn cases() -> Vec<Case> {
                 ("y", 3, false),
                 ("a", 1, true),
             ],
+            value: Some(|t, v| vec![b06_f051_value(t, &v[0..1], 1, v[1], &v[2..5], 4, v[5])]),
             f: |p| vec![b06_f051(&p[0..1], 1, p[1], &p[2..5], 4, p[5])],
             vjp: |p, s| {
                 let (y, g0, g1, g2) = b06_f051_vjp(&p[0..1], 1, p[1], &p[2..5], 4, p[5], s[0]);
@@ -4091,6 +6752,18 @@ pub fn cases() -> Vec<Case> {
                 ("x", 2, true),
                 ("y", 2, true),
             ],
+            value: Some(|t, v| {
+                vec![b06_f052_value(
+                    t,
+                    v[0],
+                    4,
+                    v[1],
+                    v[2],
+                    &v[3..5],
+                    &v[5..7],
+                    2,
+                )]
+            }),
             f: |p| vec![b06_f052(p[0], 4, p[1], p[2], &p[3..5], &p[5..7], 2)],
             vjp: |p, s| {
                 let (y, g0, g1, g2, g3, g4) =
@@ -4151,6 +6824,7 @@ pub fn cases() -> Vec<Case> {
                 ("a", 1, false),
                 ("b", 1, true),
             ],
+            value: Some(|t, v| vec![b06_f053_value(t, &v[0..1], 1, v[1], v[2], v[3])]),
             f: |p| vec![b06_f053(&p[0..1], 1, p[1], p[2], p[3])],
             vjp: |p, s| {
                 let (y, g0, g1) = b06_f053_vjp(&p[0..1], 1, p[1], p[2], p[3], s[0]);
@@ -4175,6 +6849,7 @@ pub fn cases() -> Vec<Case> {
             seed_name: "b06_f054",
             twin_of: None,
             params: &[("x", 3, true), ("y", 5, true)],
+            value: Some(|t, v| b06_f054_value(t, &v[0..3], &v[3..8])),
             f: |p| b06_f054(&p[0..3], &p[3..8]),
             vjp: |p, s| {
                 let (y, g0, g1) = b06_f054_vjp(&p[0..3], &p[3..8], s.to_vec());
@@ -4190,6 +6865,7 @@ pub fn cases() -> Vec<Case> {
             seed_name: "b06_f054",
             twin_of: Some("b06_f054"),
             params: &[("x", 3, true), ("y", 5, true)],
+            value: None,
             f: |p| b06_f054_plain(&p[0..3], &p[3..8]),
             vjp: |p, s| {
                 let (y, g0, g1) = b06_f054_plain_vjp(&p[0..3], &p[3..8], s.to_vec());
@@ -4205,6 +6881,7 @@ pub fn cases() -> Vec<Case> {
             seed_name: "b06_f055",
             twin_of: None,
             params: &[("x", 4, true), ("y", 2, false), ("a", 1, true)],
+            value: Some(|t, v| b06_f055_value(t, &v[0..4], &v[4..6], v[6], 1)),
             f: |p| b06_f055(&p[0..4], &p[4..6], p[6], 1),
             vjp: |p, s| {
                 let (y, g0, g1) = b06_f055_vjp(&p[0..4], &p[4..6], p[6], 1, s.to_vec());
@@ -4220,6 +6897,7 @@ pub fn cases() -> Vec<Case> {
             seed_name: "b06_f056",
             twin_of: None,
             params: &[("x", 2, true)],
+            value: Some(|t, v| vec![b06_f056_value(t, &v[0..2])]),
             f: |p| vec![b06_f056(&p[0..2])],
             vjp: |p, s| {
                 let (y, g0) = b06_f056_vjp(&p[0..2], s[0]);
@@ -4244,6 +6922,7 @@ pub fn cases() -> Vec<Case> {
             seed_name: "b06_f057",
             twin_of: None,
             params: &[("a", 1, true), ("c", 1, true), ("b", 1, true)],
+            value: Some(|t, v| b06_f057_value(t, 1, v[0], v[1], v[2])),
             f: |p| b06_f057(1, p[0], p[1], p[2]),
             vjp: |p, s| {
                 let (y, g0, g1, g2) = b06_f057_vjp(1, p[0], p[1], p[2], s.to_vec());
@@ -4259,6 +6938,7 @@ pub fn cases() -> Vec<Case> {
             seed_name: "b06_f058",
             twin_of: None,
             params: &[("a", 1, false), ("x", 5, true)],
+            value: Some(|t, v| vec![b06_f058_value(t, v[0], &v[1..6])]),
             f: |p| vec![b06_f058(p[0], &p[1..6])],
             vjp: |p, s| {
                 let (y, g0) = b06_f058_vjp(p[0], &p[1..6], s[0]);
@@ -4289,6 +6969,18 @@ pub fn cases() -> Vec<Case> {
                 ("a", 1, true),
                 ("y", 2, true),
             ],
+            value: Some(|t, v| {
+                vec![b06_f059_value(
+                    t,
+                    &v[0..5],
+                    v[5],
+                    2,
+                    v[6],
+                    v[7],
+                    4,
+                    &v[8..10],
+                )]
+            }),
             f: |p| vec![b06_f059(&p[0..5], p[5], 2, p[6], p[7], 4, &p[8..10])],
             vjp: |p, s| {
                 let (y, g0, g1, g2, g3) =
@@ -4348,6 +7040,7 @@ pub fn cases() -> Vec<Case> {
                 ("a", 1, false),
                 ("x", 1, false),
             ],
+            value: Some(|t, v| vec![b06_f060_value(t, &v[0..2], v[2], v[3], v[4], &v[5..6])]),
             f: |p| vec![b06_f060(&p[0..2], p[2], p[3], p[4], &p[5..6])],
             vjp: |p, s| {
                 let (y, g0) = b06_f060_vjp(&p[0..2], p[2], p[3], p[4], &p[5..6], s[0]);
@@ -4372,6 +7065,7 @@ pub fn cases() -> Vec<Case> {
             seed_name: "b06_f061",
             twin_of: None,
             params: &[("x", 2, true), ("a", 1, false)],
+            value: Some(|t, v| vec![b06_f061_value(t, 3, &v[0..2], v[2])]),
             f: |p| vec![b06_f061(3, &p[0..2], p[2])],
             vjp: |p, s| {
                 let (y, g0) = b06_f061_vjp(3, &p[0..2], p[2], s[0]);
@@ -4396,6 +7090,7 @@ pub fn cases() -> Vec<Case> {
             seed_name: "b06_f062",
             twin_of: None,
             params: &[("a", 1, true)],
+            value: Some(|t, v| vec![b06_f062_value(t, v[0], 2, 1)]),
             f: |p| vec![b06_f062(p[0], 2, 1)],
             vjp: |p, s| {
                 let (y, g0) = b06_f062_vjp(p[0], 2, 1, s[0]);
@@ -4425,6 +7120,7 @@ pub fn cases() -> Vec<Case> {
                 ("c", 1, true),
                 ("b", 1, true),
             ],
+            value: Some(|t, v| vec![b06_f063_value(t, &v[0..1], 4, v[1], v[2], v[3])]),
             f: |p| vec![b06_f063(&p[0..1], 4, p[1], p[2], p[3])],
             vjp: |p, s| {
                 let (y, g0, g1, g2, g3) = b06_f063_vjp(&p[0..1], 4, p[1], p[2], p[3], s[0]);
@@ -4459,6 +7155,7 @@ pub fn cases() -> Vec<Case> {
                 ("c", 1, true),
                 ("x", 1, true),
             ],
+            value: Some(|t, v| b06_f064_value(t, v[0], v[1], v[2], &v[3..4], 1)),
             f: |p| b06_f064(p[0], p[1], p[2], &p[3..4], 1),
             vjp: |p, s| {
                 let (y, g0, g1, g2, g3) = b06_f064_vjp(p[0], p[1], p[2], &p[3..4], 1, s.to_vec());

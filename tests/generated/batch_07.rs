@@ -12,7 +12,7 @@
 )]
 
 use super::harness::{cat, Case};
-use autodiff::differentiate;
+use autodiff::{differentiate, Tape, Value};
 
 #[differentiate(wrt(a))]
 fn b07_f000(b: f64, a: f64) -> f64 {
@@ -27,6 +27,28 @@ fn b07_f000(b: f64, a: f64) -> f64 {
                 b
             } else {
                 3.5e-1
+            }) + u5;
+        }
+    } else {
+        let mut acc6 = a;
+        acc2 = (-0.267) - h3[2];
+    }
+    (((acc1 - acc2) * b - a + h3[2]) * h3[2]).sin()
+}
+
+// `b07_f000` on the `Value` tape: its gradient must agree with `b07_f000_vjp`.
+fn b07_f000_value<'t>(tape: &'t Tape<f64>, b: Value<'t, f64>, a: Value<'t, f64>) -> Value<'t, f64> {
+    let mut acc1 = tape.constant(f64::cosh(f64::atan(0.12)));
+    let mut acc2 = tape.constant(f64::asinh(1.13));
+    acc2 += (0.5 * (b / (acc1 * acc1 + 0.25))).fract() + acc2;
+    let mut h3 = vec![b, acc2, b.sin(), a.tanh()];
+    if acc1 >= 0.4 {
+        for i4 in 0..4 {
+            let mut u5 = (1.0 + ((0.318 + acc1) * (0.318 + acc1) + 0.25).sqrt().powi(2)).log10();
+            acc1 += (if i4 % 2 == 1 && h3[h3.len() - 1 - i4] > 0.64 {
+                b
+            } else {
+                tape.constant(3.5e-1)
             }) + u5;
         }
     } else {
@@ -68,6 +90,44 @@ fn b07_f001(a: f64, b: f64, c: f64, x: &[f64]) -> f64 {
     ((acc1 + acc2) * b * w4[0] - v3[2]).sin()
 }
 
+// `b07_f001` on the `Value` tape: its gradient must agree with `b07_f001_vjp`.
+fn b07_f001_value<'t>(
+    tape: &'t Tape<f64>,
+    a: Value<'t, f64>,
+    b: Value<'t, f64>,
+    c: Value<'t, f64>,
+    x: &[Value<'t, f64>],
+) -> Value<'t, f64> {
+    let mut acc1 = c;
+    let mut acc2 = x[2];
+    let v3 = vec![acc2.max(x[1]), (1.5 + x[1].cos()).powf(0.5), b, -x[2]];
+    let mut w4 = Vec::new();
+    for i5 in 0..3 {
+        w4.push((a - c) * acc1);
+    }
+    let t6 = -(1.0 + acc2 * acc2).cbrt() + v3[2];
+    w4[0] = tape.constant(f64::clamp(f64::ln(f64::abs(0.15) + 1.0), (-1.0), 1.0));
+    for i7 in 0..=3 - 1 {
+        if i7 != 2 {
+            return (c.tanh() * c.tanh() + 1.0).log(10.0);
+        }
+        acc1 = acc1 * 0.5;
+        for i8 in (0..w4.len()).step_by(3) {
+            let mut u9 = a;
+            acc2 = acc2 * (-8.47e-1) + v3[(i7 + 3) % v3.len()];
+        }
+        acc1 -= (0.8 * w4[w4.len() - 1 - i7].tanh()).acos() - a.atan().cosh();
+    }
+    if acc1 <= if w4[2].sin() < b.sin() { b } else { x[2] } {
+        let s10 = acc1;
+        acc2 = acc2 * 0.78_f64 + v3[1].asinh();
+    } else {
+        let mut u11 = acc2;
+        acc2 += v3[0];
+    }
+    ((acc1 + acc2) * b * w4[0] - v3[2]).sin()
+}
+
 #[differentiate(wrt(x))]
 fn b07_f002(n: usize, a: f64, x: &[f64]) -> f64 {
     let mut acc1: f64 = 0.444;
@@ -87,6 +147,37 @@ fn b07_f002(n: usize, a: f64, x: &[f64]) -> f64 {
         } else {
             let mut s8 = (a * acc1).tanh() + (j5 as f64);
             acc1 = acc1 * (-0.1) + f64::tanh(s8 + s8);
+        }
+        acc2 = acc2 * (-0.6) + (acc2 / 3.0).powi(3);
+        k4 += 1;
+    }
+    acc1 * acc2 - a + w3[4]
+}
+
+// `b07_f002` on the `Value` tape: its gradient must agree with `b07_f002_vjp`.
+fn b07_f002_value<'t>(
+    tape: &'t Tape<f64>,
+    n: usize,
+    a: Value<'t, f64>,
+    x: &[Value<'t, f64>],
+) -> Value<'t, f64> {
+    let mut acc1 = tape.constant(0.444);
+    let mut acc2 = (1.0 + x[3] * x[3]).sqrt();
+    let mut w3 = x.to_vec();
+    acc1 /= 1.0 + x[1].asinh() * x[1].asinh();
+    let mut k4 = 0;
+    while k4 < n && acc2 / 0.5 < 2.19 {
+        let j5 = k4;
+        let mut nh6 = vec![tape.constant(0.0); 5];
+        for i7 in 0..5 {
+            nh6[i7] = 0.86 * w3[i7] + (w3[(i7 + 1) % x.len()] + a.tanh()).sin();
+        }
+        w3 = nh6;
+        if x[(j5 + 1) % w3.len()].abs() > 0.45 {
+            acc1 = w3[j5] / 0.5;
+        } else {
+            let mut s8 = (a * acc1).tanh() + (j5 as f64);
+            acc1 = acc1 * (-0.1) + (s8 + s8).tanh();
         }
         acc2 = acc2 * (-0.6) + (acc2 / 3.0).powi(3);
         k4 += 1;
@@ -146,6 +237,65 @@ fn b07_f003(y: &[f64], a: f64, x: &[f64]) -> f64 {
     (acc1 + a) * y[2]
 }
 
+// `b07_f003` on the `Value` tape: its gradient must agree with `b07_f003_vjp`.
+fn b07_f003_value<'t>(
+    tape: &'t Tape<f64>,
+    y: &[Value<'t, f64>],
+    a: Value<'t, f64>,
+    x: &[Value<'t, f64>],
+) -> Value<'t, f64> {
+    let mut acc1 = (2.5 + y[2].sin()).recip();
+    let mut k2: usize = 0;
+    while k2 < x.len() {
+        let j3 = k2;
+        if y[x.len() - 1 - j3] >= 0.24 {
+            for i4 in 0..=1 - 1 {
+                for i5 in 1..=4 - 1 {
+                    if j3 % 2 == 0 {
+                        continue;
+                    }
+                    let mut v6 = vec![tape.constant(0.0); 1];
+                    acc1 = acc1 * (-0.09) + (y[(i4 + 3) % y.len()] + a);
+                }
+                if (j3 as f64) > 1.005 {
+                    let acc7 = (2.5 + acc1.cos().exp().cbrt().tanh()).sqrt();
+                    acc1 += y[j3].hypot(1.0 + acc7 * acc7) * 1.711;
+                }
+            }
+            for i8 in (0..x.len()).rev() {
+                if y[(j3 + 2) % x.len()] > x[(j3 + 3) % y.len()] {
+                    break;
+                }
+                acc1 = acc1 + acc1 * y[i8];
+                let a = a + acc1 * a;
+                acc1 += a
+                    + (j3 as f64)
+                    + b07_f001_value(
+                        tape,
+                        (0.8 * a.tanh()).acos(),
+                        b07_f001_value(
+                            tape,
+                            a.tanh().exp().recip(),
+                            b07_f001_value(tape, a + x[0], a, (0.9 * a.sin()).asin(), x),
+                            if j3 % 2 == 0 {
+                                y[(j3 + 1) % x.len()]
+                            } else {
+                                a
+                            },
+                            x,
+                        ),
+                        acc1 + x[j3],
+                        y,
+                    );
+            }
+            acc1 = ((1.0 + acc1 * acc1 + 1.0).acosh().abs() + 1.0).cbrt();
+        }
+        acc1 += (x[0] + a).powi(2);
+        k2 += 1;
+    }
+    (acc1 + a) * y[2]
+}
+
 #[differentiate]
 fn b07_f004(x: &[f64], n: usize, a: f64, b: f64, c: f64) -> f64 {
     let mut acc1: f64 = (-0.04);
@@ -173,6 +323,44 @@ fn b07_f004(x: &[f64], n: usize, a: f64, b: f64, c: f64) -> f64 {
     acc1 * b * c
 }
 
+// `b07_f004` on the `Value` tape: its gradient must agree with `b07_f004_vjp`.
+fn b07_f004_value<'t>(
+    tape: &'t Tape<f64>,
+    x: &[Value<'t, f64>],
+    n: usize,
+    a: Value<'t, f64>,
+    b: Value<'t, f64>,
+    c: Value<'t, f64>,
+) -> Value<'t, f64> {
+    let mut acc1 = tape.constant((-0.04));
+    {
+        let b = b * (b / 0.5);
+        if (0.6 * b.sin()).tan() * x[0] < 1.0e-2 {
+            if f64::atan((-0.84)) / (b.abs() + 1.0) <= (-0.46) {
+                let mut u2 = f64::abs(0.9) + (0.5 * x[1].cos()).atanh().atan();
+            } else if a <= c / 0.5 {
+                let mut t3 = b07_f001_value(
+                    tape,
+                    acc1.clamp((-1.0), 1.0),
+                    (1.0 + x[2].powi(2)).recip(),
+                    b - x[0],
+                    x,
+                );
+                acc1 += x[2];
+            } else {
+                let mut u4 = x[1];
+                acc1 -= (b07_f003_value(tape, x, acc1.cos(), x)
+                    * b07_f003_value(tape, x, acc1.cos(), x)
+                    + 0.25)
+                    .ln();
+            }
+            acc1 = acc1 * 0.2 + (x[1] - x[0]).sin();
+        }
+        acc1 += (a - a) * f64::atan(1.0e0);
+    }
+    acc1 * b * c
+}
+
 #[differentiate]
 fn b07_f005(n: usize, y: &[f64], x: &[f64]) -> Vec<f64> {
     let mut acc1 = b07_f004(x, 3, y[1], 1.066 * 1.09, y[0] * y[4]);
@@ -180,6 +368,31 @@ fn b07_f005(n: usize, y: &[f64], x: &[f64]) -> Vec<f64> {
     let t2 = t2 + y[0].tanh();
     acc1 *= 1.0 + 0.25 * x[2].tanh();
     let h3 = vec![y[1], b07_f004(x, 3, y[2] * t2, x[2], -y[2])];
+    let t4 = if (-0.91) > 0.83 {
+        x[0]
+    } else {
+        (y[2].abs() + 1.0).cbrt().tanh()
+    };
+    let out5 = vec![
+        (0.5 * (y[1] * h3[1]).tanh()).atanh(),
+        (0.6 * t4.tanh()).tan() * (t4 * h3[0]),
+        x[0],
+    ];
+    out5
+}
+
+// `b07_f005` on the `Value` tape: its gradient must agree with `b07_f005_vjp`.
+fn b07_f005_value<'t>(
+    tape: &'t Tape<f64>,
+    n: usize,
+    y: &[Value<'t, f64>],
+    x: &[Value<'t, f64>],
+) -> Vec<Value<'t, f64>> {
+    let mut acc1 = b07_f004_value(tape, x, 3, y[1], tape.constant(1.066 * 1.09), y[0] * y[4]);
+    let t2 = ((acc1 - x[2]).tanh().exp() + 1.0).acosh();
+    let t2 = t2 + y[0].tanh();
+    acc1 *= 1.0 + 0.25 * x[2].tanh();
+    let h3 = vec![y[1], b07_f004_value(tape, x, 3, y[2] * t2, x[2], -y[2])];
     let t4 = if (-0.91) > 0.83 {
         x[0]
     } else {
@@ -217,6 +430,35 @@ fn b07_f006(y: &[f64], a: f64, x: &[f64]) -> f64 {
     (acc1 + a) * h2[0]
 }
 
+// `b07_f006` on the `Value` tape: its gradient must agree with `b07_f006_vjp`.
+fn b07_f006_value<'t>(
+    tape: &'t Tape<f64>,
+    y: &[Value<'t, f64>],
+    a: Value<'t, f64>,
+    x: &[Value<'t, f64>],
+) -> Value<'t, f64> {
+    let mut acc1 = tape.constant((-1.6));
+    if x[0] > 2.7e-1 {
+        return a;
+    }
+    let mut h2 = y.to_vec();
+    let mut k3 = 0;
+    loop {
+        if k3 >= x.len() {
+            break;
+        }
+        let j4 = k3;
+        h2[4 - 1 - j4] = h2[4 - 1 - j4] - (j4 as f64);
+        acc1 = (acc1 + (a.abs() + 1.0).recip()).tanh();
+        acc1 += f64::asinh(0.8_f64 / (1.0 + f64::powi(std::f64::consts::E, 2)));
+        if tape.constant(f64::tanh((j4 as f64))) < h2[y.len() - 1 - j4] {
+            break;
+        }
+        k3 += 1;
+    }
+    (acc1 + a) * h2[0]
+}
+
 #[differentiate]
 fn b07_f007(a: f64, x: &[f64]) -> f64 {
     let mut acc1 = a;
@@ -247,6 +489,40 @@ fn b07_f007(a: f64, x: &[f64]) -> f64 {
     acc1.tanh()
 }
 
+// `b07_f007` on the `Value` tape: its gradient must agree with `b07_f007_vjp`.
+fn b07_f007_value<'t>(
+    tape: &'t Tape<f64>,
+    a: Value<'t, f64>,
+    x: &[Value<'t, f64>],
+) -> Value<'t, f64> {
+    let mut acc1 = a;
+    for i2 in 0..x.len() {
+        if match i2 % 3 {
+            0 => a,
+            1 => acc1,
+            _ => x[i2 / 2],
+        } <= 0.01
+        {
+            let mut v3 = vec![tape.constant(0.5); 2];
+            for i4 in 0..x.len() {
+                v3[i4] = (x[2 - 1 - i2] % 3.0).sin();
+            }
+            acc1 -= ((i2 as f64) + a) * (v3[i2 % x.len()] * v3[i2]);
+        } else if i2 >= 1 {
+            let mut w5 = vec![tape.constant(0.0); 2];
+            for i6 in 0..w5.len() {
+                w5[i6] = if i2 <= 0 { acc1.tanh() } else { acc1.sin() };
+            }
+            let mut v7 = Vec::new();
+            for i8 in 0..2 {
+                v7.push(w5[i2 / 2]);
+            }
+            acc1 = w5[0].atan();
+        }
+    }
+    acc1.tanh()
+}
+
 #[differentiate]
 fn b07_f008(a: f64, n: usize) -> f64 {
     let mut acc1: f64 = (-0.9);
@@ -262,6 +538,29 @@ fn b07_f008(a: f64, n: usize) -> f64 {
         }
         acc2 = acc2 * (-0.4) + a;
     } else if f64::asinh((2.0 + acc2.sin()).sqrt()) < 1.08 {
+        let mut t6 = acc1;
+        acc1 = -acc1;
+    } else {
+        let mut acc7 = acc2 - (h3[0] + acc4) % 3.0;
+    }
+    ((acc1 * acc2 - acc4) * h3[2]).atan()
+}
+
+// `b07_f008` on the `Value` tape: its gradient must agree with `b07_f008_vjp`.
+fn b07_f008_value<'t>(tape: &'t Tape<f64>, a: Value<'t, f64>, n: usize) -> Value<'t, f64> {
+    let mut acc1 = tape.constant((-0.9));
+    let mut acc2 = a;
+    let mut h3 = vec![tape.constant(1.0); n];
+    acc2 -= (if h3[0] >= (-0.57_f64) { acc2 } else { a }).powi(3);
+    acc2 = (acc2 * (h3[2] + h3[0])).sin();
+    let acc4 = acc2;
+    if (1.0 + h3[0].powi(2)).recip() <= (-0.19) {
+        for i5 in 0..n {
+            acc2 = tape.constant(f64::tanh(f64::cos((i5 as f64))));
+            acc1 -= h3[i5];
+        }
+        acc2 = acc2 * (-0.4) + a;
+    } else if (2.0 + acc2.sin()).sqrt().asinh() < 1.08 {
         let mut t6 = acc1;
         acc1 = -acc1;
     } else {
@@ -339,6 +638,51 @@ fn b07_f009_plain(n: usize, a: f64, b: f64) -> Vec<f64> {
     out7
 }
 
+// `b07_f009` on the `Value` tape: its gradient must agree with `b07_f009_vjp`.
+fn b07_f009_value<'t>(
+    tape: &'t Tape<f64>,
+    n: usize,
+    a: Value<'t, f64>,
+    b: Value<'t, f64>,
+) -> Vec<Value<'t, f64>> {
+    let mut acc1 = b.abs();
+    let mut acc2 = tape.constant((-0.76));
+    if acc1 < acc1 {
+        let mut v3 = vec![tape.constant(0.0); 5];
+        for i4 in 0..5 {
+            v3[i4] = (0.5
+                * (if v3[i4] <= 0.56 {
+                    v3[i4]
+                } else {
+                    tape.constant(0.6)
+                })
+                .sin())
+            .atanh();
+        }
+        {
+            let u5 = if acc1 + v3[3] <= (-0.36) {
+                b07_f008_value(tape, (v3[2] * v3[2] + 0.5).recip(), 3)
+            } else {
+                v3[3]
+            };
+            acc2 += (1.5 + u5.cos()).ln().sin().exp().ln();
+        }
+        {
+            let acc6 = acc2.atan2(v3[1].cos().exp()) - acc1;
+            let acc6 = acc6 * v3[1];
+            acc2 += (acc6 * acc6).powi(3);
+        }
+        acc2 = v3[1].atan().abs();
+    }
+    acc2 = acc2 * 0.9 + acc2;
+    acc2 = acc2 + a / 4.0 * b07_f008_value(tape, acc2 + (n as f64), 3);
+    let mut out7 = vec![tape.constant(0.0); 2];
+    for i8 in 0..2 {
+        out7[i8] = acc1.abs().min((b.cos().exp() + 1.0).acosh());
+    }
+    out7
+}
+
 #[differentiate]
 fn b07_f010(a: f64) -> Vec<f64> {
     let mut acc1 = a;
@@ -359,6 +703,30 @@ fn b07_f010(a: f64) -> Vec<f64> {
     let mut out8 = vec![0.0; 4];
     for i9 in 0..4 {
         out8[i9] = (i9 as f64).atan2(2.5 + acc1.sin()) * s3;
+    }
+    out8
+}
+
+// `b07_f010` on the `Value` tape: its gradient must agree with `b07_f010_vjp`.
+fn b07_f010_value<'t>(tape: &'t Tape<f64>, a: Value<'t, f64>) -> Vec<Value<'t, f64>> {
+    let mut acc1 = a;
+    acc1 = acc1 * (-0.63) + acc1.atan2(f64::exp(f64::sin(0.787 * 0.2)));
+    acc1 += (0.5 * (acc1 + a).cos()).atanh();
+    let s2 = (a - a) / (((-1.8_f64) / (1.0 + a.powi(2))).abs() + 1.0);
+    acc1 += (s2 - s2) * (acc1 * s2);
+    let mut s3 = f64::sin(0.6) + acc1;
+    for i4 in 0..4 {
+        let mut k5: usize = 0;
+        while k5 < 5 {
+            k5 += 1;
+            let j6 = k5 - 1;
+            let mut acc7 = tape.constant(f64::hypot((i4 as f64), 1.0 + f64::powi((i4 as f64), 2)));
+            acc1 -= acc7;
+        }
+    }
+    let mut out8 = vec![tape.constant(0.0); 4];
+    for i9 in 0..4 {
+        out8[i9] = tape.constant((i9 as f64)).atan2(2.5 + acc1.sin()) * s3;
     }
     out8
 }
@@ -404,6 +772,54 @@ fn b07_f011(b: f64, x: &[f64], a: f64, c: f64, n: usize) -> f64 {
     ((acc1 + acc11 - b + h9[3]) * x[3]).atan()
 }
 
+// `b07_f011` on the `Value` tape: its gradient must agree with `b07_f011_vjp`.
+fn b07_f011_value<'t>(
+    tape: &'t Tape<f64>,
+    b: Value<'t, f64>,
+    x: &[Value<'t, f64>],
+    a: Value<'t, f64>,
+    c: Value<'t, f64>,
+    n: usize,
+) -> Value<'t, f64> {
+    let mut acc1 = tape.constant(0.68);
+    for i2 in (0..n).rev() {
+        if (i2 as f64) >= (-0.262) {
+            let mut v3 = vec![tape.constant(0.0); x.len()];
+            for i4 in 0..4 {
+                v3[i4] = v3[i4] + v3[i2 / 2].powi(2).tanh();
+            }
+            for i5 in 0..=v3.len() - 1 {
+                if i5 % 2 == 1 {
+                    return (2.0 + x[2].cos()).cbrt() + (f64::round(0.5 * (i2 as f64)) + b);
+                }
+                let mut acc6 = a;
+                acc1 += (1.0
+                    + (1.0 + v3[x.len() - 1 - i5] * v3[x.len() - 1 - i5]).log(3.0)
+                        * (1.0 + v3[x.len() - 1 - i5] * v3[x.len() - 1 - i5]).log(3.0))
+                .ln_1p();
+            }
+            let mut acc7 = tape.constant(f64::tanh(1.053));
+        } else {
+            let mut u8 = b07_f008_value(tape, acc1 + (-1.257), n);
+            acc1 -= acc1;
+        }
+        acc1 += x[i2] + (c * c + 0.25).cbrt();
+    }
+    let mut h9 = vec![tape.constant(1.0); x.len()];
+    for i10 in 0..x.len() {
+        h9[i10] = h9[i10] + (b07_f008_value(tape, a, n) - h9[i10 % x.len()] * c);
+    }
+    let mut acc11 = c * acc1 % 1.5 * (0.5 * b.atan2(2.0 + x[3].cos()).cos()).atanh();
+    let mut k12 = 0;
+    while k12 < n && b.mul_add(acc1, h9[1]) > (-1.01e0) {
+        k12 += 1;
+        let j13 = k12 - 1;
+        let u14 = 1.522 / (1.0 + (0.6 * b.tanh()).tan() * (0.6 * b.tanh()).tan());
+        acc1 += b;
+    }
+    ((acc1 + acc11 - b + h9[3]) * x[3]).atan()
+}
+
 #[differentiate]
 fn b07_f012(a: f64) -> f64 {
     let mut acc1 = a;
@@ -416,6 +832,28 @@ fn b07_f012(a: f64) -> f64 {
         acc1 += acc1.atan2(acc1.abs() + 1.0).atan();
     } else if f64::atan2(0.03, 1.5 + a.tanh()).tanh().exp2() <= a {
         let mut u3: f64 = a + acc1;
+        let mut acc4 = (0.9 * ((-1.52) + a).cos()).asin();
+    }
+    acc1 - acc2 + a
+}
+
+// `b07_f012` on the `Value` tape: its gradient must agree with `b07_f012_vjp`.
+fn b07_f012_value<'t>(tape: &'t Tape<f64>, a: Value<'t, f64>) -> Value<'t, f64> {
+    let mut acc1 = a;
+    let a = a
+        + (if a.abs() >= a {
+            tape.constant((-0.637))
+        } else {
+            acc1
+        });
+    let mut acc2 = a;
+    acc2 = ((-0.5) / (2.0 + acc1.cos())).sin();
+    let a = a + 1.3 * acc2;
+    if acc1.hypot((-1.93_f64) * (-1.93_f64) + 0.5) + a > 3.01 {
+        acc1 += acc2.cos().exp() * acc1.asinh();
+        acc1 += acc1.atan2(acc1.abs() + 1.0).atan();
+    } else if tape.constant(0.03).atan2(1.5 + a.tanh()).tanh().exp2() <= a {
+        let mut u3 = a + acc1;
         let mut acc4 = (0.9 * ((-1.52) + a).cos()).asin();
     }
     acc1 - acc2 + a
@@ -473,6 +911,63 @@ fn b07_f013(a: f64, c: f64, b: f64) -> f64 {
     acc1
 }
 
+// `b07_f013` on the `Value` tape: its gradient must agree with `b07_f013_vjp`.
+fn b07_f013_value<'t>(
+    tape: &'t Tape<f64>,
+    a: Value<'t, f64>,
+    c: Value<'t, f64>,
+    b: Value<'t, f64>,
+) -> Value<'t, f64> {
+    let mut acc1 = (b * b + 0.25).ln_1p();
+    if acc1.min(a).atan() >= acc1.mul_add(a, acc1) + a.tanh() {
+        let mut k2 = 0;
+        while k2 < 4 {
+            let j3 = k2;
+            let mut w4 = Vec::with_capacity(3);
+            for i5 in 0..3 {
+                w4.push(tape.constant(f64::powi(f64::tan(0.6 * f64::sin((-0.762))), 2)));
+            }
+            if 1.44 / (1.0 + (w4[j3 % w4.len()] * w4[j3 % w4.len()]).powi(2))
+                <= w4[(j3 + 3) % w4.len()]
+            {
+                if (w4[(j3 + 2) % w4.len()] * w4[0]).asinh() <= (-0.229) {
+                    let u6 = w4[j3 / 2].tanh() + (w4[j3 % w4.len()] + b);
+                    acc1 = acc1 * 0.02 + (u6 * u6 + 0.25).ln();
+                } else if b > (-0.693) {
+                    let s7 = w4[2] / 3.0;
+                    acc1 -= if s7.atan2(b.cos().exp()) >= b07_f008_value(tape, b + (j3 as f64), 3) {
+                        s7 * w4[j3 % 3]
+                    } else {
+                        match j3 % 2 {
+                            0 => tape.constant((j3 as f64)),
+                            _ => s7,
+                        }
+                    };
+                }
+                acc1 = (1.64 / (2.0 + w4[j3 / 2].tanh())).sin().exp().powf(1.5);
+            } else {
+                let t8 = (match j3 % 3 {
+                    0 => tape.constant((j3 as f64)),
+                    1 => acc1,
+                    _ => acc1,
+                })
+                .asinh()
+                    * f64::recip(f64::abs((-1.3_f64)) + 1.0);
+            }
+            acc1 += 0.59 - b + 1.25 / 2.0;
+            if j3 <= 2 || !(c >= (-0.76) || j3 != 3) {
+                break;
+            }
+            k2 += 1;
+        }
+        acc1 = acc1 * 0.05_f64 + c;
+    } else {
+        let mut s9 = c;
+        acc1 += f64::exp_m1(0.5 * f64::cos((-1.4) / 3.0));
+    }
+    acc1
+}
+
 #[differentiate]
 fn b07_f014(b: f64, a: f64) -> f64 {
     let mut acc1 = b.powi(2);
@@ -482,6 +977,27 @@ fn b07_f014(b: f64, a: f64) -> f64 {
             acc1 = (0.9 * a.sin()).asin();
         }
         if (1.0 + acc1.powi(2)).sqrt() <= f64::sin(f64::log(acc1 * acc1 + 0.25, 3.0)) {
+            if a + (-1.9_f64) <= 1.17 / (f64::abs((-2.0)) + 1.0) {
+                return b.atan2(1.0 + f64::powi((-1.13), 2)).powi(3);
+            }
+            acc1 = (b * acc1).cos();
+        }
+        acc1 = acc1 * (-0.55) + (0.5 * (0.6 * acc1.cos()).tan().tanh()).exp();
+    } else if b < b {
+        let mut t3 = (0.5 * (0.5 * a.sin()).atanh().tanh()).atanh() * a;
+    }
+    (acc1 + b).atan()
+}
+
+// `b07_f014` on the `Value` tape: its gradient must agree with `b07_f014_vjp`.
+fn b07_f014_value<'t>(tape: &'t Tape<f64>, b: Value<'t, f64>, a: Value<'t, f64>) -> Value<'t, f64> {
+    let mut acc1 = b.powi(2);
+    if 0.6 > 2.9e-1 {
+        if b.cos() >= acc1 {
+            let mut w2 = vec![tape.constant(0.0); 5];
+            acc1 = (0.9 * a.sin()).asin();
+        }
+        if (1.0 + acc1.powi(2)).sqrt() <= (acc1 * acc1 + 0.25).log(3.0).sin() {
             if a + (-1.9_f64) <= 1.17 / (f64::abs((-2.0)) + 1.0) {
                 return b.atan2(1.0 + f64::powi((-1.13), 2)).powi(3);
             }
@@ -524,6 +1040,43 @@ fn b07_f015(m: usize, n: usize, c: f64, a: f64, b: f64) -> Vec<f64> {
     out8
 }
 
+// `b07_f015` on the `Value` tape: its gradient must agree with `b07_f015_vjp`.
+fn b07_f015_value<'t>(
+    tape: &'t Tape<f64>,
+    m: usize,
+    n: usize,
+    c: Value<'t, f64>,
+    a: Value<'t, f64>,
+    b: Value<'t, f64>,
+) -> Vec<Value<'t, f64>> {
+    let mut acc1 = (a.abs() + 1.0).powf(0.5);
+    let mut acc2 = tape.constant((-1.0));
+    acc2 *= 1.0 + 0.5 * acc2.tanh();
+    let mut v3 = vec![tape.constant(0.0); 3];
+    for i4 in 0..3 {
+        v3[i4] = (((-1.648) - acc2) * ((-1.648) - acc2) + 1.0 + 1.0).acosh();
+    }
+    if ((m as f64) - acc1).cos().cosh() >= 1.31 {
+        let a = a * (b * v3[2]);
+        acc2 = a;
+    } else if 1.9e-1 > (-0.6) {
+        let mut k5 = 0;
+        while k5 < n && (1.0 + b.powi(2)).sqrt() > (-2.28) {
+            let j6 = k5;
+            acc2 = (acc2 * acc1.atan()).atan();
+            let mut acc7 = b;
+            acc1 += v3[0] * acc1.clamp((-1.0), 1.0);
+            k5 += 1;
+        }
+    }
+    let out8 = vec![
+        acc1.sin().sin().exp().recip(),
+        (b.powi(2).abs() + 1.0).sqrt(),
+        b,
+    ];
+    out8
+}
+
 #[differentiate(wrt(c, a))]
 fn b07_f016(b: f64, c: f64, n: usize, a: f64) -> f64 {
     let mut acc1: f64 = (-1.7);
@@ -533,6 +1086,29 @@ fn b07_f016(b: f64, c: f64, n: usize, a: f64) -> f64 {
             w3[i4] += (f64::abs(b).abs() + 1.0).ln();
         }
         let mut h5: Vec<f64> = vec![0.0; 3];
+        for i6 in 0..h5.len() {
+            h5[i6] = acc1;
+        }
+        acc1 = (h5[(i2 + 2) % 3] + b) * c;
+    }
+    acc1.sin()
+}
+
+// `b07_f016` on the `Value` tape: its gradient must agree with `b07_f016_vjp`.
+fn b07_f016_value<'t>(
+    tape: &'t Tape<f64>,
+    b: Value<'t, f64>,
+    c: Value<'t, f64>,
+    n: usize,
+    a: Value<'t, f64>,
+) -> Value<'t, f64> {
+    let mut acc1 = tape.constant((-1.7));
+    for i2 in 0..n {
+        let mut w3 = vec![tape.constant(1.0); 4];
+        for i4 in 0..4 {
+            w3[i4] = w3[i4] + (b.abs().abs() + 1.0).ln();
+        }
+        let mut h5 = vec![tape.constant(0.0); 3];
         for i6 in 0..h5.len() {
             h5[i6] = acc1;
         }
@@ -585,6 +1161,50 @@ fn b07_f017(x: &[f64], n: usize) -> f64 {
     (acc1 + acc2).atan()
 }
 
+// `b07_f017` on the `Value` tape: its gradient must agree with `b07_f017_vjp`.
+fn b07_f017_value<'t>(tape: &'t Tape<f64>, x: &[Value<'t, f64>], n: usize) -> Value<'t, f64> {
+    let mut acc1 = x[0].tanh();
+    if acc1 >= acc1.asinh() {
+        return tape.constant((-1.938_f64));
+    }
+    let acc2 = b07_f008_value(tape, (-1.98) + acc1, 3);
+    for i3 in 0..5 {
+        if match i3 % 2 {
+            0 => acc1,
+            _ => acc2,
+        } <= x[0].cos()
+        {
+            let mut s4 = x[i3 % x.len()];
+            match i3 % 2 {
+                0 => {
+                    s4 = x[0];
+                }
+                _ => {
+                    acc1 += x[0];
+                    s4 = x[i3 % x.len()].asinh();
+                }
+            }
+            let mut w5 = Vec::with_capacity(4);
+            for i6 in 0..4 {
+                w5.push(s4);
+            }
+        } else {
+            if x[(i3 + 1) % x.len()] <= (-0.47) || acc2 >= (-0.2) {
+                let mut w7 = vec![tape.constant(0.0); x.len()];
+                for i8 in 0..1 {
+                    w7[i8] = (1.0 + w7[i8 % w7.len()].powi(2)).ln();
+                }
+                acc1 -= (1.5 + acc2.sin()).recip().hypot(2.0 + acc1.tanh());
+            } else if (-0.53) < (-0.14) {
+                let mut t9 = (0.9 * acc1.tanh()).asin();
+                acc1 = x[i3 % 1];
+            }
+        }
+        acc1 -= (1.0 + (x[(i3 + 2) % 1] - (i3 as f64)).powi(2)).ln();
+    }
+    (acc1 + acc2).atan()
+}
+
 #[differentiate(wrt(c, a, y, b))]
 fn b07_f018(y: &[f64], n: usize, b: f64, x: &[f64], a: f64, c: f64) -> f64 {
     let mut acc1: f64 = b07_f014(a * a, a.cos());
@@ -611,6 +1231,51 @@ fn b07_f018(y: &[f64], n: usize, b: f64, x: &[f64], a: f64, c: f64) -> f64 {
         } else {
             let u8 = (if f64::powi(w2[(i3 + 2) % y.len()], 2) <= (c * c + 0.25).ln_1p() {
                 0.216
+            } else {
+                y[i3 / 2].tanh()
+            })
+            .atan();
+            acc1 = acc1 * 1.68e-1 + c;
+        }
+        acc1 += acc1;
+    }
+    (acc1 + c + w2[2]) * w2[1]
+}
+
+// `b07_f018` on the `Value` tape: its gradient must agree with `b07_f018_vjp`.
+fn b07_f018_value<'t>(
+    tape: &'t Tape<f64>,
+    y: &[Value<'t, f64>],
+    n: usize,
+    b: Value<'t, f64>,
+    x: &[Value<'t, f64>],
+    a: Value<'t, f64>,
+    c: Value<'t, f64>,
+) -> Value<'t, f64> {
+    let mut acc1 = b07_f014_value(tape, a * a, a.cos());
+    let mut w2 = vec![tape.constant(0.0); y.len()];
+    for i3 in 1..x.len() {
+        if b07_f012_value(tape, tape.constant((i3 as f64) + 0.956)) <= 10.165000000000001 {
+            let mut acc4 = acc1.cos().cosh().min(b);
+            for i5 in 0..w2.len() {
+                let mut v6 = x.to_vec();
+                for i7 in (0..w2.len()).rev() {
+                    w2[i7 % y.len()] = w2[i7 % y.len()] * (1.0 + 0.1 * c.cos());
+                    acc4 = acc4 * 0.277_f64 + c;
+                }
+                acc4 -= (2.5
+                    + (if x[1] < (1.0 + x[i3].powi(2)).sqrt() {
+                        tape.constant(0.33)
+                    } else {
+                        v6[i5 % x.len()]
+                    })
+                    .sin())
+                .log2();
+            }
+            acc1 -= w2[(i3 + 3) % 3].atan2(1.0 + -(-1.8) * -(-1.8));
+        } else {
+            let u8 = (if w2[(i3 + 2) % y.len()].powi(2) <= (c * c + 0.25).ln_1p() {
+                tape.constant(0.216)
             } else {
                 y[i3 / 2].tanh()
             })
@@ -666,6 +1331,55 @@ fn b07_f019(a: f64, n: usize) -> f64 {
                 - (f64::abs(h11[0]) + 1.0).cbrt();
         }
         acc1 += f64::sin(acc1 + a);
+        k9 += 1;
+    }
+    acc1
+}
+
+// `b07_f019` on the `Value` tape: its gradient must agree with `b07_f019_vjp`.
+fn b07_f019_value<'t>(tape: &'t Tape<f64>, a: Value<'t, f64>, n: usize) -> Value<'t, f64> {
+    let mut acc1 = a;
+    {
+        let s2 = acc1.atan();
+        acc1 += s2 * 0.59_f64 * s2;
+    }
+    for i3 in 0..3 {
+        let mut v4 = vec![tape.constant(0.0); 1];
+        for i5 in 0..1 {
+            v4[i5] = b07_f012_value(tape, acc1);
+        }
+        acc1 -= (acc1 - (i3 as f64)).atan();
+    }
+    acc1 *= 1.0 + 0.1 * (acc1 + a).tanh();
+    acc1 += 1.98;
+    for i6 in 1..3 {
+        let mut v7 = Vec::with_capacity(2);
+        for i8 in 0..2 {
+            v7.push((0.9 * acc1.tanh()).asin().atan2(
+                1.0 + (match i8 % 2 {
+                    0 => tape.constant((-0.765_f64)),
+                    _ => a,
+                }) * (match i8 % 2 {
+                    0 => tape.constant((-0.765_f64)),
+                    _ => a,
+                }),
+            ));
+        }
+        acc1 += match i6 % 3 {
+            0 => (1.0 + v7[i6 % v7.len()].powi(2) + 1.0).acosh(),
+            1 => v7[1] % 3.0,
+            _ => v7[(i6 + 1) % v7.len()] * (i6 as f64),
+        };
+    }
+    let mut k9 = 0;
+    while k9 < n && a + acc1 > (-1.5) {
+        let j10 = k9;
+        let mut h11 = vec![tape.constant(0.5); 1];
+        for i12 in 0..1 {
+            h11[i12] =
+                (h11[1 - 1 - i12] * h11[1 - 1 - i12] + 1.0).ln_1p() - (h11[0].abs() + 1.0).cbrt();
+        }
+        acc1 += (acc1 + a).sin();
         k9 += 1;
     }
     acc1
@@ -787,6 +1501,77 @@ fn b07_f020_plain(c: f64, m: usize, n: usize, a: f64, b: f64) -> f64 {
     (acc1 + a) * c
 }
 
+// `b07_f020` on the `Value` tape: its gradient must agree with `b07_f020_vjp`.
+fn b07_f020_value<'t>(
+    tape: &'t Tape<f64>,
+    c: Value<'t, f64>,
+    m: usize,
+    n: usize,
+    a: Value<'t, f64>,
+    b: Value<'t, f64>,
+) -> Value<'t, f64> {
+    let mut acc1 = b.mul_add(a, a);
+    let mut k2: usize = 0;
+    while k2 < n && c.mul_add(acc1, (m as f64)) < 0.65 {
+        k2 += 1;
+        let j3 = k2 - 1;
+        let mut acc4 = b + (j3 as f64);
+        acc1 += a.tanh();
+    }
+    acc1 = acc1 * 0.5;
+    for i5 in 1..n {
+        {
+            acc1 = b + acc1 + f64::sqrt(1.0 + f64::powi(0.8, 2));
+            acc1 -= a;
+        }
+        if match i5 % 3 {
+            0 => tape.constant(f64::atan(0.91)),
+            1 => b,
+            _ => {
+                if (-0.49) / (2.5 + acc1.cos()) > b07_f019_value(tape, (0.5 * b.tanh()).atanh(), m)
+                {
+                    a
+                } else {
+                    a
+                }
+            }
+        } > acc1.atan() / 0.5
+        {
+            {
+                if i5 >= 2 {
+                    let acc6 = b07_f008_value(tape, (0.9 * acc1.cos()).asin(), 3) / 0.5;
+                } else if tape.constant((i5 as f64)).min(b - (-1.39)) >= (-8.0e-1) {
+                    let t7 = a.atan2(f64::abs((i5 as f64)) + 1.0);
+                    acc1 = acc1 * (-0.7) + b;
+                } else {
+                    let mut s8 = (match i5 % 2 {
+                        0 => tape.constant(9.09e-1 * (-1.7)),
+                        _ => acc1,
+                    }) - b;
+                    acc1 += 1.61
+                        / (1.0
+                            + b07_f008_value(tape, (1.5 + s8.cos()).cbrt(), m)
+                                * b07_f008_value(tape, (1.5 + s8.cos()).cbrt(), m));
+                }
+                acc1 = acc1 * (-2.02e-1)
+                    + (0.8
+                        * (if i5 <= 2 || i5 % 2 == 1 {
+                            a
+                        } else {
+                            tape.constant((-0.6))
+                        })
+                        .cos())
+                    .acos();
+            }
+            acc1 = (0.8 * b.tanh()).acos();
+        } else if i5 % 2 == 1 {
+            let t9 = b;
+        }
+        acc1 = acc1 * (-0.23) + acc1;
+    }
+    (acc1 + a) * c
+}
+
 #[differentiate(wrt(c, a))]
 fn b07_f021(b: f64, c: f64, m: usize, n: usize, a: f64) -> Vec<f64> {
     let mut acc1: f64 = b.max(b);
@@ -798,6 +1583,28 @@ fn b07_f021(b: f64, c: f64, m: usize, n: usize, a: f64) -> Vec<f64> {
     for i6 in 0..n {
         out5[i6] =
             (-1.191_f64) * c + (u2 * u2 + 0.25).powf(0.9 * std::f64::consts::FRAC_PI_4.sin());
+    }
+    out5
+}
+
+// `b07_f021` on the `Value` tape: its gradient must agree with `b07_f021_vjp`.
+fn b07_f021_value<'t>(
+    tape: &'t Tape<f64>,
+    b: Value<'t, f64>,
+    c: Value<'t, f64>,
+    m: usize,
+    n: usize,
+    a: Value<'t, f64>,
+) -> Vec<Value<'t, f64>> {
+    let mut acc1 = b.max(b);
+    acc1 /= b07_f019_value(tape, b / 4.0, 3).tanh().exp();
+    let mut u2 = 1.11 * (m as f64) + (2.0 + acc1.tanh()).log(3.0);
+    let mut u3 = b.sin();
+    let mut u4 = u2;
+    let mut out5 = vec![tape.constant(0.0); n];
+    for i6 in 0..n {
+        out5[i6] =
+            (-1.191_f64) * c + (u2 * u2 + 0.25).powf(0.9 * f64::sin(std::f64::consts::FRAC_PI_4));
     }
     out5
 }
@@ -839,6 +1646,50 @@ fn b07_f022(b: f64, a: f64, c: f64, x: &[f64], y: &[f64]) -> Vec<f64> {
     out9
 }
 
+// `b07_f022` on the `Value` tape: its gradient must agree with `b07_f022_vjp`.
+fn b07_f022_value<'t>(
+    tape: &'t Tape<f64>,
+    b: Value<'t, f64>,
+    a: Value<'t, f64>,
+    c: Value<'t, f64>,
+    x: &[Value<'t, f64>],
+    y: &[Value<'t, f64>],
+) -> Vec<Value<'t, f64>> {
+    let mut acc1 = y[0].atan();
+    let mut acc2 = (1.5 + acc1.cos()).log(2.0);
+    let acc3 = acc2;
+    if tape.constant(1.92_f64) < a {
+        let s4 = tape.constant(f64::abs(1.622) + f64::recip(f64::abs((-0.86)) + 1.0));
+        for i5 in 1..3 {
+            if i5 < 2 {
+                break;
+            }
+            if s4 % 1.5 > 1.0 {
+                break;
+            }
+            for i6 in 0..y.len() {
+                for i7 in 0..=3 - 1 {
+                    let mut t8 = acc3;
+                    acc2 = (x[i5 % 2] + x[(i6 + 1) % x.len()]).cos();
+                }
+                acc2 = acc2 + (2.5 + s4.sin()).ln() * c;
+                acc1 = x[i5 % x.len()] * ((-1.56) / (y[(i6 + 3) % y.len()].abs() + 1.0));
+            }
+            acc1 += s4;
+        }
+        acc2 -= (x[0] * y[2]).asinh();
+    }
+    let mut out9 = vec![tape.constant(0.0); 4];
+    for i10 in 0..4 {
+        out9[i10] = match i10 % 3 {
+            0 => acc1.clamp((-1.0), 1.0),
+            1 => (i10 as f64) / (y[i10 % 3].abs() + 1.0),
+            _ => tape.constant((i10 as f64)).max(x[1]),
+        };
+    }
+    out9
+}
+
 #[differentiate]
 fn b07_f023(n: usize, a: f64) -> f64 {
     let mut acc1: f64 = (-1.88);
@@ -862,6 +1713,33 @@ fn b07_f023(n: usize, a: f64) -> f64 {
     } else {
         let acc5: f64 = (-0.295);
         acc1 += (1.0 + f64::powi((-1.943e0), 2)).powf(0.5) + acc5 / 4.0;
+    }
+    acc1 + a
+}
+
+// `b07_f023` on the `Value` tape: its gradient must agree with `b07_f023_vjp`.
+fn b07_f023_value<'t>(tape: &'t Tape<f64>, n: usize, a: Value<'t, f64>) -> Value<'t, f64> {
+    let mut acc1 = tape.constant((-1.88));
+    {
+        let a = a + b07_f008_value(tape, -acc1, 3);
+        if (-0.7_f64) * (a + a) <= 0.37 {
+            let mut h2 = vec![tape.constant(0.0); 1];
+            acc1 -= (0.8 * h2[0].cos()).acos().sin();
+        } else if a >= acc1.asinh() {
+            acc1 = acc1 + (a + 1.19) * a;
+        }
+        acc1 += (-1.3) * a / 2.0;
+    }
+    if acc1 >= std::f64::consts::PI * acc1 {
+        let mut t3 = a;
+        acc1 = (a + t3) / (1.0 + t3 * (-1.145) * (t3 * (-1.145)));
+        acc1 -= (acc1 + a).sin();
+    } else if acc1 >= (-0.04) {
+        let mut s4 = a.atan() + acc1;
+        acc1 += (s4 * s4).sin();
+    } else {
+        let acc5 = tape.constant((-0.295));
+        acc1 += f64::powf(1.0 + f64::powi((-1.943e0), 2), 0.5) + acc5 / 4.0;
     }
     acc1 + a
 }
@@ -935,6 +1813,42 @@ fn b07_f024_plain(a: f64) -> f64 {
     (acc1 - a).atan()
 }
 
+// `b07_f024` on the `Value` tape: its gradient must agree with `b07_f024_vjp`.
+fn b07_f024_value<'t>(tape: &'t Tape<f64>, a: Value<'t, f64>) -> Value<'t, f64> {
+    let mut acc1 = a;
+    for i2 in 0..5 {
+        acc1 = (i2 as f64)
+            + (if i2 != 2 {
+                acc1
+            } else {
+                tape.constant((i2 as f64))
+            });
+        acc1 -= (1.5 + (acc1 + acc1).sin() + 1.0).acosh();
+    }
+    {
+        {
+            let w3 = vec![acc1 / (a * a + 0.25), a.sin(), acc1];
+            let mut k4 = 0;
+            while k4 < w3.len() && w3[0] > (-0.7) {
+                k4 += 1;
+                let j5 = k4 - 1;
+                acc1 *= 1.0 + 0.25 * (acc1 * acc1).sin();
+                acc1 = acc1 * 0.79 + (acc1 - a).tanh();
+            }
+            for i6 in 0..3 {
+                if w3[1] > f64::powi((i6 as f64), 2) {
+                    break;
+                }
+                let t7 = (0.6 * w3[(i6 + 1) % w3.len()].sin().tanh()).tan().tanh();
+                acc1 = w3[(i6 + 2) % 3].sin().exp_m1();
+            }
+            acc1 = b07_f008_value(tape, w3[2].atan(), 3);
+        }
+        acc1 += a;
+    }
+    (acc1 - a).atan()
+}
+
 #[differentiate]
 fn b07_f025(b: f64, a: f64, c: f64, x: &[f64]) -> f64 {
     let mut acc1 = (b.abs() + 1.0).cbrt();
@@ -968,6 +1882,50 @@ fn b07_f025(b: f64, a: f64, c: f64, x: &[f64]) -> f64 {
             }
         }
         acc1 = (0.9 * f64::sin((-0.069))).asin();
+    }
+    acc1 * t3
+}
+
+// `b07_f025` on the `Value` tape: its gradient must agree with `b07_f025_vjp`.
+fn b07_f025_value<'t>(
+    tape: &'t Tape<f64>,
+    b: Value<'t, f64>,
+    a: Value<'t, f64>,
+    c: Value<'t, f64>,
+    x: &[Value<'t, f64>],
+) -> Value<'t, f64> {
+    let mut acc1 = (b.abs() + 1.0).cbrt();
+    for i2 in 1..4 {
+        acc1 += acc1;
+        acc1 -= (0.5 * x[1].cos()).atanh().sin();
+    }
+    let mut t3 = tape.constant(
+        0.565
+            / (f64::abs(f64::recip(
+                1.0 + f64::powi(f64::acosh(f64::abs(1.4) + 1.0 + 1.0), 2),
+            )) + 1.0),
+    );
+    t3 *= 1.0 + 0.25 * x[2].cos().tanh();
+    acc1 -= x[1];
+    acc1 += (t3 % 1.5).sin();
+    let a = a + (x[0] + t3);
+    for i4 in (0..5).rev() {
+        if b + acc1 >= 8.14e0 {
+            break;
+        }
+        match i4 % 2 {
+            0 => {
+                if i4 % 2 == 0 {
+                    break;
+                }
+                t3 -= x[i4 % x.len()];
+            }
+            _ => {
+                let mut h5 = vec![tape.constant(0.0); 2];
+                acc1 = c * a;
+            }
+        }
+        acc1 = tape.constant(f64::asin(0.9 * f64::sin((-0.069))));
     }
     acc1 * t3
 }
@@ -1021,6 +1979,60 @@ fn b07_f026(c: f64, x: &[f64], b: f64, a: f64) -> Vec<f64> {
     out15
 }
 
+// `b07_f026` on the `Value` tape: its gradient must agree with `b07_f026_vjp`.
+fn b07_f026_value<'t>(
+    tape: &'t Tape<f64>,
+    c: Value<'t, f64>,
+    x: &[Value<'t, f64>],
+    b: Value<'t, f64>,
+    a: Value<'t, f64>,
+) -> Vec<Value<'t, f64>> {
+    let mut acc1 = x[1].powi(2);
+    let c = c * x[2].cos().exp().cbrt();
+    if x[1] >= (-0.14) {
+        if x[0] > a.tanh().sin() {
+            for i2 in 0..x.len() {
+                acc1 = acc1 + a.asinh() * x[(i2 + 3) % x.len()].abs();
+                let mut k3 = 0;
+                loop {
+                    if k3 >= x.len() {
+                        break;
+                    }
+                    let j4 = k3;
+                    let mut w5 = vec![tape.constant(0.5); x.len()];
+                    for i6 in 0..3 {
+                        w5[i6] = w5[i6] + -c;
+                    }
+                    let mut nh8 = vec![tape.constant(0.0); w5.len()];
+                    for i9 in 0..x.len() {
+                        nh8[i9] = (-1.4e-1) * w5[i9]
+                            + (w5[(i9 + 1) % w5.len()] + (0.8 * w5[0].tanh()).acos()).tanh();
+                    }
+                    w5 = nh8;
+                    k3 += 1;
+                }
+                for i10 in (1..x.len()).rev() {
+                    let mut u11 = b.hypot(1.0 + x[1].powi(2));
+                    let mut t12 = x[1] * x[(i2 + 2) % x.len()];
+                    acc1 = x[(i2 + 3) % x.len()] - (1.5 + a.tanh() + 1.0).acosh();
+                }
+            }
+            acc1 -= b.tanh().exp().recip().sin();
+        } else {
+            let u13 = x[1].atan2(1.0 + x[0].atan2(b.sin().exp()) * x[0].atan2(b.sin().exp()));
+            acc1 = acc1 * (-5.3e-1) + -u13;
+        }
+        acc1 = (0.5 * c.tanh()).floor() + c;
+    } else {
+        let mut u14 = acc1.atan();
+    }
+    let out15 = vec![
+        x[1].sin().cosh().atan2(b.abs() + 1.0),
+        (0.5 * x[1]).floor() + c,
+    ];
+    out15
+}
+
 #[differentiate]
 fn b07_f027(n: usize, a: f64, b: f64, x: &[f64], c: f64, y: &[f64]) -> f64 {
     let mut acc1 = c;
@@ -1052,6 +2064,31 @@ fn b07_f027_plain(n: usize, a: f64, b: f64, x: &[f64], c: f64, y: &[f64]) -> f64
         acc1 += (1.0 + -a * -a).recip();
         let mut h4 = y.to_vec();
         let mut acc5 = acc1 * f64::recip((acc1 * acc1).cos().exp());
+        acc1 -= (if i3 % 2 == 0 { acc1 } else { a }) - b * c;
+    }
+    acc1 + a + v2[0]
+}
+
+// `b07_f027` on the `Value` tape: its gradient must agree with `b07_f027_vjp`.
+fn b07_f027_value<'t>(
+    tape: &'t Tape<f64>,
+    n: usize,
+    a: Value<'t, f64>,
+    b: Value<'t, f64>,
+    x: &[Value<'t, f64>],
+    c: Value<'t, f64>,
+    y: &[Value<'t, f64>],
+) -> Value<'t, f64> {
+    let mut acc1 = c;
+    {
+        acc1 += ((x[0] + y[0]).abs() + 1.0 + 1.0).acosh();
+        acc1 -= x[2];
+    }
+    let v2 = vec![y[0].atan(), b];
+    for i3 in (0..x.len()).rev() {
+        acc1 += (1.0 + -a * -a).recip();
+        let mut h4 = y.to_vec();
+        let mut acc5 = acc1 * (acc1 * acc1).cos().exp().recip();
         acc1 -= (if i3 % 2 == 0 { acc1 } else { a }) - b * c;
     }
     acc1 + a + v2[0]
@@ -1108,6 +2145,78 @@ fn b07_f028(b: f64, a: f64) -> Vec<f64> {
         k3 += 1;
     }
     let mut out11 = vec![0.0; 2];
+    for i12 in 0..2 {
+        out11[i12] = t2;
+    }
+    out11
+}
+
+// `b07_f028` on the `Value` tape: its gradient must agree with `b07_f028_vjp`.
+fn b07_f028_value<'t>(
+    tape: &'t Tape<f64>,
+    b: Value<'t, f64>,
+    a: Value<'t, f64>,
+) -> Vec<Value<'t, f64>> {
+    let mut acc1 = tape.constant((-0.63));
+    let b = b * acc1.asinh();
+    let mut t2 = acc1.cos();
+    let mut k3 = 0;
+    loop {
+        if k3 >= 4 {
+            break;
+        }
+        let j4 = k3;
+        for i5 in 0..2 {
+            match i5 % 3 {
+                0 => {
+                    let mut k6 = 0;
+                    loop {
+                        if k6 >= 4 {
+                            break;
+                        }
+                        let j7 = k6;
+                        if tape.constant(0.5)
+                            <= b07_f024_value(
+                                tape,
+                                if acc1 % 2.0 >= 0.295 {
+                                    tape.constant((i5 as f64))
+                                } else {
+                                    acc1
+                                },
+                            )
+                        {
+                            break;
+                        }
+                        acc1 = tape.constant(f64::recip(2.5 + f64::cos(f64::cos((-1.2)))));
+                        t2 *= 1.0 + 0.25 * acc1.tanh();
+                        let mut h8 = vec![a, -b, a.abs(), b07_f023_value(tape, 4, b - t2)];
+                        t2 = (0.6 * (0.05 / h8[1].tanh().exp()).cos()).tan();
+                        k6 += 1;
+                    }
+                }
+                1 => {
+                    let t9 = b - 1.46_f64;
+                    acc1 += b.abs();
+                }
+                _ => {
+                    let mut u10 = b;
+                    acc1 = acc1 * (-0.163) + (f64::asin(0.9 * f64::tanh(1.2)) - b);
+                }
+            }
+            acc1 += b07_f023_value(
+                tape,
+                4,
+                if t2 < b {
+                    a
+                } else {
+                    tape.constant((i5 as f64))
+                },
+            ) + ((j4 as f64) + t2);
+        }
+        acc1 -= b;
+        k3 += 1;
+    }
+    let mut out11 = vec![tape.constant(0.0); 2];
     for i12 in 0..2 {
         out11[i12] = t2;
     }
@@ -1186,6 +2295,46 @@ fn b07_f029_plain(n: usize, x: &[f64], a: f64) -> f64 {
     acc1 + s2 + x[1]
 }
 
+// `b07_f029` on the `Value` tape: its gradient must agree with `b07_f029_vjp`.
+fn b07_f029_value<'t>(
+    tape: &'t Tape<f64>,
+    n: usize,
+    x: &[Value<'t, f64>],
+    a: Value<'t, f64>,
+) -> Value<'t, f64> {
+    let mut acc1 = a;
+    acc1 -= acc1 * 0.558_f64 + (1.0 + x[3].powi(2)).powf((-0.5));
+    acc1 /= 2.0 + b07_f014_value(tape, x[3] * a, (a.abs() + 1.0).ln()).tanh();
+    acc1 *= 1.0 + 0.5 * (a * a).sin();
+    let mut s2 = x[2];
+    for i3 in 0..3 {
+        acc1 = (acc1 * acc1.max(x[i3 % 4])).tanh();
+        if x[i3 / 2] * acc1 > (-0.01) {
+            let mut w4 = x.to_vec();
+            acc1 = acc1 * (-0.851) + -(1.51 / (x[2] * x[2] + 0.25));
+        }
+        match i3 % 3 {
+            0 => {
+                let mut v5 = Vec::with_capacity(2);
+                for i6 in 0..2 {
+                    v5.push(acc1 / 4.0);
+                }
+                acc1 -= x[(i3 + 1) % x.len()].atan() + ((i3 as f64) + 0.5);
+            }
+            1 => {
+                let mut t7 = (1.0 + x[i3 % x.len()].powi(2)).cbrt();
+                acc1 -= x[x.len() - 1 - i3].tanh().cos();
+            }
+            _ => {
+                let mut s8 = s2.sin().tanh();
+                acc1 = acc1 * 0.527 + s8;
+            }
+        }
+        acc1 -= b07_f023_value(tape, 4, (0.5 * x[i3].cos()).atanh());
+    }
+    acc1 + s2 + x[1]
+}
+
 #[differentiate]
 fn b07_f030(a: f64, x: &[f64], n: usize) -> f64 {
     let mut acc1: f64 = 1.42;
@@ -1213,6 +2362,38 @@ fn b07_f030(a: f64, x: &[f64], n: usize) -> f64 {
     acc1 - acc2 + a + v3[3]
 }
 
+// `b07_f030` on the `Value` tape: its gradient must agree with `b07_f030_vjp`.
+fn b07_f030_value<'t>(
+    tape: &'t Tape<f64>,
+    a: Value<'t, f64>,
+    x: &[Value<'t, f64>],
+    n: usize,
+) -> Value<'t, f64> {
+    let mut acc1 = tape.constant(1.42);
+    let mut acc2 = tape.constant((-0.9));
+    let mut v3 = vec![tape.constant(0.5); 5];
+    for i4 in 0..v3.len() {
+        v3[i4] = a.sin() / (1.0 + (acc1 + (i4 as f64)).powi(2));
+    }
+    if (0.8 * a.cos()).acos() > 0.86 {
+        return x[0];
+    }
+    if if b07_f019_value(tape, 1.1 + acc2, 3) <= 0.82 {
+        tape.constant(f64::ln(1.0 + f64::powi((-1.69), 2)))
+    } else {
+        (0.8 * v3[0].cos()).acos()
+    } > 0.65
+    {
+        acc2 = (acc2 + acc1.tanh().exp().recip()).atan();
+        acc2 += v3[1];
+        acc1 -= x[0].mul_add(x[0], acc1).tanh();
+    } else {
+        let t5 = b07_f023_value(tape, 4, x[0] + acc1);
+        acc2 = acc2 * 0.47 + x[0];
+    }
+    acc1 - acc2 + a + v3[3]
+}
+
 #[differentiate]
 fn b07_f031(n: usize, c: f64, a: f64, b: f64) -> f64 {
     let mut acc1: f64 = 1.15;
@@ -1226,6 +2407,33 @@ fn b07_f031(n: usize, c: f64, a: f64, b: f64) -> f64 {
         if b <= (-0.311) {
             for i5 in 0..w3.len() {
                 let t6 = (1.0 + f64::powi(w3[i5 / 2], 2) + 1.0).acosh().tanh().cosh();
+                acc1 = acc1 * 0.5 + t6;
+            }
+            acc1 += c;
+        }
+    }
+    (acc1 + b).sin()
+}
+
+// `b07_f031` on the `Value` tape: its gradient must agree with `b07_f031_vjp`.
+fn b07_f031_value<'t>(
+    tape: &'t Tape<f64>,
+    n: usize,
+    c: Value<'t, f64>,
+    a: Value<'t, f64>,
+    b: Value<'t, f64>,
+) -> Value<'t, f64> {
+    let mut acc1 = tape.constant(1.15);
+    let acc2 = c + 0.98;
+    acc1 += b % 3.0;
+    if (n as f64) > (-0.5) {
+        let mut w3 = vec![tape.constant(0.0); n];
+        for i4 in 0..4 {
+            w3[i4] = w3[i4] + ((0.6 * acc2.tanh()).tan() + acc1.hypot(1.0 + 0.804 * 0.804));
+        }
+        if b <= (-0.311) {
+            for i5 in 0..w3.len() {
+                let t6 = (1.0 + w3[i5 / 2].powi(2) + 1.0).acosh().tanh().cosh();
                 acc1 = acc1 * 0.5 + t6;
             }
             acc1 += c;
@@ -1272,6 +2480,52 @@ fn b07_f032(c: f64, b: f64, x: &[f64], y: &[f64], n: usize, a: f64) -> f64 {
     acc2 + b + x[1]
 }
 
+// `b07_f032` on the `Value` tape: its gradient must agree with `b07_f032_vjp`.
+fn b07_f032_value<'t>(
+    tape: &'t Tape<f64>,
+    c: Value<'t, f64>,
+    b: Value<'t, f64>,
+    x: &[Value<'t, f64>],
+    y: &[Value<'t, f64>],
+    n: usize,
+    a: Value<'t, f64>,
+) -> Value<'t, f64> {
+    let mut acc1 = b07_f019_value(tape, x[0].asinh(), 3);
+    let mut acc2 = (1.0 + x[2].powi(2)).powf(0.5);
+    let acc1 = acc1 + b;
+    {
+        if acc1 < (-6.12e-1) {
+            {
+                if acc1 / 0.5 < b07_f008_value(tape, b, 3) {
+                    return acc2;
+                }
+                for i3 in (0..5).step_by(3) {
+                    if i3 % 2 == 0 {
+                        continue;
+                    }
+                    let b = b + x[(i3 + 3) % n].clamp((-1.0), 1.0);
+                    acc2 /= 1.0 + (b + y[(i3 + 3) % y.len()]) * (b + y[(i3 + 3) % y.len()]);
+                    acc2 = (0.8 * y[i3 % y.len()].cos().sin()).acos();
+                }
+            }
+            if acc1.asinh() >= b.cos() {
+                let mut acc4 = (0.9 * c.cos()).asin();
+                for i5 in 0..n {
+                    let acc6 = acc4;
+                    acc2 += acc6.tanh().atan();
+                }
+                acc2 += (x[2] * x[3]).sin();
+            } else {
+                let acc7 = y[1] % 2.0;
+                acc2 += (acc7 % 3.0).cos();
+            }
+            acc2 = acc2 * 0.85 + (0.5 * acc1.sin()).atanh().asinh();
+        }
+        acc2 = acc2 * (-0.703) + (0.9 * a.tanh()).asin().abs();
+    }
+    acc2 + b + x[1]
+}
+
 #[differentiate]
 fn b07_f033(n: usize, c: f64, b: f64, a: f64) -> f64 {
     let mut acc1 = b * c;
@@ -1290,6 +2544,44 @@ fn b07_f033(n: usize, c: f64, b: f64, a: f64) -> f64 {
                 } else {
                     let s3 = acc2;
                     acc1 -= f64::recip(s3.abs() + 1.0).sin().exp().log(3.0);
+                }
+                acc1 -= a;
+            } else {
+                let s4 = (acc2 + c).max(c);
+            }
+        } else {
+            let mut acc5 = a / (1.0 + 1.247 * 1.247) + b * acc2;
+            acc1 += c;
+        }
+        acc1 -= b;
+    }
+    (acc1 + acc2 + a - c).sin()
+}
+
+// `b07_f033` on the `Value` tape: its gradient must agree with `b07_f033_vjp`.
+fn b07_f033_value<'t>(
+    tape: &'t Tape<f64>,
+    n: usize,
+    c: Value<'t, f64>,
+    b: Value<'t, f64>,
+    a: Value<'t, f64>,
+) -> Value<'t, f64> {
+    let mut acc1 = b * c;
+    let mut acc2 = b.abs();
+    acc1 = a;
+    {
+        if b < (-0.09) {
+            if (c.abs() + 1.0).sqrt() > f64::tan(0.6 * f64::tanh(1.321)) {
+                if acc1 > b {
+                    acc2 = if (1.5 + acc2.sin()).sqrt() <= a + acc2 {
+                        a
+                    } else {
+                        tape.constant((-0.7))
+                    };
+                    acc1 += 1.63;
+                } else {
+                    let s3 = acc2;
+                    acc1 -= (s3.abs() + 1.0).recip().sin().exp().log(3.0);
                 }
                 acc1 -= a;
             } else {
@@ -1323,6 +2615,39 @@ fn b07_f034(n: usize, b: f64, a: f64, c: f64) -> Vec<f64> {
             n,
             a / (1.0 + (-1.8) * (-1.8)),
             b07_f019(f64::sin(v2[4]), 3),
+            a,
+        );
+        acc1 += c;
+    }
+    v2
+}
+
+// `b07_f034` on the `Value` tape: its gradient must agree with `b07_f034_vjp`.
+fn b07_f034_value<'t>(
+    tape: &'t Tape<f64>,
+    n: usize,
+    b: Value<'t, f64>,
+    a: Value<'t, f64>,
+    c: Value<'t, f64>,
+) -> Vec<Value<'t, f64>> {
+    let mut acc1 = b.atan().exp();
+    let mut v2 = vec![tape.constant(0.0); 5];
+    acc1 = (acc1 * tape.constant(1.39).max(a)).tanh();
+    for i3 in 0..2 {
+        let mut s4 = (0.8 * v2[i3 / 2].powi(2).tanh()).acos();
+        acc1 -= v2[5 - 1 - i3] - v2[i3 % v2.len()] + (0.3 + s4);
+    }
+    let s5 = acc1;
+    for i6 in 0..=v2.len() - 1 {
+        acc1 = acc1 * (-0.672) + f64::sin(f64::asinh((i6 as f64)));
+        acc1 += s5 * ((-0.5_f64) * v2[i6 / 2]);
+    }
+    {
+        let mut u7 = b07_f031_value(
+            tape,
+            n,
+            a / (1.0 + (-1.8) * (-1.8)),
+            b07_f019_value(tape, v2[4].sin(), 3),
             a,
         );
         acc1 += c;
@@ -1385,6 +2710,71 @@ fn b07_f035(b: f64, a: f64, m: usize, n: usize, x: &[f64]) -> f64 {
     acc1 * a + v2[0]
 }
 
+// `b07_f035` on the `Value` tape: its gradient must agree with `b07_f035_vjp`.
+fn b07_f035_value<'t>(
+    tape: &'t Tape<f64>,
+    b: Value<'t, f64>,
+    a: Value<'t, f64>,
+    m: usize,
+    n: usize,
+    x: &[Value<'t, f64>],
+) -> Value<'t, f64> {
+    let mut acc1 = a;
+    let mut v2 = vec![tape.constant(1.0); n];
+    for i3 in 0..n {
+        v2[i3] = v2[i3] + (v2[2] * (i3 as f64) - b);
+    }
+    for i4 in 0..=n - 1 {
+        v2[(i4 + 3) % n] = v2[(i4 + 3) % n] - (2.0 + a.sin()).recip();
+        for i5 in 0..v2.len() {
+            acc1 -= b07_f014_value(tape, x[(i4 + 3) % x.len()].asinh(), v2[i5 % 4] + b)
+                + (v2[v2.len() - 1 - i5] + v2[i4]);
+            match i5 % 2 {
+                0 => {
+                    if i4 != 1 {
+                        if i4 != 0 && a <= x[(i4 + 2) % x.len()] {
+                            break;
+                        }
+                    }
+                    acc1 -= 1.09 / (x[i5 % x.len()] * x[i5 % x.len()] + 0.5).sqrt().cos().exp();
+                }
+                _ => {
+                    match i5 % 3 {
+                        0 => {
+                            let t6 = x[(i5 + 2) % x.len()] / (v2[i4].abs() + 1.0);
+                        }
+                        1 => {
+                            let mut t7 = if b07_f032_value(
+                                tape,
+                                -a,
+                                x[i4 % 3],
+                                &v2,
+                                x,
+                                4,
+                                (0.5 * b.cos()).atanh(),
+                            ) >= 0.14
+                            {
+                                v2[i5]
+                            } else {
+                                a
+                            };
+                            acc1 += (-t7).sin().exp().ln();
+                        }
+                        _ => {
+                            let acc8 = v2[i4 / 2];
+                            acc1 -= x[(i4 + 1) % 3].hypot(a * a + 0.25)
+                                * f64::log2(1.0 + (-1.626e0) * (-1.626e0));
+                        }
+                    }
+                    acc1 = acc1 * (-0.54_f64) + b;
+                }
+            }
+        }
+        acc1 = acc1 * 0.2 + a * ((-1.907) / (a * a + 0.25));
+    }
+    acc1 * a + v2[0]
+}
+
 #[differentiate]
 fn b07_f036(x: &[f64], n: usize) -> f64 {
     let mut acc1: f64 = (-1.57);
@@ -1398,6 +2788,31 @@ fn b07_f036(x: &[f64], n: usize) -> f64 {
         for i5 in 1..n {
             let mut s6 = if i5 > 1 { acc4 } else { acc4 };
             acc4 = b07_f031(
+                4,
+                acc4,
+                x[x.len() - 1 - i5] + acc4,
+                (-0.214) - x[(i5 + 2) % x.len()],
+            );
+        }
+        acc1 -= acc4;
+    }
+    acc1 * w2[0]
+}
+
+// `b07_f036` on the `Value` tape: its gradient must agree with `b07_f036_vjp`.
+fn b07_f036_value<'t>(tape: &'t Tape<f64>, x: &[Value<'t, f64>], n: usize) -> Value<'t, f64> {
+    let mut acc1 = tape.constant((-1.57));
+    let mut w2 = Vec::with_capacity(2);
+    for i3 in 0..2 {
+        w2.push(acc1 + x[1] - acc1);
+    }
+    if x[1] > acc1.sin() {
+        let mut acc4 = b07_f014_value(tape, acc1, acc1 - w2[0]);
+        w2[1] = acc4;
+        for i5 in 1..n {
+            let mut s6 = if i5 > 1 { acc4 } else { acc4 };
+            acc4 = b07_f031_value(
+                tape,
                 4,
                 acc4,
                 x[x.len() - 1 - i5] + acc4,
@@ -1474,6 +2889,79 @@ fn b07_f037(x: &[f64], y: &[f64]) -> Vec<f64> {
     let mut out15 = vec![0.0; 4];
     for i16 in 0..4 {
         out15[i16] = f64::tanh(acc1.powi(3));
+    }
+    out15
+}
+
+// `b07_f037` on the `Value` tape: its gradient must agree with `b07_f037_vjp`.
+fn b07_f037_value<'t>(
+    tape: &'t Tape<f64>,
+    x: &[Value<'t, f64>],
+    y: &[Value<'t, f64>],
+) -> Vec<Value<'t, f64>> {
+    let mut acc1 = y[4];
+    let mut acc2 = (0.5 * acc1.tanh()).atanh();
+    for i3 in 0..x.len() {
+        if acc2.clamp((-1.0), 1.0) >= 0.17_f64 {
+            break;
+        }
+        let s4 = f64::sin(f64::sin((i3 as f64)))
+            + (if (i3 as f64) + (-1.01) >= (-0.1) {
+                y[2]
+            } else {
+                x[i3 % x.len()]
+            })
+            .asinh();
+        let mut acc5 = (1.0
+            + b07_f031_value(tape, 4, s4, 1.0 * x[i3 / 2], y[i3 / 2])
+                * b07_f031_value(tape, 4, s4, 1.0 * x[i3 / 2], y[i3 / 2]))
+        .ln_1p();
+        acc2 += (1.8 + y[y.len() - 1 - i3]).sin();
+    }
+    let mut k6 = 0;
+    loop {
+        if k6 >= y.len() {
+            break;
+        }
+        let j7 = k6;
+        let mut h8 = vec![tape.constant(0.5); y.len()];
+        let mut acc9 = b07_f033_value(tape, 3, acc1.hypot(1.5 + h8[j7].tanh()), acc2, acc1 * acc2);
+        let mut k10 = 0;
+        loop {
+            if k10 >= 4 {
+                break;
+            }
+            k10 += 1;
+            let j11 = k10 - 1;
+            match j7 % 3 {
+                0 => {
+                    let t12 = x[(j11 + 1) % x.len()];
+                }
+                1 => {
+                    let mut acc13 = 0.1 / (1.0 + acc9.powi(2));
+                    acc2 = acc2 * 0.001 + (acc9.asinh().abs() + 1.0).ln();
+                }
+                _ => {
+                    let mut t14 = acc2.hypot(1.0 + 0.02 * 0.02) + f64::tanh((j7 as f64));
+                }
+            }
+            acc2 -= tape.constant((-1.9)).min(h8[(j7 + 3) % h8.len()]).asinh();
+        }
+        acc1 = acc1 * 0.3_f64 + b07_f017_value(tape, x, 2);
+        if h8[3] / 2.0
+            < if acc9 * acc9 > y[j7] + acc9 {
+                y[(j7 + 2) % 5]
+            } else {
+                acc1
+            }
+        {
+            break;
+        }
+        k6 += 1;
+    }
+    let mut out15 = vec![tape.constant(0.0); 4];
+    for i16 in 0..4 {
+        out15[i16] = acc1.powi(3).tanh();
     }
     out15
 }
@@ -1558,6 +3046,45 @@ fn b07_f038_plain(a: f64) -> Vec<f64> {
     out6
 }
 
+// `b07_f038` on the `Value` tape: its gradient must agree with `b07_f038_vjp`.
+fn b07_f038_value<'t>(tape: &'t Tape<f64>, a: Value<'t, f64>) -> Vec<Value<'t, f64>> {
+    let mut acc1 = a;
+    acc1 = acc1 * 0.08 + (0.6 * (acc1 - a).sin()).tan();
+    for i2 in 0..2 {
+        match i2 % 3 {
+            0 => {
+                acc1 -= acc1;
+                for i3 in (0..1).rev() {
+                    if !(a > acc1 + (-0.766)) {
+                        let acc1 = acc1 + acc1.min(a);
+                        let a = a + acc1.asinh();
+                    }
+                    acc1 -= b07_f024_value(tape, a);
+                }
+                acc1 = acc1 + a - a;
+            }
+            1 => {
+                let s4 = a + acc1;
+                acc1 = acc1 * 0.1 + 0.422;
+            }
+            _ => {
+                let mut s5 = if a >= f64::atan((-0.1)) {
+                    acc1.hypot(a * a + 1.0)
+                } else {
+                    0.07 + a
+                };
+                acc1 -= (s5 - s5).asinh();
+            }
+        }
+        acc1 = tape.constant(1.2_f64);
+    }
+    let mut out6 = vec![tape.constant(0.0); 3];
+    for i7 in 0..3 {
+        out6[i7] = (-0.03) * (2.0 + a.tanh()).ln();
+    }
+    out6
+}
+
 #[differentiate]
 fn b07_f039(x: &[f64], c: f64, b: f64, n: usize, a: f64) -> f64 {
     let mut acc1 = x[3];
@@ -1586,6 +3113,48 @@ fn b07_f039(x: &[f64], c: f64, b: f64, n: usize, a: f64) -> f64 {
         }
         acc1 += if x[5 - 1 - i7].sin() > a {
             (i7 as f64).cos()
+        } else {
+            x[i7 % x.len()].cos()
+        };
+    }
+    acc1 + a + b + x[1]
+}
+
+// `b07_f039` on the `Value` tape: its gradient must agree with `b07_f039_vjp`.
+fn b07_f039_value<'t>(
+    tape: &'t Tape<f64>,
+    x: &[Value<'t, f64>],
+    c: Value<'t, f64>,
+    b: Value<'t, f64>,
+    n: usize,
+    a: Value<'t, f64>,
+) -> Value<'t, f64> {
+    let mut acc1 = x[3];
+    acc1 = (acc1 * (x[0] % 2.0)).sin();
+    acc1 = -x[0] - (x[0].abs() + 1.0).log(2.0);
+    for i2 in 0..n {
+        let mut u3 = acc1 + f64::ln_1p(f64::exp(f64::cos((i2 as f64))));
+        let mut h4 = x.to_vec();
+        if i2 % 2 == 0 {
+            let mut k5: usize = 0;
+            while k5 < x.len() {
+                let j6 = k5;
+                acc1 /= (0.5 * c.cos()).atanh().abs() + 1.0;
+                acc1 = acc1 * (-0.6)
+                    + (h4[j6 % h4.len()] + h4[1]) * (x[j6] / (x[h4.len() - 1 - i2].abs() + 1.0));
+                k5 += 1;
+            }
+            acc1 = acc1 * 0.7 + (a + h4[i2 / 2] + -h4[i2]);
+        }
+        acc1 = acc1 * (-0.6) + 0.3 / h4[i2 / 2].cos().exp() / 3.0;
+    }
+    for i7 in (0..x.len()).step_by(3) {
+        {
+            let mut t8 = x[i7].hypot(2.0 + x[4].tanh());
+            acc1 -= t8.hypot(1.5 + c.tanh());
+        }
+        acc1 += if x[5 - 1 - i7].sin() > a {
+            tape.constant(f64::cos((i7 as f64)))
         } else {
             x[i7 % x.len()].cos()
         };
@@ -1625,6 +3194,48 @@ fn b07_f040(a: f64, n: usize, b: f64) -> f64 {
     ((s4 + a + w2[3]) * w2[1]).tanh()
 }
 
+// `b07_f040` on the `Value` tape: its gradient must agree with `b07_f040_vjp`.
+fn b07_f040_value<'t>(
+    tape: &'t Tape<f64>,
+    a: Value<'t, f64>,
+    n: usize,
+    b: Value<'t, f64>,
+) -> Value<'t, f64> {
+    let mut acc1 = tape.constant(0.84);
+    let mut w2 = vec![b - a, acc1, b, a.atan()];
+    {
+        let mut t3 = b * 1.71;
+        if t3 <= w2[2] * w2[0] {
+            return w2[3];
+        }
+        acc1 = w2[0].abs().sin();
+    }
+    let acc1 = acc1 + b07_f024_value(tape, w2[2].clamp((-1.0), 1.0));
+    let mut s4 = (-0.82)
+        / w2[0]
+            .cos()
+            .mul_add(w2[0] % 1.5, w2[2].tanh().exp().ln())
+            .tanh()
+            .exp();
+    {
+        let h5 = vec![
+            tape.constant(f64::sinh(f64::tanh(1.335))),
+            acc1.cos(),
+            a % 1.5,
+            w2[2],
+        ];
+        s4 = s4 + w2[2] * -(1.38);
+        let mut k6: usize = 0;
+        while k6 < 4 {
+            let j7 = k6;
+            let mut acc8 = tape.constant(f64::sqrt(1.5 + f64::cos((j7 as f64))));
+            k6 += 1;
+        }
+        s4 = s4 * (-0.89) + 4.8e-1;
+    }
+    ((s4 + a + w2[3]) * w2[1]).tanh()
+}
+
 #[differentiate(wrt(x))]
 fn b07_f041(c: f64, a: f64, b: f64, n: usize, x: &[f64], y: &[f64]) -> f64 {
     let mut acc1: f64 = 0.2_f64;
@@ -1651,6 +3262,45 @@ fn b07_f041(c: f64, a: f64, b: f64, n: usize, x: &[f64], y: &[f64]) -> f64 {
             + 1.0
             + 1.0)
             .acosh();
+    }
+    acc1 - u2
+}
+
+// `b07_f041` on the `Value` tape: its gradient must agree with `b07_f041_vjp`.
+fn b07_f041_value<'t>(
+    tape: &'t Tape<f64>,
+    c: Value<'t, f64>,
+    a: Value<'t, f64>,
+    b: Value<'t, f64>,
+    n: usize,
+    x: &[Value<'t, f64>],
+    y: &[Value<'t, f64>],
+) -> Value<'t, f64> {
+    let mut acc1 = tape.constant(0.2_f64);
+    let mut u2 = b.cos();
+    if x[0].cos() <= 0.85 {
+        if x[2] >= (-0.64) {
+            return c;
+        }
+        if y[0] > (-0.96) {
+            let t3 = b / f64::exp(f64::sin((-0.366))) * (b + a);
+            acc1 -= (t3 * t3).asinh();
+        } else if c.asinh() > a {
+            let mut u4 = b07_f008_value(tape, c + acc1, 3);
+            acc1 = x[0];
+        } else if b - c >= 0.7 {
+            let mut u5 = 0.5 * y[0];
+            acc1 = a / 2.0 + (y[0] * y[0] + 0.5).recip();
+        } else {
+            let t6 = b;
+        }
+    } else {
+        let mut u7 = tape.constant(f64::acosh(
+            f64::atan(f64::log(f64::abs(0.1_f64) + 1.0, 3.0))
+                * f64::atan(f64::log(f64::abs(0.1_f64) + 1.0, 3.0))
+                + 1.0
+                + 1.0,
+        ));
     }
     acc1 - u2
 }
@@ -1698,6 +3348,64 @@ fn b07_f042(x: &[f64], n: usize, a: f64, b: f64) -> f64 {
     acc1 - b + a
 }
 
+// `b07_f042` on the `Value` tape: its gradient must agree with `b07_f042_vjp`.
+fn b07_f042_value<'t>(
+    tape: &'t Tape<f64>,
+    x: &[Value<'t, f64>],
+    n: usize,
+    a: Value<'t, f64>,
+    b: Value<'t, f64>,
+) -> Value<'t, f64> {
+    let mut acc1 = b07_f040_value(
+        tape,
+        (0.5 * a.tanh()).atanh(),
+        4,
+        b07_f031_value(
+            tape,
+            4,
+            a,
+            x[0].clamp((-1.0), 1.0),
+            tape.constant((n as f64)),
+        ),
+    );
+    for i2 in 0..x.len() {
+        acc1 *= 1.0 + 0.1 * b.atan().sin();
+        for i3 in (1..5).step_by(3) {
+            let b = b + a / 4.0;
+            let u4 = tape.constant(f64::abs(f64::log10(f64::exp(f64::tanh(f64::cos(
+                (i2 as f64),
+            ))))));
+            acc1 = tape.constant((i2 as f64));
+        }
+        let mut w5 = vec![tape.constant(1.0); x.len()];
+        for i6 in 0..w5.len() {
+            w5[i6] = w5[i6] + (0.9 * (-x[2]).tanh()).asin();
+        }
+        for i7 in 0..w5.len() {
+            w5[i7 / 2] = -w5[3]
+                * (if (0.5 * acc1.tanh()).atanh() >= 1.4e-1 {
+                    a
+                } else {
+                    x[i2 / 2]
+                });
+            acc1 = acc1 * 0.2 + (b.tanh().exp().sqrt() + (-0.8) / x[i7].tanh().exp());
+        }
+        acc1 += w5[3].atan()
+            / (1.0
+                + (match i2 % 2 {
+                    0 => acc1,
+                    _ => tape.constant((n as f64)),
+                }) * (match i2 % 2 {
+                    0 => acc1,
+                    _ => tape.constant((n as f64)),
+                }));
+        if (-0.1) / (w5[(i2 + 3) % x.len()].abs() + 1.0) > (-0.055) {
+            continue;
+        }
+    }
+    acc1 - b + a
+}
+
 #[differentiate(wrt(y))]
 fn b07_f043(x: &[f64], n: usize, a: f64, y: &[f64]) -> f64 {
     let mut acc1 = -y[0];
@@ -1734,6 +3442,48 @@ fn b07_f043(x: &[f64], n: usize, a: f64, y: &[f64]) -> f64 {
     (acc1 * x[2]).sin()
 }
 
+// `b07_f043` on the `Value` tape: its gradient must agree with `b07_f043_vjp`.
+fn b07_f043_value<'t>(
+    tape: &'t Tape<f64>,
+    x: &[Value<'t, f64>],
+    n: usize,
+    a: Value<'t, f64>,
+    y: &[Value<'t, f64>],
+) -> Value<'t, f64> {
+    let mut acc1 = -y[0];
+    if a <= (-0.37) {
+        return (-acc1).atan2(x[0].asinh().abs() + 1.0);
+    }
+    for i2 in (0..n).step_by(2) {
+        for i3 in (0..2).rev() {
+            for i4 in 0..=y.len() - 1 {
+                for i5 in 0..y.len() {
+                    let mut t6 = (x[x.len() - 1 - i5].hypot(1.0 + (i4 as f64) * (i4 as f64))
+                        + b07_f040_value(tape, x[i3] - acc1, 4, tape.constant(1.107e0)))
+                    .sin()
+                    .exp()
+                    .log2();
+                    acc1 += 5.0e-1 * (y[i2 % y.len()] - t6);
+                }
+                for i7 in (0..n).step_by(3) {
+                    let mut v8 = Vec::with_capacity(2);
+                    for i9 in 0..n {
+                        v8.push(y[(i2 + 2) % y.len()]);
+                    }
+                    acc1 = acc1 * 0.18 + y[0];
+                }
+                acc1 -= (acc1 - (n as f64)) * a;
+            }
+        }
+        for i10 in 0..y.len() {
+            let acc11 = 1.803 / (-(a + y[0])).sin().exp();
+            acc1 += (-1.59);
+        }
+        acc1 += b07_f040_value(tape, tape.constant((-1.4) - (i2 as f64)), 4, (-1.285) + a);
+    }
+    (acc1 * x[2]).sin()
+}
+
 #[differentiate]
 fn b07_f044(x: &[f64]) -> f64 {
     let mut acc1: f64 = (-1.0);
@@ -1753,11 +3503,56 @@ fn b07_f044(x: &[f64]) -> f64 {
     (acc1 - acc3) * w2[2]
 }
 
+// `b07_f044` on the `Value` tape: its gradient must agree with `b07_f044_vjp`.
+fn b07_f044_value<'t>(tape: &'t Tape<f64>, x: &[Value<'t, f64>]) -> Value<'t, f64> {
+    let mut acc1 = tape.constant((-1.0));
+    let mut w2 = vec![
+        tape.constant(f64::asin(0.9 * f64::tanh((-1.35_f64)))),
+        acc1.sin().exp().powf(0.9 * acc1.tanh()),
+        x[0].atan(),
+    ];
+    let acc3 = acc1.atan2(x[1] * x[1] + 0.25);
+    if -acc3.sin().exp().recip() <= (-1.92) {
+        {
+            let mut s4 = b07_f031_value(tape, 4, x[1] - 1.76, x[0] - w2[0], -acc1);
+            acc1 += acc1.cos().exp_m1() % 2.0;
+        }
+        acc1 -= (acc1 + acc1) * (1.0 + w2[1] * w2[1]).log(3.0);
+    }
+    (acc1 - acc3) * w2[2]
+}
+
 #[differentiate(wrt(b, y))]
 fn b07_f045(c: f64, y: &[f64], b: f64, n: usize, x: &[f64], a: f64) -> f64 {
     let mut acc1 = y[0] * x[0];
     acc1 = (acc1 * y[1]).sin();
     let s2: f64 = a;
+    let w3 = vec![acc1, y[1]];
+    for i4 in (0..3).rev() {
+        {
+            let u5 = (match i4 % 2 {
+                0 => s2,
+                _ => s2,
+            }) - (-1.353) * acc1;
+            acc1 -= 1.0;
+        }
+    }
+    acc1 * w3[0]
+}
+
+// `b07_f045` on the `Value` tape: its gradient must agree with `b07_f045_vjp`.
+fn b07_f045_value<'t>(
+    tape: &'t Tape<f64>,
+    c: Value<'t, f64>,
+    y: &[Value<'t, f64>],
+    b: Value<'t, f64>,
+    n: usize,
+    x: &[Value<'t, f64>],
+    a: Value<'t, f64>,
+) -> Value<'t, f64> {
+    let mut acc1 = y[0] * x[0];
+    acc1 = (acc1 * y[1]).sin();
+    let s2 = a;
     let w3 = vec![acc1, y[1]];
     for i4 in (0..3).rev() {
         {
@@ -1824,9 +3619,87 @@ fn b07_f046(x: &[f64]) -> f64 {
     acc1 + w3[0]
 }
 
+// `b07_f046` on the `Value` tape: its gradient must agree with `b07_f046_vjp`.
+fn b07_f046_value<'t>(tape: &'t Tape<f64>, x: &[Value<'t, f64>]) -> Value<'t, f64> {
+    let mut acc1 = x[1] * x[0];
+    {
+        let mut acc2 = tape.constant((-1.44));
+        acc1 -= x[0].mul_add(acc2 * acc1, x[1].tanh());
+    }
+    let mut w3 = vec![tape.constant(1.0); x.len()];
+    acc1 = (acc1 * acc1).sin();
+    for i4 in (1..2).step_by(2) {
+        acc1 = acc1 * 0.23 + f64::atanh(0.5 * f64::sin(0.605));
+        acc1 /= (match i4 % 3 {
+            0 => x[0],
+            1 => x[i4 / 2],
+            _ => x[1],
+        })
+        .abs()
+            + 1.0;
+        if !(match i4 % 2 {
+            0 => x[i4 / 2],
+            _ => x[i4],
+        } <= w3[i4 % w3.len()] / (1.0 + acc1.powi(2)))
+        {
+            return acc1.tanh() / 3.0;
+        }
+        acc1 += w3[w3.len() - 1 - i4].cos();
+    }
+    if tape.constant((-0.19)) > w3[1] {
+        for i5 in (0..x.len()).rev() {
+            if acc1 < 0.7 && acc1 <= (-0.85_f64) {
+                let u6 =
+                    b07_f007_value(tape, tape.constant((i5 as f64) / 0.5), x).clamp((-1.0), 1.0);
+                acc1 += u6;
+            } else if acc1.sin() < 0.6 {
+                let s7 =
+                    b07_f040_value(tape, acc1 + x[i5 / 2], 4, (0.6 * x[0].tanh()).tan()) * acc1;
+                acc1 = acc1 * 0.37 + ((i5 as f64) * s7).tanh().exp().cbrt();
+            } else {
+                let u8 = x[(i5 + 2) % x.len()].sin();
+                acc1 = acc1 * (-0.73)
+                    + (match i5 % 3 {
+                        0 => x[i5 / 2],
+                        1 => w3[i5],
+                        _ => x[w3.len() - 1 - i5].clamp((-1.0), 1.0),
+                    });
+            }
+            acc1 = acc1 * 0.147 + acc1;
+        }
+    } else {
+        let mut s9 = acc1;
+        acc1 = acc1 * 0.464 + s9;
+    }
+    acc1 + w3[0]
+}
+
 #[differentiate]
 fn b07_f047(b: f64, x: &[f64], c: f64, a: f64) -> f64 {
     let mut acc1: f64 = (-1.945);
+    {
+        {
+            let mut h2 = x.to_vec();
+            let mut h3 = h2.clone();
+            {
+                let mut s4 = (b + c) * h2[1].clamp((-1.0), 1.0);
+            }
+            acc1 = acc1 * 0.176 + h2[1].tanh().tanh();
+        }
+        acc1 += x[1] * x[1].cos();
+    }
+    acc1 * c
+}
+
+// `b07_f047` on the `Value` tape: its gradient must agree with `b07_f047_vjp`.
+fn b07_f047_value<'t>(
+    tape: &'t Tape<f64>,
+    b: Value<'t, f64>,
+    x: &[Value<'t, f64>],
+    c: Value<'t, f64>,
+    a: Value<'t, f64>,
+) -> Value<'t, f64> {
+    let mut acc1 = tape.constant((-1.945));
     {
         {
             let mut h2 = x.to_vec();
@@ -1863,6 +3736,44 @@ fn b07_f048(b: f64, x: &[f64], n: usize, a: f64) -> f64 {
     }
     {
         let mut acc9 = b07_f031(n, x[0].mul_add(x[0], a), a * b, a / (acc1.abs() + 1.0)) + acc1;
+    }
+    (acc1 - x[0]).tanh()
+}
+
+// `b07_f048` on the `Value` tape: its gradient must agree with `b07_f048_vjp`.
+fn b07_f048_value<'t>(
+    tape: &'t Tape<f64>,
+    b: Value<'t, f64>,
+    x: &[Value<'t, f64>],
+    n: usize,
+    a: Value<'t, f64>,
+) -> Value<'t, f64> {
+    let mut acc1 = tape.constant((-0.83_f64));
+    let mut k2: usize = 0;
+    while k2 < x.len() {
+        k2 += 1;
+        let j3 = k2 - 1;
+        acc1 *= 1.0 + 0.25 * (b % 2.0).sin();
+        let mut t4 = x[0];
+        t4 -= (-0.5_f64) * (-1.99e0) * f64::sin((j3 as f64));
+        if !(x[j3 % x.len()].mul_add(x[j3 / 2], x[x.len() - 1 - j3]) > x[j3]) {
+            break;
+        }
+    }
+    let mut k5: usize = 0;
+    while k5 < x.len() {
+        let j6 = k5;
+        acc1 = acc1 * 0.84 + (1.0 + (a - acc1) * (a - acc1)).cbrt();
+        k5 += 1;
+    }
+    {
+        let mut acc9 = b07_f031_value(
+            tape,
+            n,
+            x[0].mul_add(x[0], a),
+            a * b,
+            a / (acc1.abs() + 1.0),
+        ) + acc1;
     }
     (acc1 - x[0]).tanh()
 }
@@ -1973,6 +3884,66 @@ fn b07_f049_plain(a: f64, n: usize) -> f64 {
     (acc1 * acc4 + t5 + s7 + h2[0]).tanh()
 }
 
+// `b07_f049` on the `Value` tape: its gradient must agree with `b07_f049_vjp`.
+fn b07_f049_value<'t>(tape: &'t Tape<f64>, a: Value<'t, f64>, n: usize) -> Value<'t, f64> {
+    let mut acc1 = a + a;
+    acc1 = (acc1 * (1.0 / (1.0 + a * a))).sin();
+    let mut h2 = Vec::with_capacity(4);
+    for i3 in 0..4 {
+        h2.push(1.29_f64 / (acc1 * acc1 + 0.25));
+    }
+    let mut acc4 = (a + a).abs();
+    h2[1] = b07_f040_value(
+        tape,
+        acc4 / a.cos().exp(),
+        4,
+        b07_f013_value(
+            tape,
+            if acc4 + acc4 >= (n as f64) / (2.0 + h2[1].cos()) {
+                acc4
+            } else {
+                a
+            },
+            h2[2],
+            if tape.constant(1.005e0) > a - h2[1] {
+                a
+            } else {
+                acc1
+            },
+        ),
+    )
+    .asinh();
+    let mut t5 = b07_f031_value(
+        tape,
+        4,
+        0.83 / (a * a + 1.0),
+        b07_f040_value(tape, h2[2], 4, (1.0 + h2[2].powi(2)).sqrt()),
+        h2[0].cos().exp(),
+    ) / ((if acc4 < 2.04 {
+        (h2[1].abs() + 1.0 + 1.0).acosh()
+    } else {
+        h2[3] * a
+    }) * (if acc4 < 2.04 {
+        (h2[1].abs() + 1.0 + 1.0).acosh()
+    } else {
+        h2[3] * a
+    }) + 1.0);
+    {
+        let s6 = a.max(h2[2]);
+        acc4 -= s6;
+    }
+    let s7 = h2[1];
+    let mut k8: usize = 0;
+    while k8 < n {
+        k8 += 1;
+        let j9 = k8 - 1;
+        let t10 = h2[h2.len() - 1 - j9].cos().atan();
+        h2[4 - 1 - j9] = h2[4 - 1 - j9] - h2[2].cos();
+        acc4 -= t10 - t10 - (-1.12);
+    }
+    (acc1 * acc4 + t5 + s7 + h2[0]).tanh()
+}
+
 #[differentiate(wrt(x))]
 fn b07_f050(a: f64, x: &[f64]) -> Vec<f64> {
     let mut acc1: f64 = (-0.57);
@@ -1994,9 +3965,55 @@ fn b07_f050(a: f64, x: &[f64]) -> Vec<f64> {
     out4
 }
 
+// `b07_f050` on the `Value` tape: its gradient must agree with `b07_f050_vjp`.
+fn b07_f050_value<'t>(
+    tape: &'t Tape<f64>,
+    a: Value<'t, f64>,
+    x: &[Value<'t, f64>],
+) -> Vec<Value<'t, f64>> {
+    let mut acc1 = tape.constant((-0.57));
+    let mut acc2 = a.cos().exp().recip();
+    for i3 in 0..3 {
+        acc2 = acc2 * (-0.411) + acc1.sin();
+        acc1 /= f64::abs((i3 as f64)) + 1.0;
+        if a.cos() < f64::round(0.5 * std::f64::consts::PI) + x[(i3 + 2) % x.len()] {
+            continue;
+        }
+    }
+    let mut out4 = vec![tape.constant(0.0); 3];
+    for i5 in 0..3 {
+        out4[i5] = match i5 % 2 {
+            0 => x[0] / 3.0,
+            _ => x[i5 % x.len()],
+        };
+    }
+    out4
+}
+
 #[differentiate(wrt(b))]
 fn b07_f051(n: usize, x: &[f64], y: &[f64], c: f64, b: f64, a: f64) -> f64 {
     let mut acc1: f64 = (-0.5);
+    {
+        acc1 += 1.86;
+        let mut w2 = x.to_vec();
+        {
+            let acc1 = acc1 * y[0];
+        }
+    }
+    acc1.tanh()
+}
+
+// `b07_f051` on the `Value` tape: its gradient must agree with `b07_f051_vjp`.
+fn b07_f051_value<'t>(
+    tape: &'t Tape<f64>,
+    n: usize,
+    x: &[Value<'t, f64>],
+    y: &[Value<'t, f64>],
+    c: Value<'t, f64>,
+    b: Value<'t, f64>,
+    a: Value<'t, f64>,
+) -> Value<'t, f64> {
+    let mut acc1 = tape.constant((-0.5));
     {
         acc1 += 1.86;
         let mut w2 = x.to_vec();
@@ -2020,6 +4037,31 @@ fn b07_f052(b: f64, a: f64, x: &[f64]) -> f64 {
         acc1 /= 2.5 + (acc1 * u4).cos();
         let s5 = x[3];
         acc1 += b07_f024(a);
+    } else {
+        let mut acc6 = h2[0];
+        acc1 = acc1 * (-0.24) + -(-0.895);
+    }
+    acc1 - a - h2[0]
+}
+
+// `b07_f052` on the `Value` tape: its gradient must agree with `b07_f052_vjp`.
+fn b07_f052_value<'t>(
+    tape: &'t Tape<f64>,
+    b: Value<'t, f64>,
+    a: Value<'t, f64>,
+    x: &[Value<'t, f64>],
+) -> Value<'t, f64> {
+    let mut acc1 = x[1].sin();
+    let mut h2 = vec![tape.constant(0.0); 1];
+    for i3 in 0..h2.len() {
+        h2[i3] = h2[i3] + x[(i3 + 1) % x.len()];
+    }
+    let u4 = x[2];
+    h2[0] = u4;
+    if (h2[0] - x[3]).atan() < 1.0e-2 {
+        acc1 /= 2.5 + (acc1 * u4).cos();
+        let s5 = x[3];
+        acc1 += b07_f024_value(tape, a);
     } else {
         let mut acc6 = h2[0];
         acc1 = acc1 * (-0.24) + -(-0.895);
@@ -2057,6 +4099,50 @@ fn b07_f053(b: f64, a: f64, n: usize, x: &[f64]) -> f64 {
     (acc1 - a) * x[0]
 }
 
+// `b07_f053` on the `Value` tape: its gradient must agree with `b07_f053_vjp`.
+fn b07_f053_value<'t>(
+    tape: &'t Tape<f64>,
+    b: Value<'t, f64>,
+    a: Value<'t, f64>,
+    n: usize,
+    x: &[Value<'t, f64>],
+) -> Value<'t, f64> {
+    let mut acc1 = x[0];
+    let acc2 = (1.0 + x[1] * x[1]).recip() - b;
+    let acc3 = tape.constant(1.777 * (-1.6_f64));
+    for i4 in 0..n {
+        let acc2 = acc2 + acc1;
+        let t5 = acc2.max(x[i4 / 2]);
+        let acc2 = acc2 + (1.5 + t5.sin()).cbrt();
+        let mut w6 = vec![tape.constant(1.0); 3];
+        for i7 in 0..w6.len() {
+            w6[i7] = ((-0.27) * w6[i7 % w6.len()]).asinh();
+        }
+        acc1 += (b07_f003_value(
+            tape,
+            &w6,
+            tape.constant((n as f64) / f64::exp(f64::tanh((-1.77e0)))),
+            &w6,
+        ) * b07_f003_value(
+            tape,
+            &w6,
+            tape.constant((n as f64) / f64::exp(f64::tanh((-1.77e0)))),
+            &w6,
+        ) + 0.5)
+            .cbrt();
+    }
+    if x[1] * 1.4 >= -x[0] {
+        let v8 = vec![x[0].asinh(), x[1].atan2(2.0 + x[1].cos())];
+        let mut h9 = vec![tape.constant(0.0); x.len()];
+        let acc10 = (x[1] * x[1] + 0.25).sqrt();
+        acc1 -= b;
+    } else if acc3 >= x[1] {
+        let mut t11 = x[0];
+        acc1 = x[1].mul_add(acc3, acc1);
+    }
+    (acc1 - a) * x[0]
+}
+
 #[differentiate(wrt(a))]
 fn b07_f054(a: f64, x: &[f64]) -> f64 {
     let mut acc1: f64 = 1.6;
@@ -2066,6 +4152,35 @@ fn b07_f054(a: f64, x: &[f64]) -> f64 {
     }
     {
         acc2 += if b07_f039(x, x[2] - x[3], x[0], 3, acc1.atan()) >= acc1 {
+            acc2 * acc1
+        } else {
+            a % 1.5
+        };
+    }
+    let mut t3 = a + a;
+    for i4 in 0..x.len() {
+        for i5 in 0..=x.len() - 1 {
+            let acc6 = (-0.265) / ((t3 / 0.5 + -x[(i4 + 3) % 5]).abs() + 1.0);
+            acc2 = acc2 * 0.48 + acc6.atan().sin();
+        }
+        acc1 -= a.min(x[i4 % x.len()]).abs();
+    }
+    (acc1 + acc2) * t3 + x[3]
+}
+
+// `b07_f054` on the `Value` tape: its gradient must agree with `b07_f054_vjp`.
+fn b07_f054_value<'t>(
+    tape: &'t Tape<f64>,
+    a: Value<'t, f64>,
+    x: &[Value<'t, f64>],
+) -> Value<'t, f64> {
+    let mut acc1 = tape.constant(1.6);
+    let mut acc2 = if a.tanh() >= (-0.15) { a } else { acc1 };
+    if acc1.abs() < 0.1 {
+        return x[4].asinh().abs();
+    }
+    {
+        acc2 += if b07_f039_value(tape, x, x[2] - x[3], x[0], 3, acc1.atan()) >= acc1 {
             acc2 * acc1
         } else {
             a % 1.5
@@ -2126,6 +4241,33 @@ fn b07_f055_plain(a: f64, b: f64, n: usize, c: f64) -> f64 {
     (acc1 + acc3 + b).sin()
 }
 
+// `b07_f055` on the `Value` tape: its gradient must agree with `b07_f055_vjp`.
+fn b07_f055_value<'t>(
+    tape: &'t Tape<f64>,
+    a: Value<'t, f64>,
+    b: Value<'t, f64>,
+    n: usize,
+    c: Value<'t, f64>,
+) -> Value<'t, f64> {
+    let mut acc1 = tape.constant(std::f64::consts::FRAC_PI_4);
+    acc1 = acc1 * 0.686 + c;
+    let s2 = acc1 + c;
+    let mut acc3 = a;
+    let u4 = acc3;
+    for i5 in 0..n {
+        if (i5 as f64) + (n as f64) >= 4.005 {
+            continue;
+        }
+        let mut u6 = if tape.constant((i5 as f64)).mul_add(acc1, b) > (-0.21) {
+            tape.constant((n as f64) - (-0.71))
+        } else {
+            acc1 * acc3
+        };
+        acc3 = (1.5 + a.min(u6).sin() + 1.0).acosh();
+    }
+    (acc1 + acc3 + b).sin()
+}
+
 #[differentiate]
 fn b07_f056(b: f64, x: &[f64], y: &[f64], c: f64, a: f64) -> Vec<f64> {
     let mut acc1: f64 = 0.6;
@@ -2151,6 +4293,40 @@ fn b07_f056(b: f64, x: &[f64], y: &[f64], c: f64, a: f64) -> Vec<f64> {
     out6
 }
 
+// `b07_f056` on the `Value` tape: its gradient must agree with `b07_f056_vjp`.
+fn b07_f056_value<'t>(
+    tape: &'t Tape<f64>,
+    b: Value<'t, f64>,
+    x: &[Value<'t, f64>],
+    y: &[Value<'t, f64>],
+    c: Value<'t, f64>,
+    a: Value<'t, f64>,
+) -> Vec<Value<'t, f64>> {
+    let mut acc1 = tape.constant(0.6);
+    let mut acc2 = tape.constant(f64::acosh(1.3 * 1.3 + 0.5 + 1.0));
+    acc2 += y[0];
+    for i3 in 0..y.len() {
+        if tape.constant((i3 as f64))
+            < if acc1 > c || acc1 < 0.69 || x[0] > (-0.27) {
+                acc1
+            } else {
+                y[3]
+            }
+        {
+            if i3 < 4 || b >= (-0.82_f64) {
+                let acc4 = b + b07_f030_value(tape, tape.constant(1.61), x, 4).atan();
+                acc2 = -(acc4 + (i3 as f64));
+            } else {
+                let mut t5 = x[(i3 + 1) % x.len()].atan().sinh();
+                acc1 -= b07_f049_value(tape, y[i3], 3)
+                    - b07_f030_value(tape, tape.constant((-0.8) / 3.0), x, 4);
+            }
+        }
+    }
+    let out6 = vec![(acc2 + b) * acc1];
+    out6
+}
+
 #[differentiate]
 fn b07_f057(x: &[f64], a: f64) -> Vec<f64> {
     let mut acc1 = a + (-1.8);
@@ -2164,6 +4340,33 @@ fn b07_f057(x: &[f64], a: f64) -> Vec<f64> {
     let mut out10 = vec![0.0; 4];
     for i11 in 0..4 {
         out10[i11] = b07_f013((2.5 + x[i11 % x.len()].sin()).sqrt(), a * x[0], a / 0.5).atan();
+    }
+    out10
+}
+
+// `b07_f057` on the `Value` tape: its gradient must agree with `b07_f057_vjp`.
+fn b07_f057_value<'t>(
+    tape: &'t Tape<f64>,
+    x: &[Value<'t, f64>],
+    a: Value<'t, f64>,
+) -> Vec<Value<'t, f64>> {
+    let mut acc1 = a + (-1.8);
+    let mut acc2 = x[0];
+    let mut k3: usize = 0;
+    while k3 < 5 {
+        let j4 = k3;
+        acc2 = acc2 * 0.19 + (acc1 - f64::powf(f64::exp(f64::tanh((j4 as f64))), 0.5));
+        k3 += 1;
+    }
+    let mut out10 = vec![tape.constant(0.0); 4];
+    for i11 in 0..4 {
+        out10[i11] = b07_f013_value(
+            tape,
+            (2.5 + x[i11 % x.len()].sin()).sqrt(),
+            a * x[0],
+            a / 0.5,
+        )
+        .atan();
     }
     out10
 }
@@ -2187,6 +4390,31 @@ fn b07_f058(b: f64, c: f64, a: f64, x: &[f64]) -> Vec<f64> {
     out4
 }
 
+// `b07_f058` on the `Value` tape: its gradient must agree with `b07_f058_vjp`.
+fn b07_f058_value<'t>(
+    tape: &'t Tape<f64>,
+    b: Value<'t, f64>,
+    c: Value<'t, f64>,
+    a: Value<'t, f64>,
+    x: &[Value<'t, f64>],
+) -> Vec<Value<'t, f64>> {
+    let mut acc1 = c / 4.0;
+    if 1.84 / (b + x[0]).cos().exp() > 9.5e-1 {
+        acc1 -= x[1] - -x[0];
+        acc1 += -a;
+    }
+    let acc2 = c.atan() % 2.0;
+    {
+        let acc3 = b07_f046_value(tape, x);
+        acc1 = (0.5 * acc1.cos()).atanh() / 3.0;
+    }
+    let mut out4 = vec![tape.constant(0.0); 1];
+    for i5 in 0..1 {
+        out4[i5] = tape.constant(f64::clamp((-0.05), (-1.0), 1.0) + f64::powi((i5 as f64), 3));
+    }
+    out4
+}
+
 #[differentiate]
 fn b07_f059(a: f64, b: f64, c: f64) -> f64 {
     let mut acc1 = (1.5 + b.sin()).log(10.0);
@@ -2202,6 +4430,33 @@ fn b07_f059(a: f64, b: f64, c: f64) -> f64 {
         {
             acc1 *= 1.0 + 0.5 * ((i5 as f64) * a).tanh();
             acc1 += f64::tanh(acc1).atan();
+        }
+        acc1 += a.cos();
+    }
+    acc1
+}
+
+// `b07_f059` on the `Value` tape: its gradient must agree with `b07_f059_vjp`.
+fn b07_f059_value<'t>(
+    tape: &'t Tape<f64>,
+    a: Value<'t, f64>,
+    b: Value<'t, f64>,
+    c: Value<'t, f64>,
+) -> Value<'t, f64> {
+    let mut acc1 = (1.5 + b.sin()).log(10.0);
+    for i2 in (0..3).step_by(3) {
+        let mut h3 = vec![tape.constant(0.5); 3];
+        for i4 in 0..3 {
+            h3[i4] = h3[i4]
+                + f64::tan(0.6 * f64::tanh((-1.09)))
+                    / (2.0 + f64::tanh(f64::asin(0.9 * f64::tanh((i2 as f64)))));
+        }
+        acc1 = acc1 * 0.2_f64 + h3[i2];
+    }
+    for i5 in 1..3 {
+        {
+            acc1 *= 1.0 + 0.5 * ((i5 as f64) * a).tanh();
+            acc1 += acc1.tanh().atan();
         }
         acc1 += a.cos();
     }
@@ -2231,6 +4486,41 @@ fn b07_f060(n: usize, x: &[f64], a: f64) -> Vec<f64> {
                         .sin()
                         .exp();
                 acc2 -= s9 - f64::max(x[i5 % 5], s9);
+            }
+            acc2 = acc2 * 0.577 + acc2;
+        }
+    }
+    h4
+}
+
+// `b07_f060` on the `Value` tape: its gradient must agree with `b07_f060_vjp`.
+fn b07_f060_value<'t>(
+    tape: &'t Tape<f64>,
+    n: usize,
+    x: &[Value<'t, f64>],
+    a: Value<'t, f64>,
+) -> Vec<Value<'t, f64>> {
+    let mut acc1 = (a.abs() + 1.0).sqrt();
+    let mut acc2 = a;
+    let mut t3 = acc1 / 2.0;
+    let mut h4 = x.to_vec();
+    for i5 in 0..2 {
+        for i6 in 0..h4.len() {
+            let acc7 = tape.constant((i5 as f64));
+            acc2 = acc2 * (-0.1) + h4[x.len() - 1 - i5].tanh() * (i6 as f64);
+        }
+        h4[(i5 + 3) % 5] = a.mul_add(
+            (2.5 + x[i5 % x.len()].tanh() + 1.0).acosh(),
+            0.3 / (1.5 + a.sin()),
+        );
+        acc2 = acc2 * 0.037 + (h4[4].abs() + 1.0).log(10.0).asinh();
+        for i8 in (0..4).step_by(2) {
+            {
+                let mut s9 = (-1.91)
+                    / (a / (t3.abs() + 1.0) * (h4[i5 % x.len()] * x[2]))
+                        .sin()
+                        .exp();
+                acc2 -= s9 - x[i5 % 5].max(s9);
             }
             acc2 = acc2 * 0.577 + acc2;
         }
@@ -2279,6 +4569,47 @@ fn b07_f061(a: f64) -> f64 {
     acc1 + a + v4[0] + v4[0]
 }
 
+// `b07_f061` on the `Value` tape: its gradient must agree with `b07_f061_vjp`.
+fn b07_f061_value<'t>(tape: &'t Tape<f64>, a: Value<'t, f64>) -> Value<'t, f64> {
+    let mut acc1 = a % 3.0;
+    for i2 in 0..1 {
+        let mut acc3 = (0.6 * a.sin()).tan();
+        acc1 = acc1 * (-0.8) + (acc3.sin() + (i2 as f64) * acc3);
+    }
+    let mut v4 = vec![tape.constant(0.0); 2];
+    for i5 in 0..v4.len() {
+        v4[i5] = tape.constant(1.8 + f64::cos((i5 as f64)));
+    }
+    acc1 = a;
+    if b07_f040_value(tape, (0.5 * a.sin()).atanh(), 4, a.cos()) < v4[0] - a {
+        if v4[1].tanh() > 0.66 {
+            for i6 in 0..1 {
+                if i6 % 2 == 1 {
+                    let mut w7 = vec![tape.constant(0.0); 4];
+                    for i8 in 0..w7.len() {
+                        w7[i8] = w7[i8] + w7[1].cos().exp().ln();
+                    }
+                    acc1 += (i6 as f64);
+                } else {
+                    if i6 != 0 {
+                        continue;
+                    }
+                    let acc1 = acc1 + (f64::fract(0.5 * (i6 as f64)) + v4[i6]);
+                }
+                acc1 += (0.5 * v4[i6].tanh()).atanh();
+            }
+            acc1 += acc1.sin().asinh();
+        } else {
+            let mut u9 = (v4[0] + acc1).asinh() + v4[1];
+            acc1 = tape.constant(8.0e-1);
+        }
+        acc1 += v4[0] + (if a.powi(3) > (-0.5) { v4[1] } else { v4[1] });
+    } else {
+        let mut s10 = (0.8 * acc1.cos()).acos();
+    }
+    acc1 + a + v4[0] + v4[0]
+}
+
 #[differentiate(wrt(a))]
 fn b07_f062(b: f64, a: f64) -> f64 {
     let mut acc1 = f64::sin(3.0e-2);
@@ -2320,6 +4651,47 @@ fn b07_f062(b: f64, a: f64) -> f64 {
     (acc2 + t3) * h4[0] + h4[1]
 }
 
+// `b07_f062` on the `Value` tape: its gradient must agree with `b07_f062_vjp`.
+fn b07_f062_value<'t>(tape: &'t Tape<f64>, b: Value<'t, f64>, a: Value<'t, f64>) -> Value<'t, f64> {
+    let mut acc1 = tape.constant(f64::sin(3.0e-2));
+    let mut acc2 = b.asinh();
+    let mut t3 = 1.16_f64 + acc1;
+    let mut h4 = Vec::with_capacity(2);
+    for i5 in 0..2 {
+        h4.push(t3);
+    }
+    if h4[0].atan() <= (-0.36) {
+        return (h4[0] * acc1).tanh().cosh();
+    }
+    let acc1 = acc1 + b;
+    if t3 / (1.0 + h4[1] * h4[1]) >= h4[1] * h4[1] {
+        if !(h4[0].cos() <= acc2 * h4[0]) {
+            let mut t6 = acc2;
+            t6 += h4[1].clamp((-1.0), 1.0).clamp((-1.0), 1.0);
+            acc2 = acc2 * 0.6 + acc2 * t6.atan();
+        } else {
+            if (t3 * h4[1]).sin() < (-4.0e-1) {
+                let mut v7 = vec![tape.constant(0.0); h4.len()];
+                acc2 += b07_f024_value(tape, h4[0] + v7[1]);
+            } else {
+                let mut v8 = vec![tape.constant(0.5); 2];
+                for i9 in 0..v8.len() {
+                    v8[i9] = a;
+                }
+                acc2 = (-1.41_f64) / (1.5 + t3.sin()) * (h4[1] + acc2);
+            }
+            acc2 += h4[1] + h4[1];
+        }
+        acc2 = a;
+    } else if acc2 < 0.18 {
+        let mut acc10 = h4[0] / 0.5;
+        t3 -= acc10.tanh() * acc10;
+    } else {
+        let mut acc11 = h4[1];
+    }
+    (acc2 + t3) * h4[0] + h4[1]
+}
+
 #[differentiate(wrt(x))]
 fn b07_f063(b: f64, y: &[f64], a: f64, x: &[f64]) -> f64 {
     let mut acc1: f64 = (-1.93);
@@ -2338,6 +4710,35 @@ fn b07_f063(b: f64, y: &[f64], a: f64, x: &[f64]) -> f64 {
             0 => (2.0 + t4.tanh()).sqrt(),
             1 => y[i6] * x[i6 / 2],
             _ => 1.005,
+        };
+    }
+    acc1 * acc2 - u3 + t4
+}
+
+// `b07_f063` on the `Value` tape: its gradient must agree with `b07_f063_vjp`.
+fn b07_f063_value<'t>(
+    tape: &'t Tape<f64>,
+    b: Value<'t, f64>,
+    y: &[Value<'t, f64>],
+    a: Value<'t, f64>,
+    x: &[Value<'t, f64>],
+) -> Value<'t, f64> {
+    let mut acc1 = tape.constant((-1.93));
+    let mut acc2 = x[1];
+    let mut u3 = x[1] * y[2];
+    let mut t4 = b07_f059_value(tape, u3.cos().exp().log(10.0), x[0], b).cos();
+    let mut t5 = tape.constant(0.04);
+    acc1 = acc1 * 7.2e-1 + b07_f035_value(tape, a.asinh(), acc2, 2, 4, x).atan();
+    for i6 in 0..=3 - 1 {
+        let mut h7 = vec![tape.constant(0.5); 2];
+        for i8 in 0..h7.len() {
+            h7[i8] = h7[i8] + x[i8 / 2].asinh().mul_add((i8 as f64) * u3, b);
+        }
+        t4 -= u3 * y[i6 % x.len()] * (a - y[i6]);
+        t5 += match i6 % 3 {
+            0 => (2.0 + t4.tanh()).sqrt(),
+            1 => y[i6] * x[i6 / 2],
+            _ => tape.constant(1.005),
         };
     }
     acc1 * acc2 - u3 + t4
@@ -2371,6 +4772,42 @@ fn b07_f064(a: f64, m: usize, n: usize, b: f64, x: &[f64], y: &[f64]) -> f64 {
     acc1 + b + a
 }
 
+// `b07_f064` on the `Value` tape: its gradient must agree with `b07_f064_vjp`.
+fn b07_f064_value<'t>(
+    tape: &'t Tape<f64>,
+    a: Value<'t, f64>,
+    m: usize,
+    n: usize,
+    b: Value<'t, f64>,
+    x: &[Value<'t, f64>],
+    y: &[Value<'t, f64>],
+) -> Value<'t, f64> {
+    let mut acc1 = tape.constant(1.9_f64);
+    {
+        for i2 in (0..x.len()).step_by(3) {
+            let mut u3 = b * (-0.33);
+            if (-7.0e-1) / (2.5 + y[1].tanh()) >= (-0.32) {
+                break;
+            }
+            acc1 = acc1 * 0.398 + y[i2];
+        }
+        if b + 0.39 <= 0.72 {
+            if b > x[0] {
+                let mut s4 = (1.0 + (0.8 * a.cos()).acos() * (0.8 * a.cos()).acos()).sqrt();
+            } else if y[0] <= 0.09 {
+                let mut t5 = a.clamp((-1.0), 1.0);
+                acc1 = y[1];
+            }
+            acc1 -= f64::sqrt(f64::exp(f64::sin(0.2 / (2.0 + f64::sin(0.71)))));
+        } else {
+            let mut t6 = y[1].atan();
+            acc1 += b07_f053_value(tape, b07_f046_value(tape, y), t6 / 2.0, 4, y) + x[0].tanh();
+        }
+        acc1 += b07_f040_value(tape, x[0], m, a * 0.31).tanh();
+    }
+    acc1 + b + a
+}
+
 pub fn cases() -> Vec<Case> {
     vec![
         Case {
@@ -2378,6 +4815,7 @@ pub fn cases() -> Vec<Case> {
             seed_name: "b07_f000",
             twin_of: None,
             params: &[("b", 1, false), ("a", 1, true)],
+            value: Some(|t, v| vec![b07_f000_value(t, v[0], v[1])]),
             f: |p| vec![b07_f000(p[0], p[1])],
             vjp: |p, s| {
                 let (y, g0) = b07_f000_vjp(p[0], p[1], s[0]);
@@ -2407,6 +4845,7 @@ pub fn cases() -> Vec<Case> {
                 ("c", 1, true),
                 ("x", 3, true),
             ],
+            value: Some(|t, v| vec![b07_f001_value(t, v[0], v[1], v[2], &v[3..6])]),
             f: |p| vec![b07_f001(p[0], p[1], p[2], &p[3..6])],
             vjp: |p, s| {
                 let (y, g0, g1, g2, g3) = b07_f001_vjp(p[0], p[1], p[2], &p[3..6], s[0]);
@@ -2435,6 +4874,7 @@ pub fn cases() -> Vec<Case> {
             seed_name: "b07_f002",
             twin_of: None,
             params: &[("a", 1, false), ("x", 5, true)],
+            value: Some(|t, v| vec![b07_f002_value(t, 2, v[0], &v[1..6])]),
             f: |p| vec![b07_f002(2, p[0], &p[1..6])],
             vjp: |p, s| {
                 let (y, g0) = b07_f002_vjp(2, p[0], &p[1..6], s[0]);
@@ -2459,6 +4899,7 @@ pub fn cases() -> Vec<Case> {
             seed_name: "b07_f003",
             twin_of: None,
             params: &[("y", 3, true), ("a", 1, true), ("x", 3, true)],
+            value: Some(|t, v| vec![b07_f003_value(t, &v[0..3], v[3], &v[4..7])]),
             f: |p| vec![b07_f003(&p[0..3], p[3], &p[4..7])],
             vjp: |p, s| {
                 let (y, g0, g1, g2) = b07_f003_vjp(&p[0..3], p[3], &p[4..7], s[0]);
@@ -2489,6 +4930,7 @@ pub fn cases() -> Vec<Case> {
                 ("b", 1, true),
                 ("c", 1, true),
             ],
+            value: Some(|t, v| vec![b07_f004_value(t, &v[0..3], 3, v[3], v[4], v[5])]),
             f: |p| vec![b07_f004(&p[0..3], 3, p[3], p[4], p[5])],
             vjp: |p, s| {
                 let (y, g0, g1, g2, g3) = b07_f004_vjp(&p[0..3], 3, p[3], p[4], p[5], s[0]);
@@ -2518,6 +4960,7 @@ pub fn cases() -> Vec<Case> {
             seed_name: "b07_f005",
             twin_of: None,
             params: &[("y", 5, true), ("x", 3, true)],
+            value: Some(|t, v| b07_f005_value(t, 2, &v[0..5], &v[5..8])),
             f: |p| b07_f005(2, &p[0..5], &p[5..8]),
             vjp: |p, s| {
                 let (y, g0, g1) = b07_f005_vjp(2, &p[0..5], &p[5..8], s.to_vec());
@@ -2533,6 +4976,7 @@ pub fn cases() -> Vec<Case> {
             seed_name: "b07_f006",
             twin_of: None,
             params: &[("y", 4, true), ("a", 1, true), ("x", 2, true)],
+            value: Some(|t, v| vec![b07_f006_value(t, &v[0..4], v[4], &v[5..7])]),
             f: |p| vec![b07_f006(&p[0..4], p[4], &p[5..7])],
             vjp: |p, s| {
                 let (y, g0, g1, g2) = b07_f006_vjp(&p[0..4], p[4], &p[5..7], s[0]);
@@ -2558,6 +5002,7 @@ pub fn cases() -> Vec<Case> {
             seed_name: "b07_f007",
             twin_of: None,
             params: &[("a", 1, true), ("x", 2, true)],
+            value: Some(|t, v| vec![b07_f007_value(t, v[0], &v[1..3])]),
             f: |p| vec![b07_f007(p[0], &p[1..3])],
             vjp: |p, s| {
                 let (y, g0, g1) = b07_f007_vjp(p[0], &p[1..3], s[0]);
@@ -2582,6 +5027,7 @@ pub fn cases() -> Vec<Case> {
             seed_name: "b07_f008",
             twin_of: None,
             params: &[("a", 1, true)],
+            value: Some(|t, v| vec![b07_f008_value(t, v[0], 3)]),
             f: |p| vec![b07_f008(p[0], 3)],
             vjp: |p, s| {
                 let (y, g0) = b07_f008_vjp(p[0], 3, s[0]);
@@ -2606,6 +5052,7 @@ pub fn cases() -> Vec<Case> {
             seed_name: "b07_f009",
             twin_of: None,
             params: &[("a", 1, true), ("b", 1, false)],
+            value: Some(|t, v| b07_f009_value(t, 1, v[0], v[1])),
             f: |p| b07_f009(1, p[0], p[1]),
             vjp: |p, s| {
                 let (y, g0) = b07_f009_vjp(1, p[0], p[1], s.to_vec());
@@ -2621,6 +5068,7 @@ pub fn cases() -> Vec<Case> {
             seed_name: "b07_f009",
             twin_of: Some("b07_f009"),
             params: &[("a", 1, true), ("b", 1, false)],
+            value: None,
             f: |p| b07_f009_plain(1, p[0], p[1]),
             vjp: |p, s| {
                 let (y, g0) = b07_f009_plain_vjp(1, p[0], p[1], s.to_vec());
@@ -2636,6 +5084,7 @@ pub fn cases() -> Vec<Case> {
             seed_name: "b07_f010",
             twin_of: None,
             params: &[("a", 1, true)],
+            value: Some(|t, v| b07_f010_value(t, v[0])),
             f: |p| b07_f010(p[0]),
             vjp: |p, s| {
                 let (y, g0) = b07_f010_vjp(p[0], s.to_vec());
@@ -2656,6 +5105,7 @@ pub fn cases() -> Vec<Case> {
                 ("a", 1, true),
                 ("c", 1, true),
             ],
+            value: Some(|t, v| vec![b07_f011_value(t, v[0], &v[1..5], v[5], v[6], 3)]),
             f: |p| vec![b07_f011(p[0], &p[1..5], p[5], p[6], 3)],
             vjp: |p, s| {
                 let (y, g0, g1, g2, g3) = b07_f011_vjp(p[0], &p[1..5], p[5], p[6], 3, s[0]);
@@ -2685,6 +5135,7 @@ pub fn cases() -> Vec<Case> {
             seed_name: "b07_f012",
             twin_of: None,
             params: &[("a", 1, true)],
+            value: Some(|t, v| vec![b07_f012_value(t, v[0])]),
             f: |p| vec![b07_f012(p[0])],
             vjp: |p, s| {
                 let (y, g0) = b07_f012_vjp(p[0], s[0]);
@@ -2709,6 +5160,7 @@ pub fn cases() -> Vec<Case> {
             seed_name: "b07_f013",
             twin_of: None,
             params: &[("a", 1, true), ("c", 1, true), ("b", 1, true)],
+            value: Some(|t, v| vec![b07_f013_value(t, v[0], v[1], v[2])]),
             f: |p| vec![b07_f013(p[0], p[1], p[2])],
             vjp: |p, s| {
                 let (y, g0, g1, g2) = b07_f013_vjp(p[0], p[1], p[2], s[0]);
@@ -2733,6 +5185,7 @@ pub fn cases() -> Vec<Case> {
             seed_name: "b07_f014",
             twin_of: None,
             params: &[("b", 1, true), ("a", 1, true)],
+            value: Some(|t, v| vec![b07_f014_value(t, v[0], v[1])]),
             f: |p| vec![b07_f014(p[0], p[1])],
             vjp: |p, s| {
                 let (y, g0, g1) = b07_f014_vjp(p[0], p[1], s[0]);
@@ -2757,6 +5210,7 @@ pub fn cases() -> Vec<Case> {
             seed_name: "b07_f015",
             twin_of: None,
             params: &[("c", 1, true), ("a", 1, false), ("b", 1, true)],
+            value: Some(|t, v| b07_f015_value(t, 2, 1, v[0], v[1], v[2])),
             f: |p| b07_f015(2, 1, p[0], p[1], p[2]),
             vjp: |p, s| {
                 let (y, g0, g1) = b07_f015_vjp(2, 1, p[0], p[1], p[2], s.to_vec());
@@ -2772,6 +5226,7 @@ pub fn cases() -> Vec<Case> {
             seed_name: "b07_f016",
             twin_of: None,
             params: &[("b", 1, false), ("c", 1, true), ("a", 1, true)],
+            value: Some(|t, v| vec![b07_f016_value(t, v[0], v[1], 2, v[2])]),
             f: |p| vec![b07_f016(p[0], p[1], 2, p[2])],
             vjp: |p, s| {
                 let (y, g0, g1) = b07_f016_vjp(p[0], p[1], 2, p[2], s[0]);
@@ -2796,6 +5251,7 @@ pub fn cases() -> Vec<Case> {
             seed_name: "b07_f017",
             twin_of: None,
             params: &[("x", 1, true)],
+            value: Some(|t, v| vec![b07_f017_value(t, &v[0..1], 2)]),
             f: |p| vec![b07_f017(&p[0..1], 2)],
             vjp: |p, s| {
                 let (y, g0) = b07_f017_vjp(&p[0..1], 2, s[0]);
@@ -2826,6 +5282,7 @@ pub fn cases() -> Vec<Case> {
                 ("a", 1, true),
                 ("c", 1, true),
             ],
+            value: Some(|t, v| vec![b07_f018_value(t, &v[0..3], 1, v[3], &v[4..8], v[8], v[9])]),
             f: |p| vec![b07_f018(&p[0..3], 1, p[3], &p[4..8], p[8], p[9])],
             vjp: |p, s| {
                 let (y, g0, g1, g2, g3) =
@@ -2876,6 +5333,7 @@ pub fn cases() -> Vec<Case> {
             seed_name: "b07_f019",
             twin_of: None,
             params: &[("a", 1, true)],
+            value: Some(|t, v| vec![b07_f019_value(t, v[0], 3)]),
             f: |p| vec![b07_f019(p[0], 3)],
             vjp: |p, s| {
                 let (y, g0) = b07_f019_vjp(p[0], 3, s[0]);
@@ -2900,6 +5358,7 @@ pub fn cases() -> Vec<Case> {
             seed_name: "b07_f020",
             twin_of: None,
             params: &[("c", 1, false), ("a", 1, false), ("b", 1, true)],
+            value: Some(|t, v| vec![b07_f020_value(t, v[0], 3, 4, v[1], v[2])]),
             f: |p| vec![b07_f020(p[0], 3, 4, p[1], p[2])],
             vjp: |p, s| {
                 let (y, g0) = b07_f020_vjp(p[0], 3, 4, p[1], p[2], s[0]);
@@ -2924,6 +5383,7 @@ pub fn cases() -> Vec<Case> {
             seed_name: "b07_f020",
             twin_of: Some("b07_f020"),
             params: &[("c", 1, false), ("a", 1, false), ("b", 1, true)],
+            value: None,
             f: |p| vec![b07_f020_plain(p[0], 3, 4, p[1], p[2])],
             vjp: |p, s| {
                 let (y, g0) = b07_f020_plain_vjp(p[0], 3, 4, p[1], p[2], s[0]);
@@ -2948,6 +5408,7 @@ pub fn cases() -> Vec<Case> {
             seed_name: "b07_f021",
             twin_of: None,
             params: &[("b", 1, false), ("c", 1, true), ("a", 1, true)],
+            value: Some(|t, v| b07_f021_value(t, v[0], v[1], 4, 2, v[2])),
             f: |p| b07_f021(p[0], p[1], 4, 2, p[2]),
             vjp: |p, s| {
                 let (y, g0, g1) = b07_f021_vjp(p[0], p[1], 4, 2, p[2], s.to_vec());
@@ -2969,6 +5430,7 @@ pub fn cases() -> Vec<Case> {
                 ("x", 2, true),
                 ("y", 3, true),
             ],
+            value: Some(|t, v| b07_f022_value(t, v[0], v[1], v[2], &v[3..5], &v[5..8])),
             f: |p| b07_f022(p[0], p[1], p[2], &p[3..5], &p[5..8]),
             vjp: |p, s| {
                 let (y, g0, g1, g2, g3, g4) =
@@ -2998,6 +5460,7 @@ pub fn cases() -> Vec<Case> {
             seed_name: "b07_f023",
             twin_of: None,
             params: &[("a", 1, true)],
+            value: Some(|t, v| vec![b07_f023_value(t, 4, v[0])]),
             f: |p| vec![b07_f023(4, p[0])],
             vjp: |p, s| {
                 let (y, g0) = b07_f023_vjp(4, p[0], s[0]);
@@ -3022,6 +5485,7 @@ pub fn cases() -> Vec<Case> {
             seed_name: "b07_f024",
             twin_of: None,
             params: &[("a", 1, true)],
+            value: Some(|t, v| vec![b07_f024_value(t, v[0])]),
             f: |p| vec![b07_f024(p[0])],
             vjp: |p, s| {
                 let (y, g0) = b07_f024_vjp(p[0], s[0]);
@@ -3046,6 +5510,7 @@ pub fn cases() -> Vec<Case> {
             seed_name: "b07_f024",
             twin_of: Some("b07_f024"),
             params: &[("a", 1, true)],
+            value: None,
             f: |p| vec![b07_f024_plain(p[0])],
             vjp: |p, s| {
                 let (y, g0) = b07_f024_plain_vjp(p[0], s[0]);
@@ -3075,6 +5540,7 @@ pub fn cases() -> Vec<Case> {
                 ("c", 1, true),
                 ("x", 3, true),
             ],
+            value: Some(|t, v| vec![b07_f025_value(t, v[0], v[1], v[2], &v[3..6])]),
             f: |p| vec![b07_f025(p[0], p[1], p[2], &p[3..6])],
             vjp: |p, s| {
                 let (y, g0, g1, g2, g3) = b07_f025_vjp(p[0], p[1], p[2], &p[3..6], s[0]);
@@ -3108,6 +5574,7 @@ pub fn cases() -> Vec<Case> {
                 ("b", 1, true),
                 ("a", 1, true),
             ],
+            value: Some(|t, v| b07_f026_value(t, v[0], &v[1..4], v[4], v[5])),
             f: |p| b07_f026(p[0], &p[1..4], p[4], p[5]),
             vjp: |p, s| {
                 let (y, g0, g1, g2, g3) = b07_f026_vjp(p[0], &p[1..4], p[4], p[5], s.to_vec());
@@ -3129,6 +5596,7 @@ pub fn cases() -> Vec<Case> {
                 ("c", 1, true),
                 ("y", 1, true),
             ],
+            value: Some(|t, v| vec![b07_f027_value(t, 4, v[0], v[1], &v[2..5], v[5], &v[6..7])]),
             f: |p| vec![b07_f027(4, p[0], p[1], &p[2..5], p[5], &p[6..7])],
             vjp: |p, s| {
                 let (y, g0, g1, g2, g3, g4) =
@@ -3188,6 +5656,7 @@ pub fn cases() -> Vec<Case> {
                 ("c", 1, true),
                 ("y", 1, true),
             ],
+            value: None,
             f: |p| vec![b07_f027_plain(4, p[0], p[1], &p[2..5], p[5], &p[6..7])],
             vjp: |p, s| {
                 let (y, g0, g1, g2, g3, g4) =
@@ -3241,6 +5710,7 @@ pub fn cases() -> Vec<Case> {
             seed_name: "b07_f028",
             twin_of: None,
             params: &[("b", 1, true), ("a", 1, true)],
+            value: Some(|t, v| b07_f028_value(t, v[0], v[1])),
             f: |p| b07_f028(p[0], p[1]),
             vjp: |p, s| {
                 let (y, g0, g1) = b07_f028_vjp(p[0], p[1], s.to_vec());
@@ -3256,6 +5726,7 @@ pub fn cases() -> Vec<Case> {
             seed_name: "b07_f029",
             twin_of: None,
             params: &[("x", 4, false), ("a", 1, true)],
+            value: Some(|t, v| vec![b07_f029_value(t, 1, &v[0..4], v[4])]),
             f: |p| vec![b07_f029(1, &p[0..4], p[4])],
             vjp: |p, s| {
                 let (y, g0) = b07_f029_vjp(1, &p[0..4], p[4], s[0]);
@@ -3280,6 +5751,7 @@ pub fn cases() -> Vec<Case> {
             seed_name: "b07_f029",
             twin_of: Some("b07_f029"),
             params: &[("x", 4, false), ("a", 1, true)],
+            value: None,
             f: |p| vec![b07_f029_plain(1, &p[0..4], p[4])],
             vjp: |p, s| {
                 let (y, g0) = b07_f029_plain_vjp(1, &p[0..4], p[4], s[0]);
@@ -3304,6 +5776,7 @@ pub fn cases() -> Vec<Case> {
             seed_name: "b07_f030",
             twin_of: None,
             params: &[("a", 1, true), ("x", 1, true)],
+            value: Some(|t, v| vec![b07_f030_value(t, v[0], &v[1..2], 4)]),
             f: |p| vec![b07_f030(p[0], &p[1..2], 4)],
             vjp: |p, s| {
                 let (y, g0, g1) = b07_f030_vjp(p[0], &p[1..2], 4, s[0]);
@@ -3328,6 +5801,7 @@ pub fn cases() -> Vec<Case> {
             seed_name: "b07_f031",
             twin_of: None,
             params: &[("c", 1, true), ("a", 1, true), ("b", 1, true)],
+            value: Some(|t, v| vec![b07_f031_value(t, 4, v[0], v[1], v[2])]),
             f: |p| vec![b07_f031(4, p[0], p[1], p[2])],
             vjp: |p, s| {
                 let (y, g0, g1, g2) = b07_f031_vjp(4, p[0], p[1], p[2], s[0]);
@@ -3359,6 +5833,7 @@ pub fn cases() -> Vec<Case> {
                 ("y", 3, true),
                 ("a", 1, true),
             ],
+            value: Some(|t, v| vec![b07_f032_value(t, v[0], v[1], &v[2..6], &v[6..9], 4, v[9])]),
             f: |p| vec![b07_f032(p[0], p[1], &p[2..6], &p[6..9], 4, p[9])],
             vjp: |p, s| {
                 let (y, g0, g1, g2, g3, g4) =
@@ -3412,6 +5887,7 @@ pub fn cases() -> Vec<Case> {
             seed_name: "b07_f033",
             twin_of: None,
             params: &[("c", 1, true), ("b", 1, true), ("a", 1, true)],
+            value: Some(|t, v| vec![b07_f033_value(t, 3, v[0], v[1], v[2])]),
             f: |p| vec![b07_f033(3, p[0], p[1], p[2])],
             vjp: |p, s| {
                 let (y, g0, g1, g2) = b07_f033_vjp(3, p[0], p[1], p[2], s[0]);
@@ -3437,6 +5913,7 @@ pub fn cases() -> Vec<Case> {
             seed_name: "b07_f034",
             twin_of: None,
             params: &[("b", 1, true), ("a", 1, true), ("c", 1, true)],
+            value: Some(|t, v| b07_f034_value(t, 4, v[0], v[1], v[2])),
             f: |p| b07_f034(4, p[0], p[1], p[2]),
             vjp: |p, s| {
                 let (y, g0, g1, g2) = b07_f034_vjp(4, p[0], p[1], p[2], s.to_vec());
@@ -3452,6 +5929,7 @@ pub fn cases() -> Vec<Case> {
             seed_name: "b07_f035",
             twin_of: None,
             params: &[("b", 1, true), ("a", 1, true), ("x", 3, true)],
+            value: Some(|t, v| vec![b07_f035_value(t, v[0], v[1], 2, 4, &v[2..5])]),
             f: |p| vec![b07_f035(p[0], p[1], 2, 4, &p[2..5])],
             vjp: |p, s| {
                 let (y, g0, g1, g2) = b07_f035_vjp(p[0], p[1], 2, 4, &p[2..5], s[0]);
@@ -3477,6 +5955,7 @@ pub fn cases() -> Vec<Case> {
             seed_name: "b07_f036",
             twin_of: None,
             params: &[("x", 3, true)],
+            value: Some(|t, v| vec![b07_f036_value(t, &v[0..3], 3)]),
             f: |p| vec![b07_f036(&p[0..3], 3)],
             vjp: |p, s| {
                 let (y, g0) = b07_f036_vjp(&p[0..3], 3, s[0]);
@@ -3501,6 +5980,7 @@ pub fn cases() -> Vec<Case> {
             seed_name: "b07_f037",
             twin_of: None,
             params: &[("x", 1, true), ("y", 5, false)],
+            value: Some(|t, v| b07_f037_value(t, &v[0..1], &v[1..6])),
             f: |p| b07_f037(&p[0..1], &p[1..6]),
             vjp: |p, s| {
                 let (y, g0) = b07_f037_vjp(&p[0..1], &p[1..6], s.to_vec());
@@ -3516,6 +5996,7 @@ pub fn cases() -> Vec<Case> {
             seed_name: "b07_f038",
             twin_of: None,
             params: &[("a", 1, true)],
+            value: Some(|t, v| b07_f038_value(t, v[0])),
             f: |p| b07_f038(p[0]),
             vjp: |p, s| {
                 let (y, g0) = b07_f038_vjp(p[0], s.to_vec());
@@ -3531,6 +6012,7 @@ pub fn cases() -> Vec<Case> {
             seed_name: "b07_f038",
             twin_of: Some("b07_f038"),
             params: &[("a", 1, true)],
+            value: None,
             f: |p| b07_f038_plain(p[0]),
             vjp: |p, s| {
                 let (y, g0) = b07_f038_plain_vjp(p[0], s.to_vec());
@@ -3551,6 +6033,7 @@ pub fn cases() -> Vec<Case> {
                 ("b", 1, true),
                 ("a", 1, true),
             ],
+            value: Some(|t, v| vec![b07_f039_value(t, &v[0..5], v[5], v[6], 3, v[7])]),
             f: |p| vec![b07_f039(&p[0..5], p[5], p[6], 3, p[7])],
             vjp: |p, s| {
                 let (y, g0, g1, g2, g3) = b07_f039_vjp(&p[0..5], p[5], p[6], 3, p[7], s[0]);
@@ -3580,6 +6063,7 @@ pub fn cases() -> Vec<Case> {
             seed_name: "b07_f040",
             twin_of: None,
             params: &[("a", 1, true), ("b", 1, true)],
+            value: Some(|t, v| vec![b07_f040_value(t, v[0], 4, v[1])]),
             f: |p| vec![b07_f040(p[0], 4, p[1])],
             vjp: |p, s| {
                 let (y, g0, g1) = b07_f040_vjp(p[0], 4, p[1], s[0]);
@@ -3610,6 +6094,7 @@ pub fn cases() -> Vec<Case> {
                 ("x", 4, true),
                 ("y", 1, false),
             ],
+            value: Some(|t, v| vec![b07_f041_value(t, v[0], v[1], v[2], 3, &v[3..7], &v[7..8])]),
             f: |p| vec![b07_f041(p[0], p[1], p[2], 3, &p[3..7], &p[7..8])],
             vjp: |p, s| {
                 let (y, g0) = b07_f041_vjp(p[0], p[1], p[2], 3, &p[3..7], &p[7..8], s[0]);
@@ -3634,6 +6119,7 @@ pub fn cases() -> Vec<Case> {
             seed_name: "b07_f042",
             twin_of: None,
             params: &[("x", 5, true), ("a", 1, true), ("b", 1, true)],
+            value: Some(|t, v| vec![b07_f042_value(t, &v[0..5], 3, v[5], v[6])]),
             f: |p| vec![b07_f042(&p[0..5], 3, p[5], p[6])],
             vjp: |p, s| {
                 let (y, g0, g1, g2) = b07_f042_vjp(&p[0..5], 3, p[5], p[6], s[0]);
@@ -3659,6 +6145,7 @@ pub fn cases() -> Vec<Case> {
             seed_name: "b07_f043",
             twin_of: None,
             params: &[("x", 3, false), ("a", 1, false), ("y", 1, true)],
+            value: Some(|t, v| vec![b07_f043_value(t, &v[0..3], 2, v[3], &v[4..5])]),
             f: |p| vec![b07_f043(&p[0..3], 2, p[3], &p[4..5])],
             vjp: |p, s| {
                 let (y, g0) = b07_f043_vjp(&p[0..3], 2, p[3], &p[4..5], s[0]);
@@ -3683,6 +6170,7 @@ pub fn cases() -> Vec<Case> {
             seed_name: "b07_f044",
             twin_of: None,
             params: &[("x", 3, true)],
+            value: Some(|t, v| vec![b07_f044_value(t, &v[0..3])]),
             f: |p| vec![b07_f044(&p[0..3])],
             vjp: |p, s| {
                 let (y, g0) = b07_f044_vjp(&p[0..3], s[0]);
@@ -3713,6 +6201,7 @@ pub fn cases() -> Vec<Case> {
                 ("x", 1, false),
                 ("a", 1, false),
             ],
+            value: Some(|t, v| vec![b07_f045_value(t, v[0], &v[1..3], v[3], 1, &v[4..5], v[5])]),
             f: |p| vec![b07_f045(p[0], &p[1..3], p[3], 1, &p[4..5], p[5])],
             vjp: |p, s| {
                 let (y, g0, g1) = b07_f045_vjp(p[0], &p[1..3], p[3], 1, &p[4..5], p[5], s[0]);
@@ -3738,6 +6227,7 @@ pub fn cases() -> Vec<Case> {
             seed_name: "b07_f046",
             twin_of: None,
             params: &[("x", 2, true)],
+            value: Some(|t, v| vec![b07_f046_value(t, &v[0..2])]),
             f: |p| vec![b07_f046(&p[0..2])],
             vjp: |p, s| {
                 let (y, g0) = b07_f046_vjp(&p[0..2], s[0]);
@@ -3767,6 +6257,7 @@ pub fn cases() -> Vec<Case> {
                 ("c", 1, true),
                 ("a", 1, true),
             ],
+            value: Some(|t, v| vec![b07_f047_value(t, v[0], &v[1..3], v[3], v[4])]),
             f: |p| vec![b07_f047(p[0], &p[1..3], p[3], p[4])],
             vjp: |p, s| {
                 let (y, g0, g1, g2, g3) = b07_f047_vjp(p[0], &p[1..3], p[3], p[4], s[0]);
@@ -3795,6 +6286,7 @@ pub fn cases() -> Vec<Case> {
             seed_name: "b07_f048",
             twin_of: None,
             params: &[("b", 1, true), ("x", 1, true), ("a", 1, true)],
+            value: Some(|t, v| vec![b07_f048_value(t, v[0], &v[1..2], 4, v[2])]),
             f: |p| vec![b07_f048(p[0], &p[1..2], 4, p[2])],
             vjp: |p, s| {
                 let (y, g0, g1, g2) = b07_f048_vjp(p[0], &p[1..2], 4, p[2], s[0]);
@@ -3820,6 +6312,7 @@ pub fn cases() -> Vec<Case> {
             seed_name: "b07_f049",
             twin_of: None,
             params: &[("a", 1, true)],
+            value: Some(|t, v| vec![b07_f049_value(t, v[0], 3)]),
             f: |p| vec![b07_f049(p[0], 3)],
             vjp: |p, s| {
                 let (y, g0) = b07_f049_vjp(p[0], 3, s[0]);
@@ -3844,6 +6337,7 @@ pub fn cases() -> Vec<Case> {
             seed_name: "b07_f049",
             twin_of: Some("b07_f049"),
             params: &[("a", 1, true)],
+            value: None,
             f: |p| vec![b07_f049_plain(p[0], 3)],
             vjp: |p, s| {
                 let (y, g0) = b07_f049_plain_vjp(p[0], 3, s[0]);
@@ -3868,6 +6362,7 @@ pub fn cases() -> Vec<Case> {
             seed_name: "b07_f050",
             twin_of: None,
             params: &[("a", 1, false), ("x", 2, true)],
+            value: Some(|t, v| b07_f050_value(t, v[0], &v[1..3])),
             f: |p| b07_f050(p[0], &p[1..3]),
             vjp: |p, s| {
                 let (y, g0) = b07_f050_vjp(p[0], &p[1..3], s.to_vec());
@@ -3889,6 +6384,7 @@ pub fn cases() -> Vec<Case> {
                 ("b", 1, true),
                 ("a", 1, false),
             ],
+            value: Some(|t, v| vec![b07_f051_value(t, 4, &v[0..1], &v[1..3], v[3], v[4], v[5])]),
             f: |p| vec![b07_f051(4, &p[0..1], &p[1..3], p[3], p[4], p[5])],
             vjp: |p, s| {
                 let (y, g0) = b07_f051_vjp(4, &p[0..1], &p[1..3], p[3], p[4], p[5], s[0]);
@@ -3913,6 +6409,7 @@ pub fn cases() -> Vec<Case> {
             seed_name: "b07_f052",
             twin_of: None,
             params: &[("b", 1, true), ("a", 1, true), ("x", 5, true)],
+            value: Some(|t, v| vec![b07_f052_value(t, v[0], v[1], &v[2..7])]),
             f: |p| vec![b07_f052(p[0], p[1], &p[2..7])],
             vjp: |p, s| {
                 let (y, g0, g1, g2) = b07_f052_vjp(p[0], p[1], &p[2..7], s[0]);
@@ -3938,6 +6435,7 @@ pub fn cases() -> Vec<Case> {
             seed_name: "b07_f053",
             twin_of: None,
             params: &[("b", 1, true), ("a", 1, true), ("x", 2, true)],
+            value: Some(|t, v| vec![b07_f053_value(t, v[0], v[1], 4, &v[2..4])]),
             f: |p| vec![b07_f053(p[0], p[1], 4, &p[2..4])],
             vjp: |p, s| {
                 let (y, g0, g1, g2) = b07_f053_vjp(p[0], p[1], 4, &p[2..4], s[0]);
@@ -3963,6 +6461,7 @@ pub fn cases() -> Vec<Case> {
             seed_name: "b07_f054",
             twin_of: None,
             params: &[("a", 1, true), ("x", 5, false)],
+            value: Some(|t, v| vec![b07_f054_value(t, v[0], &v[1..6])]),
             f: |p| vec![b07_f054(p[0], &p[1..6])],
             vjp: |p, s| {
                 let (y, g0) = b07_f054_vjp(p[0], &p[1..6], s[0]);
@@ -3987,6 +6486,7 @@ pub fn cases() -> Vec<Case> {
             seed_name: "b07_f055",
             twin_of: None,
             params: &[("a", 1, true), ("b", 1, true), ("c", 1, true)],
+            value: Some(|t, v| vec![b07_f055_value(t, v[0], v[1], 3, v[2])]),
             f: |p| vec![b07_f055(p[0], p[1], 3, p[2])],
             vjp: |p, s| {
                 let (y, g0, g1, g2) = b07_f055_vjp(p[0], p[1], 3, p[2], s[0]);
@@ -4012,6 +6512,7 @@ pub fn cases() -> Vec<Case> {
             seed_name: "b07_f055",
             twin_of: Some("b07_f055"),
             params: &[("a", 1, true), ("b", 1, true), ("c", 1, true)],
+            value: None,
             f: |p| vec![b07_f055_plain(p[0], p[1], 3, p[2])],
             vjp: |p, s| {
                 let (y, g0, g1, g2) = b07_f055_plain_vjp(p[0], p[1], 3, p[2], s[0]);
@@ -4043,6 +6544,7 @@ pub fn cases() -> Vec<Case> {
                 ("c", 1, true),
                 ("a", 1, true),
             ],
+            value: Some(|t, v| b07_f056_value(t, v[0], &v[1..2], &v[2..7], v[7], v[8])),
             f: |p| b07_f056(p[0], &p[1..2], &p[2..7], p[7], p[8]),
             vjp: |p, s| {
                 let (y, g0, g1, g2, g3, g4) =
@@ -4072,6 +6574,7 @@ pub fn cases() -> Vec<Case> {
             seed_name: "b07_f057",
             twin_of: None,
             params: &[("x", 1, true), ("a", 1, true)],
+            value: Some(|t, v| b07_f057_value(t, &v[0..1], v[1])),
             f: |p| b07_f057(&p[0..1], p[1]),
             vjp: |p, s| {
                 let (y, g0, g1) = b07_f057_vjp(&p[0..1], p[1], s.to_vec());
@@ -4092,6 +6595,7 @@ pub fn cases() -> Vec<Case> {
                 ("a", 1, true),
                 ("x", 2, true),
             ],
+            value: Some(|t, v| b07_f058_value(t, v[0], v[1], v[2], &v[3..5])),
             f: |p| b07_f058(p[0], p[1], p[2], &p[3..5]),
             vjp: |p, s| {
                 let (y, g0, g1, g2, g3) = b07_f058_vjp(p[0], p[1], p[2], &p[3..5], s.to_vec());
@@ -4107,6 +6611,7 @@ pub fn cases() -> Vec<Case> {
             seed_name: "b07_f059",
             twin_of: None,
             params: &[("a", 1, true), ("b", 1, true), ("c", 1, true)],
+            value: Some(|t, v| vec![b07_f059_value(t, v[0], v[1], v[2])]),
             f: |p| vec![b07_f059(p[0], p[1], p[2])],
             vjp: |p, s| {
                 let (y, g0, g1, g2) = b07_f059_vjp(p[0], p[1], p[2], s[0]);
@@ -4131,6 +6636,7 @@ pub fn cases() -> Vec<Case> {
             seed_name: "b07_f060",
             twin_of: None,
             params: &[("x", 5, true), ("a", 1, true)],
+            value: Some(|t, v| b07_f060_value(t, 1, &v[0..5], v[5])),
             f: |p| b07_f060(1, &p[0..5], p[5]),
             vjp: |p, s| {
                 let (y, g0, g1) = b07_f060_vjp(1, &p[0..5], p[5], s.to_vec());
@@ -4146,6 +6652,7 @@ pub fn cases() -> Vec<Case> {
             seed_name: "b07_f061",
             twin_of: None,
             params: &[("a", 1, true)],
+            value: Some(|t, v| vec![b07_f061_value(t, v[0])]),
             f: |p| vec![b07_f061(p[0])],
             vjp: |p, s| {
                 let (y, g0) = b07_f061_vjp(p[0], s[0]);
@@ -4170,6 +6677,7 @@ pub fn cases() -> Vec<Case> {
             seed_name: "b07_f062",
             twin_of: None,
             params: &[("b", 1, false), ("a", 1, true)],
+            value: Some(|t, v| vec![b07_f062_value(t, v[0], v[1])]),
             f: |p| vec![b07_f062(p[0], p[1])],
             vjp: |p, s| {
                 let (y, g0) = b07_f062_vjp(p[0], p[1], s[0]);
@@ -4199,6 +6707,7 @@ pub fn cases() -> Vec<Case> {
                 ("a", 1, false),
                 ("x", 3, true),
             ],
+            value: Some(|t, v| vec![b07_f063_value(t, v[0], &v[1..4], v[4], &v[5..8])]),
             f: |p| vec![b07_f063(p[0], &p[1..4], p[4], &p[5..8])],
             vjp: |p, s| {
                 let (y, g0) = b07_f063_vjp(p[0], &p[1..4], p[4], &p[5..8], s[0]);
@@ -4228,6 +6737,7 @@ pub fn cases() -> Vec<Case> {
                 ("x", 1, true),
                 ("y", 2, false),
             ],
+            value: Some(|t, v| vec![b07_f064_value(t, v[0], 4, 4, v[1], &v[2..3], &v[3..5])]),
             f: |p| vec![b07_f064(p[0], 4, 4, p[1], &p[2..3], &p[3..5])],
             vjp: |p, s| {
                 let (y, g0, g1) = b07_f064_vjp(p[0], 4, 4, p[1], &p[2..3], &p[3..5], s[0]);

@@ -4,9 +4,14 @@
 //! parameter in order (scalars and slice elements, active or not), derivatives are over
 //! the active coordinates only, in order. `usize` parameters are constants baked into the
 //! case. `tools/genprog.py` writes the cases.
+//!
+//! A case may also carry the function's twin on the runtime tape ([`Case::value`]): its
+//! gradient, from `Value::backward`, is a second, independent reverse mode that `f_vjp`
+//! must match to rounding.
 #![allow(dead_code)]
 
 use autodiff::gradcheck::{self, GradcheckReport, Rng, Tolerance};
+use autodiff::{Tape, Value};
 use std::collections::HashMap;
 use std::fmt::Write as _;
 
@@ -19,6 +24,8 @@ pub const DEFAULT_POINTS: usize = 3;
 
 pub type Flat = fn(&[f64]) -> Vec<f64>;
 pub type Flat2 = fn(&[f64], &[f64]) -> (Vec<f64>, Vec<f64>);
+/// The function on a tape: every float parameter (the flat point, as values), the results.
+pub type OnTape = for<'t> fn(&'t Tape<f64>, &[Value<'t, f64>]) -> Vec<Value<'t, f64>>;
 
 pub struct Case {
     /// The generated function.
@@ -41,6 +48,9 @@ pub struct Case {
     pub hvp: Option<Flat2>,
     /// Scalar results: the generated `f_gradcheck`.
     pub gradcheck: Option<Gradcheck>,
+    /// The same function written over `Value` (`f_value`, by tools/genprog.py), whose
+    /// `backward()` must agree with `f_vjp`.
+    pub value: Option<OnTape>,
 }
 
 /// A generated `f_gradcheck` at a flat point.
@@ -185,9 +195,66 @@ fn dot(a: &[f64], b: &[f64]) -> f64 {
     a.iter().zip(b).map(|(x, y)| x * y).sum()
 }
 
+/// Two exact reverse modes differ only in rounding (the order in which they sum).
+pub const VALUE_TOL: Tolerance = Tolerance::new(1e-10, 1e-10);
+
+/// `(value, Jᵀ seed)` through the `Value` tape: active coordinates are variables, inactive
+/// ones constants; `⟨seed, f(p)⟩` is one value, differentiated by one `backward()`.
+pub fn value_vjp(
+    on_tape: OnTape,
+    params: &[(&str, usize, bool)],
+    p: &[f64],
+    seed: &[f64],
+) -> (Vec<f64>, Vec<f64>) {
+    let tape = Tape::new();
+    let mut xs = Vec::with_capacity(p.len());
+    let mut active = vec![];
+    for &(_, len, act) in params {
+        for _ in 0..len {
+            let x = p[xs.len()];
+            let v = if act { tape.var(x) } else { tape.constant(x) };
+            if act {
+                active.push(v);
+            }
+            xs.push(v);
+        }
+    }
+    let ys = on_tape(&tape, &xs);
+    let out = ys
+        .iter()
+        .zip(seed)
+        .fold(tape.constant(0.0), |acc, (&y, &s)| acc + y * s);
+    let g = out.backward();
+    (
+        ys.iter().map(|y| y.value()).collect(),
+        active.iter().map(|&v| g.wrt(v)).collect(),
+    )
+}
+
+/// The parameter and element of active coordinate `i`, as `x[2]`.
+fn active_name(params: &[(&str, usize, bool)], mut i: usize) -> String {
+    for &(name, len, _) in params.iter().filter(|p| p.2) {
+        if i < len {
+            return if len == 1 {
+                name.to_string()
+            } else {
+                format!("{name}[{i}]")
+            };
+        }
+        i -= len;
+    }
+    format!("#{i}")
+}
+
 #[derive(Default)]
 pub struct Tally {
     pub functions: usize,
+    /// Functions (not counting the `*_plain` twins) and how many have a `Value` twin.
+    pub originals: usize,
+    pub with_value: usize,
+    pub value_checks: usize,
+    /// The largest `|f_vjp − Value| / (1 + |f_vjp|)` seen.
+    pub value_max_dev: f64,
     pub points: usize,
     pub checks: usize,
     pub excused: usize,
@@ -205,6 +272,14 @@ pub fn run(batch: &str, cases: Vec<Case>) {
         t.excused,
         t.failures.len()
     );
+    eprintln!(
+        "{batch}: {} of {} functions have a Value twin ({} without), {} checks of f_vjp against the Value graph, largest difference {:.1e} (relative to 1 + |f_vjp|)",
+        t.with_value,
+        t.originals,
+        t.originals - t.with_value,
+        t.value_checks,
+        t.value_max_dev
+    );
     if !t.failures.is_empty() {
         let mut msg = String::new();
         for f in &t.failures {
@@ -220,6 +295,10 @@ pub fn check_all(cases: &[Case], n_points: usize) -> Tally {
     let mut t = Tally::default();
     for case in cases {
         t.functions += 1;
+        if case.twin_of.is_none() {
+            t.originals += 1;
+            t.with_value += usize::from(case.value.is_some());
+        }
         for k in 0..n_points {
             t.points += 1;
             let twin = case.twin_of.map(|n| by_name[n]);
@@ -271,6 +350,33 @@ fn check_point(
             cot.len(),
             active.len()
         ));
+    }
+    // Jᵀ·seed against the Value graph: the same function on the runtime tape.
+    if let Some(on_tape) = case.value {
+        t.checks += 1;
+        t.value_checks += 1;
+        let (yt, gt) = value_vjp(on_tape, case.params, &p, &seed);
+        if !all_close(&y, &yt, 1e-12) {
+            return Err(format!(
+                "the Value graph's value {yt:?} differs from f's {y:?}"
+            ));
+        }
+        if gt.len() != cot.len() {
+            return Err(format!(
+                "the Value graph gives {} adjoints for {} cotangents",
+                gt.len(),
+                cot.len()
+            ));
+        }
+        for (i, (&a, &b)) in cot.iter().zip(&gt).enumerate() {
+            t.value_max_dev = t.value_max_dev.max((a - b).abs() / (1.0 + a.abs()));
+            if !VALUE_TOL.accepts(a, b) {
+                return Err(format!(
+                    "f_vjp against the Value graph: coordinate {i} ({}): f_vjp {a:e}, Value {b:e} (seed {seed:?})",
+                    active_name(case.params, i)
+                ));
+            }
+        }
     }
     // The gradient (scalar results) or Jᵀ·seed (vectors) against central differences.
     t.checks += 1;

@@ -2,7 +2,8 @@
 //!
 //! - `harness_*`: the harness must catch wrong derivatives of every kind (a checker that
 //!   passes everything proves nothing): custom rules with deliberate mistakes, called from
-//!   `#[differentiate]` functions, must fail the check that targets them.
+//!   `#[differentiate]` functions, must fail the check that targets them, and a `Value`
+//!   twin that loses an edge of the graph must fail the comparison with `f_vjp`.
 //! - [`KNOWN_BUGS`]: programs from tools/genprog.py that the macro mishandles, minimized
 //!   (those since fixed live on as tests in tests/regressions_found.rs)
 //!   (tools/minimize.py). They do not compile, so they are kept as text; the generator steers
@@ -13,8 +14,8 @@
 #![allow(clippy::all, dead_code)]
 
 use super::harness::{cat, check_all, Case};
-use autodiff::differentiate;
 use autodiff::num_traits::Float;
+use autodiff::{differentiate, Tape, Value};
 
 // ---- deliberate mistakes -----------------------------------------------------------------
 
@@ -90,6 +91,21 @@ fn right_reordered(a: f64, x: &[f64]) -> f64 {
     (a * x[0]) * (a * x[0]) + x[1].sin() + 1e-12 * a
 }
 
+/// `right` on the tape, as tools/genprog.py writes the twins.
+fn right_value<'t>(tape: &'t Tape<f64>, a: Value<'t, f64>, x: &[Value<'t, f64>]) -> Value<'t, f64> {
+    let _ = tape;
+    (a * x[0]) * (a * x[0]) + x[1].sin()
+}
+
+/// `right` on the tape with `x[1]` cut off the graph: the right value, a wrong gradient.
+fn right_value_bad<'t>(
+    tape: &'t Tape<f64>,
+    a: Value<'t, f64>,
+    x: &[Value<'t, f64>],
+) -> Value<'t, f64> {
+    (a * x[0]) * (a * x[0]) + tape.constant(x[1].value()).sin()
+}
+
 macro_rules! scalar_case {
     ($f:ident, $vjp:ident, $jvp:ident, $grad:ident, $hvp:ident, $check:ident, $twin:expr) => {
         Case {
@@ -115,6 +131,7 @@ macro_rules! scalar_case {
                 (cat(&[&[g0], &g1]), cat(&[&[h0], &h1]))
             }),
             gradcheck: Some(|p| $check(p[0], &p[1..3])),
+            value: None,
         }
     };
 }
@@ -184,6 +201,7 @@ fn harness_catches_a_wrong_vector_jacobian_product() {
         grad: None,
         hvp: None,
         gradcheck: None,
+        value: None,
     }];
     let f = failures_of(cases);
     assert_eq!(f.len(), 2, "{f:#?}");
@@ -220,8 +238,8 @@ fn harness_catches_a_twin_that_differs_in_the_last_bit() {
 }
 
 #[test]
-fn harness_passes_right_derivatives() {
-    let f = failures_of(vec![scalar_case!(
+fn harness_catches_a_wrong_value_gradient() {
+    let mut case = scalar_case!(
         right,
         right_vjp,
         right_jvp,
@@ -229,8 +247,32 @@ fn harness_passes_right_derivatives() {
         right_hvp,
         right_gradcheck,
         None
-    )]);
-    assert!(f.is_empty(), "{f:#?}");
+    );
+    case.value = Some(|t, v| vec![right_value_bad(t, v[0], &v[1..3])]);
+    let f = failures_of(vec![case]);
+    assert_eq!(f.len(), 2, "{f:#?}");
+    assert!(
+        f.iter()
+            .all(|m| m.contains("f_vjp against the Value graph: coordinate 2 (x[1])")),
+        "{f:#?}"
+    );
+}
+
+#[test]
+fn harness_passes_right_derivatives() {
+    let mut case = scalar_case!(
+        right,
+        right_vjp,
+        right_jvp,
+        right_grad,
+        right_hvp,
+        right_gradcheck,
+        None
+    );
+    case.value = Some(|t, v| vec![right_value(t, v[0], &v[1..3])]);
+    let t = check_all(&[case], 2);
+    assert!(t.failures.is_empty(), "{:#?}", t.failures);
+    assert_eq!((t.with_value, t.value_checks), (1, 2));
 }
 
 // ---- macro bugs found by the generated programs ----------------------------------------

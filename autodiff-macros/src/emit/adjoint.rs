@@ -237,12 +237,15 @@ impl<'c, 'f> Adjoint<'c, 'f> {
                     self.propagate(b, quote!(-(#g * #a_val) / (#b_val * #b_val)));
                 }
             }
-            // z = a % b = a − trunc(a/b) b:  ā += z̄,  b̄ −= z̄ trunc(a/b)
+            // z = a % b = a − q b with q = trunc(a/b):  ā += z̄,  b̄ −= z̄ q. The quotient is
+            // read off the exact remainder, (a − z)/b, as `partial::rem` does: `a / b`
+            // rounds up to the next integer when it lies just below one.
             ArithOp::Rem => {
                 self.propagate(a, g.clone());
                 if vb {
                     let (a_val, b_val) = (self.value(a, va), self.value(b, vb));
-                    self.propagate(b, quote!(-(#g * (#a_val / #b_val).trunc())));
+                    let q = quote!(((#a_val - #a_val % #b_val) / #b_val).round());
+                    self.propagate(b, quote!(-(#g * #q)));
                 }
             }
         }

@@ -93,11 +93,11 @@ impl Ctx<'_> {
             (ArithOp::Div, Some(ta), Some(tb)) => quote!((#ta * #vb - #va * #tb) / (#vb * #vb)),
             (ArithOp::Div, Some(ta), None) => quote!(#ta / #vb),
             (ArithOp::Div, None, Some(tb)) => quote!(-(#va * #tb) / (#vb * #vb)),
-            // a % b = a − trunc(a/b) b
+            // a % b = a − q b, q = trunc(a/b) read off the exact remainder (see `partial::rem`)
             (ArithOp::Rem, ta, tb) => {
                 let ta = ta.unwrap_or_else(|| self.zero());
                 match tb {
-                    Some(tb) => quote!(#ta - #tb * (#va / #vb).trunc()),
+                    Some(tb) => quote!(#ta - #tb * ((#va - #va % #vb) / #vb).round()),
                     None => ta,
                 }
             }

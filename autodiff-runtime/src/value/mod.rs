@@ -67,7 +67,8 @@ macro_rules! define_ops {
 
 define_ops! {
     Sink => "sink" / 0, Var => "var" / 0,
-    Add => "add" / 2, Sub => "sub" / 2, Mul => "mul" / 2, Div => "div" / 2, Neg => "neg" / 1,
+    Add => "add" / 2, Sub => "sub" / 2, Mul => "mul" / 2, Div => "div" / 2, Rem => "rem" / 2,
+    Neg => "neg" / 1,
     Sin => "sin" / 1, Cos => "cos" / 1, Tan => "tan" / 1,
     Asin => "asin" / 1, Acos => "acos" / 1, Atan => "atan" / 1, Atan2 => "atan2" / 2,
     Sinh => "sinh" / 1, Cosh => "cosh" / 1, Tanh => "tanh" / 1,

@@ -2,7 +2,9 @@
 //! each recording one node whose partials come from [`crate::partial`].
 
 use std::cmp::Ordering;
-use std::ops::{Add, AddAssign, Div, DivAssign, Mul, MulAssign, Neg, Sub, SubAssign};
+use std::ops::{
+    Add, AddAssign, Div, DivAssign, Mul, MulAssign, Neg, Rem, RemAssign, Sub, SubAssign,
+};
 
 use num_traits::Float;
 
@@ -119,6 +121,24 @@ impl<'t, T: Float> Div for Value<'t, T> {
     }
 }
 
+impl<'t, T: Float> Rem for Value<'t, T> {
+    type Output = Self;
+    /// y = a % b (remainder with the sign of `a`): ∂y/∂a = 1, ∂y/∂b = −trunc(a/b), from
+    /// [`partial::rem`]. Piecewise: the jumps at multiples of `b` have no derivative.
+    /// ```
+    /// let t = autodiff_runtime::Tape::new();
+    /// let (a, b) = (t.var(7.5), t.var(2.0));
+    /// let y = a % b;
+    /// let g = y.backward();
+    /// assert_eq!((y.value(), g[a], g[b]), (1.5, 1.0, -3.0)); // 7.5 − 3·2
+    /// ```
+    #[inline]
+    fn rem(self, rhs: Self) -> Self {
+        let y = self.value % rhs.value;
+        self.binary(Op::Rem, rhs, y, partial::rem(self.value, rhs.value, y))
+    }
+}
+
 impl<'t, T: Float> Neg for Value<'t, T> {
     type Output = Self;
     #[inline]
@@ -156,12 +176,13 @@ macro_rules! derived_ops {
 }
 
 derived_ops!(Add add AddAssign add_assign, Sub sub SubAssign sub_assign,
-             Mul mul MulAssign mul_assign, Div div DivAssign div_assign);
+             Mul mul MulAssign mul_assign, Div div DivAssign div_assign,
+             Rem rem RemAssign rem_assign);
 
 /// `f64 ∘ Value` and `f32 ∘ Value`: coherence forbids a generic `T ∘ Value`.
 macro_rules! scalar_lhs_ops {
     ($($t:ty),*) => {$(
-        scalar_lhs_ops!(@one $t, Add add, Sub sub, Mul mul, Div div);
+        scalar_lhs_ops!(@one $t, Add add, Sub sub, Mul mul, Div div, Rem rem);
     )*};
     (@one $t:ty, $($Op:ident $op:ident),*) => {$(
         impl<'t> $Op<Value<'t, $t>> for $t {
