@@ -67,43 +67,41 @@ fn block<T: Float + 'static>(b: &Block<T>, x: &Array2<T>) -> Array2<T> {
     &x1 + &(&m.dot(&b.w2) + &b.b2)
 }
 
-/// The mean next-character cross-entropy of one sequence; the blocks' activations are
-/// recomputed in the reverse sweep instead of stored (`#[checkpoint]`).
-#[differentiate]
-fn loss<T: Float + 'static>(
-    p: &Gpt<T>,
-    tokens: &[usize],
-    positions: &[usize],
-    targets: &[usize],
-) -> T {
-    let mut x = &ops::embedding(&p.wte, tokens) + &ops::embedding(&p.wpe, positions);
-    #[checkpoint]
-    for l in 0..p.blocks.len() {
-        x = block(&p.blocks[l], &x);
-    }
-    let eps = T::from(1e-5).unwrap();
-    let h = ops::layer_norm(&x, &p.lnf_g, &p.lnf_b, eps);
-    let logits = h.dot(&p.wte.t());
-    ops::cross_entropy(&logits, targets)
+/// The mean next-character cross-entropy of one sequence, once with `#[checkpoint]` on the
+/// loop over blocks (their activations are recomputed in the reverse sweep instead of
+/// stored) and once without, the baseline for memory (the attribute takes a literal, so
+/// each variant is its own function).
+macro_rules! gpt_loss {
+    ($(#[$doc:meta])* $name:ident $(, #[$checkpoint:meta])?) => {
+        $(#[$doc])*
+        #[differentiate]
+        fn $name<T: Float + 'static>(
+            p: &Gpt<T>,
+            tokens: &[usize],
+            positions: &[usize],
+            targets: &[usize],
+        ) -> T {
+            let mut x = &ops::embedding(&p.wte, tokens) + &ops::embedding(&p.wpe, positions);
+            $(#[$checkpoint])?
+            for l in 0..p.blocks.len() {
+                x = block(&p.blocks[l], &x);
+            }
+            let eps = T::from(1e-5).unwrap();
+            let h = ops::layer_norm(&x, &p.lnf_g, &p.lnf_b, eps);
+            let logits = h.dot(&p.wte.t());
+            ops::cross_entropy(&logits, targets)
+        }
+    };
 }
 
-/// The same loss, every activation stored (no checkpoint): the baseline for memory.
-#[differentiate]
-fn loss_stored<T: Float + 'static>(
-    p: &Gpt<T>,
-    tokens: &[usize],
-    positions: &[usize],
-    targets: &[usize],
-) -> T {
-    let mut x = &ops::embedding(&p.wte, tokens) + &ops::embedding(&p.wpe, positions);
-    for l in 0..p.blocks.len() {
-        x = block(&p.blocks[l], &x);
-    }
-    let eps = T::from(1e-5).unwrap();
-    let h = ops::layer_norm(&x, &p.lnf_g, &p.lnf_b, eps);
-    let logits = h.dot(&p.wte.t());
-    ops::cross_entropy(&logits, targets)
-}
+gpt_loss!(
+    /// The loss, blocks checkpointed.
+    loss, #[checkpoint]
+);
+gpt_loss!(
+    /// The loss, every activation stored.
+    loss_stored
+);
 
 /// The logits of a sequence, for sampling.
 fn logits(p: &Gpt<f32>, tokens: &[usize]) -> Array2<f32> {

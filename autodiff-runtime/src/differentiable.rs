@@ -369,21 +369,15 @@ impl<T: Differentiable> Differentiable for Vec<T> {
 
     fn accumulate(&mut self, other: &Self) {
         check_lengths("accumulate", self.len(), other.len());
-        for (a, b) in self.iter_mut().zip(other) {
-            a.accumulate(b);
-        }
+        accumulate_each(self, other);
     }
 
     fn scale(&mut self, s: Self::Scalar) {
-        for a in self {
-            a.scale(s);
-        }
+        scale_each(self, s);
     }
 
     fn set_zero(&mut self) {
-        for a in self {
-            a.set_zero();
-        }
+        set_zero_each(self);
     }
 
     fn for_each_leaf(&self, f: &mut dyn FnMut(&[Self::Scalar])) {
@@ -403,6 +397,25 @@ impl<T: Differentiable> Differentiable for Vec<T> {
     }
 }
 
+/// Item by item, for `Vec<T>` and `[T; N]` (lengths already checked).
+fn accumulate_each<T: Differentiable>(items: &mut [T], others: &[T]) {
+    for (a, b) in items.iter_mut().zip(others) {
+        a.accumulate(b);
+    }
+}
+
+fn scale_each<T: Differentiable>(items: &mut [T], s: T::Scalar) {
+    for a in items {
+        a.scale(s);
+    }
+}
+
+fn set_zero_each<T: Differentiable>(items: &mut [T]) {
+    for a in items {
+        a.set_zero();
+    }
+}
+
 impl<T: Differentiable, const N: usize> Differentiable for [T; N] {
     type Scalar = T::Scalar;
 
@@ -411,21 +424,15 @@ impl<T: Differentiable, const N: usize> Differentiable for [T; N] {
     }
 
     fn accumulate(&mut self, other: &Self) {
-        for (a, b) in self.iter_mut().zip(other) {
-            a.accumulate(b);
-        }
+        accumulate_each(self, other);
     }
 
     fn scale(&mut self, s: Self::Scalar) {
-        for a in self {
-            a.scale(s);
-        }
+        scale_each(self, s);
     }
 
     fn set_zero(&mut self) {
-        for a in self {
-            a.set_zero();
-        }
+        set_zero_each(self);
     }
 
     fn for_each_leaf(&self, f: &mut dyn FnMut(&[Self::Scalar])) {
