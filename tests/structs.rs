@@ -313,3 +313,47 @@ fn a_method_called_on_a_parameter() {
     let (_, l_bar, _) = through_method_grad(&l, &x);
     assert_struct_grad(|q| through_method(q, &x), &l, &l_bar);
 }
+
+#[derive(Differentiable, Clone, Debug)]
+struct Poly {
+    coeffs: Vec<f64>,
+    scale: f64,
+    #[no_grad]
+    degree: usize,
+    #[no_grad]
+    shift: f64,
+}
+
+// An integer field (a `#[no_grad]` count) read as a range bound and in a cast, and a
+// `#[no_grad]` float read as a constant.
+#[differentiate]
+fn poly_at(p: &Poly, x: f64) -> f64 {
+    let mut acc = 0.0;
+    for i in 0..p.degree {
+        acc = acc * x + p.coeffs[i];
+    }
+    acc * p.scale + p.degree as f64 + p.shift * x
+}
+
+#[test]
+fn integer_fields_are_read_as_integers() {
+    let p = Poly {
+        coeffs: vec![0.5, -1.0, 2.0, 0.25],
+        scale: 1.5,
+        degree: 3,
+        shift: 0.25,
+    };
+    let (value, p_bar, x_bar) = poly_at_grad(&p, 0.7);
+    assert_eq!(value, poly_at(&p, 0.7));
+    assert_eq!(p_bar.degree, 3, "a #[no_grad] field is carried over");
+    assert_eq!(
+        p_bar.shift, 0.25,
+        "a #[no_grad] float gets no derivative added"
+    );
+    assert_eq!(
+        p_bar.coeffs[3], 0.0,
+        "a coefficient past the degree has no derivative"
+    );
+    assert_struct_grad(|q| poly_at(q, 0.7), &p, &p_bar);
+    assert_grad(|x| poly_at(&p, x[0]), &[0.7], &[x_bar]);
+}

@@ -230,6 +230,24 @@ impl<'a> Model<'a> {
         let for_each_mut = each(&|m| quote!(#trait_::for_each_leaf_mut(&mut self.#m, __f)));
         let zip = each(&|m| quote!(#trait_::zip_leaves_mut(&mut self.#m, &__other.#m, __f)));
         let leaf = quote!([<Self as #trait_>::Scalar]);
+        // Only named fields: `#[differentiate]` reads fields by name.
+        let constants: Vec<String> = self
+            .fields
+            .iter()
+            .filter(|f| f.no_grad)
+            .map(|f| {
+                let m = &f.member;
+                quote!(#m).to_string()
+            })
+            .collect();
+        let is_constant = if constants.is_empty() {
+            quote!({
+                let _ = __name;
+                false
+            })
+        } else {
+            quote!(matches!(__name, #(#constants)|*))
+        };
         quote! {
             #[automatically_derived]
             impl #impl_generics #trait_ for #name #ty_generics #where_clause {
@@ -265,6 +283,10 @@ impl<'a> Model<'a> {
                     __f: &mut dyn ::core::ops::FnMut(&mut #leaf, &#leaf),
                 ) {
                     #(#zip)*
+                }
+
+                fn is_constant_field(__name: &str) -> bool {
+                    #is_constant
                 }
             }
         }

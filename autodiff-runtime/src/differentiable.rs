@@ -231,6 +231,20 @@ pub trait Differentiable: Sized {
         });
     }
 
+    /// Whether the field `name` is a constant (`#[no_grad]` in a derived struct): code that
+    /// `#[differentiate]` generates adds nothing into such a field of a cotangent. `false`
+    /// unless the derive says otherwise.
+    ///
+    /// ```
+    /// use autodiff_runtime::Differentiable;
+    /// assert!(!<Vec<f64> as Differentiable>::is_constant_field("len"));
+    /// ```
+    #[doc(hidden)]
+    fn is_constant_field(name: &str) -> bool {
+        let _ = name;
+        false
+    }
+
     /// Visits the leaves of `items` in order: by default item by item; `f32` and `f64`
     /// visit the whole slice as one leaf. `Vec<T>` and `[T; N]` call it, which is how a
     /// `Vec<f64>` becomes one leaf and a `Vec` of structs the leaves of its elements.

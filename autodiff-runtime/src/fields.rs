@@ -104,6 +104,17 @@ pub fn struct_cotangent<S: StructCotangent>(c: S) -> S {
     c
 }
 
+/// Whether `name` is a constant (`#[no_grad]`) field of `parent`'s type: the gathering of
+/// field adjoints into a struct's cotangent skips it.
+///
+/// ```
+/// assert!(!autodiff_runtime::fields::is_constant_field(&vec![1.0_f64], "x"));
+/// ```
+pub fn is_constant_field<S: Differentiable>(parent: &S, name: &str) -> bool {
+    let _ = parent;
+    S::is_constant_field(name)
+}
+
 /// `acc += g` for any `Differentiable` value: a struct's cotangent gathering a field's.
 ///
 /// ```

@@ -25,6 +25,8 @@ impl Ctx<'_> {
                 Kind::FloatSeq => quote!(__ad::seq_field(&#base.#(#path).*)),
                 Kind::Array => quote!(__ad::array_field(&#base.#(#path).*)),
                 Kind::Struct | Kind::StructSeq => quote!(__ad::struct_field(&#base.#(#path).*)),
+                // Integers and flags are copied; anything else is borrowed.
+                Kind::Int | Kind::Bool => quote!(#base.#(#path).*),
                 _ => quote!(&#base.#(#path).*),
             };
             let tangent = (sweep == Sweep::Jvp && self.active(f.var)).then(|| {
@@ -41,13 +43,13 @@ impl Ctx<'_> {
     }
 
     /// The fields again at the top of the pullback closure, from the struct it is passed
-    /// again (it borrows nothing); float fields were copied into it.
+    /// again (it borrows nothing); float, integer and flag fields were copied into it.
     pub fn closure_prologue(&self) -> TokenStream {
         let fields = self
             .func
             .fields
             .iter()
-            .filter(|f| self.kind(f.var) != Kind::Float)
+            .filter(|f| !matches!(self.kind(f.var), Kind::Float | Kind::Int | Kind::Bool))
             .map(|f| {
                 let (name, base, path) = (self.name(f.var), self.name(f.base), &f.path);
                 quote!(let #name = &#base.#(#path).*;)
@@ -66,10 +68,21 @@ impl Ctx<'_> {
             .filter(|f| f.base == param && self.active(f.var))
             .map(|f| {
                 let (field_bar, path) = (self.bar(f.var), &f.path);
-                if self.lazy_adjoint(f.var) {
+                let add = if self.lazy_adjoint(f.var) {
                     quote!(__ad::accumulate_lazy(&mut #bar.#(#path).*, #field_bar);)
                 } else {
                     quote!(__ad::accumulate_struct(&mut #bar.#(#path).*, &#field_bar);)
+                };
+                // The macro cannot see `#[no_grad]`: the struct that holds the field says.
+                let (parent, last) = path.split_at(path.len() - 1);
+                let name = match &last[0] {
+                    syn::Member::Named(i) => i.to_string(),
+                    syn::Member::Unnamed(i) => i.index.to_string(),
+                };
+                quote! {
+                    if !__ad::is_constant_field(&#bar #(.#parent)*, #name) {
+                        #add
+                    }
                 }
             });
         quote!(#(#adds)*)

@@ -96,7 +96,8 @@ impl Lowerer {
     /// with a fresh name based on `base`: a field of a struct parameter.
     pub(super) fn param_like(&mut self, base: &str, kind: Kind, span: Span) -> VarId {
         let name = self.fresh_name(base, span, false);
-        let ty = (kind != Kind::Float).then(|| syn::parse_quote!(&_));
+        let ty =
+            (!matches!(kind, Kind::Float | Kind::Int | Kind::Bool)).then(|| syn::parse_quote!(&_));
         let id = self.vars.len();
         self.vars.push(Var {
             stem: name.clone(),

@@ -7,7 +7,8 @@
 //! only accepts that kind, whose error message says what to write): a typed `let` states
 //! it (`let v: &Vec<f64> = &p.v;`); `p.blocks[l]` used as a struct (a method receiver, a
 //! call argument `&p.blocks[l]`) makes `p.blocks` a sequence of structs; other indexing a
-//! float sequence; a bare operand (`x * p.scale`) or a float method a float; another method
+//! float sequence; a range bound, an index or a cast's operand (`0..p.n`, `p.n as f64`) an
+//! integer; a bare operand (`x * p.scale`) or a float method a float; another method
 //! (`p.mlp.forward(&x)`) a struct; anything else (`&p.w`, `p.w.dot(&x)`) an `ndarray` array.
 
 use super::lower::Lowerer;
@@ -22,6 +23,8 @@ enum Use {
     Typed(KindRank),
     StructElement,
     Indexed,
+    /// A range bound, an index or the operand of a cast: an integer (`0..p.n`, `p.n as f64`).
+    Int,
     Float,
     StructMethod,
     Array,
@@ -127,6 +130,7 @@ impl<'ast> Visit<'ast> for Uses<'_> {
         match e {
             syn::Expr::Index(ix) => {
                 self.note(&ix.expr, Use::Indexed);
+                self.note(&ix.index, Use::Int);
             }
             syn::Expr::MethodCall(m) => {
                 let name = m.method.to_string();
@@ -154,6 +158,14 @@ impl<'ast> Visit<'ast> for Uses<'_> {
                 self.note(&r.expr, Use::Array);
             }
             syn::Expr::Field(f) => self.note_element(&f.base),
+            syn::Expr::Range(r) => {
+                for bound in r.start.iter().chain(r.end.iter()) {
+                    self.note(bound, Use::Int);
+                }
+            }
+            syn::Expr::Cast(c) => {
+                self.note(&c.expr, Use::Int);
+            }
             _ => {}
         }
         syn::visit::visit_expr(self, e);
@@ -189,6 +201,7 @@ pub(super) fn field_kinds(
                 Use::Typed(KindRank(r)) => KINDS[r as usize],
                 Use::StructElement => Kind::StructSeq,
                 Use::Indexed => Kind::FloatSeq,
+                Use::Int => Kind::Int,
                 Use::Float => Kind::Float,
                 Use::StructMethod => Kind::Struct,
                 Use::Array => Kind::Array,
