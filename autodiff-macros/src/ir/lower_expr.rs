@@ -81,47 +81,61 @@ impl Lowerer {
                 let elems = t.elems.iter().map(|x| self.lower_expr(x, out)).collect();
                 mk(ExprKind::Tuple(elems))
             }
-            syn::Expr::Field(_) if self.field_read(e).is_some() => {
-                let v = self.field_read(e).expect("a field read");
-                mk(ExprKind::Var(v))
-            }
-            syn::Expr::Field(f) if self.is_element_field(f) => self.unsupported(
-                span,
-                "reading a field of a struct element (`p.blocks[l].w`)",
-                "pass the element to a `#[differentiate]` function or method that reads its fields: `block(&p.blocks[l], …)` or `p.blocks[l].forward(…)`",
-            ),
-            syn::Expr::Field(f) if matches!(f.member, syn::Member::Unnamed(_)) => {
-                let base = self.lower_expr(&f.base, out);
-                mk(ExprKind::Field(Box::new(base), f.member.clone()))
-            }
+            syn::Expr::Field(f) => match self.field_read(e) {
+                Some(v) => mk(ExprKind::Var(v)),
+                None => self.lower_other_field(f, span, out),
+            },
             syn::Expr::Block(b) if b.label.is_some() => self.unsupported(
                 span,
                 "a labelled block",
                 "use `if` / `else` instead of `break 'label`",
             ),
             syn::Expr::If(_) | syn::Expr::Match(_) | syn::Expr::Block(_) => {
-                let tmp = self.temp("value", Kind::Float, span);
-                self.vars[tmp].mutable = false;
-                out.push(Stmt {
-                    kind: StmtKind::Let {
-                        var: tmp,
-                        init: None,
-                    },
-                    span,
-                });
-                let start = out.len();
-                self.lower_valued(e, &[tmp], out);
-                // The block's value has the kind of what is assigned to it.
-                if let Some(kind) = assigned_kind(tmp, &out[start..], &self.vars, &self.float) {
-                    self.vars[tmp].kind = kind;
-                }
-                mk(ExprKind::Var(tmp))
+                self.lower_valued_expr(e, span, out)
             }
             _ => {
                 let (what, instead) = describe_unsupported(e);
                 self.unsupported(span, what, instead)
             }
         }
+    }
+
+    /// A field read that is not one of a struct parameter: a tuple field `t.0` of a call
+    /// result, or an error.
+    fn lower_other_field(&mut self, f: &syn::ExprField, span: Span, out: &mut Vec<Stmt>) -> Expr {
+        if self.is_element_field(f) {
+            return self.unsupported(
+                span,
+                "reading a field of a struct element (`p.blocks[l].w`)",
+                "pass the element to a `#[differentiate]` function or method that reads its fields: `block(&p.blocks[l], …)` or `p.blocks[l].forward(…)`",
+            );
+        }
+        if let syn::Member::Unnamed(_) = f.member {
+            let base = self.lower_expr(&f.base, out);
+            return Expr::new(ExprKind::Field(Box::new(base), f.member.clone()), span);
+        }
+        let (what, instead) = describe_unsupported(&syn::Expr::Field(f.clone()));
+        self.unsupported(span, what, instead)
+    }
+
+    /// `if`, `match` or a block used as a value: lowered into a temporary it assigns.
+    fn lower_valued_expr(&mut self, e: &syn::Expr, span: Span, out: &mut Vec<Stmt>) -> Expr {
+        let tmp = self.temp("value", Kind::Float, span);
+        self.vars[tmp].mutable = false;
+        out.push(Stmt {
+            kind: StmtKind::Let {
+                var: tmp,
+                init: None,
+            },
+            span,
+        });
+        let start = out.len();
+        self.lower_valued(e, &[tmp], out);
+        // The block's value has the kind of what is assigned to it.
+        if let Some(kind) = assigned_kind(tmp, &out[start..], &self.vars, &self.float) {
+            self.vars[tmp].kind = kind;
+        }
+        Expr::new(ExprKind::Var(tmp), span)
     }
 
     /// Records an error and returns a placeholder so lowering can go on and find more.

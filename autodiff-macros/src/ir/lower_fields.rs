@@ -30,7 +30,7 @@ enum Use {
     Array,
 }
 
-/// `Kind` ordered for `Use::Typed` (the first typed use wins, any other order is fine).
+/// A `Kind` as a number, so that `Use` can be ordered.
 #[derive(Clone, Copy, PartialEq, Eq, PartialOrd, Ord, Debug)]
 struct KindRank(u8);
 
@@ -98,7 +98,11 @@ impl Uses<'_> {
         self.seen.insert(e as *const syn::Expr as usize);
         let key = path_key(&root, &path);
         let entry = self.uses.entry(key).or_insert(u);
-        *entry = (*entry).min(u);
+        // The first typed use wins (rustc reports a later one that differs); otherwise the
+        // strongest evidence, in `Use`'s order.
+        if !matches!(entry, Use::Typed(_)) {
+            *entry = (*entry).min(u);
+        }
         true
     }
 
