@@ -5,7 +5,8 @@
 //!   rule table shared by all modes;
 //! - [`Dual`], [`DualVec`]: forward mode with dual numbers (a + bε, ε² = 0);
 //! - [`Tape`], [`Value`]: scalar reverse mode on a flat Wengert list;
-//! - [`support`]: what generated code calls besides the rules;
+//! - [`support`]: what generated code calls besides the rules, and [`save_stack`], the
+//!   push/pop stack its forward sweeps save values on;
 //! - [`gradcheck`](mod@gradcheck): central differences, dot-product tests and finite-difference
 //!   Hessian-vector products to check derivatives against;
 //! - [`ops`]: closed-form value, JVP, VJP and pullback rules of array operations on
@@ -26,6 +27,7 @@ pub mod gradcheck;
 pub mod ops;
 pub mod optim;
 pub mod partial;
+pub mod save_stack;
 pub mod support;
 pub mod value;
 

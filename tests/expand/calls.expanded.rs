@@ -132,10 +132,11 @@ fn norm_pullback_all(
 ) {
     use ::autodiff::__private as __ad;
     use ::autodiff::__private::Float as _;
-    let mut s_tape = ::std::vec::Vec::new();
+    let mut s_tape = __ad::SaveStack::new();
     let mut s = 0.0;
     let lo = 0;
     let hi = v.len();
+    s_tape.reserve_for(&(lo..hi), 1);
     for i in lo..hi {
         s_tape.push(s);
         s += v[i] * v[i];
@@ -156,7 +157,7 @@ fn norm_pullback_all(
         for i in (lo..hi).rev() {
             {
                 let g0 = s_bar;
-                s = s_tape.pop().unwrap();
+                s = s_tape.pop();
                 let t1 = v[i];
                 v_bar[i] += g0 * (t1 + t1);
             }
@@ -198,10 +199,11 @@ fn norm_dual_pullback_all(
 ) {
     use ::autodiff::__private as __ad;
     use ::autodiff::__private::Float as _;
-    let mut s_tape = ::std::vec::Vec::new();
+    let mut s_tape = __ad::SaveStack::new();
     let mut s = __ad::lift(0.0);
     let lo = 0;
     let hi = v.len();
+    s_tape.reserve_for(&(lo..hi), 1);
     for i in lo..hi {
         s_tape.push(s);
         s += v[i] * v[i];
@@ -222,7 +224,7 @@ fn norm_dual_pullback_all(
         for i in (lo..hi).rev() {
             {
                 let g0 = s_bar;
-                s = s_tape.pop().unwrap();
+                s = s_tape.pop();
                 let t1 = v[i];
                 v_bar[i] += g0 * (t1 + t1);
             }

@@ -70,8 +70,8 @@ fn damped_pullback(
 ) -> (f64, impl ::core::ops::FnOnce(f64) -> (f64, f64)) {
     use ::autodiff::__private as __ad;
     use ::autodiff::__private::Float as _;
-    let mut b_tape = ::std::vec::Vec::new();
-    let mut ckpt_tape = ::std::vec::Vec::new();
+    let mut b_tape = __ad::SaveStack::new();
+    let mut ckpt_tape = __ad::SaveStack::new();
     let mut b = x;
     let lo = 0;
     let hi = n;
@@ -95,7 +95,7 @@ fn damped_pullback(
         let mut y_bar: f64 = 0.0;
         let mut b_bar: f64 = 0.0;
         b_bar += ret_bar;
-        let ckpt_states = ckpt_tape.pop().unwrap();
+        let ckpt_states = ckpt_tape.pop();
         let ckpt_n = __ad::checkpoint::steps(lo, hi, false);
         let ckpt_seg = __ad::checkpoint::segment_len(
             ckpt_n,
@@ -114,7 +114,7 @@ fn damped_pullback(
                 let _j = __ad::checkpoint::nth_index(lo, ckpt_k);
                 {
                     let g0 = b_bar;
-                    b = b_tape.pop().unwrap();
+                    b = b_tape.pop();
                     let t1 = b * y;
                     let t2 = (b * y).cos();
                     let g3 = g0 * __ad::partial::cos(t1, t2);
@@ -215,8 +215,8 @@ fn damped_dual_pullback_all(
 ) {
     use ::autodiff::__private as __ad;
     use ::autodiff::__private::Float as _;
-    let mut b_tape = ::std::vec::Vec::new();
-    let mut ckpt_tape = ::std::vec::Vec::new();
+    let mut b_tape = __ad::SaveStack::new();
+    let mut ckpt_tape = __ad::SaveStack::new();
     let mut b = x;
     let lo = 0;
     let hi = n;
@@ -242,7 +242,7 @@ fn damped_dual_pullback_all(
         let mut y_bar: ::autodiff::__private::Dual<f64> = __ad::zero();
         let mut b_bar: ::autodiff::__private::Dual<f64> = __ad::zero();
         b_bar += ret_bar;
-        let ckpt_states = ckpt_tape.pop().unwrap();
+        let ckpt_states = ckpt_tape.pop();
         let ckpt_n = __ad::checkpoint::steps(lo, hi, false);
         let ckpt_seg = __ad::checkpoint::segment_len(
             ckpt_n,
@@ -261,7 +261,7 @@ fn damped_dual_pullback_all(
                 let _j = __ad::checkpoint::nth_index(lo, ckpt_k);
                 {
                     let g0 = b_bar;
-                    b = b_tape.pop().unwrap();
+                    b = b_tape.pop();
                     let t1 = b * y;
                     let t2 = (b * y).cos();
                     let g3 = g0 * __ad::partial::cos(t1, t2);

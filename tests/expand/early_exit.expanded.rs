@@ -91,8 +91,8 @@ fn first_big_pullback(
 ) -> (f64, impl ::core::ops::FnOnce(&[f64], f64) -> (::std::vec::Vec<f64>,)) {
     use ::autodiff::__private as __ad;
     use ::autodiff::__private::Float as _;
-    let mut go_tape = ::std::vec::Vec::new();
-    let mut i_tape = ::std::vec::Vec::new();
+    let mut go_tape = __ad::SaveStack::new();
+    let mut i_tape = __ad::SaveStack::new();
     let mut s = 0.0;
     let lo = 0;
     let hi = x.len();
@@ -127,8 +127,8 @@ fn first_big_pullback(
         let mut s_bar: f64 = 0.0;
         s_bar += ret_bar;
         for _ in 0..trips {
-            let i = i_tape.pop().unwrap();
-            let go = go_tape.pop().unwrap();
+            let i = i_tape.pop();
+            let go = go_tape.pop();
             if go {
                 {
                     let g0 = s_bar;
@@ -252,8 +252,8 @@ fn first_big_dual_pullback(
 ) {
     use ::autodiff::__private as __ad;
     use ::autodiff::__private::Float as _;
-    let mut go_tape = ::std::vec::Vec::new();
-    let mut i_tape = ::std::vec::Vec::new();
+    let mut go_tape = __ad::SaveStack::new();
+    let mut i_tape = __ad::SaveStack::new();
     let mut s = __ad::lift(0.0);
     let lo = 0;
     let hi = x.len();
@@ -291,8 +291,8 @@ fn first_big_dual_pullback(
         let mut s_bar: ::autodiff::__private::Dual<f64> = __ad::zero();
         s_bar += ret_bar;
         for _ in 0..trips {
-            let i = i_tape.pop().unwrap();
-            let go = go_tape.pop().unwrap();
+            let i = i_tape.pop();
+            let go = go_tape.pop();
             if go {
                 {
                     let g0 = s_bar;

@@ -134,10 +134,11 @@ fn horner_pullback_all(
 ) {
     use ::autodiff::__private as __ad;
     use ::autodiff::__private::Float as _;
-    let mut acc_tape = ::std::vec::Vec::new();
+    let mut acc_tape = __ad::SaveStack::new();
     let mut acc = 0.0;
     let lo = 0;
     let hi = c.len();
+    acc_tape.reserve_for(&(lo..hi).rev(), 1);
     for i in (lo..hi).rev() {
         acc_tape.push(acc);
         acc = acc * x + c[i];
@@ -156,7 +157,7 @@ fn horner_pullback_all(
         for i in lo..hi {
             {
                 let g0 = acc_bar;
-                acc = acc_tape.pop().unwrap();
+                acc = acc_tape.pop();
                 acc_bar = g0 * x;
                 x_bar += g0 * acc;
                 c_bar[i] += g0;
@@ -203,10 +204,11 @@ fn horner_dual_pullback_all(
 ) {
     use ::autodiff::__private as __ad;
     use ::autodiff::__private::Float as _;
-    let mut acc_tape = ::std::vec::Vec::new();
+    let mut acc_tape = __ad::SaveStack::new();
     let mut acc = __ad::lift(0.0);
     let lo = 0;
     let hi = c.len();
+    acc_tape.reserve_for(&(lo..hi).rev(), 1);
     for i in (lo..hi).rev() {
         acc_tape.push(acc);
         acc = acc * x + c[i];
@@ -228,7 +230,7 @@ fn horner_dual_pullback_all(
         for i in lo..hi {
             {
                 let g0 = acc_bar;
-                acc = acc_tape.pop().unwrap();
+                acc = acc_tape.pop();
                 acc_bar = g0 * x;
                 x_bar += g0 * acc;
                 c_bar[i] += g0;

@@ -157,7 +157,7 @@ impl Ctx<'_> {
                 let schedule = self.schedule(c);
                 let set_i = step(&k);
                 quote! {
-                    let #states = #tape.pop().unwrap();
+                    let #states = #tape.pop();
                     let #count = #steps;
                     let #seg = __ad::checkpoint::segment_len(#count, #schedule);
                     for (#idx, #state) in #states.into_iter().enumerate().rev() {
@@ -190,7 +190,7 @@ impl Ctx<'_> {
                 let record = self.forward_block(body, Sweep::Augmented, None);
                 let reverse = self.reverse_region(body, None);
                 quote! {
-                    let (#every, #states) = #tape.pop().unwrap();
+                    let (#every, #states) = #tape.pop();
                     for (#idx, #state) in #states.into_iter().enumerate().rev() {
                         #restore
                         let #first = #idx * #every;
@@ -211,7 +211,7 @@ impl Ctx<'_> {
                 let record = self.forward_block(body, Sweep::Augmented, None);
                 let reverse = self.reverse_region(body, None);
                 quote! {
-                    let #state = #tape.pop().unwrap();
+                    let #state = #tape.pop();
                     #restore
                     {
                         #record
@@ -251,7 +251,7 @@ impl Ctx<'_> {
         let restore = self.restore_state(region, &state);
         let (set_k, set_at) = (step(&k), step(&at));
         quote! {
-            let #state = #tape.pop().unwrap();
+            let #state = #tape.pop();
             let #count = #steps;
             let mut #table = ::std::vec![None; #slots];
             #table[0] = Some(#state.clone());

@@ -142,8 +142,12 @@ impl Ctx<'_> {
                 let i = self.name(*var);
                 let header = self.range_header(range);
                 let rebound = if trips.is_none() { Some(*var) } else { None };
+                let reserve = (sweep == Sweep::Augmented && exit.is_none())
+                    .then(|| self.reserve_trips(body, rebound, range));
                 let body = self.forward_block(body, sweep, rebound);
-                self.forward_loop(quote!(for #i in #header), body, exit, *trips, sweep)
+                let recorded =
+                    self.forward_loop(quote!(for #i in #header), body, exit, *trips, sweep);
+                quote!(#reserve #recorded)
             }
             StmtKind::While {
                 cond,
@@ -173,6 +177,43 @@ impl Ctx<'_> {
                 quote!(#decl match #scrutinee { #(#arms)* })
             }
         }
+    }
+
+    /// Room on each tape for what a loop body pushes on every iteration, reserved from the
+    /// trip count before the loop (only for loops that run all their trips: a `break` could
+    /// make a huge range's reservation a waste), so that recording never reallocates.
+    fn reserve_trips(&self, body: &Block, rebound: Option<VarId>, range: &Range) -> TokenStream {
+        let mut pushes = std::collections::BTreeMap::<String, usize>::new();
+        for v in self.saved_at_block_end(body, rebound) {
+            *pushes.entry(self.tape(v).to_string()).or_default() += 1;
+        }
+        for s in &body.stmts {
+            let StmtKind::Assign { place, .. } = &s.kind else {
+                continue;
+            };
+            if let Some(crate::analysis::needed::SaveSite::Tape) =
+                crate::analysis::needed::save_site(self.func, self.needed, s)
+            {
+                let tape = match place {
+                    Place::Index(..) => self.elem_tape(place.var()),
+                    Place::Var(_) => self.tape(place.var()),
+                };
+                *pushes.entry(tape.to_string()).or_default() += 1;
+            }
+        }
+        let header = self.range_header(range);
+        // `&a..b` would borrow `a` alone; a method call on the range binds tighter than `&`.
+        let trips = if range.rev || range.step.is_some() {
+            quote!(&#header)
+        } else {
+            quote!(&(#header))
+        };
+        let reserves = pushes.into_iter().map(|(tape, per_trip)| {
+            let tape = Ident::new(&tape, proc_macro2::Span::call_site());
+            let per_trip = proc_macro2::Literal::usize_unsuffixed(per_trip);
+            quote!(#tape.reserve_for(#trips, #per_trip);)
+        });
+        quote!(#(#reserves)*)
     }
 
     fn forward_loop(

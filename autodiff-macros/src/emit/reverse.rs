@@ -36,7 +36,7 @@ impl Ctx<'_> {
         let seeds = self.output_seed_params();
         quote! {
             #prologue
-            #(let mut #tapes = ::std::vec::Vec::new();)*
+            #(let mut #tapes = __ad::SaveStack::new();)*
             #forward
             #write_back
             let pullback = move |#(#refs,)* #dout_param #(#accs,)* #(#seeds),*| -> (#(#cotangent_tys,)*) {
@@ -161,7 +161,7 @@ impl Ctx<'_> {
             let (name, tape) = (self.name(v), self.tape(v));
             let mutable =
                 (self.func.vars[v].mutable || self.restored_in(b, v)).then(|| quote!(mut));
-            quote!(let #mutable #name = #tape.pop().unwrap();)
+            quote!(let #mutable #name = #tape.pop();)
         });
         let mut recomputed: Vec<VarId> = (0..self.func.vars.len())
             .filter(|&v| self.func.vars[v].scope == Some(b.id) && self.needed.remat.contains(v))
@@ -508,7 +508,7 @@ impl Ctx<'_> {
                     Place::Index(..) => self.elem_tape(place.var()),
                     Place::Var(_) => self.tape(place.var()),
                 };
-                quote!(#target = #tape.pop().unwrap();)
+                quote!(#target = #tape.pop();)
             }
         }
     }

@@ -1,0 +1,175 @@
+//! The push/pop stack on which a generated forward sweep saves the values its reverse sweep
+//! reads back in reverse order (Tapenade's PUSH/POP): the old value of a variable overwritten
+//! in a loop, a block's locals, a callee's pullback.
+//!
+//! It is a `Vec` whose growth path is kept out of the loop: `push` inlines only the store,
+//! and the rare reallocation goes through a cold function that cannot unwind. That matters
+//! because a call that may unwind out of a recording loop needs a landing pad that drops the
+//! stack, and LLVM then keeps the loop-carried floats in stack memory for the whole loop
+//! (a store and a load per step on the critical path) instead of in registers. Generated code
+//! also reserves a loop's trip count before the loop, so the growth path is seldom taken.
+//! The price: running out of memory or capacity while growing aborts instead of panicking
+//! (allocation failure aborts with a `Vec` too).
+//!
+//! ```
+//! use autodiff_runtime::save_stack::SaveStack;
+//! let mut saved = SaveStack::new();
+//! saved.reserve_for(&(0..3), 1);
+//! for i in 0..3 {
+//!     saved.push(i as f64 * 0.5);
+//! }
+//! assert_eq!(saved.pop(), 1.0);
+//! assert_eq!(saved.pop(), 0.5);
+//! assert_eq!(saved.len(), 1);
+//! ```
+
+/// A last-in, first-out stack of saved values; see the [module documentation](self).
+#[derive(Clone, Debug, Default)]
+pub struct SaveStack<T> {
+    items: Vec<T>,
+}
+
+impl<T> SaveStack<T> {
+    /// An empty stack; it allocates on the first push or reservation.
+    ///
+    /// ```
+    /// let saved = autodiff_runtime::save_stack::SaveStack::<f64>::new();
+    /// assert!(saved.is_empty());
+    /// ```
+    pub const fn new() -> Self {
+        SaveStack { items: Vec::new() }
+    }
+
+    /// Saves `value`.
+    ///
+    /// ```
+    /// let mut saved = autodiff_runtime::save_stack::SaveStack::new();
+    /// saved.push(vec![1.0, 2.0]);
+    /// assert_eq!(saved.pop(), vec![1.0, 2.0]);
+    /// ```
+    #[inline(always)]
+    pub fn push(&mut self, value: T) {
+        if self.items.len() < self.items.capacity() {
+            // Cannot grow: the optimiser folds `Vec::push`'s own capacity test into this one.
+            self.items.push(value);
+        } else {
+            push_growing(&mut self.items, value);
+        }
+    }
+
+    /// Takes back the value saved last. Popping an empty stack is a bug in the code that
+    /// pushes and pops (generated code pops exactly what it pushed); it aborts the process
+    /// with a message rather than unwinding, so that no landing pad is kept in the loop.
+    ///
+    /// ```
+    /// let mut saved = autodiff_runtime::save_stack::SaveStack::new();
+    /// saved.push(1.5f32);
+    /// assert_eq!(saved.pop(), 1.5);
+    /// ```
+    #[inline(always)]
+    pub fn pop(&mut self) -> T {
+        match self.items.pop() {
+            Some(value) => value,
+            None => popped_empty(),
+        }
+    }
+
+    /// Makes room for `per_trip` pushes on each of the iterations `trips` has left (its
+    /// `size_hint` lower bound), so that a recording loop never reallocates.
+    ///
+    /// ```
+    /// let mut saved = autodiff_runtime::save_stack::SaveStack::<f64>::new();
+    /// saved.reserve_for(&(0..100).rev(), 2);
+    /// assert!(saved.capacity() >= 200);
+    /// ```
+    pub fn reserve_for<I: Iterator>(&mut self, trips: &I, per_trip: usize) {
+        self.items
+            .reserve(trips.size_hint().0.saturating_mul(per_trip));
+    }
+
+    /// How many values are saved.
+    ///
+    /// ```
+    /// let mut saved = autodiff_runtime::save_stack::SaveStack::new();
+    /// saved.push(0.0);
+    /// assert_eq!(saved.len(), 1);
+    /// ```
+    pub fn len(&self) -> usize {
+        self.items.len()
+    }
+
+    /// Whether nothing is saved.
+    ///
+    /// ```
+    /// assert!(autodiff_runtime::save_stack::SaveStack::<f32>::new().is_empty());
+    /// ```
+    pub fn is_empty(&self) -> bool {
+        self.items.is_empty()
+    }
+
+    /// How many values fit before the stack reallocates.
+    ///
+    /// ```
+    /// let mut saved = autodiff_runtime::save_stack::SaveStack::<f64>::new();
+    /// saved.reserve_for(&(0..8), 1);
+    /// assert!(saved.capacity() >= 8);
+    /// ```
+    pub fn capacity(&self) -> usize {
+        self.items.capacity()
+    }
+}
+
+/// The growth path, out of line. `extern "C"` makes it a function that cannot unwind (a
+/// panic inside aborts), so calling it needs no landing pad.
+#[cold]
+#[inline(never)]
+#[allow(improper_ctypes_definitions)] // called from Rust only; the ABI is for `nounwind`
+extern "C" fn push_growing<T>(items: &mut Vec<T>, value: T) {
+    items.reserve(items.len().max(8));
+    items.push(value);
+}
+
+#[cold]
+#[inline(never)]
+extern "C" fn popped_empty() -> ! {
+    panic!("autodiff: a reverse sweep popped more saved values than its forward sweep pushed")
+}
+
+#[cfg(test)]
+mod tests {
+    use super::SaveStack;
+
+    #[test]
+    fn pops_in_reverse_order_across_growth() {
+        let mut saved = SaveStack::new();
+        for i in 0..1000 {
+            saved.push(i);
+        }
+        for i in (0..1000).rev() {
+            assert_eq!(saved.pop(), i);
+        }
+        assert!(saved.is_empty());
+    }
+
+    #[test]
+    fn owned_values_round_trip_and_drop() {
+        let mut saved = SaveStack::new();
+        saved.reserve_for(&(0..2), 1);
+        saved.push(vec![1.0; 3]);
+        saved.push(vec![2.0; 2]);
+        saved.push(vec![3.0]);
+        assert_eq!(saved.pop(), vec![3.0]);
+        assert_eq!(saved.len(), 2);
+        // The rest are dropped with the stack.
+    }
+
+    #[test]
+    fn reservation_counts_the_iterations_left() {
+        let mut saved = SaveStack::<f64>::new();
+        saved.reserve_for(&(0..10).step_by(3), 2);
+        assert!(saved.capacity() >= 8);
+        let mut none = SaveStack::<f64>::new();
+        none.reserve_for(&(3..3), 4);
+        assert_eq!(none.capacity(), 0);
+    }
+}
