@@ -1,5 +1,5 @@
 //! The loop ratios of `benches/rosenbrock.rs` (Rosenbrock, the `tanh` recurrence and Horner's
-//! rule at n = 10⁵), measured so that they survive a busy machine: each function's timings
+//! rule at n = 10⁵) and of a simulation loop (a driven, damped spring over 10⁵ steps), measured so that they survive a busy machine: each function's timings
 //! alternate (primal, hand-written gradient, `f_grad`, …) for 40 to 200 rounds and each is the
 //! minimum over the rounds, so a time slice lost to another process inflates some rounds but
 //! not the minimum, and a slow stretch of the run hits numerator and denominator alike.
@@ -14,12 +14,15 @@ use autodiff::{Gradients, Tape};
 
 #[path = "loops/horner.rs"]
 mod horner;
+#[path = "loops/oscillator.rs"]
+mod oscillator;
 #[path = "loops/recurrence.rs"]
 mod recurrence;
 #[allow(dead_code)] // the iterator-chain primal, timed by `rosenbrock.rs` only
 #[path = "loops/rosenbrock.rs"]
 mod rosenbrock;
 use horner::*;
+use oscillator::*;
 use recurrence::*;
 use rosenbrock::*;
 
@@ -129,6 +132,36 @@ fn main() {
             ("grad/hand_direct", t[3] / t[2]),
             ("tape/grad", t[5] / t[3]),
             ("jvp/primal", t[4] / t[0]),
+        ],
+    );
+
+    let (k, c) = (4.0, 0.3);
+    let f = Rng::new(6).vector(N, -1.0, 1.0);
+    let (dk, dc, df) = (0.2, -0.1, Rng::new(7).vector(N, -1.0, 1.0));
+    let (mut xs, mut vs) = (Vec::with_capacity(N), Vec::with_capacity(N));
+    let t = minima(
+        100,
+        &mut [
+            &mut || time(|| oscillator(black_box(k), black_box(c), black_box(&f))),
+            &mut || {
+                time(|| oscillator_grad_hand(k, c, black_box(&f), &mut xs, &mut vs, &mut g_hand))
+            },
+            &mut || time(|| oscillator_grad(black_box(k), black_box(c), black_box(&f))),
+            &mut || time(|| oscillator_jvp(k, c, black_box(&f), dk, dc, black_box(&df))),
+            &mut || {
+                time(|| {
+                    oscillator_grad_tape(&mut tape, &mut grads, (k, c), black_box(&f), &mut g_tape)
+                })
+            },
+        ],
+    );
+    print(
+        "oscillator",
+        &[
+            ("grad/primal", t[2] / t[0]),
+            ("grad/hand", t[2] / t[1]),
+            ("tape/grad", t[4] / t[2]),
+            ("jvp/primal", t[3] / t[0]),
         ],
     );
 }

@@ -95,6 +95,49 @@ fn horner_benchmark_gradient() {
     }
 }
 
+/// The simulation loop of `benches/loops_ratios.rs` (a driven, damped spring, shared from
+/// `benches/loops/oscillator.rs`).
+#[path = "../benches/loops/oscillator.rs"]
+mod oscillator_bench;
+
+#[test]
+fn oscillator_benchmark_gradient() {
+    use oscillator_bench as o;
+    // Central differences and the dot-product test on a short run.
+    let (k, c, f) = (4.0, 0.3, rng_vec(27, 30, -1.0, 1.0));
+    let (_, k_bar, c_bar, f_bar) = o::oscillator_grad(k, c, &f);
+    let grad: Vec<f64> = [k_bar, c_bar].into_iter().chain(f_bar).collect();
+    let point: Vec<f64> = [k, c].into_iter().chain(f.iter().copied()).collect();
+    assert_grad(|v| o::oscillator(v[0], v[1], &v[2..]), &point, &grad);
+    assert_dot_product(
+        |v| o::oscillator_jvp(k, c, &f, v[0], v[1], &v[2..]).1,
+        &grad,
+        28,
+    );
+    // The benchmark's size, against the hand-written adjoint and the `Value` tape.
+    let f = rng_vec(29, 100_000, -1.0, 1.0);
+    let (value, k_bar, c_bar, f_bar) = o::oscillator_grad(k, c, &f);
+    let (mut xs, mut vs, mut gf) = (Vec::new(), Vec::new(), vec![0.0; f.len()]);
+    let mut others = vec![(
+        o::oscillator_grad_hand(k, c, &f, &mut xs, &mut vs, &mut gf),
+        gf.clone(),
+    )];
+    let (mut tape, mut grads) = (autodiff::Tape::new(), autodiff::Gradients::new());
+    others.push((
+        o::oscillator_grad_tape(&mut tape, &mut grads, (k, c), &f, &mut gf),
+        gf.clone(),
+    ));
+    let close = |a: f64, b: f64| (a - b).abs() <= 1e-9 * a.abs().max(1.0);
+    for ((v, kb, cb), fb) in others {
+        assert!(close(v, value));
+        assert!(
+            close(kb, k_bar) && close(cb, c_bar),
+            "k̄, c̄: {kb}, {cb} against {k_bar}, {c_bar}"
+        );
+        assert!(fb.iter().zip(&f_bar).all(|(&a, &b)| close(a, b)));
+    }
+}
+
 #[differentiate]
 fn recurrence(x: &[f64], steps: usize) -> f64 {
     let mut h = x.to_vec();

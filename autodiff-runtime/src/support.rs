@@ -307,6 +307,30 @@ pub fn lift<T: Float>(x: T) -> Dual<T> {
     Dual::constant(x)
 }
 
+/// Checks that the tangent `name` of a sequence parameter has the parameter's length, as
+/// `f_jvp` does on entry: a clear message instead of an index error deep in the loop, and,
+/// once checked, the optimiser knows the tangent's indices are in bounds wherever the
+/// primal's are.
+///
+/// ```should_panic
+/// // the tangent `x_dot` has length 2, but `x` has length 3
+/// autodiff_runtime::support::check_tangent_len(3, 2, "x_dot", "x");
+/// ```
+#[inline(always)]
+#[track_caller]
+pub fn check_tangent_len(primal: usize, tangent: usize, name: &str, param: &str) {
+    if primal != tangent {
+        tangent_len_mismatch(primal, tangent, name, param)
+    }
+}
+
+#[cold]
+#[inline(never)]
+#[track_caller]
+fn tangent_len_mismatch(primal: usize, tangent: usize, name: &str, param: &str) -> ! {
+    panic!("the tangent `{name}` has length {tangent}, but `{param}` has length {primal}: a tangent has its parameter's shape")
+}
+
 /// Pairs values with tangents: the input of a dual-number pass.
 ///
 /// ```

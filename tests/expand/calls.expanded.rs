@@ -29,13 +29,14 @@ fn norm(v: &[f64]) -> f64 {
 fn norm_jvp(v: &[f64], v_dot: &[f64]) -> (f64, f64) {
     use ::autodiff::__private as __ad;
     use ::autodiff::__private::Float as _;
+    __ad::check_tangent_len(v.len(), v_dot.len(), "v_dot", "v");
     let mut s = 0.0;
-    let mut s_dot: f64 = 0.0;
     let lo = 0;
     let hi = v.len();
+    let mut s_dot: f64 = 0.0;
     for i in lo..hi {
-        s_dot += v_dot[i] * (v[i] + v[i]);
         s += v[i] * v[i];
+        s_dot += v_dot[i] * (v[i] + v[i]);
     }
     let ret = s.sqrt();
     let ret_dot = s_dot * __ad::partial::sqrt(s, s.sqrt());
@@ -419,14 +420,15 @@ fn unit_sum(x: &[f64]) -> f64 {
 fn unit_sum_jvp(x: &[f64], x_dot: &[f64]) -> (f64, f64) {
     use ::autodiff::__private as __ad;
     use ::autodiff::__private::Float as _;
+    __ad::check_tangent_len(x.len(), x_dot.len(), "x_dot", "x");
     let (n, n_dot) = norm_jvp_all(x, x_dot);
     let mut s = 0.0;
-    let mut s_dot: f64 = 0.0;
     let lo = 0;
     let hi = x.len();
+    let mut s_dot: f64 = 0.0;
     for i in lo..hi {
-        s_dot += (x_dot[i] * n - x[i] * n_dot) / (n * n);
         s += x[i] / n;
+        s_dot += (x_dot[i] * n - x[i] * n_dot) / (n * n);
     }
     let ret = s;
     let ret_dot = s_dot;

@@ -35,12 +35,13 @@ fn first_big(x: &[f64], limit: f64) -> f64 {
 fn first_big_jvp(x: &[f64], limit: f64, x_dot: &[f64]) -> (f64, f64) {
     use ::autodiff::__private as __ad;
     use ::autodiff::__private::Float as _;
+    __ad::check_tangent_len(x.len(), x_dot.len(), "x_dot", "x");
     let mut s = 0.0;
-    let mut s_dot: f64 = 0.0;
     let lo = 0;
     let hi = x.len();
     let mut brk = false;
     let mut cont = false;
+    let mut s_dot: f64 = 0.0;
     for i in lo..hi {
         cont = false;
         let cond = x[i] < 0.0;
@@ -49,7 +50,7 @@ fn first_big_jvp(x: &[f64], limit: f64, x_dot: &[f64]) -> (f64, f64) {
         }
         let go = !cont;
         if go {
-            s_dot = (s_dot * 0.5) + (x_dot[i] * __ad::partial::exp(x[i], x[i].exp()));
+            s_dot = s_dot * 0.5 + x_dot[i] * __ad::partial::exp(x[i], x[i].exp());
             s = s * 0.5 + x[i].exp();
             let cond_2 = s > limit;
             if cond_2 {

@@ -29,12 +29,13 @@ fn horner(x: f64, c: &[f64]) -> f64 {
 fn horner_jvp(x: f64, c: &[f64], x_dot: f64, c_dot: &[f64]) -> (f64, f64) {
     use ::autodiff::__private as __ad;
     use ::autodiff::__private::Float as _;
+    __ad::check_tangent_len(c.len(), c_dot.len(), "c_dot", "c");
     let mut acc = 0.0;
-    let mut acc_dot: f64 = 0.0;
     let lo = 0;
     let hi = c.len();
+    let mut acc_dot: f64 = 0.0;
     for i in (lo..hi).rev() {
-        acc_dot = (acc_dot * x + acc * x_dot) + c_dot[i];
+        acc_dot = acc_dot * x + acc * x_dot + c_dot[i];
         acc = acc * x + c[i];
     }
     let ret = acc;

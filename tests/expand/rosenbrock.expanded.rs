@@ -31,17 +31,18 @@ fn rosenbrock(x: &[f64]) -> f64 {
 fn rosenbrock_jvp(x: &[f64], x_dot: &[f64]) -> (f64, f64) {
     use ::autodiff::__private as __ad;
     use ::autodiff::__private::Float as _;
+    __ad::check_tangent_len(x.len(), x_dot.len(), "x_dot", "x");
     let mut s = 0.0;
-    let mut s_dot: f64 = 0.0;
     let lo = 0;
     let hi = x.len() - 1;
+    let mut s_dot: f64 = 0.0;
     for i in lo..hi {
         let a = x[i + 1] - x[i] * x[i];
-        let a_dot = x_dot[i + 1] - (x_dot[i] * (x[i] + x[i]));
         let b = 1.0 - x[i];
-        let b_dot = -x_dot[i];
-        s_dot += ((100.0 * a_dot) * a + (100.0 * a) * a_dot) + (b_dot * (b + b));
         s += 100.0 * a * a + b * b;
+        let a_dot = x_dot[i + 1] - x_dot[i] * (x[i] + x[i]);
+        let b_dot = -x_dot[i];
+        s_dot += a_dot * (100.0 * a + (100.0 * a)) + b_dot * (b + b);
     }
     let ret = s;
     let ret_dot = s_dot;

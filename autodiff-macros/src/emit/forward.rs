@@ -24,16 +24,98 @@ impl Ctx<'_> {
         sweep: Sweep,
         replayed_index: Option<VarId>,
     ) -> TokenStream {
-        let stmts: Vec<TokenStream> = b
-            .stmts
-            .iter()
-            .map(|s| self.forward_stmt(s, sweep))
-            .collect();
+        let stmts: Vec<TokenStream> = match sweep {
+            Sweep::Jvp => self.tangent_schedule(b),
+            Sweep::Augmented | Sweep::Plain => b
+                .stmts
+                .iter()
+                .map(|s| self.forward_stmt(s, sweep))
+                .collect(),
+        };
         let saves = match sweep {
             Sweep::Augmented => self.block_saves(b, replayed_index),
             Sweep::Jvp | Sweep::Plain => vec![],
         };
         quote!(#(#stmts)* #(#saves)*)
+    }
+
+    /// A block's statements in forward mode. Within a run of scalar statements, each
+    /// tangent statement is emitted after the primal ones, as late as the primal lets it:
+    /// the primal keeps its own schedule, and the optimiser does not interleave (and, on
+    /// x86, pair into vector registers with shuffles) each value with its tangent. A tangent
+    /// comes first only where a primal assignment would overwrite a value it reads
+    /// (`acc = acc * x + c[i]` needs the old `acc`).
+    fn tangent_schedule(&self, b: &Block) -> Vec<TokenStream> {
+        let mut out = vec![];
+        let mut pending: Vec<(TokenStream, Vec<VarId>)> = vec![];
+        let flush = |out: &mut Vec<TokenStream>, pending: &mut Vec<(TokenStream, Vec<VarId>)>| {
+            out.extend(pending.drain(..).map(|(t, _)| t));
+        };
+        for s in &b.stmts {
+            let Some((primal, tangent, reads, writes)) = self.split_scalar(s) else {
+                flush(&mut out, &mut pending);
+                out.push(self.forward_stmt(s, Sweep::Jvp));
+                continue;
+            };
+            if let Some(w) = writes {
+                if pending.iter().any(|(_, r)| r.contains(&w)) {
+                    flush(&mut out, &mut pending);
+                }
+                if reads.contains(&w) {
+                    flush(&mut out, &mut pending);
+                    out.push(tangent);
+                    out.push(primal);
+                    continue;
+                }
+            }
+            out.push(primal);
+            pending.push((tangent, reads));
+        }
+        flush(&mut out, &mut pending);
+        out
+    }
+
+    /// A scalar `let` or assignment as its primal statement, its tangent statement, the
+    /// variables the tangent reads and the one the primal overwrites; `None` for anything
+    /// else (sequences, whose lets may move a value a pending tangent reads; calls; control
+    /// flow).
+    fn split_scalar(
+        &self,
+        s: &Stmt,
+    ) -> Option<(TokenStream, TokenStream, Vec<VarId>, Option<VarId>)> {
+        let scalar = |v: VarId| matches!(self.kind(v), Kind::Float | Kind::Int | Kind::Bool);
+        let mut reads = vec![];
+        match &s.kind {
+            StmtKind::Let {
+                var,
+                init: Some(init),
+            } if scalar(*var) => {
+                init.visit_vars(&mut |u| reads.push(u));
+                let (primal, tangent) = self.let_parts(*var, Some(init), Sweep::Jvp);
+                Some((primal, tangent, reads, None))
+            }
+            StmtKind::Assign {
+                place,
+                value,
+                compound,
+            } if scalar(place.var()) || matches!(place, Place::Index(..)) => {
+                if !matches!(self.kind_of(value), Kind::Float | Kind::Int | Kind::Bool) {
+                    return None;
+                }
+                value.visit_vars(&mut |u| reads.push(u));
+                if let Place::Index(_, i) = place {
+                    i.visit_vars(&mut |u| reads.push(u));
+                }
+                // The tangent of `a *= e` (and `/=`, `%=`) reads the old `a`.
+                if !matches!(compound, None | Some(ArithOp::Add | ArithOp::Sub)) {
+                    reads.push(place.var());
+                }
+                let tangent = self.assign_tangent(place, value, *compound);
+                let primal = self.assign_primal(place, value, *compound, Sweep::Jvp);
+                Some((primal, tangent, reads, Some(place.var())))
+            }
+            _ => None,
+        }
     }
 
     /// The variables of an inner block that the reverse sweep reads: they are pushed when
@@ -63,6 +145,30 @@ impl Ctx<'_> {
             .collect()
     }
 
+    fn assign_primal(
+        &self,
+        place: &Place,
+        value: &Expr,
+        compound: Option<ArithOp>,
+        sweep: Sweep,
+    ) -> TokenStream {
+        let target = self.place(place);
+        let active = self.active(place.var());
+        let value = self.moved_value(value, active, sweep);
+        match (compound, place) {
+            // `v[i] op= e` reads `v` while it is borrowed mutably, which an
+            // overloaded operator (dual numbers, generic floats) cannot do.
+            (Some(op), Place::Index(..)) => {
+                let op = super::expr::arith_token(op);
+                quote!(#target = #target #op (#value);)
+            }
+            _ => {
+                let op = super::expr::assign_token(compound);
+                quote!(#target #op #value;)
+            }
+        }
+    }
+
     fn forward_stmt(&self, s: &Stmt, sweep: Sweep) -> TokenStream {
         match &s.kind {
             StmtKind::Let { var, init } => self.forward_let(*var, init.as_ref(), sweep),
@@ -76,21 +182,8 @@ impl Ctx<'_> {
                     Sweep::Augmented => self.save_before(s),
                     Sweep::Plain => quote!(),
                 };
-                let target = self.place(place);
-                let active = self.active(place.var());
-                let value = self.moved_value(value, active, sweep);
-                match (compound, place) {
-                    // `v[i] op= e` reads `v` while it is borrowed mutably, which an
-                    // overloaded operator (dual numbers, generic floats) cannot do.
-                    (Some(op), Place::Index(..)) => {
-                        let op = super::expr::arith_token(*op);
-                        quote!(#pre #target = #target #op (#value);)
-                    }
-                    _ => {
-                        let op = super::expr::assign_token(*compound);
-                        quote!(#pre #target #op #value;)
-                    }
-                }
+                let assign = self.assign_primal(place, value, *compound, sweep);
+                quote!(#pre #assign)
             }
             StmtKind::Call {
                 out,
@@ -238,6 +331,17 @@ impl Ctx<'_> {
     }
 
     fn forward_let(&self, var: VarId, init: Option<&Expr>, sweep: Sweep) -> TokenStream {
+        let (primal, tangent) = self.let_parts(var, init, sweep);
+        quote!(#primal #tangent)
+    }
+
+    /// A `let` as its primal statement and, in forward mode, the declaration of its tangent.
+    fn let_parts(
+        &self,
+        var: VarId,
+        init: Option<&Expr>,
+        sweep: Sweep,
+    ) -> (TokenStream, TokenStream) {
         let name = self.name(var);
         let mutable = self.func.vars[var].mutable.then(|| quote!(mut));
         let ty = self.func.vars[var].ty.as_ref().map(|t| {
@@ -250,7 +354,7 @@ impl Ctx<'_> {
                 let dot = self.dot(var);
                 quote!(let #mutable #dot;)
             });
-            return quote!(let #mutable #name #ty; #dot);
+            return (quote!(let #mutable #name #ty;), quote!(#dot));
         };
         let value = self.moved_value(init, active, sweep);
         let dot = (sweep == Sweep::Jvp && active).then(|| {
@@ -260,7 +364,7 @@ impl Ctx<'_> {
                 None => self.declare_zero(&dot, var),
             }
         });
-        quote!(let #mutable #name #ty = #value; #dot)
+        (quote!(let #mutable #name #ty = #value;), quote!(#dot))
     }
 
     /// An assigned value. Assigning a whole sequence variable moves it; when the reverse

@@ -439,6 +439,7 @@ fn active_params<'a>(ctx: &'a Ctx<'a>) -> impl Iterator<Item = &'a Param> {
 }
 
 fn jvp(item: &syn::ItemFn, ctx: &Ctx, suffix: &str) -> TokenStream {
+    let checks = tangent_len_checks(ctx);
     let prologue = ctx.prologue(Sweep::Jvp);
     let body = ctx.forward_block(&ctx.func.body, Sweep::Jvp, None);
     let write_back = ctx.write_back(Sweep::Jvp);
@@ -449,12 +450,25 @@ fn jvp(item: &syn::ItemFn, ctx: &Ctx, suffix: &str) -> TokenStream {
         quote!(let __tangent = #tangent; (#value, __tangent))
     });
     let body = quote! {
+        #(#checks)*
         #prologue
         #body
         #write_back
         #result
     };
     jvp_signature(item, ctx, suffix, Body::Own(body))
+}
+
+/// Each sequence tangent checked against its parameter's length on entry.
+fn tangent_len_checks(ctx: &Ctx) -> Vec<TokenStream> {
+    active_params(ctx)
+        .filter(|p| matches!(p.shape, ParamShape::Slice | ParamShape::OwnedVec))
+        .map(|p| {
+            let (x, dot) = (ctx.name(p.var), ctx.dot(p.var));
+            let (x_str, dot_str) = (x.to_string(), dot.to_string());
+            quote!(__ad::check_tangent_len(#x.len(), #dot.len(), #dot_str, #x_str);)
+        })
+        .collect()
 }
 
 /// An item's body: its own code, a thin wrapper around another item (`Adapts`), or a call

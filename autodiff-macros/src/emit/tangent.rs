@@ -1,5 +1,11 @@
 //! Forward mode: the tangent of each expression, `ẏ = Σ ∂y/∂xᵢ ẋᵢ`, written beside the
 //! primal code (explicit tangents keep inactive values plain floats).
+//!
+//! While an expression's tangent is a multiple of one tangent (`c·ẋ`, as for `100.0 * a * a`
+//! or `x.sin() * 3.0`) it is kept as its coefficient and that tangent, so that the product
+//! rule of two such factors is `(α v + u β)·ẋ`: one multiplication by the tangent where the
+//! term-by-term rule `α ẋ v + u β ẋ` spends three (and the coefficient often repeats a primal
+//! product the optimiser shares).
 
 use super::Ctx;
 use crate::ir::*;
@@ -7,34 +13,162 @@ use crate::rules::Partial;
 use proc_macro2::{Ident, Span, TokenStream};
 use quote::quote;
 
+/// A tangent expression as it is built.
+enum Tangent {
+    /// `±coef·dot`, where `dot` names one tangent or tangent element and a missing
+    /// coefficient is one.
+    Scaled {
+        coef: Option<TokenStream>,
+        neg: bool,
+        dot: TokenStream,
+    },
+    /// Any other tangent expression.
+    Other(TokenStream),
+}
+
+impl Tangent {
+    fn into_tokens(self) -> TokenStream {
+        match self {
+            Tangent::Scaled { coef, neg, dot } => {
+                let t = match coef {
+                    Some(c) => {
+                        let c = paren(c);
+                        quote!(#dot * #c)
+                    }
+                    None => dot,
+                };
+                if neg {
+                    let t = paren(t);
+                    quote!(-#t)
+                } else {
+                    t
+                }
+            }
+            Tangent::Other(t) => t,
+        }
+    }
+
+    /// `self · factor`, for a factor with no tangent.
+    fn scaled_by(self, factor: TokenStream) -> Tangent {
+        let factor = paren(factor);
+        match self {
+            Tangent::Scaled { coef, neg, dot } => Tangent::Scaled {
+                coef: Some(match coef {
+                    Some(c) => {
+                        let c = paren(c);
+                        quote!(#c * #factor)
+                    }
+                    None => factor,
+                }),
+                neg,
+                dot,
+            },
+            Tangent::Other(t) => {
+                let t = paren(t);
+                Tangent::Other(quote!(#t * #factor))
+            }
+        }
+    }
+
+    fn negated(self) -> Tangent {
+        match self {
+            Tangent::Scaled { coef, neg, dot } => Tangent::Scaled {
+                coef,
+                neg: !neg,
+                dot,
+            },
+            Tangent::Other(t) => {
+                let t = paren(t);
+                Tangent::Other(quote!(-#t))
+            }
+        }
+    }
+
+    /// The tangent both are multiples of, if any.
+    fn common_direction(&self, other: &Tangent) -> Option<String> {
+        match (self, other) {
+            (Tangent::Scaled { dot: a, .. }, Tangent::Scaled { dot: b, .. })
+                if a.to_string() == b.to_string() =>
+            {
+                Some(a.to_string())
+            }
+            _ => None,
+        }
+    }
+
+    /// The signed coefficient, when it is written out.
+    fn coefficient(&self) -> Option<TokenStream> {
+        match self {
+            Tangent::Scaled {
+                coef: Some(c), neg, ..
+            } => Some(if *neg {
+                let c = paren(c.clone());
+                quote!(-#c)
+            } else {
+                c.clone()
+            }),
+            _ => None,
+        }
+    }
+
+    /// The coefficient and sign, to compare two tangents.
+    fn signature(&self) -> String {
+        match self {
+            Tangent::Scaled { coef, neg, .. } => format!("{neg} {coef:?}"),
+            Tangent::Other(t) => t.to_string(),
+        }
+    }
+
+    fn dot(&self) -> TokenStream {
+        match self {
+            Tangent::Scaled { dot, .. } => dot.clone(),
+            Tangent::Other(t) => t.clone(),
+        }
+    }
+}
+
 impl Ctx<'_> {
     /// The tangent of `e`, or `None` where it is zero.
     pub fn tangent(&self, e: &Expr) -> Option<TokenStream> {
+        self.tangent_form(e).map(Tangent::into_tokens)
+    }
+
+    fn tangent_form(&self, e: &Expr) -> Option<Tangent> {
         if !self.act.varied(e) {
             return None;
         }
         use ExprKind::*;
-        let val = |x: &Expr| self.atom(x, false);
+        let scaled = |dot: TokenStream| Tangent::Scaled {
+            coef: None,
+            neg: false,
+            dot,
+        };
         match &e.kind {
             Var(v) => {
                 let dot = self.dot(*v);
-                Some(quote!(#dot))
+                Some(scaled(quote!(#dot)))
             }
             Index(base, i) => {
                 let (tb, i) = (self.tangent(base)?, self.expr(i, false));
-                Some(quote!(#tb[#i]))
+                Some(scaled(quote!(#tb[#i])))
             }
-            Neg(a) => self.tangent(a).map(|t| {
-                let t = paren(t);
-                quote!(-#t)
-            }),
+            Neg(a) => self.tangent_form(a).map(Tangent::negated),
             Arith(op, a, b) => self.arith_tangent(*op, a, b),
             Elementary(rule, args) => self.elementary_tangent(rule, args),
+            Cast(a, _) => self.tangent_form(a),
+            _ => self.other_tangent(e).map(Tangent::Other),
+        }
+    }
+
+    /// Tangents of the expressions that are not arithmetic on floats.
+    fn other_tangent(&self, e: &Expr) -> Option<TokenStream> {
+        use ExprKind::*;
+        let val = |x: &Expr| self.atom(x, false);
+        match &e.kind {
             Field(a, member) => {
                 let t = self.tangent(a)?;
                 Some(quote!(#t.#member))
             }
-            Cast(a, _) => self.tangent(a),
             Ref(a) => self.tangent(a).map(|t| quote!(&#t)),
             Copy(a) => {
                 let t = self.tangent(a)?;
@@ -71,40 +205,128 @@ impl Ctx<'_> {
         crate::ir::kind_of(e, &self.func.vars, &self.func.float)
     }
 
-    fn arith_tangent(&self, op: ArithOp, a: &Expr, b: &Expr) -> Option<TokenStream> {
-        let (ta, tb) = (self.tangent(a).map(paren), self.tangent(b).map(paren));
+    fn arith_tangent(&self, op: ArithOp, a: &Expr, b: &Expr) -> Option<Tangent> {
+        let (ta, tb) = (self.tangent_form(a), self.tangent_form(b));
         let (va, vb) = (self.atom(a, false), self.atom(b, false));
-        Some(match (op, ta, tb) {
-            (_, None, None) => return None,
-            (ArithOp::Add, Some(ta), Some(tb)) => quote!(#ta + #tb),
-            (ArithOp::Sub, Some(ta), Some(tb)) => quote!(#ta - #tb),
-            (ArithOp::Add | ArithOp::Sub, Some(ta), None) => ta,
-            (ArithOp::Add, None, Some(tb)) => tb,
-            (ArithOp::Sub, None, Some(tb)) => quote!(-#tb),
-            // d(a²) = 2a da, for a a
-            (ArithOp::Mul, Some(ta), Some(_)) if va.to_string() == vb.to_string() => {
-                quote!(#ta * (#va + #va))
+        let other = |t: TokenStream| Some(Tangent::Other(t));
+        match (op, ta, tb) {
+            (_, None, None) => None,
+            (ArithOp::Add | ArithOp::Sub, Some(ta), None) => Some(ta),
+            (ArithOp::Add, None, Some(tb)) => Some(tb),
+            (ArithOp::Sub, None, Some(tb)) => Some(tb.negated()),
+            // α ẋ ± β ẋ = (α ± β) ẋ, when both coefficients are written out
+            (ArithOp::Add | ArithOp::Sub, Some(ta), Some(tb))
+                if ta.common_direction(&tb).is_some()
+                    && ta.coefficient().is_some()
+                    && tb.coefficient().is_some() =>
+            {
+                let (ca, cb, dot) = (ta.coefficient()?, paren(tb.coefficient()?), ta.dot());
+                let coef = match op {
+                    ArithOp::Add => quote!(#ca + #cb),
+                    _ => quote!(#ca - #cb),
+                };
+                Some(Tangent::Scaled {
+                    coef: Some(coef),
+                    neg: false,
+                    dot,
+                })
             }
-            // d(ab) = da b + a db
-            (ArithOp::Mul, Some(ta), Some(tb)) => quote!(#ta * #vb + #va * #tb),
-            (ArithOp::Mul, Some(ta), None) => quote!(#ta * #vb),
-            (ArithOp::Mul, None, Some(tb)) => quote!(#va * #tb),
+            (ArithOp::Add, Some(ta), Some(tb)) => {
+                let (ta, tb) = (ta.into_tokens(), right_of_sum(tb.into_tokens()));
+                other(quote!(#ta + #tb))
+            }
+            (ArithOp::Sub, Some(ta), Some(tb)) => {
+                let (ta, tb) = (ta.into_tokens(), right_of_sum(tb.into_tokens()));
+                other(quote!(#ta - #tb))
+            }
+            (ArithOp::Mul, Some(ta), None) => Some(ta.scaled_by(vb)),
+            (ArithOp::Mul, None, Some(tb)) => Some(tb.scaled_by(va)),
+            // d(uv) = u̇ v + u v̇; with u̇ = α ẋ and v̇ = β ẋ, (α v + u β) ẋ (for u = v: 2u u̇)
+            (ArithOp::Mul, Some(ta), Some(tb)) if ta.common_direction(&tb).is_some() => {
+                Some(self.product_of_multiples(ta, tb, va, vb))
+            }
+            (ArithOp::Mul, Some(ta), Some(tb)) => {
+                let (ta, tb) = (paren(ta.into_tokens()), paren(tb.into_tokens()));
+                other(quote!(#ta * #vb + #va * #tb))
+            }
             // d(a/b) = (da b − a db) / b²
-            (ArithOp::Div, Some(ta), Some(tb)) => quote!((#ta * #vb - #va * #tb) / (#vb * #vb)),
-            (ArithOp::Div, Some(ta), None) => quote!(#ta / #vb),
-            (ArithOp::Div, None, Some(tb)) => quote!(-(#va * #tb) / (#vb * #vb)),
+            (ArithOp::Div, Some(ta), Some(tb)) => {
+                let (ta, tb) = (paren(ta.into_tokens()), paren(tb.into_tokens()));
+                other(quote!((#ta * #vb - #va * #tb) / (#vb * #vb)))
+            }
+            (ArithOp::Div, Some(ta), None) => {
+                let ta = paren(ta.into_tokens());
+                other(quote!(#ta / #vb))
+            }
+            (ArithOp::Div, None, Some(tb)) => {
+                let tb = paren(tb.into_tokens());
+                other(quote!(-(#va * #tb) / (#vb * #vb)))
+            }
             // a % b = a − q b, q = trunc(a/b) read off the exact remainder (see `partial::rem`)
             (ArithOp::Rem, ta, tb) => {
-                let ta = ta.unwrap_or_else(|| self.zero());
+                let ta = ta.map_or_else(|| self.zero(), |t| paren(t.into_tokens()));
                 match tb {
-                    Some(tb) => quote!(#ta - #tb * ((#va - #va % #vb) / #vb).round()),
-                    None => ta,
+                    Some(tb) => {
+                        let tb = paren(tb.into_tokens());
+                        other(quote!(#ta - #tb * ((#va - #va % #vb) / #vb).round()))
+                    }
+                    None => other(ta),
                 }
             }
-        })
+        }
     }
 
-    fn elementary_tangent(&self, rule: &crate::rules::Rule, args: &[Expr]) -> Option<TokenStream> {
+    /// `d(uv)` for `u̇ = α ẋ`, `v̇ = β ẋ`: `(α v + u β) ẋ`, or `(u + u) u̇` for a square.
+    fn product_of_multiples(
+        &self,
+        ta: Tangent,
+        tb: Tangent,
+        va: TokenStream,
+        vb: TokenStream,
+    ) -> Tangent {
+        if va.to_string() == vb.to_string() && ta.signature() == tb.signature() {
+            return ta.scaled_by(quote!(#va + #va));
+        }
+        let dot = ta.dot();
+        let left = match ta {
+            Tangent::Scaled {
+                coef: None, neg, ..
+            } => (quote!(#vb), neg),
+            Tangent::Scaled {
+                coef: Some(c), neg, ..
+            } => {
+                let c = paren(c);
+                (quote!(#c * #vb), neg)
+            }
+            Tangent::Other(_) => unreachable!("a common direction is scaled"),
+        };
+        let right = match tb {
+            Tangent::Scaled {
+                coef: None, neg, ..
+            } => (quote!(#va), neg),
+            Tangent::Scaled {
+                coef: Some(c), neg, ..
+            } => {
+                let c = paren(c);
+                (quote!(#va * #c), neg)
+            }
+            Tangent::Other(_) => unreachable!("a common direction is scaled"),
+        };
+        let ((l, ln), (r, rn)) = (left, right);
+        let (coef, neg) = match (ln, rn) {
+            (false, false) => (quote!(#l + #r), false),
+            (true, true) => (quote!(#l + #r), true),
+            (false, true) => (quote!(#l - #r), false),
+            (true, false) => (quote!(#r - #l), false),
+        };
+        Tangent::Scaled {
+            coef: Some(coef),
+            neg,
+            dot,
+        }
+    }
+
+    fn elementary_tangent(&self, rule: &crate::rules::Rule, args: &[Expr]) -> Option<Tangent> {
         let name = Ident::new(rule.name, Span::call_site());
         let vals: Vec<_> = args.iter().map(|a| self.atom(a, false)).collect();
         let (x, rest) = (&vals[0], &vals[1..]);
@@ -112,12 +334,12 @@ impl Ctx<'_> {
         match rule.partial {
             Partial::Zero => None,
             Partial::Unary => {
-                let t = paren(self.tangent(&args[0])?);
-                Some(quote!(#t * __ad::partial::#name(#x, #y)))
+                let t = self.tangent_form(&args[0])?;
+                Some(t.scaled_by(quote!(__ad::partial::#name(#x, #y))))
             }
             Partial::IntExponent => {
-                let (t, n) = (paren(self.tangent(&args[0])?), &vals[1]);
-                Some(quote!(#t * __ad::partial::powi(#x, #n, #y)))
+                let (t, n) = (self.tangent_form(&args[0])?, &vals[1]);
+                Some(t.scaled_by(quote!(__ad::partial::powi(#x, #n, #y))))
             }
             Partial::Multi => {
                 let mut pattern = vec![];
@@ -132,21 +354,41 @@ impl Ctx<'_> {
                         None => pattern.push(quote!(_)),
                     }
                 }
-                Some(quote!({
+                Some(Tangent::Other(quote!({
                     let (#(#pattern),*) = __ad::partial::#name(#(#vals,)* #y);
                     #(#terms)+*
-                }))
+                })))
             }
         }
     }
 }
 
-/// Parenthesises a tangent expression unless it is a name or an indexed name.
+/// A tangent as the right operand of `+` or `-`: parenthesised only if it is itself a sum
+/// (a product binds tighter; a left operand never needs parentheses).
+fn right_of_sum(t: TokenStream) -> TokenStream {
+    let binary_sum = t.clone().into_iter().skip(1).any(
+        |tt| matches!(tt, proc_macro2::TokenTree::Punct(p) if matches!(p.as_char(), '+' | '-')),
+    );
+    if binary_sum {
+        quote!((#t))
+    } else {
+        t
+    }
+}
+
+/// Parenthesises a tangent expression unless it is one operand already: a name, a literal,
+/// a path, a call, an indexed or parenthesised expression.
 pub fn paren(t: TokenStream) -> TokenStream {
-    let mut trees = t.clone().into_iter();
-    let first_is_name = matches!(trees.next(), Some(proc_macro2::TokenTree::Ident(_)));
-    let rest_indexes = trees.all(|tt| matches!(tt, proc_macro2::TokenTree::Group(g) if g.delimiter() == proc_macro2::Delimiter::Bracket));
-    if first_is_name && rest_indexes {
+    use proc_macro2::{Delimiter, TokenTree};
+    let atomic = !t.is_empty()
+        && t.clone().into_iter().all(|tt| match tt {
+            TokenTree::Punct(p) => matches!(p.as_char(), ':' | '.'),
+            // A leading block would read as a statement.
+            TokenTree::Group(g) => g.delimiter() != Delimiter::Brace,
+            TokenTree::Ident(i) => i != "as",
+            TokenTree::Literal(_) => true,
+        });
+    if atomic {
         t
     } else {
         quote!((#t))
