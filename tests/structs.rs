@@ -357,3 +357,59 @@ fn integer_fields_are_read_as_integers() {
     assert_struct_grad(|q| poly_at(q, 0.7), &p, &p_bar);
     assert_grad(|x| poly_at(&p, x[0]), &[0.7], &[x_bar]);
 }
+
+/// A generic struct whose methods are differentiated: the float type is the `impl`'s
+/// parameter, which the attribute infers from the method's signature.
+#[derive(Differentiable, Clone, Debug)]
+struct Affine<T: autodiff::num_traits::Float> {
+    w: Array2<T>,
+    b: Array1<T>,
+    gain: T,
+}
+
+// A bare `T` field makes the derived impl ask `T: Differentiable` (true of f32 and f64).
+impl<T: autodiff::num_traits::Float + Differentiable<Scalar = T> + 'static> Affine<T> {
+    #[differentiate]
+    fn forward(&self, x: &Array2<T>) -> Array2<T> {
+        (&x.dot(&self.w) + &self.b).mapv(T::tanh)
+    }
+
+    #[differentiate]
+    fn energy(&self, x: &[T]) -> T {
+        let mut s = self.gain * self.gain;
+        for i in 0..x.len() {
+            s = s + x[i] * x[i] * self.gain;
+        }
+        s
+    }
+}
+
+#[differentiate]
+fn affine_loss(a: &Affine<f64>, x: &Array2<f64>) -> f64 {
+    let y: Array2<f64> = a.forward(x);
+    y.sum()
+}
+
+#[test]
+fn methods_of_a_generic_struct() {
+    let a = Affine {
+        w: array![[0.3, -0.2], [0.5, 0.1]],
+        b: array![0.05, -0.1],
+        gain: 1.5,
+    };
+    let x = array![[1.0, -0.5], [0.25, 0.75]];
+    let (value, a_bar, _) = affine_loss_grad(&a, &x);
+    assert_eq!(value, a.forward(&x).sum());
+    assert_struct_grad(|q| affine_loss(q, &x), &a, &a_bar);
+    // An `f32` instance, with a slice parameter: d/dgain (g² + g Σ x²) = 2g + Σ x².
+    let a32 = Affine {
+        w: Array2::<f32>::zeros((1, 1)),
+        b: Array1::<f32>::zeros(1),
+        gain: 2.0f32,
+    };
+    let xs = [1.0f32, -2.0];
+    let (value, a_bar, x_bar) = a32.energy_grad(&xs);
+    assert_eq!(value, 4.0 + 5.0 * 2.0);
+    assert_eq!(a_bar.gain, 4.0 + 5.0);
+    assert_eq!(x_bar, vec![4.0, -8.0]);
+}

@@ -92,11 +92,94 @@ pub fn float_type(sig: &Signature) -> syn::Result<Type> {
     match found {
         Some("f32") => Ok(syn::parse_quote!(f32)),
         Some(_) => Ok(syn::parse_quote!(f64)),
-        None => Err(syn::Error::new_spanned(
-            &sig.ident,
-            "`#[differentiate]` found no float type in this signature: use `f64`, `f32`, or a type parameter bounded by `num_traits::Float`",
-        )),
+        None => match impl_float_candidates(sig).as_slice() {
+            [one] => Ok(syn::parse_str(one).expect("an identifier is a type")),
+            [] => Err(syn::Error::new_spanned(
+                &sig.ident,
+                "`#[differentiate]` found no float type in this signature: use `f64`, `f32`, or a type parameter bounded by `num_traits::Float` (in a method of a generic `impl<T: Float>`, write `T` for a float parameter or the result, or as the element of a slice, `Vec` or array)",
+            )),
+            several => Err(syn::Error::new_spanned(
+                &sig.ident,
+                format!(
+                    "`#[differentiate]` cannot tell which of the impl's type parameters `{}` is the float type of this method: it sees the method's signature only. Write the method as a free function generic over its float type (`fn {}<T: Float>(p: &S<T>, …)`), which states it",
+                    several.join("`, `"),
+                    sig.ident
+                ),
+            )),
+        },
     }
+}
+
+/// In a method of a generic `impl<T: Float> S<T>`, the float type is the impl's parameter,
+/// which the attribute cannot see: it is taken to be the one type name, declared neither by
+/// the method nor by the language, that the signature uses as a float would be used (a
+/// parameter or result by value, or the element of a slice, `Vec`, array or `ndarray` array).
+/// A wrong guess does not compile (the generated code uses it as a float). Returns every
+/// such name.
+fn impl_float_candidates(sig: &Signature) -> Vec<String> {
+    let receiver = matches!(sig.inputs.first(), Some(syn::FnArg::Receiver(_)));
+    if !receiver {
+        return vec![];
+    }
+    let declared: Vec<String> = sig
+        .generics
+        .params
+        .iter()
+        .filter_map(|p| match p {
+            GenericParam::Type(t) => Some(t.ident.to_string()),
+            _ => None,
+        })
+        .collect();
+    let mut candidates: Vec<String> = vec![];
+    let mut consider = |ty: &Type| {
+        let Type::Path(p) = ty else { return };
+        let Some(name) = p.path.get_ident().map(Ident::to_string) else {
+            return;
+        };
+        let known = INTS.contains(&name.as_str())
+            || ["Self", "String", "bool", "char", "str"].contains(&name.as_str());
+        if !known && !declared.contains(&name) && !candidates.contains(&name) {
+            candidates.push(name);
+        }
+    };
+    let mut float_positions = |ty: &Type| {
+        let ty = match ty {
+            Type::Reference(r) => &*r.elem,
+            t => t,
+        };
+        consider(ty);
+        if let Some((elem, _)) = element(ty) {
+            consider(elem);
+        }
+        if let Type::Path(p) = ty {
+            let last = p.path.segments.last();
+            let nd = last.is_some_and(|s| s.ident.to_string().starts_with("Array"));
+            if let (true, Some(syn::PathArguments::AngleBracketed(args))) =
+                (nd, last.map(|s| &s.arguments))
+            {
+                if let Some(syn::GenericArgument::Type(t)) = args.args.first() {
+                    consider(t);
+                }
+            }
+        }
+    };
+    for input in &sig.inputs {
+        if let syn::FnArg::Typed(pt) = input {
+            // A struct passed by reference is not a float position.
+            if matches!(&*pt.ty, Type::Reference(r) if matches!(&*r.elem, Type::Path(p) if p.path.get_ident().is_some()))
+            {
+                continue;
+            }
+            float_positions(&pt.ty);
+        }
+    }
+    if let syn::ReturnType::Type(_, ty) = &sig.output {
+        float_positions(ty);
+        if let Type::Tuple(t) = &**ty {
+            t.elems.iter().for_each(&mut float_positions);
+        }
+    }
+    candidates
 }
 
 fn is_ident(ty: &Type, ident: &Ident) -> bool {

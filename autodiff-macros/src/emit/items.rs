@@ -188,10 +188,17 @@ fn accumulators(ctx: &Ctx, suffix: &str) -> Vec<Acc> {
 /// `f_<suffix>` (the user's `f_pullback`, or its dual twin) made from the callers' entry
 /// point `f_<target>`, lending it nothing.
 fn lender(item: &syn::ItemFn, ctx: &Ctx, suffix: &str, target: &str) -> TokenStream {
-    let target_ident = ident(item, target);
+    let target_ident = sibling(item, ctx, target);
     let args = args(ctx);
     let refs = ref_params(ctx);
-    let reborrowed = reborrow_args(ctx);
+    // Inside the closure a method's receiver is the closure's own parameter, not `self`.
+    let reborrowed: Vec<&syn::Ident> = ctx
+        .func
+        .params
+        .iter()
+        .filter(|p| is_reference(&p.ty) && p.shape != ParamShape::Output)
+        .map(|p| ctx.name(p.var))
+        .collect();
     let nothing: Vec<TokenStream> = accumulators(ctx, target)
         .iter()
         .map(|_| quote!(__ad::no_accumulator()))
