@@ -101,3 +101,25 @@ fn f32_agrees_with_f64_to_f32_precision() {
         assert!((a - *b as f64).abs() <= 1e-4 * scale, "{a} vs {b}");
     }
 }
+
+/// Conversions through the other float type keep their rounding in every generated
+/// function (values equal to the primal's exactly), and rounding has derivative one.
+#[differentiate]
+fn rounding(x: f64, n: usize) -> f64 {
+    let c: f32 = 0.1;
+    x * ((n as f32) as f64) + ((x as f32) as f64) * 2.0 + (c as f64) * x
+}
+
+#[test]
+fn rounding_through_f32_keeps_its_value() {
+    // 0.1 is not an f32: dropping any of the casts would change the value.
+    let (x, c) = (0.1f64, 0.1f32 as f64);
+    assert_ne!(c, 0.1);
+    let d = 3.0 + 2.0 + c;
+    let (v, g) = rounding_grad(x, 3);
+    assert_eq!((v, g), (rounding(x, 3), d));
+    let (v, t) = rounding_jvp(x, 3, 1.0);
+    assert_eq!((v, t), (rounding(x, 3), d));
+    let (v, g, h) = rounding_hvp(x, 3, 1.0);
+    assert_eq!((v, g, h), (rounding(x, 3), d, 0.0));
+}

@@ -8,6 +8,7 @@
 
 use crate::ir::*;
 use crate::rules::Partial;
+use quote::ToTokens;
 
 /// The result: one flag per variable.
 pub struct Activity {
@@ -148,6 +149,36 @@ fn check_opaque(e: &Expr, act: &Activity, errors: &mut Vec<syn::Error>) {
     });
 }
 
+/// Derivatives are carried in the function's float type: a varied value converted to the
+/// other one (`x as f32` in an `f64` function) would need tangents and adjoints of both.
+/// Rounding through it and back, `(x as f32) as f64`, stays in one type and is allowed
+/// (its derivative is one, as of any rounding).
+fn check_float_casts(e: &Expr, act: &Activity, func: &Func, errors: &mut Vec<syn::Error>) {
+    let float = func.float.to_token_stream().to_string();
+    let other_float = |t: &syn::Type| {
+        let t = t.to_token_stream().to_string();
+        (t == "f32" || t == "f64") && t != float
+    };
+    let mut round_trips: Vec<*const Expr> = vec![];
+    e.visit(&mut |x| {
+        if let ExprKind::Cast(inner, t) = &x.kind {
+            if t.to_token_stream().to_string() == float {
+                round_trips.push(&**inner as *const Expr);
+            }
+        }
+    });
+    e.visit(&mut |x| {
+        let ExprKind::Cast(inner, t) = &x.kind else { return };
+        if other_float(t) && act.varied(inner) && !round_trips.contains(&(x as *const Expr)) {
+            let t = t.to_token_stream();
+            errors.push(syn::Error::new(
+                x.span,
+                format!("this converts a value that carries a derivative to `{t}`, but the function computes its derivatives in `{float}`: round through `{t}` and back in one expression (`(x as {t}) as {float}`), or keep the value in `{float}`"),
+            ));
+        }
+    });
+}
+
 fn stmt_exprs(s: &Stmt) -> Vec<&Expr> {
     match &s.kind {
         StmtKind::Let { init: Some(e), .. } | StmtKind::Push { value: e, .. } => vec![e],
@@ -167,6 +198,7 @@ fn check_block(b: &Block, act: &Activity, func: &Func, errors: &mut Vec<syn::Err
     for s in &b.stmts {
         for e in stmt_exprs(s) {
             check_opaque(e, act, errors);
+            check_float_casts(e, act, func, errors);
         }
         let target = match &s.kind {
             StmtKind::Let { var, init: Some(e) } => Some((*var, act.varied(e))),

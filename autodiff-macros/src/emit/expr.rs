@@ -105,8 +105,18 @@ impl Ctx<'_> {
     /// twin, where the value already is a dual number.
     fn cast_vanishes(&self, a: &Expr, ty: &syn::Type, active: bool) -> bool {
         let float_cast = crate::parse::kind_of_type(ty, &self.func.float) == Kind::Float;
-        let same_type = quote!(#ty).to_string() == self.float().to_string();
-        let from_float = crate::ir::kind_of(a, &self.func.vars, &self.func.float) == Kind::Float;
+        let float = self.float().to_string();
+        let same_type = quote!(#ty).to_string() == float;
+        // The operand's own type, where it is written: `(n as f32) as f64` and `y as f64` for
+        // `let y: f32` convert, and keep their rounding.
+        let written = match &a.kind {
+            ExprKind::Cast(_, t) => Some(t),
+            ExprKind::Var(v) => self.func.vars[*v].ty.as_ref(),
+            _ => None,
+        };
+        let other_float = written.is_some_and(|t| quote!(#t).to_string() != float);
+        let from_float =
+            crate::ir::kind_of(a, &self.func.vars, &self.func.float) == Kind::Float && !other_float;
         (self.mode == Mode::Lifted && active && float_cast && self.act.varied(a))
             || (same_type && from_float)
     }
@@ -161,6 +171,16 @@ impl Ctx<'_> {
             }
             Elementary(rule, args) => self.elementary(rule, args, active),
             Cast(a, ty) => {
+                // A dual number rounded through the other float type: its value rounds, its
+                // tangent (derivative one) passes.
+                if let (Mode::Lifted, true, ExprKind::Cast(inner, other)) =
+                    (self.mode, active && self.act.varied(a), &a.kind)
+                {
+                    if quote!(#other).to_string() != self.float().to_string() {
+                        let d = self.atom(inner, true);
+                        return quote!(__ad::Dual::new((#d.primal as #other) as #ty, #d.tangent));
+                    }
+                }
                 if self.cast_vanishes(a, ty, active) {
                     return self.at(a, 6, active);
                 }
