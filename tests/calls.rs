@@ -366,3 +366,50 @@ fn accumulators_lent_to_callees() {
     let (_, pb) = lends_in_chain_pullback_all(&x);
     assert_eq!(pb(&x, 1.0, Vec::new()).0, g);
 }
+
+#[differentiate]
+fn sum_of_squares_owned(v: Vec<f64>) -> f64 {
+    let mut s = 0.0;
+    for i in 0..v.len() {
+        s += v[i] * v[i];
+    }
+    s
+}
+
+#[differentiate]
+fn doubled(x: &[f64]) -> Vec<f64> {
+    let mut out = vec![0.0; x.len()];
+    for i in 0..x.len() {
+        out[i] = 2.0 * x[i];
+    }
+    out
+}
+
+// A local `Vec` moved into a callee that takes it by value.
+#[differentiate]
+fn moves_a_local(x: &[f64]) -> f64 {
+    let w = x.to_vec();
+    sum_of_squares_owned(w)
+}
+
+// A call returning a `Vec`, bound without a type: indexing it says it is a sequence.
+#[differentiate]
+fn untyped_sequence_result(x: &[f64]) -> f64 {
+    let d = doubled(x);
+    d[0] * d[1] + d.len() as f64
+}
+
+#[test]
+fn locals_moved_into_callees_and_untyped_sequence_results() {
+    let x = [1.0, 2.0, -0.5];
+    let (value, g) = moves_a_local_grad(&x);
+    assert_eq!(value, 5.25);
+    assert_eq!(g, vec![2.0, 4.0, -1.0]);
+    // d₀d₁ = 4 x₀x₁: gradient (4x₁, 4x₀, 0).
+    let (value, g) = untyped_sequence_result_grad(&x);
+    assert_eq!(value, 8.0 + 3.0);
+    assert_eq!(g, vec![8.0, 4.0, 0.0]);
+    assert_grad(untyped_sequence_result, &x, &g);
+    let (_, jv) = untyped_sequence_result_jvp(&x, &[1.0, 0.0, 0.0]);
+    assert_eq!(jv, 8.0);
+}

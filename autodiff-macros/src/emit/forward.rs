@@ -579,13 +579,28 @@ impl Ctx<'_> {
                     Mode::Plain => "_pullback_all",
                     Mode::Lifted => "_dual_pullback_all",
                 };
-                let args = args
-                    .iter()
-                    .map(|a| self.expr(a, self.kind_of(a).is_float()))
-                    .collect();
+                let args = args.iter().map(|a| self.moved_arg(a)).collect();
                 let call = call(suffix, args);
                 quote!(let (#name, #pb) = #call;)
             }
+        }
+    }
+
+    /// An argument of a differentiated call in the forward sweep. An active local sequence
+    /// passed by value is moved into the callee in the user's code, but the reverse sweep
+    /// still shapes its adjoint from it, so the callee gets a copy.
+    fn moved_arg(&self, a: &Expr) -> TokenStream {
+        let float = self.kind_of(a).is_float();
+        match &a.kind {
+            ExprKind::Var(v)
+                if matches!(self.kind(*v), Kind::FloatSeq | Kind::Array)
+                    && self.active(*v)
+                    && !matches!(self.func.vars[*v].ty, Some(syn::Type::Reference(_))) =>
+            {
+                let name = self.name(*v);
+                quote!(#name.clone())
+            }
+            _ => self.expr(a, float),
         }
     }
 

@@ -7,6 +7,7 @@
 
 use super::*;
 use crate::parse::{self, kind_of_type};
+use quote::ToTokens;
 use std::collections::{HashMap, HashSet};
 
 /// The flags of the innermost loop, made on first use.
@@ -43,6 +44,9 @@ pub struct Lowerer {
     pub(super) outputs: Vec<Output>,
     /// The kind of each field path, from how the body uses it.
     pub(super) field_kinds: HashMap<String, Kind>,
+    /// How each name is used in the body, where that tells a sequence or an array: the
+    /// kind of an untyped `let` of a call result, whose type the macro cannot see.
+    pub(super) use_kinds: HashMap<String, Kind>,
 }
 
 /// Suffixes the emitted code derives from a variable's name; a name is only given out when
@@ -80,6 +84,7 @@ impl Lowerer {
             fields: vec![],
             outputs: vec![],
             field_kinds: HashMap::new(),
+            use_kinds: HashMap::new(),
         }
     }
 
@@ -565,9 +570,18 @@ impl Lowerer {
             return;
         }
         if let Some(call) = self.split_call(&init.expr, out) {
-            let kind = ty
-                .as_ref()
-                .map_or(self.call_kind(&call), |t| kind_of_type(t, &self.float));
+            // An untyped call result is a float unless the body uses it as a sequence or an
+            // array (a wrong guess is a type error in the generated code, never a wrong
+            // derivative; a typed `let` states it).
+            let kind = match (&ty, self.call_kind(&call)) {
+                (Some(t), _) => kind_of_type(t, &self.float),
+                (None, Kind::Float) => self
+                    .use_kinds
+                    .get(&ident.to_string())
+                    .copied()
+                    .unwrap_or(Kind::Float),
+                (None, kind) => kind,
+            };
             let var = self.declare(&ident, kind, mutable, ty);
             self.push_call(var, call, span, out);
             return;
@@ -927,6 +941,7 @@ pub fn lower_fn(
     let mut used = HashSet::new();
     collect_idents(quote::quote!(#item), &mut used);
     let mut lw = Lowerer::new(float.clone(), used);
+    collect_use_kinds(item.block.to_token_stream(), &mut lw.use_kinds);
     lw.open_scope();
     let mut params = vec![];
     let mut method = false;
@@ -1070,6 +1085,42 @@ fn collect_idents(ts: proc_macro2::TokenStream, out: &mut HashSet<String>) {
             }
             proc_macro2::TokenTree::Group(g) => collect_idents(g.stream(), out),
             _ => {}
+        }
+    }
+}
+
+/// Names used as sequences (`d[i]`, `d.len()`, `d.iter()`) or as `ndarray` arrays
+/// (`d[[i, j]]`, `d.dot(…)`, `d.t()`, `d.sum()`, `d.mapv(…)`), by their first such use.
+fn collect_use_kinds(ts: proc_macro2::TokenStream, out: &mut HashMap<String, Kind>) {
+    use proc_macro2::{Delimiter, TokenTree};
+    let trees: Vec<TokenTree> = ts.into_iter().collect();
+    for (k, tt) in trees.iter().enumerate() {
+        if let TokenTree::Group(g) = tt {
+            collect_use_kinds(g.stream(), out);
+            continue;
+        }
+        let TokenTree::Ident(name) = tt else { continue };
+        let after_dot = k > 0 && matches!(&trees[k - 1], TokenTree::Punct(p) if p.as_char() == '.');
+        if after_dot {
+            continue;
+        }
+        let kind = match (trees.get(k + 1), trees.get(k + 2)) {
+            (Some(TokenTree::Group(g)), _) if g.delimiter() == Delimiter::Bracket => {
+                let nested = matches!(g.stream().into_iter().next(), Some(TokenTree::Group(inner)) if inner.delimiter() == Delimiter::Bracket);
+                Some(if nested { Kind::Array } else { Kind::FloatSeq })
+            }
+            (Some(TokenTree::Punct(p)), Some(TokenTree::Ident(m))) if p.as_char() == '.' => {
+                match m.to_string().as_str() {
+                    "len" | "iter" | "to_vec" | "push" => Some(Kind::FloatSeq),
+                    "dot" | "t" | "sum" | "mapv" | "mean" | "nrows" | "ncols" | "row"
+                    | "column" => Some(Kind::Array),
+                    _ => None,
+                }
+            }
+            _ => None,
+        };
+        if let Some(kind) = kind {
+            out.entry(name.to_string()).or_insert(kind);
         }
     }
 }
