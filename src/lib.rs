@@ -53,7 +53,7 @@ pub use autodiff_runtime::*;
 pub mod __private {
     pub use autodiff_runtime::checkpoint;
     pub use autodiff_runtime::fields::*;
-    pub use autodiff_runtime::gradcheck::check_derivatives;
+    pub use autodiff_runtime::gradcheck::{check_derivatives, check_first_derivatives};
     pub use autodiff_runtime::num_traits::{Float, One, Zero};
     pub use autodiff_runtime::ops::{duals_nd, lift_nd, primals_nd, tangents_nd};
     pub use autodiff_runtime::partial;

@@ -105,6 +105,13 @@ impl Layer {
     fn forward(&self, x: &Array2<f64>) -> Array2<f64> {
         (&x.dot(&self.w) + &self.b).mapv(f64::tanh)
     }
+
+    /// A scalar method: it gets a `score_gradcheck` method too.
+    #[differentiate]
+    fn score(&self, x: &Array2<f64>) -> f64 {
+        let y: Array2<f64> = self.forward(x);
+        (&y * &y).sum()
+    }
 }
 
 #[differentiate]
@@ -412,4 +419,19 @@ fn methods_of_a_generic_struct() {
     assert_eq!(value, 4.0 + 5.0 * 2.0);
     assert_eq!(a_bar.gain, 4.0 + 5.0);
     assert_eq!(x_bar, vec![4.0, -8.0]);
+}
+
+#[test]
+fn gradcheck_of_functions_with_struct_parameters() {
+    let (p, x) = (mlp_params(), array![[1.0, -0.5], [0.25, 0.75]]);
+    // Every leaf of the struct and of `x` against central differences, and the JVP.
+    mlp_loss_gradcheck(&p, &x).unwrap();
+    let layer = Layer {
+        w: array![[0.3, -0.2], [0.5, 0.1]],
+        b: array![0.05, -0.1],
+    };
+    layer.score_gradcheck(&x).unwrap();
+    // A point where it fails: a tolerance no central difference meets.
+    let strict = autodiff::Tolerance::new(0.0, 0.0);
+    assert!(layer.score_gradcheck_with(&x, strict).is_err());
 }

@@ -348,6 +348,36 @@ pub fn check_derivatives(
     params: &[(&str, std::ops::Range<usize>)],
     tol: Tolerance,
 ) -> Result<(), GradcheckReport> {
+    let v = check_first_derivatives(f, &grad, jvp, point, params, tol)?;
+    // Second differences are less accurate than first ones: a looser tolerance.
+    let loose = Tolerance::new(tol.abs * 100.0, tol.rel * 100.0);
+    hvp_check(&grad, point, &v, &hvp(point, &v), loose).map_err(|r| r.with_label("f_hvp"))
+}
+
+/// [`check_derivatives`] without the Hessian-vector product: the gradient parameter by
+/// parameter against central differences, and `jvp` along a random direction against
+/// ⟨∇f, v⟩ (what `f_gradcheck` checks for functions with struct parameters, which have no
+/// `f_hvp`). Returns the direction it used.
+///
+/// ```
+/// use autodiff_runtime::gradcheck::{check_first_derivatives, Tolerance};
+/// let f = |p: &[f64]| p[0] * p[1];
+/// let grad = |p: &[f64]| vec![p[1], p[0]];
+/// let jvp = |p: &[f64], v: &[f64]| p[1] * v[0] + p[0] * v[1];
+/// let params = [("a", 0..1), ("b", 1..2)];
+/// assert!(check_first_derivatives(f, grad, jvp, &[2.0, 3.0], &params, Tolerance::default()).is_ok());
+/// let wrong_jvp = |p: &[f64], v: &[f64]| p[1] * v[0];
+/// let report = check_first_derivatives(f, grad, wrong_jvp, &[2.0, 3.0], &params, Tolerance::default());
+/// assert_eq!(report.unwrap_err().label(), Some("f_jvp"));
+/// ```
+pub fn check_first_derivatives(
+    f: impl Fn(&[f64]) -> f64,
+    grad: impl Fn(&[f64]) -> Vec<f64>,
+    jvp: impl Fn(&[f64], &[f64]) -> f64,
+    point: &[f64],
+    params: &[(&str, std::ops::Range<usize>)],
+    tol: Tolerance,
+) -> Result<Vec<f64>, GradcheckReport> {
     let g = grad(point);
     assert_same_len(
         "check_derivatives",
@@ -370,9 +400,7 @@ pub fn check_derivatives(
     let along: f64 = g.iter().zip(&v).map(|(a, b)| a * b).sum();
     compare(Kind::DotProduct, &[jvp(point, &v)], &[along], tol)
         .map_err(|r| r.with_label("f_jvp"))?;
-    // Second differences are less accurate than first ones: a looser tolerance.
-    let loose = Tolerance::new(tol.abs * 100.0, tol.rel * 100.0);
-    hvp_check(&grad, point, &v, &hvp(point, &v), loose).map_err(|r| r.with_label("f_hvp"))
+    Ok(v)
 }
 
 /// `(f(x + h·v) − f(x − h·v)) / 2h`: the derivative of a vector function along `v`.

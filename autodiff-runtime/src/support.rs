@@ -531,6 +531,20 @@ impl<F: Flatten + ?Sized> Flatten for &F {
     }
 }
 
+/// A value shaped like `like` (its `#[no_grad]` fields copied) whose parameters are read from
+/// `flat`: how `f_gradcheck` perturbs a struct parameter.
+///
+/// ```
+/// let w = autodiff_runtime::support::rebuilt_like(&vec![0.0, 0.0], &[1.0, 2.0]);
+/// assert_eq!(w, vec![1.0, 2.0]);
+/// ```
+#[track_caller]
+pub fn rebuilt_like<P: crate::Differentiable<Scalar = f64>>(like: &P, flat: &[f64]) -> P {
+    let mut value = like.zero_like();
+    value.set_from_flat(flat);
+    value
+}
+
 /// Consecutive ranges of the given lengths: where each parameter sits in a flat point.
 ///
 /// ```

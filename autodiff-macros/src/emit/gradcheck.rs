@@ -1,14 +1,18 @@
 //! `f_gradcheck` and `f_gradcheck_with`: a function's own derivative check, for users' test
-//! suites. Every active parameter is flattened into one point; closures rebuild the
-//! parameters from a flat slice, so the runtime's `check_derivatives` can perturb it.
+//! suites. Every active parameter is flattened into one point (a struct parameter through
+//! `Differentiable::to_flat`); closures rebuild the parameters from a flat slice, so the
+//! runtime's `check_derivatives` can perturb it.
 
+use super::items::passed_name;
 use super::Ctx;
 use crate::ir::*;
 use proc_macro2::TokenStream;
 use quote::{format_ident, quote};
 
 /// The two items, for functions of `f64` with a float result (the checks run in `f64`).
-pub fn emit(item: &syn::ItemFn, ctx: &Ctx, allows: &TokenStream) -> TokenStream {
+/// Without `f_hvp` (functions with struct parameters) the Hessian-vector product is not
+/// checked.
+pub fn emit(item: &syn::ItemFn, ctx: &Ctx, allows: &TokenStream, with_hvp: bool) -> TokenStream {
     let f = &item.sig.ident;
     let (vis, generics, where_clause) = (
         &item.vis,
@@ -19,20 +23,26 @@ pub fn emit(item: &syn::ItemFn, ctx: &Ctx, allows: &TokenStream) -> TokenStream 
         format_ident!("{f}_gradcheck"),
         format_ident!("{f}_gradcheck_with"),
     );
+    // A method's siblings are reached through `Self`.
+    let path = |name: syn::Ident| {
+        if ctx.func.method {
+            quote!(Self::#name)
+        } else {
+            quote!(#name)
+        }
+    };
+    let (primal, check_with_path) = (path(f.clone()), path(check_with.clone()));
     let (grad, jvp, hvp) = (
-        format_ident!("{f}_grad"),
-        format_ident!("{f}_jvp"),
-        format_ident!("{f}_hvp"),
+        path(format_ident!("{f}_grad")),
+        path(format_ident!("{f}_jvp")),
+        path(format_ident!("{f}_hvp")),
     );
     let params: Vec<TokenStream> = item.sig.inputs.iter().map(|p| quote!(#p)).collect();
     let names: Vec<TokenStream> = ctx
         .func
         .params
         .iter()
-        .map(|p| {
-            let n = ctx.name(p.var);
-            quote!(#n)
-        })
+        .map(|p| passed_name(ctx, p))
         .collect();
     let active: Vec<&Param> = ctx.func.params.iter().filter(|p| p.active).collect();
     let at_point = arguments(ctx, quote!(__v));
@@ -41,47 +51,31 @@ pub fn emit(item: &syn::ItemFn, ctx: &Ctx, allows: &TokenStream) -> TokenStream 
         .iter()
         .map(|p| rebuild(ctx, p, &quote!(__d)))
         .collect();
-    let flats = active.iter().map(|p| {
-        let n = ctx.name(p.var);
-        quote!(#n.flatten())
-    });
+    let flats = active
+        .iter()
+        .map(|p| flat(p.shape, passed_name(ctx, p), true));
     let k = 0..active.len();
     let labels = active.iter().map(|p| ctx.name(p.var).to_string());
     let bars: Vec<syn::Ident> = active
         .iter()
         .map(|p| format_ident!("__{}", ctx.name(p.var)))
         .collect();
+    let flat_bars: Vec<TokenStream> = active
+        .iter()
+        .zip(&bars)
+        .map(|(p, b)| flat(p.shape, quote!(#b), false))
+        .collect();
     let hvs: Vec<syn::Ident> = active
         .iter()
         .map(|p| format_ident!("__hv_{}", ctx.name(p.var)))
         .collect();
-    let doc = format!(
-        " Checks the derivatives of [`{f}`] at this point: the gradient of each active parameter \
-         against central differences of `{f}` (the report names the parameter and coordinate), \
-         `{f}_jvp` against the gradient along a random direction, and `{f}_hvp` against \
-         differences of `{f}_grad`, with the default tolerance for `f64`."
-    );
-    let doc_with = format!(" [`{check}`] with the given tolerance.");
-    quote! {
-        #[doc = #doc]
-        #allows
-        #vis fn #check #generics (#(#params),*) -> ::core::result::Result<(), ::autodiff::GradcheckReport> #where_clause {
-            #check_with(#(#names,)* ::autodiff::Tolerance::default())
-        }
-
-        #[doc = #doc_with]
-        #allows
-        #vis fn #check_with #generics (#(#params,)* __tol: ::autodiff::Tolerance) -> ::core::result::Result<(), ::autodiff::GradcheckReport> #where_clause {
-            use ::autodiff::__private as __ad;
-            use __ad::Flatten as _;
-            let __parts: ::std::vec::Vec<::std::vec::Vec<f64>> = ::std::vec![#(#flats),*];
-            let __point: ::std::vec::Vec<f64> = __parts.concat();
-            let __ranges = __ad::ranges(&__parts.iter().map(|p| p.len()).collect::<::std::vec::Vec<_>>());
+    let checks = if with_hvp {
+        quote! {
             __ad::check_derivatives(
-                |__v: &[f64]| #f(#(#at_point),*),
+                |__v: &[f64]| #primal(#(#at_point),*),
                 |__v: &[f64]| {
                     let (_, #(#bars),*) = #grad(#(#at_point),*);
-                    [#(#bars.flatten()),*].concat()
+                    [#(#flat_bars),*].concat()
                 },
                 |__v: &[f64], __d: &[f64]| #jvp(#(#at_point,)* #(#directions),*).1,
                 |__v: &[f64], __d: &[f64]| {
@@ -93,6 +87,61 @@ pub fn emit(item: &syn::ItemFn, ctx: &Ctx, allows: &TokenStream) -> TokenStream 
                 __tol,
             )
         }
+    } else {
+        quote! {
+            __ad::check_first_derivatives(
+                |__v: &[f64]| #primal(#(#at_point),*),
+                |__v: &[f64]| {
+                    let (_, #(#bars),*) = #grad(#(#at_point),*);
+                    [#(#flat_bars),*].concat()
+                },
+                |__v: &[f64], __d: &[f64]| #jvp(#(#at_point,)* #(#directions),*).1,
+                &__point,
+                &[#((#labels, __ranges[#k].clone())),*],
+                __tol,
+            )
+            .map(|_| ())
+        }
+    };
+    let doc = format!(
+        " Checks the derivatives of [`{f}`] at this point: the gradient of each active parameter \
+         against central differences of `{f}` (the report names the parameter and coordinate), \
+         `{f}_jvp` against the gradient along a random direction{}, with the default \
+         tolerance for `f64`.",
+        if with_hvp {
+            format!(", and `{f}_hvp` against differences of `{f}_grad`")
+        } else {
+            String::new()
+        }
+    );
+    let doc_with = format!(" [`{check}`] with the given tolerance.");
+    quote! {
+        #[doc = #doc]
+        #allows
+        #vis fn #check #generics (#(#params),*) -> ::core::result::Result<(), ::autodiff::GradcheckReport> #where_clause {
+            #check_with_path(#(#names,)* ::autodiff::Tolerance::default())
+        }
+
+        #[doc = #doc_with]
+        #allows
+        #vis fn #check_with #generics (#(#params,)* __tol: ::autodiff::Tolerance) -> ::core::result::Result<(), ::autodiff::GradcheckReport> #where_clause {
+            use ::autodiff::__private as __ad;
+            use __ad::Flatten as _;
+            let __parts: ::std::vec::Vec<::std::vec::Vec<f64>> = ::std::vec![#(#flats),*];
+            let __point: ::std::vec::Vec<f64> = __parts.concat();
+            let __ranges = __ad::ranges(&__parts.iter().map(|p| p.len()).collect::<::std::vec::Vec<_>>());
+            #checks
+        }
+    }
+}
+
+/// A parameter (a struct parameter is a reference already) or a cotangent as a flat
+/// `Vec<f64>`.
+fn flat(shape: ParamShape, value: TokenStream, borrowed: bool) -> TokenStream {
+    match (shape, borrowed) {
+        (ParamShape::Struct, true) => quote!(__ad::Differentiable::to_flat(#value)),
+        (ParamShape::Struct, false) => quote!(__ad::Differentiable::to_flat(&#value)),
+        _ => quote!(#value.flatten()),
     }
 }
 
@@ -106,7 +155,7 @@ fn arguments(ctx: &Ctx, from: TokenStream) -> Vec<TokenStream> {
             if p.active {
                 rebuild(ctx, p, &from)
             } else {
-                let n = ctx.name(p.var);
+                let n = passed_name(ctx, p);
                 if matches!(p.ty, syn::Type::Reference(_)) {
                     quote!(#n)
                 } else {
@@ -145,10 +194,12 @@ fn rebuild(ctx: &Ctx, p: &Param, from: &TokenStream) -> TokenStream {
                 shaped
             }
         }
-        ParamShape::Inactive | ParamShape::Struct | ParamShape::Output => {
-            unreachable!(
-                "only active parameters of functions without struct parameters are rebuilt"
-            )
+        ParamShape::Struct => {
+            let n = passed_name(ctx, p);
+            quote!(&__ad::rebuilt_like(#n, &#part))
+        }
+        ParamShape::Inactive | ParamShape::Output => {
+            unreachable!("only active parameters are rebuilt; functions with output buffers have no gradcheck")
         }
     }
 }

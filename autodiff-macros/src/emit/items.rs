@@ -53,18 +53,20 @@ pub fn emit(item: &syn::ItemFn, func: &Func, act: &Activity, needed: &Needed) ->
     }
     let own = |ctx: &Ctx, suffix: &str| pullback(item, ctx, suffix);
     // Struct parameters: no dual twin (a struct of dual numbers is not the user's type),
-    // hence no `_hvp` and no `_gradcheck`.
+    // hence no `_hvp`, and a `_gradcheck` of the first derivatives.
     if plain.has_struct_param() {
         let (pullbacks, _) = pullbacks(item, &plain, &own, None);
         let grad = scalar_out.then(|| grad(item, &plain));
-        return quote!(#own_jvp #pullbacks #vjp #grad);
+        let check = (scalar_out && plain.float().to_string() == "f64")
+            .then(|| super::gradcheck::emit(item, &plain, &allows(), false));
+        return quote!(#own_jvp #pullbacks #vjp #grad #check);
     }
     let (pullbacks, dual) = pullbacks(item, &plain, &own, Some(&own));
     let extra = if scalar_out {
         let grad = grad(item, &plain);
         let hvp = hvp(item, &plain, dual);
         let check = if plain.float().to_string() == "f64" {
-            super::gradcheck::emit(item, &plain, &allows())
+            super::gradcheck::emit(item, &plain, &allows(), true)
         } else {
             quote!()
         };
@@ -347,7 +349,7 @@ fn doc_link(item: &syn::ItemFn, ctx: &Ctx) -> String {
 
 /// A parameter's name where the generated items pass it on: the buffer for an output,
 /// `self` for the receiver.
-fn passed_name(ctx: &Ctx, p: &Param) -> TokenStream {
+pub(super) fn passed_name(ctx: &Ctx, p: &Param) -> TokenStream {
     if let Some(o) = ctx.func.outputs.iter().find(|o| o.local == p.var) {
         let buffer = &o.param;
         quote!(#buffer)
