@@ -348,7 +348,20 @@ pub fn check_derivatives(
     params: &[(&str, std::ops::Range<usize>)],
     tol: Tolerance,
 ) -> Result<(), GradcheckReport> {
-    let v = check_first_derivatives(f, &grad, jvp, point, params, tol)?;
+    // Compiled once, not once per generated `f_gradcheck`: the closures go in as `dyn`.
+    check_all_dyn(&f, &grad, &jvp, &hvp, point, params, tol)
+}
+
+fn check_all_dyn(
+    f: &dyn Fn(&[f64]) -> f64,
+    grad: &dyn Fn(&[f64]) -> Vec<f64>,
+    jvp: &dyn Fn(&[f64], &[f64]) -> f64,
+    hvp: &dyn Fn(&[f64], &[f64]) -> Vec<f64>,
+    point: &[f64],
+    params: &[(&str, std::ops::Range<usize>)],
+    tol: Tolerance,
+) -> Result<(), GradcheckReport> {
+    let v = check_first_dyn(f, grad, jvp, point, params, tol)?;
     // Second differences are less accurate than first ones: a looser tolerance.
     let loose = Tolerance::new(tol.abs * 100.0, tol.rel * 100.0);
     hvp_check(&grad, point, &v, &hvp(point, &v), loose).map_err(|r| r.with_label("f_hvp"))
@@ -374,6 +387,17 @@ pub fn check_first_derivatives(
     f: impl Fn(&[f64]) -> f64,
     grad: impl Fn(&[f64]) -> Vec<f64>,
     jvp: impl Fn(&[f64], &[f64]) -> f64,
+    point: &[f64],
+    params: &[(&str, std::ops::Range<usize>)],
+    tol: Tolerance,
+) -> Result<Vec<f64>, GradcheckReport> {
+    check_first_dyn(&f, &grad, &jvp, point, params, tol)
+}
+
+fn check_first_dyn(
+    f: &dyn Fn(&[f64]) -> f64,
+    grad: &dyn Fn(&[f64]) -> Vec<f64>,
+    jvp: &dyn Fn(&[f64], &[f64]) -> f64,
     point: &[f64],
     params: &[(&str, std::ops::Range<usize>)],
     tol: Tolerance,
