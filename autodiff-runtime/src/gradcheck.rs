@@ -352,11 +352,14 @@ pub fn check_derivatives(
     check_all_dyn(&f, &grad, &jvp, &hvp, point, params, tol)
 }
 
+/// A derivative at a point along a direction, as a `dyn` closure.
+type Directional<'a, R> = &'a dyn Fn(&[f64], &[f64]) -> R;
+
 fn check_all_dyn(
     f: &dyn Fn(&[f64]) -> f64,
     grad: &dyn Fn(&[f64]) -> Vec<f64>,
-    jvp: &dyn Fn(&[f64], &[f64]) -> f64,
-    hvp: &dyn Fn(&[f64], &[f64]) -> Vec<f64>,
+    jvp: Directional<f64>,
+    hvp: Directional<Vec<f64>>,
     point: &[f64],
     params: &[(&str, std::ops::Range<usize>)],
     tol: Tolerance,
@@ -397,7 +400,7 @@ pub fn check_first_derivatives(
 fn check_first_dyn(
     f: &dyn Fn(&[f64]) -> f64,
     grad: &dyn Fn(&[f64]) -> Vec<f64>,
-    jvp: &dyn Fn(&[f64], &[f64]) -> f64,
+    jvp: Directional<f64>,
     point: &[f64],
     params: &[(&str, std::ops::Range<usize>)],
     tol: Tolerance,
