@@ -69,39 +69,28 @@ pub fn emit(item: &syn::ItemFn, ctx: &Ctx, allows: &TokenStream, with_hvp: bool)
         .iter()
         .map(|p| format_ident!("__hv_{}", ctx.name(p.var)))
         .collect();
+    let first = quote! {
+        |__v: &[f64]| #primal(#(#at_point),*),
+        |__v: &[f64]| {
+            let (_, #(#bars),*) = #grad(#(#at_point),*);
+            [#(#flat_bars),*].concat()
+        },
+        |__v: &[f64], __d: &[f64]| #jvp(#(#at_point,)* #(#directions),*).1,
+    };
+    let params_at = quote!(&__point, &[#((#labels, __ranges[#k].clone())),*], __tol);
     let checks = if with_hvp {
         quote! {
             __ad::check_derivatives(
-                |__v: &[f64]| #primal(#(#at_point),*),
-                |__v: &[f64]| {
-                    let (_, #(#bars),*) = #grad(#(#at_point),*);
-                    [#(#flat_bars),*].concat()
-                },
-                |__v: &[f64], __d: &[f64]| #jvp(#(#at_point,)* #(#directions),*).1,
+                #first
                 |__v: &[f64], __d: &[f64]| {
                     let (_, #(#skip_grads,)* #(#hvs),*) = #hvp(#(#at_point,)* #(#directions),*);
                     [#(#hvs.flatten()),*].concat()
                 },
-                &__point,
-                &[#((#labels, __ranges[#k].clone())),*],
-                __tol,
+                #params_at
             )
         }
     } else {
-        quote! {
-            __ad::check_first_derivatives(
-                |__v: &[f64]| #primal(#(#at_point),*),
-                |__v: &[f64]| {
-                    let (_, #(#bars),*) = #grad(#(#at_point),*);
-                    [#(#flat_bars),*].concat()
-                },
-                |__v: &[f64], __d: &[f64]| #jvp(#(#at_point,)* #(#directions),*).1,
-                &__point,
-                &[#((#labels, __ranges[#k].clone())),*],
-                __tol,
-            )
-            .map(|_| ())
-        }
+        quote!(__ad::check_first_derivatives(#first #params_at).map(|_| ()))
     };
     let doc = format!(
         " Checks the derivatives of [`{f}`] at this point: the gradient of each active parameter \

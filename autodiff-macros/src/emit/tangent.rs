@@ -111,6 +111,20 @@ impl Tangent {
         }
     }
 
+    /// `coef · value` (or `value · coef`, keeping a product's order) and the sign, for a
+    /// scaled tangent; just `value` when the coefficient is one.
+    fn coefficient_times(self, value: TokenStream, coef_first: bool) -> (TokenStream, bool) {
+        let Tangent::Scaled { coef, neg, .. } = self else {
+            unreachable!("a common direction is scaled")
+        };
+        let term = match coef.map(paren) {
+            None => value,
+            Some(c) if coef_first => quote!(#c * #value),
+            Some(c) => quote!(#value * #c),
+        };
+        (term, neg)
+    }
+
     /// The coefficient and sign, to compare two tangents.
     fn signature(&self) -> String {
         match self {
@@ -288,30 +302,11 @@ impl Ctx<'_> {
             return ta.scaled_by(quote!(#va + #va));
         }
         let dot = ta.dot();
-        let left = match ta {
-            Tangent::Scaled {
-                coef: None, neg, ..
-            } => (quote!(#vb), neg),
-            Tangent::Scaled {
-                coef: Some(c), neg, ..
-            } => {
-                let c = paren(c);
-                (quote!(#c * #vb), neg)
-            }
-            Tangent::Other(_) => unreachable!("a common direction is scaled"),
-        };
-        let right = match tb {
-            Tangent::Scaled {
-                coef: None, neg, ..
-            } => (quote!(#va), neg),
-            Tangent::Scaled {
-                coef: Some(c), neg, ..
-            } => {
-                let c = paren(c);
-                (quote!(#va * #c), neg)
-            }
-            Tangent::Other(_) => unreachable!("a common direction is scaled"),
-        };
+        // α v and u β, in the order of the product.
+        let (left, right) = (
+            ta.coefficient_times(vb, true),
+            tb.coefficient_times(va, false),
+        );
         let ((l, ln), (r, rn)) = (left, right);
         let (coef, neg) = match (ln, rn) {
             (false, false) => (quote!(#l + #r), false),
