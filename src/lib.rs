@@ -52,6 +52,7 @@ pub use autodiff_runtime::*;
 #[doc(hidden)]
 pub mod __private {
     pub use autodiff_runtime::checkpoint;
+    pub use autodiff_runtime::dual_twin::DualTwin;
     pub use autodiff_runtime::fields::*;
     pub use autodiff_runtime::gradcheck::{check_derivatives, check_first_derivatives};
     pub use autodiff_runtime::num_traits::{Float, One, Zero};

@@ -435,3 +435,97 @@ fn gradcheck_of_functions_with_struct_parameters() {
     let strict = autodiff::Tolerance::new(0.0, 0.0);
     assert!(layer.score_gradcheck_with(&x, strict).is_err());
 }
+
+/// A two-layer network generic over its float type, with a nested struct, a `Vec` of them
+/// and a `#[no_grad]` constant: its loss gets an `_hvp` (its own pullback run on dual
+/// numbers, the struct seeded through the derived `DualTwin`).
+#[derive(Differentiable, Clone, Debug)]
+struct GenericNet<T: autodiff::num_traits::Float + 'static> {
+    layers: Vec<GenericLayer<T>>,
+    head: Array2<T>,
+    #[no_grad]
+    eps: T,
+}
+
+#[derive(Differentiable, Clone, Debug)]
+struct GenericLayer<T: autodiff::num_traits::Float + 'static> {
+    w: Array2<T>,
+    b: Array1<T>,
+}
+
+#[differentiate]
+fn generic_layer<T: autodiff::num_traits::Float + 'static>(
+    l: &GenericLayer<T>,
+    x: &Array2<T>,
+) -> Array2<T> {
+    ops::gelu(&(&x.dot(&l.w) + &l.b))
+}
+
+#[differentiate(wrt(p, x))]
+fn generic_net_loss<T: autodiff::num_traits::Float + 'static>(
+    p: &GenericNet<T>,
+    x: &Array2<T>,
+    targets: &[usize],
+    scale: T,
+) -> T {
+    let mut h = x.to_owned();
+    for l in 0..p.layers.len() {
+        h = generic_layer(&p.layers[l], &h);
+    }
+    let logits = h.dot(&p.head);
+    ops::cross_entropy(&logits, targets) * scale
+}
+
+fn generic_net(seed: u64) -> GenericNet<f64> {
+    let layer = GenericLayer {
+        w: Array2::zeros((3, 3)),
+        b: Array1::zeros(3),
+    };
+    let mut net = GenericNet {
+        layers: vec![layer.clone(), layer],
+        head: Array2::zeros((3, 2)),
+        eps: 0.25,
+    };
+    net.set_from_flat(&rng_vec(seed, net.num_params(), -1.0, 1.0));
+    net
+}
+
+#[test]
+fn hvp_of_a_generic_struct_function_against_differences_of_the_gradient() {
+    let p = generic_net(41);
+    let x = array![[0.5, -1.0, 0.25], [1.5, 0.5, -0.75]];
+    let targets = [1, 0];
+    let (value, p_bar, x_bar) = generic_net_loss_grad(&p, &x, &targets, 0.7);
+    assert_eq!(p_bar.eps, 0.25, "a #[no_grad] field keeps its value");
+    assert_struct_grad(|q| generic_net_loss(q, &x, &targets, 0.7), &p, &p_bar);
+    let (p_dot, x_dot) = (generic_net(42), array![[0.3, 0.1, -0.2], [0.0, 0.4, 0.6]]);
+    let (hv_value, g_p, g_x, hv_p, hv_x) =
+        generic_net_loss_hvp(&p, &x, &targets, 0.7, &p_dot, &x_dot);
+    // The dual-number pass computes the same values, up to the rounding of its rules.
+    let close = |a: &[f64], b: &[f64]| a.iter().zip(b).all(|(u, v)| (u - v).abs() <= 1e-12);
+    assert!(close(&[hv_value], &[value]));
+    assert!(close(&g_p.to_flat(), &p_bar.to_flat()));
+    assert!(close(g_x.as_slice().unwrap(), x_bar.as_slice().unwrap()));
+    assert_eq!(hv_p.eps, 0.25);
+    // H·v against central differences of the gradient over the flattened (p, x).
+    let n = p.num_params();
+    let split = |v: &[f64]| {
+        let mut q = p.clone();
+        q.set_from_flat(&v[..n]);
+        (q, Array2::from_shape_vec((2, 3), v[n..].to_vec()).unwrap())
+    };
+    let grad = |v: &[f64]| {
+        let (q, y) = split(v);
+        let (_, gq, gy) = generic_net_loss_grad(&q, &y, &targets, 0.7);
+        let mut flat = gq.to_flat();
+        flat.extend(gy.iter());
+        flat
+    };
+    let mut point = p.to_flat();
+    point.extend(x.iter());
+    let mut direction = p_dot.to_flat();
+    direction.extend(x_dot.iter());
+    let mut hv = hv_p.to_flat();
+    hv.extend(hv_x.iter());
+    common::assert_hvp(grad, &point, &direction, &hv);
+}

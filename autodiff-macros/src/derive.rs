@@ -14,7 +14,14 @@ pub fn differentiable(item: TokenStream) -> TokenStream {
         Err(e) => return e.into_compile_error(),
     };
     match Model::read(&input).and_then(|m| m.check()) {
-        Ok((model, scalar)) => model.emit(&scalar),
+        Ok((model, scalar)) => {
+            let twin = match &scalar {
+                Scalar::Keyword(t) if model.is_float_param(t) => model.dual_twin(t),
+                _ => TokenStream::new(),
+            };
+            let differentiable = model.emit(&scalar);
+            quote!(#differentiable #twin)
+        }
         Err(e) => e.into_compile_error(),
     }
 }
@@ -163,6 +170,137 @@ impl<'a> Model<'a> {
             }
             (None, Some(param)) => Some(Scalar::Of(param)),
             (None, None) => elements().next().map(Scalar::Of),
+        }
+    }
+
+    /// Whether `t` is one of the struct's type parameters, bounded by `Float`.
+    fn is_float_param(&self, t: &Ident) -> bool {
+        let ty: Type = syn::parse_quote!(#t);
+        self.input.generics.type_params().any(|p| p.ident == *t) && self.float_bounded(&ty)
+    }
+
+    /// `DualTwin<T>` for a struct generic over its float type `T`: the struct over
+    /// `Dual<T>`, field by field (fields that do not mention `T` are cloned; `#[no_grad]`
+    /// ones become constants). Every bound of the struct is repeated with `Dual<T>` for `T`,
+    /// so the twin type is well formed, and each field's own conversion is a bound: where one
+    /// does not hold the impl does not apply (and `f_hvp` with it), but nothing fails to
+    /// compile.
+    fn dual_twin(&self, t: &Ident) -> TokenStream {
+        let name = &self.input.ident;
+        let generics = &self.input.generics;
+        let (impl_generics, ty_generics, _) = generics.split_for_impl();
+        let dual = quote!(::autodiff::Dual<#t>);
+        let twin = quote!(::autodiff::dual_twin::DualTwin<#t>);
+        let twin_args = generics.params.iter().map(|p| match p {
+            syn::GenericParam::Type(tp) if tp.ident == *t => dual.clone(),
+            syn::GenericParam::Type(tp) => tp.ident.to_token_stream(),
+            syn::GenericParam::Lifetime(l) => l.lifetime.to_token_stream(),
+            syn::GenericParam::Const(c) => c.ident.to_token_stream(),
+        });
+        let twin_ty = quote!(#name<#(#twin_args),*>);
+        let mentions_t = |ty: &Type| mentions_ident(ty.to_token_stream(), t);
+        // Each conversion of a field: (duals, constant, primals, tangents).
+        let convert = |f: &Field| -> [TokenStream; 4] {
+            let (m, ty) = (&f.member, f.ty);
+            if !mentions_t(ty) {
+                let clone = |from: TokenStream| quote!(::core::clone::Clone::clone(&#from.#m));
+                return [
+                    clone(quote!(self)),
+                    clone(quote!(self)),
+                    clone(quote!(__d)),
+                    clone(quote!(__d)),
+                ];
+            }
+            let via = quote!(<#ty as #twin>);
+            let primals = quote!(#via::primals(&__d.#m));
+            if f.no_grad {
+                let constant = quote!(#via::constant(&self.#m));
+                return [constant.clone(), constant, primals.clone(), primals];
+            }
+            [
+                quote!(#via::duals(&self.#m, &__t.#m)),
+                quote!(#via::constant(&self.#m)),
+                primals,
+                quote!(#via::tangents(&__d.#m)),
+            ]
+        };
+        let conversions: Vec<[TokenStream; 4]> = self.fields.iter().map(convert).collect();
+        let build = |k: usize, ty: &TokenStream| {
+            let values = self.fields.iter().zip(&conversions).map(|(f, c)| {
+                let (m, v) = (&f.member, &c[k]);
+                if self.tuple {
+                    v.clone()
+                } else {
+                    quote!(#m: #v)
+                }
+            });
+            if self.tuple {
+                quote!(#ty(#(#values),*))
+            } else {
+                quote!(#ty { #(#values),* })
+            }
+        };
+        let turbofish = {
+            let args = generics.params.iter().map(|p| match p {
+                syn::GenericParam::Type(tp) if tp.ident == *t => dual.clone(),
+                syn::GenericParam::Type(tp) => tp.ident.to_token_stream(),
+                syn::GenericParam::Lifetime(_) => quote!('_),
+                syn::GenericParam::Const(c) => c.ident.to_token_stream(),
+            });
+            quote!(#name::<#(#args),*>)
+        };
+        let (duals, constant) = (build(0, &turbofish), build(1, &turbofish));
+        let (primals, tangents) = (build(2, &quote!(Self)), build(3, &quote!(Self)));
+        // The struct's bounds, then the same with `Dual<T>` for `T`, then the fields'.
+        let inline = generics
+            .type_params()
+            .filter(|p| !p.bounds.is_empty())
+            .map(|p| {
+                let (ident, bounds) = (&p.ident, &p.bounds);
+                quote!(#ident: #bounds)
+            });
+        let written: Vec<TokenStream> = inline
+            .chain(
+                generics
+                    .where_clause
+                    .iter()
+                    .flat_map(|w| &w.predicates)
+                    .map(|p| p.to_token_stream()),
+            )
+            .collect();
+        let substituted = written.iter().map(|p| subst(p.clone(), t, &dual));
+        let fields = self.fields.iter().map(|f| {
+            let ty = f.ty;
+            if mentions_t(ty) {
+                let dual_ty = subst(ty.to_token_stream(), t, &dual);
+                quote!(#ty: ::autodiff::dual_twin::DualTwin<#t, Dual = #dual_ty>)
+            } else {
+                quote!(#ty: ::core::clone::Clone)
+            }
+        });
+        quote! {
+            #[automatically_derived]
+            impl #impl_generics #twin for #name #ty_generics
+            where #(#written,)* #(#substituted,)* #(#fields,)*
+            {
+                type Dual = #twin_ty;
+
+                fn duals(&self, __t: &Self) -> Self::Dual {
+                    #duals
+                }
+
+                fn constant(&self) -> Self::Dual {
+                    #constant
+                }
+
+                fn primals(__d: &Self::Dual) -> Self {
+                    #primals
+                }
+
+                fn tangents(__d: &Self::Dual) -> Self {
+                    #tangents
+                }
+            }
         }
     }
 
@@ -376,6 +514,34 @@ fn respan(tokens: TokenStream, span: proc_macro2::Span) -> TokenStream {
             }
             tt.set_span(span);
             tt
+        })
+        .collect()
+}
+
+/// Whether `tokens` contain the identifier `ident`.
+fn mentions_ident(tokens: TokenStream, ident: &Ident) -> bool {
+    tokens.into_iter().any(|tt| match tt {
+        TokenTree::Ident(i) => i == *ident,
+        TokenTree::Group(group) => mentions_ident(group.stream(), ident),
+        _ => false,
+    })
+}
+
+/// `tokens` with the identifier `t` replaced by `with`.
+fn subst(tokens: TokenStream, t: &Ident, with: &TokenStream) -> TokenStream {
+    tokens
+        .into_iter()
+        .flat_map(|tt| -> TokenStream {
+            match tt {
+                TokenTree::Ident(i) if i == *t => with.clone(),
+                TokenTree::Group(g) => {
+                    let mut group =
+                        proc_macro2::Group::new(g.delimiter(), subst(g.stream(), t, with));
+                    group.set_span(g.span());
+                    TokenTree::Group(group).into()
+                }
+                other => other.into(),
+            }
         })
         .collect()
 }

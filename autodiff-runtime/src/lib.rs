@@ -3,7 +3,8 @@
 //!
 //! - [`partial`]: the local partial derivatives of every elementary float function, the one
 //!   rule table shared by all modes;
-//! - [`Dual`], [`DualVec`]: forward mode with dual numbers (a + bε, ε² = 0);
+//! - [`Dual`], [`DualVec`]: forward mode with dual numbers (a + bε, ε² = 0); [`dual_twin`]:
+//!   values generic over their float type and their twins over dual numbers;
 //! - [`Tape`], [`Value`]: scalar reverse mode on a flat Wengert list;
 //! - [`support`]: what generated code calls besides the rules, and [`save_stack`], the
 //!   push/pop stack its forward sweeps save values on;
@@ -20,6 +21,7 @@
 pub mod checkpoint;
 pub mod differentiable;
 pub mod dual;
+pub mod dual_twin;
 pub mod dual_vec;
 pub mod fields;
 pub mod forward;

@@ -17,7 +17,7 @@ use proc_macro2::TokenStream;
 use quote::{format_ident, quote, ToTokens};
 
 /// Lints that generated code may trip and that say nothing about the user's code.
-fn allows() -> TokenStream {
+pub(super) fn allows() -> TokenStream {
     quote!(#[allow(
         dead_code,
         unused_mut,
@@ -59,7 +59,11 @@ pub fn emit(item: &syn::ItemFn, func: &Func, act: &Activity, needed: &Needed) ->
         let grad = scalar_out.then(|| grad(item, &plain));
         let check = (scalar_out && plain.float().to_string() == "f64")
             .then(|| super::gradcheck::emit(item, &plain, &allows(), false));
-        return quote!(#own_jvp #pullbacks #vjp #grad #check);
+        // Generic over its float type: its own pullback on dual numbers is the HVP.
+        let hvp = (scalar_out && !func.method)
+            .then(|| super::struct_hvp::emit(item, &plain))
+            .flatten();
+        return quote!(#own_jvp #pullbacks #vjp #grad #check #hvp);
     }
     let (pullbacks, dual) = pullbacks(item, &plain, &own, Some(&own));
     let extra = if scalar_out {
@@ -403,7 +407,7 @@ fn reborrow_args(ctx: &Ctx) -> Vec<TokenStream> {
         .collect()
 }
 
-fn cotangent_type(ctx: &Ctx, p: &Param) -> TokenStream {
+pub(super) fn cotangent_type(ctx: &Ctx, p: &Param) -> TokenStream {
     let f = ctx.scalar();
     match p.shape {
         ParamShape::Scalar => f,
@@ -849,7 +853,7 @@ fn vjp(item: &syn::ItemFn, ctx: &Ctx) -> TokenStream {
     }
 }
 
-fn one(ctx: &Ctx) -> TokenStream {
+pub(super) fn one(ctx: &Ctx) -> TokenStream {
     let f = ctx.float();
     match f.to_string().as_str() {
         "f64" | "f32" => quote!(1.0),

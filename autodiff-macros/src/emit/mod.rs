@@ -16,6 +16,7 @@ mod gradcheck;
 pub mod items;
 mod outputs;
 mod reverse;
+mod struct_hvp;
 mod tangent;
 
 use crate::analysis::{Activity, Needed};

@@ -1,0 +1,189 @@
+//! `f_hvp` of a function generic over its float type `T` with struct parameters
+//! (`fn loss<T: Float>(p: &Gpt<T>, …) -> T`). There is no dual twin to call (a struct of dual
+//! numbers is a type the macro cannot write), but there is no need for one: the function's
+//! own `f_pullback`, instantiated at `T = Dual<T>`, *is* forward-over-reverse. The inputs are
+//! seeded through `DualTwin` (which `#[derive(Differentiable)]` implements for structs
+//! generic over `T: Float`), and the gradient and H·v are read off the dual cotangents.
+//!
+//! Every bound of `T` is repeated for `Dual<T>`, and each struct parameter's `DualTwin` is a
+//! bound too, so `f_hvp` always compiles; where a bound does not hold, it cannot be called.
+
+use super::items::{allows, cotangent_type, one, passed_name};
+use super::Ctx;
+use crate::ir::*;
+use proc_macro2::TokenStream;
+use quote::{format_ident, quote, ToTokens};
+
+/// `f_hvp`, or nothing when a parameter has no dual-number form here (an inactive
+/// fixed-size array).
+pub fn emit(item: &syn::ItemFn, ctx: &Ctx) -> Option<TokenStream> {
+    let t = float_param(item, ctx)?;
+    let dual = quote!(::autodiff::__private::Dual<#t>);
+    let mut lifts = vec![];
+    let mut lifted = vec![];
+    for p in &ctx.func.params {
+        let (x, dot) = (passed_name(ctx, p), ctx.dot(p.var));
+        let local = format_ident!("{}_dual", ctx.func.vars[p.var].stem);
+        let (by_ref, value) = match (p.active, p.shape) {
+            (_, ParamShape::Inactive) => (false, x.clone()),
+            (true, ParamShape::Scalar) => (false, quote!(__ad::Dual::new(#x, #dot))),
+            (false, ParamShape::Scalar) => (false, quote!(__ad::lift(#x))),
+            (true, ParamShape::Slice) => (true, quote!(__ad::duals(&#x, &#dot))),
+            (false, ParamShape::Slice) => (true, quote!(__ad::lift_seq(&#x))),
+            (true, ParamShape::OwnedVec) => (false, quote!(__ad::duals(&#x, &#dot))),
+            (false, ParamShape::OwnedVec) => (false, quote!(__ad::lift_seq(&#x))),
+            (true, ParamShape::ArrayRef) => (true, quote!(__ad::dual_array(&#x, &#dot))),
+            (true, ParamShape::Array) => (false, quote!(__ad::dual_array(&#x, &#dot))),
+            (false, ParamShape::ArrayRef | ParamShape::Array) => return None,
+            (true, ParamShape::NdRef) => (true, quote!(__ad::duals_nd(#x, #dot))),
+            (false, ParamShape::NdRef) => (true, quote!(__ad::lift_nd(#x))),
+            (true, ParamShape::Nd) => (false, quote!(__ad::duals_nd(&#x, &#dot))),
+            (false, ParamShape::Nd) => (false, quote!(__ad::lift_nd(&#x))),
+            (true, ParamShape::Struct) => (true, quote!(__ad::DualTwin::duals(#x, #dot))),
+            (false, ParamShape::Struct) => (true, quote!(__ad::DualTwin::constant(#x))),
+            (_, ParamShape::Output) => return None,
+        };
+        if by_ref {
+            lifts.push(quote!(let #local = #value;));
+            lifted.push((p, quote!(&#local)));
+        } else {
+            lifted.push((p, value));
+        }
+    }
+    let args = lifted.iter().map(|(_, a)| a);
+    let reborrowed = lifted
+        .iter()
+        .filter(|(p, _)| matches!(p.ty, syn::Type::Reference(_)))
+        .map(|(_, a)| a);
+    let active: Vec<&Param> = ctx.func.params.iter().filter(|p| p.active).collect();
+    let bars: Vec<syn::Ident> = active.iter().map(|p| ctx.bar(p.var)).collect();
+    let part = |p: &Param, b: &syn::Ident, which: &str| -> TokenStream {
+        let field = format_ident!("{which}");
+        match p.shape {
+            ParamShape::Scalar => quote!(#b.#field),
+            ParamShape::Struct => {
+                let f = format_ident!("{which}s");
+                quote!(__ad::DualTwin::#f(&#b))
+            }
+            ParamShape::NdRef | ParamShape::Nd => {
+                let f = format_ident!("{which}s_nd");
+                quote!(__ad::#f(&#b))
+            }
+            _ => {
+                let f = format_ident!("{which}s");
+                quote!(__ad::#f(&#b))
+            }
+        }
+    };
+    let grads = active.iter().zip(&bars).map(|(p, b)| part(p, b, "primal"));
+    let hvs = active.iter().zip(&bars).map(|(p, b)| part(p, b, "tangent"));
+    let cts: Vec<TokenStream> = active.iter().map(|p| cotangent_type(ctx, p)).collect();
+    let directions = active.iter().map(|p| {
+        let (dot, ty) = (ctx.dot(p.var), &p.ty);
+        quote!(#dot: #ty)
+    });
+    let f = &item.sig.ident;
+    let (name, pullback) = (format_ident!("{f}_hvp"), format_ident!("{f}_pullback"));
+    let (vis, generics) = (&item.vis, &item.sig.generics);
+    let params = item.sig.inputs.iter();
+    let ret_ty = &ctx.func.ret_ty;
+    let bounds = dual_bounds(item, ctx, &t, &dual);
+    let one = one(ctx);
+    let doc = format!(
+        " Hessian-vector product of [`{f}`] by forward-over-reverse: its value, its gradient, then \
+         H·v for the direction `v = ({})`, in one pass and without forming the Hessian (`{f}`'s \
+         own pullback run on dual numbers; struct parameters are seeded through `DualTwin`).",
+        active.iter().map(|p| ctx.dot(p.var).to_string()).collect::<Vec<_>>().join(", ")
+    );
+    let allows = allows();
+    Some(quote! {
+        #[doc = #doc]
+        #allows
+        #vis fn #name #generics (#(#params,)* #(#directions),*) -> (#ret_ty, #(#cts,)* #(#cts),*)
+        where #(#bounds,)*
+        {
+            use ::autodiff::__private as __ad;
+            use ::autodiff::__private::Float as _;
+            #(#lifts)*
+            let (value, pullback) = #pullback(#(#args),*);
+            let (#(#bars,)*) = pullback(#(#reborrowed,)* __ad::Dual::constant(#one));
+            (value.primal, #(#grads,)* #(#hvs),*)
+        }
+    })
+}
+
+/// The float type when it is one of the function's type parameters.
+fn float_param(item: &syn::ItemFn, ctx: &Ctx) -> Option<syn::Ident> {
+    let float = ctx.float().to_string();
+    item.sig
+        .generics
+        .type_params()
+        .find(|p| p.ident == float)
+        .map(|p| p.ident.clone())
+}
+
+/// The function's own bounds, the same with `Dual<T>` for `T`, and a `DualTwin` bound per
+/// struct parameter.
+fn dual_bounds(
+    item: &syn::ItemFn,
+    ctx: &Ctx,
+    t: &syn::Ident,
+    dual: &TokenStream,
+) -> Vec<TokenStream> {
+    let generics = &item.sig.generics;
+    let inline = generics
+        .type_params()
+        .filter(|p| !p.bounds.is_empty())
+        .map(|p| {
+            let (ident, bounds) = (&p.ident, &p.bounds);
+            quote!(#ident: #bounds)
+        });
+    let written: Vec<TokenStream> = generics
+        .where_clause
+        .iter()
+        .flat_map(|w| &w.predicates)
+        .map(|p| p.to_token_stream())
+        .collect();
+    let substituted: Vec<TokenStream> = inline
+        .chain(written.iter().cloned())
+        .map(|p| subst(p, t, dual))
+        .collect();
+    let twins = ctx
+        .func
+        .params
+        .iter()
+        .filter(|p| p.shape == ParamShape::Struct)
+        .filter_map(|p| match &p.ty {
+            syn::Type::Reference(r) => {
+                let ty = &r.elem;
+                let dual_ty = subst(ty.to_token_stream(), t, dual);
+                Some(quote!(#ty: ::autodiff::__private::DualTwin<#t, Dual = #dual_ty>))
+            }
+            _ => None,
+        });
+    written
+        .into_iter()
+        .chain(substituted)
+        .chain(twins)
+        .collect()
+}
+
+/// `tokens` with the identifier `t` replaced by `with`.
+fn subst(tokens: TokenStream, t: &syn::Ident, with: &TokenStream) -> TokenStream {
+    use proc_macro2::TokenTree;
+    tokens
+        .into_iter()
+        .flat_map(|tt| -> TokenStream {
+            match tt {
+                TokenTree::Ident(i) if i == *t => with.clone(),
+                TokenTree::Group(g) => {
+                    let mut group =
+                        proc_macro2::Group::new(g.delimiter(), subst(g.stream(), t, with));
+                    group.set_span(g.span());
+                    TokenTree::Group(group).into()
+                }
+                other => other.into(),
+            }
+        })
+        .collect()
+}
