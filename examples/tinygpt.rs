@@ -277,6 +277,55 @@ fn gradcheck_at_start(p: &Gpt<f32>, c: &Config, vocab: usize, e: &Example, rng: 
         worst < 1e-4,
         "the gradient disagrees with central differences"
     );
+    hvp_at_start(&p64, e, rng);
+}
+
+/// At step 0: the Hessian of the loss along a random direction, H·v, by `loss_hvp` (the
+/// loss's own pullback, checkpointed loop included, run on dual numbers: one
+/// forward-over-reverse pass, no Hessian formed), against central differences of the
+/// gradient along v.
+fn hvp_at_start(p: &Gpt<f64>, e: &Example, rng: &mut Rng) {
+    let positions: Vec<usize> = (0..e.tokens.len()).collect();
+    let mut v = p.clone();
+    v.set_from_flat(
+        &(0..p.num_params())
+            .map(|_| rng.uniform(-1.0, 1.0))
+            .collect::<Vec<_>>(),
+    );
+    let (_, _, hv) = loss_hvp(p, &e.tokens, &positions, &e.targets, &v);
+    let h = 1e-5;
+    let grad_at = |s: f64| {
+        let mut q = p.clone();
+        q.set_from_flat(
+            &p.to_flat()
+                .iter()
+                .zip(v.to_flat())
+                .map(|(a, b)| a + s * h * b)
+                .collect::<Vec<_>>(),
+        );
+        loss_grad(&q, &e.tokens, &positions, &e.targets).1.to_flat()
+    };
+    let (plus, minus) = (grad_at(1.0), grad_at(-1.0));
+    let numeric: Vec<f64> = plus
+        .iter()
+        .zip(&minus)
+        .map(|(a, b)| (a - b) / (2.0 * h))
+        .collect();
+    let hv = hv.to_flat();
+    let scale = numeric.iter().fold(0.0f64, |m, x| m.max(x.abs()));
+    let worst = hv
+        .iter()
+        .zip(&numeric)
+        .fold(0.0f64, |m, (a, b)| m.max((a - b).abs() / scale));
+    println!(
+        "Hessian-vector product at step 0 (forward-over-reverse, {} parameters): largest \
+         difference from central differences of the gradient {worst:.1e} (relative to max |H·v| = {scale:.2e})",
+        hv.len()
+    );
+    assert!(
+        worst < 1e-4,
+        "H·v disagrees with differences of the gradient"
+    );
 }
 
 /// Time per gradient and peak memory of the gradient, with and without checkpointing.
