@@ -374,8 +374,7 @@ struct Affine<T: autodiff::num_traits::Float> {
     gain: T,
 }
 
-// A bare `T` field makes the derived impl ask `T: Differentiable` (true of f32 and f64).
-impl<T: autodiff::num_traits::Float + Differentiable<Scalar = T> + 'static> Affine<T> {
+impl<T: autodiff::num_traits::Float + 'static> Affine<T> {
     #[differentiate]
     fn forward(&self, x: &Array2<T>) -> Array2<T> {
         (&x.dot(&self.w) + &self.b).mapv(T::tanh)
@@ -436,13 +435,14 @@ fn gradcheck_of_functions_with_struct_parameters() {
     assert!(layer.score_gradcheck_with(&x, strict).is_err());
 }
 
-/// A two-layer network generic over its float type, with a nested struct, a `Vec` of them
-/// and a `#[no_grad]` constant: its loss gets an `_hvp` (its own pullback run on dual
-/// numbers, the struct seeded through the derived `DualTwin`).
+/// A two-layer network generic over its float type, with a nested struct, a `Vec` of them,
+/// a scalar of the float type and a `#[no_grad]` constant: its loss gets an `_hvp` (its own
+/// pullback run on dual numbers, the struct seeded through the derived `DualTwin`).
 #[derive(Differentiable, Clone, Debug)]
 struct GenericNet<T: autodiff::num_traits::Float + 'static> {
     layers: Vec<GenericLayer<T>>,
     head: Array2<T>,
+    gain: T,
     #[no_grad]
     eps: T,
 }
@@ -473,7 +473,7 @@ fn generic_net_loss<T: autodiff::num_traits::Float + 'static>(
         h = generic_layer(&p.layers[l], &h);
     }
     let logits = h.dot(&p.head);
-    ops::cross_entropy(&logits, targets) * scale
+    ops::cross_entropy(&logits, targets) * p.gain * scale + p.eps * p.gain
 }
 
 fn generic_net(seed: u64) -> GenericNet<f64> {
@@ -484,6 +484,7 @@ fn generic_net(seed: u64) -> GenericNet<f64> {
     let mut net = GenericNet {
         layers: vec![layer.clone(), layer],
         head: Array2::zeros((3, 2)),
+        gain: 0.0,
         eps: 0.25,
     };
     net.set_from_flat(&rng_vec(seed, net.num_params(), -1.0, 1.0));

@@ -173,6 +173,11 @@ impl<'a> Model<'a> {
         }
     }
 
+    /// Whether `f` is a differentiable field whose type is the struct's float parameter.
+    fn is_bare_float(&self, f: &Field) -> bool {
+        single_ident(f.ty).is_some_and(|t| self.is_float_param(t))
+    }
+
     /// Whether `t` is one of the struct's type parameters, bounded by `Float`.
     fn is_float_param(&self, t: &Ident) -> bool {
         let ty: Type = syn::parse_quote!(#t);
@@ -210,6 +215,15 @@ impl<'a> Model<'a> {
                     clone(quote!(__d)),
                     clone(quote!(__d)),
                 ];
+            }
+            if single_ident(ty) == Some(t) {
+                let (primal, tangent) = (quote!(__d.#m.primal), quote!(__d.#m.tangent));
+                let constant = quote!(::autodiff::Dual::constant(self.#m));
+                if f.no_grad {
+                    return [constant.clone(), constant, primal.clone(), primal];
+                }
+                let duals = quote!(::autodiff::Dual::new(self.#m, __t.#m));
+                return [duals, constant, primal, tangent];
             }
             let via = quote!(<#ty as #twin>);
             let primals = quote!(#via::primals(&__d.#m));
@@ -269,15 +283,19 @@ impl<'a> Model<'a> {
             )
             .collect();
         let substituted = written.iter().map(|p| subst(p.clone(), t, &dual));
-        let fields = self.fields.iter().map(|f| {
-            let ty = f.ty;
-            if mentions_t(ty) {
-                let dual_ty = subst(ty.to_token_stream(), t, &dual);
-                quote!(#ty: ::autodiff::dual_twin::DualTwin<#t, Dual = #dual_ty>)
-            } else {
-                quote!(#ty: ::core::clone::Clone)
-            }
-        });
+        let fields = self
+            .fields
+            .iter()
+            .filter(|f| single_ident(f.ty) != Some(t))
+            .map(|f| {
+                let ty = f.ty;
+                if mentions_t(ty) {
+                    let dual_ty = subst(ty.to_token_stream(), t, &dual);
+                    quote!(#ty: ::autodiff::dual_twin::DualTwin<#t, Dual = #dual_ty>)
+                } else {
+                    quote!(#ty: ::core::clone::Clone)
+                }
+            });
         quote! {
             #[automatically_derived]
             impl #impl_generics #twin for #name #ty_generics
@@ -339,6 +357,8 @@ impl<'a> Model<'a> {
             let (member, ty) = (&f.member, f.ty);
             let value = if f.no_grad {
                 quote_spanned!(ty.span()=> ::core::clone::Clone::clone(&self.#member))
+            } else if self.is_bare_float(f) {
+                quote_spanned!(ty.span()=> <#ty as ::autodiff::num_traits::Zero>::zero())
             } else {
                 quote_spanned!(ty.span()=> #trait_::zero_like(&self.#member))
             };
@@ -353,20 +373,48 @@ impl<'a> Model<'a> {
         } else {
             quote!(Self { #(#zero_like),* })
         };
-        let each = |call: &dyn Fn(&Member) -> TokenStream| -> Vec<TokenStream> {
-            let calls = self
-                .differentiable()
-                .map(|f| (f.ty.span(), call(&f.member)));
+        // A field of the float parameter itself (`gain: T`) is handled here, not through
+        // `T: Differentiable`, which a function generic over `T: Float` could not provide.
+        let each = |call: &dyn Fn(&Member) -> TokenStream,
+                    bare: &dyn Fn(&Member) -> TokenStream|
+         -> Vec<TokenStream> {
+            let calls = self.differentiable().map(|f| {
+                let code = if self.is_bare_float(f) {
+                    bare(&f.member)
+                } else {
+                    call(&f.member)
+                };
+                (f.ty.span(), code)
+            });
             calls
                 .map(|(span, call)| quote_spanned!(span=> #call;))
                 .collect()
         };
-        let accumulate = each(&|m| quote!(#trait_::accumulate(&mut self.#m, &__other.#m)));
-        let scale = each(&|m| quote!(#trait_::scale(&mut self.#m, __s)));
-        let set_zero = each(&|m| quote!(#trait_::set_zero(&mut self.#m)));
-        let for_each = each(&|m| quote!(#trait_::for_each_leaf(&self.#m, __f)));
-        let for_each_mut = each(&|m| quote!(#trait_::for_each_leaf_mut(&mut self.#m, __f)));
-        let zip = each(&|m| quote!(#trait_::zip_leaves_mut(&mut self.#m, &__other.#m, __f)));
+        let slice = quote!(::core::slice);
+        let accumulate = each(
+            &|m| quote!(#trait_::accumulate(&mut self.#m, &__other.#m)),
+            &|m| quote!(self.#m = self.#m + __other.#m),
+        );
+        let scale = each(
+            &|m| quote!(#trait_::scale(&mut self.#m, __s)),
+            &|m| quote!(self.#m = self.#m * __s),
+        );
+        let set_zero = each(
+            &|m| quote!(#trait_::set_zero(&mut self.#m)),
+            &|m| quote!(self.#m = <#scalar as ::autodiff::num_traits::Zero>::zero()),
+        );
+        let for_each = each(
+            &|m| quote!(#trait_::for_each_leaf(&self.#m, __f)),
+            &|m| quote!(__f(#slice::from_ref(&self.#m))),
+        );
+        let for_each_mut = each(
+            &|m| quote!(#trait_::for_each_leaf_mut(&mut self.#m, __f)),
+            &|m| quote!(__f(#slice::from_mut(&mut self.#m))),
+        );
+        let zip = each(
+            &|m| quote!(#trait_::zip_leaves_mut(&mut self.#m, &__other.#m, __f)),
+            &|m| quote!(__f(#slice::from_mut(&mut self.#m), #slice::from_ref(&__other.#m))),
+        );
         let leaf = quote!([<Self as #trait_>::Scalar]);
         // Only named fields: `#[differentiate]` reads fields by name.
         let constants: Vec<String> = self
@@ -447,7 +495,11 @@ impl<'a> Model<'a> {
             ),
         };
         let scalar_bound = scalar_bound.into_iter();
-        let fields = self.fields.iter().filter(|f| !f.recursive);
+        let fields = self
+            .fields
+            .iter()
+            // A differentiable field of the float parameter needs no bound (see `emit`).
+            .filter(|f| !f.recursive && (f.no_grad || !self.is_bare_float(f)));
         let fields = fields.filter(|f| f.no_grad || !source.is_some_and(|s| same(s, f.ty)));
         let bounds = fields.map(|f| {
             let ty = f.ty;

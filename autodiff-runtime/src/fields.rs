@@ -126,6 +126,18 @@ pub fn accumulate_struct<S: Differentiable>(acc: &mut S, g: &S) {
     acc.accumulate(g);
 }
 
+/// `acc += g` for the adjoint of a float field: floats need no `Differentiable` (a struct
+/// generic over `T: Float` holds `T` fields that a generic function cannot bound by it).
+///
+/// ```
+/// let mut acc = 1.0_f64;
+/// autodiff_runtime::fields::accumulate_float(&mut acc, 0.5);
+/// assert_eq!(acc, 1.5);
+/// ```
+pub fn accumulate_float<T: Float>(acc: &mut T, g: T) {
+    *acc = *acc + g;
+}
+
 /// `acc += g` for an array adjoint kept as an `Option` (`None`: nothing reached it).
 ///
 /// ```

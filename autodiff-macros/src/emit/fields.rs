@@ -68,7 +68,9 @@ impl Ctx<'_> {
             .filter(|f| f.base == param && self.active(f.var))
             .map(|f| {
                 let (field_bar, path) = (self.bar(f.var), &f.path);
-                let add = if self.lazy_adjoint(f.var) {
+                let add = if self.kind(f.var) == Kind::Float {
+                    quote!(__ad::accumulate_float(&mut #bar.#(#path).*, #field_bar);)
+                } else if self.lazy_adjoint(f.var) {
                     quote!(__ad::accumulate_lazy(&mut #bar.#(#path).*, #field_bar);)
                 } else {
                     quote!(__ad::accumulate_struct(&mut #bar.#(#path).*, &#field_bar);)
