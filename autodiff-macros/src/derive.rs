@@ -2,6 +2,7 @@
 //! which of them are `#[no_grad]` constants), checks it, finds its float type, and writes an
 //! impl that visits the differentiable fields in declaration order.
 
+use crate::tokens::subst;
 use proc_macro2::{TokenStream, TokenTree};
 use quote::{quote, quote_spanned, ToTokens};
 use syn::spanned::Spanned;
@@ -266,22 +267,7 @@ impl<'a> Model<'a> {
         let (duals, constant) = (build(0, &turbofish), build(1, &turbofish));
         let (primals, tangents) = (build(2, &quote!(Self)), build(3, &quote!(Self)));
         // The struct's bounds, then the same with `Dual<T>` for `T`, then the fields'.
-        let inline = generics
-            .type_params()
-            .filter(|p| !p.bounds.is_empty())
-            .map(|p| {
-                let (ident, bounds) = (&p.ident, &p.bounds);
-                quote!(#ident: #bounds)
-            });
-        let written: Vec<TokenStream> = inline
-            .chain(
-                generics
-                    .where_clause
-                    .iter()
-                    .flat_map(|w| &w.predicates)
-                    .map(|p| p.to_token_stream()),
-            )
-            .collect();
+        let written = crate::tokens::predicates(generics);
         let substituted = written.iter().map(|p| subst(p.clone(), t, &dual));
         let fields = self
             .fields
@@ -577,25 +563,6 @@ fn mentions_ident(tokens: TokenStream, ident: &Ident) -> bool {
         TokenTree::Group(group) => mentions_ident(group.stream(), ident),
         _ => false,
     })
-}
-
-/// `tokens` with the identifier `t` replaced by `with`.
-fn subst(tokens: TokenStream, t: &Ident, with: &TokenStream) -> TokenStream {
-    tokens
-        .into_iter()
-        .flat_map(|tt| -> TokenStream {
-            match tt {
-                TokenTree::Ident(i) if i == *t => with.clone(),
-                TokenTree::Group(g) => {
-                    let mut group =
-                        proc_macro2::Group::new(g.delimiter(), subst(g.stream(), t, with));
-                    group.set_span(g.span());
-                    TokenTree::Group(group).into()
-                }
-                other => other.into(),
-            }
-        })
-        .collect()
 }
 
 /// Whether `tokens` name the struct `name` (or `Self`).

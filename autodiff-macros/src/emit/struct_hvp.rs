@@ -11,6 +11,7 @@
 use super::items::{allows, cotangent_type, one, passed_name};
 use super::Ctx;
 use crate::ir::*;
+use crate::tokens::subst;
 use proc_macro2::TokenStream;
 use quote::{format_ident, quote, ToTokens};
 
@@ -130,24 +131,16 @@ fn dual_bounds(
     t: &syn::Ident,
     dual: &TokenStream,
 ) -> Vec<TokenStream> {
-    let generics = &item.sig.generics;
-    let inline = generics
-        .type_params()
-        .filter(|p| !p.bounds.is_empty())
-        .map(|p| {
-            let (ident, bounds) = (&p.ident, &p.bounds);
-            quote!(#ident: #bounds)
-        });
-    let written: Vec<TokenStream> = generics
+    let all = crate::tokens::predicates(&item.sig.generics);
+    let written: Vec<TokenStream> = item
+        .sig
+        .generics
         .where_clause
         .iter()
         .flat_map(|w| &w.predicates)
         .map(|p| p.to_token_stream())
         .collect();
-    let substituted: Vec<TokenStream> = inline
-        .chain(written.iter().cloned())
-        .map(|p| subst(p, t, dual))
-        .collect();
+    let substituted: Vec<TokenStream> = all.into_iter().map(|p| subst(p, t, dual)).collect();
     let twins = ctx
         .func
         .params
@@ -165,25 +158,5 @@ fn dual_bounds(
         .into_iter()
         .chain(substituted)
         .chain(twins)
-        .collect()
-}
-
-/// `tokens` with the identifier `t` replaced by `with`.
-fn subst(tokens: TokenStream, t: &syn::Ident, with: &TokenStream) -> TokenStream {
-    use proc_macro2::TokenTree;
-    tokens
-        .into_iter()
-        .flat_map(|tt| -> TokenStream {
-            match tt {
-                TokenTree::Ident(i) if i == *t => with.clone(),
-                TokenTree::Group(g) => {
-                    let mut group =
-                        proc_macro2::Group::new(g.delimiter(), subst(g.stream(), t, with));
-                    group.set_span(g.span());
-                    TokenTree::Group(group).into()
-                }
-                other => other.into(),
-            }
-        })
         .collect()
 }

@@ -1,0 +1,75 @@
+//! Token-level helpers shared by the derive and the attribute: substituting a type
+//! parameter (`T` → `Dual<T>`) and listing a generic item's bounds as predicates.
+
+use proc_macro2::{TokenStream, TokenTree};
+use quote::{quote, ToTokens};
+use syn::{Generics, Ident};
+
+/// `tokens` with the identifier `t` replaced by `with`.
+pub fn subst(tokens: TokenStream, t: &Ident, with: &TokenStream) -> TokenStream {
+    tokens
+        .into_iter()
+        .flat_map(|tt| -> TokenStream {
+            match tt {
+                TokenTree::Ident(i) if i == *t => with.clone(),
+                TokenTree::Group(g) => {
+                    let mut group =
+                        proc_macro2::Group::new(g.delimiter(), subst(g.stream(), t, with));
+                    group.set_span(g.span());
+                    TokenTree::Group(group).into()
+                }
+                other => other.into(),
+            }
+        })
+        .collect()
+}
+
+/// Every bound of `generics` as a where-clause predicate: those written on the type
+/// parameters (`T: Float`), then the where clause's.
+pub fn predicates(generics: &Generics) -> Vec<TokenStream> {
+    let inline = generics
+        .type_params()
+        .filter(|p| !p.bounds.is_empty())
+        .map(|p| {
+            let (ident, bounds) = (&p.ident, &p.bounds);
+            quote!(#ident: #bounds)
+        });
+    let written = generics
+        .where_clause
+        .iter()
+        .flat_map(|w| &w.predicates)
+        .map(|p| p.to_token_stream());
+    inline.chain(written).collect()
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    fn squash(t: TokenStream) -> String {
+        t.to_string().split_whitespace().collect()
+    }
+
+    #[test]
+    fn substitutes_inside_groups() {
+        let t: Ident = syn::parse_quote!(T);
+        let out = subst(quote!(Vec<Array2<T>>: Foo<T>), &t, &quote!(Dual<T>));
+        assert_eq!(squash(out), "Vec<Array2<Dual<T>>>:Foo<Dual<T>>");
+    }
+
+    #[test]
+    fn lists_inline_and_where_bounds() {
+        let f: syn::ItemFn = syn::parse_quote!(
+            fn f<T: Float + 'static, U>()
+            where
+                U: Clone,
+            {
+            }
+        );
+        let got: Vec<String> = predicates(&f.sig.generics)
+            .into_iter()
+            .map(squash)
+            .collect();
+        assert_eq!(got, vec!["T:Float+'static", "U:Clone"]);
+    }
+}
