@@ -1,0 +1,303 @@
+#[allow(dead_code)]
+fn loss<T: Float + 'static>(p: &Layer<T>, x: &Array2<T>, targets: &[usize]) -> T {
+    let h = &x.dot(&p.w) + &p.b;
+    ops::cross_entropy(&h, targets) * p.gain
+}
+/// Forward mode of [`loss`]: its value and its directional derivative along the tangents `p_dot`, `x_dot` (one per active parameter, of the same type), computed in one pass beside the primal.
+#[allow(
+    dead_code,
+    unused_mut,
+    unused_imports,
+    unused_variables,
+    unused_assignments,
+    unused_parens,
+    clippy::needless_late_init,
+    clippy::too_many_arguments,
+    clippy::type_complexity,
+    clippy::let_and_return,
+    clippy::assign_op_pattern,
+    clippy::neg_multiply,
+    clippy::double_parens,
+    clippy::unnecessary_cast,
+    clippy::identity_op,
+    clippy::ptr_arg,
+    clippy::clone_on_copy
+)]
+fn loss_jvp<T: Float + 'static>(
+    p: &Layer<T>,
+    x: &Array2<T>,
+    targets: &[usize],
+    p_dot: &Layer<T>,
+    x_dot: &Array2<T>,
+) -> (T, T) {
+    use ::autodiff::__private as __ad;
+    use ::autodiff::__private::Float as _;
+    let p_w = __ad::array_field(&p.w);
+    let p_w_dot = &p_dot.w;
+    let p_b = __ad::array_field(&p.b);
+    let p_b_dot = &p_dot.b;
+    let p_gain = __ad::float_field(p.gain);
+    let p_gain_dot = p_dot.gain;
+    let (matmul, matmul_dot) = ::autodiff::ops::matmul_jvp_all(x, p_w, x_dot, p_w_dot);
+    let (h, h_dot) = ::autodiff::ops::add_jvp_all(&matmul, p_b, &matmul_dot, p_b_dot);
+    let (call, call_dot) = ops::cross_entropy_jvp_all(&h, targets, &h_dot);
+    let ret = call * p_gain;
+    let ret_dot = call_dot * p_gain + call * p_gain_dot;
+    let __tangent = ret_dot;
+    (ret, __tangent)
+}
+/// Reverse mode of [`loss`], split: runs `loss` once, keeping what its reverse sweep reads, and returns the value with its pullback, which maps a cotangent of the result to the cotangents of the active parameters. Differentiated callers use the split form, so nested calls never re-run a callee's forward pass.
+#[allow(
+    dead_code,
+    unused_mut,
+    unused_imports,
+    unused_variables,
+    unused_assignments,
+    unused_parens,
+    clippy::needless_late_init,
+    clippy::too_many_arguments,
+    clippy::type_complexity,
+    clippy::let_and_return,
+    clippy::assign_op_pattern,
+    clippy::neg_multiply,
+    clippy::double_parens,
+    clippy::unnecessary_cast,
+    clippy::identity_op,
+    clippy::ptr_arg,
+    clippy::clone_on_copy
+)]
+fn loss_pullback<T: Float + 'static>(
+    p: &Layer<T>,
+    x: &Array2<T>,
+    targets: &[usize],
+) -> (
+    T,
+    impl ::core::ops::FnOnce(&Layer<T>, &Array2<T>, &[usize], T) -> (Layer<T>, Array2<T>),
+) {
+    use ::autodiff::__private as __ad;
+    use ::autodiff::__private::Float as _;
+    let p_w = __ad::array_field(&p.w);
+    let p_b = __ad::array_field(&p.b);
+    let p_gain = __ad::float_field(p.gain);
+    let (matmul, matmul_pb) = ::autodiff::ops::matmul_pullback_all(x, p_w);
+    let (h, add_pb) = ::autodiff::ops::add_pullback_all(&matmul, p_b);
+    let (call, call_pb) = ops::cross_entropy_pullback_all(&h, targets);
+    let ret = call * p_gain;
+    let pullback = move |
+        p: &Layer<T>,
+        x: &Array2<T>,
+        targets: &[usize],
+        dout: T,
+    | -> (Layer<T>, Array2<T>) {
+        let p_w = &p.w;
+        let p_b = &p.b;
+        let mut ret_bar = dout;
+        let mut p_bar = __ad::Differentiable::zero_like(p);
+        let mut x_bar = ::core::option::Option::None;
+        let mut p_w_bar = ::core::option::Option::None;
+        let mut matmul_bar = ::core::option::Option::None;
+        let mut p_b_bar = ::core::option::Option::None;
+        let mut h_bar = ::core::option::Option::None;
+        let mut call_bar: T = __ad::zero();
+        let mut p_gain_bar: T = __ad::zero();
+        call_bar = call_bar + ret_bar * p_gain;
+        p_gain_bar = p_gain_bar + ret_bar * call;
+        {
+            let (ct0,) = call_pb(&h, targets, call_bar);
+            __ad::accumulate_nd(&mut h_bar, __ad::cotangent::<T, _>(ct0));
+        }
+        {
+            let (ct0, ct1) = add_pb(&matmul, p_b, __ad::finish_nd(h_bar, &h));
+            __ad::accumulate_nd(&mut matmul_bar, __ad::cotangent::<T, _>(ct0));
+            __ad::accumulate_nd(&mut p_b_bar, __ad::cotangent::<T, _>(ct1));
+        }
+        {
+            let (ct0, ct1) = matmul_pb(x, p_w, __ad::finish_nd(matmul_bar, &matmul));
+            __ad::accumulate_nd(&mut x_bar, __ad::cotangent::<T, _>(ct0));
+            __ad::accumulate_nd(&mut p_w_bar, __ad::cotangent::<T, _>(ct1));
+        }
+        if !__ad::is_constant_field(&p_bar, "w") {
+            __ad::accumulate_lazy(&mut p_bar.w, p_w_bar);
+        }
+        if !__ad::is_constant_field(&p_bar, "b") {
+            __ad::accumulate_lazy(&mut p_bar.b, p_b_bar);
+        }
+        if !__ad::is_constant_field(&p_bar, "gain") {
+            __ad::accumulate_float(&mut p_bar.gain, p_gain_bar);
+        }
+        (p_bar, __ad::finish_nd(x_bar, &x))
+    };
+    (ret, pullback)
+}
+/// [`loss_jvp`] for differentiated callers, which pass a tangent for every float parameter.
+#[doc(hidden)]
+#[inline]
+#[allow(
+    dead_code,
+    unused_mut,
+    unused_imports,
+    unused_variables,
+    unused_assignments,
+    unused_parens,
+    clippy::needless_late_init,
+    clippy::too_many_arguments,
+    clippy::type_complexity,
+    clippy::let_and_return,
+    clippy::assign_op_pattern,
+    clippy::neg_multiply,
+    clippy::double_parens,
+    clippy::unnecessary_cast,
+    clippy::identity_op,
+    clippy::ptr_arg,
+    clippy::clone_on_copy
+)]
+fn loss_jvp_all<T: Float + 'static>(
+    p: &Layer<T>,
+    x: &Array2<T>,
+    targets: &[usize],
+    p_dot: &Layer<T>,
+    x_dot: &Array2<T>,
+) -> (T, T) {
+    loss_jvp(p, x, targets, p_dot, x_dot)
+}
+/// [`loss_pullback`] for differentiated callers, which expect a cotangent for every float parameter.
+#[doc(hidden)]
+#[inline]
+#[allow(
+    dead_code,
+    unused_mut,
+    unused_imports,
+    unused_variables,
+    unused_assignments,
+    unused_parens,
+    clippy::needless_late_init,
+    clippy::too_many_arguments,
+    clippy::type_complexity,
+    clippy::let_and_return,
+    clippy::assign_op_pattern,
+    clippy::neg_multiply,
+    clippy::double_parens,
+    clippy::unnecessary_cast,
+    clippy::identity_op,
+    clippy::ptr_arg,
+    clippy::clone_on_copy
+)]
+fn loss_pullback_all<T: Float + 'static>(
+    p: &Layer<T>,
+    x: &Array2<T>,
+    targets: &[usize],
+) -> (
+    T,
+    impl ::core::ops::FnOnce(&Layer<T>, &Array2<T>, &[usize], T) -> (Layer<T>, Array2<T>),
+) {
+    loss_pullback(p, x, targets)
+}
+/// Reverse mode of [`loss`]: its value, then the cotangents `p_bar`, `x_bar` of the active parameters (in parameter order) for the cotangent `dout` of the result: x̄ = ȳ ∂loss/∂x.
+#[allow(
+    dead_code,
+    unused_mut,
+    unused_imports,
+    unused_variables,
+    unused_assignments,
+    unused_parens,
+    clippy::needless_late_init,
+    clippy::too_many_arguments,
+    clippy::type_complexity,
+    clippy::let_and_return,
+    clippy::assign_op_pattern,
+    clippy::neg_multiply,
+    clippy::double_parens,
+    clippy::unnecessary_cast,
+    clippy::identity_op,
+    clippy::ptr_arg,
+    clippy::clone_on_copy
+)]
+fn loss_vjp<T: Float + 'static>(
+    p: &Layer<T>,
+    x: &Array2<T>,
+    targets: &[usize],
+    dout: T,
+) -> (T, Layer<T>, Array2<T>) {
+    let (value, pullback) = loss_pullback(p, x, targets);
+    let (p_bar, x_bar) = pullback(p, x, targets, dout);
+    (value, p_bar, x_bar)
+}
+/// The gradient of [`loss`]: its value, then ∂loss/∂x for each active parameter (`loss_vjp` seeded with 1).
+#[allow(
+    dead_code,
+    unused_mut,
+    unused_imports,
+    unused_variables,
+    unused_assignments,
+    unused_parens,
+    clippy::needless_late_init,
+    clippy::too_many_arguments,
+    clippy::type_complexity,
+    clippy::let_and_return,
+    clippy::assign_op_pattern,
+    clippy::neg_multiply,
+    clippy::double_parens,
+    clippy::unnecessary_cast,
+    clippy::identity_op,
+    clippy::ptr_arg,
+    clippy::clone_on_copy
+)]
+fn loss_grad<T: Float + 'static>(
+    p: &Layer<T>,
+    x: &Array2<T>,
+    targets: &[usize],
+) -> (T, Layer<T>, Array2<T>) {
+    loss_vjp(p, x, targets, <T as ::autodiff::__private::One>::one())
+}
+/// Hessian-vector product of [`loss`] by forward-over-reverse: its value, its gradient, then H·v for the direction `v = (p_dot, x_dot)`, in one pass and without forming the Hessian (`loss`'s own pullback run on dual numbers; struct parameters are seeded through `DualTwin`).
+#[allow(
+    dead_code,
+    unused_mut,
+    unused_imports,
+    unused_variables,
+    unused_assignments,
+    unused_parens,
+    clippy::needless_late_init,
+    clippy::too_many_arguments,
+    clippy::type_complexity,
+    clippy::let_and_return,
+    clippy::assign_op_pattern,
+    clippy::neg_multiply,
+    clippy::double_parens,
+    clippy::unnecessary_cast,
+    clippy::identity_op,
+    clippy::ptr_arg,
+    clippy::clone_on_copy
+)]
+fn loss_hvp<T: Float + 'static>(
+    p: &Layer<T>,
+    x: &Array2<T>,
+    targets: &[usize],
+    p_dot: &Layer<T>,
+    x_dot: &Array2<T>,
+) -> (T, Layer<T>, Array2<T>, Layer<T>, Array2<T>)
+where
+    ::autodiff::__private::Dual<T>: Float + 'static,
+    Layer<
+        T,
+    >: ::autodiff::__private::DualTwin<T, Dual = Layer<::autodiff::__private::Dual<T>>>,
+{
+    use ::autodiff::__private as __ad;
+    use ::autodiff::__private::Float as _;
+    let p_dual = __ad::DualTwin::duals(p, p_dot);
+    let x_dual = __ad::duals_nd(x, x_dot);
+    let (value, pullback) = loss_pullback(&p_dual, &x_dual, targets);
+    let (p_bar, x_bar) = pullback(
+        &p_dual,
+        &x_dual,
+        targets,
+        __ad::Dual::constant(<T as ::autodiff::__private::One>::one()),
+    );
+    (
+        value.primal,
+        __ad::DualTwin::primals(&p_bar),
+        __ad::primals_nd(&x_bar),
+        __ad::DualTwin::tangents(&p_bar),
+        __ad::tangents_nd(&x_bar),
+    )
+}
