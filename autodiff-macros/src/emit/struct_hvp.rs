@@ -20,37 +20,7 @@ use quote::{format_ident, quote, ToTokens};
 pub fn emit(item: &syn::ItemFn, ctx: &Ctx) -> Option<TokenStream> {
     let t = float_param(item, ctx)?;
     let dual = quote!(::autodiff::__private::Dual<#t>);
-    let mut lifts = vec![];
-    let mut lifted = vec![];
-    for p in &ctx.func.params {
-        let (x, dot) = (passed_name(ctx, p), ctx.dot(p.var));
-        let local = format_ident!("{}_dual", ctx.func.vars[p.var].stem);
-        let (by_ref, value) = match (p.active, p.shape) {
-            (_, ParamShape::Inactive) => (false, x.clone()),
-            (true, ParamShape::Scalar) => (false, quote!(__ad::Dual::new(#x, #dot))),
-            (false, ParamShape::Scalar) => (false, quote!(__ad::lift(#x))),
-            (true, ParamShape::Slice) => (true, quote!(__ad::duals(&#x, &#dot))),
-            (false, ParamShape::Slice) => (true, quote!(__ad::lift_seq(&#x))),
-            (true, ParamShape::OwnedVec) => (false, quote!(__ad::duals(&#x, &#dot))),
-            (false, ParamShape::OwnedVec) => (false, quote!(__ad::lift_seq(&#x))),
-            (true, ParamShape::ArrayRef) => (true, quote!(__ad::dual_array(&#x, &#dot))),
-            (true, ParamShape::Array) => (false, quote!(__ad::dual_array(&#x, &#dot))),
-            (false, ParamShape::ArrayRef | ParamShape::Array) => return None,
-            (true, ParamShape::NdRef) => (true, quote!(__ad::duals_nd(#x, #dot))),
-            (false, ParamShape::NdRef) => (true, quote!(__ad::lift_nd(#x))),
-            (true, ParamShape::Nd) => (false, quote!(__ad::duals_nd(&#x, &#dot))),
-            (false, ParamShape::Nd) => (false, quote!(__ad::lift_nd(&#x))),
-            (true, ParamShape::Struct) => (true, quote!(__ad::DualTwin::duals(#x, #dot))),
-            (false, ParamShape::Struct) => (true, quote!(__ad::DualTwin::constant(#x))),
-            (_, ParamShape::Output) => return None,
-        };
-        if by_ref {
-            lifts.push(quote!(let #local = #value;));
-            lifted.push((p, quote!(&#local)));
-        } else {
-            lifted.push((p, value));
-        }
-    }
+    let (lifts, lifted) = lifted_args(ctx)?;
     let args = lifted.iter().map(|(_, a)| a);
     let reborrowed = lifted
         .iter()
@@ -58,24 +28,6 @@ pub fn emit(item: &syn::ItemFn, ctx: &Ctx) -> Option<TokenStream> {
         .map(|(_, a)| a);
     let active: Vec<&Param> = ctx.func.params.iter().filter(|p| p.active).collect();
     let bars: Vec<syn::Ident> = active.iter().map(|p| ctx.bar(p.var)).collect();
-    let part = |p: &Param, b: &syn::Ident, which: &str| -> TokenStream {
-        let field = format_ident!("{which}");
-        match p.shape {
-            ParamShape::Scalar => quote!(#b.#field),
-            ParamShape::Struct => {
-                let f = format_ident!("{which}s");
-                quote!(__ad::DualTwin::#f(&#b))
-            }
-            ParamShape::NdRef | ParamShape::Nd => {
-                let f = format_ident!("{which}s_nd");
-                quote!(__ad::#f(&#b))
-            }
-            _ => {
-                let f = format_ident!("{which}s");
-                quote!(__ad::#f(&#b))
-            }
-        }
-    };
     let grads = active.iter().zip(&bars).map(|(p, b)| part(p, b, "primal"));
     let hvs = active.iter().zip(&bars).map(|(p, b)| part(p, b, "tangent"));
     let cts: Vec<TokenStream> = active.iter().map(|p| cotangent_type(ctx, p)).collect();
@@ -111,6 +63,67 @@ pub fn emit(item: &syn::ItemFn, ctx: &Ctx) -> Option<TokenStream> {
             (value.primal, #(#grads,)* #(#hvs),*)
         }
     })
+}
+
+/// The statements building the arguments in locals, and each parameter's argument.
+type Lifted<'a> = (Vec<TokenStream>, Vec<(&'a Param, TokenStream)>);
+
+/// Each argument of the pullback call on dual numbers: active parameters seeded with their
+/// direction, inactive floats as constants, the rest as they are; sequences and structs are
+/// built in locals first (`lifts`), since the pullback borrows them again.
+fn lifted_args<'a>(ctx: &'a Ctx) -> Option<Lifted<'a>> {
+    let mut lifts = vec![];
+    let mut lifted = vec![];
+    for p in &ctx.func.params {
+        let (x, dot) = (passed_name(ctx, p), ctx.dot(p.var));
+        let local = format_ident!("{}_dual", ctx.func.vars[p.var].stem);
+        let (by_ref, value) = match (p.active, p.shape) {
+            (_, ParamShape::Inactive) => (false, x.clone()),
+            (true, ParamShape::Scalar) => (false, quote!(__ad::Dual::new(#x, #dot))),
+            (false, ParamShape::Scalar) => (false, quote!(__ad::lift(#x))),
+            (true, ParamShape::Slice) => (true, quote!(__ad::duals(&#x, &#dot))),
+            (false, ParamShape::Slice) => (true, quote!(__ad::lift_seq(&#x))),
+            (true, ParamShape::OwnedVec) => (false, quote!(__ad::duals(&#x, &#dot))),
+            (false, ParamShape::OwnedVec) => (false, quote!(__ad::lift_seq(&#x))),
+            (true, ParamShape::ArrayRef) => (true, quote!(__ad::dual_array(&#x, &#dot))),
+            (true, ParamShape::Array) => (false, quote!(__ad::dual_array(&#x, &#dot))),
+            (false, ParamShape::ArrayRef | ParamShape::Array) => return None,
+            (true, ParamShape::NdRef) => (true, quote!(__ad::duals_nd(#x, #dot))),
+            (false, ParamShape::NdRef) => (true, quote!(__ad::lift_nd(#x))),
+            (true, ParamShape::Nd) => (false, quote!(__ad::duals_nd(&#x, &#dot))),
+            (false, ParamShape::Nd) => (false, quote!(__ad::lift_nd(&#x))),
+            (true, ParamShape::Struct) => (true, quote!(__ad::DualTwin::duals(#x, #dot))),
+            (false, ParamShape::Struct) => (true, quote!(__ad::DualTwin::constant(#x))),
+            (_, ParamShape::Output) => return None,
+        };
+        if by_ref {
+            lifts.push(quote!(let #local = #value;));
+            lifted.push((p, quote!(&#local)));
+        } else {
+            lifted.push((p, value));
+        }
+    }
+    Some((lifts, lifted))
+}
+
+/// The primal or tangent part (`which`) of the dual cotangent `b` of parameter `p`.
+fn part(p: &Param, b: &syn::Ident, which: &str) -> TokenStream {
+    let field = format_ident!("{which}");
+    match p.shape {
+        ParamShape::Scalar => quote!(#b.#field),
+        ParamShape::Struct => {
+            let f = format_ident!("{which}s");
+            quote!(__ad::DualTwin::#f(&#b))
+        }
+        ParamShape::NdRef | ParamShape::Nd => {
+            let f = format_ident!("{which}s_nd");
+            quote!(__ad::#f(&#b))
+        }
+        _ => {
+            let f = format_ident!("{which}s");
+            quote!(__ad::#f(&#b))
+        }
+    }
 }
 
 /// The float type when it is one of the function's type parameters.
