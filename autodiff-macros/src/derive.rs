@@ -641,6 +641,56 @@ mod tests {
     }
 
     #[test]
+    fn a_struct_generic_over_its_float_type_gets_a_dual_twin() {
+        let out = expand(quote!(
+            struct Net<T: Float + 'static> {
+                layers: Vec<Layer<T>>,
+                w: Array2<T>,
+                gain: T,
+                #[no_grad]
+                eps: T,
+                #[no_grad]
+                name: String,
+            }
+        ));
+        assert!(has(&out, "type Dual = Net<::autodiff::Dual<T>>;"), "{out}");
+        // The struct's bounds repeated for `Dual<T>`, so the twin type is well formed.
+        assert!(has(&out, "::autodiff::Dual<T>: Float + 'static"), "{out}");
+        assert!(has(&out,
+            "Vec<Layer<T>>: ::autodiff::dual_twin::DualTwin<T, Dual = Vec<Layer<::autodiff::Dual<T>>>>"
+        ), "{out}");
+        // A field of the float type converts directly, a constant becomes one, others clone.
+        assert!(
+            has(&out, "gain: ::autodiff::Dual::new(self.gain, __t.gain)"),
+            "{out}"
+        );
+        assert!(
+            has(&out, "eps: ::autodiff::Dual::constant(self.eps)"),
+            "{out}"
+        );
+        assert!(
+            has(&out, "name: ::core::clone::Clone::clone(&self.name)"),
+            "{out}"
+        );
+        // and needs no `T: Differentiable`, which a function generic over `T: Float` lacks.
+        assert!(
+            !has(&out, "T: ::autodiff::Differentiable<Scalar = T>"),
+            "{out}"
+        );
+        assert!(has(&out, "self.gain = self.gain + __other.gain"), "{out}");
+    }
+
+    #[test]
+    fn a_struct_of_f64_gets_no_dual_twin() {
+        let out = expand(quote!(
+            struct P {
+                w: Array2<f64>,
+            }
+        ));
+        assert!(!out.contains("DualTwin"), "{out}");
+    }
+
+    #[test]
     fn scalar_of_a_generic_field_is_projected() {
         let out = expand(quote!(
             struct P<T: Real>(T, Vec<T>, #[no_grad] usize);
