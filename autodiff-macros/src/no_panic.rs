@@ -659,6 +659,12 @@ fn block_compact(
     ops::cross_entropy(&(&r + &m), targets)
 }"###,
     r###"#[differentiate]
+fn bigram(w: &Array2<f64>, out: &Array2<f64>, ids: &[usize], targets: &[usize]) -> f64 {
+    let h = ops::embedding(w, ids);
+    let logits = h.dot(out);
+    ops::cross_entropy(&logits, targets)
+}"###,
+    r###"#[differentiate]
 fn inner(a: f64, b: f64) -> f64 {
     a * b.sin()
 }"###,
@@ -742,6 +748,119 @@ fn weighted(x: &[f64], w: &[f64]) -> f64 {
 fn calls_with_inactive_slice(x: &[f64], w: &[f64]) -> f64 {
     let v = x.to_vec();
     weighted(&v, w) + weighted(x, &v)
+}"###,
+    r###"#[differentiate(wrt(a))]
+fn scaled(a: f64, b: f64) -> f64 {
+    a * b
+}"###,
+    r###"#[differentiate]
+fn calls_scaled(x: f64) -> f64 {
+    scaled(x, 2.0)
+}"###,
+    r###"#[differentiate(wrt(xs))]
+fn mixes(xs: &[f64], c: f64, ys: &[f64], n: usize) -> f64 {
+    let mut s = 0.0;
+    for i in 0..n {
+        s += (xs[i] * c).sin() + xs[i] * ys[i] * ys[i];
+    }
+    s
+}"###,
+    r###"#[differentiate(wrt(x, w))]
+fn calls_mixes(x: &[f64], w: f64, data: &[f64]) -> f64 {
+    let ys = vec![0.5, 1.5, 1.0];
+    mixes(x, 0.7, &ys, 3) * w + mixes(x, data[0], data, 2)
+}"###,
+    r###"#[differentiate]
+fn calls_mixes_stopped(x: &[f64], w: f64) -> f64 {
+    let ys = vec![1.0, 2.0];
+    mixes(x, autodiff::stop_gradient(w.cos()), &ys, 2)
+}"###,
+    r###"#[differentiate(wrt(b))]
+fn spread(a: f64, b: f64, n: usize) -> Vec<f64> {
+    let mut out = vec![0.0; n];
+    for i in 0..n {
+        out[i] = a * (i as f64) + b * b;
+    }
+    out
+}"###,
+    r###"#[differentiate(wrt(u))]
+fn calls_spread(u: f64, v: f64) -> f64 {
+    let s: Vec<f64> = spread(v, u, 3);
+    s[0] + s[1] * s[2] * u
+}"###,
+    r###"#[differentiate(custom, wrt(x))]
+fn scale_by<T: Float>(x: T, c: T) -> T {
+    x * c
+}"###,
+    r###"#[differentiate]
+fn calls_scale_by(x: f64) -> f64 {
+    scale_by(x * x, 3.0)
+}"###,
+    r###"#[differentiate]
+fn dot(a: &[f64], b: &[f64]) -> f64 {
+    let mut s = 0.0;
+    for i in 0..a.len() {
+        s += a[i] * b[i];
+    }
+    s
+}"###,
+    r###"#[differentiate]
+fn damp(mut v: Vec<f64>, k: f64) -> f64 {
+    for i in 0..v.len() {
+        v[i] = v[i] * k + 0.5 * v[i] * v[i];
+    }
+    v[0] * v[1] + v[2]
+}"###,
+    r###"#[differentiate]
+fn sum3(a: &[f64; 3]) -> f64 {
+    a[0] * a[1] + a[2].sin()
+}"###,
+    r###"#[differentiate]
+fn lends(x: &[f64], k: f64) -> f64 {
+    // the same vector twice, a local vector, a copy into an owned parameter
+    let v = vec![x[0] * k, x[1], x[2] + k];
+    let mut s = dot(x, x) + dot(&v, x) + damp(x.to_vec(), k) + damp(v.clone(), 0.5);
+    // an array where an array is taken, and where a slice is taken
+    let a = [x[2], k, x[0]];
+    s += sum3(&a) + dot(&a, x);
+    // an argument that is no variable
+    s += dot(&[k, k * k, 1.0], x);
+    // calls in a loop: each iteration's pullback lends the same adjoint
+    for i in 0..2 {
+        s += dot(x, &v) * (i as f64 + 1.0);
+    }
+    s
+}"###,
+    r###"#[differentiate]
+fn lends_in_chain(x: &[f64]) -> f64 {
+    let w = vec![x[1], x[2], x[0]];
+    lends(&w, x[0]) * lends(x, 0.3)
+}"###,
+    r###"#[differentiate]
+fn sum_of_squares_owned(v: Vec<f64>) -> f64 {
+    let mut s = 0.0;
+    for i in 0..v.len() {
+        s += v[i] * v[i];
+    }
+    s
+}"###,
+    r###"#[differentiate]
+fn doubled(x: &[f64]) -> Vec<f64> {
+    let mut out = vec![0.0; x.len()];
+    for i in 0..x.len() {
+        out[i] = 2.0 * x[i];
+    }
+    out
+}"###,
+    r###"#[differentiate]
+fn moves_a_local(x: &[f64]) -> f64 {
+    let w = x.to_vec();
+    sum_of_squares_owned(w)
+}"###,
+    r###"#[differentiate]
+fn untyped_sequence_result(x: &[f64]) -> f64 {
+    let d = doubled(x);
+    d[0] * d[1] + d.len() as f64
 }"###,
     r###"#[differentiate(wrt(x, w))]
 fn plain(x: &[f64], w: &[f64], steps: usize) -> f64 {
@@ -896,6 +1015,51 @@ fn checkpointed(x: &[f64], steps: usize) -> f64 {
     let mut s = 0.0;
     for i in 0..n {
         s += h[i];
+    }
+    s
+}"###,
+    r###"#[differentiate]
+fn multiples(x: f64, y: f64) -> f64 {
+    let a = 100.0 * x * x;
+    let b = (2.0 * x) * (x * 5.0);
+    let c = -x * x + x * -x;
+    let d = (-(3.0 * y)) * (y * 0.5);
+    let e = 2.0 * x.sin() * 3.0 * x.sin();
+    let g = 2.0 * x - 3.0 * x + x * 4.0 * y;
+    let h = (x * y) * (x * y) - (1.0 - x) * (1.0 - x);
+    let k = x.exp() * 3.0 * x.exp().powi(2);
+    a + b + c + d + e + g + h + k
+}"###,
+    r###"#[differentiate]
+fn overwrites(x: f64, v: &[f64]) -> f64 {
+    let mut w = v.to_vec();
+    let mut s = x;
+    let a = s * s * v[0];
+    s = s * 3.0 + a;
+    let b = s * x;
+    s *= b;
+    s /= 1.0 + x * x;
+    let c = w[1] * w[1];
+    w[1] = w[0] * x;
+    w[0] = 3.0 * w[1] + c;
+    let mut i = 0;
+    let d = w[i] * x;
+    i += 1;
+    let e = w[i] * d;
+    a + b + s + c + d + e + w[0] * w[1]
+}"###,
+    r###"#[differentiate]
+fn generic_multiples<T: autodiff::num_traits::Float>(x: T, y: T) -> T {
+    let two = T::one() + T::one();
+    let a = two * x * x * y;
+    let b = (x * two) * (two * x);
+    a + b
+}"###,
+    r###"#[differentiate]
+fn sum_of_squares(x: &[f64]) -> f64 {
+    let mut s = 0.0;
+    for i in 0..x.len() {
+        s += x[i] * x[i];
     }
     s
 }"###,
@@ -1108,6 +1272,37 @@ fn rosenbrock32(x: &[f32]) -> f32 {
     s
 }"###,
     r###"#[differentiate]
+fn rounding(x: f64, n: usize) -> f64 {
+    let c: f32 = 0.1;
+    x * ((n as f32) as f64) + ((x as f32) as f64) * 2.0 + (c as f64) * x
+}"###,
+    r###"#[differentiate]
+fn softmax_into(x: &[f64], out: &mut [f64]) {
+    let mut m = x[0];
+    for i in 1..x.len() {
+        m = m.max(x[i]);
+    }
+    let mut s = 0.0;
+    for i in 0..x.len() {
+        out[i] = (x[i] - m).exp();
+        s += out[i];
+    }
+    for i in 0..x.len() {
+        out[i] /= s;
+    }
+}"###,
+    r###"#[differentiate]
+fn prefix_products(x: &[f64], scale: f64, out: &mut Vec<f64>) -> f64 {
+    let mut p = scale;
+    let mut total = 0.0;
+    for i in 0..x.len() {
+        p = p * x[i] + out[i];
+        out[i] = p;
+        total += x[i] * x[i];
+    }
+    total
+}"###,
+    r###"#[differentiate]
 fn write_after_break(x: f64) -> f64 {
     let mut v: Vec<f64> = vec![0.5; 2];
     for i in 0..2 {
@@ -1183,6 +1378,64 @@ fn cast_before_less_than(n: usize, a: f64) -> f64 {
     } else {
         a
     }
+}"###,
+    r###"#[differentiate]
+fn sin_scaled(a: f64, b: f64) -> f64 {
+    a * b.sin()
+}"###,
+    r###"#[differentiate]
+fn copied_call_result(a: f64) -> f64 {
+    let s = sin_scaled(a, a);
+    let t = s;
+    s + t
+}"###,
+    r###"#[differentiate]
+fn squares(x: &[f64]) -> Vec<f64> {
+    let mut out = vec![0.0; x.len()];
+    for i in 0..x.len() {
+        out[i] = x[i] * x[i];
+    }
+    out
+}"###,
+    r###"#[differentiate]
+fn copied_vec_call_result(x: &[f64]) -> f64 {
+    let s: Vec<f64> = squares(x);
+    let mut t = s;
+    t[0] *= x[1];
+    t[0] + t[1] * x[0]
+}"###,
+    r###"#[differentiate]
+fn cast_in_sum_compare(b: f64, n: usize) -> f64 {
+    if b + (n as f64) < 0.5 {
+        b
+    } else {
+        b * b
+    }
+}"###,
+    r###"#[differentiate]
+fn casts_as_operands(b: f64, n: usize) -> f64 {
+    let mut s = b * (n as f64) - (n as f64);
+    if s * (n as f64) - (n as f64) < b && (n as f64) < 3.0 {
+        s += (n as f64) * b;
+    }
+    let mut k = 0;
+    while b * (k as f64) < 1.0 && k < 4 {
+        s = s * b + (k as f64);
+        k += 1;
+    }
+    s + (n as u32) as f64 * b
+}"###,
+    r###"#[differentiate]
+fn first_times(v: Vec<f64>, a: f64) -> f64 {
+    v[0] * a
+}"###,
+    r###"#[differentiate(wrt(a))]
+fn passes_owned_constant(w: &[f64], a: f64) -> f64 {
+    first_times(w.to_vec(), a) + first_times(w.to_vec(), a * a)
+}"###,
+    r###"#[differentiate]
+fn rem_by(a: f64, b: f64) -> f64 {
+    a % b
 }"###,
     r###"#[differentiate]
 fn poly(x: f64, y: f64) -> f64 {
@@ -1295,6 +1548,90 @@ fn generic_accumulators<T: autodiff::num_traits::Float>(x: &[T]) -> T {
     s + p
 }"###,
     r###"#[differentiate]
+fn mlp_loss(p: &Mlp, x: &Array2<f64>) -> f64 {
+    let h = (&x.dot(&p.w1) + &p.b1).mapv(f64::tanh);
+    let y = h.dot(&p.w2);
+    y.sum() * p.scale + p.weights[0] * p.weights[1] * p.scale
+}"###,
+    r###"#[differentiate]
+fn layer_free(l: &Layer, x: &Array2<f64>) -> Array2<f64> {
+    (&x.dot(&l.w) + &l.b).mapv(f64::tanh)
+}"###,
+    r###"#[differentiate]
+fn net_loss(p: &Net, x: &Array2<f64>) -> f64 {
+    let mut h = x.to_owned();
+    for l in 0..p.layers.len() {
+        h = p.layers[l].forward(&h);
+    }
+    h.dot(&p.head).sum()
+}"###,
+    r###"#[differentiate]
+fn net_loss_free(p: &Net, x: &Array2<f64>) -> f64 {
+    let mut h = x.to_owned();
+    for l in 0..p.layers.len() {
+        h = layer_free(&p.layers[l], &h);
+    }
+    let y: Array2<f64> = head(p, &h);
+    y.sum()
+}"###,
+    r###"#[differentiate]
+fn head(p: &Net, h: &Array2<f64>) -> Array2<f64> {
+    h.dot(&p.head)
+}"###,
+    r###"#[differentiate(wrt(p, x))]
+fn nested(p: &Outer, q: &Outer, x: f64) -> f64 {
+    let v: &Vec<f64> = &p.inner.v;
+    let mut s = 0.0;
+    for i in 0..v.len() {
+        s += v[i] * x;
+    }
+    s * p.inner.a + p.c * q.c + (x * p.inner.a).sin()
+}"###,
+    r###"#[differentiate]
+fn cross_entropy_of(p: &Layer, x: &Array2<f64>, targets: &[usize]) -> f64 {
+    let logits = (&x.dot(&p.w) + &p.b).mapv(f64::tanh);
+    ops::cross_entropy(&logits, targets)
+}"###,
+    r###"#[differentiate]
+fn through_method(l: &Layer, x: &Array2<f64>) -> f64 {
+    let y: Array2<f64> = l.forward(x);
+    y.sum()
+}"###,
+    r###"#[differentiate]
+fn poly_at(p: &Poly, x: f64) -> f64 {
+    let mut acc = 0.0;
+    for i in 0..p.degree {
+        acc = acc * x + p.coeffs[i];
+    }
+    acc * p.scale + p.degree as f64 + p.shift * x
+}"###,
+    r###"#[differentiate]
+fn affine_loss(a: &Affine<f64>, x: &Array2<f64>) -> f64 {
+    let y: Array2<f64> = a.forward(x);
+    y.sum()
+}"###,
+    r###"#[differentiate]
+fn generic_layer<T: autodiff::num_traits::Float + 'static>(
+    l: &GenericLayer<T>,
+    x: &Array2<T>,
+) -> Array2<T> {
+    ops::gelu(&(&x.dot(&l.w) + &l.b))
+}"###,
+    r###"#[differentiate(wrt(p, x))]
+fn generic_net_loss<T: autodiff::num_traits::Float + 'static>(
+    p: &GenericNet<T>,
+    x: &Array2<T>,
+    targets: &[usize],
+    scale: T,
+) -> T {
+    let mut h = x.to_owned();
+    for l in 0..p.layers.len() {
+        h = generic_layer(&p.layers[l], &h);
+    }
+    let logits = h.dot(&p.head);
+    ops::cross_entropy(&logits, targets) * p.gain * scale + p.eps * p.gain
+}"###,
+    r###"#[differentiate]
 fn unit_sum(x: &[f64]) -> f64 {
     let n = norm(x);
     let mut s = 0.0;
@@ -1339,6 +1676,11 @@ fn f(x: f64, y: f64) -> f64 {
     a * b
 }"###,
     r###"#[differentiate]
+fn loss<T: Float + 'static>(p: &Layer<T>, x: &Array2<T>, targets: &[usize]) -> T {
+    let h = &x.dot(&p.w) + &p.b;
+    ops::cross_entropy(&h, targets) * p.gain
+}"###,
+    r###"#[differentiate]
 fn f(x: f64) -> f64 {
     square(x) + x
 }"###,
@@ -1371,6 +1713,14 @@ fn f(x: f64, m: &Model) -> f64 {
     let y = m.apply(x);
     y * x
 }"###,
+    r###"#[differentiate(wrt(x))]
+fn f(x: f64, c: f64) -> f64 {
+    x * c
+}"###,
+    r###"#[differentiate]
+fn g(a: f64) -> f64 {
+    f(a, a * 2.0)
+}"###,
     r###"#[differentiate(forward)]
 fn f(x: f64) -> f64 {
     x * x
@@ -1386,6 +1736,11 @@ fn f(x: f64, y: f64) -> f64 {
     r###"#[differentiate(wrt = x)]
 fn f(x: f64, y: f64) -> f64 {
     x * y
+}"###,
+    r###"#[differentiate]
+fn f(x: f64) -> f64 {
+    let y = x as f32;
+    (y * y) as f64
 }"###,
     r###"#[differentiate]
 fn f(x: f64) -> f64 {
@@ -1416,6 +1771,18 @@ fn f(x: f64) -> f64 {
 fn f(x: f64) -> f64 {
     let r = &x;
     *r * x
+}"###,
+    r###"#[differentiate]
+fn total(v: &[f64]) -> f64 {
+    v.iter().sum()
+}"###,
+    r###"#[differentiate]
+fn f(p: &Params, x: &Array2<f64>) -> f64 {
+    x.dot(&p.w).sum() + total(&p.v)
+}"###,
+    r###"#[differentiate]
+fn f(p: &Net, x: &Array2<f64>) -> f64 {
+    x.dot(&p.blocks[0].w).sum()
 }"###,
     r###"#[differentiate]
 fn f(x: f64, g: fn(f64) -> f64) -> f64 {
@@ -1519,10 +1886,6 @@ fn f(x: f64) -> f64 {
     y
 }"###,
     r###"#[differentiate]
-fn f(x: f64, p: &Params) -> f64 {
-    x * p.scale
-}"###,
-    r###"#[differentiate]
 fn f(x: f64) -> f64 {
     fn square(t: f64) -> f64 {
         t * t
@@ -1555,6 +1918,10 @@ fn f(x: f64, name: &str) -> f64 {
 fn f(x: f64) -> f64 {
     let _p = Point { x };
     x * x
+}"###,
+    r###"#[differentiate]
+fn f(x: f64, p: &Params) -> f64 {
+    x * p.scale
 }"###,
     r###"#[differentiate]
 fn f(x: f64, scale: Option<f64>) -> Option<f64> {
@@ -1647,8 +2014,9 @@ fn softplus(x: f64) -> f64 {
     x.exp().ln_1p()
 }"###,
     r###"#[differentiate]
-fn f(x: &mut [f64], y: f64) -> f64 {
-    x[0] * y
+fn f(x: &mut [f64; 3], y: f64) -> f64 {
+    x[0] = y * y;
+    y
 }"###,
     r###"#[differentiate]
 fn f(n: usize, k: i32) -> usize {
@@ -1670,6 +2038,18 @@ fn square(t: f64) -> f64 {
 fn pair(x: f64, y: f64) -> (f64, f64) {
     let s = square(x);
     (s * y, square(y) + x)
+}"###,
+    r###"#[differentiate(wrt(x))]
+fn f(x: f64, c: f64, ys: &[f64], n: usize) -> f64 {
+    let mut s = 0.0;
+    for i in 0..n {
+        s += (x * c).sin() * ys[i];
+    }
+    s
+}"###,
+    r###"#[differentiate(wrt(a, b))]
+fn g(a: f64, b: f64, data: &[f64]) -> f64 {
+    f(a * b, 1.5, data, 2) + f(b, 0.5, data, 1)
 }"###,
     r###"#[differentiate]
 fn f<T: Float>(x: T, y: T) -> T {
@@ -1757,6 +2137,24 @@ fn h(x: &[f64]) -> f64 {
 fn g(x: f64, x_dot: f64, x_bar: f64, dout: f64) -> f64 {
     x * x_dot + x_bar * dout * x
 }"###,
+    r###"#[differentiate]
+fn loss(p: &Net, x: &Array2<f64>) -> f64 {
+    let mut h = x.to_owned();
+    for l in 0..p.layers.len() {
+        h = p.layers[l].forward(&h);
+    }
+    h.sum() * p.layers.len() as f64
+}"###,
+    r###"#[differentiate]
+fn scaled(p: &Layer, x: f64) -> f64 {
+    x * p.scale
+}"###,
+    r###"#[differentiate]
+fn squares_into(x: &[f64], out: &mut [f64]) {
+    for i in 0..x.len() {
+        out[i] = x[i] * x[i];
+    }
+}"###,
     r###"#[differentiate(wrt(x))]
 fn f(x: f64, c: f64, n: usize) -> f64 {
     let mut s = 0.0;
@@ -1764,36 +2162,6 @@ fn f(x: f64, c: f64, n: usize) -> f64 {
         s += (x * c).sin() / (k as f64);
     }
     s
-}"###,
-    r###"#[differentiate]
-fn net(p: &Net, x: &Array2<f64>, targets: &[usize]) -> f64 {
-    let mut h = x.to_owned();
-    for l in 0..p.layers.len() {
-        h = p.layers[l].forward(&h);
-    }
-    let v: &Vec<f64> = &p.v;
-    let z: Array2<f64> = head(&p.head, &h);
-    ops::cross_entropy(&z, targets) * p.scale + v[0] * p.inner.a
-}"###,
-    r###"#[differentiate]
-fn forward(&self, x: &Array2<f64>) -> Array2<f64> {
-    let h = ops::layer_norm(x, &self.g, &self.b, 1e-5);
-    (&h.dot(&self.w) + &self.bias).mapv(f64::tanh)
-}"###,
-    r###"#[differentiate]
-fn softmax_into(x: &[f64], out: &mut [f64]) {
-    let mut m = x[0];
-    for i in 1..x.len() {
-        m = m.max(x[i]);
-    }
-    let mut s = 0.0;
-    for i in 0..x.len() {
-        out[i] = (x[i] - m).exp();
-        s += out[i];
-    }
-    for i in 0..x.len() {
-        out[i] /= s;
-    }
 }"###,
 ];
 // @corpus-end
