@@ -91,8 +91,7 @@ impl Ctx<'_> {
     }
 
     /// Whether the function has a struct parameter: it then has no dual-number twin (a
-    /// struct of dual numbers is not the user's type), hence no `_hvp`, and no
-    /// `_gradcheck`.
+    /// struct of dual numbers is not a type the macro can write); see `struct_hvp`.
     pub fn has_struct_param(&self) -> bool {
         self.func
             .params

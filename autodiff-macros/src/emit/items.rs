@@ -52,8 +52,9 @@ pub fn emit(item: &syn::ItemFn, func: &Func, act: &Activity, needed: &Needed) ->
         return quote!(#own_jvp #own_pullback #vjp);
     }
     let own = |ctx: &Ctx, suffix: &str| pullback(item, ctx, suffix);
-    // Struct parameters: no dual twin (a struct of dual numbers is not the user's type),
-    // hence no `_hvp`, and a `_gradcheck` of the first derivatives.
+    // Struct parameters: no dual twin (a struct of dual numbers is not a type the macro can
+    // write), so `_hvp` only where the function is generic over its float type, and a
+    // `_gradcheck` of the first derivatives.
     if plain.has_struct_param() {
         let (pullbacks, _) = pullbacks(item, &plain, &own, None);
         let grad = scalar_out.then(|| grad(item, &plain));
@@ -940,7 +941,7 @@ fn hvp(item: &syn::ItemFn, ctx: &Ctx, dual: &str) -> TokenStream {
                 }
                 (true, ParamShape::Nd) => quote!(__ad::duals_nd(&#x, &#dot)),
                 (true, ParamShape::Struct | ParamShape::Output) => {
-                    unreachable!("no `_hvp` with struct parameters or output buffers")
+                    unreachable!("struct parameters have their own `_hvp`; output buffers none")
                 }
             }
         })
