@@ -530,3 +530,32 @@ fn hvp_of_a_generic_struct_function_against_differences_of_the_gradient() {
     hv.extend(hv_x.iter());
     common::assert_hvp(grad, &point, &direction, &hv);
 }
+
+// A method of a generic struct called from a differentiated free function generic over the
+// float type: the free function has an `_hvp`.
+#[differentiate]
+fn affine_energy<T: autodiff::num_traits::Float + 'static>(a: &Affine<T>, x: &[T]) -> T {
+    a.energy(x)
+}
+
+#[test]
+fn hvp_through_a_method_of_a_generic_struct() {
+    let a = Affine {
+        w: Array2::<f64>::zeros((1, 1)),
+        b: Array1::<f64>::zeros(1),
+        gain: 1.5,
+    };
+    let x = [0.5, -2.0];
+    let mut a_dot = a.zero_like();
+    a_dot.gain = 0.3;
+    let x_dot = [1.0, 0.25];
+    // e = g² + g Σx²: H·v for gain = 2 v_g + 2 Σ xᵢ v_xᵢ, for xᵢ = 2 xᵢ v_g + 2 g v_xᵢ.
+    let (value, g_a, g_x, hv_a, hv_x) = affine_energy_hvp(&a, &x, &a_dot, &x_dot);
+    assert_eq!(value, 1.5 * 1.5 + 1.5 * 4.25);
+    assert_eq!((g_a.gain, g_x), (2.0 * 1.5 + 4.25, vec![1.5, -6.0]));
+    let dot: f64 = x.iter().zip(&x_dot).map(|(a, b)| a * b).sum();
+    assert!((hv_a.gain - (2.0 * 0.3 + 2.0 * dot)).abs() < 1e-12);
+    for i in 0..2 {
+        assert!((hv_x[i] - (2.0 * x[i] * 0.3 + 2.0 * 1.5 * x_dot[i])).abs() < 1e-12);
+    }
+}
