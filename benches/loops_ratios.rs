@@ -4,7 +4,11 @@
 //! minimum over the rounds, so a time slice lost to another process inflates some rounds but
 //! not the minimum, and a slow stretch of the run hits numerator and denominator alike.
 //!
-//! `cargo bench --bench loops_ratios` prints one line per ratio.
+//! `cargo bench --bench loops_ratios` prints one line per function, with its ratios. The
+//! Hessian-vector product (`hvp/grad`: forward-over-reverse against the gradient) is timed
+//! in rounds of its own: interleaved with the others, its larger allocations change the
+//! allocator's state (freed memory handed back to the system) and every other call's
+//! allocations then page-fault, which would distort the other ratios.
 
 use std::hint::black_box;
 use std::time::{Duration, Instant};
@@ -48,6 +52,16 @@ fn minima(rounds: usize, cases: &mut [&mut dyn FnMut() -> Duration]) -> Vec<f64>
     best.iter().map(Duration::as_secs_f64).collect()
 }
 
+/// `hvp/grad` from rounds that interleave the two only.
+fn hvp_ratio(
+    rounds: usize,
+    grad: &mut dyn FnMut() -> Duration,
+    hvp: &mut dyn FnMut() -> Duration,
+) -> f64 {
+    let t = minima(rounds, &mut [grad, hvp]);
+    t[1] / t[0]
+}
+
 fn print(name: &str, ratios: &[(&str, f64)]) {
     let cells: Vec<String> = ratios.iter().map(|(r, v)| format!("{r} {v:.2}")).collect();
     println!("{name:11} {}", cells.join("   "));
@@ -78,6 +92,14 @@ fn main() {
             ("grad/hand", t[2] / t[1]),
             ("tape/grad", t[4] / t[2]),
             ("jvp/primal", t[3] / t[0]),
+            (
+                "hvp/grad",
+                hvp_ratio(
+                    100,
+                    &mut || time(|| rosenbrock_ad_grad(black_box(&x))),
+                    &mut || time(|| rosenbrock_ad_hvp(black_box(&x), black_box(&v))),
+                ),
+            ),
         ],
     );
 
@@ -103,6 +125,14 @@ fn main() {
             ("grad/hand", t[2] / t[1]),
             ("tape/grad", t[4] / t[2]),
             ("jvp/primal", t[3] / t[0]),
+            (
+                "hvp/grad",
+                hvp_ratio(
+                    40,
+                    &mut || time(|| recurrence_grad(black_box(&x))),
+                    &mut || time(|| recurrence_hvp(black_box(&x), black_box(&v))),
+                ),
+            ),
         ],
     );
 
@@ -132,6 +162,14 @@ fn main() {
             ("grad/hand_direct", t[3] / t[2]),
             ("tape/grad", t[5] / t[3]),
             ("jvp/primal", t[4] / t[0]),
+            (
+                "hvp/grad",
+                hvp_ratio(
+                    100,
+                    &mut || time(|| horner_grad(black_box(x), black_box(&coef))),
+                    &mut || time(|| horner_hvp(black_box(x), black_box(&coef), dx, black_box(&dc))),
+                ),
+            ),
         ],
     );
 
@@ -162,6 +200,14 @@ fn main() {
             ("grad/hand", t[2] / t[1]),
             ("tape/grad", t[4] / t[2]),
             ("jvp/primal", t[3] / t[0]),
+            (
+                "hvp/grad",
+                hvp_ratio(
+                    100,
+                    &mut || time(|| oscillator_grad(black_box(k), black_box(c), black_box(&f))),
+                    &mut || time(|| oscillator_hvp(k, c, black_box(&f), dk, dc, black_box(&df))),
+                ),
+            ),
         ],
     );
 }
