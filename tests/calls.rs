@@ -413,3 +413,19 @@ fn locals_moved_into_callees_and_untyped_sequence_results() {
     let (_, jv) = untyped_sequence_result_jvp(&x, &[1.0, 0.0, 0.0]);
     assert_eq!(jv, 8.0);
 }
+
+// A name indexed as a slice before it is rebound to an untyped float call result: only the
+// uses after the `let` say what the result is.
+#[differentiate]
+fn rebinds_a_slice_name(x: &[f64]) -> f64 {
+    let a = x[0];
+    let x = inner(a, 2.0);
+    x * 3.0
+}
+
+#[test]
+fn an_earlier_use_of_the_name_does_not_decide_a_call_result() {
+    let (value, g) = rebinds_a_slice_name_grad(&[0.5, 1.0]);
+    assert_eq!(value, rebinds_a_slice_name(&[0.5, 1.0]));
+    assert_grad(rebinds_a_slice_name, &[0.5, 1.0], &g);
+}

@@ -559,3 +559,49 @@ fn hvp_through_a_method_of_a_generic_struct() {
         assert!((hv_x[i] - (2.0 * x[i] * 0.3 + 2.0 * 1.5 * x_dot[i])).abs() < 1e-12);
     }
 }
+
+/// Options with no float: a constant struct parameter, left out by `wrt`.
+struct Options {
+    squared: bool,
+}
+
+#[differentiate(wrt(a, x))]
+fn affine_energy_with<T: autodiff::num_traits::Float + 'static>(
+    a: &Affine<T>,
+    x: &[T],
+    options: &Options,
+) -> T {
+    let e = a.energy(x);
+    if options.squared {
+        e * e
+    } else {
+        e
+    }
+}
+
+#[test]
+fn hvp_with_a_constant_struct_parameter_without_floats() {
+    let a = Affine {
+        w: Array2::<f64>::zeros((1, 1)),
+        b: Array1::<f64>::zeros(1),
+        gain: 1.5,
+    };
+    let (x, x_dot) = ([0.5, -2.0], [1.0, 0.25]);
+    let mut a_dot = a.zero_like();
+    a_dot.gain = 0.3;
+    let options = Options { squared: true };
+    // H·v against central differences of the gradient over (gain, x).
+    let (_, _, _, hv_a, hv_x) = affine_energy_with_hvp(&a, &x, &options, &a_dot, &x_dot);
+    let grad = |v: &[f64]| {
+        let mut q = a.clone();
+        q.gain = v[0];
+        let (_, qa, qx) = affine_energy_with_grad(&q, &v[1..], &options);
+        vec![qa.gain, qx[0], qx[1]]
+    };
+    common::assert_hvp(
+        grad,
+        &[1.5, 0.5, -2.0],
+        &[0.3, 1.0, 0.25],
+        &[hv_a.gain, hv_x[0], hv_x[1]],
+    );
+}

@@ -2,7 +2,7 @@
 //! which of them are `#[no_grad]` constants), checks it, finds its float type, and writes an
 //! impl that visits the differentiable fields in declaration order.
 
-use crate::tokens::subst;
+use crate::tokens::{mentions_ident, subst};
 use proc_macro2::{TokenStream, TokenTree};
 use quote::{quote, quote_spanned, ToTokens};
 use syn::spanned::Spanned;
@@ -554,15 +554,6 @@ fn respan(tokens: TokenStream, span: proc_macro2::Span) -> TokenStream {
             tt
         })
         .collect()
-}
-
-/// Whether `tokens` contain the identifier `ident`.
-fn mentions_ident(tokens: TokenStream, ident: &Ident) -> bool {
-    tokens.into_iter().any(|tt| match tt {
-        TokenTree::Ident(i) => i == *ident,
-        TokenTree::Group(group) => mentions_ident(group.stream(), ident),
-        _ => false,
-    })
 }
 
 /// Whether `tokens` name the struct `name` (or `Self`).

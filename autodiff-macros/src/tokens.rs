@@ -1,5 +1,5 @@
-//! Token-level helpers shared by the derive and the attribute: substituting a type
-//! parameter (`T` → `Dual<T>`) and listing a generic item's bounds as predicates.
+//! Token-level helpers shared by the derive and the attribute: finding and substituting a
+//! type parameter (`T` → `Dual<T>`) and listing a generic item's bounds as predicates.
 
 use proc_macro2::{TokenStream, TokenTree};
 use quote::{quote, ToTokens};
@@ -22,6 +22,15 @@ pub fn subst(tokens: TokenStream, t: &Ident, with: &TokenStream) -> TokenStream 
             }
         })
         .collect()
+}
+
+/// Whether `tokens` contain the identifier `ident` (a type naming a type parameter).
+pub fn mentions_ident(tokens: TokenStream, ident: &Ident) -> bool {
+    tokens.into_iter().any(|tt| match tt {
+        TokenTree::Ident(i) => i == *ident,
+        TokenTree::Group(group) => mentions_ident(group.stream(), ident),
+        _ => false,
+    })
 }
 
 /// Every bound of `generics` as a where-clause predicate: those written on the type

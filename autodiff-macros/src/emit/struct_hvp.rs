@@ -11,7 +11,7 @@
 use super::items::{allows, cotangent_type, one, passed_name};
 use super::Ctx;
 use crate::ir::*;
-use crate::tokens::subst;
+use crate::tokens::{mentions_ident, subst};
 use proc_macro2::TokenStream;
 use quote::{format_ident, quote, ToTokens};
 
@@ -20,7 +20,7 @@ use quote::{format_ident, quote, ToTokens};
 pub fn emit(item: &syn::ItemFn, ctx: &Ctx) -> Option<TokenStream> {
     let t = float_param(item, ctx)?;
     let dual = quote!(::autodiff::__private::Dual<#t>);
-    let (lifts, lifted) = lifted_args(ctx)?;
+    let (lifts, lifted) = lifted_args(ctx, &t)?;
     let args = lifted.iter().map(|(_, a)| a);
     let reborrowed = lifted
         .iter()
@@ -71,7 +71,7 @@ type Lifted<'a> = (Vec<TokenStream>, Vec<(&'a Param, TokenStream)>);
 /// Each argument of the pullback call on dual numbers: active parameters seeded with their
 /// direction, inactive floats as constants, the rest as they are; sequences and structs are
 /// built in locals first (`lifts`), since the pullback borrows them again.
-fn lifted_args<'a>(ctx: &'a Ctx) -> Option<Lifted<'a>> {
+fn lifted_args<'a>(ctx: &'a Ctx, t: &syn::Ident) -> Option<Lifted<'a>> {
     let mut lifts = vec![];
     let mut lifted = vec![];
     for p in &ctx.func.params {
@@ -93,6 +93,11 @@ fn lifted_args<'a>(ctx: &'a Ctx) -> Option<Lifted<'a>> {
             (true, ParamShape::Nd) => (false, quote!(__ad::duals_nd(&#x, &#dot))),
             (false, ParamShape::Nd) => (false, quote!(__ad::lift_nd(&#x))),
             (true, ParamShape::Struct) => (true, quote!(__ad::DualTwin::duals(#x, #dot))),
+            // A constant struct with no float of this type (options, a configuration) is
+            // the same value on dual numbers.
+            (false, ParamShape::Struct) if !mentions_ident(p.ty.to_token_stream(), t) => {
+                (false, x.clone())
+            }
             (false, ParamShape::Struct) => (true, quote!(__ad::DualTwin::constant(#x))),
             (_, ParamShape::Output) => return None,
         };
@@ -158,7 +163,7 @@ fn dual_bounds(
         .func
         .params
         .iter()
-        .filter(|p| p.shape == ParamShape::Struct)
+        .filter(|p| p.shape == ParamShape::Struct && mentions_ident(p.ty.to_token_stream(), t))
         .filter_map(|p| match &p.ty {
             syn::Type::Reference(r) => {
                 let ty = &r.elem;

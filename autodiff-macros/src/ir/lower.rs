@@ -44,8 +44,9 @@ pub struct Lowerer {
     pub(super) outputs: Vec<Output>,
     /// The kind of each field path, from how the body uses it.
     pub(super) field_kinds: HashMap<String, Kind>,
-    /// How each name is used in the body, where that tells a sequence or an array: the
-    /// kind of an untyped `let` of a call result, whose type the macro cannot see.
+    /// How each name is used by the statements after the `let` being lowered, where that
+    /// tells a sequence or an array: the kind of an untyped `let` of a call result, whose
+    /// type the macro cannot see.
     pub(super) use_kinds: HashMap<String, Kind>,
 }
 
@@ -406,6 +407,13 @@ impl Lowerer {
         for (i, stmt) in stmts.iter().enumerate() {
             let last = i + 1 == stmts.len();
             let before = out.len();
+            // Only the uses after it (a name used before may be another variable).
+            if let syn::Stmt::Local(_) = stmt {
+                self.use_kinds.clear();
+                for later in &stmts[i + 1..] {
+                    collect_use_kinds(later.to_token_stream(), &mut self.use_kinds);
+                }
+            }
             match stmt {
                 syn::Stmt::Expr(e, None) if last => self.lower_tail(e, &tail, &mut out),
                 _ => self.lower_stmt(stmt, &mut out),
@@ -941,7 +949,6 @@ pub fn lower_fn(
     let mut used = HashSet::new();
     collect_idents(quote::quote!(#item), &mut used);
     let mut lw = Lowerer::new(float.clone(), used);
-    collect_use_kinds(item.block.to_token_stream(), &mut lw.use_kinds);
     lw.open_scope();
     let mut params = vec![];
     let mut method = false;

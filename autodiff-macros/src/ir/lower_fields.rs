@@ -8,7 +8,7 @@
 //! it (`let v: &Vec<f64> = &p.v;`); `p.blocks[l]` used as a struct (a method receiver, a
 //! call argument `&p.blocks[l]`) makes `p.blocks` a sequence of structs; other indexing a
 //! float sequence; a range bound, an index or a cast's operand (`0..p.n`, `p.n as f64`) an
-//! integer; a bare operand (`x * p.scale`) or a float method a float; another method
+//! integer; a condition or an operand of `!`, `&&`, `||` (`if p.squared`) a flag; a bare operand (`x * p.scale`) or a float method a float; another method
 //! (`p.mlp.forward(&x)`) a struct; anything else (`&p.w`, `p.w.dot(&x)`) an `ndarray` array.
 
 use super::lower::Lowerer;
@@ -25,6 +25,8 @@ enum Use {
     Indexed,
     /// A range bound, an index or the operand of a cast: an integer (`0..p.n`, `p.n as f64`).
     Int,
+    /// A condition, or an operand of `!`, `&&`, `||`: a flag (`if p.squared`).
+    Bool,
     Float,
     StructMethod,
     Array,
@@ -170,6 +172,19 @@ impl<'ast> Visit<'ast> for Uses<'_> {
             syn::Expr::Cast(c) => {
                 self.note(&c.expr, Use::Int);
             }
+            syn::Expr::If(i) => {
+                self.note(&i.cond, Use::Bool);
+            }
+            syn::Expr::While(w) => {
+                self.note(&w.cond, Use::Bool);
+            }
+            syn::Expr::Unary(u) if matches!(u.op, syn::UnOp::Not(_)) => {
+                self.note(&u.expr, Use::Bool);
+            }
+            syn::Expr::Binary(b) if matches!(b.op, syn::BinOp::And(_) | syn::BinOp::Or(_)) => {
+                self.note(&b.left, Use::Bool);
+                self.note(&b.right, Use::Bool);
+            }
             _ => {}
         }
         syn::visit::visit_expr(self, e);
@@ -206,6 +221,7 @@ pub(super) fn field_kinds(
                 Use::StructElement => Kind::StructSeq,
                 Use::Indexed => Kind::FloatSeq,
                 Use::Int => Kind::Int,
+                Use::Bool => Kind::Bool,
                 Use::Float => Kind::Float,
                 Use::StructMethod => Kind::Struct,
                 Use::Array => Kind::Array,
