@@ -363,6 +363,24 @@ fn integer_fields_are_read_as_integers() {
     );
     assert_struct_grad(|q| poly_at(q, 0.7), &p, &p_bar);
     assert_grad(|x| poly_at(&p, x[0]), &[0.7], &[x_bar]);
+    // The JVP along a tangent struct built by `zero_like` (which copies the constants: the
+    // tangent holds `shift = 0.25`), against the gradient: a constant has no tangent.
+    let mut p_dot = p.zero_like();
+    p_dot.coeffs = vec![0.3, -0.2, 0.5, 1.0];
+    p_dot.scale = -0.4;
+    let (_, jv) = poly_at_jvp(&p, 0.7, &p_dot, 0.6);
+    let want = p_bar
+        .coeffs
+        .iter()
+        .zip(&p_dot.coeffs)
+        .map(|(a, b)| a * b)
+        .sum::<f64>()
+        + p_bar.scale * p_dot.scale
+        + x_bar * 0.6;
+    assert!(
+        (jv - want).abs() < 1e-12,
+        "JVP {jv} against ⟨∇f, v⟩ = {want}"
+    );
 }
 
 /// A generic struct whose methods are differentiated: the float type is the `impl`'s
@@ -604,4 +622,28 @@ fn hvp_with_a_constant_struct_parameter_without_floats() {
         &[0.3, 1.0, 0.25],
         &[hv_a.gain, hv_x[0], hv_x[1]],
     );
+}
+
+#[derive(Differentiable, Clone, Debug)]
+struct Scaled {
+    scale: f64,
+    #[no_grad]
+    n: usize,
+}
+
+// `p.scale` is cast and also used as a float: it is a float (its derivative is kept); the
+// integer `p.n` is cast as well.
+#[allow(clippy::unnecessary_cast)] // the cast is what is tested
+#[differentiate]
+fn scaled(p: &Scaled, x: f64) -> f64 {
+    x * p.scale + (p.scale as f64) * x + p.n as f64
+}
+
+#[test]
+fn a_float_field_that_is_also_cast_stays_a_float() {
+    let p = Scaled { scale: 1.25, n: 3 };
+    let (value, p_bar, x_bar) = scaled_grad(&p, 0.5);
+    assert_eq!(value, scaled(&p, 0.5));
+    assert_eq!((p_bar.scale, x_bar), (1.0, 2.5));
+    assert_struct_grad(|q| scaled(q, 0.5), &p, &p_bar);
 }

@@ -862,6 +862,12 @@ fn untyped_sequence_result(x: &[f64]) -> f64 {
     let d = doubled(x);
     d[0] * d[1] + d.len() as f64
 }"###,
+    r###"#[differentiate]
+fn rebinds_a_slice_name(x: &[f64]) -> f64 {
+    let a = x[0];
+    let x = inner(a, 2.0);
+    x * 3.0
+}"###,
     r###"#[differentiate(wrt(x, w))]
 fn plain(x: &[f64], w: &[f64], steps: usize) -> f64 {
     let n = x.len();
@@ -1632,6 +1638,27 @@ fn generic_net_loss<T: autodiff::num_traits::Float + 'static>(
     ops::cross_entropy(&logits, targets) * p.gain * scale + p.eps * p.gain
 }"###,
     r###"#[differentiate]
+fn affine_energy<T: autodiff::num_traits::Float + 'static>(a: &Affine<T>, x: &[T]) -> T {
+    a.energy(x)
+}"###,
+    r###"#[differentiate(wrt(a, x))]
+fn affine_energy_with<T: autodiff::num_traits::Float + 'static>(
+    a: &Affine<T>,
+    x: &[T],
+    options: &Options,
+) -> T {
+    let e = a.energy(x);
+    if options.squared {
+        e * e
+    } else {
+        e
+    }
+}"###,
+    r###"#[differentiate]
+fn scaled(p: &Scaled, x: f64) -> f64 {
+    x * p.scale + (p.scale as f64) * x + p.n as f64
+}"###,
+    r###"#[differentiate]
 fn unit_sum(x: &[f64]) -> f64 {
     let n = norm(x);
     let mut s = 0.0;
@@ -1783,6 +1810,10 @@ fn f(p: &Params, x: &Array2<f64>) -> f64 {
     r###"#[differentiate]
 fn f(p: &Net, x: &Array2<f64>) -> f64 {
     x.dot(&p.blocks[0].w).sum()
+}"###,
+    r###"#[differentiate]
+fn f(p: &Params, x: f64) -> f64 {
+    x * p.w[0] * (p.scale as f32) as f64
 }"###,
     r###"#[differentiate]
 fn f(x: f64, g: fn(f64) -> f64) -> f64 {

@@ -8,6 +8,27 @@
 use crate::Differentiable;
 use num_traits::Float;
 
+/// A field `#[differentiate]` read as an integer.
+#[diagnostic::on_unimplemented(
+    message = "`#[differentiate]` read this field as an integer (a range bound, an index or a cast's operand), but it is `{Self}`",
+    label = "read as an integer here",
+    note = "if the field is a float, bind it with its type first: `let s: f64 = p.scale;`"
+)]
+pub trait IntField: Copy {}
+macro_rules! int_fields {
+    ($($t:ty),*) => {$(impl IntField for $t {})*};
+}
+int_fields!(usize, isize, u8, u16, u32, u64, u128, i8, i16, i32, i64, i128);
+
+/// The field, checked to be an integer: a float read as one would lose its derivative.
+///
+/// ```
+/// assert_eq!(autodiff_runtime::fields::int_field(3_usize), 3);
+/// ```
+pub fn int_field<I: IntField>(i: I) -> I {
+    i
+}
+
 /// A field `#[differentiate]` read as a float.
 #[diagnostic::on_unimplemented(
     message = "`#[differentiate]` read this field as a float, but it is `{Self}`",

@@ -33,11 +33,27 @@ fn loss_jvp<T: Float + 'static>(
     use ::autodiff::__private as __ad;
     use ::autodiff::__private::Float as _;
     let p_w = __ad::array_field(&p.w);
-    let p_w_dot = &p_dot.w;
+    let p_w_dot_zero;
+    let p_w_dot = if __ad::is_constant_field(p_dot, "w") {
+        p_w_dot_zero = __ad::Differentiable::zero_like(&p.w);
+        &p_w_dot_zero
+    } else {
+        &p_dot.w
+    };
     let p_b = __ad::array_field(&p.b);
-    let p_b_dot = &p_dot.b;
+    let p_b_dot_zero;
+    let p_b_dot = if __ad::is_constant_field(p_dot, "b") {
+        p_b_dot_zero = __ad::Differentiable::zero_like(&p.b);
+        &p_b_dot_zero
+    } else {
+        &p_dot.b
+    };
     let p_gain = __ad::float_field(p.gain);
-    let p_gain_dot = p_dot.gain;
+    let p_gain_dot = if __ad::is_constant_field(p_dot, "gain") {
+        __ad::zero()
+    } else {
+        p_dot.gain
+    };
     let (matmul, matmul_dot) = ::autodiff::ops::matmul_jvp_all(x, p_w, x_dot, p_w_dot);
     let (h, h_dot) = ::autodiff::ops::add_jvp_all(&matmul, p_b, &matmul_dot, p_b_dot);
     let (call, call_dot) = ops::cross_entropy_jvp_all(&h, targets, &h_dot);

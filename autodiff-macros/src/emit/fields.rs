@@ -25,16 +25,42 @@ impl Ctx<'_> {
                 Kind::FloatSeq => quote!(__ad::seq_field(&#base.#(#path).*)),
                 Kind::Array => quote!(__ad::array_field(&#base.#(#path).*)),
                 Kind::Struct | Kind::StructSeq => quote!(__ad::struct_field(&#base.#(#path).*)),
-                // Integers and flags are copied; anything else is borrowed.
-                Kind::Int | Kind::Bool => quote!(#base.#(#path).*),
+                // Integers are checked (a float read as one would lose its derivative);
+                // flags are copied; anything else is borrowed.
+                Kind::Int => quote!(__ad::int_field(#base.#(#path).*)),
+                Kind::Bool => quote!(#base.#(#path).*),
                 _ => quote!(&#base.#(#path).*),
             };
+            // A `#[no_grad]` field's tangent is zero, whatever the tangent struct holds there
+            // (its `zero_like` copies constants): the macro cannot see the mark, the struct
+            // reports it.
             let tangent = (sweep == Sweep::Jvp && self.active(f.var)).then(|| {
                 let (dot, base_dot) = (self.dot(f.var), self.dot(f.base));
-                if self.kind(f.var) == Kind::Float {
-                    quote!(let #dot = #base_dot.#(#path).*;)
+                let (parent, last) = path.split_at(path.len() - 1);
+                let field = match &last[0] {
+                    syn::Member::Named(i) => i.to_string(),
+                    syn::Member::Unnamed(i) => i.index.to_string(),
+                };
+                // The tangent of a struct parameter is a reference already.
+                let holder = if parent.is_empty() {
+                    quote!(#base_dot)
                 } else {
-                    quote!(let #dot = &#base_dot.#(#path).*;)
+                    quote!(&#base_dot #(.#parent)*)
+                };
+                let constant = quote!(__ad::is_constant_field(#holder, #field));
+                if self.kind(f.var) == Kind::Float {
+                    quote!(let #dot = if #constant { __ad::zero() } else { #base_dot.#(#path).* };)
+                } else {
+                    let zero = quote::format_ident!("{dot}_zero");
+                    quote! {
+                        let #zero;
+                        let #dot = if #constant {
+                            #zero = __ad::Differentiable::zero_like(&#base.#(#path).*);
+                            &#zero
+                        } else {
+                            &#base_dot.#(#path).*
+                        };
+                    }
                 }
             });
             quote!(let #name = #check; #tangent)

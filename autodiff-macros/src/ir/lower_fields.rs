@@ -23,11 +23,14 @@ enum Use {
     Typed(KindRank),
     StructElement,
     Indexed,
-    /// A range bound, an index or the operand of a cast: an integer (`0..p.n`, `p.n as f64`).
+    /// A range bound or an index: an integer (`0..p.n`, `v[p.k]`).
     Int,
     /// A condition, or an operand of `!`, `&&`, `||`: a flag (`if p.squared`).
     Bool,
     Float,
+    /// The operand of a cast (`p.n as f64`): an integer unless it is also used as a float
+    /// (`p.scale as f32` next to `x * p.scale`), which is weaker evidence than either.
+    CastOperand,
     StructMethod,
     Array,
 }
@@ -170,7 +173,7 @@ impl<'ast> Visit<'ast> for Uses<'_> {
                 }
             }
             syn::Expr::Cast(c) => {
-                self.note(&c.expr, Use::Int);
+                self.note(&c.expr, Use::CastOperand);
             }
             syn::Expr::If(i) => {
                 self.note(&i.cond, Use::Bool);
@@ -220,7 +223,7 @@ pub(super) fn field_kinds(
                 Use::Typed(KindRank(r)) => KINDS[r as usize],
                 Use::StructElement => Kind::StructSeq,
                 Use::Indexed => Kind::FloatSeq,
-                Use::Int => Kind::Int,
+                Use::Int | Use::CastOperand => Kind::Int,
                 Use::Bool => Kind::Bool,
                 Use::Float => Kind::Float,
                 Use::StructMethod => Kind::Struct,
