@@ -7,8 +7,9 @@
 //! only accepts that kind, whose error message says what to write): a typed `let` states
 //! it (`let v: &Vec<f64> = &p.v;`); `p.blocks[l]` used as a struct (a method receiver, a
 //! call argument `&p.blocks[l]`) makes `p.blocks` a sequence of structs; other indexing a
-//! float sequence; a range bound, an index or a cast's operand (`0..p.n`, `p.n as f64`) an
-//! integer; a condition or an operand of `!`, `&&`, `||` (`if p.squared`) a flag; a bare operand (`x * p.scale`) or a float method a float; another method
+//! float sequence; a range bound or an index (`0..p.n`), or a cast's operand not otherwise
+//! used as a float (`p.n as f64`), an integer (checked: a float read as one would lose its
+//! derivative); a condition or an operand of `!`, `&&`, `||` (`if p.squared`) a flag; a bare operand (`x * p.scale`) or a float method a float; another method
 //! (`p.mlp.forward(&x)`) a struct; anything else (`&p.w`, `p.w.dot(&x)`) an `ndarray` array.
 
 use super::lower::Lowerer;

@@ -136,7 +136,6 @@ pub fn embedding_pullback<T: Float + 'static>(
 
 #[doc(hidden)]
 pub use self::{
-    embedding_jvp as embedding_jvp_all, embedding_pullback as embedding_dual_pullback,
-    embedding_pullback as embedding_pullback_all,
+    embedding_jvp as embedding_jvp_all, embedding_pullback as embedding_pullback_all,
     embedding_pullback as embedding_dual_pullback_all,
 };
