@@ -1,7 +1,8 @@
 //! Forward mode's shortcuts, checked against central differences of the primal: products of
 //! multiples of one tangent (`(α v + u β) ẋ` instead of the term-by-term product rule),
-//! tangent statements emitted after the primal ones they do not depend on, and the check of
-//! a sequence tangent's length.
+//! tangent statements emitted after the primal ones they do not depend on, sums of tangents
+//! with a product fused into them (`__ad::mul_add`), and the check of a sequence tangent's
+//! length.
 
 #![allow(clippy::needless_range_loop)]
 
@@ -113,6 +114,68 @@ fn shortcuts_in_f32_and_generic_floats() {
     let (_, jv) = generic_multiples_jvp(0.7f64, 1.3, 0.5, -2.0);
     let want = 0.5 * (4.0 * 0.7 * 1.3 + 8.0 * 0.7) - 2.0 * 2.0 * 0.7 * 0.7;
     assert!((jv - want).abs() < 1e-12);
+}
+
+/// Sums and differences of tangents where a scaled tangent sits on either side, with either
+/// sign, beside sums of two general tangents; products and quotients of two varied values.
+#[differentiate]
+fn fused_sums(x: f64, y: f64, z: f64) -> f64 {
+    let a = 3.0 * x - y.sin();
+    let b = x.exp() - 2.0 * y;
+    let c = -(2.0 * x) + y * z;
+    let d = y.cos() - -(z * 4.0);
+    let e = x * y / (z + 2.0) - (x - z) * (y + z);
+    let f = a * b + c / d - (-(x * 0.5) - z * 3.0);
+    let g = x - 2.0 * y + (x * y + z) - -(z * 3.0);
+    f + e * x.tanh() + g * g
+}
+
+#[test]
+fn fused_tangent_sums_match_differences_and_the_gradient() {
+    for (x, y, z) in [(0.7, 1.3, -0.4), (-1.1, 0.4, 0.9), (2.0, -0.6, 1.7)] {
+        let (value, dx, dy, dz) = fused_sums_grad(x, y, z);
+        let f = |p: &[f64]| fused_sums(p[0], p[1], p[2]);
+        assert_grad(f, &[x, y, z], &[dx, dy, dz]);
+        for v in [
+            [1.0, 0.0, 0.0],
+            [0.0, 1.0, 0.0],
+            [0.0, 0.0, 1.0],
+            [0.3, -0.8, 0.5],
+        ] {
+            let (jvp_value, jv) = fused_sums_jvp(x, y, z, v[0], v[1], v[2]);
+            assert_eq!(jvp_value, value);
+            assert_close(jv, directional(f, &[x, y, z], &v));
+        }
+    }
+}
+
+/// The same fused sums in a generic float, run at `f32` and at dual numbers (whose
+/// `mul_add` carries its own tangent).
+#[differentiate]
+fn generic_fused<T: autodiff::num_traits::Float>(x: T, y: T) -> T {
+    let two = T::one() + T::one();
+    x * y - two * x.sin() + y / x
+}
+
+#[test]
+fn fused_sums_in_generic_floats_and_duals() {
+    use autodiff::Dual;
+    // d/dx (xy − 2 sin x + y/x) = y − 2 cos x − y/x²; d/dy = x + 1/x.
+    let dfdx = |x: f64, y: f64| y - 2.0 * x.cos() - y / (x * x);
+    let (_, jv) = generic_fused_jvp(0.7f32, 1.3f32, 1.0, 0.0);
+    assert!((jv as f64 - dfdx(0.7, 1.3)).abs() < 1e-5);
+    // At x = 0.7 + ε, y = 1.3: the JVP in direction (1, 0) as a dual number; its own
+    // tangent is the second derivative ∂²f/∂x² = 2 sin x + 2y/x³.
+    let x = Dual::new(0.7, 1.0);
+    let y = Dual::new(1.3, 0.0);
+    let (_, jv) = generic_fused_jvp(x, y, Dual::new(1.0, 0.0), Dual::new(0.0, 0.0));
+    assert!((jv.primal - dfdx(0.7, 1.3)).abs() < 1e-12);
+    let d2 = 2.0 * 0.7f64.sin() + 2.0 * 1.3 / 0.7f64.powi(3);
+    assert!(
+        (jv.tangent - d2).abs() < 1e-12,
+        "{} against {d2}",
+        jv.tangent
+    );
 }
 
 #[differentiate]

@@ -428,7 +428,7 @@ fn unit_sum_jvp(x: &[f64], x_dot: &[f64]) -> (f64, f64) {
     let mut s_dot: f64 = 0.0;
     for i in lo..hi {
         s += x[i] / n;
-        s_dot += (x_dot[i] * n - x[i] * n_dot) / (n * n);
+        s_dot += __ad::mul_add(x_dot[i], n, -(x[i] * n_dot)) / (n * n);
     }
     let ret = s;
     let ret_dot = s_dot;

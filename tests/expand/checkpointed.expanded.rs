@@ -34,8 +34,12 @@ fn damped_jvp(x: f64, y: f64, n: usize, x_dot: f64, y_dot: f64) -> (f64, f64) {
     let hi = n;
     let mut b_dot = x_dot;
     for _j in lo..hi {
-        b_dot = (b_dot * y + b * y_dot) * __ad::partial::cos((b * y), (b * y).cos())
-            + b_dot * 0.5;
+        b_dot = __ad::mul_add(
+            b_dot,
+            0.5,
+            __ad::mul_add(b_dot, y, b * y_dot)
+                * __ad::partial::cos((b * y), (b * y).cos()),
+        );
         b = (b * y).cos() + b * 0.5;
     }
     let ret = b;

@@ -50,7 +50,11 @@ fn first_big_jvp(x: &[f64], limit: f64, x_dot: &[f64]) -> (f64, f64) {
         }
         let go = !cont;
         if go {
-            s_dot = s_dot * 0.5 + x_dot[i] * __ad::partial::exp(x[i], x[i].exp());
+            s_dot = __ad::mul_add(
+                s_dot,
+                0.5,
+                x_dot[i] * __ad::partial::exp(x[i], x[i].exp()),
+            );
             s = s * 0.5 + x[i].exp();
             let cond_2 = s > limit;
             if cond_2 {

@@ -35,7 +35,7 @@ fn horner_jvp(x: f64, c: &[f64], x_dot: f64, c_dot: &[f64]) -> (f64, f64) {
     let hi = c.len();
     let mut acc_dot: f64 = 0.0;
     for i in (lo..hi).rev() {
-        acc_dot = acc_dot * x + acc * x_dot + c_dot[i];
+        acc_dot = __ad::mul_add(acc_dot, x, acc * x_dot) + c_dot[i];
         acc = acc * x + c[i];
     }
     let ret = acc;

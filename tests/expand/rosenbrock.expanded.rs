@@ -40,9 +40,9 @@ fn rosenbrock_jvp(x: &[f64], x_dot: &[f64]) -> (f64, f64) {
         let a = x[i + 1] - x[i] * x[i];
         let b = 1.0 - x[i];
         s += 100.0 * a * a + b * b;
-        let a_dot = x_dot[i + 1] - x_dot[i] * (x[i] + x[i]);
+        let a_dot = __ad::mul_add(x_dot[i], -(x[i] + x[i]), x_dot[i + 1]);
         let b_dot = -x_dot[i];
-        s_dot += a_dot * (100.0 * a + (100.0 * a)) + b_dot * (b + b);
+        s_dot += __ad::mul_add(a_dot, 100.0 * a + (100.0 * a), b_dot * (b + b));
     }
     let ret = s;
     let ret_dot = s_dot;

@@ -30,10 +30,13 @@ fn f_jvp(x: f64, y: f64, x_dot: f64, y_dot: f64) -> (f64, f64) {
     let a = x * y;
     let b = a.sin() + x / y;
     let ret = a * b;
-    let a_dot = x_dot * y + x * y_dot;
-    let b_dot = a_dot * __ad::partial::sin(a, a.sin())
-        + (x_dot * y - x * y_dot) / (y * y);
-    let ret_dot = a_dot * b + a * b_dot;
+    let a_dot = __ad::mul_add(x_dot, y, x * y_dot);
+    let b_dot = __ad::mul_add(
+        a_dot,
+        __ad::partial::sin(a, a.sin()),
+        __ad::mul_add(x_dot, y, -(x * y_dot)) / (y * y),
+    );
+    let ret_dot = __ad::mul_add(a_dot, b, a * b_dot);
     let __tangent = ret_dot;
     (ret, __tangent)
 }

@@ -58,7 +58,7 @@ fn loss_jvp<T: Float + 'static>(
     let (h, h_dot) = ::autodiff::ops::add_jvp_all(&matmul, p_b, &matmul_dot, p_b_dot);
     let (call, call_dot) = ops::cross_entropy_jvp_all(&h, targets, &h_dot);
     let ret = call * p_gain;
-    let ret_dot = call_dot * p_gain + call * p_gain_dot;
+    let ret_dot = __ad::mul_add(call_dot, p_gain, call * p_gain_dot);
     let __tangent = ret_dot;
     (ret, __tangent)
 }
