@@ -4,7 +4,8 @@
 //! minimum over the rounds, so a time slice lost to another process inflates some rounds but
 //! not the minimum, and a slow stretch of the run hits numerator and denominator alike.
 //!
-//! `cargo bench --bench loops_ratios` prints one line per function, with its ratios. The
+//! `cargo bench --bench loops_ratios` prints one line per function, with its ratios, and
+//! last Horner's `f_grad` / primal timed first, alone, in a fresh process. The
 //! Hessian-vector product (`hvp/grad`: forward-over-reverse against the gradient) is timed
 //! in rounds of its own: interleaved with the others, its larger allocations change the
 //! allocator's state (freed memory handed back to the system) and every other call's
@@ -68,6 +69,20 @@ fn print(name: &str, ratios: &[(&str, f64)]) {
 }
 
 fn main() {
+    // First, before any other allocation: the gradient called in a loop of its own, as a
+    // program that takes one gradient after another does. The allocator's state then is a
+    // fresh process's, in which a freed tape was handed back to the system and the next
+    // call faulted its pages in again (before tapes came from a pool).
+    let coef = Rng::new(4).vector(N, -1.0, 1.0);
+    let t = minima(
+        100,
+        &mut [
+            &mut || time(|| horner(black_box(0.9999), black_box(&coef))),
+            &mut || time(|| horner_grad(black_box(0.9999), black_box(&coef))),
+        ],
+    );
+    let alone = t[1] / t[0];
+
     let x = point(N);
     let v = Rng::new(1).vector(N, -1.0, 1.0);
     let (mut g_hand, mut g_tape, mut g_direct) = (vec![0.0; N], vec![0.0; N], vec![0.0; N]);
@@ -210,4 +225,5 @@ fn main() {
             ),
         ],
     );
+    print("horner", &[("grad/primal, first and alone", alone)]);
 }

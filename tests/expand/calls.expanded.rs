@@ -133,7 +133,7 @@ fn norm_pullback_all(
 ) {
     use ::autodiff::__private as __ad;
     use ::autodiff::__private::Float as _;
-    let mut s_tape = __ad::SaveStack::new();
+    let mut s_tape = __ad::SaveStack::pooled();
     let mut s = 0.0;
     let lo = 0;
     let hi = v.len();

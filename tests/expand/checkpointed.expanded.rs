@@ -74,7 +74,7 @@ fn damped_pullback(
 ) -> (f64, impl ::core::ops::FnOnce(f64) -> (f64, f64)) {
     use ::autodiff::__private as __ad;
     use ::autodiff::__private::Float as _;
-    let mut b_tape = __ad::SaveStack::new();
+    let mut b_tape = __ad::SaveStack::pooled();
     let mut ckpt_tape = __ad::SaveStack::new();
     let mut b = x;
     let lo = 0;

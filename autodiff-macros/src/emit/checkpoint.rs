@@ -44,7 +44,7 @@ impl Ctx<'_> {
     pub fn checkpoint_forward(&self, s: &Stmt) -> TokenStream {
         let n = self.names(s);
         let tape = n("ckpt_tape");
-        self.use_tape(&tape);
+        self.use_tape(&tape, false);
         match &s.kind {
             StmtKind::For {
                 var,

@@ -139,7 +139,7 @@ impl Ctx<'_> {
             .into_iter()
             .map(|v| {
                 let (name, tape) = (self.name(v), self.tape(v));
-                self.use_tape(&tape);
+                self.use_tape(&tape, self.kind(v) == Kind::Float);
                 quote!(#tape.push(#name);)
             })
             .collect()
@@ -503,11 +503,11 @@ impl Ctx<'_> {
                 quote!(let #local = #old;)
             }
             crate::analysis::needed::SaveSite::Tape => {
-                let tape = match place {
-                    Place::Index(..) => self.elem_tape(v),
-                    Place::Var(_) => self.tape(v),
+                let (tape, scalars) = match place {
+                    Place::Index(..) => (self.elem_tape(v), self.kind(v) == Kind::FloatSeq),
+                    Place::Var(_) => (self.tape(v), self.kind(v) == Kind::Float),
                 };
-                self.use_tape(&tape);
+                self.use_tape(&tape, scalars);
                 quote!(#tape.push(#old);)
             }
         }
@@ -650,8 +650,15 @@ impl Ctx<'_> {
         replace_type(ty, &float, &dual)
     }
 
-    pub fn use_tape(&self, tape: &Ident) {
-        self.tapes.borrow_mut().insert(tape.to_string());
+    /// Declares `tape`, which saves scalars of the function's float type when `scalars`.
+    pub fn use_tape(&self, tape: &Ident, scalars: bool) {
+        let concrete = matches!(self.float().to_string().as_str(), "f64" | "f32");
+        let pooled = scalars && concrete && self.mode == Mode::Plain;
+        *self
+            .tapes
+            .borrow_mut()
+            .entry(tape.to_string())
+            .or_insert(pooled) &= pooled;
     }
 
     /// The local that keeps the value overwritten at a top-level assignment.

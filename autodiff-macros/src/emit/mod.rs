@@ -24,7 +24,7 @@ use crate::ir::*;
 use proc_macro2::TokenStream;
 use quote::{format_ident, quote};
 use std::cell::RefCell;
-use std::collections::{BTreeSet, HashMap};
+use std::collections::{BTreeMap, BTreeSet, HashMap};
 
 /// Which scalar the reverse code computes with.
 #[derive(Clone, Copy, PartialEq, Eq)]
@@ -44,8 +44,9 @@ pub struct Ctx<'f> {
     pub mode: Mode,
     /// Names of temporaries handed out in the current statement.
     temps: RefCell<usize>,
-    /// The tapes the forward sweep pushes to (declared at the top of the function).
-    tapes: RefCell<BTreeSet<String>>,
+    /// The tapes the forward sweep pushes to (declared at the top of the function), and
+    /// whether each holds scalars of a concrete float type (so it can come from a pool).
+    tapes: RefCell<BTreeMap<String, bool>>,
     /// The local keeping an overwritten value, per top-level assignment.
     locals: RefCell<HashMap<usize, Ident>>,
     /// Names shared by the forward and reverse code of one statement.

@@ -17,12 +17,7 @@ impl Ctx<'_> {
         let (dout, dout_ty, cotangent_tys) = (&sig.dout, &sig.ret_ty, &sig.cts);
         let forward = self.forward_block(&self.func.body, Sweep::Augmented, None);
         let reverse = self.reverse_sweep(dout, &sig.accs);
-        let tapes = self
-            .tapes
-            .borrow()
-            .iter()
-            .map(|t| syn::Ident::new(t, proc_macro2::Span::call_site()))
-            .collect::<Vec<_>>();
+        let tapes = self.tape_declarations();
         let value = self.result_value();
         let refs = super::items::ref_params(self);
         let accs = sig.accs.iter().map(|a| {
@@ -36,7 +31,7 @@ impl Ctx<'_> {
         let seeds = self.output_seed_params();
         quote! {
             #prologue
-            #(let mut #tapes = __ad::SaveStack::new();)*
+            #(#tapes)*
             #forward
             #write_back
             let pullback = move |#(#refs,)* #dout_param #(#accs,)* #(#seeds),*| -> (#(#cotangent_tys,)*) {
@@ -45,6 +40,21 @@ impl Ctx<'_> {
             };
             (#value, pullback)
         }
+    }
+
+    /// `let mut x_tape = …;` for each tape: one from the thread's pool where it holds
+    /// scalars of a concrete float type (see `SaveStack::pooled`), a new one otherwise.
+    fn tape_declarations(&self) -> Vec<TokenStream> {
+        let tapes = self.tapes.borrow();
+        let declare = |(t, &pooled): (&String, &bool)| {
+            let t = syn::Ident::new(t, proc_macro2::Span::call_site());
+            if pooled {
+                quote!(let mut #t = __ad::SaveStack::pooled();)
+            } else {
+                quote!(let mut #t = __ad::SaveStack::new();)
+            }
+        };
+        tapes.iter().map(declare).collect()
     }
 
     /// The returned value(s), cloned only when the reverse sweep also reads them.
