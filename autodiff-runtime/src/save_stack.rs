@@ -11,7 +11,7 @@
 //! The price: running out of memory or capacity while growing aborts instead of panicking
 //! (allocation failure aborts with a `Vec` too).
 //!
-//! Stacks of `f64` or `f32` can come from a per-thread pool ([`SaveStack::pooled`]) and go
+//! Stacks of `f64`, `f32` or their dual numbers can come from a per-thread pool ([`SaveStack::pooled`]) and go
 //! back to it when dropped, as Tapenade's stack persists between calls. Without it each
 //! gradient of a large loop allocated its tape afresh, and glibc serves a block of the size
 //! it last freed with a new `mmap`: every call then faulted in every page of its tape
@@ -48,7 +48,7 @@ impl<T> Drop for SaveStack<T> {
     }
 }
 
-/// Floats whose stacks have a per-thread pool of buffers.
+/// Floats (and their dual numbers) whose stacks have a per-thread pool of buffers.
 pub trait Pooled: Copy + 'static {
     /// This type's pool on the current thread.
     fn pool() -> &'static std::thread::LocalKey<RefCell<Vec<Vec<Self>>>>;
@@ -72,7 +72,12 @@ macro_rules! pooled {
         }
     )*};
 }
-pooled!(f64 => F64_BUFFERS, f32 => F32_BUFFERS);
+pooled!(
+    f64 => F64_BUFFERS,
+    f32 => F32_BUFFERS,
+    crate::Dual<f64> => DUAL_F64_BUFFERS,
+    crate::Dual<f32> => DUAL_F32_BUFFERS
+);
 
 impl<T: Pooled> SaveStack<T> {
     /// An empty stack on a buffer from this thread's pool (the one returned last), which it

@@ -200,7 +200,7 @@ fn norm_dual_pullback_all(
 ) {
     use ::autodiff::__private as __ad;
     use ::autodiff::__private::Float as _;
-    let mut s_tape = __ad::SaveStack::new();
+    let mut s_tape = __ad::SaveStack::pooled();
     let mut s = __ad::lift(0.0);
     let lo = 0;
     let hi = v.len();

@@ -219,7 +219,7 @@ fn damped_dual_pullback_all(
 ) {
     use ::autodiff::__private as __ad;
     use ::autodiff::__private::Float as _;
-    let mut b_tape = __ad::SaveStack::new();
+    let mut b_tape = __ad::SaveStack::pooled();
     let mut ckpt_tape = __ad::SaveStack::new();
     let mut b = x;
     let lo = 0;

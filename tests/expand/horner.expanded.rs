@@ -205,7 +205,7 @@ fn horner_dual_pullback_all(
 ) {
     use ::autodiff::__private as __ad;
     use ::autodiff::__private::Float as _;
-    let mut acc_tape = __ad::SaveStack::new();
+    let mut acc_tape = __ad::SaveStack::pooled();
     let mut acc = __ad::lift(0.0);
     let lo = 0;
     let hi = c.len();

@@ -650,10 +650,12 @@ impl Ctx<'_> {
         replace_type(ty, &float, &dual)
     }
 
-    /// Declares `tape`, which saves scalars of the function's float type when `scalars`.
+    /// Declares `tape`, which saves scalars of the function's float type (or their dual
+    /// numbers) when `scalars`.
     pub fn use_tape(&self, tape: &Ident, scalars: bool) {
         let concrete = matches!(self.float().to_string().as_str(), "f64" | "f32");
-        let pooled = scalars && concrete && self.mode == Mode::Plain;
+        // Lifted code saves active scalars as `Dual<F>` and inactive ones as `F`: both pool.
+        let pooled = scalars && concrete;
         *self
             .tapes
             .borrow_mut()
