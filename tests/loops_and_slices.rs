@@ -32,6 +32,36 @@ fn rosenbrock_gradient_jvp_and_hvp() {
     assert_hvp(|p| rosenbrock_grad(p).1, &x, &v, &hv);
 }
 
+/// Derivatives taken one after another reuse their tapes and `f_hvp`'s dual buffers from
+/// the thread's pool (`autodiff::pool`): each call must still start from a clean buffer,
+/// whatever length the last one left (longer, shorter, holding other values).
+#[test]
+fn repeated_calls_reuse_pooled_buffers_cleanly() {
+    for (k, n) in [9, 4, 12, 4, 7].into_iter().enumerate() {
+        let seed = 40 + 3 * k as u64;
+        let (x, v) = (rng_vec(seed, n, -1.5, 1.5), rng_vec(seed + 1, n, -1.0, 1.0));
+        let (_, grad) = rosenbrock_grad(&x);
+        assert_grad(rosenbrock, &x, &grad);
+        let (_, g2, hv) = rosenbrock_hvp(&x, &v);
+        assert_eq!(g2, grad);
+        assert_hvp(|p| rosenbrock_grad(p).1, &x, &v, &hv);
+        let c = rng_vec(seed + 2, n, -1.0, 1.0);
+        let (_, x_bar, c_bar) = horner_grad(0.8, &c);
+        let f = |p: &[f64]| horner(p[0], &p[1..]);
+        let point: Vec<f64> = std::iter::once(0.8).chain(c.iter().copied()).collect();
+        let grad: Vec<f64> = std::iter::once(x_bar).chain(c_bar).collect();
+        assert_grad(f, &point, &grad);
+        let (_, _, _, hv_x, hv_c) = horner_hvp(0.8, &c, 1.0, &v);
+        let hv: Vec<f64> = std::iter::once(hv_x).chain(hv_c).collect();
+        let dir: Vec<f64> = std::iter::once(1.0).chain(v.iter().copied()).collect();
+        let grad_at = |p: &[f64]| {
+            let (_, gx, gc) = horner_grad(p[0], &p[1..]);
+            std::iter::once(gx).chain(gc).collect()
+        };
+        assert_hvp(grad_at, &point, &dir, &hv);
+    }
+}
+
 /// Horner's rule: `acc` is overwritten every iteration and the old value is needed.
 #[differentiate]
 fn horner(x: f64, c: &[f64]) -> f64 {

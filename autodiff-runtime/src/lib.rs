@@ -6,8 +6,9 @@
 //! - [`Dual`], [`DualVec`]: forward mode with dual numbers (a + bε, ε² = 0); [`dual_twin`]:
 //!   values generic over their float type and their twins over dual numbers;
 //! - [`Tape`], [`Value`]: scalar reverse mode on a flat Wengert list;
-//! - [`support`]: what generated code calls besides the rules, and [`save_stack`], the
-//!   push/pop stack its forward sweeps save values on;
+//! - [`support`]: what generated code calls besides the rules, [`save_stack`], the
+//!   push/pop stack its forward sweeps save values on, and [`pool`], the per-thread pools
+//!   that keep its buffers between calls;
 //! - [`gradcheck`](mod@gradcheck): central differences, dot-product tests and finite-difference
 //!   Hessian-vector products to check derivatives against;
 //! - [`ops`]: closed-form value, JVP, VJP and pullback rules of array operations on
@@ -29,6 +30,7 @@ pub mod gradcheck;
 pub mod ops;
 pub mod optim;
 pub mod partial;
+pub mod pool;
 pub mod save_stack;
 pub mod support;
 pub mod value;

@@ -11,8 +11,8 @@
 //! The price: running out of memory or capacity while growing aborts instead of panicking
 //! (allocation failure aborts with a `Vec` too).
 //!
-//! Stacks of `f64`, `f32` or their dual numbers can come from a per-thread pool ([`SaveStack::pooled`]) and go
-//! back to it when dropped, as Tapenade's stack persists between calls. Without it each
+//! Stacks of `f64`, `f32` or their dual numbers can come from a per-thread
+//! [`pool`](crate::pool) ([`SaveStack::pooled`]) and go back to it when dropped, as Tapenade's stack persists between calls. Without it each
 //! gradient of a large loop allocated its tape afresh, and glibc serves a block of the size
 //! it last freed with a new `mmap`: every call then faulted in every page of its tape
 //! (Horner's rule at n = 10⁵, called in a loop: `f_grad` / primal 5.8 instead of 1.8).
@@ -29,7 +29,7 @@
 //! assert_eq!(saved.len(), 1);
 //! ```
 
-use std::cell::RefCell;
+use crate::pool::{self, Pooled};
 
 /// A last-in, first-out stack of saved values; see the [module documentation](self).
 #[derive(Clone, Debug, Default)]
@@ -48,37 +48,6 @@ impl<T> Drop for SaveStack<T> {
     }
 }
 
-/// Floats (and their dual numbers) whose stacks have a per-thread pool of buffers.
-pub trait Pooled: Copy + 'static {
-    /// This type's pool on the current thread.
-    fn pool() -> &'static std::thread::LocalKey<RefCell<Vec<Vec<Self>>>>;
-}
-
-/// At most this many buffers wait in a thread's pool of one float type, holding at most
-/// [`POOL_BYTES`] together: enough for the tapes of a few nested calls, little enough that
-/// a program that once took a huge gradient does not keep its tape for good.
-const POOL_BUFFERS: usize = 8;
-const POOL_BYTES: usize = 64 << 20;
-
-macro_rules! pooled {
-    ($($float:ty => $pool:ident),*) => {$(
-        thread_local! {
-            static $pool: RefCell<Vec<Vec<$float>>> = const { RefCell::new(Vec::new()) };
-        }
-        impl Pooled for $float {
-            fn pool() -> &'static std::thread::LocalKey<RefCell<Vec<Vec<Self>>>> {
-                &$pool
-            }
-        }
-    )*};
-}
-pooled!(
-    f64 => F64_BUFFERS,
-    f32 => F32_BUFFERS,
-    crate::Dual<f64> => DUAL_F64_BUFFERS,
-    crate::Dual<f32> => DUAL_F32_BUFFERS
-);
-
 impl<T: Pooled> SaveStack<T> {
     /// An empty stack on a buffer from this thread's pool (the one returned last), which it
     /// returns when dropped; a new empty one if the pool is empty.
@@ -93,33 +62,11 @@ impl<T: Pooled> SaveStack<T> {
     /// assert!(second.is_empty() && second.capacity() >= 1000);
     /// ```
     pub fn pooled() -> Self {
-        let items = T::pool()
-            .try_with(|pool| pool.borrow_mut().pop())
-            .ok()
-            .flatten()
-            .unwrap_or_default();
         SaveStack {
-            items,
-            recycle: Some(give_back::<T>),
+            items: pool::take(0),
+            recycle: Some(pool::give_back::<T>),
         }
     }
-}
-
-/// Returns a buffer to its thread's pool, cleared, unless the pool is full (then it is
-/// freed). During the thread's teardown the pool is gone and the buffer is freed.
-fn give_back<T: Pooled>(mut items: Vec<T>) {
-    if items.capacity() == 0 {
-        return;
-    }
-    items.clear();
-    let _ = T::pool().try_with(|pool| {
-        let mut pool = pool.borrow_mut();
-        let held: usize = pool.iter().map(Vec::capacity).sum();
-        let fits = (held + items.capacity()) * std::mem::size_of::<T>() <= POOL_BYTES;
-        if pool.len() < POOL_BUFFERS && fits {
-            pool.push(items);
-        }
-    });
 }
 
 impl<T> SaveStack<T> {
@@ -233,7 +180,7 @@ extern "C" fn popped_empty() -> ! {
 
 #[cfg(test)]
 mod tests {
-    use super::{SaveStack, POOL_BUFFERS, POOL_BYTES};
+    use super::SaveStack;
 
     #[test]
     fn pops_in_reverse_order_across_growth() {
@@ -267,42 +214,5 @@ mod tests {
         let mut none = SaveStack::<f64>::new();
         none.reserve_for(&(3..3), 4);
         assert_eq!(none.capacity(), 0);
-    }
-
-    #[test]
-    fn pooled_stacks_reuse_buffers_within_the_pool_bounds() {
-        // Tests run on threads of their own, so this pool starts empty.
-        let mut a = SaveStack::<f32>::pooled();
-        let mut b = SaveStack::<f32>::pooled();
-        a.reserve_for(&(0..100), 1);
-        b.reserve_for(&(0..300), 1);
-        a.push(1.0);
-        drop(a);
-        drop(b);
-        // Last in, first out: `b`'s buffer, then `a`'s, emptied.
-        let c = SaveStack::<f32>::pooled();
-        let d = SaveStack::<f32>::pooled();
-        assert!(c.capacity() >= 300 && c.capacity() < 600 && c.is_empty());
-        assert!(d.capacity() >= 100 && d.capacity() < 300 && d.is_empty());
-        assert_eq!(SaveStack::<f32>::pooled().capacity(), 0);
-        // A buffer larger than the pool may hold is freed, not kept.
-        let mut huge = SaveStack::<f32>::pooled();
-        huge.reserve_for(&(0..POOL_BYTES / 4 + 1), 1);
-        drop(huge);
-        assert_eq!(SaveStack::<f32>::pooled().capacity(), 0);
-        // At most POOL_BUFFERS buffers wait.
-        let many: Vec<_> = (0..POOL_BUFFERS + 3)
-            .map(|_| {
-                let mut s = SaveStack::<f32>::pooled();
-                s.reserve_for(&(0..10), 1);
-                s
-            })
-            .collect();
-        drop(many);
-        let again: Vec<_> = (0..POOL_BUFFERS + 3)
-            .map(|_| SaveStack::<f32>::pooled())
-            .collect();
-        let kept = again.iter().filter(|s| s.capacity() > 0).count();
-        assert_eq!(kept, POOL_BUFFERS);
     }
 }

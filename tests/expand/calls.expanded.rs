@@ -308,10 +308,17 @@ fn norm_hvp(
 ) -> (f64, ::std::vec::Vec<f64>, ::std::vec::Vec<f64>) {
     use ::autodiff::__private as __ad;
     use ::autodiff::__private::Float as _;
-    let v_dual = __ad::duals(&v, &v_dot);
+    let v_dual = __ad::pool::duals(&v, &v_dot);
     let (value, pullback) = norm_dual_pullback_all(&v_dual);
-    let (v_bar,) = pullback(&v_dual, __ad::Dual::constant(1.0), __ad::no_accumulator());
-    (value.primal, __ad::primals(&v_bar), __ad::tangents(&v_bar))
+    let (v_bar,) = pullback(
+        &v_dual,
+        __ad::Dual::constant(1.0),
+        __ad::pool::zeros(v.len()),
+    );
+    let result = (value.primal, __ad::primals(&v_bar), __ad::tangents(&v_bar));
+    __ad::pool::give_back(v_bar);
+    __ad::pool::give_back(v_dual);
+    result
 }
 /// Checks the derivatives of [`norm`] at this point: the gradient of each active parameter against central differences of `norm` (the report names the parameter and coordinate), `norm_jvp` against the gradient along a random direction, and `norm_hvp` against differences of `norm_grad`, with the default tolerance for `f64`.
 #[allow(
@@ -700,10 +707,17 @@ fn unit_sum_hvp(
 ) -> (f64, ::std::vec::Vec<f64>, ::std::vec::Vec<f64>) {
     use ::autodiff::__private as __ad;
     use ::autodiff::__private::Float as _;
-    let x_dual = __ad::duals(&x, &x_dot);
+    let x_dual = __ad::pool::duals(&x, &x_dot);
     let (value, pullback) = unit_sum_dual_pullback_all(&x_dual);
-    let (x_bar,) = pullback(&x_dual, __ad::Dual::constant(1.0), __ad::no_accumulator());
-    (value.primal, __ad::primals(&x_bar), __ad::tangents(&x_bar))
+    let (x_bar,) = pullback(
+        &x_dual,
+        __ad::Dual::constant(1.0),
+        __ad::pool::zeros(x.len()),
+    );
+    let result = (value.primal, __ad::primals(&x_bar), __ad::tangents(&x_bar));
+    __ad::pool::give_back(x_bar);
+    __ad::pool::give_back(x_dual);
+    result
 }
 /// Checks the derivatives of [`unit_sum`] at this point: the gradient of each active parameter against central differences of `unit_sum` (the report names the parameter and coordinate), `unit_sum_jvp` against the gradient along a random direction, and `unit_sum_hvp` against differences of `unit_sum_grad`, with the default tolerance for `f64`.
 #[allow(

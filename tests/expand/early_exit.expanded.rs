@@ -439,10 +439,12 @@ fn first_big_hvp(
 ) -> (f64, ::std::vec::Vec<f64>, ::std::vec::Vec<f64>) {
     use ::autodiff::__private as __ad;
     use ::autodiff::__private::Float as _;
-    let x_dual = __ad::duals(&x, &x_dot);
+    let x_dual = __ad::pool::duals(&x, &x_dot);
     let (value, pullback) = first_big_dual_pullback(&x_dual, limit);
     let (x_bar,) = pullback(&x_dual, __ad::Dual::constant(1.0));
-    (value.primal, __ad::primals(&x_bar), __ad::tangents(&x_bar))
+    let result = (value.primal, __ad::primals(&x_bar), __ad::tangents(&x_bar));
+    __ad::pool::give_back(x_dual);
+    result
 }
 /// Checks the derivatives of [`first_big`] at this point: the gradient of each active parameter against central differences of `first_big` (the report names the parameter and coordinate), `first_big_jvp` against the gradient along a random direction, and `first_big_hvp` against differences of `first_big_grad`, with the default tolerance for `f64`.
 #[allow(

@@ -317,20 +317,23 @@ fn horner_hvp(
 ) -> (f64, f64, ::std::vec::Vec<f64>, f64, ::std::vec::Vec<f64>) {
     use ::autodiff::__private as __ad;
     use ::autodiff::__private::Float as _;
-    let c_dual = __ad::duals(&c, &c_dot);
+    let c_dual = __ad::pool::duals(&c, &c_dot);
     let (value, pullback) = horner_dual_pullback_all(__ad::Dual::new(x, x_dot), &c_dual);
     let (x_bar, c_bar) = pullback(
         &c_dual,
         __ad::Dual::constant(1.0),
-        __ad::no_accumulator(),
+        __ad::pool::zeros(c.len()),
     );
-    (
+    let result = (
         value.primal,
         x_bar.primal,
         __ad::primals(&c_bar),
         x_bar.tangent,
         __ad::tangents(&c_bar),
-    )
+    );
+    __ad::pool::give_back(c_bar);
+    __ad::pool::give_back(c_dual);
+    result
 }
 /// Checks the derivatives of [`horner`] at this point: the gradient of each active parameter against central differences of `horner` (the report names the parameter and coordinate), `horner_jvp` against the gradient along a random direction, and `horner_hvp` against differences of `horner_grad`, with the default tolerance for `f64`.
 #[allow(

@@ -330,10 +330,17 @@ fn rosenbrock_hvp(
 ) -> (f64, ::std::vec::Vec<f64>, ::std::vec::Vec<f64>) {
     use ::autodiff::__private as __ad;
     use ::autodiff::__private::Float as _;
-    let x_dual = __ad::duals(&x, &x_dot);
+    let x_dual = __ad::pool::duals(&x, &x_dot);
     let (value, pullback) = rosenbrock_dual_pullback_all(&x_dual);
-    let (x_bar,) = pullback(&x_dual, __ad::Dual::constant(1.0), __ad::no_accumulator());
-    (value.primal, __ad::primals(&x_bar), __ad::tangents(&x_bar))
+    let (x_bar,) = pullback(
+        &x_dual,
+        __ad::Dual::constant(1.0),
+        __ad::pool::zeros(x.len()),
+    );
+    let result = (value.primal, __ad::primals(&x_bar), __ad::tangents(&x_bar));
+    __ad::pool::give_back(x_bar);
+    __ad::pool::give_back(x_dual);
+    result
 }
 /// Checks the derivatives of [`rosenbrock`] at this point: the gradient of each active parameter against central differences of `rosenbrock` (the report names the parameter and coordinate), `rosenbrock_jvp` against the gradient along a random direction, and `rosenbrock_hvp` against differences of `rosenbrock_grad`, with the default tolerance for `f64`.
 #[allow(

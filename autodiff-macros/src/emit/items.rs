@@ -900,9 +900,24 @@ fn hvp(item: &syn::ItemFn, ctx: &Ctx, dual: &str) -> TokenStream {
     let (f, name, dual_pb) = (&item.sig.ident, ident(item, "_hvp"), ident(item, dual));
     // The twin of callers lends nothing here.
     let lifted = Ctx::new(ctx.func, ctx.act, ctx.needed, Mode::Lifted);
-    let nothing: Vec<TokenStream> = accumulators(&lifted, dual)
+    // At a concrete float type, an active slice's dual input and its cotangent live in
+    // buffers of the thread's pool (`autodiff::pool`), given back at the end.
+    let concrete = matches!(ctx.float().to_string().as_str(), "f64" | "f32");
+    let pooled = |v: VarId| {
+        let p = ctx.func.params.iter().find(|p| p.var == v);
+        concrete && p.is_some_and(|p| p.active && p.shape == ParamShape::Slice)
+    };
+    let mut recycled = vec![];
+    let lent: Vec<TokenStream> = accumulators(&lifted, dual)
         .iter()
-        .map(|_| quote!(__ad::no_accumulator()))
+        .map(|a| {
+            if !pooled(a.param) {
+                return quote!(__ad::no_accumulator());
+            }
+            let (x, bar) = (ctx.name(a.param), ctx.bar(a.param));
+            recycled.push(quote!(__ad::pool::give_back(#bar);));
+            quote!(__ad::pool::zeros(#x.len()))
+        })
         .collect();
     let params = params(item);
     let ret_ty = &ctx.func.ret_ty;
@@ -925,6 +940,11 @@ fn hvp(item: &syn::ItemFn, ctx: &Ctx, dual: &str) -> TokenStream {
             match (p.active, p.shape) {
                 (false, _) | (_, ParamShape::Inactive) => quote!(#x),
                 (true, ParamShape::Scalar) => quote!(__ad::Dual::new(#x, #dot)),
+                (true, ParamShape::Slice) if pooled(p.var) => {
+                    lifts.push(quote!(let #dual = __ad::pool::duals(&#x, &#dot);));
+                    recycled.push(quote!(__ad::pool::give_back(#dual);));
+                    quote!(&#dual)
+                }
                 (true, ParamShape::Slice) => {
                     lifts.push(quote!(let #dual = __ad::duals(&#x, &#dot);));
                     quote!(&#dual)
@@ -973,6 +993,12 @@ fn hvp(item: &syn::ItemFn, ctx: &Ctx, dual: &str) -> TokenStream {
         active_params(ctx).map(|p| ctx.dot(p.var).to_string()).collect::<Vec<_>>().join(", ")
     );
     let allows = allows();
+    let result = quote!((value.primal, #(#grads,)* #(#hvs),*));
+    let result = if recycled.is_empty() {
+        result
+    } else {
+        quote!(let result = #result; #(#recycled)* result)
+    };
     quote! {
         #[doc = #doc]
         #allows
@@ -981,8 +1007,8 @@ fn hvp(item: &syn::ItemFn, ctx: &Ctx, dual: &str) -> TokenStream {
             use ::autodiff::__private::Float as _;
             #(#lifts)*
             let (value, pullback) = #dual_pb(#(#lifted_args),*);
-            let (#(#bars,)*) = pullback(#(#reborrowed,)* __ad::Dual::constant(#one), #(#nothing),*);
-            (value.primal, #(#grads,)* #(#hvs),*)
+            let (#(#bars,)*) = pullback(#(#reborrowed,)* __ad::Dual::constant(#one), #(#lent),*);
+            #result
         }
     }
 }
