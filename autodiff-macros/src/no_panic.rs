@@ -1062,6 +1062,22 @@ fn generic_multiples<T: autodiff::num_traits::Float>(x: T, y: T) -> T {
     a + b
 }"###,
     r###"#[differentiate]
+fn fused_sums(x: f64, y: f64, z: f64) -> f64 {
+    let a = 3.0 * x - y.sin();
+    let b = x.exp() - 2.0 * y;
+    let c = -(2.0 * x) + y * z;
+    let d = y.cos() - -(z * 4.0);
+    let e = x * y / (z + 2.0) - (x - z) * (y + z);
+    let f = a * b + c / d - (-(x * 0.5) - z * 3.0);
+    let g = x - 2.0 * y + (x * y + z) - -(z * 3.0);
+    f + e * x.tanh() + g * g
+}"###,
+    r###"#[differentiate]
+fn generic_fused<T: autodiff::num_traits::Float>(x: T, y: T) -> T {
+    let two = T::one() + T::one();
+    x * y - two * x.sin() + y / x
+}"###,
+    r###"#[differentiate]
 fn sum_of_squares(x: &[f64]) -> f64 {
     let mut s = 0.0;
     for i in 0..x.len() {

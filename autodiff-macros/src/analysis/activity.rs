@@ -44,20 +44,18 @@ impl Activity {
 
     /// Whether a statement (or anything nested in it) does differentiable work.
     pub fn stmt_active(&self, s: &Stmt) -> bool {
+        s.any(&|s| self.writes_active(s))
+    }
+
+    /// Whether a simple statement writes an active variable (control statements write
+    /// nothing themselves).
+    fn writes_active(&self, s: &Stmt) -> bool {
         match &s.kind {
             StmtKind::Let { var, .. } | StmtKind::Call { out: var, .. } => self.active[*var],
             StmtKind::Assign { place, .. } => self.active[place.var()],
             StmtKind::Push { vec, .. } => self.active[*vec],
-            StmtKind::If { then, els, .. } => self.block_active(then) || self.block_active(els),
-            StmtKind::For { body, .. }
-            | StmtKind::While { body, .. }
-            | StmtKind::Block { body, .. } => self.block_active(body),
-            StmtKind::Match { arms, .. } => arms.iter().any(|(_, b)| self.block_active(b)),
+            _ => false,
         }
-    }
-
-    pub fn block_active(&self, b: &Block) -> bool {
-        b.stmts.iter().any(|s| self.stmt_active(s))
     }
 }
 

@@ -145,24 +145,21 @@ fn invertible(func: &Func, s: &Stmt) -> bool {
 /// Whether the reverse sweep has work to do for this statement: adjoints, or restoring
 /// values the forward sweep saved.
 pub fn replayed(func: &Func, act: &Activity, needed: &Needed, s: &Stmt) -> bool {
+    s.any(&|s| replayed_itself(func, act, needed, s))
+}
+
+pub fn block_replayed(func: &Func, act: &Activity, needed: &Needed, b: &Block) -> bool {
+    b.any(&|s| replayed_itself(func, act, needed, s))
+}
+
+/// `replayed` for a simple statement (a control statement is replayed for what it holds).
+fn replayed_itself(func: &Func, act: &Activity, needed: &Needed, s: &Stmt) -> bool {
     match &s.kind {
         StmtKind::Assign { .. } => act.stmt_active(s) || save_site(func, needed, s).is_some(),
         StmtKind::Push { vec, .. } => act.is_active(*vec) || needed.is_needed(*vec),
         StmtKind::Let { .. } | StmtKind::Call { .. } => act.stmt_active(s),
-        StmtKind::If { then, els, .. } => {
-            block_replayed(func, act, needed, then) || block_replayed(func, act, needed, els)
-        }
-        StmtKind::For { body, .. }
-        | StmtKind::While { body, .. }
-        | StmtKind::Block { body, .. } => block_replayed(func, act, needed, body),
-        StmtKind::Match { arms, .. } => arms
-            .iter()
-            .any(|(_, b)| block_replayed(func, act, needed, b)),
+        _ => false,
     }
-}
-
-pub fn block_replayed(func: &Func, act: &Activity, needed: &Needed, b: &Block) -> bool {
-    b.stmts.iter().any(|s| replayed(func, act, needed, s))
 }
 
 fn mark_replayed_control(

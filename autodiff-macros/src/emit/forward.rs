@@ -653,9 +653,8 @@ impl Ctx<'_> {
     /// Declares `tape`, which saves scalars of the function's float type (or their dual
     /// numbers) when `scalars`.
     pub fn use_tape(&self, tape: &Ident, scalars: bool) {
-        let concrete = matches!(self.float().to_string().as_str(), "f64" | "f32");
         // Lifted code saves active scalars as `Dual<F>` and inactive ones as `F`: both pool.
-        let pooled = scalars && concrete;
+        let pooled = scalars && self.concrete_float();
         *self
             .tapes
             .borrow_mut()

@@ -14,7 +14,7 @@ use super::{Ctx, Mode};
 use crate::analysis::{Activity, Needed};
 use crate::ir::*;
 use proc_macro2::TokenStream;
-use quote::{format_ident, quote, ToTokens};
+use quote::{format_ident, quote};
 
 /// Lints that generated code may trip and that say nothing about the user's code.
 pub(super) fn allows() -> TokenStream {
@@ -56,7 +56,7 @@ pub fn emit(item: &syn::ItemFn, func: &Func, act: &Activity, needed: &Needed) ->
     // write), so `_hvp` only where the function is generic over its float type, and a
     // `_gradcheck` of the first derivatives.
     if plain.has_struct_param() {
-        let (pullbacks, _) = pullbacks(item, &plain, &own, None);
+        let (pullbacks, _) = pullbacks(item, &plain, &own, false);
         let grad = scalar_out.then(|| grad(item, &plain));
         let check = (scalar_out && plain.float().to_string() == "f64")
             .then(|| super::gradcheck::emit(item, &plain, &allows(), false));
@@ -66,7 +66,7 @@ pub fn emit(item: &syn::ItemFn, func: &Func, act: &Activity, needed: &Needed) ->
             .flatten();
         return quote!(#own_jvp #pullbacks #vjp #grad #check #hvp);
     }
-    let (pullbacks, dual) = pullbacks(item, &plain, &own, Some(&own));
+    let (pullbacks, dual) = pullbacks(item, &plain, &own, true);
     let extra = if scalar_out {
         let grad = grad(item, &plain);
         let hvp = hvp(item, &plain, dual);
@@ -86,8 +86,8 @@ pub fn emit(item: &syn::ItemFn, func: &Func, act: &Activity, needed: &Needed) ->
 /// accumulators, see [`accumulators`]).
 type OwnFn<'a> = dyn Fn(&Ctx, &str) -> TokenStream + 'a;
 
-/// `f_pullback`, the entry points of differentiated callers, and `f`'s dual twin when
-/// `dual` makes one; with the name of the twin `f_hvp` runs.
+/// `f_pullback`, the entry points of differentiated callers, and `f`'s dual twin (`own` on
+/// dual numbers) when `with_dual`; with the name of the twin `f_hvp` runs.
 ///
 /// Callers cannot see `f`'s attribute, so they pass a tangent for, and expect a cotangent
 /// of, every float argument: `f_jvp_all`, `f_pullback_all` and `f_dual_pullback_all`
@@ -106,14 +106,10 @@ fn pullbacks(
     item: &syn::ItemFn,
     plain: &Ctx,
     own: &OwnFn,
-    dual: Option<&OwnFn>,
+    with_dual: bool,
 ) -> (TokenStream, &'static str) {
     let lifted = Ctx::new(plain.func, plain.act, plain.needed, Mode::Lifted);
-    let leaves_out = plain
-        .func
-        .params
-        .iter()
-        .any(|p| !p.active && p.shape != ParamShape::Inactive);
+    let leaves_out = leaves_out(plain);
     let lends = !accumulators(plain, "_pullback_all").is_empty();
     let jvp_all = adapter(item, plain, "_jvp_all", "_jvp");
     let (pullback, pullback_all) = if lends && !leaves_out {
@@ -128,15 +124,15 @@ fn pullbacks(
         )
     };
     let items = quote!(#pullback #jvp_all #pullback_all);
-    let Some(dual) = dual else {
+    if !with_dual {
         return (items, "_dual_pullback");
-    };
+    }
     if !leaves_out {
         // The dual twin: differentiated callers' `_hvp` runs it, and so does `f_hvp`.
-        let twin = dual(&lifted, "_dual_pullback_all");
+        let twin = own(&lifted, "_dual_pullback_all");
         return (quote!(#items #twin), "_dual_pullback_all");
     }
-    let twin = dual(&lifted, "_dual_pullback");
+    let twin = own(&lifted, "_dual_pullback");
     let twin_all = adapter(item, &lifted, "_dual_pullback_all", "_dual_pullback");
     (quote!(#items #twin #twin_all), "_dual_pullback")
 }
@@ -144,6 +140,14 @@ fn pullbacks(
 /// Whether an item is one of the entry points made for differentiated callers.
 fn is_for_callers(suffix: &str) -> bool {
     suffix.ends_with("_all")
+}
+
+/// Whether `wrt` leaves out a float parameter (which callers still pass a tangent for).
+fn leaves_out(ctx: &Ctx) -> bool {
+    ctx.func
+        .params
+        .iter()
+        .any(|p| !p.active && p.shape != ParamShape::Inactive)
 }
 
 /// The parameters an item takes a tangent for and gives a cotangent of: the active ones,
@@ -241,8 +245,7 @@ fn adapter(item: &syn::ItemFn, ctx: &Ctx, suffix: &str, target: &str) -> TokenSt
         let body = quote!(#target(#(#args,)* #(#active_dots),*));
         return jvp_signature(item, ctx, suffix, Body::Forwards(body));
     }
-    let leaves_out = slots(ctx, suffix).len() > active_params(ctx).count();
-    if !leaves_out && accumulators(ctx, suffix).is_empty() {
+    if !leaves_out(ctx) && accumulators(ctx, suffix).is_empty() {
         let args = args(ctx);
         return pullback_with(
             item,
@@ -271,44 +274,22 @@ fn adapter(item: &syn::ItemFn, ctx: &Ctx, suffix: &str, target: &str) -> TokenSt
         .iter()
         .map(|p| plain_value(p, passed_name(ctx, p)))
         .collect();
-    let refs: Vec<&Param> = ctx
+    let ref_params = ref_param_decls(ctx, suffix);
+    let reborrowed: Vec<TokenStream> = ctx
         .func
         .params
         .iter()
         .filter(|p| is_reference(&p.ty))
-        .collect();
-    let ref_params: Vec<TokenStream> = refs
-        .iter()
-        .map(|p| {
-            let (n, ty) = (ctx.name(p.var), lift_slot(ctx, suffix, p));
-            quote!(#n: #ty)
-        })
-        .collect();
-    let reborrowed: Vec<TokenStream> = refs
-        .iter()
         .map(|p| {
             let n = ctx.name(p.var);
             plain_value(p, quote!(#n))
         })
         .collect();
     let bars: Vec<syn::Ident> = active_params(ctx).map(|p| ctx.bar(p.var)).collect();
+    let slots = slot_cotangents(ctx, suffix);
     let body = move |sig: &PullbackSig| {
         let (dout, ret_ty, cts_ty) = (&sig.dout, &sig.ret_ty, &sig.cts);
-        let accs = sig.accs.iter().map(|a| {
-            let (name, ty) = (&a.name, &a.ty);
-            quote!(#name: #ty)
-        });
-        let cts = slots(ctx, suffix).into_iter().map(|p| {
-            let bar = ctx.bar(p.var);
-            match sig.accs.iter().find(|a| a.param == p.var) {
-                _ if !p.active => quote!(__ad::ExcludedByWrt),
-                Some(a) => {
-                    let acc = &a.name;
-                    quote!(__ad::accumulate(#acc, #bar))
-                }
-                None => quote!(#bar),
-            }
-        });
+        let (accs, cts) = (acc_decls(sig), slots.given(sig));
         quote! {
             let (value, pullback) = #target(#(#args),*);
             let pullback = move |#(#ref_params,)* #dout: #ret_ty, #(#accs),*| -> (#(#cts_ty,)*) {
@@ -319,6 +300,61 @@ fn adapter(item: &syn::ItemFn, ctx: &Ctx, suffix: &str, target: &str) -> TokenSt
         }
     };
     pullback_with(item, ctx, suffix, Body::Adapts(&body))
+}
+
+/// `name: type` for each reference parameter: what a pullback closure takes again (on
+/// dual numbers where the item takes them).
+fn ref_param_decls(ctx: &Ctx, suffix: &str) -> Vec<TokenStream> {
+    ctx.func
+        .params
+        .iter()
+        .filter(|p| is_reference(&p.ty))
+        .map(|p| {
+            let (n, ty) = (ctx.name(p.var), lift_slot(ctx, suffix, p));
+            quote!(#n: #ty)
+        })
+        .collect()
+}
+
+/// `name: type` for each accumulator a pullback takes.
+fn acc_decls(sig: &PullbackSig) -> Vec<TokenStream> {
+    sig.accs
+        .iter()
+        .map(|a| {
+            let (name, ty) = (&a.name, &a.ty);
+            quote!(#name: #ty)
+        })
+        .collect()
+}
+
+/// The slots of an item (see [`slots`]) by variable, activity and adjoint name, owned so
+/// that a pullback's body can be built from them later.
+struct SlotCotangents(Vec<(VarId, bool, syn::Ident)>);
+
+fn slot_cotangents(ctx: &Ctx, suffix: &str) -> SlotCotangents {
+    let slots = slots(ctx, suffix).into_iter();
+    SlotCotangents(slots.map(|p| (p.var, p.active, ctx.bar(p.var))).collect())
+}
+
+impl SlotCotangents {
+    /// The cotangent given for each slot: `ExcludedByWrt` where `wrt` leaves the parameter
+    /// out, the lent accumulator with the adjoint added for a sequence, the adjoint itself
+    /// otherwise.
+    fn given(&self, sig: &PullbackSig) -> Vec<TokenStream> {
+        let given = |(var, active, bar): &(VarId, bool, syn::Ident)| match sig
+            .accs
+            .iter()
+            .find(|a| a.param == *var)
+        {
+            _ if !active => quote!(__ad::ExcludedByWrt),
+            Some(a) => {
+                let acc = &a.name;
+                quote!(__ad::accumulate(#acc, #bar))
+            }
+            None => quote!(#bar),
+        };
+        self.0.iter().map(given).collect()
+    }
 }
 
 /// A parameter's type in an item: on dual numbers where the item takes a dual number.
@@ -537,7 +573,7 @@ fn jvp_signature(
     let ret_ty = &ctx.func.ret_ty;
     let jvp_ret = (!ctx.unit_result()).then(|| quote!(-> (#ret_ty, #ret_ty)));
     let link = doc_link(item, ctx);
-    let leaves_out = if slots(ctx, suffix).len() > active_params(ctx).count() {
+    let excluded = if is_for_callers(suffix) && leaves_out(ctx) {
         " (ignored for those `wrt` leaves out)"
     } else {
         ""
@@ -545,7 +581,7 @@ fn jvp_signature(
     let doc = if is_for_callers(suffix) {
         format!(
             " [`{f}_jvp`] for differentiated callers, which pass a tangent for every float \
-             parameter{leaves_out}."
+             parameter{excluded}."
         )
     } else {
         format!(
@@ -662,7 +698,7 @@ fn pullback_with(item: &syn::ItemFn, ctx: &Ctx, suffix: &str, body: Body<&BodyFn
     let acc_tys: Vec<&TokenStream> = sig.accs.iter().map(|a| &a.ty).collect();
     let (inline, body) = body.emit(|own| own(&sig));
     let allows = allows();
-    let leaves_out = if slots(ctx, suffix).len() > active_params(ctx).count() {
+    let excluded = if is_for_callers(suffix) && leaves_out(ctx) {
         " (`ExcludedByWrt` for those `wrt` leaves out)"
     } else {
         ""
@@ -670,11 +706,11 @@ fn pullback_with(item: &syn::ItemFn, ctx: &Ctx, suffix: &str, body: Body<&BodyFn
     let doc = match ctx.mode {
         Mode::Plain if is_for_callers(suffix) => format!(
             " [`{f}_pullback`] for differentiated callers, which expect a cotangent for every \
-             float parameter{leaves_out}."
+             float parameter{excluded}."
         ),
         Mode::Lifted if is_for_callers(suffix) => format!(
             " [`{f}_pullback`] on dual numbers (forward-over-reverse), with a cotangent for every \
-             float parameter{leaves_out}: what differentiated callers' `_hvp` runs."
+             float parameter{excluded}: what differentiated callers' `_hvp` runs."
         ),
         Mode::Plain => format!(
             " Reverse mode of [`{f}`]{link}, split: runs `{f}` once, keeping what its reverse sweep reads, \
@@ -731,36 +767,11 @@ pub fn emit_custom(
             })
             .collect();
         let bars: Vec<syn::Ident> = active_params(ctx).map(|p| ctx.bar(p.var)).collect();
-        let slots: Vec<(VarId, bool, syn::Ident)> = slots(ctx, suffix)
-            .into_iter()
-            .map(|p| (p.var, p.active, ctx.bar(p.var)))
-            .collect();
-        let refs: Vec<TokenStream> = ctx
-            .func
-            .params
-            .iter()
-            .filter(|p| is_reference(&p.ty))
-            .map(|p| {
-                let (n, ty) = (ctx.name(p.var), lift_slot(ctx, suffix, p));
-                quote!(#n: #ty)
-            })
-            .collect();
+        let slots = slot_cotangents(ctx, suffix);
+        let refs = ref_param_decls(ctx, suffix);
         move |sig: &PullbackSig| {
             let (dout, ret_ty, cts_ty) = (&sig.dout, &sig.ret_ty, &sig.cts);
-            let accs = sig.accs.iter().map(|a| {
-                let (name, ty) = (&a.name, &a.ty);
-                quote!(#name: #ty)
-            });
-            let cts = slots.iter().map(|(var, active, bar)| {
-                match sig.accs.iter().find(|a| a.param == *var) {
-                    _ if !active => quote!(__ad::ExcludedByWrt),
-                    Some(a) => {
-                        let acc = &a.name;
-                        quote!(__ad::accumulate(#acc, #bar))
-                    }
-                    None => quote!(#bar),
-                }
-            });
+            let (accs, cts) = (acc_decls(sig), slots.given(sig));
             quote! {
                 let value = #f(#(#copied),*);
                 let pullback = move |#(#refs,)* #dout: #ret_ty, #(#accs),*| -> (#(#cts_ty,)*) {
@@ -773,12 +784,8 @@ pub fn emit_custom(
     };
     let own =
         |ctx: &Ctx, suffix: &str| pullback_with(item, ctx, suffix, Body::Own(&body(ctx, suffix)));
-    let (pullbacks, _) = pullbacks(item, &plain, &own, None);
-    let generic = !matches!(
-        func.float.to_token_stream().to_string().as_str(),
-        "f64" | "f32"
-    );
-    let dual = if generic && matches!(func.ret_shape, Ret::Single(Kind::Float)) {
+    let (pullbacks, _) = pullbacks(item, &plain, &own, false);
+    let dual = if !plain.concrete_float() && matches!(func.ret_shape, Ret::Single(Kind::Float)) {
         let lifted = Ctx::new(func, act, needed, Mode::Lifted);
         own(&lifted, "_dual_pullback_all")
     } else {
@@ -856,9 +863,10 @@ fn vjp(item: &syn::ItemFn, ctx: &Ctx) -> TokenStream {
 
 pub(super) fn one(ctx: &Ctx) -> TokenStream {
     let f = ctx.float();
-    match f.to_string().as_str() {
-        "f64" | "f32" => quote!(1.0),
-        _ => quote!(<#f as ::autodiff::__private::One>::one()),
+    if ctx.concrete_float() {
+        quote!(1.0)
+    } else {
+        quote!(<#f as ::autodiff::__private::One>::one())
     }
 }
 
@@ -902,10 +910,9 @@ fn hvp(item: &syn::ItemFn, ctx: &Ctx, dual: &str) -> TokenStream {
     let lifted = Ctx::new(ctx.func, ctx.act, ctx.needed, Mode::Lifted);
     // At a concrete float type, an active slice's dual input and its cotangent live in
     // buffers of the thread's pool (`autodiff::pool`), given back at the end.
-    let concrete = matches!(ctx.float().to_string().as_str(), "f64" | "f32");
     let pooled = |v: VarId| {
         let p = ctx.func.params.iter().find(|p| p.var == v);
-        concrete && p.is_some_and(|p| p.active && p.shape == ParamShape::Slice)
+        ctx.concrete_float() && p.is_some_and(|p| p.active && p.shape == ParamShape::Slice)
     };
     let mut recycled = vec![];
     let lent: Vec<TokenStream> = accumulators(&lifted, dual)

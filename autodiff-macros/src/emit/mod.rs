@@ -113,11 +113,15 @@ impl<'f> Ctx<'f> {
         }
     }
 
+    /// Whether the float type is `f64` or `f32` rather than a type parameter (or another
+    /// type implementing `Float`): its literals, `+=` and buffer pools are then at hand.
+    pub fn concrete_float(&self) -> bool {
+        matches!(self.float().to_string().as_str(), "f64" | "f32")
+    }
+
     /// A zero of the active scalar type.
     pub fn zero(&self) -> TokenStream {
-        let f = &self.func.float;
-        let concrete = quote!(#f).to_string();
-        if self.mode == Mode::Plain && (concrete == "f64" || concrete == "f32") {
+        if self.mode == Mode::Plain && self.concrete_float() {
             quote!(0.0)
         } else {
             quote!(__ad::zero())
@@ -171,8 +175,7 @@ impl<'f> Ctx<'f> {
     /// `target += g`, or `target = target + g` for a generic float type (whose bound,
     /// `Float`, does not include `AddAssign`).
     pub fn add_to(&self, target: TokenStream, g: TokenStream) -> TokenStream {
-        let f = self.float().to_string();
-        if f == "f64" || f == "f32" {
+        if self.concrete_float() {
             quote!(#target += #g;)
         } else {
             quote!(#target = #target + #g;)

@@ -192,34 +192,23 @@ impl Ctx<'_> {
 
     /// Whether the function assigns `v` anywhere (wholly, an element, a push).
     fn written(&self, v: VarId) -> bool {
-        fn walk(b: &Block, v: VarId) -> bool {
-            b.stmts.iter().any(|s| match &s.kind {
-                StmtKind::Assign { place, .. } => place.var() == v,
-                StmtKind::Push { vec, .. } => *vec == v,
-                StmtKind::Call { out, .. } => *out == v,
-                _ => s.blocks().into_iter().any(|b| walk(b, v)),
-            })
-        }
-        walk(&self.func.body, v)
+        self.func.body.any(&|s| match &s.kind {
+            StmtKind::Assign { place, .. } => place.var() == v,
+            StmtKind::Push { vec, .. } => *vec == v,
+            StmtKind::Call { out, .. } => *out == v,
+            _ => false,
+        })
     }
 
     /// Whether the reverse of block `b` assigns `v` (restoring an overwritten value).
     fn restored_in(&self, b: &Block, v: VarId) -> bool {
-        fn walk(ctx: &Ctx, b: &Block, v: VarId) -> bool {
-            b.stmts.iter().any(|s| match &s.kind {
-                StmtKind::Assign { place, .. } => {
-                    place.var() == v && save_site(ctx.func, ctx.needed, s).is_some()
-                }
-                StmtKind::Push { vec, .. } => *vec == v,
-                StmtKind::If { then, els, .. } => walk(ctx, then, v) || walk(ctx, els, v),
-                StmtKind::For { body, .. }
-                | StmtKind::While { body, .. }
-                | StmtKind::Block { body, .. } => walk(ctx, body, v),
-                StmtKind::Match { arms, .. } => arms.iter().any(|(_, b)| walk(ctx, b, v)),
-                _ => false,
-            })
-        }
-        walk(self, b, v)
+        b.any(&|s| match &s.kind {
+            StmtKind::Assign { place, .. } => {
+                place.var() == v && save_site(self.func, self.needed, s).is_some()
+            }
+            StmtKind::Push { vec, .. } => *vec == v,
+            _ => false,
+        })
     }
 
     fn reverse_stmt(&self, s: &Stmt) -> TokenStream {

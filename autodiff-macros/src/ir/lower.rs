@@ -895,25 +895,14 @@ fn assigns(stmt: &Stmt, v: VarId) -> bool {
 
 /// Whether a statement (at any depth) assigns one of the flags.
 pub(super) fn sets_any(stmt: &Stmt, flags: &[VarId]) -> bool {
-    match &stmt.kind {
+    stmt.any(&|s| match &s.kind {
         StmtKind::Assign {
             place: Place::Var(v),
             ..
         }
         | StmtKind::Call { out: v, .. } => flags.contains(v),
-        StmtKind::If { then, els, .. } => then
-            .stmts
-            .iter()
-            .chain(&els.stmts)
-            .any(|s| sets_any(s, flags)),
-        StmtKind::For { body, .. }
-        | StmtKind::While { body, .. }
-        | StmtKind::Block { body, .. } => body.stmts.iter().any(|s| sets_any(s, flags)),
-        StmtKind::Match { arms, .. } => arms
-            .iter()
-            .any(|(_, b)| b.stmts.iter().any(|s| sets_any(s, flags))),
         _ => false,
-    }
+    })
 }
 
 pub(super) fn expr_span(e: &syn::Expr) -> Span {

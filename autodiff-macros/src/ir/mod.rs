@@ -204,6 +204,18 @@ impl Stmt {
             _ => vec![],
         }
     }
+
+    /// Whether this statement or one nested in its blocks satisfies `pred`.
+    pub fn any(&self, pred: &impl Fn(&Stmt) -> bool) -> bool {
+        pred(self) || self.blocks().into_iter().any(|b| b.any(pred))
+    }
+}
+
+impl Block {
+    /// Whether a statement of this block, or one nested in them, satisfies `pred`.
+    pub fn any(&self, pred: &impl Fn(&Stmt) -> bool) -> bool {
+        self.stmts.iter().any(|s| s.any(pred))
+    }
 }
 
 /// The variables a region (a loop body or block) shares with the code around it: those it
