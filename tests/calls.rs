@@ -182,6 +182,53 @@ fn generated_gradchecks_name_the_wrong_parameter() {
     );
 }
 
+/// The same mistake reached through a function generic over its float type: its
+/// `f_gradcheck` runs at `f64`.
+#[differentiate]
+fn uses_bad_generic<T: Float>(x: T, y: &[T]) -> T {
+    bad_square(x) * y[0] + y[1]
+}
+
+/// Every parameter shape of a generic function, checked at `f64`: scalar, slice, `&Vec`,
+/// owned `Vec`, array; a constant integer passes through.
+#[allow(clippy::ptr_arg)] // `&Vec<T>` is the shape under test
+#[differentiate]
+fn generic_shapes<T: Float>(a: T, s: &[T], v: &Vec<T>, o: Vec<T>, r: [T; 2], n: usize) -> T {
+    let mut acc = a.sin() * r[0] - r[1] * r[1];
+    for i in 0..n {
+        acc = acc + s[i] * v[i] * o[i].exp() + softplus(a * s[i]);
+    }
+    acc
+}
+
+#[test]
+fn generic_functions_are_checked_at_f64() {
+    let (s, v, o) = (
+        vec![0.3, -0.7, 1.1],
+        vec![0.5, 0.2, -0.4],
+        vec![0.1, 0.9, -0.3],
+    );
+    generic_shapes_gradcheck(0.8, &s, &v, o, [1.5, -0.5], 3).unwrap();
+    let report = uses_bad_generic_gradcheck(1.5, &[2.0, 1.0]).unwrap_err();
+    assert_eq!(report.label(), Some("x"));
+}
+
+/// A bound that `f64` does not meet: `f_gradcheck` (which needs `T = f64`) still compiles,
+/// and the function's other derivatives work at the type that meets it.
+trait SinglePrecision {}
+impl SinglePrecision for f32 {}
+
+#[differentiate]
+fn single_only<T: Float + SinglePrecision>(x: T) -> T {
+    x * x.cos()
+}
+
+#[test]
+fn a_bound_f64_does_not_meet_leaves_the_other_derivatives_usable() {
+    let (_, dx) = single_only_grad(0.5f32);
+    assert!((dx - (0.5f32.cos() - 0.5 * 0.5f32.sin())).abs() < 1e-6);
+}
+
 #[differentiate]
 fn weighted(x: &[f64], w: &[f64]) -> f64 {
     let mut s = 0.0;

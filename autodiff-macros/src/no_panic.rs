@@ -737,6 +737,22 @@ fn uses_bad(x: f64, y: f64) -> f64 {
     bad_square(x) + y
 }"###,
     r###"#[differentiate]
+fn uses_bad_generic<T: Float>(x: T, y: &[T]) -> T {
+    bad_square(x) * y[0] + y[1]
+}"###,
+    r###"#[differentiate]
+fn generic_shapes<T: Float>(a: T, s: &[T], v: &Vec<T>, o: Vec<T>, r: [T; 2], n: usize) -> T {
+    let mut acc = a.sin() * r[0] - r[1] * r[1];
+    for i in 0..n {
+        acc = acc + s[i] * v[i] * o[i].exp() + softplus(a * s[i]);
+    }
+    acc
+}"###,
+    r###"#[differentiate]
+fn single_only<T: Float + SinglePrecision>(x: T) -> T {
+    x * x.cos()
+}"###,
+    r###"#[differentiate]
 fn weighted(x: &[f64], w: &[f64]) -> f64 {
     let mut s = 0.0;
     for i in 0..x.len() {

@@ -507,21 +507,21 @@ impl Flatten for f64 {
     }
 }
 
-impl Flatten for [f64] {
+impl<T: AtF64> Flatten for [T] {
     fn flatten(&self) -> Vec<f64> {
-        self.to_vec()
+        self.iter().map(|&x| x.to_f64()).collect()
     }
 }
 
-impl Flatten for Vec<f64> {
+impl<T: AtF64> Flatten for Vec<T> {
     fn flatten(&self) -> Vec<f64> {
-        self.clone()
+        self[..].flatten()
     }
 }
 
-impl<const N: usize> Flatten for [f64; N] {
+impl<T: AtF64, const N: usize> Flatten for [T; N] {
     fn flatten(&self) -> Vec<f64> {
-        self.to_vec()
+        self[..].flatten()
     }
 }
 
@@ -529,6 +529,45 @@ impl<F: Flatten + ?Sized> Flatten for &F {
     fn flatten(&self) -> Vec<f64> {
         (**self).flatten()
     }
+}
+
+/// `f64` as code generic over its float type `T` sees it: `f_gradcheck` of a function generic
+/// over `T` requires `T: AtF64`, so it compiles whatever the function's bounds, and runs
+/// where `T` is `f64` (derivatives are checked in `f64`, where central differences are
+/// accurate).
+///
+/// ```
+/// use autodiff_runtime::support::AtF64;
+/// fn twice<T: AtF64>(x: T) -> f64 {
+///     2.0 * x.to_f64()
+/// }
+/// assert_eq!(twice(1.5), 3.0);
+/// assert_eq!(<f64 as AtF64>::from_f64(0.5), 0.5);
+/// ```
+pub trait AtF64: Copy + 'static {
+    fn to_f64(self) -> f64;
+    fn from_f64(x: f64) -> Self;
+}
+
+impl AtF64 for f64 {
+    #[inline]
+    fn to_f64(self) -> f64 {
+        self
+    }
+    #[inline]
+    fn from_f64(x: f64) -> Self {
+        x
+    }
+}
+
+/// A slice of `f64` as a `Vec<T>`, for `T = f64` seen through [`AtF64`].
+///
+/// ```
+/// let v: Vec<f64> = autodiff_runtime::support::seq_from_f64(&[1.0, 2.0]);
+/// assert_eq!(v, vec![1.0, 2.0]);
+/// ```
+pub fn seq_from_f64<T: AtF64>(s: &[f64]) -> Vec<T> {
+    s.iter().map(|&x| T::from_f64(x)).collect()
 }
 
 /// A value shaped like `like` (its `#[no_grad]` fields copied) whose parameters are read from
@@ -652,9 +691,9 @@ pub fn reshape_like<T: Clone, D: ndarray::Dimension>(
     })
 }
 
-impl<D: ndarray::Dimension> Flatten for ndarray::Array<f64, D> {
+impl<T: AtF64, D: ndarray::Dimension> Flatten for ndarray::Array<T, D> {
     fn flatten(&self) -> Vec<f64> {
-        self.iter().copied().collect()
+        self.iter().map(|&x| x.to_f64()).collect()
     }
 }
 

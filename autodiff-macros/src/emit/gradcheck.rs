@@ -9,16 +9,21 @@ use crate::ir::*;
 use proc_macro2::TokenStream;
 use quote::{format_ident, quote};
 
-/// The two items, for functions of `f64` with a float result (the checks run in `f64`).
-/// Without `f_hvp` (functions with struct parameters) the Hessian-vector product is not
-/// checked.
+/// The two items, for functions with a float result, of `f64` or generic over their float
+/// type (the checks run in `f64`: a generic function's check requires `T: AtF64`, so it
+/// compiles whatever the function's bounds and runs where `T = f64`). Without `f_hvp`
+/// (functions with struct parameters) the Hessian-vector product is not checked.
 pub fn emit(item: &syn::ItemFn, ctx: &Ctx, allows: &TokenStream, with_hvp: bool) -> TokenStream {
     let f = &item.sig.ident;
-    let (vis, generics, where_clause) = (
-        &item.vis,
-        &item.sig.generics,
-        &item.sig.generics.where_clause,
-    );
+    let (vis, generics) = (&item.vis, &item.sig.generics);
+    let generic = !ctx.concrete_float();
+    let where_clause = where_clause(item, ctx, generic);
+    // `T: AtF64` goes in the `where` clause, beside the bounds written inline.
+    let allows = if generic {
+        quote!(#allows #[allow(clippy::multiple_bound_locations)])
+    } else {
+        allows.clone()
+    };
     let (check, check_with) = (
         format_ident!("{f}_gradcheck"),
         format_ident!("{f}_gradcheck_with"),
@@ -51,9 +56,21 @@ pub fn emit(item: &syn::ItemFn, ctx: &Ctx, allows: &TokenStream, with_hvp: bool)
         .iter()
         .map(|p| rebuild(ctx, p, &quote!(__d)))
         .collect();
-    let flats = active
-        .iter()
-        .map(|p| flat(p.shape, passed_name(ctx, p), true));
+    let flat = |p: &Param, value: TokenStream, borrowed: bool| {
+        if generic && p.shape == ParamShape::Scalar {
+            return quote!(::std::vec![__ad::AtF64::to_f64(#value)]);
+        }
+        flat(p.shape, value, borrowed)
+    };
+    // A generic function's result is a `T`.
+    let to_f64 = |value: TokenStream| {
+        if generic {
+            quote!(__ad::AtF64::to_f64(#value))
+        } else {
+            value
+        }
+    };
+    let flats = active.iter().map(|p| flat(p, passed_name(ctx, p), true));
     let k = 0..active.len();
     let labels = active.iter().map(|p| ctx.name(p.var).to_string());
     let bars: Vec<syn::Ident> = active
@@ -63,19 +80,26 @@ pub fn emit(item: &syn::ItemFn, ctx: &Ctx, allows: &TokenStream, with_hvp: bool)
     let flat_bars: Vec<TokenStream> = active
         .iter()
         .zip(&bars)
-        .map(|(p, b)| flat(p.shape, quote!(#b), false))
+        .map(|(p, b)| flat(p, quote!(#b), false))
         .collect();
     let hvs: Vec<syn::Ident> = active
         .iter()
         .map(|p| format_ident!("__hv_{}", ctx.name(p.var)))
         .collect();
+    let flat_hvs: Vec<TokenStream> = active
+        .iter()
+        .zip(&hvs)
+        .map(|(p, hv)| flat(p, quote!(#hv), false))
+        .collect();
+    let value = to_f64(quote!(#primal(#(#at_point),*)));
+    let tangent = to_f64(quote!(#jvp(#(#at_point,)* #(#directions),*).1));
     let first = quote! {
-        |__v: &[f64]| #primal(#(#at_point),*),
+        |__v: &[f64]| #value,
         |__v: &[f64]| {
             let (_, #(#bars),*) = #grad(#(#at_point),*);
             [#(#flat_bars),*].concat()
         },
-        |__v: &[f64], __d: &[f64]| #jvp(#(#at_point,)* #(#directions),*).1,
+        |__v: &[f64], __d: &[f64]| #tangent,
     };
     let params_at = quote!(&__point, &[#((#labels, __ranges[#k].clone())),*], __tol);
     let checks = if with_hvp {
@@ -84,7 +108,7 @@ pub fn emit(item: &syn::ItemFn, ctx: &Ctx, allows: &TokenStream, with_hvp: bool)
                 #first
                 |__v: &[f64], __d: &[f64]| {
                     let (_, #(#skip_grads,)* #(#hvs),*) = #hvp(#(#at_point,)* #(#directions),*);
-                    [#(#hvs.flatten()),*].concat()
+                    [#(#flat_hvs),*].concat()
                 },
                 #params_at
             )
@@ -122,6 +146,17 @@ pub fn emit(item: &syn::ItemFn, ctx: &Ctx, allows: &TokenStream, with_hvp: bool)
             #checks
         }
     }
+}
+
+/// The function's `where` clause, with `T: AtF64` for a function generic over `T`.
+fn where_clause(item: &syn::ItemFn, ctx: &Ctx, generic: bool) -> TokenStream {
+    let written = &item.sig.generics.where_clause;
+    if !generic {
+        return quote!(#written);
+    }
+    let t = ctx.float();
+    let predicates = written.iter().flat_map(|w| w.predicates.iter());
+    quote!(where #(#predicates,)* #t: ::autodiff::__private::AtF64)
 }
 
 /// A parameter (a struct parameter is a reference already) or a cotangent as a flat
@@ -164,11 +199,27 @@ fn rebuild(ctx: &Ctx, p: &Param, from: &TokenStream) -> TokenStream {
         .filter(|q| q.active)
         .position(|q| q.var == p.var)
         .expect("p is active");
-    let part = quote!(#from[__ranges[#k].clone()]);
+    let (generic, t) = (!ctx.concrete_float(), ctx.float());
+    let part = if generic {
+        quote!(__ad::seq_from_f64::<#t>(&#from[__ranges[#k].clone()]))
+    } else {
+        quote!(#from[__ranges[#k].clone()])
+    };
     let by_vec_ref =
         matches!(&p.ty, syn::Type::Reference(r) if !matches!(&*r.elem, syn::Type::Slice(_)));
     match p.shape {
+        ParamShape::Scalar if generic => {
+            quote!(<#t as __ad::AtF64>::from_f64(#from[__ranges[#k].start]))
+        }
         ParamShape::Scalar => quote!(#from[__ranges[#k].start]),
+        // `seq_from_f64` made a `Vec` already.
+        ParamShape::Slice | ParamShape::OwnedVec if generic => {
+            if p.shape == ParamShape::Slice {
+                quote!(&#part)
+            } else {
+                part
+            }
+        }
         ParamShape::Slice if by_vec_ref => quote!(&#part.to_vec()),
         ParamShape::Slice => quote!(&#part),
         ParamShape::OwnedVec => quote!(#part.to_vec()),

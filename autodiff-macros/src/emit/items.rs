@@ -70,7 +70,10 @@ pub fn emit(item: &syn::ItemFn, func: &Func, act: &Activity, needed: &Needed) ->
     let extra = if scalar_out {
         let grad = grad(item, &plain);
         let hvp = hvp(item, &plain, dual);
-        let check = if plain.float().to_string() == "f64" {
+        // At `f64`, or generic over its float type (checked where that type is `f64`).
+        let checkable = plain.float().to_string() == "f64"
+            || super::struct_hvp::float_param(item, &plain).is_some();
+        let check = if checkable {
             super::gradcheck::emit(item, &plain, &allows(), true)
         } else {
             quote!()

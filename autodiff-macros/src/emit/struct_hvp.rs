@@ -132,7 +132,7 @@ fn part(p: &Param, b: &syn::Ident, which: &str) -> TokenStream {
 }
 
 /// The float type when it is one of the function's type parameters.
-fn float_param(item: &syn::ItemFn, ctx: &Ctx) -> Option<syn::Ident> {
+pub(super) fn float_param(item: &syn::ItemFn, ctx: &Ctx) -> Option<syn::Ident> {
     let float = ctx.float().to_string();
     item.sig
         .generics
