@@ -547,6 +547,41 @@ fn hvp_of_a_generic_struct_function_against_differences_of_the_gradient() {
     let mut hv = hv_p.to_flat();
     hv.extend(hv_x.iter());
     common::assert_hvp(grad, &point, &direction, &hv);
+    // The generated check of the same derivatives, at `T = f64`.
+    generic_net_loss_gradcheck(&p, &x, &targets, 0.7).unwrap();
+}
+
+/// A rule with a deliberate mistake in its reverse mode, reached through a function generic
+/// over its float type with a struct parameter: that function's `f_gradcheck` (at `f64`,
+/// HVP included) must catch it.
+#[differentiate(custom)]
+fn square_miscounted<T: autodiff::num_traits::Float>(x: T) -> T {
+    x * x
+}
+
+fn square_miscounted_jvp<T: autodiff::num_traits::Float>(x: T, x_dot: T) -> (T, T) {
+    (x * x, (x + x) * x_dot)
+}
+
+fn square_miscounted_vjp<T: autodiff::num_traits::Float>(x: T, dout: T) -> (T, T) {
+    (x * x, (x + x + x) * dout)
+}
+
+#[differentiate]
+fn affine_miscounted<T: autodiff::num_traits::Float + 'static>(a: &Affine<T>, x: &[T]) -> T {
+    square_miscounted(a.gain) + a.energy(x)
+}
+
+#[test]
+fn gradchecks_of_generic_struct_functions_run_at_f64() {
+    let a = Affine {
+        w: Array2::<f64>::zeros((1, 1)),
+        b: Array1::<f64>::zeros(1),
+        gain: 1.5,
+    };
+    affine_energy_gradcheck(&a, &[0.5, -2.0]).unwrap();
+    let report = affine_miscounted_gradcheck(&a, &[0.5, -2.0]).unwrap_err();
+    assert_eq!(report.label(), Some("a"), "{report}");
 }
 
 // A method of a generic struct called from a differentiated free function generic over the

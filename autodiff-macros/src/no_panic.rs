@@ -1669,6 +1669,14 @@ fn generic_net_loss<T: autodiff::num_traits::Float + 'static>(
     let logits = h.dot(&p.head);
     ops::cross_entropy(&logits, targets) * p.gain * scale + p.eps * p.gain
 }"###,
+    r###"#[differentiate(custom)]
+fn square_miscounted<T: autodiff::num_traits::Float>(x: T) -> T {
+    x * x
+}"###,
+    r###"#[differentiate]
+fn affine_miscounted<T: autodiff::num_traits::Float + 'static>(a: &Affine<T>, x: &[T]) -> T {
+    square_miscounted(a.gain) + a.energy(x)
+}"###,
     r###"#[differentiate]
 fn affine_energy<T: autodiff::num_traits::Float + 'static>(a: &Affine<T>, x: &[T]) -> T {
     a.energy(x)

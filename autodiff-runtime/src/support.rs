@@ -578,7 +578,7 @@ pub fn seq_from_f64<T: AtF64>(s: &[f64]) -> Vec<T> {
 /// assert_eq!(w, vec![1.0, 2.0]);
 /// ```
 #[track_caller]
-pub fn rebuilt_like<P: crate::Differentiable<Scalar = f64>>(like: &P, flat: &[f64]) -> P {
+pub fn rebuilt_like<P: crate::Differentiable>(like: &P, flat: &[P::Scalar]) -> P {
     let mut value = like.zero_like();
     value.set_from_flat(flat);
     value

@@ -265,6 +265,153 @@ fn loss_grad<T: Float + 'static>(
 ) -> (T, Layer<T>, Array2<T>) {
     loss_vjp(p, x, targets, <T as ::autodiff::__private::One>::one())
 }
+/// Checks the derivatives of [`loss`] at this point: the gradient of each active parameter against central differences of `loss` (the report names the parameter and coordinate), `loss_jvp` against the gradient along a random direction, and `loss_hvp` against differences of `loss_grad`, with the default tolerance for `f64`.
+#[allow(
+    dead_code,
+    unused_mut,
+    unused_imports,
+    unused_variables,
+    unused_assignments,
+    unused_parens,
+    clippy::needless_late_init,
+    clippy::too_many_arguments,
+    clippy::type_complexity,
+    clippy::let_and_return,
+    clippy::assign_op_pattern,
+    clippy::neg_multiply,
+    clippy::double_parens,
+    clippy::unnecessary_cast,
+    clippy::identity_op,
+    clippy::ptr_arg,
+    clippy::clone_on_copy
+)]
+#[allow(clippy::multiple_bound_locations)]
+fn loss_gradcheck<T: Float + 'static>(
+    p: &Layer<T>,
+    x: &Array2<T>,
+    targets: &[usize],
+) -> ::core::result::Result<(), ::autodiff::GradcheckReport>
+where
+    T: ::autodiff::__private::AtF64,
+{
+    loss_gradcheck_with(p, x, targets, ::autodiff::Tolerance::default())
+}
+/// [`loss_gradcheck`] with the given tolerance.
+#[allow(
+    dead_code,
+    unused_mut,
+    unused_imports,
+    unused_variables,
+    unused_assignments,
+    unused_parens,
+    clippy::needless_late_init,
+    clippy::too_many_arguments,
+    clippy::type_complexity,
+    clippy::let_and_return,
+    clippy::assign_op_pattern,
+    clippy::neg_multiply,
+    clippy::double_parens,
+    clippy::unnecessary_cast,
+    clippy::identity_op,
+    clippy::ptr_arg,
+    clippy::clone_on_copy
+)]
+#[allow(clippy::multiple_bound_locations)]
+fn loss_gradcheck_with<T: Float + 'static>(
+    p: &Layer<T>,
+    x: &Array2<T>,
+    targets: &[usize],
+    __tol: ::autodiff::Tolerance,
+) -> ::core::result::Result<(), ::autodiff::GradcheckReport>
+where
+    T: ::autodiff::__private::AtF64,
+{
+    use ::autodiff::__private as __ad;
+    use __ad::Flatten as _;
+    let __parts: ::std::vec::Vec<::std::vec::Vec<f64>> = ::std::vec![
+        __ad::Differentiable::to_flat(p).flatten(), x.flatten()
+    ];
+    let __point: ::std::vec::Vec<f64> = __parts.concat();
+    let __ranges = __ad::ranges(
+        &__parts.iter().map(|p| p.len()).collect::<::std::vec::Vec<_>>(),
+    );
+    __ad::check_derivatives(
+        |__v: &[f64]| __ad::AtF64::to_f64(
+            loss(
+                &__ad::rebuilt_like(
+                    p,
+                    &__ad::seq_from_f64::<T>(&__v[__ranges[0usize].clone()]),
+                ),
+                &__ad::reshape_like(
+                    &x,
+                    &__ad::seq_from_f64::<T>(&__v[__ranges[1usize].clone()]),
+                ),
+                targets,
+            ),
+        ),
+        |__v: &[f64]| {
+            let (_, __p, __x) = loss_grad(
+                &__ad::rebuilt_like(
+                    p,
+                    &__ad::seq_from_f64::<T>(&__v[__ranges[0usize].clone()]),
+                ),
+                &__ad::reshape_like(
+                    &x,
+                    &__ad::seq_from_f64::<T>(&__v[__ranges[1usize].clone()]),
+                ),
+                targets,
+            );
+            [__ad::Differentiable::to_flat(&__p).flatten(), __x.flatten()].concat()
+        },
+        |__v: &[f64], __d: &[f64]| __ad::AtF64::to_f64(
+            loss_jvp(
+                    &__ad::rebuilt_like(
+                        p,
+                        &__ad::seq_from_f64::<T>(&__v[__ranges[0usize].clone()]),
+                    ),
+                    &__ad::reshape_like(
+                        &x,
+                        &__ad::seq_from_f64::<T>(&__v[__ranges[1usize].clone()]),
+                    ),
+                    targets,
+                    &__ad::rebuilt_like(
+                        p,
+                        &__ad::seq_from_f64::<T>(&__d[__ranges[0usize].clone()]),
+                    ),
+                    &__ad::reshape_like(
+                        &x,
+                        &__ad::seq_from_f64::<T>(&__d[__ranges[1usize].clone()]),
+                    ),
+                )
+                .1,
+        ),
+        |__v: &[f64], __d: &[f64]| {
+            let (_, _, _, __hv_p, __hv_x) = loss_hvp(
+                &__ad::rebuilt_like(
+                    p,
+                    &__ad::seq_from_f64::<T>(&__v[__ranges[0usize].clone()]),
+                ),
+                &__ad::reshape_like(
+                    &x,
+                    &__ad::seq_from_f64::<T>(&__v[__ranges[1usize].clone()]),
+                ),
+                targets,
+                &__ad::rebuilt_like(
+                    p,
+                    &__ad::seq_from_f64::<T>(&__d[__ranges[0usize].clone()]),
+                ),
+                &__ad::reshape_like(
+                    &x,
+                    &__ad::seq_from_f64::<T>(&__d[__ranges[1usize].clone()]),
+                ),
+            );
+            [__ad::Differentiable::to_flat(&__hv_p).flatten(), __hv_x.flatten()].concat()
+        },
+        &__point,
+        &[("p", __ranges[0usize].clone()), ("x", __ranges[1usize].clone())],
+        __tol,
+    )
+}
 /// Hessian-vector product of [`loss`] by forward-over-reverse: its value, its gradient, then H·v for the direction `v = (p_dot, x_dot)`, in one pass and without forming the Hessian (`loss`'s own pullback run on dual numbers; struct parameters are seeded through `DualTwin`).
 #[allow(
     dead_code,

@@ -12,7 +12,7 @@ use quote::{format_ident, quote};
 /// The two items, for functions with a float result, of `f64` or generic over their float
 /// type (the checks run in `f64`: a generic function's check requires `T: AtF64`, so it
 /// compiles whatever the function's bounds and runs where `T = f64`). Without `f_hvp`
-/// (functions with struct parameters) the Hessian-vector product is not checked.
+/// (methods and functions of concrete structs) the Hessian-vector product is not checked.
 pub fn emit(item: &syn::ItemFn, ctx: &Ctx, allows: &TokenStream, with_hvp: bool) -> TokenStream {
     let f = &item.sig.ident;
     let (vis, generics) = (&item.vis, &item.sig.generics);
@@ -56,11 +56,14 @@ pub fn emit(item: &syn::ItemFn, ctx: &Ctx, allows: &TokenStream, with_hvp: bool)
         .iter()
         .map(|p| rebuild(ctx, p, &quote!(__d)))
         .collect();
-    let flat = |p: &Param, value: TokenStream, borrowed: bool| {
-        if generic && p.shape == ParamShape::Scalar {
-            return quote!(::std::vec![__ad::AtF64::to_f64(#value)]);
+    let flat = |p: &Param, value: TokenStream, borrowed: bool| match p.shape {
+        ParamShape::Scalar if generic => quote!(::std::vec![__ad::AtF64::to_f64(#value)]),
+        // `to_flat` gives the struct's own float type.
+        ParamShape::Struct if generic => {
+            let leaves = flat(p.shape, value, borrowed);
+            quote!(#leaves.flatten())
         }
-        flat(p.shape, value, borrowed)
+        _ => flat(p.shape, value, borrowed),
     };
     // A generic function's result is a `T`.
     let to_f64 = |value: TokenStream| {

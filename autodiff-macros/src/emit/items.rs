@@ -54,16 +54,18 @@ pub fn emit(item: &syn::ItemFn, func: &Func, act: &Activity, needed: &Needed) ->
     let own = |ctx: &Ctx, suffix: &str| pullback(item, ctx, suffix);
     // Struct parameters: no dual twin (a struct of dual numbers is not a type the macro can
     // write), so `_hvp` only where the function is generic over its float type, and a
-    // `_gradcheck` of the first derivatives.
+    // `_gradcheck` (of the first derivatives, and of the HVP where there is one).
     if plain.has_struct_param() {
         let (pullbacks, _) = pullbacks(item, &plain, &own, false);
         let grad = scalar_out.then(|| grad(item, &plain));
-        let check = (scalar_out && plain.float().to_string() == "f64")
-            .then(|| super::gradcheck::emit(item, &plain, &allows(), false));
         // Generic over its float type: its own pullback on dual numbers is the HVP.
         let hvp = (scalar_out && !func.method)
             .then(|| super::struct_hvp::emit(item, &plain))
             .flatten();
+        let checkable = plain.float().to_string() == "f64"
+            || (!func.method && super::struct_hvp::float_param(item, &plain).is_some());
+        let check = (scalar_out && checkable)
+            .then(|| super::gradcheck::emit(item, &plain, &allows(), hvp.is_some()));
         return quote!(#own_jvp #pullbacks #vjp #grad #check #hvp);
     }
     let (pullbacks, dual) = pullbacks(item, &plain, &own, true);
