@@ -12,10 +12,9 @@
 //! (allocation failure aborts with a `Vec` too).
 //!
 //! Stacks of `f64`, `f32` or their dual numbers can come from a per-thread
-//! [`pool`](crate::pool) ([`SaveStack::pooled`]) and go back to it when dropped, as Tapenade's stack persists between calls. Without it each
-//! gradient of a large loop allocated its tape afresh, and glibc serves a block of the size
-//! it last freed with a new `mmap`: every call then faulted in every page of its tape
-//! (Horner's rule at n = 10⁵, called in a loop: `f_grad` / primal 5.8 instead of 1.8).
+//! [`pool`](crate::pool) ([`SaveStack::pooled`]) and go back to it when dropped, as
+//! Tapenade's stack persists between calls, so that a program taking gradient after
+//! gradient does not allocate (and fault in) a large tape on every call.
 //!
 //! ```
 //! use autodiff_runtime::save_stack::SaveStack;
