@@ -62,6 +62,27 @@ fn repeated_calls_reuse_pooled_buffers_cleanly() {
     }
 }
 
+/// An untyped index computed by a branch, saved for the reverse sweep: its kind is a guess
+/// from the syntax (a float, at first sight), so its tape must not be one of the pooled
+/// float tapes, which would not compile for a `usize`.
+#[differentiate]
+fn mirrored_squares(x: &[f64]) -> f64 {
+    let n = x.len();
+    let mut s = 0.0;
+    for i in 0..n {
+        let j = if x[i] > 0.0 { i } else { n - 1 - i };
+        s += x[j] * x[j] * x[i];
+    }
+    s
+}
+
+#[test]
+fn a_saved_untyped_index_keeps_a_plain_tape() {
+    let x = [0.5, -1.5, 2.0, -0.25, 0.75];
+    let (_, grad) = mirrored_squares_grad(&x);
+    assert_grad(mirrored_squares, &x, &grad);
+}
+
 /// Horner's rule: `acc` is overwritten every iteration and the old value is needed.
 #[differentiate]
 fn horner(x: f64, c: &[f64]) -> f64 {

@@ -1152,6 +1152,16 @@ fn rosenbrock(x: &[f64]) -> f64 {
     s
 }"###,
     r###"#[differentiate]
+fn mirrored_squares(x: &[f64]) -> f64 {
+    let n = x.len();
+    let mut s = 0.0;
+    for i in 0..n {
+        let j = if x[i] > 0.0 { i } else { n - 1 - i };
+        s += x[j] * x[j] * x[i];
+    }
+    s
+}"###,
+    r###"#[differentiate]
 fn horner(x: f64, c: &[f64]) -> f64 {
     let mut acc = 0.0;
     for i in (0..c.len()).rev() {

@@ -6,9 +6,11 @@
 //! loop: `f_grad` / primal 4.5 with fresh tapes, 1.8 with pooled ones; `f_hvp` of Rosenbrock
 //! spent most of its time in page faults).
 //!
-//! Only `f64`, `f32` and their dual numbers have pools ([`Pooled`]); a pool keeps at most
-//! 8 buffers and 64 MiB, enough for the buffers of a few nested calls, little enough that a
-//! program that once took a huge gradient does not keep its buffers for good.
+//! Only `f64`, `f32` and their dual numbers have pools ([`Pooled`]). Each pool (one per
+//! float type and thread) keeps at most 8 buffers and 64 MiB, enough for the buffers of a
+//! few nested calls; a larger buffer is freed when given back, and [`release`] frees what
+//! this thread's pools hold. The pooled memory stays allocated until then: up to 64 MiB per
+//! float type used, per thread.
 //!
 //! ```
 //! use autodiff_runtime::pool;
@@ -53,8 +55,8 @@ pooled!(
     Dual<f32> => DUAL_F32_BUFFERS
 );
 
-/// An empty buffer from this thread's pool with room for `len` values: the last returned
-/// one that has the room, else the last returned (grown), else a new one.
+/// An empty buffer from this thread's pool with room for `len` values: the smallest pooled
+/// one with the room, else the largest (grown), else a new one.
 ///
 /// ```
 /// let buffer: Vec<f32> = autodiff_runtime::pool::take(16);
@@ -63,11 +65,11 @@ pooled!(
 pub fn take<T: Pooled>(len: usize) -> Vec<T> {
     let taken = T::pool().try_with(|pool| {
         let mut pool = pool.borrow_mut();
-        let roomy = pool.iter().rposition(|b| b.capacity() >= len);
-        match roomy {
-            Some(i) => Some(pool.swap_remove(i)),
-            None => pool.pop(),
-        }
+        let roomy = (0..pool.len())
+            .filter(|&i| pool[i].capacity() >= len)
+            .min_by_key(|&i| pool[i].capacity());
+        let largest = (0..pool.len()).max_by_key(|&i| pool[i].capacity());
+        roomy.or(largest).map(|i| pool.swap_remove(i))
     });
     let mut buffer = taken.ok().flatten().unwrap_or_default();
     buffer.reserve(len);
@@ -96,6 +98,24 @@ pub fn give_back<T: Pooled>(mut buffer: Vec<T>) {
     });
 }
 
+/// Frees the buffers this thread's pools hold (after a phase of large derivatives, say).
+///
+/// ```
+/// use autodiff_runtime::pool;
+/// pool::give_back(vec![0.0f64; 1000]);
+/// pool::release();
+/// assert_eq!(pool::take::<f64>(0).capacity(), 0);
+/// ```
+pub fn release() {
+    fn clear<T: Pooled>() {
+        let _ = T::pool().try_with(|pool| pool.borrow_mut().clear());
+    }
+    clear::<f64>();
+    clear::<f32>();
+    clear::<Dual<f64>>();
+    clear::<Dual<f32>>();
+}
+
 /// `x` seeded with the direction `t`, as dual numbers, in a pooled buffer: `f_hvp`'s
 /// inputs, given back with [`give_back`] when it is done.
 ///
@@ -108,15 +128,8 @@ pub fn duals<T: num_traits::Float>(x: &[T], t: &[T]) -> Vec<Dual<T>>
 where
     Dual<T>: Pooled,
 {
-    assert_eq!(
-        x.len(),
-        t.len(),
-        "a value of length {} has a direction of length {}",
-        x.len(),
-        t.len()
-    );
     let mut buffer = take(x.len());
-    buffer.extend(x.iter().zip(t).map(|(&a, &b)| Dual::new(a, b)));
+    buffer.extend(crate::support::paired_duals(x, t));
     buffer
 }
 
@@ -147,22 +160,31 @@ mod tests {
         a.push(1.0);
         drop(a);
         drop(b);
-        // Last in, first out: `b`'s buffer, then `a`'s, emptied.
-        let c = SaveStack::<f32>::pooled();
-        let d = SaveStack::<f32>::pooled();
-        assert!(c.capacity() >= 300 && c.capacity() < 600 && c.is_empty());
-        assert!(d.capacity() >= 100 && d.capacity() < 300 && d.is_empty());
-        assert_eq!(SaveStack::<f32>::pooled().capacity(), 0);
+        // Best fit: a small reservation gets `a`'s buffer, a large one `b`'s, emptied.
+        let mut c = SaveStack::<f32>::pooled();
+        c.reserve_for(&(0..50), 1);
+        let mut d = SaveStack::<f32>::pooled();
+        d.reserve_for(&(0..50), 1);
+        assert!(c.capacity() >= 100 && c.capacity() < 300 && c.is_empty());
+        assert!(d.capacity() >= 300 && d.capacity() < 600 && d.is_empty());
+        assert_eq!(take::<f32>(0).capacity(), 0);
         // A buffer larger than the pool may hold is freed, not kept.
         let mut huge = SaveStack::<f32>::pooled();
         huge.reserve_for(&(0..POOL_BYTES / 4 + 1), 1);
         drop(huge);
-        assert_eq!(SaveStack::<f32>::pooled().capacity(), 0);
-        // A request is served by a buffer with room for it where there is one.
+        assert_eq!(take::<f32>(0).capacity(), 0);
+        // The smallest buffer with room serves a request; without one, the largest grows.
+        give_back(Vec::<f32>::with_capacity(500));
         give_back(Vec::<f32>::with_capacity(50));
         give_back(Vec::<f32>::with_capacity(5));
-        assert!(take::<f32>(40).capacity() >= 50);
-        assert!(take::<f32>(40).capacity() >= 40);
+        let fit = take::<f32>(40);
+        assert!(fit.capacity() >= 50 && fit.capacity() < 500);
+        assert!(take::<f32>(1000).capacity() >= 1000);
+        assert!(take::<f32>(0).capacity() >= 5);
+        assert_eq!(take::<f32>(0).capacity(), 0);
+        // `release` empties the pool.
+        give_back(Vec::<f32>::with_capacity(5));
+        super::release();
         assert_eq!(take::<f32>(0).capacity(), 0);
         // At most POOL_BUFFERS buffers wait.
         let many: Vec<_> = (0..POOL_BUFFERS + 3)
@@ -173,9 +195,7 @@ mod tests {
             })
             .collect();
         drop(many);
-        let again: Vec<_> = (0..POOL_BUFFERS + 3)
-            .map(|_| SaveStack::<f32>::pooled())
-            .collect();
+        let again: Vec<_> = (0..POOL_BUFFERS + 3).map(|_| take::<f32>(0)).collect();
         let kept = again.iter().filter(|s| s.capacity() > 0).count();
         assert_eq!(kept, POOL_BUFFERS);
     }

@@ -34,22 +34,37 @@ use crate::pool::{self, Pooled};
 #[derive(Clone, Debug, Default)]
 pub struct SaveStack<T> {
     items: Vec<T>,
-    /// Where the buffer goes when the stack is dropped: back to its thread's pool, for a
-    /// stack taken from one.
-    recycle: Option<fn(Vec<T>)>,
+    /// For a stack whose buffer comes from its thread's pool: how it takes one and gives it
+    /// back.
+    pool: Option<PoolFns<T>>,
 }
+
+#[derive(Debug)]
+struct PoolFns<T> {
+    take: fn(usize) -> Vec<T>,
+    give_back: fn(Vec<T>),
+}
+
+// Function pointers copy whatever `T` is (a derive would ask `T: Copy`).
+impl<T> Clone for PoolFns<T> {
+    fn clone(&self) -> Self {
+        *self
+    }
+}
+impl<T> Copy for PoolFns<T> {}
 
 impl<T> Drop for SaveStack<T> {
     fn drop(&mut self) {
-        if let Some(give_back) = self.recycle {
-            give_back(std::mem::take(&mut self.items));
+        if let Some(pool) = self.pool {
+            (pool.give_back)(std::mem::take(&mut self.items));
         }
     }
 }
 
 impl<T: Pooled> SaveStack<T> {
-    /// An empty stack on a buffer from this thread's pool (the one returned last), which it
-    /// returns when dropped; a new empty one if the pool is empty.
+    /// An empty stack whose buffer comes from this thread's pool when it is first reserved
+    /// (the smallest pooled buffer with room for the reservation), and goes back to it when
+    /// the stack is dropped.
     ///
     /// ```
     /// use autodiff_runtime::save_stack::SaveStack;
@@ -57,13 +72,17 @@ impl<T: Pooled> SaveStack<T> {
     /// first.reserve_for(&(0..1000), 1);
     /// drop(first);
     /// // The next stack reuses the buffer, cleared.
-    /// let second = SaveStack::<f64>::pooled();
+    /// let mut second = SaveStack::<f64>::pooled();
+    /// second.reserve_for(&(0..10), 1);
     /// assert!(second.is_empty() && second.capacity() >= 1000);
     /// ```
     pub fn pooled() -> Self {
         SaveStack {
-            items: pool::take(0),
-            recycle: Some(pool::give_back::<T>),
+            items: Vec::new(),
+            pool: Some(PoolFns {
+                take: pool::take::<T>,
+                give_back: pool::give_back::<T>,
+            }),
         }
     }
 }
@@ -78,7 +97,7 @@ impl<T> SaveStack<T> {
     pub const fn new() -> Self {
         SaveStack {
             items: Vec::new(),
-            recycle: None,
+            pool: None,
         }
     }
 
@@ -125,8 +144,12 @@ impl<T> SaveStack<T> {
     /// assert!(saved.capacity() >= 200);
     /// ```
     pub fn reserve_for<I: Iterator>(&mut self, trips: &I, per_trip: usize) {
-        self.items
-            .reserve(trips.size_hint().0.saturating_mul(per_trip));
+        let more = trips.size_hint().0.saturating_mul(per_trip);
+        match self.pool {
+            // A pooled stack's first reservation picks the buffer that fits it.
+            Some(pool) if self.items.capacity() == 0 && more > 0 => self.items = (pool.take)(more),
+            _ => self.items.reserve(more),
+        }
     }
 
     /// How many values are saved.

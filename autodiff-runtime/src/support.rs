@@ -339,6 +339,15 @@ fn tangent_len_mismatch(primal: usize, tangent: usize, name: &str, param: &str) 
 /// ```
 #[track_caller]
 pub fn duals<T: Float>(x: &[T], t: &[T]) -> Vec<Dual<T>> {
+    paired_duals(x, t).collect()
+}
+
+/// `x` and `t` paired into dual numbers, once their lengths are checked.
+#[track_caller]
+pub(crate) fn paired_duals<'a, T: Float>(
+    x: &'a [T],
+    t: &'a [T],
+) -> impl Iterator<Item = Dual<T>> + 'a {
     assert_eq!(
         x.len(),
         t.len(),
@@ -346,7 +355,7 @@ pub fn duals<T: Float>(x: &[T], t: &[T]) -> Vec<Dual<T>> {
         x.len(),
         t.len()
     );
-    x.iter().zip(t).map(|(&a, &b)| Dual::new(a, b)).collect()
+    x.iter().zip(t).map(|(&a, &b)| Dual::new(a, b))
 }
 
 /// [`duals`] for arrays.
@@ -778,7 +787,8 @@ pub fn lift_seq<T: Float>(x: &[T]) -> Vec<Dual<T>> {
 /// with the `fma` feature, e.g. by `-C target-cpu=native`; every aarch64) and as a product
 /// and a sum where it has not (where `mul_add` would be a slow library call).
 /// Tangent code uses it for `αẋ + β`: the derivative's rounding may then differ by build
-/// target, the primal's never does.
+/// target, the primal's never does. The choice is made for the whole build (a function
+/// marked `#[target_feature(enable = "fma")]` alone does not get fused tangents).
 ///
 /// ```
 /// use autodiff_runtime::support::mul_add;

@@ -139,7 +139,7 @@ impl Ctx<'_> {
             .into_iter()
             .map(|v| {
                 let (name, tape) = (self.name(v), self.tape(v));
-                self.use_tape(&tape, self.kind(v) == Kind::Float);
+                self.use_tape(&tape, self.kind(v) == Kind::Float && self.active(v));
                 quote!(#tape.push(#name);)
             })
             .collect()
@@ -503,11 +503,11 @@ impl Ctx<'_> {
                 quote!(let #local = #old;)
             }
             crate::analysis::needed::SaveSite::Tape => {
-                let (tape, scalars) = match place {
-                    Place::Index(..) => (self.elem_tape(v), self.kind(v) == Kind::FloatSeq),
-                    Place::Var(_) => (self.tape(v), self.kind(v) == Kind::Float),
+                let (tape, kind) = match place {
+                    Place::Index(..) => (self.elem_tape(v), Kind::FloatSeq),
+                    Place::Var(_) => (self.tape(v), Kind::Float),
                 };
-                self.use_tape(&tape, scalars);
+                self.use_tape(&tape, self.kind(v) == kind && self.active(v));
                 quote!(#tape.push(#old);)
             }
         }
@@ -651,7 +651,9 @@ impl Ctx<'_> {
     }
 
     /// Declares `tape`, which saves scalars of the function's float type (or their dual
-    /// numbers) when `scalars`.
+    /// numbers) when `scalars`. Only active variables count: a kind is a guess from the
+    /// syntax (an untyped `let j = if c { i } else { k };` reads as a float), but a value
+    /// that carries a derivative is a float, and a pooled tape only compiles for floats.
     pub fn use_tape(&self, tape: &Ident, scalars: bool) {
         // Lifted code saves active scalars as `Dual<F>` and inactive ones as `F`: both pool.
         let pooled = scalars && self.concrete_float();

@@ -62,8 +62,7 @@ pub fn emit(item: &syn::ItemFn, func: &Func, act: &Activity, needed: &Needed) ->
         let hvp = (scalar_out && !func.method)
             .then(|| super::struct_hvp::emit(item, &plain))
             .flatten();
-        let checkable = plain.float().to_string() == "f64"
-            || (!func.method && super::struct_hvp::float_param(item, &plain).is_some());
+        let checkable = plain.float().to_string() == "f64" || checked_at_f64(item, &plain);
         let check = (scalar_out && checkable)
             .then(|| super::gradcheck::emit(item, &plain, &allows(), hvp.is_some()));
         return quote!(#own_jvp #pullbacks #vjp #grad #check #hvp);
@@ -73,8 +72,7 @@ pub fn emit(item: &syn::ItemFn, func: &Func, act: &Activity, needed: &Needed) ->
         let grad = grad(item, &plain);
         let hvp = hvp(item, &plain, dual);
         // At `f64`, or generic over its float type (checked where that type is `f64`).
-        let checkable = plain.float().to_string() == "f64"
-            || super::struct_hvp::float_param(item, &plain).is_some();
+        let checkable = plain.float().to_string() == "f64" || checked_at_f64(item, &plain);
         let check = if checkable {
             super::gradcheck::emit(item, &plain, &allows(), true)
         } else {
@@ -85,6 +83,26 @@ pub fn emit(item: &syn::ItemFn, func: &Func, act: &Activity, needed: &Needed) ->
         quote!()
     };
     quote!(#own_jvp #pullbacks #vjp #extra)
+}
+
+/// Whether `f_gradcheck` of a function generic over its float type `T` can run at
+/// `T = f64`: `T` is the function's own type parameter (not a method's impl's), and every
+/// active parameter is over `T` alone (a parameter of `f64` or a struct of `f64` fields
+/// beside `T` would not be rebuilt from the check's points).
+fn checked_at_f64(item: &syn::ItemFn, ctx: &Ctx) -> bool {
+    use crate::tokens::mentions_ident;
+    let Some(t) = super::struct_hvp::float_param(item, ctx) else {
+        return false;
+    };
+    let (f64_, f32_) = (format_ident!("f64"), format_ident!("f32"));
+    !ctx.func.method
+        && ctx.func.params.iter().filter(|p| p.active).all(|p| {
+            let ty = &p.ty;
+            let ty = quote!(#ty);
+            mentions_ident(ty.clone(), &t)
+                && !mentions_ident(ty.clone(), &f64_)
+                && !mentions_ident(ty, &f32_)
+        })
 }
 
 /// Makes a pullback of `f` with its own body, under a name (the name says whether it takes
