@@ -56,7 +56,7 @@ pub fn emit(item: &syn::ItemFn, ctx: &Ctx, allows: &TokenStream, with_hvp: bool)
         .iter()
         .map(|p| rebuild(ctx, p, &quote!(__d)))
         .collect();
-    let flat = |p: &Param, value: TokenStream, borrowed: bool| match p.shape {
+    let flat_f64 = |p: &Param, value: TokenStream, borrowed: bool| match p.shape {
         ParamShape::Scalar if generic => quote!(::std::vec![__ad::AtF64::to_f64(#value)]),
         // `to_flat` gives the struct's own float type.
         ParamShape::Struct if generic => {
@@ -73,7 +73,9 @@ pub fn emit(item: &syn::ItemFn, ctx: &Ctx, allows: &TokenStream, with_hvp: bool)
             value
         }
     };
-    let flats = active.iter().map(|p| flat(p, passed_name(ctx, p), true));
+    let flats = active
+        .iter()
+        .map(|p| flat_f64(p, passed_name(ctx, p), true));
     let k = 0..active.len();
     let labels = active.iter().map(|p| ctx.name(p.var).to_string());
     let bars: Vec<syn::Ident> = active
@@ -83,7 +85,7 @@ pub fn emit(item: &syn::ItemFn, ctx: &Ctx, allows: &TokenStream, with_hvp: bool)
     let flat_bars: Vec<TokenStream> = active
         .iter()
         .zip(&bars)
-        .map(|(p, b)| flat(p, quote!(#b), false))
+        .map(|(p, b)| flat_f64(p, quote!(#b), false))
         .collect();
     let hvs: Vec<syn::Ident> = active
         .iter()
@@ -92,7 +94,7 @@ pub fn emit(item: &syn::ItemFn, ctx: &Ctx, allows: &TokenStream, with_hvp: bool)
     let flat_hvs: Vec<TokenStream> = active
         .iter()
         .zip(&hvs)
-        .map(|(p, hv)| flat(p, quote!(#hv), false))
+        .map(|(p, hv)| flat_f64(p, quote!(#hv), false))
         .collect();
     let value = to_f64(quote!(#primal(#(#at_point),*)));
     let tangent = to_f64(quote!(#jvp(#(#at_point,)* #(#directions),*).1));

@@ -62,8 +62,7 @@ pub fn emit(item: &syn::ItemFn, func: &Func, act: &Activity, needed: &Needed) ->
         let hvp = (scalar_out && !func.method)
             .then(|| super::struct_hvp::emit(item, &plain))
             .flatten();
-        let checkable = plain.float().to_string() == "f64" || checked_at_f64(item, &plain);
-        let check = (scalar_out && checkable)
+        let check = (scalar_out && has_gradcheck(item, &plain))
             .then(|| super::gradcheck::emit(item, &plain, &allows(), hvp.is_some()));
         return quote!(#own_jvp #pullbacks #vjp #grad #check #hvp);
     }
@@ -71,9 +70,7 @@ pub fn emit(item: &syn::ItemFn, func: &Func, act: &Activity, needed: &Needed) ->
     let extra = if scalar_out {
         let grad = grad(item, &plain);
         let hvp = hvp(item, &plain, dual);
-        // At `f64`, or generic over its float type (checked where that type is `f64`).
-        let checkable = plain.float().to_string() == "f64" || checked_at_f64(item, &plain);
-        let check = if checkable {
+        let check = if has_gradcheck(item, &plain) {
             super::gradcheck::emit(item, &plain, &allows(), true)
         } else {
             quote!()
@@ -85,12 +82,16 @@ pub fn emit(item: &syn::ItemFn, func: &Func, act: &Activity, needed: &Needed) ->
     quote!(#own_jvp #pullbacks #vjp #extra)
 }
 
-/// Whether `f_gradcheck` of a function generic over its float type `T` can run at
-/// `T = f64`: `T` is the function's own type parameter (not a method's impl's), and every
-/// active parameter is over `T` alone (a parameter of `f64` or a struct of `f64` fields
-/// beside `T` would not be rebuilt from the check's points).
-fn checked_at_f64(item: &syn::ItemFn, ctx: &Ctx) -> bool {
+/// Whether `f` gets an `f_gradcheck` (which checks in `f64`): at `f64`, or generic over its
+/// float type `T` where the check can run at `T = f64`: `T` is the function's own type
+/// parameter (not a method's impl's), and every active parameter is over `T` alone (a
+/// parameter of `f64` or a struct of `f64` fields beside `T` would not be rebuilt from the
+/// check's points). `f32` gets none: its central differences would be too coarse.
+fn has_gradcheck(item: &syn::ItemFn, ctx: &Ctx) -> bool {
     use crate::tokens::mentions_ident;
+    if ctx.float().to_string() == "f64" {
+        return true;
+    }
     let Some(t) = super::struct_hvp::float_param(item, ctx) else {
         return false;
     };
@@ -929,7 +930,7 @@ fn hvp(item: &syn::ItemFn, ctx: &Ctx, dual: &str) -> TokenStream {
         &item.sig.generics.where_clause,
     );
     let (f, name, dual_pb) = (&item.sig.ident, ident(item, "_hvp"), ident(item, dual));
-    // The twin of callers lends nothing here.
+    // The twin of callers takes an accumulator per sequence: a pooled one (below) or none.
     let lifted = Ctx::new(ctx.func, ctx.act, ctx.needed, Mode::Lifted);
     // At a concrete float type, an active slice's dual input and its cotangent live in
     // buffers of the thread's pool (`autodiff::pool`), given back at the end.
