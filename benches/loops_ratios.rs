@@ -19,6 +19,8 @@ use autodiff::{Gradients, Tape};
 
 #[path = "loops/horner.rs"]
 mod horner;
+#[path = "lstm/objective.rs"]
+mod lstm;
 #[path = "loops/oscillator.rs"]
 mod oscillator;
 #[path = "loops/recurrence.rs"]
@@ -27,6 +29,7 @@ mod recurrence;
 #[path = "loops/rosenbrock.rs"]
 mod rosenbrock;
 use horner::*;
+use lstm::*;
 use oscillator::*;
 use recurrence::*;
 use rosenbrock::*;
@@ -225,5 +228,103 @@ fn main() {
             ),
         ],
     );
+
+    let g = LstmInput::read(concat!(
+        env!("CARGO_MANIFEST_DIR"),
+        "/benches/data/lstm/lstm_l2_c1024.txt"
+    ));
+    let (l, c, b) = (g.l, g.c, g.b);
+    let (main, extra, state, seq) = (&g.main_params, &g.extra_params, &g.state, &g.sequence);
+    let mut rng = Rng::new(8);
+    let (v_main, v_extra) = (
+        rng.vector(main.len(), -1.0, 1.0),
+        rng.vector(extra.len(), -1.0, 1.0),
+    );
+    let (mut gm, mut ge) = (vec![0.0; main.len()], vec![0.0; extra.len()]);
+    let (mut gm_tape, mut ge_tape) = (gm.clone(), ge.clone());
+    let mut saved = LstmSaved::default();
+    let t = minima(
+        100,
+        &mut [
+            &mut || time(|| lstm_objective(l, c, b, black_box(main), extra, state, seq)),
+            &mut || {
+                time(|| {
+                    lstm_grad_hand(
+                        l,
+                        c,
+                        b,
+                        black_box(main),
+                        extra,
+                        state,
+                        seq,
+                        &mut saved,
+                        &mut gm,
+                        &mut ge,
+                    )
+                })
+            },
+            &mut || time(|| lstm_objective_grad(l, c, b, black_box(main), extra, state, seq)),
+            &mut || {
+                time(|| {
+                    lstm_objective_jvp(
+                        l,
+                        c,
+                        b,
+                        black_box(main),
+                        extra,
+                        state,
+                        seq,
+                        &v_main,
+                        &v_extra,
+                    )
+                })
+            },
+            &mut || {
+                time(|| {
+                    lstm_grad_tape(
+                        &mut tape,
+                        &mut grads,
+                        black_box(&g),
+                        &mut gm_tape,
+                        &mut ge_tape,
+                    )
+                })
+            },
+        ],
+    );
+    print(
+        "d-lstm",
+        &[
+            ("grad/primal", t[2] / t[0]),
+            ("grad/hand", t[2] / t[1]),
+            ("tape/grad", t[4] / t[2]),
+            ("jvp/primal", t[3] / t[0]),
+            (
+                "hvp/grad",
+                hvp_ratio(
+                    100,
+                    &mut || {
+                        time(|| lstm_objective_grad(l, c, b, black_box(main), extra, state, seq))
+                    },
+                    &mut || {
+                        time(|| {
+                            lstm_objective_hvp(
+                                l,
+                                c,
+                                b,
+                                black_box(main),
+                                extra,
+                                state,
+                                seq,
+                                &v_main,
+                                &v_extra,
+                            )
+                        })
+                    },
+                ),
+            ),
+        ],
+    );
+
     print("horner", &[("grad/primal, first and alone", alone)]);
 }

@@ -1,6 +1,6 @@
 //! Runs the stages in order: parse → lower → analyse → emit. Nothing else knows the order.
 
-use crate::analysis::{activity, needed};
+use crate::analysis::{activity, needed, residuals};
 use crate::ir::{lower, ParamShape};
 use crate::parse::Args;
 use proc_macro2::TokenStream;
@@ -75,6 +75,9 @@ fn expand(args: TokenStream, item: &syn::ItemFn) -> Result<TokenStream, Vec<syn:
         return Ok(crate::emit::items::emit_custom(item, &func, &act, &needed));
     }
     let func = lower::lower_fn(item, &is_active)?;
+    let act = activity::analyze(&func)?;
+    // Results the reverse sweep reads get bindings of their own; activity then covers them.
+    let func = residuals::hoist(func, &act);
     let act = activity::analyze(&func)?;
     let needed = needed::analyze(&func, &act);
     Ok(crate::emit::items::emit(item, &func, &act, &needed))

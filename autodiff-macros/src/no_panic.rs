@@ -1486,6 +1486,102 @@ fn rem_by(a: f64, b: f64) -> f64 {
     a % b
 }"###,
     r###"#[differentiate]
+fn log_sum_exp(x: &[f64]) -> f64 {
+    let mut sum = 0.0;
+    for i in 0..x.len() {
+        sum += x[i].exp();
+    }
+    (sum + 2.0).ln() * sum.sqrt()
+}"###,
+    r###"#[differentiate]
+fn nested_reset(x: &[f64]) -> f64 {
+    let mut total = 0.0;
+    let mut s = 0.0;
+    for j in 0..3 {
+        s = 0.5 * s;
+        for i in 0..x.len() {
+            s += x[i] * (j as f64 + 1.0);
+        }
+        total += s * s;
+    }
+    total
+}"###,
+    r###"#[differentiate]
+fn running_square(x: &[f64]) -> f64 {
+    let mut s = 0.0;
+    let mut t = 0.0;
+    for i in 0..x.len() {
+        s = s + x[i];
+        t += s * s;
+    }
+    t
+}"###,
+    r###"#[differentiate]
+fn read_then_overwrite(x: &[f64]) -> f64 {
+    let mut s = x[0] * x[1];
+    let a = s * x[2];
+    s = s * 0.5 + x[3];
+    a * s
+}"###,
+    r###"#[differentiate]
+fn overwritten_by_itself(x: &[f64]) -> f64 {
+    let mut s = x[0] + x[1] * x[2];
+    s = s * s + x[0];
+    s = s.sin() * x[1];
+    s
+}"###,
+    r###"#[differentiate]
+fn branches_and_elements(x: &[f64]) -> f64 {
+    let mut v = x.to_vec();
+    let mut acc = 0.0;
+    for i in 1..v.len() {
+        if v[i - 1] > 0.0 {
+            v[i] = v[i] * v[i - 1].tanh();
+        } else {
+            acc += v[i].exp();
+        }
+        acc += v[i] * 0.5;
+    }
+    let n = v.len();
+    acc + (v[n - 1] * v[n - 1] + 1.0).sqrt()
+}"###,
+    r###"#[differentiate]
+fn helper(a: f64, b: f64) -> f64 {
+    a * b.exp()
+}"###,
+    r###"#[differentiate]
+fn pair(a: f64) -> (f64, f64) {
+    (a.exp(), a.tanh() * a)
+}"###,
+    r###"#[differentiate]
+fn nested_results(x: &[f64]) -> f64 {
+    let a = (x[0] * x[1].exp()).tanh() + x[2].sqrt() * x[1].powf(x[0]);
+    let mut out = Vec::new();
+    out.push(x[0].exp_m1());
+    for i in 0..x.len() {
+        let h = (a * x[i]).tanh().exp();
+        out.push(h.cbrt() + x[i].hypot(a));
+    }
+    let (p, q) = pair(x[3].tanh());
+    let c = helper(x[2].exp(), p.sqrt());
+    let mut s = c * q;
+    for i in 0..out.len() {
+        s += out[i] * out[i];
+    }
+    s
+}"###,
+    r###"#[differentiate]
+fn carried_through_costly(x: &[f64]) -> f64 {
+    let mut h = 0.1;
+    let mut k = 0;
+    while k < x.len() {
+        h = (h * x[0] + x[k]).tanh();
+        h = 0.3 * (h - 0.5).exp();
+        k += 1;
+    }
+    h
+}"###,
+    r###"#[differentiate]
 fn poly(x: f64, y: f64) -> f64 {
     let a = x * x * y;
     let b = 3.0 * y - x / y;

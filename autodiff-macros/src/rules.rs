@@ -73,6 +73,12 @@ pub static RULES: &[Rule] = &[
     rule("clamp", 3, Partial::Multi),
 ];
 
+/// Methods whose partial is written with their result: `∂ eˣ = eˣ`, `∂ tanh x = 1 − tanh² x`,
+/// `∂ √x = 1 / (2√x)`, `∂ aᵇ = (b aᵇ / a, aᵇ ln a)`, `∂ hypot(a, b) = (a, b) / hypot(a, b)`.
+static SAVED_RESULTS: &[&str] = &[
+    "tan", "tanh", "exp", "exp2", "exp_m1", "sqrt", "cbrt", "powf", "hypot",
+];
+
 /// The rule for a float method, by name.
 pub fn lookup(name: &str) -> Option<&'static Rule> {
     RULES.iter().find(|r| r.name == name)
@@ -82,6 +88,13 @@ impl Rule {
     /// Whether argument `i` is a float (and so may carry a derivative).
     pub fn float_arg(&self, i: usize) -> bool {
         !(self.partial == Partial::IntExponent && i == 1)
+    }
+
+    /// Whether the partial reads the result and the function is costly (a library call or
+    /// a square root): the forward sweep keeps the result for the reverse sweep rather
+    /// than have it computed twice (see `analysis::residuals`).
+    pub fn result_saved(&self) -> bool {
+        SAVED_RESULTS.contains(&self.name)
     }
 }
 

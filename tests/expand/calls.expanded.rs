@@ -39,7 +39,7 @@ fn norm_jvp(v: &[f64], v_dot: &[f64]) -> (f64, f64) {
         s_dot += v_dot[i] * (v[i] + v[i]);
     }
     let ret = s.sqrt();
-    let ret_dot = s_dot * __ad::partial::sqrt(s, s.sqrt());
+    let ret_dot = s_dot * __ad::partial::sqrt(s, ret);
     let __tangent = ret_dot;
     (ret, __tangent)
 }
@@ -133,13 +133,10 @@ fn norm_pullback_all(
 ) {
     use ::autodiff::__private as __ad;
     use ::autodiff::__private::Float as _;
-    let mut s_tape = __ad::SaveStack::pooled();
     let mut s = 0.0;
     let lo = 0;
     let hi = v.len();
-    s_tape.reserve_for(&(lo..hi), 1);
     for i in lo..hi {
-        s_tape.push(s);
         s += v[i] * v[i];
     }
     let ret = s.sqrt();
@@ -151,14 +148,10 @@ fn norm_pullback_all(
         let mut ret_bar = dout;
         let mut v_bar = __ad::accumulator(v_acc, &v);
         let mut s_bar: f64 = 0.0;
-        {
-            let t0 = s.sqrt();
-            s_bar += ret_bar * __ad::partial::sqrt(s, t0);
-        }
+        s_bar += ret_bar * __ad::partial::sqrt(s, ret);
         for i in (lo..hi).rev() {
             {
                 let g0 = s_bar;
-                s = s_tape.pop();
                 let t1 = v[i];
                 v_bar[i] += g0 * (t1 + t1);
             }
@@ -200,13 +193,10 @@ fn norm_dual_pullback_all(
 ) {
     use ::autodiff::__private as __ad;
     use ::autodiff::__private::Float as _;
-    let mut s_tape = __ad::SaveStack::pooled();
     let mut s = __ad::lift(0.0);
     let lo = 0;
     let hi = v.len();
-    s_tape.reserve_for(&(lo..hi), 1);
     for i in lo..hi {
-        s_tape.push(s);
         s += v[i] * v[i];
     }
     let ret = s.sqrt();
@@ -218,14 +208,10 @@ fn norm_dual_pullback_all(
         let mut ret_bar = dout;
         let mut v_bar = __ad::accumulator(v_acc, &v);
         let mut s_bar: ::autodiff::__private::Dual<f64> = __ad::zero();
-        {
-            let t0 = s.sqrt();
-            s_bar += ret_bar * __ad::partial::sqrt(s, t0);
-        }
+        s_bar += ret_bar * __ad::partial::sqrt(s, ret);
         for i in (lo..hi).rev() {
             {
                 let g0 = s_bar;
-                s = s_tape.pop();
                 let t1 = v[i];
                 v_bar[i] += g0 * (t1 + t1);
             }

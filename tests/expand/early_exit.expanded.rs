@@ -50,12 +50,10 @@ fn first_big_jvp(x: &[f64], limit: f64, x_dot: &[f64]) -> (f64, f64) {
         }
         let go = !cont;
         if go {
-            s_dot = __ad::mul_add(
-                s_dot,
-                0.5,
-                x_dot[i] * __ad::partial::exp(x[i], x[i].exp()),
-            );
-            s = s * 0.5 + x[i].exp();
+            let exp_x = x[i].exp();
+            let exp_x_dot = x_dot[i] * __ad::partial::exp(x[i], exp_x);
+            s_dot = __ad::mul_add(s_dot, 0.5, exp_x_dot);
+            s = s * 0.5 + exp_x;
             let cond_2 = s > limit;
             if cond_2 {
                 brk = true;
@@ -96,6 +94,7 @@ fn first_big_pullback(
 ) -> (f64, impl ::core::ops::FnOnce(&[f64], f64) -> (::std::vec::Vec<f64>,)) {
     use ::autodiff::__private as __ad;
     use ::autodiff::__private::Float as _;
+    let mut exp_x_tape = __ad::SaveStack::pooled();
     let mut go_tape = __ad::SaveStack::new();
     let mut i_tape = __ad::SaveStack::new();
     let mut s = 0.0;
@@ -112,11 +111,13 @@ fn first_big_pullback(
         }
         let go = !cont;
         if go {
-            s = s * 0.5 + x[i].exp();
+            let exp_x = x[i].exp();
+            s = s * 0.5 + exp_x;
             let cond_2 = s > limit;
             if cond_2 {
                 brk = true;
             }
+            exp_x_tape.push(exp_x);
         }
         i_tape.push(i);
         go_tape.push(go);
@@ -135,12 +136,16 @@ fn first_big_pullback(
             let i = i_tape.pop();
             let go = go_tape.pop();
             if go {
+                let exp_x = exp_x_tape.pop();
+                let mut exp_x_bar: f64 = 0.0;
                 {
                     let g0 = s_bar;
-                    let t1 = x[i];
-                    let t2 = x[i].exp();
                     s_bar = g0 * 0.5;
-                    x_bar[i] += g0 * __ad::partial::exp(t1, t2);
+                    exp_x_bar += g0;
+                }
+                {
+                    let t0 = x[i];
+                    x_bar[i] += exp_x_bar * __ad::partial::exp(t0, exp_x);
                 }
             }
         }
@@ -257,6 +262,7 @@ fn first_big_dual_pullback(
 ) {
     use ::autodiff::__private as __ad;
     use ::autodiff::__private::Float as _;
+    let mut exp_x_tape = __ad::SaveStack::pooled();
     let mut go_tape = __ad::SaveStack::new();
     let mut i_tape = __ad::SaveStack::new();
     let mut s = __ad::lift(0.0);
@@ -273,11 +279,13 @@ fn first_big_dual_pullback(
         }
         let go = !cont;
         if go {
-            s = s * __ad::lift(0.5) + x[i].exp();
+            let exp_x = x[i].exp();
+            s = s * __ad::lift(0.5) + exp_x;
             let cond_2 = s.primal > limit;
             if cond_2 {
                 brk = true;
             }
+            exp_x_tape.push(exp_x);
         }
         i_tape.push(i);
         go_tape.push(go);
@@ -299,12 +307,16 @@ fn first_big_dual_pullback(
             let i = i_tape.pop();
             let go = go_tape.pop();
             if go {
+                let exp_x = exp_x_tape.pop();
+                let mut exp_x_bar: ::autodiff::__private::Dual<f64> = __ad::zero();
                 {
                     let g0 = s_bar;
-                    let t1 = x[i];
-                    let t2 = x[i].exp();
                     s_bar = g0 * 0.5;
-                    x_bar[i] += g0 * __ad::partial::exp(t1, t2);
+                    exp_x_bar += g0;
+                }
+                {
+                    let t0 = x[i];
+                    x_bar[i] += exp_x_bar * __ad::partial::exp(t0, exp_x);
                 }
             }
         }

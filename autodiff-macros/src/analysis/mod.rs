@@ -4,6 +4,7 @@
 pub mod activity;
 pub mod needed;
 pub mod remat;
+pub mod residuals;
 
 pub use activity::Activity;
 pub use needed::Needed;

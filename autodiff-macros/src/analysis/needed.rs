@@ -9,11 +9,15 @@
 use super::Activity;
 use crate::ir::*;
 use crate::rules::Partial;
+use std::collections::HashSet;
 
 pub struct Needed {
     pub needed: Vec<bool>,
     /// Needed values of inner blocks that the reverse sweep recomputes instead of popping.
     pub remat: super::Remat,
+    /// Assignments (by address) that overwrite a needed float no reverse reads before them:
+    /// they save nothing (see [`unsaved_overwrites`]).
+    pub unsaved: HashSet<*const Stmt>,
 }
 
 impl Needed {
@@ -47,6 +51,7 @@ pub fn analyze(func: &Func, act: &Activity) -> Needed {
             remat: super::Remat {
                 init: Default::default(),
             },
+            unsaved: HashSet::new(),
         };
         mark_replayed_control(&func.body, func, act, &needed, &mut n.needed);
         if n.needed == before {
@@ -58,9 +63,90 @@ pub fn analyze(func: &Func, act: &Activity) -> Needed {
         remat: super::Remat {
             init: Default::default(),
         },
+        unsaved: HashSet::new(),
     };
     needed.remat = super::remat::analyze(func, &mut needed);
+    let mut unsaved = HashSet::new();
+    let nothing = vec![false; func.vars.len()];
+    unsaved_overwrites(func, act, &func.body, &nothing, &mut unsaved);
+    needed.unsaved = unsaved;
     needed
+}
+
+/// Flow-sensitive saving (Tapenade's TBR is flow-sensitive in the same way): the reverse
+/// sweep runs the reverses of the statements after an assignment before it restores the
+/// overwritten value, and they read the values that were current then. So the old value
+/// is wanted only by the reverses of what may run *before* the assignment (statements
+/// earlier in its block and the blocks around it, the whole body of an enclosing loop,
+/// and the assignment itself). `sum += eᵢ` in a loop whose `sum` is read only after the
+/// loop saves nothing. Only float variables are treated so (the reads of integers and
+/// flags by replayed control flow are not among the adjoints' reads), never inside a
+/// checkpointed region (re-run by its own schedule) and never for a vector that is pushed
+/// to (restored by popping).
+fn unsaved_overwrites(
+    func: &Func,
+    act: &Activity,
+    b: &Block,
+    before: &[bool],
+    out: &mut HashSet<*const Stmt>,
+) {
+    let mut acc = before.to_vec();
+    for s in &b.stmts {
+        let reads = reverse_reads(func, act, s);
+        match &s.kind {
+            StmtKind::Assign { place, .. } => {
+                let v = place.var();
+                let float = matches!(
+                    func.vars[v].kind,
+                    Kind::Float | Kind::FloatSeq | Kind::Array
+                );
+                if float && !acc[v] && !reads[v] && !pushed(func, v) {
+                    out.insert(s as *const Stmt);
+                }
+            }
+            StmtKind::For {
+                body,
+                checkpoint: None,
+                ..
+            }
+            | StmtKind::While {
+                body,
+                checkpoint: None,
+                ..
+            } => {
+                // Every iteration runs before the later ones.
+                let inner: Vec<bool> = acc.iter().zip(&reads).map(|(a, r)| *a || *r).collect();
+                unsaved_overwrites(func, act, body, &inner, out);
+            }
+            StmtKind::If { then, els, .. } => {
+                unsaved_overwrites(func, act, then, &acc, out);
+                unsaved_overwrites(func, act, els, &acc, out);
+            }
+            StmtKind::Match { arms, .. } => {
+                for (_, arm) in arms {
+                    unsaved_overwrites(func, act, arm, &acc, out);
+                }
+            }
+            _ => {}
+        }
+        acc.iter_mut().zip(&reads).for_each(|(a, r)| *a |= *r);
+    }
+}
+
+/// The variables the reverse of `s` (and of the statements nested in it) reads.
+fn reverse_reads(func: &Func, act: &Activity, s: &Stmt) -> Vec<bool> {
+    let mut c = Collector {
+        func,
+        act,
+        needed: vec![false; func.vars.len()],
+    };
+    c.stmt(s);
+    c.needed
+}
+
+fn pushed(func: &Func, v: VarId) -> bool {
+    func.body
+        .any(&|s| matches!(&s.kind, StmtKind::Push { vec, .. } if *vec == v))
 }
 
 /// The body of a `#[checkpoint]` loop or block.
@@ -113,7 +199,7 @@ pub fn save_site(func: &Func, needed: &Needed, s: &Stmt) -> Option<SaveSite> {
     };
     let v = place.var();
     let overwrites = matches!(place, Place::Index(..)) || func.vars[v].mutable;
-    if !(needed.is_needed(v) && overwrites) {
+    if !(needed.is_needed(v) && overwrites) || needed.unsaved.contains(&(s as *const Stmt)) {
         return None;
     }
     if invertible(func, s) {
@@ -236,7 +322,13 @@ impl Collector<'_> {
             return;
         }
         match &s.kind {
-            StmtKind::Let { init: Some(e), .. } => self.adjoint(e, false),
+            StmtKind::Let { var, init: Some(e) } => {
+                self.adjoint(e, false);
+                // Its reverse reads the result from the binding (`analysis::residuals`).
+                if super::residuals::saved_result(self.act, e) {
+                    self.needed[*var] = true;
+                }
+            }
             StmtKind::Let { init: None, .. } => {}
             StmtKind::Assign {
                 place,

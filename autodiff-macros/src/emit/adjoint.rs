@@ -71,6 +71,20 @@ impl<'c, 'f> Adjoint<'c, 'f> {
         adj.finish()
     }
 
+    /// The reverse of `let var = e` with cotangent `g`. When `e` is a call whose result
+    /// its partial reads (`analysis::residuals`), the result is `var`'s value, kept for the
+    /// reverse sweep: the call is not made again.
+    pub fn of_let(ctx: &'c Ctx<'f>, var: VarId, e: &Expr, g: TokenStream) -> TokenStream {
+        let mut adj = Adjoint::new(ctx);
+        if crate::analysis::residuals::saved_result(ctx.act, e) {
+            let name = ctx.name(var);
+            adj.memo
+                .insert(ctx.expr(e, true).to_string(), quote!(#name));
+        }
+        adj.propagate(e, g);
+        adj.finish()
+    }
+
     pub fn finish(self) -> TokenStream {
         let (values, binds) = (&self.values, &self.binds);
         let updates = self.updates.iter().map(|u| {

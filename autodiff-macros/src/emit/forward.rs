@@ -359,7 +359,7 @@ impl Ctx<'_> {
         let value = self.moved_value(init, active, sweep);
         let dot = (sweep == Sweep::Jvp && active).then(|| {
             let dot = self.dot(var);
-            match self.tangent(init) {
+            match self.let_tangent(init, name) {
                 Some(t) => quote!(let #mutable #dot = #t;),
                 None => self.declare_zero(&dot, var),
             }

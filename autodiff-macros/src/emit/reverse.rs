@@ -231,7 +231,7 @@ impl Ctx<'_> {
         match &s.kind {
             StmtKind::Block { .. } => unreachable!("blocks in the IR are checkpointed"),
             StmtKind::Let { var, init: Some(e) } => {
-                let body = Adjoint::of(self, e, self.bar_value(*var));
+                let body = Adjoint::of_let(self, *var, e, self.bar_value(*var));
                 if body.is_empty() {
                     quote!()
                 } else {

@@ -168,7 +168,7 @@ impl Ctx<'_> {
             }
             Neg(a) => self.tangent_form(a).map(Tangent::negated),
             Arith(op, a, b) => self.arith_tangent(*op, a, b),
-            Elementary(rule, args) => self.elementary_tangent(rule, args),
+            Elementary(rule, args) => self.elementary_tangent(rule, args, None),
             Cast(a, _) => self.tangent_form(a),
             _ => self.other_tangent(e).map(Tangent::Other),
         }
@@ -334,11 +334,28 @@ impl Ctx<'_> {
         }
     }
 
-    fn elementary_tangent(&self, rule: &crate::rules::Rule, args: &[Expr]) -> Option<Tangent> {
+    /// The tangent of `let result = init`: a call's partial takes its result from `result`
+    /// instead of calling the function again.
+    pub fn let_tangent(&self, init: &Expr, result: &Ident) -> Option<TokenStream> {
+        match &init.kind {
+            ExprKind::Elementary(rule, args) if self.act.varied(init) => self
+                .elementary_tangent(rule, args, Some(quote!(#result)))
+                .map(Tangent::into_tokens),
+            _ => self.tangent(init),
+        }
+    }
+
+    /// `result`: the call's value where a variable holds it already.
+    fn elementary_tangent(
+        &self,
+        rule: &crate::rules::Rule,
+        args: &[Expr],
+        result: Option<TokenStream>,
+    ) -> Option<Tangent> {
         let name = Ident::new(rule.name, Span::call_site());
         let vals: Vec<_> = args.iter().map(|a| self.atom(a, false)).collect();
         let (x, rest) = (&vals[0], &vals[1..]);
-        let y = quote!(#x.#name(#(#rest),*));
+        let y = result.unwrap_or_else(|| quote!(#x.#name(#(#rest),*)));
         match rule.partial {
             Partial::Zero => None,
             Partial::Unary => {

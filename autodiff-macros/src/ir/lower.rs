@@ -52,7 +52,7 @@ pub struct Lowerer {
 
 /// Suffixes the emitted code derives from a variable's name; a name is only given out when
 /// none of its derived names is taken.
-const DERIVED: &[&str] = &[
+pub(crate) const DERIVED: &[&str] = &[
     "",
     "_dot",
     "_bar",

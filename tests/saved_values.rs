@@ -1,0 +1,249 @@
+//! What the forward sweep keeps for the reverse sweep, where a mistake would be a wrong
+//! derivative rather than a compile error: results of costly functions kept instead of
+//! recomputed (`analysis::residuals`), and overwritten values saved only when a reverse that
+//! runs before the overwrite reads them (flow-sensitive saving, `analysis::needed`). Each
+//! function is checked against central differences, forward mode and differences of its
+//! gradient.
+
+#![allow(clippy::needless_range_loop)]
+
+mod common;
+use autodiff::differentiate;
+use common::*;
+
+/// Gradient, JVP and HVP of `f` at `x`, each against an independent check.
+fn check_all(
+    f: impl Fn(&[f64]) -> f64,
+    grad: impl Fn(&[f64]) -> (f64, Vec<f64>),
+    jvp: impl Fn(&[f64], &[f64]) -> f64,
+    hvp: impl Fn(&[f64], &[f64]) -> Vec<f64>,
+    x: &[f64],
+) {
+    let (value, g) = grad(x);
+    assert_eq!(value, f(x));
+    assert_grad(&f, x, &g);
+    assert_dot_product(|v| jvp(x, v), &g, 11);
+    let v = rng_vec(12, x.len(), -1.0, 1.0);
+    assert_hvp(|p| grad(p).1, x, &v, &hvp(x, &v));
+}
+
+/// `sum` is overwritten in the loop and read only after it: the reverse of `ln` and `sqrt`
+/// runs first, on the final `sum`, so no old value is saved; the `exp`s are kept.
+#[differentiate]
+fn log_sum_exp(x: &[f64]) -> f64 {
+    let mut sum = 0.0;
+    for i in 0..x.len() {
+        sum += x[i].exp();
+    }
+    (sum + 2.0).ln() * sum.sqrt()
+}
+
+/// Overwritten in an inner loop and read after it by the outer loop's body: the outer
+/// loop's earlier iterations read it before the later overwrites, which must save it.
+#[differentiate]
+fn nested_reset(x: &[f64]) -> f64 {
+    let mut total = 0.0;
+    let mut s = 0.0;
+    for j in 0..3 {
+        s = 0.5 * s;
+        for i in 0..x.len() {
+            s += x[i] * (j as f64 + 1.0);
+        }
+        total += s * s;
+    }
+    total
+}
+
+/// Read later in the same loop body: an earlier iteration's read precedes each overwrite.
+#[differentiate]
+fn running_square(x: &[f64]) -> f64 {
+    let mut s = 0.0;
+    let mut t = 0.0;
+    for i in 0..x.len() {
+        s = s + x[i];
+        t += s * s;
+    }
+    t
+}
+
+/// Read before the overwrite in straight-line code.
+#[differentiate]
+fn read_then_overwrite(x: &[f64]) -> f64 {
+    let mut s = x[0] * x[1];
+    let a = s * x[2];
+    s = s * 0.5 + x[3];
+    a * s
+}
+
+/// Each overwrite's own reverse reads the value it overwrites (`s * s`, `s * x₁`).
+#[differentiate]
+fn overwritten_by_itself(x: &[f64]) -> f64 {
+    let mut s = x[0] + x[1] * x[2];
+    s = s * s + x[0];
+    s = s.sin() * x[1];
+    s
+}
+
+/// Element writes and branches in a loop, with costly results inside both.
+#[differentiate]
+fn branches_and_elements(x: &[f64]) -> f64 {
+    let mut v = x.to_vec();
+    let mut acc = 0.0;
+    for i in 1..v.len() {
+        if v[i - 1] > 0.0 {
+            v[i] = v[i] * v[i - 1].tanh();
+        } else {
+            acc += v[i].exp();
+        }
+        acc += v[i] * 0.5;
+    }
+    let n = v.len();
+    acc + (v[n - 1] * v[n - 1] + 1.0).sqrt()
+}
+
+#[differentiate]
+fn helper(a: f64, b: f64) -> f64 {
+    a * b.exp()
+}
+
+#[differentiate]
+fn pair(a: f64) -> (f64, f64) {
+    (a.exp(), a.tanh() * a)
+}
+
+/// Costly results nested in each other and in arithmetic, in pushed values, call
+/// arguments and a tuple, and a `let` whose whole initialiser is one (kept, not hoisted).
+#[differentiate]
+fn nested_results(x: &[f64]) -> f64 {
+    let a = (x[0] * x[1].exp()).tanh() + x[2].sqrt() * x[1].powf(x[0]);
+    let mut out = Vec::new();
+    out.push(x[0].exp_m1());
+    for i in 0..x.len() {
+        let h = (a * x[i]).tanh().exp();
+        out.push(h.cbrt() + x[i].hypot(a));
+    }
+    let (p, q) = pair(x[3].tanh());
+    let c = helper(x[2].exp(), p.sqrt());
+    let mut s = c * q;
+    for i in 0..out.len() {
+        s += out[i] * out[i];
+    }
+    s
+}
+
+/// A loop-carried state through `tanh` and `exp`, overwritten every step of a `while`.
+#[differentiate]
+fn carried_through_costly(x: &[f64]) -> f64 {
+    let mut h = 0.1;
+    let mut k = 0;
+    while k < x.len() {
+        h = (h * x[0] + x[k]).tanh();
+        h = 0.3 * (h - 0.5).exp();
+        k += 1;
+    }
+    h
+}
+
+macro_rules! check {
+    ($f:ident, $grad:ident, $jvp:ident, $hvp:ident, $x:expr) => {
+        check_all($f, $grad, |x, v| $jvp(x, v).1, |x, v| $hvp(x, v).2, &$x)
+    };
+}
+
+#[test]
+fn read_only_after_the_loop() {
+    let x = rng_vec(1, 7, -1.0, 1.0);
+    check!(
+        log_sum_exp,
+        log_sum_exp_grad,
+        log_sum_exp_jvp,
+        log_sum_exp_hvp,
+        x
+    );
+}
+
+#[test]
+fn read_by_an_enclosing_loop() {
+    let x = rng_vec(2, 5, -1.0, 1.0);
+    check!(
+        nested_reset,
+        nested_reset_grad,
+        nested_reset_jvp,
+        nested_reset_hvp,
+        x
+    );
+}
+
+#[test]
+fn read_later_in_the_loop_body() {
+    let x = rng_vec(3, 6, -1.0, 1.0);
+    check!(
+        running_square,
+        running_square_grad,
+        running_square_jvp,
+        running_square_hvp,
+        x
+    );
+}
+
+#[test]
+fn read_before_a_straight_line_overwrite() {
+    let x = rng_vec(4, 4, -1.0, 1.0);
+    check!(
+        read_then_overwrite,
+        read_then_overwrite_grad,
+        read_then_overwrite_jvp,
+        read_then_overwrite_hvp,
+        x
+    );
+}
+
+#[test]
+fn read_by_the_overwrite_itself() {
+    let x = rng_vec(7, 3, -1.0, 1.0);
+    check!(
+        overwritten_by_itself,
+        overwritten_by_itself_grad,
+        overwritten_by_itself_jvp,
+        overwritten_by_itself_hvp,
+        x
+    );
+}
+
+#[test]
+fn element_writes_in_branches() {
+    // Both branches taken: signs alternate.
+    let x = vec![0.7, -0.4, 0.9, 0.3, -1.1, 0.5, 0.8];
+    check!(
+        branches_and_elements,
+        branches_and_elements_grad,
+        branches_and_elements_jvp,
+        branches_and_elements_hvp,
+        x
+    );
+}
+
+#[test]
+fn nested_costly_results() {
+    // Positive, for `sqrt` and `powf`.
+    let x = rng_vec(5, 5, 0.2, 1.2);
+    check!(
+        nested_results,
+        nested_results_grad,
+        nested_results_jvp,
+        nested_results_hvp,
+        x
+    );
+}
+
+#[test]
+fn loop_carried_costly_state() {
+    let x = rng_vec(6, 8, -1.0, 1.0);
+    check!(
+        carried_through_costly,
+        carried_through_costly_grad,
+        carried_through_costly_jvp,
+        carried_through_costly_hvp,
+        x
+    );
+}
