@@ -5,7 +5,8 @@
 //! function is checked against central differences, forward mode and differences of its
 //! gradient.
 
-#![allow(clippy::needless_range_loop)]
+// `s = s + x` and `s += x` are different statements to the macro: both forms are tested.
+#![allow(clippy::needless_range_loop, clippy::assign_op_pattern)]
 
 mod common;
 use autodiff::differentiate;

@@ -1041,6 +1041,20 @@ fn checkpointed(x: &[f64], steps: usize) -> f64 {
     s
 }"###,
     r###"#[differentiate]
+fn rosenbrock(x: &[f64]) -> f64 {
+    let mut s = 0.0;
+    for i in 0..x.len() - 1 {
+        let a = x[i + 1] - x[i] * x[i];
+        let b = 1.0 - x[i];
+        s += 100.0 * a * a + b * b;
+    }
+    s
+}"###,
+    r###"#[differentiate]
+fn ratio<T: autodiff::num_traits::Float>(x: T, y: T) -> T {
+    (x * y + y) / (x * x + T::one())
+}"###,
+    r###"#[differentiate]
 fn multiples(x: f64, y: f64) -> f64 {
     let a = 100.0 * x * x;
     let b = (2.0 * x) * (x * 5.0);
@@ -1140,16 +1154,6 @@ fn tuples(r: f64, theta: f64) -> f64 {
     let (x, y) = polar(r, theta);
     let (a, b) = (y, x);
     a * a + 3.0 * b
-}"###,
-    r###"#[differentiate]
-fn rosenbrock(x: &[f64]) -> f64 {
-    let mut s = 0.0;
-    for i in 0..x.len() - 1 {
-        let a = x[i + 1] - x[i] * x[i];
-        let b = 1.0 - x[i];
-        s += 100.0 * a * a + b * b;
-    }
-    s
 }"###,
     r###"#[differentiate]
 fn mirrored_squares(x: &[f64]) -> f64 {

@@ -24,6 +24,37 @@ pub fn subst(tokens: TokenStream, t: &Ident, with: &TokenStream) -> TokenStream 
         .collect()
 }
 
+/// `tokens` with every path `__ad::name` turned into `with::name`, and whether there was
+/// one.
+pub fn subst_private(tokens: TokenStream, name: &str, with: &Ident) -> (TokenStream, bool) {
+    let tts: Vec<TokenTree> = tokens.into_iter().collect();
+    let mut out = Vec::with_capacity(tts.len());
+    let mut found = false;
+    for (k, tt) in tts.iter().enumerate() {
+        match tt {
+            TokenTree::Ident(i) if i == "__ad" && path_to(&tts[k + 1..], name) => {
+                found = true;
+                out.push(TokenTree::Ident(with.clone()));
+            }
+            TokenTree::Group(g) => {
+                let (inner, f) = subst_private(g.stream(), name, with);
+                found |= f;
+                let mut group = proc_macro2::Group::new(g.delimiter(), inner);
+                group.set_span(g.span());
+                out.push(TokenTree::Group(group));
+            }
+            other => out.push(other.clone()),
+        }
+    }
+    (out.into_iter().collect(), found)
+}
+
+/// Whether `rest` starts with `::name`.
+fn path_to(rest: &[TokenTree], name: &str) -> bool {
+    matches!(rest, [TokenTree::Punct(a), TokenTree::Punct(b), TokenTree::Ident(n), ..]
+        if a.as_char() == ':' && b.as_char() == ':' && n == name)
+}
+
 /// Whether `tokens` contain the identifier `ident` (a type naming a type parameter).
 pub fn mentions_ident(tokens: TokenStream, ident: &Ident) -> bool {
     tokens.into_iter().any(|tt| match tt {

@@ -17,7 +17,9 @@
 //!   `ndarray` arrays, structs of parameters), walked leaf by leaf;
 //! - [`optim`]: [`Sgd`](optim::Sgd) and [`Adam`](optim::Adam), updating any `Differentiable`
 //!   value in place from its gradient.
-#![forbid(unsafe_code)]
+// One `unsafe` call in the crate: `fma` runs code compiled for FMA after checking that the
+// CPU has it (calling a `#[target_feature]` function is unsafe by the language's rules).
+#![deny(unsafe_code)]
 
 pub mod checkpoint;
 pub mod differentiable;
@@ -25,6 +27,8 @@ pub mod dual;
 pub mod dual_twin;
 pub mod dual_vec;
 pub mod fields;
+#[allow(unsafe_code)]
+pub mod fma;
 pub mod forward;
 pub mod gradcheck;
 pub mod ops;

@@ -413,20 +413,34 @@ fn unit_sum(x: &[f64]) -> f64 {
 fn unit_sum_jvp(x: &[f64], x_dot: &[f64]) -> (f64, f64) {
     use ::autodiff::__private as __ad;
     use ::autodiff::__private::Float as _;
-    __ad::check_tangent_len(x.len(), x_dot.len(), "x_dot", "x");
-    let (n, n_dot) = norm_jvp_all(x, x_dot);
-    let mut s = 0.0;
-    let lo = 0;
-    let hi = x.len();
-    let mut s_dot: f64 = 0.0;
-    for i in lo..hi {
-        s += x[i] / n;
-        s_dot += __ad::mul_add(x_dot[i], n, -(x[i] * n_dot)) / (n * n);
+    #[inline(always)]
+    fn __jvp_body<__Fma: ::autodiff::__private::MulAdd>(
+        _: __Fma,
+        x: &[f64],
+        x_dot: &[f64],
+    ) -> (f64, f64) {
+        use ::autodiff::__private as __ad;
+        use ::autodiff::__private::Float as _;
+        __ad::check_tangent_len(x.len(), x_dot.len(), "x_dot", "x");
+        let (n, n_dot) = norm_jvp_all(x, x_dot);
+        let mut s = 0.0;
+        let lo = 0;
+        let hi = x.len();
+        let mut s_dot: f64 = 0.0;
+        for i in lo..hi {
+            s += x[i] / n;
+            s_dot += __Fma::mul_add(x_dot[i], n, -(x[i] * n_dot)) / (n * n);
+        }
+        let ret = s;
+        let ret_dot = s_dot;
+        let __tangent = ret_dot;
+        (ret, __tangent)
     }
-    let ret = s;
-    let ret_dot = s_dot;
-    let __tangent = ret_dot;
-    (ret, __tangent)
+    if __ad::use_fused() {
+        __ad::run_fused(|| __jvp_body(__ad::Fused, x, x_dot))
+    } else {
+        __jvp_body(__ad::Separate, x, x_dot)
+    }
 }
 /// Reverse mode of [`unit_sum`], split: runs `unit_sum` once, keeping what its reverse sweep reads, and returns the value with its pullback, which maps a cotangent of the result to the cotangents of the active parameters. Differentiated callers use the split form, so nested calls never re-run a callee's forward pass.
 #[inline]

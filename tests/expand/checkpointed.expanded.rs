@@ -29,23 +29,40 @@ fn damped(x: f64, y: f64, n: usize) -> f64 {
 fn damped_jvp(x: f64, y: f64, n: usize, x_dot: f64, y_dot: f64) -> (f64, f64) {
     use ::autodiff::__private as __ad;
     use ::autodiff::__private::Float as _;
-    let mut b = x;
-    let lo = 0;
-    let hi = n;
-    let mut b_dot = x_dot;
-    for _j in lo..hi {
-        b_dot = __ad::mul_add(
-            b_dot,
-            0.5,
-            __ad::mul_add(b_dot, y, b * y_dot)
-                * __ad::partial::cos((b * y), (b * y).cos()),
-        );
-        b = (b * y).cos() + b * 0.5;
+    #[inline(always)]
+    fn __jvp_body<__Fma: ::autodiff::__private::MulAdd>(
+        _: __Fma,
+        x: f64,
+        y: f64,
+        n: usize,
+        x_dot: f64,
+        y_dot: f64,
+    ) -> (f64, f64) {
+        use ::autodiff::__private as __ad;
+        use ::autodiff::__private::Float as _;
+        let mut b = x;
+        let lo = 0;
+        let hi = n;
+        let mut b_dot = x_dot;
+        for _j in lo..hi {
+            b_dot = __Fma::mul_add(
+                b_dot,
+                0.5,
+                __Fma::mul_add(b_dot, y, b * y_dot)
+                    * __ad::partial::cos((b * y), (b * y).cos()),
+            );
+            b = (b * y).cos() + b * 0.5;
+        }
+        let ret = b;
+        let ret_dot = b_dot;
+        let __tangent = ret_dot;
+        (ret, __tangent)
     }
-    let ret = b;
-    let ret_dot = b_dot;
-    let __tangent = ret_dot;
-    (ret, __tangent)
+    if __ad::use_fused() {
+        __ad::run_fused(|| __jvp_body(__ad::Fused, x, y, n, x_dot, y_dot))
+    } else {
+        __jvp_body(__ad::Separate, x, y, n, x_dot, y_dot)
+    }
 }
 /// Reverse mode of [`damped`], split: runs `damped` once, keeping what its reverse sweep reads, and returns the value with its pullback, which maps a cotangent of the result to the cotangents of the active parameters. Differentiated callers use the split form, so nested calls never re-run a callee's forward pass.
 #[allow(

@@ -35,38 +35,53 @@ fn first_big(x: &[f64], limit: f64) -> f64 {
 fn first_big_jvp(x: &[f64], limit: f64, x_dot: &[f64]) -> (f64, f64) {
     use ::autodiff::__private as __ad;
     use ::autodiff::__private::Float as _;
-    __ad::check_tangent_len(x.len(), x_dot.len(), "x_dot", "x");
-    let mut s = 0.0;
-    let lo = 0;
-    let hi = x.len();
-    let mut brk = false;
-    let mut cont = false;
-    let mut s_dot: f64 = 0.0;
-    for i in lo..hi {
-        cont = false;
-        let cond = x[i] < 0.0;
-        if cond {
-            cont = true;
-        }
-        let go = !cont;
-        if go {
-            let exp_x = x[i].exp();
-            let exp_x_dot = x_dot[i] * __ad::partial::exp(x[i], exp_x);
-            s_dot = __ad::mul_add(s_dot, 0.5, exp_x_dot);
-            s = s * 0.5 + exp_x;
-            let cond_2 = s > limit;
-            if cond_2 {
-                brk = true;
+    #[inline(always)]
+    fn __jvp_body<__Fma: ::autodiff::__private::MulAdd>(
+        _: __Fma,
+        x: &[f64],
+        limit: f64,
+        x_dot: &[f64],
+    ) -> (f64, f64) {
+        use ::autodiff::__private as __ad;
+        use ::autodiff::__private::Float as _;
+        __ad::check_tangent_len(x.len(), x_dot.len(), "x_dot", "x");
+        let mut s = 0.0;
+        let lo = 0;
+        let hi = x.len();
+        let mut brk = false;
+        let mut cont = false;
+        let mut s_dot: f64 = 0.0;
+        for i in lo..hi {
+            cont = false;
+            let cond = x[i] < 0.0;
+            if cond {
+                cont = true;
+            }
+            let go = !cont;
+            if go {
+                let exp_x = x[i].exp();
+                let exp_x_dot = x_dot[i] * __ad::partial::exp(x[i], exp_x);
+                s_dot = __Fma::mul_add(s_dot, 0.5, exp_x_dot);
+                s = s * 0.5 + exp_x;
+                let cond_2 = s > limit;
+                if cond_2 {
+                    brk = true;
+                }
+            }
+            if brk {
+                break;
             }
         }
-        if brk {
-            break;
-        }
+        let ret = s;
+        let ret_dot = s_dot;
+        let __tangent = ret_dot;
+        (ret, __tangent)
     }
-    let ret = s;
-    let ret_dot = s_dot;
-    let __tangent = ret_dot;
-    (ret, __tangent)
+    if __ad::use_fused() {
+        __ad::run_fused(|| __jvp_body(__ad::Fused, x, limit, x_dot))
+    } else {
+        __jvp_body(__ad::Separate, x, limit, x_dot)
+    }
 }
 /// Reverse mode of [`first_big`], split: runs `first_big` once, keeping what its reverse sweep reads, and returns the value with its pullback, which maps a cotangent of the result to the cotangents of the active parameters. Differentiated callers use the split form, so nested calls never re-run a callee's forward pass.
 #[allow(

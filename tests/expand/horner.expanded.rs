@@ -29,19 +29,35 @@ fn horner(x: f64, c: &[f64]) -> f64 {
 fn horner_jvp(x: f64, c: &[f64], x_dot: f64, c_dot: &[f64]) -> (f64, f64) {
     use ::autodiff::__private as __ad;
     use ::autodiff::__private::Float as _;
-    __ad::check_tangent_len(c.len(), c_dot.len(), "c_dot", "c");
-    let mut acc = 0.0;
-    let lo = 0;
-    let hi = c.len();
-    let mut acc_dot: f64 = 0.0;
-    for i in (lo..hi).rev() {
-        acc_dot = __ad::mul_add(acc_dot, x, acc * x_dot) + c_dot[i];
-        acc = acc * x + c[i];
+    #[inline(always)]
+    fn __jvp_body<__Fma: ::autodiff::__private::MulAdd>(
+        _: __Fma,
+        x: f64,
+        c: &[f64],
+        x_dot: f64,
+        c_dot: &[f64],
+    ) -> (f64, f64) {
+        use ::autodiff::__private as __ad;
+        use ::autodiff::__private::Float as _;
+        __ad::check_tangent_len(c.len(), c_dot.len(), "c_dot", "c");
+        let mut acc = 0.0;
+        let lo = 0;
+        let hi = c.len();
+        let mut acc_dot: f64 = 0.0;
+        for i in (lo..hi).rev() {
+            acc_dot = __Fma::mul_add(acc_dot, x, acc * x_dot) + c_dot[i];
+            acc = acc * x + c[i];
+        }
+        let ret = acc;
+        let ret_dot = acc_dot;
+        let __tangent = ret_dot;
+        (ret, __tangent)
     }
-    let ret = acc;
-    let ret_dot = acc_dot;
-    let __tangent = ret_dot;
-    (ret, __tangent)
+    if __ad::use_fused() {
+        __ad::run_fused(|| __jvp_body(__ad::Fused, x, c, x_dot, c_dot))
+    } else {
+        __jvp_body(__ad::Separate, x, c, x_dot, c_dot)
+    }
 }
 /// Reverse mode of [`horner`], split: runs `horner` once, keeping what its reverse sweep reads, and returns the value with its pullback, which maps a cotangent of the result to the cotangents of the active parameters. Differentiated callers use the split form, so nested calls never re-run a callee's forward pass.
 #[inline]

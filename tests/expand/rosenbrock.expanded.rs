@@ -31,23 +31,37 @@ fn rosenbrock(x: &[f64]) -> f64 {
 fn rosenbrock_jvp(x: &[f64], x_dot: &[f64]) -> (f64, f64) {
     use ::autodiff::__private as __ad;
     use ::autodiff::__private::Float as _;
-    __ad::check_tangent_len(x.len(), x_dot.len(), "x_dot", "x");
-    let mut s = 0.0;
-    let lo = 0;
-    let hi = x.len() - 1;
-    let mut s_dot: f64 = 0.0;
-    for i in lo..hi {
-        let a = x[i + 1] - x[i] * x[i];
-        let b = 1.0 - x[i];
-        s += 100.0 * a * a + b * b;
-        let a_dot = __ad::mul_add(x_dot[i], -(x[i] + x[i]), x_dot[i + 1]);
-        let b_dot = -x_dot[i];
-        s_dot += __ad::mul_add(a_dot, 100.0 * a + (100.0 * a), b_dot * (b + b));
+    #[inline(always)]
+    fn __jvp_body<__Fma: ::autodiff::__private::MulAdd>(
+        _: __Fma,
+        x: &[f64],
+        x_dot: &[f64],
+    ) -> (f64, f64) {
+        use ::autodiff::__private as __ad;
+        use ::autodiff::__private::Float as _;
+        __ad::check_tangent_len(x.len(), x_dot.len(), "x_dot", "x");
+        let mut s = 0.0;
+        let lo = 0;
+        let hi = x.len() - 1;
+        let mut s_dot: f64 = 0.0;
+        for i in lo..hi {
+            let a = x[i + 1] - x[i] * x[i];
+            let b = 1.0 - x[i];
+            s += 100.0 * a * a + b * b;
+            let a_dot = __Fma::mul_add(x_dot[i], -(x[i] + x[i]), x_dot[i + 1]);
+            let b_dot = -x_dot[i];
+            s_dot += __Fma::mul_add(a_dot, 100.0 * a + (100.0 * a), b_dot * (b + b));
+        }
+        let ret = s;
+        let ret_dot = s_dot;
+        let __tangent = ret_dot;
+        (ret, __tangent)
     }
-    let ret = s;
-    let ret_dot = s_dot;
-    let __tangent = ret_dot;
-    (ret, __tangent)
+    if __ad::use_fused() {
+        __ad::run_fused(|| __jvp_body(__ad::Fused, x, x_dot))
+    } else {
+        __jvp_body(__ad::Separate, x, x_dot)
+    }
 }
 /// Reverse mode of [`rosenbrock`], split: runs `rosenbrock` once, keeping what its reverse sweep reads, and returns the value with its pullback, which maps a cotangent of the result to the cotangents of the active parameters. Differentiated callers use the split form, so nested calls never re-run a callee's forward pass.
 #[inline]

@@ -530,7 +530,74 @@ fn jvp(item: &syn::ItemFn, ctx: &Ctx, suffix: &str) -> TokenStream {
         #write_back
         #result
     };
+    let body = fma_dispatch(item, ctx, suffix, &body).unwrap_or(body);
     jvp_signature(item, ctx, suffix, Body::Own(body))
+}
+
+/// `f_jvp`'s body as a nested function generic over how its tangent sums multiply and add
+/// (`autodiff::fma`), run fused where the CPU has FMA and separate otherwise. `None` where
+/// the body fuses nothing, or where a nested function could not repeat the signature: a
+/// method or a function mentioning `Self` (a nested item cannot name it), one whose float
+/// type belongs to an enclosing `impl`, an `impl Trait` parameter, or output buffers.
+fn fma_dispatch(
+    item: &syn::ItemFn,
+    ctx: &Ctx,
+    suffix: &str,
+    body: &TokenStream,
+) -> Option<TokenStream> {
+    let fma = format_ident!("__Fma");
+    let (body, fuses) = crate::tokens::subst_private(body.clone(), "mul_add", &fma);
+    let sig = &item.sig;
+    let own_float = match &ctx.func.float {
+        syn::Type::Path(p) if p.path.is_ident("f64") || p.path.is_ident("f32") => true,
+        float => sig
+            .generics
+            .type_params()
+            .any(|t| t.ident == quote!(#float).to_string()),
+    };
+    let self_ident = format_ident!("Self");
+    let impl_trait = sig.inputs.iter().any(|a| {
+        quote!(#a)
+            .into_iter()
+            .any(|t| matches!(&t, proc_macro2::TokenTree::Ident(i) if i == "impl"))
+    });
+    let eligible = fuses
+        && own_float
+        && !impl_trait
+        && !ctx.func.method
+        && ctx.func.outputs.is_empty()
+        && !crate::tokens::mentions_ident(quote!(#item), &self_ident);
+    if !eligible {
+        return None;
+    }
+    let mut generics = sig.generics.clone();
+    generics
+        .params
+        .push(syn::parse_quote!(#fma: ::autodiff::__private::MulAdd));
+    let where_clause = &sig.generics.where_clause;
+    let params = params(item);
+    let slots = slots(ctx, suffix);
+    let tangents = slots.iter().map(|p| {
+        let (dot, ty) = (ctx.dot(p.var), &p.ty);
+        let mutable = ctx.func.vars[p.var].mutable.then(|| quote!(mut));
+        quote!(#mutable #dot: #ty)
+    });
+    let args = args(ctx);
+    let dots: Vec<_> = slots.iter().map(|p| ctx.dot(p.var)).collect();
+    let ret_ty = &ctx.func.ret_ty;
+    Some(quote! {
+        #[inline(always)]
+        fn __jvp_body #generics (_: #fma, #(#params,)* #(#tangents),*) -> (#ret_ty, #ret_ty) #where_clause {
+            use ::autodiff::__private as __ad;
+            use ::autodiff::__private::Float as _;
+            #body
+        }
+        if __ad::use_fused() {
+            __ad::run_fused(|| __jvp_body(__ad::Fused, #(#args,)* #(#dots),*))
+        } else {
+            __jvp_body(__ad::Separate, #(#args,)* #(#dots),*)
+        }
+    })
 }
 
 /// Each sequence tangent checked against its parameter's length on entry.
