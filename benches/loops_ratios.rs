@@ -4,6 +4,9 @@
 //! minimum over the rounds, so a time slice lost to another process inflates some rounds but
 //! not the minimum, and a slow stretch of the run hits numerator and denominator alike.
 //!
+//! D-LSTM (ADBench's recurrent model on its l = 2, c = 1024 input) and ADBench's GMM
+//! objective (d = 10, K = 25, n = 1000) are timed the same way.
+//!
 //! `cargo bench --bench loops_ratios` prints one line per function, with its ratios, and
 //! last Horner's `f_grad` / primal timed first, alone, in a fresh process. The
 //! Hessian-vector product (`hvp/grad`: forward-over-reverse against the gradient) is timed
@@ -17,6 +20,8 @@ use std::time::{Duration, Instant};
 use autodiff::gradcheck::Rng;
 use autodiff::{Gradients, Tape};
 
+#[path = "gmm/objective.rs"]
+mod gmm;
 #[path = "loops/horner.rs"]
 mod horner;
 #[path = "lstm/objective.rs"]
@@ -325,6 +330,48 @@ fn main() {
             ),
         ],
     );
+
+    let g = gmm::GmmInput::read(concat!(
+        env!("CARGO_MANIFEST_DIR"),
+        "/benches/data/gmm/1k/gmm_d10_K25.txt"
+    ));
+    let (alphas, means, icf) = (&g.alphas, &g.means, &g.icf);
+    let t = minima(
+        30,
+        &mut [
+            &mut || {
+                time(|| {
+                    gmm::gmm_objective(
+                        g.d,
+                        g.k,
+                        g.n,
+                        black_box(alphas),
+                        means,
+                        icf,
+                        &g.x,
+                        g.gamma,
+                        g.m,
+                    )
+                })
+            },
+            &mut || {
+                time(|| {
+                    gmm::gmm_objective_grad(
+                        g.d,
+                        g.k,
+                        g.n,
+                        black_box(alphas),
+                        means,
+                        icf,
+                        &g.x,
+                        g.gamma,
+                        g.m,
+                    )
+                })
+            },
+        ],
+    );
+    print("gmm d10 K25", &[("grad/objective", t[1] / t[0])]);
 
     print("horner", &[("grad/primal, first and alone", alone)]);
 }

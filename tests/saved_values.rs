@@ -132,6 +132,18 @@ fn nested_results(x: &[f64]) -> f64 {
     s
 }
 
+/// `1.0 / t` in its literal forms becomes `t.recip()`, whose partial is written with its
+/// result; a `1.5 / t` stays a division.
+#[differentiate]
+fn logistic_mix(x: &[f64]) -> f64 {
+    let mut s = 0.0;
+    for i in 0..x.len() {
+        let p = 1.0 / (1.0 + (-x[i]).exp());
+        s += p * (1. / x[i].cosh()) + 1f64 / (2.0 + s * s) - 1.5 / (1.0 + p);
+    }
+    s
+}
+
 /// A loop-carried state through `tanh` and `exp`, overwritten every step of a `while`.
 #[differentiate]
 fn carried_through_costly(x: &[f64]) -> f64 {
@@ -233,6 +245,18 @@ fn nested_costly_results() {
         nested_results_grad,
         nested_results_jvp,
         nested_results_hvp,
+        x
+    );
+}
+
+#[test]
+fn reciprocals() {
+    let x = rng_vec(8, 6, -2.0, 2.0);
+    check!(
+        logistic_mix,
+        logistic_mix_grad,
+        logistic_mix_jvp,
+        logistic_mix_hvp,
         x
     );
 }

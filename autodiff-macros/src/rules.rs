@@ -74,9 +74,10 @@ pub static RULES: &[Rule] = &[
 ];
 
 /// Methods whose partial is written with their result: `∂ eˣ = eˣ`, `∂ tanh x = 1 − tanh² x`,
-/// `∂ √x = 1 / (2√x)`, `∂ aᵇ = (b aᵇ / a, aᵇ ln a)`, `∂ hypot(a, b) = (a, b) / hypot(a, b)`.
+/// `∂ √x = 1 / (2√x)`, `∂ (1/x) = −(1/x)²`, `∂ aᵇ = (b aᵇ / a, aᵇ ln a)`,
+/// `∂ hypot(a, b) = (a, b) / hypot(a, b)`.
 static SAVED_RESULTS: &[&str] = &[
-    "tan", "tanh", "exp", "exp2", "exp_m1", "sqrt", "cbrt", "powf", "hypot",
+    "tan", "tanh", "exp", "exp2", "exp_m1", "sqrt", "cbrt", "recip", "powf", "hypot",
 ];
 
 /// The rule for a float method, by name.
@@ -90,9 +91,9 @@ impl Rule {
         !(self.partial == Partial::IntExponent && i == 1)
     }
 
-    /// Whether the partial reads the result and the function is costly (a library call or
-    /// a square root): the forward sweep keeps the result for the reverse sweep rather
-    /// than have it computed twice (see `analysis::residuals`).
+    /// Whether the partial reads the result and the function is costly (a library call, a
+    /// square root or a division): the forward sweep keeps the result for the reverse sweep
+    /// rather than have it computed twice (see `analysis::residuals`).
     pub fn result_saved(&self) -> bool {
         SAVED_RESULTS.contains(&self.name)
     }

@@ -178,6 +178,12 @@ impl Lowerer {
                 return self.array_arith(op, l, r, span, out);
             }
         }
+        // `1.0 / x` is `x.recip()` (the same IEEE division), whose partial −y² needs no
+        // second division in the reverse sweep: the logistic `1.0 / (1.0 + (-x).exp())`.
+        if matches!(b.op, B::Div(_)) && is_one(&l) && self.kind_of(&r) == Kind::Float {
+            let recip = crate::rules::lookup("recip").expect("recip has a rule");
+            return Expr::new(ExprKind::Elementary(recip, vec![r]), span);
+        }
         let (l, r) = (Box::new(l), Box::new(r));
         let kind = match b.op {
             B::Add(_) => ExprKind::Arith(ArithOp::Add, l, r),
@@ -640,4 +646,9 @@ fn float_constructor(p: &syn::Path, float: &Type) -> bool {
                 | "from_f64"
                 | "from_usize"
         )
+}
+
+/// The float literal 1 (`1.0`, `1.`, `1f64`, `1.0_f32`).
+fn is_one(e: &Expr) -> bool {
+    matches!(&e.kind, ExprKind::Float(lit) if lit.base10_parse::<f64>().ok() == Some(1.0))
 }
