@@ -27,34 +27,18 @@ fn f(x: f64, y: f64) -> f64 {
 fn f_jvp(x: f64, y: f64, x_dot: f64, y_dot: f64) -> (f64, f64) {
     use ::autodiff::__private as __ad;
     use ::autodiff::__private::Float as _;
-    #[inline(always)]
-    fn __jvp_body<__Fma: ::autodiff::__private::MulAdd>(
-        _: __Fma,
-        x: f64,
-        y: f64,
-        x_dot: f64,
-        y_dot: f64,
-    ) -> (f64, f64) {
-        use ::autodiff::__private as __ad;
-        use ::autodiff::__private::Float as _;
-        let a = x * y;
-        let b = a.sin() + x / y;
-        let ret = a * b;
-        let a_dot = __Fma::mul_add(x_dot, y, x * y_dot);
-        let b_dot = __Fma::mul_add(
-            a_dot,
-            __ad::partial::sin(a, a.sin()),
-            __Fma::mul_add(x_dot, y, -(x * y_dot)) / (y * y),
-        );
-        let ret_dot = __Fma::mul_add(a_dot, b, a * b_dot);
-        let __tangent = ret_dot;
-        (ret, __tangent)
-    }
-    if __ad::use_fused() {
-        __ad::run_fused(|| __jvp_body(__ad::Fused, x, y, x_dot, y_dot))
-    } else {
-        __jvp_body(__ad::Separate, x, y, x_dot, y_dot)
-    }
+    let a = x * y;
+    let b = a.sin() + x / y;
+    let ret = a * b;
+    let a_dot = __ad::mul_add(x_dot, y, x * y_dot);
+    let b_dot = __ad::mul_add(
+        a_dot,
+        __ad::partial::sin(a, a.sin()),
+        __ad::mul_add(x_dot, y, -(x * y_dot)) / (y * y),
+    );
+    let ret_dot = __ad::mul_add(a_dot, b, a * b_dot);
+    let __tangent = ret_dot;
+    (ret, __tangent)
 }
 /// Reverse mode of [`f`], split: runs `f` once, keeping what its reverse sweep reads, and returns the value with its pullback, which maps a cotangent of the result to the cotangents of the active parameters. Differentiated callers use the split form, so nested calls never re-run a callee's forward pass.
 #[allow(

@@ -32,62 +32,35 @@ fn loss_jvp<T: Float + 'static>(
 ) -> (T, T) {
     use ::autodiff::__private as __ad;
     use ::autodiff::__private::Float as _;
-    #[inline(always)]
-    fn __jvp_body<T: Float + 'static, __Fma: ::autodiff::__private::MulAdd>(
-        _: __Fma,
-        p: &Layer<T>,
-        x: &Array2<T>,
-        targets: &[usize],
-        p_dot: &Layer<T>,
-        x_dot: &Array2<T>,
-    ) -> (T, T) {
-        use ::autodiff::__private as __ad;
-        use ::autodiff::__private::Float as _;
-        let p_w = __ad::array_field(&p.w);
-        let p_w_dot_zero;
-        let p_w_dot = if __ad::is_constant_field(p_dot, "w") {
-            p_w_dot_zero = __ad::Differentiable::zero_like(&p.w);
-            &p_w_dot_zero
-        } else {
-            &p_dot.w
-        };
-        let p_b = __ad::array_field(&p.b);
-        let p_b_dot_zero;
-        let p_b_dot = if __ad::is_constant_field(p_dot, "b") {
-            p_b_dot_zero = __ad::Differentiable::zero_like(&p.b);
-            &p_b_dot_zero
-        } else {
-            &p_dot.b
-        };
-        let p_gain = __ad::float_field(p.gain);
-        let p_gain_dot = if __ad::is_constant_field(p_dot, "gain") {
-            __ad::zero()
-        } else {
-            p_dot.gain
-        };
-        let (matmul, matmul_dot) = ::autodiff::ops::matmul_jvp_all(
-            x,
-            p_w,
-            x_dot,
-            p_w_dot,
-        );
-        let (h, h_dot) = ::autodiff::ops::add_jvp_all(
-            &matmul,
-            p_b,
-            &matmul_dot,
-            p_b_dot,
-        );
-        let (call, call_dot) = ops::cross_entropy_jvp_all(&h, targets, &h_dot);
-        let ret = call * p_gain;
-        let ret_dot = __Fma::mul_add(call_dot, p_gain, call * p_gain_dot);
-        let __tangent = ret_dot;
-        (ret, __tangent)
-    }
-    if __ad::use_fused() {
-        __ad::run_fused(|| __jvp_body(__ad::Fused, p, x, targets, p_dot, x_dot))
+    let p_w = __ad::array_field(&p.w);
+    let p_w_dot_zero;
+    let p_w_dot = if __ad::is_constant_field(p_dot, "w") {
+        p_w_dot_zero = __ad::Differentiable::zero_like(&p.w);
+        &p_w_dot_zero
     } else {
-        __jvp_body(__ad::Separate, p, x, targets, p_dot, x_dot)
-    }
+        &p_dot.w
+    };
+    let p_b = __ad::array_field(&p.b);
+    let p_b_dot_zero;
+    let p_b_dot = if __ad::is_constant_field(p_dot, "b") {
+        p_b_dot_zero = __ad::Differentiable::zero_like(&p.b);
+        &p_b_dot_zero
+    } else {
+        &p_dot.b
+    };
+    let p_gain = __ad::float_field(p.gain);
+    let p_gain_dot = if __ad::is_constant_field(p_dot, "gain") {
+        __ad::zero()
+    } else {
+        p_dot.gain
+    };
+    let (matmul, matmul_dot) = ::autodiff::ops::matmul_jvp_all(x, p_w, x_dot, p_w_dot);
+    let (h, h_dot) = ::autodiff::ops::add_jvp_all(&matmul, p_b, &matmul_dot, p_b_dot);
+    let (call, call_dot) = ops::cross_entropy_jvp_all(&h, targets, &h_dot);
+    let ret = call * p_gain;
+    let ret_dot = __ad::mul_add(call_dot, p_gain, call * p_gain_dot);
+    let __tangent = ret_dot;
+    (ret, __tangent)
 }
 /// Reverse mode of [`loss`], split: runs `loss` once, keeping what its reverse sweep reads, and returns the value with its pullback, which maps a cotangent of the result to the cotangents of the active parameters. Differentiated callers use the split form, so nested calls never re-run a callee's forward pass.
 #[allow(

@@ -536,7 +536,7 @@ fn jvp(item: &syn::ItemFn, ctx: &Ctx, suffix: &str) -> TokenStream {
 
 /// `f_jvp`'s body as a nested function generic over how its tangent sums multiply and add
 /// (`autodiff::fma`), run fused where the CPU has FMA and separate otherwise. `None` where
-/// the body fuses nothing, or where a nested function could not repeat the signature: a
+/// the body fuses nothing or has no loop, or where a nested function could not repeat the signature: a
 /// method or a function mentioning `Self` (a nested item cannot name it), one whose float
 /// type belongs to an enclosing `impl`, an `impl Trait` parameter, or output buffers.
 fn fma_dispatch(
@@ -561,7 +561,13 @@ fn fma_dispatch(
             .into_iter()
             .any(|t| matches!(&t, proc_macro2::TokenTree::Ident(i) if i == "impl"))
     });
+    // Outside loops a fused sum saves a cycle or two a call: not worth a second copy.
+    let loops = ctx
+        .func
+        .body
+        .any(&|s| matches!(s.kind, StmtKind::For { .. } | StmtKind::While { .. }));
     let eligible = fuses
+        && loops
         && own_float
         && !impl_trait
         && !ctx.func.method
