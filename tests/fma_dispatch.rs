@@ -20,10 +20,17 @@ fn rosenbrock(x: &[f64]) -> f64 {
     s
 }
 
-/// Products and quotients of two varied values, generic over the float type.
+/// Products and quotients of two varied values in a loop (only loops are dispatched),
+/// generic over the float type.
 #[differentiate]
 fn ratio<T: autodiff::num_traits::Float>(x: T, y: T) -> T {
-    (x * y + y) / (x * x + T::one())
+    let mut s = T::zero();
+    let mut c = T::one();
+    for _ in 0..3 {
+        s = s + (x * y + y) / (x * x + c);
+        c = c + T::one();
+    }
+    s
 }
 
 #[test]
