@@ -787,8 +787,9 @@ pub fn lift_seq<T: Float>(x: &[T]) -> Vec<Dual<T>> {
 /// with the `fma` feature, e.g. by `-C target-cpu=native`; every aarch64) and as a product
 /// and a sum where it has not (where `mul_add` would be a slow library call).
 /// Tangent code uses it for `αẋ + β`: the derivative's rounding may then differ by build
-/// target, the primal's never does. The choice is made for the whole build (a function
-/// marked `#[target_feature(enable = "fma")]` alone does not get fused tangents).
+/// target, the primal's never does. The choice is made for the whole build; an `f_jvp`
+/// with a loop instead chooses when it runs ([`crate::fma`]), and this serves the rest
+/// (methods, straight-line code, the callers' entry points).
 ///
 /// ```
 /// use autodiff_runtime::support::mul_add;
