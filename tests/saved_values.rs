@@ -6,10 +6,15 @@
 //! gradient.
 
 // `s = s + x` and `s += x` are different statements to the macro: both forms are tested.
-#![allow(clippy::needless_range_loop, clippy::assign_op_pattern)]
+#![allow(
+    clippy::needless_range_loop,
+    clippy::assign_op_pattern,
+    clippy::useless_vec
+)]
 
 mod common;
 use autodiff::differentiate;
+use autodiff::ndarray::{array, Array2};
 use common::*;
 
 /// Gradient, JVP and HVP of `f` at `x`, each against an independent check.
@@ -144,6 +149,43 @@ fn logistic_mix(x: &[f64]) -> f64 {
     s
 }
 
+/// Restoring an overwritten element evaluates its index again, here a float's cast, even
+/// though the write is inactive: the later overwrites of `pos` must save it (a review
+/// found the index missing from the reads, and a wrong gradient).
+#[differentiate]
+fn deposit(x: &[f64]) -> f64 {
+    let mut grid = vec![1.0; 8];
+    let mut pos = 0.5;
+    let mut y = 0.0;
+    for k in 0..x.len() {
+        y += grid[k % 8] * x[k] * x[k];
+        grid[pos as usize % 8] += 0.25;
+        pos = pos * 1.7 + 0.3;
+    }
+    y
+}
+
+/// An array reassigned with another shape: its adjoint takes its shape from the value the
+/// reverse sweep finds, so the whole reassignment is saved (a review found it unsaved, and
+/// a panic).
+#[differentiate]
+fn nd_reshaped(x: &Array2<f64>, w: &Array2<f64>) -> f64 {
+    let mut a = x.to_owned();
+    let s = a[[0, 0]] + a[[0, 1]];
+    a = x.dot(w);
+    s * a.sum()
+}
+
+/// A vector reassigned with another length, likewise.
+#[differentiate]
+fn resized(x: &[f64]) -> f64 {
+    let mut v = x.to_vec();
+    let a = v[x.len() - 1] * v[0];
+    v = vec![a; 2];
+    v[1] = v[0] * x[1];
+    a + v[1]
+}
+
 /// A loop-carried state through `tanh` and `exp`, overwritten every step of a `while`.
 #[differentiate]
 fn carried_through_costly(x: &[f64]) -> f64 {
@@ -271,4 +313,19 @@ fn loop_carried_costly_state() {
         carried_through_costly_hvp,
         x
     );
+}
+
+#[test]
+fn float_read_by_an_index() {
+    let x = rng_vec(3, 8, -1.0, 1.0);
+    check!(deposit, deposit_grad, deposit_jvp, deposit_hvp, x);
+}
+
+#[test]
+fn whole_reassignments_with_another_shape() {
+    let x = array![[0.3, -0.7], [1.1, 0.4]];
+    let w = array![[0.5, -0.2, 0.9], [-1.3, 0.6, 0.1]];
+    nd_reshaped_gradcheck(&x, &w).unwrap();
+    let x = rng_vec(9, 5, -1.0, 1.0);
+    check!(resized, resized_grad, resized_jvp, resized_hvp, x);
 }

@@ -1052,7 +1052,13 @@ fn rosenbrock(x: &[f64]) -> f64 {
 }"###,
     r###"#[differentiate]
 fn ratio<T: autodiff::num_traits::Float>(x: T, y: T) -> T {
-    (x * y + y) / (x * x + T::one())
+    let mut s = T::zero();
+    let mut c = T::one();
+    for _ in 0..3 {
+        s = s + (x * y + y) / (x * x + c);
+        c = c + T::one();
+    }
+    s
 }"###,
     r###"#[differentiate]
 fn multiples(x: f64, y: f64) -> f64 {
@@ -1575,6 +1581,42 @@ fn nested_results(x: &[f64]) -> f64 {
     s
 }"###,
     r###"#[differentiate]
+fn logistic_mix(x: &[f64]) -> f64 {
+    let mut s = 0.0;
+    for i in 0..x.len() {
+        let p = 1.0 / (1.0 + (-x[i]).exp());
+        s += p * (1. / x[i].cosh()) + 1f64 / (2.0 + s * s) - 1.5 / (1.0 + p);
+    }
+    s
+}"###,
+    r###"#[differentiate]
+fn deposit(x: &[f64]) -> f64 {
+    let mut grid = vec![1.0; 8];
+    let mut pos = 0.5;
+    let mut y = 0.0;
+    for k in 0..x.len() {
+        y += grid[k % 8] * x[k] * x[k];
+        grid[pos as usize % 8] += 0.25;
+        pos = pos * 1.7 + 0.3;
+    }
+    y
+}"###,
+    r###"#[differentiate]
+fn nd_reshaped(x: &Array2<f64>, w: &Array2<f64>) -> f64 {
+    let mut a = x.to_owned();
+    let s = a[[0, 0]] + a[[0, 1]];
+    a = x.dot(w);
+    s * a.sum()
+}"###,
+    r###"#[differentiate]
+fn resized(x: &[f64]) -> f64 {
+    let mut v = x.to_vec();
+    let a = v[x.len() - 1] * v[0];
+    v = vec![a; 2];
+    v[1] = v[0] * x[1];
+    a + v[1]
+}"###,
+    r###"#[differentiate]
 fn carried_through_costly(x: &[f64]) -> f64 {
     let mut h = 0.1;
     let mut k = 0;
@@ -1845,6 +1887,18 @@ fn first_big(x: &[f64], limit: f64) -> f64 {
         }
     }
     s
+}"###,
+    r###"#[differentiate]
+fn logistic(x: f64) -> f64 {
+    1.0 / (1.0 + (-x).exp())
+}"###,
+    r###"#[differentiate]
+fn log_sum_exp(y: &[f64]) -> f64 {
+    let mut sum = 0.0;
+    for i in 0..y.len() {
+        sum += y[i].exp();
+    }
+    sum.ln()
 }"###,
     r###"#[differentiate]
 fn f(x: f64, y: f64) -> f64 {

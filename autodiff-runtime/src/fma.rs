@@ -2,7 +2,7 @@
 //!
 //! Forward mode spends most of its extra work on sums of scaled tangents, `α ẋ + β`: one
 //! instruction with fused multiply-add (FMA), two without. A default x86-64 build cannot
-//! assume the CPU has FMA (nearly every one since 2013 does), and `f64::mul_add` compiled
+//! assume the CPU has FMA (most made since 2013 do), and `f64::mul_add` compiled
 //! without it is a slow library call. So a generated `f_jvp` holds its tangent code once,
 //! generic over [`MulAdd`], and runs the [`Fused`] instance through [`run_fused`],
 //! compiled for FMA, where the CPU has it ([`use_fused`]), the [`Separate`] one otherwise:
@@ -67,8 +67,10 @@ pub fn use_fused() -> bool {
     }
 }
 
-/// Turns fused tangents off (`false`) or back on where the CPU has FMA (`true`), for the
-/// whole process: with them off, a derivative's rounding is the same on every CPU.
+/// Turns the run-time choice of fused tangents off (`false`) or back on where the CPU has
+/// FMA (`true`), for the whole process. With it off, a default x86-64 build rounds every
+/// derivative the same on every CPU; code that is not dispatched (see the crate's README)
+/// still fuses where the build target itself has FMA (aarch64, `-C target-cpu=native`).
 ///
 /// ```
 /// use autodiff_runtime::fma::{use_fused, set_fused};

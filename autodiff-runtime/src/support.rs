@@ -284,17 +284,18 @@ pub fn sum<T: Float>(g: &[T]) -> T {
     g.iter().fold(T::zero(), |a, &b| a + b)
 }
 
-/// Takes a sequence adjoint out, leaving zeros of the same shape (the adjoint of a
-/// whole-sequence assignment `v = w`).
+/// Takes a sequence adjoint out, leaving zeros of `like`'s length: the adjoint of a
+/// whole-sequence assignment `v = w`, taken once the old `v` is back, whose length `w` may
+/// have changed.
 ///
 /// ```
 /// let mut v_bar = vec![1.0, 2.0];
-/// let g = autodiff_runtime::support::take_zeroed(&mut v_bar);
-/// assert_eq!((g, v_bar), (vec![1.0, 2.0], vec![0.0, 0.0]));
+/// let v_old = vec![0.5; 3];
+/// let g = autodiff_runtime::support::take_zeros_like(&mut v_bar, &v_old);
+/// assert_eq!((g, v_bar), (vec![1.0, 2.0], vec![0.0; 3]));
 /// ```
-pub fn take_zeroed<S: Sequence<Zeros = S>>(v: &mut S) -> S {
-    let zeros = v.zeros();
-    std::mem::replace(v, zeros)
+pub fn take_zeros_like<S: Sequence + ?Sized>(bar: &mut S::Zeros, like: &S) -> S::Zeros {
+    std::mem::replace(bar, like.zeros())
 }
 
 /// A plain float as a dual number with zero tangent (a constant of forward-over-reverse).

@@ -79,10 +79,11 @@ pub fn analyze(func: &Func, act: &Activity) -> Needed {
 /// is wanted only by the reverses of what may run *before* the assignment (statements
 /// earlier in its block and the blocks around it, the whole body of an enclosing loop,
 /// and the assignment itself). `sum += eᵢ` in a loop whose `sum` is read only after the
-/// loop saves nothing. Only float variables are treated so (the reads of integers and
-/// flags by replayed control flow are not among the adjoints' reads), never inside a
-/// checkpointed region (re-run by its own schedule) and never for a vector that is pushed
-/// to (restored by popping).
+/// loop saves nothing. Only floats and elements of float vectors are treated so (the reads
+/// of integers and flags by replayed control flow are not among the adjoints' reads; a
+/// whole vector or array gives its adjoint its shape), never inside a checkpointed region
+/// (re-run by its own schedule) and never for a vector that is pushed to (restored by
+/// popping).
 fn unsaved_overwrites(
     func: &Func,
     act: &Activity,
@@ -96,10 +97,14 @@ fn unsaved_overwrites(
         match &s.kind {
             StmtKind::Assign { place, .. } => {
                 let v = place.var();
-                let float = matches!(
-                    func.vars[v].kind,
-                    Kind::Float | Kind::FloatSeq | Kind::Array
-                );
+                // A float, or an element of a float vector: never a whole vector or array,
+                // whose adjoint takes its shape from the value it has when the reverse
+                // sweep reaches it.
+                let kind = func.vars[v].kind;
+                let float = match place {
+                    Place::Var(_) => kind == Kind::Float,
+                    Place::Index(..) => kind == Kind::FloatSeq,
+                };
                 if float && !acc[v] && !reads[v] && !pushed(func, v) {
                     out.insert(s as *const Stmt);
                 }
@@ -133,7 +138,10 @@ fn unsaved_overwrites(
     }
 }
 
-/// The variables the reverse of `s` (and of the statements nested in it) reads.
+/// The variables the reverse of `s` (and of the statements nested in it) reads: its
+/// adjoints' reads, and the index of every element write, which restoring the element
+/// evaluates again whether the write is active or not (`grid[pos as usize] += 0.25` reads
+/// the float `pos`).
 fn reverse_reads(func: &Func, act: &Activity, s: &Stmt) -> Vec<bool> {
     let mut c = Collector {
         func,
@@ -141,7 +149,22 @@ fn reverse_reads(func: &Func, act: &Activity, s: &Stmt) -> Vec<bool> {
         needed: vec![false; func.vars.len()],
     };
     c.stmt(s);
-    c.needed
+    let mut reads = c.needed;
+    let indices = std::cell::RefCell::new(vec![]);
+    s.any(&|t| {
+        if let StmtKind::Assign {
+            place: Place::Index(_, i),
+            ..
+        } = &t.kind
+        {
+            i.visit_vars(&mut |v| indices.borrow_mut().push(v));
+        }
+        false
+    });
+    for v in indices.into_inner() {
+        reads[v] = true;
+    }
+    reads
 }
 
 fn pushed(func: &Func, v: VarId) -> bool {

@@ -421,22 +421,6 @@ impl Ctx<'_> {
             }
             _ => {
                 let g = self.temp("g");
-                let take = match (place, self.kind(v)) {
-                    (Place::Var(_), Kind::Array) if self.lazy_adjoint(v) => {
-                        let name = self.name(v);
-                        quote!(let #g = __ad::take_nd(&mut #bar_place, &#name);)
-                    }
-                    (Place::Var(_), Kind::Array) => {
-                        quote!(let #g = __ad::take_zeroed_nd(&mut #bar_place);)
-                    }
-                    (Place::Var(_), Kind::FloatSeq) => {
-                        quote!(let #g = __ad::take_zeroed(&mut #bar_place);)
-                    }
-                    _ => {
-                        let zero = self.zero();
-                        quote!(let #g = #bar_place; #bar_place = #zero;)
-                    }
-                };
                 let whole = match compound {
                     Some(op) => {
                         let old = place_expr(place, value.span);
@@ -446,6 +430,29 @@ impl Ctx<'_> {
                         )
                     }
                     None => value.clone(),
+                };
+                let take = match (place, self.kind(v)) {
+                    (Place::Var(_), Kind::Array) if self.lazy_adjoint(v) => {
+                        let name = self.name(v);
+                        quote!(let #g = __ad::take_nd(&mut #bar_place, &#name);)
+                    }
+                    (Place::Var(_), Kind::Array) => {
+                        quote!(let #g = __ad::take_zeroed_nd(&mut #bar_place);)
+                    }
+                    // Taken after the old vector is put back, and zeros of its length left:
+                    // the reassignment may have changed the length.
+                    (Place::Var(_), Kind::FloatSeq) => {
+                        let name = self.name(v);
+                        let take = quote!(let #g = __ad::take_zeros_like(&mut #bar_place, &#name););
+                        let mut adj = Adjoint::new(self);
+                        adj.propagate(&whole, quote!(#g));
+                        let body = adj.finish();
+                        return quote!({ #restore #take #body });
+                    }
+                    _ => {
+                        let zero = self.zero();
+                        quote!(let #g = #bar_place; #bar_place = #zero;)
+                    }
                 };
                 let mut adj = Adjoint::new(self);
                 adj.propagate(&whole, quote!(#g));
