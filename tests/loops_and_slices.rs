@@ -410,3 +410,29 @@ fn generated_gradchecks_cover_every_parameter_shape() {
     with_vec_param_gradcheck(&vec![0.1, 0.2, -0.3], 1.5).unwrap();
     restores_gradcheck(&[0.3, 0.5, 0.7, 0.9, 1.1, 0.4]).unwrap();
 }
+
+/// Arrays whose length is a const parameter, by value and by reference (no `f_gradcheck`:
+/// it could not rebuild them from a flat vector).
+#[differentiate]
+fn ring<const N: usize>(x: [f64; N], w: &[f64; N]) -> f64 {
+    let mut s = 0.0;
+    for i in 0..N {
+        s += w[i] * x[i].sin() * x[(i + 1) % N];
+    }
+    s
+}
+
+#[test]
+fn const_generic_arrays() {
+    let w = [0.7, -1.2, 0.4, 2.0];
+    let x = rng_vec(21, 4, -1.0, 1.0);
+    let arr = |p: &[f64]| -> [f64; 4] { p.try_into().unwrap() };
+    let (value, gx, gw) = ring_grad(arr(&x), &w);
+    assert_eq!(value, ring(arr(&x), &w));
+    assert_grad(|p| ring(arr(p), &w), &x, &gx);
+    assert_grad(|p| ring(arr(&x), &arr(p)), &w, &gw);
+    assert_dot_product(|v| ring_jvp(arr(&x), &w, arr(v), &[0.0; 4]).1, &gx, 22);
+    let v = rng_vec(23, 4, -1.0, 1.0);
+    let (_, _, _, hx, _) = ring_hvp(arr(&x), &w, arr(&v), &[0.0; 4]);
+    assert_hvp(|p| ring_grad(arr(p), &w).1.to_vec(), &x, &v, &hx);
+}

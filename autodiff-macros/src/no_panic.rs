@@ -1290,6 +1290,14 @@ fn restores(x: &[f64]) -> f64 {
     tail[0] + tail[1] * tail[2] + s
 }"###,
     r###"#[differentiate]
+fn ring<const N: usize>(x: [f64; N], w: &[f64; N]) -> f64 {
+    let mut s = 0.0;
+    for i in 0..N {
+        s += w[i] * x[i].sin() * x[(i + 1) % N];
+    }
+    s
+}"###,
+    r###"#[differentiate]
 fn edges(x: f64) -> f64 {
     x.sqrt() + (1.0 + x).ln() + x.abs() + x.max(0.0) + x.min(0.0)
 }"###,

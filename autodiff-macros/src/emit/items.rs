@@ -89,6 +89,11 @@ pub fn emit(item: &syn::ItemFn, func: &Func, act: &Activity, needed: &Needed) ->
 /// check's points). `f32` gets none: its central differences would be too coarse.
 fn has_gradcheck(item: &syn::ItemFn, ctx: &Ctx) -> bool {
     use crate::tokens::mentions_ident;
+    // The check rebuilds each parameter from a flat vector of numbers, and an array's
+    // length must then be known: not `[f64; N]` with `N` a const parameter.
+    if item.sig.generics.const_params().next().is_some() {
+        return false;
+    }
     if ctx.float().to_string() == "f64" {
         return true;
     }
