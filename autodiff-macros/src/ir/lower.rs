@@ -944,6 +944,10 @@ pub fn lower_fn(
     for input in &item.sig.inputs {
         match input {
             syn::FnArg::Typed(pt) => {
+                if let syn::Pat::Wild(w) = &*pt.pat {
+                    lw.error(w.underscore_token.span, "a `_` parameter cannot be passed on by the derivative functions, which call the function and each other: give it a name (`_n: usize`)");
+                    continue;
+                }
                 let Some((ident, mutable, _)) = lw.let_pattern(&pt.pat) else {
                     continue;
                 };
