@@ -7,9 +7,8 @@
 //! generic over [`MulAdd`], and runs the [`Fused`] instance through [`run_fused`],
 //! compiled for FMA, where the CPU has it ([`use_fused`]), the [`Separate`] one otherwise:
 //! the library's own function multiversioning, with the unsafe part here rather than in
-//! the user's crate. The primal
-//! value is never fused, so it is bitwise the same everywhere; the derivative's last bits
-//! may differ between CPUs with and without FMA.
+//! the user's crate. The primal value is never fused, so it is bitwise the same
+//! everywhere; the derivative's last bits may differ between CPUs with and without FMA.
 
 use num_traits::Float;
 use std::sync::atomic::{AtomicU8, Ordering};
@@ -28,9 +27,20 @@ pub trait MulAdd {
 
 /// One rounding: `T::mul_add`. Used where the code is compiled for FMA (inside
 /// [`run_fused`], or in a build whose target has it); elsewhere it is a library call.
+///
+/// ```
+/// use autodiff_runtime::fma::{Fused, MulAdd};
+/// // 0.1·10 − 1 rounded once: the error of 0.1's rounding, 2⁻⁵⁴.
+/// assert_eq!(Fused::mul_add(0.1_f64, 10.0, -1.0), 2f64.powi(-54));
+/// ```
 pub struct Fused;
 
 /// A product and a sum, two roundings: what the program wrote.
+///
+/// ```
+/// use autodiff_runtime::fma::{MulAdd, Separate};
+/// assert_eq!(Separate::mul_add(0.1_f64, 10.0, -1.0), 0.0);
+/// ```
 pub struct Separate;
 
 impl MulAdd for Fused {

@@ -540,10 +540,9 @@ fn jvp(item: &syn::ItemFn, ctx: &Ctx, suffix: &str) -> TokenStream {
 }
 
 /// `f_jvp`'s body as a nested function generic over how its tangent sums multiply and add
-/// (`autodiff::fma`), run fused where the CPU has FMA and separate otherwise. `None` where
-/// the body fuses nothing or has no loop, or where a nested function could not repeat the signature: a
-/// method or a function mentioning `Self` (a nested item cannot name it), one whose float
-/// type belongs to an enclosing `impl`, an `impl Trait` parameter, or output buffers.
+/// (`autodiff::fma`), run fused where the CPU has FMA and separate otherwise; `None` where
+/// the body fuses nothing or has no loop, or where a nested function cannot repeat the
+/// signature (see [`can_nest`]).
 fn fma_dispatch(
     item: &syn::ItemFn,
     ctx: &Ctx,
@@ -552,47 +551,23 @@ fn fma_dispatch(
 ) -> Option<TokenStream> {
     let fma = format_ident!("__Fma");
     let (body, fuses) = crate::tokens::subst_private(body.clone(), "mul_add", &fma);
-    let sig = &item.sig;
-    let own_float = match &ctx.func.float {
-        syn::Type::Path(p) if p.path.is_ident("f64") || p.path.is_ident("f32") => true,
-        float => sig
-            .generics
-            .type_params()
-            .any(|t| t.ident == quote!(#float).to_string()),
-    };
-    let self_ident = format_ident!("Self");
-    let impl_trait = sig.inputs.iter().any(|a| {
-        quote!(#a)
-            .into_iter()
-            .any(|t| matches!(&t, proc_macro2::TokenTree::Ident(i) if i == "impl"))
-    });
     // Outside loops a fused sum saves a cycle or two a call: not worth a second copy.
     let loops = ctx
         .func
         .body
         .any(&|s| matches!(s.kind, StmtKind::For { .. } | StmtKind::While { .. }));
-    let eligible = fuses
-        && loops
-        && own_float
-        && !impl_trait
-        && !ctx.func.method
-        && ctx.func.outputs.is_empty()
-        && !crate::tokens::mentions_ident(quote!(#item), &self_ident);
-    if !eligible {
+    if !(fuses && loops && can_nest(item, ctx)) {
         return None;
     }
+    let sig = &item.sig;
     let mut generics = sig.generics.clone();
     generics
         .params
         .push(syn::parse_quote!(#fma: ::autodiff::__private::MulAdd));
     let where_clause = &sig.generics.where_clause;
     let params = params(item);
+    let tangents = tangent_params(ctx, suffix);
     let slots = slots(ctx, suffix);
-    let tangents = slots.iter().map(|p| {
-        let (dot, ty) = (ctx.dot(p.var), &p.ty);
-        let mutable = ctx.func.vars[p.var].mutable.then(|| quote!(mut));
-        quote!(#mutable #dot: #ty)
-    });
     let args = args(ctx);
     let dots: Vec<_> = slots.iter().map(|p| ctx.dot(p.var)).collect();
     let ret_ty = &ctx.func.ret_ty;
@@ -609,6 +584,31 @@ fn fma_dispatch(
             __jvp_body(__ad::Separate, #(#args,)* #(#dots),*)
         }
     })
+}
+
+/// Whether `f_jvp`'s body can be a nested function with the same signature: not in a
+/// method or where `Self` is named (a nested item cannot name it), not where the float
+/// type belongs to an enclosing `impl`, and not with `impl Trait` parameters or output
+/// buffers.
+fn can_nest(item: &syn::ItemFn, ctx: &Ctx) -> bool {
+    let sig = &item.sig;
+    let own_float = match &ctx.func.float {
+        syn::Type::Path(p) if p.path.is_ident("f64") || p.path.is_ident("f32") => true,
+        float => sig
+            .generics
+            .type_params()
+            .any(|t| t.ident == quote!(#float).to_string()),
+    };
+    let impl_trait = sig.inputs.iter().any(|a| {
+        quote!(#a)
+            .into_iter()
+            .any(|t| matches!(&t, proc_macro2::TokenTree::Ident(i) if i == "impl"))
+    });
+    own_float
+        && !impl_trait
+        && !ctx.func.method
+        && ctx.func.outputs.is_empty()
+        && !crate::tokens::mentions_ident(quote!(#item), &format_ident!("Self"))
 }
 
 /// Each sequence tangent checked against its parameter's length on entry.
@@ -650,6 +650,19 @@ impl<T> Body<T> {
     }
 }
 
+/// `x_dot: &[f64]`, one per parameter with a tangent.
+fn tangent_params(ctx: &Ctx, suffix: &str) -> Vec<TokenStream> {
+    slots(ctx, suffix)
+        .into_iter()
+        .map(|p| {
+            let (dot, ty) = (ctx.dot(p.var), &p.ty);
+            // A parameter the function assigns has its tangent assigned beside it.
+            let mutable = ctx.func.vars[p.var].mutable.then(|| quote!(mut));
+            quote!(#mutable #dot: #ty)
+        })
+        .collect()
+}
+
 /// `f_jvp` (or the callers' `f_jvp_all`) with this body.
 fn jvp_signature(
     item: &syn::ItemFn,
@@ -665,12 +678,7 @@ fn jvp_signature(
     let name = ident(item, suffix);
     let f = &item.sig.ident;
     let params = params(item);
-    let tangents = slots(ctx, suffix).into_iter().map(|p| {
-        let (dot, ty) = (ctx.dot(p.var), &p.ty);
-        // A parameter the function assigns has its tangent assigned beside it.
-        let mutable = ctx.func.vars[p.var].mutable.then(|| quote!(mut));
-        quote!(#mutable #dot: #ty)
-    });
+    let tangents = tangent_params(ctx, suffix);
     let out_dots = ctx.output_tangent_params();
     let ret_ty = &ctx.func.ret_ty;
     let jvp_ret = (!ctx.unit_result()).then(|| quote!(-> (#ret_ty, #ret_ty)));
