@@ -50,6 +50,24 @@ pub struct Lowerer {
     pub(super) use_kinds: HashMap<String, Kind>,
 }
 
+/// `base`, `base_2`, `base_3`, …: the first that `free` accepts.
+pub(crate) fn first_free(base: &str, free: impl Fn(&str) -> bool) -> String {
+    let mut name = base.to_string();
+    let mut i = 2;
+    while !free(&name) {
+        name = format!("{base}_{i}");
+        i += 1;
+    }
+    name
+}
+
+/// Marks `name` and every name derived from it as given out.
+pub(crate) fn reserve(name: &str, names: &mut HashSet<String>) {
+    for s in DERIVED {
+        names.insert(format!("{name}{s}"));
+    }
+}
+
 /// Suffixes the emitted code derives from a variable's name; a name is only given out when
 /// none of its derived names is taken.
 pub(crate) const DERIVED: &[&str] = &[
@@ -133,15 +151,8 @@ impl Lowerer {
                     !lw.taken.contains(&d) && !lw.given.contains(&d)
                 })
         };
-        let mut name = base.to_string();
-        let mut i = 2;
-        while !free(&name, self) {
-            name = format!("{base}_{i}");
-            i += 1;
-        }
-        for s in DERIVED {
-            self.given.insert(format!("{name}{s}"));
-        }
+        let name = first_free(base, |n| free(n, self));
+        reserve(&name, &mut self.given);
         Ident::new(&name, span)
     }
 

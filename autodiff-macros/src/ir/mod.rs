@@ -537,20 +537,12 @@ impl Func {
     /// A new name based on `base` such that no name derived from it (`_bar`, `_tape`, …)
     /// is taken; all of them are taken from now on.
     pub fn fresh_name(&mut self, base: &str, span: Span) -> Ident {
-        let free = |n: &str| {
+        let name = lower::first_free(base, |n| {
             lower::DERIVED
                 .iter()
                 .all(|s| !self.taken.contains(&format!("{n}{s}")))
-        };
-        let mut name = base.to_string();
-        let mut i = 2;
-        while !free(&name) {
-            name = format!("{base}_{i}");
-            i += 1;
-        }
-        for s in lower::DERIVED {
-            self.taken.insert(format!("{name}{s}"));
-        }
+        });
+        lower::reserve(&name, &mut self.taken);
         Ident::new(&name, span)
     }
 
