@@ -50,6 +50,7 @@ fn expand(args: TokenStream, item: &syn::ItemFn) -> Result<TokenStream, Vec<syn:
         syn::parse2(args).map_err(|e| vec![e])?
     };
     check_signature(item, &args)?;
+    let in_impl = crate::parse::in_impl(&item.sig, &args);
     let wrt = args.wrt.clone();
     let is_active = move |ident: &syn::Ident, shape: ParamShape| {
         shape != ParamShape::Inactive
@@ -59,7 +60,7 @@ fn expand(args: TokenStream, item: &syn::ItemFn) -> Result<TokenStream, Vec<syn:
     };
     if args.custom {
         // A custom rule runs on dual numbers inside callers' `_hvp`, so it is generic.
-        let float = crate::parse::float_type(&item.sig).map_err(|e| vec![e])?;
+        let float = crate::parse::float_type(&item.sig, in_impl).map_err(|e| vec![e])?;
         if matches!(quote!(#float).to_string().as_str(), "f64" | "f32") {
             return Err(vec![syn::Error::new(
                 item.sig.ident.span(),
@@ -69,12 +70,12 @@ fn expand(args: TokenStream, item: &syn::ItemFn) -> Result<TokenStream, Vec<syn:
         // Only the signature matters: the derivatives are the user's `_jvp` and `_vjp`.
         let mut signature_only = item.clone();
         signature_only.block = syn::parse_quote!({});
-        let func = lower::lower_fn(&signature_only, &is_active)?;
+        let func = lower::lower_fn(&signature_only, &is_active, in_impl)?;
         let act = activity::analyze(&func)?;
         let needed = needed::analyze(&func, &act);
         return Ok(crate::emit::items::emit_custom(item, &func, &act, &needed));
     }
-    let func = lower::lower_fn(item, &is_active)?;
+    let func = lower::lower_fn(item, &is_active, in_impl)?;
     let act = activity::analyze(&func)?;
     // Results the reverse sweep reads get bindings of their own; activity then covers them.
     let func = residuals::hoist(func, &act);
@@ -125,7 +126,8 @@ fn check_signature(item: &syn::ItemFn, args: &Args) -> Result<(), Vec<syn::Error
     }
     // `wrt` names parameters that exist and hold floats.
     if let Some(names) = &args.wrt {
-        let float = crate::parse::float_type(sig).map_err(|e| vec![e])?;
+        let in_impl = crate::parse::in_impl(sig, args);
+        let float = crate::parse::float_type(sig, in_impl).map_err(|e| vec![e])?;
         for name in names {
             let param = sig.inputs.iter().find_map(|p| match p {
                 syn::FnArg::Typed(pt) => match &*pt.pat {

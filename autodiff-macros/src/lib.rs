@@ -59,16 +59,37 @@ use proc_macro::TokenStream;
 /// ```text
 /// for i in lo..hi {
 ///     let g0 = acc_bar;
-///     acc_bar = 0.0;
-///     acc = acc_tape.pop().unwrap();
-///     acc_bar += g0 * x;
+///     acc = acc_tape.pop();
+///     acc_bar = g0 * x;
 ///     x_bar += g0 * acc;
 /// }
 /// ```
 ///
+/// (`tests/expand/` holds this and other expansions in full.)
+///
 /// `#[differentiate(custom)]` on a function generic over its float type declares that its
 /// derivatives are the hand-written `f_jvp` and `f_vjp` beside it; the macro then only adds
 /// `f_pullback` (and its dual-number twin) so differentiated callers can call it.
+///
+/// In an `impl`, the generated items are associated items beside `f` and call each other as
+/// `Self::f_…`. A method (`&self`) or a function whose signature names `Self` is known to be
+/// in one; any other associated function must say so with
+/// `#[differentiate(associated)]`, since the attribute sees the function alone:
+///
+/// ```
+/// use autodiff::differentiate;
+///
+/// struct Spring;
+///
+/// impl Spring {
+///     #[differentiate(associated)]
+///     fn energy(k: f64, x: f64) -> f64 {
+///         0.5 * k * x * x
+///     }
+/// }
+///
+/// assert_eq!(Spring::energy_grad(2.0, 3.0), (9.0, 4.5, 6.0));
+/// ```
 ///
 /// Unsupported Rust is a compile error naming the construct and what to write instead.
 #[proc_macro_attribute]

@@ -6,7 +6,8 @@ use syn::parse::{Parse, ParseStream};
 use syn::punctuated::Punctuated;
 use syn::{GenericParam, Ident, Signature, Token, Type, TypeParamBound};
 
-/// `#[differentiate]`, `#[differentiate(wrt(a, b))]` or `#[differentiate(custom)]`.
+/// `#[differentiate]`, `#[differentiate(wrt(a, b))]`, `#[differentiate(custom)]` or
+/// `#[differentiate(associated)]`, alone or together.
 #[derive(Default)]
 pub struct Args {
     /// The active parameters, when named.
@@ -14,6 +15,9 @@ pub struct Args {
     /// The derivatives are the user's own `f_jvp` and `f_vjp`: only the split form and the
     /// helpers are generated from them.
     pub custom: bool,
+    /// An associated function without `self` in an `impl`, which the attribute cannot see:
+    /// the generated items reach each other as `Self::f_…`.
+    pub associated: bool,
 }
 
 impl Parse for Args {
@@ -21,8 +25,12 @@ impl Parse for Args {
         let mut args = Args::default();
         while !input.is_empty() {
             let key: Ident = input.parse()?;
-            if key == "custom" {
-                args.custom = true;
+            if key == "custom" || key == "associated" {
+                if key == "custom" {
+                    args.custom = true;
+                } else {
+                    args.associated = true;
+                }
                 if !input.is_empty() {
                     input.parse::<Token![,]>()?;
                 }
@@ -31,7 +39,7 @@ impl Parse for Args {
             if key != "wrt" {
                 return Err(syn::Error::new(
                     key.span(),
-                    format!("unknown argument `{key}`: the arguments are `wrt(a, b, …)`, naming the parameters to differentiate with respect to, and `custom`, for a function whose `_jvp` and `_vjp` you write yourself"),
+                    format!("unknown argument `{key}`: the arguments are `wrt(a, b, …)`, naming the parameters to differentiate with respect to, `custom`, for a function whose `_jvp` and `_vjp` you write yourself, and `associated`, for a function without `self` inside an `impl`"),
                 ));
             }
             if !input.peek(syn::token::Paren) {
@@ -49,8 +57,22 @@ impl Parse for Args {
     }
 }
 
-/// The function's float type: `f64`, `f32`, or a generic parameter bounded by `Float`.
-pub fn float_type(sig: &Signature) -> syn::Result<Type> {
+/// Whether the function is an item of an `impl`, so that its generated siblings are reached
+/// through `Self`: a method, a function whose signature names `Self`, or one marked
+/// `associated` (nothing else tells: the attribute sees the function alone).
+pub fn in_impl(sig: &Signature, args: &Args) -> bool {
+    let receiver = matches!(sig.inputs.first(), Some(syn::FnArg::Receiver(_)));
+    let names_self = || {
+        let (inputs, output) = (&sig.inputs, &sig.output);
+        let self_ = Ident::new("Self", proc_macro2::Span::call_site());
+        crate::tokens::mentions_ident(quote::quote!(#inputs #output), &self_)
+    };
+    receiver || args.associated || names_self()
+}
+
+/// The function's float type: `f64`, `f32`, or a generic parameter bounded by `Float`; in
+/// an `impl` (see [`in_impl`]), possibly the impl's own type parameter.
+pub fn float_type(sig: &Signature, in_impl: bool) -> syn::Result<Type> {
     for param in &sig.generics.params {
         if let GenericParam::Type(tp) = param {
             let bounded = |b: &TypeParamBound| match b {
@@ -92,11 +114,11 @@ pub fn float_type(sig: &Signature) -> syn::Result<Type> {
     match found {
         Some("f32") => Ok(syn::parse_quote!(f32)),
         Some(_) => Ok(syn::parse_quote!(f64)),
-        None => match impl_float_candidates(sig).as_slice() {
+        None => match impl_float_candidates(sig, in_impl).as_slice() {
             [one] => Ok(syn::parse_str(one).expect("an identifier is a type")),
             [] => Err(syn::Error::new_spanned(
                 &sig.ident,
-                "`#[differentiate]` found no float type in this signature: use `f64`, `f32`, or a type parameter bounded by `num_traits::Float` (in a method of a generic `impl<T: Float>`, write `T` for a float parameter or the result, or as the element of a slice, `Vec` or array)",
+                "`#[differentiate]` found no float type in this signature: use `f64`, `f32`, or a type parameter bounded by `num_traits::Float` (in a method of a generic `impl<T: Float>`, or a function there marked `#[differentiate(associated)]`, write `T` for a float parameter or the result, or as the element of a slice, `Vec` or array)",
             )),
             several => Err(syn::Error::new_spanned(
                 &sig.ident,
@@ -110,15 +132,14 @@ pub fn float_type(sig: &Signature) -> syn::Result<Type> {
     }
 }
 
-/// In a method of a generic `impl<T: Float> S<T>`, the float type is the impl's parameter,
+/// In an item of a generic `impl<T: Float> S<T>`, the float type is the impl's parameter,
 /// which the attribute cannot see: it is taken to be the one type name, declared neither by
 /// the method nor by the language, that the signature uses as a float would be used (a
 /// parameter or result by value, or the element of a slice, `Vec`, array or `ndarray` array).
 /// A wrong guess does not compile (the generated code uses it as a float). Returns every
 /// such name.
-fn impl_float_candidates(sig: &Signature) -> Vec<String> {
-    let receiver = matches!(sig.inputs.first(), Some(syn::FnArg::Receiver(_)));
-    if !receiver {
+fn impl_float_candidates(sig: &Signature, in_impl: bool) -> Vec<String> {
+    if !in_impl {
         return vec![];
     }
     let declared: Vec<String> = sig

@@ -28,9 +28,9 @@ pub fn emit(item: &syn::ItemFn, ctx: &Ctx, allows: &TokenStream, with_hvp: bool)
         format_ident!("{f}_gradcheck"),
         format_ident!("{f}_gradcheck_with"),
     );
-    // A method's siblings are reached through `Self`.
+    // A method's or associated function's siblings are reached through `Self`.
     let path = |name: syn::Ident| {
-        if ctx.func.method {
+        if ctx.func.in_impl {
             quote!(Self::#name)
         } else {
             quote!(#name)

@@ -396,11 +396,11 @@ fn ident(item: &syn::ItemFn, suffix: &str) -> syn::Ident {
     format_ident!("{}{}", item.sig.ident, suffix)
 }
 
-/// How the generated items call each other: `f_pullback`, or `Self::f_pullback` from a
-/// method.
-fn sibling(item: &syn::ItemFn, ctx: &Ctx, suffix: &str) -> TokenStream {
+/// How the generated items call each other: `f_pullback`, or `Self::f_pullback` from an
+/// item of an `impl`.
+pub(super) fn sibling(item: &syn::ItemFn, ctx: &Ctx, suffix: &str) -> TokenStream {
     let f = ident(item, suffix);
-    if ctx.func.method {
+    if ctx.func.in_impl {
         quote!(Self::#f)
     } else {
         quote!(#f)
@@ -410,7 +410,7 @@ fn sibling(item: &syn::ItemFn, ctx: &Ctx, suffix: &str) -> TokenStream {
 /// The target of the doc link to the primal: a method's is `Self::f`.
 fn doc_link(item: &syn::ItemFn, ctx: &Ctx) -> String {
     let f = &item.sig.ident;
-    if ctx.func.method {
+    if ctx.func.in_impl {
         format!("(Self::{f})")
     } else {
         String::new()
@@ -586,8 +586,8 @@ fn fma_dispatch(
     })
 }
 
-/// Whether `f_jvp`'s body can be a nested function with the same signature: not in a
-/// method or where `Self` is named (a nested item cannot name it), not where the float
+/// Whether `f_jvp`'s body can be a nested function with the same signature: not in an
+/// `impl` (a method or associated function) or where `Self` is named (a nested item cannot name it), not where the float
 /// type belongs to an enclosing `impl`, and not with `impl Trait` parameters or output
 /// buffers.
 fn can_nest(item: &syn::ItemFn, ctx: &Ctx) -> bool {
@@ -606,7 +606,7 @@ fn can_nest(item: &syn::ItemFn, ctx: &Ctx) -> bool {
     });
     own_float
         && !impl_trait
-        && !ctx.func.method
+        && !ctx.func.in_impl
         && ctx.func.outputs.is_empty()
         && !crate::tokens::mentions_ident(quote!(#item), &format_ident!("Self"))
 }
@@ -856,8 +856,7 @@ pub fn emit_custom(
     needed: &Needed,
 ) -> TokenStream {
     let plain = Ctx::new(func, act, needed, Mode::Plain);
-    let f = &item.sig.ident;
-    let vjp = &ident(item, "_vjp");
+    let (f, vjp) = (&sibling(item, &plain, ""), &sibling(item, &plain, "_vjp"));
     // The split form calls `f` forward and the user's `f_vjp` backward; its dual twin
     // lifts every float parameter (the rule is generic over one float type), and is the
     // callers' entry point itself.
@@ -1015,7 +1014,11 @@ fn hvp(item: &syn::ItemFn, ctx: &Ctx, dual: &str) -> TokenStream {
         &item.sig.generics,
         &item.sig.generics.where_clause,
     );
-    let (f, name, dual_pb) = (&item.sig.ident, ident(item, "_hvp"), ident(item, dual));
+    let (f, name, dual_pb) = (
+        &item.sig.ident,
+        ident(item, "_hvp"),
+        sibling(item, ctx, dual),
+    );
     // The twin of callers takes an accumulator per sequence: a pooled one (below) or none.
     let lifted = Ctx::new(ctx.func, ctx.act, ctx.needed, Mode::Lifted);
     // At a concrete float type, an active slice's dual input and its cotangent live in

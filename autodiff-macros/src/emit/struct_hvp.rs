@@ -36,7 +36,10 @@ pub fn emit(item: &syn::ItemFn, ctx: &Ctx) -> Option<TokenStream> {
         quote!(#dot: #ty)
     });
     let f = &item.sig.ident;
-    let (name, pullback) = (format_ident!("{f}_hvp"), format_ident!("{f}_pullback"));
+    let (name, pullback) = (
+        format_ident!("{f}_hvp"),
+        super::items::sibling(item, ctx, "_pullback"),
+    );
     let (vis, generics) = (&item.vis, &item.sig.generics);
     let params = item.sig.inputs.iter();
     let ret_ty = &ctx.func.ret_ty;

@@ -940,12 +940,14 @@ pub(super) fn path_name(p: &syn::Path) -> String {
         .join("::")
 }
 
-/// Lowers a whole function. Errors are collected, not returned one at a time.
+/// Lowers a whole function; `in_impl` as [`parse::in_impl`] says. Errors are collected,
+/// not returned one at a time.
 pub fn lower_fn(
     item: &syn::ItemFn,
     active: &dyn Fn(&Ident, ParamShape) -> bool,
+    in_impl: bool,
 ) -> Result<Func, Vec<syn::Error>> {
-    let float = parse::float_type(&item.sig).map_err(|e| vec![e])?;
+    let float = parse::float_type(&item.sig, in_impl).map_err(|e| vec![e])?;
     let mut used = HashSet::new();
     collect_idents(quote::quote!(#item), &mut used);
     let mut lw = Lowerer::new(float.clone(), used);
@@ -1061,6 +1063,7 @@ pub fn lower_fn(
         fields: lw.fields,
         outputs: lw.outputs,
         method,
+        in_impl,
         body,
         ret: lw.ret,
         ret_shape,

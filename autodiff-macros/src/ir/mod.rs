@@ -521,6 +521,9 @@ pub struct Func {
     /// A method: the receiver `self` is `params[0]`, bound to a variable of another name
     /// (closures cannot take `self`).
     pub method: bool,
+    /// An item of an `impl` (a method, or an associated function): the generated items
+    /// reach each other as `Self::f_…`.
+    pub in_impl: bool,
     pub body: Block,
     /// The variables that hold the returned value(s).
     pub ret: Vec<VarId>,

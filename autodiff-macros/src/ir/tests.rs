@@ -8,7 +8,7 @@ use crate::analysis::{activity, needed};
 fn lower(src: &str) -> Func {
     let item: syn::ItemFn = syn::parse_str(src).expect("test input parses");
     let all = |_: &Ident, shape: ParamShape| shape != ParamShape::Inactive;
-    match lower::lower_fn(&item, &all) {
+    match lower::lower_fn(&item, &all, false) {
         Ok(f) => f,
         Err(errors) => panic!("lowering failed: {}", errors[0]),
     }
