@@ -1,5 +1,7 @@
 //! The loop ratios of `benches/rosenbrock.rs` (Rosenbrock, the `tanh` recurrence and Horner's
-//! rule at n = 10⁵) and of a simulation loop (a driven, damped spring over 10⁵ steps), measured so that they survive a busy machine: each function's timings
+//! rule at n = 10⁵), of two simulation loops (a driven, damped spring over 10⁵ steps; a chain
+//! of 100 masses over 1 000 steps), measured so that they survive a busy machine: each
+//! function's timings
 //! alternate (primal, hand-written gradient, `f_grad`, …) for 40 to 200 rounds and each is the
 //! minimum over the rounds, so a time slice lost to another process inflates some rounds but
 //! not the minimum, and a slow stretch of the run hits numerator and denominator alike.
@@ -26,6 +28,8 @@ mod gmm;
 mod horner;
 #[path = "lstm/objective.rs"]
 mod lstm;
+#[path = "loops/mass_chain.rs"]
+mod mass_chain;
 #[path = "loops/oscillator.rs"]
 mod oscillator;
 #[path = "loops/recurrence.rs"]
@@ -35,6 +39,7 @@ mod recurrence;
 mod rosenbrock;
 use horner::*;
 use lstm::*;
+use mass_chain::*;
 use oscillator::*;
 use recurrence::*;
 use rosenbrock::*;
@@ -229,6 +234,61 @@ fn main() {
                     100,
                     &mut || time(|| oscillator_grad(black_box(k), black_box(c), black_box(&f))),
                     &mut || time(|| oscillator_hvp(k, c, black_box(&f), dk, dc, black_box(&df))),
+                ),
+            ),
+        ],
+    );
+
+    // 100 masses (98 moving) over 1 000 steps: about 10⁵ mass-steps.
+    let (k, x0, steps) = (
+        Rng::new(9).vector(99, 2.0, 4.0),
+        Rng::new(10).vector(100, -1.0, 1.0),
+        1_000,
+    );
+    let (dk, dx0) = (
+        Rng::new(11).vector(99, -1.0, 1.0),
+        Rng::new(12).vector(100, -1.0, 1.0),
+    );
+    let (mut gk, mut gx, mut xs) = (vec![0.0; 99], vec![0.0; 100], Vec::new());
+    let (mut gk_tape, mut gx_tape) = (gk.clone(), gx.clone());
+    let (mut gk_gather, mut gx_gather, mut xs_gather) = (gk.clone(), gx.clone(), Vec::new());
+    let t = minima(
+        100,
+        &mut [
+            &mut || time(|| mass_chain(black_box(&k), black_box(&x0), steps)),
+            &mut || {
+                time(|| mass_chain_grad_hand(black_box(&k), &x0, steps, &mut xs, &mut gk, &mut gx))
+            },
+            &mut || time(|| mass_chain_grad(black_box(&k), black_box(&x0), steps)),
+            &mut || time(|| mass_chain_jvp(black_box(&k), &x0, steps, &dk, &dx0)),
+            &mut || {
+                time(|| {
+                    let (xs, gk, gx) = (&mut xs_gather, &mut gk_gather, &mut gx_gather);
+                    mass_chain_grad_gather(black_box(&k), &x0, steps, xs, gk, gx)
+                })
+            },
+            &mut || {
+                time(|| {
+                    let args = (black_box(&k[..]), &x0[..], steps);
+                    mass_chain_grad_tape(&mut tape, &mut grads, args, &mut gk_tape, &mut gx_tape)
+                })
+            },
+        ],
+    );
+    print(
+        "mass chain",
+        &[
+            ("grad/primal", t[2] / t[0]),
+            ("grad/hand", t[2] / t[1]),
+            ("grad/hand_gather", t[2] / t[4]),
+            ("tape/grad", t[5] / t[2]),
+            ("jvp/primal", t[3] / t[0]),
+            (
+                "hvp/grad",
+                hvp_ratio(
+                    100,
+                    &mut || time(|| mass_chain_grad(black_box(&k), black_box(&x0), steps)),
+                    &mut || time(|| mass_chain_hvp(black_box(&k), &x0, steps, &dk, &dx0)),
                 ),
             ),
         ],

@@ -436,3 +436,43 @@ fn const_generic_arrays() {
     let (_, _, _, hx, _) = ring_hvp(arr(&x), &w, arr(&v), &[0.0; 4]);
     assert_hvp(|p| ring_grad(arr(p), &w).1.to_vec(), &x, &v, &hx);
 }
+
+/// The vector-state simulation of `benches/loops_ratios.rs` (a chain of masses and springs,
+/// shared from `benches/loops/mass_chain.rs`).
+#[path = "../benches/loops/mass_chain.rs"]
+mod mass_chain_bench;
+
+#[test]
+fn mass_chain_benchmark_gradient() {
+    use mass_chain_bench as m;
+    // Central differences and the dot-product test on a small chain and a short run.
+    let (k, x0) = (rng_vec(30, 5, 2.0, 4.0), rng_vec(31, 6, -1.0, 1.0));
+    let (_, k_bar, x0_bar) = m::mass_chain_grad(&k, &x0, 40);
+    let grad: Vec<f64> = k_bar.iter().chain(&x0_bar).copied().collect();
+    let point: Vec<f64> = k.iter().chain(&x0).copied().collect();
+    assert_grad(|p| m::mass_chain(&p[..5], &p[5..], 40), &point, &grad);
+    assert_dot_product(
+        |v| m::mass_chain_jvp(&k, &x0, 40, &v[..5], &v[5..]).1,
+        &grad,
+        32,
+    );
+    // The benchmark's size, against the hand-written adjoint and the `Value` tape.
+    let (k, x0) = (rng_vec(33, 63, 2.0, 4.0), rng_vec(34, 64, -1.0, 1.0));
+    let (value, k_bar, x0_bar) = m::mass_chain_grad(&k, &x0, 1_000);
+    let (mut gk, mut gx) = (vec![0.0; k.len()], vec![0.0; x0.len()]);
+    let mut xs = Vec::new();
+    let hand = m::mass_chain_grad_hand(&k, &x0, 1_000, &mut xs, &mut gk, &mut gx);
+    let mut others = vec![(hand, gk.clone(), gx.clone())];
+    let gather = m::mass_chain_grad_gather(&k, &x0, 1_000, &mut xs, &mut gk, &mut gx);
+    others.push((gather, gk.clone(), gx.clone()));
+    let (mut tape, mut grads) = (autodiff::Tape::new(), autodiff::Gradients::new());
+    let args = (&k[..], &x0[..], 1_000);
+    let taped = m::mass_chain_grad_tape(&mut tape, &mut grads, args, &mut gk, &mut gx);
+    others.push((taped, gk, gx));
+    let close = |a: f64, b: f64| (a - b).abs() <= 1e-9 * a.abs().max(1.0);
+    for (v, kb, xb) in others {
+        assert!(close(v, value), "loss {v} against {value}");
+        assert!(kb.iter().zip(&k_bar).all(|(&a, &b)| close(a, b)));
+        assert!(xb.iter().zip(&x0_bar).all(|(&a, &b)| close(a, b)));
+    }
+}
