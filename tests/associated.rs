@@ -49,7 +49,23 @@ impl Spring {
     }
 }
 
+/// A generic struct of parameters: an associated function taking it gets an `_hvp` (the
+/// struct seeded through its dual twin), reached as `Self::…_pullback`.
+#[derive(Differentiable, Clone, Debug)]
+struct Gains<T: Float> {
+    a: T,
+    b: T,
+}
+
 struct Poly;
+
+impl Poly {
+    /// `a x₀² + b x₁²`.
+    #[differentiate(associated)]
+    fn weighted<T: Float + 'static>(p: &Gains<T>, x: &[T]) -> T {
+        p.a * x[0] * x[0] + p.b * x[1] * x[1]
+    }
+}
 
 impl Poly {
     /// Generic over its own float type, in an `impl` without one.
@@ -165,6 +181,58 @@ fn signature_naming_self_and_method_calling_associated() {
     assert_grad(|p| Spring::chain_energy(p, s.k, s.rest), &x, &x_bar);
     assert!((s_bar.k - k_ref).abs() < 1e-12 && (s_bar.rest - rest_ref).abs() < 1e-12);
     assert_eq!(x_bar.len(), x_ref.len());
+}
+
+#[test]
+fn associated_function_of_a_struct_has_an_hvp() {
+    let p = Gains { a: 0.5, b: -1.5 };
+    let x = [2.0, 0.25];
+    let p_dot = Gains { a: 0.3, b: 0.1 };
+    let x_dot = [1.0, -2.0];
+    // With g = (a, b): ∂/∂gᵢ = xᵢ², ∂/∂xᵢ = 2 gᵢ xᵢ; H·v: for gᵢ, 2 xᵢ ẋᵢ; for xᵢ,
+    // 2 ġᵢ xᵢ + 2 gᵢ ẋᵢ.
+    let (value, g_p, g_x, hv_p, hv_x) = Poly::weighted_hvp(&p, &x, &p_dot, &x_dot);
+    assert_eq!(value, 0.5 * 4.0 - 1.5 * 0.0625);
+    assert_eq!((g_p.a, g_p.b, g_x), (4.0, 0.0625, vec![2.0, -0.75]));
+    assert_eq!((hv_p.a, hv_p.b), (4.0, -1.0));
+    assert_eq!(hv_x, vec![2.0 * 0.3 * 2.0 + 1.0, 2.0 * 0.1 * 0.25 + 6.0]);
+}
+
+struct Activations;
+
+impl Activations {
+    /// A custom rule among associated functions: its `_jvp` and `_vjp` are associated too.
+    #[differentiate(custom, associated)]
+    fn softplus<T: Float>(x: T) -> T {
+        x.exp().ln_1p()
+    }
+
+    fn softplus_jvp<T: Float>(x: T, x_dot: T) -> (T, T) {
+        (Self::softplus(x), x_dot / (T::one() + (-x).exp()))
+    }
+
+    fn softplus_vjp<T: Float>(x: T, dout: T) -> (T, T) {
+        (Self::softplus(x), dout / (T::one() + (-x).exp()))
+    }
+
+    #[differentiate(associated)]
+    fn scaled_softplus(x: f64, w: f64) -> f64 {
+        w * Self::softplus(x * w)
+    }
+}
+
+#[test]
+fn custom_rule_among_associated_functions() {
+    let (x, w) = (0.4, -1.3);
+    let (_, x_bar, w_bar) = Activations::scaled_softplus_grad(x, w);
+    let f = |p: &[f64]| Activations::scaled_softplus(p[0], p[1]);
+    assert_grad(f, &[x, w], &[x_bar, w_bar]);
+    let (_, _, _, hx, hw) = Activations::scaled_softplus_hvp(x, w, 0.6, 0.8);
+    let grad = |p: &[f64]| {
+        let (_, gx, gw) = Activations::scaled_softplus_grad(p[0], p[1]);
+        vec![gx, gw]
+    };
+    assert_hvp(grad, &[x, w], &[0.6, 0.8], &[hx, hw]);
 }
 
 #[test]
