@@ -40,17 +40,9 @@ pub fn mass_chain(k: &[f64], x0: &[f64], steps: usize) -> f64 {
     loss
 }
 
-/// The adjoint by hand: a forward sweep storing every step's positions in `xs` (kept by the
-/// caller, so no allocation per call), then the reverse sweep. Writes `k̄` into `gk` and
-/// `x̄0` into `gx`; returns the loss.
-pub fn mass_chain_grad_hand(
-    k: &[f64],
-    x0: &[f64],
-    steps: usize,
-    xs: &mut Vec<f64>,
-    gk: &mut [f64],
-    gx: &mut [f64],
-) -> f64 {
+/// The hand-written adjoints' forward sweep: the primal, storing every step's positions in
+/// `xs`. Returns the loss and the final positions.
+fn forward_sweep(k: &[f64], x0: &[f64], steps: usize, xs: &mut Vec<f64>) -> (f64, Vec<f64>) {
     let n = x0.len();
     xs.clear();
     let mut x = x0.to_vec();
@@ -67,6 +59,22 @@ pub fn mass_chain_grad_hand(
             loss += x[i] * x[i];
         }
     }
+    (loss, x)
+}
+
+/// The adjoint by hand: a forward sweep storing every step's positions in `xs` (kept by the
+/// caller, so no allocation per call), then the reverse sweep. Writes `k̄` into `gk` and
+/// `x̄0` into `gx`; returns the loss.
+pub fn mass_chain_grad_hand(
+    k: &[f64],
+    x0: &[f64],
+    steps: usize,
+    xs: &mut Vec<f64>,
+    gk: &mut [f64],
+    gx: &mut [f64],
+) -> f64 {
+    let n = x0.len();
+    let (loss, mut x) = forward_sweep(k, x0, steps, xs);
     // Step: aᵢ = kᵢ (xᵢ₊₁ − xᵢ) − kᵢ₋₁ (xᵢ − xᵢ₋₁) − d vᵢ, vᵢ' = vᵢ + dt aᵢ, xᵢ' = xᵢ + dt vᵢ',
     // loss += xᵢ'². Reverse: x̄ᵢ' += 2xᵢ'; v̄ᵢ' += dt x̄ᵢ'; āᵢ = dt v̄ᵢ'; v̄ᵢ = v̄ᵢ' − d āᵢ;
     // k̄ᵢ += āᵢ (xᵢ₊₁ − xᵢ), k̄ᵢ₋₁ −= āᵢ (xᵢ − xᵢ₋₁); x̄ᵢ₊₁ += āᵢ kᵢ, x̄ᵢ −= āᵢ (kᵢ + kᵢ₋₁),
@@ -112,21 +120,7 @@ pub fn mass_chain_grad_gather(
     gx: &mut [f64],
 ) -> f64 {
     let n = x0.len();
-    xs.clear();
-    let mut x = x0.to_vec();
-    let mut v = vec![0.0; n];
-    let mut loss = 0.0;
-    for _ in 0..steps {
-        xs.extend_from_slice(&x);
-        for i in 1..n - 1 {
-            let a = k[i] * (x[i + 1] - x[i]) - k[i - 1] * (x[i] - x[i - 1]) - DAMPING * v[i];
-            v[i] += DT * a;
-        }
-        for i in 1..n - 1 {
-            x[i] += DT * v[i];
-            loss += x[i] * x[i];
-        }
-    }
+    let (loss, mut x) = forward_sweep(k, x0, steps, xs);
     gk.fill(0.0);
     gx.fill(0.0);
     let (mut v_bar, mut a_bar, mut f_bar) = (vec![0.0; n], vec![0.0; n], vec![0.0; n - 1]);
