@@ -1,5 +1,5 @@
 //! Associated functions without `self` inside an `impl`: marked `#[differentiate(associated)]`
-//! (or naming `Self` in their signature), their generated items reach each other as
+//! (or naming `Self`, in the signature or the body), their generated items reach each other as
 //! `Self::f_…`. Each is checked against central differences and the other mode; one calls
 //! another through `Self::`, and a method calls one.
 
@@ -40,6 +40,12 @@ impl Spring {
     #[differentiate]
     fn of_self(s: &Self, x: f64) -> f64 {
         s.k * (x - s.rest).powi(2)
+    }
+
+    /// Only the body names `Self`: no marker needed either.
+    #[differentiate]
+    fn doubled_energy(x: &[f64], k: f64) -> f64 {
+        2.0 * Self::chain_energy(x, k, 0.0)
     }
 
     /// A method calling an associated function.
@@ -142,6 +148,23 @@ fn associated_hvp_matches_differences_of_gradients() {
     let mut hv = hx;
     hv.extend([hk, hrest]);
     assert_hvp(grad, &point, &v, &hv);
+}
+
+#[test]
+fn body_naming_self_needs_no_marker() {
+    let x = rng_vec(9, 4, -1.0, 1.0);
+    let (_, x_bar, k_bar) = Spring::doubled_energy_grad(&x, 0.8);
+    let (_, x_ref, k_ref, _) = Spring::chain_energy_grad(&x, 0.8, 0.0);
+    assert_grad(
+        |p| Spring::doubled_energy(&p[..4], p[4]),
+        &[&x[..], &[0.8]].concat(),
+        &[&x_bar[..], &[k_bar]].concat(),
+    );
+    assert!((k_bar - 2.0 * k_ref).abs() < 1e-12);
+    assert!(x_bar
+        .iter()
+        .zip(&x_ref)
+        .all(|(a, b)| (a - 2.0 * b).abs() < 1e-12));
 }
 
 #[test]

@@ -437,6 +437,37 @@ fn const_generic_arrays() {
     assert_hvp(|p| ring_grad(arr(p), &w).1.to_vec(), &x, &v, &hx);
 }
 
+/// A local array filled element by element and returned: on dual numbers (callers' `_hvp`)
+/// it stays an array (it was lifted to a `Vec`, which did not compile).
+#[differentiate]
+fn corners(x: &[f64]) -> [f64; 2] {
+    let mut out = [0.0; 2];
+    out[0] = x[0] * x[1];
+    out[1] = x[0].sin();
+    out
+}
+
+#[differentiate]
+fn corners_energy(x: &[f64]) -> f64 {
+    let c: [f64; 2] = corners(x);
+    c[0] * c[0] + c[1]
+}
+
+#[test]
+fn returned_local_array() {
+    let x = [0.6, -1.3];
+    // ȳ·J by hand: J = [[x₁, x₀], [cos x₀, 0]].
+    let (y, x_bar) = corners_vjp(&x, [0.5, 2.0]);
+    assert_eq!(y, [0.6 * -1.3, 0.6_f64.sin()]);
+    assert!((x_bar[0] - (0.5 * -1.3 + 2.0 * 0.6_f64.cos())).abs() < 1e-15);
+    assert!((x_bar[1] - 0.5 * 0.6).abs() < 1e-15);
+    let (_, g) = corners_energy_grad(&x);
+    assert_grad(corners_energy, &x, &g);
+    let v = [0.3, 0.9];
+    let (_, _, hv) = corners_energy_hvp(&x, &v);
+    assert_hvp(|p| corners_energy_grad(p).1, &x, &v, &hv);
+}
+
 /// The vector-state simulation of `benches/loops_ratios.rs` (a chain of masses and springs,
 /// shared from `benches/loops/mass_chain.rs`).
 #[path = "../benches/loops/mass_chain.rs"]
@@ -456,7 +487,17 @@ fn mass_chain_benchmark_gradient() {
         &grad,
         32,
     );
-    // The benchmark's size, against the hand-written adjoint and the `Value` tape.
+    // H·v against differences of gradients.
+    let v = rng_vec(35, 11, -1.0, 1.0);
+    let (_, _, _, hk, hx) = m::mass_chain_hvp(&k, &x0, 40, &v[..5], &v[5..]);
+    let hv: Vec<f64> = hk.into_iter().chain(hx).collect();
+    let grad = |p: &[f64]| {
+        let (_, gk, gx) = m::mass_chain_grad(&p[..5], &p[5..], 40);
+        gk.into_iter().chain(gx).collect()
+    };
+    assert_hvp(grad, &point, &v, &hv);
+    // The benchmark's step count (and 64 masses), against the hand-written adjoints and the
+    // `Value` tape.
     let (k, x0) = (rng_vec(33, 63, 2.0, 4.0), rng_vec(34, 64, -1.0, 1.0));
     let (value, k_bar, x0_bar) = m::mass_chain_grad(&k, &x0, 1_000);
     let (mut gk, mut gx) = (vec![0.0; k.len()], vec![0.0; x0.len()]);

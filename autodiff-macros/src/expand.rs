@@ -49,8 +49,8 @@ fn expand(args: TokenStream, item: &syn::ItemFn) -> Result<TokenStream, Vec<syn:
     } else {
         syn::parse2(args).map_err(|e| vec![e])?
     };
-    check_signature(item, &args)?;
-    let in_impl = crate::parse::in_impl(&item.sig, &args);
+    let in_impl = crate::parse::in_impl(item, &args);
+    check_signature(item, &args, in_impl)?;
     let wrt = args.wrt.clone();
     let is_active = move |ident: &syn::Ident, shape: ParamShape| {
         shape != ParamShape::Inactive
@@ -61,10 +61,16 @@ fn expand(args: TokenStream, item: &syn::ItemFn) -> Result<TokenStream, Vec<syn:
     if args.custom {
         // A custom rule runs on dual numbers inside callers' `_hvp`, so it is generic.
         let float = crate::parse::float_type(&item.sig, in_impl).map_err(|e| vec![e])?;
-        if matches!(quote!(#float).to_string().as_str(), "f64" | "f32") {
+        // Its own type parameter: an impl's `T` could not be lifted to dual numbers.
+        let own = item
+            .sig
+            .generics
+            .type_params()
+            .any(|t| t.ident == quote!(#float).to_string());
+        if !own {
             return Err(vec![syn::Error::new(
                 item.sig.ident.span(),
-                "a custom rule is generic over its float type, so that callers' `_hvp` can run it on dual numbers: write `fn f<T: Float>(x: T) -> T` with `f_jvp` and `f_vjp` generic the same way",
+                "a custom rule is generic over a float type parameter of its own (not `f64`, `f32` or an `impl`'s), so that callers' `_hvp` can run it on dual numbers: write `fn f<T: Float>(x: T) -> T` with `f_jvp` and `f_vjp` generic the same way",
             )]);
         }
         // Only the signature matters: the derivatives are the user's `_jvp` and `_vjp`.
@@ -85,7 +91,7 @@ fn expand(args: TokenStream, item: &syn::ItemFn) -> Result<TokenStream, Vec<syn:
 }
 
 /// The checks on the signature, each with its rule.
-fn check_signature(item: &syn::ItemFn, args: &Args) -> Result<(), Vec<syn::Error>> {
+fn check_signature(item: &syn::ItemFn, args: &Args, in_impl: bool) -> Result<(), Vec<syn::Error>> {
     let sig = &item.sig;
     let mut errors = vec![];
     // Only ordinary functions: their body is plain code the macro can transform.
@@ -126,7 +132,6 @@ fn check_signature(item: &syn::ItemFn, args: &Args) -> Result<(), Vec<syn::Error
     }
     // `wrt` names parameters that exist and hold floats.
     if let Some(names) = &args.wrt {
-        let in_impl = crate::parse::in_impl(sig, args);
         let float = crate::parse::float_type(sig, in_impl).map_err(|e| vec![e])?;
         for name in names {
             let param = sig.inputs.iter().find_map(|p| match p {

@@ -72,9 +72,9 @@ use proc_macro::TokenStream;
 /// `f_pullback` (and its dual-number twin) so differentiated callers can call it.
 ///
 /// In an `impl`, the generated items are associated items beside `f` and call each other as
-/// `Self::f_…`. A method (`&self`) or a function whose signature names `Self` is known to be
-/// in one; any other associated function must say so with
-/// `#[differentiate(associated)]`, since the attribute sees the function alone:
+/// `Self::f_…`. A method (`&self`) or a function that names `Self` is known to be in one;
+/// any other associated function must say so with `#[differentiate(associated)]`, since the
+/// attribute sees the function alone:
 ///
 /// ```
 /// use autodiff::differentiate;

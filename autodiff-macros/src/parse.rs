@@ -25,12 +25,13 @@ impl Parse for Args {
         let mut args = Args::default();
         while !input.is_empty() {
             let key: Ident = input.parse()?;
-            if key == "custom" || key == "associated" {
-                if key == "custom" {
-                    args.custom = true;
-                } else {
-                    args.associated = true;
-                }
+            let flag = match key.to_string().as_str() {
+                "custom" => Some(&mut args.custom),
+                "associated" => Some(&mut args.associated),
+                _ => None,
+            };
+            if let Some(flag) = flag {
+                *flag = true;
                 if !input.is_empty() {
                     input.parse::<Token![,]>()?;
                 }
@@ -58,16 +59,13 @@ impl Parse for Args {
 }
 
 /// Whether the function is an item of an `impl`, so that its generated siblings are reached
-/// through `Self`: a method, a function whose signature names `Self`, or one marked
-/// `associated` (nothing else tells: the attribute sees the function alone).
-pub fn in_impl(sig: &Signature, args: &Args) -> bool {
-    let receiver = matches!(sig.inputs.first(), Some(syn::FnArg::Receiver(_)));
-    let names_self = || {
-        let (inputs, output) = (&sig.inputs, &sig.output);
-        let self_ = Ident::new("Self", proc_macro2::Span::call_site());
-        crate::tokens::mentions_ident(quote::quote!(#inputs #output), &self_)
-    };
-    receiver || args.associated || names_self()
+/// through `Self`: a method, a function that names `Self` (in its signature or body, which
+/// only an `impl` allows), or one marked `associated` (nothing else tells: the attribute
+/// sees the function alone).
+pub fn in_impl(item: &syn::ItemFn, args: &Args) -> bool {
+    let receiver = matches!(item.sig.inputs.first(), Some(syn::FnArg::Receiver(_)));
+    let self_ = Ident::new("Self", proc_macro2::Span::call_site());
+    receiver || args.associated || crate::tokens::mentions_ident(quote::quote!(#item), &self_)
 }
 
 /// The function's float type: `f64`, `f32`, or a generic parameter bounded by `Float`; in
@@ -123,7 +121,7 @@ pub fn float_type(sig: &Signature, in_impl: bool) -> syn::Result<Type> {
             several => Err(syn::Error::new_spanned(
                 &sig.ident,
                 format!(
-                    "`#[differentiate]` cannot tell which of the impl's type parameters `{}` is the float type of this method: it sees the method's signature only. Write the method as a free function generic over its float type (`fn {}<T: Float>(p: &S<T>, …)`), which states it",
+                    "`#[differentiate]` cannot tell which of the impl's type parameters `{}` is the float type of this function: it sees the function's signature only. Write it as a free function generic over its float type (`fn {}<T: Float>(p: &S<T>, …)`), which states it",
                     several.join("`, `"),
                     sig.ident
                 ),
@@ -134,7 +132,7 @@ pub fn float_type(sig: &Signature, in_impl: bool) -> syn::Result<Type> {
 
 /// In an item of a generic `impl<T: Float> S<T>`, the float type is the impl's parameter,
 /// which the attribute cannot see: it is taken to be the one type name, declared neither by
-/// the method nor by the language, that the signature uses as a float would be used (a
+/// the function nor by the language, that the signature uses as a float would be used (a
 /// parameter or result by value, or the element of a slice, `Vec`, array or `ndarray` array).
 /// A wrong guess does not compile (the generated code uses it as a float). Returns every
 /// such name.

@@ -774,14 +774,56 @@ pub fn slot_nd<'a, T: Float, D: ndarray::Dimension>(
     acc.get_or_insert_with(|| zeros_nd(like))
 }
 
-/// Plain floats as dual numbers with zero tangents (constants of forward-over-reverse).
+/// Plain floats as dual numbers with zero tangents (constants of forward-over-reverse), in a
+/// container of the same kind: an array stays an array of its length (a function returning
+/// `[f64; N]` returns `[Dual<f64>; N]` on dual numbers), a slice or `Vec` becomes a `Vec`.
 ///
 /// ```
 /// let d = autodiff_runtime::support::lift_seq(&[1.0, 2.0]);
+/// let _: [autodiff_runtime::Dual<f64>; 2] = d;
 /// assert_eq!((d[1].primal, d[1].tangent), (2.0, 0.0));
+/// let v: Vec<_> = autodiff_runtime::support::lift_seq(&vec![3.0_f32]);
+/// assert_eq!((v[0].primal, v[0].tangent), (3.0, 0.0));
 /// ```
-pub fn lift_seq<T: Float>(x: &[T]) -> Vec<Dual<T>> {
-    x.iter().map(|&v| Dual::constant(v)).collect()
+pub fn lift_seq<S: LiftSeq + ?Sized>(x: &S) -> S::Lifted {
+    x.lift()
+}
+
+/// A sequence of floats that [`lift_seq`] turns into dual numbers.
+pub trait LiftSeq {
+    /// The sequence of dual numbers.
+    type Lifted;
+    /// Each element as a constant dual number.
+    fn lift(&self) -> Self::Lifted;
+}
+
+impl<T: Float> LiftSeq for [T] {
+    type Lifted = Vec<Dual<T>>;
+    fn lift(&self) -> Vec<Dual<T>> {
+        self.iter().map(|&v| Dual::constant(v)).collect()
+    }
+}
+
+impl<T: Float> LiftSeq for Vec<T> {
+    type Lifted = Vec<Dual<T>>;
+    fn lift(&self) -> Vec<Dual<T>> {
+        self[..].lift()
+    }
+}
+
+impl<T: Float, const N: usize> LiftSeq for [T; N] {
+    type Lifted = [Dual<T>; N];
+    fn lift(&self) -> [Dual<T>; N] {
+        self.map(Dual::constant)
+    }
+}
+
+// `lift_seq(&x)` with `x: &[f64]` a parameter.
+impl<S: LiftSeq + ?Sized> LiftSeq for &S {
+    type Lifted = S::Lifted;
+    fn lift(&self) -> S::Lifted {
+        (**self).lift()
+    }
 }
 
 /// `a·b + c`, fused into one rounding where the target has fused multiply-add (x86-64 built

@@ -5,7 +5,8 @@
 //! every step; the reverse sweep needs the old positions (`k̄ᵢ += āᵢ (xᵢ₊₁ − xᵢ) − …`), so
 //! the generated gradient keeps them on a tape, as the hand-written adjoint does. The shape
 //! of the mass–spring systems differentiable physics engines optimise. Written four ways
-//! (`#[differentiate]`, a hand-written adjoint and the runtime `Value` tape), shared by
+//! (`#[differentiate]`, hand-written adjoints in scatter and in gather form, the runtime
+//! `Value` tape), shared by
 //! `benches/loops_ratios.rs` and `tests/loops_and_slices.rs`.
 
 // `#[differentiate]` takes indexed loops, not iterator chains.

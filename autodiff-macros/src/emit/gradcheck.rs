@@ -28,20 +28,9 @@ pub fn emit(item: &syn::ItemFn, ctx: &Ctx, allows: &TokenStream, with_hvp: bool)
         format_ident!("{f}_gradcheck"),
         format_ident!("{f}_gradcheck_with"),
     );
-    // A method's or associated function's siblings are reached through `Self`.
-    let path = |name: syn::Ident| {
-        if ctx.func.in_impl {
-            quote!(Self::#name)
-        } else {
-            quote!(#name)
-        }
-    };
-    let (primal, check_with_path) = (path(f.clone()), path(check_with.clone()));
-    let (grad, jvp, hvp) = (
-        path(format_ident!("{f}_grad")),
-        path(format_ident!("{f}_jvp")),
-        path(format_ident!("{f}_hvp")),
-    );
+    let path = |suffix: &str| super::items::sibling(item, ctx, suffix);
+    let (primal, check_with_path) = (path(""), path("_gradcheck_with"));
+    let (grad, jvp, hvp) = (path("_grad"), path("_jvp"), path("_hvp"));
     let params: Vec<TokenStream> = item.sig.inputs.iter().map(|p| quote!(#p)).collect();
     let names: Vec<TokenStream> = ctx
         .func

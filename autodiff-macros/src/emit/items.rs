@@ -407,7 +407,7 @@ pub(super) fn sibling(item: &syn::ItemFn, ctx: &Ctx, suffix: &str) -> TokenStrea
     }
 }
 
-/// The target of the doc link to the primal: a method's is `Self::f`.
+/// The target of the doc link to the primal: in an `impl`, `Self::f`.
 fn doc_link(item: &syn::ItemFn, ctx: &Ctx) -> String {
     let f = &item.sig.ident;
     if ctx.func.in_impl {
@@ -587,9 +587,9 @@ fn fma_dispatch(
 }
 
 /// Whether `f_jvp`'s body can be a nested function with the same signature: not in an
-/// `impl` (a method or associated function) or where `Self` is named (a nested item cannot name it), not where the float
-/// type belongs to an enclosing `impl`, and not with `impl Trait` parameters or output
-/// buffers.
+/// `impl` (a method or associated function) or where `Self` is named (a nested item cannot
+/// name it), not where the float type belongs to an enclosing `impl`, and not with
+/// `impl Trait` parameters or output buffers.
 fn can_nest(item: &syn::ItemFn, ctx: &Ctx) -> bool {
     let sig = &item.sig;
     let own_float = match &ctx.func.float {
