@@ -171,6 +171,8 @@ fn rosenbrock_pullback_all(
         let mut x_bar = __ad::accumulator(x_acc, &x);
         let mut s_bar: f64 = 0.0;
         s_bar += ret_bar;
+        let mut x_bar_i: f64 = 0.0;
+        let mut x_bar_i_p1: f64 = 0.0;
         for i in (lo..hi).rev() {
             let a = x[i + 1] - x[i] * x[i];
             let b = 1.0 - x[i];
@@ -183,13 +185,19 @@ fn rosenbrock_pullback_all(
                 a_bar += g1 * 100.0 + g0 * t2;
                 b_bar += g0 * (b + b);
             }
-            x_bar[i] += -b_bar;
+            x_bar_i += -b_bar;
             {
                 let t1 = x[i];
                 let g0 = -a_bar;
-                x_bar[i + 1] += a_bar;
-                x_bar[i] += g0 * (t1 + t1);
+                x_bar_i_p1 += a_bar;
+                x_bar_i += g0 * (t1 + t1);
             }
+            x_bar[i + 1] += x_bar_i_p1;
+            x_bar_i_p1 = x_bar_i;
+            x_bar_i = 0.0;
+        }
+        if lo < hi {
+            x_bar[lo] += x_bar_i_p1;
         }
         (x_bar,)
     };
@@ -246,6 +254,8 @@ fn rosenbrock_dual_pullback_all(
         let mut x_bar = __ad::accumulator(x_acc, &x);
         let mut s_bar: ::autodiff::__private::Dual<f64> = __ad::zero();
         s_bar += ret_bar;
+        let mut x_bar_i: ::autodiff::__private::Dual<f64> = __ad::zero();
+        let mut x_bar_i_p1: ::autodiff::__private::Dual<f64> = __ad::zero();
         for i in (lo..hi).rev() {
             let a = x[i + 1] - x[i] * x[i];
             let b = __ad::lift(1.0) - x[i];
@@ -258,13 +268,19 @@ fn rosenbrock_dual_pullback_all(
                 a_bar += g1 * 100.0 + g0 * t2;
                 b_bar += g0 * (b + b);
             }
-            x_bar[i] += -b_bar;
+            x_bar_i += -b_bar;
             {
                 let t1 = x[i];
                 let g0 = -a_bar;
-                x_bar[i + 1] += a_bar;
-                x_bar[i] += g0 * (t1 + t1);
+                x_bar_i_p1 += a_bar;
+                x_bar_i += g0 * (t1 + t1);
             }
+            x_bar[i + 1] += x_bar_i_p1;
+            x_bar_i_p1 = x_bar_i;
+            x_bar_i = __ad::zero();
+        }
+        if lo < hi {
+            x_bar[lo] += x_bar_i_p1;
         }
         (x_bar,)
     };

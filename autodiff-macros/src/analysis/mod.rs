@@ -5,6 +5,7 @@ pub mod activity;
 pub mod needed;
 pub mod remat;
 pub mod residuals;
+pub mod window;
 
 pub use activity::Activity;
 pub use needed::Needed;

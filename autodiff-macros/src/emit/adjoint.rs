@@ -179,6 +179,9 @@ impl<'c, 'f> Adjoint<'c, 'f> {
                 let ExprKind::Var(v) = base.kind else {
                     return self.propagate(base, g);
                 };
+                if let Some(register) = self.ctx.window_register(v, i) {
+                    return self.contribute(quote!(#register), None, g);
+                }
                 let (bar, i) = (self.ctx.bar(v), self.ctx.expr(i, false));
                 let target = if self.ctx.lazy_adjoint(v) {
                     let name = self.ctx.name(v);

@@ -18,6 +18,7 @@ mod outputs;
 mod reverse;
 mod struct_hvp;
 mod tangent;
+mod window;
 
 use crate::analysis::{Activity, Needed};
 use crate::ir::*;
@@ -53,6 +54,8 @@ pub struct Ctx<'f> {
     stmt_names: RefCell<HashMap<(usize, String), Ident>>,
     /// Names handed out by `fresh`.
     given: RefCell<BTreeSet<String>>,
+    /// The adjoint windows of the loops whose reverse is being emitted (innermost last).
+    windows: RefCell<Vec<window::Registers>>,
 }
 
 impl<'f> Ctx<'f> {
@@ -67,6 +70,7 @@ impl<'f> Ctx<'f> {
             locals: RefCell::default(),
             stmt_names: RefCell::default(),
             given: RefCell::default(),
+            windows: RefCell::default(),
         }
     }
 

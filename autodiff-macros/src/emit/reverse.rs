@@ -344,8 +344,10 @@ impl Ctx<'_> {
                 }
                 None => {
                     let (i, header) = (self.name(*var), self.reversed_range(range));
+                    let (registers, mark) = self.open_windows(*var, range, body);
                     let body = self.reverse_block(body, Some(*var));
-                    quote!(for #i in #header { #body })
+                    let (step, rest) = self.close_windows(range, mark);
+                    quote!(#registers for #i in #header { #body #step } #rest)
                 }
             },
             StmtKind::While { body, trips, .. } => {
