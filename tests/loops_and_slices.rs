@@ -402,6 +402,59 @@ fn overwritten_elements_and_carried_indices_are_restored() {
     assert_hvp(|p| restores_grad(p).1, &x, &v, &hv);
 }
 
+/// Loops that overwrite `x[i]` once in iteration `i`: their forward sweep saves the
+/// elements they will overwrite in one copy before they start (in the order one push per
+/// iteration would have made): running up, down, over an inclusive range, reading the
+/// neighbour an earlier iteration has just overwritten, and not at all.
+#[differentiate(wrt(x0, r))]
+fn sweeps(x0: &[f64], r: f64, steps: usize, first: usize) -> f64 {
+    let n = x0.len();
+    let mut x = x0.to_vec();
+    for _ in 0..steps {
+        for i in (first..n).rev() {
+            x[i] = (x[i] * r).sin() + x[i];
+        }
+        for i in 1..=n - 1 {
+            x[i] = x[i] * x[i - 1] * r + x[i];
+        }
+        for i in first..n {
+            x[i] = x[i] * x[i] * 0.5;
+        }
+    }
+    let mut s = 0.0;
+    for i in 0..n {
+        s += x[i] * (i as f64 + 1.0);
+    }
+    s
+}
+
+#[test]
+fn elements_overwritten_once_per_iteration_are_saved_before_the_loop() {
+    // `first == n`: the first and last loops do not run.
+    for (n, first) in [(5, 0), (5, 2), (4, 4)] {
+        let (x0, r, steps) = (rng_vec(90 + n as u64, n, 0.1, 0.6), 0.7, 3);
+        let (value, x0_bar, r_bar) = sweeps_grad(&x0, r, steps, first);
+        assert_eq!(value, sweeps(&x0, r, steps, first));
+        let f = |p: &[f64]| sweeps(&p[1..], p[0], steps, first);
+        let point: Vec<f64> = std::iter::once(r).chain(x0.iter().copied()).collect();
+        let grad: Vec<f64> = std::iter::once(r_bar).chain(x0_bar).collect();
+        assert_grad(f, &point, &grad);
+        assert_dot_product(
+            |v| sweeps_jvp(&x0, r, steps, first, &v[1..], v[0]).1,
+            &grad,
+            7,
+        );
+        let dir = rng_vec(95, n + 1, -1.0, 1.0);
+        let (_, _, _, hv_x0, hv_r) = sweeps_hvp(&x0, r, steps, first, &dir[1..], dir[0]);
+        let hv: Vec<f64> = std::iter::once(hv_r).chain(hv_x0).collect();
+        let grad_at = |p: &[f64]| {
+            let (_, gx, gr) = sweeps_grad(&p[1..], p[0], steps, first);
+            std::iter::once(gr).chain(gx).collect()
+        };
+        assert_hvp(grad_at, &point, &dir, &hv);
+    }
+}
+
 #[test]
 fn generated_gradchecks_cover_every_parameter_shape() {
     rosenbrock_gradcheck(&[0.5, -1.2, 0.8, 1.5]).unwrap();

@@ -118,6 +118,39 @@ impl<T> SaveStack<T> {
         }
     }
 
+    /// Saves `values` in order, as pushing each would (the last is popped first): how a
+    /// loop that overwrites `x[i]` in iteration `i` saves, before it starts, every element
+    /// it will overwrite, in one copy rather than one push per iteration.
+    ///
+    /// ```
+    /// let mut saved = autodiff_runtime::save_stack::SaveStack::new();
+    /// saved.extend_from_slice(&[1.0, 2.0, 3.0]);
+    /// assert_eq!((saved.pop(), saved.pop(), saved.len()), (3.0, 2.0, 1));
+    /// ```
+    pub fn extend_from_slice(&mut self, values: &[T])
+    where
+        T: Clone,
+    {
+        self.reserve_for(&values.iter(), 1);
+        self.items.extend_from_slice(values);
+    }
+
+    /// Saves `values` from the last to the first, as a loop running down over them would
+    /// push them (the first is popped first).
+    ///
+    /// ```
+    /// let mut saved = autodiff_runtime::save_stack::SaveStack::new();
+    /// saved.extend_reversed(&[1.0, 2.0, 3.0]);
+    /// assert_eq!((saved.pop(), saved.pop(), saved.len()), (1.0, 2.0, 1));
+    /// ```
+    pub fn extend_reversed(&mut self, values: &[T])
+    where
+        T: Clone,
+    {
+        self.reserve_for(&values.iter(), 1);
+        self.items.extend(values.iter().rev().cloned());
+    }
+
     /// Takes back the value saved last. Popping an empty stack is a bug in the code that
     /// pushes and pops (generated code pops exactly what it pushed); it aborts the process
     /// with a message rather than unwinding, so that no landing pad is kept in the loop.

@@ -239,9 +239,10 @@ fn mass_chain_pullback_all(
         }
         let lo_3 = 1;
         let hi_3 = n - 1;
-        x_elem_tape.reserve_for(&(lo_3..hi_3), 1);
+        if lo_3 < hi_3 {
+            x_elem_tape.extend_from_slice(&x[lo_3..hi_3]);
+        }
         for i_2 in lo_3..hi_3 {
-            x_elem_tape.push(x[i_2]);
             x[i_2] = x[i_2] + (0.01 * v[i_2]);
             loss += x[i_2] * x[i_2];
         }
@@ -381,9 +382,10 @@ fn mass_chain_dual_pullback_all(
         }
         let lo_3 = 1;
         let hi_3 = n - 1;
-        x_elem_tape.reserve_for(&(lo_3..hi_3), 1);
+        if lo_3 < hi_3 {
+            x_elem_tape.extend_from_slice(&x[lo_3..hi_3]);
+        }
         for i_2 in lo_3..hi_3 {
-            x_elem_tape.push(x[i_2]);
             x[i_2] = x[i_2] + (__ad::lift(0.01) * v[i_2]);
             loss += x[i_2] * x[i_2];
         }

@@ -1,7 +1,9 @@
-//! Analyses over the IR: which variables carry derivatives (activity) and which values
-//! the reverse sweep reads (and so must survive until it runs).
+//! Analyses over the IR: which variables carry derivatives (activity), which values the
+//! reverse sweep reads (and so must survive until it runs), and how loops save and
+//! accumulate them (bulk saves before a loop, adjoint windows in its reverse).
 
 pub mod activity;
+pub mod bulk_save;
 pub mod needed;
 pub mod remat;
 pub mod residuals;

@@ -235,12 +235,15 @@ impl Ctx<'_> {
                 let i = self.name(*var);
                 let header = self.range_header(range);
                 let rebound = if trips.is_none() { Some(*var) } else { None };
+                // Bulk saves first: the reservation leaves out what they save.
+                let bulk = (sweep == Sweep::Augmented && trips.is_none())
+                    .then(|| self.bulk_save(*var, range, body, exit));
                 let reserve = (sweep == Sweep::Augmented && exit.is_none())
                     .then(|| self.reserve_trips(body, rebound, range));
                 let body = self.forward_block(body, sweep, rebound);
                 let recorded =
                     self.forward_loop(quote!(for #i in #header), body, exit, *trips, sweep);
-                quote!(#reserve #recorded)
+                quote!(#reserve #bulk #recorded)
             }
             StmtKind::While {
                 cond,
@@ -284,9 +287,11 @@ impl Ctx<'_> {
             let StmtKind::Assign { place, .. } = &s.kind else {
                 continue;
             };
-            if let Some(crate::analysis::needed::SaveSite::Tape) =
-                crate::analysis::needed::save_site(self.func, self.needed, s)
-            {
+            let bulk = self.bulk_saved.borrow().contains(&(s as *const Stmt));
+            if let (Some(crate::analysis::needed::SaveSite::Tape), false) = (
+                crate::analysis::needed::save_site(self.func, self.needed, s),
+                bulk,
+            ) {
                 let tape = match place {
                     Place::Index(..) => self.elem_tape(place.var()),
                     Place::Var(_) => self.tape(place.var()),
@@ -474,11 +479,59 @@ impl Ctx<'_> {
         }
     }
 
+    /// The saves of `for index in range { body }` made before it (see
+    /// `analysis::bulk_save`): the elements it will overwrite, copied onto their tapes in
+    /// the order its pushes would have made.
+    fn bulk_save(
+        &self,
+        index: VarId,
+        range: &Range,
+        body: &Block,
+        exit: &Option<Expr>,
+    ) -> TokenStream {
+        let saves = crate::analysis::bulk_save::bulk_saves(
+            self.func,
+            self.needed,
+            range,
+            index,
+            body,
+            exit,
+        );
+        if saves.is_empty() {
+            return quote!();
+        }
+        let (lo, hi) = (self.name(range.start), self.name(range.end));
+        let (ran, span) = if range.inclusive {
+            (quote!(#lo <= #hi), quote!(#lo..=#hi))
+        } else {
+            (quote!(#lo < #hi), quote!(#lo..#hi))
+        };
+        let extend = if range.rev {
+            quote!(extend_reversed)
+        } else {
+            quote!(extend_from_slice)
+        };
+        let copies = saves.into_iter().map(|s| {
+            self.bulk_saved.borrow_mut().insert(s as *const Stmt);
+            let v = match &s.kind {
+                StmtKind::Assign { place, .. } => place.var(),
+                _ => unreachable!("bulk saves are assignments"),
+            };
+            let (name, tape) = (self.name(v), self.elem_tape(v));
+            self.use_tape(&tape, self.active(v));
+            quote!(#tape.#extend(&#name[#span]);)
+        });
+        quote!(if #ran { #(#copies)* })
+    }
+
     /// Saves the value an assignment overwrites, when the reverse sweep reads it.
     fn save_before(&self, s: &Stmt) -> TokenStream {
         let StmtKind::Assign { place, value, .. } = &s.kind else {
             return quote!();
         };
+        if self.bulk_saved.borrow().contains(&(s as *const Stmt)) {
+            return quote!();
+        }
         let Some(site) = crate::analysis::needed::save_site(self.func, self.needed, s) else {
             return quote!();
         };

@@ -56,6 +56,9 @@ pub struct Ctx<'f> {
     given: RefCell<BTreeSet<String>>,
     /// The adjoint windows of the loops whose reverse is being emitted (innermost last).
     windows: RefCell<Vec<window::Registers>>,
+    /// Assignments (by address) whose save their loop makes before it starts
+    /// (`analysis::bulk_save`).
+    bulk_saved: RefCell<std::collections::HashSet<*const Stmt>>,
 }
 
 impl<'f> Ctx<'f> {
@@ -71,6 +74,7 @@ impl<'f> Ctx<'f> {
             stmt_names: RefCell::default(),
             given: RefCell::default(),
             windows: RefCell::default(),
+            bulk_saved: RefCell::default(),
         }
     }
 

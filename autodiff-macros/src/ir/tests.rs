@@ -236,3 +236,69 @@ fn reads_that_keep_the_plain_reverse() {
         assert_eq!(windows(src), none, "{src}");
     }
 }
+
+/// For each `for` loop over an index, outermost first, the variables whose overwritten
+/// elements it saves before it starts.
+fn bulk_saved(src: &str) -> Vec<Vec<String>> {
+    let f = lower(src);
+    let act = activity::analyze(&f).unwrap_or_else(|_| panic!("activity failed"));
+    let need = needed::analyze(&f, &act);
+    let mut found = vec![];
+    fn walk(f: &Func, need: &crate::analysis::Needed, b: &Block, found: &mut Vec<Vec<String>>) {
+        for s in &b.stmts {
+            if let StmtKind::For {
+                var,
+                range,
+                body,
+                exit,
+                ..
+            } = &s.kind
+            {
+                let saves =
+                    crate::analysis::bulk_save::bulk_saves(f, need, range, *var, body, exit);
+                let names = saves.iter().map(|s| match &s.kind {
+                    StmtKind::Assign { place, .. } => f.vars[place.var()].name.to_string(),
+                    _ => unreachable!(),
+                });
+                found.push(names.collect());
+            }
+            for inner in s.blocks() {
+                walk(f, need, inner, found);
+            }
+        }
+    }
+    walk(&f, &need, &f.body, &mut found);
+    found
+}
+
+#[test]
+fn elements_overwritten_at_the_index_are_saved_in_bulk() {
+    let src = "fn f(x0: &[f64]) -> f64 {
+        let mut x = x0.to_vec();
+        let mut y = x0.to_vec();
+        for i in 1..x.len() {
+            x[i] = x[i] * x[i - 1];
+            y[i - 1] = y[i] * x[i];
+        }
+        x[0] + y[0]
+    }";
+    // `x[i]` is saved before the loop; `y[i - 1]` is not at the index.
+    assert_eq!(bulk_saved(src), vec![vec!["x".to_string()]]);
+    let cases = [
+        // Two writes in one iteration: the second would save the first's value.
+        "fn f(x0: &[f64]) -> f64 { let mut x = x0.to_vec();
+            for i in 0..x.len() { x[i] = x[i] * x[i]; x[i] = x[i].sin(); } x[0] }",
+        // Under a condition: not every element is saved.
+        "fn f(x0: &[f64]) -> f64 { let mut x = x0.to_vec();
+            for i in 0..x.len() { if x[i] > 0.0 { x[i] = x[i] * x[i]; } } x[0] }",
+        // A step: the iterations are not one element apart.
+        "fn f(x0: &[f64]) -> f64 { let mut x = x0.to_vec();
+            for i in (0..x.len()).step_by(2) { x[i] = x[i] * x[i]; } x[0] }",
+        // A loop that may stop early.
+        "fn f(x0: &[f64]) -> f64 { let mut x = x0.to_vec();
+            for i in 0..x.len() { x[i] = x[i] * x[i]; if x[i] > 2.0 { break; } } x[0] }",
+    ];
+    for src in cases {
+        assert_eq!(bulk_saved(src), vec![Vec::<String>::new()], "{src}");
+    }
+}
