@@ -250,3 +250,26 @@ fn remainder_by_an_active_divisor_uses_the_primals_quotient() {
     // Away from the jump, against central differences.
     rem_by_gradcheck(1.7, 0.3).unwrap();
 }
+
+/// `let s = x.tanh(); s += a;`: forward mode emits each tangent as late as the primal lets
+/// it, and `s_dot = x_dot * partial::tanh(x, s)` reads `s` as the value of `tanh`. The
+/// tangent was put after `s += a`, which had overwritten `s`. Found by the generated
+/// programs (seed 7) once they began to read neighbouring elements.
+#[differentiate]
+fn overwritten_after_its_let(a: f64) -> f64 {
+    let t = a;
+    let mut s = f64::tanh(t);
+    s += a;
+    s.atan()
+}
+
+#[test]
+fn a_tangent_reads_its_result_before_it_is_overwritten() {
+    // f = atan(tanh a + a), f' = (1 − tanh² a + 1) / (1 + (tanh a + a)²), worked by hand.
+    let a: f64 = 0.3;
+    let (th, s) = (a.tanh(), a.tanh() + a);
+    let expected = (2.0 - th * th) / (1.0 + s * s);
+    let (_, jvp) = overwritten_after_its_let_jvp(a, 1.0);
+    assert!((jvp - expected).abs() < 1e-15, "{jvp} vs {expected}");
+    overwritten_after_its_let_gradcheck(a).unwrap();
+}

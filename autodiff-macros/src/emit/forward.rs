@@ -91,6 +91,10 @@ impl Ctx<'_> {
                 init: Some(init),
             } if scalar(*var) => {
                 init.visit_vars(&mut |u| reads.push(u));
+                // A call's partial takes its value from the new variable (`let s = x.tanh()`
+                // gives `s_dot = x_dot * partial::tanh(x, s)`): the tangent must come before
+                // anything overwrites it.
+                reads.push(*var);
                 let (primal, tangent) = self.let_parts(*var, Some(init), Sweep::Jvp);
                 Some((primal, tangent, reads, None))
             }
