@@ -1443,6 +1443,12 @@ class Gen:
                 opts.append(lambda name=name: IVar(name))
                 opts.append(lambda name=name: IVar(name))
                 opts.append(lambda name=name: IBin("-", IBin("-", self.len_expr(n, avoid), INum(1)), IVar(name)))
+            # neighbours, as stencils read them
+            for c in (1, 2):
+                if hi + c < n:
+                    opts.append(lambda name=name, c=c: IBin("+", IVar(name), INum(c)))
+                if lo >= c and hi - c < n:
+                    opts.append(lambda name=name, c=c: IBin("-", IVar(name), INum(c)))
             opts.append(lambda name=name: IBin("%", IVar(name), self.len_expr(n, avoid)))
             opts.append(lambda name=name: IBin("%", IBin("+", IVar(name), INum(self.r.randint(1, 3))), self.len_expr(n, avoid)))
             if hi // 2 < n:
@@ -1776,6 +1782,22 @@ class Gen:
     def near_one(self):
         return Bin("+", Num(1.0), Bin("*", Num(self.r.choice([0.1, 0.25, 0.5])), M1(self.r.choice(["sin", "tanh", "cos"]), self.fexpr(1))))
 
+    def stencil_read(self, i, last):
+        """`let t = a[i - 1] ∘ a[i] ∘ a[i + 1]` for a slice parameter `a` long enough (the
+        shape whose reverse keeps the adjoints of `a` in registers)."""
+        params = [(n, ln) for n, ln in self.arrays() if self.lookup(n)[0] == "p" and ln >= last + 2]
+        if not params:
+            return None
+        a, _ = self.r.choice(params)
+        left, mid, right = (Idx(a, IBin("-", IVar(i), INum(1))), Idx(a, IVar(i)),
+                            Idx(a, IBin("+", IVar(i), INum(1))))
+        e = Bin("*", Bin("-", right, left), Bin("+", mid, self.lit(0.3, 1.5)))
+        if self.chance(0.5):
+            e = Bin("+", e, Bin("*", left, right))
+        n = self.fresh("st")
+        self.declare(n, ("f", False))
+        return Let(n, e, False, typed=False)
+
     def let_float(self):
         n = self.fresh(self.r.choice(["t", "s", "u", "acc"]))
         e = self.fexpr(self.r.randint(1, 3))
@@ -1938,6 +1960,10 @@ class Gen:
         n = self.trip_count()
         hi = self.len_expr(n)
         lo = 1 if n >= 2 and self.chance(0.2) else 0
+        last = n - 1
+        if n >= 3 and self.chance(0.25):
+            # a stencil loop, `1..n - 1`: `x[i - 1]` and `x[i + 1]` are in range
+            lo, hi, last = 1, IBin("-", hi, INum(1)), n - 2
         form = self.r.choice(["excl"] * 5 + ["incl", "rev", "rev", "step"])
         step = self.r.choice([2, 3]) if form == "step" else None
         ck = None
@@ -1946,7 +1972,7 @@ class Gen:
             self.has_ckpt = True
         i = self.fresh("i")
         self.push()
-        self.declare(i, ("i", lo, n - 1))
+        self.declare(i, ("i", lo, last))
         self.loop_stack.append({"kind": "for", "ckpt": ck})
         self.in_ckpt += 1 if ck else 0
         self.trips *= n
@@ -1958,7 +1984,10 @@ class Gen:
         # the exit test goes first (seeing only the loop index) or last (seeing the body)
         first = kind is not None and self.chance(0.5)
         pre_jump = [self.jump_if(kind)] if first else []
-        body = pre_jump + (self.stmts(self.r.randint(1, 4)) or [self.let_float()]) + self.sink()
+        # a stencil loop mostly reads a parameter at its three offsets, directly in its body
+        stencil = [self.stencil_read(i, last)] if lo == 1 and last == n - 2 and self.chance(0.6) else []
+        stencil = [st for st in stencil if st is not None]
+        body = pre_jump + stencil + (self.stmts(self.r.randint(1, 4)) or [self.let_float()]) + self.sink()
         if kind is not None and not first:
             body.append(self.jump_if(kind))
         self.trips //= n

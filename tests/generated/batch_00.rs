@@ -80,29 +80,17 @@ fn b00_f001(x: &[f64], m: usize, n: usize, a: f64, b: f64) -> f64 {
     while k2 < 1 && b * a < 1.77 {
         let j3 = k2;
         for i4 in 0..m {
-            let mut v5: Vec<f64> = vec![0.0; n];
-            for i6 in 0..n {
-                v5[i6] = if j3 % 2 == 0 {
-                    (-0.79) / (v5[(i6 + 1) % 1].abs() + 1.0)
-                } else {
-                    (i6 as f64).abs()
-                };
-            }
-            v5[(i4 + 2) % n] =
-                x[j3 % v5.len()] * x[j3 % n] + x[(j3 + 1) % x.len()] / (1.5 + acc1.sin());
-            acc1 = acc1 * (-0.46)
-                + ((if (x[(i4 + 2) % v5.len()].abs() + 1.0).ln()
-                    <= v5[j3 / 2].hypot(x[j3 / 2].cos().exp())
-                {
-                    a
-                } else {
-                    (-0.79)
-                }) + b);
+            acc1 = acc1 * 0.5;
+            let mut v5 = x.to_vec();
+            acc1 += if i4 % 2 == 1 {
+                v5[x.len() - 1 - j3] + acc1
+            } else {
+                x[x.len() - 1 - j3] + (n as f64)
+            };
         }
-        acc1 += (0.5 * b.tanh()).cosh() * acc1.sin();
         k2 += 1;
     }
-    acc1
+    acc1 * b - x[0]
 }
 
 // `b00_f001` on the `Value` tape: its gradient must agree with `b00_f001_vjp`.
@@ -123,29 +111,17 @@ fn b00_f001_value<'t>(
     while k2 < 1 && b * a < 1.77 {
         let j3 = k2;
         for i4 in 0..m {
-            let mut v5 = vec![tape.constant(0.0); n];
-            for i6 in 0..n {
-                v5[i6] = if j3 % 2 == 0 {
-                    (-0.79) / (v5[(i6 + 1) % 1].abs() + 1.0)
-                } else {
-                    tape.constant(f64::abs((i6 as f64)))
-                };
-            }
-            v5[(i4 + 2) % n] =
-                x[j3 % v5.len()] * x[j3 % n] + x[(j3 + 1) % x.len()] / (1.5 + acc1.sin());
-            acc1 = acc1 * (-0.46)
-                + ((if (x[(i4 + 2) % v5.len()].abs() + 1.0).ln()
-                    <= v5[j3 / 2].hypot(x[j3 / 2].cos().exp())
-                {
-                    a
-                } else {
-                    tape.constant((-0.79))
-                }) + b);
+            acc1 = acc1 * 0.5;
+            let mut v5 = x.to_vec();
+            acc1 += if i4 % 2 == 1 {
+                v5[x.len() - 1 - j3] + acc1
+            } else {
+                x[x.len() - 1 - j3] + (n as f64)
+            };
         }
-        acc1 += (0.5 * b.tanh()).cosh() * acc1.sin();
         k2 += 1;
     }
-    acc1
+    acc1 * b - x[0]
 }
 
 #[differentiate]
@@ -294,15 +270,27 @@ fn b00_f004(a: f64, n: usize, b: f64, c: f64, x: &[f64], y: &[f64]) -> Vec<f64> 
     let mut acc2 = a;
     let mut v3: Vec<f64> = vec![0.0; y.len()];
     let s4: f64 = b.max((0.8 * (0.5 * y[1].cos()).atanh().cos()).acos());
-    let mut t5 = (if acc1.cos() > s4 * s4 {
-        s4
+    let mut t5 = (if acc1 + s4 >= 0.79 {
+        v3[0] * b
     } else {
-        ((n as f64) * (n as f64) + 0.5).cbrt()
-    }) * (a.sin().exp() + 1.0).acosh();
+        (1.0 + a.powi(2)).ln()
+    }) * (acc2 + c);
     {
-        v3[1] -= f64::tanh((-1.9) + t5);
+        for i6 in (0..1).step_by(2) {
+            let mut u7 = -x[(i6 + 1) % x.len()];
+            acc1 += u7 * acc2 + y[i6];
+        }
+        acc2 -= if f64::hypot(v3[0], 2.5 + a.cos()) <= b.cos() {
+            acc1.atan().exp_m1()
+        } else {
+            (-1.305)
+        };
     }
-    v3
+    let mut out8 = vec![0.0; 4];
+    for i9 in 0..4 {
+        out8[i9] = acc2.asinh();
+    }
+    out8
 }
 
 // `b00_f004` on the `Value` tape: its gradient must agree with `b00_f004_vjp`.
@@ -319,42 +307,56 @@ fn b00_f004_value<'t>(
     let mut acc2 = a;
     let mut v3 = vec![tape.constant(0.0); y.len()];
     let s4 = b.max((0.8 * (0.5 * y[1].cos()).atanh().cos()).acos());
-    let mut t5 = (if acc1.cos() > s4 * s4 {
-        s4
+    let mut t5 = (if acc1 + s4 >= 0.79 {
+        v3[0] * b
     } else {
-        tape.constant(f64::cbrt((n as f64) * (n as f64) + 0.5))
-    }) * (a.sin().exp() + 1.0).acosh();
+        (1.0 + a.powi(2)).ln()
+    }) * (acc2 + c);
     {
-        v3[1] = v3[1] - ((-1.9) + t5).tanh();
+        for i6 in (0..1).step_by(2) {
+            let mut u7 = -x[(i6 + 1) % x.len()];
+            acc1 += u7 * acc2 + y[i6];
+        }
+        acc2 -= if v3[0].hypot(2.5 + a.cos()) <= b.cos() {
+            acc1.atan().exp_m1()
+        } else {
+            tape.constant((-1.305))
+        };
     }
-    v3
+    let mut out8 = vec![tape.constant(0.0); 4];
+    for i9 in 0..4 {
+        out8[i9] = acc2.asinh();
+    }
+    out8
 }
 
 #[differentiate(wrt(x))]
 fn b00_f005(x: &[f64], n: usize, a: f64, b: f64) -> f64 {
-    let mut acc1 = if b - a < a * x[3] { a } else { a };
-    for i2 in (0..n).rev() {
-        let mut k3 = 0;
-        loop {
-            if k3 >= x.len() {
-                break;
+    let mut acc1 = if x[3] / 3.0 <= 0.2 { b } else { b };
+    for i2 in (1..x.len() - 1).step_by(2) {
+        let st3 = (x[i2 + 1] - x[i2 - 1]) * (x[i2] + 1.26);
+        if x[4 - 1 - i2] * st3 >= 1.43 {
+            let mut w4: Vec<f64> = Vec::with_capacity(3);
+            for i5 in 0..3 {
+                w4.push(a);
             }
-            let j4 = k3;
-            acc1 /= 1.5 + x[i2].cos();
-            let acc5: f64 = if !(x[1] > 0.71) {
-                x[(j4 + 1) % x.len()] - a
-            } else {
-                (2.0 + b.sin()).recip()
-            };
-            acc1 -= acc5;
-            k3 += 1;
+            acc1 = -(x[(i2 + 1) % x.len()] * st3);
+        } else {
+            if x[i2 + 1] >= st3 {
+                continue;
+            }
+            for i6 in 1..4 - 1 {
+                let st7 = (x[i6 + 1] - x[i6 - 1]) * (x[i6] + 0.3);
+                let mut u8 = x[i6 + 1] + (-0.68);
+                if i2 % 2 == 0 || acc1 < 0.51 {
+                    break;
+                }
+            }
+            acc1 = x[(i2 + 3) % 4] + (i2 as f64);
+            acc1 = acc1 * (-0.55) + x[i2].sin().exp().log10();
         }
-        acc1 = acc1 * (-0.227) + x[i2];
-        let mut u6: f64 = (0.6 * b.tanh()).tan();
-        let t7: f64 = u6;
-        acc1 = f64::sin((-0.68)) - f64::sqrt(x[2].sin().exp());
     }
-    acc1
+    (acc1 + b).tanh()
 }
 
 // `b00_f005` on the `Value` tape: its gradient must agree with `b00_f005_vjp`.
@@ -365,29 +367,31 @@ fn b00_f005_value<'t>(
     a: Value<'t, f64>,
     b: Value<'t, f64>,
 ) -> Value<'t, f64> {
-    let mut acc1 = if b - a < a * x[3] { a } else { a };
-    for i2 in (0..n).rev() {
-        let mut k3 = 0;
-        loop {
-            if k3 >= x.len() {
-                break;
+    let mut acc1 = if x[3] / 3.0 <= 0.2 { b } else { b };
+    for i2 in (1..x.len() - 1).step_by(2) {
+        let st3 = (x[i2 + 1] - x[i2 - 1]) * (x[i2] + 1.26);
+        if x[4 - 1 - i2] * st3 >= 1.43 {
+            let mut w4 = Vec::with_capacity(3);
+            for i5 in 0..3 {
+                w4.push(a);
             }
-            let j4 = k3;
-            acc1 /= 1.5 + x[i2].cos();
-            let acc5 = if !(x[1] > 0.71) {
-                x[(j4 + 1) % x.len()] - a
-            } else {
-                (2.0 + b.sin()).recip()
-            };
-            acc1 -= acc5;
-            k3 += 1;
+            acc1 = -(x[(i2 + 1) % x.len()] * st3);
+        } else {
+            if x[i2 + 1] >= st3 {
+                continue;
+            }
+            for i6 in 1..4 - 1 {
+                let st7 = (x[i6 + 1] - x[i6 - 1]) * (x[i6] + 0.3);
+                let mut u8 = x[i6 + 1] + (-0.68);
+                if i2 % 2 == 0 || acc1 < 0.51 {
+                    break;
+                }
+            }
+            acc1 = x[(i2 + 3) % 4] + (i2 as f64);
+            acc1 = acc1 * (-0.55) + x[i2].sin().exp().log10();
         }
-        acc1 = acc1 * (-0.227) + x[i2];
-        let mut u6 = (0.6 * b.tanh()).tan();
-        let t7 = u6;
-        acc1 = f64::sin((-0.68)) - x[2].sin().exp().sqrt();
     }
-    acc1
+    (acc1 + b).tanh()
 }
 
 #[differentiate]
@@ -466,42 +470,44 @@ fn b00_f008(y: &[f64], a: f64, x: &[f64]) -> Vec<f64> {
     let mut acc1: f64 = (-1.1e0);
     let mut acc2 = x[2];
     if !(acc1 + acc1 >= y[0]) {
-        let mut u3 = b00_f006(4, 3, (-1.141) + acc1);
-        if !((-0.22) * u3 > u3.cos()) {
-            let mut s4 = x[2];
-            u3 = x[0];
+        let u3 = b00_f005(x, 4, (-1.73), 5.0e-1);
+        for i4 in (0..x.len()).rev() {
+            let u5: f64 = (2.0 + u3.sin() + 1.0).acosh();
+            for i6 in (1..x.len() - 1).step_by(3) {
+                let st7 = (x[i6 + 1] - x[i6 - 1]) * (x[i6] + 1.3);
+                match i4 % 3 {
+                    0 => {
+                        acc1 /= x[i6].asinh() * x[i6].asinh() + 0.25;
+                        let acc1 = acc1 * (st7 - y[i6 % y.len()]);
+                        acc2 += (st7 * (-0.3)).atan();
+                    }
+                    1 => {
+                        let mut h8 = vec![0.5; y.len()];
+                        acc1 = acc1 * (-0.423) + h8[i6 % y.len()] * y[(i6 + 1) % y.len()];
+                    }
+                    _ => {
+                        let mut u9 = f64::ln_1p(x[2] * x[2] + 0.25).asinh().tanh();
+                        acc1 = (u3 / 3.0).tanh();
+                    }
+                }
+                acc1 = (-x[i6]).mul_add(acc1 * y[0], if i4 % 2 == 0 { (i6 as f64) } else { a });
+            }
+            acc2 = b00_f003(3, 4, y[(i4 + 2) % y.len()], 1.286, u5, y);
+            if y[(i4 + 2) % y.len()] <= 0.185 {
+                break;
+            }
         }
-        acc1 -= ((-0.2) / (f64::abs((-1.52_f64)) + 1.0)).abs();
-    } else if !(acc2 <= (-0.98)) {
-        let s5 = a;
-        let mut u6 = ((a.abs() + 1.0).recip() + b00_f006(4, 3, s5.atan())).asinh();
-        let s7 = u6.clamp((-1.0), 1.0);
-        acc2 = s7 * y[0] - (u6 + a);
-    } else if x[2] <= x[3] {
-        acc1 += (1.0 + a * a).log2()
-            * b00_f003(
-                3,
-                4,
-                acc1 - acc2,
-                if acc2.cos() <= 0.92 { a } else { y[0] },
-                acc2,
-                y,
-            );
-        let mut w8 = Vec::with_capacity(2);
-        for i9 in 0..2 {
-            w8.push((f64::abs((-1.01)) + 1.0).sqrt() + a * x[i9]);
-        }
-        acc2 = (0.6 * (x[3] + y[0]).cos()).tan();
+        acc1 = acc1 * (-0.13)
+            + (if y[0] * y[0] <= u3 { u3 } else { acc1 }) * (1.0 + x[3].powi(2) + 1.0).acosh();
+    } else if b00_f006(4, 3, (0.6 * y[0].tanh()).tan()) + (y[0] + x[1]) >= 0.34 {
+        let acc10: f64 = (-0.014);
+        acc1 = f64::sin(0.213_f64).exp().cbrt();
     } else {
-        let t10: f64 = y[0].atan2(a.sin().exp());
-        acc2 = acc2 * 0.47
-            + (f64::tanh((-0.19)).exp() - (if y[0] <= acc1 + acc2 { x[0] } else { x[1] }));
+        let t11 = a + a;
+        acc2 = acc2 * (-0.7) + t11;
     }
-    let mut out11 = vec![0.0; 3];
-    for i12 in 0..3 {
-        out11[i12] = a;
-    }
-    out11
+    let out12 = vec![1.7, acc1];
+    out12
 }
 
 // `b00_f008` on the `Value` tape: its gradient must agree with `b00_f008_vjp`.
@@ -514,43 +520,59 @@ fn b00_f008_value<'t>(
     let mut acc1 = tape.constant((-1.1e0));
     let mut acc2 = x[2];
     if !(acc1 + acc1 >= y[0]) {
-        let mut u3 = b00_f006_value(tape, 4, 3, (-1.141) + acc1);
-        if !((-0.22) * u3 > u3.cos()) {
-            let mut s4 = x[2];
-            u3 = x[0];
-        }
-        acc1 -= f64::abs((-0.2) / (f64::abs((-1.52_f64)) + 1.0));
-    } else if !(acc2 <= (-0.98)) {
-        let s5 = a;
-        let mut u6 = ((a.abs() + 1.0).recip() + b00_f006_value(tape, 4, 3, s5.atan())).asinh();
-        let s7 = u6.clamp((-1.0), 1.0);
-        acc2 = s7 * y[0] - (u6 + a);
-    } else if x[2] <= x[3] {
-        acc1 += (1.0 + a * a).log2()
-            * b00_f003_value(
+        let u3 = b00_f005_value(tape, x, 4, tape.constant((-1.73)), tape.constant(5.0e-1));
+        for i4 in (0..x.len()).rev() {
+            let u5 = (2.0 + u3.sin() + 1.0).acosh();
+            for i6 in (1..x.len() - 1).step_by(3) {
+                let st7 = (x[i6 + 1] - x[i6 - 1]) * (x[i6] + 1.3);
+                match i4 % 3 {
+                    0 => {
+                        acc1 /= x[i6].asinh() * x[i6].asinh() + 0.25;
+                        let acc1 = acc1 * (st7 - y[i6 % y.len()]);
+                        acc2 += (st7 * (-0.3)).atan();
+                    }
+                    1 => {
+                        let mut h8 = vec![tape.constant(0.5); y.len()];
+                        acc1 = acc1 * (-0.423) + h8[i6 % y.len()] * y[(i6 + 1) % y.len()];
+                    }
+                    _ => {
+                        let mut u9 = (x[2] * x[2] + 0.25).ln_1p().asinh().tanh();
+                        acc1 = (u3 / 3.0).tanh();
+                    }
+                }
+                acc1 = (-x[i6]).mul_add(
+                    acc1 * y[0],
+                    if i4 % 2 == 0 {
+                        tape.constant((i6 as f64))
+                    } else {
+                        a
+                    },
+                );
+            }
+            acc2 = b00_f003_value(
                 tape,
                 3,
                 4,
-                acc1 - acc2,
-                if acc2.cos() <= 0.92 { a } else { y[0] },
-                acc2,
+                y[(i4 + 2) % y.len()],
+                tape.constant(1.286),
+                u5,
                 y,
             );
-        let mut w8 = Vec::with_capacity(2);
-        for i9 in 0..2 {
-            w8.push(f64::sqrt(f64::abs((-1.01)) + 1.0) + a * x[i9]);
+            if y[(i4 + 2) % y.len()] <= 0.185 {
+                break;
+            }
         }
-        acc2 = (0.6 * (x[3] + y[0]).cos()).tan();
+        acc1 = acc1 * (-0.13)
+            + (if y[0] * y[0] <= u3 { u3 } else { acc1 }) * (1.0 + x[3].powi(2) + 1.0).acosh();
+    } else if b00_f006_value(tape, 4, 3, (0.6 * y[0].tanh()).tan()) + (y[0] + x[1]) >= 0.34 {
+        let acc10 = tape.constant((-0.014));
+        acc1 = tape.constant(f64::cbrt(f64::exp(f64::sin(0.213_f64))));
     } else {
-        let t10 = y[0].atan2(a.sin().exp());
-        acc2 = acc2 * 0.47
-            + (f64::exp(f64::tanh((-0.19))) - (if y[0] <= acc1 + acc2 { x[0] } else { x[1] }));
+        let t11 = a + a;
+        acc2 = acc2 * (-0.7) + t11;
     }
-    let mut out11 = vec![tape.constant(0.0); 3];
-    for i12 in 0..3 {
-        out11[i12] = a;
-    }
-    out11
+    let out12 = vec![tape.constant(1.7), acc1];
+    out12
 }
 
 #[differentiate]
@@ -614,60 +636,20 @@ fn b00_f010(n: usize, m: usize, x: &[f64], y: &[f64]) -> f64 {
         let mut w3: Vec<f64> = vec![1.0; 4];
         w3[1] -= f64::cos((acc1 * acc1 + 0.5).cbrt());
         acc1 = (acc1 + acc1).tanh();
-        acc2 = b00_f006(n, 3, acc1);
-    } else {
-        if acc1.sin() > y[3] {
-            return acc1;
-        }
-        if b00_f006(n, 3, acc1.mul_add(y[1], acc2)) > (x[1] * x[0]).cos() {
-            #[checkpoint(snapshots = 2)]
-            for i4 in 0..=5 - 1 {
-                let mut w5: Vec<f64> = vec![0.0; 2];
-                acc2 = y[i4];
-            }
-            if x[0] < 8.8e-1 {
-                let mut s6 = (acc2 * acc2 + 0.25).powf(0.9 * y[0].sin());
-            } else if if y[4] <= f64::sin(5.0e-1) { y[2] } else { acc2 } < 1.62 + acc1 {
-                let u7: f64 = 1.8;
-                acc1 -= x[1];
-            }
-            acc1 += acc1 * (0.5 * acc2.cos()).atanh();
-        }
-        acc2 = acc2 * 5.0e-2 + acc1;
+        acc2 = b00_f005(&w3, n, (-0.89), (-0.7));
     }
-    acc1 * acc2 + x[1]
-}
-
-// `b00_f010` without its `#[checkpoint]`s: the gradients must agree bitwise.
-#[differentiate]
-fn b00_f010_plain(n: usize, m: usize, x: &[f64], y: &[f64]) -> f64 {
-    let mut acc1 = (m as f64) * y[3];
-    let mut acc2 = acc1;
-    if x[0] <= (-0.19) {
-        let mut w3: Vec<f64> = vec![1.0; 4];
-        w3[1] -= f64::cos((acc1 * acc1 + 0.5).cbrt());
-        acc1 = (acc1 + acc1).tanh();
-        acc2 = b00_f006(n, 3, acc1);
-    } else {
-        if acc1.sin() > y[3] {
-            return acc1;
-        }
-        if b00_f006(n, 3, acc1.mul_add(y[1], acc2)) > (x[1] * x[0]).cos() {
-            for i4 in 0..=5 - 1 {
-                let mut w5: Vec<f64> = vec![0.0; 2];
-                acc2 = y[i4];
-            }
-            if x[0] < 8.8e-1 {
-                let mut s6 = (acc2 * acc2 + 0.25).powf(0.9 * y[0].sin());
-            } else if if y[4] <= f64::sin(5.0e-1) { y[2] } else { acc2 } < 1.62 + acc1 {
-                let u7: f64 = 1.8;
-                acc1 -= x[1];
-            }
-            acc1 += acc1 * (0.5 * acc2.cos()).atanh();
-        }
-        acc2 = acc2 * 5.0e-2 + acc1;
+    if acc1.sin() > y[3] {
+        return acc1;
     }
-    acc1 * acc2 + x[1]
+    if b00_f007(x[0].sin(), 1.6, (-0.82), 2) > acc1 {
+        acc1 /= x[1].abs() + 1.0;
+        acc2 /= 1.0 + f64::hypot(acc1, 1.0 + acc2 * acc2).powi(2);
+        let mut acc4: f64 = x[0];
+    } else {
+        let mut s5 = acc2.atan().exp_m1();
+        acc2 = b00_f006(n, 3, f64::ln(1.0 + 0.19 * 0.19));
+    }
+    acc1 * acc2
 }
 
 // `b00_f010` on the `Value` tape: its gradient must agree with `b00_f010_vjp`.
@@ -684,69 +666,50 @@ fn b00_f010_value<'t>(
         let mut w3 = vec![tape.constant(1.0); 4];
         w3[1] = w3[1] - (acc1 * acc1 + 0.5).cbrt().cos();
         acc1 = (acc1 + acc1).tanh();
-        acc2 = b00_f006_value(tape, n, 3, acc1);
-    } else {
-        if acc1.sin() > y[3] {
-            return acc1;
-        }
-        if b00_f006_value(tape, n, 3, acc1.mul_add(y[1], acc2)) > (x[1] * x[0]).cos() {
-            for i4 in 0..=5 - 1 {
-                let mut w5 = vec![tape.constant(0.0); 2];
-                acc2 = y[i4];
-            }
-            if x[0] < 8.8e-1 {
-                let mut s6 = (acc2 * acc2 + 0.25).powf(0.9 * y[0].sin());
-            } else if if y[4] <= f64::sin(5.0e-1) { y[2] } else { acc2 } < 1.62 + acc1 {
-                let u7 = tape.constant(1.8);
-                acc1 -= x[1];
-            }
-            acc1 += acc1 * (0.5 * acc2.cos()).atanh();
-        }
-        acc2 = acc2 * 5.0e-2 + acc1;
+        acc2 = b00_f005_value(tape, &w3, n, tape.constant((-0.89)), tape.constant((-0.7)));
     }
-    acc1 * acc2 + x[1]
+    if acc1.sin() > y[3] {
+        return acc1;
+    }
+    if b00_f007_value(
+        tape,
+        x[0].sin(),
+        tape.constant(1.6),
+        tape.constant((-0.82)),
+        2,
+    ) > acc1
+    {
+        acc1 /= x[1].abs() + 1.0;
+        acc2 /= 1.0 + acc1.hypot(1.0 + acc2 * acc2).powi(2);
+        let mut acc4 = x[0];
+    } else {
+        let mut s5 = acc2.atan().exp_m1();
+        acc2 = b00_f006_value(tape, n, 3, tape.constant(f64::ln(1.0 + 0.19 * 0.19)));
+    }
+    acc1 * acc2
 }
 
 #[differentiate]
 fn b00_f011(c: f64, m: usize, a: f64, n: usize, b: f64) -> f64 {
     let mut acc1: f64 = (-1.672);
     let mut s2 = ((m as f64) * a).hypot(1.0 + acc1.powi(2));
-    s2 = s2 * (-0.02) + b00_f006(4, m, (0.5 * a).round() + c) / (1.0 + ((-0.7) + acc1).powi(2));
-    if c <= a {
-        if std::f64::consts::E.cos() >= (-0.74) {
-            let acc3 = a;
-            acc1 = (-1.04);
-        } else if a + s2 >= 0.49 {
-            acc1 += (b + s2).atan2(s2.cos().cosh().cos().exp());
-            acc1 = (acc1 + (1.0 + a.powi(2)).log10()).tanh();
-            s2 *= 1.0 + 0.1 * (s2 / (1.0 + a * a)).cos();
-            s2 = s2 * (-0.14) + s2;
-        } else {
-            acc1 += acc1.tanh();
-            s2 = s2 * 0.16 + f64::tanh(1.16e0 / 4.0);
-        }
-        if (1.0 + f64::powi(0.5, 2)).recip() <= acc1 + acc1 {
-            let mut t4 = c.atan() * a.cos() / (2.0 + f64::cos((1.5 + acc1.cos()).cbrt()).cos());
-            s2 += (-0.1)
-                / ((if a <= 0.8 { t4 } else { t4 }) * (if a <= 0.8 { t4 } else { t4 }) + 0.25);
-        } else if if c * c > 0.19 {
-            s2
-        } else {
-            (0.5 * c.cos()).atanh()
-        } <= 0.15
-        {
-            let t5 = b;
-            acc1 = acc1 * (-0.3_f64)
-                + f64::atan2(
-                    (0.5 * f64::sin(0.13)).atanh(),
-                    f64::max((-1.3), t5).abs() + 1.0,
-                );
-        }
-        acc1 = acc1 * (-0.7) + s2 * 1.76 / 0.5;
-    } else {
-        let u6 = s2.min(s2);
+    s2 = s2 * (-0.02) + b00_f006(4, m, acc1.tanh()) / (1.0 + (c * c).powi(2));
+    let mut v3 = Vec::with_capacity(n);
+    for i4 in 0..n {
+        v3.push(acc1);
     }
-    acc1 - s2 + b + c
+    if c + v3[0] <= (-1.33) {
+        return v3[1].cos();
+    }
+    s2 += v3[1];
+    let t5 = v3[0] - s2;
+    if (-1.0_f64) < (-0.47_f64) {
+        v3[1] += b00_f007(v3[1] * b, (-0.25), (-0.8), n) * a.tanh();
+        v3[0] = -((0.5 * v3[1]).ceil() + t5);
+        s2 = (-1.4) - acc1 - f64::atanh(0.5 * v3[1].cos());
+    }
+    let mut t6 = f64::atan((-1.413)) * acc1 / (((-1.1_f64) / ((c % 1.5).abs() + 1.0)).abs() + 1.0);
+    acc1 * s2 + t6 + t5 - v3[1]
 }
 
 // `b00_f011` on the `Value` tape: its gradient must agree with `b00_f011_vjp`.
@@ -760,75 +723,95 @@ fn b00_f011_value<'t>(
 ) -> Value<'t, f64> {
     let mut acc1 = tape.constant((-1.672));
     let mut s2 = ((m as f64) * a).hypot(1.0 + acc1.powi(2));
-    s2 = s2 * (-0.02)
-        + b00_f006_value(tape, 4, m, (0.5 * a).round() + c) / (1.0 + ((-0.7) + acc1).powi(2));
-    if c <= a {
-        if f64::cos(std::f64::consts::E) >= (-0.74) {
-            let acc3 = a;
-            acc1 = tape.constant((-1.04));
-        } else if a + s2 >= 0.49 {
-            acc1 += (b + s2).atan2(s2.cos().cosh().cos().exp());
-            acc1 = (acc1 + (1.0 + a.powi(2)).log10()).tanh();
-            s2 *= 1.0 + 0.1 * (s2 / (1.0 + a * a)).cos();
-            s2 = s2 * (-0.14) + s2;
-        } else {
-            acc1 += acc1.tanh();
-            s2 = s2 * 0.16 + f64::tanh(1.16e0 / 4.0);
-        }
-        if tape.constant(f64::recip(1.0 + f64::powi(0.5, 2))) <= acc1 + acc1 {
-            let mut t4 = c.atan() * a.cos() / (2.0 + (1.5 + acc1.cos()).cbrt().cos().cos());
-            s2 += (-0.1)
-                / ((if a <= 0.8 { t4 } else { t4 }) * (if a <= 0.8 { t4 } else { t4 }) + 0.25);
-        } else if if c * c > 0.19 {
-            s2
-        } else {
-            (0.5 * c.cos()).atanh()
-        } <= 0.15
-        {
-            let t5 = b;
-            acc1 = acc1 * (-0.3_f64)
-                + tape
-                    .constant(f64::atanh(0.5 * f64::sin(0.13)))
-                    .atan2(tape.constant((-1.3)).max(t5).abs() + 1.0);
-        }
-        acc1 = acc1 * (-0.7) + s2 * 1.76 / 0.5;
-    } else {
-        let u6 = s2.min(s2);
+    s2 = s2 * (-0.02) + b00_f006_value(tape, 4, m, acc1.tanh()) / (1.0 + (c * c).powi(2));
+    let mut v3 = Vec::with_capacity(n);
+    for i4 in 0..n {
+        v3.push(acc1);
     }
-    acc1 - s2 + b + c
+    if c + v3[0] <= (-1.33) {
+        return v3[1].cos();
+    }
+    s2 += v3[1];
+    let t5 = v3[0] - s2;
+    if (-1.0_f64) < (-0.47_f64) {
+        v3[1] = v3[1]
+            + b00_f007_value(
+                tape,
+                v3[1] * b,
+                tape.constant((-0.25)),
+                tape.constant((-0.8)),
+                n,
+            ) * a.tanh();
+        v3[0] = -((0.5 * v3[1]).ceil() + t5);
+        s2 = (-1.4) - acc1 - (0.5 * v3[1].cos()).atanh();
+    }
+    let mut t6 = f64::atan((-1.413)) * acc1 / (((-1.1_f64) / ((c % 1.5).abs() + 1.0)).abs() + 1.0);
+    acc1 * s2 + t6 + t5 - v3[1]
 }
 
 #[differentiate]
 fn b00_f012(n: usize, b: f64, c: f64, a: f64) -> f64 {
     let mut acc1: f64 = 1.97;
     let h2: Vec<f64> = vec![b - c, (-1.48)];
-    if b00_f011(
-        b00_f006(4, 3, h2[1] - 1.116),
-        3,
-        acc1,
-        2,
-        b00_f006(4, 3, c.asinh()),
-    ) < (-2.9)
+    if b00_f006(4, 3, a.cos()) < 0.93 {
+        let mut acc3 = (0.8 * (0.8 * acc1).tanh())
+            .acos()
+            .atan2(((0.2 + acc1) * ((n as f64) + h2[1])).abs() + 1.0);
+        acc3 = (acc3 + (1.5 + acc3.cos()).ln()).atan();
+        acc1 -= f64::max(a, acc3.sin());
+    }
+    acc1 /= h2[0].cos().exp();
+    #[checkpoint]
     {
-        let h3 = vec![h2[1], a * h2[1], h2[0] + c];
-        let c = c * h2[0].asinh();
-        acc1 /= c.tanh().exp() * c.tanh().exp() + 0.25;
-        acc1 = acc1 * (-0.17) + ((-0.7) * h3[2] + acc1.powi(2));
-    } else {
-        let mut k4: usize = 0;
-        while k4 < h2.len() {
+        let mut k4 = 0;
+        #[checkpoint(snapshots = 2)]
+        while k4 < n {
             let j5 = k4;
-            let t6 = c;
-            let mut h7: Vec<f64> = vec![0.0; 2];
-            for i8 in 0..h7.len() {
-                h7[i8] = a.sin() % 2.0;
+            let mut k6: usize = 0;
+            while k6 < 2 {
+                let j7 = k6;
+                let mut acc8 = c + (j7 as f64).tanh();
+                acc1 += (b00_f006(4, 3, c.sin()) * b00_f006(4, 3, c.sin()) + 1.0).powf(1.5);
+                k6 += 1;
             }
-            acc1 -= f64::cos(0.75_f64).tanh();
+            acc1 = b00_f006(4, 3, (a * a + 0.5).ln());
             k4 += 1;
         }
-        acc1 = (a * a + 0.5).ln().cos();
+        acc1 = (-1.85);
     }
-    acc1 * b - h2[1] - h2[0]
+    acc1 + b + h2[0] + h2[1]
+}
+
+// `b00_f012` without its `#[checkpoint]`s: the gradients must agree bitwise.
+#[differentiate]
+fn b00_f012_plain(n: usize, b: f64, c: f64, a: f64) -> f64 {
+    let mut acc1: f64 = 1.97;
+    let h2: Vec<f64> = vec![b - c, (-1.48)];
+    if b00_f006(4, 3, a.cos()) < 0.93 {
+        let mut acc3 = (0.8 * (0.8 * acc1).tanh())
+            .acos()
+            .atan2(((0.2 + acc1) * ((n as f64) + h2[1])).abs() + 1.0);
+        acc3 = (acc3 + (1.5 + acc3.cos()).ln()).atan();
+        acc1 -= f64::max(a, acc3.sin());
+    }
+    acc1 /= h2[0].cos().exp();
+    {
+        let mut k4 = 0;
+        while k4 < n {
+            let j5 = k4;
+            let mut k6: usize = 0;
+            while k6 < 2 {
+                let j7 = k6;
+                let mut acc8 = c + (j7 as f64).tanh();
+                acc1 += (b00_f006(4, 3, c.sin()) * b00_f006(4, 3, c.sin()) + 1.0).powf(1.5);
+                k6 += 1;
+            }
+            acc1 = b00_f006(4, 3, (a * a + 0.5).ln());
+            k4 += 1;
+        }
+        acc1 = (-1.85);
+    }
+    acc1 + b + h2[0] + h2[1]
 }
 
 // `b00_f012` on the `Value` tape: its gradient must agree with `b00_f012_vjp`.
@@ -841,91 +824,65 @@ fn b00_f012_value<'t>(
 ) -> Value<'t, f64> {
     let mut acc1 = tape.constant(1.97);
     let h2 = vec![b - c, tape.constant((-1.48))];
-    if b00_f011_value(
-        tape,
-        b00_f006_value(tape, 4, 3, h2[1] - 1.116),
-        3,
-        acc1,
-        2,
-        b00_f006_value(tape, 4, 3, c.asinh()),
-    ) < (-2.9)
+    if b00_f006_value(tape, 4, 3, a.cos()) < 0.93 {
+        let mut acc3 = (0.8 * (0.8 * acc1).tanh())
+            .acos()
+            .atan2(((0.2 + acc1) * ((n as f64) + h2[1])).abs() + 1.0);
+        acc3 = (acc3 + (1.5 + acc3.cos()).ln()).atan();
+        acc1 -= a.max(acc3.sin());
+    }
+    acc1 /= h2[0].cos().exp();
     {
-        let h3 = vec![h2[1], a * h2[1], h2[0] + c];
-        let c = c * h2[0].asinh();
-        acc1 /= c.tanh().exp() * c.tanh().exp() + 0.25;
-        acc1 = acc1 * (-0.17) + ((-0.7) * h3[2] + acc1.powi(2));
-    } else {
-        let mut k4: usize = 0;
-        while k4 < h2.len() {
+        let mut k4 = 0;
+        while k4 < n {
             let j5 = k4;
-            let t6 = c;
-            let mut h7 = vec![tape.constant(0.0); 2];
-            for i8 in 0..h7.len() {
-                h7[i8] = a.sin() % 2.0;
+            let mut k6: usize = 0;
+            while k6 < 2 {
+                let j7 = k6;
+                let mut acc8 = c + f64::tanh((j7 as f64));
+                acc1 += (b00_f006_value(tape, 4, 3, c.sin()) * b00_f006_value(tape, 4, 3, c.sin())
+                    + 1.0)
+                    .powf(1.5);
+                k6 += 1;
             }
-            acc1 -= f64::tanh(f64::cos(0.75_f64));
+            acc1 = b00_f006_value(tape, 4, 3, (a * a + 0.5).ln());
             k4 += 1;
         }
-        acc1 = (a * a + 0.5).ln().cos();
+        acc1 = tape.constant((-1.85));
     }
-    acc1 * b - h2[1] - h2[0]
+    acc1 + b + h2[0] + h2[1]
 }
 
 #[differentiate]
 fn b00_f013(a: f64, n: usize) -> f64 {
     let mut acc1: f64 = (0.5 * a).fract() + a;
     let mut acc2 = (-0.08_f64) / (1.0 + a.powi(2));
-    acc2 += b00_f011(f64::mul_add(0.77, a, acc2), 3, acc1, 2, a.cos());
-    let mut acc3 = a;
-    let mut v4 = vec![
-        f64::acosh(acc3.tanh().exp() + 1.0),
-        acc1.asinh(),
-        f64::sqrt(2.0 + acc3.cos()),
-    ];
-    for i5 in (0..2).step_by(3) {
-        let u6 = v4[i5 % v4.len()].asinh();
-        acc2 = acc2 * 0.1
-            + ((i5 as f64) + acc1).mul_add(
-                b00_f012(1, u6 * u6, (i5 as f64), v4[i5].atan2(acc1.abs() + 1.0)),
-                -(-0.06),
-            );
+    acc2 += b00_f006(4, 3, (0.6 * a.tanh()).tan());
+    for i3 in (0..n).rev() {
+        let mut h4 = vec![0.0; 5];
+        for i5 in 0..h4.len() {
+            h4[i5] = h4[(i5 + 2) % h4.len()];
+        }
+        let mut u6 = a % 3.0 + acc2 * (-1.831);
+        acc1 -= 0.692_f64 / (1.0 + u6.powi(2));
     }
-    ((acc1 + acc2) * acc3 * a + v4[2]).atan()
+    acc1 + acc2 - a
 }
 
 // `b00_f013` on the `Value` tape: its gradient must agree with `b00_f013_vjp`.
 fn b00_f013_value<'t>(tape: &'t Tape<f64>, a: Value<'t, f64>, n: usize) -> Value<'t, f64> {
     let mut acc1 = (0.5 * a).fract() + a;
     let mut acc2 = (-0.08_f64) / (1.0 + a.powi(2));
-    acc2 += b00_f011_value(
-        tape,
-        tape.constant(0.77).mul_add(a, acc2),
-        3,
-        acc1,
-        2,
-        a.cos(),
-    );
-    let mut acc3 = a;
-    let mut v4 = vec![
-        (acc3.tanh().exp() + 1.0).acosh(),
-        acc1.asinh(),
-        (2.0 + acc3.cos()).sqrt(),
-    ];
-    for i5 in (0..2).step_by(3) {
-        let u6 = v4[i5 % v4.len()].asinh();
-        acc2 = acc2 * 0.1
-            + ((i5 as f64) + acc1).mul_add(
-                b00_f012_value(
-                    tape,
-                    1,
-                    u6 * u6,
-                    tape.constant((i5 as f64)),
-                    v4[i5].atan2(acc1.abs() + 1.0),
-                ),
-                -(-0.06),
-            );
+    acc2 += b00_f006_value(tape, 4, 3, (0.6 * a.tanh()).tan());
+    for i3 in (0..n).rev() {
+        let mut h4 = vec![tape.constant(0.0); 5];
+        for i5 in 0..h4.len() {
+            h4[i5] = h4[(i5 + 2) % h4.len()];
+        }
+        let mut u6 = a % 3.0 + acc2 * (-1.831);
+        acc1 -= 0.692_f64 / (1.0 + u6.powi(2));
     }
-    ((acc1 + acc2) * acc3 * a + v4[2]).atan()
+    acc1 + acc2 - a
 }
 
 #[differentiate]
@@ -933,25 +890,30 @@ fn b00_f014(y: &[f64], b: f64, x: &[f64], c: f64, a: f64, n: usize) -> f64 {
     let mut acc1: f64 = 1.0;
     let mut s2 = y[0].sin().exp2().asinh();
     if s2 + x[2] > (1.0 + s2.powi(2)).powf(0.5) {
-        return b00_f009(3, 1, y) / 2.0;
+        return b00_f013(c + y[0], 2) / 0.5;
     }
-    if s2 > x[2] {
-        let u3: f64 = c;
-        s2 = s2 * (-0.5) + a.atan();
-    }
-    acc1 *= 1.0 + 0.25 * (0.9 * c.sin()).asin().tanh();
-    for i4 in (0..4).rev() {
-        acc1 += 0.115_f64 + x[(i4 + 1) % n] + x[i4 % n].tanh();
-        #[checkpoint]
-        {
-            for i5 in 0..y.len() {
-                acc1 = (acc1 * c).atan();
-                s2 += acc1;
+    acc1 = acc1 + s2 * (acc1 - c);
+    #[checkpoint(snapshots = 2)]
+    for i3 in 0..=n - 1 {
+        if y[0] >= (i3 as f64) || (y[(i3 + 3) % y.len()] < 0.6 || b >= (-0.53)) {
+            let mut h4 = x.to_vec();
+            #[checkpoint(snapshots = 1)]
+            for i5 in 0..n {
+                {
+                    let t6: f64 = (a * a + 0.25).log2();
+                    let t7 = (std::f64::consts::PI * x[x.len() - 1 - i5]).asinh().powi(3);
+                    acc1 += (x[i3] + h4[i3 / 2]).atan();
+                }
+                s2 = s2 * (-0.02)
+                    + x[i3 / 2]
+                        .sin()
+                        .mul_add(f64::atan(c), ((i5 as f64).abs() + 1.0).recip());
             }
+            acc1 += h4[n - 1 - i3].powi(2);
         }
-        s2 -= (acc1.abs() + 1.0).sqrt();
+        s2 -= x[1].asinh().clamp((-1.0), 1.0);
     }
-    acc1 - s2 - c
+    ((acc1 - s2) * b - a) * y[0]
 }
 
 // `b00_f014` without its `#[checkpoint]`s: the gradients must agree bitwise.
@@ -960,24 +922,28 @@ fn b00_f014_plain(y: &[f64], b: f64, x: &[f64], c: f64, a: f64, n: usize) -> f64
     let mut acc1: f64 = 1.0;
     let mut s2 = y[0].sin().exp2().asinh();
     if s2 + x[2] > (1.0 + s2.powi(2)).powf(0.5) {
-        return b00_f009(3, 1, y) / 2.0;
+        return b00_f013(c + y[0], 2) / 0.5;
     }
-    if s2 > x[2] {
-        let u3: f64 = c;
-        s2 = s2 * (-0.5) + a.atan();
-    }
-    acc1 *= 1.0 + 0.25 * (0.9 * c.sin()).asin().tanh();
-    for i4 in (0..4).rev() {
-        acc1 += 0.115_f64 + x[(i4 + 1) % n] + x[i4 % n].tanh();
-        {
-            for i5 in 0..y.len() {
-                acc1 = (acc1 * c).atan();
-                s2 += acc1;
+    acc1 = acc1 + s2 * (acc1 - c);
+    for i3 in 0..=n - 1 {
+        if y[0] >= (i3 as f64) || (y[(i3 + 3) % y.len()] < 0.6 || b >= (-0.53)) {
+            let mut h4 = x.to_vec();
+            for i5 in 0..n {
+                {
+                    let t6: f64 = (a * a + 0.25).log2();
+                    let t7 = (std::f64::consts::PI * x[x.len() - 1 - i5]).asinh().powi(3);
+                    acc1 += (x[i3] + h4[i3 / 2]).atan();
+                }
+                s2 = s2 * (-0.02)
+                    + x[i3 / 2]
+                        .sin()
+                        .mul_add(f64::atan(c), ((i5 as f64).abs() + 1.0).recip());
             }
+            acc1 += h4[n - 1 - i3].powi(2);
         }
-        s2 -= (acc1.abs() + 1.0).sqrt();
+        s2 -= x[1].asinh().clamp((-1.0), 1.0);
     }
-    acc1 - s2 - c
+    ((acc1 - s2) * b - a) * y[0]
 }
 
 // `b00_f014` on the `Value` tape: its gradient must agree with `b00_f014_vjp`.
@@ -993,24 +959,28 @@ fn b00_f014_value<'t>(
     let mut acc1 = tape.constant(1.0);
     let mut s2 = y[0].sin().exp2().asinh();
     if s2 + x[2] > (1.0 + s2.powi(2)).powf(0.5) {
-        return b00_f009_value(tape, 3, 1, y) / 2.0;
+        return b00_f013_value(tape, c + y[0], 2) / 0.5;
     }
-    if s2 > x[2] {
-        let u3 = c;
-        s2 = s2 * (-0.5) + a.atan();
-    }
-    acc1 *= 1.0 + 0.25 * (0.9 * c.sin()).asin().tanh();
-    for i4 in (0..4).rev() {
-        acc1 += 0.115_f64 + x[(i4 + 1) % n] + x[i4 % n].tanh();
-        {
-            for i5 in 0..y.len() {
-                acc1 = (acc1 * c).atan();
-                s2 += acc1;
+    acc1 = acc1 + s2 * (acc1 - c);
+    for i3 in 0..=n - 1 {
+        if y[0] >= (i3 as f64) || (y[(i3 + 3) % y.len()] < 0.6 || b >= (-0.53)) {
+            let mut h4 = x.to_vec();
+            for i5 in 0..n {
+                {
+                    let t6 = (a * a + 0.25).log2();
+                    let t7 = (std::f64::consts::PI * x[x.len() - 1 - i5]).asinh().powi(3);
+                    acc1 += (x[i3] + h4[i3 / 2]).atan();
+                }
+                s2 = s2 * (-0.02)
+                    + x[i3 / 2]
+                        .sin()
+                        .mul_add(c.atan(), f64::recip(f64::abs((i5 as f64)) + 1.0));
             }
+            acc1 += h4[n - 1 - i3].powi(2);
         }
-        s2 -= (acc1.abs() + 1.0).sqrt();
+        s2 -= x[1].asinh().clamp((-1.0), 1.0);
     }
-    acc1 - s2 - c
+    ((acc1 - s2) * b - a) * y[0]
 }
 
 #[differentiate(wrt(b))]
@@ -1020,37 +990,70 @@ fn b00_f015(n: usize, a: f64, b: f64) -> f64 {
     let mut k3 = 0;
     while k3 < n {
         let j4 = k3;
-        if (j4 as f64) + acc1 < b00_f011(b * 1.3, 3, a, 2, b) {
+        if (j4 as f64) + acc1 < b00_f013((n as f64) + a, 2) {
             break;
         }
-        let mut u5 = b;
-        let mut t6 = (j4 as f64).asinh().powi(2) + (1.0 + (b * (j4 as f64)).powi(2)).ln();
-        acc1 = if 0.83 + t6 >= 2.68 { u5 * acc1 } else { b };
+        let mut w5 = vec![b * 1.3, a, b];
+        let s6 = (n as f64).powi(2)
+            * b.hypot(1.0 + 0.31 * 0.31)
+            * (acc1 * w5[j4 % w5.len()]).sin().exp().ln();
+        acc2 += a;
         k3 += 1;
     }
-    let u7 = a;
-    for i8 in 0..n {
-        let mut k9 = 0;
-        while k9 < n {
-            k9 += 1;
-            let j10 = k9 - 1;
-            let mut v11 = vec![0.0; 1];
-            acc1 = acc1 * 0.71 + -(v11[0] - 0.12);
-        }
-        {
-            for i12 in 0..=n - 1 {
-                let u13 = (i8 as f64).mul_add(acc1, acc2);
-                acc2 = (i8 as f64);
+    for i7 in (1..n).rev() {
+        for i8 in 1..4 - 1 {
+            if i7 < 3 {
+                break;
             }
-            acc2 += (1.0 + a.powi(2)).log(10.0);
+            match i8 % 3 {
+                0 => {
+                    match i7 % 3 {
+                        0 => {
+                            let acc1 = acc1 + (1.18_f64 + acc2);
+                            acc2 += acc1 * (b * b + 1.0).powf(0.5);
+                        }
+                        1 => {
+                            let b = b + b00_f006(
+                                n,
+                                3,
+                                f64::atan2(acc2, 1.0 + (i8 as f64) * (i8 as f64)),
+                            );
+                            acc1 *= 1.0 + 0.25 * b.cos();
+                            acc2 = 0.112 / (2.5 + b.abs().tanh());
+                        }
+                        _ => {
+                            let u9: f64 = a.sin();
+                            acc2 = acc2 * (-0.29) + u9 / u9.tanh().exp() * (u9 * u9);
+                        }
+                    }
+                    acc2 += match i8 % 3 {
+                        0 => b * acc2,
+                        1 => acc2,
+                        _ => acc2 - (i7 as f64),
+                    };
+                }
+                1 => {
+                    let acc10 = (0.9
+                        * acc1
+                            .hypot(2.0 + b.tanh())
+                            .hypot(f64::cos((-1.57e0)).abs() + 1.0)
+                            .tanh())
+                    .asin();
+                    acc2 = acc2 * (-0.541_f64) + acc10 % 3.0 / 3.0;
+                }
+                _ => {
+                    let t11 = b;
+                    acc1 = acc1 * (-0.381) + (t11 - a) * acc1.cos();
+                }
+            }
+            acc1 = if i8 < 2 {
+                f64::hypot(b, 1.0 + acc2.powi(2))
+            } else {
+                acc2.atan()
+            };
         }
-        acc1 = acc1 * 0.9
-            + f64::atan2(
-                (n as f64),
-                0.112 / (a * a + 1.0) * (0.112 / (a * a + 1.0)) + 0.5,
-            );
     }
-    (acc1 - acc2).atan()
+    acc1 + acc2
 }
 
 // `b00_f015` on the `Value` tape: its gradient must agree with `b00_f015_vjp`.
@@ -1065,36 +1068,71 @@ fn b00_f015_value<'t>(
     let mut k3 = 0;
     while k3 < n {
         let j4 = k3;
-        if (j4 as f64) + acc1 < b00_f011_value(tape, b * 1.3, 3, a, 2, b) {
+        if (j4 as f64) + acc1 < b00_f013_value(tape, (n as f64) + a, 2) {
             break;
         }
-        let mut u5 = b;
-        let mut t6 = f64::powi(f64::asinh((j4 as f64)), 2) + (1.0 + (b * (j4 as f64)).powi(2)).ln();
-        acc1 = if 0.83 + t6 >= 2.68 { u5 * acc1 } else { b };
+        let mut w5 = vec![b * 1.3, a, b];
+        let s6 = f64::powi((n as f64), 2)
+            * b.hypot(1.0 + 0.31 * 0.31)
+            * (acc1 * w5[j4 % w5.len()]).sin().exp().ln();
+        acc2 += a;
         k3 += 1;
     }
-    let u7 = a;
-    for i8 in 0..n {
-        let mut k9 = 0;
-        while k9 < n {
-            k9 += 1;
-            let j10 = k9 - 1;
-            let mut v11 = vec![tape.constant(0.0); 1];
-            acc1 = acc1 * 0.71 + -(v11[0] - 0.12);
-        }
-        {
-            for i12 in 0..=n - 1 {
-                let u13 = tape.constant((i8 as f64)).mul_add(acc1, acc2);
-                acc2 = tape.constant((i8 as f64));
+    for i7 in (1..n).rev() {
+        for i8 in 1..4 - 1 {
+            if i7 < 3 {
+                break;
             }
-            acc2 += (1.0 + a.powi(2)).log(10.0);
+            match i8 % 3 {
+                0 => {
+                    match i7 % 3 {
+                        0 => {
+                            let acc1 = acc1 + (1.18_f64 + acc2);
+                            acc2 += acc1 * (b * b + 1.0).powf(0.5);
+                        }
+                        1 => {
+                            let b = b + b00_f006_value(
+                                tape,
+                                n,
+                                3,
+                                acc2.atan2(1.0 + (i8 as f64) * (i8 as f64)),
+                            );
+                            acc1 *= 1.0 + 0.25 * b.cos();
+                            acc2 = 0.112 / (2.5 + b.abs().tanh());
+                        }
+                        _ => {
+                            let u9 = a.sin();
+                            acc2 = acc2 * (-0.29) + u9 / u9.tanh().exp() * (u9 * u9);
+                        }
+                    }
+                    acc2 += match i8 % 3 {
+                        0 => b * acc2,
+                        1 => acc2,
+                        _ => acc2 - (i7 as f64),
+                    };
+                }
+                1 => {
+                    let acc10 = (0.9
+                        * acc1
+                            .hypot(2.0 + b.tanh())
+                            .hypot(f64::abs(f64::cos((-1.57e0))) + 1.0)
+                            .tanh())
+                    .asin();
+                    acc2 = acc2 * (-0.541_f64) + acc10 % 3.0 / 3.0;
+                }
+                _ => {
+                    let t11 = b;
+                    acc1 = acc1 * (-0.381) + (t11 - a) * acc1.cos();
+                }
+            }
+            acc1 = if i8 < 2 {
+                b.hypot(1.0 + acc2.powi(2))
+            } else {
+                acc2.atan()
+            };
         }
-        acc1 = acc1 * 0.9
-            + tape
-                .constant((n as f64))
-                .atan2(0.112 / (a * a + 1.0) * (0.112 / (a * a + 1.0)) + 0.5);
     }
-    (acc1 - acc2).atan()
+    acc1 + acc2
 }
 
 #[differentiate]
@@ -1108,28 +1146,47 @@ fn b00_f016(c: f64, b: f64, a: f64) -> f64 {
     acc2 *= 1.0 + 0.5 * c.cos().cos();
     if v3[2] >= if acc2.asinh() >= 0.26 { a } else { (-0.3) } {
         if 0.596 * a + v3[1] <= 0.45 {
-            for i5 in (0..v3.len()).rev() {
-                {
-                    acc2 += -(i5 as f64) + (i5 as f64);
+            for i5 in (0..v3.len()).step_by(3) {
+                acc2 *= 1.0 + 0.25 * f64::cos(v3[3]);
+                if c <= a && (a <= 0.931 && i5 % 2 == 0 || v3[i5 / 2] > (i5 as f64)) {
                     let mut nh6 = vec![0.0; v3.len()];
-                    for i7 in 0..v3.len() {
-                        nh6[i7] = (-8.1e-1) * v3[i7]
-                            + (v3[(i7 + 1) % v3.len()] + (2.5 + f64::sin(v3[2])).log(3.0)).sin();
+                    for i7 in 0..4 {
+                        nh6[i7] = 0.3_f64 * v3[i7] + (v3[(i7 + 1) % 4] + (i5 as f64).cos()).tanh();
                     }
                     v3 = nh6;
+                    acc2 -= b00_f006(4, 3, f64::atan(v3[i5 % v3.len()]));
+                } else if i5 < 3 {
+                    acc2 = (acc2 * f64::cos(0.11).exp().ln_1p()).atan();
+                    let u8 = (b - b) * v3[(i5 + 2) % v3.len()]
+                        + v3[(i5 + 2) % v3.len()] / 0.5 * (v3[(i5 + 3) % v3.len()] * acc1);
+                } else {
+                    let mut t9: f64 = v3[v3.len() - 1 - i5];
+                    acc2 = acc2 * 0.02 + -(i5 as f64);
                 }
-                let s8 = f64::ln_1p(1.0 + v3[i5 / 2] * v3[i5 / 2]);
-                let acc1 = acc1 * f64::cosh(s8.atan());
-                acc2 = v3[1] - (acc1 + v3[(i5 + 2) % 4]);
             }
-            acc1 = acc1 * 0.795 + (v3[2] * v3[3] - (a - a));
-        } else if b % 1.5 < v3[2] {
-            let u9 = f64::abs(v3[2]);
-            acc2 -= f64::tanh(v3[3] * v3[2]);
+            acc1 -= a.tanh() * f64::acos(0.8 * f64::cos((-0.127)));
+        } else if v3[3] < v3[2] {
+            let mut u10 = b;
+            acc1 += (f64::abs(v3[2] / 3.0) + 1.0).recip();
+        } else if b / 4.0 > (-0.05) {
+            let mut t11: f64 = 0.805;
+            acc2 += b00_f007(b * t11, 1.3, 1.8, 2) * t11.cos();
+        } else {
+            let acc12: f64 = c;
+            acc2 -= v3[2] * v3[1] * f64::powf(1.0 + f64::powi(v3[2], 2), 1.5);
         }
-        acc1 += f64::max(v3[1], v3[1] + c);
+        acc2 = acc2 * 0.32 + (-1.21) / (1.0 + acc1.sin() * acc1.sin());
+    } else if f64::asinh(1.07) < 0.15 {
+        let t13 = acc1 + c;
+        acc2 -= b * acc1 + a.powi(2);
+    } else if v3[2] <= (-0.92) {
+        let mut t14: f64 = v3[0];
+        acc2 -= ((if a / 3.0 > (-0.44) { a } else { v3[2] })
+            * (if a / 3.0 > (-0.44) { a } else { v3[2] })
+            + 0.25)
+            .powf(0.9 * (1.5 + c.tanh()).cbrt().sin());
     }
-    (acc1 * acc2 + c + b) * v3[1] + v3[1]
+    acc1 + acc2 + c - a - v3[0] - v3[3]
 }
 
 // `b00_f016` on the `Value` tape: its gradient must agree with `b00_f016_vjp`.
@@ -1154,28 +1211,49 @@ fn b00_f016_value<'t>(
         }
     {
         if 0.596 * a + v3[1] <= 0.45 {
-            for i5 in (0..v3.len()).rev() {
-                {
-                    acc2 += -(i5 as f64) + (i5 as f64);
+            for i5 in (0..v3.len()).step_by(3) {
+                acc2 *= 1.0 + 0.25 * v3[3].cos();
+                if c <= a && (a <= 0.931 && i5 % 2 == 0 || v3[i5 / 2] > (i5 as f64)) {
                     let mut nh6 = vec![tape.constant(0.0); v3.len()];
-                    for i7 in 0..v3.len() {
-                        nh6[i7] = (-8.1e-1) * v3[i7]
-                            + (v3[(i7 + 1) % v3.len()] + (2.5 + v3[2].sin()).log(3.0)).sin();
+                    for i7 in 0..4 {
+                        nh6[i7] =
+                            0.3_f64 * v3[i7] + (v3[(i7 + 1) % 4] + f64::cos((i5 as f64))).tanh();
                     }
                     v3 = nh6;
+                    acc2 -= b00_f006_value(tape, 4, 3, v3[i5 % v3.len()].atan());
+                } else if i5 < 3 {
+                    acc2 = (acc2 * f64::ln_1p(f64::exp(f64::cos(0.11)))).atan();
+                    let u8 = (b - b) * v3[(i5 + 2) % v3.len()]
+                        + v3[(i5 + 2) % v3.len()] / 0.5 * (v3[(i5 + 3) % v3.len()] * acc1);
+                } else {
+                    let mut t9 = v3[v3.len() - 1 - i5];
+                    acc2 = acc2 * 0.02 + -(i5 as f64);
                 }
-                let s8 = (1.0 + v3[i5 / 2] * v3[i5 / 2]).ln_1p();
-                let acc1 = acc1 * s8.atan().cosh();
-                acc2 = v3[1] - (acc1 + v3[(i5 + 2) % 4]);
             }
-            acc1 = acc1 * 0.795 + (v3[2] * v3[3] - (a - a));
-        } else if b % 1.5 < v3[2] {
-            let u9 = v3[2].abs();
-            acc2 -= (v3[3] * v3[2]).tanh();
+            acc1 -= a.tanh() * f64::acos(0.8 * f64::cos((-0.127)));
+        } else if v3[3] < v3[2] {
+            let mut u10 = b;
+            acc1 += ((v3[2] / 3.0).abs() + 1.0).recip();
+        } else if b / 4.0 > (-0.05) {
+            let mut t11 = tape.constant(0.805);
+            acc2 += b00_f007_value(tape, b * t11, tape.constant(1.3), tape.constant(1.8), 2)
+                * t11.cos();
+        } else {
+            let acc12 = c;
+            acc2 -= v3[2] * v3[1] * (1.0 + v3[2].powi(2)).powf(1.5);
         }
-        acc1 += v3[1].max(v3[1] + c);
+        acc2 = acc2 * 0.32 + (-1.21) / (1.0 + acc1.sin() * acc1.sin());
+    } else if f64::asinh(1.07) < 0.15 {
+        let t13 = acc1 + c;
+        acc2 -= b * acc1 + a.powi(2);
+    } else if v3[2] <= (-0.92) {
+        let mut t14 = v3[0];
+        acc2 -= ((if a / 3.0 > (-0.44) { a } else { v3[2] })
+            * (if a / 3.0 > (-0.44) { a } else { v3[2] })
+            + 0.25)
+            .powf(0.9 * (1.5 + c.tanh()).cbrt().sin());
     }
-    (acc1 * acc2 + c + b) * v3[1] + v3[1]
+    acc1 + acc2 + c - a - v3[0] - v3[3]
 }
 
 #[differentiate]
@@ -1324,12 +1402,16 @@ fn b00_f020(x: &[f64], n: usize, a: f64, m: usize, c: f64, b: f64) -> f64 {
         if (j5 as f64).atan() < x[j5].clamp((-1.0), 1.0) {
             break;
         }
-        let mut t6 =
-            x[j5 % x.len()] / x[j5 / 2].tanh().exp() - x[1] * c - f64::cosh((b + (m as f64)).cos());
-        u3 += (u3 * (j5 as f64)).mul_add(x[2] * x[0], (0.5 * b.cos()).exp2());
+        let t6 = x[j5 + 1] / (1.0 + x[0].powi(2))
+            - (if (1.0 + x[j5] * x[j5]).ln() >= f64::cosh(b.sin()) {
+                c
+            } else {
+                x[j5 % 4]
+            })
+            - (u3 * (j5 as f64)).mul_add(x[2] * x[0], (0.5 * acc1.cos()).exp2());
         k4 += 1;
     }
-    ((acc1 + s2) * u3 + b).atan()
+    (acc1 + s2 + u3).atan()
 }
 
 // `b00_f020` on the `Value` tape: its gradient must agree with `b00_f020_vjp`.
@@ -1353,148 +1435,129 @@ fn b00_f020_value<'t>(
         if tape.constant(f64::atan((j5 as f64))) < x[j5].clamp((-1.0), 1.0) {
             break;
         }
-        let mut t6 =
-            x[j5 % x.len()] / x[j5 / 2].tanh().exp() - x[1] * c - (b + (m as f64)).cos().cosh();
-        u3 += (u3 * (j5 as f64)).mul_add(x[2] * x[0], (0.5 * b.cos()).exp2());
+        let t6 = x[j5 + 1] / (1.0 + x[0].powi(2))
+            - (if (1.0 + x[j5] * x[j5]).ln() >= b.sin().cosh() {
+                c
+            } else {
+                x[j5 % 4]
+            })
+            - (u3 * (j5 as f64)).mul_add(x[2] * x[0], (0.5 * acc1.cos()).exp2());
         k4 += 1;
     }
-    ((acc1 + s2) * u3 + b).atan()
+    (acc1 + s2 + u3).atan()
 }
 
 #[differentiate]
 fn b00_f021(a: f64) -> f64 {
-    let mut acc1 = b00_f016(
-        a.abs(),
-        a + a,
-        b00_f016((1.0 + a.powi(2)).sqrt(), a * 1.04e0, a * a),
-    );
-    let mut acc2 = a * a;
-    for i3 in 0..5 {
-        if (-8.1e-1) >= a || (i3 as f64) > (-0.7) {
-            return (i3 as f64) % 1.5;
-        }
-        let mut t4 = b00_f011(
-            if i3 % 2 == 1 { (-0.04) } else { (i3 as f64) },
-            3,
-            (i3 as f64),
-            2,
-            f64::log((i3 as f64).sin().exp(), 10.0),
-        );
-        acc1 /= 1.0 + t4 * t4;
-        acc2 += t4;
+    let mut acc1 = b00_f015(4, (-0.2), a.atan());
+    let mut acc2: f64 = (-1.5_f64);
+    let mut h3 = Vec::with_capacity(3);
+    for i4 in 0..3 {
+        h3.push(acc2);
     }
-    if a >= a {
-        acc1 += if acc1.tanh().exp().log(3.0) > (-0.88) {
-            if a * 1.56_f64 <= (-1.83) {
-                acc2
-            } else {
-                acc1
+    for i5 in (0..4).rev() {
+        h3[i5 / 2] -= ((i5 as f64) + (i5 as f64)).tanh();
+        acc2 = (acc2 * (h3[(i5 + 1) % h3.len()] * a)).atan();
+        match i5 % 2 {
+            0 => {
+                h3[(i5 + 1) % 3] *= 1.0 + 0.1 * (-h3[1]).tanh();
+                acc1 -= (-1.81) / acc2.cos().exp() - (acc1 + h3[(i5 + 3) % h3.len()]);
             }
-        } else {
-            acc1 - acc1
-        };
-        for i5 in 0..3 {
-            if a > (-0.84) && 0.28 > acc1 {
-                break;
+            _ => {
+                h3[i5 / 2] = h3[(i5 + 2) % h3.len()].tanh().exp().sqrt()
+                    - (h3[i5 % 3] * h3[i5 % 3] + 1.0).log2();
             }
-            let mut u6 = acc1 * f64::asinh(0.41);
-            acc1 = acc1 * (-0.551) + f64::atan((-0.85)) * (if i5 > 0 { u6 } else { u6 });
         }
-        acc2 += acc1;
-    } else {
-        let mut t7 = acc1 * acc2;
-        acc1 = t7;
+        acc2 += -acc2 + h3[i5 % h3.len()] / (1.0 + h3[i5 / 2].powi(2));
+        acc2 = acc2;
     }
-    ((acc1 + acc2) * a).atan()
+    (acc1 + acc2 - h3[1]).sin()
 }
 
 // `b00_f021` on the `Value` tape: its gradient must agree with `b00_f021_vjp`.
 fn b00_f021_value<'t>(tape: &'t Tape<f64>, a: Value<'t, f64>) -> Value<'t, f64> {
-    let mut acc1 = b00_f016_value(
-        tape,
-        a.abs(),
-        a + a,
-        b00_f016_value(tape, (1.0 + a.powi(2)).sqrt(), a * 1.04e0, a * a),
-    );
-    let mut acc2 = a * a;
-    for i3 in 0..5 {
-        if tape.constant((-8.1e-1)) >= a || (i3 as f64) > (-0.7) {
-            return tape.constant((i3 as f64) % 1.5);
-        }
-        let mut t4 = b00_f011_value(
-            tape,
-            tape.constant(if i3 % 2 == 1 { (-0.04) } else { (i3 as f64) }),
-            3,
-            tape.constant((i3 as f64)),
-            2,
-            tape.constant(f64::log(f64::exp(f64::sin((i3 as f64))), 10.0)),
-        );
-        acc1 /= 1.0 + t4 * t4;
-        acc2 += t4;
+    let mut acc1 = b00_f015_value(tape, 4, tape.constant((-0.2)), a.atan());
+    let mut acc2 = tape.constant((-1.5_f64));
+    let mut h3 = Vec::with_capacity(3);
+    for i4 in 0..3 {
+        h3.push(acc2);
     }
-    if a >= a {
-        acc1 += if acc1.tanh().exp().log(3.0) > (-0.88) {
-            if a * 1.56_f64 <= (-1.83) {
-                acc2
-            } else {
-                acc1
+    for i5 in (0..4).rev() {
+        h3[i5 / 2] = h3[i5 / 2] - f64::tanh((i5 as f64) + (i5 as f64));
+        acc2 = (acc2 * (h3[(i5 + 1) % h3.len()] * a)).atan();
+        match i5 % 2 {
+            0 => {
+                h3[(i5 + 1) % 3] = h3[(i5 + 1) % 3] * (1.0 + 0.1 * (-h3[1]).tanh());
+                acc1 -= (-1.81) / acc2.cos().exp() - (acc1 + h3[(i5 + 3) % h3.len()]);
             }
-        } else {
-            acc1 - acc1
-        };
-        for i5 in 0..3 {
-            if a > (-0.84) && tape.constant(0.28) > acc1 {
-                break;
+            _ => {
+                h3[i5 / 2] = h3[(i5 + 2) % h3.len()].tanh().exp().sqrt()
+                    - (h3[i5 % 3] * h3[i5 % 3] + 1.0).log2();
             }
-            let mut u6 = acc1 * f64::asinh(0.41);
-            acc1 = acc1 * (-0.551) + f64::atan((-0.85)) * (if i5 > 0 { u6 } else { u6 });
         }
-        acc2 += acc1;
-    } else {
-        let mut t7 = acc1 * acc2;
-        acc1 = t7;
+        acc2 += -acc2 + h3[i5 % h3.len()] / (1.0 + h3[i5 / 2].powi(2));
+        acc2 = acc2;
     }
-    ((acc1 + acc2) * a).atan()
+    (acc1 + acc2 - h3[1]).sin()
 }
 
 #[differentiate]
 fn b00_f022(x: &[f64], y: &[f64], n: usize) -> f64 {
     let mut acc1 = f64::cos(1.1);
     let mut acc2 = acc1;
-    let acc2 = acc2 + b00_f011(y[4] % 1.5, 3, (-0.464_f64), 2, acc2.atan().sinh());
-    let s3 = f64::sin((acc1 + acc1).hypot(1.0 + y[0].cos().exp_m1() * y[0].cos().exp_m1()));
-    let mut k4: usize = 0;
-    while k4 < y.len() {
-        let j5 = k4;
-        acc1 += -y[(j5 + 1) % y.len()] * ((-0.51) - y[(j5 + 1) % y.len()]);
-        let mut k6 = 0;
-        loop {
-            if k6 >= 2 {
-                break;
-            }
-            k6 += 1;
-            let j7 = k6 - 1;
-            for i8 in (0..n).rev() {
-                let mut v9 = vec![0.5; y.len()];
-                if (-1.24e0) <= v9[j5] || x[i8] >= 0.24 {
-                    return v9[j5 / 2];
-                }
-                acc1 += v9[j7];
-            }
-            let mut h10 = x.to_vec();
-            acc1 = b00_f018(f64::acosh(h10[h10.len() - 1 - j7].abs() + 1.0 + 1.0));
-            if acc1 < (-0.034) || (n as f64) > s3 {
-                break;
-            }
+    let acc2 = acc2 + b00_f013(b00_f021(y[0]), 2);
+    if acc1 > 0.32 {
+        let v3 = vec![
+            y[0] * x[3],
+            b00_f016((0.6 * acc2.tanh()).tan(), acc2, acc2),
+            x[2],
+        ];
+        let mut w4 = Vec::with_capacity(x.len());
+        for i5 in 0..x.len() {
+            w4.push(
+                (if y[i5 / 2]
+                    >= if i5 > 2 && v3[i5 / 2] <= (-0.41) || acc1 < v3[i5 % v3.len()] {
+                        y[y.len() - 1 - i5]
+                    } else {
+                        acc2
+                    }
+                {
+                    acc2
+                } else {
+                    acc2
+                })
+                .clamp((-1.0), 1.0),
+            );
         }
-        let mut h11 = vec![1.0; y.len()];
-        for i12 in 0..5 {
-            h11[i12] = ((i12 as f64) + acc2) * (y[j5 % 5] / 2.0);
+        for i6 in (1..n - 1).rev() {
+            let st7 = (x[i6 + 1] - x[i6 - 1]) * (x[i6] + 0.6);
+            let acc1 = acc1
+                + (if (i6 as f64) <= x[i6] || i6 % 2 == 1 {
+                    x[4 - 1 - i6]
+                } else {
+                    acc1
+                });
         }
-        acc1 -= acc2;
-        k4 += 1;
+        acc1 += (1.0
+            + (if acc2.mul_add(acc1, w4[2]) > acc2 {
+                acc2
+            } else {
+                acc2
+            })
+            .powi(2)
+            + 1.0)
+            .acosh();
+    } else {
+        let mut t8 = x[2] * (-1.91) + acc1;
+        if 0.5 - x[3] < (-1.639e0) + t8 {
+            return y[0].tanh().exp().ln() + (if acc1 < 0.9 { t8 } else { t8 });
+        }
     }
-    acc1 * s3 + y[2]
+    let mut w9: Vec<f64> = vec![0.0; x.len()];
+    {
+        let mut s10 = (n as f64);
+    }
+    (acc1 - w9[0]).atan()
 }
 
 // `b00_f022` on the `Value` tape: its gradient must agree with `b00_f022_vjp`.
@@ -1506,56 +1569,65 @@ fn b00_f022_value<'t>(
 ) -> Value<'t, f64> {
     let mut acc1 = tape.constant(f64::cos(1.1));
     let mut acc2 = acc1;
-    let acc2 = acc2
-        + b00_f011_value(
-            tape,
-            y[4] % 1.5,
-            3,
-            tape.constant((-0.464_f64)),
-            2,
-            acc2.atan().sinh(),
-        );
-    let s3 = (acc1 + acc1)
-        .hypot(1.0 + y[0].cos().exp_m1() * y[0].cos().exp_m1())
-        .sin();
-    let mut k4: usize = 0;
-    while k4 < y.len() {
-        let j5 = k4;
-        acc1 += -y[(j5 + 1) % y.len()] * ((-0.51) - y[(j5 + 1) % y.len()]);
-        let mut k6 = 0;
-        loop {
-            if k6 >= 2 {
-                break;
-            }
-            k6 += 1;
-            let j7 = k6 - 1;
-            for i8 in (0..n).rev() {
-                let mut v9 = vec![tape.constant(0.5); y.len()];
-                if tape.constant((-1.24e0)) <= v9[j5] || x[i8] >= 0.24 {
-                    return v9[j5 / 2];
-                }
-                acc1 += v9[j7];
-            }
-            let mut h10 = x.to_vec();
-            acc1 = b00_f018_value(tape, (h10[h10.len() - 1 - j7].abs() + 1.0 + 1.0).acosh());
-            if acc1 < (-0.034) || tape.constant((n as f64)) > s3 {
-                break;
-            }
+    let acc2 = acc2 + b00_f013_value(tape, b00_f021_value(tape, y[0]), 2);
+    if acc1 > 0.32 {
+        let v3 = vec![
+            y[0] * x[3],
+            b00_f016_value(tape, (0.6 * acc2.tanh()).tan(), acc2, acc2),
+            x[2],
+        ];
+        let mut w4 = Vec::with_capacity(x.len());
+        for i5 in 0..x.len() {
+            w4.push(
+                (if y[i5 / 2]
+                    >= if i5 > 2 && v3[i5 / 2] <= (-0.41) || acc1 < v3[i5 % v3.len()] {
+                        y[y.len() - 1 - i5]
+                    } else {
+                        acc2
+                    }
+                {
+                    acc2
+                } else {
+                    acc2
+                })
+                .clamp((-1.0), 1.0),
+            );
         }
-        let mut h11 = vec![tape.constant(1.0); y.len()];
-        for i12 in 0..5 {
-            h11[i12] = ((i12 as f64) + acc2) * (y[j5 % 5] / 2.0);
+        for i6 in (1..n - 1).rev() {
+            let st7 = (x[i6 + 1] - x[i6 - 1]) * (x[i6] + 0.6);
+            let acc1 = acc1
+                + (if tape.constant((i6 as f64)) <= x[i6] || i6 % 2 == 1 {
+                    x[4 - 1 - i6]
+                } else {
+                    acc1
+                });
         }
-        acc1 -= acc2;
-        k4 += 1;
+        acc1 += (1.0
+            + (if acc2.mul_add(acc1, w4[2]) > acc2 {
+                acc2
+            } else {
+                acc2
+            })
+            .powi(2)
+            + 1.0)
+            .acosh();
+    } else {
+        let mut t8 = x[2] * (-1.91) + acc1;
+        if 0.5 - x[3] < (-1.639e0) + t8 {
+            return y[0].tanh().exp().ln() + (if acc1 < 0.9 { t8 } else { t8 });
+        }
     }
-    acc1 * s3 + y[2]
+    let mut w9 = vec![tape.constant(0.0); x.len()];
+    {
+        let mut s10 = tape.constant((n as f64));
+    }
+    (acc1 - w9[0]).atan()
 }
 
 #[differentiate]
 fn b00_f023(a: f64) -> Vec<f64> {
     let mut acc1: f64 = 1.8;
-    for i2 in (0..3).rev() {
+    for i2 in 0..3 {
         let mut s3 = (acc1 + acc1)
             / ((match i2 % 3 {
                 0 => a,
@@ -1597,7 +1669,7 @@ fn b00_f023(a: f64) -> Vec<f64> {
 // `b00_f023` on the `Value` tape: its gradient must agree with `b00_f023_vjp`.
 fn b00_f023_value<'t>(tape: &'t Tape<f64>, a: Value<'t, f64>) -> Vec<Value<'t, f64>> {
     let mut acc1 = tape.constant(1.8);
-    for i2 in (0..3).rev() {
+    for i2 in 0..3 {
         let mut s3 = (acc1 + acc1)
             / ((match i2 % 3 {
                 0 => a,
@@ -1644,19 +1716,15 @@ fn b00_f024(a: f64, x: &[f64]) -> f64 {
     for i4 in 0..v3.len() {
         v3[i4] = (x[(i4 + 3) % 1] * x[(i4 + 3) % 1] + 1.0).recip();
     }
-    if b00_f013((1.0 + a * a).ln(), 2) < f64::log(2.0 + a.cos(), 10.0) {
-        let mut k5: usize = 0;
-        while k5 < v3.len() {
-            let j6 = k5;
-            acc1 = v3[j6 / 2].mul_add((-0.3), x[j6 / 2]) - (a - t2);
-            k5 += 1;
+    if b00_f015(4, 1.0, t2 + t2) < (2.0 + v3[1].tanh() + 1.0).acosh() / 0.5 {
+        for i5 in 0..x.len() {
+            let mut s6 = (0.6 * (v3[i5] + acc1).cos()).tan().asinh();
+            acc1 =
+                acc1 * 0.19 + b00_f012(1, x[0].abs(), s6.asinh(), v3[(i5 + 2) % v3.len()]).asinh();
         }
-        acc1 -= -v3[0].cos();
-    } else if (0.6 * (f64::fract(0.5 * 0.4) + acc1).tanh()).tan() >= 0.14 {
-        let mut acc7 = (1.0 + (v3[0] * x[0]).powi(2)).ln_1p();
-        acc1 += v3[1] * x[0];
+        acc1 = acc1 * (-7.0e-1) + (v3[1] % 3.0 * (v3[1] % 3.0) + 0.25).log(3.0);
     }
-    acc1 * t2 * v3[1] + v3[1]
+    ((acc1 + t2) * v3[1]).tanh()
 }
 
 // `b00_f024` on the `Value` tape: its gradient must agree with `b00_f024_vjp`.
@@ -1671,19 +1739,17 @@ fn b00_f024_value<'t>(
     for i4 in 0..v3.len() {
         v3[i4] = (x[(i4 + 3) % 1] * x[(i4 + 3) % 1] + 1.0).recip();
     }
-    if b00_f013_value(tape, (1.0 + a * a).ln(), 2) < (2.0 + a.cos()).log(10.0) {
-        let mut k5: usize = 0;
-        while k5 < v3.len() {
-            let j6 = k5;
-            acc1 = v3[j6 / 2].mul_add((-0.3), x[j6 / 2]) - (a - t2);
-            k5 += 1;
+    if b00_f015_value(tape, 4, tape.constant(1.0), t2 + t2)
+        < (2.0 + v3[1].tanh() + 1.0).acosh() / 0.5
+    {
+        for i5 in 0..x.len() {
+            let mut s6 = (0.6 * (v3[i5] + acc1).cos()).tan().asinh();
+            acc1 = acc1 * 0.19
+                + b00_f012_value(tape, 1, x[0].abs(), s6.asinh(), v3[(i5 + 2) % v3.len()]).asinh();
         }
-        acc1 -= -v3[0].cos();
-    } else if (0.6 * (f64::fract(0.5 * 0.4) + acc1).tanh()).tan() >= 0.14 {
-        let mut acc7 = (1.0 + (v3[0] * x[0]).powi(2)).ln_1p();
-        acc1 += v3[1] * x[0];
+        acc1 = acc1 * (-7.0e-1) + (v3[1] % 3.0 * (v3[1] % 3.0) + 0.25).log(3.0);
     }
-    acc1 * t2 * v3[1] + v3[1]
+    ((acc1 + t2) * v3[1]).tanh()
 }
 
 #[differentiate]
@@ -1716,14 +1782,18 @@ fn b00_f025(a: f64, b: f64) -> f64 {
         for i8 in 0..3 {
             w7[i8] += w7[w7.len() - 1 - i8];
         }
-        for i9 in 1..=w7.len() - 1 {
-            let mut s10 = a;
-            acc1 *= 1.0 + 0.1 * s10.atan().sin();
-            acc2 = acc2 * (-0.2) + (-0.26);
+        for i9 in 1..w7.len() {
+            if a < 0.28 {
+                acc1 = acc1 * 0.5;
+            } else {
+                let mut s10: f64 = w7[j6];
+                acc2 = acc2 * (-0.87) + s10.atan().atan();
+            }
+            acc2 -= (j6 as f64) - f64::tanh(acc1);
         }
-        acc1 = acc1.atan().atan();
+        acc2 += (1.5 + acc2.sin()).sqrt() + w7[j6 + 1];
     }
-    acc1 - acc2
+    (acc1 + acc2 + a) * b
 }
 
 // `b00_f025` on the `Value` tape: its gradient must agree with `b00_f025_vjp`.
@@ -1754,14 +1824,18 @@ fn b00_f025_value<'t>(tape: &'t Tape<f64>, a: Value<'t, f64>, b: Value<'t, f64>)
         for i8 in 0..3 {
             w7[i8] = w7[i8] + w7[w7.len() - 1 - i8];
         }
-        for i9 in 1..=w7.len() - 1 {
-            let mut s10 = a;
-            acc1 *= 1.0 + 0.1 * s10.atan().sin();
-            acc2 = acc2 * (-0.2) + (-0.26);
+        for i9 in 1..w7.len() {
+            if a < 0.28 {
+                acc1 = acc1 * 0.5;
+            } else {
+                let mut s10 = w7[j6];
+                acc2 = acc2 * (-0.87) + s10.atan().atan();
+            }
+            acc2 -= (j6 as f64) - acc1.tanh();
         }
-        acc1 = acc1.atan().atan();
+        acc2 += (1.5 + acc2.sin()).sqrt() + w7[j6 + 1];
     }
-    acc1 - acc2
+    (acc1 + acc2 + a) * b
 }
 
 #[differentiate]
@@ -1864,26 +1938,25 @@ fn b00_f028(c: f64, b: f64, a: f64) -> f64 {
                 let j7 = k6 - 1;
                 let mut v8: Vec<f64> = vec![0.0; 2];
                 for i9 in 0..2 {
-                    v8[i9] += f64::acos(0.8 * b00_f018(b).cos());
+                    v8[i9] += f64::acos(0.8 * b00_f018(v8[(i9 + 3) % v8.len()]).cos());
                 }
-                for i10 in 0..v8.len() {
-                    v8[i5] = v8[i10 % v8.len()]
-                        + v8[1]
-                        + b00_f012(1, (1.0 + v8[1].powi(2)).log2(), acc1, c.atan());
+                for i10 in 0..2 {
                     let mut nh11 = vec![0.0; v8.len()];
                     for i12 in 0..v8.len() {
-                        nh11[i12] = (-0.262) * v8[i12]
-                            + (v8[(i12 + 1) % v8.len()] + (-1.0) * v8[i10]).sin();
+                        nh11[i12] =
+                            (-0.524) * v8[i12] + (v8[(i12 + 1) % v8.len()] + c.tanh()).sin();
                     }
                     v8 = nh11;
+                    acc1 += (0.5 * (a - a)).round() + c;
                 }
-                acc1 += (1.0 + b * b).recip() / 2.0;
+                acc1 -= b00_f006(4, 3, (-1.0) * v8[j7 + 1]);
             }
-            acc1 += (0.6 * acc1.sin()).tan().powi(3);
+            let s13 = acc1;
+            acc1 += c;
         }
-        acc1 = (1.0 + acc1 * acc1).cbrt();
+        acc1 += f64::cos(c) + (0.6 * acc1.sin()).tan();
     }
-    acc1 - c + a
+    acc1 - a + c
 }
 
 // `b00_f028` on the `Value` tape: its gradient must agree with `b00_f028_vjp`.
@@ -1910,26 +1983,26 @@ fn b00_f028_value<'t>(
                 let j7 = k6 - 1;
                 let mut v8 = vec![tape.constant(0.0); 2];
                 for i9 in 0..2 {
-                    v8[i9] = v8[i9] + (0.8 * b00_f018_value(tape, b).cos()).acos();
+                    v8[i9] =
+                        v8[i9] + (0.8 * b00_f018_value(tape, v8[(i9 + 3) % v8.len()]).cos()).acos();
                 }
-                for i10 in 0..v8.len() {
-                    v8[i5] = v8[i10 % v8.len()]
-                        + v8[1]
-                        + b00_f012_value(tape, 1, (1.0 + v8[1].powi(2)).log2(), acc1, c.atan());
+                for i10 in 0..2 {
                     let mut nh11 = vec![tape.constant(0.0); v8.len()];
                     for i12 in 0..v8.len() {
-                        nh11[i12] = (-0.262) * v8[i12]
-                            + (v8[(i12 + 1) % v8.len()] + (-1.0) * v8[i10]).sin();
+                        nh11[i12] =
+                            (-0.524) * v8[i12] + (v8[(i12 + 1) % v8.len()] + c.tanh()).sin();
                     }
                     v8 = nh11;
+                    acc1 += (0.5 * (a - a)).round() + c;
                 }
-                acc1 += (1.0 + b * b).recip() / 2.0;
+                acc1 -= b00_f006_value(tape, 4, 3, (-1.0) * v8[j7 + 1]);
             }
-            acc1 += (0.6 * acc1.sin()).tan().powi(3);
+            let s13 = acc1;
+            acc1 += c;
         }
-        acc1 = (1.0 + acc1 * acc1).cbrt();
+        acc1 += c.cos() + (0.6 * acc1.sin()).tan();
     }
-    acc1 - c + a
+    acc1 - a + c
 }
 
 #[differentiate]
@@ -1938,11 +2011,18 @@ fn b00_f029(b: f64, c: f64, a: f64, n: usize, m: usize) -> f64 {
     for i2 in (0..n).rev() {
         if i2 >= 1 && (i2 <= 0 && i2 < 1) {
             acc1 = acc1 * (-0.216_f64) + 1.813e0 / a.hypot(1.0 + c * c).tanh().exp();
-            acc1 = acc1 * (-0.8) + b00_f013((i2 as f64), n);
+            acc1 = acc1 * (-0.8) + b00_f021(c);
         }
-        let mut h3: Vec<f64> = vec![0.0; m];
+        let mut k3: usize = 0;
+        while k3 < 2 {
+            let j4 = k3;
+            let mut s5 = f64::atan2(acc1, 2.0 + b.cos().tanh());
+            acc1 = acc1 * 0.16 + (0.5 * s5.sin()).atanh() % 2.0;
+            k3 += 1;
+        }
+        acc1 += b00_f007(1.4 * c, (-1.0), (-1.6), n);
     }
-    acc1
+    acc1.sin()
 }
 
 // `b00_f029` on the `Value` tape: its gradient must agree with `b00_f029_vjp`.
@@ -1958,11 +2038,24 @@ fn b00_f029_value<'t>(
     for i2 in (0..n).rev() {
         if i2 >= 1 && (i2 <= 0 && i2 < 1) {
             acc1 = acc1 * (-0.216_f64) + 1.813e0 / a.hypot(1.0 + c * c).tanh().exp();
-            acc1 = acc1 * (-0.8) + b00_f013_value(tape, tape.constant((i2 as f64)), n);
+            acc1 = acc1 * (-0.8) + b00_f021_value(tape, c);
         }
-        let mut h3 = vec![tape.constant(0.0); m];
+        let mut k3: usize = 0;
+        while k3 < 2 {
+            let j4 = k3;
+            let mut s5 = acc1.atan2(2.0 + b.cos().tanh());
+            acc1 = acc1 * 0.16 + (0.5 * s5.sin()).atanh() % 2.0;
+            k3 += 1;
+        }
+        acc1 += b00_f007_value(
+            tape,
+            1.4 * c,
+            tape.constant((-1.0)),
+            tape.constant((-1.6)),
+            n,
+        );
     }
-    acc1
+    acc1.sin()
 }
 
 #[differentiate]
@@ -1972,20 +2065,42 @@ fn b00_f030(n: usize, b: f64, a: f64, y: &[f64], c: f64, x: &[f64]) -> f64 {
     for i3 in 0..=n - 1 {
         let c = c + f64::tanh(a);
         if i3 % 2 == 0 {
-            if y[(i3 + 3) % y.len()] < 0.35 {
-                acc2 = (acc2 * acc2).atan();
-                let c = c * (x[2 - 1 - i3].abs() + 1.0).ln();
-                acc1 = (0.9 * c.atan().exp_m1().cos()).asin();
+            if !(y[i3] < (-0.48)) {
+                let a = a + f64::powf(c * c + 0.25, (-0.5));
+                for i4 in (0..x.len()).rev() {
+                    let mut t5 = b00_f011(acc2 - 1.67, 3, 0.8 * y[i4 / 2], 2, 0.88);
+                    acc2 = acc2 * (-0.54) + (t5.max(x[i3 + 1]) - (t5 * t5 + 0.25).cbrt());
+                    if i3 % 2 == 1 {
+                        continue;
+                    }
+                }
+                acc2 = f64::sin(acc1 / (1.0 + b * b));
+            } else {
+                let acc6 = b;
+                acc1 -= c + (i3 as f64) / (y[3].abs() + 1.0);
             }
-        } else if acc1 * b < 0.99 {
-            let mut u4 = b00_f021(y[(i3 + 3) % y.len()]);
-            acc2 = acc2 * (-0.54) + (u4.max(x[(i3 + 2) % 2]) - f64::sin(0.75));
+            acc2 -= (-0.195);
+        } else if 6.9e-1 >= (-0.89) || x[i3] < (-1.5) {
+            let u7 =
+                (x[i3 % x.len()] / (1.0 + c * c) / (x[x.len() - 1 - i3] * c).tanh().exp()).abs();
+            acc2 += y[i3 + 1].sin() / 0.5;
+        } else if y[i3 / 2] + y[i3 + 1] > y[i3] + y[i3 / 2] {
+            let s8 = x[i3];
+            acc1 += b00_f025(s8, (x[0].abs() + 1.0).powf((-0.5)));
+        } else {
+            let mut u9 = b00_f027(x, f64::clamp((-1.77), (-1.0), 1.0), x);
+            acc1 = if y[i3 + 1] <= x[0].hypot(2.5 + f64::sin(1.3)) {
+                c.sin()
+            } else {
+                x[0].tanh()
+            };
         }
-        if i3 % 2 == 1 {
+        acc2 = acc2;
+        if (0.9 * x[i3 / 2].tanh()).asin() >= (-2.3e-1) {
             break;
         }
     }
-    acc1 * acc2
+    acc1 - acc2
 }
 
 // `b00_f030` on the `Value` tape: its gradient must agree with `b00_f030_vjp`.
@@ -2003,20 +2118,50 @@ fn b00_f030_value<'t>(
     for i3 in 0..=n - 1 {
         let c = c + a.tanh();
         if i3 % 2 == 0 {
-            if y[(i3 + 3) % y.len()] < 0.35 {
-                acc2 = (acc2 * acc2).atan();
-                let c = c * (x[2 - 1 - i3].abs() + 1.0).ln();
-                acc1 = (0.9 * c.atan().exp_m1().cos()).asin();
+            if !(y[i3] < (-0.48)) {
+                let a = a + (c * c + 0.25).powf((-0.5));
+                for i4 in (0..x.len()).rev() {
+                    let mut t5 = b00_f011_value(
+                        tape,
+                        acc2 - 1.67,
+                        3,
+                        0.8 * y[i4 / 2],
+                        2,
+                        tape.constant(0.88),
+                    );
+                    acc2 = acc2 * (-0.54) + (t5.max(x[i3 + 1]) - (t5 * t5 + 0.25).cbrt());
+                    if i3 % 2 == 1 {
+                        continue;
+                    }
+                }
+                acc2 = (acc1 / (1.0 + b * b)).sin();
+            } else {
+                let acc6 = b;
+                acc1 -= c + (i3 as f64) / (y[3].abs() + 1.0);
             }
-        } else if acc1 * b < 0.99 {
-            let mut u4 = b00_f021_value(tape, y[(i3 + 3) % y.len()]);
-            acc2 = acc2 * (-0.54) + (u4.max(x[(i3 + 2) % 2]) - f64::sin(0.75));
+            acc2 -= (-0.195);
+        } else if 6.9e-1 >= (-0.89) || x[i3] < (-1.5) {
+            let u7 =
+                (x[i3 % x.len()] / (1.0 + c * c) / (x[x.len() - 1 - i3] * c).tanh().exp()).abs();
+            acc2 += y[i3 + 1].sin() / 0.5;
+        } else if y[i3 / 2] + y[i3 + 1] > y[i3] + y[i3 / 2] {
+            let s8 = x[i3];
+            acc1 += b00_f025_value(tape, s8, (x[0].abs() + 1.0).powf((-0.5)));
+        } else {
+            let mut u9 =
+                b00_f027_value(tape, x, tape.constant(f64::clamp((-1.77), (-1.0), 1.0)), x);
+            acc1 = if y[i3 + 1] <= x[0].hypot(2.5 + f64::sin(1.3)) {
+                c.sin()
+            } else {
+                x[0].tanh()
+            };
         }
-        if i3 % 2 == 1 {
+        acc2 = acc2;
+        if (0.9 * x[i3 / 2].tanh()).asin() >= (-2.3e-1) {
             break;
         }
     }
-    acc1 * acc2
+    acc1 - acc2
 }
 
 #[differentiate]
@@ -2030,15 +2175,29 @@ fn b00_f031(x: &[f64], a: f64) -> f64 {
     let mut k6 = 0;
     while k6 < 1 && acc4 > (-1.7) {
         let j7 = k6;
-        let mut s8: f64 = 0.91 / (1.0 + x[j7 % 4].cos().atan() * x[j7 % 4].cos().atan());
-        w2[j7 / 2] += (j7 as f64);
-        w2[j7 / 2] *= 1.0 + 0.1 * a.sin();
-        s5 = s5 * (-0.08_f64) + s8;
+        let mut s8 = 0.91 / (x[j7 / 2].cos().atan().abs() + 1.0);
+        let s9 = (j7 as f64);
+        w2[j7] *= 1.0 + 0.1 * s9.sin();
+        acc1 -= f64::hypot(
+            b00_f020(
+                x,
+                1,
+                w2[1] + w2[j7 / 2],
+                3,
+                (0.9 * f64::cos(w2[j7])).asin(),
+                if s9.sin() <= a * w2[0] {
+                    w2[(j7 + 3) % w2.len()]
+                } else {
+                    u3
+                },
+            ),
+            (w2[0] + s9).abs() + 1.0,
+        );
         k6 += 1;
     }
-    let mut u9 = acc1.sin();
-    let mut acc10: f64 = u9;
-    (acc1 + s5 + u9) * acc10 * w2[2] * w2[1]
+    let mut v10: Vec<f64> = vec![0.0; 1];
+    w2[0] = acc4;
+    (acc1 - s5) * u3 - acc4 + w2[1] - v10[0]
 }
 
 // `b00_f031` on the `Value` tape: its gradient must agree with `b00_f031_vjp`.
@@ -2056,104 +2215,87 @@ fn b00_f031_value<'t>(
     let mut k6 = 0;
     while k6 < 1 && acc4 > (-1.7) {
         let j7 = k6;
-        let mut s8 = 0.91 / (1.0 + x[j7 % 4].cos().atan() * x[j7 % 4].cos().atan());
-        w2[j7 / 2] = w2[j7 / 2] + (j7 as f64);
-        w2[j7 / 2] = w2[j7 / 2] * (1.0 + 0.1 * a.sin());
-        s5 = s5 * (-0.08_f64) + s8;
+        let mut s8 = 0.91 / (x[j7 / 2].cos().atan().abs() + 1.0);
+        let s9 = tape.constant((j7 as f64));
+        w2[j7] = w2[j7] * (1.0 + 0.1 * s9.sin());
+        acc1 -= b00_f020_value(
+            tape,
+            x,
+            1,
+            w2[1] + w2[j7 / 2],
+            3,
+            (0.9 * w2[j7].cos()).asin(),
+            if s9.sin() <= a * w2[0] {
+                w2[(j7 + 3) % w2.len()]
+            } else {
+                u3
+            },
+        )
+        .hypot((w2[0] + s9).abs() + 1.0);
         k6 += 1;
     }
-    let mut u9 = acc1.sin();
-    let mut acc10 = u9;
-    (acc1 + s5 + u9) * acc10 * w2[2] * w2[1]
+    let mut v10 = vec![tape.constant(0.0); 1];
+    w2[0] = acc4;
+    (acc1 - s5) * u3 - acc4 + w2[1] - v10[0]
 }
 
 #[differentiate]
 fn b00_f032(a: f64) -> f64 {
-    let mut acc1 = b00_f012(1, (-1.192), a.asinh(), a.abs());
-    let mut h2: Vec<f64> = vec![0.0; 2];
-    let mut u3: f64 = b00_f013(a, 2);
-    if (0.8 * acc1.tanh()).acos() > 6.8e-1 {
-        let mut k4 = 0;
-        #[checkpoint]
-        while k4 < 2 {
-            let j5 = k4;
-            let mut k6: usize = 0;
-            while k6 < h2.len() {
-                let j7 = k6;
-                acc1 += (-1.89);
-                if a.powi(2) >= 0.51 {
-                    let s8 = f64::cbrt(f64::tanh(0.24).cos().exp());
-                    acc1 = h2[j7 % 2];
-                }
-                k6 += 1;
-            }
-            acc1 += a - a + h2[j5 / 2].clamp((-1.0), 1.0);
-            k4 += 1;
-        }
-    } else {
-        let mut u9 = ((-6.0e-2) / acc1.tanh().exp()).atan().cosh();
-        u3 -= u9.sin() - (u3 - a);
+    let mut acc1 = b00_f015(4, (-0.9), if a.abs() <= 0.83 { a } else { a });
+    if a.atan2(1.0 + a * a) <= a * a {
+        return (acc1 + (-1.1_f64)) * acc1.asinh();
     }
-    (acc1 + u3 + a + h2[0] + h2[0]).atan()
-}
-
-// `b00_f032` without its `#[checkpoint]`s: the gradients must agree bitwise.
-#[differentiate]
-fn b00_f032_plain(a: f64) -> f64 {
-    let mut acc1 = b00_f012(1, (-1.192), a.asinh(), a.abs());
-    let mut h2: Vec<f64> = vec![0.0; 2];
-    let mut u3: f64 = b00_f013(a, 2);
-    if (0.8 * acc1.tanh()).acos() > 6.8e-1 {
-        let mut k4 = 0;
-        while k4 < 2 {
-            let j5 = k4;
-            let mut k6: usize = 0;
-            while k6 < h2.len() {
-                let j7 = k6;
-                acc1 += (-1.89);
-                if a.powi(2) >= 0.51 {
-                    let s8 = f64::cbrt(f64::tanh(0.24).cos().exp());
-                    acc1 = h2[j7 % 2];
-                }
-                k6 += 1;
-            }
-            acc1 += a - a + h2[j5 / 2].clamp((-1.0), 1.0);
-            k4 += 1;
-        }
-    } else {
-        let mut u9 = ((-6.0e-2) / acc1.tanh().exp()).atan().cosh();
-        u3 -= u9.sin() - (u3 - a);
+    let mut v2: Vec<f64> = vec![1.0; 3];
+    let mut k3 = 0;
+    while k3 < 2 {
+        k3 += 1;
+        let j4 = k3 - 1;
+        v2[j4] += (-0.8) / (1.5 + (v2[j4] * 1.5).cos());
+        let mut s5 = (0.6 * (a - v2[j4 / 2]).cos()).tan();
     }
-    (acc1 + u3 + a + h2[0] + h2[0]).atan()
+    if !(v2[1].cos() >= acc1 + v2[0]) {
+        acc1 = acc1 * (-0.8) + acc1 * (2.0 + acc1.sin()).log(3.0);
+        acc1 -= (-v2[2]).atan();
+    } else if a <= a {
+        let s6 = v2[0] - acc1;
+        acc1 += f64::cos(a);
+    } else {
+        let t7 = a;
+        acc1 -= (0.5 * acc1).round() + v2[0] - v2[0];
+    }
+    (acc1 + a + v2[1]).tanh()
 }
 
 // `b00_f032` on the `Value` tape: its gradient must agree with `b00_f032_vjp`.
 fn b00_f032_value<'t>(tape: &'t Tape<f64>, a: Value<'t, f64>) -> Value<'t, f64> {
-    let mut acc1 = b00_f012_value(tape, 1, tape.constant((-1.192)), a.asinh(), a.abs());
-    let mut h2 = vec![tape.constant(0.0); 2];
-    let mut u3 = b00_f013_value(tape, a, 2);
-    if (0.8 * acc1.tanh()).acos() > 6.8e-1 {
-        let mut k4 = 0;
-        while k4 < 2 {
-            let j5 = k4;
-            let mut k6: usize = 0;
-            while k6 < h2.len() {
-                let j7 = k6;
-                acc1 += (-1.89);
-                if a.powi(2) >= 0.51 {
-                    let s8 = tape.constant(f64::cbrt(f64::exp(f64::cos(f64::tanh(0.24)))));
-                    acc1 = h2[j7 % 2];
-                }
-                k6 += 1;
-            }
-            acc1 += a - a + h2[j5 / 2].clamp((-1.0), 1.0);
-            k4 += 1;
-        }
-    } else {
-        let mut u9 = ((-6.0e-2) / acc1.tanh().exp()).atan().cosh();
-        u3 -= u9.sin() - (u3 - a);
+    let mut acc1 = b00_f015_value(
+        tape,
+        4,
+        tape.constant((-0.9)),
+        if a.abs() <= 0.83 { a } else { a },
+    );
+    if a.atan2(1.0 + a * a) <= a * a {
+        return (acc1 + (-1.1_f64)) * acc1.asinh();
     }
-    (acc1 + u3 + a + h2[0] + h2[0]).atan()
+    let mut v2 = vec![tape.constant(1.0); 3];
+    let mut k3 = 0;
+    while k3 < 2 {
+        k3 += 1;
+        let j4 = k3 - 1;
+        v2[j4] = v2[j4] + (-0.8) / (1.5 + (v2[j4] * 1.5).cos());
+        let mut s5 = (0.6 * (a - v2[j4 / 2]).cos()).tan();
+    }
+    if !(v2[1].cos() >= acc1 + v2[0]) {
+        acc1 = acc1 * (-0.8) + acc1 * (2.0 + acc1.sin()).log(3.0);
+        acc1 -= (-v2[2]).atan();
+    } else if a <= a {
+        let s6 = v2[0] - acc1;
+        acc1 += a.cos();
+    } else {
+        let t7 = a;
+        acc1 -= (0.5 * acc1).round() + v2[0] - v2[0];
+    }
+    (acc1 + a + v2[1]).tanh()
 }
 
 #[differentiate]
@@ -2166,13 +2308,10 @@ fn b00_f033(x: &[f64], b: f64, a: f64, c: f64, n: usize, y: &[f64]) -> f64 {
     let w3 = vec![acc2, y[0]];
     let mut v4 = x.to_vec();
     for i5 in 1..w3.len() {
-        let mut t6 = b00_f021(f64::tanh((-1.625)));
-        {
-            let t7 = (0.9 * a.asinh().cos()).asin();
-            acc1 += -(w3[i5] * x[i5 % x.len()]);
-        }
+        let mut t6: f64 = b00_f032(0.27 * acc1);
+        let acc7 = (0.8 * f64::sin(1.92)).acos();
     }
-    (acc1 * c - b + v4[0]) * w3[1]
+    (acc1 - w3[0] - v4[0]).atan()
 }
 
 // `b00_f033` on the `Value` tape: its gradient must agree with `b00_f033_vjp`.
@@ -2193,13 +2332,10 @@ fn b00_f033_value<'t>(
     let w3 = vec![acc2, y[0]];
     let mut v4 = x.to_vec();
     for i5 in 1..w3.len() {
-        let mut t6 = b00_f021_value(tape, tape.constant(f64::tanh((-1.625))));
-        {
-            let t7 = (0.9 * a.asinh().cos()).asin();
-            acc1 += -(w3[i5] * x[i5 % x.len()]);
-        }
+        let mut t6 = b00_f032_value(tape, 0.27 * acc1);
+        let acc7 = tape.constant(f64::acos(0.8 * f64::sin(1.92)));
     }
-    (acc1 * c - b + v4[0]) * w3[1]
+    (acc1 - w3[0] - v4[0]).atan()
 }
 
 #[differentiate]
@@ -2210,30 +2346,30 @@ fn b00_f034(n: usize, a: f64, x: &[f64], b: f64) -> f64 {
     {
         if x[3].mul_add(acc2, acc3) <= acc1.clamp((-1.0), 1.0) {
             if x[2] >= (1.0 + acc1.powi(2)).powf(0.9 * acc1.sin()) {
-                #[checkpoint]
-                for i4 in 0..x.len() {
-                    let acc1 = acc1 * a;
-                    let u5: f64 = acc2.cos().exp_m1().hypot((i4 as f64).abs() + 1.0)
-                        * (((0.5 * x[i4]).fract() + x[(i4 + 1) % x.len()])
-                            * (0.9 * acc1.cos()).asin());
-                    let acc6 = acc1 * acc3;
-                    acc3 -= x[i4 / 2];
+                #[checkpoint(snapshots = 2)]
+                for i4 in 1..=x.len() - 1 - 1 {
+                    let mut acc5 = (0.5 * ((0.6 * f64::cos((-1.9))).tan() / 2.0).tanh()).atanh();
+                    acc1 = acc1 * 0.2
+                        + ((0.5 * x[i4 + 1]).fract() + x[x.len() - 1 - i4])
+                            * (0.9 * acc5.cos()).asin();
                 }
-                acc3 = acc3 * 0.36 + acc1;
+                acc1 -= x[1];
+            } else {
+                acc2 = (-1.87) / (b00_f015(4, 0.5, b00_f015(4, (-1.21e0), acc3)).abs() + 1.0);
+                acc3 -= (0.5 * x[3]).fract() + x[3];
+                acc3 = acc3 * 0.4 + x[1].atan();
             }
-            let u7 = b00_f020(x, n, x[2], 3, x[0], x[2]);
-            acc2 = acc2 * 4.7e-1 + x[1].cos().atan();
+            let s6: f64 = acc1 - acc1 - acc2.hypot(1.5 + acc1.sin());
+            acc3 = b00_f019(x, n, x[1].tanh(), x).powi(2);
+        } else if acc2 <= 9.0e-2 {
+            let mut t7 = acc2 - acc3;
         } else {
-            let mut acc8 = acc2 + acc2;
-            acc2 += (x[0] * x[0] + 0.5).log(10.0).cos();
+            let mut t8 = acc2 + (if b + acc1 > a.asinh() { x[3] } else { x[2] });
+            acc2 = acc2 * 0.529 + x[0];
         }
-        acc3 += if b00_f006(4, 3, x[0]) <= (-0.12) {
-            x[2].sin().exp2()
-        } else {
-            f64::asinh(x[3])
-        };
+        acc1 = if x[0] + acc2 < 0.24 { x[2] } else { x[3].abs() };
     }
-    acc1 * acc2 + acc3 + a
+    (acc1 * acc2 - acc3) * a - x[3]
 }
 
 // `b00_f034` without its `#[checkpoint]`s: the gradients must agree bitwise.
@@ -2245,29 +2381,29 @@ fn b00_f034_plain(n: usize, a: f64, x: &[f64], b: f64) -> f64 {
     {
         if x[3].mul_add(acc2, acc3) <= acc1.clamp((-1.0), 1.0) {
             if x[2] >= (1.0 + acc1.powi(2)).powf(0.9 * acc1.sin()) {
-                for i4 in 0..x.len() {
-                    let acc1 = acc1 * a;
-                    let u5: f64 = acc2.cos().exp_m1().hypot((i4 as f64).abs() + 1.0)
-                        * (((0.5 * x[i4]).fract() + x[(i4 + 1) % x.len()])
-                            * (0.9 * acc1.cos()).asin());
-                    let acc6 = acc1 * acc3;
-                    acc3 -= x[i4 / 2];
+                for i4 in 1..=x.len() - 1 - 1 {
+                    let mut acc5 = (0.5 * ((0.6 * f64::cos((-1.9))).tan() / 2.0).tanh()).atanh();
+                    acc1 = acc1 * 0.2
+                        + ((0.5 * x[i4 + 1]).fract() + x[x.len() - 1 - i4])
+                            * (0.9 * acc5.cos()).asin();
                 }
-                acc3 = acc3 * 0.36 + acc1;
+                acc1 -= x[1];
+            } else {
+                acc2 = (-1.87) / (b00_f015(4, 0.5, b00_f015(4, (-1.21e0), acc3)).abs() + 1.0);
+                acc3 -= (0.5 * x[3]).fract() + x[3];
+                acc3 = acc3 * 0.4 + x[1].atan();
             }
-            let u7 = b00_f020(x, n, x[2], 3, x[0], x[2]);
-            acc2 = acc2 * 4.7e-1 + x[1].cos().atan();
+            let s6: f64 = acc1 - acc1 - acc2.hypot(1.5 + acc1.sin());
+            acc3 = b00_f019(x, n, x[1].tanh(), x).powi(2);
+        } else if acc2 <= 9.0e-2 {
+            let mut t7 = acc2 - acc3;
         } else {
-            let mut acc8 = acc2 + acc2;
-            acc2 += (x[0] * x[0] + 0.5).log(10.0).cos();
+            let mut t8 = acc2 + (if b + acc1 > a.asinh() { x[3] } else { x[2] });
+            acc2 = acc2 * 0.529 + x[0];
         }
-        acc3 += if b00_f006(4, 3, x[0]) <= (-0.12) {
-            x[2].sin().exp2()
-        } else {
-            f64::asinh(x[3])
-        };
+        acc1 = if x[0] + acc2 < 0.24 { x[2] } else { x[3].abs() };
     }
-    acc1 * acc2 + acc3 + a
+    (acc1 * acc2 - acc3) * a - x[3]
 }
 
 // `b00_f034` on the `Value` tape: its gradient must agree with `b00_f034_vjp`.
@@ -2284,68 +2420,78 @@ fn b00_f034_value<'t>(
     {
         if x[3].mul_add(acc2, acc3) <= acc1.clamp((-1.0), 1.0) {
             if x[2] >= (1.0 + acc1.powi(2)).powf(0.9 * acc1.sin()) {
-                for i4 in 0..x.len() {
-                    let acc1 = acc1 * a;
-                    let u5 = acc2.cos().exp_m1().hypot(f64::abs((i4 as f64)) + 1.0)
-                        * (((0.5 * x[i4]).fract() + x[(i4 + 1) % x.len()])
-                            * (0.9 * acc1.cos()).asin());
-                    let acc6 = acc1 * acc3;
-                    acc3 -= x[i4 / 2];
+                for i4 in 1..=x.len() - 1 - 1 {
+                    let mut acc5 = tape.constant(f64::atanh(
+                        0.5 * f64::tanh(f64::tan(0.6 * f64::cos((-1.9))) / 2.0),
+                    ));
+                    acc1 = acc1 * 0.2
+                        + ((0.5 * x[i4 + 1]).fract() + x[x.len() - 1 - i4])
+                            * (0.9 * acc5.cos()).asin();
                 }
-                acc3 = acc3 * 0.36 + acc1;
+                acc1 -= x[1];
+            } else {
+                acc2 = (-1.87)
+                    / (b00_f015_value(
+                        tape,
+                        4,
+                        tape.constant(0.5),
+                        b00_f015_value(tape, 4, tape.constant((-1.21e0)), acc3),
+                    )
+                    .abs()
+                        + 1.0);
+                acc3 -= (0.5 * x[3]).fract() + x[3];
+                acc3 = acc3 * 0.4 + x[1].atan();
             }
-            let u7 = b00_f020_value(tape, x, n, x[2], 3, x[0], x[2]);
-            acc2 = acc2 * 4.7e-1 + x[1].cos().atan();
+            let s6 = acc1 - acc1 - acc2.hypot(1.5 + acc1.sin());
+            acc3 = b00_f019_value(tape, x, n, x[1].tanh(), x).powi(2);
+        } else if acc2 <= 9.0e-2 {
+            let mut t7 = acc2 - acc3;
         } else {
-            let mut acc8 = acc2 + acc2;
-            acc2 += (x[0] * x[0] + 0.5).log(10.0).cos();
+            let mut t8 = acc2 + (if b + acc1 > a.asinh() { x[3] } else { x[2] });
+            acc2 = acc2 * 0.529 + x[0];
         }
-        acc3 += if b00_f006_value(tape, 4, 3, x[0]) <= (-0.12) {
-            x[2].sin().exp2()
-        } else {
-            x[3].asinh()
-        };
+        acc1 = if x[0] + acc2 < 0.24 { x[2] } else { x[3].abs() };
     }
-    acc1 * acc2 + acc3 + a
+    (acc1 * acc2 - acc3) * a - x[3]
 }
 
 #[differentiate]
 fn b00_f035(a: f64, x: &[f64]) -> Vec<f64> {
     let mut acc1: f64 = (-1.1);
     let w2 = vec![1.422, a, x[2]];
-    for i3 in (0..3).step_by(2) {
-        acc1 = acc1 + a * a * w2[0];
-        if a - acc1 <= 0.57_f64 {
-            continue;
+    for i3 in 0..3 {
+        for i4 in (1..x.len()).step_by(2) {
+            let mut v5 = Vec::with_capacity(4);
+            for i6 in 0..4 {
+                v5.push(w2[0]);
+            }
         }
-        acc1 = acc1 + w2[0].hypot(1.5 + acc1.cos()) * (a + x[1]);
-        acc1 = (acc1 + acc1) / (i3 as f64).sin().exp();
-    }
-    #[checkpoint(segments = 3)]
-    for i4 in 0..w2.len() {
-        let mut h5 = vec![0.0; w2.len()];
-        for i6 in 0..h5.len() {
-            h5[i6] += b00_f032((-1.95) + a)
-                * (match i4 % 2 {
-                    0 => a,
-                    _ => acc1,
-                });
-        }
-        if acc1 + 1.67 >= acc1 * a {
-            let acc7 = a.atan();
-            acc1 += (0.5 * f64::asinh(0.2).sin()).exp_m1();
+        if a.sin().exp().cbrt() <= 0.96 {
+            #[checkpoint]
+            for i7 in 0..w2.len() {
+                let acc8 = acc1 + (1.0 + a.powi(2)).log10() / 0.5;
+                if i7 != 0 {
+                    let mut s9 =
+                        (1.0 + f64::sin(0.191) % 3.0 * (f64::sin(0.191) % 3.0) + 1.0).acosh();
+                    acc1 = s9;
+                } else {
+                    let mut acc10: f64 = (i7 as f64).atan2((i3 as f64).cos().exp());
+                    acc1 = acc1 * 0.631 + (2.0 + x[i7 % w2.len()].tanh()).sqrt();
+                }
+                acc1 -= (-(i3 as f64)).clamp((-1.0), 1.0);
+            }
+            acc1 = (i3 as f64);
         } else {
-            let mut acc8: f64 =
-                f64::cos(h5[(i4 + 3) % x.len()]) + 1.22e0 / (h5[i4 / 2] * h5[i4 / 2] + 0.25);
-            acc1 += acc8 - w2[i4 / 2];
+            let u11 = (1.0 + a.atan2(w2[0].abs() + 1.0).powi(2) + 1.0).acosh() + (i3 as f64) / 2.0;
+            acc1 -= u11;
         }
-        acc1 += x[0] + (h5[(i4 + 2) % 3] + a);
+        acc1 = x[i3] * x[(i3 + 3) % w2.len()] + 1.22e0 / (x[i3 / 2] * x[i3 / 2] + 0.25);
     }
-    let mut out9 = vec![0.0; 2];
-    for i10 in 0..2 {
-        out9[i10] = x[i10 / 2].sin().exp().powf(0.5).tanh();
+    let mut out12 = vec![0.0; 4];
+    for i13 in 0..4 {
+        out12[i13] = (0.5 * acc1.cos()).atanh();
     }
-    out9
+    out12
 }
 
 // `b00_f035` without its `#[checkpoint]`s: the gradients must agree bitwise.
@@ -2353,38 +2499,38 @@ fn b00_f035(a: f64, x: &[f64]) -> Vec<f64> {
 fn b00_f035_plain(a: f64, x: &[f64]) -> Vec<f64> {
     let mut acc1: f64 = (-1.1);
     let w2 = vec![1.422, a, x[2]];
-    for i3 in (0..3).step_by(2) {
-        acc1 = acc1 + a * a * w2[0];
-        if a - acc1 <= 0.57_f64 {
-            continue;
+    for i3 in 0..3 {
+        for i4 in (1..x.len()).step_by(2) {
+            let mut v5 = Vec::with_capacity(4);
+            for i6 in 0..4 {
+                v5.push(w2[0]);
+            }
         }
-        acc1 = acc1 + w2[0].hypot(1.5 + acc1.cos()) * (a + x[1]);
-        acc1 = (acc1 + acc1) / (i3 as f64).sin().exp();
-    }
-    for i4 in 0..w2.len() {
-        let mut h5 = vec![0.0; w2.len()];
-        for i6 in 0..h5.len() {
-            h5[i6] += b00_f032((-1.95) + a)
-                * (match i4 % 2 {
-                    0 => a,
-                    _ => acc1,
-                });
-        }
-        if acc1 + 1.67 >= acc1 * a {
-            let acc7 = a.atan();
-            acc1 += (0.5 * f64::asinh(0.2).sin()).exp_m1();
+        if a.sin().exp().cbrt() <= 0.96 {
+            for i7 in 0..w2.len() {
+                let acc8 = acc1 + (1.0 + a.powi(2)).log10() / 0.5;
+                if i7 != 0 {
+                    let mut s9 =
+                        (1.0 + f64::sin(0.191) % 3.0 * (f64::sin(0.191) % 3.0) + 1.0).acosh();
+                    acc1 = s9;
+                } else {
+                    let mut acc10: f64 = (i7 as f64).atan2((i3 as f64).cos().exp());
+                    acc1 = acc1 * 0.631 + (2.0 + x[i7 % w2.len()].tanh()).sqrt();
+                }
+                acc1 -= (-(i3 as f64)).clamp((-1.0), 1.0);
+            }
+            acc1 = (i3 as f64);
         } else {
-            let mut acc8: f64 =
-                f64::cos(h5[(i4 + 3) % x.len()]) + 1.22e0 / (h5[i4 / 2] * h5[i4 / 2] + 0.25);
-            acc1 += acc8 - w2[i4 / 2];
+            let u11 = (1.0 + a.atan2(w2[0].abs() + 1.0).powi(2) + 1.0).acosh() + (i3 as f64) / 2.0;
+            acc1 -= u11;
         }
-        acc1 += x[0] + (h5[(i4 + 2) % 3] + a);
+        acc1 = x[i3] * x[(i3 + 3) % w2.len()] + 1.22e0 / (x[i3 / 2] * x[i3 / 2] + 0.25);
     }
-    let mut out9 = vec![0.0; 2];
-    for i10 in 0..2 {
-        out9[i10] = x[i10 / 2].sin().exp().powf(0.5).tanh();
+    let mut out12 = vec![0.0; 4];
+    for i13 in 0..4 {
+        out12[i13] = (0.5 * acc1.cos()).atanh();
     }
-    out9
+    out12
 }
 
 // `b00_f035` on the `Value` tape: its gradient must agree with `b00_f035_vjp`.
@@ -2395,38 +2541,40 @@ fn b00_f035_value<'t>(
 ) -> Vec<Value<'t, f64>> {
     let mut acc1 = tape.constant((-1.1));
     let w2 = vec![tape.constant(1.422), a, x[2]];
-    for i3 in (0..3).step_by(2) {
-        acc1 = acc1 + a * a * w2[0];
-        if a - acc1 <= 0.57_f64 {
-            continue;
+    for i3 in 0..3 {
+        for i4 in (1..x.len()).step_by(2) {
+            let mut v5 = Vec::with_capacity(4);
+            for i6 in 0..4 {
+                v5.push(w2[0]);
+            }
         }
-        acc1 = acc1 + w2[0].hypot(1.5 + acc1.cos()) * (a + x[1]);
-        acc1 = (acc1 + acc1) / f64::exp(f64::sin((i3 as f64)));
-    }
-    for i4 in 0..w2.len() {
-        let mut h5 = vec![tape.constant(0.0); w2.len()];
-        for i6 in 0..h5.len() {
-            h5[i6] = h5[i6]
-                + b00_f032_value(tape, (-1.95) + a)
-                    * (match i4 % 2 {
-                        0 => a,
-                        _ => acc1,
-                    });
-        }
-        if acc1 + 1.67 >= acc1 * a {
-            let acc7 = a.atan();
-            acc1 += f64::exp_m1(0.5 * f64::sin(f64::asinh(0.2)));
+        if a.sin().exp().cbrt() <= 0.96 {
+            for i7 in 0..w2.len() {
+                let acc8 = acc1 + (1.0 + a.powi(2)).log10() / 0.5;
+                if i7 != 0 {
+                    let mut s9 = tape.constant(f64::acosh(
+                        1.0 + f64::sin(0.191) % 3.0 * (f64::sin(0.191) % 3.0) + 1.0,
+                    ));
+                    acc1 = s9;
+                } else {
+                    let mut acc10 =
+                        tape.constant(f64::atan2((i7 as f64), f64::exp(f64::cos((i3 as f64)))));
+                    acc1 = acc1 * 0.631 + (2.0 + x[i7 % w2.len()].tanh()).sqrt();
+                }
+                acc1 -= f64::clamp(-(i3 as f64), (-1.0), 1.0);
+            }
+            acc1 = tape.constant((i3 as f64));
         } else {
-            let mut acc8 = h5[(i4 + 3) % x.len()].cos() + 1.22e0 / (h5[i4 / 2] * h5[i4 / 2] + 0.25);
-            acc1 += acc8 - w2[i4 / 2];
+            let u11 = (1.0 + a.atan2(w2[0].abs() + 1.0).powi(2) + 1.0).acosh() + (i3 as f64) / 2.0;
+            acc1 -= u11;
         }
-        acc1 += x[0] + (h5[(i4 + 2) % 3] + a);
+        acc1 = x[i3] * x[(i3 + 3) % w2.len()] + 1.22e0 / (x[i3 / 2] * x[i3 / 2] + 0.25);
     }
-    let mut out9 = vec![tape.constant(0.0); 2];
-    for i10 in 0..2 {
-        out9[i10] = x[i10 / 2].sin().exp().powf(0.5).tanh();
+    let mut out12 = vec![tape.constant(0.0); 4];
+    for i13 in 0..4 {
+        out12[i13] = (0.5 * acc1.cos()).atanh();
     }
-    out9
+    out12
 }
 
 #[differentiate]
@@ -2435,35 +2583,30 @@ fn b00_f036(c: f64, n: usize, a: f64, x: &[f64], b: f64) -> f64 {
     for i2 in 1..2 {
         if i2 % 2 == 0 {
             let mut w3 = vec![1.0; n];
-            for i4 in 0..n {
-                w3[i4] += w3[i2 % x.len()];
+            for i4 in 0..x.len() {
+                w3[i4] += w3[i2 + 1];
             }
-            acc1 += (i2 as f64);
-            acc1 = acc1 * (-0.28_f64)
-                + b00_f021(w3[i2 % x.len()] / std::f64::consts::FRAC_PI_4.tanh().exp());
-        } else {
-            if x[i2].asinh() >= f64::acos(0.8 * x[(i2 + 2) % x.len()].tanh()) {
-                let b = b * x[i2];
-                acc1 += x[(i2 + 3) % n] * b.hypot(acc1.cos().exp());
-            } else {
-                let c = c + x[i2];
-                acc1 = acc1 * 0.579
-                    + (if i2 % 2 == 1 {
-                        (0.5 * c.sin()).atanh()
-                    } else {
-                        (-0.12) / (2.5 + x[(i2 + 1) % x.len()].cos())
-                    });
-                acc1 = acc1 * 0.4 + -(x[x.len() - 1 - i2] * x[x.len() - 1 - i2] + 0.5).powf((-0.5));
-            }
-            acc1 -= b * (0.5 * f64::sin((-1.62_f64))).atanh();
+            let mut h5 = w3.clone();
+            acc1 += ((1.0 + a * a).recip().abs() + 1.0 + 1.0).acosh();
         }
-        acc1 = acc1 * 0.31_f64
-            + b00_f025(
-                x[n - 1 - i2].hypot(x[4 - 1 - i2].abs() + 1.0),
-                (-1.34) + (i2 as f64),
-            );
+        if c <= x[i2 % 4] && std::f64::consts::FRAC_PI_4 > 0.08 {
+            let acc6 = acc1.asinh();
+            for i7 in 0..4 {
+                let mut v8 = x.to_vec();
+                acc1 += v8[i2 % n];
+            }
+            acc1 += x[n - 1 - i2] * acc6.hypot(acc1.cos().exp());
+        } else {
+            let t9 = b00_f021(acc1);
+            acc1 = (i2 as f64);
+        }
+        acc1 -= if i2 % 2 == 1 {
+            b + x[i2 + 1]
+        } else {
+            acc1.sin().exp().log(10.0)
+        };
     }
-    acc1
+    ((acc1 + b) * x[0]).atan()
 }
 
 // `b00_f036` on the `Value` tape: its gradient must agree with `b00_f036_vjp`.
@@ -2479,57 +2622,50 @@ fn b00_f036_value<'t>(
     for i2 in 1..2 {
         if i2 % 2 == 0 {
             let mut w3 = vec![tape.constant(1.0); n];
-            for i4 in 0..n {
-                w3[i4] = w3[i4] + w3[i2 % x.len()];
+            for i4 in 0..x.len() {
+                w3[i4] = w3[i4] + w3[i2 + 1];
             }
-            acc1 += (i2 as f64);
-            acc1 = acc1 * (-0.28_f64)
-                + b00_f021_value(
-                    tape,
-                    w3[i2 % x.len()] / f64::exp(f64::tanh(std::f64::consts::FRAC_PI_4)),
-                );
-        } else {
-            if x[i2].asinh() >= (0.8 * x[(i2 + 2) % x.len()].tanh()).acos() {
-                let b = b * x[i2];
-                acc1 += x[(i2 + 3) % n] * b.hypot(acc1.cos().exp());
-            } else {
-                let c = c + x[i2];
-                acc1 = acc1 * 0.579
-                    + (if i2 % 2 == 1 {
-                        (0.5 * c.sin()).atanh()
-                    } else {
-                        (-0.12) / (2.5 + x[(i2 + 1) % x.len()].cos())
-                    });
-                acc1 = acc1 * 0.4 + -(x[x.len() - 1 - i2] * x[x.len() - 1 - i2] + 0.5).powf((-0.5));
-            }
-            acc1 -= b * f64::atanh(0.5 * f64::sin((-1.62_f64)));
+            let mut h5 = w3.clone();
+            acc1 += ((1.0 + a * a).recip().abs() + 1.0 + 1.0).acosh();
         }
-        acc1 = acc1 * 0.31_f64
-            + b00_f025_value(
-                tape,
-                x[n - 1 - i2].hypot(x[4 - 1 - i2].abs() + 1.0),
-                tape.constant((-1.34) + (i2 as f64)),
-            );
+        if c <= x[i2 % 4] && std::f64::consts::FRAC_PI_4 > 0.08 {
+            let acc6 = acc1.asinh();
+            for i7 in 0..4 {
+                let mut v8 = x.to_vec();
+                acc1 += v8[i2 % n];
+            }
+            acc1 += x[n - 1 - i2] * acc6.hypot(acc1.cos().exp());
+        } else {
+            let t9 = b00_f021_value(tape, acc1);
+            acc1 = tape.constant((i2 as f64));
+        }
+        acc1 -= if i2 % 2 == 1 {
+            b + x[i2 + 1]
+        } else {
+            acc1.sin().exp().log(10.0)
+        };
     }
-    acc1
+    ((acc1 + b) * x[0]).atan()
 }
 
 #[differentiate]
 fn b00_f037(a: f64, x: &[f64], n: usize) -> Vec<f64> {
     let mut acc1 = x[0];
     let mut w2 = vec![0.5; 5];
-    for i3 in (0..w2.len()).rev() {
-        let mut v4 = vec![0.0; x.len()];
-        {
-            for i5 in 0..x.len() {
-                let acc6 = acc1;
-                acc1 += (-0.4_f64);
-            }
-            acc1 = acc1 * (-0.06) + x[i3 % v4.len()];
+    for i3 in 0..w2.len() {
+        acc1 = (acc1 + x[i3 % x.len()]).atan();
+        acc1 += f64::tanh(w2[i3]).atan().exp();
+        for i4 in 0..x.len() {
+            let mut acc5: f64 = w2[i4 + 1] / 4.0;
+            acc1 = acc1 * 0.79 + (f64::hypot(acc5, 1.0 + acc5.powi(2)) + x[x.len() - 1 - i4]);
         }
-        acc1 = acc1 * (-0.67_f64) + (a + acc1) * (a + acc1);
+        acc1 = acc1 * (-0.2) + (0.9 * x[i3 % x.len()].cos()).asin();
     }
-    w2
+    let mut out6 = vec![0.0; 3];
+    for i7 in 0..3 {
+        out6[i7] = (0.5 * acc1.sin()).atanh();
+    }
+    out6
 }
 
 // `b00_f037` on the `Value` tape: its gradient must agree with `b00_f037_vjp`.
@@ -2541,49 +2677,49 @@ fn b00_f037_value<'t>(
 ) -> Vec<Value<'t, f64>> {
     let mut acc1 = x[0];
     let mut w2 = vec![tape.constant(0.5); 5];
-    for i3 in (0..w2.len()).rev() {
-        let mut v4 = vec![tape.constant(0.0); x.len()];
-        {
-            for i5 in 0..x.len() {
-                let acc6 = acc1;
-                acc1 += (-0.4_f64);
-            }
-            acc1 = acc1 * (-0.06) + x[i3 % v4.len()];
+    for i3 in 0..w2.len() {
+        acc1 = (acc1 + x[i3 % x.len()]).atan();
+        acc1 += w2[i3].tanh().atan().exp();
+        for i4 in 0..x.len() {
+            let mut acc5 = w2[i4 + 1] / 4.0;
+            acc1 = acc1 * 0.79 + (acc5.hypot(1.0 + acc5.powi(2)) + x[x.len() - 1 - i4]);
         }
-        acc1 = acc1 * (-0.67_f64) + (a + acc1) * (a + acc1);
+        acc1 = acc1 * (-0.2) + (0.9 * x[i3 % x.len()].cos()).asin();
     }
-    w2
+    let mut out6 = vec![tape.constant(0.0); 3];
+    for i7 in 0..3 {
+        out6[i7] = (0.5 * acc1.sin()).atanh();
+    }
+    out6
 }
 
 #[differentiate]
 fn b00_f038(a: f64, b: f64, n: usize, m: usize) -> f64 {
     let mut acc1 = b + b;
     let mut w2 = vec![0.5; 5];
-    acc1 = acc1 * 0.6 + b00_f018((b.abs() + 1.0 + 1.0).acosh());
-    let t3 = (b * acc1).max((n as f64));
-    if (-0.93_f64) <= 0.03 {
-        return (-1.2) + w2[3] * t3;
-    }
-    let t4 = f64::acosh(w2[3] * w2[3] + 0.25 + 1.0).tanh();
-    for i5 in 0..m {
-        if b.powi(2) > 0.62 {
+    acc1 = acc1 * 0.6 + b00_f013(b + w2[0], 2);
+    for i3 in 1..m - 1 {
+        if (b.abs() + 1.0 + 1.0).acosh() < w2[2] {
             continue;
         }
-        acc1 = (acc1 + w2[5 - 1 - i5] / 2.0).tanh();
-        acc1 = acc1 * (-0.79) + f64::atan(1.77 * w2[1]);
+        let mut u4 = f64::abs(a);
+        for i5 in 0..=3 - 1 {
+            if i3 >= 2 || b <= w2[i3 + 1] && (i3 % 2 == 1 || i3 > 1 && u4 >= 0.172) {
+                break;
+            }
+            u4 += (0.5 * (i5 as f64)).round() + u4;
+            let u6 = acc1 + (2.5 + f64::tanh((-0.13)).cos()).recip();
+            acc1 = acc1 + 1.87 * f64::cos(1.1);
+            acc1 -= f64::min(w2[i5 + 2], w2[3]).tanh();
+            acc1 += a;
+        }
+        acc1 = b * (i3 as f64) * (b / 0.5);
     }
-    if (-0.8) < w2[2] {
-        acc1 = acc1 + f64::atan2(0.3, f64::abs(w2[0]) + 1.0) * f64::log10(1.0 + acc1.powi(2));
-        acc1 += (0.6 * (t4 / 0.5).cos()).tan();
-    } else if w2[0] < (0.9 * t4.sin()).asin().tanh() {
-        w2[1] *= 1.0 + 0.1 * (w2[4] + b).cos();
-        acc1 = acc1 * 0.5;
-        acc1 = acc1 * (-0.8) + (a.abs() + 1.0).cbrt().tanh().exp().powf((-0.5));
-    } else if acc1 % 2.0 * (w2[0] + w2[2]) >= (-0.7_f64) {
-        let mut acc6: f64 = 1.04_f64;
-        acc1 -= (f64::abs(w2[0]) + 1.0).powf(1.5) * w2[0];
+    if b < a {
+        return (a - acc1) * (w2[4] + a);
     }
-    (acc1 + t4 - w2[4] - w2[4]).tanh()
+    let mut acc7 = 1.706e0 + f64::sin(acc1);
+    (acc1 + acc7) * w2[2] + w2[0]
 }
 
 // `b00_f038` on the `Value` tape: its gradient must agree with `b00_f038_vjp`.
@@ -2596,31 +2732,29 @@ fn b00_f038_value<'t>(
 ) -> Value<'t, f64> {
     let mut acc1 = b + b;
     let mut w2 = vec![tape.constant(0.5); 5];
-    acc1 = acc1 * 0.6 + b00_f018_value(tape, (b.abs() + 1.0 + 1.0).acosh());
-    let t3 = (b * acc1).max((n as f64));
-    if (-0.93_f64) <= 0.03 {
-        return (-1.2) + w2[3] * t3;
-    }
-    let t4 = (w2[3] * w2[3] + 0.25 + 1.0).acosh().tanh();
-    for i5 in 0..m {
-        if b.powi(2) > 0.62 {
+    acc1 = acc1 * 0.6 + b00_f013_value(tape, b + w2[0], 2);
+    for i3 in 1..m - 1 {
+        if (b.abs() + 1.0 + 1.0).acosh() < w2[2] {
             continue;
         }
-        acc1 = (acc1 + w2[5 - 1 - i5] / 2.0).tanh();
-        acc1 = acc1 * (-0.79) + (1.77 * w2[1]).atan();
+        let mut u4 = a.abs();
+        for i5 in 0..=3 - 1 {
+            if i3 >= 2 || b <= w2[i3 + 1] && (i3 % 2 == 1 || i3 > 1 && u4 >= 0.172) {
+                break;
+            }
+            u4 += f64::round(0.5 * (i5 as f64)) + u4;
+            let u6 = acc1 + f64::recip(2.5 + f64::cos(f64::tanh((-0.13))));
+            acc1 = acc1 + 1.87 * f64::cos(1.1);
+            acc1 -= w2[i5 + 2].min(w2[3]).tanh();
+            acc1 += a;
+        }
+        acc1 = b * (i3 as f64) * (b / 0.5);
     }
-    if tape.constant((-0.8)) < w2[2] {
-        acc1 = acc1 + tape.constant(0.3).atan2(w2[0].abs() + 1.0) * (1.0 + acc1.powi(2)).log10();
-        acc1 += (0.6 * (t4 / 0.5).cos()).tan();
-    } else if w2[0] < (0.9 * t4.sin()).asin().tanh() {
-        w2[1] = w2[1] * (1.0 + 0.1 * (w2[4] + b).cos());
-        acc1 = acc1 * 0.5;
-        acc1 = acc1 * (-0.8) + (a.abs() + 1.0).cbrt().tanh().exp().powf((-0.5));
-    } else if acc1 % 2.0 * (w2[0] + w2[2]) >= (-0.7_f64) {
-        let mut acc6 = tape.constant(1.04_f64);
-        acc1 -= (w2[0].abs() + 1.0).powf(1.5) * w2[0];
+    if b < a {
+        return (a - acc1) * (w2[4] + a);
     }
-    (acc1 + t4 - w2[4] - w2[4]).tanh()
+    let mut acc7 = 1.706e0 + acc1.sin();
+    (acc1 + acc7) * w2[2] + w2[0]
 }
 
 #[differentiate]
@@ -2695,37 +2829,22 @@ fn b00_f040(n: usize, m: usize, a: f64, b: f64) -> Vec<f64> {
     let mut acc3 = acc1;
     {
         acc2 += b % 1.5 * a.asinh();
-        acc2 -= b00_f021(b00_f029(
-            1.636 / (1.5 + acc1.tanh()),
-            (0.9 * a.cos()).asin(),
-            acc1 * acc3,
-            2,
-            1,
-        )) + a;
+        acc2 -= b00_f021(a.cos()) + acc3;
     }
-    acc1 = acc1 * 0.5;
-    for i4 in (0..2).rev() {
-        acc3 += -(acc1 * (i4 as f64));
-        acc2 -= f64::sin((-0.73)).clamp((-1.0), 1.0);
+    acc2 = (acc2 * f64::mul_add(1.55, (-0.433), acc2)).sin();
+    let mut u4: f64 = acc3;
+    let mut w5: Vec<f64> = vec![0.0; 2];
+    for i6 in 0..2 {
+        w5[i6] += u4 + w5[(i6 + 3) % w5.len()] + w5[(i6 + 3) % w5.len()].asinh();
     }
-    acc1 += (1.5 + acc1.sin()).powf(1.5);
-    let acc2 = acc2 + acc3;
-    let acc5 = b;
-    for i6 in (0..1).step_by(2) {
-        let acc5 = acc5 + acc5;
-        acc1 = b00_f029(
-            f64::atan(0.7),
-            (0.8 * acc5.sin()).acos(),
-            b00_f018((m as f64) * (i6 as f64)),
-            2,
-            1,
-        );
+    let s7 = acc3.asinh().tanh();
+    w5[1] *= 1.0 + 0.5 * (if s7.powi(3) < w5[0] + acc2 { a } else { 1.77e0 }).sin();
+    {
+        w5[0] += a.tanh().sinh().tanh().exp().ln();
+        let s8 = f64::round(0.5 * w5[1]) + acc2;
+        acc1 -= w5[1].abs();
     }
-    let mut out7 = vec![0.0; 4];
-    for i8 in 0..4 {
-        out7[i8] = (i8 as f64);
-    }
-    out7
+    w5
 }
 
 // `b00_f040` on the `Value` tape: its gradient must agree with `b00_f040_vjp`.
@@ -2741,69 +2860,79 @@ fn b00_f040_value<'t>(
     let mut acc3 = acc1;
     {
         acc2 += b % 1.5 * a.asinh();
-        acc2 -= b00_f021_value(
-            tape,
-            b00_f029_value(
-                tape,
-                1.636 / (1.5 + acc1.tanh()),
-                (0.9 * a.cos()).asin(),
-                acc1 * acc3,
-                2,
-                1,
-            ),
-        ) + a;
+        acc2 -= b00_f021_value(tape, a.cos()) + acc3;
     }
-    acc1 = acc1 * 0.5;
-    for i4 in (0..2).rev() {
-        acc3 += -(acc1 * (i4 as f64));
-        acc2 -= f64::clamp(f64::sin((-0.73)), (-1.0), 1.0);
+    acc2 = (acc2 * tape.constant(1.55).mul_add((-0.433), acc2)).sin();
+    let mut u4 = acc3;
+    let mut w5 = vec![tape.constant(0.0); 2];
+    for i6 in 0..2 {
+        w5[i6] = w5[i6] + (u4 + w5[(i6 + 3) % w5.len()] + w5[(i6 + 3) % w5.len()].asinh());
     }
-    acc1 += (1.5 + acc1.sin()).powf(1.5);
-    let acc2 = acc2 + acc3;
-    let acc5 = b;
-    for i6 in (0..1).step_by(2) {
-        let acc5 = acc5 + acc5;
-        acc1 = b00_f029_value(
-            tape,
-            tape.constant(f64::atan(0.7)),
-            (0.8 * acc5.sin()).acos(),
-            b00_f018_value(tape, tape.constant((m as f64) * (i6 as f64))),
-            2,
-            1,
-        );
+    let s7 = acc3.asinh().tanh();
+    w5[1] = w5[1]
+        * (1.0
+            + 0.5
+                * (if s7.powi(3) < w5[0] + acc2 {
+                    a
+                } else {
+                    tape.constant(1.77e0)
+                })
+                .sin());
+    {
+        w5[0] = w5[0] + a.tanh().sinh().tanh().exp().ln();
+        let s8 = (0.5 * w5[1]).round() + acc2;
+        acc1 -= w5[1].abs();
     }
-    let mut out7 = vec![tape.constant(0.0); 4];
-    for i8 in 0..4 {
-        out7[i8] = tape.constant((i8 as f64));
-    }
-    out7
+    w5
 }
 
 #[differentiate]
 fn b00_f041(y: &[f64], x: &[f64], a: f64) -> f64 {
-    let mut acc1 = b00_f032(y[2] + a);
-    if acc1 + x[0] <= a {
-        return (0.5 * f64::cos(0.52)).atanh() * y[1].cos().exp().log(3.0);
+    let mut acc1 = b00_f005(y, 4, 1.9, 0.3);
+    let mut v2 = vec![0.0; x.len()];
+    for i3 in 0..x.len() {
+        v2[i3] = 1.32 * ((i3 as f64) + y[0]);
     }
-    if (-1.16) < 0.07 {
-        let mut k2: usize = 0;
-        while k2 < x.len() {
-            k2 += 1;
-            let j3 = k2 - 1;
-            acc1 = acc1 * 0.14 + f64::exp(0.5 * (y[1] * y[1]).cos());
-            acc1 = y[j3];
+    if y[1] >= (-0.54_f64) {
+        let mut k4 = 0;
+        loop {
+            if k4 >= x.len() {
+                break;
+            }
+            let j5 = k4;
+            if match j5 % 2 {
+                0 => a,
+                _ => f64::asinh(acc1),
+            } < f64::exp(a.sin()).atan()
+            {
+                let s6 = (j5 as f64) + 1.23;
+                acc1 = acc1 * (-0.3)
+                    + f64::asinh(s6).mul_add(
+                        (j5 as f64),
+                        b00_f036(
+                            (j5 as f64).sin().sinh(),
+                            4,
+                            s6 * y[2],
+                            y,
+                            b00_f032((-0.84) / (1.0 + s6.powi(2))),
+                        ),
+                    );
+            } else {
+                let acc7 = 0.68 / (acc1.abs() + 1.0);
+            }
+            acc1 = acc1 * 0.15 + (a - x[(j5 + 1) % x.len()]).tanh();
+            k4 += 1;
         }
-        acc1 = f64::asinh(acc1).mul_add(acc1, (-1.07) + a);
-    } else if acc1.atan2(f64::abs((-0.974)) + 1.0) > 0.58_f64 {
-        let u4 = x[0];
-    } else if a.sin() < 0.414 {
-        let mut t5 = (y[1] * a).atan();
-        acc1 -= 1.76e0 + (t5 + 0.56);
     } else {
-        let mut t6 = acc1 / 0.5;
-        acc1 = acc1 * (-5.0e-1) + (-0.4) * f64::asinh(t6);
+        let mut u8: f64 = x[0] * (a / 2.0);
+        acc1 = acc1 * 0.7
+            + (if 0.81 / (1.0 + acc1.powi(2)) <= 0.635 {
+                u8
+            } else {
+                f64::min(v2[0], u8)
+            });
     }
-    acc1.tanh()
+    (acc1 + a) * v2[0] + x[0]
 }
 
 // `b00_f041` on the `Value` tape: its gradient must agree with `b00_f041_vjp`.
@@ -2813,29 +2942,52 @@ fn b00_f041_value<'t>(
     x: &[Value<'t, f64>],
     a: Value<'t, f64>,
 ) -> Value<'t, f64> {
-    let mut acc1 = b00_f032_value(tape, y[2] + a);
-    if acc1 + x[0] <= a {
-        return f64::atanh(0.5 * f64::cos(0.52)) * y[1].cos().exp().log(3.0);
+    let mut acc1 = b00_f005_value(tape, y, 4, tape.constant(1.9), tape.constant(0.3));
+    let mut v2 = vec![tape.constant(0.0); x.len()];
+    for i3 in 0..x.len() {
+        v2[i3] = 1.32 * ((i3 as f64) + y[0]);
     }
-    if (-1.16) < 0.07 {
-        let mut k2: usize = 0;
-        while k2 < x.len() {
-            k2 += 1;
-            let j3 = k2 - 1;
-            acc1 = acc1 * 0.14 + (0.5 * (y[1] * y[1]).cos()).exp();
-            acc1 = y[j3];
+    if y[1] >= (-0.54_f64) {
+        let mut k4 = 0;
+        loop {
+            if k4 >= x.len() {
+                break;
+            }
+            let j5 = k4;
+            if match j5 % 2 {
+                0 => a,
+                _ => acc1.asinh(),
+            } < a.sin().exp().atan()
+            {
+                let s6 = tape.constant((j5 as f64) + 1.23);
+                acc1 = acc1 * (-0.3)
+                    + s6.asinh().mul_add(
+                        (j5 as f64),
+                        b00_f036_value(
+                            tape,
+                            tape.constant(f64::sinh(f64::sin((j5 as f64)))),
+                            4,
+                            s6 * y[2],
+                            y,
+                            b00_f032_value(tape, (-0.84) / (1.0 + s6.powi(2))),
+                        ),
+                    );
+            } else {
+                let acc7 = 0.68 / (acc1.abs() + 1.0);
+            }
+            acc1 = acc1 * 0.15 + (a - x[(j5 + 1) % x.len()]).tanh();
+            k4 += 1;
         }
-        acc1 = acc1.asinh().mul_add(acc1, (-1.07) + a);
-    } else if acc1.atan2(f64::abs((-0.974)) + 1.0) > 0.58_f64 {
-        let u4 = x[0];
-    } else if a.sin() < 0.414 {
-        let mut t5 = (y[1] * a).atan();
-        acc1 -= 1.76e0 + (t5 + 0.56);
     } else {
-        let mut t6 = acc1 / 0.5;
-        acc1 = acc1 * (-5.0e-1) + (-0.4) * t6.asinh();
+        let mut u8 = x[0] * (a / 2.0);
+        acc1 = acc1 * 0.7
+            + (if 0.81 / (1.0 + acc1.powi(2)) <= 0.635 {
+                u8
+            } else {
+                v2[0].min(u8)
+            });
     }
-    acc1.tanh()
+    (acc1 + a) * v2[0] + x[0]
 }
 
 #[differentiate(wrt(a))]
@@ -2854,20 +3006,44 @@ fn b00_f042(a: f64, n: usize, b: f64, x: &[f64]) -> f64 {
         acc1 = x[2] + x[2] * v2[2];
     } else {
         if (2.0 + v2[0].tanh()).ln_1p() - a <= 1.13 {
+            #[checkpoint]
             for i5 in 0..x.len() {
-                let s6 = b00_f013(b + x[(i5 + 1) % x.len()], 2);
-                acc1 -= 1.66_f64 + b + x[(i5 + 3) % 5];
+                let s6 = -acc1 * v2[i5];
+                acc1 = acc1 * (-6.2e-1) + (0.6 * a.sin()).tan();
             }
-            acc1 = acc1 * 0.6 + x[3];
-        } else {
-            let mut t7 = a
-                + (1.0 + (a + std::f64::consts::FRAC_PI_4) * (a + std::f64::consts::FRAC_PI_4))
-                    .sqrt();
-            acc1 = (1.5 + x[0].sin() + 1.0).acosh().sin();
+            acc1 -= 1.66_f64 + acc1 + x[2];
         }
-        acc1 -= b00_f006(4, 3, v2[1]);
+        acc1 = acc1 * 0.6 + x[3];
     }
-    (acc1 + v2[2]).atan()
+    acc1 - a + b + v2[0]
+}
+
+// `b00_f042` without its `#[checkpoint]`s: the gradients must agree bitwise.
+#[differentiate(wrt(a))]
+fn b00_f042_plain(a: f64, n: usize, b: f64, x: &[f64]) -> f64 {
+    let mut acc1 = a.mul_add(x[0], x[2]);
+    let mut v2: Vec<f64> = vec![1.0; 5];
+    for i3 in 0..x.len() {
+        v2[i3] += (0.8 * b.sin()).acos() - x[3] / (1.0 + v2[i3].powi(2));
+    }
+    if a < 0.02 {
+        v2[2] = 1.8 / (a.abs() + 1.0) * (-0.94);
+        acc1 -= v2[0] * a.clamp((-1.0), 1.0);
+    }
+    if v2[3] <= 2.71 {
+        let acc4 = a * 0.47;
+        acc1 = x[2] + x[2] * v2[2];
+    } else {
+        if (2.0 + v2[0].tanh()).ln_1p() - a <= 1.13 {
+            for i5 in 0..x.len() {
+                let s6 = -acc1 * v2[i5];
+                acc1 = acc1 * (-6.2e-1) + (0.6 * a.sin()).tan();
+            }
+            acc1 -= 1.66_f64 + acc1 + x[2];
+        }
+        acc1 = acc1 * 0.6 + x[3];
+    }
+    acc1 - a + b + v2[0]
 }
 
 // `b00_f042` on the `Value` tape: its gradient must agree with `b00_f042_vjp`.
@@ -2893,19 +3069,14 @@ fn b00_f042_value<'t>(
     } else {
         if (2.0 + v2[0].tanh()).ln_1p() - a <= 1.13 {
             for i5 in 0..x.len() {
-                let s6 = b00_f013_value(tape, b + x[(i5 + 1) % x.len()], 2);
-                acc1 -= 1.66_f64 + b + x[(i5 + 3) % 5];
+                let s6 = -acc1 * v2[i5];
+                acc1 = acc1 * (-6.2e-1) + (0.6 * a.sin()).tan();
             }
-            acc1 = acc1 * 0.6 + x[3];
-        } else {
-            let mut t7 = a
-                + (1.0 + (a + std::f64::consts::FRAC_PI_4) * (a + std::f64::consts::FRAC_PI_4))
-                    .sqrt();
-            acc1 = (1.5 + x[0].sin() + 1.0).acosh().sin();
+            acc1 -= 1.66_f64 + acc1 + x[2];
         }
-        acc1 -= b00_f006_value(tape, 4, 3, v2[1]);
+        acc1 = acc1 * 0.6 + x[3];
     }
-    (acc1 + v2[2]).atan()
+    acc1 - a + b + v2[0]
 }
 
 #[differentiate]
@@ -2922,23 +3093,21 @@ fn b00_f043(x: &[f64], n: usize) -> f64 {
         let mut u5 = acc1 / v3[0].cos().exp();
         acc1 = u5 * u5 + v3[2].asinh();
     }
-    for i6 in 0..5 {
+    for i6 in 1..5 - 1 {
         let mut h7: Vec<f64> = vec![1.0; x.len()];
         for i8 in 0..h7.len() {
-            h7[i8] += h7[i8];
+            h7[i8] += h7[i6 / 2];
         }
-        acc1 = b00_f011(h7[1], 3, acc1.tanh(), 2, x[i6 / 2] % 2.0)
-            .mul_add(h7[i6 % x.len()] * acc1, h7[i6 % h7.len()] + (i6 as f64));
+        acc1 = b00_f013(x[i6 / 2].tanh().exp().recip(), n)
+            .mul_add((i6 as f64).cos(), acc1 + (i6 as f64));
     }
-    for i9 in (0..x.len()).step_by(2) {
-        let mut k10 = 0;
-        while k10 < 5 && f64::powi(0.718, 2) > (-2.49) {
-            k10 += 1;
-            let j11 = k10 - 1;
-            acc1 += b00_f021(acc1 * x[(j11 + 2) % x.len()]);
-        }
+    let acc9 = (1.0 + x[0] * x[0]).powf((-0.5)) / 2.0;
+    let t10 = acc9.tanh();
+    for i11 in 0..x.len() {
+        let u12 = 0.9 + acc9;
+        acc1 = f64::asinh((-0.9)).clamp((-1.0), 1.0);
     }
-    acc1
+    acc1 * t10 + acc9 + x[2]
 }
 
 // `b00_f043` on the `Value` tape: its gradient must agree with `b00_f043_vjp`.
@@ -2955,23 +3124,21 @@ fn b00_f043_value<'t>(tape: &'t Tape<f64>, x: &[Value<'t, f64>], n: usize) -> Va
         let mut u5 = acc1 / v3[0].cos().exp();
         acc1 = u5 * u5 + v3[2].asinh();
     }
-    for i6 in 0..5 {
+    for i6 in 1..5 - 1 {
         let mut h7 = vec![tape.constant(1.0); x.len()];
         for i8 in 0..h7.len() {
-            h7[i8] = h7[i8] + h7[i8];
+            h7[i8] = h7[i8] + h7[i6 / 2];
         }
-        acc1 = b00_f011_value(tape, h7[1], 3, acc1.tanh(), 2, x[i6 / 2] % 2.0)
-            .mul_add(h7[i6 % x.len()] * acc1, h7[i6 % h7.len()] + (i6 as f64));
+        acc1 = b00_f013_value(tape, x[i6 / 2].tanh().exp().recip(), n)
+            .mul_add(f64::cos((i6 as f64)), acc1 + (i6 as f64));
     }
-    for i9 in (0..x.len()).step_by(2) {
-        let mut k10 = 0;
-        while k10 < 5 && f64::powi(0.718, 2) > (-2.49) {
-            k10 += 1;
-            let j11 = k10 - 1;
-            acc1 += b00_f021_value(tape, acc1 * x[(j11 + 2) % x.len()]);
-        }
+    let acc9 = (1.0 + x[0] * x[0]).powf((-0.5)) / 2.0;
+    let t10 = acc9.tanh();
+    for i11 in 0..x.len() {
+        let u12 = 0.9 + acc9;
+        acc1 = tape.constant(f64::clamp(f64::asinh((-0.9)), (-1.0), 1.0));
     }
-    acc1
+    acc1 * t10 + acc9 + x[2]
 }
 
 #[differentiate]
@@ -2983,7 +3150,7 @@ fn b00_f044(c: f64, x: &[f64], a: f64, b: f64) -> f64 {
         v2[i3] = (-a).atan2(acc1 * acc1 + 0.25);
     }
     acc1 = acc1 * 0.5;
-    let mut s4 = b00_f029(v2[1].tanh(), x[0].max(v2[0]), x[0].sin().exp(), 2, 1) * x[1];
+    let mut s4 = b00_f038(x[0].max(v2[0]), x[0].sin().exp(), 3, 4) * x[1];
     if b < c {
         let t5 = v2[1] + v2[0] * v2[0];
         s4 = x[0] / (1.0 + 1.2_f64 * 1.2_f64) / 4.0;
@@ -3015,7 +3182,7 @@ fn b00_f044_value<'t>(
         v2[i3] = (-a).atan2(acc1 * acc1 + 0.25);
     }
     acc1 = acc1 * 0.5;
-    let mut s4 = b00_f029_value(tape, v2[1].tanh(), x[0].max(v2[0]), x[0].sin().exp(), 2, 1) * x[1];
+    let mut s4 = b00_f038_value(tape, x[0].max(v2[0]), x[0].sin().exp(), 3, 4) * x[1];
     if b < c {
         let t5 = v2[1] + v2[0] * v2[0];
         s4 = x[0] / (1.0 + 1.2_f64 * 1.2_f64) / 4.0;
@@ -3039,7 +3206,7 @@ fn b00_f045(a: f64, b: f64, c: f64) -> f64 {
     if a > (-0.2_f64) {
         if a >= acc2 {
             acc1 = acc1 * (-0.66) + ((0.5 * (a * a + 0.25).sqrt()).floor() + a);
-            acc1 += a.atan2(b00_f032(f64::cos((-1.08))).abs() + 1.0);
+            acc1 += a.atan2(b00_f038(c, f64::cos((-1.08)), 3, 4).abs() + 1.0);
         }
         acc2 += (acc2 - b) / 2.0;
     } else if b.tanh().sinh() >= (-0.15) {
@@ -3072,7 +3239,8 @@ fn b00_f045_value<'t>(
     if a > (-0.2_f64) {
         if a >= acc2 {
             acc1 = acc1 * (-0.66) + ((0.5 * (a * a + 0.25).sqrt()).floor() + a);
-            acc1 += a.atan2(b00_f032_value(tape, tape.constant(f64::cos((-1.08)))).abs() + 1.0);
+            acc1 += a
+                .atan2(b00_f038_value(tape, c, tape.constant(f64::cos((-1.08))), 3, 4).abs() + 1.0);
         }
         acc2 += (acc2 - b) / 2.0;
     } else if b.tanh().sinh() >= (-0.15) {
@@ -3208,23 +3376,35 @@ fn b00_f048(x: &[f64], n: usize, b: f64, y: &[f64], m: usize, a: f64) -> f64 {
     let mut acc1 = a / 2.0;
     if b >= acc1 {
         for i2 in 1..2 {
-            if y[i2].atan() <= (i2 as f64) - y[1] {
+            if y[i2 + 1].atan() <= (i2 as f64) - y[1] {
                 let mut acc3 = a;
-                for i4 in 0..x.len() {
-                    let mut acc5: f64 = f64::sin(x[(i4 + 3) % x.len()]) / 3.0;
-                    acc3 = acc5 * x[0]
-                        + (if !((i4 as f64) + acc3 <= 2.74) {
-                            x[i2 % 5]
+                for i4 in 1..x.len() - 1 {
+                    if a.cos() > 0.265 {
+                        continue;
+                    }
+                    let st5 = (x[i4 + 1] - x[i4 - 1]) * (x[i4] + 1.2e0) + x[i4 - 1] * x[i4 + 1];
+                    let mut t6 = st5 * x[0]
+                        + (if !((i4 as f64) + acc3 <= 3.31) {
+                            x[i2 - 1]
                         } else {
                             b
                         });
+                    acc1 += (x[i4] / 0.5).atan2(1.0 + 1.7 * 1.7);
                 }
+            } else {
+                let acc7 = x[(i2 + 1) % x.len()] * a;
+                acc1 = acc1 * 0.23
+                    + (match i2 % 3 {
+                        0 => b,
+                        1 => y[i2 / 2],
+                        _ => acc7,
+                    })
+                    .atan();
             }
-            acc1 -= b00_f006(4, n, f64::powi(0.514, 2));
         }
-        acc1 = b00_f020(y, 1, y[3] * x[3], 3, b / 2.0, a.asinh());
+        acc1 = y[1].cos() + b;
     }
-    acc1 + a - y[1]
+    (acc1 * a - b).sin()
 }
 
 // `b00_f048` on the `Value` tape: its gradient must agree with `b00_f048_vjp`.
@@ -3240,23 +3420,35 @@ fn b00_f048_value<'t>(
     let mut acc1 = a / 2.0;
     if b >= acc1 {
         for i2 in 1..2 {
-            if y[i2].atan() <= (i2 as f64) - y[1] {
+            if y[i2 + 1].atan() <= (i2 as f64) - y[1] {
                 let mut acc3 = a;
-                for i4 in 0..x.len() {
-                    let mut acc5 = x[(i4 + 3) % x.len()].sin() / 3.0;
-                    acc3 = acc5 * x[0]
-                        + (if !((i4 as f64) + acc3 <= 2.74) {
-                            x[i2 % 5]
+                for i4 in 1..x.len() - 1 {
+                    if a.cos() > 0.265 {
+                        continue;
+                    }
+                    let st5 = (x[i4 + 1] - x[i4 - 1]) * (x[i4] + 1.2e0) + x[i4 - 1] * x[i4 + 1];
+                    let mut t6 = st5 * x[0]
+                        + (if !((i4 as f64) + acc3 <= 3.31) {
+                            x[i2 - 1]
                         } else {
                             b
                         });
+                    acc1 += (x[i4] / 0.5).atan2(1.0 + 1.7 * 1.7);
                 }
+            } else {
+                let acc7 = x[(i2 + 1) % x.len()] * a;
+                acc1 = acc1 * 0.23
+                    + (match i2 % 3 {
+                        0 => b,
+                        1 => y[i2 / 2],
+                        _ => acc7,
+                    })
+                    .atan();
             }
-            acc1 -= b00_f006_value(tape, 4, n, tape.constant(f64::powi(0.514, 2)));
         }
-        acc1 = b00_f020_value(tape, y, 1, y[3] * x[3], 3, b / 2.0, a.asinh());
+        acc1 = y[1].cos() + b;
     }
-    acc1 + a - y[1]
+    (acc1 * a - b).sin()
 }
 
 #[differentiate]
@@ -3270,12 +3462,9 @@ fn b00_f049(a: f64, n: usize, m: usize) -> f64 {
     if f64::atan((-0.001)) > (-4.0e-1) {
         return 0.664_f64 * acc4 + s3 * acc4;
     }
-    let s6 = f64::mul_add(0.8, (-1.4), b00_f028(u5 - acc2, acc4.asinh(), acc1));
-    for i7 in 0..=n - 1 {
-        let mut acc8 = (i7 as f64) - acc4;
-        s3 += 0.43 / (1.0 + s6.powi(2));
-    }
-    (acc1 - acc2) * s3
+    let s6 = f64::mul_add(0.8, (-1.4), b00_f025(u5.abs(), a));
+    acc2 = (acc2 + (if -acc4 <= 0.05 { acc1 } else { u5 })).atan();
+    acc1 + acc2 - s3
 }
 
 // `b00_f049` on the `Value` tape: its gradient must agree with `b00_f049_vjp`.
@@ -3296,50 +3485,38 @@ fn b00_f049_value<'t>(
     }
     let s6 = tape
         .constant(0.8)
-        .mul_add((-1.4), b00_f028_value(tape, u5 - acc2, acc4.asinh(), acc1));
-    for i7 in 0..=n - 1 {
-        let mut acc8 = (i7 as f64) - acc4;
-        s3 += 0.43 / (1.0 + s6.powi(2));
-    }
-    (acc1 - acc2) * s3
+        .mul_add((-1.4), b00_f025_value(tape, u5.abs(), a));
+    acc2 = (acc2 + (if -acc4 <= 0.05 { acc1 } else { u5 })).atan();
+    acc1 + acc2 - s3
 }
 
 #[differentiate]
 fn b00_f050(b: f64, x: &[f64], a: f64) -> Vec<f64> {
     let mut acc1: f64 = 1.2_f64;
     let mut acc2 = x[0] / (1.0 + acc1 * acc1);
-    for i3 in (1..5).rev() {
-        if 1.0e-1 > 0.32 || acc2 < 0.98 {
-            for i4 in (0..x.len()).step_by(2) {
-                let mut w5: Vec<f64> = vec![0.5; x.len()];
-                match i3 % 3 {
-                    0 => {
-                        w5[(i4 + 1) % x.len()] *= 1.0 + 0.25 * acc2.atan2(acc1 * acc1 + 1.0).tanh();
-                    }
-                    1 => {
-                        let s6 = acc1;
-                        acc1 = (s6.abs() + 1.0).recip();
-                    }
-                    _ => {
-                        let u7 = w5[i3 / 2];
-                        acc1 += w5[i4 % x.len()].asinh() + acc1;
-                    }
+    for i3 in 1..5 {
+        acc1 = (acc1 * (1.0 + a * a).powf(0.9 * acc2.sin())).tanh();
+        for i4 in (0..x.len()).step_by(2) {
+            let mut w5: Vec<f64> = vec![0.5; x.len()];
+            match i3 % 3 {
+                0 => {
+                    w5[(i4 + 1) % x.len()] *= 1.0 + 0.25 * acc2.atan2(acc1 * acc1 + 1.0).tanh();
                 }
-                acc1 -= (i3 as f64).atan();
+                1 => {
+                    let s6 = acc1;
+                    acc1 = (s6.abs() + 1.0).recip();
+                }
+                _ => {
+                    let u7 = w5[i3 / 2];
+                    acc1 += w5[i4 % x.len()].asinh() + acc1;
+                }
             }
-            acc1 = a.clamp((-1.0), 1.0) / (acc2.cos() * acc2.cos() + 0.25);
-        } else {
-            let acc8 = f64::powi(0.9_f64 + 1.8_f64, 3);
-            acc2 = acc2 * (-0.03) + (if i3 <= 2 { 1.0 } else { acc8 }).tanh();
+            acc1 -= (i3 as f64).atan();
         }
-        acc2 = ((x[i3 % x.len()] + a) * (x[i3 % x.len()] + a) + 0.5)
-            .powf(0.9 * x[i3 / 2].tanh().sin());
+        acc1 = a.clamp((-1.0), 1.0) / (acc2.cos() * acc2.cos() + 0.25);
     }
-    let mut out9 = vec![0.0; 4];
-    for i10 in 0..4 {
-        out9[i10] = f64::cbrt(x[(i10 + 2) % 3].sin().exp());
-    }
-    out9
+    let out8 = vec![(1.0 + x[2].sin().powi(2)).recip(), a * x[1], x[2], acc2];
+    out8
 }
 
 // `b00_f050` on the `Value` tape: its gradient must agree with `b00_f050_vjp`.
@@ -3351,39 +3528,30 @@ fn b00_f050_value<'t>(
 ) -> Vec<Value<'t, f64>> {
     let mut acc1 = tape.constant(1.2_f64);
     let mut acc2 = x[0] / (1.0 + acc1 * acc1);
-    for i3 in (1..5).rev() {
-        if 1.0e-1 > 0.32 || acc2 < 0.98 {
-            for i4 in (0..x.len()).step_by(2) {
-                let mut w5 = vec![tape.constant(0.5); x.len()];
-                match i3 % 3 {
-                    0 => {
-                        w5[(i4 + 1) % x.len()] = w5[(i4 + 1) % x.len()]
-                            * (1.0 + 0.25 * acc2.atan2(acc1 * acc1 + 1.0).tanh());
-                    }
-                    1 => {
-                        let s6 = acc1;
-                        acc1 = (s6.abs() + 1.0).recip();
-                    }
-                    _ => {
-                        let u7 = w5[i3 / 2];
-                        acc1 += w5[i4 % x.len()].asinh() + acc1;
-                    }
+    for i3 in 1..5 {
+        acc1 = (acc1 * (1.0 + a * a).powf(0.9 * acc2.sin())).tanh();
+        for i4 in (0..x.len()).step_by(2) {
+            let mut w5 = vec![tape.constant(0.5); x.len()];
+            match i3 % 3 {
+                0 => {
+                    w5[(i4 + 1) % x.len()] = w5[(i4 + 1) % x.len()]
+                        * (1.0 + 0.25 * acc2.atan2(acc1 * acc1 + 1.0).tanh());
                 }
-                acc1 -= f64::atan((i3 as f64));
+                1 => {
+                    let s6 = acc1;
+                    acc1 = (s6.abs() + 1.0).recip();
+                }
+                _ => {
+                    let u7 = w5[i3 / 2];
+                    acc1 += w5[i4 % x.len()].asinh() + acc1;
+                }
             }
-            acc1 = a.clamp((-1.0), 1.0) / (acc2.cos() * acc2.cos() + 0.25);
-        } else {
-            let acc8 = tape.constant(f64::powi(0.9_f64 + 1.8_f64, 3));
-            acc2 = acc2 * (-0.03) + (if i3 <= 2 { tape.constant(1.0) } else { acc8 }).tanh();
+            acc1 -= f64::atan((i3 as f64));
         }
-        acc2 = ((x[i3 % x.len()] + a) * (x[i3 % x.len()] + a) + 0.5)
-            .powf(0.9 * x[i3 / 2].tanh().sin());
+        acc1 = a.clamp((-1.0), 1.0) / (acc2.cos() * acc2.cos() + 0.25);
     }
-    let mut out9 = vec![tape.constant(0.0); 4];
-    for i10 in 0..4 {
-        out9[i10] = x[(i10 + 2) % 3].sin().exp().cbrt();
-    }
-    out9
+    let out8 = vec![(1.0 + x[2].sin().powi(2)).recip(), a * x[1], x[2], acc2];
+    out8
 }
 
 #[differentiate]
@@ -3391,17 +3559,24 @@ fn b00_f051(b: f64, n: usize, x: &[f64], a: f64) -> f64 {
     let mut acc1: f64 = 1.44;
     acc1 /= x[1].abs() + 1.0;
     for i2 in 0..n {
-        acc1 = acc1 + (-0.041) / (x[i2 % x.len()].abs() + 1.0) * acc1;
-        if i2 % 2 == 1 {
-            let mut u3 = acc1 * (x[(i2 + 1) % x.len()].cos() * x[i2].sin());
-            acc1 += (2.0 + (u3 / 4.0).tanh()).powf(0.9 * (x[i2] + x[(i2 + 2) % 3]).tanh());
-        } else {
-            let mut s4: f64 = (n as f64) + a;
-            acc1 -= (0.5 * (if i2 % 2 == 0 { s4 } else { x[i2] }).tanh()).atanh();
+        acc1 = acc1 + (-0.041) / (x[i2 / 2] * x[i2 / 2] + 0.25) * a;
+        match i2 % 3 {
+            0 => {
+                let mut u3 = (1.0 + acc1.sin().powi(2) + 1.0).acosh();
+                acc1 = acc1 * 0.02 + x[i2 % x.len()];
+            }
+            1 => {
+                let s4 = x[x.len() - 1 - i2].cos();
+                acc1 = b00_f043(x, 2) + s4;
+            }
+            _ => {
+                let t5 = (-a - x[x.len() - 1 - i2] * b) / 4.0;
+                acc1 = acc1 * 7.91e-1 + x[i2 + 2];
+            }
         }
-        acc1 = acc1 * (-0.6) + (x[x.len() - 1 - i2].cos().abs() + 1.0).log2();
+        acc1 -= (0.6 * x[i2 % x.len()].cos()).tan() / 3.0;
     }
-    acc1 * a + x[0]
+    acc1 - a + b
 }
 
 // `b00_f051` on the `Value` tape: its gradient must agree with `b00_f051_vjp`.
@@ -3415,17 +3590,24 @@ fn b00_f051_value<'t>(
     let mut acc1 = tape.constant(1.44);
     acc1 /= x[1].abs() + 1.0;
     for i2 in 0..n {
-        acc1 = acc1 + (-0.041) / (x[i2 % x.len()].abs() + 1.0) * acc1;
-        if i2 % 2 == 1 {
-            let mut u3 = acc1 * (x[(i2 + 1) % x.len()].cos() * x[i2].sin());
-            acc1 += (2.0 + (u3 / 4.0).tanh()).powf(0.9 * (x[i2] + x[(i2 + 2) % 3]).tanh());
-        } else {
-            let mut s4 = (n as f64) + a;
-            acc1 -= (0.5 * (if i2 % 2 == 0 { s4 } else { x[i2] }).tanh()).atanh();
+        acc1 = acc1 + (-0.041) / (x[i2 / 2] * x[i2 / 2] + 0.25) * a;
+        match i2 % 3 {
+            0 => {
+                let mut u3 = (1.0 + acc1.sin().powi(2) + 1.0).acosh();
+                acc1 = acc1 * 0.02 + x[i2 % x.len()];
+            }
+            1 => {
+                let s4 = x[x.len() - 1 - i2].cos();
+                acc1 = b00_f043_value(tape, x, 2) + s4;
+            }
+            _ => {
+                let t5 = (-a - x[x.len() - 1 - i2] * b) / 4.0;
+                acc1 = acc1 * 7.91e-1 + x[i2 + 2];
+            }
         }
-        acc1 = acc1 * (-0.6) + (x[x.len() - 1 - i2].cos().abs() + 1.0).log2();
+        acc1 -= (0.6 * x[i2 % x.len()].cos()).tan() / 3.0;
     }
-    acc1 * a + x[0]
+    acc1 - a + b
 }
 
 #[differentiate(wrt(b))]
@@ -3433,17 +3615,24 @@ fn b00_f052(n: usize, a: f64, b: f64) -> f64 {
     let mut acc1: f64 = 1.06;
     let t2 = b;
     acc1 = acc1 * (-0.6) + a * b / ((acc1 - (n as f64)).abs() + 1.0);
-    #[checkpoint]
-    for i3 in 0..n {
-        if i3 >= 2 {
+    #[checkpoint(segments = 2)]
+    for i3 in 1..n - 1 {
+        let mut w4: Vec<f64> = vec![0.5; 3];
+        {
+            if i3 != 2 {
+                let mut s5 = w4[i3 % 3].powi(2);
+                acc1 -= (i3 as f64);
+            } else {
+                let s6: f64 = (-1.6);
+                acc1 = (i3 as f64) - s6 + (i3 as f64);
+            }
+            acc1 -= (-0.35);
+        }
+        if b > b || i3 <= 1 {
             continue;
         }
-        acc1 = acc1 + (1.5 + t2.tanh()).log10() * -acc1;
-        acc1 /= 1.0 + b.abs().powi(2);
-        acc1 += acc1 * acc1.cos();
     }
-    acc1 /= 1.0 + (-1.16) / 0.5 * ((-1.16) / 0.5);
-    acc1 - b + t2
+    (acc1 - b).sin()
 }
 
 // `b00_f052` without its `#[checkpoint]`s: the gradients must agree bitwise.
@@ -3452,16 +3641,23 @@ fn b00_f052_plain(n: usize, a: f64, b: f64) -> f64 {
     let mut acc1: f64 = 1.06;
     let t2 = b;
     acc1 = acc1 * (-0.6) + a * b / ((acc1 - (n as f64)).abs() + 1.0);
-    for i3 in 0..n {
-        if i3 >= 2 {
+    for i3 in 1..n - 1 {
+        let mut w4: Vec<f64> = vec![0.5; 3];
+        {
+            if i3 != 2 {
+                let mut s5 = w4[i3 % 3].powi(2);
+                acc1 -= (i3 as f64);
+            } else {
+                let s6: f64 = (-1.6);
+                acc1 = (i3 as f64) - s6 + (i3 as f64);
+            }
+            acc1 -= (-0.35);
+        }
+        if b > b || i3 <= 1 {
             continue;
         }
-        acc1 = acc1 + (1.5 + t2.tanh()).log10() * -acc1;
-        acc1 /= 1.0 + b.abs().powi(2);
-        acc1 += acc1 * acc1.cos();
     }
-    acc1 /= 1.0 + (-1.16) / 0.5 * ((-1.16) / 0.5);
-    acc1 - b + t2
+    (acc1 - b).sin()
 }
 
 // `b00_f052` on the `Value` tape: its gradient must agree with `b00_f052_vjp`.
@@ -3474,16 +3670,23 @@ fn b00_f052_value<'t>(
     let mut acc1 = tape.constant(1.06);
     let t2 = b;
     acc1 = acc1 * (-0.6) + a * b / ((acc1 - (n as f64)).abs() + 1.0);
-    for i3 in 0..n {
-        if i3 >= 2 {
+    for i3 in 1..n - 1 {
+        let mut w4 = vec![tape.constant(0.5); 3];
+        {
+            if i3 != 2 {
+                let mut s5 = w4[i3 % 3].powi(2);
+                acc1 -= (i3 as f64);
+            } else {
+                let s6 = tape.constant((-1.6));
+                acc1 = (i3 as f64) - s6 + (i3 as f64);
+            }
+            acc1 -= (-0.35);
+        }
+        if b > b || i3 <= 1 {
             continue;
         }
-        acc1 = acc1 + (1.5 + t2.tanh()).log10() * -acc1;
-        acc1 /= 1.0 + b.abs().powi(2);
-        acc1 += acc1 * acc1.cos();
     }
-    acc1 /= 1.0 + (-1.16) / 0.5 * ((-1.16) / 0.5);
-    acc1 - b + t2
+    (acc1 - b).sin()
 }
 
 #[differentiate]
@@ -3581,15 +3784,15 @@ fn b00_f054(x: &[f64]) -> f64 {
             for i4 in 0..h3.len() {
                 h3[i4] = acc1.tanh() * acc1;
             }
-            h3[2] = acc1 * h3[h3.len() - 1 - i2] * acc1.atan();
+            h3[2] = acc1 * h3[i2 % h3.len()] * acc1.atan();
             acc1 = (acc1 * x[0]).clamp((-1.0), 1.0);
         }
         acc1 -= acc1;
     } else {
-        let u5 = b00_f018(x[0] / 4.0);
-        acc1 += (2.0 + (u5 * (-0.01)).tanh()).recip();
+        let u5 = b00_f051(x[2].tanh(), 1, x, acc1 * (-0.01));
+        acc1 -= (-0.57);
     }
-    acc1 - x[0]
+    acc1
 }
 
 // `b00_f054` on the `Value` tape: its gradient must agree with `b00_f054_vjp`.
@@ -3602,43 +3805,42 @@ fn b00_f054_value<'t>(tape: &'t Tape<f64>, x: &[Value<'t, f64>]) -> Value<'t, f6
             for i4 in 0..h3.len() {
                 h3[i4] = acc1.tanh() * acc1;
             }
-            h3[2] = acc1 * h3[h3.len() - 1 - i2] * acc1.atan();
+            h3[2] = acc1 * h3[i2 % h3.len()] * acc1.atan();
             acc1 = (acc1 * x[0]).clamp((-1.0), 1.0);
         }
         acc1 -= acc1;
     } else {
-        let u5 = b00_f018_value(tape, x[0] / 4.0);
-        acc1 += (2.0 + (u5 * (-0.01)).tanh()).recip();
+        let u5 = b00_f051_value(tape, x[2].tanh(), 1, x, acc1 * (-0.01));
+        acc1 -= (-0.57);
     }
-    acc1 - x[0]
+    acc1
 }
 
 #[differentiate]
 fn b00_f055(a: f64, n: usize, m: usize) -> Vec<f64> {
     let mut acc1 = a.hypot(f64::cos(0.88).exp());
     for i2 in (0..n).rev() {
-        for i3 in 0..=1 - 1 {
-            acc1 = acc1 * 0.5;
-            acc1 = acc1 + (i3 as f64) * (i3 as f64);
-            if i3 % 2 == 1 && a <= (-0.7) {
-                break;
-            }
-            acc1 += 0.6 + 0.814 - b00_f029(a, a.cos(), acc1.powi(2), m, 1);
+        acc1 += a;
+        acc1 = acc1 * (-7.3e-1) + (1.0 + a.asinh() * a.asinh() + 1.0).acosh();
+        if a.atan() > (-0.735) {
+            break;
         }
-        acc1 = acc1 * 0.64 + acc1;
     }
+    let u3 = a - a;
     {
-        let mut u4 = acc1;
-        acc1 += u4 * (-1.81) + u4.asinh();
+        let s4 = ((0.27 * f64::log(1.5 + acc1.sin(), 3.0)).abs() + 1.0).sqrt();
+        acc1 += b00_f045(s4 + (-0.622_f64), s4, f64::sqrt(acc1.abs() + 1.0));
+        acc1 = acc1 * 0.437 + 0.23 / (1.0 + s4.atan() * s4.atan());
     }
-    let mut w5: Vec<f64> = vec![0.0; 4];
-    for i6 in 0..4 {
-        w5[i6] = a;
+    acc1 += f64::sin(1.11_f64);
+    acc1 += (1.0 + (a * 1.3).powi(2)).log(3.0);
+    for i5 in 0..4 {
+        acc1 = (acc1 * (acc1 + acc1)).tanh();
+        let mut acc6 = (i5 as f64);
+        acc1 = acc6.cos();
     }
-    w5[3] *= 1.0 + 0.5 * f64::abs((-0.5)).tanh();
-    acc1 /= 1.0 + w5[2].powi(2);
-    w5[1] *= 1.0 + 0.1 * (0.9 * acc1.cos()).asin().tanh();
-    w5
+    let out7 = vec![a];
+    out7
 }
 
 // `b00_f055` on the `Value` tape: its gradient must agree with `b00_f055_vjp`.
@@ -3650,28 +3852,27 @@ fn b00_f055_value<'t>(
 ) -> Vec<Value<'t, f64>> {
     let mut acc1 = a.hypot(f64::exp(f64::cos(0.88)));
     for i2 in (0..n).rev() {
-        for i3 in 0..=1 - 1 {
-            acc1 = acc1 * 0.5;
-            acc1 = acc1 + (i3 as f64) * (i3 as f64);
-            if i3 % 2 == 1 && a <= (-0.7) {
-                break;
-            }
-            acc1 += 0.6 + 0.814 - b00_f029_value(tape, a, a.cos(), acc1.powi(2), m, 1);
+        acc1 += a;
+        acc1 = acc1 * (-7.3e-1) + (1.0 + a.asinh() * a.asinh() + 1.0).acosh();
+        if a.atan() > (-0.735) {
+            break;
         }
-        acc1 = acc1 * 0.64 + acc1;
     }
+    let u3 = a - a;
     {
-        let mut u4 = acc1;
-        acc1 += u4 * (-1.81) + u4.asinh();
+        let s4 = ((0.27 * (1.5 + acc1.sin()).log(3.0)).abs() + 1.0).sqrt();
+        acc1 += b00_f045_value(tape, s4 + (-0.622_f64), s4, (acc1.abs() + 1.0).sqrt());
+        acc1 = acc1 * 0.437 + 0.23 / (1.0 + s4.atan() * s4.atan());
     }
-    let mut w5 = vec![tape.constant(0.0); 4];
-    for i6 in 0..4 {
-        w5[i6] = a;
+    acc1 += f64::sin(1.11_f64);
+    acc1 += (1.0 + (a * 1.3).powi(2)).log(3.0);
+    for i5 in 0..4 {
+        acc1 = (acc1 * (acc1 + acc1)).tanh();
+        let mut acc6 = tape.constant((i5 as f64));
+        acc1 = acc6.cos();
     }
-    w5[3] = w5[3] * (1.0 + 0.5 * f64::tanh(f64::abs((-0.5))));
-    acc1 /= 1.0 + w5[2].powi(2);
-    w5[1] = w5[1] * (1.0 + 0.1 * (0.9 * acc1.cos()).asin().tanh());
-    w5
+    let out7 = vec![a];
+    out7
 }
 
 #[differentiate(wrt(y))]
@@ -3684,7 +3885,7 @@ fn b00_f056(y: &[f64], x: &[f64]) -> f64 {
         acc1 += (1.0 + acc1.powi(2)).recip();
         acc1 += acc1.atan() * ((j3 as f64) - acc1);
         let mut u4 = acc1.asinh().atan();
-        acc1 += u4 / 4.0 - f64::tan(0.6 * y[j3 % 5].tanh());
+        acc1 += u4 / 4.0 - f64::tan(0.6 * y[(j3 + 1) % y.len()].sin());
         k2 += 1;
     }
     acc1
@@ -3700,7 +3901,7 @@ fn b00_f056_plain(y: &[f64], x: &[f64]) -> f64 {
         acc1 += (1.0 + acc1.powi(2)).recip();
         acc1 += acc1.atan() * ((j3 as f64) - acc1);
         let mut u4 = acc1.asinh().atan();
-        acc1 += u4 / 4.0 - f64::tan(0.6 * y[j3 % 5].tanh());
+        acc1 += u4 / 4.0 - f64::tan(0.6 * y[(j3 + 1) % y.len()].sin());
         k2 += 1;
     }
     acc1
@@ -3719,7 +3920,7 @@ fn b00_f056_value<'t>(
         acc1 += (1.0 + acc1.powi(2)).recip();
         acc1 += acc1.atan() * ((j3 as f64) - acc1);
         let mut u4 = acc1.asinh().atan();
-        acc1 += u4 / 4.0 - (0.6 * y[j3 % 5].tanh()).tan();
+        acc1 += u4 / 4.0 - (0.6 * y[(j3 + 1) % y.len()].sin()).tan();
         k2 += 1;
     }
     acc1
@@ -3729,7 +3930,7 @@ fn b00_f056_value<'t>(
 fn b00_f057(y: &[f64], x: &[f64], n: usize, a: f64) -> Vec<f64> {
     let mut acc1: f64 = 1.9;
     let u2 = f64::exp_m1((acc1 * x[4]).max(x[3].abs()).tanh());
-    for i3 in 0..n {
+    for i3 in (0..n).rev() {
         let acc1 = acc1 + acc1;
         if y[i3 % y.len()] > acc1 {
             if y[i3 / 2].atan() <= y[i3 / 2] + acc1 {
@@ -3738,16 +3939,21 @@ fn b00_f057(y: &[f64], x: &[f64], n: usize, a: f64) -> Vec<f64> {
                 let mut t5: f64 = f64::sin(a);
             }
         } else {
-            let mut acc6 = (f64::round(0.5 * x[i3 % x.len()].tanh().exp().log(3.0)) + acc1)
-                * f64::sin(acc1).clamp((-1.0), 1.0);
+            let mut acc6 = (f64::round(0.5 * (2.5 + x[i3 + 1].tanh()).log(10.0))
+                + x[(i3 + 2) % x.len()])
+                * ((-1.55) / (1.0 + (i3 as f64).cos() * (i3 as f64).cos()));
         }
     }
-    let out7 = vec![(if u2 * acc1 < u2 + x[3] {
-        std::f64::consts::FRAC_PI_4
-    } else {
-        acc1
-    })
-    .atan()];
+    let out7 = vec![
+        if u2 * acc1 < u2 + x[3] {
+            a * a
+        } else {
+            y[0] * a
+        },
+        a * u2,
+        acc1.asinh(),
+        1.93_f64 / (1.5 + f64::tanh((-1.751))) * (1.0 + x[1].powi(2)).recip(),
+    ];
     out7
 }
 
@@ -3761,7 +3967,7 @@ fn b00_f057_value<'t>(
 ) -> Vec<Value<'t, f64>> {
     let mut acc1 = tape.constant(1.9);
     let u2 = (acc1 * x[4]).max(x[3].abs()).tanh().exp_m1();
-    for i3 in 0..n {
+    for i3 in (0..n).rev() {
         let acc1 = acc1 + acc1;
         if y[i3 % y.len()] > acc1 {
             if y[i3 / 2].atan() <= y[i3 / 2] + acc1 {
@@ -3770,16 +3976,21 @@ fn b00_f057_value<'t>(
                 let mut t5 = a.sin();
             }
         } else {
-            let mut acc6 = ((0.5 * x[i3 % x.len()].tanh().exp().log(3.0)).round() + acc1)
-                * acc1.sin().clamp((-1.0), 1.0);
+            let mut acc6 = ((0.5 * (2.5 + x[i3 + 1].tanh()).log(10.0)).round()
+                + x[(i3 + 2) % x.len()])
+                * ((-1.55) / (1.0 + f64::cos((i3 as f64)) * f64::cos((i3 as f64))));
         }
     }
-    let out7 = vec![(if u2 * acc1 < u2 + x[3] {
-        tape.constant(std::f64::consts::FRAC_PI_4)
-    } else {
-        acc1
-    })
-    .atan()];
+    let out7 = vec![
+        if u2 * acc1 < u2 + x[3] {
+            a * a
+        } else {
+            y[0] * a
+        },
+        a * u2,
+        acc1.asinh(),
+        1.93_f64 / (1.5 + f64::tanh((-1.751))) * (1.0 + x[1].powi(2)).recip(),
+    ];
     out7
 }
 
@@ -3795,25 +4006,17 @@ fn b00_f058(n: usize, x: &[f64]) -> f64 {
         while k3 < n {
             k3 += 1;
             let j4 = k3 - 1;
-            let v5 = vec![
-                x[(j4 + 2) % 2].sin(),
-                (-0.937) * x[j4 % x.len()],
-                match j4 % 2 {
-                    0 => x[x.len() - 1 - j4],
-                    _ => acc1,
-                },
-                acc1 * 0.83,
+            let mut v5: Vec<f64> = vec![
+                x[j4 % x.len()].sin(),
+                (-0.937) * x[j4 / 2],
+                acc1.atan(),
+                (0.6 * acc1.tanh()).tan(),
             ];
-            acc1 -= v5[j4 / 2] * acc1.atan2(x[2 - 1 - j4] * x[2 - 1 - j4] + 0.25);
+            acc1 = v5[j4 / 2];
         }
-        acc1 = (if x[0] * (-1.919) <= acc1.tanh().exp().ln_1p() {
-            acc1
-        } else {
-            (-1.337)
-        })
-        .tanh();
+        acc1 = x[1];
     }
-    acc1.tanh()
+    acc1
 }
 
 // `b00_f058` without its `#[checkpoint]`s: the gradients must agree bitwise.
@@ -3828,25 +4031,17 @@ fn b00_f058_plain(n: usize, x: &[f64]) -> f64 {
         while k3 < n {
             k3 += 1;
             let j4 = k3 - 1;
-            let v5 = vec![
-                x[(j4 + 2) % 2].sin(),
-                (-0.937) * x[j4 % x.len()],
-                match j4 % 2 {
-                    0 => x[x.len() - 1 - j4],
-                    _ => acc1,
-                },
-                acc1 * 0.83,
+            let mut v5: Vec<f64> = vec![
+                x[j4 % x.len()].sin(),
+                (-0.937) * x[j4 / 2],
+                acc1.atan(),
+                (0.6 * acc1.tanh()).tan(),
             ];
-            acc1 -= v5[j4 / 2] * acc1.atan2(x[2 - 1 - j4] * x[2 - 1 - j4] + 0.25);
+            acc1 = v5[j4 / 2];
         }
-        acc1 = (if x[0] * (-1.919) <= acc1.tanh().exp().ln_1p() {
-            acc1
-        } else {
-            (-1.337)
-        })
-        .tanh();
+        acc1 = x[1];
     }
-    acc1.tanh()
+    acc1
 }
 
 // `b00_f058` on the `Value` tape: its gradient must agree with `b00_f058_vjp`.
@@ -3860,25 +4055,17 @@ fn b00_f058_value<'t>(tape: &'t Tape<f64>, n: usize, x: &[Value<'t, f64>]) -> Va
         while k3 < n {
             k3 += 1;
             let j4 = k3 - 1;
-            let v5 = vec![
-                x[(j4 + 2) % 2].sin(),
-                (-0.937) * x[j4 % x.len()],
-                match j4 % 2 {
-                    0 => x[x.len() - 1 - j4],
-                    _ => acc1,
-                },
-                acc1 * 0.83,
+            let mut v5 = vec![
+                x[j4 % x.len()].sin(),
+                (-0.937) * x[j4 / 2],
+                acc1.atan(),
+                (0.6 * acc1.tanh()).tan(),
             ];
-            acc1 -= v5[j4 / 2] * acc1.atan2(x[2 - 1 - j4] * x[2 - 1 - j4] + 0.25);
+            acc1 = v5[j4 / 2];
         }
-        acc1 = (if x[0] * (-1.919) <= acc1.tanh().exp().ln_1p() {
-            acc1
-        } else {
-            tape.constant((-1.337))
-        })
-        .tanh();
+        acc1 = x[1];
     }
-    acc1.tanh()
+    acc1
 }
 
 #[differentiate(wrt(x))]
@@ -3936,109 +4123,109 @@ fn b00_f059_value<'t>(
     (acc1 * a + w2[2]).atan()
 }
 
-#[differentiate(wrt(y))]
-fn b00_f060(a: f64, b: f64, m: usize, y: &[f64], x: &[f64], n: usize) -> f64 {
-    let mut acc1 = (a.abs() + 1.0 + 1.0).acosh();
-    let mut acc2 = acc1 - a;
-    acc2 = acc2 + f64::log2(acc1 * acc1 + 1.0) * -(-1.96);
-    for i3 in 0..x.len() {
-        for i4 in 0..3 {
-            if acc2 >= (-1.56) {
-                let t5 = acc1;
-                acc2 += t5;
-                match i4 % 3 {
-                    0 => {
-                        let t5 = t5 + (0.5 * x[i4].cos()).sinh();
-                        acc1 = acc1 * (-0.68)
-                            + y[i3 / 2] / 0.5
-                                * b00_f029(
-                                    x[(i3 + 1) % x.len()],
-                                    x[x.len() - 1 - i4] + 0.861,
-                                    t5,
-                                    2,
-                                    1,
-                                );
-                    }
-                    1 => {
-                        let v6 = vec![
-                            (0.6 * f64::tanh(1.87)).tan(),
-                            match i3 % 2 {
-                                0 => y[(i4 + 2) % x.len()],
-                                _ => y[y.len() - 1 - i3],
-                            },
-                            (i3 as f64) - y[0],
-                            y[i4],
-                        ];
-                        acc1 -= t5.atan().atan();
-                    }
-                    _ => {
-                        let mut s7 = (0.5 * (y[0] * t5)).floor() + t5;
-                        acc2 = acc2 * (-0.1) + x[i4 % x.len()];
-                    }
-                }
-            }
-            acc2 -= 1.98e0 / (1.0 + y[(i4 + 1) % x.len()].powi(2));
-        }
-        acc1 -= b * (1.722 / (1.0 + x[3].powi(2)));
+#[differentiate]
+fn b00_f060(m: usize, c: f64, n: usize, a: f64, b: f64) -> f64 {
+    let mut acc1: f64 = if b / (b.abs() + 1.0) >= c + 0.81 {
+        a
+    } else {
+        c
+    };
+    let mut v2 = Vec::new();
+    for i3 in 0..m {
+        v2.push((0.6 * a.tanh()).tan());
     }
-    acc1 * acc2 + a - x[3]
+    let mut k4 = 0;
+    while k4 < 5 {
+        let j5 = k4;
+        {
+            let mut u6 = match j5 % 2 {
+                0 => b,
+                _ => b,
+            };
+            let mut k7 = 0;
+            while k7 < 5 {
+                k7 += 1;
+                let j8 = k7 - 1;
+                let h9 = vec![
+                    v2[j5 % n],
+                    b + c,
+                    a + v2[(j5 + 1) % v2.len()],
+                    f64::abs(v2[j8 % n]),
+                ];
+            }
+            {
+                acc1 = acc1 + v2[j5 % 2] * (j5 as f64) * -v2[(j5 + 2) % 2];
+                acc1 = acc1 * 0.3_f64 + (j5 as f64);
+            }
+            acc1 = match j5 % 2 {
+                0 => v2[(j5 + 2) % 2].atan(),
+                _ => b,
+            };
+        }
+        let mut h10: Vec<f64> = vec![1.0; 3];
+        for i11 in 0..h10.len() {
+            h10[i11] += c + h10[i11] + b00_f026(&v2, c + b);
+        }
+        acc1 = acc1 * 0.254 + (h10[1] + v2[(j5 + 3) % n]);
+        k4 += 1;
+    }
+    (acc1 + b) * v2[0]
 }
 
 // `b00_f060` on the `Value` tape: its gradient must agree with `b00_f060_vjp`.
 fn b00_f060_value<'t>(
     tape: &'t Tape<f64>,
+    m: usize,
+    c: Value<'t, f64>,
+    n: usize,
     a: Value<'t, f64>,
     b: Value<'t, f64>,
-    m: usize,
-    y: &[Value<'t, f64>],
-    x: &[Value<'t, f64>],
-    n: usize,
 ) -> Value<'t, f64> {
-    let mut acc1 = (a.abs() + 1.0 + 1.0).acosh();
-    let mut acc2 = acc1 - a;
-    acc2 = acc2 + (acc1 * acc1 + 1.0).log2() * -(-1.96);
-    for i3 in 0..x.len() {
-        for i4 in 0..3 {
-            if acc2 >= (-1.56) {
-                let t5 = acc1;
-                acc2 += t5;
-                match i4 % 3 {
-                    0 => {
-                        let t5 = t5 + (0.5 * x[i4].cos()).sinh();
-                        acc1 = acc1 * (-0.68)
-                            + y[i3 / 2] / 0.5
-                                * b00_f029_value(
-                                    tape,
-                                    x[(i3 + 1) % x.len()],
-                                    x[x.len() - 1 - i4] + 0.861,
-                                    t5,
-                                    2,
-                                    1,
-                                );
-                    }
-                    1 => {
-                        let v6 = vec![
-                            tape.constant(f64::tan(0.6 * f64::tanh(1.87))),
-                            match i3 % 2 {
-                                0 => y[(i4 + 2) % x.len()],
-                                _ => y[y.len() - 1 - i3],
-                            },
-                            (i3 as f64) - y[0],
-                            y[i4],
-                        ];
-                        acc1 -= t5.atan().atan();
-                    }
-                    _ => {
-                        let mut s7 = (0.5 * (y[0] * t5)).floor() + t5;
-                        acc2 = acc2 * (-0.1) + x[i4 % x.len()];
-                    }
-                }
-            }
-            acc2 -= 1.98e0 / (1.0 + y[(i4 + 1) % x.len()].powi(2));
-        }
-        acc1 -= b * (1.722 / (1.0 + x[3].powi(2)));
+    let mut acc1 = if b / (b.abs() + 1.0) >= c + 0.81 {
+        a
+    } else {
+        c
+    };
+    let mut v2 = Vec::new();
+    for i3 in 0..m {
+        v2.push((0.6 * a.tanh()).tan());
     }
-    acc1 * acc2 + a - x[3]
+    let mut k4 = 0;
+    while k4 < 5 {
+        let j5 = k4;
+        {
+            let mut u6 = match j5 % 2 {
+                0 => b,
+                _ => b,
+            };
+            let mut k7 = 0;
+            while k7 < 5 {
+                k7 += 1;
+                let j8 = k7 - 1;
+                let h9 = vec![
+                    v2[j5 % n],
+                    b + c,
+                    a + v2[(j5 + 1) % v2.len()],
+                    v2[j8 % n].abs(),
+                ];
+            }
+            {
+                acc1 = acc1 + v2[j5 % 2] * (j5 as f64) * -v2[(j5 + 2) % 2];
+                acc1 = acc1 * 0.3_f64 + (j5 as f64);
+            }
+            acc1 = match j5 % 2 {
+                0 => v2[(j5 + 2) % 2].atan(),
+                _ => b,
+            };
+        }
+        let mut h10 = vec![tape.constant(1.0); 3];
+        for i11 in 0..h10.len() {
+            h10[i11] = h10[i11] + (c + h10[i11] + b00_f026_value(tape, &v2, c + b));
+        }
+        acc1 = acc1 * 0.254 + (h10[1] + v2[(j5 + 3) % n]);
+        k4 += 1;
+    }
+    (acc1 + b) * v2[0]
 }
 
 #[differentiate]
@@ -4046,37 +4233,40 @@ fn b00_f061(x: &[f64]) -> f64 {
     let mut acc1 = (x[3].abs() + 1.0 + 1.0).acosh();
     let mut acc2 = (x[0] * x[0] + 1.0).ln();
     if x[4] <= acc2.atan2(1.0 + acc2 * acc2) {
-        for i3 in 0..x.len() {
-            let mut v4 = vec![0.0; x.len()];
-            for i5 in 0..v4.len() {
-                v4[i5] += (acc1.sin().abs() + 1.0).sqrt();
+        for i3 in 1..x.len() - 1 {
+            let st4 = (x[i3 + 1] - x[i3 - 1]) * (x[i3] + 1.17);
+            for i5 in (0..x.len()).rev() {
+                let mut w6: Vec<f64> = vec![0.5; x.len()];
+                acc1 -= (acc1 + w6[i3 + 1]).sin();
             }
-            acc2 += f64::cosh(acc2.sin()).atan();
+            acc1 -= (-1.82) / (2.5 + acc2.sin());
         }
-        if x[0] > acc1 {
-            let mut s6 = acc1;
-            let mut u7 = if acc1.powi(3) <= 0.4 {
-                acc1 + s6
-            } else {
-                x[3].max(s6)
-            };
-            acc1 -= (x[1] - u7).tanh();
-        } else {
-            let mut acc8 = b00_f025(x[0], acc2 * acc1);
-            acc1 = acc1 * (-0.7) + (x[0] / (acc8 * acc8 + 0.25)).powi(3);
+        {
+            let u7 = acc2;
+            for i8 in (0..x.len()).rev() {
+                let mut h9 = vec![0.0; 5];
+                let mut k10 = 0;
+                while k10 < 5 {
+                    let j11 = k10;
+                    let mut nh12 = vec![0.0; 5];
+                    for i13 in 0..x.len() {
+                        nh12[i13] = (-9.0e-1) * h9[i13]
+                            + (h9[(i13 + 1) % h9.len()] + (1.0 + u7.powi(2)).log10()).sin();
+                    }
+                    h9 = nh12;
+                    acc1 += x[i8] + h9[i8 % h9.len()];
+                    k10 += 1;
+                }
+                acc2 = acc2 * (-0.38_f64) + x[4];
+            }
+            acc1 = f64::tanh((-1.53e0) + x[1]);
         }
-    } else if x[4] < acc1 {
-        let s9 = acc1.atan();
+        acc2 = acc2 * 0.5 + b00_f007(x[2], (-1.69_f64), 0.01, 2).cos().exp().ln_1p();
     } else {
-        for i10 in 0..x.len() {
-            for i11 in 1..3 {
-                let acc12 = (1.0 + f64::powi(1.35, 2)).log2();
-                acc2 = acc2 * (-0.35) + (x[(i11 + 1) % x.len()] - acc12 * acc12);
-            }
-        }
-        acc1 += (0.9 * acc1.sin()).asin();
+        let mut t14: f64 = (x[2] * acc1).clamp((-1.0), 1.0);
+        acc2 = b00_f015(4, 0.2, acc1);
     }
-    acc1 + acc2
+    acc1 - acc2
 }
 
 // `b00_f061` on the `Value` tape: its gradient must agree with `b00_f061_vjp`.
@@ -4084,70 +4274,83 @@ fn b00_f061_value<'t>(tape: &'t Tape<f64>, x: &[Value<'t, f64>]) -> Value<'t, f6
     let mut acc1 = (x[3].abs() + 1.0 + 1.0).acosh();
     let mut acc2 = (x[0] * x[0] + 1.0).ln();
     if x[4] <= acc2.atan2(1.0 + acc2 * acc2) {
-        for i3 in 0..x.len() {
-            let mut v4 = vec![tape.constant(0.0); x.len()];
-            for i5 in 0..v4.len() {
-                v4[i5] = v4[i5] + (acc1.sin().abs() + 1.0).sqrt();
+        for i3 in 1..x.len() - 1 {
+            let st4 = (x[i3 + 1] - x[i3 - 1]) * (x[i3] + 1.17);
+            for i5 in (0..x.len()).rev() {
+                let mut w6 = vec![tape.constant(0.5); x.len()];
+                acc1 -= (acc1 + w6[i3 + 1]).sin();
             }
-            acc2 += acc2.sin().cosh().atan();
+            acc1 -= (-1.82) / (2.5 + acc2.sin());
         }
-        if x[0] > acc1 {
-            let mut s6 = acc1;
-            let mut u7 = if acc1.powi(3) <= 0.4 {
-                acc1 + s6
-            } else {
-                x[3].max(s6)
-            };
-            acc1 -= (x[1] - u7).tanh();
-        } else {
-            let mut acc8 = b00_f025_value(tape, x[0], acc2 * acc1);
-            acc1 = acc1 * (-0.7) + (x[0] / (acc8 * acc8 + 0.25)).powi(3);
+        {
+            let u7 = acc2;
+            for i8 in (0..x.len()).rev() {
+                let mut h9 = vec![tape.constant(0.0); 5];
+                let mut k10 = 0;
+                while k10 < 5 {
+                    let j11 = k10;
+                    let mut nh12 = vec![tape.constant(0.0); 5];
+                    for i13 in 0..x.len() {
+                        nh12[i13] = (-9.0e-1) * h9[i13]
+                            + (h9[(i13 + 1) % h9.len()] + (1.0 + u7.powi(2)).log10()).sin();
+                    }
+                    h9 = nh12;
+                    acc1 += x[i8] + h9[i8 % h9.len()];
+                    k10 += 1;
+                }
+                acc2 = acc2 * (-0.38_f64) + x[4];
+            }
+            acc1 = ((-1.53e0) + x[1]).tanh();
         }
-    } else if x[4] < acc1 {
-        let s9 = acc1.atan();
+        acc2 = acc2 * 0.5
+            + b00_f007_value(
+                tape,
+                x[2],
+                tape.constant((-1.69_f64)),
+                tape.constant(0.01),
+                2,
+            )
+            .cos()
+            .exp()
+            .ln_1p();
     } else {
-        for i10 in 0..x.len() {
-            for i11 in 1..3 {
-                let acc12 = tape.constant(f64::log2(1.0 + f64::powi(1.35, 2)));
-                acc2 = acc2 * (-0.35) + (x[(i11 + 1) % x.len()] - acc12 * acc12);
-            }
-        }
-        acc1 += (0.9 * acc1.sin()).asin();
+        let mut t14 = (x[2] * acc1).clamp((-1.0), 1.0);
+        acc2 = b00_f015_value(tape, 4, tape.constant(0.2), acc1);
     }
-    acc1 + acc2
+    acc1 - acc2
 }
 
 #[differentiate(wrt(b))]
 fn b00_f062(b: f64, y: &[f64], x: &[f64], c: f64, a: f64) -> Vec<f64> {
     let mut acc1: f64 = 0.9;
-    let mut t2 = b00_f028(
-        (b * b + 1.0).log(10.0),
-        b * 1.52,
-        b00_f025(y[3], (-1.35) + x[0]),
-    )
-    .cos();
-    t2 = t2 * (-0.371_f64) + ((0.5 * t2).round() + c) / 0.5;
-    let mut h3: Vec<f64> = vec![1.0; y.len()];
-    {
-        acc1 += h3[4].asinh() + h3[4].sin();
-        let acc4 =
-            1.7_f64 + acc1 + b00_f045((-0.391), (1.0 + h3[2] * h3[2] + 1.0).acosh(), x[0].tanh());
+    let mut t2 = b00_f025(y[1] / 2.0, if a.cos() > 0.75 { x[0] } else { acc1 }).cos();
+    for i3 in 0..x.len() {
+        let mut h4 = y.to_vec();
+        for i5 in 0..h4.len() {
+            for i6 in 0..h4.len() {
+                match i5 % 3 {
+                    0 => {
+                        let s7: f64 = 1.1;
+                        t2 = h4[i3 + 1];
+                    }
+                    1 => {
+                        let mut t8 = c;
+                    }
+                    _ => {
+                        let s9 = t2;
+                        acc1 = s9;
+                    }
+                }
+            }
+            acc1 = x[i3 % 1];
+        }
+        t2 += acc1.cos() * b;
     }
-    h3[3] *= 1.0
-        + 0.1
-            * (if if c > c.abs() { x[0] } else { c } <= (-0.05) {
-                b
-            } else {
-                t2
-            })
-            .sin();
-    let out5 = vec![
-        ((-0.7) / (1.5 + a.cos())).atan(),
-        (-1.76) * h3[1] * (1.8 / (x[0].abs() + 1.0)),
-        (a + h3[4]) * (h3[0] + a),
-        1.7 / t2.cos().tanh().exp(),
-    ];
-    out5
+    let mut out10 = vec![0.0; 2];
+    for i11 in 0..2 {
+        out10[i11] = b00_f013(1.313e0 * y[i11 + 1], 2);
+    }
+    out10
 }
 
 // `b00_f062` on the `Value` tape: its gradient must agree with `b00_f062_vjp`.
@@ -4160,42 +4363,34 @@ fn b00_f062_value<'t>(
     a: Value<'t, f64>,
 ) -> Vec<Value<'t, f64>> {
     let mut acc1 = tape.constant(0.9);
-    let mut t2 = b00_f028_value(
-        tape,
-        (b * b + 1.0).log(10.0),
-        b * 1.52,
-        b00_f025_value(tape, y[3], (-1.35) + x[0]),
-    )
-    .cos();
-    t2 = t2 * (-0.371_f64) + ((0.5 * t2).round() + c) / 0.5;
-    let mut h3 = vec![tape.constant(1.0); y.len()];
-    {
-        acc1 += h3[4].asinh() + h3[4].sin();
-        let acc4 = 1.7_f64
-            + acc1
-            + b00_f045_value(
-                tape,
-                tape.constant((-0.391)),
-                (1.0 + h3[2] * h3[2] + 1.0).acosh(),
-                x[0].tanh(),
-            );
+    let mut t2 = b00_f025_value(tape, y[1] / 2.0, if a.cos() > 0.75 { x[0] } else { acc1 }).cos();
+    for i3 in 0..x.len() {
+        let mut h4 = y.to_vec();
+        for i5 in 0..h4.len() {
+            for i6 in 0..h4.len() {
+                match i5 % 3 {
+                    0 => {
+                        let s7 = tape.constant(1.1);
+                        t2 = h4[i3 + 1];
+                    }
+                    1 => {
+                        let mut t8 = c;
+                    }
+                    _ => {
+                        let s9 = t2;
+                        acc1 = s9;
+                    }
+                }
+            }
+            acc1 = x[i3 % 1];
+        }
+        t2 += acc1.cos() * b;
     }
-    h3[3] = h3[3]
-        * (1.0
-            + 0.1
-                * (if if c > c.abs() { x[0] } else { c } <= (-0.05) {
-                    b
-                } else {
-                    t2
-                })
-                .sin());
-    let out5 = vec![
-        ((-0.7) / (1.5 + a.cos())).atan(),
-        (-1.76) * h3[1] * (1.8 / (x[0].abs() + 1.0)),
-        (a + h3[4]) * (h3[0] + a),
-        1.7 / t2.cos().tanh().exp(),
-    ];
-    out5
+    let mut out10 = vec![tape.constant(0.0); 2];
+    for i11 in 0..2 {
+        out10[i11] = b00_f013_value(tape, 1.313e0 * y[i11 + 1], 2);
+    }
+    out10
 }
 
 #[differentiate]
@@ -4260,7 +4455,7 @@ fn b00_f064(n: usize, b: f64, a: f64) -> Vec<f64> {
         let mut u6 = (i2 as f64) - (i2 as f64);
         acc1 -= u6;
     }
-    for i7 in 0..3 {
+    for i7 in (0..3).step_by(2) {
         if i7 % 2 == 0 {
             continue;
         }
@@ -4308,7 +4503,7 @@ fn b00_f064_value<'t>(
         let mut u6 = tape.constant((i2 as f64) - (i2 as f64));
         acc1 -= u6;
     }
-    for i7 in 0..3 {
+    for i7 in (0..3).step_by(2) {
         if i7 % 2 == 0 {
             continue;
         }
@@ -4590,32 +4785,6 @@ pub fn cases() -> Vec<Case> {
             gradcheck: Some(|p| b00_f010_gradcheck(4, 1, &p[0..2], &p[2..7])),
         },
         Case {
-            name: "b00_f010_plain",
-            seed_name: "b00_f010",
-            twin_of: Some("b00_f010"),
-            params: &[("x", 2, true), ("y", 5, true)],
-            value: None,
-            f: |p| vec![b00_f010_plain(4, 1, &p[0..2], &p[2..7])],
-            vjp: |p, s| {
-                let (y, g0, g1) = b00_f010_plain_vjp(4, 1, &p[0..2], &p[2..7], s[0]);
-                (vec![y], cat(&[&g0, &g1]))
-            },
-            jvp: |p, d| {
-                let (y, t) = b00_f010_plain_jvp(4, 1, &p[0..2], &p[2..7], &d[0..2], &d[2..7]);
-                (vec![y], vec![t])
-            },
-            grad: Some(|p| {
-                let (_, g0, g1) = b00_f010_plain_grad(4, 1, &p[0..2], &p[2..7]);
-                cat(&[&g0, &g1])
-            }),
-            hvp: Some(|p, d| {
-                let (_, g0, g1, h0, h1) =
-                    b00_f010_plain_hvp(4, 1, &p[0..2], &p[2..7], &d[0..2], &d[2..7]);
-                (cat(&[&g0, &g1]), cat(&[&h0, &h1]))
-            }),
-            gradcheck: Some(|p| b00_f010_plain_gradcheck(4, 1, &p[0..2], &p[2..7])),
-        },
-        Case {
             name: "b00_f011",
             seed_name: "b00_f011",
             twin_of: None,
@@ -4666,6 +4835,32 @@ pub fn cases() -> Vec<Case> {
                 (cat(&[&[g0], &[g1], &[g2]]), cat(&[&[h0], &[h1], &[h2]]))
             }),
             gradcheck: Some(|p| b00_f012_gradcheck(1, p[0], p[1], p[2])),
+        },
+        Case {
+            name: "b00_f012_plain",
+            seed_name: "b00_f012",
+            twin_of: Some("b00_f012"),
+            params: &[("b", 1, true), ("c", 1, true), ("a", 1, true)],
+            value: None,
+            f: |p| vec![b00_f012_plain(1, p[0], p[1], p[2])],
+            vjp: |p, s| {
+                let (y, g0, g1, g2) = b00_f012_plain_vjp(1, p[0], p[1], p[2], s[0]);
+                (vec![y], cat(&[&[g0], &[g1], &[g2]]))
+            },
+            jvp: |p, d| {
+                let (y, t) = b00_f012_plain_jvp(1, p[0], p[1], p[2], d[0], d[1], d[2]);
+                (vec![y], vec![t])
+            },
+            grad: Some(|p| {
+                let (_, g0, g1, g2) = b00_f012_plain_grad(1, p[0], p[1], p[2]);
+                cat(&[&[g0], &[g1], &[g2]])
+            }),
+            hvp: Some(|p, d| {
+                let (_, g0, g1, g2, h0, h1, h2) =
+                    b00_f012_plain_hvp(1, p[0], p[1], p[2], d[0], d[1], d[2]);
+                (cat(&[&[g0], &[g1], &[g2]]), cat(&[&[h0], &[h1], &[h2]]))
+            }),
+            gradcheck: Some(|p| b00_f012_plain_gradcheck(1, p[0], p[1], p[2])),
         },
         Case {
             name: "b00_f013",
@@ -5293,31 +5488,6 @@ pub fn cases() -> Vec<Case> {
             gradcheck: Some(|p| b00_f032_gradcheck(p[0])),
         },
         Case {
-            name: "b00_f032_plain",
-            seed_name: "b00_f032",
-            twin_of: Some("b00_f032"),
-            params: &[("a", 1, true)],
-            value: None,
-            f: |p| vec![b00_f032_plain(p[0])],
-            vjp: |p, s| {
-                let (y, g0) = b00_f032_plain_vjp(p[0], s[0]);
-                (vec![y], cat(&[&[g0]]))
-            },
-            jvp: |p, d| {
-                let (y, t) = b00_f032_plain_jvp(p[0], d[0]);
-                (vec![y], vec![t])
-            },
-            grad: Some(|p| {
-                let (_, g0) = b00_f032_plain_grad(p[0]);
-                cat(&[&[g0]])
-            }),
-            hvp: Some(|p, d| {
-                let (_, g0, h0) = b00_f032_plain_hvp(p[0], d[0]);
-                (cat(&[&[g0]]), cat(&[&[h0]]))
-            }),
-            gradcheck: Some(|p| b00_f032_plain_gradcheck(p[0])),
-        },
-        Case {
             name: "b00_f033",
             seed_name: "b00_f033",
             twin_of: None,
@@ -5619,6 +5789,31 @@ pub fn cases() -> Vec<Case> {
                 (cat(&[&[g0]]), cat(&[&[h0]]))
             }),
             gradcheck: Some(|p| b00_f042_gradcheck(p[0], 1, p[1], &p[2..7])),
+        },
+        Case {
+            name: "b00_f042_plain",
+            seed_name: "b00_f042",
+            twin_of: Some("b00_f042"),
+            params: &[("a", 1, true), ("b", 1, false), ("x", 5, false)],
+            value: None,
+            f: |p| vec![b00_f042_plain(p[0], 1, p[1], &p[2..7])],
+            vjp: |p, s| {
+                let (y, g0) = b00_f042_plain_vjp(p[0], 1, p[1], &p[2..7], s[0]);
+                (vec![y], cat(&[&[g0]]))
+            },
+            jvp: |p, d| {
+                let (y, t) = b00_f042_plain_jvp(p[0], 1, p[1], &p[2..7], d[0]);
+                (vec![y], vec![t])
+            },
+            grad: Some(|p| {
+                let (_, g0) = b00_f042_plain_grad(p[0], 1, p[1], &p[2..7]);
+                cat(&[&[g0]])
+            }),
+            hvp: Some(|p, d| {
+                let (_, g0, h0) = b00_f042_plain_hvp(p[0], 1, p[1], &p[2..7], d[0]);
+                (cat(&[&[g0]]), cat(&[&[h0]]))
+            }),
+            gradcheck: Some(|p| b00_f042_plain_gradcheck(p[0], 1, p[1], &p[2..7])),
         },
         Case {
             name: "b00_f043",
@@ -6231,31 +6426,27 @@ pub fn cases() -> Vec<Case> {
             name: "b00_f060",
             seed_name: "b00_f060",
             twin_of: None,
-            params: &[
-                ("a", 1, false),
-                ("b", 1, false),
-                ("y", 5, true),
-                ("x", 5, false),
-            ],
-            value: Some(|t, v| vec![b00_f060_value(t, v[0], v[1], 3, &v[2..7], &v[7..12], 2)]),
-            f: |p| vec![b00_f060(p[0], p[1], 3, &p[2..7], &p[7..12], 2)],
+            params: &[("c", 1, true), ("a", 1, true), ("b", 1, true)],
+            value: Some(|t, v| vec![b00_f060_value(t, 2, v[0], 2, v[1], v[2])]),
+            f: |p| vec![b00_f060(2, p[0], 2, p[1], p[2])],
             vjp: |p, s| {
-                let (y, g0) = b00_f060_vjp(p[0], p[1], 3, &p[2..7], &p[7..12], 2, s[0]);
-                (vec![y], cat(&[&g0]))
+                let (y, g0, g1, g2) = b00_f060_vjp(2, p[0], 2, p[1], p[2], s[0]);
+                (vec![y], cat(&[&[g0], &[g1], &[g2]]))
             },
             jvp: |p, d| {
-                let (y, t) = b00_f060_jvp(p[0], p[1], 3, &p[2..7], &p[7..12], 2, &d[0..5]);
+                let (y, t) = b00_f060_jvp(2, p[0], 2, p[1], p[2], d[0], d[1], d[2]);
                 (vec![y], vec![t])
             },
             grad: Some(|p| {
-                let (_, g0) = b00_f060_grad(p[0], p[1], 3, &p[2..7], &p[7..12], 2);
-                cat(&[&g0])
+                let (_, g0, g1, g2) = b00_f060_grad(2, p[0], 2, p[1], p[2]);
+                cat(&[&[g0], &[g1], &[g2]])
             }),
             hvp: Some(|p, d| {
-                let (_, g0, h0) = b00_f060_hvp(p[0], p[1], 3, &p[2..7], &p[7..12], 2, &d[0..5]);
-                (cat(&[&g0]), cat(&[&h0]))
+                let (_, g0, g1, g2, h0, h1, h2) =
+                    b00_f060_hvp(2, p[0], 2, p[1], p[2], d[0], d[1], d[2]);
+                (cat(&[&[g0], &[g1], &[g2]]), cat(&[&[h0], &[h1], &[h2]]))
             }),
-            gradcheck: Some(|p| b00_f060_gradcheck(p[0], p[1], 3, &p[2..7], &p[7..12], 2)),
+            gradcheck: Some(|p| b00_f060_gradcheck(2, p[0], 2, p[1], p[2])),
         },
         Case {
             name: "b00_f061",

@@ -91,19 +91,22 @@ fn b01_f001(n: usize, x: &[f64]) -> f64 {
             v4.push(acc2.cos());
         }
     } else {
-        for i6 in 1..3 {
-            for i7 in (0..n).rev() {
-                if acc1.atan2(x[i7 / 2].abs() + 1.0) >= (-0.02) {
-                    let acc1 = acc1 + x[i6 / 2];
-                    let s8 = acc1 - acc1 - x[0].tanh().exp().ln();
-                } else {
-                    let acc1 = acc1 + (2.0 + (i6 as f64).cos() + 1.0).acosh();
+        for i6 in (1..3).rev() {
+            let mut k7 = 0;
+            while k7 < 3 {
+                let j8 = k7;
+                acc1 /= (acc1 + x[0]).abs() + 1.0;
+                for i9 in (1..x.len()).step_by(2) {
+                    let acc1 = acc1 + (acc1 - acc1);
+                    let mut w10 = vec![x[0].tanh().exp().log2(), (j8 as f64) + acc1];
                 }
+                acc1 = acc1 * (-0.18_f64) + acc1;
+                k7 += 1;
             }
-            acc1 = acc1 + x[(i6 + 1) % 3].asinh();
+            acc1 = acc1 * 4.72e-1 + x[i6 / 2] / (1.5 + acc1.tanh()) * (x[1] + acc1);
         }
     }
-    (acc1 + x[0]).tanh()
+    acc1
 }
 
 // `b01_f001` on the `Value` tape: its gradient must agree with `b01_f001_vjp`.
@@ -121,19 +124,22 @@ fn b01_f001_value<'t>(tape: &'t Tape<f64>, n: usize, x: &[Value<'t, f64>]) -> Va
             v4.push(acc2.cos());
         }
     } else {
-        for i6 in 1..3 {
-            for i7 in (0..n).rev() {
-                if acc1.atan2(x[i7 / 2].abs() + 1.0) >= (-0.02) {
-                    let acc1 = acc1 + x[i6 / 2];
-                    let s8 = acc1 - acc1 - x[0].tanh().exp().ln();
-                } else {
-                    let acc1 = acc1 + f64::acosh(2.0 + f64::cos((i6 as f64)) + 1.0);
+        for i6 in (1..3).rev() {
+            let mut k7 = 0;
+            while k7 < 3 {
+                let j8 = k7;
+                acc1 /= (acc1 + x[0]).abs() + 1.0;
+                for i9 in (1..x.len()).step_by(2) {
+                    let acc1 = acc1 + (acc1 - acc1);
+                    let mut w10 = vec![x[0].tanh().exp().log2(), (j8 as f64) + acc1];
                 }
+                acc1 = acc1 * (-0.18_f64) + acc1;
+                k7 += 1;
             }
-            acc1 = acc1 + x[(i6 + 1) % 3].asinh();
+            acc1 = acc1 * 4.72e-1 + x[i6 / 2] / (1.5 + acc1.tanh()) * (x[1] + acc1);
         }
     }
-    (acc1 + x[0]).tanh()
+    acc1
 }
 
 #[differentiate]
@@ -208,59 +214,29 @@ fn b01_f002_value<'t>(tape: &'t Tape<f64>, n: usize, a: Value<'t, f64>) -> Value
 #[differentiate]
 fn b01_f003(a: f64, n: usize, m: usize) -> f64 {
     let mut acc1 = f64::sqrt(a * a + 1.0);
-    for i2 in (0..3).rev() {
-        if (0.9 * acc1.cos()).asin() > a {
-            continue;
-        }
-        let mut k3 = 0;
-        #[checkpoint(snapshots = 2)]
-        while k3 < 1 {
-            let j4 = k3;
-            let mut u5 = (b01_f002(2, acc1 + 0.68)
-                * (acc1 / (a * a + 1.0))
-                * (b01_f002(2, acc1 + 0.68) * (acc1 / (a * a + 1.0)))
-                + 0.5)
-                .sqrt();
-            let mut v6: Vec<f64> = vec![0.0; 5];
-            for i7 in 0..v6.len() {
-                v6[i7] += (0.4 / (i2 as f64).tanh().exp()).sin();
+    for i2 in (0..3).step_by(3) {
+        let s3 = a;
+        if a >= 0.44 {
+            let mut h4 = vec![1.0; 4];
+            for i5 in 0..h4.len() {
+                h4[i5] += (1.0 + f64::abs(h4[i5 % h4.len()]) * f64::abs(h4[i5 % h4.len()])).sqrt();
             }
-            u5 += (acc1.abs() + 1.0).powf((-0.5)) * (0.5 * v6[v6.len() - 1 - i2].sin()).atanh();
-            acc1 += ((-0.98) * (j4 as f64)).atan();
-            k3 += 1;
+            acc1 = acc1 * 0.056 + (f64::tanh(h4[h4.len() - 1 - i2]) + (acc1 - s3));
+        } else {
+            let a = a * s3.abs();
         }
-        acc1 += acc1;
+        acc1 = acc1 * (-0.64)
+            + (if s3 >= 0.44 {
+                0.4 / (f64::abs(0.85) + 1.0)
+            } else {
+                if s3 <= if i2 >= 2 { 1.35 } else { s3 } {
+                    a
+                } else {
+                    (i2 as f64)
+                }
+            });
     }
-    (acc1 - a).atan()
-}
-
-// `b01_f003` without its `#[checkpoint]`s: the gradients must agree bitwise.
-#[differentiate]
-fn b01_f003_plain(a: f64, n: usize, m: usize) -> f64 {
-    let mut acc1 = f64::sqrt(a * a + 1.0);
-    for i2 in (0..3).rev() {
-        if (0.9 * acc1.cos()).asin() > a {
-            continue;
-        }
-        let mut k3 = 0;
-        while k3 < 1 {
-            let j4 = k3;
-            let mut u5 = (b01_f002(2, acc1 + 0.68)
-                * (acc1 / (a * a + 1.0))
-                * (b01_f002(2, acc1 + 0.68) * (acc1 / (a * a + 1.0)))
-                + 0.5)
-                .sqrt();
-            let mut v6: Vec<f64> = vec![0.0; 5];
-            for i7 in 0..v6.len() {
-                v6[i7] += (0.4 / (i2 as f64).tanh().exp()).sin();
-            }
-            u5 += (acc1.abs() + 1.0).powf((-0.5)) * (0.5 * v6[v6.len() - 1 - i2].sin()).atanh();
-            acc1 += ((-0.98) * (j4 as f64)).atan();
-            k3 += 1;
-        }
-        acc1 += acc1;
-    }
-    (acc1 - a).atan()
+    acc1 * a
 }
 
 // `b01_f003` on the `Value` tape: its gradient must agree with `b01_f003_vjp`.
@@ -271,29 +247,29 @@ fn b01_f003_value<'t>(
     m: usize,
 ) -> Value<'t, f64> {
     let mut acc1 = (a * a + 1.0).sqrt();
-    for i2 in (0..3).rev() {
-        if (0.9 * acc1.cos()).asin() > a {
-            continue;
-        }
-        let mut k3 = 0;
-        while k3 < 1 {
-            let j4 = k3;
-            let mut u5 = (b01_f002_value(tape, 2, acc1 + 0.68)
-                * (acc1 / (a * a + 1.0))
-                * (b01_f002_value(tape, 2, acc1 + 0.68) * (acc1 / (a * a + 1.0)))
-                + 0.5)
-                .sqrt();
-            let mut v6 = vec![tape.constant(0.0); 5];
-            for i7 in 0..v6.len() {
-                v6[i7] = v6[i7] + f64::sin(0.4 / f64::exp(f64::tanh((i2 as f64))));
+    for i2 in (0..3).step_by(3) {
+        let s3 = a;
+        if a >= 0.44 {
+            let mut h4 = vec![tape.constant(1.0); 4];
+            for i5 in 0..h4.len() {
+                h4[i5] = h4[i5] + (1.0 + h4[i5 % h4.len()].abs() * h4[i5 % h4.len()].abs()).sqrt();
             }
-            u5 += (acc1.abs() + 1.0).powf((-0.5)) * (0.5 * v6[v6.len() - 1 - i2].sin()).atanh();
-            acc1 += f64::atan((-0.98) * (j4 as f64));
-            k3 += 1;
+            acc1 = acc1 * 0.056 + (h4[h4.len() - 1 - i2].tanh() + (acc1 - s3));
+        } else {
+            let a = a * s3.abs();
         }
-        acc1 += acc1;
+        acc1 = acc1 * (-0.64)
+            + (if s3 >= 0.44 {
+                tape.constant(0.4 / (f64::abs(0.85) + 1.0))
+            } else {
+                if s3 <= if i2 >= 2 { tape.constant(1.35) } else { s3 } {
+                    a
+                } else {
+                    tape.constant((i2 as f64))
+                }
+            });
     }
-    (acc1 - a).atan()
+    acc1 * a
 }
 
 #[differentiate]
@@ -352,21 +328,30 @@ fn b01_f005(c: f64, b: f64, a: f64) -> f64 {
             for i4 in 0..4 {
                 w3.push(f64::sin(1.456).exp().ln() + a);
             }
-            acc1 -= -b + w3[i2] * c;
-            w3[i2] *= 1.0 + 0.5 * (w3[w3.len() - 1 - i2] - w3[i2]).cos();
+            acc1 -= -b + w3[w3.len() - 1 - i2] * w3[(i2 + 1) % w3.len()];
+            w3[i2] += (0.488 + acc1).powi(2);
         }
-        if (1.0 + c.powi(2)).log(10.0) >= 0.09 {
-            let mut u5 = f64::cos(0.5_f64) + acc1.abs();
-            acc1 -= (u5 * u5 + 0.5 + 1.0).acosh() / 4.0;
+        if b.asinh() < (-0.86) {
+            let mut u5 = acc1 - c;
+            acc1 = acc1 * 0.5 + (c + u5 + (-0.47));
         } else {
-            let t6: f64 = (f64::sin((-1.42)) + acc1.powi(3)) * (acc1 - acc1);
-            acc1 = a / 4.0;
+            let t6 = (b - (-1.44))
+                .powi(3)
+                .hypot(b / (b.atan().abs() + 1.0) * (b / (b.atan().abs() + 1.0)) + 0.5);
+            acc1 += t6 * c * c.mul_add(b, (-1.025));
         }
-        acc1 -= f64::abs(0.313);
+    } else if a > c {
+        let mut acc7 = b;
+        acc1 = if f64::atan(acc7) < (acc1.abs() + 1.0).log(2.0) {
+            (-0.4) / (1.0 + acc1.powi(2))
+        } else {
+            a / 2.0
+        };
     } else {
-        let mut t7 = acc1;
+        let mut s8 = f64::asinh((-2.4e-1));
+        acc1 += (acc1 + s8) * (1.32e0 + acc1);
     }
-    ((acc1 + b) * a).sin()
+    acc1.tanh()
 }
 
 // `b01_f005` on the `Value` tape: its gradient must agree with `b01_f005_vjp`.
@@ -384,21 +369,30 @@ fn b01_f005_value<'t>(
             for i4 in 0..4 {
                 w3.push(f64::ln(f64::exp(f64::sin(1.456))) + a);
             }
-            acc1 -= -b + w3[i2] * c;
-            w3[i2] = w3[i2] * (1.0 + 0.5 * (w3[w3.len() - 1 - i2] - w3[i2]).cos());
+            acc1 -= -b + w3[w3.len() - 1 - i2] * w3[(i2 + 1) % w3.len()];
+            w3[i2] = w3[i2] + (0.488 + acc1).powi(2);
         }
-        if (1.0 + c.powi(2)).log(10.0) >= 0.09 {
-            let mut u5 = f64::cos(0.5_f64) + acc1.abs();
-            acc1 -= (u5 * u5 + 0.5 + 1.0).acosh() / 4.0;
+        if b.asinh() < (-0.86) {
+            let mut u5 = acc1 - c;
+            acc1 = acc1 * 0.5 + (c + u5 + (-0.47));
         } else {
-            let t6 = (f64::sin((-1.42)) + acc1.powi(3)) * (acc1 - acc1);
-            acc1 = a / 4.0;
+            let t6 = (b - (-1.44))
+                .powi(3)
+                .hypot(b / (b.atan().abs() + 1.0) * (b / (b.atan().abs() + 1.0)) + 0.5);
+            acc1 += t6 * c * c.mul_add(b, (-1.025));
         }
-        acc1 -= f64::abs(0.313);
+    } else if a > c {
+        let mut acc7 = b;
+        acc1 = if acc7.atan() < (acc1.abs() + 1.0).log(2.0) {
+            (-0.4) / (1.0 + acc1.powi(2))
+        } else {
+            a / 2.0
+        };
     } else {
-        let mut t7 = acc1;
+        let mut s8 = tape.constant(f64::asinh((-2.4e-1)));
+        acc1 += (acc1 + s8) * (1.32e0 + acc1);
     }
-    ((acc1 + b) * a).sin()
+    acc1.tanh()
 }
 
 #[differentiate]
@@ -523,13 +517,13 @@ fn b01_f007(a: f64, c: f64, m: usize, n: usize, x: &[f64], b: f64, y: &[f64]) ->
             h4.push(y[(i3 + 1) % y.len()]);
         }
         let acc6 = acc2;
-        h4[i3] = (-0.4) / (acc6 * acc6 + 1.0) - a;
+        h4[4 - 1 - i3] = (-0.4) / (acc6 * acc6 + 1.0) - a;
         acc2 = acc2 * (-0.6) + y[0];
     }
     if c < (-0.52) {
         for i7 in (0..m).rev() {
             acc2 /= (0.9 * a.sin()).asin() * (0.9 * a.sin()).asin() + 0.25;
-            acc1 = x[x.len() - 1 - i7] + f64::hypot(acc1, acc1.abs() + 1.0);
+            acc1 = x[i7 % x.len()] + f64::hypot(acc1, acc1.abs() + 1.0);
         }
     }
     (acc1 + acc2) * c * y[0]
@@ -555,13 +549,13 @@ fn b01_f007_value<'t>(
             h4.push(y[(i3 + 1) % y.len()]);
         }
         let acc6 = acc2;
-        h4[i3] = (-0.4) / (acc6 * acc6 + 1.0) - a;
+        h4[4 - 1 - i3] = (-0.4) / (acc6 * acc6 + 1.0) - a;
         acc2 = acc2 * (-0.6) + y[0];
     }
     if c < (-0.52) {
         for i7 in (0..m).rev() {
             acc2 /= (0.9 * a.sin()).asin() * (0.9 * a.sin()).asin() + 0.25;
-            acc1 = x[x.len() - 1 - i7] + acc1.hypot(acc1.abs() + 1.0);
+            acc1 = x[i7 % x.len()] + acc1.hypot(acc1.abs() + 1.0);
         }
     }
     (acc1 + acc2) * c * y[0]
@@ -577,7 +571,7 @@ fn b01_f008(x: &[f64], y: &[f64], a: f64) -> f64 {
         while k3 < 4 {
             let j4 = k3;
             for i5 in 0..x.len() {
-                if acc1 > (i5 as f64) || !(x[x.len() - 1 - i5] >= x[j4 % 1]) || acc1 > acc2 {
+                if (i5 as f64) < acc1 || !(x[x.len() - 1 - i5] >= x[j4 % 1]) || acc1 > acc2 {
                     break;
                 }
                 acc2 /= acc2.asinh().cos().exp();
@@ -636,29 +630,22 @@ fn b01_f008_value<'t>(
 #[differentiate]
 fn b01_f009(n: usize, a: f64, b: f64, x: &[f64], c: f64) -> f64 {
     let mut acc1 = a;
-    let mut acc2 = b01_f001(1, x);
-    #[checkpoint(snapshots = 2)]
+    let mut acc2 = b01_f003(a.atan2(x[0].abs() + 1.0), 3, 3);
     for i3 in 0..n {
-        acc2 += (acc2 * c).cos();
-        let mut u4: f64 = 0.5;
-        u4 = u4 * 0.5;
-        acc1 -= u4 * (1.0 + x[i3 % x.len()].powi(2)).ln();
+        if !(f64::sin(x[1]) >= 0.29_f64) {
+            break;
+        }
+        let s4 = (i3 as f64);
+        if !(i3 % 2 == 1) {
+            acc1 += x[x.len() - 1 - i3] / 3.0 * (0.9 * x[3 - 1 - i3].sin()).asin();
+            acc1 -= x[0];
+        } else {
+            let mut t5 = b01_f003(s4 * acc1, 3, 3);
+            acc1 = acc1 * (-0.56) + x[0];
+        }
+        acc2 = acc1;
     }
-    ((acc1 + acc2) * c).sin()
-}
-
-// `b01_f009` without its `#[checkpoint]`s: the gradients must agree bitwise.
-#[differentiate]
-fn b01_f009_plain(n: usize, a: f64, b: f64, x: &[f64], c: f64) -> f64 {
-    let mut acc1 = a;
-    let mut acc2 = b01_f001(1, x);
-    for i3 in 0..n {
-        acc2 += (acc2 * c).cos();
-        let mut u4: f64 = 0.5;
-        u4 = u4 * 0.5;
-        acc1 -= u4 * (1.0 + x[i3 % x.len()].powi(2)).ln();
-    }
-    ((acc1 + acc2) * c).sin()
+    acc1 + acc2 + a - b + x[0]
 }
 
 // `b01_f009` on the `Value` tape: its gradient must agree with `b01_f009_vjp`.
@@ -671,14 +658,22 @@ fn b01_f009_value<'t>(
     c: Value<'t, f64>,
 ) -> Value<'t, f64> {
     let mut acc1 = a;
-    let mut acc2 = b01_f001_value(tape, 1, x);
+    let mut acc2 = b01_f003_value(tape, a.atan2(x[0].abs() + 1.0), 3, 3);
     for i3 in 0..n {
-        acc2 += (acc2 * c).cos();
-        let mut u4 = tape.constant(0.5);
-        u4 = u4 * 0.5;
-        acc1 -= u4 * (1.0 + x[i3 % x.len()].powi(2)).ln();
+        if !(x[1].sin() >= 0.29_f64) {
+            break;
+        }
+        let s4 = tape.constant((i3 as f64));
+        if !(i3 % 2 == 1) {
+            acc1 += x[x.len() - 1 - i3] / 3.0 * (0.9 * x[3 - 1 - i3].sin()).asin();
+            acc1 -= x[0];
+        } else {
+            let mut t5 = b01_f003_value(tape, s4 * acc1, 3, 3);
+            acc1 = acc1 * (-0.56) + x[0];
+        }
+        acc2 = acc1;
     }
-    ((acc1 + acc2) * c).sin()
+    acc1 + acc2 + a - b + x[0]
 }
 
 #[differentiate]
@@ -698,30 +693,23 @@ fn b01_f010(x: &[f64]) -> f64 {
             0 => {
                 if j5 % 2 == 1 {
                     let mut s6 = acc2 + (x[j5] + s3);
-                    acc1 = s6.atan2(b01_f001(1, x) * b01_f001(1, x) + 0.5);
-                } else if (-1.5_f64)
-                    <= if (j5 as f64).powi(2) >= -(5.23e-1) {
-                        (-0.905)
-                    } else {
-                        acc1
-                    }
-                {
-                    let mut t7 = x[x.len() - 1 - j5].abs();
-                    acc1 += f64::trunc(0.5 * (-1.04)) + x[j5];
-                } else if !(j5 % 2 == 0) {
-                    let s8 = x[j5] + x[x.len() - 1 - j5] + acc1.atan2(acc1.cos().exp());
-                    acc1 -= s8 * s8 + -s8;
+                    acc1 = s6.atan2(1.0 + b01_f001(1, x).powi(2));
+                } else if 1.55 < x[0] {
+                    let u7 = b01_f001(1, x);
+                    acc1 = acc1 * 0.88 + (0.5 * f64::cos((-1.27))).atanh();
                 }
-                acc1 -= (1.0 + x[(j5 + 1) % 3].sin().exp().log10().powi(2)).log(3.0);
             }
             _ => {
-                let mut u9: f64 = (x[x.len() - 1 - j5].abs() + 1.0).sqrt().sin();
-                acc1 += x[2];
+                let mut t8 = b01_f001(1, x);
+                acc1 += if j5 > 1 {
+                    (-0.168) - acc2
+                } else {
+                    (1.0 + x[j5 % 3] * x[j5 % 3]).log(10.0)
+                };
             }
         }
-        acc1 -= (0.5 * x[j5].sin().sin()).atanh();
     }
-    acc1.atan()
+    (acc1 + acc2) * s3
 }
 
 // `b01_f010` on the `Value` tape: its gradient must agree with `b01_f010_vjp`.
@@ -741,30 +729,23 @@ fn b01_f010_value<'t>(tape: &'t Tape<f64>, x: &[Value<'t, f64>]) -> Value<'t, f6
             0 => {
                 if j5 % 2 == 1 {
                     let mut s6 = acc2 + (x[j5] + s3);
-                    acc1 = s6.atan2(b01_f001_value(tape, 1, x) * b01_f001_value(tape, 1, x) + 0.5);
-                } else if tape.constant((-1.5_f64))
-                    <= if f64::powi((j5 as f64), 2) >= -(5.23e-1) {
-                        tape.constant((-0.905))
-                    } else {
-                        acc1
-                    }
-                {
-                    let mut t7 = x[x.len() - 1 - j5].abs();
-                    acc1 += f64::trunc(0.5 * (-1.04)) + x[j5];
-                } else if !(j5 % 2 == 0) {
-                    let s8 = x[j5] + x[x.len() - 1 - j5] + acc1.atan2(acc1.cos().exp());
-                    acc1 -= s8 * s8 + -s8;
+                    acc1 = s6.atan2(1.0 + b01_f001_value(tape, 1, x).powi(2));
+                } else if tape.constant(1.55) < x[0] {
+                    let u7 = b01_f001_value(tape, 1, x);
+                    acc1 = acc1 * 0.88 + f64::atanh(0.5 * f64::cos((-1.27)));
                 }
-                acc1 -= (1.0 + x[(j5 + 1) % 3].sin().exp().log10().powi(2)).log(3.0);
             }
             _ => {
-                let mut u9 = (x[x.len() - 1 - j5].abs() + 1.0).sqrt().sin();
-                acc1 += x[2];
+                let mut t8 = b01_f001_value(tape, 1, x);
+                acc1 += if j5 > 1 {
+                    (-0.168) - acc2
+                } else {
+                    (1.0 + x[j5 % 3] * x[j5 % 3]).log(10.0)
+                };
             }
         }
-        acc1 -= (0.5 * x[j5].sin().sin()).atanh();
     }
-    acc1.atan()
+    (acc1 + acc2) * s3
 }
 
 #[differentiate(wrt(y))]
@@ -774,24 +755,55 @@ fn b01_f011(x: &[f64], n: usize, y: &[f64], m: usize) -> f64 {
     for i3 in 0..x.len() {
         h2[i3] += x[i3];
     }
-    let s4 = b01_f002(2, acc1 / x[2].cos().exp());
-    acc1 /= s4.atan() * s4.atan() + 1.0;
-    if x[1] < x[1] * x[0] {
-        return s4;
+    let mut s4: f64 = b01_f003(x[0], 3, 3);
+    s4 = s4 * 0.61
+        + s4.asinh()
+            * (if (1.0 + s4 * s4).powf(1.5) >= x[0] + s4 {
+                h2[2]
+            } else {
+                acc1
+            });
+    {
+        let mut h5 = vec![
+            (0.6 * h2[2].tanh()).tan(),
+            if s4 >= 0.76 { s4 } else { x[2] },
+        ];
+        h5[1] -= s4 / 0.5;
+        acc1 += (std::f64::consts::LN_2 + y[4]) / (1.0 + acc1 * acc1);
     }
-    h2[3] = (1.0 + h2[1].powi(2)).ln().cos();
-    for i5 in 0..h2.len() {
-        if i5 >= 1 || s4 > s4 {
-            break;
+    acc1 = if if s4 + y[1] <= (0.5 * h2[1]).trunc() + x[0] {
+        s4
+    } else {
+        s4
+    } > 0.76
+    {
+        h2[1]
+    } else {
+        x[2] * s4
+    };
+    let mut k6 = 0;
+    while k6 < x.len() {
+        k6 += 1;
+        let j7 = k6 - 1;
+        let mut s8 = if j7 >= 1 {
+            (0.6 * ((j7 as f64) * x[(j7 + 3) % h2.len()]).cos()).tan()
+        } else {
+            if (acc1 * acc1 + 0.5).sqrt() < 0.76 {
+                ((j7 as f64).abs() + 1.0 + 1.0).acosh()
+            } else {
+                x[j7]
+            }
+        };
+        let mut k9 = 0;
+        while k9 < 4 {
+            k9 += 1;
+            let j10 = k9 - 1;
+            let u11 = (-1.071) * s4;
+            acc1 += (y[j10] - y[y.len() - 1 - j10]).sin();
         }
-        acc1 = y[y.len() - 1 - i5];
+        acc1 = (x[1].abs() + 1.0).ln() - s8;
     }
-    for i6 in (0..n).rev() {
-        let mut u7: f64 = (n as f64).tanh();
-        let s8 = y[(i6 + 3) % 5].asinh();
-        acc1 = s8;
-    }
-    ((acc1 + s4 - h2[2]) * h2[0]).sin()
+    acc1 + s4 + h2[2]
 }
 
 // `b01_f011` on the `Value` tape: its gradient must agree with `b01_f011_vjp`.
@@ -807,24 +819,55 @@ fn b01_f011_value<'t>(
     for i3 in 0..x.len() {
         h2[i3] = h2[i3] + x[i3];
     }
-    let s4 = b01_f002_value(tape, 2, acc1 / x[2].cos().exp());
-    acc1 /= s4.atan() * s4.atan() + 1.0;
-    if x[1] < x[1] * x[0] {
-        return s4;
+    let mut s4 = b01_f003_value(tape, x[0], 3, 3);
+    s4 = s4 * 0.61
+        + s4.asinh()
+            * (if (1.0 + s4 * s4).powf(1.5) >= x[0] + s4 {
+                h2[2]
+            } else {
+                acc1
+            });
+    {
+        let mut h5 = vec![
+            (0.6 * h2[2].tanh()).tan(),
+            if s4 >= 0.76 { s4 } else { x[2] },
+        ];
+        h5[1] = h5[1] - s4 / 0.5;
+        acc1 += (std::f64::consts::LN_2 + y[4]) / (1.0 + acc1 * acc1);
     }
-    h2[3] = (1.0 + h2[1].powi(2)).ln().cos();
-    for i5 in 0..h2.len() {
-        if i5 >= 1 || s4 > s4 {
-            break;
+    acc1 = if if s4 + y[1] <= (0.5 * h2[1]).trunc() + x[0] {
+        s4
+    } else {
+        s4
+    } > 0.76
+    {
+        h2[1]
+    } else {
+        x[2] * s4
+    };
+    let mut k6 = 0;
+    while k6 < x.len() {
+        k6 += 1;
+        let j7 = k6 - 1;
+        let mut s8 = if j7 >= 1 {
+            (0.6 * ((j7 as f64) * x[(j7 + 3) % h2.len()]).cos()).tan()
+        } else {
+            if (acc1 * acc1 + 0.5).sqrt() < 0.76 {
+                tape.constant(f64::acosh(f64::abs((j7 as f64)) + 1.0 + 1.0))
+            } else {
+                x[j7]
+            }
+        };
+        let mut k9 = 0;
+        while k9 < 4 {
+            k9 += 1;
+            let j10 = k9 - 1;
+            let u11 = (-1.071) * s4;
+            acc1 += (y[j10] - y[y.len() - 1 - j10]).sin();
         }
-        acc1 = y[y.len() - 1 - i5];
+        acc1 = (x[1].abs() + 1.0).ln() - s8;
     }
-    for i6 in (0..n).rev() {
-        let mut u7 = tape.constant(f64::tanh((n as f64)));
-        let s8 = y[(i6 + 3) % 5].asinh();
-        acc1 = s8;
-    }
-    ((acc1 + s4 - h2[2]) * h2[0]).sin()
+    acc1 + s4 + h2[2]
 }
 
 #[differentiate]
@@ -878,100 +921,55 @@ fn b01_f012_value<'t>(
 #[differentiate]
 fn b01_f013(b: f64, x: &[f64], a: f64) -> f64 {
     let mut acc1 = x[1] * (-1.49);
-    for i2 in (0..3).rev() {
-        let mut t3 = b.cos() + ((if i2 != 1 { x[i2] } else { acc1 }) + (i2 as f64).atan().exp_m1());
-    }
-    let mut w4 = vec![0.0; x.len()];
-    for i5 in 0..4 {
-        w4[i5] = b + w4[i5] + acc1;
-    }
     #[checkpoint]
-    for i6 in 0..x.len() {
-        #[checkpoint(snapshots = 3)]
-        for i7 in 0..=w4.len() - 1 {
-            if a > (-0.22) || w4[i7 % w4.len()] >= 0.095 {
-                match i7 % 3 {
-                    0 => {
-                        let acc1 = acc1 * b;
-                        w4[x.len() - 1 - i6] = acc1.atan() + (acc1 + x[3]);
-                    }
-                    1 => {
-                        let acc8 = f64::asinh((i6 as f64));
-                        acc1 += f64::atan2(
-                            x[i6 % w4.len()] * acc8,
-                            1.0 + acc1 / (2.5 + acc8.sin()) * (acc1 / (2.5 + acc8.sin())),
-                        );
-                    }
-                    _ => {
-                        let mut u9 = 1.03 / (1.0 + b * b);
-                        acc1 -= (0.5 * f64::tanh((-1.3))).exp();
-                    }
+    for i2 in 0..3 {
+        if b > (-0.19) {
+            let mut v3: Vec<f64> = vec![0.0; 2];
+            acc1 -= (-3.0e-1) * v3[i2 % v3.len()] * ((i2 as f64) % 3.0);
+        } else {
+            if b >= (-0.7) {
+                if i2 % 2 == 1 && (i2 as f64) <= (-0.83) {
+                    let acc1 = acc1 * b.tanh();
+                } else {
+                    let b = b * b01_f003(x[1].min(5.0e-1), 3, 3);
+                    acc1 -= f64::asin(0.9 * (x[i2 % 4] / 0.5).cos());
                 }
-                acc1 += (x[i6 % x.len()] * x[i6 % x.len()] + 1.0).ln() / 0.5;
-            } else if i6 % 2 == 0 {
-                let u10: f64 = x[i7] - x[i7 % 4];
-                acc1 = acc1 * 0.7_f64 + (u10.asinh() + (-3.8e-1));
-            } else if (acc1 + w4[(i6 + 1) % x.len()]) / ((acc1 + a) * (acc1 + a) + 1.0) >= (-0.22) {
-                let acc11 = w4[i7] * a / 0.5;
-                acc1 = acc1 * 0.09 + f64::sin(w4[w4.len() - 1 - i7]) % 2.0;
+                let mut h4 = x.to_vec();
+                h4[0] += b - x[i2];
+                acc1 -= b.sin() + 1.807_f64;
             }
-            acc1 = acc1 * (-0.5) + w4[i6];
+            acc1 -= (1.0 + x[1].cos() * x[1].cos()).powf(0.5);
         }
-        acc1 -= b * b01_f003((0.8 * a.sin()).acos(), 3, 3);
-        if (2.0 + f64::cos(w4[i6])).log2() < 1.4 {
-            continue;
-        }
+        acc1 -= ((i2 as f64) - (i2 as f64)) * b;
     }
-    acc1 * a + b + w4[3] + x[0]
+    (acc1 - a).tanh()
 }
 
 // `b01_f013` without its `#[checkpoint]`s: the gradients must agree bitwise.
 #[differentiate]
 fn b01_f013_plain(b: f64, x: &[f64], a: f64) -> f64 {
     let mut acc1 = x[1] * (-1.49);
-    for i2 in (0..3).rev() {
-        let mut t3 = b.cos() + ((if i2 != 1 { x[i2] } else { acc1 }) + (i2 as f64).atan().exp_m1());
-    }
-    let mut w4 = vec![0.0; x.len()];
-    for i5 in 0..4 {
-        w4[i5] = b + w4[i5] + acc1;
-    }
-    for i6 in 0..x.len() {
-        for i7 in 0..=w4.len() - 1 {
-            if a > (-0.22) || w4[i7 % w4.len()] >= 0.095 {
-                match i7 % 3 {
-                    0 => {
-                        let acc1 = acc1 * b;
-                        w4[x.len() - 1 - i6] = acc1.atan() + (acc1 + x[3]);
-                    }
-                    1 => {
-                        let acc8 = f64::asinh((i6 as f64));
-                        acc1 += f64::atan2(
-                            x[i6 % w4.len()] * acc8,
-                            1.0 + acc1 / (2.5 + acc8.sin()) * (acc1 / (2.5 + acc8.sin())),
-                        );
-                    }
-                    _ => {
-                        let mut u9 = 1.03 / (1.0 + b * b);
-                        acc1 -= (0.5 * f64::tanh((-1.3))).exp();
-                    }
+    for i2 in 0..3 {
+        if b > (-0.19) {
+            let mut v3: Vec<f64> = vec![0.0; 2];
+            acc1 -= (-3.0e-1) * v3[i2 % v3.len()] * ((i2 as f64) % 3.0);
+        } else {
+            if b >= (-0.7) {
+                if i2 % 2 == 1 && (i2 as f64) <= (-0.83) {
+                    let acc1 = acc1 * b.tanh();
+                } else {
+                    let b = b * b01_f003(x[1].min(5.0e-1), 3, 3);
+                    acc1 -= f64::asin(0.9 * (x[i2 % 4] / 0.5).cos());
                 }
-                acc1 += (x[i6 % x.len()] * x[i6 % x.len()] + 1.0).ln() / 0.5;
-            } else if i6 % 2 == 0 {
-                let u10: f64 = x[i7] - x[i7 % 4];
-                acc1 = acc1 * 0.7_f64 + (u10.asinh() + (-3.8e-1));
-            } else if (acc1 + w4[(i6 + 1) % x.len()]) / ((acc1 + a) * (acc1 + a) + 1.0) >= (-0.22) {
-                let acc11 = w4[i7] * a / 0.5;
-                acc1 = acc1 * 0.09 + f64::sin(w4[w4.len() - 1 - i7]) % 2.0;
+                let mut h4 = x.to_vec();
+                h4[0] += b - x[i2];
+                acc1 -= b.sin() + 1.807_f64;
             }
-            acc1 = acc1 * (-0.5) + w4[i6];
+            acc1 -= (1.0 + x[1].cos() * x[1].cos()).powf(0.5);
         }
-        acc1 -= b * b01_f003((0.8 * a.sin()).acos(), 3, 3);
-        if (2.0 + f64::cos(w4[i6])).log2() < 1.4 {
-            continue;
-        }
+        acc1 -= ((i2 as f64) - (i2 as f64)) * b;
     }
-    acc1 * a + b + w4[3] + x[0]
+    (acc1 - a).tanh()
 }
 
 // `b01_f013` on the `Value` tape: its gradient must agree with `b01_f013_vjp`.
@@ -982,48 +980,27 @@ fn b01_f013_value<'t>(
     a: Value<'t, f64>,
 ) -> Value<'t, f64> {
     let mut acc1 = x[1] * (-1.49);
-    for i2 in (0..3).rev() {
-        let mut t3 =
-            b.cos() + ((if i2 != 1 { x[i2] } else { acc1 }) + f64::exp_m1(f64::atan((i2 as f64))));
-    }
-    let mut w4 = vec![tape.constant(0.0); x.len()];
-    for i5 in 0..4 {
-        w4[i5] = b + w4[i5] + acc1;
-    }
-    for i6 in 0..x.len() {
-        for i7 in 0..=w4.len() - 1 {
-            if a > (-0.22) || w4[i7 % w4.len()] >= 0.095 {
-                match i7 % 3 {
-                    0 => {
-                        let acc1 = acc1 * b;
-                        w4[x.len() - 1 - i6] = acc1.atan() + (acc1 + x[3]);
-                    }
-                    1 => {
-                        let acc8 = tape.constant(f64::asinh((i6 as f64)));
-                        acc1 += (x[i6 % w4.len()] * acc8)
-                            .atan2(1.0 + acc1 / (2.5 + acc8.sin()) * (acc1 / (2.5 + acc8.sin())));
-                    }
-                    _ => {
-                        let mut u9 = 1.03 / (1.0 + b * b);
-                        acc1 -= f64::exp(0.5 * f64::tanh((-1.3)));
-                    }
+    for i2 in 0..3 {
+        if b > (-0.19) {
+            let mut v3 = vec![tape.constant(0.0); 2];
+            acc1 -= (-3.0e-1) * v3[i2 % v3.len()] * ((i2 as f64) % 3.0);
+        } else {
+            if b >= (-0.7) {
+                if i2 % 2 == 1 && (i2 as f64) <= (-0.83) {
+                    let acc1 = acc1 * b.tanh();
+                } else {
+                    let b = b * b01_f003_value(tape, x[1].min(5.0e-1), 3, 3);
+                    acc1 -= (0.9 * (x[i2 % 4] / 0.5).cos()).asin();
                 }
-                acc1 += (x[i6 % x.len()] * x[i6 % x.len()] + 1.0).ln() / 0.5;
-            } else if i6 % 2 == 0 {
-                let u10 = x[i7] - x[i7 % 4];
-                acc1 = acc1 * 0.7_f64 + (u10.asinh() + (-3.8e-1));
-            } else if (acc1 + w4[(i6 + 1) % x.len()]) / ((acc1 + a) * (acc1 + a) + 1.0) >= (-0.22) {
-                let acc11 = w4[i7] * a / 0.5;
-                acc1 = acc1 * 0.09 + w4[w4.len() - 1 - i7].sin() % 2.0;
+                let mut h4 = x.to_vec();
+                h4[0] = h4[0] + (b - x[i2]);
+                acc1 -= b.sin() + 1.807_f64;
             }
-            acc1 = acc1 * (-0.5) + w4[i6];
+            acc1 -= (1.0 + x[1].cos() * x[1].cos()).powf(0.5);
         }
-        acc1 -= b * b01_f003_value(tape, (0.8 * a.sin()).acos(), 3, 3);
-        if (2.0 + w4[i6].cos()).log2() < 1.4 {
-            continue;
-        }
+        acc1 -= ((i2 as f64) - (i2 as f64)) * b;
     }
-    acc1 * a + b + w4[3] + x[0]
+    (acc1 - a).tanh()
 }
 
 #[differentiate]
@@ -1038,11 +1015,11 @@ fn b01_f014(y: &[f64], n: usize, a: f64, b: f64, x: &[f64]) -> f64 {
     let mut acc4 = b;
     acc4 = acc4 + y[0] * ((-1.321e0) / (1.0 + acc4.powi(2)));
     let mut w5 = vec![1.0; n];
-    for i6 in 0..x.len() {
-        let mut s7: f64 = (-0.52);
-        acc4 = a;
+    for i6 in 0..=x.len() - 1 {
+        let t7 = b01_f013(acc4, &w2, acc1 + acc4);
+        acc4 = b01_f003(f64::sin(w5[i6]).exp().log10(), 3, 3);
     }
-    (acc4 + w5[0]) * w2[1]
+    ((acc4 + b) * w2[1] - w5[2] + y[1]).atan()
 }
 
 // `b01_f014` on the `Value` tape: its gradient must agree with `b01_f014_vjp`.
@@ -1064,11 +1041,11 @@ fn b01_f014_value<'t>(
     let mut acc4 = b;
     acc4 = acc4 + y[0] * ((-1.321e0) / (1.0 + acc4.powi(2)));
     let mut w5 = vec![tape.constant(1.0); n];
-    for i6 in 0..x.len() {
-        let mut s7 = tape.constant((-0.52));
-        acc4 = a;
+    for i6 in 0..=x.len() - 1 {
+        let t7 = b01_f013_value(tape, acc4, &w2, acc1 + acc4);
+        acc4 = b01_f003_value(tape, w5[i6].sin().exp().log10(), 3, 3);
     }
-    (acc4 + w5[0]) * w2[1]
+    ((acc4 + b) * w2[1] - w5[2] + y[1]).atan()
 }
 
 #[differentiate(wrt(x, a))]
@@ -1117,27 +1094,41 @@ fn b01_f015_value<'t>(
 #[differentiate]
 fn b01_f016(y: &[f64], b: f64, x: &[f64], n: usize, c: f64, a: f64) -> f64 {
     let mut acc1 = x[0] * c;
-    if b01_f003(-acc1, 3, 3) < b01_f003(f64::atan((-0.934)).sinh(), 3, 3) {
-        return (-1.4) - (y[0] - y[0]);
-    }
+    if b01_f009(
+        n,
+        x[0],
+        y[1].hypot(1.0 + (-0.87) * (-0.87)),
+        x,
+        0.63 / (1.0 + b.powi(2)),
+    ) < 0.861 / (a.abs() + 1.0)
     {
-        let v2 = vec![x[2] - acc1, y[1], acc1, f64::sqrt(1.0 + acc1 * acc1)];
-        acc1 = (acc1 * acc1).tanh();
-        if 1.12 >= v2[3] {
-            let mut h3 = x.to_vec();
-            acc1 = acc1 * (-0.41) + (0.8 * f64::acosh(h3[2].cos().exp() + 1.0).tanh()).acos();
-            if y[0] + c - x[2] > 1.0 {
-                let mut u4: f64 = (c * c + 1.0).recip();
-                acc1 -= u4;
-            } else {
-                let u5: f64 = b01_f001(1, x);
-                acc1 += -(h3[2] % 1.5);
-            }
-            acc1 += h3[0] * y[1].hypot(1.0 + b.powi(2));
-        }
-        acc1 = acc1 * 0.271 + f64::max((-0.82), a) / 2.0;
+        return x[2];
     }
-    acc1 - a
+    acc1 *= 1.0 + 0.1 * (if !(f64::abs(1.8) < (-0.2)) { y[0] } else { 0.1 }).tanh();
+    {
+        {
+            if y[1].atan() <= 0.09 {
+                acc1 += (-1.18);
+                let s2 = (0.5 * b01_f003(acc1 * b, 3, 3).cos())
+                    .atanh()
+                    .clamp((-1.0), 1.0);
+                acc1 = (1.5 + c.cos()).ln() + (s2 - s2);
+                acc1 = (s2 + y[1]).cos().cosh();
+            }
+            let mut k3 = 0;
+            loop {
+                if k3 >= y.len() {
+                    break;
+                }
+                k3 += 1;
+                let j4 = k3 - 1;
+                let mut acc5 = f64::max((-0.82), a) / 2.0;
+                acc1 = (0.6 * acc5.sin()).tan();
+            }
+        }
+        acc1 += (n as f64) + c - (a + b);
+    }
+    acc1 * b
 }
 
 // `b01_f016` on the `Value` tape: its gradient must agree with `b01_f016_vjp`.
@@ -1151,29 +1142,49 @@ fn b01_f016_value<'t>(
     a: Value<'t, f64>,
 ) -> Value<'t, f64> {
     let mut acc1 = x[0] * c;
-    if b01_f003_value(tape, -acc1, 3, 3)
-        < b01_f003_value(tape, tape.constant(f64::sinh(f64::atan((-0.934)))), 3, 3)
+    if b01_f009_value(
+        tape,
+        n,
+        x[0],
+        y[1].hypot(1.0 + (-0.87) * (-0.87)),
+        x,
+        0.63 / (1.0 + b.powi(2)),
+    ) < 0.861 / (a.abs() + 1.0)
     {
-        return (-1.4) - (y[0] - y[0]);
+        return x[2];
     }
-    {
-        let v2 = vec![x[2] - acc1, y[1], acc1, (1.0 + acc1 * acc1).sqrt()];
-        acc1 = (acc1 * acc1).tanh();
-        if tape.constant(1.12) >= v2[3] {
-            let mut h3 = x.to_vec();
-            acc1 = acc1 * (-0.41) + (0.8 * (h3[2].cos().exp() + 1.0).acosh().tanh()).acos();
-            if y[0] + c - x[2] > 1.0 {
-                let mut u4 = (c * c + 1.0).recip();
-                acc1 -= u4;
+    acc1 *= 1.0
+        + 0.1
+            * (if !(f64::abs(1.8) < (-0.2)) {
+                y[0]
             } else {
-                let u5 = b01_f001_value(tape, 1, x);
-                acc1 += -(h3[2] % 1.5);
+                tape.constant(0.1)
+            })
+            .tanh();
+    {
+        {
+            if y[1].atan() <= 0.09 {
+                acc1 += (-1.18);
+                let s2 = (0.5 * b01_f003_value(tape, acc1 * b, 3, 3).cos())
+                    .atanh()
+                    .clamp((-1.0), 1.0);
+                acc1 = (1.5 + c.cos()).ln() + (s2 - s2);
+                acc1 = (s2 + y[1]).cos().cosh();
             }
-            acc1 += h3[0] * y[1].hypot(1.0 + b.powi(2));
+            let mut k3 = 0;
+            loop {
+                if k3 >= y.len() {
+                    break;
+                }
+                k3 += 1;
+                let j4 = k3 - 1;
+                let mut acc5 = tape.constant((-0.82)).max(a) / 2.0;
+                acc1 = (0.6 * acc5.sin()).tan();
+            }
         }
-        acc1 = acc1 * 0.271 + tape.constant((-0.82)).max(a) / 2.0;
+        acc1 += (n as f64) + c - (a + b);
     }
-    acc1 - a
+    acc1 * b
 }
 
 #[differentiate]
@@ -1187,21 +1198,23 @@ fn b01_f017(a: f64, m: usize, x: &[f64], b: f64, c: f64, n: usize) -> f64 {
         {
             let mut t3 = a;
             for i4 in 0..m {
-                if i4 > 1 {
-                    continue;
+                if t3 <= (v2[i4 % v2.len()].sin().exp() + 1.0).acosh() {
+                    break;
                 }
-                let mut u5 = v2[i4 % v2.len()].cos();
-                t3 = x[0] + (b + 1.1);
+                for i5 in 0..3 {
+                    let mut acc6 = t3;
+                    t3 += ((i5 as f64) % 1.5).asinh();
+                }
             }
-            acc1 += b;
+            acc1 += if (0.8 * c.sin()).acos() > 2.25 {
+                b + v2[1]
+            } else {
+                x[0].cos()
+            };
         }
-        acc1 -= (1.0
-            + (if x[0].cos() < 0.43 { a } else { x[0] })
-                * (if x[0].cos() < 0.43 { a } else { x[0] })
-            + 1.0)
-            .acosh();
+        acc1 -= x[0];
     }
-    acc1 + x[0]
+    acc1 + a - x[0]
 }
 
 // `b01_f017` on the `Value` tape: its gradient must agree with `b01_f017_vjp`.
@@ -1223,65 +1236,58 @@ fn b01_f017_value<'t>(
         {
             let mut t3 = a;
             for i4 in 0..m {
-                if i4 > 1 {
-                    continue;
+                if t3 <= (v2[i4 % v2.len()].sin().exp() + 1.0).acosh() {
+                    break;
                 }
-                let mut u5 = v2[i4 % v2.len()].cos();
-                t3 = x[0] + (b + 1.1);
+                for i5 in 0..3 {
+                    let mut acc6 = t3;
+                    t3 += f64::asinh((i5 as f64) % 1.5);
+                }
             }
-            acc1 += b;
+            acc1 += if (0.8 * c.sin()).acos() > 2.25 {
+                b + v2[1]
+            } else {
+                x[0].cos()
+            };
         }
-        acc1 -= (1.0
-            + (if x[0].cos() < 0.43 { a } else { x[0] })
-                * (if x[0].cos() < 0.43 { a } else { x[0] })
-            + 1.0)
-            .acosh();
+        acc1 -= x[0];
     }
-    acc1 + x[0]
+    acc1 + a - x[0]
 }
 
 #[differentiate(wrt(y, a, x))]
 fn b01_f018(x: &[f64], y: &[f64], a: f64, b: f64) -> f64 {
     let mut acc1 = a.sin();
-    let mut acc2: f64 = b01_f001(1, x);
-    let mut h3: Vec<f64> = vec![0.0; x.len()];
-    for i4 in 0..h3.len() {
-        h3[i4] = (0.5 * x[i4].cos().cos()).atanh();
+    let mut acc2: f64 = b01_f003(f64::ln(x[1] * x[1] + 0.25), 3, 3);
+    let mut acc3: f64 = (-1.2) / (1.0 + (-0.27) * (-0.27));
+    let mut k4 = 0;
+    while k4 < 3 && -y[1] < 2.265 {
+        k4 += 1;
+        let j5 = k4 - 1;
+        let u6 = ((a * a).cos().exp() + 1.0).acosh();
+        for i7 in (0..y.len()).step_by(2) {
+            let t8 = f64::asinh(y[0]);
+            let mut h9: Vec<f64> = vec![x[j5], u6, b01_f010(x), b + u6];
+            for i10 in (0..y.len()).step_by(3) {
+                for i11 in 0..x.len() {
+                    let mut s12 = acc1;
+                    s12 = h9[(i11 + 1) % 4];
+                    acc3 -= u6.atan() / 4.0;
+                }
+                acc3 = acc3 * 0.17 + x[2];
+            }
+            acc2 = acc2 * 0.5;
+            acc2 = acc2 * (-0.2) + (h9[i7] / (1.0 + (i7 as f64).powi(2))).sin();
+            if x[2] < 0.43 {
+                break;
+            }
+        }
+        acc1 = f64::hypot((-0.5) / (1.5 + y[j5 % y.len()].sin()), 2.0 + acc3.sin());
+        if !(b01_f010(x) >= u6.tanh().exp().powf((-0.5))) {
+            continue;
+        }
     }
-    let mut k5 = 0;
-    loop {
-        if k5 >= y.len() {
-            break;
-        }
-        k5 += 1;
-        let j6 = k5 - 1;
-        if acc2 * y[j6 / 2] + a.hypot(1.0 + a.powi(2)) <= 1.69_f64 {
-            acc2 /= 2.0 + (0.1 * std::f64::consts::E).cos();
-            h3[(j6 + 3) % 3] *= 1.0 + 0.25 * (if j6 % 2 == 0 { b } else { b }).sin();
-            let a = a * x[j6];
-        }
-        h3[j6] += 1.973;
-        acc2 = acc2 * 0.17 + y[0];
-        if acc2.tanh().exp().log(3.0) > acc1 {
-            break;
-        }
-    }
-    let mut k7 = 0;
-    loop {
-        if k7 >= h3.len() {
-            break;
-        }
-        let j8 = k7;
-        let mut t9: f64 = match j8 % 2 {
-            0 => acc2,
-            _ => (j8 as f64) + y[j8 % y.len()].sin().exp2(),
-        };
-        let mut t10 = y[j8 % y.len()] * t9;
-        acc2 += (1.0 + (-0.58) * (j8 as f64) * ((-0.58) * (j8 as f64))).powf((-0.5));
-        acc1 = acc1 * (-5.0e-1) + f64::max((-4.0e-1), b);
-        k7 += 1;
-    }
-    ((acc1 + acc2 - b + a) * h3[2]).tanh()
+    ((acc1 + acc2) * acc3 - x[0]).atan()
 }
 
 // `b01_f018` on the `Value` tape: its gradient must agree with `b01_f018_vjp`.
@@ -1293,49 +1299,36 @@ fn b01_f018_value<'t>(
     b: Value<'t, f64>,
 ) -> Value<'t, f64> {
     let mut acc1 = a.sin();
-    let mut acc2 = b01_f001_value(tape, 1, x);
-    let mut h3 = vec![tape.constant(0.0); x.len()];
-    for i4 in 0..h3.len() {
-        h3[i4] = (0.5 * x[i4].cos().cos()).atanh();
+    let mut acc2 = b01_f003_value(tape, (x[1] * x[1] + 0.25).ln(), 3, 3);
+    let mut acc3 = tape.constant((-1.2) / (1.0 + (-0.27) * (-0.27)));
+    let mut k4 = 0;
+    while k4 < 3 && -y[1] < 2.265 {
+        k4 += 1;
+        let j5 = k4 - 1;
+        let u6 = ((a * a).cos().exp() + 1.0).acosh();
+        for i7 in (0..y.len()).step_by(2) {
+            let t8 = y[0].asinh();
+            let mut h9 = vec![x[j5], u6, b01_f010_value(tape, x), b + u6];
+            for i10 in (0..y.len()).step_by(3) {
+                for i11 in 0..x.len() {
+                    let mut s12 = acc1;
+                    s12 = h9[(i11 + 1) % 4];
+                    acc3 -= u6.atan() / 4.0;
+                }
+                acc3 = acc3 * 0.17 + x[2];
+            }
+            acc2 = acc2 * 0.5;
+            acc2 = acc2 * (-0.2) + (h9[i7] / (1.0 + f64::powi((i7 as f64), 2))).sin();
+            if x[2] < 0.43 {
+                break;
+            }
+        }
+        acc1 = ((-0.5) / (1.5 + y[j5 % y.len()].sin())).hypot(2.0 + acc3.sin());
+        if !(b01_f010_value(tape, x) >= u6.tanh().exp().powf((-0.5))) {
+            continue;
+        }
     }
-    let mut k5 = 0;
-    loop {
-        if k5 >= y.len() {
-            break;
-        }
-        k5 += 1;
-        let j6 = k5 - 1;
-        if acc2 * y[j6 / 2] + a.hypot(1.0 + a.powi(2)) <= 1.69_f64 {
-            acc2 /= 2.0 + f64::cos(0.1 * std::f64::consts::E);
-            h3[(j6 + 3) % 3] =
-                h3[(j6 + 3) % 3] * (1.0 + 0.25 * (if j6 % 2 == 0 { b } else { b }).sin());
-            let a = a * x[j6];
-        }
-        h3[j6] = h3[j6] + 1.973;
-        acc2 = acc2 * 0.17 + y[0];
-        if acc2.tanh().exp().log(3.0) > acc1 {
-            break;
-        }
-    }
-    let mut k7 = 0;
-    loop {
-        if k7 >= h3.len() {
-            break;
-        }
-        let j8 = k7;
-        let mut t9 = match j8 % 2 {
-            0 => acc2,
-            _ => (j8 as f64) + y[j8 % y.len()].sin().exp2(),
-        };
-        let mut t10 = y[j8 % y.len()] * t9;
-        acc2 += f64::powf(
-            1.0 + (-0.58) * (j8 as f64) * ((-0.58) * (j8 as f64)),
-            (-0.5),
-        );
-        acc1 = acc1 * (-5.0e-1) + tape.constant((-4.0e-1)).max(b);
-        k7 += 1;
-    }
-    ((acc1 + acc2 - b + a) * h3[2]).tanh()
+    ((acc1 + acc2) * acc3 - x[0]).atan()
 }
 
 #[differentiate]
@@ -1376,15 +1369,11 @@ fn b01_f019(b: f64, c: f64, x: &[f64], n: usize, a: f64) -> f64 {
                 let acc10 = x[x.len() - 1 - j7];
                 acc1 -= (n as f64) + (-0.7) + acc10.atan();
             }
-            t2 -= if f64::asin(0.9 * x[x.len() - 1 - j7].cos()) >= 0.65_f64 {
-                b
-            } else {
-                (x[0].abs() + 1.0).log(2.0)
-            };
+            t2 -= b01_f002(2, x[j7]);
         }
-        acc1 = acc1 * (-0.35) + t2.sin() / 3.0;
+        acc1 = acc1 * (-0.3) + u5;
     }
-    acc1 + t2 + b
+    acc1 - t2 - x[1]
 }
 
 // `b01_f019` without its `#[checkpoint]`s: the gradients must agree bitwise.
@@ -1425,15 +1414,11 @@ fn b01_f019_plain(b: f64, c: f64, x: &[f64], n: usize, a: f64) -> f64 {
                 let acc10 = x[x.len() - 1 - j7];
                 acc1 -= (n as f64) + (-0.7) + acc10.atan();
             }
-            t2 -= if f64::asin(0.9 * x[x.len() - 1 - j7].cos()) >= 0.65_f64 {
-                b
-            } else {
-                (x[0].abs() + 1.0).log(2.0)
-            };
+            t2 -= b01_f002(2, x[j7]);
         }
-        acc1 = acc1 * (-0.35) + t2.sin() / 3.0;
+        acc1 = acc1 * (-0.3) + u5;
     }
-    acc1 + t2 + b
+    acc1 - t2 - x[1]
 }
 
 // `b01_f019` on the `Value` tape: its gradient must agree with `b01_f019_vjp`.
@@ -1480,50 +1465,104 @@ fn b01_f019_value<'t>(
                 let acc10 = x[x.len() - 1 - j7];
                 acc1 -= (n as f64) + (-0.7) + acc10.atan();
             }
-            t2 -= if (0.9 * x[x.len() - 1 - j7].cos()).asin() >= 0.65_f64 {
-                b
-            } else {
-                (x[0].abs() + 1.0).log(2.0)
-            };
+            t2 -= b01_f002_value(tape, 2, x[j7]);
         }
-        acc1 = acc1 * (-0.35) + t2.sin() / 3.0;
+        acc1 = acc1 * (-0.3) + u5;
     }
-    acc1 + t2 + b
+    acc1 - t2 - x[1]
 }
 
 #[differentiate]
 fn b01_f020(x: &[f64], a: f64, y: &[f64], b: f64) -> f64 {
     let mut acc1: f64 = b * b;
     acc1 += if b.cos().exp().powf(0.5) >= 1.48 {
-        b01_f012(x, 1.54 - y[0])
-    } else {
-        x[2] * acc1
-    };
-    if a >= (-0.11) {
-        return a + b.cos();
-    }
-    {
-        for i2 in 0..=1 - 1 {
-            if b > acc1 {
-                for i3 in (0..y.len()).step_by(3) {
-                    let acc1 = acc1 * (b / acc1.sin().exp());
-                    let acc1 = acc1 + acc1;
-                    let mut acc4: f64 = (i3 as f64) + f64::atan(y[(i2 + 1) % 2]);
-                }
-                if i2 % 2 == 1 {
-                    let mut u5 = a;
-                    acc1 = ((i2 as f64).tanh() * (i2 as f64).tanh() + 0.25).sqrt();
-                } else {
-                    let mut t6 = x[(i2 + 3) % x.len()];
-                    acc1 += t6.atan().asinh();
-                }
-                acc1 = (0.8 * f64::abs(0.8).cos()).acos();
-            }
-            acc1 = acc1 * 0.74 + a.atan() * b.tanh();
+        if b > a + b {
+            b
+        } else {
+            b
         }
-        acc1 = y[0].max(a).sin().exp().ln();
+    } else {
+        if b + acc1 > b {
+            b
+        } else {
+            x[0]
+        }
+    };
+    let mut h2 = Vec::new();
+    for i3 in 0..4 {
+        h2.push(y[(i3 + 3) % y.len()]);
     }
-    acc1 + a
+    for i4 in 1..h2.len() - 1 {
+        let st5 = (x[i4 + 1] - x[i4 - 1]) * (x[i4] + 1.29_f64);
+        let mut acc6 = y[i4 - 1];
+        let mut u7 = h2[h2.len() - 1 - i4];
+        for i8 in 1..3 - 1 {
+            h2[1] -= st5;
+        }
+    }
+    let mut k9 = 0;
+    #[checkpoint(snapshots = 2)]
+    while k9 < 4 {
+        k9 += 1;
+        let j10 = k9 - 1;
+        #[checkpoint]
+        for i11 in 0..x.len() {
+            let mut t12 = (b * acc1 - h2[(j10 + 1) % 4] * h2[h2.len() - 1 - j10]) % 2.0;
+            acc1 = y[(j10 + 3) % y.len()];
+        }
+        acc1 = (if j10 > 1 || j10 > 1 {
+            std::f64::consts::LN_2
+        } else {
+            a
+        }) + acc1 * (j10 as f64);
+    }
+    ((acc1 + h2[0]) * x[3]).tanh()
+}
+
+// `b01_f020` without its `#[checkpoint]`s: the gradients must agree bitwise.
+#[differentiate]
+fn b01_f020_plain(x: &[f64], a: f64, y: &[f64], b: f64) -> f64 {
+    let mut acc1: f64 = b * b;
+    acc1 += if b.cos().exp().powf(0.5) >= 1.48 {
+        if b > a + b {
+            b
+        } else {
+            b
+        }
+    } else {
+        if b + acc1 > b {
+            b
+        } else {
+            x[0]
+        }
+    };
+    let mut h2 = Vec::new();
+    for i3 in 0..4 {
+        h2.push(y[(i3 + 3) % y.len()]);
+    }
+    for i4 in 1..h2.len() - 1 {
+        let st5 = (x[i4 + 1] - x[i4 - 1]) * (x[i4] + 1.29_f64);
+        let mut acc6 = y[i4 - 1];
+        let mut u7 = h2[h2.len() - 1 - i4];
+        for i8 in 1..3 - 1 {
+            h2[1] -= st5;
+        }
+    }
+    let mut k9 = 0;
+    while k9 < 4 {
+        k9 += 1;
+        let j10 = k9 - 1;
+        for i11 in 0..x.len() {
+            let mut t12 = (b * acc1 - h2[(j10 + 1) % 4] * h2[h2.len() - 1 - j10]) % 2.0;
+            acc1 = y[(j10 + 3) % y.len()];
+        }
+        acc1 = (if j10 > 1 || j10 > 1 {
+            std::f64::consts::LN_2
+        } else {
+            a
+        }) + acc1 * (j10 as f64);
+    }
+    ((acc1 + h2[0]) * x[3]).tanh()
 }
 
 // `b01_f020` on the `Value` tape: its gradient must agree with `b01_f020_vjp`.
@@ -1536,112 +1575,161 @@ fn b01_f020_value<'t>(
 ) -> Value<'t, f64> {
     let mut acc1 = b * b;
     acc1 += if b.cos().exp().powf(0.5) >= 1.48 {
-        b01_f012_value(tape, x, 1.54 - y[0])
-    } else {
-        x[2] * acc1
-    };
-    if a >= (-0.11) {
-        return a + b.cos();
-    }
-    {
-        for i2 in 0..=1 - 1 {
-            if b > acc1 {
-                for i3 in (0..y.len()).step_by(3) {
-                    let acc1 = acc1 * (b / acc1.sin().exp());
-                    let acc1 = acc1 + acc1;
-                    let mut acc4 = (i3 as f64) + y[(i2 + 1) % 2].atan();
-                }
-                if i2 % 2 == 1 {
-                    let mut u5 = a;
-                    acc1 = tape.constant(f64::sqrt(
-                        f64::tanh((i2 as f64)) * f64::tanh((i2 as f64)) + 0.25,
-                    ));
-                } else {
-                    let mut t6 = x[(i2 + 3) % x.len()];
-                    acc1 += t6.atan().asinh();
-                }
-                acc1 = tape.constant(f64::acos(0.8 * f64::cos(f64::abs(0.8))));
-            }
-            acc1 = acc1 * 0.74 + a.atan() * b.tanh();
+        if b > a + b {
+            b
+        } else {
+            b
         }
-        acc1 = y[0].max(a).sin().exp().ln();
+    } else {
+        if b + acc1 > b {
+            b
+        } else {
+            x[0]
+        }
+    };
+    let mut h2 = Vec::new();
+    for i3 in 0..4 {
+        h2.push(y[(i3 + 3) % y.len()]);
     }
-    acc1 + a
+    for i4 in 1..h2.len() - 1 {
+        let st5 = (x[i4 + 1] - x[i4 - 1]) * (x[i4] + 1.29_f64);
+        let mut acc6 = y[i4 - 1];
+        let mut u7 = h2[h2.len() - 1 - i4];
+        for i8 in 1..3 - 1 {
+            h2[1] = h2[1] - st5;
+        }
+    }
+    let mut k9 = 0;
+    while k9 < 4 {
+        k9 += 1;
+        let j10 = k9 - 1;
+        for i11 in 0..x.len() {
+            let mut t12 = (b * acc1 - h2[(j10 + 1) % 4] * h2[h2.len() - 1 - j10]) % 2.0;
+            acc1 = y[(j10 + 3) % y.len()];
+        }
+        acc1 = (if j10 > 1 || j10 > 1 {
+            tape.constant(std::f64::consts::LN_2)
+        } else {
+            a
+        }) + acc1 * (j10 as f64);
+    }
+    ((acc1 + h2[0]) * x[3]).tanh()
 }
 
 #[differentiate]
-fn b01_f021(y: &[f64], x: &[f64], a: f64) -> Vec<f64> {
-    let mut acc1: f64 = (-0.87);
-    {
-        let mut t2 = x[0];
-        acc1 += y[3].sin().sin();
-    }
-    let t3 = y[0];
-    for i4 in (0..x.len()).step_by(3) {
-        if (0.5 * a.sin()).atanh() > f64::atan((-0.6)) {
-            continue;
+fn b01_f021(x: &[f64], m: usize, n: usize) -> Vec<f64> {
+    let mut acc1: f64 = (-1.407_f64);
+    let mut k2 = 0;
+    loop {
+        if k2 >= x.len() {
+            break;
         }
-        acc1 -= b01_f002(2, a / 2.0) / 2.0;
-        let mut acc5 = f64::log(1.873 * 1.873 + 0.5, 3.0) + y[5 - 1 - i4] * x[0];
-        for i6 in (0..y.len()).rev() {
-            let mut s7 = a;
-            acc5 += match i4 % 2 {
-                0 => 0.52 / (1.0 + y[i6 / 2].powi(2)),
-                _ => x[i4],
-            };
+        k2 += 1;
+        let j3 = k2 - 1;
+        if (0.5 * (j3 as f64)).trunc() + acc1 <= (-0.1) {
+            break;
         }
-        acc1 = (-1.652) / (1.0 + (acc5.abs() + 1.0).recip() * (acc5.abs() + 1.0).recip());
-    }
-    let mut out8 = vec![0.0; x.len()];
-    for i9 in 0..x.len() {
-        out8[i9] = b01_f003(y[i9 % y.len()] * 1.57, 3, 3)
-            - (if a.atan().exp_m1() <= (-1.6) + a {
+        let t4 = (0.5
+            * (if acc1 <= (-0.8) || acc1 <= 0.84 || x[(j3 + 1) % 1] <= (j3 as f64) {
                 acc1
             } else {
-                t3
-            });
+                acc1
+            })
+            .sin())
+        .floor()
+            + acc1;
     }
-    out8
+    {
+        let acc1 = acc1 + (x[0] - (-0.047));
+    }
+    let mut h5: Vec<f64> = vec![0.0; 5];
+    for i6 in 0..5 {
+        h5[i6] = if f64::asin(0.9 * x[i6 % x.len()].cos()) <= 0.45 {
+            acc1
+        } else {
+            x[i6 % 1]
+        };
+    }
+    let mut s7 = acc1;
+    let t8 = b01_f005(acc1, 0.51, x[0].atan());
+    let u9 = 0.5 / h5[3].asinh().sin().exp();
+    let mut k10 = 0;
+    loop {
+        if k10 >= 3 {
+            break;
+        }
+        let j11 = k10;
+        h5[5 - 1 - j11] += (1.0 + x[(j11 + 1) % x.len()].powi(2)).ln() + f64::cos(acc1);
+        acc1 += h5[(j11 + 2) % 5] - x[j11 % x.len()];
+        k10 += 1;
+    }
+    let out12 = vec![
+        h5[4] + f64::powi((-1.014_f64), 2),
+        (0.9 * t8.tanh()).asin() + acc1,
+        t8 / (1.0 + h5[4].powi(2)) * acc1,
+    ];
+    out12
 }
 
 // `b01_f021` on the `Value` tape: its gradient must agree with `b01_f021_vjp`.
 fn b01_f021_value<'t>(
     tape: &'t Tape<f64>,
-    y: &[Value<'t, f64>],
     x: &[Value<'t, f64>],
-    a: Value<'t, f64>,
+    m: usize,
+    n: usize,
 ) -> Vec<Value<'t, f64>> {
-    let mut acc1 = tape.constant((-0.87));
-    {
-        let mut t2 = x[0];
-        acc1 += y[3].sin().sin();
-    }
-    let t3 = y[0];
-    for i4 in (0..x.len()).step_by(3) {
-        if (0.5 * a.sin()).atanh() > f64::atan((-0.6)) {
-            continue;
+    let mut acc1 = tape.constant((-1.407_f64));
+    let mut k2 = 0;
+    loop {
+        if k2 >= x.len() {
+            break;
         }
-        acc1 -= b01_f002_value(tape, 2, a / 2.0) / 2.0;
-        let mut acc5 = f64::log(1.873 * 1.873 + 0.5, 3.0) + y[5 - 1 - i4] * x[0];
-        for i6 in (0..y.len()).rev() {
-            let mut s7 = a;
-            acc5 += match i4 % 2 {
-                0 => 0.52 / (1.0 + y[i6 / 2].powi(2)),
-                _ => x[i4],
-            };
+        k2 += 1;
+        let j3 = k2 - 1;
+        if f64::trunc(0.5 * (j3 as f64)) + acc1 <= (-0.1) {
+            break;
         }
-        acc1 = (-1.652) / (1.0 + (acc5.abs() + 1.0).recip() * (acc5.abs() + 1.0).recip());
-    }
-    let mut out8 = vec![tape.constant(0.0); x.len()];
-    for i9 in 0..x.len() {
-        out8[i9] = b01_f003_value(tape, y[i9 % y.len()] * 1.57, 3, 3)
-            - (if a.atan().exp_m1() <= (-1.6) + a {
+        let t4 = (0.5
+            * (if acc1 <= (-0.8) || acc1 <= 0.84 || x[(j3 + 1) % 1] <= (j3 as f64) {
                 acc1
             } else {
-                t3
-            });
+                acc1
+            })
+            .sin())
+        .floor()
+            + acc1;
     }
-    out8
+    {
+        let acc1 = acc1 + (x[0] - (-0.047));
+    }
+    let mut h5 = vec![tape.constant(0.0); 5];
+    for i6 in 0..5 {
+        h5[i6] = if (0.9 * x[i6 % x.len()].cos()).asin() <= 0.45 {
+            acc1
+        } else {
+            x[i6 % 1]
+        };
+    }
+    let mut s7 = acc1;
+    let t8 = b01_f005_value(tape, acc1, tape.constant(0.51), x[0].atan());
+    let u9 = 0.5 / h5[3].asinh().sin().exp();
+    let mut k10 = 0;
+    loop {
+        if k10 >= 3 {
+            break;
+        }
+        let j11 = k10;
+        h5[5 - 1 - j11] =
+            h5[5 - 1 - j11] + ((1.0 + x[(j11 + 1) % x.len()].powi(2)).ln() + acc1.cos());
+        acc1 += h5[(j11 + 2) % 5] - x[j11 % x.len()];
+        k10 += 1;
+    }
+    let out12 = vec![
+        h5[4] + f64::powi((-1.014_f64), 2),
+        (0.9 * t8.tanh()).asin() + acc1,
+        t8 / (1.0 + h5[4].powi(2)) * acc1,
+    ];
+    out12
 }
 
 #[differentiate(wrt(a))]
@@ -1650,46 +1738,51 @@ fn b01_f022(a: f64, n: usize, x: &[f64]) -> f64 {
     let mut k2 = 0;
     while k2 < 5 && a / (acc1 * acc1 + 0.25) < 0.5 {
         let j3 = k2;
-        for i4 in (0..3).rev() {
-            match i4 % 2 {
-                0 => {
-                    acc1 /= (j3 as f64).sin().exp();
-                    acc1 = acc1 + x[i4 % x.len()].tanh().exp().ln() * 1.14;
-                    acc1 = x[(j3 + 2) % x.len()] - a - x[i4];
-                }
-                _ => {
-                    if x[3 - 1 - i4] - a <= 2.04 {
-                        continue;
-                    }
-                    match j3 % 2 {
-                        0 => {
-                            let mut acc5 = x[3 - 1 - i4];
-                            acc1 = acc1 * 0.27 + acc5;
-                        }
-                        _ => {
-                            let mut u6 = f64::sin(1.339e0 * acc1);
-                            acc1 -= u6;
-                        }
-                    }
-                    acc1 = b01_f009(2, a, acc1 - x[i4], x, f64::sin(x[0]));
-                }
-            }
-            acc1 = acc1.cos() - x[0];
+        for i4 in 0..3 {
+            let acc1 = acc1 + 1.288 / (1.0 + x[x.len() - 1 - i4].powi(2));
+            let mut s5 = b01_f001(1, x);
         }
-        acc1 -= (if if acc1 >= (-0.28) && !(j3 >= 4) {
-            (j3 as f64)
-        } else {
-            x[0]
-        } > ((j3 as f64).abs() + 1.0 + 1.0).acosh()
-        {
-            x[j3 / 2]
-        } else {
-            (j3 as f64)
-        })
-        .cos();
+        acc1 = b01_f009(2, x[2] / 4.0, (1.5 + a.cos()).ln_1p(), x, acc1 * (-1.46));
         k2 += 1;
     }
-    acc1
+    if a >= (1.0 + x[1].powi(2)).sqrt().sin() {
+        let mut k6 = 0;
+        while k6 < n {
+            k6 += 1;
+            let j7 = k6 - 1;
+            {
+                let mut k8 = 0;
+                loop {
+                    if k8 >= x.len() {
+                        break;
+                    }
+                    k8 += 1;
+                    let j9 = k8 - 1;
+                    let mut s10 = x[j9] + (j9 as f64);
+                    acc1 = s10;
+                }
+                acc1 += a;
+            }
+            if (x[j7].abs() + 1.0).recip() >= (-0.02) {
+                continue;
+            }
+        }
+        acc1 += x[0];
+    } else {
+        let u11 = (if if f64::atan(x[0]) < (-0.22) {
+            x[1]
+        } else {
+            x[2]
+        } > x[1]
+        {
+            x[0]
+        } else {
+            a
+        })
+        .cos();
+        acc1 = acc1 * 0.699_f64 + x[0];
+    }
+    acc1.sin()
 }
 
 // `b01_f022` on the `Value` tape: its gradient must agree with `b01_f022_vjp`.
@@ -1703,213 +1796,250 @@ fn b01_f022_value<'t>(
     let mut k2 = 0;
     while k2 < 5 && a / (acc1 * acc1 + 0.25) < 0.5 {
         let j3 = k2;
-        for i4 in (0..3).rev() {
-            match i4 % 2 {
-                0 => {
-                    acc1 /= f64::exp(f64::sin((j3 as f64)));
-                    acc1 = acc1 + x[i4 % x.len()].tanh().exp().ln() * 1.14;
-                    acc1 = x[(j3 + 2) % x.len()] - a - x[i4];
-                }
-                _ => {
-                    if x[3 - 1 - i4] - a <= 2.04 {
-                        continue;
-                    }
-                    match j3 % 2 {
-                        0 => {
-                            let mut acc5 = x[3 - 1 - i4];
-                            acc1 = acc1 * 0.27 + acc5;
-                        }
-                        _ => {
-                            let mut u6 = (1.339e0 * acc1).sin();
-                            acc1 -= u6;
-                        }
-                    }
-                    acc1 = b01_f009_value(tape, 2, a, acc1 - x[i4], x, x[0].sin());
-                }
-            }
-            acc1 = acc1.cos() - x[0];
+        for i4 in 0..3 {
+            let acc1 = acc1 + 1.288 / (1.0 + x[x.len() - 1 - i4].powi(2));
+            let mut s5 = b01_f001_value(tape, 1, x);
         }
-        acc1 -= (if if acc1 >= (-0.28) && !(j3 >= 4) {
-            tape.constant((j3 as f64))
-        } else {
-            x[0]
-        } > f64::acosh(f64::abs((j3 as f64)) + 1.0 + 1.0)
-        {
-            x[j3 / 2]
-        } else {
-            tape.constant((j3 as f64))
-        })
-        .cos();
+        acc1 = b01_f009_value(
+            tape,
+            2,
+            x[2] / 4.0,
+            (1.5 + a.cos()).ln_1p(),
+            x,
+            acc1 * (-1.46),
+        );
         k2 += 1;
     }
-    acc1
+    if a >= (1.0 + x[1].powi(2)).sqrt().sin() {
+        let mut k6 = 0;
+        while k6 < n {
+            k6 += 1;
+            let j7 = k6 - 1;
+            {
+                let mut k8 = 0;
+                loop {
+                    if k8 >= x.len() {
+                        break;
+                    }
+                    k8 += 1;
+                    let j9 = k8 - 1;
+                    let mut s10 = x[j9] + (j9 as f64);
+                    acc1 = s10;
+                }
+                acc1 += a;
+            }
+            if (x[j7].abs() + 1.0).recip() >= (-0.02) {
+                continue;
+            }
+        }
+        acc1 += x[0];
+    } else {
+        let u11 = (if if x[0].atan() < (-0.22) { x[1] } else { x[2] } > x[1] {
+            x[0]
+        } else {
+            a
+        })
+        .cos();
+        acc1 = acc1 * 0.699_f64 + x[0];
+    }
+    acc1.sin()
 }
 
 #[differentiate]
 fn b01_f023(n: usize, x: &[f64]) -> f64 {
-    let mut acc1 = b01_f019(
-        f64::asinh(x[1]),
-        if (-1.6) < 0.97 { x[0] } else { x[1] },
-        x,
-        3,
-        x[0] + (-1.59),
-    );
-    let mut s2 = f64::recip(2.0 + acc1.sin());
-    if (n as f64).sin() > 0.1 * x[0] {
-        let mut s3: f64 = (1.0 + acc1 * acc1 + 1.0).acosh();
-        let s4 = s3.asinh() + s3.cos();
-        if s4 <= 0.91 {
-            if acc1 > (-2.56_f64) {
-                if if s3 > 0.699 { x[0] } else { s4 } <= (n as f64).abs() {
-                    return b01_f003(0.33, 3, 3);
+    let mut acc1 = b01_f003(x[0], 3, 3);
+    let mut u2: f64 = (0.5 * acc1.hypot(1.0 + 6.8e-1 * 6.8e-1).sin())
+        .atanh()
+        .hypot(
+            1.0 + b01_f019(x[1] + (-1.59), acc1 * acc1, x, 3, (0.6 * x[1].cos()).tan())
+                * b01_f019(x[1] + (-1.59), acc1 * acc1, x, 3, (0.6 * x[1].cos()).tan()),
+        );
+    for i3 in (0..2).rev() {
+        if acc1 > (-0.3) {
+            if u2 + u2 + u2 >= acc1.cos().tanh() {
+                for i4 in (0..n).rev() {
+                    let u2 = u2 + x[0];
+                    acc1 = -acc1 + ((i4 as f64) - u2);
                 }
-                if x[0] * x[1] >= acc1.cos() {
-                    acc1 = acc1 + (s3 + x[1]) * (x[0] * x[0]);
-                    s2 = if s3 * x[0] <= (-0.387) {
-                        s4 - (n as f64)
-                    } else {
-                        x[1]
-                    };
-                }
-                acc1 -= acc1;
+                let mut t5: f64 = x[i3 / 2] * (x[(i3 + 1) % x.len()] + u2)
+                    + (x[i3 % x.len()] + (i3 as f64) + (x[1] + x[x.len() - 1 - i3]));
+                u2 -= f64::atan(t5 % 2.0);
             } else {
-                let mut u5 = (0.6 * s2.tanh()).tan() * x[1] - s3;
-                s3 -= (0.8 * x[0].tanh()).acos();
+                let mut t6 = x[i3] + u2;
+                let mut u7 = b01_f019(
+                    f64::cos(1.7),
+                    t6,
+                    x,
+                    3,
+                    b01_f019(x[(i3 + 1) % x.len()], t6 * x[i3], x, 3, (i3 as f64)),
+                );
             }
-            acc1 = s4;
+            acc1 -= x[i3 / 2];
         } else {
-            let mut acc6 = (1.0 + acc1 * acc1).log(2.0) - s3.asinh();
+            let mut u8 = x[i3].tanh();
+            acc1 += x[1];
         }
-        acc1 =
-            acc1 * 0.544_f64 + (-0.02) / ((n as f64) * (n as f64) + 0.25) * (s4 * s4 + 1.0).log10();
+        acc1 = if !(i3 % 2 == 1) {
+            if !(f64::asinh(u2) < 2.02) {
+                (n as f64)
+            } else {
+                acc1
+            }
+        } else {
+            x[(i3 + 2) % x.len()] - 0.88
+        };
     }
-    acc1 - s2
+    ((acc1 + u2) * x[1]).sin()
 }
 
 // `b01_f023` on the `Value` tape: its gradient must agree with `b01_f023_vjp`.
 fn b01_f023_value<'t>(tape: &'t Tape<f64>, n: usize, x: &[Value<'t, f64>]) -> Value<'t, f64> {
-    let mut acc1 = b01_f019_value(
-        tape,
-        x[1].asinh(),
-        if (-1.6) < 0.97 { x[0] } else { x[1] },
-        x,
-        3,
-        x[0] + (-1.59),
-    );
-    let mut s2 = (2.0 + acc1.sin()).recip();
-    if tape.constant(f64::sin((n as f64))) > 0.1 * x[0] {
-        let mut s3 = (1.0 + acc1 * acc1 + 1.0).acosh();
-        let s4 = s3.asinh() + s3.cos();
-        if s4 <= 0.91 {
-            if acc1 > (-2.56_f64) {
-                if if s3 > 0.699 { x[0] } else { s4 } <= f64::abs((n as f64)) {
-                    return b01_f003_value(tape, tape.constant(0.33), 3, 3);
+    let mut acc1 = b01_f003_value(tape, x[0], 3, 3);
+    let mut u2 = (0.5 * acc1.hypot(1.0 + 6.8e-1 * 6.8e-1).sin())
+        .atanh()
+        .hypot(
+            1.0 + b01_f019_value(
+                tape,
+                x[1] + (-1.59),
+                acc1 * acc1,
+                x,
+                3,
+                (0.6 * x[1].cos()).tan(),
+            ) * b01_f019_value(
+                tape,
+                x[1] + (-1.59),
+                acc1 * acc1,
+                x,
+                3,
+                (0.6 * x[1].cos()).tan(),
+            ),
+        );
+    for i3 in (0..2).rev() {
+        if acc1 > (-0.3) {
+            if u2 + u2 + u2 >= acc1.cos().tanh() {
+                for i4 in (0..n).rev() {
+                    let u2 = u2 + x[0];
+                    acc1 = -acc1 + ((i4 as f64) - u2);
                 }
-                if x[0] * x[1] >= acc1.cos() {
-                    acc1 = acc1 + (s3 + x[1]) * (x[0] * x[0]);
-                    s2 = if s3 * x[0] <= (-0.387) {
-                        s4 - (n as f64)
-                    } else {
-                        x[1]
-                    };
-                }
-                acc1 -= acc1;
+                let mut t5 = x[i3 / 2] * (x[(i3 + 1) % x.len()] + u2)
+                    + (x[i3 % x.len()] + (i3 as f64) + (x[1] + x[x.len() - 1 - i3]));
+                u2 -= (t5 % 2.0).atan();
             } else {
-                let mut u5 = (0.6 * s2.tanh()).tan() * x[1] - s3;
-                s3 -= (0.8 * x[0].tanh()).acos();
+                let mut t6 = x[i3] + u2;
+                let mut u7 = b01_f019_value(
+                    tape,
+                    tape.constant(f64::cos(1.7)),
+                    t6,
+                    x,
+                    3,
+                    b01_f019_value(
+                        tape,
+                        x[(i3 + 1) % x.len()],
+                        t6 * x[i3],
+                        x,
+                        3,
+                        tape.constant((i3 as f64)),
+                    ),
+                );
             }
-            acc1 = s4;
+            acc1 -= x[i3 / 2];
         } else {
-            let mut acc6 = (1.0 + acc1 * acc1).log(2.0) - s3.asinh();
+            let mut u8 = x[i3].tanh();
+            acc1 += x[1];
         }
-        acc1 =
-            acc1 * 0.544_f64 + (-0.02) / ((n as f64) * (n as f64) + 0.25) * (s4 * s4 + 1.0).log10();
+        acc1 = if !(i3 % 2 == 1) {
+            if !(u2.asinh() < 2.02) {
+                tape.constant((n as f64))
+            } else {
+                acc1
+            }
+        } else {
+            x[(i3 + 2) % x.len()] - 0.88
+        };
     }
-    acc1 - s2
+    ((acc1 + u2) * x[1]).sin()
 }
 
 #[differentiate]
 fn b01_f024(a: f64) -> f64 {
     let mut acc1 = a * a;
-    let mut acc2 = (0.8 * (if acc1 - a > a { acc1.asinh() } else { acc1 - a }).sin()).acos();
-    if b01_f003(f64::atan2(a, acc1 * acc1 + 0.5), 3, 3) <= 0.84 {
-        if a <= 1.28e0 {
-            acc2 += if (0.5 * acc2).floor() + acc2 > a + a {
-                -acc2
-            } else {
-                (acc2 * acc2 + 0.5).cbrt()
-            };
-            for i3 in 1..3 {
-                let mut h4 = vec![1.0; 2];
-                h4[i3 % 2] = acc1 * a * (acc2 + (i3 as f64));
-            }
-            acc2 = acc2 * 0.48_f64 + ((0.5 * acc2.asinh()).floor() + a);
-        } else if (if -acc2 >= a.hypot(acc1.abs() + 1.0) {
-            acc2
-        } else {
-            a
-        }) * a.sin()
-            <= ((acc2.abs() + 1.0).powf(1.5) * (acc2.abs() + 1.0).powf(1.5) + 1.0).sqrt()
-        {
-            let u5 = acc1;
-            acc1 = acc1 * (-4.0e-1)
-                + (if !(u5 / 0.5 > (-1.279) * a) {
-                    (-1.63) / (a.abs() + 1.0)
-                } else {
-                    u5.tanh()
-                });
-        } else {
-            let s6 = acc2;
-            acc1 = -a * (s6 + s6);
+    let mut acc2: f64 = (0.8 * b01_f003((-0.03) / (1.5 + a.cos()), 3, 3).tanh()).acos();
+    for i3 in (1..5).step_by(2) {
+        let mut w4: Vec<f64> = vec![0.0; 1];
+        for i5 in 0..w4.len() {
+            w4[i5] += (acc2 + w4[0]) / (2.5 + (acc2 * w4[i5 % w4.len()]).cos());
         }
-        acc1 += a;
-    } else {
-        let u7 = -acc2;
-        acc1 = acc1 * 0.185 + (u7 + u7) / (1.0 + u7.powi(2));
+        if b01_f015(&w4, w4[0] + w4[(i3 + 2) % w4.len()], 3, 1.29, 1.44e0)
+            > w4[i3 % w4.len()].cos().cos()
+        {
+            for i6 in (0..w4.len()).rev() {
+                for i7 in 0..w4.len() {
+                    if i7 % 2 == 0 {
+                        break;
+                    }
+                    acc2 -= (-acc1).sin();
+                    acc2 += a;
+                }
+                acc2 += a.sin() + w4[i6 % w4.len()] % 3.0;
+                if (i3 as f64) > (-0.35) {
+                    break;
+                }
+            }
+        } else if (0.5 * w4[(i3 + 2) % w4.len()]).floor() + acc2 > w4[(i3 + 2) % 1].tanh() {
+            let mut s8: f64 = (0.99 * w4[i3 % w4.len()]).tanh().exp().log2();
+            acc2 -= (0.6 * s8.clamp((-1.0), 1.0).tanh()).tan();
+        } else if (-1.214) > a {
+            let mut u9 = f64::tanh(a.atan2(1.5 + w4[0].tanh()));
+        }
+        if acc1 >= 0.58 && w4[(i3 + 3) % 1] >= w4[i3 % w4.len()] {
+            continue;
+        }
     }
-    acc1 - acc2
+    acc1 - acc2 - a
 }
 
 // `b01_f024` on the `Value` tape: its gradient must agree with `b01_f024_vjp`.
 fn b01_f024_value<'t>(tape: &'t Tape<f64>, a: Value<'t, f64>) -> Value<'t, f64> {
     let mut acc1 = a * a;
-    let mut acc2 = (0.8 * (if acc1 - a > a { acc1.asinh() } else { acc1 - a }).sin()).acos();
-    if b01_f003_value(tape, a.atan2(acc1 * acc1 + 0.5), 3, 3) <= 0.84 {
-        if a <= 1.28e0 {
-            acc2 += if (0.5 * acc2).floor() + acc2 > a + a {
-                -acc2
-            } else {
-                (acc2 * acc2 + 0.5).cbrt()
-            };
-            for i3 in 1..3 {
-                let mut h4 = vec![tape.constant(1.0); 2];
-                h4[i3 % 2] = acc1 * a * (acc2 + (i3 as f64));
-            }
-            acc2 = acc2 * 0.48_f64 + ((0.5 * acc2.asinh()).floor() + a);
-        } else if (if -acc2 >= a.hypot(acc1.abs() + 1.0) {
-            acc2
-        } else {
-            a
-        }) * a.sin()
-            <= ((acc2.abs() + 1.0).powf(1.5) * (acc2.abs() + 1.0).powf(1.5) + 1.0).sqrt()
-        {
-            let u5 = acc1;
-            acc1 = acc1 * (-4.0e-1)
-                + (if !(u5 / 0.5 > (-1.279) * a) {
-                    (-1.63) / (a.abs() + 1.0)
-                } else {
-                    u5.tanh()
-                });
-        } else {
-            let s6 = acc2;
-            acc1 = -a * (s6 + s6);
+    let mut acc2 = (0.8 * b01_f003_value(tape, (-0.03) / (1.5 + a.cos()), 3, 3).tanh()).acos();
+    for i3 in (1..5).step_by(2) {
+        let mut w4 = vec![tape.constant(0.0); 1];
+        for i5 in 0..w4.len() {
+            w4[i5] = w4[i5] + (acc2 + w4[0]) / (2.5 + (acc2 * w4[i5 % w4.len()]).cos());
         }
-        acc1 += a;
-    } else {
-        let u7 = -acc2;
-        acc1 = acc1 * 0.185 + (u7 + u7) / (1.0 + u7.powi(2));
+        if b01_f015_value(
+            tape,
+            &w4,
+            w4[0] + w4[(i3 + 2) % w4.len()],
+            3,
+            tape.constant(1.29),
+            tape.constant(1.44e0),
+        ) > w4[i3 % w4.len()].cos().cos()
+        {
+            for i6 in (0..w4.len()).rev() {
+                for i7 in 0..w4.len() {
+                    if i7 % 2 == 0 {
+                        break;
+                    }
+                    acc2 -= (-acc1).sin();
+                    acc2 += a;
+                }
+                acc2 += a.sin() + w4[i6 % w4.len()] % 3.0;
+                if (i3 as f64) > (-0.35) {
+                    break;
+                }
+            }
+        } else if (0.5 * w4[(i3 + 2) % w4.len()]).floor() + acc2 > w4[(i3 + 2) % 1].tanh() {
+            let mut s8 = (0.99 * w4[i3 % w4.len()]).tanh().exp().log2();
+            acc2 -= (0.6 * s8.clamp((-1.0), 1.0).tanh()).tan();
+        } else if tape.constant((-1.214)) > a {
+            let mut u9 = a.atan2(1.5 + w4[0].tanh()).tanh();
+        }
+        if acc1 >= 0.58 && w4[(i3 + 3) % 1] >= w4[i3 % w4.len()] {
+            continue;
+        }
     }
-    acc1 - acc2
+    acc1 - acc2 - a
 }
 
 #[differentiate]
@@ -1925,13 +2055,13 @@ fn b01_f025(b: f64, x: &[f64], a: f64) -> f64 {
     let mut s5 = s2 - x[1] - ((-0.216) + (-0.71));
     if a <= b {
         acc1 /= 1.0 + x[3].powi(2);
-        s2 = s2 * 8.08e-1 + b01_f002(2, f64::powi((-1.35), 3));
-    } else {
-        let s6 = acc1;
-        s3 = (1.0 + s6.powi(2)).sqrt() * a;
+        s2 = s2 * 8.08e-1 + b01_f012(x, b);
     }
-    s5 = (s5 * (x[1] * (-1.91_f64))).tanh();
-    (acc1 + s2 + s3 + s5) * x[4]
+    for i6 in 0..=x.len() - 1 {
+        let mut u7 = f64::powf(1.0 + s3 * s3, 1.5);
+        s2 -= x[3].asinh();
+    }
+    acc1 * s2 + s3 + s5
 }
 
 // `b01_f025` on the `Value` tape: its gradient must agree with `b01_f025_vjp`.
@@ -1952,13 +2082,13 @@ fn b01_f025_value<'t>(
     let mut s5 = s2 - x[1] - ((-0.216) + (-0.71));
     if a <= b {
         acc1 /= 1.0 + x[3].powi(2);
-        s2 = s2 * 8.08e-1 + b01_f002_value(tape, 2, tape.constant(f64::powi((-1.35), 3)));
-    } else {
-        let s6 = acc1;
-        s3 = (1.0 + s6.powi(2)).sqrt() * a;
+        s2 = s2 * 8.08e-1 + b01_f012_value(tape, x, b);
     }
-    s5 = (s5 * (x[1] * (-1.91_f64))).tanh();
-    (acc1 + s2 + s3 + s5) * x[4]
+    for i6 in 0..=x.len() - 1 {
+        let mut u7 = (1.0 + s3 * s3).powf(1.5);
+        s2 -= x[3].asinh();
+    }
+    acc1 * s2 + s3 + s5
 }
 
 #[differentiate]
@@ -2040,17 +2170,23 @@ fn b01_f027(y: &[f64], n: usize, x: &[f64]) -> Vec<f64> {
         }
     } else if x[0] <= acc1 {
         let mut acc5 = y[0] + x[1];
-        acc1 = b01_f002(2, x[1] * x[1]);
+        acc1 = b01_f005(x[1] % 2.0, 1.0, y[1] / 3.0);
+    } else if acc2 >= x[1] {
+        let mut t6: f64 = (0.8 * f64::cos(0.934 / 2.0)).acos();
+        acc2 = acc2 * (-3.86e-1) + x[0].sin() * x[0];
     } else {
-        acc2 -= (0.8 * (acc2 + acc1).cos()).acos();
-        acc2 -= y[2].sin() + x[0].asinh();
+        let t7 = (acc2 + x[0]) * (acc1 / 0.5) / 4.0;
+        acc2 += (if (n as f64) * x[1] < x[1].sin() {
+            acc2
+        } else {
+            acc1
+        }) * (t7 + (n as f64));
     }
-    let t6 = y[2];
-    let mut out7 = vec![0.0; y.len()];
-    for i8 in 0..n {
-        out7[i8] = (x[i8 % 2] * x[(i8 + 1) % x.len()]).tanh();
+    let mut out8 = vec![0.0; x.len()];
+    for i9 in 0..2 {
+        out8[i9] = (n as f64);
     }
-    out7
+    out8
 }
 
 // `b01_f027` on the `Value` tape: its gradient must agree with `b01_f027_vjp`.
@@ -2071,17 +2207,23 @@ fn b01_f027_value<'t>(
         }
     } else if x[0] <= acc1 {
         let mut acc5 = y[0] + x[1];
-        acc1 = b01_f002_value(tape, 2, x[1] * x[1]);
+        acc1 = b01_f005_value(tape, x[1] % 2.0, tape.constant(1.0), y[1] / 3.0);
+    } else if acc2 >= x[1] {
+        let mut t6 = tape.constant(f64::acos(0.8 * f64::cos(0.934 / 2.0)));
+        acc2 = acc2 * (-3.86e-1) + x[0].sin() * x[0];
     } else {
-        acc2 -= (0.8 * (acc2 + acc1).cos()).acos();
-        acc2 -= y[2].sin() + x[0].asinh();
+        let t7 = (acc2 + x[0]) * (acc1 / 0.5) / 4.0;
+        acc2 += (if (n as f64) * x[1] < x[1].sin() {
+            acc2
+        } else {
+            acc1
+        }) * (t7 + (n as f64));
     }
-    let t6 = y[2];
-    let mut out7 = vec![tape.constant(0.0); y.len()];
-    for i8 in 0..n {
-        out7[i8] = (x[i8 % 2] * x[(i8 + 1) % x.len()]).tanh();
+    let mut out8 = vec![tape.constant(0.0); x.len()];
+    for i9 in 0..2 {
+        out8[i9] = tape.constant((n as f64));
     }
-    out7
+    out8
 }
 
 #[differentiate]
@@ -2096,29 +2238,36 @@ fn b01_f028(n: usize, a: f64, b: f64) -> f64 {
         if w3[2] > (-0.35) {
             if (1.0 + f64::powi(w3[1], 2)).ln() > (-0.646) {
                 w3[0] *= 1.0 + 0.25 * f64::sin(w3[3]);
-                for i5 in (0..w3.len()).rev() {
-                    let a = a + (1.5 + b.tanh() + 1.0).acosh();
-                    acc2 = w3[w3.len() - 1 - i5];
+                for i5 in 0..w3.len() {
+                    let mut nh6 = vec![0.0; w3.len()];
+                    for i7 in 0..w3.len() {
+                        nh6[i7] = 5.2e-1 * w3[i7] + f64::tanh(w3[(i7 + 1) % 4] + w3[0] * w3[1]);
+                    }
+                    w3 = nh6;
+                    acc2 -= acc2;
                 }
-                acc2 = w3[0];
+                acc2 = acc2 * (-0.121) + w3[1];
             } else {
-                let mut s6: f64 = b.cos();
-                acc1 =
-                    acc1 * 0.7 + f64::cos(w3[0]).atan2(f64::recip(1.0 + w3[2] * w3[2]).abs() + 1.0);
+                let mut acc8 = if w3[2] > (-0.862_f64) {
+                    0.035 / (1.0 + acc1.asinh() * acc1.asinh())
+                } else {
+                    (2.5 + (a + acc1).sin()).ln()
+                };
+                acc2 = w3[2]
+                    * (if !((0.9 * f64::sin(w3[2])).asin() > 0.6) {
+                        (-0.77)
+                    } else {
+                        w3[0]
+                    });
             }
-            acc2 = f64::mul_add(w3[3], acc1, w3[1]).asinh();
-        } else {
-            let s7: f64 = w3[0];
+            acc1 -= a;
         }
-        acc2 -= (1.0
-            + (if acc2.cos() <= (-0.5) { w3[2] } else { acc2 })
-                * (if acc2.cos() <= (-0.5) { w3[2] } else { acc2 }))
-        .log(3.0);
+        acc1 = (w3[1] * acc2).asinh();
     } else {
-        let mut u8 = (0.9 * (n as f64).cos()).asin();
-        acc1 = 0.99;
+        let t9: f64 = 0.09;
+        acc2 = a;
     }
-    (acc1 + acc2 + b) * a
+    acc1 * acc2 + a
 }
 
 // `b01_f028` on the `Value` tape: its gradient must agree with `b01_f028_vjp`.
@@ -2138,28 +2287,36 @@ fn b01_f028_value<'t>(
         if w3[2] > (-0.35) {
             if (1.0 + w3[1].powi(2)).ln() > (-0.646) {
                 w3[0] = w3[0] * (1.0 + 0.25 * w3[3].sin());
-                for i5 in (0..w3.len()).rev() {
-                    let a = a + (1.5 + b.tanh() + 1.0).acosh();
-                    acc2 = w3[w3.len() - 1 - i5];
+                for i5 in 0..w3.len() {
+                    let mut nh6 = vec![tape.constant(0.0); w3.len()];
+                    for i7 in 0..w3.len() {
+                        nh6[i7] = 5.2e-1 * w3[i7] + (w3[(i7 + 1) % 4] + w3[0] * w3[1]).tanh();
+                    }
+                    w3 = nh6;
+                    acc2 -= acc2;
                 }
-                acc2 = w3[0];
+                acc2 = acc2 * (-0.121) + w3[1];
             } else {
-                let mut s6 = b.cos();
-                acc1 = acc1 * 0.7 + w3[0].cos().atan2((1.0 + w3[2] * w3[2]).recip().abs() + 1.0);
+                let mut acc8 = if w3[2] > (-0.862_f64) {
+                    0.035 / (1.0 + acc1.asinh() * acc1.asinh())
+                } else {
+                    (2.5 + (a + acc1).sin()).ln()
+                };
+                acc2 = w3[2]
+                    * (if !((0.9 * w3[2].sin()).asin() > 0.6) {
+                        tape.constant((-0.77))
+                    } else {
+                        w3[0]
+                    });
             }
-            acc2 = w3[3].mul_add(acc1, w3[1]).asinh();
-        } else {
-            let s7 = w3[0];
+            acc1 -= a;
         }
-        acc2 -= (1.0
-            + (if acc2.cos() <= (-0.5) { w3[2] } else { acc2 })
-                * (if acc2.cos() <= (-0.5) { w3[2] } else { acc2 }))
-        .log(3.0);
+        acc1 = (w3[1] * acc2).asinh();
     } else {
-        let mut u8 = tape.constant(f64::asin(0.9 * f64::cos((n as f64))));
-        acc1 = tape.constant(0.99);
+        let t9 = tape.constant(0.09);
+        acc2 = a;
     }
-    (acc1 + acc2 + b) * a
+    acc1 * acc2 + a
 }
 
 #[differentiate]
@@ -2179,41 +2336,28 @@ fn b01_f029(a: f64, x: &[f64], b: f64, c: f64) -> f64 {
         acc1 *= 1.0 + 0.1 * (w3[0] * w3[2]).sin();
         acc2 = w3[1].clamp((-1.0), 1.0).powi(2);
     }
-    for i7 in (0..5).step_by(3) {
-        if 1.15_f64 >= acc1 + c {
-            continue;
-        }
-        acc2 += b01_f010(&w3);
-        let mut k8: usize = 0;
-        loop {
-            if k8 >= w3.len() {
-                break;
-            }
-            k8 += 1;
-            let j9 = k8 - 1;
-            if 1.516 / (w3[i7 / 2].abs() + 1.0)
-                > if b.asinh() > (0.5 * acc2.sin()).atanh() {
-                    (-0.68)
-                } else {
-                    (j9 as f64)
-                }
-            {
-                break;
-            }
-            match j9 % 2 {
+    for i7 in 0..5 {
+        for i8 in (1..w3.len() - 1).rev() {
+            acc1 = (acc1 * (w3[i8 / 2] + acc2)).atan();
+            w3[0] += x[i8 - 1] / 2.0;
+            match i8 % 3 {
                 0 => {
-                    let mut u10 = (-0.4) + w3[j9 % w3.len()];
+                    let s9: f64 = w3[3 - 1 - i8];
+                    acc1 = acc1 * 0.118_f64 + (-0.27);
+                }
+                1 => {
+                    let mut acc10 = c.cos().tanh();
                 }
                 _ => {
-                    let acc11 = acc2;
-                    acc2 = (0.6 * acc11.asinh().tanh()).tan();
+                    let s11 = x[i8];
+                    acc2 = acc2 * 0.598 + s11;
                 }
             }
-            acc2 -= (1.0 + w3[i7 % 3] * w3[i7 % 3]).powf(0.9 * f64::cos((-1.8))) * (i7 as f64);
+            acc1 = f64::powf(2.0 + c.tanh().sin(), (-0.5));
         }
-        acc1 = 1.5_f64 - (a + x[(i7 + 2) % 2]);
+        acc2 = (0.6 * b.asinh().tanh()).tan();
     }
-    (acc1 * acc2 + w3[1] + x[0]).tanh()
+    ((acc1 * acc2 - c) * b - w3[0]) * x[1]
 }
 
 // `b01_f029` on the `Value` tape: its gradient must agree with `b01_f029_vjp`.
@@ -2239,41 +2383,28 @@ fn b01_f029_value<'t>(
         acc1 *= 1.0 + 0.1 * (w3[0] * w3[2]).sin();
         acc2 = w3[1].clamp((-1.0), 1.0).powi(2);
     }
-    for i7 in (0..5).step_by(3) {
-        if tape.constant(1.15_f64) >= acc1 + c {
-            continue;
-        }
-        acc2 += b01_f010_value(tape, &w3);
-        let mut k8: usize = 0;
-        loop {
-            if k8 >= w3.len() {
-                break;
-            }
-            k8 += 1;
-            let j9 = k8 - 1;
-            if 1.516 / (w3[i7 / 2].abs() + 1.0)
-                > if b.asinh() > (0.5 * acc2.sin()).atanh() {
-                    (-0.68)
-                } else {
-                    (j9 as f64)
-                }
-            {
-                break;
-            }
-            match j9 % 2 {
+    for i7 in 0..5 {
+        for i8 in (1..w3.len() - 1).rev() {
+            acc1 = (acc1 * (w3[i8 / 2] + acc2)).atan();
+            w3[0] = w3[0] + x[i8 - 1] / 2.0;
+            match i8 % 3 {
                 0 => {
-                    let mut u10 = (-0.4) + w3[j9 % w3.len()];
+                    let s9 = w3[3 - 1 - i8];
+                    acc1 = acc1 * 0.118_f64 + (-0.27);
+                }
+                1 => {
+                    let mut acc10 = c.cos().tanh();
                 }
                 _ => {
-                    let acc11 = acc2;
-                    acc2 = (0.6 * acc11.asinh().tanh()).tan();
+                    let s11 = x[i8];
+                    acc2 = acc2 * 0.598 + s11;
                 }
             }
-            acc2 -= (1.0 + w3[i7 % 3] * w3[i7 % 3]).powf(0.9 * f64::cos((-1.8))) * (i7 as f64);
+            acc1 = (2.0 + c.tanh().sin()).powf((-0.5));
         }
-        acc1 = 1.5_f64 - (a + x[(i7 + 2) % 2]);
+        acc2 = (0.6 * b.asinh().tanh()).tan();
     }
-    (acc1 * acc2 + w3[1] + x[0]).tanh()
+    ((acc1 * acc2 - c) * b - w3[0]) * x[1]
 }
 
 #[differentiate]
@@ -2382,18 +2513,20 @@ fn b01_f032(b: f64, n: usize, c: f64, a: f64) -> f64 {
                 let j7 = k6;
                 acc1 = (acc1 + a).tanh();
                 acc1 = a - c + c / 3.0;
-                if a * v2[j5 / 2] >= 0.08 {
+                if a * v2[j5 % v2.len()] >= 8.0e-2 {
                     break;
                 }
                 k6 += 1;
             }
-            acc1 = a + acc1;
+            acc1 += acc1;
         }
+        acc1 = acc1 * 2.0e-1 + a * v2[2];
     } else {
-        let s8 = (b * b + 1.0).recip();
-        acc1 += s8 + (s8 + 1.803_f64);
+        let mut acc8 =
+            (std::f64::consts::E.abs() + 1.0).log10() + v2[0] / (0.419_f64 * 0.419_f64 + 1.0);
+        acc1 -= f64::powi(-v2[3], 2);
     }
-    (acc1 - c) * v2[2] * v2[3]
+    ((acc1 + b + a) * v2[0]).tanh()
 }
 
 // `b01_f032` on the `Value` tape: its gradient must agree with `b01_f032_vjp`.
@@ -2429,18 +2562,20 @@ fn b01_f032_value<'t>(
                 let j7 = k6;
                 acc1 = (acc1 + a).tanh();
                 acc1 = a - c + c / 3.0;
-                if a * v2[j5 / 2] >= 0.08 {
+                if a * v2[j5 % v2.len()] >= 8.0e-2 {
                     break;
                 }
                 k6 += 1;
             }
-            acc1 = a + acc1;
+            acc1 += acc1;
         }
+        acc1 = acc1 * 2.0e-1 + a * v2[2];
     } else {
-        let s8 = (b * b + 1.0).recip();
-        acc1 += s8 + (s8 + 1.803_f64);
+        let mut acc8 =
+            f64::log10(f64::abs(std::f64::consts::E) + 1.0) + v2[0] / (0.419_f64 * 0.419_f64 + 1.0);
+        acc1 -= (-v2[3]).powi(2);
     }
-    (acc1 - c) * v2[2] * v2[3]
+    ((acc1 + b + a) * v2[0]).tanh()
 }
 
 #[differentiate]
@@ -2466,61 +2601,38 @@ fn b01_f033(n: usize, b: f64, a: f64) -> f64 {
                 }
                 k6 += 1;
             }
-            acc1 = acc1 * (-0.59)
-                + b01_f028(
-                    2,
-                    match i4 % 3 {
-                        0 => v2[i4 / 2],
-                        1 => acc1,
-                        _ => v2[n - 1 - i4],
-                    },
-                    a,
-                );
+            acc1 = acc1 * (-0.59) + b01_f006(&v2);
         }
-        let mut k9 = 0;
-        while k9 < 2 {
-            let j10 = k9;
-            for i11 in 0..4 {
-                match i11 % 3 {
-                    0 => {
-                        let mut nh12 = vec![0.0; v2.len()];
-                        for i13 in 0..n {
-                            nh12[i13] = 0.77 * v2[i13] + (v2[(i13 + 1) % 1] + b01_f006(&v2)).tanh();
-                        }
-                        v2 = nh12;
-                        let s14 = (j10 as f64);
-                        acc1 = s14 / (2.5 + f64::sin(v2[0]))
-                            - f64::recip(1.0 + (i11 as f64) * (i11 as f64));
+        for i9 in (0..n).rev() {
+            match i9 % 2 {
+                0 => {
+                    let mut k10: usize = 0;
+                    while k10 < 1 {
+                        let j11 = k10;
+                        v2[i9] = ((i9 as f64) + 5.6e-1) / 4.0;
+                        v2[j11 % 1] *= 1.0 + 0.25 * (v2[i9 % n] - a).sin();
+                        k10 += 1;
                     }
-                    1 => {
-                        let mut acc15 = b.abs();
-                        acc1 = acc1 * (-0.04) + f64::atanh(0.5 * acc15.sin()).powi(2);
-                    }
-                    _ => {
-                        let mut u16 = acc1.mul_add(v2[i11 % v2.len()], a);
-                        acc1 = (u16 + b)
-                            * b01_f028(2, v2[(j10 + 3) % n] + (i11 as f64), v2[i11 % v2.len()]);
-                    }
+                    acc1 = acc1 * 0.89 + (0.9 * acc1.tanh()).asin() / 0.5;
+                }
+                _ => {
+                    let mut s12 = acc1;
+                    acc1 += b01_f005(acc1, (-1.7), f64::cos(v2[i9]).exp().ln());
                 }
             }
-            acc1 -= (b / 3.0).sin().exp().sqrt();
-            k9 += 1;
+            acc1 = b01_f030(
+                f64::atanh(0.5 * a.sin()),
+                f64::ln(v2[i9] * v2[i9] + 0.5),
+                n,
+                n,
+            );
         }
-        acc1 -= b;
-    } else if b - a.cos() > 0.1 {
-        let mut t17 = (b + v2[0]) * f64::tanh(v2[0])
-            + ((if f64::powf(2.0 + f64::cos(v2[0]), (-0.5)) >= if v2[0] < acc1 { a } else { v2[0] }
-            {
-                a
-            } else {
-                (n as f64)
-            }) + v2[0]);
-        acc1 = acc1 * 0.49 + v2[0];
+        acc1 = acc1 * 0.2 + f64::tanh(v2[0] / (1.0 + 1.38 * 1.38));
     } else {
-        let acc18: f64 = f64::atan(v2[0]) - v2[0] * acc1;
-        acc1 = acc1 * 0.19 + v2[0];
+        let mut acc13: f64 = v2[0];
+        acc1 += a / (v2[0] * v2[0] + 0.5) / 2.0;
     }
-    (acc1 * b * a - v2[0]).atan()
+    acc1 + v2[0]
 }
 
 // `b01_f033` on the `Value` tape: its gradient must agree with `b01_f033_vjp`.
@@ -2550,67 +2662,40 @@ fn b01_f033_value<'t>(
                 }
                 k6 += 1;
             }
-            acc1 = acc1 * (-0.59)
-                + b01_f028_value(
-                    tape,
-                    2,
-                    match i4 % 3 {
-                        0 => v2[i4 / 2],
-                        1 => acc1,
-                        _ => v2[n - 1 - i4],
-                    },
-                    a,
-                );
+            acc1 = acc1 * (-0.59) + b01_f006_value(tape, &v2);
         }
-        let mut k9 = 0;
-        while k9 < 2 {
-            let j10 = k9;
-            for i11 in 0..4 {
-                match i11 % 3 {
-                    0 => {
-                        let mut nh12 = vec![tape.constant(0.0); v2.len()];
-                        for i13 in 0..n {
-                            nh12[i13] = 0.77 * v2[i13]
-                                + (v2[(i13 + 1) % 1] + b01_f006_value(tape, &v2)).tanh();
-                        }
-                        v2 = nh12;
-                        let s14 = tape.constant((j10 as f64));
-                        acc1 = s14 / (2.5 + v2[0].sin())
-                            - f64::recip(1.0 + (i11 as f64) * (i11 as f64));
+        for i9 in (0..n).rev() {
+            match i9 % 2 {
+                0 => {
+                    let mut k10: usize = 0;
+                    while k10 < 1 {
+                        let j11 = k10;
+                        v2[i9] = tape.constant(((i9 as f64) + 5.6e-1) / 4.0);
+                        v2[j11 % 1] = v2[j11 % 1] * (1.0 + 0.25 * (v2[i9 % n] - a).sin());
+                        k10 += 1;
                     }
-                    1 => {
-                        let mut acc15 = b.abs();
-                        acc1 = acc1 * (-0.04) + (0.5 * acc15.sin()).atanh().powi(2);
-                    }
-                    _ => {
-                        let mut u16 = acc1.mul_add(v2[i11 % v2.len()], a);
-                        acc1 = (u16 + b)
-                            * b01_f028_value(
-                                tape,
-                                2,
-                                v2[(j10 + 3) % n] + (i11 as f64),
-                                v2[i11 % v2.len()],
-                            );
-                    }
+                    acc1 = acc1 * 0.89 + (0.9 * acc1.tanh()).asin() / 0.5;
+                }
+                _ => {
+                    let mut s12 = acc1;
+                    acc1 +=
+                        b01_f005_value(tape, acc1, tape.constant((-1.7)), v2[i9].cos().exp().ln());
                 }
             }
-            acc1 -= (b / 3.0).sin().exp().sqrt();
-            k9 += 1;
+            acc1 = b01_f030_value(
+                tape,
+                (0.5 * a.sin()).atanh(),
+                (v2[i9] * v2[i9] + 0.5).ln(),
+                n,
+                n,
+            );
         }
-        acc1 -= b;
-    } else if b - a.cos() > 0.1 {
-        let mut t17 = (b + v2[0]) * v2[0].tanh()
-            + ((if (2.0 + v2[0].cos()).powf((-0.5)) >= if v2[0] < acc1 { a } else { v2[0] } {
-                a
-            } else {
-                tape.constant((n as f64))
-            }) + v2[0]);
-        acc1 = acc1 * 0.49 + v2[0];
+        acc1 = acc1 * 0.2 + (v2[0] / (1.0 + 1.38 * 1.38)).tanh();
     } else {
-        let acc18 = v2[0].atan() - v2[0] * acc1;
-        acc1 = acc1 * 0.19 + v2[0];
+        let mut acc13 = v2[0];
+        acc1 += a / (v2[0] * v2[0] + 0.5) / 2.0;
     }
-    (acc1 * b * a - v2[0]).atan()
+    acc1 + v2[0]
 }
 
 #[differentiate]
@@ -2623,43 +2708,29 @@ fn b01_f034(n: usize, y: &[f64], x: &[f64], a: f64) -> f64 {
             break;
         }
         let mut t5 = acc1;
-        if b01_f003(y[0], 3, n) > y[i4].cos() {
-            match i4 % 3 {
-                0 => {
-                    if t5 < x[i4] {
-                        t2 += t5.clamp((-1.0), 1.0);
-                        let a = a + x[i4];
-                        acc1 += b01_f025(y[i4] + x[0], y, x[i4].tanh().cosh());
-                    } else {
-                        let s3 = s3 * t5.asinh();
-                        let acc1 = acc1 * y[(i4 + 2) % y.len()].asinh();
-                        t2 -= (i4 as f64) + y[2] - acc1.cos();
-                    }
-                    t5 = y[i4].tanh() + y[i4 / 2];
+        if b01_f007(y[i4 / 2], t2, 2, 3, y, 0.4, x) > y[i4] {
+            let mut k6 = 0;
+            while k6 < 4 {
+                k6 += 1;
+                let j7 = k6 - 1;
+                t2 += t5.clamp((-1.0), 1.0);
+                let mut k8 = 0;
+                while k8 < y.len() {
+                    k8 += 1;
+                    let j9 = k8 - 1;
+                    let t2 = t2 * b01_f024(x[0] + (n as f64));
+                    acc1 = a + (i4 as f64).sin();
                 }
-                1 => {
-                    let mut u6 = f64::sin(-(-0.03)).atan2(
-                        1.0 + y[(i4 + 2) % y.len()].atan().sin()
-                            * y[(i4 + 2) % y.len()].atan().sin(),
-                    );
-                    t5 = t5 * (-0.693_f64) + ((0.5 * acc1.cos().exp().cbrt()).round() + y[i4 % 5]);
-                }
-                _ => {
-                    let s7 = (1.78 + s3).cos().exp().log(3.0);
-                    t5 += (match i4 % 3 {
-                        0 => y[3],
-                        1 => x[0],
-                        _ => (i4 as f64),
-                    }) * f64::tanh(0.9);
-                }
+                let t10 = (y[i4 / 2] + x[0]).cos();
+                acc1 += (y[j7 / 2] + (i4 as f64)).sin();
             }
         } else {
-            let mut u8 = (0.5 * y[1]).trunc() + t5;
-            t2 += (i4 as f64) * (i4 as f64) * x[(i4 + 3) % x.len()].tanh();
+            let mut t11 = y[y.len() - 1 - i4].tanh();
+            t2 += x[i4].asinh().tanh();
         }
-        acc1 = acc1 * (-0.4) + (acc1 - (i4 as f64) + (i4 as f64));
+        t2 -= (a * y[(i4 + 2) % 5]).atan();
     }
-    acc1 - t2 - a - x[0]
+    acc1 + t2 + y[1]
 }
 
 // `b01_f034` on the `Value` tape: its gradient must agree with `b01_f034_vjp`.
@@ -2678,43 +2749,29 @@ fn b01_f034_value<'t>(
             break;
         }
         let mut t5 = acc1;
-        if b01_f003_value(tape, y[0], 3, n) > y[i4].cos() {
-            match i4 % 3 {
-                0 => {
-                    if t5 < x[i4] {
-                        t2 += t5.clamp((-1.0), 1.0);
-                        let a = a + x[i4];
-                        acc1 += b01_f025_value(tape, y[i4] + x[0], y, x[i4].tanh().cosh());
-                    } else {
-                        let s3 = s3 * t5.asinh();
-                        let acc1 = acc1 * y[(i4 + 2) % y.len()].asinh();
-                        t2 -= (i4 as f64) + y[2] - acc1.cos();
-                    }
-                    t5 = y[i4].tanh() + y[i4 / 2];
+        if b01_f007_value(tape, y[i4 / 2], t2, 2, 3, y, tape.constant(0.4), x) > y[i4] {
+            let mut k6 = 0;
+            while k6 < 4 {
+                k6 += 1;
+                let j7 = k6 - 1;
+                t2 += t5.clamp((-1.0), 1.0);
+                let mut k8 = 0;
+                while k8 < y.len() {
+                    k8 += 1;
+                    let j9 = k8 - 1;
+                    let t2 = t2 * b01_f024_value(tape, x[0] + (n as f64));
+                    acc1 = a + f64::sin((i4 as f64));
                 }
-                1 => {
-                    let mut u6 = tape.constant(f64::sin(-(-0.03))).atan2(
-                        1.0 + y[(i4 + 2) % y.len()].atan().sin()
-                            * y[(i4 + 2) % y.len()].atan().sin(),
-                    );
-                    t5 = t5 * (-0.693_f64) + ((0.5 * acc1.cos().exp().cbrt()).round() + y[i4 % 5]);
-                }
-                _ => {
-                    let s7 = (1.78 + s3).cos().exp().log(3.0);
-                    t5 += (match i4 % 3 {
-                        0 => y[3],
-                        1 => x[0],
-                        _ => tape.constant((i4 as f64)),
-                    }) * f64::tanh(0.9);
-                }
+                let t10 = (y[i4 / 2] + x[0]).cos();
+                acc1 += (y[j7 / 2] + (i4 as f64)).sin();
             }
         } else {
-            let mut u8 = (0.5 * y[1]).trunc() + t5;
-            t2 += (i4 as f64) * (i4 as f64) * x[(i4 + 3) % x.len()].tanh();
+            let mut t11 = y[y.len() - 1 - i4].tanh();
+            t2 += x[i4].asinh().tanh();
         }
-        acc1 = acc1 * (-0.4) + (acc1 - (i4 as f64) + (i4 as f64));
+        t2 -= (a * y[(i4 + 2) % 5]).atan();
     }
-    acc1 - t2 - a - x[0]
+    acc1 + t2 + y[1]
 }
 
 #[differentiate]
@@ -2725,26 +2782,24 @@ fn b01_f035(n: usize, m: usize, x: &[f64], y: &[f64]) -> f64 {
         for i3 in 0..4 {
             w2.push(acc1);
         }
-        w2[3] *= 1.0 + 0.25 * b01_f032(b01_f026(1, x[0].atan()), m, 1.48 / 3.0, w2[3].atan()).sin();
-        acc1 *= 1.0 + 0.5 * ((-1.5) / (1.0 + x[0] * x[0])).cos();
-        acc1 = acc1 * (-0.698) + (1.5 + (n as f64).tanh()).log10();
+        w2[2] *= 1.0
+            + 0.25
+                * b01_f012(
+                    y,
+                    if acc1.tanh() > acc1 * acc1 {
+                        y[4]
+                    } else {
+                        acc1
+                    },
+                )
+                .sin();
+        w2[0] = -x[1];
+        acc1 = (-0.403_f64) / ((1.0 + x[0] * x[0]).sqrt() * (1.0 + x[0] * x[0]).sqrt() + 0.25);
     }
-    acc1 = acc1 * 0.4
-        + b01_f019(
-            acc1.sin(),
-            if acc1 + acc1 > 1.41e0 { y[4] } else { acc1 },
-            x,
-            n,
-            acc1 * acc1,
-        );
-    acc1 = (acc1 * x[1].cos()).sin();
-    for i4 in (0..m).rev() {
-        if acc1.atan2(x[i4].sin().exp()) > acc1 * y[2] {
-            break;
-        }
-        let mut acc5: f64 = if i4 <= 0 { 8.0e-1 } else { acc1 + acc1 };
-    }
-    acc1 * x[0]
+    acc1 = acc1 * (-0.859) + (1.5 + (n as f64).tanh()).log10();
+    acc1 = acc1 * 0.4 + b01_f032(x[0].min(acc1), 2, acc1, f64::atan(acc1));
+    let s4 = acc1;
+    acc1 - s4
 }
 
 // `b01_f035` on the `Value` tape: its gradient must agree with `b01_f035_vjp`.
@@ -2761,41 +2816,26 @@ fn b01_f035_value<'t>(
         for i3 in 0..4 {
             w2.push(acc1);
         }
-        w2[3] = w2[3]
+        w2[2] = w2[2]
             * (1.0
                 + 0.25
-                    * b01_f032_value(
+                    * b01_f012_value(
                         tape,
-                        b01_f026_value(tape, 1, x[0].atan()),
-                        m,
-                        tape.constant(1.48 / 3.0),
-                        w2[3].atan(),
+                        y,
+                        if acc1.tanh() > acc1 * acc1 {
+                            y[4]
+                        } else {
+                            acc1
+                        },
                     )
                     .sin());
-        acc1 *= 1.0 + 0.5 * ((-1.5) / (1.0 + x[0] * x[0])).cos();
-        acc1 = acc1 * (-0.698) + f64::log10(1.5 + f64::tanh((n as f64)));
+        w2[0] = -x[1];
+        acc1 = (-0.403_f64) / ((1.0 + x[0] * x[0]).sqrt() * (1.0 + x[0] * x[0]).sqrt() + 0.25);
     }
-    acc1 = acc1 * 0.4
-        + b01_f019_value(
-            tape,
-            acc1.sin(),
-            if acc1 + acc1 > 1.41e0 { y[4] } else { acc1 },
-            x,
-            n,
-            acc1 * acc1,
-        );
-    acc1 = (acc1 * x[1].cos()).sin();
-    for i4 in (0..m).rev() {
-        if acc1.atan2(x[i4].sin().exp()) > acc1 * y[2] {
-            break;
-        }
-        let mut acc5 = if i4 <= 0 {
-            tape.constant(8.0e-1)
-        } else {
-            acc1 + acc1
-        };
-    }
-    acc1 * x[0]
+    acc1 = acc1 * (-0.859) + f64::log10(1.5 + f64::tanh((n as f64)));
+    acc1 = acc1 * 0.4 + b01_f032_value(tape, x[0].min(acc1), 2, acc1, acc1.atan());
+    let s4 = acc1;
+    acc1 - s4
 }
 
 #[differentiate]
@@ -2807,31 +2847,35 @@ fn b01_f036(a: f64) -> f64 {
             v2[i3] += acc1;
         }
         if v2[0] < a {
-            for i4 in 0..=4 - 1 {
-                acc1 -= (1.0 + v2[(i4 + 3) % v2.len()] * v2[(i4 + 3) % v2.len()]).ln()
-                    + (if i4 != 2 { v2[i4 % 2] } else { a });
-                acc1 += (0.8 * v2[i4 / 2].tanh()).acos();
+            for i4 in 0..4 {
+                if (1.0 + v2[(i4 + 3) % v2.len()] * v2[(i4 + 3) % v2.len()]).ln() > 0.072 {
+                    continue;
+                }
+                let mut acc5 = b01_f019(
+                    acc1.mul_add(acc1, a),
+                    0.574 / (2.0 + acc1.cos()),
+                    &v2,
+                    3,
+                    (-1.1) + v2[i4 % v2.len()],
+                );
+                for i6 in (1..5).step_by(3) {
+                    let mut h7: Vec<f64> = vec![0.0; 2];
+                    acc1 -= ((0.5 * acc5).ceil() + acc5) / 4.0;
+                }
+                acc5 += std::f64::consts::LN_2;
+                acc1 -= ((-1.5) * acc5 * ((-1.5) * acc5) + 0.5).log(10.0);
             }
-            v2[1] -= if a < acc1.tanh() {
-                (0.5 * acc1).fract() + acc1
-            } else {
-                (-1.1)
-            };
-            acc1 = a;
-        } else if v2[0] < (-0.021) {
-            v2[1] *= 1.0 + 0.25 * f64::sinh(f64::sin((-0.05_f64))).tanh();
-            acc1 *= 1.0 + 0.1 * a.sin();
-            acc1 += v2[0].asinh().asinh();
+            acc1 += v2[0];
         } else {
-            let mut t5 = (-1.43) / (b01_f024(acc1.atan()) + f64::cos(acc1)).sin().exp();
-            acc1 -= t5;
+            let mut t8 = (v2[1] * v2[1] + 0.25).log10();
+            acc1 = acc1 * 0.57 + a;
         }
-        acc1 += acc1;
+        acc1 += b01_f028(2, (-7.0e-1), v2[0]);
     } else {
-        let u6 = (-1.033) / ((0.8 * acc1.tanh()).acos().abs() + 1.0) + (a * 0.13).sin();
-        acc1 -= (-1.84_f64) / (1.0 + acc1 * acc1) * (-0.157);
+        let mut s9 = a + 0.33;
+        acc1 += acc1;
     }
-    (acc1 - a).tanh()
+    acc1 - a
 }
 
 // `b01_f036` on the `Value` tape: its gradient must agree with `b01_f036_vjp`.
@@ -2843,32 +2887,36 @@ fn b01_f036_value<'t>(tape: &'t Tape<f64>, a: Value<'t, f64>) -> Value<'t, f64> 
             v2[i3] = v2[i3] + acc1;
         }
         if v2[0] < a {
-            for i4 in 0..=4 - 1 {
-                acc1 -= (1.0 + v2[(i4 + 3) % v2.len()] * v2[(i4 + 3) % v2.len()]).ln()
-                    + (if i4 != 2 { v2[i4 % 2] } else { a });
-                acc1 += (0.8 * v2[i4 / 2].tanh()).acos();
+            for i4 in 0..4 {
+                if (1.0 + v2[(i4 + 3) % v2.len()] * v2[(i4 + 3) % v2.len()]).ln() > 0.072 {
+                    continue;
+                }
+                let mut acc5 = b01_f019_value(
+                    tape,
+                    acc1.mul_add(acc1, a),
+                    0.574 / (2.0 + acc1.cos()),
+                    &v2,
+                    3,
+                    (-1.1) + v2[i4 % v2.len()],
+                );
+                for i6 in (1..5).step_by(3) {
+                    let mut h7 = vec![tape.constant(0.0); 2];
+                    acc1 -= ((0.5 * acc5).ceil() + acc5) / 4.0;
+                }
+                acc5 += std::f64::consts::LN_2;
+                acc1 -= ((-1.5) * acc5 * ((-1.5) * acc5) + 0.5).log(10.0);
             }
-            v2[1] = v2[1]
-                - (if a < acc1.tanh() {
-                    (0.5 * acc1).fract() + acc1
-                } else {
-                    tape.constant((-1.1))
-                });
-            acc1 = a;
-        } else if v2[0] < (-0.021) {
-            v2[1] = v2[1] * (1.0 + 0.25 * f64::tanh(f64::sinh(f64::sin((-0.05_f64)))));
-            acc1 *= 1.0 + 0.1 * a.sin();
-            acc1 += v2[0].asinh().asinh();
+            acc1 += v2[0];
         } else {
-            let mut t5 = (-1.43) / (b01_f024_value(tape, acc1.atan()) + acc1.cos()).sin().exp();
-            acc1 -= t5;
+            let mut t8 = (v2[1] * v2[1] + 0.25).log10();
+            acc1 = acc1 * 0.57 + a;
         }
-        acc1 += acc1;
+        acc1 += b01_f028_value(tape, 2, tape.constant((-7.0e-1)), v2[0]);
     } else {
-        let u6 = (-1.033) / ((0.8 * acc1.tanh()).acos().abs() + 1.0) + (a * 0.13).sin();
-        acc1 -= (-1.84_f64) / (1.0 + acc1 * acc1) * (-0.157);
+        let mut s9 = a + 0.33;
+        acc1 += acc1;
     }
-    (acc1 - a).tanh()
+    acc1 - a
 }
 
 #[differentiate]
@@ -2881,21 +2929,20 @@ fn b01_f037(y: &[f64], x: &[f64], a: f64, b: f64) -> f64 {
     }
     {
         for i3 in 1..2 {
-            acc2 =
-                acc2 + (b + x[2]) * b01_f032(x[i3].sin(), 2, x[(i3 + 1) % x.len()].powi(3), acc1);
+            acc2 = acc2 + (b + x[2]) * b01_f002(2, (0.6 * (i3 as f64).sin()).tan());
+            acc2 -= (0.5 * f64::tanh((-1.83))).atanh() % 2.0;
         }
-        for i4 in 0..=4 - 1 {
-            let mut u5 = a;
-            let mut s6 = (i4 as f64);
-            let mut h7: Vec<f64> = vec![1.0; y.len()];
-            for i8 in 0..h7.len() {
-                h7[i8] = (acc2 + x[4]) / ((acc1 % 1.5).abs() + 1.0);
+        for i4 in 1..y.len() {
+            if x[i4 % x.len()] + (-9.0e-1) < acc2 {
+                break;
             }
-            acc1 -= u5;
+            let u5: f64 = (1.0 + y[i4 / 2] * y[i4 / 2]).log(3.0);
+            let mut t6 = f64::abs(u5);
+            acc1 += (i4 as f64).mul_add(t6, (2.5 + (i4 as f64).cos()).log(10.0));
         }
-        acc2 = a.mul_add(x[0] * x[0], acc1.asinh());
+        acc2 = f64::tanh((0.6 * acc1.cos()).tan());
     }
-    (acc1 + acc2) * b - x[4]
+    (acc1 + acc2 + b).sin()
 }
 
 // `b01_f037` on the `Value` tape: its gradient must agree with `b01_f037_vjp`.
@@ -2916,20 +2963,26 @@ fn b01_f037_value<'t>(
         for i3 in 1..2 {
             acc2 = acc2
                 + (b + x[2])
-                    * b01_f032_value(tape, x[i3].sin(), 2, x[(i3 + 1) % x.len()].powi(3), acc1);
+                    * b01_f002_value(
+                        tape,
+                        2,
+                        tape.constant(f64::tan(0.6 * f64::sin((i3 as f64)))),
+                    );
+            acc2 -= f64::atanh(0.5 * f64::tanh((-1.83))) % 2.0;
         }
-        for i4 in 0..=4 - 1 {
-            let mut u5 = a;
-            let mut s6 = tape.constant((i4 as f64));
-            let mut h7 = vec![tape.constant(1.0); y.len()];
-            for i8 in 0..h7.len() {
-                h7[i8] = (acc2 + x[4]) / ((acc1 % 1.5).abs() + 1.0);
+        for i4 in 1..y.len() {
+            if x[i4 % x.len()] + (-9.0e-1) < acc2 {
+                break;
             }
-            acc1 -= u5;
+            let u5 = (1.0 + y[i4 / 2] * y[i4 / 2]).log(3.0);
+            let mut t6 = u5.abs();
+            acc1 += tape
+                .constant((i4 as f64))
+                .mul_add(t6, f64::log(2.5 + f64::cos((i4 as f64)), 10.0));
         }
-        acc2 = a.mul_add(x[0] * x[0], acc1.asinh());
+        acc2 = (0.6 * acc1.cos()).tan().tanh();
     }
-    (acc1 + acc2) * b - x[4]
+    (acc1 + acc2 + b).sin()
 }
 
 #[differentiate]
@@ -3033,18 +3086,24 @@ fn b01_f039(n: usize, x: &[f64]) -> f64 {
     let mut acc1 = (2.5 + x[0].cos()).powf((-0.5));
     acc1 += (acc1 + x[0]) / 4.0;
     acc1 = 0.18;
-    #[checkpoint]
-    for i2 in 0..4 {
-        let v3 = vec![acc1.cos(), acc1];
-        acc1 = acc1 + acc1 / 2.0 * (x[(i2 + 2) % x.len()] * acc1);
-        let mut k4 = 0;
-        while k4 < n && acc1 < 2.6 {
-            let j5 = k4;
-            acc1 += v3[j5] * acc1;
-            acc1 = b01_f019(x[(j5 + 3) % x.len()], acc1, &v3, 3, acc1);
-            k4 += 1;
+    for i2 in (1..4 - 1).step_by(2) {
+        #[checkpoint]
+        {
+            acc1 = (1.1 / (1.0 + acc1 * acc1)).asinh();
+            acc1 = (acc1 * x[(i2 + 2) % x.len()]).tanh();
         }
-        acc1 += (acc1.abs() + 1.0).ln() - (i2 as f64);
+        acc1 = x[(i2 + 2) % 1] + acc1;
+        acc1 = acc1 * (-0.53)
+            + x[i2 % x.len()]
+                * (if x[(i2 + 2) % x.len()] >= (-0.15_f64) {
+                    (n as f64)
+                } else {
+                    x[(i2 + 1) % x.len()]
+                });
+    }
+    {
+        let mut t3 = acc1;
+        acc1 -= (t3 + acc1) / (1.0 + (0.5 * t3.cos()).atanh().powi(2));
     }
     acc1.atan()
 }
@@ -3055,17 +3114,23 @@ fn b01_f039_plain(n: usize, x: &[f64]) -> f64 {
     let mut acc1 = (2.5 + x[0].cos()).powf((-0.5));
     acc1 += (acc1 + x[0]) / 4.0;
     acc1 = 0.18;
-    for i2 in 0..4 {
-        let v3 = vec![acc1.cos(), acc1];
-        acc1 = acc1 + acc1 / 2.0 * (x[(i2 + 2) % x.len()] * acc1);
-        let mut k4 = 0;
-        while k4 < n && acc1 < 2.6 {
-            let j5 = k4;
-            acc1 += v3[j5] * acc1;
-            acc1 = b01_f019(x[(j5 + 3) % x.len()], acc1, &v3, 3, acc1);
-            k4 += 1;
+    for i2 in (1..4 - 1).step_by(2) {
+        {
+            acc1 = (1.1 / (1.0 + acc1 * acc1)).asinh();
+            acc1 = (acc1 * x[(i2 + 2) % x.len()]).tanh();
         }
-        acc1 += (acc1.abs() + 1.0).ln() - (i2 as f64);
+        acc1 = x[(i2 + 2) % 1] + acc1;
+        acc1 = acc1 * (-0.53)
+            + x[i2 % x.len()]
+                * (if x[(i2 + 2) % x.len()] >= (-0.15_f64) {
+                    (n as f64)
+                } else {
+                    x[(i2 + 1) % x.len()]
+                });
+    }
+    {
+        let mut t3 = acc1;
+        acc1 -= (t3 + acc1) / (1.0 + (0.5 * t3.cos()).atanh().powi(2));
     }
     acc1.atan()
 }
@@ -3075,17 +3140,23 @@ fn b01_f039_value<'t>(tape: &'t Tape<f64>, n: usize, x: &[Value<'t, f64>]) -> Va
     let mut acc1 = (2.5 + x[0].cos()).powf((-0.5));
     acc1 += (acc1 + x[0]) / 4.0;
     acc1 = tape.constant(0.18);
-    for i2 in 0..4 {
-        let v3 = vec![acc1.cos(), acc1];
-        acc1 = acc1 + acc1 / 2.0 * (x[(i2 + 2) % x.len()] * acc1);
-        let mut k4 = 0;
-        while k4 < n && acc1 < 2.6 {
-            let j5 = k4;
-            acc1 += v3[j5] * acc1;
-            acc1 = b01_f019_value(tape, x[(j5 + 3) % x.len()], acc1, &v3, 3, acc1);
-            k4 += 1;
+    for i2 in (1..4 - 1).step_by(2) {
+        {
+            acc1 = (1.1 / (1.0 + acc1 * acc1)).asinh();
+            acc1 = (acc1 * x[(i2 + 2) % x.len()]).tanh();
         }
-        acc1 += (acc1.abs() + 1.0).ln() - (i2 as f64);
+        acc1 = x[(i2 + 2) % 1] + acc1;
+        acc1 = acc1 * (-0.53)
+            + x[i2 % x.len()]
+                * (if x[(i2 + 2) % x.len()] >= (-0.15_f64) {
+                    tape.constant((n as f64))
+                } else {
+                    x[(i2 + 1) % x.len()]
+                });
+    }
+    {
+        let mut t3 = acc1;
+        acc1 -= (t3 + acc1) / (1.0 + (0.5 * t3.cos()).atanh().powi(2));
     }
     acc1.atan()
 }
@@ -3095,55 +3166,62 @@ fn b01_f040(x: &[f64], n: usize, y: &[f64]) -> Vec<f64> {
     let mut acc1 = x[0] % 2.0;
     let s2 = f64::recip(1.5 + (0.5 * y[0].tanh()).atanh().sin());
     {
-        if (n as f64) - b01_f003(x[0], n, 3) < 1.78e0 {
-            for i3 in 0..=n - 1 {
-                let mut h4 = y.to_vec();
-                let mut nh5 = vec![0.0; h4.len()];
-                for i6 in 0..y.len() {
-                    nh5[i6] = 6.2e-1 * h4[i6] + (h4[(i6 + 1) % h4.len()] + y[1]).sin();
-                }
-                h4 = nh5;
-                let mut h7 = Vec::with_capacity(y.len());
-                for i8 in 0..h4.len() {
-                    h7.push((1.5 + (1.13 / (s2.abs() + 1.0)).sin()).powf(0.9 * (acc1 + s2).sin()));
-                }
-                match i3 % 3 {
-                    0 => {
-                        let mut nh9 = vec![0.0; 2];
-                        for i10 in 0..h7.len() {
-                            nh9[i10] = 0.5 * h4[i10] + (h4[(i10 + 1) % 2] + f64::sin(s2)).sin();
-                        }
-                        h4 = nh9;
-                        acc1 -= (0.8 * acc1.cos()).acos();
+        if (n as f64) - b01_f002(2, (-0.69) / y[1].sin().exp()) < 2.2 {
+            let acc3 = acc1 * acc1.powi(3);
+            if (0.6 * x[0].tanh()).tan() <= 0.13 {
+                let acc4: f64 = y[0] / (1.0 + acc3 * acc3);
+                acc1 += y[0];
+            } else {
+                let mut k5 = 0;
+                loop {
+                    if k5 >= 1 {
+                        break;
                     }
-                    1 => {
-                        let mut w11: Vec<f64> = vec![0.0; h4.len()];
-                        acc1 = acc1 * 0.499 + h4[0].sin() % 2.0;
-                    }
-                    _ => {
-                        let t12 = (h7[(i3 + 3) % h4.len()].atan().abs() + 1.0).powf((-0.5));
-                        acc1 -= f64::ln(y[i3 % h7.len()].abs() + 1.0);
-                    }
+                    let j6 = k5;
+                    let s2 = s2 * (0.5 * x[0].sin()).atanh();
+                    acc1 = f64::sin(b01_f039(2, x));
+                    k5 += 1;
                 }
-                acc1 = acc1 * (-0.525)
-                    + (if x[i3 % 1].abs() >= (i3 as f64) - acc1 {
-                        h4[i3 % h7.len()]
-                    } else {
-                        x[(i3 + 1) % 1]
-                    }) * (0.5 * y[i3 / 2].tanh()).atanh();
+                acc1 -= x[0];
             }
-            acc1 += s2;
-        } else if acc1 * s2 < x[0] {
-            let mut acc13: f64 = x[0];
-            acc1 += acc13.atan().cos();
+            acc1 = acc1 * (-0.08) + y[1].tanh().asinh();
+        } else if s2 < 0.62 {
+            let acc1 = acc1 * x[0].cos();
+        } else {
+            if f64::hypot(s2, 2.5 + s2.sin()).sin() <= (-0.11) {
+                for i7 in (0..x.len()).rev() {
+                    if (0.5 * y[(i7 + 1) % y.len()].tanh()).atanh() >= 0.42 {
+                        continue;
+                    }
+                    let mut s8 = (1.5 + x[0].tanh()).log(10.0) - (y[1] * y[1] + 1.0).sqrt();
+                    acc1 += (if (-1.76) / ((n as f64).abs() + 1.0) < f64::asin(0.9 * y[0].tanh()) {
+                        (i7 as f64)
+                    } else {
+                        y[i7]
+                    })
+                    .abs();
+                }
+                acc1 -= f64::log(f64::acos(0.8 * x[0].sin()).abs() + 1.0, 3.0);
+            } else if s2 > 0.71 {
+                let mut u9 = (0.6 * (0.5 * y[1].tanh()).sinh().sin()).tan();
+                acc1 = 0.5;
+            } else {
+                let mut u10: f64 = 1.8;
+                acc1 += if b01_f033(1, s2 - (-1.9), x[0] + u10) <= acc1 {
+                    f64::sin(x[0])
+                } else {
+                    x[0].tanh()
+                };
+            }
+            acc1 = acc1 * (-0.617) + x[0] * 1.81_f64 * acc1.cos();
         }
-        acc1 -= (-0.6) / (1.5 + (0.8 * x[0].cos()).acos().cos());
+        acc1 += s2 - s2 + (if y[1] + acc1 >= 8.9e-1 { y[0] } else { x[0] });
     }
-    let mut out14 = vec![0.0; 4];
-    for i15 in 0..4 {
-        out14[i15] = (n as f64) * y[0] + (n as f64);
+    let mut out11 = vec![0.0; 2];
+    for i12 in 0..y.len() {
+        out11[i12] = x[0];
     }
-    out14
+    out11
 }
 
 // `b01_f040` on the `Value` tape: its gradient must agree with `b01_f040_vjp`.
@@ -3156,55 +3234,64 @@ fn b01_f040_value<'t>(
     let mut acc1 = x[0] % 2.0;
     let s2 = (1.5 + (0.5 * y[0].tanh()).atanh().sin()).recip();
     {
-        if (n as f64) - b01_f003_value(tape, x[0], n, 3) < 1.78e0 {
-            for i3 in 0..=n - 1 {
-                let mut h4 = y.to_vec();
-                let mut nh5 = vec![tape.constant(0.0); h4.len()];
-                for i6 in 0..y.len() {
-                    nh5[i6] = 6.2e-1 * h4[i6] + (h4[(i6 + 1) % h4.len()] + y[1]).sin();
-                }
-                h4 = nh5;
-                let mut h7 = Vec::with_capacity(y.len());
-                for i8 in 0..h4.len() {
-                    h7.push((1.5 + (1.13 / (s2.abs() + 1.0)).sin()).powf(0.9 * (acc1 + s2).sin()));
-                }
-                match i3 % 3 {
-                    0 => {
-                        let mut nh9 = vec![tape.constant(0.0); 2];
-                        for i10 in 0..h7.len() {
-                            nh9[i10] = 0.5 * h4[i10] + (h4[(i10 + 1) % 2] + s2.sin()).sin();
-                        }
-                        h4 = nh9;
-                        acc1 -= (0.8 * acc1.cos()).acos();
+        if (n as f64) - b01_f002_value(tape, 2, (-0.69) / y[1].sin().exp()) < 2.2 {
+            let acc3 = acc1 * acc1.powi(3);
+            if (0.6 * x[0].tanh()).tan() <= 0.13 {
+                let acc4 = y[0] / (1.0 + acc3 * acc3);
+                acc1 += y[0];
+            } else {
+                let mut k5 = 0;
+                loop {
+                    if k5 >= 1 {
+                        break;
                     }
-                    1 => {
-                        let mut w11 = vec![tape.constant(0.0); h4.len()];
-                        acc1 = acc1 * 0.499 + h4[0].sin() % 2.0;
-                    }
-                    _ => {
-                        let t12 = (h7[(i3 + 3) % h4.len()].atan().abs() + 1.0).powf((-0.5));
-                        acc1 -= (y[i3 % h7.len()].abs() + 1.0).ln();
-                    }
+                    let j6 = k5;
+                    let s2 = s2 * (0.5 * x[0].sin()).atanh();
+                    acc1 = b01_f039_value(tape, 2, x).sin();
+                    k5 += 1;
                 }
-                acc1 = acc1 * (-0.525)
-                    + (if x[i3 % 1].abs() >= (i3 as f64) - acc1 {
-                        h4[i3 % h7.len()]
-                    } else {
-                        x[(i3 + 1) % 1]
-                    }) * (0.5 * y[i3 / 2].tanh()).atanh();
+                acc1 -= x[0];
             }
-            acc1 += s2;
-        } else if acc1 * s2 < x[0] {
-            let mut acc13 = x[0];
-            acc1 += acc13.atan().cos();
+            acc1 = acc1 * (-0.08) + y[1].tanh().asinh();
+        } else if s2 < 0.62 {
+            let acc1 = acc1 * x[0].cos();
+        } else {
+            if s2.hypot(2.5 + s2.sin()).sin() <= (-0.11) {
+                for i7 in (0..x.len()).rev() {
+                    if (0.5 * y[(i7 + 1) % y.len()].tanh()).atanh() >= 0.42 {
+                        continue;
+                    }
+                    let mut s8 = (1.5 + x[0].tanh()).log(10.0) - (y[1] * y[1] + 1.0).sqrt();
+                    acc1 += (if tape.constant((-1.76) / (f64::abs((n as f64)) + 1.0))
+                        < (0.9 * y[0].tanh()).asin()
+                    {
+                        tape.constant((i7 as f64))
+                    } else {
+                        y[i7]
+                    })
+                    .abs();
+                }
+                acc1 -= ((0.8 * x[0].sin()).acos().abs() + 1.0).log(3.0);
+            } else if s2 > 0.71 {
+                let mut u9 = (0.6 * (0.5 * y[1].tanh()).sinh().sin()).tan();
+                acc1 = tape.constant(0.5);
+            } else {
+                let mut u10 = tape.constant(1.8);
+                acc1 += if b01_f033_value(tape, 1, s2 - (-1.9), x[0] + u10) <= acc1 {
+                    x[0].sin()
+                } else {
+                    x[0].tanh()
+                };
+            }
+            acc1 = acc1 * (-0.617) + x[0] * 1.81_f64 * acc1.cos();
         }
-        acc1 -= (-0.6) / (1.5 + (0.8 * x[0].cos()).acos().cos());
+        acc1 += s2 - s2 + (if y[1] + acc1 >= 8.9e-1 { y[0] } else { x[0] });
     }
-    let mut out14 = vec![tape.constant(0.0); 4];
-    for i15 in 0..4 {
-        out14[i15] = (n as f64) * y[0] + (n as f64);
+    let mut out11 = vec![tape.constant(0.0); 2];
+    for i12 in 0..y.len() {
+        out11[i12] = x[0];
     }
-    out14
+    out11
 }
 
 #[differentiate(wrt(a, x))]
@@ -3213,7 +3300,7 @@ fn b01_f041(a: f64, b: f64, x: &[f64], n: usize) -> f64 {
     #[checkpoint(segments = 4)]
     for i2 in 0..x.len() {
         acc1 *= 1.0 + 0.1 * (n as f64).cos().tanh();
-        for i3 in (0..4).rev() {
+        for i3 in 0..4 {
             acc1 *= 1.0 + 0.25 * acc1.asinh().sin();
             acc1 = (acc1 + acc1.cos()).tanh();
             match i3 % 3 {
@@ -3232,18 +3319,26 @@ fn b01_f041(a: f64, b: f64, x: &[f64], n: usize) -> f64 {
                     acc1 -= f64::recip(acc1.abs() + 1.0) * b;
                 }
                 1 => {
-                    let acc9 = x[(i2 + 2) % x.len()].sin();
-                    acc1 -= ((i3 as f64).sin().exp() + 1.0).acosh();
+                    let mut acc9 = x[i2 % x.len()].sin();
                 }
                 _ => {
-                    let mut acc10 = acc1;
-                    acc1 += (n as f64).tanh() + (i3 as f64);
+                    let mut acc10: f64 = (x[(i2 + 1) % x.len()] * x[i3])
+                        .asinh()
+                        .sin()
+                        .exp()
+                        .powf((-0.5));
                 }
             }
-            acc1 = acc1 * 4.0e-1 + a.tanh().powi(2);
+            acc1 = acc1 * (-0.22)
+                + (if a + a <= x[i3 % x.len()] * b {
+                    f64::cbrt(1.5 + acc1.cos())
+                } else {
+                    (x[i2 % x.len()].abs() + 1.0 + 1.0).acosh()
+                });
         }
+        acc1 = acc1 * 0.78_f64 + (b01_f003(x[i2], 3, 3) + (n as f64).cos());
     }
-    (acc1 + b + a + x[0]).atan()
+    acc1 + x[0]
 }
 
 // `b01_f041` without its `#[checkpoint]`s: the gradients must agree bitwise.
@@ -3252,7 +3347,7 @@ fn b01_f041_plain(a: f64, b: f64, x: &[f64], n: usize) -> f64 {
     let mut acc1: f64 = 1.3;
     for i2 in 0..x.len() {
         acc1 *= 1.0 + 0.1 * (n as f64).cos().tanh();
-        for i3 in (0..4).rev() {
+        for i3 in 0..4 {
             acc1 *= 1.0 + 0.25 * acc1.asinh().sin();
             acc1 = (acc1 + acc1.cos()).tanh();
             match i3 % 3 {
@@ -3270,18 +3365,26 @@ fn b01_f041_plain(a: f64, b: f64, x: &[f64], n: usize) -> f64 {
                     acc1 -= f64::recip(acc1.abs() + 1.0) * b;
                 }
                 1 => {
-                    let acc9 = x[(i2 + 2) % x.len()].sin();
-                    acc1 -= ((i3 as f64).sin().exp() + 1.0).acosh();
+                    let mut acc9 = x[i2 % x.len()].sin();
                 }
                 _ => {
-                    let mut acc10 = acc1;
-                    acc1 += (n as f64).tanh() + (i3 as f64);
+                    let mut acc10: f64 = (x[(i2 + 1) % x.len()] * x[i3])
+                        .asinh()
+                        .sin()
+                        .exp()
+                        .powf((-0.5));
                 }
             }
-            acc1 = acc1 * 4.0e-1 + a.tanh().powi(2);
+            acc1 = acc1 * (-0.22)
+                + (if a + a <= x[i3 % x.len()] * b {
+                    f64::cbrt(1.5 + acc1.cos())
+                } else {
+                    (x[i2 % x.len()].abs() + 1.0 + 1.0).acosh()
+                });
         }
+        acc1 = acc1 * 0.78_f64 + (b01_f003(x[i2], 3, 3) + (n as f64).cos());
     }
-    (acc1 + b + a + x[0]).atan()
+    acc1 + x[0]
 }
 
 // `b01_f041` on the `Value` tape: its gradient must agree with `b01_f041_vjp`.
@@ -3295,7 +3398,7 @@ fn b01_f041_value<'t>(
     let mut acc1 = tape.constant(1.3);
     for i2 in 0..x.len() {
         acc1 *= 1.0 + 0.1 * f64::tanh(f64::cos((n as f64)));
-        for i3 in (0..4).rev() {
+        for i3 in 0..4 {
             acc1 *= 1.0 + 0.25 * acc1.asinh().sin();
             acc1 = (acc1 + acc1.cos()).tanh();
             match i3 % 3 {
@@ -3313,18 +3416,26 @@ fn b01_f041_value<'t>(
                     acc1 -= (acc1.abs() + 1.0).recip() * b;
                 }
                 1 => {
-                    let acc9 = x[(i2 + 2) % x.len()].sin();
-                    acc1 -= f64::acosh(f64::exp(f64::sin((i3 as f64))) + 1.0);
+                    let mut acc9 = x[i2 % x.len()].sin();
                 }
                 _ => {
-                    let mut acc10 = acc1;
-                    acc1 += f64::tanh((n as f64)) + (i3 as f64);
+                    let mut acc10 = (x[(i2 + 1) % x.len()] * x[i3])
+                        .asinh()
+                        .sin()
+                        .exp()
+                        .powf((-0.5));
                 }
             }
-            acc1 = acc1 * 4.0e-1 + a.tanh().powi(2);
+            acc1 = acc1 * (-0.22)
+                + (if a + a <= x[i3 % x.len()] * b {
+                    (1.5 + acc1.cos()).cbrt()
+                } else {
+                    (x[i2 % x.len()].abs() + 1.0 + 1.0).acosh()
+                });
         }
+        acc1 = acc1 * 0.78_f64 + (b01_f003_value(tape, x[i2], 3, 3) + f64::cos((n as f64)));
     }
-    (acc1 + b + a + x[0]).atan()
+    acc1 + x[0]
 }
 
 #[differentiate]
@@ -3525,23 +3636,17 @@ fn b01_f045(m: usize, x: &[f64], y: &[f64], n: usize, a: f64) -> f64 {
                     }
                     k10 += 1;
                     let j11 = k10 - 1;
-                    let mut acc12 = (1.0
-                        + b01_f024(b01_f002(
-                            2,
-                            f64::log(h4[j7 % x.len()] * h4[j7 % x.len()] + 0.5, 10.0),
-                        ))
-                        .powi(2))
-                    .ln();
-                    s9 = (f64::log(t8.cos().exp(), 3.0) * f64::log(t8.cos().exp(), 3.0) + 1.0)
-                        .powf(0.9 * (x[0] + s9).sin());
+                    let acc12 = (1.0 + b01_f036(x[i5 % x.len()].atan()).powi(2)).ln();
+                    acc1 += f64::min(h4[j7 % x.len()], y[i5 % y.len()]) + (n as f64) * 1.0_f64;
                 }
-                t2 = t2 * (-0.87) + 0.949 / t2.sin().exp();
+                acc1 = x[j7 % 1];
             }
-            u3 -= b01_f031(acc1, 2, f64::asinh(h4[(i5 + 1) % 1])).asinh();
+            acc1 +=
+                (t2.tanh().exp() + 1.0).acosh() * x[i5 / 2].atan2((i5 as f64) * (i5 as f64) + 1.0);
         }
-        u3 = u3 * 0.56 + acc1;
+        acc1 -= acc1 - u3 - (h4[0] + x[0]);
     }
-    (acc1 + t2) * u3 * a
+    acc1 - t2 + u3
 }
 
 // `b01_f045` on the `Value` tape: its gradient must agree with `b01_f045_vjp`.
@@ -3573,27 +3678,17 @@ fn b01_f045_value<'t>(
                     }
                     k10 += 1;
                     let j11 = k10 - 1;
-                    let mut acc12 = (1.0
-                        + b01_f024_value(
-                            tape,
-                            b01_f002_value(
-                                tape,
-                                2,
-                                (h4[j7 % x.len()] * h4[j7 % x.len()] + 0.5).log(10.0),
-                            ),
-                        )
-                        .powi(2))
-                    .ln();
-                    s9 = (t8.cos().exp().log(3.0) * t8.cos().exp().log(3.0) + 1.0)
-                        .powf(0.9 * (x[0] + s9).sin());
+                    let acc12 = (1.0 + b01_f036_value(tape, x[i5 % x.len()].atan()).powi(2)).ln();
+                    acc1 += h4[j7 % x.len()].min(y[i5 % y.len()]) + (n as f64) * 1.0_f64;
                 }
-                t2 = t2 * (-0.87) + 0.949 / t2.sin().exp();
+                acc1 = x[j7 % 1];
             }
-            u3 -= b01_f031_value(tape, acc1, 2, h4[(i5 + 1) % 1].asinh()).asinh();
+            acc1 +=
+                (t2.tanh().exp() + 1.0).acosh() * x[i5 / 2].atan2((i5 as f64) * (i5 as f64) + 1.0);
         }
-        u3 = u3 * 0.56 + acc1;
+        acc1 -= acc1 - u3 - (h4[0] + x[0]);
     }
-    (acc1 + t2) * u3 * a
+    acc1 - t2 + u3
 }
 
 #[differentiate(wrt(y, x))]
@@ -3654,7 +3749,7 @@ fn b01_f046_value<'t>(
 fn b01_f047(x: &[f64], y: &[f64], a: f64, b: f64, n: usize, c: f64) -> f64 {
     let mut acc1 = x[1] * c;
     for i2 in 0..=y.len() - 1 {
-        if b + acc1 < (-1.07) {
+        if b + acc1 < (-0.705) {
             continue;
         }
         let mut h3 = vec![0.0; x.len()];
@@ -3670,30 +3765,35 @@ fn b01_f047(x: &[f64], y: &[f64], a: f64, b: f64, n: usize, c: f64) -> f64 {
                 0 => {
                     match j7 % 2 {
                         0 => {
-                            let mut s9 = a * c
-                                + (if f64::cos(h3[i2 / 2]) >= (-0.89) {
-                                    c
+                            let s9 = a * c
+                                + (if f64::cos(h3[i2 % x.len()]) >= (-0.25) {
+                                    x[i2 / 2]
                                 } else {
-                                    (j7 as f64)
+                                    a
                                 });
-                            acc1 -= (0.5 * s9.sin().cos()).atanh();
+                            acc1 = acc1;
                         }
                         _ => {
-                            let mut acc10 = b01_f036(b);
+                            let acc10 = x[2];
+                            acc1 = (b + (i2 as f64))
+                                * (match j7 % 3 {
+                                    0 => acc10,
+                                    1 => acc10,
+                                    _ => a,
+                                });
                         }
                     }
-                    acc1 += x[2].mul_add(c, x[2]).min(acc1.abs());
+                    acc1 = acc1 * 0.5_f64 + b01_f030(y[0].cos(), (-1.38) + w5[i2], 1, 1);
                 }
                 _ => {
-                    let s11: f64 = -a;
-                    acc1 += h3[i2 % x.len()];
+                    let mut u11 = b * y[j7 % v8.len()].mul_add(a, y[(i2 + 1) % v8.len()]);
+                    acc1 -= x[j7] + acc1 - a.max(u11);
                 }
             }
             k6 += 1;
         }
-        acc1 = h3[x.len() - 1 - i2] * x[(i2 + 3) % h3.len()] / 2.0;
     }
-    acc1
+    acc1 + a
 }
 
 // `b01_f047` on the `Value` tape: its gradient must agree with `b01_f047_vjp`.
@@ -3708,7 +3808,7 @@ fn b01_f047_value<'t>(
 ) -> Value<'t, f64> {
     let mut acc1 = x[1] * c;
     for i2 in 0..=y.len() - 1 {
-        if b + acc1 < (-1.07) {
+        if b + acc1 < (-0.705) {
             continue;
         }
         let mut h3 = vec![tape.constant(0.0); x.len()];
@@ -3724,59 +3824,91 @@ fn b01_f047_value<'t>(
                 0 => {
                     match j7 % 2 {
                         0 => {
-                            let mut s9 = a * c
-                                + (if h3[i2 / 2].cos() >= (-0.89) {
-                                    c
+                            let s9 = a * c
+                                + (if h3[i2 % x.len()].cos() >= (-0.25) {
+                                    x[i2 / 2]
                                 } else {
-                                    tape.constant((j7 as f64))
+                                    a
                                 });
-                            acc1 -= (0.5 * s9.sin().cos()).atanh();
+                            acc1 = acc1;
                         }
                         _ => {
-                            let mut acc10 = b01_f036_value(tape, b);
+                            let acc10 = x[2];
+                            acc1 = (b + (i2 as f64))
+                                * (match j7 % 3 {
+                                    0 => acc10,
+                                    1 => acc10,
+                                    _ => a,
+                                });
                         }
                     }
-                    acc1 += x[2].mul_add(c, x[2]).min(acc1.abs());
+                    acc1 =
+                        acc1 * 0.5_f64 + b01_f030_value(tape, y[0].cos(), (-1.38) + w5[i2], 1, 1);
                 }
                 _ => {
-                    let s11 = -a;
-                    acc1 += h3[i2 % x.len()];
+                    let mut u11 = b * y[j7 % v8.len()].mul_add(a, y[(i2 + 1) % v8.len()]);
+                    acc1 -= x[j7] + acc1 - a.max(u11);
                 }
             }
             k6 += 1;
         }
-        acc1 = h3[x.len() - 1 - i2] * x[(i2 + 3) % h3.len()] / 2.0;
     }
-    acc1
+    acc1 + a
 }
 
 #[differentiate]
 fn b01_f048(a: f64, n: usize, y: &[f64], x: &[f64]) -> Vec<f64> {
     let mut acc1 = a.atan();
-    let mut acc2: f64 = b01_f044(
-        4,
-        1,
-        if acc1 > (1.0 + acc1.powi(2)).cbrt() {
+    let mut acc2 = b01_f033(1, acc1 * 0.61_f64, f64::recip(acc1.sin().exp()));
+    let mut w3: Vec<f64> = vec![1.0; y.len()];
+    let mut k4 = 0;
+    while k4 < 4 {
+        k4 += 1;
+        let j5 = k4 - 1;
+        if !(j5 < 2 && a < (-0.56_f64)) {
+            continue;
+        }
+        if j5 >= 3 {
+            break;
+        }
+        acc1 -= f64::cos(1.8);
+    }
+    acc2 += if w3[1] - acc2 >= y[1] - acc1 {
+        w3[3].tanh()
+    } else {
+        if f64::ln(1.0 + y[1].powi(2)) < x[2] * y[1] {
             a
         } else {
-            (-1.57e0)
-        },
-    );
-    let mut h3 = Vec::new();
-    for i4 in 0..4 {
-        h3.push((0.6 * x[i4 / 2].atan().cos()).tan());
+            a
+        }
+    };
+    for i6 in 0..x.len() {
+        match i6 % 3 {
+            0 => {
+                let t7 = acc1.sin();
+                acc1 += (i6 as f64) + (0.949 + w3[w3.len() - 1 - i6]);
+            }
+            1 => {
+                let mut acc8 = a % 2.0;
+            }
+            _ => {
+                let mut u9 = f64::log(1.5 + x[i6 / 2].tanh(), 3.0);
+                acc1 -= acc2 + 1.35 / (2.0 + f64::tanh((-0.97)));
+            }
+        }
+        acc2 -= f64::tanh(1.515 * (-0.219));
     }
-    let mut h5 = Vec::new();
-    for i6 in 0..2 {
-        h5.push(h3[i6] + h3[i6]);
-    }
-    acc2 += b01_f024((n as f64).tanh());
-    acc1 = (acc1 + acc1 * acc1).atan();
-    h3[3] = x[1] - x[0].asinh();
-    let mut acc7 = (y[2].abs() + 1.0).recip();
-    let mut acc8 = (0.9 * (acc7.clamp((-1.0), 1.0) - (y[1] - acc1)).sin()).asin();
-    let mut acc9 = ((1.5 + a.tanh()).log10() - acc8) * f64::atan(0.66).powi(3);
-    h3
+    let out10 = vec![
+        y[2].min(a.mul_add(a, y[3])),
+        y[1],
+        (if b01_f038(acc2, y[4], f64::sin(y[1]), 2) <= (-0.01) {
+            0.21
+        } else {
+            a
+        })
+        .atan(),
+    ];
+    out10
 }
 
 // `b01_f048` on the `Value` tape: its gradient must agree with `b01_f048_vjp`.
@@ -3788,31 +3920,56 @@ fn b01_f048_value<'t>(
     x: &[Value<'t, f64>],
 ) -> Vec<Value<'t, f64>> {
     let mut acc1 = a.atan();
-    let mut acc2 = b01_f044_value(
-        tape,
-        4,
-        1,
-        if acc1 > (1.0 + acc1.powi(2)).cbrt() {
+    let mut acc2 = b01_f033_value(tape, 1, acc1 * 0.61_f64, acc1.sin().exp().recip());
+    let mut w3 = vec![tape.constant(1.0); y.len()];
+    let mut k4 = 0;
+    while k4 < 4 {
+        k4 += 1;
+        let j5 = k4 - 1;
+        if !(j5 < 2 && a < (-0.56_f64)) {
+            continue;
+        }
+        if j5 >= 3 {
+            break;
+        }
+        acc1 -= f64::cos(1.8);
+    }
+    acc2 += if w3[1] - acc2 >= y[1] - acc1 {
+        w3[3].tanh()
+    } else {
+        if (1.0 + y[1].powi(2)).ln() < x[2] * y[1] {
             a
         } else {
-            tape.constant((-1.57e0))
-        },
-    );
-    let mut h3 = Vec::new();
-    for i4 in 0..4 {
-        h3.push((0.6 * x[i4 / 2].atan().cos()).tan());
+            a
+        }
+    };
+    for i6 in 0..x.len() {
+        match i6 % 3 {
+            0 => {
+                let t7 = acc1.sin();
+                acc1 += (i6 as f64) + (0.949 + w3[w3.len() - 1 - i6]);
+            }
+            1 => {
+                let mut acc8 = a % 2.0;
+            }
+            _ => {
+                let mut u9 = (1.5 + x[i6 / 2].tanh()).log(3.0);
+                acc1 -= acc2 + 1.35 / (2.0 + f64::tanh((-0.97)));
+            }
+        }
+        acc2 -= f64::tanh(1.515 * (-0.219));
     }
-    let mut h5 = Vec::new();
-    for i6 in 0..2 {
-        h5.push(h3[i6] + h3[i6]);
-    }
-    acc2 += b01_f024_value(tape, tape.constant(f64::tanh((n as f64))));
-    acc1 = (acc1 + acc1 * acc1).atan();
-    h3[3] = x[1] - x[0].asinh();
-    let mut acc7 = (y[2].abs() + 1.0).recip();
-    let mut acc8 = (0.9 * (acc7.clamp((-1.0), 1.0) - (y[1] - acc1)).sin()).asin();
-    let mut acc9 = ((1.5 + a.tanh()).log10() - acc8) * f64::powi(f64::atan(0.66), 3);
-    h3
+    let out10 = vec![
+        y[2].min(a.mul_add(a, y[3])),
+        y[1],
+        (if b01_f038_value(tape, acc2, y[4], y[1].sin(), 2) <= (-0.01) {
+            tape.constant(0.21)
+        } else {
+            a
+        })
+        .atan(),
+    ];
+    out10
 }
 
 #[differentiate]
@@ -3843,12 +4000,22 @@ fn b01_f049(n: usize, a: f64, b: f64) -> Vec<f64> {
         }
         acc2 += (a * a).tanh();
     } else {
-        let mut acc8 = ((0.5 * acc1).round() + acc1) * b01_f002(2, a).asinh();
+        let mut acc8: f64 = ((0.5 * acc1).round() + acc1)
+            * b01_f028(2, (1.5 + f64::sin(1.053)).log(2.0), b.min(b)).asinh();
+        acc2 = (n as f64).atan() / 3.0;
     }
     let out9 = vec![
-        (acc1 - (-1.531)).min((0.6 * b.sin()).tan()),
-        (n as f64).atan() / 3.0,
-        (-0.711) + acc1 + f64::asinh(1.89),
+        acc1 * (a.abs() + 1.0 + 1.0).acosh(),
+        if f64::asinh(std::f64::consts::FRAC_PI_4) < b - (n as f64) {
+            (0.5 * b.atan()).sinh()
+        } else {
+            b - a
+        },
+        if (acc2 * acc2 + 1.0).cbrt() >= a + a {
+            acc2.atan2(1.0 + f64::powi((-1.3e0), 2))
+        } else {
+            b
+        },
     ];
     out9
 }
@@ -3886,12 +4053,28 @@ fn b01_f049_value<'t>(
         }
         acc2 += (a * a).tanh();
     } else {
-        let mut acc8 = ((0.5 * acc1).round() + acc1) * b01_f002_value(tape, 2, a).asinh();
+        let mut acc8 = ((0.5 * acc1).round() + acc1)
+            * b01_f028_value(
+                tape,
+                2,
+                tape.constant(f64::log(1.5 + f64::sin(1.053), 2.0)),
+                b.min(b),
+            )
+            .asinh();
+        acc2 = tape.constant(f64::atan((n as f64)) / 3.0);
     }
     let out9 = vec![
-        (acc1 - (-1.531)).min((0.6 * b.sin()).tan()),
-        tape.constant(f64::atan((n as f64)) / 3.0),
-        (-0.711) + acc1 + f64::asinh(1.89),
+        acc1 * (a.abs() + 1.0 + 1.0).acosh(),
+        if tape.constant(f64::asinh(std::f64::consts::FRAC_PI_4)) < b - (n as f64) {
+            (0.5 * b.atan()).sinh()
+        } else {
+            b - a
+        },
+        if (acc2 * acc2 + 1.0).cbrt() >= a + a {
+            acc2.atan2(1.0 + f64::powi((-1.3e0), 2))
+        } else {
+            b
+        },
     ];
     out9
 }
@@ -3909,8 +4092,8 @@ fn b01_f050(a: f64) -> f64 {
     }
     acc1 = acc1 * 0.45 + acc1;
     let mut s2 = acc1;
-    acc1 += b01_f033(1, acc1 + a, (0.8 * s2.tanh()).acos());
-    acc1 + s2
+    acc1 += b01_f036(s2.clamp((-1.0), 1.0));
+    (acc1 + s2).tanh()
 }
 
 // `b01_f050` on the `Value` tape: its gradient must agree with `b01_f050_vjp`.
@@ -3926,8 +4109,8 @@ fn b01_f050_value<'t>(tape: &'t Tape<f64>, a: Value<'t, f64>) -> Value<'t, f64> 
     }
     acc1 = acc1 * 0.45 + acc1;
     let mut s2 = acc1;
-    acc1 += b01_f033_value(tape, 1, acc1 + a, (0.8 * s2.tanh()).acos());
-    acc1 + s2
+    acc1 += b01_f036_value(tape, s2.clamp((-1.0), 1.0));
+    (acc1 + s2).tanh()
 }
 
 #[differentiate]
@@ -3983,64 +4166,81 @@ fn b01_f051_value<'t>(tape: &'t Tape<f64>, n: usize, a: Value<'t, f64>) -> Value
 }
 
 #[differentiate]
-fn b01_f052(n: usize, x: &[f64], y: &[f64]) -> Vec<f64> {
-    let mut acc1 = f64::tanh((n as f64));
-    let acc1 = acc1 * (acc1 * x[1]);
-    for i2 in 0..=y.len() - 1 {
-        match i2 % 2 {
-            0 => {
-                let mut w3 = vec![0.0; 4];
-                for i4 in 0..4 {
-                    w3[i4] += (0.5 * f64::abs(w3[i2])).ceil() + w3[3];
+fn b01_f052(a: f64, n: usize, b: f64) -> Vec<f64> {
+    let mut acc1 = b;
+    let mut acc2: f64 = 1.14;
+    for i3 in 0..n {
+        let mut s4: f64 = (i3 as f64) * acc2;
+        for i5 in (1..4).rev() {
+            let mut acc6 = f64::cbrt(1.0 + (-0.463) * (-0.463));
+            let mut u7 = acc6.max(s4).tanh();
+            if i5 != 1 {
+                let mut t8 = u7;
+                let mut u9 = (acc6 * acc6 + acc6.tanh()).asinh();
+                for i10 in 0..n {
+                    let mut h11: Vec<f64> = vec![0.0; 4];
                 }
-                for i5 in 0..x.len() {
-                    let acc6 = 1.35 * acc1;
-                }
+                acc2 = acc2 * (-0.69_f64)
+                    + b01_f028(2, (i5 as f64) * acc6, (0.5 * t8).ceil() + u9)
+                        * f64::sqrt(1.0 + (-0.05) * (-0.05));
+            } else if i5 != 2 {
+                let s12 = f64::cos(1.751_f64);
+                s4 -= (-0.6);
+            } else {
+                let acc13: f64 = acc6;
+                acc2 += acc13 - u7 + f64::cbrt((n as f64) * (n as f64) + 0.25);
             }
-            _ => {
-                let acc7 = y[(i2 + 3) % y.len()];
-            }
+            acc1 = acc1 * 0.47 + b01_f036((i3 as f64).clamp((-1.0), 1.0)).asinh();
         }
+        acc1 -= (1.0 + b * b).ln() + (1.0 + s4 * s4).cbrt();
     }
-    let mut out8 = vec![0.0; x.len()];
-    for i9 in 0..4 {
-        out8[i9] = f64::exp2(0.5 * (0.5 * std::f64::consts::E.cos()).atanh().cos());
+    let mut out14 = vec![0.0; 4];
+    for i15 in 0..4 {
+        out14[i15] = (0.8 * (b - 6.6e-1).cos()).acos();
     }
-    out8
+    out14
 }
 
 // `b01_f052` on the `Value` tape: its gradient must agree with `b01_f052_vjp`.
 fn b01_f052_value<'t>(
     tape: &'t Tape<f64>,
+    a: Value<'t, f64>,
     n: usize,
-    x: &[Value<'t, f64>],
-    y: &[Value<'t, f64>],
+    b: Value<'t, f64>,
 ) -> Vec<Value<'t, f64>> {
-    let mut acc1 = tape.constant(f64::tanh((n as f64)));
-    let acc1 = acc1 * (acc1 * x[1]);
-    for i2 in 0..=y.len() - 1 {
-        match i2 % 2 {
-            0 => {
-                let mut w3 = vec![tape.constant(0.0); 4];
-                for i4 in 0..4 {
-                    w3[i4] = w3[i4] + ((0.5 * w3[i2].abs()).ceil() + w3[3]);
+    let mut acc1 = b;
+    let mut acc2 = tape.constant(1.14);
+    for i3 in 0..n {
+        let mut s4 = (i3 as f64) * acc2;
+        for i5 in (1..4).rev() {
+            let mut acc6 = tape.constant(f64::cbrt(1.0 + (-0.463) * (-0.463)));
+            let mut u7 = acc6.max(s4).tanh();
+            if i5 != 1 {
+                let mut t8 = u7;
+                let mut u9 = (acc6 * acc6 + acc6.tanh()).asinh();
+                for i10 in 0..n {
+                    let mut h11 = vec![tape.constant(0.0); 4];
                 }
-                for i5 in 0..x.len() {
-                    let acc6 = 1.35 * acc1;
-                }
+                acc2 = acc2 * (-0.69_f64)
+                    + b01_f028_value(tape, 2, (i5 as f64) * acc6, (0.5 * t8).ceil() + u9)
+                        * f64::sqrt(1.0 + (-0.05) * (-0.05));
+            } else if i5 != 2 {
+                let s12 = tape.constant(f64::cos(1.751_f64));
+                s4 -= (-0.6);
+            } else {
+                let acc13 = acc6;
+                acc2 += acc13 - u7 + f64::cbrt((n as f64) * (n as f64) + 0.25);
             }
-            _ => {
-                let acc7 = y[(i2 + 3) % y.len()];
-            }
+            acc1 = acc1 * 0.47
+                + b01_f036_value(tape, tape.constant(f64::clamp((i3 as f64), (-1.0), 1.0))).asinh();
         }
+        acc1 -= (1.0 + b * b).ln() + (1.0 + s4 * s4).cbrt();
     }
-    let mut out8 = vec![tape.constant(0.0); x.len()];
-    for i9 in 0..4 {
-        out8[i9] = tape.constant(f64::exp2(
-            0.5 * f64::cos(f64::atanh(0.5 * f64::cos(std::f64::consts::E))),
-        ));
+    let mut out14 = vec![tape.constant(0.0); 4];
+    for i15 in 0..4 {
+        out14[i15] = (0.8 * (b - 6.6e-1).cos()).acos();
     }
-    out8
+    out14
 }
 
 #[differentiate(wrt(b, a, x))]
@@ -4050,19 +4250,27 @@ fn b01_f053(c: f64, a: f64, n: usize, x: &[f64], b: f64) -> f64 {
     if x[1] >= 0.17 {
         acc1 /= 1.0 + acc2.powi(2);
         for i3 in 0..n {
-            for i4 in 0..4 {
-                let mut h5 = vec![0.0; x.len()];
-                {
-                    let mut u6 = h5[i4 / 2] + x[i4 % 3];
-                    acc2 -= (i4 as f64);
+            for i4 in 1..=4 - 1 - 1 {
+                let mut w5 = vec![1.0; x.len()];
+                for i6 in 0..x.len() {
+                    w5[i6] = b;
                 }
-                acc2 += h5[3 - 1 - i3];
+                let s7 = a.tanh().exp().ln_1p();
+                acc1 = s7;
             }
-            acc1 -= (1.0 + x[2] * x[2]).ln_1p();
+            acc1 = acc1 * (-0.23)
+                + (f64::sin(1.1).exp().powf(1.5)
+                    - (match i3 % 3 {
+                        0 => (i3 as f64),
+                        1 => x[i3 + 1],
+                        _ => (i3 as f64),
+                    }));
         }
-        acc1 += acc2;
+    } else {
+        let t8 = acc2.tanh();
+        acc2 = t8;
     }
-    (acc1 - acc2 - c - b + x[1]).sin()
+    (acc1 + acc2 + c + x[1]).sin()
 }
 
 // `b01_f053` on the `Value` tape: its gradient must agree with `b01_f053_vjp`.
@@ -4079,152 +4287,177 @@ fn b01_f053_value<'t>(
     if x[1] >= 0.17 {
         acc1 /= 1.0 + acc2.powi(2);
         for i3 in 0..n {
-            for i4 in 0..4 {
-                let mut h5 = vec![tape.constant(0.0); x.len()];
-                {
-                    let mut u6 = h5[i4 / 2] + x[i4 % 3];
-                    acc2 -= (i4 as f64);
+            for i4 in 1..=4 - 1 - 1 {
+                let mut w5 = vec![tape.constant(1.0); x.len()];
+                for i6 in 0..x.len() {
+                    w5[i6] = b;
                 }
-                acc2 += h5[3 - 1 - i3];
+                let s7 = a.tanh().exp().ln_1p();
+                acc1 = s7;
             }
-            acc1 -= (1.0 + x[2] * x[2]).ln_1p();
+            acc1 = acc1 * (-0.23)
+                + (f64::powf(f64::exp(f64::sin(1.1)), 1.5)
+                    - (match i3 % 3 {
+                        0 => tape.constant((i3 as f64)),
+                        1 => x[i3 + 1],
+                        _ => tape.constant((i3 as f64)),
+                    }));
         }
-        acc1 += acc2;
+    } else {
+        let t8 = acc2.tanh();
+        acc2 = t8;
     }
-    (acc1 - acc2 - c - b + x[1]).sin()
+    (acc1 + acc2 + c + x[1]).sin()
 }
 
 #[differentiate]
-fn b01_f054(a: f64, m: usize, n: usize) -> f64 {
-    let mut acc1 = a;
-    if -(1.692 * 1.8) >= (-1.0) {
-        for i2 in (0..n).rev() {
-            let mut k3: usize = 0;
-            loop {
-                if k3 >= n {
-                    break;
-                }
-                k3 += 1;
-                let j4 = k3 - 1;
-                for i5 in 0..4 {
-                    let s6 = b01_f003(f64::atan(a), n, 3);
-                }
-                if a >= match i2 % 2 {
-                    0 => (i2 as f64),
-                    _ => (j4 as f64),
-                } {
-                    break;
-                }
-                let mut h7 = Vec::new();
-                for i8 in 0..n {
-                    h7.push(acc1);
-                }
-                acc1 += h7[1].sin() * h7[2];
-                acc1 = acc1 * (-0.76) + 1.68_f64;
-            }
-            acc1 -= f64::atan(acc1).atan2((2.5 + acc1.cos()).recip().tanh().exp());
-        }
-        acc1 += a;
-    } else {
-        let mut t9: f64 = (2.0 + acc1.sin()).log(2.0);
-        acc1 = b01_f031(a.mul_add((n as f64), t9), 2, a);
+fn b01_f054(y: &[f64], x: &[f64]) -> f64 {
+    let mut acc1: f64 = 1.601;
+    let mut v2 = Vec::new();
+    for i3 in 0..2 {
+        v2.push(acc1.sin().powi(3));
     }
-    (acc1 * a).sin()
+    acc1 = acc1 + x[2].cos() * 1.52;
+    if b01_f014(&v2, 4, (-0.1), acc1.mul_add(y[2], acc1), x) > 0.78 {
+        let acc1 = acc1 * (acc1 * acc1);
+    } else {
+        let acc4 = v2[0].cos();
+    }
+    (acc1 + v2[0] - v2[0]).tanh()
 }
 
 // `b01_f054` on the `Value` tape: its gradient must agree with `b01_f054_vjp`.
 fn b01_f054_value<'t>(
     tape: &'t Tape<f64>,
-    a: Value<'t, f64>,
-    m: usize,
-    n: usize,
+    y: &[Value<'t, f64>],
+    x: &[Value<'t, f64>],
 ) -> Value<'t, f64> {
-    let mut acc1 = a;
-    if -(1.692 * 1.8) >= (-1.0) {
-        for i2 in (0..n).rev() {
-            let mut k3: usize = 0;
-            loop {
-                if k3 >= n {
-                    break;
-                }
-                k3 += 1;
-                let j4 = k3 - 1;
-                for i5 in 0..4 {
-                    let s6 = b01_f003_value(tape, a.atan(), n, 3);
-                }
-                if a >= match i2 % 2 {
-                    0 => (i2 as f64),
-                    _ => (j4 as f64),
-                } {
-                    break;
-                }
-                let mut h7 = Vec::new();
-                for i8 in 0..n {
-                    h7.push(acc1);
-                }
-                acc1 += h7[1].sin() * h7[2];
-                acc1 = acc1 * (-0.76) + 1.68_f64;
-            }
-            acc1 -= acc1.atan().atan2((2.5 + acc1.cos()).recip().tanh().exp());
-        }
-        acc1 += a;
-    } else {
-        let mut t9 = (2.0 + acc1.sin()).log(2.0);
-        acc1 = b01_f031_value(tape, a.mul_add((n as f64), t9), 2, a);
+    let mut acc1 = tape.constant(1.601);
+    let mut v2 = Vec::new();
+    for i3 in 0..2 {
+        v2.push(acc1.sin().powi(3));
     }
-    (acc1 * a).sin()
+    acc1 = acc1 + x[2].cos() * 1.52;
+    if b01_f014_value(
+        tape,
+        &v2,
+        4,
+        tape.constant((-0.1)),
+        acc1.mul_add(y[2], acc1),
+        x,
+    ) > 0.78
+    {
+        let acc1 = acc1 * (acc1 * acc1);
+    } else {
+        let acc4 = v2[0].cos();
+    }
+    (acc1 + v2[0] - v2[0]).tanh()
 }
 
 #[differentiate]
 fn b01_f055(a: f64) -> f64 {
     let mut acc1 = a;
     let mut acc2 = acc1 + a;
-    let mut u3 = b01_f050(a);
-    let acc1 = acc1 * (std::f64::consts::PI * std::f64::consts::PI + 0.25).ln();
-    {
-        u3 /= f64::tanh(0.7).exp();
-        if b01_f030(acc2, -acc2, 1, 1) >= (acc1 * acc1 + 0.25 + 1.0).acosh() {
-            let mut h4: Vec<f64> = vec![0.5; 1];
-            if 0.22 <= 0.7 {
-                acc2 -= acc1 / 4.0;
-                u3 += h4[0];
-                h4[0] *= 1.0 + 0.1 * (h4[0] % 2.0).sin();
-                acc2 = (0.8 * h4[0].sin()).acos();
-            } else {
-                let mut acc5: f64 = f64::log10(1.0 + acc1.atan().powi(2));
-                u3 -= (0.6 * f64::cos(0.44)).tan();
-            }
-            u3 = (a.abs() + 1.0).cbrt();
-        }
-        u3 += ((-1.867) / (a.abs() + 1.0) * ((-1.867) / (a.abs() + 1.0)) + 0.5).log(2.0);
+    let mut u3 = if f64::sqrt((-0.016_f64) * (-0.016_f64) + 0.25) <= 0.289 {
+        acc1.cos().exp().log(10.0)
+    } else {
+        acc1.hypot(acc2.cos().exp())
+    };
+    let mut h4 = vec![acc2, a + acc1, acc2 - acc1];
+    h4[1] += acc2 * h4[1];
+    let t5 = u3;
+    if h4[2].abs() >= 1.23 {
+        return b01_f026(1, b01_f010(&h4));
     }
-    acc2 - u3 - a + acc1
+    {
+        u3 -= (-1.867) / ((t5 - acc2).abs() + 1.0);
+        acc2 = b01_f002(2, f64::trunc(0.5 * h4[1]) + h4[2]) * u3.atan();
+    }
+    if h4[2] < (-0.88) {
+        if (0.8 * ((-1.242) / (2.0 + f64::cos(0.3))).tanh()).acos() <= 0.24 {
+            for i6 in (0..3).rev() {
+                let acc7 = (0.6 * (i6 as f64).sin()).tan();
+                u3 += (i6 as f64).asinh();
+            }
+        } else if h4[2] > (-1.1e0) {
+            let t8: f64 = acc2 * acc2 + h4[2].asinh();
+            u3 = u3 * (-0.008) + -(h4[2] + u3);
+        } else {
+            let mut t9 = if (0.5 * u3).signum() + t5 >= 2.24 {
+                acc1
+            } else {
+                u3
+            };
+        }
+        u3 += t5;
+    } else if (-0.04) < 0.521 {
+        let u10 = h4[0];
+        u3 += t5;
+    } else if a <= acc1 {
+        let mut s11 = (0.8 * acc1.sin()).acos() * ((1.0 + u3 * u3).log10() / 0.5);
+        u3 -= acc2.mul_add((-0.8), h4[1]) * h4[1];
+    } else {
+        let mut t12 = if t5.cos() <= h4[0] {
+            (t5 * t5 + 0.25).log(2.0)
+        } else {
+            acc1
+        };
+        acc1 = f64::abs(h4[2]).hypot(1.0 + acc2 * acc2);
+    }
+    ((acc1 + acc2) * u3 + t5 + h4[2]).tanh()
 }
 
 // `b01_f055` on the `Value` tape: its gradient must agree with `b01_f055_vjp`.
 fn b01_f055_value<'t>(tape: &'t Tape<f64>, a: Value<'t, f64>) -> Value<'t, f64> {
     let mut acc1 = a;
     let mut acc2 = acc1 + a;
-    let mut u3 = b01_f050_value(tape, a);
-    let acc1 = acc1 * f64::ln(std::f64::consts::PI * std::f64::consts::PI + 0.25);
-    {
-        u3 /= f64::exp(f64::tanh(0.7));
-        if b01_f030_value(tape, acc2, -acc2, 1, 1) >= (acc1 * acc1 + 0.25 + 1.0).acosh() {
-            let mut h4 = vec![tape.constant(0.5); 1];
-            if 0.22 <= 0.7 {
-                acc2 -= acc1 / 4.0;
-                u3 += h4[0];
-                h4[0] = h4[0] * (1.0 + 0.1 * (h4[0] % 2.0).sin());
-                acc2 = (0.8 * h4[0].sin()).acos();
-            } else {
-                let mut acc5 = (1.0 + acc1.atan().powi(2)).log10();
-                u3 -= f64::tan(0.6 * f64::cos(0.44));
-            }
-            u3 = (a.abs() + 1.0).cbrt();
-        }
-        u3 += ((-1.867) / (a.abs() + 1.0) * ((-1.867) / (a.abs() + 1.0)) + 0.5).log(2.0);
+    let mut u3 = if f64::sqrt((-0.016_f64) * (-0.016_f64) + 0.25) <= 0.289 {
+        acc1.cos().exp().log(10.0)
+    } else {
+        acc1.hypot(acc2.cos().exp())
+    };
+    let mut h4 = vec![acc2, a + acc1, acc2 - acc1];
+    h4[1] = h4[1] + acc2 * h4[1];
+    let t5 = u3;
+    if h4[2].abs() >= 1.23 {
+        return b01_f026_value(tape, 1, b01_f010_value(tape, &h4));
     }
-    acc2 - u3 - a + acc1
+    {
+        u3 -= (-1.867) / ((t5 - acc2).abs() + 1.0);
+        acc2 = b01_f002_value(tape, 2, (0.5 * h4[1]).trunc() + h4[2]) * u3.atan();
+    }
+    if h4[2] < (-0.88) {
+        if f64::acos(0.8 * f64::tanh((-1.242) / (2.0 + f64::cos(0.3)))) <= 0.24 {
+            for i6 in (0..3).rev() {
+                let acc7 = tape.constant(f64::tan(0.6 * f64::sin((i6 as f64))));
+                u3 += f64::asinh((i6 as f64));
+            }
+        } else if h4[2] > (-1.1e0) {
+            let t8 = acc2 * acc2 + h4[2].asinh();
+            u3 = u3 * (-0.008) + -(h4[2] + u3);
+        } else {
+            let mut t9 = if (0.5 * u3).signum() + t5 >= 2.24 {
+                acc1
+            } else {
+                u3
+            };
+        }
+        u3 += t5;
+    } else if (-0.04) < 0.521 {
+        let u10 = h4[0];
+        u3 += t5;
+    } else if a <= acc1 {
+        let mut s11 = (0.8 * acc1.sin()).acos() * ((1.0 + u3 * u3).log10() / 0.5);
+        u3 -= acc2.mul_add((-0.8), h4[1]) * h4[1];
+    } else {
+        let mut t12 = if t5.cos() <= h4[0] {
+            (t5 * t5 + 0.25).log(2.0)
+        } else {
+            acc1
+        };
+        acc1 = h4[2].abs().hypot(1.0 + acc2 * acc2);
+    }
+    ((acc1 + acc2) * u3 + t5 + h4[2]).tanh()
 }
 
 #[differentiate]
@@ -4273,70 +4506,22 @@ fn b01_f057(n: usize, a: f64) -> f64 {
         for i4 in 0..w3.len() {
             w3[i4] = w3[i4 / 2];
         }
-        #[checkpoint]
         for i5 in 0..w3.len() {
-            let mut t6 = b01_f031(
-                match i5 % 2 {
-                    0 => (i5 as f64),
-                    _ => w3[i5],
-                },
-                2,
-                a * acc1,
-            );
-            acc1 = f64::atan((i5 as f64));
-            acc1 = acc1 * 0.774_f64 + -(1.8_f64 + w3[i5]);
+            acc1 = acc1 + a * t2;
+            acc1 = acc1 * 0.1 + (a - a + (a + w3[i5 / 2]));
         }
-        acc1 = acc1;
+        acc1 = acc1 * 0.8 + (t2.cos() + acc1.cos());
     } else {
-        let acc7 = (0.6 * t2.sin()).tan() * f64::cos(t2);
-        acc1 += acc7;
-        acc1 += acc1 - t2;
-    }
-    if acc1 > 0.49 {
-        let t8 = acc1 + t2;
-        acc1 = ((-0.46) + t8).sin();
-    } else {
-        let u9 = 8.0e-1 * t2;
-    }
-    acc1 * t2 - a
-}
-
-// `b01_f057` without its `#[checkpoint]`s: the gradients must agree bitwise.
-#[differentiate]
-fn b01_f057_plain(n: usize, a: f64) -> f64 {
-    let mut acc1: f64 = (-0.49);
-    let mut t2 = a;
-    let t2 = t2 + (a + acc1);
-    if acc1 >= (-0.51) {
-        let mut w3: Vec<f64> = vec![0.0; n];
-        for i4 in 0..w3.len() {
-            w3[i4] = w3[i4 / 2];
+        let mut acc6 = a / (1.5 + a.sin());
+        if a.clamp((-1.0), 1.0) < acc6 {
+            return acc6;
         }
-        for i5 in 0..w3.len() {
-            let mut t6 = b01_f031(
-                match i5 % 2 {
-                    0 => (i5 as f64),
-                    _ => w3[i5],
-                },
-                2,
-                a * acc1,
-            );
-            acc1 = f64::atan((i5 as f64));
-            acc1 = acc1 * 0.774_f64 + -(1.8_f64 + w3[i5]);
-        }
-        acc1 = acc1;
-    } else {
-        let acc7 = (0.6 * t2.sin()).tan() * f64::cos(t2);
-        acc1 += acc7;
-        acc1 += acc1 - t2;
     }
-    if acc1 > 0.49 {
-        let t8 = acc1 + t2;
-        acc1 = ((-0.46) + t8).sin();
-    } else {
-        let u9 = 8.0e-1 * t2;
+    for i7 in 0..3 {
+        acc1 += (1.0 + (i7 as f64) * (i7 as f64)).log(2.0).atan();
+        acc1 = acc1 * 0.3_f64 + t2.tanh();
     }
-    acc1 * t2 - a
+    acc1
 }
 
 // `b01_f057` on the `Value` tape: its gradient must agree with `b01_f057_vjp`.
@@ -4350,31 +4535,21 @@ fn b01_f057_value<'t>(tape: &'t Tape<f64>, n: usize, a: Value<'t, f64>) -> Value
             w3[i4] = w3[i4 / 2];
         }
         for i5 in 0..w3.len() {
-            let mut t6 = b01_f031_value(
-                tape,
-                match i5 % 2 {
-                    0 => tape.constant((i5 as f64)),
-                    _ => w3[i5],
-                },
-                2,
-                a * acc1,
-            );
-            acc1 = tape.constant(f64::atan((i5 as f64)));
-            acc1 = acc1 * 0.774_f64 + -(1.8_f64 + w3[i5]);
+            acc1 = acc1 + a * t2;
+            acc1 = acc1 * 0.1 + (a - a + (a + w3[i5 / 2]));
         }
-        acc1 = acc1;
+        acc1 = acc1 * 0.8 + (t2.cos() + acc1.cos());
     } else {
-        let acc7 = (0.6 * t2.sin()).tan() * t2.cos();
-        acc1 += acc7;
-        acc1 += acc1 - t2;
+        let mut acc6 = a / (1.5 + a.sin());
+        if a.clamp((-1.0), 1.0) < acc6 {
+            return acc6;
+        }
     }
-    if acc1 > 0.49 {
-        let t8 = acc1 + t2;
-        acc1 = ((-0.46) + t8).sin();
-    } else {
-        let u9 = 8.0e-1 * t2;
+    for i7 in 0..3 {
+        acc1 += f64::atan(f64::log(1.0 + (i7 as f64) * (i7 as f64), 2.0));
+        acc1 = acc1 * 0.3_f64 + t2.tanh();
     }
-    acc1 * t2 - a
+    acc1
 }
 
 #[differentiate]
@@ -4439,15 +4614,46 @@ fn b01_f059(a: f64) -> f64 {
     let acc3 = f64::cos(acc1);
     let acc4 = (1.0 + (1.78e0 + acc1) * (1.78e0 + acc1)).cbrt();
     if a < (-0.28) {
-        for i5 in 0..=4 - 1 {
+        for i5 in (0..4).rev() {
             let mut k6 = 0;
             while k6 < 2 {
                 let j7 = k6;
-                for i8 in (0..3).step_by(2) {
-                    let mut acc9 = acc1;
-                    acc1 += (-0.144) / (1.0 + f64::asinh(acc2).powi(2));
+                #[checkpoint(snapshots = 2)]
+                for i8 in 0..3 {
+                    let mut t9: f64 = (-1.49);
+                    acc1 -= t9 + t9;
                 }
-                acc1 += 0.6 + acc3 - acc4;
+                acc1 += acc3 - acc3 + acc4;
+                k6 += 1;
+            }
+            acc1 = (2.5 + f64::tanh(2.0) + 1.0).acosh();
+        }
+        acc1 += (acc3 / 4.0).hypot(1.0 + acc4.powi(2));
+    } else {
+        let mut s10 = a * 0.162_f64;
+        acc1 = acc1 * 0.6 + -s10;
+    }
+    acc1
+}
+
+// `b01_f059` without its `#[checkpoint]`s: the gradients must agree bitwise.
+#[differentiate]
+fn b01_f059_plain(a: f64) -> f64 {
+    let mut acc1: f64 = (-1.7);
+    let mut acc2 = a;
+    let acc2 = acc2 + a.max(acc2);
+    let acc3 = f64::cos(acc1);
+    let acc4 = (1.0 + (1.78e0 + acc1) * (1.78e0 + acc1)).cbrt();
+    if a < (-0.28) {
+        for i5 in (0..4).rev() {
+            let mut k6 = 0;
+            while k6 < 2 {
+                let j7 = k6;
+                for i8 in 0..3 {
+                    let mut t9: f64 = (-1.49);
+                    acc1 -= t9 + t9;
+                }
+                acc1 += acc3 - acc3 + acc4;
                 k6 += 1;
             }
             acc1 = (2.5 + f64::tanh(2.0) + 1.0).acosh();
@@ -4468,15 +4674,15 @@ fn b01_f059_value<'t>(tape: &'t Tape<f64>, a: Value<'t, f64>) -> Value<'t, f64> 
     let acc3 = acc1.cos();
     let acc4 = (1.0 + (1.78e0 + acc1) * (1.78e0 + acc1)).cbrt();
     if a < (-0.28) {
-        for i5 in 0..=4 - 1 {
+        for i5 in (0..4).rev() {
             let mut k6 = 0;
             while k6 < 2 {
                 let j7 = k6;
-                for i8 in (0..3).step_by(2) {
-                    let mut acc9 = acc1;
-                    acc1 += (-0.144) / (1.0 + acc2.asinh().powi(2));
+                for i8 in 0..3 {
+                    let mut t9 = tape.constant((-1.49));
+                    acc1 -= t9 + t9;
                 }
-                acc1 += 0.6 + acc3 - acc4;
+                acc1 += acc3 - acc3 + acc4;
                 k6 += 1;
             }
             acc1 = tape.constant(f64::acosh(2.5 + f64::tanh(2.0) + 1.0));
@@ -4493,40 +4699,47 @@ fn b01_f059_value<'t>(tape: &'t Tape<f64>, a: Value<'t, f64>) -> Value<'t, f64> 
 fn b01_f060(y: &[f64], c: f64, x: &[f64], b: f64, a: f64) -> f64 {
     let mut acc1: f64 = 1.379;
     let mut t2: f64 = c.asinh().sin();
-    for i3 in (0..y.len()).rev() {
-        let mut w4 = vec![1.0; 1];
-        acc1 = 0.4;
-        if y[1] < (c.abs() + 1.0).log(3.0) {
+    for i3 in 0..y.len() {
+        if b01_f050(x[i3 / 2]) < x[i3 % x.len()] {
             continue;
         }
-    }
-    #[checkpoint]
-    for i5 in 1..5 {
-        let mut h6 = vec![0.0; y.len()];
-        acc1 = b * ((i5 as f64) * c);
-    }
-    let mut w7 = vec![1.0; y.len()];
-    acc1 * t2 * c * w7[1] + w7[4]
-}
-
-// `b01_f060` without its `#[checkpoint]`s: the gradients must agree bitwise.
-#[differentiate]
-fn b01_f060_plain(y: &[f64], c: f64, x: &[f64], b: f64, a: f64) -> f64 {
-    let mut acc1: f64 = 1.379;
-    let mut t2: f64 = c.asinh().sin();
-    for i3 in (0..y.len()).rev() {
-        let mut w4 = vec![1.0; 1];
-        acc1 = 0.4;
-        if y[1] < (c.abs() + 1.0).log(3.0) {
-            continue;
+        for i4 in 1..3 - 1 {
+            let st5 = (y[i4 + 1] - y[i4 - 1]) * (y[i4] + 1.4);
+            let mut s6 = x[0];
+            match i4 % 3 {
+                0 => {
+                    match i3 % 2 {
+                        0 => {
+                            let s6 = s6 + (1.0 + y[i3 % 5] * y[i3 % 5]).powf((-0.5));
+                            t2 = y[0].atan().cos();
+                        }
+                        _ => {
+                            let t7 = (if (-1.573) / (st5 * st5 + 0.5) >= st5 {
+                                y[i3].tanh()
+                            } else {
+                                (i4 as f64).mul_add(y[i4 + 1], 1.502)
+                            })
+                            .cos();
+                        }
+                    }
+                    s6 = s6 * (-0.166) + (i3 as f64);
+                }
+                1 => {
+                    let s8: f64 = match i4 % 2 {
+                        0 => b,
+                        _ => st5,
+                    };
+                }
+                _ => {
+                    let s9 = y[i3];
+                    acc1 += x[i4] / (t2.abs() + 1.0) * ((i4 as f64) * s6);
+                }
+            }
+            acc1 -= a;
         }
+        acc1 = acc1 * 0.68 + ((-0.443) + a);
     }
-    for i5 in 1..5 {
-        let mut h6 = vec![0.0; y.len()];
-        acc1 = b * ((i5 as f64) * c);
-    }
-    let mut w7 = vec![1.0; y.len()];
-    acc1 * t2 * c * w7[1] + w7[4]
+    (acc1 * t2 + b).tanh()
 }
 
 // `b01_f060` on the `Value` tape: its gradient must agree with `b01_f060_vjp`.
@@ -4540,53 +4753,85 @@ fn b01_f060_value<'t>(
 ) -> Value<'t, f64> {
     let mut acc1 = tape.constant(1.379);
     let mut t2 = c.asinh().sin();
-    for i3 in (0..y.len()).rev() {
-        let mut w4 = vec![tape.constant(1.0); 1];
-        acc1 = tape.constant(0.4);
-        if y[1] < (c.abs() + 1.0).log(3.0) {
+    for i3 in 0..y.len() {
+        if b01_f050_value(tape, x[i3 / 2]) < x[i3 % x.len()] {
             continue;
         }
+        for i4 in 1..3 - 1 {
+            let st5 = (y[i4 + 1] - y[i4 - 1]) * (y[i4] + 1.4);
+            let mut s6 = x[0];
+            match i4 % 3 {
+                0 => {
+                    match i3 % 2 {
+                        0 => {
+                            let s6 = s6 + (1.0 + y[i3 % 5] * y[i3 % 5]).powf((-0.5));
+                            t2 = y[0].atan().cos();
+                        }
+                        _ => {
+                            let t7 = (if (-1.573) / (st5 * st5 + 0.5) >= st5 {
+                                y[i3].tanh()
+                            } else {
+                                tape.constant((i4 as f64)).mul_add(y[i4 + 1], 1.502)
+                            })
+                            .cos();
+                        }
+                    }
+                    s6 = s6 * (-0.166) + (i3 as f64);
+                }
+                1 => {
+                    let s8 = match i4 % 2 {
+                        0 => b,
+                        _ => st5,
+                    };
+                }
+                _ => {
+                    let s9 = y[i3];
+                    acc1 += x[i4] / (t2.abs() + 1.0) * ((i4 as f64) * s6);
+                }
+            }
+            acc1 -= a;
+        }
+        acc1 = acc1 * 0.68 + ((-0.443) + a);
     }
-    for i5 in 1..5 {
-        let mut h6 = vec![tape.constant(0.0); y.len()];
-        acc1 = b * ((i5 as f64) * c);
-    }
-    let mut w7 = vec![tape.constant(1.0); y.len()];
-    acc1 * t2 * c * w7[1] + w7[4]
+    (acc1 * t2 + b).tanh()
 }
 
 #[differentiate]
 fn b01_f061(n: usize, a: f64) -> f64 {
     let mut acc1 = a * a;
     if acc1 < 0.67 {
-        for i2 in (1..n).rev() {
-            let mut k3: usize = 0;
-            while k3 < n {
-                k3 += 1;
-                let j4 = k3 - 1;
-                let mut w5: Vec<f64> = vec![0.0; 2];
-                acc1 = acc1 * 0.73 + b01_f054(a, 1, 3);
+        for i2 in 1..n {
+            if i2 > 1 {
+                if (-0.71) / (i2 as f64).sin().exp() > (-0.45) {
+                    let acc1 = acc1 + acc1 / 2.0;
+                } else {
+                    let mut h3 = vec![0.0; 1];
+                    acc1 = acc1 + h3[(i2 + 1) % 1] * (a * h3[0]);
+                    acc1 += (if f64::atanh(0.5 * f64::tanh(h3[i2 % 1])) >= (-9.5e-1) {
+                        a
+                    } else {
+                        a
+                    })
+                    .tanh();
+                }
+                acc1 = acc1 * (-1.82e-1)
+                    + acc1.atan().mul_add(
+                        acc1.atan().exp2(),
+                        match i2 % 3 {
+                            0 => (i2 as f64),
+                            1 => a,
+                            _ => (i2 as f64),
+                        },
+                    );
+            } else if !(acc1 >= 2.2e-1) || a >= 1.0e-2 {
+                let u4 = acc1.mul_add(std::f64::consts::PI, acc1 * acc1);
+                acc1 = u4;
             }
-            let mut v6: Vec<f64> = vec![0.5; 3];
-            let mut k7: usize = 0;
-            while k7 < v6.len() && ((n as f64).abs() + 1.0).log10() > (-2.9) {
-                let j8 = k7;
-                acc1 = (acc1 + a.cos()).tanh();
-                acc1 = acc1 * (-0.4) + (-1.05) / f64::acosh(1.5 + v6[j8].sin() + 1.0).cos().exp();
-                k7 += 1;
-            }
-            acc1 -= if acc1 < acc1 {
-                v6[i2 % v6.len()] * acc1
-            } else {
-                v6[(i2 + 1) % v6.len()]
-            };
+            acc1 += a * f64::powf(0.2 * 0.2 + 0.5, 0.5);
         }
-        acc1 = (-acc1).asinh();
-    } else if a < 1.02e0 {
-        let t9 = (n as f64);
+        acc1 = (a * acc1).cos();
     } else {
-        let s10 = (1.314 + acc1).powi(2).clamp((-1.0), 1.0);
-        acc1 += s10 + b01_f057(3, a * acc1);
+        let t5: f64 = a;
     }
     acc1 - a
 }
@@ -4595,34 +4840,38 @@ fn b01_f061(n: usize, a: f64) -> f64 {
 fn b01_f061_value<'t>(tape: &'t Tape<f64>, n: usize, a: Value<'t, f64>) -> Value<'t, f64> {
     let mut acc1 = a * a;
     if acc1 < 0.67 {
-        for i2 in (1..n).rev() {
-            let mut k3: usize = 0;
-            while k3 < n {
-                k3 += 1;
-                let j4 = k3 - 1;
-                let mut w5 = vec![tape.constant(0.0); 2];
-                acc1 = acc1 * 0.73 + b01_f054_value(tape, a, 1, 3);
+        for i2 in 1..n {
+            if i2 > 1 {
+                if (-0.71) / f64::exp(f64::sin((i2 as f64))) > (-0.45) {
+                    let acc1 = acc1 + acc1 / 2.0;
+                } else {
+                    let mut h3 = vec![tape.constant(0.0); 1];
+                    acc1 = acc1 + h3[(i2 + 1) % 1] * (a * h3[0]);
+                    acc1 += (if (0.5 * h3[i2 % 1].tanh()).atanh() >= (-9.5e-1) {
+                        a
+                    } else {
+                        a
+                    })
+                    .tanh();
+                }
+                acc1 = acc1 * (-1.82e-1)
+                    + acc1.atan().mul_add(
+                        acc1.atan().exp2(),
+                        match i2 % 3 {
+                            0 => tape.constant((i2 as f64)),
+                            1 => a,
+                            _ => tape.constant((i2 as f64)),
+                        },
+                    );
+            } else if !(acc1 >= 2.2e-1) || a >= 1.0e-2 {
+                let u4 = acc1.mul_add(std::f64::consts::PI, acc1 * acc1);
+                acc1 = u4;
             }
-            let mut v6 = vec![tape.constant(0.5); 3];
-            let mut k7: usize = 0;
-            while k7 < v6.len() && f64::log10(f64::abs((n as f64)) + 1.0) > (-2.9) {
-                let j8 = k7;
-                acc1 = (acc1 + a.cos()).tanh();
-                acc1 = acc1 * (-0.4) + (-1.05) / (1.5 + v6[j8].sin() + 1.0).acosh().cos().exp();
-                k7 += 1;
-            }
-            acc1 -= if acc1 < acc1 {
-                v6[i2 % v6.len()] * acc1
-            } else {
-                v6[(i2 + 1) % v6.len()]
-            };
+            acc1 += a * f64::powf(0.2 * 0.2 + 0.5, 0.5);
         }
-        acc1 = (-acc1).asinh();
-    } else if a < 1.02e0 {
-        let t9 = tape.constant((n as f64));
+        acc1 = (a * acc1).cos();
     } else {
-        let s10 = (1.314 + acc1).powi(2).clamp((-1.0), 1.0);
-        acc1 += s10 + b01_f057_value(tape, 3, a * acc1);
+        let t5 = a;
     }
     acc1 - a
 }
@@ -4639,7 +4888,7 @@ fn b01_f062(a: f64, b: f64, c: f64) -> f64 {
             break;
         }
         for i5 in (0..2).rev() {
-            if (-0.75) > b + (i5 as f64) {
+            if b + (i5 as f64) < (-0.75) {
                 break;
             }
             acc2 = (if j4 >= 2 { b } else { b }) * (i5 as f64);
@@ -4679,38 +4928,30 @@ fn b01_f062_value<'t>(
 #[differentiate]
 fn b01_f063(b: f64, a: f64, x: &[f64]) -> f64 {
     let mut acc1 = (1.0 + x[0].powi(2)).ln();
-    let mut t2: f64 = b01_f043(x);
-    {
-        acc1 -= x[0].tanh() + x[0] * x[0];
-        t2 -= x[0].tanh().exp().recip();
-    }
-    let u3 = x[0];
+    let mut t2 = b01_f038(b.tanh(), x[0] + acc1, x[0].sin().exp().recip(), 2);
+    let mut h3 = Vec::with_capacity(4);
     for i4 in 0..4 {
-        let u3 = u3 * (x[(i4 + 1) % 1] * x[i4 % x.len()]);
-        if b01_f026(1, t2 + x[i4 % x.len()]) > (-2.21_f64) {
-            let b = b * x[0].atan2(1.5 + acc1.tanh());
-            if (-0.1) <= (-0.29) || x[0] <= b {
-                if f64::atan((i4 as f64)) >= 0.95 {
-                    let mut u5 = (1.0 + (i4 as f64).powi(2)).recip();
-                    acc1 += b.sin();
-                } else {
-                    let t6: f64 = x[i4 % x.len()].mul_add(x[(i4 + 3) % x.len()], b).sin();
-                }
-                t2 = t2 * (-0.87) + (-t2 + x[(i4 + 2) % x.len()]);
-            } else {
-                let t7 = (u3 + x[i4 % x.len()]) * (b - x[i4 % x.len()])
-                    + f64::powf(2.5 + t2.sin(), 0.9 * x[(i4 + 1) % x.len()].cos())
-                        * (x[i4 % x.len()] + x[i4 % x.len()]);
-                acc1 += 1.26e0;
-            }
-            t2 = x[0];
-        } else {
-            let mut acc8 = x[0] - x[0];
-            acc1 = f64::cos(x[(i4 + 1) % x.len()] + x[0]);
-        }
-        acc1 -= x[i4 % x.len()];
+        h3.push(x[(i4 + 2) % x.len()]);
     }
-    ((acc1 - t2) * b - a + x[0]).sin()
+    h3[2] = acc1.atan() - (acc1 * acc1 + 1.0).powf(0.9 * acc1.tanh());
+    acc1 -= (0.8 * x[0].tanh()).acos() * acc1;
+    {
+        t2 /= 2.5 + h3[0].asinh().cos();
+        let mut s5 = a.cos();
+        t2 = t2 * (-0.55) + a;
+    }
+    h3[0] = (t2 * 1.523).cos().exp().cbrt();
+    if x[0] * b > 0.01 {
+        for i6 in (1..h3.len() - 1).rev() {
+            let mut u7 = h3[(i6 + 2) % h3.len()];
+        }
+    } else if (0.9 * h3[3].sin()).asin() <= (-0.26_f64) {
+        let u8 = (0.6 * f64::tanh(t2.asinh()).sin()).tan();
+    } else {
+        let acc9: f64 = 1.8;
+        acc1 = acc1 * (-0.72) + b01_f026(1, acc1 + t2);
+    }
+    (acc1 * t2 * h3[1] + h3[2]).tanh()
 }
 
 // `b01_f063` on the `Value` tape: its gradient must agree with `b01_f063_vjp`.
@@ -4721,38 +4962,30 @@ fn b01_f063_value<'t>(
     x: &[Value<'t, f64>],
 ) -> Value<'t, f64> {
     let mut acc1 = (1.0 + x[0].powi(2)).ln();
-    let mut t2 = b01_f043_value(tape, x);
-    {
-        acc1 -= x[0].tanh() + x[0] * x[0];
-        t2 -= x[0].tanh().exp().recip();
-    }
-    let u3 = x[0];
+    let mut t2 = b01_f038_value(tape, b.tanh(), x[0] + acc1, x[0].sin().exp().recip(), 2);
+    let mut h3 = Vec::with_capacity(4);
     for i4 in 0..4 {
-        let u3 = u3 * (x[(i4 + 1) % 1] * x[i4 % x.len()]);
-        if b01_f026_value(tape, 1, t2 + x[i4 % x.len()]) > (-2.21_f64) {
-            let b = b * x[0].atan2(1.5 + acc1.tanh());
-            if (-0.1) <= (-0.29) || x[0] <= b {
-                if f64::atan((i4 as f64)) >= 0.95 {
-                    let mut u5 = tape.constant(f64::recip(1.0 + f64::powi((i4 as f64), 2)));
-                    acc1 += b.sin();
-                } else {
-                    let t6 = x[i4 % x.len()].mul_add(x[(i4 + 3) % x.len()], b).sin();
-                }
-                t2 = t2 * (-0.87) + (-t2 + x[(i4 + 2) % x.len()]);
-            } else {
-                let t7 = (u3 + x[i4 % x.len()]) * (b - x[i4 % x.len()])
-                    + (2.5 + t2.sin()).powf(0.9 * x[(i4 + 1) % x.len()].cos())
-                        * (x[i4 % x.len()] + x[i4 % x.len()]);
-                acc1 += 1.26e0;
-            }
-            t2 = x[0];
-        } else {
-            let mut acc8 = x[0] - x[0];
-            acc1 = (x[(i4 + 1) % x.len()] + x[0]).cos();
-        }
-        acc1 -= x[i4 % x.len()];
+        h3.push(x[(i4 + 2) % x.len()]);
     }
-    ((acc1 - t2) * b - a + x[0]).sin()
+    h3[2] = acc1.atan() - (acc1 * acc1 + 1.0).powf(0.9 * acc1.tanh());
+    acc1 -= (0.8 * x[0].tanh()).acos() * acc1;
+    {
+        t2 /= 2.5 + h3[0].asinh().cos();
+        let mut s5 = a.cos();
+        t2 = t2 * (-0.55) + a;
+    }
+    h3[0] = (t2 * 1.523).cos().exp().cbrt();
+    if x[0] * b > 0.01 {
+        for i6 in (1..h3.len() - 1).rev() {
+            let mut u7 = h3[(i6 + 2) % h3.len()];
+        }
+    } else if (0.9 * h3[3].sin()).asin() <= (-0.26_f64) {
+        let u8 = (0.6 * t2.asinh().tanh().sin()).tan();
+    } else {
+        let acc9 = tape.constant(1.8);
+        acc1 = acc1 * (-0.72) + b01_f026_value(tape, 1, acc1 + t2);
+    }
+    (acc1 * t2 * h3[1] + h3[2]).tanh()
 }
 
 #[differentiate(wrt(b))]
@@ -4761,17 +4994,32 @@ fn b01_f064(a: f64, b: f64) -> f64 {
     let mut acc2 = b / (0.5 * a.sin().tanh()).atanh().tanh().exp();
     acc2 = acc2 * 0.063 + (-1.7);
     acc2 = acc2 * (-0.47) + acc2;
-    let mut acc3 = b01_f054(b * 0.17, 1, 3);
-    if b >= acc2 - a {
-        return (-0.8);
+    let mut acc3 = b01_f031(acc1 * acc1, 2, a.atan2(2.0 + acc1.tanh()));
+    #[checkpoint(segments = 3)]
+    for i4 in 1..4 {
+        acc3 *= 1.0 + 0.5 * b.cos();
+        acc2 /= (b * acc3).cos().exp();
+        acc2 *= 1.0 + 0.25 * b01_f044(4, 1, acc1.asinh()).sin();
+        acc2 = f64::powf(2.0 + (acc1 * a).cos(), (-0.5));
     }
-    let mut w4 = vec![1.0; 2];
-    for i5 in 0..w4.len() {
-        w4[i5] += (i5 as f64);
+    acc1 * acc2 + acc3 + a
+}
+
+// `b01_f064` without its `#[checkpoint]`s: the gradients must agree bitwise.
+#[differentiate(wrt(b))]
+fn b01_f064_plain(a: f64, b: f64) -> f64 {
+    let mut acc1: f64 = (-1.14);
+    let mut acc2 = b / (0.5 * a.sin().tanh()).atanh().tanh().exp();
+    acc2 = acc2 * 0.063 + (-1.7);
+    acc2 = acc2 * (-0.47) + acc2;
+    let mut acc3 = b01_f031(acc1 * acc1, 2, a.atan2(2.0 + acc1.tanh()));
+    for i4 in 1..4 {
+        acc3 *= 1.0 + 0.5 * b.cos();
+        acc2 /= (b * acc3).cos().exp();
+        acc2 *= 1.0 + 0.25 * b01_f044(4, 1, acc1.asinh()).sin();
+        acc2 = f64::powf(2.0 + (acc1 * a).cos(), (-0.5));
     }
-    acc1 += 0.12 / (2.0 + ((-0.42) / (1.0 + b * b)).sin());
-    let mut v6: Vec<f64> = vec![0.0; 5];
-    (acc1 * acc2 - acc3 + b - w4[0]) * v6[1] + w4[1]
+    acc1 * acc2 + acc3 + a
 }
 
 // `b01_f064` on the `Value` tape: its gradient must agree with `b01_f064_vjp`.
@@ -4780,17 +5028,14 @@ fn b01_f064_value<'t>(tape: &'t Tape<f64>, a: Value<'t, f64>, b: Value<'t, f64>)
     let mut acc2 = b / (0.5 * a.sin().tanh()).atanh().tanh().exp();
     acc2 = acc2 * 0.063 + (-1.7);
     acc2 = acc2 * (-0.47) + acc2;
-    let mut acc3 = b01_f054_value(tape, b * 0.17, 1, 3);
-    if b >= acc2 - a {
-        return tape.constant((-0.8));
+    let mut acc3 = b01_f031_value(tape, acc1 * acc1, 2, a.atan2(2.0 + acc1.tanh()));
+    for i4 in 1..4 {
+        acc3 *= 1.0 + 0.5 * b.cos();
+        acc2 /= (b * acc3).cos().exp();
+        acc2 *= 1.0 + 0.25 * b01_f044_value(tape, 4, 1, acc1.asinh()).sin();
+        acc2 = (2.0 + (acc1 * a).cos()).powf((-0.5));
     }
-    let mut w4 = vec![tape.constant(1.0); 2];
-    for i5 in 0..w4.len() {
-        w4[i5] = w4[i5] + (i5 as f64);
-    }
-    acc1 += 0.12 / (2.0 + ((-0.42) / (1.0 + b * b)).sin());
-    let mut v6 = vec![tape.constant(0.0); 5];
-    (acc1 * acc2 - acc3 + b - w4[0]) * v6[1] + w4[1]
+    acc1 * acc2 + acc3 + a
 }
 
 pub fn cases() -> Vec<Case> {
@@ -4929,31 +5174,6 @@ pub fn cases() -> Vec<Case> {
                 (cat(&[&[g0]]), cat(&[&[h0]]))
             }),
             gradcheck: Some(|p| b01_f003_gradcheck(p[0], 3, 3)),
-        },
-        Case {
-            name: "b01_f003_plain",
-            seed_name: "b01_f003",
-            twin_of: Some("b01_f003"),
-            params: &[("a", 1, true)],
-            value: None,
-            f: |p| vec![b01_f003_plain(p[0], 3, 3)],
-            vjp: |p, s| {
-                let (y, g0) = b01_f003_plain_vjp(p[0], 3, 3, s[0]);
-                (vec![y], cat(&[&[g0]]))
-            },
-            jvp: |p, d| {
-                let (y, t) = b01_f003_plain_jvp(p[0], 3, 3, d[0]);
-                (vec![y], vec![t])
-            },
-            grad: Some(|p| {
-                let (_, g0) = b01_f003_plain_grad(p[0], 3, 3);
-                cat(&[&[g0]])
-            }),
-            hvp: Some(|p, d| {
-                let (_, g0, h0) = b01_f003_plain_hvp(p[0], 3, 3, d[0]);
-                (cat(&[&[g0]]), cat(&[&[h0]]))
-            }),
-            gradcheck: Some(|p| b01_f003_plain_gradcheck(p[0], 3, 3)),
         },
         Case {
             name: "b01_f004",
@@ -5223,41 +5443,6 @@ pub fn cases() -> Vec<Case> {
                 )
             }),
             gradcheck: Some(|p| b01_f009_gradcheck(2, p[0], p[1], &p[2..5], p[5])),
-        },
-        Case {
-            name: "b01_f009_plain",
-            seed_name: "b01_f009",
-            twin_of: Some("b01_f009"),
-            params: &[
-                ("a", 1, true),
-                ("b", 1, true),
-                ("x", 3, true),
-                ("c", 1, true),
-            ],
-            value: None,
-            f: |p| vec![b01_f009_plain(2, p[0], p[1], &p[2..5], p[5])],
-            vjp: |p, s| {
-                let (y, g0, g1, g2, g3) = b01_f009_plain_vjp(2, p[0], p[1], &p[2..5], p[5], s[0]);
-                (vec![y], cat(&[&[g0], &[g1], &g2, &[g3]]))
-            },
-            jvp: |p, d| {
-                let (y, t) =
-                    b01_f009_plain_jvp(2, p[0], p[1], &p[2..5], p[5], d[0], d[1], &d[2..5], d[5]);
-                (vec![y], vec![t])
-            },
-            grad: Some(|p| {
-                let (_, g0, g1, g2, g3) = b01_f009_plain_grad(2, p[0], p[1], &p[2..5], p[5]);
-                cat(&[&[g0], &[g1], &g2, &[g3]])
-            }),
-            hvp: Some(|p, d| {
-                let (_, g0, g1, g2, g3, h0, h1, h2, h3) =
-                    b01_f009_plain_hvp(2, p[0], p[1], &p[2..5], p[5], d[0], d[1], &d[2..5], d[5]);
-                (
-                    cat(&[&[g0], &[g1], &g2, &[g3]]),
-                    cat(&[&[h0], &[h1], &h2, &[h3]]),
-                )
-            }),
-            gradcheck: Some(|p| b01_f009_plain_gradcheck(2, p[0], p[1], &p[2..5], p[5])),
         },
         Case {
             name: "b01_f010",
@@ -5743,17 +5928,68 @@ pub fn cases() -> Vec<Case> {
             gradcheck: Some(|p| b01_f020_gradcheck(&p[0..5], p[5], &p[6..8], p[8])),
         },
         Case {
+            name: "b01_f020_plain",
+            seed_name: "b01_f020",
+            twin_of: Some("b01_f020"),
+            params: &[
+                ("x", 5, true),
+                ("a", 1, true),
+                ("y", 2, true),
+                ("b", 1, true),
+            ],
+            value: None,
+            f: |p| vec![b01_f020_plain(&p[0..5], p[5], &p[6..8], p[8])],
+            vjp: |p, s| {
+                let (y, g0, g1, g2, g3) = b01_f020_plain_vjp(&p[0..5], p[5], &p[6..8], p[8], s[0]);
+                (vec![y], cat(&[&g0, &[g1], &g2, &[g3]]))
+            },
+            jvp: |p, d| {
+                let (y, t) = b01_f020_plain_jvp(
+                    &p[0..5],
+                    p[5],
+                    &p[6..8],
+                    p[8],
+                    &d[0..5],
+                    d[5],
+                    &d[6..8],
+                    d[8],
+                );
+                (vec![y], vec![t])
+            },
+            grad: Some(|p| {
+                let (_, g0, g1, g2, g3) = b01_f020_plain_grad(&p[0..5], p[5], &p[6..8], p[8]);
+                cat(&[&g0, &[g1], &g2, &[g3]])
+            }),
+            hvp: Some(|p, d| {
+                let (_, g0, g1, g2, g3, h0, h1, h2, h3) = b01_f020_plain_hvp(
+                    &p[0..5],
+                    p[5],
+                    &p[6..8],
+                    p[8],
+                    &d[0..5],
+                    d[5],
+                    &d[6..8],
+                    d[8],
+                );
+                (
+                    cat(&[&g0, &[g1], &g2, &[g3]]),
+                    cat(&[&h0, &[h1], &h2, &[h3]]),
+                )
+            }),
+            gradcheck: Some(|p| b01_f020_plain_gradcheck(&p[0..5], p[5], &p[6..8], p[8])),
+        },
+        Case {
             name: "b01_f021",
             seed_name: "b01_f021",
             twin_of: None,
-            params: &[("y", 5, true), ("x", 1, true), ("a", 1, true)],
-            value: Some(|t, v| b01_f021_value(t, &v[0..5], &v[5..6], v[6])),
-            f: |p| b01_f021(&p[0..5], &p[5..6], p[6]),
+            params: &[("x", 1, true)],
+            value: Some(|t, v| b01_f021_value(t, &v[0..1], 3, 3)),
+            f: |p| b01_f021(&p[0..1], 3, 3),
             vjp: |p, s| {
-                let (y, g0, g1, g2) = b01_f021_vjp(&p[0..5], &p[5..6], p[6], s.to_vec());
-                (y, cat(&[&g0, &g1, &[g2]]))
+                let (y, g0) = b01_f021_vjp(&p[0..1], 3, 3, s.to_vec());
+                (y, cat(&[&g0]))
             },
-            jvp: |p, d| b01_f021_jvp(&p[0..5], &p[5..6], p[6], &d[0..5], &d[5..6], d[6]),
+            jvp: |p, d| b01_f021_jvp(&p[0..1], 3, 3, &d[0..1]),
             grad: None,
             hvp: None,
             gradcheck: None,
@@ -6665,14 +6901,14 @@ pub fn cases() -> Vec<Case> {
             name: "b01_f052",
             seed_name: "b01_f052",
             twin_of: None,
-            params: &[("x", 4, true), ("y", 4, true)],
-            value: Some(|t, v| b01_f052_value(t, 2, &v[0..4], &v[4..8])),
-            f: |p| b01_f052(2, &p[0..4], &p[4..8]),
+            params: &[("a", 1, true), ("b", 1, true)],
+            value: Some(|t, v| b01_f052_value(t, v[0], 3, v[1])),
+            f: |p| b01_f052(p[0], 3, p[1]),
             vjp: |p, s| {
-                let (y, g0, g1) = b01_f052_vjp(2, &p[0..4], &p[4..8], s.to_vec());
-                (y, cat(&[&g0, &g1]))
+                let (y, g0, g1) = b01_f052_vjp(p[0], 3, p[1], s.to_vec());
+                (y, cat(&[&[g0], &[g1]]))
             },
-            jvp: |p, d| b01_f052_jvp(2, &p[0..4], &p[4..8], &d[0..4], &d[4..8]),
+            jvp: |p, d| b01_f052_jvp(p[0], 3, p[1], d[0], d[1]),
             grad: None,
             hvp: None,
             gradcheck: None,
@@ -6712,26 +6948,26 @@ pub fn cases() -> Vec<Case> {
             name: "b01_f054",
             seed_name: "b01_f054",
             twin_of: None,
-            params: &[("a", 1, true)],
-            value: Some(|t, v| vec![b01_f054_value(t, v[0], 1, 3)]),
-            f: |p| vec![b01_f054(p[0], 1, 3)],
+            params: &[("y", 3, true), ("x", 4, true)],
+            value: Some(|t, v| vec![b01_f054_value(t, &v[0..3], &v[3..7])]),
+            f: |p| vec![b01_f054(&p[0..3], &p[3..7])],
             vjp: |p, s| {
-                let (y, g0) = b01_f054_vjp(p[0], 1, 3, s[0]);
-                (vec![y], cat(&[&[g0]]))
+                let (y, g0, g1) = b01_f054_vjp(&p[0..3], &p[3..7], s[0]);
+                (vec![y], cat(&[&g0, &g1]))
             },
             jvp: |p, d| {
-                let (y, t) = b01_f054_jvp(p[0], 1, 3, d[0]);
+                let (y, t) = b01_f054_jvp(&p[0..3], &p[3..7], &d[0..3], &d[3..7]);
                 (vec![y], vec![t])
             },
             grad: Some(|p| {
-                let (_, g0) = b01_f054_grad(p[0], 1, 3);
-                cat(&[&[g0]])
+                let (_, g0, g1) = b01_f054_grad(&p[0..3], &p[3..7]);
+                cat(&[&g0, &g1])
             }),
             hvp: Some(|p, d| {
-                let (_, g0, h0) = b01_f054_hvp(p[0], 1, 3, d[0]);
-                (cat(&[&[g0]]), cat(&[&[h0]]))
+                let (_, g0, g1, h0, h1) = b01_f054_hvp(&p[0..3], &p[3..7], &d[0..3], &d[3..7]);
+                (cat(&[&g0, &g1]), cat(&[&h0, &h1]))
             }),
-            gradcheck: Some(|p| b01_f054_gradcheck(p[0], 1, 3)),
+            gradcheck: Some(|p| b01_f054_gradcheck(&p[0..3], &p[3..7])),
         },
         Case {
             name: "b01_f055",
@@ -6809,31 +7045,6 @@ pub fn cases() -> Vec<Case> {
             gradcheck: Some(|p| b01_f057_gradcheck(3, p[0])),
         },
         Case {
-            name: "b01_f057_plain",
-            seed_name: "b01_f057",
-            twin_of: Some("b01_f057"),
-            params: &[("a", 1, true)],
-            value: None,
-            f: |p| vec![b01_f057_plain(3, p[0])],
-            vjp: |p, s| {
-                let (y, g0) = b01_f057_plain_vjp(3, p[0], s[0]);
-                (vec![y], cat(&[&[g0]]))
-            },
-            jvp: |p, d| {
-                let (y, t) = b01_f057_plain_jvp(3, p[0], d[0]);
-                (vec![y], vec![t])
-            },
-            grad: Some(|p| {
-                let (_, g0) = b01_f057_plain_grad(3, p[0]);
-                cat(&[&[g0]])
-            }),
-            hvp: Some(|p, d| {
-                let (_, g0, h0) = b01_f057_plain_hvp(3, p[0], d[0]);
-                (cat(&[&[g0]]), cat(&[&[h0]]))
-            }),
-            gradcheck: Some(|p| b01_f057_plain_gradcheck(3, p[0])),
-        },
-        Case {
             name: "b01_f058",
             seed_name: "b01_f058",
             twin_of: None,
@@ -6873,6 +7084,31 @@ pub fn cases() -> Vec<Case> {
                 (cat(&[&[g0]]), cat(&[&[h0]]))
             }),
             gradcheck: Some(|p| b01_f059_gradcheck(p[0])),
+        },
+        Case {
+            name: "b01_f059_plain",
+            seed_name: "b01_f059",
+            twin_of: Some("b01_f059"),
+            params: &[("a", 1, true)],
+            value: None,
+            f: |p| vec![b01_f059_plain(p[0])],
+            vjp: |p, s| {
+                let (y, g0) = b01_f059_plain_vjp(p[0], s[0]);
+                (vec![y], cat(&[&[g0]]))
+            },
+            jvp: |p, d| {
+                let (y, t) = b01_f059_plain_jvp(p[0], d[0]);
+                (vec![y], vec![t])
+            },
+            grad: Some(|p| {
+                let (_, g0) = b01_f059_plain_grad(p[0]);
+                cat(&[&[g0]])
+            }),
+            hvp: Some(|p, d| {
+                let (_, g0, h0) = b01_f059_plain_hvp(p[0], d[0]);
+                (cat(&[&[g0]]), cat(&[&[h0]]))
+            }),
+            gradcheck: Some(|p| b01_f059_plain_gradcheck(p[0])),
         },
         Case {
             name: "b01_f060",
@@ -6930,64 +7166,6 @@ pub fn cases() -> Vec<Case> {
                 )
             }),
             gradcheck: Some(|p| b01_f060_gradcheck(&p[0..5], p[5], &p[6..9], p[9], p[10])),
-        },
-        Case {
-            name: "b01_f060_plain",
-            seed_name: "b01_f060",
-            twin_of: Some("b01_f060"),
-            params: &[
-                ("y", 5, true),
-                ("c", 1, true),
-                ("x", 3, true),
-                ("b", 1, true),
-                ("a", 1, true),
-            ],
-            value: None,
-            f: |p| vec![b01_f060_plain(&p[0..5], p[5], &p[6..9], p[9], p[10])],
-            vjp: |p, s| {
-                let (y, g0, g1, g2, g3, g4) =
-                    b01_f060_plain_vjp(&p[0..5], p[5], &p[6..9], p[9], p[10], s[0]);
-                (vec![y], cat(&[&g0, &[g1], &g2, &[g3], &[g4]]))
-            },
-            jvp: |p, d| {
-                let (y, t) = b01_f060_plain_jvp(
-                    &p[0..5],
-                    p[5],
-                    &p[6..9],
-                    p[9],
-                    p[10],
-                    &d[0..5],
-                    d[5],
-                    &d[6..9],
-                    d[9],
-                    d[10],
-                );
-                (vec![y], vec![t])
-            },
-            grad: Some(|p| {
-                let (_, g0, g1, g2, g3, g4) =
-                    b01_f060_plain_grad(&p[0..5], p[5], &p[6..9], p[9], p[10]);
-                cat(&[&g0, &[g1], &g2, &[g3], &[g4]])
-            }),
-            hvp: Some(|p, d| {
-                let (_, g0, g1, g2, g3, g4, h0, h1, h2, h3, h4) = b01_f060_plain_hvp(
-                    &p[0..5],
-                    p[5],
-                    &p[6..9],
-                    p[9],
-                    p[10],
-                    &d[0..5],
-                    d[5],
-                    &d[6..9],
-                    d[9],
-                    d[10],
-                );
-                (
-                    cat(&[&g0, &[g1], &g2, &[g3], &[g4]]),
-                    cat(&[&h0, &[h1], &h2, &[h3], &[h4]]),
-                )
-            }),
-            gradcheck: Some(|p| b01_f060_plain_gradcheck(&p[0..5], p[5], &p[6..9], p[9], p[10])),
         },
         Case {
             name: "b01_f061",
@@ -7089,6 +7267,31 @@ pub fn cases() -> Vec<Case> {
                 (cat(&[&[g0]]), cat(&[&[h0]]))
             }),
             gradcheck: Some(|p| b01_f064_gradcheck(p[0], p[1])),
+        },
+        Case {
+            name: "b01_f064_plain",
+            seed_name: "b01_f064",
+            twin_of: Some("b01_f064"),
+            params: &[("a", 1, false), ("b", 1, true)],
+            value: None,
+            f: |p| vec![b01_f064_plain(p[0], p[1])],
+            vjp: |p, s| {
+                let (y, g0) = b01_f064_plain_vjp(p[0], p[1], s[0]);
+                (vec![y], cat(&[&[g0]]))
+            },
+            jvp: |p, d| {
+                let (y, t) = b01_f064_plain_jvp(p[0], p[1], d[0]);
+                (vec![y], vec![t])
+            },
+            grad: Some(|p| {
+                let (_, g0) = b01_f064_plain_grad(p[0], p[1]);
+                cat(&[&[g0]])
+            }),
+            hvp: Some(|p, d| {
+                let (_, g0, h0) = b01_f064_plain_hvp(p[0], p[1], d[0]);
+                (cat(&[&[g0]]), cat(&[&[h0]]))
+            }),
+            gradcheck: Some(|p| b01_f064_plain_gradcheck(p[0], p[1])),
         },
     ]
 }

@@ -18,65 +18,35 @@ use autodiff::{differentiate, Tape, Value};
 fn b02_f000(a: f64, x: &[f64]) -> f64 {
     let mut acc1: f64 = x[0];
     let mut w2 = x.to_vec();
-    for i3 in 0..5 {
-        if i3 > 2 {
-            continue;
-        }
-        let acc4 = f64::atan(acc1 + acc1 + (if acc1.atan() <= 0.71 { acc1 } else { a }));
-        let acc1 = acc1 * w2[i3 % x.len()].cos();
-        if acc1 <= 0.45 || (-0.34) > w2[(i3 + 1) % x.len()] {
-            let mut t5 = (match i3 % 2 {
-                0 => acc4,
-                _ => acc4,
-            }) * (x[0] * (-1.24e0));
-            for i6 in (1..5).rev() {
-                match i6 % 3 {
-                    0 => {
-                        let t5 = t5 * x[(i6 + 3) % 1];
-                        let a = a + t5;
-                    }
-                    1 => {
-                        let mut acc7 = acc4 + w2[(i6 + 3) % 1];
-                        t5 += ((-0.5) + acc1) * (t5 - x[i6 % 1]);
-                    }
-                    _ => {
-                        let mut s8 = if i3 > 0 {
-                            f64::cos(acc1) + x[(i3 + 1) % 1]
-                        } else {
-                            acc1
-                        };
-                        t5 = (w2[(i3 + 2) % w2.len()] * w2[i3 % x.len()]).asinh();
-                    }
+    for i3 in 1..=5 - 1 - 1 {
+        let s4: f64 = w2[(i3 + 2) % w2.len()];
+        acc1 = a;
+        let mut k5 = 0;
+        while k5 < w2.len() {
+            let j6 = k5;
+            for i7 in 0..1 {
+                acc1 = acc1 * 0.5;
+                if x[i7 / 2] < x[w2.len() - 1 - i7] {
+                    w2[(j6 + 1) % x.len()] +=
+                        w2[w2.len() - 1 - j6].clamp((-1.0), 1.0) * x[j6].tanh();
+                    let mut t8 = s4 - acc1;
+                    let mut w9: Vec<f64> = vec![0.0; 1];
+                    acc1 = (0.5 * a.sin().exp().ln().tanh()).exp_m1();
+                } else if x[j6] >= 0.86 {
+                    let mut t10: f64 = f64::log2(1.5 + w2[i3 % x.len()].cos());
+                    acc1 += x[j6];
                 }
-                t5 -= (if x[i6 % 1] * w2[(i3 + 1) % w2.len()] <= 0.11 {
-                    t5
-                } else {
-                    w2[0]
-                }) - t5.atan();
+                acc1 -= (-s4).tanh();
             }
-        } else if x[i3 % w2.len()] > 0.93 {
-            let mut acc9 = (1.5 + (x[i3 % x.len()] * (i3 as f64)).tanh()).powf(0.5)
-                + (if i3 <= 2 {
-                    acc1 * x[i3 % 1]
-                } else {
-                    f64::atan(acc4)
-                });
-        } else {
-            let mut t10 = if !(acc1 > 0.56) && acc1 < w2[i3 % w2.len()] || acc1 > 0.5 {
-                w2[i3 % w2.len()].mul_add(acc1, acc1)
-            } else {
-                f64::log2(
-                    1.0 + (if acc4.atan() < acc4 * acc1 {
-                        w2[(i3 + 3) % 1]
-                    } else {
-                        acc4
-                    })
-                    .powi(2),
-                )
-            };
+            acc1 += (s4 / 0.5).sin().cosh();
+            if s4 > s4 && x[i3 % 1] <= 0.5 {
+                break;
+            }
+            k5 += 1;
         }
+        acc1 -= s4.asinh() / 4.0;
     }
-    acc1 + w2[0] + x[0]
+    acc1 * a * w2[0]
 }
 
 // `b02_f000` on the `Value` tape: its gradient must agree with `b02_f000_vjp`.
@@ -87,90 +57,68 @@ fn b02_f000_value<'t>(
 ) -> Value<'t, f64> {
     let mut acc1 = x[0];
     let mut w2 = x.to_vec();
-    for i3 in 0..5 {
-        if i3 > 2 {
-            continue;
-        }
-        let acc4 = (acc1 + acc1 + (if acc1.atan() <= 0.71 { acc1 } else { a })).atan();
-        let acc1 = acc1 * w2[i3 % x.len()].cos();
-        if acc1 <= 0.45 || tape.constant((-0.34)) > w2[(i3 + 1) % x.len()] {
-            let mut t5 = (match i3 % 2 {
-                0 => acc4,
-                _ => acc4,
-            }) * (x[0] * (-1.24e0));
-            for i6 in (1..5).rev() {
-                match i6 % 3 {
-                    0 => {
-                        let t5 = t5 * x[(i6 + 3) % 1];
-                        let a = a + t5;
-                    }
-                    1 => {
-                        let mut acc7 = acc4 + w2[(i6 + 3) % 1];
-                        t5 += ((-0.5) + acc1) * (t5 - x[i6 % 1]);
-                    }
-                    _ => {
-                        let mut s8 = if i3 > 0 {
-                            acc1.cos() + x[(i3 + 1) % 1]
-                        } else {
-                            acc1
-                        };
-                        t5 = (w2[(i3 + 2) % w2.len()] * w2[i3 % x.len()]).asinh();
-                    }
+    for i3 in 1..=5 - 1 - 1 {
+        let s4 = w2[(i3 + 2) % w2.len()];
+        acc1 = a;
+        let mut k5 = 0;
+        while k5 < w2.len() {
+            let j6 = k5;
+            for i7 in 0..1 {
+                acc1 = acc1 * 0.5;
+                if x[i7 / 2] < x[w2.len() - 1 - i7] {
+                    w2[(j6 + 1) % x.len()] = w2[(j6 + 1) % x.len()]
+                        + w2[w2.len() - 1 - j6].clamp((-1.0), 1.0) * x[j6].tanh();
+                    let mut t8 = s4 - acc1;
+                    let mut w9 = vec![tape.constant(0.0); 1];
+                    acc1 = (0.5 * a.sin().exp().ln().tanh()).exp_m1();
+                } else if x[j6] >= 0.86 {
+                    let mut t10 = (1.5 + w2[i3 % x.len()].cos()).log2();
+                    acc1 += x[j6];
                 }
-                t5 -= (if x[i6 % 1] * w2[(i3 + 1) % w2.len()] <= 0.11 {
-                    t5
-                } else {
-                    w2[0]
-                }) - t5.atan();
+                acc1 -= (-s4).tanh();
             }
-        } else if x[i3 % w2.len()] > 0.93 {
-            let mut acc9 = (1.5 + (x[i3 % x.len()] * (i3 as f64)).tanh()).powf(0.5)
-                + (if i3 <= 2 {
-                    acc1 * x[i3 % 1]
-                } else {
-                    acc4.atan()
-                });
-        } else {
-            let mut t10 = if !(acc1 > 0.56) && acc1 < w2[i3 % w2.len()] || acc1 > 0.5 {
-                w2[i3 % w2.len()].mul_add(acc1, acc1)
-            } else {
-                (1.0 + (if acc4.atan() < acc4 * acc1 {
-                    w2[(i3 + 3) % 1]
-                } else {
-                    acc4
-                })
-                .powi(2))
-                .log2()
-            };
+            acc1 += (s4 / 0.5).sin().cosh();
+            if s4 > s4 && x[i3 % 1] <= 0.5 {
+                break;
+            }
+            k5 += 1;
         }
+        acc1 -= s4.asinh() / 4.0;
     }
-    acc1 + w2[0] + x[0]
+    acc1 * a * w2[0]
 }
 
 #[differentiate]
 fn b02_f001(a: f64, m: usize, y: &[f64], n: usize, b: f64, x: &[f64]) -> f64 {
     let mut acc1 = x[0] - a;
     let mut acc2: f64 = 5.2e-1;
-    for i3 in 0..4 {
-        if (x[(i3 + 2) % m] >= a || i3 % 2 == 0) && i3 % 2 == 0
-            || !(y[y.len() - 1 - i3] <= (-0.93)) && !(x[(i3 + 2) % 1] > 0.52 || acc1 <= 0.03_f64)
-        {
-            break;
+    for i3 in 1..4 - 1 {
+        let b = b * x[0].asinh();
+        let mut v4 = vec![
+            b / (1.0 + x[0] * x[0]),
+            b02_f000(1.2, x),
+            b.tanh(),
+            (i3 as f64),
+        ];
+        acc2 = acc2 + y[i3 + 2].abs() * v4[(i3 + 2) % n].mul_add(b, b);
+        for i5 in 1..v4.len() {
+            match i3 % 3 {
+                0 => {
+                    acc1 += f64::sqrt((y[0] + (-1.2)).abs() + 1.0);
+                }
+                1 => {
+                    let u6: f64 = (m as f64) * f64::atanh(0.5 * v4[1].cos()).cos().exp().ln();
+                }
+                _ => {
+                    let s7 = (y[y.len() - 1 - i3] * y[y.len() - 1 - i3] + 0.25).cbrt();
+                    acc1 = acc1 * 0.77 + (i3 as f64);
+                }
+            }
+            acc1 = acc1 + acc2.cos();
         }
-        let mut u4: f64 = f64::floor(0.5 * a.atan()) + a;
-        let t5 = b.tanh();
-        for i6 in 0..n {
-            let mut u7 = f64::sin((-0.47)).exp2().asinh();
-            let t8 = y[2];
-            acc1 = acc1 * (-0.6) + (2.0_f64 * t8 - (i3 as f64));
-        }
-        acc1 = b + acc2.cos();
+        acc2 -= b02_f000((-0.1), x);
     }
-    let mut w9 = Vec::with_capacity(4);
-    for i10 in 0..n {
-        w9.push((b.asinh() * b.asinh() + 0.25).powf(1.5));
-    }
-    (acc1 * acc2 + b) * a + w9[3]
+    ((acc1 + acc2) * b).sin()
 }
 
 // `b02_f001` on the `Value` tape: its gradient must agree with `b02_f001_vjp`.
@@ -185,26 +133,33 @@ fn b02_f001_value<'t>(
 ) -> Value<'t, f64> {
     let mut acc1 = x[0] - a;
     let mut acc2 = tape.constant(5.2e-1);
-    for i3 in 0..4 {
-        if (x[(i3 + 2) % m] >= a || i3 % 2 == 0) && i3 % 2 == 0
-            || !(y[y.len() - 1 - i3] <= (-0.93)) && !(x[(i3 + 2) % 1] > 0.52 || acc1 <= 0.03_f64)
-        {
-            break;
+    for i3 in 1..4 - 1 {
+        let b = b * x[0].asinh();
+        let mut v4 = vec![
+            b / (1.0 + x[0] * x[0]),
+            b02_f000_value(tape, tape.constant(1.2), x),
+            b.tanh(),
+            tape.constant((i3 as f64)),
+        ];
+        acc2 = acc2 + y[i3 + 2].abs() * v4[(i3 + 2) % n].mul_add(b, b);
+        for i5 in 1..v4.len() {
+            match i3 % 3 {
+                0 => {
+                    acc1 += ((y[0] + (-1.2)).abs() + 1.0).sqrt();
+                }
+                1 => {
+                    let u6 = (m as f64) * (0.5 * v4[1].cos()).atanh().cos().exp().ln();
+                }
+                _ => {
+                    let s7 = (y[y.len() - 1 - i3] * y[y.len() - 1 - i3] + 0.25).cbrt();
+                    acc1 = acc1 * 0.77 + (i3 as f64);
+                }
+            }
+            acc1 = acc1 + acc2.cos();
         }
-        let mut u4 = (0.5 * a.atan()).floor() + a;
-        let t5 = b.tanh();
-        for i6 in 0..n {
-            let mut u7 = tape.constant(f64::asinh(f64::exp2(f64::sin((-0.47)))));
-            let t8 = y[2];
-            acc1 = acc1 * (-0.6) + (2.0_f64 * t8 - (i3 as f64));
-        }
-        acc1 = b + acc2.cos();
+        acc2 -= b02_f000_value(tape, tape.constant((-0.1)), x);
     }
-    let mut w9 = Vec::with_capacity(4);
-    for i10 in 0..n {
-        w9.push((b.asinh() * b.asinh() + 0.25).powf(1.5));
-    }
-    (acc1 * acc2 + b) * a + w9[3]
+    ((acc1 + acc2) * b).sin()
 }
 
 #[differentiate]
@@ -213,22 +168,17 @@ fn b02_f002(n: usize, a: f64) -> f64 {
     {
         let mut h2 = vec![0.0; 3];
         let mut s3 = f64::tanh((-1.9));
-        acc1 += if acc1 * a > (-0.1) {
-            (n as f64) * h2[1]
+        acc1 += if f64::sin(h2[0]) < if h2[1] - a > h2[0] - h2[0] { s3 } else { h2[2] } {
+            f64::cos(h2[2]).exp().log(10.0)
         } else {
-            if f64::fract(0.5 * 0.4) + h2[2] < 0.225 {
-                h2[2]
-            } else {
-                h2[1]
-            }
+            s3.min(h2[2])
         };
     }
-    let mut t4 = if -acc1 >= acc1 + acc1 {
-        f64::acosh(1.0 + acc1.atan2((-1.788) * (-1.788) + 0.5).powi(2) + 1.0)
-    } else {
-        (a.tanh().exp() + 1.0).acosh() * a.sin()
-    };
-    acc1 + t4 + a
+    for i4 in (0..4).rev() {
+        let s5 = (if i4 % 2 == 1 { a } else { a }) + (0.8 * acc1.tanh()).acos();
+        acc1 -= s5.sin() - s5;
+    }
+    acc1 - a
 }
 
 // `b02_f002` on the `Value` tape: its gradient must agree with `b02_f002_vjp`.
@@ -237,22 +187,17 @@ fn b02_f002_value<'t>(tape: &'t Tape<f64>, n: usize, a: Value<'t, f64>) -> Value
     {
         let mut h2 = vec![tape.constant(0.0); 3];
         let mut s3 = tape.constant(f64::tanh((-1.9)));
-        acc1 += if acc1 * a > (-0.1) {
-            (n as f64) * h2[1]
+        acc1 += if h2[0].sin() < if h2[1] - a > h2[0] - h2[0] { s3 } else { h2[2] } {
+            h2[2].cos().exp().log(10.0)
         } else {
-            if f64::fract(0.5 * 0.4) + h2[2] < 0.225 {
-                h2[2]
-            } else {
-                h2[1]
-            }
+            s3.min(h2[2])
         };
     }
-    let mut t4 = if -acc1 >= acc1 + acc1 {
-        (1.0 + acc1.atan2((-1.788) * (-1.788) + 0.5).powi(2) + 1.0).acosh()
-    } else {
-        (a.tanh().exp() + 1.0).acosh() * a.sin()
-    };
-    acc1 + t4 + a
+    for i4 in (0..4).rev() {
+        let s5 = (if i4 % 2 == 1 { a } else { a }) + (0.8 * acc1.tanh()).acos();
+        acc1 -= s5.sin() - s5;
+    }
+    acc1 - a
 }
 
 #[differentiate]
@@ -371,23 +316,24 @@ fn b02_f004(a: f64, c: f64, b: f64, n: usize) -> f64 {
                     1.0 + (2.5 + f64::atan((-1.315e0)).cos()).log(2.0)
                         * (2.5 + f64::atan((-1.315e0)).cos()).log(2.0),
                 );
-                acc1 = b02_f002(1, f64::sin(b));
+                acc1 = b02_f002(1, b02_f002(1, c));
             }
             1 => {
-                for i5 in 0..n {
-                    h2[(i5 + 2) % 4] += a;
-                    acc1 += f64::abs(0.03);
+                if i3 % 2 == 1 {
+                    h2[i3 % 4] = (acc1 + h2[i3 / 2]) * (c + h2[i3 / 2]);
+                } else {
+                    let u5: f64 = 0.11 / (1.0 + b * b);
                 }
-                acc1 += c + (f64::abs(h2[h2.len() - 1 - i3]) + 1.0).recip();
+                acc1 += h2[i3 + 2] * (1.73 + a);
             }
             _ => {
-                let acc6: f64 = 1.3 / (1.0 + h2[i3] * h2[i3]);
-                acc1 = acc1 * 0.46 + (acc6 * acc6 + f64::asinh(h2[i3 % h2.len()]));
+                let mut acc6 = f64::asinh(h2[i3 + 2]).atan();
+                acc1 = acc6;
             }
         }
-        acc1 -= (-0.88) / (f64::atan(std::f64::consts::FRAC_PI_4).abs() + 1.0);
+        acc1 -= ((acc1 + h2[i3 / 2]) * (acc1 + h2[i3 / 2]) + 0.25).ln();
     }
-    acc1 + c + a + h2[0]
+    (acc1 - c) * b - h2[3]
 }
 
 // `b02_f004` on the `Value` tape: its gradient must agree with `b02_f004_vjp`.
@@ -410,23 +356,24 @@ fn b02_f004_value<'t>(
                     1.0 + f64::log(2.5 + f64::cos(f64::atan((-1.315e0))), 2.0)
                         * f64::log(2.5 + f64::cos(f64::atan((-1.315e0))), 2.0),
                 );
-                acc1 = b02_f002_value(tape, 1, b.sin());
+                acc1 = b02_f002_value(tape, 1, b02_f002_value(tape, 1, c));
             }
             1 => {
-                for i5 in 0..n {
-                    h2[(i5 + 2) % 4] = h2[(i5 + 2) % 4] + a;
-                    acc1 += f64::abs(0.03);
+                if i3 % 2 == 1 {
+                    h2[i3 % 4] = (acc1 + h2[i3 / 2]) * (c + h2[i3 / 2]);
+                } else {
+                    let u5 = 0.11 / (1.0 + b * b);
                 }
-                acc1 += c + (h2[h2.len() - 1 - i3].abs() + 1.0).recip();
+                acc1 += h2[i3 + 2] * (1.73 + a);
             }
             _ => {
-                let acc6 = 1.3 / (1.0 + h2[i3] * h2[i3]);
-                acc1 = acc1 * 0.46 + (acc6 * acc6 + h2[i3 % h2.len()].asinh());
+                let mut acc6 = h2[i3 + 2].asinh().atan();
+                acc1 = acc6;
             }
         }
-        acc1 -= (-0.88) / (f64::abs(f64::atan(std::f64::consts::FRAC_PI_4)) + 1.0);
+        acc1 -= ((acc1 + h2[i3 / 2]) * (acc1 + h2[i3 / 2]) + 0.25).ln();
     }
-    acc1 + c + a + h2[0]
+    (acc1 - c) * b - h2[3]
 }
 
 #[differentiate]
@@ -440,28 +387,37 @@ fn b02_f005(c: f64, a: f64, x: &[f64], b: f64) -> f64 {
     for i5 in 1..h3.len() {
         acc1 = (acc1 + 0.4_f64).sin();
         if x[1] < a {
-            let mut t6: f64 = f64::acos(0.8 * f64::tanh(h3[i5 % h3.len()] - acc1).tanh());
-            t6 = (2.5 + t6.cos().sin()).sqrt();
-            acc2 = (1.0 + x[(i5 + 3) % 2] * x[(i5 + 3) % 2]).sqrt() / 0.5;
-        }
-        if a >= 0.55 {
-            acc2 = acc2 * 0.4 + b;
-            acc1 += h3[i5 / 2].cos();
+            let t6: f64 = f64::acos(0.8 * f64::tanh(h3[i5 - 1] - c).sin());
+            if acc1 < x[i5 % x.len()] {
+                if x[i5 % x.len()] - (-1.78) >= (-0.29) / (1.0 + t6 * t6) {
+                    continue;
+                }
+                acc1 = b * t6.sin();
+            } else {
+                match i5 % 3 {
+                    0 => {
+                        let mut u7: f64 = x[(i5 + 2) % x.len()];
+                        acc2 -= ((0.5 * u7).round() + u7)
+                            .min(h3[(i5 + 2) % 5] / (1.0 + (i5 as f64).powi(2)));
+                    }
+                    1 => {
+                        let mut s8 = (x[1] + t6) / (x[i5 % 2] * x[i5 % 2] + 0.5);
+                        acc1 += (h3[h3.len() - 1 - i5] * h3[4]).sin();
+                    }
+                    _ => {
+                        let mut acc9 = t6;
+                    }
+                }
+                acc1 += b02_f002(1, h3[h3.len() - 1 - i5] * t6);
+            }
+            acc2 += h3[i5 / 2];
         } else {
-            let t7 = b02_f002(1, (i5 as f64));
-            acc2 -= match i5 % 3 {
-                0 => b.sin(),
-                1 => t7.tanh().exp().sqrt(),
-                _ => (0.9 * b.cos()).asin(),
-            };
+            let mut t10 = (i5 as f64).asinh();
+            acc2 += (-0.5) / (1.0 + (acc2 / (h3[i5].abs() + 1.0)).powi(2));
         }
-        acc2 += if i5 % 2 == 1 {
-            f64::cbrt(1.0 + c * c)
-        } else {
-            a
-        };
+        acc2 = (acc1 * x[i5 % x.len()]).tanh();
     }
-    (acc1 + acc2) * c - a + h3[0] - h3[0]
+    acc1 + acc2 - h3[1]
 }
 
 // `b02_f005` on the `Value` tape: its gradient must agree with `b02_f005_vjp`.
@@ -482,24 +438,37 @@ fn b02_f005_value<'t>(
     for i5 in 1..h3.len() {
         acc1 = (acc1 + 0.4_f64).sin();
         if x[1] < a {
-            let mut t6 = (0.8 * (h3[i5 % h3.len()] - acc1).tanh().tanh()).acos();
-            t6 = (2.5 + t6.cos().sin()).sqrt();
-            acc2 = (1.0 + x[(i5 + 3) % 2] * x[(i5 + 3) % 2]).sqrt() / 0.5;
-        }
-        if a >= 0.55 {
-            acc2 = acc2 * 0.4 + b;
-            acc1 += h3[i5 / 2].cos();
+            let t6 = (0.8 * (h3[i5 - 1] - c).tanh().sin()).acos();
+            if acc1 < x[i5 % x.len()] {
+                if x[i5 % x.len()] - (-1.78) >= (-0.29) / (1.0 + t6 * t6) {
+                    continue;
+                }
+                acc1 = b * t6.sin();
+            } else {
+                match i5 % 3 {
+                    0 => {
+                        let mut u7 = x[(i5 + 2) % x.len()];
+                        acc2 -= ((0.5 * u7).round() + u7)
+                            .min(h3[(i5 + 2) % 5] / (1.0 + f64::powi((i5 as f64), 2)));
+                    }
+                    1 => {
+                        let mut s8 = (x[1] + t6) / (x[i5 % 2] * x[i5 % 2] + 0.5);
+                        acc1 += (h3[h3.len() - 1 - i5] * h3[4]).sin();
+                    }
+                    _ => {
+                        let mut acc9 = t6;
+                    }
+                }
+                acc1 += b02_f002_value(tape, 1, h3[h3.len() - 1 - i5] * t6);
+            }
+            acc2 += h3[i5 / 2];
         } else {
-            let t7 = b02_f002_value(tape, 1, tape.constant((i5 as f64)));
-            acc2 -= match i5 % 3 {
-                0 => b.sin(),
-                1 => t7.tanh().exp().sqrt(),
-                _ => (0.9 * b.cos()).asin(),
-            };
+            let mut t10 = tape.constant(f64::asinh((i5 as f64)));
+            acc2 += (-0.5) / (1.0 + (acc2 / (h3[i5].abs() + 1.0)).powi(2));
         }
-        acc2 += if i5 % 2 == 1 { (1.0 + c * c).cbrt() } else { a };
+        acc2 = (acc1 * x[i5 % x.len()]).tanh();
     }
-    (acc1 + acc2) * c - a + h3[0] - h3[0]
+    acc1 + acc2 - h3[1]
 }
 
 #[differentiate(wrt(y, b))]
@@ -612,34 +581,72 @@ fn b02_f008(a: f64, x: &[f64], y: &[f64]) -> f64 {
     let mut acc1: f64 = 1.04;
     if 1.766e0 < a {
         for i2 in (0..2).rev() {
-            let t3 = x[i2 % x.len()];
+            let mut t3: f64 = x[(i2 + 3) % x.len()];
+            acc1 += (t3 - x[3]).min(y[0].asinh());
         }
-        if x[0] > acc1 {
-            acc1 = acc1 * (-0.893_f64) + (-0.7) / (1.0 + (x[1] * a).powi(2));
-            let mut h4 = Vec::with_capacity(y.len());
-            for i5 in 0..y.len() {
-                h4.push((-0.62) / (1.0 + (y[i5 % 2] - x[0]) * (y[i5 % 2] - x[0])));
+        let mut k4 = 0;
+        #[checkpoint(segments = 2)]
+        while k4 < 2 && a.clamp((-1.0), 1.0) > (-1.169_f64) {
+            let j5 = k4;
+            #[checkpoint(segments = 3)]
+            for i6 in 1..2 {
+                acc1 *= 1.0 + 0.1 * (acc1 + x[(j5 + 2) % x.len()]).sin();
+                let mut k7 = 0;
+                loop {
+                    if k7 >= y.len() {
+                        break;
+                    }
+                    k7 += 1;
+                    let j8 = k7 - 1;
+                    let mut acc9 = (y[1] / (x[j5 + 2] * x[j5 + 2] + 1.0)).cos();
+                    acc1 = (acc9.sin() * acc9.sin() + 1.0).log2();
+                }
+                acc1 -= (x[1].abs() + 1.0).recip() + ((i6 as f64) + y[i6]);
             }
-            if y[0] >= x[0] {
-                let mut s6 = x[0]
-                    .cos()
-                    .atan2(1.0 + b02_f002(1, (-1.2) / (h4[1] * h4[1] + 0.25)).powi(2));
-            } else if x[3] < (-0.48) {
-                let mut s7 = x[3];
-            } else {
-                let u8 = a;
-            }
-            acc1 += a;
-        } else {
-            let mut u9 = a;
-            acc1 -= f64::hypot(a, u9 * u9 + 0.5) + f64::tanh(x[0]);
+            k4 += 1;
         }
-        acc1 = f64::tanh(1.8).exp().recip().sin().exp().powf((-0.5));
+        acc1 = y[0].powi(2).mul_add(y[1], acc1);
     } else {
-        let mut acc10 = (x[2] * x[2] + 1.0).recip();
-        acc1 = acc1 * (-0.41) + acc10.asinh();
+        let mut acc10: f64 = y[1] - acc1;
+        acc1 = f64::tanh(1.8).exp().recip().sin().exp().powf((-0.5));
     }
-    acc1 + a
+    acc1 * a
+}
+
+// `b02_f008` without its `#[checkpoint]`s: the gradients must agree bitwise.
+#[differentiate]
+fn b02_f008_plain(a: f64, x: &[f64], y: &[f64]) -> f64 {
+    let mut acc1: f64 = 1.04;
+    if 1.766e0 < a {
+        for i2 in (0..2).rev() {
+            let mut t3: f64 = x[(i2 + 3) % x.len()];
+            acc1 += (t3 - x[3]).min(y[0].asinh());
+        }
+        let mut k4 = 0;
+        while k4 < 2 && a.clamp((-1.0), 1.0) > (-1.169_f64) {
+            let j5 = k4;
+            for i6 in 1..2 {
+                acc1 *= 1.0 + 0.1 * (acc1 + x[(j5 + 2) % x.len()]).sin();
+                let mut k7 = 0;
+                loop {
+                    if k7 >= y.len() {
+                        break;
+                    }
+                    k7 += 1;
+                    let j8 = k7 - 1;
+                    let mut acc9 = (y[1] / (x[j5 + 2] * x[j5 + 2] + 1.0)).cos();
+                    acc1 = (acc9.sin() * acc9.sin() + 1.0).log2();
+                }
+                acc1 -= (x[1].abs() + 1.0).recip() + ((i6 as f64) + y[i6]);
+            }
+            k4 += 1;
+        }
+        acc1 = y[0].powi(2).mul_add(y[1], acc1);
+    } else {
+        let mut acc10: f64 = y[1] - acc1;
+        acc1 = f64::tanh(1.8).exp().recip().sin().exp().powf((-0.5));
+    }
+    acc1 * a
 }
 
 // `b02_f008` on the `Value` tape: its gradient must agree with `b02_f008_vjp`.
@@ -652,37 +659,37 @@ fn b02_f008_value<'t>(
     let mut acc1 = tape.constant(1.04);
     if tape.constant(1.766e0) < a {
         for i2 in (0..2).rev() {
-            let t3 = x[i2 % x.len()];
+            let mut t3 = x[(i2 + 3) % x.len()];
+            acc1 += (t3 - x[3]).min(y[0].asinh());
         }
-        if x[0] > acc1 {
-            acc1 = acc1 * (-0.893_f64) + (-0.7) / (1.0 + (x[1] * a).powi(2));
-            let mut h4 = Vec::with_capacity(y.len());
-            for i5 in 0..y.len() {
-                h4.push((-0.62) / (1.0 + (y[i5 % 2] - x[0]) * (y[i5 % 2] - x[0])));
+        let mut k4 = 0;
+        while k4 < 2 && a.clamp((-1.0), 1.0) > (-1.169_f64) {
+            let j5 = k4;
+            for i6 in 1..2 {
+                acc1 *= 1.0 + 0.1 * (acc1 + x[(j5 + 2) % x.len()]).sin();
+                let mut k7 = 0;
+                loop {
+                    if k7 >= y.len() {
+                        break;
+                    }
+                    k7 += 1;
+                    let j8 = k7 - 1;
+                    let mut acc9 = (y[1] / (x[j5 + 2] * x[j5 + 2] + 1.0)).cos();
+                    acc1 = (acc9.sin() * acc9.sin() + 1.0).log2();
+                }
+                acc1 -= (x[1].abs() + 1.0).recip() + ((i6 as f64) + y[i6]);
             }
-            if y[0] >= x[0] {
-                let mut s6 = x[0]
-                    .cos()
-                    .atan2(1.0 + b02_f002_value(tape, 1, (-1.2) / (h4[1] * h4[1] + 0.25)).powi(2));
-            } else if x[3] < (-0.48) {
-                let mut s7 = x[3];
-            } else {
-                let u8 = a;
-            }
-            acc1 += a;
-        } else {
-            let mut u9 = a;
-            acc1 -= a.hypot(u9 * u9 + 0.5) + x[0].tanh();
+            k4 += 1;
         }
+        acc1 = y[0].powi(2).mul_add(y[1], acc1);
+    } else {
+        let mut acc10 = y[1] - acc1;
         acc1 = tape.constant(f64::powf(
             f64::exp(f64::sin(f64::recip(f64::exp(f64::tanh(1.8))))),
             (-0.5),
         ));
-    } else {
-        let mut acc10 = (x[2] * x[2] + 1.0).recip();
-        acc1 = acc1 * (-0.41) + acc10.asinh();
     }
-    acc1 + a
+    acc1 * a
 }
 
 #[differentiate]
@@ -703,15 +710,10 @@ fn b02_f009(a: f64) -> f64 {
                 ((a.cos().abs() + 1.0).ln_1p() * (a.cos().abs() + 1.0).ln_1p() + 0.25).recip();
             acc1 = acc1 * 6.7e-1 + t5;
         }
-        acc1 += acc2.cos()
-            * b02_f002(
-                1,
-                if (0.8 * acc2.cos()).acos() > 1.86 {
-                    (-1.551e0)
-                } else {
-                    a
-                },
-            );
+        acc1 += acc2.cos() * b02_f002(1, -acc1);
+    } else {
+        let acc6 = f64::hypot((-1.9), acc2.abs() + 1.0);
+        acc1 = acc2.powi(2) * acc1;
     }
     acc1 - acc2 + a
 }
@@ -734,16 +736,10 @@ fn b02_f009_value<'t>(tape: &'t Tape<f64>, a: Value<'t, f64>) -> Value<'t, f64> 
                 ((a.cos().abs() + 1.0).ln_1p() * (a.cos().abs() + 1.0).ln_1p() + 0.25).recip();
             acc1 = acc1 * 6.7e-1 + t5;
         }
-        acc1 += acc2.cos()
-            * b02_f002_value(
-                tape,
-                1,
-                if (0.8 * acc2.cos()).acos() > 1.86 {
-                    tape.constant((-1.551e0))
-                } else {
-                    a
-                },
-            );
+        acc1 += acc2.cos() * b02_f002_value(tape, 1, -acc1);
+    } else {
+        let acc6 = tape.constant((-1.9)).hypot(acc2.abs() + 1.0);
+        acc1 = acc2.powi(2) * acc1;
     }
     acc1 - acc2 + a
 }
@@ -771,12 +767,18 @@ fn b02_f010(c: f64, x: &[f64], a: f64, b: f64) -> f64 {
         })
         .max(1.752);
         if i5 % 2 == 1 {
-            let mut u6 = 0.7 / b02_f002(1, (i5 as f64) + acc2).tanh().exp();
-            acc1 += c.hypot(1.0 + 0.89 * 0.89) - (0.6 * (i5 as f64).cos()).tan();
+            let mut u6 = 0.7
+                / (1.0
+                    + b02_f002(
+                        1,
+                        b02_f004(((i5 as f64) * (i5 as f64) + 0.5).sqrt(), 1.5, 1.8, 1),
+                    )
+                    .powi(2));
+            acc1 -= x[i5 / 2];
         }
-        acc1 = acc1 * 0.427_f64 + acc1.cos().exp().log(3.0);
+        acc1 += (0.6 * f64::log2(c.abs() + 1.0).cos()).tan();
     }
-    (acc1 - acc2 + c + b - h3[0] + x[1]).sin()
+    ((acc1 + acc2) * a + b + h3[1] - h3[0]).tanh()
 }
 
 // `b02_f010` on the `Value` tape: its gradient must agree with `b02_f010_vjp`.
@@ -808,12 +810,25 @@ fn b02_f010_value<'t>(
         })
         .max(1.752);
         if i5 % 2 == 1 {
-            let mut u6 = 0.7 / b02_f002_value(tape, 1, (i5 as f64) + acc2).tanh().exp();
-            acc1 += c.hypot(1.0 + 0.89 * 0.89) - f64::tan(0.6 * f64::cos((i5 as f64)));
+            let mut u6 = 0.7
+                / (1.0
+                    + b02_f002_value(
+                        tape,
+                        1,
+                        b02_f004_value(
+                            tape,
+                            tape.constant(f64::sqrt((i5 as f64) * (i5 as f64) + 0.5)),
+                            tape.constant(1.5),
+                            tape.constant(1.8),
+                            1,
+                        ),
+                    )
+                    .powi(2));
+            acc1 -= x[i5 / 2];
         }
-        acc1 = acc1 * 0.427_f64 + acc1.cos().exp().log(3.0);
+        acc1 += (0.6 * (c.abs() + 1.0).log2().cos()).tan();
     }
-    (acc1 - acc2 + c + b - h3[0] + x[1]).sin()
+    ((acc1 + acc2) * a + b + h3[1] - h3[0]).tanh()
 }
 
 #[differentiate]
@@ -892,13 +907,22 @@ fn b02_f012(n: usize, c: f64, b: f64, a: f64, y: &[f64], x: &[f64]) -> f64 {
                 let mut h6 = h2.clone();
                 u3 += (2.5 + f64::tanh(1.7)).ln_1p() + u3.tanh();
             }
-            u3 = b02_f009(h2[(j5 + 2) % h2.len()] + h2[j5]).atan();
+            u3 = b02_f004(b * h2[1], 1.333_f64, 0.8, 1).atan();
         }
-        let s7: f64 = 1.57;
-        acc1 = x[0] + h2[0];
+        acc1 = acc1 * (-0.4) + b02_f009(h2[2] * c);
+        u3 -= y[0].tanh() * (x[0] + (n as f64));
     }
-    let b = b * (2.5 + h2[0].tanh()).log(3.0);
-    ((acc1 + u3 + a - h2[2]) * x[2]).sin()
+    let mut k7 = 0;
+    while k7 < 5 {
+        k7 += 1;
+        let j8 = k7 - 1;
+        if a < acc1 {
+            break;
+        }
+        let mut s9 = (j8 as f64);
+        acc1 -= (1.0 + h2[j8 / 2].tanh() * h2[j8 / 2].tanh()).recip();
+    }
+    acc1 + u3 - a - h2[1]
 }
 
 // `b02_f012` on the `Value` tape: its gradient must agree with `b02_f012_vjp`.
@@ -933,13 +957,29 @@ fn b02_f012_value<'t>(
                 let mut h6 = h2.clone();
                 u3 += f64::ln_1p(2.5 + f64::tanh(1.7)) + u3.tanh();
             }
-            u3 = b02_f009_value(tape, h2[(j5 + 2) % h2.len()] + h2[j5]).atan();
+            u3 = b02_f004_value(
+                tape,
+                b * h2[1],
+                tape.constant(1.333_f64),
+                tape.constant(0.8),
+                1,
+            )
+            .atan();
         }
-        let s7 = tape.constant(1.57);
-        acc1 = x[0] + h2[0];
+        acc1 = acc1 * (-0.4) + b02_f009_value(tape, h2[2] * c);
+        u3 -= y[0].tanh() * (x[0] + (n as f64));
     }
-    let b = b * (2.5 + h2[0].tanh()).log(3.0);
-    ((acc1 + u3 + a - h2[2]) * x[2]).sin()
+    let mut k7 = 0;
+    while k7 < 5 {
+        k7 += 1;
+        let j8 = k7 - 1;
+        if a < acc1 {
+            break;
+        }
+        let mut s9 = tape.constant((j8 as f64));
+        acc1 -= (1.0 + h2[j8 / 2].tanh() * h2[j8 / 2].tanh()).recip();
+    }
+    acc1 + u3 - a - h2[1]
 }
 
 #[differentiate]
@@ -953,19 +993,37 @@ fn b02_f013(b: f64, x: &[f64], n: usize, c: f64, a: f64) -> Vec<f64> {
     for i7 in 0..1 {
         h6[i7] = t3;
     }
-    for i8 in 0..3 {
-        for i9 in 0..n {
-            let mut k10 = 0;
-            while k10 < 1 {
-                let j11 = k10;
-                let mut acc12 = (acc1.abs() + 1.0).sqrt();
-                acc4 += h6[i9].cos() % 3.0;
-                k10 += 1;
+    for i8 in 1..3 - 1 {
+        let st9 = (x[i8 + 1] - x[i8 - 1]) * (x[i8] + 1.03);
+        match i8 % 3 {
+            0 => {
+                for i10 in (0..x.len()).rev() {
+                    acc4 /= 1.0 + (acc1 + x[i8 / 2]) * (acc1 + x[i8 / 2]);
+                    acc4 += b02_f000((-1.39), &h6)
+                        * (match i8 % 3 {
+                            0 => st9,
+                            1 => (n as f64),
+                            _ => (-0.9_f64),
+                        });
+                }
+                let mut nh11 = vec![0.0; n];
+                for i12 in 0..h6.len() {
+                    nh11[i12] = (-0.55_f64) * h6[i12] + (h6[(i12 + 1) % 1] + acc4).tanh();
+                }
+                h6 = nh11;
+                t3 -= f64::cos(b02_f011(2, x));
             }
-            t3 = t3 * (-0.72) + (x[x.len() - 1 - i9] * x[x.len() - 1 - i9] + 1.0).cbrt();
+            1 => {
+                let mut s13 = x[x.len() - 1 - i8] / (1.0 + st9.powi(2)) + acc1.asinh();
+                t3 -= (h6[i8 / 2] * h6[i8 / 2] + 0.25).recip() * ((-0.29) + acc4);
+            }
+            _ => {
+                let mut acc14: f64 = x[0];
+            }
         }
     }
-    h6
+    let out15 = vec![x[2]];
+    out15
 }
 
 // `b02_f013` on the `Value` tape: its gradient must agree with `b02_f013_vjp`.
@@ -986,19 +1044,37 @@ fn b02_f013_value<'t>(
     for i7 in 0..1 {
         h6[i7] = t3;
     }
-    for i8 in 0..3 {
-        for i9 in 0..n {
-            let mut k10 = 0;
-            while k10 < 1 {
-                let j11 = k10;
-                let mut acc12 = (acc1.abs() + 1.0).sqrt();
-                acc4 += h6[i9].cos() % 3.0;
-                k10 += 1;
+    for i8 in 1..3 - 1 {
+        let st9 = (x[i8 + 1] - x[i8 - 1]) * (x[i8] + 1.03);
+        match i8 % 3 {
+            0 => {
+                for i10 in (0..x.len()).rev() {
+                    acc4 /= 1.0 + (acc1 + x[i8 / 2]) * (acc1 + x[i8 / 2]);
+                    acc4 += b02_f000_value(tape, tape.constant((-1.39)), &h6)
+                        * (match i8 % 3 {
+                            0 => st9,
+                            1 => tape.constant((n as f64)),
+                            _ => tape.constant((-0.9_f64)),
+                        });
+                }
+                let mut nh11 = vec![tape.constant(0.0); n];
+                for i12 in 0..h6.len() {
+                    nh11[i12] = (-0.55_f64) * h6[i12] + (h6[(i12 + 1) % 1] + acc4).tanh();
+                }
+                h6 = nh11;
+                t3 -= b02_f011_value(tape, 2, x).cos();
             }
-            t3 = t3 * (-0.72) + (x[x.len() - 1 - i9] * x[x.len() - 1 - i9] + 1.0).cbrt();
+            1 => {
+                let mut s13 = x[x.len() - 1 - i8] / (1.0 + st9.powi(2)) + acc1.asinh();
+                t3 -= (h6[i8 / 2] * h6[i8 / 2] + 0.25).recip() * ((-0.29) + acc4);
+            }
+            _ => {
+                let mut acc14 = x[0];
+            }
         }
     }
-    h6
+    let out15 = vec![x[2]];
+    out15
 }
 
 #[differentiate(wrt(a))]
@@ -1117,11 +1193,14 @@ fn b02_f015(a: f64, x: &[f64], n: usize) -> f64 {
                 acc1 -= (1.0 + a.powi(2)).cbrt().asinh();
             }
             let a = a * (n as f64);
-            acc1 += b02_f009((n as f64));
+            acc1 += b02_f004(0.77_f64, (-1.35), 1.03e0, 1);
+        } else {
+            let s4: f64 = f64::sin(x[3]) + x[0];
+            acc1 -= 0.066;
         }
         acc1 += (-0.279) / (v2[2].abs() + 1.0);
     } else {
-        let t4 = (acc1.hypot(1.0 + x[4] * x[4]) - v2[4]) * (acc1.cos() * ((-0.2) / 3.0));
+        let t5 = (acc1.hypot(1.0 + x[4] * x[4]) - v2[4]) * (acc1.cos() * ((-0.2) / 3.0));
     }
     acc1 + a + v2[3]
 }
@@ -1145,89 +1224,144 @@ fn b02_f015_value<'t>(
                 acc1 -= (1.0 + a.powi(2)).cbrt().asinh();
             }
             let a = a * (n as f64);
-            acc1 += b02_f009_value(tape, tape.constant((n as f64)));
+            acc1 += b02_f004_value(
+                tape,
+                tape.constant(0.77_f64),
+                tape.constant((-1.35)),
+                tape.constant(1.03e0),
+                1,
+            );
+        } else {
+            let s4 = x[3].sin() + x[0];
+            acc1 -= 0.066;
         }
         acc1 += (-0.279) / (v2[2].abs() + 1.0);
     } else {
-        let t4 = (acc1.hypot(1.0 + x[4] * x[4]) - v2[4]) * (acc1.cos() * ((-0.2) / 3.0));
+        let t5 = (acc1.hypot(1.0 + x[4] * x[4]) - v2[4]) * (acc1.cos() * ((-0.2) / 3.0));
     }
     acc1 + a + v2[3]
 }
 
 #[differentiate]
 fn b02_f016(n: usize, a: f64) -> f64 {
-    let mut acc1: f64 = b02_f009(a);
-    if -a < (-0.76) {
-        let mut v2 = vec![0.0; n];
-        for i3 in 0..n {
-            v2[i3] += b02_f002(1, (i3 as f64) * (i3 as f64)).tanh();
-        }
-        let mut s4: f64 = f64::asinh(if b02_f011(2, &v2) < std::f64::consts::PI * acc1 {
-            f64::hypot(v2[2], acc1 * acc1 + 1.0)
-        } else {
-            (0.8 * acc1.sin()).acos()
-        });
-        acc1 = acc1 * 0.151_f64 + f64::cbrt(f64::max(v2[2], s4).abs() + 1.0);
+    let mut acc1 = if f64::powf(2.0 + (n as f64).sin(), (-0.5)) < 0.41 * a {
+        a
     } else {
-        if a > (-0.41) {
-            if (-1.989) >= (-0.11) {
-                return a - acc1;
-            }
-            if acc1.cos() * (a * acc1) < (n as f64) {
-                acc1 /= a * a + 0.5;
-                acc1 = acc1 * (-0.133) + (a.abs() + 1.0).ln_1p();
-            }
-            acc1 += ((n as f64) + a) * (if acc1 + 1.3 < 2.45 { acc1 } else { acc1 });
-        } else {
-            let mut acc5: f64 = if f64::mul_add((-5.0e-3), acc1, (-0.467)) > (-0.45_f64) {
-                (n as f64)
-            } else {
-                a
-            };
-            acc1 = f64::signum(0.5 * f64::tanh(a)) + acc1;
+        a
+    };
+    let mut k2 = 0;
+    while k2 < 3 {
+        let j3 = k2;
+        let mut v4: Vec<f64> = Vec::new();
+        for i5 in 0..4 {
+            v4.push((-1.74));
         }
-        acc1 = (n as f64);
+        acc1 += (a * acc1).clamp((-1.0), 1.0);
+        k2 += 1;
     }
-    acc1.atan()
+    let mut k6 = 0;
+    while k6 < n {
+        let j7 = k6;
+        for i8 in 0..n {
+            {
+                match i8 % 3 {
+                    0 => {
+                        let t9 = (j7 as f64) * (i8 as f64) + (j7 as f64).tanh();
+                        acc1 += (-1.95) * (-0.204_f64) * 0.538;
+                    }
+                    1 => {
+                        let acc10 = a * acc1;
+                        acc1 += (if acc10 > acc10
+                            || acc10 <= 1.715
+                                && (i8 != 1
+                                    && ((i8 as f64) <= 0.07
+                                        && acc10 >= 0.5_f64
+                                        && (i8 as f64) <= acc10))
+                        {
+                            (j7 as f64)
+                        } else {
+                            a
+                        })
+                        .asinh();
+                    }
+                    _ => {
+                        let t11: f64 = if (i8 as f64) <= (-0.802) {
+                            a
+                        } else {
+                            (n as f64)
+                        };
+                        acc1 = (0.9 * (t11 * t11).cos()).asin();
+                    }
+                }
+                acc1 = acc1 * 0.72 + (j7 as f64).powi(2) * a.atan();
+            }
+            acc1 = a;
+        }
+        acc1 += acc1;
+        k6 += 1;
+    }
+    acc1 * a
 }
 
 // `b02_f016` on the `Value` tape: its gradient must agree with `b02_f016_vjp`.
 fn b02_f016_value<'t>(tape: &'t Tape<f64>, n: usize, a: Value<'t, f64>) -> Value<'t, f64> {
-    let mut acc1 = b02_f009_value(tape, a);
-    if -a < (-0.76) {
-        let mut v2 = vec![tape.constant(0.0); n];
-        for i3 in 0..n {
-            v2[i3] =
-                v2[i3] + b02_f002_value(tape, 1, tape.constant((i3 as f64) * (i3 as f64))).tanh();
-        }
-        let mut s4 = (if b02_f011_value(tape, 2, &v2) < std::f64::consts::PI * acc1 {
-            v2[2].hypot(acc1 * acc1 + 1.0)
-        } else {
-            (0.8 * acc1.sin()).acos()
-        })
-        .asinh();
-        acc1 = acc1 * 0.151_f64 + (v2[2].max(s4).abs() + 1.0).cbrt();
+    let mut acc1 = if tape.constant(f64::powf(2.0 + f64::sin((n as f64)), (-0.5))) < 0.41 * a {
+        a
     } else {
-        if a > (-0.41) {
-            if (-1.989) >= (-0.11) {
-                return a - acc1;
-            }
-            if acc1.cos() * (a * acc1) < (n as f64) {
-                acc1 /= a * a + 0.5;
-                acc1 = acc1 * (-0.133) + (a.abs() + 1.0).ln_1p();
-            }
-            acc1 += ((n as f64) + a) * (if acc1 + 1.3 < 2.45 { acc1 } else { acc1 });
-        } else {
-            let mut acc5 = if tape.constant((-5.0e-3)).mul_add(acc1, (-0.467)) > (-0.45_f64) {
-                tape.constant((n as f64))
-            } else {
-                a
-            };
-            acc1 = (0.5 * a.tanh()).signum() + acc1;
+        a
+    };
+    let mut k2 = 0;
+    while k2 < 3 {
+        let j3 = k2;
+        let mut v4 = Vec::new();
+        for i5 in 0..4 {
+            v4.push(tape.constant((-1.74)));
         }
-        acc1 = tape.constant((n as f64));
+        acc1 += (a * acc1).clamp((-1.0), 1.0);
+        k2 += 1;
     }
-    acc1.atan()
+    let mut k6 = 0;
+    while k6 < n {
+        let j7 = k6;
+        for i8 in 0..n {
+            {
+                match i8 % 3 {
+                    0 => {
+                        let t9 = tape.constant((j7 as f64) * (i8 as f64) + f64::tanh((j7 as f64)));
+                        acc1 += (-1.95) * (-0.204_f64) * 0.538;
+                    }
+                    1 => {
+                        let acc10 = a * acc1;
+                        acc1 += (if acc10 > acc10
+                            || acc10 <= 1.715
+                                && (i8 != 1
+                                    && ((i8 as f64) <= 0.07
+                                        && acc10 >= 0.5_f64
+                                        && tape.constant((i8 as f64)) <= acc10))
+                        {
+                            tape.constant((j7 as f64))
+                        } else {
+                            a
+                        })
+                        .asinh();
+                    }
+                    _ => {
+                        let t11 = if (i8 as f64) <= (-0.802) {
+                            a
+                        } else {
+                            tape.constant((n as f64))
+                        };
+                        acc1 = (0.9 * (t11 * t11).cos()).asin();
+                    }
+                }
+                acc1 = acc1 * 0.72 + f64::powi((j7 as f64), 2) * a.atan();
+            }
+            acc1 = a;
+        }
+        acc1 += acc1;
+        k6 += 1;
+    }
+    acc1 * a
 }
 
 #[differentiate]
@@ -1256,16 +1390,13 @@ fn b02_f018(x: &[f64], n: usize, y: &[f64], m: usize) -> f64 {
     let h2 = vec![acc1, acc1.asinh()];
     for i3 in (0..n).rev() {
         let mut u4 = acc1;
-        for i5 in 0..y.len() {
-            if i3 % 2 == 1 {
-                let mut s6: f64 = f64::clamp((-0.273) - 1.9, (-1.0), 1.0);
-                u4 += (s6 * 0.1).powi(2);
-            }
-            acc1 -= x[i5 / 2];
+        for i5 in 1..y.len() - 1 {
+            let st6 = (y[i5 + 1] - y[i5 - 1]) * (y[i5] + 1.1);
+            let mut h7 = vec![0.0; y.len()];
         }
-        acc1 += (i3 as f64) * y[i3 / 2] + x[i3].hypot(u4.tanh().exp());
+        acc1 -= f64::atan(1.4);
     }
-    acc1 - h2[0]
+    (acc1 - h2[0]) * h2[1]
 }
 
 // `b02_f018` on the `Value` tape: its gradient must agree with `b02_f018_vjp`.
@@ -1280,16 +1411,13 @@ fn b02_f018_value<'t>(
     let h2 = vec![acc1, acc1.asinh()];
     for i3 in (0..n).rev() {
         let mut u4 = acc1;
-        for i5 in 0..y.len() {
-            if i3 % 2 == 1 {
-                let mut s6 = tape.constant(f64::clamp((-0.273) - 1.9, (-1.0), 1.0));
-                u4 += (s6 * 0.1).powi(2);
-            }
-            acc1 -= x[i5 / 2];
+        for i5 in 1..y.len() - 1 {
+            let st6 = (y[i5 + 1] - y[i5 - 1]) * (y[i5] + 1.1);
+            let mut h7 = vec![tape.constant(0.0); y.len()];
         }
-        acc1 += (i3 as f64) * y[i3 / 2] + x[i3].hypot(u4.tanh().exp());
+        acc1 -= f64::atan(1.4);
     }
-    acc1 - h2[0]
+    (acc1 - h2[0]) * h2[1]
 }
 
 #[differentiate]
@@ -1311,38 +1439,39 @@ fn b02_f019(a: f64, b: f64, n: usize, y: &[f64], x: &[f64], c: f64, m: usize) ->
             let mut v7 = vec![1.0; x.len()];
             acc1 = (0.9 * acc1.min(y[i3]).sin()).asin();
             if a >= 0.51 {
-                acc1 += (a + v7[i2]) * (x[x.len() - 1 - i2] + acc1);
-                acc1 += match i3 % 3 {
-                    0 => {
-                        if c + a <= 1.96 {
-                            x[v7.len() - 1 - i3]
-                        } else {
-                            acc1
-                        }
-                    }
-                    1 => f64::acosh((-0.65) * (-0.65) + 0.5 + 1.0),
-                    _ => b,
-                };
+                acc1 += (a + v7[i2 % v7.len()]) * v7[i2 + 1];
+            } else if (1.0 + c * c).ln()
+                < if c + a <= (-0.56) {
+                    x[i3 % v7.len()]
+                } else {
+                    acc1
+                }
+            {
+                acc1 = (f64::abs((-0.102)) + 1.0 + 1.0).acosh() * acc1;
+                for i8 in (0..2).rev() {
+                    let u9 = b + b;
+                    acc1 = x[i8 + 1]
+                        .sin()
+                        .exp2()
+                        .atan2(2.5 + (x[x.len() - 1 - i8] - u9).tanh());
+                }
+                acc1 += v7[x.len() - 1 - i3] / 4.0 + (0.51_f64 + (i3 as f64));
+            } else {
+                let mut u10 = (y[4] - acc1 + (a + y[i3 + 1]))
+                    * (if x[v7.len() - 1 - i2] <= 0.3 {
+                        v7[i2]
+                    } else {
+                        x[v7.len() - 1 - i3]
+                    });
             }
-            acc1 -= b.clamp((-1.0), 1.0).atan();
+            acc1 -= (0.9 * x[3].sin()).asin().sin();
         }
-        #[checkpoint(segments = 1)]
-        for i8 in 0..y.len() {
-            let mut k9 = 0;
-            while k9 < m {
-                k9 += 1;
-                let j10 = k9 - 1;
-                let mut s11 = x[j10 % x.len()] * a;
-                acc1 -= b02_f002(1, c);
-            }
-            acc1 = f64::acosh((i2 as f64).tanh().exp() + 1.0) + f64::tanh(a);
-        }
-        acc1 = acc1;
-        if i2 != 1 {
+        acc1 = acc1 * (-0.39) + c;
+        if y[i2 % y.len()] <= y[i2 % y.len()] {
             continue;
         }
     }
-    acc1.sin()
+    acc1 - x[2]
 }
 
 // `b02_f019` without its `#[checkpoint]`s: the gradients must agree bitwise.
@@ -1364,37 +1493,39 @@ fn b02_f019_plain(a: f64, b: f64, n: usize, y: &[f64], x: &[f64], c: f64, m: usi
             let mut v7 = vec![1.0; x.len()];
             acc1 = (0.9 * acc1.min(y[i3]).sin()).asin();
             if a >= 0.51 {
-                acc1 += (a + v7[i2]) * (x[x.len() - 1 - i2] + acc1);
-                acc1 += match i3 % 3 {
-                    0 => {
-                        if c + a <= 1.96 {
-                            x[v7.len() - 1 - i3]
-                        } else {
-                            acc1
-                        }
-                    }
-                    1 => f64::acosh((-0.65) * (-0.65) + 0.5 + 1.0),
-                    _ => b,
-                };
+                acc1 += (a + v7[i2 % v7.len()]) * v7[i2 + 1];
+            } else if (1.0 + c * c).ln()
+                < if c + a <= (-0.56) {
+                    x[i3 % v7.len()]
+                } else {
+                    acc1
+                }
+            {
+                acc1 = (f64::abs((-0.102)) + 1.0 + 1.0).acosh() * acc1;
+                for i8 in (0..2).rev() {
+                    let u9 = b + b;
+                    acc1 = x[i8 + 1]
+                        .sin()
+                        .exp2()
+                        .atan2(2.5 + (x[x.len() - 1 - i8] - u9).tanh());
+                }
+                acc1 += v7[x.len() - 1 - i3] / 4.0 + (0.51_f64 + (i3 as f64));
+            } else {
+                let mut u10 = (y[4] - acc1 + (a + y[i3 + 1]))
+                    * (if x[v7.len() - 1 - i2] <= 0.3 {
+                        v7[i2]
+                    } else {
+                        x[v7.len() - 1 - i3]
+                    });
             }
-            acc1 -= b.clamp((-1.0), 1.0).atan();
+            acc1 -= (0.9 * x[3].sin()).asin().sin();
         }
-        for i8 in 0..y.len() {
-            let mut k9 = 0;
-            while k9 < m {
-                k9 += 1;
-                let j10 = k9 - 1;
-                let mut s11 = x[j10 % x.len()] * a;
-                acc1 -= b02_f002(1, c);
-            }
-            acc1 = f64::acosh((i2 as f64).tanh().exp() + 1.0) + f64::tanh(a);
-        }
-        acc1 = acc1;
-        if i2 != 1 {
+        acc1 = acc1 * (-0.39) + c;
+        if y[i2 % y.len()] <= y[i2 % y.len()] {
             continue;
         }
     }
-    acc1.sin()
+    acc1 - x[2]
 }
 
 // `b02_f019` on the `Value` tape: its gradient must agree with `b02_f019_vjp`.
@@ -1426,37 +1557,39 @@ fn b02_f019_value<'t>(
             let mut v7 = vec![tape.constant(1.0); x.len()];
             acc1 = (0.9 * acc1.min(y[i3]).sin()).asin();
             if a >= 0.51 {
-                acc1 += (a + v7[i2]) * (x[x.len() - 1 - i2] + acc1);
-                acc1 += match i3 % 3 {
-                    0 => {
-                        if c + a <= 1.96 {
-                            x[v7.len() - 1 - i3]
-                        } else {
-                            acc1
-                        }
-                    }
-                    1 => tape.constant(f64::acosh((-0.65) * (-0.65) + 0.5 + 1.0)),
-                    _ => b,
-                };
+                acc1 += (a + v7[i2 % v7.len()]) * v7[i2 + 1];
+            } else if (1.0 + c * c).ln()
+                < if c + a <= (-0.56) {
+                    x[i3 % v7.len()]
+                } else {
+                    acc1
+                }
+            {
+                acc1 = f64::acosh(f64::abs((-0.102)) + 1.0 + 1.0) * acc1;
+                for i8 in (0..2).rev() {
+                    let u9 = b + b;
+                    acc1 = x[i8 + 1]
+                        .sin()
+                        .exp2()
+                        .atan2(2.5 + (x[x.len() - 1 - i8] - u9).tanh());
+                }
+                acc1 += v7[x.len() - 1 - i3] / 4.0 + (0.51_f64 + (i3 as f64));
+            } else {
+                let mut u10 = (y[4] - acc1 + (a + y[i3 + 1]))
+                    * (if x[v7.len() - 1 - i2] <= 0.3 {
+                        v7[i2]
+                    } else {
+                        x[v7.len() - 1 - i3]
+                    });
             }
-            acc1 -= b.clamp((-1.0), 1.0).atan();
+            acc1 -= (0.9 * x[3].sin()).asin().sin();
         }
-        for i8 in 0..y.len() {
-            let mut k9 = 0;
-            while k9 < m {
-                k9 += 1;
-                let j10 = k9 - 1;
-                let mut s11 = x[j10 % x.len()] * a;
-                acc1 -= b02_f002_value(tape, 1, c);
-            }
-            acc1 = f64::acosh(f64::exp(f64::tanh((i2 as f64))) + 1.0) + a.tanh();
-        }
-        acc1 = acc1;
-        if i2 != 1 {
+        acc1 = acc1 * (-0.39) + c;
+        if y[i2 % y.len()] <= y[i2 % y.len()] {
             continue;
         }
     }
-    acc1.sin()
+    acc1 - x[2]
 }
 
 #[differentiate]
@@ -1464,32 +1597,37 @@ fn b02_f020(a: f64, m: usize, b: f64, n: usize) -> f64 {
     let mut acc1: f64 = (-1.6);
     acc1 = (acc1 + acc1.tanh()).sin();
     if if f64::cos((-2.5e-1)) <= acc1 { a } else { acc1 } <= (-0.5_f64) {
-        return b02_f016(3, (0.8 * f64::tanh(0.8)).acos());
+        return b02_f004(acc1.hypot(1.0 + b.powi(2)), (-0.38), (-1.545), 1);
     }
-    let mut acc2 = b * b;
-    acc2 /= (if acc2 * acc2 < acc1 { a } else { 1.15e0 }).sin().exp();
-    let mut acc3 = (b.asinh() + acc1 * acc2).tanh();
-    let mut k4 = 0;
-    while k4 < n {
-        k4 += 1;
-        let j5 = k4 - 1;
-        let t6: f64 = (j5 as f64).atan();
-        acc1 += acc3.atan2(1.0 + b * b).cos();
-    }
-    let mut k7 = 0;
-    while k7 < n {
-        k7 += 1;
-        let j8 = k7 - 1;
-        {
-            let mut h9 = vec![0.0; 5];
-            for i10 in 0..h9.len() {
-                h9[i10] = (acc3 * acc3 + 0.25).ln().cos();
+    if b < a {
+        if acc1 + a - (acc1 + b) > (n as f64) {
+            let mut h2 = vec![0.5; 5];
+            for i3 in 0..h2.len() {
+                h2[i3] += b;
             }
-            acc3 = acc3 * 0.22 + acc3;
+            acc1 -= b02_f002(1, h2[0] * h2[3]);
+        } else {
+            acc1 += b02_f009(a * b).cos();
+            {
+                for i4 in (0..m).rev() {
+                    acc1 = (i4 as f64).mul_add(a, (i4 as f64))
+                        + f64::hypot((-1.81e0), acc1 * acc1 + 0.5);
+                    let b = b * acc1.asinh();
+                    acc1 = acc1 * (-0.83)
+                        + (match i4 % 2 {
+                            0 => b.sin().exp().powf(0.9 * f64::sin(1.34)),
+                            _ => b.cos(),
+                        });
+                }
+                acc1 -= f64::min(3.3e-1 + 1.63, acc1 / 2.0);
+            }
+            acc1 = b * (acc1 * 1.79e0);
         }
-        acc1 += a + a - acc1.sin().exp().recip();
+    } else {
+        let mut acc5 = (acc1 * b).cos().exp2();
+        acc1 = f64::sqrt(acc5.cos().exp());
     }
-    (acc1 + acc2) * acc3 - a
+    acc1 + b
 }
 
 // `b02_f020` on the `Value` tape: its gradient must agree with `b02_f020_vjp`.
@@ -1508,38 +1646,43 @@ fn b02_f020_value<'t>(
         acc1
     } <= (-0.5_f64)
     {
-        return b02_f016_value(tape, 3, tape.constant(f64::acos(0.8 * f64::tanh(0.8))));
+        return b02_f004_value(
+            tape,
+            acc1.hypot(1.0 + b.powi(2)),
+            tape.constant((-0.38)),
+            tape.constant((-1.545)),
+            1,
+        );
     }
-    let mut acc2 = b * b;
-    acc2 /= (if acc2 * acc2 < acc1 {
-        a
-    } else {
-        tape.constant(1.15e0)
-    })
-    .sin()
-    .exp();
-    let mut acc3 = (b.asinh() + acc1 * acc2).tanh();
-    let mut k4 = 0;
-    while k4 < n {
-        k4 += 1;
-        let j5 = k4 - 1;
-        let t6 = tape.constant(f64::atan((j5 as f64)));
-        acc1 += acc3.atan2(1.0 + b * b).cos();
-    }
-    let mut k7 = 0;
-    while k7 < n {
-        k7 += 1;
-        let j8 = k7 - 1;
-        {
-            let mut h9 = vec![tape.constant(0.0); 5];
-            for i10 in 0..h9.len() {
-                h9[i10] = (acc3 * acc3 + 0.25).ln().cos();
+    if b < a {
+        if acc1 + a - (acc1 + b) > (n as f64) {
+            let mut h2 = vec![tape.constant(0.5); 5];
+            for i3 in 0..h2.len() {
+                h2[i3] = h2[i3] + b;
             }
-            acc3 = acc3 * 0.22 + acc3;
+            acc1 -= b02_f002_value(tape, 1, h2[0] * h2[3]);
+        } else {
+            acc1 += b02_f009_value(tape, a * b).cos();
+            {
+                for i4 in (0..m).rev() {
+                    acc1 = tape.constant((i4 as f64)).mul_add(a, (i4 as f64))
+                        + tape.constant((-1.81e0)).hypot(acc1 * acc1 + 0.5);
+                    let b = b * acc1.asinh();
+                    acc1 = acc1 * (-0.83)
+                        + (match i4 % 2 {
+                            0 => b.sin().exp().powf(0.9 * f64::sin(1.34)),
+                            _ => b.cos(),
+                        });
+                }
+                acc1 -= tape.constant(3.3e-1 + 1.63).min(acc1 / 2.0);
+            }
+            acc1 = b * (acc1 * 1.79e0);
         }
-        acc1 += a + a - acc1.sin().exp().recip();
+    } else {
+        let mut acc5 = (acc1 * b).cos().exp2();
+        acc1 = acc5.cos().exp().sqrt();
     }
-    (acc1 + acc2) * acc3 - a
+    acc1 + b
 }
 
 #[differentiate]
@@ -1547,46 +1690,33 @@ fn b02_f021(c: f64, x: &[f64], m: usize, n: usize, a: f64, b: f64) -> f64 {
     let mut acc1: f64 = 1.8;
     let mut acc2: f64 = (-1.22e0);
     let acc1 = acc1 + (a + x[1]);
-    acc2 = acc2 * (-0.55) + b02_f009(a * x[0]);
-    for i3 in 1..m {
-        for i4 in (1..x.len()).rev() {
-            if x[i4] > c {
-                match i3 % 2 {
-                    0 => {
-                        acc2 = acc1;
-                        acc2 += b02_f017((-0.06) * b);
-                    }
-                    _ => {
-                        let a = a * (2.0 + acc2.cos() + 1.0).acosh();
-                        acc2 = acc2 * (-0.196) + c * (0.5 * (i4 as f64).cos()).atanh();
-                    }
-                }
-                let mut h5 = vec![0.5; x.len()];
-                for i6 in 0..h5.len() {
-                    h5[i6] = b - b + ((i3 as f64).abs() + 1.0).cbrt();
-                }
-                let mut k7 = 0;
-                while k7 < h5.len() {
-                    k7 += 1;
-                    let j8 = k7 - 1;
-                    let mut u9 = (x[i3 / 2] + 0.64).sin();
-                    acc2 = ((1.0 + u9.powi(2)).ln_1p().abs() + 1.0 + 1.0).acosh();
-                    if i3 % 2 == 0 {
-                        continue;
-                    }
-                }
-            } else if i3 % 2 == 0 {
-                let mut acc10 = f64::tanh(f64::tanh((i3 as f64))) % 3.0;
-                acc2 = acc2 * (-0.65) + (x[1] / 2.0).tanh();
-            }
-            acc2 = (0.8 * std::f64::consts::FRAC_PI_4.cos()).acos() * b.atan();
-        }
-        acc2 = acc2 * x[i3];
-        if i3 % 2 == 0 {
-            break;
-        }
+    acc2 = acc2 * (-0.55) + b02_f002(n, c);
+    if if !(c.sin() > acc1.tanh()) { acc2 } else { x[1] } >= 2.04_f64 {
+        return acc2 + acc2 - b;
     }
-    acc2
+    let mut k3: usize = 0;
+    while k3 < 3 && (m as f64) > (-1.41) {
+        let j4 = k3;
+        let mut k5 = 0;
+        while k5 < 2 && (0.9 * x[x.len() - 1 - j4].sin()).asin() < 0.66 {
+            k5 += 1;
+            let j6 = k5 - 1;
+            for i7 in (0..5).rev() {
+                if a > x[(j4 + 1) % x.len()] + x[(j6 + 3) % x.len()] {
+                    break;
+                }
+                {
+                    let b = b * (j4 as f64).sin();
+                    let c = c + (b + x[i7 % x.len()]);
+                    let acc1 = acc1 * (x[(i7 + 1) % x.len()] * b);
+                }
+                acc2 += x[(j4 + 2) % x.len()].max(0.64) * acc2.cos();
+            }
+        }
+        acc2 -= (0.8 * (b * c).cos()).acos();
+        k3 += 1;
+    }
+    (acc2 - b) * a - x[1]
 }
 
 // `b02_f021` on the `Value` tape: its gradient must agree with `b02_f021_vjp`.
@@ -1602,46 +1732,33 @@ fn b02_f021_value<'t>(
     let mut acc1 = tape.constant(1.8);
     let mut acc2 = tape.constant((-1.22e0));
     let acc1 = acc1 + (a + x[1]);
-    acc2 = acc2 * (-0.55) + b02_f009_value(tape, a * x[0]);
-    for i3 in 1..m {
-        for i4 in (1..x.len()).rev() {
-            if x[i4] > c {
-                match i3 % 2 {
-                    0 => {
-                        acc2 = acc1;
-                        acc2 += b02_f017_value(tape, (-0.06) * b);
-                    }
-                    _ => {
-                        let a = a * (2.0 + acc2.cos() + 1.0).acosh();
-                        acc2 = acc2 * (-0.196) + c * f64::atanh(0.5 * f64::cos((i4 as f64)));
-                    }
-                }
-                let mut h5 = vec![tape.constant(0.5); x.len()];
-                for i6 in 0..h5.len() {
-                    h5[i6] = b - b + f64::cbrt(f64::abs((i3 as f64)) + 1.0);
-                }
-                let mut k7 = 0;
-                while k7 < h5.len() {
-                    k7 += 1;
-                    let j8 = k7 - 1;
-                    let mut u9 = (x[i3 / 2] + 0.64).sin();
-                    acc2 = ((1.0 + u9.powi(2)).ln_1p().abs() + 1.0 + 1.0).acosh();
-                    if i3 % 2 == 0 {
-                        continue;
-                    }
-                }
-            } else if i3 % 2 == 0 {
-                let mut acc10 = tape.constant(f64::tanh(f64::tanh((i3 as f64))) % 3.0);
-                acc2 = acc2 * (-0.65) + (x[1] / 2.0).tanh();
-            }
-            acc2 = f64::acos(0.8 * f64::cos(std::f64::consts::FRAC_PI_4)) * b.atan();
-        }
-        acc2 = acc2 * x[i3];
-        if i3 % 2 == 0 {
-            break;
-        }
+    acc2 = acc2 * (-0.55) + b02_f002_value(tape, n, c);
+    if if !(c.sin() > acc1.tanh()) { acc2 } else { x[1] } >= 2.04_f64 {
+        return acc2 + acc2 - b;
     }
-    acc2
+    let mut k3: usize = 0;
+    while k3 < 3 && (m as f64) > (-1.41) {
+        let j4 = k3;
+        let mut k5 = 0;
+        while k5 < 2 && (0.9 * x[x.len() - 1 - j4].sin()).asin() < 0.66 {
+            k5 += 1;
+            let j6 = k5 - 1;
+            for i7 in (0..5).rev() {
+                if a > x[(j4 + 1) % x.len()] + x[(j6 + 3) % x.len()] {
+                    break;
+                }
+                {
+                    let b = b * f64::sin((j4 as f64));
+                    let c = c + (b + x[i7 % x.len()]);
+                    let acc1 = acc1 * (x[(i7 + 1) % x.len()] * b);
+                }
+                acc2 += x[(j4 + 2) % x.len()].max(0.64) * acc2.cos();
+            }
+        }
+        acc2 -= (0.8 * (b * c).cos()).acos();
+        k3 += 1;
+    }
+    (acc2 - b) * a - x[1]
 }
 
 #[differentiate]
@@ -1664,39 +1781,24 @@ fn b02_f022(n: usize, a: f64, b: f64, m: usize) -> f64 {
         acc1 = (1.0 + (j4 as f64).powi(2) * (j4 as f64).powi(2)).sqrt();
         acc2 = acc2 * 0.8 + f64::exp((acc1 * acc1 + 0.5).ln().tanh());
     }
-    let u5: f64 = f64::atan2(
-        b02_f020(b.atan(), n, f64::max(1.737_f64, acc1), 2),
-        1.0 + ((-1.0) / (1.0 + f64::powi(1.04, 2))).atan()
-            * ((-1.0) / (1.0 + f64::powi(1.04, 2))).atan(),
+    let mut u5 = f64::atan2(
+        b02_f020(acc2.sin(), 1, a, m),
+        (a.powi(2) + acc2 / 2.0).sin().exp(),
     );
-    let mut h6 = vec![0.5; 3];
-    if acc2 >= a {
-        let mut t7: f64 = acc1;
-        acc1 -= (-0.899);
+    let mut w6: Vec<f64> = vec![0.0; 2];
+    for i7 in 0..2 {
+        w6[i7] += (1.0 + w6[0].cos().powi(2)).log(2.0);
     }
-    let mut u8 = (acc1 + h6[2]).hypot(2.0 + a.sin());
-    let mut k9 = 0;
-    while k9 < n && u8 + a < 2.396 {
-        k9 += 1;
-        let j10 = k9 - 1;
-        if j10 % 2 == 0 {
-            let mut acc11 = b02_f017(h6[j10] + h6[j10 % h6.len()]);
-            acc2 = acc2 * (-0.15)
-                + (if if j10 % 2 == 1 { h6[j10] } else { acc11 }
-                    > if acc11 >= (-0.564) {
-                        (j10 as f64)
-                    } else {
-                        h6[j10 % 3]
-                    }
-                {
-                    u8.sin()
-                } else {
-                    acc2 + acc1
-                });
-        }
-        u8 = u8 * (-0.2) + (j10 as f64);
-    }
-    (acc1 - acc2 - u8) * a + h6[1] - h6[1]
+    let mut acc8 = if std::f64::consts::E.hypot(1.0 + a * a) <= 3.34 {
+        acc2
+    } else {
+        w6[1]
+    };
+    acc8 = (acc8 * w6[0].atan()).atan();
+    w6[1] = -f64::asin(0.9 * w6[1].sin());
+    w6[0] += w6[1].asinh() / (u5 * u5 + 0.5);
+    acc2 += a.asinh() * w6[1].abs();
+    (acc1 + acc2 - u5 + acc8) * w6[1]
 }
 
 // `b02_f022` on the `Value` tape: its gradient must agree with `b02_f022_vjp`.
@@ -1727,38 +1829,22 @@ fn b02_f022_value<'t>(
         ));
         acc2 = acc2 * 0.8 + (acc1 * acc1 + 0.5).ln().tanh().exp();
     }
-    let u5 = b02_f020_value(tape, b.atan(), n, tape.constant(1.737_f64).max(acc1), 2).atan2(
-        1.0 + f64::atan((-1.0) / (1.0 + f64::powi(1.04, 2)))
-            * f64::atan((-1.0) / (1.0 + f64::powi(1.04, 2))),
-    );
-    let mut h6 = vec![tape.constant(0.5); 3];
-    if acc2 >= a {
-        let mut t7 = acc1;
-        acc1 -= (-0.899);
+    let mut u5 =
+        b02_f020_value(tape, acc2.sin(), 1, a, m).atan2((a.powi(2) + acc2 / 2.0).sin().exp());
+    let mut w6 = vec![tape.constant(0.0); 2];
+    for i7 in 0..2 {
+        w6[i7] = w6[i7] + (1.0 + w6[0].cos().powi(2)).log(2.0);
     }
-    let mut u8 = (acc1 + h6[2]).hypot(2.0 + a.sin());
-    let mut k9 = 0;
-    while k9 < n && u8 + a < 2.396 {
-        k9 += 1;
-        let j10 = k9 - 1;
-        if j10 % 2 == 0 {
-            let mut acc11 = b02_f017_value(tape, h6[j10] + h6[j10 % h6.len()]);
-            acc2 = acc2 * (-0.15)
-                + (if if j10 % 2 == 1 { h6[j10] } else { acc11 }
-                    > if acc11 >= (-0.564) {
-                        tape.constant((j10 as f64))
-                    } else {
-                        h6[j10 % 3]
-                    }
-                {
-                    u8.sin()
-                } else {
-                    acc2 + acc1
-                });
-        }
-        u8 = u8 * (-0.2) + (j10 as f64);
-    }
-    (acc1 - acc2 - u8) * a + h6[1] - h6[1]
+    let mut acc8 = if tape.constant(std::f64::consts::E).hypot(1.0 + a * a) <= 3.34 {
+        acc2
+    } else {
+        w6[1]
+    };
+    acc8 = (acc8 * w6[0].atan()).atan();
+    w6[1] = -(0.9 * w6[1].sin()).asin();
+    w6[0] = w6[0] + w6[1].asinh() / (u5 * u5 + 0.5);
+    acc2 += a.asinh() * w6[1].abs();
+    (acc1 + acc2 - u5 + acc8) * w6[1]
 }
 
 #[differentiate]
@@ -1776,23 +1862,27 @@ fn b02_f023(a: f64, x: &[f64], n: usize, b: f64) -> f64 {
     let acc5: f64 = x[3];
     let mut h6 = vec![0.5; 2];
     for i7 in 0..h6.len() {
-        h6[i7] += b02_f022(1, x[i7 % x.len()], acc2.sin(), 2).tanh();
+        h6[i7] += b02_f022(1, a * b, acc5.asinh(), 2).tanh();
     }
-    let mut acc8: f64 = acc3;
-    let mut t9 = b02_f002(1, x[3] + h6[0]);
-    acc3 = f64::log2(1.0 + x[3] * x[3]);
-    if x[2] >= acc5 {
-        let mut u10: f64 = f64::cos(if f64::atan(h6[1]) >= x[0] {
-            x[2] * acc3
-        } else {
-            (1.5 + f64::cos(h6[1]) + 1.0).acosh()
-        });
-        acc1 = ((-0.222) + acc8).atan2(t9 * t9 + 1.0);
-    } else {
-        let mut s11 = (-0.17) * acc2 * (a / (acc1.abs() + 1.0));
-        acc8 = b02_f017(x[2].abs());
+    let mut k8: usize = 0;
+    loop {
+        if k8 >= n {
+            break;
+        }
+        k8 += 1;
+        let j9 = k8 - 1;
+        if h6[j9 / 2] > b02_f016(n, (-0.947) / x[(j9 + 3) % x.len()].tanh().exp()) {
+            continue;
+        }
+        h6[(j9 + 3) % 2] *= 1.0 + 0.5 * (std::f64::consts::E * x[0]).cos();
     }
-    acc1 - acc2 + acc3 + acc4 + h6[0] + x[1]
+    acc3 = acc3
+        + (x[1] + (-1.94)) * b02_f022(1, (0.6 * acc3.tanh()).tan(), (0.5 * acc2).ceil() + acc1, 2);
+    let mut w10: Vec<f64> = vec![0.5; x.len()];
+    for i11 in 0..4 {
+        w10[i11] += 1.73;
+    }
+    (acc1 * acc2 + acc3 - acc4 + w10[2]) * h6[1] - w10[1]
 }
 
 // `b02_f023` on the `Value` tape: its gradient must agree with `b02_f023_vjp`.
@@ -1816,68 +1906,58 @@ fn b02_f023_value<'t>(
     let acc5 = x[3];
     let mut h6 = vec![tape.constant(0.5); 2];
     for i7 in 0..h6.len() {
-        h6[i7] = h6[i7] + b02_f022_value(tape, 1, x[i7 % x.len()], acc2.sin(), 2).tanh();
+        h6[i7] = h6[i7] + b02_f022_value(tape, 1, a * b, acc5.asinh(), 2).tanh();
     }
-    let mut acc8 = acc3;
-    let mut t9 = b02_f002_value(tape, 1, x[3] + h6[0]);
-    acc3 = (1.0 + x[3] * x[3]).log2();
-    if x[2] >= acc5 {
-        let mut u10 = (if h6[1].atan() >= x[0] {
-            x[2] * acc3
-        } else {
-            (1.5 + h6[1].cos() + 1.0).acosh()
-        })
-        .cos();
-        acc1 = ((-0.222) + acc8).atan2(t9 * t9 + 1.0);
-    } else {
-        let mut s11 = (-0.17) * acc2 * (a / (acc1.abs() + 1.0));
-        acc8 = b02_f017_value(tape, x[2].abs());
+    let mut k8: usize = 0;
+    loop {
+        if k8 >= n {
+            break;
+        }
+        k8 += 1;
+        let j9 = k8 - 1;
+        if h6[j9 / 2] > b02_f016_value(tape, n, (-0.947) / x[(j9 + 3) % x.len()].tanh().exp()) {
+            continue;
+        }
+        h6[(j9 + 3) % 2] = h6[(j9 + 3) % 2] * (1.0 + 0.5 * (std::f64::consts::E * x[0]).cos());
     }
-    acc1 - acc2 + acc3 + acc4 + h6[0] + x[1]
+    acc3 = acc3
+        + (x[1] + (-1.94))
+            * b02_f022_value(
+                tape,
+                1,
+                (0.6 * acc3.tanh()).tan(),
+                (0.5 * acc2).ceil() + acc1,
+                2,
+            );
+    let mut w10 = vec![tape.constant(0.5); x.len()];
+    for i11 in 0..4 {
+        w10[i11] = w10[i11] + 1.73;
+    }
+    (acc1 * acc2 + acc3 - acc4 + w10[2]) * h6[1] - w10[1]
 }
 
 #[differentiate(wrt(b, x, y))]
 fn b02_f024(m: usize, n: usize, x: &[f64], b: f64, y: &[f64], a: f64) -> f64 {
     let mut acc1 = x[1] * a;
-    let mut acc2 = b02_f009((0.8 * y[0].sin()).acos());
-    let acc1 = acc1 + std::f64::consts::PI;
-    let mut v3 = vec![0.0; y.len()];
-    let mut k4 = 0;
-    #[checkpoint(snapshots = 1)]
-    while k4 < 3 {
-        let j5 = k4;
-        let acc6 = acc2.cos();
-        let mut s7 = y[0];
-        acc2 = acc2 * 0.52 + x[x.len() - 1 - j5];
-        k4 += 1;
+    let mut acc2 = if f64::recip(f64::sin((-0.3)).exp()) < x[4] {
+        y[0]
+    } else {
+        b
+    };
+    let u3 = 1.8 / (acc2 * a).tanh().tanh().exp();
+    for i4 in 1..4 - 1 {
+        let st5 = (x[i4 + 1] - x[i4 - 1]) * (x[i4] + 5.9e-1);
+        let mut w6 = vec![0.5; 5];
+        w6[i4 % x.len()] *= 1.0 + 0.1 * x[i4 / 2].sin();
+        w6[i4 / 2] -= acc2;
+        acc2 = y[0];
     }
-    let mut v8 = Vec::with_capacity(4);
-    for i9 in 0..n {
-        v8.push((i9 as f64));
-    }
-    (acc2 - a) * b * v3[0] + v8[0]
-}
-
-// `b02_f024` without its `#[checkpoint]`s: the gradients must agree bitwise.
-#[differentiate(wrt(b, x, y))]
-fn b02_f024_plain(m: usize, n: usize, x: &[f64], b: f64, y: &[f64], a: f64) -> f64 {
-    let mut acc1 = x[1] * a;
-    let mut acc2 = b02_f009((0.8 * y[0].sin()).acos());
-    let acc1 = acc1 + std::f64::consts::PI;
-    let mut v3 = vec![0.0; y.len()];
-    let mut k4 = 0;
-    while k4 < 3 {
-        let j5 = k4;
-        let acc6 = acc2.cos();
-        let mut s7 = y[0];
-        acc2 = acc2 * 0.52 + x[x.len() - 1 - j5];
-        k4 += 1;
-    }
-    let mut v8 = Vec::with_capacity(4);
-    for i9 in 0..n {
-        v8.push((i9 as f64));
-    }
-    (acc2 - a) * b * v3[0] + v8[0]
+    acc1 -= if (-0.44) * b <= u3 {
+        (x[1].abs() + 1.0).recip()
+    } else {
+        x[1] * u3
+    };
+    acc1 + acc2 + a - b
 }
 
 // `b02_f024` on the `Value` tape: its gradient must agree with `b02_f024_vjp`.
@@ -1891,22 +1971,25 @@ fn b02_f024_value<'t>(
     a: Value<'t, f64>,
 ) -> Value<'t, f64> {
     let mut acc1 = x[1] * a;
-    let mut acc2 = b02_f009_value(tape, (0.8 * y[0].sin()).acos());
-    let acc1 = acc1 + std::f64::consts::PI;
-    let mut v3 = vec![tape.constant(0.0); y.len()];
-    let mut k4 = 0;
-    while k4 < 3 {
-        let j5 = k4;
-        let acc6 = acc2.cos();
-        let mut s7 = y[0];
-        acc2 = acc2 * 0.52 + x[x.len() - 1 - j5];
-        k4 += 1;
+    let mut acc2 = if tape.constant(f64::recip(f64::exp(f64::sin((-0.3))))) < x[4] {
+        y[0]
+    } else {
+        b
+    };
+    let u3 = 1.8 / (acc2 * a).tanh().tanh().exp();
+    for i4 in 1..4 - 1 {
+        let st5 = (x[i4 + 1] - x[i4 - 1]) * (x[i4] + 5.9e-1);
+        let mut w6 = vec![tape.constant(0.5); 5];
+        w6[i4 % x.len()] = w6[i4 % x.len()] * (1.0 + 0.1 * x[i4 / 2].sin());
+        w6[i4 / 2] = w6[i4 / 2] - acc2;
+        acc2 = y[0];
     }
-    let mut v8 = Vec::with_capacity(4);
-    for i9 in 0..n {
-        v8.push(tape.constant((i9 as f64)));
-    }
-    (acc2 - a) * b * v3[0] + v8[0]
+    acc1 -= if (-0.44) * b <= u3 {
+        (x[1].abs() + 1.0).recip()
+    } else {
+        x[1] * u3
+    };
+    acc1 + acc2 + a - b
 }
 
 #[differentiate]
@@ -1915,7 +1998,7 @@ fn b02_f025(b: f64, x: &[f64], a: f64, n: usize) -> Vec<f64> {
     let mut acc2: f64 = -acc1;
     for i3 in 0..=2 - 1 {
         let acc2 = acc2 * (x[i3 % 1] * x[i3 / 2]);
-        for i4 in (0..n).rev() {
+        for i4 in 0..n {
             let u5: f64 = 0.97;
             acc1 += (1.15 / (x[0].abs() + 1.0)).asinh();
             acc1 -= match i4 % 3 {
@@ -1923,16 +2006,13 @@ fn b02_f025(b: f64, x: &[f64], a: f64, n: usize) -> Vec<f64> {
                 1 => x[0] - u5,
                 _ => x[i4 % x.len()].cos(),
             };
-            acc1 += b02_f020(a, 1, acc2, 2).hypot(
-                u5.mul_add(x[i3 % x.len()], (n as f64)) * u5.mul_add(x[i3 % x.len()], (n as f64))
-                    + 0.5,
-            );
+            acc1 += b02_f020(1.07_f64 * x[i4 % x.len()], 1, acc1.tanh(), 2)
+                .hypot(1.5 + acc1.sin().cos());
         }
-        acc1 = acc1 * 0.8 + (x[i3 / 2] * x[i3 / 2]).clamp((-1.0), 1.0);
     }
     let mut out6 = vec![0.0; 4];
     for i7 in 0..4 {
-        out6[i7] = b02_f020(a, 1, f64::asinh(2.0), 2);
+        out6[i7] = b02_f004(a, (-1.4), 1.48, 1) * b.asinh();
     }
     out6
 }
@@ -1949,7 +2029,7 @@ fn b02_f025_value<'t>(
     let mut acc2 = -acc1;
     for i3 in 0..=2 - 1 {
         let acc2 = acc2 * (x[i3 % 1] * x[i3 / 2]);
-        for i4 in (0..n).rev() {
+        for i4 in 0..n {
             let u5 = tape.constant(0.97);
             acc1 += (1.15 / (x[0].abs() + 1.0)).asinh();
             acc1 -= match i4 % 3 {
@@ -1957,60 +2037,63 @@ fn b02_f025_value<'t>(
                 1 => x[0] - u5,
                 _ => x[i4 % x.len()].cos(),
             };
-            acc1 += b02_f020_value(tape, a, 1, acc2, 2).hypot(
-                u5.mul_add(x[i3 % x.len()], (n as f64)) * u5.mul_add(x[i3 % x.len()], (n as f64))
-                    + 0.5,
-            );
+            acc1 += b02_f020_value(tape, 1.07_f64 * x[i4 % x.len()], 1, acc1.tanh(), 2)
+                .hypot(1.5 + acc1.sin().cos());
         }
-        acc1 = acc1 * 0.8 + (x[i3 / 2] * x[i3 / 2]).clamp((-1.0), 1.0);
     }
     let mut out6 = vec![tape.constant(0.0); 4];
     for i7 in 0..4 {
-        out6[i7] = b02_f020_value(tape, a, 1, tape.constant(f64::asinh(2.0)), 2);
+        out6[i7] =
+            b02_f004_value(tape, a, tape.constant((-1.4)), tape.constant(1.48), 1) * b.asinh();
     }
     out6
 }
 
 #[differentiate]
 fn b02_f026(y: &[f64], x: &[f64]) -> f64 {
-    let mut acc1: f64 = b02_f017(x[2]);
-    acc1 = acc1 * (-5.0e-1) + f64::ln_1p(1.0 + acc1.powi(2)) * (acc1 * y[0]);
-    let acc2 = acc1 + y[1];
-    if y[2] >= (-0.48) {
-        if acc1 + x[2] > acc1 * y[0] {
-            return f64::asinh(acc1);
-        }
-        if y[1] > acc1 {
-            acc1 *= 1.0
-                + 0.25
-                    * b02_f021(
-                        b02_f017(acc1.hypot(1.0 + x[0].powi(2))),
-                        y,
-                        2,
-                        1,
-                        (0.5 * y[2]).fract() + y[2],
-                        f64::asin(0.9 * acc1.cos()),
-                    )
-                    .sin();
-            acc1 = acc1 * 0.63 + acc1 * 1.16 * (y[1] + acc2);
-            {
-                acc1 +=
-                    (-0.93_f64) / ((y[2].abs() + 1.0).recip() * (y[2].abs() + 1.0).recip() + 0.25);
-                acc1 += (-1.77) / 2.0;
+    let mut acc1: f64 = b02_f021(0.67 / (1.5 + y[0].tanh()), y, 2, 1, x[3], y[0]);
+    let mut k2 = 0;
+    while k2 < 1 {
+        k2 += 1;
+        let j3 = k2 - 1;
+        if y[j3 + 2] >= (-0.48) {
+            if (acc1 < acc1 || (j3 % 2 == 0 || (-1.14) >= acc1)) && acc1 >= acc1 {
+                if j3 % 2 == 1 {
+                    break;
+                }
+                acc1 += (1.0
+                    + (match j3 % 3 {
+                        0 => (j3 as f64),
+                        1 => y[j3],
+                        _ => acc1,
+                    })
+                    .powi(2))
+                .cbrt();
+                if acc1.cos() >= (0.6 * (j3 as f64).cos()).tan() {
+                    let mut w4 = vec![0.5; 1];
+                    for i5 in 0..1 {
+                        w4[i5] = (i5 as f64).hypot(acc1 * acc1 + 0.5).hypot(
+                            2.0 + f64::atan2(y[i5 + 1], 2.0 + f64::tanh(w4[(j3 + 3) % w4.len()]))
+                                .cos(),
+                        );
+                    }
+                    acc1 += b02_f012(2, acc1.atan(), acc1 + acc1, w4[j3 / 2] / 3.0, &w4, y);
+                } else {
+                    let acc1 = acc1 + (x[0] + y[1]);
+                    let acc1 = acc1 + (acc1 - acc1);
+                }
+                acc1 -= acc1;
+            } else {
+                let mut u6 = b02_f009((j3 as f64));
             }
-            acc1 += y[0].hypot(acc1.abs() + 1.0).clamp((-1.0), 1.0);
-        } else {
-            let mut u3 = acc1 * 1.3;
-            acc1 = acc1 * 0.1 + f64::atan(1.4) * u3.max(x[3]);
+            acc1 -= x[j3 + 1];
+        } else if j3 != 0 {
+            let t7 = (0.9 * acc1.cos().hypot((acc1 + x[j3 + 1]).abs() + 1.0).tanh()).asin();
+            acc1 += t7.tanh() * ((j3 as f64) * y[j3 / 2]);
         }
-        acc1 = y[1];
-    } else {
-        let mut t4 = x[3];
-        acc1 += y[2]
-            .asinh()
-            .atan2(1.0 + x[2].mul_add(t4, x[1]) * x[2].mul_add(t4, x[1]));
+        acc1 = acc1 * 0.11_f64 + (acc1.mul_add(y[j3], x[(j3 + 3) % x.len()]) + y[j3 / 2]);
     }
-    acc1 + acc2
+    acc1
 }
 
 // `b02_f026` on the `Value` tape: its gradient must agree with `b02_f026_vjp`.
@@ -2019,45 +2102,49 @@ fn b02_f026_value<'t>(
     y: &[Value<'t, f64>],
     x: &[Value<'t, f64>],
 ) -> Value<'t, f64> {
-    let mut acc1 = b02_f017_value(tape, x[2]);
-    acc1 = acc1 * (-5.0e-1) + (1.0 + acc1.powi(2)).ln_1p() * (acc1 * y[0]);
-    let acc2 = acc1 + y[1];
-    if y[2] >= (-0.48) {
-        if acc1 + x[2] > acc1 * y[0] {
-            return acc1.asinh();
-        }
-        if y[1] > acc1 {
-            acc1 *= 1.0
-                + 0.25
-                    * b02_f021_value(
-                        tape,
-                        b02_f017_value(tape, acc1.hypot(1.0 + x[0].powi(2))),
-                        y,
-                        2,
-                        1,
-                        (0.5 * y[2]).fract() + y[2],
-                        (0.9 * acc1.cos()).asin(),
-                    )
-                    .sin();
-            acc1 = acc1 * 0.63 + acc1 * 1.16 * (y[1] + acc2);
-            {
-                acc1 +=
-                    (-0.93_f64) / ((y[2].abs() + 1.0).recip() * (y[2].abs() + 1.0).recip() + 0.25);
-                acc1 += (-1.77) / 2.0;
+    let mut acc1 = b02_f021_value(tape, 0.67 / (1.5 + y[0].tanh()), y, 2, 1, x[3], y[0]);
+    let mut k2 = 0;
+    while k2 < 1 {
+        k2 += 1;
+        let j3 = k2 - 1;
+        if y[j3 + 2] >= (-0.48) {
+            if (acc1 < acc1 || (j3 % 2 == 0 || tape.constant((-1.14)) >= acc1)) && acc1 >= acc1 {
+                if j3 % 2 == 1 {
+                    break;
+                }
+                acc1 += (1.0
+                    + (match j3 % 3 {
+                        0 => tape.constant((j3 as f64)),
+                        1 => y[j3],
+                        _ => acc1,
+                    })
+                    .powi(2))
+                .cbrt();
+                if acc1.cos() >= f64::tan(0.6 * f64::cos((j3 as f64))) {
+                    let mut w4 = vec![tape.constant(0.5); 1];
+                    for i5 in 0..1 {
+                        w4[i5] = tape.constant((i5 as f64)).hypot(acc1 * acc1 + 0.5).hypot(
+                            2.0 + y[i5 + 1].atan2(2.0 + w4[(j3 + 3) % w4.len()].tanh()).cos(),
+                        );
+                    }
+                    acc1 +=
+                        b02_f012_value(tape, 2, acc1.atan(), acc1 + acc1, w4[j3 / 2] / 3.0, &w4, y);
+                } else {
+                    let acc1 = acc1 + (x[0] + y[1]);
+                    let acc1 = acc1 + (acc1 - acc1);
+                }
+                acc1 -= acc1;
+            } else {
+                let mut u6 = b02_f009_value(tape, tape.constant((j3 as f64)));
             }
-            acc1 += y[0].hypot(acc1.abs() + 1.0).clamp((-1.0), 1.0);
-        } else {
-            let mut u3 = acc1 * 1.3;
-            acc1 = acc1 * 0.1 + f64::atan(1.4) * u3.max(x[3]);
+            acc1 -= x[j3 + 1];
+        } else if j3 != 0 {
+            let t7 = (0.9 * acc1.cos().hypot((acc1 + x[j3 + 1]).abs() + 1.0).tanh()).asin();
+            acc1 += t7.tanh() * ((j3 as f64) * y[j3 / 2]);
         }
-        acc1 = y[1];
-    } else {
-        let mut t4 = x[3];
-        acc1 += y[2]
-            .asinh()
-            .atan2(1.0 + x[2].mul_add(t4, x[1]) * x[2].mul_add(t4, x[1]));
+        acc1 = acc1 * 0.11_f64 + (acc1.mul_add(y[j3], x[(j3 + 3) % x.len()]) + y[j3 / 2]);
     }
-    acc1 + acc2
+    acc1
 }
 
 #[differentiate]
@@ -2085,32 +2172,26 @@ fn b02_f027(a: f64, n: usize) -> f64 {
                             _ => a,
                         }) + acc1;
                     }
-                    acc1 = (w6[(i2 + 2) % 4] / (acc1.abs() + 1.0)).atan2(
-                        f64::log(w6[(i2 + 3) % 4] * w6[(i2 + 3) % 4] + 1.0, 10.0).abs() + 1.0,
-                    );
-                } else {
-                    let u8 = acc1 * (i2 as f64)
-                        + (if (0.8 * acc1.cos()).acos() > (-0.568_f64) {
-                            acc1
-                        } else {
-                            (i2 as f64)
-                        });
-                    acc1 = (i2 as f64).asinh().cos();
+                    acc1 = (w6[i2 + 2] / (1.0 + std::f64::consts::LN_2.powi(2)))
+                        .atan2(1.5 + ((-0.56) / f64::tanh((-1.54)).exp()).tanh());
                 }
-                acc1 += f64::acos(0.8 * (a.abs() + 1.0 + 1.0).acosh().tanh());
+                acc1 = acc1;
             }
-            acc1 = acc1 * 0.43 + a;
+            acc1 += (-1.67);
         }
-        acc1 += acc1 * a - acc1.atan();
-    } else {
-        let mut t9 = (-0.47) / (a * a + 0.25)
-            * (if f64::asinh(0.87) >= (-0.1) {
-                (n as f64)
-            } else {
-                acc1.sin()
-            });
+        acc1 += if (1.0 + acc1.powi(2)).cbrt() <= a.tanh() {
+            a - acc1
+        } else {
+            (n as f64)
+        };
+    } else if (b02_f017(acc1 / 2.0).abs() + 1.0).ln() <= 0.61 {
+        let mut acc8 = a % 2.0;
+        acc1 -= (0.8 * (a / 0.5).tanh()).acos();
+    } else if a + acc1 > 0.665 {
+        let mut u9 = acc1;
+        acc1 += u9;
     }
-    acc1 - a
+    (acc1 + a).atan()
 }
 
 // `b02_f027` on the `Value` tape: its gradient must agree with `b02_f027_vjp`.
@@ -2141,31 +2222,26 @@ fn b02_f027_value<'t>(tape: &'t Tape<f64>, a: Value<'t, f64>, n: usize) -> Value
                             _ => a,
                         }) + acc1;
                     }
-                    acc1 = (w6[(i2 + 2) % 4] / (acc1.abs() + 1.0))
-                        .atan2((w6[(i2 + 3) % 4] * w6[(i2 + 3) % 4] + 1.0).log(10.0).abs() + 1.0);
-                } else {
-                    let u8 = acc1 * (i2 as f64)
-                        + (if (0.8 * acc1.cos()).acos() > (-0.568_f64) {
-                            acc1
-                        } else {
-                            tape.constant((i2 as f64))
-                        });
-                    acc1 = tape.constant(f64::cos(f64::asinh((i2 as f64))));
+                    acc1 = (w6[i2 + 2] / (1.0 + f64::powi(std::f64::consts::LN_2, 2)))
+                        .atan2(1.5 + f64::tanh((-0.56) / f64::exp(f64::tanh((-1.54)))));
                 }
-                acc1 += (0.8 * (a.abs() + 1.0 + 1.0).acosh().tanh()).acos();
+                acc1 = acc1;
             }
-            acc1 = acc1 * 0.43 + a;
+            acc1 += (-1.67);
         }
-        acc1 += acc1 * a - acc1.atan();
-    } else {
-        let mut t9 = (-0.47) / (a * a + 0.25)
-            * (if f64::asinh(0.87) >= (-0.1) {
-                tape.constant((n as f64))
-            } else {
-                acc1.sin()
-            });
+        acc1 += if (1.0 + acc1.powi(2)).cbrt() <= a.tanh() {
+            a - acc1
+        } else {
+            tape.constant((n as f64))
+        };
+    } else if (b02_f017_value(tape, acc1 / 2.0).abs() + 1.0).ln() <= 0.61 {
+        let mut acc8 = a % 2.0;
+        acc1 -= (0.8 * (a / 0.5).tanh()).acos();
+    } else if a + acc1 > 0.665 {
+        let mut u9 = acc1;
+        acc1 += u9;
     }
-    acc1 - a
+    (acc1 + a).atan()
 }
 
 #[differentiate]
@@ -2261,17 +2337,10 @@ fn b02_f029(x: &[f64]) -> f64 {
     let mut acc1: f64 = x[0] + (-1.326_f64);
     acc1 *= 1.0 + 0.5 * (x[0].abs() + 1.0).cbrt().sin();
     acc1 = acc1 * 0.2 + 0.61;
-    let mut h2 = vec![acc1 + x[0], b02_f020(acc1, 1, x[0] + acc1, 2), x[0] % 1.5];
-    for i3 in 0..1 {
-        let mut k4 = 0;
-        while k4 < x.len() {
-            let j5 = k4;
-            let u6 = h2[(i3 + 3) % 3];
-            k4 += 1;
-        }
-        acc1 = f64::asinh(1.3) * acc1.atan2(1.0 + x[1 - 1 - i3] * x[1 - 1 - i3]);
-    }
-    acc1 * h2[0]
+    let h2 = vec![acc1 + x[0], b02_f009(acc1), x[0] + x[0]];
+    let acc1 = acc1 * (acc1 * h2[1]);
+    let mut t3 = h2[2].powi(3) + ((0.5 * acc1).floor() + acc1);
+    (t3 * acc1 + h2[2]) * h2[1]
 }
 
 // `b02_f029` on the `Value` tape: its gradient must agree with `b02_f029_vjp`.
@@ -2279,102 +2348,102 @@ fn b02_f029_value<'t>(tape: &'t Tape<f64>, x: &[Value<'t, f64>]) -> Value<'t, f6
     let mut acc1 = x[0] + (-1.326_f64);
     acc1 *= 1.0 + 0.5 * (x[0].abs() + 1.0).cbrt().sin();
     acc1 = acc1 * 0.2 + 0.61;
-    let mut h2 = vec![
-        acc1 + x[0],
-        b02_f020_value(tape, acc1, 1, x[0] + acc1, 2),
-        x[0] % 1.5,
-    ];
-    for i3 in 0..1 {
-        let mut k4 = 0;
-        while k4 < x.len() {
-            let j5 = k4;
-            let u6 = h2[(i3 + 3) % 3];
-            k4 += 1;
-        }
-        acc1 = f64::asinh(1.3) * acc1.atan2(1.0 + x[1 - 1 - i3] * x[1 - 1 - i3]);
-    }
-    acc1 * h2[0]
+    let h2 = vec![acc1 + x[0], b02_f009_value(tape, acc1), x[0] + x[0]];
+    let acc1 = acc1 * (acc1 * h2[1]);
+    let mut t3 = h2[2].powi(3) + ((0.5 * acc1).floor() + acc1);
+    (t3 * acc1 + h2[2]) * h2[1]
 }
 
 #[differentiate]
 fn b02_f030(b: f64, a: f64) -> f64 {
-    let mut acc1 = b02_f017(a);
-    #[checkpoint(segments = 1)]
-    for i2 in 1..4 {
-        let s3 = f64::recip(1.0 + 1.8e0 / (1.0 + acc1 * acc1) * (1.8e0 / (1.0 + acc1 * acc1)));
-        let mut v4 = vec![1.0; 3];
-        for i5 in 0..v4.len() {
-            v4[i5] += if b02_f017(acc1 * v4[i5 % 3]) < (-1.9) {
-                s3.abs()
-            } else {
-                f64::sqrt(1.0 + v4[0] * v4[0])
-            };
-        }
-        let t6 = std::f64::consts::FRAC_PI_4 * s3;
-        if acc1 >= v4[(i2 + 3) % v4.len()] {
-            v4[(i2 + 2) % 3] = t6;
-            acc1 = acc1 * (-0.6) + (-1.2) * ((-1.6_f64) / (1.0 + f64::powi(v4[(i2 + 1) % 3], 2)));
-            acc1 -= s3;
-        } else {
-            let acc7 = f64::asinh((-0.29)).atan();
-        }
-        acc1 -= s3;
+    let mut acc1: f64 = b02_f017(a + a);
+    let mut k2 = 0;
+    #[checkpoint(segments = 3)]
+    while k2 < 1 && b * b > (-2.593e0) {
+        k2 += 1;
+        let j3 = k2 - 1;
+        let mut t4 = (-a).sin();
+        acc1 = acc1 * 0.86 + t4;
     }
-    acc1
+    let mut h5: Vec<f64> = vec![1.0; 4];
+    if b.powi(2) > 0.47 {
+        return h5[1].asinh();
+    }
+    {
+        h5[2] -= a + (-0.1) - b;
+        if h5[3] < (a + a).atan() {
+            let mut s6 = a.cos();
+            acc1 = acc1 - s6 + h5[0];
+        } else if (0.5 * (h5[1] - b)).trunc() + h5[0] < f64::asinh(a) / 0.5 {
+            let mut s7: f64 = (-1.09);
+            acc1 = f64::powf(1.5 + h5[3].atan2(1.0 + acc1 * acc1).cos(), 1.5);
+        } else {
+            let mut acc8: f64 = f64::atan((-0.6));
+        }
+        acc1 = f64::log2((0.9 * acc1.cos()).asin().cos().exp());
+    }
+    (acc1 - b + a + h5[3]).atan()
 }
 
 // `b02_f030` without its `#[checkpoint]`s: the gradients must agree bitwise.
 #[differentiate]
 fn b02_f030_plain(b: f64, a: f64) -> f64 {
-    let mut acc1 = b02_f017(a);
-    for i2 in 1..4 {
-        let s3 = f64::recip(1.0 + 1.8e0 / (1.0 + acc1 * acc1) * (1.8e0 / (1.0 + acc1 * acc1)));
-        let mut v4 = vec![1.0; 3];
-        for i5 in 0..v4.len() {
-            v4[i5] += if b02_f017(acc1 * v4[i5 % 3]) < (-1.9) {
-                s3.abs()
-            } else {
-                f64::sqrt(1.0 + v4[0] * v4[0])
-            };
-        }
-        let t6 = std::f64::consts::FRAC_PI_4 * s3;
-        if acc1 >= v4[(i2 + 3) % v4.len()] {
-            v4[(i2 + 2) % 3] = t6;
-            acc1 = acc1 * (-0.6) + (-1.2) * ((-1.6_f64) / (1.0 + f64::powi(v4[(i2 + 1) % 3], 2)));
-            acc1 -= s3;
-        } else {
-            let acc7 = f64::asinh((-0.29)).atan();
-        }
-        acc1 -= s3;
+    let mut acc1: f64 = b02_f017(a + a);
+    let mut k2 = 0;
+    while k2 < 1 && b * b > (-2.593e0) {
+        k2 += 1;
+        let j3 = k2 - 1;
+        let mut t4 = (-a).sin();
+        acc1 = acc1 * 0.86 + t4;
     }
-    acc1
+    let mut h5: Vec<f64> = vec![1.0; 4];
+    if b.powi(2) > 0.47 {
+        return h5[1].asinh();
+    }
+    {
+        h5[2] -= a + (-0.1) - b;
+        if h5[3] < (a + a).atan() {
+            let mut s6 = a.cos();
+            acc1 = acc1 - s6 + h5[0];
+        } else if (0.5 * (h5[1] - b)).trunc() + h5[0] < f64::asinh(a) / 0.5 {
+            let mut s7: f64 = (-1.09);
+            acc1 = f64::powf(1.5 + h5[3].atan2(1.0 + acc1 * acc1).cos(), 1.5);
+        } else {
+            let mut acc8: f64 = f64::atan((-0.6));
+        }
+        acc1 = f64::log2((0.9 * acc1.cos()).asin().cos().exp());
+    }
+    (acc1 - b + a + h5[3]).atan()
 }
 
 // `b02_f030` on the `Value` tape: its gradient must agree with `b02_f030_vjp`.
 fn b02_f030_value<'t>(tape: &'t Tape<f64>, b: Value<'t, f64>, a: Value<'t, f64>) -> Value<'t, f64> {
-    let mut acc1 = b02_f017_value(tape, a);
-    for i2 in 1..4 {
-        let s3 = (1.0 + 1.8e0 / (1.0 + acc1 * acc1) * (1.8e0 / (1.0 + acc1 * acc1))).recip();
-        let mut v4 = vec![tape.constant(1.0); 3];
-        for i5 in 0..v4.len() {
-            v4[i5] = v4[i5]
-                + (if b02_f017_value(tape, acc1 * v4[i5 % 3]) < (-1.9) {
-                    s3.abs()
-                } else {
-                    (1.0 + v4[0] * v4[0]).sqrt()
-                });
-        }
-        let t6 = std::f64::consts::FRAC_PI_4 * s3;
-        if acc1 >= v4[(i2 + 3) % v4.len()] {
-            v4[(i2 + 2) % 3] = t6;
-            acc1 = acc1 * (-0.6) + (-1.2) * ((-1.6_f64) / (1.0 + v4[(i2 + 1) % 3].powi(2)));
-            acc1 -= s3;
-        } else {
-            let acc7 = tape.constant(f64::atan(f64::asinh((-0.29))));
-        }
-        acc1 -= s3;
+    let mut acc1 = b02_f017_value(tape, a + a);
+    let mut k2 = 0;
+    while k2 < 1 && b * b > (-2.593e0) {
+        k2 += 1;
+        let j3 = k2 - 1;
+        let mut t4 = (-a).sin();
+        acc1 = acc1 * 0.86 + t4;
     }
-    acc1
+    let mut h5 = vec![tape.constant(1.0); 4];
+    if b.powi(2) > 0.47 {
+        return h5[1].asinh();
+    }
+    {
+        h5[2] = h5[2] - (a + (-0.1) - b);
+        if h5[3] < (a + a).atan() {
+            let mut s6 = a.cos();
+            acc1 = acc1 - s6 + h5[0];
+        } else if (0.5 * (h5[1] - b)).trunc() + h5[0] < a.asinh() / 0.5 {
+            let mut s7 = tape.constant((-1.09));
+            acc1 = (1.5 + h5[3].atan2(1.0 + acc1 * acc1).cos()).powf(1.5);
+        } else {
+            let mut acc8 = tape.constant(f64::atan((-0.6)));
+        }
+        acc1 = (0.9 * acc1.cos()).asin().cos().exp().log2();
+    }
+    (acc1 - b + a + h5[3]).atan()
 }
 
 #[differentiate]
@@ -2385,28 +2454,41 @@ fn b02_f031(n: usize, y: &[f64], a: f64, x: &[f64]) -> f64 {
         let mut k4: usize = 0;
         while k4 < y.len() {
             let j5 = k4;
-            let mut acc6 =
-                if y[(i3 + 1) % y.len()] < x[x.len() - 1 - j5] && y[(i3 + 3) % 1] < (-1.26) {
-                    b02_f021((j5 as f64) / 0.5, x, n, 1, y[0] * y[j5 % y.len()], acc1)
-                } else {
-                    y[0].hypot(1.0 + (j5 as f64) * (j5 as f64))
-                };
-            acc1 += b02_f029(y).sin();
-            if x[j5 % 3] > (-0.47) {
-                let mut h7: Vec<f64> = vec![0.0; x.len()];
-                acc1 = (match i3 % 3 {
-                    0 => x[(j5 + 1) % x.len()],
-                    1 => x[(i3 + 3) % h7.len()],
-                    _ => acc1,
-                })
-                .cos();
+            let acc6 = if y[(i3 + 1) % y.len()] < x[(i3 + 1) % x.len()] && y[(i3 + 3) % 1] < (-1.26)
+            {
+                b02_f030(x[j5 % x.len()].clamp((-1.0), 1.0), acc1 % 1.5)
+            } else {
+                acc2 + acc2
+            };
+            acc2 *= 1.0
+                + 0.5
+                    * (match j5 % 3 {
+                        0 => (n as f64),
+                        1 => (n as f64),
+                        _ => y[j5],
+                    })
+                    .cos();
+            if x[j5 + 1] > 0.14_f64 {
+                let mut k7 = 0;
+                while k7 < n && (i3 as f64) < 2.544 {
+                    let j8 = k7;
+                    let mut u9 = (x[(i3 + 3) % x.len()] - acc1).cos().exp().log(3.0);
+                    acc1 = acc1 * 4.3e-1 + acc6;
+                    k7 += 1;
+                }
+                acc2 -= y[j5].atan();
+            } else {
+                let mut s10 = ((i3 as f64).tanh() * (i3 as f64).tanh() + 0.25)
+                    .log10()
+                    .min((-0.14) / (1.0 + f64::powi((-1.689) % 1.5, 2)));
+                acc1 = acc1 * 0.5 + f64::ln(2.5 + acc2.sin());
             }
-            acc2 -= (x[i3] + acc6).clamp((-1.0), 1.0);
+            acc1 = b02_f028(y).powi(2);
             k4 += 1;
         }
-        acc2 += (i3 as f64);
+        acc1 = (y[0] + (-1.75)).tanh();
     }
-    acc1 * acc2
+    acc1 + acc2 - y[0]
 }
 
 // `b02_f031` on the `Value` tape: its gradient must agree with `b02_f031_vjp`.
@@ -2423,36 +2505,42 @@ fn b02_f031_value<'t>(
         let mut k4: usize = 0;
         while k4 < y.len() {
             let j5 = k4;
-            let mut acc6 =
-                if y[(i3 + 1) % y.len()] < x[x.len() - 1 - j5] && y[(i3 + 3) % 1] < (-1.26) {
-                    b02_f021_value(
-                        tape,
-                        tape.constant((j5 as f64) / 0.5),
-                        x,
-                        n,
-                        1,
-                        y[0] * y[j5 % y.len()],
-                        acc1,
-                    )
-                } else {
-                    y[0].hypot(1.0 + (j5 as f64) * (j5 as f64))
-                };
-            acc1 += b02_f029_value(tape, y).sin();
-            if x[j5 % 3] > (-0.47) {
-                let mut h7 = vec![tape.constant(0.0); x.len()];
-                acc1 = (match i3 % 3 {
-                    0 => x[(j5 + 1) % x.len()],
-                    1 => x[(i3 + 3) % h7.len()],
-                    _ => acc1,
-                })
-                .cos();
+            let acc6 = if y[(i3 + 1) % y.len()] < x[(i3 + 1) % x.len()] && y[(i3 + 3) % 1] < (-1.26)
+            {
+                b02_f030_value(tape, x[j5 % x.len()].clamp((-1.0), 1.0), acc1 % 1.5)
+            } else {
+                acc2 + acc2
+            };
+            acc2 *= 1.0
+                + 0.5
+                    * (match j5 % 3 {
+                        0 => tape.constant((n as f64)),
+                        1 => tape.constant((n as f64)),
+                        _ => y[j5],
+                    })
+                    .cos();
+            if x[j5 + 1] > 0.14_f64 {
+                let mut k7 = 0;
+                while k7 < n && (i3 as f64) < 2.544 {
+                    let j8 = k7;
+                    let mut u9 = (x[(i3 + 3) % x.len()] - acc1).cos().exp().log(3.0);
+                    acc1 = acc1 * 4.3e-1 + acc6;
+                    k7 += 1;
+                }
+                acc2 -= y[j5].atan();
+            } else {
+                let mut s10 = tape.constant(f64::min(
+                    f64::log10(f64::tanh((i3 as f64)) * f64::tanh((i3 as f64)) + 0.25),
+                    (-0.14) / (1.0 + f64::powi((-1.689) % 1.5, 2)),
+                ));
+                acc1 = acc1 * 0.5 + (2.5 + acc2.sin()).ln();
             }
-            acc2 -= (x[i3] + acc6).clamp((-1.0), 1.0);
+            acc1 = b02_f028_value(tape, y).powi(2);
             k4 += 1;
         }
-        acc2 += (i3 as f64);
+        acc1 = (y[0] + (-1.75)).tanh();
     }
-    acc1 * acc2
+    acc1 + acc2 - y[0]
 }
 
 #[differentiate]
@@ -2460,73 +2548,31 @@ fn b02_f032(x: &[f64]) -> f64 {
     let mut acc1: f64 = 0.355;
     let acc1 = acc1 * acc1.cos();
     let t2 = (0.6 * (acc1 / 4.0).tanh()).tan().mul_add(x[0], x[4]);
-    let w3: Vec<f64> = vec![
+    let mut w3 = vec![
         t2.tanh(),
-        if if x[1].asinh() <= (-0.13) { t2 } else { t2 } > 0.08 {
-            x[2]
-        } else {
-            x[0]
-        },
-        (x[1].abs() + 1.0).recip(),
+        b02_f030(t2, b02_f030(x[2].atan(), x[2] + x[2])),
+        x[1] % 3.0,
     ];
-    let mut h4: Vec<f64> = vec![0.0; 1];
-    let mut k5 = 0;
-    #[checkpoint(snapshots = 1)]
-    while k5 < h4.len() {
-        k5 += 1;
-        let j6 = k5 - 1;
-        let mut s7 = 0.4 + acc1;
-        let mut acc8 = b02_f002(1, 1.9_f64);
-    }
-    h4[0] *= 1.0 + 0.5 * w3[0].sin();
-    let u9 = b02_f028(&h4).sin();
-    if acc1 <= (-0.059) {
-        let mut s10 = if !(x[4] * acc1 < u9 + t2) {
-            (-0.575)
+    for i4 in (0..2).rev() {
+        w3[(i4 + 2) % 3] += t2 / 0.5 * x[i4].cos().exp2();
+        let mut k5: usize = 0;
+        loop {
+            if k5 >= w3.len() {
+                break;
+            }
+            k5 += 1;
+            let j6 = k5 - 1;
+            let mut s7 = 0.4 + acc1;
+            let acc8 = b02_f015(w3[i4 + 1] + s7, x, 2);
+        }
+        let t9 = -(x[0] + x[x.len() - 1 - i4]);
+        if i4 % 2 == 1 {
+            w3[i4] -= -x[i4] + (x[i4] * x[i4] + 0.5).ln();
         } else {
-            t2
-        };
-    } else {
-        let mut acc11: f64 = 1.55;
+            let mut u10 = x[x.len() - 1 - i4];
+        }
     }
-    (h4[0] + w3[1]) * w3[1]
-}
-
-// `b02_f032` without its `#[checkpoint]`s: the gradients must agree bitwise.
-#[differentiate]
-fn b02_f032_plain(x: &[f64]) -> f64 {
-    let mut acc1: f64 = 0.355;
-    let acc1 = acc1 * acc1.cos();
-    let t2 = (0.6 * (acc1 / 4.0).tanh()).tan().mul_add(x[0], x[4]);
-    let w3: Vec<f64> = vec![
-        t2.tanh(),
-        if if x[1].asinh() <= (-0.13) { t2 } else { t2 } > 0.08 {
-            x[2]
-        } else {
-            x[0]
-        },
-        (x[1].abs() + 1.0).recip(),
-    ];
-    let mut h4: Vec<f64> = vec![0.0; 1];
-    let mut k5 = 0;
-    while k5 < h4.len() {
-        k5 += 1;
-        let j6 = k5 - 1;
-        let mut s7 = 0.4 + acc1;
-        let mut acc8 = b02_f002(1, 1.9_f64);
-    }
-    h4[0] *= 1.0 + 0.5 * w3[0].sin();
-    let u9 = b02_f028(&h4).sin();
-    if acc1 <= (-0.059) {
-        let mut s10 = if !(x[4] * acc1 < u9 + t2) {
-            (-0.575)
-        } else {
-            t2
-        };
-    } else {
-        let mut acc11: f64 = 1.55;
-    }
-    (h4[0] + w3[1]) * w3[1]
+    t2 - w3[0]
 }
 
 // `b02_f032` on the `Value` tape: its gradient must agree with `b02_f032_vjp`.
@@ -2534,35 +2580,31 @@ fn b02_f032_value<'t>(tape: &'t Tape<f64>, x: &[Value<'t, f64>]) -> Value<'t, f6
     let mut acc1 = tape.constant(0.355);
     let acc1 = acc1 * acc1.cos();
     let t2 = (0.6 * (acc1 / 4.0).tanh()).tan().mul_add(x[0], x[4]);
-    let w3 = vec![
+    let mut w3 = vec![
         t2.tanh(),
-        if if x[1].asinh() <= (-0.13) { t2 } else { t2 } > 0.08 {
-            x[2]
-        } else {
-            x[0]
-        },
-        (x[1].abs() + 1.0).recip(),
+        b02_f030_value(tape, t2, b02_f030_value(tape, x[2].atan(), x[2] + x[2])),
+        x[1] % 3.0,
     ];
-    let mut h4 = vec![tape.constant(0.0); 1];
-    let mut k5 = 0;
-    while k5 < h4.len() {
-        k5 += 1;
-        let j6 = k5 - 1;
-        let mut s7 = 0.4 + acc1;
-        let mut acc8 = b02_f002_value(tape, 1, tape.constant(1.9_f64));
-    }
-    h4[0] = h4[0] * (1.0 + 0.5 * w3[0].sin());
-    let u9 = b02_f028_value(tape, &h4).sin();
-    if acc1 <= (-0.059) {
-        let mut s10 = if !(x[4] * acc1 < u9 + t2) {
-            tape.constant((-0.575))
+    for i4 in (0..2).rev() {
+        w3[(i4 + 2) % 3] = w3[(i4 + 2) % 3] + t2 / 0.5 * x[i4].cos().exp2();
+        let mut k5: usize = 0;
+        loop {
+            if k5 >= w3.len() {
+                break;
+            }
+            k5 += 1;
+            let j6 = k5 - 1;
+            let mut s7 = 0.4 + acc1;
+            let acc8 = b02_f015_value(tape, w3[i4 + 1] + s7, x, 2);
+        }
+        let t9 = -(x[0] + x[x.len() - 1 - i4]);
+        if i4 % 2 == 1 {
+            w3[i4] = w3[i4] - (-x[i4] + (x[i4] * x[i4] + 0.5).ln());
         } else {
-            t2
-        };
-    } else {
-        let mut acc11 = tape.constant(1.55);
+            let mut u10 = x[x.len() - 1 - i4];
+        }
     }
-    (h4[0] + w3[1]) * w3[1]
+    t2 - w3[0]
 }
 
 #[differentiate]
@@ -2579,42 +2621,34 @@ fn b02_f033(n: usize, a: f64) -> f64 {
             let j5 = k4;
             match j5 % 3 {
                 0 => {
-                    for i6 in (0..w2.len()).rev() {
-                        let mut nh7 = vec![0.0; w2.len()];
-                        for i8 in 0..3 {
-                            nh7[i8] =
-                                (-0.28) * w2[i8] + (w2[(i8 + 1) % w2.len()] + (i8 as f64)).tanh();
-                        }
-                        w2 = nh7;
+                    for i6 in (0..w2.len()).step_by(2) {
+                        acc1 -= w2[w2.len() - 1 - j5].sin().abs();
                         let a = a + a * w2[w2.len() - 1 - j5];
-                        acc1 = acc1 * 0.72 + (-1.46) / (1.0 + 0.4 * 0.4);
+                        let mut t7 = w2[i6 / 2];
+                        let mut nh8 = vec![0.0; w2.len()];
+                        for i9 in 0..w2.len() {
+                            nh8[i9] =
+                                (-0.4_f64) * w2[i9] + (w2[(i9 + 1) % w2.len()] + a.cos()).sin();
+                        }
+                        w2 = nh8;
+                        acc1 = acc1 * 0.1 + (n as f64);
                     }
-                    acc1 = a + (acc1 + acc1);
+                    acc1 += (2.0 + (n as f64).tanh() + 1.0).acosh();
                 }
                 1 => {
-                    if !(a <= 0.7) && w2[3 - 1 - j5] < 0.5 {
-                        acc1 += (1.0 + w2[j5 % w2.len()] * w2[j5 % w2.len()]).cbrt()
-                            + ((j5 as f64) + a);
-                        let u9 = acc1 / (w2[2].abs() + 1.0) + (acc1 * acc1).atan().cosh();
-                        acc1 = acc1 * (-0.2)
-                            + (u9 % 3.0
-                                + (match j5 % 2 {
-                                    0 => u9,
-                                    _ => w2[0],
-                                }));
-                    }
-                    acc1 = (1.0 + a.powi(2)).log10() - w2[j5 % 3].sin();
+                    let u10 = w2[j5] + acc1;
+                    acc1 -= w2[j5 + 2];
                 }
                 _ => {
-                    let mut s10: f64 = w2[0];
-                    acc1 -= w2[j5 % w2.len()];
+                    let mut acc11 = (j5 as f64).sin().cos().exp().cbrt();
+                    acc1 = acc1 * 0.1 + a;
                 }
             }
             k4 += 1;
         }
-        acc1 -= w2[1] - a % 2.0;
+        acc1 = a + a + acc1.atan();
     }
-    (acc1 * a + w2[0] + w2[1]).atan()
+    (acc1 + w2[2]).tanh()
 }
 
 // `b02_f033` on the `Value` tape: its gradient must agree with `b02_f033_vjp`.
@@ -2631,42 +2665,35 @@ fn b02_f033_value<'t>(tape: &'t Tape<f64>, n: usize, a: Value<'t, f64>) -> Value
             let j5 = k4;
             match j5 % 3 {
                 0 => {
-                    for i6 in (0..w2.len()).rev() {
-                        let mut nh7 = vec![tape.constant(0.0); w2.len()];
-                        for i8 in 0..3 {
-                            nh7[i8] =
-                                (-0.28) * w2[i8] + (w2[(i8 + 1) % w2.len()] + (i8 as f64)).tanh();
-                        }
-                        w2 = nh7;
+                    for i6 in (0..w2.len()).step_by(2) {
+                        acc1 -= w2[w2.len() - 1 - j5].sin().abs();
                         let a = a + a * w2[w2.len() - 1 - j5];
-                        acc1 = acc1 * 0.72 + (-1.46) / (1.0 + 0.4 * 0.4);
+                        let mut t7 = w2[i6 / 2];
+                        let mut nh8 = vec![tape.constant(0.0); w2.len()];
+                        for i9 in 0..w2.len() {
+                            nh8[i9] =
+                                (-0.4_f64) * w2[i9] + (w2[(i9 + 1) % w2.len()] + a.cos()).sin();
+                        }
+                        w2 = nh8;
+                        acc1 = acc1 * 0.1 + (n as f64);
                     }
-                    acc1 = a + (acc1 + acc1);
+                    acc1 += f64::acosh(2.0 + f64::tanh((n as f64)) + 1.0);
                 }
                 1 => {
-                    if !(a <= 0.7) && w2[3 - 1 - j5] < 0.5 {
-                        acc1 += (1.0 + w2[j5 % w2.len()] * w2[j5 % w2.len()]).cbrt()
-                            + ((j5 as f64) + a);
-                        let u9 = acc1 / (w2[2].abs() + 1.0) + (acc1 * acc1).atan().cosh();
-                        acc1 = acc1 * (-0.2)
-                            + (u9 % 3.0
-                                + (match j5 % 2 {
-                                    0 => u9,
-                                    _ => w2[0],
-                                }));
-                    }
-                    acc1 = (1.0 + a.powi(2)).log10() - w2[j5 % 3].sin();
+                    let u10 = w2[j5] + acc1;
+                    acc1 -= w2[j5 + 2];
                 }
                 _ => {
-                    let mut s10 = w2[0];
-                    acc1 -= w2[j5 % w2.len()];
+                    let mut acc11 =
+                        tape.constant(f64::cbrt(f64::exp(f64::cos(f64::sin((j5 as f64))))));
+                    acc1 = acc1 * 0.1 + a;
                 }
             }
             k4 += 1;
         }
-        acc1 -= w2[1] - a % 2.0;
+        acc1 = a + a + acc1.atan();
     }
-    (acc1 * a + w2[0] + w2[1]).atan()
+    (acc1 + w2[2]).tanh()
 }
 
 #[differentiate]
@@ -2676,35 +2703,34 @@ fn b02_f034(a: f64) -> Vec<f64> {
     acc2 = acc2 + acc1.clamp((-1.0), 1.0) * (0.8 * acc1.tanh()).acos();
     let mut h3 = vec![(-1.9) * a, acc2];
     {
-        let acc4: f64 = (0.9 * b02_f027(h3[1] - acc2, 2).abs().sin()).asin();
-        h3[1] += if (1.0 + acc2.powi(2)).recip() < acc4 {
-            acc2 / (1.0 + acc2 * acc2)
-        } else {
-            h3[0]
-        };
-        acc2 = (0.45 - h3[1]).atan2((h3[1] + h3[0]) * (h3[1] + h3[0]) + 0.5);
+        let acc4 = (0.9 * b02_f009(h3[0] + a).abs().sin()).asin();
+        let w5 = vec![
+            (h3[0].abs() + 1.0).ln(),
+            acc4.powi(2),
+            acc4 * a,
+            b02_f010(b02_f002(1, 0.9), &h3, h3[1].cos(), acc4 * h3[1]),
+        ];
     }
-    let mut k5 = 0;
-    while k5 < h3.len() {
-        let j6 = k5;
-        let s7 = f64::powf(1.0 + h3[j6] * acc2 * (h3[j6] * acc2), 0.5);
-        for i8 in 0..h3.len() {
-            if i8 % 2 == 0 {
-                for i9 in (0..h3.len()).step_by(2) {
-                    let t10: f64 = a * h3[(i9 + 3) % h3.len()];
-                    acc2 = acc2 * (-0.65) + f64::tanh((i8 as f64));
-                }
-                acc2 = acc2 * 0.48 + ((1.5 + s7.cos()).powf(0.5) + h3[1].tanh());
-            } else {
-                let t11 = s7.sin() + (0.8 * s7.cos()).acos() / (acc2 * s7 * (acc2 * s7) + 0.5);
-                acc2 += (j6 as f64) % 3.0;
-            }
-            acc1 = acc1 * (-0.36) + f64::tanh(h3[j6 / 2] * s7);
+    let mut k6 = 0;
+    while k6 < h3.len() && acc2.asinh() < 1.75 {
+        let j7 = k6;
+        if j7 % 2 == 0 {
+            break;
         }
-        acc1 = f64::atan2(s7, 2.5 + s7.sin()) + h3[j6 / 2].asinh();
-        k5 += 1;
+        let mut h8: Vec<f64> = vec![1.0; h3.len()];
+        for i9 in 0..2 {
+            h8[i9] = a;
+        }
+        let mut u10 = h3[j7 % h8.len()] + f64::asinh(h3[j7 % h3.len()]).tanh();
+        h3[h8.len() - 1 - j7] = u10;
+        acc1 = acc1 * (-0.15) + u10;
+        k6 += 1;
     }
-    let out12 = vec![(1.5 + h3[0].sin()).recip()];
+    let mut acc11 = h3[1];
+    let mut out12 = vec![0.0; h3.len()];
+    for i13 in 0..2 {
+        out12[i13] = -((i13 as f64) / 2.0);
+    }
     out12
 }
 
@@ -2715,36 +2741,40 @@ fn b02_f034_value<'t>(tape: &'t Tape<f64>, a: Value<'t, f64>) -> Vec<Value<'t, f
     acc2 = acc2 + acc1.clamp((-1.0), 1.0) * (0.8 * acc1.tanh()).acos();
     let mut h3 = vec![(-1.9) * a, acc2];
     {
-        let acc4 = (0.9 * b02_f027_value(tape, h3[1] - acc2, 2).abs().sin()).asin();
-        h3[1] = h3[1]
-            + (if (1.0 + acc2.powi(2)).recip() < acc4 {
-                acc2 / (1.0 + acc2 * acc2)
-            } else {
-                h3[0]
-            });
-        acc2 = (0.45 - h3[1]).atan2((h3[1] + h3[0]) * (h3[1] + h3[0]) + 0.5);
+        let acc4 = (0.9 * b02_f009_value(tape, h3[0] + a).abs().sin()).asin();
+        let w5 = vec![
+            (h3[0].abs() + 1.0).ln(),
+            acc4.powi(2),
+            acc4 * a,
+            b02_f010_value(
+                tape,
+                b02_f002_value(tape, 1, tape.constant(0.9)),
+                &h3,
+                h3[1].cos(),
+                acc4 * h3[1],
+            ),
+        ];
     }
-    let mut k5 = 0;
-    while k5 < h3.len() {
-        let j6 = k5;
-        let s7 = (1.0 + h3[j6] * acc2 * (h3[j6] * acc2)).powf(0.5);
-        for i8 in 0..h3.len() {
-            if i8 % 2 == 0 {
-                for i9 in (0..h3.len()).step_by(2) {
-                    let t10 = a * h3[(i9 + 3) % h3.len()];
-                    acc2 = acc2 * (-0.65) + f64::tanh((i8 as f64));
-                }
-                acc2 = acc2 * 0.48 + ((1.5 + s7.cos()).powf(0.5) + h3[1].tanh());
-            } else {
-                let t11 = s7.sin() + (0.8 * s7.cos()).acos() / (acc2 * s7 * (acc2 * s7) + 0.5);
-                acc2 += (j6 as f64) % 3.0;
-            }
-            acc1 = acc1 * (-0.36) + (h3[j6 / 2] * s7).tanh();
+    let mut k6 = 0;
+    while k6 < h3.len() && acc2.asinh() < 1.75 {
+        let j7 = k6;
+        if j7 % 2 == 0 {
+            break;
         }
-        acc1 = s7.atan2(2.5 + s7.sin()) + h3[j6 / 2].asinh();
-        k5 += 1;
+        let mut h8 = vec![tape.constant(1.0); h3.len()];
+        for i9 in 0..2 {
+            h8[i9] = a;
+        }
+        let mut u10 = h3[j7 % h8.len()] + h3[j7 % h3.len()].asinh().tanh();
+        h3[h8.len() - 1 - j7] = u10;
+        acc1 = acc1 * (-0.15) + u10;
+        k6 += 1;
     }
-    let out12 = vec![(1.5 + h3[0].sin()).recip()];
+    let mut acc11 = h3[1];
+    let mut out12 = vec![tape.constant(0.0); h3.len()];
+    for i13 in 0..2 {
+        out12[i13] = tape.constant(-((i13 as f64) / 2.0));
+    }
     out12
 }
 
@@ -2754,49 +2784,31 @@ fn b02_f035(y: &[f64], x: &[f64], b: f64, a: f64) -> f64 {
     let mut acc2 = b;
     acc2 = (acc2 + 1.11).sin();
     let mut s3: f64 = (0.5 * ((y[1] * y[1] + 1.0).powf((-0.5)) - (-1.695e0)).tanh()).atanh();
-    for i4 in (0..y.len()).rev() {
-        acc2 = acc2 * 0.68 + y[i4 / 2];
-        let w5 = vec![
-            match i4 % 3 {
-                0 => 0.04,
-                1 => 0.5,
-                _ => y[i4 / 2],
-            },
-            b02_f030(x[x.len() - 1 - i4], (0.8 * f64::sin(0.013)).acos()),
-            y[1] - b,
-        ];
-        acc2 = acc1.powi(2) + (acc2 - acc1);
-    }
-    for i6 in 0..x.len() {
-        if i6 != 0 {
-            if (0.6 * (b / (x[2] * x[2] + 0.25)).cos()).tan() >= y[i6 % 3] {
-                acc1 += (x[i6 % x.len()] + a).cos();
-                let mut h7: Vec<f64> = vec![0.0; x.len()];
-                s3 += acc1 * (x[(i6 + 3) % 4] + acc2);
-            } else {
-                let mut t8: f64 = (0.5
-                    * (1.0 + (x[(i6 + 2) % x.len()] * y[(i6 + 3) % 3]).powi(2))
-                        .ln_1p()
-                        .tanh())
-                .atanh();
-                acc2 -= b;
+    for i4 in 0..y.len() {
+        let mut u5 = y[i4 / 2];
+        match i4 % 2 {
+            0 => {
+                acc1 = acc1 * 0.1 + ((1.0 + (i4 as f64).powi(2)).log(2.0) + b);
+                let mut k6 = 0;
+                while k6 < 4 {
+                    let j7 = k6;
+                    let s8 = (f64::abs((-4.5e-1)) + 1.0).recip();
+                    acc1 -= (y[1] - s8).atan();
+                    k6 += 1;
+                }
+                s3 = (2.0 + (x[i4] * s3).sin()).ln_1p();
             }
-            acc1 += acc1 / 2.0 - (i6 as f64).atan().cosh();
-        } else if (!(acc2 < 0.2)
-            || (acc2 >= (-0.26) || (i6 % 2 == 0 || (i6 > 1 || x[1] > x[i6 / 2]))))
-            && x[i6 / 2] > (i6 as f64)
-        {
-            let acc9 = x[(i6 + 1) % x.len()] + acc1;
-            acc2 += acc9 + y[(i6 + 2) % y.len()] + (i6 as f64);
-        } else if s3 < acc1 || (i6 as f64) > s3 || !((i6 as f64) >= y[(i6 + 2) % y.len()]) {
-            let acc10 = s3 + y[i6 % y.len()];
-            s3 = s3 * 0.03 + (x[3] - y[2]).asinh();
-        } else {
-            let t11 = x[x.len() - 1 - i6].atan2((acc2 + a.clamp((-1.0), 1.0)).tanh().exp());
-            acc2 = acc2 * 0.8 + (a - x[x.len() - 1 - i6].asinh());
+            _ => {
+                for i9 in (0..3).rev() {
+                    u5 /= s3.cos().exp();
+                    s3 = y[i4 % y.len()] / (1.5 + acc2.cos()) + f64::recip(1.0 + y[i9].powi(2));
+                }
+                u5 += b02_f004((i4 as f64), (-0.14), (-1.0), 1);
+            }
         }
+        acc1 = acc1 * (-0.53) + b02_f017(b);
     }
-    (acc1 + acc2 + s3 + x[3]).atan()
+    (acc1 + acc2 + s3) * b
 }
 
 // `b02_f035` on the `Value` tape: its gradient must agree with `b02_f035_vjp`.
@@ -2811,110 +2823,56 @@ fn b02_f035_value<'t>(
     let mut acc2 = b;
     acc2 = (acc2 + 1.11).sin();
     let mut s3 = (0.5 * ((y[1] * y[1] + 1.0).powf((-0.5)) - (-1.695e0)).tanh()).atanh();
-    for i4 in (0..y.len()).rev() {
-        acc2 = acc2 * 0.68 + y[i4 / 2];
-        let w5 = vec![
-            match i4 % 3 {
-                0 => tape.constant(0.04),
-                1 => tape.constant(0.5),
-                _ => y[i4 / 2],
-            },
-            b02_f030_value(
-                tape,
-                x[x.len() - 1 - i4],
-                tape.constant(f64::acos(0.8 * f64::sin(0.013))),
-            ),
-            y[1] - b,
-        ];
-        acc2 = acc1.powi(2) + (acc2 - acc1);
-    }
-    for i6 in 0..x.len() {
-        if i6 != 0 {
-            if (0.6 * (b / (x[2] * x[2] + 0.25)).cos()).tan() >= y[i6 % 3] {
-                acc1 += (x[i6 % x.len()] + a).cos();
-                let mut h7 = vec![tape.constant(0.0); x.len()];
-                s3 += acc1 * (x[(i6 + 3) % 4] + acc2);
-            } else {
-                let mut t8 = (0.5
-                    * (1.0 + (x[(i6 + 2) % x.len()] * y[(i6 + 3) % 3]).powi(2))
-                        .ln_1p()
-                        .tanh())
-                .atanh();
-                acc2 -= b;
+    for i4 in 0..y.len() {
+        let mut u5 = y[i4 / 2];
+        match i4 % 2 {
+            0 => {
+                acc1 = acc1 * 0.1 + (f64::log(1.0 + f64::powi((i4 as f64), 2), 2.0) + b);
+                let mut k6 = 0;
+                while k6 < 4 {
+                    let j7 = k6;
+                    let s8 = tape.constant(f64::recip(f64::abs((-4.5e-1)) + 1.0));
+                    acc1 -= (y[1] - s8).atan();
+                    k6 += 1;
+                }
+                s3 = (2.0 + (x[i4] * s3).sin()).ln_1p();
             }
-            acc1 += acc1 / 2.0 - f64::cosh(f64::atan((i6 as f64)));
-        } else if (!(acc2 < 0.2)
-            || (acc2 >= (-0.26) || (i6 % 2 == 0 || (i6 > 1 || x[1] > x[i6 / 2]))))
-            && tape.constant((i6 as f64)) < x[i6 / 2]
-        {
-            let acc9 = x[(i6 + 1) % x.len()] + acc1;
-            acc2 += acc9 + y[(i6 + 2) % y.len()] + (i6 as f64);
-        } else if s3 < acc1
-            || tape.constant((i6 as f64)) > s3
-            || !(tape.constant((i6 as f64)) >= y[(i6 + 2) % y.len()])
-        {
-            let acc10 = s3 + y[i6 % y.len()];
-            s3 = s3 * 0.03 + (x[3] - y[2]).asinh();
-        } else {
-            let t11 = x[x.len() - 1 - i6].atan2((acc2 + a.clamp((-1.0), 1.0)).tanh().exp());
-            acc2 = acc2 * 0.8 + (a - x[x.len() - 1 - i6].asinh());
+            _ => {
+                for i9 in (0..3).rev() {
+                    u5 /= s3.cos().exp();
+                    s3 = y[i4 % y.len()] / (1.5 + acc2.cos()) + (1.0 + y[i9].powi(2)).recip();
+                }
+                u5 += b02_f004_value(
+                    tape,
+                    tape.constant((i4 as f64)),
+                    tape.constant((-0.14)),
+                    tape.constant((-1.0)),
+                    1,
+                );
+            }
         }
+        acc1 = acc1 * (-0.53) + b02_f017_value(tape, b);
     }
-    (acc1 + acc2 + s3 + x[3]).atan()
+    (acc1 + acc2 + s3) * b
 }
 
 #[differentiate]
 fn b02_f036(n: usize, c: f64, a: f64, b: f64) -> f64 {
     let mut acc1: f64 = (-0.72);
-    let mut acc2 = b02_f030(b, acc1.atan());
-    let acc3 = acc1;
-    let mut k4: usize = 0;
-    loop {
-        if k4 >= n {
-            break;
+    let mut acc2 = b02_f030(b.asinh(), a);
+    for i3 in (0..4).step_by(2) {
+        let acc4 = 3.6e-1 + acc2;
+        for i5 in 0..n {
+            if b02_f033(1, 0.618) >= 0.88 {
+                if (-1.68) <= 0.52_f64 {
+                    let acc2 = acc2 * (acc4 + a);
+                }
+                acc2 += (-1.223);
+            }
+            acc2 += ((0.5 * acc4).round() + acc2) / (1.0 + ((0.5 * acc4).signum() + acc4).powi(2));
         }
-        let j5 = k4;
-        acc1 = (acc1 * a).atan();
-        for i6 in 0..=3 - 1 {
-            let mut h7: Vec<f64> = vec![0.0; 4];
-            acc1 = acc1 * (-2.0e-1) + 0.2;
-        }
-        #[checkpoint(snapshots = 1)]
-        for i8 in 0..n {
-            let u9 = c.clamp((-1.0), 1.0) + (acc3 + acc2) + (acc1 + acc2).cos();
-            acc1 += u9.sin() * 0.618;
-        }
-        acc1 = acc2 * c + ((j5 as f64).abs() + 1.0).cbrt();
-        k4 += 1;
     }
-    (acc1 + acc2).tanh()
-}
-
-// `b02_f036` without its `#[checkpoint]`s: the gradients must agree bitwise.
-#[differentiate]
-fn b02_f036_plain(n: usize, c: f64, a: f64, b: f64) -> f64 {
-    let mut acc1: f64 = (-0.72);
-    let mut acc2 = b02_f030(b, acc1.atan());
-    let acc3 = acc1;
-    let mut k4: usize = 0;
-    loop {
-        if k4 >= n {
-            break;
-        }
-        let j5 = k4;
-        acc1 = (acc1 * a).atan();
-        for i6 in 0..=3 - 1 {
-            let mut h7: Vec<f64> = vec![0.0; 4];
-            acc1 = acc1 * (-2.0e-1) + 0.2;
-        }
-        for i8 in 0..n {
-            let u9 = c.clamp((-1.0), 1.0) + (acc3 + acc2) + (acc1 + acc2).cos();
-            acc1 += u9.sin() * 0.618;
-        }
-        acc1 = acc2 * c + ((j5 as f64).abs() + 1.0).cbrt();
-        k4 += 1;
-    }
-    (acc1 + acc2).tanh()
+    acc1 + acc2
 }
 
 // `b02_f036` on the `Value` tape: its gradient must agree with `b02_f036_vjp`.
@@ -2926,27 +2884,20 @@ fn b02_f036_value<'t>(
     b: Value<'t, f64>,
 ) -> Value<'t, f64> {
     let mut acc1 = tape.constant((-0.72));
-    let mut acc2 = b02_f030_value(tape, b, acc1.atan());
-    let acc3 = acc1;
-    let mut k4: usize = 0;
-    loop {
-        if k4 >= n {
-            break;
+    let mut acc2 = b02_f030_value(tape, b.asinh(), a);
+    for i3 in (0..4).step_by(2) {
+        let acc4 = 3.6e-1 + acc2;
+        for i5 in 0..n {
+            if b02_f033_value(tape, 1, tape.constant(0.618)) >= 0.88 {
+                if (-1.68) <= 0.52_f64 {
+                    let acc2 = acc2 * (acc4 + a);
+                }
+                acc2 += (-1.223);
+            }
+            acc2 += ((0.5 * acc4).round() + acc2) / (1.0 + ((0.5 * acc4).signum() + acc4).powi(2));
         }
-        let j5 = k4;
-        acc1 = (acc1 * a).atan();
-        for i6 in 0..=3 - 1 {
-            let mut h7 = vec![tape.constant(0.0); 4];
-            acc1 = acc1 * (-2.0e-1) + 0.2;
-        }
-        for i8 in 0..n {
-            let u9 = c.clamp((-1.0), 1.0) + (acc3 + acc2) + (acc1 + acc2).cos();
-            acc1 += u9.sin() * 0.618;
-        }
-        acc1 = acc2 * c + f64::cbrt(f64::abs((j5 as f64)) + 1.0);
-        k4 += 1;
     }
-    (acc1 + acc2).tanh()
+    acc1 + acc2
 }
 
 #[differentiate]
@@ -2955,39 +2906,80 @@ fn b02_f037(a: f64) -> Vec<f64> {
     let t2 = acc1;
     acc1 *= 1.0 + 0.25 * (a + t2).cos();
     let mut w3 = vec![0.0; 2];
-    for i4 in 0..w3.len() {
-        w3[i4] += b02_f005(
-            0.66 + acc1,
-            f64::atan2(std::f64::consts::PI, f64::abs(w3[2 - 1 - i4]) + 1.0),
-            &w3,
-            acc1,
-        );
+    for i4 in 0..2 {
+        w3[i4] += b02_f002(1, (a.abs() + 1.0).ln());
     }
-    w3[0] += acc1;
-    if w3[0] >= 0.83 {
-        let mut acc5: f64 = -w3[1];
-        let t6 = b02_f030(w3[0], w3[0]);
-        acc1 = acc1 * (-0.2) + (f64::cos(1.915) + (w3[0] - a));
-    } else if t2 * t2 * (acc1 + w3[1])
-        > if w3[1] + acc1 > (-2.46) {
-            if acc1.atan() < acc1 % 3.0 {
-                w3[0]
-            } else {
-                w3[1]
-            }
-        } else {
-            f64::hypot(w3[1], 2.0 + f64::tanh(w3[0]))
-        }
+    let t5 = acc1.powi(2);
+    let s6 = a.atan().exp_m1();
+    if a >= w3[0] {
+        let mut u7 = (-1.1) + 0.6 + w3[1] + (a * w3[1] - w3[0]);
+        acc1 -= s6 - a;
+    }
+    acc1 *= 1.0 + 0.1 * f64::tanh(w3[1]);
+    #[checkpoint]
     {
-        let u7 = (a.cos().abs() + 1.0).powf(0.5);
-    } else {
-        for i8 in 1..w3.len() {
-            acc1 = (acc1 + b02_f002(1, f64::sin(w3[1]))).tanh();
-            acc1 -= w3[i8];
-            acc1 = acc1 * (-0.35_f64)
-                + ((1.5 + t2.cos()).cbrt() + (0.6 * f64::tanh(w3[i8 % w3.len()])).tan());
+        if s6 > 0.02 {
+            let mut k8 = 0;
+            while k8 < 5 {
+                k8 += 1;
+                let j9 = k8 - 1;
+                let u10 = f64::round(0.5 * w3[0]) + w3[(j9 + 1) % 2];
+                acc1 -= (u10 * a).atan();
+            }
+            acc1 += f64::hypot(w3[1], f64::hypot(w3[1], 2.0 + f64::tanh(w3[0])).sin().exp());
+        } else if b02_f033(1, f64::tanh(w3[1]).exp().recip()).asinh() >= 0.88 {
+            let acc11 = std::f64::consts::FRAC_PI_4;
+            acc1 = acc1 * 0.748 + (w3[1] - acc11);
+        } else if b02_f010(w3[1] / (2.5 + f64::tanh(w3[1])), &w3, f64::atan(w3[0]), s6) > 0.49 {
+            let acc12 = f64::ln(0.44_f64 * 0.44_f64 + 0.5);
         }
-        acc1 -= a;
+        acc1 += if t2 * s6 < 0.72_f64 {
+            acc1 * s6
+        } else {
+            s6.sin()
+        };
+    }
+    w3
+}
+
+// `b02_f037` without its `#[checkpoint]`s: the gradients must agree bitwise.
+#[differentiate]
+fn b02_f037_plain(a: f64) -> Vec<f64> {
+    let mut acc1: f64 = if a.sin() <= a.sin() { a } else { 0.5 };
+    let t2 = acc1;
+    acc1 *= 1.0 + 0.25 * (a + t2).cos();
+    let mut w3 = vec![0.0; 2];
+    for i4 in 0..2 {
+        w3[i4] += b02_f002(1, (a.abs() + 1.0).ln());
+    }
+    let t5 = acc1.powi(2);
+    let s6 = a.atan().exp_m1();
+    if a >= w3[0] {
+        let mut u7 = (-1.1) + 0.6 + w3[1] + (a * w3[1] - w3[0]);
+        acc1 -= s6 - a;
+    }
+    acc1 *= 1.0 + 0.1 * f64::tanh(w3[1]);
+    {
+        if s6 > 0.02 {
+            let mut k8 = 0;
+            while k8 < 5 {
+                k8 += 1;
+                let j9 = k8 - 1;
+                let u10 = f64::round(0.5 * w3[0]) + w3[(j9 + 1) % 2];
+                acc1 -= (u10 * a).atan();
+            }
+            acc1 += f64::hypot(w3[1], f64::hypot(w3[1], 2.0 + f64::tanh(w3[0])).sin().exp());
+        } else if b02_f033(1, f64::tanh(w3[1]).exp().recip()).asinh() >= 0.88 {
+            let acc11 = std::f64::consts::FRAC_PI_4;
+            acc1 = acc1 * 0.748 + (w3[1] - acc11);
+        } else if b02_f010(w3[1] / (2.5 + f64::tanh(w3[1])), &w3, f64::atan(w3[0]), s6) > 0.49 {
+            let acc12 = f64::ln(0.44_f64 * 0.44_f64 + 0.5);
+        }
+        acc1 += if t2 * s6 < 0.72_f64 {
+            acc1 * s6
+        } else {
+            s6.sin()
+        };
     }
     w3
 }
@@ -3002,42 +2994,37 @@ fn b02_f037_value<'t>(tape: &'t Tape<f64>, a: Value<'t, f64>) -> Vec<Value<'t, f
     let t2 = acc1;
     acc1 *= 1.0 + 0.25 * (a + t2).cos();
     let mut w3 = vec![tape.constant(0.0); 2];
-    for i4 in 0..w3.len() {
-        w3[i4] = w3[i4]
-            + b02_f005_value(
-                tape,
-                0.66 + acc1,
-                tape.constant(std::f64::consts::PI)
-                    .atan2(w3[2 - 1 - i4].abs() + 1.0),
-                &w3,
-                acc1,
-            );
+    for i4 in 0..2 {
+        w3[i4] = w3[i4] + b02_f002_value(tape, 1, (a.abs() + 1.0).ln());
     }
-    w3[0] = w3[0] + acc1;
-    if w3[0] >= 0.83 {
-        let mut acc5 = -w3[1];
-        let t6 = b02_f030_value(tape, w3[0], w3[0]);
-        acc1 = acc1 * (-0.2) + (f64::cos(1.915) + (w3[0] - a));
-    } else if t2 * t2 * (acc1 + w3[1])
-        > if w3[1] + acc1 > (-2.46) {
-            if acc1.atan() < acc1 % 3.0 {
-                w3[0]
-            } else {
-                w3[1]
-            }
-        } else {
-            w3[1].hypot(2.0 + w3[0].tanh())
-        }
+    let t5 = acc1.powi(2);
+    let s6 = a.atan().exp_m1();
+    if a >= w3[0] {
+        let mut u7 = (-1.1) + 0.6 + w3[1] + (a * w3[1] - w3[0]);
+        acc1 -= s6 - a;
+    }
+    acc1 *= 1.0 + 0.1 * w3[1].tanh();
     {
-        let u7 = (a.cos().abs() + 1.0).powf(0.5);
-    } else {
-        for i8 in 1..w3.len() {
-            acc1 = (acc1 + b02_f002_value(tape, 1, w3[1].sin())).tanh();
-            acc1 -= w3[i8];
-            acc1 = acc1 * (-0.35_f64)
-                + ((1.5 + t2.cos()).cbrt() + (0.6 * w3[i8 % w3.len()].tanh()).tan());
+        if s6 > 0.02 {
+            let mut k8 = 0;
+            while k8 < 5 {
+                k8 += 1;
+                let j9 = k8 - 1;
+                let u10 = (0.5 * w3[0]).round() + w3[(j9 + 1) % 2];
+                acc1 -= (u10 * a).atan();
+            }
+            acc1 += w3[1].hypot(w3[1].hypot(2.0 + w3[0].tanh()).sin().exp());
+        } else if b02_f033_value(tape, 1, w3[1].tanh().exp().recip()).asinh() >= 0.88 {
+            let acc11 = tape.constant(std::f64::consts::FRAC_PI_4);
+            acc1 = acc1 * 0.748 + (w3[1] - acc11);
+        } else if b02_f010_value(tape, w3[1] / (2.5 + w3[1].tanh()), &w3, w3[0].atan(), s6) > 0.49 {
+            let acc12 = tape.constant(f64::ln(0.44_f64 * 0.44_f64 + 0.5));
         }
-        acc1 -= a;
+        acc1 += if t2 * s6 < 0.72_f64 {
+            acc1 * s6
+        } else {
+            s6.sin()
+        };
     }
     w3
 }
@@ -3062,30 +3049,19 @@ fn b02_f038(x: &[f64], a: f64) -> f64 {
                         acc1 = acc1 * 0.1 + x[i2] * a * (i2 as f64).sin();
                     }
                     _ => {
-                        let u4 = b02_f028(&h3);
+                        let u4 = b02_f017(h3[1 - 1 - i2] + acc1);
                     }
                 }
-                acc1 = b02_f009((i2 as f64) - a);
+                acc1 = h3[i2];
             }
-            acc1 = (0.9 * acc1.tanh()).asin() + acc1;
-        } else if 0.84_f64 >= (-0.9) {
-            let mut w5 = x.to_vec();
-            acc1 = acc1 * 0.83 + f64::tanh(w5[0] + a);
-        } else {
-            let s6 = ((if a - a > 0.48 { x[0] } else { x[0] }) + (-0.06_f64))
-                * (x[0].cos() * f64::log2(1.5 + a.cos()));
-            acc1 = x[0] / 2.0 * 1.3;
+            acc1 = x[0].cos().atan();
         }
-        acc1 = a;
+        acc1 += a + a + a;
     } else {
-        let s7: f64 = (1.0 + x[0] * x[0]).log2();
-        acc1 -= if a.cos() >= x[0] * s7 {
-            x[0]
-        } else {
-            x[0] - (-0.27)
-        };
+        let mut u5 = (1.5 + a.sin()).log(10.0);
+        acc1 = u5;
     }
-    (acc1 - a + x[0]).tanh()
+    (acc1 + x[0]).sin()
 }
 
 // `b02_f038` on the `Value` tape: its gradient must agree with `b02_f038_vjp`.
@@ -3112,30 +3088,19 @@ fn b02_f038_value<'t>(
                         acc1 = acc1 * 0.1 + x[i2] * a * f64::sin((i2 as f64));
                     }
                     _ => {
-                        let u4 = b02_f028_value(tape, &h3);
+                        let u4 = b02_f017_value(tape, h3[1 - 1 - i2] + acc1);
                     }
                 }
-                acc1 = b02_f009_value(tape, (i2 as f64) - a);
+                acc1 = h3[i2];
             }
-            acc1 = (0.9 * acc1.tanh()).asin() + acc1;
-        } else if 0.84_f64 >= (-0.9) {
-            let mut w5 = x.to_vec();
-            acc1 = acc1 * 0.83 + (w5[0] + a).tanh();
-        } else {
-            let s6 = ((if a - a > 0.48 { x[0] } else { x[0] }) + (-0.06_f64))
-                * (x[0].cos() * (1.5 + a.cos()).log2());
-            acc1 = x[0] / 2.0 * 1.3;
+            acc1 = x[0].cos().atan();
         }
-        acc1 = a;
+        acc1 += a + a + a;
     } else {
-        let s7 = (1.0 + x[0] * x[0]).log2();
-        acc1 -= if a.cos() >= x[0] * s7 {
-            x[0]
-        } else {
-            x[0] - (-0.27)
-        };
+        let mut u5 = (1.5 + a.sin()).log(10.0);
+        acc1 = u5;
     }
-    (acc1 - a + x[0]).tanh()
+    (acc1 + x[0]).sin()
 }
 
 #[differentiate]
@@ -3152,12 +3117,21 @@ fn b02_f039(a: f64, b: f64) -> f64 {
             acc1 -= 1.94e0;
             let mut t6 = 1.9 / (2.5 + (acc1 / (1.0 + a.powi(2))).cos());
             if t6 >= t6 {
-                return b02_f020(t6 * 1.34, 1, t6 + 1.4, 2);
+                return b02_f017((-0.1));
             }
+            acc1 = (0.5 * b02_f009(b + t6).cos()).atanh();
         }
-        let acc1 = acc1 * ((j3 as f64) - acc1);
+        {
+            let t7 = if j3 != 2 {
+                (j3 as f64).mul_add(a, (-0.41)) * f64::min((-1.94), (j3 as f64))
+            } else {
+                (1.0 + acc1.powi(2)).recip() * (acc1 + (j3 as f64))
+            };
+            acc1 += t7 / 2.0;
+        }
+        acc1 = (j3 as f64);
     }
-    acc1.atan()
+    (acc1 + b - a).tanh()
 }
 
 // `b02_f039` on the `Value` tape: its gradient must agree with `b02_f039_vjp`.
@@ -3174,12 +3148,21 @@ fn b02_f039_value<'t>(tape: &'t Tape<f64>, a: Value<'t, f64>, b: Value<'t, f64>)
             acc1 -= 1.94e0;
             let mut t6 = 1.9 / (2.5 + (acc1 / (1.0 + a.powi(2))).cos());
             if t6 >= t6 {
-                return b02_f020_value(tape, t6 * 1.34, 1, t6 + 1.4, 2);
+                return b02_f017_value(tape, tape.constant((-0.1)));
             }
+            acc1 = (0.5 * b02_f009_value(tape, b + t6).cos()).atanh();
         }
-        let acc1 = acc1 * ((j3 as f64) - acc1);
+        {
+            let t7 = if j3 != 2 {
+                tape.constant((j3 as f64)).mul_add(a, (-0.41)) * f64::min((-1.94), (j3 as f64))
+            } else {
+                (1.0 + acc1.powi(2)).recip() * (acc1 + (j3 as f64))
+            };
+            acc1 += t7 / 2.0;
+        }
+        acc1 = tape.constant((j3 as f64));
     }
-    acc1.atan()
+    (acc1 + b - a).tanh()
 }
 
 #[differentiate]
@@ -3215,17 +3198,18 @@ fn b02_f040(b: f64, y: &[f64], m: usize, n: usize, a: f64, x: &[f64]) -> Vec<f64
             let mut w9 = vec![0.5; 5];
             {
                 let acc10: f64 = x[1];
-                acc1 -= ((acc10 * a).abs() + 1.0).powf(0.5);
+                acc1 -= ((acc10 * a).abs() + 1.0).powf((-0.5));
             }
-            acc2 += (0.5 * acc1.sin()).atanh();
+        } else {
+            let t11 = acc1;
         }
-        acc1 += (2.5 + a.min(0.66).sin()).log2();
+        acc1 = y[1];
     }
-    let mut out11 = vec![0.0; 3];
-    for i12 in 0..y.len() {
-        out11[i12] = x[2] + (n as f64);
+    let mut out12 = vec![0.0; y.len()];
+    for i13 in 0..n {
+        out12[i13] = 1.91 / (a * a + 0.25);
     }
-    out11
+    out12
 }
 
 // `b02_f040` on the `Value` tape: its gradient must agree with `b02_f040_vjp`.
@@ -3269,60 +3253,72 @@ fn b02_f040_value<'t>(
             let mut w9 = vec![tape.constant(0.5); 5];
             {
                 let acc10 = x[1];
-                acc1 -= ((acc10 * a).abs() + 1.0).powf(0.5);
+                acc1 -= ((acc10 * a).abs() + 1.0).powf((-0.5));
             }
-            acc2 += (0.5 * acc1.sin()).atanh();
+        } else {
+            let t11 = acc1;
         }
-        acc1 += (2.5 + a.min(0.66).sin()).log2();
+        acc1 = y[1];
     }
-    let mut out11 = vec![tape.constant(0.0); 3];
-    for i12 in 0..y.len() {
-        out11[i12] = x[2] + (n as f64);
+    let mut out12 = vec![tape.constant(0.0); y.len()];
+    for i13 in 0..n {
+        out12[i13] = 1.91 / (a * a + 0.25);
     }
-    out11
+    out12
 }
 
 #[differentiate]
 fn b02_f041(n: usize, b: f64, a: f64) -> f64 {
-    let mut acc1 = b02_f033(1, a);
-    for i2 in 0..=n - 1 {
-        let mut u3: f64 = b02_f009(b);
-        if i2 > 0 {
+    let mut acc1: f64 = b02_f033(1, f64::acosh((-0.64) * (-0.64) + 1.0 + 1.0));
+    acc1 += (1.0 + b02_f016(3, acc1).powi(2) + 1.0).acosh();
+    for i2 in 1..n {
+        if i2 % 2 == 1 {
             break;
         }
-        let mut h4 = vec![1.0; 5];
-        for i5 in 0..h4.len() {
-            h4[i5] += (if i2 > 0 { h4[i5] } else { u3 }) + f64::tanh(h4[(i2 + 3) % h4.len()]);
+        acc1 = acc1;
+    }
+    for i3 in 0..n {
+        if (-1.03) > (-0.19) {
+            match i3 % 3 {
+                0 => {
+                    let acc4 = f64::cos(b);
+                    acc1 -= (1.0 + acc4 * acc4).recip() * acc4.tanh();
+                }
+                1 => {
+                    let mut k5 = 0;
+                    while k5 < n {
+                        k5 += 1;
+                        let j6 = k5 - 1;
+                        acc1 -= acc1;
+                        let mut w7: Vec<f64> = Vec::with_capacity(4);
+                        for i8 in 0..4 {
+                            w7.push(0.095 / (2.5 + (b / (a * a + 1.0)).tanh()));
+                        }
+                        acc1 = ((w7[j6] * (-0.59)).abs() + 1.0).sqrt();
+                    }
+                    acc1 = (i3 as f64);
+                }
+                _ => {
+                    acc1 += b02_f004((i3 as f64).sin(), 0.27, 0.87, 1).asinh();
+                    acc1 -= if (i3 as f64).tanh() <= (i3 as f64) {
+                        if acc1 <= b * b {
+                            1.01
+                        } else {
+                            (i3 as f64)
+                        }
+                    } else {
+                        acc1 % 2.0
+                    };
+                }
+            }
+            acc1 -= 0.41;
+        } else if i3 >= 1 {
+            let s9 = f64::asin(0.9 * f64::cos((-0.755))).atan2((b + b).cos().exp());
+            acc1 = (acc1 * acc1 + 1.0).cbrt();
         }
-        let mut s6: f64 = b02_f033(1, u3) * 1.808;
-        acc1 = acc1 * (-0.14) + h4[i2];
-        if f64::round(0.5 * h4[i2 % h4.len()]) + s6 <= 2.36 {
-            continue;
-        }
+        acc1 = acc1 * (-0.6_f64) + b;
     }
-    acc1 = acc1 + a * (a * 1.943);
-    if b <= (0.5 * a).floor() + a {
-        if b.atan() < (-0.19) {
-            return 1.1e0
-                - (if b * a <= 1.21 / (2.0 + b.tanh()) {
-                    b
-                } else {
-                    b
-                });
-        }
-        acc1 -= f64::asinh(acc1);
-    }
-    for i7 in 0..n {
-        let t8 = acc1 + acc1;
-        acc1 = a.atan2(1.0 + t8.powi(2)) * f64::tanh((-1.63));
-    }
-    let mut k9: usize = 0;
-    while k9 < n {
-        k9 += 1;
-        let j10 = k9 - 1;
-        let u11: f64 = (-1.62) / 2.0;
-    }
-    acc1
+    (acc1 * b).tanh()
 }
 
 // `b02_f041` on the `Value` tape: its gradient must agree with `b02_f041_vjp`.
@@ -3332,45 +3328,65 @@ fn b02_f041_value<'t>(
     b: Value<'t, f64>,
     a: Value<'t, f64>,
 ) -> Value<'t, f64> {
-    let mut acc1 = b02_f033_value(tape, 1, a);
-    for i2 in 0..=n - 1 {
-        let mut u3 = b02_f009_value(tape, b);
-        if i2 > 0 {
+    let mut acc1 = b02_f033_value(
+        tape,
+        1,
+        tape.constant(f64::acosh((-0.64) * (-0.64) + 1.0 + 1.0)),
+    );
+    acc1 += (1.0 + b02_f016_value(tape, 3, acc1).powi(2) + 1.0).acosh();
+    for i2 in 1..n {
+        if i2 % 2 == 1 {
             break;
         }
-        let mut h4 = vec![tape.constant(1.0); 5];
-        for i5 in 0..h4.len() {
-            h4[i5] = h4[i5] + ((if i2 > 0 { h4[i5] } else { u3 }) + h4[(i2 + 3) % h4.len()].tanh());
+        acc1 = acc1;
+    }
+    for i3 in 0..n {
+        if (-1.03) > (-0.19) {
+            match i3 % 3 {
+                0 => {
+                    let acc4 = b.cos();
+                    acc1 -= (1.0 + acc4 * acc4).recip() * acc4.tanh();
+                }
+                1 => {
+                    let mut k5 = 0;
+                    while k5 < n {
+                        k5 += 1;
+                        let j6 = k5 - 1;
+                        acc1 -= acc1;
+                        let mut w7 = Vec::with_capacity(4);
+                        for i8 in 0..4 {
+                            w7.push(0.095 / (2.5 + (b / (a * a + 1.0)).tanh()));
+                        }
+                        acc1 = ((w7[j6] * (-0.59)).abs() + 1.0).sqrt();
+                    }
+                    acc1 = tape.constant((i3 as f64));
+                }
+                _ => {
+                    acc1 += b02_f004_value(
+                        tape,
+                        tape.constant(f64::sin((i3 as f64))),
+                        tape.constant(0.27),
+                        tape.constant(0.87),
+                        1,
+                    )
+                    .asinh();
+                    acc1 -= if f64::tanh((i3 as f64)) <= (i3 as f64) {
+                        tape.constant(if acc1 <= b * b { 1.01 } else { (i3 as f64) })
+                    } else {
+                        acc1 % 2.0
+                    };
+                }
+            }
+            acc1 -= 0.41;
+        } else if i3 >= 1 {
+            let s9 = tape
+                .constant(f64::asin(0.9 * f64::cos((-0.755))))
+                .atan2((b + b).cos().exp());
+            acc1 = (acc1 * acc1 + 1.0).cbrt();
         }
-        let mut s6 = b02_f033_value(tape, 1, u3) * 1.808;
-        acc1 = acc1 * (-0.14) + h4[i2];
-        if (0.5 * h4[i2 % h4.len()]).round() + s6 <= 2.36 {
-            continue;
-        }
+        acc1 = acc1 * (-0.6_f64) + b;
     }
-    acc1 = acc1 + a * (a * 1.943);
-    if b <= (0.5 * a).floor() + a {
-        if b.atan() < (-0.19) {
-            return 1.1e0
-                - (if b * a <= 1.21 / (2.0 + b.tanh()) {
-                    b
-                } else {
-                    b
-                });
-        }
-        acc1 -= acc1.asinh();
-    }
-    for i7 in 0..n {
-        let t8 = acc1 + acc1;
-        acc1 = a.atan2(1.0 + t8.powi(2)) * f64::tanh((-1.63));
-    }
-    let mut k9: usize = 0;
-    while k9 < n {
-        k9 += 1;
-        let j10 = k9 - 1;
-        let u11 = tape.constant((-1.62) / 2.0);
-    }
-    acc1
+    (acc1 * b).tanh()
 }
 
 #[differentiate]
@@ -3382,20 +3398,12 @@ fn b02_f042(n: usize, y: &[f64], b: f64, x: &[f64], c: f64, a: f64) -> f64 {
     }
     let mut w4 = vec![1.0; x.len()];
     if (1.5 + c.tanh() + 1.0).acosh() > a.cos().sinh() {
-        let t5 = b02_f036(n, acc1 * a, b02_f020(1.79 / (1.0 + b * b), 1, b, 2), w4[1]);
-        let s6: f64 = 1.999;
-        acc1 = b02_f022(
-            1,
-            w4[0],
-            if f64::atan((-0.559)) <= c { y[0] } else { y[1] },
-            2,
-        )
-        .atan();
-    } else {
-        let mut s7 = b + w4[1];
-        acc1 = s7 * (y[1] + s7);
+        let t5 = b02_f041(n, acc1 * a, b02_f016(3, (0.5 * c).floor() + y[0]));
+        if y[0].asinh() > 0.45 {
+            return f64::recip(1.0 + w4[1] * w4[1]) + c.clamp((-1.0), 1.0);
+        }
     }
-    (acc1 - b) * c + w4[1]
+    acc1 * w4[1]
 }
 
 // `b02_f042` on the `Value` tape: its gradient must agree with `b02_f042_vjp`.
@@ -3415,31 +3423,17 @@ fn b02_f042_value<'t>(
     }
     let mut w4 = vec![tape.constant(1.0); x.len()];
     if (1.5 + c.tanh() + 1.0).acosh() > a.cos().sinh() {
-        let t5 = b02_f036_value(
+        let t5 = b02_f041_value(
             tape,
             n,
             acc1 * a,
-            b02_f020_value(tape, 1.79 / (1.0 + b * b), 1, b, 2),
-            w4[1],
+            b02_f016_value(tape, 3, (0.5 * c).floor() + y[0]),
         );
-        let s6 = tape.constant(1.999);
-        acc1 = b02_f022_value(
-            tape,
-            1,
-            w4[0],
-            if tape.constant(f64::atan((-0.559))) <= c {
-                y[0]
-            } else {
-                y[1]
-            },
-            2,
-        )
-        .atan();
-    } else {
-        let mut s7 = b + w4[1];
-        acc1 = s7 * (y[1] + s7);
+        if y[0].asinh() > 0.45 {
+            return (1.0 + w4[1] * w4[1]).recip() + c.clamp((-1.0), 1.0);
+        }
     }
-    (acc1 - b) * c + w4[1]
+    acc1 * w4[1]
 }
 
 #[differentiate(wrt(b))]
@@ -3483,14 +3477,10 @@ fn b02_f044(n: usize, a: f64) -> f64 {
     h3[0] -= f64::abs(f64::atan2(h3[0], acc1 * acc1 + 0.5));
     acc2 = (acc2 + h3[0] / (1.0 + h3[0] * h3[0])).tanh();
     let a = a * ((-1.717) + (-1.77));
-    acc1 -= b02_f022(1, h3[0] + h3[0], a, 2);
-    {
-        let mut h4: Vec<f64> = vec![0.5; 1];
-        for i5 in 0..h3.len() {
-            h4[i5] += h4[0];
-        }
-    }
-    (acc1 + acc2 + a + h3[0]).atan()
+    acc1 -= b02_f033(1, f64::atan(h3[0]));
+    acc1 += b02_f016(3, -(7.85e-1));
+    h3[0] = f64::atan2(h3[0], 1.0 + f64::powi(h3[0], 2)) + a.sin();
+    acc1 + acc2 - h3[0] - h3[0]
 }
 
 // `b02_f044` on the `Value` tape: its gradient must agree with `b02_f044_vjp`.
@@ -3503,14 +3493,10 @@ fn b02_f044_value<'t>(tape: &'t Tape<f64>, n: usize, a: Value<'t, f64>) -> Value
     h3[0] = h3[0] - h3[0].atan2(acc1 * acc1 + 0.5).abs();
     acc2 = (acc2 + h3[0] / (1.0 + h3[0] * h3[0])).tanh();
     let a = a * ((-1.717) + (-1.77));
-    acc1 -= b02_f022_value(tape, 1, h3[0] + h3[0], a, 2);
-    {
-        let mut h4 = vec![tape.constant(0.5); 1];
-        for i5 in 0..h3.len() {
-            h4[i5] = h4[i5] + h4[0];
-        }
-    }
-    (acc1 + acc2 + a + h3[0]).atan()
+    acc1 -= b02_f033_value(tape, 1, h3[0].atan());
+    acc1 += b02_f016_value(tape, 3, tape.constant(-(7.85e-1)));
+    h3[0] = h3[0].atan2(1.0 + h3[0].powi(2)) + a.sin();
+    acc1 + acc2 - h3[0] - h3[0]
 }
 
 #[differentiate]
@@ -3518,19 +3504,37 @@ fn b02_f045(b: f64, a: f64, x: &[f64], c: f64) -> f64 {
     let mut acc1: f64 = 1.6e0;
     let b = b * x[1];
     acc1 += b;
-    for i2 in 1..x.len() {
-        let mut h3: Vec<f64> = vec![0.5; 3];
-        let mut acc4 = f64::asinh(1.85) * b.tanh() / 3.0;
-        acc1 = h3[i2 % h3.len()].asinh() * f64::atan(acc4);
+    for i2 in 1..x.len() - 1 {
+        let st3 = (x[i2 + 1] - x[i2 - 1]) * (x[i2] + 1.369);
+        let mut k4 = 0;
+        while k4 < x.len() && (1.0 + st3 * st3).sqrt() < 0.99 {
+            k4 += 1;
+            let j5 = k4 - 1;
+            match i2 % 2 {
+                0 => {
+                    let mut u6 = x[j5 % x.len()].asinh() * f64::atan(st3);
+                    let mut w7: Vec<f64> = vec![0.5; 1];
+                    acc1 = -((i2 as f64) * c);
+                }
+                _ => {
+                    match i2 % 2 {
+                        0 => {
+                            let st3 = st3 + (if c < 0.98 { x[i2 - 1] } else { st3 });
+                        }
+                        _ => {
+                            let u8: f64 =
+                                ((0.9 * b.sin()).asin() + (if i2 > 2 { st3 } else { 0.6 })).cos();
+                            acc1 = acc1;
+                        }
+                    }
+                    acc1 -= (x[2] - (-1.623)).cos();
+                }
+            }
+            acc1 -= acc1.asinh();
+        }
+        acc1 += x[i2].sin();
     }
-    acc1 = acc1 + b.atan() * -(0.02);
-    let u5 = (-1.969_f64) / c.sin().exp();
-    if !(a - x[4] > b) {
-        return (0.9 * (x[1].abs() + 1.0).log10().cos()).asin();
-    }
-    acc1 = acc1 * 5.0e-1 + ((x[1] * b).abs() + 1.0).log10();
-    let s6 = a.atan();
-    acc1 + c + a
+    acc1 - b + c
 }
 
 // `b02_f045` on the `Value` tape: its gradient must agree with `b02_f045_vjp`.
@@ -3544,19 +3548,38 @@ fn b02_f045_value<'t>(
     let mut acc1 = tape.constant(1.6e0);
     let b = b * x[1];
     acc1 += b;
-    for i2 in 1..x.len() {
-        let mut h3 = vec![tape.constant(0.5); 3];
-        let mut acc4 = f64::asinh(1.85) * b.tanh() / 3.0;
-        acc1 = h3[i2 % h3.len()].asinh() * acc4.atan();
+    for i2 in 1..x.len() - 1 {
+        let st3 = (x[i2 + 1] - x[i2 - 1]) * (x[i2] + 1.369);
+        let mut k4 = 0;
+        while k4 < x.len() && (1.0 + st3 * st3).sqrt() < 0.99 {
+            k4 += 1;
+            let j5 = k4 - 1;
+            match i2 % 2 {
+                0 => {
+                    let mut u6 = x[j5 % x.len()].asinh() * st3.atan();
+                    let mut w7 = vec![tape.constant(0.5); 1];
+                    acc1 = -((i2 as f64) * c);
+                }
+                _ => {
+                    match i2 % 2 {
+                        0 => {
+                            let st3 = st3 + (if c < 0.98 { x[i2 - 1] } else { st3 });
+                        }
+                        _ => {
+                            let u8 = ((0.9 * b.sin()).asin()
+                                + (if i2 > 2 { st3 } else { tape.constant(0.6) }))
+                            .cos();
+                            acc1 = acc1;
+                        }
+                    }
+                    acc1 -= (x[2] - (-1.623)).cos();
+                }
+            }
+            acc1 -= acc1.asinh();
+        }
+        acc1 += x[i2].sin();
     }
-    acc1 = acc1 + b.atan() * -(0.02);
-    let u5 = (-1.969_f64) / c.sin().exp();
-    if !(a - x[4] > b) {
-        return (0.9 * (x[1].abs() + 1.0).log10().cos()).asin();
-    }
-    acc1 = acc1 * 5.0e-1 + ((x[1] * b).abs() + 1.0).log10();
-    let s6 = a.atan();
-    acc1 + c + a
+    acc1 - b + c
 }
 
 #[differentiate(wrt(a))]
@@ -3570,18 +3593,12 @@ fn b02_f046(b: f64, a: f64, c: f64) -> f64 {
     }
     acc2 -= c;
     for i5 in (0..v3.len()).rev() {
-        let u6 = if i5 < 1 {
-            match i5 % 3 {
-                0 => (i5 as f64),
-                1 => v3[i5] / 3.0,
-                _ => acc2 * acc2,
-            }
-        } else {
-            -b
-        };
-        acc1 -= v3[3] * (i5 as f64);
+        let t6 = (b02_f033(1, (i5 as f64)) * a).atan().cosh();
+        if (0.9 * a.sin()).asin() <= acc2 % 1.5 {
+            continue;
+        }
     }
-    acc1 - acc2 - c + v3[2]
+    ((acc1 * acc2 - b + c) * v3[2]).sin()
 }
 
 // `b02_f046` on the `Value` tape: its gradient must agree with `b02_f046_vjp`.
@@ -3600,78 +3617,80 @@ fn b02_f046_value<'t>(
     }
     acc2 -= c;
     for i5 in (0..v3.len()).rev() {
-        let u6 = if i5 < 1 {
-            match i5 % 3 {
-                0 => tape.constant((i5 as f64)),
-                1 => v3[i5] / 3.0,
-                _ => acc2 * acc2,
-            }
-        } else {
-            -b
-        };
-        acc1 -= v3[3] * (i5 as f64);
+        let t6 = (b02_f033_value(tape, 1, tape.constant((i5 as f64))) * a)
+            .atan()
+            .cosh();
+        if (0.9 * a.sin()).asin() <= acc2 % 1.5 {
+            continue;
+        }
     }
-    acc1 - acc2 - c + v3[2]
+    ((acc1 * acc2 - b + c) * v3[2]).sin()
 }
 
 #[differentiate]
 fn b02_f047(x: &[f64]) -> f64 {
     let mut acc1: f64 = 0.3;
     let acc1 = acc1 + ((0.5 * x[3]).floor() + x[3]);
-    for i2 in 0..x.len() {
-        match i2 % 2 {
-            0 => {
-                for i3 in (0..x.len()).step_by(2) {
-                    let mut s4: f64 = ((x[x.len() - 1 - i3] + acc1).abs() + 1.0).recip().asinh();
-                }
-            }
-            _ => {
-                let mut k5 = 0;
-                while k5 < x.len() {
-                    k5 += 1;
-                    let j6 = k5 - 1;
-                    if x[x.len() - 1 - j6].cos() < f64::ln((acc1 - acc1).sin().exp()) {
-                        let acc1 = acc1 * (j6 as f64).tanh();
-                        let acc1 = acc1 * x[(j6 + 3) % x.len()];
-                        let mut t7: f64 = x[1];
-                    } else {
-                        let acc8 = x[3];
-                    }
-                }
-            }
+    for i2 in 1..=x.len() - 1 - 1 {
+        let st3 = (x[i2 + 1] - x[i2 - 1]) * (x[i2] + 1.314);
+        for i4 in 0..x.len() {
+            let mut s5: f64 = ((x[x.len() - 1 - i4] + st3).abs() + 1.0).recip().asinh();
         }
     }
-    acc1 - x[3]
+    let acc1 = acc1 + acc1;
+    if 1.3e0 <= acc1 {
+        for i6 in 1..x.len() - 1 {
+            let st7 = (x[i6 + 1] - x[i6 - 1]) * (x[i6] + 1.09) + x[i6 - 1] * x[i6 + 1];
+            if i6 <= 1 {
+                for i8 in 0..4 {
+                    let st7 = st7 * x[i8 % x.len()];
+                }
+            } else {
+                let mut s9 = st7.asinh();
+            }
+            if x[3] >= x[x.len() - 1 - i6].abs() {
+                break;
+            }
+        }
+    } else if x[2] - x[1] < (-1.0e-1) {
+        let mut t10: f64 = (-1.48);
+    } else {
+        let t11 = acc1;
+    }
+    acc1
 }
 
 // `b02_f047` on the `Value` tape: its gradient must agree with `b02_f047_vjp`.
 fn b02_f047_value<'t>(tape: &'t Tape<f64>, x: &[Value<'t, f64>]) -> Value<'t, f64> {
     let mut acc1 = tape.constant(0.3);
     let acc1 = acc1 + ((0.5 * x[3]).floor() + x[3]);
-    for i2 in 0..x.len() {
-        match i2 % 2 {
-            0 => {
-                for i3 in (0..x.len()).step_by(2) {
-                    let mut s4 = ((x[x.len() - 1 - i3] + acc1).abs() + 1.0).recip().asinh();
-                }
-            }
-            _ => {
-                let mut k5 = 0;
-                while k5 < x.len() {
-                    k5 += 1;
-                    let j6 = k5 - 1;
-                    if x[x.len() - 1 - j6].cos() < (acc1 - acc1).sin().exp().ln() {
-                        let acc1 = acc1 * f64::tanh((j6 as f64));
-                        let acc1 = acc1 * x[(j6 + 3) % x.len()];
-                        let mut t7 = x[1];
-                    } else {
-                        let acc8 = x[3];
-                    }
-                }
-            }
+    for i2 in 1..=x.len() - 1 - 1 {
+        let st3 = (x[i2 + 1] - x[i2 - 1]) * (x[i2] + 1.314);
+        for i4 in 0..x.len() {
+            let mut s5 = ((x[x.len() - 1 - i4] + st3).abs() + 1.0).recip().asinh();
         }
     }
-    acc1 - x[3]
+    let acc1 = acc1 + acc1;
+    if tape.constant(1.3e0) <= acc1 {
+        for i6 in 1..x.len() - 1 {
+            let st7 = (x[i6 + 1] - x[i6 - 1]) * (x[i6] + 1.09) + x[i6 - 1] * x[i6 + 1];
+            if i6 <= 1 {
+                for i8 in 0..4 {
+                    let st7 = st7 * x[i8 % x.len()];
+                }
+            } else {
+                let mut s9 = st7.asinh();
+            }
+            if x[3] >= x[x.len() - 1 - i6].abs() {
+                break;
+            }
+        }
+    } else if x[2] - x[1] < (-1.0e-1) {
+        let mut t10 = tape.constant((-1.48));
+    } else {
+        let t11 = acc1;
+    }
+    acc1
 }
 
 #[differentiate]
@@ -3804,20 +3823,19 @@ fn b02_f050_value<'t>(tape: &'t Tape<f64>, a: Value<'t, f64>) -> Value<'t, f64> 
 fn b02_f051(a: f64, y: &[f64], n: usize, x: &[f64]) -> Vec<f64> {
     let mut acc1: f64 = (1.5 + y[4].tanh()).recip();
     acc1 += acc1;
-    for i2 in (0..3).step_by(3) {
-        let acc1 = acc1 * ((-0.5) - a);
-        if ((n as f64) - x[i2]).atan() >= 1.04 {
-            let t3 = acc1.asinh();
-        } else {
-            let mut s4: f64 = (-1.44);
-            for i5 in (0..y.len()).step_by(2) {
-                let u6 = s4 * y[(i5 + 1) % y.len()] * (s4 * s4 + 1.0).log10();
-                s4 += (0.5 * (u6 * (-1.9))).ceil() + acc1;
-            }
-        }
+    for i2 in 0..=3 - 1 {
+        acc1 += (1.0 + f64::powi((-0.19), 2)).powf(0.5) - (1.0 + acc1.powi(2)).log2();
+        acc1 = a;
+        let acc3: f64 = (i2 as f64) + 0.3;
+        let mut acc4 = acc3;
+        acc1 = b02_f027((acc4 * acc4 + 1.0).log10(), 2);
     }
-    let out7 = vec![f64::log2(1.0 + (a * a).powi(2))];
-    out7
+    {
+        let mut t5: f64 = a;
+        acc1 = acc1 * 0.5 + acc1 * t5 * t5;
+    }
+    let out6 = vec![acc1, a.sin() - (a - acc1)];
+    out6
 }
 
 // `b02_f051` on the `Value` tape: its gradient must agree with `b02_f051_vjp`.
@@ -3830,20 +3848,19 @@ fn b02_f051_value<'t>(
 ) -> Vec<Value<'t, f64>> {
     let mut acc1 = (1.5 + y[4].tanh()).recip();
     acc1 += acc1;
-    for i2 in (0..3).step_by(3) {
-        let acc1 = acc1 * ((-0.5) - a);
-        if ((n as f64) - x[i2]).atan() >= 1.04 {
-            let t3 = acc1.asinh();
-        } else {
-            let mut s4 = tape.constant((-1.44));
-            for i5 in (0..y.len()).step_by(2) {
-                let u6 = s4 * y[(i5 + 1) % y.len()] * (s4 * s4 + 1.0).log10();
-                s4 += (0.5 * (u6 * (-1.9))).ceil() + acc1;
-            }
-        }
+    for i2 in 0..=3 - 1 {
+        acc1 += f64::powf(1.0 + f64::powi((-0.19), 2), 0.5) - (1.0 + acc1.powi(2)).log2();
+        acc1 = a;
+        let acc3 = tape.constant((i2 as f64) + 0.3);
+        let mut acc4 = acc3;
+        acc1 = b02_f027_value(tape, (acc4 * acc4 + 1.0).log10(), 2);
     }
-    let out7 = vec![(1.0 + (a * a).powi(2)).log2()];
-    out7
+    {
+        let mut t5 = a;
+        acc1 = acc1 * 0.5 + acc1 * t5 * t5;
+    }
+    let out6 = vec![acc1, a.sin() - (a - acc1)];
+    out6
 }
 
 #[differentiate]
@@ -3896,10 +3913,17 @@ fn b02_f053(n: usize, a: f64) -> Vec<f64> {
     }
     let v5: Vec<f64> = vec![(acc1.abs() + 1.0).ln(), f64::log2(a * a + 1.0)];
     let mut h6: Vec<f64> = vec![1.0; v5.len()];
-    for i7 in 0..2 {
-        h6[i7] += b02_f022(1, a, h6[i7 / 2] * h6[2 - 1 - i7], n);
+    for i7 in 0..v5.len() {
+        h6[i7] += b02_f039(
+            a,
+            f64::acosh(1.0 + h6[h6.len() - 1 - i7] * h6[h6.len() - 1 - i7] + 1.0),
+        );
     }
-    h6
+    let out8 = vec![
+        b02_f002(1, (2.0 + v5[0].sin()).log(2.0)).cos(),
+        v5[1] + (h6[1] - v5[1]),
+    ];
+    out8
 }
 
 // `b02_f053` on the `Value` tape: its gradient must agree with `b02_f053_vjp`.
@@ -3918,48 +3942,95 @@ fn b02_f053_value<'t>(tape: &'t Tape<f64>, n: usize, a: Value<'t, f64>) -> Vec<V
     }
     let v5 = vec![(acc1.abs() + 1.0).ln(), (a * a + 1.0).log2()];
     let mut h6 = vec![tape.constant(1.0); v5.len()];
-    for i7 in 0..2 {
-        h6[i7] = h6[i7] + b02_f022_value(tape, 1, a, h6[i7 / 2] * h6[2 - 1 - i7], n);
+    for i7 in 0..v5.len() {
+        h6[i7] = h6[i7]
+            + b02_f039_value(
+                tape,
+                a,
+                (1.0 + h6[h6.len() - 1 - i7] * h6[h6.len() - 1 - i7] + 1.0).acosh(),
+            );
     }
-    h6
+    let out8 = vec![
+        b02_f002_value(tape, 1, (2.0 + v5[0].sin()).log(2.0)).cos(),
+        v5[1] + (h6[1] - v5[1]),
+    ];
+    out8
 }
 
 #[differentiate]
 fn b02_f054(m: usize, n: usize, x: &[f64]) -> f64 {
     let mut acc1: f64 = 0.06_f64;
-    let mut u2 = b02_f015(acc1, x, 2) + (acc1 * acc1 + 0.5).powf((-0.5)).asinh();
-    let mut u3 = (m as f64);
-    if x[2] >= f64::asinh(x[2].atan()) {
-        if ((acc1 - x[0]).abs() + 1.0).log(10.0) < u3 * x[2] * x[0] {
-            let u2 = u2 + f64::atan(x[2]);
-            let s4: f64 =
-                (((0.5 * x[1]).signum() + x[4]) * ((0.5 * x[1]).signum() + x[4]) + 1.0).sqrt();
-            for i5 in (1..n).step_by(3) {
-                let mut w6 = vec![0.0; x.len()];
-                acc1 -= x[5 - 1 - i5];
+    let mut u2 = b02_f050(x[4] + acc1) + (1.57 / (1.0 + acc1.powi(2))).tanh();
+    if (-1.3) + x[3] > (-1.41) {
+        let u2 = u2 + (0.6 * acc1.cos()).tan();
+        acc1 += f64::powi(6.1e-1, 2);
+    } else if (acc1.abs() + 1.0).powf(1.5) < (-0.328) {
+        let mut w3: Vec<f64> = vec![
+            u2 + u2,
+            acc1 / 2.0,
+            b02_f044(4, u2 / (2.5 + x[3].sin())),
+            1.88 - (n as f64),
+        ];
+        if acc1 * w3[2] >= u2 {
+            u2 = (2.0 + f64::atan((-1.38)).cos()).log(3.0);
+            acc1 = (acc1 + acc1).tanh();
+            for i4 in 1..m {
+                let mut k5 = 0;
+                #[checkpoint(segments = 2)]
+                while k5 < w3.len() {
+                    let j6 = k5;
+                    let u7 = w3[1] * u2;
+                    acc1 += w3[i4];
+                    k5 += 1;
+                }
+                u2 -= acc1;
             }
-            acc1 += b02_f050(1.88 - (n as f64));
-        } else if acc1 <= (-0.531_f64) {
-            acc1 /= b02_f033(1, x[4]) * b02_f033(1, x[4]) + 0.25;
-            acc1 += x[4].asinh() + (x[4] + (-1.6));
+            acc1 -= x[1];
         }
-        u2 += x[1];
-    } else if acc1 <= (-0.402) {
-        if x[2].tanh().cosh()
-            < if !((0.8 * acc1.sin()).acos() >= acc1 / (x[2].abs() + 1.0)) {
-                u3
-            } else {
-                u3
-            }
-        {
-            return x[2] + u3;
-        }
-        acc1 += (u3 / (1.0 + x[4] * x[4])).atan();
-    } else if x[2] > 0.8 {
-        let mut u7 = acc1 * x[0];
-        acc1 = u7 + (0.5 * u7.cos()).atanh();
+        acc1 += acc1 - acc1;
+    } else {
+        let mut u8 = u2.asinh() + acc1 * acc1;
+        u2 = x[3];
     }
-    acc1 + u2 - u3 - x[3]
+    acc1 - u2 + x[2]
+}
+
+// `b02_f054` without its `#[checkpoint]`s: the gradients must agree bitwise.
+#[differentiate]
+fn b02_f054_plain(m: usize, n: usize, x: &[f64]) -> f64 {
+    let mut acc1: f64 = 0.06_f64;
+    let mut u2 = b02_f050(x[4] + acc1) + (1.57 / (1.0 + acc1.powi(2))).tanh();
+    if (-1.3) + x[3] > (-1.41) {
+        let u2 = u2 + (0.6 * acc1.cos()).tan();
+        acc1 += f64::powi(6.1e-1, 2);
+    } else if (acc1.abs() + 1.0).powf(1.5) < (-0.328) {
+        let mut w3: Vec<f64> = vec![
+            u2 + u2,
+            acc1 / 2.0,
+            b02_f044(4, u2 / (2.5 + x[3].sin())),
+            1.88 - (n as f64),
+        ];
+        if acc1 * w3[2] >= u2 {
+            u2 = (2.0 + f64::atan((-1.38)).cos()).log(3.0);
+            acc1 = (acc1 + acc1).tanh();
+            for i4 in 1..m {
+                let mut k5 = 0;
+                while k5 < w3.len() {
+                    let j6 = k5;
+                    let u7 = w3[1] * u2;
+                    acc1 += w3[i4];
+                    k5 += 1;
+                }
+                u2 -= acc1;
+            }
+            acc1 -= x[1];
+        }
+        acc1 += acc1 - acc1;
+    } else {
+        let mut u8 = u2.asinh() + acc1 * acc1;
+        u2 = x[3];
+    }
+    acc1 - u2 + x[2]
 }
 
 // `b02_f054` on the `Value` tape: its gradient must agree with `b02_f054_vjp`.
@@ -3970,108 +4041,126 @@ fn b02_f054_value<'t>(
     x: &[Value<'t, f64>],
 ) -> Value<'t, f64> {
     let mut acc1 = tape.constant(0.06_f64);
-    let mut u2 = b02_f015_value(tape, acc1, x, 2) + (acc1 * acc1 + 0.5).powf((-0.5)).asinh();
-    let mut u3 = tape.constant((m as f64));
-    if x[2] >= x[2].atan().asinh() {
-        if ((acc1 - x[0]).abs() + 1.0).log(10.0) < u3 * x[2] * x[0] {
-            let u2 = u2 + x[2].atan();
-            let s4 = (((0.5 * x[1]).signum() + x[4]) * ((0.5 * x[1]).signum() + x[4]) + 1.0).sqrt();
-            for i5 in (1..n).step_by(3) {
-                let mut w6 = vec![tape.constant(0.0); x.len()];
-                acc1 -= x[5 - 1 - i5];
+    let mut u2 = b02_f050_value(tape, x[4] + acc1) + (1.57 / (1.0 + acc1.powi(2))).tanh();
+    if (-1.3) + x[3] > (-1.41) {
+        let u2 = u2 + (0.6 * acc1.cos()).tan();
+        acc1 += f64::powi(6.1e-1, 2);
+    } else if (acc1.abs() + 1.0).powf(1.5) < (-0.328) {
+        let mut w3 = vec![
+            u2 + u2,
+            acc1 / 2.0,
+            b02_f044_value(tape, 4, u2 / (2.5 + x[3].sin())),
+            tape.constant(1.88 - (n as f64)),
+        ];
+        if acc1 * w3[2] >= u2 {
+            u2 = tape.constant(f64::log(2.0 + f64::cos(f64::atan((-1.38))), 3.0));
+            acc1 = (acc1 + acc1).tanh();
+            for i4 in 1..m {
+                let mut k5 = 0;
+                while k5 < w3.len() {
+                    let j6 = k5;
+                    let u7 = w3[1] * u2;
+                    acc1 += w3[i4];
+                    k5 += 1;
+                }
+                u2 -= acc1;
             }
-            acc1 += b02_f050_value(tape, tape.constant(1.88 - (n as f64)));
-        } else if acc1 <= (-0.531_f64) {
-            acc1 /= b02_f033_value(tape, 1, x[4]) * b02_f033_value(tape, 1, x[4]) + 0.25;
-            acc1 += x[4].asinh() + (x[4] + (-1.6));
+            acc1 -= x[1];
         }
-        u2 += x[1];
-    } else if acc1 <= (-0.402) {
-        if x[2].tanh().cosh()
-            < if !((0.8 * acc1.sin()).acos() >= acc1 / (x[2].abs() + 1.0)) {
-                u3
-            } else {
-                u3
-            }
-        {
-            return x[2] + u3;
-        }
-        acc1 += (u3 / (1.0 + x[4] * x[4])).atan();
-    } else if x[2] > 0.8 {
-        let mut u7 = acc1 * x[0];
-        acc1 = u7 + (0.5 * u7.cos()).atanh();
+        acc1 += acc1 - acc1;
+    } else {
+        let mut u8 = u2.asinh() + acc1 * acc1;
+        u2 = x[3];
     }
-    acc1 + u2 - u3 - x[3]
+    acc1 - u2 + x[2]
 }
 
 #[differentiate]
-fn b02_f055(a: f64, c: f64, b: f64, n: usize) -> f64 {
-    let mut acc1: f64 = (-1.72);
-    let mut s2 = acc1 + 0.66;
-    if c < a {
-        s2 /= (a + b).cos().exp();
-        {
-            let mut v3: Vec<f64> = vec![0.0; 1];
-            for i4 in 0..v3.len() {
-                v3[i4] = s2;
-            }
-            acc1 += b;
+fn b02_f055(m: usize, n: usize, a: f64) -> f64 {
+    let mut acc1 = b02_f017(f64::mul_add((-1.4), (m as f64), a));
+    let mut k2: usize = 0;
+    loop {
+        if k2 >= n {
+            break;
         }
-        if -s2 >= b {
-            return s2 + (-1.19) + s2 * s2;
-        }
-        acc1 -= if s2.sin() < (-0.3) {
-            (-0.475) * acc1
+        k2 += 1;
+        let j3 = k2 - 1;
+        acc1 = acc1 * 0.38 + f64::tan(0.6 * a.cos());
+        if j3 < 2 {
+            acc1 /= 1.0 + (0.5 * (j3 as f64).sin()).atanh().powi(2);
+            acc1 = 0.33;
         } else {
-            acc1 + (-0.47_f64)
-        };
+            let mut u4 = a.mul_add(acc1, (j3 as f64));
+            {
+                if u4.atan()
+                    * (if a >= 0.85_f64 || u4 <= 2.28_f64 {
+                        (j3 as f64)
+                    } else {
+                        u4
+                    })
+                    < a.tanh()
+                {
+                    let acc1 = acc1 * (j3 as f64);
+                    u4 = (u4 + acc1 * acc1).atan();
+                    let u5 = (m as f64) + (acc1 + acc1).powi(2);
+                }
+                acc1 = acc1 * 0.4 + (((j3 as f64) + u4).abs() + 1.0).log(10.0);
+            }
+            acc1 += (j3 as f64) * (j3 as f64)
+                + b02_f041(2, u4.tanh(), (0.9 * (m as f64).tanh()).asin());
+        }
+        acc1 = a + a.atan();
     }
-    let mut v5: Vec<f64> = vec![0.5; n];
-    for i6 in 0..n {
-        v5[i6] = b;
-    }
-    s2 = s2 + ((n as f64) + v5[1]) * ((-0.5) / (c.abs() + 1.0));
-    let mut t7 = v5[2].cos() * v5[0] / 2.0;
-    acc1 += -b - -v5[0];
-    (acc1 + s2 + t7 + c + v5[1]).tanh()
+    acc1
 }
 
 // `b02_f055` on the `Value` tape: its gradient must agree with `b02_f055_vjp`.
 fn b02_f055_value<'t>(
     tape: &'t Tape<f64>,
-    a: Value<'t, f64>,
-    c: Value<'t, f64>,
-    b: Value<'t, f64>,
+    m: usize,
     n: usize,
+    a: Value<'t, f64>,
 ) -> Value<'t, f64> {
-    let mut acc1 = tape.constant((-1.72));
-    let mut s2 = acc1 + 0.66;
-    if c < a {
-        s2 /= (a + b).cos().exp();
-        {
-            let mut v3 = vec![tape.constant(0.0); 1];
-            for i4 in 0..v3.len() {
-                v3[i4] = s2;
-            }
-            acc1 += b;
+    let mut acc1 = b02_f017_value(tape, tape.constant((-1.4)).mul_add((m as f64), a));
+    let mut k2: usize = 0;
+    loop {
+        if k2 >= n {
+            break;
         }
-        if -s2 >= b {
-            return s2 + (-1.19) + s2 * s2;
-        }
-        acc1 -= if s2.sin() < (-0.3) {
-            (-0.475) * acc1
+        k2 += 1;
+        let j3 = k2 - 1;
+        acc1 = acc1 * 0.38 + (0.6 * a.cos()).tan();
+        if j3 < 2 {
+            acc1 /= 1.0 + f64::powi(f64::atanh(0.5 * f64::sin((j3 as f64))), 2);
+            acc1 = tape.constant(0.33);
         } else {
-            acc1 + (-0.47_f64)
-        };
+            let mut u4 = a.mul_add(acc1, (j3 as f64));
+            {
+                if u4.atan()
+                    * (if a >= 0.85_f64 || u4 <= 2.28_f64 {
+                        tape.constant((j3 as f64))
+                    } else {
+                        u4
+                    })
+                    < a.tanh()
+                {
+                    let acc1 = acc1 * (j3 as f64);
+                    u4 = (u4 + acc1 * acc1).atan();
+                    let u5 = (m as f64) + (acc1 + acc1).powi(2);
+                }
+                acc1 = acc1 * 0.4 + (((j3 as f64) + u4).abs() + 1.0).log(10.0);
+            }
+            acc1 += (j3 as f64) * (j3 as f64)
+                + b02_f041_value(
+                    tape,
+                    2,
+                    u4.tanh(),
+                    tape.constant(f64::asin(0.9 * f64::tanh((m as f64)))),
+                );
+        }
+        acc1 = a + a.atan();
     }
-    let mut v5 = vec![tape.constant(0.5); n];
-    for i6 in 0..n {
-        v5[i6] = b;
-    }
-    s2 = s2 + ((n as f64) + v5[1]) * ((-0.5) / (c.abs() + 1.0));
-    let mut t7 = v5[2].cos() * v5[0] / 2.0;
-    acc1 += -b - -v5[0];
-    (acc1 + s2 + t7 + c + v5[1]).tanh()
+    acc1
 }
 
 #[differentiate]
@@ -4119,65 +4208,18 @@ fn b02_f057(x: &[f64], y: &[f64], a: f64) -> f64 {
         while k7 < y.len() {
             k7 += 1;
             let j8 = k7 - 1;
-            w2[j6 % 3] = match j8 % 3 {
+            w2[(j8 + 3) % 3] = match j8 % 3 {
                 0 => acc1,
                 1 => u4,
-                _ => w2[(j6 + 1) % w2.len()] * 1.653,
+                _ => w2[j8 / 2] * y[(j6 + 1) % 1],
             };
-            #[checkpoint]
-            {
-                let s9 = y[y.len() - 1 - j8];
-                if j8 % 2 == 0 {
-                    let mut s10 = b02_f023(s9, x, 3, w2[j8].sin());
-                    u4 = u4 * 2.0e-1 + (-0.9) / (y[j8] - s9).cos().exp();
-                }
-                acc1 -= (j6 as f64);
-            }
-            acc1 = acc1 * (-0.53_f64) + (-0.2) * u4 * (a + (j8 as f64));
+            acc1 = acc1 * 0.5;
+            w2[0] += u4 * ((j6 as f64) + acc1);
+            acc1 -= x[(j6 + 2) % 4].atan().sin();
         }
-        u4 += (-1.58);
+        u4 -= y[(j6 + 3) % 1] + w2[j6 % w2.len()] + w2[j6 / 2].sin();
     }
-    (acc1 + u4 + a + w2[1]).atan()
-}
-
-// `b02_f057` without its `#[checkpoint]`s: the gradients must agree bitwise.
-#[differentiate]
-fn b02_f057_plain(x: &[f64], y: &[f64], a: f64) -> f64 {
-    let mut acc1 = (0.5 * a).trunc() + y[0];
-    let mut w2: Vec<f64> = vec![1.0; 3];
-    for i3 in 0..w2.len() {
-        w2[i3] += w2[2].tanh().sin();
-    }
-    if w2[1] - a < 2.44 {
-        return w2[0].cos() * a;
-    }
-    let mut u4 = w2[2];
-    let mut k5 = 0;
-    while k5 < x.len() {
-        k5 += 1;
-        let j6 = k5 - 1;
-        let mut k7: usize = 0;
-        while k7 < y.len() {
-            k7 += 1;
-            let j8 = k7 - 1;
-            w2[j6 % 3] = match j8 % 3 {
-                0 => acc1,
-                1 => u4,
-                _ => w2[(j6 + 1) % w2.len()] * 1.653,
-            };
-            {
-                let s9 = y[y.len() - 1 - j8];
-                if j8 % 2 == 0 {
-                    let mut s10 = b02_f023(s9, x, 3, w2[j8].sin());
-                    u4 = u4 * 2.0e-1 + (-0.9) / (y[j8] - s9).cos().exp();
-                }
-                acc1 -= (j6 as f64);
-            }
-            acc1 = acc1 * (-0.53_f64) + (-0.2) * u4 * (a + (j8 as f64));
-        }
-        u4 += (-1.58);
-    }
-    (acc1 + u4 + a + w2[1]).atan()
+    (acc1 + u4) * a - w2[2] + x[2]
 }
 
 // `b02_f057` on the `Value` tape: its gradient must agree with `b02_f057_vjp`.
@@ -4204,24 +4246,18 @@ fn b02_f057_value<'t>(
         while k7 < y.len() {
             k7 += 1;
             let j8 = k7 - 1;
-            w2[j6 % 3] = match j8 % 3 {
+            w2[(j8 + 3) % 3] = match j8 % 3 {
                 0 => acc1,
                 1 => u4,
-                _ => w2[(j6 + 1) % w2.len()] * 1.653,
+                _ => w2[j8 / 2] * y[(j6 + 1) % 1],
             };
-            {
-                let s9 = y[y.len() - 1 - j8];
-                if j8 % 2 == 0 {
-                    let mut s10 = b02_f023_value(tape, s9, x, 3, w2[j8].sin());
-                    u4 = u4 * 2.0e-1 + (-0.9) / (y[j8] - s9).cos().exp();
-                }
-                acc1 -= (j6 as f64);
-            }
-            acc1 = acc1 * (-0.53_f64) + (-0.2) * u4 * (a + (j8 as f64));
+            acc1 = acc1 * 0.5;
+            w2[0] = w2[0] + u4 * ((j6 as f64) + acc1);
+            acc1 -= x[(j6 + 2) % 4].atan().sin();
         }
-        u4 += (-1.58);
+        u4 -= y[(j6 + 3) % 1] + w2[j6 % w2.len()] + w2[j6 / 2].sin();
     }
-    (acc1 + u4 + a + w2[1]).atan()
+    (acc1 + u4) * a - w2[2] + x[2]
 }
 
 #[differentiate]
@@ -4236,31 +4272,46 @@ fn b02_f058(y: &[f64], a: f64, x: &[f64], b: f64, n: usize) -> f64 {
         k3 += 1;
         let j4 = k3 - 1;
         let u5 = f64::asin(0.9 * acc1.cos()).clamp((-1.0), 1.0);
-        let mut acc6 = (a - a).mul_add(
-            b02_f015(x[x.len() - 1 - j4] - a, y, 2),
-            b02_f055(
-                (1.0 + u5.powi(2)).cbrt(),
-                u5,
-                f64::atan2(1.35, 2.0 + x[(j4 + 1) % 4].sin()),
-                3,
-            ),
-        );
-        let u7 =
-            (0.5 * (0.9 * y[3]).sin()).atanh() * (if j4 <= 1 { y[j4] * acc6 } else { -x[j4 / 2] });
-        if y[(j4 + 2) % 5] <= 0.07 {
+        let acc6 = (a - a).mul_add(b02_f004(u5, (-0.63), 1.04, 1), (0.5 * acc2).signum() + acc2);
+        for i7 in 0..=y.len() - 1 {
+            let mut h8 = vec![0.0; y.len()];
+            if u5 <= y[(i7 + 2) % h8.len()] {
+                acc2 += y[4];
+                match j4 % 3 {
+                    0 => {
+                        let a = a * (h8[j4 / 2] % 3.0);
+                        acc1 -= (i7 as f64);
+                    }
+                    1 => {
+                        h8[y.len() - 1 - j4] -= b02_f055(2, n, b02_f002(1, a));
+                    }
+                    _ => {
+                        acc2 /= 2.0 + (if u5 >= 0.89 { y[i7 % y.len()] } else { x[2] }).sin();
+                        acc1 += ((j4 as f64) * y[i7 / 2]).tanh();
+                    }
+                }
+            } else {
+                let t9 = (0.6 * f64::tanh(h8[3])).tan();
+                acc2 += if i7 > 2 {
+                    f64::cos(0.918).exp().recip()
+                } else {
+                    a
+                };
+            }
+            acc1 = ((acc2 * 1.53).abs() + 1.0).log10();
+        }
+        acc2 = acc2 * 0.05_f64 + acc6;
+        if !(if a + u5 >= 0.79 { x[j4] } else { x[j4] }
+            <= if if j4 % 2 == 1 { 1.113 } else { 0.8 } >= if u5 < 0.9 { 1.33 } else { a } {
+                x[0]
+            } else {
+                1.94
+            })
+        {
             break;
         }
     }
-    let mut w8 = x.to_vec();
-    acc2 += w8[1] * acc1;
-    w8[1] = x[3];
-    let acc1 = acc1 + f64::min(x[1], y[3]);
-    w8[1] = w8[2] / (1.0 + acc2.powi(2)) * (b / (b * b + 0.25));
-    for i9 in 1..2 {
-        let acc10 = y[(i9 + 1) % y.len()].asinh();
-        acc2 = acc1.cos().atan();
-    }
-    acc2 + w8[3]
+    (acc1 - acc2 + b).tanh()
 }
 
 // `b02_f058` on the `Value` tape: its gradient must agree with `b02_f058_vjp`.
@@ -4282,32 +4333,52 @@ fn b02_f058_value<'t>(
         k3 += 1;
         let j4 = k3 - 1;
         let u5 = (0.9 * acc1.cos()).asin().clamp((-1.0), 1.0);
-        let mut acc6 = (a - a).mul_add(
-            b02_f015_value(tape, x[x.len() - 1 - j4] - a, y, 2),
-            b02_f055_value(
-                tape,
-                (1.0 + u5.powi(2)).cbrt(),
-                u5,
-                tape.constant(1.35).atan2(2.0 + x[(j4 + 1) % 4].sin()),
-                3,
-            ),
+        let acc6 = (a - a).mul_add(
+            b02_f004_value(tape, u5, tape.constant((-0.63)), tape.constant(1.04), 1),
+            (0.5 * acc2).signum() + acc2,
         );
-        let u7 =
-            (0.5 * (0.9 * y[3]).sin()).atanh() * (if j4 <= 1 { y[j4] * acc6 } else { -x[j4 / 2] });
-        if y[(j4 + 2) % 5] <= 0.07 {
+        for i7 in 0..=y.len() - 1 {
+            let mut h8 = vec![tape.constant(0.0); y.len()];
+            if u5 <= y[(i7 + 2) % h8.len()] {
+                acc2 += y[4];
+                match j4 % 3 {
+                    0 => {
+                        let a = a * (h8[j4 / 2] % 3.0);
+                        acc1 -= (i7 as f64);
+                    }
+                    1 => {
+                        h8[y.len() - 1 - j4] = h8[y.len() - 1 - j4]
+                            - b02_f055_value(tape, 2, n, b02_f002_value(tape, 1, a));
+                    }
+                    _ => {
+                        acc2 /= 2.0 + (if u5 >= 0.89 { y[i7 % y.len()] } else { x[2] }).sin();
+                        acc1 += ((j4 as f64) * y[i7 / 2]).tanh();
+                    }
+                }
+            } else {
+                let t9 = (0.6 * h8[3].tanh()).tan();
+                acc2 += if i7 > 2 {
+                    tape.constant(f64::recip(f64::exp(f64::cos(0.918))))
+                } else {
+                    a
+                };
+            }
+            acc1 = ((acc2 * 1.53).abs() + 1.0).log10();
+        }
+        acc2 = acc2 * 0.05_f64 + acc6;
+        if !(if a + u5 >= 0.79 { x[j4] } else { x[j4] }
+            <= if tape.constant(if j4 % 2 == 1 { 1.113 } else { 0.8 })
+                >= if u5 < 0.9 { tape.constant(1.33) } else { a }
+            {
+                x[0]
+            } else {
+                tape.constant(1.94)
+            })
+        {
             break;
         }
     }
-    let mut w8 = x.to_vec();
-    acc2 += w8[1] * acc1;
-    w8[1] = x[3];
-    let acc1 = acc1 + x[1].min(y[3]);
-    w8[1] = w8[2] / (1.0 + acc2.powi(2)) * (b / (b * b + 0.25));
-    for i9 in 1..2 {
-        let acc10 = y[(i9 + 1) % y.len()].asinh();
-        acc2 = acc1.cos().atan();
-    }
-    acc2 + w8[3]
+    (acc1 - acc2 + b).tanh()
 }
 
 #[differentiate]
@@ -4323,27 +4394,14 @@ fn b02_f059(x: &[f64], n: usize, y: &[f64], m: usize) -> f64 {
             let j5 = k4 - 1;
             let mut t6 = (0.5 * y[j5 / 2].tanh()).atanh();
             for i7 in 0..n {
-                let mut s8 = y[j3];
+                let mut s8 = y[j5 / 2];
                 let mut h9 = x.to_vec();
                 t6 -= s8.atan().atan2(f64::tanh(x[i7]) * f64::tanh(x[i7]) + 1.0);
             }
             let t6 = t6 * y[4];
-            acc1 = acc1 * (-0.32) + (t6 + t6 - x[x.len() - 1 - j5]);
+            acc1 = acc1 * (-0.32) + (t6 + t6 - x[j3 / 2]);
         }
-        let mut k10: usize = 0;
-        while k10 < n {
-            let j11 = k10;
-            let mut u12 = f64::acosh(2.5 + f64::tanh((-0.94)) + 1.0);
-            acc1 -= (-0.55);
-            k10 += 1;
-        }
-        acc1 += f64::sin(acc1)
-            + b02_f055(
-                y[j3 % y.len()] / ((-0.74) * (-0.74) + 1.0),
-                y[2] + acc1,
-                f64::ceil(0.5 * acc1) + acc1,
-                3,
-            );
+        let acc1 = acc1 + y[y.len() - 1 - j3];
     }
     acc1
 }
@@ -4367,28 +4425,14 @@ fn b02_f059_value<'t>(
             let j5 = k4 - 1;
             let mut t6 = (0.5 * y[j5 / 2].tanh()).atanh();
             for i7 in 0..n {
-                let mut s8 = y[j3];
+                let mut s8 = y[j5 / 2];
                 let mut h9 = x.to_vec();
                 t6 -= s8.atan().atan2(x[i7].tanh() * x[i7].tanh() + 1.0);
             }
             let t6 = t6 * y[4];
-            acc1 = acc1 * (-0.32) + (t6 + t6 - x[x.len() - 1 - j5]);
+            acc1 = acc1 * (-0.32) + (t6 + t6 - x[j3 / 2]);
         }
-        let mut k10: usize = 0;
-        while k10 < n {
-            let j11 = k10;
-            let mut u12 = tape.constant(f64::acosh(2.5 + f64::tanh((-0.94)) + 1.0));
-            acc1 -= (-0.55);
-            k10 += 1;
-        }
-        acc1 += acc1.sin()
-            + b02_f055_value(
-                tape,
-                y[j3 % y.len()] / ((-0.74) * (-0.74) + 1.0),
-                y[2] + acc1,
-                (0.5 * acc1).ceil() + acc1,
-                3,
-            );
+        let acc1 = acc1 + y[y.len() - 1 - j3];
     }
     acc1
 }
@@ -4413,40 +4457,45 @@ fn b02_f060(c: f64, n: usize, a: f64, b: f64, x: &[f64]) -> f64 {
             let s9 = c;
             acc1 = acc1 * 0.2 + (1.998_f64 / ((j6 as f64) * (j6 as f64) + 0.5)).powi(2);
         }
-        let u10 = b02_f041(2, w3[(j6 + 1) % w3.len()], f64::tanh(1.84).cosh());
-        if (0.5 * x[j6 / 2]).signum() + w3[2 - 1 - j6] >= u10.min(c) {
-            if (j6 as f64) >= (j6 as f64) {
-                let mut s11 = f64::mul_add(1.132, b, acc1)
-                    .mul_add((j6 as f64), b02_f039(0.02 / 2.0, u10 * x[j6 / 2]));
-                for i12 in (0..x.len()).step_by(2) {
-                    let mut nh13 = vec![0.0; w3.len()];
-                    for i14 in 0..2 {
-                        nh13[i14] =
-                            (-0.8) * w3[i14] + (w3[(i14 + 1) % w3.len()] + s11.atan()).tanh();
+        let u10 = b02_f043(1.7e-1, 3, (0.5 * b).round() + x[j6 / 2]);
+        for i11 in (0..n).rev() {
+            for i12 in (0..w3.len()).step_by(2) {
+                let w13 = vec![u10, u10, u10 - w3[i12 % w3.len()]];
+                if i11 > 0 {
+                    let acc1 = acc1 + w3[i12].asinh();
+                    let mut nh15 = vec![0.0; w3.len()];
+                    for i16 in 0..2 {
+                        nh15[i16] = (-0.6) * w3[i16]
+                            + (w3[(i16 + 1) % w3.len()] + (1.0 + acc1.powi(2)).cbrt()).sin();
                     }
-                    w3 = nh13;
-                    w3[i12 % 2] += acc2.asinh() + b * u10;
-                    acc1 = acc1 * 0.2_f64
-                        + (match j6 % 2 {
-                            0 => (-1.43e0) / (w3[0] * w3[0] + 1.0),
-                            _ => match i12 % 2 {
-                                0 => acc1,
-                                _ => w3[1],
-                            },
-                        });
-                    if x[i12] <= w3[0] && w3[j6] >= s11 {
-                        break;
-                    }
+                    w3 = nh15;
+                } else {
+                    let t17 = b02_f055(
+                        2,
+                        3,
+                        b.atan2(std::f64::consts::E * std::f64::consts::E + 0.5),
+                    );
+                    acc1 = x[j6 / 2] * f64::exp_m1(x[i12 / 2].sin());
                 }
-                acc1 = acc1 * (-0.81) + (s11.sin().exp().powf(0.5) - (s11 - s11));
+                acc2 -= 1.409 / (1.5 + u10.cos()) * (a * w3[0]);
             }
-        } else {
-            let t15 = (j6 as f64);
+            acc2 -= x[(i11 + 1) % x.len()].abs();
         }
-        acc2 = c + w3[1].mul_add(b, (-1.28));
+        acc2 -= u10
+            - b
+            - b02_f020(
+                acc1 + u10,
+                1,
+                match j6 % 3 {
+                    0 => (j6 as f64),
+                    1 => acc1,
+                    _ => (j6 as f64),
+                },
+                2,
+            );
         k5 += 1;
     }
-    acc1 + acc2 + b + c + w3[1] + w3[0]
+    ((acc1 - acc2) * c + b) * w3[1]
 }
 
 // `b02_f060` without its `#[checkpoint]`s: the gradients must agree bitwise.
@@ -4468,40 +4517,45 @@ fn b02_f060_plain(c: f64, n: usize, a: f64, b: f64, x: &[f64]) -> f64 {
             let s9 = c;
             acc1 = acc1 * 0.2 + (1.998_f64 / ((j6 as f64) * (j6 as f64) + 0.5)).powi(2);
         }
-        let u10 = b02_f041(2, w3[(j6 + 1) % w3.len()], f64::tanh(1.84).cosh());
-        if (0.5 * x[j6 / 2]).signum() + w3[2 - 1 - j6] >= u10.min(c) {
-            if (j6 as f64) >= (j6 as f64) {
-                let mut s11 = f64::mul_add(1.132, b, acc1)
-                    .mul_add((j6 as f64), b02_f039(0.02 / 2.0, u10 * x[j6 / 2]));
-                for i12 in (0..x.len()).step_by(2) {
-                    let mut nh13 = vec![0.0; w3.len()];
-                    for i14 in 0..2 {
-                        nh13[i14] =
-                            (-0.8) * w3[i14] + (w3[(i14 + 1) % w3.len()] + s11.atan()).tanh();
+        let u10 = b02_f043(1.7e-1, 3, (0.5 * b).round() + x[j6 / 2]);
+        for i11 in (0..n).rev() {
+            for i12 in (0..w3.len()).step_by(2) {
+                let w13 = vec![u10, u10, u10 - w3[i12 % w3.len()]];
+                if i11 > 0 {
+                    let acc1 = acc1 + w3[i12].asinh();
+                    let mut nh15 = vec![0.0; w3.len()];
+                    for i16 in 0..2 {
+                        nh15[i16] = (-0.6) * w3[i16]
+                            + (w3[(i16 + 1) % w3.len()] + (1.0 + acc1.powi(2)).cbrt()).sin();
                     }
-                    w3 = nh13;
-                    w3[i12 % 2] += acc2.asinh() + b * u10;
-                    acc1 = acc1 * 0.2_f64
-                        + (match j6 % 2 {
-                            0 => (-1.43e0) / (w3[0] * w3[0] + 1.0),
-                            _ => match i12 % 2 {
-                                0 => acc1,
-                                _ => w3[1],
-                            },
-                        });
-                    if x[i12] <= w3[0] && w3[j6] >= s11 {
-                        break;
-                    }
+                    w3 = nh15;
+                } else {
+                    let t17 = b02_f055(
+                        2,
+                        3,
+                        b.atan2(std::f64::consts::E * std::f64::consts::E + 0.5),
+                    );
+                    acc1 = x[j6 / 2] * f64::exp_m1(x[i12 / 2].sin());
                 }
-                acc1 = acc1 * (-0.81) + (s11.sin().exp().powf(0.5) - (s11 - s11));
+                acc2 -= 1.409 / (1.5 + u10.cos()) * (a * w3[0]);
             }
-        } else {
-            let t15 = (j6 as f64);
+            acc2 -= x[(i11 + 1) % x.len()].abs();
         }
-        acc2 = c + w3[1].mul_add(b, (-1.28));
+        acc2 -= u10
+            - b
+            - b02_f020(
+                acc1 + u10,
+                1,
+                match j6 % 3 {
+                    0 => (j6 as f64),
+                    1 => acc1,
+                    _ => (j6 as f64),
+                },
+                2,
+            );
         k5 += 1;
     }
-    acc1 + acc2 + b + c + w3[1] + w3[0]
+    ((acc1 - acc2) * c + b) * w3[1]
 }
 
 // `b02_f060` on the `Value` tape: its gradient must agree with `b02_f060_vjp`.
@@ -4529,47 +4583,52 @@ fn b02_f060_value<'t>(
             let s9 = c;
             acc1 = acc1 * 0.2 + f64::powi(1.998_f64 / ((j6 as f64) * (j6 as f64) + 0.5), 2);
         }
-        let u10 = b02_f041_value(
+        let u10 = b02_f043_value(
             tape,
-            2,
-            w3[(j6 + 1) % w3.len()],
-            tape.constant(f64::cosh(f64::tanh(1.84))),
+            tape.constant(1.7e-1),
+            3,
+            (0.5 * b).round() + x[j6 / 2],
         );
-        if (0.5 * x[j6 / 2]).signum() + w3[2 - 1 - j6] >= u10.min(c) {
-            if (j6 as f64) >= (j6 as f64) {
-                let mut s11 = tape.constant(1.132).mul_add(b, acc1).mul_add(
-                    (j6 as f64),
-                    b02_f039_value(tape, tape.constant(0.02 / 2.0), u10 * x[j6 / 2]),
-                );
-                for i12 in (0..x.len()).step_by(2) {
-                    let mut nh13 = vec![tape.constant(0.0); w3.len()];
-                    for i14 in 0..2 {
-                        nh13[i14] =
-                            (-0.8) * w3[i14] + (w3[(i14 + 1) % w3.len()] + s11.atan()).tanh();
+        for i11 in (0..n).rev() {
+            for i12 in (0..w3.len()).step_by(2) {
+                let w13 = vec![u10, u10, u10 - w3[i12 % w3.len()]];
+                if i11 > 0 {
+                    let acc1 = acc1 + w3[i12].asinh();
+                    let mut nh15 = vec![tape.constant(0.0); w3.len()];
+                    for i16 in 0..2 {
+                        nh15[i16] = (-0.6) * w3[i16]
+                            + (w3[(i16 + 1) % w3.len()] + (1.0 + acc1.powi(2)).cbrt()).sin();
                     }
-                    w3 = nh13;
-                    w3[i12 % 2] = w3[i12 % 2] + (acc2.asinh() + b * u10);
-                    acc1 = acc1 * 0.2_f64
-                        + (match j6 % 2 {
-                            0 => (-1.43e0) / (w3[0] * w3[0] + 1.0),
-                            _ => match i12 % 2 {
-                                0 => acc1,
-                                _ => w3[1],
-                            },
-                        });
-                    if x[i12] <= w3[0] && w3[j6] >= s11 {
-                        break;
-                    }
+                    w3 = nh15;
+                } else {
+                    let t17 = b02_f055_value(
+                        tape,
+                        2,
+                        3,
+                        b.atan2(std::f64::consts::E * std::f64::consts::E + 0.5),
+                    );
+                    acc1 = x[j6 / 2] * x[i12 / 2].sin().exp_m1();
                 }
-                acc1 = acc1 * (-0.81) + (s11.sin().exp().powf(0.5) - (s11 - s11));
+                acc2 -= 1.409 / (1.5 + u10.cos()) * (a * w3[0]);
             }
-        } else {
-            let t15 = tape.constant((j6 as f64));
+            acc2 -= x[(i11 + 1) % x.len()].abs();
         }
-        acc2 = c + w3[1].mul_add(b, (-1.28));
+        acc2 -= u10
+            - b
+            - b02_f020_value(
+                tape,
+                acc1 + u10,
+                1,
+                match j6 % 3 {
+                    0 => tape.constant((j6 as f64)),
+                    1 => acc1,
+                    _ => tape.constant((j6 as f64)),
+                },
+                2,
+            );
         k5 += 1;
     }
-    acc1 + acc2 + b + c + w3[1] + w3[0]
+    ((acc1 - acc2) * c + b) * w3[1]
 }
 
 #[differentiate]
@@ -4579,33 +4638,31 @@ fn b02_f061(n: usize, a: f64) -> f64 {
     if (1.0 + s2 * s2).ln() >= s2.atan() {
         return (-a).atan();
     }
-    for i3 in (1..4).rev() {
-        let mut acc4 = 1.12
-            + (match i3 % 2 {
-                0 => a.abs(),
-                _ => (0.9 * acc1.cos()).asin(),
-            });
-        let mut k5 = 0;
-        while k5 < n {
-            k5 += 1;
-            let j6 = k5 - 1;
-            for i7 in 0..n {
-                let mut w8 = vec![
-                    (a.abs() + 1.0).recip(),
-                    f64::atan2(s2, 1.5 + s2.sin()),
-                    acc4 * s2,
-                ];
-                acc4 = acc4 * 0.65 + acc4;
+    for i3 in 1..=4 - 1 {
+        if acc1 + (-0.88) > (-0.94) {
+            break;
+        }
+        if a < a {
+            match i3 % 2 {
+                0 => {
+                    let s4 = (0.6 * acc1.sin()).tan();
+                    acc1 -= s4 / (s4.abs() + 1.0) * (a + std::f64::consts::PI);
+                }
+                _ => {
+                    let mut v5: Vec<f64> = vec![0.5; 5];
+                }
             }
-            let mut w9 = vec![0.0; n];
-            acc4 = (0.5 * f64::atan(w9[j6])).floor() + s2;
-            if (j6 as f64) >= 0.244 {
-                break;
+            let mut k6 = 0;
+            while k6 < 2 {
+                let j7 = k6;
+                let mut t8: f64 = (-0.8);
+                acc1 -= (0.5 * s2).floor() + a - a * t8;
+                k6 += 1;
             }
         }
-        s2 -= acc4 + std::f64::consts::LN_2 + f64::sin((-1.456));
+        acc1 = acc1 * (-0.22) + b02_f022(1, s2, -(i3 as f64), 2).cos();
     }
-    acc1 - s2
+    acc1 + s2
 }
 
 // `b02_f061` on the `Value` tape: its gradient must agree with `b02_f061_vjp`.
@@ -4615,29 +4672,31 @@ fn b02_f061_value<'t>(tape: &'t Tape<f64>, n: usize, a: Value<'t, f64>) -> Value
     if (1.0 + s2 * s2).ln() >= s2.atan() {
         return (-a).atan();
     }
-    for i3 in (1..4).rev() {
-        let mut acc4 = 1.12
-            + (match i3 % 2 {
-                0 => a.abs(),
-                _ => (0.9 * acc1.cos()).asin(),
-            });
-        let mut k5 = 0;
-        while k5 < n {
-            k5 += 1;
-            let j6 = k5 - 1;
-            for i7 in 0..n {
-                let mut w8 = vec![(a.abs() + 1.0).recip(), s2.atan2(1.5 + s2.sin()), acc4 * s2];
-                acc4 = acc4 * 0.65 + acc4;
+    for i3 in 1..=4 - 1 {
+        if acc1 + (-0.88) > (-0.94) {
+            break;
+        }
+        if a < a {
+            match i3 % 2 {
+                0 => {
+                    let s4 = (0.6 * acc1.sin()).tan();
+                    acc1 -= s4 / (s4.abs() + 1.0) * (a + std::f64::consts::PI);
+                }
+                _ => {
+                    let mut v5 = vec![tape.constant(0.5); 5];
+                }
             }
-            let mut w9 = vec![tape.constant(0.0); n];
-            acc4 = (0.5 * w9[j6].atan()).floor() + s2;
-            if (j6 as f64) >= 0.244 {
-                break;
+            let mut k6 = 0;
+            while k6 < 2 {
+                let j7 = k6;
+                let mut t8 = tape.constant((-0.8));
+                acc1 -= (0.5 * s2).floor() + a - a * t8;
+                k6 += 1;
             }
         }
-        s2 -= acc4 + std::f64::consts::LN_2 + f64::sin((-1.456));
+        acc1 = acc1 * (-0.22) + b02_f022_value(tape, 1, s2, tape.constant(-(i3 as f64)), 2).cos();
     }
-    acc1 - s2
+    acc1 + s2
 }
 
 #[differentiate]
@@ -4654,21 +4713,15 @@ fn b02_f062(a: f64, c: f64, n: usize, b: f64) -> f64 {
             k4 += 1;
             let j5 = k4 - 1;
             let mut w6: Vec<f64> = vec![1.0; 3];
-            for i7 in 0..3 {
-                w6[i7] += b02_f002(1, a.cos());
+            for i7 in 0..w6.len() {
+                w6[i7] += b02_f022(1, c * w6[(i7 + 3) % w6.len()], a + c, n);
             }
-            if 0.196 * b.tanh() > (-0.135) {
-                let mut s8 = c.atan();
-            } else if w6[j5 % w6.len()] >= b.tanh() + w6[1] / (a * a + 0.5) {
-                let mut acc9 = c;
-                acc1 = acc1 * (-0.14) + w6[j5 / 2].atan();
-            }
-            acc1 = std::f64::consts::E + a;
+            acc1 += w6[w6.len() - 1 - j3].asinh().sin();
         }
-        acc1 += f64::cos(f64::round(0.5 * 0.15) + b);
+        acc1 = acc1 * (-0.22) + a.atan();
         k2 += 1;
     }
-    acc1
+    acc1 + c
 }
 
 // `b02_f062` on the `Value` tape: its gradient must agree with `b02_f062_vjp`.
@@ -4691,21 +4744,15 @@ fn b02_f062_value<'t>(
             k4 += 1;
             let j5 = k4 - 1;
             let mut w6 = vec![tape.constant(1.0); 3];
-            for i7 in 0..3 {
-                w6[i7] = w6[i7] + b02_f002_value(tape, 1, a.cos());
+            for i7 in 0..w6.len() {
+                w6[i7] = w6[i7] + b02_f022_value(tape, 1, c * w6[(i7 + 3) % w6.len()], a + c, n);
             }
-            if 0.196 * b.tanh() > (-0.135) {
-                let mut s8 = c.atan();
-            } else if w6[j5 % w6.len()] >= b.tanh() + w6[1] / (a * a + 0.5) {
-                let mut acc9 = c;
-                acc1 = acc1 * (-0.14) + w6[j5 / 2].atan();
-            }
-            acc1 = std::f64::consts::E + a;
+            acc1 += w6[w6.len() - 1 - j3].asinh().sin();
         }
-        acc1 += (f64::round(0.5 * 0.15) + b).cos();
+        acc1 = acc1 * (-0.22) + a.atan();
         k2 += 1;
     }
-    acc1
+    acc1 + c
 }
 
 #[differentiate(wrt(y))]
@@ -4719,9 +4766,9 @@ fn b02_f063(x: &[f64], y: &[f64], n: usize) -> Vec<f64> {
         acc2 += 1.8;
     }
     let out5 = vec![
-        f64::atan(b02_f050((0.8 * y[0].tanh()).acos())),
-        (0.5 * (8.1e-1 * x[0]).tanh()).atanh(),
-        x[1],
+        f64::atan(b02_f002(1, acc2.powi(3))),
+        acc1.clamp((-1.0), 1.0) * y[0],
+        acc1 * acc2,
     ];
     out5
 }
@@ -4742,9 +4789,9 @@ fn b02_f063_value<'t>(
         acc2 += 1.8;
     }
     let out5 = vec![
-        b02_f050_value(tape, (0.8 * y[0].tanh()).acos()).atan(),
-        (0.5 * (8.1e-1 * x[0]).tanh()).atanh(),
-        x[1],
+        b02_f002_value(tape, 1, acc2.powi(3)).atan(),
+        acc1.clamp((-1.0), 1.0) * y[0],
+        acc1 * acc2,
     ];
     out5
 }
@@ -4752,49 +4799,19 @@ fn b02_f063_value<'t>(
 #[differentiate(wrt(x))]
 fn b02_f064(x: &[f64], b: f64, c: f64, a: f64) -> Vec<f64> {
     let mut acc1 = (1.5 + x[3].cos()).powf(0.5);
-    for i2 in (0..x.len()).rev() {
-        let u3 = (0.5 * (a * a / 0.5)).floor() + x[i2 / 2];
-        let mut w4: Vec<f64> = vec![
-            acc1,
-            acc1.cos(),
-            x[x.len() - 1 - i2] - a,
-            x[i2].sin().exp2(),
-        ];
-        for i5 in 0..w4.len() {
-            match i5 % 3 {
-                0 => {
-                    let mut s6 = a;
-                    acc1 -= s6;
-                }
-                1 => {
-                    let mut acc7 = -w4[i5].sin()
-                        * (match i5 % 2 {
-                            0 => (i5 as f64),
-                            _ => b,
-                        })
-                        .min(1.32 * x[i2]);
-                }
-                _ => {
-                    let mut t8 = f64::cos(u3);
-                    acc1 -= (i5 as f64);
-                }
-            }
-            acc1 += x[(i5 + 1) % x.len()] - f64::exp2((i5 as f64).atan());
+    for i2 in 0..x.len() {
+        if b / 4.0 >= (i2 as f64) + x[i2 / 2] {
+            let mut acc3: f64 = b02_f033(1, b);
+            let mut s4 = acc3;
         }
-        acc1 -= match i2 % 2 {
-            0 => c - u3,
-            _ => w4[4 - 1 - i2] * x[i2],
-        };
-        if i2 > 0 {
-            break;
+        let mut t5 = f64::asinh(x[x.len() - 1 - i2]);
+        acc1 += b02_f033(1, (0.9 * x[1].cos()).asin());
+        if i2 != 1 {
+            continue;
         }
     }
-    let out9 = vec![
-        b02_f049(x[0].cos().exp().sqrt(), 0.871 + x[1]).asinh(),
-        c.tanh().exp().log(2.0) * b02_f041(2, x[2].atan2(b * b + 0.25), (1.0 + a * a).cbrt()),
-        b * ((-9.0e-1) / (acc1.abs() + 1.0)),
-    ];
-    out9
+    let out6 = vec![a.clamp((-1.0), 1.0).tanh()];
+    out6
 }
 
 // `b02_f064` on the `Value` tape: its gradient must agree with `b02_f064_vjp`.
@@ -4806,50 +4823,19 @@ fn b02_f064_value<'t>(
     a: Value<'t, f64>,
 ) -> Vec<Value<'t, f64>> {
     let mut acc1 = (1.5 + x[3].cos()).powf(0.5);
-    for i2 in (0..x.len()).rev() {
-        let u3 = (0.5 * (a * a / 0.5)).floor() + x[i2 / 2];
-        let mut w4 = vec![
-            acc1,
-            acc1.cos(),
-            x[x.len() - 1 - i2] - a,
-            x[i2].sin().exp2(),
-        ];
-        for i5 in 0..w4.len() {
-            match i5 % 3 {
-                0 => {
-                    let mut s6 = a;
-                    acc1 -= s6;
-                }
-                1 => {
-                    let mut acc7 = -w4[i5].sin()
-                        * (match i5 % 2 {
-                            0 => tape.constant((i5 as f64)),
-                            _ => b,
-                        })
-                        .min(1.32 * x[i2]);
-                }
-                _ => {
-                    let mut t8 = u3.cos();
-                    acc1 -= (i5 as f64);
-                }
-            }
-            acc1 += x[(i5 + 1) % x.len()] - f64::exp2(f64::atan((i5 as f64)));
+    for i2 in 0..x.len() {
+        if b / 4.0 >= (i2 as f64) + x[i2 / 2] {
+            let mut acc3 = b02_f033_value(tape, 1, b);
+            let mut s4 = acc3;
         }
-        acc1 -= match i2 % 2 {
-            0 => c - u3,
-            _ => w4[4 - 1 - i2] * x[i2],
-        };
-        if i2 > 0 {
-            break;
+        let mut t5 = x[x.len() - 1 - i2].asinh();
+        acc1 += b02_f033_value(tape, 1, (0.9 * x[1].cos()).asin());
+        if i2 != 1 {
+            continue;
         }
     }
-    let out9 = vec![
-        b02_f049_value(tape, x[0].cos().exp().sqrt(), 0.871 + x[1]).asinh(),
-        c.tanh().exp().log(2.0)
-            * b02_f041_value(tape, 2, x[2].atan2(b * b + 0.25), (1.0 + a * a).cbrt()),
-        b * ((-9.0e-1) / (acc1.abs() + 1.0)),
-    ];
-    out9
+    let out6 = vec![a.clamp((-1.0), 1.0).tanh()];
+    out6
 }
 
 pub fn cases() -> Vec<Case> {
@@ -5125,6 +5111,32 @@ pub fn cases() -> Vec<Case> {
                 (cat(&[&[g0], &g1, &g2]), cat(&[&[h0], &h1, &h2]))
             }),
             gradcheck: Some(|p| b02_f008_gradcheck(p[0], &p[1..6], &p[6..8])),
+        },
+        Case {
+            name: "b02_f008_plain",
+            seed_name: "b02_f008",
+            twin_of: Some("b02_f008"),
+            params: &[("a", 1, true), ("x", 5, true), ("y", 2, true)],
+            value: None,
+            f: |p| vec![b02_f008_plain(p[0], &p[1..6], &p[6..8])],
+            vjp: |p, s| {
+                let (y, g0, g1, g2) = b02_f008_plain_vjp(p[0], &p[1..6], &p[6..8], s[0]);
+                (vec![y], cat(&[&[g0], &g1, &g2]))
+            },
+            jvp: |p, d| {
+                let (y, t) = b02_f008_plain_jvp(p[0], &p[1..6], &p[6..8], d[0], &d[1..6], &d[6..8]);
+                (vec![y], vec![t])
+            },
+            grad: Some(|p| {
+                let (_, g0, g1, g2) = b02_f008_plain_grad(p[0], &p[1..6], &p[6..8]);
+                cat(&[&[g0], &g1, &g2])
+            }),
+            hvp: Some(|p, d| {
+                let (_, g0, g1, g2, h0, h1, h2) =
+                    b02_f008_plain_hvp(p[0], &p[1..6], &p[6..8], d[0], &d[1..6], &d[6..8]);
+                (cat(&[&[g0], &g1, &g2]), cat(&[&[h0], &h1, &h2]))
+            }),
+            gradcheck: Some(|p| b02_f008_plain_gradcheck(p[0], &p[1..6], &p[6..8])),
         },
         Case {
             name: "b02_f009",
@@ -5707,57 +5719,6 @@ pub fn cases() -> Vec<Case> {
             gradcheck: Some(|p| b02_f024_gradcheck(3, 4, &p[0..5], p[5], &p[6..7], p[7])),
         },
         Case {
-            name: "b02_f024_plain",
-            seed_name: "b02_f024",
-            twin_of: Some("b02_f024"),
-            params: &[
-                ("x", 5, true),
-                ("b", 1, true),
-                ("y", 1, true),
-                ("a", 1, false),
-            ],
-            value: None,
-            f: |p| vec![b02_f024_plain(3, 4, &p[0..5], p[5], &p[6..7], p[7])],
-            vjp: |p, s| {
-                let (y, g0, g1, g2) =
-                    b02_f024_plain_vjp(3, 4, &p[0..5], p[5], &p[6..7], p[7], s[0]);
-                (vec![y], cat(&[&g0, &[g1], &g2]))
-            },
-            jvp: |p, d| {
-                let (y, t) = b02_f024_plain_jvp(
-                    3,
-                    4,
-                    &p[0..5],
-                    p[5],
-                    &p[6..7],
-                    p[7],
-                    &d[0..5],
-                    d[5],
-                    &d[6..7],
-                );
-                (vec![y], vec![t])
-            },
-            grad: Some(|p| {
-                let (_, g0, g1, g2) = b02_f024_plain_grad(3, 4, &p[0..5], p[5], &p[6..7], p[7]);
-                cat(&[&g0, &[g1], &g2])
-            }),
-            hvp: Some(|p, d| {
-                let (_, g0, g1, g2, h0, h1, h2) = b02_f024_plain_hvp(
-                    3,
-                    4,
-                    &p[0..5],
-                    p[5],
-                    &p[6..7],
-                    p[7],
-                    &d[0..5],
-                    d[5],
-                    &d[6..7],
-                );
-                (cat(&[&g0, &[g1], &g2]), cat(&[&h0, &[h1], &h2]))
-            }),
-            gradcheck: Some(|p| b02_f024_plain_gradcheck(3, 4, &p[0..5], p[5], &p[6..7], p[7])),
-        },
-        Case {
             name: "b02_f025",
             seed_name: "b02_f025",
             twin_of: None,
@@ -6000,31 +5961,6 @@ pub fn cases() -> Vec<Case> {
             gradcheck: Some(|p| b02_f032_gradcheck(&p[0..5])),
         },
         Case {
-            name: "b02_f032_plain",
-            seed_name: "b02_f032",
-            twin_of: Some("b02_f032"),
-            params: &[("x", 5, true)],
-            value: None,
-            f: |p| vec![b02_f032_plain(&p[0..5])],
-            vjp: |p, s| {
-                let (y, g0) = b02_f032_plain_vjp(&p[0..5], s[0]);
-                (vec![y], cat(&[&g0]))
-            },
-            jvp: |p, d| {
-                let (y, t) = b02_f032_plain_jvp(&p[0..5], &d[0..5]);
-                (vec![y], vec![t])
-            },
-            grad: Some(|p| {
-                let (_, g0) = b02_f032_plain_grad(&p[0..5]);
-                cat(&[&g0])
-            }),
-            hvp: Some(|p, d| {
-                let (_, g0, h0) = b02_f032_plain_hvp(&p[0..5], &d[0..5]);
-                (cat(&[&g0]), cat(&[&h0]))
-            }),
-            gradcheck: Some(|p| b02_f032_plain_gradcheck(&p[0..5])),
-        },
-        Case {
             name: "b02_f033",
             seed_name: "b02_f033",
             twin_of: None,
@@ -6143,32 +6079,6 @@ pub fn cases() -> Vec<Case> {
             gradcheck: Some(|p| b02_f036_gradcheck(2, p[0], p[1], p[2])),
         },
         Case {
-            name: "b02_f036_plain",
-            seed_name: "b02_f036",
-            twin_of: Some("b02_f036"),
-            params: &[("c", 1, true), ("a", 1, true), ("b", 1, true)],
-            value: None,
-            f: |p| vec![b02_f036_plain(2, p[0], p[1], p[2])],
-            vjp: |p, s| {
-                let (y, g0, g1, g2) = b02_f036_plain_vjp(2, p[0], p[1], p[2], s[0]);
-                (vec![y], cat(&[&[g0], &[g1], &[g2]]))
-            },
-            jvp: |p, d| {
-                let (y, t) = b02_f036_plain_jvp(2, p[0], p[1], p[2], d[0], d[1], d[2]);
-                (vec![y], vec![t])
-            },
-            grad: Some(|p| {
-                let (_, g0, g1, g2) = b02_f036_plain_grad(2, p[0], p[1], p[2]);
-                cat(&[&[g0], &[g1], &[g2]])
-            }),
-            hvp: Some(|p, d| {
-                let (_, g0, g1, g2, h0, h1, h2) =
-                    b02_f036_plain_hvp(2, p[0], p[1], p[2], d[0], d[1], d[2]);
-                (cat(&[&[g0], &[g1], &[g2]]), cat(&[&[h0], &[h1], &[h2]]))
-            }),
-            gradcheck: Some(|p| b02_f036_plain_gradcheck(2, p[0], p[1], p[2])),
-        },
-        Case {
             name: "b02_f037",
             seed_name: "b02_f037",
             twin_of: None,
@@ -6180,6 +6090,22 @@ pub fn cases() -> Vec<Case> {
                 (y, cat(&[&[g0]]))
             },
             jvp: |p, d| b02_f037_jvp(p[0], d[0]),
+            grad: None,
+            hvp: None,
+            gradcheck: None,
+        },
+        Case {
+            name: "b02_f037_plain",
+            seed_name: "b02_f037",
+            twin_of: Some("b02_f037"),
+            params: &[("a", 1, true)],
+            value: None,
+            f: |p| b02_f037_plain(p[0]),
+            vjp: |p, s| {
+                let (y, g0) = b02_f037_plain_vjp(p[0], s.to_vec());
+                (y, cat(&[&[g0]]))
+            },
+            jvp: |p, d| b02_f037_plain_jvp(p[0], d[0]),
             grad: None,
             hvp: None,
             gradcheck: None,
@@ -6646,30 +6572,54 @@ pub fn cases() -> Vec<Case> {
             gradcheck: Some(|p| b02_f054_gradcheck(4, 4, &p[0..5])),
         },
         Case {
-            name: "b02_f055",
-            seed_name: "b02_f055",
-            twin_of: None,
-            params: &[("a", 1, true), ("c", 1, true), ("b", 1, true)],
-            value: Some(|t, v| vec![b02_f055_value(t, v[0], v[1], v[2], 3)]),
-            f: |p| vec![b02_f055(p[0], p[1], p[2], 3)],
+            name: "b02_f054_plain",
+            seed_name: "b02_f054",
+            twin_of: Some("b02_f054"),
+            params: &[("x", 5, true)],
+            value: None,
+            f: |p| vec![b02_f054_plain(4, 4, &p[0..5])],
             vjp: |p, s| {
-                let (y, g0, g1, g2) = b02_f055_vjp(p[0], p[1], p[2], 3, s[0]);
-                (vec![y], cat(&[&[g0], &[g1], &[g2]]))
+                let (y, g0) = b02_f054_plain_vjp(4, 4, &p[0..5], s[0]);
+                (vec![y], cat(&[&g0]))
             },
             jvp: |p, d| {
-                let (y, t) = b02_f055_jvp(p[0], p[1], p[2], 3, d[0], d[1], d[2]);
+                let (y, t) = b02_f054_plain_jvp(4, 4, &p[0..5], &d[0..5]);
                 (vec![y], vec![t])
             },
             grad: Some(|p| {
-                let (_, g0, g1, g2) = b02_f055_grad(p[0], p[1], p[2], 3);
-                cat(&[&[g0], &[g1], &[g2]])
+                let (_, g0) = b02_f054_plain_grad(4, 4, &p[0..5]);
+                cat(&[&g0])
             }),
             hvp: Some(|p, d| {
-                let (_, g0, g1, g2, h0, h1, h2) =
-                    b02_f055_hvp(p[0], p[1], p[2], 3, d[0], d[1], d[2]);
-                (cat(&[&[g0], &[g1], &[g2]]), cat(&[&[h0], &[h1], &[h2]]))
+                let (_, g0, h0) = b02_f054_plain_hvp(4, 4, &p[0..5], &d[0..5]);
+                (cat(&[&g0]), cat(&[&h0]))
             }),
-            gradcheck: Some(|p| b02_f055_gradcheck(p[0], p[1], p[2], 3)),
+            gradcheck: Some(|p| b02_f054_plain_gradcheck(4, 4, &p[0..5])),
+        },
+        Case {
+            name: "b02_f055",
+            seed_name: "b02_f055",
+            twin_of: None,
+            params: &[("a", 1, true)],
+            value: Some(|t, v| vec![b02_f055_value(t, 2, 3, v[0])]),
+            f: |p| vec![b02_f055(2, 3, p[0])],
+            vjp: |p, s| {
+                let (y, g0) = b02_f055_vjp(2, 3, p[0], s[0]);
+                (vec![y], cat(&[&[g0]]))
+            },
+            jvp: |p, d| {
+                let (y, t) = b02_f055_jvp(2, 3, p[0], d[0]);
+                (vec![y], vec![t])
+            },
+            grad: Some(|p| {
+                let (_, g0) = b02_f055_grad(2, 3, p[0]);
+                cat(&[&[g0]])
+            }),
+            hvp: Some(|p, d| {
+                let (_, g0, h0) = b02_f055_hvp(2, 3, p[0], d[0]);
+                (cat(&[&[g0]]), cat(&[&[h0]]))
+            }),
+            gradcheck: Some(|p| b02_f055_gradcheck(2, 3, p[0])),
         },
         Case {
             name: "b02_f056",
@@ -6721,32 +6671,6 @@ pub fn cases() -> Vec<Case> {
                 (cat(&[&g0, &g1, &[g2]]), cat(&[&h0, &h1, &[h2]]))
             }),
             gradcheck: Some(|p| b02_f057_gradcheck(&p[0..4], &p[4..5], p[5])),
-        },
-        Case {
-            name: "b02_f057_plain",
-            seed_name: "b02_f057",
-            twin_of: Some("b02_f057"),
-            params: &[("x", 4, true), ("y", 1, true), ("a", 1, true)],
-            value: None,
-            f: |p| vec![b02_f057_plain(&p[0..4], &p[4..5], p[5])],
-            vjp: |p, s| {
-                let (y, g0, g1, g2) = b02_f057_plain_vjp(&p[0..4], &p[4..5], p[5], s[0]);
-                (vec![y], cat(&[&g0, &g1, &[g2]]))
-            },
-            jvp: |p, d| {
-                let (y, t) = b02_f057_plain_jvp(&p[0..4], &p[4..5], p[5], &d[0..4], &d[4..5], d[5]);
-                (vec![y], vec![t])
-            },
-            grad: Some(|p| {
-                let (_, g0, g1, g2) = b02_f057_plain_grad(&p[0..4], &p[4..5], p[5]);
-                cat(&[&g0, &g1, &[g2]])
-            }),
-            hvp: Some(|p, d| {
-                let (_, g0, g1, g2, h0, h1, h2) =
-                    b02_f057_plain_hvp(&p[0..4], &p[4..5], p[5], &d[0..4], &d[4..5], d[5]);
-                (cat(&[&g0, &g1, &[g2]]), cat(&[&h0, &h1, &[h2]]))
-            }),
-            gradcheck: Some(|p| b02_f057_plain_gradcheck(&p[0..4], &p[4..5], p[5])),
         },
         Case {
             name: "b02_f058",

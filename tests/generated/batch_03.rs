@@ -21,33 +21,32 @@ fn b03_f000(x: &[f64]) -> f64 {
     if acc1 <= acc1 {
         let mut h2 = Vec::with_capacity(3);
         for i3 in 0..3 {
-            h2.push(x[i3 % x.len()] - acc1 - f64::asinh(acc1));
+            h2.push(x[i3 + 1] - x[i3 + 1] - x[i3 + 1].atan());
         }
-        acc1 += x[2] + h2[1] - (1.5 + h2[0].cos()).cbrt();
-    } else if x[2] < x[0] {
-        let acc1 = acc1 + acc1.abs();
-        for i4 in 1..x.len() {
-            let acc5: f64 = x[i4 / 2] + acc1;
-        }
-        let mut w6 = vec![1.0; 1];
-        for i7 in 0..w6.len() {
-            w6[i7] += (0.9
-                * (if if i7 % 2 == 0 { w6[i7] } else { 0.1 } > (-8.69e-1) {
-                    w6[i7 / 2]
-                } else {
-                    acc1
-                })
-                .tanh())
-            .asin();
-        }
-    } else {
-        for i8 in 0..=x.len() - 1 {
-            let mut acc9 = acc1.sin();
-            acc1 -= -((i8 as f64) * acc9);
-        }
-        acc1 = x[3];
     }
-    (acc1 * x[2]).sin()
+    for i4 in (0..x.len()).rev() {
+        let mut h5 = vec![0.0; 5];
+        acc1 = 1.73_f64 / ((h5[i4 / 2] - acc1) * (h5[i4 / 2] - acc1) + 0.25);
+        match i4 % 2 {
+            0 => {
+                for i6 in (1..h5.len() - 1).rev() {
+                    let mut t7 = acc1;
+                    acc1 = ((1.0 + x[i6 / 2] * x[i6 / 2]).recip()
+                        * (1.0 + x[i6 / 2] * x[i6 / 2]).recip()
+                        + 1.0)
+                        .log(10.0);
+                    if (0.8 * t7.cos()).acos() < x[i4] {
+                        continue;
+                    }
+                }
+                acc1 = x[i4 % 4];
+            }
+            _ => {
+                let s8 = (1.8 / (1.0 + x[i4 / 2].powi(2))).clamp((-1.0), 1.0);
+            }
+        }
+    }
+    acc1
 }
 
 // `b03_f000` on the `Value` tape: its gradient must agree with `b03_f000_vjp`.
@@ -57,39 +56,32 @@ fn b03_f000_value<'t>(tape: &'t Tape<f64>, x: &[Value<'t, f64>]) -> Value<'t, f6
     if acc1 <= acc1 {
         let mut h2 = Vec::with_capacity(3);
         for i3 in 0..3 {
-            h2.push(x[i3 % x.len()] - acc1 - acc1.asinh());
+            h2.push(x[i3 + 1] - x[i3 + 1] - x[i3 + 1].atan());
         }
-        acc1 += x[2] + h2[1] - (1.5 + h2[0].cos()).cbrt();
-    } else if x[2] < x[0] {
-        let acc1 = acc1 + acc1.abs();
-        for i4 in 1..x.len() {
-            let acc5 = x[i4 / 2] + acc1;
-        }
-        let mut w6 = vec![tape.constant(1.0); 1];
-        for i7 in 0..w6.len() {
-            w6[i7] = w6[i7]
-                + (0.9
-                    * (if if i7 % 2 == 0 {
-                        w6[i7]
-                    } else {
-                        tape.constant(0.1)
-                    } > (-8.69e-1)
-                    {
-                        w6[i7 / 2]
-                    } else {
-                        acc1
-                    })
-                    .tanh())
-                .asin();
-        }
-    } else {
-        for i8 in 0..=x.len() - 1 {
-            let mut acc9 = acc1.sin();
-            acc1 -= -((i8 as f64) * acc9);
-        }
-        acc1 = x[3];
     }
-    (acc1 * x[2]).sin()
+    for i4 in (0..x.len()).rev() {
+        let mut h5 = vec![tape.constant(0.0); 5];
+        acc1 = 1.73_f64 / ((h5[i4 / 2] - acc1) * (h5[i4 / 2] - acc1) + 0.25);
+        match i4 % 2 {
+            0 => {
+                for i6 in (1..h5.len() - 1).rev() {
+                    let mut t7 = acc1;
+                    acc1 = ((1.0 + x[i6 / 2] * x[i6 / 2]).recip()
+                        * (1.0 + x[i6 / 2] * x[i6 / 2]).recip()
+                        + 1.0)
+                        .log(10.0);
+                    if (0.8 * t7.cos()).acos() < x[i4] {
+                        continue;
+                    }
+                }
+                acc1 = x[i4 % 4];
+            }
+            _ => {
+                let s8 = (1.8 / (1.0 + x[i4 / 2].powi(2))).clamp((-1.0), 1.0);
+            }
+        }
+    }
+    acc1
 }
 
 #[differentiate]
@@ -228,7 +220,7 @@ fn b03_f002(x: &[f64], y: &[f64]) -> f64 {
                 }
                 w3 = nh6;
                 acc1 = acc1 * 1.4e-1
-                    + (1.0 + (if i5 % 2 == 0 { x[(i5 + 3) % 5] } else { acc1 }).powi(2)).ln();
+                    + (1.0 + (if i5 % 2 == 0 { x[i5 + 1] } else { acc1 }).powi(2)).ln();
             }
             1 => {
                 for i8 in 1..2 {
@@ -238,12 +230,12 @@ fn b03_f002(x: &[f64], y: &[f64]) -> f64 {
                 acc2 = (acc2 * acc2 + 0.5).sqrt() + (i5 as f64) * acc1;
             }
             _ => {
-                let s10 = (0.5 * w3[(i5 + 1) % 2].sin()).atanh();
+                let mut s10 = (0.5 * w3[i5 % w3.len()].cos()).atanh();
+                acc1 = s10;
             }
         }
-        acc1 = acc1;
     }
-    (acc1 - acc2 - w3[0]).tanh()
+    (acc1 - acc2 - w3[1]).tanh()
 }
 
 // `b03_f002` on the `Value` tape: its gradient must agree with `b03_f002_vjp`.
@@ -267,7 +259,7 @@ fn b03_f002_value<'t>(
                 }
                 w3 = nh6;
                 acc1 = acc1 * 1.4e-1
-                    + (1.0 + (if i5 % 2 == 0 { x[(i5 + 3) % 5] } else { acc1 }).powi(2)).ln();
+                    + (1.0 + (if i5 % 2 == 0 { x[i5 + 1] } else { acc1 }).powi(2)).ln();
             }
             1 => {
                 for i8 in 1..2 {
@@ -277,12 +269,12 @@ fn b03_f002_value<'t>(
                 acc2 = (acc2 * acc2 + 0.5).sqrt() + (i5 as f64) * acc1;
             }
             _ => {
-                let s10 = (0.5 * w3[(i5 + 1) % 2].sin()).atanh();
+                let mut s10 = (0.5 * w3[i5 % w3.len()].cos()).atanh();
+                acc1 = s10;
             }
         }
-        acc1 = acc1;
     }
-    (acc1 - acc2 - w3[0]).tanh()
+    (acc1 - acc2 - w3[1]).tanh()
 }
 
 #[differentiate(wrt(c, a))]
@@ -402,47 +394,55 @@ fn b03_f005(m: usize, n: usize, x: &[f64]) -> f64 {
         let j3 = k2 - 1;
         #[checkpoint(segments = 1)]
         for i4 in 1..2 {
-            acc1 -= f64::atanh(0.5 * (acc1 - x[i4 % m]).sin());
+            acc1 -= f64::atanh(0.5 * (acc1 - x[i4 + 1]).cos());
+            acc1 = acc1 * 0.5 + b03_f003(x[(j3 + 3) % x.len()] * acc1, (-0.385), acc1, 2, n);
         }
-        if if !(f64::atan2(0.61, acc1.abs() + 1.0) <= 0.38) {
-            acc1
-        } else {
-            x[j3 / 2]
-        } < (-0.09)
-        {
-            break;
-        }
-        let mut h5 = vec![1.0; n];
-        for i6 in 0..3 {
-            h5[i6] += acc1 + acc1.tanh();
-        }
-        acc1 = if j3 % 2 == 1 {
-            if f64::atan(acc1) < f64::asinh(acc1) {
-                h5[j3 % n]
-            } else {
-                (j3 as f64)
+        #[checkpoint]
+        for i5 in 0..1 {
+            let mut k6 = 0;
+            #[checkpoint(snapshots = 1)]
+            while k6 < x.len() {
+                k6 += 1;
+                let j7 = k6 - 1;
+                let mut t8 = acc1.tanh();
+                let mut v9 = vec![0.0; n];
+                for i10 in 0..v9.len() {
+                    v9[i10] += t8 * t8 + b03_f003(t8 - t8, 1.666, v9[i5 / 2] + t8, 2, 3);
+                }
             }
-        } else {
-            f64::asinh((-1.1))
-        };
-    }
-    let mut v7 = x.to_vec();
-    acc1 -= (1.0 + v7[0].powi(2) + 1.0).acosh() - v7[2].cos().exp2();
-    let mut s8 = (v7[0] % 3.0).sin();
-    let mut v9: Vec<f64> = vec![0.0; 1];
-    for i10 in 0..v9.len() {
-        v9[i10] = ((1.1 / (1.5 + acc1.cos())).abs() + 1.0).ln_1p();
-    }
-    let acc11 = (x[1].abs() + 1.0 + 1.0).acosh();
-    #[checkpoint]
-    for i12 in 0..5 {
-        if v7[i12 / 2] + 0.5 >= (-0.8) / (1.5 + v7[0].cos()) {
-            continue;
+            acc1 = acc1 * 0.8 + b03_f003((-1.7_f64) * x[i5 % n], (-0.89), acc1, 2, 3).asinh();
         }
-        let u13 = (if i12 < 4 { (i12 as f64) } else { 1.93 }) + acc11 % 3.0;
-        s8 = s8 * (-2.1e-1) + u13;
+        let mut w11 = vec![1.0; 1];
+        for i12 in 0..w11.len() {
+            w11[i12] = (match i12 % 3 {
+                0 => w11[i12 % 1],
+                1 => (i12 as f64),
+                _ => x[(j3 + 3) % 3],
+            }) % 1.5;
+        }
+        acc1 += w11[(j3 + 2) % w11.len()] * (0.6 * f64::cos(w11[(j3 + 1) % w11.len()])).tan();
     }
-    acc1 - s8 - acc11 + v7[0] - v9[0]
+    if acc1 > 0.78 {
+        if f64::atan2(
+            f64::abs(std::f64::consts::FRAC_PI_4),
+            1.0 + (acc1 / (1.0 + acc1.powi(2))).powi(2),
+        ) < (m as f64)
+        {
+            let mut h13: Vec<f64> = vec![x[1] + x[2], acc1 * x[1], (0.5 * x[1].tanh()).atanh()];
+            acc1 = acc1.tanh() - f64::min(1.4, h13[1]);
+        } else if acc1 <= (-4.0e-1) {
+            let mut s14: f64 = f64::abs(x[0]).asinh();
+            acc1 = acc1 * (-0.75) + s14.asinh();
+        } else if x[1] < acc1 {
+            let s15 = acc1 + acc1;
+            acc1 += acc1 - (-1.57) + s15.abs();
+        } else {
+            let t16: f64 = (2.0 + x[2].tanh() + 1.0).acosh();
+            acc1 -= (-0.93_f64) * acc1 + t16 * x[2];
+        }
+        acc1 = acc1 * (-0.845) + (1.0 + (0.9 * acc1.cos()).asin().powi(2)).cbrt();
+    }
+    acc1
 }
 
 // `b03_f005` without its `#[checkpoint]`s: the gradients must agree bitwise.
@@ -457,46 +457,53 @@ fn b03_f005_plain(m: usize, n: usize, x: &[f64]) -> f64 {
         k2 += 1;
         let j3 = k2 - 1;
         for i4 in 1..2 {
-            acc1 -= f64::atanh(0.5 * (acc1 - x[i4 % m]).sin());
+            acc1 -= f64::atanh(0.5 * (acc1 - x[i4 + 1]).cos());
+            acc1 = acc1 * 0.5 + b03_f003(x[(j3 + 3) % x.len()] * acc1, (-0.385), acc1, 2, n);
         }
-        if if !(f64::atan2(0.61, acc1.abs() + 1.0) <= 0.38) {
-            acc1
-        } else {
-            x[j3 / 2]
-        } < (-0.09)
-        {
-            break;
-        }
-        let mut h5 = vec![1.0; n];
-        for i6 in 0..3 {
-            h5[i6] += acc1 + acc1.tanh();
-        }
-        acc1 = if j3 % 2 == 1 {
-            if f64::atan(acc1) < f64::asinh(acc1) {
-                h5[j3 % n]
-            } else {
-                (j3 as f64)
+        for i5 in 0..1 {
+            let mut k6 = 0;
+            while k6 < x.len() {
+                k6 += 1;
+                let j7 = k6 - 1;
+                let mut t8 = acc1.tanh();
+                let mut v9 = vec![0.0; n];
+                for i10 in 0..v9.len() {
+                    v9[i10] += t8 * t8 + b03_f003(t8 - t8, 1.666, v9[i5 / 2] + t8, 2, 3);
+                }
             }
-        } else {
-            f64::asinh((-1.1))
-        };
-    }
-    let mut v7 = x.to_vec();
-    acc1 -= (1.0 + v7[0].powi(2) + 1.0).acosh() - v7[2].cos().exp2();
-    let mut s8 = (v7[0] % 3.0).sin();
-    let mut v9: Vec<f64> = vec![0.0; 1];
-    for i10 in 0..v9.len() {
-        v9[i10] = ((1.1 / (1.5 + acc1.cos())).abs() + 1.0).ln_1p();
-    }
-    let acc11 = (x[1].abs() + 1.0 + 1.0).acosh();
-    for i12 in 0..5 {
-        if v7[i12 / 2] + 0.5 >= (-0.8) / (1.5 + v7[0].cos()) {
-            continue;
+            acc1 = acc1 * 0.8 + b03_f003((-1.7_f64) * x[i5 % n], (-0.89), acc1, 2, 3).asinh();
         }
-        let u13 = (if i12 < 4 { (i12 as f64) } else { 1.93 }) + acc11 % 3.0;
-        s8 = s8 * (-2.1e-1) + u13;
+        let mut w11 = vec![1.0; 1];
+        for i12 in 0..w11.len() {
+            w11[i12] = (match i12 % 3 {
+                0 => w11[i12 % 1],
+                1 => (i12 as f64),
+                _ => x[(j3 + 3) % 3],
+            }) % 1.5;
+        }
+        acc1 += w11[(j3 + 2) % w11.len()] * (0.6 * f64::cos(w11[(j3 + 1) % w11.len()])).tan();
     }
-    acc1 - s8 - acc11 + v7[0] - v9[0]
+    if acc1 > 0.78 {
+        if f64::atan2(
+            f64::abs(std::f64::consts::FRAC_PI_4),
+            1.0 + (acc1 / (1.0 + acc1.powi(2))).powi(2),
+        ) < (m as f64)
+        {
+            let mut h13: Vec<f64> = vec![x[1] + x[2], acc1 * x[1], (0.5 * x[1].tanh()).atanh()];
+            acc1 = acc1.tanh() - f64::min(1.4, h13[1]);
+        } else if acc1 <= (-4.0e-1) {
+            let mut s14: f64 = f64::abs(x[0]).asinh();
+            acc1 = acc1 * (-0.75) + s14.asinh();
+        } else if x[1] < acc1 {
+            let s15 = acc1 + acc1;
+            acc1 += acc1 - (-1.57) + s15.abs();
+        } else {
+            let t16: f64 = (2.0 + x[2].tanh() + 1.0).acosh();
+            acc1 -= (-0.93_f64) * acc1 + t16 * x[2];
+        }
+        acc1 = acc1 * (-0.845) + (1.0 + (0.9 * acc1.cos()).asin().powi(2)).cbrt();
+    }
+    acc1
 }
 
 // `b03_f005` on the `Value` tape: its gradient must agree with `b03_f005_vjp`.
@@ -515,89 +522,153 @@ fn b03_f005_value<'t>(
         k2 += 1;
         let j3 = k2 - 1;
         for i4 in 1..2 {
-            acc1 -= (0.5 * (acc1 - x[i4 % m]).sin()).atanh();
+            acc1 -= (0.5 * (acc1 - x[i4 + 1]).cos()).atanh();
+            acc1 = acc1 * 0.5
+                + b03_f003_value(
+                    tape,
+                    x[(j3 + 3) % x.len()] * acc1,
+                    tape.constant((-0.385)),
+                    acc1,
+                    2,
+                    n,
+                );
         }
-        if if !(tape.constant(0.61).atan2(acc1.abs() + 1.0) <= 0.38) {
-            acc1
-        } else {
-            x[j3 / 2]
-        } < (-0.09)
-        {
-            break;
-        }
-        let mut h5 = vec![tape.constant(1.0); n];
-        for i6 in 0..3 {
-            h5[i6] = h5[i6] + (acc1 + acc1.tanh());
-        }
-        acc1 = if j3 % 2 == 1 {
-            if acc1.atan() < acc1.asinh() {
-                h5[j3 % n]
-            } else {
-                tape.constant((j3 as f64))
+        for i5 in 0..1 {
+            let mut k6 = 0;
+            while k6 < x.len() {
+                k6 += 1;
+                let j7 = k6 - 1;
+                let mut t8 = acc1.tanh();
+                let mut v9 = vec![tape.constant(0.0); n];
+                for i10 in 0..v9.len() {
+                    v9[i10] = v9[i10]
+                        + (t8 * t8
+                            + b03_f003_value(
+                                tape,
+                                t8 - t8,
+                                tape.constant(1.666),
+                                v9[i5 / 2] + t8,
+                                2,
+                                3,
+                            ));
+                }
             }
-        } else {
-            tape.constant(f64::asinh((-1.1)))
-        };
-    }
-    let mut v7 = x.to_vec();
-    acc1 -= (1.0 + v7[0].powi(2) + 1.0).acosh() - v7[2].cos().exp2();
-    let mut s8 = (v7[0] % 3.0).sin();
-    let mut v9 = vec![tape.constant(0.0); 1];
-    for i10 in 0..v9.len() {
-        v9[i10] = ((1.1 / (1.5 + acc1.cos())).abs() + 1.0).ln_1p();
-    }
-    let acc11 = (x[1].abs() + 1.0 + 1.0).acosh();
-    for i12 in 0..5 {
-        if v7[i12 / 2] + 0.5 >= (-0.8) / (1.5 + v7[0].cos()) {
-            continue;
+            acc1 = acc1 * 0.8
+                + b03_f003_value(
+                    tape,
+                    (-1.7_f64) * x[i5 % n],
+                    tape.constant((-0.89)),
+                    acc1,
+                    2,
+                    3,
+                )
+                .asinh();
         }
-        let u13 = (if i12 < 4 { (i12 as f64) } else { 1.93 }) + acc11 % 3.0;
-        s8 = s8 * (-2.1e-1) + u13;
+        let mut w11 = vec![tape.constant(1.0); 1];
+        for i12 in 0..w11.len() {
+            w11[i12] = (match i12 % 3 {
+                0 => w11[i12 % 1],
+                1 => tape.constant((i12 as f64)),
+                _ => x[(j3 + 3) % 3],
+            }) % 1.5;
+        }
+        acc1 += w11[(j3 + 2) % w11.len()] * (0.6 * w11[(j3 + 1) % w11.len()].cos()).tan();
     }
-    acc1 - s8 - acc11 + v7[0] - v9[0]
+    if acc1 > 0.78 {
+        if tape
+            .constant(f64::abs(std::f64::consts::FRAC_PI_4))
+            .atan2(1.0 + (acc1 / (1.0 + acc1.powi(2))).powi(2))
+            < (m as f64)
+        {
+            let mut h13 = vec![x[1] + x[2], acc1 * x[1], (0.5 * x[1].tanh()).atanh()];
+            acc1 = acc1.tanh() - tape.constant(1.4).min(h13[1]);
+        } else if acc1 <= (-4.0e-1) {
+            let mut s14 = x[0].abs().asinh();
+            acc1 = acc1 * (-0.75) + s14.asinh();
+        } else if x[1] < acc1 {
+            let s15 = acc1 + acc1;
+            acc1 += acc1 - (-1.57) + s15.abs();
+        } else {
+            let t16 = (2.0 + x[2].tanh() + 1.0).acosh();
+            acc1 -= (-0.93_f64) * acc1 + t16 * x[2];
+        }
+        acc1 = acc1 * (-0.845) + (1.0 + (0.9 * acc1.cos()).asin().powi(2)).cbrt();
+    }
+    acc1
 }
 
 #[differentiate]
 fn b03_f006(b: f64, a: f64) -> Vec<f64> {
     let mut acc1: f64 = b;
     if acc1 >= (-0.97) {
-        for i2 in (0..5).rev() {
-            let mut k3 = 0;
-            while k3 < 5 {
-                let j4 = k3;
-                let mut v5: Vec<f64> = vec![1.0; 5];
-                let mut t6 = (v5[1] + a).sin().exp();
-                t6 = t6 * 7.49e-1 + (i2 as f64);
-                let s7 = (0.5 * ((t6.abs() + 1.0).powf(1.5) * ((-1.24) / (v5[i2].abs() + 1.0))))
-                    .signum()
-                    + acc1;
-                k3 += 1;
+        #[checkpoint(snapshots = 3)]
+        for i2 in 0..5 {
+            let acc1 = acc1 + (i2 as f64);
+            let mut acc3 = if (i2 as f64) - (-0.17) > acc1 {
+                2.0_f64
+            } else {
+                b
+            };
+            if i2 % 2 == 0 {
+                continue;
             }
-            if a >= (-0.07)
-                || (b > (i2 as f64)
-                    || (i2 as f64) >= acc1
-                    || i2 != 0
-                    || a > acc1 && (-0.007_f64) >= 0.52)
-            {
-                let t8 = f64::sin((0.5 * acc1.cos()).atanh().tanh());
-                acc1 = acc1 * (-0.44)
-                    + (if i2 > 3 {
-                        (i2 as f64) - (i2 as f64)
-                    } else {
-                        t8 * 4.03e-1
-                    });
-            } else if i2 >= 2 && i2 % 2 == 1 {
-                let mut acc9: f64 = 0.166_f64 / (1.0 + f64::powi(1.48, 2));
-                acc1 = acc9.atan().asinh();
-            }
-            acc1 = acc1 * (-0.787) + std::f64::consts::LN_2;
         }
-        acc1 = acc1 * 0.48 + ((0.5 * (0.6 * f64::tanh((-0.7))).tan()).signum() + b);
+        acc1 -= acc1.tanh();
     } else {
-        let mut t10 = f64::tan(0.6 * f64::cos((-2.0))) * (a - acc1);
+        acc1 *= 1.0 + 0.1 * (b + acc1).sin();
+        acc1 -= f64::clamp((-1.08_f64), (-1.0), 1.0).asinh();
     }
-    let out11 = vec![b, (-0.84) * a, acc1];
-    out11
+    let acc4: f64 = b03_f003(acc1 * acc1, (-0.38), a.asinh(), 2, 3);
+    let acc5: f64 = (2.5 + ((-1.26) / (f64::log2(acc4.sin().exp()).abs() + 1.0)).tanh()).ln();
+    for i6 in (0..5).step_by(3) {
+        let t7 = (0.6 * (a + acc1).sin().cos()).tan();
+        acc1 += (0.9 * (t7 * t7).tanh()).asin();
+        if t7 * b >= if t7 > 5.1e-1 { t7 } else { t7 } {
+            continue;
+        }
+    }
+    let mut out8 = vec![0.0; 2];
+    for i9 in 0..2 {
+        out8[i9] = -acc5.sin().exp().powf(0.9 * acc1.cos());
+    }
+    out8
+}
+
+// `b03_f006` without its `#[checkpoint]`s: the gradients must agree bitwise.
+#[differentiate]
+fn b03_f006_plain(b: f64, a: f64) -> Vec<f64> {
+    let mut acc1: f64 = b;
+    if acc1 >= (-0.97) {
+        for i2 in 0..5 {
+            let acc1 = acc1 + (i2 as f64);
+            let mut acc3 = if (i2 as f64) - (-0.17) > acc1 {
+                2.0_f64
+            } else {
+                b
+            };
+            if i2 % 2 == 0 {
+                continue;
+            }
+        }
+        acc1 -= acc1.tanh();
+    } else {
+        acc1 *= 1.0 + 0.1 * (b + acc1).sin();
+        acc1 -= f64::clamp((-1.08_f64), (-1.0), 1.0).asinh();
+    }
+    let acc4: f64 = b03_f003(acc1 * acc1, (-0.38), a.asinh(), 2, 3);
+    let acc5: f64 = (2.5 + ((-1.26) / (f64::log2(acc4.sin().exp()).abs() + 1.0)).tanh()).ln();
+    for i6 in (0..5).step_by(3) {
+        let t7 = (0.6 * (a + acc1).sin().cos()).tan();
+        acc1 += (0.9 * (t7 * t7).tanh()).asin();
+        if t7 * b >= if t7 > 5.1e-1 { t7 } else { t7 } {
+            continue;
+        }
+    }
+    let mut out8 = vec![0.0; 2];
+    for i9 in 0..2 {
+        out8[i9] = -acc5.sin().exp().powf(0.9 * acc1.cos());
+    }
+    out8
 }
 
 // `b03_f006` on the `Value` tape: its gradient must agree with `b03_f006_vjp`.
@@ -608,43 +679,36 @@ fn b03_f006_value<'t>(
 ) -> Vec<Value<'t, f64>> {
     let mut acc1 = b;
     if acc1 >= (-0.97) {
-        for i2 in (0..5).rev() {
-            let mut k3 = 0;
-            while k3 < 5 {
-                let j4 = k3;
-                let mut v5 = vec![tape.constant(1.0); 5];
-                let mut t6 = (v5[1] + a).sin().exp();
-                t6 = t6 * 7.49e-1 + (i2 as f64);
-                let s7 = (0.5 * ((t6.abs() + 1.0).powf(1.5) * ((-1.24) / (v5[i2].abs() + 1.0))))
-                    .signum()
-                    + acc1;
-                k3 += 1;
+        for i2 in 0..5 {
+            let acc1 = acc1 + (i2 as f64);
+            let mut acc3 = if tape.constant((i2 as f64) - (-0.17)) > acc1 {
+                tape.constant(2.0_f64)
+            } else {
+                b
+            };
+            if i2 % 2 == 0 {
+                continue;
             }
-            if a >= (-0.07)
-                || (tape.constant((i2 as f64)) < b
-                    || tape.constant((i2 as f64)) >= acc1
-                    || i2 != 0
-                    || a > acc1 && (-0.007_f64) >= 0.52)
-            {
-                let t8 = (0.5 * acc1.cos()).atanh().tanh().sin();
-                acc1 = acc1 * (-0.44)
-                    + (if i2 > 3 {
-                        tape.constant((i2 as f64) - (i2 as f64))
-                    } else {
-                        t8 * 4.03e-1
-                    });
-            } else if i2 >= 2 && i2 % 2 == 1 {
-                let mut acc9 = tape.constant(0.166_f64 / (1.0 + f64::powi(1.48, 2)));
-                acc1 = acc9.atan().asinh();
-            }
-            acc1 = acc1 * (-0.787) + std::f64::consts::LN_2;
         }
-        acc1 = acc1 * 0.48 + (f64::signum(0.5 * f64::tan(0.6 * f64::tanh((-0.7)))) + b);
+        acc1 -= acc1.tanh();
     } else {
-        let mut t10 = f64::tan(0.6 * f64::cos((-2.0))) * (a - acc1);
+        acc1 *= 1.0 + 0.1 * (b + acc1).sin();
+        acc1 -= f64::asinh(f64::clamp((-1.08_f64), (-1.0), 1.0));
     }
-    let out11 = vec![b, (-0.84) * a, acc1];
-    out11
+    let acc4 = b03_f003_value(tape, acc1 * acc1, tape.constant((-0.38)), a.asinh(), 2, 3);
+    let acc5 = (2.5 + ((-1.26) / (acc4.sin().exp().log2().abs() + 1.0)).tanh()).ln();
+    for i6 in (0..5).step_by(3) {
+        let t7 = (0.6 * (a + acc1).sin().cos()).tan();
+        acc1 += (0.9 * (t7 * t7).tanh()).asin();
+        if t7 * b >= if t7 > 5.1e-1 { t7 } else { t7 } {
+            continue;
+        }
+    }
+    let mut out8 = vec![tape.constant(0.0); 2];
+    for i9 in 0..2 {
+        out8[i9] = -acc5.sin().exp().powf(0.9 * acc1.cos());
+    }
+    out8
 }
 
 #[differentiate(wrt(x, a))]
@@ -655,31 +719,31 @@ fn b03_f007(a: f64, y: &[f64], x: &[f64]) -> f64 {
         for i3 in 0..y.len() {
             acc2 = acc2 + y[i3] * (i3 as f64).cos();
             let u4 = acc2;
-            acc2 = acc2 * 0.9 + (u4 + x[5 - 1 - i3] + f64::tanh((-1.68)).cosh());
+            acc2 = acc2 * 0.9 + (u4 + x[i3 + 2] + x[i3 % 5].tanh());
         }
-        for i5 in (0..y.len()).rev() {
-            let mut s6 = (if std::f64::consts::E + acc1 < 4.99_f64 {
-                (i5 as f64) * (-0.84)
-            } else {
-                (y[(i5 + 1) % y.len()].abs() + 1.0).ln()
-            }) * y[i5 / 2].clamp((-1.0), 1.0);
-            let mut w7 = vec![s6 + x[4], s6 - y[i5], acc2 * 0.43];
-            let mut k8: usize = 0;
-            while k8 < y.len() {
-                k8 += 1;
-                let j9 = k8 - 1;
-                let mut t10 = y[0];
-                acc1 -= b03_f005(3, 3, &w7);
+        let mut v5 = y.to_vec();
+        acc1 *= 1.0 + 0.25 * (acc2 / 4.0).tanh();
+        acc2 -= std::f64::consts::LN_2 + a;
+    }
+    for i6 in 0..x.len() {
+        match i6 % 3 {
+            0 => {
+                let mut t7: f64 = 0.42 + a;
+                acc1 -= t7.atan();
+            }
+            1 => {
+                let mut s8 =
+                    f64::acosh(x[4].sin().sin().exp() + 1.0) * (y[i6 % y.len()] * (-1.5_f64)).cos();
+                acc1 += (y[0] * s8).clamp((-1.0), 1.0);
+            }
+            _ => {
+                let acc9 = (-0.03) * (i6 as f64);
+                acc2 -= x[3];
             }
         }
-        acc2 = acc2 * (-7.0e-2)
-            + (if if acc1 * y[1] > (-1.56) { acc1 } else { y[0] } < 15.46 {
-                acc2 * 0.6
-            } else {
-                y[1].sin()
-            });
+        acc1 = acc1 * 0.53 + f64::tan(0.6 * a.tanh()) * (i6 as f64).atan();
     }
-    acc1 * acc2 - a
+    acc1 * acc2 - y[0]
 }
 
 // `b03_f007` on the `Value` tape: its gradient must agree with `b03_f007_vjp`.
@@ -695,58 +759,55 @@ fn b03_f007_value<'t>(
         for i3 in 0..y.len() {
             acc2 = acc2 + y[i3] * f64::cos((i3 as f64));
             let u4 = acc2;
-            acc2 = acc2 * 0.9 + (u4 + x[5 - 1 - i3] + f64::cosh(f64::tanh((-1.68))));
+            acc2 = acc2 * 0.9 + (u4 + x[i3 + 2] + x[i3 % 5].tanh());
         }
-        for i5 in (0..y.len()).rev() {
-            let mut s6 = (if std::f64::consts::E + acc1 < 4.99_f64 {
-                tape.constant((i5 as f64) * (-0.84))
-            } else {
-                (y[(i5 + 1) % y.len()].abs() + 1.0).ln()
-            }) * y[i5 / 2].clamp((-1.0), 1.0);
-            let mut w7 = vec![s6 + x[4], s6 - y[i5], acc2 * 0.43];
-            let mut k8: usize = 0;
-            while k8 < y.len() {
-                k8 += 1;
-                let j9 = k8 - 1;
-                let mut t10 = y[0];
-                acc1 -= b03_f005_value(tape, 3, 3, &w7);
+        let mut v5 = y.to_vec();
+        acc1 *= 1.0 + 0.25 * (acc2 / 4.0).tanh();
+        acc2 -= std::f64::consts::LN_2 + a;
+    }
+    for i6 in 0..x.len() {
+        match i6 % 3 {
+            0 => {
+                let mut t7 = 0.42 + a;
+                acc1 -= t7.atan();
+            }
+            1 => {
+                let mut s8 =
+                    (x[4].sin().sin().exp() + 1.0).acosh() * (y[i6 % y.len()] * (-1.5_f64)).cos();
+                acc1 += (y[0] * s8).clamp((-1.0), 1.0);
+            }
+            _ => {
+                let acc9 = tape.constant((-0.03) * (i6 as f64));
+                acc2 -= x[3];
             }
         }
-        acc2 = acc2 * (-7.0e-2)
-            + (if if acc1 * y[1] > (-1.56) { acc1 } else { y[0] } < 15.46 {
-                acc2 * 0.6
-            } else {
-                y[1].sin()
-            });
+        acc1 = acc1 * 0.53 + (0.6 * a.tanh()).tan() * f64::atan((i6 as f64));
     }
-    acc1 * acc2 - a
+    acc1 * acc2 - y[0]
 }
 
 #[differentiate]
 fn b03_f008(a: f64, x: &[f64], y: &[f64]) -> f64 {
     let mut acc1 = a.atan();
-    let h2 = vec![acc1, (-1.1), b03_f002(y, x)];
-    let a = a * (x[0] * acc1);
-    if f64::acosh(1.0 + h2[1].asinh().powi(2) + 1.0) <= h2[0] * (-5.0e-1) + (acc1.abs() + 1.0).ln()
-    {
-        let mut u3 = ((x[0] + a).abs() + 1.0).log(2.0);
-        acc1 = acc1 * (-7.6e-1) + acc1 * u3 * (u3 + (-3.1e-1));
-    }
-    acc1 /= 1.0 + x[0] * x[0];
-    if acc1 - h2[2] <= a + x[0] {
-        return acc1.tanh() + a;
-    }
-    let mut k4 = 0;
-    while k4 < 5 {
-        let j5 = k4;
-        if y[j5 / 2] + a <= a.tanh() {
-            break;
+    let h2: Vec<f64> = vec![acc1, (-1.1), b03_f002(y, x)];
+    let acc3 = a / 2.0;
+    for i4 in 0..3 {
+        if i4 >= 1 {
+            acc1 = acc1 * (-0.1) + f64::asinh(-(1.3));
+            if i4 % 2 == 1 {
+                break;
+            }
+            if i4 != 0 {
+                let s5 = b03_f005(3, 3, &h2);
+                acc1 = acc1 * (-0.64) + y[0].clamp((-1.0), 1.0) * s5.sin();
+            }
+        } else {
+            let mut t6 = (x[(i4 + 1) % 1] + ((i4 as f64) * (i4 as f64) + 1.0).log(2.0))
+                .hypot(y[i4 + 1].sin().exp());
         }
-        let acc6 = acc1.asinh();
-        acc1 -= (acc6 * x[j5 % x.len()]).max(f64::floor(0.5 * acc1) + h2[j5 % h2.len()]);
-        k4 += 1;
+        acc1 += h2[i4] / (a + h2[i4 % 3]).cos().exp();
     }
-    acc1 - h2[1] + x[0]
+    acc1 - acc3 + h2[0]
 }
 
 // `b03_f008` on the `Value` tape: its gradient must agree with `b03_f008_vjp`.
@@ -758,72 +819,108 @@ fn b03_f008_value<'t>(
 ) -> Value<'t, f64> {
     let mut acc1 = a.atan();
     let h2 = vec![acc1, tape.constant((-1.1)), b03_f002_value(tape, y, x)];
-    let a = a * (x[0] * acc1);
-    if (1.0 + h2[1].asinh().powi(2) + 1.0).acosh() <= h2[0] * (-5.0e-1) + (acc1.abs() + 1.0).ln() {
-        let mut u3 = ((x[0] + a).abs() + 1.0).log(2.0);
-        acc1 = acc1 * (-7.6e-1) + acc1 * u3 * (u3 + (-3.1e-1));
-    }
-    acc1 /= 1.0 + x[0] * x[0];
-    if acc1 - h2[2] <= a + x[0] {
-        return acc1.tanh() + a;
-    }
-    let mut k4 = 0;
-    while k4 < 5 {
-        let j5 = k4;
-        if y[j5 / 2] + a <= a.tanh() {
-            break;
+    let acc3 = a / 2.0;
+    for i4 in 0..3 {
+        if i4 >= 1 {
+            acc1 = acc1 * (-0.1) + f64::asinh(-(1.3));
+            if i4 % 2 == 1 {
+                break;
+            }
+            if i4 != 0 {
+                let s5 = b03_f005_value(tape, 3, 3, &h2);
+                acc1 = acc1 * (-0.64) + y[0].clamp((-1.0), 1.0) * s5.sin();
+            }
+        } else {
+            let mut t6 = (x[(i4 + 1) % 1] + f64::log((i4 as f64) * (i4 as f64) + 1.0, 2.0))
+                .hypot(y[i4 + 1].sin().exp());
         }
-        let acc6 = acc1.asinh();
-        acc1 -= (acc6 * x[j5 % x.len()]).max((0.5 * acc1).floor() + h2[j5 % h2.len()]);
-        k4 += 1;
+        acc1 += h2[i4] / (a + h2[i4 % 3]).cos().exp();
     }
-    acc1 - h2[1] + x[0]
+    acc1 - acc3 + h2[0]
 }
 
 #[differentiate]
 fn b03_f009(a: f64) -> f64 {
     let mut acc1: f64 = 0.3;
-    let mut acc2 = if acc1 + acc1 > (-0.31) { a } else { acc1 };
-    acc1 -= (if (0.5 * acc2).ceil() + a >= (-0.32) {
-        acc2
-    } else {
-        acc2
-    })
-    .tanh();
-    for i3 in (0..4).rev() {
-        if i3 <= 2 {
-            let mut u4: f64 = (-0.06);
+    let mut acc2 = b03_f003(
+        b03_f003(acc1, (-1.9), a / (acc1.abs() + 1.0), 2, 3),
+        1.7,
+        a,
+        2,
+        3,
+    );
+    let t3 = acc2 * acc2;
+    for i4 in 0..4 {
+        let mut w5 = vec![1.0; 3];
+        for i6 in 1..3 - 1 {
+            if i6 % 2 == 1 {
+                let mut nh8 = vec![0.0; w5.len()];
+                for i9 in 0..3 {
+                    nh8[i9] = (-0.303) * w5[i9]
+                        + (w5[(i9 + 1) % w5.len()]
+                            + (match i6 % 2 {
+                                0 => acc2,
+                                _ => a,
+                            }))
+                        .tanh();
+                }
+                w5 = nh8;
+                acc2 -= w5[(i4 + 3) % w5.len()] % 3.0;
+            } else {
+                let u10 = f64::ln((w5[i6] + acc2) * (w5[i6] + acc2) + 1.0);
+            }
+            if f64::atanh(0.5 * f64::sin(w5[i6 - 1])) < 0.13 {
+                continue;
+            }
         }
-        let mut t5 = match i3 % 2 {
-            0 => (i3 as f64),
-            _ => acc2 * a,
-        };
-        let mut s6 = (2.0 + f64::cos((i3 as f64)).sin()).powf(1.5);
     }
-    acc1 + acc2 + a
+    acc1 * acc2
 }
 
 // `b03_f009` on the `Value` tape: its gradient must agree with `b03_f009_vjp`.
 fn b03_f009_value<'t>(tape: &'t Tape<f64>, a: Value<'t, f64>) -> Value<'t, f64> {
     let mut acc1 = tape.constant(0.3);
-    let mut acc2 = if acc1 + acc1 > (-0.31) { a } else { acc1 };
-    acc1 -= (if (0.5 * acc2).ceil() + a >= (-0.32) {
-        acc2
-    } else {
-        acc2
-    })
-    .tanh();
-    for i3 in (0..4).rev() {
-        if i3 <= 2 {
-            let mut u4 = tape.constant((-0.06));
+    let mut acc2 = b03_f003_value(
+        tape,
+        b03_f003_value(
+            tape,
+            acc1,
+            tape.constant((-1.9)),
+            a / (acc1.abs() + 1.0),
+            2,
+            3,
+        ),
+        tape.constant(1.7),
+        a,
+        2,
+        3,
+    );
+    let t3 = acc2 * acc2;
+    for i4 in 0..4 {
+        let mut w5 = vec![tape.constant(1.0); 3];
+        for i6 in 1..3 - 1 {
+            if i6 % 2 == 1 {
+                let mut nh8 = vec![tape.constant(0.0); w5.len()];
+                for i9 in 0..3 {
+                    nh8[i9] = (-0.303) * w5[i9]
+                        + (w5[(i9 + 1) % w5.len()]
+                            + (match i6 % 2 {
+                                0 => acc2,
+                                _ => a,
+                            }))
+                        .tanh();
+                }
+                w5 = nh8;
+                acc2 -= w5[(i4 + 3) % w5.len()] % 3.0;
+            } else {
+                let u10 = ((w5[i6] + acc2) * (w5[i6] + acc2) + 1.0).ln();
+            }
+            if (0.5 * w5[i6 - 1].sin()).atanh() < 0.13 {
+                continue;
+            }
         }
-        let mut t5 = match i3 % 2 {
-            0 => tape.constant((i3 as f64)),
-            _ => acc2 * a,
-        };
-        let mut s6 = tape.constant(f64::powf(2.0 + f64::sin(f64::cos((i3 as f64))), 1.5));
     }
-    acc1 + acc2 + a
+    acc1 * acc2
 }
 
 #[differentiate]
@@ -842,16 +939,17 @@ fn b03_f010(x: &[f64], n: usize, a: f64) -> Vec<f64> {
             v6[i7] = (x[i7] + x[2]).abs();
         }
         for i8 in 1..=v6.len() - 1 {
-            let mut acc9 = f64::cbrt(1.0 + v6[(i8 + 1) % 2] * v6[(i8 + 1) % 2]) * ((j5 as f64) + a);
-            acc1 -= (i8 as f64) - acc9;
+            let mut acc9 = f64::cbrt(1.0 + v6[i8 % v6.len()] * v6[i8 % v6.len()])
+                * (v6[i8 % v6.len()] + x[j5]);
         }
-        acc1 += (if a <= v6[j5 / 2] + (-1.3) {
-            a
-        } else {
-            (j5 as f64)
-        }) * ((-0.19) - (n as f64));
+        acc1 = acc1 * (-0.88) + (b03_f000(x) + (v6[0] + 1.14_f64));
     }
-    let out10 = vec![acc1];
+    let mut out10 = vec![0.0; 1];
+    for i11 in 0..1 {
+        out10[i11] =
+            (f64::tan(0.6 * f64::cos((-1.62_f64))) * f64::tan(0.6 * f64::cos((-1.62_f64))) + 0.5)
+                .sqrt();
+    }
     out10
 }
 
@@ -876,122 +974,112 @@ fn b03_f010_value<'t>(
             v6[i7] = (x[i7] + x[2]).abs();
         }
         for i8 in 1..=v6.len() - 1 {
-            let mut acc9 = (1.0 + v6[(i8 + 1) % 2] * v6[(i8 + 1) % 2]).cbrt() * ((j5 as f64) + a);
-            acc1 -= (i8 as f64) - acc9;
+            let mut acc9 =
+                (1.0 + v6[i8 % v6.len()] * v6[i8 % v6.len()]).cbrt() * (v6[i8 % v6.len()] + x[j5]);
         }
-        acc1 += (if a <= v6[j5 / 2] + (-1.3) {
-            a
-        } else {
-            tape.constant((j5 as f64))
-        }) * ((-0.19) - (n as f64));
+        acc1 = acc1 * (-0.88) + (b03_f000_value(tape, x) + (v6[0] + 1.14_f64));
     }
-    let out10 = vec![acc1];
+    let mut out10 = vec![tape.constant(0.0); 1];
+    for i11 in 0..1 {
+        out10[i11] = tape.constant(f64::sqrt(
+            f64::tan(0.6 * f64::cos((-1.62_f64))) * f64::tan(0.6 * f64::cos((-1.62_f64))) + 0.5,
+        ));
+    }
     out10
 }
 
 #[differentiate]
-fn b03_f011(b: f64, x: &[f64], y: &[f64], a: f64) -> Vec<f64> {
-    let mut acc1 = b03_f009(x[0]);
-    let mut acc2: f64 = (-1.852);
-    #[checkpoint]
+fn b03_f011(c: f64, a: f64, b: f64, x: &[f64]) -> f64 {
+    let mut acc1: f64 = a / 2.0;
+    acc1 = acc1 * 0.7 + (b + f64::sqrt((-1.8) * (-1.8) + 0.5));
     {
-        for i3 in 0..x.len() {
-            if i3 % 2 == 0 {
-                acc1 = acc1 + y[i3] + acc1.min(y[i3]);
-                acc1 = acc1 * (-0.26_f64) + -y[0] * (acc1 + (-0.4));
-            } else {
-                let mut k4: usize = 0;
-                #[checkpoint]
-                while k4 < y.len() && acc1 / 3.0 < 1.6 {
-                    let j5 = k4;
-                    let t6 = acc1 * 1.2;
-                    acc1 -= t6;
-                    k4 += 1;
-                }
-            }
-            acc1 -= match i3 % 2 {
-                0 => y[i3 % y.len()].tanh(),
-                _ => y[2 - 1 - i3].clamp((-1.0), 1.0),
-            };
+        acc1 = -x[0] * (acc1 - c);
+        let mut t2 = x[0] + x[0] - f64::asinh(0.266) - x[0] * (-1.1) * (b * b);
+        acc1 = acc1 * (-0.622) + t2 * (b + 0.7);
+    }
+    let acc1 = acc1 * acc1;
+    let h3 = vec![
+        b03_f003(a.atan2(b * b + 1.0), (-0.3), acc1 - a, 2, 3),
+        x[0].atan2(2.0 + c.cos()),
+        (1.0 + x[0] * x[0]).powf((-0.5)),
+        (-0.2) - c,
+    ];
+    for i4 in 1..4 {
+        if !((0.5 * (i4 as f64).cos()).atanh() > (i4 as f64).sin()) {
+            break;
         }
-        acc2 = a;
-    }
-    let mut out7 = vec![0.0; 3];
-    for i8 in 0..3 {
-        out7[i8] = (i8 as f64);
-    }
-    out7
-}
-
-// `b03_f011` without its `#[checkpoint]`s: the gradients must agree bitwise.
-#[differentiate]
-fn b03_f011_plain(b: f64, x: &[f64], y: &[f64], a: f64) -> Vec<f64> {
-    let mut acc1 = b03_f009(x[0]);
-    let mut acc2: f64 = (-1.852);
-    {
-        for i3 in 0..x.len() {
-            if i3 % 2 == 0 {
-                acc1 = acc1 + y[i3] + acc1.min(y[i3]);
-                acc1 = acc1 * (-0.26_f64) + -y[0] * (acc1 + (-0.4));
-            } else {
-                let mut k4: usize = 0;
-                while k4 < y.len() && acc1 / 3.0 < 1.6 {
-                    let j5 = k4;
-                    let t6 = acc1 * 1.2;
-                    acc1 -= t6;
-                    k4 += 1;
-                }
-            }
-            acc1 -= match i3 % 2 {
-                0 => y[i3 % y.len()].tanh(),
-                _ => y[2 - 1 - i3].clamp((-1.0), 1.0),
-            };
+        let mut v5 = Vec::new();
+        for i6 in 0..3 {
+            v5.push(b03_f003(
+                (i4 as f64),
+                0.081,
+                x[(i4 + 1) % x.len()].asinh(),
+                2,
+                3,
+            ));
         }
-        acc2 = a;
     }
-    let mut out7 = vec![0.0; 3];
-    for i8 in 0..3 {
-        out7[i8] = (i8 as f64);
+    for i7 in 1..=5 - 1 - 1 {
+        let mut w8 = Vec::new();
+        for i9 in 0..3 {
+            w8.push(h3[i9 % h3.len()].abs().tanh());
+        }
     }
-    out7
+    h3[0]
 }
 
 // `b03_f011` on the `Value` tape: its gradient must agree with `b03_f011_vjp`.
 fn b03_f011_value<'t>(
     tape: &'t Tape<f64>,
+    c: Value<'t, f64>,
+    a: Value<'t, f64>,
     b: Value<'t, f64>,
     x: &[Value<'t, f64>],
-    y: &[Value<'t, f64>],
-    a: Value<'t, f64>,
-) -> Vec<Value<'t, f64>> {
-    let mut acc1 = b03_f009_value(tape, x[0]);
-    let mut acc2 = tape.constant((-1.852));
+) -> Value<'t, f64> {
+    let mut acc1 = a / 2.0;
+    acc1 = acc1 * 0.7 + (b + f64::sqrt((-1.8) * (-1.8) + 0.5));
     {
-        for i3 in 0..x.len() {
-            if i3 % 2 == 0 {
-                acc1 = acc1 + y[i3] + acc1.min(y[i3]);
-                acc1 = acc1 * (-0.26_f64) + -y[0] * (acc1 + (-0.4));
-            } else {
-                let mut k4: usize = 0;
-                while k4 < y.len() && acc1 / 3.0 < 1.6 {
-                    let j5 = k4;
-                    let t6 = acc1 * 1.2;
-                    acc1 -= t6;
-                    k4 += 1;
-                }
-            }
-            acc1 -= match i3 % 2 {
-                0 => y[i3 % y.len()].tanh(),
-                _ => y[2 - 1 - i3].clamp((-1.0), 1.0),
-            };
+        acc1 = -x[0] * (acc1 - c);
+        let mut t2 = x[0] + x[0] - f64::asinh(0.266) - x[0] * (-1.1) * (b * b);
+        acc1 = acc1 * (-0.622) + t2 * (b + 0.7);
+    }
+    let acc1 = acc1 * acc1;
+    let h3 = vec![
+        b03_f003_value(
+            tape,
+            a.atan2(b * b + 1.0),
+            tape.constant((-0.3)),
+            acc1 - a,
+            2,
+            3,
+        ),
+        x[0].atan2(2.0 + c.cos()),
+        (1.0 + x[0] * x[0]).powf((-0.5)),
+        (-0.2) - c,
+    ];
+    for i4 in 1..4 {
+        if !(f64::atanh(0.5 * f64::cos((i4 as f64))) > f64::sin((i4 as f64))) {
+            break;
         }
-        acc2 = a;
+        let mut v5 = Vec::new();
+        for i6 in 0..3 {
+            v5.push(b03_f003_value(
+                tape,
+                tape.constant((i4 as f64)),
+                tape.constant(0.081),
+                x[(i4 + 1) % x.len()].asinh(),
+                2,
+                3,
+            ));
+        }
     }
-    let mut out7 = vec![tape.constant(0.0); 3];
-    for i8 in 0..3 {
-        out7[i8] = tape.constant((i8 as f64));
+    for i7 in 1..=5 - 1 - 1 {
+        let mut w8 = Vec::new();
+        for i9 in 0..3 {
+            w8.push(h3[i9 % h3.len()].abs().tanh());
+        }
     }
-    out7
+    h3[0]
 }
 
 #[differentiate]
@@ -999,27 +1087,22 @@ fn b03_f012(b: f64, a: f64) -> f64 {
     let mut acc1: f64 = a.asinh();
     let mut v2 = Vec::with_capacity(4);
     for i3 in 0..4 {
-        v2.push(b03_f009(0.19 * b));
+        v2.push(b03_f009(acc1));
     }
-    let mut k4: usize = 0;
-    while k4 < 5 {
-        k4 += 1;
-        let j5 = k4 - 1;
-        let mut acc6 = v2[0];
-    }
-    if (0.6 * a.sin()).tan() >= ((v2[1] * b).abs() + 1.0).ln_1p() {
-        let mut s7 = (v2[3].powi(3) + 0.102).atan();
-    } else if (-0.8) > v2[2] {
-        if b03_f009(acc1.atan2(acc1.cos().exp())) <= 3.0e-1 {
-            return acc1;
+    let b = b * a.sin();
+    let u4 = b * v2[3] * v2[1];
+    v2[3] *= 1.0 + 0.1 * acc1.sin();
+    for i5 in (0..v2.len()).step_by(2) {
+        acc1 += b;
+        let mut nh6 = vec![0.0; 4];
+        for i7 in 0..v2.len() {
+            nh6[i7] =
+                4.2e-1 * v2[i7] + (v2[(i7 + 1) % v2.len()] + v2[v2.len() - 1 - i5].powi(2)).sin();
         }
-        let mut w8: Vec<f64> = vec![0.0; 3];
-        acc1 -= (1.0 + f64::asinh((-1.0)).powi(2)).ln();
-    } else {
-        let acc9 = b;
-        acc1 = acc1 * 0.2 + acc9;
+        v2 = nh6;
+        acc1 += (u4 * v2[(i5 + 3) % v2.len()]).clamp((-1.0), 1.0);
     }
-    (acc1 - a) * v2[0] * v2[0]
+    acc1 * u4 + v2[0]
 }
 
 // `b03_f012` on the `Value` tape: its gradient must agree with `b03_f012_vjp`.
@@ -1027,27 +1110,22 @@ fn b03_f012_value<'t>(tape: &'t Tape<f64>, b: Value<'t, f64>, a: Value<'t, f64>)
     let mut acc1 = a.asinh();
     let mut v2 = Vec::with_capacity(4);
     for i3 in 0..4 {
-        v2.push(b03_f009_value(tape, 0.19 * b));
+        v2.push(b03_f009_value(tape, acc1));
     }
-    let mut k4: usize = 0;
-    while k4 < 5 {
-        k4 += 1;
-        let j5 = k4 - 1;
-        let mut acc6 = v2[0];
-    }
-    if (0.6 * a.sin()).tan() >= ((v2[1] * b).abs() + 1.0).ln_1p() {
-        let mut s7 = (v2[3].powi(3) + 0.102).atan();
-    } else if tape.constant((-0.8)) > v2[2] {
-        if b03_f009_value(tape, acc1.atan2(acc1.cos().exp())) <= 3.0e-1 {
-            return acc1;
+    let b = b * a.sin();
+    let u4 = b * v2[3] * v2[1];
+    v2[3] = v2[3] * (1.0 + 0.1 * acc1.sin());
+    for i5 in (0..v2.len()).step_by(2) {
+        acc1 += b;
+        let mut nh6 = vec![tape.constant(0.0); 4];
+        for i7 in 0..v2.len() {
+            nh6[i7] =
+                4.2e-1 * v2[i7] + (v2[(i7 + 1) % v2.len()] + v2[v2.len() - 1 - i5].powi(2)).sin();
         }
-        let mut w8 = vec![tape.constant(0.0); 3];
-        acc1 -= f64::ln(1.0 + f64::powi(f64::asinh((-1.0)), 2));
-    } else {
-        let acc9 = b;
-        acc1 = acc1 * 0.2 + acc9;
+        v2 = nh6;
+        acc1 += (u4 * v2[(i5 + 3) % v2.len()]).clamp((-1.0), 1.0);
     }
-    (acc1 - a) * v2[0] * v2[0]
+    acc1 * u4 + v2[0]
 }
 
 #[differentiate]
@@ -1104,18 +1182,18 @@ fn b03_f014(b: f64, a: f64, n: usize, c: f64) -> Vec<f64> {
     let a = a * u2;
     if u2 >= 0.38 {
         let t3 = b.atan();
-        acc1 -= (if b03_f012(a, acc1 - t3) < -0.0 {
-            0.13
+        acc1 -= (if b03_f003(t3, 0.073, a, 2, 3) < 2.26e0 {
+            t3
         } else {
-            b
-        }) * acc1.atan2(t3.abs() + 1.0);
-    } else {
-        let t4 = u2;
-        acc1 = acc1 * (-0.3) + 1.577e0;
+            c
+        }) * (t3 - 0.13);
+    } else if (n as f64) >= 0.1 {
+        let s4 = 0.1 + c / (u2.abs() + 1.0);
+        acc1 += (0.9 * a.cos()).asin().min(s4);
     }
-    let mut out5 = vec![0.0; 2];
-    for i6 in 0..2 {
-        out5[i6] = f64::sin((-0.4)) * a.cos().exp().sqrt();
+    let mut out5 = vec![0.0; n];
+    for i6 in 0..n {
+        out5[i6] = u2.asinh().cos();
     }
     out5
 }
@@ -1134,18 +1212,18 @@ fn b03_f014_value<'t>(
     let a = a * u2;
     if u2 >= 0.38 {
         let t3 = b.atan();
-        acc1 -= (if b03_f012_value(tape, a, acc1 - t3) < -0.0 {
-            tape.constant(0.13)
+        acc1 -= (if b03_f003_value(tape, t3, tape.constant(0.073), a, 2, 3) < 2.26e0 {
+            t3
         } else {
-            b
-        }) * acc1.atan2(t3.abs() + 1.0);
-    } else {
-        let t4 = u2;
-        acc1 = acc1 * (-0.3) + 1.577e0;
+            c
+        }) * (t3 - 0.13);
+    } else if (n as f64) >= 0.1 {
+        let s4 = 0.1 + c / (u2.abs() + 1.0);
+        acc1 += (0.9 * a.cos()).asin().min(s4);
     }
-    let mut out5 = vec![tape.constant(0.0); 2];
-    for i6 in 0..2 {
-        out5[i6] = f64::sin((-0.4)) * a.cos().exp().sqrt();
+    let mut out5 = vec![tape.constant(0.0); n];
+    for i6 in 0..n {
+        out5[i6] = u2.asinh().cos();
     }
     out5
 }
@@ -1170,26 +1248,34 @@ fn b03_f015(a: f64, c: f64, b: f64) -> f64 {
                         })
                         .cos())
                     .tan();
-                    acc1 = b03_f009(f64::min((-1.92), (-0.75))) + s3;
+                    acc1 = b03_f009((-1.92) / (1.0 + (-0.75) * (-0.75))) + s3;
                 }
             } else if 1.47e0 <= (-0.24) {
                 let mut acc5 = h2[1] + (0.9 * h2[1].sin()).asin() % 2.0;
-                acc1 = acc1 * 0.6 + b.cos().exp().recip() * b03_f012(b + acc1, acc5 * (-0.7));
+                acc1 = acc1 * 0.6 + b.cos().exp().recip() * b03_f009(acc5 * h2[0]);
+            } else {
+                let acc6 = a + c;
+                acc1 = (acc6 + h2[3]).tanh();
             }
-            acc1 += h2[0] * c;
+        } else {
+            let t7 = f64::max(a, (0.5 * b.sin()).atanh() + b * (-1.8_f64));
+            acc1 += b03_f009(b / (t7.abs() + 1.0));
         }
-        acc1 = (c + 1.32).tanh();
-    } else if a <= b.sin() {
-        let mut s6 = a.sin();
-        acc1 += (s6 + s6).min(s6);
-    } else if acc1 > c {
-        let u7 = b + (-0.14_f64);
-        acc1 = acc1 * (-0.09) + u7.cos();
-    } else {
-        let mut acc8 = (-1.07_f64) + b03_f009((0.5 * acc1.tanh()).atanh());
-        acc1 -= (acc8.cos().exp() + 1.0).acosh();
+        acc1 = acc1;
+    } else if acc1 % 1.5 > a.hypot(1.0 + (-1.07) * (-1.07)) {
+        let mut acc8 = (-1.07_f64)
+            + (if (0.5 * acc1.tanh()).atanh() < c {
+                1.55
+            } else {
+                c
+            });
+        acc1 -= (if c.atan2(1.0 + b.powi(2)) < (-0.6_f64) {
+            acc8
+        } else {
+            b
+        }) % 3.0;
     }
-    acc1 * a
+    (acc1 + c) * a
 }
 
 // `b03_f015` on the `Value` tape: its gradient must agree with `b03_f015_vjp`.
@@ -1217,27 +1303,35 @@ fn b03_f015_value<'t>(
                         })
                         .cos())
                     .tan();
-                    acc1 = b03_f009_value(tape, tape.constant(f64::min((-1.92), (-0.75)))) + s3;
+                    acc1 = b03_f009_value(tape, tape.constant((-1.92) / (1.0 + (-0.75) * (-0.75))))
+                        + s3;
                 }
             } else if 1.47e0 <= (-0.24) {
                 let mut acc5 = h2[1] + (0.9 * h2[1].sin()).asin() % 2.0;
-                acc1 = acc1 * 0.6
-                    + b.cos().exp().recip() * b03_f012_value(tape, b + acc1, acc5 * (-0.7));
+                acc1 = acc1 * 0.6 + b.cos().exp().recip() * b03_f009_value(tape, acc5 * h2[0]);
+            } else {
+                let acc6 = a + c;
+                acc1 = (acc6 + h2[3]).tanh();
             }
-            acc1 += h2[0] * c;
+        } else {
+            let t7 = a.max((0.5 * b.sin()).atanh() + b * (-1.8_f64));
+            acc1 += b03_f009_value(tape, b / (t7.abs() + 1.0));
         }
-        acc1 = (c + 1.32).tanh();
-    } else if a <= b.sin() {
-        let mut s6 = a.sin();
-        acc1 += (s6 + s6).min(s6);
-    } else if acc1 > c {
-        let u7 = b + (-0.14_f64);
-        acc1 = acc1 * (-0.09) + u7.cos();
-    } else {
-        let mut acc8 = (-1.07_f64) + b03_f009_value(tape, (0.5 * acc1.tanh()).atanh());
-        acc1 -= (acc8.cos().exp() + 1.0).acosh();
+        acc1 = acc1;
+    } else if acc1 % 1.5 > a.hypot(1.0 + (-1.07) * (-1.07)) {
+        let mut acc8 = (-1.07_f64)
+            + (if (0.5 * acc1.tanh()).atanh() < c {
+                tape.constant(1.55)
+            } else {
+                c
+            });
+        acc1 -= (if c.atan2(1.0 + b.powi(2)) < (-0.6_f64) {
+            acc8
+        } else {
+            b
+        }) % 3.0;
     }
-    acc1 * a
+    (acc1 + c) * a
 }
 
 #[differentiate]
@@ -1246,7 +1340,16 @@ fn b03_f016(a: f64) -> f64 {
     let mut acc2: f64 = (-1.011e0);
     let mut t3 = acc1;
     let mut w4 = vec![0.0; 1];
-    if b03_f012(w4[0] + w4[0], a - w4[0]).powi(3) > -0.0 {
+    if b03_f003(
+        f64::powf(1.0 + f64::powi((-1.13), 2), 0.9 * f64::cos(w4[0])),
+        0.11,
+        a - w4[0],
+        2,
+        3,
+    )
+    .powi(3)
+        > (-0.2)
+    {
         acc2 += (1.0 + f64::powi((-1.4), 2)).ln()
             * (if acc2 + acc2 <= f64::tanh(0.52) {
                 acc2
@@ -1267,10 +1370,10 @@ fn b03_f016(a: f64) -> f64 {
             acc1 = acc1 * 0.6_f64 + a;
         }
     } else {
-        let mut acc8 = b03_f009(a);
-        acc2 = acc2 * 0.3 + f64::atan(t3);
+        let acc8 = b03_f003(f64::min(w4[0], w4[0]), 1.6, acc2 / 2.0, 2, 3);
+        t3 = t3 * 0.83_f64 + (acc8.cos() - f64::log(w4[0] * w4[0] + 0.5, 10.0));
     }
-    acc1 * acc2 + t3 + w4[0] + w4[0]
+    (acc1 - acc2 - t3) * a - w4[0]
 }
 
 // `b03_f016` on the `Value` tape: its gradient must agree with `b03_f016_vjp`.
@@ -1279,7 +1382,18 @@ fn b03_f016_value<'t>(tape: &'t Tape<f64>, a: Value<'t, f64>) -> Value<'t, f64> 
     let mut acc2 = tape.constant((-1.011e0));
     let mut t3 = acc1;
     let mut w4 = vec![tape.constant(0.0); 1];
-    if b03_f012_value(tape, w4[0] + w4[0], a - w4[0]).powi(3) > -0.0 {
+    if b03_f003_value(
+        tape,
+        tape.constant(1.0 + f64::powi((-1.13), 2))
+            .powf(0.9 * w4[0].cos()),
+        tape.constant(0.11),
+        a - w4[0],
+        2,
+        3,
+    )
+    .powi(3)
+        > (-0.2)
+    {
         acc2 += f64::ln(1.0 + f64::powi((-1.4), 2))
             * (if acc2 + acc2 <= f64::tanh(0.52) {
                 acc2
@@ -1300,10 +1414,10 @@ fn b03_f016_value<'t>(tape: &'t Tape<f64>, a: Value<'t, f64>) -> Value<'t, f64> 
             acc1 = acc1 * 0.6_f64 + a;
         }
     } else {
-        let mut acc8 = b03_f009_value(tape, a);
-        acc2 = acc2 * 0.3 + t3.atan();
+        let acc8 = b03_f003_value(tape, w4[0].min(w4[0]), tape.constant(1.6), acc2 / 2.0, 2, 3);
+        t3 = t3 * 0.83_f64 + (acc8.cos() - (w4[0] * w4[0] + 0.5).log(10.0));
     }
-    acc1 * acc2 + t3 + w4[0] + w4[0]
+    (acc1 - acc2 - t3) * a - w4[0]
 }
 
 #[differentiate(wrt(y, b))]
@@ -1377,21 +1491,25 @@ fn b03_f018(x: &[f64], b: f64, c: f64, y: &[f64], a: f64) -> f64 {
     }
     let mut v4 = vec![0.5; x.len()];
     for i5 in 0..1 {
-        v4[i5] += (-b).min((i5 as f64) - y[(i5 + 1) % 3]);
+        v4[i5] += (-b).min((i5 as f64) - y[i5 + 1]);
+    }
+    if x[0].abs() < acc1 {
+        return (0.5 * f64::tanh((-0.75))).atanh() / (b * b + 0.5);
     }
     let mut k6 = 0;
-    while k6 < y.len() && acc2 < 3.0 {
+    while k6 < 3 && x[0] > (-1.5) {
         k6 += 1;
         let j7 = k6 - 1;
-        v4[0] = f64::cbrt((y[j7] + v4[(j7 + 2) % 1]) * (y[j7] + v4[(j7 + 2) % 1]) + 0.25);
-        acc1 += (-1.755) * x[0];
-        acc2 = y[j7] / (a.abs() + 1.0) / (2.5 + (v4[0] - y[y.len() - 1 - j7]).tanh());
-        if !(y[(j7 + 1) % y.len()].atan() < (-1.64_f64) * (-1.285)) {
+        for i8 in 0..x.len() {
+            acc2 += y[1] * y[i8 + 1];
+            acc1 -= -(y[i8 / 2] * x[j7 % 1]);
+        }
+        acc1 -= x[0];
+        if y[(j7 + 1) % y.len()] * a <= 0.18 {
             continue;
         }
     }
-    acc2 = acc2 * (-0.44) + (0.9 * x[0].atan2(2.0 + acc2.tanh()).cos()).asin();
-    acc1 * acc2 * v4[0]
+    acc1 + acc2 + c + v4[0]
 }
 
 // `b03_f018` on the `Value` tape: its gradient must agree with `b03_f018_vjp`.
@@ -1410,21 +1528,25 @@ fn b03_f018_value<'t>(
     }
     let mut v4 = vec![tape.constant(0.5); x.len()];
     for i5 in 0..1 {
-        v4[i5] = v4[i5] + (-b).min((i5 as f64) - y[(i5 + 1) % 3]);
+        v4[i5] = v4[i5] + (-b).min((i5 as f64) - y[i5 + 1]);
+    }
+    if x[0].abs() < acc1 {
+        return f64::atanh(0.5 * f64::tanh((-0.75))) / (b * b + 0.5);
     }
     let mut k6 = 0;
-    while k6 < y.len() && acc2 < 3.0 {
+    while k6 < 3 && x[0] > (-1.5) {
         k6 += 1;
         let j7 = k6 - 1;
-        v4[0] = ((y[j7] + v4[(j7 + 2) % 1]) * (y[j7] + v4[(j7 + 2) % 1]) + 0.25).cbrt();
-        acc1 += (-1.755) * x[0];
-        acc2 = y[j7] / (a.abs() + 1.0) / (2.5 + (v4[0] - y[y.len() - 1 - j7]).tanh());
-        if !(y[(j7 + 1) % y.len()].atan() < (-1.64_f64) * (-1.285)) {
+        for i8 in 0..x.len() {
+            acc2 += y[1] * y[i8 + 1];
+            acc1 -= -(y[i8 / 2] * x[j7 % 1]);
+        }
+        acc1 -= x[0];
+        if y[(j7 + 1) % y.len()] * a <= 0.18 {
             continue;
         }
     }
-    acc2 = acc2 * (-0.44) + (0.9 * x[0].atan2(2.0 + acc2.tanh()).cos()).asin();
-    acc1 * acc2 * v4[0]
+    acc1 + acc2 + c + v4[0]
 }
 
 #[differentiate]
@@ -1433,19 +1555,14 @@ fn b03_f019(a: f64) -> f64 {
     let u2 = acc1;
     let u3 = u2 + a;
     if u3 > 0.23 {
-        return (0.9 * b03_f012(acc1, f64::sqrt(0.8 * 0.8 + 0.5)).sin()).asin();
+        return (0.9 * b03_f015(f64::sqrt(0.8 * 0.8 + 0.5), u2 / (1.0 + acc1.powi(2)), u2).sin())
+            .asin();
     }
-    let mut k4 = 0;
-    loop {
-        if k4 >= 4 {
-            break;
-        }
-        let j5 = k4;
-        let u6 = u2 % 1.5;
-        acc1 = f64::ceil(0.5 * (0.9 * u6.tanh()).asin()) + u6;
-        k4 += 1;
+    let mut v4 = vec![1.0; 1];
+    for i5 in 0..v4.len() {
+        v4[i5] = b03_f016(0.5) * (v4[i5 / 2] * (i5 as f64));
     }
-    acc1.tanh()
+    acc1 * a * u2 - v4[0]
 }
 
 // `b03_f019` on the `Value` tape: its gradient must agree with `b03_f019_vjp`.
@@ -1454,20 +1571,21 @@ fn b03_f019_value<'t>(tape: &'t Tape<f64>, a: Value<'t, f64>) -> Value<'t, f64> 
     let u2 = acc1;
     let u3 = u2 + a;
     if u3 > 0.23 {
-        return (0.9 * b03_f012_value(tape, acc1, tape.constant(f64::sqrt(0.8 * 0.8 + 0.5))).sin())
-            .asin();
+        return (0.9
+            * b03_f015_value(
+                tape,
+                tape.constant(f64::sqrt(0.8 * 0.8 + 0.5)),
+                u2 / (1.0 + acc1.powi(2)),
+                u2,
+            )
+            .sin())
+        .asin();
     }
-    let mut k4 = 0;
-    loop {
-        if k4 >= 4 {
-            break;
-        }
-        let j5 = k4;
-        let u6 = u2 % 1.5;
-        acc1 = (0.5 * (0.9 * u6.tanh()).asin()).ceil() + u6;
-        k4 += 1;
+    let mut v4 = vec![tape.constant(1.0); 1];
+    for i5 in 0..v4.len() {
+        v4[i5] = b03_f016_value(tape, tape.constant(0.5)) * (v4[i5 / 2] * (i5 as f64));
     }
-    acc1.tanh()
+    acc1 * a * u2 - v4[0]
 }
 
 #[differentiate(wrt(y, x))]
@@ -1477,26 +1595,31 @@ fn b03_f020(y: &[f64], b: f64, x: &[f64], a: f64, c: f64, n: usize) -> Vec<f64> 
         if a <= f64::abs(x[2] + x[0]) {
             let mut v2 = vec![0.0; 2];
             for i3 in 0..2 {
-                v2[i3] += y[i3 / 2].cos().sin();
+                v2[i3] += y[y.len() - 1 - i3].cos().sin();
             }
-            for i4 in (1..v2.len()).step_by(2) {
-                acc1 += if -c < (i4 as f64) {
-                    y[(i4 + 2) % 5].sin().exp().recip()
-                } else {
-                    v2[i4 / 2]
-                };
-                let mut t5 = b03_f015(acc1 - acc1, a, f64::tanh(y[0]));
-                acc1 = acc1 * (-0.69) + y[i4 % 5].atan() * acc1.atan();
-            }
-            acc1 = acc1 * (-0.45) + (f64::atan(v2[1]).exp_m1() + (y[4].abs() + 1.0 + 1.0).acosh());
+            let u4 = a.atan();
+            let mut t5 = f64::hypot(f64::tanh(v2[0]), (-0.69) * (-0.69) + 0.25);
+            acc1 += 1.16 * ((n as f64) * x[2]);
+        } else {
+            let mut acc6 = (1.0 + (if x[0] >= acc1 + c { x[2] } else { x[1] }).powi(2)).ln();
+            acc1 -= y[1];
         }
-        acc1 -= y[0] + acc1.asinh();
+        acc1 = acc1 * 0.7_f64
+            + f64::atan(if f64::cos(1.619e0) <= (-0.2_f64) {
+                acc1
+            } else {
+                a
+            });
     }
-    let mut out6 = vec![0.0; 2];
-    for i7 in 0..2 {
-        out6[i7] = ((0.5 * y[3]).ceil() + y[i7]).cos();
+    let mut out7 = vec![0.0; n];
+    for i8 in 0..4 {
+        out7[i8] = if a.cos() <= 0.9 {
+            c * y[i8 / 2]
+        } else {
+            x[i8 % x.len()] / 4.0
+        };
     }
-    out6
+    out7
 }
 
 // `b03_f020` on the `Value` tape: its gradient must agree with `b03_f020_vjp`.
@@ -1514,26 +1637,32 @@ fn b03_f020_value<'t>(
         if a <= (x[2] + x[0]).abs() {
             let mut v2 = vec![tape.constant(0.0); 2];
             for i3 in 0..2 {
-                v2[i3] = v2[i3] + y[i3 / 2].cos().sin();
+                v2[i3] = v2[i3] + y[y.len() - 1 - i3].cos().sin();
             }
-            for i4 in (1..v2.len()).step_by(2) {
-                acc1 += if -c < (i4 as f64) {
-                    y[(i4 + 2) % 5].sin().exp().recip()
-                } else {
-                    v2[i4 / 2]
-                };
-                let mut t5 = b03_f015_value(tape, acc1 - acc1, a, y[0].tanh());
-                acc1 = acc1 * (-0.69) + y[i4 % 5].atan() * acc1.atan();
-            }
-            acc1 = acc1 * (-0.45) + (v2[1].atan().exp_m1() + (y[4].abs() + 1.0 + 1.0).acosh());
+            let u4 = a.atan();
+            let mut t5 = v2[0].tanh().hypot((-0.69) * (-0.69) + 0.25);
+            acc1 += 1.16 * ((n as f64) * x[2]);
+        } else {
+            let mut acc6 = (1.0 + (if x[0] >= acc1 + c { x[2] } else { x[1] }).powi(2)).ln();
+            acc1 -= y[1];
         }
-        acc1 -= y[0] + acc1.asinh();
+        acc1 = acc1 * 0.7_f64
+            + (if f64::cos(1.619e0) <= (-0.2_f64) {
+                acc1
+            } else {
+                a
+            })
+            .atan();
     }
-    let mut out6 = vec![tape.constant(0.0); 2];
-    for i7 in 0..2 {
-        out6[i7] = ((0.5 * y[3]).ceil() + y[i7]).cos();
+    let mut out7 = vec![tape.constant(0.0); n];
+    for i8 in 0..4 {
+        out7[i8] = if a.cos() <= 0.9 {
+            c * y[i8 / 2]
+        } else {
+            x[i8 % x.len()] / 4.0
+        };
     }
-    out6
+    out7
 }
 
 #[differentiate]
@@ -1568,7 +1697,15 @@ fn b03_f021(a: f64) -> f64 {
             }
             s2 += (1.0 + a.max(0.27).powi(2)).ln_1p();
         }
-        s2 -= b03_f016((j4 as f64));
+        s2 -= b03_f015(
+            a,
+            if !(s2 + (j4 as f64) >= 2.96) {
+                acc1
+            } else {
+                (j4 as f64)
+            },
+            b03_f016(acc1.asinh()),
+        );
     }
     acc1 * s2 + a
 }
@@ -1604,7 +1741,15 @@ fn b03_f021_plain(a: f64) -> f64 {
             }
             s2 += (1.0 + a.max(0.27).powi(2)).ln_1p();
         }
-        s2 -= b03_f016((j4 as f64));
+        s2 -= b03_f015(
+            a,
+            if !(s2 + (j4 as f64) >= 2.96) {
+                acc1
+            } else {
+                (j4 as f64)
+            },
+            b03_f016(acc1.asinh()),
+        );
     }
     acc1 * s2 + a
 }
@@ -1641,7 +1786,16 @@ fn b03_f021_value<'t>(tape: &'t Tape<f64>, a: Value<'t, f64>) -> Value<'t, f64> 
             }
             s2 += (1.0 + a.max(0.27).powi(2)).ln_1p();
         }
-        s2 -= b03_f016_value(tape, tape.constant((j4 as f64)));
+        s2 -= b03_f015_value(
+            tape,
+            a,
+            if !(s2 + (j4 as f64) >= 2.96) {
+                acc1
+            } else {
+                tape.constant((j4 as f64))
+            },
+            b03_f016_value(tape, acc1.asinh()),
+        );
     }
     acc1 * s2 + a
 }
@@ -1650,45 +1804,81 @@ fn b03_f021_value<'t>(tape: &'t Tape<f64>, a: Value<'t, f64>) -> Value<'t, f64> 
 fn b03_f022(n: usize, x: &[f64]) -> Vec<f64> {
     let mut acc1: f64 = 1.62;
     let mut w2 = vec![0.0; x.len()];
-    w2[1] += acc1.mul_add(acc1, w2[2]) - b03_f015(acc1, acc1, (-0.5) * w2[2]);
-    let mut t3: f64 = w2[0];
-    let mut s4: f64 = w2[1];
-    let t5 = (n as f64) + (-0.015);
-    w2[3] -= (-0.06);
-    if (t5 * t5 + 1.0).recip() >= (-0.285) {
-        let mut acc6: f64 = t5.atan();
-        s4 = s4 * 0.26 + b03_f009(s4);
+    w2[1] += acc1.mul_add(acc1, w2[2]) - b03_f012(acc1 / 0.5, w2[2] / (1.0 + acc1 * acc1));
+    let mut u3 = acc1 + -acc1;
+    u3 += x[2];
+    let acc4: f64 = (if acc1.asinh() > w2[0] {
+        if w2[3] - w2[0] < (-8.01e-1) {
+            x[2]
+        } else {
+            u3
+        }
+    } else {
+        acc1 + u3
+    }) + f64::powi(w2[0], 3);
+    let mut k5: usize = 0;
+    while k5 < 4 {
+        k5 += 1;
+        let j6 = k5 - 1;
+        u3 /= (x[j6] + acc4).cos().exp();
+        u3 -= (0.8 * (j6 as f64).cos()).acos();
+        if x[j6] < (-0.03) {
+            break;
+        }
     }
-    let out7 = vec![s4.tanh(), (t5 * t5 + 0.25).sqrt()];
-    out7
+    w2
 }
 
 // `b03_f022` on the `Value` tape: its gradient must agree with `b03_f022_vjp`.
 fn b03_f022_value<'t>(tape: &'t Tape<f64>, n: usize, x: &[Value<'t, f64>]) -> Vec<Value<'t, f64>> {
     let mut acc1 = tape.constant(1.62);
     let mut w2 = vec![tape.constant(0.0); x.len()];
-    w2[1] = w2[1] + (acc1.mul_add(acc1, w2[2]) - b03_f015_value(tape, acc1, acc1, (-0.5) * w2[2]));
-    let mut t3 = w2[0];
-    let mut s4 = w2[1];
-    let t5 = tape.constant((n as f64) + (-0.015));
-    w2[3] = w2[3] - (-0.06);
-    if (t5 * t5 + 1.0).recip() >= (-0.285) {
-        let mut acc6 = t5.atan();
-        s4 = s4 * 0.26 + b03_f009_value(tape, s4);
+    w2[1] = w2[1]
+        + (acc1.mul_add(acc1, w2[2])
+            - b03_f012_value(tape, acc1 / 0.5, w2[2] / (1.0 + acc1 * acc1)));
+    let mut u3 = acc1 + -acc1;
+    u3 += x[2];
+    let acc4 = (if acc1.asinh() > w2[0] {
+        if w2[3] - w2[0] < (-8.01e-1) {
+            x[2]
+        } else {
+            u3
+        }
+    } else {
+        acc1 + u3
+    }) + w2[0].powi(3);
+    let mut k5: usize = 0;
+    while k5 < 4 {
+        k5 += 1;
+        let j6 = k5 - 1;
+        u3 /= (x[j6] + acc4).cos().exp();
+        u3 -= f64::acos(0.8 * f64::cos((j6 as f64)));
+        if x[j6] < (-0.03) {
+            break;
+        }
     }
-    let out7 = vec![s4.tanh(), (t5 * t5 + 0.25).sqrt()];
-    out7
+    w2
 }
 
 #[differentiate]
 fn b03_f023(x: &[f64], a: f64) -> f64 {
     let mut acc1 = x[0] % 3.0;
     let mut v2 = vec![0.5; x.len()];
-    for i3 in 0..4 {
-        let mut h4 = x.to_vec();
-        let t5 = a;
+    for i3 in (1..4 - 1).step_by(2) {
+        match i3 % 2 {
+            0 => {
+                let mut u4: f64 = (0.5 * ((i3 as f64) - x[i3 % v2.len()]).sin()).atanh();
+                acc1 -= (0.5 * f64::tanh(1.2_f64)).atanh()
+                    * (1.0 + x[(i3 + 2) % v2.len()].powi(2)).cbrt();
+            }
+            _ => {
+                let u5 = acc1 * a * a.tanh();
+                acc1 += (u5 * u5 + 0.5 + 1.0).acosh();
+            }
+        }
+        acc1 = acc1 * 0.23 + a.cos().clamp((-1.0), 1.0);
     }
-    (acc1 - a - v2[1]).sin()
+    acc1 + a + v2[2] + v2[0]
 }
 
 // `b03_f023` on the `Value` tape: its gradient must agree with `b03_f023_vjp`.
@@ -1699,11 +1889,21 @@ fn b03_f023_value<'t>(
 ) -> Value<'t, f64> {
     let mut acc1 = x[0] % 3.0;
     let mut v2 = vec![tape.constant(0.5); x.len()];
-    for i3 in 0..4 {
-        let mut h4 = x.to_vec();
-        let t5 = a;
+    for i3 in (1..4 - 1).step_by(2) {
+        match i3 % 2 {
+            0 => {
+                let mut u4 = (0.5 * ((i3 as f64) - x[i3 % v2.len()]).sin()).atanh();
+                acc1 -= f64::atanh(0.5 * f64::tanh(1.2_f64))
+                    * (1.0 + x[(i3 + 2) % v2.len()].powi(2)).cbrt();
+            }
+            _ => {
+                let u5 = acc1 * a * a.tanh();
+                acc1 += (u5 * u5 + 0.5 + 1.0).acosh();
+            }
+        }
+        acc1 = acc1 * 0.23 + a.cos().clamp((-1.0), 1.0);
     }
-    (acc1 - a - v2[1]).sin()
+    acc1 + a + v2[2] + v2[0]
 }
 
 #[differentiate]
@@ -1721,14 +1921,14 @@ fn b03_f024(n: usize, x: &[f64], a: f64, m: usize, y: &[f64]) -> f64 {
     };
     #[checkpoint]
     for i3 in 0..=y.len() - 1 {
-        for i4 in 1..=m - 1 {
-            let acc5 = (i4 as f64);
-            let mut s6 = acc5.clamp((-1.0), 1.0);
-            u2 += 0.2 + y[i3];
+        for i4 in (1..m).step_by(3) {
+            let mut s5 = if i4 % 2 == 1 { acc1 } else { acc1 };
+            u2 -= s5;
+            u2 += s5 + y[i3 % y.len()].hypot(s5.tanh().exp());
         }
-        u2 += x[i3].hypot(1.5 + x[(i3 + 2) % x.len()].sin().sin());
+        u2 = u2.sin();
     }
-    acc1 * u2 * a + y[0]
+    (acc1 - u2) * a + x[0]
 }
 
 // `b03_f024` without its `#[checkpoint]`s: the gradients must agree bitwise.
@@ -1746,14 +1946,14 @@ fn b03_f024_plain(n: usize, x: &[f64], a: f64, m: usize, y: &[f64]) -> f64 {
         u2
     };
     for i3 in 0..=y.len() - 1 {
-        for i4 in 1..=m - 1 {
-            let acc5 = (i4 as f64);
-            let mut s6 = acc5.clamp((-1.0), 1.0);
-            u2 += 0.2 + y[i3];
+        for i4 in (1..m).step_by(3) {
+            let mut s5 = if i4 % 2 == 1 { acc1 } else { acc1 };
+            u2 -= s5;
+            u2 += s5 + y[i3 % y.len()].hypot(s5.tanh().exp());
         }
-        u2 += x[i3].hypot(1.5 + x[(i3 + 2) % x.len()].sin().sin());
+        u2 = u2.sin();
     }
-    acc1 * u2 * a + y[0]
+    (acc1 - u2) * a + x[0]
 }
 
 // `b03_f024` on the `Value` tape: its gradient must agree with `b03_f024_vjp`.
@@ -1777,32 +1977,56 @@ fn b03_f024_value<'t>(
         u2
     };
     for i3 in 0..=y.len() - 1 {
-        for i4 in 1..=m - 1 {
-            let acc5 = tape.constant((i4 as f64));
-            let mut s6 = acc5.clamp((-1.0), 1.0);
-            u2 += 0.2 + y[i3];
+        for i4 in (1..m).step_by(3) {
+            let mut s5 = if i4 % 2 == 1 { acc1 } else { acc1 };
+            u2 -= s5;
+            u2 += s5 + y[i3 % y.len()].hypot(s5.tanh().exp());
         }
-        u2 += x[i3].hypot(1.5 + x[(i3 + 2) % x.len()].sin().sin());
+        u2 = u2.sin();
     }
-    acc1 * u2 * a + y[0]
+    (acc1 - u2) * a + x[0]
 }
 
 #[differentiate]
 fn b03_f025(a: f64, b: f64, n: usize, y: &[f64], x: &[f64]) -> f64 {
-    let mut acc1 = b03_f005(n, 3, x);
-    let mut acc2: f64 = (0.5 * a).signum() + a;
-    let mut v3 = y.to_vec();
-    let mut t4: f64 = b03_f005(3, 3, x);
-    if acc1 <= (-2.56) {
-        v3[1] = (f64::sin((-0.637)).exp() + 1.0).acosh();
-        acc2 = (acc2 + v3[0] * acc2).sin();
-        t4 = t4 * 0.1 + (0.9 * ((-1.96_f64) * x[2]).cos()).asin();
-    } else {
-        v3[1] += (1.1e0 + acc2).tanh();
+    let mut acc1 = b03_f012(a, (n as f64).cos());
+    let mut acc2: f64 = b;
+    let t3 = b03_f016(x[0].sin());
+    acc2 /= 1.5 + acc2.atan().cos();
+    if b03_f009(x[0]).cos()
+        >= (f64::abs(0.1) + 1.0).ln()
+            * (if a.atan2(2.5 + f64::tanh(1.2e0)) > 0.01 {
+                a
+            } else {
+                a
+            })
+    {
+        acc2 -= if (1.0 + x[1].powi(2)).ln_1p() >= 0.95_f64 {
+            (0.9 * y[0].cos()).asin()
+        } else {
+            y[1] * 1.83_f64
+        };
+        let mut h4 = vec![0.0; 2];
+        for i5 in 0..y.len() {
+            h4[i5] += a - x[3 - 1 - i5] + -a;
+        }
+        let mut u6 = b;
+        acc1 -= x[1];
     }
-    let mut t5 = a;
-    t4 -= b03_f005(3, 3, x);
-    (acc1 * acc2 + t4 - t5) * v3[1]
+    let mut k7 = 0;
+    while k7 < n {
+        k7 += 1;
+        let j8 = k7 - 1;
+        let mut k9 = 0;
+        while k9 < x.len() {
+            let j10 = k9;
+            let t11 = (j10 as f64) * t3;
+            acc1 += (t11 + x[j10 / 2]).tanh();
+            k9 += 1;
+        }
+        acc1 += acc1;
+    }
+    ((acc1 + acc2) * a + t3 + y[1]).tanh()
 }
 
 // `b03_f025` on the `Value` tape: its gradient must agree with `b03_f025_vjp`.
@@ -1814,20 +2038,44 @@ fn b03_f025_value<'t>(
     y: &[Value<'t, f64>],
     x: &[Value<'t, f64>],
 ) -> Value<'t, f64> {
-    let mut acc1 = b03_f005_value(tape, n, 3, x);
-    let mut acc2 = (0.5 * a).signum() + a;
-    let mut v3 = y.to_vec();
-    let mut t4 = b03_f005_value(tape, 3, 3, x);
-    if acc1 <= (-2.56) {
-        v3[1] = tape.constant(f64::acosh(f64::exp(f64::sin((-0.637))) + 1.0));
-        acc2 = (acc2 + v3[0] * acc2).sin();
-        t4 = t4 * 0.1 + (0.9 * ((-1.96_f64) * x[2]).cos()).asin();
-    } else {
-        v3[1] = v3[1] + (1.1e0 + acc2).tanh();
+    let mut acc1 = b03_f012_value(tape, a, tape.constant(f64::cos((n as f64))));
+    let mut acc2 = b;
+    let t3 = b03_f016_value(tape, x[0].sin());
+    acc2 /= 1.5 + acc2.atan().cos();
+    if b03_f009_value(tape, x[0]).cos()
+        >= f64::ln(f64::abs(0.1) + 1.0)
+            * (if a.atan2(2.5 + f64::tanh(1.2e0)) > 0.01 {
+                a
+            } else {
+                a
+            })
+    {
+        acc2 -= if (1.0 + x[1].powi(2)).ln_1p() >= 0.95_f64 {
+            (0.9 * y[0].cos()).asin()
+        } else {
+            y[1] * 1.83_f64
+        };
+        let mut h4 = vec![tape.constant(0.0); 2];
+        for i5 in 0..y.len() {
+            h4[i5] = h4[i5] + (a - x[3 - 1 - i5] + -a);
+        }
+        let mut u6 = b;
+        acc1 -= x[1];
     }
-    let mut t5 = a;
-    t4 -= b03_f005_value(tape, 3, 3, x);
-    (acc1 * acc2 + t4 - t5) * v3[1]
+    let mut k7 = 0;
+    while k7 < n {
+        k7 += 1;
+        let j8 = k7 - 1;
+        let mut k9 = 0;
+        while k9 < x.len() {
+            let j10 = k9;
+            let t11 = (j10 as f64) * t3;
+            acc1 += (t11 + x[j10 / 2]).tanh();
+            k9 += 1;
+        }
+        acc1 += acc1;
+    }
+    ((acc1 + acc2) * a + t3 + y[1]).tanh()
 }
 
 #[differentiate]
@@ -1853,11 +2101,7 @@ fn b03_f026(x: &[f64], y: &[f64], n: usize) -> Vec<f64> {
                 break;
             }
             let j9 = k8;
-            let u10 = b03_f015(
-                (-0.31) / (x[1].abs() + 1.0),
-                (1.0 + y[0].powi(2)).log(2.0),
-                (1.0 + w2[(j4 + 2) % w2.len()] * w2[(j4 + 2) % w2.len()]).cbrt(),
-            );
+            let u10 = b03_f005(3, 3, &w2);
             u7 = (-0.28) / ((j9 as f64) * (j9 as f64) + 0.5);
             k8 += 1;
         }
@@ -1894,12 +2138,7 @@ fn b03_f026_value<'t>(
                 break;
             }
             let j9 = k8;
-            let u10 = b03_f015_value(
-                tape,
-                (-0.31) / (x[1].abs() + 1.0),
-                (1.0 + y[0].powi(2)).log(2.0),
-                (1.0 + w2[(j4 + 2) % w2.len()] * w2[(j4 + 2) % w2.len()]).cbrt(),
-            );
+            let u10 = b03_f005_value(tape, 3, 3, &w2);
             u7 = tape.constant((-0.28) / ((j9 as f64) * (j9 as f64) + 0.5));
             k8 += 1;
         }
@@ -1919,15 +2158,14 @@ fn b03_f027(n: usize, a: f64, y: &[f64], b: f64, m: usize, x: &[f64]) -> f64 {
         if acc1.cos() >= std::f64::consts::E.atan() {
             continue;
         }
-        let u5 = b * y[j4];
+        let u5 = b * y[j4 + 1];
         acc2 += (n as f64);
     }
-    acc2 = (b03_f009(y[0].cos()).abs() + 1.0).cbrt();
+    acc2 = (b03_f019(a).abs() + 1.0).cbrt();
     {
-        acc1 += b03_f021(x[3] * acc2);
-        acc2 -= (n as f64);
+        acc1 += b03_f003(x[2].sin(), (-0.24), (2.5 + acc1.cos()).sqrt(), m, 3);
     }
-    acc1 + acc2 - y[2]
+    ((acc1 + acc2) * a + x[0]).tanh()
 }
 
 // `b03_f027` on the `Value` tape: its gradient must agree with `b03_f027_vjp`.
@@ -1949,15 +2187,21 @@ fn b03_f027_value<'t>(
         if acc1.cos() >= f64::atan(std::f64::consts::E) {
             continue;
         }
-        let u5 = b * y[j4];
+        let u5 = b * y[j4 + 1];
         acc2 += (n as f64);
     }
-    acc2 = (b03_f009_value(tape, y[0].cos()).abs() + 1.0).cbrt();
+    acc2 = (b03_f019_value(tape, a).abs() + 1.0).cbrt();
     {
-        acc1 += b03_f021_value(tape, x[3] * acc2);
-        acc2 -= (n as f64);
+        acc1 += b03_f003_value(
+            tape,
+            x[2].sin(),
+            tape.constant((-0.24)),
+            (2.5 + acc1.cos()).sqrt(),
+            m,
+            3,
+        );
     }
-    acc1 + acc2 - y[2]
+    ((acc1 + acc2) * a + x[0]).tanh()
 }
 
 #[differentiate]
@@ -1972,22 +2216,18 @@ fn b03_f028(x: &[f64], a: f64) -> f64 {
         for i4 in 0..x.len() {
             let mut t5 = (acc1 * acc1).clamp((-1.0), 1.0);
             let mut s6 = f64::ln(t5 * t5 + 1.0).powi(2);
-            for i7 in 0..4 {
-                w2[i4 % 1] += f64::atan2(
-                    w2[i4 % w2.len()],
-                    1.0 + (t5 * x[(i7 + 2) % x.len()]).powi(2),
-                );
-                s6 += b03_f009(s6.sin());
-                acc1 = acc1 * (-0.87) + (s6 * x[i7 % 2]).powi(3);
+            for i7 in 1..4 - 1 {
+                if i4 % 2 == 1 {
+                    let acc1 = acc1 + t5 * x[i7 % x.len()];
+                    s6 = t5;
+                }
+                t5 = t5 * (-0.2) + w2[(i4 + 3) % 1];
             }
-            acc1 = acc1 * 0.51 + b03_f019(t5 * w2[i4 % w2.len()]).asinh();
+            acc1 = acc1 * (-0.44_f64) + f64::cos(t5);
         }
-        acc1 = acc1 * (-0.6_f64) + (a * acc1 + a);
-    } else {
-        let mut u8 = x[1];
-        acc1 = acc1 * 0.05 + u8;
+        acc1 -= -acc1 / 3.0;
     }
-    (acc1 + a + x[1]).atan()
+    acc1 - a
 }
 
 // `b03_f028` on the `Value` tape: its gradient must agree with `b03_f028_vjp`.
@@ -2006,20 +2246,18 @@ fn b03_f028_value<'t>(
         for i4 in 0..x.len() {
             let mut t5 = (acc1 * acc1).clamp((-1.0), 1.0);
             let mut s6 = (t5 * t5 + 1.0).ln().powi(2);
-            for i7 in 0..4 {
-                w2[i4 % 1] = w2[i4 % 1]
-                    + w2[i4 % w2.len()].atan2(1.0 + (t5 * x[(i7 + 2) % x.len()]).powi(2));
-                s6 += b03_f009_value(tape, s6.sin());
-                acc1 = acc1 * (-0.87) + (s6 * x[i7 % 2]).powi(3);
+            for i7 in 1..4 - 1 {
+                if i4 % 2 == 1 {
+                    let acc1 = acc1 + t5 * x[i7 % x.len()];
+                    s6 = t5;
+                }
+                t5 = t5 * (-0.2) + w2[(i4 + 3) % 1];
             }
-            acc1 = acc1 * 0.51 + b03_f019_value(tape, t5 * w2[i4 % w2.len()]).asinh();
+            acc1 = acc1 * (-0.44_f64) + t5.cos();
         }
-        acc1 = acc1 * (-0.6_f64) + (a * acc1 + a);
-    } else {
-        let mut u8 = x[1];
-        acc1 = acc1 * 0.05 + u8;
+        acc1 -= -acc1 / 3.0;
     }
-    (acc1 + a + x[1]).atan()
+    acc1 - a
 }
 
 #[differentiate(wrt(y))]
@@ -2035,14 +2273,17 @@ fn b03_f029(x: &[f64], n: usize, y: &[f64], a: f64) -> f64 {
             #[checkpoint]
             while k6 < y.len() {
                 let j7 = k6;
-                let mut s8 = b03_f021(f64::exp((n as f64).tanh())).atan();
-                acc1 += s8.tanh();
+                let mut s8 = b03_f009(f64::sin(w5[j7]).exp().sqrt()).atan();
+                acc2 += w5[0];
                 k6 += 1;
             }
+            acc2 = (s4.clamp((-1.0), 1.0) * s4.clamp((-1.0), 1.0) + 0.25).log(2.0);
         }
-        acc1 = acc1 * (-2.8e-1) + (acc1 - y[0] + (a + w3[0]));
+        acc2 -= f64::atanh(0.5 * s4.cos()).powi(3);
+    } else if w3[1] * acc2 >= w3[0] * w3[0] {
+        let mut s9: f64 = (-1.9e0);
     }
-    acc1 - acc2 - w3[0]
+    acc1 - acc2 + a + w3[0]
 }
 
 // `b03_f029` without its `#[checkpoint]`s: the gradients must agree bitwise.
@@ -2058,14 +2299,17 @@ fn b03_f029_plain(x: &[f64], n: usize, y: &[f64], a: f64) -> f64 {
             let mut k6 = 0;
             while k6 < y.len() {
                 let j7 = k6;
-                let mut s8 = b03_f021(f64::exp((n as f64).tanh())).atan();
-                acc1 += s8.tanh();
+                let mut s8 = b03_f009(f64::sin(w5[j7]).exp().sqrt()).atan();
+                acc2 += w5[0];
                 k6 += 1;
             }
+            acc2 = (s4.clamp((-1.0), 1.0) * s4.clamp((-1.0), 1.0) + 0.25).log(2.0);
         }
-        acc1 = acc1 * (-2.8e-1) + (acc1 - y[0] + (a + w3[0]));
+        acc2 -= f64::atanh(0.5 * s4.cos()).powi(3);
+    } else if w3[1] * acc2 >= w3[0] * w3[0] {
+        let mut s9: f64 = (-1.9e0);
     }
-    acc1 - acc2 - w3[0]
+    acc1 - acc2 + a + w3[0]
 }
 
 // `b03_f029` on the `Value` tape: its gradient must agree with `b03_f029_vjp`.
@@ -2086,15 +2330,17 @@ fn b03_f029_value<'t>(
             let mut k6 = 0;
             while k6 < y.len() {
                 let j7 = k6;
-                let mut s8 =
-                    b03_f021_value(tape, tape.constant(f64::exp(f64::tanh((n as f64))))).atan();
-                acc1 += s8.tanh();
+                let mut s8 = b03_f009_value(tape, w5[j7].sin().exp().sqrt()).atan();
+                acc2 += w5[0];
                 k6 += 1;
             }
+            acc2 = (s4.clamp((-1.0), 1.0) * s4.clamp((-1.0), 1.0) + 0.25).log(2.0);
         }
-        acc1 = acc1 * (-2.8e-1) + (acc1 - y[0] + (a + w3[0]));
+        acc2 -= (0.5 * s4.cos()).atanh().powi(3);
+    } else if w3[1] * acc2 >= w3[0] * w3[0] {
+        let mut s9 = tape.constant((-1.9e0));
     }
-    acc1 - acc2 - w3[0]
+    acc1 - acc2 + a + w3[0]
 }
 
 #[differentiate]
@@ -2104,27 +2350,18 @@ fn b03_f030(n: usize, a: f64) -> f64 {
     for i3 in 0..4 {
         w2.push(acc1.cos());
     }
-    let mut t4: f64 = b03_f016((0.5 * (n as f64)).signum() + w2[2]);
-    let mut v5 = w2.clone();
-    for i6 in 0..n {
-        if w2[i6] < 0.95_f64 || a < v5[(i6 + 2) % v5.len()] {
-            continue;
-        }
-        let mut u7 = t4.cos().exp().recip();
-    }
-    if v5[1] >= v5[1] {
-        if f64::exp_m1(t4.tanh()) > (-0.238) {
-            let s8 = acc1;
-            acc1 -= -a;
-        } else {
-            let t9 = acc1;
-            t4 = t4 * 0.52 + w2[1];
-        }
-        acc1 = acc1 * (-0.796) + (t4 + acc1) * f64::cos(w2[0]);
+    let mut t4 = b03_f003(w2[2] + acc1, 0.541, a * a, 2, 3);
+    let acc5 = acc1;
+    if a > acc1 {
+        let acc1 = acc1 + b03_f016(a);
+        t4 += acc1.clamp((-1.0), 1.0) + acc1;
+    } else if acc1 * (n as f64) < a {
+        acc1 += t4 * a.atan2(w2[1] * w2[1] + 0.5);
     } else {
-        let mut t10 = 1.7 * w2[0];
+        t4 *= 1.0 + 0.25 * w2[2].tanh().sin();
+        acc1 = acc1 * 0.2 + 0.4_f64 * ((-1.79) * acc5);
     }
-    acc1 + t4 - a - v5[0] + w2[1]
+    acc1 + t4 - a - acc5 + w2[0]
 }
 
 // `b03_f030` on the `Value` tape: its gradient must agree with `b03_f030_vjp`.
@@ -2134,114 +2371,86 @@ fn b03_f030_value<'t>(tape: &'t Tape<f64>, n: usize, a: Value<'t, f64>) -> Value
     for i3 in 0..4 {
         w2.push(acc1.cos());
     }
-    let mut t4 = b03_f016_value(tape, f64::signum(0.5 * (n as f64)) + w2[2]);
-    let mut v5 = w2.clone();
-    for i6 in 0..n {
-        if w2[i6] < 0.95_f64 || a < v5[(i6 + 2) % v5.len()] {
-            continue;
-        }
-        let mut u7 = t4.cos().exp().recip();
-    }
-    if v5[1] >= v5[1] {
-        if t4.tanh().exp_m1() > (-0.238) {
-            let s8 = acc1;
-            acc1 -= -a;
-        } else {
-            let t9 = acc1;
-            t4 = t4 * 0.52 + w2[1];
-        }
-        acc1 = acc1 * (-0.796) + (t4 + acc1) * w2[0].cos();
+    let mut t4 = b03_f003_value(tape, w2[2] + acc1, tape.constant(0.541), a * a, 2, 3);
+    let acc5 = acc1;
+    if a > acc1 {
+        let acc1 = acc1 + b03_f016_value(tape, a);
+        t4 += acc1.clamp((-1.0), 1.0) + acc1;
+    } else if acc1 * (n as f64) < a {
+        acc1 += t4 * a.atan2(w2[1] * w2[1] + 0.5);
     } else {
-        let mut t10 = 1.7 * w2[0];
+        t4 *= 1.0 + 0.25 * w2[2].tanh().sin();
+        acc1 = acc1 * 0.2 + 0.4_f64 * ((-1.79) * acc5);
     }
-    acc1 + t4 - a - v5[0] + w2[1]
+    acc1 + t4 - a - acc5 + w2[0]
 }
 
-#[differentiate(wrt(y))]
-fn b03_f031(x: &[f64], y: &[f64]) -> f64 {
-    let mut acc1: f64 = (-1.77);
-    let mut k2 = 0;
-    while k2 < 2 {
-        let j3 = k2;
-        let mut v4 = vec![1.0; y.len()];
-        acc1 -= b03_f012(
-            x[j3 % x.len()],
-            x[(j3 + 1) % x.len()].hypot(1.0 + x[j3 / 2] * x[j3 / 2]),
-        );
-        k2 += 1;
-    }
-    for i5 in 0..x.len() {
-        acc1 /= (acc1 + acc1).abs() + 1.0;
-        let mut k6 = 0;
-        while k6 < y.len() {
-            k6 += 1;
-            let j7 = k6 - 1;
-            if acc1 * (-1.21) < -y[(j7 + 3) % 4] {
-                break;
-            }
-            let mut k8 = 0;
-            loop {
-                if k8 >= 4 {
-                    break;
+#[differentiate]
+fn b03_f031(a: f64, n: usize, y: &[f64], x: &[f64]) -> f64 {
+    let mut acc1 = f64::abs(a);
+    acc1 += x[0];
+    for i2 in (1..x.len()).rev() {
+        if y[i2 % 4] > 0.14 && (a >= (-3.3e-1) || x[i2 - 1] >= x[2] || acc1 >= 0.39) {
+            if 1.73 >= (-0.92) {
+                for i3 in (0..y.len()).step_by(2) {
+                    let acc1 = acc1 + a;
                 }
-                let j9 = k8;
-                let acc10 = acc1.clamp((-1.0), 1.0);
-                k8 += 1;
+            } else if (n as f64) * (i2 as f64) <= 0.7 {
+                let u4 = (y[(i2 + 2) % y.len()].abs() + 1.0).cbrt();
+                acc1 -= (1.0
+                    + (u4.abs() + 1.0).powf(0.9 * y[i2 % 4].cos())
+                        * (u4.abs() + 1.0).powf(0.9 * y[i2 % 4].cos())
+                    + 1.0)
+                    .acosh();
+            } else {
+                let mut s5 = acc1 + x[4];
+                acc1 = s5;
             }
-            acc1 = acc1 * 0.02 + (i5 as f64) / (acc1 * acc1 + 0.25) * acc1;
+            acc1 = acc1 * 0.5 + f64::ln_1p(1.0 + (acc1 - x[i2 / 2]).powi(2));
+        } else if i2 > 1 {
+            let acc6 = x[i2 / 2].hypot(1.0 + x[i2 / 2].powi(2)).asinh();
+            acc1 += acc6.atan();
         }
-        for i11 in 0..=y.len() - 1 {
-            acc1 = acc1 * 0.5;
-        }
-        acc1 = (0.5 * acc1.sin()).atanh().tanh();
+        acc1 += b03_f016(y[i2 / 2] * a);
     }
-    acc1.tanh()
+    acc1
 }
 
 // `b03_f031` on the `Value` tape: its gradient must agree with `b03_f031_vjp`.
 fn b03_f031_value<'t>(
     tape: &'t Tape<f64>,
-    x: &[Value<'t, f64>],
+    a: Value<'t, f64>,
+    n: usize,
     y: &[Value<'t, f64>],
+    x: &[Value<'t, f64>],
 ) -> Value<'t, f64> {
-    let mut acc1 = tape.constant((-1.77));
-    let mut k2 = 0;
-    while k2 < 2 {
-        let j3 = k2;
-        let mut v4 = vec![tape.constant(1.0); y.len()];
-        acc1 -= b03_f012_value(
-            tape,
-            x[j3 % x.len()],
-            x[(j3 + 1) % x.len()].hypot(1.0 + x[j3 / 2] * x[j3 / 2]),
-        );
-        k2 += 1;
-    }
-    for i5 in 0..x.len() {
-        acc1 /= (acc1 + acc1).abs() + 1.0;
-        let mut k6 = 0;
-        while k6 < y.len() {
-            k6 += 1;
-            let j7 = k6 - 1;
-            if acc1 * (-1.21) < -y[(j7 + 3) % 4] {
-                break;
-            }
-            let mut k8 = 0;
-            loop {
-                if k8 >= 4 {
-                    break;
+    let mut acc1 = a.abs();
+    acc1 += x[0];
+    for i2 in (1..x.len()).rev() {
+        if y[i2 % 4] > 0.14 && (a >= (-3.3e-1) || x[i2 - 1] >= x[2] || acc1 >= 0.39) {
+            if 1.73 >= (-0.92) {
+                for i3 in (0..y.len()).step_by(2) {
+                    let acc1 = acc1 + a;
                 }
-                let j9 = k8;
-                let acc10 = acc1.clamp((-1.0), 1.0);
-                k8 += 1;
+            } else if (n as f64) * (i2 as f64) <= 0.7 {
+                let u4 = (y[(i2 + 2) % y.len()].abs() + 1.0).cbrt();
+                acc1 -= (1.0
+                    + (u4.abs() + 1.0).powf(0.9 * y[i2 % 4].cos())
+                        * (u4.abs() + 1.0).powf(0.9 * y[i2 % 4].cos())
+                    + 1.0)
+                    .acosh();
+            } else {
+                let mut s5 = acc1 + x[4];
+                acc1 = s5;
             }
-            acc1 = acc1 * 0.02 + (i5 as f64) / (acc1 * acc1 + 0.25) * acc1;
+            acc1 = acc1 * 0.5 + (1.0 + (acc1 - x[i2 / 2]).powi(2)).ln_1p();
+        } else if i2 > 1 {
+            let acc6 = x[i2 / 2].hypot(1.0 + x[i2 / 2].powi(2)).asinh();
+            acc1 += acc6.atan();
         }
-        for i11 in 0..=y.len() - 1 {
-            acc1 = acc1 * 0.5;
-        }
-        acc1 = (0.5 * acc1.sin()).atanh().tanh();
+        acc1 += b03_f016_value(tape, y[i2 / 2] * a);
     }
-    acc1.tanh()
+    acc1
 }
 
 #[differentiate]
@@ -2254,9 +2463,9 @@ fn b03_f032(y: &[f64], m: usize, x: &[f64], n: usize) -> f64 {
             acc1 = acc1 * (-0.749) + -(acc5 * x[i4]);
         }
         let mut h6 = vec![1.0; 5];
-        acc2 = b03_f012((i3 as f64), y[4]);
+        acc2 = b03_f003(y[4], 1.725, (i3 as f64), n, m);
     }
-    (acc1 + acc2).atan()
+    (acc1 * acc2 + x[3]).atan()
 }
 
 // `b03_f032` on the `Value` tape: its gradient must agree with `b03_f032_vjp`.
@@ -2275,9 +2484,16 @@ fn b03_f032_value<'t>(
             acc1 = acc1 * (-0.749) + -(acc5 * x[i4]);
         }
         let mut h6 = vec![tape.constant(1.0); 5];
-        acc2 = b03_f012_value(tape, tape.constant((i3 as f64)), y[4]);
+        acc2 = b03_f003_value(
+            tape,
+            y[4],
+            tape.constant(1.725),
+            tape.constant((i3 as f64)),
+            n,
+            m,
+        );
     }
-    (acc1 + acc2).atan()
+    (acc1 * acc2 + x[3]).atan()
 }
 
 #[differentiate]
@@ -2337,60 +2553,42 @@ fn b03_f034(a: f64, n: usize) -> f64 {
     let mut acc1 = (n as f64) - a;
     let mut acc2: f64 = (1.0 + acc1 * acc1).cbrt();
     let u3 = (2.0 + acc1.tanh()).recip();
-    #[checkpoint(snapshots = 2)]
-    for i4 in 0..n {
-        if !(i4 <= 0) && (i4 < 2 || u3 >= 3.3e-1) {
-            let mut w5: Vec<f64> = vec![1.0; 1];
-            let mut k6: usize = 0;
-            loop {
-                if k6 >= n {
-                    break;
-                }
-                k6 += 1;
-                let j7 = k6 - 1;
-                let t8 = (0.8 * (i4 as f64).atan().cos()).acos();
-                acc1 = (j7 as f64);
-            }
-            if b03_f009(acc2) < acc1.cos().cosh() {
-                let s9 = w5[i4 % 1];
-                acc1 -= if f64::atan(a) < (-0.2) {
-                    match i4 % 3 {
-                        0 => (i4 as f64),
-                        1 => std::f64::consts::FRAC_PI_4,
-                        _ => w5[(i4 + 2) % 1],
-                    }
-                } else {
-                    (1.0 + s9.powi(2)).log(10.0)
-                };
-                acc2 -= (n as f64) + (-0.2_f64) - -(i4 as f64);
-            }
-            acc2 += (if !(f64::asinh(acc2) >= acc1) {
-                w5[0]
-            } else {
-                (i4 as f64)
-            }) + f64::sin(w5[(i4 + 1) % w5.len()]);
-        }
-        acc1 -= a;
-    }
     #[checkpoint]
-    {
-        if 1.317 / (0.39 * 0.39 + 0.5) <= f64::atan((-1.702_f64)).cos() {
-            let mut acc10 = u3 * acc1;
-            acc2 = if (0.9 * acc10.sin()).asin() >= acc10 * u3 {
-                (acc2 * acc2 + 1.0).recip()
-            } else {
-                acc10.abs()
-            };
-        } else if acc1 * acc2 > 10.22 {
-            let mut u11 = 1.22 * acc2;
-            acc2 += u3.sin().exp().log(2.0).abs();
-        } else if acc2 * a > 5.19_f64 {
-            let mut t12 = acc1;
-            acc2 = acc2 * (-0.183_f64) + acc1;
+    for i4 in 1..n - 1 {
+        acc1 += b03_f016(a - (-1.87));
+        match i4 % 2 {
+            0 => {
+                let mut v5 = vec![0.0; 1];
+                for i6 in 0..1 {
+                    v5[i6] += (i4 as f64).atan().powi(3);
+                }
+                acc1 = (i4 as f64);
+            }
+            _ => {
+                let mut v7 = vec![1.0; 1];
+                for i8 in 0..v7.len() {
+                    v7[i8] = u3.sin() + 1.24 * (-1.265_f64);
+                }
+                acc1 *= 1.0 + 0.1 * a.abs().sin();
+                acc2 += acc1.cos().cosh() - -a;
+            }
         }
-        acc1 -= b03_f015(acc2.sin(), a, (-0.89) * u3);
+        acc2 =
+            acc2 * (-0.4) + ((if f64::atan(acc2) < 1.31 { acc1 } else { acc2 }) - f64::cos(acc2));
     }
-    acc1 + acc2
+    for i9 in 0..4 {
+        let mut s10 = ((a + a) * u3.powi(3)).mul_add(u3, a.powi(2).cos());
+    }
+    {
+        let mut k11 = 0;
+        while k11 < 3 && acc1 > (-1.78) {
+            k11 += 1;
+            let j12 = k11 - 1;
+            let acc13 = (n as f64);
+        }
+        acc1 = b03_f003((-0.7), (-1.3), (0.5 * a).round() + a, 2, n);
+    }
+    acc1 * acc2
 }
 
 // `b03_f034` without its `#[checkpoint]`s: the gradients must agree bitwise.
@@ -2399,58 +2597,41 @@ fn b03_f034_plain(a: f64, n: usize) -> f64 {
     let mut acc1 = (n as f64) - a;
     let mut acc2: f64 = (1.0 + acc1 * acc1).cbrt();
     let u3 = (2.0 + acc1.tanh()).recip();
-    for i4 in 0..n {
-        if !(i4 <= 0) && (i4 < 2 || u3 >= 3.3e-1) {
-            let mut w5: Vec<f64> = vec![1.0; 1];
-            let mut k6: usize = 0;
-            loop {
-                if k6 >= n {
-                    break;
+    for i4 in 1..n - 1 {
+        acc1 += b03_f016(a - (-1.87));
+        match i4 % 2 {
+            0 => {
+                let mut v5 = vec![0.0; 1];
+                for i6 in 0..1 {
+                    v5[i6] += (i4 as f64).atan().powi(3);
                 }
-                k6 += 1;
-                let j7 = k6 - 1;
-                let t8 = (0.8 * (i4 as f64).atan().cos()).acos();
-                acc1 = (j7 as f64);
+                acc1 = (i4 as f64);
             }
-            if b03_f009(acc2) < acc1.cos().cosh() {
-                let s9 = w5[i4 % 1];
-                acc1 -= if f64::atan(a) < (-0.2) {
-                    match i4 % 3 {
-                        0 => (i4 as f64),
-                        1 => std::f64::consts::FRAC_PI_4,
-                        _ => w5[(i4 + 2) % 1],
-                    }
-                } else {
-                    (1.0 + s9.powi(2)).log(10.0)
-                };
-                acc2 -= (n as f64) + (-0.2_f64) - -(i4 as f64);
+            _ => {
+                let mut v7 = vec![1.0; 1];
+                for i8 in 0..v7.len() {
+                    v7[i8] = u3.sin() + 1.24 * (-1.265_f64);
+                }
+                acc1 *= 1.0 + 0.1 * a.abs().sin();
+                acc2 += acc1.cos().cosh() - -a;
             }
-            acc2 += (if !(f64::asinh(acc2) >= acc1) {
-                w5[0]
-            } else {
-                (i4 as f64)
-            }) + f64::sin(w5[(i4 + 1) % w5.len()]);
         }
-        acc1 -= a;
+        acc2 =
+            acc2 * (-0.4) + ((if f64::atan(acc2) < 1.31 { acc1 } else { acc2 }) - f64::cos(acc2));
+    }
+    for i9 in 0..4 {
+        let mut s10 = ((a + a) * u3.powi(3)).mul_add(u3, a.powi(2).cos());
     }
     {
-        if 1.317 / (0.39 * 0.39 + 0.5) <= f64::atan((-1.702_f64)).cos() {
-            let mut acc10 = u3 * acc1;
-            acc2 = if (0.9 * acc10.sin()).asin() >= acc10 * u3 {
-                (acc2 * acc2 + 1.0).recip()
-            } else {
-                acc10.abs()
-            };
-        } else if acc1 * acc2 > 10.22 {
-            let mut u11 = 1.22 * acc2;
-            acc2 += u3.sin().exp().log(2.0).abs();
-        } else if acc2 * a > 5.19_f64 {
-            let mut t12 = acc1;
-            acc2 = acc2 * (-0.183_f64) + acc1;
+        let mut k11 = 0;
+        while k11 < 3 && acc1 > (-1.78) {
+            k11 += 1;
+            let j12 = k11 - 1;
+            let acc13 = (n as f64);
         }
-        acc1 -= b03_f015(acc2.sin(), a, (-0.89) * u3);
+        acc1 = b03_f003((-0.7), (-1.3), (0.5 * a).round() + a, 2, n);
     }
-    acc1 + acc2
+    acc1 * acc2
 }
 
 // `b03_f034` on the `Value` tape: its gradient must agree with `b03_f034_vjp`.
@@ -2458,58 +2639,47 @@ fn b03_f034_value<'t>(tape: &'t Tape<f64>, a: Value<'t, f64>, n: usize) -> Value
     let mut acc1 = (n as f64) - a;
     let mut acc2 = (1.0 + acc1 * acc1).cbrt();
     let u3 = (2.0 + acc1.tanh()).recip();
-    for i4 in 0..n {
-        if !(i4 <= 0) && (i4 < 2 || u3 >= 3.3e-1) {
-            let mut w5 = vec![tape.constant(1.0); 1];
-            let mut k6: usize = 0;
-            loop {
-                if k6 >= n {
-                    break;
+    for i4 in 1..n - 1 {
+        acc1 += b03_f016_value(tape, a - (-1.87));
+        match i4 % 2 {
+            0 => {
+                let mut v5 = vec![tape.constant(0.0); 1];
+                for i6 in 0..1 {
+                    v5[i6] = v5[i6] + f64::powi(f64::atan((i4 as f64)), 3);
                 }
-                k6 += 1;
-                let j7 = k6 - 1;
-                let t8 = tape.constant(f64::acos(0.8 * f64::cos(f64::atan((i4 as f64)))));
-                acc1 = tape.constant((j7 as f64));
+                acc1 = tape.constant((i4 as f64));
             }
-            if b03_f009_value(tape, acc2) < acc1.cos().cosh() {
-                let s9 = w5[i4 % 1];
-                acc1 -= if a.atan() < (-0.2) {
-                    match i4 % 3 {
-                        0 => tape.constant((i4 as f64)),
-                        1 => tape.constant(std::f64::consts::FRAC_PI_4),
-                        _ => w5[(i4 + 2) % 1],
-                    }
-                } else {
-                    (1.0 + s9.powi(2)).log(10.0)
-                };
-                acc2 -= (n as f64) + (-0.2_f64) - -(i4 as f64);
+            _ => {
+                let mut v7 = vec![tape.constant(1.0); 1];
+                for i8 in 0..v7.len() {
+                    v7[i8] = u3.sin() + 1.24 * (-1.265_f64);
+                }
+                acc1 *= 1.0 + 0.1 * a.abs().sin();
+                acc2 += acc1.cos().cosh() - -a;
             }
-            acc2 += (if !(acc2.asinh() >= acc1) {
-                w5[0]
-            } else {
-                tape.constant((i4 as f64))
-            }) + w5[(i4 + 1) % w5.len()].sin();
         }
-        acc1 -= a;
+        acc2 = acc2 * (-0.4) + ((if acc2.atan() < 1.31 { acc1 } else { acc2 }) - acc2.cos());
+    }
+    for i9 in 0..4 {
+        let mut s10 = ((a + a) * u3.powi(3)).mul_add(u3, a.powi(2).cos());
     }
     {
-        if 1.317 / (0.39 * 0.39 + 0.5) <= f64::cos(f64::atan((-1.702_f64))) {
-            let mut acc10 = u3 * acc1;
-            acc2 = if (0.9 * acc10.sin()).asin() >= acc10 * u3 {
-                (acc2 * acc2 + 1.0).recip()
-            } else {
-                acc10.abs()
-            };
-        } else if acc1 * acc2 > 10.22 {
-            let mut u11 = 1.22 * acc2;
-            acc2 += u3.sin().exp().log(2.0).abs();
-        } else if acc2 * a > 5.19_f64 {
-            let mut t12 = acc1;
-            acc2 = acc2 * (-0.183_f64) + acc1;
+        let mut k11 = 0;
+        while k11 < 3 && acc1 > (-1.78) {
+            k11 += 1;
+            let j12 = k11 - 1;
+            let acc13 = tape.constant((n as f64));
         }
-        acc1 -= b03_f015_value(tape, acc2.sin(), a, (-0.89) * u3);
+        acc1 = b03_f003_value(
+            tape,
+            tape.constant((-0.7)),
+            tape.constant((-1.3)),
+            (0.5 * a).round() + a,
+            2,
+            n,
+        );
     }
-    acc1 + acc2
+    acc1 * acc2
 }
 
 #[differentiate]
@@ -2518,15 +2688,14 @@ fn b03_f035(n: usize, a: f64, b: f64) -> f64 {
     acc1 = acc1 + (-1.34e0) / (a.abs() + 1.0) * (a - a);
     let mut w2: Vec<f64> = vec![1.0; 1];
     for i3 in 0..w2.len() {
-        w2[i3] = b03_f016(a / (1.0 + w2[i3].powi(2))) - a;
+        w2[i3] = b03_f003(a / (1.0 + w2[i3].powi(2)), (-1.25), (i3 as f64), n, 3)
+            - (w2[i3 % w2.len()] * w2[i3 % w2.len()] + 0.25).ln();
     }
-    let mut h4 = vec![0.5; w2.len()];
-    h4[0] -= f64::cos(w2[0]).tanh();
-    for i5 in 0..5 {
-        let mut acc6: f64 = acc1.tanh();
-        acc1 -= acc1.powi(2).atan();
+    for i4 in 0..1 {
+        let mut u5 = b.sin();
+        acc1 = f64::cos(f64::cos((-0.04)));
     }
-    (acc1 + b - h4[0] + w2[0]).tanh()
+    acc1 - a + b + w2[0] + w2[0]
 }
 
 // `b03_f035` on the `Value` tape: its gradient must agree with `b03_f035_vjp`.
@@ -2540,30 +2709,68 @@ fn b03_f035_value<'t>(
     acc1 = acc1 + (-1.34e0) / (a.abs() + 1.0) * (a - a);
     let mut w2 = vec![tape.constant(1.0); 1];
     for i3 in 0..w2.len() {
-        w2[i3] = b03_f016_value(tape, a / (1.0 + w2[i3].powi(2))) - a;
+        w2[i3] = b03_f003_value(
+            tape,
+            a / (1.0 + w2[i3].powi(2)),
+            tape.constant((-1.25)),
+            tape.constant((i3 as f64)),
+            n,
+            3,
+        ) - (w2[i3 % w2.len()] * w2[i3 % w2.len()] + 0.25).ln();
     }
-    let mut h4 = vec![tape.constant(0.5); w2.len()];
-    h4[0] = h4[0] - w2[0].cos().tanh();
-    for i5 in 0..5 {
-        let mut acc6 = acc1.tanh();
-        acc1 -= acc1.powi(2).atan();
+    for i4 in 0..1 {
+        let mut u5 = b.sin();
+        acc1 = tape.constant(f64::cos(f64::cos((-0.04))));
     }
-    (acc1 + b - h4[0] + w2[0]).tanh()
+    acc1 - a + b + w2[0] + w2[0]
 }
 
 #[differentiate(wrt(a))]
 fn b03_f036(x: &[f64], b: f64, a: f64, y: &[f64], n: usize, m: usize) -> f64 {
     let mut acc1 = x[0];
-    let t2 = b03_f012(a.tanh(), b * x[2]);
-    let mut s3: f64 = b03_f030(m, (0.5 * acc1.tanh()).atanh());
-    let mut u4 = acc1 * (y[1] / 4.0).atan2(1.0 + t2.powi(2));
-    let acc5: f64 = b.sin();
-    for i6 in (0..m).step_by(2) {
-        let mut t7: f64 =
-            b03_f035(2, y[x.len() - 1 - i6], b).hypot(1.0 + f64::tanh(y[3 - 1 - i6]).powi(2));
-        s3 = s3 * (-2.0e-1) + x[i6];
+    let t2 = b03_f030(1, (0.5 * b.cos()).atanh());
+    for i3 in (0..m).rev() {
+        #[checkpoint]
+        for i4 in 0..y.len() {
+            let mut t5: f64 = (0.5 * acc1.tanh()).atanh();
+            match i3 % 2 {
+                0 => {
+                    let t6: f64 = t5 * y[i3] * t5.hypot(1.0 + t5 * t5) * t5;
+                    acc1 += (i3 as f64);
+                }
+                _ => {
+                    let acc7 = (0.6 * y[i4].tanh()).tan();
+                }
+            }
+            acc1 -= b03_f015(t5, y[i4 / 2], (1.0 + f64::powi(0.86, 2)).recip());
+        }
+        acc1 = acc1 * 0.8 + (y[i3] - y[2]).clamp((-1.0), 1.0);
     }
-    ((acc1 + s3 + u4) * b).sin()
+    acc1 * t2
+}
+
+// `b03_f036` without its `#[checkpoint]`s: the gradients must agree bitwise.
+#[differentiate(wrt(a))]
+fn b03_f036_plain(x: &[f64], b: f64, a: f64, y: &[f64], n: usize, m: usize) -> f64 {
+    let mut acc1 = x[0];
+    let t2 = b03_f030(1, (0.5 * b.cos()).atanh());
+    for i3 in (0..m).rev() {
+        for i4 in 0..y.len() {
+            let mut t5: f64 = (0.5 * acc1.tanh()).atanh();
+            match i3 % 2 {
+                0 => {
+                    let t6: f64 = t5 * y[i3] * t5.hypot(1.0 + t5 * t5) * t5;
+                    acc1 += (i3 as f64);
+                }
+                _ => {
+                    let acc7 = (0.6 * y[i4].tanh()).tan();
+                }
+            }
+            acc1 -= b03_f015(t5, y[i4 / 2], (1.0 + f64::powi(0.86, 2)).recip());
+        }
+        acc1 = acc1 * 0.8 + (y[i3] - y[2]).clamp((-1.0), 1.0);
+    }
+    acc1 * t2
 }
 
 // `b03_f036` on the `Value` tape: its gradient must agree with `b03_f036_vjp`.
@@ -2577,16 +2784,29 @@ fn b03_f036_value<'t>(
     m: usize,
 ) -> Value<'t, f64> {
     let mut acc1 = x[0];
-    let t2 = b03_f012_value(tape, a.tanh(), b * x[2]);
-    let mut s3 = b03_f030_value(tape, m, (0.5 * acc1.tanh()).atanh());
-    let mut u4 = acc1 * (y[1] / 4.0).atan2(1.0 + t2.powi(2));
-    let acc5 = b.sin();
-    for i6 in (0..m).step_by(2) {
-        let mut t7 = b03_f035_value(tape, 2, y[x.len() - 1 - i6], b)
-            .hypot(1.0 + y[3 - 1 - i6].tanh().powi(2));
-        s3 = s3 * (-2.0e-1) + x[i6];
+    let t2 = b03_f030_value(tape, 1, (0.5 * b.cos()).atanh());
+    for i3 in (0..m).rev() {
+        for i4 in 0..y.len() {
+            let mut t5 = (0.5 * acc1.tanh()).atanh();
+            match i3 % 2 {
+                0 => {
+                    let t6 = t5 * y[i3] * t5.hypot(1.0 + t5 * t5) * t5;
+                    acc1 += (i3 as f64);
+                }
+                _ => {
+                    let acc7 = (0.6 * y[i4].tanh()).tan();
+                }
+            }
+            acc1 -= b03_f015_value(
+                tape,
+                t5,
+                y[i4 / 2],
+                tape.constant(f64::recip(1.0 + f64::powi(0.86, 2))),
+            );
+        }
+        acc1 = acc1 * 0.8 + (y[i3] - y[2]).clamp((-1.0), 1.0);
     }
-    ((acc1 + s3 + u4) * b).sin()
+    acc1 * t2
 }
 
 #[differentiate(wrt(a, c, b))]
@@ -2605,16 +2825,16 @@ fn b03_f037(a: f64, x: &[f64], c: f64, b: f64) -> f64 {
     let mut v4 = x.to_vec();
     let mut h5 = vec![1.0; v4.len()];
     for i6 in (0..1).step_by(2) {
-        for i7 in (0..3).step_by(2) {
+        for i7 in 0..3 {
             for i8 in (0..x.len()).step_by(3) {
-                let s9 =
-                    b03_f034(f64::sin((-0.9)).exp().cbrt(), 3) * b03_f019(acc2 / acc1.sin().exp());
+                let s9 = b03_f016(v4[(i8 + 1) % x.len()] / (b.abs() + 1.0))
+                    * (2.5 + acc2.cos()).log(3.0);
+                acc1 = (v4[i6] - v4[(i8 + 1) % x.len()]).sin().exp2();
             }
-            acc2 = acc2 * 0.385 + (a * a + 0.5).log10();
         }
-        acc2 = (x[i6] + (-1.626)) / (1.0 + (i6 as f64) % 1.5 * ((i6 as f64) % 1.5));
+        acc2 = (2.0 + x[i6].cos()).log(2.0).sin();
     }
-    (acc1 * acc2 + a + c) * h5[2] * v4[0] * x[1]
+    acc1 * acc2 * v4[0] * h5[0]
 }
 
 // `b03_f037` on the `Value` tape: its gradient must agree with `b03_f037_vjp`.
@@ -2639,32 +2859,38 @@ fn b03_f037_value<'t>(
     let mut v4 = x.to_vec();
     let mut h5 = vec![tape.constant(1.0); v4.len()];
     for i6 in (0..1).step_by(2) {
-        for i7 in (0..3).step_by(2) {
+        for i7 in 0..3 {
             for i8 in (0..x.len()).step_by(3) {
-                let s9 = b03_f034_value(
-                    tape,
-                    tape.constant(f64::cbrt(f64::exp(f64::sin((-0.9))))),
-                    3,
-                ) * b03_f019_value(tape, acc2 / acc1.sin().exp());
+                let s9 = b03_f016_value(tape, v4[(i8 + 1) % x.len()] / (b.abs() + 1.0))
+                    * (2.5 + acc2.cos()).log(3.0);
+                acc1 = (v4[i6] - v4[(i8 + 1) % x.len()]).sin().exp2();
             }
-            acc2 = acc2 * 0.385 + (a * a + 0.5).log10();
         }
-        acc2 = (x[i6] + (-1.626)) / (1.0 + (i6 as f64) % 1.5 * ((i6 as f64) % 1.5));
+        acc2 = (2.0 + x[i6].cos()).log(2.0).sin();
     }
-    (acc1 * acc2 + a + c) * h5[2] * v4[0] * x[1]
+    acc1 * acc2 * v4[0] * h5[0]
 }
 
 #[differentiate]
 fn b03_f038(b: f64, a: f64, x: &[f64], n: usize, c: f64) -> f64 {
     let mut acc1 = b - 2.69e-1;
-    acc1 = b03_f034(acc1, 3);
-    if x[0] >= c {
-        return acc1.hypot(2.0 + f64::sin(1.86)) * (if x[0] >= 0.64_f64 { x[0] } else { 0.6 });
+    acc1 = b03_f021(x[0]);
+    let mut w2 = x.to_vec();
+    for i3 in 0..n {
+        w2[i3 % x.len()] = f64::cos(-(0.298));
+        if i3 % 2 == 0 {
+            let mut s4 = (2.5 + (x[i3 % x.len()] + a).cos()).recip();
+            acc1 += f64::ln(w2[0] * w2[0] + 0.25) * w2[(i3 + 2) % 1];
+        } else {
+            let acc5 = c;
+            acc1 = acc1 * (-0.2) + (0.9 * w2[i3 % w2.len()].tanh()).asin();
+        }
+        acc1 = f64::sin(if i3 % 2 == 1 { x[0] } else { w2[i3 % w2.len()] });
+        if x[0].atan() >= (-0.46499999999999997) {
+            break;
+        }
     }
-    let mut s2 = a - a;
-    let s3 = c;
-    let mut h4: Vec<f64> = vec![s2 + x[0], c - (n as f64), x[0], (x[0].abs() + 1.0).sqrt()];
-    (acc1 + s2 - h4[0]) * h4[0]
+    (acc1 * a + w2[0] - x[0]).tanh()
 }
 
 // `b03_f038` on the `Value` tape: its gradient must agree with `b03_f038_vjp`.
@@ -2677,19 +2903,23 @@ fn b03_f038_value<'t>(
     c: Value<'t, f64>,
 ) -> Value<'t, f64> {
     let mut acc1 = b - 2.69e-1;
-    acc1 = b03_f034_value(tape, acc1, 3);
-    if x[0] >= c {
-        return acc1.hypot(2.0 + f64::sin(1.86))
-            * (if x[0] >= 0.64_f64 {
-                x[0]
-            } else {
-                tape.constant(0.6)
-            });
+    acc1 = b03_f021_value(tape, x[0]);
+    let mut w2 = x.to_vec();
+    for i3 in 0..n {
+        w2[i3 % x.len()] = tape.constant(f64::cos(-(0.298)));
+        if i3 % 2 == 0 {
+            let mut s4 = (2.5 + (x[i3 % x.len()] + a).cos()).recip();
+            acc1 += (w2[0] * w2[0] + 0.25).ln() * w2[(i3 + 2) % 1];
+        } else {
+            let acc5 = c;
+            acc1 = acc1 * (-0.2) + (0.9 * w2[i3 % w2.len()].tanh()).asin();
+        }
+        acc1 = (if i3 % 2 == 1 { x[0] } else { w2[i3 % w2.len()] }).sin();
+        if x[0].atan() >= (-0.46499999999999997) {
+            break;
+        }
     }
-    let mut s2 = a - a;
-    let s3 = c;
-    let mut h4 = vec![s2 + x[0], c - (n as f64), x[0], (x[0].abs() + 1.0).sqrt()];
-    (acc1 + s2 - h4[0]) * h4[0]
+    (acc1 * a + w2[0] - x[0]).tanh()
 }
 
 #[differentiate]
@@ -2698,14 +2928,12 @@ fn b03_f039(x: &[f64], m: usize, n: usize, a: f64, y: &[f64]) -> f64 {
     if a.cos() >= 0.74 {
         let mut v2: Vec<f64> = vec![0.0; 1];
         acc1 = acc1;
-        acc1 = b03_f009(2.0 + a);
-        acc1 = acc1 * 7.0e-1 + y[3].atan2(1.0 + (-a).powi(2));
-    } else if (0.8 * (a % 3.0).sin()).acos() >= b03_f021((a.abs() + 1.0).cbrt()) {
-        for i3 in 0..m {
-            acc1 += y[4 - 1 - i3] * (a / 0.5);
-        }
+        acc1 = b03_f003((m as f64).sin(), 0.98, y[2] % 2.0, m, 3);
+        acc1 += x[1];
     }
-    (acc1 * a * x[1]).tanh()
+    acc1 -= acc1 * (y[1] + 1.68);
+    acc1 /= 1.0 + acc1 * acc1;
+    acc1 + y[2]
 }
 
 // `b03_f039` on the `Value` tape: its gradient must agree with `b03_f039_vjp`.
@@ -2721,14 +2949,19 @@ fn b03_f039_value<'t>(
     if a.cos() >= 0.74 {
         let mut v2 = vec![tape.constant(0.0); 1];
         acc1 = acc1;
-        acc1 = b03_f009_value(tape, 2.0 + a);
-        acc1 = acc1 * 7.0e-1 + y[3].atan2(1.0 + (-a).powi(2));
-    } else if (0.8 * (a % 3.0).sin()).acos() >= b03_f021_value(tape, (a.abs() + 1.0).cbrt()) {
-        for i3 in 0..m {
-            acc1 += y[4 - 1 - i3] * (a / 0.5);
-        }
+        acc1 = b03_f003_value(
+            tape,
+            tape.constant(f64::sin((m as f64))),
+            tape.constant(0.98),
+            y[2] % 2.0,
+            m,
+            3,
+        );
+        acc1 += x[1];
     }
-    (acc1 * a * x[1]).tanh()
+    acc1 -= acc1 * (y[1] + 1.68);
+    acc1 /= 1.0 + acc1 * acc1;
+    acc1 + y[2]
 }
 
 #[differentiate(wrt(x, c, a))]
@@ -2740,27 +2973,47 @@ fn b03_f040(c: f64, b: f64, x: &[f64], a: f64) -> f64 {
             break;
         }
         let j3 = k2;
-        if b03_f027(
-            2,
-            acc1.cos().exp2(),
-            x,
-            (1.0 + x[(j3 + 3) % x.len()].powi(2)).log10(),
-            2,
-            x,
-        ) > (1.0 + (j3 as f64) * (j3 as f64)).log2()
-        {
-            acc1 = (2.5 + (x[j3] - a).tanh() + 1.0).acosh();
-            acc1 += b03_f021(x[j3]).cos();
+        if b03_f012(((j3 as f64).abs() + 1.0).log(3.0), (j3 as f64) * acc1) > x[j3] {
+            acc1 += c;
         }
+        acc1 += b03_f012(c.powi(3), x[3] / ((j3 as f64) * (j3 as f64) + 0.5)).cos();
         k2 += 1;
     }
-    let mut w4 = x.to_vec();
-    if b03_f021(x[1]) >= b * w4[3] {
-        return x[0];
+    let mut w4: Vec<f64> = vec![0.0; 4];
+    for i5 in 0..w4.len() {
+        w4[i5] = 1.0e0 / (0.34 * 0.34 + 0.25);
     }
-    let mut w5 = x.to_vec();
-    acc1 = acc1 * (-0.51_f64) + x[3].abs() * ((0.5 * acc1).round() + w4[1]);
-    (acc1 * c + w5[3] + w4[1]).atan()
+    let mut k6 = 0;
+    while k6 < 4 {
+        k6 += 1;
+        let j7 = k6 - 1;
+        acc1 += (j7 as f64);
+        acc1 += (1.0 + w4[(j7 + 3) % w4.len()].powi(2)).powf(1.5)
+            + b03_f035(
+                2,
+                if j7 > 1 {
+                    (j7 as f64)
+                } else {
+                    w4[(j7 + 2) % x.len()]
+                },
+                (j7 as f64),
+            );
+        if (j7 as f64) < 1.5e0 {
+            break;
+        }
+    }
+    for i8 in (1..w4.len() - 1).step_by(3) {
+        let t9: f64 = a - x[i8] + f64::asin(0.9 * x[i8 - 1].tanh());
+        acc1 -= (-1.273)
+            / ((match i8 % 3 {
+                0 => 1.6,
+                1 => 0.4,
+                _ => t9,
+            })
+            .abs()
+                + 1.0);
+    }
+    (acc1 + w4[1]).tanh()
 }
 
 // `b03_f040` on the `Value` tape: its gradient must agree with `b03_f040_vjp`.
@@ -2778,28 +3031,53 @@ fn b03_f040_value<'t>(
             break;
         }
         let j3 = k2;
-        if b03_f027_value(
+        if b03_f012_value(
             tape,
-            2,
-            acc1.cos().exp2(),
-            x,
-            (1.0 + x[(j3 + 3) % x.len()].powi(2)).log10(),
-            2,
-            x,
-        ) > f64::log2(1.0 + (j3 as f64) * (j3 as f64))
+            tape.constant(f64::log(f64::abs((j3 as f64)) + 1.0, 3.0)),
+            (j3 as f64) * acc1,
+        ) > x[j3]
         {
-            acc1 = (2.5 + (x[j3] - a).tanh() + 1.0).acosh();
-            acc1 += b03_f021_value(tape, x[j3]).cos();
+            acc1 += c;
         }
+        acc1 += b03_f012_value(tape, c.powi(3), x[3] / ((j3 as f64) * (j3 as f64) + 0.5)).cos();
         k2 += 1;
     }
-    let mut w4 = x.to_vec();
-    if b03_f021_value(tape, x[1]) >= b * w4[3] {
-        return x[0];
+    let mut w4 = vec![tape.constant(0.0); 4];
+    for i5 in 0..w4.len() {
+        w4[i5] = tape.constant(1.0e0 / (0.34 * 0.34 + 0.25));
     }
-    let mut w5 = x.to_vec();
-    acc1 = acc1 * (-0.51_f64) + x[3].abs() * ((0.5 * acc1).round() + w4[1]);
-    (acc1 * c + w5[3] + w4[1]).atan()
+    let mut k6 = 0;
+    while k6 < 4 {
+        k6 += 1;
+        let j7 = k6 - 1;
+        acc1 += (j7 as f64);
+        acc1 += (1.0 + w4[(j7 + 3) % w4.len()].powi(2)).powf(1.5)
+            + b03_f035_value(
+                tape,
+                2,
+                if j7 > 1 {
+                    tape.constant((j7 as f64))
+                } else {
+                    w4[(j7 + 2) % x.len()]
+                },
+                tape.constant((j7 as f64)),
+            );
+        if (j7 as f64) < 1.5e0 {
+            break;
+        }
+    }
+    for i8 in (1..w4.len() - 1).step_by(3) {
+        let t9 = a - x[i8] + (0.9 * x[i8 - 1].tanh()).asin();
+        acc1 -= (-1.273)
+            / ((match i8 % 3 {
+                0 => tape.constant(1.6),
+                1 => tape.constant(0.4),
+                _ => t9,
+            })
+            .abs()
+                + 1.0);
+    }
+    (acc1 + w4[1]).tanh()
 }
 
 #[differentiate]
@@ -2808,33 +3086,49 @@ fn b03_f041(n: usize, a: f64) -> f64 {
     let mut acc2: f64 = 0.48_f64;
     let mut w3: Vec<f64> = vec![0.0; 2];
     for i4 in 0..w3.len() {
-        w3[i4] += b03_f035(2, (i4 as f64), f64::cos(acc2)) + a;
+        w3[i4] += (if i4 <= 0 {
+            acc2
+        } else {
+            w3[(i4 + 2) % w3.len()]
+        }) + (i4 as f64);
     }
-    w3[1] = (0.08 - w3[1]) * w3[0];
-    for i5 in 1..2 {
-        let u6 = f64::tan(0.6 * acc1.tanh());
-        for i7 in 0..=w3.len() - 1 {
-            let mut u8 = u6;
-            let mut k9: usize = 0;
-            loop {
-                if k9 >= 1 {
-                    break;
+    let mut acc5 = (1.0 + w3[1] * w3[1]).sqrt();
+    acc1 = acc2 * (w3[1] + a);
+    if acc2 <= w3[1] {
+        for i6 in 1..n - 1 {
+            match i6 % 2 {
+                0 => {
+                    acc5 = acc5
+                        + w3[(i6 + 2) % w3.len()].cos().exp().log(3.0)
+                            * b03_f003(
+                                if w3[i6 - 1] >= (i6 as f64) && acc2 > 0.05 {
+                                    w3[i6 - 1]
+                                } else {
+                                    acc2
+                                },
+                                0.07_f64,
+                                w3[i6 % 2] + a,
+                                2,
+                                3,
+                            );
+                    acc2 += (1.0 + (0.5 * acc5.sin()).atanh() * (0.5 * acc5.sin()).atanh()).sqrt();
                 }
-                let j10 = k9;
-                let u11 = b03_f034(u8, 3);
-                u8 = u8 + w3[i5].asinh() * w3[1];
-                let mut h12: Vec<f64> = vec![0.0; n];
-                acc1 = f64::ln(w3[1].sin().exp()) * (1.0 + u6.powi(2)).powf(1.5);
-                k9 += 1;
+                _ => {
+                    let u7 = (i6 as f64).cos().exp().cbrt();
+                }
             }
-            acc2 += acc1.abs() - w3[2 - 1 - i5] * u8;
+            acc1 = (acc1 + w3[i6 / 2]) / ((w3[i6 - 1].abs() + 1.0 + 1.0).acosh().abs() + 1.0);
+            {
+                let u8 = w3[1].cos();
+                acc5 -= w3[0] * w3[i6 - 1] * (u8 + (-0.1));
+            }
+            acc1 += (i6 as f64);
         }
-        acc2 = acc2 * (-0.16) + (f64::asinh((-0.37)) * f64::asinh((-0.37)) + 0.5).cbrt();
-        if a % 3.0 < w3[i5] - w3[(i5 + 3) % w3.len()] {
-            continue;
-        }
+    } else {
+        let mut u9 = b03_f019(acc5 / w3[1].cos().exp());
+        acc5 -= a;
     }
-    acc1 + acc2 - w3[0]
+    acc1 + acc2 + acc5 + w3[1] - w3[1]
 }
 
 // `b03_f041` on the `Value` tape: its gradient must agree with `b03_f041_vjp`.
@@ -2843,33 +3137,51 @@ fn b03_f041_value<'t>(tape: &'t Tape<f64>, n: usize, a: Value<'t, f64>) -> Value
     let mut acc2 = tape.constant(0.48_f64);
     let mut w3 = vec![tape.constant(0.0); 2];
     for i4 in 0..w3.len() {
-        w3[i4] = w3[i4] + (b03_f035_value(tape, 2, tape.constant((i4 as f64)), acc2.cos()) + a);
+        w3[i4] = w3[i4]
+            + ((if i4 <= 0 {
+                acc2
+            } else {
+                w3[(i4 + 2) % w3.len()]
+            }) + (i4 as f64));
     }
-    w3[1] = (0.08 - w3[1]) * w3[0];
-    for i5 in 1..2 {
-        let u6 = (0.6 * acc1.tanh()).tan();
-        for i7 in 0..=w3.len() - 1 {
-            let mut u8 = u6;
-            let mut k9: usize = 0;
-            loop {
-                if k9 >= 1 {
-                    break;
+    let mut acc5 = (1.0 + w3[1] * w3[1]).sqrt();
+    acc1 = acc2 * (w3[1] + a);
+    if acc2 <= w3[1] {
+        for i6 in 1..n - 1 {
+            match i6 % 2 {
+                0 => {
+                    acc5 = acc5
+                        + w3[(i6 + 2) % w3.len()].cos().exp().log(3.0)
+                            * b03_f003_value(
+                                tape,
+                                if w3[i6 - 1] >= (i6 as f64) && acc2 > 0.05 {
+                                    w3[i6 - 1]
+                                } else {
+                                    acc2
+                                },
+                                tape.constant(0.07_f64),
+                                w3[i6 % 2] + a,
+                                2,
+                                3,
+                            );
+                    acc2 += (1.0 + (0.5 * acc5.sin()).atanh() * (0.5 * acc5.sin()).atanh()).sqrt();
                 }
-                let j10 = k9;
-                let u11 = b03_f034_value(tape, u8, 3);
-                u8 = u8 + w3[i5].asinh() * w3[1];
-                let mut h12 = vec![tape.constant(0.0); n];
-                acc1 = w3[1].sin().exp().ln() * (1.0 + u6.powi(2)).powf(1.5);
-                k9 += 1;
+                _ => {
+                    let u7 = tape.constant(f64::cbrt(f64::exp(f64::cos((i6 as f64)))));
+                }
             }
-            acc2 += acc1.abs() - w3[2 - 1 - i5] * u8;
+            acc1 = (acc1 + w3[i6 / 2]) / ((w3[i6 - 1].abs() + 1.0 + 1.0).acosh().abs() + 1.0);
+            {
+                let u8 = w3[1].cos();
+                acc5 -= w3[0] * w3[i6 - 1] * (u8 + (-0.1));
+            }
+            acc1 += (i6 as f64);
         }
-        acc2 = acc2 * (-0.16) + f64::cbrt(f64::asinh((-0.37)) * f64::asinh((-0.37)) + 0.5);
-        if a % 3.0 < w3[i5] - w3[(i5 + 3) % w3.len()] {
-            continue;
-        }
+    } else {
+        let mut u9 = b03_f019_value(tape, acc5 / w3[1].cos().exp());
+        acc5 -= a;
     }
-    acc1 + acc2 - w3[0]
+    acc1 + acc2 + acc5 + w3[1] - w3[1]
 }
 
 #[differentiate]
@@ -2884,17 +3196,30 @@ fn b03_f042(a: f64) -> f64 {
         }
         acc1 += (a + h3[0]).atan();
     }
-    acc2 = acc2 * 0.5 + b03_f035(2, (-0.982) / (acc2 * acc2 + 0.25), acc2).tanh();
-    if (a * a + 1.0).recip() < acc1 {
-        return (-1.99_f64) * a.cos();
-    }
+    acc2 = acc2 * 0.5
+        + (if a >= (-0.47) {
+            std::f64::consts::FRAC_PI_4
+        } else {
+            a
+        })
+        .tanh();
     acc1 /= 1.0 + (acc2 + acc2) * (acc2 + acc2);
     let mut v5 = vec![0.5; 5];
     for i6 in 0..2 {
-        let mut s7 = acc1;
-        acc2 = b03_f019(v5[i6 % 5] * (i6 as f64));
+        acc1 = acc1 * (-0.7)
+            + (-0.38)
+                / (b03_f035(
+                    2,
+                    match i6 % 2 {
+                        0 => v5[i6],
+                        _ => v5[i6],
+                    },
+                    a + v5[i6 / 2],
+                )
+                .abs()
+                    + 1.0);
     }
-    acc1 + acc2 + v5[3]
+    ((acc1 + acc2) * a - v5[0]).sin()
 }
 
 // `b03_f042` on the `Value` tape: its gradient must agree with `b03_f042_vjp`.
@@ -2909,17 +3234,31 @@ fn b03_f042_value<'t>(tape: &'t Tape<f64>, a: Value<'t, f64>) -> Value<'t, f64> 
         }
         acc1 += (a + h3[0]).atan();
     }
-    acc2 = acc2 * 0.5 + b03_f035_value(tape, 2, (-0.982) / (acc2 * acc2 + 0.25), acc2).tanh();
-    if (a * a + 1.0).recip() < acc1 {
-        return (-1.99_f64) * a.cos();
-    }
+    acc2 = acc2 * 0.5
+        + (if a >= (-0.47) {
+            tape.constant(std::f64::consts::FRAC_PI_4)
+        } else {
+            a
+        })
+        .tanh();
     acc1 /= 1.0 + (acc2 + acc2) * (acc2 + acc2);
     let mut v5 = vec![tape.constant(0.5); 5];
     for i6 in 0..2 {
-        let mut s7 = acc1;
-        acc2 = b03_f019_value(tape, v5[i6 % 5] * (i6 as f64));
+        acc1 = acc1 * (-0.7)
+            + (-0.38)
+                / (b03_f035_value(
+                    tape,
+                    2,
+                    match i6 % 2 {
+                        0 => v5[i6],
+                        _ => v5[i6],
+                    },
+                    a + v5[i6 / 2],
+                )
+                .abs()
+                    + 1.0);
     }
-    acc1 + acc2 + v5[3]
+    ((acc1 + acc2) * a - v5[0]).sin()
 }
 
 #[differentiate]
@@ -2928,7 +3267,7 @@ fn b03_f043(x: &[f64], y: &[f64]) -> Vec<f64> {
     let s2 = (0.6 * acc1.cos()).tan();
     let mut v3: Vec<f64> = vec![0.0; x.len()];
     for i4 in 0..v3.len() {
-        v3[i4] += y[i4] % 3.0 + acc1.cos();
+        v3[i4] += y[y.len() - 1 - i4] % 3.0 + -acc1;
     }
     let mut v5 = vec![0.0; v3.len()];
     let mut k6: usize = 0;
@@ -2938,7 +3277,7 @@ fn b03_f043(x: &[f64], y: &[f64]) -> Vec<f64> {
         }
         k6 += 1;
         let j7 = k6 - 1;
-        if v3[j7 / 2].tanh().exp_m1() >= 0.665 {
+        if v3[j7 / 2].tanh().exp_m1() >= 0.805 {
             continue;
         }
         match j7 % 3 {
@@ -2947,18 +3286,18 @@ fn b03_f043(x: &[f64], y: &[f64]) -> Vec<f64> {
             }
             1 => {
                 let mut s9 = v5[(j7 + 3) % x.len()] - s2;
-                acc1 -= b03_f021(x[(j7 + 1) % v3.len()] * (-1.219));
+                acc1 -= b03_f005(3, 3, &v3);
             }
             _ => {
-                let mut acc10 = f64::tan(0.6 * acc1.atan().tanh());
+                let mut acc10 = match j7 % 2 {
+                    0 => acc1 + std::f64::consts::FRAC_PI_4 + f64::atanh(0.5 * (j7 as f64).tanh()),
+                    _ => x[j7 / 2] + y[j7 % y.len()] + v5[1],
+                };
+                acc1 = acc1 * (-0.3) + v3[(j7 + 1) % 3];
             }
         }
     }
-    let mut out11 = vec![0.0; 2];
-    for i12 in 0..2 {
-        out11[i12] = f64::acosh(1.5 + x[i12].cos() + 1.0) + s2;
-    }
-    out11
+    v5
 }
 
 // `b03_f043` on the `Value` tape: its gradient must agree with `b03_f043_vjp`.
@@ -2971,7 +3310,7 @@ fn b03_f043_value<'t>(
     let s2 = (0.6 * acc1.cos()).tan();
     let mut v3 = vec![tape.constant(0.0); x.len()];
     for i4 in 0..v3.len() {
-        v3[i4] = v3[i4] + (y[i4] % 3.0 + acc1.cos());
+        v3[i4] = v3[i4] + (y[y.len() - 1 - i4] % 3.0 + -acc1);
     }
     let mut v5 = vec![tape.constant(0.0); v3.len()];
     let mut k6: usize = 0;
@@ -2981,7 +3320,7 @@ fn b03_f043_value<'t>(
         }
         k6 += 1;
         let j7 = k6 - 1;
-        if v3[j7 / 2].tanh().exp_m1() >= 0.665 {
+        if v3[j7 / 2].tanh().exp_m1() >= 0.805 {
             continue;
         }
         match j7 % 3 {
@@ -2990,18 +3329,21 @@ fn b03_f043_value<'t>(
             }
             1 => {
                 let mut s9 = v5[(j7 + 3) % x.len()] - s2;
-                acc1 -= b03_f021_value(tape, x[(j7 + 1) % v3.len()] * (-1.219));
+                acc1 -= b03_f005_value(tape, 3, 3, &v3);
             }
             _ => {
-                let mut acc10 = (0.6 * acc1.atan().tanh()).tan();
+                let mut acc10 = match j7 % 2 {
+                    0 => {
+                        acc1 + std::f64::consts::FRAC_PI_4
+                            + f64::atanh(0.5 * f64::tanh((j7 as f64)))
+                    }
+                    _ => x[j7 / 2] + y[j7 % y.len()] + v5[1],
+                };
+                acc1 = acc1 * (-0.3) + v3[(j7 + 1) % 3];
             }
         }
     }
-    let mut out11 = vec![tape.constant(0.0); 2];
-    for i12 in 0..2 {
-        out11[i12] = (1.5 + x[i12].cos() + 1.0).acosh() + s2;
-    }
-    out11
+    v5
 }
 
 #[differentiate(wrt(x))]
@@ -3021,21 +3363,27 @@ fn b03_f044(x: &[f64], y: &[f64], a: f64, n: usize, b: f64) -> Vec<f64> {
         for i4 in 0..=x.len() - 1 {
             acc1 += acc1;
             acc1 *= 1.0 + 0.25 * b.tanh();
-            acc1 = (acc1 * b03_f019(acc1 + (i4 as f64))).tanh();
-            let mut h5: Vec<f64> = vec![0.0; 5];
-            for i6 in 0..h5.len() {
-                h5[i6] += h5[(i4 + 2) % h5.len()].cos() / 4.0;
-            }
-            acc1 = b + a - (f64::trunc(0.5 * y[i4]) + a);
+            acc1 = (acc1 * b03_f034(y[(i4 + 1) % y.len()], 3)).tanh();
+            let mut s5 = y[i4 % 1];
         }
-        {
-            let acc7 = 0.912 / (1.0 + x[0] * x[0]);
-            acc1 = f64::atan(x[0] * acc7);
+        if acc1 * b * b >= y[0] * a {
+            let mut u6 = (0.9 * y[0].sin()).asin() * (-1.101);
         }
-        acc1 += std::f64::consts::E * y[0];
+        acc1 = a;
     }
-    let out8 = vec![((x[0] / 4.0).abs() + 1.0).recip(), (-0.38_f64)];
-    out8
+    let out7 = vec![
+        ((if b.mul_add(y[0], y[0]) < (-0.1) {
+            acc1
+        } else {
+            a
+        })
+        .abs()
+            + 1.0)
+            .cbrt(),
+        y[0] * acc1 * y[0],
+        x[0],
+    ];
+    out7
 }
 
 // `b03_f044` on the `Value` tape: its gradient must agree with `b03_f044_vjp`.
@@ -3062,39 +3410,46 @@ fn b03_f044_value<'t>(
         for i4 in 0..=x.len() - 1 {
             acc1 += acc1;
             acc1 *= 1.0 + 0.25 * b.tanh();
-            acc1 = (acc1 * b03_f019_value(tape, acc1 + (i4 as f64))).tanh();
-            let mut h5 = vec![tape.constant(0.0); 5];
-            for i6 in 0..h5.len() {
-                h5[i6] = h5[i6] + h5[(i4 + 2) % h5.len()].cos() / 4.0;
-            }
-            acc1 = b + a - ((0.5 * y[i4]).trunc() + a);
+            acc1 = (acc1 * b03_f034_value(tape, y[(i4 + 1) % y.len()], 3)).tanh();
+            let mut s5 = y[i4 % 1];
         }
-        {
-            let acc7 = 0.912 / (1.0 + x[0] * x[0]);
-            acc1 = (x[0] * acc7).atan();
+        if acc1 * b * b >= y[0] * a {
+            let mut u6 = (0.9 * y[0].sin()).asin() * (-1.101);
         }
-        acc1 += std::f64::consts::E * y[0];
+        acc1 = a;
     }
-    let out8 = vec![
-        ((x[0] / 4.0).abs() + 1.0).recip(),
-        tape.constant((-0.38_f64)),
+    let out7 = vec![
+        ((if b.mul_add(y[0], y[0]) < (-0.1) {
+            acc1
+        } else {
+            a
+        })
+        .abs()
+            + 1.0)
+            .cbrt(),
+        y[0] * acc1 * y[0],
+        x[0],
     ];
-    out8
+    out7
 }
 
 #[differentiate]
 fn b03_f045(c: f64, b: f64, a: f64) -> f64 {
     let mut acc1: f64 = (-1.4);
-    let mut acc2 = b03_f016(c.sin().exp().powf(0.5));
-    for i3 in (0..1).step_by(2) {
-        acc2 += a;
-        acc2 = (acc1 + (i3 as f64)) * b.max(a);
+    let acc2 = b03_f003(b03_f041(4, b + b), 1.3, c.tanh(), 2, 3);
+    if f64::atan(0.2) >= acc1 + b {
+        return b;
     }
-    for i4 in 0..3 {
-        let u5 = b.asinh() - b03_f030(1, a.tanh());
-        acc1 -= 1.675;
+    let mut v3: Vec<f64> = vec![1.0; 5];
+    for i4 in 0..v3.len() {
+        v3[i4] = (if b < (0.6 * f64::cos((-1.76e0))).tan() {
+            v3[4]
+        } else {
+            (-0.1)
+        }) - acc1;
     }
-    (acc1 - acc2 + a - b).sin()
+    v3[3] *= 1.0 + 0.5 * acc2.min(c).tanh();
+    acc1 - v3[3] + v3[0]
 }
 
 // `b03_f045` on the `Value` tape: its gradient must agree with `b03_f045_vjp`.
@@ -3105,16 +3460,27 @@ fn b03_f045_value<'t>(
     a: Value<'t, f64>,
 ) -> Value<'t, f64> {
     let mut acc1 = tape.constant((-1.4));
-    let mut acc2 = b03_f016_value(tape, c.sin().exp().powf(0.5));
-    for i3 in (0..1).step_by(2) {
-        acc2 += a;
-        acc2 = (acc1 + (i3 as f64)) * b.max(a);
+    let acc2 = b03_f003_value(
+        tape,
+        b03_f041_value(tape, 4, b + b),
+        tape.constant(1.3),
+        c.tanh(),
+        2,
+        3,
+    );
+    if tape.constant(f64::atan(0.2)) >= acc1 + b {
+        return b;
     }
-    for i4 in 0..3 {
-        let u5 = b.asinh() - b03_f030_value(tape, 1, a.tanh());
-        acc1 -= 1.675;
+    let mut v3 = vec![tape.constant(1.0); 5];
+    for i4 in 0..v3.len() {
+        v3[i4] = (if b < f64::tan(0.6 * f64::cos((-1.76e0))) {
+            v3[4]
+        } else {
+            tape.constant((-0.1))
+        }) - acc1;
     }
-    (acc1 - acc2 + a - b).sin()
+    v3[3] = v3[3] * (1.0 + 0.5 * acc2.min(c).tanh());
+    acc1 - v3[3] + v3[0]
 }
 
 #[differentiate]
@@ -3123,48 +3489,65 @@ fn b03_f046(b: f64, y: &[f64], x: &[f64], a: f64, c: f64) -> f64 {
     let mut k2: usize = 0;
     while k2 < 4 && y[2] < 2.3e0 {
         let j3 = k2;
-        if (0.8 * a.cos()).acos() < b03_f021(acc1) {
+        if (0.8 * a.cos()).acos() < b03_f032(y, 3, y, 2) {
             break;
         }
-        {
-            let u4 = acc1;
-            let mut s5 = y[3].tanh();
-            let acc6: f64 = b03_f002(y, x).asinh();
-            acc1 = (j3 as f64);
-        }
-        match j3 % 3 {
-            0 => {
-                if b < (-1.25) {
-                    let mut u7 = b + a;
-                    u7 = u7 * 0.85 + (1.5 + (0.56 + b).tanh()).recip();
-                    acc1 += (c + (j3 as f64)).hypot((x[(j3 + 2) % x.len()] / 0.5).abs() + 1.0);
-                } else if b03_f041(4, y[j3] / 2.0) > 0.5_f64 {
-                    let mut u8 = f64::tanh(y[j3 % y.len()]);
-                    acc1 -= f64::recip(y[j3] * u8 * (y[j3] * u8) + 1.0);
-                } else {
-                    let mut u9 = (y[j3 % y.len()]
-                        / (1.0 + x[(j3 + 1) % 1] * (j3 as f64) * (x[(j3 + 1) % 1] * (j3 as f64))))
-                        .sin();
-                }
-            }
-            1 => {
-                let mut t10 = ((j3 as f64) + y[j3]).asinh()
-                    + (if j3 != 1 {
-                        1.9 * 2.0e-1
-                    } else {
-                        y[j3 / 2].tanh()
-                    });
-                acc1 -= (0.5 * (c - a).cos()).atanh();
-            }
-            _ => {
-                let t11 = ((0.5 * f64::acosh(1.0 + 1.9_f64 * 1.9_f64 + 1.0)).ceil() + c).atan();
-                acc1 = acc1 * (-0.57) + (acc1 + t11 - y[(j3 + 2) % y.len()].min(t11));
-            }
-        }
-        acc1 = f64::acosh(2.5 + (x[j3 % x.len()] - acc1).tanh() + 1.0);
+        acc1 = acc1 + a.asinh() * ((0.5 * (j3 as f64)).trunc() + y[j3 % y.len()]);
+        let mut w4: Vec<f64> = vec![0.5; y.len()];
+        acc1 += acc1;
         k2 += 1;
     }
-    acc1 + b + c
+    let mut w5: Vec<f64> = vec![0.0; y.len()];
+    for i6 in 0..y.len() {
+        w5[i6] = if i6 != 2 { b.cos() } else { (-1.306) };
+    }
+    let u7 = (1.5 + acc1.sin()).recip();
+    let mut v8: Vec<f64> = Vec::new();
+    for i9 in 0..3 {
+        v8.push((0.8 * (f64::abs(0.38_f64) + 1.0).powf(0.5).cos()).acos());
+    }
+    if x[0].atan().abs() < 6.6e-1 {
+        if b > v8[0] {
+            for i10 in 1..v8.len() - 1 {
+                let acc11 = match i10 % 2 {
+                    0 => x[0],
+                    _ => (i10 as f64) * (i10 as f64) / (u7 + y[i10 + 1]).sin().exp(),
+                };
+                acc1 = acc1 * (-0.101) + acc11;
+            }
+            acc1 = acc1 * 0.9
+                + (b03_f011(
+                    a.sin().exp().ln(),
+                    b03_f021(x[0]),
+                    if w5[4] > f64::ln(f64::cos(2.0e-1).exp()) {
+                        c
+                    } else {
+                        c
+                    },
+                    x,
+                ) + (0.5 - x[0]));
+        } else {
+            let s12 = if (1.0 + c.powi(2)).recip() < 6.0e-1 {
+                if u7 + u7 <= acc1 {
+                    y[3]
+                } else {
+                    (0.9 * a.tanh()).asin()
+                }
+            } else {
+                f64::cbrt(1.0 + y[2].powi(2))
+            };
+            acc1 = acc1 * 0.813 + (1.36 / (1.5 + x[0].tanh())).sin();
+        }
+        acc1 -= a.tanh().exp().sqrt().sin();
+    } else {
+        let t13 = c;
+        acc1 = if w5[4].tanh() >= c.cos() {
+            t13.cos()
+        } else {
+            f64::clamp((-1.68), (-1.0), 1.0)
+        };
+    }
+    acc1 * b * v8[1] + w5[2] + x[0]
 }
 
 // `b03_f046` on the `Value` tape: its gradient must agree with `b03_f046_vjp`.
@@ -3180,89 +3563,119 @@ fn b03_f046_value<'t>(
     let mut k2: usize = 0;
     while k2 < 4 && y[2] < 2.3e0 {
         let j3 = k2;
-        if (0.8 * a.cos()).acos() < b03_f021_value(tape, acc1) {
+        if (0.8 * a.cos()).acos() < b03_f032_value(tape, y, 3, y, 2) {
             break;
         }
-        {
-            let u4 = acc1;
-            let mut s5 = y[3].tanh();
-            let acc6 = b03_f002_value(tape, y, x).asinh();
-            acc1 = tape.constant((j3 as f64));
-        }
-        match j3 % 3 {
-            0 => {
-                if b < (-1.25) {
-                    let mut u7 = b + a;
-                    u7 = u7 * 0.85 + (1.5 + (0.56 + b).tanh()).recip();
-                    acc1 += (c + (j3 as f64)).hypot((x[(j3 + 2) % x.len()] / 0.5).abs() + 1.0);
-                } else if b03_f041_value(tape, 4, y[j3] / 2.0) > 0.5_f64 {
-                    let mut u8 = y[j3 % y.len()].tanh();
-                    acc1 -= (y[j3] * u8 * (y[j3] * u8) + 1.0).recip();
-                } else {
-                    let mut u9 = (y[j3 % y.len()]
-                        / (1.0 + x[(j3 + 1) % 1] * (j3 as f64) * (x[(j3 + 1) % 1] * (j3 as f64))))
-                        .sin();
-                }
-            }
-            1 => {
-                let mut t10 = ((j3 as f64) + y[j3]).asinh()
-                    + (if j3 != 1 {
-                        tape.constant(1.9 * 2.0e-1)
-                    } else {
-                        y[j3 / 2].tanh()
-                    });
-                acc1 -= (0.5 * (c - a).cos()).atanh();
-            }
-            _ => {
-                let t11 = (f64::ceil(0.5 * f64::acosh(1.0 + 1.9_f64 * 1.9_f64 + 1.0)) + c).atan();
-                acc1 = acc1 * (-0.57) + (acc1 + t11 - y[(j3 + 2) % y.len()].min(t11));
-            }
-        }
-        acc1 = (2.5 + (x[j3 % x.len()] - acc1).tanh() + 1.0).acosh();
+        acc1 = acc1 + a.asinh() * (f64::trunc(0.5 * (j3 as f64)) + y[j3 % y.len()]);
+        let mut w4 = vec![tape.constant(0.5); y.len()];
+        acc1 += acc1;
         k2 += 1;
     }
-    acc1 + b + c
+    let mut w5 = vec![tape.constant(0.0); y.len()];
+    for i6 in 0..y.len() {
+        w5[i6] = if i6 != 2 {
+            b.cos()
+        } else {
+            tape.constant((-1.306))
+        };
+    }
+    let u7 = (1.5 + acc1.sin()).recip();
+    let mut v8 = Vec::new();
+    for i9 in 0..3 {
+        v8.push(tape.constant(f64::acos(
+            0.8 * f64::cos(f64::powf(f64::abs(0.38_f64) + 1.0, 0.5)),
+        )));
+    }
+    if x[0].atan().abs() < 6.6e-1 {
+        if b > v8[0] {
+            for i10 in 1..v8.len() - 1 {
+                let acc11 = match i10 % 2 {
+                    0 => x[0],
+                    _ => (i10 as f64) * (i10 as f64) / (u7 + y[i10 + 1]).sin().exp(),
+                };
+                acc1 = acc1 * (-0.101) + acc11;
+            }
+            acc1 = acc1 * 0.9
+                + (b03_f011_value(
+                    tape,
+                    a.sin().exp().ln(),
+                    b03_f021_value(tape, x[0]),
+                    if w5[4] > f64::ln(f64::exp(f64::cos(2.0e-1))) {
+                        c
+                    } else {
+                        c
+                    },
+                    x,
+                ) + (0.5 - x[0]));
+        } else {
+            let s12 = if (1.0 + c.powi(2)).recip() < 6.0e-1 {
+                if u7 + u7 <= acc1 {
+                    y[3]
+                } else {
+                    (0.9 * a.tanh()).asin()
+                }
+            } else {
+                (1.0 + y[2].powi(2)).cbrt()
+            };
+            acc1 = acc1 * 0.813 + (1.36 / (1.5 + x[0].tanh())).sin();
+        }
+        acc1 -= a.tanh().exp().sqrt().sin();
+    } else {
+        let t13 = c;
+        acc1 = if w5[4].tanh() >= c.cos() {
+            t13.cos()
+        } else {
+            tape.constant(f64::clamp((-1.68), (-1.0), 1.0))
+        };
+    }
+    acc1 * b * v8[1] + w5[2] + x[0]
 }
 
 #[differentiate]
 fn b03_f047(y: &[f64], n: usize, x: &[f64]) -> f64 {
     let mut acc1 = (n as f64);
     let mut acc2 = x[0] * acc1;
-    for i3 in (0..x.len()).rev() {
-        for i4 in 0..=n - 1 {
-            acc2 = acc2 * 0.5;
-            let mut k5 = 0;
-            while k5 < 1 {
-                let j6 = k5;
-                if acc2 <= 0.1 {
-                    break;
-                }
-                if acc1 > acc1 && (-0.67) <= (-0.89) {
-                    acc1 = (y[0] - y[i4]).cos().exp().log10();
-                    if i3 > 1 {
-                        break;
-                    }
-                    let t7: f64 = acc1 * x[0];
-                    acc2 = acc2 * (-0.52) + x[2];
-                } else {
-                    let acc2 = acc2 + x[i4 / 2].tanh();
-                    acc1 = acc1 * 0.2
-                        + ((match j6 % 3 {
-                            0 => acc2,
-                            1 => x[i4 / 2],
-                            _ => acc1,
-                        }) + x[1] * acc2);
-                }
-                acc2 += acc2 / (1.0 + acc2 * acc2) / (1.0 + y[j6 % y.len()].powi(2));
-                k5 += 1;
-            }
-            acc1 = acc1 * (-0.7) + f64::cos(y[i4 % y.len()]).abs();
-        }
-        let mut acc8: f64 = acc1 - (-1.849) / (acc2.abs() + 1.0);
-        let s9 =
-            f64::acos(0.8 * y[0].tanh()) * b03_f035(2, (i3 as f64) * (i3 as f64), f64::sin(acc8));
+    for i3 in 0..=x.len() - 1 {
+        let t4 = y[0] + (i3 as f64);
+        acc1 += (acc1 * acc2).cos();
     }
-    acc1 - acc2 - x[3]
+    if acc2 < 0.57 {
+        if if acc2 >= (-0.43) { acc1 } else { (n as f64) } <= (n as f64) + y[0] {
+            for i5 in 0..n {
+                if 0.6 > (-0.84) {
+                    acc1 = acc1;
+                    acc2 = (acc2 * acc1).sin();
+                    acc2 -= x[x.len() - 1 - i5].mul_add((i5 as f64), x[i5 + 2]).tanh();
+                } else if i5 % 2 == 1 {
+                    let acc1 = acc1
+                        * (if y[i5 / 2] >= 0.377 && acc2 < acc2 {
+                            y[1 - 1 - i5]
+                        } else {
+                            acc2
+                        });
+                    acc2 = acc2 * (-0.5) + f64::cos(y[i5 / 2]).abs();
+                } else {
+                    let mut acc6: f64 = acc1 - (-1.849) / (acc2.abs() + 1.0);
+                    acc1 -=
+                        f64::acos(0.8 * y[0].tanh()) * b03_f040(acc6 * acc1, 1.6, x, (n as f64));
+                }
+                acc2 = acc2 * 0.59 + y[(i5 + 3) % y.len()];
+            }
+            acc2 = acc2 + (n as f64) * (1.0 + acc1.powi(2)).log2();
+        } else {
+            let s7 = (1.0 + acc2 * acc2 * (acc2 * acc2)).recip();
+            acc2 = s7;
+        }
+        acc2 += acc1 * (1.0 + acc2.powi(2)).cbrt();
+    } else if y[0] > 7.0e-2 {
+        let acc8 = if (n as f64) >= b03_f019(acc1.mul_add(acc2, acc1)) {
+            x[0].sin()
+        } else {
+            acc2
+        };
+        acc2 = acc2 * 0.6 + acc8.atan();
+    }
+    (acc1 - acc2).atan()
 }
 
 // `b03_f047` on the `Value` tape: its gradient must agree with `b03_f047_vjp`.
@@ -3274,46 +3687,58 @@ fn b03_f047_value<'t>(
 ) -> Value<'t, f64> {
     let mut acc1 = tape.constant((n as f64));
     let mut acc2 = x[0] * acc1;
-    for i3 in (0..x.len()).rev() {
-        for i4 in 0..=n - 1 {
-            acc2 = acc2 * 0.5;
-            let mut k5 = 0;
-            while k5 < 1 {
-                let j6 = k5;
-                if acc2 <= 0.1 {
-                    break;
-                }
-                if acc1 > acc1 && (-0.67) <= (-0.89) {
-                    acc1 = (y[0] - y[i4]).cos().exp().log10();
-                    if i3 > 1 {
-                        break;
-                    }
-                    let t7 = acc1 * x[0];
-                    acc2 = acc2 * (-0.52) + x[2];
-                } else {
-                    let acc2 = acc2 + x[i4 / 2].tanh();
-                    acc1 = acc1 * 0.2
-                        + ((match j6 % 3 {
-                            0 => acc2,
-                            1 => x[i4 / 2],
-                            _ => acc1,
-                        }) + x[1] * acc2);
-                }
-                acc2 += acc2 / (1.0 + acc2 * acc2) / (1.0 + y[j6 % y.len()].powi(2));
-                k5 += 1;
-            }
-            acc1 = acc1 * (-0.7) + y[i4 % y.len()].cos().abs();
-        }
-        let mut acc8 = acc1 - (-1.849) / (acc2.abs() + 1.0);
-        let s9 = (0.8 * y[0].tanh()).acos()
-            * b03_f035_value(
-                tape,
-                2,
-                tape.constant((i3 as f64) * (i3 as f64)),
-                acc8.sin(),
-            );
+    for i3 in 0..=x.len() - 1 {
+        let t4 = y[0] + (i3 as f64);
+        acc1 += (acc1 * acc2).cos();
     }
-    acc1 - acc2 - x[3]
+    if acc2 < 0.57 {
+        if if acc2 >= (-0.43) {
+            acc1
+        } else {
+            tape.constant((n as f64))
+        } <= (n as f64) + y[0]
+        {
+            for i5 in 0..n {
+                if 0.6 > (-0.84) {
+                    acc1 = acc1;
+                    acc2 = (acc2 * acc1).sin();
+                    acc2 -= x[x.len() - 1 - i5].mul_add((i5 as f64), x[i5 + 2]).tanh();
+                } else if i5 % 2 == 1 {
+                    let acc1 = acc1
+                        * (if y[i5 / 2] >= 0.377 && acc2 < acc2 {
+                            y[1 - 1 - i5]
+                        } else {
+                            acc2
+                        });
+                    acc2 = acc2 * (-0.5) + y[i5 / 2].cos().abs();
+                } else {
+                    let mut acc6 = acc1 - (-1.849) / (acc2.abs() + 1.0);
+                    acc1 -= (0.8 * y[0].tanh()).acos()
+                        * b03_f040_value(
+                            tape,
+                            acc6 * acc1,
+                            tape.constant(1.6),
+                            x,
+                            tape.constant((n as f64)),
+                        );
+                }
+                acc2 = acc2 * 0.59 + y[(i5 + 3) % y.len()];
+            }
+            acc2 = acc2 + (n as f64) * (1.0 + acc1.powi(2)).log2();
+        } else {
+            let s7 = (1.0 + acc2 * acc2 * (acc2 * acc2)).recip();
+            acc2 = s7;
+        }
+        acc2 += acc1 * (1.0 + acc2.powi(2)).cbrt();
+    } else if y[0] > 7.0e-2 {
+        let acc8 = if tape.constant((n as f64)) >= b03_f019_value(tape, acc1.mul_add(acc2, acc1)) {
+            x[0].sin()
+        } else {
+            acc2
+        };
+        acc2 = acc2 * 0.6 + acc8.atan();
+    }
+    (acc1 - acc2).atan()
 }
 
 #[differentiate]
@@ -3360,27 +3785,35 @@ fn b03_f048_value<'t>(
 
 #[differentiate]
 fn b03_f049(n: usize, m: usize, x: &[f64]) -> f64 {
-    let mut acc1 = b03_f034(x[1] * x[0], 3);
-    let mut v2: Vec<f64> = vec![0.0; x.len()];
-    for i3 in 0..x.len() {
-        v2[i3] += (0.5 * f64::clamp((-1.431), (-1.0), 1.0)).round() + acc1;
-    }
-    v2[2] -= acc1;
-    for i4 in 0..n {
-        let u5 = (1.0 + v2[i4 / 2].powi(2)).sqrt();
-        let mut s6 = (i4 as f64);
-        acc1 = acc1 * (-0.9) + (s6.atan() - x[i4 / 2].asinh());
-    }
-    for i7 in 0..x.len() {
-        {
-            let mut v8 = x.to_vec();
-            acc1 += v2[i7] + acc1 - acc1 * (m as f64);
+    let mut acc1 = b03_f016(x[2]);
+    for i2 in (1..n).rev() {
+        let acc1 = acc1 + x[x.len() - 1 - i2] / 0.5;
+        if x[i2].cos() <= 0.7_f64 {
+            break;
         }
-        acc1 = acc1 * 0.039 + acc1;
-        let u9 = acc1 * 0.81;
-        acc1 -= (0.9 * (v2[(i7 + 1) % x.len()] * (-1.0)).sin()).asin();
+        let u3 = (2.5 + x[x.len() - 1 - i2].sin()).sqrt();
     }
-    acc1 * v2[0] * v2[2]
+    let mut acc4: f64 = (-1.0e0);
+    acc1 += (x[4] + x[3]) * acc4.sin().cosh();
+    for i5 in 0..m {
+        acc1 += (x[1] + (i5 as f64)) / x[i5 + 1].tanh().exp();
+        let t6 = if if x[i5 / 2].min(acc4) <= -x[i5 + 2] {
+            acc1
+        } else {
+            x[i5 / 2]
+        } >= (-0.48)
+        {
+            x[i5]
+        } else {
+            acc1
+        };
+        acc4 = acc1;
+    }
+    {
+        let t7 = f64::acos(0.8 * x[0].sin());
+        acc4 += t7;
+    }
+    acc1 - acc4
 }
 
 // `b03_f049` on the `Value` tape: its gradient must agree with `b03_f049_vjp`.
@@ -3390,27 +3823,35 @@ fn b03_f049_value<'t>(
     m: usize,
     x: &[Value<'t, f64>],
 ) -> Value<'t, f64> {
-    let mut acc1 = b03_f034_value(tape, x[1] * x[0], 3);
-    let mut v2 = vec![tape.constant(0.0); x.len()];
-    for i3 in 0..x.len() {
-        v2[i3] = v2[i3] + (f64::round(0.5 * f64::clamp((-1.431), (-1.0), 1.0)) + acc1);
-    }
-    v2[2] = v2[2] - acc1;
-    for i4 in 0..n {
-        let u5 = (1.0 + v2[i4 / 2].powi(2)).sqrt();
-        let mut s6 = tape.constant((i4 as f64));
-        acc1 = acc1 * (-0.9) + (s6.atan() - x[i4 / 2].asinh());
-    }
-    for i7 in 0..x.len() {
-        {
-            let mut v8 = x.to_vec();
-            acc1 += v2[i7] + acc1 - acc1 * (m as f64);
+    let mut acc1 = b03_f016_value(tape, x[2]);
+    for i2 in (1..n).rev() {
+        let acc1 = acc1 + x[x.len() - 1 - i2] / 0.5;
+        if x[i2].cos() <= 0.7_f64 {
+            break;
         }
-        acc1 = acc1 * 0.039 + acc1;
-        let u9 = acc1 * 0.81;
-        acc1 -= (0.9 * (v2[(i7 + 1) % x.len()] * (-1.0)).sin()).asin();
+        let u3 = (2.5 + x[x.len() - 1 - i2].sin()).sqrt();
     }
-    acc1 * v2[0] * v2[2]
+    let mut acc4 = tape.constant((-1.0e0));
+    acc1 += (x[4] + x[3]) * acc4.sin().cosh();
+    for i5 in 0..m {
+        acc1 += (x[1] + (i5 as f64)) / x[i5 + 1].tanh().exp();
+        let t6 = if if x[i5 / 2].min(acc4) <= -x[i5 + 2] {
+            acc1
+        } else {
+            x[i5 / 2]
+        } >= (-0.48)
+        {
+            x[i5]
+        } else {
+            acc1
+        };
+        acc4 = acc1;
+    }
+    {
+        let t7 = (0.8 * x[0].sin()).acos();
+        acc4 += t7;
+    }
+    acc1 - acc4
 }
 
 #[differentiate]
@@ -3496,16 +3937,22 @@ fn b03_f050_value<'t>(
 #[differentiate]
 fn b03_f051(c: f64, n: usize, x: &[f64], a: f64, m: usize, b: f64) -> f64 {
     let mut acc1: f64 = x[2] * x[2];
-    acc1 += (0.9 * b03_f016(x[2].sin().exp().ln()).tanh()).asin();
-    let t2 = (1.0 + ((0.5 * x[0]).fract() + x[0]).powi(2)).cbrt();
-    acc1 /= std::f64::consts::LN_2.asinh().tanh().exp();
-    for i3 in (0..4).rev() {
-        acc1 += t2;
-        acc1 /= c.clamp((-1.0), 1.0) * c.clamp((-1.0), 1.0) + 0.25;
-        acc1 = acc1 * 7.6e-1 + (0.8 * f64::sin(1.63)).acos().sin();
-        acc1 += a.clamp((-1.0), 1.0);
+    acc1 += (0.9 * b03_f030(m, (0.5 * x[1]).round() + x[0]).cos()).asin();
+    let mut s2 = f64::tanh((-0.78) / (4.72e-1 * 4.72e-1 + 0.5));
+    let c = c + (s2 + x[0]);
+    s2 += x[0];
+    let mut h3 = vec![0.5; m];
+    if b <= acc1 * 0.852 {
+        let mut v4: Vec<f64> = vec![1.0; m];
+        for i5 in 0..h3.len() {
+            v4[i5] = 1.64 / (2.5 + s2.sin()) * f64::sin(h3[1 - 1 - i5]);
+        }
+        acc1 -= h3[0];
+    } else {
+        let s6 = (0.9 * x[0].cos()).asin().hypot(2.5 + s2.cos());
+        s2 = s2 * (-0.2_f64) + x[0];
     }
-    acc1.atan()
+    ((acc1 - s2) * a * h3[0]).sin()
 }
 
 // `b03_f051` on the `Value` tape: its gradient must agree with `b03_f051_vjp`.
@@ -3519,62 +3966,41 @@ fn b03_f051_value<'t>(
     b: Value<'t, f64>,
 ) -> Value<'t, f64> {
     let mut acc1 = x[2] * x[2];
-    acc1 += (0.9 * b03_f016_value(tape, x[2].sin().exp().ln()).tanh()).asin();
-    let t2 = (1.0 + ((0.5 * x[0]).fract() + x[0]).powi(2)).cbrt();
-    acc1 /= f64::exp(f64::tanh(f64::asinh(std::f64::consts::LN_2)));
-    for i3 in (0..4).rev() {
-        acc1 += t2;
-        acc1 /= c.clamp((-1.0), 1.0) * c.clamp((-1.0), 1.0) + 0.25;
-        acc1 = acc1 * 7.6e-1 + f64::sin(f64::acos(0.8 * f64::sin(1.63)));
-        acc1 += a.clamp((-1.0), 1.0);
+    acc1 += (0.9 * b03_f030_value(tape, m, (0.5 * x[1]).round() + x[0]).cos()).asin();
+    let mut s2 = tape.constant(f64::tanh((-0.78) / (4.72e-1 * 4.72e-1 + 0.5)));
+    let c = c + (s2 + x[0]);
+    s2 += x[0];
+    let mut h3 = vec![tape.constant(0.5); m];
+    if b <= acc1 * 0.852 {
+        let mut v4 = vec![tape.constant(1.0); m];
+        for i5 in 0..h3.len() {
+            v4[i5] = 1.64 / (2.5 + s2.sin()) * h3[1 - 1 - i5].sin();
+        }
+        acc1 -= h3[0];
+    } else {
+        let s6 = (0.9 * x[0].cos()).asin().hypot(2.5 + s2.cos());
+        s2 = s2 * (-0.2_f64) + x[0];
     }
-    acc1.atan()
+    ((acc1 - s2) * a * h3[0]).sin()
 }
 
 #[differentiate]
 fn b03_f052(x: &[f64], y: &[f64], n: usize, a: f64) -> f64 {
     let mut acc1 = y[0].mul_add(a, x[0]);
     acc1 += acc1.cos();
-    let mut t2 = (b03_f042((1.0 + a.powi(2)).log(2.0)) + (acc1 - y[0])).powi(2);
-    #[checkpoint]
-    {
-        let s3 = b03_f016(b03_f035(
-            2,
-            if acc1.sin() >= y[0].atan() { x[0] } else { a },
-            acc1 * x[1],
-        ));
-        t2 = t2 * 3.5e-1 + 0.31 / (1.0 + x[1] * x[1] * (x[1] * x[1]));
+    let mut t2 = (b03_f030(1, x[0].max(acc1)) + ((-1.82) + a)).powi(2);
+    let mut k3 = 0;
+    loop {
+        if k3 >= n {
+            break;
+        }
+        let j4 = k3;
+        let s5 = (n as f64);
+        let s6 = acc1;
+        acc1 = acc1 * (-0.5_f64) + x[j4 % x.len()] / 3.0;
+        k3 += 1;
     }
-    let mut k4 = 0;
-    while k4 < y.len() && t2 > (-2.52) {
-        let j5 = k4;
-        let u6 = a;
-        k4 += 1;
-    }
-    acc1 - t2
-}
-
-// `b03_f052` without its `#[checkpoint]`s: the gradients must agree bitwise.
-#[differentiate]
-fn b03_f052_plain(x: &[f64], y: &[f64], n: usize, a: f64) -> f64 {
-    let mut acc1 = y[0].mul_add(a, x[0]);
-    acc1 += acc1.cos();
-    let mut t2 = (b03_f042((1.0 + a.powi(2)).log(2.0)) + (acc1 - y[0])).powi(2);
-    {
-        let s3 = b03_f016(b03_f035(
-            2,
-            if acc1.sin() >= y[0].atan() { x[0] } else { a },
-            acc1 * x[1],
-        ));
-        t2 = t2 * 3.5e-1 + 0.31 / (1.0 + x[1] * x[1] * (x[1] * x[1]));
-    }
-    let mut k4 = 0;
-    while k4 < y.len() && t2 > (-2.52) {
-        let j5 = k4;
-        let u6 = a;
-        k4 += 1;
-    }
-    acc1 - t2
+    acc1 + t2 - a
 }
 
 // `b03_f052` on the `Value` tape: its gradient must agree with `b03_f052_vjp`.
@@ -3587,26 +4013,19 @@ fn b03_f052_value<'t>(
 ) -> Value<'t, f64> {
     let mut acc1 = y[0].mul_add(a, x[0]);
     acc1 += acc1.cos();
-    let mut t2 = (b03_f042_value(tape, (1.0 + a.powi(2)).log(2.0)) + (acc1 - y[0])).powi(2);
-    {
-        let s3 = b03_f016_value(
-            tape,
-            b03_f035_value(
-                tape,
-                2,
-                if acc1.sin() >= y[0].atan() { x[0] } else { a },
-                acc1 * x[1],
-            ),
-        );
-        t2 = t2 * 3.5e-1 + 0.31 / (1.0 + x[1] * x[1] * (x[1] * x[1]));
+    let mut t2 = (b03_f030_value(tape, 1, x[0].max(acc1)) + ((-1.82) + a)).powi(2);
+    let mut k3 = 0;
+    loop {
+        if k3 >= n {
+            break;
+        }
+        let j4 = k3;
+        let s5 = tape.constant((n as f64));
+        let s6 = acc1;
+        acc1 = acc1 * (-0.5_f64) + x[j4 % x.len()] / 3.0;
+        k3 += 1;
     }
-    let mut k4 = 0;
-    while k4 < y.len() && t2 > (-2.52) {
-        let j5 = k4;
-        let u6 = a;
-        k4 += 1;
-    }
-    acc1 - t2
+    acc1 + t2 - a
 }
 
 #[differentiate]
@@ -3622,26 +4041,30 @@ fn b03_f053(m: usize, n: usize, a: f64) -> f64 {
                     acc1 = (acc1 + -w4[1]).atan();
                     let mut u5 = a;
                 } else {
-                    if u3 >= b03_f021(acc1.tanh()) {
-                        return u2 * (1.0 + acc1.powi(2)).ln();
+                    if u3 >= b03_f042(2.0_f64) {
+                        return u3;
                     }
-                    u3 = a - (0.6 * u2.cos()).tan();
+                    acc1 = acc1 * 0.56 + u3;
                 }
-                acc1 = acc1 * (-0.4) + (a.abs() + 1.0).recip() * ((m as f64) * acc1);
-            } else if u3 + (n as f64) <= u2 * u2 {
-                let mut s6: f64 = f64::asinh(u2 + acc1);
-                u2 = s6 * (a.cos().exp() + 1.0).acosh();
-            } else if acc1 < u2 {
-                let acc7 = (1.0 + u2.powi(2)).ln();
+                u2 = acc1;
+            } else if acc1 >= 0.4 {
+                let acc6 = acc1;
+                u3 = u3 * (-0.182) + b03_f050(1.08, 3, acc6, acc6).sin().exp().recip();
+            } else if if u2 <= 0.57 { u3 } else { u3 } > (-0.51) {
+                let mut u7 = a;
+                u3 -= (a + 0.69).atan();
+            } else {
+                let t8 = a + (n as f64).hypot((-0.181) * (-0.181) + 0.5);
             }
-            u3 = u3 * 0.5 + u2.tanh();
-        } else {
-            let mut u8 = a;
-            u3 -= (a + 0.69).atan();
+            u2 = (0.5 * a).signum() + acc1;
         }
-        u3 += acc1.atan();
+        acc1 = -(1.5 / (2.0 + acc1.sin()));
+    } else {
+        let acc9 = (n as f64) - a;
+        acc1 = acc1 * (-0.769)
+            + (-1.872e0) / (1.0 + (0.8 * u3.sin()).acos() * (0.8 * u3.sin()).acos());
     }
-    (acc1 + u2) * u3 + a
+    acc1 + u2 + u3 + a
 }
 
 // `b03_f053` on the `Value` tape: its gradient must agree with `b03_f053_vjp`.
@@ -3662,26 +4085,34 @@ fn b03_f053_value<'t>(
                     acc1 = (acc1 + -w4[1]).atan();
                     let mut u5 = a;
                 } else {
-                    if u3 >= b03_f021_value(tape, acc1.tanh()) {
-                        return u2 * (1.0 + acc1.powi(2)).ln();
+                    if u3 >= b03_f042_value(tape, tape.constant(2.0_f64)) {
+                        return u3;
                     }
-                    u3 = a - (0.6 * u2.cos()).tan();
+                    acc1 = acc1 * 0.56 + u3;
                 }
-                acc1 = acc1 * (-0.4) + (a.abs() + 1.0).recip() * ((m as f64) * acc1);
-            } else if u3 + (n as f64) <= u2 * u2 {
-                let mut s6 = (u2 + acc1).asinh();
-                u2 = s6 * (a.cos().exp() + 1.0).acosh();
-            } else if acc1 < u2 {
-                let acc7 = (1.0 + u2.powi(2)).ln();
+                u2 = acc1;
+            } else if acc1 >= 0.4 {
+                let acc6 = acc1;
+                u3 = u3 * (-0.182)
+                    + b03_f050_value(tape, tape.constant(1.08), 3, acc6, acc6)
+                        .sin()
+                        .exp()
+                        .recip();
+            } else if if u2 <= 0.57 { u3 } else { u3 } > (-0.51) {
+                let mut u7 = a;
+                u3 -= (a + 0.69).atan();
+            } else {
+                let t8 = a + f64::hypot((n as f64), (-0.181) * (-0.181) + 0.5);
             }
-            u3 = u3 * 0.5 + u2.tanh();
-        } else {
-            let mut u8 = a;
-            u3 -= (a + 0.69).atan();
+            u2 = (0.5 * a).signum() + acc1;
         }
-        u3 += acc1.atan();
+        acc1 = -(1.5 / (2.0 + acc1.sin()));
+    } else {
+        let acc9 = (n as f64) - a;
+        acc1 = acc1 * (-0.769)
+            + (-1.872e0) / (1.0 + (0.8 * u3.sin()).acos() * (0.8 * u3.sin()).acos());
     }
-    (acc1 + u2) * u3 + a
+    acc1 + u2 + u3 + a
 }
 
 #[differentiate]
@@ -3692,18 +4123,13 @@ fn b03_f054(a: f64, m: usize, b: f64, n: usize) -> f64 {
     #[checkpoint(snapshots = 1)]
     for i4 in 0..m {
         let mut h5: Vec<f64> = vec![0.0; m];
-        for i6 in 0..2 {
-            h5[i6] = b03_f050(a.tanh(), 3, acc1.cos(), b03_f030(1, acc2)).min(h5[0]);
+        for i6 in 0..m {
+            h5[i6] = b03_f035(2, s3, (-0.5) / (2.5 + a.sin())).min(h5[0] + h5[i6 % h5.len()]);
         }
-        for i7 in (0..4).rev() {
-            if (i7 as f64) + h5[0] >= f64::atan2(s3, f64::tanh(0.17).exp()) {
-                break;
-            }
-            let mut u8 = std::f64::consts::LN_2;
-        }
-        acc1 += b.sin().exp_m1() - h5[i4];
+        acc1 -= (i4 as f64);
+        acc2 = acc2 * 0.81 + (a + acc1).tanh();
     }
-    acc1 + acc2 + b + s3
+    (acc1 + acc2 + a).atan()
 }
 
 // `b03_f054` without its `#[checkpoint]`s: the gradients must agree bitwise.
@@ -3714,18 +4140,13 @@ fn b03_f054_plain(a: f64, m: usize, b: f64, n: usize) -> f64 {
     let s3 = a.cos();
     for i4 in 0..m {
         let mut h5: Vec<f64> = vec![0.0; m];
-        for i6 in 0..2 {
-            h5[i6] = b03_f050(a.tanh(), 3, acc1.cos(), b03_f030(1, acc2)).min(h5[0]);
+        for i6 in 0..m {
+            h5[i6] = b03_f035(2, s3, (-0.5) / (2.5 + a.sin())).min(h5[0] + h5[i6 % h5.len()]);
         }
-        for i7 in (0..4).rev() {
-            if (i7 as f64) + h5[0] >= f64::atan2(s3, f64::tanh(0.17).exp()) {
-                break;
-            }
-            let mut u8 = std::f64::consts::LN_2;
-        }
-        acc1 += b.sin().exp_m1() - h5[i4];
+        acc1 -= (i4 as f64);
+        acc2 = acc2 * 0.81 + (a + acc1).tanh();
     }
-    acc1 + acc2 + b + s3
+    (acc1 + acc2 + a).atan()
 }
 
 // `b03_f054` on the `Value` tape: its gradient must agree with `b03_f054_vjp`.
@@ -3741,19 +4162,14 @@ fn b03_f054_value<'t>(
     let s3 = a.cos();
     for i4 in 0..m {
         let mut h5 = vec![tape.constant(0.0); m];
-        for i6 in 0..2 {
-            h5[i6] = b03_f050_value(tape, a.tanh(), 3, acc1.cos(), b03_f030_value(tape, 1, acc2))
-                .min(h5[0]);
+        for i6 in 0..m {
+            h5[i6] = b03_f035_value(tape, 2, s3, (-0.5) / (2.5 + a.sin()))
+                .min(h5[0] + h5[i6 % h5.len()]);
         }
-        for i7 in (0..4).rev() {
-            if (i7 as f64) + h5[0] >= s3.atan2(f64::exp(f64::tanh(0.17))) {
-                break;
-            }
-            let mut u8 = tape.constant(std::f64::consts::LN_2);
-        }
-        acc1 += b.sin().exp_m1() - h5[i4];
+        acc1 -= (i4 as f64);
+        acc2 = acc2 * 0.81 + (a + acc1).tanh();
     }
-    acc1 + acc2 + b + s3
+    (acc1 + acc2 + a).atan()
 }
 
 #[differentiate(wrt(b, a))]
@@ -3764,52 +4180,34 @@ fn b03_f055(c: f64, a: f64, b: f64) -> f64 {
     while k3 < 5 {
         let j4 = k3;
         if b >= 0.02 {
-            let mut u5 = f64::cos(if c > (j4 as f64) && (-0.81_f64) > (j4 as f64) {
+            let mut u5 = f64::cos(if c > (j4 as f64) && (j4 as f64) < (-0.81_f64) {
                 acc1
             } else {
                 a
             });
-            let mut h6 = vec![u5 * 1.38e0, u5 * u5, (j4 as f64), b03_f041(4, c.sin())];
-            acc1 = (acc1 + (h6[j4 % h6.len()] + b)).sin();
-            acc2 -= (u5 + 1.115).powi(2);
-        } else {
-            match j4 % 3 {
-                0 => {
-                    let mut v7 = vec![0.5; 3];
-                    acc1 = v7[0] + (c - (j4 as f64));
-                }
-                1 => {
-                    for i8 in (0..3).rev() {
-                        let mut u9 = f64::atan(0.7_f64)
-                            + (0.8
-                                * b03_f016(match j4 % 2 {
-                                    0 => b,
-                                    _ => acc2,
-                                })
-                                .cos())
-                            .acos();
-                        acc2 = if (!(u9 > (-0.7) || j4 < 4)
-                            || (u9 <= 1.5 || 0.25 <= 0.12) && j4 != 3)
-                            && u9 > 0.93
-                        {
-                            b * acc2
-                        } else {
-                            u9 + 0.309
-                        };
-                    }
-                    acc1 += (j4 as f64).cos() * (acc2 + (-8.4e-1));
-                }
-                _ => {
-                    let t10 = acc1;
-                    acc2 += f64::acos(0.8 * std::f64::consts::FRAC_PI_4.min(a).cos());
-                }
-            }
-            acc1 = acc1 * 0.652 + f64::log2(1.0 + acc2 * (-3.55e-1) * (acc2 * (-3.55e-1)));
+            let mut h6 = vec![
+                u5 * 1.38e0,
+                u5 * u5,
+                (j4 as f64),
+                b03_f054(acc1.asinh(), 2, u5, 4),
+            ];
+            let mut h7 = h6.clone();
+            acc1 -= a;
         }
-        acc1 = acc1 * (-0.21) + b03_f045(c + acc1, c, b - a).sin();
+        let mut acc8 = b;
+        acc2 = f64::max(std::f64::consts::FRAC_PI_4, acc8);
         k3 += 1;
     }
-    acc1 + acc2 + c - a
+    for i9 in 1..3 {
+        let mut k10: usize = 0;
+        while k10 < 4 {
+            k10 += 1;
+            let j11 = k10 - 1;
+            let t12 = b;
+        }
+        acc2 = b;
+    }
+    acc1 + acc2 - c - b
 }
 
 // `b03_f055` on the `Value` tape: its gradient must agree with `b03_f055_vjp`.
@@ -3835,103 +4233,73 @@ fn b03_f055_value<'t>(
                 u5 * 1.38e0,
                 u5 * u5,
                 tape.constant((j4 as f64)),
-                b03_f041_value(tape, 4, c.sin()),
+                b03_f054_value(tape, acc1.asinh(), 2, u5, 4),
             ];
-            acc1 = (acc1 + (h6[j4 % h6.len()] + b)).sin();
-            acc2 -= (u5 + 1.115).powi(2);
-        } else {
-            match j4 % 3 {
-                0 => {
-                    let mut v7 = vec![tape.constant(0.5); 3];
-                    acc1 = v7[0] + (c - (j4 as f64));
-                }
-                1 => {
-                    for i8 in (0..3).rev() {
-                        let mut u9 = f64::atan(0.7_f64)
-                            + (0.8
-                                * b03_f016_value(
-                                    tape,
-                                    match j4 % 2 {
-                                        0 => b,
-                                        _ => acc2,
-                                    },
-                                )
-                                .cos())
-                            .acos();
-                        acc2 = if (!(u9 > (-0.7) || j4 < 4)
-                            || (u9 <= 1.5 || 0.25 <= 0.12) && j4 != 3)
-                            && u9 > 0.93
-                        {
-                            b * acc2
-                        } else {
-                            u9 + 0.309
-                        };
-                    }
-                    acc1 += f64::cos((j4 as f64)) * (acc2 + (-8.4e-1));
-                }
-                _ => {
-                    let t10 = acc1;
-                    acc2 += (0.8 * tape.constant(std::f64::consts::FRAC_PI_4).min(a).cos()).acos();
-                }
-            }
-            acc1 = acc1 * 0.652 + (1.0 + acc2 * (-3.55e-1) * (acc2 * (-3.55e-1))).log2();
+            let mut h7 = h6.clone();
+            acc1 -= a;
         }
-        acc1 = acc1 * (-0.21) + b03_f045_value(tape, c + acc1, c, b - a).sin();
+        let mut acc8 = b;
+        acc2 = tape.constant(std::f64::consts::FRAC_PI_4).max(acc8);
         k3 += 1;
     }
-    acc1 + acc2 + c - a
+    for i9 in 1..3 {
+        let mut k10: usize = 0;
+        while k10 < 4 {
+            k10 += 1;
+            let j11 = k10 - 1;
+            let t12 = b;
+        }
+        acc2 = b;
+    }
+    acc1 + acc2 - c - b
 }
 
 #[differentiate]
 fn b03_f056(m: usize, b: f64, n: usize, c: f64, a: f64) -> f64 {
     let mut acc1 = c.atan();
     let b = b + a;
-    for i2 in 0..=m - 1 {
-        if 1.74 > (-0.557) {
-            continue;
-        }
-        let mut v3: Vec<f64> = vec![0.5; 3];
-        for i4 in 0..v3.len() {
-            v3[i4] += v3[(i2 + 2) % 3] * acc1;
-        }
-        acc1 = (acc1 * -a).atan();
-        if acc1 < b03_f016((1.0 + v3[i2 / 2].powi(2)).powf(0.5)) {
-            if 1.6 <= 0.64 {
-                match i2 % 3 {
-                    0 => {
-                        let mut nh5 = vec![0.0; v3.len()];
-                        for i6 in 0..3 {
-                            nh5[i6] = 0.58 * v3[i6]
-                                + (v3[(i6 + 1) % v3.len()]
-                                    + b.mul_add(v3[0], v3[v3.len() - 1 - i6]))
-                                .tanh();
-                        }
-                        v3 = nh5;
-                        let mut nh7 = vec![0.0; v3.len()];
-                        for i8 in 0..v3.len() {
-                            nh7[i8] = 0.19 * v3[i8] + (v3[(i8 + 1) % v3.len()] + b).tanh();
-                        }
-                        v3 = nh7;
-                        acc1 -= b03_f053(2, 4, acc1 + 1.981);
-                    }
-                    1 => {
-                        let b = b * (i2 as f64).asinh();
-                        acc1 -= f64::exp2((m as f64).atan()) - -b;
-                    }
-                    _ => {
-                        let mut acc9: f64 = (0.8 * (a - (-1.77)).sin()).acos();
-                        acc1 += v3[i2 % v3.len()];
-                    }
-                }
-                acc1 -= acc1.cos() / 3.0;
+    for i2 in (0..m).rev() {
+        let mut k3: usize = 0;
+        while k3 < m {
+            k3 += 1;
+            let j4 = k3 - 1;
+            acc1 /= (if ((j4 as f64).abs() + 1.0).ln() >= 0.9 {
+                acc1
             } else {
-                let mut u10 = v3[(i2 + 2) % 3].asinh();
-                acc1 -= u10;
+                (j4 as f64)
+            }) * (if ((j4 as f64).abs() + 1.0).ln() >= 0.9 {
+                acc1
+            } else {
+                (j4 as f64)
+            }) + 0.25;
+            let mut acc5 = acc1 % 1.5;
+            if acc1
+                < b03_f045(
+                    b.hypot(2.5 + c.tanh()),
+                    acc5,
+                    (1.0 + a.powi(2) + 1.0).acosh(),
+                )
+            {
+                acc1 = f64::atan2((0.9 * f64::cos((-1.08e0))).asin(), 2.0 + (m as f64).sin());
+                let mut h6 = vec![0.0; 5];
+                acc1 = acc1 * 0.7 + (b03_f009(c) + (j4 as f64).atan());
+            } else if acc5 > 0.16 {
+                let mut w7: Vec<f64> = vec![1.0; 5];
+                acc5 = acc5 * 5.2e-2 + acc5;
+            } else {
+                let s8 = c - acc5;
+                acc1 = acc1 * (-3.9e-1)
+                    + (match j4 % 3 {
+                        0 => acc5,
+                        1 => (1.0 + (j4 as f64) * (j4 as f64) + 1.0).acosh(),
+                        _ => s8,
+                    });
             }
-            acc1 += (v3[(i2 + 1) % 3] / 0.5).tanh();
+            acc1 = acc1 * 0.7 + acc1.cos() / 3.0;
         }
+        acc1 += (0.9 * c.sin()).asin() * (0.1 / (a * a + 0.25));
     }
-    acc1 + a + c
+    acc1 + a - c
 }
 
 // `b03_f056` on the `Value` tape: its gradient must agree with `b03_f056_vjp`.
@@ -3945,52 +4313,52 @@ fn b03_f056_value<'t>(
 ) -> Value<'t, f64> {
     let mut acc1 = c.atan();
     let b = b + a;
-    for i2 in 0..=m - 1 {
-        if 1.74 > (-0.557) {
-            continue;
-        }
-        let mut v3 = vec![tape.constant(0.5); 3];
-        for i4 in 0..v3.len() {
-            v3[i4] = v3[i4] + v3[(i2 + 2) % 3] * acc1;
-        }
-        acc1 = (acc1 * -a).atan();
-        if acc1 < b03_f016_value(tape, (1.0 + v3[i2 / 2].powi(2)).powf(0.5)) {
-            if 1.6 <= 0.64 {
-                match i2 % 3 {
-                    0 => {
-                        let mut nh5 = vec![tape.constant(0.0); v3.len()];
-                        for i6 in 0..3 {
-                            nh5[i6] = 0.58 * v3[i6]
-                                + (v3[(i6 + 1) % v3.len()]
-                                    + b.mul_add(v3[0], v3[v3.len() - 1 - i6]))
-                                .tanh();
-                        }
-                        v3 = nh5;
-                        let mut nh7 = vec![tape.constant(0.0); v3.len()];
-                        for i8 in 0..v3.len() {
-                            nh7[i8] = 0.19 * v3[i8] + (v3[(i8 + 1) % v3.len()] + b).tanh();
-                        }
-                        v3 = nh7;
-                        acc1 -= b03_f053_value(tape, 2, 4, acc1 + 1.981);
-                    }
-                    1 => {
-                        let b = b * f64::asinh((i2 as f64));
-                        acc1 -= f64::exp2(f64::atan((m as f64))) - -b;
-                    }
-                    _ => {
-                        let mut acc9 = (0.8 * (a - (-1.77)).sin()).acos();
-                        acc1 += v3[i2 % v3.len()];
-                    }
-                }
-                acc1 -= acc1.cos() / 3.0;
+    for i2 in (0..m).rev() {
+        let mut k3: usize = 0;
+        while k3 < m {
+            k3 += 1;
+            let j4 = k3 - 1;
+            acc1 /= (if f64::ln(f64::abs((j4 as f64)) + 1.0) >= 0.9 {
+                acc1
             } else {
-                let mut u10 = v3[(i2 + 2) % 3].asinh();
-                acc1 -= u10;
+                tape.constant((j4 as f64))
+            }) * (if f64::ln(f64::abs((j4 as f64)) + 1.0) >= 0.9 {
+                acc1
+            } else {
+                tape.constant((j4 as f64))
+            }) + 0.25;
+            let mut acc5 = acc1 % 1.5;
+            if acc1
+                < b03_f045_value(
+                    tape,
+                    b.hypot(2.5 + c.tanh()),
+                    acc5,
+                    (1.0 + a.powi(2) + 1.0).acosh(),
+                )
+            {
+                acc1 = tape.constant(f64::atan2(
+                    f64::asin(0.9 * f64::cos((-1.08e0))),
+                    2.0 + f64::sin((m as f64)),
+                ));
+                let mut h6 = vec![tape.constant(0.0); 5];
+                acc1 = acc1 * 0.7 + (b03_f009_value(tape, c) + f64::atan((j4 as f64)));
+            } else if acc5 > 0.16 {
+                let mut w7 = vec![tape.constant(1.0); 5];
+                acc5 = acc5 * 5.2e-2 + acc5;
+            } else {
+                let s8 = c - acc5;
+                acc1 = acc1 * (-3.9e-1)
+                    + (match j4 % 3 {
+                        0 => acc5,
+                        1 => tape.constant(f64::acosh(1.0 + (j4 as f64) * (j4 as f64) + 1.0)),
+                        _ => s8,
+                    });
             }
-            acc1 += (v3[(i2 + 1) % 3] / 0.5).tanh();
+            acc1 = acc1 * 0.7 + acc1.cos() / 3.0;
         }
+        acc1 += (0.9 * c.sin()).asin() * (0.1 / (a * a + 0.25));
     }
-    acc1 + a + c
+    acc1 + a - c
 }
 
 #[differentiate]
@@ -4003,17 +4371,26 @@ fn b03_f057(x: &[f64], y: &[f64], n: usize) -> f64 {
     if v3[0] < x[0] {
         if f64::cos(y[3]) * (s4 * v3[1]) >= (-0.28) {
             let mut s5 = acc1;
-            acc1 = acc1 * 0.861 + b03_f042(acc2 * y[2]);
+            acc1 = acc1 * 0.861 + b03_f055(4.7e-1, b03_f028(&v3, f64::sin((-0.08))), (-1.36) + s5);
         }
-        let t6 = s4;
-        acc1 = (v3[0] * v3[0] + 0.5).cbrt().min(t6 * t6);
+        if 1.819_f64 < 0.75 {
+            acc1 = (s4.abs() + 1.0 + 1.0).acosh().tanh();
+            acc1 = acc1 * 0.566 + acc1.sin().atan();
+            acc1 = acc1 * (-0.45) + v3[1].asinh() * (0.5 * acc1.cos()).atanh();
+        } else if y[0] + y[0] < v3[0] * y[1] {
+            let s6 = (2.5 + acc2.sin())
+                .recip()
+                .mul_add(y[0] * (-0.6), x[1] * acc2);
+            acc1 = s6 * s4 * (acc1 - s6);
+        } else {
+            let mut u7 = y[0].asinh();
+            s4 -= v3[1];
+        }
+    } else {
+        let mut acc8 = y[1] * f64::cos(x[1]);
+        s4 += b03_f003((2.5 + acc1.cos()).recip(), (-1.55), x[1].atan(), 2, 3).atan();
     }
-    let mut acc7 = (acc1 * y[1] * ((-1.36) + acc2)).atan2(
-        1.0 + (1.819_f64 * acc1).hypot(1.0 + (y[3] + acc2) * (y[3] + acc2))
-            * (1.819_f64 * acc1).hypot(1.0 + (y[3] + acc2) * (y[3] + acc2)),
-    );
-    let mut acc8 = acc1.sin().atan();
-    ((acc1 - acc2 - s4) * acc7 - v3[1]).atan()
+    (acc1 + acc2 + s4 + v3[0] - y[1]).atan()
 }
 
 // `b03_f057` on the `Value` tape: its gradient must agree with `b03_f057_vjp`.
@@ -4031,17 +4408,40 @@ fn b03_f057_value<'t>(
     if v3[0] < x[0] {
         if y[3].cos() * (s4 * v3[1]) >= (-0.28) {
             let mut s5 = acc1;
-            acc1 = acc1 * 0.861 + b03_f042_value(tape, acc2 * y[2]);
+            acc1 = acc1 * 0.861
+                + b03_f055_value(
+                    tape,
+                    tape.constant(4.7e-1),
+                    b03_f028_value(tape, &v3, tape.constant(f64::sin((-0.08)))),
+                    (-1.36) + s5,
+                );
         }
-        let t6 = s4;
-        acc1 = (v3[0] * v3[0] + 0.5).cbrt().min(t6 * t6);
+        if 1.819_f64 < 0.75 {
+            acc1 = (s4.abs() + 1.0 + 1.0).acosh().tanh();
+            acc1 = acc1 * 0.566 + acc1.sin().atan();
+            acc1 = acc1 * (-0.45) + v3[1].asinh() * (0.5 * acc1.cos()).atanh();
+        } else if y[0] + y[0] < v3[0] * y[1] {
+            let s6 = (2.5 + acc2.sin())
+                .recip()
+                .mul_add(y[0] * (-0.6), x[1] * acc2);
+            acc1 = s6 * s4 * (acc1 - s6);
+        } else {
+            let mut u7 = y[0].asinh();
+            s4 -= v3[1];
+        }
+    } else {
+        let mut acc8 = y[1] * x[1].cos();
+        s4 += b03_f003_value(
+            tape,
+            (2.5 + acc1.cos()).recip(),
+            tape.constant((-1.55)),
+            x[1].atan(),
+            2,
+            3,
+        )
+        .atan();
     }
-    let mut acc7 = (acc1 * y[1] * ((-1.36) + acc2)).atan2(
-        1.0 + (1.819_f64 * acc1).hypot(1.0 + (y[3] + acc2) * (y[3] + acc2))
-            * (1.819_f64 * acc1).hypot(1.0 + (y[3] + acc2) * (y[3] + acc2)),
-    );
-    let mut acc8 = acc1.sin().atan();
-    ((acc1 - acc2 - s4) * acc7 - v3[1]).atan()
+    (acc1 + acc2 + s4 + v3[0] - y[1]).atan()
 }
 
 #[differentiate]
@@ -4054,14 +4454,40 @@ fn b03_f058(n: usize, a: f64, m: usize, x: &[f64]) -> f64 {
         let j3 = k2 - 1;
         acc1 /= a * a + 0.5;
         acc1 = (acc1 * x[0]).sin();
-        acc1 += x[j3 % x.len()];
-        acc1 += -acc1;
+        acc1 += x[j3 + 1];
+        acc1 -= acc1;
     }
-    {
-        acc1 += a;
-        acc1 = acc1;
+    #[checkpoint]
+    for i4 in 0..2 {
+        for i5 in (0..x.len()).step_by(2) {
+            let s6 = x[1] * acc1 % 2.0;
+        }
+        acc1 -= acc1.mul_add((m as f64), (i4 as f64)) - f64::tanh(1.2);
     }
-    acc1 + a - x[0]
+    acc1 + x[1]
+}
+
+// `b03_f058` without its `#[checkpoint]`s: the gradients must agree bitwise.
+#[differentiate]
+fn b03_f058_plain(n: usize, a: f64, m: usize, x: &[f64]) -> f64 {
+    let mut acc1 = a.mul_add(x[0], a);
+    acc1 = acc1 * 0.5;
+    let mut k2: usize = 0;
+    while k2 < m && acc1 > (-1.83_f64) {
+        k2 += 1;
+        let j3 = k2 - 1;
+        acc1 /= a * a + 0.5;
+        acc1 = (acc1 * x[0]).sin();
+        acc1 += x[j3 + 1];
+        acc1 -= acc1;
+    }
+    for i4 in 0..2 {
+        for i5 in (0..x.len()).step_by(2) {
+            let s6 = x[1] * acc1 % 2.0;
+        }
+        acc1 -= acc1.mul_add((m as f64), (i4 as f64)) - f64::tanh(1.2);
+    }
+    acc1 + x[1]
 }
 
 // `b03_f058` on the `Value` tape: its gradient must agree with `b03_f058_vjp`.
@@ -4080,83 +4506,102 @@ fn b03_f058_value<'t>(
         let j3 = k2 - 1;
         acc1 /= a * a + 0.5;
         acc1 = (acc1 * x[0]).sin();
-        acc1 += x[j3 % x.len()];
-        acc1 += -acc1;
+        acc1 += x[j3 + 1];
+        acc1 -= acc1;
     }
-    {
-        acc1 += a;
-        acc1 = acc1;
+    for i4 in 0..2 {
+        for i5 in (0..x.len()).step_by(2) {
+            let s6 = x[1] * acc1 % 2.0;
+        }
+        acc1 -= acc1.mul_add((m as f64), (i4 as f64)) - f64::tanh(1.2);
     }
-    acc1 + a - x[0]
+    acc1 + x[1]
 }
 
 #[differentiate]
-fn b03_f059(x: &[f64]) -> f64 {
-    let mut acc1 = x[0];
-    for i2 in 0..5 {
-        {
-            let mut v3 = vec![0.5; 5];
-            for i4 in 0..5 {
-                v3[i4] = 1.961 / (1.0 + x[i4 % 1] * x[i4 % 1])
-                    * ((-1.23_f64) / (1.0 + f64::powi(v3[i4], 2)));
-            }
-            acc1 -= x[i2 % x.len()].sin().exp().sqrt();
-            let t5 = (-0.17) / (2.0 + f64::tanh(0.29));
-            acc1 = b03_f024(
-                3,
-                x,
-                match i2 % 2 {
-                    0 => v3[i2],
-                    _ => (-1.1),
-                },
-                4,
-                x,
-            )
-            .tanh();
+fn b03_f059(a: f64, n: usize, b: f64, x: &[f64], y: &[f64]) -> f64 {
+    let mut acc1: f64 = b;
+    let mut t2 = b;
+    t2 = t2 * (-0.329) + ((x[0].abs() + 1.0).sqrt() + (x[0] + acc1));
+    let mut acc3 = (y[0] + t2) * acc1.asinh();
+    for i4 in (0..n).step_by(2) {
+        for i5 in (0..n).rev() {
+            let mut v6 = x.to_vec();
+            t2 += y[i4 % x.len()].hypot(1.0 + acc3 * acc3) - v6[i5 / 2] / (2.0 + (n as f64).tanh());
         }
-        let mut w6 = vec![0.0; x.len()];
-        let mut s7 = acc1.sin() - x[i2 % 1] * w6[0];
-        acc1 = acc1 * (-6.5e-1) + (s7 + s7).atan();
+        acc3 = a;
     }
-    for i8 in 0..x.len() {
-        let u9 = x[i8] * x[(i8 + 3) % x.len()];
+    for i7 in 0..3 {
+        if y[0] >= 0.42 {
+            {
+                let mut w8: Vec<f64> = Vec::with_capacity(3);
+                for i9 in 0..3 {
+                    w8.push(t2);
+                }
+                acc1 = b;
+            }
+            acc1 = a;
+        } else if (i7 as f64) < 1.005 && (i7 as f64) <= y[0] {
+            if 0.53 < 0.7 {
+                continue;
+            }
+            t2 = t2 * (-0.33_f64) + acc1 / (1.5 + a.cos());
+        } else if i7 > 1 {
+            let mut t10 = y[i7 % y.len()];
+        } else {
+            let t11 = acc3.asinh();
+            t2 -= t11;
+        }
+        acc1 += ((i7 as f64) - x[i7 % y.len()]) / 0.5;
     }
-    acc1.sin()
+    ((acc1 + t2 - acc3) * y[0]).atan()
 }
 
 // `b03_f059` on the `Value` tape: its gradient must agree with `b03_f059_vjp`.
-fn b03_f059_value<'t>(tape: &'t Tape<f64>, x: &[Value<'t, f64>]) -> Value<'t, f64> {
-    let mut acc1 = x[0];
-    for i2 in 0..5 {
-        {
-            let mut v3 = vec![tape.constant(0.5); 5];
-            for i4 in 0..5 {
-                v3[i4] =
-                    1.961 / (1.0 + x[i4 % 1] * x[i4 % 1]) * ((-1.23_f64) / (1.0 + v3[i4].powi(2)));
-            }
-            acc1 -= x[i2 % x.len()].sin().exp().sqrt();
-            let t5 = tape.constant((-0.17) / (2.0 + f64::tanh(0.29)));
-            acc1 = b03_f024_value(
-                tape,
-                3,
-                x,
-                match i2 % 2 {
-                    0 => v3[i2],
-                    _ => tape.constant((-1.1)),
-                },
-                4,
-                x,
-            )
-            .tanh();
+fn b03_f059_value<'t>(
+    tape: &'t Tape<f64>,
+    a: Value<'t, f64>,
+    n: usize,
+    b: Value<'t, f64>,
+    x: &[Value<'t, f64>],
+    y: &[Value<'t, f64>],
+) -> Value<'t, f64> {
+    let mut acc1 = b;
+    let mut t2 = b;
+    t2 = t2 * (-0.329) + ((x[0].abs() + 1.0).sqrt() + (x[0] + acc1));
+    let mut acc3 = (y[0] + t2) * acc1.asinh();
+    for i4 in (0..n).step_by(2) {
+        for i5 in (0..n).rev() {
+            let mut v6 = x.to_vec();
+            t2 += y[i4 % x.len()].hypot(1.0 + acc3 * acc3)
+                - v6[i5 / 2] / (2.0 + f64::tanh((n as f64)));
         }
-        let mut w6 = vec![tape.constant(0.0); x.len()];
-        let mut s7 = acc1.sin() - x[i2 % 1] * w6[0];
-        acc1 = acc1 * (-6.5e-1) + (s7 + s7).atan();
+        acc3 = a;
     }
-    for i8 in 0..x.len() {
-        let u9 = x[i8] * x[(i8 + 3) % x.len()];
+    for i7 in 0..3 {
+        if y[0] >= 0.42 {
+            {
+                let mut w8 = Vec::with_capacity(3);
+                for i9 in 0..3 {
+                    w8.push(t2);
+                }
+                acc1 = b;
+            }
+            acc1 = a;
+        } else if (i7 as f64) < 1.005 && tape.constant((i7 as f64)) <= y[0] {
+            if 0.53 < 0.7 {
+                continue;
+            }
+            t2 = t2 * (-0.33_f64) + acc1 / (1.5 + a.cos());
+        } else if i7 > 1 {
+            let mut t10 = y[i7 % y.len()];
+        } else {
+            let t11 = acc3.asinh();
+            t2 -= t11;
+        }
+        acc1 += ((i7 as f64) - x[i7 % y.len()]) / 0.5;
     }
-    acc1.sin()
+    ((acc1 + t2 - acc3) * y[0]).atan()
 }
 
 #[differentiate]
@@ -4171,50 +4616,21 @@ fn b03_f060(n: usize, b: f64, a: f64, x: &[f64]) -> Vec<f64> {
             v3[i4] += a;
         }
         for i5 in (1..2).rev() {
-            v3[(i5 + 2) % x.len()] -= v3[v3.len() - 1 - i5].atan2(2.5 + b.cos())
-                * b03_f056(
-                    4,
-                    x[4] % 1.5,
-                    4,
-                    b03_f054(x[2].hypot(v3[i5] * v3[i5] + 0.5), 2, a, 4),
-                    x[i5 % x.len()] - x[3],
-                );
-            if v3[0] < (-0.13) {
-                let mut nh7 = vec![0.0; x.len()];
-                for i8 in 0..x.len() {
-                    nh7[i8] =
-                        (-2.0e-1) * v3[i8] + (v3[(i8 + 1) % v3.len()] + (0.735 - (n as f64))).sin();
-                }
-                v3 = nh7;
-                let mut u9 = b;
-                if i5 % 2 == 0 {
-                    let mut u10: f64 = 0.54 / (2.5 + b.tanh()) + x[i5 % x.len()].cos();
-                    u9 = u10 / (1.0 + b.powi(2))
-                        * b03_f054(
-                            x[i5 / 2].atan2(v3[i5 % v3.len()].cos().exp()),
-                            2,
-                            f64::powi((-0.304), 2),
-                            4,
-                        );
-                }
-                acc1 = acc1 * 0.622
-                    + (if i5 % 2 == 1 && u9 <= 0.36 {
-                        b.sin()
-                    } else {
-                        u9.tanh()
-                    });
-            } else if !(i5 % 2 == 1) {
-                let mut acc11 = if v3[i5 % x.len()] - (i5 as f64) >= 0.828 {
-                    t2
-                } else {
-                    v3[i5].clamp((-1.0), 1.0)
-                };
+            v3[i5] -= v3[i5 - 1].atan2(v3[5 - 1 - i5] * v3[5 - 1 - i5] + 1.0) * t2;
+            if t2 > 1.559_f64 {
+                let mut acc6 = v3[v3.len() - 1 - i5] - v3[i5 + 2];
+                let t7 = -v3[i5];
+                acc1 += 1.83 / (v3[i5].abs() + 1.0);
             }
-            acc1 += (0.5 * f64::cos((-1.9_f64))).sinh().powi(3);
+            acc1 += (0.84 - t2).tanh().exp().powf(0.5);
         }
+        acc1 = f64::sin(x[2]);
     }
-    let out12 = vec![(-1.6), a, f64::asinh(x[2]).sin(), x[1].powi(2)];
-    out12
+    let mut w8 = vec![0.0; x.len()];
+    for i9 in 0..w8.len() {
+        w8[i9] = b;
+    }
+    w8
 }
 
 // `b03_f060` on the `Value` tape: its gradient must agree with `b03_f060_vjp`.
@@ -4236,53 +4652,21 @@ fn b03_f060_value<'t>(
             v3[i4] = v3[i4] + a;
         }
         for i5 in (1..2).rev() {
-            v3[(i5 + 2) % x.len()] = v3[(i5 + 2) % x.len()]
-                - v3[v3.len() - 1 - i5].atan2(2.5 + b.cos())
-                    * b03_f056_value(
-                        tape,
-                        4,
-                        x[4] % 1.5,
-                        4,
-                        b03_f054_value(tape, x[2].hypot(v3[i5] * v3[i5] + 0.5), 2, a, 4),
-                        x[i5 % x.len()] - x[3],
-                    );
-            if v3[0] < (-0.13) {
-                let mut nh7 = vec![tape.constant(0.0); x.len()];
-                for i8 in 0..x.len() {
-                    nh7[i8] =
-                        (-2.0e-1) * v3[i8] + (v3[(i8 + 1) % v3.len()] + (0.735 - (n as f64))).sin();
-                }
-                v3 = nh7;
-                let mut u9 = b;
-                if i5 % 2 == 0 {
-                    let mut u10 = 0.54 / (2.5 + b.tanh()) + x[i5 % x.len()].cos();
-                    u9 = u10 / (1.0 + b.powi(2))
-                        * b03_f054_value(
-                            tape,
-                            x[i5 / 2].atan2(v3[i5 % v3.len()].cos().exp()),
-                            2,
-                            tape.constant(f64::powi((-0.304), 2)),
-                            4,
-                        );
-                }
-                acc1 = acc1 * 0.622
-                    + (if i5 % 2 == 1 && u9 <= 0.36 {
-                        b.sin()
-                    } else {
-                        u9.tanh()
-                    });
-            } else if !(i5 % 2 == 1) {
-                let mut acc11 = if v3[i5 % x.len()] - (i5 as f64) >= 0.828 {
-                    t2
-                } else {
-                    v3[i5].clamp((-1.0), 1.0)
-                };
+            v3[i5] = v3[i5] - v3[i5 - 1].atan2(v3[5 - 1 - i5] * v3[5 - 1 - i5] + 1.0) * t2;
+            if t2 > 1.559_f64 {
+                let mut acc6 = v3[v3.len() - 1 - i5] - v3[i5 + 2];
+                let t7 = -v3[i5];
+                acc1 += 1.83 / (v3[i5].abs() + 1.0);
             }
-            acc1 += f64::powi(f64::sinh(0.5 * f64::cos((-1.9_f64))), 3);
+            acc1 += (0.84 - t2).tanh().exp().powf(0.5);
         }
+        acc1 = x[2].sin();
     }
-    let out12 = vec![tape.constant((-1.6)), a, x[2].asinh().sin(), x[1].powi(2)];
-    out12
+    let mut w8 = vec![tape.constant(0.0); x.len()];
+    for i9 in 0..w8.len() {
+        w8[i9] = b;
+    }
+    w8
 }
 
 #[differentiate]
@@ -4295,63 +4679,53 @@ fn b03_f061(a: f64, n: usize) -> f64 {
     if h2[1] + (-1.31) <= 0.6 {
         #[checkpoint]
         for i4 in 0..h2.len() {
-            for i5 in (0..n).rev() {
-                if 1.815
-                    >= (match i5 % 2 {
-                        0 => acc1,
-                        _ => a,
-                    }) + (-0.2) / (1.0 + a.powi(2))
-                {
-                    acc1 -= a.mul_add(h2[i4], a)
-                        + (std::f64::consts::PI * std::f64::consts::PI + 0.5).recip();
-                    let mut nh6 = vec![0.0; h2.len()];
-                    for i7 in 0..h2.len() {
-                        nh6[i7] = 0.76 * h2[i7]
-                            + (h2[(i7 + 1) % h2.len()] + (h2[1].sin().exp() + 1.0).acosh()).tanh();
-                    }
-                    h2 = nh6;
-                    acc1 = (acc1 * acc1).tanh();
-                } else if (i5 as f64) > (-0.1) {
-                    let mut nh8 = vec![0.0; h2.len()];
-                    for i9 in 0..3 {
-                        nh8[i9] = (-8.26e-1) * h2[i9] + (h2[(i9 + 1) % h2.len()] + acc1).sin();
-                    }
-                    h2 = nh8;
-                    let acc1 = acc1 + h2[(i4 + 3) % h2.len()];
-                } else {
-                    let mut s10 =
-                        b03_f035(2, h2[i4].cos(), h2[3 - 1 - i4] + a) + (i5 as f64).abs() * a;
-                    acc1 += (0.27 + (n as f64)) % 3.0;
+            if (1.0 + (i4 as f64) * (i4 as f64)).ln() >= acc1.mul_add(acc1, acc1) {
+                acc1 += h2[i4 % 3];
+                acc1 = acc1 * 0.77 + b03_f012((0.9 * h2[(i4 + 2) % h2.len()].cos()).asin(), a);
+            } else {
+                let acc5 = acc1;
+                let mut nh6 = vec![0.0; h2.len()];
+                for i7 in 0..h2.len() {
+                    nh6[i7] = 0.503 * h2[i7]
+                        + (h2[(i7 + 1) % h2.len()] + (acc5 * acc5 + 0.25).ln()).tanh();
                 }
-                acc1 = acc1 * 0.797 + acc1;
+                h2 = nh6;
+                for i8 in 1..h2.len() - 1 {
+                    let mut nh9 = vec![0.0; h2.len()];
+                    for i10 in 0..h2.len() {
+                        nh9[i10] = 0.412 * h2[i10]
+                            + (h2[(i10 + 1) % h2.len()] + b03_f009(h2[i10 % h2.len()] * acc5))
+                                .sin();
+                    }
+                    h2 = nh9;
+                    acc1 += (1.0 + h2[i4].powi(2)).recip() - acc5;
+                }
+                acc1 = acc1 * (-0.499) + (h2[i4 % 3] * h2[i4]).asinh();
             }
-            acc1 = acc1 * 6.0e-1
-                + a.clamp((-1.0), 1.0)
-                    .atan2(1.0 + f64::powi((-0.59) * (-0.28), 2));
+            if a + (match i4 % 2 {
+                0 => (-0.28),
+                _ => a,
+            }) > f64::asinh(h2[i4 % h2.len()] + h2[1])
+            {
+                let acc11 = (i4 as f64) - h2[i4 / 2];
+                acc1 += ((a / acc11.cos().exp()).abs() + 1.0).powf((-0.5));
+            } else {
+                let mut s12 = f64::atan2(
+                    1.3,
+                    1.5 + (f64::tan(0.6 * h2[i4 % h2.len()].sin()) * acc1).sin(),
+                );
+                acc1 = acc1 * 0.239 + 0.05;
+            }
+            acc1 += (-1.522);
         }
-        acc1 = acc1.mul_add(h2[2], (-0.42) / 0.5);
-    } else if f64::powf(a.abs() + 1.0, 0.9 * h2[1].sin()) + acc1 / h2[2].cos().exp() > (-0.43) {
-        let mut u11 = a;
-        acc1 -= (u11 - (-1.06)) * (u11 - acc1);
-    } else if h2[2] <= (-0.892) {
-        let t12 = (0.5 * f64::sin((-1.522))).exp();
-        acc1 += h2[0] % 2.0;
+        acc1 = acc1 * (-0.2) + b03_f055(0.83, h2[0].atan(), f64::log2(1.0 + h2[0].powi(2))).tanh();
+    } else if (1.4 + h2[1]) / 4.0 >= 1.588 / (1.0 + acc1 * h2[2] * (acc1 * h2[2])) {
+        let u13 = (a - a).abs();
     } else {
-        let mut u13 = acc1.cos();
-        acc1 -= b03_f051(
-            (1.0 + h2[1] * h2[1]).log(2.0),
-            3,
-            &h2,
-            1.4,
-            n,
-            (-0.69_f64) / (2.0 + h2[2].sin()),
-        ) + (if u13 / (h2[0].abs() + 1.0) < a {
-            (n as f64)
-        } else {
-            a
-        });
+        let mut s14 = -f64::tanh((-0.4)) - -acc1;
+        acc1 = s14 + h2[1].cos();
     }
-    acc1 + h2[2]
+    acc1 + a - h2[2] + h2[2]
 }
 
 // `b03_f061` without its `#[checkpoint]`s: the gradients must agree bitwise.
@@ -4364,63 +4738,53 @@ fn b03_f061_plain(a: f64, n: usize) -> f64 {
     }
     if h2[1] + (-1.31) <= 0.6 {
         for i4 in 0..h2.len() {
-            for i5 in (0..n).rev() {
-                if 1.815
-                    >= (match i5 % 2 {
-                        0 => acc1,
-                        _ => a,
-                    }) + (-0.2) / (1.0 + a.powi(2))
-                {
-                    acc1 -= a.mul_add(h2[i4], a)
-                        + (std::f64::consts::PI * std::f64::consts::PI + 0.5).recip();
-                    let mut nh6 = vec![0.0; h2.len()];
-                    for i7 in 0..h2.len() {
-                        nh6[i7] = 0.76 * h2[i7]
-                            + (h2[(i7 + 1) % h2.len()] + (h2[1].sin().exp() + 1.0).acosh()).tanh();
-                    }
-                    h2 = nh6;
-                    acc1 = (acc1 * acc1).tanh();
-                } else if (i5 as f64) > (-0.1) {
-                    let mut nh8 = vec![0.0; h2.len()];
-                    for i9 in 0..3 {
-                        nh8[i9] = (-8.26e-1) * h2[i9] + (h2[(i9 + 1) % h2.len()] + acc1).sin();
-                    }
-                    h2 = nh8;
-                    let acc1 = acc1 + h2[(i4 + 3) % h2.len()];
-                } else {
-                    let mut s10 =
-                        b03_f035(2, h2[i4].cos(), h2[3 - 1 - i4] + a) + (i5 as f64).abs() * a;
-                    acc1 += (0.27 + (n as f64)) % 3.0;
+            if (1.0 + (i4 as f64) * (i4 as f64)).ln() >= acc1.mul_add(acc1, acc1) {
+                acc1 += h2[i4 % 3];
+                acc1 = acc1 * 0.77 + b03_f012((0.9 * h2[(i4 + 2) % h2.len()].cos()).asin(), a);
+            } else {
+                let acc5 = acc1;
+                let mut nh6 = vec![0.0; h2.len()];
+                for i7 in 0..h2.len() {
+                    nh6[i7] = 0.503 * h2[i7]
+                        + (h2[(i7 + 1) % h2.len()] + (acc5 * acc5 + 0.25).ln()).tanh();
                 }
-                acc1 = acc1 * 0.797 + acc1;
+                h2 = nh6;
+                for i8 in 1..h2.len() - 1 {
+                    let mut nh9 = vec![0.0; h2.len()];
+                    for i10 in 0..h2.len() {
+                        nh9[i10] = 0.412 * h2[i10]
+                            + (h2[(i10 + 1) % h2.len()] + b03_f009(h2[i10 % h2.len()] * acc5))
+                                .sin();
+                    }
+                    h2 = nh9;
+                    acc1 += (1.0 + h2[i4].powi(2)).recip() - acc5;
+                }
+                acc1 = acc1 * (-0.499) + (h2[i4 % 3] * h2[i4]).asinh();
             }
-            acc1 = acc1 * 6.0e-1
-                + a.clamp((-1.0), 1.0)
-                    .atan2(1.0 + f64::powi((-0.59) * (-0.28), 2));
+            if a + (match i4 % 2 {
+                0 => (-0.28),
+                _ => a,
+            }) > f64::asinh(h2[i4 % h2.len()] + h2[1])
+            {
+                let acc11 = (i4 as f64) - h2[i4 / 2];
+                acc1 += ((a / acc11.cos().exp()).abs() + 1.0).powf((-0.5));
+            } else {
+                let mut s12 = f64::atan2(
+                    1.3,
+                    1.5 + (f64::tan(0.6 * h2[i4 % h2.len()].sin()) * acc1).sin(),
+                );
+                acc1 = acc1 * 0.239 + 0.05;
+            }
+            acc1 += (-1.522);
         }
-        acc1 = acc1.mul_add(h2[2], (-0.42) / 0.5);
-    } else if f64::powf(a.abs() + 1.0, 0.9 * h2[1].sin()) + acc1 / h2[2].cos().exp() > (-0.43) {
-        let mut u11 = a;
-        acc1 -= (u11 - (-1.06)) * (u11 - acc1);
-    } else if h2[2] <= (-0.892) {
-        let t12 = (0.5 * f64::sin((-1.522))).exp();
-        acc1 += h2[0] % 2.0;
+        acc1 = acc1 * (-0.2) + b03_f055(0.83, h2[0].atan(), f64::log2(1.0 + h2[0].powi(2))).tanh();
+    } else if (1.4 + h2[1]) / 4.0 >= 1.588 / (1.0 + acc1 * h2[2] * (acc1 * h2[2])) {
+        let u13 = (a - a).abs();
     } else {
-        let mut u13 = acc1.cos();
-        acc1 -= b03_f051(
-            (1.0 + h2[1] * h2[1]).log(2.0),
-            3,
-            &h2,
-            1.4,
-            n,
-            (-0.69_f64) / (2.0 + h2[2].sin()),
-        ) + (if u13 / (h2[0].abs() + 1.0) < a {
-            (n as f64)
-        } else {
-            a
-        });
+        let mut s14 = -f64::tanh((-0.4)) - -acc1;
+        acc1 = s14 + h2[1].cos();
     }
-    acc1 + h2[2]
+    acc1 + a - h2[2] + h2[2]
 }
 
 // `b03_f061` on the `Value` tape: its gradient must agree with `b03_f061_vjp`.
@@ -4432,64 +4796,61 @@ fn b03_f061_value<'t>(tape: &'t Tape<f64>, a: Value<'t, f64>, n: usize) -> Value
     }
     if h2[1] + (-1.31) <= 0.6 {
         for i4 in 0..h2.len() {
-            for i5 in (0..n).rev() {
-                if tape.constant(1.815)
-                    >= (match i5 % 2 {
-                        0 => acc1,
-                        _ => a,
-                    }) + (-0.2) / (1.0 + a.powi(2))
-                {
-                    acc1 -= a.mul_add(h2[i4], a)
-                        + f64::recip(std::f64::consts::PI * std::f64::consts::PI + 0.5);
-                    let mut nh6 = vec![tape.constant(0.0); h2.len()];
-                    for i7 in 0..h2.len() {
-                        nh6[i7] = 0.76 * h2[i7]
-                            + (h2[(i7 + 1) % h2.len()] + (h2[1].sin().exp() + 1.0).acosh()).tanh();
-                    }
-                    h2 = nh6;
-                    acc1 = (acc1 * acc1).tanh();
-                } else if (i5 as f64) > (-0.1) {
-                    let mut nh8 = vec![tape.constant(0.0); h2.len()];
-                    for i9 in 0..3 {
-                        nh8[i9] = (-8.26e-1) * h2[i9] + (h2[(i9 + 1) % h2.len()] + acc1).sin();
-                    }
-                    h2 = nh8;
-                    let acc1 = acc1 + h2[(i4 + 3) % h2.len()];
-                } else {
-                    let mut s10 = b03_f035_value(tape, 2, h2[i4].cos(), h2[3 - 1 - i4] + a)
-                        + f64::abs((i5 as f64)) * a;
-                    acc1 += (0.27 + (n as f64)) % 3.0;
+            if tape.constant(f64::ln(1.0 + (i4 as f64) * (i4 as f64))) >= acc1.mul_add(acc1, acc1) {
+                acc1 += h2[i4 % 3];
+                acc1 = acc1 * 0.77
+                    + b03_f012_value(tape, (0.9 * h2[(i4 + 2) % h2.len()].cos()).asin(), a);
+            } else {
+                let acc5 = acc1;
+                let mut nh6 = vec![tape.constant(0.0); h2.len()];
+                for i7 in 0..h2.len() {
+                    nh6[i7] = 0.503 * h2[i7]
+                        + (h2[(i7 + 1) % h2.len()] + (acc5 * acc5 + 0.25).ln()).tanh();
                 }
-                acc1 = acc1 * 0.797 + acc1;
+                h2 = nh6;
+                for i8 in 1..h2.len() - 1 {
+                    let mut nh9 = vec![tape.constant(0.0); h2.len()];
+                    for i10 in 0..h2.len() {
+                        nh9[i10] = 0.412 * h2[i10]
+                            + (h2[(i10 + 1) % h2.len()]
+                                + b03_f009_value(tape, h2[i10 % h2.len()] * acc5))
+                            .sin();
+                    }
+                    h2 = nh9;
+                    acc1 += (1.0 + h2[i4].powi(2)).recip() - acc5;
+                }
+                acc1 = acc1 * (-0.499) + (h2[i4 % 3] * h2[i4]).asinh();
             }
-            acc1 = acc1 * 6.0e-1
-                + a.clamp((-1.0), 1.0)
-                    .atan2(1.0 + f64::powi((-0.59) * (-0.28), 2));
+            if a + (match i4 % 2 {
+                0 => tape.constant((-0.28)),
+                _ => a,
+            }) > (h2[i4 % h2.len()] + h2[1]).asinh()
+            {
+                let acc11 = (i4 as f64) - h2[i4 / 2];
+                acc1 += ((a / acc11.cos().exp()).abs() + 1.0).powf((-0.5));
+            } else {
+                let mut s12 = tape
+                    .constant(1.3)
+                    .atan2(1.5 + ((0.6 * h2[i4 % h2.len()].sin()).tan() * acc1).sin());
+                acc1 = acc1 * 0.239 + 0.05;
+            }
+            acc1 += (-1.522);
         }
-        acc1 = acc1.mul_add(h2[2], (-0.42) / 0.5);
-    } else if (a.abs() + 1.0).powf(0.9 * h2[1].sin()) + acc1 / h2[2].cos().exp() > (-0.43) {
-        let mut u11 = a;
-        acc1 -= (u11 - (-1.06)) * (u11 - acc1);
-    } else if h2[2] <= (-0.892) {
-        let t12 = tape.constant(f64::exp(0.5 * f64::sin((-1.522))));
-        acc1 += h2[0] % 2.0;
+        acc1 = acc1 * (-0.2)
+            + b03_f055_value(
+                tape,
+                tape.constant(0.83),
+                h2[0].atan(),
+                (1.0 + h2[0].powi(2)).log2(),
+            )
+            .tanh();
+    } else if (1.4 + h2[1]) / 4.0 >= 1.588 / (1.0 + acc1 * h2[2] * (acc1 * h2[2])) {
+        let u13 = (a - a).abs();
     } else {
-        let mut u13 = acc1.cos();
-        acc1 -= b03_f051_value(
-            tape,
-            (1.0 + h2[1] * h2[1]).log(2.0),
-            3,
-            &h2,
-            tape.constant(1.4),
-            n,
-            (-0.69_f64) / (2.0 + h2[2].sin()),
-        ) + (if u13 / (h2[0].abs() + 1.0) < a {
-            tape.constant((n as f64))
-        } else {
-            a
-        });
+        let mut s14 = -f64::tanh((-0.4)) - -acc1;
+        acc1 = s14 + h2[1].cos();
     }
-    acc1 + h2[2]
+    acc1 + a - h2[2] + h2[2]
 }
 
 #[differentiate(wrt(x))]
@@ -4497,35 +4858,53 @@ fn b03_f062(a: f64, x: &[f64], b: f64, n: usize) -> f64 {
     let mut acc1 = (2.0 + x[1].tanh()).powf(1.5);
     let mut acc2 = x[0] * x[0];
     for i3 in (0..3).rev() {
-        let mut s4 = a;
-        for i5 in (0..x.len()).rev() {
-            for i6 in (0..x.len()).step_by(2) {
-                let t7 = a;
-            }
-            let mut k8 = 0;
-            while k8 < n {
-                k8 += 1;
-                let j9 = k8 - 1;
-                acc1 = acc1 * 0.2
-                    + (if j9 % 2 == 0 {
-                        acc1.max(x[(i3 + 1) % x.len()])
-                    } else {
-                        (i3 as f64) * x[j9 % x.len()]
-                    });
-                acc2 = acc2 * (-0.51)
-                    + b03_f061(
-                        if b - s4 >= if x[i5 / 2] <= 1.6e-1 { s4 } else { (-0.9) } {
-                            x[(j9 + 2) % x.len()]
-                        } else {
-                            s4
-                        },
-                        1,
-                    );
-            }
-            s4 += (0.8 * x[i5 % x.len()].tanh()).acos().cos();
+        #[checkpoint]
+        {
+            let mut s4 = (acc2.abs() + 1.0).sqrt();
+            acc1 = acc1 * (-4.2e-1) + s4;
         }
     }
-    (acc1 + acc2 + b) * a
+    let mut k5: usize = 0;
+    while k5 < n && acc1 + a > (-2.08) {
+        k5 += 1;
+        let j6 = k5 - 1;
+        acc1 = acc1 * 0.1
+            + (1.0 + b03_f055(4.4e-1, f64::sin((-1.5e0)), x[j6 % x.len()].min(acc2)).powi(2) + 1.0)
+                .acosh();
+        let acc1 = acc1 + f64::sin(acc1);
+        let mut w7 = vec![0.0; x.len()];
+        if x[(j6 + 1) % w7.len()] * (-0.9) <= acc1.tanh() {
+            break;
+        }
+    }
+    (acc1 * acc2).tanh()
+}
+
+// `b03_f062` without its `#[checkpoint]`s: the gradients must agree bitwise.
+#[differentiate(wrt(x))]
+fn b03_f062_plain(a: f64, x: &[f64], b: f64, n: usize) -> f64 {
+    let mut acc1 = (2.0 + x[1].tanh()).powf(1.5);
+    let mut acc2 = x[0] * x[0];
+    for i3 in (0..3).rev() {
+        {
+            let mut s4 = (acc2.abs() + 1.0).sqrt();
+            acc1 = acc1 * (-4.2e-1) + s4;
+        }
+    }
+    let mut k5: usize = 0;
+    while k5 < n && acc1 + a > (-2.08) {
+        k5 += 1;
+        let j6 = k5 - 1;
+        acc1 = acc1 * 0.1
+            + (1.0 + b03_f055(4.4e-1, f64::sin((-1.5e0)), x[j6 % x.len()].min(acc2)).powi(2) + 1.0)
+                .acosh();
+        let acc1 = acc1 + f64::sin(acc1);
+        let mut w7 = vec![0.0; x.len()];
+        if x[(j6 + 1) % w7.len()] * (-0.9) <= acc1.tanh() {
+            break;
+        }
+    }
+    (acc1 * acc2).tanh()
 }
 
 // `b03_f062` on the `Value` tape: its gradient must agree with `b03_f062_vjp`.
@@ -4539,42 +4918,33 @@ fn b03_f062_value<'t>(
     let mut acc1 = (2.0 + x[1].tanh()).powf(1.5);
     let mut acc2 = x[0] * x[0];
     for i3 in (0..3).rev() {
-        let mut s4 = a;
-        for i5 in (0..x.len()).rev() {
-            for i6 in (0..x.len()).step_by(2) {
-                let t7 = a;
-            }
-            let mut k8 = 0;
-            while k8 < n {
-                k8 += 1;
-                let j9 = k8 - 1;
-                acc1 = acc1 * 0.2
-                    + (if j9 % 2 == 0 {
-                        acc1.max(x[(i3 + 1) % x.len()])
-                    } else {
-                        (i3 as f64) * x[j9 % x.len()]
-                    });
-                acc2 = acc2 * (-0.51)
-                    + b03_f061_value(
-                        tape,
-                        if b - s4
-                            >= if x[i5 / 2] <= 1.6e-1 {
-                                s4
-                            } else {
-                                tape.constant((-0.9))
-                            }
-                        {
-                            x[(j9 + 2) % x.len()]
-                        } else {
-                            s4
-                        },
-                        1,
-                    );
-            }
-            s4 += (0.8 * x[i5 % x.len()].tanh()).acos().cos();
+        {
+            let mut s4 = (acc2.abs() + 1.0).sqrt();
+            acc1 = acc1 * (-4.2e-1) + s4;
         }
     }
-    (acc1 + acc2 + b) * a
+    let mut k5: usize = 0;
+    while k5 < n && acc1 + a > (-2.08) {
+        k5 += 1;
+        let j6 = k5 - 1;
+        acc1 = acc1 * 0.1
+            + (1.0
+                + b03_f055_value(
+                    tape,
+                    tape.constant(4.4e-1),
+                    tape.constant(f64::sin((-1.5e0))),
+                    x[j6 % x.len()].min(acc2),
+                )
+                .powi(2)
+                + 1.0)
+                .acosh();
+        let acc1 = acc1 + acc1.sin();
+        let mut w7 = vec![tape.constant(0.0); x.len()];
+        if x[(j6 + 1) % w7.len()] * (-0.9) <= acc1.tanh() {
+            break;
+        }
+    }
+    (acc1 * acc2).tanh()
 }
 
 #[differentiate]
@@ -4585,41 +4955,31 @@ fn b03_f063(x: &[f64]) -> f64 {
     }
     acc1 += x[0] + acc1;
     acc1 *= 1.0 + 0.5 * (x[0] * acc1).tanh();
-    acc1 *= 1.0 + 0.5 * b03_f042(x[0]).tanh();
-    for i2 in (0..2).rev() {
-        let mut acc3: f64 = acc1.hypot(x[i2 % x.len()] * x[i2 % x.len()] + 1.0).abs();
-        acc1 -= (-0.07)
-            / (1.0
-                + (if acc1 + acc3 > (1.0 + acc3 * acc3).log2() {
-                    acc3
+    acc1 *= 1.0 + 0.5 * b03_f012(acc1, x[0].abs()).tanh();
+    if 0.5 <= 0.01 {
+        let mut w2: Vec<f64> = Vec::with_capacity(3);
+        for i3 in 0..3 {
+            w2.push(
+                if (1.0 + x[0].powi(2)).log10() > (1.0 + f64::powi((-1.575e0), 2)).log(2.0) {
+                    acc1
                 } else {
-                    x[(i2 + 1) % x.len()]
-                })
-                .powi(2));
-        let mut h4: Vec<f64> = vec![0.0; 4];
-        for i5 in 0..4 {
-            h4[i5] = (match i5 % 2 {
-                0 => h4[i5 / 2],
-                _ => acc3,
-            })
-            .sin();
+                    (0.8 * acc1.tanh()).acos()
+                },
+            );
         }
-        let mut nh6 = vec![0.0; h4.len()];
-        for i7 in 0..h4.len() {
-            nh6[i7] = 0.4 * h4[i7]
-                + (h4[(i7 + 1) % h4.len()] + f64::acosh(acc3.sin().exp() + 1.0)).tanh();
-        }
-        h4 = nh6;
-        acc1 -= acc1.sin();
+        let mut u4: f64 = x[0] - (w2[0] + x[0]);
+        let mut acc5 = (x[0] * x[0] + 0.25).powf((-0.5)) + u4 * x[0];
+        acc1 = acc1 * (-0.236) + ((if acc1 >= u4.sin() { x[0] } else { w2[2] }).abs() + 1.0).sqrt();
     }
-    for i8 in (0..x.len()).rev() {
-        let t9 = if 1.84 < 0.4 || acc1 <= acc1 {
-            acc1
-        } else {
-            (i8 as f64)
-        };
+    let mut w6: Vec<f64> = vec![0.0; 3];
+    let mut k7 = 0;
+    while k7 < 3 {
+        k7 += 1;
+        let j8 = k7 - 1;
+        let mut acc9 = 1.58 - -acc1;
+        acc1 += w6[j8].cos();
     }
-    acc1 - x[0]
+    (acc1 + w6[0]).sin()
 }
 
 // `b03_f063` on the `Value` tape: its gradient must agree with `b03_f063_vjp`.
@@ -4630,41 +4990,31 @@ fn b03_f063_value<'t>(tape: &'t Tape<f64>, x: &[Value<'t, f64>]) -> Value<'t, f6
     }
     acc1 += x[0] + acc1;
     acc1 *= 1.0 + 0.5 * (x[0] * acc1).tanh();
-    acc1 *= 1.0 + 0.5 * b03_f042_value(tape, x[0]).tanh();
-    for i2 in (0..2).rev() {
-        let mut acc3 = acc1.hypot(x[i2 % x.len()] * x[i2 % x.len()] + 1.0).abs();
-        acc1 -= (-0.07)
-            / (1.0
-                + (if acc1 + acc3 > (1.0 + acc3 * acc3).log2() {
-                    acc3
+    acc1 *= 1.0 + 0.5 * b03_f012_value(tape, acc1, x[0].abs()).tanh();
+    if 0.5 <= 0.01 {
+        let mut w2 = Vec::with_capacity(3);
+        for i3 in 0..3 {
+            w2.push(
+                if (1.0 + x[0].powi(2)).log10() > f64::log(1.0 + f64::powi((-1.575e0), 2), 2.0) {
+                    acc1
                 } else {
-                    x[(i2 + 1) % x.len()]
-                })
-                .powi(2));
-        let mut h4 = vec![tape.constant(0.0); 4];
-        for i5 in 0..4 {
-            h4[i5] = (match i5 % 2 {
-                0 => h4[i5 / 2],
-                _ => acc3,
-            })
-            .sin();
+                    (0.8 * acc1.tanh()).acos()
+                },
+            );
         }
-        let mut nh6 = vec![tape.constant(0.0); h4.len()];
-        for i7 in 0..h4.len() {
-            nh6[i7] =
-                0.4 * h4[i7] + (h4[(i7 + 1) % h4.len()] + (acc3.sin().exp() + 1.0).acosh()).tanh();
-        }
-        h4 = nh6;
-        acc1 -= acc1.sin();
+        let mut u4 = x[0] - (w2[0] + x[0]);
+        let mut acc5 = (x[0] * x[0] + 0.25).powf((-0.5)) + u4 * x[0];
+        acc1 = acc1 * (-0.236) + ((if acc1 >= u4.sin() { x[0] } else { w2[2] }).abs() + 1.0).sqrt();
     }
-    for i8 in (0..x.len()).rev() {
-        let t9 = if 1.84 < 0.4 || acc1 <= acc1 {
-            acc1
-        } else {
-            tape.constant((i8 as f64))
-        };
+    let mut w6 = vec![tape.constant(0.0); 3];
+    let mut k7 = 0;
+    while k7 < 3 {
+        k7 += 1;
+        let j8 = k7 - 1;
+        let mut acc9 = 1.58 - -acc1;
+        acc1 += w6[j8].cos();
     }
-    acc1 - x[0]
+    (acc1 + w6[0]).sin()
 }
 
 #[differentiate]
@@ -4674,20 +5024,16 @@ fn b03_f064(b: f64, x: &[f64], y: &[f64], n: usize, a: f64) -> f64 {
         for i2 in (0..n).rev() {
             let t3 = -b;
             let a = a * (y[y.len() - 1 - i2].abs() + 1.0).log2();
-            acc1 = x[i2];
+            acc1 = x[3 - 1 - i2];
         }
-        {
-            for i4 in 0..n {
-                if i4 % 2 == 0 {
-                    break;
-                }
-                let mut acc5: f64 = a.asinh() * a;
-                acc1 = y[(i4 + 1) % y.len()];
-            }
-            acc1 -= x[0].tanh();
+        let mut h4 = vec![0.0; 4];
+        for i5 in 0..h4.len() {
+            h4[i5] += b;
         }
+        acc1 = a.asinh() * a;
     }
-    acc1 * a + y[0]
+    let t6 = 1.542 / (2.0 + y[0].tanh()) * -y[0];
+    (acc1 * b + a).tanh()
 }
 
 // `b03_f064` on the `Value` tape: its gradient must agree with `b03_f064_vjp`.
@@ -4704,20 +5050,16 @@ fn b03_f064_value<'t>(
         for i2 in (0..n).rev() {
             let t3 = -b;
             let a = a * (y[y.len() - 1 - i2].abs() + 1.0).log2();
-            acc1 = x[i2];
+            acc1 = x[3 - 1 - i2];
         }
-        {
-            for i4 in 0..n {
-                if i4 % 2 == 0 {
-                    break;
-                }
-                let mut acc5 = a.asinh() * a;
-                acc1 = y[(i4 + 1) % y.len()];
-            }
-            acc1 -= x[0].tanh();
+        let mut h4 = vec![tape.constant(0.0); 4];
+        for i5 in 0..h4.len() {
+            h4[i5] = h4[i5] + b;
         }
+        acc1 = a.asinh() * a;
     }
-    acc1 * a + y[0]
+    let t6 = 1.542 / (2.0 + y[0].tanh()) * -y[0];
+    (acc1 * b + a).tanh()
 }
 
 pub fn cases() -> Vec<Case> {
@@ -4933,6 +5275,22 @@ pub fn cases() -> Vec<Case> {
             gradcheck: None,
         },
         Case {
+            name: "b03_f006_plain",
+            seed_name: "b03_f006",
+            twin_of: Some("b03_f006"),
+            params: &[("b", 1, true), ("a", 1, true)],
+            value: None,
+            f: |p| b03_f006_plain(p[0], p[1]),
+            vjp: |p, s| {
+                let (y, g0, g1) = b03_f006_plain_vjp(p[0], p[1], s.to_vec());
+                (y, cat(&[&[g0], &[g1]]))
+            },
+            jvp: |p, d| b03_f006_plain_jvp(p[0], p[1], d[0], d[1]),
+            grad: None,
+            hvp: None,
+            gradcheck: None,
+        },
+        Case {
             name: "b03_f007",
             seed_name: "b03_f007",
             twin_of: None,
@@ -5029,65 +5387,34 @@ pub fn cases() -> Vec<Case> {
             seed_name: "b03_f011",
             twin_of: None,
             params: &[
+                ("c", 1, true),
+                ("a", 1, true),
                 ("b", 1, true),
                 ("x", 1, true),
-                ("y", 2, true),
-                ("a", 1, true),
             ],
-            value: Some(|t, v| b03_f011_value(t, v[0], &v[1..2], &v[2..4], v[4])),
-            f: |p| b03_f011(p[0], &p[1..2], &p[2..4], p[4]),
+            value: Some(|t, v| vec![b03_f011_value(t, v[0], v[1], v[2], &v[3..4])]),
+            f: |p| vec![b03_f011(p[0], p[1], p[2], &p[3..4])],
             vjp: |p, s| {
-                let (y, g0, g1, g2, g3) = b03_f011_vjp(p[0], &p[1..2], &p[2..4], p[4], s.to_vec());
-                (y, cat(&[&[g0], &g1, &g2, &[g3]]))
+                let (y, g0, g1, g2, g3) = b03_f011_vjp(p[0], p[1], p[2], &p[3..4], s[0]);
+                (vec![y], cat(&[&[g0], &[g1], &[g2], &g3]))
             },
             jvp: |p, d| {
-                b03_f011_jvp(
-                    p[0],
-                    &p[1..2],
-                    &p[2..4],
-                    p[4],
-                    d[0],
-                    &d[1..2],
-                    &d[2..4],
-                    d[4],
+                let (y, t) = b03_f011_jvp(p[0], p[1], p[2], &p[3..4], d[0], d[1], d[2], &d[3..4]);
+                (vec![y], vec![t])
+            },
+            grad: Some(|p| {
+                let (_, g0, g1, g2, g3) = b03_f011_grad(p[0], p[1], p[2], &p[3..4]);
+                cat(&[&[g0], &[g1], &[g2], &g3])
+            }),
+            hvp: Some(|p, d| {
+                let (_, g0, g1, g2, g3, h0, h1, h2, h3) =
+                    b03_f011_hvp(p[0], p[1], p[2], &p[3..4], d[0], d[1], d[2], &d[3..4]);
+                (
+                    cat(&[&[g0], &[g1], &[g2], &g3]),
+                    cat(&[&[h0], &[h1], &[h2], &h3]),
                 )
-            },
-            grad: None,
-            hvp: None,
-            gradcheck: None,
-        },
-        Case {
-            name: "b03_f011_plain",
-            seed_name: "b03_f011",
-            twin_of: Some("b03_f011"),
-            params: &[
-                ("b", 1, true),
-                ("x", 1, true),
-                ("y", 2, true),
-                ("a", 1, true),
-            ],
-            value: None,
-            f: |p| b03_f011_plain(p[0], &p[1..2], &p[2..4], p[4]),
-            vjp: |p, s| {
-                let (y, g0, g1, g2, g3) =
-                    b03_f011_plain_vjp(p[0], &p[1..2], &p[2..4], p[4], s.to_vec());
-                (y, cat(&[&[g0], &g1, &g2, &[g3]]))
-            },
-            jvp: |p, d| {
-                b03_f011_plain_jvp(
-                    p[0],
-                    &p[1..2],
-                    &p[2..4],
-                    p[4],
-                    d[0],
-                    &d[1..2],
-                    &d[2..4],
-                    d[4],
-                )
-            },
-            grad: None,
-            hvp: None,
-            gradcheck: None,
+            }),
+            gradcheck: Some(|p| b03_f011_gradcheck(p[0], p[1], p[2], &p[3..4])),
         },
         Case {
             name: "b03_f012",
@@ -5722,26 +6049,27 @@ pub fn cases() -> Vec<Case> {
             name: "b03_f031",
             seed_name: "b03_f031",
             twin_of: None,
-            params: &[("x", 2, false), ("y", 4, true)],
-            value: Some(|t, v| vec![b03_f031_value(t, &v[0..2], &v[2..6])]),
-            f: |p| vec![b03_f031(&p[0..2], &p[2..6])],
+            params: &[("a", 1, true), ("y", 4, true), ("x", 5, true)],
+            value: Some(|t, v| vec![b03_f031_value(t, v[0], 4, &v[1..5], &v[5..10])]),
+            f: |p| vec![b03_f031(p[0], 4, &p[1..5], &p[5..10])],
             vjp: |p, s| {
-                let (y, g0) = b03_f031_vjp(&p[0..2], &p[2..6], s[0]);
-                (vec![y], cat(&[&g0]))
+                let (y, g0, g1, g2) = b03_f031_vjp(p[0], 4, &p[1..5], &p[5..10], s[0]);
+                (vec![y], cat(&[&[g0], &g1, &g2]))
             },
             jvp: |p, d| {
-                let (y, t) = b03_f031_jvp(&p[0..2], &p[2..6], &d[0..4]);
+                let (y, t) = b03_f031_jvp(p[0], 4, &p[1..5], &p[5..10], d[0], &d[1..5], &d[5..10]);
                 (vec![y], vec![t])
             },
             grad: Some(|p| {
-                let (_, g0) = b03_f031_grad(&p[0..2], &p[2..6]);
-                cat(&[&g0])
+                let (_, g0, g1, g2) = b03_f031_grad(p[0], 4, &p[1..5], &p[5..10]);
+                cat(&[&[g0], &g1, &g2])
             }),
             hvp: Some(|p, d| {
-                let (_, g0, h0) = b03_f031_hvp(&p[0..2], &p[2..6], &d[0..4]);
-                (cat(&[&g0]), cat(&[&h0]))
+                let (_, g0, g1, g2, h0, h1, h2) =
+                    b03_f031_hvp(p[0], 4, &p[1..5], &p[5..10], d[0], &d[1..5], &d[5..10]);
+                (cat(&[&[g0], &g1, &g2]), cat(&[&[h0], &h1, &h2]))
             }),
-            gradcheck: Some(|p| b03_f031_gradcheck(&p[0..2], &p[2..6])),
+            gradcheck: Some(|p| b03_f031_gradcheck(p[0], 4, &p[1..5], &p[5..10])),
         },
         Case {
             name: "b03_f032",
@@ -5899,6 +6227,36 @@ pub fn cases() -> Vec<Case> {
                 (cat(&[&[g0]]), cat(&[&[h0]]))
             }),
             gradcheck: Some(|p| b03_f036_gradcheck(&p[0..3], p[3], p[4], &p[5..8], 4, 1)),
+        },
+        Case {
+            name: "b03_f036_plain",
+            seed_name: "b03_f036",
+            twin_of: Some("b03_f036"),
+            params: &[
+                ("x", 3, false),
+                ("b", 1, false),
+                ("a", 1, true),
+                ("y", 3, false),
+            ],
+            value: None,
+            f: |p| vec![b03_f036_plain(&p[0..3], p[3], p[4], &p[5..8], 4, 1)],
+            vjp: |p, s| {
+                let (y, g0) = b03_f036_plain_vjp(&p[0..3], p[3], p[4], &p[5..8], 4, 1, s[0]);
+                (vec![y], cat(&[&[g0]]))
+            },
+            jvp: |p, d| {
+                let (y, t) = b03_f036_plain_jvp(&p[0..3], p[3], p[4], &p[5..8], 4, 1, d[0]);
+                (vec![y], vec![t])
+            },
+            grad: Some(|p| {
+                let (_, g0) = b03_f036_plain_grad(&p[0..3], p[3], p[4], &p[5..8], 4, 1);
+                cat(&[&[g0]])
+            }),
+            hvp: Some(|p, d| {
+                let (_, g0, h0) = b03_f036_plain_hvp(&p[0..3], p[3], p[4], &p[5..8], 4, 1, d[0]);
+                (cat(&[&[g0]]), cat(&[&[h0]]))
+            }),
+            gradcheck: Some(|p| b03_f036_plain_gradcheck(&p[0..3], p[3], p[4], &p[5..8], 4, 1)),
         },
         Case {
             name: "b03_f037",
@@ -6355,33 +6713,6 @@ pub fn cases() -> Vec<Case> {
             gradcheck: Some(|p| b03_f052_gradcheck(&p[0..2], &p[2..5], 4, p[5])),
         },
         Case {
-            name: "b03_f052_plain",
-            seed_name: "b03_f052",
-            twin_of: Some("b03_f052"),
-            params: &[("x", 2, true), ("y", 3, true), ("a", 1, true)],
-            value: None,
-            f: |p| vec![b03_f052_plain(&p[0..2], &p[2..5], 4, p[5])],
-            vjp: |p, s| {
-                let (y, g0, g1, g2) = b03_f052_plain_vjp(&p[0..2], &p[2..5], 4, p[5], s[0]);
-                (vec![y], cat(&[&g0, &g1, &[g2]]))
-            },
-            jvp: |p, d| {
-                let (y, t) =
-                    b03_f052_plain_jvp(&p[0..2], &p[2..5], 4, p[5], &d[0..2], &d[2..5], d[5]);
-                (vec![y], vec![t])
-            },
-            grad: Some(|p| {
-                let (_, g0, g1, g2) = b03_f052_plain_grad(&p[0..2], &p[2..5], 4, p[5]);
-                cat(&[&g0, &g1, &[g2]])
-            }),
-            hvp: Some(|p, d| {
-                let (_, g0, g1, g2, h0, h1, h2) =
-                    b03_f052_plain_hvp(&p[0..2], &p[2..5], 4, p[5], &d[0..2], &d[2..5], d[5]);
-                (cat(&[&g0, &g1, &[g2]]), cat(&[&h0, &h1, &[h2]]))
-            }),
-            gradcheck: Some(|p| b03_f052_plain_gradcheck(&p[0..2], &p[2..5], 4, p[5])),
-        },
-        Case {
             name: "b03_f053",
             seed_name: "b03_f053",
             twin_of: None,
@@ -6558,29 +6889,82 @@ pub fn cases() -> Vec<Case> {
             gradcheck: Some(|p| b03_f058_gradcheck(2, p[0], 1, &p[1..3])),
         },
         Case {
-            name: "b03_f059",
-            seed_name: "b03_f059",
-            twin_of: None,
-            params: &[("x", 1, true)],
-            value: Some(|t, v| vec![b03_f059_value(t, &v[0..1])]),
-            f: |p| vec![b03_f059(&p[0..1])],
+            name: "b03_f058_plain",
+            seed_name: "b03_f058",
+            twin_of: Some("b03_f058"),
+            params: &[("a", 1, true), ("x", 2, true)],
+            value: None,
+            f: |p| vec![b03_f058_plain(2, p[0], 1, &p[1..3])],
             vjp: |p, s| {
-                let (y, g0) = b03_f059_vjp(&p[0..1], s[0]);
-                (vec![y], cat(&[&g0]))
+                let (y, g0, g1) = b03_f058_plain_vjp(2, p[0], 1, &p[1..3], s[0]);
+                (vec![y], cat(&[&[g0], &g1]))
             },
             jvp: |p, d| {
-                let (y, t) = b03_f059_jvp(&p[0..1], &d[0..1]);
+                let (y, t) = b03_f058_plain_jvp(2, p[0], 1, &p[1..3], d[0], &d[1..3]);
                 (vec![y], vec![t])
             },
             grad: Some(|p| {
-                let (_, g0) = b03_f059_grad(&p[0..1]);
-                cat(&[&g0])
+                let (_, g0, g1) = b03_f058_plain_grad(2, p[0], 1, &p[1..3]);
+                cat(&[&[g0], &g1])
             }),
             hvp: Some(|p, d| {
-                let (_, g0, h0) = b03_f059_hvp(&p[0..1], &d[0..1]);
-                (cat(&[&g0]), cat(&[&h0]))
+                let (_, g0, g1, h0, h1) = b03_f058_plain_hvp(2, p[0], 1, &p[1..3], d[0], &d[1..3]);
+                (cat(&[&[g0], &g1]), cat(&[&[h0], &h1]))
             }),
-            gradcheck: Some(|p| b03_f059_gradcheck(&p[0..1])),
+            gradcheck: Some(|p| b03_f058_plain_gradcheck(2, p[0], 1, &p[1..3])),
+        },
+        Case {
+            name: "b03_f059",
+            seed_name: "b03_f059",
+            twin_of: None,
+            params: &[
+                ("a", 1, true),
+                ("b", 1, true),
+                ("x", 1, true),
+                ("y", 1, true),
+            ],
+            value: Some(|t, v| vec![b03_f059_value(t, v[0], 2, v[1], &v[2..3], &v[3..4])]),
+            f: |p| vec![b03_f059(p[0], 2, p[1], &p[2..3], &p[3..4])],
+            vjp: |p, s| {
+                let (y, g0, g1, g2, g3) = b03_f059_vjp(p[0], 2, p[1], &p[2..3], &p[3..4], s[0]);
+                (vec![y], cat(&[&[g0], &[g1], &g2, &g3]))
+            },
+            jvp: |p, d| {
+                let (y, t) = b03_f059_jvp(
+                    p[0],
+                    2,
+                    p[1],
+                    &p[2..3],
+                    &p[3..4],
+                    d[0],
+                    d[1],
+                    &d[2..3],
+                    &d[3..4],
+                );
+                (vec![y], vec![t])
+            },
+            grad: Some(|p| {
+                let (_, g0, g1, g2, g3) = b03_f059_grad(p[0], 2, p[1], &p[2..3], &p[3..4]);
+                cat(&[&[g0], &[g1], &g2, &g3])
+            }),
+            hvp: Some(|p, d| {
+                let (_, g0, g1, g2, g3, h0, h1, h2, h3) = b03_f059_hvp(
+                    p[0],
+                    2,
+                    p[1],
+                    &p[2..3],
+                    &p[3..4],
+                    d[0],
+                    d[1],
+                    &d[2..3],
+                    &d[3..4],
+                );
+                (
+                    cat(&[&[g0], &[g1], &g2, &g3]),
+                    cat(&[&[h0], &[h1], &h2, &h3]),
+                )
+            }),
+            gradcheck: Some(|p| b03_f059_gradcheck(p[0], 2, p[1], &p[2..3], &p[3..4])),
         },
         Case {
             name: "b03_f060",
@@ -6672,6 +7056,31 @@ pub fn cases() -> Vec<Case> {
                 (cat(&[&g0]), cat(&[&h0]))
             }),
             gradcheck: Some(|p| b03_f062_gradcheck(p[0], &p[1..3], p[3], 4)),
+        },
+        Case {
+            name: "b03_f062_plain",
+            seed_name: "b03_f062",
+            twin_of: Some("b03_f062"),
+            params: &[("a", 1, false), ("x", 2, true), ("b", 1, false)],
+            value: None,
+            f: |p| vec![b03_f062_plain(p[0], &p[1..3], p[3], 4)],
+            vjp: |p, s| {
+                let (y, g0) = b03_f062_plain_vjp(p[0], &p[1..3], p[3], 4, s[0]);
+                (vec![y], cat(&[&g0]))
+            },
+            jvp: |p, d| {
+                let (y, t) = b03_f062_plain_jvp(p[0], &p[1..3], p[3], 4, &d[0..2]);
+                (vec![y], vec![t])
+            },
+            grad: Some(|p| {
+                let (_, g0) = b03_f062_plain_grad(p[0], &p[1..3], p[3], 4);
+                cat(&[&g0])
+            }),
+            hvp: Some(|p, d| {
+                let (_, g0, h0) = b03_f062_plain_hvp(p[0], &p[1..3], p[3], 4, &d[0..2]);
+                (cat(&[&g0]), cat(&[&h0]))
+            }),
+            gradcheck: Some(|p| b03_f062_plain_gradcheck(p[0], &p[1..3], p[3], 4)),
         },
         Case {
             name: "b03_f063",

@@ -20,52 +20,41 @@ fn b04_f000(a: f64, b: f64) -> f64 {
     if a / 2.0 >= (-0.17) {
         return b;
     }
-    for i2 in (0..5).rev() {
-        if i2 <= 0 {
-            acc1 = b.sin().tanh().exp().powf(0.5);
-            acc1 += ((-0.02) * acc1).powi(2);
-        } else if f64::cos((-0.042_f64) * (-1.25)) <= b - acc1 - (0.2_f64 + acc1) {
-            let mut k3 = 0;
-            loop {
-                if k3 >= 2 {
-                    break;
-                }
-                k3 += 1;
-                let j4 = k3 - 1;
-                let mut h5: Vec<f64> = vec![0.5; 4];
-                for i6 in 0..h5.len() {
-                    h5[i6] = h5[j4] + (a + h5[j4 % h5.len()]);
-                }
-                h5[(i2 + 3) % 4] += f64::asinh((j4 as f64));
-                acc1 += (1.0 + (h5[(i2 + 1) % h5.len()] / h5[j4 % h5.len()].sin().exp()).powi(2))
-                    .recip();
-            }
-            acc1 = acc1;
-        } else {
-            let s7 = a / (2.5 + b.sin());
-            let mut k8 = 0;
-            loop {
-                if k8 >= 1 {
-                    break;
-                }
-                let j9 = k8;
-                if s7 > (-0.16) {
-                    let s10 = f64::log(f64::tanh(acc1 * b) * f64::tanh(acc1 * b) + 0.5, 10.0);
-                    acc1 = acc1 * (-0.46_f64) + (s10.atan() + s7);
-                } else if s7 >= (-0.48) {
-                    let t11: f64 = s7;
-                    acc1 = (0.8 * t11.cos()).acos().asinh();
-                } else {
-                    let t12 = (s7 - s7) / (s7 * a * (s7 * a) + 0.5);
-                    acc1 += (t12 - acc1) / 2.0;
-                }
-                k8 += 1;
-            }
-            acc1 = s7;
+    for i2 in 0..=5 - 1 {
+        let mut k3: usize = 0;
+        while k3 < 2 && a < 2.124e0 {
+            let j4 = k3;
+            let b = b + (b.abs() + 1.0).powf(1.5);
+            acc1 = acc1 * 3.0e-1 + (-0.02) * acc1 * b;
+            k3 += 1;
         }
-        acc1 += (2.5 + (acc1 * acc1).sin()).log2();
+        acc1 = acc1 + f64::tan(0.6 * (i2 as f64).cos()) * (if i2 > 3 { a } else { a });
+        acc1 += acc1.sin().cos();
     }
-    acc1 + b - a
+    let mut u5 = a + (if acc1.sin() >= 0.94 { b } else { a });
+    let s6: f64 = (b / 2.0).cos();
+    if u5.asinh().min(acc1) > (0.5 * b.cos().cos()).atanh() {
+        let mut k7 = 0;
+        loop {
+            if k7 >= 3 {
+                break;
+            }
+            k7 += 1;
+            let j8 = k7 - 1;
+            let mut k9 = 0;
+            loop {
+                if k9 >= 5 {
+                    break;
+                }
+                k9 += 1;
+                let j10 = k9 - 1;
+                let u11 = -a;
+            }
+            acc1 -= (a + u5).asinh();
+        }
+        acc1 += f64::tanh(acc1) - b.atan2(1.0 + s6.powi(2));
+    }
+    acc1 + u5 - a - s6
 }
 
 // `b04_f000` on the `Value` tape: its gradient must agree with `b04_f000_vjp`.
@@ -74,52 +63,41 @@ fn b04_f000_value<'t>(tape: &'t Tape<f64>, a: Value<'t, f64>, b: Value<'t, f64>)
     if a / 2.0 >= (-0.17) {
         return b;
     }
-    for i2 in (0..5).rev() {
-        if i2 <= 0 {
-            acc1 = b.sin().tanh().exp().powf(0.5);
-            acc1 += ((-0.02) * acc1).powi(2);
-        } else if tape.constant(f64::cos((-0.042_f64) * (-1.25))) <= b - acc1 - (0.2_f64 + acc1) {
-            let mut k3 = 0;
-            loop {
-                if k3 >= 2 {
-                    break;
-                }
-                k3 += 1;
-                let j4 = k3 - 1;
-                let mut h5 = vec![tape.constant(0.5); 4];
-                for i6 in 0..h5.len() {
-                    h5[i6] = h5[j4] + (a + h5[j4 % h5.len()]);
-                }
-                h5[(i2 + 3) % 4] = h5[(i2 + 3) % 4] + f64::asinh((j4 as f64));
-                acc1 += (1.0 + (h5[(i2 + 1) % h5.len()] / h5[j4 % h5.len()].sin().exp()).powi(2))
-                    .recip();
-            }
-            acc1 = acc1;
-        } else {
-            let s7 = a / (2.5 + b.sin());
-            let mut k8 = 0;
-            loop {
-                if k8 >= 1 {
-                    break;
-                }
-                let j9 = k8;
-                if s7 > (-0.16) {
-                    let s10 = ((acc1 * b).tanh() * (acc1 * b).tanh() + 0.5).log(10.0);
-                    acc1 = acc1 * (-0.46_f64) + (s10.atan() + s7);
-                } else if s7 >= (-0.48) {
-                    let t11 = s7;
-                    acc1 = (0.8 * t11.cos()).acos().asinh();
-                } else {
-                    let t12 = (s7 - s7) / (s7 * a * (s7 * a) + 0.5);
-                    acc1 += (t12 - acc1) / 2.0;
-                }
-                k8 += 1;
-            }
-            acc1 = s7;
+    for i2 in 0..=5 - 1 {
+        let mut k3: usize = 0;
+        while k3 < 2 && a < 2.124e0 {
+            let j4 = k3;
+            let b = b + (b.abs() + 1.0).powf(1.5);
+            acc1 = acc1 * 3.0e-1 + (-0.02) * acc1 * b;
+            k3 += 1;
         }
-        acc1 += (2.5 + (acc1 * acc1).sin()).log2();
+        acc1 = acc1 + f64::tan(0.6 * f64::cos((i2 as f64))) * (if i2 > 3 { a } else { a });
+        acc1 += acc1.sin().cos();
     }
-    acc1 + b - a
+    let mut u5 = a + (if acc1.sin() >= 0.94 { b } else { a });
+    let s6 = (b / 2.0).cos();
+    if u5.asinh().min(acc1) > (0.5 * b.cos().cos()).atanh() {
+        let mut k7 = 0;
+        loop {
+            if k7 >= 3 {
+                break;
+            }
+            k7 += 1;
+            let j8 = k7 - 1;
+            let mut k9 = 0;
+            loop {
+                if k9 >= 5 {
+                    break;
+                }
+                k9 += 1;
+                let j10 = k9 - 1;
+                let u11 = -a;
+            }
+            acc1 -= (a + u5).asinh();
+        }
+        acc1 += acc1.tanh() - b.atan2(1.0 + s6.powi(2));
+    }
+    acc1 + u5 - a - s6
 }
 
 #[differentiate]
@@ -133,103 +111,15 @@ fn b04_f001(x: &[f64], a: f64, b: f64, n: usize) -> f64 {
         if acc3 * acc3 >= 1.52 {
             continue;
         }
-        acc1 = a * x[i4 % 5] * b04_f000(x[i4], x[(i4 + 1) % x.len()]);
+        acc1 = a * x[i4 % 5] * b04_f000(x[i4], x[i4 / 2]);
     }
-    #[checkpoint]
-    for i5 in 0..x.len() {
-        let mut k6: usize = 0;
-        while k6 < x.len() && f64::mul_add(1.34, x[x.len() - 1 - i5], acc3) < 1.5 {
-            let j7 = k6;
-            let acc8 = (1.0 + acc1.powi(2)).cbrt();
-            let s9 = (match j7 % 2 {
-                0 => (j7 as f64),
-                _ => acc3,
-            }) + acc8.atan();
-            match j7 % 2 {
-                0 => {
-                    let mut u10 = b;
-                    acc2 = acc2 * 0.7 + (x[i5 % x.len()] * acc3).sin().sinh();
-                }
-                _ => {
-                    let mut s11 = acc3.powi(2).atan2((s9 * (j7 as f64)).cos().exp())
-                        + ((0.5 * x[j7 / 2]).ceil() + a).sin().exp().log2();
-                    acc1 = acc1 * (-0.23)
-                        + (match j7 % 3 {
-                            0 => x[5 - 1 - i5] + s9,
-                            1 => x[x.len() - 1 - i5],
-                            _ => {
-                                if i5 % 2 == 0 || acc8 < 0.223 {
-                                    s11
-                                } else {
-                                    (i5 as f64)
-                                }
-                            }
-                        });
-                }
-            }
-            k6 += 1;
-        }
-        acc2 = acc2 * (-0.6)
-            + (0.5 * a.cos())
-                .exp_m1()
-                .atan2((acc3 * acc3 + 1.0).cbrt().sin().exp());
+    let t5 = (0.5 * (x[0] + x[0]).cos()).atanh();
+    if x[2] <= a {
+        let mut v6 = x.to_vec();
     }
-    ((acc1 * acc2 + a) * b).atan()
-}
-
-// `b04_f001` without its `#[checkpoint]`s: the gradients must agree bitwise.
-#[differentiate]
-fn b04_f001_plain(x: &[f64], a: f64, b: f64, n: usize) -> f64 {
-    let mut acc1 = b04_f000(b * x[4], x[3]);
-    let mut acc2 = x[2];
-    acc2 += (x[2] * acc2).asinh();
-    let acc3 = (x[4] + x[2]).min(acc2);
-    acc1 = acc1 + x[1].atan() * (acc1 * acc2);
-    for i4 in (1..n).rev() {
-        if acc3 * acc3 >= 1.52 {
-            continue;
-        }
-        acc1 = a * x[i4 % 5] * b04_f000(x[i4], x[(i4 + 1) % x.len()]);
-    }
-    for i5 in 0..x.len() {
-        let mut k6: usize = 0;
-        while k6 < x.len() && f64::mul_add(1.34, x[x.len() - 1 - i5], acc3) < 1.5 {
-            let j7 = k6;
-            let acc8 = (1.0 + acc1.powi(2)).cbrt();
-            let s9 = (match j7 % 2 {
-                0 => (j7 as f64),
-                _ => acc3,
-            }) + acc8.atan();
-            match j7 % 2 {
-                0 => {
-                    let mut u10 = b;
-                    acc2 = acc2 * 0.7 + (x[i5 % x.len()] * acc3).sin().sinh();
-                }
-                _ => {
-                    let mut s11 = acc3.powi(2).atan2((s9 * (j7 as f64)).cos().exp())
-                        + ((0.5 * x[j7 / 2]).ceil() + a).sin().exp().log2();
-                    acc1 = acc1 * (-0.23)
-                        + (match j7 % 3 {
-                            0 => x[5 - 1 - i5] + s9,
-                            1 => x[x.len() - 1 - i5],
-                            _ => {
-                                if i5 % 2 == 0 || acc8 < 0.223 {
-                                    s11
-                                } else {
-                                    (i5 as f64)
-                                }
-                            }
-                        });
-                }
-            }
-            k6 += 1;
-        }
-        acc2 = acc2 * (-0.6)
-            + (0.5 * a.cos())
-                .exp_m1()
-                .atan2((acc3 * acc3 + 1.0).cbrt().sin().exp());
-    }
-    ((acc1 * acc2 + a) * b).atan()
+    let acc3 = acc3 * (acc2 * acc2 + 1.0).powf(0.5);
+    let t7 = acc2.asinh();
+    (acc1 + acc2) * t7
 }
 
 // `b04_f001` on the `Value` tape: its gradient must agree with `b04_f001_vjp`.
@@ -249,47 +139,15 @@ fn b04_f001_value<'t>(
         if acc3 * acc3 >= 1.52 {
             continue;
         }
-        acc1 = a * x[i4 % 5] * b04_f000_value(tape, x[i4], x[(i4 + 1) % x.len()]);
+        acc1 = a * x[i4 % 5] * b04_f000_value(tape, x[i4], x[i4 / 2]);
     }
-    for i5 in 0..x.len() {
-        let mut k6: usize = 0;
-        while k6 < x.len() && tape.constant(1.34).mul_add(x[x.len() - 1 - i5], acc3) < 1.5 {
-            let j7 = k6;
-            let acc8 = (1.0 + acc1.powi(2)).cbrt();
-            let s9 = (match j7 % 2 {
-                0 => tape.constant((j7 as f64)),
-                _ => acc3,
-            }) + acc8.atan();
-            match j7 % 2 {
-                0 => {
-                    let mut u10 = b;
-                    acc2 = acc2 * 0.7 + (x[i5 % x.len()] * acc3).sin().sinh();
-                }
-                _ => {
-                    let mut s11 = acc3.powi(2).atan2((s9 * (j7 as f64)).cos().exp())
-                        + ((0.5 * x[j7 / 2]).ceil() + a).sin().exp().log2();
-                    acc1 = acc1 * (-0.23)
-                        + (match j7 % 3 {
-                            0 => x[5 - 1 - i5] + s9,
-                            1 => x[x.len() - 1 - i5],
-                            _ => {
-                                if i5 % 2 == 0 || acc8 < 0.223 {
-                                    s11
-                                } else {
-                                    tape.constant((i5 as f64))
-                                }
-                            }
-                        });
-                }
-            }
-            k6 += 1;
-        }
-        acc2 = acc2 * (-0.6)
-            + (0.5 * a.cos())
-                .exp_m1()
-                .atan2((acc3 * acc3 + 1.0).cbrt().sin().exp());
+    let t5 = (0.5 * (x[0] + x[0]).cos()).atanh();
+    if x[2] <= a {
+        let mut v6 = x.to_vec();
     }
-    ((acc1 * acc2 + a) * b).atan()
+    let acc3 = acc3 * (acc2 * acc2 + 1.0).powf(0.5);
+    let t7 = acc2.asinh();
+    (acc1 + acc2) * t7
 }
 
 #[differentiate]
@@ -358,44 +216,68 @@ fn b04_f003(n: usize, a: f64) -> f64 {
         (-1.909) + a,
         b04_f000(a + a, if a < (-0.29) { a } else { a }),
     );
-    let mut acc2 = acc1 * 0.72;
-    let mut k3 = 0;
-    loop {
-        if k3 >= n {
-            break;
-        }
-        let j4 = k3;
-        for i5 in (0..n).rev() {
-            match i5 % 2 {
+    let mut acc2 = acc1;
+    for i3 in 1..n - 1 {
+        let mut k4 = 0;
+        while k4 < n {
+            let j5 = k4;
+            let mut v6: Vec<f64> = vec![0.0; 5];
+            match i3 % 3 {
                 0 => {
-                    acc1 *= 1.0 + 0.5 * a.min(acc1).tanh();
-                    acc2 -= (-1.23);
+                    let mut nh7 = vec![0.0; v6.len()];
+                    for i8 in 0..v6.len() {
+                        nh7[i8] = 0.108 * v6[i8] + (v6[(i8 + 1) % v6.len()] + v6[j5].tanh()).tanh();
+                    }
+                    v6 = nh7;
+                    if acc1 <= a.hypot(1.0 + acc2.powi(2)) {
+                        let acc9: f64 = acc1 * acc1;
+                        acc2 -= a * acc9 + acc9;
+                    } else {
+                        acc2 *= 1.0 + 0.5 * (v6[j5] / 0.5).tanh();
+                        acc2 = acc1;
+                    }
+                    acc2 = (2.5 + v6[j5].tanh()).ln();
+                }
+                1 => {
+                    let u10: f64 = (i3 as f64).asinh().cos().exp().log(2.0).atan2(
+                        1.0 + (if a - acc1 <= (-0.49) {
+                            b04_f000(a, a)
+                        } else {
+                            if j5 <= 0 {
+                                acc2
+                            } else {
+                                v6[j5]
+                            }
+                        })
+                        .powi(2),
+                    );
+                    acc1 += v6[0];
                 }
                 _ => {
-                    if acc1 <= a.hypot(1.0 + acc2.powi(2)) {
-                        let acc6: f64 = acc1 * acc1;
-                        acc2 -= a * acc6 + acc6;
-                    } else {
-                        acc2 *= 1.0 + 0.5 * f64::tanh((-0.238) / 0.5);
-                        let acc2 = acc2 + (j4 as f64).asinh();
-                        acc1 += acc2;
-                    }
-                    acc1 = acc1 * 0.2 + a.cos().exp().log(10.0).atan();
+                    let mut s11 = match j5 % 3 {
+                        0 => {
+                            if (-0.28) >= (-0.975) {
+                                v6[i3]
+                            } else {
+                                (i3 as f64)
+                            }
+                        }
+                        1 => v6[i3 / 2] + v6[i3],
+                        _ => (0.6 * acc1.sin()).tan(),
+                    };
                 }
             }
-            acc1 = acc1 * 8.2e-1
-                + (match j4 % 3 {
-                    0 => acc1.tanh(),
-                    1 => (n as f64) / (a.abs() + 1.0),
-                    _ => (i5 as f64) * acc1,
+            acc2 = acc2 * 0.81_f64
+                + (if i3 % 2 == 1 {
+                    std::f64::consts::E.sin()
+                } else {
+                    acc1 - acc1
                 });
+            k4 += 1;
         }
-        if acc1 < acc1 || j4 <= 0 {
-            break;
-        }
-        k3 += 1;
+        acc2 = ((-1.325) - acc1) * a;
     }
-    (acc1 + acc2).tanh()
+    acc1 + acc2 + a
 }
 
 // `b04_f003` on the `Value` tape: its gradient must agree with `b04_f003_vjp`.
@@ -405,44 +287,70 @@ fn b04_f003_value<'t>(tape: &'t Tape<f64>, n: usize, a: Value<'t, f64>) -> Value
         (-1.909) + a,
         b04_f000_value(tape, a + a, if a < (-0.29) { a } else { a }),
     );
-    let mut acc2 = acc1 * 0.72;
-    let mut k3 = 0;
-    loop {
-        if k3 >= n {
-            break;
-        }
-        let j4 = k3;
-        for i5 in (0..n).rev() {
-            match i5 % 2 {
+    let mut acc2 = acc1;
+    for i3 in 1..n - 1 {
+        let mut k4 = 0;
+        while k4 < n {
+            let j5 = k4;
+            let mut v6 = vec![tape.constant(0.0); 5];
+            match i3 % 3 {
                 0 => {
-                    acc1 *= 1.0 + 0.5 * a.min(acc1).tanh();
-                    acc2 -= (-1.23);
+                    let mut nh7 = vec![tape.constant(0.0); v6.len()];
+                    for i8 in 0..v6.len() {
+                        nh7[i8] = 0.108 * v6[i8] + (v6[(i8 + 1) % v6.len()] + v6[j5].tanh()).tanh();
+                    }
+                    v6 = nh7;
+                    if acc1 <= a.hypot(1.0 + acc2.powi(2)) {
+                        let acc9 = acc1 * acc1;
+                        acc2 -= a * acc9 + acc9;
+                    } else {
+                        acc2 *= 1.0 + 0.5 * (v6[j5] / 0.5).tanh();
+                        acc2 = acc1;
+                    }
+                    acc2 = (2.5 + v6[j5].tanh()).ln();
+                }
+                1 => {
+                    let u10 = tape
+                        .constant(f64::log(f64::exp(f64::cos(f64::asinh((i3 as f64)))), 2.0))
+                        .atan2(
+                            1.0 + (if a - acc1 <= (-0.49) {
+                                b04_f000_value(tape, a, a)
+                            } else {
+                                if j5 <= 0 {
+                                    acc2
+                                } else {
+                                    v6[j5]
+                                }
+                            })
+                            .powi(2),
+                        );
+                    acc1 += v6[0];
                 }
                 _ => {
-                    if acc1 <= a.hypot(1.0 + acc2.powi(2)) {
-                        let acc6 = acc1 * acc1;
-                        acc2 -= a * acc6 + acc6;
-                    } else {
-                        acc2 *= 1.0 + 0.5 * f64::tanh((-0.238) / 0.5);
-                        let acc2 = acc2 + f64::asinh((j4 as f64));
-                        acc1 += acc2;
-                    }
-                    acc1 = acc1 * 0.2 + a.cos().exp().log(10.0).atan();
+                    let mut s11 = match j5 % 3 {
+                        0 => {
+                            if (-0.28) >= (-0.975) {
+                                v6[i3]
+                            } else {
+                                tape.constant((i3 as f64))
+                            }
+                        }
+                        1 => v6[i3 / 2] + v6[i3],
+                        _ => (0.6 * acc1.sin()).tan(),
+                    };
                 }
             }
-            acc1 = acc1 * 8.2e-1
-                + (match j4 % 3 {
-                    0 => acc1.tanh(),
-                    1 => (n as f64) / (a.abs() + 1.0),
-                    _ => (i5 as f64) * acc1,
+            acc2 = acc2 * 0.81_f64
+                + (if i3 % 2 == 1 {
+                    tape.constant(f64::sin(std::f64::consts::E))
+                } else {
+                    acc1 - acc1
                 });
+            k4 += 1;
         }
-        if acc1 < acc1 || j4 <= 0 {
-            break;
-        }
-        k3 += 1;
+        acc2 = ((-1.325) - acc1) * a;
     }
-    (acc1 + acc2).tanh()
+    acc1 + acc2 + a
 }
 
 #[differentiate]
@@ -498,67 +406,77 @@ fn b04_f004_value<'t>(
 #[differentiate]
 fn b04_f005(b: f64, n: usize, c: f64, a: f64) -> f64 {
     let mut acc1 = b;
-    for i2 in (0..n).rev() {
-        acc1 += (i2 as f64);
-        let mut u3 = (1.5 + acc1.cos()).log(3.0);
-        acc1 += u3;
-    }
-    if acc1 <= acc1 {
-        let mut w4 = vec![0.0; 1];
-        for i5 in 0..w4.len() {
-            w4[i5] = w4[i5 / 2] * f64::sqrt(w4[0] * w4[0] + 0.25);
-        }
-        acc1 *= 1.0 + 0.1 * ((-0.64) * acc1).sin();
-        acc1 = acc1 * (-0.02) + (acc1 * a + acc1);
-    }
-    let mut s6 = c;
     #[checkpoint]
-    {
-        let acc1 = acc1 + c;
-        s6 = s6 * (-0.36) + (acc1 * acc1 + 0.25).log(10.0).powi(3);
+    for i2 in 0..n {
+        acc1 = (acc1 * (i2 as f64)).atan();
+        let mut h3: Vec<f64> = vec![0.0; 2];
+        acc1 /= 1.0 + ((n as f64) / (b * b + 0.25)).powi(2);
+        let mut s4 = (i2 as f64)
+            * (match i2 % 3 {
+                0 => h3[i2 / 2],
+                1 => h3[i2 % h3.len()],
+                _ => h3[i2 / 2],
+            })
+            * f64::asinh(h3[0].sin().exp().recip());
+        acc1 = acc1 * (-0.02)
+            + (acc1 * c
+                + (match i2 % 3 {
+                    0 => acc1,
+                    1 => acc1,
+                    _ => (n as f64),
+                }));
     }
-    if c <= c / 4.0 {
-        let mut w7 = Vec::with_capacity(4);
-        for i8 in 0..4 {
-            w7.push(b % 1.5);
+    let mut w5 = vec![0.0; 2];
+    for i6 in 0..w5.len() {
+        w5[i6] += w5[1] + (if i6 < 1 { w5[i6 / 2] } else { c });
+    }
+    acc1 /= b.abs() + 1.0;
+    let mut v7 = w5.clone();
+    let mut v8 = v7.clone();
+    if b % 1.5 < a {
+        if f64::atan(v7[1]) > v7[0] * c {
+            return f64::cos(a) / 0.5;
         }
-    } else {
-        let s9 = a.atan();
     }
-    acc1 * s6 * a + c
+    ((acc1 + c + b + w5[1]) * v8[1] + v7[1]).tanh()
 }
 
 // `b04_f005` without its `#[checkpoint]`s: the gradients must agree bitwise.
 #[differentiate]
 fn b04_f005_plain(b: f64, n: usize, c: f64, a: f64) -> f64 {
     let mut acc1 = b;
-    for i2 in (0..n).rev() {
-        acc1 += (i2 as f64);
-        let mut u3 = (1.5 + acc1.cos()).log(3.0);
-        acc1 += u3;
+    for i2 in 0..n {
+        acc1 = (acc1 * (i2 as f64)).atan();
+        let mut h3: Vec<f64> = vec![0.0; 2];
+        acc1 /= 1.0 + ((n as f64) / (b * b + 0.25)).powi(2);
+        let mut s4 = (i2 as f64)
+            * (match i2 % 3 {
+                0 => h3[i2 / 2],
+                1 => h3[i2 % h3.len()],
+                _ => h3[i2 / 2],
+            })
+            * f64::asinh(h3[0].sin().exp().recip());
+        acc1 = acc1 * (-0.02)
+            + (acc1 * c
+                + (match i2 % 3 {
+                    0 => acc1,
+                    1 => acc1,
+                    _ => (n as f64),
+                }));
     }
-    if acc1 <= acc1 {
-        let mut w4 = vec![0.0; 1];
-        for i5 in 0..w4.len() {
-            w4[i5] = w4[i5 / 2] * f64::sqrt(w4[0] * w4[0] + 0.25);
+    let mut w5 = vec![0.0; 2];
+    for i6 in 0..w5.len() {
+        w5[i6] += w5[1] + (if i6 < 1 { w5[i6 / 2] } else { c });
+    }
+    acc1 /= b.abs() + 1.0;
+    let mut v7 = w5.clone();
+    let mut v8 = v7.clone();
+    if b % 1.5 < a {
+        if f64::atan(v7[1]) > v7[0] * c {
+            return f64::cos(a) / 0.5;
         }
-        acc1 *= 1.0 + 0.1 * ((-0.64) * acc1).sin();
-        acc1 = acc1 * (-0.02) + (acc1 * a + acc1);
     }
-    let mut s6 = c;
-    {
-        let acc1 = acc1 + c;
-        s6 = s6 * (-0.36) + (acc1 * acc1 + 0.25).log(10.0).powi(3);
-    }
-    if c <= c / 4.0 {
-        let mut w7 = Vec::with_capacity(4);
-        for i8 in 0..4 {
-            w7.push(b % 1.5);
-        }
-    } else {
-        let s9 = a.atan();
-    }
-    acc1 * s6 * a + c
+    ((acc1 + c + b + w5[1]) * v8[1] + v7[1]).tanh()
 }
 
 // `b04_f005` on the `Value` tape: its gradient must agree with `b04_f005_vjp`.
@@ -570,33 +488,38 @@ fn b04_f005_value<'t>(
     a: Value<'t, f64>,
 ) -> Value<'t, f64> {
     let mut acc1 = b;
-    for i2 in (0..n).rev() {
-        acc1 += (i2 as f64);
-        let mut u3 = (1.5 + acc1.cos()).log(3.0);
-        acc1 += u3;
+    for i2 in 0..n {
+        acc1 = (acc1 * (i2 as f64)).atan();
+        let mut h3 = vec![tape.constant(0.0); 2];
+        acc1 /= 1.0 + ((n as f64) / (b * b + 0.25)).powi(2);
+        let mut s4 = (i2 as f64)
+            * (match i2 % 3 {
+                0 => h3[i2 / 2],
+                1 => h3[i2 % h3.len()],
+                _ => h3[i2 / 2],
+            })
+            * h3[0].sin().exp().recip().asinh();
+        acc1 = acc1 * (-0.02)
+            + (acc1 * c
+                + (match i2 % 3 {
+                    0 => acc1,
+                    1 => acc1,
+                    _ => tape.constant((n as f64)),
+                }));
     }
-    if acc1 <= acc1 {
-        let mut w4 = vec![tape.constant(0.0); 1];
-        for i5 in 0..w4.len() {
-            w4[i5] = w4[i5 / 2] * (w4[0] * w4[0] + 0.25).sqrt();
+    let mut w5 = vec![tape.constant(0.0); 2];
+    for i6 in 0..w5.len() {
+        w5[i6] = w5[i6] + (w5[1] + (if i6 < 1 { w5[i6 / 2] } else { c }));
+    }
+    acc1 /= b.abs() + 1.0;
+    let mut v7 = w5.clone();
+    let mut v8 = v7.clone();
+    if b % 1.5 < a {
+        if v7[1].atan() > v7[0] * c {
+            return a.cos() / 0.5;
         }
-        acc1 *= 1.0 + 0.1 * ((-0.64) * acc1).sin();
-        acc1 = acc1 * (-0.02) + (acc1 * a + acc1);
     }
-    let mut s6 = c;
-    {
-        let acc1 = acc1 + c;
-        s6 = s6 * (-0.36) + (acc1 * acc1 + 0.25).log(10.0).powi(3);
-    }
-    if c <= c / 4.0 {
-        let mut w7 = Vec::with_capacity(4);
-        for i8 in 0..4 {
-            w7.push(b % 1.5);
-        }
-    } else {
-        let s9 = a.atan();
-    }
-    acc1 * s6 * a + c
+    ((acc1 + c + b + w5[1]) * v8[1] + v7[1]).tanh()
 }
 
 #[differentiate(wrt(x, a))]
@@ -695,46 +618,32 @@ fn b04_f007(a: f64, n: usize) -> Vec<f64> {
     if a.tanh() < 0.63 {
         if acc1 < (-0.36) {
             for i2 in 0..1 {
-                let a = a + b04_f003(4, acc1.powi(3));
-                acc1 = (acc1
-                    * (if (0.9 * a.cos()).asin() > f64::atan(acc1) {
-                        a
-                    } else {
-                        a
-                    }))
-                .tanh();
-                {
-                    let acc1 = acc1 + f64::asin(0.9 * f64::tanh(0.01));
+                let a = a + b04_f005(f64::atanh(0.5 * (i2 as f64).cos()), 4, 1.31e0, a.asinh());
+                let mut s3 = a;
+                for i4 in 1..=3 - 1 - 1 {
+                    let mut v5 = Vec::with_capacity(3);
+                    for i6 in 0..3 {
+                        v5.push(s3);
+                    }
+                    let t7 = (2.0 + f64::sin((-1.57_f64) % 1.5)).recip();
+                    let mut t8 = f64::hypot(t7, 1.5 + v5[i2].sin()) * v5[i4];
+                    s3 = s3 * 0.7_f64 + t7;
                 }
-                match i2 % 3 {
-                    0 => {
-                        let t3: f64 = (f64::abs((-1.7)) + 1.0).ln();
-                    }
-                    1 => {
-                        let u4 = (i2 as f64).clamp((-1.0), 1.0);
-                    }
-                    _ => {
-                        let mut u5 = (n as f64);
-                        acc1 += u5.sin().exp().max(a + (i2 as f64));
-                    }
-                }
-                acc1 -= f64::asinh(a) * (i2 as f64).powi(2);
             }
-            acc1 = acc1 * (-0.883) + f64::atan((0.6 * acc1.cos()).tan());
-        } else {
-            let u6 = a - acc1;
-            acc1 -= (a.tanh() * a.tanh() + 1.0 + 1.0).acosh();
+            acc1 -= acc1 + acc1;
         }
-        acc1 += acc1;
+        acc1 -= f64::asinh(acc1) * acc1.powi(2);
+    } else if (f64::abs(0.59) + 1.0).ln() < 1.0 {
+        let t9 = (a - acc1) / (f64::clamp(0.48_f64, (-1.0), 1.0).abs() + 1.0);
     } else {
-        let u7 = a.cos();
-        acc1 -= u7;
+        let u10 = acc1 + acc1.atan().exp_m1();
+        acc1 -= u10;
     }
-    let mut out8 = vec![0.0; n];
-    for i9 in 0..2 {
-        out8[i9] = acc1 - ((i9 as f64) - (i9 as f64));
+    let mut out11 = vec![0.0; n];
+    for i12 in 0..2 {
+        out11[i12] = acc1 - ((i12 as f64) - (i12 as f64));
     }
-    out8
+    out11
 }
 
 // `b04_f007` on the `Value` tape: its gradient must agree with `b04_f007_vjp`.
@@ -743,85 +652,66 @@ fn b04_f007_value<'t>(tape: &'t Tape<f64>, a: Value<'t, f64>, n: usize) -> Vec<V
     if a.tanh() < 0.63 {
         if acc1 < (-0.36) {
             for i2 in 0..1 {
-                let a = a + b04_f003_value(tape, 4, acc1.powi(3));
-                acc1 = (acc1
-                    * (if (0.9 * a.cos()).asin() > acc1.atan() {
-                        a
-                    } else {
-                        a
-                    }))
-                .tanh();
-                {
-                    let acc1 = acc1 + f64::asin(0.9 * f64::tanh(0.01));
+                let a = a + b04_f005_value(
+                    tape,
+                    tape.constant(f64::atanh(0.5 * f64::cos((i2 as f64)))),
+                    4,
+                    tape.constant(1.31e0),
+                    a.asinh(),
+                );
+                let mut s3 = a;
+                for i4 in 1..=3 - 1 - 1 {
+                    let mut v5 = Vec::with_capacity(3);
+                    for i6 in 0..3 {
+                        v5.push(s3);
+                    }
+                    let t7 = tape.constant(f64::recip(2.0 + f64::sin((-1.57_f64) % 1.5)));
+                    let mut t8 = t7.hypot(1.5 + v5[i2].sin()) * v5[i4];
+                    s3 = s3 * 0.7_f64 + t7;
                 }
-                match i2 % 3 {
-                    0 => {
-                        let t3 = tape.constant(f64::ln(f64::abs((-1.7)) + 1.0));
-                    }
-                    1 => {
-                        let u4 = tape.constant(f64::clamp((i2 as f64), (-1.0), 1.0));
-                    }
-                    _ => {
-                        let mut u5 = tape.constant((n as f64));
-                        acc1 += u5.sin().exp().max(a + (i2 as f64));
-                    }
-                }
-                acc1 -= a.asinh() * f64::powi((i2 as f64), 2);
             }
-            acc1 = acc1 * (-0.883) + (0.6 * acc1.cos()).tan().atan();
-        } else {
-            let u6 = a - acc1;
-            acc1 -= (a.tanh() * a.tanh() + 1.0 + 1.0).acosh();
+            acc1 -= acc1 + acc1;
         }
-        acc1 += acc1;
+        acc1 -= acc1.asinh() * acc1.powi(2);
+    } else if f64::ln(f64::abs(0.59) + 1.0) < 1.0 {
+        let t9 = (a - acc1) / (f64::abs(f64::clamp(0.48_f64, (-1.0), 1.0)) + 1.0);
     } else {
-        let u7 = a.cos();
-        acc1 -= u7;
+        let u10 = acc1 + acc1.atan().exp_m1();
+        acc1 -= u10;
     }
-    let mut out8 = vec![tape.constant(0.0); n];
-    for i9 in 0..2 {
-        out8[i9] = acc1 - ((i9 as f64) - (i9 as f64));
+    let mut out11 = vec![tape.constant(0.0); n];
+    for i12 in 0..2 {
+        out11[i12] = acc1 - ((i12 as f64) - (i12 as f64));
     }
-    out8
+    out11
 }
 
 #[differentiate]
 fn b04_f008(a: f64, x: &[f64]) -> f64 {
     let mut acc1: f64 = (0.8 * a.sin()).acos();
     for i2 in 0..=x.len() - 1 {
-        let mut k3 = 0;
-        while k3 < x.len() {
-            k3 += 1;
-            let j4 = k3 - 1;
-            if (-0.036) > (-0.7) {
-                if x[j4 / 2] + (i2 as f64) > (-0.38) {
-                    return a.hypot(1.0 + (acc1 * acc1).powi(2));
-                }
-                if j4 > 0 {
-                    let acc1 = acc1 + acc1;
-                    if a - acc1 < a {
-                        break;
-                    }
-                } else if (i2 as f64).sin() <= x[i2] {
-                    let mut acc5 = b04_f003(4, (2.5 + acc1.sin()).ln_1p())
-                        * ((i2 as f64) * (i2 as f64) + 0.5).cbrt();
-                    acc1 = a * acc5.sin();
-                } else {
-                    let acc1 = acc1 + (acc1.abs() + 1.0).recip();
-                    let mut t6: f64 = x[0] + acc1;
-                }
-                acc1 -= f64::sin(x[x.len() - 1 - i2]).tanh();
-            } else {
-                let acc1 = acc1 * (x[i2] * (j4 as f64));
-            }
-            acc1 = acc1.asinh() % 2.0;
-        }
-        acc1 = acc1;
-        if (i2 as f64) * x[i2] < x[i2] * acc1 {
-            continue;
-        }
+        let mut u3 = ((acc1 + x[2]) / (1.0 + (x[2] * acc1).powi(2))).sin();
     }
-    (acc1 + a).atan()
+    let mut h4 = Vec::new();
+    for i5 in 0..x.len() {
+        h4.push(if a <= (-0.27) { acc1 + a } else { acc1.tanh() });
+    }
+    if acc1 / 0.5 <= f64::max(h4[0], a) {
+        return (0.5 * (acc1 * acc1 + 0.25 + 1.0).acosh().atan()).exp();
+    }
+    h4[2] = (1.0 + (x[2] * acc1).powi(2)).cbrt();
+    let mut u6 = (1.0 + (1.5 + h4[1].cos()).cbrt().powi(2)).cbrt() + acc1.atan();
+    let v7: Vec<f64> = vec![h4[0].tanh(), h4[0].clamp((-1.0), 1.0)];
+    u6 = u6 * 0.4 + f64::sin(a + 0.3);
+    for i8 in 1..=h4.len() - 1 {
+        let mut u9: f64 = 0.34 / 0.5;
+        for i10 in 0..v7.len() {
+            let acc11 = f64::sin(v7[i10]);
+            u6 += (u9 + (i8 as f64)).asinh();
+        }
+        u6 = u6 * 0.23 + (u6 + x[i8 % h4.len()] + h4[(i8 + 1) % h4.len()] % 3.0);
+    }
+    (acc1 + u6) * a * h4[0] - v7[0] + v7[0]
 }
 
 // `b04_f008` on the `Value` tape: its gradient must agree with `b04_f008_vjp`.
@@ -832,39 +722,28 @@ fn b04_f008_value<'t>(
 ) -> Value<'t, f64> {
     let mut acc1 = (0.8 * a.sin()).acos();
     for i2 in 0..=x.len() - 1 {
-        let mut k3 = 0;
-        while k3 < x.len() {
-            k3 += 1;
-            let j4 = k3 - 1;
-            if (-0.036) > (-0.7) {
-                if x[j4 / 2] + (i2 as f64) > (-0.38) {
-                    return a.hypot(1.0 + (acc1 * acc1).powi(2));
-                }
-                if j4 > 0 {
-                    let acc1 = acc1 + acc1;
-                    if a - acc1 < a {
-                        break;
-                    }
-                } else if tape.constant(f64::sin((i2 as f64))) <= x[i2] {
-                    let mut acc5 = b04_f003_value(tape, 4, (2.5 + acc1.sin()).ln_1p())
-                        * f64::cbrt((i2 as f64) * (i2 as f64) + 0.5);
-                    acc1 = a * acc5.sin();
-                } else {
-                    let acc1 = acc1 + (acc1.abs() + 1.0).recip();
-                    let mut t6 = x[0] + acc1;
-                }
-                acc1 -= x[x.len() - 1 - i2].sin().tanh();
-            } else {
-                let acc1 = acc1 * (x[i2] * (j4 as f64));
-            }
-            acc1 = acc1.asinh() % 2.0;
-        }
-        acc1 = acc1;
-        if (i2 as f64) * x[i2] < x[i2] * acc1 {
-            continue;
-        }
+        let mut u3 = ((acc1 + x[2]) / (1.0 + (x[2] * acc1).powi(2))).sin();
     }
-    (acc1 + a).atan()
+    let mut h4 = Vec::new();
+    for i5 in 0..x.len() {
+        h4.push(if a <= (-0.27) { acc1 + a } else { acc1.tanh() });
+    }
+    if acc1 / 0.5 <= h4[0].max(a) {
+        return (0.5 * (acc1 * acc1 + 0.25 + 1.0).acosh().atan()).exp();
+    }
+    h4[2] = (1.0 + (x[2] * acc1).powi(2)).cbrt();
+    let mut u6 = (1.0 + (1.5 + h4[1].cos()).cbrt().powi(2)).cbrt() + acc1.atan();
+    let v7 = vec![h4[0].tanh(), h4[0].clamp((-1.0), 1.0)];
+    u6 = u6 * 0.4 + (a + 0.3).sin();
+    for i8 in 1..=h4.len() - 1 {
+        let mut u9 = tape.constant(0.34 / 0.5);
+        for i10 in 0..v7.len() {
+            let acc11 = v7[i10].sin();
+            u6 += (u9 + (i8 as f64)).asinh();
+        }
+        u6 = u6 * 0.23 + (u6 + x[i8 % h4.len()] + h4[(i8 + 1) % h4.len()] % 3.0);
+    }
+    (acc1 + u6) * a * h4[0] - v7[0] + v7[0]
 }
 
 #[differentiate(wrt(a))]
@@ -876,18 +755,21 @@ fn b04_f009(x: &[f64], a: f64, n: usize) -> f64 {
         return (-0.58) / (n as f64).cos().tanh().exp();
     }
     let mut w4 = vec![0.5; x.len()];
-    for i5 in 0..w4.len() {
-        if (0.6 * s3.sin()).tan() < 0.6 {
+    for i5 in (1..w4.len() - 1).rev() {
+        let st6 = (x[i5 + 1] - x[i5 - 1]) * (x[i5] + 0.425);
+        if i5 % 2 == 0 || i5 % 2 == 0 {
             continue;
         }
-        for i6 in 0..w4.len() {
-            let acc7 = -(if i6 < 4 { acc1 } else { s3 });
-            let mut t8 = (i6 as f64);
-            s3 -= acc7 + (w4[i5] - w4[2]);
+        if i5 != 3 {
+            s3 *= 1.0 + 0.25 * acc2.cos();
+            s3 += f64::atan((i5 as f64) + (-1.8));
+        } else {
+            let mut t7 = (st6 + (w4[i5 / 2] - w4[2])).atan();
+            acc2 = w4[i5 / 2] * w4[i5 + 1] + f64::hypot(w4[4], 1.5 + t7.sin());
         }
-        s3 -= acc2 + a.tanh();
+        s3 -= st6;
     }
-    (acc1 * acc2 * s3 * a * w4[4] + w4[1]).atan()
+    ((acc1 + acc2) * s3 - a) * w4[2]
 }
 
 // `b04_f009` on the `Value` tape: its gradient must agree with `b04_f009_vjp`.
@@ -904,18 +786,21 @@ fn b04_f009_value<'t>(
         return tape.constant((-0.58) / f64::exp(f64::tanh(f64::cos((n as f64)))));
     }
     let mut w4 = vec![tape.constant(0.5); x.len()];
-    for i5 in 0..w4.len() {
-        if (0.6 * s3.sin()).tan() < 0.6 {
+    for i5 in (1..w4.len() - 1).rev() {
+        let st6 = (x[i5 + 1] - x[i5 - 1]) * (x[i5] + 0.425);
+        if i5 % 2 == 0 || i5 % 2 == 0 {
             continue;
         }
-        for i6 in 0..w4.len() {
-            let acc7 = -(if i6 < 4 { acc1 } else { s3 });
-            let mut t8 = tape.constant((i6 as f64));
-            s3 -= acc7 + (w4[i5] - w4[2]);
+        if i5 != 3 {
+            s3 *= 1.0 + 0.25 * acc2.cos();
+            s3 += f64::atan((i5 as f64) + (-1.8));
+        } else {
+            let mut t7 = (st6 + (w4[i5 / 2] - w4[2])).atan();
+            acc2 = w4[i5 / 2] * w4[i5 + 1] + w4[4].hypot(1.5 + t7.sin());
         }
-        s3 -= acc2 + a.tanh();
+        s3 -= st6;
     }
-    (acc1 * acc2 * s3 * a * w4[4] + w4[1]).atan()
+    ((acc1 + acc2) * s3 - a) * w4[2]
 }
 
 #[differentiate]
@@ -929,26 +814,15 @@ fn b04_f010(m: usize, c: f64, x: &[f64], a: f64, n: usize, b: f64) -> Vec<f64> {
             let mut w4: Vec<f64> = vec![0.0; w2.len()];
             let mut w5: Vec<f64> = Vec::with_capacity(n);
             for i6 in 0..n {
-                w5.push(x[(i6 + 1) % 5]);
+                w5.push(x[i6 % x.len()]);
             }
-            acc1 = c;
         }
-        acc1 -= a;
-        acc1 = (m as f64) * w2[0] * (c * acc1);
+        for i7 in 1..w2.len() {
+            let t8: f64 = 0.15 / (1.0 + acc1.powi(2)) - acc1;
+        }
+        acc1 = b04_f005(c, n, a.cos(), x[3] + (-1.3)) * (1.4_f64 * w2[0]);
     }
-    if c < (-0.33) {
-        let s7 = f64::round(
-            0.5 * b04_f000(
-                (1.0 + c.powi(2) + 1.0).acosh(),
-                f64::acosh(1.0 + x[3].powi(2) + 1.0),
-            ),
-        ) + a;
-        acc1 += x[4];
-    } else {
-        let mut acc8 = (x[2] - b - (c + b)).clamp((-1.0), 1.0);
-        acc1 -= acc8.atan() + x[1];
-    }
-    let out9 = vec![x[3], (x[1] + x[2]) * ((-0.14) + x[2]), a, a];
+    let out9 = vec![-acc1 / 3.0, 1.6, x[4], x[3].clamp((-1.0), 1.0).asinh()];
     out9
 }
 
@@ -963,26 +837,15 @@ fn b04_f010_plain(m: usize, c: f64, x: &[f64], a: f64, n: usize, b: f64) -> Vec<
             let mut w4: Vec<f64> = vec![0.0; w2.len()];
             let mut w5: Vec<f64> = Vec::with_capacity(n);
             for i6 in 0..n {
-                w5.push(x[(i6 + 1) % 5]);
+                w5.push(x[i6 % x.len()]);
             }
-            acc1 = c;
         }
-        acc1 -= a;
-        acc1 = (m as f64) * w2[0] * (c * acc1);
+        for i7 in 1..w2.len() {
+            let t8: f64 = 0.15 / (1.0 + acc1.powi(2)) - acc1;
+        }
+        acc1 = b04_f005(c, n, a.cos(), x[3] + (-1.3)) * (1.4_f64 * w2[0]);
     }
-    if c < (-0.33) {
-        let s7 = f64::round(
-            0.5 * b04_f000(
-                (1.0 + c.powi(2) + 1.0).acosh(),
-                f64::acosh(1.0 + x[3].powi(2) + 1.0),
-            ),
-        ) + a;
-        acc1 += x[4];
-    } else {
-        let mut acc8 = (x[2] - b - (c + b)).clamp((-1.0), 1.0);
-        acc1 -= acc8.atan() + x[1];
-    }
-    let out9 = vec![x[3], (x[1] + x[2]) * ((-0.14) + x[2]), a, a];
+    let out9 = vec![-acc1 / 3.0, 1.6, x[4], x[3].clamp((-1.0), 1.0).asinh()];
     out9
 }
 
@@ -1004,28 +867,20 @@ fn b04_f010_value<'t>(
             let mut w4 = vec![tape.constant(0.0); w2.len()];
             let mut w5 = Vec::with_capacity(n);
             for i6 in 0..n {
-                w5.push(x[(i6 + 1) % 5]);
+                w5.push(x[i6 % x.len()]);
             }
-            acc1 = c;
         }
-        acc1 -= a;
-        acc1 = (m as f64) * w2[0] * (c * acc1);
+        for i7 in 1..w2.len() {
+            let t8 = 0.15 / (1.0 + acc1.powi(2)) - acc1;
+        }
+        acc1 = b04_f005_value(tape, c, n, a.cos(), x[3] + (-1.3)) * (1.4_f64 * w2[0]);
     }
-    if c < (-0.33) {
-        let s7 = (0.5
-            * b04_f000_value(
-                tape,
-                (1.0 + c.powi(2) + 1.0).acosh(),
-                (1.0 + x[3].powi(2) + 1.0).acosh(),
-            ))
-        .round()
-            + a;
-        acc1 += x[4];
-    } else {
-        let mut acc8 = (x[2] - b - (c + b)).clamp((-1.0), 1.0);
-        acc1 -= acc8.atan() + x[1];
-    }
-    let out9 = vec![x[3], (x[1] + x[2]) * ((-0.14) + x[2]), a, a];
+    let out9 = vec![
+        -acc1 / 3.0,
+        tape.constant(1.6),
+        x[4],
+        x[3].clamp((-1.0), 1.0).asinh(),
+    ];
     out9
 }
 
@@ -1036,7 +891,7 @@ fn b04_f011(x: &[f64], m: usize, n: usize) -> f64 {
     let t3 = f64::atan((-7.0e-1));
     let mut w4 = vec![0.0; 1];
     let t3 = t3 * acc1;
-    if 0.44_f64 > (n as f64) {
+    if (n as f64) < 0.44_f64 {
         let mut t5: f64 = w4[0];
         acc1 -= acc2 * t5 - -(-1.517_f64);
     } else {
@@ -1066,69 +921,128 @@ fn b04_f011_value<'t>(
     (acc1 + acc2 + w4[0]).tanh()
 }
 
-#[differentiate(wrt(x))]
-fn b04_f012(a: f64, b: f64, x: &[f64]) -> f64 {
-    let mut acc1: f64 = (1.5 + f64::tanh((-0.33))).recip();
-    let s2 = 1.11_f64 / (1.0 + x[1] * x[1]);
-    if x[2] > 0.23_f64 {
-        let mut acc3 = ((if acc1 > b { a } else { acc1 }).abs() + 1.0).recip();
-        acc1 += f64::acos(0.8 * (acc3 / (x[3] * x[3] + 0.5)).sin());
-    } else {
-        if (0.9 * b.sin()).asin() >= (-0.42) {
-            for i4 in 0..x.len() {
-                for i5 in 0..x.len() {
-                    let acc1 = acc1 * x[x.len() - 1 - i5];
-                }
-                acc1 += x[1];
-            }
-            let mut v6 = Vec::with_capacity(3);
-            for i7 in 0..3 {
-                v6.push((2.0 + (x[(i7 + 3) % x.len()] + acc1).tanh()).cbrt());
-            }
-            acc1 = acc1 * (-0.252) + f64::tanh(0.85);
-        }
-        if b < (-0.48) {
-            let u8 = s2.hypot(x[2].sin().cos().exp());
-            acc1 = acc1 * 0.3 + x[3];
-        }
-        acc1 += b;
+#[differentiate(wrt(x, b))]
+fn b04_f012(n: usize, m: usize, b: f64, x: &[f64], a: f64) -> f64 {
+    let mut acc1 = -x[2];
+    let mut acc2 = x[2] * a;
+    let mut h3 = vec![1.0; x.len()];
+    for i4 in 0..3 {
+        h3[i4] = -(0.4);
     }
-    acc1.tanh()
+    let mut k5 = 0;
+    #[checkpoint]
+    while k5 < m {
+        k5 += 1;
+        let j6 = k5 - 1;
+        let s7 = f64::log(1.0 + (j6 as f64).powi(2), 3.0).cos();
+    }
+    if b <= (-0.34) {
+        return x[2];
+    }
+    let mut k8 = 0;
+    while k8 < 1 {
+        let j9 = k8;
+        let mut k10 = 0;
+        while k10 < 4 {
+            let j11 = k10;
+            let mut k12 = 0;
+            #[checkpoint]
+            while k12 < h3.len() {
+                let j13 = k12;
+                let mut s14 = acc1;
+                k12 += 1;
+            }
+            acc1 = acc1 * (-0.1) + acc2;
+            k10 += 1;
+        }
+        acc1 = acc1 * 0.1 + (0.5 * b04_f005(acc2, 4, x[1], b).tanh()).atanh();
+        k8 += 1;
+    }
+    acc1 - acc2 + h3[2]
+}
+
+// `b04_f012` without its `#[checkpoint]`s: the gradients must agree bitwise.
+#[differentiate(wrt(x, b))]
+fn b04_f012_plain(n: usize, m: usize, b: f64, x: &[f64], a: f64) -> f64 {
+    let mut acc1 = -x[2];
+    let mut acc2 = x[2] * a;
+    let mut h3 = vec![1.0; x.len()];
+    for i4 in 0..3 {
+        h3[i4] = -(0.4);
+    }
+    let mut k5 = 0;
+    while k5 < m {
+        k5 += 1;
+        let j6 = k5 - 1;
+        let s7 = f64::log(1.0 + (j6 as f64).powi(2), 3.0).cos();
+    }
+    if b <= (-0.34) {
+        return x[2];
+    }
+    let mut k8 = 0;
+    while k8 < 1 {
+        let j9 = k8;
+        let mut k10 = 0;
+        while k10 < 4 {
+            let j11 = k10;
+            let mut k12 = 0;
+            while k12 < h3.len() {
+                let j13 = k12;
+                let mut s14 = acc1;
+                k12 += 1;
+            }
+            acc1 = acc1 * (-0.1) + acc2;
+            k10 += 1;
+        }
+        acc1 = acc1 * 0.1 + (0.5 * b04_f005(acc2, 4, x[1], b).tanh()).atanh();
+        k8 += 1;
+    }
+    acc1 - acc2 + h3[2]
 }
 
 // `b04_f012` on the `Value` tape: its gradient must agree with `b04_f012_vjp`.
 fn b04_f012_value<'t>(
     tape: &'t Tape<f64>,
-    a: Value<'t, f64>,
+    n: usize,
+    m: usize,
     b: Value<'t, f64>,
     x: &[Value<'t, f64>],
+    a: Value<'t, f64>,
 ) -> Value<'t, f64> {
-    let mut acc1 = tape.constant(f64::recip(1.5 + f64::tanh((-0.33))));
-    let s2 = 1.11_f64 / (1.0 + x[1] * x[1]);
-    if x[2] > 0.23_f64 {
-        let mut acc3 = ((if acc1 > b { a } else { acc1 }).abs() + 1.0).recip();
-        acc1 += (0.8 * (acc3 / (x[3] * x[3] + 0.5)).sin()).acos();
-    } else {
-        if (0.9 * b.sin()).asin() >= (-0.42) {
-            for i4 in 0..x.len() {
-                for i5 in 0..x.len() {
-                    let acc1 = acc1 * x[x.len() - 1 - i5];
-                }
-                acc1 += x[1];
-            }
-            let mut v6 = Vec::with_capacity(3);
-            for i7 in 0..3 {
-                v6.push((2.0 + (x[(i7 + 3) % x.len()] + acc1).tanh()).cbrt());
-            }
-            acc1 = acc1 * (-0.252) + f64::tanh(0.85);
-        }
-        if b < (-0.48) {
-            let u8 = s2.hypot(x[2].sin().cos().exp());
-            acc1 = acc1 * 0.3 + x[3];
-        }
-        acc1 += b;
+    let mut acc1 = -x[2];
+    let mut acc2 = x[2] * a;
+    let mut h3 = vec![tape.constant(1.0); x.len()];
+    for i4 in 0..3 {
+        h3[i4] = tape.constant(-(0.4));
     }
-    acc1.tanh()
+    let mut k5 = 0;
+    while k5 < m {
+        k5 += 1;
+        let j6 = k5 - 1;
+        let s7 = tape.constant(f64::cos(f64::log(1.0 + f64::powi((j6 as f64), 2), 3.0)));
+    }
+    if b <= (-0.34) {
+        return x[2];
+    }
+    let mut k8 = 0;
+    while k8 < 1 {
+        let j9 = k8;
+        let mut k10 = 0;
+        while k10 < 4 {
+            let j11 = k10;
+            let mut k12 = 0;
+            while k12 < h3.len() {
+                let j13 = k12;
+                let mut s14 = acc1;
+                k12 += 1;
+            }
+            acc1 = acc1 * (-0.1) + acc2;
+            k10 += 1;
+        }
+        acc1 = acc1 * 0.1 + (0.5 * b04_f005_value(tape, acc2, 4, x[1], b).tanh()).atanh();
+        k8 += 1;
+    }
+    acc1 - acc2 + h3[2]
 }
 
 #[differentiate(wrt(a))]
@@ -1148,12 +1062,14 @@ fn b04_f013(a: f64, b: f64, c: f64) -> f64 {
             let mut u6 = a.tanh();
             acc4 -= (2.0 + f64::sin(b).cos()).ln();
         }
-        acc1 -= b04_f000(acc4.cos(), (1.5 + acc1.cos()).powf(1.5));
-    } else {
-        let mut t7: f64 = v2[3];
-        acc1 -= acc4;
+        acc1 -= b04_f005(
+            (f64::abs(v2[0]) + 1.0).log(10.0),
+            4,
+            f64::sqrt(1.0 + acc1 * acc1),
+            acc4,
+        );
     }
-    (acc1 + acc4) * c - v2[0] - v2[1]
+    ((acc1 + acc4 + a - b) * v2[2]).atan()
 }
 
 // `b04_f013` on the `Value` tape: its gradient must agree with `b04_f013_vjp`.
@@ -1178,12 +1094,15 @@ fn b04_f013_value<'t>(
             let mut u6 = a.tanh();
             acc4 -= (2.0 + b.sin().cos()).ln();
         }
-        acc1 -= b04_f000_value(tape, acc4.cos(), (1.5 + acc1.cos()).powf(1.5));
-    } else {
-        let mut t7 = v2[3];
-        acc1 -= acc4;
+        acc1 -= b04_f005_value(
+            tape,
+            (v2[0].abs() + 1.0).log(10.0),
+            4,
+            (1.0 + acc1 * acc1).sqrt(),
+            acc4,
+        );
     }
-    (acc1 + acc4) * c - v2[0] - v2[1]
+    ((acc1 + acc4 + a - b) * v2[2]).atan()
 }
 
 #[differentiate]
@@ -1193,34 +1112,37 @@ fn b04_f014(c: f64, y: &[f64], x: &[f64], a: f64, b: f64) -> f64 {
         let mut k2 = 0;
         while k2 < y.len() {
             let j3 = k2;
-            acc1 += x[j3];
+            acc1 += x[j3 + 1];
             let mut k4 = 0;
             while k4 < 1 && (0.5 * (j3 as f64).atan()).exp2() < 1.2 {
                 k4 += 1;
                 let j5 = k4 - 1;
                 if !(j5 % 2 == 0) {
-                    let mut acc6 = match j3 % 3 {
+                    let mut acc6: f64 = match j3 % 3 {
                         0 => 1.46 / y[0].sin().exp(),
-                        1 => acc1.mul_add(x[j5 % 4], y[y.len() - 1 - j5]),
-                        _ => acc1 / 0.5,
+                        1 => acc1.mul_add(x[(j5 + 3) % x.len()], b),
+                        _ => (-0.681),
                     };
-                    acc1 = (2.0 + (acc6 % 1.5).cos()).cbrt();
+                    acc1 -= b04_f000(y[j3] * acc6, b.asinh());
                 } else {
-                    let s7 = ((-0.77) * b).mul_add(y[0] % 3.0, acc1);
+                    let u7 = b04_f000(x[(j3 + 1) % x.len()] / (1.5 + x[j3].tanh()), (j5 as f64));
+                    acc1 -= if (-0.15) <= x[j5 % x.len()] || u7 >= (-0.5) {
+                        c * (j3 as f64)
+                    } else {
+                        y[0]
+                    };
                 }
-                acc1 = acc1 * 0.54 + x[j3];
             }
-            acc1 = x[x.len() - 1 - j3];
+            acc1 -= if x[j3] % 3.0 < 0.78 {
+                (-1.69) * c
+            } else {
+                (j3 as f64) + x[j3 + 1]
+            };
             k2 += 1;
         }
-        acc1 = b04_f005(
-            b,
-            4,
-            if c <= 0.18_f64 { x[2] } else { x[3] },
-            c.mul_add(acc1, x[2]),
-        );
+        acc1 = f64::asin(0.9 * x[0].cos()) + -acc1;
     }
-    (acc1 * a + y[0]).tanh()
+    acc1 * b + c
 }
 
 // `b04_f014` on the `Value` tape: its gradient must agree with `b04_f014_vjp`.
@@ -1237,7 +1159,7 @@ fn b04_f014_value<'t>(
         let mut k2 = 0;
         while k2 < y.len() {
             let j3 = k2;
-            acc1 += x[j3];
+            acc1 += x[j3 + 1];
             let mut k4 = 0;
             while k4 < 1 && f64::exp2(0.5 * f64::atan((j3 as f64))) < 1.2 {
                 k4 += 1;
@@ -1245,65 +1167,89 @@ fn b04_f014_value<'t>(
                 if !(j5 % 2 == 0) {
                     let mut acc6 = match j3 % 3 {
                         0 => 1.46 / y[0].sin().exp(),
-                        1 => acc1.mul_add(x[j5 % 4], y[y.len() - 1 - j5]),
-                        _ => acc1 / 0.5,
+                        1 => acc1.mul_add(x[(j5 + 3) % x.len()], b),
+                        _ => tape.constant((-0.681)),
                     };
-                    acc1 = (2.0 + (acc6 % 1.5).cos()).cbrt();
+                    acc1 -= b04_f000_value(tape, y[j3] * acc6, b.asinh());
                 } else {
-                    let s7 = ((-0.77) * b).mul_add(y[0] % 3.0, acc1);
+                    let u7 = b04_f000_value(
+                        tape,
+                        x[(j3 + 1) % x.len()] / (1.5 + x[j3].tanh()),
+                        tape.constant((j5 as f64)),
+                    );
+                    acc1 -= if tape.constant((-0.15)) <= x[j5 % x.len()] || u7 >= (-0.5) {
+                        c * (j3 as f64)
+                    } else {
+                        y[0]
+                    };
                 }
-                acc1 = acc1 * 0.54 + x[j3];
             }
-            acc1 = x[x.len() - 1 - j3];
+            acc1 -= if x[j3] % 3.0 < 0.78 {
+                (-1.69) * c
+            } else {
+                (j3 as f64) + x[j3 + 1]
+            };
             k2 += 1;
         }
-        acc1 = b04_f005_value(
-            tape,
-            b,
-            4,
-            if c <= 0.18_f64 { x[2] } else { x[3] },
-            c.mul_add(acc1, x[2]),
-        );
+        acc1 = (0.9 * x[0].cos()).asin() + -acc1;
     }
-    (acc1 * a + y[0]).tanh()
+    acc1 * b + c
 }
 
 #[differentiate(wrt(a))]
 fn b04_f015(a: f64, c: f64, b: f64, m: usize, n: usize) -> f64 {
     let mut acc1: f64 = (-0.7);
     acc1 /= (acc1 + b).sin().exp();
-    acc1 = (acc1 + b04_f003(n, f64::sin((-1.22)))).atan();
-    let mut acc2 = if a * b >= b % 2.0 { b % 1.5 } else { b };
-    for i3 in (1..4).step_by(3) {
-        acc2 = acc2 * 0.838 + acc2.sin();
-        for i4 in (0..5).rev() {
-            match i3 % 3 {
-                0 => {
-                    let mut w5: Vec<f64> = vec![0.5; 3];
-                    acc2 = (w5[i4 / 2] + w5[(i4 + 3) % w5.len()]) * (w5[i4 % w5.len()] - a);
-                }
-                1 => {
-                    let s6 = c;
-                    acc1 -= f64::cbrt(s6 * s6 + 0.5) + (i4 as f64).atan();
-                }
-                _ => {
-                    let u7 = b04_f000(
-                        match i4 % 3 {
-                            0 => c,
-                            1 => (-1.2),
-                            _ => acc2,
-                        },
-                        acc1 / (2.5 + b.tanh()),
-                    ) + acc2 * a;
-                }
-            }
+    acc1 = (acc1 + b04_f005(b, 4, b.asinh(), a.tanh())).atan();
+    acc1 = acc1 * (-5.4e-1) + (c / (2.0 + c.cos())).atan().exp2();
+    {
+        if b >= (-0.11) {
+            return -b04_f003(4, acc1 % 2.0);
         }
-        acc2 += (-1.6);
-        if i3 <= 1 {
-            break;
+        acc1 = acc1 * 0.838 + acc1.sin();
+        for i2 in (0..5).rev() {
+            let mut k3: usize = 0;
+            #[checkpoint]
+            while k3 < n && (0.6 * f64::sin((-0.694))).tan() < 1.504_f64 {
+                let j4 = k3;
+                let mut t5 =
+                    ((f64::abs((-0.59)) + 1.0).log(3.0) * (f64::abs((-0.59)) + 1.0).log(3.0) + 0.5)
+                        .log(10.0);
+                acc1 = acc1 * (-0.29) + t5;
+                k3 += 1;
+            }
+            acc1 += b.sin();
         }
     }
-    acc1 + acc2
+    acc1 - c
+}
+
+// `b04_f015` without its `#[checkpoint]`s: the gradients must agree bitwise.
+#[differentiate(wrt(a))]
+fn b04_f015_plain(a: f64, c: f64, b: f64, m: usize, n: usize) -> f64 {
+    let mut acc1: f64 = (-0.7);
+    acc1 /= (acc1 + b).sin().exp();
+    acc1 = (acc1 + b04_f005(b, 4, b.asinh(), a.tanh())).atan();
+    acc1 = acc1 * (-5.4e-1) + (c / (2.0 + c.cos())).atan().exp2();
+    {
+        if b >= (-0.11) {
+            return -b04_f003(4, acc1 % 2.0);
+        }
+        acc1 = acc1 * 0.838 + acc1.sin();
+        for i2 in (0..5).rev() {
+            let mut k3: usize = 0;
+            while k3 < n && (0.6 * f64::sin((-0.694))).tan() < 1.504_f64 {
+                let j4 = k3;
+                let mut t5 =
+                    ((f64::abs((-0.59)) + 1.0).log(3.0) * (f64::abs((-0.59)) + 1.0).log(3.0) + 0.5)
+                        .log(10.0);
+                acc1 = acc1 * (-0.29) + t5;
+                k3 += 1;
+            }
+            acc1 += b.sin();
+        }
+    }
+    acc1 - c
 }
 
 // `b04_f015` on the `Value` tape: its gradient must agree with `b04_f015_vjp`.
@@ -1317,169 +1263,203 @@ fn b04_f015_value<'t>(
 ) -> Value<'t, f64> {
     let mut acc1 = tape.constant((-0.7));
     acc1 /= (acc1 + b).sin().exp();
-    acc1 = (acc1 + b04_f003_value(tape, n, tape.constant(f64::sin((-1.22))))).atan();
-    let mut acc2 = if a * b >= b % 2.0 { b % 1.5 } else { b };
-    for i3 in (1..4).step_by(3) {
-        acc2 = acc2 * 0.838 + acc2.sin();
-        for i4 in (0..5).rev() {
-            match i3 % 3 {
-                0 => {
-                    let mut w5 = vec![tape.constant(0.5); 3];
-                    acc2 = (w5[i4 / 2] + w5[(i4 + 3) % w5.len()]) * (w5[i4 % w5.len()] - a);
-                }
-                1 => {
-                    let s6 = c;
-                    acc1 -= (s6 * s6 + 0.5).cbrt() + f64::atan((i4 as f64));
-                }
-                _ => {
-                    let u7 = b04_f000_value(
-                        tape,
-                        match i4 % 3 {
-                            0 => c,
-                            1 => tape.constant((-1.2)),
-                            _ => acc2,
-                        },
-                        acc1 / (2.5 + b.tanh()),
-                    ) + acc2 * a;
-                }
-            }
+    acc1 = (acc1 + b04_f005_value(tape, b, 4, b.asinh(), a.tanh())).atan();
+    acc1 = acc1 * (-5.4e-1) + (c / (2.0 + c.cos())).atan().exp2();
+    {
+        if b >= (-0.11) {
+            return -b04_f003_value(tape, 4, acc1 % 2.0);
         }
-        acc2 += (-1.6);
-        if i3 <= 1 {
-            break;
+        acc1 = acc1 * 0.838 + acc1.sin();
+        for i2 in (0..5).rev() {
+            let mut k3: usize = 0;
+            while k3 < n && f64::tan(0.6 * f64::sin((-0.694))) < 1.504_f64 {
+                let j4 = k3;
+                let mut t5 = tape.constant(f64::log(
+                    f64::log(f64::abs((-0.59)) + 1.0, 3.0) * f64::log(f64::abs((-0.59)) + 1.0, 3.0)
+                        + 0.5,
+                    10.0,
+                ));
+                acc1 = acc1 * (-0.29) + t5;
+                k3 += 1;
+            }
+            acc1 += b.sin();
         }
     }
-    acc1 + acc2
+    acc1 - c
 }
 
 #[differentiate]
 fn b04_f016(a: f64, n: usize) -> f64 {
     let mut acc1: f64 = 0.77;
     let mut acc2 = f64::hypot(a, 1.0 + a.powi(2));
-    for i3 in (0..n).rev() {
-        for i4 in 0..n {
+    for i3 in 0..n {
+        for i4 in 1..=n - 1 - 1 {
             let mut w5 = vec![acc1.mul_add(acc2, a), -acc2];
-            let s6 = b04_f000((acc1.abs() + 1.0).cbrt(), acc1 + acc1) % 2.0;
-            let a = a + 1.13;
-            match i4 % 2 {
+            let mut s6: f64 = b04_f015(w5[i4 - 1] * acc1, 1.26_f64, 0.98, 2, 4) % 2.0;
+            let mut nh7 = vec![0.0; w5.len()];
+            for i8 in 0..w5.len() {
+                nh7[i8] = 0.38_f64 * w5[i8]
+                    + (w5[(i8 + 1) % w5.len()] + w5[(i8 + 3) % w5.len()] * w5[1]).tanh();
+            }
+            w5 = nh7;
+            acc1 += w5[i4 / 2].cos();
+            acc2 += acc1.asinh() + w5[i3 % 2] / (2.0 + s6.cos());
+        }
+        for i9 in (0..n).step_by(2) {
+            match i3 % 3 {
                 0 => {
-                    match i4 % 3 {
-                        0 => {
-                            let a = a * acc2.sin();
-                            let s7 = b04_f004(w5[(i4 + 1) % 2] / 2.0, &w5);
-                            acc1 -= 1.65e0;
-                        }
-                        1 => {
-                            w5[i3 % 2] = (i4 as f64) / 0.5 * w5[i4 % w5.len()];
-                            acc1 -= w5[1];
-                        }
-                        _ => {
-                            let t8 = 0.1 - s6 + (w5[0] + w5[1]);
-                            acc2 += f64::ln(1.0 + f64::tanh(t8) * f64::tanh(t8));
-                        }
-                    }
-                    acc1 = a.clamp((-1.0), 1.0) + (n as f64);
+                    let mut v10 = vec![0.5; 2];
+                    acc2 += v10[i9 / 2] + v10[i3 % 2];
+                }
+                1 => {
+                    let mut h11: Vec<f64> = vec![0.0; 2];
+                    acc1 += h11[1].sin();
                 }
                 _ => {
-                    let mut acc9 = (0.5
-                        * (match i4 % 2 {
-                            0 => a,
-                            _ => acc2,
-                        }))
-                    .round()
-                        + a;
+                    let mut t12 = (0.8 * f64::sin((-1.7_f64))).acos();
+                    acc1 -= (-1.68) + t12
+                        - (if if i9 > 2 { t12 } else { acc2 } >= (-2.3) {
+                            t12
+                        } else {
+                            (n as f64)
+                        });
                 }
             }
+            acc2 -= f64::powi(1.8, 2);
         }
-        acc2 -= if acc1 > 5.005 || ((i3 as f64) >= 1.5e0 || acc2 > 0.103) {
-            acc2.tanh()
-        } else {
-            (i3 as f64) * (n as f64)
-        };
+        acc2 -= f64::atan(acc2).atan();
     }
-    (acc1 * acc2 + a).sin()
+    acc1 - acc2 + a
 }
 
 // `b04_f016` on the `Value` tape: its gradient must agree with `b04_f016_vjp`.
 fn b04_f016_value<'t>(tape: &'t Tape<f64>, a: Value<'t, f64>, n: usize) -> Value<'t, f64> {
     let mut acc1 = tape.constant(0.77);
     let mut acc2 = a.hypot(1.0 + a.powi(2));
-    for i3 in (0..n).rev() {
-        for i4 in 0..n {
+    for i3 in 0..n {
+        for i4 in 1..=n - 1 - 1 {
             let mut w5 = vec![acc1.mul_add(acc2, a), -acc2];
-            let s6 = b04_f000_value(tape, (acc1.abs() + 1.0).cbrt(), acc1 + acc1) % 2.0;
-            let a = a + 1.13;
-            match i4 % 2 {
+            let mut s6 = b04_f015_value(
+                tape,
+                w5[i4 - 1] * acc1,
+                tape.constant(1.26_f64),
+                tape.constant(0.98),
+                2,
+                4,
+            ) % 2.0;
+            let mut nh7 = vec![tape.constant(0.0); w5.len()];
+            for i8 in 0..w5.len() {
+                nh7[i8] = 0.38_f64 * w5[i8]
+                    + (w5[(i8 + 1) % w5.len()] + w5[(i8 + 3) % w5.len()] * w5[1]).tanh();
+            }
+            w5 = nh7;
+            acc1 += w5[i4 / 2].cos();
+            acc2 += acc1.asinh() + w5[i3 % 2] / (2.0 + s6.cos());
+        }
+        for i9 in (0..n).step_by(2) {
+            match i3 % 3 {
                 0 => {
-                    match i4 % 3 {
-                        0 => {
-                            let a = a * acc2.sin();
-                            let s7 = b04_f004_value(tape, w5[(i4 + 1) % 2] / 2.0, &w5);
-                            acc1 -= 1.65e0;
-                        }
-                        1 => {
-                            w5[i3 % 2] = (i4 as f64) / 0.5 * w5[i4 % w5.len()];
-                            acc1 -= w5[1];
-                        }
-                        _ => {
-                            let t8 = 0.1 - s6 + (w5[0] + w5[1]);
-                            acc2 += (1.0 + t8.tanh() * t8.tanh()).ln();
-                        }
-                    }
-                    acc1 = a.clamp((-1.0), 1.0) + (n as f64);
+                    let mut v10 = vec![tape.constant(0.5); 2];
+                    acc2 += v10[i9 / 2] + v10[i3 % 2];
+                }
+                1 => {
+                    let mut h11 = vec![tape.constant(0.0); 2];
+                    acc1 += h11[1].sin();
                 }
                 _ => {
-                    let mut acc9 = (0.5
-                        * (match i4 % 2 {
-                            0 => a,
-                            _ => acc2,
-                        }))
-                    .round()
-                        + a;
+                    let mut t12 = tape.constant(f64::acos(0.8 * f64::sin((-1.7_f64))));
+                    acc1 -= (-1.68) + t12
+                        - (if if i9 > 2 { t12 } else { acc2 } >= (-2.3) {
+                            t12
+                        } else {
+                            tape.constant((n as f64))
+                        });
                 }
             }
+            acc2 -= f64::powi(1.8, 2);
         }
-        acc2 -= if acc1 > 5.005 || ((i3 as f64) >= 1.5e0 || acc2 > 0.103) {
-            acc2.tanh()
-        } else {
-            tape.constant((i3 as f64) * (n as f64))
-        };
+        acc2 -= acc2.atan().atan();
     }
-    (acc1 * acc2 + a).sin()
+    acc1 - acc2 + a
 }
 
 #[differentiate]
 fn b04_f017(b: f64, x: &[f64], a: f64, n: usize) -> f64 {
     let mut acc1: f64 = 1.608;
     let mut acc2: f64 = 1.6_f64;
-    for i3 in (0..x.len()).step_by(2) {
-        if x[i3 % x.len()] > acc2 {
-            acc2 = acc2 * (-0.3) + (acc2.tanh() - x[i3 % x.len()] * a);
-            acc2 = acc2 * 0.27_f64
-                + (1.0 + (1.0 + f64::powi(0.4, 2)).recip() * (1.0 + f64::powi(0.4, 2)).recip())
-                    .cbrt();
-        }
-        acc1 /= 1.0 + acc2.abs().powi(2);
-        acc1 += x[x.len() - 1 - i3];
-    }
-    {
-        if x[0] < acc2.max(a * x[3]) {
-            acc2 = acc2 + acc2 * x[1] * (acc1 / (1.5 + f64::cos(1.13)));
-            acc1 = (acc1 + x[0]).tanh();
-            let mut w4 = x.to_vec();
-            acc1 += 0.64;
-        } else {
-            if acc1 * acc1 > b04_f005(x[2].clamp((-1.0), 1.0), 4, x[3], acc1 + x[0]) {
-                return (1.0 + (if acc1.tanh() >= (-0.64) { a } else { x[3] }).powi(2)).sqrt();
+    for i3 in 0..x.len() {
+        acc1 = b04_f016(b, 4);
+        let mut k4 = 0;
+        while k4 < n {
+            let j5 = k4;
+            if j5 != 0 || !((-0.48) < x[i3 % x.len()]) {
+                let mut k6 = 0;
+                #[checkpoint(segments = 2)]
+                while k6 < x.len() {
+                    let j7 = k6;
+                    let acc1 = acc1 + acc2;
+                    let a = a * x[(i3 + 2) % x.len()];
+                    let mut h8 = x.to_vec();
+                    acc2 = acc2 * (-0.707) + f64::recip(acc1 * 1.992 * (acc1 * 1.992) + 1.0);
+                    k6 += 1;
+                }
+                acc2 /= acc2.tanh() * acc2.tanh() + 1.0;
             }
-            for i5 in 0..2 {
-                let s6 = (1.0 + a.powi(2) * a.powi(2) + 1.0).acosh();
+            {
+                #[checkpoint]
+                {
+                    let mut s9: f64 = acc1 / (1.5 + f64::cos(1.13));
+                }
+                acc1 = (j5 as f64);
             }
-            acc2 += (n as f64) + (0.9 * x[1].tanh()).asin();
+            acc2 += b;
+            k4 += 1;
         }
-        acc1 = acc1 * 6.01e-1 + (b * b).sin();
+        acc1 += ((if x[i3] > x[i3] + b { x[i3] } else { a })
+            * (if x[i3] > x[i3] + b { x[i3] } else { a })
+            + 0.25)
+            .powf(0.9 * (x[i3].abs() + 1.0).log2().cos());
     }
-    acc1 - acc2 + a + b
+    (acc1 + acc2) * b * x[2]
+}
+
+// `b04_f017` without its `#[checkpoint]`s: the gradients must agree bitwise.
+#[differentiate]
+fn b04_f017_plain(b: f64, x: &[f64], a: f64, n: usize) -> f64 {
+    let mut acc1: f64 = 1.608;
+    let mut acc2: f64 = 1.6_f64;
+    for i3 in 0..x.len() {
+        acc1 = b04_f016(b, 4);
+        let mut k4 = 0;
+        while k4 < n {
+            let j5 = k4;
+            if j5 != 0 || !((-0.48) < x[i3 % x.len()]) {
+                let mut k6 = 0;
+                while k6 < x.len() {
+                    let j7 = k6;
+                    let acc1 = acc1 + acc2;
+                    let a = a * x[(i3 + 2) % x.len()];
+                    let mut h8 = x.to_vec();
+                    acc2 = acc2 * (-0.707) + f64::recip(acc1 * 1.992 * (acc1 * 1.992) + 1.0);
+                    k6 += 1;
+                }
+                acc2 /= acc2.tanh() * acc2.tanh() + 1.0;
+            }
+            {
+                {
+                    let mut s9: f64 = acc1 / (1.5 + f64::cos(1.13));
+                }
+                acc1 = (j5 as f64);
+            }
+            acc2 += b;
+            k4 += 1;
+        }
+        acc1 += ((if x[i3] > x[i3] + b { x[i3] } else { a })
+            * (if x[i3] > x[i3] + b { x[i3] } else { a })
+            + 0.25)
+            .powf(0.9 * (x[i3].abs() + 1.0).log2().cos());
+    }
+    (acc1 + acc2) * b * x[2]
 }
 
 // `b04_f017` on the `Value` tape: its gradient must agree with `b04_f017_vjp`.
@@ -1492,35 +1472,38 @@ fn b04_f017_value<'t>(
 ) -> Value<'t, f64> {
     let mut acc1 = tape.constant(1.608);
     let mut acc2 = tape.constant(1.6_f64);
-    for i3 in (0..x.len()).step_by(2) {
-        if x[i3 % x.len()] > acc2 {
-            acc2 = acc2 * (-0.3) + (acc2.tanh() - x[i3 % x.len()] * a);
-            acc2 = acc2 * 0.27_f64
-                + f64::cbrt(
-                    1.0 + f64::recip(1.0 + f64::powi(0.4, 2)) * f64::recip(1.0 + f64::powi(0.4, 2)),
-                );
-        }
-        acc1 /= 1.0 + acc2.abs().powi(2);
-        acc1 += x[x.len() - 1 - i3];
-    }
-    {
-        if x[0] < acc2.max(a * x[3]) {
-            acc2 = acc2 + acc2 * x[1] * (acc1 / (1.5 + f64::cos(1.13)));
-            acc1 = (acc1 + x[0]).tanh();
-            let mut w4 = x.to_vec();
-            acc1 += 0.64;
-        } else {
-            if acc1 * acc1 > b04_f005_value(tape, x[2].clamp((-1.0), 1.0), 4, x[3], acc1 + x[0]) {
-                return (1.0 + (if acc1.tanh() >= (-0.64) { a } else { x[3] }).powi(2)).sqrt();
+    for i3 in 0..x.len() {
+        acc1 = b04_f016_value(tape, b, 4);
+        let mut k4 = 0;
+        while k4 < n {
+            let j5 = k4;
+            if j5 != 0 || !(tape.constant((-0.48)) < x[i3 % x.len()]) {
+                let mut k6 = 0;
+                while k6 < x.len() {
+                    let j7 = k6;
+                    let acc1 = acc1 + acc2;
+                    let a = a * x[(i3 + 2) % x.len()];
+                    let mut h8 = x.to_vec();
+                    acc2 = acc2 * (-0.707) + (acc1 * 1.992 * (acc1 * 1.992) + 1.0).recip();
+                    k6 += 1;
+                }
+                acc2 /= acc2.tanh() * acc2.tanh() + 1.0;
             }
-            for i5 in 0..2 {
-                let s6 = (1.0 + a.powi(2) * a.powi(2) + 1.0).acosh();
+            {
+                {
+                    let mut s9 = acc1 / (1.5 + f64::cos(1.13));
+                }
+                acc1 = tape.constant((j5 as f64));
             }
-            acc2 += (n as f64) + (0.9 * x[1].tanh()).asin();
+            acc2 += b;
+            k4 += 1;
         }
-        acc1 = acc1 * 6.01e-1 + (b * b).sin();
+        acc1 += ((if x[i3] > x[i3] + b { x[i3] } else { a })
+            * (if x[i3] > x[i3] + b { x[i3] } else { a })
+            + 0.25)
+            .powf(0.9 * (x[i3].abs() + 1.0).log2().cos());
     }
-    acc1 - acc2 + a + b
+    (acc1 + acc2) * b * x[2]
 }
 
 #[differentiate]
@@ -1533,17 +1516,13 @@ fn b04_f018(y: &[f64], x: &[f64]) -> f64 {
     }
     {
         for i4 in 0..2 {
-            let acc5 = b04_f014(
-                (i4 as f64) / 2.0,
-                x,
-                y,
-                acc1.abs(),
-                (0.8 * y[i4 / 2].tanh()).acos(),
-            );
+            let acc5 = b04_f000(t3.sin(), 1.099 + (i4 as f64));
+            acc1 =
+                acc1 * (-0.709) + (0.5 * x[(i4 + 2) % x.len()].tanh()).atanh() * (acc5 * x[i4 / 2]);
         }
-        t2 -= x[0];
+        t2 += (0.8 * acc1.sin()).acos() * ((-1.87) - acc1);
     }
-    acc1 - t2 + t3
+    acc1 - t2
 }
 
 // `b04_f018` on the `Value` tape: its gradient must agree with `b04_f018_vjp`.
@@ -1560,18 +1539,13 @@ fn b04_f018_value<'t>(
     }
     {
         for i4 in 0..2 {
-            let acc5 = b04_f014_value(
-                tape,
-                tape.constant((i4 as f64) / 2.0),
-                x,
-                y,
-                acc1.abs(),
-                (0.8 * y[i4 / 2].tanh()).acos(),
-            );
+            let acc5 = b04_f000_value(tape, t3.sin(), tape.constant(1.099 + (i4 as f64)));
+            acc1 =
+                acc1 * (-0.709) + (0.5 * x[(i4 + 2) % x.len()].tanh()).atanh() * (acc5 * x[i4 / 2]);
         }
-        t2 -= x[0];
+        t2 += (0.8 * acc1.sin()).acos() * ((-1.87) - acc1);
     }
-    acc1 - t2 + t3
+    acc1 - t2
 }
 
 #[differentiate(wrt(x))]
@@ -1586,7 +1560,7 @@ fn b04_f019(x: &[f64], n: usize, m: usize, y: &[f64], a: f64) -> f64 {
     for i4 in (0..n).rev() {
         let mut w5 = vec![0.0; 1];
         for i6 in 0..w5.len() {
-            w5[i6] += w2[w2.len() - 1 - i6] * y[i6] + a;
+            w5[i6] += w2[i6 % w2.len()] * y[i6] + a;
         }
         acc1 = (a * a + 1.0).sqrt() * a.mul_add(w5[(i4 + 3) % 1], a);
     }
@@ -1613,7 +1587,7 @@ fn b04_f019_value<'t>(
     for i4 in (0..n).rev() {
         let mut w5 = vec![tape.constant(0.0); 1];
         for i6 in 0..w5.len() {
-            w5[i6] = w5[i6] + (w2[w2.len() - 1 - i6] * y[i6] + a);
+            w5[i6] = w5[i6] + (w2[i6 % w2.len()] * y[i6] + a);
         }
         acc1 = (a * a + 1.0).sqrt() * a.mul_add(w5[(i4 + 3) % 1], a);
     }
@@ -1628,43 +1602,27 @@ fn b04_f020(b: f64, x: &[f64], a: f64) -> f64 {
         acc1 /= b.sin().exp();
         let u2: f64 = 1.626;
         for i3 in 0..x.len() {
-            if u2.cos() <= x[4] - x[(i3 + 3) % x.len()] {
-                continue;
-            }
-            let t4 = f64::abs(u2) + f64::sin(1.45);
-            let mut t5 = t4.powi(2);
-            if i3 % 2 == 0 {
-                let mut s6 = (1.0 + (x[i3 / 2] * x[i3]).powi(2) + 1.0).acosh();
-            } else if x[1] > 1.29_f64 {
-                let mut h7 = vec![0.5; x.len()];
-                for i8 in (0..5).step_by(3) {
-                    let acc9 = (-b.sin().exp().sqrt()).sin();
-                }
-                t5 -= x[i3];
-            } else if x[x.len() - 1 - i3] < (i3 as f64) {
-                let mut u10 = b04_f005(
-                    x[(i3 + 2) % x.len()] + acc1,
-                    4,
-                    x[0] + x[x.len() - 1 - i3],
-                    -(i3 as f64),
-                ) + x[(i3 + 2) % x.len()];
-            } else {
-                let t11: f64 = t4;
-                acc1 -= (match i3 % 3 {
-                    0 => 4.4e-1,
-                    1 => x[i3 % 5],
-                    _ => t11,
-                })
-                .atan2(1.0 + f64::atan((-1.76)) * f64::atan((-1.76)));
-            }
-            acc1 += (t4 * t4).sin();
+            acc1 += -(x[i3 / 2] + x[4]);
+            acc1 = acc1 * 5.9e-1 + (b + u2 + x[4] * u2);
         }
-        acc1 += x[3];
+        acc1 += a;
     } else {
-        let mut t12: f64 = f64::asinh(b);
-        acc1 = (b * b).sin();
+        let t4 = (1.0 + b * b).recip();
+        acc1 += x[0] * (a / 4.0);
+        acc1 = acc1 * (-0.32_f64) + x[0];
     }
-    (acc1 + a) * x[3]
+    let mut s5: f64 = 0.035;
+    let mut k6: usize = 0;
+    while k6 < x.len() {
+        let j7 = k6;
+        let acc8 = acc1 * (j7 as f64);
+        acc1 = (0.6 * f64::tanh(0.9)).tan();
+        if b.cos() <= b {
+            break;
+        }
+        k6 += 1;
+    }
+    (acc1 * s5 - b) * a * x[2]
 }
 
 // `b04_f020` on the `Value` tape: its gradient must agree with `b04_f020_vjp`.
@@ -1679,44 +1637,27 @@ fn b04_f020_value<'t>(
         acc1 /= b.sin().exp();
         let u2 = tape.constant(1.626);
         for i3 in 0..x.len() {
-            if u2.cos() <= x[4] - x[(i3 + 3) % x.len()] {
-                continue;
-            }
-            let t4 = u2.abs() + f64::sin(1.45);
-            let mut t5 = t4.powi(2);
-            if i3 % 2 == 0 {
-                let mut s6 = (1.0 + (x[i3 / 2] * x[i3]).powi(2) + 1.0).acosh();
-            } else if x[1] > 1.29_f64 {
-                let mut h7 = vec![tape.constant(0.5); x.len()];
-                for i8 in (0..5).step_by(3) {
-                    let acc9 = (-b.sin().exp().sqrt()).sin();
-                }
-                t5 -= x[i3];
-            } else if x[x.len() - 1 - i3] < (i3 as f64) {
-                let mut u10 = b04_f005_value(
-                    tape,
-                    x[(i3 + 2) % x.len()] + acc1,
-                    4,
-                    x[0] + x[x.len() - 1 - i3],
-                    tape.constant(-(i3 as f64)),
-                ) + x[(i3 + 2) % x.len()];
-            } else {
-                let t11 = t4;
-                acc1 -= (match i3 % 3 {
-                    0 => tape.constant(4.4e-1),
-                    1 => x[i3 % 5],
-                    _ => t11,
-                })
-                .atan2(1.0 + f64::atan((-1.76)) * f64::atan((-1.76)));
-            }
-            acc1 += (t4 * t4).sin();
+            acc1 += -(x[i3 / 2] + x[4]);
+            acc1 = acc1 * 5.9e-1 + (b + u2 + x[4] * u2);
         }
-        acc1 += x[3];
+        acc1 += a;
     } else {
-        let mut t12 = b.asinh();
-        acc1 = (b * b).sin();
+        let t4 = (1.0 + b * b).recip();
+        acc1 += x[0] * (a / 4.0);
+        acc1 = acc1 * (-0.32_f64) + x[0];
     }
-    (acc1 + a) * x[3]
+    let mut s5 = tape.constant(0.035);
+    let mut k6: usize = 0;
+    while k6 < x.len() {
+        let j7 = k6;
+        let acc8 = acc1 * (j7 as f64);
+        acc1 = tape.constant(f64::tan(0.6 * f64::tanh(0.9)));
+        if b.cos() <= b {
+            break;
+        }
+        k6 += 1;
+    }
+    (acc1 * s5 - b) * a * x[2]
 }
 
 #[differentiate]
@@ -1729,7 +1670,7 @@ fn b04_f021(c: f64, a: f64, x: &[f64], b: f64, y: &[f64]) -> Vec<f64> {
         let j4 = k3 - 1;
         if y[j4 % y.len()].hypot(2.0 + y[j4].sin()).atan() < acc1.sin().exp().log10() {
             let t5 = (if !(((j4 as f64) * (j4 as f64) + 0.25 + 1.0).acosh() >= c * acc1) {
-                x[4 - 1 - j4]
+                x[j4 % 4]
             } else {
                 y[0]
             }) - (c.sin() - y[j4 % y.len()].hypot(1.0 + x[3] * x[3]));
@@ -1742,7 +1683,7 @@ fn b04_f021(c: f64, a: f64, x: &[f64], b: f64, y: &[f64]) -> Vec<f64> {
     }
     let mut out8 = vec![0.0; y.len()];
     for i9 in 0..y.len() {
-        out8[i9] = f64::abs(0.89) * x[(i9 + 1) % x.len()];
+        out8[i9] = f64::abs(0.89) * x[i9];
     }
     out8
 }
@@ -1766,7 +1707,7 @@ fn b04_f021_value<'t>(
             let t5 = (if !(tape.constant(f64::acosh((j4 as f64) * (j4 as f64) + 0.25 + 1.0))
                 >= c * acc1)
             {
-                x[4 - 1 - j4]
+                x[j4 % 4]
             } else {
                 y[0]
             }) - (c.sin() - y[j4 % y.len()].hypot(1.0 + x[3] * x[3]));
@@ -1779,7 +1720,7 @@ fn b04_f021_value<'t>(
     }
     let mut out8 = vec![tape.constant(0.0); y.len()];
     for i9 in 0..y.len() {
-        out8[i9] = f64::abs(0.89) * x[(i9 + 1) % x.len()];
+        out8[i9] = f64::abs(0.89) * x[i9];
     }
     out8
 }
@@ -1787,22 +1728,48 @@ fn b04_f021_value<'t>(
 #[differentiate]
 fn b04_f022(c: f64, y: &[f64], n: usize, a: f64, x: &[f64], b: f64, m: usize) -> f64 {
     let mut acc1: f64 = y[4];
-    for i2 in 1..4 {
-        acc1 /=
-            1.0 + f64::ln(1.0 + (-1.5_f64) * (-1.5_f64)) * f64::ln(1.0 + (-1.5_f64) * (-1.5_f64));
-        acc1 = acc1 * 7.02e-1 + b04_f001(y, b, (2.5 + f64::tanh(0.55_f64)).log(10.0), 2);
-    }
-    if a >= (-0.04) {
-        let mut v3: Vec<f64> = vec![1.0; 1];
-        for i4 in 0..x.len() {
-            v3[i4 % 1] *= 1.0 + 0.1 * (v3[(i4 + 1) % 1] + b).cos();
-            let mut w5 = vec![0.0; 1];
-            let c = c + (acc1 + (i4 as f64));
-            acc1 = -w5[(i4 + 1) % v3.len()] - (y[(i4 + 1) % 5] + (i4 as f64));
+    for i2 in 1..4 - 1 {
+        if i2 % 2 == 0 && (x[i2 / 2] >= (-0.21) && y[i2 + 2] > 0.55_f64) || a >= (-0.845) {
+            break;
         }
-        acc1 -= v3[0] - y[4].cos();
+        let st3 = (y[i2 + 1] - y[i2 - 1]) * (y[i2] + 1.4) + y[i2 - 1] * y[i2 + 1];
+        for i4 in 0..n {
+            let mut w5: Vec<f64> = vec![0.5; 1];
+            for i6 in 0..1 {
+                w5[i6] += b04_f003(4, (-1.814) * (n as f64));
+            }
+            let mut w7 = vec![0.5; x.len()];
+            for i8 in 0..x.len() {
+                w7[i8] = ((a + w5[(i2 + 1) % w5.len()]) * (a + w5[(i2 + 1) % w5.len()]) + 1.0).ln();
+            }
+            {
+                let mut nh9 = vec![0.0; w5.len()];
+                for i10 in 0..w5.len() {
+                    nh9[i10] = (-3.0e-1) * w5[i10]
+                        + (w5[(i10 + 1) % w5.len()] + (if i2 % 2 == 0 { x[i4] } else { st3 }))
+                            .tanh();
+                }
+                w5 = nh9;
+                if i2 != 1 {
+                    return (-1.14_f64) * st3
+                        - (match i2 % 2 {
+                            0 => x[i4 + 1],
+                            _ => st3,
+                        });
+                }
+            }
+        }
+        for i11 in (0..m).step_by(2) {
+            let mut u12 = if x[i11] > (-0.67) {
+                -(1.0 + x[i2 + 1] * x[i2 + 1]).ln_1p()
+            } else {
+                (y[i11 + 2] - st3).tanh()
+            };
+            acc1 += u12;
+        }
+        acc1 = acc1 * (-0.57) + (1.9 + st3).asinh();
     }
-    (acc1 * b - y[2]).tanh()
+    acc1.sin()
 }
 
 // `b04_f022` on the `Value` tape: its gradient must agree with `b04_f022_vjp`.
@@ -1817,29 +1784,48 @@ fn b04_f022_value<'t>(
     m: usize,
 ) -> Value<'t, f64> {
     let mut acc1 = y[4];
-    for i2 in 1..4 {
-        acc1 /=
-            1.0 + f64::ln(1.0 + (-1.5_f64) * (-1.5_f64)) * f64::ln(1.0 + (-1.5_f64) * (-1.5_f64));
-        acc1 = acc1 * 7.02e-1
-            + b04_f001_value(
-                tape,
-                y,
-                b,
-                tape.constant(f64::log(2.5 + f64::tanh(0.55_f64), 10.0)),
-                2,
-            );
-    }
-    if a >= (-0.04) {
-        let mut v3 = vec![tape.constant(1.0); 1];
-        for i4 in 0..x.len() {
-            v3[i4 % 1] = v3[i4 % 1] * (1.0 + 0.1 * (v3[(i4 + 1) % 1] + b).cos());
-            let mut w5 = vec![tape.constant(0.0); 1];
-            let c = c + (acc1 + (i4 as f64));
-            acc1 = -w5[(i4 + 1) % v3.len()] - (y[(i4 + 1) % 5] + (i4 as f64));
+    for i2 in 1..4 - 1 {
+        if i2 % 2 == 0 && (x[i2 / 2] >= (-0.21) && y[i2 + 2] > 0.55_f64) || a >= (-0.845) {
+            break;
         }
-        acc1 -= v3[0] - y[4].cos();
+        let st3 = (y[i2 + 1] - y[i2 - 1]) * (y[i2] + 1.4) + y[i2 - 1] * y[i2 + 1];
+        for i4 in 0..n {
+            let mut w5 = vec![tape.constant(0.5); 1];
+            for i6 in 0..1 {
+                w5[i6] = w5[i6] + b04_f003_value(tape, 4, tape.constant((-1.814) * (n as f64)));
+            }
+            let mut w7 = vec![tape.constant(0.5); x.len()];
+            for i8 in 0..x.len() {
+                w7[i8] = ((a + w5[(i2 + 1) % w5.len()]) * (a + w5[(i2 + 1) % w5.len()]) + 1.0).ln();
+            }
+            {
+                let mut nh9 = vec![tape.constant(0.0); w5.len()];
+                for i10 in 0..w5.len() {
+                    nh9[i10] = (-3.0e-1) * w5[i10]
+                        + (w5[(i10 + 1) % w5.len()] + (if i2 % 2 == 0 { x[i4] } else { st3 }))
+                            .tanh();
+                }
+                w5 = nh9;
+                if i2 != 1 {
+                    return (-1.14_f64) * st3
+                        - (match i2 % 2 {
+                            0 => x[i4 + 1],
+                            _ => st3,
+                        });
+                }
+            }
+        }
+        for i11 in (0..m).step_by(2) {
+            let mut u12 = if x[i11] > (-0.67) {
+                -(1.0 + x[i2 + 1] * x[i2 + 1]).ln_1p()
+            } else {
+                (y[i11 + 2] - st3).tanh()
+            };
+            acc1 += u12;
+        }
+        acc1 = acc1 * (-0.57) + (1.9 + st3).asinh();
     }
-    (acc1 * b - y[2]).tanh()
+    acc1.sin()
 }
 
 #[differentiate]
@@ -1852,13 +1838,16 @@ fn b04_f023(a: f64, x: &[f64]) -> Vec<f64> {
         k4 += 1;
         let j5 = k4 - 1;
         for i6 in 0..v3.len() {
-            let mut acc7 =
-                (1.5 / (x[0].abs() + 1.0)).hypot(1.0 + x[j5 / 2] * (-0.39) * (x[j5 / 2] * (-0.39)));
-            acc2 = acc2 * (-0.65) + (acc7.sin() + acc2);
+            let mut acc7: f64 = v3[i6 / 2];
+            acc1 += acc1;
         }
-        acc2 = -(j5 as f64);
+        acc1 -= x[j5 / 2] * (0.6 * a.cos()).tan();
     }
-    v3
+    let mut out8 = vec![0.0; 3];
+    for i9 in 0..3 {
+        out8[i9] = acc2;
+    }
+    out8
 }
 
 // `b04_f023` on the `Value` tape: its gradient must agree with `b04_f023_vjp`.
@@ -1875,13 +1864,16 @@ fn b04_f023_value<'t>(
         k4 += 1;
         let j5 = k4 - 1;
         for i6 in 0..v3.len() {
-            let mut acc7 =
-                (1.5 / (x[0].abs() + 1.0)).hypot(1.0 + x[j5 / 2] * (-0.39) * (x[j5 / 2] * (-0.39)));
-            acc2 = acc2 * (-0.65) + (acc7.sin() + acc2);
+            let mut acc7 = v3[i6 / 2];
+            acc1 += acc1;
         }
-        acc2 = tape.constant(-(j5 as f64));
+        acc1 -= x[j5 / 2] * (0.6 * a.cos()).tan();
     }
-    v3
+    let mut out8 = vec![tape.constant(0.0); 3];
+    for i9 in 0..3 {
+        out8[i9] = acc2;
+    }
+    out8
 }
 
 #[differentiate]
@@ -1890,108 +1882,40 @@ fn b04_f024(x: &[f64], n: usize) -> Vec<f64> {
     let mut acc2 = acc1 + x[4];
     if x[2] * acc1 < 0.73_f64 {
         let mut v3 = vec![0.0; 2];
-        for i4 in 0..n {
-            if v3[i4 / 2] / 4.0 < 0.87 {
-                break;
-            }
-            let s5: f64 = v3[1];
-        }
-        for i6 in 0..v3.len() {
-            acc2 = acc1;
+        for i4 in 1..n - 1 {
+            let st5 = (x[i4 + 1] - x[i4 - 1]) * (x[i4] + 0.6) + x[i4 - 1] * x[i4 + 1];
+            let mut u6 = (0.6 * st5.tanh().tanh()).tan();
             let mut k7 = 0;
-            loop {
-                if k7 >= 2 {
-                    break;
-                }
-                let j8 = k7;
-                if j8 != 1 {
-                    break;
-                }
-                if j8 < 1 {
-                    acc1 = (acc1 * ((i6 as f64) + acc2)).sin();
-                    let mut nh9 = vec![0.0; 2];
-                    for i10 in 0..v3.len() {
-                        nh9[i10] = 2.0e-1 * v3[i10]
-                            + (v3[(i10 + 1) % v3.len()]
-                                + (match i6 % 3 {
-                                    0 => (j8 as f64),
-                                    1 => (n as f64),
-                                    _ => acc2,
-                                }))
-                            .tanh();
-                    }
-                    v3 = nh9;
-                    acc2 += (match i6 % 2 {
-                        0 => x[j8 / 2],
-                        _ => v3[j8],
-                    }) - (0.6 * f64::tanh((-1.7))).tan();
-                    acc1 += if 0.8 / (acc1 * acc1 + 1.0) > f64::max(v3[1], acc1) {
-                        b04_f001(x, acc1.asinh(), (0.8 * acc2.sin()).acos(), 2)
-                    } else {
-                        (j8 as f64)
-                    };
-                } else if (!(v3[j8 % v3.len()] <= v3[v3.len() - 1 - i6]) || i6 <= 0)
-                    && acc1 < x[i6 % x.len()]
-                {
-                    let mut t11 = f64::atan(0.79)
-                        - b04_f005(
-                            std::f64::consts::PI,
-                            n,
-                            if v3[j8] + x[(j8 + 2) % x.len()] >= acc1.cos() {
-                                acc1
-                            } else {
-                                x[3]
-                            },
-                            acc2.min(1.82),
-                        );
-                    acc1 += t11;
-                } else if x[i6 / 2] < x[4] {
-                    let mut s12 = (i6 as f64);
-                    acc2 -= b04_f016(s12 + (-0.7), 4);
-                } else {
-                    let t13 = acc2 + acc2;
-                    acc2 = acc2 * (-0.7) + t13.atan() * f64::sqrt(1.0 + v3[j8] * v3[j8]);
-                }
-                acc2 = f64::ln_1p((i6 as f64).abs() + 1.0)
-                    * (if f64::log(f64::abs(v3[j8 / 2]) + 1.0, 2.0) <= 4.0e-1 {
-                        acc1
-                    } else {
-                        (n as f64)
-                    });
+            while k7 < n && (i4 as f64).asinh() > (-1.68_f64) {
                 k7 += 1;
+                let j8 = k7 - 1;
+                acc2 = v3[1];
+                let t9 = f64::hypot((-1.817_f64), st5.tanh().exp())
+                    .mul_add((i4 as f64) + u6, v3[i4 % v3.len()] + (i4 as f64))
+                    - v3[i4 / 2];
             }
-            acc1 = acc1 * 0.1
-                + acc1
-                    * v3[i6 / 2]
-                    * (if match i6 % 2 {
-                        0 => acc1,
-                        _ => acc2,
-                    } >= (-0.72)
-                    {
-                        acc1
-                    } else {
-                        acc1
-                    });
+            acc2 = acc2 * 0.48
+                + (match i4 % 2 {
+                    0 => acc1 * (-0.02),
+                    _ => st5,
+                });
+            acc2 = match i4 % 2 {
+                0 => u6 + st5,
+                _ => u6.cos(),
+            };
+            acc1 = acc1 * (-0.13) + (1.5 + u6.cos()).sqrt() * (u6 / (st5.abs() + 1.0));
         }
-    } else if x[0] > (-1.0e-2) {
-        let mut t14 = (0.5 * acc1.abs().sin()).atanh();
-        acc1 += t14 - x[1];
-    } else if acc2 <= x[4].atan() {
-        let acc15 = (if acc1 + x[1] <= f64::floor(0.5 * acc2) + x[2] {
-            f64::ceil(0.5 * 7.47e-1) + x[3]
-        } else {
-            acc2 * acc2
-        }) + x[0];
-        acc2 = acc2;
+        let acc10: f64 = v3[0];
+        acc2 -= acc10;
     } else {
-        let mut acc16: f64 = acc1;
-        acc1 -= f64::asinh((-0.2));
+        acc2 -= x[1] - acc2 + x[4];
+        acc2 -= x[2].tanh().exp().sqrt().asinh();
     }
-    let mut out17 = vec![0.0; 2];
-    for i18 in 0..2 {
-        out17[i18] = acc1 - acc2 + acc2.cos();
+    let mut out11 = vec![0.0; 3];
+    for i12 in 0..3 {
+        out11[i12] = (-2.0) / (1.0 + acc2.powi(2)) / 4.0;
     }
-    out17
+    out11
 }
 
 // `b04_f024` on the `Value` tape: its gradient must agree with `b04_f024_vjp`.
@@ -2000,109 +1924,42 @@ fn b04_f024_value<'t>(tape: &'t Tape<f64>, x: &[Value<'t, f64>], n: usize) -> Ve
     let mut acc2 = acc1 + x[4];
     if x[2] * acc1 < 0.73_f64 {
         let mut v3 = vec![tape.constant(0.0); 2];
-        for i4 in 0..n {
-            if v3[i4 / 2] / 4.0 < 0.87 {
-                break;
-            }
-            let s5 = v3[1];
-        }
-        for i6 in 0..v3.len() {
-            acc2 = acc1;
+        for i4 in 1..n - 1 {
+            let st5 = (x[i4 + 1] - x[i4 - 1]) * (x[i4] + 0.6) + x[i4 - 1] * x[i4 + 1];
+            let mut u6 = (0.6 * st5.tanh().tanh()).tan();
             let mut k7 = 0;
-            loop {
-                if k7 >= 2 {
-                    break;
-                }
-                let j8 = k7;
-                if j8 != 1 {
-                    break;
-                }
-                if j8 < 1 {
-                    acc1 = (acc1 * ((i6 as f64) + acc2)).sin();
-                    let mut nh9 = vec![tape.constant(0.0); 2];
-                    for i10 in 0..v3.len() {
-                        nh9[i10] = 2.0e-1 * v3[i10]
-                            + (v3[(i10 + 1) % v3.len()]
-                                + (match i6 % 3 {
-                                    0 => tape.constant((j8 as f64)),
-                                    1 => tape.constant((n as f64)),
-                                    _ => acc2,
-                                }))
-                            .tanh();
-                    }
-                    v3 = nh9;
-                    acc2 += (match i6 % 2 {
-                        0 => x[j8 / 2],
-                        _ => v3[j8],
-                    }) - f64::tan(0.6 * f64::tanh((-1.7)));
-                    acc1 += if 0.8 / (acc1 * acc1 + 1.0) > v3[1].max(acc1) {
-                        b04_f001_value(tape, x, acc1.asinh(), (0.8 * acc2.sin()).acos(), 2)
-                    } else {
-                        tape.constant((j8 as f64))
-                    };
-                } else if (!(v3[j8 % v3.len()] <= v3[v3.len() - 1 - i6]) || i6 <= 0)
-                    && acc1 < x[i6 % x.len()]
-                {
-                    let mut t11 = f64::atan(0.79)
-                        - b04_f005_value(
-                            tape,
-                            tape.constant(std::f64::consts::PI),
-                            n,
-                            if v3[j8] + x[(j8 + 2) % x.len()] >= acc1.cos() {
-                                acc1
-                            } else {
-                                x[3]
-                            },
-                            acc2.min(1.82),
-                        );
-                    acc1 += t11;
-                } else if x[i6 / 2] < x[4] {
-                    let mut s12 = tape.constant((i6 as f64));
-                    acc2 -= b04_f016_value(tape, s12 + (-0.7), 4);
-                } else {
-                    let t13 = acc2 + acc2;
-                    acc2 = acc2 * (-0.7) + t13.atan() * (1.0 + v3[j8] * v3[j8]).sqrt();
-                }
-                acc2 = f64::ln_1p(f64::abs((i6 as f64)) + 1.0)
-                    * (if (v3[j8 / 2].abs() + 1.0).log(2.0) <= 4.0e-1 {
-                        acc1
-                    } else {
-                        tape.constant((n as f64))
-                    });
+            while k7 < n && f64::asinh((i4 as f64)) > (-1.68_f64) {
                 k7 += 1;
+                let j8 = k7 - 1;
+                acc2 = v3[1];
+                let t9 = tape
+                    .constant((-1.817_f64))
+                    .hypot(st5.tanh().exp())
+                    .mul_add((i4 as f64) + u6, v3[i4 % v3.len()] + (i4 as f64))
+                    - v3[i4 / 2];
             }
-            acc1 = acc1 * 0.1
-                + acc1
-                    * v3[i6 / 2]
-                    * (if match i6 % 2 {
-                        0 => acc1,
-                        _ => acc2,
-                    } >= (-0.72)
-                    {
-                        acc1
-                    } else {
-                        acc1
-                    });
+            acc2 = acc2 * 0.48
+                + (match i4 % 2 {
+                    0 => acc1 * (-0.02),
+                    _ => st5,
+                });
+            acc2 = match i4 % 2 {
+                0 => u6 + st5,
+                _ => u6.cos(),
+            };
+            acc1 = acc1 * (-0.13) + (1.5 + u6.cos()).sqrt() * (u6 / (st5.abs() + 1.0));
         }
-    } else if x[0] > (-1.0e-2) {
-        let mut t14 = (0.5 * acc1.abs().sin()).atanh();
-        acc1 += t14 - x[1];
-    } else if acc2 <= x[4].atan() {
-        let acc15 = (if acc1 + x[1] <= (0.5 * acc2).floor() + x[2] {
-            f64::ceil(0.5 * 7.47e-1) + x[3]
-        } else {
-            acc2 * acc2
-        }) + x[0];
-        acc2 = acc2;
+        let acc10 = v3[0];
+        acc2 -= acc10;
     } else {
-        let mut acc16 = acc1;
-        acc1 -= f64::asinh((-0.2));
+        acc2 -= x[1] - acc2 + x[4];
+        acc2 -= x[2].tanh().exp().sqrt().asinh();
     }
-    let mut out17 = vec![tape.constant(0.0); 2];
-    for i18 in 0..2 {
-        out17[i18] = acc1 - acc2 + acc2.cos();
+    let mut out11 = vec![tape.constant(0.0); 3];
+    for i12 in 0..3 {
+        out11[i12] = (-2.0) / (1.0 + acc2.powi(2)) / 4.0;
     }
-    out17
+    out11
 }
 
 #[differentiate]
@@ -2110,37 +1967,25 @@ fn b04_f025(y: &[f64], x: &[f64]) -> f64 {
     let mut acc1 = x[0].asinh();
     let mut acc2 = acc1 / 3.0;
     for i3 in 0..x.len() {
-        if b04_f016(x[1 - 1 - i3], 4) > (-0.32) {
+        if b04_f008((-1.4) / (1.0 + acc2.powi(2)), y) > (-20.08) {
             break;
         }
-        let mut t4: f64 = acc1.cos().exp().ln() - x[i3].tanh();
-        acc1 -= x[(i3 + 2) % 1].powi(2) + x[0] * acc1;
-    }
-    for i5 in 0..=3 - 1 {
-        let mut k6: usize = 0;
-        loop {
-            if k6 >= y.len() {
+        for i4 in 0..x.len() {
+            if !(f64::sqrt(y[i4].abs() + 1.0) <= f64::exp2(acc1.atan())) {
                 break;
             }
-            let j7 = k6;
-            if (acc1 - 1.878).cos() <= (-0.14) {
-                acc2 *= 1.0 + 0.1 * y[i5].tanh().cos();
-            } else {
-                let t8 = (0.6 * y[j7].sin()).tan();
-                acc1 -= t8 + (-1.8) / (2.0 + x[j7 % x.len()].cos());
+            let mut acc5 = y[i3 / 2];
+            let acc5 = acc5 + y[i4 % y.len()].atan2(2.5 + y[i3 / 2].tanh());
+            let s6 = b04_f000(y[i3 / 2] * y[i4 % y.len()], (0.6 * y[i4 + 1].sin()).tan())
+                * (acc5 / (acc5.abs() + 1.0));
+            if !(acc5 <= (0.5 * y[i3 + 1]).floor() + acc2) {
+                return -(acc2 * s6);
             }
-            acc1 = acc1 * (-0.4)
-                + (y[j7 % 3]
-                    - (match i5 % 3 {
-                        0 => acc2,
-                        1 => acc2,
-                        _ => acc1,
-                    }));
-            k6 += 1;
+            acc2 = acc2 * 0.3_f64 + s6;
         }
-        acc2 -= acc2;
+        acc1 -= y[i3] * (y[i3 % y.len()] / acc1.tanh().exp());
     }
-    acc1 * acc2
+    acc1 + acc2
 }
 
 // `b04_f025` on the `Value` tape: its gradient must agree with `b04_f025_vjp`.
@@ -2152,37 +1997,28 @@ fn b04_f025_value<'t>(
     let mut acc1 = x[0].asinh();
     let mut acc2 = acc1 / 3.0;
     for i3 in 0..x.len() {
-        if b04_f016_value(tape, x[1 - 1 - i3], 4) > (-0.32) {
+        if b04_f008_value(tape, (-1.4) / (1.0 + acc2.powi(2)), y) > (-20.08) {
             break;
         }
-        let mut t4 = acc1.cos().exp().ln() - x[i3].tanh();
-        acc1 -= x[(i3 + 2) % 1].powi(2) + x[0] * acc1;
-    }
-    for i5 in 0..=3 - 1 {
-        let mut k6: usize = 0;
-        loop {
-            if k6 >= y.len() {
+        for i4 in 0..x.len() {
+            if !((y[i4].abs() + 1.0).sqrt() <= acc1.atan().exp2()) {
                 break;
             }
-            let j7 = k6;
-            if (acc1 - 1.878).cos() <= (-0.14) {
-                acc2 *= 1.0 + 0.1 * y[i5].tanh().cos();
-            } else {
-                let t8 = (0.6 * y[j7].sin()).tan();
-                acc1 -= t8 + (-1.8) / (2.0 + x[j7 % x.len()].cos());
+            let mut acc5 = y[i3 / 2];
+            let acc5 = acc5 + y[i4 % y.len()].atan2(2.5 + y[i3 / 2].tanh());
+            let s6 = b04_f000_value(
+                tape,
+                y[i3 / 2] * y[i4 % y.len()],
+                (0.6 * y[i4 + 1].sin()).tan(),
+            ) * (acc5 / (acc5.abs() + 1.0));
+            if !(acc5 <= (0.5 * y[i3 + 1]).floor() + acc2) {
+                return -(acc2 * s6);
             }
-            acc1 = acc1 * (-0.4)
-                + (y[j7 % 3]
-                    - (match i5 % 3 {
-                        0 => acc2,
-                        1 => acc2,
-                        _ => acc1,
-                    }));
-            k6 += 1;
+            acc2 = acc2 * 0.3_f64 + s6;
         }
-        acc2 -= acc2;
+        acc1 -= y[i3] * (y[i3 % y.len()] / acc1.tanh().exp());
     }
-    acc1 * acc2
+    acc1 + acc2
 }
 
 #[differentiate]
@@ -2238,15 +2074,21 @@ fn b04_f027(a: f64) -> f64 {
                 + (-1.16) / ((0.9 * acc1.sin()).asin() * (0.9 * acc1.sin()).asin() + 1.0);
         }
         for i7 in 0..=3 - 1 {
-            for i8 in 0..3 {
-                let acc2 = acc2 + (1.0 + (i7 as f64) * (i7 as f64)).ln();
-                acc1 += acc2.clamp((-1.0), 1.0) + acc2 / 3.0;
+            for i8 in (0..1).step_by(3) {
+                for i9 in 0..5 {
+                    if (i7 as f64) < f64::hypot((-1.9), 1.5 + a.cos()) {
+                        continue;
+                    }
+                    let acc10 = (a * a + 0.25).recip();
+                    acc2 = acc2 * (-0.05) + acc10 * acc10 % 2.0;
+                }
+                acc1 -= 0.08 * acc1 + (0.6 * acc1.tanh()).tan();
             }
-            acc1 = a;
+            acc2 -= (acc2.asinh() * acc2.asinh() + 1.0).recip();
         }
-        acc2 += acc2.tanh().exp().recip() + (acc2 + 0.01);
+        acc1 = (acc1.abs() + 1.0).cbrt();
     }
-    acc1 + acc2
+    acc1 - acc2
 }
 
 // `b04_f027` on the `Value` tape: its gradient must agree with `b04_f027_vjp`.
@@ -2266,187 +2108,198 @@ fn b04_f027_value<'t>(tape: &'t Tape<f64>, a: Value<'t, f64>) -> Value<'t, f64> 
                 + (-1.16) / ((0.9 * acc1.sin()).asin() * (0.9 * acc1.sin()).asin() + 1.0);
         }
         for i7 in 0..=3 - 1 {
-            for i8 in 0..3 {
-                let acc2 = acc2 + f64::ln(1.0 + (i7 as f64) * (i7 as f64));
-                acc1 += acc2.clamp((-1.0), 1.0) + acc2 / 3.0;
+            for i8 in (0..1).step_by(3) {
+                for i9 in 0..5 {
+                    if tape.constant((i7 as f64)) < tape.constant((-1.9)).hypot(1.5 + a.cos()) {
+                        continue;
+                    }
+                    let acc10 = (a * a + 0.25).recip();
+                    acc2 = acc2 * (-0.05) + acc10 * acc10 % 2.0;
+                }
+                acc1 -= 0.08 * acc1 + (0.6 * acc1.tanh()).tan();
             }
-            acc1 = a;
+            acc2 -= (acc2.asinh() * acc2.asinh() + 1.0).recip();
         }
-        acc2 += acc2.tanh().exp().recip() + (acc2 + 0.01);
+        acc1 = (acc1.abs() + 1.0).cbrt();
     }
-    acc1 + acc2
+    acc1 - acc2
 }
 
 #[differentiate]
 fn b04_f028(b: f64, a: f64) -> f64 {
     let mut acc1: f64 = (-1.0);
-    if !((0.5 * b).ceil() + acc1 < if f64::acos(0.8 * a.sin()) >= -b { b } else { b }) {
-        return acc1.cos().clamp((-1.0), 1.0);
+    if (0.5 * b).ceil() + acc1 < b04_f027(1.6 / (1.0 + acc1.powi(2))) {
+        return if f64::atan((-1.34)) > (-0.09) { b } else { a };
     }
-    let mut h2: Vec<f64> = vec![0.0; 2];
-    for i3 in 0..2 {
-        h2[i3] = a / 2.0 * (0.88 * acc1);
-    }
-    for i4 in 0..h2.len() {
-        for i5 in 0..=5 - 1 {
-            let mut s6: f64 = 0.4 / (a * (i5 as f64) * (a * (i5 as f64)) + 0.5);
-            if b04_f005(
-                h2[(i5 + 1) % 2].tanh(),
-                4,
-                s6 * h2[(i4 + 3) % h2.len()],
-                (h2[i4] * h2[i4] + 0.25).log10(),
-            ) <= f64::cosh(s6.cos())
-            {
-                continue;
-            }
+    acc1 = acc1 * 0.5;
+    let mut s2 = b04_f005(1.03e0 + a, 4, a, acc1 * 0.88);
+    acc1 = acc1 * 0.6 + (-b + b04_f003(4, acc1));
+    {
+        let s3 = acc1;
+        let mut w4: Vec<f64> = vec![1.0; 4];
+        for i5 in 0..w4.len() {
+            w4[i5] += w4[i5].cos().sin();
         }
-        let s7 = a;
-        for i8 in 1..2 {
-            let u9 = b;
-            acc1 += h2[i4 % h2.len()].tanh().atan();
-        }
-        acc1 += if h2[(i4 + 3) % h2.len()] < 0.065 && s7 <= 0.14 {
-            s7
-        } else {
-            b04_f004(b.sin(), &h2)
-        };
     }
-    acc1 * b * a + h2[0]
+    (acc1 + s2 - a) * b
 }
 
 // `b04_f028` on the `Value` tape: its gradient must agree with `b04_f028_vjp`.
 fn b04_f028_value<'t>(tape: &'t Tape<f64>, b: Value<'t, f64>, a: Value<'t, f64>) -> Value<'t, f64> {
     let mut acc1 = tape.constant((-1.0));
-    if !((0.5 * b).ceil() + acc1 < if (0.8 * a.sin()).acos() >= -b { b } else { b }) {
-        return acc1.cos().clamp((-1.0), 1.0);
+    if (0.5 * b).ceil() + acc1 < b04_f027_value(tape, 1.6 / (1.0 + acc1.powi(2))) {
+        return if f64::atan((-1.34)) > (-0.09) { b } else { a };
     }
-    let mut h2 = vec![tape.constant(0.0); 2];
-    for i3 in 0..2 {
-        h2[i3] = a / 2.0 * (0.88 * acc1);
-    }
-    for i4 in 0..h2.len() {
-        for i5 in 0..=5 - 1 {
-            let mut s6 = 0.4 / (a * (i5 as f64) * (a * (i5 as f64)) + 0.5);
-            if b04_f005_value(
-                tape,
-                h2[(i5 + 1) % 2].tanh(),
-                4,
-                s6 * h2[(i4 + 3) % h2.len()],
-                (h2[i4] * h2[i4] + 0.25).log10(),
-            ) <= s6.cos().cosh()
-            {
-                continue;
-            }
+    acc1 = acc1 * 0.5;
+    let mut s2 = b04_f005_value(tape, 1.03e0 + a, 4, a, acc1 * 0.88);
+    acc1 = acc1 * 0.6 + (-b + b04_f003_value(tape, 4, acc1));
+    {
+        let s3 = acc1;
+        let mut w4 = vec![tape.constant(1.0); 4];
+        for i5 in 0..w4.len() {
+            w4[i5] = w4[i5] + w4[i5].cos().sin();
         }
-        let s7 = a;
-        for i8 in 1..2 {
-            let u9 = b;
-            acc1 += h2[i4 % h2.len()].tanh().atan();
-        }
-        acc1 += if h2[(i4 + 3) % h2.len()] < 0.065 && s7 <= 0.14 {
-            s7
-        } else {
-            b04_f004_value(tape, b.sin(), &h2)
-        };
     }
-    acc1 * b * a + h2[0]
+    (acc1 + s2 - a) * b
 }
 
 #[differentiate]
-fn b04_f029(b: f64, a: f64, x: &[f64]) -> f64 {
-    let mut acc1: f64 = (-0.604);
-    if b <= acc1.powi(2) {
-        acc1 /= 1.0 + f64::recip(x[1].abs() + 1.0).powi(2);
-        let mut v2 = vec![0.0; x.len()];
-        for i3 in 0..5 {
-            v2[i3] = b * b;
+fn b04_f029(n: usize, a: f64, y: &[f64], x: &[f64]) -> f64 {
+    let mut acc1 = -a;
+    let mut acc2 = (a.abs() + 1.0).ln();
+    for i3 in (1..y.len()).step_by(2) {
+        let mut w4 = vec![0.0; x.len()];
+        if 0.4 <= 5.2e-1 && i3 > 1 {
+            break;
         }
-    } else {
-        if x[1] / (1.0 + b.powi(2)) > x[2].asinh() {
-            return (x[1] * x[1] + 1.0).sqrt();
+        w4[(i3 + 1) % x.len()] -= y[i3].clamp((-1.0), 1.0) - w4[i3 / 2];
+        acc1 += a + acc2 / (y[i3] * y[i3] + 0.25);
+        acc2 -= y[2].atan();
+    }
+    let mut k5 = 0;
+    while k5 < n && y[0] < 1.66 {
+        let j6 = k5;
+        if x[j6] + f64::hypot((-0.97), a.sin().exp()) > 1.69 {
+            let s7: f64 = f64::asinh(x[j6 / 2].abs());
+            acc1 += b04_f017(b04_f003(4, s7), x, (-0.93) + (j6 as f64), 1);
+            acc2 = acc2 * 0.15 + b04_f015(x[j6], (-4.96e-1), 1.8e0, n, 4);
         }
-        acc1 /= a.asinh().abs() + 1.0;
-        acc1 = acc1 * 0.89 + b;
+        acc1 -= (match j6 % 3 {
+            0 => x[4 - 1 - j6],
+            1 => a,
+            _ => acc2,
+        })
+        .sin();
+        k5 += 1;
     }
-    let s4 = if b04_f027(x[0].abs()) > 1.79 {
-        acc1.mul_add(x[3], b)
-    } else {
-        b + x[2]
-    };
-    let mut t5 = (1.0 + s4.powi(2) + 1.0).acosh() + acc1.atan();
-    acc1 += f64::atan(x[2]);
-    #[checkpoint]
-    {
-        let u6 = s4;
-        acc1 -= x[3].min(u6).cos();
+    #[checkpoint(snapshots = 2)]
+    for i8 in 0..x.len() {
+        let t9: f64 = match i8 % 2 {
+            0 => (0.8 * y[i8 / 2].sin()).acos().atan(),
+            _ => (0.5 * x[(i8 + 2) % x.len()].tanh().tanh()).atanh(),
+        };
+        acc1 += acc2.asinh().min(t9 / 4.0);
     }
-    ((acc1 - t5 + s4) * x[1]).atan()
+    (acc1 - acc2 + a).tanh()
 }
 
 // `b04_f029` without its `#[checkpoint]`s: the gradients must agree bitwise.
 #[differentiate]
-fn b04_f029_plain(b: f64, a: f64, x: &[f64]) -> f64 {
-    let mut acc1: f64 = (-0.604);
-    if b <= acc1.powi(2) {
-        acc1 /= 1.0 + f64::recip(x[1].abs() + 1.0).powi(2);
-        let mut v2 = vec![0.0; x.len()];
-        for i3 in 0..5 {
-            v2[i3] = b * b;
+fn b04_f029_plain(n: usize, a: f64, y: &[f64], x: &[f64]) -> f64 {
+    let mut acc1 = -a;
+    let mut acc2 = (a.abs() + 1.0).ln();
+    for i3 in (1..y.len()).step_by(2) {
+        let mut w4 = vec![0.0; x.len()];
+        if 0.4 <= 5.2e-1 && i3 > 1 {
+            break;
         }
-    } else {
-        if x[1] / (1.0 + b.powi(2)) > x[2].asinh() {
-            return (x[1] * x[1] + 1.0).sqrt();
+        w4[(i3 + 1) % x.len()] -= y[i3].clamp((-1.0), 1.0) - w4[i3 / 2];
+        acc1 += a + acc2 / (y[i3] * y[i3] + 0.25);
+        acc2 -= y[2].atan();
+    }
+    let mut k5 = 0;
+    while k5 < n && y[0] < 1.66 {
+        let j6 = k5;
+        if x[j6] + f64::hypot((-0.97), a.sin().exp()) > 1.69 {
+            let s7: f64 = f64::asinh(x[j6 / 2].abs());
+            acc1 += b04_f017(b04_f003(4, s7), x, (-0.93) + (j6 as f64), 1);
+            acc2 = acc2 * 0.15 + b04_f015(x[j6], (-4.96e-1), 1.8e0, n, 4);
         }
-        acc1 /= a.asinh().abs() + 1.0;
-        acc1 = acc1 * 0.89 + b;
+        acc1 -= (match j6 % 3 {
+            0 => x[4 - 1 - j6],
+            1 => a,
+            _ => acc2,
+        })
+        .sin();
+        k5 += 1;
     }
-    let s4 = if b04_f027(x[0].abs()) > 1.79 {
-        acc1.mul_add(x[3], b)
-    } else {
-        b + x[2]
-    };
-    let mut t5 = (1.0 + s4.powi(2) + 1.0).acosh() + acc1.atan();
-    acc1 += f64::atan(x[2]);
-    {
-        let u6 = s4;
-        acc1 -= x[3].min(u6).cos();
+    for i8 in 0..x.len() {
+        let t9: f64 = match i8 % 2 {
+            0 => (0.8 * y[i8 / 2].sin()).acos().atan(),
+            _ => (0.5 * x[(i8 + 2) % x.len()].tanh().tanh()).atanh(),
+        };
+        acc1 += acc2.asinh().min(t9 / 4.0);
     }
-    ((acc1 - t5 + s4) * x[1]).atan()
+    (acc1 - acc2 + a).tanh()
 }
 
 // `b04_f029` on the `Value` tape: its gradient must agree with `b04_f029_vjp`.
 fn b04_f029_value<'t>(
     tape: &'t Tape<f64>,
-    b: Value<'t, f64>,
+    n: usize,
     a: Value<'t, f64>,
+    y: &[Value<'t, f64>],
     x: &[Value<'t, f64>],
 ) -> Value<'t, f64> {
-    let mut acc1 = tape.constant((-0.604));
-    if b <= acc1.powi(2) {
-        acc1 /= 1.0 + (x[1].abs() + 1.0).recip().powi(2);
-        let mut v2 = vec![tape.constant(0.0); x.len()];
-        for i3 in 0..5 {
-            v2[i3] = b * b;
+    let mut acc1 = -a;
+    let mut acc2 = (a.abs() + 1.0).ln();
+    for i3 in (1..y.len()).step_by(2) {
+        let mut w4 = vec![tape.constant(0.0); x.len()];
+        if 0.4 <= 5.2e-1 && i3 > 1 {
+            break;
         }
-    } else {
-        if x[1] / (1.0 + b.powi(2)) > x[2].asinh() {
-            return (x[1] * x[1] + 1.0).sqrt();
+        w4[(i3 + 1) % x.len()] = w4[(i3 + 1) % x.len()] - (y[i3].clamp((-1.0), 1.0) - w4[i3 / 2]);
+        acc1 += a + acc2 / (y[i3] * y[i3] + 0.25);
+        acc2 -= y[2].atan();
+    }
+    let mut k5 = 0;
+    while k5 < n && y[0] < 1.66 {
+        let j6 = k5;
+        if x[j6] + tape.constant((-0.97)).hypot(a.sin().exp()) > 1.69 {
+            let s7 = x[j6 / 2].abs().asinh();
+            acc1 += b04_f017_value(
+                tape,
+                b04_f003_value(tape, 4, s7),
+                x,
+                tape.constant((-0.93) + (j6 as f64)),
+                1,
+            );
+            acc2 = acc2 * 0.15
+                + b04_f015_value(
+                    tape,
+                    x[j6],
+                    tape.constant((-4.96e-1)),
+                    tape.constant(1.8e0),
+                    n,
+                    4,
+                );
         }
-        acc1 /= a.asinh().abs() + 1.0;
-        acc1 = acc1 * 0.89 + b;
+        acc1 -= (match j6 % 3 {
+            0 => x[4 - 1 - j6],
+            1 => a,
+            _ => acc2,
+        })
+        .sin();
+        k5 += 1;
     }
-    let s4 = if b04_f027_value(tape, x[0].abs()) > 1.79 {
-        acc1.mul_add(x[3], b)
-    } else {
-        b + x[2]
-    };
-    let mut t5 = (1.0 + s4.powi(2) + 1.0).acosh() + acc1.atan();
-    acc1 += x[2].atan();
-    {
-        let u6 = s4;
-        acc1 -= x[3].min(u6).cos();
+    for i8 in 0..x.len() {
+        let t9 = match i8 % 2 {
+            0 => (0.8 * y[i8 / 2].sin()).acos().atan(),
+            _ => (0.5 * x[(i8 + 2) % x.len()].tanh().tanh()).atanh(),
+        };
+        acc1 += acc2.asinh().min(t9 / 4.0);
     }
-    ((acc1 - t5 + s4) * x[1]).atan()
+    (acc1 - acc2 + a).tanh()
 }
 
 #[differentiate]
@@ -2519,109 +2372,83 @@ fn b04_f031_value<'t>(
 #[differentiate]
 fn b04_f032(a: f64, n: usize) -> Vec<f64> {
     let mut acc1 = a;
-    let mut h2 = Vec::with_capacity(n);
+    let mut h2 = Vec::new();
     for i3 in 0..n {
-        h2.push(f64::tanh(b04_f016(a * acc1, n)));
+        h2.push(f64::tanh(b04_f016((1.0 + a * a).sqrt(), 4)));
     }
-    if h2[0].cos() > 0.74 {
-        let mut k4 = 0;
-        loop {
-            if k4 >= h2.len() {
-                break;
-            }
-            k4 += 1;
-            let j5 = k4 - 1;
-            h2[j5] -=
-                h2[(j5 + 3) % h2.len()] * a - (h2[n - 1 - j5] * h2[n - 1 - j5] + 0.5 + 1.0).acosh();
-            for i6 in 0..4 {
-                if !(h2[j5 % 4].tanh() / 2.0 > h2[j5] + h2[1] / (acc1 * acc1 + 0.5)) {
-                    acc1 = acc1 * 0.1 + (1.0 + ((j5 as f64) + acc1).powi(2)).ln();
-                    let mut t7 = (0.6 * acc1.cos()).tan();
-                }
-                acc1 -= a * (j5 as f64) * acc1;
-            }
-            let s8 = 1.248 / (j5 as f64).tanh().exp();
-            acc1 = acc1 * (-5.0e-2) + (s8 + f64::cos(1.15));
-        }
-        acc1 = acc1 * 0.2 + (a.hypot(h2[1].tanh().exp()) + a);
+    let h4 = vec![h2[1] - h2[2], a, acc1];
+    for i5 in 0..n {
+        acc1 += (h2[4 - 1 - i5].abs() + 1.0 + 1.0).acosh()
+            / (1.0 + h2[(i5 + 3) % 4].tanh() * h2[(i5 + 3) % 4].tanh());
+        h2[0] = h2[(i5 + 1) % 4]
+            * (if i5 > 2 && acc1 >= 4.25 {
+                h4[2]
+            } else {
+                h2[i5 / 2]
+            });
+        let mut s6 = (1.0 + acc1.hypot(1.0 + ((-1.72) + acc1).powi(2)).powi(2) + 1.0).acosh();
+        acc1 = acc1;
     }
+    h2[2] -= acc1;
+    let a = a * a.asinh();
+    h2[2] += h2[2] * a;
     h2
 }
 
 // `b04_f032` on the `Value` tape: its gradient must agree with `b04_f032_vjp`.
 fn b04_f032_value<'t>(tape: &'t Tape<f64>, a: Value<'t, f64>, n: usize) -> Vec<Value<'t, f64>> {
     let mut acc1 = a;
-    let mut h2 = Vec::with_capacity(n);
+    let mut h2 = Vec::new();
     for i3 in 0..n {
-        h2.push(b04_f016_value(tape, a * acc1, n).tanh());
+        h2.push(b04_f016_value(tape, (1.0 + a * a).sqrt(), 4).tanh());
     }
-    if h2[0].cos() > 0.74 {
-        let mut k4 = 0;
-        loop {
-            if k4 >= h2.len() {
-                break;
-            }
-            k4 += 1;
-            let j5 = k4 - 1;
-            h2[j5] = h2[j5]
-                - (h2[(j5 + 3) % h2.len()] * a
-                    - (h2[n - 1 - j5] * h2[n - 1 - j5] + 0.5 + 1.0).acosh());
-            for i6 in 0..4 {
-                if !(h2[j5 % 4].tanh() / 2.0 > h2[j5] + h2[1] / (acc1 * acc1 + 0.5)) {
-                    acc1 = acc1 * 0.1 + (1.0 + ((j5 as f64) + acc1).powi(2)).ln();
-                    let mut t7 = (0.6 * acc1.cos()).tan();
-                }
-                acc1 -= a * (j5 as f64) * acc1;
-            }
-            let s8 = tape.constant(1.248 / f64::exp(f64::tanh((j5 as f64))));
-            acc1 = acc1 * (-5.0e-2) + (s8 + f64::cos(1.15));
-        }
-        acc1 = acc1 * 0.2 + (a.hypot(h2[1].tanh().exp()) + a);
+    let h4 = vec![h2[1] - h2[2], a, acc1];
+    for i5 in 0..n {
+        acc1 += (h2[4 - 1 - i5].abs() + 1.0 + 1.0).acosh()
+            / (1.0 + h2[(i5 + 3) % 4].tanh() * h2[(i5 + 3) % 4].tanh());
+        h2[0] = h2[(i5 + 1) % 4]
+            * (if i5 > 2 && acc1 >= 4.25 {
+                h4[2]
+            } else {
+                h2[i5 / 2]
+            });
+        let mut s6 = (1.0 + acc1.hypot(1.0 + ((-1.72) + acc1).powi(2)).powi(2) + 1.0).acosh();
+        acc1 = acc1;
     }
+    h2[2] = h2[2] - acc1;
+    let a = a * a.asinh();
+    h2[2] = h2[2] + h2[2] * a;
     h2
 }
 
 #[differentiate]
 fn b04_f033(n: usize, x: &[f64], y: &[f64]) -> f64 {
     let mut acc1 = f64::hypot((n as f64), x[0].cos().exp());
-    let mut acc2: f64 = b04_f003(n, acc1 + acc1);
-    let mut k3 = 0;
-    loop {
-        if k3 >= n {
-            break;
-        }
-        k3 += 1;
-        let j4 = k3 - 1;
-        if j4 < 2 {
-            acc1 = (acc1 + ((n as f64) + (-1.61))).tanh();
-            match j4 % 2 {
-                0 => {
-                    acc2 -= (j4 as f64);
-                    acc1 = acc1;
-                }
-                _ => {
-                    {
-                        let acc1 = acc1 * (x[(j4 + 1) % 1] - x[(j4 + 1) % x.len()]);
-                        acc2 +=
-                            acc1 + b04_f030(acc1.cos(), (j4 as f64) / ((j4 as f64).abs() + 1.0));
-                    }
-                    let s5 = 0.6 * y[(j4 + 3) % y.len()];
-                    acc2 += s5;
-                }
+    let mut acc2 = b04_f027(acc1.atan().sinh());
+    for i3 in (1..n - 1).rev() {
+        for i4 in (0..1).rev() {
+            if acc1 < (i3 as f64) {
+                let mut h5 = vec![(i3 as f64), f64::asinh(acc2)];
+                acc1 += (acc2 - acc2).sin();
+            } else {
+                let mut v6 = y.to_vec();
+                let mut v7 = x.to_vec();
             }
-            acc2 = (j4 as f64) / (2.0 + acc2.sin()) * acc2;
-        } else {
-            acc2 += x[(j4 + 3) % 1] * x[(j4 + 1) % y.len()] + acc1;
-            acc2 += (0.8 * acc1.tanh()).acos()
-                * f64::atan2(acc2, 1.0 + x[j4 % y.len()] * x[j4 % y.len()]);
+            acc1 = b04_f000(acc2, acc1 / (2.5 + x[i4].tanh()));
         }
-        acc1 /= 2.5 + b04_f027((acc1.abs() + 1.0).powf(0.9 * f64::tanh((-2.4e-1)))).sin();
-        acc1 = y[j4 % 1].cos();
-        if (n as f64) * x[j4 % y.len()] >= 0.46 {
-            continue;
+        acc2 -= y[0];
+        {
+            let mut v8 = vec![0.5; n];
+            for i9 in 0..v8.len() {
+                v8[i9] = (0.6 * ((-1.74) * y[0]).cos()).tan();
+            }
+            let acc1 = acc1 * ((0.5 * y[(i3 + 3) % y.len()]).trunc() + acc1);
+            acc2 += f64::mul_add(1.6, y[i3 % y.len()].atan(), y[(i3 + 2) % 1].tanh());
         }
+        acc1 += b04_f003(4, x[i3 % x.len()].atan());
     }
-    acc1 + acc2
+    let h10 = vec![y[0] / 3.0, acc2 * acc1];
+    (acc1 - acc2 - h10[0]) * x[0]
 }
 
 // `b04_f033` on the `Value` tape: its gradient must agree with `b04_f033_vjp`.
@@ -2632,49 +2459,33 @@ fn b04_f033_value<'t>(
     y: &[Value<'t, f64>],
 ) -> Value<'t, f64> {
     let mut acc1 = tape.constant((n as f64)).hypot(x[0].cos().exp());
-    let mut acc2 = b04_f003_value(tape, n, acc1 + acc1);
-    let mut k3 = 0;
-    loop {
-        if k3 >= n {
-            break;
-        }
-        k3 += 1;
-        let j4 = k3 - 1;
-        if j4 < 2 {
-            acc1 = (acc1 + ((n as f64) + (-1.61))).tanh();
-            match j4 % 2 {
-                0 => {
-                    acc2 -= (j4 as f64);
-                    acc1 = acc1;
-                }
-                _ => {
-                    {
-                        let acc1 = acc1 * (x[(j4 + 1) % 1] - x[(j4 + 1) % x.len()]);
-                        acc2 += acc1
-                            + b04_f030_value(
-                                tape,
-                                acc1.cos(),
-                                tape.constant((j4 as f64) / (f64::abs((j4 as f64)) + 1.0)),
-                            );
-                    }
-                    let s5 = 0.6 * y[(j4 + 3) % y.len()];
-                    acc2 += s5;
-                }
+    let mut acc2 = b04_f027_value(tape, acc1.atan().sinh());
+    for i3 in (1..n - 1).rev() {
+        for i4 in (0..1).rev() {
+            if acc1 < (i3 as f64) {
+                let mut h5 = vec![tape.constant((i3 as f64)), acc2.asinh()];
+                acc1 += (acc2 - acc2).sin();
+            } else {
+                let mut v6 = y.to_vec();
+                let mut v7 = x.to_vec();
             }
-            acc2 = (j4 as f64) / (2.0 + acc2.sin()) * acc2;
-        } else {
-            acc2 += x[(j4 + 3) % 1] * x[(j4 + 1) % y.len()] + acc1;
-            acc2 +=
-                (0.8 * acc1.tanh()).acos() * acc2.atan2(1.0 + x[j4 % y.len()] * x[j4 % y.len()]);
+            acc1 = b04_f000_value(tape, acc2, acc1 / (2.5 + x[i4].tanh()));
         }
-        acc1 /=
-            2.5 + b04_f027_value(tape, (acc1.abs() + 1.0).powf(0.9 * f64::tanh((-2.4e-1)))).sin();
-        acc1 = y[j4 % 1].cos();
-        if (n as f64) * x[j4 % y.len()] >= 0.46 {
-            continue;
+        acc2 -= y[0];
+        {
+            let mut v8 = vec![tape.constant(0.5); n];
+            for i9 in 0..v8.len() {
+                v8[i9] = (0.6 * ((-1.74) * y[0]).cos()).tan();
+            }
+            let acc1 = acc1 * ((0.5 * y[(i3 + 3) % y.len()]).trunc() + acc1);
+            acc2 += tape
+                .constant(1.6)
+                .mul_add(y[i3 % y.len()].atan(), y[(i3 + 2) % 1].tanh());
         }
+        acc1 += b04_f003_value(tape, 4, x[i3 % x.len()].atan());
     }
-    acc1 + acc2
+    let h10 = vec![y[0] / 3.0, acc2 * acc1];
+    (acc1 - acc2 - h10[0]) * x[0]
 }
 
 #[differentiate]
@@ -2682,37 +2493,28 @@ fn b04_f034(a: f64, c: f64, b: f64) -> f64 {
     let mut acc1: f64 = b;
     let mut acc2: f64 = (-1.74_f64);
     acc1 = (0.5 * c).signum() + a;
-    for i3 in 0..4 {
-        if acc2.tanh() >= f64::tanh(0.2) * (acc2 + c) {
-            acc1 /= 2.0 + a.sin();
-            let mut h4 = vec![0.5; 5];
-            match i3 % 2 {
-                0 => {
-                    let mut s5 = (i3 as f64) - h4[4];
-                    acc1 = acc1 * 2.69e-1 + (1.0 + (s5 / 3.0).powi(2)).powf(1.5);
-                }
-                _ => {
-                    acc2 /= 1.0 + (i3 as f64).powi(2);
-                    let mut nh6 = vec![0.0; h4.len()];
-                    for i7 in 0..h4.len() {
-                        nh6[i7] =
-                            0.1 * h4[i7] + (h4[(i7 + 1) % 5] + acc2.cos().exp().log(10.0)).sin();
-                    }
-                    h4 = nh6;
-                    acc2 = acc2 * 0.72 + h4[2];
-                }
-            }
-            acc1 -= f64::log(2.0 + (if i3 < 1 { a } else { b }).cos(), 10.0);
+    for i3 in (1..4 - 1).step_by(2) {
+        let mut h4 = Vec::with_capacity(3);
+        for i5 in 0..3 {
+            h4.push(f64::tanh(acc2));
         }
-        acc2 = acc2 * (-0.8_f64) + (0.5 * (c - 0.96).tanh()).atanh();
+        h4[i3] -= h4[2] / (1.5 + b.cos()) * (h4[i3] * 0.3);
+        acc1 -= (acc1 + (i3 as f64)).max(a);
     }
-    {
-        if acc2 + c >= (-0.87) {
+    if 0.72 < (-0.2) {
+        let mut w6 = vec![0.0; 3];
+        w6[2] += w6[0] / 3.0;
+        let acc2 = acc2 + 0.79 / 0.5;
+        acc1 = b04_f000(w6[2], if w6[1] + w6[2] >= (-0.6_f64) { c } else { acc1 });
+    } else {
+        acc1 += acc1;
+        if acc2 + c >= (-1.55) {
             return acc2.mul_add(a, a) + acc2.asinh();
         }
         acc2 = acc2 - acc1 + c.cos().exp2();
     }
-    acc1 + acc2 - c
+    let acc7 = c - acc2;
+    acc1 * acc2
 }
 
 // `b04_f034` on the `Value` tape: its gradient must agree with `b04_f034_vjp`.
@@ -2725,37 +2527,32 @@ fn b04_f034_value<'t>(
     let mut acc1 = b;
     let mut acc2 = tape.constant((-1.74_f64));
     acc1 = (0.5 * c).signum() + a;
-    for i3 in 0..4 {
-        if acc2.tanh() >= f64::tanh(0.2) * (acc2 + c) {
-            acc1 /= 2.0 + a.sin();
-            let mut h4 = vec![tape.constant(0.5); 5];
-            match i3 % 2 {
-                0 => {
-                    let mut s5 = (i3 as f64) - h4[4];
-                    acc1 = acc1 * 2.69e-1 + (1.0 + (s5 / 3.0).powi(2)).powf(1.5);
-                }
-                _ => {
-                    acc2 /= 1.0 + f64::powi((i3 as f64), 2);
-                    let mut nh6 = vec![tape.constant(0.0); h4.len()];
-                    for i7 in 0..h4.len() {
-                        nh6[i7] =
-                            0.1 * h4[i7] + (h4[(i7 + 1) % 5] + acc2.cos().exp().log(10.0)).sin();
-                    }
-                    h4 = nh6;
-                    acc2 = acc2 * 0.72 + h4[2];
-                }
-            }
-            acc1 -= (2.0 + (if i3 < 1 { a } else { b }).cos()).log(10.0);
+    for i3 in (1..4 - 1).step_by(2) {
+        let mut h4 = Vec::with_capacity(3);
+        for i5 in 0..3 {
+            h4.push(acc2.tanh());
         }
-        acc2 = acc2 * (-0.8_f64) + (0.5 * (c - 0.96).tanh()).atanh();
+        h4[i3] = h4[i3] - h4[2] / (1.5 + b.cos()) * (h4[i3] * 0.3);
+        acc1 -= (acc1 + (i3 as f64)).max(a);
     }
-    {
-        if acc2 + c >= (-0.87) {
+    if 0.72 < (-0.2) {
+        let mut w6 = vec![tape.constant(0.0); 3];
+        w6[2] = w6[2] + w6[0] / 3.0;
+        let acc2 = acc2 + 0.79 / 0.5;
+        acc1 = b04_f000_value(
+            tape,
+            w6[2],
+            if w6[1] + w6[2] >= (-0.6_f64) { c } else { acc1 },
+        );
+    } else {
+        acc1 += acc1;
+        if acc2 + c >= (-1.55) {
             return acc2.mul_add(a, a) + acc2.asinh();
         }
         acc2 = acc2 - acc1 + c.cos().exp2();
     }
-    acc1 + acc2 - c
+    let acc7 = c - acc2;
+    acc1 * acc2
 }
 
 #[differentiate]
@@ -2776,13 +2573,13 @@ fn b04_f035(y: &[f64], x: &[f64], m: usize, n: usize) -> Vec<f64> {
             let t8 = u5;
             acc2 = acc2 * (-0.595) + (t8 % 1.5 + (0.9 * t8.cos()).asin());
         }
-        acc2 = acc2 * (-0.8) + b04_f030((m as f64).powi(2), acc2).tanh();
+        acc2 = acc2 * (-0.8) + b04_f030(u5, b04_f003(4, (0.5 * u5.sin()).atanh())).tanh();
     } else {
-        let s9: f64 = acc1 + acc1;
+        let mut s9 = y[2].sin().exp();
     }
-    let mut out10 = vec![0.0; 4];
-    for i11 in 0..4 {
-        out10[i11] = x[2].cos() + acc2.hypot(acc1.abs() + 1.0);
+    let mut out10 = vec![0.0; n];
+    for i11 in 0..2 {
+        out10[i11] = w3[3 - 1 - i11];
     }
     out10
 }
@@ -2812,52 +2609,59 @@ fn b04_f035_value<'t>(
             acc2 = acc2 * (-0.595) + (t8 % 1.5 + (0.9 * t8.cos()).asin());
         }
         acc2 = acc2 * (-0.8)
-            + b04_f030_value(tape, tape.constant(f64::powi((m as f64), 2)), acc2).tanh();
+            + b04_f030_value(tape, u5, b04_f003_value(tape, 4, (0.5 * u5.sin()).atanh())).tanh();
     } else {
-        let s9 = acc1 + acc1;
+        let mut s9 = y[2].sin().exp();
     }
-    let mut out10 = vec![tape.constant(0.0); 4];
-    for i11 in 0..4 {
-        out10[i11] = x[2].cos() + acc2.hypot(acc1.abs() + 1.0);
+    let mut out10 = vec![tape.constant(0.0); n];
+    for i11 in 0..2 {
+        out10[i11] = w3[3 - 1 - i11];
     }
     out10
 }
 
 #[differentiate(wrt(x))]
 fn b04_f036(n: usize, a: f64, x: &[f64]) -> f64 {
-    let mut acc1: f64 = b04_f008(a.tanh().exp().powf((-0.5)), x);
-    let mut acc2 = a;
-    let mut k3 = 0;
-    while k3 < n && a > (-0.576) {
-        k3 += 1;
-        let j4 = k3 - 1;
-        if (1.0 + x[j4 / 2] * x[j4 / 2]).ln() < x[0] - acc2 {
-            return f64::powf(f64::cbrt(1.0 + acc2 * acc2).abs() + 1.0, 1.5);
+    let mut acc1 = b04_f016(b04_f012(2, 2, a + x[1], x, 0.42), 4);
+    let mut acc2 = f64::atan((-0.5));
+    {
+        let mut k3 = 0;
+        while k3 < n {
+            let j4 = k3;
+            acc1 = acc1 * 0.179
+                + b04_f015(
+                    if acc2 < 0.5 && !(j4 % 2 == 0) {
+                        acc2
+                    } else {
+                        a
+                    },
+                    (-0.93),
+                    (-0.27_f64),
+                    2,
+                    4,
+                );
+            acc1 -= x[x.len() - 1 - j4];
+            k3 += 1;
         }
-        let mut h5: Vec<f64> = Vec::new();
-        for i6 in 0..4 {
-            h5.push((0.5 * (x[j4] * a).tanh()).atanh());
-        }
-        if acc2 + (n as f64) > acc2 {
-            break;
-        }
-    }
-    acc2 *= 1.0 + 0.1 * x[0].sin();
-    if a.tanh() <= if x[1].powi(2) >= 0.25 { x[0] } else { x[2] } {
-        let mut w7: Vec<f64> = vec![0.5; n];
-        if (if w7[0] * x[0] >= w7[0] { 0.39 } else { acc1 }).cos() <= x[1] {
-            for i8 in (1..5).rev() {
-                let mut acc9 = (0.9 * w7[i8 % w7.len()].cos()).asin() + a.min(acc2);
-                acc1 = acc1 * (-2.2e-1) + (1.0 + acc9.powi(2)).ln().sin().exp();
+        let acc5 = (n as f64);
+        for i6 in (1..x.len()).rev() {
+            acc1 += -acc1 + acc5;
+            let u7 = acc1;
+            for i8 in 1..3 - 1 {
+                let st9 = (x[i8 + 1] - x[i8 - 1]) * (x[i8] + 5.81e-1) + x[i8 - 1] * x[i8 + 1];
+                let mut acc10 = f64::powf(1.0 + acc5 * acc5, 0.9 * f64::cos((-0.23)));
+                acc1 -= (if u7 <= 0.197 {
+                    x[(i8 + 3) % x.len()]
+                } else {
+                    x[x.len() - 1 - i6]
+                })
+                .cos();
             }
-            acc2 = acc2 * (-0.67) + w7[0] * (1.0 + acc1 * acc1).recip();
+            acc1 = f64::abs((-1.12)) * (u7 / 4.0);
         }
-        acc2 = w7[0];
-    } else {
-        let acc10 = x[1] + x[0];
-        acc1 = acc1 * 0.3 + acc1 / (1.0 + x[0].powi(2));
+        acc1 += acc5 * x[1] * (acc5.abs() + 1.0).ln_1p();
     }
-    acc1 * acc2 + a
+    (acc1 * acc2 - a + x[0]).atan()
 }
 
 // `b04_f036` on the `Value` tape: its gradient must agree with `b04_f036_vjp`.
@@ -2867,137 +2671,103 @@ fn b04_f036_value<'t>(
     a: Value<'t, f64>,
     x: &[Value<'t, f64>],
 ) -> Value<'t, f64> {
-    let mut acc1 = b04_f008_value(tape, a.tanh().exp().powf((-0.5)), x);
-    let mut acc2 = a;
-    let mut k3 = 0;
-    while k3 < n && a > (-0.576) {
-        k3 += 1;
-        let j4 = k3 - 1;
-        if (1.0 + x[j4 / 2] * x[j4 / 2]).ln() < x[0] - acc2 {
-            return ((1.0 + acc2 * acc2).cbrt().abs() + 1.0).powf(1.5);
+    let mut acc1 = b04_f016_value(
+        tape,
+        b04_f012_value(tape, 2, 2, a + x[1], x, tape.constant(0.42)),
+        4,
+    );
+    let mut acc2 = tape.constant(f64::atan((-0.5)));
+    {
+        let mut k3 = 0;
+        while k3 < n {
+            let j4 = k3;
+            acc1 = acc1 * 0.179
+                + b04_f015_value(
+                    tape,
+                    if acc2 < 0.5 && !(j4 % 2 == 0) {
+                        acc2
+                    } else {
+                        a
+                    },
+                    tape.constant((-0.93)),
+                    tape.constant((-0.27_f64)),
+                    2,
+                    4,
+                );
+            acc1 -= x[x.len() - 1 - j4];
+            k3 += 1;
         }
-        let mut h5 = Vec::new();
-        for i6 in 0..4 {
-            h5.push((0.5 * (x[j4] * a).tanh()).atanh());
-        }
-        if acc2 + (n as f64) > acc2 {
-            break;
-        }
-    }
-    acc2 *= 1.0 + 0.1 * x[0].sin();
-    if a.tanh() <= if x[1].powi(2) >= 0.25 { x[0] } else { x[2] } {
-        let mut w7 = vec![tape.constant(0.5); n];
-        if (if w7[0] * x[0] >= w7[0] {
-            tape.constant(0.39)
-        } else {
-            acc1
-        })
-        .cos()
-            <= x[1]
-        {
-            for i8 in (1..5).rev() {
-                let mut acc9 = (0.9 * w7[i8 % w7.len()].cos()).asin() + a.min(acc2);
-                acc1 = acc1 * (-2.2e-1) + (1.0 + acc9.powi(2)).ln().sin().exp();
+        let acc5 = tape.constant((n as f64));
+        for i6 in (1..x.len()).rev() {
+            acc1 += -acc1 + acc5;
+            let u7 = acc1;
+            for i8 in 1..3 - 1 {
+                let st9 = (x[i8 + 1] - x[i8 - 1]) * (x[i8] + 5.81e-1) + x[i8 - 1] * x[i8 + 1];
+                let mut acc10 = (1.0 + acc5 * acc5).powf(0.9 * f64::cos((-0.23)));
+                acc1 -= (if u7 <= 0.197 {
+                    x[(i8 + 3) % x.len()]
+                } else {
+                    x[x.len() - 1 - i6]
+                })
+                .cos();
             }
-            acc2 = acc2 * (-0.67) + w7[0] * (1.0 + acc1 * acc1).recip();
+            acc1 = f64::abs((-1.12)) * (u7 / 4.0);
         }
-        acc2 = w7[0];
-    } else {
-        let acc10 = x[1] + x[0];
-        acc1 = acc1 * 0.3 + acc1 / (1.0 + x[0].powi(2));
+        acc1 += acc5 * x[1] * (acc5.abs() + 1.0).ln_1p();
     }
-    acc1 * acc2 + a
+    (acc1 * acc2 - a + x[0]).atan()
 }
 
 #[differentiate]
 fn b04_f037(x: &[f64]) -> f64 {
     let mut acc1 = x[0] + 1.19_f64;
-    acc1 = acc1 + acc1 * acc1 * b04_f003(4, acc1);
-    for i2 in (1..x.len()).step_by(3) {
-        let mut u3 = -x[x.len() - 1 - i2].hypot(x[i2 / 2].sin().exp()).tanh();
-        acc1 -= x[x.len() - 1 - i2];
+    acc1 = acc1 + acc1 * acc1 * b04_f011(x, 1, 1);
+    let mut v2: Vec<f64> = vec![0.5; 3];
+    if v2[2] <= acc1 {
+        let mut acc3 = v2[1].abs();
+        acc1 -= v2[0] / acc3.sin().exp() * (acc1 * x[0]);
     }
-    acc1 /= (1.0 + acc1.powi(2) + 1.0).acosh().sin().exp();
-    for i4 in (0..x.len()).rev() {
-        let mut w5 = vec![
-            -acc1,
-            -x[0],
-            (1.0 + x[0] * x[0]).powf((-0.5)),
-            b04_f030((i4 as f64) + x[i4 % x.len()], acc1),
-        ];
-        acc1 = f64::tanh(0.11) * w5[1].tanh();
-    }
-    if f64::asin(0.9 * x[0].cos()) < acc1 {
-        let mut k6 = 0;
-        while k6 < 2 {
-            k6 += 1;
-            let j7 = k6 - 1;
-            if 0.5 > (j7 as f64) && x[1] > (-0.99) {
-                continue;
-            }
-            for i8 in (0..x.len()).rev() {
-                let mut t9 = b04_f000(-acc1, (-0.072) / (2.5 + x[x.len() - 1 - j7].tanh()))
-                    - (acc1 - x[(i8 + 1) % x.len()]);
-                acc1 = acc1 * 0.03 + (i8 as f64);
+    for i4 in 0..v2.len() {
+        if !(acc1 >= 2.78e0) {
+            let acc1 = acc1 * (x[i4 / 2] + (i4 as f64));
+            let acc5 = acc1;
+            if b04_f008(acc5, &v2) >= acc1 - (-0.51) {
+                let u6 = (0.5 * b04_f028(x[(i4 + 3) % 2] + x[(i4 + 3) % 2], acc1 + acc5)).trunc()
+                    + x[(i4 + 3) % x.len()];
+            } else {
+                let mut t7 = 7.5e-1 / (1.0 + v2[1].powi(2));
             }
         }
-        acc1 -= acc1 + acc1 + acc1.powi(2);
-    } else if (-1.55) <= acc1 {
-        let t10: f64 = x[1];
-        acc1 -= x[1]
-            .clamp((-1.0), 1.0)
-            .hypot(1.0 + x[1] * acc1 * (x[1] * acc1));
-    } else {
-        let mut acc11: f64 = x[1];
-        acc1 += ((0.8 * x[0].tanh()).acos().abs() + 1.0).sqrt();
+        acc1 += v2[v2.len() - 1 - i4].asinh().tanh();
     }
-    acc1
+    acc1 - v2[2]
 }
 
 // `b04_f037` on the `Value` tape: its gradient must agree with `b04_f037_vjp`.
 fn b04_f037_value<'t>(tape: &'t Tape<f64>, x: &[Value<'t, f64>]) -> Value<'t, f64> {
     let mut acc1 = x[0] + 1.19_f64;
-    acc1 = acc1 + acc1 * acc1 * b04_f003_value(tape, 4, acc1);
-    for i2 in (1..x.len()).step_by(3) {
-        let mut u3 = -x[x.len() - 1 - i2].hypot(x[i2 / 2].sin().exp()).tanh();
-        acc1 -= x[x.len() - 1 - i2];
+    acc1 = acc1 + acc1 * acc1 * b04_f011_value(tape, x, 1, 1);
+    let mut v2 = vec![tape.constant(0.5); 3];
+    if v2[2] <= acc1 {
+        let mut acc3 = v2[1].abs();
+        acc1 -= v2[0] / acc3.sin().exp() * (acc1 * x[0]);
     }
-    acc1 /= (1.0 + acc1.powi(2) + 1.0).acosh().sin().exp();
-    for i4 in (0..x.len()).rev() {
-        let mut w5 = vec![
-            -acc1,
-            -x[0],
-            (1.0 + x[0] * x[0]).powf((-0.5)),
-            b04_f030_value(tape, (i4 as f64) + x[i4 % x.len()], acc1),
-        ];
-        acc1 = f64::tanh(0.11) * w5[1].tanh();
-    }
-    if (0.9 * x[0].cos()).asin() < acc1 {
-        let mut k6 = 0;
-        while k6 < 2 {
-            k6 += 1;
-            let j7 = k6 - 1;
-            if (j7 as f64) < 0.5 && x[1] > (-0.99) {
-                continue;
-            }
-            for i8 in (0..x.len()).rev() {
-                let mut t9 =
-                    b04_f000_value(tape, -acc1, (-0.072) / (2.5 + x[x.len() - 1 - j7].tanh()))
-                        - (acc1 - x[(i8 + 1) % x.len()]);
-                acc1 = acc1 * 0.03 + (i8 as f64);
+    for i4 in 0..v2.len() {
+        if !(acc1 >= 2.78e0) {
+            let acc1 = acc1 * (x[i4 / 2] + (i4 as f64));
+            let acc5 = acc1;
+            if b04_f008_value(tape, acc5, &v2) >= acc1 - (-0.51) {
+                let u6 = (0.5
+                    * b04_f028_value(tape, x[(i4 + 3) % 2] + x[(i4 + 3) % 2], acc1 + acc5))
+                .trunc()
+                    + x[(i4 + 3) % x.len()];
+            } else {
+                let mut t7 = 7.5e-1 / (1.0 + v2[1].powi(2));
             }
         }
-        acc1 -= acc1 + acc1 + acc1.powi(2);
-    } else if tape.constant((-1.55)) <= acc1 {
-        let t10 = x[1];
-        acc1 -= x[1]
-            .clamp((-1.0), 1.0)
-            .hypot(1.0 + x[1] * acc1 * (x[1] * acc1));
-    } else {
-        let mut acc11 = x[1];
-        acc1 += ((0.8 * x[0].tanh()).acos().abs() + 1.0).sqrt();
+        acc1 += v2[v2.len() - 1 - i4].asinh().tanh();
     }
-    acc1
+    acc1 - v2[2]
 }
 
 #[differentiate]
@@ -3005,24 +2775,36 @@ fn b04_f038(a: f64) -> f64 {
     let mut acc1: f64 = (a * a + 0.5).ln_1p();
     let mut acc2 = f64::atan((-1.07_f64));
     for i3 in (0..3).rev() {
-        let u4 = b04_f030((0.9 * a.sin()).asin(), (0.5 * acc2.sin()).atanh());
-        acc1 += ((-0.909) - u4).powi(2);
-        let mut h5 = vec![
-            if a.atan2(1.0 + acc1.powi(2)) > 1.8 {
-                acc1
-            } else {
-                acc2
-            },
-            u4,
-            a - acc1,
-            a.tanh(),
-        ];
-        let mut w6: Vec<f64> = vec![0.0; 1];
-        for i7 in 0..w6.len() {
-            w6[i7] = u4.sin();
+        if i3 < 2 {
+            continue;
         }
+        if i3 % 2 == 1 {
+            break;
+        }
+        let mut w4 = Vec::with_capacity(2);
+        for i5 in 0..2 {
+            w4.push(
+                (0.5 * (if acc2 - acc1 >= f64::abs(0.92) {
+                    acc2
+                } else {
+                    acc1
+                })
+                .sin())
+                .atanh(),
+            );
+        }
+        w4[i3 % 2] -= if 1.9e0 % 3.0 <= 0.9 {
+            b04_f028(w4[(i3 + 2) % w4.len()].sin(), a)
+        } else {
+            (-0.63) + a
+        };
+        for i6 in (0..2).step_by(3) {
+            let mut t7 = ((i6 as f64) + 0.5) * (1.0 + (i6 as f64).powi(2)).log(2.0);
+            acc1 = acc1 * (-0.48) + (t7.cos() - ((i3 as f64) * (i3 as f64) + 0.25).recip());
+        }
+        acc1 = w4[i3 % w4.len()];
     }
-    acc1 * acc2 - a
+    (acc1 - acc2 + a).sin()
 }
 
 // `b04_f038` on the `Value` tape: its gradient must agree with `b04_f038_vjp`.
@@ -3030,24 +2812,38 @@ fn b04_f038_value<'t>(tape: &'t Tape<f64>, a: Value<'t, f64>) -> Value<'t, f64> 
     let mut acc1 = (a * a + 0.5).ln_1p();
     let mut acc2 = tape.constant(f64::atan((-1.07_f64)));
     for i3 in (0..3).rev() {
-        let u4 = b04_f030_value(tape, (0.9 * a.sin()).asin(), (0.5 * acc2.sin()).atanh());
-        acc1 += ((-0.909) - u4).powi(2);
-        let mut h5 = vec![
-            if a.atan2(1.0 + acc1.powi(2)) > 1.8 {
-                acc1
-            } else {
-                acc2
-            },
-            u4,
-            a - acc1,
-            a.tanh(),
-        ];
-        let mut w6 = vec![tape.constant(0.0); 1];
-        for i7 in 0..w6.len() {
-            w6[i7] = u4.sin();
+        if i3 < 2 {
+            continue;
         }
+        if i3 % 2 == 1 {
+            break;
+        }
+        let mut w4 = Vec::with_capacity(2);
+        for i5 in 0..2 {
+            w4.push(
+                (0.5 * (if acc2 - acc1 >= f64::abs(0.92) {
+                    acc2
+                } else {
+                    acc1
+                })
+                .sin())
+                .atanh(),
+            );
+        }
+        w4[i3 % 2] = w4[i3 % 2]
+            - (if 1.9e0 % 3.0 <= 0.9 {
+                b04_f028_value(tape, w4[(i3 + 2) % w4.len()].sin(), a)
+            } else {
+                (-0.63) + a
+            });
+        for i6 in (0..2).step_by(3) {
+            let mut t7 =
+                tape.constant(((i6 as f64) + 0.5) * f64::log(1.0 + f64::powi((i6 as f64), 2), 2.0));
+            acc1 = acc1 * (-0.48) + (t7.cos() - f64::recip((i3 as f64) * (i3 as f64) + 0.25));
+        }
+        acc1 = w4[i3 % w4.len()];
     }
-    acc1 * acc2 - a
+    (acc1 - acc2 + a).sin()
 }
 
 #[differentiate(wrt(b))]
@@ -3058,7 +2854,7 @@ fn b04_f039(b: f64, a: f64, m: usize, x: &[f64], n: usize) -> f64 {
     while k3 < m {
         k3 += 1;
         let j4 = k3 - 1;
-        if f64::abs((-1.95)) <= (2.5 + x[j4 / 2].cos()).cbrt() {
+        if f64::abs((-1.95)) <= x[j4 + 1].tanh().exp().cbrt() {
             break;
         }
         let b = b + f64::recip(0.06 * 0.06 + 0.25);
@@ -3067,23 +2863,36 @@ fn b04_f039(b: f64, a: f64, m: usize, x: &[f64], n: usize) -> f64 {
             0 => {
                 let s5 = s5 * (x[3] / 4.0);
                 let acc1 = acc1 * acc1;
-                acc2 += x[(j4 + 3) % x.len()].clamp((-1.0), 1.0)
-                    / (1.0 + x[j4].cos().exp().log10().powi(2));
+                acc2 += x[j4].clamp((-1.0), 1.0) / (1.0 + x[3].atan() * x[3].atan());
             }
             _ => {
-                {
-                    acc2 += b;
-                    acc1 = acc1 * 0.883
-                        + 0.06
-                            / (b04_f030(if a >= 0.01 { 1.7e0 } else { s5 }, s5 % 1.5).abs() + 1.0);
+                if j4 % 2 == 0 {
+                    let mut k6: usize = 0;
+                    while k6 < m {
+                        k6 += 1;
+                        let j7 = k6 - 1;
+                        let mut t8 = ((b - x[(j4 + 2) % x.len()]) * (b - x[(j4 + 2) % x.len()])
+                            + 0.5)
+                            .log(3.0);
+                        acc1 += 0.76 / (2.0 + f64::ln(1.7e0 * 1.7e0 + 1.0).sin());
+                    }
+                    acc1 -= (j4 as f64).asinh() * x[(j4 + 2) % x.len()].cos();
+                } else {
+                    let mut t9 = (0.9 * s5.atan().cos()).asin().powi(3);
+                    acc1 = s5.cos() % 1.5;
                 }
-                let mut u6 = (b + x[j4 / 2]).cos() + (-0.15);
-                acc1 = (x[j4 / 2] + 0.25) * ((j4 as f64) + u6);
+                s5 += match j4 % 2 {
+                    0 => x[j4 % x.len()].cos(),
+                    _ => b.asinh(),
+                };
             }
         }
-        acc2 += f64::asinh(0.728).abs();
+        acc2 += ((-0.33) / (1.0 + f64::powi((-1.258), 2))
+            * ((-0.33) / (1.0 + f64::powi((-1.258), 2)))
+            + 0.5)
+            .log10();
     }
-    acc1 - acc2
+    (acc1 * acc2 + a) * b * x[1]
 }
 
 // `b04_f039` on the `Value` tape: its gradient must agree with `b04_f039_vjp`.
@@ -3101,7 +2910,7 @@ fn b04_f039_value<'t>(
     while k3 < m {
         k3 += 1;
         let j4 = k3 - 1;
-        if tape.constant(f64::abs((-1.95))) <= (2.5 + x[j4 / 2].cos()).cbrt() {
+        if tape.constant(f64::abs((-1.95))) <= x[j4 + 1].tanh().exp().cbrt() {
             break;
         }
         let b = b + f64::recip(0.06 * 0.06 + 0.25);
@@ -3110,83 +2919,53 @@ fn b04_f039_value<'t>(
             0 => {
                 let s5 = s5 * (x[3] / 4.0);
                 let acc1 = acc1 * acc1;
-                acc2 += x[(j4 + 3) % x.len()].clamp((-1.0), 1.0)
-                    / (1.0 + x[j4].cos().exp().log10().powi(2));
+                acc2 += x[j4].clamp((-1.0), 1.0) / (1.0 + x[3].atan() * x[3].atan());
             }
             _ => {
-                {
-                    acc2 += b;
-                    acc1 = acc1 * 0.883
-                        + 0.06
-                            / (b04_f030_value(
-                                tape,
-                                if a >= 0.01 { tape.constant(1.7e0) } else { s5 },
-                                s5 % 1.5,
-                            )
-                            .abs()
-                                + 1.0);
+                if j4 % 2 == 0 {
+                    let mut k6: usize = 0;
+                    while k6 < m {
+                        k6 += 1;
+                        let j7 = k6 - 1;
+                        let mut t8 = ((b - x[(j4 + 2) % x.len()]) * (b - x[(j4 + 2) % x.len()])
+                            + 0.5)
+                            .log(3.0);
+                        acc1 += 0.76 / (2.0 + f64::sin(f64::ln(1.7e0 * 1.7e0 + 1.0)));
+                    }
+                    acc1 -= f64::asinh((j4 as f64)) * x[(j4 + 2) % x.len()].cos();
+                } else {
+                    let mut t9 = (0.9 * s5.atan().cos()).asin().powi(3);
+                    acc1 = s5.cos() % 1.5;
                 }
-                let mut u6 = (b + x[j4 / 2]).cos() + (-0.15);
-                acc1 = (x[j4 / 2] + 0.25) * ((j4 as f64) + u6);
+                s5 += match j4 % 2 {
+                    0 => x[j4 % x.len()].cos(),
+                    _ => b.asinh(),
+                };
             }
         }
-        acc2 += f64::abs(f64::asinh(0.728));
+        acc2 += f64::log10(
+            (-0.33) / (1.0 + f64::powi((-1.258), 2)) * ((-0.33) / (1.0 + f64::powi((-1.258), 2)))
+                + 0.5,
+        );
     }
-    acc1 - acc2
+    (acc1 * acc2 + a) * b * x[1]
 }
 
 #[differentiate]
 fn b04_f040(n: usize, x: &[f64], y: &[f64]) -> Vec<f64> {
     let mut acc1: f64 = x[0];
-    let mut acc2 = b04_f003(4, x[0]);
-    if acc1 < acc2 {
-        let mut h3: Vec<f64> = Vec::with_capacity(2);
-        for i4 in 0..2 {
-            h3.push(acc2);
-        }
-        acc2 -= h3[0];
-    } else if x[0] > (1.75 / y[3].tanh().exp()).asinh() {
-        #[checkpoint(snapshots = 1)]
-        for i5 in 0..n {
-            let mut s6 = x[i5 % x.len()].sin();
-            acc1 = acc1 * 8.36e-1 + f64::tanh(x[(i5 + 1) % x.len()]) * (acc2 * s6);
-        }
-        acc2 += y[2] / (acc2 * acc2 + 0.25) + acc2 * acc2;
-    } else {
-        let mut t7 = (n as f64) + acc2;
-        acc2 = x[0];
+    let mut acc2: f64 = b04_f027(acc1);
+    let mut w3 = vec![0.0; y.len()];
+    for i4 in 0..y.len() {
+        w3[i4] = f64::min(w3[i4 / 2], 0.853).hypot((acc1 / 0.5).abs() + 1.0);
     }
-    let mut out8 = vec![0.0; 3];
-    for i9 in 0..n {
-        out8[i9] = (y[i9 / 2] + y[i9]) * (acc2 - x[i9 % 1]);
+    let mut u5: f64 = w3[1];
+    for i6 in 0..2 {
+        let s7 = f64::clamp(w3[i6 % y.len()], (-1.0), 1.0).cos();
     }
-    out8
-}
-
-// `b04_f040` without its `#[checkpoint]`s: the gradients must agree bitwise.
-#[differentiate]
-fn b04_f040_plain(n: usize, x: &[f64], y: &[f64]) -> Vec<f64> {
-    let mut acc1: f64 = x[0];
-    let mut acc2 = b04_f003(4, x[0]);
-    if acc1 < acc2 {
-        let mut h3: Vec<f64> = Vec::with_capacity(2);
-        for i4 in 0..2 {
-            h3.push(acc2);
-        }
-        acc2 -= h3[0];
-    } else if x[0] > (1.75 / y[3].tanh().exp()).asinh() {
-        for i5 in 0..n {
-            let mut s6 = x[i5 % x.len()].sin();
-            acc1 = acc1 * 8.36e-1 + f64::tanh(x[(i5 + 1) % x.len()]) * (acc2 * s6);
-        }
-        acc2 += y[2] / (acc2 * acc2 + 0.25) + acc2 * acc2;
-    } else {
-        let mut t7 = (n as f64) + acc2;
-        acc2 = x[0];
-    }
-    let mut out8 = vec![0.0; 3];
-    for i9 in 0..n {
-        out8[i9] = (y[i9 / 2] + y[i9]) * (acc2 - x[i9 % 1]);
+    let mut out8 = vec![0.0; x.len()];
+    for i9 in 0..x.len() {
+        out8[i9] = f64::min(u5, y[1]);
     }
     out8
 }
@@ -3199,26 +2978,18 @@ fn b04_f040_value<'t>(
     y: &[Value<'t, f64>],
 ) -> Vec<Value<'t, f64>> {
     let mut acc1 = x[0];
-    let mut acc2 = b04_f003_value(tape, 4, x[0]);
-    if acc1 < acc2 {
-        let mut h3 = Vec::with_capacity(2);
-        for i4 in 0..2 {
-            h3.push(acc2);
-        }
-        acc2 -= h3[0];
-    } else if x[0] > (1.75 / y[3].tanh().exp()).asinh() {
-        for i5 in 0..n {
-            let mut s6 = x[i5 % x.len()].sin();
-            acc1 = acc1 * 8.36e-1 + x[(i5 + 1) % x.len()].tanh() * (acc2 * s6);
-        }
-        acc2 += y[2] / (acc2 * acc2 + 0.25) + acc2 * acc2;
-    } else {
-        let mut t7 = (n as f64) + acc2;
-        acc2 = x[0];
+    let mut acc2 = b04_f027_value(tape, acc1);
+    let mut w3 = vec![tape.constant(0.0); y.len()];
+    for i4 in 0..y.len() {
+        w3[i4] = w3[i4 / 2].min(0.853).hypot((acc1 / 0.5).abs() + 1.0);
     }
-    let mut out8 = vec![tape.constant(0.0); 3];
-    for i9 in 0..n {
-        out8[i9] = (y[i9 / 2] + y[i9]) * (acc2 - x[i9 % 1]);
+    let mut u5 = w3[1];
+    for i6 in 0..2 {
+        let s7 = w3[i6 % y.len()].clamp((-1.0), 1.0).cos();
+    }
+    let mut out8 = vec![tape.constant(0.0); x.len()];
+    for i9 in 0..x.len() {
+        out8[i9] = u5.min(y[1]);
     }
     out8
 }
@@ -3229,12 +3000,26 @@ fn b04_f041(x: &[f64], a: f64) -> f64 {
     if acc1 * 5.0e-1 < acc1.asinh() {
         return (x[0] * x[0] + 0.5).ln() * f64::tanh(x[0]);
     }
-    for i2 in (0..5).rev() {
-        let mut t3 = a + x[i2 / 2];
-        acc1 -= b04_f008(b04_f016(x[(i2 + 2) % x.len()].tanh(), 4), x);
+    #[checkpoint]
+    for i2 in 0..5 {
+        let u3 = (-0.11) + (i2 as f64);
+        let t4 = u3.tanh();
     }
-    let mut v4 = vec![0.0; x.len()];
-    (acc1 * v4[2] + v4[0]).tanh()
+    (acc1 + a).sin()
+}
+
+// `b04_f041` without its `#[checkpoint]`s: the gradients must agree bitwise.
+#[differentiate(wrt(a))]
+fn b04_f041_plain(x: &[f64], a: f64) -> f64 {
+    let mut acc1: f64 = (-8.0e-1);
+    if acc1 * 5.0e-1 < acc1.asinh() {
+        return (x[0] * x[0] + 0.5).ln() * f64::tanh(x[0]);
+    }
+    for i2 in 0..5 {
+        let u3 = (-0.11) + (i2 as f64);
+        let t4 = u3.tanh();
+    }
+    (acc1 + a).sin()
 }
 
 // `b04_f041` on the `Value` tape: its gradient must agree with `b04_f041_vjp`.
@@ -3247,16 +3032,11 @@ fn b04_f041_value<'t>(
     if acc1 * 5.0e-1 < acc1.asinh() {
         return (x[0] * x[0] + 0.5).ln() * x[0].tanh();
     }
-    for i2 in (0..5).rev() {
-        let mut t3 = a + x[i2 / 2];
-        acc1 -= b04_f008_value(
-            tape,
-            b04_f016_value(tape, x[(i2 + 2) % x.len()].tanh(), 4),
-            x,
-        );
+    for i2 in 0..5 {
+        let u3 = tape.constant((-0.11) + (i2 as f64));
+        let t4 = u3.tanh();
     }
-    let mut v4 = vec![tape.constant(0.0); x.len()];
-    (acc1 * v4[2] + v4[0]).tanh()
+    (acc1 + a).sin()
 }
 
 #[differentiate]
@@ -3271,31 +3051,29 @@ fn b04_f042(x: &[f64], a: f64, c: f64, b: f64) -> f64 {
             _ => w3[i4 / 2] / 0.5,
         };
     }
-    acc2 -= b04_f016(x[1].atan(), 4) + f64::atan((-0.59));
-    if w3[2] + a < x[0] {
-        return (-1.67) * f64::acos(0.8 * a.sin());
-    }
-    acc2 = acc2 + acc2 * (b + acc1);
-    if w3[0] < 0.75 {
-        let mut t5: f64 = b + b;
-        let mut k6 = 0;
-        loop {
-            if k6 >= w3.len() {
-                break;
+    acc2 -= b04_f003(4, x[3]) + 1.06 / w3[1].tanh().exp();
+    acc1 = acc2 - (w3[0] + acc1);
+    acc1 /= f64::cos((-1.67)).exp();
+    for i5 in (1..w3.len()).step_by(2) {
+        acc1 = (b * w3[2] * (b * w3[2]) + 1.0).sqrt();
+        acc2 = acc2 * (-0.59) + acc1;
+        let mut t6 = x[i5 % x.len()];
+        for i7 in (1..x.len()).rev() {
+            match i5 % 2 {
+                0 => {
+                    let mut h8 = vec![0.0; 1];
+                    t6 -= (a + x[1]).sin();
+                }
+                _ => {
+                    let u9 = (0.8 * (w3[2] + (i5 as f64)).tanh().sin()).acos();
+                    acc2 += x[0].atan2(w3[i5 - 1] * w3[i5 - 1] + 1.0) * x[2];
+                }
             }
-            let j7 = k6;
-            acc2 *= 1.0 + 0.25 * f64::clamp((-1.77), (-1.0), 1.0).cos();
-            k6 += 1;
+            acc1 = acc1 * 0.19 + (x[i5 / 2].asinh() + t6);
         }
-        acc1 -= (a + w3[0]).sin();
+        acc2 = acc2 * 0.87 + std::f64::consts::LN_2;
     }
-    let s8 = (0.9 * c.sin()).asin() * acc2;
-    let mut w9 = vec![1.0; 3];
-    {
-        let mut u10: f64 = -w9[2];
-        acc1 = acc1 * 0.425 + w3[1];
-    }
-    (acc1 + acc2 - a - c) * w3[1] + w9[1]
+    acc1 + acc2 + c - b - w3[0]
 }
 
 // `b04_f042` on the `Value` tape: its gradient must agree with `b04_f042_vjp`.
@@ -3317,31 +3095,29 @@ fn b04_f042_value<'t>(
                 _ => w3[i4 / 2] / 0.5,
             });
     }
-    acc2 -= b04_f016_value(tape, x[1].atan(), 4) + f64::atan((-0.59));
-    if w3[2] + a < x[0] {
-        return (-1.67) * (0.8 * a.sin()).acos();
-    }
-    acc2 = acc2 + acc2 * (b + acc1);
-    if w3[0] < 0.75 {
-        let mut t5 = b + b;
-        let mut k6 = 0;
-        loop {
-            if k6 >= w3.len() {
-                break;
+    acc2 -= b04_f003_value(tape, 4, x[3]) + 1.06 / w3[1].tanh().exp();
+    acc1 = acc2 - (w3[0] + acc1);
+    acc1 /= f64::exp(f64::cos((-1.67)));
+    for i5 in (1..w3.len()).step_by(2) {
+        acc1 = (b * w3[2] * (b * w3[2]) + 1.0).sqrt();
+        acc2 = acc2 * (-0.59) + acc1;
+        let mut t6 = x[i5 % x.len()];
+        for i7 in (1..x.len()).rev() {
+            match i5 % 2 {
+                0 => {
+                    let mut h8 = vec![tape.constant(0.0); 1];
+                    t6 -= (a + x[1]).sin();
+                }
+                _ => {
+                    let u9 = (0.8 * (w3[2] + (i5 as f64)).tanh().sin()).acos();
+                    acc2 += x[0].atan2(w3[i5 - 1] * w3[i5 - 1] + 1.0) * x[2];
+                }
             }
-            let j7 = k6;
-            acc2 *= 1.0 + 0.25 * f64::cos(f64::clamp((-1.77), (-1.0), 1.0));
-            k6 += 1;
+            acc1 = acc1 * 0.19 + (x[i5 / 2].asinh() + t6);
         }
-        acc1 -= (a + w3[0]).sin();
+        acc2 = acc2 * 0.87 + std::f64::consts::LN_2;
     }
-    let s8 = (0.9 * c.sin()).asin() * acc2;
-    let mut w9 = vec![tape.constant(1.0); 3];
-    {
-        let mut u10 = -w9[2];
-        acc1 = acc1 * 0.425 + w3[1];
-    }
-    (acc1 + acc2 - a - c) * w3[1] + w9[1]
+    acc1 + acc2 + c - b - w3[0]
 }
 
 #[differentiate]
@@ -3353,17 +3129,17 @@ fn b04_f043(y: &[f64], x: &[f64], a: f64) -> f64 {
         acc1 *= 1.0 + 0.5 * (std::f64::consts::PI * x[1]).cos();
         acc1 = acc1;
     }
-    if a < b04_f001(y, y[4] * y[0], (1.5 + acc1.tanh()).cbrt(), 2) {
-        acc1 -= a.sin().exp().ln().sin();
+    if a < b04_f013(acc1 / ((-1.3) * (-1.3) + 0.5), (-1.89), 0.363) {
+        {
+            let acc3: f64 = a;
+            acc1 = acc1 * (-0.43) + acc3.sin().exp().ln().sin();
+        }
         acc1 -= y[0] * a - acc1 % 1.5;
     } else {
-        let mut h3: Vec<f64> = Vec::with_capacity(3);
-        for i4 in 0..3 {
-            h3.push(((y[i4] + (i4 as f64)) * (y[i4] + (i4 as f64)) + 0.25).sqrt());
-        }
-        acc1 = acc1 * 0.35 + f64::tan(0.6 * acc1.sin()) * acc1;
+        let mut acc4 = (y[2] + y[0]).asinh();
+        acc1 += x[0];
     }
-    acc1 - x[0]
+    (acc1 - a).sin()
 }
 
 // `b04_f043` on the `Value` tape: its gradient must agree with `b04_f043_vjp`.
@@ -3380,17 +3156,22 @@ fn b04_f043_value<'t>(
         acc1 *= 1.0 + 0.5 * (std::f64::consts::PI * x[1]).cos();
         acc1 = acc1;
     }
-    if a < b04_f001_value(tape, y, y[4] * y[0], (1.5 + acc1.tanh()).cbrt(), 2) {
-        acc1 -= a.sin().exp().ln().sin();
+    if a < b04_f013_value(
+        tape,
+        acc1 / ((-1.3) * (-1.3) + 0.5),
+        tape.constant((-1.89)),
+        tape.constant(0.363),
+    ) {
+        {
+            let acc3 = a;
+            acc1 = acc1 * (-0.43) + acc3.sin().exp().ln().sin();
+        }
         acc1 -= y[0] * a - acc1 % 1.5;
     } else {
-        let mut h3 = Vec::with_capacity(3);
-        for i4 in 0..3 {
-            h3.push(((y[i4] + (i4 as f64)) * (y[i4] + (i4 as f64)) + 0.25).sqrt());
-        }
-        acc1 = acc1 * 0.35 + (0.6 * acc1.sin()).tan() * acc1;
+        let mut acc4 = (y[2] + y[0]).asinh();
+        acc1 += x[0];
     }
-    acc1 - x[0]
+    (acc1 - a).sin()
 }
 
 #[differentiate]
@@ -3402,24 +3183,35 @@ fn b04_f044(x: &[f64]) -> f64 {
         k3 += 1;
         let j4 = k3 - 1;
         let mut w5 = x.to_vec();
-        let mut h6 = Vec::with_capacity(4);
+        let mut h6: Vec<f64> = Vec::with_capacity(4);
         for i7 in 0..4 {
-            h6.push(b04_f027((0.6 * acc1.sin()).tan()));
+            h6.push(b04_f026(
+                x[i7 / 2] + acc1,
+                &w5,
+                w5[w5.len() - 1 - j4] * w5[i7],
+                2,
+                1.038e0,
+                3,
+            ));
         }
-        w5[(j4 + 2) % x.len()] = (j4 as f64);
+        h6[j4 / 2] -= acc2;
+        acc2 -= if j4 % 2 == 1 {
+            (j4 as f64).cos()
+        } else {
+            acc1 * 0.5
+        };
     }
-    let mut h8: Vec<f64> = Vec::with_capacity(4);
-    for i9 in 0..4 {
-        h8.push(acc2);
+    let mut u8 = 1.21_f64 - ((0.5 * (x[2] * x[2] + 0.25).log(2.0)).round() + x[3]);
+    if acc1 < 1.0 {
+        if u8 + x[2] > 3.17e0 {
+            return 1.02 * acc1 - x[4] * x[1];
+        }
+        let mut w9 = vec![x[4].atan(), x[2] * x[3]];
+        acc1 = acc1 * 0.862 + u8.cos();
+    } else {
+        let t10 = (acc1.abs() + 1.0).ln() + x[4];
     }
-    acc2 = acc2 * 0.5;
-    let u10 = h8[3].tanh();
-    let acc1 = acc1 * (x[2] - h8[0]);
-    {
-        let s11 = f64::mul_add((-1.94), x[2], acc1);
-        acc2 = (-0.06_f64) / (x[3].abs() + 1.0) + acc1.sin();
-    }
-    acc2 - h8[2]
+    acc1 + acc2 + u8 + x[1]
 }
 
 // `b04_f044` on the `Value` tape: its gradient must agree with `b04_f044_vjp`.
@@ -3433,22 +3225,34 @@ fn b04_f044_value<'t>(tape: &'t Tape<f64>, x: &[Value<'t, f64>]) -> Value<'t, f6
         let mut w5 = x.to_vec();
         let mut h6 = Vec::with_capacity(4);
         for i7 in 0..4 {
-            h6.push(b04_f027_value(tape, (0.6 * acc1.sin()).tan()));
+            h6.push(b04_f026_value(
+                tape,
+                x[i7 / 2] + acc1,
+                &w5,
+                w5[w5.len() - 1 - j4] * w5[i7],
+                2,
+                tape.constant(1.038e0),
+                3,
+            ));
         }
-        w5[(j4 + 2) % x.len()] = tape.constant((j4 as f64));
+        h6[j4 / 2] = h6[j4 / 2] - acc2;
+        acc2 -= if j4 % 2 == 1 {
+            tape.constant(f64::cos((j4 as f64)))
+        } else {
+            acc1 * 0.5
+        };
     }
-    let mut h8 = Vec::with_capacity(4);
-    for i9 in 0..4 {
-        h8.push(acc2);
+    let mut u8 = 1.21_f64 - ((0.5 * (x[2] * x[2] + 0.25).log(2.0)).round() + x[3]);
+    if acc1 < 1.0 {
+        if u8 + x[2] > 3.17e0 {
+            return 1.02 * acc1 - x[4] * x[1];
+        }
+        let mut w9 = vec![x[4].atan(), x[2] * x[3]];
+        acc1 = acc1 * 0.862 + u8.cos();
+    } else {
+        let t10 = (acc1.abs() + 1.0).ln() + x[4];
     }
-    acc2 = acc2 * 0.5;
-    let u10 = h8[3].tanh();
-    let acc1 = acc1 * (x[2] - h8[0]);
-    {
-        let s11 = tape.constant((-1.94)).mul_add(x[2], acc1);
-        acc2 = (-0.06_f64) / (x[3].abs() + 1.0) + acc1.sin();
-    }
-    acc2 - h8[2]
+    acc1 + acc2 + u8 + x[1]
 }
 
 #[differentiate(wrt(b))]
@@ -3464,22 +3268,10 @@ fn b04_f045(n: usize, b: f64, a: f64) -> Vec<f64> {
         acc1 = acc1 * (-0.7) + (f64::recip(v2[0] * v2[0] + 0.5) + a * b);
     } else {
         for i4 in 0..3 {
-            let mut k5 = 0;
-            loop {
-                if k5 >= v2.len() {
-                    break;
-                }
-                let j6 = k5;
-                let mut s7 = f64::atan(match j6 % 2 {
-                    0 => v2[2],
-                    _ => v2[j6 / 2],
-                });
-                acc1 = acc1 * 6.2e-1 + v2[2] / (2.0 + s7.tanh().cosh().sin());
-                k5 += 1;
-            }
-            acc1 = b;
+            let mut u5 = (-1.179) + (i4 as f64);
+            acc1 += f64::atan2((i4 as f64) - 0.972, f64::atan(v2[2]).abs() + 1.0);
         }
-        acc1 = v2[2] % 1.5;
+        acc1 = acc1 * 6.0e-1 + f64::asin(0.9 * (b - b).sin());
     }
     v2
 }
@@ -3502,23 +3294,12 @@ fn b04_f045_value<'t>(
         acc1 = acc1 * (-0.7) + ((v2[0] * v2[0] + 0.5).recip() + a * b);
     } else {
         for i4 in 0..3 {
-            let mut k5 = 0;
-            loop {
-                if k5 >= v2.len() {
-                    break;
-                }
-                let j6 = k5;
-                let mut s7 = (match j6 % 2 {
-                    0 => v2[2],
-                    _ => v2[j6 / 2],
-                })
-                .atan();
-                acc1 = acc1 * 6.2e-1 + v2[2] / (2.0 + s7.tanh().cosh().sin());
-                k5 += 1;
-            }
-            acc1 = b;
+            let mut u5 = tape.constant((-1.179) + (i4 as f64));
+            acc1 += tape
+                .constant((i4 as f64) - 0.972)
+                .atan2(v2[2].atan().abs() + 1.0);
         }
-        acc1 = v2[2] % 1.5;
+        acc1 = acc1 * 6.0e-1 + (0.9 * (b - b).sin()).asin();
     }
     v2
 }
@@ -3526,45 +3307,45 @@ fn b04_f045_value<'t>(
 #[differentiate]
 fn b04_f046(y: &[f64], x: &[f64], a: f64, c: f64, n: usize, m: usize, b: f64) -> f64 {
     let mut acc1 = a + b;
-    let mut acc2 = b04_f004(acc1 + (-0.36), x);
-    for i3 in (0..2).step_by(3) {
-        if x[0] >= a {
-            let b = b + y[i3].sin();
-            let mut s4: f64 = (1.0 + y[0].powi(2)).ln();
-            s4 = s4 * 0.764 + x[2 - 1 - i3] * (i3 as f64);
-            acc1 -= (0.5 * (y[i3] + y[2 - 1 - i3]).cos()).atanh();
-        } else {
-            let mut v5 = vec![1.0; n];
-            if i3 != 1 {
-                let mut s6 = (match i3 % 3 {
-                    0 => b,
-                    1 => (m as f64),
-                    _ => b,
-                }) - (n as f64);
-                let mut k7 = 0;
-                loop {
-                    if k7 >= n {
-                        break;
-                    }
-                    k7 += 1;
-                    let j8 = k7 - 1;
-                    if (0.8 * s6.sin()).acos() <= y[0].asinh() {
-                        break;
-                    }
-                    let mut nh9 = vec![0.0; v5.len()];
-                    for i10 in 0..v5.len() {
-                        nh9[i10] =
-                            0.22 * v5[i10] + (v5[(i10 + 1) % v5.len()] + (x[i10] + s6)).sin();
-                    }
-                    v5 = nh9;
+    let mut acc2 = b04_f037(x);
+    {
+        if x[0] >= 0.7 {
+            if (0.9 * acc2.tanh()).asin() <= 1.12 {
+                if a < acc2 {
+                    let acc3 = x[1] * (0.6 * acc1.tanh()).tan();
+                    let acc2 = acc2 + (y[0] + acc3);
+                    acc1 += (2.5 + f64::sin(y[0]).cos()).recip();
+                    acc1 -= f64::cos(acc3.atan());
+                } else {
+                    let mut s4: f64 = b04_f027(x[0] - a);
+                    let mut s5 = (0.8 * s4.sin()).acos();
+                    acc1 = -acc1;
                 }
-                acc2 += (s6 - v5[i3 / 2]) * s6.hypot(2.5 + x[i3].tanh());
+                let mut h6: Vec<f64> = vec![0.5; 2];
+                for i7 in 0..h6.len() {
+                    h6[i7] += (0.9
+                        * (match i7 % 2 {
+                            0 => 1.78,
+                            _ => (i7 as f64),
+                        })
+                        .sin())
+                    .asin();
+                }
+                acc2 += 1.44 / (1.0 + (n as f64).powi(2)).powf(1.5).cos().exp();
+            } else {
+                let acc8 = b * x[0] * y[0];
+                acc2 -= f64::sin((-0.89)) + y[1];
             }
-            acc2 -= (i3 as f64);
+        } else if f64::atan(acc1) >= 0.49 {
+            let s9: f64 = x[1] - y[0];
+            acc2 = acc2 * (-0.7) + s9;
+        } else {
+            let s10 = acc1 + y[1];
+            acc1 = f64::powf(1.0 + (b - y[0]).powi(2), 0.9 * s10.cos());
         }
-        acc1 += 1.76 % 2.0 - b04_f000((-0.1), 0.2 / ((-1.76) * (-1.76) + 1.0));
+        acc2 = a;
     }
-    acc1 + acc2
+    (acc1 + acc2) * a
 }
 
 // `b04_f046` on the `Value` tape: its gradient must agree with `b04_f046_vjp`.
@@ -3579,50 +3360,45 @@ fn b04_f046_value<'t>(
     b: Value<'t, f64>,
 ) -> Value<'t, f64> {
     let mut acc1 = a + b;
-    let mut acc2 = b04_f004_value(tape, acc1 + (-0.36), x);
-    for i3 in (0..2).step_by(3) {
-        if x[0] >= a {
-            let b = b + y[i3].sin();
-            let mut s4 = (1.0 + y[0].powi(2)).ln();
-            s4 = s4 * 0.764 + x[2 - 1 - i3] * (i3 as f64);
-            acc1 -= (0.5 * (y[i3] + y[2 - 1 - i3]).cos()).atanh();
-        } else {
-            let mut v5 = vec![tape.constant(1.0); n];
-            if i3 != 1 {
-                let mut s6 = (match i3 % 3 {
-                    0 => b,
-                    1 => tape.constant((m as f64)),
-                    _ => b,
-                }) - (n as f64);
-                let mut k7 = 0;
-                loop {
-                    if k7 >= n {
-                        break;
-                    }
-                    k7 += 1;
-                    let j8 = k7 - 1;
-                    if (0.8 * s6.sin()).acos() <= y[0].asinh() {
-                        break;
-                    }
-                    let mut nh9 = vec![tape.constant(0.0); v5.len()];
-                    for i10 in 0..v5.len() {
-                        nh9[i10] =
-                            0.22 * v5[i10] + (v5[(i10 + 1) % v5.len()] + (x[i10] + s6)).sin();
-                    }
-                    v5 = nh9;
+    let mut acc2 = b04_f037_value(tape, x);
+    {
+        if x[0] >= 0.7 {
+            if (0.9 * acc2.tanh()).asin() <= 1.12 {
+                if a < acc2 {
+                    let acc3 = x[1] * (0.6 * acc1.tanh()).tan();
+                    let acc2 = acc2 + (y[0] + acc3);
+                    acc1 += (2.5 + y[0].sin().cos()).recip();
+                    acc1 -= acc3.atan().cos();
+                } else {
+                    let mut s4 = b04_f027_value(tape, x[0] - a);
+                    let mut s5 = (0.8 * s4.sin()).acos();
+                    acc1 = -acc1;
                 }
-                acc2 += (s6 - v5[i3 / 2]) * s6.hypot(2.5 + x[i3].tanh());
+                let mut h6 = vec![tape.constant(0.5); 2];
+                for i7 in 0..h6.len() {
+                    h6[i7] = h6[i7]
+                        + f64::asin(
+                            0.9 * f64::sin(match i7 % 2 {
+                                0 => 1.78,
+                                _ => (i7 as f64),
+                            }),
+                        );
+                }
+                acc2 += 1.44 / f64::exp(f64::cos(f64::powf(1.0 + f64::powi((n as f64), 2), 1.5)));
+            } else {
+                let acc8 = b * x[0] * y[0];
+                acc2 -= f64::sin((-0.89)) + y[1];
             }
-            acc2 -= (i3 as f64);
+        } else if acc1.atan() >= 0.49 {
+            let s9 = x[1] - y[0];
+            acc2 = acc2 * (-0.7) + s9;
+        } else {
+            let s10 = acc1 + y[1];
+            acc1 = (1.0 + (b - y[0]).powi(2)).powf(0.9 * s10.cos());
         }
-        acc1 += 1.76 % 2.0
-            - b04_f000_value(
-                tape,
-                tape.constant((-0.1)),
-                tape.constant(0.2 / ((-1.76) * (-1.76) + 1.0)),
-            );
+        acc2 = a;
     }
-    acc1 + acc2
+    (acc1 + acc2) * a
 }
 
 #[differentiate]
@@ -3642,9 +3418,25 @@ fn b04_f047(y: &[f64], x: &[f64], n: usize, a: f64, m: usize) -> f64 {
         let mut s5 = u2;
         acc1 = acc1 * (-0.09) + 0.406 / (h3[1] * h3[1] + 0.5);
     }
-    let u6 = b04_f046(&h3, &h3, u2, a + y[2], 1, m, acc1);
-    let s7 = u2;
-    acc1 + s7 + h3[1] + h3[1]
+    let mut u6 = b04_f002(x, acc1, 3, acc1 - u2, &h3, h3[1] * h3[1]);
+    let mut k7 = 0;
+    loop {
+        if k7 >= y.len() {
+            break;
+        }
+        let j8 = k7;
+        let s9 = f64::cos((m as f64));
+        u6 = if u2 <= (-0.93) || j8 <= 2 {
+            (-1.93) + u2
+        } else {
+            y[j8 % 4] * a
+        };
+        if j8 <= 1 {
+            break;
+        }
+        k7 += 1;
+    }
+    (acc1 * u6 + u2 - a) * h3[1] + y[0]
 }
 
 // `b04_f047` on the `Value` tape: its gradient must agree with `b04_f047_vjp`.
@@ -3671,9 +3463,25 @@ fn b04_f047_value<'t>(
         let mut s5 = u2;
         acc1 = acc1 * (-0.09) + 0.406 / (h3[1] * h3[1] + 0.5);
     }
-    let u6 = b04_f046_value(tape, &h3, &h3, u2, a + y[2], 1, m, acc1);
-    let s7 = u2;
-    acc1 + s7 + h3[1] + h3[1]
+    let mut u6 = b04_f002_value(tape, x, acc1, 3, acc1 - u2, &h3, h3[1] * h3[1]);
+    let mut k7 = 0;
+    loop {
+        if k7 >= y.len() {
+            break;
+        }
+        let j8 = k7;
+        let s9 = tape.constant(f64::cos((m as f64)));
+        u6 = if u2 <= (-0.93) || j8 <= 2 {
+            (-1.93) + u2
+        } else {
+            y[j8 % 4] * a
+        };
+        if j8 <= 1 {
+            break;
+        }
+        k7 += 1;
+    }
+    (acc1 * u6 + u2 - a) * h3[1] + y[0]
 }
 
 #[differentiate(wrt(a))]
@@ -3688,25 +3496,18 @@ fn b04_f048(x: &[f64], n: usize, a: f64) -> f64 {
         while k3 < n && a.min(acc1) > (-1.239) {
             k3 += 1;
             let j4 = k3 - 1;
-            let mut acc5 = b04_f016(b04_f004(w2[(j4 + 2) % 2] + x[j4 % 2], &w2), 4)
-                + (x[(j4 + 2) % x.len()] - a);
-            if (j4 as f64) >= w2[j4 % w2.len()] || x[(j4 + 3) % 2] <= (-0.12) {
-                let mut v6 = vec![0.0; 2];
-                for i7 in 0..2 {
-                    v6[i7] = (f64::floor(0.5 * v6[i7 / 2]) + v6[j4 % w2.len()])
-                        .atan2(2.0 + (0.3 / (1.0 + a.powi(2))).cos());
-                }
-                v6[j4 % w2.len()] = (acc1.abs() + 1.0).sqrt().atan();
-                acc1 -= (w2[j4 % 2] + v6[0]).tanh();
+            let mut acc5: f64 = b04_f000((w2[j4 / 2].abs() + 1.0).log10(), a) + (1.575_f64 + a);
+            acc5 /= 1.0 + (w2[(j4 + 1) % w2.len()] - a).powi(2);
+            w2[j4 / 2] += if j4 % 2 == 1 {
+                acc5 / (w2[j4 / 2] * w2[j4 / 2] + 1.0)
             } else {
-                let u8 = (1.0 + (j4 as f64).powi(2)).powf((-0.5));
-                acc1 -= acc5;
-            }
-            acc1 -= w2[0];
+                0.421
+            };
+            w2[j4 / 2] += acc1.cos().tanh();
+            acc1 -= (-1.3) - w2[j4 % 2];
         }
-        acc1 = w2[0];
     }
-    ((acc1 + a) * w2[0]).atan()
+    (acc1 - a) * w2[0]
 }
 
 // `b04_f048` without its `#[checkpoint]`s: the gradients must agree bitwise.
@@ -3721,25 +3522,18 @@ fn b04_f048_plain(x: &[f64], n: usize, a: f64) -> f64 {
         while k3 < n && a.min(acc1) > (-1.239) {
             k3 += 1;
             let j4 = k3 - 1;
-            let mut acc5 = b04_f016(b04_f004(w2[(j4 + 2) % 2] + x[j4 % 2], &w2), 4)
-                + (x[(j4 + 2) % x.len()] - a);
-            if (j4 as f64) >= w2[j4 % w2.len()] || x[(j4 + 3) % 2] <= (-0.12) {
-                let mut v6 = vec![0.0; 2];
-                for i7 in 0..2 {
-                    v6[i7] = (f64::floor(0.5 * v6[i7 / 2]) + v6[j4 % w2.len()])
-                        .atan2(2.0 + (0.3 / (1.0 + a.powi(2))).cos());
-                }
-                v6[j4 % w2.len()] = (acc1.abs() + 1.0).sqrt().atan();
-                acc1 -= (w2[j4 % 2] + v6[0]).tanh();
+            let mut acc5: f64 = b04_f000((w2[j4 / 2].abs() + 1.0).log10(), a) + (1.575_f64 + a);
+            acc5 /= 1.0 + (w2[(j4 + 1) % w2.len()] - a).powi(2);
+            w2[j4 / 2] += if j4 % 2 == 1 {
+                acc5 / (w2[j4 / 2] * w2[j4 / 2] + 1.0)
             } else {
-                let u8 = (1.0 + (j4 as f64).powi(2)).powf((-0.5));
-                acc1 -= acc5;
-            }
-            acc1 -= w2[0];
+                0.421
+            };
+            w2[j4 / 2] += acc1.cos().tanh();
+            acc1 -= (-1.3) - w2[j4 % 2];
         }
-        acc1 = w2[0];
     }
-    ((acc1 + a) * w2[0]).atan()
+    (acc1 - a) * w2[0]
 }
 
 // `b04_f048` on the `Value` tape: its gradient must agree with `b04_f048_vjp`.
@@ -3758,28 +3552,20 @@ fn b04_f048_value<'t>(
         while k3 < n && a.min(acc1) > (-1.239) {
             k3 += 1;
             let j4 = k3 - 1;
-            let mut acc5 = b04_f016_value(
-                tape,
-                b04_f004_value(tape, w2[(j4 + 2) % 2] + x[j4 % 2], &w2),
-                4,
-            ) + (x[(j4 + 2) % x.len()] - a);
-            if tape.constant((j4 as f64)) >= w2[j4 % w2.len()] || x[(j4 + 3) % 2] <= (-0.12) {
-                let mut v6 = vec![tape.constant(0.0); 2];
-                for i7 in 0..2 {
-                    v6[i7] = ((0.5 * v6[i7 / 2]).floor() + v6[j4 % w2.len()])
-                        .atan2(2.0 + (0.3 / (1.0 + a.powi(2))).cos());
-                }
-                v6[j4 % w2.len()] = (acc1.abs() + 1.0).sqrt().atan();
-                acc1 -= (w2[j4 % 2] + v6[0]).tanh();
-            } else {
-                let u8 = tape.constant(f64::powf(1.0 + f64::powi((j4 as f64), 2), (-0.5)));
-                acc1 -= acc5;
-            }
-            acc1 -= w2[0];
+            let mut acc5 =
+                b04_f000_value(tape, (w2[j4 / 2].abs() + 1.0).log10(), a) + (1.575_f64 + a);
+            acc5 /= 1.0 + (w2[(j4 + 1) % w2.len()] - a).powi(2);
+            w2[j4 / 2] = w2[j4 / 2]
+                + (if j4 % 2 == 1 {
+                    acc5 / (w2[j4 / 2] * w2[j4 / 2] + 1.0)
+                } else {
+                    tape.constant(0.421)
+                });
+            w2[j4 / 2] = w2[j4 / 2] + acc1.cos().tanh();
+            acc1 -= (-1.3) - w2[j4 % 2];
         }
-        acc1 = w2[0];
     }
-    ((acc1 + a) * w2[0]).atan()
+    (acc1 - a) * w2[0]
 }
 
 #[differentiate(wrt(a))]
@@ -3842,22 +3628,25 @@ fn b04_f050(x: &[f64], n: usize, a: f64, y: &[f64]) -> f64 {
     let mut w3 = x.to_vec();
     let a = a * y[2];
     let acc2 = acc2 * (acc2 + acc1);
-    for i4 in 0..n {
+    for i4 in 0..=n - 1 {
         for i5 in (0..y.len()).rev() {
             for i6 in 0..1 {
-                if (!(y[i4 % w3.len()] <= acc2) && acc2 <= a || acc2 < 0.58 || acc2 > 1.065e0)
+                if (y[i4] <= (i4 as f64) && acc2 <= a || acc2 < 1.065 || acc2 > 1.065e0)
                     && acc1 > y[0]
                 {
                     w3[2] *= 1.0 + 0.5 * a.cos().tanh();
-                    acc1 -= -(0.8 * x[i5 / 2].sin()).acos();
+                    acc1 -= -(0.8 * x[i5 % y.len()].sin()).acos();
+                } else {
+                    let mut s7: f64 = acc1;
+                    acc1 -= -y[i6 / 2];
                 }
-                acc1 = acc1 * (-0.21) + acc1;
+                acc1 -= (i5 as f64).cos() * (n as f64);
             }
-            acc1 = -b04_f034(x[i4 % 4] / 4.0, acc1.atan(), a * (i5 as f64));
+            acc1 = acc2 - 0.18 / (2.0 + acc2.sin());
         }
-        acc1 += (1.0 + f64::tanh(y[i4]) * f64::tanh(y[i4])).powf((-0.5));
+        acc1 -= a * (i4 as f64) + w3[2] * y[i4];
     }
-    (acc1 * w3[0] * w3[1]).sin()
+    acc1 + w3[2]
 }
 
 // `b04_f050` on the `Value` tape: its gradient must agree with `b04_f050_vjp`.
@@ -3874,22 +3663,25 @@ fn b04_f050_value<'t>(
     let mut w3 = x.to_vec();
     let a = a * y[2];
     let acc2 = acc2 * (acc2 + acc1);
-    for i4 in 0..n {
+    for i4 in 0..=n - 1 {
         for i5 in (0..y.len()).rev() {
             for i6 in 0..1 {
-                if (!(y[i4 % w3.len()] <= acc2) && acc2 <= a || acc2 < 0.58 || acc2 > 1.065e0)
+                if (y[i4] <= (i4 as f64) && acc2 <= a || acc2 < 1.065 || acc2 > 1.065e0)
                     && acc1 > y[0]
                 {
                     w3[2] = w3[2] * (1.0 + 0.5 * a.cos().tanh());
-                    acc1 -= -(0.8 * x[i5 / 2].sin()).acos();
+                    acc1 -= -(0.8 * x[i5 % y.len()].sin()).acos();
+                } else {
+                    let mut s7 = acc1;
+                    acc1 -= -y[i6 / 2];
                 }
-                acc1 = acc1 * (-0.21) + acc1;
+                acc1 -= f64::cos((i5 as f64)) * (n as f64);
             }
-            acc1 = -b04_f034_value(tape, x[i4 % 4] / 4.0, acc1.atan(), a * (i5 as f64));
+            acc1 = acc2 - 0.18 / (2.0 + acc2.sin());
         }
-        acc1 += (1.0 + y[i4].tanh() * y[i4].tanh()).powf((-0.5));
+        acc1 -= a * (i4 as f64) + w3[2] * y[i4];
     }
-    (acc1 * w3[0] * w3[1]).sin()
+    acc1 + w3[2]
 }
 
 #[differentiate]
@@ -3905,91 +3697,27 @@ fn b04_f051(b: f64, n: usize, x: &[f64], a: f64) -> Vec<f64> {
         w4[i5] += (1.5 + x[1].sin()).log(3.0);
     }
     for i6 in 0..x.len() {
-        if w4[i6] > 0.455 {
+        if i6 > 0 {
             break;
         }
-        if (-0.3) >= (-0.16) {
-            let mut k7 = 0;
-            #[checkpoint(snapshots = 2)]
-            while k7 < v2.len() {
-                let j8 = k7;
-                let mut u9 = if w4[j8 % n] * (-1.88) >= 0.692_f64 {
-                    b
-                } else {
-                    acc1
-                };
-                match i6 % 2 {
-                    0 => {
-                        v2[1 - 1 - j8] = f64::sin(u9 / 2.0);
-                        acc1 = (u9 + w4[0]).sin();
-                    }
-                    _ => {
-                        let t10 = a;
-                        u9 = u9 * 0.253_f64 + v2[(j8 + 3) % v2.len()];
-                    }
-                }
-                acc1 -= x[i6] + u9;
-                k7 += 1;
+        if acc1 < 4.4e-1 {
+            v2[i6 % 1] = b04_f012(2, 2, w4[2], &w4, (-1.61));
+            let mut nh7 = vec![0.0; v2.len()];
+            for i8 in 0..v2.len() {
+                nh7[i8] =
+                    0.565 * v2[i8] + (v2[(i8 + 1) % v2.len()] + (0.5 * b.sin()).atanh()).tanh();
             }
-            acc1 += (n as f64);
+            v2 = nh7;
+            acc1 += (b + w4[i6 / 2]).cos();
+            acc1 = std::f64::consts::E;
         }
-        acc1 = (-x[i6]).mul_add(f64::cos(v2[i6 % v2.len()]), v2[(i6 + 1) % v2.len()] * a);
+        let mut h9 = x.to_vec();
     }
-    let mut out11 = vec![0.0; v2.len()];
-    for i12 in 0..v2.len() {
-        out11[i12] = ((0.5 * b).signum() + acc1) * b04_f008((0.6 * w4[2].cos()).tan(), &w4);
+    let mut out10 = vec![0.0; 4];
+    for i11 in 0..4 {
+        out10[i11] = (1.0 + a * a).log2();
     }
-    out11
-}
-
-// `b04_f051` without its `#[checkpoint]`s: the gradients must agree bitwise.
-#[differentiate]
-fn b04_f051_plain(b: f64, n: usize, x: &[f64], a: f64) -> Vec<f64> {
-    let mut acc1 = (1.0 + x[1] * x[1]).recip();
-    let mut v2 = vec![0.0; 1];
-    for i3 in 0..v2.len() {
-        v2[i3] = acc1;
-    }
-    v2[0] -= (2.0 + a.atan().tanh()).log(3.0);
-    let mut w4: Vec<f64> = vec![1.0; n];
-    for i5 in 0..3 {
-        w4[i5] += (1.5 + x[1].sin()).log(3.0);
-    }
-    for i6 in 0..x.len() {
-        if w4[i6] > 0.455 {
-            break;
-        }
-        if (-0.3) >= (-0.16) {
-            let mut k7 = 0;
-            while k7 < v2.len() {
-                let j8 = k7;
-                let mut u9 = if w4[j8 % n] * (-1.88) >= 0.692_f64 {
-                    b
-                } else {
-                    acc1
-                };
-                match i6 % 2 {
-                    0 => {
-                        v2[1 - 1 - j8] = f64::sin(u9 / 2.0);
-                        acc1 = (u9 + w4[0]).sin();
-                    }
-                    _ => {
-                        let t10 = a;
-                        u9 = u9 * 0.253_f64 + v2[(j8 + 3) % v2.len()];
-                    }
-                }
-                acc1 -= x[i6] + u9;
-                k7 += 1;
-            }
-            acc1 += (n as f64);
-        }
-        acc1 = (-x[i6]).mul_add(f64::cos(v2[i6 % v2.len()]), v2[(i6 + 1) % v2.len()] * a);
-    }
-    let mut out11 = vec![0.0; v2.len()];
-    for i12 in 0..v2.len() {
-        out11[i12] = ((0.5 * b).signum() + acc1) * b04_f008((0.6 * w4[2].cos()).tan(), &w4);
-    }
-    out11
+    out10
 }
 
 // `b04_f051` on the `Value` tape: its gradient must agree with `b04_f051_vjp`.
@@ -4011,41 +3739,27 @@ fn b04_f051_value<'t>(
         w4[i5] = w4[i5] + (1.5 + x[1].sin()).log(3.0);
     }
     for i6 in 0..x.len() {
-        if w4[i6] > 0.455 {
+        if i6 > 0 {
             break;
         }
-        if (-0.3) >= (-0.16) {
-            let mut k7 = 0;
-            while k7 < v2.len() {
-                let j8 = k7;
-                let mut u9 = if w4[j8 % n] * (-1.88) >= 0.692_f64 {
-                    b
-                } else {
-                    acc1
-                };
-                match i6 % 2 {
-                    0 => {
-                        v2[1 - 1 - j8] = (u9 / 2.0).sin();
-                        acc1 = (u9 + w4[0]).sin();
-                    }
-                    _ => {
-                        let t10 = a;
-                        u9 = u9 * 0.253_f64 + v2[(j8 + 3) % v2.len()];
-                    }
-                }
-                acc1 -= x[i6] + u9;
-                k7 += 1;
+        if acc1 < 4.4e-1 {
+            v2[i6 % 1] = b04_f012_value(tape, 2, 2, w4[2], &w4, tape.constant((-1.61)));
+            let mut nh7 = vec![tape.constant(0.0); v2.len()];
+            for i8 in 0..v2.len() {
+                nh7[i8] =
+                    0.565 * v2[i8] + (v2[(i8 + 1) % v2.len()] + (0.5 * b.sin()).atanh()).tanh();
             }
-            acc1 += (n as f64);
+            v2 = nh7;
+            acc1 += (b + w4[i6 / 2]).cos();
+            acc1 = tape.constant(std::f64::consts::E);
         }
-        acc1 = (-x[i6]).mul_add(v2[i6 % v2.len()].cos(), v2[(i6 + 1) % v2.len()] * a);
+        let mut h9 = x.to_vec();
     }
-    let mut out11 = vec![tape.constant(0.0); v2.len()];
-    for i12 in 0..v2.len() {
-        out11[i12] =
-            ((0.5 * b).signum() + acc1) * b04_f008_value(tape, (0.6 * w4[2].cos()).tan(), &w4);
+    let mut out10 = vec![tape.constant(0.0); 4];
+    for i11 in 0..4 {
+        out10[i11] = (1.0 + a * a).log2();
     }
-    out11
+    out10
 }
 
 #[differentiate]
@@ -4103,17 +3817,13 @@ fn b04_f053(b: f64, a: f64, x: &[f64], y: &[f64], c: f64) -> f64 {
     for i3 in 0..y.len() {
         v2[i3] = f64::sin(1.25) * f64::sqrt(1.0 + (i3 as f64).powi(2));
     }
-    for i4 in 1..=x.len() - 1 {
-        acc1 -= acc1 / 3.0 * (a.abs() + 1.0).cbrt();
-        acc1 -= y[4 - 1 - i4];
+    for i4 in 1..x.len() {
+        acc1 += a;
     }
-    acc1 *= 1.0 + 0.1 * a.cos();
+    let acc5: f64 = (-1.293);
+    let acc6 = (c * c).tanh();
     acc1 = acc1 * 0.437 + f64::log2(b.abs() + 1.0);
-    for i5 in 0..4 {
-        let u6 = b;
-        acc1 = (i5 as f64);
-    }
-    (acc1 * a + v2[3]).atan()
+    (acc1 + b - acc5 + v2[0]).tanh()
 }
 
 // `b04_f053` on the `Value` tape: its gradient must agree with `b04_f053_vjp`.
@@ -4130,123 +3840,107 @@ fn b04_f053_value<'t>(
     for i3 in 0..y.len() {
         v2[i3] = tape.constant(f64::sin(1.25) * f64::sqrt(1.0 + f64::powi((i3 as f64), 2)));
     }
-    for i4 in 1..=x.len() - 1 {
-        acc1 -= acc1 / 3.0 * (a.abs() + 1.0).cbrt();
-        acc1 -= y[4 - 1 - i4];
+    for i4 in 1..x.len() {
+        acc1 += a;
     }
-    acc1 *= 1.0 + 0.1 * a.cos();
+    let acc5 = tape.constant((-1.293));
+    let acc6 = (c * c).tanh();
     acc1 = acc1 * 0.437 + (b.abs() + 1.0).log2();
-    for i5 in 0..4 {
-        let u6 = b;
-        acc1 = tape.constant((i5 as f64));
-    }
-    (acc1 * a + v2[3]).atan()
+    (acc1 + b - acc5 + v2[0]).tanh()
 }
 
 #[differentiate]
 fn b04_f054(n: usize, a: f64, m: usize) -> Vec<f64> {
     let mut acc1: f64 = (-0.08);
-    let mut u2: f64 = if a / 3.0
-        >= b04_f034(
-            f64::sin(acc1),
-            std::f64::consts::FRAC_PI_4 * (m as f64),
-            acc1,
-        ) {
+    let mut u2 = if a / 3.0 >= b04_f027((2.5 + (m as f64).tanh() + 1.0).acosh()) {
         a
     } else {
-        b04_f028(
-            if (0.6 * f64::cos((-0.413))).tan() < f64::ln(a.abs() + 1.0) {
-                std::f64::consts::FRAC_PI_4
-            } else {
-                acc1
-            },
-            a,
-        )
+        a
     };
-    #[checkpoint(segments = 3)]
-    for i3 in 0..n {
-        for i4 in 0..=3 - 1 {
-            if (m as f64) >= (i3 as f64) || (i4 as f64) > (-0.6) {
-                u2 *= 1.0 + 0.5 * f64::sin(1.26);
-            }
-            let mut w5 = vec![f64::sqrt((-1.2) * (-1.2) + 0.5), (-1.0), acc1 / 2.0];
-            w5[0] += a;
-            let acc6: f64 = w5[w5.len() - 1 - i3].hypot(f64::sin((-1.25e0)).exp());
-            u2 = w5[i4 / 2] + w5[1];
+    for i3 in (0..n).rev() {
+        if u2 <= (-0.12) {
+            continue;
         }
-        let mut k7 = 0;
-        while k7 < m && a.mul_add(u2, (i3 as f64)) > (-1.87) {
-            let j8 = k7;
-            let w9 = vec![(0.8 * u2.cos()).acos(), a - (j8 as f64)];
-            if i3 >= 1 {
-                let t10 = f64::tanh(acc1.asinh()).atan();
-            } else {
-                let t11 = w9[1];
-                acc1 = acc1 * (-0.88) + t11;
+        u2 = u2 * (-0.792) + (0.9 * f64::hypot(u2, 1.0 + a * a).sin()).asin();
+        u2 = if (0.6 * (i3 as f64).sin()).tan() < acc1.max(acc1) {
+            u2
+        } else {
+            f64::atan(a)
+        };
+    }
+    if acc1.mul_add(u2, 0.423_f64) / (1.0 + acc1 * acc1) > (2.0 + (u2 * acc1).sin()).ln_1p() {
+        if u2 > (n as f64) {
+            u2 *= 1.0 + 0.5 * acc1.cos();
+            acc1 += (0.9 * a.sin()).asin() - a.sin();
+            u2 -= (0.5 * acc1).floor() + u2 + (0.84 + acc1);
+        } else {
+            {
+                #[checkpoint]
+                {
+                    let a = a * (a + a);
+                    let mut h4 = vec![0.0; 3];
+                    acc1 = acc1 * (-0.5) + (acc1 + a / 3.0);
+                }
+                acc1 = (m as f64) + a;
             }
-            acc1 -= (0.8 * f64::tanh(1.3)).acos().atan();
-            k7 += 1;
         }
-        acc1 = acc1 * (-0.4) + f64::acosh((a + 0.64) * (a + 0.64) + 1.0 + 1.0);
+        acc1 = acc1 * 6.2e-1 + (1.0 + a.sin().powi(2)).log(3.0);
+    } else {
+        let mut u5 = a;
+        u2 = u2 * (-0.19) + b04_f028(u5, a);
     }
-    let mut out12 = vec![0.0; 3];
-    for i13 in 0..3 {
-        out12[i13] = acc1;
+    let mut out6 = vec![0.0; 3];
+    for i7 in 0..3 {
+        out6[i7] = a;
     }
-    out12
+    out6
 }
 
 // `b04_f054` without its `#[checkpoint]`s: the gradients must agree bitwise.
 #[differentiate]
 fn b04_f054_plain(n: usize, a: f64, m: usize) -> Vec<f64> {
     let mut acc1: f64 = (-0.08);
-    let mut u2: f64 = if a / 3.0
-        >= b04_f034(
-            f64::sin(acc1),
-            std::f64::consts::FRAC_PI_4 * (m as f64),
-            acc1,
-        ) {
+    let mut u2 = if a / 3.0 >= b04_f027((2.5 + (m as f64).tanh() + 1.0).acosh()) {
         a
     } else {
-        b04_f028(
-            if (0.6 * f64::cos((-0.413))).tan() < f64::ln(a.abs() + 1.0) {
-                std::f64::consts::FRAC_PI_4
-            } else {
-                acc1
-            },
-            a,
-        )
+        a
     };
-    for i3 in 0..n {
-        for i4 in 0..=3 - 1 {
-            if (m as f64) >= (i3 as f64) || (i4 as f64) > (-0.6) {
-                u2 *= 1.0 + 0.5 * f64::sin(1.26);
-            }
-            let mut w5 = vec![f64::sqrt((-1.2) * (-1.2) + 0.5), (-1.0), acc1 / 2.0];
-            w5[0] += a;
-            let acc6: f64 = w5[w5.len() - 1 - i3].hypot(f64::sin((-1.25e0)).exp());
-            u2 = w5[i4 / 2] + w5[1];
+    for i3 in (0..n).rev() {
+        if u2 <= (-0.12) {
+            continue;
         }
-        let mut k7 = 0;
-        while k7 < m && a.mul_add(u2, (i3 as f64)) > (-1.87) {
-            let j8 = k7;
-            let w9 = vec![(0.8 * u2.cos()).acos(), a - (j8 as f64)];
-            if i3 >= 1 {
-                let t10 = f64::tanh(acc1.asinh()).atan();
-            } else {
-                let t11 = w9[1];
-                acc1 = acc1 * (-0.88) + t11;
+        u2 = u2 * (-0.792) + (0.9 * f64::hypot(u2, 1.0 + a * a).sin()).asin();
+        u2 = if (0.6 * (i3 as f64).sin()).tan() < acc1.max(acc1) {
+            u2
+        } else {
+            f64::atan(a)
+        };
+    }
+    if acc1.mul_add(u2, 0.423_f64) / (1.0 + acc1 * acc1) > (2.0 + (u2 * acc1).sin()).ln_1p() {
+        if u2 > (n as f64) {
+            u2 *= 1.0 + 0.5 * acc1.cos();
+            acc1 += (0.9 * a.sin()).asin() - a.sin();
+            u2 -= (0.5 * acc1).floor() + u2 + (0.84 + acc1);
+        } else {
+            {
+                {
+                    let a = a * (a + a);
+                    let mut h4 = vec![0.0; 3];
+                    acc1 = acc1 * (-0.5) + (acc1 + a / 3.0);
+                }
+                acc1 = (m as f64) + a;
             }
-            acc1 -= (0.8 * f64::tanh(1.3)).acos().atan();
-            k7 += 1;
         }
-        acc1 = acc1 * (-0.4) + f64::acosh((a + 0.64) * (a + 0.64) + 1.0 + 1.0);
+        acc1 = acc1 * 6.2e-1 + (1.0 + a.sin().powi(2)).log(3.0);
+    } else {
+        let mut u5 = a;
+        u2 = u2 * (-0.19) + b04_f028(u5, a);
     }
-    let mut out12 = vec![0.0; 3];
-    for i13 in 0..3 {
-        out12[i13] = acc1;
+    let mut out6 = vec![0.0; 3];
+    for i7 in 0..3 {
+        out6[i7] = a;
     }
-    out12
+    out6
 }
 
 // `b04_f054` on the `Value` tape: its gradient must agree with `b04_f054_vjp`.
@@ -4258,95 +3952,111 @@ fn b04_f054_value<'t>(
 ) -> Vec<Value<'t, f64>> {
     let mut acc1 = tape.constant((-0.08));
     let mut u2 = if a / 3.0
-        >= b04_f034_value(
+        >= b04_f027_value(
             tape,
-            acc1.sin(),
-            tape.constant(std::f64::consts::FRAC_PI_4 * (m as f64)),
-            acc1,
+            tape.constant(f64::acosh(2.5 + f64::tanh((m as f64)) + 1.0)),
         ) {
         a
     } else {
-        b04_f028_value(
-            tape,
-            if tape.constant(f64::tan(0.6 * f64::cos((-0.413)))) < (a.abs() + 1.0).ln() {
-                tape.constant(std::f64::consts::FRAC_PI_4)
-            } else {
-                acc1
-            },
-            a,
-        )
+        a
     };
-    for i3 in 0..n {
-        for i4 in 0..=3 - 1 {
-            if (m as f64) >= (i3 as f64) || (i4 as f64) > (-0.6) {
-                u2 *= 1.0 + 0.5 * f64::sin(1.26);
-            }
-            let mut w5 = vec![
-                tape.constant(f64::sqrt((-1.2) * (-1.2) + 0.5)),
-                tape.constant((-1.0)),
-                acc1 / 2.0,
-            ];
-            w5[0] = w5[0] + a;
-            let acc6 = w5[w5.len() - 1 - i3].hypot(f64::exp(f64::sin((-1.25e0))));
-            u2 = w5[i4 / 2] + w5[1];
+    for i3 in (0..n).rev() {
+        if u2 <= (-0.12) {
+            continue;
         }
-        let mut k7 = 0;
-        while k7 < m && a.mul_add(u2, (i3 as f64)) > (-1.87) {
-            let j8 = k7;
-            let w9 = vec![(0.8 * u2.cos()).acos(), a - (j8 as f64)];
-            if i3 >= 1 {
-                let t10 = acc1.asinh().tanh().atan();
-            } else {
-                let t11 = w9[1];
-                acc1 = acc1 * (-0.88) + t11;
+        u2 = u2 * (-0.792) + (0.9 * u2.hypot(1.0 + a * a).sin()).asin();
+        u2 = if tape.constant(f64::tan(0.6 * f64::sin((i3 as f64)))) < acc1.max(acc1) {
+            u2
+        } else {
+            a.atan()
+        };
+    }
+    if acc1.mul_add(u2, 0.423_f64) / (1.0 + acc1 * acc1) > (2.0 + (u2 * acc1).sin()).ln_1p() {
+        if u2 > (n as f64) {
+            u2 *= 1.0 + 0.5 * acc1.cos();
+            acc1 += (0.9 * a.sin()).asin() - a.sin();
+            u2 -= (0.5 * acc1).floor() + u2 + (0.84 + acc1);
+        } else {
+            {
+                {
+                    let a = a * (a + a);
+                    let mut h4 = vec![tape.constant(0.0); 3];
+                    acc1 = acc1 * (-0.5) + (acc1 + a / 3.0);
+                }
+                acc1 = (m as f64) + a;
             }
-            acc1 -= f64::atan(f64::acos(0.8 * f64::tanh(1.3)));
-            k7 += 1;
         }
-        acc1 = acc1 * (-0.4) + ((a + 0.64) * (a + 0.64) + 1.0 + 1.0).acosh();
+        acc1 = acc1 * 6.2e-1 + (1.0 + a.sin().powi(2)).log(3.0);
+    } else {
+        let mut u5 = a;
+        u2 = u2 * (-0.19) + b04_f028_value(tape, u5, a);
     }
-    let mut out12 = vec![tape.constant(0.0); 3];
-    for i13 in 0..3 {
-        out12[i13] = acc1;
+    let mut out6 = vec![tape.constant(0.0); 3];
+    for i7 in 0..3 {
+        out6[i7] = a;
     }
-    out12
+    out6
 }
 
 #[differentiate(wrt(x))]
 fn b04_f055(y: &[f64], n: usize, x: &[f64]) -> f64 {
     let mut acc1: f64 = (-1.74);
     if acc1 * acc1.sin() > f64::sin(y[0]) {
-        for i2 in 0..=n - 1 {
-            let s3: f64 = x[i2 / 2].cos();
-            acc1 -= y[(i2 + 2) % y.len()] + b04_f034(s3 * s3, s3 - s3, x[2]);
-            acc1 = acc1 * 0.314 + (f64::signum(0.5 * acc1) + s3);
-        }
-        for i4 in 1..x.len() {
-            for i5 in 0..=3 - 1 {
-                if acc1 > -0.0 {
-                    let acc1 = acc1 + (2.0 + x[i5 / 2].cos()).ln();
-                }
-                match i4 % 2 {
-                    0 => {
-                        let mut s6 = (acc1.abs() + 1.0).cbrt();
-                        let s6 = s6 * (y[i5 % y.len()] * (n as f64));
-                        acc1 -= (y[1] * y[1] + 1.0).log(2.0);
+        for i2 in (0..n).rev() {
+            let acc3 = y[i2 % y.len()]
+                + (if f64::signum(0.5 * acc1) + y[i2 / 2]
+                    >= if acc1 < (-1.735_f64) {
+                        acc1
+                    } else {
+                        (i2 as f64)
                     }
-                    _ => {
-                        let mut t7 = 0.88 / y[(i5 + 1) % y.len()].sin().exp();
-                        acc1 = acc1 * (-0.71) + f64::cos((-1.078)).cos();
-                    }
-                }
-            }
+                {
+                    acc1 * y[i2 % y.len()]
+                } else {
+                    y[(i2 + 3) % y.len()] / 0.5
+                });
+            acc1 += (0.8 * (i2 as f64).sin()).acos().cos();
+            acc1 = acc3;
         }
-        acc1 = acc1 * (-0.47_f64) + (y[1] + acc1).cos().exp().log(10.0);
-    } else if ((-1.33) + acc1).tanh() < acc1 {
-        let t8 = 0.48 + x[2];
+        let mut t4 = (-5.0e-1) / (1.0 + acc1.powi(2));
+        let t4 = t4 * (0.88 / (1.5 + y[1].tanh()));
+        acc1 += t4.cos();
     } else {
-        let t9 = (acc1 + x[0]).asinh();
-        acc1 += x[0] - (y[1] + t9);
+        if y[0] < acc1 {
+            if acc1 * (n as f64) / ((1.13 / (1.0 + acc1 * acc1)).abs() + 1.0)
+                < 1.5 / acc1.cos().exp()
+            {
+                let mut k5: usize = 0;
+                while k5 < 3 {
+                    let j6 = k5;
+                    let acc1 = acc1 + acc1.powi(2);
+                    let mut w7 = x.to_vec();
+                    if !(acc1 + y[(j6 + 2) % y.len()] >= if j6 <= 0 { w7[j6] } else { x[j6 % n] }) {
+                        break;
+                    }
+                    k5 += 1;
+                }
+                acc1 = b04_f052(acc1 / 2.0, acc1 + x[2], x, acc1 + acc1);
+            } else {
+                let mut s8: f64 = f64::tanh((-1.7_f64));
+                acc1 = (n as f64);
+            }
+            acc1 = f64::cos(acc1) + (y[1] + y[1]);
+        } else {
+            let mut s9 = if acc1.tanh() < b04_f013(acc1 + x[1], (-0.232_f64), (-1.7)) {
+                acc1
+            } else {
+                (0.5 * y[1]).trunc() + x[1]
+            };
+            acc1 -= x[1] * s9 + x[0] * x[0];
+        }
+        acc1 -= if acc1 + x[2] < x[2].mul_add(acc1, x[2]) {
+            acc1 + x[0]
+        } else {
+            (-1.92) / (1.0 + acc1.powi(2))
+        };
     }
-    acc1
+    (acc1 * x[2]).sin()
 }
 
 // `b04_f055` on the `Value` tape: its gradient must agree with `b04_f055_vjp`.
@@ -4358,37 +4068,67 @@ fn b04_f055_value<'t>(
 ) -> Value<'t, f64> {
     let mut acc1 = tape.constant((-1.74));
     if acc1 * acc1.sin() > y[0].sin() {
-        for i2 in 0..=n - 1 {
-            let s3 = x[i2 / 2].cos();
-            acc1 -= y[(i2 + 2) % y.len()] + b04_f034_value(tape, s3 * s3, s3 - s3, x[2]);
-            acc1 = acc1 * 0.314 + ((0.5 * acc1).signum() + s3);
-        }
-        for i4 in 1..x.len() {
-            for i5 in 0..=3 - 1 {
-                if acc1 > -0.0 {
-                    let acc1 = acc1 + (2.0 + x[i5 / 2].cos()).ln();
-                }
-                match i4 % 2 {
-                    0 => {
-                        let mut s6 = (acc1.abs() + 1.0).cbrt();
-                        let s6 = s6 * (y[i5 % y.len()] * (n as f64));
-                        acc1 -= (y[1] * y[1] + 1.0).log(2.0);
+        for i2 in (0..n).rev() {
+            let acc3 = y[i2 % y.len()]
+                + (if (0.5 * acc1).signum() + y[i2 / 2]
+                    >= if acc1 < (-1.735_f64) {
+                        acc1
+                    } else {
+                        tape.constant((i2 as f64))
                     }
-                    _ => {
-                        let mut t7 = 0.88 / y[(i5 + 1) % y.len()].sin().exp();
-                        acc1 = acc1 * (-0.71) + f64::cos(f64::cos((-1.078)));
-                    }
-                }
-            }
+                {
+                    acc1 * y[i2 % y.len()]
+                } else {
+                    y[(i2 + 3) % y.len()] / 0.5
+                });
+            acc1 += f64::cos(f64::acos(0.8 * f64::sin((i2 as f64))));
+            acc1 = acc3;
         }
-        acc1 = acc1 * (-0.47_f64) + (y[1] + acc1).cos().exp().log(10.0);
-    } else if ((-1.33) + acc1).tanh() < acc1 {
-        let t8 = 0.48 + x[2];
+        let mut t4 = (-5.0e-1) / (1.0 + acc1.powi(2));
+        let t4 = t4 * (0.88 / (1.5 + y[1].tanh()));
+        acc1 += t4.cos();
     } else {
-        let t9 = (acc1 + x[0]).asinh();
-        acc1 += x[0] - (y[1] + t9);
+        if y[0] < acc1 {
+            if acc1 * (n as f64) / ((1.13 / (1.0 + acc1 * acc1)).abs() + 1.0)
+                < 1.5 / acc1.cos().exp()
+            {
+                let mut k5: usize = 0;
+                while k5 < 3 {
+                    let j6 = k5;
+                    let acc1 = acc1 + acc1.powi(2);
+                    let mut w7 = x.to_vec();
+                    if !(acc1 + y[(j6 + 2) % y.len()] >= if j6 <= 0 { w7[j6] } else { x[j6 % n] }) {
+                        break;
+                    }
+                    k5 += 1;
+                }
+                acc1 = b04_f052_value(tape, acc1 / 2.0, acc1 + x[2], x, acc1 + acc1);
+            } else {
+                let mut s8 = tape.constant(f64::tanh((-1.7_f64)));
+                acc1 = tape.constant((n as f64));
+            }
+            acc1 = acc1.cos() + (y[1] + y[1]);
+        } else {
+            let mut s9 = if acc1.tanh()
+                < b04_f013_value(
+                    tape,
+                    acc1 + x[1],
+                    tape.constant((-0.232_f64)),
+                    tape.constant((-1.7)),
+                ) {
+                acc1
+            } else {
+                (0.5 * y[1]).trunc() + x[1]
+            };
+            acc1 -= x[1] * s9 + x[0] * x[0];
+        }
+        acc1 -= if acc1 + x[2] < x[2].mul_add(acc1, x[2]) {
+            acc1 + x[0]
+        } else {
+            (-1.92) / (1.0 + acc1.powi(2))
+        };
     }
-    acc1
+    (acc1 * x[2]).sin()
 }
 
 #[differentiate]
@@ -4398,13 +4138,24 @@ fn b04_f056(a: f64, n: usize, b: f64, m: usize) -> f64 {
         return 1.06 / 4.0;
     }
     let mut v2: Vec<f64> = vec![0.5; 4];
-    for i3 in (0..v2.len()).rev() {
-        acc1 = b.tanh();
-        acc1 = b.clamp((-1.0), 1.0);
+    for i3 in 0..v2.len() {
+        {
+            acc1 *= 1.0 + 0.5 * (2.5 + f64::sin((-1.08))).ln_1p().sin();
+            for i4 in 0..=1 - 1 {
+                let u5 = (a - std::f64::consts::LN_2) / 4.0;
+                acc1 = (match i3 % 2 {
+                    0 => (i4 as f64),
+                    _ => v2[i3 / 2],
+                }) * v2[i3 % v2.len()];
+            }
+            acc1 += b;
+        }
+        acc1 += v2[(i3 + 3) % v2.len()] / 2.0 + a;
+        if i3 != 2 {
+            continue;
+        }
     }
-    v2[2] += (-1.62) / 3.0 * (v2[2] + 0.39);
-    acc1 *= 1.0 + 0.5 * b.cos();
-    (acc1 + v2[2]) * v2[0]
+    (acc1 + a + v2[3]).atan()
 }
 
 // `b04_f056` on the `Value` tape: its gradient must agree with `b04_f056_vjp`.
@@ -4420,13 +4171,24 @@ fn b04_f056_value<'t>(
         return tape.constant(1.06 / 4.0);
     }
     let mut v2 = vec![tape.constant(0.5); 4];
-    for i3 in (0..v2.len()).rev() {
-        acc1 = b.tanh();
-        acc1 = b.clamp((-1.0), 1.0);
+    for i3 in 0..v2.len() {
+        {
+            acc1 *= 1.0 + 0.5 * f64::sin(f64::ln_1p(2.5 + f64::sin((-1.08))));
+            for i4 in 0..=1 - 1 {
+                let u5 = (a - std::f64::consts::LN_2) / 4.0;
+                acc1 = (match i3 % 2 {
+                    0 => tape.constant((i4 as f64)),
+                    _ => v2[i3 / 2],
+                }) * v2[i3 % v2.len()];
+            }
+            acc1 += b;
+        }
+        acc1 += v2[(i3 + 3) % v2.len()] / 2.0 + a;
+        if i3 != 2 {
+            continue;
+        }
     }
-    v2[2] = v2[2] + (-1.62) / 3.0 * (v2[2] + 0.39);
-    acc1 *= 1.0 + 0.5 * b.cos();
-    (acc1 + v2[2]) * v2[0]
+    (acc1 + a + v2[3]).atan()
 }
 
 #[differentiate]
@@ -4580,59 +4342,77 @@ fn b04_f058_value<'t>(
 }
 
 #[differentiate]
-fn b04_f059(a: f64) -> f64 {
-    let mut acc1 = a.mul_add(a, a);
-    let mut k2 = 0;
-    loop {
-        if k2 >= 5 {
-            break;
+fn b04_f059(x: &[f64]) -> Vec<f64> {
+    let mut acc1: f64 = 1.028;
+    let mut acc2: f64 = acc1 - acc1;
+    for i3 in 0..3 {
+        for i4 in 0..=x.len() - 1 {
+            match i4 % 3 {
+                0 => {
+                    for i5 in (1..x.len() - 1).rev() {
+                        let st6 = (x[i5 + 1] - x[i5 - 1]) * (x[i5] + 1.0);
+                        let mut t7: f64 = (0.5 * x[i5 - 1].tanh()).cosh();
+                        if (-0.72_f64) / (1.0 + st6 * st6) >= f64::cos((-0.25)) {
+                            continue;
+                        }
+                    }
+                    acc2 = (i4 as f64);
+                }
+                1 => {
+                    let mut t8 = acc1
+                        + f64::sin(match i3 % 2 {
+                            0 => (i4 as f64),
+                            _ => 1.8e0,
+                        });
+                    acc1 = f64::sin(acc2) * (x[i4] * (i3 as f64));
+                }
+                _ => {
+                    let t9 = x[1];
+                    acc1 = x[i3 % 3].max(t9 * x[(i3 + 2) % x.len()]);
+                }
+            }
         }
-        k2 += 1;
-        let j3 = k2 - 1;
-        if j3 % 2 == 0 {
-            break;
-        }
-        let mut acc4 = -acc1;
-        let mut acc5 = (acc4 - (j3 as f64)).abs();
-        acc1 -= acc4;
+        acc1 = acc2 / 4.0 + (x[i3 / 2] + (i3 as f64));
     }
-    let mut k6: usize = 0;
-    while k6 < 2 {
-        k6 += 1;
-        let j7 = k6 - 1;
-        acc1 = (acc1 * a).sin();
-        acc1 = acc1 + ((-5.84e-1) + acc1) * 1.62;
-        acc1 = acc1 * (-0.03) + (a - a).abs();
-    }
-    acc1 * a
+    let out10 = vec![acc2, acc1 * x[0] / 4.0, acc1];
+    out10
 }
 
 // `b04_f059` on the `Value` tape: its gradient must agree with `b04_f059_vjp`.
-fn b04_f059_value<'t>(tape: &'t Tape<f64>, a: Value<'t, f64>) -> Value<'t, f64> {
-    let mut acc1 = a.mul_add(a, a);
-    let mut k2 = 0;
-    loop {
-        if k2 >= 5 {
-            break;
+fn b04_f059_value<'t>(tape: &'t Tape<f64>, x: &[Value<'t, f64>]) -> Vec<Value<'t, f64>> {
+    let mut acc1 = tape.constant(1.028);
+    let mut acc2 = acc1 - acc1;
+    for i3 in 0..3 {
+        for i4 in 0..=x.len() - 1 {
+            match i4 % 3 {
+                0 => {
+                    for i5 in (1..x.len() - 1).rev() {
+                        let st6 = (x[i5 + 1] - x[i5 - 1]) * (x[i5] + 1.0);
+                        let mut t7 = (0.5 * x[i5 - 1].tanh()).cosh();
+                        if (-0.72_f64) / (1.0 + st6 * st6) >= f64::cos((-0.25)) {
+                            continue;
+                        }
+                    }
+                    acc2 = tape.constant((i4 as f64));
+                }
+                1 => {
+                    let mut t8 = acc1
+                        + f64::sin(match i3 % 2 {
+                            0 => (i4 as f64),
+                            _ => 1.8e0,
+                        });
+                    acc1 = acc2.sin() * (x[i4] * (i3 as f64));
+                }
+                _ => {
+                    let t9 = x[1];
+                    acc1 = x[i3 % 3].max(t9 * x[(i3 + 2) % x.len()]);
+                }
+            }
         }
-        k2 += 1;
-        let j3 = k2 - 1;
-        if j3 % 2 == 0 {
-            break;
-        }
-        let mut acc4 = -acc1;
-        let mut acc5 = (acc4 - (j3 as f64)).abs();
-        acc1 -= acc4;
+        acc1 = acc2 / 4.0 + (x[i3 / 2] + (i3 as f64));
     }
-    let mut k6: usize = 0;
-    while k6 < 2 {
-        k6 += 1;
-        let j7 = k6 - 1;
-        acc1 = (acc1 * a).sin();
-        acc1 = acc1 + ((-5.84e-1) + acc1) * 1.62;
-        acc1 = acc1 * (-0.03) + (a - a).abs();
-    }
-    acc1 * a
+    let out10 = vec![acc2, acc1 * x[0] / 4.0, acc1];
+    out10
 }
 
 #[differentiate]
@@ -4649,20 +4429,26 @@ fn b04_f060(y: &[f64], n: usize, x: &[f64], m: usize) -> f64 {
             k5 += 1;
             let j6 = k5 - 1;
             h2[j6] -= (1.0 + (acc1 + acc1).powi(2)).ln();
-            let u7 = -h2[h2.len() - 1 - j4];
+            let mut u7 = -h2[j4];
+            acc1 = acc1 * (-0.3_f64) + (-0.778) / (1.5 + (h2[j6 % 3] * (j4 as f64)).tanh());
         }
-        let t8 = (-0.778)
-            / (1.4 / (1.5 + (j4 as f64).tanh()) * (1.5 + acc1.sin()).ln())
-                .sin()
-                .exp();
-        if 0.57 > std::f64::consts::PI && acc1 >= (-0.338_f64) {
-            let mut u9 = t8;
-            acc1 -= h2[1];
+        if acc1.tanh() <= acc1 * h2[1] / 3.0 {
+            let s8 = f64::atan2((1.0 + acc1.powi(2)).ln_1p(), y[1].asinh().abs() + 1.0);
+            acc1 -= (1.7 / (2.0 + acc1.tanh())).cos();
+        } else if y[j4].cos() + (-0.65) / (acc1 * acc1 + 0.25) >= 0.87 {
+            let s9 = (0.6 * (if 1.83 <= acc1 { acc1 + acc1 } else { acc1 }).sin()).tan();
+        } else {
+            let mut acc10 = if b04_f056(acc1, 1, b04_f012(m, 2, -(-0.84), &h2, 1.63), 3) > 0.381 {
+                h2[(j4 + 3) % h2.len()]
+            } else {
+                (-0.74)
+            };
+            acc1 = acc1 * (-1.3e-1) + (-1.42) % 3.0 * (acc1 * acc10);
         }
-        acc1 -= b04_f011(x, n, n);
+        acc1 += x[1] / 4.0;
         k3 += 1;
     }
-    acc1 + h2[2]
+    acc1 + h2[2] + y[0]
 }
 
 // `b04_f060` without its `#[checkpoint]`s: the gradients must agree bitwise.
@@ -4679,20 +4465,26 @@ fn b04_f060_plain(y: &[f64], n: usize, x: &[f64], m: usize) -> f64 {
             k5 += 1;
             let j6 = k5 - 1;
             h2[j6] -= (1.0 + (acc1 + acc1).powi(2)).ln();
-            let u7 = -h2[h2.len() - 1 - j4];
+            let mut u7 = -h2[j4];
+            acc1 = acc1 * (-0.3_f64) + (-0.778) / (1.5 + (h2[j6 % 3] * (j4 as f64)).tanh());
         }
-        let t8 = (-0.778)
-            / (1.4 / (1.5 + (j4 as f64).tanh()) * (1.5 + acc1.sin()).ln())
-                .sin()
-                .exp();
-        if 0.57 > std::f64::consts::PI && acc1 >= (-0.338_f64) {
-            let mut u9 = t8;
-            acc1 -= h2[1];
+        if acc1.tanh() <= acc1 * h2[1] / 3.0 {
+            let s8 = f64::atan2((1.0 + acc1.powi(2)).ln_1p(), y[1].asinh().abs() + 1.0);
+            acc1 -= (1.7 / (2.0 + acc1.tanh())).cos();
+        } else if y[j4].cos() + (-0.65) / (acc1 * acc1 + 0.25) >= 0.87 {
+            let s9 = (0.6 * (if 1.83 <= acc1 { acc1 + acc1 } else { acc1 }).sin()).tan();
+        } else {
+            let mut acc10 = if b04_f056(acc1, 1, b04_f012(m, 2, -(-0.84), &h2, 1.63), 3) > 0.381 {
+                h2[(j4 + 3) % h2.len()]
+            } else {
+                (-0.74)
+            };
+            acc1 = acc1 * (-1.3e-1) + (-1.42) % 3.0 * (acc1 * acc10);
         }
-        acc1 -= b04_f011(x, n, n);
+        acc1 += x[1] / 4.0;
         k3 += 1;
     }
-    acc1 + h2[2]
+    acc1 + h2[2] + y[0]
 }
 
 // `b04_f060` on the `Value` tape: its gradient must agree with `b04_f060_vjp`.
@@ -4714,20 +4506,47 @@ fn b04_f060_value<'t>(
             k5 += 1;
             let j6 = k5 - 1;
             h2[j6] = h2[j6] - (1.0 + (acc1 + acc1).powi(2)).ln();
-            let u7 = -h2[h2.len() - 1 - j4];
+            let mut u7 = -h2[j4];
+            acc1 = acc1 * (-0.3_f64) + (-0.778) / (1.5 + (h2[j6 % 3] * (j4 as f64)).tanh());
         }
-        let t8 = (-0.778)
-            / (1.4 / (1.5 + f64::tanh((j4 as f64))) * (1.5 + acc1.sin()).ln())
-                .sin()
-                .exp();
-        if 0.57 > std::f64::consts::PI && acc1 >= (-0.338_f64) {
-            let mut u9 = t8;
-            acc1 -= h2[1];
+        if acc1.tanh() <= acc1 * h2[1] / 3.0 {
+            let s8 = (1.0 + acc1.powi(2)).ln_1p().atan2(y[1].asinh().abs() + 1.0);
+            acc1 -= (1.7 / (2.0 + acc1.tanh())).cos();
+        } else if y[j4].cos() + (-0.65) / (acc1 * acc1 + 0.25) >= 0.87 {
+            let s9 = (0.6
+                * (if tape.constant(1.83) <= acc1 {
+                    acc1 + acc1
+                } else {
+                    acc1
+                })
+                .sin())
+            .tan();
+        } else {
+            let mut acc10 = if b04_f056_value(
+                tape,
+                acc1,
+                1,
+                b04_f012_value(
+                    tape,
+                    m,
+                    2,
+                    tape.constant(-(-0.84)),
+                    &h2,
+                    tape.constant(1.63),
+                ),
+                3,
+            ) > 0.381
+            {
+                h2[(j4 + 3) % h2.len()]
+            } else {
+                tape.constant((-0.74))
+            };
+            acc1 = acc1 * (-1.3e-1) + (-1.42) % 3.0 * (acc1 * acc10);
         }
-        acc1 -= b04_f011_value(tape, x, n, n);
+        acc1 += x[1] / 4.0;
         k3 += 1;
     }
-    acc1 + h2[2]
+    acc1 + h2[2] + y[0]
 }
 
 #[differentiate]
@@ -4799,42 +4618,54 @@ fn b04_f061_value<'t>(
 
 #[differentiate]
 fn b04_f062(x: &[f64], a: f64, n: usize) -> f64 {
-    let mut acc1: f64 = b04_f030(a, x[2]);
-    let mut acc2 = a - 1.9;
-    let u3 = f64::hypot(acc1, 2.0 + a.tanh());
+    let mut acc1 = b04_f008(x[0], x);
+    let mut acc2: f64 = acc1;
+    let mut w3 = x.to_vec();
+    if a.tanh().exp().sqrt() - acc1.tanh()
+        < (acc1 + (-1.38_f64)).mul_add(b04_f034(acc1 * x[1], (-1.9), x[0]), acc2)
     {
-        for i4 in 0..4 {
-            if a > x[1] {
-                let mut acc5 = b04_f058(
-                    acc1 * x[(i4 + 1) % 3],
-                    1,
-                    -x[i4 / 2],
-                    match i4 % 2 {
-                        0 => x[i4 % 3],
-                        _ => (-0.814),
-                    },
-                );
-                acc2 = acc2 * (-0.33)
-                    + (match i4 % 2 {
-                        0 => x[(i4 + 3) % x.len()],
-                        _ => acc5,
-                    }) * x[i4 / 2].tanh();
-            } else {
-                acc2 /= 1.5 + f64::cos(1.245).cos();
-                acc2 = acc2 * (-0.2) + (0.9 * (1.0 + x[i4 % 3].powi(2)).sqrt().tanh()).asin();
+        let mut u4 = w3[2].atan();
+        acc1 *= 1.0 + 0.5 * (u4 * a).sin();
+        u4 *= 1.0 + 0.25 * f64::sin((-1.35));
+        acc2 -= (u4 / 2.0).asinh();
+    }
+    let mut k5 = 0;
+    while k5 < 5 && acc2 < 2.31 {
+        let j6 = k5;
+        for i7 in 1..x.len() - 1 {
+            let st8 = (x[i7 + 1] - x[i7 - 1]) * (x[i7] + 0.9);
+            let mut s9 = (0.6
+                * (match i7 % 3 {
+                    0 => st8,
+                    1 => w3[1],
+                    _ => x[0],
+                })
+                .asinh()
+                .cos())
+            .tan();
+            let mut u10 = 0.43 / (acc1 + 0.95).cos().exp();
+            if st8 >= x[0] && st8 >= w3[i7 - 1] {
+                let mut u11 = u10 / (1.0 + w3[j6 / 2] * w3[j6 / 2]);
+                acc1 -= x[i7 % w3.len()];
+            }
+            acc1 = acc1 * 7.0e-1 + ((u10 + w3[i7 % x.len()]).abs() + 1.0).log(3.0);
+            if match i7 % 3 {
+                0 => u10,
+                1 => x[i7 - 1],
+                _ => (j6 as f64),
+            } <= u10.sin().exp().powf((-0.5))
+            {
+                continue;
             }
         }
-        acc2 = (acc2 + x[2].cos()).tanh();
-        acc1 -= a - acc1 + (0.8 * (n as f64).cos()).acos();
+        acc2 -= b04_f034(
+            (j6 as f64),
+            x[j6 / 2].cos(),
+            (0.6 * (j6 as f64).tanh()).tan(),
+        );
+        k5 += 1;
     }
-    acc1 += f64::asinh((-1.27));
-    for i6 in (1..n).step_by(2) {
-        if a >= x[0] && a >= x[(i6 + 2) % 3] {
-            let mut u7 = if i6 <= 2 { x[(i6 + 3) % x.len()] } else { acc1 };
-        }
-        acc2 = acc2 * 0.43 + (1.6 / (a * a + 0.25) + acc1.tanh());
-    }
-    ((acc1 + acc2) * a).sin()
+    acc1 * acc2 + w3[0] + w3[2]
 }
 
 // `b04_f062` on the `Value` tape: its gradient must agree with `b04_f062_vjp`.
@@ -4844,43 +4675,58 @@ fn b04_f062_value<'t>(
     a: Value<'t, f64>,
     n: usize,
 ) -> Value<'t, f64> {
-    let mut acc1 = b04_f030_value(tape, a, x[2]);
-    let mut acc2 = a - 1.9;
-    let u3 = acc1.hypot(2.0 + a.tanh());
+    let mut acc1 = b04_f008_value(tape, x[0], x);
+    let mut acc2 = acc1;
+    let mut w3 = x.to_vec();
+    if a.tanh().exp().sqrt() - acc1.tanh()
+        < (acc1 + (-1.38_f64)).mul_add(
+            b04_f034_value(tape, acc1 * x[1], tape.constant((-1.9)), x[0]),
+            acc2,
+        )
     {
-        for i4 in 0..4 {
-            if a > x[1] {
-                let mut acc5 = b04_f058_value(
-                    tape,
-                    acc1 * x[(i4 + 1) % 3],
-                    1,
-                    -x[i4 / 2],
-                    match i4 % 2 {
-                        0 => x[i4 % 3],
-                        _ => tape.constant((-0.814)),
-                    },
-                );
-                acc2 = acc2 * (-0.33)
-                    + (match i4 % 2 {
-                        0 => x[(i4 + 3) % x.len()],
-                        _ => acc5,
-                    }) * x[i4 / 2].tanh();
-            } else {
-                acc2 /= 1.5 + f64::cos(f64::cos(1.245));
-                acc2 = acc2 * (-0.2) + (0.9 * (1.0 + x[i4 % 3].powi(2)).sqrt().tanh()).asin();
+        let mut u4 = w3[2].atan();
+        acc1 *= 1.0 + 0.5 * (u4 * a).sin();
+        u4 *= 1.0 + 0.25 * f64::sin((-1.35));
+        acc2 -= (u4 / 2.0).asinh();
+    }
+    let mut k5 = 0;
+    while k5 < 5 && acc2 < 2.31 {
+        let j6 = k5;
+        for i7 in 1..x.len() - 1 {
+            let st8 = (x[i7 + 1] - x[i7 - 1]) * (x[i7] + 0.9);
+            let mut s9 = (0.6
+                * (match i7 % 3 {
+                    0 => st8,
+                    1 => w3[1],
+                    _ => x[0],
+                })
+                .asinh()
+                .cos())
+            .tan();
+            let mut u10 = 0.43 / (acc1 + 0.95).cos().exp();
+            if st8 >= x[0] && st8 >= w3[i7 - 1] {
+                let mut u11 = u10 / (1.0 + w3[j6 / 2] * w3[j6 / 2]);
+                acc1 -= x[i7 % w3.len()];
+            }
+            acc1 = acc1 * 7.0e-1 + ((u10 + w3[i7 % x.len()]).abs() + 1.0).log(3.0);
+            if match i7 % 3 {
+                0 => u10,
+                1 => x[i7 - 1],
+                _ => tape.constant((j6 as f64)),
+            } <= u10.sin().exp().powf((-0.5))
+            {
+                continue;
             }
         }
-        acc2 = (acc2 + x[2].cos()).tanh();
-        acc1 -= a - acc1 + f64::acos(0.8 * f64::cos((n as f64)));
+        acc2 -= b04_f034_value(
+            tape,
+            tape.constant((j6 as f64)),
+            x[j6 / 2].cos(),
+            tape.constant(f64::tan(0.6 * f64::tanh((j6 as f64)))),
+        );
+        k5 += 1;
     }
-    acc1 += f64::asinh((-1.27));
-    for i6 in (1..n).step_by(2) {
-        if a >= x[0] && a >= x[(i6 + 2) % 3] {
-            let mut u7 = if i6 <= 2 { x[(i6 + 3) % x.len()] } else { acc1 };
-        }
-        acc2 = acc2 * 0.43 + (1.6 / (a * a + 0.25) + acc1.tanh());
-    }
-    ((acc1 + acc2) * a).sin()
+    acc1 * acc2 + w3[0] + w3[2]
 }
 
 #[differentiate]
@@ -4937,19 +4783,39 @@ fn b04_f064(a: f64, b: f64, x: &[f64]) -> f64 {
     }
     acc1 += f64::atan(x[4]).tanh();
     acc1 /= (-b).sin().exp();
-    let mut u5: f64 = b04_f022((-1.54), x, 3, v3[2] + x[3], &h2, f64::sin(h2[1]), 3);
-    acc1 = acc1 * (-0.05) + f64::cos((-1.564));
-    v3[0] += x[0];
-    acc1 = acc1 * (-4.7e-1) + v3[0];
-    let mut v6 = x.to_vec();
-    if u5 <= a {
-        for i7 in 0..h2.len() {
-            let t8 = acc1.clamp((-1.0), 1.0);
-            acc1 -= t8;
+    let u5 = b04_f034(acc1 * v3[0], a, acc1.clamp((-1.0), 1.0));
+    for i6 in 0..=h2.len() - 1 {
+        for i7 in (0..x.len()).rev() {
+            match i7 % 2 {
+                0 => {
+                    if i6 % 2 == 0 {
+                        let mut nh8 = vec![0.0; v3.len()];
+                        for i9 in 0..v3.len() {
+                            nh8[i9] = (-0.2) * v3[i9] + (v3[(i9 + 1) % 5] + (b - a)).sin();
+                        }
+                        v3 = nh8;
+                        acc1 += h2[i6] * x[i7];
+                    } else {
+                        acc1 = acc1 * 0.5;
+                        acc1 -= (2.0 + f64::tanh(h2[i6]) + 1.0).acosh()
+                            + (0.5 * x[i7 % x.len()].tanh()).atanh();
+                    }
+                    acc1 = acc1 * 0.81 + ((x[i7] - 2.0e-1).abs() + 1.0).ln();
+                }
+                _ => {
+                    let mut u10: f64 = h2[i6] * acc1;
+                    acc1 = ((i7 as f64) + u10) * (v3[i6] * 1.67e-1);
+                }
+            }
+            acc1 = if acc1 >= acc1 {
+                (0.5 * b).floor() + x[i6 % v3.len()]
+            } else {
+                x[i6 / 2] + 1.4
+            };
         }
-        acc1 += acc1;
+        acc1 = acc1 * (-0.828) + x[2] * a;
     }
-    (acc1 - u5) * b - a + v6[0] + h2[3]
+    acc1 * v3[0] + h2[2]
 }
 
 // `b04_f064` on the `Value` tape: its gradient must agree with `b04_f064_vjp`.
@@ -4967,28 +4833,39 @@ fn b04_f064_value<'t>(
     }
     acc1 += x[4].atan().tanh();
     acc1 /= (-b).sin().exp();
-    let mut u5 = b04_f022_value(
-        tape,
-        tape.constant((-1.54)),
-        x,
-        3,
-        v3[2] + x[3],
-        &h2,
-        h2[1].sin(),
-        3,
-    );
-    acc1 = acc1 * (-0.05) + f64::cos((-1.564));
-    v3[0] = v3[0] + x[0];
-    acc1 = acc1 * (-4.7e-1) + v3[0];
-    let mut v6 = x.to_vec();
-    if u5 <= a {
-        for i7 in 0..h2.len() {
-            let t8 = acc1.clamp((-1.0), 1.0);
-            acc1 -= t8;
+    let u5 = b04_f034_value(tape, acc1 * v3[0], a, acc1.clamp((-1.0), 1.0));
+    for i6 in 0..=h2.len() - 1 {
+        for i7 in (0..x.len()).rev() {
+            match i7 % 2 {
+                0 => {
+                    if i6 % 2 == 0 {
+                        let mut nh8 = vec![tape.constant(0.0); v3.len()];
+                        for i9 in 0..v3.len() {
+                            nh8[i9] = (-0.2) * v3[i9] + (v3[(i9 + 1) % 5] + (b - a)).sin();
+                        }
+                        v3 = nh8;
+                        acc1 += h2[i6] * x[i7];
+                    } else {
+                        acc1 = acc1 * 0.5;
+                        acc1 -= (2.0 + h2[i6].tanh() + 1.0).acosh()
+                            + (0.5 * x[i7 % x.len()].tanh()).atanh();
+                    }
+                    acc1 = acc1 * 0.81 + ((x[i7] - 2.0e-1).abs() + 1.0).ln();
+                }
+                _ => {
+                    let mut u10 = h2[i6] * acc1;
+                    acc1 = ((i7 as f64) + u10) * (v3[i6] * 1.67e-1);
+                }
+            }
+            acc1 = if acc1 >= acc1 {
+                (0.5 * b).floor() + x[i6 % v3.len()]
+            } else {
+                x[i6 / 2] + 1.4
+            };
         }
-        acc1 += acc1;
+        acc1 = acc1 * (-0.828) + x[2] * a;
     }
-    (acc1 - u5) * b - a + v6[0] + h2[3]
+    acc1 * v3[0] + h2[2]
 }
 
 pub fn cases() -> Vec<Case> {
@@ -5043,32 +4920,6 @@ pub fn cases() -> Vec<Case> {
                 (cat(&[&g0, &[g1], &[g2]]), cat(&[&h0, &[h1], &[h2]]))
             }),
             gradcheck: Some(|p| b04_f001_gradcheck(&p[0..5], p[5], p[6], 2)),
-        },
-        Case {
-            name: "b04_f001_plain",
-            seed_name: "b04_f001",
-            twin_of: Some("b04_f001"),
-            params: &[("x", 5, true), ("a", 1, true), ("b", 1, true)],
-            value: None,
-            f: |p| vec![b04_f001_plain(&p[0..5], p[5], p[6], 2)],
-            vjp: |p, s| {
-                let (y, g0, g1, g2) = b04_f001_plain_vjp(&p[0..5], p[5], p[6], 2, s[0]);
-                (vec![y], cat(&[&g0, &[g1], &[g2]]))
-            },
-            jvp: |p, d| {
-                let (y, t) = b04_f001_plain_jvp(&p[0..5], p[5], p[6], 2, &d[0..5], d[5], d[6]);
-                (vec![y], vec![t])
-            },
-            grad: Some(|p| {
-                let (_, g0, g1, g2) = b04_f001_plain_grad(&p[0..5], p[5], p[6], 2);
-                cat(&[&g0, &[g1], &[g2]])
-            }),
-            hvp: Some(|p, d| {
-                let (_, g0, g1, g2, h0, h1, h2) =
-                    b04_f001_plain_hvp(&p[0..5], p[5], p[6], 2, &d[0..5], d[5], d[6]);
-                (cat(&[&g0, &[g1], &[g2]]), cat(&[&h0, &[h1], &[h2]]))
-            }),
-            gradcheck: Some(|p| b04_f001_plain_gradcheck(&p[0..5], p[5], p[6], 2)),
         },
         Case {
             name: "b04_f002",
@@ -5424,26 +5275,52 @@ pub fn cases() -> Vec<Case> {
             name: "b04_f012",
             seed_name: "b04_f012",
             twin_of: None,
-            params: &[("a", 1, false), ("b", 1, false), ("x", 4, true)],
-            value: Some(|t, v| vec![b04_f012_value(t, v[0], v[1], &v[2..6])]),
-            f: |p| vec![b04_f012(p[0], p[1], &p[2..6])],
+            params: &[("b", 1, true), ("x", 3, true), ("a", 1, false)],
+            value: Some(|t, v| vec![b04_f012_value(t, 2, 2, v[0], &v[1..4], v[4])]),
+            f: |p| vec![b04_f012(2, 2, p[0], &p[1..4], p[4])],
             vjp: |p, s| {
-                let (y, g0) = b04_f012_vjp(p[0], p[1], &p[2..6], s[0]);
-                (vec![y], cat(&[&g0]))
+                let (y, g0, g1) = b04_f012_vjp(2, 2, p[0], &p[1..4], p[4], s[0]);
+                (vec![y], cat(&[&[g0], &g1]))
             },
             jvp: |p, d| {
-                let (y, t) = b04_f012_jvp(p[0], p[1], &p[2..6], &d[0..4]);
+                let (y, t) = b04_f012_jvp(2, 2, p[0], &p[1..4], p[4], d[0], &d[1..4]);
                 (vec![y], vec![t])
             },
             grad: Some(|p| {
-                let (_, g0) = b04_f012_grad(p[0], p[1], &p[2..6]);
-                cat(&[&g0])
+                let (_, g0, g1) = b04_f012_grad(2, 2, p[0], &p[1..4], p[4]);
+                cat(&[&[g0], &g1])
             }),
             hvp: Some(|p, d| {
-                let (_, g0, h0) = b04_f012_hvp(p[0], p[1], &p[2..6], &d[0..4]);
-                (cat(&[&g0]), cat(&[&h0]))
+                let (_, g0, g1, h0, h1) = b04_f012_hvp(2, 2, p[0], &p[1..4], p[4], d[0], &d[1..4]);
+                (cat(&[&[g0], &g1]), cat(&[&[h0], &h1]))
             }),
-            gradcheck: Some(|p| b04_f012_gradcheck(p[0], p[1], &p[2..6])),
+            gradcheck: Some(|p| b04_f012_gradcheck(2, 2, p[0], &p[1..4], p[4])),
+        },
+        Case {
+            name: "b04_f012_plain",
+            seed_name: "b04_f012",
+            twin_of: Some("b04_f012"),
+            params: &[("b", 1, true), ("x", 3, true), ("a", 1, false)],
+            value: None,
+            f: |p| vec![b04_f012_plain(2, 2, p[0], &p[1..4], p[4])],
+            vjp: |p, s| {
+                let (y, g0, g1) = b04_f012_plain_vjp(2, 2, p[0], &p[1..4], p[4], s[0]);
+                (vec![y], cat(&[&[g0], &g1]))
+            },
+            jvp: |p, d| {
+                let (y, t) = b04_f012_plain_jvp(2, 2, p[0], &p[1..4], p[4], d[0], &d[1..4]);
+                (vec![y], vec![t])
+            },
+            grad: Some(|p| {
+                let (_, g0, g1) = b04_f012_plain_grad(2, 2, p[0], &p[1..4], p[4]);
+                cat(&[&[g0], &g1])
+            }),
+            hvp: Some(|p, d| {
+                let (_, g0, g1, h0, h1) =
+                    b04_f012_plain_hvp(2, 2, p[0], &p[1..4], p[4], d[0], &d[1..4]);
+                (cat(&[&[g0], &g1]), cat(&[&[h0], &h1]))
+            }),
+            gradcheck: Some(|p| b04_f012_plain_gradcheck(2, 2, p[0], &p[1..4], p[4])),
         },
         Case {
             name: "b04_f013",
@@ -5553,6 +5430,31 @@ pub fn cases() -> Vec<Case> {
             gradcheck: Some(|p| b04_f015_gradcheck(p[0], p[1], p[2], 2, 4)),
         },
         Case {
+            name: "b04_f015_plain",
+            seed_name: "b04_f015",
+            twin_of: Some("b04_f015"),
+            params: &[("a", 1, true), ("c", 1, false), ("b", 1, false)],
+            value: None,
+            f: |p| vec![b04_f015_plain(p[0], p[1], p[2], 2, 4)],
+            vjp: |p, s| {
+                let (y, g0) = b04_f015_plain_vjp(p[0], p[1], p[2], 2, 4, s[0]);
+                (vec![y], cat(&[&[g0]]))
+            },
+            jvp: |p, d| {
+                let (y, t) = b04_f015_plain_jvp(p[0], p[1], p[2], 2, 4, d[0]);
+                (vec![y], vec![t])
+            },
+            grad: Some(|p| {
+                let (_, g0) = b04_f015_plain_grad(p[0], p[1], p[2], 2, 4);
+                cat(&[&[g0]])
+            }),
+            hvp: Some(|p, d| {
+                let (_, g0, h0) = b04_f015_plain_hvp(p[0], p[1], p[2], 2, 4, d[0]);
+                (cat(&[&[g0]]), cat(&[&[h0]]))
+            }),
+            gradcheck: Some(|p| b04_f015_plain_gradcheck(p[0], p[1], p[2], 2, 4)),
+        },
+        Case {
             name: "b04_f016",
             seed_name: "b04_f016",
             twin_of: None,
@@ -5602,6 +5504,32 @@ pub fn cases() -> Vec<Case> {
                 (cat(&[&[g0], &g1, &[g2]]), cat(&[&[h0], &h1, &[h2]]))
             }),
             gradcheck: Some(|p| b04_f017_gradcheck(p[0], &p[1..5], p[5], 1)),
+        },
+        Case {
+            name: "b04_f017_plain",
+            seed_name: "b04_f017",
+            twin_of: Some("b04_f017"),
+            params: &[("b", 1, true), ("x", 4, true), ("a", 1, true)],
+            value: None,
+            f: |p| vec![b04_f017_plain(p[0], &p[1..5], p[5], 1)],
+            vjp: |p, s| {
+                let (y, g0, g1, g2) = b04_f017_plain_vjp(p[0], &p[1..5], p[5], 1, s[0]);
+                (vec![y], cat(&[&[g0], &g1, &[g2]]))
+            },
+            jvp: |p, d| {
+                let (y, t) = b04_f017_plain_jvp(p[0], &p[1..5], p[5], 1, d[0], &d[1..5], d[5]);
+                (vec![y], vec![t])
+            },
+            grad: Some(|p| {
+                let (_, g0, g1, g2) = b04_f017_plain_grad(p[0], &p[1..5], p[5], 1);
+                cat(&[&[g0], &g1, &[g2]])
+            }),
+            hvp: Some(|p, d| {
+                let (_, g0, g1, g2, h0, h1, h2) =
+                    b04_f017_plain_hvp(p[0], &p[1..5], p[5], 1, d[0], &d[1..5], d[5]);
+                (cat(&[&[g0], &g1, &[g2]]), cat(&[&[h0], &h1, &[h2]]))
+            }),
+            gradcheck: Some(|p| b04_f017_plain_gradcheck(p[0], &p[1..5], p[5], 1)),
         },
         Case {
             name: "b04_f018",
@@ -5933,53 +5861,54 @@ pub fn cases() -> Vec<Case> {
             name: "b04_f029",
             seed_name: "b04_f029",
             twin_of: None,
-            params: &[("b", 1, true), ("a", 1, true), ("x", 5, true)],
-            value: Some(|t, v| vec![b04_f029_value(t, v[0], v[1], &v[2..7])]),
-            f: |p| vec![b04_f029(p[0], p[1], &p[2..7])],
+            params: &[("a", 1, true), ("y", 5, true), ("x", 4, true)],
+            value: Some(|t, v| vec![b04_f029_value(t, 2, v[0], &v[1..6], &v[6..10])]),
+            f: |p| vec![b04_f029(2, p[0], &p[1..6], &p[6..10])],
             vjp: |p, s| {
-                let (y, g0, g1, g2) = b04_f029_vjp(p[0], p[1], &p[2..7], s[0]);
-                (vec![y], cat(&[&[g0], &[g1], &g2]))
+                let (y, g0, g1, g2) = b04_f029_vjp(2, p[0], &p[1..6], &p[6..10], s[0]);
+                (vec![y], cat(&[&[g0], &g1, &g2]))
             },
             jvp: |p, d| {
-                let (y, t) = b04_f029_jvp(p[0], p[1], &p[2..7], d[0], d[1], &d[2..7]);
+                let (y, t) = b04_f029_jvp(2, p[0], &p[1..6], &p[6..10], d[0], &d[1..6], &d[6..10]);
                 (vec![y], vec![t])
             },
             grad: Some(|p| {
-                let (_, g0, g1, g2) = b04_f029_grad(p[0], p[1], &p[2..7]);
-                cat(&[&[g0], &[g1], &g2])
+                let (_, g0, g1, g2) = b04_f029_grad(2, p[0], &p[1..6], &p[6..10]);
+                cat(&[&[g0], &g1, &g2])
             }),
             hvp: Some(|p, d| {
                 let (_, g0, g1, g2, h0, h1, h2) =
-                    b04_f029_hvp(p[0], p[1], &p[2..7], d[0], d[1], &d[2..7]);
-                (cat(&[&[g0], &[g1], &g2]), cat(&[&[h0], &[h1], &h2]))
+                    b04_f029_hvp(2, p[0], &p[1..6], &p[6..10], d[0], &d[1..6], &d[6..10]);
+                (cat(&[&[g0], &g1, &g2]), cat(&[&[h0], &h1, &h2]))
             }),
-            gradcheck: Some(|p| b04_f029_gradcheck(p[0], p[1], &p[2..7])),
+            gradcheck: Some(|p| b04_f029_gradcheck(2, p[0], &p[1..6], &p[6..10])),
         },
         Case {
             name: "b04_f029_plain",
             seed_name: "b04_f029",
             twin_of: Some("b04_f029"),
-            params: &[("b", 1, true), ("a", 1, true), ("x", 5, true)],
+            params: &[("a", 1, true), ("y", 5, true), ("x", 4, true)],
             value: None,
-            f: |p| vec![b04_f029_plain(p[0], p[1], &p[2..7])],
+            f: |p| vec![b04_f029_plain(2, p[0], &p[1..6], &p[6..10])],
             vjp: |p, s| {
-                let (y, g0, g1, g2) = b04_f029_plain_vjp(p[0], p[1], &p[2..7], s[0]);
-                (vec![y], cat(&[&[g0], &[g1], &g2]))
+                let (y, g0, g1, g2) = b04_f029_plain_vjp(2, p[0], &p[1..6], &p[6..10], s[0]);
+                (vec![y], cat(&[&[g0], &g1, &g2]))
             },
             jvp: |p, d| {
-                let (y, t) = b04_f029_plain_jvp(p[0], p[1], &p[2..7], d[0], d[1], &d[2..7]);
+                let (y, t) =
+                    b04_f029_plain_jvp(2, p[0], &p[1..6], &p[6..10], d[0], &d[1..6], &d[6..10]);
                 (vec![y], vec![t])
             },
             grad: Some(|p| {
-                let (_, g0, g1, g2) = b04_f029_plain_grad(p[0], p[1], &p[2..7]);
-                cat(&[&[g0], &[g1], &g2])
+                let (_, g0, g1, g2) = b04_f029_plain_grad(2, p[0], &p[1..6], &p[6..10]);
+                cat(&[&[g0], &g1, &g2])
             }),
             hvp: Some(|p, d| {
                 let (_, g0, g1, g2, h0, h1, h2) =
-                    b04_f029_plain_hvp(p[0], p[1], &p[2..7], d[0], d[1], &d[2..7]);
-                (cat(&[&[g0], &[g1], &g2]), cat(&[&[h0], &[h1], &h2]))
+                    b04_f029_plain_hvp(2, p[0], &p[1..6], &p[6..10], d[0], &d[1..6], &d[6..10]);
+                (cat(&[&[g0], &g1, &g2]), cat(&[&[h0], &h1, &h2]))
             }),
-            gradcheck: Some(|p| b04_f029_plain_gradcheck(p[0], p[1], &p[2..7])),
+            gradcheck: Some(|p| b04_f029_plain_gradcheck(2, p[0], &p[1..6], &p[6..10])),
         },
         Case {
             name: "b04_f030",
@@ -6230,22 +6159,6 @@ pub fn cases() -> Vec<Case> {
             gradcheck: None,
         },
         Case {
-            name: "b04_f040_plain",
-            seed_name: "b04_f040",
-            twin_of: Some("b04_f040"),
-            params: &[("x", 1, true), ("y", 4, true)],
-            value: None,
-            f: |p| b04_f040_plain(3, &p[0..1], &p[1..5]),
-            vjp: |p, s| {
-                let (y, g0, g1) = b04_f040_plain_vjp(3, &p[0..1], &p[1..5], s.to_vec());
-                (y, cat(&[&g0, &g1]))
-            },
-            jvp: |p, d| b04_f040_plain_jvp(3, &p[0..1], &p[1..5], &d[0..1], &d[1..5]),
-            grad: None,
-            hvp: None,
-            gradcheck: None,
-        },
-        Case {
             name: "b04_f041",
             seed_name: "b04_f041",
             twin_of: None,
@@ -6269,6 +6182,31 @@ pub fn cases() -> Vec<Case> {
                 (cat(&[&[g0]]), cat(&[&[h0]]))
             }),
             gradcheck: Some(|p| b04_f041_gradcheck(&p[0..3], p[3])),
+        },
+        Case {
+            name: "b04_f041_plain",
+            seed_name: "b04_f041",
+            twin_of: Some("b04_f041"),
+            params: &[("x", 3, false), ("a", 1, true)],
+            value: None,
+            f: |p| vec![b04_f041_plain(&p[0..3], p[3])],
+            vjp: |p, s| {
+                let (y, g0) = b04_f041_plain_vjp(&p[0..3], p[3], s[0]);
+                (vec![y], cat(&[&[g0]]))
+            },
+            jvp: |p, d| {
+                let (y, t) = b04_f041_plain_jvp(&p[0..3], p[3], d[0]);
+                (vec![y], vec![t])
+            },
+            grad: Some(|p| {
+                let (_, g0) = b04_f041_plain_grad(&p[0..3], p[3]);
+                cat(&[&[g0]])
+            }),
+            hvp: Some(|p, d| {
+                let (_, g0, h0) = b04_f041_plain_hvp(&p[0..3], p[3], d[0]);
+                (cat(&[&[g0]]), cat(&[&[h0]]))
+            }),
+            gradcheck: Some(|p| b04_f041_plain_gradcheck(&p[0..3], p[3])),
         },
         Case {
             name: "b04_f042",
@@ -6613,22 +6551,6 @@ pub fn cases() -> Vec<Case> {
             gradcheck: None,
         },
         Case {
-            name: "b04_f051_plain",
-            seed_name: "b04_f051",
-            twin_of: Some("b04_f051"),
-            params: &[("b", 1, true), ("x", 3, true), ("a", 1, true)],
-            value: None,
-            f: |p| b04_f051_plain(p[0], 3, &p[1..4], p[4]),
-            vjp: |p, s| {
-                let (y, g0, g1, g2) = b04_f051_plain_vjp(p[0], 3, &p[1..4], p[4], s.to_vec());
-                (y, cat(&[&[g0], &g1, &[g2]]))
-            },
-            jvp: |p, d| b04_f051_plain_jvp(p[0], 3, &p[1..4], p[4], d[0], &d[1..4], d[4]),
-            grad: None,
-            hvp: None,
-            gradcheck: None,
-        },
-        Case {
             name: "b04_f052",
             seed_name: "b04_f052",
             twin_of: None,
@@ -6847,26 +6769,17 @@ pub fn cases() -> Vec<Case> {
             name: "b04_f059",
             seed_name: "b04_f059",
             twin_of: None,
-            params: &[("a", 1, true)],
-            value: Some(|t, v| vec![b04_f059_value(t, v[0])]),
-            f: |p| vec![b04_f059(p[0])],
+            params: &[("x", 3, true)],
+            value: Some(|t, v| b04_f059_value(t, &v[0..3])),
+            f: |p| b04_f059(&p[0..3]),
             vjp: |p, s| {
-                let (y, g0) = b04_f059_vjp(p[0], s[0]);
-                (vec![y], cat(&[&[g0]]))
+                let (y, g0) = b04_f059_vjp(&p[0..3], s.to_vec());
+                (y, cat(&[&g0]))
             },
-            jvp: |p, d| {
-                let (y, t) = b04_f059_jvp(p[0], d[0]);
-                (vec![y], vec![t])
-            },
-            grad: Some(|p| {
-                let (_, g0) = b04_f059_grad(p[0]);
-                cat(&[&[g0]])
-            }),
-            hvp: Some(|p, d| {
-                let (_, g0, h0) = b04_f059_hvp(p[0], d[0]);
-                (cat(&[&[g0]]), cat(&[&[h0]]))
-            }),
-            gradcheck: Some(|p| b04_f059_gradcheck(p[0])),
+            jvp: |p, d| b04_f059_jvp(&p[0..3], &d[0..3]),
+            grad: None,
+            hvp: None,
+            gradcheck: None,
         },
         Case {
             name: "b04_f060",

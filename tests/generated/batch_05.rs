@@ -128,15 +128,13 @@ fn b05_f001(n: usize, b: f64, a: f64, x: &[f64], y: &[f64], m: usize) -> f64 {
     while k6 < n {
         k6 += 1;
         let j7 = k6 - 1;
-        for i8 in (1..3).rev() {
-            if !(acc2 > (-0.61)) {
-                continue;
-            }
-            let t9: f64 = b + b;
-            acc2 -= 0.34;
+        for i8 in 1..=3 - 1 {
+            let mut t9 = acc2;
+            acc2 += y[0] - acc1 + t9 / (acc2 * acc2 + 0.25);
         }
+        acc2 = (1.755 - b) % 3.0;
     }
-    (acc1 + acc2 - acc3 - a) * w4[2]
+    (acc1 - acc2) * w4[0] - w4[1]
 }
 
 // `b05_f001` on the `Value` tape: its gradient must agree with `b05_f001_vjp`.
@@ -165,15 +163,13 @@ fn b05_f001_value<'t>(
     while k6 < n {
         k6 += 1;
         let j7 = k6 - 1;
-        for i8 in (1..3).rev() {
-            if !(acc2 > (-0.61)) {
-                continue;
-            }
-            let t9 = b + b;
-            acc2 -= 0.34;
+        for i8 in 1..=3 - 1 {
+            let mut t9 = acc2;
+            acc2 += y[0] - acc1 + t9 / (acc2 * acc2 + 0.25);
         }
+        acc2 = (1.755 - b) % 3.0;
     }
-    (acc1 + acc2 - acc3 - a) * w4[2]
+    (acc1 - acc2) * w4[0] - w4[1]
 }
 
 #[differentiate]
@@ -226,80 +222,77 @@ fn b05_f002_value<'t>(
 }
 
 #[differentiate]
-fn b05_f003(y: &[f64], n: usize, x: &[f64]) -> f64 {
-    let mut acc1: f64 = (f64::abs((-1.26)) + 1.0).ln();
-    if (-x[0]).abs() <= y[2] {
-        if (acc1 * acc1 + 0.5).log10() <= 0.77 {
-            return (2.5 + x[0].tanh()).ln();
-        }
-        let s2 = acc1;
-        let mut v3: Vec<f64> = vec![0.5; y.len()];
-        acc1 = (s2 * s2 + 0.5).log(2.0) * s2;
-    } else if acc1.tanh().exp().recip()
-        < if f64::hypot(0.74, y[4] * y[4] + 1.0) <= x[0].atan() {
-            (0.9 * acc1.cos()).asin()
-        } else {
-            y[0] + acc1
-        }
-    {
-        let t4: f64 = 1.772;
-        let mut t5 = t4;
-        acc1 += f64::cbrt(y[2].cos().abs() + 1.0);
-    } else if (-1.95e0) <= acc1 {
-        for i6 in 0..5 {
-            {
-                let mut w7: Vec<f64> = Vec::new();
-                for i8 in 0..4 {
-                    w7.push(x[(i6 + 3) % 1].atan().min(acc1));
+fn b05_f003(b: f64, a: f64, y: &[f64], x: &[f64]) -> f64 {
+    let mut acc1 = a / (2.5 + y[0].tanh());
+    for i2 in (1..4).rev() {
+        if b <= (-1.66e-1) {
+            for i3 in 0..5 {
+                if i2 >= 3 {
+                    break;
                 }
-                acc1 = acc1 * (-0.25_f64) + (f64::atan((i6 as f64)) + (x[(i6 + 2) % n] - acc1));
+                match i2 % 3 {
+                    0 => {
+                        let s4: f64 = f64::powf(
+                            x[(i2 + 2) % x.len()].abs() + 1.0,
+                            0.9 * x[i3 % x.len()].tanh(),
+                        );
+                    }
+                    1 => {
+                        let u5: f64 = b05_f002(a / 0.5, 4, (0.5 * b).floor() + x[2])
+                            - b05_f002(-y[2], 4, f64::max(x[i2 - 1], (-0.02)));
+                        acc1 = acc1 * (-0.4) + u5;
+                    }
+                    _ => {
+                        let mut s6 = a.abs();
+                        acc1 = acc1 * (-0.4) + y[i3 % y.len()];
+                    }
+                }
+                acc1 = acc1 * 0.69 + (1.0 + a * acc1 * (a * acc1)).log2();
             }
-            acc1 += x[0];
+            acc1 = (if (-0.22) >= (-0.55) { a } else { a }) % 1.5;
         }
-        acc1 += y[3].tanh() * acc1;
+        acc1 += acc1 + x[i2 / 2];
     }
-    (acc1 - y[2]).atan()
+    (acc1 * b * a).sin()
 }
 
 // `b05_f003` on the `Value` tape: its gradient must agree with `b05_f003_vjp`.
 fn b05_f003_value<'t>(
     tape: &'t Tape<f64>,
+    b: Value<'t, f64>,
+    a: Value<'t, f64>,
     y: &[Value<'t, f64>],
-    n: usize,
     x: &[Value<'t, f64>],
 ) -> Value<'t, f64> {
-    let mut acc1 = tape.constant(f64::ln(f64::abs((-1.26)) + 1.0));
-    if (-x[0]).abs() <= y[2] {
-        if (acc1 * acc1 + 0.5).log10() <= 0.77 {
-            return (2.5 + x[0].tanh()).ln();
-        }
-        let s2 = acc1;
-        let mut v3 = vec![tape.constant(0.5); y.len()];
-        acc1 = (s2 * s2 + 0.5).log(2.0) * s2;
-    } else if acc1.tanh().exp().recip()
-        < if tape.constant(0.74).hypot(y[4] * y[4] + 1.0) <= x[0].atan() {
-            (0.9 * acc1.cos()).asin()
-        } else {
-            y[0] + acc1
-        }
-    {
-        let t4 = tape.constant(1.772);
-        let mut t5 = t4;
-        acc1 += (y[2].cos().abs() + 1.0).cbrt();
-    } else if tape.constant((-1.95e0)) <= acc1 {
-        for i6 in 0..5 {
-            {
-                let mut w7 = Vec::new();
-                for i8 in 0..4 {
-                    w7.push(x[(i6 + 3) % 1].atan().min(acc1));
+    let mut acc1 = a / (2.5 + y[0].tanh());
+    for i2 in (1..4).rev() {
+        if b <= (-1.66e-1) {
+            for i3 in 0..5 {
+                if i2 >= 3 {
+                    break;
                 }
-                acc1 = acc1 * (-0.25_f64) + (f64::atan((i6 as f64)) + (x[(i6 + 2) % n] - acc1));
+                match i2 % 3 {
+                    0 => {
+                        let s4 =
+                            (x[(i2 + 2) % x.len()].abs() + 1.0).powf(0.9 * x[i3 % x.len()].tanh());
+                    }
+                    1 => {
+                        let u5 = b05_f002_value(tape, a / 0.5, 4, (0.5 * b).floor() + x[2])
+                            - b05_f002_value(tape, -y[2], 4, x[i2 - 1].max((-0.02)));
+                        acc1 = acc1 * (-0.4) + u5;
+                    }
+                    _ => {
+                        let mut s6 = a.abs();
+                        acc1 = acc1 * (-0.4) + y[i3 % y.len()];
+                    }
+                }
+                acc1 = acc1 * 0.69 + (1.0 + a * acc1 * (a * acc1)).log2();
             }
-            acc1 += x[0];
+            acc1 = (if (-0.22) >= (-0.55) { a } else { a }) % 1.5;
         }
-        acc1 += y[3].tanh() * acc1;
+        acc1 += acc1 + x[i2 / 2];
     }
-    (acc1 - y[2]).atan()
+    (acc1 * b * a).sin()
 }
 
 #[differentiate]
@@ -313,25 +306,33 @@ fn b05_f004(x: &[f64], y: &[f64], a: f64, c: f64, b: f64) -> f64 {
             while k4 < y.len() {
                 let j5 = k4;
                 let s6 = (0.5 * v2[y.len() - 1 - j5].cos()).trunc() + y[j5];
-                if b05_f002(y[j5] * s6, 4, v2[j5] * std::f64::consts::PI) <= 0.1 {
-                    let c = c * -acc1;
-                } else if a <= (-0.25) && j5 % 2 == 1 {
-                    let mut acc7 = (0.5 * y[j5].tanh()).atanh();
-                    acc1 = acc1 * 0.059 + s6.clamp((-1.0), 1.0);
+                if b05_f002(
+                    if u3 * v2[j5 / 2] <= (-0.33) { acc1 } else { a },
+                    4,
+                    f64::sin(y[j5 % y.len()]),
+                ) <= (-1.71)
+                {
+                    let mut s7 = u3;
+                    acc1 += (if y[j5] < 0.21 {
+                        v2[(j5 + 3) % v2.len()]
+                    } else {
+                        u3
+                    }) + b05_f002(
+                        b05_f002((acc1.abs() + 1.0).cbrt(), 4, x[j5 + 2] + c),
+                        4,
+                        s7.atan(),
+                    );
                 } else {
-                    let t8: f64 = u3.tanh();
+                    let s8 = s6;
+                    acc1 = acc1 * 0.83 + b;
                 }
-                acc1 += (x[(j5 + 1) % 3] * v2[1 - 1 - j5]).cos();
+                acc1 -= if j5 % 2 == 1 { v2[j5] } else { v2[0] };
                 k4 += 1;
             }
-            acc1 -= (0.9 * (b * y[0]).cos()).asin();
-        } else {
-            let mut u9 = (1.5 + y[0].cos()).log(10.0);
-            acc1 += u9;
+            acc1 = acc1 * 0.21 + b;
         }
-        acc1 -= a * v2[0] + a;
     }
-    (acc1 - x[1]).sin()
+    (acc1 + c) * y[0]
 }
 
 // `b05_f004` on the `Value` tape: its gradient must agree with `b05_f004_vjp`.
@@ -352,25 +353,35 @@ fn b05_f004_value<'t>(
             while k4 < y.len() {
                 let j5 = k4;
                 let s6 = (0.5 * v2[y.len() - 1 - j5].cos()).trunc() + y[j5];
-                if b05_f002_value(tape, y[j5] * s6, 4, v2[j5] * std::f64::consts::PI) <= 0.1 {
-                    let c = c * -acc1;
-                } else if a <= (-0.25) && j5 % 2 == 1 {
-                    let mut acc7 = (0.5 * y[j5].tanh()).atanh();
-                    acc1 = acc1 * 0.059 + s6.clamp((-1.0), 1.0);
+                if b05_f002_value(
+                    tape,
+                    if u3 * v2[j5 / 2] <= (-0.33) { acc1 } else { a },
+                    4,
+                    y[j5 % y.len()].sin(),
+                ) <= (-1.71)
+                {
+                    let mut s7 = u3;
+                    acc1 += (if y[j5] < 0.21 {
+                        v2[(j5 + 3) % v2.len()]
+                    } else {
+                        u3
+                    }) + b05_f002_value(
+                        tape,
+                        b05_f002_value(tape, (acc1.abs() + 1.0).cbrt(), 4, x[j5 + 2] + c),
+                        4,
+                        s7.atan(),
+                    );
                 } else {
-                    let t8 = u3.tanh();
+                    let s8 = s6;
+                    acc1 = acc1 * 0.83 + b;
                 }
-                acc1 += (x[(j5 + 1) % 3] * v2[1 - 1 - j5]).cos();
+                acc1 -= if j5 % 2 == 1 { v2[j5] } else { v2[0] };
                 k4 += 1;
             }
-            acc1 -= (0.9 * (b * y[0]).cos()).asin();
-        } else {
-            let mut u9 = (1.5 + y[0].cos()).log(10.0);
-            acc1 += u9;
+            acc1 = acc1 * 0.21 + b;
         }
-        acc1 -= a * v2[0] + a;
     }
-    (acc1 - x[1]).sin()
+    (acc1 + c) * y[0]
 }
 
 #[differentiate]
@@ -381,20 +392,30 @@ fn b05_f005(b: f64, c: f64, a: f64) -> Vec<f64> {
     let mut k4: usize = 0;
     while k4 < 5 {
         let j5 = k4;
-        for i6 in 0..4 {
-            acc2 = (acc2 + (b + acc2)).tanh();
-            acc1 -= (0.8 * acc3.cos()).acos() * a.max(acc3);
+        #[checkpoint(snapshots = 2)]
+        for i6 in 1..4 - 1 {
+            let mut s7 = (j5 as f64).tanh() + acc1 * a;
+            if a < 0.41_f64 {
+                let mut t8 = (i6 as f64) * s7;
+            } else if j5 % 2 == 1 {
+                let mut u9 = (-1.16) / f64::cos(0.97_f64).exp() * s7;
+                s7 = s7 * 0.1 + f64::atan(std::f64::consts::FRAC_PI_4);
+            } else {
+                let mut u10 = s7;
+            }
         }
-        #[checkpoint]
-        {
-            let mut acc7: f64 = acc3;
-            acc3 = acc3 * (-0.7) + acc2 / (2.5 + acc2.cos());
-        }
-        acc1 = acc1 * 5.0e-1 + (-1.16) / f64::cos(1.27_f64).exp();
+        acc1 = c;
         k4 += 1;
     }
-    let out8 = vec![(0.9 * b.max(acc3).sin()).asin()];
-    out8
+    let out11 = vec![
+        -b05_f002(f64::asin(0.9 * c.cos()), 4, 0.771 / acc3.tanh().exp()),
+        if acc3 + acc1 >= c.tanh() {
+            1.5 - acc3
+        } else {
+            acc1 - acc3
+        },
+    ];
+    out11
 }
 
 // `b05_f005` without its `#[checkpoint]`s: the gradients must agree bitwise.
@@ -406,19 +427,29 @@ fn b05_f005_plain(b: f64, c: f64, a: f64) -> Vec<f64> {
     let mut k4: usize = 0;
     while k4 < 5 {
         let j5 = k4;
-        for i6 in 0..4 {
-            acc2 = (acc2 + (b + acc2)).tanh();
-            acc1 -= (0.8 * acc3.cos()).acos() * a.max(acc3);
+        for i6 in 1..4 - 1 {
+            let mut s7 = (j5 as f64).tanh() + acc1 * a;
+            if a < 0.41_f64 {
+                let mut t8 = (i6 as f64) * s7;
+            } else if j5 % 2 == 1 {
+                let mut u9 = (-1.16) / f64::cos(0.97_f64).exp() * s7;
+                s7 = s7 * 0.1 + f64::atan(std::f64::consts::FRAC_PI_4);
+            } else {
+                let mut u10 = s7;
+            }
         }
-        {
-            let mut acc7: f64 = acc3;
-            acc3 = acc3 * (-0.7) + acc2 / (2.5 + acc2.cos());
-        }
-        acc1 = acc1 * 5.0e-1 + (-1.16) / f64::cos(1.27_f64).exp();
+        acc1 = c;
         k4 += 1;
     }
-    let out8 = vec![(0.9 * b.max(acc3).sin()).asin()];
-    out8
+    let out11 = vec![
+        -b05_f002(f64::asin(0.9 * c.cos()), 4, 0.771 / acc3.tanh().exp()),
+        if acc3 + acc1 >= c.tanh() {
+            1.5 - acc3
+        } else {
+            acc1 - acc3
+        },
+    ];
+    out11
 }
 
 // `b05_f005` on the `Value` tape: its gradient must agree with `b05_f005_vjp`.
@@ -434,58 +465,75 @@ fn b05_f005_value<'t>(
     let mut k4: usize = 0;
     while k4 < 5 {
         let j5 = k4;
-        for i6 in 0..4 {
-            acc2 = (acc2 + (b + acc2)).tanh();
-            acc1 -= (0.8 * acc3.cos()).acos() * a.max(acc3);
+        for i6 in 1..4 - 1 {
+            let mut s7 = f64::tanh((j5 as f64)) + acc1 * a;
+            if a < 0.41_f64 {
+                let mut t8 = (i6 as f64) * s7;
+            } else if j5 % 2 == 1 {
+                let mut u9 = (-1.16) / f64::exp(f64::cos(0.97_f64)) * s7;
+                s7 = s7 * 0.1 + f64::atan(std::f64::consts::FRAC_PI_4);
+            } else {
+                let mut u10 = s7;
+            }
         }
-        {
-            let mut acc7 = acc3;
-            acc3 = acc3 * (-0.7) + acc2 / (2.5 + acc2.cos());
-        }
-        acc1 = acc1 * 5.0e-1 + (-1.16) / f64::exp(f64::cos(1.27_f64));
+        acc1 = c;
         k4 += 1;
     }
-    let out8 = vec![(0.9 * b.max(acc3).sin()).asin()];
-    out8
+    let out11 = vec![
+        -b05_f002_value(tape, (0.9 * c.cos()).asin(), 4, 0.771 / acc3.tanh().exp()),
+        if acc3 + acc1 >= c.tanh() {
+            1.5 - acc3
+        } else {
+            acc1 - acc3
+        },
+    ];
+    out11
 }
 
 #[differentiate]
 fn b05_f006(a: f64) -> f64 {
     let mut acc1 = a - a;
-    for i2 in (1..3).rev() {
+    for i2 in 1..3 {
         let mut w3: Vec<f64> = vec![0.0; 3];
-        for i4 in 0..w3.len() {
-            w3[i4] += (1.0 + (w3[i2 % w3.len()] + w3[i4]).powi(2)).sqrt();
+        for i4 in 0..3 {
+            w3[i4] += (w3[i2 - 1] + a).cos().exp().sqrt();
         }
-        w3[1] = (if !(i2 <= 1 || a >= w3[i2] && 6.0e-1 <= (-0.6) || w3[i2 / 2] >= 7.7e-1) {
-            w3[i2]
-        } else {
-            w3[i2]
-        })
-        .sin();
-        for i5 in 0..w3.len() {
-            acc1 *= 1.0 + 0.1 * (acc1 - acc1).sin();
-            if f64::cos((-1.6e0)) >= (-0.25) {
-                continue;
+        let t5 = f64::log(a.sin().exp(), 3.0);
+        for i6 in (0..2).rev() {
+            let mut k7 = 0;
+            while k7 < 3 && t5 * w3[i2 / 2] > (-2.64) {
+                let j8 = k7;
+                if w3[i6 + 1] <= w3[3 - 1 - j8].mul_add(t5, w3[j8]) {
+                    let mut nh9 = vec![0.0; w3.len()];
+                    for i10 in 0..w3.len() {
+                        nh9[i10] = (-0.3) * w3[i10] + (w3[(i10 + 1) % w3.len()] + w3[2]).tanh();
+                    }
+                    w3 = nh9;
+                    let mut nh11 = vec![0.0; w3.len()];
+                    for i12 in 0..w3.len() {
+                        nh11[i12] = 0.2 * w3[i12] + (w3[(i12 + 1) % w3.len()] + w3[i2]).tanh();
+                    }
+                    w3 = nh11;
+                }
+                k7 += 1;
             }
+            w3[i2 / 2] *= 1.0
+                + 0.5
+                    * (if (0.8 * a.tanh()).acos() >= (i6 as f64) - t5 {
+                        w3[i6 + 1]
+                    } else {
+                        t5
+                    })
+                    .sin();
+            let mut nh14 = vec![0.0; 3];
+            for i15 in 0..w3.len() {
+                nh14[i15] =
+                    0.16 * w3[i15] + (w3[(i15 + 1) % w3.len()] + w3[i6 % w3.len()] * t5).sin();
+            }
+            w3 = nh14;
+            acc1 -= (t5 * t5 + 0.25).cbrt().clamp((-1.0), 1.0);
         }
-        acc1 -= (1.0
-            + (if (0.8 * acc1.tanh()).acos() >= (i2 as f64) - a {
-                w3[i2]
-            } else {
-                a
-            })
-            .powi(2)
-            + 1.0)
-            .acosh();
-    }
-    {
-        for i6 in 1..5 {
-            acc1 = (1.0 + (i6 as f64).powi(2)).recip() + acc1 * a;
-            acc1 = (acc1 + (a * a + 0.25).cbrt()).tanh();
-            acc1 += a.asinh() + a / ((i6 as f64) * (i6 as f64) + 1.0);
-        }
-        acc1 -= b05_f002(a / acc1.tanh().exp(), 4, a) - a;
+        acc1 += t5.asinh() + t5 / (w3[i2 / 2] * w3[i2 / 2] + 0.5);
     }
     (acc1 + a).atan()
 }
@@ -493,40 +541,48 @@ fn b05_f006(a: f64) -> f64 {
 // `b05_f006` on the `Value` tape: its gradient must agree with `b05_f006_vjp`.
 fn b05_f006_value<'t>(tape: &'t Tape<f64>, a: Value<'t, f64>) -> Value<'t, f64> {
     let mut acc1 = a - a;
-    for i2 in (1..3).rev() {
+    for i2 in 1..3 {
         let mut w3 = vec![tape.constant(0.0); 3];
-        for i4 in 0..w3.len() {
-            w3[i4] = w3[i4] + (1.0 + (w3[i2 % w3.len()] + w3[i4]).powi(2)).sqrt();
+        for i4 in 0..3 {
+            w3[i4] = w3[i4] + (w3[i2 - 1] + a).cos().exp().sqrt();
         }
-        w3[1] = (if !(i2 <= 1 || a >= w3[i2] && 6.0e-1 <= (-0.6) || w3[i2 / 2] >= 7.7e-1) {
-            w3[i2]
-        } else {
-            w3[i2]
-        })
-        .sin();
-        for i5 in 0..w3.len() {
-            acc1 *= 1.0 + 0.1 * (acc1 - acc1).sin();
-            if f64::cos((-1.6e0)) >= (-0.25) {
-                continue;
+        let t5 = a.sin().exp().log(3.0);
+        for i6 in (0..2).rev() {
+            let mut k7 = 0;
+            while k7 < 3 && t5 * w3[i2 / 2] > (-2.64) {
+                let j8 = k7;
+                if w3[i6 + 1] <= w3[3 - 1 - j8].mul_add(t5, w3[j8]) {
+                    let mut nh9 = vec![tape.constant(0.0); w3.len()];
+                    for i10 in 0..w3.len() {
+                        nh9[i10] = (-0.3) * w3[i10] + (w3[(i10 + 1) % w3.len()] + w3[2]).tanh();
+                    }
+                    w3 = nh9;
+                    let mut nh11 = vec![tape.constant(0.0); w3.len()];
+                    for i12 in 0..w3.len() {
+                        nh11[i12] = 0.2 * w3[i12] + (w3[(i12 + 1) % w3.len()] + w3[i2]).tanh();
+                    }
+                    w3 = nh11;
+                }
+                k7 += 1;
             }
+            w3[i2 / 2] = w3[i2 / 2]
+                * (1.0
+                    + 0.5
+                        * (if (0.8 * a.tanh()).acos() >= (i6 as f64) - t5 {
+                            w3[i6 + 1]
+                        } else {
+                            t5
+                        })
+                        .sin());
+            let mut nh14 = vec![tape.constant(0.0); 3];
+            for i15 in 0..w3.len() {
+                nh14[i15] =
+                    0.16 * w3[i15] + (w3[(i15 + 1) % w3.len()] + w3[i6 % w3.len()] * t5).sin();
+            }
+            w3 = nh14;
+            acc1 -= (t5 * t5 + 0.25).cbrt().clamp((-1.0), 1.0);
         }
-        acc1 -= (1.0
-            + (if (0.8 * acc1.tanh()).acos() >= (i2 as f64) - a {
-                w3[i2]
-            } else {
-                a
-            })
-            .powi(2)
-            + 1.0)
-            .acosh();
-    }
-    {
-        for i6 in 1..5 {
-            acc1 = f64::recip(1.0 + f64::powi((i6 as f64), 2)) + acc1 * a;
-            acc1 = (acc1 + (a * a + 0.25).cbrt()).tanh();
-            acc1 += a.asinh() + a / ((i6 as f64) * (i6 as f64) + 1.0);
-        }
-        acc1 -= b05_f002_value(tape, a / acc1.tanh().exp(), 4, a) - a;
+        acc1 += t5.asinh() + t5 / (w3[i2 / 2] * w3[i2 / 2] + 0.5);
     }
     (acc1 + a).atan()
 }
@@ -556,7 +612,7 @@ fn b05_f007(a: f64, c: f64, x: &[f64], n: usize, y: &[f64], b: f64) -> Vec<f64> 
                 0 => (1.0 + f64::powi(5.5e-1, 2)).cbrt(),
                 _ => b.asinh(),
             };
-            if w4[(i6 + 1) % y.len()] > (2.5 + t5.sin() + 1.0).acosh() {
+            if w4[y.len() - 1 - i6] > (2.5 + t5.sin() + 1.0).acosh() {
                 continue;
             }
         }
@@ -598,7 +654,7 @@ fn b05_f007_value<'t>(
                 0 => tape.constant(f64::cbrt(1.0 + f64::powi(5.5e-1, 2))),
                 _ => b.asinh(),
             };
-            if w4[(i6 + 1) % y.len()] > (2.5 + t5.sin() + 1.0).acosh() {
+            if w4[y.len() - 1 - i6] > (2.5 + t5.sin() + 1.0).acosh() {
                 continue;
             }
         }
@@ -712,23 +768,24 @@ fn b05_f008_value<'t>(
 fn b05_f009(y: &[f64], b: f64, x: &[f64], n: usize, a: f64) -> f64 {
     let mut acc1 = a;
     let mut acc2 = x[3].powi(2);
-    for i3 in 0..3 {
-        for i4 in 0..n {
-            acc2 /= b.powi(2).tanh().exp();
-            if !(i3 % 2 == 0) {
-                let acc1 = acc1 + x[i4] * 1.22;
-            } else {
-                let mut t5: f64 = a.hypot(
-                    1.0 + b05_f002(((i3 as f64).abs() + 1.0).sqrt(), 4, b - acc2)
-                        * b05_f002(((i3 as f64).abs() + 1.0).sqrt(), 4, b - acc2),
-                );
-                acc2 = acc2 * (-0.556) + y[5 - 1 - i4];
+    for i3 in (0..3).rev() {
+        let mut u4: f64 = x[y.len() - 1 - i3].tanh() * b05_f002(a, 4, x[4].cos().exp().sqrt());
+        if a <= u4 && (i3 % 2 == 0 && i3 < 1) {
+            acc2 += f64::hypot(a, 1.0 + x[(i3 + 3) % y.len()].powi(2));
+            for i5 in (1..3 - 1).step_by(3) {
+                let st6 = (x[i5 + 1] - x[i5 - 1]) * (x[i5] + 1.04) + x[i5 - 1] * x[i5 + 1];
+                let mut u7 = (1.0 + x[i3 + 2].powi(2)).sqrt();
+                acc2 -= (0.5 * b05_f006(x[i5])).fract() + x[3];
             }
-            acc2 = acc2 * (-0.335) + (0.8 * a.cos()).acos() * (1.0 + x[i3].powi(2)).sqrt();
+            u4 -= if f64::exp_m1(y[2].cos()) < 1.27e0 {
+                0.59 / x[2].tanh().exp()
+            } else {
+                a - y[i3 + 2]
+            };
         }
-        acc2 -= b;
+        acc2 = b * (i3 as f64) / ((a + acc1) * (a + acc1) + 0.25);
     }
-    acc1 + acc2 - b + y[4]
+    (acc1 * acc2 + y[0]).sin()
 }
 
 // `b05_f009` on the `Value` tape: its gradient must agree with `b05_f009_vjp`.
@@ -742,32 +799,25 @@ fn b05_f009_value<'t>(
 ) -> Value<'t, f64> {
     let mut acc1 = a;
     let mut acc2 = x[3].powi(2);
-    for i3 in 0..3 {
-        for i4 in 0..n {
-            acc2 /= b.powi(2).tanh().exp();
-            if !(i3 % 2 == 0) {
-                let acc1 = acc1 + x[i4] * 1.22;
-            } else {
-                let mut t5 = a.hypot(
-                    1.0 + b05_f002_value(
-                        tape,
-                        tape.constant(f64::sqrt(f64::abs((i3 as f64)) + 1.0)),
-                        4,
-                        b - acc2,
-                    ) * b05_f002_value(
-                        tape,
-                        tape.constant(f64::sqrt(f64::abs((i3 as f64)) + 1.0)),
-                        4,
-                        b - acc2,
-                    ),
-                );
-                acc2 = acc2 * (-0.556) + y[5 - 1 - i4];
+    for i3 in (0..3).rev() {
+        let mut u4 =
+            x[y.len() - 1 - i3].tanh() * b05_f002_value(tape, a, 4, x[4].cos().exp().sqrt());
+        if a <= u4 && (i3 % 2 == 0 && i3 < 1) {
+            acc2 += a.hypot(1.0 + x[(i3 + 3) % y.len()].powi(2));
+            for i5 in (1..3 - 1).step_by(3) {
+                let st6 = (x[i5 + 1] - x[i5 - 1]) * (x[i5] + 1.04) + x[i5 - 1] * x[i5 + 1];
+                let mut u7 = (1.0 + x[i3 + 2].powi(2)).sqrt();
+                acc2 -= (0.5 * b05_f006_value(tape, x[i5])).fract() + x[3];
             }
-            acc2 = acc2 * (-0.335) + (0.8 * a.cos()).acos() * (1.0 + x[i3].powi(2)).sqrt();
+            u4 -= if y[2].cos().exp_m1() < 1.27e0 {
+                0.59 / x[2].tanh().exp()
+            } else {
+                a - y[i3 + 2]
+            };
         }
-        acc2 -= b;
+        acc2 = b * (i3 as f64) / ((a + acc1) * (a + acc1) + 0.25);
     }
-    acc1 + acc2 - b + y[4]
+    (acc1 * acc2 + y[0]).sin()
 }
 
 #[differentiate(wrt(x, b, a))]
@@ -777,23 +827,24 @@ fn b05_f010(b: f64, n: usize, y: &[f64], a: f64, x: &[f64]) -> f64 {
     if acc1 >= 0.39 {
         let mut acc2 = a;
         if acc1.cos() >= y[0] {
-            for i3 in 1..4 {
-                let acc4 = acc2 + y[(i3 + 3) % y.len()];
+            for i3 in (1..4 - 1).rev() {
+                let mut t4 = acc1;
+                acc1 -= (t4 + x[3]) * (acc2 * acc2 + 0.5).ln();
             }
+            acc1 += acc2.cos();
+        } else if b <= 0.5_f64 {
+            let u5 = x[1];
+            acc2 = acc2 * (-0.69) + f64::atan(y[0]);
         } else {
-            let t5 = (f64::abs(0.9) + 1.0).log(3.0);
+            let acc6 = (0.8 * (acc2.abs() + 1.0).log(3.0).tanh()).acos() - x[2].tanh().sin();
+            acc1 += (0.9 * acc2.sin()).asin().sin().exp().cbrt();
         }
-        acc1 = acc1 * (-0.5) + (x[0] / 4.0 + (acc2 + acc1));
+        acc1 = acc2.tanh();
     } else {
-        let mut s6 = (b.asinh() + acc1.asinh()) / b.asinh().cos().tanh().exp();
-        acc1 -= b05_f002(
-            (0.9 * b.sin()).asin(),
-            4,
-            f64::sqrt(1.0 + (-0.63) * (-0.63)),
-        )
-        .hypot(1.0 + (acc1 * b).powi(2));
+        let t7 = y[0];
+        acc1 = acc1;
     }
-    acc1 + b + a
+    (acc1 + b + a + y[0]).atan()
 }
 
 // `b05_f010` on the `Value` tape: its gradient must agree with `b05_f010_vjp`.
@@ -810,24 +861,24 @@ fn b05_f010_value<'t>(
     if acc1 >= 0.39 {
         let mut acc2 = a;
         if acc1.cos() >= y[0] {
-            for i3 in 1..4 {
-                let acc4 = acc2 + y[(i3 + 3) % y.len()];
+            for i3 in (1..4 - 1).rev() {
+                let mut t4 = acc1;
+                acc1 -= (t4 + x[3]) * (acc2 * acc2 + 0.5).ln();
             }
+            acc1 += acc2.cos();
+        } else if b <= 0.5_f64 {
+            let u5 = x[1];
+            acc2 = acc2 * (-0.69) + y[0].atan();
         } else {
-            let t5 = tape.constant(f64::log(f64::abs(0.9) + 1.0, 3.0));
+            let acc6 = (0.8 * (acc2.abs() + 1.0).log(3.0).tanh()).acos() - x[2].tanh().sin();
+            acc1 += (0.9 * acc2.sin()).asin().sin().exp().cbrt();
         }
-        acc1 = acc1 * (-0.5) + (x[0] / 4.0 + (acc2 + acc1));
+        acc1 = acc2.tanh();
     } else {
-        let mut s6 = (b.asinh() + acc1.asinh()) / b.asinh().cos().tanh().exp();
-        acc1 -= b05_f002_value(
-            tape,
-            (0.9 * b.sin()).asin(),
-            4,
-            tape.constant(f64::sqrt(1.0 + (-0.63) * (-0.63))),
-        )
-        .hypot(1.0 + (acc1 * b).powi(2));
+        let t7 = y[0];
+        acc1 = acc1;
     }
-    acc1 + b + a
+    (acc1 + b + a + y[0]).atan()
 }
 
 #[differentiate]
@@ -878,71 +929,73 @@ fn b05_f011_value<'t>(
 
 #[differentiate]
 fn b05_f012(a: f64) -> Vec<f64> {
-    let mut acc1 = b05_f002(a - a, 4, a.cos());
-    let mut acc2: f64 = (-1.3);
-    if (-1.2) + a < (-1.62) {
-        let u3 = b05_f002(acc2.cos(), 4, if acc2 + a < -a { acc1 } else { acc1 });
-        if u3 <= 0.23 {
-            let mut acc4 = u3.sin() + (u3 + u3) / 2.0;
-        } else {
-            for i5 in 0..3 {
-                let mut h6 = vec![0.0; 1];
-                for i7 in 0..1 {
-                    h6[i7] += (1.0 + (acc2 * u3).powi(2)).recip();
-                }
-                if h6[(i5 + 3) % 1] >= (i5 as f64) % 3.0 / 3.0 {
-                    let mut s8 = -u3;
-                    acc1 = acc1 * (-0.658) + (a * s8).asinh();
-                }
-                acc2 -= (2.5 + acc2.cos())
-                    .recip()
-                    .max(f64::sqrt((i5 as f64) * (i5 as f64) + 0.5));
-            }
+    let mut acc1: f64 = b05_f002((-1.45) * 1.23_f64, 4, a);
+    let mut acc2 = 1.17 - a;
+    let mut k3 = 0;
+    while k3 < 2 {
+        let j4 = k3;
+        if a >= (-7.9e-1) {
+            break;
         }
-        acc1 -= u3;
-    } else if a < 0.543 {
-        let mut acc9: f64 = b05_f006(a * (-0.3_f64)).atan();
-        acc2 -= acc9;
-    } else {
-        let mut t10: f64 = acc1 * 0.9_f64;
-        acc1 = -a + (t10 + acc2);
+        let t5 = acc2 + (j4 as f64) - b05_f006(acc1 / (2.0 + acc2.sin()));
+        acc1 = acc1 + -t5 * ((j4 as f64) * (j4 as f64));
+        acc2 = acc2 * (-4.44e-1) + acc2;
+        k3 += 1;
     }
-    let out11 = vec![(1.0 + (-a).powi(2)).sqrt(), a.atan()];
+    let s6 = f64::atan(acc1);
+    let mut k7 = 0;
+    while k7 < 5 {
+        k7 += 1;
+        let j8 = k7 - 1;
+        for i9 in 0..5 {
+            if acc1 <= 8.0e-2 && j8 >= 1 {
+                break;
+            }
+            let u10: f64 = acc2.mul_add(s6, acc2) * a.sin();
+            acc1 += if j8 > 1 { (2.5 + a.sin()).cbrt() } else { acc1 };
+        }
+        acc1 = (0.5 * (j8 as f64)).round() + a;
+        if acc2 >= 0.81 {
+            break;
+        }
+    }
+    let out11 = vec![acc1.hypot(acc1.powi(2) * acc1.powi(2) + 0.5)];
     out11
 }
 
 // `b05_f012` on the `Value` tape: its gradient must agree with `b05_f012_vjp`.
 fn b05_f012_value<'t>(tape: &'t Tape<f64>, a: Value<'t, f64>) -> Vec<Value<'t, f64>> {
-    let mut acc1 = b05_f002_value(tape, a - a, 4, a.cos());
-    let mut acc2 = tape.constant((-1.3));
-    if (-1.2) + a < (-1.62) {
-        let u3 = b05_f002_value(tape, acc2.cos(), 4, if acc2 + a < -a { acc1 } else { acc1 });
-        if u3 <= 0.23 {
-            let mut acc4 = u3.sin() + (u3 + u3) / 2.0;
-        } else {
-            for i5 in 0..3 {
-                let mut h6 = vec![tape.constant(0.0); 1];
-                for i7 in 0..1 {
-                    h6[i7] = h6[i7] + (1.0 + (acc2 * u3).powi(2)).recip();
-                }
-                if h6[(i5 + 3) % 1] >= (i5 as f64) % 3.0 / 3.0 {
-                    let mut s8 = -u3;
-                    acc1 = acc1 * (-0.658) + (a * s8).asinh();
-                }
-                acc2 -= (2.5 + acc2.cos())
-                    .recip()
-                    .max(f64::sqrt((i5 as f64) * (i5 as f64) + 0.5));
-            }
+    let mut acc1 = b05_f002_value(tape, tape.constant((-1.45) * 1.23_f64), 4, a);
+    let mut acc2 = 1.17 - a;
+    let mut k3 = 0;
+    while k3 < 2 {
+        let j4 = k3;
+        if a >= (-7.9e-1) {
+            break;
         }
-        acc1 -= u3;
-    } else if a < 0.543 {
-        let mut acc9 = b05_f006_value(tape, a * (-0.3_f64)).atan();
-        acc2 -= acc9;
-    } else {
-        let mut t10 = acc1 * 0.9_f64;
-        acc1 = -a + (t10 + acc2);
+        let t5 = acc2 + (j4 as f64) - b05_f006_value(tape, acc1 / (2.0 + acc2.sin()));
+        acc1 = acc1 + -t5 * ((j4 as f64) * (j4 as f64));
+        acc2 = acc2 * (-4.44e-1) + acc2;
+        k3 += 1;
     }
-    let out11 = vec![(1.0 + (-a).powi(2)).sqrt(), a.atan()];
+    let s6 = acc1.atan();
+    let mut k7 = 0;
+    while k7 < 5 {
+        k7 += 1;
+        let j8 = k7 - 1;
+        for i9 in 0..5 {
+            if acc1 <= 8.0e-2 && j8 >= 1 {
+                break;
+            }
+            let u10 = acc2.mul_add(s6, acc2) * a.sin();
+            acc1 += if j8 > 1 { (2.5 + a.sin()).cbrt() } else { acc1 };
+        }
+        acc1 = f64::round(0.5 * (j8 as f64)) + a;
+        if acc2 >= 0.81 {
+            break;
+        }
+    }
+    let out11 = vec![acc1.hypot(acc1.powi(2) * acc1.powi(2) + 0.5)];
     out11
 }
 
@@ -951,13 +1004,21 @@ fn b05_f013(m: usize, x: &[f64], y: &[f64], a: f64, n: usize) -> f64 {
     let mut acc1: f64 = 1.35;
     let mut acc2: f64 = 1.4;
     let acc3 = x[2];
-    let mut w4 = Vec::with_capacity(2);
+    let mut w4 = Vec::new();
     for i5 in 0..2 {
-        w4.push(acc2 / (2.5 + b05_f001(2, a.atan(), acc3, x, y, 3).cos()));
+        w4.push(acc2 / (b05_f006(acc1).abs() + 1.0));
     }
-    w4[1] -= acc1.tanh();
-    acc1 += (acc1 * x[1]).sin();
-    acc1 * acc2 - a + w4[0]
+    let mut acc6 = y[0] * y[0];
+    let mut k7 = 0;
+    while k7 < w4.len() {
+        k7 += 1;
+        let j8 = k7 - 1;
+        if acc1 + y[j8 % y.len()] <= b05_f002(acc2.atan(), n, acc2 * acc3) {
+            break;
+        }
+        let mut acc9 = (0.5 * (0.6 * acc3).sin()).cosh();
+    }
+    acc1 + acc2 + acc6 - w4[0]
 }
 
 // `b05_f013` on the `Value` tape: its gradient must agree with `b05_f013_vjp`.
@@ -972,13 +1033,21 @@ fn b05_f013_value<'t>(
     let mut acc1 = tape.constant(1.35);
     let mut acc2 = tape.constant(1.4);
     let acc3 = x[2];
-    let mut w4 = Vec::with_capacity(2);
+    let mut w4 = Vec::new();
     for i5 in 0..2 {
-        w4.push(acc2 / (2.5 + b05_f001_value(tape, 2, a.atan(), acc3, x, y, 3).cos()));
+        w4.push(acc2 / (b05_f006_value(tape, acc1).abs() + 1.0));
     }
-    w4[1] = w4[1] - acc1.tanh();
-    acc1 += (acc1 * x[1]).sin();
-    acc1 * acc2 - a + w4[0]
+    let mut acc6 = y[0] * y[0];
+    let mut k7 = 0;
+    while k7 < w4.len() {
+        k7 += 1;
+        let j8 = k7 - 1;
+        if acc1 + y[j8 % y.len()] <= b05_f002_value(tape, acc2.atan(), n, acc2 * acc3) {
+            break;
+        }
+        let mut acc9 = (0.5 * (0.6 * acc3).sin()).cosh();
+    }
+    acc1 + acc2 + acc6 - w4[0]
 }
 
 #[differentiate]
@@ -1034,140 +1103,142 @@ fn b05_f014_value<'t>(
 }
 
 #[differentiate]
-fn b05_f015(x: &[f64], n: usize) -> f64 {
-    let mut acc1 = -x[0];
-    let w2 = vec![acc1, -x[2], x[0].cos().sinh()];
-    acc1 = (1.0 + x[0] * x[0]).cbrt().cos();
-    acc1 *= 1.0 + 0.1 * acc1.cos().cos();
-    acc1 *= 1.0 + 0.25 * acc1.cos().tanh();
-    if if x[2] + acc1 <= (-0.75) { 0.5 } else { x[0] } < acc1 + w2[0] {
-        return f64::tanh(x[1]);
+fn b05_f015(a: f64, c: f64, b: f64) -> Vec<f64> {
+    let mut acc1 = a + a;
+    acc1 += b.hypot(1.5 + b.tanh()) / 4.0;
+    let mut w2 = vec![1.0; 3];
+    for i3 in 0..w2.len() {
+        w2[i3] = (acc1 * acc1 + 0.25).recip() + a * a;
     }
-    for i3 in (0..w2.len()).rev() {
-        let t4 = ((if (i3 as f64) + acc1 > x[i3] - w2[w2.len() - 1 - i3] {
-            0.43_f64
-        } else {
-            w2[i3 / 2]
-        }) + acc1)
-            .min(b05_f014(1, 4, w2[i3 / 2] * acc1) % 2.0);
-        acc1 = (acc1 + w2[(i3 + 1) % w2.len()] * (i3 as f64)).sin();
-        if i3 < 1 {
-            let mut acc5: f64 = b05_f006(t4);
-            acc1 += b05_f006(match i3 % 3 {
-                0 => t4,
-                1 => (i3 as f64),
-                _ => x[i3 / 2],
-            });
-        } else {
-            let mut s6 = w2[i3 % w2.len()]
-                .sin()
-                .mul_add(t4, t4.abs() + x[i3] / (1.0 + t4.powi(2)));
-            acc1 += s6;
+    if b < acc1 {
+        if c >= 0.26 {
+            w2[2] -= c;
+            let u4: f64 = w2[1];
+            let mut t5 = 0.7 / (2.0 + f64::sin(w2[0])) % 3.0;
+            acc1 = acc1 * (-0.51)
+                + (if t5 > 0.24 {
+                    w2[1]
+                } else {
+                    f64::hypot(u4, u4.abs() + 1.0)
+                });
         }
-        acc1 -= t4;
+        acc1 += (-0.66) + b.abs();
+    } else if (1.0 + a.powi(2)).recip() < 0.43 {
+        let t6 = acc1 - a;
+    } else if f64::cos(w2[2] * w2[0]) < w2[1] {
+        let mut s7 = c;
+        acc1 = acc1 * 0.01 + s7.atan() * s7;
     }
-    acc1 + w2[2]
+    let mut out8 = vec![0.0; 4];
+    for i9 in 0..4 {
+        out8[i9] = b05_f002(acc1, 4, w2[1] * a);
+    }
+    out8
 }
 
 // `b05_f015` on the `Value` tape: its gradient must agree with `b05_f015_vjp`.
-fn b05_f015_value<'t>(tape: &'t Tape<f64>, x: &[Value<'t, f64>], n: usize) -> Value<'t, f64> {
-    let mut acc1 = -x[0];
-    let w2 = vec![acc1, -x[2], x[0].cos().sinh()];
-    acc1 = (1.0 + x[0] * x[0]).cbrt().cos();
-    acc1 *= 1.0 + 0.1 * acc1.cos().cos();
-    acc1 *= 1.0 + 0.25 * acc1.cos().tanh();
-    if if x[2] + acc1 <= (-0.75) {
-        tape.constant(0.5)
-    } else {
-        x[0]
-    } < acc1 + w2[0]
-    {
-        return x[1].tanh();
+fn b05_f015_value<'t>(
+    tape: &'t Tape<f64>,
+    a: Value<'t, f64>,
+    c: Value<'t, f64>,
+    b: Value<'t, f64>,
+) -> Vec<Value<'t, f64>> {
+    let mut acc1 = a + a;
+    acc1 += b.hypot(1.5 + b.tanh()) / 4.0;
+    let mut w2 = vec![tape.constant(1.0); 3];
+    for i3 in 0..w2.len() {
+        w2[i3] = (acc1 * acc1 + 0.25).recip() + a * a;
     }
-    for i3 in (0..w2.len()).rev() {
-        let t4 = ((if (i3 as f64) + acc1 > x[i3] - w2[w2.len() - 1 - i3] {
-            tape.constant(0.43_f64)
-        } else {
-            w2[i3 / 2]
-        }) + acc1)
-            .min(b05_f014_value(tape, 1, 4, w2[i3 / 2] * acc1) % 2.0);
-        acc1 = (acc1 + w2[(i3 + 1) % w2.len()] * (i3 as f64)).sin();
-        if i3 < 1 {
-            let mut acc5 = b05_f006_value(tape, t4);
-            acc1 += b05_f006_value(
-                tape,
-                match i3 % 3 {
-                    0 => t4,
-                    1 => tape.constant((i3 as f64)),
-                    _ => x[i3 / 2],
-                },
-            );
-        } else {
-            let mut s6 = w2[i3 % w2.len()]
-                .sin()
-                .mul_add(t4, t4.abs() + x[i3] / (1.0 + t4.powi(2)));
-            acc1 += s6;
+    if b < acc1 {
+        if c >= 0.26 {
+            w2[2] = w2[2] - c;
+            let u4 = w2[1];
+            let mut t5 = 0.7 / (2.0 + w2[0].sin()) % 3.0;
+            acc1 = acc1 * (-0.51)
+                + (if t5 > 0.24 {
+                    w2[1]
+                } else {
+                    u4.hypot(u4.abs() + 1.0)
+                });
         }
-        acc1 -= t4;
+        acc1 += (-0.66) + b.abs();
+    } else if (1.0 + a.powi(2)).recip() < 0.43 {
+        let t6 = acc1 - a;
+    } else if (w2[2] * w2[0]).cos() < w2[1] {
+        let mut s7 = c;
+        acc1 = acc1 * 0.01 + s7.atan() * s7;
     }
-    acc1 + w2[2]
+    let mut out8 = vec![tape.constant(0.0); 4];
+    for i9 in 0..4 {
+        out8[i9] = b05_f002_value(tape, acc1, 4, w2[1] * a);
+    }
+    out8
 }
 
 #[differentiate]
 fn b05_f016(x: &[f64]) -> Vec<f64> {
-    let mut acc1 = b05_f002(
-        x[0],
-        4,
-        if x[0] / x[0].sin().exp() > x[0].mul_add(x[0], (-1.79)) {
-            x[0]
-        } else {
-            x[0]
-        },
-    );
-    let mut s2: f64 = (x[0] + x[0].powi(2)).asinh();
-    let acc3 = s2 / 3.0;
-    if s2 <= x[0] * x[0] * x[0] {
-        let v4 = vec![acc1 - acc1, f64::cos(s2), acc3, s2];
-        s2 += if acc1 >= s2 {
-            acc1
-        } else {
-            b05_f006(b05_f015(&v4, 2))
-        };
+    let mut acc1 = b05_f002((x[0] * x[0] + 0.5).log(10.0), 4, x[0]);
+    let mut k2 = 0;
+    while k2 < x.len() && x[0].mul_add(acc1, acc1) < 2.22 {
+        k2 += 1;
+        let j3 = k2 - 1;
+        if j3 % 2 == 0 {
+            break;
+        }
+        let mut w4: Vec<f64> = vec![0.0; 5];
+        for i5 in 0..w4.len() {
+            w4[i5] += (0.6 * w4[0].powi(3).tanh()).tan();
+        }
+        acc1 = acc1 * 5.0e-2 + acc1.asinh();
     }
-    let mut out5 = vec![0.0; 2];
-    for i6 in 0..2 {
-        out5[i6] = f64::fract(0.5 * (-0.2)) + acc1 - ((-0.63) - acc1);
+    for i6 in 0..1 {
+        if (i6 as f64) * x[i6] * acc1.tanh() >= acc1 {
+            let s7 = x[0] + -acc1.min(1.06);
+            acc1 -= x[0];
+        } else {
+            let mut u8 = (1.0 + acc1.atan().powi(2)).ln();
+            acc1 += u8;
+        }
+        acc1 -= f64::min((-1.64_f64), std::f64::consts::LN_2);
     }
-    out5
+    let mut out9 = vec![0.0; 4];
+    for i10 in 0..4 {
+        out9[i10] = x[i10 % x.len()] + x[0].sin();
+    }
+    out9
 }
 
 // `b05_f016` on the `Value` tape: its gradient must agree with `b05_f016_vjp`.
 fn b05_f016_value<'t>(tape: &'t Tape<f64>, x: &[Value<'t, f64>]) -> Vec<Value<'t, f64>> {
-    let mut acc1 = b05_f002_value(
-        tape,
-        x[0],
-        4,
-        if x[0] / x[0].sin().exp() > x[0].mul_add(x[0], (-1.79)) {
-            x[0]
-        } else {
-            x[0]
-        },
-    );
-    let mut s2 = (x[0] + x[0].powi(2)).asinh();
-    let acc3 = s2 / 3.0;
-    if s2 <= x[0] * x[0] * x[0] {
-        let v4 = vec![acc1 - acc1, s2.cos(), acc3, s2];
-        s2 += if acc1 >= s2 {
-            acc1
-        } else {
-            b05_f006_value(tape, b05_f015_value(tape, &v4, 2))
-        };
+    let mut acc1 = b05_f002_value(tape, (x[0] * x[0] + 0.5).log(10.0), 4, x[0]);
+    let mut k2 = 0;
+    while k2 < x.len() && x[0].mul_add(acc1, acc1) < 2.22 {
+        k2 += 1;
+        let j3 = k2 - 1;
+        if j3 % 2 == 0 {
+            break;
+        }
+        let mut w4 = vec![tape.constant(0.0); 5];
+        for i5 in 0..w4.len() {
+            w4[i5] = w4[i5] + (0.6 * w4[0].powi(3).tanh()).tan();
+        }
+        acc1 = acc1 * 5.0e-2 + acc1.asinh();
     }
-    let mut out5 = vec![tape.constant(0.0); 2];
-    for i6 in 0..2 {
-        out5[i6] = f64::fract(0.5 * (-0.2)) + acc1 - ((-0.63) - acc1);
+    for i6 in 0..1 {
+        if (i6 as f64) * x[i6] * acc1.tanh() >= acc1 {
+            let s7 = x[0] + -acc1.min(1.06);
+            acc1 -= x[0];
+        } else {
+            let mut u8 = (1.0 + acc1.atan().powi(2)).ln();
+            acc1 += u8;
+        }
+        acc1 -= f64::min((-1.64_f64), std::f64::consts::LN_2);
     }
-    out5
+    let mut out9 = vec![tape.constant(0.0); 4];
+    for i10 in 0..4 {
+        out9[i10] = x[i10 % x.len()] + x[0].sin();
+    }
+    out9
 }
 
 #[differentiate]
@@ -1178,18 +1249,11 @@ fn b05_f017(y: &[f64], b: f64, x: &[f64], a: f64) -> f64 {
         acc1 += a;
         if a.tanh().powi(2) <= (-0.17) * a - a {
             acc2 += acc1;
-            acc1 += b05_f006(f64::atan(y[i3 % y.len()]));
-        } else {
-            let mut s4: f64 = match i3 % 3 {
-                0 => (-0.88) * (i3 as f64),
-                1 => f64::recip(acc1.cos().exp()),
-                _ => (1.0 + x[i3 / 2].powi(2)).ln(),
-            };
-            acc2 += (acc2 + s4) / (1.5 + s4.sin());
+            acc1 += b05_f006(f64::atan(y[i3 + 1]));
         }
-        acc1 = 0.44;
+        acc2 -= x[0];
     }
-    acc1 - acc2 + x[0]
+    acc1 + acc2
 }
 
 // `b05_f017` on the `Value` tape: its gradient must agree with `b05_f017_vjp`.
@@ -1206,18 +1270,11 @@ fn b05_f017_value<'t>(
         acc1 += a;
         if a.tanh().powi(2) <= (-0.17) * a - a {
             acc2 += acc1;
-            acc1 += b05_f006_value(tape, y[i3 % y.len()].atan());
-        } else {
-            let mut s4 = match i3 % 3 {
-                0 => tape.constant((-0.88) * (i3 as f64)),
-                1 => acc1.cos().exp().recip(),
-                _ => (1.0 + x[i3 / 2].powi(2)).ln(),
-            };
-            acc2 += (acc2 + s4) / (1.5 + s4.sin());
+            acc1 += b05_f006_value(tape, y[i3 + 1].atan());
         }
-        acc1 = tape.constant(0.44);
+        acc2 -= x[0];
     }
-    acc1 - acc2 + x[0]
+    acc1 + acc2
 }
 
 #[differentiate(wrt(a))]
@@ -1227,32 +1284,47 @@ fn b05_f018(c: f64, a: f64, b: f64, x: &[f64]) -> f64 {
         if a <= 0.14 {
             {
                 acc1 = acc1 + (1.292 + x[1]) * f64::ln_1p(1.76_f64 * 1.76_f64 + 0.25);
-                for i2 in 1..x.len() {
-                    acc1 = acc1 * (-0.35)
-                        + (1.0 + x[x.len() - 1 - i2] * x[x.len() - 1 - i2]).log(2.0) * b.tanh();
-                    let b = b + x[3 - 1 - i2] * x[i2 / 2];
-                    let c = c * ((-1.3) / (1.0 + x[0] * x[0]));
-                    acc1 = acc1 * 0.849 + b05_f014(1, 4, (i2 as f64).abs());
+                for i2 in (1..x.len() - 1).rev() {
+                    let st3 = (x[i2 + 1] - x[i2 - 1]) * (x[i2] + 0.4);
+                    acc1 *= 1.0 + 0.25 * b05_f014(1, 4, (0.5 * st3).signum() + b).cos();
+                    let w4 = vec![
+                        x[0] - (i2 as f64),
+                        if i2 % 2 == 0 { x[i2 / 2] } else { x[i2 - 1] },
+                        x[(i2 + 1) % x.len()].max(x[i2]),
+                        a,
+                    ];
+                    acc1 += st3.mul_add(
+                        b05_f003((0.5 * st3).trunc() + st3, a * (i2 as f64), &w4, x),
+                        0.12_f64 * c,
+                    );
                 }
-                let mut acc3 = (-1.22) * c;
-                acc1 -= acc1;
+                let mut w5 = vec![0.0; x.len()];
+                for i6 in 0..x.len() {
+                    w5[i6] += b05_f002(f64::tanh(w5[i6]), 4, w5[2] * w5[i6 % w5.len()]);
+                }
+                acc1 = acc1 * 0.62 + b;
             }
-            if b05_f006(x[0].cos()) > 1.25 {
-                let s4: f64 = x[1];
-                acc1 -= (1.0 + (s4 / x[2].cos().exp()).powi(2)).recip();
+            let mut h7 = vec![1.0; x.len()];
+            let mut t8: f64 = f64::atan(acc1);
+            acc1 = ((-0.29) / (x[2] * x[2] + 0.5)).abs();
+        } else if acc1.powi(2) > b {
+            if f64::sqrt(1.0 + (c * a).powi(2)) < 8.2e-1 {
+                let mut t9 = x[1] + 0.89;
             } else {
-                let mut t5 = (1.0 + a * a).ln();
+                let mut s10 = acc1;
+                acc1 -= x[1];
             }
+            acc1 -= (b + b).sin();
         } else {
-            let mut u6 = a - x[1] + (x[0] + x[0]);
-            acc1 += a;
+            let acc11 = (-1.01) / (2.5 + c.powi(3).asinh().cos());
+            acc1 = acc11;
         }
-        acc1 -= f64::fract(0.5 * (acc1 % 3.0)) + b;
+        acc1 = acc1 * 5.0e-1 + f64::sin((2.0 + x[2].cos()).powf(1.5));
     } else {
-        let mut u7 = f64::asinh(x[2]);
-        acc1 -= b05_f014(1, 4, acc1 * c);
+        let mut t12 = x[1].powi(2);
+        acc1 += f64::acosh((acc1 * t12).abs() + 1.0 + 1.0);
     }
-    acc1 + a
+    acc1 + x[0]
 }
 
 // `b05_f018` on the `Value` tape: its gradient must agree with `b05_f018_vjp`.
@@ -1268,33 +1340,48 @@ fn b05_f018_value<'t>(
         if a <= 0.14 {
             {
                 acc1 = acc1 + (1.292 + x[1]) * f64::ln_1p(1.76_f64 * 1.76_f64 + 0.25);
-                for i2 in 1..x.len() {
-                    acc1 = acc1 * (-0.35)
-                        + (1.0 + x[x.len() - 1 - i2] * x[x.len() - 1 - i2]).log(2.0) * b.tanh();
-                    let b = b + x[3 - 1 - i2] * x[i2 / 2];
-                    let c = c * ((-1.3) / (1.0 + x[0] * x[0]));
-                    acc1 = acc1 * 0.849
-                        + b05_f014_value(tape, 1, 4, tape.constant(f64::abs((i2 as f64))));
+                for i2 in (1..x.len() - 1).rev() {
+                    let st3 = (x[i2 + 1] - x[i2 - 1]) * (x[i2] + 0.4);
+                    acc1 *= 1.0 + 0.25 * b05_f014_value(tape, 1, 4, (0.5 * st3).signum() + b).cos();
+                    let w4 = vec![
+                        x[0] - (i2 as f64),
+                        if i2 % 2 == 0 { x[i2 / 2] } else { x[i2 - 1] },
+                        x[(i2 + 1) % x.len()].max(x[i2]),
+                        a,
+                    ];
+                    acc1 += st3.mul_add(
+                        b05_f003_value(tape, (0.5 * st3).trunc() + st3, a * (i2 as f64), &w4, x),
+                        0.12_f64 * c,
+                    );
                 }
-                let mut acc3 = (-1.22) * c;
-                acc1 -= acc1;
+                let mut w5 = vec![tape.constant(0.0); x.len()];
+                for i6 in 0..x.len() {
+                    w5[i6] =
+                        w5[i6] + b05_f002_value(tape, w5[i6].tanh(), 4, w5[2] * w5[i6 % w5.len()]);
+                }
+                acc1 = acc1 * 0.62 + b;
             }
-            if b05_f006_value(tape, x[0].cos()) > 1.25 {
-                let s4 = x[1];
-                acc1 -= (1.0 + (s4 / x[2].cos().exp()).powi(2)).recip();
+            let mut h7 = vec![tape.constant(1.0); x.len()];
+            let mut t8 = acc1.atan();
+            acc1 = ((-0.29) / (x[2] * x[2] + 0.5)).abs();
+        } else if acc1.powi(2) > b {
+            if (1.0 + (c * a).powi(2)).sqrt() < 8.2e-1 {
+                let mut t9 = x[1] + 0.89;
             } else {
-                let mut t5 = (1.0 + a * a).ln();
+                let mut s10 = acc1;
+                acc1 -= x[1];
             }
+            acc1 -= (b + b).sin();
         } else {
-            let mut u6 = a - x[1] + (x[0] + x[0]);
-            acc1 += a;
+            let acc11 = (-1.01) / (2.5 + c.powi(3).asinh().cos());
+            acc1 = acc11;
         }
-        acc1 -= (0.5 * (acc1 % 3.0)).fract() + b;
+        acc1 = acc1 * 5.0e-1 + (2.0 + x[2].cos()).powf(1.5).sin();
     } else {
-        let mut u7 = x[2].asinh();
-        acc1 -= b05_f014_value(tape, 1, 4, acc1 * c);
+        let mut t12 = x[1].powi(2);
+        acc1 += ((acc1 * t12).abs() + 1.0 + 1.0).acosh();
     }
-    acc1 + a
+    acc1 + x[0]
 }
 
 #[differentiate]
@@ -1409,17 +1496,26 @@ fn b05_f020_value<'t>(
 fn b05_f021(a: f64, x: &[f64]) -> f64 {
     let mut acc1: f64 = 0.802;
     let mut acc2 = acc1.atan();
-    let h3 = vec![x[2] * a, b05_f020(-acc2, a - acc2, 1, 4), a + x[1]];
-    {
-        acc2 = acc2 * (-0.262_f64) + ((-h3[2]).abs() + 1.0 + 1.0).acosh();
+    let h3 = vec![
+        x[2] * a,
+        b05_f020(acc2.atan2(x[0] * x[0] + 0.25), x[2], 1, 4),
+        (0.6 * x[1].cos()).tan(),
+    ];
+    let mut s4 = acc1;
+    let mut acc5 = b05_f003(acc2 + acc2, s4 * acc2, x, &h3);
+    let s6 = f64::atan2(
+        3.9e-1 * h3[2] * (acc1 * acc1 + 1.0).sqrt(),
+        x[3] * x[3] + 0.5,
+    );
+    acc1 /= -acc1 * -acc1 + 0.5;
+    for i7 in 1..=4 - 1 - 1 {
+        s4 += x[i7].clamp((-1.0), 1.0) - b05_f006(b05_f002(a.powi(2), 4, s4.cos()));
+        acc5 = h3[(i7 + 1) % h3.len()];
+        if i7 >= 2 || acc1 < acc2 {
+            break;
+        }
     }
-    acc2 += (2.0 + acc2.cos()).ln() + x[0].cos().exp();
-    acc2 += (a * 3.9e-1).min(acc2.sin());
-    let u4 = x[3];
-    if x[2] <= (-0.84) {
-        return b05_f015(x, 2);
-    }
-    (acc1 + acc2 - h3[0]) * h3[1]
+    ((acc1 * acc2 + s4 + acc5 + h3[0]) * x[0]).sin()
 }
 
 // `b05_f021` on the `Value` tape: its gradient must agree with `b05_f021_vjp`.
@@ -1432,57 +1528,46 @@ fn b05_f021_value<'t>(
     let mut acc2 = acc1.atan();
     let h3 = vec![
         x[2] * a,
-        b05_f020_value(tape, -acc2, a - acc2, 1, 4),
-        a + x[1],
+        b05_f020_value(tape, acc2.atan2(x[0] * x[0] + 0.25), x[2], 1, 4),
+        (0.6 * x[1].cos()).tan(),
     ];
-    {
-        acc2 = acc2 * (-0.262_f64) + ((-h3[2]).abs() + 1.0 + 1.0).acosh();
+    let mut s4 = acc1;
+    let mut acc5 = b05_f003_value(tape, acc2 + acc2, s4 * acc2, x, &h3);
+    let s6 = (3.9e-1 * h3[2] * (acc1 * acc1 + 1.0).sqrt()).atan2(x[3] * x[3] + 0.5);
+    acc1 /= -acc1 * -acc1 + 0.5;
+    for i7 in 1..=4 - 1 - 1 {
+        s4 += x[i7].clamp((-1.0), 1.0)
+            - b05_f006_value(tape, b05_f002_value(tape, a.powi(2), 4, s4.cos()));
+        acc5 = h3[(i7 + 1) % h3.len()];
+        if i7 >= 2 || acc1 < acc2 {
+            break;
+        }
     }
-    acc2 += (2.0 + acc2.cos()).ln() + x[0].cos().exp();
-    acc2 += (a * 3.9e-1).min(acc2.sin());
-    let u4 = x[3];
-    if x[2] <= (-0.84) {
-        return b05_f015_value(tape, x, 2);
-    }
-    (acc1 + acc2 - h3[0]) * h3[1]
+    ((acc1 * acc2 + s4 + acc5 + h3[0]) * x[0]).sin()
 }
 
 #[differentiate]
 fn b05_f022(a: f64, b: f64, c: f64, x: &[f64]) -> f64 {
     let mut acc1: f64 = a + x[0];
     if (a + b).hypot(1.5 + (0.5 * b.cos()).atanh().sin()) > 2.23 {
-        for i2 in 0..x.len() {
-            let mut acc3 = x[0];
-            let acc4 = (match i2 % 3 {
-                0 => x[(i2 + 3) % 3],
-                1 => acc1 / (1.5 + x[i2].sin()),
-                _ => (i2 as f64).sin(),
-            }) + c;
-            let mut k5: usize = 0;
-            while k5 < 1 {
-                k5 += 1;
-                let j6 = k5 - 1;
-                let s7 = (0.9 * x[(j6 + 3) % x.len()].cos()).asin() / 2.0;
-                acc3 += s7.mul_add(x[i2 / 2], acc1) * ((j6 as f64) * x[i2]);
+        for i2 in (1..x.len() - 1).rev() {
+            let st3 = (x[i2 + 1] - x[i2 - 1]) * (x[i2] + 0.694) + x[i2 - 1] * x[i2 + 1];
+            let mut h4 = x.to_vec();
+            for i5 in 1..5 {
+                let acc6 = h4[(i2 + 3) % 3];
+                acc1 = acc1 * (-0.071) + (x[2] + c / (1.0 + h4[i2 + 1] * h4[i2 + 1]));
             }
-            acc1 += x[i2 / 2] * x[2]
-                + (if if (-1.98) * acc4 > x[(i2 + 2) % 3] + acc4 {
-                    x[i2]
-                } else {
-                    1.481
-                } < acc4.asinh()
-                {
-                    x[i2 / 2]
-                } else {
-                    (i2 as f64)
-                });
+            acc1 /= 1.0 + x[0].powi(2);
+            if acc1 <= h4[1] * (i2 as f64) {
+                continue;
+            }
         }
-        acc1 -= acc1 - x[1] + a;
+        acc1 += x[2];
     } else {
-        let u8 = a.asinh().asinh() + (acc1.asinh() + x[2].cos().exp().recip());
-        acc1 = acc1 * 0.6 + b05_f020(-b, f64::recip(u8.sin().exp()), 1, 4);
+        let acc7 = x[2];
+        acc1 -= a;
     }
-    acc1 - c
+    ((acc1 + a) * b + x[2]).tanh()
 }
 
 // `b05_f022` on the `Value` tape: its gradient must agree with `b05_f022_vjp`.
@@ -1495,38 +1580,24 @@ fn b05_f022_value<'t>(
 ) -> Value<'t, f64> {
     let mut acc1 = a + x[0];
     if (a + b).hypot(1.5 + (0.5 * b.cos()).atanh().sin()) > 2.23 {
-        for i2 in 0..x.len() {
-            let mut acc3 = x[0];
-            let acc4 = (match i2 % 3 {
-                0 => x[(i2 + 3) % 3],
-                1 => acc1 / (1.5 + x[i2].sin()),
-                _ => tape.constant(f64::sin((i2 as f64))),
-            }) + c;
-            let mut k5: usize = 0;
-            while k5 < 1 {
-                k5 += 1;
-                let j6 = k5 - 1;
-                let s7 = (0.9 * x[(j6 + 3) % x.len()].cos()).asin() / 2.0;
-                acc3 += s7.mul_add(x[i2 / 2], acc1) * ((j6 as f64) * x[i2]);
+        for i2 in (1..x.len() - 1).rev() {
+            let st3 = (x[i2 + 1] - x[i2 - 1]) * (x[i2] + 0.694) + x[i2 - 1] * x[i2 + 1];
+            let mut h4 = x.to_vec();
+            for i5 in 1..5 {
+                let acc6 = h4[(i2 + 3) % 3];
+                acc1 = acc1 * (-0.071) + (x[2] + c / (1.0 + h4[i2 + 1] * h4[i2 + 1]));
             }
-            acc1 += x[i2 / 2] * x[2]
-                + (if if (-1.98) * acc4 > x[(i2 + 2) % 3] + acc4 {
-                    x[i2]
-                } else {
-                    tape.constant(1.481)
-                } < acc4.asinh()
-                {
-                    x[i2 / 2]
-                } else {
-                    tape.constant((i2 as f64))
-                });
+            acc1 /= 1.0 + x[0].powi(2);
+            if acc1 <= h4[1] * (i2 as f64) {
+                continue;
+            }
         }
-        acc1 -= acc1 - x[1] + a;
+        acc1 += x[2];
     } else {
-        let u8 = a.asinh().asinh() + (acc1.asinh() + x[2].cos().exp().recip());
-        acc1 = acc1 * 0.6 + b05_f020_value(tape, -b, u8.sin().exp().recip(), 1, 4);
+        let acc7 = x[2];
+        acc1 -= a;
     }
-    acc1 - c
+    ((acc1 + a) * b + x[2]).tanh()
 }
 
 #[differentiate]
@@ -1586,28 +1657,25 @@ fn b05_f024(a: f64, b: f64, n: usize, c: f64) -> f64 {
         if 1.3e-1 < 0.29 {
             acc1 = (acc1 + f64::log2(1.0 + b * b)).sin();
             let mut u2 = acc1;
-            acc1 = b05_f002(f64::atan2((-2.0), u2 * u2 + 1.0), 4, u2 * c);
+            acc1 = b05_f002(u2, 4, a * u2);
         } else {
-            let b = b * (1.0 + acc1 * acc1).recip();
-            acc1 = acc1 * (-0.29) + acc1.mul_add(a + b, b);
+            if (a * b).tanh() < 0.54 {
+                for i3 in 0..n {
+                    let c = c * b05_f014(1, 4, (acc1.abs() + 1.0).log(2.0));
+                    let b = b + c.cos();
+                    let acc1 = acc1 + c.sin();
+                    let mut h4: Vec<f64> = vec![0.5; 5];
+                    for i5 in 0..5 {
+                        h4[i5] += h4[1];
+                    }
+                }
+                acc1 += b;
+            }
+            acc1 += f64::asinh((-1.7_f64)) * b05_f006(acc1 + c);
         }
-        acc1 = b;
+        acc1 = acc1 * (-0.26) + (-1.2);
     }
-    let mut k3 = 0;
-    while k3 < n {
-        k3 += 1;
-        let j4 = k3 - 1;
-        let mut v5 = vec![1.0; 4];
-        let mut nh7 = vec![0.0; v5.len()];
-        for i8 in 0..v5.len() {
-            nh7[i8] = 5.0e-1 * v5[i8] + (v5[(i8 + 1) % v5.len()] + b.sin().exp_m1()).sin();
-        }
-        v5 = nh7;
-        acc1 += acc1 - b - f64::cos(v5[j4 / 2]);
-        acc1 -= f64::tanh(0.46).sin();
-    }
-    let mut h9: Vec<f64> = vec![(n as f64).atan(), f64::tan(0.6 * f64::cos(1.47e0))];
-    (acc1 + b + h9[0] + h9[0]).sin()
+    acc1 * b - a
 }
 
 // `b05_f024` on the `Value` tape: its gradient must agree with `b05_f024_vjp`.
@@ -1623,31 +1691,25 @@ fn b05_f024_value<'t>(
         if 1.3e-1 < 0.29 {
             acc1 = (acc1 + (1.0 + b * b).log2()).sin();
             let mut u2 = acc1;
-            acc1 = b05_f002_value(tape, tape.constant((-2.0)).atan2(u2 * u2 + 1.0), 4, u2 * c);
+            acc1 = b05_f002_value(tape, u2, 4, a * u2);
         } else {
-            let b = b * (1.0 + acc1 * acc1).recip();
-            acc1 = acc1 * (-0.29) + acc1.mul_add(a + b, b);
+            if (a * b).tanh() < 0.54 {
+                for i3 in 0..n {
+                    let c = c * b05_f014_value(tape, 1, 4, (acc1.abs() + 1.0).log(2.0));
+                    let b = b + c.cos();
+                    let acc1 = acc1 + c.sin();
+                    let mut h4 = vec![tape.constant(0.5); 5];
+                    for i5 in 0..5 {
+                        h4[i5] = h4[i5] + h4[1];
+                    }
+                }
+                acc1 += b;
+            }
+            acc1 += f64::asinh((-1.7_f64)) * b05_f006_value(tape, acc1 + c);
         }
-        acc1 = b;
+        acc1 = acc1 * (-0.26) + (-1.2);
     }
-    let mut k3 = 0;
-    while k3 < n {
-        k3 += 1;
-        let j4 = k3 - 1;
-        let mut v5 = vec![tape.constant(1.0); 4];
-        let mut nh7 = vec![tape.constant(0.0); v5.len()];
-        for i8 in 0..v5.len() {
-            nh7[i8] = 5.0e-1 * v5[i8] + (v5[(i8 + 1) % v5.len()] + b.sin().exp_m1()).sin();
-        }
-        v5 = nh7;
-        acc1 += acc1 - b - v5[j4 / 2].cos();
-        acc1 -= f64::sin(f64::tanh(0.46));
-    }
-    let mut h9 = vec![
-        tape.constant(f64::atan((n as f64))),
-        tape.constant(f64::tan(0.6 * f64::cos(1.47e0))),
-    ];
-    (acc1 + b + h9[0] + h9[0]).sin()
+    acc1 * b - a
 }
 
 #[differentiate]
@@ -1663,24 +1725,24 @@ fn b05_f025(y: &[f64], x: &[f64], n: usize, a: f64) -> f64 {
         let s4: f64 = acc1 / 2.0;
         acc1 = acc1 + (2.5 + a.cos()).log10() * (0.5 * y[j3].tanh()).atanh();
     }
-    for i5 in 1..x.len() {
-        let mut w6 = vec![0.0; x.len()];
-        for i7 in 0..5 {
-            let mut u8 = 1.9e0 / (1.5 + y[0].tanh().cos());
-            acc1 = acc1 * 0.72_f64 + u8;
+    for i5 in 1..x.len() - 1 {
+        let st6 = (x[i5 + 1] - x[i5 - 1]) * (x[i5] + 1.1) + x[i5 - 1] * x[i5 + 1];
+        {
+            let mut v7: Vec<f64> = vec![0.0; 1];
+            {
+                if a >= st6 && (i5 as f64) >= y[0] {
+                    continue;
+                }
+                let mut u8: f64 = (0.9 * (acc1 % 1.5).cos()).asin() - (1.5 + st6.tanh()).ln_1p();
+                acc1 = acc1 * 0.677 + u8;
+            }
+            acc1 = (acc1 + (y[i5] - a)).atan();
+            acc1 += st6;
         }
-        acc1 += b05_f021(-a, y);
+        acc1 = (acc1 * a.cos()).sin();
+        acc1 += 0.1;
     }
-    for i9 in 0..x.len() {
-        let mut t10 = a.tanh();
-        t10 = (t10 * (y[(i9 + 1) % y.len()] * (i9 as f64))).tanh();
-        acc1 = (acc1 + t10.atan()).atan();
-        acc1 = 0.1;
-        if i9 > 0 {
-            continue;
-        }
-    }
-    acc1 * a + y[2]
+    acc1 + a
 }
 
 // `b05_f025` on the `Value` tape: its gradient must agree with `b05_f025_vjp`.
@@ -1702,96 +1764,133 @@ fn b05_f025_value<'t>(
         let s4 = acc1 / 2.0;
         acc1 = acc1 + (2.5 + a.cos()).log10() * (0.5 * y[j3].tanh()).atanh();
     }
-    for i5 in 1..x.len() {
-        let mut w6 = vec![tape.constant(0.0); x.len()];
-        for i7 in 0..5 {
-            let mut u8 = 1.9e0 / (1.5 + y[0].tanh().cos());
-            acc1 = acc1 * 0.72_f64 + u8;
+    for i5 in 1..x.len() - 1 {
+        let st6 = (x[i5 + 1] - x[i5 - 1]) * (x[i5] + 1.1) + x[i5 - 1] * x[i5 + 1];
+        {
+            let mut v7 = vec![tape.constant(0.0); 1];
+            {
+                if a >= st6 && tape.constant((i5 as f64)) >= y[0] {
+                    continue;
+                }
+                let mut u8 = (0.9 * (acc1 % 1.5).cos()).asin() - (1.5 + st6.tanh()).ln_1p();
+                acc1 = acc1 * 0.677 + u8;
+            }
+            acc1 = (acc1 + (y[i5] - a)).atan();
+            acc1 += st6;
         }
-        acc1 += b05_f021_value(tape, -a, y);
+        acc1 = (acc1 * a.cos()).sin();
+        acc1 += 0.1;
     }
-    for i9 in 0..x.len() {
-        let mut t10 = a.tanh();
-        t10 = (t10 * (y[(i9 + 1) % y.len()] * (i9 as f64))).tanh();
-        acc1 = (acc1 + t10.atan()).atan();
-        acc1 = tape.constant(0.1);
-        if i9 > 0 {
-            continue;
-        }
-    }
-    acc1 * a + y[2]
+    acc1 + a
 }
 
 #[differentiate]
-fn b05_f026(a: f64, n: usize, x: &[f64]) -> Vec<f64> {
-    let mut acc1: f64 = x[1];
-    if a.clamp((-1.0), 1.0) <= 0.1 {
-        if a + (n as f64) <= acc1 {
-            let s2 = a - x[1];
-            if x[1] > 0.63 {
-                for i3 in 0..x.len() {
-                    let mut h4 = Vec::with_capacity(3);
-                    for i5 in 0..3 {
-                        h4.push(s2.asinh() * (x[i3 % x.len()] * x[(i5 + 2) % x.len()]));
+fn b05_f026(y: &[f64], x: &[f64]) -> Vec<f64> {
+    let mut acc1 = y[0] - x[4];
+    for i2 in (0..y.len()).rev() {
+        for i3 in 0..=x.len() - 1 {
+            match i2 % 3 {
+                0 => {
+                    {
+                        let acc1 = acc1 + acc1;
                     }
-                    acc1 = a;
+                    acc1 += f64::sin(if acc1 <= acc1 || (i3 as f64) > (-0.455) {
+                        y[i2 % y.len()]
+                    } else {
+                        (i3 as f64)
+                    });
                 }
-                acc1 = acc1 * (-0.2) + s2 * 0.3;
+                1 => {
+                    acc1 = acc1 + (0.5 * acc1.sin()).atanh() * b05_f019(x);
+                    acc1 = acc1 * 0.2 + f64::atan((2.5 + y[(i2 + 1) % y.len()].tanh()).recip());
+                }
+                _ => {
+                    if i3 <= 1 {
+                        acc1 += f64::asinh(2.6e-1)
+                            + b05_f020(
+                                b05_f025(y, y, 4, x[i3]),
+                                (1.0 + acc1.powi(2)).ln_1p(),
+                                1,
+                                4,
+                            );
+                        let mut u4 = -x[i2];
+                        acc1 = acc1 * (-0.09) + (y[i3 / 2] * x[(i3 + 3) % x.len()] + (u4 + acc1));
+                    } else if acc1 > x[i3 % x.len()] || y[y.len() - 1 - i2] > (-0.93) {
+                        let t5 = acc1;
+                        acc1 -= t5.atan() / 4.0;
+                    } else {
+                        let mut t6 = acc1;
+                    }
+                    acc1 = acc1;
+                }
             }
-            acc1 += acc1 * (6.0e-1 / (1.5 + s2.tanh()));
+            acc1 += (i3 as f64) + (0.6 * f64::cos((-1.901))).tan();
         }
-        acc1 = (a + acc1).hypot(x[1] / (1.0 + a.powi(2)) * (x[1] / (1.0 + a.powi(2))) + 0.25);
-    } else {
-        let mut t6 = x[1].cos();
-        acc1 -= if x[1].atan2(x[0] * x[0] + 0.25) < (-0.45) {
-            x[1]
-        } else {
-            (-1.65_f64) / (t6.abs() + 1.0)
-        };
+        acc1 -= acc1;
     }
-    let mut out7 = vec![0.0; n];
-    for i8 in 0..n {
-        out7[i8] = a.min((n as f64) - a);
-    }
+    let out7 = vec![
+        ((0.5 * acc1).signum() + acc1).asinh(),
+        acc1.cos().sin().exp().powf(1.5),
+        acc1.asinh(),
+    ];
     out7
 }
 
 // `b05_f026` on the `Value` tape: its gradient must agree with `b05_f026_vjp`.
 fn b05_f026_value<'t>(
     tape: &'t Tape<f64>,
-    a: Value<'t, f64>,
-    n: usize,
+    y: &[Value<'t, f64>],
     x: &[Value<'t, f64>],
 ) -> Vec<Value<'t, f64>> {
-    let mut acc1 = x[1];
-    if a.clamp((-1.0), 1.0) <= 0.1 {
-        if a + (n as f64) <= acc1 {
-            let s2 = a - x[1];
-            if x[1] > 0.63 {
-                for i3 in 0..x.len() {
-                    let mut h4 = Vec::with_capacity(3);
-                    for i5 in 0..3 {
-                        h4.push(s2.asinh() * (x[i3 % x.len()] * x[(i5 + 2) % x.len()]));
+    let mut acc1 = y[0] - x[4];
+    for i2 in (0..y.len()).rev() {
+        for i3 in 0..=x.len() - 1 {
+            match i2 % 3 {
+                0 => {
+                    {
+                        let acc1 = acc1 + acc1;
                     }
-                    acc1 = a;
+                    acc1 += (if acc1 <= acc1 || (i3 as f64) > (-0.455) {
+                        y[i2 % y.len()]
+                    } else {
+                        tape.constant((i3 as f64))
+                    })
+                    .sin();
                 }
-                acc1 = acc1 * (-0.2) + s2 * 0.3;
+                1 => {
+                    acc1 = acc1 + (0.5 * acc1.sin()).atanh() * b05_f019_value(tape, x);
+                    acc1 = acc1 * 0.2 + (2.5 + y[(i2 + 1) % y.len()].tanh()).recip().atan();
+                }
+                _ => {
+                    if i3 <= 1 {
+                        acc1 += f64::asinh(2.6e-1)
+                            + b05_f020_value(
+                                tape,
+                                b05_f025_value(tape, y, y, 4, x[i3]),
+                                (1.0 + acc1.powi(2)).ln_1p(),
+                                1,
+                                4,
+                            );
+                        let mut u4 = -x[i2];
+                        acc1 = acc1 * (-0.09) + (y[i3 / 2] * x[(i3 + 3) % x.len()] + (u4 + acc1));
+                    } else if acc1 > x[i3 % x.len()] || y[y.len() - 1 - i2] > (-0.93) {
+                        let t5 = acc1;
+                        acc1 -= t5.atan() / 4.0;
+                    } else {
+                        let mut t6 = acc1;
+                    }
+                    acc1 = acc1;
+                }
             }
-            acc1 += acc1 * (6.0e-1 / (1.5 + s2.tanh()));
+            acc1 += (i3 as f64) + f64::tan(0.6 * f64::cos((-1.901)));
         }
-        acc1 = (a + acc1).hypot(x[1] / (1.0 + a.powi(2)) * (x[1] / (1.0 + a.powi(2))) + 0.25);
-    } else {
-        let mut t6 = x[1].cos();
-        acc1 -= if x[1].atan2(x[0] * x[0] + 0.25) < (-0.45) {
-            x[1]
-        } else {
-            (-1.65_f64) / (t6.abs() + 1.0)
-        };
+        acc1 -= acc1;
     }
-    let mut out7 = vec![tape.constant(0.0); n];
-    for i8 in 0..n {
-        out7[i8] = a.min((n as f64) - a);
-    }
+    let out7 = vec![
+        ((0.5 * acc1).signum() + acc1).asinh(),
+        acc1.cos().sin().exp().powf(1.5),
+        acc1.asinh(),
+    ];
     out7
 }
 
@@ -1840,24 +1939,26 @@ fn b05_f027(n: usize, a: f64) -> f64 {
                     v6 = nh10;
                     let acc1 = acc1 * (a * v6[j5]);
                 }
-                if acc1 > (n as f64) && !(acc1 >= 0.2_f64) {
+                if (n as f64) < acc1 && !(acc1 >= 0.2_f64) {
                     let mut s12: f64 = acc1;
                 } else {
                     let mut t13 = a * a % 3.0 + (a + acc1) / 4.0;
                     acc1 = (1.5 + t13.sin()).ln() + t13.atan2(2.0 + t13.sin());
                 }
-                acc1 = b05_f006((j3 as f64) % 3.0) + (acc1 + acc1);
+                acc1 = b05_f002((0.8 * (j3 as f64).tanh()).acos(), 4, acc1 + (j3 as f64))
+                    + acc1 * (j3 as f64);
                 k2 += 1;
             }
         }
+        acc1 = acc1 * 0.66 + ((-0.5) + acc1) * (acc1 * a);
+    } else if !(acc1 > acc1) {
+        let t14 = acc1.sin();
+        acc1 -= 0.1 / ((1.0 + t14.powi(2)).recip() * (1.0 + t14.powi(2)).recip() + 1.0);
     } else {
-        let s14 = a;
-        acc1 = f64::hypot((-1.705_f64), (n as f64) * (n as f64) + 0.5)
-            / (1.0
-                + ((n as f64) * (n as f64) + 0.25).sqrt()
-                    * ((n as f64) * (n as f64) + 0.25).sqrt());
+        let u15: f64 = (-0.8);
+        acc1 -= (if acc1 >= (-0.82_f64) { acc1 } else { u15 }) + u15;
     }
-    acc1 - a
+    acc1.atan()
 }
 
 // `b05_f027` on the `Value` tape: its gradient must agree with `b05_f027_vjp`.
@@ -1910,20 +2011,24 @@ fn b05_f027_value<'t>(tape: &'t Tape<f64>, n: usize, a: Value<'t, f64>) -> Value
                     let mut t13 = a * a % 3.0 + (a + acc1) / 4.0;
                     acc1 = (1.5 + t13.sin()).ln() + t13.atan2(2.0 + t13.sin());
                 }
-                acc1 = b05_f006_value(tape, tape.constant((j3 as f64) % 3.0)) + (acc1 + acc1);
+                acc1 = b05_f002_value(
+                    tape,
+                    tape.constant(f64::acos(0.8 * f64::tanh((j3 as f64)))),
+                    4,
+                    acc1 + (j3 as f64),
+                ) + acc1 * (j3 as f64);
                 k2 += 1;
             }
         }
+        acc1 = acc1 * 0.66 + ((-0.5) + acc1) * (acc1 * a);
+    } else if !(acc1 > acc1) {
+        let t14 = acc1.sin();
+        acc1 -= 0.1 / ((1.0 + t14.powi(2)).recip() * (1.0 + t14.powi(2)).recip() + 1.0);
     } else {
-        let s14 = a;
-        acc1 = tape.constant(
-            f64::hypot((-1.705_f64), (n as f64) * (n as f64) + 0.5)
-                / (1.0
-                    + f64::sqrt((n as f64) * (n as f64) + 0.25)
-                        * f64::sqrt((n as f64) * (n as f64) + 0.25)),
-        );
+        let u15 = tape.constant((-0.8));
+        acc1 -= (if acc1 >= (-0.82_f64) { acc1 } else { u15 }) + u15;
     }
-    acc1 - a
+    acc1.atan()
 }
 
 #[differentiate]
@@ -1933,17 +2038,22 @@ fn b05_f028(y: &[f64], x: &[f64], b: f64, a: f64, n: usize) -> f64 {
     let mut w3: Vec<f64> = vec![0.0; y.len()];
     let mut acc4 = x[2];
     for i5 in 0..3 {
-        let mut acc6: f64 = (0.5 * acc4.cos()).cosh();
-        acc6 -= x[3].asinh() * (x[i5 % w3.len()] * (n as f64));
-        if !(y[i5] > acc6) && y[1] > acc1 {
-            return y[i5 % w3.len()];
+        let mut nh7 = vec![0.0; 5];
+        for i8 in 0..y.len() {
+            nh7[i8] = 4.0e-1 * w3[i8] + (w3[(i8 + 1) % y.len()] + (acc1 - x[2])).tanh();
         }
-        if !(i5 >= 2) {
-            continue;
+        w3 = nh7;
+        w3[i5 / 2] += b05_f027(1, 1.67 - y[1]);
+        if y[0] > 1.318 {
+            w3[(i5 + 1) % y.len()] +=
+                f64::sqrt(w3[i5 + 1].abs() + 1.0) - b05_f014(1, 4, (i5 as f64) + 1.44);
+            t2 += (1.0 + x[i5 / 2] * x[i5 / 2]).log10() - ((i5 as f64) + x[i5]);
+        } else {
+            let u9 = a.asinh();
         }
-        acc4 -= w3[1];
+        acc4 = acc4 * (-0.74) + (1.0 + x[i5 + 2].powi(2)).powf(0.5);
     }
-    (acc1 - t2) * acc4 + b + w3[1]
+    ((acc1 + t2) * acc4 - w3[4]).sin()
 }
 
 // `b05_f028` on the `Value` tape: its gradient must agree with `b05_f028_vjp`.
@@ -1960,17 +2070,23 @@ fn b05_f028_value<'t>(
     let mut w3 = vec![tape.constant(0.0); y.len()];
     let mut acc4 = x[2];
     for i5 in 0..3 {
-        let mut acc6 = (0.5 * acc4.cos()).cosh();
-        acc6 -= x[3].asinh() * (x[i5 % w3.len()] * (n as f64));
-        if !(y[i5] > acc6) && y[1] > acc1 {
-            return y[i5 % w3.len()];
+        let mut nh7 = vec![tape.constant(0.0); 5];
+        for i8 in 0..y.len() {
+            nh7[i8] = 4.0e-1 * w3[i8] + (w3[(i8 + 1) % y.len()] + (acc1 - x[2])).tanh();
         }
-        if !(i5 >= 2) {
-            continue;
+        w3 = nh7;
+        w3[i5 / 2] = w3[i5 / 2] + b05_f027_value(tape, 1, 1.67 - y[1]);
+        if y[0] > 1.318 {
+            w3[(i5 + 1) % y.len()] = w3[(i5 + 1) % y.len()]
+                + ((w3[i5 + 1].abs() + 1.0).sqrt()
+                    - b05_f014_value(tape, 1, 4, tape.constant((i5 as f64) + 1.44)));
+            t2 += (1.0 + x[i5 / 2] * x[i5 / 2]).log10() - ((i5 as f64) + x[i5]);
+        } else {
+            let u9 = a.asinh();
         }
-        acc4 -= w3[1];
+        acc4 = acc4 * (-0.74) + (1.0 + x[i5 + 2].powi(2)).powf(0.5);
     }
-    (acc1 - t2) * acc4 + b + w3[1]
+    ((acc1 + t2) * acc4 - w3[4]).sin()
 }
 
 #[differentiate]
@@ -1984,16 +2100,24 @@ fn b05_f029(a: f64) -> f64 {
             }
             acc1 += (acc1 + h2[4]).powi(2);
         }
-        acc1 += b05_f027(1, (0.6 * acc1.cos()).tan());
-    } else {
-        acc1 /= (a - (-1.04)) * (a - (-1.04)) + 1.0;
-        for i4 in 1..3 {
-            let s5 = -acc1;
-            acc1 = acc1 * (-0.619) + s5;
+        acc1 += b05_f014(1, 4, f64::tanh(0.39));
+    } else if if acc1 >= (-0.3_f64) { a } else { a } <= a * acc1 {
+        let mut h4 = Vec::with_capacity(2);
+        for i5 in 0..2 {
+            h4.push(acc1);
         }
-        acc1 = acc1 * (-0.3) + f64::cos(1.1).sin();
     }
-    acc1
+    let mut k6 = 0;
+    while k6 < 2 {
+        k6 += 1;
+        let j7 = k6 - 1;
+        let mut s8 = match j7 % 3 {
+            0 => -acc1,
+            1 => acc1.asinh(),
+            _ => (0.6 * a.cos()).tan(),
+        };
+    }
+    acc1 * a
 }
 
 // `b05_f029` on the `Value` tape: its gradient must agree with `b05_f029_vjp`.
@@ -2007,68 +2131,65 @@ fn b05_f029_value<'t>(tape: &'t Tape<f64>, a: Value<'t, f64>) -> Value<'t, f64> 
             }
             acc1 += (acc1 + h2[4]).powi(2);
         }
-        acc1 += b05_f027_value(tape, 1, (0.6 * acc1.cos()).tan());
-    } else {
-        acc1 /= (a - (-1.04)) * (a - (-1.04)) + 1.0;
-        for i4 in 1..3 {
-            let s5 = -acc1;
-            acc1 = acc1 * (-0.619) + s5;
+        acc1 += b05_f014_value(tape, 1, 4, tape.constant(f64::tanh(0.39)));
+    } else if if acc1 >= (-0.3_f64) { a } else { a } <= a * acc1 {
+        let mut h4 = Vec::with_capacity(2);
+        for i5 in 0..2 {
+            h4.push(acc1);
         }
-        acc1 = acc1 * (-0.3) + f64::sin(f64::cos(1.1));
     }
-    acc1
+    let mut k6 = 0;
+    while k6 < 2 {
+        k6 += 1;
+        let j7 = k6 - 1;
+        let mut s8 = match j7 % 3 {
+            0 => -acc1,
+            1 => acc1.asinh(),
+            _ => (0.6 * a.cos()).tan(),
+        };
+    }
+    acc1 * a
 }
 
 #[differentiate]
 fn b05_f030(x: &[f64], y: &[f64], n: usize) -> f64 {
-    let mut acc1 = b05_f024((x[1] * x[1] + 1.0).log(3.0), y[2] * x[1], 2, y[1]);
-    let mut acc2 = 1.93 / (2.5 + x[3].cos());
-    if acc2 / 0.5 < x[2] * acc1 {
-        let acc1 = acc1 * f64::max(x[0], acc2);
-        acc2 = f64::atanh(0.5 * (n as f64).cos()) + 7.0e-1 / (acc1 * acc1 + 0.5);
-    } else if x[0] > (-0.45) {
-        acc1 /= 1.0 + acc2 * acc2;
-        let mut u3: f64 = (0.5 * acc1).fract() + acc2;
-        acc2 += if (n as f64) + y[1] > 3.42_f64 {
-            u3
-        } else {
-            y[2] * y[0]
-        };
-    } else {
-        let mut w4 = vec![1.0; x.len()];
-        for i5 in 0..4 {
-            w4[i5] += b05_f022(
-                0.623 / (1.0 + acc1.powi(2)),
-                (i5 as f64),
-                b05_f002(
-                    b05_f020(y[(i5 + 3) % n], (i5 as f64) * acc1, 1, 4),
-                    4,
-                    w4[(i5 + 3) % 4],
-                ),
-                y,
-            );
-        }
-        for i6 in 0..y.len() {
-            let mut k7 = 0;
-            while k7 < n {
-                k7 += 1;
-                let j8 = k7 - 1;
-                let u9 = if w4[j8] < x[i6] && acc2 > 3.47 {
-                    acc2.tanh()
-                } else {
-                    (j8 as f64)
-                };
-                acc2 -= w4[0] * f64::tanh((-1.43));
-                acc1 -= x[3];
+    let mut acc1 = b05_f029(x[1]);
+    let mut acc2: f64 = (-0.8);
+    for i3 in 0..x.len() {
+        if acc2 < x[i3 % 4] && 0.332 <= 0.5_f64 {
+            match i3 % 2 {
+                0 => {
+                    if x[(i3 + 1) % x.len()] < 0.66_f64 {
+                        return acc2 + acc1 + (0.9 * acc2.tanh()).asin();
+                    }
+                    acc1 += (i3 as f64).sin().exp().log(10.0) + (acc1 + acc1);
+                }
+                _ => {
+                    if (1.0 + (0.5 * f64::tanh(1.038)).atanh().powi(2)).ln_1p()
+                        < b05_f006(acc2) / (1.0 + f64::tanh(acc1).powi(2))
+                    {
+                        let mut w4: Vec<f64> = vec![0.5; 4];
+                        acc1 += (i3 as f64);
+                        let mut h5 = Vec::new();
+                        for i6 in 0..n {
+                            h5.push(x[(i6 + 3) % 4].powi(3).atan());
+                        }
+                    }
+                    let mut v7: Vec<f64> = vec![0.0; 2];
+                    for i8 in 0..v7.len() {
+                        v7[i8] = 0.835;
+                    }
+                    acc1 = b05_f003(acc1.tanh(), f64::recip(x[i3].abs() + 1.0), x, y).atan();
+                }
             }
-            acc1 -= (0.5 * (if i6 % 2 == 1 { acc2 } else { acc2 }).sin()).atanh();
-            if if acc1 >= 0.38 || i6 > 1 { acc1 } else { acc2 } > 2.73 {
-                break;
-            }
+            acc2 -= match i3 % 2 {
+                0 => (0.5 * f64::cos((-1.57))).cosh(),
+                _ => acc1,
+            };
         }
-        acc1 += acc1;
+        acc1 = (i3 as f64);
     }
-    (acc1 - acc2) * y[2]
+    acc1 + acc2
 }
 
 // `b05_f030` on the `Value` tape: its gradient must agree with `b05_f030_vjp`.
@@ -2078,57 +2199,45 @@ fn b05_f030_value<'t>(
     y: &[Value<'t, f64>],
     n: usize,
 ) -> Value<'t, f64> {
-    let mut acc1 = b05_f024_value(tape, (x[1] * x[1] + 1.0).log(3.0), y[2] * x[1], 2, y[1]);
-    let mut acc2 = 1.93 / (2.5 + x[3].cos());
-    if acc2 / 0.5 < x[2] * acc1 {
-        let acc1 = acc1 * x[0].max(acc2);
-        acc2 = f64::atanh(0.5 * f64::cos((n as f64))) + 7.0e-1 / (acc1 * acc1 + 0.5);
-    } else if x[0] > (-0.45) {
-        acc1 /= 1.0 + acc2 * acc2;
-        let mut u3 = (0.5 * acc1).fract() + acc2;
-        acc2 += if (n as f64) + y[1] > 3.42_f64 {
-            u3
-        } else {
-            y[2] * y[0]
-        };
-    } else {
-        let mut w4 = vec![tape.constant(1.0); x.len()];
-        for i5 in 0..4 {
-            w4[i5] = w4[i5]
-                + b05_f022_value(
-                    tape,
-                    0.623 / (1.0 + acc1.powi(2)),
-                    tape.constant((i5 as f64)),
-                    b05_f002_value(
-                        tape,
-                        b05_f020_value(tape, y[(i5 + 3) % n], (i5 as f64) * acc1, 1, 4),
-                        4,
-                        w4[(i5 + 3) % 4],
-                    ),
-                    y,
-                );
-        }
-        for i6 in 0..y.len() {
-            let mut k7 = 0;
-            while k7 < n {
-                k7 += 1;
-                let j8 = k7 - 1;
-                let u9 = if w4[j8] < x[i6] && acc2 > 3.47 {
-                    acc2.tanh()
-                } else {
-                    tape.constant((j8 as f64))
-                };
-                acc2 -= w4[0] * f64::tanh((-1.43));
-                acc1 -= x[3];
+    let mut acc1 = b05_f029_value(tape, x[1]);
+    let mut acc2 = tape.constant((-0.8));
+    for i3 in 0..x.len() {
+        if acc2 < x[i3 % 4] && 0.332 <= 0.5_f64 {
+            match i3 % 2 {
+                0 => {
+                    if x[(i3 + 1) % x.len()] < 0.66_f64 {
+                        return acc2 + acc1 + (0.9 * acc2.tanh()).asin();
+                    }
+                    acc1 += f64::log(f64::exp(f64::sin((i3 as f64))), 10.0) + (acc1 + acc1);
+                }
+                _ => {
+                    if tape.constant(f64::ln_1p(
+                        1.0 + f64::powi(f64::atanh(0.5 * f64::tanh(1.038)), 2),
+                    )) < b05_f006_value(tape, acc2) / (1.0 + acc1.tanh().powi(2))
+                    {
+                        let mut w4 = vec![tape.constant(0.5); 4];
+                        acc1 += (i3 as f64);
+                        let mut h5 = Vec::new();
+                        for i6 in 0..n {
+                            h5.push(x[(i6 + 3) % 4].powi(3).atan());
+                        }
+                    }
+                    let mut v7 = vec![tape.constant(0.0); 2];
+                    for i8 in 0..v7.len() {
+                        v7[i8] = tape.constant(0.835);
+                    }
+                    acc1 =
+                        b05_f003_value(tape, acc1.tanh(), (x[i3].abs() + 1.0).recip(), x, y).atan();
+                }
             }
-            acc1 -= (0.5 * (if i6 % 2 == 1 { acc2 } else { acc2 }).sin()).atanh();
-            if if acc1 >= 0.38 || i6 > 1 { acc1 } else { acc2 } > 2.73 {
-                break;
-            }
+            acc2 -= match i3 % 2 {
+                0 => tape.constant(f64::cosh(0.5 * f64::cos((-1.57)))),
+                _ => acc1,
+            };
         }
-        acc1 += acc1;
+        acc1 = tape.constant((i3 as f64));
     }
-    (acc1 - acc2) * y[2]
+    acc1 + acc2
 }
 
 #[differentiate(wrt(b))]
@@ -2195,50 +2304,34 @@ fn b05_f032(a: f64, c: f64, b: f64) -> f64 {
                 break;
             }
             if c >= (-0.518) || h4[2] < 6.0e-1 {
-                h4[4 - 1 - j7] += if if c * h4[(j7 + 1) % 4] <= b {
+                h4[j3] += if if c * h4[(j7 + 1) % 4] <= b {
                     (j7 as f64)
                 } else {
-                    h4[j3 / 2]
+                    h4[(j3 + 1) % h4.len()]
                 } < a
                 {
-                    (j7 as f64)
+                    h4[h4.len() - 1 - j7] * b
                 } else {
-                    h4[h4.len() - 1 - j7]
+                    b05_f029((j3 as f64).mul_add(b, h4[j3]))
                 };
-                for i8 in 0..3 {
-                    h4[j3] *= 1.0 + 0.5 * b.tanh();
-                    acc1 += h4[j3 % h4.len()];
+                let mut w8 = vec![0.0; h4.len()];
+                for i9 in 0..h4.len() {
+                    w8[i9] += c;
                 }
-                acc1 = h4[j3];
             } else {
-                match j7 % 3 {
-                    0 => {
-                        let mut s9 = h4[h4.len() - 1 - j3];
-                        acc1 = b05_f027(1, s9 + 2.0);
-                    }
-                    1 => {
-                        let s10: f64 = h4[3];
-                        acc1 = acc1 * 0.22 + c;
-                    }
-                    _ => {
-                        let mut s11 = c;
-                        acc1 -= match j3 % 2 {
-                            0 => match j7 % 2 {
-                                0 => s11,
-                                _ => s11,
-                            },
-                            _ => s11,
-                        };
-                    }
+                acc1 = acc1 * 0.734 + h4[(j7 + 2) % 4];
+                {
+                    let mut acc10 = h4[j7] + a.hypot(h4[3].tanh().exp());
+                    acc1 = acc1 * 0.22 + c;
                 }
-                acc1 += (-1.386) + acc1 + std::f64::consts::LN_2.tanh();
+                acc1 -= c;
             }
-            acc1 -= h4[j3 / 2].atan();
+            acc1 = (2.5 + h4[(j3 + 3) % h4.len()].cos()).ln().cos();
             k6 += 1;
         }
         k2 += 1;
     }
-    acc1
+    (acc1 + c) * b
 }
 
 // `b05_f032` on the `Value` tape: its gradient must agree with `b05_f032_vjp`.
@@ -2263,51 +2356,35 @@ fn b05_f032_value<'t>(
                 break;
             }
             if c >= (-0.518) || h4[2] < 6.0e-1 {
-                h4[4 - 1 - j7] = h4[4 - 1 - j7]
+                h4[j3] = h4[j3]
                     + (if if c * h4[(j7 + 1) % 4] <= b {
                         tape.constant((j7 as f64))
                     } else {
-                        h4[j3 / 2]
+                        h4[(j3 + 1) % h4.len()]
                     } < a
                     {
-                        tape.constant((j7 as f64))
+                        h4[h4.len() - 1 - j7] * b
                     } else {
-                        h4[h4.len() - 1 - j7]
+                        b05_f029_value(tape, tape.constant((j3 as f64)).mul_add(b, h4[j3]))
                     });
-                for i8 in 0..3 {
-                    h4[j3] = h4[j3] * (1.0 + 0.5 * b.tanh());
-                    acc1 += h4[j3 % h4.len()];
+                let mut w8 = vec![tape.constant(0.0); h4.len()];
+                for i9 in 0..h4.len() {
+                    w8[i9] = w8[i9] + c;
                 }
-                acc1 = h4[j3];
             } else {
-                match j7 % 3 {
-                    0 => {
-                        let mut s9 = h4[h4.len() - 1 - j3];
-                        acc1 = b05_f027_value(tape, 1, s9 + 2.0);
-                    }
-                    1 => {
-                        let s10 = h4[3];
-                        acc1 = acc1 * 0.22 + c;
-                    }
-                    _ => {
-                        let mut s11 = c;
-                        acc1 -= match j3 % 2 {
-                            0 => match j7 % 2 {
-                                0 => s11,
-                                _ => s11,
-                            },
-                            _ => s11,
-                        };
-                    }
+                acc1 = acc1 * 0.734 + h4[(j7 + 2) % 4];
+                {
+                    let mut acc10 = h4[j7] + a.hypot(h4[3].tanh().exp());
+                    acc1 = acc1 * 0.22 + c;
                 }
-                acc1 += (-1.386) + acc1 + f64::tanh(std::f64::consts::LN_2);
+                acc1 -= c;
             }
-            acc1 -= h4[j3 / 2].atan();
+            acc1 = (2.5 + h4[(j3 + 3) % h4.len()].cos()).ln().cos();
             k6 += 1;
         }
         k2 += 1;
     }
-    acc1
+    (acc1 + c) * b
 }
 
 #[differentiate]
@@ -2321,31 +2398,37 @@ fn b05_f033(c: f64, a: f64, b: f64) -> Vec<f64> {
         let t4 = (b.abs() + 1.0).cbrt();
     }
     if acc1 >= 0.81_f64 {
-        for i5 in (0..3).rev() {
-            acc1 += a * b05_f014(1, 4, (0.6 * a.tanh()).tan());
-            let s6 = acc1;
-            for i7 in 0..=4 - 1 {
-                let mut u8 = b05_f029(s6 / (2.5 + s6.tanh()));
-                acc1 += f64::atan2(a, u8.tanh().exp()).cos();
+        #[checkpoint]
+        for i5 in 0..=3 - 1 {
+            let mut h6: Vec<f64> = vec![0.0; 3];
+            for i7 in 0..3 {
+                h6[i7] = match i5 % 3 {
+                    0 => h6[i7 % 3].abs(),
+                    1 => (2.0 + h6[1].sin() + 1.0).acosh(),
+                    _ => (i7 as f64),
+                };
             }
-            acc1 = if acc1 > 4.93 {
-                s6
-            } else {
-                match i5 % 3 {
-                    0 => c,
-                    1 => s6,
-                    _ => b,
-                }
-            };
+            let mut w8 = vec![
+                (0.8 * b.cos()).acos(),
+                b05_f027(1, acc1),
+                h6[(i5 + 2) % h6.len()],
+                f64::asinh(a),
+            ];
+            h6[3 - 1 - i5] *= 1.0 + 0.25 * (std::f64::consts::LN_2 + h6[i5]).sin();
+            acc1 -= (-1.543e0) / (c.mul_add(h6[i5], 1.55) * c.mul_add(h6[i5], 1.55) + 0.5);
         }
-        acc1 -= f64::mul_add(0.76_f64, b.asinh(), a.max(a));
+        acc1 = acc1 * 0.17 + (a + a - (0.9 * a.tanh()).asin());
     } else {
-        let mut u9 = f64::cos((0.9 * acc1.cos()).asin());
-        acc1 = acc1 * 0.5 + u9;
+        let mut acc9 = (if -a > (-0.76) {
+            a + acc1
+        } else {
+            f64::cos(1.285)
+        }) - acc1;
+        acc1 -= a;
     }
     let mut out10 = vec![0.0; 4];
     for i11 in 0..4 {
-        out10[i11] = f64::powf(1.0 + (b * (i11 as f64)).powi(2), 0.5);
+        out10[i11] = c + (c + c);
     }
     out10
 }
@@ -2361,31 +2444,36 @@ fn b05_f033_plain(c: f64, a: f64, b: f64) -> Vec<f64> {
         let t4 = (b.abs() + 1.0).cbrt();
     }
     if acc1 >= 0.81_f64 {
-        for i5 in (0..3).rev() {
-            acc1 += a * b05_f014(1, 4, (0.6 * a.tanh()).tan());
-            let s6 = acc1;
-            for i7 in 0..=4 - 1 {
-                let mut u8 = b05_f029(s6 / (2.5 + s6.tanh()));
-                acc1 += f64::atan2(a, u8.tanh().exp()).cos();
+        for i5 in 0..=3 - 1 {
+            let mut h6: Vec<f64> = vec![0.0; 3];
+            for i7 in 0..3 {
+                h6[i7] = match i5 % 3 {
+                    0 => h6[i7 % 3].abs(),
+                    1 => (2.0 + h6[1].sin() + 1.0).acosh(),
+                    _ => (i7 as f64),
+                };
             }
-            acc1 = if acc1 > 4.93 {
-                s6
-            } else {
-                match i5 % 3 {
-                    0 => c,
-                    1 => s6,
-                    _ => b,
-                }
-            };
+            let mut w8 = vec![
+                (0.8 * b.cos()).acos(),
+                b05_f027(1, acc1),
+                h6[(i5 + 2) % h6.len()],
+                f64::asinh(a),
+            ];
+            h6[3 - 1 - i5] *= 1.0 + 0.25 * (std::f64::consts::LN_2 + h6[i5]).sin();
+            acc1 -= (-1.543e0) / (c.mul_add(h6[i5], 1.55) * c.mul_add(h6[i5], 1.55) + 0.5);
         }
-        acc1 -= f64::mul_add(0.76_f64, b.asinh(), a.max(a));
+        acc1 = acc1 * 0.17 + (a + a - (0.9 * a.tanh()).asin());
     } else {
-        let mut u9 = f64::cos((0.9 * acc1.cos()).asin());
-        acc1 = acc1 * 0.5 + u9;
+        let mut acc9 = (if -a > (-0.76) {
+            a + acc1
+        } else {
+            f64::cos(1.285)
+        }) - acc1;
+        acc1 -= a;
     }
     let mut out10 = vec![0.0; 4];
     for i11 in 0..4 {
-        out10[i11] = f64::powf(1.0 + (b * (i11 as f64)).powi(2), 0.5);
+        out10[i11] = c + (c + c);
     }
     out10
 }
@@ -2405,58 +2493,74 @@ fn b05_f033_value<'t>(
         let t4 = (b.abs() + 1.0).cbrt();
     }
     if acc1 >= 0.81_f64 {
-        for i5 in (0..3).rev() {
-            acc1 += a * b05_f014_value(tape, 1, 4, (0.6 * a.tanh()).tan());
-            let s6 = acc1;
-            for i7 in 0..=4 - 1 {
-                let mut u8 = b05_f029_value(tape, s6 / (2.5 + s6.tanh()));
-                acc1 += a.atan2(u8.tanh().exp()).cos();
+        for i5 in 0..=3 - 1 {
+            let mut h6 = vec![tape.constant(0.0); 3];
+            for i7 in 0..3 {
+                h6[i7] = match i5 % 3 {
+                    0 => h6[i7 % 3].abs(),
+                    1 => (2.0 + h6[1].sin() + 1.0).acosh(),
+                    _ => tape.constant((i7 as f64)),
+                };
             }
-            acc1 = if acc1 > 4.93 {
-                s6
-            } else {
-                match i5 % 3 {
-                    0 => c,
-                    1 => s6,
-                    _ => b,
-                }
-            };
+            let mut w8 = vec![
+                (0.8 * b.cos()).acos(),
+                b05_f027_value(tape, 1, acc1),
+                h6[(i5 + 2) % h6.len()],
+                a.asinh(),
+            ];
+            h6[3 - 1 - i5] =
+                h6[3 - 1 - i5] * (1.0 + 0.25 * (std::f64::consts::LN_2 + h6[i5]).sin());
+            acc1 -= (-1.543e0) / (c.mul_add(h6[i5], 1.55) * c.mul_add(h6[i5], 1.55) + 0.5);
         }
-        acc1 -= tape.constant(0.76_f64).mul_add(b.asinh(), a.max(a));
+        acc1 = acc1 * 0.17 + (a + a - (0.9 * a.tanh()).asin());
     } else {
-        let mut u9 = (0.9 * acc1.cos()).asin().cos();
-        acc1 = acc1 * 0.5 + u9;
+        let mut acc9 = (if -a > (-0.76) {
+            a + acc1
+        } else {
+            tape.constant(f64::cos(1.285))
+        }) - acc1;
+        acc1 -= a;
     }
     let mut out10 = vec![tape.constant(0.0); 4];
     for i11 in 0..4 {
-        out10[i11] = (1.0 + (b * (i11 as f64)).powi(2)).powf(0.5);
+        out10[i11] = c + (c + c);
     }
     out10
 }
 
 #[differentiate]
 fn b05_f034(x: &[f64], y: &[f64]) -> f64 {
-    let mut acc1 = b05_f027(1, y[0]);
-    let mut w2 = vec![0.0; x.len()];
-    for i3 in 0..w2.len() {
-        w2[i3] += acc1;
-    }
-    let w4: Vec<f64> = vec![
-        acc1 * acc1,
-        f64::cbrt(1.0 + acc1.powi(2)),
-        acc1 - y[0],
-        acc1 * y[0],
-    ];
-    for i5 in 0..3 {
-        if y[0] * acc1 < (-0.18) {
-            for i6 in (0..w2.len()).step_by(2) {
-                acc1 += acc1.sin().exp() - (1.0 + acc1.powi(2) + 1.0).acosh();
-                w2[4] = acc1;
-                acc1 += (1.5 + acc1.cos()).log2() + y[i6 % y.len()].cos().cosh();
+    let mut acc1 = b05_f032((-1.6), 1.7e0, y[0] / 3.0);
+    let mut k2: usize = 0;
+    while k2 < x.len() {
+        k2 += 1;
+        let j3 = k2 - 1;
+        for i4 in 0..5 {
+            match j3 % 2 {
+                0 => {
+                    let mut acc5 = f64::cbrt(1.0 + acc1.powi(2));
+                    acc1 += y[j3 % 1];
+                }
+                _ => {
+                    let mut t6 = acc1.atan();
+                    acc1 -= 0.638;
+                }
             }
+            let mut u7 = y[(i4 + 1) % y.len()].max(
+                if i4 < 4 || (y[(i4 + 3) % y.len()] > (-0.23) || acc1 >= (-4.08)) {
+                    acc1
+                } else {
+                    acc1
+                },
+            ) * ((1.5 + acc1.cos()).log2() + x[x.len() - 1 - j3].cos().cosh());
+            let t8 = u7;
+        }
+        acc1 += f64::tanh(0.76).cos();
+        if j3 != 3 {
+            break;
         }
     }
-    (acc1 + w2[2]) * w4[0] + w4[1]
+    acc1
 }
 
 // `b05_f034` on the `Value` tape: its gradient must agree with `b05_f034_vjp`.
@@ -2465,27 +2569,42 @@ fn b05_f034_value<'t>(
     x: &[Value<'t, f64>],
     y: &[Value<'t, f64>],
 ) -> Value<'t, f64> {
-    let mut acc1 = b05_f027_value(tape, 1, y[0]);
-    let mut w2 = vec![tape.constant(0.0); x.len()];
-    for i3 in 0..w2.len() {
-        w2[i3] = w2[i3] + acc1;
-    }
-    let w4 = vec![
-        acc1 * acc1,
-        (1.0 + acc1.powi(2)).cbrt(),
-        acc1 - y[0],
-        acc1 * y[0],
-    ];
-    for i5 in 0..3 {
-        if y[0] * acc1 < (-0.18) {
-            for i6 in (0..w2.len()).step_by(2) {
-                acc1 += acc1.sin().exp() - (1.0 + acc1.powi(2) + 1.0).acosh();
-                w2[4] = acc1;
-                acc1 += (1.5 + acc1.cos()).log2() + y[i6 % y.len()].cos().cosh();
+    let mut acc1 = b05_f032_value(
+        tape,
+        tape.constant((-1.6)),
+        tape.constant(1.7e0),
+        y[0] / 3.0,
+    );
+    let mut k2: usize = 0;
+    while k2 < x.len() {
+        k2 += 1;
+        let j3 = k2 - 1;
+        for i4 in 0..5 {
+            match j3 % 2 {
+                0 => {
+                    let mut acc5 = (1.0 + acc1.powi(2)).cbrt();
+                    acc1 += y[j3 % 1];
+                }
+                _ => {
+                    let mut t6 = acc1.atan();
+                    acc1 -= 0.638;
+                }
             }
+            let mut u7 = y[(i4 + 1) % y.len()].max(
+                if i4 < 4 || (y[(i4 + 3) % y.len()] > (-0.23) || acc1 >= (-4.08)) {
+                    acc1
+                } else {
+                    acc1
+                },
+            ) * ((1.5 + acc1.cos()).log2() + x[x.len() - 1 - j3].cos().cosh());
+            let t8 = u7;
+        }
+        acc1 += f64::cos(f64::tanh(0.76));
+        if j3 != 3 {
+            break;
         }
     }
-    (acc1 + w2[2]) * w4[0] + w4[1]
+    acc1
 }
 
 #[differentiate]
@@ -2556,7 +2675,7 @@ fn b05_f035_value<'t>(
 fn b05_f036(y: &[f64], n: usize, x: &[f64]) -> f64 {
     let mut acc1 = if y[0] + (-1.41) > (-1.59) { y[0] } else { y[0] };
     let t2 = f64::cos(f64::cos(y[0]));
-    if b05_f004(x, y, acc1, t2 + t2, t2 * acc1) < 0.06 {
+    if b05_f004(x, y, acc1, t2 + t2, t2 * acc1) < (-0.2) {
         return y[0];
     }
     {
@@ -2564,16 +2683,16 @@ fn b05_f036(y: &[f64], n: usize, x: &[f64]) -> f64 {
             for i3 in 0..1 {
                 let mut s4 = y[i3].asinh();
                 acc1 = if (n as f64) >= 0.41_f64 {
-                    b05_f006((-0.4))
+                    b05_f027(1, x[(i3 + 3) % x.len()] * x[i3 + 2])
                 } else {
-                    (0.5 * x[i3 % 3]).round() + s4
+                    y[0] - x[i3]
                 };
             }
-            acc1 -= x[1];
+            acc1 -= (0.9 * (y[0] / 4.0).tanh()).asin();
         }
-        acc1 -= (t2 + x[1]) / 0.5;
+        acc1 = b05_f006((2.0 + f64::cos((-1.68e0))).log(2.0));
     }
-    acc1 * t2
+    acc1 + t2 + y[0]
 }
 
 // `b05_f036` on the `Value` tape: its gradient must agree with `b05_f036_vjp`.
@@ -2585,7 +2704,7 @@ fn b05_f036_value<'t>(
 ) -> Value<'t, f64> {
     let mut acc1 = if y[0] + (-1.41) > (-1.59) { y[0] } else { y[0] };
     let t2 = y[0].cos().cos();
-    if b05_f004_value(tape, x, y, acc1, t2 + t2, t2 * acc1) < 0.06 {
+    if b05_f004_value(tape, x, y, acc1, t2 + t2, t2 * acc1) < (-0.2) {
         return y[0];
     }
     {
@@ -2593,16 +2712,19 @@ fn b05_f036_value<'t>(
             for i3 in 0..1 {
                 let mut s4 = y[i3].asinh();
                 acc1 = if (n as f64) >= 0.41_f64 {
-                    b05_f006_value(tape, tape.constant((-0.4)))
+                    b05_f027_value(tape, 1, x[(i3 + 3) % x.len()] * x[i3 + 2])
                 } else {
-                    (0.5 * x[i3 % 3]).round() + s4
+                    y[0] - x[i3]
                 };
             }
-            acc1 -= x[1];
+            acc1 -= (0.9 * (y[0] / 4.0).tanh()).asin();
         }
-        acc1 -= (t2 + x[1]) / 0.5;
+        acc1 = b05_f006_value(
+            tape,
+            tape.constant(f64::log(2.0 + f64::cos((-1.68e0)), 2.0)),
+        );
     }
-    acc1 * t2
+    acc1 + t2 + y[0]
 }
 
 #[differentiate(wrt(b))]
@@ -2610,30 +2732,48 @@ fn b05_f037(n: usize, b: f64, a: f64) -> f64 {
     let mut acc1: f64 = (-2.0);
     let mut s2 = acc1;
     let t3 = acc1.asinh().sin();
-    let u4 = b05_f029(f64::hypot(1.21e0, 1.0 + a.powi(2))).sin() - b05_f029(a.tanh());
-    let u5 = f64::sqrt(1.0 + b05_f020(u4, a, 1, 4) * b05_f020(u4, a, 1, 4));
-    let mut k6 = 0;
-    while k6 < n {
-        let j7 = k6;
-        let mut h8: Vec<f64> = vec![0.0; 5];
-        for i9 in (0..5).step_by(2) {
-            let s10 = f64::atan2(
-                (-1.59),
-                1.0 + (h8[i9 % h8.len()] + h8[(i9 + 2) % h8.len()])
-                    * (h8[i9 % h8.len()] + h8[(i9 + 2) % h8.len()]),
-            )
-            .abs();
-            s2 = h8[j7 % h8.len()];
+    let mut u4 =
+        b05_f032((-1.18), 0.719, b05_f014(1, 4, -t3)).sin() - f64::sqrt(b * b + 0.25).asinh();
+    acc1 = acc1 * 6.5e-1 + (if t3 > f64::asinh(a) { a } else { u4 - a });
+    if 1.117e0 * t3 < 0.48 {
+        return a;
+    }
+    for i5 in 0..3 {
+        let t6 = b05_f032(5.14e-1, 1.4, if i5 < 1 { acc1 } else { t3 });
+        let w7 = vec![t3, a, t3];
+        for i8 in (0..w7.len()).step_by(3) {
+            match i8 % 2 {
+                0 => {
+                    let mut s9 = (0.9 * w7[i8].tanh()).asin().min(if i5 % 2 == 0 {
+                        t6
+                    } else {
+                        w7[(i8 + 1) % w7.len()]
+                    });
+                    s2 = s2 * 0.7
+                        + (if i5 <= 0 || i8 % 2 == 0 {
+                            if s9 < s9 && w7[i5] >= 0.45 {
+                                s9
+                            } else {
+                                std::f64::consts::E
+                            }
+                        } else {
+                            (2.0 + t6.sin()).cbrt()
+                        });
+                }
+                _ => {
+                    let mut acc10 = if w7[i5 / 2] * w7[i5 % w7.len()] < (-0.59) {
+                        (f64::tanh(w7[i5 % 3]) * f64::tanh(w7[i5 % 3]) + 1.0).ln()
+                    } else {
+                        t3.max(s2).sin()
+                    };
+                    s2 += acc10.clamp((-1.0), 1.0).sin();
+                }
+            }
+            u4 = u4 * 0.4_f64 + f64::ln(2.5 + w7[n - 1 - i5].atan().sin());
         }
-        s2 = s2 + (u4 + s2) * s2;
-        s2 = s2 * 0.1 + u5;
-        k6 += 1;
+        s2 = t3;
     }
-    let mut h11: Vec<f64> = vec![0.5; 2];
-    for i12 in 0..h11.len() {
-        h11[i12] = s2.cos();
-    }
-    acc1 * s2 + u5 + t3 + h11[0] + h11[0]
+    (acc1 - s2 + u4).atan()
 }
 
 // `b05_f037` on the `Value` tape: its gradient must agree with `b05_f037_vjp`.
@@ -2646,49 +2786,79 @@ fn b05_f037_value<'t>(
     let mut acc1 = tape.constant((-2.0));
     let mut s2 = acc1;
     let t3 = acc1.asinh().sin();
-    let u4 = b05_f029_value(tape, tape.constant(1.21e0).hypot(1.0 + a.powi(2))).sin()
-        - b05_f029_value(tape, a.tanh());
-    let u5 = (1.0 + b05_f020_value(tape, u4, a, 1, 4) * b05_f020_value(tape, u4, a, 1, 4)).sqrt();
-    let mut k6 = 0;
-    while k6 < n {
-        let j7 = k6;
-        let mut h8 = vec![tape.constant(0.0); 5];
-        for i9 in (0..5).step_by(2) {
-            let s10 = tape
-                .constant((-1.59))
-                .atan2(
-                    1.0 + (h8[i9 % h8.len()] + h8[(i9 + 2) % h8.len()])
-                        * (h8[i9 % h8.len()] + h8[(i9 + 2) % h8.len()]),
-                )
-                .abs();
-            s2 = h8[j7 % h8.len()];
+    let mut u4 = b05_f032_value(
+        tape,
+        tape.constant((-1.18)),
+        tape.constant(0.719),
+        b05_f014_value(tape, 1, 4, -t3),
+    )
+    .sin()
+        - (b * b + 0.25).sqrt().asinh();
+    acc1 = acc1 * 6.5e-1 + (if t3 > a.asinh() { a } else { u4 - a });
+    if 1.117e0 * t3 < 0.48 {
+        return a;
+    }
+    for i5 in 0..3 {
+        let t6 = b05_f032_value(
+            tape,
+            tape.constant(5.14e-1),
+            tape.constant(1.4),
+            if i5 < 1 { acc1 } else { t3 },
+        );
+        let w7 = vec![t3, a, t3];
+        for i8 in (0..w7.len()).step_by(3) {
+            match i8 % 2 {
+                0 => {
+                    let mut s9 = (0.9 * w7[i8].tanh()).asin().min(if i5 % 2 == 0 {
+                        t6
+                    } else {
+                        w7[(i8 + 1) % w7.len()]
+                    });
+                    s2 = s2 * 0.7
+                        + (if i5 <= 0 || i8 % 2 == 0 {
+                            if s9 < s9 && w7[i5] >= 0.45 {
+                                s9
+                            } else {
+                                tape.constant(std::f64::consts::E)
+                            }
+                        } else {
+                            (2.0 + t6.sin()).cbrt()
+                        });
+                }
+                _ => {
+                    let mut acc10 = if w7[i5 / 2] * w7[i5 % w7.len()] < (-0.59) {
+                        (w7[i5 % 3].tanh() * w7[i5 % 3].tanh() + 1.0).ln()
+                    } else {
+                        t3.max(s2).sin()
+                    };
+                    s2 += acc10.clamp((-1.0), 1.0).sin();
+                }
+            }
+            u4 = u4 * 0.4_f64 + (2.5 + w7[n - 1 - i5].atan().sin()).ln();
         }
-        s2 = s2 + (u4 + s2) * s2;
-        s2 = s2 * 0.1 + u5;
-        k6 += 1;
+        s2 = t3;
     }
-    let mut h11 = vec![tape.constant(0.5); 2];
-    for i12 in 0..h11.len() {
-        h11[i12] = s2.cos();
-    }
-    acc1 * s2 + u5 + t3 + h11[0] + h11[0]
+    (acc1 - s2 + u4).atan()
 }
 
 #[differentiate]
 fn b05_f038(y: &[f64], n: usize, x: &[f64], a: f64) -> f64 {
-    let mut acc1 = b05_f024((0.5 * a).floor() + a, a + y[1], 2, f64::atan((-0.36)));
-    acc1 /= y[3].abs() + 1.0;
-    acc1 = f64::tan(0.6 * y[3].tanh()).cos();
-    let mut v2 = y.to_vec();
-    let mut acc3 = b05_f006(y[0].powi(2));
-    for i4 in 0..y.len() {
-        if (i4 as f64).powi(2) > (-0.54) {
-            break;
-        }
-        let s5: f64 = y[i4 / 2] * ((i4 as f64) / acc3.sin().exp());
-        acc1 = acc1 * 0.36_f64 + acc3;
+    let mut acc1 = b05_f025(x, x, 4, a * (n as f64));
+    if x[1] / (2.0 + f64::cos(a).cos()) > (-0.11) {
+        let mut acc2: f64 = (-1.6);
+        let mut w3: Vec<f64> = vec![0.5; y.len()];
+        acc1 -= w3[1];
     }
-    (acc1 + acc3 + a - v2[1]).tanh()
+    let t4 = acc1.clamp((-1.0), 1.0);
+    for i5 in 0..4 {
+        if a < a - (i5 as f64) {
+            continue;
+        }
+        if (i5 as f64) / (2.0 + x[1].sin()) >= 0.83 {
+            continue;
+        }
+    }
+    acc1 + a - t4 + y[1]
 }
 
 // `b05_f038` on the `Value` tape: its gradient must agree with `b05_f038_vjp`.
@@ -2699,25 +2869,22 @@ fn b05_f038_value<'t>(
     x: &[Value<'t, f64>],
     a: Value<'t, f64>,
 ) -> Value<'t, f64> {
-    let mut acc1 = b05_f024_value(
-        tape,
-        (0.5 * a).floor() + a,
-        a + y[1],
-        2,
-        tape.constant(f64::atan((-0.36))),
-    );
-    acc1 /= y[3].abs() + 1.0;
-    acc1 = (0.6 * y[3].tanh()).tan().cos();
-    let mut v2 = y.to_vec();
-    let mut acc3 = b05_f006_value(tape, y[0].powi(2));
-    for i4 in 0..y.len() {
-        if f64::powi((i4 as f64), 2) > (-0.54) {
-            break;
-        }
-        let s5 = y[i4 / 2] * ((i4 as f64) / acc3.sin().exp());
-        acc1 = acc1 * 0.36_f64 + acc3;
+    let mut acc1 = b05_f025_value(tape, x, x, 4, a * (n as f64));
+    if x[1] / (2.0 + a.cos().cos()) > (-0.11) {
+        let mut acc2 = tape.constant((-1.6));
+        let mut w3 = vec![tape.constant(0.5); y.len()];
+        acc1 -= w3[1];
     }
-    (acc1 + acc3 + a - v2[1]).tanh()
+    let t4 = acc1.clamp((-1.0), 1.0);
+    for i5 in 0..4 {
+        if a < a - (i5 as f64) {
+            continue;
+        }
+        if (i5 as f64) / (2.0 + x[1].sin()) >= 0.83 {
+            continue;
+        }
+    }
+    acc1 + a - t4 + y[1]
 }
 
 #[differentiate]
@@ -2734,28 +2901,43 @@ fn b05_f039(c: f64, a: f64, x: &[f64], y: &[f64], b: f64) -> Vec<f64> {
                 #[checkpoint]
                 {
                     let acc2 = acc2 + a * (j4 as f64);
-                    acc1 -= b05_f036(&w6, 2, x);
+                    acc1 -= b05_f004(x, y, f64::atan((j4 as f64)), w6[j4], acc2);
                 }
-                w6[j4 % y.len()] += x[(j4 + 3) % x.len()];
-                let mut u7 = b05_f014(
-                    1,
-                    4,
-                    (i5 as f64).atan2(x[i5 % x.len()] * x[i5 % x.len()] + 0.5),
-                );
-                acc2 -= (-0.19) / (u7 * u7 + 0.5) / (1.0 + u7.tanh() * u7.tanh());
+                if (j4 as f64) >= (-0.388) || 1.01 >= 0.935 {
+                    continue;
+                }
+                let mut k7 = 0;
+                while k7 < w6.len() {
+                    k7 += 1;
+                    let j8 = k7 - 1;
+                    let mut h9 = y.to_vec();
+                    acc1 = acc1 * (-0.005) + c;
+                }
+                acc1 = if w6[j4 % y.len()] - (-1.2) >= (-0.2) {
+                    y[j4]
+                } else {
+                    x[3 - 1 - i5].sin()
+                };
             }
-            acc1 = acc1 + (f64::abs((-1.2)) + 1.0).log(10.0) * b;
-            acc1 = x[j4 / 2].cos().sin();
+            acc2 += f64::clamp(0.62_f64, (-1.0), 1.0).atan2(
+                (match j4 % 2 {
+                    0 => acc2,
+                    _ => y[0],
+                })
+                .cos()
+                .exp(),
+            );
         }
+        acc1 = acc1 * (-0.19_f64) + b05_f008(y, 1.2, (-0.07));
+    } else {
+        let u10 = y[0];
+        acc1 -= y[0] / 3.0 * c.mul_add(b, b);
     }
-    let mut out8 = vec![0.0; 4];
-    for i9 in 0..4 {
-        out8[i9] = f64::hypot(x[i9 % 3], acc2 * acc2 + 1.0)
-            / ((0.5 * x[(i9 + 1) % x.len()].sin()).atanh()
-                * (0.5 * x[(i9 + 1) % x.len()].sin()).atanh()
-                + 0.5);
+    let mut out11 = vec![0.0; 4];
+    for i12 in 0..4 {
+        out11[i12] = acc1 + y[0];
     }
-    out8
+    out11
 }
 
 // `b05_f039` without its `#[checkpoint]`s: the gradients must agree bitwise.
@@ -2772,28 +2954,43 @@ fn b05_f039_plain(c: f64, a: f64, x: &[f64], y: &[f64], b: f64) -> Vec<f64> {
                 let mut w6 = vec![1.0; y.len()];
                 {
                     let acc2 = acc2 + a * (j4 as f64);
-                    acc1 -= b05_f036(&w6, 2, x);
+                    acc1 -= b05_f004(x, y, f64::atan((j4 as f64)), w6[j4], acc2);
                 }
-                w6[j4 % y.len()] += x[(j4 + 3) % x.len()];
-                let mut u7 = b05_f014(
-                    1,
-                    4,
-                    (i5 as f64).atan2(x[i5 % x.len()] * x[i5 % x.len()] + 0.5),
-                );
-                acc2 -= (-0.19) / (u7 * u7 + 0.5) / (1.0 + u7.tanh() * u7.tanh());
+                if (j4 as f64) >= (-0.388) || 1.01 >= 0.935 {
+                    continue;
+                }
+                let mut k7 = 0;
+                while k7 < w6.len() {
+                    k7 += 1;
+                    let j8 = k7 - 1;
+                    let mut h9 = y.to_vec();
+                    acc1 = acc1 * (-0.005) + c;
+                }
+                acc1 = if w6[j4 % y.len()] - (-1.2) >= (-0.2) {
+                    y[j4]
+                } else {
+                    x[3 - 1 - i5].sin()
+                };
             }
-            acc1 = acc1 + (f64::abs((-1.2)) + 1.0).log(10.0) * b;
-            acc1 = x[j4 / 2].cos().sin();
+            acc2 += f64::clamp(0.62_f64, (-1.0), 1.0).atan2(
+                (match j4 % 2 {
+                    0 => acc2,
+                    _ => y[0],
+                })
+                .cos()
+                .exp(),
+            );
         }
+        acc1 = acc1 * (-0.19_f64) + b05_f008(y, 1.2, (-0.07));
+    } else {
+        let u10 = y[0];
+        acc1 -= y[0] / 3.0 * c.mul_add(b, b);
     }
-    let mut out8 = vec![0.0; 4];
-    for i9 in 0..4 {
-        out8[i9] = f64::hypot(x[i9 % 3], acc2 * acc2 + 1.0)
-            / ((0.5 * x[(i9 + 1) % x.len()].sin()).atanh()
-                * (0.5 * x[(i9 + 1) % x.len()].sin()).atanh()
-                + 0.5);
+    let mut out11 = vec![0.0; 4];
+    for i12 in 0..4 {
+        out11[i12] = acc1 + y[0];
     }
-    out8
+    out11
 }
 
 // `b05_f039` on the `Value` tape: its gradient must agree with `b05_f039_vjp`.
@@ -2816,30 +3013,51 @@ fn b05_f039_value<'t>(
                 let mut w6 = vec![tape.constant(1.0); y.len()];
                 {
                     let acc2 = acc2 + a * (j4 as f64);
-                    acc1 -= b05_f036_value(tape, &w6, 2, x);
+                    acc1 -= b05_f004_value(
+                        tape,
+                        x,
+                        y,
+                        tape.constant(f64::atan((j4 as f64))),
+                        w6[j4],
+                        acc2,
+                    );
                 }
-                w6[j4 % y.len()] = w6[j4 % y.len()] + x[(j4 + 3) % x.len()];
-                let mut u7 = b05_f014_value(
-                    tape,
-                    1,
-                    4,
-                    tape.constant((i5 as f64))
-                        .atan2(x[i5 % x.len()] * x[i5 % x.len()] + 0.5),
-                );
-                acc2 -= (-0.19) / (u7 * u7 + 0.5) / (1.0 + u7.tanh() * u7.tanh());
+                if (j4 as f64) >= (-0.388) || 1.01 >= 0.935 {
+                    continue;
+                }
+                let mut k7 = 0;
+                while k7 < w6.len() {
+                    k7 += 1;
+                    let j8 = k7 - 1;
+                    let mut h9 = y.to_vec();
+                    acc1 = acc1 * (-0.005) + c;
+                }
+                acc1 = if w6[j4 % y.len()] - (-1.2) >= (-0.2) {
+                    y[j4]
+                } else {
+                    x[3 - 1 - i5].sin()
+                };
             }
-            acc1 = acc1 + f64::log(f64::abs((-1.2)) + 1.0, 10.0) * b;
-            acc1 = x[j4 / 2].cos().sin();
+            acc2 += tape.constant(f64::clamp(0.62_f64, (-1.0), 1.0)).atan2(
+                (match j4 % 2 {
+                    0 => acc2,
+                    _ => y[0],
+                })
+                .cos()
+                .exp(),
+            );
         }
+        acc1 = acc1 * (-0.19_f64)
+            + b05_f008_value(tape, y, tape.constant(1.2), tape.constant((-0.07)));
+    } else {
+        let u10 = y[0];
+        acc1 -= y[0] / 3.0 * c.mul_add(b, b);
     }
-    let mut out8 = vec![tape.constant(0.0); 4];
-    for i9 in 0..4 {
-        out8[i9] = x[i9 % 3].hypot(acc2 * acc2 + 1.0)
-            / ((0.5 * x[(i9 + 1) % x.len()].sin()).atanh()
-                * (0.5 * x[(i9 + 1) % x.len()].sin()).atanh()
-                + 0.5);
+    let mut out11 = vec![tape.constant(0.0); 4];
+    for i12 in 0..4 {
+        out11[i12] = acc1 + y[0];
     }
-    out8
+    out11
 }
 
 #[differentiate]
@@ -2855,43 +3073,27 @@ fn b05_f040(a: f64, x: &[f64]) -> f64 {
         if if f64::tanh(1.038) > 1.2e-1 * acc1 {
             a.sin()
         } else {
-            if (j4 as f64).asinh() >= (-0.237) {
-                a
-            } else {
-                v2[j4]
-            }
+            b05_f006(b05_f032((-1.48e-1), (-0.44), a.clamp((-1.0), 1.0)))
         } > 0.76
         {
-            acc1 *= 1.0 + 0.5 * ((-1.342) / (1.0 + a.powi(2))).cos();
-            acc1 += a.cos().exp().cbrt() / (a - v2[j4 / 2]).cos().exp();
-        } else if j4 % 2 == 1 {
-            let mut s5 = acc1 + acc1;
-            for i6 in 0..v2.len() {
-                let mut h7: Vec<f64> = vec![0.0; v2.len()];
-                for i8 in 0..h7.len() {
-                    h7[i8] +=
-                        f64::ln(1.3 * 1.3 + 1.0).hypot((1.0 + s5.powi(2)).log2().tanh().exp());
-                }
-                {
-                    let mut u9 = s5.tanh();
-                    let mut nh10 = vec![0.0; v2.len()];
-                    for i11 in 0..x.len() {
-                        nh10[i11] =
-                            (-0.26) * h7[i11] + (h7[(i11 + 1) % h7.len()] + 1.81 / 3.0).sin();
-                    }
-                    h7 = nh10;
-                    v2[0] = v2[1] * (i6 as f64) + v2[i6 / 2];
-                }
-            }
-            acc1 = 1.396 / (1.0 + s5.powi(2)) + x[j4 / 2].cos();
+            let s5 = (2.5 + f64::sin((-1.91))).log(2.0);
+            v2[x.len() - 1 - j4] *= 1.0 + 0.25 * s5.sin();
+            acc1 /= (0.8 * s5.sin()).acos().abs() + 1.0;
         } else {
-            let s12 = v2[j4] * a;
-            acc1 -= (if j4 < 1 { s12 } else { a }) + x[x.len() - 1 - j4];
+            acc1 = (1.0 + v2[j4 / 2].powi(2)).powf((-0.5));
+            v2[j4 % x.len()] += f64::ln(1.3 * 1.3 + 1.0) * (1.0 + acc1.powi(2)).log2();
+            acc1 += (a * v2[0]).tanh();
         }
-        acc1 -= acc1;
+        if !(x[x.len() - 1 - j4] <= v2[j4 / 2] || v2[j4] > 0.005) {
+            for i6 in 1..x.len() {
+                let acc1 = acc1 * acc1.tanh().exp().powf((-0.5));
+            }
+            acc1 = 1.3;
+        }
+        acc1 = acc1 * (-0.78) + acc1.tanh() * (1.0 + acc1 * acc1).log10();
         k3 += 1;
     }
-    acc1 * v2[0] * v2[0]
+    (acc1 + a + v2[1]).atan()
 }
 
 // `b05_f040` on the `Value` tape: its gradient must agree with `b05_f040_vjp`.
@@ -2911,45 +3113,36 @@ fn b05_f040_value<'t>(
         if if tape.constant(f64::tanh(1.038)) > 1.2e-1 * acc1 {
             a.sin()
         } else {
-            if f64::asinh((j4 as f64)) >= (-0.237) {
-                a
-            } else {
-                v2[j4]
-            }
+            b05_f006_value(
+                tape,
+                b05_f032_value(
+                    tape,
+                    tape.constant((-1.48e-1)),
+                    tape.constant((-0.44)),
+                    a.clamp((-1.0), 1.0),
+                ),
+            )
         } > 0.76
         {
-            acc1 *= 1.0 + 0.5 * ((-1.342) / (1.0 + a.powi(2))).cos();
-            acc1 += a.cos().exp().cbrt() / (a - v2[j4 / 2]).cos().exp();
-        } else if j4 % 2 == 1 {
-            let mut s5 = acc1 + acc1;
-            for i6 in 0..v2.len() {
-                let mut h7 = vec![tape.constant(0.0); v2.len()];
-                for i8 in 0..h7.len() {
-                    h7[i8] = h7[i8]
-                        + tape
-                            .constant(f64::ln(1.3 * 1.3 + 1.0))
-                            .hypot((1.0 + s5.powi(2)).log2().tanh().exp());
-                }
-                {
-                    let mut u9 = s5.tanh();
-                    let mut nh10 = vec![tape.constant(0.0); v2.len()];
-                    for i11 in 0..x.len() {
-                        nh10[i11] =
-                            (-0.26) * h7[i11] + (h7[(i11 + 1) % h7.len()] + 1.81 / 3.0).sin();
-                    }
-                    h7 = nh10;
-                    v2[0] = v2[1] * (i6 as f64) + v2[i6 / 2];
-                }
-            }
-            acc1 = 1.396 / (1.0 + s5.powi(2)) + x[j4 / 2].cos();
+            let s5 = tape.constant(f64::log(2.5 + f64::sin((-1.91)), 2.0));
+            v2[x.len() - 1 - j4] = v2[x.len() - 1 - j4] * (1.0 + 0.25 * s5.sin());
+            acc1 /= (0.8 * s5.sin()).acos().abs() + 1.0;
         } else {
-            let s12 = v2[j4] * a;
-            acc1 -= (if j4 < 1 { s12 } else { a }) + x[x.len() - 1 - j4];
+            acc1 = (1.0 + v2[j4 / 2].powi(2)).powf((-0.5));
+            v2[j4 % x.len()] =
+                v2[j4 % x.len()] + f64::ln(1.3 * 1.3 + 1.0) * (1.0 + acc1.powi(2)).log2();
+            acc1 += (a * v2[0]).tanh();
         }
-        acc1 -= acc1;
+        if !(x[x.len() - 1 - j4] <= v2[j4 / 2] || v2[j4] > 0.005) {
+            for i6 in 1..x.len() {
+                let acc1 = acc1 * acc1.tanh().exp().powf((-0.5));
+            }
+            acc1 = tape.constant(1.3);
+        }
+        acc1 = acc1 * (-0.78) + acc1.tanh() * (1.0 + acc1 * acc1).log10();
         k3 += 1;
     }
-    acc1 * v2[0] * v2[0]
+    (acc1 + a + v2[1]).atan()
 }
 
 #[differentiate]
@@ -2975,13 +3168,9 @@ fn b05_f041(c: f64, x: &[f64], a: f64, b: f64) -> f64 {
                 continue;
             }
         }
-        acc1 += if a + acc1 > c.asinh() {
-            a * b
-        } else {
-            a / b.cos().exp()
-        };
+        acc1 += b05_f027(1, a / (1.0 + f64::powi((-0.638), 2)));
     }
-    acc1 * b + c
+    ((acc1 + a + c) * x[0]).sin()
 }
 
 // `b05_f041` on the `Value` tape: its gradient must agree with `b05_f041_vjp`.
@@ -3013,13 +3202,9 @@ fn b05_f041_value<'t>(
                 continue;
             }
         }
-        acc1 += if a + acc1 > c.asinh() {
-            a * b
-        } else {
-            a / b.cos().exp()
-        };
+        acc1 += b05_f027_value(tape, 1, a / (1.0 + f64::powi((-0.638), 2)));
     }
-    acc1 * b + c
+    ((acc1 + a + c) * x[0]).sin()
 }
 
 #[differentiate]
@@ -3031,41 +3216,42 @@ fn b05_f042(a: f64, x: &[f64]) -> f64 {
         while k3 < x.len() {
             let j4 = k3;
             acc1 = acc1 + x[j4 / 2] / (1.0 + (j4 as f64).powi(2)) * (0.5 * a.sin()).exp_m1();
-            for i5 in 0..4 {
-                let mut v6: Vec<f64> = vec![1.0; x.len()];
-                for i7 in 0..v6.len() {
-                    v6[i7] = (1.0
-                        + ((i5 as f64) * (i5 as f64) + 0.25).cbrt()
-                            * ((i5 as f64) * (i5 as f64) + 0.25).cbrt())
-                    .sqrt();
+            for i5 in (1..4 - 1).rev() {
+                if x[j4 / 2] < (-1.08) {
+                    let u6 = a + a;
                 }
-                acc2 *= 1.0 + 0.1 * a.sin().sin();
-                let u8 =
-                    (acc2 + v6[i5 % v6.len()] + (-1.518_f64) / ((i5 as f64).abs() + 1.0)) / 3.0;
-                let u9 = acc2 / (2.0 + f64::tanh((-0.4)));
-                acc1 -= acc2.hypot(1.0 + (i5 as f64) / 0.5 * ((i5 as f64) / 0.5));
             }
+            acc2 = x[j4].max(a + (j4 as f64));
             k3 += 1;
         }
-        let mut k10 = 0;
-        while k10 < 1 {
-            let j11 = k10;
-            let acc12 = x[j11];
-            acc2 = x[j11]
-                .tanh()
-                .exp()
-                .powf(0.9 * (0.9 * f64::cos(1.4)).asin().sin());
-            k10 += 1;
+        if acc2 - x[0] >= x[0] + a {
+            for i7 in 0..4 {
+                if if i7 % 2 == 0 {
+                    acc1
+                } else {
+                    a * x[(i7 + 2) % 1]
+                } < (-2.05e-1)
+                {
+                    let t8 = (0.6 * acc1.tanh()).tan();
+                    acc1 = acc1 * (-0.2) + x[i7 % x.len()];
+                }
+                acc1 += x[i7 % x.len()];
+            }
+            acc2 -= acc1;
+        } else if !(f64::asinh(0.15) + (-1.4) / (1.0 + a.powi(2))
+            <= (x[0] * x[0] + 1.0).cbrt().atan2(1.0 + 0.51 * 0.51))
+        {
+            let u9 = b05_f008(x, (-0.28_f64), (-0.81));
+            acc1 = acc1 * 0.7 + u9 * x[0];
+        } else {
+            let mut s10 = acc1;
+            acc2 = acc2 * (-0.7) + (2.0 + (x[0] / (1.0 + x[0].powi(2))).tanh()).ln();
         }
-        acc1 = x[0];
-    } else if x[0] + a <= x[0].hypot(1.0 + a * a) {
-        let mut s13 = x[0].asinh().asinh();
-        acc1 = acc1 * (-0.898) + 1.5 / (1.0 + 0.821 * 0.821) * x[0].atan();
+        acc1 -= acc1 * x[0] * x[0].tanh();
     } else {
-        let s14 = x[0];
-        acc2 -= (-0.81);
+        let mut acc11 = x[0].tanh() * f64::sin(a);
     }
-    (acc1 - acc2 + a).atan()
+    (acc1 + acc2) * a
 }
 
 // `b05_f042` on the `Value` tape: its gradient must agree with `b05_f042_vjp`.
@@ -3081,100 +3267,138 @@ fn b05_f042_value<'t>(
         while k3 < x.len() {
             let j4 = k3;
             acc1 = acc1 + x[j4 / 2] / (1.0 + f64::powi((j4 as f64), 2)) * (0.5 * a.sin()).exp_m1();
-            for i5 in 0..4 {
-                let mut v6 = vec![tape.constant(1.0); x.len()];
-                for i7 in 0..v6.len() {
-                    v6[i7] = tape.constant(f64::sqrt(
-                        1.0 + f64::cbrt((i5 as f64) * (i5 as f64) + 0.25)
-                            * f64::cbrt((i5 as f64) * (i5 as f64) + 0.25),
-                    ));
+            for i5 in (1..4 - 1).rev() {
+                if x[j4 / 2] < (-1.08) {
+                    let u6 = a + a;
                 }
-                acc2 *= 1.0 + 0.1 * a.sin().sin();
-                let u8 =
-                    (acc2 + v6[i5 % v6.len()] + (-1.518_f64) / (f64::abs((i5 as f64)) + 1.0)) / 3.0;
-                let u9 = acc2 / (2.0 + f64::tanh((-0.4)));
-                acc1 -= acc2.hypot(1.0 + (i5 as f64) / 0.5 * ((i5 as f64) / 0.5));
             }
+            acc2 = x[j4].max(a + (j4 as f64));
             k3 += 1;
         }
-        let mut k10 = 0;
-        while k10 < 1 {
-            let j11 = k10;
-            let acc12 = x[j11];
-            acc2 = x[j11]
-                .tanh()
-                .exp()
-                .powf(0.9 * f64::sin(f64::asin(0.9 * f64::cos(1.4))));
-            k10 += 1;
+        if acc2 - x[0] >= x[0] + a {
+            for i7 in 0..4 {
+                if if i7 % 2 == 0 {
+                    acc1
+                } else {
+                    a * x[(i7 + 2) % 1]
+                } < (-2.05e-1)
+                {
+                    let t8 = (0.6 * acc1.tanh()).tan();
+                    acc1 = acc1 * (-0.2) + x[i7 % x.len()];
+                }
+                acc1 += x[i7 % x.len()];
+            }
+            acc2 -= acc1;
+        } else if !(f64::asinh(0.15) + (-1.4) / (1.0 + a.powi(2))
+            <= (x[0] * x[0] + 1.0).cbrt().atan2(1.0 + 0.51 * 0.51))
+        {
+            let u9 = b05_f008_value(tape, x, tape.constant((-0.28_f64)), tape.constant((-0.81)));
+            acc1 = acc1 * 0.7 + u9 * x[0];
+        } else {
+            let mut s10 = acc1;
+            acc2 = acc2 * (-0.7) + (2.0 + (x[0] / (1.0 + x[0].powi(2))).tanh()).ln();
         }
-        acc1 = x[0];
-    } else if x[0] + a <= x[0].hypot(1.0 + a * a) {
-        let mut s13 = x[0].asinh().asinh();
-        acc1 = acc1 * (-0.898) + 1.5 / (1.0 + 0.821 * 0.821) * x[0].atan();
+        acc1 -= acc1 * x[0] * x[0].tanh();
     } else {
-        let s14 = x[0];
-        acc2 -= (-0.81);
+        let mut acc11 = x[0].tanh() * a.sin();
     }
-    (acc1 - acc2 + a).atan()
+    (acc1 + acc2) * a
 }
 
 #[differentiate]
 fn b05_f043(x: &[f64]) -> f64 {
     let mut acc1 = x[0] * x[0];
     if x[0].asinh() < 0.24_f64 {
-        return acc1 + b05_f027(1, b05_f006(x[0] * acc1));
+        return acc1 + b05_f042(x[0].clamp((-1.0), 1.0), x);
     }
-    let acc1 = acc1 * (acc1 * x[0]);
-    let mut w2 = vec![0.0; 5];
-    for i3 in 0..5 {
-        w2[i3] = (-0.06_f64);
-    }
-    let acc1 = acc1 * acc1;
-    w2[2] = (acc1 + acc1).mul_add(acc1.asinh(), (1.0 + acc1 * acc1 + 1.0).acosh());
-    let acc1 = acc1 + x[0];
-    let s4: f64 = w2[1];
-    for i5 in 0..4 {
-        let mut s6: f64 = w2[(i5 + 1) % 5];
-    }
-    for i7 in (0..w2.len()).rev() {
-        let mut nh8 = vec![0.0; w2.len()];
-        for i9 in 0..w2.len() {
-            nh8[i9] = 0.2 * w2[i9]
-                + (w2[(i9 + 1) % w2.len()] + (0.5 * f64::cos(w2[w2.len() - 1 - i7])).atanh())
-                    .tanh();
+    let mut acc2 = acc1 + acc1;
+    {
+        let acc2 = acc2 * (x[0] - acc1);
+        let mut h3: Vec<f64> = Vec::with_capacity(2);
+        for i4 in 0..2 {
+            h3.push(1.76_f64);
         }
-        w2 = nh8;
+        for i5 in (1..h3.len()).rev() {
+            let mut k6 = 0;
+            loop {
+                if k6 >= x.len() {
+                    break;
+                }
+                k6 += 1;
+                let j7 = k6 - 1;
+                if i5 % 2 == 0 {
+                    continue;
+                }
+                h3[i5 / 2] = (acc2 / 3.0).min(x[j7] + (i5 as f64));
+                acc1 += acc2;
+            }
+            acc1 /= (0.6 * x[(i5 + 2) % x.len()].sin()).tan()
+                * (0.6 * x[(i5 + 2) % x.len()].sin()).tan()
+                + 0.5;
+            let mut t8 = acc2;
+            let mut w9: Vec<f64> = vec![1.0; h3.len()];
+            for i10 in 0..h3.len() {
+                w9[i10] += b05_f024(
+                    h3[i10].clamp((-1.0), 1.0),
+                    acc2 + w9[i5 % h3.len()],
+                    2,
+                    h3[i5].asinh(),
+                );
+            }
+            acc1 -= (t8 * t8 + 0.5).log2() - acc1 / (1.0 + t8 * t8);
+        }
+        acc1 = acc1 * (-0.1) + x[0] * acc2 * f64::log2(acc2 * acc2 + 0.5);
     }
-    (s4 - acc1) * w2[1]
+    (acc1 - acc2 - x[0]).tanh()
 }
 
 // `b05_f043` on the `Value` tape: its gradient must agree with `b05_f043_vjp`.
 fn b05_f043_value<'t>(tape: &'t Tape<f64>, x: &[Value<'t, f64>]) -> Value<'t, f64> {
     let mut acc1 = x[0] * x[0];
     if x[0].asinh() < 0.24_f64 {
-        return acc1 + b05_f027_value(tape, 1, b05_f006_value(tape, x[0] * acc1));
+        return acc1 + b05_f042_value(tape, x[0].clamp((-1.0), 1.0), x);
     }
-    let acc1 = acc1 * (acc1 * x[0]);
-    let mut w2 = vec![tape.constant(0.0); 5];
-    for i3 in 0..5 {
-        w2[i3] = tape.constant((-0.06_f64));
-    }
-    let acc1 = acc1 * acc1;
-    w2[2] = (acc1 + acc1).mul_add(acc1.asinh(), (1.0 + acc1 * acc1 + 1.0).acosh());
-    let acc1 = acc1 + x[0];
-    let s4 = w2[1];
-    for i5 in 0..4 {
-        let mut s6 = w2[(i5 + 1) % 5];
-    }
-    for i7 in (0..w2.len()).rev() {
-        let mut nh8 = vec![tape.constant(0.0); w2.len()];
-        for i9 in 0..w2.len() {
-            nh8[i9] = 0.2 * w2[i9]
-                + (w2[(i9 + 1) % w2.len()] + (0.5 * w2[w2.len() - 1 - i7].cos()).atanh()).tanh();
+    let mut acc2 = acc1 + acc1;
+    {
+        let acc2 = acc2 * (x[0] - acc1);
+        let mut h3 = Vec::with_capacity(2);
+        for i4 in 0..2 {
+            h3.push(tape.constant(1.76_f64));
         }
-        w2 = nh8;
+        for i5 in (1..h3.len()).rev() {
+            let mut k6 = 0;
+            loop {
+                if k6 >= x.len() {
+                    break;
+                }
+                k6 += 1;
+                let j7 = k6 - 1;
+                if i5 % 2 == 0 {
+                    continue;
+                }
+                h3[i5 / 2] = (acc2 / 3.0).min(x[j7] + (i5 as f64));
+                acc1 += acc2;
+            }
+            acc1 /= (0.6 * x[(i5 + 2) % x.len()].sin()).tan()
+                * (0.6 * x[(i5 + 2) % x.len()].sin()).tan()
+                + 0.5;
+            let mut t8 = acc2;
+            let mut w9 = vec![tape.constant(1.0); h3.len()];
+            for i10 in 0..h3.len() {
+                w9[i10] = w9[i10]
+                    + b05_f024_value(
+                        tape,
+                        h3[i10].clamp((-1.0), 1.0),
+                        acc2 + w9[i5 % h3.len()],
+                        2,
+                        h3[i5].asinh(),
+                    );
+            }
+            acc1 -= (t8 * t8 + 0.5).log2() - acc1 / (1.0 + t8 * t8);
+        }
+        acc1 = acc1 * (-0.1) + x[0] * acc2 * (acc2 * acc2 + 0.5).log2();
     }
-    (s4 - acc1) * w2[1]
+    (acc1 - acc2 - x[0]).tanh()
 }
 
 #[differentiate]
@@ -3184,26 +3408,22 @@ fn b05_f044(a: f64, x: &[f64]) -> Vec<f64> {
     let mut s2 = a;
     for i3 in 0..x.len() {
         for i4 in (1..2).rev() {
-            let mut h5 = Vec::with_capacity(4);
+            let mut h5 = Vec::new();
             for i6 in 0..4 {
-                h5.push((1.0 + x[i4 / 2] * x[i4 / 2]).cbrt());
+                h5.push((x[i4].abs() + 1.0).cbrt());
             }
-            {
-                let mut s7 = (1.94 - h5[i3]) * (s2 % 1.5) + acc1 * (acc1 % 3.0);
+            if acc1 > acc1 {
+                break;
             }
-            acc1 = h5[i4 / 2];
+            s2 = s2 * 0.55_f64 + h5[i4];
         }
-        acc1 = (0.5 * ((i3 as f64) / (1.0 + x[i3] * x[i3])).sin()).cosh();
+        acc1 -= (-1.81);
     }
-    let out8 = vec![
-        acc1 + s2 - s2.cos(),
-        if (2.0 + f64::tanh((-0.8))).cbrt() > acc1 + (-1.6) {
-            (0.9 * a.tanh()).asin()
-        } else {
-            a - a
-        },
+    let out7 = vec![
+        (1.0 + (1.0 + a.powi(2)).sqrt() * (1.0 + a.powi(2)).sqrt()).ln(),
+        (0.5 * (acc1 * x[0])).round() + s2,
     ];
-    out8
+    out7
 }
 
 // `b05_f044` on the `Value` tape: its gradient must agree with `b05_f044_vjp`.
@@ -3217,26 +3437,22 @@ fn b05_f044_value<'t>(
     let mut s2 = a;
     for i3 in 0..x.len() {
         for i4 in (1..2).rev() {
-            let mut h5 = Vec::with_capacity(4);
+            let mut h5 = Vec::new();
             for i6 in 0..4 {
-                h5.push((1.0 + x[i4 / 2] * x[i4 / 2]).cbrt());
+                h5.push((x[i4].abs() + 1.0).cbrt());
             }
-            {
-                let mut s7 = (1.94 - h5[i3]) * (s2 % 1.5) + acc1 * (acc1 % 3.0);
+            if acc1 > acc1 {
+                break;
             }
-            acc1 = h5[i4 / 2];
+            s2 = s2 * 0.55_f64 + h5[i4];
         }
-        acc1 = (0.5 * ((i3 as f64) / (1.0 + x[i3] * x[i3])).sin()).cosh();
+        acc1 -= (-1.81);
     }
-    let out8 = vec![
-        acc1 + s2 - s2.cos(),
-        if tape.constant(f64::cbrt(2.0 + f64::tanh((-0.8)))) > acc1 + (-1.6) {
-            (0.9 * a.tanh()).asin()
-        } else {
-            a - a
-        },
+    let out7 = vec![
+        (1.0 + (1.0 + a.powi(2)).sqrt() * (1.0 + a.powi(2)).sqrt()).ln(),
+        (0.5 * (acc1 * x[0])).round() + s2,
     ];
-    out8
+    out7
 }
 
 #[differentiate]
@@ -3253,25 +3469,18 @@ fn b05_f045(n: usize, x: &[f64], a: f64) -> Vec<f64> {
     for i6 in 0..2 {
         let acc7 = f64::tan(0.6 * acc2.sin()).atan();
         u3 -= acc7 * x[(i6 + 1) % n];
-        u3 += b05_f040((i6 as f64), x);
-        acc2 = acc2 * (-1.5e-1) + f64::sin((-1.943));
+        u3 += b05_f029((0.9 * (i6 as f64).sin()).asin());
     }
-    let mut acc8: f64 = b05_f041(
-        acc2,
-        x,
-        f64::ln(1.5 + acc1.sin()),
-        if (n as f64) % 1.5 >= h5[2].cos() {
-            h5[0]
-        } else {
-            acc1
-        },
-    )
-    .sin();
-    let mut out9 = vec![0.0; n];
-    for i10 in 0..2 {
-        out9[i10] = t4;
+    for i8 in 0..n {
+        let mut acc9 = x[0];
+        u3 += (if !(i8 < 1) { acc1 } else { acc9 })
+            / (1.5 + (0.23 / ((i8 as f64).abs() + 1.0)).cos());
     }
-    out9
+    let mut out10 = vec![0.0; h5.len()];
+    for i11 in 0..h5.len() {
+        out10[i11] = h5[i11 / 2];
+    }
+    out10
 }
 
 // `b05_f045` on the `Value` tape: its gradient must agree with `b05_f045_vjp`.
@@ -3293,26 +3502,18 @@ fn b05_f045_value<'t>(
     for i6 in 0..2 {
         let acc7 = (0.6 * acc2.sin()).tan().atan();
         u3 -= acc7 * x[(i6 + 1) % n];
-        u3 += b05_f040_value(tape, tape.constant((i6 as f64)), x);
-        acc2 = acc2 * (-1.5e-1) + f64::sin((-1.943));
+        u3 += b05_f029_value(tape, tape.constant(f64::asin(0.9 * f64::sin((i6 as f64)))));
     }
-    let mut acc8 = b05_f041_value(
-        tape,
-        acc2,
-        x,
-        (1.5 + acc1.sin()).ln(),
-        if tape.constant((n as f64) % 1.5) >= h5[2].cos() {
-            h5[0]
-        } else {
-            acc1
-        },
-    )
-    .sin();
-    let mut out9 = vec![tape.constant(0.0); n];
-    for i10 in 0..2 {
-        out9[i10] = t4;
+    for i8 in 0..n {
+        let mut acc9 = x[0];
+        u3 += (if !(i8 < 1) { acc1 } else { acc9 })
+            / (1.5 + f64::cos(0.23 / (f64::abs((i8 as f64)) + 1.0)));
     }
-    out9
+    let mut out10 = vec![tape.constant(0.0); h5.len()];
+    for i11 in 0..h5.len() {
+        out10[i11] = h5[i11 / 2];
+    }
+    out10
 }
 
 #[differentiate]
@@ -3331,29 +3532,20 @@ fn b05_f046(a: f64, n: usize) -> f64 {
         let acc3 = -(s2 % 1.5) - 1.449;
         acc1 -= (0.5 * f64::tanh(0.19)).atanh();
     } else {
-        for i4 in 0..=4 - 1 {
-            let u5 = (i4 as f64) % 2.0;
-            let mut h6 = Vec::new();
-            for i7 in 0..2 {
-                h6.push(u5);
-            }
-            acc1 = (acc1 * (if !(i4 >= 1) { h6[1] } else { h6[i4 / 2] })).sin();
-            acc1 = h6[0] * (a / 0.5);
-        }
-        let mut k8: usize = 0;
-        while k8 < 1 && a < 2.445 {
-            k8 += 1;
-            let j9 = k8 - 1;
-            let mut k10: usize = 0;
-            while k10 < n && (0.8 * acc1.cos()).acos() > (-0.6) {
-                let j11 = k10;
-                let mut u12: f64 = (1.0 + a * a + 1.0).acosh();
-                if (j11 as f64).hypot(2.0 + u12.tanh()) >= u12.cos().exp().powf(0.5) {
-                    break;
+        for i4 in 0..4 {
+            let mut acc5 = (i4 as f64);
+            for i6 in (0..1).rev() {
+                acc5 = acc5 + (i4 as f64) * b05_f006(-(1.23));
+                for i7 in 0..n {
+                    let mut v8: Vec<f64> = vec![0.0; 5];
+                    for i9 in 0..v8.len() {
+                        v8[i9] += (1.0 + acc5 * acc5 + 1.0).acosh();
+                    }
+                    acc5 += (acc1 / 0.5).cos();
                 }
-                k10 += 1;
+                acc5 = acc5 * 0.46 + (2.0 + acc5.cos()).log(10.0).sin().exp2();
             }
-            acc1 = acc1 * (-0.223) + ((j9 as f64) + a + (a + (-1.1)));
+            acc1 -= (i4 as f64) + acc5 + (acc5 + (-1.1));
         }
         acc1 -= (-1.9) * acc1 + a.sin();
     }
@@ -3376,30 +3568,20 @@ fn b05_f046_value<'t>(tape: &'t Tape<f64>, a: Value<'t, f64>, n: usize) -> Value
         let acc3 = -(s2 % 1.5) - 1.449;
         acc1 -= f64::atanh(0.5 * f64::tanh(0.19));
     } else {
-        for i4 in 0..=4 - 1 {
-            let u5 = tape.constant((i4 as f64) % 2.0);
-            let mut h6 = Vec::new();
-            for i7 in 0..2 {
-                h6.push(u5);
-            }
-            acc1 = (acc1 * (if !(i4 >= 1) { h6[1] } else { h6[i4 / 2] })).sin();
-            acc1 = h6[0] * (a / 0.5);
-        }
-        let mut k8: usize = 0;
-        while k8 < 1 && a < 2.445 {
-            k8 += 1;
-            let j9 = k8 - 1;
-            let mut k10: usize = 0;
-            while k10 < n && (0.8 * acc1.cos()).acos() > (-0.6) {
-                let j11 = k10;
-                let mut u12 = (1.0 + a * a + 1.0).acosh();
-                if tape.constant((j11 as f64)).hypot(2.0 + u12.tanh()) >= u12.cos().exp().powf(0.5)
-                {
-                    break;
+        for i4 in 0..4 {
+            let mut acc5 = tape.constant((i4 as f64));
+            for i6 in (0..1).rev() {
+                acc5 = acc5 + (i4 as f64) * b05_f006_value(tape, tape.constant(-(1.23)));
+                for i7 in 0..n {
+                    let mut v8 = vec![tape.constant(0.0); 5];
+                    for i9 in 0..v8.len() {
+                        v8[i9] = v8[i9] + (1.0 + acc5 * acc5 + 1.0).acosh();
+                    }
+                    acc5 += (acc1 / 0.5).cos();
                 }
-                k10 += 1;
+                acc5 = acc5 * 0.46 + (2.0 + acc5.cos()).log(10.0).sin().exp2();
             }
-            acc1 = acc1 * (-0.223) + ((j9 as f64) + a + (a + (-1.1)));
+            acc1 -= (i4 as f64) + acc5 + (acc5 + (-1.1));
         }
         acc1 -= (-1.9) * acc1 + a.sin();
     }
@@ -3414,12 +3596,12 @@ fn b05_f047(a: f64) -> f64 {
         return f64::asin(0.9 * acc1.tanh()).mul_add(acc2, a + acc2);
     }
     let acc3 = acc2.sin();
-    let mut h4 = Vec::with_capacity(2);
+    let mut h4: Vec<f64> = Vec::with_capacity(2);
     for i5 in 0..2 {
-        h4.push(b05_f020((-0.8) / acc2.cos().exp(), acc2 * acc2, 1, 4));
+        h4.push(b05_f027(1, acc2.cos().exp().ln_1p()));
     }
-    let s6 = acc2;
-    (acc1 - acc2 + s6) * a + h4[0] - h4[1]
+    let mut u6 = (0.6 * acc1.sin()).tan();
+    (acc1 + acc2 + u6) * acc3 * h4[1]
 }
 
 // `b05_f047` on the `Value` tape: its gradient must agree with `b05_f047_vjp`.
@@ -3432,16 +3614,10 @@ fn b05_f047_value<'t>(tape: &'t Tape<f64>, a: Value<'t, f64>) -> Value<'t, f64> 
     let acc3 = acc2.sin();
     let mut h4 = Vec::with_capacity(2);
     for i5 in 0..2 {
-        h4.push(b05_f020_value(
-            tape,
-            (-0.8) / acc2.cos().exp(),
-            acc2 * acc2,
-            1,
-            4,
-        ));
+        h4.push(b05_f027_value(tape, 1, acc2.cos().exp().ln_1p()));
     }
-    let s6 = acc2;
-    (acc1 - acc2 + s6) * a + h4[0] - h4[1]
+    let mut u6 = (0.6 * acc1.sin()).tan();
+    (acc1 + acc2 + u6) * acc3 * h4[1]
 }
 
 #[differentiate]
@@ -3449,27 +3625,89 @@ fn b05_f048(n: usize, a: f64) -> Vec<f64> {
     let mut acc1: f64 = 0.26;
     let mut acc2: f64 = (-0.297);
     for i3 in 0..n {
-        if acc1 >= 0.685 && i3 >= 3 {
-            let mut h4 = vec![0.5; 3];
-            for i5 in 0..h4.len() {
-                h4[i5] = h4[i5 / 2];
+        #[checkpoint]
+        {
+            let mut v4: Vec<f64> = vec![0.0; 3];
+            for i5 in 0..3 {
+                v4[i5] = acc2.asinh() - (v4[i3 % v4.len()] + v4[0]);
             }
-            let s6 = acc1 * h4[(i3 + 3) % h4.len()] + acc2 * h4[i3 % h4.len()];
-            let t7: f64 = (0.8 * f64::cos(h4[i3 % h4.len()])).acos();
+            for i6 in 1..v4.len() - 1 {
+                if !(a <= v4[i6 % v4.len()] + acc2) {
+                    let mut nh7 = vec![0.0; v4.len()];
+                    for i8 in 0..v4.len() {
+                        nh7[i8] = (-5.0e-1) * v4[i8] + (v4[(i8 + 1) % v4.len()] + acc1 * 0.3).sin();
+                    }
+                    v4 = nh7;
+                    let mut nh9 = vec![0.0; v4.len()];
+                    for i10 in 0..v4.len() {
+                        nh9[i10] =
+                            (-0.4) * v4[i10] + (v4[(i10 + 1) % 3] + v4[i10 % v4.len()]).tanh();
+                    }
+                    v4 = nh9;
+                    acc1 -= acc2;
+                }
+            }
+            acc2 += v4[i3 / 2]
+                * (i3 as f64)
+                * (if a < 0.01 || v4[i3 % v4.len()] < 0.17 {
+                    a
+                } else {
+                    a
+                });
         }
-        if a > 0.9 {
-            acc1 = acc1 * 0.294 + ((n as f64) * acc2 * ((n as f64) * acc2) + 0.5).log(2.0);
-        } else {
-            let mut u8 = acc1 * (n as f64) - (a * a + 0.5).ln();
-            acc1 = (acc1 / ((i3 as f64) * (i3 as f64) + 0.25)).asinh();
+    }
+    let out11 = vec![
+        f64::sin(1.87).exp().ln() / (acc2 * acc2 + 1.0),
+        a.atan2((acc2 - acc1).cos().exp()),
+        a,
+        (n as f64).tanh(),
+    ];
+    out11
+}
+
+// `b05_f048` without its `#[checkpoint]`s: the gradients must agree bitwise.
+#[differentiate]
+fn b05_f048_plain(n: usize, a: f64) -> Vec<f64> {
+    let mut acc1: f64 = 0.26;
+    let mut acc2: f64 = (-0.297);
+    for i3 in 0..n {
+        {
+            let mut v4: Vec<f64> = vec![0.0; 3];
+            for i5 in 0..3 {
+                v4[i5] = acc2.asinh() - (v4[i3 % v4.len()] + v4[0]);
+            }
+            for i6 in 1..v4.len() - 1 {
+                if !(a <= v4[i6 % v4.len()] + acc2) {
+                    let mut nh7 = vec![0.0; v4.len()];
+                    for i8 in 0..v4.len() {
+                        nh7[i8] = (-5.0e-1) * v4[i8] + (v4[(i8 + 1) % v4.len()] + acc1 * 0.3).sin();
+                    }
+                    v4 = nh7;
+                    let mut nh9 = vec![0.0; v4.len()];
+                    for i10 in 0..v4.len() {
+                        nh9[i10] =
+                            (-0.4) * v4[i10] + (v4[(i10 + 1) % 3] + v4[i10 % v4.len()]).tanh();
+                    }
+                    v4 = nh9;
+                    acc1 -= acc2;
+                }
+            }
+            acc2 += v4[i3 / 2]
+                * (i3 as f64)
+                * (if a < 0.01 || v4[i3 % v4.len()] < 0.17 {
+                    a
+                } else {
+                    a
+                });
         }
-        acc2 = a;
     }
-    let mut out9 = vec![0.0; 2];
-    for i10 in 0..2 {
-        out9[i10] = f64::cos((1.0 + acc1.powi(2)).ln());
-    }
-    out9
+    let out11 = vec![
+        f64::sin(1.87).exp().ln() / (acc2 * acc2 + 1.0),
+        a.atan2((acc2 - acc1).cos().exp()),
+        a,
+        (n as f64).tanh(),
+    ];
+    out11
 }
 
 // `b05_f048` on the `Value` tape: its gradient must agree with `b05_f048_vjp`.
@@ -3477,27 +3715,43 @@ fn b05_f048_value<'t>(tape: &'t Tape<f64>, n: usize, a: Value<'t, f64>) -> Vec<V
     let mut acc1 = tape.constant(0.26);
     let mut acc2 = tape.constant((-0.297));
     for i3 in 0..n {
-        if acc1 >= 0.685 && i3 >= 3 {
-            let mut h4 = vec![tape.constant(0.5); 3];
-            for i5 in 0..h4.len() {
-                h4[i5] = h4[i5 / 2];
+        {
+            let mut v4 = vec![tape.constant(0.0); 3];
+            for i5 in 0..3 {
+                v4[i5] = acc2.asinh() - (v4[i3 % v4.len()] + v4[0]);
             }
-            let s6 = acc1 * h4[(i3 + 3) % h4.len()] + acc2 * h4[i3 % h4.len()];
-            let t7 = (0.8 * h4[i3 % h4.len()].cos()).acos();
+            for i6 in 1..v4.len() - 1 {
+                if !(a <= v4[i6 % v4.len()] + acc2) {
+                    let mut nh7 = vec![tape.constant(0.0); v4.len()];
+                    for i8 in 0..v4.len() {
+                        nh7[i8] = (-5.0e-1) * v4[i8] + (v4[(i8 + 1) % v4.len()] + acc1 * 0.3).sin();
+                    }
+                    v4 = nh7;
+                    let mut nh9 = vec![tape.constant(0.0); v4.len()];
+                    for i10 in 0..v4.len() {
+                        nh9[i10] =
+                            (-0.4) * v4[i10] + (v4[(i10 + 1) % 3] + v4[i10 % v4.len()]).tanh();
+                    }
+                    v4 = nh9;
+                    acc1 -= acc2;
+                }
+            }
+            acc2 += v4[i3 / 2]
+                * (i3 as f64)
+                * (if a < 0.01 || v4[i3 % v4.len()] < 0.17 {
+                    a
+                } else {
+                    a
+                });
         }
-        if a > 0.9 {
-            acc1 = acc1 * 0.294 + ((n as f64) * acc2 * ((n as f64) * acc2) + 0.5).log(2.0);
-        } else {
-            let mut u8 = acc1 * (n as f64) - (a * a + 0.5).ln();
-            acc1 = (acc1 / ((i3 as f64) * (i3 as f64) + 0.25)).asinh();
-        }
-        acc2 = a;
     }
-    let mut out9 = vec![tape.constant(0.0); 2];
-    for i10 in 0..2 {
-        out9[i10] = (1.0 + acc1.powi(2)).ln().cos();
-    }
-    out9
+    let out11 = vec![
+        f64::ln(f64::exp(f64::sin(1.87))) / (acc2 * acc2 + 1.0),
+        a.atan2((acc2 - acc1).cos().exp()),
+        a,
+        tape.constant(f64::tanh((n as f64))),
+    ];
+    out11
 }
 
 #[differentiate]
@@ -3507,26 +3761,19 @@ fn b05_f049(n: usize, a: f64) -> f64 {
     #[checkpoint(segments = 2)]
     while k2 < 4 && a - acc1 < 0.96 {
         let j3 = k2;
-        #[checkpoint]
-        for i4 in 0..n {
-            match i4 % 3 {
-                0 => {
-                    acc1 = acc1 * 0.5;
-                }
-                1 => {
-                    let mut s5 = (0.5 * acc1).signum() + a;
-                    let mut h6 = vec![1.0; 1];
-                    acc1 += (-1.68e0) / (h6[0] / (a.abs() + 1.0)).cos().exp();
-                }
-                _ => {
-                    let mut u7 =
-                        b05_f006(acc1 - acc1) / (((a + a) * ((j3 as f64) * a)).abs() + 1.0);
-                    acc1 -= (j3 as f64) * b05_f046(f64::sin(0.03).exp().recip(), 1);
-                }
-            }
-            acc1 -= (f64::max(a, acc1).sin().exp() + 1.0).acosh();
+        for i4 in (0..n).rev() {
+            let mut t5: f64 = b05_f006(acc1 + acc1).powi(2);
+            t5 -= (t5.abs() + 1.0).ln_1p() - f64::asinh(acc1);
+            acc1 -= (i4 as f64);
         }
-        acc1 = acc1 - a.cos();
+        #[checkpoint]
+        for i6 in 0..5 {
+            acc1 -= a * a + acc1;
+            if acc1.cos() < a / (a * a + 0.5) {
+                continue;
+            }
+        }
+        acc1 += f64::tanh(0.4);
         k2 += 1;
     }
     acc1 + a
@@ -3539,25 +3786,18 @@ fn b05_f049_plain(n: usize, a: f64) -> f64 {
     let mut k2 = 0;
     while k2 < 4 && a - acc1 < 0.96 {
         let j3 = k2;
-        for i4 in 0..n {
-            match i4 % 3 {
-                0 => {
-                    acc1 = acc1 * 0.5;
-                }
-                1 => {
-                    let mut s5 = (0.5 * acc1).signum() + a;
-                    let mut h6 = vec![1.0; 1];
-                    acc1 += (-1.68e0) / (h6[0] / (a.abs() + 1.0)).cos().exp();
-                }
-                _ => {
-                    let mut u7 =
-                        b05_f006(acc1 - acc1) / (((a + a) * ((j3 as f64) * a)).abs() + 1.0);
-                    acc1 -= (j3 as f64) * b05_f046(f64::sin(0.03).exp().recip(), 1);
-                }
-            }
-            acc1 -= (f64::max(a, acc1).sin().exp() + 1.0).acosh();
+        for i4 in (0..n).rev() {
+            let mut t5: f64 = b05_f006(acc1 + acc1).powi(2);
+            t5 -= (t5.abs() + 1.0).ln_1p() - f64::asinh(acc1);
+            acc1 -= (i4 as f64);
         }
-        acc1 = acc1 - a.cos();
+        for i6 in 0..5 {
+            acc1 -= a * a + acc1;
+            if acc1.cos() < a / (a * a + 0.5) {
+                continue;
+            }
+        }
+        acc1 += f64::tanh(0.4);
         k2 += 1;
     }
     acc1 + a
@@ -3569,30 +3809,18 @@ fn b05_f049_value<'t>(tape: &'t Tape<f64>, n: usize, a: Value<'t, f64>) -> Value
     let mut k2 = 0;
     while k2 < 4 && a - acc1 < 0.96 {
         let j3 = k2;
-        for i4 in 0..n {
-            match i4 % 3 {
-                0 => {
-                    acc1 = acc1 * 0.5;
-                }
-                1 => {
-                    let mut s5 = (0.5 * acc1).signum() + a;
-                    let mut h6 = vec![tape.constant(1.0); 1];
-                    acc1 += (-1.68e0) / (h6[0] / (a.abs() + 1.0)).cos().exp();
-                }
-                _ => {
-                    let mut u7 = b05_f006_value(tape, acc1 - acc1)
-                        / (((a + a) * ((j3 as f64) * a)).abs() + 1.0);
-                    acc1 -= (j3 as f64)
-                        * b05_f046_value(
-                            tape,
-                            tape.constant(f64::recip(f64::exp(f64::sin(0.03)))),
-                            1,
-                        );
-                }
-            }
-            acc1 -= (a.max(acc1).sin().exp() + 1.0).acosh();
+        for i4 in (0..n).rev() {
+            let mut t5 = b05_f006_value(tape, acc1 + acc1).powi(2);
+            t5 -= (t5.abs() + 1.0).ln_1p() - acc1.asinh();
+            acc1 -= (i4 as f64);
         }
-        acc1 = acc1 - a.cos();
+        for i6 in 0..5 {
+            acc1 -= a * a + acc1;
+            if acc1.cos() < a / (a * a + 0.5) {
+                continue;
+            }
+        }
+        acc1 += f64::tanh(0.4);
         k2 += 1;
     }
     acc1 + a
@@ -3603,12 +3831,31 @@ fn b05_f050(a: f64, x: &[f64], y: &[f64], c: f64, n: usize, b: f64) -> f64 {
     let mut acc1 = x[1].atan2(b.cos().exp());
     acc1 = (acc1 + y[0].sin()).atan();
     acc1 += f64::cos(x[0] / 4.0);
-    for i2 in (0..x.len()).rev() {
-        let s3 = x[0].atan();
-        acc1 /= (s3 + s3).abs() + 1.0;
-        acc1 = acc1 * 1.0e-1 + c;
+    for i2 in 0..x.len() {
+        if i2 % 2 == 1 {
+            break;
+        }
+        for i3 in 0..1 {
+            let mut v4 = Vec::with_capacity(2);
+            for i5 in 0..2 {
+                v4.push((y[i3] / 3.0).sin());
+            }
+            acc1 += (2.5 + a.tanh()).log(2.0) * c;
+            if i3 % 2 == 0 {
+                break;
+            }
+        }
+        acc1 -= ((match i2 % 3 {
+            0 => x[(i2 + 1) % 4],
+            1 => b,
+            _ => c,
+        })
+        .abs()
+            + 1.0
+            + 1.0)
+            .acosh();
     }
-    (acc1 - b + y[2]).atan()
+    acc1 - a + x[0]
 }
 
 // `b05_f050` on the `Value` tape: its gradient must agree with `b05_f050_vjp`.
@@ -3624,12 +3871,31 @@ fn b05_f050_value<'t>(
     let mut acc1 = x[1].atan2(b.cos().exp());
     acc1 = (acc1 + y[0].sin()).atan();
     acc1 += (x[0] / 4.0).cos();
-    for i2 in (0..x.len()).rev() {
-        let s3 = x[0].atan();
-        acc1 /= (s3 + s3).abs() + 1.0;
-        acc1 = acc1 * 1.0e-1 + c;
+    for i2 in 0..x.len() {
+        if i2 % 2 == 1 {
+            break;
+        }
+        for i3 in 0..1 {
+            let mut v4 = Vec::with_capacity(2);
+            for i5 in 0..2 {
+                v4.push((y[i3] / 3.0).sin());
+            }
+            acc1 += (2.5 + a.tanh()).log(2.0) * c;
+            if i3 % 2 == 0 {
+                break;
+            }
+        }
+        acc1 -= ((match i2 % 3 {
+            0 => x[(i2 + 1) % 4],
+            1 => b,
+            _ => c,
+        })
+        .abs()
+            + 1.0
+            + 1.0)
+            .acosh();
     }
-    (acc1 - b + y[2]).atan()
+    acc1 - a + x[0]
 }
 
 #[differentiate]
@@ -3693,19 +3959,36 @@ fn b05_f052(n: usize, a: f64, b: f64, x: &[f64]) -> f64 {
                     }
                     let s7: f64 = b * x[(j6 + 2) % n] / 2.0;
                     acc3 /= 1.0
-                        + 0.6_f64 / (1.0 + v4[(j6 + 3) % v4.len()] * v4[(j6 + 3) % v4.len()])
-                            * (0.6_f64 / (1.0 + v4[(j6 + 3) % v4.len()] * v4[(j6 + 3) % v4.len()]));
-                    acc1 += b05_f021(b.tanh(), &v4);
+                        + 0.6_f64 / (1.0 + v4[j6 % v4.len()] * v4[j6 % v4.len()])
+                            * (0.6_f64 / (1.0 + v4[j6 % v4.len()] * v4[j6 % v4.len()]));
+                    acc1 -= s7 + (j6 as f64) + s7;
+                } else if acc1 > 0.89 {
+                    let mut u8 = (j6 as f64) * acc2;
+                    let mut nh9 = vec![0.0; v4.len()];
+                    for i10 in 0..v4.len() {
+                        nh9[i10] = (-0.65) * v4[i10]
+                            + (v4[(i10 + 1) % v4.len()]
+                                + (match i10 % 3 {
+                                    0 => u8,
+                                    1 => x[(i10 + 2) % 1],
+                                    _ => (-1.015_f64),
+                                }))
+                            .tanh();
+                    }
+                    v4 = nh9;
+                    acc2 -= (0.8 * b.asinh().tanh()).acos();
                 }
-                acc3 = acc3 * (-0.7) + v4[j6 / 2];
-                acc2 = (v4[j6] - acc1).cos();
+                acc1 -= f64::tan(0.6 * ((-1.8) / (acc2 * acc2 + 0.25)).tanh());
                 k5 += 1;
             }
-            acc1 += f64::cos(1.05_f64 / ((-0.86) * (-0.86) + 0.25));
-            acc2 = acc2 * (-0.29_f64) + v4[0];
+            acc2 = acc2 * 0.783 + x[0];
+        } else {
+            let mut t11 = b05_f025(&v4, &v4, 4, f64::atan2(v4[1], 1.0 + x[0].powi(2))).sin();
+            acc3 -= 0.607 / (acc3.atan().abs() + 1.0);
         }
+        acc2 = acc2 * (-7.27e-1) + f64::sin(v4[0]);
     }
-    (acc1 + acc2) * acc3 + a - v4[3]
+    (acc1 + acc2 + acc3 - v4[0]).tanh()
 }
 
 // `b05_f052` on the `Value` tape: its gradient must agree with `b05_f052_vjp`.
@@ -3731,19 +4014,36 @@ fn b05_f052_value<'t>(
                     }
                     let s7 = b * x[(j6 + 2) % n] / 2.0;
                     acc3 /= 1.0
-                        + 0.6_f64 / (1.0 + v4[(j6 + 3) % v4.len()] * v4[(j6 + 3) % v4.len()])
-                            * (0.6_f64 / (1.0 + v4[(j6 + 3) % v4.len()] * v4[(j6 + 3) % v4.len()]));
-                    acc1 += b05_f021_value(tape, b.tanh(), &v4);
+                        + 0.6_f64 / (1.0 + v4[j6 % v4.len()] * v4[j6 % v4.len()])
+                            * (0.6_f64 / (1.0 + v4[j6 % v4.len()] * v4[j6 % v4.len()]));
+                    acc1 -= s7 + (j6 as f64) + s7;
+                } else if acc1 > 0.89 {
+                    let mut u8 = (j6 as f64) * acc2;
+                    let mut nh9 = vec![tape.constant(0.0); v4.len()];
+                    for i10 in 0..v4.len() {
+                        nh9[i10] = (-0.65) * v4[i10]
+                            + (v4[(i10 + 1) % v4.len()]
+                                + (match i10 % 3 {
+                                    0 => u8,
+                                    1 => x[(i10 + 2) % 1],
+                                    _ => tape.constant((-1.015_f64)),
+                                }))
+                            .tanh();
+                    }
+                    v4 = nh9;
+                    acc2 -= (0.8 * b.asinh().tanh()).acos();
                 }
-                acc3 = acc3 * (-0.7) + v4[j6 / 2];
-                acc2 = (v4[j6] - acc1).cos();
+                acc1 -= (0.6 * ((-1.8) / (acc2 * acc2 + 0.25)).tanh()).tan();
                 k5 += 1;
             }
-            acc1 += f64::cos(1.05_f64 / ((-0.86) * (-0.86) + 0.25));
-            acc2 = acc2 * (-0.29_f64) + v4[0];
+            acc2 = acc2 * 0.783 + x[0];
+        } else {
+            let mut t11 = b05_f025_value(tape, &v4, &v4, 4, v4[1].atan2(1.0 + x[0].powi(2))).sin();
+            acc3 -= 0.607 / (acc3.atan().abs() + 1.0);
         }
+        acc2 = acc2 * (-7.27e-1) + v4[0].sin();
     }
-    (acc1 + acc2) * acc3 + a - v4[3]
+    (acc1 + acc2 + acc3 - v4[0]).tanh()
 }
 
 #[differentiate]
@@ -3783,33 +4083,24 @@ fn b05_f053(b: f64, x: &[f64], a: f64) -> f64 {
                     acc1 += f64::mul_add(-(0.89), x[(j3 + 2) % x.len()], 1.39 * b);
                 }
                 acc1 += f64::acos(0.8 * acc1.sin()).atan2(
-                    b05_f024(
-                        if (1.0 + x[j3 % x.len()] * x[j3 % x.len()]).ln_1p() <= b / b.sin().exp() {
-                            a
-                        } else {
-                            x[(j3 + 1) % x.len()]
-                        },
-                        h5[(j3 + 3) % 5],
-                        2,
-                        h5[j3].sin(),
-                    )
-                    .abs()
+                    b05_f028(&h5, &h5, h5[0] * u4, x[(j3 + 2) % x.len()], 2)
+                        * b05_f028(&h5, &h5, h5[0] * u4, x[(j3 + 2) % x.len()], 2)
                         + 1.0,
                 );
             }
             1 => {
-                let mut s9: f64 = 0.64 + x[(j3 + 3) % x.len()];
-                acc1 = h5[j3];
+                let t9 = 1.3 / ((j3 as f64).hypot(1.0 + (j3 as f64) * (j3 as f64)).abs() + 1.0)
+                    * u4.cos().min(x[(j3 + 3) % x.len()] - acc1);
+                acc1 -= t9 / 3.0 / (a * a + 1.0);
             }
             _ => {
-                let mut u10 = -u4;
-                acc1 -= f64::tanh(0.5);
+                let acc10 = u4;
+                acc1 = acc1 * 1.0e-1 + acc10.cos().exp().ln_1p().atan();
             }
         }
-        acc1 = h5[(j3 + 3) % h5.len()] / (1.0 + acc1 * (j3 as f64) * (acc1 * (j3 as f64)));
         k2 += 1;
     }
-    (acc1 + a).atan()
+    (acc1 + b + x[0]).atan()
 }
 
 // `b05_f053` on the `Value` tape: its gradient must agree with `b05_f053_vjp`.
@@ -3858,34 +4149,25 @@ fn b05_f053_value<'t>(
                         .mul_add(x[(j3 + 2) % x.len()], 1.39 * b);
                 }
                 acc1 += (0.8 * acc1.sin()).acos().atan2(
-                    b05_f024_value(
-                        tape,
-                        if (1.0 + x[j3 % x.len()] * x[j3 % x.len()]).ln_1p() <= b / b.sin().exp() {
-                            a
-                        } else {
-                            x[(j3 + 1) % x.len()]
-                        },
-                        h5[(j3 + 3) % 5],
-                        2,
-                        h5[j3].sin(),
-                    )
-                    .abs()
+                    b05_f028_value(tape, &h5, &h5, h5[0] * u4, x[(j3 + 2) % x.len()], 2)
+                        * b05_f028_value(tape, &h5, &h5, h5[0] * u4, x[(j3 + 2) % x.len()], 2)
                         + 1.0,
                 );
             }
             1 => {
-                let mut s9 = 0.64 + x[(j3 + 3) % x.len()];
-                acc1 = h5[j3];
+                let t9 = 1.3
+                    / (f64::abs(f64::hypot((j3 as f64), 1.0 + (j3 as f64) * (j3 as f64))) + 1.0)
+                    * u4.cos().min(x[(j3 + 3) % x.len()] - acc1);
+                acc1 -= t9 / 3.0 / (a * a + 1.0);
             }
             _ => {
-                let mut u10 = -u4;
-                acc1 -= f64::tanh(0.5);
+                let acc10 = u4;
+                acc1 = acc1 * 1.0e-1 + acc10.cos().exp().ln_1p().atan();
             }
         }
-        acc1 = h5[(j3 + 3) % h5.len()] / (1.0 + acc1 * (j3 as f64) * (acc1 * (j3 as f64)));
         k2 += 1;
     }
-    (acc1 + a).atan()
+    (acc1 + b + x[0]).atan()
 }
 
 #[differentiate]
@@ -3904,19 +4186,30 @@ fn b05_f054(x: &[f64], y: &[f64], c: f64, b: f64, a: f64) -> Vec<f64> {
                 acc4 = (t5 * c).tanh();
             }
             _ => {
-                #[checkpoint(segments = 4)]
-                for i7 in 0..5 {
-                    acc4 = acc4 + acc4.sin() * (-1.3);
+                for i7 in (0..5).rev() {
+                    if acc4 / 0.5 < x[i7 % x.len()] {
+                        let t8 = b * (acc1 * b).atan();
+                        acc4 -= f64::sqrt(1.5 + b.tanh()) + (acc4 - t8);
+                    } else {
+                        let acc9 = if match j3 % 2 {
+                            0 => x[(j3 + 1) % 5],
+                            _ => 1.79,
+                        } >= a.cos()
+                        {
+                            (0.5 * x[4]).fract() + acc4
+                        } else {
+                            x[i7 / 2].tanh().exp().powf(0.9 * f64::cos((-0.79_f64)))
+                        };
+                        acc1 = acc1 * 0.29 + (6.7e-1 + (x[(i7 + 2) % 5] - acc9));
+                    }
                 }
-                acc4 = acc4 * (-0.8) + x[j3 / 2];
+                acc1 += f64::asin(0.9 * b.tanh());
             }
         }
+        acc1 += x[j3];
     }
-    let mut out8 = vec![0.0; 4];
-    for i9 in 0..4 {
-        out8[i9] = b05_f006(acc1);
-    }
-    out8
+    let out10 = vec![(1.657 * b).atan(), (0.5 * b.sin()).atanh()];
+    out10
 }
 
 // `b05_f054` without its `#[checkpoint]`s: the gradients must agree bitwise.
@@ -3935,18 +4228,30 @@ fn b05_f054_plain(x: &[f64], y: &[f64], c: f64, b: f64, a: f64) -> Vec<f64> {
                 acc4 = (t5 * c).tanh();
             }
             _ => {
-                for i7 in 0..5 {
-                    acc4 = acc4 + acc4.sin() * (-1.3);
+                for i7 in (0..5).rev() {
+                    if acc4 / 0.5 < x[i7 % x.len()] {
+                        let t8 = b * (acc1 * b).atan();
+                        acc4 -= f64::sqrt(1.5 + b.tanh()) + (acc4 - t8);
+                    } else {
+                        let acc9 = if match j3 % 2 {
+                            0 => x[(j3 + 1) % 5],
+                            _ => 1.79,
+                        } >= a.cos()
+                        {
+                            (0.5 * x[4]).fract() + acc4
+                        } else {
+                            x[i7 / 2].tanh().exp().powf(0.9 * f64::cos((-0.79_f64)))
+                        };
+                        acc1 = acc1 * 0.29 + (6.7e-1 + (x[(i7 + 2) % 5] - acc9));
+                    }
                 }
-                acc4 = acc4 * (-0.8) + x[j3 / 2];
+                acc1 += f64::asin(0.9 * b.tanh());
             }
         }
+        acc1 += x[j3];
     }
-    let mut out8 = vec![0.0; 4];
-    for i9 in 0..4 {
-        out8[i9] = b05_f006(acc1);
-    }
-    out8
+    let out10 = vec![(1.657 * b).atan(), (0.5 * b.sin()).atanh()];
+    out10
 }
 
 // `b05_f054` on the `Value` tape: its gradient must agree with `b05_f054_vjp`.
@@ -3971,18 +4276,30 @@ fn b05_f054_value<'t>(
                 acc4 = (t5 * c).tanh();
             }
             _ => {
-                for i7 in 0..5 {
-                    acc4 = acc4 + acc4.sin() * (-1.3);
+                for i7 in (0..5).rev() {
+                    if acc4 / 0.5 < x[i7 % x.len()] {
+                        let t8 = b * (acc1 * b).atan();
+                        acc4 -= (1.5 + b.tanh()).sqrt() + (acc4 - t8);
+                    } else {
+                        let acc9 = if match j3 % 2 {
+                            0 => x[(j3 + 1) % 5],
+                            _ => tape.constant(1.79),
+                        } >= a.cos()
+                        {
+                            (0.5 * x[4]).fract() + acc4
+                        } else {
+                            x[i7 / 2].tanh().exp().powf(0.9 * f64::cos((-0.79_f64)))
+                        };
+                        acc1 = acc1 * 0.29 + (6.7e-1 + (x[(i7 + 2) % 5] - acc9));
+                    }
                 }
-                acc4 = acc4 * (-0.8) + x[j3 / 2];
+                acc1 += (0.9 * b.tanh()).asin();
             }
         }
+        acc1 += x[j3];
     }
-    let mut out8 = vec![tape.constant(0.0); 4];
-    for i9 in 0..4 {
-        out8[i9] = b05_f006_value(tape, acc1);
-    }
-    out8
+    let out10 = vec![(1.657 * b).atan(), (0.5 * b.sin()).atanh()];
+    out10
 }
 
 #[differentiate]
@@ -4073,12 +4390,12 @@ fn b05_f057(m: usize, b: f64, a: f64, n: usize) -> f64 {
         return (-0.851);
     }
     let mut v3: Vec<f64> = vec![0.0; m];
-    let u4 = a / (2.5 + b05_f015(&v3, 2).sin());
-    for i5 in (0..v3.len()).rev() {
-        let u6 = v3[i5 / 2];
-        acc2 -= acc1 + v3[3] + (u4.abs() + 1.0).log(10.0);
+    let u4 = a / (1.0 + b05_f014(1, m, v3[2].cos().sinh()) * b05_f014(1, m, v3[2].cos().sinh()));
+    let mut h5: Vec<f64> = vec![1.0; v3.len()];
+    for i6 in 0..m {
+        h5[i6] = (-0.289_f64);
     }
-    acc1 - acc2 + u4 + b + v3[1] + v3[1]
+    ((acc1 - acc2 - b - v3[3]) * h5[0]).sin()
 }
 
 // `b05_f057` on the `Value` tape: its gradient must agree with `b05_f057_vjp`.
@@ -4095,12 +4412,15 @@ fn b05_f057_value<'t>(
         return tape.constant((-0.851));
     }
     let mut v3 = vec![tape.constant(0.0); m];
-    let u4 = a / (2.5 + b05_f015_value(tape, &v3, 2).sin());
-    for i5 in (0..v3.len()).rev() {
-        let u6 = v3[i5 / 2];
-        acc2 -= acc1 + v3[3] + (u4.abs() + 1.0).log(10.0);
+    let u4 = a
+        / (1.0
+            + b05_f014_value(tape, 1, m, v3[2].cos().sinh())
+                * b05_f014_value(tape, 1, m, v3[2].cos().sinh()));
+    let mut h5 = vec![tape.constant(1.0); v3.len()];
+    for i6 in 0..m {
+        h5[i6] = tape.constant((-0.289_f64));
     }
-    acc1 - acc2 + u4 + b + v3[1] + v3[1]
+    ((acc1 - acc2 - b - v3[3]) * h5[0]).sin()
 }
 
 #[differentiate]
@@ -4120,33 +4440,22 @@ fn b05_f058(b: f64, c: f64, a: f64) -> f64 {
                 break;
             }
             let mut v6: Vec<f64> = vec![0.0; 5];
-            for i7 in 0..5 {
-                v6[i7] = v6[4] - b05_f027(1, (v6[5 - 1 - i5].abs() + 1.0).sqrt());
+            for i7 in 0..v6.len() {
+                v6[i7] = v6[4] - b05_f057(4, acc4, f64::asinh(v6[(i7 + 3) % v6.len()]), 1);
             }
-            if i5 < 1 || (c > v6[(i5 + 2) % 5] || !(i5 > 0 || v6[0] <= a)) {
-                v6[3] *= 1.0
-                    + 0.1
-                        * (match i5 % 3 {
-                            0 => acc4,
-                            1 => v6[2],
-                            _ => acc4,
-                        })
-                        .sin();
-                acc1 += acc1 * acc4 * (acc4 - b);
-            } else {
-                let mut s8 = a;
-                acc1 = f64::hypot(b, 1.0 + v6[1] * v6[1]);
-            }
-            acc1 += ((-1.5e0) / (1.0 + v6[i5] * v6[i5])).tanh();
+            acc1 *= 1.0 + 0.5 * (0.5 * f64::cos(1.28_f64)).atanh().tanh();
+            let mut acc8 =
+                ((-1.13e0) - v6[(i5 + 1) % v6.len()]).min(f64::recip(1.0 + acc4.powi(2)));
+            acc1 += v6[i5 + 2];
         }
-    } else if acc1 <= 0.14 {
-        let acc9 = c * (c * (-0.58));
-        acc1 = acc1 * (-0.23) + acc1;
+        acc1 = a * b / acc1.sin().tanh().exp();
+    } else if (1.0 + b * acc1 * (b * acc1)).cbrt() > 1.0 {
+        let acc9 = b05_f006(c);
     } else {
-        let t10 = b.asinh();
-        acc1 += (b * b + 0.5).powf(0.5).tanh();
+        let mut s10 = a.tanh();
+        acc1 -= c * (if a.atan() <= f64::tanh(a) { s10 } else { c });
     }
-    acc1 + c
+    (acc1 * a).tanh()
 }
 
 // `b05_f058` on the `Value` tape: its gradient must agree with `b05_f058_vjp`.
@@ -4171,34 +4480,21 @@ fn b05_f058_value<'t>(
                 break;
             }
             let mut v6 = vec![tape.constant(0.0); 5];
-            for i7 in 0..5 {
-                v6[i7] = v6[4] - b05_f027_value(tape, 1, (v6[5 - 1 - i5].abs() + 1.0).sqrt());
+            for i7 in 0..v6.len() {
+                v6[i7] = v6[4] - b05_f057_value(tape, 4, acc4, v6[(i7 + 3) % v6.len()].asinh(), 1);
             }
-            if i5 < 1 || (c > v6[(i5 + 2) % 5] || !(i5 > 0 || v6[0] <= a)) {
-                v6[3] = v6[3]
-                    * (1.0
-                        + 0.1
-                            * (match i5 % 3 {
-                                0 => acc4,
-                                1 => v6[2],
-                                _ => acc4,
-                            })
-                            .sin());
-                acc1 += acc1 * acc4 * (acc4 - b);
-            } else {
-                let mut s8 = a;
-                acc1 = b.hypot(1.0 + v6[1] * v6[1]);
-            }
-            acc1 += ((-1.5e0) / (1.0 + v6[i5] * v6[i5])).tanh();
+            acc1 *= 1.0 + 0.5 * f64::tanh(f64::atanh(0.5 * f64::cos(1.28_f64)));
+            let mut acc8 = ((-1.13e0) - v6[(i5 + 1) % v6.len()]).min((1.0 + acc4.powi(2)).recip());
+            acc1 += v6[i5 + 2];
         }
-    } else if acc1 <= 0.14 {
-        let acc9 = c * (c * (-0.58));
-        acc1 = acc1 * (-0.23) + acc1;
+        acc1 = a * b / acc1.sin().tanh().exp();
+    } else if (1.0 + b * acc1 * (b * acc1)).cbrt() > 1.0 {
+        let acc9 = b05_f006_value(tape, c);
     } else {
-        let t10 = b.asinh();
-        acc1 += (b * b + 0.5).powf(0.5).tanh();
+        let mut s10 = a.tanh();
+        acc1 -= c * (if a.atan() <= a.tanh() { s10 } else { c });
     }
-    acc1 + c
+    (acc1 * a).tanh()
 }
 
 #[differentiate]
@@ -4269,43 +4565,46 @@ fn b05_f059_value<'t>(
 #[differentiate]
 fn b05_f060(a: f64, x: &[f64], m: usize, n: usize) -> f64 {
     let mut acc1 = a + x[1];
-    let mut acc2 = b05_f058(a.atan(), a.sin(), x[2] + a);
-    let mut h3 = vec![0.0; x.len()];
-    let s4: f64 = h3[0];
-    if 1.28 <= 0.892 {
-        acc2 = x[0] * acc2 - f64::log(1.0 + (n as f64) * (n as f64), 10.0);
-        acc2 += acc1 * h3[0] + (s4.abs() + 1.0).recip();
-    } else {
-        acc1 += f64::sin(h3[2]);
-        h3[1] *= 1.0 + 0.1 * s4.tanh();
-        acc1 -= s4;
+    let mut acc2: f64 = b05_f014(1, 4, x[0] * (-1.052));
+    let acc3: f64 = (2.5 + f64::sin(1.9)).log2();
+    acc1 = acc1 * 0.38 + (acc3 * 1.28).asinh();
+    let mut w4: Vec<f64> = Vec::with_capacity(4);
+    for i5 in 0..4 {
+        w4.push((2.0 + x[i5 % 3].sin()).log(2.0));
     }
-    let mut k5 = 0;
-    while k5 < 1 {
-        k5 += 1;
-        let j6 = k5 - 1;
-        if acc2 <= (j6 as f64) && j6 % 2 == 1 {
-            acc2 = acc2 + s4 * h3[j6] * (acc2 + acc2);
-            let mut acc7 = 0.957 / (1.0 + f64::tan(0.6 * s4.sin()).powi(2));
-            acc2 -= x[1]
-                .atan()
-                .hypot((h3[1] + x[(j6 + 3) % x.len()]).sin().exp());
-        }
+    let mut s6 = b05_f025(&w4, &w4, 4, x[2] + std::f64::consts::FRAC_PI_4);
+    let mut h7: Vec<f64> = vec![0.0; 4];
+    if (1.0 + (w4[2] * s6).powi(2)).cbrt() > 1.56 {
+        w4[1] -= (1.0 + h7[2] / (1.5 + f64::sin(0.72)) * (h7[2] / (1.5 + f64::sin(0.72))))
+            .powf(0.9 * h7[3].asinh().tanh());
         {
-            let mut t8 = if acc2.tanh() < acc2.cos() {
-                b05_f029(x[1].tanh()).cos()
+            if 0.957 / (1.0 + f64::tan(0.6 * s6.sin()).powi(2)) >= 0.68 {
+                for i8 in (0..n).rev() {
+                    let mut nh9 = vec![0.0; 4];
+                    for i10 in 0..4 {
+                        nh9[i10] = (-0.75) * w4[i10]
+                            + (w4[(i10 + 1) % h7.len()] + f64::powf(acc2.abs() + 1.0, 1.5)).sin();
+                    }
+                    w4 = nh9;
+                    s6 = s6 * (-0.3) + -((-1.97) + (i8 as f64));
+                }
+                acc2 -= 0.081_f64 * (n as f64).mul_add(h7[0], acc2);
             } else {
-                f64::asinh(h3[j6]) * a
-            };
-            acc1 -= (j6 as f64);
+                let acc11 = h7[3] / (2.0 + s6.cos()) + x[2] % 2.0;
+                acc1 = acc1 * (-0.774) + w4[0];
+            }
+            acc1 = b05_f058(h7[2].tanh(), acc1, -w4[1]);
         }
-        acc2 = acc2 * (-0.271)
-            + acc1
-                / (1.0
-                    + (j6 as f64).hypot(f64::abs(h3[0]) + 1.0)
-                        * (j6 as f64).hypot(f64::abs(h3[0]) + 1.0));
+        acc1 += h7[2].sin().atan();
+    } else {
+        let mut acc12 = if !(h7[3].sin() >= s6 + x[2]) {
+            acc2.atan().exp() + acc3.mul_add(w4[3], w4[3])
+        } else {
+            (0.5 * (s6 - w4[3])).floor() + acc3
+        };
+        acc1 += (-0.5) / ((m as f64).abs() + 1.0);
     }
-    (acc1 + acc2) * h3[1]
+    acc1 * acc2 - s6 - h7[0] + w4[0]
 }
 
 // `b05_f060` on the `Value` tape: its gradient must agree with `b05_f060_vjp`.
@@ -4317,43 +4616,47 @@ fn b05_f060_value<'t>(
     n: usize,
 ) -> Value<'t, f64> {
     let mut acc1 = a + x[1];
-    let mut acc2 = b05_f058_value(tape, a.atan(), a.sin(), x[2] + a);
-    let mut h3 = vec![tape.constant(0.0); x.len()];
-    let s4 = h3[0];
-    if 1.28 <= 0.892 {
-        acc2 = x[0] * acc2 - f64::log(1.0 + (n as f64) * (n as f64), 10.0);
-        acc2 += acc1 * h3[0] + (s4.abs() + 1.0).recip();
-    } else {
-        acc1 += h3[2].sin();
-        h3[1] = h3[1] * (1.0 + 0.1 * s4.tanh());
-        acc1 -= s4;
+    let mut acc2 = b05_f014_value(tape, 1, 4, x[0] * (-1.052));
+    let acc3 = tape.constant(f64::log2(2.5 + f64::sin(1.9)));
+    acc1 = acc1 * 0.38 + (acc3 * 1.28).asinh();
+    let mut w4 = Vec::with_capacity(4);
+    for i5 in 0..4 {
+        w4.push((2.0 + x[i5 % 3].sin()).log(2.0));
     }
-    let mut k5 = 0;
-    while k5 < 1 {
-        k5 += 1;
-        let j6 = k5 - 1;
-        if acc2 <= (j6 as f64) && j6 % 2 == 1 {
-            acc2 = acc2 + s4 * h3[j6] * (acc2 + acc2);
-            let mut acc7 = 0.957 / (1.0 + (0.6 * s4.sin()).tan().powi(2));
-            acc2 -= x[1]
-                .atan()
-                .hypot((h3[1] + x[(j6 + 3) % x.len()]).sin().exp());
-        }
+    let mut s6 = b05_f025_value(tape, &w4, &w4, 4, x[2] + std::f64::consts::FRAC_PI_4);
+    let mut h7 = vec![tape.constant(0.0); 4];
+    if (1.0 + (w4[2] * s6).powi(2)).cbrt() > 1.56 {
+        w4[1] = w4[1]
+            - (1.0 + h7[2] / (1.5 + f64::sin(0.72)) * (h7[2] / (1.5 + f64::sin(0.72))))
+                .powf(0.9 * h7[3].asinh().tanh());
         {
-            let mut t8 = if acc2.tanh() < acc2.cos() {
-                b05_f029_value(tape, x[1].tanh()).cos()
+            if 0.957 / (1.0 + (0.6 * s6.sin()).tan().powi(2)) >= 0.68 {
+                for i8 in (0..n).rev() {
+                    let mut nh9 = vec![tape.constant(0.0); 4];
+                    for i10 in 0..4 {
+                        nh9[i10] = (-0.75) * w4[i10]
+                            + (w4[(i10 + 1) % h7.len()] + (acc2.abs() + 1.0).powf(1.5)).sin();
+                    }
+                    w4 = nh9;
+                    s6 = s6 * (-0.3) + -((-1.97) + (i8 as f64));
+                }
+                acc2 -= 0.081_f64 * tape.constant((n as f64)).mul_add(h7[0], acc2);
             } else {
-                h3[j6].asinh() * a
-            };
-            acc1 -= (j6 as f64);
+                let acc11 = h7[3] / (2.0 + s6.cos()) + x[2] % 2.0;
+                acc1 = acc1 * (-0.774) + w4[0];
+            }
+            acc1 = b05_f058_value(tape, h7[2].tanh(), acc1, -w4[1]);
         }
-        acc2 = acc2 * (-0.271)
-            + acc1
-                / (1.0
-                    + tape.constant((j6 as f64)).hypot(h3[0].abs() + 1.0)
-                        * tape.constant((j6 as f64)).hypot(h3[0].abs() + 1.0));
+        acc1 += h7[2].sin().atan();
+    } else {
+        let mut acc12 = if !(h7[3].sin() >= s6 + x[2]) {
+            acc2.atan().exp() + acc3.mul_add(w4[3], w4[3])
+        } else {
+            (0.5 * (s6 - w4[3])).floor() + acc3
+        };
+        acc1 += (-0.5) / (f64::abs((m as f64)) + 1.0);
     }
-    (acc1 + acc2) * h3[1]
+    acc1 * acc2 - s6 - h7[0] + w4[0]
 }
 
 #[differentiate(wrt(a, c))]
@@ -4438,34 +4741,33 @@ fn b05_f062(x: &[f64], y: &[f64]) -> f64 {
     while k2 < 5 && x[0] / (1.0 + x[0].powi(2)) < 1.459 {
         let j3 = k2;
         for i4 in (1..x.len()).step_by(3) {
-            let mut acc5 = b05_f058(acc1 + (j3 as f64), (i4 as f64), acc1 + x[x.len() - 1 - i4]);
-            acc1 = acc1 * 0.257 + acc1;
+            let mut acc5 = b05_f019(y);
+            acc1 = x[x.len() - 1 - i4].clamp((-1.0), 1.0) + f64::atan(0.719);
         }
-        for i6 in 0..x.len() {
-            if x[0] > (-2.2e-1) {
-                if j3 <= 3 {
-                    let mut acc7 = (1.0
-                        + (0.57 + acc1) * -y[j3 % y.len()] * ((0.57 + acc1) * -y[j3 % y.len()]))
-                    .log(2.0);
-                    let acc1 = acc1 + y[5 - 1 - j3] / 3.0;
-                    let mut w8: Vec<f64> = Vec::with_capacity(3);
-                    for i9 in 0..3 {
-                        w8.push((0.9 * (acc1 - y[i6]).tanh()).asin());
-                    }
-                } else {
-                    let u10 = y[5 - 1 - i6].mul_add(acc1.asinh(), acc1.cos());
-                    acc1 = x[i6] - (-0.568);
-                }
-            } else if f64::cbrt(1.0 + acc1 % 1.5 * (acc1 % 1.5)) <= 1.25 {
-                let acc11 = x[i6];
-            } else {
-                let mut s12 = (1.5 + (i6 as f64).tanh()).ln_1p().tanh();
-                acc1 -= x[i6 % x.len()];
-            }
-            acc1 = (2.5 + acc1.cos()).ln_1p().atan();
-        }
-        acc1 = x[j3 % 2];
+        acc1 += (0.5 * ((j3 as f64) + y[j3]).sin()).atanh();
         k2 += 1;
+    }
+    for i6 in 1..4 - 1 {
+        let st7 = (y[i6 + 1] - y[i6 - 1]) * (y[i6] + 1.4);
+        let w8: Vec<f64> = vec![
+            0.11 / y[i6].cos().exp(),
+            match i6 % 3 {
+                0 => st7,
+                1 => st7,
+                _ => y[i6 / 2],
+            },
+        ];
+        let u9: f64 = ((-1.2) / (x[i6 - 1].abs() + 1.0)).cos().exp().log10();
+        let mut k10 = 0;
+        while k10 < w8.len() && u9 + u9 > (-0.33) {
+            let j11 = k10;
+            let mut w12: Vec<f64> = vec![0.0; 2];
+            for i13 in 0..w12.len() {
+                w12[i13] += w8[x.len() - 1 - j11] + w8[0];
+            }
+            acc1 = acc1 * 0.75 + ((i6 as f64).sin() - w12[i6 / 2]);
+            k10 += 1;
+        }
     }
     acc1.sin()
 }
@@ -4481,39 +4783,33 @@ fn b05_f062_value<'t>(
     while k2 < 5 && x[0] / (1.0 + x[0].powi(2)) < 1.459 {
         let j3 = k2;
         for i4 in (1..x.len()).step_by(3) {
-            let mut acc5 = b05_f058_value(
-                tape,
-                acc1 + (j3 as f64),
-                tape.constant((i4 as f64)),
-                acc1 + x[x.len() - 1 - i4],
-            );
-            acc1 = acc1 * 0.257 + acc1;
+            let mut acc5 = b05_f019_value(tape, y);
+            acc1 = x[x.len() - 1 - i4].clamp((-1.0), 1.0) + f64::atan(0.719);
         }
-        for i6 in 0..x.len() {
-            if x[0] > (-2.2e-1) {
-                if j3 <= 3 {
-                    let mut acc7 = (1.0
-                        + (0.57 + acc1) * -y[j3 % y.len()] * ((0.57 + acc1) * -y[j3 % y.len()]))
-                    .log(2.0);
-                    let acc1 = acc1 + y[5 - 1 - j3] / 3.0;
-                    let mut w8 = Vec::with_capacity(3);
-                    for i9 in 0..3 {
-                        w8.push((0.9 * (acc1 - y[i6]).tanh()).asin());
-                    }
-                } else {
-                    let u10 = y[5 - 1 - i6].mul_add(acc1.asinh(), acc1.cos());
-                    acc1 = x[i6] - (-0.568);
-                }
-            } else if (1.0 + acc1 % 1.5 * (acc1 % 1.5)).cbrt() <= 1.25 {
-                let acc11 = x[i6];
-            } else {
-                let mut s12 = tape.constant(f64::tanh(f64::ln_1p(1.5 + f64::tanh((i6 as f64)))));
-                acc1 -= x[i6 % x.len()];
-            }
-            acc1 = (2.5 + acc1.cos()).ln_1p().atan();
-        }
-        acc1 = x[j3 % 2];
+        acc1 += (0.5 * ((j3 as f64) + y[j3]).sin()).atanh();
         k2 += 1;
+    }
+    for i6 in 1..4 - 1 {
+        let st7 = (y[i6 + 1] - y[i6 - 1]) * (y[i6] + 1.4);
+        let w8 = vec![
+            0.11 / y[i6].cos().exp(),
+            match i6 % 3 {
+                0 => st7,
+                1 => st7,
+                _ => y[i6 / 2],
+            },
+        ];
+        let u9 = ((-1.2) / (x[i6 - 1].abs() + 1.0)).cos().exp().log10();
+        let mut k10 = 0;
+        while k10 < w8.len() && u9 + u9 > (-0.33) {
+            let j11 = k10;
+            let mut w12 = vec![tape.constant(0.0); 2];
+            for i13 in 0..w12.len() {
+                w12[i13] = w12[i13] + (w8[x.len() - 1 - j11] + w8[0]);
+            }
+            acc1 = acc1 * 0.75 + (f64::sin((i6 as f64)) - w12[i6 / 2]);
+            k10 += 1;
+        }
     }
     acc1.sin()
 }
@@ -4602,37 +4898,29 @@ fn b05_f064(a: f64, b: f64, n: usize) -> Vec<f64> {
     let mut acc1: f64 = b.powi(2);
     let b = b + a.asinh();
     {
-        for i2 in (0..3).rev() {
-            let mut u3 = acc1 + b;
-            match i2 % 3 {
-                0 => {
-                    let mut h4 = vec![1.0; 5];
-                    let mut nh5 = vec![0.0; h4.len()];
-                    for i6 in 0..h4.len() {
-                        nh5[i6] = (-0.341) * h4[i6] + (h4[(i6 + 1) % h4.len()] + u3).tanh();
-                    }
-                    h4 = nh5;
-                    u3 -= h4[2];
-                }
-                1 => {
-                    for i7 in 0..n {
-                        let u3 = u3 * f64::ln(1.5 + acc1.sin());
-                        acc1 = u3;
-                    }
-                    acc1 = acc1 * (-0.37) + a * u3 * u3;
-                }
-                _ => {
-                    for i8 in (0..n).rev() {
-                        let mut t9 = (1.0 + f64::cos(u3) * f64::cos(u3)).powf(0.5);
-                        acc1 = acc1 * 7.0e-1 + (t9 * u3).atan2(1.0 + ((i2 as f64) - b).powi(2));
-                    }
-                }
+        for i2 in 0..=3 - 1 {
+            acc1 -= (i2 as f64);
+            acc1 = acc1;
+            acc1 = -b % 2.0;
+            if (n as f64) * a < a * b {
+                continue;
             }
-            acc1 += f64::log(0.42 * 0.42 + 0.25, 2.0);
         }
+        acc1 = b05_f049(n, b - (n as f64));
     }
-    let out10 = vec![f64::log(f64::tanh((-1.7)).exp(), 10.0) * (b * (-0.58))];
-    out10
+    let mut u3 = (2.0 + f64::sqrt(1.0 + b * b).asinh().tanh()).log(3.0);
+    u3 = u3 * 0.5;
+    let mut w4: Vec<f64> = vec![0.0; n];
+    for i5 in 0..n {
+        w4[i5] += acc1;
+    }
+    w4[1] = (w4[1] * w4[1] + 0.5).log(3.0);
+    w4[0] = f64::sin(if (-0.51_f64) / w4[0].sin().exp() >= (-0.75) {
+        a
+    } else {
+        (-1.2_f64)
+    });
+    w4
 }
 
 // `b05_f064` on the `Value` tape: its gradient must agree with `b05_f064_vjp`.
@@ -4645,37 +4933,30 @@ fn b05_f064_value<'t>(
     let mut acc1 = b.powi(2);
     let b = b + a.asinh();
     {
-        for i2 in (0..3).rev() {
-            let mut u3 = acc1 + b;
-            match i2 % 3 {
-                0 => {
-                    let mut h4 = vec![tape.constant(1.0); 5];
-                    let mut nh5 = vec![tape.constant(0.0); h4.len()];
-                    for i6 in 0..h4.len() {
-                        nh5[i6] = (-0.341) * h4[i6] + (h4[(i6 + 1) % h4.len()] + u3).tanh();
-                    }
-                    h4 = nh5;
-                    u3 -= h4[2];
-                }
-                1 => {
-                    for i7 in 0..n {
-                        let u3 = u3 * (1.5 + acc1.sin()).ln();
-                        acc1 = u3;
-                    }
-                    acc1 = acc1 * (-0.37) + a * u3 * u3;
-                }
-                _ => {
-                    for i8 in (0..n).rev() {
-                        let mut t9 = (1.0 + u3.cos() * u3.cos()).powf(0.5);
-                        acc1 = acc1 * 7.0e-1 + (t9 * u3).atan2(1.0 + ((i2 as f64) - b).powi(2));
-                    }
-                }
+        for i2 in 0..=3 - 1 {
+            acc1 -= (i2 as f64);
+            acc1 = acc1;
+            acc1 = -b % 2.0;
+            if (n as f64) * a < a * b {
+                continue;
             }
-            acc1 += f64::log(0.42 * 0.42 + 0.25, 2.0);
         }
+        acc1 = b05_f049_value(tape, n, b - (n as f64));
     }
-    let out10 = vec![f64::log(f64::exp(f64::tanh((-1.7))), 10.0) * (b * (-0.58))];
-    out10
+    let mut u3 = (2.0 + (1.0 + b * b).sqrt().asinh().tanh()).log(3.0);
+    u3 = u3 * 0.5;
+    let mut w4 = vec![tape.constant(0.0); n];
+    for i5 in 0..n {
+        w4[i5] = w4[i5] + acc1;
+    }
+    w4[1] = (w4[1] * w4[1] + 0.5).log(3.0);
+    w4[0] = (if (-0.51_f64) / w4[0].sin().exp() >= (-0.75) {
+        a
+    } else {
+        tape.constant((-1.2_f64))
+    })
+    .sin();
+    w4
 }
 
 pub fn cases() -> Vec<Case> {
@@ -4807,26 +5088,52 @@ pub fn cases() -> Vec<Case> {
             name: "b05_f003",
             seed_name: "b05_f003",
             twin_of: None,
-            params: &[("y", 5, true), ("x", 1, true)],
-            value: Some(|t, v| vec![b05_f003_value(t, &v[0..5], 1, &v[5..6])]),
-            f: |p| vec![b05_f003(&p[0..5], 1, &p[5..6])],
+            params: &[
+                ("b", 1, true),
+                ("a", 1, true),
+                ("y", 4, true),
+                ("x", 3, true),
+            ],
+            value: Some(|t, v| vec![b05_f003_value(t, v[0], v[1], &v[2..6], &v[6..9])]),
+            f: |p| vec![b05_f003(p[0], p[1], &p[2..6], &p[6..9])],
             vjp: |p, s| {
-                let (y, g0, g1) = b05_f003_vjp(&p[0..5], 1, &p[5..6], s[0]);
-                (vec![y], cat(&[&g0, &g1]))
+                let (y, g0, g1, g2, g3) = b05_f003_vjp(p[0], p[1], &p[2..6], &p[6..9], s[0]);
+                (vec![y], cat(&[&[g0], &[g1], &g2, &g3]))
             },
             jvp: |p, d| {
-                let (y, t) = b05_f003_jvp(&p[0..5], 1, &p[5..6], &d[0..5], &d[5..6]);
+                let (y, t) = b05_f003_jvp(
+                    p[0],
+                    p[1],
+                    &p[2..6],
+                    &p[6..9],
+                    d[0],
+                    d[1],
+                    &d[2..6],
+                    &d[6..9],
+                );
                 (vec![y], vec![t])
             },
             grad: Some(|p| {
-                let (_, g0, g1) = b05_f003_grad(&p[0..5], 1, &p[5..6]);
-                cat(&[&g0, &g1])
+                let (_, g0, g1, g2, g3) = b05_f003_grad(p[0], p[1], &p[2..6], &p[6..9]);
+                cat(&[&[g0], &[g1], &g2, &g3])
             }),
             hvp: Some(|p, d| {
-                let (_, g0, g1, h0, h1) = b05_f003_hvp(&p[0..5], 1, &p[5..6], &d[0..5], &d[5..6]);
-                (cat(&[&g0, &g1]), cat(&[&h0, &h1]))
+                let (_, g0, g1, g2, g3, h0, h1, h2, h3) = b05_f003_hvp(
+                    p[0],
+                    p[1],
+                    &p[2..6],
+                    &p[6..9],
+                    d[0],
+                    d[1],
+                    &d[2..6],
+                    &d[6..9],
+                );
+                (
+                    cat(&[&[g0], &[g1], &g2, &g3]),
+                    cat(&[&[h0], &[h1], &h2, &h3]),
+                )
             }),
-            gradcheck: Some(|p| b05_f003_gradcheck(&p[0..5], 1, &p[5..6])),
+            gradcheck: Some(|p| b05_f003_gradcheck(p[0], p[1], &p[2..6], &p[6..9])),
         },
         Case {
             name: "b05_f004",
@@ -5200,26 +5507,17 @@ pub fn cases() -> Vec<Case> {
             name: "b05_f015",
             seed_name: "b05_f015",
             twin_of: None,
-            params: &[("x", 4, true)],
-            value: Some(|t, v| vec![b05_f015_value(t, &v[0..4], 2)]),
-            f: |p| vec![b05_f015(&p[0..4], 2)],
+            params: &[("a", 1, true), ("c", 1, true), ("b", 1, true)],
+            value: Some(|t, v| b05_f015_value(t, v[0], v[1], v[2])),
+            f: |p| b05_f015(p[0], p[1], p[2]),
             vjp: |p, s| {
-                let (y, g0) = b05_f015_vjp(&p[0..4], 2, s[0]);
-                (vec![y], cat(&[&g0]))
+                let (y, g0, g1, g2) = b05_f015_vjp(p[0], p[1], p[2], s.to_vec());
+                (y, cat(&[&[g0], &[g1], &[g2]]))
             },
-            jvp: |p, d| {
-                let (y, t) = b05_f015_jvp(&p[0..4], 2, &d[0..4]);
-                (vec![y], vec![t])
-            },
-            grad: Some(|p| {
-                let (_, g0) = b05_f015_grad(&p[0..4], 2);
-                cat(&[&g0])
-            }),
-            hvp: Some(|p, d| {
-                let (_, g0, h0) = b05_f015_hvp(&p[0..4], 2, &d[0..4]);
-                (cat(&[&g0]), cat(&[&h0]))
-            }),
-            gradcheck: Some(|p| b05_f015_gradcheck(&p[0..4], 2)),
+            jvp: |p, d| b05_f015_jvp(p[0], p[1], p[2], d[0], d[1], d[2]),
+            grad: None,
+            hvp: None,
+            gradcheck: None,
         },
         Case {
             name: "b05_f016",
@@ -5524,14 +5822,14 @@ pub fn cases() -> Vec<Case> {
             name: "b05_f026",
             seed_name: "b05_f026",
             twin_of: None,
-            params: &[("a", 1, true), ("x", 2, true)],
-            value: Some(|t, v| b05_f026_value(t, v[0], 4, &v[1..3])),
-            f: |p| b05_f026(p[0], 4, &p[1..3]),
+            params: &[("y", 4, true), ("x", 5, true)],
+            value: Some(|t, v| b05_f026_value(t, &v[0..4], &v[4..9])),
+            f: |p| b05_f026(&p[0..4], &p[4..9]),
             vjp: |p, s| {
-                let (y, g0, g1) = b05_f026_vjp(p[0], 4, &p[1..3], s.to_vec());
-                (y, cat(&[&[g0], &g1]))
+                let (y, g0, g1) = b05_f026_vjp(&p[0..4], &p[4..9], s.to_vec());
+                (y, cat(&[&g0, &g1]))
             },
-            jvp: |p, d| b05_f026_jvp(p[0], 4, &p[1..3], d[0], &d[1..3]),
+            jvp: |p, d| b05_f026_jvp(&p[0..4], &p[4..9], &d[0..4], &d[4..9]),
             grad: None,
             hvp: None,
             gradcheck: None,
@@ -6147,6 +6445,22 @@ pub fn cases() -> Vec<Case> {
                 (y, cat(&[&[g0]]))
             },
             jvp: |p, d| b05_f048_jvp(4, p[0], d[0]),
+            grad: None,
+            hvp: None,
+            gradcheck: None,
+        },
+        Case {
+            name: "b05_f048_plain",
+            seed_name: "b05_f048",
+            twin_of: Some("b05_f048"),
+            params: &[("a", 1, true)],
+            value: None,
+            f: |p| b05_f048_plain(4, p[0]),
+            vjp: |p, s| {
+                let (y, g0) = b05_f048_plain_vjp(4, p[0], s.to_vec());
+                (y, cat(&[&[g0]]))
+            },
+            jvp: |p, d| b05_f048_plain_jvp(4, p[0], d[0]),
             grad: None,
             hvp: None,
             gradcheck: None,

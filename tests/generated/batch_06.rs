@@ -66,39 +66,58 @@ fn b06_f001(a: f64) -> f64 {
     if acc2 - acc2 > (acc2.abs() + 1.0).ln() {
         return acc1;
     }
-    for i3 in 0..3 {
-        let acc1 = acc1 + (1.0 + acc2.powi(2)).ln();
-        if acc1 <= f64::cosh(0.5 * f64::atan(0.633)) {
-            continue;
+    for i3 in 1..3 - 1 {
+        let mut h4 = vec![0.0; 5];
+        for i5 in 0..h4.len() {
+            h4[i5] = (0.9 * (1.0 + acc1.powi(2)).cbrt().tanh()).asin();
         }
-        acc2 = (if i3 > 0 || !(i3 % 2 == 1) {
-            acc1
-        } else {
-            (i3 as f64)
-        }) * (if acc2 > (-0.76_f64) { acc1 } else { acc1 });
+        let mut acc6 = (b06_f000(3, &h4).abs() + 1.0).powf(0.5);
+        let mut acc7 = acc1 - a;
+        acc1 = acc1 * (-0.76) + (acc7 - acc7 + (acc6 + acc6));
     }
-    for i4 in (0..1).step_by(2) {
-        let s5 = f64::asinh((-0.94));
-        acc2 = s5.sin();
-        if acc1 < s5.atan() {
-            break;
-        }
-    }
-    let mut k6 = 0;
-    while k6 < 1 {
-        let j7 = k6;
-        acc1 -= (j7 as f64) * acc1
-            - (if a < 0.02 && 0.6 < 0.4_f64 {
-                acc2
-            } else {
-                acc1
-            });
+    let s8 = f64::asinh((-0.94));
+    if acc2 / (1.5 + s8.sin()) / 3.0 <= acc2.atan().atan() {
+        if (acc1 * s8).abs() > (0.5 * s8.tanh()).atanh() {
+            if (-0.6) + acc2 > acc2 {
+                let mut s9 = (f64::acosh(f64::abs((-1.0)) + 1.0 + 1.0) - 0.68 / 2.0).powi(3);
+            } else if 0.08 > a {
+                let acc10: f64 = s8;
+                acc2 = if if acc1 * acc10 <= (-3.21) {
+                    acc10
+                } else {
+                    acc10
+                } >= acc2
+                {
+                    s8
+                } else {
+                    (-1.9)
+                };
+            }
+            acc2 = acc2 * (-0.6) + -(acc2 % 1.5);
+        } else if s8 < (-0.75) {
+            let mut s11 = acc1 + acc2;
+        } else if (if s8 + a >= 0.2 { s8 } else { a })
+            .mul_add(f64::log(1.0 + 1.229 * 1.229, 2.0), 1.193e0 + (-1.887))
+            < acc2
         {
-            let mut s8 = (f64::acosh(f64::abs((-1.0)) + 1.0 + 1.0) - 0.68 / 2.0).powi(3);
+            let s12: f64 = 0.23;
+        } else {
+            let acc13 = (0.9
+                * (if s8 > (0.5 * acc2).floor() + s8 {
+                    s8
+                } else {
+                    a
+                })
+                .sin())
+            .asin();
+            acc1 += acc13;
         }
-        k6 += 1;
+        acc2 = acc2 * (-0.79) + acc1;
+    } else {
+        let mut acc14 = (-0.75) / s8.mul_add((-1.4), acc2).tanh().exp();
+        acc1 -= s8.asinh();
     }
-    acc1 + acc2
+    (acc1 + acc2) * s8 - a
 }
 
 // `b06_f001` on the `Value` tape: its gradient must agree with `b06_f001_vjp`.
@@ -109,42 +128,61 @@ fn b06_f001_value<'t>(tape: &'t Tape<f64>, a: Value<'t, f64>) -> Value<'t, f64> 
     if acc2 - acc2 > (acc2.abs() + 1.0).ln() {
         return acc1;
     }
-    for i3 in 0..3 {
-        let acc1 = acc1 + (1.0 + acc2.powi(2)).ln();
-        if acc1 <= f64::cosh(0.5 * f64::atan(0.633)) {
-            continue;
+    for i3 in 1..3 - 1 {
+        let mut h4 = vec![tape.constant(0.0); 5];
+        for i5 in 0..h4.len() {
+            h4[i5] = (0.9 * (1.0 + acc1.powi(2)).cbrt().tanh()).asin();
         }
-        acc2 = (if i3 > 0 || !(i3 % 2 == 1) {
-            acc1
-        } else {
-            tape.constant((i3 as f64))
-        }) * (if acc2 > (-0.76_f64) { acc1 } else { acc1 });
+        let mut acc6 = (b06_f000_value(tape, 3, &h4).abs() + 1.0).powf(0.5);
+        let mut acc7 = acc1 - a;
+        acc1 = acc1 * (-0.76) + (acc7 - acc7 + (acc6 + acc6));
     }
-    for i4 in (0..1).step_by(2) {
-        let s5 = tape.constant(f64::asinh((-0.94)));
-        acc2 = s5.sin();
-        if acc1 < s5.atan() {
-            break;
-        }
-    }
-    let mut k6 = 0;
-    while k6 < 1 {
-        let j7 = k6;
-        acc1 -= (j7 as f64) * acc1
-            - (if a < 0.02 && 0.6 < 0.4_f64 {
-                acc2
-            } else {
-                acc1
-            });
+    let s8 = tape.constant(f64::asinh((-0.94)));
+    if acc2 / (1.5 + s8.sin()) / 3.0 <= acc2.atan().atan() {
+        if (acc1 * s8).abs() > (0.5 * s8.tanh()).atanh() {
+            if (-0.6) + acc2 > acc2 {
+                let mut s9 = tape.constant(f64::powi(
+                    f64::acosh(f64::abs((-1.0)) + 1.0 + 1.0) - 0.68 / 2.0,
+                    3,
+                ));
+            } else if tape.constant(0.08) > a {
+                let acc10 = s8;
+                acc2 = if if acc1 * acc10 <= (-3.21) {
+                    acc10
+                } else {
+                    acc10
+                } >= acc2
+                {
+                    s8
+                } else {
+                    tape.constant((-1.9))
+                };
+            }
+            acc2 = acc2 * (-0.6) + -(acc2 % 1.5);
+        } else if s8 < (-0.75) {
+            let mut s11 = acc1 + acc2;
+        } else if (if s8 + a >= 0.2 { s8 } else { a })
+            .mul_add(f64::log(1.0 + 1.229 * 1.229, 2.0), 1.193e0 + (-1.887))
+            < acc2
         {
-            let mut s8 = tape.constant(f64::powi(
-                f64::acosh(f64::abs((-1.0)) + 1.0 + 1.0) - 0.68 / 2.0,
-                3,
-            ));
+            let s12 = tape.constant(0.23);
+        } else {
+            let acc13 = (0.9
+                * (if s8 > (0.5 * acc2).floor() + s8 {
+                    s8
+                } else {
+                    a
+                })
+                .sin())
+            .asin();
+            acc1 += acc13;
         }
-        k6 += 1;
+        acc2 = acc2 * (-0.79) + acc1;
+    } else {
+        let mut acc14 = (-0.75) / s8.mul_add((-1.4), acc2).tanh().exp();
+        acc1 -= s8.asinh();
     }
-    acc1 + acc2
+    (acc1 + acc2) * s8 - a
 }
 
 #[differentiate]
@@ -159,24 +197,24 @@ fn b06_f002(b: f64, n: usize, a: f64, c: f64, x: &[f64], y: &[f64]) -> f64 {
         let j4 = k3;
         #[checkpoint]
         for i5 in 0..n {
-            let t6 = y[(i5 + 2) % 5].max((-2.4e-1)).tanh() + x[(i5 + 2) % x.len()];
-            let s7: f64 = x[2];
+            let mut t6 = y[i5 + 2].max(x[j4 % x.len()]).tanh() + (u2.asinh() + (u2 + b));
             match j4 % 2 {
                 0 => {
-                    let mut h8 = vec![1.0; 5];
-                    let mut acc9: f64 = (-0.876);
+                    let mut h7 = vec![1.0; 5];
+                    let mut acc8: f64 = (-0.876);
                 }
                 _ => {
-                    let t10 = acc1 * x[i5] + (-0.74) / (x[i5 % x.len()] * x[i5 % x.len()] + 1.0);
-                    acc1 = y[i5 / 2] * x[i5 / 2] * (c + x[i5 / 2]);
+                    let t9 = acc1 * x[i5] + (-0.74) / x[i5 + 1].cos().exp();
+                    acc1 += t9.powi(2) / (t6.tanh() * t6.tanh() + 0.5);
+                    acc1 = acc1 * 0.76 + (j4 as f64);
                 }
             }
-            acc1 = acc1 * (-0.34) + t6;
+            acc1 = (t6.abs() + 1.0 + 1.0).acosh().asinh();
         }
-        acc1 = acc1 * 0.3 + (f64::ln(1.77 * 1.77 + 1.0) - b);
+        acc1 = acc1 * (-0.66) + f64::atanh(0.5 * (c * a).sin());
         k3 += 1;
     }
-    (acc1 * c).sin()
+    (acc1 * b).tanh()
 }
 
 // `b06_f002` without its `#[checkpoint]`s: the gradients must agree bitwise.
@@ -191,24 +229,24 @@ fn b06_f002_plain(b: f64, n: usize, a: f64, c: f64, x: &[f64], y: &[f64]) -> f64
         }
         let j4 = k3;
         for i5 in 0..n {
-            let t6 = y[(i5 + 2) % 5].max((-2.4e-1)).tanh() + x[(i5 + 2) % x.len()];
-            let s7: f64 = x[2];
+            let mut t6 = y[i5 + 2].max(x[j4 % x.len()]).tanh() + (u2.asinh() + (u2 + b));
             match j4 % 2 {
                 0 => {
-                    let mut h8 = vec![1.0; 5];
-                    let mut acc9: f64 = (-0.876);
+                    let mut h7 = vec![1.0; 5];
+                    let mut acc8: f64 = (-0.876);
                 }
                 _ => {
-                    let t10 = acc1 * x[i5] + (-0.74) / (x[i5 % x.len()] * x[i5 % x.len()] + 1.0);
-                    acc1 = y[i5 / 2] * x[i5 / 2] * (c + x[i5 / 2]);
+                    let t9 = acc1 * x[i5] + (-0.74) / x[i5 + 1].cos().exp();
+                    acc1 += t9.powi(2) / (t6.tanh() * t6.tanh() + 0.5);
+                    acc1 = acc1 * 0.76 + (j4 as f64);
                 }
             }
-            acc1 = acc1 * (-0.34) + t6;
+            acc1 = (t6.abs() + 1.0 + 1.0).acosh().asinh();
         }
-        acc1 = acc1 * 0.3 + (f64::ln(1.77 * 1.77 + 1.0) - b);
+        acc1 = acc1 * (-0.66) + f64::atanh(0.5 * (c * a).sin());
         k3 += 1;
     }
-    (acc1 * c).sin()
+    (acc1 * b).tanh()
 }
 
 // `b06_f002` on the `Value` tape: its gradient must agree with `b06_f002_vjp`.
@@ -230,24 +268,24 @@ fn b06_f002_value<'t>(
         }
         let j4 = k3;
         for i5 in 0..n {
-            let t6 = y[(i5 + 2) % 5].max((-2.4e-1)).tanh() + x[(i5 + 2) % x.len()];
-            let s7 = x[2];
+            let mut t6 = y[i5 + 2].max(x[j4 % x.len()]).tanh() + (u2.asinh() + (u2 + b));
             match j4 % 2 {
                 0 => {
-                    let mut h8 = vec![tape.constant(1.0); 5];
-                    let mut acc9 = tape.constant((-0.876));
+                    let mut h7 = vec![tape.constant(1.0); 5];
+                    let mut acc8 = tape.constant((-0.876));
                 }
                 _ => {
-                    let t10 = acc1 * x[i5] + (-0.74) / (x[i5 % x.len()] * x[i5 % x.len()] + 1.0);
-                    acc1 = y[i5 / 2] * x[i5 / 2] * (c + x[i5 / 2]);
+                    let t9 = acc1 * x[i5] + (-0.74) / x[i5 + 1].cos().exp();
+                    acc1 += t9.powi(2) / (t6.tanh() * t6.tanh() + 0.5);
+                    acc1 = acc1 * 0.76 + (j4 as f64);
                 }
             }
-            acc1 = acc1 * (-0.34) + t6;
+            acc1 = (t6.abs() + 1.0 + 1.0).acosh().asinh();
         }
-        acc1 = acc1 * 0.3 + (f64::ln(1.77 * 1.77 + 1.0) - b);
+        acc1 = acc1 * (-0.66) + (0.5 * (c * a).sin()).atanh();
         k3 += 1;
     }
-    (acc1 * c).sin()
+    (acc1 * b).tanh()
 }
 
 #[differentiate(wrt(a, y))]
@@ -313,21 +351,14 @@ fn b06_f004(a: f64, x: &[f64], n: usize) -> f64 {
     let mut v2: Vec<f64> = vec![0.0; 3];
     v2[1] *= 1.0 + 0.5 * (acc1 * a).tanh();
     {
-        for i3 in 0..=v2.len() - 1 {
-            if a <= (-0.215) || x[i3 % v2.len()] <= acc1 {
-                let acc1 = acc1 * (2.5 + v2[i3].tanh()).recip();
-            } else if (0.5 * acc1.tanh()).atanh() >= (-0.34) {
-                let mut acc4 = a * (i3 as f64);
-                acc1 = acc1 * 0.76
-                    + (-1.13)
-                        / ((2.0 + (i3 as f64).sin() + 1.0).acosh()
-                            * (2.0 + (i3 as f64).sin() + 1.0).acosh()
-                            + 0.5);
-            }
-            acc1 -= (1.0 + x[x.len() - 1 - i3].powi(2)).ln_1p();
+        for i3 in (0..v2.len()).rev() {
+            acc1 += acc1 + x[i3 % v2.len()] / 0.5;
+            acc1 = (i3 as f64).powi(3);
         }
+        acc1 /= 1.0 + (v2[0] * x[0]).powi(2);
+        acc1 = x[0] - (acc1 + a);
     }
-    acc1 * v2[0]
+    acc1 - v2[1] + v2[1]
 }
 
 // `b06_f004` on the `Value` tape: its gradient must agree with `b06_f004_vjp`.
@@ -345,26 +376,19 @@ fn b06_f004_value<'t>(
     let mut v2 = vec![tape.constant(0.0); 3];
     v2[1] = v2[1] * (1.0 + 0.5 * (acc1 * a).tanh());
     {
-        for i3 in 0..=v2.len() - 1 {
-            if a <= (-0.215) || x[i3 % v2.len()] <= acc1 {
-                let acc1 = acc1 * (2.5 + v2[i3].tanh()).recip();
-            } else if (0.5 * acc1.tanh()).atanh() >= (-0.34) {
-                let mut acc4 = a * (i3 as f64);
-                acc1 = acc1 * 0.76
-                    + (-1.13)
-                        / (f64::acosh(2.0 + f64::sin((i3 as f64)) + 1.0)
-                            * f64::acosh(2.0 + f64::sin((i3 as f64)) + 1.0)
-                            + 0.5);
-            }
-            acc1 -= (1.0 + x[x.len() - 1 - i3].powi(2)).ln_1p();
+        for i3 in (0..v2.len()).rev() {
+            acc1 += acc1 + x[i3 % v2.len()] / 0.5;
+            acc1 = tape.constant(f64::powi((i3 as f64), 3));
         }
+        acc1 /= 1.0 + (v2[0] * x[0]).powi(2);
+        acc1 = x[0] - (acc1 + a);
     }
-    acc1 * v2[0]
+    acc1 - v2[1] + v2[1]
 }
 
 #[differentiate]
 fn b06_f005(b: f64, x: &[f64], a: f64) -> f64 {
-    let mut acc1 = b06_f004(f64::asinh(b), x, 2);
+    let mut acc1 = b06_f004(b, x, 2);
     let u2 = ((b + acc1) * (b + acc1) + 1.0).log(2.0);
     let mut v3 = vec![0.5; 3];
     for i4 in 0..v3.len() {
@@ -376,10 +400,11 @@ fn b06_f005(b: f64, x: &[f64], a: f64) -> f64 {
     while k5 < v3.len() {
         let j6 = k5;
         let mut t7 = b / 0.5;
-        acc1 -= 0.885 / (1.0 + t7 * t7) - b06_f001(-t7);
+        acc1 -=
+            0.885 / (1.0 + t7 * t7) - b06_f004(0.087 / (f64::abs(v3[(j6 + 3) % 3]) + 1.0), x, 2);
         k5 += 1;
     }
-    acc1 - b + u2 + v3[0]
+    (acc1 + v3[2]).sin()
 }
 
 // `b06_f005` on the `Value` tape: its gradient must agree with `b06_f005_vjp`.
@@ -389,7 +414,7 @@ fn b06_f005_value<'t>(
     x: &[Value<'t, f64>],
     a: Value<'t, f64>,
 ) -> Value<'t, f64> {
-    let mut acc1 = b06_f004_value(tape, b.asinh(), x, 2);
+    let mut acc1 = b06_f004_value(tape, b, x, 2);
     let u2 = ((b + acc1) * (b + acc1) + 1.0).log(2.0);
     let mut v3 = vec![tape.constant(0.5); 3];
     for i4 in 0..v3.len() {
@@ -401,10 +426,11 @@ fn b06_f005_value<'t>(
     while k5 < v3.len() {
         let j6 = k5;
         let mut t7 = b / 0.5;
-        acc1 -= 0.885 / (1.0 + t7 * t7) - b06_f001_value(tape, -t7);
+        acc1 -= 0.885 / (1.0 + t7 * t7)
+            - b06_f004_value(tape, 0.087 / (v3[(j6 + 3) % 3].abs() + 1.0), x, 2);
         k5 += 1;
     }
-    acc1 - b + u2 + v3[0]
+    (acc1 + v3[2]).sin()
 }
 
 #[differentiate]
@@ -475,7 +501,7 @@ fn b06_f007(a: f64, n: usize) -> Vec<f64> {
             while k5 < 4 {
                 let j6 = k5;
                 {
-                    acc1 += h2[2 - 1 - i3];
+                    acc1 += h2[i4 + 1];
                     acc1 = acc1 * 0.5;
                     let mut nh7 = vec![0.0; h2.len()];
                     for i8 in 0..2 {
@@ -485,26 +511,36 @@ fn b06_f007(a: f64, n: usize) -> Vec<f64> {
                     h2 = nh7;
                     acc1 = acc1 * (-0.51)
                         + b06_f006(
-                            b06_f006(
-                                a.sin(),
-                                acc1 * a,
-                                4,
-                                (h2[(i4 + 3) % h2.len()].abs() + 1.0 + 1.0).acosh(),
-                            ),
-                            h2[(i4 + 2) % h2.len()] * a,
+                            acc1 + (i4 as f64),
+                            f64::atan2(0.71, 1.0 + acc1.powi(2)),
                             4,
-                            h2[(i4 + 2) % 2].sin().exp().sqrt(),
+                            h2[i4],
                         );
                 }
-                let mut t9: f64 = a;
-                acc1 += t9 - h2[h2.len() - 1 - i4].clamp((-1.0), 1.0);
-                acc1 += (i4 as f64)
-                    * (2.0 + h2[h2.len() - 1 - i3].tanh()).powf(0.9 * (i3 as f64).cos());
+                let mut k9: usize = 0;
+                while k9 < 1 {
+                    k9 += 1;
+                    let j10 = k9 - 1;
+                    h2[2 - 1 - i4] *= 1.0
+                        + 0.1
+                            * (match j6 % 2 {
+                                0 => a,
+                                _ => h2[i4 + 1],
+                            })
+                            .cos();
+                    acc1 = acc1 * 0.78 + (0.8 * h2[i4].tanh()).acos() * b06_f001(h2[0] * acc1);
+                }
+                acc1 -= (h2[0].tanh().exp() + 1.0).acosh()
+                    - (match i4 % 3 {
+                        0 => acc1,
+                        1 => h2[(j6 + 3) % 2],
+                        _ => h2[i3 % h2.len()],
+                    });
                 k5 += 1;
             }
-            acc1 = f64::cos((-1.442e0)) / 4.0;
+            acc1 += h2[i3 % h2.len()];
         }
-        acc1 = (1.0 + (0.6 * a.cos()).tan().powi(2)).log2();
+        acc1 = acc1 * (-0.23_f64) + (b06_f001(a - acc1) + (h2[0] - a));
     }
     h2
 }
@@ -520,7 +556,7 @@ fn b06_f007_plain(a: f64, n: usize) -> Vec<f64> {
             while k5 < 4 {
                 let j6 = k5;
                 {
-                    acc1 += h2[2 - 1 - i3];
+                    acc1 += h2[i4 + 1];
                     acc1 = acc1 * 0.5;
                     let mut nh7 = vec![0.0; h2.len()];
                     for i8 in 0..2 {
@@ -530,26 +566,36 @@ fn b06_f007_plain(a: f64, n: usize) -> Vec<f64> {
                     h2 = nh7;
                     acc1 = acc1 * (-0.51)
                         + b06_f006(
-                            b06_f006(
-                                a.sin(),
-                                acc1 * a,
-                                4,
-                                (h2[(i4 + 3) % h2.len()].abs() + 1.0 + 1.0).acosh(),
-                            ),
-                            h2[(i4 + 2) % h2.len()] * a,
+                            acc1 + (i4 as f64),
+                            f64::atan2(0.71, 1.0 + acc1.powi(2)),
                             4,
-                            h2[(i4 + 2) % 2].sin().exp().sqrt(),
+                            h2[i4],
                         );
                 }
-                let mut t9: f64 = a;
-                acc1 += t9 - h2[h2.len() - 1 - i4].clamp((-1.0), 1.0);
-                acc1 += (i4 as f64)
-                    * (2.0 + h2[h2.len() - 1 - i3].tanh()).powf(0.9 * (i3 as f64).cos());
+                let mut k9: usize = 0;
+                while k9 < 1 {
+                    k9 += 1;
+                    let j10 = k9 - 1;
+                    h2[2 - 1 - i4] *= 1.0
+                        + 0.1
+                            * (match j6 % 2 {
+                                0 => a,
+                                _ => h2[i4 + 1],
+                            })
+                            .cos();
+                    acc1 = acc1 * 0.78 + (0.8 * h2[i4].tanh()).acos() * b06_f001(h2[0] * acc1);
+                }
+                acc1 -= (h2[0].tanh().exp() + 1.0).acosh()
+                    - (match i4 % 3 {
+                        0 => acc1,
+                        1 => h2[(j6 + 3) % 2],
+                        _ => h2[i3 % h2.len()],
+                    });
                 k5 += 1;
             }
-            acc1 = f64::cos((-1.442e0)) / 4.0;
+            acc1 += h2[i3 % h2.len()];
         }
-        acc1 = (1.0 + (0.6 * a.cos()).tan().powi(2)).log2();
+        acc1 = acc1 * (-0.23_f64) + (b06_f001(a - acc1) + (h2[0] - a));
     }
     h2
 }
@@ -564,7 +610,7 @@ fn b06_f007_value<'t>(tape: &'t Tape<f64>, a: Value<'t, f64>, n: usize) -> Vec<V
             while k5 < 4 {
                 let j6 = k5;
                 {
-                    acc1 += h2[2 - 1 - i3];
+                    acc1 += h2[i4 + 1];
                     acc1 = acc1 * 0.5;
                     let mut nh7 = vec![tape.constant(0.0); h2.len()];
                     for i8 in 0..2 {
@@ -575,27 +621,38 @@ fn b06_f007_value<'t>(tape: &'t Tape<f64>, a: Value<'t, f64>, n: usize) -> Vec<V
                     acc1 = acc1 * (-0.51)
                         + b06_f006_value(
                             tape,
-                            b06_f006_value(
-                                tape,
-                                a.sin(),
-                                acc1 * a,
-                                4,
-                                (h2[(i4 + 3) % h2.len()].abs() + 1.0 + 1.0).acosh(),
-                            ),
-                            h2[(i4 + 2) % h2.len()] * a,
+                            acc1 + (i4 as f64),
+                            tape.constant(0.71).atan2(1.0 + acc1.powi(2)),
                             4,
-                            h2[(i4 + 2) % 2].sin().exp().sqrt(),
+                            h2[i4],
                         );
                 }
-                let mut t9 = a;
-                acc1 += t9 - h2[h2.len() - 1 - i4].clamp((-1.0), 1.0);
-                acc1 += (i4 as f64)
-                    * (2.0 + h2[h2.len() - 1 - i3].tanh()).powf(0.9 * f64::cos((i3 as f64)));
+                let mut k9: usize = 0;
+                while k9 < 1 {
+                    k9 += 1;
+                    let j10 = k9 - 1;
+                    h2[2 - 1 - i4] = h2[2 - 1 - i4]
+                        * (1.0
+                            + 0.1
+                                * (match j6 % 2 {
+                                    0 => a,
+                                    _ => h2[i4 + 1],
+                                })
+                                .cos());
+                    acc1 = acc1 * 0.78
+                        + (0.8 * h2[i4].tanh()).acos() * b06_f001_value(tape, h2[0] * acc1);
+                }
+                acc1 -= (h2[0].tanh().exp() + 1.0).acosh()
+                    - (match i4 % 3 {
+                        0 => acc1,
+                        1 => h2[(j6 + 3) % 2],
+                        _ => h2[i3 % h2.len()],
+                    });
                 k5 += 1;
             }
-            acc1 = tape.constant(f64::cos((-1.442e0)) / 4.0);
+            acc1 += h2[i3 % h2.len()];
         }
-        acc1 = (1.0 + (0.6 * a.cos()).tan().powi(2)).log2();
+        acc1 = acc1 * (-0.23_f64) + (b06_f001_value(tape, a - acc1) + (h2[0] - a));
     }
     h2
 }
@@ -604,28 +661,22 @@ fn b06_f007_value<'t>(tape: &'t Tape<f64>, a: Value<'t, f64>, n: usize) -> Vec<V
 fn b06_f008(m: usize, n: usize, x: &[f64]) -> f64 {
     let mut acc1: f64 = (-1.77e0);
     let mut acc2 = x[1].cos();
-    for i3 in (1..5).rev() {
-        let mut v4: Vec<f64> = Vec::with_capacity(4);
-        for i5 in 0..4 {
-            v4.push(acc1);
+    for i3 in 1..5 {
+        for i4 in 0..=m - 1 {
+            acc2 += (0.6 * acc1.mul_add(acc2, acc1).sin()).tan();
         }
-        acc2 -= v4[i3 % v4.len()];
-    }
-    if acc2 <= x[1] {
-        if x[3] < 0.41 {
-            let h6 = vec![
-                x[3].powi(2),
-                x[2],
-                b06_f000(3, x),
-                acc2 / (acc2 * acc2 + 1.0),
-            ];
-            acc2 -= b06_f001(h6[3] - acc2);
+        if 2.36e-1 + acc2 < 1.17 {
+            break;
         }
-        acc2 = acc2 * (-0.1_f64) + acc1;
-    } else {
-        let s7 = x[2] * x[4];
+        let h5 = vec![
+            (i3 as f64).powi(2),
+            (i3 as f64) * acc1,
+            (i3 as f64),
+            acc2.atan(),
+        ];
+        acc1 -= h5[i3 - 1];
     }
-    acc1 + acc2
+    acc1 + acc2 + x[0]
 }
 
 // `b06_f008` on the `Value` tape: its gradient must agree with `b06_f008_vjp`.
@@ -637,28 +688,22 @@ fn b06_f008_value<'t>(
 ) -> Value<'t, f64> {
     let mut acc1 = tape.constant((-1.77e0));
     let mut acc2 = x[1].cos();
-    for i3 in (1..5).rev() {
-        let mut v4 = Vec::with_capacity(4);
-        for i5 in 0..4 {
-            v4.push(acc1);
+    for i3 in 1..5 {
+        for i4 in 0..=m - 1 {
+            acc2 += (0.6 * acc1.mul_add(acc2, acc1).sin()).tan();
         }
-        acc2 -= v4[i3 % v4.len()];
-    }
-    if acc2 <= x[1] {
-        if x[3] < 0.41 {
-            let h6 = vec![
-                x[3].powi(2),
-                x[2],
-                b06_f000_value(tape, 3, x),
-                acc2 / (acc2 * acc2 + 1.0),
-            ];
-            acc2 -= b06_f001_value(tape, h6[3] - acc2);
+        if 2.36e-1 + acc2 < 1.17 {
+            break;
         }
-        acc2 = acc2 * (-0.1_f64) + acc1;
-    } else {
-        let s7 = x[2] * x[4];
+        let h5 = vec![
+            tape.constant(f64::powi((i3 as f64), 2)),
+            (i3 as f64) * acc1,
+            tape.constant((i3 as f64)),
+            acc2.atan(),
+        ];
+        acc1 -= h5[i3 - 1];
     }
-    acc1 + acc2
+    acc1 + acc2 + x[0]
 }
 
 #[differentiate]
@@ -685,18 +730,19 @@ fn b06_f009(n: usize, y: &[f64], a: f64, b: f64, x: &[f64]) -> f64 {
             }
             1 => {
                 let mut u4: f64 = f64::recip(1.0 + y[(i2 + 3) % y.len()] * y[(i2 + 3) % y.len()]);
-                for i5 in 0..3 {
-                    let acc6 = (u4 * u4 + 0.25).cbrt();
-                    u4 -= u4;
+                for i5 in 1..3 - 1 {
+                    let st6 = (x[i5 + 1] - x[i5 - 1]) * (x[i5] + 0.84) + x[i5 - 1] * x[i5 + 1];
+                    let mut acc7: f64 = (-1.28);
+                    acc1 += (-0.33_f64);
                 }
-                acc1 = acc1 * 0.68 + (2.5 + f64::mul_add(1.94_f64, (-0.01), x[1]).cos()).log(3.0);
+                acc1 = acc1 * 0.24 + x[i2 / 2].powi(3) * (0.142 / f64::sin((-0.803)).exp());
             }
             _ => {
-                let mut acc7 = a;
-                acc1 = acc7.abs() * (i2 as f64);
+                let mut u8 = a - acc1;
+                acc1 -= u8;
             }
         }
-        acc1 = ((b + 1.482) * (b + 1.482) + 0.5).log10();
+        acc1 = (0.9 * a.cos()).asin().atan2(1.482 * 1.482 + 0.5);
     }
     (acc1 + a) * b - x[0]
 }
@@ -733,19 +779,19 @@ fn b06_f009_value<'t>(
             }
             1 => {
                 let mut u4 = (1.0 + y[(i2 + 3) % y.len()] * y[(i2 + 3) % y.len()]).recip();
-                for i5 in 0..3 {
-                    let acc6 = (u4 * u4 + 0.25).cbrt();
-                    u4 -= u4;
+                for i5 in 1..3 - 1 {
+                    let st6 = (x[i5 + 1] - x[i5 - 1]) * (x[i5] + 0.84) + x[i5 - 1] * x[i5 + 1];
+                    let mut acc7 = tape.constant((-1.28));
+                    acc1 += (-0.33_f64);
                 }
-                acc1 = acc1 * 0.68
-                    + (2.5 + tape.constant(1.94_f64).mul_add((-0.01), x[1]).cos()).log(3.0);
+                acc1 = acc1 * 0.24 + x[i2 / 2].powi(3) * (0.142 / f64::exp(f64::sin((-0.803))));
             }
             _ => {
-                let mut acc7 = a;
-                acc1 = acc7.abs() * (i2 as f64);
+                let mut u8 = a - acc1;
+                acc1 -= u8;
             }
         }
-        acc1 = ((b + 1.482) * (b + 1.482) + 0.5).log10();
+        acc1 = (0.9 * a.cos()).asin().atan2(1.482 * 1.482 + 0.5);
     }
     (acc1 + a) * b - x[0]
 }
@@ -764,45 +810,15 @@ fn b06_f010(a: f64, n: usize, m: usize) -> f64 {
     };
     {
         let s4 = s4 * a.cos();
-        acc1 += b06_f006(
-            b06_f001(if f64::sin(s4) >= h2[0] % 1.5 {
-                h2[1]
-            } else {
-                h2[0]
-            }),
-            f64::atan(acc1),
-            4,
-            h2[0],
-        );
+        acc1 += b06_f006(s4.sin().exp().log(3.0), a - 0.5, 4, s4);
     }
-    for i5 in 0..3 {
-        h2[1] = (-1.9) / 2.0 + 1.31;
-        let mut k6 = 0;
-        loop {
-            if k6 >= n {
-                break;
-            }
-            k6 += 1;
-            let j7 = k6 - 1;
-            s4 -= s4 * (a + (j7 as f64));
-            h2[i5 / 2] = a % 2.0 - a;
-            acc1 -= acc1;
-        }
-        s4 -= (if (0.5 * acc1.cos()).atanh() < (h2[i5 / 2].abs() + 1.0).log10() {
-            a
-        } else {
-            (-0.44)
-        }) + (h2[i5 % 2] + h2[i5 / 2]);
-    }
-    for i8 in (0..m).step_by(3) {
-        let u9 = if h2[1] / 0.5 < 6.3e-1 {
-            f64::atan((i8 as f64))
-        } else {
-            s4 * a
-        };
-        acc1 = acc1 * (-0.6) + h2[(i8 + 1) % 2] * a;
-    }
-    acc1 * s4 + h2[1]
+    let acc5 = (h2[0] + acc1).tanh();
+    h2[0] = h2[0] + h2[0] + f64::cosh(h2[0].tanh());
+    let mut acc6: f64 = (-1.081);
+    let t7 = h2[0] + (acc1 - h2[1]);
+    let acc8 = (1.0 + (acc5 + h2[0] + a).powi(2)).recip();
+    h2[0] = f64::sin(1.11).exp().cbrt();
+    acc1 - s4 - acc6 + h2[0]
 }
 
 // `b06_f010` on the `Value` tape: its gradient must agree with `b06_f010_vjp`.
@@ -826,49 +842,15 @@ fn b06_f010_value<'t>(
     };
     {
         let s4 = s4 * a.cos();
-        acc1 += b06_f006_value(
-            tape,
-            b06_f001_value(
-                tape,
-                if s4.sin() >= h2[0] % 1.5 {
-                    h2[1]
-                } else {
-                    h2[0]
-                },
-            ),
-            acc1.atan(),
-            4,
-            h2[0],
-        );
+        acc1 += b06_f006_value(tape, s4.sin().exp().log(3.0), a - 0.5, 4, s4);
     }
-    for i5 in 0..3 {
-        h2[1] = tape.constant((-1.9) / 2.0 + 1.31);
-        let mut k6 = 0;
-        loop {
-            if k6 >= n {
-                break;
-            }
-            k6 += 1;
-            let j7 = k6 - 1;
-            s4 -= s4 * (a + (j7 as f64));
-            h2[i5 / 2] = a % 2.0 - a;
-            acc1 -= acc1;
-        }
-        s4 -= (if (0.5 * acc1.cos()).atanh() < (h2[i5 / 2].abs() + 1.0).log10() {
-            a
-        } else {
-            tape.constant((-0.44))
-        }) + (h2[i5 % 2] + h2[i5 / 2]);
-    }
-    for i8 in (0..m).step_by(3) {
-        let u9 = if h2[1] / 0.5 < 6.3e-1 {
-            tape.constant(f64::atan((i8 as f64)))
-        } else {
-            s4 * a
-        };
-        acc1 = acc1 * (-0.6) + h2[(i8 + 1) % 2] * a;
-    }
-    acc1 * s4 + h2[1]
+    let acc5 = (h2[0] + acc1).tanh();
+    h2[0] = h2[0] + h2[0] + h2[0].tanh().cosh();
+    let mut acc6 = tape.constant((-1.081));
+    let t7 = h2[0] + (acc1 - h2[1]);
+    let acc8 = (1.0 + (acc5 + h2[0] + a).powi(2)).recip();
+    h2[0] = tape.constant(f64::cbrt(f64::exp(f64::sin(1.11))));
+    acc1 - s4 - acc6 + h2[0]
 }
 
 #[differentiate(wrt(c, b))]
@@ -883,8 +865,8 @@ fn b06_f011(y: &[f64], a: f64, c: f64, b: f64, x: &[f64]) -> f64 {
     }
     acc2 /= (y[0] + h3[0]) * (y[0] + h3[0]) + 1.0;
     acc2 = (acc2 + acc1).atan();
-    h3[0] -= b06_f010(f64::atan(1.111), 2, 3);
-    (acc1 + acc2) * a - h3[0]
+    h3[0] -= b06_f001(y[0] - a);
+    acc1 + acc2 + a - c + h3[0]
 }
 
 // `b06_f011` without its `#[checkpoint]`s: the gradients must agree bitwise.
@@ -899,8 +881,8 @@ fn b06_f011_plain(y: &[f64], a: f64, c: f64, b: f64, x: &[f64]) -> f64 {
     }
     acc2 /= (y[0] + h3[0]) * (y[0] + h3[0]) + 1.0;
     acc2 = (acc2 + acc1).atan();
-    h3[0] -= b06_f010(f64::atan(1.111), 2, 3);
-    (acc1 + acc2) * a - h3[0]
+    h3[0] -= b06_f001(y[0] - a);
+    acc1 + acc2 + a - c + h3[0]
 }
 
 // `b06_f011` on the `Value` tape: its gradient must agree with `b06_f011_vjp`.
@@ -921,8 +903,8 @@ fn b06_f011_value<'t>(
     }
     acc2 /= (y[0] + h3[0]) * (y[0] + h3[0]) + 1.0;
     acc2 = (acc2 + acc1).atan();
-    h3[0] = h3[0] - b06_f010_value(tape, tape.constant(f64::atan(1.111)), 2, 3);
-    (acc1 + acc2) * a - h3[0]
+    h3[0] = h3[0] - b06_f001_value(tape, y[0] - a);
+    acc1 + acc2 + a - c + h3[0]
 }
 
 #[differentiate]
@@ -941,46 +923,25 @@ fn b06_f012(x: &[f64], n: usize) -> f64 {
                 break;
             }
             let j6 = k5;
-            for i7 in 0..4 {
-                t2 /= 1.0 + (1.0 + t2.powi(2)).log2() * (1.0 + t2.powi(2)).log2();
-                if h3[0] <= 1.125 {
-                    let mut nh8 = vec![0.0; n];
-                    for i9 in 0..h3.len() {
-                        nh8[i9] = 0.551_f64 * h3[i9]
-                            + (h3[(i9 + 1) % h3.len()]
-                                + (match i9 % 3 {
-                                    0 => x[i7],
-                                    1 => x[i7 / 2],
-                                    _ => x[i7],
-                                }))
-                            .sin();
-                    }
-                    h3 = nh8;
-                    let mut w10 = h3.clone();
-                    let s11 = (1.0
-                        + b06_f002(t2 / 3.0, 3, h3[j6 % w10.len()] + t2, x[i7].sin(), &w10, x)
-                            * b06_f002(t2 / 3.0, 3, h3[j6 % w10.len()] + t2, x[i7].sin(), &w10, x))
-                    .ln()
-                    .atan2(
-                        (x[x.len() - 1 - j6].powi(2)
-                            + (f64::fract(0.5 * 1.1) + h3[(j6 + 3) % h3.len()]))
-                            * (x[x.len() - 1 - j6].powi(2)
-                                + (f64::fract(0.5 * 1.1) + h3[(j6 + 3) % h3.len()]))
-                            + 0.5,
-                    );
-                    acc1 = acc1 * 1.9e-1 + b06_f008(1, 1, x);
+            for i7 in (1..4 - 1).step_by(3) {
+                let st8 = (x[i7 + 1] - x[i7 - 1]) * (x[i7] + 0.817);
+                let mut s9 =
+                    (h3[0] * (i7 as f64)).mul_add((j6 as f64).min(h3[i7]), x[5 - 1 - j6].cos());
+                s9 /= 1.0 + st8.atan() * st8.atan();
+                if j6 >= 2 {
+                    let t2 = t2 * (1.0 + x[j6 + 1] * x[j6 + 1]).ln();
+                    acc1 += (h3[(j6 + 3) % h3.len()] + st8).cos();
                 } else {
-                    let t12: f64 = (-1.5e0) + 0.45;
-                    t2 = (1.0 + (1.0 + acc1.powi(2)).ln().powi(2)).recip();
+                    let mut u10 = (h3[j6 / 2] + h3[j6 / 2])
+                        / f64::tanh((-1.3) / (h3[i7 - 1] * h3[i7 - 1] + 0.5)).exp()
+                        + (acc1 + (st8.abs() + 1.0).log(10.0));
+                    s9 += t2 / 0.5 + (2.5 + f64::tanh(0.02)).cbrt();
                 }
-                t2 = t2 * 0.47 + (x[x.len() - 1 - i7] + t2).cos();
             }
-            t2 += (acc1 * acc1 + 0.25).sqrt() + acc1;
             k5 += 1;
         }
-        acc1 = acc1 * 6.9e-1 + (0.6 * t2.tanh()).tan() * 0.12;
     }
-    (acc1 + t2 - h3[1]).tanh()
+    acc1 - t2 + h3[1]
 }
 
 // `b06_f012` on the `Value` tape: its gradient must agree with `b06_f012_vjp`.
@@ -999,61 +960,25 @@ fn b06_f012_value<'t>(tape: &'t Tape<f64>, x: &[Value<'t, f64>], n: usize) -> Va
                 break;
             }
             let j6 = k5;
-            for i7 in 0..4 {
-                t2 /= 1.0 + (1.0 + t2.powi(2)).log2() * (1.0 + t2.powi(2)).log2();
-                if h3[0] <= 1.125 {
-                    let mut nh8 = vec![tape.constant(0.0); n];
-                    for i9 in 0..h3.len() {
-                        nh8[i9] = 0.551_f64 * h3[i9]
-                            + (h3[(i9 + 1) % h3.len()]
-                                + (match i9 % 3 {
-                                    0 => x[i7],
-                                    1 => x[i7 / 2],
-                                    _ => x[i7],
-                                }))
-                            .sin();
-                    }
-                    h3 = nh8;
-                    let mut w10 = h3.clone();
-                    let s11 = (1.0
-                        + b06_f002_value(
-                            tape,
-                            t2 / 3.0,
-                            3,
-                            h3[j6 % w10.len()] + t2,
-                            x[i7].sin(),
-                            &w10,
-                            x,
-                        ) * b06_f002_value(
-                            tape,
-                            t2 / 3.0,
-                            3,
-                            h3[j6 % w10.len()] + t2,
-                            x[i7].sin(),
-                            &w10,
-                            x,
-                        ))
-                    .ln()
-                    .atan2(
-                        (x[x.len() - 1 - j6].powi(2)
-                            + (f64::fract(0.5 * 1.1) + h3[(j6 + 3) % h3.len()]))
-                            * (x[x.len() - 1 - j6].powi(2)
-                                + (f64::fract(0.5 * 1.1) + h3[(j6 + 3) % h3.len()]))
-                            + 0.5,
-                    );
-                    acc1 = acc1 * 1.9e-1 + b06_f008_value(tape, 1, 1, x);
+            for i7 in (1..4 - 1).step_by(3) {
+                let st8 = (x[i7 + 1] - x[i7 - 1]) * (x[i7] + 0.817);
+                let mut s9 = (h3[0] * (i7 as f64))
+                    .mul_add(tape.constant((j6 as f64)).min(h3[i7]), x[5 - 1 - j6].cos());
+                s9 /= 1.0 + st8.atan() * st8.atan();
+                if j6 >= 2 {
+                    let t2 = t2 * (1.0 + x[j6 + 1] * x[j6 + 1]).ln();
+                    acc1 += (h3[(j6 + 3) % h3.len()] + st8).cos();
                 } else {
-                    let t12 = tape.constant((-1.5e0) + 0.45);
-                    t2 = (1.0 + (1.0 + acc1.powi(2)).ln().powi(2)).recip();
+                    let mut u10 = (h3[j6 / 2] + h3[j6 / 2])
+                        / ((-1.3) / (h3[i7 - 1] * h3[i7 - 1] + 0.5)).tanh().exp()
+                        + (acc1 + (st8.abs() + 1.0).log(10.0));
+                    s9 += t2 / 0.5 + f64::cbrt(2.5 + f64::tanh(0.02));
                 }
-                t2 = t2 * 0.47 + (x[x.len() - 1 - i7] + t2).cos();
             }
-            t2 += (acc1 * acc1 + 0.25).sqrt() + acc1;
             k5 += 1;
         }
-        acc1 = acc1 * 6.9e-1 + (0.6 * t2.tanh()).tan() * 0.12;
     }
-    (acc1 + t2 - h3[1]).tanh()
+    acc1 - t2 + h3[1]
 }
 
 #[differentiate]
@@ -1063,31 +988,41 @@ fn b06_f013(y: &[f64], x: &[f64], n: usize, c: f64, b: f64, a: f64) -> f64 {
     let mut t3: f64 = (-0.23) + c.atan() + 1.18 / (c * c).tanh().exp();
     for i4 in (0..w2.len()).rev() {
         w2[i4 / 2] = ((-0.01) / (2.5 + (i4 as f64).tanh())).asinh();
-        let mut t5 = b06_f008(1, 1, x) + (i4 as f64);
-        let mut nh6 = vec![0.0; y.len()];
-        for i7 in 0..y.len() {
-            nh6[i7] = 0.552 * w2[i7]
-                + (w2[(i7 + 1) % 1] + (i7 as f64).hypot(1.0 + x[i4 % x.len()] * x[i4 % x.len()]))
-                    .sin();
-        }
-        w2 = nh6;
-        t3 += a.max(a - acc1);
+        let mut t5 = b06_f001(x[i4 % 5] + t3) + b06_f008(1, 1, x);
+        t3 += t5;
     }
-    {
-        let mut acc8: f64 = (-1.37);
-        let mut k9 = 0;
-        while k9 < w2.len() && (n as f64) * b < 2.98 {
-            k9 += 1;
-            let j10 = k9 - 1;
-            let mut acc11 = x[j10 / 2].asinh().cos();
-            acc1 -= y[j10];
-            if 1.99e0 > (-0.6) {
-                continue;
-            }
-        }
-        acc1 = acc1 * 0.75 + b.asinh().sin();
+    let t3 = t3 * y[0];
+    if b * acc1 > w2[0] - t3 {
+        return b06_f010(f64::sqrt(f64::abs(4.2e-1) + 1.0), 2, 3);
     }
-    (acc1 - t3 - b + a + w2[0]).atan()
+    #[checkpoint]
+    for i6 in 0..=w2.len() - 1 {
+        let u7: f64 = f64::acos(0.8 * f64::tanh((-0.53)));
+        acc1 += x[i6 + 2];
+    }
+    (acc1 + b + t3 + w2[0]).tanh()
+}
+
+// `b06_f013` without its `#[checkpoint]`s: the gradients must agree bitwise.
+#[differentiate]
+fn b06_f013_plain(y: &[f64], x: &[f64], n: usize, c: f64, b: f64, a: f64) -> f64 {
+    let mut acc1 = (-1.5_f64) - x[1];
+    let mut w2 = y.to_vec();
+    let mut t3: f64 = (-0.23) + c.atan() + 1.18 / (c * c).tanh().exp();
+    for i4 in (0..w2.len()).rev() {
+        w2[i4 / 2] = ((-0.01) / (2.5 + (i4 as f64).tanh())).asinh();
+        let mut t5 = b06_f001(x[i4 % 5] + t3) + b06_f008(1, 1, x);
+        t3 += t5;
+    }
+    let t3 = t3 * y[0];
+    if b * acc1 > w2[0] - t3 {
+        return b06_f010(f64::sqrt(f64::abs(4.2e-1) + 1.0), 2, 3);
+    }
+    for i6 in 0..=w2.len() - 1 {
+        let u7: f64 = f64::acos(0.8 * f64::tanh((-0.53)));
+        acc1 += x[i6 + 2];
+    }
+    (acc1 + b + t3 + w2[0]).tanh()
 }
 
 // `b06_f013` on the `Value` tape: its gradient must agree with `b06_f013_vjp`.
@@ -1105,34 +1040,18 @@ fn b06_f013_value<'t>(
     let mut t3 = (-0.23) + c.atan() + 1.18 / (c * c).tanh().exp();
     for i4 in (0..w2.len()).rev() {
         w2[i4 / 2] = tape.constant(f64::asinh((-0.01) / (2.5 + f64::tanh((i4 as f64)))));
-        let mut t5 = b06_f008_value(tape, 1, 1, x) + (i4 as f64);
-        let mut nh6 = vec![tape.constant(0.0); y.len()];
-        for i7 in 0..y.len() {
-            nh6[i7] = 0.552 * w2[i7]
-                + (w2[(i7 + 1) % 1]
-                    + tape
-                        .constant((i7 as f64))
-                        .hypot(1.0 + x[i4 % x.len()] * x[i4 % x.len()]))
-                .sin();
-        }
-        w2 = nh6;
-        t3 += a.max(a - acc1);
+        let mut t5 = b06_f001_value(tape, x[i4 % 5] + t3) + b06_f008_value(tape, 1, 1, x);
+        t3 += t5;
     }
-    {
-        let mut acc8 = tape.constant((-1.37));
-        let mut k9 = 0;
-        while k9 < w2.len() && (n as f64) * b < 2.98 {
-            k9 += 1;
-            let j10 = k9 - 1;
-            let mut acc11 = x[j10 / 2].asinh().cos();
-            acc1 -= y[j10];
-            if 1.99e0 > (-0.6) {
-                continue;
-            }
-        }
-        acc1 = acc1 * 0.75 + b.asinh().sin();
+    let t3 = t3 * y[0];
+    if b * acc1 > w2[0] - t3 {
+        return b06_f010_value(tape, tape.constant(f64::sqrt(f64::abs(4.2e-1) + 1.0)), 2, 3);
     }
-    (acc1 - t3 - b + a + w2[0]).atan()
+    for i6 in 0..=w2.len() - 1 {
+        let u7 = tape.constant(f64::acos(0.8 * f64::tanh((-0.53))));
+        acc1 += x[i6 + 2];
+    }
+    (acc1 + b + t3 + w2[0]).tanh()
 }
 
 #[differentiate]
@@ -1147,13 +1066,19 @@ fn b06_f014(a: f64, x: &[f64], n: usize) -> f64 {
         {
             for i5 in 0..x.len() {
                 let t6 = a % 2.0 * acc2;
-                let mut u7 = t6 * x[0] + b06_f010(x[0].max(acc2), 2, 3);
-                acc1 = t6 - f64::log10(1.0 + (-1.8) * (-1.8));
+                let mut u7: f64 = t6 * x[0]
+                    + (if i5 % 2 == 1 || !(t6 > (-0.13)) {
+                        t6
+                    } else {
+                        acc2
+                    });
+                acc1 += f64::atanh(0.5 * ((j4 as f64) + acc2).cos());
             }
-            acc2 = acc2 * (-2.7e-1) + f64::acos(0.8 * (1.0 + x[0] * x[0] + 1.0).acosh().cos());
+            acc2 -= acc2;
         }
+        acc2 -= b06_f006(x[(j4 + 3) % x.len()], acc2, 4, (j4 as f64));
     }
-    (acc1 + acc2).sin()
+    acc1 + acc2 - a - x[0]
 }
 
 // `b06_f014` on the `Value` tape: its gradient must agree with `b06_f014_vjp`.
@@ -1173,135 +1098,116 @@ fn b06_f014_value<'t>(
         {
             for i5 in 0..x.len() {
                 let t6 = a % 2.0 * acc2;
-                let mut u7 = t6 * x[0] + b06_f010_value(tape, x[0].max(acc2), 2, 3);
-                acc1 = t6 - f64::log10(1.0 + (-1.8) * (-1.8));
+                let mut u7 = t6 * x[0]
+                    + (if i5 % 2 == 1 || !(t6 > (-0.13)) {
+                        t6
+                    } else {
+                        acc2
+                    });
+                acc1 += (0.5 * ((j4 as f64) + acc2).cos()).atanh();
             }
-            acc2 = acc2 * (-2.7e-1) + (0.8 * (1.0 + x[0] * x[0] + 1.0).acosh().cos()).acos();
+            acc2 -= acc2;
         }
+        acc2 -= b06_f006_value(
+            tape,
+            x[(j4 + 3) % x.len()],
+            acc2,
+            4,
+            tape.constant((j4 as f64)),
+        );
     }
-    (acc1 + acc2).sin()
+    acc1 + acc2 - a - x[0]
 }
 
 #[differentiate]
 fn b06_f015(x: &[f64]) -> f64 {
     let mut acc1 = f64::sin(x[0]);
-    let mut acc2 = b06_f005(
-        (acc1.abs() + 1.0).powf(0.5),
-        x,
-        (1.0 + x[2].powi(2)).recip(),
-    );
-    let mut h3 = vec![0.0; 3];
-    for i4 in 0..x.len() {
-        h3[i4] = b06_f004((i4 as f64).asinh(), x, 2).atan2(x[i4 / 2].abs() + 1.0);
-    }
-    if acc2 < (-9.27) {
-        for i5 in (0..h3.len()).rev() {
-            let s6 = if i5 % 2 == 0 || acc2 < acc1 {
-                acc2.hypot(x[i5].cos().exp())
+    let mut acc2: f64 = b06_f004(x[1] - acc1, x, 2);
+    let u3 = (1.0 + f64::asinh(x[0]).powi(2)).recip().abs();
+    let u3 = u3 * (1.881 / (acc2 * acc2 + 0.25));
+    let acc4 = f64::recip(
+        (if acc2.abs() <= 1.37 {
+            if acc1.cos().exp() <= x[1] % 1.5 {
+                x[0]
             } else {
-                acc2
-            };
-            let mut s7 = s6 * acc2 + s6;
-        }
-        if b06_f005(acc2, x, acc2) <= (-1.47) + acc1 {
-            if (1.5 + f64::sin(h3[2]))
-                .log(3.0)
-                .atan2(1.0 + (0.6 * acc1.cos()).tan() * (0.6 * acc1.cos()).tan())
-                <= 0.83
-            {
-                for i8 in 0..2 {
-                    if 0.931 >= 0.667 && (i8 < 1 || (i8 as f64) >= 0.9) {
-                        break;
-                    }
-                    let acc1 = acc1 * (0.6 / (f64::abs((-0.222)) + 1.0));
-                    let mut nh9 = vec![0.0; x.len()];
-                    for i10 in 0..3 {
-                        nh9[i10] = 0.886 * h3[i10]
-                            + (h3[(i10 + 1) % h3.len()] + (f64::round(0.5 * x[i8 / 2]) + acc1))
-                                .tanh();
-                    }
-                    h3 = nh9;
-                }
-                acc2 = h3[0] * 1.37e0 * (acc2 * x[0]);
-            } else if h3[0] < (-0.727) {
-                let t11 = (-0.206) / (2.0 + f64::cos(h3[2]));
+                x[2]
             }
-            acc1 = f64::cbrt((if acc2 >= (-0.08) { x[2] } else { acc2 }).abs() + 1.0);
         } else {
-            let mut s12 = (if acc2.atan() < (-1.46_f64) {
-                x[1]
-            } else {
-                h3[1]
-            }) * acc2;
-            acc1 = (-0.02);
-        }
-    } else if f64::tanh(h3[1] * h3[2]) < if acc1 <= (-0.21) { x[0] } else { x[2].cos() } {
-        let s13 = (0.86 * x[1]).max(acc2 + h3[0]);
-        acc1 -= acc1;
+            x[0]
+        })
+        .sin()
+        .exp(),
+    );
+    let s5 = x[0].clamp((-1.0), 1.0);
+    for i6 in (0..x.len()).rev() {
+        let s7 = if i6 % 2 == 0 || acc4 < acc1 {
+            acc4.hypot(x[i6].cos().exp())
+        } else {
+            u3
+        };
+        let mut s8 = s7 * s5 + s7;
     }
-    acc1 - acc2 - h3[0] - x[1]
+    if b06_f005(acc2 + x[2], x, (1.0 + x[0] * x[0]).cbrt()) <= f64::atan2(1.0, 1.5 + x[2].sin()) {
+        if s5 > acc1 - acc1 {
+            if x[1] * x[2] < (-0.515) {
+                return b06_f010(0.6 / (f64::abs((-0.222)) + 1.0), 2, 3)
+                    * (1.0 + f64::powi((-1.78), 2)).log10();
+            }
+            acc1 += u3.atan();
+        } else {
+            let s9 = (1.0 + acc1 * 0.805 * (acc1 * 0.805)).log(10.0);
+            acc2 = acc2 * (-0.35_f64) + s9;
+        }
+    } else if x[0] < (-0.35) {
+        let t10 = (-0.206) / (2.0 + x[2].cos());
+    }
+    acc1 + acc2
 }
 
 // `b06_f015` on the `Value` tape: its gradient must agree with `b06_f015_vjp`.
 fn b06_f015_value<'t>(tape: &'t Tape<f64>, x: &[Value<'t, f64>]) -> Value<'t, f64> {
     let mut acc1 = x[0].sin();
-    let mut acc2 = b06_f005_value(
-        tape,
-        (acc1.abs() + 1.0).powf(0.5),
-        x,
-        (1.0 + x[2].powi(2)).recip(),
-    );
-    let mut h3 = vec![tape.constant(0.0); 3];
-    for i4 in 0..x.len() {
-        h3[i4] = b06_f004_value(tape, tape.constant(f64::asinh((i4 as f64))), x, 2)
-            .atan2(x[i4 / 2].abs() + 1.0);
-    }
-    if acc2 < (-9.27) {
-        for i5 in (0..h3.len()).rev() {
-            let s6 = if i5 % 2 == 0 || acc2 < acc1 {
-                acc2.hypot(x[i5].cos().exp())
-            } else {
-                acc2
-            };
-            let mut s7 = s6 * acc2 + s6;
-        }
-        if b06_f005_value(tape, acc2, x, acc2) <= (-1.47) + acc1 {
-            if (1.5 + h3[2].sin())
-                .log(3.0)
-                .atan2(1.0 + (0.6 * acc1.cos()).tan() * (0.6 * acc1.cos()).tan())
-                <= 0.83
-            {
-                for i8 in 0..2 {
-                    if 0.931 >= 0.667 && (i8 < 1 || (i8 as f64) >= 0.9) {
-                        break;
-                    }
-                    let acc1 = acc1 * (0.6 / (f64::abs((-0.222)) + 1.0));
-                    let mut nh9 = vec![tape.constant(0.0); x.len()];
-                    for i10 in 0..3 {
-                        nh9[i10] = 0.886 * h3[i10]
-                            + (h3[(i10 + 1) % h3.len()] + ((0.5 * x[i8 / 2]).round() + acc1))
-                                .tanh();
-                    }
-                    h3 = nh9;
-                }
-                acc2 = h3[0] * 1.37e0 * (acc2 * x[0]);
-            } else if h3[0] < (-0.727) {
-                let t11 = (-0.206) / (2.0 + h3[2].cos());
-            }
-            acc1 = ((if acc2 >= (-0.08) { x[2] } else { acc2 }).abs() + 1.0).cbrt();
+    let mut acc2 = b06_f004_value(tape, x[1] - acc1, x, 2);
+    let u3 = (1.0 + x[0].asinh().powi(2)).recip().abs();
+    let u3 = u3 * (1.881 / (acc2 * acc2 + 0.25));
+    let acc4 = (if acc2.abs() <= 1.37 {
+        if acc1.cos().exp() <= x[1] % 1.5 {
+            x[0]
         } else {
-            let mut s12 = (if acc2.atan() < (-1.46_f64) {
-                x[1]
-            } else {
-                h3[1]
-            }) * acc2;
-            acc1 = tape.constant((-0.02));
+            x[2]
         }
-    } else if (h3[1] * h3[2]).tanh() < if acc1 <= (-0.21) { x[0] } else { x[2].cos() } {
-        let s13 = (0.86 * x[1]).max(acc2 + h3[0]);
-        acc1 -= acc1;
+    } else {
+        x[0]
+    })
+    .sin()
+    .exp()
+    .recip();
+    let s5 = x[0].clamp((-1.0), 1.0);
+    for i6 in (0..x.len()).rev() {
+        let s7 = if i6 % 2 == 0 || acc4 < acc1 {
+            acc4.hypot(x[i6].cos().exp())
+        } else {
+            u3
+        };
+        let mut s8 = s7 * s5 + s7;
     }
-    acc1 - acc2 - h3[0] - x[1]
+    if b06_f005_value(tape, acc2 + x[2], x, (1.0 + x[0] * x[0]).cbrt())
+        <= tape.constant(1.0).atan2(1.5 + x[2].sin())
+    {
+        if s5 > acc1 - acc1 {
+            if x[1] * x[2] < (-0.515) {
+                return b06_f010_value(tape, tape.constant(0.6 / (f64::abs((-0.222)) + 1.0)), 2, 3)
+                    * f64::log10(1.0 + f64::powi((-1.78), 2));
+            }
+            acc1 += u3.atan();
+        } else {
+            let s9 = (1.0 + acc1 * 0.805 * (acc1 * 0.805)).log(10.0);
+            acc2 = acc2 * (-0.35_f64) + s9;
+        }
+    } else if x[0] < (-0.35) {
+        let t10 = (-0.206) / (2.0 + x[2].cos());
+    }
+    acc1 + acc2
 }
 
 #[differentiate]
@@ -1426,21 +1332,34 @@ fn b06_f018(y: &[f64], x: &[f64], n: usize) -> f64 {
                     v5[i6] = s4;
                 }
             } else if v3[0] + acc2 <= acc2 + acc2 {
-                let u7 = b06_f014(b06_f010(-acc2, 2, 3), x, 2);
-                acc1 = v3[0];
+                let mut u7: f64 = b06_f006(
+                    acc1,
+                    (1.0 + v3[3] * v3[3]).log2(),
+                    n,
+                    v3[3] / (1.0 + acc2.powi(2)),
+                );
+            } else if -acc2 < (-0.54) {
+                let u8 = acc2;
+                acc2 = acc2 * (-0.479) + v3[3];
             } else {
-                let mut t8 = y[1].mul_add(y[2], v3[2]);
+                let mut u9 = b06_f001(v3[2]) / 3.0;
+                acc2 += (u9.abs() + 1.0).log2() * (x[0] - x[0]);
             }
-            acc2 += (acc2.abs() + 1.0).log2() * (x[0] - x[0]);
-        } else {
-            let mut s9 = y[3].clamp((-1.0), 1.0).cos();
-            acc2 -= (s9 + s9).sin();
+            acc2 -= acc2 * acc1 + v3[0] * acc1;
         }
-    } else {
-        let mut u10 = std::f64::consts::E;
-        acc2 = acc2 * (-0.401) + v3[0];
+        acc1 = acc1 * (-0.8) + x[0];
+    } else if acc1.max((v3[0].abs() + 1.0).log(10.0)) > 0.34 {
+        let mut s10 = acc2 / (1.0 + (acc2.asinh() % 3.0).powi(2));
+        acc2 += y[2];
+    } else if acc1.atan2(1.5 + v3[0].cos()) >= acc1 + x[0] {
+        let acc11 = f64::acos(0.8 * acc2.tanh().atan2(2.0 + (acc2 * acc1).tanh()).tanh());
+        acc2 += if b06_f014((0.5 * x[0].tanh()).atanh(), x, 2) <= 9.5e-1 {
+            v3[2] * acc11
+        } else {
+            (-0.64) / (2.5 + (n as f64).cos())
+        };
     }
-    (acc1 - acc2) * v3[0]
+    (acc1 + acc2 - v3[3]) * v3[1]
 }
 
 // `b06_f018` on the `Value` tape: its gradient must agree with `b06_f018_vjp`.
@@ -1462,21 +1381,35 @@ fn b06_f018_value<'t>(
                     v5[i6] = s4;
                 }
             } else if v3[0] + acc2 <= acc2 + acc2 {
-                let u7 = b06_f014_value(tape, b06_f010_value(tape, -acc2, 2, 3), x, 2);
-                acc1 = v3[0];
+                let mut u7 = b06_f006_value(
+                    tape,
+                    acc1,
+                    (1.0 + v3[3] * v3[3]).log2(),
+                    n,
+                    v3[3] / (1.0 + acc2.powi(2)),
+                );
+            } else if -acc2 < (-0.54) {
+                let u8 = acc2;
+                acc2 = acc2 * (-0.479) + v3[3];
             } else {
-                let mut t8 = y[1].mul_add(y[2], v3[2]);
+                let mut u9 = b06_f001_value(tape, v3[2]) / 3.0;
+                acc2 += (u9.abs() + 1.0).log2() * (x[0] - x[0]);
             }
-            acc2 += (acc2.abs() + 1.0).log2() * (x[0] - x[0]);
-        } else {
-            let mut s9 = y[3].clamp((-1.0), 1.0).cos();
-            acc2 -= (s9 + s9).sin();
+            acc2 -= acc2 * acc1 + v3[0] * acc1;
         }
-    } else {
-        let mut u10 = tape.constant(std::f64::consts::E);
-        acc2 = acc2 * (-0.401) + v3[0];
+        acc1 = acc1 * (-0.8) + x[0];
+    } else if acc1.max((v3[0].abs() + 1.0).log(10.0)) > 0.34 {
+        let mut s10 = acc2 / (1.0 + (acc2.asinh() % 3.0).powi(2));
+        acc2 += y[2];
+    } else if acc1.atan2(1.5 + v3[0].cos()) >= acc1 + x[0] {
+        let acc11 = (0.8 * acc2.tanh().atan2(2.0 + (acc2 * acc1).tanh()).tanh()).acos();
+        acc2 += if b06_f014_value(tape, (0.5 * x[0].tanh()).atanh(), x, 2) <= 9.5e-1 {
+            v3[2] * acc11
+        } else {
+            tape.constant((-0.64) / (2.5 + f64::cos((n as f64))))
+        };
     }
-    (acc1 - acc2) * v3[0]
+    (acc1 + acc2 - v3[3]) * v3[1]
 }
 
 #[differentiate]
@@ -1559,19 +1492,15 @@ fn b06_f020(a: f64, n: usize, b: f64) -> f64 {
                     acc2 = acc2 * 0.8 + (s9 + s9 / 3.0);
                 }
                 _ => {
-                    let mut s10 = (if t4 * acc2 <= t4.tanh() {
-                        h5[(i7 + 3) % h5.len()]
-                    } else {
-                        (i7 as f64)
-                    }) / 0.5;
-                    acc1 -= h5[0] + a;
+                    let s10 = b06_f016(&h5, t4.clamp((-1.0), 1.0), f64::atan(1.38_f64), 2, 4) / 2.0;
+                    u3 = u3 * (-0.28) + (1.0 + (s10 + h5[0]) * (s10 + h5[0])).powf((-0.5));
                 }
             }
-            acc1 = 0.08 / (h5[(i7 + 2) % h5.len()].abs() + 1.0) + (i7 as f64);
+            acc1 += f64::cosh(a.sin()).asinh();
         }
-        acc1 += (b + 0.64).tanh();
+        acc1 = acc1 * (-0.07) + (n as f64) * 1.43;
     }
-    (acc1 + acc2) * u3 + h5[1]
+    (acc1 * acc2 - u3 + h5[0] + h5[1]).sin()
 }
 
 // `b06_f020` on the `Value` tape: its gradient must agree with `b06_f020_vjp`.
@@ -1607,19 +1536,22 @@ fn b06_f020_value<'t>(
                     acc2 = acc2 * 0.8 + (s9 + s9 / 3.0);
                 }
                 _ => {
-                    let mut s10 = (if t4 * acc2 <= t4.tanh() {
-                        h5[(i7 + 3) % h5.len()]
-                    } else {
-                        tape.constant((i7 as f64))
-                    }) / 0.5;
-                    acc1 -= h5[0] + a;
+                    let s10 = b06_f016_value(
+                        tape,
+                        &h5,
+                        t4.clamp((-1.0), 1.0),
+                        tape.constant(f64::atan(1.38_f64)),
+                        2,
+                        4,
+                    ) / 2.0;
+                    u3 = u3 * (-0.28) + (1.0 + (s10 + h5[0]) * (s10 + h5[0])).powf((-0.5));
                 }
             }
-            acc1 = 0.08 / (h5[(i7 + 2) % h5.len()].abs() + 1.0) + (i7 as f64);
+            acc1 += a.sin().cosh().asinh();
         }
-        acc1 += (b + 0.64).tanh();
+        acc1 = acc1 * (-0.07) + (n as f64) * 1.43;
     }
-    (acc1 + acc2) * u3 + h5[1]
+    (acc1 * acc2 - u3 + h5[0] + h5[1]).sin()
 }
 
 #[differentiate]
@@ -1638,65 +1570,30 @@ fn b06_f021(a: f64, n: usize) -> f64 {
             }) * (a - acc1);
         } else if acc2 >= acc2 {
             let h6 = vec![acc1.clamp((-1.0), 1.0), f64::tanh(1.23)];
-            let acc7 = acc2 + h6[j4 % 2];
-            #[checkpoint(segments = 3)]
-            for i8 in 0..h6.len() {
-                let mut v9: Vec<f64> = vec![0.5; h6.len()];
-                #[checkpoint]
-                {
-                    let mut nh10 = vec![0.0; v9.len()];
-                    for i11 in 0..h6.len() {
-                        nh10[i11] = (-0.7) * v9[i11] + (v9[(i11 + 1) % h6.len()] + acc7).sin();
+            let acc7 = acc2 + h6[j4 + 1];
+            if f64::clamp(0.49, (-1.0), 1.0) >= (j4 as f64) {
+                for i8 in 0..2 {
+                    if h6[0] <= h6[i8 % 2] {
+                        break;
                     }
-                    v9 = nh10;
-                    acc2 = v9[i8 % 2];
+                    let acc7 = acc7 * (h6[(j4 + 1) % h6.len()] * h6[1]);
+                    let acc1 = acc1 * ((0.5 * acc7).round() + h6[h6.len() - 1 - i8]);
+                    acc2 = acc2 * (-0.89) + (h6[j4 / 2] * acc7).tanh();
                 }
-            }
-        } else {
-            let mut t12 = acc2.atan();
-        }
-        acc2 = b06_f010((0.6 * acc2.sin()).tan(), 2, 3);
-        k3 += 1;
-    }
-    (acc1 + acc2).tanh()
-}
-
-// `b06_f021` without its `#[checkpoint]`s: the gradients must agree bitwise.
-#[differentiate]
-fn b06_f021_plain(a: f64, n: usize) -> f64 {
-    let mut acc1: f64 = (-0.55);
-    let mut acc2: f64 = (-1.33);
-    let mut k3 = 0;
-    while k3 < 1 {
-        let j4 = k3;
-        if f64::asinh(a) < acc1 + 1.75 {
-            let acc5 = acc1;
-            acc1 += (if acc5 + acc1 > (-1.61) * (n as f64) {
-                (j4 as f64)
             } else {
-                (j4 as f64)
-            }) * (a - acc1);
-        } else if acc2 >= acc2 {
-            let h6 = vec![acc1.clamp((-1.0), 1.0), f64::tanh(1.23)];
-            let acc7 = acc2 + h6[j4 % 2];
-            for i8 in 0..h6.len() {
-                let mut v9: Vec<f64> = vec![0.5; h6.len()];
-                {
-                    let mut nh10 = vec![0.0; v9.len()];
-                    for i11 in 0..h6.len() {
-                        nh10[i11] = (-0.7) * v9[i11] + (v9[(i11 + 1) % h6.len()] + acc7).sin();
-                    }
-                    v9 = nh10;
-                    acc2 = v9[i8 % 2];
-                }
+                let mut s9 = acc7;
+                acc2 = (s9 + s9).abs();
             }
+            acc1 -= b06_f010(f64::round(0.5 * acc7) + acc7, 2, 3);
+        } else if j4 % 2 == 1 && acc1 <= a && j4 % 2 == 0 {
+            let mut u10 = acc2.mul_add(std::f64::consts::FRAC_PI_4, 1.9).cos();
         } else {
-            let mut t12 = acc2.atan();
+            let mut s11 = (-4.53e-1) / (j4 as f64).tanh().exp();
+            acc1 -= (0.5 * acc2.cos()).atanh();
         }
-        acc2 = b06_f010((0.6 * acc2.sin()).tan(), 2, 3);
         k3 += 1;
     }
-    (acc1 + acc2).tanh()
+    acc1 + acc2 - a
 }
 
 // `b06_f021` on the `Value` tape: its gradient must agree with `b06_f021_vjp`.
@@ -1715,25 +1612,30 @@ fn b06_f021_value<'t>(tape: &'t Tape<f64>, a: Value<'t, f64>, n: usize) -> Value
             }) * (a - acc1);
         } else if acc2 >= acc2 {
             let h6 = vec![acc1.clamp((-1.0), 1.0), tape.constant(f64::tanh(1.23))];
-            let acc7 = acc2 + h6[j4 % 2];
-            for i8 in 0..h6.len() {
-                let mut v9 = vec![tape.constant(0.5); h6.len()];
-                {
-                    let mut nh10 = vec![tape.constant(0.0); v9.len()];
-                    for i11 in 0..h6.len() {
-                        nh10[i11] = (-0.7) * v9[i11] + (v9[(i11 + 1) % h6.len()] + acc7).sin();
+            let acc7 = acc2 + h6[j4 + 1];
+            if f64::clamp(0.49, (-1.0), 1.0) >= (j4 as f64) {
+                for i8 in 0..2 {
+                    if h6[0] <= h6[i8 % 2] {
+                        break;
                     }
-                    v9 = nh10;
-                    acc2 = v9[i8 % 2];
+                    let acc7 = acc7 * (h6[(j4 + 1) % h6.len()] * h6[1]);
+                    let acc1 = acc1 * ((0.5 * acc7).round() + h6[h6.len() - 1 - i8]);
+                    acc2 = acc2 * (-0.89) + (h6[j4 / 2] * acc7).tanh();
                 }
+            } else {
+                let mut s9 = acc7;
+                acc2 = (s9 + s9).abs();
             }
+            acc1 -= b06_f010_value(tape, (0.5 * acc7).round() + acc7, 2, 3);
+        } else if j4 % 2 == 1 && acc1 <= a && j4 % 2 == 0 {
+            let mut u10 = acc2.mul_add(std::f64::consts::FRAC_PI_4, 1.9).cos();
         } else {
-            let mut t12 = acc2.atan();
+            let mut s11 = tape.constant((-4.53e-1) / f64::exp(f64::tanh((j4 as f64))));
+            acc1 -= (0.5 * acc2.cos()).atanh();
         }
-        acc2 = b06_f010_value(tape, (0.6 * acc2.sin()).tan(), 2, 3);
         k3 += 1;
     }
-    (acc1 + acc2).tanh()
+    acc1 + acc2 - a
 }
 
 #[differentiate(wrt(x))]
@@ -1742,25 +1644,48 @@ fn b06_f022(x: &[f64], y: &[f64], n: usize) -> f64 {
     let mut v2 = x.to_vec();
     for i3 in 0..=y.len() - 1 {
         if i3 <= 0 {
-            v2[i3] *= 1.0 + 0.25 * acc1.abs().tanh();
-            if i3 < 1 {
-                v2[i3] -= (i3 as f64);
-                acc1 /= y[i3].abs() + 1.0;
-                acc1 += (0.4 + x[i3 / 2]).clamp((-1.0), 1.0);
-            } else if i3 % 2 == 0 {
-                for i4 in 0..=n - 1 {
-                    let mut acc5 = acc1 * x[i3 % x.len()];
+            v2[i3 / 2] *= 1.0 + 0.25 * acc1.abs().tanh();
+            let mut s4: f64 = (acc1 * acc1).asinh() - x[x.len() - 1 - i3];
+            for i5 in 1..5 - 1 {
+                if s4 + s4 <= 2.4 {
+                    break;
                 }
-                acc1 = v2[1].asinh();
-            } else {
-                let mut acc6 = y[i3 / 2].tanh().exp().cbrt();
-                acc1 = acc1 * 0.06 + (0.973_f64 + (i3 as f64) * x[1]);
+                let t6 = y[i5 % y.len()] * acc1;
+                let t7 = b06_f016(
+                    y,
+                    y[i3 / 2] - y[(i5 + 2) % y.len()],
+                    match i3 % 3 {
+                        0 => v2[v2.len() - 1 - i3],
+                        1 => t6,
+                        _ => v2[i5 - 1],
+                    },
+                    2,
+                    4,
+                );
+                for i8 in (0..1).step_by(3) {
+                    let mut w9 = vec![0.0; x.len()];
+                    for i10 in 0..3 {
+                        w9[i10] = match i3 % 3 {
+                            0 => x[i8 + 2],
+                            1 => y[i8 + 1] + s4,
+                            _ => t6,
+                        };
+                    }
+                    w9[(i5 + 1) % x.len()] = ((i5 as f64) + t7).mul_add(
+                        if i3 % 2 == 1 { v2[i8] } else { t6 },
+                        if b06_f004(x[(i8 + 3) % x.len()].hypot(t6.tanh().exp()), &v2, 2) < 1.44 {
+                            (-0.13)
+                        } else {
+                            std::f64::consts::PI
+                        },
+                    );
+                    acc1 = acc1 * 0.042 + x[i3 / 2];
+                }
+                s4 += (0.5 * b06_f001(y[(i5 + 1) % 2])).round() + x[i3 / 2];
             }
-            acc1 = acc1 * 0.384 + y[(i3 + 1) % y.len()];
         }
-        acc1 -= (-1.91);
     }
-    (acc1 + v2[0]).sin()
+    ((acc1 + v2[2]) * v2[1]).sin()
 }
 
 // `b06_f022` on the `Value` tape: its gradient must agree with `b06_f022_vjp`.
@@ -1774,25 +1699,55 @@ fn b06_f022_value<'t>(
     let mut v2 = x.to_vec();
     for i3 in 0..=y.len() - 1 {
         if i3 <= 0 {
-            v2[i3] = v2[i3] * (1.0 + 0.25 * acc1.abs().tanh());
-            if i3 < 1 {
-                v2[i3] = v2[i3] - (i3 as f64);
-                acc1 /= y[i3].abs() + 1.0;
-                acc1 += (0.4 + x[i3 / 2]).clamp((-1.0), 1.0);
-            } else if i3 % 2 == 0 {
-                for i4 in 0..=n - 1 {
-                    let mut acc5 = acc1 * x[i3 % x.len()];
+            v2[i3 / 2] = v2[i3 / 2] * (1.0 + 0.25 * acc1.abs().tanh());
+            let mut s4 = (acc1 * acc1).asinh() - x[x.len() - 1 - i3];
+            for i5 in 1..5 - 1 {
+                if s4 + s4 <= 2.4 {
+                    break;
                 }
-                acc1 = v2[1].asinh();
-            } else {
-                let mut acc6 = y[i3 / 2].tanh().exp().cbrt();
-                acc1 = acc1 * 0.06 + (0.973_f64 + (i3 as f64) * x[1]);
+                let t6 = y[i5 % y.len()] * acc1;
+                let t7 = b06_f016_value(
+                    tape,
+                    y,
+                    y[i3 / 2] - y[(i5 + 2) % y.len()],
+                    match i3 % 3 {
+                        0 => v2[v2.len() - 1 - i3],
+                        1 => t6,
+                        _ => v2[i5 - 1],
+                    },
+                    2,
+                    4,
+                );
+                for i8 in (0..1).step_by(3) {
+                    let mut w9 = vec![tape.constant(0.0); x.len()];
+                    for i10 in 0..3 {
+                        w9[i10] = match i3 % 3 {
+                            0 => x[i8 + 2],
+                            1 => y[i8 + 1] + s4,
+                            _ => t6,
+                        };
+                    }
+                    w9[(i5 + 1) % x.len()] = ((i5 as f64) + t7).mul_add(
+                        if i3 % 2 == 1 { v2[i8] } else { t6 },
+                        if b06_f004_value(
+                            tape,
+                            x[(i8 + 3) % x.len()].hypot(t6.tanh().exp()),
+                            &v2,
+                            2,
+                        ) < 1.44
+                        {
+                            (-0.13)
+                        } else {
+                            std::f64::consts::PI
+                        },
+                    );
+                    acc1 = acc1 * 0.042 + x[i3 / 2];
+                }
+                s4 += (0.5 * b06_f001_value(tape, y[(i5 + 1) % 2])).round() + x[i3 / 2];
             }
-            acc1 = acc1 * 0.384 + y[(i3 + 1) % y.len()];
         }
-        acc1 -= (-1.91);
     }
-    (acc1 + v2[0]).sin()
+    ((acc1 + v2[2]) * v2[1]).sin()
 }
 
 #[differentiate]
@@ -1807,35 +1762,28 @@ fn b06_f023(b: f64, a: f64, y: &[f64], x: &[f64], c: f64) -> f64 {
     .tanh()
     .exp();
     for i3 in 0..x.len() {
-        if b >= (-0.695) {
+        for i4 in 1..x.len() {
+            let u5: f64 = acc2;
+            acc2 = acc2 * 0.37
+                + (x[x.len() - 1 - i4] * x[x.len() - 1 - i4] + 0.5).cbrt() / (f64::abs(1.4) + 1.0);
+        }
+        acc2 = acc2 * (-0.8_f64) + x[0];
+    }
+    let mut w6 = vec![0.0; 5];
+    let s7 = y[0];
+    let mut k8: usize = 0;
+    while k8 < 2 {
+        let j9 = k8;
+        let b = b * ((j9 as f64) - y[j9]);
+        if -b >= x[j9 % 3] + a {
             break;
         }
-        for i4 in (0..y.len()).step_by(3) {
-            let mut w5: Vec<f64> = vec![0.0; y.len()];
-            w5[i3 % 5] = b;
-            if y[i3 % 5] < acc1 && i4 >= 1 || x[i4 / 2] > 3.0e-2 {
-                break;
-            }
-        }
+        k8 += 1;
     }
     {
-        {
-            let mut v6 = vec![0.0; x.len()];
-            for i7 in 0..v6.len() {
-                v6[i7] = x[i7 % 3];
-            }
-            acc1 += c;
-        }
-        let mut k8 = 0;
-        while k8 < 4 {
-            let j9 = k8;
-            let mut s10 = x[(j9 + 1) % 3].clamp((-1.0), 1.0);
-            acc1 -= s10;
-            k8 += 1;
-        }
-        acc1 = (y[3] + c).atan().exp();
+        let mut u10 = (s7 * s7 + 1.0).powf(0.5);
     }
-    acc1 - acc2 + c - b - y[2]
+    acc1 + acc2 + w6[0] + y[1]
 }
 
 // `b06_f023` on the `Value` tape: its gradient must agree with `b06_f023_vjp`.
@@ -1857,35 +1805,28 @@ fn b06_f023_value<'t>(
     .tanh()
     .exp();
     for i3 in 0..x.len() {
-        if b >= (-0.695) {
+        for i4 in 1..x.len() {
+            let u5 = acc2;
+            acc2 = acc2 * 0.37
+                + (x[x.len() - 1 - i4] * x[x.len() - 1 - i4] + 0.5).cbrt() / (f64::abs(1.4) + 1.0);
+        }
+        acc2 = acc2 * (-0.8_f64) + x[0];
+    }
+    let mut w6 = vec![tape.constant(0.0); 5];
+    let s7 = y[0];
+    let mut k8: usize = 0;
+    while k8 < 2 {
+        let j9 = k8;
+        let b = b * ((j9 as f64) - y[j9]);
+        if -b >= x[j9 % 3] + a {
             break;
         }
-        for i4 in (0..y.len()).step_by(3) {
-            let mut w5 = vec![tape.constant(0.0); y.len()];
-            w5[i3 % 5] = b;
-            if y[i3 % 5] < acc1 && i4 >= 1 || x[i4 / 2] > 3.0e-2 {
-                break;
-            }
-        }
+        k8 += 1;
     }
     {
-        {
-            let mut v6 = vec![tape.constant(0.0); x.len()];
-            for i7 in 0..v6.len() {
-                v6[i7] = x[i7 % 3];
-            }
-            acc1 += c;
-        }
-        let mut k8 = 0;
-        while k8 < 4 {
-            let j9 = k8;
-            let mut s10 = x[(j9 + 1) % 3].clamp((-1.0), 1.0);
-            acc1 -= s10;
-            k8 += 1;
-        }
-        acc1 = (y[3] + c).atan().exp();
+        let mut u10 = (s7 * s7 + 1.0).powf(0.5);
     }
-    acc1 - acc2 + c - b - y[2]
+    acc1 + acc2 + w6[0] + y[1]
 }
 
 #[differentiate(wrt(a))]
@@ -1954,27 +1895,19 @@ fn b06_f024_value<'t>(
 fn b06_f025(n: usize, y: &[f64], x: &[f64], m: usize) -> f64 {
     let mut acc1: f64 = 0.22;
     let s2 = -f64::sinh(f64::sin(0.747_f64)).abs();
-    let acc1 = acc1 * b06_f010(y[3] * acc1, 2, 3);
-    let mut k3: usize = 0;
-    loop {
-        if k3 >= y.len() {
-            break;
+    let acc1 = acc1 * b06_f006(s2, acc1, 4, b06_f021(f64::atan(acc1), 4));
+    let mut h3 = x.to_vec();
+    for i4 in 0..2 {
+        for i5 in (1..5).rev() {
+            if 0.9 / acc1.tanh().exp() <= h3[h3.len() - 1 - i4] / 3.0 {
+                continue;
+            }
+            {
+                let s6 = y[4 - 1 - i4];
+            }
         }
-        let j4 = k3;
-        if 0.064 >= x[j4] || !(acc1 > s2) {
-            break;
-        }
-        let mut v5 = vec![0.0; x.len()];
-        if (0.5 * y[j4 / 2].sin()).atanh() > s2 * 1.529 {
-            let mut acc6 = (acc1 - s2) / (1.0 + x[(j4 + 3) % 4].powi(2)) % 1.5;
-        } else {
-            let mut acc7 = (j4 as f64)
-                .tanh()
-                .atan2(1.5 + (0.86 / ((j4 as f64).abs() + 1.0) * s2).tanh());
-        }
-        k3 += 1;
     }
-    (acc1 * s2 * x[0]).sin()
+    acc1 * s2 + h3[0] + h3[1]
 }
 
 // `b06_f025` on the `Value` tape: its gradient must agree with `b06_f025_vjp`.
@@ -1987,27 +1920,19 @@ fn b06_f025_value<'t>(
 ) -> Value<'t, f64> {
     let mut acc1 = tape.constant(0.22);
     let s2 = tape.constant(-f64::abs(f64::sinh(f64::sin(0.747_f64))));
-    let acc1 = acc1 * b06_f010_value(tape, y[3] * acc1, 2, 3);
-    let mut k3: usize = 0;
-    loop {
-        if k3 >= y.len() {
-            break;
+    let acc1 = acc1 * b06_f006_value(tape, s2, acc1, 4, b06_f021_value(tape, acc1.atan(), 4));
+    let mut h3 = x.to_vec();
+    for i4 in 0..2 {
+        for i5 in (1..5).rev() {
+            if 0.9 / acc1.tanh().exp() <= h3[h3.len() - 1 - i4] / 3.0 {
+                continue;
+            }
+            {
+                let s6 = y[4 - 1 - i4];
+            }
         }
-        let j4 = k3;
-        if tape.constant(0.064) >= x[j4] || !(acc1 > s2) {
-            break;
-        }
-        let mut v5 = vec![tape.constant(0.0); x.len()];
-        if (0.5 * y[j4 / 2].sin()).atanh() > s2 * 1.529 {
-            let mut acc6 = (acc1 - s2) / (1.0 + x[(j4 + 3) % 4].powi(2)) % 1.5;
-        } else {
-            let mut acc7 = tape
-                .constant(f64::tanh((j4 as f64)))
-                .atan2(1.5 + (0.86 / (f64::abs((j4 as f64)) + 1.0) * s2).tanh());
-        }
-        k3 += 1;
     }
-    (acc1 * s2 * x[0]).sin()
+    acc1 * s2 + h3[0] + h3[1]
 }
 
 #[differentiate]
@@ -2022,45 +1947,38 @@ fn b06_f026(a: f64, n: usize) -> Vec<f64> {
             for i5 in 0..1 {
                 v4[i5] += (f64::trunc(0.5 * 1.278) + a).tanh();
             }
-            let u6 = b06_f006(
-                (f64::abs((-0.57)) + 1.0 + 1.0).acosh(),
-                v4[j3 % 1],
-                4,
-                (j3 as f64) + (j3 as f64),
-            );
-            let t7 = u6 * 1.22_f64;
+            let mut u6 = if j3 != 0 { a } else { (j3 as f64) };
+            let mut w7 = vec![0.5; v4.len()];
+            acc1 += -acc1 * (w7[j3 % v4.len()] - u6);
         }
-        if j3 <= 0 && acc1 <= 0.0 {
-            let mut k8 = 0;
-            while k8 < 3 {
-                k8 += 1;
-                let j9 = k8 - 1;
-                for i10 in (0..1).rev() {
-                    let acc1 = acc1 + (n as f64).cos();
+        for i8 in 0..n {
+            for i9 in (1..3 - 1).step_by(2) {
+                match i8 % 3 {
+                    0 => {
+                        let mut v10 = vec![0.0; 2];
+                        acc1 -= acc1;
+                    }
+                    1 => {
+                        let t11 = b06_f001(-a);
+                        acc1 += t11;
+                    }
+                    _ => {
+                        let mut u12 = acc1.hypot(f64::cos((-0.4)).exp());
+                        acc1 = acc1 * u12 * (u12 * (n as f64));
+                    }
                 }
-                acc1 += acc1.atan2((n as f64).tanh().exp()).powi(3);
             }
-            acc1 += match j3 % 3 {
-                0 => (1.0 + acc1.powi(2)).recip(),
-                1 => f64::cosh(a.tanh()),
-                _ => acc1 - acc1,
-            };
-        } else if !(match j3 % 2 {
-            0 => (-1.07),
-            _ => 1.93,
-        } >= 0.12_f64 - acc1)
-        {
-            let u11 = a;
-            acc1 = acc1;
+            acc1 = acc1 * 0.38 + a;
         }
-        acc1 = acc1 * 0.6 + a;
+        acc1 = a.sin() * (a + (n as f64));
         k2 += 1;
     }
-    let mut out12 = vec![0.0; 2];
-    for i13 in 0..2 {
-        out12[i13] = f64::tanh(a);
-    }
-    out12
+    let out13 = vec![
+        (if a % 1.5 > 0.01 { acc1 } else { a }) + acc1,
+        (-3.0e-1),
+        (acc1 + (n as f64)) / 2.0,
+    ];
+    out13
 }
 
 // `b06_f026` on the `Value` tape: its gradient must agree with `b06_f026_vjp`.
@@ -2075,46 +1993,42 @@ fn b06_f026_value<'t>(tape: &'t Tape<f64>, a: Value<'t, f64>, n: usize) -> Vec<V
             for i5 in 0..1 {
                 v4[i5] = v4[i5] + (f64::trunc(0.5 * 1.278) + a).tanh();
             }
-            let u6 = b06_f006_value(
-                tape,
-                tape.constant(f64::acosh(f64::abs((-0.57)) + 1.0 + 1.0)),
-                v4[j3 % 1],
-                4,
-                tape.constant((j3 as f64) + (j3 as f64)),
-            );
-            let t7 = u6 * 1.22_f64;
-        }
-        if j3 <= 0 && acc1 <= 0.0 {
-            let mut k8 = 0;
-            while k8 < 3 {
-                k8 += 1;
-                let j9 = k8 - 1;
-                for i10 in (0..1).rev() {
-                    let acc1 = acc1 + f64::cos((n as f64));
-                }
-                acc1 += acc1.atan2(f64::exp(f64::tanh((n as f64)))).powi(3);
-            }
-            acc1 += match j3 % 3 {
-                0 => (1.0 + acc1.powi(2)).recip(),
-                1 => a.tanh().cosh(),
-                _ => acc1 - acc1,
+            let mut u6 = if j3 != 0 {
+                a
+            } else {
+                tape.constant((j3 as f64))
             };
-        } else if !(tape.constant(match j3 % 2 {
-            0 => (-1.07),
-            _ => 1.93,
-        }) >= 0.12_f64 - acc1)
-        {
-            let u11 = a;
-            acc1 = acc1;
+            let mut w7 = vec![tape.constant(0.5); v4.len()];
+            acc1 += -acc1 * (w7[j3 % v4.len()] - u6);
         }
-        acc1 = acc1 * 0.6 + a;
+        for i8 in 0..n {
+            for i9 in (1..3 - 1).step_by(2) {
+                match i8 % 3 {
+                    0 => {
+                        let mut v10 = vec![tape.constant(0.0); 2];
+                        acc1 -= acc1;
+                    }
+                    1 => {
+                        let t11 = b06_f001_value(tape, -a);
+                        acc1 += t11;
+                    }
+                    _ => {
+                        let mut u12 = acc1.hypot(f64::exp(f64::cos((-0.4))));
+                        acc1 = acc1 * u12 * (u12 * (n as f64));
+                    }
+                }
+            }
+            acc1 = acc1 * 0.38 + a;
+        }
+        acc1 = a.sin() * (a + (n as f64));
         k2 += 1;
     }
-    let mut out12 = vec![tape.constant(0.0); 2];
-    for i13 in 0..2 {
-        out12[i13] = a.tanh();
-    }
-    out12
+    let out13 = vec![
+        (if a % 1.5 > 0.01 { acc1 } else { a }) + acc1,
+        tape.constant((-3.0e-1)),
+        (acc1 + (n as f64)) / 2.0,
+    ];
+    out13
 }
 
 #[differentiate]
@@ -2288,54 +2202,56 @@ fn b06_f030(a: f64, x: &[f64], n: usize, y: &[f64]) -> f64 {
     let mut acc1 = (1.0 + a * a).log(10.0);
     if (-1.3) / (1.0 + a * a) < a {
         let mut s2 = a.sin().exp().cbrt();
-        acc1 += b06_f014(
-            b06_f027(f64::hypot(y[0], y[0].cos().exp()), a.asinh(), y[1], 2, 4, y),
-            x,
-            2,
-        );
-    } else if x[0] <= x[0] {
-        acc1 *= 1.0 + 0.5 * a.sin();
-        acc1 = acc1 * (-0.563) + (1.0 + f64::powi(0.5, 2)).powf(0.9 * acc1.tanh()).cos();
-    } else if y[3] > 0.67 {
-        let mut k3 = 0;
-        loop {
-            if k3 >= y.len() {
-                break;
-            }
-            let j4 = k3;
-            let acc5: f64 = (0.9 * f64::atan2(a, 1.0 + x[0] * x[0]).tanh()).asin();
-            acc1 += f64::tanh(x[(j4 + 2) % x.len()].asinh());
-            k3 += 1;
-        }
-        for i6 in 0..y.len() {
-            let mut w7 = Vec::with_capacity(2);
-            for i8 in 0..2 {
-                w7.push(acc1);
-            }
-            acc1 = b06_f010(f64::sinh(x[(i6 + 1) % n].sin()), 2, 3);
-        }
-        acc1 = acc1 * 0.248 + (1.0 + a.powi(2)).recip().sin();
+        acc1 += b06_f020(y[1].powi(2), 3, (0.8 * f64::cos(7.0e-1)).acos());
     } else {
-        let mut w9 = vec![0.0; 2];
-        for i10 in 0..2 {
-            w9[i10] = (if a >= acc1 / 3.0 { x[(i10 + 2) % n] } else { a })
-                * (match i10 % 2 {
-                    0 => 1.2e0,
-                    _ => acc1,
-                });
+        #[checkpoint]
+        for i3 in 0..n {
+            acc1 /= 1.0 + a / (2.5 + x[i3].sin()) * (a / (2.5 + x[i3].sin()));
+            let mut v4: Vec<f64> = vec![0.5; 1];
+            for i5 in 0..x.len() {
+                v4[i5] += a;
+            }
+            if acc1 <= 0.22 {
+                v4[i3 / 2] = 0.5;
+                #[checkpoint(snapshots = 1)]
+                for i6 in 0..n {
+                    let a = a + x[0];
+                    let acc1 = acc1 * a;
+                }
+                acc1 -= acc1 - ((i3 as f64) + a);
+            }
         }
-        let s11: f64 = 1.582;
+        acc1 = f64::cos(x[0]).asinh();
     }
-    let u12: f64 = if acc1 + acc1 >= 0.77_f64 {
-        if x[0] - a <= (-0.45) {
-            a
-        } else {
-            x[0]
-        }
+    acc1 + x[0]
+}
+
+// `b06_f030` without its `#[checkpoint]`s: the gradients must agree bitwise.
+#[differentiate]
+fn b06_f030_plain(a: f64, x: &[f64], n: usize, y: &[f64]) -> f64 {
+    let mut acc1 = (1.0 + a * a).log(10.0);
+    if (-1.3) / (1.0 + a * a) < a {
+        let mut s2 = a.sin().exp().cbrt();
+        acc1 += b06_f020(y[1].powi(2), 3, (0.8 * f64::cos(7.0e-1)).acos());
     } else {
-        y[3]
-    };
-    acc1 + u12 + a
+        for i3 in 0..n {
+            acc1 /= 1.0 + a / (2.5 + x[i3].sin()) * (a / (2.5 + x[i3].sin()));
+            let mut v4: Vec<f64> = vec![0.5; 1];
+            for i5 in 0..x.len() {
+                v4[i5] += a;
+            }
+            if acc1 <= 0.22 {
+                v4[i3 / 2] = 0.5;
+                for i6 in 0..n {
+                    let a = a + x[0];
+                    let acc1 = acc1 * a;
+                }
+                acc1 -= acc1 - ((i3 as f64) + a);
+            }
+        }
+        acc1 = f64::cos(x[0]).asinh();
+    }
+    acc1 + x[0]
 }
 
 // `b06_f030` on the `Value` tape: its gradient must agree with `b06_f030_vjp`.
@@ -2349,102 +2265,54 @@ fn b06_f030_value<'t>(
     let mut acc1 = (1.0 + a * a).log(10.0);
     if (-1.3) / (1.0 + a * a) < a {
         let mut s2 = a.sin().exp().cbrt();
-        acc1 += b06_f014_value(
+        acc1 += b06_f020_value(
             tape,
-            b06_f027_value(tape, y[0].hypot(y[0].cos().exp()), a.asinh(), y[1], 2, 4, y),
-            x,
-            2,
+            y[1].powi(2),
+            3,
+            tape.constant(f64::acos(0.8 * f64::cos(7.0e-1))),
         );
-    } else if x[0] <= x[0] {
-        acc1 *= 1.0 + 0.5 * a.sin();
-        acc1 = acc1 * (-0.563)
-            + tape
-                .constant(1.0 + f64::powi(0.5, 2))
-                .powf(0.9 * acc1.tanh())
-                .cos();
-    } else if y[3] > 0.67 {
-        let mut k3 = 0;
-        loop {
-            if k3 >= y.len() {
-                break;
-            }
-            let j4 = k3;
-            let acc5 = (0.9 * a.atan2(1.0 + x[0] * x[0]).tanh()).asin();
-            acc1 += x[(j4 + 2) % x.len()].asinh().tanh();
-            k3 += 1;
-        }
-        for i6 in 0..y.len() {
-            let mut w7 = Vec::with_capacity(2);
-            for i8 in 0..2 {
-                w7.push(acc1);
-            }
-            acc1 = b06_f010_value(tape, x[(i6 + 1) % n].sin().sinh(), 2, 3);
-        }
-        acc1 = acc1 * 0.248 + (1.0 + a.powi(2)).recip().sin();
     } else {
-        let mut w9 = vec![tape.constant(0.0); 2];
-        for i10 in 0..2 {
-            w9[i10] = (if a >= acc1 / 3.0 { x[(i10 + 2) % n] } else { a })
-                * (match i10 % 2 {
-                    0 => tape.constant(1.2e0),
-                    _ => acc1,
-                });
+        for i3 in 0..n {
+            acc1 /= 1.0 + a / (2.5 + x[i3].sin()) * (a / (2.5 + x[i3].sin()));
+            let mut v4 = vec![tape.constant(0.5); 1];
+            for i5 in 0..x.len() {
+                v4[i5] = v4[i5] + a;
+            }
+            if acc1 <= 0.22 {
+                v4[i3 / 2] = tape.constant(0.5);
+                for i6 in 0..n {
+                    let a = a + x[0];
+                    let acc1 = acc1 * a;
+                }
+                acc1 -= acc1 - ((i3 as f64) + a);
+            }
         }
-        let s11 = tape.constant(1.582);
+        acc1 = x[0].cos().asinh();
     }
-    let u12 = if acc1 + acc1 >= 0.77_f64 {
-        if x[0] - a <= (-0.45) {
-            a
-        } else {
-            x[0]
-        }
-    } else {
-        y[3]
-    };
-    acc1 + u12 + a
+    acc1 + x[0]
 }
 
 #[differentiate]
 fn b06_f031(x: &[f64], a: f64, n: usize, y: &[f64]) -> Vec<f64> {
     let mut acc1: f64 = 0.57_f64;
     {
-        let s2 = (2.5
-            + b06_f006(
-                f64::fract(0.5 * y[1]) + y[0],
-                a - y[1],
-                n,
-                (0.6 * x[1].sin()).tan(),
-            )
-            .cos())
-        .ln_1p()
-        .atan();
-        if s2 < 0.97 {
-            {
-                let mut k3 = 0;
-                loop {
-                    if k3 >= 5 {
-                        break;
-                    }
-                    let j4 = k3;
-                    let mut acc5 = s2;
-                    acc1 += 1.09;
-                    k3 += 1;
-                }
-                acc1 = acc1 * (-0.39) + (a + acc1 / (1.0 + (-0.222) * (-0.222)));
-            }
-            acc1 = b06_f001(a * y[0]);
-        } else if s2 > a {
-            let t6 = s2;
-            acc1 -= (-(n as f64)).cos();
-        } else {
-            let u7 = s2.atan().clamp((-1.0), 1.0);
+        let mut s2 = (1.0 + b06_f020(acc1 - a, 3, x[3] * (-1.037e0)).powi(2))
+            .ln_1p()
+            .atan();
+        for i3 in (0..x.len()).step_by(2) {
+            s2 *= 1.0 + 0.25 * (a * x[i3]).tanh();
+            acc1 -= -(-0.5) * 1.09;
         }
+        acc1 = acc1 * (-0.39) + (a + acc1 / (1.0 + (-0.222) * (-0.222)));
     }
-    let mut out8 = vec![0.0; 2];
-    for i9 in 0..2 {
-        out8[i9] = f64::tanh(a) * x[2];
+    {
+        let u4 = f64::atan(a);
     }
-    out8
+    let mut out5 = vec![0.0; 3];
+    for i6 in 0..3 {
+        out5[i6] = b06_f024(y[i6 % y.len()] * acc1, 1, 1.58, 1);
+    }
+    out5
 }
 
 // `b06_f031` on the `Value` tape: its gradient must agree with `b06_f031_vjp`.
@@ -2457,44 +2325,23 @@ fn b06_f031_value<'t>(
 ) -> Vec<Value<'t, f64>> {
     let mut acc1 = tape.constant(0.57_f64);
     {
-        let s2 = (2.5
-            + b06_f006_value(
-                tape,
-                (0.5 * y[1]).fract() + y[0],
-                a - y[1],
-                n,
-                (0.6 * x[1].sin()).tan(),
-            )
-            .cos())
-        .ln_1p()
-        .atan();
-        if s2 < 0.97 {
-            {
-                let mut k3 = 0;
-                loop {
-                    if k3 >= 5 {
-                        break;
-                    }
-                    let j4 = k3;
-                    let mut acc5 = s2;
-                    acc1 += 1.09;
-                    k3 += 1;
-                }
-                acc1 = acc1 * (-0.39) + (a + acc1 / (1.0 + (-0.222) * (-0.222)));
-            }
-            acc1 = b06_f001_value(tape, a * y[0]);
-        } else if s2 > a {
-            let t6 = s2;
-            acc1 -= f64::cos(-(n as f64));
-        } else {
-            let u7 = s2.atan().clamp((-1.0), 1.0);
+        let mut s2 = (1.0 + b06_f020_value(tape, acc1 - a, 3, x[3] * (-1.037e0)).powi(2))
+            .ln_1p()
+            .atan();
+        for i3 in (0..x.len()).step_by(2) {
+            s2 *= 1.0 + 0.25 * (a * x[i3]).tanh();
+            acc1 -= -(-0.5) * 1.09;
         }
+        acc1 = acc1 * (-0.39) + (a + acc1 / (1.0 + (-0.222) * (-0.222)));
     }
-    let mut out8 = vec![tape.constant(0.0); 2];
-    for i9 in 0..2 {
-        out8[i9] = a.tanh() * x[2];
+    {
+        let u4 = a.atan();
     }
-    out8
+    let mut out5 = vec![tape.constant(0.0); 3];
+    for i6 in 0..3 {
+        out5[i6] = b06_f024_value(tape, y[i6 % y.len()] * acc1, 1, tape.constant(1.58), 1);
+    }
+    out5
 }
 
 #[differentiate(wrt(x, b))]
@@ -2507,36 +2354,28 @@ fn b06_f032(b: f64, c: f64, x: &[f64], a: f64, y: &[f64]) -> f64 {
     }
     acc1 += (acc1 - c) * y[3].cos();
     if y[1] < (-0.76_f64) {
-        for i4 in 0..5 {
-            for i5 in 0..2 {
-                for i6 in (0..x.len()).step_by(3) {
-                    acc1 /= 1.0
-                        + (match i5 % 3 {
-                            0 => a,
-                            1 => acc1,
-                            _ => acc1,
-                        }) * (match i5 % 3 {
-                            0 => a,
-                            1 => acc1,
-                            _ => acc1,
-                        });
-                    acc1 += y[2]
-                        .tanh()
-                        .hypot(1.5 + ((i4 as f64) - x[i6 % x.len()]).cos());
-                    if b06_f021((-0.9) / (y[i5 / 2] * y[i5 / 2] + 1.0), 4) > y[2].tanh() {
-                        continue;
-                    }
-                }
-                acc1 = acc1 * (-0.597) + y[i4 % y.len()];
+        for i4 in 1..5 - 1 {
+            let acc5 = acc1;
+            for i6 in (1..4).rev() {
+                let mut v7: Vec<f64> = vec![
+                    acc1.atan2(x[i6 % x.len()].abs() + 1.0),
+                    b06_f021(x[i4 - 1], 4),
+                    c + acc1,
+                    1.5e0 / (1.0 + acc5.powi(2)),
+                ];
+                acc1 = acc1 * (-0.25) + f64::asinh(y[1]).tanh();
             }
-            acc1 -= a.cos().exp().log(2.0).atan();
+            acc1 = acc1 * 0.39 + acc5;
+            if y[i4 - 1].hypot((i4 as f64).abs() + 1.0) <= b.asinh() {
+                break;
+            }
         }
-        acc1 = acc1 * 0.63 + a;
+        acc1 -= a;
     } else {
-        let mut t7: f64 =
-            b06_f004(0.955, x, 2) + x[0] / (y[1].abs() + 1.0) + (1.0 + x[0] * x[0]).log10();
+        let t8: f64 = b06_f015(x) + y[0].powi(2) + f64::acos(0.8 * y[2].clamp((-1.0), 1.0).sin());
+        acc1 = acc1 * (-0.718) + (b + t8 + (if x[1] * (-1.945) < (-0.1) { y[2] } else { x[1] }));
     }
-    acc1 + c + b + x[2]
+    acc1 + a + c
 }
 
 // `b06_f032` on the `Value` tape: its gradient must agree with `b06_f032_vjp`.
@@ -2556,38 +2395,29 @@ fn b06_f032_value<'t>(
     }
     acc1 += (acc1 - c) * y[3].cos();
     if y[1] < (-0.76_f64) {
-        for i4 in 0..5 {
-            for i5 in 0..2 {
-                for i6 in (0..x.len()).step_by(3) {
-                    acc1 /= 1.0
-                        + (match i5 % 3 {
-                            0 => a,
-                            1 => acc1,
-                            _ => acc1,
-                        }) * (match i5 % 3 {
-                            0 => a,
-                            1 => acc1,
-                            _ => acc1,
-                        });
-                    acc1 += y[2]
-                        .tanh()
-                        .hypot(1.5 + ((i4 as f64) - x[i6 % x.len()]).cos());
-                    if b06_f021_value(tape, (-0.9) / (y[i5 / 2] * y[i5 / 2] + 1.0), 4) > y[2].tanh()
-                    {
-                        continue;
-                    }
-                }
-                acc1 = acc1 * (-0.597) + y[i4 % y.len()];
+        for i4 in 1..5 - 1 {
+            let acc5 = acc1;
+            for i6 in (1..4).rev() {
+                let mut v7 = vec![
+                    acc1.atan2(x[i6 % x.len()].abs() + 1.0),
+                    b06_f021_value(tape, x[i4 - 1], 4),
+                    c + acc1,
+                    1.5e0 / (1.0 + acc5.powi(2)),
+                ];
+                acc1 = acc1 * (-0.25) + y[1].asinh().tanh();
             }
-            acc1 -= a.cos().exp().log(2.0).atan();
+            acc1 = acc1 * 0.39 + acc5;
+            if y[i4 - 1].hypot(f64::abs((i4 as f64)) + 1.0) <= b.asinh() {
+                break;
+            }
         }
-        acc1 = acc1 * 0.63 + a;
+        acc1 -= a;
     } else {
-        let mut t7 = b06_f004_value(tape, tape.constant(0.955), x, 2)
-            + x[0] / (y[1].abs() + 1.0)
-            + (1.0 + x[0] * x[0]).log10();
+        let t8 =
+            b06_f015_value(tape, x) + y[0].powi(2) + (0.8 * y[2].clamp((-1.0), 1.0).sin()).acos();
+        acc1 = acc1 * (-0.718) + (b + t8 + (if x[1] * (-1.945) < (-0.1) { y[2] } else { x[1] }));
     }
-    acc1 + c + b + x[2]
+    acc1 + a + c
 }
 
 #[differentiate]
@@ -2603,21 +2433,15 @@ fn b06_f033(x: &[f64], a: f64, n: usize, b: f64, y: &[f64]) -> f64 {
     }
     let mut acc3 = (1.0 + y[0].atan().atan().powi(2)).ln();
     acc3 = (1.5 + acc3.cos()).cbrt();
-    for i4 in 0..4 {
+    for i4 in 1..4 - 1 {
         acc1 += f64::hypot(acc1, b.abs() + 1.0).sin();
         acc1 = x[i4 % 1];
-        if i4 != 3 {
-            break;
-        }
     }
-    if !(b06_f010(x[0] - acc1, 2, 3) >= (b + 0.66).tanh()) {
-        let u5 = (y[0].max(y[0]) - f64::cos(acc3)).sin().exp().ln();
-        acc1 = acc1 * 0.13_f64 + (y[0] + (-2.0) + acc3);
-    } else {
-        let mut acc6 = b06_f020(y[0] * x[0], 3, if y[0] <= s2 * (-1.39) { y[0] } else { s2 });
-        s2 -= (acc6 + y[0]).mul_add((acc3.abs() + 1.0).ln(), x[0].atan());
+    for i5 in 0..n {
+        let mut acc6 = (i5 as f64) * -s2;
+        s2 -= (i5 as f64) * ((0.5 * acc6).floor() + x[n - 1 - i5]);
     }
-    acc1 + s2 + acc3
+    acc1 + s2 + acc3 + a
 }
 
 // `b06_f033` on the `Value` tape: its gradient must agree with `b06_f033_vjp`.
@@ -2640,26 +2464,15 @@ fn b06_f033_value<'t>(
     }
     let mut acc3 = (1.0 + y[0].atan().atan().powi(2)).ln();
     acc3 = (1.5 + acc3.cos()).cbrt();
-    for i4 in 0..4 {
+    for i4 in 1..4 - 1 {
         acc1 += acc1.hypot(b.abs() + 1.0).sin();
         acc1 = x[i4 % 1];
-        if i4 != 3 {
-            break;
-        }
     }
-    if !(b06_f010_value(tape, x[0] - acc1, 2, 3) >= (b + 0.66).tanh()) {
-        let u5 = (y[0].max(y[0]) - acc3.cos()).sin().exp().ln();
-        acc1 = acc1 * 0.13_f64 + (y[0] + (-2.0) + acc3);
-    } else {
-        let mut acc6 = b06_f020_value(
-            tape,
-            y[0] * x[0],
-            3,
-            if y[0] <= s2 * (-1.39) { y[0] } else { s2 },
-        );
-        s2 -= (acc6 + y[0]).mul_add((acc3.abs() + 1.0).ln(), x[0].atan());
+    for i5 in 0..n {
+        let mut acc6 = (i5 as f64) * -s2;
+        s2 -= (i5 as f64) * ((0.5 * acc6).floor() + x[n - 1 - i5]);
     }
-    acc1 + s2 + acc3
+    acc1 + s2 + acc3 + a
 }
 
 #[differentiate]
@@ -2766,17 +2579,14 @@ fn b06_f036(y: &[f64], x: &[f64]) -> f64 {
     for i2 in (0..x.len()).rev() {
         let t3 = ((-1.63) - x[0] + acc1) / (1.0 + (i2 as f64) * (i2 as f64));
         acc1 *= 1.0 + 0.25 * (t3 + t3).cos();
-        acc1 += acc1.atan() + f64::log2(y[(i2 + 3) % 5].abs() + 1.0);
-        let mut k4 = 0;
-        loop {
-            if k4 >= x.len() {
-                break;
+        acc1 += acc1.atan() + f64::log2(1.0 + y[(i2 + 3) % y.len()] * y[(i2 + 3) % y.len()]);
+        for i4 in (0..2).step_by(2) {
+            acc1 *= 1.0 + 0.5 * (acc1 * t3).tanh();
+            let mut h5: Vec<f64> = vec![0.5; 3];
+            for i6 in 0..h5.len() {
+                h5[i6] += 1.949 / ((t3 * t3 + 0.5).cbrt() * (t3 * t3 + 0.5).cbrt() + 0.5);
             }
-            let j5 = k4;
-            let t3 = t3 * x[(j5 + 1) % x.len()].tanh();
-            let acc6 = (t3.abs() + 1.0).log2().powi(2);
-            acc1 = (-0.953) + acc6 + t3;
-            k4 += 1;
+            acc1 = acc1 * 0.141 + -t3;
         }
     }
     acc1 = acc1 * 0.5;
@@ -2804,17 +2614,14 @@ fn b06_f036_value<'t>(
     for i2 in (0..x.len()).rev() {
         let t3 = ((-1.63) - x[0] + acc1) / (1.0 + (i2 as f64) * (i2 as f64));
         acc1 *= 1.0 + 0.25 * (t3 + t3).cos();
-        acc1 += acc1.atan() + (y[(i2 + 3) % 5].abs() + 1.0).log2();
-        let mut k4 = 0;
-        loop {
-            if k4 >= x.len() {
-                break;
+        acc1 += acc1.atan() + (1.0 + y[(i2 + 3) % y.len()] * y[(i2 + 3) % y.len()]).log2();
+        for i4 in (0..2).step_by(2) {
+            acc1 *= 1.0 + 0.5 * (acc1 * t3).tanh();
+            let mut h5 = vec![tape.constant(0.5); 3];
+            for i6 in 0..h5.len() {
+                h5[i6] = h5[i6] + 1.949 / ((t3 * t3 + 0.5).cbrt() * (t3 * t3 + 0.5).cbrt() + 0.5);
             }
-            let j5 = k4;
-            let t3 = t3 * x[(j5 + 1) % x.len()].tanh();
-            let acc6 = (t3.abs() + 1.0).log2().powi(2);
-            acc1 = (-0.953) + acc6 + t3;
-            k4 += 1;
+            acc1 = acc1 * 0.141 + -t3;
         }
     }
     acc1 = acc1 * 0.5;
@@ -2881,51 +2688,29 @@ fn b06_f038(y: &[f64], a: f64, x: &[f64], n: usize) -> f64 {
                 (n as f64).sin().exp()
             };
         }
-        if (0.5 * x[x.len() - 1 - i2].tanh()).atanh() >= (-0.14) {
-            acc1 *= 1.0 + 0.1 * f64::tanh((-1.91));
-            acc1 -= b06_f027(
-                (i2 as f64),
-                b06_f014(
-                    if acc1 <= a
-                        && (y[i2 / 2] < y[(i2 + 1) % v3.len()]
-                            && (y[(i2 + 1) % y.len()] >= 2.3e-1
-                                && i2 % 2 == 1
-                                && (i2 <= 0 && v3[i2 % y.len()] <= y[i2 % v3.len()])))
-                    {
-                        (i2 as f64)
-                    } else {
-                        x[i2]
-                    },
-                    &v3,
-                    2,
-                ),
-                (i2 as f64),
-                2,
-                4,
-                x,
-            ) * y[0];
+        if (0.5 * x[i2 + 2].cos()).atanh() >= 0.37 {
+            acc1 = acc1 * (-0.5) + x[2];
+            let mut v5 = Vec::new();
+            for i6 in 0..2 {
+                v5.push(acc1);
+            }
+            let mut nh7 = vec![0.0; v3.len()];
+            for i8 in 0..y.len() {
+                nh7[i8] = 0.4 * v3[i8] + (v3[(i8 + 1) % y.len()] + a).sin();
+            }
+            v3 = nh7;
+            acc1 = acc1 * (-8.5e-1) + (acc1.abs() + 1.0).log(3.0);
         }
-        let mut s5: f64 = v3[i2 / 2] / 4.0;
-        acc1 -= x[2];
+        acc1 = (acc1 * x[i2 % x.len()].sin()).atan();
+        acc1 += f64::mul_add(0.5, x[0].cos(), x[1]);
     }
-    let mut v6: Vec<f64> = vec![0.0; x.len()];
-    for i7 in 0..4 {
-        v6[i7] = (a - (i7 as f64)) / 4.0;
+    let u9 = -acc1.tanh() % 1.5;
+    {
+        let u10: f64 =
+            (0.8 * x[2].atan().tanh()).acos() / (2.0 + (0.6 * (acc1 + y[0]).tanh()).tan().cos());
+        acc1 -= f64::asinh(x[1]) + acc1;
     }
-    if !(y[0] > (-1.18) / (1.0 + y[0].powi(2))) {
-        let acc8 = acc1 * f64::cos(acc1) / 0.5;
-        acc1 -= a.asinh() / (1.0 + (v6[3] + acc8) * (v6[3] + acc8));
-    } else {
-        if f64::atan(1.61) + (-0.2) / (1.0 + v6[1].powi(2)) > a {
-            let mut u9: f64 = 0.01;
-            acc1 = acc1 * (-0.15) + ((0.5 * y[0]).signum() + u9);
-        } else {
-            let mut t10 = a;
-            acc1 = acc1 * 0.3 + (0.6 * (x[2] * 0.74).sin()).tan();
-        }
-        acc1 -= (n as f64);
-    }
-    acc1 + v6[2] + v6[0]
+    acc1 - y[0]
 }
 
 // `b06_f038` on the `Value` tape: its gradient must agree with `b06_f038_vjp`.
@@ -2947,53 +2732,29 @@ fn b06_f038_value<'t>(
                     tape.constant(f64::exp(f64::sin((n as f64))))
                 });
         }
-        if (0.5 * x[x.len() - 1 - i2].tanh()).atanh() >= (-0.14) {
-            acc1 *= 1.0 + 0.1 * f64::tanh((-1.91));
-            acc1 -= b06_f027_value(
-                tape,
-                tape.constant((i2 as f64)),
-                b06_f014_value(
-                    tape,
-                    if acc1 <= a
-                        && (y[i2 / 2] < y[(i2 + 1) % v3.len()]
-                            && (y[(i2 + 1) % y.len()] >= 2.3e-1
-                                && i2 % 2 == 1
-                                && (i2 <= 0 && v3[i2 % y.len()] <= y[i2 % v3.len()])))
-                    {
-                        tape.constant((i2 as f64))
-                    } else {
-                        x[i2]
-                    },
-                    &v3,
-                    2,
-                ),
-                tape.constant((i2 as f64)),
-                2,
-                4,
-                x,
-            ) * y[0];
+        if (0.5 * x[i2 + 2].cos()).atanh() >= 0.37 {
+            acc1 = acc1 * (-0.5) + x[2];
+            let mut v5 = Vec::new();
+            for i6 in 0..2 {
+                v5.push(acc1);
+            }
+            let mut nh7 = vec![tape.constant(0.0); v3.len()];
+            for i8 in 0..y.len() {
+                nh7[i8] = 0.4 * v3[i8] + (v3[(i8 + 1) % y.len()] + a).sin();
+            }
+            v3 = nh7;
+            acc1 = acc1 * (-8.5e-1) + (acc1.abs() + 1.0).log(3.0);
         }
-        let mut s5 = v3[i2 / 2] / 4.0;
-        acc1 -= x[2];
+        acc1 = (acc1 * x[i2 % x.len()].sin()).atan();
+        acc1 += tape.constant(0.5).mul_add(x[0].cos(), x[1]);
     }
-    let mut v6 = vec![tape.constant(0.0); x.len()];
-    for i7 in 0..4 {
-        v6[i7] = (a - (i7 as f64)) / 4.0;
+    let u9 = -acc1.tanh() % 1.5;
+    {
+        let u10 =
+            (0.8 * x[2].atan().tanh()).acos() / (2.0 + (0.6 * (acc1 + y[0]).tanh()).tan().cos());
+        acc1 -= x[1].asinh() + acc1;
     }
-    if !(y[0] > (-1.18) / (1.0 + y[0].powi(2))) {
-        let acc8 = acc1 * acc1.cos() / 0.5;
-        acc1 -= a.asinh() / (1.0 + (v6[3] + acc8) * (v6[3] + acc8));
-    } else {
-        if f64::atan(1.61) + (-0.2) / (1.0 + v6[1].powi(2)) > a {
-            let mut u9 = tape.constant(0.01);
-            acc1 = acc1 * (-0.15) + ((0.5 * y[0]).signum() + u9);
-        } else {
-            let mut t10 = a;
-            acc1 = acc1 * 0.3 + (0.6 * (x[2] * 0.74).sin()).tan();
-        }
-        acc1 -= (n as f64);
-    }
-    acc1 + v6[2] + v6[0]
+    acc1 - y[0]
 }
 
 #[differentiate]
@@ -3007,11 +2768,11 @@ fn b06_f039(a: f64) -> f64 {
     for i4 in 0..3 {
         h3.push(-a);
     }
-    for i5 in (0..h3.len()).rev() {
-        let mut t6 = (i5 as f64);
-        acc1 = (-a).abs();
+    for i5 in 0..h3.len() {
+        let u6 = acc1 + a - ((i5 as f64) + h3[i5 / 2]);
+        acc1 = (acc1 - u6) * (1.0 + u6.powi(2)).powf(0.5);
     }
-    acc1 * h3[2] + h3[0]
+    (acc1 - h3[1]).atan()
 }
 
 // `b06_f039` on the `Value` tape: its gradient must agree with `b06_f039_vjp`.
@@ -3025,11 +2786,11 @@ fn b06_f039_value<'t>(tape: &'t Tape<f64>, a: Value<'t, f64>) -> Value<'t, f64> 
     for i4 in 0..3 {
         h3.push(-a);
     }
-    for i5 in (0..h3.len()).rev() {
-        let mut t6 = tape.constant((i5 as f64));
-        acc1 = (-a).abs();
+    for i5 in 0..h3.len() {
+        let u6 = acc1 + a - ((i5 as f64) + h3[i5 / 2]);
+        acc1 = (acc1 - u6) * (1.0 + u6.powi(2)).powf(0.5);
     }
-    acc1 * h3[2] + h3[0]
+    (acc1 - h3[1]).atan()
 }
 
 #[differentiate]
@@ -3047,30 +2808,24 @@ fn b06_f040(a: f64, n: usize, b: f64, m: usize, c: f64) -> f64 {
         acc1 = acc1 * 0.1 + v2[0].sin().exp().powf(0.9 * (v2[1] + c).tanh());
     } else {
         acc1 *= 1.0 + 0.1 * (0.1 * a).tanh();
-        for i4 in 0..=m - 1 {
+        for i4 in (0..m).rev() {
             for i5 in (0..1).rev() {
                 let mut acc6 = f64::cos(f64::powi(1.8, 2)).min((b * c).cos());
                 let mut h7 = vec![0.0; 2];
                 for i8 in 0..h7.len() {
                     h7[i8] += if i8 <= 0 {
-                        h7[i5] + h7[1]
+                        h7[i4 % h7.len()] + acc6
                     } else {
-                        acc1 + h7[i8 % 2]
+                        acc6
                     };
                 }
-                acc1 += acc6 * (h7[(i4 + 3) % h7.len()] + h7[i5 / 2]);
+                acc1 -= acc6;
             }
-            acc1 -= b
-                * c
-                * b06_f001(match i4 % 3 {
-                    0 => c,
-                    1 => (n as f64),
-                    _ => a,
-                });
+            acc1 += a * (a + c);
         }
-        acc1 = acc1 * (-5.0e-1) + a.atan().abs();
+        acc1 -= (0.5 * b06_f037(1, 1, (0.5 * acc1).signum() + b).cos()).atanh();
     }
-    acc1
+    acc1 + a
 }
 
 // `b06_f040` on the `Value` tape: its gradient must agree with `b06_f040_vjp`.
@@ -3095,7 +2850,7 @@ fn b06_f040_value<'t>(
         acc1 = acc1 * 0.1 + v2[0].sin().exp().powf(0.9 * (v2[1] + c).tanh());
     } else {
         acc1 *= 1.0 + 0.1 * (0.1 * a).tanh();
-        for i4 in 0..=m - 1 {
+        for i4 in (0..m).rev() {
             for i5 in (0..1).rev() {
                 let mut acc6 = tape
                     .constant(f64::cos(f64::powi(1.8, 2)))
@@ -3104,27 +2859,18 @@ fn b06_f040_value<'t>(
                 for i8 in 0..h7.len() {
                     h7[i8] = h7[i8]
                         + (if i8 <= 0 {
-                            h7[i5] + h7[1]
+                            h7[i4 % h7.len()] + acc6
                         } else {
-                            acc1 + h7[i8 % 2]
+                            acc6
                         });
                 }
-                acc1 += acc6 * (h7[(i4 + 3) % h7.len()] + h7[i5 / 2]);
+                acc1 -= acc6;
             }
-            acc1 -= b
-                * c
-                * b06_f001_value(
-                    tape,
-                    match i4 % 3 {
-                        0 => c,
-                        1 => tape.constant((n as f64)),
-                        _ => a,
-                    },
-                );
+            acc1 += a * (a + c);
         }
-        acc1 = acc1 * (-5.0e-1) + a.atan().abs();
+        acc1 -= (0.5 * b06_f037_value(tape, 1, 1, (0.5 * acc1).signum() + b).cos()).atanh();
     }
-    acc1
+    acc1 + a
 }
 
 #[differentiate]
@@ -3136,7 +2882,7 @@ fn b06_f041(c: f64, x: &[f64], b: f64, n: usize, a: f64) -> f64 {
     }
     if w2[2] >= (-0.435) {
         if x[2] < acc1 {
-            for i4 in (0..w2.len()).step_by(2) {
+            for i4 in 0..w2.len() {
                 let mut nh5 = vec![0.0; w2.len()];
                 for i6 in 0..x.len() {
                     nh5[i6] = (-5.5e-1) * w2[i6] + (w2[(i6 + 1) % w2.len()] + (i6 as f64)).tanh();
@@ -3169,7 +2915,7 @@ fn b06_f041_value<'t>(
     }
     if w2[2] >= (-0.435) {
         if x[2] < acc1 {
-            for i4 in (0..w2.len()).step_by(2) {
+            for i4 in 0..w2.len() {
                 let mut nh5 = vec![tape.constant(0.0); w2.len()];
                 for i6 in 0..x.len() {
                     nh5[i6] = (-5.5e-1) * w2[i6] + (w2[(i6 + 1) % w2.len()] + (i6 as f64)).tanh();
@@ -3193,7 +2939,7 @@ fn b06_f042(x: &[f64], m: usize, n: usize) -> f64 {
     if x[0] * x[0] > 0.31 {
         for i3 in 0..n {
             let mut t4 = (0.5 * acc1).floor() + acc2;
-            for i5 in 0..=m - 1 {
+            for i5 in (0..m).rev() {
                 let mut k6: usize = 0;
                 #[checkpoint]
                 while k6 < n && t4 > (-2.85e0) {
@@ -3231,7 +2977,7 @@ fn b06_f042_plain(x: &[f64], m: usize, n: usize) -> f64 {
     if x[0] * x[0] > 0.31 {
         for i3 in 0..n {
             let mut t4 = (0.5 * acc1).floor() + acc2;
-            for i5 in 0..=m - 1 {
+            for i5 in (0..m).rev() {
                 let mut k6: usize = 0;
                 while k6 < n && t4 > (-2.85e0) {
                     k6 += 1;
@@ -3272,7 +3018,7 @@ fn b06_f042_value<'t>(
     if x[0] * x[0] > 0.31 {
         for i3 in 0..n {
             let mut t4 = (0.5 * acc1).floor() + acc2;
-            for i5 in 0..=m - 1 {
+            for i5 in (0..m).rev() {
                 let mut k6: usize = 0;
                 while k6 < n && t4 > (-2.85e0) {
                     k6 += 1;
@@ -3305,174 +3051,202 @@ fn b06_f042_value<'t>(
 fn b06_f043(a: f64) -> f64 {
     let mut acc1 = a;
     let mut acc2: f64 = (-0.306);
-    acc2 += b06_f021(a.sin(), 4);
-    acc2 /= (1.0 + std::f64::consts::PI.powi(2)).log(10.0).cos().exp();
-    let mut u3 = a + acc1;
-    for i4 in 0..4 {
-        for i5 in 0..4 {
-            match i5 % 3 {
+    acc2 += b06_f024(f64::cos(0.3), 1, 1.99, 1);
+    let t3 = acc1 * acc1;
+    acc2 = acc2;
+    let mut u4 = a + acc1;
+    for i5 in (0..4).step_by(2) {
+        if i5 <= 0 {
+            if acc1 + (i5 as f64) < acc1 {
+                continue;
+            }
+            match i5 % 2 {
                 0 => {
-                    acc1 -= b06_f021((-0.39), 4);
-                    match i4 % 3 {
-                        0 => {
-                            let t6 = (i5 as f64) + (0.9 * u3.cos()).asin();
-                            acc2 -= t6;
-                        }
-                        1 => {
-                            let t7 = acc1;
-                            u3 = u3 * 8.8e-1 + (-0.03) / 0.5;
-                        }
-                        _ => {
-                            let t8 = f64::ceil(0.5 * acc1) + acc2;
-                            u3 = u3 * 0.35 + t8;
-                        }
-                    }
-                    acc1 = f64::tanh((i5 as f64).asinh());
-                }
-                1 => {
-                    let mut acc9 = -(if i4 % 2 == 0 {
-                        u3
-                    } else {
-                        a.hypot(a.sin().exp())
-                    });
-                    u3 += -f64::tanh(acc9);
+                    let s6 = (0.9 * acc1.cos()).asin() / 3.0 * (i5 as f64);
+                    u4 += a;
                 }
                 _ => {
-                    let mut t10: f64 = (0.6 * (i4 as f64).cos().cos()).tan();
-                    acc1 = acc1 * 0.13_f64 + t10;
+                    let mut u7 = (i5 as f64) + a;
+                    acc2 = (acc1.abs() + 1.0).log2().cos();
                 }
             }
-            acc1 = acc1 * (-0.7) + (acc1 - (i5 as f64) % 3.0);
+        } else {
+            let mut u8 = t3 * 1.08;
+            acc2 = (i5 as f64).tanh();
         }
-        u3 = u3 * (-0.42) + ((i4 as f64).abs() + u3);
+        u4 = u4 * 0.09 + acc1.sin() * (a - a);
+        if acc2.sin() <= acc2 {
+            continue;
+        }
     }
-    acc1 * acc2 * u3 * a
+    (acc1 * acc2 * u4 * a).tanh()
 }
 
 // `b06_f043` on the `Value` tape: its gradient must agree with `b06_f043_vjp`.
 fn b06_f043_value<'t>(tape: &'t Tape<f64>, a: Value<'t, f64>) -> Value<'t, f64> {
     let mut acc1 = a;
     let mut acc2 = tape.constant((-0.306));
-    acc2 += b06_f021_value(tape, a.sin(), 4);
-    acc2 /= f64::exp(f64::cos(f64::log(
-        1.0 + f64::powi(std::f64::consts::PI, 2),
-        10.0,
-    )));
-    let mut u3 = a + acc1;
-    for i4 in 0..4 {
-        for i5 in 0..4 {
-            match i5 % 3 {
+    acc2 += b06_f024_value(
+        tape,
+        tape.constant(f64::cos(0.3)),
+        1,
+        tape.constant(1.99),
+        1,
+    );
+    let t3 = acc1 * acc1;
+    acc2 = acc2;
+    let mut u4 = a + acc1;
+    for i5 in (0..4).step_by(2) {
+        if i5 <= 0 {
+            if acc1 + (i5 as f64) < acc1 {
+                continue;
+            }
+            match i5 % 2 {
                 0 => {
-                    acc1 -= b06_f021_value(tape, tape.constant((-0.39)), 4);
-                    match i4 % 3 {
-                        0 => {
-                            let t6 = (i5 as f64) + (0.9 * u3.cos()).asin();
-                            acc2 -= t6;
-                        }
-                        1 => {
-                            let t7 = acc1;
-                            u3 = u3 * 8.8e-1 + (-0.03) / 0.5;
-                        }
-                        _ => {
-                            let t8 = (0.5 * acc1).ceil() + acc2;
-                            u3 = u3 * 0.35 + t8;
-                        }
-                    }
-                    acc1 = tape.constant(f64::tanh(f64::asinh((i5 as f64))));
-                }
-                1 => {
-                    let mut acc9 = -(if i4 % 2 == 0 {
-                        u3
-                    } else {
-                        a.hypot(a.sin().exp())
-                    });
-                    u3 += -acc9.tanh();
+                    let s6 = (0.9 * acc1.cos()).asin() / 3.0 * (i5 as f64);
+                    u4 += a;
                 }
                 _ => {
-                    let mut t10 = tape.constant(f64::tan(0.6 * f64::cos(f64::cos((i4 as f64)))));
-                    acc1 = acc1 * 0.13_f64 + t10;
+                    let mut u7 = (i5 as f64) + a;
+                    acc2 = (acc1.abs() + 1.0).log2().cos();
                 }
             }
-            acc1 = acc1 * (-0.7) + (acc1 - (i5 as f64) % 3.0);
+        } else {
+            let mut u8 = t3 * 1.08;
+            acc2 = tape.constant(f64::tanh((i5 as f64)));
         }
-        u3 = u3 * (-0.42) + (f64::abs((i4 as f64)) + u3);
+        u4 = u4 * 0.09 + acc1.sin() * (a - a);
+        if acc2.sin() <= acc2 {
+            continue;
+        }
     }
-    acc1 * acc2 * u3 * a
+    (acc1 * acc2 * u4 * a).tanh()
 }
 
 #[differentiate]
 fn b06_f044(a: f64, n: usize) -> f64 {
     let mut acc1 = 0.86 + a;
     let mut acc2: f64 = (-6.52e-1);
-    if acc2.abs() / 0.5 < b06_f010((0.8 * f64::sin((-1.3))).acos(), 2, 3).cos() {
-        let u3 = a;
-        acc2 = acc2 * (-0.3_f64) + f64::acosh(2.0 + (u3 / 4.0).tanh() + 1.0);
-    }
-    acc2 = acc2 * (-0.66) + acc2;
-    for i4 in 0..n {
-        let mut k5 = 0;
-        loop {
-            if k5 >= 5 {
-                break;
+    if !(acc2.abs() / 0.5 < b06_f020((-1.9), n, (n as f64) * a).cos()) {
+        if acc2 - acc2 > (-0.82) {
+            let mut u3 = acc1;
+            #[checkpoint]
+            {
+                if u3 * u3 * f64::cos((-0.82_f64)) < 0.43 {
+                    let mut h4: Vec<f64> = vec![1.0; 2];
+                    for i5 in 0..2 {
+                        h4[i5] += u3 * (0.5 * h4[i5 % 2].cos()).atanh();
+                    }
+                    let t6: f64 = 1.03;
+                    let t6 = t6 + acc1;
+                    acc1 = (-1.79) * (n as f64) / ((h4[0] / 2.0).abs() + 1.0);
+                }
             }
-            let j6 = k5;
-            if (1.5 + (j6 as f64).tanh()).cbrt() < (j6 as f64) {
-                break;
+            for i7 in 0..n {
+                #[checkpoint]
+                for i8 in 1..n - 1 {
+                    acc1 += u3;
+                    u3 = u3 * (-0.4) + (n as f64);
+                }
+                acc2 = acc2 * (-0.78) + f64::acosh(1.5 + acc2.sin() + 1.0).sin();
             }
-            acc2 += (2.5 + acc1.sin()).sqrt();
-            let mut v7: Vec<f64> = vec![1.0; 1];
-            let mut u8 = f64::atan((j6 as f64));
-            k5 += 1;
+            acc1 = (-0.353) / (b06_f037(1, 1, u3).abs() + 1.0);
         }
-        let mut v9 = vec![0.0; 5];
-        for i10 in 0..v9.len() {
-            v9[i10] += 0.01;
-        }
-        acc2 -= (((-0.3_f64) + a) * ((-0.3_f64) + a) + 1.0).powf((-0.5));
-        let mut t11 =
-            f64::ln(1.0 + (0.9 * f64::cos((-1.46))).asin() * (0.9 * f64::cos((-1.46))).asin());
-        acc2 = (t11.abs() + 1.0).log2();
+        acc1 -= b06_f020(a.sin(), 3, acc1.atan()) / 0.5;
+    } else if acc2 * acc1 >= acc2.asinh() {
+        let mut u9 = -(0.9 * f64::sin((-1.77))).asin() - (-1.665);
+        acc1 = if (0.8 * acc1.cos()).acos() >= acc1 + acc2 {
+            acc2
+        } else {
+            u9
+        };
+    } else {
+        let t10 = 0.373 - a + acc2 * (n as f64);
     }
-    acc1 + acc2
+    acc1 * acc2
+}
+
+// `b06_f044` without its `#[checkpoint]`s: the gradients must agree bitwise.
+#[differentiate]
+fn b06_f044_plain(a: f64, n: usize) -> f64 {
+    let mut acc1 = 0.86 + a;
+    let mut acc2: f64 = (-6.52e-1);
+    if !(acc2.abs() / 0.5 < b06_f020((-1.9), n, (n as f64) * a).cos()) {
+        if acc2 - acc2 > (-0.82) {
+            let mut u3 = acc1;
+            {
+                if u3 * u3 * f64::cos((-0.82_f64)) < 0.43 {
+                    let mut h4: Vec<f64> = vec![1.0; 2];
+                    for i5 in 0..2 {
+                        h4[i5] += u3 * (0.5 * h4[i5 % 2].cos()).atanh();
+                    }
+                    let t6: f64 = 1.03;
+                    let t6 = t6 + acc1;
+                    acc1 = (-1.79) * (n as f64) / ((h4[0] / 2.0).abs() + 1.0);
+                }
+            }
+            for i7 in 0..n {
+                for i8 in 1..n - 1 {
+                    acc1 += u3;
+                    u3 = u3 * (-0.4) + (n as f64);
+                }
+                acc2 = acc2 * (-0.78) + f64::acosh(1.5 + acc2.sin() + 1.0).sin();
+            }
+            acc1 = (-0.353) / (b06_f037(1, 1, u3).abs() + 1.0);
+        }
+        acc1 -= b06_f020(a.sin(), 3, acc1.atan()) / 0.5;
+    } else if acc2 * acc1 >= acc2.asinh() {
+        let mut u9 = -(0.9 * f64::sin((-1.77))).asin() - (-1.665);
+        acc1 = if (0.8 * acc1.cos()).acos() >= acc1 + acc2 {
+            acc2
+        } else {
+            u9
+        };
+    } else {
+        let t10 = 0.373 - a + acc2 * (n as f64);
+    }
+    acc1 * acc2
 }
 
 // `b06_f044` on the `Value` tape: its gradient must agree with `b06_f044_vjp`.
 fn b06_f044_value<'t>(tape: &'t Tape<f64>, a: Value<'t, f64>, n: usize) -> Value<'t, f64> {
     let mut acc1 = 0.86 + a;
     let mut acc2 = tape.constant((-6.52e-1));
-    if acc2.abs() / 0.5
-        < b06_f010_value(tape, tape.constant(f64::acos(0.8 * f64::sin((-1.3)))), 2, 3).cos()
-    {
-        let u3 = a;
-        acc2 = acc2 * (-0.3_f64) + (2.0 + (u3 / 4.0).tanh() + 1.0).acosh();
-    }
-    acc2 = acc2 * (-0.66) + acc2;
-    for i4 in 0..n {
-        let mut k5 = 0;
-        loop {
-            if k5 >= 5 {
-                break;
+    if !(acc2.abs() / 0.5 < b06_f020_value(tape, tape.constant((-1.9)), n, (n as f64) * a).cos()) {
+        if acc2 - acc2 > (-0.82) {
+            let mut u3 = acc1;
+            {
+                if u3 * u3 * f64::cos((-0.82_f64)) < 0.43 {
+                    let mut h4 = vec![tape.constant(1.0); 2];
+                    for i5 in 0..2 {
+                        h4[i5] = h4[i5] + u3 * (0.5 * h4[i5 % 2].cos()).atanh();
+                    }
+                    let t6 = tape.constant(1.03);
+                    let t6 = t6 + acc1;
+                    acc1 = (-1.79) * (n as f64) / ((h4[0] / 2.0).abs() + 1.0);
+                }
             }
-            let j6 = k5;
-            if f64::cbrt(1.5 + f64::tanh((j6 as f64))) < (j6 as f64) {
-                break;
+            for i7 in 0..n {
+                for i8 in 1..n - 1 {
+                    acc1 += u3;
+                    u3 = u3 * (-0.4) + (n as f64);
+                }
+                acc2 = acc2 * (-0.78) + (1.5 + acc2.sin() + 1.0).acosh().sin();
             }
-            acc2 += (2.5 + acc1.sin()).sqrt();
-            let mut v7 = vec![tape.constant(1.0); 1];
-            let mut u8 = tape.constant(f64::atan((j6 as f64)));
-            k5 += 1;
+            acc1 = (-0.353) / (b06_f037_value(tape, 1, 1, u3).abs() + 1.0);
         }
-        let mut v9 = vec![tape.constant(0.0); 5];
-        for i10 in 0..v9.len() {
-            v9[i10] = v9[i10] + 0.01;
-        }
-        acc2 -= (((-0.3_f64) + a) * ((-0.3_f64) + a) + 1.0).powf((-0.5));
-        let mut t11 = tape.constant(f64::ln(
-            1.0 + f64::asin(0.9 * f64::cos((-1.46))) * f64::asin(0.9 * f64::cos((-1.46))),
-        ));
-        acc2 = (t11.abs() + 1.0).log2();
+        acc1 -= b06_f020_value(tape, a.sin(), 3, acc1.atan()) / 0.5;
+    } else if acc2 * acc1 >= acc2.asinh() {
+        let mut u9 = tape.constant(-f64::asin(0.9 * f64::sin((-1.77))) - (-1.665));
+        acc1 = if (0.8 * acc1.cos()).acos() >= acc1 + acc2 {
+            acc2
+        } else {
+            u9
+        };
+    } else {
+        let t10 = 0.373 - a + acc2 * (n as f64);
     }
-    acc1 + acc2
+    acc1 * acc2
 }
 
 #[differentiate]
@@ -3480,7 +3254,7 @@ fn b06_f045(c: f64, n: usize, b: f64, a: f64, m: usize, x: &[f64]) -> f64 {
     let mut acc1: f64 = a.atan();
     acc1 /= (0.9 * acc1.sin()).asin().cos().exp();
     for i2 in (0..x.len()).step_by(2) {
-        for i3 in 0..4 {
+        for i3 in (0..4).rev() {
             if (m as f64).tanh() > (n as f64) + x[i2 % x.len()] {
                 continue;
             }
@@ -3491,25 +3265,23 @@ fn b06_f045(c: f64, n: usize, b: f64, a: f64, m: usize, x: &[f64]) -> f64 {
                 for i4 in (0..x.len()).rev() {
                     acc1 -= acc1
                         .asinh()
-                        .atan2(1.0 + b06_f043(x[i4 % x.len()].tanh().exp().cbrt()).powi(2));
-                    acc1 *= 1.0 + 0.5 * x[i2 / 2].powi(2).tanh();
-                    let c = c + 0.3;
-                    acc1 += (1.0 + c * (-0.895) * (c * (-0.895))).log(10.0);
+                        .atan2(1.0 + b06_f043(c.clamp((-1.0), 1.0)).powi(2));
+                    let mut h5: Vec<f64> = vec![1.0; 5];
+                    h5[0] *= 1.0 + 0.5 * (h5[0] + (-0.895)).cos();
+                    acc1 = (1.0 + b * b).log(2.0);
                 }
-            } else if (i2 as f64) > acc1 {
-                acc1 = acc1 + x[i2 / 2] * x[0].mul_add((m as f64), x[(i2 + 3) % x.len()]);
-            } else {
-                let u5: f64 = (if b + x[0] <= (-0.055) {
-                    (i3 as f64)
-                } else {
-                    f64::sin(a)
-                }) / 3.0;
-                acc1 = 1.96 - u5 - a * std::f64::consts::E;
+                acc1 = acc1 * 0.838 + x[i2 / 2];
+            }
+            if i2 % 2 == 0 {
+                let mut t6 = (1.0
+                    + ((-0.69) + x[(i3 + 1) % x.len()]).asinh()
+                        * ((-0.69) + x[(i3 + 1) % x.len()]).asinh())
+                .ln_1p();
             }
         }
-        acc1 = acc1 * 0.5 + (b.atan().abs() + 1.0).ln();
+        acc1 -= x[i2];
     }
-    ((acc1 - b - a) * x[0]).sin()
+    acc1 * a + c + x[0]
 }
 
 // `b06_f045` on the `Value` tape: its gradient must agree with `b06_f045_vjp`.
@@ -3525,7 +3297,7 @@ fn b06_f045_value<'t>(
     let mut acc1 = a.atan();
     acc1 /= (0.9 * acc1.sin()).asin().cos().exp();
     for i2 in (0..x.len()).step_by(2) {
-        for i3 in 0..4 {
+        for i3 in (0..4).rev() {
             if tape.constant(f64::tanh((m as f64))) > (n as f64) + x[i2 % x.len()] {
                 continue;
             }
@@ -3534,27 +3306,25 @@ fn b06_f045_value<'t>(
                     continue;
                 }
                 for i4 in (0..x.len()).rev() {
-                    acc1 -= acc1.asinh().atan2(
-                        1.0 + b06_f043_value(tape, x[i4 % x.len()].tanh().exp().cbrt()).powi(2),
-                    );
-                    acc1 *= 1.0 + 0.5 * x[i2 / 2].powi(2).tanh();
-                    let c = c + 0.3;
-                    acc1 += (1.0 + c * (-0.895) * (c * (-0.895))).log(10.0);
+                    acc1 -= acc1
+                        .asinh()
+                        .atan2(1.0 + b06_f043_value(tape, c.clamp((-1.0), 1.0)).powi(2));
+                    let mut h5 = vec![tape.constant(1.0); 5];
+                    h5[0] = h5[0] * (1.0 + 0.5 * (h5[0] + (-0.895)).cos());
+                    acc1 = (1.0 + b * b).log(2.0);
                 }
-            } else if tape.constant((i2 as f64)) > acc1 {
-                acc1 = acc1 + x[i2 / 2] * x[0].mul_add((m as f64), x[(i2 + 3) % x.len()]);
-            } else {
-                let u5 = (if b + x[0] <= (-0.055) {
-                    tape.constant((i3 as f64))
-                } else {
-                    a.sin()
-                }) / 3.0;
-                acc1 = 1.96 - u5 - a * std::f64::consts::E;
+                acc1 = acc1 * 0.838 + x[i2 / 2];
+            }
+            if i2 % 2 == 0 {
+                let mut t6 = (1.0
+                    + ((-0.69) + x[(i3 + 1) % x.len()]).asinh()
+                        * ((-0.69) + x[(i3 + 1) % x.len()]).asinh())
+                .ln_1p();
             }
         }
-        acc1 = acc1 * 0.5 + (b.atan().abs() + 1.0).ln();
+        acc1 -= x[i2];
     }
-    ((acc1 - b - a) * x[0]).sin()
+    acc1 * a + c + x[0]
 }
 
 #[differentiate(wrt(c, b, x))]
@@ -3563,40 +3333,40 @@ fn b06_f046(x: &[f64], b: f64, c: f64, a: f64) -> f64 {
     acc1 = (acc1 * (x[0] + a)).tanh();
     if a - a > 0.402 {
         if x[1] > (-0.8) {
-            for i2 in 1..=x.len() - 1 {
-                if i2 > 2 {
-                    return (x[(i2 + 2) % x.len()] + b).atan();
+            for i2 in 1..x.len() {
+                match i2 % 2 {
+                    0 => {
+                        let a = a + x[3];
+                        let v3 = vec![
+                            x[1].tanh(),
+                            x[x.len() - 1 - i2] / (1.0 + x[0] * x[0]),
+                            1.038e0,
+                        ];
+                        acc1 -= (i2 as f64);
+                    }
+                    _ => {
+                        let c = c * acc1;
+                        let mut v4: Vec<f64> = vec![0.5; 1];
+                        acc1 -= c;
+                    }
                 }
-                acc1 /= 1.0 + x[x.len() - 1 - i2].powi(2);
-                let s3 = x[i2 / 2] + x[3];
-                acc1 -= (i2 as f64);
-            }
-            let u4 = acc1.sin();
-            let mut s5: f64 = u4;
-            acc1 = acc1 * 0.1 + (c * c + 0.5).ln();
-        } else {
-            let mut u6 = b06_f040(
-                (0.9 * f64::sin((-0.99))).asin(),
-                4,
-                b06_f037(1, 1, (0.6 * acc1.sin()).tan()),
-                3,
-                x[3].tanh(),
-            ) + (x[0].asinh() + c.sin());
-            let mut k7 = 0;
-            while k7 < 4 {
-                let j8 = k7;
-                let s9 = (j8 as f64);
-                u6 = s9;
-                if j8 >= 2 {
-                    break;
+                let mut v5: Vec<f64> = vec![0.5; x.len()];
+                let mut k6 = 0;
+                while k6 < 2 {
+                    k6 += 1;
+                    let j7 = k6 - 1;
+                    let acc8: f64 = (j7 as f64) / 0.5;
+                    acc1 = acc8 * b + acc8.atan2(v5[j7].abs() + 1.0);
                 }
-                k7 += 1;
             }
-            acc1 += b06_f044(f64::sin(0.521), 3) * -x[1];
+            acc1 -= (-0.13_f64) / (f64::asinh(c).abs() + 1.0);
         }
-        acc1 += 1.2;
+        acc1 += acc1 / (acc1 * acc1 + 0.25) / 0.5;
+    } else {
+        let u9 = b.powi(2);
+        acc1 += acc1.hypot(a.tanh().exp());
     }
-    acc1 * b * x[2]
+    acc1 + a + b
 }
 
 // `b06_f046` on the `Value` tape: its gradient must agree with `b06_f046_vjp`.
@@ -3611,41 +3381,40 @@ fn b06_f046_value<'t>(
     acc1 = (acc1 * (x[0] + a)).tanh();
     if a - a > 0.402 {
         if x[1] > (-0.8) {
-            for i2 in 1..=x.len() - 1 {
-                if i2 > 2 {
-                    return (x[(i2 + 2) % x.len()] + b).atan();
+            for i2 in 1..x.len() {
+                match i2 % 2 {
+                    0 => {
+                        let a = a + x[3];
+                        let v3 = vec![
+                            x[1].tanh(),
+                            x[x.len() - 1 - i2] / (1.0 + x[0] * x[0]),
+                            tape.constant(1.038e0),
+                        ];
+                        acc1 -= (i2 as f64);
+                    }
+                    _ => {
+                        let c = c * acc1;
+                        let mut v4 = vec![tape.constant(0.5); 1];
+                        acc1 -= c;
+                    }
                 }
-                acc1 /= 1.0 + x[x.len() - 1 - i2].powi(2);
-                let s3 = x[i2 / 2] + x[3];
-                acc1 -= (i2 as f64);
-            }
-            let u4 = acc1.sin();
-            let mut s5 = u4;
-            acc1 = acc1 * 0.1 + (c * c + 0.5).ln();
-        } else {
-            let mut u6 = b06_f040_value(
-                tape,
-                tape.constant(f64::asin(0.9 * f64::sin((-0.99)))),
-                4,
-                b06_f037_value(tape, 1, 1, (0.6 * acc1.sin()).tan()),
-                3,
-                x[3].tanh(),
-            ) + (x[0].asinh() + c.sin());
-            let mut k7 = 0;
-            while k7 < 4 {
-                let j8 = k7;
-                let s9 = tape.constant((j8 as f64));
-                u6 = s9;
-                if j8 >= 2 {
-                    break;
+                let mut v5 = vec![tape.constant(0.5); x.len()];
+                let mut k6 = 0;
+                while k6 < 2 {
+                    k6 += 1;
+                    let j7 = k6 - 1;
+                    let acc8 = tape.constant((j7 as f64) / 0.5);
+                    acc1 = acc8 * b + acc8.atan2(v5[j7].abs() + 1.0);
                 }
-                k7 += 1;
             }
-            acc1 += b06_f044_value(tape, tape.constant(f64::sin(0.521)), 3) * -x[1];
+            acc1 -= (-0.13_f64) / (c.asinh().abs() + 1.0);
         }
-        acc1 += 1.2;
+        acc1 += acc1 / (acc1 * acc1 + 0.25) / 0.5;
+    } else {
+        let u9 = b.powi(2);
+        acc1 += acc1.hypot(a.tanh().exp());
     }
-    acc1 * b * x[2]
+    acc1 + a + b
 }
 
 #[differentiate]
@@ -3727,18 +3496,18 @@ fn b06_f048(a: f64, x: &[f64], b: f64) -> f64 {
         acc2 -= (x[0] + x[2]) * (x[0].abs() + 1.0 + 1.0).acosh();
     }
     {
-        for i3 in 0..x.len() {
-            acc1 += (0.5 * (x[i3 / 2] % 1.5).cos()).exp_m1();
-            acc1 = acc1 * 0.11
-                + (if acc2.atan() >= x[i3 % x.len()].tanh() {
-                    acc2
-                } else {
-                    x[i3] + a
-                });
+        for i3 in (0..x.len()).rev() {
+            if x[i3 / 2] % 1.5 < 0.59 {
+                break;
+            }
+            if i3 <= 1 {
+                let acc4 = x[i3 % x.len()] - b - b06_f001((0.5 * acc1).fract() + x[i3]);
+                acc1 -= (x[x.len() - 1 - i3] * acc4).asinh();
+            }
         }
-        acc1 = x[0] * x[3] + (-1.25) * x[2];
+        acc2 -= acc1;
     }
-    ((acc1 + acc2) * a + b - x[3]).atan()
+    acc1 + acc2 + x[1]
 }
 
 // `b06_f048` on the `Value` tape: its gradient must agree with `b06_f048_vjp`.
@@ -3755,18 +3524,18 @@ fn b06_f048_value<'t>(
         acc2 -= (x[0] + x[2]) * (x[0].abs() + 1.0 + 1.0).acosh();
     }
     {
-        for i3 in 0..x.len() {
-            acc1 += (0.5 * (x[i3 / 2] % 1.5).cos()).exp_m1();
-            acc1 = acc1 * 0.11
-                + (if acc2.atan() >= x[i3 % x.len()].tanh() {
-                    acc2
-                } else {
-                    x[i3] + a
-                });
+        for i3 in (0..x.len()).rev() {
+            if x[i3 / 2] % 1.5 < 0.59 {
+                break;
+            }
+            if i3 <= 1 {
+                let acc4 = x[i3 % x.len()] - b - b06_f001_value(tape, (0.5 * acc1).fract() + x[i3]);
+                acc1 -= (x[x.len() - 1 - i3] * acc4).asinh();
+            }
         }
-        acc1 = x[0] * x[3] + (-1.25) * x[2];
+        acc2 -= acc1;
     }
-    ((acc1 + acc2) * a + b - x[3]).atan()
+    acc1 + acc2 + x[1]
 }
 
 #[differentiate(wrt(y, a))]
@@ -3777,45 +3546,45 @@ fn b06_f049(m: usize, x: &[f64], a: f64, n: usize, y: &[f64]) -> f64 {
         if acc1 < 0.89 {
             return f64::asinh((-0.3) / (1.0 + acc2 * acc2));
         }
-        acc2 -= b06_f004(b06_f025(2, y, y, 1), x, 2).asinh();
-        {
-            for i3 in 0..x.len() {
-                let mut v4 = vec![
-                    (1.0 + f64::powi(1.24, 2)).cbrt(),
-                    acc1 / 3.0,
-                    acc2 + x[i3],
-                    acc2.sin(),
-                ];
-                acc1 = (0.5 * (a * (i3 as f64))).ceil() + v4[1];
+        acc2 -= b06_f010(acc2 * acc2, 2, 3).asinh();
+        let acc2 = acc2 + b06_f044((-0.45) / (1.0 + (-0.76_f64) * (-0.76_f64)), 3);
+        acc1 += (0.8 * acc2.sin()).acos() - y[1] / (1.0 + y[1] * y[1]);
+    }
+    let mut t3 = f64::tan(0.6 * f64::cos((-0.128))).atan2(2.5 + acc1.tanh());
+    let mut v4 = y.to_vec();
+    let mut u5 = (0.6 * (x[0] + y[3]).cos()).tan();
+    v4[3] -= t3;
+    let mut k6 = 0;
+    while k6 < 4 {
+        let j7 = k6;
+        for i8 in 0..4 {
+            match j7 % 3 {
+                0 => {
+                    let s9 = b06_f004(x[(j7 + 1) % 3].cos(), x, 2);
+                    t3 -= ((j7 as f64).abs() + 1.0).powf(0.5);
+                }
+                1 => {
+                    let s10: f64 = y[1];
+                    acc1 -= if x[j7 % x.len()] >= 0.09 {
+                        x[i8 / 2] + t3
+                    } else {
+                        if y[i8 / 2] - (i8 as f64) < (-1.83) {
+                            (j7 as f64)
+                        } else {
+                            (i8 as f64)
+                        }
+                    };
+                }
+                _ => {
+                    let t11 =
+                        f64::acosh(f64::sqrt(2.5 + v4[m - 1 - i8].sin().sin()).tanh().exp() + 1.0);
+                }
             }
-            acc2 = acc2 * 0.49 + (a + x[1] / 2.0);
+            u5 = (a * (i8 as f64)).atan();
         }
-        acc1 = acc1 * 0.274_f64 + acc2.hypot(1.0 + acc2 * acc2).asinh();
+        k6 += 1;
     }
-    let mut h5 = vec![1.0; y.len()];
-    let mut s6 = acc1.sin() * (0.5 * acc2.tanh()).atanh() * h5[1];
-    h5[3] = acc1 * acc2 * (-1.13);
-    if x[2].min(h5[2]) >= 1.4 / (acc1 * acc1 + 1.0) {
-        if b06_f001(y[0] - acc2) > (-6.5e-1) {
-            let mut t7 = a.asinh();
-        }
-    } else if if acc1.min(acc2) <= h5[1] + s6 {
-        (-0.695)
-    } else {
-        y[2]
-    } < 0.44
-    {
-        let mut acc8 = (if (-1.936) > (-0.6) {
-            acc1 - a
-        } else {
-            y[0] * acc2
-        }) + a * (acc1 / 2.0);
-        s6 = s6 * 0.62 + (h5[0] - y[1]);
-    } else if y[2] / (2.0 + f64::cos(h5[2])) < x[2] {
-        let u9 = y[3];
-        acc1 = acc1 * (-1.0e-1) + h5[3];
-    }
-    (acc1 + acc2 - s6 + a + h5[0] + x[2]).sin()
+    ((acc1 - acc2 + t3) * u5 * v4[1]).tanh()
 }
 
 // `b06_f049` on the `Value` tape: its gradient must agree with `b06_f049_vjp`.
@@ -3833,45 +3602,52 @@ fn b06_f049_value<'t>(
         if acc1 < 0.89 {
             return ((-0.3) / (1.0 + acc2 * acc2)).asinh();
         }
-        acc2 -= b06_f004_value(tape, b06_f025_value(tape, 2, y, y, 1), x, 2).asinh();
-        {
-            for i3 in 0..x.len() {
-                let mut v4 = vec![
-                    tape.constant(f64::cbrt(1.0 + f64::powi(1.24, 2))),
-                    acc1 / 3.0,
-                    acc2 + x[i3],
-                    acc2.sin(),
-                ];
-                acc1 = (0.5 * (a * (i3 as f64))).ceil() + v4[1];
+        acc2 -= b06_f010_value(tape, acc2 * acc2, 2, 3).asinh();
+        let acc2 = acc2
+            + b06_f044_value(
+                tape,
+                tape.constant((-0.45) / (1.0 + (-0.76_f64) * (-0.76_f64))),
+                3,
+            );
+        acc1 += (0.8 * acc2.sin()).acos() - y[1] / (1.0 + y[1] * y[1]);
+    }
+    let mut t3 = tape
+        .constant(f64::tan(0.6 * f64::cos((-0.128))))
+        .atan2(2.5 + acc1.tanh());
+    let mut v4 = y.to_vec();
+    let mut u5 = (0.6 * (x[0] + y[3]).cos()).tan();
+    v4[3] = v4[3] - t3;
+    let mut k6 = 0;
+    while k6 < 4 {
+        let j7 = k6;
+        for i8 in 0..4 {
+            match j7 % 3 {
+                0 => {
+                    let s9 = b06_f004_value(tape, x[(j7 + 1) % 3].cos(), x, 2);
+                    t3 -= f64::powf(f64::abs((j7 as f64)) + 1.0, 0.5);
+                }
+                1 => {
+                    let s10 = y[1];
+                    acc1 -= if x[j7 % x.len()] >= 0.09 {
+                        x[i8 / 2] + t3
+                    } else {
+                        tape.constant(if y[i8 / 2] - (i8 as f64) < (-1.83) {
+                            (j7 as f64)
+                        } else {
+                            (i8 as f64)
+                        })
+                    };
+                }
+                _ => {
+                    let t11 =
+                        ((2.5 + v4[m - 1 - i8].sin().sin()).sqrt().tanh().exp() + 1.0).acosh();
+                }
             }
-            acc2 = acc2 * 0.49 + (a + x[1] / 2.0);
+            u5 = (a * (i8 as f64)).atan();
         }
-        acc1 = acc1 * 0.274_f64 + acc2.hypot(1.0 + acc2 * acc2).asinh();
+        k6 += 1;
     }
-    let mut h5 = vec![tape.constant(1.0); y.len()];
-    let mut s6 = acc1.sin() * (0.5 * acc2.tanh()).atanh() * h5[1];
-    h5[3] = acc1 * acc2 * (-1.13);
-    if x[2].min(h5[2]) >= 1.4 / (acc1 * acc1 + 1.0) {
-        if b06_f001_value(tape, y[0] - acc2) > (-6.5e-1) {
-            let mut t7 = a.asinh();
-        }
-    } else if if acc1.min(acc2) <= h5[1] + s6 {
-        tape.constant((-0.695))
-    } else {
-        y[2]
-    } < 0.44
-    {
-        let mut acc8 = (if (-1.936) > (-0.6) {
-            acc1 - a
-        } else {
-            y[0] * acc2
-        }) + a * (acc1 / 2.0);
-        s6 = s6 * 0.62 + (h5[0] - y[1]);
-    } else if y[2] / (2.0 + h5[2].cos()) < x[2] {
-        let u9 = y[3];
-        acc1 = acc1 * (-1.0e-1) + h5[3];
-    }
-    (acc1 + acc2 - s6 + a + h5[0] + x[2]).sin()
+    ((acc1 - acc2 + t3) * u5 * v4[1]).tanh()
 }
 
 #[differentiate]
@@ -3879,32 +3655,31 @@ fn b06_f050(n: usize, m: usize, x: &[f64]) -> f64 {
     let mut acc1 = (0.5 * x[0].atan()).sinh();
     let mut acc2 = acc1.sin();
     for i3 in 0..n {
-        if !(acc2 + x[(i3 + 1) % x.len()] <= (-0.36)) {
+        if acc2 + x[i3 % 5] <= 0.26 {
             break;
         }
-        let mut h4 = vec![0.5; n];
-        let mut w5: Vec<f64> = Vec::with_capacity(h4.len());
-        for i6 in 0..n {
-            w5.push((0.5 * ((0.5 * acc1).floor() + acc2).tanh()).atanh());
-        }
-        {
-            if w5[i3] <= 0.654
-                && acc1 <= (-0.89_f64)
-                && (!(acc2 < (-0.17_f64)) || acc2 <= (-4.6e-1))
-            {
-                let mut s7 = (2.0 + f64::sin(h4[(i3 + 3) % 4])).ln();
-                acc2 += (if b06_f001((0.8 * x[x.len() - 1 - i3].cos()).acos()) < s7 - s7 {
-                    h4[i3 / 2]
-                } else {
-                    acc2
-                })
-                .mul_add(w5[n - 1 - i3], s7.asinh());
+        if acc1.atan2(acc1 * acc1 + 0.25) >= (n as f64) {
+            if acc2 - acc1 > 3.0e-1 {
+                return -acc2.cos();
             }
+            if (i3 as f64) >= acc1 * 0.54 {
+                let mut t4: f64 = x[i3 + 1] * (i3 as f64);
+                for i5 in 1..m - 1 {
+                    t4 = (2.5 + (t4 * t4 + 0.5 + 1.0).acosh().cos()).sqrt();
+                    acc2 = x[i3];
+                }
+            } else {
+                let mut u6: f64 = (-1.31e0);
+                acc2 -= (2.0 + acc2.cos()).cbrt();
+            }
+            acc2 = acc2 * (-0.66) + (f64::fract(0.5 * (acc2 - acc1)) + x[(i3 + 2) % x.len()]);
+        } else {
+            let t7 = f64::tanh((-1.9_f64));
+            acc1 = acc1 * 5.3e-1 + t7 * (t7 + x[3]);
         }
-        let mut s8 = acc1 * (acc1 * acc2 + (acc2 * acc2 + 0.5).cbrt());
-        acc1 -= (s8 * w5[i3 % w5.len()]).tanh();
+        acc2 = acc2 * 0.24 + x[i3];
     }
-    (acc1 * acc2 * x[2]).atan()
+    acc1 + acc2
 }
 
 // `b06_f050` on the `Value` tape: its gradient must agree with `b06_f050_vjp`.
@@ -3917,33 +3692,31 @@ fn b06_f050_value<'t>(
     let mut acc1 = (0.5 * x[0].atan()).sinh();
     let mut acc2 = acc1.sin();
     for i3 in 0..n {
-        if !(acc2 + x[(i3 + 1) % x.len()] <= (-0.36)) {
+        if acc2 + x[i3 % 5] <= 0.26 {
             break;
         }
-        let mut h4 = vec![tape.constant(0.5); n];
-        let mut w5 = Vec::with_capacity(h4.len());
-        for i6 in 0..n {
-            w5.push((0.5 * ((0.5 * acc1).floor() + acc2).tanh()).atanh());
-        }
-        {
-            if w5[i3] <= 0.654
-                && acc1 <= (-0.89_f64)
-                && (!(acc2 < (-0.17_f64)) || acc2 <= (-4.6e-1))
-            {
-                let mut s7 = (2.0 + h4[(i3 + 3) % 4].sin()).ln();
-                acc2 +=
-                    (if b06_f001_value(tape, (0.8 * x[x.len() - 1 - i3].cos()).acos()) < s7 - s7 {
-                        h4[i3 / 2]
-                    } else {
-                        acc2
-                    })
-                    .mul_add(w5[n - 1 - i3], s7.asinh());
+        if acc1.atan2(acc1 * acc1 + 0.25) >= (n as f64) {
+            if acc2 - acc1 > 3.0e-1 {
+                return -acc2.cos();
             }
+            if tape.constant((i3 as f64)) >= acc1 * 0.54 {
+                let mut t4 = x[i3 + 1] * (i3 as f64);
+                for i5 in 1..m - 1 {
+                    t4 = (2.5 + (t4 * t4 + 0.5 + 1.0).acosh().cos()).sqrt();
+                    acc2 = x[i3];
+                }
+            } else {
+                let mut u6 = tape.constant((-1.31e0));
+                acc2 -= (2.0 + acc2.cos()).cbrt();
+            }
+            acc2 = acc2 * (-0.66) + ((0.5 * (acc2 - acc1)).fract() + x[(i3 + 2) % x.len()]);
+        } else {
+            let t7 = tape.constant(f64::tanh((-1.9_f64)));
+            acc1 = acc1 * 5.3e-1 + t7 * (t7 + x[3]);
         }
-        let mut s8 = acc1 * (acc1 * acc2 + (acc2 * acc2 + 0.5).cbrt());
-        acc1 -= (s8 * w5[i3 % w5.len()]).tanh();
+        acc2 = acc2 * 0.24 + x[i3];
     }
-    (acc1 * acc2 * x[2]).atan()
+    acc1 + acc2
 }
 
 #[differentiate(wrt(b, x, a))]
@@ -3959,44 +3732,20 @@ fn b06_f051(x: &[f64], n: usize, b: f64, y: &[f64], m: usize, a: f64) -> f64 {
     }
     let b = b * (b - b);
     for i6 in 1..y.len() {
-        for i7 in 0..h4.len() {
-            match i7 % 3 {
-                0 => {
-                    match i7 % 3 {
-                        0 => {
-                            let mut t8 =
-                                (a * f64::abs(v2[4 - 1 - i6]) * (a * f64::abs(v2[4 - 1 - i6]))
-                                    + 1.0)
-                                    .ln();
-                            acc1 = acc1 * 0.4_f64 + b;
-                        }
-                        1 => {
-                            let mut acc9 = y[2];
-                            acc1 = acc9 * x[i6 % n] * b;
-                        }
-                        _ => {
-                            let mut s10 = a;
-                        }
-                    }
-                    acc1 = acc1 * 0.3 + x[i7 % n].sin() * (h4[i7] + h4[i7]);
-                }
-                1 => {
-                    let mut u11 = y[i6].atan2(1.0 + b.powi(2)) + a;
-                    acc1 += (1.0 + (i6 as f64) * (i6 as f64)).powf(0.5).atan().sinh();
-                }
-                _ => {
-                    let mut acc12 = f64::fract(0.5 * b06_f037(1, n, a)) + acc1;
-                    acc1 = (i7 as f64);
-                }
-            }
-            acc1 += (0.5 * a.tanh()).atanh() + (v2[4 - 1 - i6] + (i7 as f64));
+        for i7 in (0..h4.len()).step_by(2) {
+            let v8 = vec![0.36, a * acc1];
+            let acc9 = (i7 as f64).atan();
+            acc1 = acc1 * 0.15 + a;
         }
-        acc1 -= f64::sin(v2[i6] + (n as f64));
-        if a - x[i6 % n] <= v2[(i6 + 2) % m] / (1.0 + (-1.94) * (-1.94)) {
+        {
+            let s10 = (0.8 * a.sin()).acos();
+            acc1 = acc1 * (-0.891) + (x[(i6 + 1) % x.len()] - (s10 + s10));
+        }
+        if (n as f64) > (i6 as f64) * x[i6 % n] {
             continue;
         }
     }
-    (acc1 * a * v2[3] + h4[2]).atan()
+    acc1 * h4[0] + v2[3]
 }
 
 // `b06_f051` on the `Value` tape: its gradient must agree with `b06_f051_vjp`.
@@ -4020,42 +3769,20 @@ fn b06_f051_value<'t>(
     }
     let b = b * (b - b);
     for i6 in 1..y.len() {
-        for i7 in 0..h4.len() {
-            match i7 % 3 {
-                0 => {
-                    match i7 % 3 {
-                        0 => {
-                            let mut t8 =
-                                (a * v2[4 - 1 - i6].abs() * (a * v2[4 - 1 - i6].abs()) + 1.0).ln();
-                            acc1 = acc1 * 0.4_f64 + b;
-                        }
-                        1 => {
-                            let mut acc9 = y[2];
-                            acc1 = acc9 * x[i6 % n] * b;
-                        }
-                        _ => {
-                            let mut s10 = a;
-                        }
-                    }
-                    acc1 = acc1 * 0.3 + x[i7 % n].sin() * (h4[i7] + h4[i7]);
-                }
-                1 => {
-                    let mut u11 = y[i6].atan2(1.0 + b.powi(2)) + a;
-                    acc1 += f64::sinh(f64::atan(f64::powf(1.0 + (i6 as f64) * (i6 as f64), 0.5)));
-                }
-                _ => {
-                    let mut acc12 = (0.5 * b06_f037_value(tape, 1, n, a)).fract() + acc1;
-                    acc1 = tape.constant((i7 as f64));
-                }
-            }
-            acc1 += (0.5 * a.tanh()).atanh() + (v2[4 - 1 - i6] + (i7 as f64));
+        for i7 in (0..h4.len()).step_by(2) {
+            let v8 = vec![tape.constant(0.36), a * acc1];
+            let acc9 = tape.constant(f64::atan((i7 as f64)));
+            acc1 = acc1 * 0.15 + a;
         }
-        acc1 -= (v2[i6] + (n as f64)).sin();
-        if a - x[i6 % n] <= v2[(i6 + 2) % m] / (1.0 + (-1.94) * (-1.94)) {
+        {
+            let s10 = (0.8 * a.sin()).acos();
+            acc1 = acc1 * (-0.891) + (x[(i6 + 1) % x.len()] - (s10 + s10));
+        }
+        if tape.constant((n as f64)) > (i6 as f64) * x[i6 % n] {
             continue;
         }
     }
-    (acc1 * a * v2[3] + h4[2]).atan()
+    acc1 * h4[0] + v2[3]
 }
 
 #[differentiate]
@@ -4065,42 +3792,45 @@ fn b06_f052(c: f64, m: usize, a: f64, b: f64, x: &[f64], y: &[f64], n: usize) ->
         if (i2 as f64) >= acc1 && i2 >= 1 && y[1] >= c {
             match i2 % 3 {
                 0 => {
-                    for i3 in (0..m).step_by(2) {
-                        let b = b * (y[i2] + y[i2]);
-                        acc1 = (acc1 + b).asinh();
+                    for i3 in (0..m).rev() {
+                        if i3 % 2 == 0 || y[i2] > (-1.6e-1) {
+                            break;
+                        }
+                        let c = c + y[0];
+                        if i3 != 3 {
+                            return x[i3 / 2].atan().asinh();
+                        }
+                        acc1 += c;
+                        if acc1 <= 1.62 % 2.0 {
+                            continue;
+                        }
                     }
-                    acc1 = acc1 * 0.03 + ((b + x[0]).abs() + 1.0).powf((-0.5));
+                    acc1 = acc1 * (-0.19) + x[1].asinh();
                 }
                 1 => {
-                    acc1 = (acc1 * b06_f021(y[x.len() - 1 - i2], 4)).sin();
-                    let c = c * (1.9 * x[0]);
-                    acc1 = acc1 * 6.0e-1
-                        + (if c <= (-0.27) || i2 % 2 == 1 {
-                            x[i2 % n].abs()
-                        } else {
-                            c.atan()
-                        });
+                    {
+                        let u4 = (1.0
+                            + b06_f037(1, 1, (1.0 + y[i2] * y[i2]).powf(0.5))
+                                * b06_f037(1, 1, (1.0 + y[i2] * y[i2]).powf(0.5)))
+                        .cbrt();
+                        acc1 -= u4 * y[i2] * (u4 * x[(i2 + 2) % y.len()]);
+                    }
+                    acc1 -= f64::tanh(c).max(c * x[1]);
                 }
                 _ => {
-                    let mut acc4 = c;
+                    let acc5 = (acc1 * acc1 + 0.25 + 1.0)
+                        .acosh()
+                        .hypot(2.5 + ((i2 as f64) / (x[2 - 1 - i2].abs() + 1.0)).tanh());
+                    acc1 = acc1 * 0.619 + acc5;
                 }
             }
-            acc1 += b06_f040(acc1.mul_add(a, acc1), m, y[i2], 3, y[i2]);
-        } else if i2 < 1 && y[i2 / 2] > x[i2] {
-            let mut acc5 =
-                (1.0 + (y[(i2 + 3) % 2] + a) * (y[(i2 + 3) % 2] + a)).log2() - (i2 as f64);
-            acc1 = acc5;
+            acc1 += f64::log10(1.0 + (b + x[1]).powi(2));
         } else {
-            let mut s6: f64 = match i2 % 3 {
-                0 => x[i2],
-                1 => c,
-                _ => y[i2 % x.len()],
-            };
-            acc1 -= ((-0.894_f64) / (s6 * s6 + 0.5)).asinh();
+            let u6: f64 = y[y.len() - 1 - i2];
         }
-        acc1 = x[i2] - y[x.len() - 1 - i2] * a;
+        acc1 = c;
     }
-    (acc1 - y[1]).tanh()
+    ((acc1 - b) * x[0]).sin()
 }
 
 // `b06_f052` on the `Value` tape: its gradient must agree with `b06_f052_vjp`.
@@ -4119,42 +3849,45 @@ fn b06_f052_value<'t>(
         if tape.constant((i2 as f64)) >= acc1 && i2 >= 1 && y[1] >= c {
             match i2 % 3 {
                 0 => {
-                    for i3 in (0..m).step_by(2) {
-                        let b = b * (y[i2] + y[i2]);
-                        acc1 = (acc1 + b).asinh();
+                    for i3 in (0..m).rev() {
+                        if i3 % 2 == 0 || y[i2] > (-1.6e-1) {
+                            break;
+                        }
+                        let c = c + y[0];
+                        if i3 != 3 {
+                            return x[i3 / 2].atan().asinh();
+                        }
+                        acc1 += c;
+                        if acc1 <= 1.62 % 2.0 {
+                            continue;
+                        }
                     }
-                    acc1 = acc1 * 0.03 + ((b + x[0]).abs() + 1.0).powf((-0.5));
+                    acc1 = acc1 * (-0.19) + x[1].asinh();
                 }
                 1 => {
-                    acc1 = (acc1 * b06_f021_value(tape, y[x.len() - 1 - i2], 4)).sin();
-                    let c = c * (1.9 * x[0]);
-                    acc1 = acc1 * 6.0e-1
-                        + (if c <= (-0.27) || i2 % 2 == 1 {
-                            x[i2 % n].abs()
-                        } else {
-                            c.atan()
-                        });
+                    {
+                        let u4 = (1.0
+                            + b06_f037_value(tape, 1, 1, (1.0 + y[i2] * y[i2]).powf(0.5))
+                                * b06_f037_value(tape, 1, 1, (1.0 + y[i2] * y[i2]).powf(0.5)))
+                        .cbrt();
+                        acc1 -= u4 * y[i2] * (u4 * x[(i2 + 2) % y.len()]);
+                    }
+                    acc1 -= c.tanh().max(c * x[1]);
                 }
                 _ => {
-                    let mut acc4 = c;
+                    let acc5 = (acc1 * acc1 + 0.25 + 1.0)
+                        .acosh()
+                        .hypot(2.5 + ((i2 as f64) / (x[2 - 1 - i2].abs() + 1.0)).tanh());
+                    acc1 = acc1 * 0.619 + acc5;
                 }
             }
-            acc1 += b06_f040_value(tape, acc1.mul_add(a, acc1), m, y[i2], 3, y[i2]);
-        } else if i2 < 1 && y[i2 / 2] > x[i2] {
-            let mut acc5 =
-                (1.0 + (y[(i2 + 3) % 2] + a) * (y[(i2 + 3) % 2] + a)).log2() - (i2 as f64);
-            acc1 = acc5;
+            acc1 += (1.0 + (b + x[1]).powi(2)).log10();
         } else {
-            let mut s6 = match i2 % 3 {
-                0 => x[i2],
-                1 => c,
-                _ => y[i2 % x.len()],
-            };
-            acc1 -= ((-0.894_f64) / (s6 * s6 + 0.5)).asinh();
+            let u6 = y[y.len() - 1 - i2];
         }
-        acc1 = x[i2] - y[x.len() - 1 - i2] * a;
+        acc1 = c;
     }
-    (acc1 - y[1]).tanh()
+    ((acc1 - b) * x[0]).sin()
 }
 
 #[differentiate(wrt(c, b))]
@@ -4173,12 +3906,21 @@ fn b06_f053(x: &[f64], n: usize, c: f64, a: f64, b: f64) -> f64 {
                 acc1 += (n as f64);
             }
         }
-        acc1 = b06_f020(acc1 + b, 3, b * acc1) * a.atan();
+        acc1 = b06_f010(std::f64::consts::LN_2 + a, 2, 3) * b.atan();
+    } else if a.atan() < (2.0 + x[0].tanh()).powf(1.5) {
+        if b > b06_f010(x[0].cos(), 2, 3) {
+            if x[0].asinh() + x[0] / acc1.cos().exp() >= -c {
+                let c = c + (x[0] - x[0]);
+                acc1 = c.mul_add(a, (-1.18e0)).atan2(x[0].tanh().abs() + 1.0);
+            }
+            acc1 -= (x[0] / 3.0 * (x[0] / 3.0) + 0.5).recip();
+        }
+        acc1 = acc1.cos() + x[0];
+    } else {
+        let mut s6 = (x[0] - b) / (b06_f010((-1.15) / (1.5 + x[0].sin()), 2, 3).abs() + 1.0);
+        acc1 = acc1 * 0.71 + (s6 + a * s6);
     }
-    let mut w6 = vec![1.0; x.len()];
-    let mut acc7 = (0.6 * (1.8e0 + (n as f64)).sin()).tan() - (n as f64);
-    acc7 *= 1.0 + 0.5 * x[0].asinh().cos();
-    ((acc1 * acc7 + b) * w6[0]).sin()
+    acc1 - c + x[0]
 }
 
 // `b06_f053` on the `Value` tape: its gradient must agree with `b06_f053_vjp`.
@@ -4206,12 +3948,22 @@ fn b06_f053_value<'t>(
                 acc1 += (n as f64);
             }
         }
-        acc1 = b06_f020_value(tape, acc1 + b, 3, b * acc1) * a.atan();
+        acc1 = b06_f010_value(tape, std::f64::consts::LN_2 + a, 2, 3) * b.atan();
+    } else if a.atan() < (2.0 + x[0].tanh()).powf(1.5) {
+        if b > b06_f010_value(tape, x[0].cos(), 2, 3) {
+            if x[0].asinh() + x[0] / acc1.cos().exp() >= -c {
+                let c = c + (x[0] - x[0]);
+                acc1 = c.mul_add(a, (-1.18e0)).atan2(x[0].tanh().abs() + 1.0);
+            }
+            acc1 -= (x[0] / 3.0 * (x[0] / 3.0) + 0.5).recip();
+        }
+        acc1 = acc1.cos() + x[0];
+    } else {
+        let mut s6 =
+            (x[0] - b) / (b06_f010_value(tape, (-1.15) / (1.5 + x[0].sin()), 2, 3).abs() + 1.0);
+        acc1 = acc1 * 0.71 + (s6 + a * s6);
     }
-    let mut w6 = vec![tape.constant(1.0); x.len()];
-    let mut acc7 = tape.constant(f64::tan(0.6 * f64::sin(1.8e0 + (n as f64))) - (n as f64));
-    acc7 *= 1.0 + 0.5 * x[0].asinh().cos();
-    ((acc1 * acc7 + b) * w6[0]).sin()
+    acc1 - c + x[0]
 }
 
 #[differentiate]
@@ -4222,78 +3974,47 @@ fn b06_f054(x: &[f64], y: &[f64]) -> Vec<f64> {
         x[0]
     };
     if y[4].tanh() >= (-6.0e-1) {
-        for i2 in (1..y.len()).rev() {
-            let mut k3 = 0;
-            while k3 < 4 {
-                k3 += 1;
-                let j4 = k3 - 1;
-                let acc1 = acc1 + acc1.powi(2);
-                #[checkpoint]
-                {
-                    let mut h5: Vec<f64> = vec![0.0; x.len()];
-                    h5[j4 / 2] = acc1;
-                    let mut nh6 = vec![0.0; x.len()];
-                    for i7 in 0..h5.len() {
-                        nh6[i7] = 0.8 * h5[i7] + (h5[(i7 + 1) % 3] + acc1).sin();
-                    }
-                    h5 = nh6;
+        for i2 in 1..=y.len() - 1 {
+            let mut h3: Vec<f64> = vec![
+                1.04,
+                match i2 % 3 {
+                    0 => (-1.501),
+                    1 => acc1,
+                    _ => acc1,
+                },
+                (i2 as f64).atan2(acc1.abs() + 1.0),
+                acc1,
+            ];
+            if i2 % 2 == 0 {
+                let mut acc4 = acc1;
+                if acc4 <= (-0.02_f64) {
+                    acc4 += (0.8 * ((i2 as f64) * acc4).cos()).acos();
+                    acc1 = (acc1
+                        * b06_f020(
+                            b06_f005(
+                                -h3[i2 / 2],
+                                x,
+                                acc4 / (h3[(i2 + 3) % h3.len()] * h3[(i2 + 3) % h3.len()] + 0.5),
+                            ),
+                            3,
+                            (i2 as f64).sin().cosh(),
+                        ))
+                    .sin();
+                    let mut s5 = (i2 as f64).tanh().exp().cbrt();
                 }
-                let mut h8 = vec![acc1.asinh(), (j4 as f64)];
+                let mut w6 = y.to_vec();
             }
-            acc1 = b06_f047(1, (0.8 * x[i2 % x.len()].tanh()).acos());
-            acc1 = acc1 * (-0.664) + b06_f015(x);
+            acc1 -= f64::asinh(x[i2 / 2]) / 3.0;
         }
-        acc1 = acc1 * (-0.87) + -f64::asinh(acc1);
+    } else if y[2] > 0.15 {
+        let mut t7 = x[1];
+        acc1 += t7 * x[0] % 1.5;
     } else {
-        let u9 = acc1;
-        acc1 = x[0];
+        let t8 = x[1] + acc1;
+        acc1 += (y[3] + acc1).sin();
     }
-    let mut out10 = vec![0.0; 1];
-    for i11 in 0..1 {
-        out10[i11] = f64::acos(0.8 * (y[i11] * (i11 as f64)).cos());
-    }
-    out10
-}
-
-// `b06_f054` without its `#[checkpoint]`s: the gradients must agree bitwise.
-#[differentiate]
-fn b06_f054_plain(x: &[f64], y: &[f64]) -> Vec<f64> {
-    let mut acc1 = if f64::asinh((-1.85)) < y[2] + y[3] {
-        y[2]
-    } else {
-        x[0]
-    };
-    if y[4].tanh() >= (-6.0e-1) {
-        for i2 in (1..y.len()).rev() {
-            let mut k3 = 0;
-            while k3 < 4 {
-                k3 += 1;
-                let j4 = k3 - 1;
-                let acc1 = acc1 + acc1.powi(2);
-                {
-                    let mut h5: Vec<f64> = vec![0.0; x.len()];
-                    h5[j4 / 2] = acc1;
-                    let mut nh6 = vec![0.0; x.len()];
-                    for i7 in 0..h5.len() {
-                        nh6[i7] = 0.8 * h5[i7] + (h5[(i7 + 1) % 3] + acc1).sin();
-                    }
-                    h5 = nh6;
-                }
-                let mut h8 = vec![acc1.asinh(), (j4 as f64)];
-            }
-            acc1 = b06_f047(1, (0.8 * x[i2 % x.len()].tanh()).acos());
-            acc1 = acc1 * (-0.664) + b06_f015(x);
-        }
-        acc1 = acc1 * (-0.87) + -f64::asinh(acc1);
-    } else {
-        let u9 = acc1;
-        acc1 = x[0];
-    }
-    let mut out10 = vec![0.0; 1];
-    for i11 in 0..1 {
-        out10[i11] = f64::acos(0.8 * (y[i11] * (i11 as f64)).cos());
-    }
-    out10
+    let out9 = vec![(2.5 + (x[0] + acc1).tanh()).sqrt()];
+    out9
 }
 
 // `b06_f054` on the `Value` tape: its gradient must agree with `b06_f054_vjp`.
@@ -4308,36 +4029,49 @@ fn b06_f054_value<'t>(
         x[0]
     };
     if y[4].tanh() >= (-6.0e-1) {
-        for i2 in (1..y.len()).rev() {
-            let mut k3 = 0;
-            while k3 < 4 {
-                k3 += 1;
-                let j4 = k3 - 1;
-                let acc1 = acc1 + acc1.powi(2);
-                {
-                    let mut h5 = vec![tape.constant(0.0); x.len()];
-                    h5[j4 / 2] = acc1;
-                    let mut nh6 = vec![tape.constant(0.0); x.len()];
-                    for i7 in 0..h5.len() {
-                        nh6[i7] = 0.8 * h5[i7] + (h5[(i7 + 1) % 3] + acc1).sin();
-                    }
-                    h5 = nh6;
+        for i2 in 1..=y.len() - 1 {
+            let mut h3 = vec![
+                tape.constant(1.04),
+                match i2 % 3 {
+                    0 => tape.constant((-1.501)),
+                    1 => acc1,
+                    _ => acc1,
+                },
+                tape.constant((i2 as f64)).atan2(acc1.abs() + 1.0),
+                acc1,
+            ];
+            if i2 % 2 == 0 {
+                let mut acc4 = acc1;
+                if acc4 <= (-0.02_f64) {
+                    acc4 += (0.8 * ((i2 as f64) * acc4).cos()).acos();
+                    acc1 = (acc1
+                        * b06_f020_value(
+                            tape,
+                            b06_f005_value(
+                                tape,
+                                -h3[i2 / 2],
+                                x,
+                                acc4 / (h3[(i2 + 3) % h3.len()] * h3[(i2 + 3) % h3.len()] + 0.5),
+                            ),
+                            3,
+                            tape.constant(f64::cosh(f64::sin((i2 as f64)))),
+                        ))
+                    .sin();
+                    let mut s5 = tape.constant(f64::cbrt(f64::exp(f64::tanh((i2 as f64)))));
                 }
-                let mut h8 = vec![acc1.asinh(), tape.constant((j4 as f64))];
+                let mut w6 = y.to_vec();
             }
-            acc1 = b06_f047_value(tape, 1, (0.8 * x[i2 % x.len()].tanh()).acos());
-            acc1 = acc1 * (-0.664) + b06_f015_value(tape, x);
+            acc1 -= x[i2 / 2].asinh() / 3.0;
         }
-        acc1 = acc1 * (-0.87) + -acc1.asinh();
+    } else if y[2] > 0.15 {
+        let mut t7 = x[1];
+        acc1 += t7 * x[0] % 1.5;
     } else {
-        let u9 = acc1;
-        acc1 = x[0];
+        let t8 = x[1] + acc1;
+        acc1 += (y[3] + acc1).sin();
     }
-    let mut out10 = vec![tape.constant(0.0); 1];
-    for i11 in 0..1 {
-        out10[i11] = (0.8 * (y[i11] * (i11 as f64)).cos()).acos();
-    }
-    out10
+    let out9 = vec![(2.5 + (x[0] + acc1).tanh()).sqrt()];
+    out9
 }
 
 #[differentiate(wrt(a, x))]
@@ -4346,15 +4080,17 @@ fn b06_f055(x: &[f64], y: &[f64], a: f64, n: usize) -> Vec<f64> {
     let mut acc2: f64 = a + a;
     for i3 in 0..y.len() {
         let t4 = a;
-        acc1 = acc1 + (n as f64) * (1.0 + x[i3 % x.len()] * x[i3 % x.len()]).log(10.0);
-        let s5 = (i3 as f64).asinh();
+        acc1 = acc1 + (n as f64) * x[(i3 + 2) % x.len()].sin().exp().log(3.0);
+        for i5 in 0..=x.len() - 1 {
+            let mut acc6 = t4;
+        }
     }
-    let out6 = vec![if !(a / 2.0 > (-0.12)) {
-        y[0] + a
-    } else {
-        acc2.atan()
-    }];
-    out6
+    let mut out7 = vec![0.0; n];
+    for i8 in 0..n {
+        out7[i8] = x[0] * x[i8 + 1]
+            + b06_f006(acc1 + (n as f64), y[(i8 + 3) % y.len()], 4, x[i8 / 2].cos());
+    }
+    out7
 }
 
 // `b06_f055` on the `Value` tape: its gradient must agree with `b06_f055_vjp`.
@@ -4369,97 +4105,91 @@ fn b06_f055_value<'t>(
     let mut acc2 = a + a;
     for i3 in 0..y.len() {
         let t4 = a;
-        acc1 = acc1 + (n as f64) * (1.0 + x[i3 % x.len()] * x[i3 % x.len()]).log(10.0);
-        let s5 = tape.constant(f64::asinh((i3 as f64)));
+        acc1 = acc1 + (n as f64) * x[(i3 + 2) % x.len()].sin().exp().log(3.0);
+        for i5 in 0..=x.len() - 1 {
+            let mut acc6 = t4;
+        }
     }
-    let out6 = vec![if !(a / 2.0 > (-0.12)) {
-        y[0] + a
-    } else {
-        acc2.atan()
-    }];
-    out6
+    let mut out7 = vec![tape.constant(0.0); n];
+    for i8 in 0..n {
+        out7[i8] = x[0] * x[i8 + 1]
+            + b06_f006_value(
+                tape,
+                acc1 + (n as f64),
+                y[(i8 + 3) % y.len()],
+                4,
+                x[i8 / 2].cos(),
+            );
+    }
+    out7
 }
 
 #[differentiate]
 fn b06_f056(x: &[f64]) -> f64 {
-    let mut acc1 = x[1];
-    let mut v2 = vec![acc1 + x[0], acc1 * x[1], x[0]];
-    v2[2] -= acc1.tanh() + f64::asinh(x[0]);
-    let mut acc3: f64 = x[1].mul_add(v2[2] * acc1 - acc1 / 3.0, x[0]);
-    for i4 in 0..5 {
-        if !(acc1 + v2[i4 % v2.len()] < 1.08) {
-            if i4 != 4 {
-                let acc1 = acc1 * acc3;
-                let mut acc5: f64 =
-                    (1.0 + (0.8 * acc1.sin()).acos() * (0.8 * acc1.sin()).acos()).ln();
-                let t6 = b06_f040(
-                    f64::acosh(
-                        std::f64::consts::FRAC_PI_4 * std::f64::consts::FRAC_PI_4 + 0.5 + 1.0,
-                    ),
-                    4,
-                    v2[(i4 + 1) % v2.len()],
-                    3,
-                    match i4 % 3 {
-                        0 => acc5,
-                        1 => acc1,
-                        _ => acc1,
-                    },
-                );
-                acc3 = acc3 * 0.265 + 1.366 / 2.0 / 0.5;
-            } else if i4 % 2 == 0 {
-                let mut acc7 = acc3;
-                acc3 -= v2[1];
-            } else if v2[i4 / 2] >= (-0.9) {
-                let s8 = b06_f021(x[0] / (1.0 + v2[1].powi(2)), 4);
-                acc1 = acc3;
+    let mut acc1 = x[0] + (-0.94);
+    let mut acc2 = x[0].sin();
+    acc1 /= 1.0 + acc1 * acc1;
+    for i3 in 1..=x.len() - 1 - 1 {
+        let mut w4 = Vec::with_capacity(2);
+        for i5 in 0..2 {
+            w4.push((i3 as f64).asinh());
+        }
+        w4[i3 - 1] += acc1 + acc1 / (1.0 + x[i3 / 2] * x[i3 / 2]);
+        acc1 += f64::tanh(acc1);
+        if if i3 % 2 == 0 { (i3 as f64) } else { x[i3 - 1] }
+            > match i3 % 2 {
+                0 => acc1,
+                _ => acc1,
             }
-        } else if -x[(i4 + 1) % x.len()] < acc3.atan2(v2[0] * v2[0] + 1.0) {
-            let u9 = acc3.sin() * acc3;
-            acc1 += u9 * (acc1 + u9);
+        {
+            continue;
         }
     }
-    acc1 - acc3 + v2[1]
+    let h6 = vec![
+        if acc1.sin() <= (-7.3e-1) { acc2 } else { x[0] },
+        (0.6 * acc1.cos()).tan(),
+    ];
+    let mut h7 = vec![0.5; 2];
+    {
+        let acc8 = acc1;
+        acc2 = acc2 * (-0.21) + f64::exp_m1(x[2].atan());
+    }
+    ((acc1 * acc2 + h7[1]) * h6[0]).atan()
 }
 
 // `b06_f056` on the `Value` tape: its gradient must agree with `b06_f056_vjp`.
 fn b06_f056_value<'t>(tape: &'t Tape<f64>, x: &[Value<'t, f64>]) -> Value<'t, f64> {
-    let mut acc1 = x[1];
-    let mut v2 = vec![acc1 + x[0], acc1 * x[1], x[0]];
-    v2[2] = v2[2] - (acc1.tanh() + x[0].asinh());
-    let mut acc3 = x[1].mul_add(v2[2] * acc1 - acc1 / 3.0, x[0]);
-    for i4 in 0..5 {
-        if !(acc1 + v2[i4 % v2.len()] < 1.08) {
-            if i4 != 4 {
-                let acc1 = acc1 * acc3;
-                let mut acc5 = (1.0 + (0.8 * acc1.sin()).acos() * (0.8 * acc1.sin()).acos()).ln();
-                let t6 = b06_f040_value(
-                    tape,
-                    tape.constant(f64::acosh(
-                        std::f64::consts::FRAC_PI_4 * std::f64::consts::FRAC_PI_4 + 0.5 + 1.0,
-                    )),
-                    4,
-                    v2[(i4 + 1) % v2.len()],
-                    3,
-                    match i4 % 3 {
-                        0 => acc5,
-                        1 => acc1,
-                        _ => acc1,
-                    },
-                );
-                acc3 = acc3 * 0.265 + 1.366 / 2.0 / 0.5;
-            } else if i4 % 2 == 0 {
-                let mut acc7 = acc3;
-                acc3 -= v2[1];
-            } else if v2[i4 / 2] >= (-0.9) {
-                let s8 = b06_f021_value(tape, x[0] / (1.0 + v2[1].powi(2)), 4);
-                acc1 = acc3;
-            }
-        } else if -x[(i4 + 1) % x.len()] < acc3.atan2(v2[0] * v2[0] + 1.0) {
-            let u9 = acc3.sin() * acc3;
-            acc1 += u9 * (acc1 + u9);
+    let mut acc1 = x[0] + (-0.94);
+    let mut acc2 = x[0].sin();
+    acc1 /= 1.0 + acc1 * acc1;
+    for i3 in 1..=x.len() - 1 - 1 {
+        let mut w4 = Vec::with_capacity(2);
+        for i5 in 0..2 {
+            w4.push(tape.constant(f64::asinh((i3 as f64))));
+        }
+        w4[i3 - 1] = w4[i3 - 1] + (acc1 + acc1 / (1.0 + x[i3 / 2] * x[i3 / 2]));
+        acc1 += acc1.tanh();
+        if if i3 % 2 == 0 {
+            tape.constant((i3 as f64))
+        } else {
+            x[i3 - 1]
+        } > match i3 % 2 {
+            0 => acc1,
+            _ => acc1,
+        } {
+            continue;
         }
     }
-    acc1 - acc3 + v2[1]
+    let h6 = vec![
+        if acc1.sin() <= (-7.3e-1) { acc2 } else { x[0] },
+        (0.6 * acc1.cos()).tan(),
+    ];
+    let mut h7 = vec![tape.constant(0.5); 2];
+    {
+        let acc8 = acc1;
+        acc2 = acc2 * (-0.21) + x[2].atan().exp_m1();
+    }
+    ((acc1 * acc2 + h7[1]) * h6[0]).atan()
 }
 
 #[differentiate]
@@ -4469,38 +4199,81 @@ fn b06_f057(n: usize, a: f64, c: f64, b: f64) -> Vec<f64> {
         let mut k2 = 0;
         while k2 < n {
             let j3 = k2;
-            for i4 in (0..3).rev() {
-                if b06_f044(a, 3) > 0.255 {
-                    let mut s5: f64 = (0.5 * (i4 as f64)).round() + acc1;
-                    let mut w6: Vec<f64> = vec![0.0; 3];
-                    for i7 in 0..w6.len() {
-                        w6[i7] = w6[j3 / 2].asinh() - w6[j3];
-                    }
-                    acc1 = acc1 * 0.82 + (acc1 + s5) / (w6[0].abs() + 1.0);
-                } else {
-                    let t8 = (2.5 + c.tanh()).recip() + b06_f021(b * a, 4);
-                    let t8 = t8 + (0.5 * f64::sin(1.8)).atanh();
-                    acc1 += f64::atan((1.0 + f64::powi((-0.44_f64), 2)).log(2.0));
+            for i4 in (0..3).step_by(2) {
+                let mut k5: usize = 0;
+                #[checkpoint(segments = 2)]
+                while k5 < 1 {
+                    let j6 = k5;
+                    let mut w7 = vec![(j6 as f64), c * a, (0.8 * c.cos()).acos()];
+                    let mut acc8 = w7[i4 % w7.len()];
+                    let acc8 = acc8 * (acc8 * (n as f64));
+                    let mut u9 = (w7[j6] / a.tanh().exp()).asinh();
+                    acc1 -= f64::sqrt(acc1.atan() * acc1.atan() + 0.25);
+                    k5 += 1;
                 }
-                let h9 = vec![
-                    c / (1.0 + b * b),
-                    a.clamp((-1.0), 1.0),
-                    f64::tanh(0.057),
-                    a * (j3 as f64),
-                ];
-                acc1 = c.atan().sin();
+                acc1 += (a - c) * (c + b);
+                if acc1 >= 0.5 || !(0.49 <= (-0.836)) || (j3 as f64) >= (-2.0e-2) {
+                    let mut acc10 = f64::log(1.0 + b * b, 10.0);
+                    acc1 = acc1 * 0.7 + f64::atan((1.0 + f64::powi((-0.44_f64), 2)).log(2.0));
+                }
+                acc1 -= (-1.365) / (1.0 + b * b) + b;
             }
-            let mut acc10 = b06_f021(c, 4);
-            acc1 = acc1 * 0.44 + a;
+            acc1 += c.mul_add(1.06e0, c) * b.sin();
             k2 += 1;
         }
-        acc1 += a * (b / 3.0);
+        acc1 -= (-0.05_f64);
+    } else if acc1 < (-0.55) {
+        let t11 = a;
+    } else if b06_f001((0.9 * b.sin()).asin()) <= (-0.29) {
+        let s12 = a.clamp((-1.0), 1.0);
     } else {
-        let t11 = a - acc1;
-        acc1 = acc1 * (-0.5) + (0.8 * t11.sin()).acos() * (b + 1.1);
+        let s13 = b;
+        acc1 = acc1 * (-0.3) + (0.8 * s13.sin()).acos() * (b + 1.1);
     }
-    let out12 = vec![0.5 * b * ((n as f64) * b), acc1, f64::cos((n as f64))];
-    out12
+    let out14 = vec![0.5 * b * ((n as f64) * b), acc1, f64::cos((n as f64))];
+    out14
+}
+
+// `b06_f057` without its `#[checkpoint]`s: the gradients must agree bitwise.
+#[differentiate]
+fn b06_f057_plain(n: usize, a: f64, c: f64, b: f64) -> Vec<f64> {
+    let mut acc1: f64 = (-1.2);
+    if 0.09 >= b {
+        let mut k2 = 0;
+        while k2 < n {
+            let j3 = k2;
+            for i4 in (0..3).step_by(2) {
+                let mut k5: usize = 0;
+                while k5 < 1 {
+                    let j6 = k5;
+                    let mut w7 = vec![(j6 as f64), c * a, (0.8 * c.cos()).acos()];
+                    let mut acc8 = w7[i4 % w7.len()];
+                    let acc8 = acc8 * (acc8 * (n as f64));
+                    let mut u9 = (w7[j6] / a.tanh().exp()).asinh();
+                    acc1 -= f64::sqrt(acc1.atan() * acc1.atan() + 0.25);
+                    k5 += 1;
+                }
+                acc1 += (a - c) * (c + b);
+                if acc1 >= 0.5 || !(0.49 <= (-0.836)) || (j3 as f64) >= (-2.0e-2) {
+                    let mut acc10 = f64::log(1.0 + b * b, 10.0);
+                    acc1 = acc1 * 0.7 + f64::atan((1.0 + f64::powi((-0.44_f64), 2)).log(2.0));
+                }
+                acc1 -= (-1.365) / (1.0 + b * b) + b;
+            }
+            acc1 += c.mul_add(1.06e0, c) * b.sin();
+            k2 += 1;
+        }
+        acc1 -= (-0.05_f64);
+    } else if acc1 < (-0.55) {
+        let t11 = a;
+    } else if b06_f001((0.9 * b.sin()).asin()) <= (-0.29) {
+        let s12 = a.clamp((-1.0), 1.0);
+    } else {
+        let s13 = b;
+        acc1 = acc1 * (-0.3) + (0.8 * s13.sin()).acos() * (b + 1.1);
+    }
+    let out14 = vec![0.5 * b * ((n as f64) * b), acc1, f64::cos((n as f64))];
+    out14
 }
 
 // `b06_f057` on the `Value` tape: its gradient must agree with `b06_f057_vjp`.
@@ -4516,42 +4289,42 @@ fn b06_f057_value<'t>(
         let mut k2 = 0;
         while k2 < n {
             let j3 = k2;
-            for i4 in (0..3).rev() {
-                if b06_f044_value(tape, a, 3) > 0.255 {
-                    let mut s5 = f64::round(0.5 * (i4 as f64)) + acc1;
-                    let mut w6 = vec![tape.constant(0.0); 3];
-                    for i7 in 0..w6.len() {
-                        w6[i7] = w6[j3 / 2].asinh() - w6[j3];
-                    }
-                    acc1 = acc1 * 0.82 + (acc1 + s5) / (w6[0].abs() + 1.0);
-                } else {
-                    let t8 = (2.5 + c.tanh()).recip() + b06_f021_value(tape, b * a, 4);
-                    let t8 = t8 + f64::atanh(0.5 * f64::sin(1.8));
-                    acc1 += f64::atan(f64::log(1.0 + f64::powi((-0.44_f64), 2), 2.0));
+            for i4 in (0..3).step_by(2) {
+                let mut k5: usize = 0;
+                while k5 < 1 {
+                    let j6 = k5;
+                    let mut w7 = vec![tape.constant((j6 as f64)), c * a, (0.8 * c.cos()).acos()];
+                    let mut acc8 = w7[i4 % w7.len()];
+                    let acc8 = acc8 * (acc8 * (n as f64));
+                    let mut u9 = (w7[j6] / a.tanh().exp()).asinh();
+                    acc1 -= (acc1.atan() * acc1.atan() + 0.25).sqrt();
+                    k5 += 1;
                 }
-                let h9 = vec![
-                    c / (1.0 + b * b),
-                    a.clamp((-1.0), 1.0),
-                    tape.constant(f64::tanh(0.057)),
-                    a * (j3 as f64),
-                ];
-                acc1 = c.atan().sin();
+                acc1 += (a - c) * (c + b);
+                if acc1 >= 0.5 || !(0.49 <= (-0.836)) || (j3 as f64) >= (-2.0e-2) {
+                    let mut acc10 = (1.0 + b * b).log(10.0);
+                    acc1 = acc1 * 0.7 + f64::atan(f64::log(1.0 + f64::powi((-0.44_f64), 2), 2.0));
+                }
+                acc1 -= (-1.365) / (1.0 + b * b) + b;
             }
-            let mut acc10 = b06_f021_value(tape, c, 4);
-            acc1 = acc1 * 0.44 + a;
+            acc1 += c.mul_add(1.06e0, c) * b.sin();
             k2 += 1;
         }
-        acc1 += a * (b / 3.0);
+        acc1 -= (-0.05_f64);
+    } else if acc1 < (-0.55) {
+        let t11 = a;
+    } else if b06_f001_value(tape, (0.9 * b.sin()).asin()) <= (-0.29) {
+        let s12 = a.clamp((-1.0), 1.0);
     } else {
-        let t11 = a - acc1;
-        acc1 = acc1 * (-0.5) + (0.8 * t11.sin()).acos() * (b + 1.1);
+        let s13 = b;
+        acc1 = acc1 * (-0.3) + (0.8 * s13.sin()).acos() * (b + 1.1);
     }
-    let out12 = vec![
+    let out14 = vec![
         0.5 * b * ((n as f64) * b),
         acc1,
         tape.constant(f64::cos((n as f64))),
     ];
-    out12
+    out14
 }
 
 #[differentiate(wrt(x))]
@@ -4572,19 +4345,27 @@ fn b06_f058(a: f64, x: &[f64]) -> f64 {
     let mut s7 = (acc1 * acc1 + 1.0).recip();
     let mut t8: f64 = f64::sin((-0.25));
     for i9 in (0..5).rev() {
-        let u10 = (0.5 * (s6 * x[i9 / 2] + (u5 + x[i9])).sin()).atanh();
-        let mut k11 = 0;
-        while k11 < 5 && f64::recip(1.0 + w3[i9] * w3[i9]) < 2.05 {
-            k11 += 1;
-            let j12 = k11 - 1;
-            let mut acc13 = (j12 as f64);
-            if f64::atan(1.263) > s6 + w3[5 - 1 - i9] {
-                continue;
-            }
+        w3[2] = acc2;
+        for i10 in 0..2 {
+            w3[i9 / 2] += u5;
+            acc1 = acc1 * (-0.09)
+                + (w3[w3.len() - 1 - i10] - t8)
+                    * (if f64::min(x[i9 % x.len()], (i9 as f64))
+                        <= f64::atan2(x[(i9 + 1) % x.len()], x[i10 + 2] * x[i10 + 2] + 0.25)
+                    {
+                        acc1
+                    } else {
+                        s6
+                    });
         }
-        acc2 += acc1;
+        s7 -= u5
+            .tanh()
+            .hypot(1.0 + (w3[i9 / 2] - (-0.9)) * (w3[i9 / 2] - (-0.9)));
+        if w3[i9 / 2] > w3[i9] && (i9 as f64) < t8 {
+            continue;
+        }
     }
-    (acc1 - acc2 - s7 + t8) * w3[2]
+    (acc1 * acc2 + s7) * t8 * w3[0]
 }
 
 // `b06_f058` on the `Value` tape: its gradient must agree with `b06_f058_vjp`.
@@ -4610,19 +4391,27 @@ fn b06_f058_value<'t>(
     let mut s7 = (acc1 * acc1 + 1.0).recip();
     let mut t8 = tape.constant(f64::sin((-0.25)));
     for i9 in (0..5).rev() {
-        let u10 = (0.5 * (s6 * x[i9 / 2] + (u5 + x[i9])).sin()).atanh();
-        let mut k11 = 0;
-        while k11 < 5 && (1.0 + w3[i9] * w3[i9]).recip() < 2.05 {
-            k11 += 1;
-            let j12 = k11 - 1;
-            let mut acc13 = tape.constant((j12 as f64));
-            if tape.constant(f64::atan(1.263)) > s6 + w3[5 - 1 - i9] {
-                continue;
-            }
+        w3[2] = acc2;
+        for i10 in 0..2 {
+            w3[i9 / 2] = w3[i9 / 2] + u5;
+            acc1 = acc1 * (-0.09)
+                + (w3[w3.len() - 1 - i10] - t8)
+                    * (if x[i9 % x.len()].min((i9 as f64))
+                        <= x[(i9 + 1) % x.len()].atan2(x[i10 + 2] * x[i10 + 2] + 0.25)
+                    {
+                        acc1
+                    } else {
+                        s6
+                    });
         }
-        acc2 += acc1;
+        s7 -= u5
+            .tanh()
+            .hypot(1.0 + (w3[i9 / 2] - (-0.9)) * (w3[i9 / 2] - (-0.9)));
+        if w3[i9 / 2] > w3[i9] && tape.constant((i9 as f64)) < t8 {
+            continue;
+        }
     }
-    (acc1 - acc2 - s7 + t8) * w3[2]
+    (acc1 * acc2 + s7) * t8 * w3[0]
 }
 
 #[differentiate(wrt(y, c, a, b))]
@@ -4632,41 +4421,29 @@ fn b06_f059(x: &[f64], b: f64, n: usize, c: f64, a: f64, m: usize, y: &[f64]) ->
     if acc1 > (-3.0e-2) {
         return (-0.7) / (x[4].abs() + 1.0);
     }
-    acc2 = acc2 + f64::acos(0.8 * acc2.sin()) * b06_f000(3, x);
-    let mut v3: Vec<f64> = vec![0.0; x.len()];
-    for i4 in 0..x.len() {
-        v3[i4] = (-1.2) / v3[(i4 + 3) % 5].cos().exp();
-    }
-    for i5 in 0..y.len() {
-        let mut nh6 = vec![0.0; x.len()];
-        for i7 in 0..5 {
-            nh6[i7] =
-                0.1 * v3[i7] + (v3[(i7 + 1) % x.len()] + (2.0 + acc1.cos() + 1.0).acosh()).tanh();
-        }
-        v3 = nh6;
-        if i5 <= 0 {
-            continue;
-        }
-        acc2 = (std::f64::consts::PI.cos().cos().exp() + 1.0).acosh();
-        if b.mul_add(x[i5 / 2], v3[4]) <= 1.4 {
+    acc2 = acc2 + f64::acos(0.8 * acc2.sin()) * b06_f052(x[2] + c, m, a.asinh(), b + x[2], y, y, 2);
+    let mut t3 = b06_f029(y[1], x, n, f64::sqrt(1.0 + 0.18 * 0.18));
+    let t4 = (y[1].cos() % 3.0).sin().sinh();
+    acc1 = acc1 * 0.67 + a;
+    let mut t5 =
+        (b06_f020(y[1] + acc1, 3, 1.5) * b06_f020(y[1] + acc1, 3, 1.5) + 0.5).log(10.0) % 2.0;
+    for i6 in 0..2 {
+        if i6 % 2 == 1 {
             break;
         }
-    }
-    let s8 = (v3[2].cos() - ((m as f64) * (m as f64) + 1.0).log2()).cos();
-    if (b06_f039(f64::sin(y[1])) * b06_f039(f64::sin(y[1])) + 0.25).log(2.0)
-        <= v3[1] - (m as f64).sin()
-    {
-        acc1 = (acc1 * a).sin();
-        for i9 in (0..2).rev() {
-            let mut u10: f64 = x[3];
-            acc2 += x[(i9 + 3) % x.len()] * u10.cos();
+        for i7 in (0..n).step_by(2) {
+            if (0.5 * y[i7 / 2]).signum() + c > (-1.52) {
+                continue;
+            }
+            let mut acc8 = a;
         }
-        acc2 -= x[2];
-    } else {
-        let mut t11 = b06_f050(4, 3, x);
-        acc2 += v3[4];
+        {
+            let s9 = acc1.mul_add(b, x[5 - 1 - i6]);
+            t5 = s9.min(y[1]) * (if i6 < 1 { s9 } else { x[(i6 + 3) % x.len()] });
+        }
+        acc1 += if i6 >= 1 { c } else { (c.abs() + 1.0).recip() };
     }
-    acc1 + acc2 - b - v3[3] + y[1]
+    ((acc1 + acc2) * t3 - t5).tanh()
 }
 
 // `b06_f059` on the `Value` tape: its gradient must agree with `b06_f059_vjp`.
@@ -4685,133 +4462,127 @@ fn b06_f059_value<'t>(
     if acc1 > (-3.0e-2) {
         return (-0.7) / (x[4].abs() + 1.0);
     }
-    acc2 = acc2 + (0.8 * acc2.sin()).acos() * b06_f000_value(tape, 3, x);
-    let mut v3 = vec![tape.constant(0.0); x.len()];
-    for i4 in 0..x.len() {
-        v3[i4] = (-1.2) / v3[(i4 + 3) % 5].cos().exp();
-    }
-    for i5 in 0..y.len() {
-        let mut nh6 = vec![tape.constant(0.0); x.len()];
-        for i7 in 0..5 {
-            nh6[i7] =
-                0.1 * v3[i7] + (v3[(i7 + 1) % x.len()] + (2.0 + acc1.cos() + 1.0).acosh()).tanh();
-        }
-        v3 = nh6;
-        if i5 <= 0 {
-            continue;
-        }
-        acc2 = tape.constant(f64::acosh(
-            f64::exp(f64::cos(f64::cos(std::f64::consts::PI))) + 1.0,
-        ));
-        if b.mul_add(x[i5 / 2], v3[4]) <= 1.4 {
+    acc2 = acc2
+        + (0.8 * acc2.sin()).acos()
+            * b06_f052_value(tape, x[2] + c, m, a.asinh(), b + x[2], y, y, 2);
+    let mut t3 = b06_f029_value(
+        tape,
+        y[1],
+        x,
+        n,
+        tape.constant(f64::sqrt(1.0 + 0.18 * 0.18)),
+    );
+    let t4 = (y[1].cos() % 3.0).sin().sinh();
+    acc1 = acc1 * 0.67 + a;
+    let mut t5 = (b06_f020_value(tape, y[1] + acc1, 3, tape.constant(1.5))
+        * b06_f020_value(tape, y[1] + acc1, 3, tape.constant(1.5))
+        + 0.5)
+        .log(10.0)
+        % 2.0;
+    for i6 in 0..2 {
+        if i6 % 2 == 1 {
             break;
         }
-    }
-    let s8 = (v3[2].cos() - f64::log2((m as f64) * (m as f64) + 1.0)).cos();
-    if (b06_f039_value(tape, y[1].sin()) * b06_f039_value(tape, y[1].sin()) + 0.25).log(2.0)
-        <= v3[1] - f64::sin((m as f64))
-    {
-        acc1 = (acc1 * a).sin();
-        for i9 in (0..2).rev() {
-            let mut u10 = x[3];
-            acc2 += x[(i9 + 3) % x.len()] * u10.cos();
+        for i7 in (0..n).step_by(2) {
+            if (0.5 * y[i7 / 2]).signum() + c > (-1.52) {
+                continue;
+            }
+            let mut acc8 = a;
         }
-        acc2 -= x[2];
-    } else {
-        let mut t11 = b06_f050_value(tape, 4, 3, x);
-        acc2 += v3[4];
+        {
+            let s9 = acc1.mul_add(b, x[5 - 1 - i6]);
+            t5 = s9.min(y[1]) * (if i6 < 1 { s9 } else { x[(i6 + 3) % x.len()] });
+        }
+        acc1 += if i6 >= 1 { c } else { (c.abs() + 1.0).recip() };
     }
-    acc1 + acc2 - b - v3[3] + y[1]
+    ((acc1 + acc2) * t3 - t5).tanh()
 }
 
-#[differentiate(wrt(y))]
-fn b06_f060(y: &[f64], b: f64, c: f64, a: f64, x: &[f64]) -> f64 {
-    let mut acc1 =
-        if !(f64::sin(1.07) <= b06_f016(y, c * y[1], (1.0 + b.powi(2) + 1.0).acosh(), 2, 4)) {
-            x[0]
-        } else {
-            b
-        };
-    let mut acc2: f64 = 1.18e0;
-    if x[0] >= x[0] {
-        let mut k3 = 0;
-        loop {
-            if k3 >= 1 {
-                break;
+#[differentiate]
+fn b06_f060(m: usize, x: &[f64], n: usize) -> f64 {
+    let mut acc1 = if x[0] + x[1] < 0.31 { x[1] } else { (-1.8) };
+    let mut v2: Vec<f64> = vec![0.5; 2];
+    for i3 in 0..2 {
+        v2[i3] = acc1;
+    }
+    if x[0] > x[1] {
+        if (1.0 + b06_f037(1, m, (-1.7e0)).powi(2)).log(2.0) <= b06_f037(m, m, acc1 - v2[1]) {
+            for i4 in 0..m {
+                v2[1] = (0.5 * (acc1 + acc1).cos()).atanh();
+                let mut k5: usize = 0;
+                while k5 < v2.len() && x[i4] > (-0.31) {
+                    let j6 = k5;
+                    let mut acc7: f64 = acc1;
+                    let mut acc8: f64 = (n as f64).cos();
+                    acc1 += acc8 - v2[0] + v2[x.len() - 1 - j6];
+                    k5 += 1;
+                }
+                acc1 -= acc1 * acc1 % 3.0;
             }
-            k3 += 1;
-            let j4 = k3 - 1;
-            acc2 *= 1.0 + 0.5 * (1.18 * (j4 as f64)).cos();
-            let b = b * (y[j4 % y.len()] * x[j4]);
-            acc2 += y[j4] / (1.5 + x[x.len() - 1 - j4].tanh()) * -b;
+            let mut k9 = 0;
+            while k9 < n {
+                k9 += 1;
+                let j10 = k9 - 1;
+                let mut w11 = v2.clone();
+                acc1 *= 1.0 + 0.5 * (0.8 * acc1.cos()).acos().sin();
+                acc1 += (j10 as f64);
+            }
+        } else {
+            let mut u12 = 0.05 / acc1.cos().exp();
+            acc1 += -f64::sin(u12);
         }
-        let mut w5: Vec<f64> = vec![1.0; 4];
-    } else {
-        let mut v6: Vec<f64> = vec![0.5; y.len()];
-        v6[1] -= (-x[0]).mul_add(f64::ln_1p(c * c + 0.5), b - y[1]);
-        acc1 = c;
+        acc1 += acc1;
     }
-    let mut h7: Vec<f64> = vec![0.0; 2];
-    for i8 in 0..y.len() {
-        h7[i8] += acc2 - 5.0e-1 - c;
-    }
-    if h7[1] <= (a + c) * (b * b + 1.0).powf(0.9 * c.sin()) {
-        {
-            acc2 = acc2;
-            acc2 = (2.5 + (a - y[0]).cos()).cbrt();
-        }
-        acc1 = (acc1 * b).sin();
-    }
-    (acc1 * acc2 + a) * c * h7[1]
+    acc1 + v2[0]
 }
 
 // `b06_f060` on the `Value` tape: its gradient must agree with `b06_f060_vjp`.
 fn b06_f060_value<'t>(
     tape: &'t Tape<f64>,
-    y: &[Value<'t, f64>],
-    b: Value<'t, f64>,
-    c: Value<'t, f64>,
-    a: Value<'t, f64>,
+    m: usize,
     x: &[Value<'t, f64>],
+    n: usize,
 ) -> Value<'t, f64> {
-    let mut acc1 = if !(tape.constant(f64::sin(1.07))
-        <= b06_f016_value(tape, y, c * y[1], (1.0 + b.powi(2) + 1.0).acosh(), 2, 4))
-    {
-        x[0]
+    let mut acc1 = if x[0] + x[1] < 0.31 {
+        x[1]
     } else {
-        b
+        tape.constant((-1.8))
     };
-    let mut acc2 = tape.constant(1.18e0);
-    if x[0] >= x[0] {
-        let mut k3 = 0;
-        loop {
-            if k3 >= 1 {
-                break;
-            }
-            k3 += 1;
-            let j4 = k3 - 1;
-            acc2 *= 1.0 + 0.5 * f64::cos(1.18 * (j4 as f64));
-            let b = b * (y[j4 % y.len()] * x[j4]);
-            acc2 += y[j4] / (1.5 + x[x.len() - 1 - j4].tanh()) * -b;
-        }
-        let mut w5 = vec![tape.constant(1.0); 4];
-    } else {
-        let mut v6 = vec![tape.constant(0.5); y.len()];
-        v6[1] = v6[1] - (-x[0]).mul_add((c * c + 0.5).ln_1p(), b - y[1]);
-        acc1 = c;
+    let mut v2 = vec![tape.constant(0.5); 2];
+    for i3 in 0..2 {
+        v2[i3] = acc1;
     }
-    let mut h7 = vec![tape.constant(0.0); 2];
-    for i8 in 0..y.len() {
-        h7[i8] = h7[i8] + (acc2 - 5.0e-1 - c);
-    }
-    if h7[1] <= (a + c) * (b * b + 1.0).powf(0.9 * c.sin()) {
+    if x[0] > x[1] {
+        if (1.0 + b06_f037_value(tape, 1, m, tape.constant((-1.7e0))).powi(2)).log(2.0)
+            <= b06_f037_value(tape, m, m, acc1 - v2[1])
         {
-            acc2 = acc2;
-            acc2 = (2.5 + (a - y[0]).cos()).cbrt();
+            for i4 in 0..m {
+                v2[1] = (0.5 * (acc1 + acc1).cos()).atanh();
+                let mut k5: usize = 0;
+                while k5 < v2.len() && x[i4] > (-0.31) {
+                    let j6 = k5;
+                    let mut acc7 = acc1;
+                    let mut acc8 = tape.constant(f64::cos((n as f64)));
+                    acc1 += acc8 - v2[0] + v2[x.len() - 1 - j6];
+                    k5 += 1;
+                }
+                acc1 -= acc1 * acc1 % 3.0;
+            }
+            let mut k9 = 0;
+            while k9 < n {
+                k9 += 1;
+                let j10 = k9 - 1;
+                let mut w11 = v2.clone();
+                acc1 *= 1.0 + 0.5 * (0.8 * acc1.cos()).acos().sin();
+                acc1 += (j10 as f64);
+            }
+        } else {
+            let mut u12 = 0.05 / acc1.cos().exp();
+            acc1 += -u12.sin();
         }
-        acc1 = (acc1 * b).sin();
+        acc1 += acc1;
     }
-    (acc1 * acc2 + a) * c * h7[1]
+    acc1 + v2[0]
 }
 
 #[differentiate(wrt(x))]
@@ -4857,15 +4628,9 @@ fn b06_f062(a: f64, n: usize, m: usize) -> f64 {
             break;
         }
         acc1 -= (i4 as f64) + (1.0 + (i4 as f64) * (i4 as f64)).cbrt();
-        let mut acc5 = b06_f001((i4 as f64).tanh())
-            * (if f64::asin(0.9 * a.cos()) <= 0.23 {
-                h2[i4]
-            } else {
-                h2[(i4 + 3) % h2.len()]
-            });
-        acc1 -= (1.0 + ((-0.7) + acc5) * ((-0.7) + acc5) + 1.0).acosh();
+        let mut acc5 = b06_f024(-h2[0], 1, (-1.37), m) * ((-1.92) + (i4 as f64)).tanh();
     }
-    ((acc1 - a + h2[3]) * h2[3]).atan()
+    (acc1 - h2[1]).tanh()
 }
 
 // `b06_f062` on the `Value` tape: its gradient must agree with `b06_f062_vjp`.
@@ -4885,15 +4650,10 @@ fn b06_f062_value<'t>(
             break;
         }
         acc1 -= (i4 as f64) + f64::cbrt(1.0 + (i4 as f64) * (i4 as f64));
-        let mut acc5 = b06_f001_value(tape, tape.constant(f64::tanh((i4 as f64))))
-            * (if (0.9 * a.cos()).asin() <= 0.23 {
-                h2[i4]
-            } else {
-                h2[(i4 + 3) % h2.len()]
-            });
-        acc1 -= (1.0 + ((-0.7) + acc5) * ((-0.7) + acc5) + 1.0).acosh();
+        let mut acc5 = b06_f024_value(tape, -h2[0], 1, tape.constant((-1.37)), m)
+            * f64::tanh((-1.92) + (i4 as f64));
     }
-    ((acc1 - a + h2[3]) * h2[3]).atan()
+    (acc1 - h2[1]).tanh()
 }
 
 #[differentiate]
@@ -4905,15 +4665,12 @@ fn b06_f063(x: &[f64], n: usize, a: f64, c: f64, b: f64) -> f64 {
         h2[i3] = acc1;
     }
     {
-        if b06_f020(f64::atan(acc1), 3, 0.79 / (1.0 + b * b)) <= b {
-            acc1 += f64::atan((-1.47_f64));
-            acc1 -= acc1;
-        } else {
-            let mut acc4 = if acc1 >= (-1.41e0) { acc1 } else { c };
+        if b06_f010(a.atan(), 2, 3) <= (0.6 * b.tanh()).tan() {
+            acc1 += (0.5 * x[0].cos()).atanh();
         }
-        acc1 += (0.8 * a.tanh()).acos() + ((-1.32) - acc1);
+        acc1 -= acc1;
     }
-    acc1 + h2[0] - x[0]
+    acc1 * b + c - h2[2]
 }
 
 // `b06_f063` on the `Value` tape: its gradient must agree with `b06_f063_vjp`.
@@ -4932,15 +4689,12 @@ fn b06_f063_value<'t>(
         h2[i3] = acc1;
     }
     {
-        if b06_f020_value(tape, acc1.atan(), 3, 0.79 / (1.0 + b * b)) <= b {
-            acc1 += f64::atan((-1.47_f64));
-            acc1 -= acc1;
-        } else {
-            let mut acc4 = if acc1 >= (-1.41e0) { acc1 } else { c };
+        if b06_f010_value(tape, a.atan(), 2, 3) <= (0.6 * b.tanh()).tan() {
+            acc1 += (0.5 * x[0].cos()).atanh();
         }
-        acc1 += (0.8 * a.tanh()).acos() + ((-1.32) - acc1);
+        acc1 -= acc1;
     }
-    acc1 + h2[0] - x[0]
+    acc1 * b + c - h2[2]
 }
 
 #[differentiate]
@@ -5596,6 +5350,66 @@ pub fn cases() -> Vec<Case> {
             gradcheck: Some(|p| b06_f013_gradcheck(&p[0..1], &p[1..6], 2, p[6], p[7], p[8])),
         },
         Case {
+            name: "b06_f013_plain",
+            seed_name: "b06_f013",
+            twin_of: Some("b06_f013"),
+            params: &[
+                ("y", 1, true),
+                ("x", 5, true),
+                ("c", 1, true),
+                ("b", 1, true),
+                ("a", 1, true),
+            ],
+            value: None,
+            f: |p| vec![b06_f013_plain(&p[0..1], &p[1..6], 2, p[6], p[7], p[8])],
+            vjp: |p, s| {
+                let (y, g0, g1, g2, g3, g4) =
+                    b06_f013_plain_vjp(&p[0..1], &p[1..6], 2, p[6], p[7], p[8], s[0]);
+                (vec![y], cat(&[&g0, &g1, &[g2], &[g3], &[g4]]))
+            },
+            jvp: |p, d| {
+                let (y, t) = b06_f013_plain_jvp(
+                    &p[0..1],
+                    &p[1..6],
+                    2,
+                    p[6],
+                    p[7],
+                    p[8],
+                    &d[0..1],
+                    &d[1..6],
+                    d[6],
+                    d[7],
+                    d[8],
+                );
+                (vec![y], vec![t])
+            },
+            grad: Some(|p| {
+                let (_, g0, g1, g2, g3, g4) =
+                    b06_f013_plain_grad(&p[0..1], &p[1..6], 2, p[6], p[7], p[8]);
+                cat(&[&g0, &g1, &[g2], &[g3], &[g4]])
+            }),
+            hvp: Some(|p, d| {
+                let (_, g0, g1, g2, g3, g4, h0, h1, h2, h3, h4) = b06_f013_plain_hvp(
+                    &p[0..1],
+                    &p[1..6],
+                    2,
+                    p[6],
+                    p[7],
+                    p[8],
+                    &d[0..1],
+                    &d[1..6],
+                    d[6],
+                    d[7],
+                    d[8],
+                );
+                (
+                    cat(&[&g0, &g1, &[g2], &[g3], &[g4]]),
+                    cat(&[&h0, &h1, &[h2], &[h3], &[h4]]),
+                )
+            }),
+            gradcheck: Some(|p| b06_f013_plain_gradcheck(&p[0..1], &p[1..6], 2, p[6], p[7], p[8])),
+        },
+        Case {
             name: "b06_f014",
             seed_name: "b06_f014",
             twin_of: None,
@@ -5832,31 +5646,6 @@ pub fn cases() -> Vec<Case> {
                 (cat(&[&[g0]]), cat(&[&[h0]]))
             }),
             gradcheck: Some(|p| b06_f021_gradcheck(p[0], 4)),
-        },
-        Case {
-            name: "b06_f021_plain",
-            seed_name: "b06_f021",
-            twin_of: Some("b06_f021"),
-            params: &[("a", 1, true)],
-            value: None,
-            f: |p| vec![b06_f021_plain(p[0], 4)],
-            vjp: |p, s| {
-                let (y, g0) = b06_f021_plain_vjp(p[0], 4, s[0]);
-                (vec![y], cat(&[&[g0]]))
-            },
-            jvp: |p, d| {
-                let (y, t) = b06_f021_plain_jvp(p[0], 4, d[0]);
-                (vec![y], vec![t])
-            },
-            grad: Some(|p| {
-                let (_, g0) = b06_f021_plain_grad(p[0], 4);
-                cat(&[&[g0]])
-            }),
-            hvp: Some(|p, d| {
-                let (_, g0, h0) = b06_f021_plain_hvp(p[0], 4, d[0]);
-                (cat(&[&[g0]]), cat(&[&[h0]]))
-            }),
-            gradcheck: Some(|p| b06_f021_plain_gradcheck(p[0], 4)),
         },
         Case {
             name: "b06_f022",
@@ -6127,6 +5916,33 @@ pub fn cases() -> Vec<Case> {
                 (cat(&[&[g0], &g1, &g2]), cat(&[&[h0], &h1, &h2]))
             }),
             gradcheck: Some(|p| b06_f030_gradcheck(p[0], &p[1..2], 1, &p[2..6])),
+        },
+        Case {
+            name: "b06_f030_plain",
+            seed_name: "b06_f030",
+            twin_of: Some("b06_f030"),
+            params: &[("a", 1, true), ("x", 1, true), ("y", 4, true)],
+            value: None,
+            f: |p| vec![b06_f030_plain(p[0], &p[1..2], 1, &p[2..6])],
+            vjp: |p, s| {
+                let (y, g0, g1, g2) = b06_f030_plain_vjp(p[0], &p[1..2], 1, &p[2..6], s[0]);
+                (vec![y], cat(&[&[g0], &g1, &g2]))
+            },
+            jvp: |p, d| {
+                let (y, t) =
+                    b06_f030_plain_jvp(p[0], &p[1..2], 1, &p[2..6], d[0], &d[1..2], &d[2..6]);
+                (vec![y], vec![t])
+            },
+            grad: Some(|p| {
+                let (_, g0, g1, g2) = b06_f030_plain_grad(p[0], &p[1..2], 1, &p[2..6]);
+                cat(&[&[g0], &g1, &g2])
+            }),
+            hvp: Some(|p, d| {
+                let (_, g0, g1, g2, h0, h1, h2) =
+                    b06_f030_plain_hvp(p[0], &p[1..2], 1, &p[2..6], d[0], &d[1..2], &d[2..6]);
+                (cat(&[&[g0], &g1, &g2]), cat(&[&[h0], &h1, &h2]))
+            }),
+            gradcheck: Some(|p| b06_f030_plain_gradcheck(p[0], &p[1..2], 1, &p[2..6])),
         },
         Case {
             name: "b06_f031",
@@ -6542,6 +6358,31 @@ pub fn cases() -> Vec<Case> {
             gradcheck: Some(|p| b06_f044_gradcheck(p[0], 3)),
         },
         Case {
+            name: "b06_f044_plain",
+            seed_name: "b06_f044",
+            twin_of: Some("b06_f044"),
+            params: &[("a", 1, true)],
+            value: None,
+            f: |p| vec![b06_f044_plain(p[0], 3)],
+            vjp: |p, s| {
+                let (y, g0) = b06_f044_plain_vjp(p[0], 3, s[0]);
+                (vec![y], cat(&[&[g0]]))
+            },
+            jvp: |p, d| {
+                let (y, t) = b06_f044_plain_jvp(p[0], 3, d[0]);
+                (vec![y], vec![t])
+            },
+            grad: Some(|p| {
+                let (_, g0) = b06_f044_plain_grad(p[0], 3);
+                cat(&[&[g0]])
+            }),
+            hvp: Some(|p, d| {
+                let (_, g0, h0) = b06_f044_plain_hvp(p[0], 3, d[0]);
+                (cat(&[&[g0]]), cat(&[&[h0]]))
+            }),
+            gradcheck: Some(|p| b06_f044_plain_gradcheck(p[0], 3)),
+        },
+        Case {
             name: "b06_f045",
             seed_name: "b06_f045",
             twin_of: None,
@@ -6861,22 +6702,6 @@ pub fn cases() -> Vec<Case> {
             gradcheck: None,
         },
         Case {
-            name: "b06_f054_plain",
-            seed_name: "b06_f054",
-            twin_of: Some("b06_f054"),
-            params: &[("x", 3, true), ("y", 5, true)],
-            value: None,
-            f: |p| b06_f054_plain(&p[0..3], &p[3..8]),
-            vjp: |p, s| {
-                let (y, g0, g1) = b06_f054_plain_vjp(&p[0..3], &p[3..8], s.to_vec());
-                (y, cat(&[&g0, &g1]))
-            },
-            jvp: |p, d| b06_f054_plain_jvp(&p[0..3], &p[3..8], &d[0..3], &d[3..8]),
-            grad: None,
-            hvp: None,
-            gradcheck: None,
-        },
-        Case {
             name: "b06_f055",
             seed_name: "b06_f055",
             twin_of: None,
@@ -6896,26 +6721,26 @@ pub fn cases() -> Vec<Case> {
             name: "b06_f056",
             seed_name: "b06_f056",
             twin_of: None,
-            params: &[("x", 2, true)],
-            value: Some(|t, v| vec![b06_f056_value(t, &v[0..2])]),
-            f: |p| vec![b06_f056(&p[0..2])],
+            params: &[("x", 3, true)],
+            value: Some(|t, v| vec![b06_f056_value(t, &v[0..3])]),
+            f: |p| vec![b06_f056(&p[0..3])],
             vjp: |p, s| {
-                let (y, g0) = b06_f056_vjp(&p[0..2], s[0]);
+                let (y, g0) = b06_f056_vjp(&p[0..3], s[0]);
                 (vec![y], cat(&[&g0]))
             },
             jvp: |p, d| {
-                let (y, t) = b06_f056_jvp(&p[0..2], &d[0..2]);
+                let (y, t) = b06_f056_jvp(&p[0..3], &d[0..3]);
                 (vec![y], vec![t])
             },
             grad: Some(|p| {
-                let (_, g0) = b06_f056_grad(&p[0..2]);
+                let (_, g0) = b06_f056_grad(&p[0..3]);
                 cat(&[&g0])
             }),
             hvp: Some(|p, d| {
-                let (_, g0, h0) = b06_f056_hvp(&p[0..2], &d[0..2]);
+                let (_, g0, h0) = b06_f056_hvp(&p[0..3], &d[0..3]);
                 (cat(&[&g0]), cat(&[&h0]))
             }),
-            gradcheck: Some(|p| b06_f056_gradcheck(&p[0..2])),
+            gradcheck: Some(|p| b06_f056_gradcheck(&p[0..3])),
         },
         Case {
             name: "b06_f057",
@@ -6929,6 +6754,22 @@ pub fn cases() -> Vec<Case> {
                 (y, cat(&[&[g0], &[g1], &[g2]]))
             },
             jvp: |p, d| b06_f057_jvp(1, p[0], p[1], p[2], d[0], d[1], d[2]),
+            grad: None,
+            hvp: None,
+            gradcheck: None,
+        },
+        Case {
+            name: "b06_f057_plain",
+            seed_name: "b06_f057",
+            twin_of: Some("b06_f057"),
+            params: &[("a", 1, true), ("c", 1, true), ("b", 1, true)],
+            value: None,
+            f: |p| b06_f057_plain(1, p[0], p[1], p[2]),
+            vjp: |p, s| {
+                let (y, g0, g1, g2) = b06_f057_plain_vjp(1, p[0], p[1], p[2], s.to_vec());
+                (y, cat(&[&[g0], &[g1], &[g2]]))
+            },
+            jvp: |p, d| b06_f057_plain_jvp(1, p[0], p[1], p[2], d[0], d[1], d[2]),
             grad: None,
             hvp: None,
             gradcheck: None,
@@ -7033,32 +6874,26 @@ pub fn cases() -> Vec<Case> {
             name: "b06_f060",
             seed_name: "b06_f060",
             twin_of: None,
-            params: &[
-                ("y", 2, true),
-                ("b", 1, false),
-                ("c", 1, false),
-                ("a", 1, false),
-                ("x", 1, false),
-            ],
-            value: Some(|t, v| vec![b06_f060_value(t, &v[0..2], v[2], v[3], v[4], &v[5..6])]),
-            f: |p| vec![b06_f060(&p[0..2], p[2], p[3], p[4], &p[5..6])],
+            params: &[("x", 2, true)],
+            value: Some(|t, v| vec![b06_f060_value(t, 1, &v[0..2], 4)]),
+            f: |p| vec![b06_f060(1, &p[0..2], 4)],
             vjp: |p, s| {
-                let (y, g0) = b06_f060_vjp(&p[0..2], p[2], p[3], p[4], &p[5..6], s[0]);
+                let (y, g0) = b06_f060_vjp(1, &p[0..2], 4, s[0]);
                 (vec![y], cat(&[&g0]))
             },
             jvp: |p, d| {
-                let (y, t) = b06_f060_jvp(&p[0..2], p[2], p[3], p[4], &p[5..6], &d[0..2]);
+                let (y, t) = b06_f060_jvp(1, &p[0..2], 4, &d[0..2]);
                 (vec![y], vec![t])
             },
             grad: Some(|p| {
-                let (_, g0) = b06_f060_grad(&p[0..2], p[2], p[3], p[4], &p[5..6]);
+                let (_, g0) = b06_f060_grad(1, &p[0..2], 4);
                 cat(&[&g0])
             }),
             hvp: Some(|p, d| {
-                let (_, g0, h0) = b06_f060_hvp(&p[0..2], p[2], p[3], p[4], &p[5..6], &d[0..2]);
+                let (_, g0, h0) = b06_f060_hvp(1, &p[0..2], 4, &d[0..2]);
                 (cat(&[&g0]), cat(&[&h0]))
             }),
-            gradcheck: Some(|p| b06_f060_gradcheck(&p[0..2], p[2], p[3], p[4], &p[5..6])),
+            gradcheck: Some(|p| b06_f060_gradcheck(1, &p[0..2], 4)),
         },
         Case {
             name: "b06_f061",

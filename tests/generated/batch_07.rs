@@ -22,18 +22,11 @@ fn b07_f000(b: f64, a: f64) -> f64 {
     let mut h3: Vec<f64> = vec![b, acc2, b.sin(), a.tanh()];
     if acc1 >= 0.4 {
         for i4 in 0..4 {
-            let mut u5 = f64::log10(1.0 + ((0.318 + acc1) * (0.318 + acc1) + 0.25).sqrt().powi(2));
-            acc1 += (if i4 % 2 == 1 && h3[h3.len() - 1 - i4] > 0.64 {
-                b
-            } else {
-                3.5e-1
-            }) + u5;
+            let s5 = acc2 * a;
+            acc2 = f64::clamp(1.465, (-1.0), 1.0) * (1.5 + a.tanh()).log(3.0);
         }
-    } else {
-        let mut acc6 = a;
-        acc2 = (-0.267) - h3[2];
     }
-    (((acc1 - acc2) * b - a + h3[2]) * h3[2]).sin()
+    acc1 * acc2 - h3[0]
 }
 
 // `b07_f000` on the `Value` tape: its gradient must agree with `b07_f000_vjp`.
@@ -44,18 +37,11 @@ fn b07_f000_value<'t>(tape: &'t Tape<f64>, b: Value<'t, f64>, a: Value<'t, f64>)
     let mut h3 = vec![b, acc2, b.sin(), a.tanh()];
     if acc1 >= 0.4 {
         for i4 in 0..4 {
-            let mut u5 = (1.0 + ((0.318 + acc1) * (0.318 + acc1) + 0.25).sqrt().powi(2)).log10();
-            acc1 += (if i4 % 2 == 1 && h3[h3.len() - 1 - i4] > 0.64 {
-                b
-            } else {
-                tape.constant(3.5e-1)
-            }) + u5;
+            let s5 = acc2 * a;
+            acc2 = f64::clamp(1.465, (-1.0), 1.0) * (1.5 + a.tanh()).log(3.0);
         }
-    } else {
-        let mut acc6 = a;
-        acc2 = (-0.267) - h3[2];
     }
-    (((acc1 - acc2) * b - a + h3[2]) * h3[2]).sin()
+    acc1 * acc2 - h3[0]
 }
 
 #[differentiate]
@@ -69,25 +55,31 @@ fn b07_f001(a: f64, b: f64, c: f64, x: &[f64]) -> f64 {
     }
     let t6 = -(1.0 + acc2 * acc2).cbrt() + v3[2];
     w4[0] = (f64::abs(0.15) + 1.0).ln().clamp((-1.0), 1.0);
-    for i7 in 0..=3 - 1 {
-        if i7 != 2 {
-            return (c.tanh() * c.tanh() + 1.0).log(10.0);
-        }
-        acc1 = acc1 * 0.5;
-        for i8 in (0..w4.len()).step_by(3) {
-            let mut u9 = a;
-            acc2 = acc2 * (-8.47e-1) + v3[(i7 + 3) % v3.len()];
-        }
-        acc1 -= (0.8 * w4[w4.len() - 1 - i7].tanh()).acos() - a.atan().cosh();
+    for i7 in (0..3).rev() {
+        acc2 *= 1.0 + 0.5 * c.asinh().sin();
+        acc2 = v3[(i7 + 2) % v3.len()].atan() - f64::atan(a);
     }
-    if acc1 <= if w4[2].sin() < b.sin() { b } else { x[2] } {
-        let s10 = acc1;
-        acc2 = acc2 * 0.78_f64 + v3[1].asinh();
+    let mut acc8 = v3[2] + b07_f000((-0.72), x[0]);
+    let mut h9: Vec<f64> = vec![0.31, 1.06];
+    if acc1.tanh() >= (-0.06) {
+        if b07_f000(0.8, f64::tanh((-0.31))) > t6 {
+            let s10 = acc1;
+            acc8 = c;
+        } else {
+            let mut t11 = v3[2];
+            acc8 = acc8 * 0.4 + w4[0];
+        }
+    } else if acc1.sin().exp().log2() + (acc2 * acc2 + 0.25).recip() < 2.06 {
+        let s12 = c;
+        acc1 = (1.0 + b07_f000(0.8, (-0.8) / (s12 * s12 + 0.5)).powi(2)).recip();
+    } else if acc8 > x[2] {
+        let t13 = c.mul_add(t6, a).cos().exp().log(10.0);
+        acc2 = acc2 * 0.7 + (w4[1] + a).abs();
     } else {
-        let mut u11 = acc2;
-        acc2 += v3[0];
+        let mut acc14 = v3[3].powi(2);
+        acc1 = x[0] - v3[0];
     }
-    ((acc1 + acc2) * b * w4[0] - v3[2]).sin()
+    acc1 * acc2 + acc8 - w4[2] - h9[1]
 }
 
 // `b07_f001` on the `Value` tape: its gradient must agree with `b07_f001_vjp`.
@@ -107,25 +99,32 @@ fn b07_f001_value<'t>(
     }
     let t6 = -(1.0 + acc2 * acc2).cbrt() + v3[2];
     w4[0] = tape.constant(f64::clamp(f64::ln(f64::abs(0.15) + 1.0), (-1.0), 1.0));
-    for i7 in 0..=3 - 1 {
-        if i7 != 2 {
-            return (c.tanh() * c.tanh() + 1.0).log(10.0);
-        }
-        acc1 = acc1 * 0.5;
-        for i8 in (0..w4.len()).step_by(3) {
-            let mut u9 = a;
-            acc2 = acc2 * (-8.47e-1) + v3[(i7 + 3) % v3.len()];
-        }
-        acc1 -= (0.8 * w4[w4.len() - 1 - i7].tanh()).acos() - a.atan().cosh();
+    for i7 in (0..3).rev() {
+        acc2 *= 1.0 + 0.5 * c.asinh().sin();
+        acc2 = v3[(i7 + 2) % v3.len()].atan() - a.atan();
     }
-    if acc1 <= if w4[2].sin() < b.sin() { b } else { x[2] } {
-        let s10 = acc1;
-        acc2 = acc2 * 0.78_f64 + v3[1].asinh();
+    let mut acc8 = v3[2] + b07_f000_value(tape, tape.constant((-0.72)), x[0]);
+    let mut h9 = vec![tape.constant(0.31), tape.constant(1.06)];
+    if acc1.tanh() >= (-0.06) {
+        if b07_f000_value(tape, tape.constant(0.8), tape.constant(f64::tanh((-0.31)))) > t6 {
+            let s10 = acc1;
+            acc8 = c;
+        } else {
+            let mut t11 = v3[2];
+            acc8 = acc8 * 0.4 + w4[0];
+        }
+    } else if acc1.sin().exp().log2() + (acc2 * acc2 + 0.25).recip() < 2.06 {
+        let s12 = c;
+        acc1 = (1.0 + b07_f000_value(tape, tape.constant(0.8), (-0.8) / (s12 * s12 + 0.5)).powi(2))
+            .recip();
+    } else if acc8 > x[2] {
+        let t13 = c.mul_add(t6, a).cos().exp().log(10.0);
+        acc2 = acc2 * 0.7 + (w4[1] + a).abs();
     } else {
-        let mut u11 = acc2;
-        acc2 += v3[0];
+        let mut acc14 = v3[3].powi(2);
+        acc1 = x[0] - v3[0];
     }
-    ((acc1 + acc2) * b * w4[0] - v3[2]).sin()
+    acc1 * acc2 + acc8 - w4[2] - h9[1]
 }
 
 #[differentiate(wrt(x))]
@@ -142,16 +141,25 @@ fn b07_f002(n: usize, a: f64, x: &[f64]) -> f64 {
             nh6[i7] = 0.86 * w3[i7] + (w3[(i7 + 1) % x.len()] + a.tanh()).sin();
         }
         w3 = nh6;
-        if f64::abs(x[(j5 + 1) % w3.len()]) > 0.45 {
-            acc1 = w3[j5] / 0.5;
+        if f64::abs(x[j5]) > (-0.25) {
+            let mut s8 = (0.6
+                * (if acc2 + acc1 < (-0.08) {
+                    x[x.len() - 1 - j5]
+                } else {
+                    w3[3]
+                })
+                .cos())
+            .tan()
+                - (x[2] + (acc1 + a));
+            acc1 += w3[j5 % w3.len()];
         } else {
-            let mut s8 = (a * acc1).tanh() + (j5 as f64);
-            acc1 = acc1 * (-0.1) + f64::tanh(s8 + s8);
+            let acc9 = x[j5 + 1] + acc2;
+            acc1 = acc9.clamp((-1.0), 1.0);
         }
-        acc2 = acc2 * (-0.6) + (acc2 / 3.0).powi(3);
+        acc2 -= acc1;
         k4 += 1;
     }
-    acc1 * acc2 - a + w3[4]
+    acc1 + acc2 + w3[3]
 }
 
 // `b07_f002` on the `Value` tape: its gradient must agree with `b07_f002_vjp`.
@@ -173,16 +181,25 @@ fn b07_f002_value<'t>(
             nh6[i7] = 0.86 * w3[i7] + (w3[(i7 + 1) % x.len()] + a.tanh()).sin();
         }
         w3 = nh6;
-        if x[(j5 + 1) % w3.len()].abs() > 0.45 {
-            acc1 = w3[j5] / 0.5;
+        if x[j5].abs() > (-0.25) {
+            let mut s8 = (0.6
+                * (if acc2 + acc1 < (-0.08) {
+                    x[x.len() - 1 - j5]
+                } else {
+                    w3[3]
+                })
+                .cos())
+            .tan()
+                - (x[2] + (acc1 + a));
+            acc1 += w3[j5 % w3.len()];
         } else {
-            let mut s8 = (a * acc1).tanh() + (j5 as f64);
-            acc1 = acc1 * (-0.1) + (s8 + s8).tanh();
+            let acc9 = x[j5 + 1] + acc2;
+            acc1 = acc9.clamp((-1.0), 1.0);
         }
-        acc2 = acc2 * (-0.6) + (acc2 / 3.0).powi(3);
+        acc2 -= acc1;
         k4 += 1;
     }
-    acc1 * acc2 - a + w3[4]
+    acc1 + acc2 + w3[3]
 }
 
 #[differentiate]
@@ -193,48 +210,27 @@ fn b07_f003(y: &[f64], a: f64, x: &[f64]) -> f64 {
         let j3 = k2;
         if y[x.len() - 1 - j3] >= 0.24 {
             for i4 in 0..=1 - 1 {
-                for i5 in 1..=4 - 1 {
-                    if j3 % 2 == 0 {
-                        continue;
+                for i5 in 1..4 {
+                    if i5 % 2 == 0 {
+                        break;
                     }
-                    let mut v6: Vec<f64> = vec![0.0; 1];
-                    acc1 = acc1 * (-0.09) + (y[(i4 + 3) % y.len()] + a);
                 }
-                if (j3 as f64) > 1.005 {
-                    let acc7 = (2.5 + acc1.cos().exp().cbrt().tanh()).sqrt();
-                    acc1 += y[j3].hypot(1.0 + acc7 * acc7) * 1.711;
+                if y[j3 / 2] < (-1.81) {
+                    let acc1 = acc1 + y[j3 / 2].cos();
                 }
+                acc1 = acc1 * 0.3 + acc1;
             }
-            for i8 in (0..x.len()).rev() {
-                if y[(j3 + 2) % x.len()] > x[(j3 + 3) % y.len()] {
-                    break;
-                }
-                acc1 = acc1 + acc1 * y[i8];
-                let a = a + acc1 * a;
-                acc1 += a
-                    + (j3 as f64)
-                    + b07_f001(
-                        (0.8 * a.tanh()).acos(),
-                        b07_f001(
-                            a.tanh().exp().recip(),
-                            b07_f001(a + x[0], a, (0.9 * a.sin()).asin(), x),
-                            if j3 % 2 == 0 {
-                                y[(j3 + 1) % x.len()]
-                            } else {
-                                a
-                            },
-                            x,
-                        ),
-                        acc1 + x[j3],
-                        y,
-                    );
-            }
-            acc1 = (f64::acosh(1.0 + acc1 * acc1 + 1.0).abs() + 1.0).cbrt();
+            let mut t6: f64 = 1.1;
+            let mut u7 = f64::sin((-1.18));
+            acc1 = acc1 * (-0.142) + (0.9 * t6.sin()).asin() % 1.5;
         }
-        acc1 += (x[0] + a).powi(2);
         k2 += 1;
     }
-    (acc1 + a) * y[2]
+    for i8 in 0..x.len() {
+        let mut s9 = (i8 as f64) * y[(i8 + 2) % 3];
+        acc1 = acc1 * 0.414 + (i8 as f64).min(s9).cos();
+    }
+    acc1 + a
 }
 
 // `b07_f003` on the `Value` tape: its gradient must agree with `b07_f003_vjp`.
@@ -250,50 +246,27 @@ fn b07_f003_value<'t>(
         let j3 = k2;
         if y[x.len() - 1 - j3] >= 0.24 {
             for i4 in 0..=1 - 1 {
-                for i5 in 1..=4 - 1 {
-                    if j3 % 2 == 0 {
-                        continue;
+                for i5 in 1..4 {
+                    if i5 % 2 == 0 {
+                        break;
                     }
-                    let mut v6 = vec![tape.constant(0.0); 1];
-                    acc1 = acc1 * (-0.09) + (y[(i4 + 3) % y.len()] + a);
                 }
-                if (j3 as f64) > 1.005 {
-                    let acc7 = (2.5 + acc1.cos().exp().cbrt().tanh()).sqrt();
-                    acc1 += y[j3].hypot(1.0 + acc7 * acc7) * 1.711;
+                if y[j3 / 2] < (-1.81) {
+                    let acc1 = acc1 + y[j3 / 2].cos();
                 }
+                acc1 = acc1 * 0.3 + acc1;
             }
-            for i8 in (0..x.len()).rev() {
-                if y[(j3 + 2) % x.len()] > x[(j3 + 3) % y.len()] {
-                    break;
-                }
-                acc1 = acc1 + acc1 * y[i8];
-                let a = a + acc1 * a;
-                acc1 += a
-                    + (j3 as f64)
-                    + b07_f001_value(
-                        tape,
-                        (0.8 * a.tanh()).acos(),
-                        b07_f001_value(
-                            tape,
-                            a.tanh().exp().recip(),
-                            b07_f001_value(tape, a + x[0], a, (0.9 * a.sin()).asin(), x),
-                            if j3 % 2 == 0 {
-                                y[(j3 + 1) % x.len()]
-                            } else {
-                                a
-                            },
-                            x,
-                        ),
-                        acc1 + x[j3],
-                        y,
-                    );
-            }
-            acc1 = ((1.0 + acc1 * acc1 + 1.0).acosh().abs() + 1.0).cbrt();
+            let mut t6 = tape.constant(1.1);
+            let mut u7 = tape.constant(f64::sin((-1.18)));
+            acc1 = acc1 * (-0.142) + (0.9 * t6.sin()).asin() % 1.5;
         }
-        acc1 += (x[0] + a).powi(2);
         k2 += 1;
     }
-    (acc1 + a) * y[2]
+    for i8 in 0..x.len() {
+        let mut s9 = (i8 as f64) * y[(i8 + 2) % 3];
+        acc1 = acc1 * 0.414 + tape.constant((i8 as f64)).min(s9).cos();
+    }
+    acc1 + a
 }
 
 #[differentiate]
@@ -305,22 +278,16 @@ fn b07_f004(x: &[f64], n: usize, a: f64, b: f64, c: f64) -> f64 {
             if f64::atan((-0.84)) / (b.abs() + 1.0) <= (-0.46) {
                 let mut u2: f64 = f64::abs(0.9) + (0.5 * x[1].cos()).atanh().atan();
             } else if a <= c / 0.5 {
-                let mut t3 = b07_f001(
-                    acc1.clamp((-1.0), 1.0),
-                    (1.0 + x[2].powi(2)).recip(),
-                    b - x[0],
-                    x,
-                );
-                acc1 += x[2];
+                let mut t3 = b07_f003(x, 1.01 * x[2], x);
+                acc1 = acc1 * (-0.124) + b * (n as f64);
             } else {
-                let mut u4 = x[1];
-                acc1 -= (b07_f003(x, acc1.cos(), x) * b07_f003(x, acc1.cos(), x) + 0.25).ln();
+                let mut acc4 = b;
             }
-            acc1 = acc1 * 0.2 + f64::sin(x[1] - x[0]);
+            acc1 = acc1 * 0.12 + f64::atanh(0.5 * (a / f64::tanh(0.121).exp()).tanh());
         }
-        acc1 += (a - a) * f64::atan(1.0e0);
+        acc1 -= b07_f001(x[2].tanh().exp().log(2.0), b * a, -x[2], x);
     }
-    acc1 * b * c
+    acc1 + a - b
 }
 
 // `b07_f004` on the `Value` tape: its gradient must agree with `b07_f004_vjp`.
@@ -339,46 +306,37 @@ fn b07_f004_value<'t>(
             if f64::atan((-0.84)) / (b.abs() + 1.0) <= (-0.46) {
                 let mut u2 = f64::abs(0.9) + (0.5 * x[1].cos()).atanh().atan();
             } else if a <= c / 0.5 {
-                let mut t3 = b07_f001_value(
-                    tape,
-                    acc1.clamp((-1.0), 1.0),
-                    (1.0 + x[2].powi(2)).recip(),
-                    b - x[0],
-                    x,
-                );
-                acc1 += x[2];
+                let mut t3 = b07_f003_value(tape, x, 1.01 * x[2], x);
+                acc1 = acc1 * (-0.124) + b * (n as f64);
             } else {
-                let mut u4 = x[1];
-                acc1 -= (b07_f003_value(tape, x, acc1.cos(), x)
-                    * b07_f003_value(tape, x, acc1.cos(), x)
-                    + 0.25)
-                    .ln();
+                let mut acc4 = b;
             }
-            acc1 = acc1 * 0.2 + (x[1] - x[0]).sin();
+            acc1 = acc1 * 0.12 + (0.5 * (a / f64::exp(f64::tanh(0.121))).tanh()).atanh();
         }
-        acc1 += (a - a) * f64::atan(1.0e0);
+        acc1 -= b07_f001_value(tape, x[2].tanh().exp().log(2.0), b * a, -x[2], x);
     }
-    acc1 * b * c
+    acc1 + a - b
 }
 
 #[differentiate]
 fn b07_f005(n: usize, y: &[f64], x: &[f64]) -> Vec<f64> {
-    let mut acc1 = b07_f004(x, 3, y[1], 1.066 * 1.09, y[0] * y[4]);
-    let t2 = ((acc1 - x[2]).tanh().exp() + 1.0).acosh();
-    let t2 = t2 + y[0].tanh();
-    acc1 *= 1.0 + 0.25 * x[2].tanh();
-    let h3 = vec![y[1], b07_f004(x, 3, y[2] * t2, x[2], -y[2])];
-    let t4 = if (-0.91) > 0.83 {
-        x[0]
-    } else {
-        (y[2].abs() + 1.0).cbrt().tanh()
-    };
-    let out5 = vec![
-        (0.5 * (y[1] * h3[1]).tanh()).atanh(),
-        (0.6 * t4.tanh()).tan() * (t4 * h3[0]),
-        x[0],
-    ];
-    out5
+    let mut acc1 = b07_f004(x, 3, y[4] + y[2], 0.1_f64, x[0]);
+    for i2 in 0..x.len() {
+        acc1 = (acc1 * acc1).atan();
+        let mut w3: Vec<f64> = Vec::with_capacity(4);
+        for i4 in 0..4 {
+            w3.push((0.6 * (n as f64).sin()).tan() * (1.679e0 / (acc1.abs() + 1.0)));
+        }
+    }
+    {
+        let mut v5 = y.to_vec();
+        acc1 = acc1 * (-0.38) + x[1].cos();
+    }
+    let mut out6 = vec![0.0; 4];
+    for i7 in 0..4 {
+        out6[i7] = (if (-0.91) > 0.83 { acc1 } else { x[i7 / 2] }).cos().cosh();
+    }
+    out6
 }
 
 // `b07_f005` on the `Value` tape: its gradient must agree with `b07_f005_vjp`.
@@ -388,22 +346,23 @@ fn b07_f005_value<'t>(
     y: &[Value<'t, f64>],
     x: &[Value<'t, f64>],
 ) -> Vec<Value<'t, f64>> {
-    let mut acc1 = b07_f004_value(tape, x, 3, y[1], tape.constant(1.066 * 1.09), y[0] * y[4]);
-    let t2 = ((acc1 - x[2]).tanh().exp() + 1.0).acosh();
-    let t2 = t2 + y[0].tanh();
-    acc1 *= 1.0 + 0.25 * x[2].tanh();
-    let h3 = vec![y[1], b07_f004_value(tape, x, 3, y[2] * t2, x[2], -y[2])];
-    let t4 = if (-0.91) > 0.83 {
-        x[0]
-    } else {
-        (y[2].abs() + 1.0).cbrt().tanh()
-    };
-    let out5 = vec![
-        (0.5 * (y[1] * h3[1]).tanh()).atanh(),
-        (0.6 * t4.tanh()).tan() * (t4 * h3[0]),
-        x[0],
-    ];
-    out5
+    let mut acc1 = b07_f004_value(tape, x, 3, y[4] + y[2], tape.constant(0.1_f64), x[0]);
+    for i2 in 0..x.len() {
+        acc1 = (acc1 * acc1).atan();
+        let mut w3 = Vec::with_capacity(4);
+        for i4 in 0..4 {
+            w3.push(f64::tan(0.6 * f64::sin((n as f64))) * (1.679e0 / (acc1.abs() + 1.0)));
+        }
+    }
+    {
+        let mut v5 = y.to_vec();
+        acc1 = acc1 * (-0.38) + x[1].cos();
+    }
+    let mut out6 = vec![tape.constant(0.0); 4];
+    for i7 in 0..4 {
+        out6[i7] = (if (-0.91) > 0.83 { acc1 } else { x[i7 / 2] }).cos().cosh();
+    }
+    out6
 }
 
 #[differentiate]
@@ -419,15 +378,51 @@ fn b07_f006(y: &[f64], a: f64, x: &[f64]) -> f64 {
             break;
         }
         let j4 = k3;
-        h2[4 - 1 - j4] -= (j4 as f64);
-        acc1 = (acc1 + (a.abs() + 1.0).recip()).tanh();
-        acc1 += f64::asinh(0.8_f64 / (1.0 + std::f64::consts::E.powi(2)));
-        if (j4 as f64).tanh() < h2[y.len() - 1 - j4] {
+        h2[j4 + 2] -= (j4 as f64);
+        let mut k5: usize = 0;
+        #[checkpoint(snapshots = 1)]
+        while k5 < h2.len() {
+            k5 += 1;
+            let j6 = k5 - 1;
+            let mut u7 = (j6 as f64) * (acc1 + (-1.46));
+        }
+        acc1 -= (j4 as f64).asinh();
+        if x[1] >= a || j4 < 1 {
             break;
         }
         k3 += 1;
     }
-    (acc1 + a) * h2[0]
+    (acc1 + h2[1]).tanh()
+}
+
+// `b07_f006` without its `#[checkpoint]`s: the gradients must agree bitwise.
+#[differentiate]
+fn b07_f006_plain(y: &[f64], a: f64, x: &[f64]) -> f64 {
+    let mut acc1: f64 = (-1.6);
+    if x[0] > 2.7e-1 {
+        return a;
+    }
+    let mut h2 = y.to_vec();
+    let mut k3 = 0;
+    loop {
+        if k3 >= x.len() {
+            break;
+        }
+        let j4 = k3;
+        h2[j4 + 2] -= (j4 as f64);
+        let mut k5: usize = 0;
+        while k5 < h2.len() {
+            k5 += 1;
+            let j6 = k5 - 1;
+            let mut u7 = (j6 as f64) * (acc1 + (-1.46));
+        }
+        acc1 -= (j4 as f64).asinh();
+        if x[1] >= a || j4 < 1 {
+            break;
+        }
+        k3 += 1;
+    }
+    (acc1 + h2[1]).tanh()
 }
 
 // `b07_f006` on the `Value` tape: its gradient must agree with `b07_f006_vjp`.
@@ -448,15 +443,20 @@ fn b07_f006_value<'t>(
             break;
         }
         let j4 = k3;
-        h2[4 - 1 - j4] = h2[4 - 1 - j4] - (j4 as f64);
-        acc1 = (acc1 + (a.abs() + 1.0).recip()).tanh();
-        acc1 += f64::asinh(0.8_f64 / (1.0 + f64::powi(std::f64::consts::E, 2)));
-        if tape.constant(f64::tanh((j4 as f64))) < h2[y.len() - 1 - j4] {
+        h2[j4 + 2] = h2[j4 + 2] - (j4 as f64);
+        let mut k5: usize = 0;
+        while k5 < h2.len() {
+            k5 += 1;
+            let j6 = k5 - 1;
+            let mut u7 = (j6 as f64) * (acc1 + (-1.46));
+        }
+        acc1 -= f64::asinh((j4 as f64));
+        if x[1] >= a || j4 < 1 {
             break;
         }
         k3 += 1;
     }
-    (acc1 + a) * h2[0]
+    (acc1 + h2[1]).tanh()
 }
 
 #[differentiate]
@@ -476,17 +476,17 @@ fn b07_f007(a: f64, x: &[f64]) -> f64 {
             acc1 -= ((i2 as f64) + a) * (v3[i2 % x.len()] * v3[i2]);
         } else if i2 >= 1 {
             let mut w5: Vec<f64> = vec![0.0; 2];
-            for i6 in 0..w5.len() {
-                w5[i6] = if i2 <= 0 { acc1.tanh() } else { acc1.sin() };
+            for i6 in 0..x.len() {
+                w5[i6] = b07_f000((-0.808), f64::asinh(acc1));
             }
-            let mut v7: Vec<f64> = Vec::new();
-            for i8 in 0..2 {
-                v7.push(w5[i2 / 2]);
-            }
-            acc1 = w5[0].atan();
+            let mut h7 = x.to_vec();
+            acc1 += a.sin() + a / 2.0;
+        } else if i2 % 2 == 1 {
+            let mut t8 = x[i2 / 2] % 2.0;
+            acc1 = x[i2 % 2];
         }
     }
-    acc1.tanh()
+    (acc1 - a).tanh()
 }
 
 // `b07_f007` on the `Value` tape: its gradient must agree with `b07_f007_vjp`.
@@ -510,17 +510,17 @@ fn b07_f007_value<'t>(
             acc1 -= ((i2 as f64) + a) * (v3[i2 % x.len()] * v3[i2]);
         } else if i2 >= 1 {
             let mut w5 = vec![tape.constant(0.0); 2];
-            for i6 in 0..w5.len() {
-                w5[i6] = if i2 <= 0 { acc1.tanh() } else { acc1.sin() };
+            for i6 in 0..x.len() {
+                w5[i6] = b07_f000_value(tape, tape.constant((-0.808)), acc1.asinh());
             }
-            let mut v7 = Vec::new();
-            for i8 in 0..2 {
-                v7.push(w5[i2 / 2]);
-            }
-            acc1 = w5[0].atan();
+            let mut h7 = x.to_vec();
+            acc1 += a.sin() + a / 2.0;
+        } else if i2 % 2 == 1 {
+            let mut t8 = x[i2 / 2] % 2.0;
+            acc1 = x[i2 % 2];
         }
     }
-    acc1.tanh()
+    (acc1 - a).tanh()
 }
 
 #[differentiate]
@@ -580,28 +580,34 @@ fn b07_f009(n: usize, a: f64, b: f64) -> Vec<f64> {
         }
         #[checkpoint]
         {
-            let u5: f64 = if acc1 + v3[3] <= (-0.36) {
-                b07_f008((v3[2] * v3[2] + 0.5).recip(), 3)
+            let u5 = if acc1 + v3[3] <= (-0.36) {
+                b07_f000(1.956, acc1)
             } else {
-                v3[3]
+                (0.6 * b.cos()).tan()
             };
-            acc2 += (1.5 + u5.cos()).ln().sin().exp().ln();
+            acc1 = v3[4];
         }
-        #[checkpoint]
+        acc2 -= f64::log(f64::abs(0.5) + 1.0, 10.0) - ((-1.9) + acc1);
+    } else {
+        let mut t6 = 0.28 / (1.5 + (b + acc1).atan().tanh());
+        let s7 = b.tanh().exp().powf(0.9 * f64::tanh(1.011));
+        acc1 += s7;
+    }
+    if b.atan().asinh() <= (f64::abs((-1.8)) + 1.0).powf(0.5) {
         {
-            let acc6: f64 = acc2.atan2(v3[1].cos().exp()) - acc1;
-            let acc6 = acc6 * v3[1];
-            acc2 += (acc6 * acc6).powi(3);
+            let t8 = (b.sin() * (acc2 + (n as f64))).sin();
+            acc1 += (-1.16) * b * t8;
         }
-        acc2 = v3[1].atan().abs();
+        acc2 += (2.5 + (acc1 % 3.0).sin()).recip();
+    } else {
+        let mut u9 = acc2.atan() / (1.0 + (a * a + 0.5).ln().powi(2)) * (acc1 * acc2);
+        acc1 -= (u9 + b).abs();
     }
-    acc2 = acc2 * 0.9 + acc2;
-    acc2 = acc2 + a / 4.0 * b07_f008(acc2 + (n as f64), 3);
-    let mut out7 = vec![0.0; 2];
-    for i8 in 0..2 {
-        out7[i8] = acc1.abs().min((b.cos().exp() + 1.0).acosh());
+    let mut out10 = vec![0.0; 2];
+    for i11 in 0..2 {
+        out10[i11] = b;
     }
-    out7
+    out10
 }
 
 // `b07_f009` without its `#[checkpoint]`s: the gradients must agree bitwise.
@@ -615,27 +621,34 @@ fn b07_f009_plain(n: usize, a: f64, b: f64) -> Vec<f64> {
             v3[i4] = (0.5 * (if v3[i4] <= 0.56 { v3[i4] } else { 0.6 }).sin()).atanh();
         }
         {
-            let u5: f64 = if acc1 + v3[3] <= (-0.36) {
-                b07_f008((v3[2] * v3[2] + 0.5).recip(), 3)
+            let u5 = if acc1 + v3[3] <= (-0.36) {
+                b07_f000(1.956, acc1)
             } else {
-                v3[3]
+                (0.6 * b.cos()).tan()
             };
-            acc2 += (1.5 + u5.cos()).ln().sin().exp().ln();
+            acc1 = v3[4];
         }
+        acc2 -= f64::log(f64::abs(0.5) + 1.0, 10.0) - ((-1.9) + acc1);
+    } else {
+        let mut t6 = 0.28 / (1.5 + (b + acc1).atan().tanh());
+        let s7 = b.tanh().exp().powf(0.9 * f64::tanh(1.011));
+        acc1 += s7;
+    }
+    if b.atan().asinh() <= (f64::abs((-1.8)) + 1.0).powf(0.5) {
         {
-            let acc6: f64 = acc2.atan2(v3[1].cos().exp()) - acc1;
-            let acc6 = acc6 * v3[1];
-            acc2 += (acc6 * acc6).powi(3);
+            let t8 = (b.sin() * (acc2 + (n as f64))).sin();
+            acc1 += (-1.16) * b * t8;
         }
-        acc2 = v3[1].atan().abs();
+        acc2 += (2.5 + (acc1 % 3.0).sin()).recip();
+    } else {
+        let mut u9 = acc2.atan() / (1.0 + (a * a + 0.5).ln().powi(2)) * (acc1 * acc2);
+        acc1 -= (u9 + b).abs();
     }
-    acc2 = acc2 * 0.9 + acc2;
-    acc2 = acc2 + a / 4.0 * b07_f008(acc2 + (n as f64), 3);
-    let mut out7 = vec![0.0; 2];
-    for i8 in 0..2 {
-        out7[i8] = acc1.abs().min((b.cos().exp() + 1.0).acosh());
+    let mut out10 = vec![0.0; 2];
+    for i11 in 0..2 {
+        out10[i11] = b;
     }
-    out7
+    out10
 }
 
 // `b07_f009` on the `Value` tape: its gradient must agree with `b07_f009_vjp`.
@@ -661,26 +674,33 @@ fn b07_f009_value<'t>(
         }
         {
             let u5 = if acc1 + v3[3] <= (-0.36) {
-                b07_f008_value(tape, (v3[2] * v3[2] + 0.5).recip(), 3)
+                b07_f000_value(tape, tape.constant(1.956), acc1)
             } else {
-                v3[3]
+                (0.6 * b.cos()).tan()
             };
-            acc2 += (1.5 + u5.cos()).ln().sin().exp().ln();
+            acc1 = v3[4];
         }
+        acc2 -= f64::log(f64::abs(0.5) + 1.0, 10.0) - ((-1.9) + acc1);
+    } else {
+        let mut t6 = 0.28 / (1.5 + (b + acc1).atan().tanh());
+        let s7 = b.tanh().exp().powf(0.9 * f64::tanh(1.011));
+        acc1 += s7;
+    }
+    if b.atan().asinh() <= f64::powf(f64::abs((-1.8)) + 1.0, 0.5) {
         {
-            let acc6 = acc2.atan2(v3[1].cos().exp()) - acc1;
-            let acc6 = acc6 * v3[1];
-            acc2 += (acc6 * acc6).powi(3);
+            let t8 = (b.sin() * (acc2 + (n as f64))).sin();
+            acc1 += (-1.16) * b * t8;
         }
-        acc2 = v3[1].atan().abs();
+        acc2 += (2.5 + (acc1 % 3.0).sin()).recip();
+    } else {
+        let mut u9 = acc2.atan() / (1.0 + (a * a + 0.5).ln().powi(2)) * (acc1 * acc2);
+        acc1 -= (u9 + b).abs();
     }
-    acc2 = acc2 * 0.9 + acc2;
-    acc2 = acc2 + a / 4.0 * b07_f008_value(tape, acc2 + (n as f64), 3);
-    let mut out7 = vec![tape.constant(0.0); 2];
-    for i8 in 0..2 {
-        out7[i8] = acc1.abs().min((b.cos().exp() + 1.0).acosh());
+    let mut out10 = vec![tape.constant(0.0); 2];
+    for i11 in 0..2 {
+        out10[i11] = b;
     }
-    out7
+    out10
 }
 
 #[differentiate]
@@ -734,42 +754,46 @@ fn b07_f010_value<'t>(tape: &'t Tape<f64>, a: Value<'t, f64>) -> Vec<Value<'t, f
 #[differentiate]
 fn b07_f011(b: f64, x: &[f64], a: f64, c: f64, n: usize) -> f64 {
     let mut acc1: f64 = 0.68;
-    for i2 in (0..n).rev() {
-        if (i2 as f64) >= (-0.262) {
-            let mut v3: Vec<f64> = vec![0.0; x.len()];
-            for i4 in 0..4 {
-                v3[i4] += f64::tanh(v3[i2 / 2].powi(2));
-            }
-            for i5 in 0..=v3.len() - 1 {
-                if i5 % 2 == 1 {
-                    return (2.0 + x[2].cos()).cbrt() + ((0.5 * (i2 as f64)).round() + b);
-                }
-                let mut acc6 = a;
-                acc1 += (1.0
-                    + (1.0 + v3[x.len() - 1 - i5] * v3[x.len() - 1 - i5]).log(3.0)
-                        * (1.0 + v3[x.len() - 1 - i5] * v3[x.len() - 1 - i5]).log(3.0))
-                .ln_1p();
-            }
-            let mut acc7 = f64::tanh(1.053);
+    for i2 in 0..=n - 1 {
+        if if f64::sqrt(1.0 + a * a) >= 1.1 {
+            acc1
         } else {
-            let mut u8 = b07_f008(acc1 + (-1.257), n);
-            acc1 -= acc1;
+            x[0]
+        } >= (-0.705)
+        {
+            break;
         }
-        acc1 += x[i2] + (c * c + 0.25).cbrt();
+        {
+            if !(c <= 3.25e-1) {
+                acc1 = match i2 % 3 {
+                    0 => x[(i2 + 3) % x.len()] + x[i2 / 2],
+                    1 => b / (x[i2 % x.len()].abs() + 1.0),
+                    _ => (0.5 * f64::cos((-1.0e-1))).atanh(),
+                };
+                let mut w3 = x.to_vec();
+                if c < 0.52 || (a < 0.66 || x[x.len() - 1 - i2] <= (-0.6)) && acc1 < (-1.49) {
+                    acc1 = acc1 + b / (acc1 * acc1 + 0.5) * (acc1 + acc1);
+                    let mut nh4 = vec![0.0; w3.len()];
+                    for i5 in 0..w3.len() {
+                        nh4[i5] = 3.8e-1 * w3[i5]
+                            + (w3[(i5 + 1) % w3.len()] + f64::mul_add((-1.43), (i2 as f64), b))
+                                .sin();
+                    }
+                    w3 = nh4;
+                    acc1 = acc1 * (-0.1) + c;
+                }
+                acc1 -= x[i2 + 1] - b + (-1.0) / 2.0;
+            } else if (f64::abs((-7.2e-1)) + 1.0).cbrt() < (-0.178) {
+                acc1 += c;
+                acc1 -= ((n as f64) + acc1).tanh();
+            }
+            acc1 -= (-1.78);
+        }
+        acc1 -= 0.031 / (c.abs() + 1.0) + x[i2 % 4] * (i2 as f64);
     }
-    let mut h9 = vec![1.0; x.len()];
-    for i10 in 0..x.len() {
-        h9[i10] += b07_f008(a, n) - h9[i10 % x.len()] * c;
-    }
-    let mut acc11 = c * acc1 % 1.5 * (0.5 * b.atan2(2.0 + x[3].cos()).cos()).atanh();
-    let mut k12 = 0;
-    while k12 < n && b.mul_add(acc1, h9[1]) > (-1.01e0) {
-        k12 += 1;
-        let j13 = k12 - 1;
-        let u14 = 1.522 / (1.0 + f64::tan(0.6 * b.tanh()) * f64::tan(0.6 * b.tanh()));
-        acc1 += b;
-    }
-    ((acc1 + acc11 - b + h9[3]) * x[3]).atan()
+    let mut v6: Vec<f64> = vec![0.0; 4];
+    acc1 = acc1 * 0.5;
+    (acc1 - b - a) * v6[2] + x[3]
 }
 
 // `b07_f011` on the `Value` tape: its gradient must agree with `b07_f011_vjp`.
@@ -782,81 +806,87 @@ fn b07_f011_value<'t>(
     n: usize,
 ) -> Value<'t, f64> {
     let mut acc1 = tape.constant(0.68);
-    for i2 in (0..n).rev() {
-        if (i2 as f64) >= (-0.262) {
-            let mut v3 = vec![tape.constant(0.0); x.len()];
-            for i4 in 0..4 {
-                v3[i4] = v3[i4] + v3[i2 / 2].powi(2).tanh();
-            }
-            for i5 in 0..=v3.len() - 1 {
-                if i5 % 2 == 1 {
-                    return (2.0 + x[2].cos()).cbrt() + (f64::round(0.5 * (i2 as f64)) + b);
-                }
-                let mut acc6 = a;
-                acc1 += (1.0
-                    + (1.0 + v3[x.len() - 1 - i5] * v3[x.len() - 1 - i5]).log(3.0)
-                        * (1.0 + v3[x.len() - 1 - i5] * v3[x.len() - 1 - i5]).log(3.0))
-                .ln_1p();
-            }
-            let mut acc7 = tape.constant(f64::tanh(1.053));
+    for i2 in 0..=n - 1 {
+        if if (1.0 + a * a).sqrt() >= 1.1 {
+            acc1
         } else {
-            let mut u8 = b07_f008_value(tape, acc1 + (-1.257), n);
-            acc1 -= acc1;
+            x[0]
+        } >= (-0.705)
+        {
+            break;
         }
-        acc1 += x[i2] + (c * c + 0.25).cbrt();
+        {
+            if !(c <= 3.25e-1) {
+                acc1 = match i2 % 3 {
+                    0 => x[(i2 + 3) % x.len()] + x[i2 / 2],
+                    1 => b / (x[i2 % x.len()].abs() + 1.0),
+                    _ => tape.constant(f64::atanh(0.5 * f64::cos((-1.0e-1)))),
+                };
+                let mut w3 = x.to_vec();
+                if c < 0.52 || (a < 0.66 || x[x.len() - 1 - i2] <= (-0.6)) && acc1 < (-1.49) {
+                    acc1 = acc1 + b / (acc1 * acc1 + 0.5) * (acc1 + acc1);
+                    let mut nh4 = vec![tape.constant(0.0); w3.len()];
+                    for i5 in 0..w3.len() {
+                        nh4[i5] = 3.8e-1 * w3[i5]
+                            + (w3[(i5 + 1) % w3.len()]
+                                + tape.constant((-1.43)).mul_add((i2 as f64), b))
+                            .sin();
+                    }
+                    w3 = nh4;
+                    acc1 = acc1 * (-0.1) + c;
+                }
+                acc1 -= x[i2 + 1] - b + (-1.0) / 2.0;
+            } else if f64::cbrt(f64::abs((-7.2e-1)) + 1.0) < (-0.178) {
+                acc1 += c;
+                acc1 -= ((n as f64) + acc1).tanh();
+            }
+            acc1 -= (-1.78);
+        }
+        acc1 -= 0.031 / (c.abs() + 1.0) + x[i2 % 4] * (i2 as f64);
     }
-    let mut h9 = vec![tape.constant(1.0); x.len()];
-    for i10 in 0..x.len() {
-        h9[i10] = h9[i10] + (b07_f008_value(tape, a, n) - h9[i10 % x.len()] * c);
-    }
-    let mut acc11 = c * acc1 % 1.5 * (0.5 * b.atan2(2.0 + x[3].cos()).cos()).atanh();
-    let mut k12 = 0;
-    while k12 < n && b.mul_add(acc1, h9[1]) > (-1.01e0) {
-        k12 += 1;
-        let j13 = k12 - 1;
-        let u14 = 1.522 / (1.0 + (0.6 * b.tanh()).tan() * (0.6 * b.tanh()).tan());
-        acc1 += b;
-    }
-    ((acc1 + acc11 - b + h9[3]) * x[3]).atan()
+    let mut v6 = vec![tape.constant(0.0); 4];
+    acc1 = acc1 * 0.5;
+    (acc1 - b - a) * v6[2] + x[3]
 }
 
 #[differentiate]
 fn b07_f012(a: f64) -> f64 {
     let mut acc1 = a;
-    let a = a + (if a.abs() >= a { (-0.637) } else { acc1 });
-    let mut acc2 = a;
-    acc2 = ((-0.5) / (2.0 + acc1.cos())).sin();
-    let a = a + 1.3 * acc2;
-    if acc1.hypot((-1.93_f64) * (-1.93_f64) + 0.5) + a > 3.01 {
-        acc1 += acc2.cos().exp() * acc1.asinh();
-        acc1 += acc1.atan2(acc1.abs() + 1.0).atan();
-    } else if f64::atan2(0.03, 1.5 + a.tanh()).tanh().exp2() <= a {
-        let mut u3: f64 = a + acc1;
-        let mut acc4 = (0.9 * ((-1.52) + a).cos()).asin();
+    let a = a + b07_f008(a.asinh(), 3);
+    let mut t2 = a;
+    let mut acc3 = ((acc1 + a).abs() + 1.0).recip();
+    if t2 >= a {
+        if 1.02 / (1.0 + a.powi(2)) < 0.91 {
+            return (t2 * 1.25).sin();
+        }
+        acc1 -= acc3;
+    } else {
+        let t2 = t2 * (acc3 / (1.5 + a.tanh()));
+        acc1 = acc1 * (-0.68) + t2;
+        acc1 = t2;
     }
-    acc1 - acc2 + a
+    acc1 += t2.cos().exp().cbrt();
+    acc1 + t2 + acc3
 }
 
 // `b07_f012` on the `Value` tape: its gradient must agree with `b07_f012_vjp`.
 fn b07_f012_value<'t>(tape: &'t Tape<f64>, a: Value<'t, f64>) -> Value<'t, f64> {
     let mut acc1 = a;
-    let a = a
-        + (if a.abs() >= a {
-            tape.constant((-0.637))
-        } else {
-            acc1
-        });
-    let mut acc2 = a;
-    acc2 = ((-0.5) / (2.0 + acc1.cos())).sin();
-    let a = a + 1.3 * acc2;
-    if acc1.hypot((-1.93_f64) * (-1.93_f64) + 0.5) + a > 3.01 {
-        acc1 += acc2.cos().exp() * acc1.asinh();
-        acc1 += acc1.atan2(acc1.abs() + 1.0).atan();
-    } else if tape.constant(0.03).atan2(1.5 + a.tanh()).tanh().exp2() <= a {
-        let mut u3 = a + acc1;
-        let mut acc4 = (0.9 * ((-1.52) + a).cos()).asin();
+    let a = a + b07_f008_value(tape, a.asinh(), 3);
+    let mut t2 = a;
+    let mut acc3 = ((acc1 + a).abs() + 1.0).recip();
+    if t2 >= a {
+        if 1.02 / (1.0 + a.powi(2)) < 0.91 {
+            return (t2 * 1.25).sin();
+        }
+        acc1 -= acc3;
+    } else {
+        let t2 = t2 * (acc3 / (1.5 + a.tanh()));
+        acc1 = acc1 * (-0.68) + t2;
+        acc1 = t2;
     }
-    acc1 - acc2 + a
+    acc1 += t2.cos().exp().cbrt();
+    acc1 + t2 + acc3
 }
 
 #[differentiate]
@@ -878,37 +908,38 @@ fn b07_f013(a: f64, c: f64, b: f64) -> f64 {
                     acc1 = acc1 * 0.02 + (u6 * u6 + 0.25).ln();
                 } else if b > (-0.693) {
                     let s7 = w4[2] / 3.0;
-                    acc1 -= if s7.atan2(b.cos().exp()) >= b07_f008(b + (j3 as f64), 3) {
-                        s7 * w4[j3 % 3]
+                    acc1 -= if s7.atan2(b.cos().exp())
+                        >= b07_f004(&w4, 3, c, s7.sin(), w4[j3 % 3].cos().exp().cbrt())
+                    {
+                        s7 * c
                     } else {
-                        match j3 % 2 {
-                            0 => (j3 as f64),
-                            _ => s7,
+                        if j3 >= 2 {
+                            a
+                        } else {
+                            w4[j3 / 2]
                         }
                     };
+                } else if j3 < 1 {
+                    let mut acc8 = w4[(j3 + 3) % 3] * c;
+                    acc1 -= w4[(j3 + 3) % w4.len()];
+                } else {
+                    let acc9 = w4[j3 / 2];
+                    acc1 -= acc9 * (acc1 + w4[2]);
                 }
-                acc1 = (1.64 / (2.0 + w4[j3 / 2].tanh())).sin().exp().powf(1.5);
-            } else {
-                let t8: f64 = (match j3 % 3 {
-                    0 => (j3 as f64),
-                    1 => acc1,
-                    _ => acc1,
-                })
-                .asinh()
-                    * (f64::abs((-1.3_f64)) + 1.0).recip();
+                acc1 = (0.8 * (w4[(j3 + 2) % w4.len()] * acc1).sin()).acos();
             }
-            acc1 += 0.59 - b + 1.25 / 2.0;
-            if j3 <= 2 || !(c >= (-0.76) || j3 != 3) {
+            acc1 -= (f64::tanh(1.01_f64).exp() + 1.0).acosh() / w4[j3 % w4.len()].sin().exp();
+            if acc1 + a <= c {
                 break;
             }
             k2 += 1;
         }
-        acc1 = acc1 * 0.05_f64 + c;
+        acc1 = (f64::abs(0.16) + 1.0).sqrt() / 3.0;
     } else {
-        let mut s9 = c;
-        acc1 += (0.5 * f64::cos((-1.4) / 3.0)).exp_m1();
+        let mut t10 = c + a;
+        acc1 = acc1 * (-0.134) + t10.cos();
     }
-    acc1
+    acc1 - b
 }
 
 // `b07_f013` on the `Value` tape: its gradient must agree with `b07_f013_vjp`.
@@ -935,37 +966,38 @@ fn b07_f013_value<'t>(
                     acc1 = acc1 * 0.02 + (u6 * u6 + 0.25).ln();
                 } else if b > (-0.693) {
                     let s7 = w4[2] / 3.0;
-                    acc1 -= if s7.atan2(b.cos().exp()) >= b07_f008_value(tape, b + (j3 as f64), 3) {
-                        s7 * w4[j3 % 3]
+                    acc1 -= if s7.atan2(b.cos().exp())
+                        >= b07_f004_value(tape, &w4, 3, c, s7.sin(), w4[j3 % 3].cos().exp().cbrt())
+                    {
+                        s7 * c
                     } else {
-                        match j3 % 2 {
-                            0 => tape.constant((j3 as f64)),
-                            _ => s7,
+                        if j3 >= 2 {
+                            a
+                        } else {
+                            w4[j3 / 2]
                         }
                     };
+                } else if j3 < 1 {
+                    let mut acc8 = w4[(j3 + 3) % 3] * c;
+                    acc1 -= w4[(j3 + 3) % w4.len()];
+                } else {
+                    let acc9 = w4[j3 / 2];
+                    acc1 -= acc9 * (acc1 + w4[2]);
                 }
-                acc1 = (1.64 / (2.0 + w4[j3 / 2].tanh())).sin().exp().powf(1.5);
-            } else {
-                let t8 = (match j3 % 3 {
-                    0 => tape.constant((j3 as f64)),
-                    1 => acc1,
-                    _ => acc1,
-                })
-                .asinh()
-                    * f64::recip(f64::abs((-1.3_f64)) + 1.0);
+                acc1 = (0.8 * (w4[(j3 + 2) % w4.len()] * acc1).sin()).acos();
             }
-            acc1 += 0.59 - b + 1.25 / 2.0;
-            if j3 <= 2 || !(c >= (-0.76) || j3 != 3) {
+            acc1 -= f64::acosh(f64::exp(f64::tanh(1.01_f64)) + 1.0) / w4[j3 % w4.len()].sin().exp();
+            if acc1 + a <= c {
                 break;
             }
             k2 += 1;
         }
-        acc1 = acc1 * 0.05_f64 + c;
+        acc1 = tape.constant(f64::sqrt(f64::abs(0.16) + 1.0) / 3.0);
     } else {
-        let mut s9 = c;
-        acc1 += f64::exp_m1(0.5 * f64::cos((-1.4) / 3.0));
+        let mut t10 = c + a;
+        acc1 = acc1 * (-0.134) + t10.cos();
     }
-    acc1
+    acc1 - b
 }
 
 #[differentiate]
@@ -1089,7 +1121,7 @@ fn b07_f016(b: f64, c: f64, n: usize, a: f64) -> f64 {
         for i6 in 0..h5.len() {
             h5[i6] = acc1;
         }
-        acc1 = (h5[(i2 + 2) % 3] + b) * c;
+        acc1 = (h5[i2 % h5.len()] + b) * c;
     }
     acc1.sin()
 }
@@ -1112,7 +1144,7 @@ fn b07_f016_value<'t>(
         for i6 in 0..h5.len() {
             h5[i6] = acc1;
         }
-        acc1 = (h5[(i2 + 2) % 3] + b) * c;
+        acc1 = (h5[i2 % h5.len()] + b) * c;
     }
     acc1.sin()
 }
@@ -1123,42 +1155,22 @@ fn b07_f017(x: &[f64], n: usize) -> f64 {
     if acc1 >= acc1.asinh() {
         return (-1.938_f64);
     }
-    let acc2 = b07_f008((-1.98) + acc1, 3);
-    for i3 in 0..5 {
-        if match i3 % 2 {
-            0 => acc1,
-            _ => acc2,
-        } <= x[0].cos()
-        {
-            let mut s4: f64 = x[i3 % x.len()];
-            match i3 % 2 {
-                0 => {
-                    s4 = x[0];
-                }
-                _ => {
-                    acc1 += x[0];
-                    s4 = x[i3 % x.len()].asinh();
-                }
-            }
-            let mut w5 = Vec::with_capacity(4);
-            for i6 in 0..4 {
-                w5.push(s4);
-            }
-        } else {
-            if x[(i3 + 1) % x.len()] <= (-0.47) || acc2 >= (-0.2) {
-                let mut w7: Vec<f64> = vec![0.0; x.len()];
-                for i8 in 0..1 {
-                    w7[i8] = (1.0 + w7[i8 % w7.len()].powi(2)).ln();
-                }
-                acc1 -= (1.5 + acc2.sin()).recip().hypot(2.0 + acc1.tanh());
-            } else if (-0.53) < (-0.14) {
-                let mut t9 = (0.9 * acc1.tanh()).asin();
-                acc1 = x[i3 % 1];
-            }
-        }
-        acc1 -= (1.0 + (x[(i3 + 2) % 1] - (i3 as f64)).powi(2)).ln();
+    let acc2 = b07_f012(x[0]);
+    let s3 = f64::sin(1.2) * x[0];
+    let v4 = vec![0.8 + acc2, x[0] * acc1, x[0], 0.8];
+    let mut w5: Vec<f64> = vec![0.0; x.len()];
+    for i6 in 0..w5.len() {
+        w5[i6] = v4[i6 % v4.len()];
     }
-    (acc1 + acc2).atan()
+    let mut s7 = s3 + s3 - s3.atan();
+    let v8: Vec<f64> = vec![v4[0] / 3.0, x[0] + x[0], acc2 * std::f64::consts::PI];
+    w5[0] -= f64::sinh(s7.atan()) + w5[0];
+    if !(acc2 > (-0.49)) {
+        let mut t9 = (s7.abs() + 1.0).log(10.0);
+        acc1 += acc2;
+    }
+    let mut s10 = b07_f000(0.3, (n as f64) * acc1) - acc2;
+    ((acc1 + s7 - s10) * s3 * w5[0] + v8[2]).atan()
 }
 
 // `b07_f017` on the `Value` tape: its gradient must agree with `b07_f017_vjp`.
@@ -1167,79 +1179,36 @@ fn b07_f017_value<'t>(tape: &'t Tape<f64>, x: &[Value<'t, f64>], n: usize) -> Va
     if acc1 >= acc1.asinh() {
         return tape.constant((-1.938_f64));
     }
-    let acc2 = b07_f008_value(tape, (-1.98) + acc1, 3);
-    for i3 in 0..5 {
-        if match i3 % 2 {
-            0 => acc1,
-            _ => acc2,
-        } <= x[0].cos()
-        {
-            let mut s4 = x[i3 % x.len()];
-            match i3 % 2 {
-                0 => {
-                    s4 = x[0];
-                }
-                _ => {
-                    acc1 += x[0];
-                    s4 = x[i3 % x.len()].asinh();
-                }
-            }
-            let mut w5 = Vec::with_capacity(4);
-            for i6 in 0..4 {
-                w5.push(s4);
-            }
-        } else {
-            if x[(i3 + 1) % x.len()] <= (-0.47) || acc2 >= (-0.2) {
-                let mut w7 = vec![tape.constant(0.0); x.len()];
-                for i8 in 0..1 {
-                    w7[i8] = (1.0 + w7[i8 % w7.len()].powi(2)).ln();
-                }
-                acc1 -= (1.5 + acc2.sin()).recip().hypot(2.0 + acc1.tanh());
-            } else if (-0.53) < (-0.14) {
-                let mut t9 = (0.9 * acc1.tanh()).asin();
-                acc1 = x[i3 % 1];
-            }
-        }
-        acc1 -= (1.0 + (x[(i3 + 2) % 1] - (i3 as f64)).powi(2)).ln();
+    let acc2 = b07_f012_value(tape, x[0]);
+    let s3 = f64::sin(1.2) * x[0];
+    let v4 = vec![0.8 + acc2, x[0] * acc1, x[0], tape.constant(0.8)];
+    let mut w5 = vec![tape.constant(0.0); x.len()];
+    for i6 in 0..w5.len() {
+        w5[i6] = v4[i6 % v4.len()];
     }
-    (acc1 + acc2).atan()
+    let mut s7 = s3 + s3 - s3.atan();
+    let v8 = vec![v4[0] / 3.0, x[0] + x[0], acc2 * std::f64::consts::PI];
+    w5[0] = w5[0] - (s7.atan().sinh() + w5[0]);
+    if !(acc2 > (-0.49)) {
+        let mut t9 = (s7.abs() + 1.0).log(10.0);
+        acc1 += acc2;
+    }
+    let mut s10 = b07_f000_value(tape, tape.constant(0.3), (n as f64) * acc1) - acc2;
+    ((acc1 + s7 - s10) * s3 * w5[0] + v8[2]).atan()
 }
 
 #[differentiate(wrt(c, a, y, b))]
 fn b07_f018(y: &[f64], n: usize, b: f64, x: &[f64], a: f64, c: f64) -> f64 {
-    let mut acc1: f64 = b07_f014(a * a, a.cos());
-    let mut w2 = vec![0.0; y.len()];
-    for i3 in 1..x.len() {
-        if b07_f012((i3 as f64) + 0.956) <= 10.165000000000001 {
-            let mut acc4 = acc1.cos().cosh().min(b);
-            for i5 in 0..w2.len() {
-                let mut v6 = x.to_vec();
-                for i7 in (0..w2.len()).rev() {
-                    w2[i7 % y.len()] *= 1.0 + 0.1 * c.cos();
-                    acc4 = acc4 * 0.277_f64 + c;
-                }
-                acc4 -= f64::log2(
-                    2.5 + (if x[1] < (1.0 + x[i3].powi(2)).sqrt() {
-                        0.33
-                    } else {
-                        v6[i5 % x.len()]
-                    })
-                    .sin(),
-                );
-            }
-            acc1 -= f64::atan2(w2[(i3 + 3) % 3], 1.0 + -(-1.8) * -(-1.8));
-        } else {
-            let u8 = (if f64::powi(w2[(i3 + 2) % y.len()], 2) <= (c * c + 0.25).ln_1p() {
-                0.216
-            } else {
-                y[i3 / 2].tanh()
-            })
-            .atan();
-            acc1 = acc1 * 1.68e-1 + c;
-        }
-        acc1 += acc1;
+    let mut acc1 = b07_f012(y[2] * x[2]);
+    let mut k2 = 0;
+    while k2 < y.len() {
+        let j3 = k2;
+        acc1 /= 1.0 + y[1] * y[1];
+        let mut s4 = (1.0 + y[y.len() - 1 - j3] * y[y.len() - 1 - j3]).recip();
+        acc1 -= (1.0 + (if j3 >= 1 { x[(j3 + 3) % x.len()] } else { s4 }).powi(2)).sqrt();
+        k2 += 1;
     }
-    (acc1 + c + w2[2]) * w2[1]
+    acc1 + c + x[1]
 }
 
 // `b07_f018` on the `Value` tape: its gradient must agree with `b07_f018_vjp`.
@@ -1252,39 +1221,16 @@ fn b07_f018_value<'t>(
     a: Value<'t, f64>,
     c: Value<'t, f64>,
 ) -> Value<'t, f64> {
-    let mut acc1 = b07_f014_value(tape, a * a, a.cos());
-    let mut w2 = vec![tape.constant(0.0); y.len()];
-    for i3 in 1..x.len() {
-        if b07_f012_value(tape, tape.constant((i3 as f64) + 0.956)) <= 10.165000000000001 {
-            let mut acc4 = acc1.cos().cosh().min(b);
-            for i5 in 0..w2.len() {
-                let mut v6 = x.to_vec();
-                for i7 in (0..w2.len()).rev() {
-                    w2[i7 % y.len()] = w2[i7 % y.len()] * (1.0 + 0.1 * c.cos());
-                    acc4 = acc4 * 0.277_f64 + c;
-                }
-                acc4 -= (2.5
-                    + (if x[1] < (1.0 + x[i3].powi(2)).sqrt() {
-                        tape.constant(0.33)
-                    } else {
-                        v6[i5 % x.len()]
-                    })
-                    .sin())
-                .log2();
-            }
-            acc1 -= w2[(i3 + 3) % 3].atan2(1.0 + -(-1.8) * -(-1.8));
-        } else {
-            let u8 = (if w2[(i3 + 2) % y.len()].powi(2) <= (c * c + 0.25).ln_1p() {
-                tape.constant(0.216)
-            } else {
-                y[i3 / 2].tanh()
-            })
-            .atan();
-            acc1 = acc1 * 1.68e-1 + c;
-        }
-        acc1 += acc1;
+    let mut acc1 = b07_f012_value(tape, y[2] * x[2]);
+    let mut k2 = 0;
+    while k2 < y.len() {
+        let j3 = k2;
+        acc1 /= 1.0 + y[1] * y[1];
+        let mut s4 = (1.0 + y[y.len() - 1 - j3] * y[y.len() - 1 - j3]).recip();
+        acc1 -= (1.0 + (if j3 >= 1 { x[(j3 + 3) % x.len()] } else { s4 }).powi(2)).sqrt();
+        k2 += 1;
     }
-    (acc1 + c + w2[2]) * w2[1]
+    acc1 + c + x[1]
 }
 
 #[differentiate]
@@ -1296,44 +1242,32 @@ fn b07_f019(a: f64, n: usize) -> f64 {
     }
     for i3 in 0..3 {
         let mut v4 = vec![0.0; 1];
-        for i5 in 0..1 {
-            v4[i5] = b07_f012(acc1);
+        for i5 in 0..v4.len() {
+            v4[i5] = b07_f013(
+                (n as f64).atan(),
+                b07_f012(acc1),
+                acc1 / ((i3 as f64).abs() + 1.0),
+            );
         }
-        acc1 -= f64::atan(acc1 - (i3 as f64));
+        acc1 += f64::cos(a) - acc1.asinh();
     }
-    acc1 *= 1.0 + 0.1 * (acc1 + a).tanh();
-    acc1 += 1.98;
-    for i6 in 1..3 {
-        let mut v7 = Vec::with_capacity(2);
-        for i8 in 0..2 {
-            v7.push((0.9 * acc1.tanh()).asin().atan2(
-                1.0 + (match i8 % 2 {
-                    0 => (-0.765_f64),
-                    _ => a,
-                }) * (match i8 % 2 {
-                    0 => (-0.765_f64),
-                    _ => a,
-                }),
-            ));
+    let mut v6 = vec![a, acc1 * a, acc1 / (f64::abs(0.48) + 1.0)];
+    v6[2] -= acc1;
+    for i7 in 0..=1 - 1 {
+        acc1 += f64::tan(0.6 * v6[1].asinh().cos());
+        acc1 -= b07_f004(
+            &v6,
+            3,
+            (a.abs() + 1.0).cbrt(),
+            1.08e0 / a.cos().exp(),
+            (i7 as f64).atan(),
+        );
+        for i8 in 1..v6.len() - 1 {
+            let t9 = v6[1];
+            acc1 = (1.0 + (i8 as f64) * (i8 as f64)).sqrt();
         }
-        acc1 += match i6 % 3 {
-            0 => (1.0 + v7[i6 % v7.len()].powi(2) + 1.0).acosh(),
-            1 => v7[1] % 3.0,
-            _ => v7[(i6 + 1) % v7.len()] * (i6 as f64),
-        };
     }
-    let mut k9 = 0;
-    while k9 < n && a + acc1 > (-1.5) {
-        let j10 = k9;
-        let mut h11 = vec![0.5; 1];
-        for i12 in 0..1 {
-            h11[i12] = f64::ln_1p(h11[1 - 1 - i12] * h11[1 - 1 - i12] + 1.0)
-                - (f64::abs(h11[0]) + 1.0).cbrt();
-        }
-        acc1 += f64::sin(acc1 + a);
-        k9 += 1;
-    }
-    acc1
+    acc1 - v6[1] - v6[1]
 }
 
 // `b07_f019` on the `Value` tape: its gradient must agree with `b07_f019_vjp`.
@@ -1345,44 +1279,34 @@ fn b07_f019_value<'t>(tape: &'t Tape<f64>, a: Value<'t, f64>, n: usize) -> Value
     }
     for i3 in 0..3 {
         let mut v4 = vec![tape.constant(0.0); 1];
-        for i5 in 0..1 {
-            v4[i5] = b07_f012_value(tape, acc1);
+        for i5 in 0..v4.len() {
+            v4[i5] = b07_f013_value(
+                tape,
+                tape.constant(f64::atan((n as f64))),
+                b07_f012_value(tape, acc1),
+                acc1 / (f64::abs((i3 as f64)) + 1.0),
+            );
         }
-        acc1 -= (acc1 - (i3 as f64)).atan();
+        acc1 += a.cos() - acc1.asinh();
     }
-    acc1 *= 1.0 + 0.1 * (acc1 + a).tanh();
-    acc1 += 1.98;
-    for i6 in 1..3 {
-        let mut v7 = Vec::with_capacity(2);
-        for i8 in 0..2 {
-            v7.push((0.9 * acc1.tanh()).asin().atan2(
-                1.0 + (match i8 % 2 {
-                    0 => tape.constant((-0.765_f64)),
-                    _ => a,
-                }) * (match i8 % 2 {
-                    0 => tape.constant((-0.765_f64)),
-                    _ => a,
-                }),
-            ));
+    let mut v6 = vec![a, acc1 * a, acc1 / (f64::abs(0.48) + 1.0)];
+    v6[2] = v6[2] - acc1;
+    for i7 in 0..=1 - 1 {
+        acc1 += (0.6 * v6[1].asinh().cos()).tan();
+        acc1 -= b07_f004_value(
+            tape,
+            &v6,
+            3,
+            (a.abs() + 1.0).cbrt(),
+            1.08e0 / a.cos().exp(),
+            tape.constant(f64::atan((i7 as f64))),
+        );
+        for i8 in 1..v6.len() - 1 {
+            let t9 = v6[1];
+            acc1 = tape.constant(f64::sqrt(1.0 + (i8 as f64) * (i8 as f64)));
         }
-        acc1 += match i6 % 3 {
-            0 => (1.0 + v7[i6 % v7.len()].powi(2) + 1.0).acosh(),
-            1 => v7[1] % 3.0,
-            _ => v7[(i6 + 1) % v7.len()] * (i6 as f64),
-        };
     }
-    let mut k9 = 0;
-    while k9 < n && a + acc1 > (-1.5) {
-        let j10 = k9;
-        let mut h11 = vec![tape.constant(0.5); 1];
-        for i12 in 0..1 {
-            h11[i12] =
-                (h11[1 - 1 - i12] * h11[1 - 1 - i12] + 1.0).ln_1p() - (h11[0].abs() + 1.0).cbrt();
-        }
-        acc1 += (acc1 + a).sin();
-        k9 += 1;
-    }
-    acc1
+    acc1 - v6[1] - v6[1]
 }
 
 #[differentiate(wrt(b))]
@@ -1396,52 +1320,24 @@ fn b07_f020(c: f64, m: usize, n: usize, a: f64, b: f64) -> f64 {
         acc1 += f64::tanh(a);
     }
     acc1 = acc1 * 0.5;
-    #[checkpoint(snapshots = 1)]
+    #[checkpoint]
     for i5 in 1..n {
-        #[checkpoint]
-        {
-            acc1 = b + acc1 + (1.0 + f64::powi(0.8, 2)).sqrt();
-            acc1 -= a;
+        let mut w6: Vec<f64> = Vec::with_capacity(m);
+        for i7 in 0..m {
+            w6.push((i7 as f64) * (1.0 + b * b + 1.0).acosh());
         }
-        if match i5 % 3 {
-            0 => f64::atan(0.91),
-            1 => b,
-            _ => {
-                if (-0.49) / (2.5 + acc1.cos()) > b07_f019(f64::atanh(0.5 * b.tanh()), m) {
-                    a
-                } else {
-                    a
-                }
-            }
-        } > acc1.atan() / 0.5
-        {
-            #[checkpoint]
-            {
-                if i5 >= 2 {
-                    let acc6 = b07_f008(f64::asin(0.9 * acc1.cos()), 3) / 0.5;
-                } else if (i5 as f64).min(b - (-1.39)) >= (-8.0e-1) {
-                    let t7 = a.atan2((i5 as f64).abs() + 1.0);
-                    acc1 = acc1 * (-0.7) + b;
-                } else {
-                    let mut s8 = (match i5 % 2 {
-                        0 => 9.09e-1 * (-1.7),
-                        _ => acc1,
-                    }) - b;
-                    acc1 += 1.61
-                        / (1.0
-                            + b07_f008((1.5 + s8.cos()).cbrt(), m)
-                                * b07_f008((1.5 + s8.cos()).cbrt(), m));
-                }
-                acc1 = acc1 * (-2.02e-1)
-                    + f64::acos(0.8 * (if i5 <= 2 || i5 % 2 == 1 { a } else { (-0.6) }).cos());
-            }
-            acc1 = (0.8 * b.tanh()).acos();
-        } else if i5 % 2 == 1 {
-            let t9 = b;
+        let t8 = b + b;
+        let mut k9 = 0;
+        #[checkpoint(snapshots = 1)]
+        while k9 < m {
+            let j10 = k9;
+            let t11 = w6[2] + (-1.04);
+            w6[m - 1 - j10] -= t11;
+            acc1 -= (b + t11).powi(2);
+            k9 += 1;
         }
-        acc1 = acc1 * (-0.23) + acc1;
     }
-    (acc1 + a) * c
+    (acc1 + b) * c
 }
 
 // `b07_f020` without its `#[checkpoint]`s: the gradients must agree bitwise.
@@ -1457,48 +1353,21 @@ fn b07_f020_plain(c: f64, m: usize, n: usize, a: f64, b: f64) -> f64 {
     }
     acc1 = acc1 * 0.5;
     for i5 in 1..n {
-        {
-            acc1 = b + acc1 + (1.0 + f64::powi(0.8, 2)).sqrt();
-            acc1 -= a;
+        let mut w6: Vec<f64> = Vec::with_capacity(m);
+        for i7 in 0..m {
+            w6.push((i7 as f64) * (1.0 + b * b + 1.0).acosh());
         }
-        if match i5 % 3 {
-            0 => f64::atan(0.91),
-            1 => b,
-            _ => {
-                if (-0.49) / (2.5 + acc1.cos()) > b07_f019(f64::atanh(0.5 * b.tanh()), m) {
-                    a
-                } else {
-                    a
-                }
-            }
-        } > acc1.atan() / 0.5
-        {
-            {
-                if i5 >= 2 {
-                    let acc6 = b07_f008(f64::asin(0.9 * acc1.cos()), 3) / 0.5;
-                } else if (i5 as f64).min(b - (-1.39)) >= (-8.0e-1) {
-                    let t7 = a.atan2((i5 as f64).abs() + 1.0);
-                    acc1 = acc1 * (-0.7) + b;
-                } else {
-                    let mut s8 = (match i5 % 2 {
-                        0 => 9.09e-1 * (-1.7),
-                        _ => acc1,
-                    }) - b;
-                    acc1 += 1.61
-                        / (1.0
-                            + b07_f008((1.5 + s8.cos()).cbrt(), m)
-                                * b07_f008((1.5 + s8.cos()).cbrt(), m));
-                }
-                acc1 = acc1 * (-2.02e-1)
-                    + f64::acos(0.8 * (if i5 <= 2 || i5 % 2 == 1 { a } else { (-0.6) }).cos());
-            }
-            acc1 = (0.8 * b.tanh()).acos();
-        } else if i5 % 2 == 1 {
-            let t9 = b;
+        let t8 = b + b;
+        let mut k9 = 0;
+        while k9 < m {
+            let j10 = k9;
+            let t11 = w6[2] + (-1.04);
+            w6[m - 1 - j10] -= t11;
+            acc1 -= (b + t11).powi(2);
+            k9 += 1;
         }
-        acc1 = acc1 * (-0.23) + acc1;
     }
-    (acc1 + a) * c
+    (acc1 + b) * c
 }
 
 // `b07_f020` on the `Value` tape: its gradient must agree with `b07_f020_vjp`.
@@ -1520,69 +1389,38 @@ fn b07_f020_value<'t>(
     }
     acc1 = acc1 * 0.5;
     for i5 in 1..n {
-        {
-            acc1 = b + acc1 + f64::sqrt(1.0 + f64::powi(0.8, 2));
-            acc1 -= a;
+        let mut w6 = Vec::with_capacity(m);
+        for i7 in 0..m {
+            w6.push((i7 as f64) * (1.0 + b * b + 1.0).acosh());
         }
-        if match i5 % 3 {
-            0 => tape.constant(f64::atan(0.91)),
-            1 => b,
-            _ => {
-                if (-0.49) / (2.5 + acc1.cos()) > b07_f019_value(tape, (0.5 * b.tanh()).atanh(), m)
-                {
-                    a
-                } else {
-                    a
-                }
-            }
-        } > acc1.atan() / 0.5
-        {
-            {
-                if i5 >= 2 {
-                    let acc6 = b07_f008_value(tape, (0.9 * acc1.cos()).asin(), 3) / 0.5;
-                } else if tape.constant((i5 as f64)).min(b - (-1.39)) >= (-8.0e-1) {
-                    let t7 = a.atan2(f64::abs((i5 as f64)) + 1.0);
-                    acc1 = acc1 * (-0.7) + b;
-                } else {
-                    let mut s8 = (match i5 % 2 {
-                        0 => tape.constant(9.09e-1 * (-1.7)),
-                        _ => acc1,
-                    }) - b;
-                    acc1 += 1.61
-                        / (1.0
-                            + b07_f008_value(tape, (1.5 + s8.cos()).cbrt(), m)
-                                * b07_f008_value(tape, (1.5 + s8.cos()).cbrt(), m));
-                }
-                acc1 = acc1 * (-2.02e-1)
-                    + (0.8
-                        * (if i5 <= 2 || i5 % 2 == 1 {
-                            a
-                        } else {
-                            tape.constant((-0.6))
-                        })
-                        .cos())
-                    .acos();
-            }
-            acc1 = (0.8 * b.tanh()).acos();
-        } else if i5 % 2 == 1 {
-            let t9 = b;
+        let t8 = b + b;
+        let mut k9 = 0;
+        while k9 < m {
+            let j10 = k9;
+            let t11 = w6[2] + (-1.04);
+            w6[m - 1 - j10] = w6[m - 1 - j10] - t11;
+            acc1 -= (b + t11).powi(2);
+            k9 += 1;
         }
-        acc1 = acc1 * (-0.23) + acc1;
     }
-    (acc1 + a) * c
+    (acc1 + b) * c
 }
 
 #[differentiate(wrt(c, a))]
 fn b07_f021(b: f64, c: f64, m: usize, n: usize, a: f64) -> Vec<f64> {
     let mut acc1: f64 = b.max(b);
-    acc1 /= b07_f019(b / 4.0, 3).tanh().exp();
-    let mut u2 = 1.11 * (m as f64) + f64::log(2.0 + acc1.tanh(), 3.0);
-    let mut u3 = b.sin();
-    let mut u4 = u2;
-    let mut out5 = vec![0.0; n];
-    for i6 in 0..n {
-        out5[i6] =
-            (-1.191_f64) * c + (u2 * u2 + 0.25).powf(0.9 * std::f64::consts::FRAC_PI_4.sin());
+    acc1 /= 1.0 + b07_f013(1.31 + a, c, c).powi(2);
+    acc1 += b07_f012(b);
+    for i2 in (1..2).step_by(3) {
+        let mut v3 = vec![0.0; n];
+        for i4 in 0..n {
+            v3[i4] += v3[i2];
+        }
+        acc1 = acc1 * 0.3_f64 + c.atan2((a + acc1) * (a + acc1) + 0.5);
+    }
+    let mut out5 = vec![0.0; 1];
+    for i6 in 0..1 {
+        out5[i6] = (-0.37);
     }
     out5
 }
@@ -1597,14 +1435,18 @@ fn b07_f021_value<'t>(
     a: Value<'t, f64>,
 ) -> Vec<Value<'t, f64>> {
     let mut acc1 = b.max(b);
-    acc1 /= b07_f019_value(tape, b / 4.0, 3).tanh().exp();
-    let mut u2 = 1.11 * (m as f64) + (2.0 + acc1.tanh()).log(3.0);
-    let mut u3 = b.sin();
-    let mut u4 = u2;
-    let mut out5 = vec![tape.constant(0.0); n];
-    for i6 in 0..n {
-        out5[i6] =
-            (-1.191_f64) * c + (u2 * u2 + 0.25).powf(0.9 * f64::sin(std::f64::consts::FRAC_PI_4));
+    acc1 /= 1.0 + b07_f013_value(tape, 1.31 + a, c, c).powi(2);
+    acc1 += b07_f012_value(tape, b);
+    for i2 in (1..2).step_by(3) {
+        let mut v3 = vec![tape.constant(0.0); n];
+        for i4 in 0..n {
+            v3[i4] = v3[i4] + v3[i2];
+        }
+        acc1 = acc1 * 0.3_f64 + c.atan2((a + acc1) * (a + acc1) + 0.5);
+    }
+    let mut out5 = vec![tape.constant(0.0); 1];
+    for i6 in 0..1 {
+        out5[i6] = tape.constant((-0.37));
     }
     out5
 }
@@ -1616,34 +1458,33 @@ fn b07_f022(b: f64, a: f64, c: f64, x: &[f64], y: &[f64]) -> Vec<f64> {
     let acc3 = acc2;
     if 1.92_f64 < a {
         let s4 = f64::abs(1.622) + f64::recip(f64::abs((-0.86)) + 1.0);
-        for i5 in 1..3 {
-            if i5 < 2 {
-                break;
-            }
-            if s4 % 1.5 > 1.0 {
-                break;
-            }
-            for i6 in 0..y.len() {
-                for i7 in 0..=3 - 1 {
-                    let mut t8 = acc3;
-                    acc2 = (x[i5 % 2] + x[(i6 + 1) % x.len()]).cos();
+        for i5 in 1..3 - 1 {
+            for i6 in 0..=y.len() - 1 {
+                if i5 != 1 {
+                    break;
                 }
-                acc2 = acc2 + f64::ln(2.5 + s4.sin()) * c;
-                acc1 = x[i5 % x.len()] * ((-1.56) / (y[(i6 + 3) % y.len()].abs() + 1.0));
+                acc2 = acc2 * (-0.89) + (f64::powi(1.324, 3) - acc3.sin());
+                let mut u7 = -c;
+                acc1 = acc1 * 0.9 + b07_f000((-1.05e0), u7.sin().exp());
             }
-            acc1 += s4;
+            acc2 = (acc2 * (acc1 + acc3)).atan();
+            let mut v8 = vec![0.5; 3];
+            acc2 += (0.6 * (i5 as f64).atan().cos()).tan();
+            acc1 = acc1 * (-0.18)
+                + (f64::asinh(s4) * f64::asinh(s4) + 1.0).powf(0.9 * x[i5 - 1].asinh().cos());
         }
-        acc2 -= f64::asinh(x[0] * y[2]);
+        acc2 -= (1.5 + x[0].tanh()).powf(1.5);
+    } else {
+        let mut u9 = f64::mul_add((-1.07), acc2, x[1]);
+        acc1 = acc1 * 1.76e-1 + (1.0 + x[0].powi(2) + 1.0).acosh().cos();
     }
-    let mut out9 = vec![0.0; 4];
-    for i10 in 0..4 {
-        out9[i10] = match i10 % 3 {
-            0 => acc1.clamp((-1.0), 1.0),
-            1 => (i10 as f64) / (y[i10 % 3].abs() + 1.0),
-            _ => (i10 as f64).max(x[1]),
-        };
-    }
-    out9
+    let out10 = vec![
+        b + (0.9 * b.sin()).asin(),
+        (-1.71),
+        b07_f004(y, 3, x[0] * acc3, a + a, acc3 + x[1]),
+        x[1] * y[1],
+    ];
+    out10
 }
 
 // `b07_f022` on the `Value` tape: its gradient must agree with `b07_f022_vjp`.
@@ -1660,193 +1501,303 @@ fn b07_f022_value<'t>(
     let acc3 = acc2;
     if tape.constant(1.92_f64) < a {
         let s4 = tape.constant(f64::abs(1.622) + f64::recip(f64::abs((-0.86)) + 1.0));
-        for i5 in 1..3 {
-            if i5 < 2 {
-                break;
-            }
-            if s4 % 1.5 > 1.0 {
-                break;
-            }
-            for i6 in 0..y.len() {
-                for i7 in 0..=3 - 1 {
-                    let mut t8 = acc3;
-                    acc2 = (x[i5 % 2] + x[(i6 + 1) % x.len()]).cos();
+        for i5 in 1..3 - 1 {
+            for i6 in 0..=y.len() - 1 {
+                if i5 != 1 {
+                    break;
                 }
-                acc2 = acc2 + (2.5 + s4.sin()).ln() * c;
-                acc1 = x[i5 % x.len()] * ((-1.56) / (y[(i6 + 3) % y.len()].abs() + 1.0));
+                acc2 = acc2 * (-0.89) + (f64::powi(1.324, 3) - acc3.sin());
+                let mut u7 = -c;
+                acc1 = acc1 * 0.9 + b07_f000_value(tape, tape.constant((-1.05e0)), u7.sin().exp());
             }
-            acc1 += s4;
+            acc2 = (acc2 * (acc1 + acc3)).atan();
+            let mut v8 = vec![tape.constant(0.5); 3];
+            acc2 += f64::tan(0.6 * f64::cos(f64::atan((i5 as f64))));
+            acc1 = acc1 * (-0.18)
+                + (s4.asinh() * s4.asinh() + 1.0).powf(0.9 * x[i5 - 1].asinh().cos());
         }
-        acc2 -= (x[0] * y[2]).asinh();
+        acc2 -= (1.5 + x[0].tanh()).powf(1.5);
+    } else {
+        let mut u9 = tape.constant((-1.07)).mul_add(acc2, x[1]);
+        acc1 = acc1 * 1.76e-1 + (1.0 + x[0].powi(2) + 1.0).acosh().cos();
     }
-    let mut out9 = vec![tape.constant(0.0); 4];
-    for i10 in 0..4 {
-        out9[i10] = match i10 % 3 {
-            0 => acc1.clamp((-1.0), 1.0),
-            1 => (i10 as f64) / (y[i10 % 3].abs() + 1.0),
-            _ => tape.constant((i10 as f64)).max(x[1]),
-        };
-    }
-    out9
+    let out10 = vec![
+        b + (0.9 * b.sin()).asin(),
+        tape.constant((-1.71)),
+        b07_f004_value(tape, y, 3, x[0] * acc3, a + a, acc3 + x[1]),
+        x[1] * y[1],
+    ];
+    out10
 }
 
 #[differentiate]
 fn b07_f023(n: usize, a: f64) -> f64 {
     let mut acc1: f64 = (-1.88);
     {
-        let a = a + b07_f008(-acc1, 3);
-        if (-0.7_f64) * (a + a) <= 0.37 {
-            let mut h2: Vec<f64> = vec![0.0; 1];
-            acc1 -= (0.8 * h2[0].cos()).acos().sin();
-        } else if a >= acc1.asinh() {
-            acc1 = acc1 + (a + 1.19) * a;
+        let a = a + b07_f014(a % 3.0, acc1);
+        let acc2 = (n as f64);
+        acc1 += (0.8 * acc2.sin()).acos();
+    }
+    acc1 = acc1 * 0.04 + f64::max(f64::atan((-1.98_f64)), acc1);
+    let mut v3 = vec![a.asinh(), a.asinh(), (n as f64) * a, a.tanh()];
+    if v3[1] >= (2.0 + acc1.sin()).log10() {
+        #[checkpoint(segments = 2)]
+        for i4 in 1..=n - 1 - 1 {
+            if !(i4 <= 1) {
+                let mut s5 = v3[v3.len() - 1 - i4] - v3[i4 + 1].powi(2)
+                    + b07_f000(1.0_f64, acc1 * v3[i4 / 2]) * acc1;
+                acc1 = b07_f011(
+                    s5 * (i4 as f64),
+                    &v3,
+                    s5 + (-0.5),
+                    v3[(i4 + 2) % v3.len()] * v3[i4 % n],
+                    3,
+                )
+                .hypot(0.14 * s5 * (0.14 * s5) + 0.5);
+            }
+            acc1 += if v3[i4 % n].asinh() < 1.56 {
+                (-0.4) / (2.0 + v3[v3.len() - 1 - i4].tanh())
+            } else {
+                v3[i4 % v3.len()].tanh()
+            };
         }
-        acc1 += (-1.3) * a / 2.0;
+        acc1 = (1.0 + (a + v3[0]).powi(2)).ln_1p();
     }
-    if acc1 >= std::f64::consts::PI * acc1 {
-        let mut t3 = a;
-        acc1 = (a + t3) / (1.0 + t3 * (-1.145) * (t3 * (-1.145)));
-        acc1 -= (acc1 + a).sin();
-    } else if acc1 >= (-0.04) {
-        let mut s4 = a.atan() + acc1;
-        acc1 += (s4 * s4).sin();
-    } else {
-        let acc5: f64 = (-0.295);
-        acc1 += (1.0 + f64::powi((-1.943e0), 2)).powf(0.5) + acc5 / 4.0;
+    acc1 + a - v3[3]
+}
+
+// `b07_f023` without its `#[checkpoint]`s: the gradients must agree bitwise.
+#[differentiate]
+fn b07_f023_plain(n: usize, a: f64) -> f64 {
+    let mut acc1: f64 = (-1.88);
+    {
+        let a = a + b07_f014(a % 3.0, acc1);
+        let acc2 = (n as f64);
+        acc1 += (0.8 * acc2.sin()).acos();
     }
-    acc1 + a
+    acc1 = acc1 * 0.04 + f64::max(f64::atan((-1.98_f64)), acc1);
+    let mut v3 = vec![a.asinh(), a.asinh(), (n as f64) * a, a.tanh()];
+    if v3[1] >= (2.0 + acc1.sin()).log10() {
+        for i4 in 1..=n - 1 - 1 {
+            if !(i4 <= 1) {
+                let mut s5 = v3[v3.len() - 1 - i4] - v3[i4 + 1].powi(2)
+                    + b07_f000(1.0_f64, acc1 * v3[i4 / 2]) * acc1;
+                acc1 = b07_f011(
+                    s5 * (i4 as f64),
+                    &v3,
+                    s5 + (-0.5),
+                    v3[(i4 + 2) % v3.len()] * v3[i4 % n],
+                    3,
+                )
+                .hypot(0.14 * s5 * (0.14 * s5) + 0.5);
+            }
+            acc1 += if v3[i4 % n].asinh() < 1.56 {
+                (-0.4) / (2.0 + v3[v3.len() - 1 - i4].tanh())
+            } else {
+                v3[i4 % v3.len()].tanh()
+            };
+        }
+        acc1 = (1.0 + (a + v3[0]).powi(2)).ln_1p();
+    }
+    acc1 + a - v3[3]
 }
 
 // `b07_f023` on the `Value` tape: its gradient must agree with `b07_f023_vjp`.
 fn b07_f023_value<'t>(tape: &'t Tape<f64>, n: usize, a: Value<'t, f64>) -> Value<'t, f64> {
     let mut acc1 = tape.constant((-1.88));
     {
-        let a = a + b07_f008_value(tape, -acc1, 3);
-        if (-0.7_f64) * (a + a) <= 0.37 {
-            let mut h2 = vec![tape.constant(0.0); 1];
-            acc1 -= (0.8 * h2[0].cos()).acos().sin();
-        } else if a >= acc1.asinh() {
-            acc1 = acc1 + (a + 1.19) * a;
+        let a = a + b07_f014_value(tape, a % 3.0, acc1);
+        let acc2 = tape.constant((n as f64));
+        acc1 += (0.8 * acc2.sin()).acos();
+    }
+    acc1 = acc1 * 0.04 + tape.constant(f64::atan((-1.98_f64))).max(acc1);
+    let mut v3 = vec![a.asinh(), a.asinh(), (n as f64) * a, a.tanh()];
+    if v3[1] >= (2.0 + acc1.sin()).log10() {
+        for i4 in 1..=n - 1 - 1 {
+            if !(i4 <= 1) {
+                let mut s5 = v3[v3.len() - 1 - i4] - v3[i4 + 1].powi(2)
+                    + b07_f000_value(tape, tape.constant(1.0_f64), acc1 * v3[i4 / 2]) * acc1;
+                acc1 = b07_f011_value(
+                    tape,
+                    s5 * (i4 as f64),
+                    &v3,
+                    s5 + (-0.5),
+                    v3[(i4 + 2) % v3.len()] * v3[i4 % n],
+                    3,
+                )
+                .hypot(0.14 * s5 * (0.14 * s5) + 0.5);
+            }
+            acc1 += if v3[i4 % n].asinh() < 1.56 {
+                (-0.4) / (2.0 + v3[v3.len() - 1 - i4].tanh())
+            } else {
+                v3[i4 % v3.len()].tanh()
+            };
         }
-        acc1 += (-1.3) * a / 2.0;
+        acc1 = (1.0 + (a + v3[0]).powi(2)).ln_1p();
     }
-    if acc1 >= std::f64::consts::PI * acc1 {
-        let mut t3 = a;
-        acc1 = (a + t3) / (1.0 + t3 * (-1.145) * (t3 * (-1.145)));
-        acc1 -= (acc1 + a).sin();
-    } else if acc1 >= (-0.04) {
-        let mut s4 = a.atan() + acc1;
-        acc1 += (s4 * s4).sin();
-    } else {
-        let acc5 = tape.constant((-0.295));
-        acc1 += f64::powf(1.0 + f64::powi((-1.943e0), 2), 0.5) + acc5 / 4.0;
-    }
-    acc1 + a
+    acc1 + a - v3[3]
 }
 
 #[differentiate]
 fn b07_f024(a: f64) -> f64 {
     let mut acc1 = a;
-    #[checkpoint(segments = 3)]
-    for i2 in 0..5 {
-        acc1 = (i2 as f64) + (if i2 != 2 { acc1 } else { (i2 as f64) });
-        acc1 -= (1.5 + (acc1 + acc1).sin() + 1.0).acosh();
-    }
-    {
-        {
-            let w3 = vec![acc1 / (a * a + 0.25), a.sin(), acc1];
-            let mut k4 = 0;
-            #[checkpoint(segments = 3)]
-            while k4 < w3.len() && w3[0] > (-0.7) {
-                k4 += 1;
-                let j5 = k4 - 1;
-                acc1 *= 1.0 + 0.25 * (acc1 * acc1).sin();
-                acc1 = acc1 * 0.79 + (acc1 - a).tanh();
+    #[checkpoint]
+    for i2 in 1..5 - 1 {
+        if b07_f008(acc1 + a, 3) <= (-0.915) {
+            continue;
+        }
+        let mut u3 = a / (1.0 + (i2 as f64).powi(2));
+        u3 /= 1.0
+            + (if f64::hypot(acc1, 1.5 + u3.cos()) <= b07_f014(u3 / (a * a + 1.0), 1.941) {
+                u3
+            } else {
+                a
+            }) * (if f64::hypot(acc1, 1.5 + u3.cos()) <= b07_f014(u3 / (a * a + 1.0), 1.941) {
+                u3
+            } else {
+                a
+            });
+        if i2 % 2 == 0 && i2 % 2 == 1 {
+            let mut h4: Vec<f64> = Vec::new();
+            for i5 in 0..3 {
+                h4.push(f64::atan((i2 as f64)) + (0.6 * u3.sin()).tan());
             }
-            for i6 in 0..3 {
-                if w3[1] > (i6 as f64).powi(2) {
+            let mut k6 = 0;
+            loop {
+                if k6 >= 3 {
                     break;
                 }
-                let t7 = (0.6 * f64::sin(w3[(i6 + 1) % w3.len()]).tanh())
-                    .tan()
-                    .tanh();
-                acc1 = f64::exp_m1(w3[(i6 + 2) % 3].sin());
+                let j7 = k6;
+                let u8 = f64::exp_m1(h4[(i2 + 2) % 3].sin());
+                let s9: f64 = (h4[(i2 + 3) % 3] + h4[1]) * (h4[j7 / 2] * u8);
+                k6 += 1;
             }
-            acc1 = b07_f008(w3[2].atan(), 3);
+            u3 -= b07_f000((-0.22), u3.abs());
+        } else if i2 < 2 && i2 >= 2 {
+            let t10: f64 = 0.197;
+        } else if u3 + a < f64::atan((-1.78_f64)) {
+            let acc11 = f64::tanh(u3);
+            acc1 += (acc11 - acc11).atan();
+        } else {
+            let mut t12 = (i2 as f64).atan();
+            acc1 -= if (i2 as f64) > (i2 as f64) + t12 {
+                (i2 as f64) * (i2 as f64)
+            } else {
+                (t12 * t12 + 0.25).powf(0.9 * a.cos())
+            };
         }
-        acc1 += a;
+        acc1 += 1.28e0 / (1.0 + (u3.abs() + 1.0).cbrt() * (u3.abs() + 1.0).cbrt());
     }
-    (acc1 - a).atan()
+    acc1.tanh()
 }
 
 // `b07_f024` without its `#[checkpoint]`s: the gradients must agree bitwise.
 #[differentiate]
 fn b07_f024_plain(a: f64) -> f64 {
     let mut acc1 = a;
-    for i2 in 0..5 {
-        acc1 = (i2 as f64) + (if i2 != 2 { acc1 } else { (i2 as f64) });
-        acc1 -= (1.5 + (acc1 + acc1).sin() + 1.0).acosh();
-    }
-    {
-        {
-            let w3 = vec![acc1 / (a * a + 0.25), a.sin(), acc1];
-            let mut k4 = 0;
-            while k4 < w3.len() && w3[0] > (-0.7) {
-                k4 += 1;
-                let j5 = k4 - 1;
-                acc1 *= 1.0 + 0.25 * (acc1 * acc1).sin();
-                acc1 = acc1 * 0.79 + (acc1 - a).tanh();
+    for i2 in 1..5 - 1 {
+        if b07_f008(acc1 + a, 3) <= (-0.915) {
+            continue;
+        }
+        let mut u3 = a / (1.0 + (i2 as f64).powi(2));
+        u3 /= 1.0
+            + (if f64::hypot(acc1, 1.5 + u3.cos()) <= b07_f014(u3 / (a * a + 1.0), 1.941) {
+                u3
+            } else {
+                a
+            }) * (if f64::hypot(acc1, 1.5 + u3.cos()) <= b07_f014(u3 / (a * a + 1.0), 1.941) {
+                u3
+            } else {
+                a
+            });
+        if i2 % 2 == 0 && i2 % 2 == 1 {
+            let mut h4: Vec<f64> = Vec::new();
+            for i5 in 0..3 {
+                h4.push(f64::atan((i2 as f64)) + (0.6 * u3.sin()).tan());
             }
-            for i6 in 0..3 {
-                if w3[1] > (i6 as f64).powi(2) {
+            let mut k6 = 0;
+            loop {
+                if k6 >= 3 {
                     break;
                 }
-                let t7 = (0.6 * f64::sin(w3[(i6 + 1) % w3.len()]).tanh())
-                    .tan()
-                    .tanh();
-                acc1 = f64::exp_m1(w3[(i6 + 2) % 3].sin());
+                let j7 = k6;
+                let u8 = f64::exp_m1(h4[(i2 + 2) % 3].sin());
+                let s9: f64 = (h4[(i2 + 3) % 3] + h4[1]) * (h4[j7 / 2] * u8);
+                k6 += 1;
             }
-            acc1 = b07_f008(w3[2].atan(), 3);
+            u3 -= b07_f000((-0.22), u3.abs());
+        } else if i2 < 2 && i2 >= 2 {
+            let t10: f64 = 0.197;
+        } else if u3 + a < f64::atan((-1.78_f64)) {
+            let acc11 = f64::tanh(u3);
+            acc1 += (acc11 - acc11).atan();
+        } else {
+            let mut t12 = (i2 as f64).atan();
+            acc1 -= if (i2 as f64) > (i2 as f64) + t12 {
+                (i2 as f64) * (i2 as f64)
+            } else {
+                (t12 * t12 + 0.25).powf(0.9 * a.cos())
+            };
         }
-        acc1 += a;
+        acc1 += 1.28e0 / (1.0 + (u3.abs() + 1.0).cbrt() * (u3.abs() + 1.0).cbrt());
     }
-    (acc1 - a).atan()
+    acc1.tanh()
 }
 
 // `b07_f024` on the `Value` tape: its gradient must agree with `b07_f024_vjp`.
 fn b07_f024_value<'t>(tape: &'t Tape<f64>, a: Value<'t, f64>) -> Value<'t, f64> {
     let mut acc1 = a;
-    for i2 in 0..5 {
-        acc1 = (i2 as f64)
-            + (if i2 != 2 {
-                acc1
+    for i2 in 1..5 - 1 {
+        if b07_f008_value(tape, acc1 + a, 3) <= (-0.915) {
+            continue;
+        }
+        let mut u3 = a / (1.0 + f64::powi((i2 as f64), 2));
+        u3 /= 1.0
+            + (if acc1.hypot(1.5 + u3.cos())
+                <= b07_f014_value(tape, u3 / (a * a + 1.0), tape.constant(1.941))
+            {
+                u3
             } else {
-                tape.constant((i2 as f64))
+                a
+            }) * (if acc1.hypot(1.5 + u3.cos())
+                <= b07_f014_value(tape, u3 / (a * a + 1.0), tape.constant(1.941))
+            {
+                u3
+            } else {
+                a
             });
-        acc1 -= (1.5 + (acc1 + acc1).sin() + 1.0).acosh();
-    }
-    {
-        {
-            let w3 = vec![acc1 / (a * a + 0.25), a.sin(), acc1];
-            let mut k4 = 0;
-            while k4 < w3.len() && w3[0] > (-0.7) {
-                k4 += 1;
-                let j5 = k4 - 1;
-                acc1 *= 1.0 + 0.25 * (acc1 * acc1).sin();
-                acc1 = acc1 * 0.79 + (acc1 - a).tanh();
+        if i2 % 2 == 0 && i2 % 2 == 1 {
+            let mut h4 = Vec::new();
+            for i5 in 0..3 {
+                h4.push(f64::atan((i2 as f64)) + (0.6 * u3.sin()).tan());
             }
-            for i6 in 0..3 {
-                if w3[1] > f64::powi((i6 as f64), 2) {
+            let mut k6 = 0;
+            loop {
+                if k6 >= 3 {
                     break;
                 }
-                let t7 = (0.6 * w3[(i6 + 1) % w3.len()].sin().tanh()).tan().tanh();
-                acc1 = w3[(i6 + 2) % 3].sin().exp_m1();
+                let j7 = k6;
+                let u8 = h4[(i2 + 2) % 3].sin().exp_m1();
+                let s9 = (h4[(i2 + 3) % 3] + h4[1]) * (h4[j7 / 2] * u8);
+                k6 += 1;
             }
-            acc1 = b07_f008_value(tape, w3[2].atan(), 3);
+            u3 -= b07_f000_value(tape, tape.constant((-0.22)), u3.abs());
+        } else if i2 < 2 && i2 >= 2 {
+            let t10 = tape.constant(0.197);
+        } else if u3 + a < f64::atan((-1.78_f64)) {
+            let acc11 = u3.tanh();
+            acc1 += (acc11 - acc11).atan();
+        } else {
+            let mut t12 = tape.constant(f64::atan((i2 as f64)));
+            acc1 -= if tape.constant((i2 as f64)) > (i2 as f64) + t12 {
+                tape.constant((i2 as f64) * (i2 as f64))
+            } else {
+                (t12 * t12 + 0.25).powf(0.9 * a.cos())
+            };
         }
-        acc1 += a;
+        acc1 += 1.28e0 / (1.0 + (u3.abs() + 1.0).cbrt() * (u3.abs() + 1.0).cbrt());
     }
-    (acc1 - a).atan()
+    acc1.tanh()
 }
 
 #[differentiate]
@@ -1865,25 +1816,15 @@ fn b07_f025(b: f64, a: f64, c: f64, x: &[f64]) -> f64 {
     acc1 -= x[1];
     acc1 += (t3 % 1.5).sin();
     let a = a + (x[0] + t3);
-    for i4 in (0..5).rev() {
-        if b + acc1 >= 8.14e0 {
-            break;
-        }
-        match i4 % 2 {
-            0 => {
-                if i4 % 2 == 0 {
-                    break;
-                }
-                t3 -= x[i4 % x.len()];
-            }
-            _ => {
-                let mut h5 = vec![0.0; 2];
-                acc1 = c * a;
-            }
-        }
-        acc1 = (0.9 * f64::sin((-0.069))).asin();
+    for i4 in 0..5 {
+        let mut v5 = x.to_vec();
     }
-    acc1 * t3
+    let mut v6: Vec<f64> = Vec::with_capacity(4);
+    for i7 in 0..4 {
+        v6.push(f64::hypot((-0.656), c.sin().exp()).max((i7 as f64) + x[i7 / 2]));
+    }
+    let mut s8: f64 = t3.sin();
+    acc1 * t3 - s8 - b + v6[0]
 }
 
 // `b07_f025` on the `Value` tape: its gradient must agree with `b07_f025_vjp`.
@@ -1909,25 +1850,19 @@ fn b07_f025_value<'t>(
     acc1 -= x[1];
     acc1 += (t3 % 1.5).sin();
     let a = a + (x[0] + t3);
-    for i4 in (0..5).rev() {
-        if b + acc1 >= 8.14e0 {
-            break;
-        }
-        match i4 % 2 {
-            0 => {
-                if i4 % 2 == 0 {
-                    break;
-                }
-                t3 -= x[i4 % x.len()];
-            }
-            _ => {
-                let mut h5 = vec![tape.constant(0.0); 2];
-                acc1 = c * a;
-            }
-        }
-        acc1 = tape.constant(f64::asin(0.9 * f64::sin((-0.069))));
+    for i4 in 0..5 {
+        let mut v5 = x.to_vec();
     }
-    acc1 * t3
+    let mut v6 = Vec::with_capacity(4);
+    for i7 in 0..4 {
+        v6.push(
+            tape.constant((-0.656))
+                .hypot(c.sin().exp())
+                .max((i7 as f64) + x[i7 / 2]),
+        );
+    }
+    let mut s8 = t3.sin();
+    acc1 * t3 - s8 - b + v6[0]
 }
 
 #[differentiate]
@@ -1937,46 +1872,49 @@ fn b07_f026(c: f64, x: &[f64], b: f64, a: f64) -> Vec<f64> {
     if x[1] >= (-0.14) {
         if x[0] > a.tanh().sin() {
             for i2 in 0..x.len() {
-                acc1 = acc1 + f64::asinh(a) * x[(i2 + 3) % x.len()].abs();
-                let mut k3 = 0;
-                loop {
-                    if k3 >= x.len() {
-                        break;
-                    }
-                    let j4 = k3;
-                    let mut w5: Vec<f64> = vec![0.5; x.len()];
-                    for i6 in 0..3 {
-                        w5[i6] += -c;
-                    }
-                    let mut nh8 = vec![0.0; w5.len()];
-                    for i9 in 0..x.len() {
-                        nh8[i9] = (-1.4e-1) * w5[i9]
-                            + (w5[(i9 + 1) % w5.len()] + (0.8 * w5[0].tanh()).acos()).tanh();
-                    }
-                    w5 = nh8;
-                    k3 += 1;
+                if a >= (-0.34) {
+                    let b = b * (c + 1.0e-1);
+                    let c = c * ((i2 as f64) + x[i2 / 2]);
+                    acc1 = f64::ln(x[0].abs() + 1.0);
+                } else if if i2 >= 2 { c } else { b } > x[i2 % x.len()] + x[(i2 + 1) % 3] {
+                    acc1 *= 1.0 + 0.25 * x[0].tanh();
+                    acc1 = acc1 * (-0.28) + x[(i2 + 3) % 3] / 4.0;
                 }
-                for i10 in (1..x.len()).rev() {
-                    let mut u11: f64 = b.hypot(1.0 + x[1].powi(2));
-                    let mut t12 = x[1] * x[(i2 + 2) % x.len()];
-                    acc1 = x[(i2 + 3) % x.len()] - (1.5 + a.tanh() + 1.0).acosh();
-                }
+                let mut w3 = vec![1.0; 5];
+                acc1 = w3[i2 + 2];
             }
-            acc1 -= b.tanh().exp().recip().sin();
-        } else {
-            let u13 =
-                x[1].atan2(1.0 + f64::atan2(x[0], b.sin().exp()) * f64::atan2(x[0], b.sin().exp()));
-            acc1 = acc1 * (-5.3e-1) + -u13;
+            acc1 = acc1 * 0.4 + acc1;
         }
-        acc1 = (0.5 * c.tanh()).floor() + c;
-    } else {
-        let mut u14 = f64::atan(acc1);
+        acc1 -= c;
+    } else if a.cos() > 0.55 {
+        let mut k4 = 0;
+        loop {
+            if k4 >= x.len() {
+                break;
+            }
+            let j5 = k4;
+            for i6 in (0..x.len()).rev() {
+                let mut s7 = a * x[j5];
+                acc1 = (1.5 + s7.tanh()).ln().tanh();
+            }
+            acc1 = acc1 * 0.17 + (0.6 * (x[j5 % x.len()] * c).sin()).tan();
+            k4 += 1;
+        }
+        acc1 -= if a <= 0.79 {
+            if b07_f003(x, -x[2], x) >= 0.98_f64 {
+                b
+            } else {
+                a
+            }
+        } else {
+            c * c
+        };
     }
-    let out15 = vec![
-        x[1].sin().cosh().atan2(b.abs() + 1.0),
-        (0.5 * x[1]).floor() + c,
+    let out8 = vec![
+        x[0],
+        f64::atan(0.26).hypot(1.0 + x[2].asinh() * x[2].asinh()),
     ];
-    out15
+    out8
 }
 
 // `b07_f026` on the `Value` tape: its gradient must agree with `b07_f026_vjp`.
@@ -1992,45 +1930,50 @@ fn b07_f026_value<'t>(
     if x[1] >= (-0.14) {
         if x[0] > a.tanh().sin() {
             for i2 in 0..x.len() {
-                acc1 = acc1 + a.asinh() * x[(i2 + 3) % x.len()].abs();
-                let mut k3 = 0;
-                loop {
-                    if k3 >= x.len() {
-                        break;
-                    }
-                    let j4 = k3;
-                    let mut w5 = vec![tape.constant(0.5); x.len()];
-                    for i6 in 0..3 {
-                        w5[i6] = w5[i6] + -c;
-                    }
-                    let mut nh8 = vec![tape.constant(0.0); w5.len()];
-                    for i9 in 0..x.len() {
-                        nh8[i9] = (-1.4e-1) * w5[i9]
-                            + (w5[(i9 + 1) % w5.len()] + (0.8 * w5[0].tanh()).acos()).tanh();
-                    }
-                    w5 = nh8;
-                    k3 += 1;
+                if a >= (-0.34) {
+                    let b = b * (c + 1.0e-1);
+                    let c = c * ((i2 as f64) + x[i2 / 2]);
+                    acc1 = (x[0].abs() + 1.0).ln();
+                } else if if i2 >= 2 { c } else { b } > x[i2 % x.len()] + x[(i2 + 1) % 3] {
+                    acc1 *= 1.0 + 0.25 * x[0].tanh();
+                    acc1 = acc1 * (-0.28) + x[(i2 + 3) % 3] / 4.0;
                 }
-                for i10 in (1..x.len()).rev() {
-                    let mut u11 = b.hypot(1.0 + x[1].powi(2));
-                    let mut t12 = x[1] * x[(i2 + 2) % x.len()];
-                    acc1 = x[(i2 + 3) % x.len()] - (1.5 + a.tanh() + 1.0).acosh();
-                }
+                let mut w3 = vec![tape.constant(1.0); 5];
+                acc1 = w3[i2 + 2];
             }
-            acc1 -= b.tanh().exp().recip().sin();
-        } else {
-            let u13 = x[1].atan2(1.0 + x[0].atan2(b.sin().exp()) * x[0].atan2(b.sin().exp()));
-            acc1 = acc1 * (-5.3e-1) + -u13;
+            acc1 = acc1 * 0.4 + acc1;
         }
-        acc1 = (0.5 * c.tanh()).floor() + c;
-    } else {
-        let mut u14 = acc1.atan();
+        acc1 -= c;
+    } else if a.cos() > 0.55 {
+        let mut k4 = 0;
+        loop {
+            if k4 >= x.len() {
+                break;
+            }
+            let j5 = k4;
+            for i6 in (0..x.len()).rev() {
+                let mut s7 = a * x[j5];
+                acc1 = (1.5 + s7.tanh()).ln().tanh();
+            }
+            acc1 = acc1 * 0.17 + (0.6 * (x[j5 % x.len()] * c).sin()).tan();
+            k4 += 1;
+        }
+        acc1 -= if a <= 0.79 {
+            if b07_f003_value(tape, x, -x[2], x) >= 0.98_f64 {
+                b
+            } else {
+                a
+            }
+        } else {
+            c * c
+        };
     }
-    let out15 = vec![
-        x[1].sin().cosh().atan2(b.abs() + 1.0),
-        (0.5 * x[1]).floor() + c,
+    let out8 = vec![
+        x[0],
+        tape.constant(f64::atan(0.26))
+            .hypot(1.0 + x[2].asinh() * x[2].asinh()),
     ];
-    out15
+    out8
 }
 
 #[differentiate]
@@ -2114,41 +2057,38 @@ fn b07_f028(b: f64, a: f64) -> Vec<f64> {
                             break;
                         }
                         let j7 = k6;
-                        if 0.5
-                            <= b07_f024(if acc1 % 2.0 >= 0.295 {
-                                (i5 as f64)
-                            } else {
-                                acc1
-                            })
-                        {
+                        if 0.5 <= b07_f016((-1.8), b07_f024((-0.02)), 2, a + a) {
                             break;
                         }
-                        acc1 = (2.5 + f64::cos((-1.2)).cos()).recip();
-                        t2 *= 1.0 + 0.25 * acc1.tanh();
-                        let mut h8 = vec![a, -b, a.abs(), b07_f023(4, b - t2)];
-                        t2 = (0.6 * (0.05 / h8[1].tanh().exp()).cos()).tan();
+                        let t2 = t2 + (t2 + t2);
+                        acc1 = (acc1 * (t2 * t2)).atan();
+                        acc1 -= t2.hypot(1.0 + (i5 as f64).powi(2));
                         k6 += 1;
                     }
                 }
                 1 => {
-                    let t9 = b - 1.46_f64;
-                    acc1 += b.abs();
+                    let u8 = (0.6 * (0.05 / (b.abs() + 1.0)).tanh()).tan();
+                    acc1 = acc1 * 0.2 + -b07_f016((-1.144), u8 + u8, 2, (j4 as f64));
                 }
                 _ => {
-                    let mut u10 = b;
-                    acc1 = acc1 * (-0.163) + ((0.9 * f64::tanh(1.2)).asin() - b);
+                    let t9: f64 = (-1.6);
+                    acc1 += (if (t9.abs() + 1.0).powf(0.5) <= t9 + t9 {
+                        a
+                    } else {
+                        b
+                    }) + ((j4 as f64) + t2);
                 }
             }
-            acc1 += b07_f023(4, if t2 < b { a } else { (i5 as f64) }) + ((j4 as f64) + t2);
+            acc1 -= b;
         }
-        acc1 -= b;
+        acc1 = (-0.85) - t2 + -acc1;
         k3 += 1;
     }
-    let mut out11 = vec![0.0; 2];
-    for i12 in 0..2 {
-        out11[i12] = t2;
+    let mut out10 = vec![0.0; 4];
+    for i11 in 0..4 {
+        out10[i11] = (acc1 - acc1).mul_add(t2.cos().sinh(), 0.12);
     }
-    out11
+    out10
 }
 
 // `b07_f028` on the `Value` tape: its gradient must agree with `b07_f028_vjp`.
@@ -2176,123 +2116,72 @@ fn b07_f028_value<'t>(
                         }
                         let j7 = k6;
                         if tape.constant(0.5)
-                            <= b07_f024_value(
+                            <= b07_f016_value(
                                 tape,
-                                if acc1 % 2.0 >= 0.295 {
-                                    tape.constant((i5 as f64))
-                                } else {
-                                    acc1
-                                },
+                                tape.constant((-1.8)),
+                                b07_f024_value(tape, tape.constant((-0.02))),
+                                2,
+                                a + a,
                             )
                         {
                             break;
                         }
-                        acc1 = tape.constant(f64::recip(2.5 + f64::cos(f64::cos((-1.2)))));
-                        t2 *= 1.0 + 0.25 * acc1.tanh();
-                        let mut h8 = vec![a, -b, a.abs(), b07_f023_value(tape, 4, b - t2)];
-                        t2 = (0.6 * (0.05 / h8[1].tanh().exp()).cos()).tan();
+                        let t2 = t2 + (t2 + t2);
+                        acc1 = (acc1 * (t2 * t2)).atan();
+                        acc1 -= t2.hypot(1.0 + f64::powi((i5 as f64), 2));
                         k6 += 1;
                     }
                 }
                 1 => {
-                    let t9 = b - 1.46_f64;
-                    acc1 += b.abs();
+                    let u8 = (0.6 * (0.05 / (b.abs() + 1.0)).tanh()).tan();
+                    acc1 = acc1 * 0.2
+                        + -b07_f016_value(
+                            tape,
+                            tape.constant((-1.144)),
+                            u8 + u8,
+                            2,
+                            tape.constant((j4 as f64)),
+                        );
                 }
                 _ => {
-                    let mut u10 = b;
-                    acc1 = acc1 * (-0.163) + (f64::asin(0.9 * f64::tanh(1.2)) - b);
+                    let t9 = tape.constant((-1.6));
+                    acc1 += (if (t9.abs() + 1.0).powf(0.5) <= t9 + t9 {
+                        a
+                    } else {
+                        b
+                    }) + ((j4 as f64) + t2);
                 }
             }
-            acc1 += b07_f023_value(
-                tape,
-                4,
-                if t2 < b {
-                    a
-                } else {
-                    tape.constant((i5 as f64))
-                },
-            ) + ((j4 as f64) + t2);
+            acc1 -= b;
         }
-        acc1 -= b;
+        acc1 = (-0.85) - t2 + -acc1;
         k3 += 1;
     }
-    let mut out11 = vec![tape.constant(0.0); 2];
-    for i12 in 0..2 {
-        out11[i12] = t2;
+    let mut out10 = vec![tape.constant(0.0); 4];
+    for i11 in 0..4 {
+        out10[i11] = (acc1 - acc1).mul_add(t2.cos().sinh(), 0.12);
     }
-    out11
+    out10
 }
 
 #[differentiate(wrt(a))]
 fn b07_f029(n: usize, x: &[f64], a: f64) -> f64 {
     let mut acc1 = a;
     acc1 -= acc1 * 0.558_f64 + (1.0 + x[3].powi(2)).powf((-0.5));
-    acc1 /= 2.0 + b07_f014(x[3] * a, (a.abs() + 1.0).ln()).tanh();
-    acc1 *= 1.0 + 0.5 * (a * a).sin();
-    let mut s2 = x[2];
-    #[checkpoint]
-    for i3 in 0..3 {
-        acc1 = (acc1 * acc1.max(x[i3 % 4])).tanh();
-        if x[i3 / 2] * acc1 > (-0.01) {
-            let mut w4 = x.to_vec();
-            acc1 = acc1 * (-0.851) + -(1.51 / (x[2] * x[2] + 0.25));
-        }
-        match i3 % 3 {
-            0 => {
-                let mut v5 = Vec::with_capacity(2);
-                for i6 in 0..2 {
-                    v5.push(acc1 / 4.0);
-                }
-                acc1 -= x[(i3 + 1) % x.len()].atan() + ((i3 as f64) + 0.5);
-            }
-            1 => {
-                let mut t7 = (1.0 + x[i3 % x.len()].powi(2)).cbrt();
-                acc1 -= x[x.len() - 1 - i3].tanh().cos();
-            }
-            _ => {
-                let mut s8 = f64::tanh(s2.sin());
-                acc1 = acc1 * 0.527 + s8;
-            }
-        }
-        acc1 -= b07_f023(4, (0.5 * x[i3].cos()).atanh());
+    acc1 /= 1.5 + b07_f000((-0.289), x[0].cos()).sin();
+    let acc2 = x[0] + acc1;
+    if a < acc1.mul_add(acc2, a) {
+        return (n as f64) * acc1 + f64::powi(2.0_f64, 3);
     }
-    acc1 + s2 + x[1]
-}
-
-// `b07_f029` without its `#[checkpoint]`s: the gradients must agree bitwise.
-#[differentiate(wrt(a))]
-fn b07_f029_plain(n: usize, x: &[f64], a: f64) -> f64 {
-    let mut acc1 = a;
-    acc1 -= acc1 * 0.558_f64 + (1.0 + x[3].powi(2)).powf((-0.5));
-    acc1 /= 2.0 + b07_f014(x[3] * a, (a.abs() + 1.0).ln()).tanh();
-    acc1 *= 1.0 + 0.5 * (a * a).sin();
-    let mut s2 = x[2];
-    for i3 in 0..3 {
-        acc1 = (acc1 * acc1.max(x[i3 % 4])).tanh();
-        if x[i3 / 2] * acc1 > (-0.01) {
-            let mut w4 = x.to_vec();
-            acc1 = acc1 * (-0.851) + -(1.51 / (x[2] * x[2] + 0.25));
-        }
-        match i3 % 3 {
-            0 => {
-                let mut v5 = Vec::with_capacity(2);
-                for i6 in 0..2 {
-                    v5.push(acc1 / 4.0);
-                }
-                acc1 -= x[(i3 + 1) % x.len()].atan() + ((i3 as f64) + 0.5);
-            }
-            1 => {
-                let mut t7 = (1.0 + x[i3 % x.len()].powi(2)).cbrt();
-                acc1 -= x[x.len() - 1 - i3].tanh().cos();
-            }
-            _ => {
-                let mut s8 = f64::tanh(s2.sin());
-                acc1 = acc1 * 0.527 + s8;
-            }
-        }
-        acc1 -= b07_f023(4, (0.5 * x[i3].cos()).atanh());
+    let mut u3 = x[0];
+    for i4 in (0..n).rev() {
+        u3 = x[i4 + 2] + x[i4 % x.len()] - acc2 * x[0];
+        u3 += (1.0 + ((i4 as f64) + (i4 as f64)) * ((i4 as f64) + (i4 as f64))).log(3.0);
     }
-    acc1 + s2 + x[1]
+    let acc5 = (-1.13e-1) / (1.0 + a * a);
+    u3 = (u3 * acc5.sin()).tanh();
+    let mut v6: Vec<f64> = vec![0.0; x.len()];
+    (acc1 * u3 + v6[3]) * v6[2]
 }
 
 // `b07_f029` on the `Value` tape: its gradient must agree with `b07_f029_vjp`.
@@ -2304,35 +2193,23 @@ fn b07_f029_value<'t>(
 ) -> Value<'t, f64> {
     let mut acc1 = a;
     acc1 -= acc1 * 0.558_f64 + (1.0 + x[3].powi(2)).powf((-0.5));
-    acc1 /= 2.0 + b07_f014_value(tape, x[3] * a, (a.abs() + 1.0).ln()).tanh();
-    acc1 *= 1.0 + 0.5 * (a * a).sin();
-    let mut s2 = x[2];
-    for i3 in 0..3 {
-        acc1 = (acc1 * acc1.max(x[i3 % 4])).tanh();
-        if x[i3 / 2] * acc1 > (-0.01) {
-            let mut w4 = x.to_vec();
-            acc1 = acc1 * (-0.851) + -(1.51 / (x[2] * x[2] + 0.25));
-        }
-        match i3 % 3 {
-            0 => {
-                let mut v5 = Vec::with_capacity(2);
-                for i6 in 0..2 {
-                    v5.push(acc1 / 4.0);
-                }
-                acc1 -= x[(i3 + 1) % x.len()].atan() + ((i3 as f64) + 0.5);
-            }
-            1 => {
-                let mut t7 = (1.0 + x[i3 % x.len()].powi(2)).cbrt();
-                acc1 -= x[x.len() - 1 - i3].tanh().cos();
-            }
-            _ => {
-                let mut s8 = s2.sin().tanh();
-                acc1 = acc1 * 0.527 + s8;
-            }
-        }
-        acc1 -= b07_f023_value(tape, 4, (0.5 * x[i3].cos()).atanh());
+    acc1 /= 1.5 + b07_f000_value(tape, tape.constant((-0.289)), x[0].cos()).sin();
+    let acc2 = x[0] + acc1;
+    if a < acc1.mul_add(acc2, a) {
+        return (n as f64) * acc1 + f64::powi(2.0_f64, 3);
     }
-    acc1 + s2 + x[1]
+    let mut u3 = x[0];
+    for i4 in (0..n).rev() {
+        u3 = x[i4 + 2] + x[i4 % x.len()] - acc2 * x[0];
+        u3 += f64::log(
+            1.0 + ((i4 as f64) + (i4 as f64)) * ((i4 as f64) + (i4 as f64)),
+            3.0,
+        );
+    }
+    let acc5 = (-1.13e-1) / (1.0 + a * a);
+    u3 = (u3 * acc5.sin()).tanh();
+    let mut v6 = vec![tape.constant(0.0); x.len()];
+    (acc1 * u3 + v6[3]) * v6[2]
 }
 
 #[differentiate]
@@ -2346,20 +2223,22 @@ fn b07_f030(a: f64, x: &[f64], n: usize) -> f64 {
     if (0.8 * a.cos()).acos() > 0.86 {
         return x[0];
     }
-    if if b07_f019(1.1 + acc2, 3) <= 0.82 {
-        (1.0 + f64::powi((-1.69), 2)).ln()
+    if if b07_f019(f64::cbrt(1.0 + v3[3].powi(2)), 3) <= 0.27 {
+        a * x[0]
     } else {
-        (0.8 * v3[0].cos()).acos()
-    } > 0.65
+        b07_f023(
+            4,
+            b07_f020((-1.79), 3, 4, (-7.2e-1), f64::tanh((-0.45_f64))),
+        )
+    } > (-0.08)
     {
-        acc2 = (acc2 + acc1.tanh().exp().recip()).atan();
-        acc2 += v3[1];
-        acc1 -= x[0].mul_add(x[0], acc1).tanh();
-    } else {
-        let t5 = b07_f023(4, x[0] + acc1);
-        acc2 = acc2 * 0.47 + x[0];
+        for i5 in 1..v3.len() - 1 {
+            let mut h6 = v3.clone();
+            acc2 += x[(i5 + 1) % x.len()] * (0.5 * h6[4].cos()).atanh();
+        }
+        acc1 += x[0] - v3[4] / 3.0;
     }
-    acc1 - acc2 + a + v3[3]
+    (acc1 + acc2 + a + v3[3]).sin()
 }
 
 // `b07_f030` on the `Value` tape: its gradient must agree with `b07_f030_vjp`.
@@ -2378,20 +2257,30 @@ fn b07_f030_value<'t>(
     if (0.8 * a.cos()).acos() > 0.86 {
         return x[0];
     }
-    if if b07_f019_value(tape, 1.1 + acc2, 3) <= 0.82 {
-        tape.constant(f64::ln(1.0 + f64::powi((-1.69), 2)))
+    if if b07_f019_value(tape, (1.0 + v3[3].powi(2)).cbrt(), 3) <= 0.27 {
+        a * x[0]
     } else {
-        (0.8 * v3[0].cos()).acos()
-    } > 0.65
+        b07_f023_value(
+            tape,
+            4,
+            b07_f020_value(
+                tape,
+                tape.constant((-1.79)),
+                3,
+                4,
+                tape.constant((-7.2e-1)),
+                tape.constant(f64::tanh((-0.45_f64))),
+            ),
+        )
+    } > (-0.08)
     {
-        acc2 = (acc2 + acc1.tanh().exp().recip()).atan();
-        acc2 += v3[1];
-        acc1 -= x[0].mul_add(x[0], acc1).tanh();
-    } else {
-        let t5 = b07_f023_value(tape, 4, x[0] + acc1);
-        acc2 = acc2 * 0.47 + x[0];
+        for i5 in 1..v3.len() - 1 {
+            let mut h6 = v3.clone();
+            acc2 += x[(i5 + 1) % x.len()] * (0.5 * h6[4].cos()).atanh();
+        }
+        acc1 += x[0] - v3[4] / 3.0;
     }
-    acc1 - acc2 + a + v3[3]
+    (acc1 + acc2 + a + v3[3]).sin()
 }
 
 #[differentiate]
@@ -2444,40 +2333,26 @@ fn b07_f031_value<'t>(
 
 #[differentiate]
 fn b07_f032(c: f64, b: f64, x: &[f64], y: &[f64], n: usize, a: f64) -> f64 {
-    let mut acc1 = b07_f019(x[0].asinh(), 3);
-    let mut acc2 = f64::powf(1.0 + x[2].powi(2), 0.5);
-    let acc1 = acc1 + b;
-    {
-        if acc1 < (-6.12e-1) {
-            {
-                if acc1 / 0.5 < b07_f008(b, 3) {
-                    return acc2;
-                }
-                for i3 in (0..5).step_by(3) {
-                    if i3 % 2 == 0 {
-                        continue;
-                    }
-                    let b = b + x[(i3 + 3) % n].clamp((-1.0), 1.0);
-                    acc2 /= 1.0 + (b + y[(i3 + 3) % y.len()]) * (b + y[(i3 + 3) % y.len()]);
-                    acc2 = (0.8 * y[i3 % y.len()].cos().sin()).acos();
-                }
-            }
-            if acc1.asinh() >= f64::cos(b) {
-                let mut acc4 = (0.9 * c.cos()).asin();
-                for i5 in 0..n {
-                    let acc6 = acc4;
-                    acc2 += acc6.tanh().atan();
-                }
-                acc2 += (x[2] * x[3]).sin();
-            } else {
-                let acc7 = y[1] % 2.0;
-                acc2 += (acc7 % 3.0).cos();
-            }
-            acc2 = acc2 * 0.85 + (0.5 * acc1.sin()).atanh().asinh();
-        }
-        acc2 = acc2 * (-0.703) + f64::asin(0.9 * a.tanh()).abs();
+    let mut acc1 = b07_f000((-0.34), (0.9 * b.tanh()).asin());
+    let mut acc2 = b;
+    if (x[2] / (0.2 * 0.2 + 0.25)).abs() > acc2.abs() / 0.5 {
+        acc1 = acc1 * 0.18 + ((0.5 * a).floor() + acc1 + b.cos());
+        let mut v3 = vec![1.0; 4];
+        acc2 += f64::tanh(y[1] + c);
+    } else if b07_f014(y[0], x[2] * y[0]) <= 0.93 {
+        let mut u4: f64 = (-1.23) % 3.0;
+        let t5 = x[1];
+        let mut acc6 = (0.9 * u4.cos()).asin();
+        acc1 -= (0.84_f64 + y[0]).sin().sinh();
+    } else {
+        let mut h7 = x.to_vec();
+        let mut s8 = x[3].sin();
+        acc1 -= x[2] * s8.asinh();
     }
-    acc2 + b + x[1]
+    acc1 = acc1 * (-0.231) + (f64::ceil(0.5 * x[1]) + y[1] + (-1.6));
+    let mut h9 = vec![0.5; y.len()];
+    h9[0] = (0.9 * (a * a).cos()).asin();
+    acc1 * acc2 - c + h9[1]
 }
 
 // `b07_f032` on the `Value` tape: its gradient must agree with `b07_f032_vjp`.
@@ -2490,40 +2365,26 @@ fn b07_f032_value<'t>(
     n: usize,
     a: Value<'t, f64>,
 ) -> Value<'t, f64> {
-    let mut acc1 = b07_f019_value(tape, x[0].asinh(), 3);
-    let mut acc2 = (1.0 + x[2].powi(2)).powf(0.5);
-    let acc1 = acc1 + b;
-    {
-        if acc1 < (-6.12e-1) {
-            {
-                if acc1 / 0.5 < b07_f008_value(tape, b, 3) {
-                    return acc2;
-                }
-                for i3 in (0..5).step_by(3) {
-                    if i3 % 2 == 0 {
-                        continue;
-                    }
-                    let b = b + x[(i3 + 3) % n].clamp((-1.0), 1.0);
-                    acc2 /= 1.0 + (b + y[(i3 + 3) % y.len()]) * (b + y[(i3 + 3) % y.len()]);
-                    acc2 = (0.8 * y[i3 % y.len()].cos().sin()).acos();
-                }
-            }
-            if acc1.asinh() >= b.cos() {
-                let mut acc4 = (0.9 * c.cos()).asin();
-                for i5 in 0..n {
-                    let acc6 = acc4;
-                    acc2 += acc6.tanh().atan();
-                }
-                acc2 += (x[2] * x[3]).sin();
-            } else {
-                let acc7 = y[1] % 2.0;
-                acc2 += (acc7 % 3.0).cos();
-            }
-            acc2 = acc2 * 0.85 + (0.5 * acc1.sin()).atanh().asinh();
-        }
-        acc2 = acc2 * (-0.703) + (0.9 * a.tanh()).asin().abs();
+    let mut acc1 = b07_f000_value(tape, tape.constant((-0.34)), (0.9 * b.tanh()).asin());
+    let mut acc2 = b;
+    if (x[2] / (0.2 * 0.2 + 0.25)).abs() > acc2.abs() / 0.5 {
+        acc1 = acc1 * 0.18 + ((0.5 * a).floor() + acc1 + b.cos());
+        let mut v3 = vec![tape.constant(1.0); 4];
+        acc2 += (y[1] + c).tanh();
+    } else if b07_f014_value(tape, y[0], x[2] * y[0]) <= 0.93 {
+        let mut u4 = tape.constant((-1.23) % 3.0);
+        let t5 = x[1];
+        let mut acc6 = (0.9 * u4.cos()).asin();
+        acc1 -= (0.84_f64 + y[0]).sin().sinh();
+    } else {
+        let mut h7 = x.to_vec();
+        let mut s8 = x[3].sin();
+        acc1 -= x[2] * s8.asinh();
     }
-    acc2 + b + x[1]
+    acc1 = acc1 * (-0.231) + ((0.5 * x[1]).ceil() + y[1] + (-1.6));
+    let mut h9 = vec![tape.constant(0.5); y.len()];
+    h9[0] = (0.9 * (a * a).cos()).asin();
+    acc1 * acc2 - c + h9[1]
 }
 
 #[differentiate]
@@ -2602,24 +2463,31 @@ fn b07_f034(n: usize, b: f64, a: f64, c: f64) -> Vec<f64> {
     let mut v2 = vec![0.0; 5];
     acc1 = (acc1 * f64::max(1.39, a)).tanh();
     for i3 in 0..2 {
-        let mut s4 = (0.8 * f64::powi(v2[i3 / 2], 2).tanh()).acos();
-        acc1 -= v2[5 - 1 - i3] - v2[i3 % v2.len()] + (0.3 + s4);
+        let mut s4 = (0.8 * f64::powi(v2[i3], 2).cos()).acos();
     }
-    let s5 = acc1;
-    for i6 in 0..=v2.len() - 1 {
-        acc1 = acc1 * (-0.672) + (i6 as f64).asinh().sin();
-        acc1 += s5 * ((-0.5_f64) * v2[i6 / 2]);
+    let acc5 = b07_f031(
+        n,
+        b + a,
+        if v2[2] < (-1.0) { v2[2] } else { v2[3] },
+        1.571_f64 / 3.0,
+    );
+    let mut k6 = 0;
+    while k6 < n {
+        k6 += 1;
+        let j7 = k6 - 1;
+        v2[j7 / 2] *= 1.0 + 0.25 * f64::sin(v2[(j7 + 2) % v2.len()]);
+        if !(j7 < 2) {
+            break;
+        }
+        if a < (j7 as f64) || b > v2[j7] && acc1 <= v2[j7 + 1] {
+            break;
+        }
     }
-    {
-        let mut u7 = b07_f031(
-            n,
-            a / (1.0 + (-1.8) * (-1.8)),
-            b07_f019(f64::sin(v2[4]), 3),
-            a,
-        );
-        acc1 += c;
+    let mut out8 = vec![0.0; 3];
+    for i9 in 0..3 {
+        out8[i9] = (f64::tanh(v2[i9 + 1]).abs() + 1.0).ln();
     }
-    v2
+    out8
 }
 
 // `b07_f034` on the `Value` tape: its gradient must agree with `b07_f034_vjp`.
@@ -2634,25 +2502,32 @@ fn b07_f034_value<'t>(
     let mut v2 = vec![tape.constant(0.0); 5];
     acc1 = (acc1 * tape.constant(1.39).max(a)).tanh();
     for i3 in 0..2 {
-        let mut s4 = (0.8 * v2[i3 / 2].powi(2).tanh()).acos();
-        acc1 -= v2[5 - 1 - i3] - v2[i3 % v2.len()] + (0.3 + s4);
+        let mut s4 = (0.8 * v2[i3].powi(2).cos()).acos();
     }
-    let s5 = acc1;
-    for i6 in 0..=v2.len() - 1 {
-        acc1 = acc1 * (-0.672) + f64::sin(f64::asinh((i6 as f64)));
-        acc1 += s5 * ((-0.5_f64) * v2[i6 / 2]);
+    let acc5 = b07_f031_value(
+        tape,
+        n,
+        b + a,
+        if v2[2] < (-1.0) { v2[2] } else { v2[3] },
+        tape.constant(1.571_f64 / 3.0),
+    );
+    let mut k6 = 0;
+    while k6 < n {
+        k6 += 1;
+        let j7 = k6 - 1;
+        v2[j7 / 2] = v2[j7 / 2] * (1.0 + 0.25 * v2[(j7 + 2) % v2.len()].sin());
+        if !(j7 < 2) {
+            break;
+        }
+        if a < (j7 as f64) || b > v2[j7] && acc1 <= v2[j7 + 1] {
+            break;
+        }
     }
-    {
-        let mut u7 = b07_f031_value(
-            tape,
-            n,
-            a / (1.0 + (-1.8) * (-1.8)),
-            b07_f019_value(tape, v2[4].sin(), 3),
-            a,
-        );
-        acc1 += c;
+    let mut out8 = vec![tape.constant(0.0); 3];
+    for i9 in 0..3 {
+        out8[i9] = (v2[i9 + 1].tanh().abs() + 1.0).ln();
     }
-    v2
+    out8
 }
 
 #[differentiate]
@@ -2662,52 +2537,45 @@ fn b07_f035(b: f64, a: f64, m: usize, n: usize, x: &[f64]) -> f64 {
     for i3 in 0..n {
         v2[i3] += v2[2] * (i3 as f64) - b;
     }
-    for i4 in 0..=n - 1 {
-        v2[(i4 + 3) % n] -= f64::recip(2.0 + a.sin());
-        for i5 in 0..v2.len() {
-            acc1 -= b07_f014(x[(i4 + 3) % x.len()].asinh(), v2[i5 % 4] + b)
-                + (v2[v2.len() - 1 - i5] + v2[i4]);
-            match i5 % 2 {
-                0 => {
-                    if i4 != 1 {
-                        if i4 != 0 && a <= x[(i4 + 2) % x.len()] {
-                            break;
-                        }
-                    }
-                    acc1 -= 1.09
-                        / f64::sqrt(x[i5 % x.len()] * x[i5 % x.len()] + 0.5)
-                            .cos()
-                            .exp();
-                }
-                _ => {
-                    match i5 % 3 {
-                        0 => {
-                            let t6: f64 = x[(i5 + 2) % x.len()] / (v2[i4].abs() + 1.0);
-                        }
-                        1 => {
-                            let mut t7 =
-                                if b07_f032(-a, x[i4 % 3], &v2, x, 4, (0.5 * b.cos()).atanh())
-                                    >= 0.14
-                                {
-                                    v2[i5]
-                                } else {
-                                    a
-                                };
-                            acc1 += (-t7).sin().exp().ln();
-                        }
-                        _ => {
-                            let acc8 = v2[i4 / 2];
-                            acc1 -= x[(i4 + 1) % 3].hypot(a * a + 0.25)
-                                * f64::log2(1.0 + (-1.626e0) * (-1.626e0));
-                        }
-                    }
-                    acc1 = acc1 * (-0.54_f64) + b;
-                }
+    for i4 in (0..n).rev() {
+        v2[i4] = f64::sinh((0.8 * a.cos()).acos().tanh());
+        for i5 in 0..x.len() {
+            if i5 <= 0 {
+                continue;
             }
+            let mut w6 = v2.clone();
+            if (n as f64) <= (-0.904) / (1.0 + w6[i5 + 1] * w6[i5 + 1]) {
+                if !(i4 != 3) {
+                    let mut nh7 = vec![0.0; n];
+                    for i8 in 0..n {
+                        nh7[i8] = (-0.08) * v2[i8]
+                            + (v2[(i8 + 1) % n]
+                                + (if b.sin() <= (-0.4_f64) {
+                                    (i8 as f64)
+                                } else {
+                                    x[i8 / 2]
+                                }))
+                            .tanh();
+                    }
+                    v2 = nh7;
+                    let mut nh9 = vec![0.0; n];
+                    for i10 in 0..4 {
+                        nh9[i10] = 0.235 * v2[i10] + (v2[(i10 + 1) % n] + acc1 * a).tanh();
+                    }
+                    v2 = nh9;
+                    acc1 = (-1.4);
+                } else {
+                    let mut t11 = acc1 + 0.83;
+                }
+                acc1 -= a.powi(2);
+            } else {
+                let mut s12 = a.clamp((-1.0), 1.0) + x[i5 % x.len()].atan();
+            }
+            acc1 += a;
         }
-        acc1 = acc1 * 0.2 + a * ((-1.907) / (a * a + 0.25));
+        acc1 = acc1 * 0.2 + (1.0 + a * a).ln().atan();
     }
-    acc1 * a + v2[0]
+    (acc1 + a - b + v2[2]) * v2[2]
 }
 
 // `b07_f035` on the `Value` tape: its gradient must agree with `b07_f035_vjp`.
@@ -2724,55 +2592,45 @@ fn b07_f035_value<'t>(
     for i3 in 0..n {
         v2[i3] = v2[i3] + (v2[2] * (i3 as f64) - b);
     }
-    for i4 in 0..=n - 1 {
-        v2[(i4 + 3) % n] = v2[(i4 + 3) % n] - (2.0 + a.sin()).recip();
-        for i5 in 0..v2.len() {
-            acc1 -= b07_f014_value(tape, x[(i4 + 3) % x.len()].asinh(), v2[i5 % 4] + b)
-                + (v2[v2.len() - 1 - i5] + v2[i4]);
-            match i5 % 2 {
-                0 => {
-                    if i4 != 1 {
-                        if i4 != 0 && a <= x[(i4 + 2) % x.len()] {
-                            break;
-                        }
-                    }
-                    acc1 -= 1.09 / (x[i5 % x.len()] * x[i5 % x.len()] + 0.5).sqrt().cos().exp();
-                }
-                _ => {
-                    match i5 % 3 {
-                        0 => {
-                            let t6 = x[(i5 + 2) % x.len()] / (v2[i4].abs() + 1.0);
-                        }
-                        1 => {
-                            let mut t7 = if b07_f032_value(
-                                tape,
-                                -a,
-                                x[i4 % 3],
-                                &v2,
-                                x,
-                                4,
-                                (0.5 * b.cos()).atanh(),
-                            ) >= 0.14
-                            {
-                                v2[i5]
-                            } else {
-                                a
-                            };
-                            acc1 += (-t7).sin().exp().ln();
-                        }
-                        _ => {
-                            let acc8 = v2[i4 / 2];
-                            acc1 -= x[(i4 + 1) % 3].hypot(a * a + 0.25)
-                                * f64::log2(1.0 + (-1.626e0) * (-1.626e0));
-                        }
-                    }
-                    acc1 = acc1 * (-0.54_f64) + b;
-                }
+    for i4 in (0..n).rev() {
+        v2[i4] = (0.8 * a.cos()).acos().tanh().sinh();
+        for i5 in 0..x.len() {
+            if i5 <= 0 {
+                continue;
             }
+            let mut w6 = v2.clone();
+            if tape.constant((n as f64)) <= (-0.904) / (1.0 + w6[i5 + 1] * w6[i5 + 1]) {
+                if !(i4 != 3) {
+                    let mut nh7 = vec![tape.constant(0.0); n];
+                    for i8 in 0..n {
+                        nh7[i8] = (-0.08) * v2[i8]
+                            + (v2[(i8 + 1) % n]
+                                + (if b.sin() <= (-0.4_f64) {
+                                    tape.constant((i8 as f64))
+                                } else {
+                                    x[i8 / 2]
+                                }))
+                            .tanh();
+                    }
+                    v2 = nh7;
+                    let mut nh9 = vec![tape.constant(0.0); n];
+                    for i10 in 0..4 {
+                        nh9[i10] = 0.235 * v2[i10] + (v2[(i10 + 1) % n] + acc1 * a).tanh();
+                    }
+                    v2 = nh9;
+                    acc1 = tape.constant((-1.4));
+                } else {
+                    let mut t11 = acc1 + 0.83;
+                }
+                acc1 -= a.powi(2);
+            } else {
+                let mut s12 = a.clamp((-1.0), 1.0) + x[i5 % x.len()].atan();
+            }
+            acc1 += a;
         }
-        acc1 = acc1 * 0.2 + a * ((-1.907) / (a * a + 0.25));
+        acc1 = acc1 * 0.2 + (1.0 + a * a).ln().atan();
     }
-    acc1 * a + v2[0]
+    (acc1 + a - b + v2[2]) * v2[2]
 }
 
 #[differentiate]
@@ -2783,20 +2641,22 @@ fn b07_f036(x: &[f64], n: usize) -> f64 {
         w2.push(acc1 + x[1] - acc1);
     }
     if x[1] > f64::sin(acc1) {
-        let mut acc4 = b07_f014(acc1, acc1 - w2[0]);
-        w2[1] = acc4;
-        for i5 in 1..n {
-            let mut s6 = if i5 > 1 { acc4 } else { acc4 };
-            acc4 = b07_f031(
-                4,
-                acc4,
-                x[x.len() - 1 - i5] + acc4,
-                (-0.214) - x[(i5 + 2) % x.len()],
-            );
+        let mut acc4 = b07_f025(
+            (n as f64).atan(),
+            (acc1 * acc1 + 1.0).cbrt(),
+            (0.5 * acc1.cos()).atanh(),
+            x,
+        );
+        for i5 in 1..n - 1 {
+            for i6 in 0..x.len() {
+                let s7: f64 = (1.0 + acc4 * acc4).recip().clamp((-1.0), 1.0);
+                acc4 -= f64::cbrt(1.0 + x[i5 - 1] * x[i5 - 1]) / (1.0 + (s7 + acc4).powi(2));
+            }
+            acc1 = acc1 * (-0.3) + (2.5 + (1.0_f64 / (2.0 + acc4.cos())).tanh()).cbrt();
         }
-        acc1 -= acc4;
+        acc1 = (acc4 * w2[0]).sin();
     }
-    acc1 * w2[0]
+    (acc1 - w2[1]) * w2[1]
 }
 
 // `b07_f036` on the `Value` tape: its gradient must agree with `b07_f036_vjp`.
@@ -2807,21 +2667,23 @@ fn b07_f036_value<'t>(tape: &'t Tape<f64>, x: &[Value<'t, f64>], n: usize) -> Va
         w2.push(acc1 + x[1] - acc1);
     }
     if x[1] > acc1.sin() {
-        let mut acc4 = b07_f014_value(tape, acc1, acc1 - w2[0]);
-        w2[1] = acc4;
-        for i5 in 1..n {
-            let mut s6 = if i5 > 1 { acc4 } else { acc4 };
-            acc4 = b07_f031_value(
-                tape,
-                4,
-                acc4,
-                x[x.len() - 1 - i5] + acc4,
-                (-0.214) - x[(i5 + 2) % x.len()],
-            );
+        let mut acc4 = b07_f025_value(
+            tape,
+            tape.constant(f64::atan((n as f64))),
+            (acc1 * acc1 + 1.0).cbrt(),
+            (0.5 * acc1.cos()).atanh(),
+            x,
+        );
+        for i5 in 1..n - 1 {
+            for i6 in 0..x.len() {
+                let s7 = (1.0 + acc4 * acc4).recip().clamp((-1.0), 1.0);
+                acc4 -= (1.0 + x[i5 - 1] * x[i5 - 1]).cbrt() / (1.0 + (s7 + acc4).powi(2));
+            }
+            acc1 = acc1 * (-0.3) + (2.5 + (1.0_f64 / (2.0 + acc4.cos())).tanh()).cbrt();
         }
-        acc1 -= acc4;
+        acc1 = (acc4 * w2[0]).sin();
     }
-    acc1 * w2[0]
+    (acc1 - w2[1]) * w2[1]
 }
 
 #[differentiate(wrt(x))]
@@ -2839,58 +2701,56 @@ fn b07_f037(x: &[f64], y: &[f64]) -> Vec<f64> {
                 x[i3 % x.len()]
             })
             .asinh();
-        let mut acc5 = (1.0
-            + b07_f031(4, s4, 1.0 * x[i3 / 2], y[i3 / 2])
-                * b07_f031(4, s4, 1.0 * x[i3 / 2], y[i3 / 2]))
-        .ln_1p();
-        acc2 += f64::sin(1.8 + y[y.len() - 1 - i3]);
+        let acc5 = b07_f002(2, (-0.9), y).cos().exp().ln_1p();
+        acc2 = acc2;
     }
-    let mut k6 = 0;
-    loop {
-        if k6 >= y.len() {
-            break;
-        }
-        let j7 = k6;
-        let mut h8 = vec![0.5; y.len()];
-        let mut acc9 = b07_f033(3, acc1.hypot(1.5 + f64::tanh(h8[j7])), acc2, acc1 * acc2);
-        let mut k10 = 0;
-        loop {
-            if k10 >= 4 {
-                break;
-            }
-            k10 += 1;
-            let j11 = k10 - 1;
-            match j7 % 3 {
-                0 => {
-                    let t12: f64 = x[(j11 + 1) % x.len()];
+    for i6 in (0..x.len()).rev() {
+        if acc1 < 0.37_f64 || acc2 >= acc1 && acc2 < (-0.31) {
+            let mut acc7 = x[0];
+        } else if i6 % 2 == 1 {
+            if i6 % 2 == 0 {
+                let mut h8: Vec<f64> = vec![0.0; 2];
+                for i9 in 0..h8.len() {
+                    h8[i9] += b07_f016(1.974, x[i9 / 2] - h8[h8.len() - 1 - i9], 2, y[1]);
                 }
-                1 => {
-                    let mut acc13 = 0.1 / (1.0 + acc9.powi(2));
-                    acc2 = acc2 * 0.001 + f64::ln(acc9.asinh().abs() + 1.0);
-                }
-                _ => {
-                    let mut t14 = acc2.hypot(1.0 + 0.02 * 0.02) + (j7 as f64).tanh();
-                }
-            }
-            acc2 -= f64::min((-1.9), h8[(j7 + 3) % h8.len()]).asinh();
-        }
-        acc1 = acc1 * 0.3_f64 + b07_f017(x, 2);
-        if h8[3] / 2.0
-            < if acc9 * acc9 > y[j7] + acc9 {
-                y[(j7 + 2) % 5]
+                acc2 -= acc2;
             } else {
-                acc1
+                let s10 = (0.5 * f64::atanh(0.5 * acc1.cos()).atan()).exp2();
             }
-        {
-            break;
+            acc2 += f64::cos(acc2.hypot(1.0 + 0.02 * 0.02));
+        } else {
+            let mut t11 = 1.882_f64
+                / (1.0
+                    + (match i6 % 2 {
+                        0 => b07_f008(
+                            if i6 % 2 == 0 {
+                                y[i6 + 2]
+                            } else {
+                                x[x.len() - 1 - i6]
+                            },
+                            3,
+                        ),
+                        _ => acc2.sin().exp_m1(),
+                    }) * (match i6 % 2 {
+                        0 => b07_f008(
+                            if i6 % 2 == 0 {
+                                y[i6 + 2]
+                            } else {
+                                x[x.len() - 1 - i6]
+                            },
+                            3,
+                        ),
+                        _ => acc2.sin().exp_m1(),
+                    }));
+            acc1 = acc1 * (-0.22) + f64::max(1.87, acc2).sin();
         }
-        k6 += 1;
+        acc1 = y[i6 + 1].sin();
     }
-    let mut out15 = vec![0.0; 4];
-    for i16 in 0..4 {
-        out15[i16] = f64::tanh(acc1.powi(3));
+    let mut out12 = vec![0.0; 2];
+    for i13 in 0..2 {
+        out12[i13] = (acc1 * y[4] * (acc1 * y[4]) + 0.25).powf(1.5);
     }
-    out15
+    out12
 }
 
 // `b07_f037` on the `Value` tape: its gradient must agree with `b07_f037_vjp`.
@@ -2912,58 +2772,68 @@ fn b07_f037_value<'t>(
                 x[i3 % x.len()]
             })
             .asinh();
-        let mut acc5 = (1.0
-            + b07_f031_value(tape, 4, s4, 1.0 * x[i3 / 2], y[i3 / 2])
-                * b07_f031_value(tape, 4, s4, 1.0 * x[i3 / 2], y[i3 / 2]))
-        .ln_1p();
-        acc2 += (1.8 + y[y.len() - 1 - i3]).sin();
+        let acc5 = b07_f002_value(tape, 2, tape.constant((-0.9)), y)
+            .cos()
+            .exp()
+            .ln_1p();
+        acc2 = acc2;
     }
-    let mut k6 = 0;
-    loop {
-        if k6 >= y.len() {
-            break;
-        }
-        let j7 = k6;
-        let mut h8 = vec![tape.constant(0.5); y.len()];
-        let mut acc9 = b07_f033_value(tape, 3, acc1.hypot(1.5 + h8[j7].tanh()), acc2, acc1 * acc2);
-        let mut k10 = 0;
-        loop {
-            if k10 >= 4 {
-                break;
-            }
-            k10 += 1;
-            let j11 = k10 - 1;
-            match j7 % 3 {
-                0 => {
-                    let t12 = x[(j11 + 1) % x.len()];
+    for i6 in (0..x.len()).rev() {
+        if acc1 < 0.37_f64 || acc2 >= acc1 && acc2 < (-0.31) {
+            let mut acc7 = x[0];
+        } else if i6 % 2 == 1 {
+            if i6 % 2 == 0 {
+                let mut h8 = vec![tape.constant(0.0); 2];
+                for i9 in 0..h8.len() {
+                    h8[i9] = h8[i9]
+                        + b07_f016_value(
+                            tape,
+                            tape.constant(1.974),
+                            x[i9 / 2] - h8[h8.len() - 1 - i9],
+                            2,
+                            y[1],
+                        );
                 }
-                1 => {
-                    let mut acc13 = 0.1 / (1.0 + acc9.powi(2));
-                    acc2 = acc2 * 0.001 + (acc9.asinh().abs() + 1.0).ln();
-                }
-                _ => {
-                    let mut t14 = acc2.hypot(1.0 + 0.02 * 0.02) + f64::tanh((j7 as f64));
-                }
-            }
-            acc2 -= tape.constant((-1.9)).min(h8[(j7 + 3) % h8.len()]).asinh();
-        }
-        acc1 = acc1 * 0.3_f64 + b07_f017_value(tape, x, 2);
-        if h8[3] / 2.0
-            < if acc9 * acc9 > y[j7] + acc9 {
-                y[(j7 + 2) % 5]
+                acc2 -= acc2;
             } else {
-                acc1
+                let s10 = (0.5 * (0.5 * acc1.cos()).atanh().atan()).exp2();
             }
-        {
-            break;
+            acc2 += acc2.hypot(1.0 + 0.02 * 0.02).cos();
+        } else {
+            let mut t11 = 1.882_f64
+                / (1.0
+                    + (match i6 % 2 {
+                        0 => b07_f008_value(
+                            tape,
+                            if i6 % 2 == 0 {
+                                y[i6 + 2]
+                            } else {
+                                x[x.len() - 1 - i6]
+                            },
+                            3,
+                        ),
+                        _ => acc2.sin().exp_m1(),
+                    }) * (match i6 % 2 {
+                        0 => b07_f008_value(
+                            tape,
+                            if i6 % 2 == 0 {
+                                y[i6 + 2]
+                            } else {
+                                x[x.len() - 1 - i6]
+                            },
+                            3,
+                        ),
+                        _ => acc2.sin().exp_m1(),
+                    }));
+            acc1 = acc1 * (-0.22) + tape.constant(1.87).max(acc2).sin();
         }
-        k6 += 1;
+        acc1 = y[i6 + 1].sin();
     }
-    let mut out15 = vec![tape.constant(0.0); 4];
-    for i16 in 0..4 {
-        out15[i16] = acc1.powi(3).tanh();
+    let mut out12 = vec![tape.constant(0.0); 2];
+    for i13 in 0..2 {
+        out12[i13] = (acc1 * y[4] * (acc1 * y[4]) + 0.25).powf(1.5);
     }
-    out15
+    out12
 }
 
 #[differentiate]
@@ -2980,12 +2850,12 @@ fn b07_f038(a: f64) -> Vec<f64> {
                         let acc1 = acc1 + acc1.min(a);
                         let a = a + acc1.asinh();
                     }
-                    acc1 -= b07_f024(a);
+                    acc1 -= b07_f014(acc1, a * (i2 as f64));
                 }
-                acc1 = acc1 + a - a;
+                acc1 -= f64::atan(a + a);
             }
             1 => {
-                let s4 = a + acc1;
+                let acc4 = acc1.sin();
                 acc1 = acc1 * 0.1 + 0.422;
             }
             _ => {
@@ -3020,12 +2890,12 @@ fn b07_f038_plain(a: f64) -> Vec<f64> {
                         let acc1 = acc1 + acc1.min(a);
                         let a = a + acc1.asinh();
                     }
-                    acc1 -= b07_f024(a);
+                    acc1 -= b07_f014(acc1, a * (i2 as f64));
                 }
-                acc1 = acc1 + a - a;
+                acc1 -= f64::atan(a + a);
             }
             1 => {
-                let s4 = a + acc1;
+                let acc4 = acc1.sin();
                 acc1 = acc1 * 0.1 + 0.422;
             }
             _ => {
@@ -3059,12 +2929,12 @@ fn b07_f038_value<'t>(tape: &'t Tape<f64>, a: Value<'t, f64>) -> Vec<Value<'t, f
                         let acc1 = acc1 + acc1.min(a);
                         let a = a + acc1.asinh();
                     }
-                    acc1 -= b07_f024_value(tape, a);
+                    acc1 -= b07_f014_value(tape, acc1, a * (i2 as f64));
                 }
-                acc1 = acc1 + a - a;
+                acc1 -= (a + a).atan();
             }
             1 => {
-                let s4 = a + acc1;
+                let acc4 = acc1.sin();
                 acc1 = acc1 * 0.1 + 0.422;
             }
             _ => {
@@ -3090,34 +2960,39 @@ fn b07_f039(x: &[f64], c: f64, b: f64, n: usize, a: f64) -> f64 {
     let mut acc1 = x[3];
     acc1 = (acc1 * (x[0] % 2.0)).sin();
     acc1 = -x[0] - f64::log(x[0].abs() + 1.0, 2.0);
-    for i2 in 0..n {
-        let mut u3 = acc1 + (i2 as f64).cos().exp().ln_1p();
-        let mut h4 = x.to_vec();
-        if i2 % 2 == 0 {
-            let mut k5: usize = 0;
-            while k5 < x.len() {
-                let j6 = k5;
-                acc1 /= (0.5 * c.cos()).atanh().abs() + 1.0;
-                acc1 = acc1 * (-0.6)
-                    + (h4[j6 % h4.len()] + h4[1]) * (x[j6] / (x[h4.len() - 1 - i2].abs() + 1.0));
-                k5 += 1;
+    for i2 in 1..=n - 1 - 1 {
+        let st3 = (x[i2 + 1] - x[i2 - 1]) * (x[i2] + 0.62);
+        acc1 = acc1 + f64::cos(0.17).exp().log(2.0) * a.sin();
+        if (c * c + 0.25).ln() > (i2 as f64) * c {
+            if f64::floor(0.5 * (st3 + (i2 as f64))) + st3 > 0.19 {
+                let mut k4: usize = 0;
+                while k4 < n && f64::mul_add((-0.1), st3, st3) > (-1.99) {
+                    k4 += 1;
+                    let j5 = k4 - 1;
+                    let acc6 = b.atan();
+                    let mut v7 = vec![1.0; x.len()];
+                    acc1 = acc1 * (-0.49_f64)
+                        + (match j5 % 2 {
+                            0 => x[i2 + 1].clamp((-1.0), 1.0),
+                            _ => x[v7.len() - 1 - i2].tanh().cosh(),
+                        });
+                }
+                acc1 -= x[i2 + 1];
+            } else {
+                for i8 in 0..4 {
+                    let mut s9 = f64::acosh((i8 as f64).abs().abs() + 1.0 + 1.0);
+                    acc1 -= (1.0 + s9.powi(2)).sqrt() / 3.0;
+                }
+                acc1 = acc1 * 0.43 + (0.9 * b.mul_add(st3, x[i2]).tanh()).asin();
             }
-            acc1 = acc1 * 0.7 + (a + h4[i2 / 2] + -h4[i2]);
-        }
-        acc1 = acc1 * (-0.6) + 0.3 / h4[i2 / 2].cos().exp() / 3.0;
-    }
-    for i7 in (0..x.len()).step_by(3) {
-        {
-            let mut t8 = x[i7].hypot(2.0 + x[4].tanh());
-            acc1 -= t8.hypot(1.5 + c.tanh());
-        }
-        acc1 += if x[5 - 1 - i7].sin() > a {
-            (i7 as f64).cos()
+            acc1 = acc1 * (-0.52_f64) + st3;
         } else {
-            x[i7 % x.len()].cos()
-        };
+            let t10 = (1.0 + (i2 as f64).powi(2)).log(2.0);
+            acc1 = acc1 * 0.82 + (st3 + t10).cos();
+        }
+        acc1 = x[i2 + 2];
     }
-    acc1 + a + b + x[1]
+    acc1 * b
 }
 
 // `b07_f039` on the `Value` tape: its gradient must agree with `b07_f039_vjp`.
@@ -3132,34 +3007,40 @@ fn b07_f039_value<'t>(
     let mut acc1 = x[3];
     acc1 = (acc1 * (x[0] % 2.0)).sin();
     acc1 = -x[0] - (x[0].abs() + 1.0).log(2.0);
-    for i2 in 0..n {
-        let mut u3 = acc1 + f64::ln_1p(f64::exp(f64::cos((i2 as f64))));
-        let mut h4 = x.to_vec();
-        if i2 % 2 == 0 {
-            let mut k5: usize = 0;
-            while k5 < x.len() {
-                let j6 = k5;
-                acc1 /= (0.5 * c.cos()).atanh().abs() + 1.0;
-                acc1 = acc1 * (-0.6)
-                    + (h4[j6 % h4.len()] + h4[1]) * (x[j6] / (x[h4.len() - 1 - i2].abs() + 1.0));
-                k5 += 1;
+    for i2 in 1..=n - 1 - 1 {
+        let st3 = (x[i2 + 1] - x[i2 - 1]) * (x[i2] + 0.62);
+        acc1 = acc1 + f64::log(f64::exp(f64::cos(0.17)), 2.0) * a.sin();
+        if (c * c + 0.25).ln() > (i2 as f64) * c {
+            if (0.5 * (st3 + (i2 as f64))).floor() + st3 > 0.19 {
+                let mut k4: usize = 0;
+                while k4 < n && tape.constant((-0.1)).mul_add(st3, st3) > (-1.99) {
+                    k4 += 1;
+                    let j5 = k4 - 1;
+                    let acc6 = b.atan();
+                    let mut v7 = vec![tape.constant(1.0); x.len()];
+                    acc1 = acc1 * (-0.49_f64)
+                        + (match j5 % 2 {
+                            0 => x[i2 + 1].clamp((-1.0), 1.0),
+                            _ => x[v7.len() - 1 - i2].tanh().cosh(),
+                        });
+                }
+                acc1 -= x[i2 + 1];
+            } else {
+                for i8 in 0..4 {
+                    let mut s9 =
+                        tape.constant(f64::acosh(f64::abs(f64::abs((i8 as f64))) + 1.0 + 1.0));
+                    acc1 -= (1.0 + s9.powi(2)).sqrt() / 3.0;
+                }
+                acc1 = acc1 * 0.43 + (0.9 * b.mul_add(st3, x[i2]).tanh()).asin();
             }
-            acc1 = acc1 * 0.7 + (a + h4[i2 / 2] + -h4[i2]);
-        }
-        acc1 = acc1 * (-0.6) + 0.3 / h4[i2 / 2].cos().exp() / 3.0;
-    }
-    for i7 in (0..x.len()).step_by(3) {
-        {
-            let mut t8 = x[i7].hypot(2.0 + x[4].tanh());
-            acc1 -= t8.hypot(1.5 + c.tanh());
-        }
-        acc1 += if x[5 - 1 - i7].sin() > a {
-            tape.constant(f64::cos((i7 as f64)))
+            acc1 = acc1 * (-0.52_f64) + st3;
         } else {
-            x[i7 % x.len()].cos()
-        };
+            let t10 = tape.constant(f64::log(1.0 + f64::powi((i2 as f64), 2), 2.0));
+            acc1 = acc1 * 0.82 + (st3 + t10).cos();
+        }
+        acc1 = x[i2 + 2];
     }
-    acc1 + a + b + x[1]
+    acc1 * b
 }
 
 #[differentiate]
@@ -3173,25 +3054,16 @@ fn b07_f040(a: f64, n: usize, b: f64) -> f64 {
         }
         acc1 = w2[0].abs().sin();
     }
-    let acc1 = acc1 + b07_f024(w2[2].clamp((-1.0), 1.0));
-    let mut s4: f64 = (-0.82)
-        / w2[0]
-            .cos()
-            .mul_add(w2[0] % 1.5, w2[2].tanh().exp().ln())
-            .tanh()
-            .exp();
-    {
-        let h5 = vec![f64::tanh(1.335).sinh(), acc1.cos(), a % 1.5, w2[2]];
-        s4 = s4 + w2[2] * -(1.38);
-        let mut k6: usize = 0;
-        while k6 < 4 {
-            let j7 = k6;
-            let mut acc8 = (1.5 + (j7 as f64).cos()).sqrt();
-            k6 += 1;
-        }
-        s4 = s4 * (-0.89) + 4.8e-1;
+    let acc1 = acc1 + b07_f014(b07_f024(w2[2].tanh().exp().ln()), b + w2[0]);
+    let acc4 = acc1 + w2[1] + (a + w2[2]);
+    w2[2] *= 1.0 + 0.25 * w2[2].cos();
+    let mut s5 = w2[3] + (0.8 * w2[0].sin()).acos() + f64::cos((-1.24));
+    let mut u6 = (1.0 + a.powi(2)).powf(1.5);
+    for i7 in 0..5 {
+        let mut u8 = (i7 as f64);
+        u6 = u6 * (-0.725_f64) + ((i7 as f64) * u6 + f64::cos(w2[i7 % 4]));
     }
-    ((s4 + a + w2[3]) * w2[1]).tanh()
+    s5 + u6 + b - acc4 + w2[0]
 }
 
 // `b07_f040` on the `Value` tape: its gradient must agree with `b07_f040_vjp`.
@@ -3210,30 +3082,21 @@ fn b07_f040_value<'t>(
         }
         acc1 = w2[0].abs().sin();
     }
-    let acc1 = acc1 + b07_f024_value(tape, w2[2].clamp((-1.0), 1.0));
-    let mut s4 = (-0.82)
-        / w2[0]
-            .cos()
-            .mul_add(w2[0] % 1.5, w2[2].tanh().exp().ln())
-            .tanh()
-            .exp();
-    {
-        let h5 = vec![
-            tape.constant(f64::sinh(f64::tanh(1.335))),
-            acc1.cos(),
-            a % 1.5,
-            w2[2],
-        ];
-        s4 = s4 + w2[2] * -(1.38);
-        let mut k6: usize = 0;
-        while k6 < 4 {
-            let j7 = k6;
-            let mut acc8 = tape.constant(f64::sqrt(1.5 + f64::cos((j7 as f64))));
-            k6 += 1;
-        }
-        s4 = s4 * (-0.89) + 4.8e-1;
+    let acc1 = acc1
+        + b07_f014_value(
+            tape,
+            b07_f024_value(tape, w2[2].tanh().exp().ln()),
+            b + w2[0],
+        );
+    let acc4 = acc1 + w2[1] + (a + w2[2]);
+    w2[2] = w2[2] * (1.0 + 0.25 * w2[2].cos());
+    let mut s5 = w2[3] + (0.8 * w2[0].sin()).acos() + f64::cos((-1.24));
+    let mut u6 = (1.0 + a.powi(2)).powf(1.5);
+    for i7 in 0..5 {
+        let mut u8 = tape.constant((i7 as f64));
+        u6 = u6 * (-0.725_f64) + ((i7 as f64) * u6 + w2[i7 % 4].cos());
     }
-    ((s4 + a + w2[3]) * w2[1]).tanh()
+    s5 + u6 + b - acc4 + w2[0]
 }
 
 #[differentiate(wrt(x))]
@@ -3248,22 +3111,19 @@ fn b07_f041(c: f64, a: f64, b: f64, n: usize, x: &[f64], y: &[f64]) -> f64 {
             let t3 = b / f64::sin((-0.366)).exp() * (b + a);
             acc1 -= (t3 * t3).asinh();
         } else if f64::asinh(c) > a {
-            let mut u4 = b07_f008(c + acc1, 3);
-            acc1 = x[0];
-        } else if b - c >= 0.7 {
-            let mut u5 = 0.5 * y[0];
-            acc1 = a / 2.0 + (y[0] * y[0] + 0.5).recip();
+            let u4: f64 = b07_f000((-0.23), u2 * a);
+            u2 -= (n as f64).mul_add(b * b, u2);
+        } else if !(acc1 >= (-0.65)) {
+            let mut u5 = f64::asinh(b).tanh();
+            u2 = u2 * 0.139 + (y[0] * y[0] + 0.25).powf(0.9 * f64::abs(a).sin());
         } else {
-            let t6 = b;
+            let mut u6 = (0.9 * c.sin()).asin();
         }
     } else {
-        let mut u7: f64 = ((f64::abs(0.1_f64) + 1.0).log(3.0).atan()
-            * (f64::abs(0.1_f64) + 1.0).log(3.0).atan()
-            + 1.0
-            + 1.0)
-            .acosh();
+        let mut s7: f64 = y[0];
+        acc1 += (x[2] % 1.5).powi(2);
     }
-    acc1 - u2
+    acc1 + u2
 }
 
 // `b07_f041` on the `Value` tape: its gradient must agree with `b07_f041_vjp`.
@@ -3286,66 +3146,46 @@ fn b07_f041_value<'t>(
             let t3 = b / f64::exp(f64::sin((-0.366))) * (b + a);
             acc1 -= (t3 * t3).asinh();
         } else if c.asinh() > a {
-            let mut u4 = b07_f008_value(tape, c + acc1, 3);
-            acc1 = x[0];
-        } else if b - c >= 0.7 {
-            let mut u5 = 0.5 * y[0];
-            acc1 = a / 2.0 + (y[0] * y[0] + 0.5).recip();
+            let u4 = b07_f000_value(tape, tape.constant((-0.23)), u2 * a);
+            u2 -= tape.constant((n as f64)).mul_add(b * b, u2);
+        } else if !(acc1 >= (-0.65)) {
+            let mut u5 = b.asinh().tanh();
+            u2 = u2 * 0.139 + (y[0] * y[0] + 0.25).powf(0.9 * a.abs().sin());
         } else {
-            let t6 = b;
+            let mut u6 = (0.9 * c.sin()).asin();
         }
     } else {
-        let mut u7 = tape.constant(f64::acosh(
-            f64::atan(f64::log(f64::abs(0.1_f64) + 1.0, 3.0))
-                * f64::atan(f64::log(f64::abs(0.1_f64) + 1.0, 3.0))
-                + 1.0
-                + 1.0,
-        ));
+        let mut s7 = y[0];
+        acc1 += (x[2] % 1.5).powi(2);
     }
-    acc1 - u2
+    acc1 + u2
 }
 
 #[differentiate]
 fn b07_f042(x: &[f64], n: usize, a: f64, b: f64) -> f64 {
-    let mut acc1 = b07_f040(
-        f64::atanh(0.5 * a.tanh()),
-        4,
-        b07_f031(4, a, x[0].clamp((-1.0), 1.0), (n as f64)),
-    );
-    for i2 in 0..x.len() {
-        acc1 *= 1.0 + 0.1 * b.atan().sin();
-        for i3 in (1..5).step_by(3) {
-            let b = b + a / 4.0;
-            let u4 = (i2 as f64).cos().tanh().exp().log10().abs();
-            acc1 = (i2 as f64);
-        }
-        let mut w5 = vec![1.0; x.len()];
-        for i6 in 0..w5.len() {
-            w5[i6] += (0.9 * (-x[2]).tanh()).asin();
-        }
-        for i7 in 0..w5.len() {
-            w5[i7 / 2] = -w5[3]
-                * (if (0.5 * acc1.tanh()).atanh() >= 1.4e-1 {
-                    a
-                } else {
-                    x[i2 / 2]
-                });
-            acc1 = acc1 * 0.2 + (b.tanh().exp().sqrt() + (-0.8) / x[i7].tanh().exp());
-        }
-        acc1 += f64::atan(w5[3])
-            / (1.0
-                + (match i2 % 2 {
-                    0 => acc1,
-                    _ => (n as f64),
-                }) * (match i2 % 2 {
-                    0 => acc1,
-                    _ => (n as f64),
-                }));
-        if (-0.1) / (f64::abs(w5[(i2 + 3) % x.len()]) + 1.0) > (-0.055) {
-            continue;
-        }
+    let mut acc1 = b07_f000(0.847, a / 0.5);
+    acc1 -= x[4];
+    for i2 in 0..=3 - 1 {
+        let acc3 = x[i2 + 1] * x[1];
+        acc1 -= acc3.mul_add(acc1 + x[4], f64::max((-2.0), x[(i2 + 3) % x.len()]));
     }
-    acc1 - b + a
+    acc1 = acc1 * (-0.423) + x[2].hypot(x[4] * x[4] + 0.5) % 2.0;
+    acc1 *= 1.0 + 0.25 * (x[3] * a).sin();
+    let mut v4 = vec![0.5; 5];
+    for i5 in 0..5 {
+        v4[i5] = -(x[(i5 + 1) % x.len()] - b);
+    }
+    if acc1 >= 1.34 {
+        for i6 in 1..=2 - 1 {
+            let mut s7: f64 = (-1.5);
+            acc1 = acc1 * 0.249 + s7.sin() * acc1;
+        }
+        acc1 = acc1 * 0.2 + (b.tanh().exp().sqrt() + (-0.8) / f64::tanh(v4[0]).exp());
+    } else {
+        let mut u8: f64 = (-0.833);
+        acc1 += b;
+    }
+    (acc1 + a + b - v4[1]).tanh()
 }
 
 // `b07_f042` on the `Value` tape: its gradient must agree with `b07_f042_vjp`.
@@ -3356,54 +3196,32 @@ fn b07_f042_value<'t>(
     a: Value<'t, f64>,
     b: Value<'t, f64>,
 ) -> Value<'t, f64> {
-    let mut acc1 = b07_f040_value(
-        tape,
-        (0.5 * a.tanh()).atanh(),
-        4,
-        b07_f031_value(
-            tape,
-            4,
-            a,
-            x[0].clamp((-1.0), 1.0),
-            tape.constant((n as f64)),
-        ),
-    );
-    for i2 in 0..x.len() {
-        acc1 *= 1.0 + 0.1 * b.atan().sin();
-        for i3 in (1..5).step_by(3) {
-            let b = b + a / 4.0;
-            let u4 = tape.constant(f64::abs(f64::log10(f64::exp(f64::tanh(f64::cos(
-                (i2 as f64),
-            ))))));
-            acc1 = tape.constant((i2 as f64));
-        }
-        let mut w5 = vec![tape.constant(1.0); x.len()];
-        for i6 in 0..w5.len() {
-            w5[i6] = w5[i6] + (0.9 * (-x[2]).tanh()).asin();
-        }
-        for i7 in 0..w5.len() {
-            w5[i7 / 2] = -w5[3]
-                * (if (0.5 * acc1.tanh()).atanh() >= 1.4e-1 {
-                    a
-                } else {
-                    x[i2 / 2]
-                });
-            acc1 = acc1 * 0.2 + (b.tanh().exp().sqrt() + (-0.8) / x[i7].tanh().exp());
-        }
-        acc1 += w5[3].atan()
-            / (1.0
-                + (match i2 % 2 {
-                    0 => acc1,
-                    _ => tape.constant((n as f64)),
-                }) * (match i2 % 2 {
-                    0 => acc1,
-                    _ => tape.constant((n as f64)),
-                }));
-        if (-0.1) / (w5[(i2 + 3) % x.len()].abs() + 1.0) > (-0.055) {
-            continue;
-        }
+    let mut acc1 = b07_f000_value(tape, tape.constant(0.847), a / 0.5);
+    acc1 -= x[4];
+    for i2 in 0..=3 - 1 {
+        let acc3 = x[i2 + 1] * x[1];
+        acc1 -= acc3.mul_add(
+            acc1 + x[4],
+            tape.constant((-2.0)).max(x[(i2 + 3) % x.len()]),
+        );
     }
-    acc1 - b + a
+    acc1 = acc1 * (-0.423) + x[2].hypot(x[4] * x[4] + 0.5) % 2.0;
+    acc1 *= 1.0 + 0.25 * (x[3] * a).sin();
+    let mut v4 = vec![tape.constant(0.5); 5];
+    for i5 in 0..5 {
+        v4[i5] = -(x[(i5 + 1) % x.len()] - b);
+    }
+    if acc1 >= 1.34 {
+        for i6 in 1..=2 - 1 {
+            let mut s7 = tape.constant((-1.5));
+            acc1 = acc1 * 0.249 + s7.sin() * acc1;
+        }
+        acc1 = acc1 * 0.2 + (b.tanh().exp().sqrt() + (-0.8) / v4[0].tanh().exp());
+    } else {
+        let mut u8 = tape.constant((-0.833));
+        acc1 += b;
+    }
+    (acc1 + a + b - v4[1]).tanh()
 }
 
 #[differentiate(wrt(y))]
@@ -3416,12 +3234,12 @@ fn b07_f043(x: &[f64], n: usize, a: f64, y: &[f64]) -> f64 {
         for i3 in (0..2).rev() {
             for i4 in 0..=y.len() - 1 {
                 for i5 in 0..y.len() {
-                    let mut t6: f64 = (x[x.len() - 1 - i5].hypot(1.0 + (i4 as f64) * (i4 as f64))
-                        + b07_f040(x[i3] - acc1, 4, 1.107e0))
-                    .sin()
+                    let t6 = (x[x.len() - 1 - i5].hypot(1.0 + (i4 as f64) * (i4 as f64))
+                        + b07_f008(x[i2] * a, 3))
+                    .cos()
                     .exp()
                     .log2();
-                    acc1 += 5.0e-1 * (y[i2 % y.len()] - t6);
+                    acc1 = f64::exp_m1(x[3 - 1 - i3].cos()) + (-0.086) * t6;
                 }
                 for i7 in (0..n).step_by(3) {
                     let mut v8 = Vec::with_capacity(2);
@@ -3437,9 +3255,9 @@ fn b07_f043(x: &[f64], n: usize, a: f64, y: &[f64]) -> f64 {
             let acc11 = 1.803 / (-(a + y[0])).sin().exp();
             acc1 += (-1.59);
         }
-        acc1 += b07_f040((-1.4) - (i2 as f64), 4, (-1.285) + a);
+        acc1 += b07_f023(4, a + a);
     }
-    (acc1 * x[2]).sin()
+    acc1 * a + x[2]
 }
 
 // `b07_f043` on the `Value` tape: its gradient must agree with `b07_f043_vjp`.
@@ -3458,12 +3276,12 @@ fn b07_f043_value<'t>(
         for i3 in (0..2).rev() {
             for i4 in 0..=y.len() - 1 {
                 for i5 in 0..y.len() {
-                    let mut t6 = (x[x.len() - 1 - i5].hypot(1.0 + (i4 as f64) * (i4 as f64))
-                        + b07_f040_value(tape, x[i3] - acc1, 4, tape.constant(1.107e0)))
-                    .sin()
+                    let t6 = (x[x.len() - 1 - i5].hypot(1.0 + (i4 as f64) * (i4 as f64))
+                        + b07_f008_value(tape, x[i2] * a, 3))
+                    .cos()
                     .exp()
                     .log2();
-                    acc1 += 5.0e-1 * (y[i2 % y.len()] - t6);
+                    acc1 = x[3 - 1 - i3].cos().exp_m1() + (-0.086) * t6;
                 }
                 for i7 in (0..n).step_by(3) {
                     let mut v8 = Vec::with_capacity(2);
@@ -3479,9 +3297,9 @@ fn b07_f043_value<'t>(
             let acc11 = 1.803 / (-(a + y[0])).sin().exp();
             acc1 += (-1.59);
         }
-        acc1 += b07_f040_value(tape, tape.constant((-1.4) - (i2 as f64)), 4, (-1.285) + a);
+        acc1 += b07_f023_value(tape, 4, a + a);
     }
-    (acc1 * x[2]).sin()
+    acc1 * a + x[2]
 }
 
 #[differentiate]
@@ -3495,12 +3313,10 @@ fn b07_f044(x: &[f64]) -> f64 {
     let acc3 = acc1.atan2(x[1] * x[1] + 0.25);
     if -acc3.sin().exp().recip() <= (-1.92) {
         {
-            let mut s4 = b07_f031(4, x[1] - 1.76, x[0] - w2[0], -acc1);
-            acc1 += acc1.cos().exp_m1() % 2.0;
+            let mut s4 = b07_f003(&w2, x[0] - w2[0], &w2);
         }
-        acc1 -= (acc1 + acc1) * (1.0 + w2[1] * w2[1]).log(3.0);
     }
-    (acc1 - acc3) * w2[2]
+    acc1 + acc3 - w2[1]
 }
 
 // `b07_f044` on the `Value` tape: its gradient must agree with `b07_f044_vjp`.
@@ -3514,12 +3330,10 @@ fn b07_f044_value<'t>(tape: &'t Tape<f64>, x: &[Value<'t, f64>]) -> Value<'t, f6
     let acc3 = acc1.atan2(x[1] * x[1] + 0.25);
     if -acc3.sin().exp().recip() <= (-1.92) {
         {
-            let mut s4 = b07_f031_value(tape, 4, x[1] - 1.76, x[0] - w2[0], -acc1);
-            acc1 += acc1.cos().exp_m1() % 2.0;
+            let mut s4 = b07_f003_value(tape, &w2, x[0] - w2[0], &w2);
         }
-        acc1 -= (acc1 + acc1) * (1.0 + w2[1] * w2[1]).log(3.0);
     }
-    (acc1 - acc3) * w2[2]
+    acc1 + acc3 - w2[1]
 }
 
 #[differentiate(wrt(b, y))]
@@ -3579,42 +3393,32 @@ fn b07_f046(x: &[f64]) -> f64 {
         acc1 = acc1 * 0.23 + (0.5 * f64::sin(0.605)).atanh();
         acc1 /= (match i4 % 3 {
             0 => x[0],
-            1 => x[i4 / 2],
-            _ => x[1],
+            1 => x[(i4 + 3) % x.len()],
+            _ => w3[i4],
         })
         .abs()
             + 1.0;
-        if !(match i4 % 2 {
-            0 => x[i4 / 2],
-            _ => x[i4],
-        } <= w3[i4 % w3.len()] / (1.0 + acc1.powi(2)))
-        {
-            return f64::tanh(acc1) / 3.0;
-        }
-        acc1 += w3[w3.len() - 1 - i4].cos();
-    }
-    if (-0.19) > w3[1] {
-        for i5 in (0..x.len()).rev() {
-            if acc1 < 0.7 && acc1 <= (-0.85_f64) {
-                let u6 = b07_f007((i5 as f64) / 0.5, x).clamp((-1.0), 1.0);
-                acc1 += u6;
-            } else if acc1.sin() < 0.6 {
-                let s7 = b07_f040(acc1 + x[i5 / 2], 4, (0.6 * x[0].tanh()).tan()) * acc1;
-                acc1 = acc1 * 0.37 + f64::cbrt(((i5 as f64) * s7).tanh().exp());
-            } else {
-                let u8 = x[(i5 + 2) % x.len()].sin();
-                acc1 = acc1 * (-0.73)
-                    + (match i5 % 3 {
-                        0 => x[i5 / 2],
-                        1 => w3[i5],
-                        _ => x[w3.len() - 1 - i5].clamp((-1.0), 1.0),
-                    });
+        let mut k5 = 0;
+        while k5 < 2 {
+            k5 += 1;
+            let j6 = k5 - 1;
+            let mut acc7 = (acc1 * acc1 + 0.5 + 1.0).acosh();
+            match i4 % 3 {
+                0 => {
+                    let acc8 = acc1;
+                    acc1 -= (w3[j6 % x.len()] + w3[j6]).abs();
+                }
+                1 => {
+                    let t9 = w3[j6 / 2] * acc7;
+                    acc1 -= (1.0 + acc7 * acc7).sqrt().tanh();
+                }
+                _ => {
+                    let acc10 = acc1;
+                    acc1 -= w3[i4 / 2] - acc10 + b07_f000((-0.65), (-0.26) / (1.0 + acc10 * acc10));
+                }
             }
-            acc1 = acc1 * 0.147 + acc1;
         }
-    } else {
-        let mut s9 = acc1;
-        acc1 = acc1 * 0.464 + s9;
+        acc1 -= acc1.atan().sin();
     }
     acc1 + w3[0]
 }
@@ -3632,44 +3436,37 @@ fn b07_f046_value<'t>(tape: &'t Tape<f64>, x: &[Value<'t, f64>]) -> Value<'t, f6
         acc1 = acc1 * 0.23 + f64::atanh(0.5 * f64::sin(0.605));
         acc1 /= (match i4 % 3 {
             0 => x[0],
-            1 => x[i4 / 2],
-            _ => x[1],
+            1 => x[(i4 + 3) % x.len()],
+            _ => w3[i4],
         })
         .abs()
             + 1.0;
-        if !(match i4 % 2 {
-            0 => x[i4 / 2],
-            _ => x[i4],
-        } <= w3[i4 % w3.len()] / (1.0 + acc1.powi(2)))
-        {
-            return acc1.tanh() / 3.0;
-        }
-        acc1 += w3[w3.len() - 1 - i4].cos();
-    }
-    if tape.constant((-0.19)) > w3[1] {
-        for i5 in (0..x.len()).rev() {
-            if acc1 < 0.7 && acc1 <= (-0.85_f64) {
-                let u6 =
-                    b07_f007_value(tape, tape.constant((i5 as f64) / 0.5), x).clamp((-1.0), 1.0);
-                acc1 += u6;
-            } else if acc1.sin() < 0.6 {
-                let s7 =
-                    b07_f040_value(tape, acc1 + x[i5 / 2], 4, (0.6 * x[0].tanh()).tan()) * acc1;
-                acc1 = acc1 * 0.37 + ((i5 as f64) * s7).tanh().exp().cbrt();
-            } else {
-                let u8 = x[(i5 + 2) % x.len()].sin();
-                acc1 = acc1 * (-0.73)
-                    + (match i5 % 3 {
-                        0 => x[i5 / 2],
-                        1 => w3[i5],
-                        _ => x[w3.len() - 1 - i5].clamp((-1.0), 1.0),
-                    });
+        let mut k5 = 0;
+        while k5 < 2 {
+            k5 += 1;
+            let j6 = k5 - 1;
+            let mut acc7 = (acc1 * acc1 + 0.5 + 1.0).acosh();
+            match i4 % 3 {
+                0 => {
+                    let acc8 = acc1;
+                    acc1 -= (w3[j6 % x.len()] + w3[j6]).abs();
+                }
+                1 => {
+                    let t9 = w3[j6 / 2] * acc7;
+                    acc1 -= (1.0 + acc7 * acc7).sqrt().tanh();
+                }
+                _ => {
+                    let acc10 = acc1;
+                    acc1 -= w3[i4 / 2] - acc10
+                        + b07_f000_value(
+                            tape,
+                            tape.constant((-0.65)),
+                            (-0.26) / (1.0 + acc10 * acc10),
+                        );
+                }
             }
-            acc1 = acc1 * 0.147 + acc1;
         }
-    } else {
-        let mut s9 = acc1;
-        acc1 = acc1 * 0.464 + s9;
+        acc1 -= acc1.atan().sin();
     }
     acc1 + w3[0]
 }
@@ -3715,67 +3512,88 @@ fn b07_f047_value<'t>(
 }
 
 #[differentiate]
-fn b07_f048(b: f64, x: &[f64], n: usize, a: f64) -> f64 {
-    let mut acc1: f64 = (-0.83_f64);
-    let mut k2: usize = 0;
-    while k2 < x.len() {
-        k2 += 1;
-        let j3 = k2 - 1;
-        acc1 *= 1.0 + 0.25 * (b % 2.0).sin();
-        let mut t4 = x[0];
-        t4 -= (-0.5_f64) * (-1.99e0) * (j3 as f64).sin();
-        if !(x[j3 % x.len()].mul_add(x[j3 / 2], x[x.len() - 1 - j3]) > x[j3]) {
-            break;
+fn b07_f048(x: &[f64]) -> f64 {
+    let mut acc1 = x[3].sin();
+    let mut acc2 = acc1 * x[0];
+    let mut k3 = 0;
+    #[checkpoint]
+    while k3 < x.len() && acc2 > (-2.81e0) {
+        let j4 = k3;
+        acc1 -= b07_f012(1.28 / (x[(j4 + 3) % x.len()].abs() + 1.0));
+        acc2 += (acc2 + (j4 as f64)) / 2.0;
+        acc1 = acc1 * 0.15 + x[0].tanh();
+        let mut t5 = (acc2 - acc1 - (x[x.len() - 1 - j4] + acc2)).clamp((-1.0), 1.0);
+        k3 += 1;
+    }
+    for i6 in 0..x.len() {
+        #[checkpoint]
+        {
+            #[checkpoint]
+            {
+                if i6 > 1 {
+                    let acc1 = acc1 * ((-6.2e-1) / (x[1].abs() + 1.0));
+                    acc2 -= acc1;
+                }
+            }
         }
+        acc1 = acc1 * (-0.353) + x[x.len() - 1 - i6];
     }
-    let mut k5: usize = 0;
-    while k5 < x.len() {
-        let j6 = k5;
-        acc1 = acc1 * 0.84 + (1.0 + (a - acc1) * (a - acc1)).cbrt();
-        k5 += 1;
+    acc1 + acc2
+}
+
+// `b07_f048` without its `#[checkpoint]`s: the gradients must agree bitwise.
+#[differentiate]
+fn b07_f048_plain(x: &[f64]) -> f64 {
+    let mut acc1 = x[3].sin();
+    let mut acc2 = acc1 * x[0];
+    let mut k3 = 0;
+    while k3 < x.len() && acc2 > (-2.81e0) {
+        let j4 = k3;
+        acc1 -= b07_f012(1.28 / (x[(j4 + 3) % x.len()].abs() + 1.0));
+        acc2 += (acc2 + (j4 as f64)) / 2.0;
+        acc1 = acc1 * 0.15 + x[0].tanh();
+        let mut t5 = (acc2 - acc1 - (x[x.len() - 1 - j4] + acc2)).clamp((-1.0), 1.0);
+        k3 += 1;
     }
-    {
-        let mut acc9 = b07_f031(n, x[0].mul_add(x[0], a), a * b, a / (acc1.abs() + 1.0)) + acc1;
+    for i6 in 0..x.len() {
+        {
+            {
+                if i6 > 1 {
+                    let acc1 = acc1 * ((-6.2e-1) / (x[1].abs() + 1.0));
+                    acc2 -= acc1;
+                }
+            }
+        }
+        acc1 = acc1 * (-0.353) + x[x.len() - 1 - i6];
     }
-    (acc1 - x[0]).tanh()
+    acc1 + acc2
 }
 
 // `b07_f048` on the `Value` tape: its gradient must agree with `b07_f048_vjp`.
-fn b07_f048_value<'t>(
-    tape: &'t Tape<f64>,
-    b: Value<'t, f64>,
-    x: &[Value<'t, f64>],
-    n: usize,
-    a: Value<'t, f64>,
-) -> Value<'t, f64> {
-    let mut acc1 = tape.constant((-0.83_f64));
-    let mut k2: usize = 0;
-    while k2 < x.len() {
-        k2 += 1;
-        let j3 = k2 - 1;
-        acc1 *= 1.0 + 0.25 * (b % 2.0).sin();
-        let mut t4 = x[0];
-        t4 -= (-0.5_f64) * (-1.99e0) * f64::sin((j3 as f64));
-        if !(x[j3 % x.len()].mul_add(x[j3 / 2], x[x.len() - 1 - j3]) > x[j3]) {
-            break;
+fn b07_f048_value<'t>(tape: &'t Tape<f64>, x: &[Value<'t, f64>]) -> Value<'t, f64> {
+    let mut acc1 = x[3].sin();
+    let mut acc2 = acc1 * x[0];
+    let mut k3 = 0;
+    while k3 < x.len() && acc2 > (-2.81e0) {
+        let j4 = k3;
+        acc1 -= b07_f012_value(tape, 1.28 / (x[(j4 + 3) % x.len()].abs() + 1.0));
+        acc2 += (acc2 + (j4 as f64)) / 2.0;
+        acc1 = acc1 * 0.15 + x[0].tanh();
+        let mut t5 = (acc2 - acc1 - (x[x.len() - 1 - j4] + acc2)).clamp((-1.0), 1.0);
+        k3 += 1;
+    }
+    for i6 in 0..x.len() {
+        {
+            {
+                if i6 > 1 {
+                    let acc1 = acc1 * ((-6.2e-1) / (x[1].abs() + 1.0));
+                    acc2 -= acc1;
+                }
+            }
         }
+        acc1 = acc1 * (-0.353) + x[x.len() - 1 - i6];
     }
-    let mut k5: usize = 0;
-    while k5 < x.len() {
-        let j6 = k5;
-        acc1 = acc1 * 0.84 + (1.0 + (a - acc1) * (a - acc1)).cbrt();
-        k5 += 1;
-    }
-    {
-        let mut acc9 = b07_f031_value(
-            tape,
-            n,
-            x[0].mul_add(x[0], a),
-            a * b,
-            a / (acc1.abs() + 1.0),
-        ) + acc1;
-    }
-    (acc1 - x[0]).tanh()
+    acc1 + acc2
 }
 
 #[differentiate]
@@ -3787,48 +3605,28 @@ fn b07_f049(a: f64, n: usize) -> f64 {
         h2.push(1.29_f64 / (acc1 * acc1 + 0.25));
     }
     let mut acc4 = (a + a).abs();
-    h2[1] = f64::asinh(b07_f040(
-        acc4 / a.cos().exp(),
-        4,
-        b07_f013(
-            if acc4 + acc4 >= (n as f64) / (2.0 + h2[1].cos()) {
-                acc4
-            } else {
-                a
-            },
-            h2[2],
-            if 1.005e0 > a - h2[1] { a } else { acc1 },
-        ),
-    ));
-    let mut t5 = b07_f031(
-        4,
-        0.83 / (a * a + 1.0),
-        b07_f040(h2[2], 4, (1.0 + h2[2].powi(2)).sqrt()),
-        h2[0].cos().exp(),
-    ) / ((if acc4 < 2.04 {
-        (h2[1].abs() + 1.0 + 1.0).acosh()
-    } else {
-        h2[3] * a
-    }) * (if acc4 < 2.04 {
-        (h2[1].abs() + 1.0 + 1.0).acosh()
-    } else {
-        h2[3] * a
-    }) + 1.0);
+    h2[3] = f64::asinh(b07_f023(4, h2[0] * (-0.405)));
     {
-        let s6 = a.max(h2[2]);
-        acc4 -= s6;
+        #[checkpoint]
+        {
+            #[checkpoint]
+            {
+                acc4 = acc4 * (-0.06) + (h2[1] + a) / 0.5;
+                acc1 += h2[2].clamp((-1.0), 1.0);
+            }
+            acc1 = acc1 * 0.5 + f64::cbrt(acc4.sin().cos().exp());
+        }
+        let mut s5 = h2[0]
+            .tanh()
+            .mul_add(a.tanh() - acc4, (a - h2[0]).min(b07_f000((-1.15e0), h2[0])));
+        acc4 = (if acc1 + 0.62 > 2.24 { s5 } else { h2[1] }).cos();
     }
-    let s7 = h2[1];
-    let mut k8: usize = 0;
-    #[checkpoint]
-    while k8 < n {
-        k8 += 1;
-        let j9 = k8 - 1;
-        let t10 = h2[h2.len() - 1 - j9].cos().atan();
-        h2[4 - 1 - j9] -= h2[2].cos();
-        acc4 -= t10 - t10 - (-1.12);
+    let mut w6: Vec<f64> = Vec::with_capacity(h2.len());
+    for i7 in 0..4 {
+        w6.push(0.696 / (h2[i7 % h2.len()] * h2[i7 % h2.len()] + 0.25));
     }
-    (acc1 * acc4 + t5 + s7 + h2[0]).tanh()
+    w6[0] = a;
+    (acc1 - acc4) * a + h2[0] - w6[2]
 }
 
 // `b07_f049` without its `#[checkpoint]`s: the gradients must agree bitwise.
@@ -3841,47 +3639,26 @@ fn b07_f049_plain(a: f64, n: usize) -> f64 {
         h2.push(1.29_f64 / (acc1 * acc1 + 0.25));
     }
     let mut acc4 = (a + a).abs();
-    h2[1] = f64::asinh(b07_f040(
-        acc4 / a.cos().exp(),
-        4,
-        b07_f013(
-            if acc4 + acc4 >= (n as f64) / (2.0 + h2[1].cos()) {
-                acc4
-            } else {
-                a
-            },
-            h2[2],
-            if 1.005e0 > a - h2[1] { a } else { acc1 },
-        ),
-    ));
-    let mut t5 = b07_f031(
-        4,
-        0.83 / (a * a + 1.0),
-        b07_f040(h2[2], 4, (1.0 + h2[2].powi(2)).sqrt()),
-        h2[0].cos().exp(),
-    ) / ((if acc4 < 2.04 {
-        (h2[1].abs() + 1.0 + 1.0).acosh()
-    } else {
-        h2[3] * a
-    }) * (if acc4 < 2.04 {
-        (h2[1].abs() + 1.0 + 1.0).acosh()
-    } else {
-        h2[3] * a
-    }) + 1.0);
+    h2[3] = f64::asinh(b07_f023(4, h2[0] * (-0.405)));
     {
-        let s6 = a.max(h2[2]);
-        acc4 -= s6;
+        {
+            {
+                acc4 = acc4 * (-0.06) + (h2[1] + a) / 0.5;
+                acc1 += h2[2].clamp((-1.0), 1.0);
+            }
+            acc1 = acc1 * 0.5 + f64::cbrt(acc4.sin().cos().exp());
+        }
+        let mut s5 = h2[0]
+            .tanh()
+            .mul_add(a.tanh() - acc4, (a - h2[0]).min(b07_f000((-1.15e0), h2[0])));
+        acc4 = (if acc1 + 0.62 > 2.24 { s5 } else { h2[1] }).cos();
     }
-    let s7 = h2[1];
-    let mut k8: usize = 0;
-    while k8 < n {
-        k8 += 1;
-        let j9 = k8 - 1;
-        let t10 = h2[h2.len() - 1 - j9].cos().atan();
-        h2[4 - 1 - j9] -= h2[2].cos();
-        acc4 -= t10 - t10 - (-1.12);
+    let mut w6: Vec<f64> = Vec::with_capacity(h2.len());
+    for i7 in 0..4 {
+        w6.push(0.696 / (h2[i7 % h2.len()] * h2[i7 % h2.len()] + 0.25));
     }
-    (acc1 * acc4 + t5 + s7 + h2[0]).tanh()
+    w6[0] = a;
+    (acc1 - acc4) * a + h2[0] - w6[2]
 }
 
 // `b07_f049` on the `Value` tape: its gradient must agree with `b07_f049_vjp`.
@@ -3893,101 +3670,83 @@ fn b07_f049_value<'t>(tape: &'t Tape<f64>, a: Value<'t, f64>, n: usize) -> Value
         h2.push(1.29_f64 / (acc1 * acc1 + 0.25));
     }
     let mut acc4 = (a + a).abs();
-    h2[1] = b07_f040_value(
-        tape,
-        acc4 / a.cos().exp(),
-        4,
-        b07_f013_value(
-            tape,
-            if acc4 + acc4 >= (n as f64) / (2.0 + h2[1].cos()) {
-                acc4
-            } else {
-                a
-            },
-            h2[2],
-            if tape.constant(1.005e0) > a - h2[1] {
-                a
-            } else {
-                acc1
-            },
-        ),
-    )
-    .asinh();
-    let mut t5 = b07_f031_value(
-        tape,
-        4,
-        0.83 / (a * a + 1.0),
-        b07_f040_value(tape, h2[2], 4, (1.0 + h2[2].powi(2)).sqrt()),
-        h2[0].cos().exp(),
-    ) / ((if acc4 < 2.04 {
-        (h2[1].abs() + 1.0 + 1.0).acosh()
-    } else {
-        h2[3] * a
-    }) * (if acc4 < 2.04 {
-        (h2[1].abs() + 1.0 + 1.0).acosh()
-    } else {
-        h2[3] * a
-    }) + 1.0);
+    h2[3] = b07_f023_value(tape, 4, h2[0] * (-0.405)).asinh();
     {
-        let s6 = a.max(h2[2]);
-        acc4 -= s6;
+        {
+            {
+                acc4 = acc4 * (-0.06) + (h2[1] + a) / 0.5;
+                acc1 += h2[2].clamp((-1.0), 1.0);
+            }
+            acc1 = acc1 * 0.5 + acc4.sin().cos().exp().cbrt();
+        }
+        let mut s5 = h2[0].tanh().mul_add(
+            a.tanh() - acc4,
+            (a - h2[0]).min(b07_f000_value(tape, tape.constant((-1.15e0)), h2[0])),
+        );
+        acc4 = (if acc1 + 0.62 > 2.24 { s5 } else { h2[1] }).cos();
     }
-    let s7 = h2[1];
-    let mut k8: usize = 0;
-    while k8 < n {
-        k8 += 1;
-        let j9 = k8 - 1;
-        let t10 = h2[h2.len() - 1 - j9].cos().atan();
-        h2[4 - 1 - j9] = h2[4 - 1 - j9] - h2[2].cos();
-        acc4 -= t10 - t10 - (-1.12);
+    let mut w6 = Vec::with_capacity(h2.len());
+    for i7 in 0..4 {
+        w6.push(0.696 / (h2[i7 % h2.len()] * h2[i7 % h2.len()] + 0.25));
     }
-    (acc1 * acc4 + t5 + s7 + h2[0]).tanh()
+    w6[0] = a;
+    (acc1 - acc4) * a + h2[0] - w6[2]
 }
 
-#[differentiate(wrt(x))]
-fn b07_f050(a: f64, x: &[f64]) -> Vec<f64> {
-    let mut acc1: f64 = (-0.57);
-    let mut acc2: f64 = a.cos().exp().recip();
-    for i3 in 0..3 {
-        acc2 = acc2 * (-0.411) + acc1.sin();
-        acc1 /= (i3 as f64).abs() + 1.0;
-        if a.cos() < (0.5 * std::f64::consts::PI).round() + x[(i3 + 2) % x.len()] {
-            continue;
+#[differentiate]
+fn b07_f050(n: usize, x: &[f64]) -> f64 {
+    let mut acc1 = x[1].powi(2);
+    for i2 in (0..x.len()).rev() {
+        acc1 += (n as f64);
+        if i2 % 2 == 0 {
+            for i3 in 0..n {
+                if x[3].tanh().exp().recip() >= 1.44 {
+                    let u4: f64 = acc1 * (x[i2 / 2] + acc1).tanh().exp();
+                } else if (i2 as f64) < 2.005 {
+                    let mut acc5 = (1.0 + (2.5 + acc1.tanh()).ln().powi(2)).powf(0.5);
+                    acc1 += (1.0 + acc5 * acc5).sqrt() * ((-0.5) / (1.0 + acc5.powi(2)));
+                }
+                acc1 += (0.9 * f64::acosh(1.5 + x[i3].tanh() + 1.0).sin()).asin();
+            }
+            acc1 = acc1 * 0.2 + f64::asinh((-0.342)) / 4.0;
+        } else {
+            let acc6 = (0.9 * x[i2 % 5].cos()).asin();
+            acc1 += (0.8 * (i2 as f64).tanh()).acos();
         }
+        acc1 -= (acc1 + acc1)
+            / ((if i2 > 1 { (-0.68) } else { (i2 as f64) })
+                * (if i2 > 1 { (-0.68) } else { (i2 as f64) })
+                + 0.25);
     }
-    let mut out4 = vec![0.0; 3];
-    for i5 in 0..3 {
-        out4[i5] = match i5 % 2 {
-            0 => x[0] / 3.0,
-            _ => x[i5 % x.len()],
-        };
-    }
-    out4
+    acc1.atan()
 }
 
 // `b07_f050` on the `Value` tape: its gradient must agree with `b07_f050_vjp`.
-fn b07_f050_value<'t>(
-    tape: &'t Tape<f64>,
-    a: Value<'t, f64>,
-    x: &[Value<'t, f64>],
-) -> Vec<Value<'t, f64>> {
-    let mut acc1 = tape.constant((-0.57));
-    let mut acc2 = a.cos().exp().recip();
-    for i3 in 0..3 {
-        acc2 = acc2 * (-0.411) + acc1.sin();
-        acc1 /= f64::abs((i3 as f64)) + 1.0;
-        if a.cos() < f64::round(0.5 * std::f64::consts::PI) + x[(i3 + 2) % x.len()] {
-            continue;
+fn b07_f050_value<'t>(tape: &'t Tape<f64>, n: usize, x: &[Value<'t, f64>]) -> Value<'t, f64> {
+    let mut acc1 = x[1].powi(2);
+    for i2 in (0..x.len()).rev() {
+        acc1 += (n as f64);
+        if i2 % 2 == 0 {
+            for i3 in 0..n {
+                if x[3].tanh().exp().recip() >= 1.44 {
+                    let u4 = acc1 * (x[i2 / 2] + acc1).tanh().exp();
+                } else if (i2 as f64) < 2.005 {
+                    let mut acc5 = (1.0 + (2.5 + acc1.tanh()).ln().powi(2)).powf(0.5);
+                    acc1 += (1.0 + acc5 * acc5).sqrt() * ((-0.5) / (1.0 + acc5.powi(2)));
+                }
+                acc1 += (0.9 * (1.5 + x[i3].tanh() + 1.0).acosh().sin()).asin();
+            }
+            acc1 = acc1 * 0.2 + f64::asinh((-0.342)) / 4.0;
+        } else {
+            let acc6 = (0.9 * x[i2 % 5].cos()).asin();
+            acc1 += f64::acos(0.8 * f64::tanh((i2 as f64)));
         }
+        acc1 -= (acc1 + acc1)
+            / ((if i2 > 1 { (-0.68) } else { (i2 as f64) })
+                * (if i2 > 1 { (-0.68) } else { (i2 as f64) })
+                + 0.25);
     }
-    let mut out4 = vec![tape.constant(0.0); 3];
-    for i5 in 0..3 {
-        out4[i5] = match i5 % 2 {
-            0 => x[0] / 3.0,
-            _ => x[i5 % x.len()],
-        };
-    }
-    out4
+    acc1.atan()
 }
 
 #[differentiate(wrt(b))]
@@ -4029,19 +3788,16 @@ fn b07_f052(b: f64, a: f64, x: &[f64]) -> f64 {
     let mut acc1: f64 = x[1].sin();
     let mut h2: Vec<f64> = vec![0.0; 1];
     for i3 in 0..h2.len() {
-        h2[i3] += x[(i3 + 1) % x.len()];
+        h2[i3] += x[x.len() - 1 - i3];
     }
     let u4 = x[2];
     h2[0] = u4;
     if f64::atan(h2[0] - x[3]) < 1.0e-2 {
         acc1 /= 2.5 + (acc1 * u4).cos();
         let s5 = x[3];
-        acc1 += b07_f024(a);
-    } else {
-        let mut acc6 = h2[0];
-        acc1 = acc1 * (-0.24) + -(-0.895);
+        acc1 += b07_f033(3, s5 / x[0].cos().exp(), x[3], x[1].atan());
     }
-    acc1 - a - h2[0]
+    acc1 + h2[0]
 }
 
 // `b07_f052` on the `Value` tape: its gradient must agree with `b07_f052_vjp`.
@@ -4054,19 +3810,16 @@ fn b07_f052_value<'t>(
     let mut acc1 = x[1].sin();
     let mut h2 = vec![tape.constant(0.0); 1];
     for i3 in 0..h2.len() {
-        h2[i3] = h2[i3] + x[(i3 + 1) % x.len()];
+        h2[i3] = h2[i3] + x[x.len() - 1 - i3];
     }
     let u4 = x[2];
     h2[0] = u4;
     if (h2[0] - x[3]).atan() < 1.0e-2 {
         acc1 /= 2.5 + (acc1 * u4).cos();
         let s5 = x[3];
-        acc1 += b07_f024_value(tape, a);
-    } else {
-        let mut acc6 = h2[0];
-        acc1 = acc1 * (-0.24) + -(-0.895);
+        acc1 += b07_f033_value(tape, 3, s5 / x[0].cos().exp(), x[3], x[1].atan());
     }
-    acc1 - a - h2[0]
+    acc1 + h2[0]
 }
 
 #[differentiate]
@@ -4075,28 +3828,48 @@ fn b07_f053(b: f64, a: f64, n: usize, x: &[f64]) -> f64 {
     let acc2 = (1.0 + x[1] * x[1]).recip() - b;
     let acc3: f64 = 1.777 * (-1.6_f64);
     for i4 in 0..n {
-        let acc2 = acc2 + acc1;
-        let t5 = f64::max(acc2, x[i4 / 2]);
-        let acc2 = acc2 + (1.5 + t5.sin()).cbrt();
-        let mut w6 = vec![1.0; 3];
-        for i7 in 0..w6.len() {
-            w6[i7] = f64::asinh((-0.27) * w6[i7 % w6.len()]);
+        let mut v5 = Vec::with_capacity(3);
+        for i6 in 0..3 {
+            v5.push(b + acc1);
         }
-        acc1 += (b07_f003(&w6, (n as f64) / f64::tanh((-1.77e0)).exp(), &w6)
-            * b07_f003(&w6, (n as f64) / f64::tanh((-1.77e0)).exp(), &w6)
-            + 0.5)
-            .cbrt();
+        v5[i4 % 3] *= 1.0 + 0.1 * x[i4 / 2].cos();
+        acc1 = (acc1 * (i4 as f64)).sin();
+        acc1 += (i4 as f64).asinh().powi(2);
     }
-    if x[1] * 1.4 >= -x[0] {
-        let v8 = vec![x[0].asinh(), x[1].atan2(2.0 + x[1].cos())];
-        let mut h9: Vec<f64> = vec![0.0; x.len()];
-        let acc10 = (x[1] * x[1] + 0.25).sqrt();
-        acc1 -= b;
-    } else if acc3 >= x[1] {
-        let mut t11 = x[0];
-        acc1 = x[1].mul_add(acc3, acc1);
+    #[checkpoint(snapshots = 3)]
+    for i7 in 0..2 {
+        let t8 = x[x.len() - 1 - i7];
+        let mut w9 = x.to_vec();
+        acc1 /= 1.0 + ((-1.2) - x[1]) * ((-1.2) - x[1]);
+        acc1 -= 0.5;
     }
-    (acc1 - a) * x[0]
+    let s10 = acc1;
+    acc1 + s10 + x[0]
+}
+
+// `b07_f053` without its `#[checkpoint]`s: the gradients must agree bitwise.
+#[differentiate]
+fn b07_f053_plain(b: f64, a: f64, n: usize, x: &[f64]) -> f64 {
+    let mut acc1 = x[0];
+    let acc2 = (1.0 + x[1] * x[1]).recip() - b;
+    let acc3: f64 = 1.777 * (-1.6_f64);
+    for i4 in 0..n {
+        let mut v5 = Vec::with_capacity(3);
+        for i6 in 0..3 {
+            v5.push(b + acc1);
+        }
+        v5[i4 % 3] *= 1.0 + 0.1 * x[i4 / 2].cos();
+        acc1 = (acc1 * (i4 as f64)).sin();
+        acc1 += (i4 as f64).asinh().powi(2);
+    }
+    for i7 in 0..2 {
+        let t8 = x[x.len() - 1 - i7];
+        let mut w9 = x.to_vec();
+        acc1 /= 1.0 + ((-1.2) - x[1]) * ((-1.2) - x[1]);
+        acc1 -= 0.5;
+    }
+    let s10 = acc1;
+    acc1 + s10 + x[0]
 }
 
 // `b07_f053` on the `Value` tape: its gradient must agree with `b07_f053_vjp`.
@@ -4111,61 +3884,44 @@ fn b07_f053_value<'t>(
     let acc2 = (1.0 + x[1] * x[1]).recip() - b;
     let acc3 = tape.constant(1.777 * (-1.6_f64));
     for i4 in 0..n {
-        let acc2 = acc2 + acc1;
-        let t5 = acc2.max(x[i4 / 2]);
-        let acc2 = acc2 + (1.5 + t5.sin()).cbrt();
-        let mut w6 = vec![tape.constant(1.0); 3];
-        for i7 in 0..w6.len() {
-            w6[i7] = ((-0.27) * w6[i7 % w6.len()]).asinh();
+        let mut v5 = Vec::with_capacity(3);
+        for i6 in 0..3 {
+            v5.push(b + acc1);
         }
-        acc1 += (b07_f003_value(
-            tape,
-            &w6,
-            tape.constant((n as f64) / f64::exp(f64::tanh((-1.77e0)))),
-            &w6,
-        ) * b07_f003_value(
-            tape,
-            &w6,
-            tape.constant((n as f64) / f64::exp(f64::tanh((-1.77e0)))),
-            &w6,
-        ) + 0.5)
-            .cbrt();
+        v5[i4 % 3] = v5[i4 % 3] * (1.0 + 0.1 * x[i4 / 2].cos());
+        acc1 = (acc1 * (i4 as f64)).sin();
+        acc1 += f64::powi(f64::asinh((i4 as f64)), 2);
     }
-    if x[1] * 1.4 >= -x[0] {
-        let v8 = vec![x[0].asinh(), x[1].atan2(2.0 + x[1].cos())];
-        let mut h9 = vec![tape.constant(0.0); x.len()];
-        let acc10 = (x[1] * x[1] + 0.25).sqrt();
-        acc1 -= b;
-    } else if acc3 >= x[1] {
-        let mut t11 = x[0];
-        acc1 = x[1].mul_add(acc3, acc1);
+    for i7 in 0..2 {
+        let t8 = x[x.len() - 1 - i7];
+        let mut w9 = x.to_vec();
+        acc1 /= 1.0 + ((-1.2) - x[1]) * ((-1.2) - x[1]);
+        acc1 -= 0.5;
     }
-    (acc1 - a) * x[0]
+    let s10 = acc1;
+    acc1 + s10 + x[0]
 }
 
 #[differentiate(wrt(a))]
 fn b07_f054(a: f64, x: &[f64]) -> f64 {
     let mut acc1: f64 = 1.6;
-    let mut acc2 = if a.tanh() >= (-0.15) { a } else { acc1 };
-    if acc1.abs() < 0.1 {
-        return x[4].asinh().abs();
-    }
-    {
-        acc2 += if b07_f039(x, x[2] - x[3], x[0], 3, acc1.atan()) >= acc1 {
-            acc2 * acc1
-        } else {
-            a % 1.5
-        };
-    }
-    let mut t3 = a + a;
-    for i4 in 0..x.len() {
-        for i5 in 0..=x.len() - 1 {
-            let acc6 = (-0.265) / ((t3 / 0.5 + -x[(i4 + 3) % 5]).abs() + 1.0);
-            acc2 = acc2 * 0.48 + acc6.atan().sin();
+    let mut acc2 = b07_f023(4, (1.0 + x[0].powi(2)).log(10.0));
+    for i3 in (0..2).rev() {
+        if a > (-0.15) || acc1 < 1.25 {
+            continue;
         }
-        acc1 -= a.min(x[i4 % x.len()]).abs();
+        if (i3 as f64) > x[4] {
+            let mut s4: f64 = (i3 as f64) + (0.6 * acc2.cos()).tan();
+            acc2 = s4 + x[i3 % x.len()] - (x[(i3 + 1) % x.len()] + s4);
+        }
+        acc1 = (0.8 * f64::cos((-0.547_f64))).acos() * (acc2 * x[(i3 + 2) % x.len()]);
     }
-    (acc1 + acc2) * t3 + x[3]
+    acc1 *= 1.0 + 0.5 * x[3].asinh().tanh();
+    if acc2 <= 0.5 {
+        let s5 = a;
+        acc2 = acc2 * 0.87 + x[1];
+    }
+    acc1 + acc2
 }
 
 // `b07_f054` on the `Value` tape: its gradient must agree with `b07_f054_vjp`.
@@ -4175,26 +3931,23 @@ fn b07_f054_value<'t>(
     x: &[Value<'t, f64>],
 ) -> Value<'t, f64> {
     let mut acc1 = tape.constant(1.6);
-    let mut acc2 = if a.tanh() >= (-0.15) { a } else { acc1 };
-    if acc1.abs() < 0.1 {
-        return x[4].asinh().abs();
-    }
-    {
-        acc2 += if b07_f039_value(tape, x, x[2] - x[3], x[0], 3, acc1.atan()) >= acc1 {
-            acc2 * acc1
-        } else {
-            a % 1.5
-        };
-    }
-    let mut t3 = a + a;
-    for i4 in 0..x.len() {
-        for i5 in 0..=x.len() - 1 {
-            let acc6 = (-0.265) / ((t3 / 0.5 + -x[(i4 + 3) % 5]).abs() + 1.0);
-            acc2 = acc2 * 0.48 + acc6.atan().sin();
+    let mut acc2 = b07_f023_value(tape, 4, (1.0 + x[0].powi(2)).log(10.0));
+    for i3 in (0..2).rev() {
+        if a > (-0.15) || acc1 < 1.25 {
+            continue;
         }
-        acc1 -= a.min(x[i4 % x.len()]).abs();
+        if tape.constant((i3 as f64)) > x[4] {
+            let mut s4 = (i3 as f64) + (0.6 * acc2.cos()).tan();
+            acc2 = s4 + x[i3 % x.len()] - (x[(i3 + 1) % x.len()] + s4);
+        }
+        acc1 = f64::acos(0.8 * f64::cos((-0.547_f64))) * (acc2 * x[(i3 + 2) % x.len()]);
     }
-    (acc1 + acc2) * t3 + x[3]
+    acc1 *= 1.0 + 0.5 * x[3].asinh().tanh();
+    if acc2 <= 0.5 {
+        let s5 = a;
+        acc2 = acc2 * 0.87 + x[1];
+    }
+    acc1 + acc2
 }
 
 #[differentiate]
@@ -4204,41 +3957,11 @@ fn b07_f055(a: f64, b: f64, n: usize, c: f64) -> f64 {
     let s2 = acc1 + c;
     let mut acc3 = a;
     let u4 = acc3;
-    #[checkpoint]
-    for i5 in 0..n {
-        if (i5 as f64) + (n as f64) >= 4.005 {
-            continue;
-        }
-        let mut u6 = if (i5 as f64).mul_add(acc1, b) > (-0.21) {
-            (n as f64) - (-0.71)
-        } else {
-            acc1 * acc3
-        };
-        acc3 = (1.5 + f64::min(a, u6).sin() + 1.0).acosh();
+    for i5 in (1..n - 1).step_by(3) {
+        let mut s6 = s2 + (i5 as f64);
+        acc3 = s2 + (-1.95) - s6.cos();
     }
-    (acc1 + acc3 + b).sin()
-}
-
-// `b07_f055` without its `#[checkpoint]`s: the gradients must agree bitwise.
-#[differentiate]
-fn b07_f055_plain(a: f64, b: f64, n: usize, c: f64) -> f64 {
-    let mut acc1: f64 = std::f64::consts::FRAC_PI_4;
-    acc1 = acc1 * 0.686 + c;
-    let s2 = acc1 + c;
-    let mut acc3 = a;
-    let u4 = acc3;
-    for i5 in 0..n {
-        if (i5 as f64) + (n as f64) >= 4.005 {
-            continue;
-        }
-        let mut u6 = if (i5 as f64).mul_add(acc1, b) > (-0.21) {
-            (n as f64) - (-0.71)
-        } else {
-            acc1 * acc3
-        };
-        acc3 = (1.5 + f64::min(a, u6).sin() + 1.0).acosh();
-    }
-    (acc1 + acc3 + b).sin()
+    (acc1 + acc3).tanh()
 }
 
 // `b07_f055` on the `Value` tape: its gradient must agree with `b07_f055_vjp`.
@@ -4254,18 +3977,11 @@ fn b07_f055_value<'t>(
     let s2 = acc1 + c;
     let mut acc3 = a;
     let u4 = acc3;
-    for i5 in 0..n {
-        if (i5 as f64) + (n as f64) >= 4.005 {
-            continue;
-        }
-        let mut u6 = if tape.constant((i5 as f64)).mul_add(acc1, b) > (-0.21) {
-            tape.constant((n as f64) - (-0.71))
-        } else {
-            acc1 * acc3
-        };
-        acc3 = (1.5 + a.min(u6).sin() + 1.0).acosh();
+    for i5 in (1..n - 1).step_by(3) {
+        let mut s6 = s2 + (i5 as f64);
+        acc3 = s2 + (-1.95) - s6.cos();
     }
-    (acc1 + acc3 + b).sin()
+    (acc1 + acc3).tanh()
 }
 
 #[differentiate]
@@ -4274,22 +3990,11 @@ fn b07_f056(b: f64, x: &[f64], y: &[f64], c: f64, a: f64) -> Vec<f64> {
     let mut acc2: f64 = f64::acosh(1.3 * 1.3 + 0.5 + 1.0);
     acc2 += y[0];
     for i3 in 0..y.len() {
-        if if acc1 > c || acc1 < 0.69 || x[0] > (-0.27) {
-            acc1
-        } else {
-            y[3]
-        } > (i3 as f64)
-        {
-            if i3 < 4 || b >= (-0.82_f64) {
-                let acc4 = b + b07_f030(1.61, x, 4).atan();
-                acc2 = -(acc4 + (i3 as f64));
-            } else {
-                let mut t5: f64 = x[(i3 + 1) % x.len()].atan().sinh();
-                acc1 -= b07_f049(y[i3], 3) - b07_f030((-0.8) / 3.0, x, 4);
-            }
-        }
+        let t4 = (i3 as f64) * b;
+        acc2 -= (i3 as f64);
     }
-    let out6 = vec![(acc2 + b) * acc1];
+    let u5 = a + y[2];
+    let out6 = vec![b07_f050(1, y), y[1], -x[0]];
     out6
 }
 
@@ -4306,24 +4011,11 @@ fn b07_f056_value<'t>(
     let mut acc2 = tape.constant(f64::acosh(1.3 * 1.3 + 0.5 + 1.0));
     acc2 += y[0];
     for i3 in 0..y.len() {
-        if tape.constant((i3 as f64))
-            < if acc1 > c || acc1 < 0.69 || x[0] > (-0.27) {
-                acc1
-            } else {
-                y[3]
-            }
-        {
-            if i3 < 4 || b >= (-0.82_f64) {
-                let acc4 = b + b07_f030_value(tape, tape.constant(1.61), x, 4).atan();
-                acc2 = -(acc4 + (i3 as f64));
-            } else {
-                let mut t5 = x[(i3 + 1) % x.len()].atan().sinh();
-                acc1 -= b07_f049_value(tape, y[i3], 3)
-                    - b07_f030_value(tape, tape.constant((-0.8) / 3.0), x, 4);
-            }
-        }
+        let t4 = (i3 as f64) * b;
+        acc2 -= (i3 as f64);
     }
-    let out6 = vec![(acc2 + b) * acc1];
+    let u5 = a + y[2];
+    let out6 = vec![b07_f050_value(tape, 1, y), y[1], -x[0]];
     out6
 }
 
@@ -4339,7 +4031,7 @@ fn b07_f057(x: &[f64], a: f64) -> Vec<f64> {
     }
     let mut out10 = vec![0.0; 4];
     for i11 in 0..4 {
-        out10[i11] = b07_f013((2.5 + x[i11 % x.len()].sin()).sqrt(), a * x[0], a / 0.5).atan();
+        out10[i11] = b07_f012(f64::atan(acc2)).atan();
     }
     out10
 }
@@ -4360,13 +4052,7 @@ fn b07_f057_value<'t>(
     }
     let mut out10 = vec![tape.constant(0.0); 4];
     for i11 in 0..4 {
-        out10[i11] = b07_f013_value(
-            tape,
-            (2.5 + x[i11 % x.len()].sin()).sqrt(),
-            a * x[0],
-            a / 0.5,
-        )
-        .atan();
+        out10[i11] = b07_f012_value(tape, acc2.atan()).atan();
     }
     out10
 }
@@ -4380,12 +4066,12 @@ fn b07_f058(b: f64, c: f64, a: f64, x: &[f64]) -> Vec<f64> {
     }
     let acc2 = c.atan() % 2.0;
     {
-        let acc3: f64 = b07_f046(x);
-        acc1 = (0.5 * acc1.cos()).atanh() / 3.0;
+        let acc3 = b07_f040(b + b, 4, x[0].atan());
+        acc1 -= b07_f046(x);
     }
     let mut out4 = vec![0.0; 1];
     for i5 in 0..1 {
-        out4[i5] = f64::clamp((-0.05), (-1.0), 1.0) + (i5 as f64).powi(3);
+        out4[i5] = (-b).cos();
     }
     out4
 }
@@ -4405,12 +4091,12 @@ fn b07_f058_value<'t>(
     }
     let acc2 = c.atan() % 2.0;
     {
-        let acc3 = b07_f046_value(tape, x);
-        acc1 = (0.5 * acc1.cos()).atanh() / 3.0;
+        let acc3 = b07_f040_value(tape, b + b, 4, x[0].atan());
+        acc1 -= b07_f046_value(tape, x);
     }
     let mut out4 = vec![tape.constant(0.0); 1];
     for i5 in 0..1 {
-        out4[i5] = tape.constant(f64::clamp((-0.05), (-1.0), 1.0) + f64::powi((i5 as f64), 3));
+        out4[i5] = (-b).cos();
     }
     out4
 }
@@ -4418,7 +4104,7 @@ fn b07_f058_value<'t>(
 #[differentiate]
 fn b07_f059(a: f64, b: f64, c: f64) -> f64 {
     let mut acc1 = (1.5 + b.sin()).log(10.0);
-    for i2 in (0..3).step_by(3) {
+    for i2 in 0..3 {
         let mut h3 = vec![0.5; 3];
         for i4 in 0..3 {
             h3[i4] +=
@@ -4426,14 +4112,21 @@ fn b07_f059(a: f64, b: f64, c: f64) -> f64 {
         }
         acc1 = acc1 * 0.2_f64 + h3[i2];
     }
-    for i5 in 1..3 {
-        {
-            acc1 *= 1.0 + 0.5 * ((i5 as f64) * a).tanh();
-            acc1 += f64::tanh(acc1).atan();
+    for i5 in (1..3 - 1).step_by(3) {
+        let mut h6 = Vec::with_capacity(4);
+        for i7 in 0..4 {
+            h6.push(f64::max((-0.328), a).asinh());
         }
-        acc1 += a.cos();
+        let mut k8 = 0;
+        while k8 < 4 && acc1 * h6[i5] < 2.81 {
+            let j9 = k8;
+            let t10 = -h6[0];
+            acc1 = 1.765;
+            k8 += 1;
+        }
+        acc1 = acc1 * (-7.1e-1) + h6[i5 - 1] * (c + acc1);
     }
-    acc1
+    acc1 - b
 }
 
 // `b07_f059` on the `Value` tape: its gradient must agree with `b07_f059_vjp`.
@@ -4444,7 +4137,7 @@ fn b07_f059_value<'t>(
     c: Value<'t, f64>,
 ) -> Value<'t, f64> {
     let mut acc1 = (1.5 + b.sin()).log(10.0);
-    for i2 in (0..3).step_by(3) {
+    for i2 in 0..3 {
         let mut h3 = vec![tape.constant(0.5); 3];
         for i4 in 0..3 {
             h3[i4] = h3[i4]
@@ -4453,14 +4146,21 @@ fn b07_f059_value<'t>(
         }
         acc1 = acc1 * 0.2_f64 + h3[i2];
     }
-    for i5 in 1..3 {
-        {
-            acc1 *= 1.0 + 0.5 * ((i5 as f64) * a).tanh();
-            acc1 += acc1.tanh().atan();
+    for i5 in (1..3 - 1).step_by(3) {
+        let mut h6 = Vec::with_capacity(4);
+        for i7 in 0..4 {
+            h6.push(tape.constant((-0.328)).max(a).asinh());
         }
-        acc1 += a.cos();
+        let mut k8 = 0;
+        while k8 < 4 && acc1 * h6[i5] < 2.81 {
+            let j9 = k8;
+            let t10 = -h6[0];
+            acc1 = tape.constant(1.765);
+            k8 += 1;
+        }
+        acc1 = acc1 * (-7.1e-1) + h6[i5 - 1] * (c + acc1);
     }
-    acc1
+    acc1 - b
 }
 
 #[differentiate]
@@ -4470,25 +4170,35 @@ fn b07_f060(n: usize, x: &[f64], a: f64) -> Vec<f64> {
     let mut t3 = acc1 / 2.0;
     let mut h4 = x.to_vec();
     for i5 in 0..2 {
-        for i6 in 0..h4.len() {
-            let acc7 = (i5 as f64);
-            acc2 = acc2 * (-0.1) + f64::tanh(h4[x.len() - 1 - i5]) * (i6 as f64);
-        }
-        h4[(i5 + 3) % 5] = a.mul_add(
-            (2.5 + x[i5 % x.len()].tanh() + 1.0).acosh(),
-            0.3 / (1.5 + a.sin()),
-        );
-        acc2 = acc2 * 0.037 + (h4[4].abs() + 1.0).log(10.0).asinh();
-        for i8 in (0..4).step_by(2) {
-            {
-                let mut s9 = (-1.91)
-                    / (a / (t3.abs() + 1.0) * (h4[i5 % x.len()] * x[2]))
-                        .sin()
-                        .exp();
-                acc2 -= s9 - f64::max(x[i5 % 5], s9);
+        for i6 in 1..h4.len() - 1 {
+            if acc2.cos() <= h4[2] {
+                continue;
             }
-            acc2 = acc2 * 0.577 + acc2;
+            {
+                let mut v7 = h4.clone();
+                v7[(i6 + 2) % x.len()] = f64::abs(acc1.cos().exp_m1());
+                for i8 in 0..=n - 1 {
+                    let mut nh9 = vec![0.0; h4.len()];
+                    for i10 in 0..5 {
+                        nh9[i10] = 0.5 * v7[i10] + (v7[(i10 + 1) % v7.len()] + acc1).tanh();
+                    }
+                    v7 = nh9;
+                    acc2 += (-9.6e-1) / (1.0 + (x[4].abs() + 1.0).log(10.0).powi(2));
+                }
+                acc2 -= (0.9 * b07_f059(h4[i6 % h4.len()], x[i5], acc1).cos()).asin();
+            }
+            acc1 = match i6 % 2 {
+                0 => t3,
+                _ => b07_f012(h4[i6 + 1].sin().exp().powf((-0.5))),
+            };
         }
+        acc2 += match i5 % 2 {
+            0 => a.sin().exp_m1(),
+            _ => match i5 % 2 {
+                0 => a,
+                _ => acc2,
+            },
+        };
     }
     h4
 }
@@ -4505,25 +4215,35 @@ fn b07_f060_value<'t>(
     let mut t3 = acc1 / 2.0;
     let mut h4 = x.to_vec();
     for i5 in 0..2 {
-        for i6 in 0..h4.len() {
-            let acc7 = tape.constant((i5 as f64));
-            acc2 = acc2 * (-0.1) + h4[x.len() - 1 - i5].tanh() * (i6 as f64);
-        }
-        h4[(i5 + 3) % 5] = a.mul_add(
-            (2.5 + x[i5 % x.len()].tanh() + 1.0).acosh(),
-            0.3 / (1.5 + a.sin()),
-        );
-        acc2 = acc2 * 0.037 + (h4[4].abs() + 1.0).log(10.0).asinh();
-        for i8 in (0..4).step_by(2) {
-            {
-                let mut s9 = (-1.91)
-                    / (a / (t3.abs() + 1.0) * (h4[i5 % x.len()] * x[2]))
-                        .sin()
-                        .exp();
-                acc2 -= s9 - x[i5 % 5].max(s9);
+        for i6 in 1..h4.len() - 1 {
+            if acc2.cos() <= h4[2] {
+                continue;
             }
-            acc2 = acc2 * 0.577 + acc2;
+            {
+                let mut v7 = h4.clone();
+                v7[(i6 + 2) % x.len()] = acc1.cos().exp_m1().abs();
+                for i8 in 0..=n - 1 {
+                    let mut nh9 = vec![tape.constant(0.0); h4.len()];
+                    for i10 in 0..5 {
+                        nh9[i10] = 0.5 * v7[i10] + (v7[(i10 + 1) % v7.len()] + acc1).tanh();
+                    }
+                    v7 = nh9;
+                    acc2 += (-9.6e-1) / (1.0 + (x[4].abs() + 1.0).log(10.0).powi(2));
+                }
+                acc2 -= (0.9 * b07_f059_value(tape, h4[i6 % h4.len()], x[i5], acc1).cos()).asin();
+            }
+            acc1 = match i6 % 2 {
+                0 => t3,
+                _ => b07_f012_value(tape, h4[i6 + 1].sin().exp().powf((-0.5))),
+            };
         }
+        acc2 += match i5 % 2 {
+            0 => a.sin().exp_m1(),
+            _ => match i5 % 2 {
+                0 => a,
+                _ => acc2,
+            },
+        };
     }
     h4
 }
@@ -4540,33 +4260,30 @@ fn b07_f061(a: f64) -> f64 {
         v4[i5] = 1.8 + f64::cos((i5 as f64));
     }
     acc1 = a;
-    if b07_f040(f64::atanh(0.5 * a.sin()), 4, f64::cos(a)) < v4[0] - a {
-        if f64::tanh(v4[1]) > 0.66 {
-            for i6 in 0..1 {
-                if i6 % 2 == 1 {
-                    let mut w7: Vec<f64> = vec![0.0; 4];
-                    for i8 in 0..w7.len() {
-                        w7[i8] += w7[1].cos().exp().ln();
-                    }
-                    acc1 += (i6 as f64);
-                } else {
-                    if i6 != 0 {
-                        continue;
-                    }
-                    let acc1 = acc1 + ((0.5 * (i6 as f64)).fract() + v4[i6]);
-                }
-                acc1 += (0.5 * f64::tanh(v4[i6])).atanh();
-            }
-            acc1 += acc1.sin().asinh();
-        } else {
-            let mut u9 = (v4[0] + acc1).asinh() + v4[1];
-            acc1 = 8.0e-1;
+    if b07_f024(a) < v4[0] - v4[0] {
+        for i6 in 1..3 {
+            acc1 = acc1 * (-0.28) + (acc1 + acc1) * v4[(i6 + 1) % v4.len()];
         }
-        acc1 += v4[0] + (if a.powi(3) > (-0.5) { v4[1] } else { v4[1] });
-    } else {
-        let mut s10: f64 = (0.8 * acc1.cos()).acos();
+        if (2.5 + acc1.sin()).ln() >= 0.78 {
+            return f64::tanh(v4[1]).exp_m1().clamp((-1.0), 1.0);
+        }
+        let mut w7 = vec![1.0; v4.len()];
+        for i8 in 0..v4.len() {
+            w7[i8] += (if i8 > 0 { 1.17e0 } else { acc1 }) * a.sin();
+        }
+        acc1 -= a / (2.0 + acc1.cos().cos());
+    } else if !(b07_f055(
+        acc1 - v4[0],
+        if a.powi(3) > (-0.12) { v4[1] } else { v4[1] },
+        3,
+        acc1 + acc1,
+    ) < (acc1 * acc1 + 0.5).log(2.0))
+    {
+        acc1 += v4[1];
+        v4[1] = (a + acc1).sin();
+        acc1 += acc1;
     }
-    acc1 + a + v4[0] + v4[0]
+    (acc1 * a - v4[1]).atan()
 }
 
 // `b07_f061` on the `Value` tape: its gradient must agree with `b07_f061_vjp`.
@@ -4581,33 +4298,31 @@ fn b07_f061_value<'t>(tape: &'t Tape<f64>, a: Value<'t, f64>) -> Value<'t, f64> 
         v4[i5] = tape.constant(1.8 + f64::cos((i5 as f64)));
     }
     acc1 = a;
-    if b07_f040_value(tape, (0.5 * a.sin()).atanh(), 4, a.cos()) < v4[0] - a {
-        if v4[1].tanh() > 0.66 {
-            for i6 in 0..1 {
-                if i6 % 2 == 1 {
-                    let mut w7 = vec![tape.constant(0.0); 4];
-                    for i8 in 0..w7.len() {
-                        w7[i8] = w7[i8] + w7[1].cos().exp().ln();
-                    }
-                    acc1 += (i6 as f64);
-                } else {
-                    if i6 != 0 {
-                        continue;
-                    }
-                    let acc1 = acc1 + (f64::fract(0.5 * (i6 as f64)) + v4[i6]);
-                }
-                acc1 += (0.5 * v4[i6].tanh()).atanh();
-            }
-            acc1 += acc1.sin().asinh();
-        } else {
-            let mut u9 = (v4[0] + acc1).asinh() + v4[1];
-            acc1 = tape.constant(8.0e-1);
+    if b07_f024_value(tape, a) < v4[0] - v4[0] {
+        for i6 in 1..3 {
+            acc1 = acc1 * (-0.28) + (acc1 + acc1) * v4[(i6 + 1) % v4.len()];
         }
-        acc1 += v4[0] + (if a.powi(3) > (-0.5) { v4[1] } else { v4[1] });
-    } else {
-        let mut s10 = (0.8 * acc1.cos()).acos();
+        if (2.5 + acc1.sin()).ln() >= 0.78 {
+            return v4[1].tanh().exp_m1().clamp((-1.0), 1.0);
+        }
+        let mut w7 = vec![tape.constant(1.0); v4.len()];
+        for i8 in 0..v4.len() {
+            w7[i8] = w7[i8] + (if i8 > 0 { tape.constant(1.17e0) } else { acc1 }) * a.sin();
+        }
+        acc1 -= a / (2.0 + acc1.cos().cos());
+    } else if !(b07_f055_value(
+        tape,
+        acc1 - v4[0],
+        if a.powi(3) > (-0.12) { v4[1] } else { v4[1] },
+        3,
+        acc1 + acc1,
+    ) < (acc1 * acc1 + 0.5).log(2.0))
+    {
+        acc1 += v4[1];
+        v4[1] = (a + acc1).sin();
+        acc1 += acc1;
     }
-    acc1 + a + v4[0] + v4[0]
+    (acc1 * a - v4[1]).atan()
 }
 
 #[differentiate(wrt(a))]
@@ -4631,24 +4346,24 @@ fn b07_f062(b: f64, a: f64) -> f64 {
         } else {
             if (t3 * h4[1]).sin() < (-4.0e-1) {
                 let mut v7 = vec![0.0; h4.len()];
-                acc2 += b07_f024(h4[0] + v7[1]);
+                acc2 += b07_f013(a / 2.0, b, h4[0].cos());
+            } else if h4[1] <= 0.79 {
+                h4[0] -= acc1.cos();
+                acc2 = acc2 * (-0.707) + (0.6 * f64::recip(1.0 + acc2 * acc2).tanh()).tan();
+            } else if (0.5 * a).signum() + acc1 <= 0.4 {
+                let t8 = (h4[1] * h4[1] + 0.25).powf(0.5);
+                acc2 = (1.0 + h4[0] * h4[1] * (h4[0] * h4[1])).powf(0.9 * t8.sin());
             } else {
-                let mut v8: Vec<f64> = vec![0.5; 2];
-                for i9 in 0..v8.len() {
-                    v8[i9] = a;
-                }
-                acc2 = (-1.41_f64) / (1.5 + t3.sin()) * (h4[1] + acc2);
+                let mut acc9 = h4[1];
             }
-            acc2 += h4[1] + h4[1];
+            t3 = t3 * (-0.3) + h4[1];
         }
-        acc2 = a;
-    } else if acc2 < 0.18 {
-        let mut acc10 = h4[0] / 0.5;
-        t3 -= acc10.tanh() * acc10;
+        t3 = acc1;
     } else {
-        let mut acc11 = h4[1];
+        let mut s10 = f64::asin(0.9 * b.tanh());
+        acc2 -= (-s10).atan();
     }
-    (acc2 + t3) * h4[0] + h4[1]
+    acc2 + t3 - h4[1]
 }
 
 // `b07_f062` on the `Value` tape: its gradient must agree with `b07_f062_vjp`.
@@ -4672,24 +4387,24 @@ fn b07_f062_value<'t>(tape: &'t Tape<f64>, b: Value<'t, f64>, a: Value<'t, f64>)
         } else {
             if (t3 * h4[1]).sin() < (-4.0e-1) {
                 let mut v7 = vec![tape.constant(0.0); h4.len()];
-                acc2 += b07_f024_value(tape, h4[0] + v7[1]);
+                acc2 += b07_f013_value(tape, a / 2.0, b, h4[0].cos());
+            } else if h4[1] <= 0.79 {
+                h4[0] = h4[0] - acc1.cos();
+                acc2 = acc2 * (-0.707) + (0.6 * (1.0 + acc2 * acc2).recip().tanh()).tan();
+            } else if (0.5 * a).signum() + acc1 <= 0.4 {
+                let t8 = (h4[1] * h4[1] + 0.25).powf(0.5);
+                acc2 = (1.0 + h4[0] * h4[1] * (h4[0] * h4[1])).powf(0.9 * t8.sin());
             } else {
-                let mut v8 = vec![tape.constant(0.5); 2];
-                for i9 in 0..v8.len() {
-                    v8[i9] = a;
-                }
-                acc2 = (-1.41_f64) / (1.5 + t3.sin()) * (h4[1] + acc2);
+                let mut acc9 = h4[1];
             }
-            acc2 += h4[1] + h4[1];
+            t3 = t3 * (-0.3) + h4[1];
         }
-        acc2 = a;
-    } else if acc2 < 0.18 {
-        let mut acc10 = h4[0] / 0.5;
-        t3 -= acc10.tanh() * acc10;
+        t3 = acc1;
     } else {
-        let mut acc11 = h4[1];
+        let mut s10 = (0.9 * b.tanh()).asin();
+        acc2 -= (-s10).atan();
     }
-    (acc2 + t3) * h4[0] + h4[1]
+    acc2 + t3 - h4[1]
 }
 
 #[differentiate(wrt(x))]
@@ -4697,22 +4412,15 @@ fn b07_f063(b: f64, y: &[f64], a: f64, x: &[f64]) -> f64 {
     let mut acc1: f64 = (-1.93);
     let mut acc2: f64 = x[1];
     let mut u3 = x[1] * y[2];
-    let mut t4 = b07_f059(u3.cos().exp().log(10.0), x[0], b).cos();
-    let mut t5: f64 = 0.04;
-    acc1 = acc1 * 7.2e-1 + b07_f035(a.asinh(), acc2, 2, 4, x).atan();
-    for i6 in 0..=3 - 1 {
-        let mut h7: Vec<f64> = vec![0.5; 2];
-        for i8 in 0..h7.len() {
-            h7[i8] += f64::asinh(x[i8 / 2]).mul_add((i8 as f64) * u3, b);
-        }
-        t4 -= u3 * y[i6 % x.len()] * (a - y[i6]);
-        t5 += match i6 % 3 {
-            0 => (2.0 + t4.tanh()).sqrt(),
-            1 => y[i6] * x[i6 / 2],
-            _ => 1.005,
-        };
+    let mut t4: f64 = b07_f008(y[0] * y[0], 3).cos();
+    let s5 = b07_f024(acc2 / 4.0).atan();
+    let mut h6: Vec<f64> = vec![0.0; 4];
+    h6[0] -= (1.0 + y[0].powi(2)).log2();
+    for i7 in 0..x.len() {
+        let mut w8 = h6.clone();
+        t4 -= (acc2 + h6[3]).sin();
     }
-    acc1 * acc2 - u3 + t4
+    acc1 * acc2 + u3 - t4 + h6[2]
 }
 
 // `b07_f063` on the `Value` tape: its gradient must agree with `b07_f063_vjp`.
@@ -4726,22 +4434,15 @@ fn b07_f063_value<'t>(
     let mut acc1 = tape.constant((-1.93));
     let mut acc2 = x[1];
     let mut u3 = x[1] * y[2];
-    let mut t4 = b07_f059_value(tape, u3.cos().exp().log(10.0), x[0], b).cos();
-    let mut t5 = tape.constant(0.04);
-    acc1 = acc1 * 7.2e-1 + b07_f035_value(tape, a.asinh(), acc2, 2, 4, x).atan();
-    for i6 in 0..=3 - 1 {
-        let mut h7 = vec![tape.constant(0.5); 2];
-        for i8 in 0..h7.len() {
-            h7[i8] = h7[i8] + x[i8 / 2].asinh().mul_add((i8 as f64) * u3, b);
-        }
-        t4 -= u3 * y[i6 % x.len()] * (a - y[i6]);
-        t5 += match i6 % 3 {
-            0 => (2.0 + t4.tanh()).sqrt(),
-            1 => y[i6] * x[i6 / 2],
-            _ => tape.constant(1.005),
-        };
+    let mut t4 = b07_f008_value(tape, y[0] * y[0], 3).cos();
+    let s5 = b07_f024_value(tape, acc2 / 4.0).atan();
+    let mut h6 = vec![tape.constant(0.0); 4];
+    h6[0] = h6[0] - (1.0 + y[0].powi(2)).log2();
+    for i7 in 0..x.len() {
+        let mut w8 = h6.clone();
+        t4 -= (acc2 + h6[3]).sin();
     }
-    acc1 * acc2 - u3 + t4
+    acc1 * acc2 + u3 - t4 + h6[2]
 }
 
 #[differentiate(wrt(x, a))]
@@ -4765,11 +4466,11 @@ fn b07_f064(a: f64, m: usize, n: usize, b: f64, x: &[f64], y: &[f64]) -> f64 {
             acc1 -= (0.2 / (2.0 + f64::sin(0.71))).sin().exp().sqrt();
         } else {
             let mut t6 = y[1].atan();
-            acc1 += b07_f053(b07_f046(y), t6 / 2.0, 4, y) + x[0].tanh();
+            acc1 += b07_f062((-1.7), t6) + 0.56 / (1.0 + (n as f64) * (n as f64));
         }
-        acc1 += f64::tanh(b07_f040(x[0], m, a * 0.31));
+        acc1 -= f64::atan(-b);
     }
-    acc1 + b + a
+    acc1 + b - y[1]
 }
 
 // `b07_f064` on the `Value` tape: its gradient must agree with `b07_f064_vjp`.
@@ -4801,11 +4502,12 @@ fn b07_f064_value<'t>(
             acc1 -= f64::sqrt(f64::exp(f64::sin(0.2 / (2.0 + f64::sin(0.71)))));
         } else {
             let mut t6 = y[1].atan();
-            acc1 += b07_f053_value(tape, b07_f046_value(tape, y), t6 / 2.0, 4, y) + x[0].tanh();
+            acc1 += b07_f062_value(tape, tape.constant((-1.7)), t6)
+                + 0.56 / (1.0 + (n as f64) * (n as f64));
         }
-        acc1 += b07_f040_value(tape, x[0], m, a * 0.31).tanh();
+        acc1 -= (-b).atan();
     }
-    acc1 + b + a
+    acc1 + b - y[1]
 }
 
 pub fn cases() -> Vec<Case> {
@@ -4996,6 +4698,32 @@ pub fn cases() -> Vec<Case> {
                 (cat(&[&g0, &[g1], &g2]), cat(&[&h0, &[h1], &h2]))
             }),
             gradcheck: Some(|p| b07_f006_gradcheck(&p[0..4], p[4], &p[5..7])),
+        },
+        Case {
+            name: "b07_f006_plain",
+            seed_name: "b07_f006",
+            twin_of: Some("b07_f006"),
+            params: &[("y", 4, true), ("a", 1, true), ("x", 2, true)],
+            value: None,
+            f: |p| vec![b07_f006_plain(&p[0..4], p[4], &p[5..7])],
+            vjp: |p, s| {
+                let (y, g0, g1, g2) = b07_f006_plain_vjp(&p[0..4], p[4], &p[5..7], s[0]);
+                (vec![y], cat(&[&g0, &[g1], &g2]))
+            },
+            jvp: |p, d| {
+                let (y, t) = b07_f006_plain_jvp(&p[0..4], p[4], &p[5..7], &d[0..4], d[4], &d[5..7]);
+                (vec![y], vec![t])
+            },
+            grad: Some(|p| {
+                let (_, g0, g1, g2) = b07_f006_plain_grad(&p[0..4], p[4], &p[5..7]);
+                cat(&[&g0, &[g1], &g2])
+            }),
+            hvp: Some(|p, d| {
+                let (_, g0, g1, g2, h0, h1, h2) =
+                    b07_f006_plain_hvp(&p[0..4], p[4], &p[5..7], &d[0..4], d[4], &d[5..7]);
+                (cat(&[&g0, &[g1], &g2]), cat(&[&h0, &[h1], &h2]))
+            }),
+            gradcheck: Some(|p| b07_f006_plain_gradcheck(&p[0..4], p[4], &p[5..7])),
         },
         Case {
             name: "b07_f007",
@@ -5481,6 +5209,31 @@ pub fn cases() -> Vec<Case> {
             gradcheck: Some(|p| b07_f023_gradcheck(4, p[0])),
         },
         Case {
+            name: "b07_f023_plain",
+            seed_name: "b07_f023",
+            twin_of: Some("b07_f023"),
+            params: &[("a", 1, true)],
+            value: None,
+            f: |p| vec![b07_f023_plain(4, p[0])],
+            vjp: |p, s| {
+                let (y, g0) = b07_f023_plain_vjp(4, p[0], s[0]);
+                (vec![y], cat(&[&[g0]]))
+            },
+            jvp: |p, d| {
+                let (y, t) = b07_f023_plain_jvp(4, p[0], d[0]);
+                (vec![y], vec![t])
+            },
+            grad: Some(|p| {
+                let (_, g0) = b07_f023_plain_grad(4, p[0]);
+                cat(&[&[g0]])
+            }),
+            hvp: Some(|p, d| {
+                let (_, g0, h0) = b07_f023_plain_hvp(4, p[0], d[0]);
+                (cat(&[&[g0]]), cat(&[&[h0]]))
+            }),
+            gradcheck: Some(|p| b07_f023_plain_gradcheck(4, p[0])),
+        },
+        Case {
             name: "b07_f024",
             seed_name: "b07_f024",
             twin_of: None,
@@ -5745,31 +5498,6 @@ pub fn cases() -> Vec<Case> {
                 (cat(&[&[g0]]), cat(&[&[h0]]))
             }),
             gradcheck: Some(|p| b07_f029_gradcheck(1, &p[0..4], p[4])),
-        },
-        Case {
-            name: "b07_f029_plain",
-            seed_name: "b07_f029",
-            twin_of: Some("b07_f029"),
-            params: &[("x", 4, false), ("a", 1, true)],
-            value: None,
-            f: |p| vec![b07_f029_plain(1, &p[0..4], p[4])],
-            vjp: |p, s| {
-                let (y, g0) = b07_f029_plain_vjp(1, &p[0..4], p[4], s[0]);
-                (vec![y], cat(&[&[g0]]))
-            },
-            jvp: |p, d| {
-                let (y, t) = b07_f029_plain_jvp(1, &p[0..4], p[4], d[0]);
-                (vec![y], vec![t])
-            },
-            grad: Some(|p| {
-                let (_, g0) = b07_f029_plain_grad(1, &p[0..4], p[4]);
-                cat(&[&[g0]])
-            }),
-            hvp: Some(|p, d| {
-                let (_, g0, h0) = b07_f029_plain_hvp(1, &p[0..4], p[4], d[0]);
-                (cat(&[&[g0]]), cat(&[&[h0]]))
-            }),
-            gradcheck: Some(|p| b07_f029_plain_gradcheck(1, &p[0..4], p[4])),
         },
         Case {
             name: "b07_f030",
@@ -6285,27 +6013,51 @@ pub fn cases() -> Vec<Case> {
             name: "b07_f048",
             seed_name: "b07_f048",
             twin_of: None,
-            params: &[("b", 1, true), ("x", 1, true), ("a", 1, true)],
-            value: Some(|t, v| vec![b07_f048_value(t, v[0], &v[1..2], 4, v[2])]),
-            f: |p| vec![b07_f048(p[0], &p[1..2], 4, p[2])],
+            params: &[("x", 5, true)],
+            value: Some(|t, v| vec![b07_f048_value(t, &v[0..5])]),
+            f: |p| vec![b07_f048(&p[0..5])],
             vjp: |p, s| {
-                let (y, g0, g1, g2) = b07_f048_vjp(p[0], &p[1..2], 4, p[2], s[0]);
-                (vec![y], cat(&[&[g0], &g1, &[g2]]))
+                let (y, g0) = b07_f048_vjp(&p[0..5], s[0]);
+                (vec![y], cat(&[&g0]))
             },
             jvp: |p, d| {
-                let (y, t) = b07_f048_jvp(p[0], &p[1..2], 4, p[2], d[0], &d[1..2], d[2]);
+                let (y, t) = b07_f048_jvp(&p[0..5], &d[0..5]);
                 (vec![y], vec![t])
             },
             grad: Some(|p| {
-                let (_, g0, g1, g2) = b07_f048_grad(p[0], &p[1..2], 4, p[2]);
-                cat(&[&[g0], &g1, &[g2]])
+                let (_, g0) = b07_f048_grad(&p[0..5]);
+                cat(&[&g0])
             }),
             hvp: Some(|p, d| {
-                let (_, g0, g1, g2, h0, h1, h2) =
-                    b07_f048_hvp(p[0], &p[1..2], 4, p[2], d[0], &d[1..2], d[2]);
-                (cat(&[&[g0], &g1, &[g2]]), cat(&[&[h0], &h1, &[h2]]))
+                let (_, g0, h0) = b07_f048_hvp(&p[0..5], &d[0..5]);
+                (cat(&[&g0]), cat(&[&h0]))
             }),
-            gradcheck: Some(|p| b07_f048_gradcheck(p[0], &p[1..2], 4, p[2])),
+            gradcheck: Some(|p| b07_f048_gradcheck(&p[0..5])),
+        },
+        Case {
+            name: "b07_f048_plain",
+            seed_name: "b07_f048",
+            twin_of: Some("b07_f048"),
+            params: &[("x", 5, true)],
+            value: None,
+            f: |p| vec![b07_f048_plain(&p[0..5])],
+            vjp: |p, s| {
+                let (y, g0) = b07_f048_plain_vjp(&p[0..5], s[0]);
+                (vec![y], cat(&[&g0]))
+            },
+            jvp: |p, d| {
+                let (y, t) = b07_f048_plain_jvp(&p[0..5], &d[0..5]);
+                (vec![y], vec![t])
+            },
+            grad: Some(|p| {
+                let (_, g0) = b07_f048_plain_grad(&p[0..5]);
+                cat(&[&g0])
+            }),
+            hvp: Some(|p, d| {
+                let (_, g0, h0) = b07_f048_plain_hvp(&p[0..5], &d[0..5]);
+                (cat(&[&g0]), cat(&[&h0]))
+            }),
+            gradcheck: Some(|p| b07_f048_plain_gradcheck(&p[0..5])),
         },
         Case {
             name: "b07_f049",
@@ -6361,17 +6113,26 @@ pub fn cases() -> Vec<Case> {
             name: "b07_f050",
             seed_name: "b07_f050",
             twin_of: None,
-            params: &[("a", 1, false), ("x", 2, true)],
-            value: Some(|t, v| b07_f050_value(t, v[0], &v[1..3])),
-            f: |p| b07_f050(p[0], &p[1..3]),
+            params: &[("x", 5, true)],
+            value: Some(|t, v| vec![b07_f050_value(t, 1, &v[0..5])]),
+            f: |p| vec![b07_f050(1, &p[0..5])],
             vjp: |p, s| {
-                let (y, g0) = b07_f050_vjp(p[0], &p[1..3], s.to_vec());
-                (y, cat(&[&g0]))
+                let (y, g0) = b07_f050_vjp(1, &p[0..5], s[0]);
+                (vec![y], cat(&[&g0]))
             },
-            jvp: |p, d| b07_f050_jvp(p[0], &p[1..3], &d[0..2]),
-            grad: None,
-            hvp: None,
-            gradcheck: None,
+            jvp: |p, d| {
+                let (y, t) = b07_f050_jvp(1, &p[0..5], &d[0..5]);
+                (vec![y], vec![t])
+            },
+            grad: Some(|p| {
+                let (_, g0) = b07_f050_grad(1, &p[0..5]);
+                cat(&[&g0])
+            }),
+            hvp: Some(|p, d| {
+                let (_, g0, h0) = b07_f050_hvp(1, &p[0..5], &d[0..5]);
+                (cat(&[&g0]), cat(&[&h0]))
+            }),
+            gradcheck: Some(|p| b07_f050_gradcheck(1, &p[0..5])),
         },
         Case {
             name: "b07_f051",
@@ -6457,6 +6218,32 @@ pub fn cases() -> Vec<Case> {
             gradcheck: Some(|p| b07_f053_gradcheck(p[0], p[1], 4, &p[2..4])),
         },
         Case {
+            name: "b07_f053_plain",
+            seed_name: "b07_f053",
+            twin_of: Some("b07_f053"),
+            params: &[("b", 1, true), ("a", 1, true), ("x", 2, true)],
+            value: None,
+            f: |p| vec![b07_f053_plain(p[0], p[1], 4, &p[2..4])],
+            vjp: |p, s| {
+                let (y, g0, g1, g2) = b07_f053_plain_vjp(p[0], p[1], 4, &p[2..4], s[0]);
+                (vec![y], cat(&[&[g0], &[g1], &g2]))
+            },
+            jvp: |p, d| {
+                let (y, t) = b07_f053_plain_jvp(p[0], p[1], 4, &p[2..4], d[0], d[1], &d[2..4]);
+                (vec![y], vec![t])
+            },
+            grad: Some(|p| {
+                let (_, g0, g1, g2) = b07_f053_plain_grad(p[0], p[1], 4, &p[2..4]);
+                cat(&[&[g0], &[g1], &g2])
+            }),
+            hvp: Some(|p, d| {
+                let (_, g0, g1, g2, h0, h1, h2) =
+                    b07_f053_plain_hvp(p[0], p[1], 4, &p[2..4], d[0], d[1], &d[2..4]);
+                (cat(&[&[g0], &[g1], &g2]), cat(&[&[h0], &[h1], &h2]))
+            }),
+            gradcheck: Some(|p| b07_f053_plain_gradcheck(p[0], p[1], 4, &p[2..4])),
+        },
+        Case {
             name: "b07_f054",
             seed_name: "b07_f054",
             twin_of: None,
@@ -6506,32 +6293,6 @@ pub fn cases() -> Vec<Case> {
                 (cat(&[&[g0], &[g1], &[g2]]), cat(&[&[h0], &[h1], &[h2]]))
             }),
             gradcheck: Some(|p| b07_f055_gradcheck(p[0], p[1], 3, p[2])),
-        },
-        Case {
-            name: "b07_f055_plain",
-            seed_name: "b07_f055",
-            twin_of: Some("b07_f055"),
-            params: &[("a", 1, true), ("b", 1, true), ("c", 1, true)],
-            value: None,
-            f: |p| vec![b07_f055_plain(p[0], p[1], 3, p[2])],
-            vjp: |p, s| {
-                let (y, g0, g1, g2) = b07_f055_plain_vjp(p[0], p[1], 3, p[2], s[0]);
-                (vec![y], cat(&[&[g0], &[g1], &[g2]]))
-            },
-            jvp: |p, d| {
-                let (y, t) = b07_f055_plain_jvp(p[0], p[1], 3, p[2], d[0], d[1], d[2]);
-                (vec![y], vec![t])
-            },
-            grad: Some(|p| {
-                let (_, g0, g1, g2) = b07_f055_plain_grad(p[0], p[1], 3, p[2]);
-                cat(&[&[g0], &[g1], &[g2]])
-            }),
-            hvp: Some(|p, d| {
-                let (_, g0, g1, g2, h0, h1, h2) =
-                    b07_f055_plain_hvp(p[0], p[1], 3, p[2], d[0], d[1], d[2]);
-                (cat(&[&[g0], &[g1], &[g2]]), cat(&[&[h0], &[h1], &[h2]]))
-            }),
-            gradcheck: Some(|p| b07_f055_plain_gradcheck(p[0], p[1], 3, p[2])),
         },
         Case {
             name: "b07_f056",
