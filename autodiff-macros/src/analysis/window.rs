@@ -11,6 +11,11 @@
 use super::Activity;
 use crate::ir::*;
 
+/// The most registers a window takes (offsets −2 to 2): every register is shifted in every
+/// iteration, so a wide window (`x[i]` and `x[i + 100]`) would cost more than the memory
+/// chain it removes.
+const MAX_WIDTH: i64 = 5;
+
 /// An adjoint kept in registers over one loop's reverse: the offsets from the loop index
 /// at which the loop reads the variable, `first..=last`.
 pub struct Window {
@@ -23,8 +28,9 @@ pub struct Window {
 /// one when every read of it that carries a derivative is an element `x[index ± c]` in a
 /// statement directly in the body (so that every iteration touches every offset: the
 /// writes at the window's edges are of elements the forward sweep indexed), at two
-/// offsets or more, and the body never writes it, pushes to it or uses it whole. Windows
-/// come in the order of the variables' first mention.
+/// offsets or more no further apart than [`MAX_WIDTH`] allows, and the body never writes
+/// it, pushes to it or uses it whole. Windows come in the order of the variables' first
+/// mention.
 pub fn windows(
     func: &Func,
     act: &Activity,
@@ -60,7 +66,7 @@ fn window(v: VarId, index: VarId, body: &Block) -> Option<Window> {
         }
     }
     let (first, last) = (*offsets.iter().min()?, *offsets.iter().max()?);
-    (first != last).then_some(Window {
+    (first != last && last - first < MAX_WIDTH).then_some(Window {
         var: v,
         first,
         last,

@@ -222,6 +222,9 @@ fn reads_that_keep_the_plain_reverse() {
         // An index that is not the loop index plus a literal.
         "fn f(x: &[f64]) -> f64 { let mut s = 0.0;
             for i in 1..x.len() / 2 { s += x[2 * i] * x[i - 1]; } s }",
+        // Offsets too far apart for registers.
+        "fn f(x: &[f64]) -> f64 { let mut s = 0.0;
+            for i in 0..x.len() - 5 { s += x[i] * x[i + 5]; } s }",
         // A step: consecutive iterations are not one element apart.
         "fn f(x: &[f64]) -> f64 { let mut s = 0.0;
             for i in (1..x.len() - 1).step_by(2) { s += x[i - 1] * x[i + 1]; } s }",
