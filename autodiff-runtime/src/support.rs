@@ -789,7 +789,17 @@ pub fn lift_seq<S: LiftSeq + ?Sized>(x: &S) -> S::Lifted {
     x.lift()
 }
 
-/// A sequence of floats that [`lift_seq`] turns into dual numbers.
+/// A sequence of floats that [`lift_seq`] turns into dual numbers: a slice or a `Vec`
+/// becomes a `Vec`, an array stays an array of the same length (so a function returning a
+/// local array returns one on dual numbers too).
+///
+/// ```
+/// use autodiff_runtime::support::LiftSeq;
+/// let lifted: [_; 2] = [1.5_f64, -2.0].lift();
+/// assert_eq!((lifted[1].primal, lifted[1].tangent), (-2.0, 0.0));
+/// let from_slice: Vec<_> = [1.5_f64, -2.0][..].lift();
+/// assert_eq!(from_slice.len(), 2);
+/// ```
 pub trait LiftSeq {
     /// The sequence of dual numbers.
     type Lifted;
