@@ -35,6 +35,39 @@ fn straight_line_arithmetic() {
     }
 }
 
+/// Squares scaled by a constant, in every order: their reverse takes one product
+/// (`x̄ += z̄ (k x + k x)`); `(y x) x`, with `y` active, takes the rule of each factor.
+#[differentiate(wrt(x, y))]
+fn scaled_squares(x: f64, y: f64, k: f64) -> f64 {
+    let a = 100.0 * x * x;
+    let b = x * (x * 2.5);
+    let c = (x * k) * x + x * (k * x);
+    let d = (y * x) * x;
+    a + b * y + c + d
+}
+
+/// ∂/∂x = 200x + 5xy + 4kx + 2xy, ∂/∂y = 2.5x² + x², worked by hand.
+#[test]
+fn scaled_squares_take_one_product() {
+    let (x, y, k) = (0.7, -1.3, 2.2);
+    let (_, dx, dy) = scaled_squares_grad(x, y, k);
+    let (ex, ey) = (
+        200.0 * x + 5.0 * x * y + 4.0 * k * x + 2.0 * x * y,
+        3.5 * x * x,
+    );
+    assert!(
+        (dx - ex).abs() < 1e-12 && (dy - ey).abs() < 1e-12,
+        "{dx} {dy} vs {ex} {ey}"
+    );
+    assert_dot_product(|v| scaled_squares_jvp(x, y, k, v[0], v[1]).1, &[dx, dy], 2);
+    let grad = |p: &[f64]| {
+        let (_, a, b) = scaled_squares_grad(p[0], p[1], k);
+        vec![a, b]
+    };
+    let (_, _, _, hx, hy) = scaled_squares_hvp(x, y, k, 0.4, -0.9);
+    assert_hvp(grad, &[x, y], &[0.4, -0.9], &[hx, hy]);
+}
+
 #[differentiate]
 fn methods(x: f64, y: f64) -> f64 {
     let a = x.sin() * y.cos() + x.tanh() - (x * y).exp().ln_1p();

@@ -180,9 +180,8 @@ fn rosenbrock_pullback_all(
             let mut b_bar: f64 = 0.0;
             {
                 let g0 = s_bar;
-                let t2 = 100.0 * a;
-                let g1 = g0 * a;
-                a_bar += g1 * 100.0 + g0 * t2;
+                let t1 = 100.0 * a;
+                a_bar += g0 * (t1 + t1);
                 b_bar += g0 * (b + b);
             }
             x_bar_i += -b_bar;
@@ -263,9 +262,8 @@ fn rosenbrock_dual_pullback_all(
             let mut b_bar: ::autodiff::__private::Dual<f64> = __ad::zero();
             {
                 let g0 = s_bar;
-                let t2 = __ad::lift(100.0) * a;
-                let g1 = g0 * a;
-                a_bar += g1 * 100.0 + g0 * t2;
+                let t1 = __ad::lift(100.0) * a;
+                a_bar += g0 * (t1 + t1);
                 b_bar += g0 * (b + b);
             }
             x_bar_i += -b_bar;

@@ -232,6 +232,13 @@ impl<'c, 'f> Adjoint<'c, 'f> {
                 let a_val = self.value(a, va);
                 self.propagate(a, quote!(#g * (#a_val + #a_val)));
             }
+            // z = (k a) a with k constant:  ā += z̄ (k a + k a), one product where the
+            // rule for each factor would give three
+            ArithOp::Mul if self.scaled_square(a, b).is_some() => {
+                let (scaled, x) = self.scaled_square(a, b).expect("matched above");
+                let ka = self.value(scaled, true);
+                self.propagate(x, quote!(#g * (#ka + #ka)));
+            }
             // z = a b:  ā += z̄ b,  b̄ += z̄ a
             ArithOp::Mul => {
                 if va {
@@ -266,6 +273,25 @@ impl<'c, 'f> Adjoint<'c, 'f> {
                 }
             }
         }
+    }
+
+    /// `(k a, a)` when the product `l r` is `(k a) a` or `a (k a)` (either order of the
+    /// inner product) with `k` carrying no derivative.
+    fn scaled_square<'e>(&self, l: &'e Expr, r: &'e Expr) -> Option<(&'e Expr, &'e Expr)> {
+        let printed = |e: &Expr| self.ctx.expr(e, true).to_string();
+        let matches = |scaled: &'e Expr, x: &'e Expr| {
+            let ExprKind::Arith(ArithOp::Mul, p, q) = &scaled.kind else {
+                return None;
+            };
+            let x_printed = printed(x);
+            let same = |e: &Expr| printed(e) == x_printed;
+            let constant = |e: &Expr| !self.ctx.act.varied(e);
+            ((same(p) && constant(q)) || (same(q) && constant(p))).then_some((scaled, x))
+        };
+        if !self.ctx.act.varied(l) || !self.ctx.act.varied(r) {
+            return None;
+        }
+        matches(l, r).or_else(|| matches(r, l))
     }
 
     fn elementary(&mut self, rule: &crate::rules::Rule, args: &[Expr], e: &Expr, g: TokenStream) {
