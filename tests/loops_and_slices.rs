@@ -455,6 +455,29 @@ fn elements_overwritten_once_per_iteration_are_saved_before_the_loop() {
     }
 }
 
+/// A scratch vector made afresh in every iteration and written at the index: it has no
+/// elements to save before the loop (found in review: the bulk save named it before its
+/// `let`, which did not compile).
+#[differentiate]
+fn scratch_in_body(a: &[f64]) -> f64 {
+    let mut s = 0.0;
+    for i in 0..a.len() {
+        let mut t = vec![1.0; a.len()];
+        t[i] = a[i] * a[i];
+        s += t[i] * a[i];
+    }
+    s
+}
+
+#[test]
+fn a_vector_made_in_the_body_is_saved_as_before() {
+    // s = Σ aᵢ³, ∂s/∂aᵢ = 3aᵢ².
+    let a = [0.5, -1.25, 2.0];
+    let (_, grad) = scratch_in_body_grad(&a);
+    assert_eq!(grad, vec![0.75, 4.6875, 12.0]);
+    scratch_in_body_gradcheck(&a).unwrap();
+}
+
 #[test]
 fn generated_gradchecks_cover_every_parameter_shape() {
     rosenbrock_gradcheck(&[0.5, -1.2, 0.8, 1.5]).unwrap();

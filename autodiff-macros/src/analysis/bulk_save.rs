@@ -11,10 +11,12 @@ use super::window::offset;
 use super::Needed;
 use crate::ir::*;
 
-/// The assignments of `for index in range { body }` whose saves move before the loop: in
-/// the body itself (so they run in every iteration), to `x[index]` of a float sequence,
-/// saved on its tape, and the only write to `x` in the body. The loop must run all its
-/// iterations, one index apart.
+/// The assignments of `for index in range { body }` whose saves move before the loop, with
+/// the sequence each overwrites: in
+/// the body itself (so they run in every iteration), to `x[index]` of a float sequence
+/// declared outside the loop (one made in the body is a new one every iteration, and does
+/// not exist before it), saved on its tape, and the only write to `x` in the body. The loop
+/// must run all its iterations, one index apart.
 pub fn bulk_saves<'b>(
     func: &Func,
     needed: &Needed,
@@ -22,24 +24,27 @@ pub fn bulk_saves<'b>(
     index: VarId,
     body: &'b Block,
     exit: &Option<Expr>,
-) -> Vec<&'b Stmt> {
+) -> Vec<(&'b Stmt, VarId)> {
     if range.step.is_some() || exit.is_some() {
         return vec![];
     }
+    let outer = Region::of(func, body).outer;
     body.stmts
         .iter()
-        .filter(|s| {
+        .filter_map(|s| {
             let StmtKind::Assign {
                 place: Place::Index(v, i),
                 ..
             } = &s.kind
             else {
-                return false;
+                return None;
             };
-            func.vars[*v].kind == Kind::FloatSeq
+            let saved = func.vars[*v].kind == Kind::FloatSeq
+                && outer.contains(v)
                 && offset(i, index) == Some(0)
                 && save_site(func, needed, s) == Some(SaveSite::Tape)
-                && writers(body, *v) == 1
+                && writers(body, *v) == 1;
+            saved.then_some((s, *v))
         })
         .collect()
 }
@@ -48,12 +53,7 @@ pub fn bulk_saves<'b>(
 fn writers(b: &Block, v: VarId) -> usize {
     let mut count = 0;
     for s in &b.stmts {
-        count += usize::from(match &s.kind {
-            StmtKind::Assign { place, .. } => place.var() == v,
-            StmtKind::Push { vec, .. } => *vec == v,
-            StmtKind::Call { out, .. } => *out == v,
-            _ => false,
-        });
+        count += usize::from(s.writes(v));
         count += s
             .blocks()
             .into_iter()

@@ -53,7 +53,7 @@ pub fn windows(
 fn window(v: VarId, index: VarId, body: &Block) -> Option<Window> {
     let mut offsets = vec![];
     for s in &body.stmts {
-        if writes(s, v) {
+        if s.any(&|s| s.writes(v)) {
             return None;
         }
         for e in stmt_exprs(s) {
@@ -70,16 +70,6 @@ fn window(v: VarId, index: VarId, body: &Block) -> Option<Window> {
         var: v,
         first,
         last,
-    })
-}
-
-/// Whether `s` (or a statement nested in it) assigns `v` or an element of it, or pushes to it.
-fn writes(s: &Stmt, v: VarId) -> bool {
-    s.any(&|s| match &s.kind {
-        StmtKind::Assign { place, .. } => place.var() == v,
-        StmtKind::Push { vec, .. } => *vec == v,
-        StmtKind::Call { out, .. } => *out == v,
-        _ => false,
     })
 }
 

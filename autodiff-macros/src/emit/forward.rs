@@ -515,16 +515,14 @@ impl Ctx<'_> {
         } else {
             quote!(extend_from_slice)
         };
-        let copies = saves.into_iter().map(|s| {
+        let mut copies = vec![];
+        for (s, v) in saves {
+            // Before the body is emitted: its assignment then saves nothing itself.
             self.bulk_saved.borrow_mut().insert(s as *const Stmt);
-            let v = match &s.kind {
-                StmtKind::Assign { place, .. } => place.var(),
-                _ => unreachable!("bulk saves are assignments"),
-            };
             let (name, tape) = (self.name(v), self.elem_tape(v));
             self.use_tape(&tape, self.active(v));
-            quote!(#tape.#extend(&#name[#span]);)
-        });
+            copies.push(quote!(#tape.#extend(&#name[#span]);));
+        }
         quote!(if #ran { #(#copies)* })
     }
 

@@ -192,12 +192,7 @@ impl Ctx<'_> {
 
     /// Whether the function assigns `v` anywhere (wholly, an element, a push).
     fn written(&self, v: VarId) -> bool {
-        self.func.body.any(&|s| match &s.kind {
-            StmtKind::Assign { place, .. } => place.var() == v,
-            StmtKind::Push { vec, .. } => *vec == v,
-            StmtKind::Call { out, .. } => *out == v,
-            _ => false,
-        })
+        self.func.body.any(&|s| s.writes(v))
     }
 
     /// Whether the reverse of block `b` assigns `v` (restoring an overwritten value).

@@ -54,7 +54,9 @@ impl Ctx<'_> {
     }
 
     /// The register an element's contribution goes to, if `v`'s window is open and `i` is
-    /// the loop index plus an offset.
+    /// the loop index plus an offset. The analysis saw every such index of `v` in the loop,
+    /// so the offset always has a register; `None` (the element in memory) would be as
+    /// correct, only slower.
     pub fn window_register(&self, v: VarId, i: &Expr) -> Option<Ident> {
         let windows = self.windows.borrow();
         let r = windows.iter().find(|r| r.var == v)?;
@@ -67,14 +69,14 @@ impl Ctx<'_> {
     /// and what follows the loop (the elements left in registers written, if it ran).
     pub fn close_windows(&self, range: &Range, mark: usize) -> (TokenStream, TokenStream) {
         let open: Vec<Registers> = self.windows.borrow_mut().drain(mark..).collect();
+        if open.is_empty() {
+            return (quote!(), quote!());
+        }
         let (mut step, mut rest) = (vec![], vec![]);
         for r in &open {
             let (s, t) = self.window_ends(r, range);
             step.push(s);
             rest.push(t);
-        }
-        if open.is_empty() {
-            return (quote!(), quote!());
         }
         let (lo, hi) = (self.name(range.start), self.name(range.end));
         let ran = if range.inclusive {

@@ -205,6 +205,17 @@ impl Stmt {
         }
     }
 
+    /// Whether this statement itself (not one nested in it) writes `v` or an element of
+    /// it: assigns, pushes to, or binds a call's result to it.
+    pub fn writes(&self, v: VarId) -> bool {
+        match &self.kind {
+            StmtKind::Assign { place, .. } => place.var() == v,
+            StmtKind::Push { vec, .. } => *vec == v,
+            StmtKind::Call { out, .. } => *out == v,
+            _ => false,
+        }
+    }
+
     /// Whether this statement or one nested in its blocks satisfies `pred`.
     pub fn any(&self, pred: &impl Fn(&Stmt) -> bool) -> bool {
         pred(self) || self.blocks().into_iter().any(|b| b.any(pred))

@@ -259,10 +259,7 @@ fn bulk_saved(src: &str) -> Vec<Vec<String>> {
             {
                 let saves =
                     crate::analysis::bulk_save::bulk_saves(f, need, range, *var, body, exit);
-                let names = saves.iter().map(|s| match &s.kind {
-                    StmtKind::Assign { place, .. } => f.vars[place.var()].name.to_string(),
-                    _ => unreachable!(),
-                });
+                let names = saves.iter().map(|(_, v)| f.vars[*v].name.to_string());
                 found.push(names.collect());
             }
             for inner in s.blocks() {
@@ -288,6 +285,9 @@ fn elements_overwritten_at_the_index_are_saved_in_bulk() {
     // `x[i]` is saved before the loop; `y[i - 1]` is not at the index.
     assert_eq!(bulk_saved(src), vec![vec!["x".to_string()]]);
     let cases = [
+        // A sequence made afresh in every iteration: it does not exist before the loop.
+        "fn f(a: &[f64]) -> f64 { let mut s = 0.0;
+            for i in 0..a.len() { let mut t = vec![1.0; a.len()]; t[i] = a[i] * a[i]; s += t[i] * a[i]; } s }",
         // Two writes in one iteration: the second would save the first's value.
         "fn f(x0: &[f64]) -> f64 { let mut x = x0.to_vec();
             for i in 0..x.len() { x[i] = x[i] * x[i]; x[i] = x[i].sin(); } x[0] }",
