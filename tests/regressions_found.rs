@@ -371,3 +371,38 @@ fn a_counter_of_an_enclosing_body_is_declared_for_the_region() {
         counted_segments_gradcheck(a, m, &x).unwrap();
     }
 }
+
+/// A differentiated function written by a `macro_rules!` whose caller passes the
+/// `#[checkpoint]` attribute: the tapes' names took their hygiene from different tokens
+/// in their declaration and their uses (`cannot find value trips_2_tape`). Found while
+/// writing the tests above.
+macro_rules! scaled_loop {
+    ($name:ident, [$($attr:tt)*]) => {
+        #[differentiate]
+        fn $name(a: f64, x: &[f64]) -> f64 {
+            let mut acc = 0.5;
+            for _ in 0..2 {
+                let mut k = 0;
+                $($attr)*
+                while k < x.len() {
+                    acc = (acc * x[k] + a).sin();
+                    k += 1;
+                }
+            }
+            acc
+        }
+    };
+}
+
+scaled_loop!(scaled_checkpointed, [#[checkpoint]]);
+scaled_loop!(scaled_plain, []);
+
+#[test]
+fn a_macro_may_pass_the_checkpoint_attribute() {
+    let x = [0.3, -0.4, 0.8];
+    scaled_checkpointed_gradcheck(0.7, &x).unwrap();
+    assert_eq!(
+        scaled_checkpointed_grad(0.7, &x),
+        scaled_plain_grad(0.7, &x)
+    );
+}

@@ -283,9 +283,11 @@ impl Ctx<'_> {
     /// trip count before the loop (only for loops that run all their trips: a `break` could
     /// make a huge range's reservation a waste), so that recording never reallocates.
     fn reserve_trips(&self, body: &Block, rebound: Option<VarId>, range: &Range) -> TokenStream {
-        let mut pushes = std::collections::BTreeMap::<String, usize>::new();
+        // Keyed by name, keeping the identifier (its span is its hygiene).
+        let mut pushes = std::collections::BTreeMap::<String, (Ident, usize)>::new();
+        let mut count = |tape: Ident| pushes.entry(tape.to_string()).or_insert((tape, 0)).1 += 1;
         for v in self.saved_at_block_end(body, rebound) {
-            *pushes.entry(self.tape(v).to_string()).or_default() += 1;
+            count(self.tape(v));
         }
         for s in &body.stmts {
             let StmtKind::Assign { place, .. } = &s.kind else {
@@ -296,11 +298,10 @@ impl Ctx<'_> {
                 crate::analysis::needed::save_site(self.func, self.needed, s),
                 bulk,
             ) {
-                let tape = match place {
+                count(match place {
                     Place::Index(..) => self.elem_tape(place.var()),
                     Place::Var(_) => self.tape(place.var()),
-                };
-                *pushes.entry(tape.to_string()).or_default() += 1;
+                });
             }
         }
         let header = self.range_header(range);
@@ -310,8 +311,7 @@ impl Ctx<'_> {
         } else {
             quote!(&(#header))
         };
-        let reserves = pushes.into_iter().map(|(tape, per_trip)| {
-            let tape = Ident::new(&tape, proc_macro2::Span::call_site());
+        let reserves = pushes.into_values().map(|(tape, per_trip)| {
             let per_trip = proc_macro2::Literal::usize_unsuffixed(per_trip);
             quote!(#tape.reserve_for(#trips, #per_trip);)
         });
@@ -712,11 +712,11 @@ impl Ctx<'_> {
     pub fn use_tape(&self, tape: &Ident, scalars: bool) {
         // Lifted code saves active scalars as `Dual<F>` and inactive ones as `F`: both pool.
         let pooled = scalars && self.concrete_float();
-        *self
-            .tapes
-            .borrow_mut()
+        let mut tapes = self.tapes.borrow_mut();
+        let entry = tapes
             .entry(tape.to_string())
-            .or_insert(pooled) &= pooled;
+            .or_insert((tape.clone(), pooled));
+        entry.1 &= pooled;
     }
 
     /// The local that keeps the value overwritten at a top-level assignment.

@@ -45,9 +45,11 @@ pub struct Ctx<'f> {
     pub mode: Mode,
     /// Names of temporaries handed out in the current statement.
     temps: RefCell<usize>,
-    /// The tapes the forward sweep pushes to (declared at the top of the function), and
-    /// whether each holds scalars of a concrete float type (so it can come from a pool).
-    tapes: RefCell<BTreeMap<String, bool>>,
+    /// The tapes the forward sweep pushes to (declared at the top of the function, with
+    /// the span of their first use, so that the declaration and the uses share their
+    /// hygiene inside a `macro_rules!` too), and whether each holds scalars of a concrete
+    /// float type (so it can come from a pool).
+    tapes: RefCell<BTreeMap<String, (Ident, bool)>>,
     /// The local keeping an overwritten value, per top-level assignment.
     locals: RefCell<HashMap<usize, Ident>>,
     /// Names shared by the forward and reverse code of one statement.

@@ -46,15 +46,14 @@ impl Ctx<'_> {
     /// scalars of a concrete float type (see `SaveStack::pooled`), a new one otherwise.
     fn tape_declarations(&self) -> Vec<TokenStream> {
         let tapes = self.tapes.borrow();
-        let declare = |(t, &pooled): (&String, &bool)| {
-            let t = syn::Ident::new(t, proc_macro2::Span::call_site());
-            if pooled {
+        let declare = |(t, pooled): &(syn::Ident, bool)| {
+            if *pooled {
                 quote!(let mut #t = __ad::SaveStack::pooled();)
             } else {
                 quote!(let mut #t = __ad::SaveStack::new();)
             }
         };
-        tapes.iter().map(declare).collect()
+        tapes.values().map(declare).collect()
     }
 
     /// The returned value(s), cloned only when the reverse sweep also reads them.
