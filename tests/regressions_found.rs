@@ -276,20 +276,23 @@ fn a_tangent_reads_its_result_before_it_is_overwritten() {
 
 /// Checkpointed regions inside a loop body whose statements carry no derivative, each
 /// with a counter declared in that body. The reverse sweep re-runs them (it reads `acc`
-/// afterwards) but reads no counter, so it had not declared them, and restoring a
-/// segment's state assigned them (`cannot find value k`). Found by the generated programs
-/// (seed 23). `while` with √n segments, `for` with the binomial schedule, a block; then
-/// fixed segments.
+/// afterwards), but the analysis of what the reverse sweep reads counted a region's re-run
+/// only for active regions: the counters were neither saved nor declared there, and
+/// restoring a segment's state assigned them (`cannot find value k`; a value only read by
+/// the region was missing the same way). Found by the generated programs (seed 23).
+/// `while` with √n segments, `for` with the binomial schedule, a block; then fixed
+/// segments.
 #[differentiate]
 fn counted_checkpointed(a: f64, m: usize, x: &[f64]) -> f64 {
     let mut acc = 0.5;
     let mut outer = 0;
     while outer < m {
         outer += 1;
+        let w = 1.0 + outer as f64;
         let mut k = 0;
         #[checkpoint]
         while k < x.len() {
-            acc += 0.5;
+            acc += 0.5 * w;
             k += 1;
         }
         let mut steps = 0;
@@ -319,10 +322,11 @@ fn counted_segments(a: f64, m: usize, x: &[f64]) -> f64 {
     let mut outer = 0;
     while outer < m {
         outer += 1;
+        let w = 1.0 + outer as f64;
         let mut k = 0;
         #[checkpoint(segments = 2)]
         while k < x.len() {
-            acc += 0.5;
+            acc += 0.5 * w;
             k += 1;
         }
         let mut steps = 0;
@@ -351,8 +355,8 @@ fn a_counter_of_an_enclosing_body_is_declared_for_the_region() {
     for (a, m) in [(0.7, 3), (-0.2, 1), (1.1, 0)] {
         // acc does not depend on a: d sin(acc a)/da = cos(acc a) acc, x̄ = 0.
         let mut acc: f64 = 0.5;
-        for _ in 0..m {
-            acc += 0.5 * x.len() as f64;
+        for outer in 1..=m {
+            acc += 0.5 * (1.0 + outer as f64) * x.len() as f64;
             for _ in 0..x.len() {
                 acc = acc * 0.5 + 1.0;
             }

@@ -282,6 +282,14 @@ fn mark_replayed_control(
         if !replayed(func, act, needed, s) {
             continue;
         }
+        // A checkpointed region with nothing active is still re-run when it overwrites
+        // what the reverse sweep reads: all it shares with the code around it must be
+        // there then, as for an active one (`Collector::stmt`).
+        if let Some(body) = checkpointed(s) {
+            for v in Region::of(func, body).outer {
+                out[v] = true;
+            }
+        }
         match &s.kind {
             // Restoring an overwritten element reads its index.
             StmtKind::Assign {

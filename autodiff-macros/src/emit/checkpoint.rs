@@ -24,19 +24,6 @@ impl Ctx<'_> {
         quote!((#(#vars.clone(),)*))
     }
 
-    /// `let mut k;` for each carried variable the reverse sweep has not declared where the
-    /// region's reverse runs: one declared in an inner block whose value no adjoint reads
-    /// (a counter of an enclosing loop's body), so it was not put back when that block's
-    /// reverse began. Restoring a state assigns it, and the segment's re-run reads it.
-    fn declare_unscoped(&self, region: &Region) -> TokenStream {
-        let names = region
-            .carried
-            .iter()
-            .filter(|&&v| !self.func.is_top_level(v) && !self.needed.is_needed(v))
-            .map(|&v| self.name(v));
-        quote!(#(let mut #names;)*)
-    }
-
     /// `a = state.0; b = state.1;`
     fn restore_state(&self, region: &Region, state: &Ident) -> TokenStream {
         let sets = region.carried.iter().enumerate().map(|(k, &v)| {
@@ -167,11 +154,9 @@ impl Ctx<'_> {
                     n("ckpt_last"),
                 );
                 let restore = self.restore_state(&region, &state);
-                let undeclared = self.declare_unscoped(&region);
                 let schedule = self.schedule(c);
                 let set_i = step(&k);
                 quote! {
-                    #undeclared
                     let #states = #tape.pop();
                     let #count = #steps;
                     let #seg = __ad::checkpoint::segment_len(#count, #schedule);
@@ -202,11 +187,9 @@ impl Ctx<'_> {
                 );
                 let trips = self.name(*trips);
                 let restore = self.restore_state(&region, &state);
-                let undeclared = self.declare_unscoped(&region);
                 let record = self.forward_block(body, Sweep::Augmented, None);
                 let reverse = self.reverse_region(body, None);
                 quote! {
-                    #undeclared
                     let (#every, #states) = #tape.pop();
                     for (#idx, #state) in #states.into_iter().enumerate().rev() {
                         #restore
@@ -225,11 +208,9 @@ impl Ctx<'_> {
                 let region = Region::of(self.func, body);
                 let state = n("ckpt_state");
                 let restore = self.restore_state(&region, &state);
-                let undeclared = self.declare_unscoped(&region);
                 let record = self.forward_block(body, Sweep::Augmented, None);
                 let reverse = self.reverse_region(body, None);
                 quote! {
-                    #undeclared
                     let #state = #tape.pop();
                     #restore
                     {
@@ -268,10 +249,8 @@ impl Ctx<'_> {
         let (from, to, slot, at) = (n("ckpt_from"), n("ckpt_to"), n("ckpt_slot"), n("ckpt_step"));
         let current = self.state(region);
         let restore = self.restore_state(region, &state);
-        let undeclared = self.declare_unscoped(region);
         let (set_k, set_at) = (step(&k), step(&at));
         quote! {
-            #undeclared
             let #state = #tape.pop();
             let #count = #steps;
             let mut #table = ::std::vec![None; #slots];
