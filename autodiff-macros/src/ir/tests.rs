@@ -145,37 +145,38 @@ fn collected_vectors_stay_active() {
     }
 }
 
+/// The `for` loops of a block and of the blocks nested in it, outermost first.
+fn for_loops(b: &Block) -> Vec<&Stmt> {
+    let mut found = vec![];
+    for s in &b.stmts {
+        if matches!(s.kind, StmtKind::For { .. }) {
+            found.push(s);
+        }
+        for inner in s.blocks() {
+            found.extend(for_loops(inner));
+        }
+    }
+    found
+}
+
 /// The adjoint windows of each `for` loop over an index, outermost first, as
 /// `(variable, first offset, last offset)`.
 fn windows(src: &str) -> Vec<Vec<(String, i64, i64)>> {
     let f = lower(src);
     let act = activity::analyze(&f).unwrap_or_else(|_| panic!("activity failed"));
-    let mut found = vec![];
-    fn walk(
-        f: &Func,
-        act: &crate::analysis::Activity,
-        b: &Block,
-        found: &mut Vec<Vec<(String, i64, i64)>>,
-    ) {
-        for s in &b.stmts {
-            if let StmtKind::For {
-                var, range, body, ..
-            } = &s.kind
-            {
-                let ws = crate::analysis::window::windows(f, act, *var, range, body);
-                found.push(
-                    ws.iter()
-                        .map(|w| (f.vars[w.var].name.to_string(), w.first, w.last))
-                        .collect(),
-                );
-            }
-            for inner in s.blocks() {
-                walk(f, act, inner, found);
-            }
-        }
-    }
-    walk(&f, &act, &f.body, &mut found);
-    found
+    let per_loop = |s: &Stmt| {
+        let StmtKind::For {
+            var, range, body, ..
+        } = &s.kind
+        else {
+            unreachable!("for_loops gives loops")
+        };
+        let ws = crate::analysis::window::windows(&f, &act, *var, range, body);
+        ws.iter()
+            .map(|w| (f.vars[w.var].name.to_string(), w.first, w.last))
+            .collect()
+    };
+    for_loops(&f.body).into_iter().map(per_loop).collect()
 }
 
 #[test]
@@ -246,29 +247,24 @@ fn bulk_saved(src: &str) -> Vec<Vec<String>> {
     let f = lower(src);
     let act = activity::analyze(&f).unwrap_or_else(|_| panic!("activity failed"));
     let need = needed::analyze(&f, &act);
-    let mut found = vec![];
-    fn walk(f: &Func, need: &crate::analysis::Needed, b: &Block, found: &mut Vec<Vec<String>>) {
-        for s in &b.stmts {
-            if let StmtKind::For {
-                var,
-                range,
-                body,
-                exit,
-                ..
-            } = &s.kind
-            {
-                let saves =
-                    crate::analysis::bulk_save::bulk_saves(f, need, range, *var, body, exit);
-                let names = saves.iter().map(|(_, v)| f.vars[*v].name.to_string());
-                found.push(names.collect());
-            }
-            for inner in s.blocks() {
-                walk(f, need, inner, found);
-            }
-        }
-    }
-    walk(&f, &need, &f.body, &mut found);
-    found
+    let per_loop = |s: &Stmt| {
+        let StmtKind::For {
+            var,
+            range,
+            body,
+            exit,
+            ..
+        } = &s.kind
+        else {
+            unreachable!("for_loops gives loops")
+        };
+        let saves = crate::analysis::bulk_save::bulk_saves(&f, &need, range, *var, body, exit);
+        saves
+            .iter()
+            .map(|(_, v)| f.vars[*v].name.to_string())
+            .collect()
+    };
+    for_loops(&f.body).into_iter().map(per_loop).collect()
 }
 
 #[test]
