@@ -109,8 +109,8 @@ pub fn mass_chain_grad_hand(
 
 /// The adjoint as a performance engineer would write it: [`mass_chain_grad_hand`]'s
 /// algorithm with the reverse of the force loop turned from scatters (`x̄ᵢ₋₁`, `x̄ᵢ`, `x̄ᵢ₊₁`
-/// updated by every mass) into gathers over the springs, so that it vectorises as the primal
-/// does. Spring `i` pulls with `fᵢ = kᵢ (xᵢ₊₁ − xᵢ)` on mass `i` and `−fᵢ` on mass `i + 1`:
+/// updated by every mass) into gathers over the springs, so that no iteration reads what the
+/// one before wrote. Spring `i` pulls with `fᵢ = kᵢ (xᵢ₊₁ − xᵢ)` on mass `i` and `−fᵢ` on mass `i + 1`:
 /// `f̄ᵢ = āᵢ − āᵢ₊₁`, `k̄ᵢ += f̄ᵢ (xᵢ₊₁ − xᵢ)`, `x̄ᵢ += f̄ᵢ₋₁ kᵢ₋₁ − f̄ᵢ kᵢ`. Same outputs.
 pub fn mass_chain_grad_gather(
     k: &[f64],

@@ -505,11 +505,12 @@ impl Ctx<'_> {
             return quote!();
         }
         let (lo, hi) = (self.name(range.start), self.name(range.end));
-        let (ran, span) = if range.inclusive {
-            (quote!(#lo <= #hi), quote!(#lo..=#hi))
+        let span = if range.inclusive {
+            quote!(#lo..=#hi)
         } else {
-            (quote!(#lo < #hi), quote!(#lo..#hi))
+            quote!(#lo..#hi)
         };
+        let ran = self.runs(range);
         let extend = if range.rev {
             quote!(extend_reversed)
         } else {
@@ -524,6 +525,17 @@ impl Ctx<'_> {
             copies.push(quote!(#tape.#extend(&#name[#span]);));
         }
         quote!(if #ran { #(#copies)* })
+    }
+
+    /// Whether a loop over `range` (ascending or not, one step apart) runs at least once:
+    /// `lo < hi`, or `lo <= hi` when inclusive.
+    pub fn runs(&self, range: &Range) -> TokenStream {
+        let (lo, hi) = (self.name(range.start), self.name(range.end));
+        if range.inclusive {
+            quote!(#lo <= #hi)
+        } else {
+            quote!(#lo < #hi)
+        }
     }
 
     /// Saves the value an assignment overwrites, when the reverse sweep reads it.

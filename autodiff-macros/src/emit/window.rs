@@ -78,12 +78,7 @@ impl Ctx<'_> {
             step.push(s);
             rest.push(t);
         }
-        let (lo, hi) = (self.name(range.start), self.name(range.end));
-        let ran = if range.inclusive {
-            quote!(#lo <= #hi)
-        } else {
-            quote!(#lo < #hi)
-        };
+        let ran = self.runs(range);
         (quote!(#(#step)*), quote!(if #ran { #(#rest)* }))
     }
 
