@@ -60,7 +60,7 @@ pub mod __private {
     pub use autodiff_runtime::ops::{duals_nd, lift_nd, primals_nd, tangents_nd};
     pub use autodiff_runtime::partial;
     pub use autodiff_runtime::pool;
-    pub use autodiff_runtime::save_stack::SaveStack;
+    pub use autodiff_runtime::save_stack::{room, SaveStack};
     pub use autodiff_runtime::support::*;
     pub use autodiff_runtime::Differentiable;
     pub use autodiff_runtime::Dual;

@@ -42,20 +42,28 @@ pub fn mass_chain(k: &[f64], x0: &[f64], steps: usize) -> f64 {
 }
 
 /// The hand-written adjoints' forward sweep: the primal, storing every step's positions in
-/// `xs`. Returns the loss and the final positions.
+/// `xs`. Returns the loss and the final positions. `xs` is sized before the loop, and each
+/// position stored as the position loop reaches it: with a copy of `x` in every step (a
+/// `memcpy`, a call) LLVM keeps `loss` in stack memory inside the position loop, which made
+/// this sweep take 2.8× the primal where it now takes about the primal's time.
 fn forward_sweep(k: &[f64], x0: &[f64], steps: usize, xs: &mut Vec<f64>) -> (f64, Vec<f64>) {
     let n = x0.len();
     xs.clear();
+    xs.resize(steps * n, 0.0);
     let mut x = x0.to_vec();
     let mut v = vec![0.0; n];
     let mut loss = 0.0;
-    for _ in 0..steps {
-        xs.extend_from_slice(&x);
+    for t in 0..steps {
+        let saved = &mut xs[t * n..(t + 1) * n];
+        // The end masses never move.
+        saved[0] = x[0];
+        saved[n - 1] = x[n - 1];
         for i in 1..n - 1 {
             let a = k[i] * (x[i + 1] - x[i]) - k[i - 1] * (x[i] - x[i - 1]) - DAMPING * v[i];
             v[i] += DT * a;
         }
         for i in 1..n - 1 {
+            saved[i] = x[i];
             x[i] += DT * v[i];
             loss += x[i] * x[i];
         }

@@ -188,6 +188,7 @@ fn mass_chain_jvp_all(
 }
 /// [`mass_chain_pullback`] for differentiated callers, which expect a cotangent for every float parameter.
 #[doc(hidden)]
+#[inline(never)]
 #[allow(
     dead_code,
     unused_mut,
@@ -230,21 +231,26 @@ fn mass_chain_pullback_all(
     let mut loss = 0.0;
     let lo = 0;
     let hi = steps;
-    for _ in lo..hi {
-        let lo_2 = 1;
-        let hi_2 = n - 1;
-        for i in lo_2..hi_2 {
-            let a = k[i] * (x[i + 1] - x[i]) - k[i - 1] * (x[i] - x[i - 1]) - 0.1 * v[i];
-            v[i] = v[i] + (0.01 * a);
-        }
-        let lo_3 = 1;
-        let hi_3 = n - 1;
-        if lo_3 < hi_3 {
-            x_elem_tape.extend_from_slice(&x[lo_3..hi_3]);
-        }
-        for i_2 in lo_3..hi_3 {
-            x[i_2] = x[i_2] + (0.01 * v[i_2]);
-            loss += x[i_2] * x[i_2];
+    {
+        let mut x_elem_tape = x_elem_tape
+            .reserved(__ad::room(&(lo..hi), || __ad::room(&(1..n - 1), || 1)));
+        for _ in lo..hi {
+            let lo_2 = 1;
+            let hi_2 = n - 1;
+            for i in lo_2..hi_2 {
+                let a = k[i] * (x[i + 1] - x[i]) - k[i - 1] * (x[i] - x[i - 1])
+                    - 0.1 * v[i];
+                v[i] = v[i] + (0.01 * a);
+            }
+            let lo_3 = 1;
+            let hi_3 = n - 1;
+            if lo_3 < hi_3 {
+                x_elem_tape.extend_from_slice(&x[lo_3..hi_3]);
+            }
+            for i_2 in lo_3..hi_3 {
+                x[i_2] = x[i_2] + (0.01 * v[i_2]);
+                loss += x[i_2] * x[i_2];
+            }
         }
     }
     let ret = loss;
@@ -327,6 +333,7 @@ fn mass_chain_pullback_all(
 }
 /// [`mass_chain_pullback`] on dual numbers (forward-over-reverse), with a cotangent for every float parameter: what differentiated callers' `_hvp` runs.
 #[doc(hidden)]
+#[inline(never)]
 #[allow(
     dead_code,
     unused_mut,
@@ -372,22 +379,26 @@ fn mass_chain_dual_pullback_all(
     let mut loss = __ad::lift(0.0);
     let lo = 0;
     let hi = steps;
-    for _ in lo..hi {
-        let lo_2 = 1;
-        let hi_2 = n - 1;
-        for i in lo_2..hi_2 {
-            let a = k[i] * (x[i + 1] - x[i]) - k[i - 1] * (x[i] - x[i - 1])
-                - __ad::lift(0.1) * v[i];
-            v[i] = v[i] + (__ad::lift(0.01) * a);
-        }
-        let lo_3 = 1;
-        let hi_3 = n - 1;
-        if lo_3 < hi_3 {
-            x_elem_tape.extend_from_slice(&x[lo_3..hi_3]);
-        }
-        for i_2 in lo_3..hi_3 {
-            x[i_2] = x[i_2] + (__ad::lift(0.01) * v[i_2]);
-            loss += x[i_2] * x[i_2];
+    {
+        let mut x_elem_tape = x_elem_tape
+            .reserved(__ad::room(&(lo..hi), || __ad::room(&(1..n - 1), || 1)));
+        for _ in lo..hi {
+            let lo_2 = 1;
+            let hi_2 = n - 1;
+            for i in lo_2..hi_2 {
+                let a = k[i] * (x[i + 1] - x[i]) - k[i - 1] * (x[i] - x[i - 1])
+                    - __ad::lift(0.1) * v[i];
+                v[i] = v[i] + (__ad::lift(0.01) * a);
+            }
+            let lo_3 = 1;
+            let hi_3 = n - 1;
+            if lo_3 < hi_3 {
+                x_elem_tape.extend_from_slice(&x[lo_3..hi_3]);
+            }
+            for i_2 in lo_3..hi_3 {
+                x[i_2] = x[i_2] + (__ad::lift(0.01) * v[i_2]);
+                loss += x[i_2] * x[i_2];
+            }
         }
     }
     let ret = loss;

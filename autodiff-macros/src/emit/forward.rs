@@ -242,7 +242,25 @@ impl Ctx<'_> {
                 // Bulk saves first: the reservation leaves out what they save.
                 let bulk = (sweep == Sweep::Augmented && trips.is_none())
                     .then(|| self.bulk_save(*var, range, body, exit));
-                let reserve = (sweep == Sweep::Augmented && exit.is_none())
+                let outermost = sweep == Sweep::Augmented
+                    && exit.is_none()
+                    && trips.is_none()
+                    && !self.in_nest.get();
+                if let Some(room) = outermost.then(|| self.nest_room(body, *var)).flatten() {
+                    let trips = self.trips_ref(range);
+                    let (tapes, counts): (Vec<_>, Vec<_>) = room.per_trip().unzip();
+                    self.in_nest.set(true);
+                    self.reserved_nest.set(true);
+                    let body = self.forward_block(body, sweep, rebound);
+                    self.in_nest.set(false);
+                    let recorded =
+                        self.forward_loop(quote!(for #i in #header), body, exit, None, sweep);
+                    return quote!(#bulk {
+                        #(let mut #tapes = #tapes.reserved(__ad::room(#trips, || #counts));)*
+                        #recorded
+                    });
+                }
+                let reserve = (sweep == Sweep::Augmented && exit.is_none() && !self.in_nest.get())
                     .then(|| self.reserve_trips(body, rebound, range));
                 let body = self.forward_block(body, sweep, rebound);
                 let recorded =
@@ -304,18 +322,23 @@ impl Ctx<'_> {
                 });
             }
         }
-        let header = self.range_header(range);
-        // `&a..b` would borrow `a` alone; a method call on the range binds tighter than `&`.
-        let trips = if range.rev || range.step.is_some() {
-            quote!(&#header)
-        } else {
-            quote!(&(#header))
-        };
+        let trips = self.trips_ref(range);
         let reserves = pushes.into_values().map(|(tape, per_trip)| {
             let per_trip = proc_macro2::Literal::usize_unsuffixed(per_trip);
             quote!(#tape.reserve_for(#trips, #per_trip);)
         });
         quote!(#(#reserves)*)
+    }
+
+    /// `&range`, for `SaveStack::reserve_for` and `room`.
+    fn trips_ref(&self, range: &Range) -> TokenStream {
+        let header = self.range_header(range);
+        // `&a..b` would borrow `a` alone; a method call on the range binds tighter than `&`.
+        if range.rev || range.step.is_some() {
+            quote!(&#header)
+        } else {
+            quote!(&(#header))
+        }
     }
 
     fn forward_loop(

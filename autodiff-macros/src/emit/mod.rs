@@ -5,6 +5,7 @@
 //! - `adjoint.rs`: the reverse of one statement's expression;
 //! - `reverse.rs`: reverse mode, `f_pullback` (forward sweep, then a closure holding the
 //!   reverse sweep);
+//! - `nest.rs`: tape room for a whole loop nest, reserved before it runs;
 //! - `items.rs`: the public items and their signatures (`f_vjp`, `f_grad`, `f_hvp`).
 
 mod adjoint;
@@ -14,6 +15,7 @@ mod fields;
 mod forward;
 mod gradcheck;
 pub mod items;
+mod nest;
 mod outputs;
 mod reverse;
 mod struct_hvp;
@@ -61,6 +63,12 @@ pub struct Ctx<'f> {
     /// Assignments (by address) whose save their loop makes before it starts
     /// (`analysis::bulk_save`).
     bulk_saved: RefCell<std::collections::HashSet<*const Stmt>>,
+    /// Whether the forward sweep being emitted is inside a loop nest whose tapes were
+    /// reserved before it (`nest.rs`): its pushes then never grow a tape.
+    in_nest: std::cell::Cell<bool>,
+    /// Whether some loop nest's tapes were reserved: the function is then kept out of
+    /// its callers (`items::pullback_with`).
+    pub reserved_nest: std::cell::Cell<bool>,
 }
 
 impl<'f> Ctx<'f> {
@@ -77,6 +85,8 @@ impl<'f> Ctx<'f> {
             given: RefCell::default(),
             windows: RefCell::default(),
             bulk_saved: RefCell::default(),
+            in_nest: std::cell::Cell::new(false),
+            reserved_nest: std::cell::Cell::new(false),
         }
     }
 

@@ -256,7 +256,8 @@ impl Region {
     }
 }
 
-fn collect_block_ids(b: &Block, ids: &mut Vec<BlockId>) {
+/// The ids of `b` and of every block nested in it.
+pub fn collect_block_ids(b: &Block, ids: &mut Vec<BlockId>) {
     ids.push(b.id);
     for s in &b.stmts {
         for inner in s.blocks() {
