@@ -10,6 +10,55 @@ use super::needed::{save_site, SaveSite};
 use super::window::offset;
 use super::Needed;
 use crate::ir::*;
+use std::collections::{HashMap, HashSet};
+
+/// The bulk saves of a function: what each loop saves before it starts, and which
+/// assignments no longer save anything themselves.
+#[derive(Default)]
+pub struct BulkSaves {
+    /// Per loop (by address), the sequences whose elements it saves before it starts, in
+    /// the order of their assignments.
+    pub before: HashMap<*const Stmt, Vec<VarId>>,
+    /// The assignments (by address) whose saves moved before their loop.
+    pub moved: HashSet<*const Stmt>,
+}
+
+/// The bulk saves of every `for` loop of `func` that runs all its trips (a loop that counts
+/// its trips is replayed from the count, its index saved, and keeps its pushes).
+pub fn analyze(func: &Func, needed: &Needed) -> BulkSaves {
+    let mut saves = BulkSaves::default();
+    visit(&func.body, &mut |s| {
+        if let StmtKind::For {
+            var,
+            range,
+            body,
+            exit,
+            trips: None,
+            ..
+        } = &s.kind
+        {
+            let found = bulk_saves(func, needed, range, *var, body, exit);
+            if !found.is_empty() {
+                saves
+                    .moved
+                    .extend(found.iter().map(|&(a, _)| a as *const Stmt));
+                saves
+                    .before
+                    .insert(s, found.into_iter().map(|(_, v)| v).collect());
+            }
+        }
+    });
+    saves
+}
+
+fn visit<'b>(b: &'b Block, f: &mut impl FnMut(&'b Stmt)) {
+    for s in &b.stmts {
+        f(s);
+        for inner in s.blocks() {
+            visit(inner, f);
+        }
+    }
+}
 
 /// The assignments of `for index in range { body }` whose saves move before the loop, with
 /// the sequence each overwrites: in

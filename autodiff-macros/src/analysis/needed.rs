@@ -18,6 +18,8 @@ pub struct Needed {
     /// Assignments (by address) that overwrite a needed float no reverse reads before them:
     /// they save nothing (see [`unsaved_overwrites`]).
     pub unsaved: HashSet<*const Stmt>,
+    /// The saves loops make before they start (see [`super::bulk_save`]).
+    pub bulk: super::bulk_save::BulkSaves,
 }
 
 impl Needed {
@@ -52,6 +54,7 @@ pub fn analyze(func: &Func, act: &Activity) -> Needed {
                 init: Default::default(),
             },
             unsaved: HashSet::new(),
+            bulk: Default::default(),
         };
         mark_replayed_control(&func.body, func, act, &needed, &mut n.needed);
         if n.needed == before {
@@ -64,12 +67,15 @@ pub fn analyze(func: &Func, act: &Activity) -> Needed {
             init: Default::default(),
         },
         unsaved: HashSet::new(),
+        bulk: Default::default(),
     };
     needed.remat = super::remat::analyze(func, &mut needed);
     let mut unsaved = HashSet::new();
     let nothing = vec![false; func.vars.len()];
     unsaved_overwrites(func, act, &func.body, &nothing, &mut unsaved);
     needed.unsaved = unsaved;
+    // Last: which saves a loop can make in bulk depends on where each value is saved.
+    needed.bulk = super::bulk_save::analyze(func, &needed);
     needed
 }
 

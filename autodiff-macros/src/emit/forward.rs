@@ -239,9 +239,7 @@ impl Ctx<'_> {
                 let i = self.name(*var);
                 let header = self.range_header(range);
                 let rebound = if trips.is_none() { Some(*var) } else { None };
-                // Bulk saves first: the reservation leaves out what they save.
-                let bulk = (sweep == Sweep::Augmented && trips.is_none())
-                    .then(|| self.bulk_save(*var, range, body, exit));
+                let bulk = (sweep == Sweep::Augmented).then(|| self.bulk_save(s, range));
                 let outermost = sweep == Sweep::Augmented
                     && exit.is_none()
                     && trips.is_none()
@@ -311,7 +309,7 @@ impl Ctx<'_> {
             let StmtKind::Assign { place, .. } = &s.kind else {
                 continue;
             };
-            let bulk = self.bulk_saved.borrow().contains(&(s as *const Stmt));
+            let bulk = self.needed.bulk.moved.contains(&(s as *const Stmt));
             if let (Some(crate::analysis::needed::SaveSite::Tape), false) = (
                 crate::analysis::needed::save_site(self.func, self.needed, s),
                 bulk,
@@ -506,27 +504,13 @@ impl Ctx<'_> {
         }
     }
 
-    /// The saves of `for index in range { body }` made before it (see
-    /// `analysis::bulk_save`): the elements it will overwrite, copied onto their tapes in
-    /// the order its pushes would have made.
-    fn bulk_save(
-        &self,
-        index: VarId,
-        range: &Range,
-        body: &Block,
-        exit: &Option<Expr>,
-    ) -> TokenStream {
-        let saves = crate::analysis::bulk_save::bulk_saves(
-            self.func,
-            self.needed,
-            range,
-            index,
-            body,
-            exit,
-        );
-        if saves.is_empty() {
+    /// The saves of the loop `s` over `range` made before it (see `analysis::bulk_save`):
+    /// the elements it will overwrite, copied onto their tapes in the order its pushes
+    /// would have made.
+    fn bulk_save(&self, s: &Stmt, range: &Range) -> TokenStream {
+        let Some(saved) = self.needed.bulk.before.get(&(s as *const Stmt)) else {
             return quote!();
-        }
+        };
         let (lo, hi) = (self.name(range.start), self.name(range.end));
         let span = if range.inclusive {
             quote!(#lo..=#hi)
@@ -539,14 +523,11 @@ impl Ctx<'_> {
         } else {
             quote!(extend_from_slice)
         };
-        let mut copies = vec![];
-        for (s, v) in saves {
-            // Before the body is emitted: its assignment then saves nothing itself.
-            self.bulk_saved.borrow_mut().insert(s as *const Stmt);
+        let copies = saved.iter().map(|&v| {
             let (name, tape) = (self.name(v), self.elem_tape(v));
             self.use_tape(&tape, self.active(v));
-            copies.push(quote!(#tape.#extend(&#name[#span]);));
-        }
+            quote!(#tape.#extend(&#name[#span]);)
+        });
         quote!(if #ran { #(#copies)* })
     }
 
@@ -566,7 +547,7 @@ impl Ctx<'_> {
         let StmtKind::Assign { place, value, .. } = &s.kind else {
             return quote!();
         };
-        if self.bulk_saved.borrow().contains(&(s as *const Stmt)) {
+        if self.needed.bulk.moved.contains(&(s as *const Stmt)) {
             return quote!();
         }
         let Some(site) = crate::analysis::needed::save_site(self.func, self.needed, s) else {

@@ -60,9 +60,6 @@ pub struct Ctx<'f> {
     given: RefCell<BTreeSet<String>>,
     /// The adjoint windows of the loops whose reverse is being emitted (innermost last).
     windows: RefCell<Vec<window::Registers>>,
-    /// Assignments (by address) whose save their loop makes before it starts
-    /// (`analysis::bulk_save`).
-    bulk_saved: RefCell<std::collections::HashSet<*const Stmt>>,
     /// Whether the forward sweep being emitted is inside a loop nest whose tapes were
     /// reserved before it (`nest.rs`): its pushes then never grow a tape.
     in_nest: std::cell::Cell<bool>,
@@ -84,7 +81,6 @@ impl<'f> Ctx<'f> {
             stmt_names: RefCell::default(),
             given: RefCell::default(),
             windows: RefCell::default(),
-            bulk_saved: RefCell::default(),
             in_nest: std::cell::Cell::new(false),
             reserved_nest: std::cell::Cell::new(false),
         }

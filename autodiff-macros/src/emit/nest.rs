@@ -98,14 +98,7 @@ impl Ctx<'_> {
         let mut blocks = vec![];
         collect_block_ids(body, &mut blocks);
         let outer = Outer { body, blocks };
-        let bulk = self.bulk_saved.borrow().clone();
-        self.block_room(
-            &outer,
-            body,
-            Some(index),
-            &|s| bulk.contains(&(s as *const Stmt)),
-            false,
-        )
+        self.block_room(&outer, body, Some(index), false)
     }
 
     fn block_room(
@@ -113,7 +106,6 @@ impl Ctx<'_> {
         outer: &Outer,
         b: &Block,
         rebound: Option<VarId>,
-        bulk: &dyn Fn(&Stmt) -> bool,
         in_branch: bool,
     ) -> Option<Room> {
         let mut room = Room::default();
@@ -127,13 +119,14 @@ impl Ctx<'_> {
             match &s.kind {
                 StmtKind::Let { .. } | StmtKind::Push { .. } | StmtKind::Call { .. } => {}
                 StmtKind::Assign { place, .. } => {
-                    if save_site(self.func, self.needed, s) == Some(SaveSite::Tape) && !bulk(s) {
+                    let moved = self.needed.bulk.moved.contains(&(s as *const Stmt));
+                    if save_site(self.func, self.needed, s) == Some(SaveSite::Tape) && !moved {
                         room.add(self.save_tape(place), 1, None);
                     }
                 }
                 StmtKind::If { then, els, .. } => {
-                    let then = self.block_room(outer, then, None, &|_| false, true)?;
-                    let els = self.block_room(outer, els, None, &|_| false, true)?;
+                    let then = self.block_room(outer, then, None, true)?;
+                    let els = self.block_room(outer, els, None, true)?;
                     for (tape, count) in larger(then, els) {
                         room.add(tape, 0, Some(count));
                     }
@@ -148,28 +141,17 @@ impl Ctx<'_> {
                 } if !in_branch => {
                     let trips = self.hoisted_range(outer, b, range)?;
                     // As the For arm of `forward_stmt`: a loop that counts its trips (a
-                    // stepped one) saves its index and makes no bulk saves.
+                    // stepped one) saves its index.
                     let rebound = counter.is_none().then_some(*var);
-                    let saves = match counter {
-                        None => crate::analysis::bulk_save::bulk_saves(
-                            self.func,
-                            self.needed,
-                            range,
-                            *var,
-                            body,
-                            &None,
-                        ),
-                        Some(_) => vec![],
-                    };
-                    for &(_, v) in &saves {
+                    let saved = self.needed.bulk.before.get(&(s as *const Stmt));
+                    for &v in saved.into_iter().flatten() {
                         room.add(
                             self.elem_tape(v),
                             0,
                             Some(quote!(__ad::room(&#trips, || 1))),
                         );
                     }
-                    let bulk = |s: &Stmt| saves.iter().any(|&(t, _)| std::ptr::eq(t, s));
-                    let inner = self.block_room(outer, body, rebound, &bulk, false)?;
+                    let inner = self.block_room(outer, body, rebound, false)?;
                     for (tape, count) in inner.per_trip() {
                         room.add(tape, 0, Some(quote!(__ad::room(&#trips, || #count))));
                     }
