@@ -168,6 +168,55 @@ impl<T> SaveStack<T> {
         }
     }
 
+    /// Takes back the last `dst.len()` values saved, in the order they were pushed, into
+    /// `dst`: how the reverse of a loop that saved `x[lo..hi]` with
+    /// [`extend_from_slice`](Self::extend_from_slice) puts the elements back in one copy.
+    ///
+    /// ```
+    /// let mut saved = autodiff_runtime::save_stack::SaveStack::new();
+    /// saved.extend_from_slice(&[1.0, 2.0, 3.0]);
+    /// let mut x = [0.0; 2];
+    /// saved.pop_into(&mut x);
+    /// assert_eq!((x, saved.len()), ([2.0, 3.0], 1));
+    /// ```
+    pub fn pop_into(&mut self, dst: &mut [T])
+    where
+        T: Clone,
+    {
+        let start = self.split_top(dst.len());
+        dst.clone_from_slice(&self.items[start..]);
+        self.items.truncate(start);
+    }
+
+    /// [`pop_into`](Self::pop_into) for values saved with
+    /// [`extend_reversed`](Self::extend_reversed).
+    ///
+    /// ```
+    /// let mut saved = autodiff_runtime::save_stack::SaveStack::new();
+    /// saved.extend_reversed(&[1.0, 2.0, 3.0]);
+    /// let mut x = [0.0; 3];
+    /// saved.pop_into_reversed(&mut x);
+    /// assert_eq!((x, saved.len()), ([1.0, 2.0, 3.0], 0));
+    /// ```
+    pub fn pop_into_reversed(&mut self, dst: &mut [T])
+    where
+        T: Clone,
+    {
+        let start = self.split_top(dst.len());
+        for (d, s) in dst.iter_mut().zip(self.items[start..].iter().rev()) {
+            d.clone_from(s);
+        }
+        self.items.truncate(start);
+    }
+
+    /// Where the last `n` values start.
+    fn split_top(&self, n: usize) -> usize {
+        match self.items.len().checked_sub(n) {
+            Some(start) => start,
+            None => popped_empty(),
+        }
+    }
+
     /// Makes room for `per_trip` pushes on each of the iterations `trips` has left (its
     /// `size_hint` lower bound), so that a recording loop never reallocates.
     ///

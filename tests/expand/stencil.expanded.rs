@@ -281,9 +281,11 @@ fn mass_chain_pullback_all(
                 }
                 {
                     let g0 = x_bar[i_2];
-                    x[i_2] = x_elem_tape.pop();
                     v_bar[i_2] += g0 * 0.01;
                 }
+            }
+            if lo_3 < hi_3 {
+                x_elem_tape.pop_into(&mut x[lo_3..hi_3]);
             }
             let mut k_bar_i_m1: f64 = 0.0;
             let mut k_bar_i: f64 = 0.0;
@@ -432,9 +434,11 @@ fn mass_chain_dual_pullback_all(
                 }
                 {
                     let g0 = x_bar[i_2];
-                    x[i_2] = x_elem_tape.pop();
                     v_bar[i_2] += g0 * 0.01;
                 }
+            }
+            if lo_3 < hi_3 {
+                x_elem_tape.pop_into(&mut x[lo_3..hi_3]);
             }
             let mut k_bar_i_m1: ::autodiff::__private::Dual<f64> = __ad::zero();
             let mut k_bar_i: ::autodiff::__private::Dual<f64> = __ad::zero();

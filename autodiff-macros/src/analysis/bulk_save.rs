@@ -21,6 +21,11 @@ pub struct BulkSaves {
     pub before: HashMap<*const Stmt, Vec<VarId>>,
     /// The assignments (by address) whose saves moved before their loop.
     pub moved: HashSet<*const Stmt>,
+    /// Per loop, the sequences whose saved elements its reverse puts back in one copy
+    /// after it is done, rather than one by one (see [`restores_wait`]).
+    pub restored_after: HashMap<*const Stmt, Vec<VarId>>,
+    /// The assignments whose restores wait so.
+    pub late: HashSet<*const Stmt>,
 }
 
 /// The bulk saves of every `for` loop of `func` that runs all its trips (a loop that counts
@@ -38,6 +43,19 @@ pub fn analyze(func: &Func, needed: &Needed) -> BulkSaves {
         } = &s.kind
         {
             let found = bulk_saves(func, needed, range, *var, body, exit);
+            let late: Vec<(&Stmt, VarId)> = found
+                .iter()
+                .copied()
+                .filter(|&(w, x)| restores_wait(body, w, x, *var, range.rev))
+                .collect();
+            if !late.is_empty() {
+                saves
+                    .late
+                    .extend(late.iter().map(|&(w, _)| w as *const Stmt));
+                saves
+                    .restored_after
+                    .insert(s, late.into_iter().map(|(_, x)| x).collect());
+            }
             if !found.is_empty() {
                 saves
                     .moved
@@ -49,6 +67,75 @@ pub fn analyze(func: &Func, needed: &Needed) -> BulkSaves {
         }
     });
     saves
+}
+
+/// Whether the reverse of a loop whose bulk-saved assignment `w` overwrites `x[index]` can
+/// put the old elements back after it is done, in one copy, instead of one in each
+/// iteration at `w`'s reverse. Until then every element keeps its value from after the
+/// loop, so no reverse statement of the loop may read an old element: `w` does not read
+/// `x` (`x[i] = e` or `x[i] += e` with no `x` in `e`: its partials need no old element),
+/// the statements before it do not mention `x`, and those after it read only elements the
+/// loop has already overwritten when they run: `x[index - c]` (`x[index + c]` in a loop
+/// running down), `c ≥ 0`. The reverse loop is then free of pops, and can vectorise.
+fn restores_wait(body: &Block, w: &Stmt, x: VarId, index: VarId, rev: bool) -> bool {
+    let StmtKind::Assign {
+        value, compound, ..
+    } = &w.kind
+    else {
+        return false;
+    };
+    let Some(at) = body.stmts.iter().position(|s| std::ptr::eq(s, w)) else {
+        return false;
+    };
+    let plain = matches!(compound, None | Some(ArithOp::Add) | Some(ArithOp::Sub));
+    let written = |c: i64| if rev { c >= 0 } else { c <= 0 };
+    plain
+        && offsets(&[value], x, index).is_empty()
+        && body.stmts[..at]
+            .iter()
+            .all(|s| stmt_offsets(s, x, index).is_empty())
+        && body.stmts[at + 1..].iter().all(|s| {
+            stmt_offsets(s, x, index)
+                .into_iter()
+                .all(|c| c.is_some_and(written))
+        })
+}
+
+/// The offsets from `index` at which a statement (and those nested in it) mentions `x`:
+/// `None` for a mention that is not `x[index ± c]`.
+fn stmt_offsets(s: &Stmt, x: VarId, index: VarId) -> Vec<Option<i64>> {
+    let mut found = offsets(&super::window::stmt_exprs(s), x, index);
+    if s.writes(x) {
+        found.push(None);
+    }
+    for inner in s.blocks() {
+        for t in &inner.stmts {
+            found.extend(stmt_offsets(t, x, index));
+        }
+    }
+    found
+}
+
+/// The offsets from `index` at which `exprs` mention `x` (`None`: not as `x[index ± c]`).
+fn offsets(exprs: &[&Expr], x: VarId, index: VarId) -> Vec<Option<i64>> {
+    fn walk(e: &Expr, x: VarId, index: VarId, found: &mut Vec<Option<i64>>) {
+        match &e.kind {
+            ExprKind::Var(u) if *u == x => found.push(None),
+            ExprKind::Index(base, i) if matches!(base.kind, ExprKind::Var(u) if u == x) => {
+                found.push(offset(i, index));
+                walk(i, x, index, found);
+            }
+            _ => e
+                .children()
+                .into_iter()
+                .for_each(|c| walk(c, x, index, found)),
+        }
+    }
+    let mut found = vec![];
+    for e in exprs {
+        walk(e, x, index, &mut found);
+    }
+    found
 }
 
 fn visit<'b>(b: &'b Block, f: &mut impl FnMut(&'b Stmt)) {

@@ -74,7 +74,7 @@ fn window(v: VarId, index: VarId, body: &Block) -> Option<Window> {
 }
 
 /// The expressions a statement reads itself (not those of its nested blocks).
-fn stmt_exprs(s: &Stmt) -> Vec<&Expr> {
+pub fn stmt_exprs(s: &Stmt) -> Vec<&Expr> {
     match &s.kind {
         StmtKind::Let { init, .. } => init.iter().collect(),
         StmtKind::Assign { place, value, .. } => match place {

@@ -511,12 +511,7 @@ impl Ctx<'_> {
         let Some(saved) = self.needed.bulk.before.get(&(s as *const Stmt)) else {
             return quote!();
         };
-        let (lo, hi) = (self.name(range.start), self.name(range.end));
-        let span = if range.inclusive {
-            quote!(#lo..=#hi)
-        } else {
-            quote!(#lo..#hi)
-        };
+        let span = self.span(range);
         let ran = self.runs(range);
         let extend = if range.rev {
             quote!(extend_reversed)
@@ -529,6 +524,17 @@ impl Ctx<'_> {
             quote!(#tape.#extend(&#name[#span]);)
         });
         quote!(if #ran { #(#copies)* })
+    }
+
+    /// The indices a loop over `range` (one step apart) visits, as a slice range: `lo..hi`
+    /// or `lo..=hi`.
+    pub fn span(&self, range: &Range) -> TokenStream {
+        let (lo, hi) = (self.name(range.start), self.name(range.end));
+        if range.inclusive {
+            quote!(#lo..=#hi)
+        } else {
+            quote!(#lo..#hi)
+        }
     }
 
     /// Whether a loop over `range` (ascending or not, one step apart) runs at least once:

@@ -341,7 +341,8 @@ impl Ctx<'_> {
                     let (registers, mark) = self.open_windows(*var, range, body);
                     let body = self.reverse_block(body, Some(*var));
                     let (step, rest) = self.close_windows(range, mark);
-                    quote!(#registers for #i in #header { #body #step } #rest)
+                    let restored = self.restore_after(s, range);
+                    quote!(#registers for #i in #header { #body #step } #rest #restored)
                 }
             },
             StmtKind::While { body, trips, .. } => {
@@ -505,6 +506,10 @@ impl Ctx<'_> {
                 let local = self.local_save(s, &format!("{name}_old"));
                 quote!(#target = #local;)
             }
+            // Put back after the loop (`restore_after`).
+            Some(SaveSite::Tape) if self.needed.bulk.late.contains(&(s as *const Stmt)) => {
+                quote!()
+            }
             Some(SaveSite::Tape) => {
                 let tape = match place {
                     Place::Index(..) => self.elem_tape(place.var()),
@@ -513,6 +518,29 @@ impl Ctx<'_> {
                 quote!(#target = #tape.pop();)
             }
         }
+    }
+}
+
+impl Ctx<'_> {
+    /// After the reverse of the loop `s` over `range`: the elements it saved in bulk
+    /// whose restores waited (see `analysis::bulk_save::restores_wait`), put back in one
+    /// copy each.
+    fn restore_after(&self, s: &Stmt, range: &Range) -> TokenStream {
+        let Some(vars) = self.needed.bulk.restored_after.get(&(s as *const Stmt)) else {
+            return quote!();
+        };
+        let span = self.span(range);
+        let pop = if range.rev {
+            quote!(pop_into_reversed)
+        } else {
+            quote!(pop_into)
+        };
+        let ran = self.runs(range);
+        let copies = vars.iter().map(|&v| {
+            let (name, tape) = (self.name(v), self.elem_tape(v));
+            quote!(#tape.#pop(&mut #name[#span]);)
+        });
+        quote!(if #ran { #(#copies)* })
     }
 }
 

@@ -301,3 +301,56 @@ fn elements_overwritten_at_the_index_are_saved_in_bulk() {
         assert_eq!(bulk_saved(src), vec![Vec::<String>::new()], "{src}");
     }
 }
+
+/// For each `for` loop, outermost first, the variables whose bulk-saved elements its
+/// reverse puts back after it is done, in one copy.
+fn restored_after(src: &str) -> Vec<Vec<String>> {
+    let f = lower(src);
+    let act = activity::analyze(&f).unwrap_or_else(|_| panic!("activity failed"));
+    let need = needed::analyze(&f, &act);
+    let per_loop = |s: &Stmt| {
+        let vars = need.bulk.restored_after.get(&(s as *const Stmt));
+        vars.into_iter()
+            .flatten()
+            .map(|v| f.vars[*v].name.to_string())
+            .collect()
+    };
+    for_loops(&f.body).into_iter().map(per_loop).collect()
+}
+
+#[test]
+fn restores_wait_for_the_loop_when_no_reverse_reads_an_old_element() {
+    let wrap = |body: &str| {
+        format!(
+            "fn f(x0: &[f64], v: &[f64]) -> f64 {{
+                let n = x0.len(); let mut x = x0.to_vec(); let mut s = 0.0;
+                {body}
+                s + x[0]
+            }}"
+        )
+    };
+    let x = || vec![vec!["x".to_string()]];
+    let none = || vec![Vec::<String>::new()];
+    // Waits: later statements read the element itself, or one the loop has overwritten
+    // already (behind it, in either direction); `x[i] = e` with no `x` in `e`.
+    for body in [
+        "for i in 1..n { x[i] += 0.1 * v[i]; s += x[i] * x[i - 1]; }",
+        "for i in (0..n - 1).rev() { x[i] -= v[i] * v[i]; s += x[i] * x[i + 1]; }",
+        "for i in 0..=n - 1 { x[i] = v[i].sin(); if s > 1.0 { s = s * x[i]; } }",
+    ] {
+        assert_eq!(restored_after(&wrap(body)), x(), "{body}");
+    }
+    // One by one: a later read ahead of the loop, an earlier read, the overwriting
+    // statement reading `x`, `x` used whole.
+    for body in [
+        "for i in 0..n - 1 { x[i] += v[i]; s += x[i] * x[i + 1]; }",
+        "for i in (1..n).rev() { x[i] += v[i]; s += x[i] * x[i - 1]; }",
+        "for i in 0..n { s += x[i] * x[i]; x[i] += v[i]; }",
+        "for i in 0..n { x[i] = x[i] * v[i]; }",
+        "for i in 0..n { x[i] *= v[i]; }",
+        "for i in 0..n { x[i] += v[i]; s += x.len() as f64 * x[i]; }",
+    ] {
+        assert_eq!(bulk_saved(&wrap(body)), x(), "{body}");
+        assert_eq!(restored_after(&wrap(body)), none(), "{body}");
+    }
+}
