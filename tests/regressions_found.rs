@@ -410,3 +410,42 @@ fn a_macro_may_pass_the_checkpoint_attribute() {
         scaled_plain_grad(0.7, &x)
     );
 }
+
+/// A checkpointed loop that overwrites `v[i]` once in iteration `i`: its reverse replays
+/// each segment from the loop body, so the body's own pushes must save the elements. Once
+/// bulk saves were decided by an analysis rather than where the forward sweep met the loop,
+/// the checkpointed loop counted as bulk-saved too: its body no longer saved, and no copy
+/// was made before it (`cannot find value v_elem_tape`). Found by the generated programs
+/// (seed 23) before it reached a commit of its own.
+#[differentiate]
+fn checkpointed_overwrites(a: f64, x: &[f64]) -> f64 {
+    let mut v = x.to_vec();
+    let mut acc = a;
+    #[checkpoint(snapshots = 1)]
+    for i in 1..4 {
+        acc = (acc * v[i - 1]).sin();
+        v[i] += acc * acc;
+    }
+    acc + v[1] * v[2] * v[3]
+}
+
+#[differentiate]
+fn plain_overwrites(a: f64, x: &[f64]) -> f64 {
+    let mut v = x.to_vec();
+    let mut acc = a;
+    for i in 1..4 {
+        acc = (acc * v[i - 1]).sin();
+        v[i] += acc * acc;
+    }
+    acc + v[1] * v[2] * v[3]
+}
+
+#[test]
+fn a_checkpointed_loop_saves_the_elements_it_overwrites_itself() {
+    let x = [0.4, -0.7, 0.9, 0.2];
+    checkpointed_overwrites_gradcheck(0.6, &x).unwrap();
+    assert_eq!(
+        checkpointed_overwrites_grad(0.6, &x),
+        plain_overwrites_grad(0.6, &x)
+    );
+}

@@ -29,7 +29,8 @@ pub struct BulkSaves {
 }
 
 /// The bulk saves of every `for` loop of `func` that runs all its trips (a loop that counts
-/// its trips is replayed from the count, its index saved, and keeps its pushes).
+/// its trips is replayed from the count, its index saved, and keeps its pushes) and is not
+/// checkpointed (its reverse replays its iterations a segment at a time, from their bodies).
 pub fn analyze(func: &Func, needed: &Needed) -> BulkSaves {
     let mut saves = BulkSaves::default();
     visit(&func.body, &mut |s| {
@@ -39,6 +40,7 @@ pub fn analyze(func: &Func, needed: &Needed) -> BulkSaves {
             body,
             exit,
             trips: None,
+            checkpoint: None,
             ..
         } = &s.kind
         {
