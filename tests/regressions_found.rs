@@ -416,7 +416,7 @@ fn a_macro_may_pass_the_checkpoint_attribute() {
 /// bulk saves were decided by an analysis rather than where the forward sweep met the loop,
 /// the checkpointed loop counted as bulk-saved too: its body no longer saved, and no copy
 /// was made before it (`cannot find value v_elem_tape`). Found by the generated programs
-/// (seed 23) before it reached a commit of its own.
+/// (seed 23) soon after.
 #[differentiate]
 fn checkpointed_overwrites(a: f64, x: &[f64]) -> f64 {
     let mut v = x.to_vec();
