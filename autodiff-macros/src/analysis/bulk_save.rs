@@ -50,25 +50,24 @@ pub fn analyze(func: &Func, needed: &Needed) -> BulkSaves {
                 .copied()
                 .filter(|&(w, x)| restores_wait(body, w, x, *var, range.rev))
                 .collect();
-            if !late.is_empty() {
-                saves
-                    .late
-                    .extend(late.iter().map(|&(w, _)| w as *const Stmt));
-                saves
-                    .restored_after
-                    .insert(s, late.into_iter().map(|(_, x)| x).collect());
-            }
-            if !found.is_empty() {
-                saves
-                    .moved
-                    .extend(found.iter().map(|&(a, _)| a as *const Stmt));
-                saves
-                    .before
-                    .insert(s, found.into_iter().map(|(_, v)| v).collect());
-            }
+            record(&mut saves.late, &mut saves.restored_after, s, late);
+            record(&mut saves.moved, &mut saves.before, s, found);
         }
     });
     saves
+}
+
+/// Notes the assignments of `found` and, for the loop `s`, their sequences.
+fn record(
+    assignments: &mut HashSet<*const Stmt>,
+    per_loop: &mut HashMap<*const Stmt, Vec<VarId>>,
+    s: &Stmt,
+    found: Vec<(&Stmt, VarId)>,
+) {
+    if !found.is_empty() {
+        assignments.extend(found.iter().map(|&(a, _)| a as *const Stmt));
+        per_loop.insert(s, found.into_iter().map(|(_, v)| v).collect());
+    }
 }
 
 /// Whether the reverse of a loop whose bulk-saved assignment `w` overwrites `x[index]` can

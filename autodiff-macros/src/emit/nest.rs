@@ -7,7 +7,9 @@
 //! a store and a load: the mass chain's forward sweep took 2.8× its primal for that alone.
 //! Where every push in the nest can be counted before it runs, the outer loop reserves
 //! the count and its body pushes through `SaveStack::reserved`, which never grows: the
-//! nest makes no call. A nest it cannot count keeps the growing pushes.
+//! nest makes no call. A nest it cannot count keeps the growing pushes. A function with a
+//! reserved nest also keeps its forward sweep out of line (`items::pullback_with`):
+//! inlined beside its reverse sweep, the carried float was kept in memory all the same.
 //!
 //! What can be counted: the pushes of the nest's loop bodies and `if` branches (a branch
 //! counts as the larger of the two), and inner `for` loops that run all their trips, reached
@@ -36,11 +38,11 @@ impl Room {
     }
 
     fn count(fixed: usize, terms: &[TokenStream]) -> TokenStream {
-        let fixed = Literal::usize_unsuffixed(fixed);
-        match terms {
-            [] => quote!(#fixed),
-            _ if fixed.to_string() == "0" => quote!(#(#terms)+*),
-            _ => quote!(#fixed #(+ #terms)*),
+        let literal = Literal::usize_unsuffixed(fixed);
+        match (fixed, terms) {
+            (_, []) => quote!(#literal),
+            (0, _) => quote!(#(#terms)+*),
+            _ => quote!(#literal #(+ #terms)*),
         }
     }
 

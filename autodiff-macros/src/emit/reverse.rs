@@ -519,9 +519,7 @@ impl Ctx<'_> {
             }
         }
     }
-}
 
-impl Ctx<'_> {
     /// After the reverse of the loop `s` over `range`: the elements it saved in bulk
     /// whose restores waited (see `analysis::bulk_save::restores_wait`), put back in one
     /// copy each.
