@@ -82,45 +82,59 @@ impl Ctx<'_> {
         (quote!(#(#step)*), quote!(if #ran { #(#rest)* }))
     }
 
+    /// What a window's registers do at the end of each iteration of the reverse loop (write
+    /// the finished element, shift, clear), and after the loop (write what is left).
     fn window_ends(&self, r: &Registers, range: &Range) -> (TokenStream, TokenStream) {
-        let (bar, i, zero) = (self.bar(r.var), self.name(r.index), self.zero());
-        let names = &r.names;
-        let last = names.len() - 1;
-        let offset = |k: usize| r.first + k as i64;
-        if !range.rev {
-            // i goes down: the element at the highest offset is finished, the others move
-            // up one offset; after the last iteration (i = lo), register k holds lo − 1 + c.
-            let lo = self.name(range.start);
-            let (at, top) = (shifted(quote!(#i), offset(last)), &names[last]);
-            let done = self.add_to(quote!(#bar[#at]), quote!(#top));
-            let shift = (1..=last).rev().map(|k| {
-                let (to, from) = (&names[k], &names[k - 1]);
-                quote!(#to = #from;)
-            });
-            let first = &names[0];
-            let rest = (1..=last).map(|k| {
-                let (at, name) = (shifted(quote!(#lo), offset(k) - 1), &names[k]);
-                self.add_to(quote!(#bar[#at]), quote!(#name))
-            });
-            (quote!(#done #(#shift)* #first = #zero;), quote!(#(#rest)*))
+        if range.rev {
+            self.ends_going_up(r, range)
         } else {
-            // i goes up: the element at the lowest offset is finished; after the last
-            // iteration (i = hi − 1, or hi for `..=`), register k holds that index + 1 + c.
-            let hi = self.name(range.end);
-            let (at, bottom) = (shifted(quote!(#i), offset(0)), &names[0]);
-            let done = self.add_to(quote!(#bar[#at]), quote!(#bottom));
-            let shift = (0..last).map(|k| {
-                let (to, from) = (&names[k], &names[k + 1]);
-                quote!(#to = #from;)
-            });
-            let top = &names[last];
-            let past = i64::from(range.inclusive);
-            let rest = (0..last).map(|k| {
-                let (at, name) = (shifted(quote!(#hi), offset(k) + past), &names[k]);
-                self.add_to(quote!(#bar[#at]), quote!(#name))
-            });
-            (quote!(#done #(#shift)* #top = #zero;), quote!(#(#rest)*))
+            self.ends_going_down(r, range)
         }
+    }
+
+    /// The reverse of a loop running up, so `i` goes down: the element at the highest
+    /// offset is finished, the others move up one offset; after the last iteration
+    /// (`i = lo`), register `k` holds `lo − 1 + c`.
+    fn ends_going_down(&self, r: &Registers, range: &Range) -> (TokenStream, TokenStream) {
+        let (bar, i, zero) = (self.bar(r.var), self.name(r.index), self.zero());
+        let (names, last) = (&r.names, r.names.len() - 1);
+        let offset = |k: usize| r.first + k as i64;
+        let lo = self.name(range.start);
+        let (at, top) = (shifted(quote!(#i), offset(last)), &names[last]);
+        let done = self.add_to(quote!(#bar[#at]), quote!(#top));
+        let shift = (1..=last).rev().map(|k| {
+            let (to, from) = (&names[k], &names[k - 1]);
+            quote!(#to = #from;)
+        });
+        let first = &names[0];
+        let rest = (1..=last).map(|k| {
+            let (at, name) = (shifted(quote!(#lo), offset(k) - 1), &names[k]);
+            self.add_to(quote!(#bar[#at]), quote!(#name))
+        });
+        (quote!(#done #(#shift)* #first = #zero;), quote!(#(#rest)*))
+    }
+
+    /// The reverse of a loop running down, so `i` goes up: the element at the lowest
+    /// offset is finished; after the last iteration (`i = hi − 1`, or `hi` for `..=`),
+    /// register `k` holds that index `+ 1 + c`.
+    fn ends_going_up(&self, r: &Registers, range: &Range) -> (TokenStream, TokenStream) {
+        let (bar, i, zero) = (self.bar(r.var), self.name(r.index), self.zero());
+        let (names, last) = (&r.names, r.names.len() - 1);
+        let offset = |k: usize| r.first + k as i64;
+        let hi = self.name(range.end);
+        let (at, bottom) = (shifted(quote!(#i), offset(0)), &names[0]);
+        let done = self.add_to(quote!(#bar[#at]), quote!(#bottom));
+        let shift = (0..last).map(|k| {
+            let (to, from) = (&names[k], &names[k + 1]);
+            quote!(#to = #from;)
+        });
+        let top = &names[last];
+        let past = i64::from(range.inclusive);
+        let rest = (0..last).map(|k| {
+            let (at, name) = (shifted(quote!(#hi), offset(k) + past), &names[k]);
+            self.add_to(quote!(#bar[#at]), quote!(#name))
+        });
+        (quote!(#done #(#shift)* #top = #zero;), quote!(#(#rest)*))
     }
 }
 
