@@ -12,7 +12,7 @@
 //! (allocation failure aborts with a `Vec` too).
 //!
 //! Stacks of `f64`, `f32` or their dual numbers can come from a per-thread
-//! [`pool`](crate::pool) ([`SaveStack::pooled`]) and go back to it when dropped, as
+//! [`pool`] ([`SaveStack::pooled`]) and go back to it when dropped, as
 //! Tapenade's stack persists between calls, so that a program taking gradient after
 //! gradient does not allocate (and fault in) a large tape on every call.
 //!
