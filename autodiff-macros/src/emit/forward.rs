@@ -305,20 +305,8 @@ impl Ctx<'_> {
         for v in self.saved_at_block_end(body, rebound) {
             count(self.tape(v));
         }
-        for s in &body.stmts {
-            let StmtKind::Assign { place, .. } = &s.kind else {
-                continue;
-            };
-            let bulk = self.needed.bulk.moved.contains(&(s as *const Stmt));
-            if let (Some(crate::analysis::needed::SaveSite::Tape), false) = (
-                crate::analysis::needed::save_site(self.func, self.needed, s),
-                bulk,
-            ) {
-                count(match place {
-                    Place::Index(..) => self.elem_tape(place.var()),
-                    Place::Var(_) => self.tape(place.var()),
-                });
-            }
+        for tape in body.stmts.iter().filter_map(|s| self.pushed_by(s)) {
+            count(tape);
         }
         let trips = self.trips_ref(range);
         let reserves = pushes.into_values().map(|(tape, per_trip)| {
@@ -580,9 +568,10 @@ impl Ctx<'_> {
                 quote!(let #local = #old;)
             }
             crate::analysis::needed::SaveSite::Tape => {
-                let (tape, kind) = match place {
-                    Place::Index(..) => (self.elem_tape(v), Kind::FloatSeq),
-                    Place::Var(_) => (self.tape(v), Kind::Float),
+                let tape = self.save_tape(place);
+                let kind = match place {
+                    Place::Index(..) => Kind::FloatSeq,
+                    Place::Var(_) => Kind::Float,
                 };
                 self.use_tape(&tape, self.kind(v) == kind && self.active(v));
                 quote!(#tape.push(#old);)

@@ -106,6 +106,28 @@ impl<'f> Ctx<'f> {
         format_ident!("{}_elem_tape", self.func.vars[v].stem)
     }
 
+    /// The tape the old value of an assignment's `place` goes on: the variable's, or its
+    /// elements' for `v[i]`.
+    pub fn save_tape(&self, place: &Place) -> Ident {
+        match place {
+            Place::Index(..) => self.elem_tape(place.var()),
+            Place::Var(_) => self.tape(place.var()),
+        }
+    }
+
+    /// The tape an assignment pushes its overwritten value on in the forward sweep, if it
+    /// pushes one itself (not saved in a local, undone by inversion, or saved in bulk
+    /// before its loop).
+    pub fn pushed_by(&self, s: &Stmt) -> Option<Ident> {
+        let StmtKind::Assign { place, .. } = &s.kind else {
+            return None;
+        };
+        let site = crate::analysis::needed::save_site(self.func, self.needed, s);
+        let moved = self.needed.bulk.moved.contains(&(s as *const Stmt));
+        (site == Some(crate::analysis::needed::SaveSite::Tape) && !moved)
+            .then(|| self.save_tape(place))
+    }
+
     pub fn kind(&self, v: VarId) -> Kind {
         self.func.vars[v].kind
     }

@@ -19,7 +19,7 @@
 //! a `match`, a checkpoint or a loop with an exit leaves the nest as it was.
 
 use super::Ctx;
-use crate::analysis::needed::{checkpointed, save_site, SaveSite};
+use crate::analysis::needed::checkpointed;
 use crate::ir::*;
 use proc_macro2::{Ident, Literal, TokenStream};
 use quote::quote;
@@ -120,10 +120,9 @@ impl Ctx<'_> {
             }
             match &s.kind {
                 StmtKind::Let { .. } | StmtKind::Push { .. } | StmtKind::Call { .. } => {}
-                StmtKind::Assign { place, .. } => {
-                    let moved = self.needed.bulk.moved.contains(&(s as *const Stmt));
-                    if save_site(self.func, self.needed, s) == Some(SaveSite::Tape) && !moved {
-                        room.add(self.save_tape(place), 1, None);
+                StmtKind::Assign { .. } => {
+                    if let Some(tape) = self.pushed_by(s) {
+                        room.add(tape, 1, None);
                     }
                 }
                 StmtKind::If { then, els, .. } => {
@@ -165,14 +164,6 @@ impl Ctx<'_> {
             }
         }
         Some(room)
-    }
-
-    /// The tape `save_before` pushes the old value of `place` on.
-    fn save_tape(&self, place: &Place) -> Ident {
-        match place {
-            Place::Index(..) => self.elem_tape(place.var()),
-            Place::Var(_) => self.tape(place.var()),
-        }
     }
 
     /// An inner loop's range written with expressions the outer loop can evaluate before

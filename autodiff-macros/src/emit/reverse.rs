@@ -511,10 +511,7 @@ impl Ctx<'_> {
                 quote!()
             }
             Some(SaveSite::Tape) => {
-                let tape = match place {
-                    Place::Index(..) => self.elem_tape(place.var()),
-                    Place::Var(_) => self.tape(place.var()),
-                };
+                let tape = self.save_tape(place);
                 quote!(#target = #tape.pop();)
             }
         }
