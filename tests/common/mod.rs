@@ -35,6 +35,20 @@ pub fn assert_dot_product(jvp: impl Fn(&[f64]) -> f64, grad: &[f64], seed: u64) 
     }
 }
 
+/// Two computations of one gradient that add the same terms, perhaps in another order
+/// (`f_grad` adds a fused loop's terms in the primal's order, `f_hvp` in reverse), so they
+/// agree to rounding.
+#[track_caller]
+pub fn assert_same_sums(a: &[f64], b: &[f64]) {
+    assert_eq!(a.len(), b.len(), "lengths differ");
+    for (k, (x, y)) in a.iter().zip(b).enumerate() {
+        assert!(
+            (x - y).abs() <= 1e-12 * (1.0 + x.abs().max(y.abs())),
+            "element {k}: {x} against {y}"
+        );
+    }
+}
+
 pub fn rng_vec(seed: u64, n: usize, lo: f64, hi: f64) -> Vec<f64> {
     Rng::new(seed).vector(n, lo, hi)
 }

@@ -654,9 +654,32 @@ fn unit_sum_dual_pullback_all(
     clippy::clone_on_copy
 )]
 fn unit_sum_vjp(x: &[f64], dout: f64) -> (f64, ::std::vec::Vec<f64>) {
-    let (value, pullback) = unit_sum_pullback(x);
-    let (x_bar,) = pullback(x, dout);
-    (value, x_bar)
+    use ::autodiff::__private as __ad;
+    use ::autodiff::__private::Float as _;
+    let (n, n_pb) = norm_pullback_all(x);
+    let mut s = 0.0;
+    let lo = 0;
+    let hi = x.len();
+    let mut ret_bar = dout;
+    let mut x_bar = __ad::zeros_like(&x);
+    let mut n_bar: f64 = 0.0;
+    let mut s_bar: f64 = 0.0;
+    s_bar += ret_bar;
+    for i in lo..hi {
+        s += x[i] / n;
+        {
+            let g0 = s_bar;
+            let t1 = x[i];
+            x_bar[i] += g0 / n;
+            n_bar += -(g0 * t1) / (n * n);
+        }
+    }
+    let ret = s;
+    {
+        let (ct0,) = n_pb(x, n_bar, __ad::lend(&mut x_bar));
+        __ad::repay(&mut x_bar, __ad::cotangent::<f64, _>(ct0));
+    }
+    (ret, x_bar)
 }
 /// The gradient of [`unit_sum`]: its value, then ∂unit_sum/∂x for each active parameter (`unit_sum_vjp` seeded with 1).
 #[allow(

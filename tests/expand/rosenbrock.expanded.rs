@@ -305,9 +305,45 @@ fn rosenbrock_dual_pullback_all(
     clippy::clone_on_copy
 )]
 fn rosenbrock_vjp(x: &[f64], dout: f64) -> (f64, ::std::vec::Vec<f64>) {
-    let (value, pullback) = rosenbrock_pullback(x);
-    let (x_bar,) = pullback(x, dout);
-    (value, x_bar)
+    use ::autodiff::__private as __ad;
+    use ::autodiff::__private::Float as _;
+    let mut s = 0.0;
+    let lo = 0;
+    let hi = x.len() - 1;
+    let mut ret_bar = dout;
+    let mut x_bar = __ad::zeros_like(&x);
+    let mut s_bar: f64 = 0.0;
+    s_bar += ret_bar;
+    let mut x_bar_i: f64 = 0.0;
+    let mut x_bar_i_p1: f64 = 0.0;
+    for i in lo..hi {
+        let a = x[i + 1] - x[i] * x[i];
+        let b = 1.0 - x[i];
+        s += 100.0 * a * a + b * b;
+        let mut a_bar: f64 = 0.0;
+        let mut b_bar: f64 = 0.0;
+        {
+            let g0 = s_bar;
+            let t1 = 100.0 * a;
+            a_bar += g0 * (t1 + t1);
+            b_bar += g0 * (b + b);
+        }
+        x_bar_i += -b_bar;
+        {
+            let t1 = x[i];
+            let g0 = -a_bar;
+            x_bar_i_p1 += a_bar;
+            x_bar_i += g0 * (t1 + t1);
+        }
+        x_bar[i] += x_bar_i;
+        x_bar_i = x_bar_i_p1;
+        x_bar_i_p1 = 0.0;
+    }
+    if lo < hi {
+        x_bar[hi] += x_bar_i;
+    }
+    let ret = s;
+    (ret, x_bar)
 }
 /// The gradient of [`rosenbrock`]: its value, then ∂rosenbrock/∂x for each active parameter (`rosenbrock_vjp` seeded with 1).
 #[allow(

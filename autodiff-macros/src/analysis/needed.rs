@@ -20,6 +20,9 @@ pub struct Needed {
     pub unsaved: HashSet<*const Stmt>,
     /// The saves loops make before they start (see [`super::bulk_save`]).
     pub bulk: super::bulk_save::BulkSaves,
+    /// The position in the body of the loop `f_vjp` runs fused with its reverse (see
+    /// [`super::fusion`]).
+    pub fused: Option<usize>,
 }
 
 impl Needed {
@@ -55,6 +58,7 @@ pub fn analyze(func: &Func, act: &Activity) -> Needed {
             },
             unsaved: HashSet::new(),
             bulk: Default::default(),
+            fused: None,
         };
         mark_replayed_control(&func.body, func, act, &needed, &mut n.needed);
         if n.needed == before {
@@ -68,6 +72,7 @@ pub fn analyze(func: &Func, act: &Activity) -> Needed {
         },
         unsaved: HashSet::new(),
         bulk: Default::default(),
+        fused: None,
     };
     needed.remat = super::remat::analyze(func, &mut needed);
     let mut unsaved = HashSet::new();
@@ -76,6 +81,7 @@ pub fn analyze(func: &Func, act: &Activity) -> Needed {
     needed.unsaved = unsaved;
     // Last: which saves a loop can make in bulk depends on where each value is saved.
     needed.bulk = super::bulk_save::analyze(func, &needed);
+    needed.fused = super::fusion::fused_loop(func, act, &needed);
     needed
 }
 

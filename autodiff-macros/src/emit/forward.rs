@@ -173,7 +173,7 @@ impl Ctx<'_> {
         }
     }
 
-    fn forward_stmt(&self, s: &Stmt, sweep: Sweep) -> TokenStream {
+    pub(super) fn forward_stmt(&self, s: &Stmt, sweep: Sweep) -> TokenStream {
         match &s.kind {
             StmtKind::Let { var, init } => self.forward_let(*var, init.as_ref(), sweep),
             StmtKind::Assign {

@@ -967,15 +967,37 @@ fn vjp(item: &syn::ItemFn, ctx: &Ctx) -> TokenStream {
         bars.iter().map(|b| b.to_string()).collect::<Vec<_>>().join("`, `")
     );
     let allows = allows();
+    let body = match fused_loop(ctx) {
+        Some(k) => {
+            // A context of its own: the tapes it declares are this body's alone.
+            let joint = Ctx::new(ctx.func, ctx.act, ctx.needed, Mode::Plain);
+            let body = joint.joint_body(&dout, k);
+            quote!(use ::autodiff::__private as __ad; use ::autodiff::__private::Float as _; #body)
+        }
+        None => quote! {
+            let (value, pullback) = #pb(#(#args),*);
+            let (#(#bars,)*) = pullback(#(#reborrowed,)* #dout_arg #(#seeds),*);
+            #result
+        },
+    };
     quote! {
         #[doc = #doc]
         #allows
         #vis fn #name #generics (#(#params,)* #dout_param #(#seed_params),*) -> #vjp_ret #where_clause {
-            let (value, pullback) = #pb(#(#args),*);
-            let (#(#bars,)*) = pullback(#(#reborrowed,)* #dout_arg #(#seeds),*);
-            #result
+            #body
         }
     }
+}
+
+/// The loop `f_vjp` fuses with its reverse (`analysis::fusion`), where `f_vjp` has a body
+/// of its own: a float result, and no output buffers or struct parameters (whose seeds and
+/// fields the split form handles).
+fn fused_loop(ctx: &Ctx) -> Option<usize> {
+    let plain = matches!(ctx.func.ret_shape, Ret::Single(Kind::Float))
+        && ctx.func.outputs.is_empty()
+        && !ctx.has_struct_param()
+        && ctx.func.fields.is_empty();
+    ctx.needed.fused.filter(|_| plain)
 }
 
 pub(super) fn one(ctx: &Ctx) -> TokenStream {

@@ -44,7 +44,7 @@ impl Ctx<'_> {
 
     /// `let mut x_tape = …;` for each tape: one from the thread's pool where it holds
     /// scalars of a concrete float type (see `SaveStack::pooled`), a new one otherwise.
-    fn tape_declarations(&self) -> Vec<TokenStream> {
+    pub(super) fn tape_declarations(&self) -> Vec<TokenStream> {
         let tapes = self.tapes.borrow();
         let declare = |(t, pooled): &(syn::Ident, bool)| {
             if *pooled {
@@ -57,7 +57,7 @@ impl Ctx<'_> {
     }
 
     /// The returned value(s), cloned only when the reverse sweep also reads them.
-    fn result_value(&self) -> TokenStream {
+    pub(super) fn result_value(&self) -> TokenStream {
         let parts: Vec<TokenStream> = self
             .func
             .ret
@@ -92,8 +92,28 @@ impl Ctx<'_> {
     /// at the end.
     fn reverse_sweep(&self, dout: &syn::Ident, accs: &[Acc]) -> TokenStream {
         let seed = (!self.unit_result()).then(|| self.seed(dout));
+        let adjoints = self.adjoint_declarations(accs);
+        let body = self.reverse_stmts(&self.func.body);
+        let gathered = self
+            .func
+            .params
+            .iter()
+            .filter(|p| p.active && p.shape == ParamShape::Struct)
+            .map(|p| self.gather_fields(p.var));
+        let results = self.cotangent_results(accs);
+        quote! {
+            #seed
+            #(#adjoints)*
+            #body
+            #(#gathered)*
+            (#(#results,)*)
+        }
+    }
+
+    /// The adjoints of the function's top-level variables, declared before its reverse.
+    pub(super) fn adjoint_declarations(&self, accs: &[Acc]) -> Vec<TokenStream> {
         let lent = |v: VarId| accs.iter().find(|a| a.param == v);
-        let adjoints: Vec<TokenStream> = (0..self.func.vars.len())
+        (0..self.func.vars.len())
             .filter(|&v| self.func.is_top_level(v) && self.active(v) && !self.func.ret.contains(&v))
             .filter(|&v| self.kind(v).is_float())
             .map(|v| match lent(v) {
@@ -105,16 +125,13 @@ impl Ctx<'_> {
                     .output_seed(v)
                     .unwrap_or_else(|| self.declare_adjoint(v)),
             })
-            .collect();
-        let body = self.reverse_stmts(&self.func.body);
-        let gathered = self
-            .func
-            .params
-            .iter()
-            .filter(|p| p.active && p.shape == ParamShape::Struct)
-            .map(|p| self.gather_fields(p.var));
-        let results = self
-            .func
+            .collect()
+    }
+
+    /// The cotangents of the active parameters, in parameter order.
+    pub(super) fn cotangent_results(&self, accs: &[Acc]) -> Vec<TokenStream> {
+        let lent = |v: VarId| accs.iter().find(|a| a.param == v);
+        self.func
             .params
             .iter()
             .filter(|p| p.active)
@@ -124,18 +141,12 @@ impl Ctx<'_> {
                     quote!(__ad::accumulate(#acc, #bar))
                 }
                 _ => self.bar_value(p.var),
-            });
-        quote! {
-            #seed
-            #(#adjoints)*
-            #body
-            #(#gathered)*
-            (#(#results,)*)
-        }
+            })
+            .collect()
     }
 
     /// The cotangents of the results start as the seed.
-    fn seed(&self, dout: &syn::Ident) -> TokenStream {
+    pub(super) fn seed(&self, dout: &syn::Ident) -> TokenStream {
         let bars: Vec<TokenStream> = self
             .func
             .ret
@@ -181,12 +192,18 @@ impl Ctx<'_> {
             let value = self.expr(&self.needed.remat.init[&v], self.active(v));
             quote!(let #name = #value;)
         });
-        let adjoints: Vec<TokenStream> = (0..self.func.vars.len())
+        let body = self.reverse_in_place(b);
+        quote!(#(#restores)* #(#recomputes)* #body)
+    }
+
+    /// A block's reverse where its primal values are still in scope (right after the
+    /// block ran): its adjoints declared, its statements reversed.
+    pub(super) fn reverse_in_place(&self, b: &Block) -> TokenStream {
+        let adjoints = (0..self.func.vars.len())
             .filter(|&v| self.func.vars[v].scope == Some(b.id) && self.active(v))
-            .map(|v| self.declare_adjoint(v))
-            .collect();
+            .map(|v| self.declare_adjoint(v));
         let body = self.reverse_stmts(b);
-        quote!(#(#restores)* #(#recomputes)* #(#adjoints)* #body)
+        quote!(#(#adjoints)* #body)
     }
 
     /// Whether the function assigns `v` anywhere (wholly, an element, a push).
@@ -205,7 +222,7 @@ impl Ctx<'_> {
         })
     }
 
-    fn reverse_stmt(&self, s: &Stmt) -> TokenStream {
+    pub(super) fn reverse_stmt(&self, s: &Stmt) -> TokenStream {
         if !replayed(self.func, self.act, self.needed, s) {
             return quote!();
         }

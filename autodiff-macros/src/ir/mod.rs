@@ -266,8 +266,9 @@ pub fn collect_block_ids(b: &Block, ids: &mut Vec<BlockId>) {
     }
 }
 
-/// Every variable a block mentions, with whether the mention assigns it.
-fn visit_region(b: &Block, f: &mut impl FnMut(VarId, bool)) {
+/// Every variable a block mentions, with whether the mention assigns it (a compound
+/// assignment's read of its target is not reported).
+pub fn visit_region(b: &Block, f: &mut impl FnMut(VarId, bool)) {
     for s in &b.stmts {
         let mut reads: Vec<&Expr> = vec![];
         let mut direct: Vec<(VarId, bool)> = vec![];

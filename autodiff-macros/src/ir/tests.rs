@@ -354,3 +354,66 @@ fn restores_wait_for_the_loop_when_no_reverse_reads_an_old_element() {
         assert_eq!(restored_after(&wrap(body)), none(), "{body}");
     }
 }
+
+/// Whether `f_vjp` of `src` runs its last loop fused with its reverse.
+fn fused(src: &str) -> bool {
+    let f = lower(src);
+    let act = activity::analyze(&f).unwrap_or_else(|_| panic!("activity failed"));
+    needed::analyze(&f, &act).fused.is_some()
+}
+
+#[test]
+fn a_last_loop_fuses_when_its_iterations_only_add_to_what_the_tail_reads_linearly() {
+    let wrap = |body: &str, tail: &str| {
+        format!(
+            "fn f(x: &[f64], c: f64, m: usize) -> f64 {{
+                let n = x.len(); let mut s = 0.0; let mut t = 0.0; let mut k = 0;
+                {body}
+                {tail}
+            }}"
+        )
+    };
+    let sum = "for i in 1..n { let d = x[i] - x[i - 1]; s += d * d; t -= c * x[i]; }";
+    // Fuses: accumulators (`+=`, `-=`, under a branch), inactive counters, locals the
+    // body overwrites, inner loops, calls binding their own results; a tail linear in
+    // floats with literal or inactive-parameter coefficients.
+    for (body, tail) in [
+        (sum, "s"),
+        (sum, "2.0 * s - t / 3.0"),
+        (sum, "let r = s * (m as f64); r + t"),
+        (
+            "for i in 0..n { if x[i] > 0.0 { s += x[i].sin(); } k += 1; }",
+            "s",
+        ),
+        (
+            "for i in 0..n { let mut y = x[i]; y = y * y; s += y.exp(); }",
+            "s",
+        ),
+        (
+            "for i in 0..n { let mut y = 0.0; for j in 0..i { y += x[j] * x[i]; } s += y * y; }",
+            "s",
+        ),
+        (
+            "for i in 0..n { let y = x[i].powi(3); s += y.tanh(); }",
+            "s + t",
+        ),
+    ] {
+        assert!(fused(&wrap(body, tail)), "{body} {tail}");
+    }
+    // Does not: the tail reads the accumulator's value, or scales by an active value;
+    // the loop reads an accumulator, carries other state or saves an outer variable; a
+    // loop that can stop early; a statement with blocks after the loop.
+    for (body, tail) in [
+        (sum, "s.sqrt()"),
+        (sum, "s * c"),
+        (sum, "s * t"),
+        ("for i in 0..n { s += x[i] * s; }", "s"),
+        ("for i in 0..n { s = s * 0.5 + x[i]; }", "s"),
+        ("for i in 0..n { t = x[i] * x[i]; s += t; }", "s"),
+        ("for i in 0..n { s += x[i]; if s > 1.0 { break; } }", "s"),
+        ("for i in 0..n { s += x[k] * x[i]; k += 1; }", "s"),
+        (sum, "if m > 1 { s } else { t }"),
+    ] {
+        assert!(!fused(&wrap(body, tail)), "{body} {tail}");
+    }
+}
