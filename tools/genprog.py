@@ -1282,6 +1282,10 @@ class Func:
 KNOWN_BUGS = set()
 AVOID = set(KNOWN_BUGS)
 
+# The share of scalar functions that end in a sum loop (`Gen.sum_loop`); 0 keeps the
+# checked-in set reproducible.
+SUMS = [0.0]
+
 SAFE_UNARY_PLAIN = ["sin", "cos", "tanh", "atan", "asinh"]
 KINKY = ["abs"]
 STEPPY = ["floor", "ceil", "round", "trunc", "signum", "fract"]
@@ -2109,6 +2113,9 @@ class Gen:
             tail, ln, extra = self.vec_tail()
             body += extra
             self.out_len = ln
+        elif SUMS[0] > 0 and self.chance(SUMS[0]):
+            extra, tail = self.sum_loop()
+            body += extra
         else:
             tail = self.scalar_tail()
         f = Func(self.name, params, wrt, body, tail, self.out_len, self.has_ckpt)
@@ -2139,6 +2146,57 @@ class Gen:
         if "inactive-result" in AVOID:
             e = Bin("+", e, Bin("*", self.lit(0.1, 0.9), self.active_param_leaf()))
         return e
+
+    def sum_loop(self):
+        """A last loop that only adds terms to an accumulator, then a tail linear in it: the
+        shape `f_vjp` runs fused with its reverse (README, *How it works*). The loop's body
+        is random but writes nothing declared outside it (outer variables are frozen while
+        it is drawn), stops at no `break` or `return` and holds no checkpoint; its terms go
+        to the accumulator directly or under a branch."""
+        self.stats["sum_loops"] = self.stats.get("sum_loops", 0) + 1
+        acc = self.fresh("sum")
+        n = self.trip_count()
+        hi = self.len_expr(n)
+        lo, last = 0, n - 1
+        if n >= 3 and self.chance(0.3):
+            lo, hi, last = 1, IBin("-", hi, INum(1)), n - 2
+        form = self.r.choice(["excl", "excl", "incl", "rev"])
+        i = self.fresh("i")
+        saved = [dict(sc.vars) for sc in self.scopes]
+        for sc in self.scopes:
+            for name, info in sc.vars.items():
+                if info[0] in ("f", "v") and (info[1] if info[0] == "f" else info[2]):
+                    sc.vars[name] = ("f", False) if info[0] == "f" else (info[0], info[1], False) + tuple(info[3:])
+        ckpt_allowed, self.ckpt_allowed = self.ckpt_allowed, False
+        self.push()
+        self.declare(i, ("i", lo, last))
+        self.loop_stack.append({"kind": "for", "ckpt": None})
+        self.in_ckpt += 1  # no `break`, `continue` or `return` at this level
+        self.trips *= n
+        stencil = [self.stencil_read(i, last)] if lo == 1 and self.chance(0.6) else []
+        body = [st for st in stencil if st is not None] + self.stmts(self.r.randint(1, 4))
+        for _ in range(self.r.choice([1, 1, 2])):
+            term = Assign(acc, self.r.choice(["+=", "+=", "-="]), self.fexpr(2))
+            body.append(If(self.cond(1), [term], None) if self.chance(0.25) else term)
+        self.trips //= n
+        self.in_ckpt -= 1
+        self.loop_stack.pop()
+        self.pop()
+        self.ckpt_allowed = ckpt_allowed
+        for sc, vars_ in zip(self.scopes, saved):
+            sc.vars = vars_
+        self.declare(acc, ("f", True))
+        loop = For(i, INum(lo), hi, form, None, body, None)
+        stmts = [Let(acc, Num(0.0), True, typed=True), loop]
+        for st in stmts:
+            self.note_active(st)
+        tail = Var(acc) if self.chance(0.4) else Bin("*", Var(acc), self.lit(0.3, 1.5))
+        others = [x for x in self.floats() if x != acc]
+        for x in self.r.sample(others, min(len(others), self.r.randint(0, 2))):
+            tail = Bin(self.r.choice(["+", "-"]), tail, Var(x))
+        if "inactive-result" in AVOID:
+            tail = Bin("+", tail, Bin("*", self.lit(0.1, 0.9), self.active_param_leaf()))
+        return stmts, tail
 
     def active_param_leaf(self):
         act = [p for p in self.params if p.kind != "u" and (self.wrt is None or p.name in self.wrt)]
@@ -2633,7 +2691,11 @@ def main():
     ap.add_argument("--no-avoid", action="store_true", help="do not steer around KNOWN_BUGS")
     ap.add_argument("--value-every", type=int, default=1, metavar="K",
                     help="write Value twins for every K-th function (and its callees); 0: none")
+    ap.add_argument("--sums", type=float, default=0.0, metavar="P",
+                    help="end this share of the scalar functions in a sum loop (the shape f_vjp fuses); "
+                         "0, the default, keeps the checked-in set reproducible")
     a = ap.parse_args()
+    SUMS[0] = a.sums
     if a.no_avoid:
         AVOID.clear()
     stats = {k: 0 for k in ("functions", "rejected", "checkpointed", "vec_out", "wrt", "calls", "for", "while", "recurrences")}
@@ -2660,7 +2722,8 @@ def main():
             fh.write("// (the regression cases live in the repository)\n")
         test_file = os.path.join(a.scratch, "tests", "generated_programs.rs")
         a.out = gen_dir
-        command = "python3 tools/genprog.py --seed %d --count %d --batches %d%s --scratch %s" % (a.seed, a.count, a.batches, every, a.scratch)
+        sums = " --sums %g" % a.sums if a.sums else ""
+        command = "python3 tools/genprog.py --seed %d --count %d --batches %d%s%s --scratch %s" % (a.seed, a.count, a.batches, every, sums, a.scratch)
     else:
         test_file = a.test_file
     written = []

@@ -21,7 +21,7 @@ use crate::ir::*;
 ///   reverse restores nothing across iterations), and each such active one is a float it
 ///   only adds to or subtracts from and never reads otherwise (its adjoint stays
 ///   constant over the reverse);
-/// - every call in it binds a variable of its own;
+/// - every call in it binds a variable of its own, and it pushes to no outer vector;
 /// - the statements after it are assignments whose reverse reads no primal value: linear
 ///   in floats, with literal or constant-parameter coefficients.
 pub fn fused_loop(func: &Func, act: &Activity, needed: &Needed) -> Option<usize> {
@@ -53,10 +53,15 @@ fn independent_iterations(func: &Func, act: &Activity, needed: &Needed, body: &B
     let mut inner = vec![];
     collect_block_ids(body, &mut inner);
     let declared_inside = |v: VarId| matches!(func.vars[v].scope, Some(b) if inner.contains(&b));
-    let calls_bind_own =
-        !body.any(&|s| matches!(&s.kind, StmtKind::Call { out, .. } if !declared_inside(*out)));
+    // A call binding an outer variable, or a push to an outer vector, is undone by the
+    // reverse (the vector popped): the next iteration would see it undone.
+    let own_results = !body.any(&|s| match &s.kind {
+        StmtKind::Call { out, .. } => !declared_inside(*out),
+        StmtKind::Push { vec, .. } => !declared_inside(*vec),
+        _ => false,
+    });
     let carried = Region::of(func, body).carried;
-    calls_bind_own
+    own_results
         && carried.iter().all(|&v| {
             let writes_unsaved =
                 !body.any(&|s| s.writes(v) && save_site(func, needed, s).is_some());

@@ -413,6 +413,10 @@ fn a_last_loop_fuses_when_its_iterations_only_add_to_what_the_tail_reads_linearl
         ("for i in 0..n { s += x[i]; if s > 1.0 { break; } }", "s"),
         ("for i in 0..n { s += x[k] * x[i]; k += 1; }", "s"),
         (sum, "if m > 1 { s } else { t }"),
+        (
+            "let mut ks = Vec::new(); for i in 0..n { ks.push(i); s += x[ks[i]]; }",
+            "s",
+        ),
     ] {
         assert!(!fused(&wrap(body, tail)), "{body} {tail}");
     }
