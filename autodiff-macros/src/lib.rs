@@ -65,7 +65,11 @@ use proc_macro::TokenStream;
 /// }
 /// ```
 ///
-/// (`tests/expand/` holds this and other expansions in full.)
+/// (`tests/expand/` holds this and other expansions in full.) `f_vjp` and `f_grad` know
+/// the seed before the forward sweep runs: where a function ends in a loop that only adds
+/// terms to sums (`s += …`) and returns them linearly, their loop runs each iteration's
+/// adjoint right after its primal, one pass as a hand-written gradient makes
+/// (`tests/expand/rosenbrock.expanded.rs`).
 ///
 /// `#[differentiate(custom)]` on a function generic over its float type declares that its
 /// derivatives are the hand-written `f_jvp` and `f_vjp` beside it; the macro then only adds

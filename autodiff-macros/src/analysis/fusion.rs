@@ -109,8 +109,9 @@ fn reverse_reads_nothing(func: &Func, act: &Activity, needed: &Needed, s: &Stmt)
         && linear(func, act, value)
 }
 
-/// An expression whose adjoint reads no primal value: sums and differences of floats,
-/// each scaled by constants, and terms without derivatives.
+/// An expression whose adjoint reads no primal value: sums and differences of floats and
+/// of elements at constant indices, each scaled by constants, and terms without
+/// derivatives.
 fn linear(func: &Func, act: &Activity, e: &Expr) -> bool {
     let (lin, con) = (|e| linear(func, act, e), |e| constant(func, act, e));
     if !act.varied(e) {
@@ -122,6 +123,10 @@ fn linear(func: &Func, act: &Activity, e: &Expr) -> bool {
         ExprKind::Arith(ArithOp::Add | ArithOp::Sub, a, b) => lin(a) && lin(b),
         ExprKind::Arith(ArithOp::Mul, a, b) => (con(a) && lin(b)) || (lin(a) && con(b)),
         ExprKind::Arith(ArithOp::Div, a, b) => lin(a) && con(b),
+        // Its adjoint adds to one element, at an index known up front.
+        ExprKind::Index(base, i) => {
+            matches!(base.kind, ExprKind::Var(v) if func.vars[v].kind == Kind::FloatSeq) && con(i)
+        }
         _ => false,
     }
 }

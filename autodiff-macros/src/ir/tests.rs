@@ -381,6 +381,7 @@ fn a_last_loop_fuses_when_its_iterations_only_add_to_what_the_tail_reads_linearl
         (sum, "s"),
         (sum, "2.0 * s - t / 3.0"),
         (sum, "let r = s * (m as f64); r + t"),
+        (sum, "s + x[0] - 0.5 * x[m]"),
         (
             "for i in 0..n { if x[i] > 0.0 { s += x[i].sin(); } k += 1; }",
             "s",
@@ -407,6 +408,7 @@ fn a_last_loop_fuses_when_its_iterations_only_add_to_what_the_tail_reads_linearl
         (sum, "s.sqrt()"),
         (sum, "s * c"),
         (sum, "s * t"),
+        (sum, "s + x[k]"),
         ("for i in 0..n { s += x[i] * s; }", "s"),
         ("for i in 0..n { s = s * 0.5 + x[i]; }", "s"),
         ("for i in 0..n { t = x[i] * x[i]; s += t; }", "s"),
