@@ -211,3 +211,69 @@ fn generic_floats_fuse_at_f32_and_f64() {
     }
     assert!((k64 - f64::from(k32)).abs() < 1e-5);
 }
+
+#[differentiate]
+fn log_sum_exp(v: &[f64]) -> f64 {
+    let mut m = v[0];
+    for i in 1..v.len() {
+        if v[i] > m {
+            m = v[i];
+        }
+    }
+    let mut s = 0.0;
+    for i in 0..v.len() {
+        s += (v[i] - m).exp();
+    }
+    s.ln() + m
+}
+
+/// GMM's shape (`benches/gmm/objective.rs`, smaller): scratch vectors written whole
+/// before they are read in every iteration, directly or in each iteration of an inner
+/// loop; a call in the fused loop; after it, a call, a second fused loop and a tail linear
+/// in both sums. Both loops fuse; the early tail runs before the first.
+#[differentiate(wrt(mu, a))]
+fn mixture(x: &[f64], mu: &[f64], a: &[f64], d: usize) -> f64 {
+    let k = a.len();
+    let n = x.len() / d;
+    let mut xc = vec![0.0; d];
+    let mut terms = vec![0.0; k];
+    let mut total = 0.0;
+    for ix in 0..n {
+        for ik in 0..k {
+            for j in 0..d {
+                xc[j] = x[ix * d + j] - mu[ik * d + j];
+            }
+            let mut sq = 0.0;
+            for j in 0..xc.len() {
+                sq += xc[j] * xc[j] * (1.0 + a[ik] * a[ik]);
+            }
+            terms[ik] = a[ik] - 0.5 * sq;
+        }
+        total += log_sum_exp(&terms);
+    }
+    let norm = log_sum_exp(a);
+    let mut prior = 0.0;
+    for ik in 0..k {
+        prior += a[ik] * a[ik] * mu[ik * d];
+    }
+    total - (n as f64) * norm + 0.1 * prior
+}
+
+#[test]
+fn scratch_vectors_a_call_and_two_fused_loops() {
+    let (d, k, n) = (3, 4, 5);
+    let x = rng_vec(31, n * d, -1.0, 1.0);
+    let mu = rng_vec(32, k * d, -1.0, 1.0);
+    let a = rng_vec(33, k, -0.5, 0.5);
+    mixture_gradcheck(&x, &mu, &a, d).unwrap();
+    for dout in [1.0, 0.3] {
+        let (value, mu_bar, a_bar) = mixture_vjp(&x, &mu, &a, d, dout);
+        let (split_value, pullback) = mixture_pullback(&x, &mu, &a, d);
+        let (split_mu_bar, split_a_bar) = pullback(&x, &mu, &a, dout);
+        assert_eq!(value, split_value);
+        assert_same_sums(&mu_bar, &split_mu_bar);
+        assert_same_sums(&a_bar, &split_a_bar);
+    }
+    // No data: neither loop runs.
+    mixture_gradcheck(&[], &mu, &a, d).unwrap();
+}

@@ -1,33 +1,84 @@
 //! Joint-mode loop fusion. `f_vjp` knows its seed before its forward sweep starts, unlike
-//! the split `f_pullback` that callers use. When a function ends with a loop that only adds
+//! the split `f_pullback` that callers use. When a loop of the function body only adds
 //! terms to accumulators (`s += term(x, i)`, the shape of most objectives: sums of
-//! squares, Rosenbrock, log-likelihoods), and what follows the loop is linear in them
-//! (`return s`), each accumulator's adjoint is the seed times a constant throughout the
-//! loop's reverse, and no iteration's reverse depends on another's. `f_vjp` then runs each
-//! iteration's adjoint right after its primal, in the primal's order, while its operands
-//! are still in registers, as a hand-written gradient does: one pass over the data instead
-//! of two, and nothing recorded across iterations (what an iteration records, its own
-//! reverse pops at once). Tapenade's adjoint of an independent-iterations loop (`II-LOOP`)
-//! does the same within an iteration.
+//! squares, Rosenbrock, log-likelihoods) and the statements after it read them only
+//! linearly (`return 0.5 * s + prior`), each accumulator's adjoint is the seed times a
+//! constant throughout the loop's reverse, known before the loop runs, and no iteration's
+//! reverse depends on another's. `f_vjp` then runs each iteration's adjoint right after its
+//! primal, in the primal's order, while its operands are still in registers, as a
+//! hand-written gradient does: one pass over the data instead of two, and nothing recorded
+//! across iterations (what an iteration records, its own reverse pops at once). Tapenade's
+//! adjoint of an independent-iterations loop (`II-LOOP`) does the same within an iteration.
+//!
+//! The linear statements after such loops (the *early* ones) have their reverse run before
+//! the first fused loop: it reads the seed and constants alone. Scratch vectors the loop
+//! writes whole before reading them in every iteration (GMM's `xcentered`) are private to
+//! the iteration: its reverse restores them, which the next iteration cannot notice.
 
 use super::needed::{checkpointed, replayed, save_site};
 use super::{Activity, Needed};
 use crate::ir::*;
 
-/// The position in the body of the loop `f_vjp` fuses, if there is one: the last
-/// statement that is a loop, when
-/// - it is a `for` loop that runs all its trips, without a checkpoint in or on it;
-/// - every variable from outside it that it assigns keeps its old value unsaved (the
-///   reverse restores nothing across iterations), and each such active one is a float it
-///   only adds to or subtracts from and never reads otherwise (its adjoint stays
-///   constant over the reverse);
+/// What `f_vjp` fuses: the positions in the body of the fused loops, and of the early
+/// statements (after the first fused loop, reversed before it), both in program order.
+#[derive(Default, Debug, PartialEq, Eq)]
+pub struct Fusion {
+    pub loops: Vec<usize>,
+    pub early: Vec<usize>,
+}
+
+/// The loops `f_vjp` fuses, if any. A top-level `for` loop is fused when
+/// - it runs all its trips, without a checkpoint in or on it;
+/// - every variable from outside it that it assigns is an accumulator (an active float it
+///   only adds to or subtracts from and never reads otherwise), a scratch vector private
+///   to each iteration, or a variable whose old value nothing reads (saved by no write);
 /// - every call in it binds a variable of its own, and it pushes to no outer vector;
-/// - the statements after it are assignments whose reverse reads no primal value: linear
-///   in floats, with literal or constant-parameter coefficients.
-pub fn fused_loop(func: &Func, act: &Activity, needed: &Needed) -> Option<usize> {
+/// - after it, only early statements mention its accumulators or scratch vectors, and no
+///   statement but an early one overwrites a variable it reads.
+///
+/// A statement after the first fused loop is early when its reverse reads no primal value
+/// (a `let` or assignment of a float, linear in floats and in elements of vectors never
+/// written, with literal or constant-parameter coefficients), every later statement
+/// reading its target is early, and no later statement overwrites what it reads.
+pub fn fusion(func: &Func, act: &Activity, needed: &Needed) -> Option<Fusion> {
     let stmts = &func.body.stmts;
-    let k = stmts.iter().rposition(|s| !s.blocks().is_empty())?;
-    let (l, tail) = (&stmts[k], &stmts[k + 1..]);
+    let loops = |k: usize| matches!(stmts[k].kind, StmtKind::For { .. });
+    // The early statements may read what the body computes before the first fused loop.
+    (0..stmts.len()).filter(|&k| loops(k)).find_map(|first| {
+        let early = early_statements(func, act, needed, first);
+        fusable(func, act, needed, &early, first).then(|| Fusion {
+            loops: (first..stmts.len())
+                .filter(|&k| loops(k) && fusable(func, act, needed, &early, k))
+                .collect(),
+            early: (first + 1..stmts.len()).filter(|&k| early[k]).collect(),
+        })
+    })
+}
+
+/// Per top-level statement, whether it would be early (see [`fusion`]) were the first
+/// fused loop at `first`: its reverse may read values the statements before `first` made.
+fn early_statements(func: &Func, act: &Activity, needed: &Needed, first: usize) -> Vec<bool> {
+    let stmts = &func.body.stmts;
+    let mut early = vec![false; stmts.len()];
+    for k in (0..stmts.len()).rev() {
+        let Some((target, reads)) = linear_statement(func, act, needed, first, &stmts[k]) else {
+            continue;
+        };
+        let later = &stmts[k + 1..];
+        let readers_early = later
+            .iter()
+            .zip(&early[k + 1..])
+            .all(|(s, &e)| e || !mentions(s, target));
+        let operands_kept = !later
+            .iter()
+            .any(|s| reads.iter().any(|&v| writes_any(s, v)));
+        early[k] = readers_early && operands_kept;
+    }
+    early
+}
+
+fn fusable(func: &Func, act: &Activity, needed: &Needed, early: &[bool], k: usize) -> bool {
+    let l = &func.body.stmts[k];
     let StmtKind::For {
         body,
         exit: None,
@@ -36,20 +87,44 @@ pub fn fused_loop(func: &Func, act: &Activity, needed: &Needed) -> Option<usize>
         ..
     } = &l.kind
     else {
-        return None;
+        return false;
     };
-    let fusable = replayed(func, act, needed, l)
-        && !body.any(&|s| checkpointed(s).is_some())
-        && independent_iterations(func, act, needed, body)
-        && tail
-            .iter()
-            .all(|s| reverse_reads_nothing(func, act, needed, s));
-    fusable.then_some(k)
+    if !replayed(func, act, needed, l) || body.any(&|s| checkpointed(s).is_some()) {
+        return false;
+    }
+    let Some(private) = independent_iterations(func, act, needed, body) else {
+        return false;
+    };
+    let region = Region::of(func, body);
+    let shared: Vec<VarId> = region
+        .carried
+        .iter()
+        .copied()
+        .filter(|&v| act.is_active(v))
+        .chain(private)
+        .collect();
+    let read: Vec<VarId> = region
+        .outer
+        .iter()
+        .copied()
+        .filter(|v| !region.carried.contains(v))
+        .collect();
+    func.body.stmts[k + 1..]
+        .iter()
+        .zip(&early[k + 1..])
+        .all(|(s, &e)| {
+            e || !(shared.iter().any(|&v| mentions(s, v)) || read.iter().any(|&v| writes_any(s, v)))
+        })
 }
 
-/// Whether the reverses of the loop's iterations commute and restore nothing the next
-/// iteration's primal reads.
-fn independent_iterations(func: &Func, act: &Activity, needed: &Needed, body: &Block) -> bool {
+/// Whether the reverses of a loop's iterations commute and restore nothing the next
+/// iteration's primal reads; with the scratch vectors private to an iteration.
+fn independent_iterations(
+    func: &Func,
+    act: &Activity,
+    needed: &Needed,
+    body: &Block,
+) -> Option<Vec<VarId>> {
     let mut inner = vec![];
     collect_block_ids(body, &mut inner);
     let declared_inside = |v: VarId| matches!(func.vars[v].scope, Some(b) if inner.contains(&b));
@@ -60,13 +135,21 @@ fn independent_iterations(func: &Func, act: &Activity, needed: &Needed, body: &B
         StmtKind::Push { vec, .. } => !declared_inside(*vec),
         _ => false,
     });
-    let carried = Region::of(func, body).carried;
-    own_results
-        && carried.iter().all(|&v| {
-            let writes_unsaved =
-                !body.any(&|s| s.writes(v) && save_site(func, needed, s).is_some());
-            writes_unsaved && (!act.is_active(v) || accumulator(func, body, v))
-        })
+    if !own_results {
+        return None;
+    }
+    let mut private = vec![];
+    for v in Region::of(func, body).carried {
+        if scratch(func, body, v) {
+            private.push(v);
+            continue;
+        }
+        let unsaved = !body.any(&|s| s.writes(v) && save_site(func, needed, s).is_some());
+        if !(unsaved && (!act.is_active(v) || accumulator(func, body, v))) {
+            return None;
+        }
+    }
+    Some(private)
 }
 
 /// Whether `v` is a float the loop only adds to (`v += e`, `v -= e`, with `e` free of `v`)
@@ -88,32 +171,204 @@ fn accumulator(func: &Func, body: &Block, v: VarId) -> bool {
     func.vars[v].kind == Kind::Float && only_added && !read
 }
 
-/// Whether a statement after the fused loop has a reverse that reads no primal value, so
-/// that it can run before the loop's primal has: an inactive statement the reverse does
-/// not replay, or a `let` or assignment of a float, linear in floats.
-fn reverse_reads_nothing(func: &Func, act: &Activity, needed: &Needed, s: &Stmt) -> bool {
-    if !replayed(func, act, needed, s) {
-        return true;
+/// Whether `v` is a scratch vector of the loop: a `vec![0.0; n]` of the top level, never
+/// reassigned whole or pushed to, that every iteration writes whole before it reads any
+/// of it (see [`covers_before_reading`]). Its reverse restores what the iteration
+/// overwrote and clears the adjoints of what it wrote, so each iteration starts, forward
+/// and in reverse, as if it were the first.
+fn scratch(func: &Func, body: &Block, v: VarId) -> bool {
+    declared_len(func, v).is_some() && covers_before_reading(func, &body.stmts, v).is_some()
+}
+
+/// The length of a top-level `let v = vec![e; len]` that nothing reassigns whole or
+/// pushes to.
+fn declared_len(func: &Func, v: VarId) -> Option<&Expr> {
+    let var = &func.vars[v];
+    if var.kind != Kind::FloatSeq || var.scope != Some(0) {
+        return None;
     }
+    let whole = func.body.any(&|s| {
+        matches!(&s.kind, StmtKind::Assign { place: Place::Var(u), .. } | StmtKind::Push { vec: u, .. } if *u == v)
+    });
+    match init_of(func, v)? {
+        Expr {
+            kind: ExprKind::Repeat {
+                len, array: false, ..
+            },
+            ..
+        } if !whole => Some(len),
+        _ => None,
+    }
+}
+
+/// Walks one iteration's statements: `Some(covered)` when no statement reads or writes
+/// `v` before a covering loop has written all of it (after which anything goes); inner
+/// loops may use `v` when their own iterations cover it first, but cover nothing for
+/// the statements after them. `None` when some use of `v` could see an older iteration's
+/// values.
+fn covers_before_reading(func: &Func, stmts: &[Stmt], v: VarId) -> Option<bool> {
+    for (k, s) in stmts.iter().enumerate() {
+        if covering_loop(func, s, v) {
+            return Some(true).filter(|_| stmts[k + 1..].iter().all(|t| !reassigns(t, v)));
+        }
+        if !mentions(s, v) || is_len_of(s, v) {
+            continue;
+        }
+        match &s.kind {
+            StmtKind::For {
+                body,
+                exit: None,
+                checkpoint: None,
+                ..
+            } => {
+                covers_before_reading(func, &body.stmts, v)?;
+            }
+            _ => return None,
+        }
+    }
+    Some(false)
+}
+
+/// `let n = v.len()` (a loop bound, lowered so): reads no element.
+fn is_len_of(s: &Stmt, v: VarId) -> bool {
+    matches!(&s.kind, StmtKind::Let { init: Some(e), .. } if len_of(e, v))
+}
+
+fn len_of(e: &Expr, v: VarId) -> bool {
+    matches!(&e.kind, ExprKind::Opaque(OpaqueCall::Method(recv, m, None, args))
+        if m == "len" && args.is_empty() && matches!(recv.kind, ExprKind::Var(u) if u == v))
+}
+
+/// `for j in 0..len { …; v[j] = e; … }` over `v`'s declared length, where the write is
+/// directly in the body and the only mention of `v` there (`e` does not read it).
+fn covering_loop(func: &Func, s: &Stmt, v: VarId) -> bool {
+    let StmtKind::For {
+        var: j,
+        range,
+        body,
+        exit: None,
+        checkpoint: None,
+        ..
+    } = &s.kind
+    else {
+        return false;
+    };
+    let Some(len) = declared_len(func, v) else {
+        return false;
+    };
+    let full = range.step.is_none()
+        && !range.inclusive
+        && matches!(init_of(func, range.start), Some(Expr { kind: ExprKind::Int(i), .. }) if i.base10_digits() == "0")
+        && init_of(func, range.end).is_some_and(|end| same_length(func, end, len, v));
+    let writes = body.stmts.iter().filter(|t| match &t.kind {
+        StmtKind::Assign {
+            place: Place::Index(u, i),
+            value,
+            compound: None,
+        } => *u == v && matches!(i.kind, ExprKind::Var(w) if w == *j) && !expr_mentions(value, v),
+        _ => false,
+    });
+    let mentioning = body.stmts.iter().filter(|t| mentions(t, v)).count();
+    full && writes.count() == 1 && mentioning == 1
+}
+
+/// Whether a loop bound is the vector's declared length: the same literal, the same
+/// variable that nothing assigns, or `v.len()`.
+fn same_length(func: &Func, end: &Expr, len: &Expr, v: VarId) -> bool {
+    let unassigned = |u: VarId| !func.body.any(&|s| s.writes(u));
+    match (&end.kind, &len.kind) {
+        (ExprKind::Int(a), ExprKind::Int(b)) => a.base10_digits() == b.base10_digits(),
+        (ExprKind::Var(a), ExprKind::Var(b)) => a == b && unassigned(*a) && !func.vars[*a].mutable,
+        _ => len_of(end, v),
+    }
+}
+
+/// The initialiser of a variable bound once by a `let`.
+fn init_of(func: &Func, v: VarId) -> Option<&Expr> {
+    fn find(b: &Block, v: VarId) -> Option<&Expr> {
+        b.stmts.iter().find_map(|s| match &s.kind {
+            StmtKind::Let { var, init: Some(e) } if *var == v => Some(e),
+            _ => s.blocks().into_iter().find_map(|inner| find(inner, v)),
+        })
+    }
+    find(&func.body, v)
+}
+
+fn expr_mentions(e: &Expr, v: VarId) -> bool {
+    let mut found = false;
+    e.visit_vars(&mut |u| found |= u == v);
+    found
+}
+
+/// A statement (or one nested in it) that reassigns `v` whole or pushes to it.
+fn reassigns(s: &Stmt, v: VarId) -> bool {
+    s.any(&|t| matches!(&t.kind, StmtKind::Assign { place: Place::Var(u), .. } | StmtKind::Push { vec: u, .. } if *u == v))
+}
+
+/// Whether a statement (or one nested in it) reads or writes `v`.
+fn mentions(s: &Stmt, v: VarId) -> bool {
+    let mut found = false;
+    visit_region(
+        &Block {
+            id: usize::MAX,
+            stmts: vec![s.clone()],
+        },
+        &mut |u, _| found |= u == v,
+    );
+    found || s.any(&|t| t.writes(v))
+}
+
+/// Whether a statement (or one nested in it) assigns `v`, an element of it, or pushes to
+/// it, or binds it to a call's result.
+fn writes_any(s: &Stmt, v: VarId) -> bool {
+    s.any(&|t| t.writes(v))
+}
+
+/// A statement whose reverse reads no primal value: an inactive one the reverse does not
+/// replay (no target), or a `let` or assignment of a float, linear in floats. Returns its
+/// target and the variables it reads.
+fn linear_statement(
+    func: &Func,
+    act: &Activity,
+    needed: &Needed,
+    first: usize,
+    s: &Stmt,
+) -> Option<(VarId, Vec<VarId>)> {
     let (target, value) = match &s.kind {
         StmtKind::Let { var, init: Some(e) } => (*var, e),
         StmtKind::Assign {
             place: Place::Var(v),
             value,
-            compound: None | Some(ArithOp::Add | ArithOp::Sub),
-        } => (*v, value),
-        _ => return false,
+            compound,
+        } => {
+            let fits = match compound {
+                None | Some(ArithOp::Add | ArithOp::Sub) => true,
+                Some(_) => !replayed(func, act, needed, s),
+            };
+            if !fits {
+                return None;
+            }
+            (*v, value)
+        }
+        _ => return None,
     };
-    func.vars[target].kind == Kind::Float
-        && save_site(func, needed, s).is_none()
-        && linear(func, act, value)
+    let mut reads = vec![];
+    value.visit_vars(&mut |u| reads.push(u));
+    let reversible = !replayed(func, act, needed, s)
+        || (func.vars[target].kind == Kind::Float
+            && save_site(func, needed, s).is_none()
+            && linear(func, act, first, value));
+    reversible.then_some((target, reads))
 }
 
 /// An expression whose adjoint reads no primal value: sums and differences of floats and
-/// of elements at constant indices, each scaled by constants, and terms without
-/// derivatives.
-fn linear(func: &Func, act: &Activity, e: &Expr) -> bool {
-    let (lin, con) = (|e| linear(func, act, e), |e| constant(func, act, e));
+/// of elements (at constant indices) of parameters nothing writes, each scaled by
+/// constants, and terms without derivatives.
+fn linear(func: &Func, act: &Activity, first: usize, e: &Expr) -> bool {
+    let (lin, con) = (
+        |e| linear(func, act, first, e),
+        |e| constant(func, act, first, e),
+    );
     if !act.varied(e) {
         return true; // no adjoint at all
     }
@@ -123,23 +378,34 @@ fn linear(func: &Func, act: &Activity, e: &Expr) -> bool {
         ExprKind::Arith(ArithOp::Add | ArithOp::Sub, a, b) => lin(a) && lin(b),
         ExprKind::Arith(ArithOp::Mul, a, b) => (con(a) && lin(b)) || (lin(a) && con(b)),
         ExprKind::Arith(ArithOp::Div, a, b) => lin(a) && con(b),
-        // Its adjoint adds to one element, at an index known up front.
+        // Its adjoint adds to one element, at an index known up front, of a parameter's
+        // adjoint (declared before any statement runs).
         ExprKind::Index(base, i) => {
-            matches!(base.kind, ExprKind::Var(v) if func.vars[v].kind == Kind::FloatSeq) && con(i)
+            matches!(base.kind, ExprKind::Var(v)
+                if func.vars[v].kind == Kind::FloatSeq
+                    && func.vars[v].scope.is_none()
+                    && !func.body.any(&|s| s.writes(v)))
+                && con(i)
         }
         _ => false,
     }
 }
 
-/// A value known before the function body runs and carrying no derivative: a literal, a
-/// constant path, an inactive parameter the body never assigns, or arithmetic and casts
-/// of those.
-fn constant(func: &Func, act: &Activity, e: &Expr) -> bool {
-    let con = |e| constant(func, act, e);
+/// A value known before the statement at `first` runs, carrying no derivative: a literal,
+/// a constant path, an inactive parameter or top-level `let` before `first` that nothing
+/// assigns, or arithmetic and casts of those.
+fn constant(func: &Func, act: &Activity, first: usize, e: &Expr) -> bool {
+    let con = |e| constant(func, act, first, e);
     match &e.kind {
         ExprKind::Float(_) | ExprKind::Int(_) | ExprKind::Const(_) => true,
         ExprKind::Var(v) => {
-            func.vars[*v].scope.is_none()
+            let declared = |s: &Stmt| matches!(&s.kind, StmtKind::Let { var, .. } if var == v);
+            let known = match func.vars[*v].scope {
+                None => true,
+                Some(0) => func.body.stmts[..first].iter().any(declared),
+                Some(_) => false,
+            };
+            known
                 && !act.is_active(*v)
                 && matches!(func.vars[*v].kind, Kind::Float | Kind::Int)
                 && !func.body.any(&|s| s.writes(*v))

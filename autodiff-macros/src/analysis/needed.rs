@@ -20,9 +20,8 @@ pub struct Needed {
     pub unsaved: HashSet<*const Stmt>,
     /// The saves loops make before they start (see [`super::bulk_save`]).
     pub bulk: super::bulk_save::BulkSaves,
-    /// The position in the body of the loop `f_vjp` runs fused with its reverse (see
-    /// [`super::fusion`]).
-    pub fused: Option<usize>,
+    /// The loops `f_vjp` runs fused with their reverse (see [`super::fusion`]).
+    pub fusion: Option<super::fusion::Fusion>,
 }
 
 impl Needed {
@@ -58,7 +57,7 @@ pub fn analyze(func: &Func, act: &Activity) -> Needed {
             },
             unsaved: HashSet::new(),
             bulk: Default::default(),
-            fused: None,
+            fusion: None,
         };
         mark_replayed_control(&func.body, func, act, &needed, &mut n.needed);
         if n.needed == before {
@@ -72,7 +71,7 @@ pub fn analyze(func: &Func, act: &Activity) -> Needed {
         },
         unsaved: HashSet::new(),
         bulk: Default::default(),
-        fused: None,
+        fusion: None,
     };
     needed.remat = super::remat::analyze(func, &mut needed);
     let mut unsaved = HashSet::new();
@@ -81,7 +80,7 @@ pub fn analyze(func: &Func, act: &Activity) -> Needed {
     needed.unsaved = unsaved;
     // Last: which saves a loop can make in bulk depends on where each value is saved.
     needed.bulk = super::bulk_save::analyze(func, &needed);
-    needed.fused = super::fusion::fused_loop(func, act, &needed);
+    needed.fusion = super::fusion::fusion(func, act, &needed);
     needed
 }
 

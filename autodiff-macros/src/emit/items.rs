@@ -967,11 +967,11 @@ fn vjp(item: &syn::ItemFn, ctx: &Ctx) -> TokenStream {
         bars.iter().map(|b| b.to_string()).collect::<Vec<_>>().join("`, `")
     );
     let allows = allows();
-    let body = match fused_loop(ctx) {
-        Some(k) => {
+    let body = match fusion(ctx) {
+        Some(fusion) => {
             // A context of its own: the tapes it declares are this body's alone.
             let joint = Ctx::new(ctx.func, ctx.act, ctx.needed, Mode::Plain);
-            let body = joint.joint_body(&dout, k);
+            let body = joint.joint_body(&dout, fusion);
             quote!(use ::autodiff::__private as __ad; use ::autodiff::__private::Float as _; #body)
         }
         None => quote! {
@@ -989,15 +989,15 @@ fn vjp(item: &syn::ItemFn, ctx: &Ctx) -> TokenStream {
     }
 }
 
-/// The loop `f_vjp` fuses with its reverse (`analysis::fusion`), where `f_vjp` has a body
-/// of its own: a float result, and no output buffers or struct parameters (whose seeds and
-/// fields the split form handles).
-fn fused_loop(ctx: &Ctx) -> Option<usize> {
+/// The loops `f_vjp` fuses with their reverse (`analysis::fusion`), where `f_vjp` has a
+/// body of its own: a float result, and no output buffers or struct parameters (whose
+/// seeds and fields the split form handles).
+fn fusion<'a>(ctx: &Ctx<'a>) -> Option<&'a crate::analysis::fusion::Fusion> {
     let plain = matches!(ctx.func.ret_shape, Ret::Single(Kind::Float))
         && ctx.func.outputs.is_empty()
         && !ctx.has_struct_param()
         && ctx.func.fields.is_empty();
-    ctx.needed.fused.filter(|_| plain)
+    ctx.needed.fusion.as_ref().filter(|_| plain)
 }
 
 pub(super) fn one(ctx: &Ctx) -> TokenStream {

@@ -1,31 +1,57 @@
-//! `f_vjp`'s own body when its last loop is fused with its reverse (`analysis::fusion`):
-//! the forward sweep up to the loop; the reverse of what follows the loop (it reads the
-//! seed alone, so the loop's accumulators know their adjoints); the loop, each iteration's
-//! adjoint right after its primal; the rest of the primal; then the reverse of what came
-//! before the loop. `f_pullback` keeps the split form, for callers.
+//! `f_vjp`'s own body when loops of it are fused with their reverse (`analysis::fusion`):
+//! the forward sweep up to the first fused loop; the reverse of the early statements (they
+//! read the seed alone, so the fused loops' accumulators know their adjoints); the rest of
+//! the primal, each fused loop running each iteration's adjoint right after its primal;
+//! then the reverse of every other statement, last to first. `f_pullback` keeps the split
+//! form, for callers.
 
 use super::forward::Sweep;
 use super::Ctx;
+use crate::analysis::fusion::Fusion;
 use crate::ir::*;
 use proc_macro2::TokenStream;
 use quote::quote;
 
 impl Ctx<'_> {
-    /// The statements of `f_vjp` with the loop at `fused` in the body fused; `dout` is the
-    /// seed. Returns `(value, cotangents…)`.
-    pub fn joint_body(&self, dout: &syn::Ident, fused: usize) -> TokenStream {
+    /// The statements of `f_vjp` with `fusion`'s loops fused; `dout` is the seed. Returns
+    /// `(value, cotangents…)`.
+    pub fn joint_body(&self, dout: &syn::Ident, fusion: &Fusion) -> TokenStream {
         let stmts = &self.func.body.stmts;
-        let (before, after) = (&stmts[..fused], &stmts[fused + 1..]);
-        let forward = |s: &Stmt| self.forward_stmt(s, Sweep::Augmented);
-        let forward_before: Vec<TokenStream> = before.iter().map(forward).collect();
+        let first = fusion.loops[0];
+        let forward_before: Vec<TokenStream> = stmts[..first]
+            .iter()
+            .map(|s| self.forward_stmt(s, Sweep::Augmented))
+            .collect();
         let seed = self.seed(dout);
-        let adjoints = self.adjoint_declarations(&[]);
-        let reverse_after: Vec<TokenStream> =
-            after.iter().rev().map(|s| self.reverse_stmt(s)).collect();
-        let fused = self.fused_loop(&stmts[fused]);
-        let forward_after: Vec<TokenStream> = after.iter().map(forward).collect();
-        let reverse_before: Vec<TokenStream> =
-            before.iter().rev().map(|s| self.reverse_stmt(s)).collect();
+        // A sequence declared after the first fused loop gets its adjoint (shaped like its
+        // value) after the primal; the early statements touch floats and parameters only.
+        let (adjoints, late_adjoints): (Vec<VarId>, Vec<VarId>) = self
+            .top_level_adjoints()
+            .into_iter()
+            .partition(|&v| self.kind(v) == Kind::Float || self.declared_at(v) < first);
+        let adjoints = adjoints
+            .into_iter()
+            .map(|v| self.declare_top_adjoint(v, &[]));
+        let late_adjoints = late_adjoints
+            .into_iter()
+            .map(|v| self.declare_top_adjoint(v, &[]));
+        let early: Vec<TokenStream> = fusion
+            .early
+            .iter()
+            .rev()
+            .map(|&k| self.reverse_stmt(&stmts[k]))
+            .collect();
+        let primal: Vec<TokenStream> = (first..stmts.len())
+            .map(|k| match fusion.loops.contains(&k) {
+                true => self.fused_loop(&stmts[k]),
+                false => self.forward_stmt(&stmts[k], Sweep::Augmented),
+            })
+            .collect();
+        let reverse: Vec<TokenStream> = (0..stmts.len())
+            .rev()
+            .filter(|k| !fusion.loops.contains(k) && !fusion.early.contains(k))
+            .map(|k| self.reverse_stmt(&stmts[k]))
+            .collect();
         let results = self.cotangent_results(&[]);
         let (prologue, tapes, value) = (
             self.prologue(Sweep::Augmented),
@@ -38,12 +64,21 @@ impl Ctx<'_> {
             #(#forward_before)*
             #seed
             #(#adjoints)*
-            #(#reverse_after)*
-            #fused
-            #(#forward_after)*
-            #(#reverse_before)*
+            #(#early)*
+            #(#primal)*
+            #(#late_adjoints)*
+            #(#reverse)*
             (#value, #(#results),*)
         }
+    }
+
+    /// The position of the top-level statement that declares `v` (0 for a parameter).
+    fn declared_at(&self, v: VarId) -> usize {
+        let declares = |s: &Stmt| match &s.kind {
+            StmtKind::Let { var, .. } | StmtKind::Call { out: var, .. } => *var == v,
+            _ => false,
+        };
+        self.func.body.stmts.iter().position(declares).unwrap_or(0)
     }
 
     /// `for i in range { primal; adjoint }`. The adjoint reads the iteration's values where

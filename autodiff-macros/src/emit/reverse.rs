@@ -112,20 +112,32 @@ impl Ctx<'_> {
 
     /// The adjoints of the function's top-level variables, declared before its reverse.
     pub(super) fn adjoint_declarations(&self, accs: &[Acc]) -> Vec<TokenStream> {
-        let lent = |v: VarId| accs.iter().find(|a| a.param == v);
+        self.top_level_adjoints()
+            .into_iter()
+            .map(|v| self.declare_top_adjoint(v, accs))
+            .collect()
+    }
+
+    /// The top-level variables (parameters included) whose adjoints the reverse declares
+    /// up front.
+    pub(super) fn top_level_adjoints(&self) -> Vec<VarId> {
         (0..self.func.vars.len())
             .filter(|&v| self.func.is_top_level(v) && self.active(v) && !self.func.ret.contains(&v))
             .filter(|&v| self.kind(v).is_float())
-            .map(|v| match lent(v) {
-                Some(a) if !self.written(v) => {
-                    let (bar, acc, name) = (self.bar(v), &a.name, self.name(v));
-                    quote!(let mut #bar = __ad::accumulator(#acc, &#name);)
-                }
-                _ => self
-                    .output_seed(v)
-                    .unwrap_or_else(|| self.declare_adjoint(v)),
-            })
             .collect()
+    }
+
+    /// `let mut x_bar = …;`: the accumulator lent for it, the seed of an output, or zeros.
+    pub(super) fn declare_top_adjoint(&self, v: VarId, accs: &[Acc]) -> TokenStream {
+        match accs.iter().find(|a| a.param == v) {
+            Some(a) if !self.written(v) => {
+                let (bar, acc, name) = (self.bar(v), &a.name, self.name(v));
+                quote!(let mut #bar = __ad::accumulator(#acc, &#name);)
+            }
+            _ => self
+                .output_seed(v)
+                .unwrap_or_else(|| self.declare_adjoint(v)),
+        }
     }
 
     /// The cotangents of the active parameters, in parameter order.
