@@ -277,3 +277,86 @@ fn scratch_vectors_a_call_and_two_fused_loops() {
     // No data: neither loop runs.
     mixture_gradcheck(&[], &mu, &a, d).unwrap();
 }
+
+/// A scratch vector declared between two fused loops: its adjoint is declared after it,
+/// before the second loop uses it (found by generated programs, seed 43).
+#[differentiate]
+fn late_scratch(x: &[f64]) -> f64 {
+    let mut s = 0.0;
+    for i in 0..x.len() {
+        s += x[i] * x[i];
+    }
+    let mut v = vec![0.0; x.len()];
+    let mut t = 0.0;
+    for r in 0..2 {
+        for j in 0..x.len() {
+            v[j] = x[j] * (r as f64 + 1.0);
+        }
+        t += v[0] * v[x.len() - 1];
+    }
+    s + t
+}
+
+#[test]
+fn a_scratch_vector_declared_between_fused_loops() {
+    // s = Σx², t = (1 + 4)·x₀x_{n−1}: ∂/∂x₀ = 2x₀ + 5x_{n−1}, ∂/∂x_{n−1} = 2x_{n−1} + 5x₀.
+    let (value, grad) = late_scratch_grad(&[1.0, 2.0, 3.0]);
+    assert_eq!(value, 14.0 + 15.0);
+    assert_eq!(grad, vec![2.0 + 15.0, 4.0, 6.0 + 5.0]);
+    late_scratch_gradcheck(&[0.4, -0.3, 0.9, 1.2]).unwrap();
+}
+
+/// `u` reads the sum the second loop then adds to: its reverse must run after that loop's.
+#[differentiate]
+fn sum_read_early(x: &[f64], s0: f64) -> f64 {
+    let mut s = s0 * s0;
+    let mut t = 0.0;
+    for i in 0..x.len() {
+        t += x[i];
+    }
+    let u = 2.0 * s;
+    for j in 0..x.len() {
+        s += x[j] * x[j];
+    }
+    s + u + t
+}
+
+#[test]
+fn a_sum_read_between_fused_loops() {
+    // f = 3s0² + Σx² + Σx: ∂/∂s0 = 6s0, ∂/∂xᵢ = 2xᵢ + 1.
+    let (value, x_bar, s0_bar) = sum_read_early_grad(&[1.0, -2.0], 0.5);
+    assert_eq!(value, 0.75 + 5.0 - 1.0);
+    assert_eq!((x_bar, s0_bar), (vec![3.0, -3.0], 3.0));
+    sum_read_early_gradcheck(&[0.3, 0.7, -1.1], 0.4).unwrap();
+}
+
+/// A vector built by pushes after the first fused loop: its adjoint takes its final
+/// length, after the primal (declared where it was declared, it had none: found by the
+/// checked-in generated programs).
+#[differentiate]
+fn pushed_after_fused(x: &[f64]) -> f64 {
+    let mut s = 0.0;
+    for i in 0..x.len() {
+        s += x[i].sin();
+    }
+    let mut h = Vec::new();
+    for i in 0..x.len() {
+        h.push(x[i] * x[i]);
+    }
+    let p = h[0] * h[x.len() - 1];
+    s + p
+}
+
+#[test]
+fn a_vector_pushed_to_after_a_fused_loop() {
+    // f = Σ sin xᵢ + x₀² x₂²: ∂/∂x₀ = cos x₀ + 2x₀x₂², ∂/∂x₁ = cos x₁, ∂/∂x₂ = cos x₂ + 2x₀²x₂.
+    let x = [0.5, -0.3, 1.2];
+    let (_, grad) = pushed_after_fused_grad(&x);
+    let expected = [
+        x[0].cos() + 2.0 * x[0] * x[2] * x[2],
+        x[1].cos(),
+        x[2].cos() + 2.0 * x[0] * x[0] * x[2],
+    ];
+    assert_same_sums(&grad, &expected);
+    pushed_after_fused_gradcheck(&x).unwrap();
+}

@@ -2148,11 +2148,12 @@ class Gen:
         return e
 
     def sum_loop(self):
-        """A last loop that only adds terms to an accumulator, then a tail linear in it: the
+        """A loop that only adds terms to an accumulator, then a tail linear in it: the
         shape `f_vjp` runs fused with its reverse (README, *How it works*). The loop's body
         is random but writes nothing declared outside it (outer variables are frozen while
-        it is drawn), stops at no `break` or `return` and holds no checkpoint; its terms go
-        to the accumulator directly or under a branch."""
+        it is drawn) but, sometimes, a scratch vector it writes whole first; it stops at no
+        `break` or `return` and holds no checkpoint; its terms go to the accumulator
+        directly or under a branch. Sometimes random statements follow it."""
         self.stats["sum_loops"] = self.stats.get("sum_loops", 0) + 1
         acc = self.fresh("sum")
         n = self.trip_count()
@@ -2173,8 +2174,25 @@ class Gen:
         self.loop_stack.append({"kind": "for", "ckpt": None})
         self.in_ckpt += 1  # no `break`, `continue` or `return` at this level
         self.trips *= n
+        pre, cover = [], []
+        if self.chance(0.4):
+            # a scratch vector, written whole at the top of every iteration, then read
+            sc, j, m = self.fresh("sc"), self.fresh("j"), self.trip_count()
+            length = self.len_expr(m)
+            pre.append(LetVec(sc, "zeros", (0.0, length), True))
+            self.push()
+            self.declare(j, ("i", 0, m - 1))
+            self.loop_stack.append({"kind": "for"})
+            self.trips *= m
+            e = self.fexpr(2)
+            self.trips //= m
+            self.loop_stack.pop()
+            self.pop()
+            cover.append(For(j, INum(0), length, "excl", None, [SetIdx(sc, IVar(j), "=", e)], None))
+            self.declare(sc, ("v", m, False, True, True))
+            self.stats["scratch"] = self.stats.get("scratch", 0) + 1
         stencil = [self.stencil_read(i, last)] if lo == 1 and self.chance(0.6) else []
-        body = [st for st in stencil if st is not None] + self.stmts(self.r.randint(1, 4))
+        body = cover + [st for st in stencil if st is not None] + self.stmts(self.r.randint(1, 4))
         for _ in range(self.r.choice([1, 1, 2])):
             term = Assign(acc, self.r.choice(["+=", "+=", "-="]), self.fexpr(2))
             body.append(If(self.cond(1), [term], None) if self.chance(0.25) else term)
@@ -2183,13 +2201,18 @@ class Gen:
         self.loop_stack.pop()
         self.pop()
         self.ckpt_allowed = ckpt_allowed
-        for sc, vars_ in zip(self.scopes, saved):
-            sc.vars = vars_
-        self.declare(acc, ("f", True))
+        for scope, vars_ in zip(self.scopes, saved):
+            scope.vars = vars_
         loop = For(i, INum(lo), hi, form, None, body, None)
-        stmts = [Let(acc, Num(0.0), True, typed=True), loop]
+        stmts = pre + [Let(acc, Num(0.0), True, typed=True), loop]
         for st in stmts:
             self.note_active(st)
+        # statements between the loop and the tail (drawn before the sum is declared, so
+        # they do not read it): the loop is then fused from the middle of the body
+        if self.chance(0.4):
+            self.budget = max(self.budget, 2)
+            stmts += self.stmts(self.r.randint(1, 3), top=True)
+        self.declare(acc, ("f", True))
         tail = Var(acc) if self.chance(0.4) else Bin("*", Var(acc), self.lit(0.3, 1.5))
         others = [x for x in self.floats() if x != acc]
         for x in self.r.sample(others, min(len(others), self.r.randint(0, 2))):

@@ -66,9 +66,9 @@ use proc_macro::TokenStream;
 /// ```
 ///
 /// (`tests/expand/` holds this and other expansions in full.) `f_vjp` and `f_grad` know
-/// the seed before the forward sweep runs: where a function ends in a loop that only adds
-/// terms to sums (`s += …`) and returns them linearly, their loop runs each iteration's
-/// adjoint right after its primal, one pass as a hand-written gradient makes
+/// the seed before the forward sweep runs: a loop that only adds terms to sums
+/// (`s += …`) which the rest of the function reads linearly runs each iteration's adjoint
+/// right after its primal, one pass as a hand-written gradient makes
 /// (`tests/expand/rosenbrock.expanded.rs`).
 ///
 /// `#[differentiate(custom)]` on a function generic over its float type declares that its

@@ -34,7 +34,9 @@ pub struct Fusion {
 ///   to each iteration, or a variable whose old value nothing reads (saved by no write);
 /// - every call in it binds a variable of its own, and it pushes to no outer vector;
 /// - after it, only early statements mention its accumulators or scratch vectors, and no
-///   statement but an early one overwrites a variable it reads.
+///   statement but an early one overwrites a variable it reads; no early statement
+///   between the first fused loop and it does either (its reverse is hoisted before the
+///   loop's, which it follows).
 ///
 /// A statement after the first fused loop is early when its reverse reads no primal value
 /// (a `let` or assignment of a float, linear in floats and in elements of vectors never
@@ -46,9 +48,9 @@ pub fn fusion(func: &Func, act: &Activity, needed: &Needed) -> Option<Fusion> {
     // The early statements may read what the body computes before the first fused loop.
     (0..stmts.len()).filter(|&k| loops(k)).find_map(|first| {
         let early = early_statements(func, act, needed, first);
-        fusable(func, act, needed, &early, first).then(|| Fusion {
+        fusable(func, act, needed, &early, first, first).then(|| Fusion {
             loops: (first..stmts.len())
-                .filter(|&k| loops(k) && fusable(func, act, needed, &early, k))
+                .filter(|&k| loops(k) && fusable(func, act, needed, &early, first, k))
                 .collect(),
             early: (first + 1..stmts.len()).filter(|&k| early[k]).collect(),
         })
@@ -77,7 +79,15 @@ fn early_statements(func: &Func, act: &Activity, needed: &Needed, first: usize) 
     early
 }
 
-fn fusable(func: &Func, act: &Activity, needed: &Needed, early: &[bool], k: usize) -> bool {
+/// Whether the loop at `k` fuses, the first fused loop being at `first`.
+fn fusable(
+    func: &Func,
+    act: &Activity,
+    needed: &Needed,
+    early: &[bool],
+    first: usize,
+    k: usize,
+) -> bool {
     let l = &func.body.stmts[k];
     let StmtKind::For {
         body,
@@ -109,12 +119,26 @@ fn fusable(func: &Func, act: &Activity, needed: &Needed, early: &[bool], k: usiz
         .copied()
         .filter(|v| !region.carried.contains(v))
         .collect();
-    func.body.stmts[k + 1..]
-        .iter()
-        .zip(&early[k + 1..])
-        .all(|(s, &e)| {
-            e || !(shared.iter().any(|&v| mentions(s, v)) || read.iter().any(|&v| writes_any(s, v)))
-        })
+    // A vector declared after the first fused loop whose length changes gets its adjoint
+    // after the primal (shaped like its last value): no fused loop may add to it.
+    let unshaped = |v: &VarId| {
+        matches!(func.vars[*v].kind, Kind::FloatSeq | Kind::Array)
+            && declared_at(func, *v) > first
+            && !fixed_length(func, *v)
+    };
+    if region.outer.iter().any(unshaped) {
+        return false;
+    }
+    let apart = |s: &Stmt| {
+        !(shared.iter().any(|&v| mentions(s, v)) || read.iter().any(|&v| writes_any(s, v)))
+    };
+    // After the loop, a statement whose reverse runs after the loop's (not early) must
+    // keep apart from it; so must an early one before it, whose reverse is hoisted
+    // before the loop's although it belongs after.
+    let stmts = &func.body.stmts;
+    let after = (k + 1..stmts.len()).all(|j| early[j] || apart(&stmts[j]));
+    let before = (first + 1..k).all(|j| !early[j] || apart(&stmts[j]));
+    after && before
 }
 
 /// Whether the reverses of a loop's iterations commute and restore nothing the next
@@ -273,13 +297,17 @@ fn covering_loop(func: &Func, s: &Stmt, v: VarId) -> bool {
 }
 
 /// Whether a loop bound is the vector's declared length: the same literal, the same
-/// variable that nothing assigns, or `v.len()`.
+/// variable that nothing assigns, `v.len()`, or the same `w.len()` of a vector whose
+/// length nothing changes.
 fn same_length(func: &Func, end: &Expr, len: &Expr, v: VarId) -> bool {
     let unassigned = |u: VarId| !func.body.any(&|s| s.writes(u));
     match (&end.kind, &len.kind) {
         (ExprKind::Int(a), ExprKind::Int(b)) => a.base10_digits() == b.base10_digits(),
         (ExprKind::Var(a), ExprKind::Var(b)) => a == b && unassigned(*a) && !func.vars[*a].mutable,
-        _ => len_of(end, v),
+        _ if len_of(end, v) => true,
+        // `w.len()` both times, of a `w` whose length nothing changes.
+        _ => (0..func.vars.len())
+            .any(|w| len_of(end, w) && len_of(len, w) && !func.body.any(&|s| reassigns(s, w))),
     }
 }
 
@@ -300,6 +328,21 @@ fn expr_mentions(e: &Expr, v: VarId) -> bool {
     found
 }
 
+/// The position of the top-level statement that declares `v` (0 for a parameter).
+pub fn declared_at(func: &Func, v: VarId) -> usize {
+    let declares = |s: &Stmt| match &s.kind {
+        StmtKind::Let { var, .. } | StmtKind::Call { out: var, .. } => *var == v,
+        _ => false,
+    };
+    func.body.stmts.iter().position(declares).unwrap_or(0)
+}
+
+/// Whether `v` keeps the length it is declared with: nothing reassigns it whole or pushes
+/// to it.
+pub fn fixed_length(func: &Func, v: VarId) -> bool {
+    !func.body.any(&|s| reassigns(s, v))
+}
+
 /// A statement (or one nested in it) that reassigns `v` whole or pushes to it.
 fn reassigns(s: &Stmt, v: VarId) -> bool {
     s.any(&|t| matches!(&t.kind, StmtKind::Assign { place: Place::Var(u), .. } | StmtKind::Push { vec: u, .. } if *u == v))
@@ -308,13 +351,7 @@ fn reassigns(s: &Stmt, v: VarId) -> bool {
 /// Whether a statement (or one nested in it) reads or writes `v`.
 fn mentions(s: &Stmt, v: VarId) -> bool {
     let mut found = false;
-    visit_region(
-        &Block {
-            id: usize::MAX,
-            stmts: vec![s.clone()],
-        },
-        &mut |u, _| found |= u == v,
-    );
+    visit_stmt(s, &mut |u, _| found |= u == v);
     found || s.any(&|t| t.writes(v))
 }
 

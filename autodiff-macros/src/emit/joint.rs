@@ -7,7 +7,7 @@
 
 use super::forward::Sweep;
 use super::Ctx;
-use crate::analysis::fusion::Fusion;
+use crate::analysis::fusion::{declared_at, fixed_length, Fusion};
 use crate::ir::*;
 use proc_macro2::TokenStream;
 use quote::quote;
@@ -24,15 +24,23 @@ impl Ctx<'_> {
             .collect();
         let seed = self.seed(dout);
         // A sequence declared after the first fused loop gets its adjoint (shaped like its
-        // value) after the primal; the early statements touch floats and parameters only.
-        let (adjoints, late_adjoints): (Vec<VarId>, Vec<VarId>) = self
+        // value) right after its declaration when its length is fixed, so that a later
+        // fused loop may add to it; otherwise after the primal, as the split form does
+        // (no fused loop touches it). The early statements touch floats and parameters only.
+        let (adjoints, late): (Vec<VarId>, Vec<VarId>) = self
             .top_level_adjoints()
             .into_iter()
-            .partition(|&v| self.kind(v) == Kind::Float || self.declared_at(v) < first);
+            .partition(|&v| self.kind(v) == Kind::Float || declared_at(self.func, v) < first);
+        let (shaped, unshaped): (Vec<VarId>, Vec<VarId>) =
+            late.into_iter().partition(|&v| fixed_length(self.func, v));
         let adjoints = adjoints
             .into_iter()
             .map(|v| self.declare_top_adjoint(v, &[]));
-        let late_adjoints = late_adjoints
+        let declared_by = |k: usize| -> Vec<TokenStream> {
+            let vars = shaped.iter().filter(|&&v| declared_at(self.func, v) == k);
+            vars.map(|&v| self.declare_top_adjoint(v, &[])).collect()
+        };
+        let unshaped = unshaped
             .into_iter()
             .map(|v| self.declare_top_adjoint(v, &[]));
         let early: Vec<TokenStream> = fusion
@@ -44,7 +52,11 @@ impl Ctx<'_> {
         let primal: Vec<TokenStream> = (first..stmts.len())
             .map(|k| match fusion.loops.contains(&k) {
                 true => self.fused_loop(&stmts[k]),
-                false => self.forward_stmt(&stmts[k], Sweep::Augmented),
+                false => {
+                    let forward = self.forward_stmt(&stmts[k], Sweep::Augmented);
+                    let adjoints = declared_by(k);
+                    quote!(#forward #(#adjoints)*)
+                }
             })
             .collect();
         let reverse: Vec<TokenStream> = (0..stmts.len())
@@ -66,19 +78,10 @@ impl Ctx<'_> {
             #(#adjoints)*
             #(#early)*
             #(#primal)*
-            #(#late_adjoints)*
+            #(#unshaped)*
             #(#reverse)*
             (#value, #(#results),*)
         }
-    }
-
-    /// The position of the top-level statement that declares `v` (0 for a parameter).
-    fn declared_at(&self, v: VarId) -> usize {
-        let declares = |s: &Stmt| match &s.kind {
-            StmtKind::Let { var, .. } | StmtKind::Call { out: var, .. } => *var == v,
-            _ => false,
-        };
-        self.func.body.stmts.iter().position(declares).unwrap_or(0)
     }
 
     /// `for i in range { primal; adjoint }`. The adjoint reads the iteration's values where

@@ -270,44 +270,49 @@ pub fn collect_block_ids(b: &Block, ids: &mut Vec<BlockId>) {
 /// assignment's read of its target is not reported).
 pub fn visit_region(b: &Block, f: &mut impl FnMut(VarId, bool)) {
     for s in &b.stmts {
-        let mut reads: Vec<&Expr> = vec![];
-        let mut direct: Vec<(VarId, bool)> = vec![];
-        match &s.kind {
-            StmtKind::Let { init, .. } => reads.extend(init.iter()),
-            StmtKind::Assign { place, value, .. } => {
-                if let Place::Index(_, i) = place {
-                    reads.push(i);
-                }
-                reads.push(value);
-                direct.push((place.var(), true));
+        visit_stmt(s, f);
+    }
+}
+
+/// [`visit_region`] for one statement and those nested in it.
+pub fn visit_stmt(s: &Stmt, f: &mut impl FnMut(VarId, bool)) {
+    let mut reads: Vec<&Expr> = vec![];
+    let mut direct: Vec<(VarId, bool)> = vec![];
+    match &s.kind {
+        StmtKind::Let { init, .. } => reads.extend(init.iter()),
+        StmtKind::Assign { place, value, .. } => {
+            if let Place::Index(_, i) = place {
+                reads.push(i);
             }
-            StmtKind::Call { args, .. } => reads.extend(args.iter()),
-            StmtKind::Push { vec, value } => {
-                reads.push(value);
-                direct.push((*vec, true));
-            }
-            StmtKind::If { cond, .. } => direct.push((*cond, false)),
-            StmtKind::For { range, exit, .. } => {
-                direct.push((range.start, false));
-                direct.push((range.end, false));
-                reads.extend(exit.iter());
-            }
-            StmtKind::While { cond, exit, .. } => {
-                reads.push(cond);
-                reads.extend(exit.iter());
-            }
-            StmtKind::Match { scrutinee, .. } => reads.push(scrutinee),
-            StmtKind::Block { .. } => {}
+            reads.push(value);
+            direct.push((place.var(), true));
         }
-        for e in reads {
-            e.visit_vars(&mut |v| f(v, false));
+        StmtKind::Call { args, .. } => reads.extend(args.iter()),
+        StmtKind::Push { vec, value } => {
+            reads.push(value);
+            direct.push((*vec, true));
         }
-        for (v, assigned) in direct {
-            f(v, assigned);
+        StmtKind::If { cond, .. } => direct.push((*cond, false)),
+        StmtKind::For { range, exit, .. } => {
+            direct.push((range.start, false));
+            direct.push((range.end, false));
+            reads.extend(exit.iter());
         }
-        for inner in s.blocks() {
-            visit_region(inner, f);
+        StmtKind::While { cond, exit, .. } => {
+            reads.push(cond);
+            reads.extend(exit.iter());
         }
+        StmtKind::Match { scrutinee, .. } => reads.push(scrutinee),
+        StmtKind::Block { .. } => {}
+    }
+    for e in reads {
+        e.visit_vars(&mut |v| f(v, false));
+    }
+    for (v, assigned) in direct {
+        f(v, assigned);
+    }
+    for inner in s.blocks() {
+        visit_region(inner, f);
     }
 }
 

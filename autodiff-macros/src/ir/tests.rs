@@ -495,6 +495,12 @@ fn loops_before_the_tail_fuse_with_scratch_vectors_private_to_each_iteration() {
     ] {
         assert_eq!(fusion_of(&wrap(body)).0, vec!["r".to_string()], "{body}");
     }
+    let same_len = "fn f(x: &[f64]) -> f64 {
+        let mut v = vec![0.0; x.len()]; let mut s = 0.0;
+        for r in 0..3 { for j in 0..x.len() { v[j] = x[j] * x[j]; } s += v[0]; }
+        s
+    }";
+    assert_eq!(fusion_of(same_len).0, vec!["r".to_string()]);
     // Does not: read before covered, covered in part, covered under a branch, the cover
     // reading the vector, reassigned whole, read after the loop.
     for body in [
@@ -507,4 +513,22 @@ fn loops_before_the_tail_fuse_with_scratch_vectors_private_to_each_iteration() {
     ] {
         assert_eq!(fusion_of(&wrap(body)).0, Vec::<String>::new(), "{body}");
     }
+}
+
+#[test]
+fn a_statement_reading_a_later_loops_sum_is_not_early() {
+    // `u = 2s` reads `s` before the second loop adds to it: hoisted before that loop, its
+    // reverse would add to the adjoint the loop reads. It is not early (a later statement
+    // writes what it reads), so its reverse runs last, after both fused loops'.
+    let src = "fn f(x: &[f64]) -> f64 {
+        let mut s = 0.0; let mut t = 0.0;
+        for i in 0..x.len() { t += x[i]; }
+        let u = 2.0 * s;
+        for j in 0..x.len() { s += x[j] * x[j]; }
+        s + u + t
+    }";
+    assert_eq!(
+        fusion_of(src),
+        (vec!["i".into(), "j".into()], vec!["ret".into()])
+    );
 }
