@@ -39,9 +39,10 @@ pub struct Fusion {
 ///   loop's, which it follows).
 ///
 /// A statement after the first fused loop is early when its reverse reads no primal value
-/// (a `let` or assignment of a float, linear in floats and in elements of vectors never
-/// written, with literal or constant-parameter coefficients), every later statement
-/// reading its target is early, and no later statement overwrites what it reads.
+/// (a `let` or assignment of a float, linear in floats and in elements at constant indices
+/// of parameters, with coefficients known before the first fused loop: literals, inactive
+/// parameters and `let`s), every later statement reading its target is early, and no
+/// later statement overwrites what it reads.
 pub fn fusion(func: &Func, act: &Activity, needed: &Needed) -> Option<Fusion> {
     let stmts = &func.body.stmts;
     let loops = |k: usize| matches!(stmts[k].kind, StmtKind::For { .. });

@@ -1,7 +1,7 @@
 //! Analyses over the IR: which variables carry derivatives (activity), which values the
 //! reverse sweep reads (and so must survive until it runs), and how loops save and
-//! accumulate them (bulk saves before a loop, adjoint windows in its reverse, a last loop
-//! fused with its reverse where the seed is known up front).
+//! accumulate them (bulk saves before a loop, adjoint windows in its reverse, loops fused
+//! with their reverse where the seed is known up front).
 
 pub mod activity;
 pub mod bulk_save;

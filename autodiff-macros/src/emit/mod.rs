@@ -6,7 +6,7 @@
 //! - `reverse.rs`: reverse mode, `f_pullback` (forward sweep, then a closure holding the
 //!   reverse sweep);
 //! - `nest.rs`: tape room for a whole loop nest, reserved before it runs;
-//! - `joint.rs`: `f_vjp`'s own body, where a last loop runs fused with its reverse;
+//! - `joint.rs`: `f_vjp`'s own body, where loops run fused with their reverse;
 //! - `items.rs`: the public items and their signatures (`f_vjp`, `f_grad`, `f_hvp`).
 
 mod adjoint;
