@@ -139,8 +139,7 @@ fn fused_pullback(
     {
         let mut tanh_result_tape = tanh_result_tape
             .reserved(__ad::room(&(lo..hi), || __ad::room(&(0..m), || 1)));
-        let mut y_tape = y_tape
-            .reserved(__ad::room(&(lo..hi), || 1 + __ad::room(&(0..m), || 1)));
+        let mut y_tape = y_tape.reserved(__ad::room(&(lo..hi), || 1));
         for s in lo..hi {
             let lo_2 = 0;
             let hi_2 = m;
@@ -153,7 +152,6 @@ fn fused_pullback(
             let lo_3 = 0;
             let hi_3 = m;
             for j_2 in lo_3..hi_3 {
-                y_tape.push(y);
                 y += h[j_2];
             }
             loss += (y - 1.0) * (y - 1.0);
@@ -201,7 +199,6 @@ fn fused_pullback(
             for j_2 in (lo_3..hi_3).rev() {
                 {
                     let g0 = y_bar;
-                    y = y_tape.pop();
                     h_bar[j_2] += g0;
                 }
             }
@@ -353,8 +350,7 @@ fn fused_dual_pullback(
     {
         let mut tanh_result_tape = tanh_result_tape
             .reserved(__ad::room(&(lo..hi), || __ad::room(&(0..m), || 1)));
-        let mut y_tape = y_tape
-            .reserved(__ad::room(&(lo..hi), || 1 + __ad::room(&(0..m), || 1)));
+        let mut y_tape = y_tape.reserved(__ad::room(&(lo..hi), || 1));
         for s in lo..hi {
             let lo_2 = 0;
             let hi_2 = m;
@@ -367,7 +363,6 @@ fn fused_dual_pullback(
             let lo_3 = 0;
             let hi_3 = m;
             for j_2 in lo_3..hi_3 {
-                y_tape.push(y);
                 y += h[j_2];
             }
             loss += (y - __ad::lift(1.0)) * (y - __ad::lift(1.0));
@@ -419,7 +414,6 @@ fn fused_dual_pullback(
             for j_2 in (lo_3..hi_3).rev() {
                 {
                     let g0 = y_bar;
-                    y = y_tape.pop();
                     h_bar[j_2] += g0;
                 }
             }
@@ -529,7 +523,6 @@ fn fused_vjp(
     use ::autodiff::__private as __ad;
     use ::autodiff::__private::Float as _;
     let mut tanh_result_tape = __ad::SaveStack::pooled();
-    let mut y_tape = __ad::SaveStack::pooled();
     let n = data.len() / m;
     let mut h = ::std::vec![0.0; m];
     let mut loss = 0.0;
@@ -557,9 +550,7 @@ fn fused_vjp(
         let mut y = 0.0;
         let lo_3 = 0;
         let hi_3 = m;
-        y_tape.reserve_for(&(lo_3..hi_3), 1);
         for j_2 in lo_3..hi_3 {
-            y_tape.push(y);
             y += h[j_2];
         }
         loss += (y - 1.0) * (y - 1.0);
@@ -573,7 +564,6 @@ fn fused_vjp(
         for j_2 in (lo_3..hi_3).rev() {
             {
                 let g0 = y_bar;
-                y = y_tape.pop();
                 h_bar[j_2] += g0;
             }
         }

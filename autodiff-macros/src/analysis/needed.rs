@@ -88,8 +88,8 @@ pub fn analyze(func: &Func, act: &Activity) -> Needed {
 /// sweep runs the reverses of the statements after an assignment before it restores the
 /// overwritten value, and they read the values that were current then. So the old value
 /// is wanted only by the reverses of what may run *before* the assignment (statements
-/// earlier in its block and the blocks around it, the whole body of an enclosing loop,
-/// and the assignment itself). `sum += eᵢ` in a loop whose `sum` is read only after the
+/// earlier in its block and the blocks around it, the whole body of an enclosing loop
+/// for a variable declared outside that loop, and the assignment itself). `sum += eᵢ` in a loop whose `sum` is read only after the
 /// loop saves nothing. Only floats and elements of float vectors are treated so (the reads
 /// of integers and flags by replayed control flow are not among the adjoints' reads; a
 /// whole vector or array gives its adjoint its shape), never inside a checkpointed region
@@ -130,8 +130,15 @@ fn unsaved_overwrites(
                 checkpoint: None,
                 ..
             } => {
-                // Every iteration runs before the later ones.
-                let inner: Vec<bool> = acc.iter().zip(&reads).map(|(a, r)| *a || *r).collect();
+                // Every iteration runs before the later ones, but a variable declared in
+                // the body is a new one in each: an iteration's reverse reads its own,
+                // kept when the body ended, not the one later iterations overwrite.
+                let mut ids = vec![];
+                collect_block_ids(body, &mut ids);
+                let own = |v: usize| matches!(func.vars[v].scope, Some(b) if ids.contains(&b));
+                let inner: Vec<bool> = (0..acc.len())
+                    .map(|v| acc[v] || (reads[v] && !own(v)))
+                    .collect();
                 unsaved_overwrites(func, act, body, &inner, out);
             }
             StmtKind::If { then, els, .. } => {
