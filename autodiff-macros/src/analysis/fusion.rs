@@ -135,7 +135,9 @@ fn fusable(
     };
     // After the loop, a statement whose reverse runs after the loop's (not early) must
     // keep apart from it; so must an early one before it, whose reverse is hoisted
-    // before the loop's although it belongs after.
+    // before the loop's although it belongs after. (The early closure already keeps such
+    // a statement from reading the loop's sums or writing what it reads; this states the
+    // invariant the emission relies on.)
     let stmts = &func.body.stmts;
     let after = (k + 1..stmts.len()).all(|j| early[j] || apart(&stmts[j]));
     let before = (first + 1..k).all(|j| !early[j] || apart(&stmts[j]));
