@@ -214,16 +214,13 @@ fn declared_len(func: &Func, v: VarId) -> Option<&Expr> {
     if var.kind != Kind::FloatSeq || var.scope != Some(0) {
         return None;
     }
-    let whole = func.body.any(&|s| {
-        matches!(&s.kind, StmtKind::Assign { place: Place::Var(u), .. } | StmtKind::Push { vec: u, .. } if *u == v)
-    });
     match init_of(func, v)? {
         Expr {
             kind: ExprKind::Repeat {
                 len, array: false, ..
             },
             ..
-        } if !whole => Some(len),
+        } if fixed_length(func, v) => Some(len),
         _ => None,
     }
 }
