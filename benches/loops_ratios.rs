@@ -25,6 +25,8 @@ use autodiff::{Gradients, Tape};
 mod gmm;
 #[path = "loops/horner.rs"]
 mod horner;
+#[path = "loops/lorenz96.rs"]
+mod lorenz96;
 #[path = "lstm/objective.rs"]
 mod lstm;
 #[path = "loops/mass_chain.rs"]
@@ -37,6 +39,7 @@ mod recurrence;
 #[path = "loops/rosenbrock.rs"]
 mod rosenbrock;
 use horner::*;
+use lorenz96::*;
 use lstm::*;
 use mass_chain::*;
 use oscillator::*;
@@ -288,6 +291,48 @@ fn main() {
                     100,
                     &mut || time(|| mass_chain_grad(black_box(&k), black_box(&x0), steps)),
                     &mut || time(|| mass_chain_hvp(black_box(&k), &x0, steps, &dk, &dx0)),
+                ),
+            ),
+        ],
+    );
+
+    // Lorenz-96's standard ring of 40 under its standard forcing, 2 500 steps: 10⁵
+    // variable-steps.
+    let (n, forcing, steps) = (40, 8.0, 2_500);
+    let (x0, obs) = (
+        Rng::new(13).vector(n, -2.0, 2.0),
+        Rng::new(14).vector(steps * n, -2.0, 2.0),
+    );
+    let (dx0, df) = (Rng::new(15).vector(n, -1.0, 1.0), 0.3);
+    let (mut gx, mut gx_tape, mut xs) = (vec![0.0; n], vec![0.0; n], Vec::new());
+    let t = minima(
+        100,
+        &mut [
+            &mut || time(|| lorenz96(black_box(&x0), black_box(forcing), &obs)),
+            &mut || time(|| lorenz96_grad_hand(black_box(&x0), forcing, &obs, &mut xs, &mut gx)),
+            &mut || time(|| lorenz96_grad(black_box(&x0), black_box(forcing), &obs)),
+            &mut || time(|| lorenz96_jvp(black_box(&x0), forcing, &obs, &dx0, df)),
+            &mut || {
+                time(|| {
+                    let args = (black_box(&x0[..]), forcing, &obs[..]);
+                    lorenz96_grad_tape(&mut tape, &mut grads, args, &mut gx_tape)
+                })
+            },
+        ],
+    );
+    print(
+        "lorenz-96",
+        &[
+            ("grad/primal", t[2] / t[0]),
+            ("grad/hand", t[2] / t[1]),
+            ("tape/grad", t[4] / t[2]),
+            ("jvp/primal", t[3] / t[0]),
+            (
+                "hvp/grad",
+                hvp_ratio(
+                    100,
+                    &mut || time(|| lorenz96_grad(black_box(&x0), black_box(forcing), &obs)),
+                    &mut || time(|| lorenz96_hvp(black_box(&x0), forcing, &obs, &dx0, df)),
                 ),
             ),
         ],

@@ -653,6 +653,55 @@ fn mass_chain_benchmark_gradient() {
     }
 }
 
+/// Lorenz-96 under a 4D-Var cost (shared from `benches/loops/lorenz96.rs`): a wide step
+/// on a ring, its state overwritten every step and read quadratically by the next.
+#[path = "../benches/loops/lorenz96.rs"]
+mod lorenz96_bench;
+
+#[test]
+fn lorenz96_benchmark_gradient() {
+    use lorenz96_bench as l;
+    // A ring of 6 over 30 steps: central differences, the dot-product test, H·v against
+    // differences of gradients. The forcing is the last coordinate.
+    let (n, forcing) = (6, 8.0);
+    let x0 = rng_vec(70, n, -2.0, 2.0);
+    let obs = rng_vec(71, 30 * n, -2.0, 2.0);
+    let (_, x0_bar, forcing_bar) = l::lorenz96_grad(&x0, forcing, &obs);
+    let grad: Vec<f64> = x0_bar.iter().copied().chain([forcing_bar]).collect();
+    let point: Vec<f64> = x0.iter().copied().chain([forcing]).collect();
+    assert_grad(|p| l::lorenz96(&p[..n], p[n], &obs), &point, &grad);
+    assert_dot_product(
+        |v| l::lorenz96_jvp(&x0, forcing, &obs, &v[..n], v[n]).1,
+        &grad,
+        72,
+    );
+    let v = rng_vec(73, n + 1, -1.0, 1.0);
+    let (_, _, _, hx, hf) = l::lorenz96_hvp(&x0, forcing, &obs, &v[..n], v[n]);
+    let hv: Vec<f64> = hx.into_iter().chain([hf]).collect();
+    let grad = |p: &[f64]| {
+        let (_, gx, gf) = l::lorenz96_grad(&p[..n], p[n], &obs);
+        gx.into_iter().chain([gf]).collect()
+    };
+    assert_hvp(grad, &point, &v, &hv);
+    // A ring of 40 over 500 steps, against the hand-written adjoint and the `Value` tape.
+    let (n, steps) = (40, 500);
+    let x0 = rng_vec(74, n, -2.0, 2.0);
+    let obs = rng_vec(75, steps * n, -2.0, 2.0);
+    let (value, x0_bar, forcing_bar) = l::lorenz96_grad(&x0, forcing, &obs);
+    let mut gx = vec![0.0; n];
+    let hand = l::lorenz96_grad_hand(&x0, forcing, &obs, &mut Vec::new(), &mut gx);
+    let mut others = vec![(hand, gx.clone())];
+    let (mut tape, mut grads) = (autodiff::Tape::new(), autodiff::Gradients::new());
+    let taped = l::lorenz96_grad_tape(&mut tape, &mut grads, (&x0, forcing, &obs), &mut gx);
+    others.push((taped, gx));
+    let close = |a: f64, b: f64| (a - b).abs() <= 1e-9 * a.abs().max(1.0);
+    for ((v, fb), xb) in others {
+        assert!(close(v, value), "cost {v} against {value}");
+        assert!(close(fb, forcing_bar), "F̄ {fb} against {forcing_bar}");
+        assert!(xb.iter().zip(&x0_bar).all(|(&a, &b)| close(a, b)));
+    }
+}
+
 /// A float declared in a loop body and overwritten in inner loops (`y`): each iteration's
 /// reverse reads its own `y`, kept when the body ended, so the overwrites that only later
 /// statements of the same iteration read save nothing; `y = y * 0.5 + w[j]`, whose reverse

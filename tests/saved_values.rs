@@ -329,3 +329,37 @@ fn whole_reassignments_with_another_shape() {
     let x = rng_vec(9, 5, -1.0, 1.0);
     check!(resized, resized_grad, resized_jvp, resized_hvp, x);
 }
+
+/// Values set by both arms of a branch from the loop index and unchanged values (a ring
+/// neighbour, a weight read from the parameter): the reverse sweep computes each again as
+/// one `if` (`analysis::remat`) instead of popping it. `far` is made from `shift`, which the
+/// loop changes, so it is recorded.
+#[differentiate]
+fn ring_energy(x: &[f64]) -> f64 {
+    let n = x.len();
+    let mut e = 0.0;
+    let mut shift = 1;
+    for i in 0..n {
+        let next = if i + 1 == n { 0 } else { i + 1 };
+        let w = if i % 2 == 0 { x[0] } else { x[n - 1] * 0.5 };
+        let far = if shift < n { shift } else { 0 };
+        e += w * x[i] * x[next] + (x[far] * x[i]).sin();
+        shift += 2;
+        if shift >= n {
+            shift -= n;
+        }
+    }
+    e
+}
+
+#[test]
+fn branch_initialised_indices_and_weights() {
+    let x = rng_vec(14, 7, -1.0, 1.0);
+    check!(
+        ring_energy,
+        ring_energy_grad,
+        ring_energy_jvp,
+        ring_energy_hvp,
+        x
+    );
+}

@@ -3,15 +3,45 @@
 //! from values that never change (immutable parameters and locals, the index of a loop that
 //! is replayed over its range), the reverse sweep computes it again instead: a few
 //! arithmetic operations cost less than a push and a pop (Enzyme's cache-or-recompute).
+//! Index arithmetic on a ring (`let next = if i + 1 == n { 0 } else { i + 1 };`) is the
+//! typical case: lowered to a deferred `let` and a branch, it is recomputed as one `if`.
 
 use crate::analysis::Needed;
 use crate::ir::*;
 use crate::rules::Partial;
 use std::collections::HashMap;
 
-/// The variables to recompute, with the expression that computes them.
+/// How the reverse sweep computes a variable again.
+#[derive(Clone, Debug)]
+pub enum Recompute {
+    /// `let v = e;`
+    Value(Expr),
+    /// `let v; if c { v = a; } else { v = b; }`, recomputed as `let v = if c { a } else { b };`
+    Select { cond: Expr, arms: Box<[Expr; 2]> },
+}
+
+impl Recompute {
+    fn visit_vars(&self, f: &mut impl FnMut(VarId)) {
+        match self {
+            Recompute::Value(e) => e.visit_vars(f),
+            Recompute::Select { cond, arms } => {
+                cond.visit_vars(f);
+                arms.iter().for_each(|e| e.visit_vars(f));
+            }
+        }
+    }
+
+    fn cheap(&self) -> bool {
+        match self {
+            Recompute::Value(e) => cheap(e),
+            Recompute::Select { cond, arms } => cheap(cond) && arms.iter().all(cheap),
+        }
+    }
+}
+
+/// The variables to recompute, with how to compute them.
 pub struct Remat {
-    pub init: HashMap<VarId, Expr>,
+    pub init: HashMap<VarId, Recompute>,
 }
 
 impl Remat {
@@ -24,15 +54,15 @@ pub fn analyze(func: &Func, needed: &mut Needed) -> Remat {
     let mut lets = HashMap::new();
     let mut rebound = vec![];
     collect(&func.body, &mut lets, &mut rebound);
-    let mut remat: HashMap<VarId, Expr> = HashMap::new();
+    let mut remat: HashMap<VarId, Recompute> = HashMap::new();
     // Candidates in declaration order, so a candidate may read an earlier one.
     let mut candidates: Vec<VarId> = lets.keys().copied().collect();
     candidates.sort_unstable();
     for v in candidates {
         let var = &func.vars[v];
-        let init: &Expr = lets[&v];
+        let init = &lets[&v];
         let inner = matches!(var.scope, Some(b) if b != 0);
-        if !(inner && needed.is_needed(v) && !var.mutable && cheap(init)) {
+        if !(inner && needed.is_needed(v) && !var.mutable && init.cheap()) {
             continue;
         }
         let mut stable = true;
@@ -53,12 +83,18 @@ pub fn analyze(func: &Func, needed: &mut Needed) -> Remat {
     Remat { init: remat }
 }
 
-/// `let` initialisers by variable, and the indices of loops replayed over their range.
-fn collect<'f>(b: &'f Block, lets: &mut HashMap<VarId, &'f Expr>, rebound: &mut Vec<VarId>) {
-    for s in &b.stmts {
+/// `let` initialisers (and deferred initialisations by a two-way branch) by variable, and
+/// the indices of loops replayed over their range.
+fn collect(b: &Block, lets: &mut HashMap<VarId, Recompute>, rebound: &mut Vec<VarId>) {
+    for (k, s) in b.stmts.iter().enumerate() {
         match &s.kind {
             StmtKind::Let { var, init: Some(e) } => {
-                lets.insert(*var, e);
+                lets.insert(*var, Recompute::Value(e.clone()));
+            }
+            StmtKind::Let { var, init: None } => {
+                if let Some(select) = select(*var, &b.stmts[k + 1..], lets) {
+                    lets.insert(*var, select);
+                }
             }
             StmtKind::If { then, els, .. } => {
                 collect(then, lets, rebound);
@@ -79,6 +115,46 @@ fn collect<'f>(b: &'f Block, lets: &mut HashMap<VarId, &'f Expr>, rebound: &mut 
             _ => {}
         }
     }
+}
+
+/// `v`'s deferred initialisation when the next statement that mentions it is a branch whose
+/// arms each only assign it (`if c { v = a; } else { v = b; }`); the condition's own `let`,
+/// when it has one, is inlined so that the recomputation does not need it.
+fn select(v: VarId, rest: &[Stmt], lets: &HashMap<VarId, Recompute>) -> Option<Recompute> {
+    let only_assigns = |b: &Block| match b.stmts.as_slice() {
+        [Stmt {
+            kind:
+                StmtKind::Assign {
+                    place: Place::Var(w),
+                    value,
+                    compound: None,
+                },
+            ..
+        }] if *w == v => Some(value.clone()),
+        _ => None,
+    };
+    // Only `let`s (the condition's own) may come between the declaration and the branch.
+    let next = rest
+        .iter()
+        .find(|s| !matches!(s.kind, StmtKind::Let { .. }))?;
+    let StmtKind::If { cond, then, els } = &next.kind else {
+        return None;
+    };
+    let (then, els) = (only_assigns(then)?, only_assigns(els)?);
+    let cond_init = rest.iter().find_map(|s| match &s.kind {
+        StmtKind::Let { var, init } if var == cond => init.clone(),
+        _ => None,
+    });
+    let cond = cond_init
+        .or_else(|| match lets.get(cond) {
+            Some(Recompute::Value(e)) => Some(e.clone()),
+            _ => None,
+        })
+        .unwrap_or_else(|| Expr::new(ExprKind::Var(*cond), next.span));
+    Some(Recompute::Select {
+        cond,
+        arms: Box::new([then, els]),
+    })
 }
 
 /// Arithmetic, indexing, casts and piecewise-linear functions: cheaper to redo than to

@@ -7,6 +7,7 @@ use super::forward::{place_expr, Sweep};
 use super::items::{Acc, PullbackSig};
 use super::Ctx;
 use crate::analysis::needed::{block_replayed, replayed, save_site, SaveSite};
+use crate::analysis::remat::Recompute;
 use crate::ir::*;
 use proc_macro2::TokenStream;
 use quote::quote;
@@ -201,11 +202,24 @@ impl Ctx<'_> {
         recomputed.sort_unstable();
         let recomputes = recomputed.into_iter().map(|v| {
             let name = self.name(v);
-            let value = self.expr(&self.needed.remat.init[&v], self.active(v));
+            let value = self.recompute(&self.needed.remat.init[&v], self.active(v));
             quote!(let #name = #value;)
         });
         let body = self.reverse_in_place(b);
         quote!(#(#restores)* #(#recomputes)* #body)
+    }
+
+    /// The expression that computes a rematerialised variable again.
+    fn recompute(&self, r: &Recompute, active: bool) -> TokenStream {
+        match r {
+            Recompute::Value(e) => self.expr(e, active),
+            Recompute::Select { cond, arms } => {
+                let cond = self.expr(cond, false);
+                let [then, els] = arms.as_ref();
+                let (then, els) = (self.expr(then, active), self.expr(els, active));
+                quote!(if #cond { #then } else { #els })
+            }
+        }
     }
 
     /// A block's reverse where its primal values are still in scope (right after the

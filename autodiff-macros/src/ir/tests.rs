@@ -128,6 +128,49 @@ fn only_values_the_reverse_sweep_reads_are_recorded() {
 }
 
 #[test]
+fn values_set_by_both_arms_from_unchanged_values_are_recomputed() {
+    let f = lower(
+        "fn f(x: &[f64]) -> f64 {
+            let n = x.len();
+            let mut e = 0.0;
+            let mut shift = 1;
+            for i in 0..n {
+                let next = if i + 1 == n { 0 } else { i + 1 };
+                let w = if i % 2 == 0 { x[0] } else { x[n - 1] * 0.5 };
+                let far = if shift < n { shift } else { 0 };
+                let both = if i > 2 { let m = i - 1; m } else { i };
+                e += w * x[i] * x[next] * x[far] * x[both];
+                shift += 2;
+            }
+            e
+        }",
+    );
+    let act = activity::analyze(&f).unwrap_or_else(|_| panic!("activity failed"));
+    let need = needed::analyze(&f, &act);
+    // The branch-initialised values are temporaries named after the source's.
+    let named = |name: &str| {
+        let v = f
+            .vars
+            .iter()
+            .rposition(|v| v.name.to_string().starts_with(name))
+            .unwrap();
+        (need.is_needed(v), need.remat.contains(v))
+    };
+    assert_eq!(named("next"), (true, true), "from the loop index and `n`");
+    assert_eq!(
+        named("w"),
+        (true, true),
+        "from the parameter, never written"
+    );
+    assert_eq!(named("far"), (true, false), "`shift` changes in the loop");
+    assert_eq!(
+        named("both"),
+        (true, false),
+        "an arm with a statement of its own"
+    );
+}
+
+#[test]
 fn collected_vectors_stay_active() {
     let f = lower(
         "fn f(x: &[f64]) -> f64 {
