@@ -1,6 +1,7 @@
 //! The loop ratios of `benches/rosenbrock.rs` (Rosenbrock, the `tanh` recurrence and Horner's
-//! rule at n = 10⁵), of two simulation loops (a driven, damped spring over 10⁵ steps; a chain
-//! of 100 masses over 1 000 steps), measured so that they survive a busy machine: each
+//! rule at n = 10⁵), of three simulation loops (a driven, damped spring over 10⁵ steps; a
+//! chain of 100 masses over 1 000 steps; Lorenz-96 on a ring of 40 over 2 500 steps),
+//! measured so that they survive a busy machine: each
 //! function's timings alternate (primal, hand-written gradient, `f_grad`, …) for 40 to 200 rounds and each is the
 //! minimum over the rounds, so a time slice lost to another process inflates some rounds but
 //! not the minimum, and a slow stretch of the run hits numerator and denominator alike.
