@@ -14,7 +14,7 @@ use std::collections::{HashMap, HashSet};
 
 /// The bulk saves of a function: what each loop saves before it starts, and which
 /// assignments no longer save anything themselves.
-#[derive(Default)]
+#[derive(Clone, Default)]
 pub struct BulkSaves {
     /// Per loop (by address), the sequences whose elements it saves before it starts, in
     /// the order of their assignments.

@@ -265,7 +265,7 @@ fn len_of(e: &Expr, v: VarId) -> bool {
 
 /// `for j in 0..len { …; v[j] = e; … }` over `v`'s declared length, where the write is
 /// directly in the body and the only mention of `v` there (`e` does not read it).
-fn covering_loop(func: &Func, s: &Stmt, v: VarId) -> bool {
+pub(super) fn covering_loop(func: &Func, s: &Stmt, v: VarId) -> bool {
     let StmtKind::For {
         var: j,
         range,

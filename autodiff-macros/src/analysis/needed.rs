@@ -6,6 +6,7 @@
 //! variables of inner blocks are kept for the reverse sweep; everything else is forgotten
 //! as soon as the forward sweep is done with it.
 
+use super::fusion::covering_loop;
 use super::Activity;
 use crate::ir::*;
 use crate::rules::Partial;
@@ -22,6 +23,10 @@ pub struct Needed {
     pub bulk: super::bulk_save::BulkSaves,
     /// The loops `f_vjp` runs fused with their reverse (see [`super::fusion`]).
     pub fusion: Option<super::fusion::Fusion>,
+    /// With fused loops, what `f_vjp`'s joint body saves: an iteration of a fused loop
+    /// saves only for its own reverse and for what runs before the loop, since the earlier
+    /// iterations' reverses have run already.
+    pub joint: Option<Box<Needed>>,
 }
 
 impl Needed {
@@ -58,6 +63,7 @@ pub fn analyze(func: &Func, act: &Activity) -> Needed {
             unsaved: HashSet::new(),
             bulk: Default::default(),
             fusion: None,
+            joint: None,
         };
         mark_replayed_control(&func.body, func, act, &needed, &mut n.needed);
         if n.needed == before {
@@ -72,15 +78,32 @@ pub fn analyze(func: &Func, act: &Activity) -> Needed {
         unsaved: HashSet::new(),
         bulk: Default::default(),
         fusion: None,
+        joint: None,
     };
     needed.remat = super::remat::analyze(func, &mut needed);
-    let mut unsaved = HashSet::new();
     let nothing = vec![false; func.vars.len()];
-    unsaved_overwrites(func, act, &func.body, &nothing, &mut unsaved);
-    needed.unsaved = unsaved;
+    unsaved_overwrites(func, act, &func.body, &nothing, &[], &mut needed.unsaved);
     // Last: which saves a loop can make in bulk depends on where each value is saved.
     needed.bulk = super::bulk_save::analyze(func, &needed);
     needed.fusion = super::fusion::fusion(func, act, &needed);
+    if let Some(fusion) = &needed.fusion {
+        let fused: Vec<*const Stmt> = fusion
+            .loops
+            .iter()
+            .map(|&k| &func.body.stmts[k] as *const Stmt)
+            .collect();
+        let mut joint = Needed {
+            needed: needed.needed.clone(),
+            remat: needed.remat.clone(),
+            unsaved: HashSet::new(),
+            bulk: Default::default(),
+            fusion: None,
+            joint: None,
+        };
+        unsaved_overwrites(func, act, &func.body, &nothing, &fused, &mut joint.unsaved);
+        joint.bulk = super::bulk_save::analyze(func, &joint);
+        needed.joint = Some(Box::new(joint));
+    }
     needed
 }
 
@@ -95,11 +118,19 @@ pub fn analyze(func: &Func, act: &Activity) -> Needed {
 /// whole vector or array gives its adjoint its shape), never inside a checkpointed region
 /// (re-run by its own schedule) and never for a vector that is pushed to (restored by
 /// popping).
+///
+/// A loop that writes a whole fixed-length vector (`for j in 0..d { v[j] = e }`, as
+/// [`covering_loop`] finds it) restores all of it for the reverses that run after its
+/// own; the statements after it in its block then save for the reverses of what runs
+/// between it and them alone. The loops in `fused` run each iteration's reverse right
+/// after its primal (`f_vjp`'s joint body): their iterations save nothing for the
+/// iterations before them.
 fn unsaved_overwrites(
     func: &Func,
     act: &Activity,
     b: &Block,
     before: &[bool],
+    fused: &[*const Stmt],
     out: &mut HashSet<*const Stmt>,
 ) {
     let mut acc = before.to_vec();
@@ -136,24 +167,42 @@ fn unsaved_overwrites(
                 let mut ids = vec![];
                 collect_block_ids(body, &mut ids);
                 let own = |v: usize| matches!(func.vars[v].scope, Some(b) if ids.contains(&b));
+                let fused = fused.contains(&(s as *const Stmt));
                 let inner: Vec<bool> = (0..acc.len())
-                    .map(|v| acc[v] || (reads[v] && !own(v)))
+                    .map(|v| acc[v] || (reads[v] && !own(v) && !fused))
                     .collect();
-                unsaved_overwrites(func, act, body, &inner, out);
+                unsaved_overwrites(func, act, body, &inner, &[], out);
             }
             StmtKind::If { then, els, .. } => {
-                unsaved_overwrites(func, act, then, &acc, out);
-                unsaved_overwrites(func, act, els, &acc, out);
+                unsaved_overwrites(func, act, then, &acc, &[], out);
+                unsaved_overwrites(func, act, els, &acc, &[], out);
             }
             StmtKind::Match { arms, .. } => {
                 for (_, arm) in arms {
-                    unsaved_overwrites(func, act, arm, &acc, out);
+                    unsaved_overwrites(func, act, arm, &acc, &[], out);
                 }
             }
             _ => {}
         }
         acc.iter_mut().zip(&reads).for_each(|(a, r)| *a |= *r);
+        if let Some(v) = covered_by(func, s) {
+            acc[v] = reads[v];
+        }
     }
+}
+
+/// The vector a loop writes whole (see [`covering_loop`]).
+fn covered_by(func: &Func, s: &Stmt) -> Option<VarId> {
+    let StmtKind::For { body, .. } = &s.kind else {
+        return None;
+    };
+    body.stmts.iter().find_map(|t| match &t.kind {
+        StmtKind::Assign {
+            place: Place::Index(v, _),
+            ..
+        } if covering_loop(func, s, *v) => Some(*v),
+        _ => None,
+    })
 }
 
 /// The variables the reverse of `s` (and of the statements nested in it) reads: its

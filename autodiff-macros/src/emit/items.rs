@@ -970,7 +970,8 @@ fn vjp(item: &syn::ItemFn, ctx: &Ctx) -> TokenStream {
     let body = match fusion(ctx) {
         Some(fusion) => {
             // A context of its own: the tapes it declares are this body's alone.
-            let joint = Ctx::new(ctx.func, ctx.act, ctx.needed, Mode::Plain);
+            let needed = ctx.needed.joint.as_deref().unwrap_or(ctx.needed);
+            let joint = Ctx::new(ctx.func, ctx.act, needed, Mode::Plain);
             let body = joint.joint_body(&dout, fusion);
             quote!(use ::autodiff::__private as __ad; use ::autodiff::__private::Float as _; #body)
         }

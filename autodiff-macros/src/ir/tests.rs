@@ -345,6 +345,95 @@ fn elements_overwritten_at_the_index_are_saved_in_bulk() {
     }
 }
 
+/// Per write of an element of `name`, in program order: whether it saves the element it
+/// overwrites, in the split form and in `f_vjp`'s joint body.
+fn element_saves(src: &str, name: &str) -> (Vec<bool>, Vec<bool>) {
+    fn walk<'a>(b: &'a Block, out: &mut Vec<&'a Stmt>) {
+        for s in &b.stmts {
+            out.push(s);
+            s.blocks().into_iter().for_each(|inner| walk(inner, out));
+        }
+    }
+    let f = lower(src);
+    let act = activity::analyze(&f).unwrap_or_else(|_| panic!("activity failed"));
+    let need = needed::analyze(&f, &act);
+    let mut stmts = vec![];
+    walk(&f.body, &mut stmts);
+    let v = var(&f, name);
+    let writes: Vec<&Stmt> = stmts
+        .into_iter()
+        .filter(
+            |s| matches!(&s.kind, StmtKind::Assign { place: Place::Index(u, _), .. } if *u == v),
+        )
+        .collect();
+    let saves = |n: &needed::Needed| {
+        let saves = |s: &&Stmt| needed::save_site(&f, n, s).is_some();
+        writes.iter().map(saves).collect()
+    };
+    (saves(&need), need.joint.as_deref().map_or(vec![], saves))
+}
+
+#[test]
+fn a_vector_written_whole_saves_for_the_reverses_after_it_only() {
+    // GMM's `qxcentered`: written whole, updated in place, read. The whole write saves the
+    // previous iteration's values; the updates, which no reverse between them and the
+    // whole write reads, save nothing.
+    let src = "fn f(x: &[f64], w: &[f64]) -> f64 {
+        let d = w.len();
+        let mut c = vec![0.0; d];
+        let mut q = vec![0.0; d];
+        let mut total = 0.0;
+        for k in 0..x.len() / d {
+            for j in 0..d { c[j] = x[k * d + j] - w[j]; }
+            for j in 0..d { q[j] = c[j] * c[j]; }
+            for i in 0..d { for j in i + 1..d { q[j] += w[i] * c[i]; } }
+            let mut norm = 0.0;
+            for j in 0..d { norm += q[j] * q[j]; }
+            total += norm.sqrt();
+        }
+        total.ln()
+    }";
+    assert_eq!(element_saves(src, "q").0, [true, false]);
+    // A read of `q` between the whole write and the update: the update saves for it.
+    let read_between = src.replace(
+        "for i in 0..d { for",
+        "total += q[d - 1].exp(); for i in 0..d { for",
+    );
+    assert_eq!(element_saves(&read_between, "q").0, [true, true]);
+    // The whole write under a branch covers nothing.
+    let branch = src.replace(
+        "for j in 0..d { q[j] = c[j] * c[j]; }",
+        "if k > 0 { for j in 0..d { q[j] = c[j] * c[j]; } }",
+    );
+    assert_eq!(element_saves(&branch, "q").0, [true, true]);
+}
+
+#[test]
+fn a_fused_iteration_saves_nothing_for_the_iterations_before_it() {
+    // GMM's `main_term`: each iteration of the fused loop writes it whole and reads it in
+    // a call. The split form saves the previous iteration's values; the joint body, whose
+    // earlier iterations' reverses have run, does not. `c`'s writes save in both: the
+    // reverse of each inner iteration reads its own values.
+    let src = "fn f(x: &[f64], w: &[f64]) -> f64 {
+        let d = w.len();
+        let mut c = vec![0.0; d];
+        let mut m = vec![0.0; d];
+        let mut total = 0.0;
+        for k in 0..x.len() / d {
+            for i in 0..d {
+                for j in 0..d { c[j] = x[k * d + j] * w[i]; }
+                let mut s = 0.0;
+                for j in 0..d { s += c[j] * c[j]; }
+                m[i] = s;
+            }
+            total += g(&m);
+        }
+        total
+    }";
+    assert_eq!(element_saves(src, "m"), (vec![true], vec![false]));
+    assert_eq!(element_saves(src, "c"), (vec![true], vec![true]));
+}
+
 /// For each `for` loop, outermost first, the variables whose bulk-saved elements its
 /// reverse puts back after it is done, in one copy.
 fn restored_after(src: &str) -> Vec<Vec<String>> {
