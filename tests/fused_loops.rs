@@ -1,5 +1,6 @@
-//! `f_vjp` (and so `f_grad`) fuses a last loop that only adds terms to accumulators with
-//! its reverse (`analysis::fusion`): each iteration's adjoint runs right after its primal.
+//! `f_vjp` (and so `f_grad`, and `f_hvp` on dual numbers) fuses a last loop that only adds
+//! terms to accumulators with its reverse (`analysis::fusion`): each iteration's adjoint
+//! runs right after its primal.
 //! Inner loops and overwritten locals recording within an iteration, calls, branches,
 //! windows in every direction, a prefix with a tape of its own, linear tails, empty
 //! ranges, generic floats. Each is checked against central differences, the dot-product
@@ -276,6 +277,29 @@ fn scratch_vectors_a_call_and_two_fused_loops() {
     }
     // No data: neither loop runs.
     mixture_gradcheck(&[], &mu, &a, d).unwrap();
+}
+
+/// A caller of `mixture`: its `_hvp` runs `mixture`'s split pullback on dual numbers
+/// (what callers run), where `mixture_hvp` runs the fused body on dual numbers.
+#[differentiate(wrt(mu, a))]
+fn mixture_caller(x: &[f64], mu: &[f64], a: &[f64], d: usize) -> f64 {
+    mixture(x, mu, a, d)
+}
+
+#[test]
+fn the_fused_hvp_agrees_with_the_split_one_callers_run() {
+    let (d, k, n) = (3, 4, 5);
+    let x = rng_vec(34, n * d, -1.0, 1.0);
+    let mu = rng_vec(35, k * d, -1.0, 1.0);
+    let a = rng_vec(36, k, -0.5, 0.5);
+    let (mu_dot, a_dot) = (rng_vec(37, k * d, -1.0, 1.0), rng_vec(38, k, -1.0, 1.0));
+    let (value, g_mu, g_a, h_mu, h_a) = mixture_hvp(&x, &mu, &a, d, &mu_dot, &a_dot);
+    let split = mixture_caller_hvp(&x, &mu, &a, d, &mu_dot, &a_dot);
+    assert_eq!(value, split.0);
+    assert_same_sums(&g_mu, &split.1);
+    assert_same_sums(&g_a, &split.2);
+    assert_same_sums(&h_mu, &split.3);
+    assert_same_sums(&h_a, &split.4);
 }
 
 /// A scratch vector declared between two fused loops: its adjoint is declared after it,

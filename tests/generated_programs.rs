@@ -13,7 +13,8 @@
 //! differences of ⟨seed, f(x)⟩ for `Vec` results; `f_jvp` against `f_vjp` (dot-product test)
 //! with random directions; `f_hvp` against differences of `f_grad` along a random direction;
 //! every function with `#[checkpoint]`s against its twin without them (`*_plain`),
-//! bitwise; and `f_vjp` against the same function written over the runtime tape
+//! bitwise (`f_vjp` and `f_hvp` to 1e-12, since a loop of the twin may fuse with its
+//! reverse, adding the same terms in another order); and `f_vjp` against the same function written over the runtime tape
 //! (`*_value`, all of the 520): `Value::backward` of ⟨seed, f_value(x)⟩ must give
 //! `f_vjp`'s cotangents to 1e-10 and the same values. `AUTODIFF_SOAK=N` checks N points
 //! per function (default 3) with more directions each (`-- --nocapture` prints the

@@ -2556,7 +2556,7 @@ def batch_rs(seed, b, funcs):
         out.append("\n".join(f.rs_lines()))
         out.append("")
         if f.has_ckpt:
-            out.append("// `%s` without its `#[checkpoint]`s: the gradients must agree bitwise." % f.name)
+            out.append("// `%s` without its `#[checkpoint]`s: the derivatives must agree bitwise (to rounding where a loop of this twin fuses)." % f.name)
             out.append("\n".join(f.rs_lines(name=f.name + "_plain", ckpt=False)))
             out.append("")
         if f.value_twin:
@@ -2597,7 +2597,8 @@ TEST_FILE = """\
 //! differences of ⟨seed, f(x)⟩ for `Vec` results; `f_jvp` against `f_vjp` (dot-product test)
 //! with random directions; `f_hvp` against differences of `f_grad` along a random direction;
 //! every function with `#[checkpoint]`s against its twin without them (`*_plain`),
-//! bitwise; and `f_vjp` against the same function written over the runtime tape
+//! bitwise (`f_vjp` and `f_hvp` to 1e-12, since a loop of the twin may fuse with its
+//! reverse, adding the same terms in another order); and `f_vjp` against the same function written over the runtime tape
 //! (`*_value`, {twins} of the {count}): `Value::backward` of ⟨seed, f_value(x)⟩ must give
 //! `f_vjp`'s cotangents to 1e-10 and the same values. `AUTODIFF_SOAK=N` checks N points
 //! per function (default {points}) with more directions each (`-- --nocapture` prints the

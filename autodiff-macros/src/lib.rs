@@ -69,7 +69,8 @@ use proc_macro::TokenStream;
 /// the seed before the forward sweep runs: a loop that only adds terms to sums
 /// (`s += …`) which the rest of the function reads linearly runs each iteration's adjoint
 /// right after its primal, one pass as a hand-written gradient makes
-/// (`tests/expand/rosenbrock.expanded.rs`).
+/// (`tests/expand/rosenbrock.expanded.rs`); `f_hvp` runs the same fused body on dual
+/// numbers (the hidden `f_dual_vjp`).
 ///
 /// `#[differentiate(custom)]` on a function generic over its float type declares that its
 /// derivatives are the hand-written `f_jvp` and `f_vjp` beside it; the macro then only adds

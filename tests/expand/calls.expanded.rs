@@ -731,16 +731,65 @@ fn unit_sum_hvp(
     use ::autodiff::__private as __ad;
     use ::autodiff::__private::Float as _;
     let x_dual = __ad::pool::duals(&x, &x_dot);
-    let (value, pullback) = unit_sum_dual_pullback_all(&x_dual);
-    let (x_bar,) = pullback(
-        &x_dual,
-        __ad::Dual::constant(1.0),
-        __ad::pool::zeros(x.len()),
-    );
+    let (value, x_bar) = unit_sum_dual_vjp(&x_dual, __ad::Dual::constant(1.0));
     let result = (value.primal, __ad::primals(&x_bar), __ad::tangents(&x_bar));
-    __ad::pool::give_back(x_bar);
     __ad::pool::give_back(x_dual);
     result
+}
+/// [`unit_sum_vjp`] on dual numbers, for [`unit_sum_hvp`] (forward-over-reverse).
+#[doc(hidden)]
+#[allow(
+    dead_code,
+    unused_mut,
+    unused_imports,
+    unused_variables,
+    unused_assignments,
+    unused_parens,
+    clippy::needless_late_init,
+    clippy::too_many_arguments,
+    clippy::type_complexity,
+    clippy::let_and_return,
+    clippy::assign_op_pattern,
+    clippy::neg_multiply,
+    clippy::double_parens,
+    clippy::unnecessary_cast,
+    clippy::identity_op,
+    clippy::ptr_arg,
+    clippy::clone_on_copy
+)]
+fn unit_sum_dual_vjp(
+    x: &[::autodiff::__private::Dual<f64>],
+    dout: ::autodiff::__private::Dual<f64>,
+) -> (
+    ::autodiff::__private::Dual<f64>,
+    ::std::vec::Vec<::autodiff::__private::Dual<f64>>,
+) {
+    use ::autodiff::__private as __ad;
+    use ::autodiff::__private::Float as _;
+    let (n, n_pb) = norm_dual_pullback_all(x);
+    let mut s = __ad::lift(0.0);
+    let lo = 0;
+    let hi = x.len();
+    let mut ret_bar = dout;
+    let mut x_bar = __ad::zeros_like(&x);
+    let mut n_bar: ::autodiff::__private::Dual<f64> = __ad::zero();
+    let mut s_bar: ::autodiff::__private::Dual<f64> = __ad::zero();
+    s_bar += ret_bar;
+    for i in lo..hi {
+        s += x[i] / n;
+        {
+            let g0 = s_bar;
+            let t1 = x[i];
+            x_bar[i] += g0 / n;
+            n_bar += -(g0 * t1) / (n * n);
+        }
+    }
+    let ret = s;
+    {
+        let (ct0,) = n_pb(x, n_bar, __ad::lend(&mut x_bar));
+        __ad::repay(&mut x_bar, __ad::cotangent::<f64, _>(ct0));
+    }
+    (ret, x_bar)
 }
 /// Checks the derivatives of [`unit_sum`] at this point: the gradient of each active parameter against central differences of `unit_sum` (the report names the parameter and coordinate), `unit_sum_jvp` against the gradient along a random direction, and `unit_sum_hvp` against differences of `unit_sum_grad`, with the default tolerance for `f64`.
 #[allow(

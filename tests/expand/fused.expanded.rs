@@ -649,11 +649,117 @@ fn fused_hvp(
     use ::autodiff::__private as __ad;
     use ::autodiff::__private::Float as _;
     let w_dual = __ad::pool::duals(&w, &w_dot);
-    let (value, pullback) = fused_dual_pullback(&w_dual, data, m);
-    let (w_bar,) = pullback(&w_dual, data, __ad::Dual::constant(1.0));
+    let (value, w_bar) = fused_dual_vjp(&w_dual, data, m, __ad::Dual::constant(1.0));
     let result = (value.primal, __ad::primals(&w_bar), __ad::tangents(&w_bar));
     __ad::pool::give_back(w_dual);
     result
+}
+/// [`fused_vjp`] on dual numbers, for [`fused_hvp`] (forward-over-reverse).
+#[doc(hidden)]
+#[allow(
+    dead_code,
+    unused_mut,
+    unused_imports,
+    unused_variables,
+    unused_assignments,
+    unused_parens,
+    clippy::needless_late_init,
+    clippy::too_many_arguments,
+    clippy::type_complexity,
+    clippy::let_and_return,
+    clippy::assign_op_pattern,
+    clippy::neg_multiply,
+    clippy::double_parens,
+    clippy::unnecessary_cast,
+    clippy::identity_op,
+    clippy::ptr_arg,
+    clippy::clone_on_copy
+)]
+fn fused_dual_vjp(
+    w: &[::autodiff::__private::Dual<f64>],
+    data: &[f64],
+    m: usize,
+    dout: ::autodiff::__private::Dual<f64>,
+) -> (
+    ::autodiff::__private::Dual<f64>,
+    ::std::vec::Vec<::autodiff::__private::Dual<f64>>,
+) {
+    use ::autodiff::__private as __ad;
+    use ::autodiff::__private::Float as _;
+    let mut tanh_result_tape = __ad::SaveStack::pooled();
+    let n = data.len() / m;
+    let mut h = __ad::lift_seq(&::std::vec![0.0; m]);
+    let mut loss = __ad::lift(0.0);
+    let lo = 0;
+    let hi = n;
+    let mut ret_bar = dout;
+    let mut w_bar = __ad::zeros_like(&w);
+    let mut h_bar = __ad::zeros_like(&h);
+    let mut loss_bar: ::autodiff::__private::Dual<f64> = __ad::zero();
+    let mut reg_bar: ::autodiff::__private::Dual<f64> = __ad::zero();
+    {
+        let t0 = n as f64;
+        loss_bar += ret_bar / t0;
+        reg_bar += ret_bar * 0.01;
+    }
+    for s in lo..hi {
+        let lo_2 = 0;
+        let hi_2 = m;
+        tanh_result_tape.reserve_for(&(lo_2..hi_2), 1);
+        for j in lo_2..hi_2 {
+            let tanh_result = (w[j] * __ad::lift(data[s * m + j])).tanh();
+            h[j] = tanh_result;
+            tanh_result_tape.push(tanh_result);
+        }
+        let mut y = __ad::lift(0.0);
+        let lo_3 = 0;
+        let hi_3 = m;
+        for j_2 in lo_3..hi_3 {
+            y += h[j_2];
+        }
+        loss += (y - __ad::lift(1.0)) * (y - __ad::lift(1.0));
+        let mut y_bar: ::autodiff::__private::Dual<f64> = __ad::zero();
+        {
+            let g0 = loss_bar;
+            let t1 = y - __ad::lift(1.0);
+            let g2 = g0 * (t1 + t1);
+            y_bar += g2;
+        }
+        for j_2 in (lo_3..hi_3).rev() {
+            {
+                let g0 = y_bar;
+                h_bar[j_2] += g0;
+            }
+        }
+        for j in (lo_2..hi_2).rev() {
+            let tanh_result = tanh_result_tape.pop();
+            let mut tanh_result_bar: ::autodiff::__private::Dual<f64> = __ad::zero();
+            {
+                let g0 = h_bar[j];
+                h_bar[j] = __ad::zero();
+                tanh_result_bar += g0;
+            }
+            {
+                let t0 = w[j] * __ad::lift(data[s * m + j]);
+                let t2 = data[s * m + j];
+                let g1 = tanh_result_bar * __ad::partial::tanh(t0, tanh_result);
+                w_bar[j] += g1 * t2;
+            }
+        }
+    }
+    let mut reg = __ad::lift(0.0);
+    let lo_4 = 0;
+    let hi_4 = m;
+    for j_3 in lo_4..hi_4 {
+        reg += w[j_3] * w[j_3];
+        {
+            let g0 = reg_bar;
+            let t1 = w[j_3];
+            w_bar[j_3] += g0 * (t1 + t1);
+        }
+    }
+    let ret = loss / __ad::lift(n as f64) + __ad::lift(0.01) * reg;
+    (ret, w_bar)
 }
 /// Checks the derivatives of [`fused`] at this point: the gradient of each active parameter against central differences of `fused` (the report names the parameter and coordinate), `fused_jvp` against the gradient along a random direction, and `fused_hvp` against differences of `fused_grad`, with the default tolerance for `f64`.
 #[allow(

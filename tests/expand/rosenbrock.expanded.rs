@@ -395,16 +395,78 @@ fn rosenbrock_hvp(
     use ::autodiff::__private as __ad;
     use ::autodiff::__private::Float as _;
     let x_dual = __ad::pool::duals(&x, &x_dot);
-    let (value, pullback) = rosenbrock_dual_pullback_all(&x_dual);
-    let (x_bar,) = pullback(
-        &x_dual,
-        __ad::Dual::constant(1.0),
-        __ad::pool::zeros(x.len()),
-    );
+    let (value, x_bar) = rosenbrock_dual_vjp(&x_dual, __ad::Dual::constant(1.0));
     let result = (value.primal, __ad::primals(&x_bar), __ad::tangents(&x_bar));
-    __ad::pool::give_back(x_bar);
     __ad::pool::give_back(x_dual);
     result
+}
+/// [`rosenbrock_vjp`] on dual numbers, for [`rosenbrock_hvp`] (forward-over-reverse).
+#[doc(hidden)]
+#[allow(
+    dead_code,
+    unused_mut,
+    unused_imports,
+    unused_variables,
+    unused_assignments,
+    unused_parens,
+    clippy::needless_late_init,
+    clippy::too_many_arguments,
+    clippy::type_complexity,
+    clippy::let_and_return,
+    clippy::assign_op_pattern,
+    clippy::neg_multiply,
+    clippy::double_parens,
+    clippy::unnecessary_cast,
+    clippy::identity_op,
+    clippy::ptr_arg,
+    clippy::clone_on_copy
+)]
+fn rosenbrock_dual_vjp(
+    x: &[::autodiff::__private::Dual<f64>],
+    dout: ::autodiff::__private::Dual<f64>,
+) -> (
+    ::autodiff::__private::Dual<f64>,
+    ::std::vec::Vec<::autodiff::__private::Dual<f64>>,
+) {
+    use ::autodiff::__private as __ad;
+    use ::autodiff::__private::Float as _;
+    let mut s = __ad::lift(0.0);
+    let lo = 0;
+    let hi = x.len() - 1;
+    let mut ret_bar = dout;
+    let mut x_bar = __ad::zeros_like(&x);
+    let mut s_bar: ::autodiff::__private::Dual<f64> = __ad::zero();
+    s_bar += ret_bar;
+    let mut x_bar_i: ::autodiff::__private::Dual<f64> = __ad::zero();
+    let mut x_bar_i_p1: ::autodiff::__private::Dual<f64> = __ad::zero();
+    for i in lo..hi {
+        let a = x[i + 1] - x[i] * x[i];
+        let b = __ad::lift(1.0) - x[i];
+        s += __ad::lift(100.0) * a * a + b * b;
+        let mut a_bar: ::autodiff::__private::Dual<f64> = __ad::zero();
+        let mut b_bar: ::autodiff::__private::Dual<f64> = __ad::zero();
+        {
+            let g0 = s_bar;
+            let t1 = __ad::lift(100.0) * a;
+            a_bar += g0 * (t1 + t1);
+            b_bar += g0 * (b + b);
+        }
+        x_bar_i += -b_bar;
+        {
+            let t1 = x[i];
+            let g0 = -a_bar;
+            x_bar_i_p1 += a_bar;
+            x_bar_i += g0 * (t1 + t1);
+        }
+        x_bar[i] += x_bar_i;
+        x_bar_i = x_bar_i_p1;
+        x_bar_i_p1 = __ad::zero();
+    }
+    if lo < hi {
+        x_bar[hi] += x_bar_i;
+    }
+    let ret = s;
+    (ret, x_bar)
 }
 /// Checks the derivatives of [`rosenbrock`] at this point: the gradient of each active parameter against central differences of `rosenbrock` (the report names the parameter and coordinate), `rosenbrock_jvp` against the gradient along a random direction, and `rosenbrock_hvp` against differences of `rosenbrock_grad`, with the default tolerance for `f64`.
 #[allow(

@@ -782,7 +782,7 @@ fn b00_f012(n: usize, b: f64, c: f64, a: f64) -> f64 {
     acc1 + b + h2[0] + h2[1]
 }
 
-// `b00_f012` without its `#[checkpoint]`s: the gradients must agree bitwise.
+// `b00_f012` without its `#[checkpoint]`s: the derivatives must agree bitwise (to rounding where a loop of this twin fuses).
 #[differentiate]
 fn b00_f012_plain(n: usize, b: f64, c: f64, a: f64) -> f64 {
     let mut acc1: f64 = 1.97;
@@ -916,7 +916,7 @@ fn b00_f014(y: &[f64], b: f64, x: &[f64], c: f64, a: f64, n: usize) -> f64 {
     ((acc1 - s2) * b - a) * y[0]
 }
 
-// `b00_f014` without its `#[checkpoint]`s: the gradients must agree bitwise.
+// `b00_f014` without its `#[checkpoint]`s: the derivatives must agree bitwise (to rounding where a loop of this twin fuses).
 #[differentiate]
 fn b00_f014_plain(y: &[f64], b: f64, x: &[f64], c: f64, a: f64, n: usize) -> f64 {
     let mut acc1: f64 = 1.0;
@@ -2372,7 +2372,7 @@ fn b00_f034(n: usize, a: f64, x: &[f64], b: f64) -> f64 {
     (acc1 * acc2 - acc3) * a - x[3]
 }
 
-// `b00_f034` without its `#[checkpoint]`s: the gradients must agree bitwise.
+// `b00_f034` without its `#[checkpoint]`s: the derivatives must agree bitwise (to rounding where a loop of this twin fuses).
 #[differentiate]
 fn b00_f034_plain(n: usize, a: f64, x: &[f64], b: f64) -> f64 {
     let mut acc1: f64 = (-1.1_f64);
@@ -2494,7 +2494,7 @@ fn b00_f035(a: f64, x: &[f64]) -> Vec<f64> {
     out12
 }
 
-// `b00_f035` without its `#[checkpoint]`s: the gradients must agree bitwise.
+// `b00_f035` without its `#[checkpoint]`s: the derivatives must agree bitwise (to rounding where a loop of this twin fuses).
 #[differentiate]
 fn b00_f035_plain(a: f64, x: &[f64]) -> Vec<f64> {
     let mut acc1: f64 = (-1.1);
@@ -3018,7 +3018,7 @@ fn b00_f042(a: f64, n: usize, b: f64, x: &[f64]) -> f64 {
     acc1 - a + b + v2[0]
 }
 
-// `b00_f042` without its `#[checkpoint]`s: the gradients must agree bitwise.
+// `b00_f042` without its `#[checkpoint]`s: the derivatives must agree bitwise (to rounding where a loop of this twin fuses).
 #[differentiate(wrt(a))]
 fn b00_f042_plain(a: f64, n: usize, b: f64, x: &[f64]) -> f64 {
     let mut acc1 = a.mul_add(x[0], x[2]);
@@ -3635,7 +3635,7 @@ fn b00_f052(n: usize, a: f64, b: f64) -> f64 {
     (acc1 - b).sin()
 }
 
-// `b00_f052` without its `#[checkpoint]`s: the gradients must agree bitwise.
+// `b00_f052` without its `#[checkpoint]`s: the derivatives must agree bitwise (to rounding where a loop of this twin fuses).
 #[differentiate(wrt(b))]
 fn b00_f052_plain(n: usize, a: f64, b: f64) -> f64 {
     let mut acc1: f64 = 1.06;
@@ -3891,7 +3891,7 @@ fn b00_f056(y: &[f64], x: &[f64]) -> f64 {
     acc1
 }
 
-// `b00_f056` without its `#[checkpoint]`s: the gradients must agree bitwise.
+// `b00_f056` without its `#[checkpoint]`s: the derivatives must agree bitwise (to rounding where a loop of this twin fuses).
 #[differentiate(wrt(y))]
 fn b00_f056_plain(y: &[f64], x: &[f64]) -> f64 {
     let mut acc1 = x[1].tanh();
@@ -4019,7 +4019,7 @@ fn b00_f058(n: usize, x: &[f64]) -> f64 {
     acc1
 }
 
-// `b00_f058` without its `#[checkpoint]`s: the gradients must agree bitwise.
+// `b00_f058` without its `#[checkpoint]`s: the derivatives must agree bitwise (to rounding where a loop of this twin fuses).
 #[differentiate]
 fn b00_f058_plain(n: usize, x: &[f64]) -> f64 {
     let mut acc1 = x[1];

@@ -433,7 +433,7 @@ fn b01_f006(x: &[f64]) -> f64 {
     (acc1 + v6[2] + v4[3]).tanh()
 }
 
-// `b01_f006` without its `#[checkpoint]`s: the gradients must agree bitwise.
+// `b01_f006` without its `#[checkpoint]`s: the derivatives must agree bitwise (to rounding where a loop of this twin fuses).
 #[differentiate]
 fn b01_f006_plain(x: &[f64]) -> f64 {
     let mut acc1: f64 = (-0.9);
@@ -885,7 +885,7 @@ fn b01_f012(x: &[f64], a: f64) -> f64 {
     acc1 - a
 }
 
-// `b01_f012` without its `#[checkpoint]`s: the gradients must agree bitwise.
+// `b01_f012` without its `#[checkpoint]`s: the derivatives must agree bitwise (to rounding where a loop of this twin fuses).
 #[differentiate]
 fn b01_f012_plain(x: &[f64], a: f64) -> f64 {
     let mut acc1 = x[0].tanh().exp().ln_1p();
@@ -945,7 +945,7 @@ fn b01_f013(b: f64, x: &[f64], a: f64) -> f64 {
     (acc1 - a).tanh()
 }
 
-// `b01_f013` without its `#[checkpoint]`s: the gradients must agree bitwise.
+// `b01_f013` without its `#[checkpoint]`s: the derivatives must agree bitwise (to rounding where a loop of this twin fuses).
 #[differentiate]
 fn b01_f013_plain(b: f64, x: &[f64], a: f64) -> f64 {
     let mut acc1 = x[1] * (-1.49);
@@ -1376,7 +1376,7 @@ fn b01_f019(b: f64, c: f64, x: &[f64], n: usize, a: f64) -> f64 {
     acc1 - t2 - x[1]
 }
 
-// `b01_f019` without its `#[checkpoint]`s: the gradients must agree bitwise.
+// `b01_f019` without its `#[checkpoint]`s: the derivatives must agree bitwise (to rounding where a loop of this twin fuses).
 #[differentiate]
 fn b01_f019_plain(b: f64, c: f64, x: &[f64], n: usize, a: f64) -> f64 {
     let mut acc1 = x[0] * c;
@@ -1519,7 +1519,7 @@ fn b01_f020(x: &[f64], a: f64, y: &[f64], b: f64) -> f64 {
     ((acc1 + h2[0]) * x[3]).tanh()
 }
 
-// `b01_f020` without its `#[checkpoint]`s: the gradients must agree bitwise.
+// `b01_f020` without its `#[checkpoint]`s: the derivatives must agree bitwise (to rounding where a loop of this twin fuses).
 #[differentiate]
 fn b01_f020_plain(x: &[f64], a: f64, y: &[f64], b: f64) -> f64 {
     let mut acc1: f64 = b * b;
@@ -3016,7 +3016,7 @@ fn b01_f038(a: f64, b: f64, c: f64, n: usize) -> f64 {
     acc1
 }
 
-// `b01_f038` without its `#[checkpoint]`s: the gradients must agree bitwise.
+// `b01_f038` without its `#[checkpoint]`s: the derivatives must agree bitwise (to rounding where a loop of this twin fuses).
 #[differentiate]
 fn b01_f038_plain(a: f64, b: f64, c: f64, n: usize) -> f64 {
     let mut acc1 = (n as f64);
@@ -3108,7 +3108,7 @@ fn b01_f039(n: usize, x: &[f64]) -> f64 {
     acc1.atan()
 }
 
-// `b01_f039` without its `#[checkpoint]`s: the gradients must agree bitwise.
+// `b01_f039` without its `#[checkpoint]`s: the derivatives must agree bitwise (to rounding where a loop of this twin fuses).
 #[differentiate]
 fn b01_f039_plain(n: usize, x: &[f64]) -> f64 {
     let mut acc1 = (2.5 + x[0].cos()).powf((-0.5));
@@ -3341,7 +3341,7 @@ fn b01_f041(a: f64, b: f64, x: &[f64], n: usize) -> f64 {
     acc1 + x[0]
 }
 
-// `b01_f041` without its `#[checkpoint]`s: the gradients must agree bitwise.
+// `b01_f041` without its `#[checkpoint]`s: the derivatives must agree bitwise (to rounding where a loop of this twin fuses).
 #[differentiate(wrt(a, x))]
 fn b01_f041_plain(a: f64, b: f64, x: &[f64], n: usize) -> f64 {
     let mut acc1: f64 = 1.3;
@@ -3463,7 +3463,7 @@ fn b01_f042(c: f64, b: f64, x: &[f64], n: usize, a: f64) -> f64 {
     acc1 + v4[0]
 }
 
-// `b01_f042` without its `#[checkpoint]`s: the gradients must agree bitwise.
+// `b01_f042` without its `#[checkpoint]`s: the derivatives must agree bitwise (to rounding where a loop of this twin fuses).
 #[differentiate]
 fn b01_f042_plain(c: f64, b: f64, x: &[f64], n: usize, a: f64) -> f64 {
     let mut acc1: f64 = 1.38;
@@ -4636,7 +4636,7 @@ fn b01_f059(a: f64) -> f64 {
     acc1
 }
 
-// `b01_f059` without its `#[checkpoint]`s: the gradients must agree bitwise.
+// `b01_f059` without its `#[checkpoint]`s: the derivatives must agree bitwise (to rounding where a loop of this twin fuses).
 #[differentiate]
 fn b01_f059_plain(a: f64) -> f64 {
     let mut acc1: f64 = (-1.7);
@@ -5005,7 +5005,7 @@ fn b01_f064(a: f64, b: f64) -> f64 {
     acc1 * acc2 + acc3 + a
 }
 
-// `b01_f064` without its `#[checkpoint]`s: the gradients must agree bitwise.
+// `b01_f064` without its `#[checkpoint]`s: the derivatives must agree bitwise (to rounding where a loop of this twin fuses).
 #[differentiate(wrt(b))]
 fn b01_f064_plain(a: f64, b: f64) -> f64 {
     let mut acc1: f64 = (-1.14);

@@ -613,7 +613,7 @@ fn b02_f008(a: f64, x: &[f64], y: &[f64]) -> f64 {
     acc1 * a
 }
 
-// `b02_f008` without its `#[checkpoint]`s: the gradients must agree bitwise.
+// `b02_f008` without its `#[checkpoint]`s: the derivatives must agree bitwise (to rounding where a loop of this twin fuses).
 #[differentiate]
 fn b02_f008_plain(a: f64, x: &[f64], y: &[f64]) -> f64 {
     let mut acc1: f64 = 1.04;
@@ -1474,7 +1474,7 @@ fn b02_f019(a: f64, b: f64, n: usize, y: &[f64], x: &[f64], c: f64, m: usize) ->
     acc1 - x[2]
 }
 
-// `b02_f019` without its `#[checkpoint]`s: the gradients must agree bitwise.
+// `b02_f019` without its `#[checkpoint]`s: the derivatives must agree bitwise (to rounding where a loop of this twin fuses).
 #[differentiate]
 fn b02_f019_plain(a: f64, b: f64, n: usize, y: &[f64], x: &[f64], c: f64, m: usize) -> f64 {
     let mut acc1 = (1.0 + (m as f64).powi(2)).powf(0.9 * y[2].cos());
@@ -2273,7 +2273,7 @@ fn b02_f028(x: &[f64]) -> f64 {
     acc1 * acc2 * v3[1] * v4[1] - v3[1]
 }
 
-// `b02_f028` without its `#[checkpoint]`s: the gradients must agree bitwise.
+// `b02_f028` without its `#[checkpoint]`s: the derivatives must agree bitwise (to rounding where a loop of this twin fuses).
 #[differentiate]
 fn b02_f028_plain(x: &[f64]) -> f64 {
     let mut acc1 = x[0] + x[0];
@@ -2385,7 +2385,7 @@ fn b02_f030(b: f64, a: f64) -> f64 {
     (acc1 - b + a + h5[3]).atan()
 }
 
-// `b02_f030` without its `#[checkpoint]`s: the gradients must agree bitwise.
+// `b02_f030` without its `#[checkpoint]`s: the derivatives must agree bitwise (to rounding where a loop of this twin fuses).
 #[differentiate]
 fn b02_f030_plain(b: f64, a: f64) -> f64 {
     let mut acc1: f64 = b02_f017(a + a);
@@ -2942,7 +2942,7 @@ fn b02_f037(a: f64) -> Vec<f64> {
     w3
 }
 
-// `b02_f037` without its `#[checkpoint]`s: the gradients must agree bitwise.
+// `b02_f037` without its `#[checkpoint]`s: the derivatives must agree bitwise (to rounding where a loop of this twin fuses).
 #[differentiate]
 fn b02_f037_plain(a: f64) -> Vec<f64> {
     let mut acc1: f64 = if a.sin() <= a.sin() { a } else { 0.5 };
@@ -3995,7 +3995,7 @@ fn b02_f054(m: usize, n: usize, x: &[f64]) -> f64 {
     acc1 - u2 + x[2]
 }
 
-// `b02_f054` without its `#[checkpoint]`s: the gradients must agree bitwise.
+// `b02_f054` without its `#[checkpoint]`s: the derivatives must agree bitwise (to rounding where a loop of this twin fuses).
 #[differentiate]
 fn b02_f054_plain(m: usize, n: usize, x: &[f64]) -> f64 {
     let mut acc1: f64 = 0.06_f64;
@@ -4498,7 +4498,7 @@ fn b02_f060(c: f64, n: usize, a: f64, b: f64, x: &[f64]) -> f64 {
     ((acc1 - acc2) * c + b) * w3[1]
 }
 
-// `b02_f060` without its `#[checkpoint]`s: the gradients must agree bitwise.
+// `b02_f060` without its `#[checkpoint]`s: the derivatives must agree bitwise (to rounding where a loop of this twin fuses).
 #[differentiate]
 fn b02_f060_plain(c: f64, n: usize, a: f64, b: f64, x: &[f64]) -> f64 {
     let mut acc1 = x[0] + a;

@@ -122,7 +122,7 @@ fn b03_f001(x: &[f64], a: f64, n: usize, y: &[f64]) -> f64 {
     (acc1 + s3 - v2[1]).sin()
 }
 
-// `b03_f001` without its `#[checkpoint]`s: the gradients must agree bitwise.
+// `b03_f001` without its `#[checkpoint]`s: the derivatives must agree bitwise (to rounding where a loop of this twin fuses).
 #[differentiate]
 fn b03_f001_plain(x: &[f64], a: f64, n: usize, y: &[f64]) -> f64 {
     let mut acc1: f64 = x[2];
@@ -445,7 +445,7 @@ fn b03_f005(m: usize, n: usize, x: &[f64]) -> f64 {
     acc1
 }
 
-// `b03_f005` without its `#[checkpoint]`s: the gradients must agree bitwise.
+// `b03_f005` without its `#[checkpoint]`s: the derivatives must agree bitwise (to rounding where a loop of this twin fuses).
 #[differentiate]
 fn b03_f005_plain(m: usize, n: usize, x: &[f64]) -> f64 {
     let mut acc1 = f64::sin((-0.39));
@@ -634,7 +634,7 @@ fn b03_f006(b: f64, a: f64) -> Vec<f64> {
     out8
 }
 
-// `b03_f006` without its `#[checkpoint]`s: the gradients must agree bitwise.
+// `b03_f006` without its `#[checkpoint]`s: the derivatives must agree bitwise (to rounding where a loop of this twin fuses).
 #[differentiate]
 fn b03_f006_plain(b: f64, a: f64) -> Vec<f64> {
     let mut acc1: f64 = b;
@@ -1710,7 +1710,7 @@ fn b03_f021(a: f64) -> f64 {
     acc1 * s2 + a
 }
 
-// `b03_f021` without its `#[checkpoint]`s: the gradients must agree bitwise.
+// `b03_f021` without its `#[checkpoint]`s: the derivatives must agree bitwise (to rounding where a loop of this twin fuses).
 #[differentiate]
 fn b03_f021_plain(a: f64) -> f64 {
     let mut acc1 = a;
@@ -1931,7 +1931,7 @@ fn b03_f024(n: usize, x: &[f64], a: f64, m: usize, y: &[f64]) -> f64 {
     (acc1 - u2) * a + x[0]
 }
 
-// `b03_f024` without its `#[checkpoint]`s: the gradients must agree bitwise.
+// `b03_f024` without its `#[checkpoint]`s: the derivatives must agree bitwise (to rounding where a loop of this twin fuses).
 #[differentiate]
 fn b03_f024_plain(n: usize, x: &[f64], a: f64, m: usize, y: &[f64]) -> f64 {
     let mut acc1: f64 = (-1.8);
@@ -2286,7 +2286,7 @@ fn b03_f029(x: &[f64], n: usize, y: &[f64], a: f64) -> f64 {
     acc1 - acc2 + a + w3[0]
 }
 
-// `b03_f029` without its `#[checkpoint]`s: the gradients must agree bitwise.
+// `b03_f029` without its `#[checkpoint]`s: the derivatives must agree bitwise (to rounding where a loop of this twin fuses).
 #[differentiate(wrt(y))]
 fn b03_f029_plain(x: &[f64], n: usize, y: &[f64], a: f64) -> f64 {
     let mut acc1 = a * a;
@@ -2591,7 +2591,7 @@ fn b03_f034(a: f64, n: usize) -> f64 {
     acc1 * acc2
 }
 
-// `b03_f034` without its `#[checkpoint]`s: the gradients must agree bitwise.
+// `b03_f034` without its `#[checkpoint]`s: the derivatives must agree bitwise (to rounding where a loop of this twin fuses).
 #[differentiate]
 fn b03_f034_plain(a: f64, n: usize) -> f64 {
     let mut acc1 = (n as f64) - a;
@@ -2749,7 +2749,7 @@ fn b03_f036(x: &[f64], b: f64, a: f64, y: &[f64], n: usize, m: usize) -> f64 {
     acc1 * t2
 }
 
-// `b03_f036` without its `#[checkpoint]`s: the gradients must agree bitwise.
+// `b03_f036` without its `#[checkpoint]`s: the derivatives must agree bitwise (to rounding where a loop of this twin fuses).
 #[differentiate(wrt(a))]
 fn b03_f036_plain(x: &[f64], b: f64, a: f64, y: &[f64], n: usize, m: usize) -> f64 {
     let mut acc1 = x[0];
@@ -4132,7 +4132,7 @@ fn b03_f054(a: f64, m: usize, b: f64, n: usize) -> f64 {
     (acc1 + acc2 + a).atan()
 }
 
-// `b03_f054` without its `#[checkpoint]`s: the gradients must agree bitwise.
+// `b03_f054` without its `#[checkpoint]`s: the derivatives must agree bitwise (to rounding where a loop of this twin fuses).
 #[differentiate]
 fn b03_f054_plain(a: f64, m: usize, b: f64, n: usize) -> f64 {
     let mut acc1 = b.atan();
@@ -4467,7 +4467,7 @@ fn b03_f058(n: usize, a: f64, m: usize, x: &[f64]) -> f64 {
     acc1 + x[1]
 }
 
-// `b03_f058` without its `#[checkpoint]`s: the gradients must agree bitwise.
+// `b03_f058` without its `#[checkpoint]`s: the derivatives must agree bitwise (to rounding where a loop of this twin fuses).
 #[differentiate]
 fn b03_f058_plain(n: usize, a: f64, m: usize, x: &[f64]) -> f64 {
     let mut acc1 = a.mul_add(x[0], a);
@@ -4728,7 +4728,7 @@ fn b03_f061(a: f64, n: usize) -> f64 {
     acc1 + a - h2[2] + h2[2]
 }
 
-// `b03_f061` without its `#[checkpoint]`s: the gradients must agree bitwise.
+// `b03_f061` without its `#[checkpoint]`s: the derivatives must agree bitwise (to rounding where a loop of this twin fuses).
 #[differentiate]
 fn b03_f061_plain(a: f64, n: usize) -> f64 {
     let mut acc1 = (a * a + 0.25).ln();
@@ -4880,7 +4880,7 @@ fn b03_f062(a: f64, x: &[f64], b: f64, n: usize) -> f64 {
     (acc1 * acc2).tanh()
 }
 
-// `b03_f062` without its `#[checkpoint]`s: the gradients must agree bitwise.
+// `b03_f062` without its `#[checkpoint]`s: the derivatives must agree bitwise (to rounding where a loop of this twin fuses).
 #[differentiate(wrt(x))]
 fn b03_f062_plain(a: f64, x: &[f64], b: f64, n: usize) -> f64 {
     let mut acc1 = (2.0 + x[1].tanh()).powf(1.5);

@@ -441,7 +441,7 @@ fn b04_f005(b: f64, n: usize, c: f64, a: f64) -> f64 {
     ((acc1 + c + b + w5[1]) * v8[1] + v7[1]).tanh()
 }
 
-// `b04_f005` without its `#[checkpoint]`s: the gradients must agree bitwise.
+// `b04_f005` without its `#[checkpoint]`s: the derivatives must agree bitwise (to rounding where a loop of this twin fuses).
 #[differentiate]
 fn b04_f005_plain(b: f64, n: usize, c: f64, a: f64) -> f64 {
     let mut acc1 = b;
@@ -551,7 +551,7 @@ fn b04_f006(y: &[f64], x: &[f64], a: f64, n: usize) -> f64 {
     acc1 - acc2 + u4 + w3[0]
 }
 
-// `b04_f006` without its `#[checkpoint]`s: the gradients must agree bitwise.
+// `b04_f006` without its `#[checkpoint]`s: the derivatives must agree bitwise (to rounding where a loop of this twin fuses).
 #[differentiate(wrt(x, a))]
 fn b04_f006_plain(y: &[f64], x: &[f64], a: f64, n: usize) -> f64 {
     let mut acc1 = f64::sin(1.92);
@@ -826,7 +826,7 @@ fn b04_f010(m: usize, c: f64, x: &[f64], a: f64, n: usize, b: f64) -> Vec<f64> {
     out9
 }
 
-// `b04_f010` without its `#[checkpoint]`s: the gradients must agree bitwise.
+// `b04_f010` without its `#[checkpoint]`s: the derivatives must agree bitwise (to rounding where a loop of this twin fuses).
 #[differentiate]
 fn b04_f010_plain(m: usize, c: f64, x: &[f64], a: f64, n: usize, b: f64) -> Vec<f64> {
     let mut acc1 = (x[2].abs() + 1.0).ln();
@@ -961,7 +961,7 @@ fn b04_f012(n: usize, m: usize, b: f64, x: &[f64], a: f64) -> f64 {
     acc1 - acc2 + h3[2]
 }
 
-// `b04_f012` without its `#[checkpoint]`s: the gradients must agree bitwise.
+// `b04_f012` without its `#[checkpoint]`s: the derivatives must agree bitwise (to rounding where a loop of this twin fuses).
 #[differentiate(wrt(x, b))]
 fn b04_f012_plain(n: usize, m: usize, b: f64, x: &[f64], a: f64) -> f64 {
     let mut acc1 = -x[2];
@@ -1224,7 +1224,7 @@ fn b04_f015(a: f64, c: f64, b: f64, m: usize, n: usize) -> f64 {
     acc1 - c
 }
 
-// `b04_f015` without its `#[checkpoint]`s: the gradients must agree bitwise.
+// `b04_f015` without its `#[checkpoint]`s: the derivatives must agree bitwise (to rounding where a loop of this twin fuses).
 #[differentiate(wrt(a))]
 fn b04_f015_plain(a: f64, c: f64, b: f64, m: usize, n: usize) -> f64 {
     let mut acc1: f64 = (-0.7);
@@ -1423,7 +1423,7 @@ fn b04_f017(b: f64, x: &[f64], a: f64, n: usize) -> f64 {
     (acc1 + acc2) * b * x[2]
 }
 
-// `b04_f017` without its `#[checkpoint]`s: the gradients must agree bitwise.
+// `b04_f017` without its `#[checkpoint]`s: the derivatives must agree bitwise (to rounding where a loop of this twin fuses).
 #[differentiate]
 fn b04_f017_plain(b: f64, x: &[f64], a: f64, n: usize) -> f64 {
     let mut acc1: f64 = 1.608;
@@ -2203,7 +2203,7 @@ fn b04_f029(n: usize, a: f64, y: &[f64], x: &[f64]) -> f64 {
     (acc1 - acc2 + a).tanh()
 }
 
-// `b04_f029` without its `#[checkpoint]`s: the gradients must agree bitwise.
+// `b04_f029` without its `#[checkpoint]`s: the derivatives must agree bitwise (to rounding where a loop of this twin fuses).
 #[differentiate]
 fn b04_f029_plain(n: usize, a: f64, y: &[f64], x: &[f64]) -> f64 {
     let mut acc1 = -a;
@@ -3008,7 +3008,7 @@ fn b04_f041(x: &[f64], a: f64) -> f64 {
     (acc1 + a).sin()
 }
 
-// `b04_f041` without its `#[checkpoint]`s: the gradients must agree bitwise.
+// `b04_f041` without its `#[checkpoint]`s: the derivatives must agree bitwise (to rounding where a loop of this twin fuses).
 #[differentiate(wrt(a))]
 fn b04_f041_plain(x: &[f64], a: f64) -> f64 {
     let mut acc1: f64 = (-8.0e-1);
@@ -3510,7 +3510,7 @@ fn b04_f048(x: &[f64], n: usize, a: f64) -> f64 {
     (acc1 - a) * w2[0]
 }
 
-// `b04_f048` without its `#[checkpoint]`s: the gradients must agree bitwise.
+// `b04_f048` without its `#[checkpoint]`s: the derivatives must agree bitwise (to rounding where a loop of this twin fuses).
 #[differentiate(wrt(a))]
 fn b04_f048_plain(x: &[f64], n: usize, a: f64) -> f64 {
     let mut acc1 = (0.5 * x[1]).fract() + a;
@@ -3584,7 +3584,7 @@ fn b04_f049(x: &[f64], n: usize, a: f64) -> f64 {
     acc1 * v2[2] * w3[3]
 }
 
-// `b04_f049` without its `#[checkpoint]`s: the gradients must agree bitwise.
+// `b04_f049` without its `#[checkpoint]`s: the derivatives must agree bitwise (to rounding where a loop of this twin fuses).
 #[differentiate(wrt(a))]
 fn b04_f049_plain(x: &[f64], n: usize, a: f64) -> f64 {
     let mut acc1 = a.tanh();
@@ -3896,7 +3896,7 @@ fn b04_f054(n: usize, a: f64, m: usize) -> Vec<f64> {
     out6
 }
 
-// `b04_f054` without its `#[checkpoint]`s: the gradients must agree bitwise.
+// `b04_f054` without its `#[checkpoint]`s: the derivatives must agree bitwise (to rounding where a loop of this twin fuses).
 #[differentiate]
 fn b04_f054_plain(n: usize, a: f64, m: usize) -> Vec<f64> {
     let mut acc1: f64 = (-0.08);
@@ -4451,7 +4451,7 @@ fn b04_f060(y: &[f64], n: usize, x: &[f64], m: usize) -> f64 {
     acc1 + h2[2] + y[0]
 }
 
-// `b04_f060` without its `#[checkpoint]`s: the gradients must agree bitwise.
+// `b04_f060` without its `#[checkpoint]`s: the derivatives must agree bitwise (to rounding where a loop of this twin fuses).
 #[differentiate]
 fn b04_f060_plain(y: &[f64], n: usize, x: &[f64], m: usize) -> f64 {
     let mut acc1 = x[1];
@@ -4569,7 +4569,7 @@ fn b04_f061(x: &[f64], n: usize, c: f64, a: f64, y: &[f64], b: f64) -> Vec<f64> 
     out5
 }
 
-// `b04_f061` without its `#[checkpoint]`s: the gradients must agree bitwise.
+// `b04_f061` without its `#[checkpoint]`s: the derivatives must agree bitwise (to rounding where a loop of this twin fuses).
 #[differentiate]
 fn b04_f061_plain(x: &[f64], n: usize, c: f64, a: f64, y: &[f64], b: f64) -> Vec<f64> {
     let mut acc1 = a.cos();

@@ -45,7 +45,7 @@ fn b05_f000(c: f64, a: f64, x: &[f64], b: f64) -> Vec<f64> {
     out6
 }
 
-// `b05_f000` without its `#[checkpoint]`s: the gradients must agree bitwise.
+// `b05_f000` without its `#[checkpoint]`s: the derivatives must agree bitwise (to rounding where a loop of this twin fuses).
 #[differentiate]
 fn b05_f000_plain(c: f64, a: f64, x: &[f64], b: f64) -> Vec<f64> {
     let mut acc1: f64 = 0.2;
@@ -418,7 +418,7 @@ fn b05_f005(b: f64, c: f64, a: f64) -> Vec<f64> {
     out11
 }
 
-// `b05_f005` without its `#[checkpoint]`s: the gradients must agree bitwise.
+// `b05_f005` without its `#[checkpoint]`s: the derivatives must agree bitwise (to rounding where a loop of this twin fuses).
 #[differentiate]
 fn b05_f005_plain(b: f64, c: f64, a: f64) -> Vec<f64> {
     let mut acc1: f64 = (-0.255);
@@ -696,7 +696,7 @@ fn b05_f008(x: &[f64], b: f64, a: f64) -> f64 {
     acc1 - b - a
 }
 
-// `b05_f008` without its `#[checkpoint]`s: the gradients must agree bitwise.
+// `b05_f008` without its `#[checkpoint]`s: the derivatives must agree bitwise (to rounding where a loop of this twin fuses).
 #[differentiate(wrt(x))]
 fn b05_f008_plain(x: &[f64], b: f64, a: f64) -> f64 {
     let mut acc1 = x[0].clamp((-1.0), 1.0);
@@ -1403,7 +1403,7 @@ fn b05_f019(x: &[f64]) -> f64 {
     (acc1 + s4 + u5) * t2 + x[2]
 }
 
-// `b05_f019` without its `#[checkpoint]`s: the gradients must agree bitwise.
+// `b05_f019` without its `#[checkpoint]`s: the derivatives must agree bitwise (to rounding where a loop of this twin fuses).
 #[differentiate]
 fn b05_f019_plain(x: &[f64]) -> f64 {
     let mut acc1: f64 = 2.0e0;
@@ -2433,7 +2433,7 @@ fn b05_f033(c: f64, a: f64, b: f64) -> Vec<f64> {
     out10
 }
 
-// `b05_f033` without its `#[checkpoint]`s: the gradients must agree bitwise.
+// `b05_f033` without its `#[checkpoint]`s: the derivatives must agree bitwise (to rounding where a loop of this twin fuses).
 #[differentiate]
 fn b05_f033_plain(c: f64, a: f64, b: f64) -> Vec<f64> {
     let mut acc1 = c - a;
@@ -2940,7 +2940,7 @@ fn b05_f039(c: f64, a: f64, x: &[f64], y: &[f64], b: f64) -> Vec<f64> {
     out11
 }
 
-// `b05_f039` without its `#[checkpoint]`s: the gradients must agree bitwise.
+// `b05_f039` without its `#[checkpoint]`s: the derivatives must agree bitwise (to rounding where a loop of this twin fuses).
 #[differentiate]
 fn b05_f039_plain(c: f64, a: f64, x: &[f64], y: &[f64], b: f64) -> Vec<f64> {
     let mut acc1 = b.sin();
@@ -3665,7 +3665,7 @@ fn b05_f048(n: usize, a: f64) -> Vec<f64> {
     out11
 }
 
-// `b05_f048` without its `#[checkpoint]`s: the gradients must agree bitwise.
+// `b05_f048` without its `#[checkpoint]`s: the derivatives must agree bitwise (to rounding where a loop of this twin fuses).
 #[differentiate]
 fn b05_f048_plain(n: usize, a: f64) -> Vec<f64> {
     let mut acc1: f64 = 0.26;
@@ -3779,7 +3779,7 @@ fn b05_f049(n: usize, a: f64) -> f64 {
     acc1 + a
 }
 
-// `b05_f049` without its `#[checkpoint]`s: the gradients must agree bitwise.
+// `b05_f049` without its `#[checkpoint]`s: the derivatives must agree bitwise (to rounding where a loop of this twin fuses).
 #[differentiate]
 fn b05_f049_plain(n: usize, a: f64) -> f64 {
     let mut acc1: f64 = f64::acos(0.8 * a.sin());
@@ -4212,7 +4212,7 @@ fn b05_f054(x: &[f64], y: &[f64], c: f64, b: f64, a: f64) -> Vec<f64> {
     out10
 }
 
-// `b05_f054` without its `#[checkpoint]`s: the gradients must agree bitwise.
+// `b05_f054` without its `#[checkpoint]`s: the derivatives must agree bitwise (to rounding where a loop of this twin fuses).
 #[differentiate]
 fn b05_f054_plain(x: &[f64], y: &[f64], c: f64, b: f64, a: f64) -> Vec<f64> {
     let mut acc1: f64 = 0.2;

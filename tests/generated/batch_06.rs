@@ -217,7 +217,7 @@ fn b06_f002(b: f64, n: usize, a: f64, c: f64, x: &[f64], y: &[f64]) -> f64 {
     (acc1 * b).tanh()
 }
 
-// `b06_f002` without its `#[checkpoint]`s: the gradients must agree bitwise.
+// `b06_f002` without its `#[checkpoint]`s: the derivatives must agree bitwise (to rounding where a loop of this twin fuses).
 #[differentiate]
 fn b06_f002_plain(b: f64, n: usize, a: f64, c: f64, x: &[f64], y: &[f64]) -> f64 {
     let mut acc1 = a.atan2(c * c + 0.25);
@@ -545,7 +545,7 @@ fn b06_f007(a: f64, n: usize) -> Vec<f64> {
     h2
 }
 
-// `b06_f007` without its `#[checkpoint]`s: the gradients must agree bitwise.
+// `b06_f007` without its `#[checkpoint]`s: the derivatives must agree bitwise (to rounding where a loop of this twin fuses).
 #[differentiate]
 fn b06_f007_plain(a: f64, n: usize) -> Vec<f64> {
     let mut acc1 = a.abs();
@@ -869,7 +869,7 @@ fn b06_f011(y: &[f64], a: f64, c: f64, b: f64, x: &[f64]) -> f64 {
     acc1 + acc2 + a - c + h3[0]
 }
 
-// `b06_f011` without its `#[checkpoint]`s: the gradients must agree bitwise.
+// `b06_f011` without its `#[checkpoint]`s: the derivatives must agree bitwise (to rounding where a loop of this twin fuses).
 #[differentiate(wrt(c, b))]
 fn b06_f011_plain(y: &[f64], a: f64, c: f64, b: f64, x: &[f64]) -> f64 {
     let mut acc1: f64 = (-0.69);
@@ -1003,7 +1003,7 @@ fn b06_f013(y: &[f64], x: &[f64], n: usize, c: f64, b: f64, a: f64) -> f64 {
     (acc1 + b + t3 + w2[0]).tanh()
 }
 
-// `b06_f013` without its `#[checkpoint]`s: the gradients must agree bitwise.
+// `b06_f013` without its `#[checkpoint]`s: the derivatives must agree bitwise (to rounding where a loop of this twin fuses).
 #[differentiate]
 fn b06_f013_plain(y: &[f64], x: &[f64], n: usize, c: f64, b: f64, a: f64) -> f64 {
     let mut acc1 = (-1.5_f64) - x[1];
@@ -2226,7 +2226,7 @@ fn b06_f030(a: f64, x: &[f64], n: usize, y: &[f64]) -> f64 {
     acc1 + x[0]
 }
 
-// `b06_f030` without its `#[checkpoint]`s: the gradients must agree bitwise.
+// `b06_f030` without its `#[checkpoint]`s: the derivatives must agree bitwise (to rounding where a loop of this twin fuses).
 #[differentiate]
 fn b06_f030_plain(a: f64, x: &[f64], n: usize, y: &[f64]) -> f64 {
     let mut acc1 = (1.0 + a * a).log(10.0);
@@ -2969,7 +2969,7 @@ fn b06_f042(x: &[f64], m: usize, n: usize) -> f64 {
     acc1 + acc2
 }
 
-// `b06_f042` without its `#[checkpoint]`s: the gradients must agree bitwise.
+// `b06_f042` without its `#[checkpoint]`s: the derivatives must agree bitwise (to rounding where a loop of this twin fuses).
 #[differentiate]
 fn b06_f042_plain(x: &[f64], m: usize, n: usize) -> f64 {
     let mut acc1 = x[0] - x[0];
@@ -3166,7 +3166,7 @@ fn b06_f044(a: f64, n: usize) -> f64 {
     acc1 * acc2
 }
 
-// `b06_f044` without its `#[checkpoint]`s: the gradients must agree bitwise.
+// `b06_f044` without its `#[checkpoint]`s: the derivatives must agree bitwise (to rounding where a loop of this twin fuses).
 #[differentiate]
 fn b06_f044_plain(a: f64, n: usize) -> f64 {
     let mut acc1 = 0.86 + a;
@@ -4234,7 +4234,7 @@ fn b06_f057(n: usize, a: f64, c: f64, b: f64) -> Vec<f64> {
     out14
 }
 
-// `b06_f057` without its `#[checkpoint]`s: the gradients must agree bitwise.
+// `b06_f057` without its `#[checkpoint]`s: the derivatives must agree bitwise (to rounding where a loop of this twin fuses).
 #[differentiate]
 fn b06_f057_plain(n: usize, a: f64, c: f64, b: f64) -> Vec<f64> {
     let mut acc1: f64 = (-1.2);

@@ -395,7 +395,7 @@ fn b07_f006(y: &[f64], a: f64, x: &[f64]) -> f64 {
     (acc1 + h2[1]).tanh()
 }
 
-// `b07_f006` without its `#[checkpoint]`s: the gradients must agree bitwise.
+// `b07_f006` without its `#[checkpoint]`s: the derivatives must agree bitwise (to rounding where a loop of this twin fuses).
 #[differentiate]
 fn b07_f006_plain(y: &[f64], a: f64, x: &[f64]) -> f64 {
     let mut acc1: f64 = (-1.6);
@@ -610,7 +610,7 @@ fn b07_f009(n: usize, a: f64, b: f64) -> Vec<f64> {
     out10
 }
 
-// `b07_f009` without its `#[checkpoint]`s: the gradients must agree bitwise.
+// `b07_f009` without its `#[checkpoint]`s: the derivatives must agree bitwise (to rounding where a loop of this twin fuses).
 #[differentiate(wrt(a))]
 fn b07_f009_plain(n: usize, a: f64, b: f64) -> Vec<f64> {
     let mut acc1 = b.abs();
@@ -1340,7 +1340,7 @@ fn b07_f020(c: f64, m: usize, n: usize, a: f64, b: f64) -> f64 {
     (acc1 + b) * c
 }
 
-// `b07_f020` without its `#[checkpoint]`s: the gradients must agree bitwise.
+// `b07_f020` without its `#[checkpoint]`s: the derivatives must agree bitwise (to rounding where a loop of this twin fuses).
 #[differentiate(wrt(b))]
 fn b07_f020_plain(c: f64, m: usize, n: usize, a: f64, b: f64) -> f64 {
     let mut acc1 = b.mul_add(a, a);
@@ -1566,7 +1566,7 @@ fn b07_f023(n: usize, a: f64) -> f64 {
     acc1 + a - v3[3]
 }
 
-// `b07_f023` without its `#[checkpoint]`s: the gradients must agree bitwise.
+// `b07_f023` without its `#[checkpoint]`s: the derivatives must agree bitwise (to rounding where a loop of this twin fuses).
 #[differentiate]
 fn b07_f023_plain(n: usize, a: f64) -> f64 {
     let mut acc1: f64 = (-1.88);
@@ -1691,7 +1691,7 @@ fn b07_f024(a: f64) -> f64 {
     acc1.tanh()
 }
 
-// `b07_f024` without its `#[checkpoint]`s: the gradients must agree bitwise.
+// `b07_f024` without its `#[checkpoint]`s: the derivatives must agree bitwise (to rounding where a loop of this twin fuses).
 #[differentiate]
 fn b07_f024_plain(a: f64) -> f64 {
     let mut acc1 = a;
@@ -1994,7 +1994,7 @@ fn b07_f027(n: usize, a: f64, b: f64, x: &[f64], c: f64, y: &[f64]) -> f64 {
     acc1 + a + v2[0]
 }
 
-// `b07_f027` without its `#[checkpoint]`s: the gradients must agree bitwise.
+// `b07_f027` without its `#[checkpoint]`s: the derivatives must agree bitwise (to rounding where a loop of this twin fuses).
 #[differentiate]
 fn b07_f027_plain(n: usize, a: f64, b: f64, x: &[f64], c: f64, y: &[f64]) -> f64 {
     let mut acc1 = c;
@@ -2876,7 +2876,7 @@ fn b07_f038(a: f64) -> Vec<f64> {
     out6
 }
 
-// `b07_f038` without its `#[checkpoint]`s: the gradients must agree bitwise.
+// `b07_f038` without its `#[checkpoint]`s: the derivatives must agree bitwise (to rounding where a loop of this twin fuses).
 #[differentiate]
 fn b07_f038_plain(a: f64) -> Vec<f64> {
     let mut acc1 = a;
@@ -3541,7 +3541,7 @@ fn b07_f048(x: &[f64]) -> f64 {
     acc1 + acc2
 }
 
-// `b07_f048` without its `#[checkpoint]`s: the gradients must agree bitwise.
+// `b07_f048` without its `#[checkpoint]`s: the derivatives must agree bitwise (to rounding where a loop of this twin fuses).
 #[differentiate]
 fn b07_f048_plain(x: &[f64]) -> f64 {
     let mut acc1 = x[3].sin();
@@ -3629,7 +3629,7 @@ fn b07_f049(a: f64, n: usize) -> f64 {
     (acc1 - acc4) * a + h2[0] - w6[2]
 }
 
-// `b07_f049` without its `#[checkpoint]`s: the gradients must agree bitwise.
+// `b07_f049` without its `#[checkpoint]`s: the derivatives must agree bitwise (to rounding where a loop of this twin fuses).
 #[differentiate]
 fn b07_f049_plain(a: f64, n: usize) -> f64 {
     let mut acc1: f64 = a + a;
@@ -3847,7 +3847,7 @@ fn b07_f053(b: f64, a: f64, n: usize, x: &[f64]) -> f64 {
     acc1 + s10 + x[0]
 }
 
-// `b07_f053` without its `#[checkpoint]`s: the gradients must agree bitwise.
+// `b07_f053` without its `#[checkpoint]`s: the derivatives must agree bitwise (to rounding where a loop of this twin fuses).
 #[differentiate]
 fn b07_f053_plain(b: f64, a: f64, n: usize, x: &[f64]) -> f64 {
     let mut acc1 = x[0];

@@ -1145,6 +1145,24 @@ fn hvp(item: &syn::ItemFn, ctx: &Ctx, dual: &str) -> TokenStream {
     );
     let allows = allows();
     let result = quote!((value.primal, #(#grads,)* #(#hvs),*));
+    // With fused loops, the joint body on dual numbers: nothing is lent to it.
+    let (run, twin) = match fusion(ctx) {
+        Some(fusion) => {
+            recycled = given_back_duals(ctx);
+            let dual_vjp = sibling(item, ctx, "_dual_vjp");
+            (
+                quote!(let (value, #(#bars,)*) = #dual_vjp(#(#lifted_args,)* __ad::Dual::constant(#one));),
+                dual_vjp_item(item, ctx, fusion),
+            )
+        }
+        None => (
+            quote! {
+                let (value, pullback) = #dual_pb(#(#lifted_args),*);
+                let (#(#bars,)*) = pullback(#(#reborrowed,)* __ad::Dual::constant(#one), #(#lent),*);
+            },
+            quote!(),
+        ),
+    };
     let result = if recycled.is_empty() {
         result
     } else {
@@ -1157,9 +1175,70 @@ fn hvp(item: &syn::ItemFn, ctx: &Ctx, dual: &str) -> TokenStream {
             use ::autodiff::__private as __ad;
             use ::autodiff::__private::Float as _;
             #(#lifts)*
-            let (value, pullback) = #dual_pb(#(#lifted_args),*);
-            let (#(#bars,)*) = pullback(#(#reborrowed,)* __ad::Dual::constant(#one), #(#lent),*);
+            #run
             #result
+        }
+        #twin
+    }
+}
+
+/// The dual-number inputs `f_hvp` takes from the thread's pool, given back at its end.
+fn given_back_duals(ctx: &Ctx) -> Vec<TokenStream> {
+    ctx.func
+        .params
+        .iter()
+        .filter(|p| p.active && p.shape == ParamShape::Slice && ctx.concrete_float())
+        .map(|p| {
+            let dual = format_ident!("{}_dual", ctx.func.vars[p.var].stem);
+            quote!(__ad::pool::give_back(#dual);)
+        })
+        .collect()
+}
+
+/// `f_dual_vjp` (hidden): `f_vjp`'s joint body (its loops fused with their reverse) on
+/// dual numbers, which `f_hvp` runs: forward-over-reverse of the fused form.
+fn dual_vjp_item(
+    item: &syn::ItemFn,
+    ctx: &Ctx,
+    fusion: &crate::analysis::fusion::Fusion,
+) -> TokenStream {
+    let needed = ctx.needed.joint.as_deref().unwrap_or(ctx.needed);
+    let lifted = Ctx::new(ctx.func, ctx.act, needed, Mode::Lifted);
+    let (vis, generics, where_clause) = (
+        &item.vis,
+        &item.sig.generics,
+        &item.sig.generics.where_clause,
+    );
+    let (f, name) = (&item.sig.ident, ident(item, "_dual_vjp"));
+    let params: Vec<TokenStream> = item
+        .sig
+        .inputs
+        .iter()
+        .zip(&ctx.func.params)
+        .map(|(input, p)| {
+            let syn::FnArg::Typed(pt) = input else {
+                return quote!(#input);
+            };
+            let (pat, ty) = (&pt.pat, lift_slot(&lifted, "_dual_vjp", p));
+            quote!(#pat: #ty)
+        })
+        .collect();
+    let ret_ty = lifted.lift_type(&ctx.func.ret_ty, true);
+    let cts: Vec<TokenStream> = active_params(&lifted)
+        .map(|p| cotangent_type(&lifted, p))
+        .collect();
+    let dout = lifted.param_name("dout");
+    let body = lifted.joint_body(&dout, fusion);
+    let doc = format!(" [`{f}_vjp`] on dual numbers, for [`{f}_hvp`] (forward-over-reverse).");
+    let allows = allows();
+    quote! {
+        #[doc = #doc]
+        #[doc(hidden)]
+        #allows
+        #vis fn #name #generics (#(#params,)* #dout: #ret_ty) -> (#ret_ty, #(#cts),*) #where_clause {
+            use ::autodiff::__private as __ad;
+            use ::autodiff::__private::Float as _;
+            #body
         }
     }
 }
