@@ -649,8 +649,15 @@ fn fused_hvp(
     use ::autodiff::__private as __ad;
     use ::autodiff::__private::Float as _;
     let w_dual = __ad::pool::duals(&w, &w_dot);
-    let (value, w_bar) = fused_dual_vjp(&w_dual, data, m, __ad::Dual::constant(1.0));
+    let (value, w_bar) = fused_dual_vjp(
+        &w_dual,
+        data,
+        m,
+        __ad::Dual::constant(1.0),
+        __ad::pool::zeros(w.len()),
+    );
     let result = (value.primal, __ad::primals(&w_bar), __ad::tangents(&w_bar));
+    __ad::pool::give_back(w_bar);
     __ad::pool::give_back(w_dual);
     result
 }
@@ -680,6 +687,7 @@ fn fused_dual_vjp(
     data: &[f64],
     m: usize,
     dout: ::autodiff::__private::Dual<f64>,
+    w_acc: ::std::vec::Vec<::autodiff::__private::Dual<f64>>,
 ) -> (
     ::autodiff::__private::Dual<f64>,
     ::std::vec::Vec<::autodiff::__private::Dual<f64>>,
@@ -693,7 +701,7 @@ fn fused_dual_vjp(
     let lo = 0;
     let hi = n;
     let mut ret_bar = dout;
-    let mut w_bar = __ad::zeros_like(&w);
+    let mut w_bar = __ad::accumulator(w_acc, &w);
     let mut h_bar = __ad::zeros_like(&h);
     let mut loss_bar: ::autodiff::__private::Dual<f64> = __ad::zero();
     let mut reg_bar: ::autodiff::__private::Dual<f64> = __ad::zero();

@@ -395,8 +395,13 @@ fn rosenbrock_hvp(
     use ::autodiff::__private as __ad;
     use ::autodiff::__private::Float as _;
     let x_dual = __ad::pool::duals(&x, &x_dot);
-    let (value, x_bar) = rosenbrock_dual_vjp(&x_dual, __ad::Dual::constant(1.0));
+    let (value, x_bar) = rosenbrock_dual_vjp(
+        &x_dual,
+        __ad::Dual::constant(1.0),
+        __ad::pool::zeros(x.len()),
+    );
     let result = (value.primal, __ad::primals(&x_bar), __ad::tangents(&x_bar));
+    __ad::pool::give_back(x_bar);
     __ad::pool::give_back(x_dual);
     result
 }
@@ -424,6 +429,7 @@ fn rosenbrock_hvp(
 fn rosenbrock_dual_vjp(
     x: &[::autodiff::__private::Dual<f64>],
     dout: ::autodiff::__private::Dual<f64>,
+    x_acc: ::std::vec::Vec<::autodiff::__private::Dual<f64>>,
 ) -> (
     ::autodiff::__private::Dual<f64>,
     ::std::vec::Vec<::autodiff::__private::Dual<f64>>,
@@ -434,7 +440,7 @@ fn rosenbrock_dual_vjp(
     let lo = 0;
     let hi = x.len() - 1;
     let mut ret_bar = dout;
-    let mut x_bar = __ad::zeros_like(&x);
+    let mut x_bar = __ad::accumulator(x_acc, &x);
     let mut s_bar: ::autodiff::__private::Dual<f64> = __ad::zero();
     s_bar += ret_bar;
     let mut x_bar_i: ::autodiff::__private::Dual<f64> = __ad::zero();

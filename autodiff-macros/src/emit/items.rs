@@ -972,7 +972,7 @@ fn vjp(item: &syn::ItemFn, ctx: &Ctx) -> TokenStream {
             // A context of its own: the tapes it declares are this body's alone.
             let needed = ctx.needed.joint.as_deref().unwrap_or(ctx.needed);
             let joint = Ctx::new(ctx.func, ctx.act, needed, Mode::Plain);
-            let body = joint.joint_body(&dout, fusion);
+            let body = joint.joint_body(&dout, fusion, &[]);
             quote!(use ::autodiff::__private as __ad; use ::autodiff::__private::Float as _; #body)
         }
         None => quote! {
@@ -1059,7 +1059,12 @@ fn hvp(item: &syn::ItemFn, ctx: &Ctx, dual: &str) -> TokenStream {
         ctx.concrete_float() && p.is_some_and(|p| p.active && p.shape == ParamShape::Slice)
     };
     let mut recycled = vec![];
-    let lent: Vec<TokenStream> = accumulators(&lifted, dual)
+    // The fused body on dual numbers takes an accumulator per active sequence too.
+    let accs = match fusion(ctx) {
+        Some(_) => joint_accumulators(&lifted),
+        None => accumulators(&lifted, dual),
+    };
+    let lent: Vec<TokenStream> = accs
         .iter()
         .map(|a| {
             if !pooled(a.param) {
@@ -1145,13 +1150,12 @@ fn hvp(item: &syn::ItemFn, ctx: &Ctx, dual: &str) -> TokenStream {
     );
     let allows = allows();
     let result = quote!((value.primal, #(#grads,)* #(#hvs),*));
-    // With fused loops, the joint body on dual numbers: nothing is lent to it.
+    // With fused loops, the joint body on dual numbers.
     let (run, twin) = match fusion(ctx) {
         Some(fusion) => {
-            recycled = given_back_duals(ctx);
             let dual_vjp = sibling(item, ctx, "_dual_vjp");
             (
-                quote!(let (value, #(#bars,)*) = #dual_vjp(#(#lifted_args,)* __ad::Dual::constant(#one));),
+                quote!(let (value, #(#bars,)*) = #dual_vjp(#(#lifted_args,)* __ad::Dual::constant(#one), #(#lent),*);),
                 dual_vjp_item(item, ctx, fusion),
             )
         }
@@ -1182,15 +1186,15 @@ fn hvp(item: &syn::ItemFn, ctx: &Ctx, dual: &str) -> TokenStream {
     }
 }
 
-/// The dual-number inputs `f_hvp` takes from the thread's pool, given back at its end.
-fn given_back_duals(ctx: &Ctx) -> Vec<TokenStream> {
-    ctx.func
-        .params
-        .iter()
-        .filter(|p| p.active && p.shape == ParamShape::Slice && ctx.concrete_float())
-        .map(|p| {
-            let dual = format_ident!("{}_dual", ctx.func.vars[p.var].stem);
-            quote!(__ad::pool::give_back(#dual);)
+/// The accumulators `f_dual_vjp` takes: one per active sequence parameter, which `f_hvp`
+/// lends from the thread's pool where it can (see [`accumulators`]).
+fn joint_accumulators(ctx: &Ctx) -> Vec<Acc> {
+    active_params(ctx)
+        .filter(|p| is_sequence(p.shape))
+        .map(|p| Acc {
+            param: p.var,
+            name: ctx.param_name(&format!("{}_acc", ctx.func.vars[p.var].stem)),
+            ty: cotangent_type(ctx, p),
         })
         .collect()
 }
@@ -1228,14 +1232,19 @@ fn dual_vjp_item(
         .map(|p| cotangent_type(&lifted, p))
         .collect();
     let dout = lifted.param_name("dout");
-    let body = lifted.joint_body(&dout, fusion);
+    let accs = joint_accumulators(&lifted);
+    let acc_params = accs.iter().map(|a| {
+        let (name, ty) = (&a.name, &a.ty);
+        quote!(#name: #ty)
+    });
+    let body = lifted.joint_body(&dout, fusion, &accs);
     let doc = format!(" [`{f}_vjp`] on dual numbers, for [`{f}_hvp`] (forward-over-reverse).");
     let allows = allows();
     quote! {
         #[doc = #doc]
         #[doc(hidden)]
         #allows
-        #vis fn #name #generics (#(#params,)* #dout: #ret_ty) -> (#ret_ty, #(#cts),*) #where_clause {
+        #vis fn #name #generics (#(#params,)* #dout: #ret_ty, #(#acc_params),*) -> (#ret_ty, #(#cts),*) #where_clause {
             use ::autodiff::__private as __ad;
             use ::autodiff::__private::Float as _;
             #body

@@ -6,6 +6,7 @@
 //! form, for callers.
 
 use super::forward::Sweep;
+use super::items::Acc;
 use super::Ctx;
 use crate::analysis::fusion::{declared_at, fixed_length, Fusion};
 use crate::ir::*;
@@ -13,9 +14,10 @@ use proc_macro2::TokenStream;
 use quote::quote;
 
 impl Ctx<'_> {
-    /// The statements of `f_vjp` with `fusion`'s loops fused; `dout` is the seed. Returns
-    /// `(value, cotangents…)`.
-    pub fn joint_body(&self, dout: &syn::Ident, fusion: &Fusion) -> TokenStream {
+    /// The statements of `f_vjp` with `fusion`'s loops fused; `dout` is the seed, `accs`
+    /// the accumulators lent for sequence parameters' adjoints (`f_hvp`'s, from the pool).
+    /// Returns `(value, cotangents…)`.
+    pub fn joint_body(&self, dout: &syn::Ident, fusion: &Fusion, accs: &[Acc]) -> TokenStream {
         let stmts = &self.func.body.stmts;
         let first = fusion.loops[0];
         let forward_before: Vec<TokenStream> = stmts[..first]
@@ -35,7 +37,7 @@ impl Ctx<'_> {
             late.into_iter().partition(|&v| fixed_length(self.func, v));
         let adjoints = adjoints
             .into_iter()
-            .map(|v| self.declare_top_adjoint(v, &[]));
+            .map(|v| self.declare_top_adjoint(v, accs));
         let declared_by = |k: usize| -> Vec<TokenStream> {
             let vars = shaped.iter().filter(|&&v| declared_at(self.func, v) == k);
             vars.map(|&v| self.declare_top_adjoint(v, &[])).collect()
@@ -64,7 +66,7 @@ impl Ctx<'_> {
             .filter(|k| !fusion.loops.contains(k) && !fusion.early.contains(k))
             .map(|k| self.reverse_stmt(&stmts[k]))
             .collect();
-        let results = self.cotangent_results(&[]);
+        let results = self.cotangent_results(accs);
         let (prologue, tapes, value) = (
             self.prologue(Sweep::Augmented),
             self.tape_declarations(),
