@@ -251,7 +251,7 @@ fn damped_dual_pullback_all(
         if ckpt_k.is_multiple_of(ckpt_seg) {
             ckpt_states.push((b.clone(),));
         }
-        b = (b * y).cos() + b * __ad::lift(0.5);
+        b = (b * y).cos() + b * 0.5;
     }
     ckpt_tape.push(ckpt_states);
     let ret = b;
@@ -276,7 +276,7 @@ fn damped_dual_pullback_all(
             for ckpt_k in ckpt_first..ckpt_last {
                 let _j = __ad::checkpoint::nth_index(lo, ckpt_k);
                 b_tape.push(b);
-                b = (b * y).cos() + b * __ad::lift(0.5);
+                b = (b * y).cos() + b * 0.5;
             }
             for ckpt_k in (ckpt_first..ckpt_last).rev() {
                 let _j = __ad::checkpoint::nth_index(lo, ckpt_k);

@@ -295,7 +295,7 @@ fn first_big_dual_pullback(
         let go = !cont;
         if go {
             let exp_x = x[i].exp();
-            s = s * __ad::lift(0.5) + exp_x;
+            s = s * 0.5 + exp_x;
             let cond_2 = s.primal > limit;
             if cond_2 {
                 brk = true;

@@ -355,7 +355,7 @@ fn fused_dual_pullback(
             let lo_2 = 0;
             let hi_2 = m;
             for j in lo_2..hi_2 {
-                let tanh_result = (w[j] * __ad::lift(data[s * m + j])).tanh();
+                let tanh_result = (w[j] * data[s * m + j]).tanh();
                 h[j] = tanh_result;
                 tanh_result_tape.push(tanh_result);
             }
@@ -365,7 +365,7 @@ fn fused_dual_pullback(
             for j_2 in lo_3..hi_3 {
                 y += h[j_2];
             }
-            loss += (y - __ad::lift(1.0)) * (y - __ad::lift(1.0));
+            loss += (y - 1.0) * (y - 1.0);
             y_tape.push(y);
         }
     }
@@ -375,7 +375,7 @@ fn fused_dual_pullback(
     for j_3 in lo_4..hi_4 {
         reg += w[j_3] * w[j_3];
     }
-    let ret = loss / __ad::lift(n as f64) + __ad::lift(0.01) * reg;
+    let ret = loss / (n as f64) + reg * 0.01;
     let pullback = move |
         w: &[::autodiff::__private::Dual<f64>],
         data: &[f64],
@@ -407,7 +407,7 @@ fn fused_dual_pullback(
             let mut y_bar: ::autodiff::__private::Dual<f64> = __ad::zero();
             {
                 let g0 = loss_bar;
-                let t1 = y - __ad::lift(1.0);
+                let t1 = y - 1.0;
                 let g2 = g0 * (t1 + t1);
                 y_bar += g2;
             }
@@ -426,7 +426,7 @@ fn fused_dual_pullback(
                     tanh_result_bar += g0;
                 }
                 {
-                    let t0 = w[j] * __ad::lift(data[s * m + j]);
+                    let t0 = w[j] * data[s * m + j];
                     let t2 = data[s * m + j];
                     let g1 = tanh_result_bar * __ad::partial::tanh(t0, tanh_result);
                     w_bar[j] += g1 * t2;
@@ -715,7 +715,7 @@ fn fused_dual_vjp(
         let hi_2 = m;
         tanh_result_tape.reserve_for(&(lo_2..hi_2), 1);
         for j in lo_2..hi_2 {
-            let tanh_result = (w[j] * __ad::lift(data[s * m + j])).tanh();
+            let tanh_result = (w[j] * data[s * m + j]).tanh();
             h[j] = tanh_result;
             tanh_result_tape.push(tanh_result);
         }
@@ -725,11 +725,11 @@ fn fused_dual_vjp(
         for j_2 in lo_3..hi_3 {
             y += h[j_2];
         }
-        loss += (y - __ad::lift(1.0)) * (y - __ad::lift(1.0));
+        loss += (y - 1.0) * (y - 1.0);
         let mut y_bar: ::autodiff::__private::Dual<f64> = __ad::zero();
         {
             let g0 = loss_bar;
-            let t1 = y - __ad::lift(1.0);
+            let t1 = y - 1.0;
             let g2 = g0 * (t1 + t1);
             y_bar += g2;
         }
@@ -748,7 +748,7 @@ fn fused_dual_vjp(
                 tanh_result_bar += g0;
             }
             {
-                let t0 = w[j] * __ad::lift(data[s * m + j]);
+                let t0 = w[j] * data[s * m + j];
                 let t2 = data[s * m + j];
                 let g1 = tanh_result_bar * __ad::partial::tanh(t0, tanh_result);
                 w_bar[j] += g1 * t2;
@@ -766,7 +766,7 @@ fn fused_dual_vjp(
             w_bar[j_3] += g0 * (t1 + t1);
         }
     }
-    let ret = loss / __ad::lift(n as f64) + __ad::lift(0.01) * reg;
+    let ret = loss / (n as f64) + reg * 0.01;
     (ret, w_bar)
 }
 /// Checks the derivatives of [`fused`] at this point: the gradient of each active parameter against central differences of `fused` (the report names the parameter and coordinate), `fused_jvp` against the gradient along a random direction, and `fused_hvp` against differences of `fused_grad`, with the default tolerance for `f64`.

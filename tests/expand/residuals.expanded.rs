@@ -156,7 +156,7 @@ fn logistic_dual_pullback_all(
     use ::autodiff::__private as __ad;
     use ::autodiff::__private::Float as _;
     let exp_result = (-x).exp();
-    let ret = (__ad::lift(1.0) + exp_result).recip();
+    let ret = (exp_result + 1.0).recip();
     let pullback = move |
         dout: ::autodiff::__private::Dual<f64>,
     | -> (::autodiff::__private::Dual<f64>,) {
@@ -164,7 +164,7 @@ fn logistic_dual_pullback_all(
         let mut x_bar: ::autodiff::__private::Dual<f64> = __ad::zero();
         let mut exp_result_bar: ::autodiff::__private::Dual<f64> = __ad::zero();
         {
-            let t0 = __ad::lift(1.0) + exp_result;
+            let t0 = exp_result + 1.0;
             let g1 = ret_bar * __ad::partial::recip(t0, ret);
             exp_result_bar += g1;
         }

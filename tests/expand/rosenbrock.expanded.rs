@@ -241,7 +241,7 @@ fn rosenbrock_dual_pullback_all(
     for i in lo..hi {
         let a = x[i + 1] - x[i] * x[i];
         let b = __ad::lift(1.0) - x[i];
-        s += __ad::lift(100.0) * a * a + b * b;
+        s += a * 100.0 * a + b * b;
     }
     let ret = s;
     let pullback = move |
@@ -262,7 +262,7 @@ fn rosenbrock_dual_pullback_all(
             let mut b_bar: ::autodiff::__private::Dual<f64> = __ad::zero();
             {
                 let g0 = s_bar;
-                let t1 = __ad::lift(100.0) * a;
+                let t1 = a * 100.0;
                 a_bar += g0 * (t1 + t1);
                 b_bar += g0 * (b + b);
             }
@@ -448,12 +448,12 @@ fn rosenbrock_dual_vjp(
     for i in lo..hi {
         let a = x[i + 1] - x[i] * x[i];
         let b = __ad::lift(1.0) - x[i];
-        s += __ad::lift(100.0) * a * a + b * b;
+        s += a * 100.0 * a + b * b;
         let mut a_bar: ::autodiff::__private::Dual<f64> = __ad::zero();
         let mut b_bar: ::autodiff::__private::Dual<f64> = __ad::zero();
         {
             let g0 = s_bar;
-            let t1 = __ad::lift(100.0) * a;
+            let t1 = a * 100.0;
             a_bar += g0 * (t1 + t1);
             b_bar += g0 * (b + b);
         }

@@ -389,8 +389,8 @@ fn mass_chain_dual_pullback_all(
             let hi_2 = n - 1;
             for i in lo_2..hi_2 {
                 let a = k[i] * (x[i + 1] - x[i]) - k[i - 1] * (x[i] - x[i - 1])
-                    - __ad::lift(0.1) * v[i];
-                v[i] = v[i] + (__ad::lift(0.01) * a);
+                    - v[i] * 0.1;
+                v[i] = v[i] + (a * 0.01);
             }
             let lo_3 = 1;
             let hi_3 = n - 1;
@@ -398,7 +398,7 @@ fn mass_chain_dual_pullback_all(
                 x_elem_tape.extend_from_slice(&x[lo_3..hi_3]);
             }
             for i_2 in lo_3..hi_3 {
-                x[i_2] = x[i_2] + (__ad::lift(0.01) * v[i_2]);
+                x[i_2] = x[i_2] + (v[i_2] * 0.01);
                 loss += x[i_2] * x[i_2];
             }
         }

@@ -121,6 +121,39 @@ impl Ctx<'_> {
             || (same_type && from_float)
     }
 
+    /// In the dual twin, a dual number and a plain float meeting in `+ - * /`: the float
+    /// stays plain, on the right (`Dual<T> * T` scales both parts), where lifting it to a
+    /// constant dual would multiply its zero tangent too (`c·ẋ + 0·x`). A plain float on
+    /// the left of `+` or `*` moves to the right; `c - x` and `c / x` lift `c`.
+    fn dual_with_scalar(
+        &self,
+        op: ArithOp,
+        a: &Expr,
+        b: &Expr,
+        p: u8,
+        active: bool,
+    ) -> Option<TokenStream> {
+        if self.mode != Mode::Lifted || !active || op == ArithOp::Rem {
+            return None;
+        }
+        let plain = |e: &Expr| {
+            !self.act.varied(e)
+                && crate::ir::kind_of(e, &self.func.vars, &self.func.float) == Kind::Float
+        };
+        let commutes = matches!(op, ArithOp::Add | ArithOp::Mul);
+        let (dual, scalar) = match (self.act.varied(a), self.act.varied(b)) {
+            (true, false) if plain(b) => (a, b),
+            (false, true) if commutes && plain(a) => (b, a),
+            _ => return None,
+        };
+        let (d, s) = (
+            self.operand(dual, p, true),
+            self.operand(scalar, p + 1, false),
+        );
+        let op = arith_token(op);
+        Some(quote!(#d #op #s))
+    }
+
     /// An expression usable as a method receiver.
     pub fn atom(&self, e: &Expr, active: bool) -> TokenStream {
         self.at(e, 8, active)
@@ -152,6 +185,9 @@ impl Ctx<'_> {
             }
             Arith(op, a, b) => {
                 let p = prec(e);
+                if let Some(mixed) = self.dual_with_scalar(*op, a, b, p, active) {
+                    return mixed;
+                }
                 let (a, b) = (self.operand(a, p, active), self.operand(b, p + 1, active));
                 let op = arith_token(*op);
                 quote!(#a #op #b)
