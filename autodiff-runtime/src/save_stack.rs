@@ -259,7 +259,8 @@ impl<T> SaveStack<T> {
     pub fn reserved(&mut self, room: usize) -> Reserved<'_, T> {
         self.reserve_for(&(0..room), 1);
         Reserved {
-            items: &mut self.items,
+            items: std::mem::take(&mut self.items),
+            home: &mut self.items,
         }
     }
 
@@ -298,9 +299,22 @@ impl<T> SaveStack<T> {
 /// A [`SaveStack`] lent to a loop nest with room reserved for all it pushes (see
 /// [`SaveStack::reserved`]): its pushes and copies never grow the buffer, so they make no
 /// call.
+///
+/// It holds the stack's buffer itself while the nest runs and hands it back when dropped:
+/// a buffer reached through the `SaveStack` (whose address the reservation's call has
+/// seen) had its length loaded and stored around every push, since LLVM could not rule out
+/// that the values pushed overwrite it; the guard's own copy of the length stays in a
+/// register.
 #[derive(Debug)]
 pub struct Reserved<'s, T> {
-    items: &'s mut Vec<T>,
+    items: Vec<T>,
+    home: &'s mut Vec<T>,
+}
+
+impl<T> Drop for Reserved<'_, T> {
+    fn drop(&mut self) {
+        *self.home = std::mem::take(&mut self.items);
+    }
 }
 
 impl<T> Reserved<'_, T> {
