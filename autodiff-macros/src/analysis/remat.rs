@@ -118,9 +118,10 @@ fn collect(b: &Block, lets: &mut HashMap<VarId, Recompute>, rebound: &mut Vec<Va
     }
 }
 
-/// `v`'s deferred initialisation when the next statement that mentions it is a branch whose
-/// arms each only assign it (`if c { v = a; } else { v = b; }`); the condition's own `let`,
-/// when it has one, is inlined so that the recomputation does not need it.
+/// `v`'s deferred initialisation when the first statement after its declaration other than
+/// `let`s is a branch whose arms each only assign it (`if c { v = a; } else { v = b; }`);
+/// the condition's own `let`, when it has one, is inlined so that the recomputation does
+/// not need it.
 fn select(v: VarId, rest: &[Stmt], lets: &HashMap<VarId, Recompute>) -> Option<Recompute> {
     let only_assigns = |b: &Block| match b.stmts.as_slice() {
         [Stmt {
