@@ -387,6 +387,22 @@ impl SlotCotangents {
 }
 
 /// A parameter's type in an item: on dual numbers where the item takes a dual number.
+/// The parameters of `f_<suffix>` as written, their types lifted (see [`lift_slot`]).
+fn lifted_params(item: &syn::ItemFn, ctx: &Ctx, suffix: &str) -> Vec<TokenStream> {
+    let typed = item.sig.inputs.iter().zip(&ctx.func.params);
+    typed
+        .map(|(input, p)| {
+            let syn::FnArg::Typed(pt) = input else {
+                return quote!(#input);
+            };
+            let (pat, ty) = (&pt.pat, lift_slot(ctx, suffix, p));
+            quote!(#pat: #ty)
+        })
+        .collect()
+}
+
+/// A parameter's type in `f_<suffix>`: in the dual twin, dual numbers where it has a
+/// derivative slot (an active parameter, or any float one in the callers' entry points).
 fn lift_slot(ctx: &Ctx, suffix: &str, p: &Param) -> TokenStream {
     let slot = p.active || (is_for_callers(suffix) && p.shape != ParamShape::Inactive);
     ctx.lift_type(&p.ty, slot)
@@ -765,20 +781,7 @@ fn pullback_with(item: &syn::ItemFn, ctx: &Ctx, suffix: &str, body: Body<&BodyFn
     let f = &item.sig.ident;
     let vis = &item.vis;
     let (generics, where_clause) = (&item.sig.generics, &item.sig.generics.where_clause);
-    let params: Vec<TokenStream> = item
-        .sig
-        .inputs
-        .iter()
-        .zip(&ctx.func.params)
-        .map(|(input, p)| {
-            let syn::FnArg::Typed(pt) = input else {
-                return quote!(#input);
-            };
-            let ty = lift_slot(ctx, suffix, p);
-            let pat = &pt.pat;
-            quote!(#pat: #ty)
-        })
-        .collect();
+    let params = lifted_params(item, ctx, suffix);
     // The pullback borrows nothing: reference parameters are passed to it again.
     let reborrowed: Vec<TokenStream> = ctx
         .func
@@ -1214,19 +1217,7 @@ fn dual_vjp_item(
         &item.sig.generics.where_clause,
     );
     let (f, name) = (&item.sig.ident, ident(item, "_dual_vjp"));
-    let params: Vec<TokenStream> = item
-        .sig
-        .inputs
-        .iter()
-        .zip(&ctx.func.params)
-        .map(|(input, p)| {
-            let syn::FnArg::Typed(pt) = input else {
-                return quote!(#input);
-            };
-            let (pat, ty) = (&pt.pat, lift_slot(&lifted, "_dual_vjp", p));
-            quote!(#pat: #ty)
-        })
-        .collect();
+    let params = lifted_params(item, &lifted, "_dual_vjp");
     let ret_ty = lifted.lift_type(&ctx.func.ret_ty, true);
     let cts: Vec<TokenStream> = active_params(&lifted)
         .map(|p| cotangent_type(&lifted, p))
