@@ -2179,7 +2179,9 @@ class Gen:
             # a scratch vector, written whole at the top of every iteration, then read
             sc, j, m = self.fresh("sc"), self.fresh("j"), self.trip_count()
             length = self.len_expr(m)
-            pre.append(LetVec(sc, "zeros", (0.0, length), True))
+            # typed: filled with constants only, its elements' float type could be
+            # ambiguous where a method reads one (`sc[0].atan()`)
+            pre.append(LetVec(sc, "zeros", (0.0, length), True, annot=True))
             self.push()
             self.declare(j, ("i", 0, m - 1))
             self.loop_stack.append({"kind": "for"})
