@@ -33,6 +33,18 @@ impl Needed {
     pub fn is_needed(&self, v: VarId) -> bool {
         self.needed[v]
     }
+
+    /// The needed values alone, before the passes that decide where they are saved.
+    fn of(needed: Vec<bool>, remat: super::Remat) -> Needed {
+        Needed {
+            needed,
+            remat,
+            unsaved: HashSet::new(),
+            bulk: Default::default(),
+            fusion: None,
+            joint: None,
+        }
+    }
 }
 
 pub fn analyze(func: &Func, act: &Activity) -> Needed {
@@ -55,31 +67,13 @@ pub fn analyze(func: &Func, act: &Activity) -> Needed {
     // decisions: iterate until nothing new is needed.
     loop {
         let before = n.needed.clone();
-        let needed = Needed {
-            needed: n.needed.clone(),
-            remat: super::Remat {
-                init: Default::default(),
-            },
-            unsaved: HashSet::new(),
-            bulk: Default::default(),
-            fusion: None,
-            joint: None,
-        };
+        let needed = Needed::of(n.needed.clone(), Default::default());
         mark_replayed_control(&func.body, func, act, &needed, &mut n.needed);
         if n.needed == before {
             break;
         }
     }
-    let mut needed = Needed {
-        needed: n.needed,
-        remat: super::Remat {
-            init: Default::default(),
-        },
-        unsaved: HashSet::new(),
-        bulk: Default::default(),
-        fusion: None,
-        joint: None,
-    };
+    let mut needed = Needed::of(n.needed, Default::default());
     needed.remat = super::remat::analyze(func, &mut needed);
     let nothing = vec![false; func.vars.len()];
     unsaved_overwrites(func, act, &func.body, &nothing, &[], &mut needed.unsaved);
@@ -92,14 +86,7 @@ pub fn analyze(func: &Func, act: &Activity) -> Needed {
             .iter()
             .map(|&k| &func.body.stmts[k] as *const Stmt)
             .collect();
-        let mut joint = Needed {
-            needed: needed.needed.clone(),
-            remat: needed.remat.clone(),
-            unsaved: HashSet::new(),
-            bulk: Default::default(),
-            fusion: None,
-            joint: None,
-        };
+        let mut joint = Needed::of(needed.needed.clone(), needed.remat.clone());
         unsaved_overwrites(func, act, &func.body, &nothing, &fused, &mut joint.unsaved);
         joint.bulk = super::bulk_save::analyze(func, &joint);
         needed.joint = Some(Box::new(joint));

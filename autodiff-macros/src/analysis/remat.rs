@@ -40,7 +40,7 @@ impl Recompute {
 }
 
 /// The variables to recompute, with how to compute them.
-#[derive(Clone)]
+#[derive(Clone, Default)]
 pub struct Remat {
     pub init: HashMap<VarId, Recompute>,
 }
