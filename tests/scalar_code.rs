@@ -120,6 +120,33 @@ fn if_else_as_expression_and_statement() {
     }
 }
 
+/// An `if` expression that reads the variable it shadows (its new binding needs a name of
+/// its own in the generated code, where a fresh one keeps the user's name).
+#[differentiate]
+fn shadowed_by_if(x: f64, y: f64) -> f64 {
+    let y = if x > 0.0 { y * x } else { y.sin() };
+    let z = if y > 0.5 { y * y } else { x + y };
+    let x = if z > 1.0 { x.exp() } else { x };
+    x * z
+}
+
+#[test]
+fn if_expressions_that_shadow_what_they_read() {
+    let f = |v: &[f64]| shadowed_by_if(v[0], v[1]);
+    for (x, y) in [(0.8, 2.0), (0.3, 0.9), (-0.4, 1.2), (1.5, -0.3)] {
+        let (value, dx, dy) = shadowed_by_if_grad(x, y);
+        assert_eq!(value, f(&[x, y]));
+        assert_grad(f, &[x, y], &[dx, dy]);
+        assert_dot_product(|v| shadowed_by_if_jvp(x, y, v[0], v[1]).1, &[dx, dy], 5);
+        let grad = |p: &[f64]| {
+            let (_, a, b) = shadowed_by_if_grad(p[0], p[1]);
+            vec![a, b]
+        };
+        let (_, _, _, hx, hy) = shadowed_by_if_hvp(x, y, 0.7, -0.2);
+        assert_hvp(grad, &[x, y], &[0.7, -0.2], &[hx, hy]);
+    }
+}
+
 #[differentiate]
 fn early_return(x: f64, n: usize) -> f64 {
     if x < 0.0 {

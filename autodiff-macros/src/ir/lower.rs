@@ -565,7 +565,7 @@ impl Lowerer {
             let kind = ty
                 .as_ref()
                 .map_or(Kind::Float, |t| kind_of_type(t, &self.float));
-            let var = self.temp_var_for(&ident, kind, ty.clone());
+            let var = self.temp_var_for(&ident, kind, ty.clone(), mutable);
             out.push(Stmt {
                 kind: StmtKind::Let { var, init: None },
                 span,
@@ -651,8 +651,24 @@ impl Lowerer {
     }
 
     /// A variable declared before its name is visible (the initialiser may not see it).
-    fn temp_var_for(&mut self, ident: &Ident, kind: Kind, ty: Option<Type>) -> VarId {
-        let id = self.temp(&ident.to_string(), kind, ident.span());
+    /// The variable a `let` initialised by a block-like expression assigns in each of its
+    /// branches. It keeps the user's name when it is the user's variable (an immutable
+    /// `let`) and no variable of that name is in scope, which a branch might read
+    /// (`let x = if c { x + 1 } else { x };` needs a fresh name for the new `x`).
+    fn temp_var_for(
+        &mut self,
+        ident: &Ident,
+        kind: Kind,
+        ty: Option<Type>,
+        mutable: bool,
+    ) -> VarId {
+        let name = ident.to_string();
+        let id = if mutable || self.lookup(&name).is_some() {
+            self.temp(&name, kind, ident.span())
+        } else {
+            let fresh = self.fresh_name(&name, ident.span(), true);
+            self.push_var(fresh, kind, false, None)
+        };
         self.vars[id].ty = ty;
         self.vars[id].mutable = false;
         id
