@@ -1086,45 +1086,12 @@ fn hvp(item: &syn::ItemFn, ctx: &Ctx, dual: &str) -> TokenStream {
             quote!(#dot: #ty)
         })
         .collect();
-    // Active inputs become dual numbers seeded with the direction; sequences are built in
-    // locals first, since the pullback borrows them.
-    let mut lifts = vec![];
-    let lifted_args: Vec<TokenStream> = ctx
-        .func
-        .params
-        .iter()
-        .map(|p| {
-            let (x, dot) = (ctx.name(p.var), ctx.dot(p.var));
-            let dual = format_ident!("{}_dual", ctx.func.vars[p.var].stem);
-            match (p.active, p.shape) {
-                (false, _) | (_, ParamShape::Inactive) => quote!(#x),
-                (true, ParamShape::Scalar) => quote!(__ad::Dual::new(#x, #dot)),
-                (true, ParamShape::Slice) if pooled(p.var) => {
-                    lifts.push(quote!(let #dual = __ad::pool::duals(&#x, &#dot);));
-                    recycled.push(quote!(__ad::pool::give_back(#dual);));
-                    quote!(&#dual)
-                }
-                (true, ParamShape::Slice) => {
-                    lifts.push(quote!(let #dual = __ad::duals(&#x, &#dot);));
-                    quote!(&#dual)
-                }
-                (true, ParamShape::OwnedVec) => quote!(__ad::duals(&#x, &#dot)),
-                (true, ParamShape::ArrayRef) => {
-                    lifts.push(quote!(let #dual = __ad::dual_array(&#x, &#dot);));
-                    quote!(&#dual)
-                }
-                (true, ParamShape::Array) => quote!(__ad::dual_array(&#x, &#dot)),
-                (true, ParamShape::NdRef) => {
-                    lifts.push(quote!(let #dual = __ad::duals_nd(#x, #dot);));
-                    quote!(&#dual)
-                }
-                (true, ParamShape::Nd) => quote!(__ad::duals_nd(&#x, &#dot)),
-                (true, ParamShape::Struct | ParamShape::Output) => {
-                    unreachable!("struct parameters have their own `_hvp`; output buffers none")
-                }
-            }
-        })
-        .collect();
+    let DualInputs {
+        lifts,
+        args: lifted_args,
+        given_back,
+    } = dual_inputs(ctx, &pooled);
+    recycled.extend(given_back);
     let reborrowed: Vec<&TokenStream> = ctx
         .func
         .params
@@ -1134,16 +1101,6 @@ fn hvp(item: &syn::ItemFn, ctx: &Ctx, dual: &str) -> TokenStream {
         .map(|(_, a)| a)
         .collect();
     let bars: Vec<syn::Ident> = active_params(ctx).map(|p| ctx.bar(p.var)).collect();
-    let grads = active_params(ctx).zip(&bars).map(|(p, b)| match p.shape {
-        ParamShape::Scalar => quote!(#b.primal),
-        ParamShape::NdRef | ParamShape::Nd => quote!(__ad::primals_nd(&#b)),
-        _ => quote!(__ad::primals(&#b)),
-    });
-    let hvs = active_params(ctx).zip(&bars).map(|(p, b)| match p.shape {
-        ParamShape::Scalar => quote!(#b.tangent),
-        ParamShape::NdRef | ParamShape::Nd => quote!(__ad::tangents_nd(&#b)),
-        _ => quote!(__ad::tangents(&#b)),
-    });
     let cts: Vec<TokenStream> = active_params(ctx).map(|p| cotangent_type(ctx, p)).collect();
     let one = one(ctx);
     let doc = format!(
@@ -1152,7 +1109,7 @@ fn hvp(item: &syn::ItemFn, ctx: &Ctx, dual: &str) -> TokenStream {
         active_params(ctx).map(|p| ctx.dot(p.var).to_string()).collect::<Vec<_>>().join(", ")
     );
     let allows = allows();
-    let result = quote!((value.primal, #(#grads,)* #(#hvs),*));
+    let result = hvp_result(ctx, &bars);
     // With fused loops, the joint body on dual numbers.
     let (run, twin) = match fusion(ctx) {
         Some(fusion) => {
@@ -1187,6 +1144,76 @@ fn hvp(item: &syn::ItemFn, ctx: &Ctx, dual: &str) -> TokenStream {
         }
         #twin
     }
+}
+
+/// `f_hvp`'s inputs on dual numbers: active inputs seeded with the direction (sequences
+/// built in locals first, since the pullback borrows them), and the pooled buffers to give
+/// back at the end.
+struct DualInputs {
+    lifts: Vec<TokenStream>,
+    args: Vec<TokenStream>,
+    given_back: Vec<TokenStream>,
+}
+
+fn dual_inputs(ctx: &Ctx, pooled: &dyn Fn(VarId) -> bool) -> DualInputs {
+    let (mut lifts, mut given_back) = (vec![], vec![]);
+    let args = ctx
+        .func
+        .params
+        .iter()
+        .map(|p| {
+            let (x, dot) = (ctx.name(p.var), ctx.dot(p.var));
+            let dual = format_ident!("{}_dual", ctx.func.vars[p.var].stem);
+            match (p.active, p.shape) {
+                (false, _) | (_, ParamShape::Inactive) => quote!(#x),
+                (true, ParamShape::Scalar) => quote!(__ad::Dual::new(#x, #dot)),
+                (true, ParamShape::Slice) if pooled(p.var) => {
+                    lifts.push(quote!(let #dual = __ad::pool::duals(&#x, &#dot);));
+                    given_back.push(quote!(__ad::pool::give_back(#dual);));
+                    quote!(&#dual)
+                }
+                (true, ParamShape::Slice) => {
+                    lifts.push(quote!(let #dual = __ad::duals(&#x, &#dot);));
+                    quote!(&#dual)
+                }
+                (true, ParamShape::OwnedVec) => quote!(__ad::duals(&#x, &#dot)),
+                (true, ParamShape::ArrayRef) => {
+                    lifts.push(quote!(let #dual = __ad::dual_array(&#x, &#dot);));
+                    quote!(&#dual)
+                }
+                (true, ParamShape::Array) => quote!(__ad::dual_array(&#x, &#dot)),
+                (true, ParamShape::NdRef) => {
+                    lifts.push(quote!(let #dual = __ad::duals_nd(#x, #dot);));
+                    quote!(&#dual)
+                }
+                (true, ParamShape::Nd) => quote!(__ad::duals_nd(&#x, &#dot)),
+                (true, ParamShape::Struct | ParamShape::Output) => {
+                    unreachable!("struct parameters have their own `_hvp`; output buffers none")
+                }
+            }
+        })
+        .collect();
+    DualInputs {
+        lifts,
+        args,
+        given_back,
+    }
+}
+
+/// `f_hvp`'s result from the dual cotangents `bars`: the value, the gradients (their
+/// primal parts), then H·v (their tangents).
+fn hvp_result(ctx: &Ctx, bars: &[syn::Ident]) -> TokenStream {
+    let grads = active_params(ctx).zip(bars).map(|(p, b)| match p.shape {
+        ParamShape::Scalar => quote!(#b.primal),
+        ParamShape::NdRef | ParamShape::Nd => quote!(__ad::primals_nd(&#b)),
+        _ => quote!(__ad::primals(&#b)),
+    });
+    let hvs = active_params(ctx).zip(bars).map(|(p, b)| match p.shape {
+        ParamShape::Scalar => quote!(#b.tangent),
+        ParamShape::NdRef | ParamShape::Nd => quote!(__ad::tangents_nd(&#b)),
+        _ => quote!(__ad::tangents(&#b)),
+    });
+    quote!((value.primal, #(#grads,)* #(#hvs),*))
 }
 
 /// The accumulators `f_dual_vjp` takes: one per active sequence parameter, which `f_hvp`
