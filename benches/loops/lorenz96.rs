@@ -25,7 +25,9 @@ pub fn lorenz96(x0: &[f64], forcing: f64, obs: &[f64]) -> f64 {
     let mut tendency = vec![0.0; n];
     let mut cost = 0.0;
     for t in 0..obs.len() / n {
-        // The ring's neighbours without `%`, whose division would dominate the step.
+        // The ring's neighbours without `%`, whose division would dominate the step, and
+        // written here rather than through `neighbours`: the reverse sweep recomputes
+        // these `if`s (`analysis::remat`), which this benchmark exercises.
         for i in 0..n {
             let next = if i + 1 == n { 0 } else { i + 1 };
             let prev = if i == 0 { n - 1 } else { i - 1 };

@@ -214,7 +214,12 @@ fn accumulators(ctx: &Ctx, suffix: &str) -> Vec<Acc> {
     if !is_for_callers(suffix) {
         return vec![];
     }
-    slots(ctx, suffix)
+    sequence_accumulators(ctx, slots(ctx, suffix))
+}
+
+/// An accumulator (`x_acc`) for each sequence among `params`.
+fn sequence_accumulators<'a>(ctx: &Ctx, params: impl IntoIterator<Item = &'a Param>) -> Vec<Acc> {
+    params
         .into_iter()
         .filter(|p| is_sequence(p.shape))
         .map(|p| Acc {
@@ -1219,14 +1224,7 @@ fn hvp_result(ctx: &Ctx, bars: &[syn::Ident]) -> TokenStream {
 /// The accumulators `f_dual_vjp` takes: one per active sequence parameter, which `f_hvp`
 /// lends from the thread's pool where it can (see [`accumulators`]).
 fn joint_accumulators(ctx: &Ctx) -> Vec<Acc> {
-    active_params(ctx)
-        .filter(|p| is_sequence(p.shape))
-        .map(|p| Acc {
-            param: p.var,
-            name: ctx.param_name(&format!("{}_acc", ctx.func.vars[p.var].stem)),
-            ty: cotangent_type(ctx, p),
-        })
-        .collect()
+    sequence_accumulators(ctx, active_params(ctx))
 }
 
 /// `f_dual_vjp` (hidden): `f_vjp`'s joint body (its loops fused with their reverse) on
