@@ -406,6 +406,26 @@ impl<T: autodiff::num_traits::Float + 'static> Affine<T> {
         }
         s
     }
+
+    /// Asks for `_hvp`: the `impl`'s bounds (`Float + 'static`) hold at `Dual<T>`.
+    #[differentiate(hvp)]
+    fn curved(&self, x: &[T]) -> T {
+        let mut s = self.gain.sin();
+        for i in 0..x.len() {
+            s = s + (x[i] * self.gain).tanh() * x[i];
+        }
+        s * s
+    }
+
+    /// The same with the receiver a constant: its twin has zero tangents.
+    #[differentiate(wrt(x), hvp)]
+    fn curved_in_x(&self, x: &[T]) -> T {
+        let mut s = self.gain.sin();
+        for i in 0..x.len() {
+            s = s + (x[i] * self.gain).tanh() * x[i];
+        }
+        s * s
+    }
 }
 
 #[differentiate]
@@ -611,6 +631,69 @@ fn hvp_through_a_method_of_a_generic_struct() {
     for i in 0..2 {
         assert!((hv_x[i] - (2.0 * x[i] * 0.3 + 2.0 * 1.5 * x_dot[i])).abs() < 1e-12);
     }
+}
+
+/// A method's own `_hvp` (`#[differentiate(hvp)]`): H·v against central differences of
+/// its gradient over the flattened `(self, x)`, and the method's generated check, which
+/// covers the HVP too.
+#[test]
+fn hvp_of_a_method_of_a_generic_struct() {
+    let a = Affine {
+        w: array![[0.3, -0.2]],
+        b: array![0.05],
+        gain: 0.8,
+    };
+    let x = [0.5, -1.5, 0.75];
+    let (value, g_a, g_x) = a.curved_grad(&x);
+    assert_eq!(value, a.curved(&x));
+    let n = a.num_params();
+    let split = |v: &[f64]| {
+        let mut q = a.clone();
+        q.set_from_flat(&v[..n]);
+        (q, v[n..].to_vec())
+    };
+    let mut point = a.to_flat();
+    point.extend(x);
+    let mut grad = g_a.to_flat();
+    grad.extend(&g_x);
+    assert_grad(
+        |v| {
+            let (q, y) = split(v);
+            q.curved(&y)
+        },
+        &point,
+        &grad,
+    );
+    let a_dot = random_like(&a, 7);
+    let x_dot = [0.25, 1.0, -0.5];
+    let (hv_value, h_a, h_x, hv_a, hv_x) = a.curved_hvp(&x, &a_dot, &x_dot);
+    let close = |u: &[f64], v: &[f64]| u.iter().zip(v).all(|(p, q)| (p - q).abs() <= 1e-12);
+    assert!(close(&[hv_value], &[value]));
+    assert!(close(&h_a.to_flat(), &g_a.to_flat()) && close(&h_x, &g_x));
+    let gradient_at = |v: &[f64]| {
+        let (q, y) = split(v);
+        let (_, gq, gy) = q.curved_grad(&y);
+        let mut flat = gq.to_flat();
+        flat.extend(gy);
+        flat
+    };
+    let mut direction = a_dot.to_flat();
+    direction.extend(x_dot);
+    let mut hv = hv_a.to_flat();
+    hv.extend(&hv_x);
+    common::assert_hvp(gradient_at, &point, &direction, &hv);
+    // Left out by `wrt`, the receiver is a constant: H·v in x alone, the same block of H.
+    let (_, g_x_only, hv_x_only) = a.curved_in_x_hvp(&x, &x_dot);
+    assert!(close(&g_x_only, &g_x));
+    let in_x = |y: &[f64]| a.curved_in_x_grad(y).1;
+    common::assert_hvp(in_x, &x, &x_dot, &hv_x_only);
+    a.curved_gradcheck(&x).unwrap();
+    a.curved_in_x_gradcheck(&x).unwrap();
+    // A method without `hvp` is checked too, its first derivatives only.
+    a.energy_gradcheck(&x).unwrap();
+    assert!(a
+        .energy_gradcheck_with(&x, autodiff::Tolerance::new(0.0, 0.0))
+        .is_err());
 }
 
 /// Options with no float: a constant struct parameter, left out by `wrt`.

@@ -58,6 +58,9 @@ fn expand(args: TokenStream, item: &syn::ItemFn) -> Result<TokenStream, Vec<syn:
                 .as_ref()
                 .is_none_or(|names| names.iter().any(|n| n == ident))
     };
+    if let (true, Some(word)) = (args.custom, &args.hvp) {
+        return Err(vec![syn::Error::new(word.span(), "`hvp` asks for `_hvp` on a method of a generic `impl`; a custom rule needs no such request: its callers' `_hvp` runs it on dual numbers")]);
+    }
     if args.custom {
         // A custom rule runs on dual numbers inside callers' `_hvp`, so it is generic.
         let float = crate::parse::float_type(&item.sig, in_impl).map_err(|e| vec![e])?;
@@ -82,12 +85,42 @@ fn expand(args: TokenStream, item: &syn::ItemFn) -> Result<TokenStream, Vec<syn:
         return Ok(crate::emit::items::emit_custom(item, &func, &act, &needed));
     }
     let func = lower::lower_fn(item, &is_active, in_impl)?;
+    check_hvp_request(&args, &func)?;
     let act = activity::analyze(&func)?;
     // Results the reverse sweep reads get bindings of their own; activity then covers them.
     let func = residuals::hoist(func, &act);
     let act = activity::analyze(&func)?;
     let needed = needed::analyze(&func, &act);
-    Ok(crate::emit::items::emit(item, &func, &act, &needed))
+    Ok(crate::emit::items::emit(
+        item,
+        &func,
+        &act,
+        &needed,
+        args.hvp.is_some(),
+    ))
+}
+
+/// `hvp` can be honoured: a method of an `impl` generic over its float type, with a float
+/// result. Other functions get `_hvp` without asking, where they can have one.
+fn check_hvp_request(args: &Args, func: &crate::ir::Func) -> Result<(), Vec<syn::Error>> {
+    let Some(word) = &args.hvp else {
+        return Ok(());
+    };
+    let float = &func.float;
+    let float = quote!(#float).to_string();
+    let message = if !func.method {
+        "`hvp` is for methods taking `&self` in a generic `impl<T: Float>`: other functions get `_hvp` without asking, where they can have one".to_string()
+    } else if float == "f64" || float == "f32" {
+        format!("a method's `_hvp` runs its `impl` on dual numbers, which needs the `impl` generic over its float type (`impl<T: Float> S<T>`); this method's float type is `{float}`: make the struct and its `impl` generic, or differentiate a generic free function that calls the method")
+    } else if !matches!(
+        func.ret_shape,
+        crate::ir::Ret::Single(crate::ir::Kind::Float)
+    ) {
+        "`_hvp` is the Hessian-vector product of a function with a float result: this method returns something else, so it can have none".to_string()
+    } else {
+        return Ok(());
+    };
+    Err(vec![syn::Error::new(word.span(), message)])
 }
 
 /// The checks on the signature, each with its rule.

@@ -96,6 +96,33 @@ use proc_macro::TokenStream;
 /// assert_eq!(Spring::energy_grad(2.0, 3.0), (9.0, 4.5, 6.0));
 /// ```
 ///
+/// A method of a generic `impl` gets `f_hvp` when it asks with `#[differentiate(hvp)]`: it
+/// runs the `impl` on dual numbers, whose bounds the attribute cannot see, so the user
+/// vouches that they hold at `Dual<T>`:
+///
+/// ```
+/// use autodiff::num_traits::Float;
+/// use autodiff::{differentiate, Differentiable};
+///
+/// #[derive(Differentiable, Clone, Debug, PartialEq)]
+/// struct Spring<T: Float> {
+///     k: T,
+/// }
+///
+/// impl<T: Float + 'static> Spring<T> {
+///     #[differentiate(hvp)]
+///     fn energy(&self, x: T) -> T {
+///         self.k * x * x * x
+///     }
+/// }
+///
+/// // e = k x³: ∇e = (x³, 3k x²); H·(v_k, v_x) = (3x² v_x, 3x² v_k + 6k x v_x).
+/// let s = Spring { k: 2.0 };
+/// let (e, s_bar, x_bar, s_hv, x_hv) = s.energy_hvp(1.0, &Spring { k: 1.0 }, 0.5);
+/// assert_eq!((e, s_bar.k, x_bar), (2.0, 1.0, 6.0));
+/// assert_eq!((s_hv.k, x_hv), (1.5, 3.0 + 6.0));
+/// ```
+///
 /// Unsupported Rust is a compile error naming the construct and what to write instead.
 #[proc_macro_attribute]
 pub fn differentiate(args: TokenStream, item: TokenStream) -> TokenStream {

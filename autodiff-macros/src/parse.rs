@@ -6,8 +6,8 @@ use syn::parse::{Parse, ParseStream};
 use syn::punctuated::Punctuated;
 use syn::{GenericParam, Ident, Signature, Token, Type, TypeParamBound};
 
-/// `#[differentiate]`, `#[differentiate(wrt(a, b))]`, `#[differentiate(custom)]` or
-/// `#[differentiate(associated)]`, alone or together.
+/// `#[differentiate]`, `#[differentiate(wrt(a, b))]`, `#[differentiate(custom)]`,
+/// `#[differentiate(associated)]` or `#[differentiate(hvp)]`, alone or together.
 #[derive(Default)]
 pub struct Args {
     /// The active parameters, when named.
@@ -18,6 +18,10 @@ pub struct Args {
     /// An associated function without `self` in an `impl`, which the attribute cannot see:
     /// the generated items reach each other as `Self::f_…`.
     pub associated: bool,
+    /// A method of a generic `impl` asks for `_hvp`, which runs the `impl` at `Dual<T>`:
+    /// only the user can tell that the `impl`'s bounds, which the attribute cannot see,
+    /// hold there. The word itself, for the span of errors.
+    pub hvp: Option<Ident>,
 }
 
 impl Parse for Args {
@@ -30,6 +34,13 @@ impl Parse for Args {
                 "associated" => Some(&mut args.associated),
                 _ => None,
             };
+            if key == "hvp" {
+                args.hvp = Some(key);
+                if !input.is_empty() {
+                    input.parse::<Token![,]>()?;
+                }
+                continue;
+            }
             if let Some(flag) = flag {
                 *flag = true;
                 if !input.is_empty() {
@@ -40,7 +51,7 @@ impl Parse for Args {
             if key != "wrt" {
                 return Err(syn::Error::new(
                     key.span(),
-                    format!("unknown argument `{key}`: the arguments are `wrt(a, b, …)`, naming the parameters to differentiate with respect to, `custom`, for a function whose `_jvp` and `_vjp` you write yourself, and `associated`, for a function without `self` inside an `impl`"),
+                    format!("unknown argument `{key}`: the arguments are `wrt(a, b, …)`, naming the parameters to differentiate with respect to, `custom`, for a function whose `_jvp` and `_vjp` you write yourself, `associated`, for a function without `self` inside an `impl`, and `hvp`, for `_hvp` on a method of a generic `impl`"),
                 ));
             }
             if !input.peek(syn::token::Paren) {

@@ -142,7 +142,9 @@ pub fn emit(item: &syn::ItemFn, ctx: &Ctx, allows: &TokenStream, with_hvp: bool)
     }
 }
 
-/// The function's `where` clause, with `T: AtF64` for a function generic over `T`.
+/// The function's `where` clause, with `T: AtF64` for a function generic over `T`, and, for
+/// a method of a generic `impl`, the receiver's leaves of type `T` (a bound, so the check
+/// compiles whatever the struct, and is there to call where it holds).
 fn where_clause(item: &syn::ItemFn, ctx: &Ctx, generic: bool) -> TokenStream {
     let written = &item.sig.generics.where_clause;
     if !generic {
@@ -150,7 +152,11 @@ fn where_clause(item: &syn::ItemFn, ctx: &Ctx, generic: bool) -> TokenStream {
     }
     let t = ctx.float();
     let predicates = written.iter().flat_map(|w| w.predicates.iter());
-    quote!(where #(#predicates,)* #t: ::autodiff::__private::AtF64)
+    let receiver = ctx
+        .func
+        .method
+        .then(|| quote!(Self: ::autodiff::__private::Differentiable<Scalar = #t>,));
+    quote!(where #(#predicates,)* #receiver #t: ::autodiff::__private::AtF64)
 }
 
 /// A parameter (a struct parameter is a reference already) or a cotangent as a flat

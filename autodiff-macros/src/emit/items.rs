@@ -40,7 +40,14 @@ pub(super) fn allows() -> TokenStream {
 }
 
 /// The items of `f`.
-pub fn emit(item: &syn::ItemFn, func: &Func, act: &Activity, needed: &Needed) -> TokenStream {
+/// `method_hvp`: a method asked for `_hvp` (`#[differentiate(hvp)]`, see `struct_hvp`).
+pub fn emit(
+    item: &syn::ItemFn,
+    func: &Func,
+    act: &Activity,
+    needed: &Needed,
+    method_hvp: bool,
+) -> TokenStream {
     let plain = Ctx::new(func, act, needed, Mode::Plain);
     let scalar_out = matches!(func.ret_shape, Ret::Single(Kind::Float));
     let own_jvp = jvp(item, &plain, "_jvp");
@@ -59,7 +66,7 @@ pub fn emit(item: &syn::ItemFn, func: &Func, act: &Activity, needed: &Needed) ->
         let (pullbacks, _) = pullbacks(item, &plain, &own, false);
         let grad = scalar_out.then(|| grad(item, &plain));
         // Generic over its float type: its own pullback on dual numbers is the HVP.
-        let hvp = (scalar_out && !func.method)
+        let hvp = (scalar_out && (!func.method || method_hvp))
             .then(|| super::struct_hvp::emit(item, &plain))
             .flatten();
         let check = (scalar_out && has_gradcheck(item, &plain))
@@ -84,9 +91,10 @@ pub fn emit(item: &syn::ItemFn, func: &Func, act: &Activity, needed: &Needed) ->
 
 /// Whether `f` gets an `f_gradcheck` (which checks in `f64`): at `f64`, or generic over its
 /// float type `T` where the check can run at `T = f64`: `T` is the function's own type
-/// parameter (not a method's impl's), and every active parameter is over `T` alone (a
-/// parameter of `f64` or a struct of `f64` fields beside `T` would not be rebuilt from the
-/// check's points). `f32` gets none: its central differences would be too coarse.
+/// parameter, or a method's `impl`'s (its receiver then flattened through a bound,
+/// `Self: Differentiable<Scalar = T>`), and every other active parameter is over `T` alone
+/// (a parameter of `f64` or a struct of `f64` fields beside `T` would not be rebuilt from
+/// the check's points). `f32` gets none: its central differences would be too coarse.
 fn has_gradcheck(item: &syn::ItemFn, ctx: &Ctx) -> bool {
     use crate::tokens::mentions_ident;
     // The check rebuilds each parameter from a flat vector of numbers, and an array's
@@ -97,12 +105,22 @@ fn has_gradcheck(item: &syn::ItemFn, ctx: &Ctx) -> bool {
     if ctx.float().to_string() == "f64" {
         return true;
     }
-    let Some(t) = super::struct_hvp::float_param(item, ctx) else {
+    let generic_method = ctx.func.method && !ctx.concrete_float();
+    let t = if generic_method {
+        syn::parse2::<syn::Ident>(ctx.float()).ok()
+    } else {
+        super::struct_hvp::float_param(item, ctx)
+    };
+    let Some(t) = t else {
         return false;
     };
     let (f64_, f32_) = (format_ident!("f64"), format_ident!("f32"));
-    !ctx.func.method
-        && ctx.func.params.iter().filter(|p| p.active).all(|p| {
+    let receiver = ctx.func.method.then(|| ctx.func.params[0].var);
+    ctx.func
+        .params
+        .iter()
+        .filter(|p| p.active && Some(p.var) != receiver)
+        .all(|p| {
             let ty = &p.ty;
             let ty = quote!(#ty);
             mentions_ident(ty.clone(), &t)
@@ -429,7 +447,7 @@ pub(super) fn sibling(item: &syn::ItemFn, ctx: &Ctx, suffix: &str) -> TokenStrea
 }
 
 /// The target of the doc link to the primal: in an `impl`, `Self::f`.
-fn doc_link(item: &syn::ItemFn, ctx: &Ctx) -> String {
+pub(super) fn doc_link(item: &syn::ItemFn, ctx: &Ctx) -> String {
     let f = &item.sig.ident;
     if ctx.func.in_impl {
         format!("(Self::{f})")

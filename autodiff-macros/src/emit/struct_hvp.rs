@@ -7,6 +7,14 @@
 //!
 //! Every bound of `T` is repeated for `Dual<T>`, and each struct parameter's `DualTwin` is a
 //! bound too, so `f_hvp` always compiles; where a bound does not hold, it cannot be called.
+//!
+//! A method of a generic `impl<T: Float> S<T>` gets one when it asks
+//! (`#[differentiate(hvp)]`): its receiver is seeded the same way and the pullback called as
+//! a method of `S<Dual<T>>`. That cannot be a bound: `Self: DualTwin<T>` written as one would
+//! hide the impl that says what `S<T>`'s twin is, and the `impl`'s own bounds, which must
+//! hold at `Dual<T>`, are out of the attribute's sight. Hence the request: the user vouches
+//! for them, and a wrong guess is a compile error at the attribute rather than a method that
+//! silently goes missing.
 
 use super::items::{allows, cotangent_type, one, passed_name};
 use super::Ctx;
@@ -18,10 +26,10 @@ use quote::{format_ident, quote, ToTokens};
 /// `f_hvp`, or nothing when a parameter has no dual-number form here (an inactive
 /// fixed-size array).
 pub fn emit(item: &syn::ItemFn, ctx: &Ctx) -> Option<TokenStream> {
-    let t = float_param(item, ctx)?;
+    let t = float_type_param(item, ctx)?;
     let dual = quote!(::autodiff::__private::Dual<#t>);
     let (lifts, lifted) = lifted_args(ctx, &t)?;
-    let args = lifted.iter().map(|(_, a)| a);
+    let args = lifted.iter().map(|(_, a)| a.clone());
     let reborrowed = lifted
         .iter()
         .filter(|(p, _)| matches!(p.ty, syn::Type::Reference(_)))
@@ -36,20 +44,24 @@ pub fn emit(item: &syn::ItemFn, ctx: &Ctx) -> Option<TokenStream> {
         quote!(#dot: #ty)
     });
     let f = &item.sig.ident;
-    let (name, pullback) = (
-        format_ident!("{f}_hvp"),
-        super::items::sibling(item, ctx, "_pullback"),
-    );
+    let name = format_ident!("{f}_hvp");
+    let call = pullback_call(item, ctx, args.collect());
     let (vis, generics) = (&item.vis, &item.sig.generics);
     let params = item.sig.inputs.iter();
     let ret_ty = &ctx.func.ret_ty;
     let bounds = dual_bounds(item, ctx, &t, &dual);
     let one = one(ctx);
+    let link = super::items::doc_link(item, ctx);
     let doc = format!(
-        " Hessian-vector product of [`{f}`] by forward-over-reverse: its value, its gradient, then \
-         H·v for the direction `v = ({})`, in one pass and without forming the Hessian (`{f}`'s \
-         own pullback run on dual numbers; struct parameters are seeded through `DualTwin`).",
-        active.iter().map(|p| ctx.dot(p.var).to_string()).collect::<Vec<_>>().join(", ")
+        " Hessian-vector product of [`{f}`]{link} by forward-over-reverse: its value, its \
+         gradient, then H·v for the direction `v = ({})`, in one pass and without forming the \
+         Hessian (`{f}`'s own pullback run on dual numbers; struct parameters are seeded \
+         through `DualTwin`).",
+        active
+            .iter()
+            .map(|p| ctx.dot(p.var).to_string())
+            .collect::<Vec<_>>()
+            .join(", ")
     );
     let allows = allows();
     Some(quote! {
@@ -61,7 +73,7 @@ pub fn emit(item: &syn::ItemFn, ctx: &Ctx) -> Option<TokenStream> {
             use ::autodiff::__private as __ad;
             use ::autodiff::__private::Float as _;
             #(#lifts)*
-            let (value, pullback) = #pullback(#(#args),*);
+            let (value, pullback) = #call;
             let (#(#bars,)*) = pullback(#(#reborrowed,)* __ad::Dual::constant(#one));
             (value.primal, #(#grads,)* #(#hvs),*)
         }
@@ -80,7 +92,10 @@ fn lifted_args<'a>(ctx: &'a Ctx, t: &syn::Ident) -> Option<Lifted<'a>> {
     for p in &ctx.func.params {
         let (x, dot) = (passed_name(ctx, p), ctx.dot(p.var));
         let local = format_ident!("{}_dual", ctx.func.vars[p.var].stem);
+        let receiver = ctx.func.method && p.var == ctx.func.params[0].var;
         let (by_ref, value) = match (p.active, p.shape) {
+            // The receiver's type is `Self`, which names no `T` but holds them.
+            (false, ParamShape::Struct) if receiver => (true, quote!(__ad::DualTwin::constant(#x))),
             (_, ParamShape::Inactive) => (false, x.clone()),
             (true, ParamShape::Scalar) => (false, quote!(__ad::Dual::new(#x, #dot))),
             (false, ParamShape::Scalar) => (false, quote!(__ad::lift(#x))),
@@ -112,6 +127,27 @@ fn lifted_args<'a>(ctx: &'a Ctx, t: &syn::Ident) -> Option<Lifted<'a>> {
         }
     }
     Some((lifts, lifted))
+}
+
+/// `f_pullback` called on the lifted arguments: for a method, as a method of the receiver's
+/// twin (`S<Dual<T>>`, a type the attribute cannot name but rustc infers).
+fn pullback_call(item: &syn::ItemFn, ctx: &Ctx, args: Vec<TokenStream>) -> TokenStream {
+    if ctx.func.method {
+        let name = format_ident!("{}_pullback", item.sig.ident);
+        let (receiver, rest) = args.split_first().expect("a method has a receiver");
+        quote!((#receiver).#name(#(#rest),*))
+    } else {
+        let pullback = super::items::sibling(item, ctx, "_pullback");
+        quote!(#pullback(#(#args),*))
+    }
+}
+
+/// The float type parameter: the function's own, or, for a method, its `impl`'s.
+fn float_type_param(item: &syn::ItemFn, ctx: &Ctx) -> Option<syn::Ident> {
+    if ctx.func.method && !ctx.concrete_float() {
+        return syn::parse2(ctx.float()).ok();
+    }
+    float_param(item, ctx)
 }
 
 /// The primal or tangent part (`which`) of the dual cotangent `b` of parameter `p`.
