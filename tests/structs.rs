@@ -7,7 +7,7 @@
 
 mod common;
 
-use autodiff::ndarray::{array, Array1, Array2};
+use autodiff::ndarray::{array, Array1, Array2, NdFloat};
 use autodiff::{differentiate, ops, Differentiable};
 use common::{assert_dot_product, assert_grad, rng_vec};
 
@@ -694,6 +694,70 @@ fn hvp_of_a_method_of_a_generic_struct() {
     assert!(a
         .energy_gradcheck_with(&x, autodiff::Tolerance::new(0.0, 0.0))
         .is_err());
+}
+
+/// Generic array code is usually bounded by ndarray's `NdFloat`, which dual numbers meet
+/// where their primal type does: such a struct, its method asking for `_hvp`, and a free
+/// function over it.
+#[derive(Differentiable, Clone, Debug)]
+struct NdSpring<T: NdFloat> {
+    k: T,
+    rest: T,
+}
+
+impl<T: NdFloat> NdSpring<T> {
+    #[differentiate(hvp)]
+    fn energy(&self, x: &[T]) -> T {
+        let mut e = T::zero();
+        for i in 0..x.len() {
+            let d = x[i] - self.rest;
+            e += self.k * d * d * d.cosh();
+        }
+        e
+    }
+}
+
+#[differentiate]
+fn nd_spring_energy<T: NdFloat>(s: &NdSpring<T>, x: &[T]) -> T {
+    s.energy(x) * s.k
+}
+
+#[test]
+fn hvp_of_code_bounded_by_ndfloat() {
+    let s = NdSpring {
+        k: 1.3,
+        rest: -0.25,
+    };
+    let x = [0.75, 0.5];
+    let (s_dot, x_dot) = (random_like(&s, 3), [0.5, -1.0]);
+    let n = s.num_params();
+    let split = |v: &[f64]| {
+        let mut q = s.clone();
+        q.set_from_flat(&v[..n]);
+        (q, v[n..].to_vec())
+    };
+    let flat = |q: &NdSpring<f64>, y: &[f64]| {
+        let mut f = q.to_flat();
+        f.extend(y);
+        f
+    };
+    let (point, direction) = (flat(&s, &x), flat(&s_dot, &x_dot));
+    let (_, _, _, hv_s, hv_x) = s.energy_hvp(&x, &s_dot, &x_dot);
+    let method_grad = |v: &[f64]| {
+        let (q, y) = split(v);
+        let (_, gq, gy) = q.energy_grad(&y);
+        flat(&gq, &gy)
+    };
+    common::assert_hvp(method_grad, &point, &direction, &flat(&hv_s, &hv_x));
+    let (_, _, _, hv_s, hv_x) = nd_spring_energy_hvp(&s, &x, &s_dot, &x_dot);
+    let free_grad = |v: &[f64]| {
+        let (q, y) = split(v);
+        let (_, gq, gy) = nd_spring_energy_grad(&q, &y);
+        flat(&gq, &gy)
+    };
+    common::assert_hvp(free_grad, &point, &direction, &flat(&hv_s, &hv_x));
+    s.energy_gradcheck(&x).unwrap();
+    nd_spring_energy_gradcheck(&s, &x).unwrap();
 }
 
 /// Options with no float: a constant struct parameter, left out by `wrt`.

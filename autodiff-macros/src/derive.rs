@@ -314,7 +314,7 @@ impl<'a> Model<'a> {
         let Some(ident) = single_ident(ty) else {
             return false;
         };
-        let is_float = |b: &syn::TypeParamBound| matches!(b, syn::TypeParamBound::Trait(t) if t.path.segments.last().is_some_and(|s| s.ident == "Float"));
+        let is_float = crate::parse::is_float_bound;
         let generics = &self.input.generics;
         let declared = generics
             .type_params()
@@ -420,8 +420,11 @@ impl<'a> Model<'a> {
         } else {
             quote!(matches!(__name, #(#constants)|*))
         };
+        // `x = x + y`, since `Float` promises no `+=`; where the bounds do (`NdFloat`),
+        // clippy would ask for it in the user's crate.
         quote! {
             #[automatically_derived]
+            #[allow(clippy::assign_op_pattern)]
             impl #impl_generics #trait_ for #name #ty_generics #where_clause {
                 type Scalar = #scalar;
 

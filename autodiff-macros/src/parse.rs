@@ -79,17 +79,20 @@ pub fn in_impl(item: &syn::ItemFn, args: &Args) -> bool {
     receiver || args.associated || crate::tokens::mentions_ident(quote::quote!(#item), &self_)
 }
 
+/// Whether a bound makes its type parameter a float type: `num_traits::Float`, or a trait
+/// that implies it and is written as the bound of generic float code, ndarray's `NdFloat`
+/// (matched by the last segment, as the macro sees names and not traits).
+pub fn is_float_bound(b: &TypeParamBound) -> bool {
+    matches!(b, TypeParamBound::Trait(t)
+        if t.path.segments.last().is_some_and(|s| s.ident == "Float" || s.ident == "NdFloat"))
+}
+
 /// The function's float type: `f64`, `f32`, or a generic parameter bounded by `Float`; in
 /// an `impl` (see [`in_impl`]), possibly the impl's own type parameter.
 pub fn float_type(sig: &Signature, in_impl: bool) -> syn::Result<Type> {
     for param in &sig.generics.params {
         if let GenericParam::Type(tp) = param {
-            let bounded = |b: &TypeParamBound| match b {
-                TypeParamBound::Trait(t) => {
-                    t.path.segments.last().is_some_and(|s| s.ident == "Float")
-                }
-                _ => false,
-            };
+            let bounded = is_float_bound;
             let in_where = sig.generics.where_clause.as_ref().is_some_and(|w| {
                 w.predicates.iter().any(|p| match p {
                     syn::WherePredicate::Type(pt) => {

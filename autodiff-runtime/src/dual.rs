@@ -32,6 +32,49 @@ pub struct Dual<T> {
     pub tangent: T,
 }
 
+/// Printed as `primal + tangentε`, each part with the formatter's precision and width, so
+/// generic code that prints its floats (and bounds them by `Display`, as ndarray's
+/// `NdFloat` does) runs on dual numbers too.
+///
+/// ```
+/// use autodiff_runtime::Dual;
+/// assert_eq!(format!("{:.2}", Dual::new(1.5, -0.25)), "1.50 + -0.25ε");
+/// assert_eq!(format!("{:e}", Dual::new(1500.0, 2.0)), "1.5e3 + 2e0ε");
+/// ```
+impl<T: core::fmt::Display> core::fmt::Display for Dual<T> {
+    fn fmt(&self, f: &mut core::fmt::Formatter<'_>) -> core::fmt::Result {
+        core::fmt::Display::fmt(&self.primal, f)?;
+        f.write_str(" + ")?;
+        core::fmt::Display::fmt(&self.tangent, f)?;
+        f.write_str("ε")
+    }
+}
+
+/// `primal + tangentε` in exponent form, as [`Display`](core::fmt::Display) prints it.
+impl<T: core::fmt::LowerExp> core::fmt::LowerExp for Dual<T> {
+    fn fmt(&self, f: &mut core::fmt::Formatter<'_>) -> core::fmt::Result {
+        core::fmt::LowerExp::fmt(&self.primal, f)?;
+        f.write_str(" + ")?;
+        core::fmt::LowerExp::fmt(&self.tangent, f)?;
+        f.write_str("ε")
+    }
+}
+
+/// `primal + tangentε` in exponent form with a capital `E`.
+///
+/// ```
+/// use autodiff_runtime::Dual;
+/// assert_eq!(format!("{:E}", Dual::new(0.5, 0.0)), "5E-1 + 0E0ε");
+/// ```
+impl<T: core::fmt::UpperExp> core::fmt::UpperExp for Dual<T> {
+    fn fmt(&self, f: &mut core::fmt::Formatter<'_>) -> core::fmt::Result {
+        core::fmt::UpperExp::fmt(&self.primal, f)?;
+        f.write_str(" + ")?;
+        core::fmt::UpperExp::fmt(&self.tangent, f)?;
+        f.write_str("ε")
+    }
+}
+
 impl<T: Float> Dual<T> {
     /// `primal + tangent·ε`.
     ///

@@ -108,6 +108,22 @@ impl<T: Scalar> Scalar for Dual<T> {}
 /// Dual numbers multiply ndarray arrays as scalars (`&a * d`), like `f64` does.
 impl<T: Float + 'static> ScalarOperand for Dual<T> {}
 
+/// Dual numbers are ndarray's floats wherever their primal type is: generic array code
+/// bounded by `T: NdFloat` runs on `Dual<T>`, and so does its forward-over-reverse
+/// (`f_hvp`), which instantiates such code at `Dual<T>`.
+///
+/// ```
+/// use autodiff_runtime::ndarray::{array, Array1, NdFloat};
+/// use autodiff_runtime::Dual;
+/// fn norm2<T: NdFloat>(x: &Array1<T>) -> T {
+///     x.dot(x)
+/// }
+/// let x = array![Dual::new(3.0, 1.0), Dual::new(4.0, 0.0)];
+/// let n = norm2(&x); // d/dx₀ (x₀² + x₁²) = 2x₀
+/// assert_eq!((n.primal, n.tangent), (25.0, 6.0));
+/// ```
+impl<T: ndarray::NdFloat> ndarray::NdFloat for Dual<T> {}
+
 /// An operand of the broadcasting operations ([`add`], [`sub`], [`mul`], [`div`]): an array of
 /// any dimension, a [`Scalar`] (seen as a 0-dimensional array), or a reference to either.
 ///
