@@ -696,13 +696,46 @@ fn hvp_of_a_method_of_a_generic_struct() {
         .is_err());
 }
 
+/// A 1-D array field read element by element, beside an array field and a float: the
+/// fields' adjoints gathered into the struct's cotangent.
+#[derive(Differentiable, Clone, Debug)]
+struct Weights {
+    w: Array1<f64>,
+    fixed: [f64; 3],
+    bias: f64,
+}
+
+#[differentiate]
+fn weighted(p: &Weights, x: &[f64]) -> f64 {
+    let mut s = p.bias;
+    for i in 0..x.len() {
+        s += p.w[i] * x[i] * x[i].sin() + p.fixed[i] * p.w[i] * p.w[i];
+    }
+    s * s
+}
+
+#[test]
+fn one_dimensional_array_fields_read_by_index() {
+    let p = Weights {
+        w: array![0.5, -1.25, 2.0],
+        fixed: [0.3, -0.7, 1.1],
+        bias: 0.25,
+    };
+    let x = [0.9, -0.4, 1.6];
+    let (value, p_bar, _) = weighted_grad(&p, &x);
+    assert_eq!(value, weighted(&p, &x));
+    assert_struct_grad(|q| weighted(q, &x), &p, &p_bar);
+    // Every leaf against central differences, and the JVP along a random direction.
+    weighted_gradcheck(&p, &x).unwrap();
+}
+
 /// Generic array code is usually bounded by ndarray's `NdFloat`, which dual numbers meet
 /// where their primal type does: such a struct, its method asking for `_hvp`, and a free
 /// function over it.
 #[derive(Differentiable, Clone, Debug)]
 struct NdSpring<T: NdFloat> {
     k: T,
-    rest: T,
+    rest: Array1<T>,
 }
 
 impl<T: NdFloat> NdSpring<T> {
@@ -710,7 +743,7 @@ impl<T: NdFloat> NdSpring<T> {
     fn energy(&self, x: &[T]) -> T {
         let mut e = T::zero();
         for i in 0..x.len() {
-            let d = x[i] - self.rest;
+            let d = x[i] - self.rest[i];
             e += self.k * d * d * d.cosh();
         }
         e
@@ -726,7 +759,7 @@ fn nd_spring_energy<T: NdFloat>(s: &NdSpring<T>, x: &[T]) -> T {
 fn hvp_of_code_bounded_by_ndfloat() {
     let s = NdSpring {
         k: 1.3,
-        rest: -0.25,
+        rest: array![-0.25, 0.5],
     };
     let x = [0.75, 0.5];
     let (s_dot, x_dot) = (random_like(&s, 3), [0.5, -1.0]);

@@ -38,15 +38,72 @@ pub fn int_field<I: IntField>(i: I) -> I {
 pub trait FloatField: Copy {}
 impl<T: Float> FloatField for T {}
 
-/// A field `#[differentiate]` read as a sequence of floats (`Vec`, array).
+/// A field `#[differentiate]` read as a sequence of floats (a `Vec`, an array, a 1-D
+/// `ndarray` array): the body reads its elements as a slice, and its adjoint, a `Vec`, is
+/// added back into the field of the struct's cotangent.
 #[diagnostic::on_unimplemented(
     message = "`#[differentiate]` read this field as a `Vec` or array of floats (it is indexed), but it is `{Self}`",
     label = "indexed here",
     note = "bind the field with its type first: `let v: &Vec<f64> = &p.v;`"
 )]
-pub trait SeqField {}
-impl<T: Float> SeqField for Vec<T> {}
-impl<T: Float, const N: usize> SeqField for [T; N] {}
+pub trait SeqField {
+    /// The float type of the elements.
+    type Elem: Float;
+    /// The elements in index order.
+    fn elems(&self) -> &[Self::Elem];
+    /// `self[i] += g[i]` for every `i`: the cotangent gathering the field's adjoint.
+    fn add_elems(&mut self, g: &[Self::Elem]);
+}
+
+fn add_into<T: Float>(acc: &mut [T], g: &[T]) {
+    for (a, &b) in acc.iter_mut().zip(g) {
+        *a = *a + b;
+    }
+}
+
+impl<T: Float> SeqField for Vec<T> {
+    type Elem = T;
+    fn elems(&self) -> &[T] {
+        self
+    }
+    fn add_elems(&mut self, g: &[T]) {
+        add_into(self, g);
+    }
+}
+
+impl<T: Float, const N: usize> SeqField for [T; N] {
+    type Elem = T;
+    fn elems(&self) -> &[T] {
+        self
+    }
+    fn add_elems(&mut self, g: &[T]) {
+        add_into(self, g);
+    }
+}
+
+/// A 1-D array indexed like a `Vec`. Its elements must be contiguous and in index order, as
+/// every array built from a `Vec`, `zeros` or `array!` is; a reversed or strided view
+/// turned owned is refused with a message (`x[i]` there is not the slice's `i`-th element).
+impl<T: Float> SeqField for ndarray::Array1<T> {
+    type Elem = T;
+    fn elems(&self) -> &[T] {
+        self.as_slice().unwrap_or_else(|| {
+            panic!("a 1-D array field read by index must be contiguous in index order (this one has stride {}): make it standard with `.as_standard_layout().into_owned()`", self.strides()[0])
+        })
+    }
+    fn add_elems(&mut self, g: &[T]) {
+        assert_eq!(
+            self.len(),
+            g.len(),
+            "field of length {} gathering an adjoint of length {}",
+            self.len(),
+            g.len()
+        );
+        for (a, &b) in self.iter_mut().zip(g) {
+            *a = *a + b;
+        }
+    }
+}
 
 /// A field `#[differentiate]` read as an `ndarray` array.
 #[diagnostic::on_unimplemented(
@@ -75,14 +132,27 @@ pub fn float_field<T: FloatField>(x: T) -> T {
     x
 }
 
-/// The field, checked to be a `Vec` or array of floats.
+/// The field, checked to be a sequence of floats, as a slice.
 ///
 /// ```
 /// let v = vec![1.0_f64, 2.0];
 /// assert_eq!(autodiff_runtime::fields::seq_field(&v).len(), 2);
+/// let a = autodiff_runtime::ndarray::array![1.0_f64, 2.0, 3.0];
+/// assert_eq!(autodiff_runtime::fields::seq_field(&a)[2], 3.0);
 /// ```
-pub fn seq_field<S: SeqField + ?Sized>(s: &S) -> &S {
-    s
+pub fn seq_field<S: SeqField>(s: &S) -> &[S::Elem] {
+    s.elems()
+}
+
+/// `acc += g` for the adjoint `g` of a sequence field, into the field of the cotangent.
+///
+/// ```
+/// let mut acc = autodiff_runtime::ndarray::array![1.0_f64, 2.0];
+/// autodiff_runtime::fields::accumulate_seq(&mut acc, &[0.5, -1.0]);
+/// assert_eq!(acc, autodiff_runtime::ndarray::array![1.5, 1.0]);
+/// ```
+pub fn accumulate_seq<S: SeqField>(acc: &mut S, g: &[S::Elem]) {
+    acc.add_elems(g);
 }
 
 /// The field, checked to be an `ndarray` array of floats.

@@ -52,13 +52,20 @@ impl Ctx<'_> {
                     quote!(let #dot = if #constant { __ad::zero() } else { #base_dot.#(#path).* };)
                 } else {
                     let zero = quote::format_ident!("{dot}_zero");
+                    // A sequence's tangent is a slice, as the field is.
+                    let view = |v: TokenStream| match self.kind(f.var) {
+                        Kind::FloatSeq => quote!(__ad::seq_field(&#v)),
+                        _ => quote!(&#v),
+                    };
+                    let (zero_view, given) =
+                        (view(quote!(#zero)), view(quote!(#base_dot.#(#path).*)));
                     quote! {
                         let #zero;
                         let #dot = if #constant {
                             #zero = __ad::Differentiable::zero_like(&#base.#(#path).*);
-                            &#zero
+                            #zero_view
                         } else {
-                            &#base_dot.#(#path).*
+                            #given
                         };
                     }
                 }
@@ -78,7 +85,12 @@ impl Ctx<'_> {
             .filter(|f| !matches!(self.kind(f.var), Kind::Float | Kind::Int | Kind::Bool))
             .map(|f| {
                 let (name, base, path) = (self.name(f.var), self.name(f.base), &f.path);
-                quote!(let #name = &#base.#(#path).*;)
+                // A sequence is read as a slice, whatever holds it (`Vec`, array, `Array1`).
+                if self.kind(f.var) == Kind::FloatSeq {
+                    quote!(let #name = __ad::seq_field(&#base.#(#path).*);)
+                } else {
+                    quote!(let #name = &#base.#(#path).*;)
+                }
             });
         quote!(#(#fields)*)
     }
@@ -96,6 +108,8 @@ impl Ctx<'_> {
                 let (field_bar, path) = (self.bar(f.var), &f.path);
                 let add = if self.kind(f.var) == Kind::Float {
                     quote!(__ad::accumulate_float(&mut #bar.#(#path).*, #field_bar);)
+                } else if self.kind(f.var) == Kind::FloatSeq {
+                    quote!(__ad::accumulate_seq(&mut #bar.#(#path).*, &#field_bar);)
                 } else if self.lazy_adjoint(f.var) {
                     quote!(__ad::accumulate_lazy(&mut #bar.#(#path).*, #field_bar);)
                 } else {
