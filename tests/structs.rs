@@ -696,6 +696,75 @@ fn hvp_of_a_method_of_a_generic_struct() {
         .is_err());
 }
 
+/// A struct generic over its float type holding `Vec<T>` and `[T; N]` fields (and a
+/// `#[no_grad]` one): the derive handles them element by element, so a function generic
+/// over `T: Float` can take the struct (`Vec<T>: Differentiable` would need
+/// `T: Differentiable`), and its `_hvp` seeds them through the derived `DualTwin`.
+#[derive(Differentiable, Clone, Debug)]
+struct Knotted<T: autodiff::num_traits::Float> {
+    coeffs: Vec<T>,
+    shift: [T; 2],
+    scale: T,
+    #[no_grad]
+    knots: Vec<T>,
+}
+
+#[differentiate]
+fn poly_eval<T: autodiff::num_traits::Float + 'static>(p: &Knotted<T>, x: T) -> T {
+    let mut acc = T::zero();
+    for i in 0..p.coeffs.len() {
+        acc = acc * x + p.coeffs[i] * (x - p.knots[i]).sin();
+    }
+    acc * p.scale + p.shift[0] * p.shift[1] * x
+}
+
+#[test]
+fn generic_structs_with_vec_and_array_fields() {
+    let p = Knotted {
+        coeffs: vec![1.0, -2.0, 0.5],
+        shift: [0.5, 2.0],
+        scale: 1.5,
+        knots: vec![0.1, 0.2, 0.3],
+    };
+    let x = 0.7;
+    let (value, p_bar, x_bar) = poly_eval_grad(&p, x);
+    assert_eq!(value, poly_eval(&p, x));
+    assert_eq!(p_bar.knots, p.knots, "a #[no_grad] field keeps its value");
+    // The leaves are coeffs, shift and scale, in declaration order; knots is a constant.
+    assert_eq!(p.num_params(), 6);
+    assert_struct_grad(|q| poly_eval(q, x), &p, &p_bar);
+    poly_eval_gradcheck(&p, x).unwrap();
+    // H·v against central differences of the gradient over (coeffs, shift, scale, x).
+    let mut p_dot = random_like(&p, 5);
+    p_dot.knots = p.knots.clone();
+    let x_dot = 0.4;
+    let (_, _, _, hv_p, hv_x) = poly_eval_hvp(&p, x, &p_dot, x_dot);
+    let gradient_at = |v: &[f64]| {
+        let mut q = p.clone();
+        q.set_from_flat(&v[..6]);
+        let (_, gq, gx) = poly_eval_grad(&q, v[6]);
+        let mut flat = gq.to_flat();
+        flat.push(gx);
+        flat
+    };
+    let (mut point, mut direction, mut hv) = (p.to_flat(), p_dot.to_flat(), hv_p.to_flat());
+    point.push(x);
+    direction.push(x_dot);
+    hv.push(hv_x);
+    common::assert_hvp(gradient_at, &point, &direction, &hv);
+    assert_grad(|v| poly_eval(&p, v[0]), &[x], &[x_bar]);
+    // The same struct over f32.
+    let p32 = Knotted {
+        coeffs: vec![1.0f32, 2.0],
+        shift: [1.0, 1.0],
+        scale: 1.0,
+        knots: vec![0.0, 0.0],
+    };
+    let (_, g32, _) = poly_eval_grad(&p32, 0.0f32);
+    // At x = 0: value = c₁ sin(0 − 0)·… = 0 + shift terms; ∂/∂shift₀ = shift₁ x = 0.
+    assert_eq!(g32.shift, [0.0, 0.0]);
+}
+
 /// A 1-D array field read element by element, beside an array field and a float: the
 /// fields' adjoints gathered into the struct's cotangent.
 #[derive(Differentiable, Clone, Debug)]

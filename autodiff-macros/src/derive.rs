@@ -45,6 +45,15 @@ struct Field<'a> {
     recursive: bool,
 }
 
+/// A field holding floats of the struct's float parameter directly.
+#[derive(Clone, Copy)]
+enum FloatSeq<'a> {
+    /// `Vec<T>`.
+    Vec,
+    /// `[T; N]`, with its length expression.
+    Array(&'a syn::Expr),
+}
+
 /// Where `type Scalar` comes from: the element type of a field, seen through `Vec`, `[T; N]`
 /// and `ndarray` arrays (`f64` in `Array2<f64>`, `Block` in `Vec<Block>`).
 enum Scalar<'a> {
@@ -179,6 +188,39 @@ impl<'a> Model<'a> {
         single_ident(f.ty).is_some_and(|t| self.is_float_param(t))
     }
 
+    /// Whether `f` is a `Vec<T>` or `[T; N]` of the struct's float parameter: handled
+    /// element by element, like a bare `T`, since `Vec<T>: Differentiable` would need
+    /// `T: Differentiable`, which a function generic over `T: Float` cannot provide.
+    fn float_seq(&self, f: &Field<'a>) -> Option<FloatSeq<'a>> {
+        let elem_is_param = |ty: &Type| single_ident(ty).is_some_and(|t| self.is_float_param(t));
+        match f.ty {
+            Type::Array(a) if elem_is_param(&a.elem) => Some(FloatSeq::Array(&a.len)),
+            Type::Path(p) if p.qself.is_none() => {
+                let last = p.path.segments.last()?;
+                match &last.arguments {
+                    PathArguments::AngleBracketed(args)
+                        if last.ident == "Vec" && args.args.len() == 1 =>
+                    {
+                        match args.args.first() {
+                            Some(GenericArgument::Type(elem)) if elem_is_param(elem) => {
+                                Some(FloatSeq::Vec)
+                            }
+                            _ => None,
+                        }
+                    }
+                    _ => None,
+                }
+            }
+            _ => None,
+        }
+    }
+
+    /// A bare float or a float sequence of the float parameter: handled in the impl itself,
+    /// with no bound.
+    fn is_float_leaf(&self, f: &Field) -> bool {
+        self.is_bare_float(f) || self.float_seq(f).is_some()
+    }
+
     /// Whether `t` is one of the struct's type parameters, bounded by `Float`.
     fn is_float_param(&self, t: &Ident) -> bool {
         let ty: Type = syn::parse_quote!(#t);
@@ -226,6 +268,9 @@ impl<'a> Model<'a> {
                 let duals = quote!(::autodiff::Dual::new(self.#m, __t.#m));
                 return [duals, constant, primal, tangent];
             }
+            if let Some(seq) = self.float_seq(f) {
+                return float_seq_conversions(m, seq, f.no_grad);
+            }
             let via = quote!(<#ty as #twin>);
             let primals = quote!(#via::primals(&__d.#m));
             if f.no_grad {
@@ -272,7 +317,7 @@ impl<'a> Model<'a> {
         let fields = self
             .fields
             .iter()
-            .filter(|f| single_ident(f.ty) != Some(t))
+            .filter(|f| single_ident(f.ty) != Some(t) && self.float_seq(f).is_none())
             .map(|f| {
                 let ty = f.ty;
                 if mentions_t(ty) {
@@ -345,6 +390,14 @@ impl<'a> Model<'a> {
                 quote_spanned!(ty.span()=> ::core::clone::Clone::clone(&self.#member))
             } else if self.is_bare_float(f) {
                 quote_spanned!(ty.span()=> <#ty as ::autodiff::num_traits::Zero>::zero())
+            } else if let Some(seq) = self.float_seq(f) {
+                let zero = quote!(<#scalar as ::autodiff::num_traits::Zero>::zero());
+                match seq {
+                    FloatSeq::Vec => {
+                        quote_spanned!(ty.span()=> ::std::vec![#zero; self.#member.len()])
+                    }
+                    FloatSeq::Array(len) => quote_spanned!(ty.span()=> [#zero; #len]),
+                }
             } else {
                 quote_spanned!(ty.span()=> #trait_::zero_like(&self.#member))
             };
@@ -361,12 +414,16 @@ impl<'a> Model<'a> {
         };
         // A field of the float parameter itself (`gain: T`) is handled here, not through
         // `T: Differentiable`, which a function generic over `T: Float` could not provide.
+        // So is a `Vec<T>` or `[T; N]` of it, through its elements (`seq`, given a slice).
         let each = |call: &dyn Fn(&Member) -> TokenStream,
-                    bare: &dyn Fn(&Member) -> TokenStream|
+                    bare: &dyn Fn(&Member) -> TokenStream,
+                    seq: &dyn Fn(&Member) -> TokenStream|
          -> Vec<TokenStream> {
             let calls = self.differentiable().map(|f| {
                 let code = if self.is_bare_float(f) {
                     bare(&f.member)
+                } else if self.float_seq(f).is_some() {
+                    seq(&f.member)
                 } else {
                     call(&f.member)
                 };
@@ -377,29 +434,36 @@ impl<'a> Model<'a> {
                 .collect()
         };
         let slice = quote!(::core::slice);
+        let zero = quote!(<#scalar as ::autodiff::num_traits::Zero>::zero());
         let accumulate = each(
             &|m| quote!(#trait_::accumulate(&mut self.#m, &__other.#m)),
             &|m| quote!(self.#m = self.#m + __other.#m),
+            &|m| quote!(for (__a, &__b) in self.#m.iter_mut().zip(__other.#m.iter()) { *__a = *__a + __b; }),
         );
         let scale = each(
             &|m| quote!(#trait_::scale(&mut self.#m, __s)),
             &|m| quote!(self.#m = self.#m * __s),
+            &|m| quote!(for __a in self.#m.iter_mut() { *__a = *__a * __s; }),
         );
         let set_zero = each(
             &|m| quote!(#trait_::set_zero(&mut self.#m)),
-            &|m| quote!(self.#m = <#scalar as ::autodiff::num_traits::Zero>::zero()),
+            &|m| quote!(self.#m = #zero),
+            &|m| quote!(for __a in self.#m.iter_mut() { *__a = #zero; }),
         );
         let for_each = each(
             &|m| quote!(#trait_::for_each_leaf(&self.#m, __f)),
             &|m| quote!(__f(#slice::from_ref(&self.#m))),
+            &|m| quote!(__f(&self.#m[..])),
         );
         let for_each_mut = each(
             &|m| quote!(#trait_::for_each_leaf_mut(&mut self.#m, __f)),
             &|m| quote!(__f(#slice::from_mut(&mut self.#m))),
+            &|m| quote!(__f(&mut self.#m[..])),
         );
         let zip = each(
             &|m| quote!(#trait_::zip_leaves_mut(&mut self.#m, &__other.#m, __f)),
             &|m| quote!(__f(#slice::from_mut(&mut self.#m), #slice::from_ref(&__other.#m))),
+            &|m| quote!(__f(&mut self.#m[..], &__other.#m[..])),
         );
         let leaf = quote!([<Self as #trait_>::Scalar]);
         // Only named fields: `#[differentiate]` reads fields by name.
@@ -488,7 +552,7 @@ impl<'a> Model<'a> {
             .fields
             .iter()
             // A differentiable field of the float parameter needs no bound (see `emit`).
-            .filter(|f| !f.recursive && (f.no_grad || !self.is_bare_float(f)));
+            .filter(|f| !f.recursive && (f.no_grad || !self.is_float_leaf(f)));
         let fields = fields.filter(|f| f.no_grad || !source.is_some_and(|s| same(s, f.ty)));
         let bounds = fields.map(|f| {
             let ty = f.ty;
@@ -509,6 +573,34 @@ impl<'a> Model<'a> {
             .flat_map(|w| &w.predicates);
         quote!(where #(#written,)* #(#scalar_bound,)* #(#bounds,)*)
     }
+}
+
+/// A float sequence field's conversions to and from its dual twin, element by element
+/// (duals, constant, primals, tangents): `Vec<T>` ↔ `Vec<Dual<T>>`, `[T; N]` ↔
+/// `[Dual<T>; N]`. A `#[no_grad]` one is a constant both ways.
+fn float_seq_conversions(m: &Member, seq: FloatSeq, no_grad: bool) -> [TokenStream; 4] {
+    let (new, constant) = (
+        quote!(::autodiff::Dual::new),
+        quote!(::autodiff::Dual::constant),
+    );
+    let [duals, constant, primals, tangents] = match seq {
+        FloatSeq::Vec => [
+            quote!(self.#m.iter().zip(__t.#m.iter()).map(|(&__a, &__b)| #new(__a, __b)).collect()),
+            quote!(self.#m.iter().map(|&__a| #constant(__a)).collect()),
+            quote!(__d.#m.iter().map(|__x| __x.primal).collect()),
+            quote!(__d.#m.iter().map(|__x| __x.tangent).collect()),
+        ],
+        FloatSeq::Array(_) => [
+            quote!(::core::array::from_fn(|__i| #new(self.#m[__i], __t.#m[__i]))),
+            quote!(::core::array::from_fn(|__i| #constant(self.#m[__i]))),
+            quote!(::core::array::from_fn(|__i| __d.#m[__i].primal)),
+            quote!(::core::array::from_fn(|__i| __d.#m[__i].tangent)),
+        ],
+    };
+    if no_grad {
+        return [constant.clone(), constant, primals.clone(), primals];
+    }
+    [duals, constant, primals, tangents]
 }
 
 /// The element type of `ty` seen through `[T; N]`, `Vec<T>` and `ndarray` arrays
@@ -723,7 +815,16 @@ mod tests {
             ),
             "{out}"
         );
-        assert!(has(&out, "where T: Float, [T; N]: ::autodiff::Differentiable<Scalar = T>, &'a str: ::core::clone::Clone,"), "{out}");
+        // `[T; N]` of the float parameter is handled element by element: no bound.
+        assert!(
+            has(&out, "where T: Float, &'a str: ::core::clone::Clone,"),
+            "{out}"
+        );
+        assert!(has(&out, "__f(&mut self.w[..])"), "{out}");
+        assert!(
+            has(&out, "w: [<T as ::autodiff::num_traits::Zero>::zero(); N]"),
+            "{out}"
+        );
     }
 
     #[test]

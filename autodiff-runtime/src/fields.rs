@@ -144,6 +144,15 @@ pub fn seq_field<S: SeqField>(s: &S) -> &[S::Elem] {
     s.elems()
 }
 
+/// Zeros as many as a sequence field's elements: the tangent of a `#[no_grad]` one.
+///
+/// ```
+/// assert_eq!(autodiff_runtime::fields::seq_zeros(&[1.5_f32, 2.5]), vec![0.0, 0.0]);
+/// ```
+pub fn seq_zeros<S: SeqField>(s: &S) -> Vec<S::Elem> {
+    vec![<S::Elem as num_traits::Zero>::zero(); s.elems().len()]
+}
+
 /// `acc += g` for the adjoint `g` of a sequence field, into the field of the cotangent.
 ///
 /// ```

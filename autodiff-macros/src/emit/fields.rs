@@ -59,10 +59,14 @@ impl Ctx<'_> {
                     };
                     let (zero_view, given) =
                         (view(quote!(#zero)), view(quote!(#base_dot.#(#path).*)));
+                    let zeros = match self.kind(f.var) {
+                        Kind::FloatSeq => quote!(__ad::seq_zeros(&#base.#(#path).*)),
+                        _ => quote!(__ad::Differentiable::zero_like(&#base.#(#path).*)),
+                    };
                     quote! {
                         let #zero;
                         let #dot = if #constant {
-                            #zero = __ad::Differentiable::zero_like(&#base.#(#path).*);
+                            #zero = #zeros;
                             #zero_view
                         } else {
                             #given
