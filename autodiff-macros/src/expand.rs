@@ -225,20 +225,51 @@ mod goldens {
         let file: syn::File = syn::parse_str(src).expect("a golden input parses");
         let mut out = String::new();
         for item in file.items {
-            let syn::Item::Fn(mut f) = item else { continue };
-            let pos = f
-                .attrs
-                .iter()
-                .position(|a| a.path().is_ident("differentiate"))
-                .expect("an input fn carries #[differentiate]");
-            let attr = f.attrs.remove(pos);
-            let args = match &attr.meta {
-                syn::Meta::List(l) => l.tokens.clone(),
-                _ => proc_macro2::TokenStream::new(),
-            };
-            out.push_str(&super::expand_pretty(args, f.to_token_stream()));
+            match item {
+                syn::Item::Fn(f) => {
+                    let (args, f) = take_attribute(f);
+                    out.push_str(&super::expand_pretty(args, f.to_token_stream()));
+                }
+                syn::Item::Impl(block) => out.push_str(&expand_impl(block)),
+                _ => {}
+            }
         }
         out
+    }
+
+    /// The function without its `#[differentiate(args)]`, and the args.
+    fn take_attribute(mut f: syn::ItemFn) -> (proc_macro2::TokenStream, syn::ItemFn) {
+        let pos = f
+            .attrs
+            .iter()
+            .position(|a| a.path().is_ident("differentiate"))
+            .expect("an input fn carries #[differentiate]");
+        let attr = f.attrs.remove(pos);
+        let args = match &attr.meta {
+            syn::Meta::List(l) => l.tokens.clone(),
+            _ => proc_macro2::TokenStream::new(),
+        };
+        (args, f)
+    }
+
+    /// The methods of an `impl` expanded, printed inside the `impl` they belong to (their
+    /// items are associated functions, which only parse there).
+    fn expand_impl(block: syn::ItemImpl) -> String {
+        let (generics, self_ty) = (&block.generics, &block.self_ty);
+        let where_clause = &generics.where_clause;
+        let methods = block.items.into_iter().filter_map(|item| match item {
+            syn::ImplItem::Fn(m) => {
+                let f = syn::parse2(m.to_token_stream()).expect("a method parses as a function");
+                let (args, f) = take_attribute(f);
+                Some(super::differentiate(args, f.to_token_stream()))
+            }
+            _ => None,
+        });
+        let out = quote::quote!(impl #generics #self_ty #where_clause { #(#methods)* });
+        match syn::parse2::<syn::File>(out.clone()) {
+            Ok(file) => prettyplease::unparse(&file),
+            Err(e) => format!("unparsable expansion ({e}):\n{out}"),
+        }
     }
 
     #[test]
