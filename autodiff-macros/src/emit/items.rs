@@ -69,6 +69,11 @@ pub fn emit(
         let hvp = (scalar_out && (!func.method || method_hvp))
             .then(|| super::struct_hvp::emit(item, &plain))
             .flatten();
+        // A method asked for one: say why there is none rather than leave it out.
+        if method_hvp && hvp.is_none() {
+            let message = "this method's `_hvp` cannot be made: a fixed-size array parameter left out by `wrt` has no dual-number form here; make it active, or pass it as a slice";
+            return syn::Error::new(item.sig.ident.span(), message).to_compile_error();
+        }
         let check = (scalar_out && has_gradcheck(item, &plain))
             .then(|| super::gradcheck::emit(item, &plain, &allows(), hvp.is_some()));
         return quote!(#own_jvp #pullbacks #vjp #grad #check #hvp);
