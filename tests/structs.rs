@@ -753,6 +753,14 @@ fn generic_structs_with_vec_and_array_fields() {
     hv.push(hv_x);
     common::assert_hvp(gradient_at, &point, &direction, &hv);
     assert_grad(|v| poly_eval(&p, v[0]), &[x], &[x_bar]);
+    // Gradients of different lengths do not add: the panic names both.
+    let mut short = p.clone();
+    short.coeffs.pop();
+    let caught = std::panic::catch_unwind(|| p.clone().accumulate(&short)).unwrap_err();
+    let message = caught
+        .downcast_ref::<String>()
+        .expect("a formatted panic message");
+    assert!(message.contains("lengths differ: 3 and 2"), "{message}");
     // The same struct over f32.
     let p32 = Knotted {
         coeffs: vec![1.0f32, 2.0],

@@ -438,7 +438,7 @@ impl<'a> Model<'a> {
         let accumulate = each(
             &|m| quote!(#trait_::accumulate(&mut self.#m, &__other.#m)),
             &|m| quote!(self.#m = self.#m + __other.#m),
-            &|m| quote!(for (__a, &__b) in self.#m.iter_mut().zip(__other.#m.iter()) { *__a = *__a + __b; }),
+            &|m| quote!(::autodiff::__private::add_leaf(&mut self.#m[..], &__other.#m[..])),
         );
         let scale = each(
             &|m| quote!(#trait_::scale(&mut self.#m, __s)),
@@ -463,7 +463,7 @@ impl<'a> Model<'a> {
         let zip = each(
             &|m| quote!(#trait_::zip_leaves_mut(&mut self.#m, &__other.#m, __f)),
             &|m| quote!(__f(#slice::from_mut(&mut self.#m), #slice::from_ref(&__other.#m))),
-            &|m| quote!(__f(&mut self.#m[..], &__other.#m[..])),
+            &|m| quote!(::autodiff::__private::zip_leaf(&mut self.#m[..], &__other.#m[..], __f)),
         );
         let leaf = quote!([<Self as #trait_>::Scalar]);
         // Only named fields: `#[differentiate]` reads fields by name.

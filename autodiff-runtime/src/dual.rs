@@ -32,6 +32,19 @@ pub struct Dual<T> {
     pub tangent: T,
 }
 
+/// Prints `primal + tangentε`, each part by `part` (one of the `fmt` traits), so that the
+/// formatter's precision and width apply to both.
+fn fmt_sum<T>(
+    d: &Dual<T>,
+    f: &mut core::fmt::Formatter<'_>,
+    part: fn(&T, &mut core::fmt::Formatter<'_>) -> core::fmt::Result,
+) -> core::fmt::Result {
+    part(&d.primal, f)?;
+    f.write_str(" + ")?;
+    part(&d.tangent, f)?;
+    f.write_str("ε")
+}
+
 /// Printed as `primal + tangentε`, each part with the formatter's precision and width, so
 /// generic code that prints its floats (and bounds them by `Display`, as ndarray's
 /// `NdFloat` does) runs on dual numbers too.
@@ -43,20 +56,14 @@ pub struct Dual<T> {
 /// ```
 impl<T: core::fmt::Display> core::fmt::Display for Dual<T> {
     fn fmt(&self, f: &mut core::fmt::Formatter<'_>) -> core::fmt::Result {
-        core::fmt::Display::fmt(&self.primal, f)?;
-        f.write_str(" + ")?;
-        core::fmt::Display::fmt(&self.tangent, f)?;
-        f.write_str("ε")
+        fmt_sum(self, f, core::fmt::Display::fmt)
     }
 }
 
 /// `primal + tangentε` in exponent form, as [`Display`](core::fmt::Display) prints it.
 impl<T: core::fmt::LowerExp> core::fmt::LowerExp for Dual<T> {
     fn fmt(&self, f: &mut core::fmt::Formatter<'_>) -> core::fmt::Result {
-        core::fmt::LowerExp::fmt(&self.primal, f)?;
-        f.write_str(" + ")?;
-        core::fmt::LowerExp::fmt(&self.tangent, f)?;
-        f.write_str("ε")
+        fmt_sum(self, f, core::fmt::LowerExp::fmt)
     }
 }
 
@@ -68,10 +75,7 @@ impl<T: core::fmt::LowerExp> core::fmt::LowerExp for Dual<T> {
 /// ```
 impl<T: core::fmt::UpperExp> core::fmt::UpperExp for Dual<T> {
     fn fmt(&self, f: &mut core::fmt::Formatter<'_>) -> core::fmt::Result {
-        core::fmt::UpperExp::fmt(&self.primal, f)?;
-        f.write_str(" + ")?;
-        core::fmt::UpperExp::fmt(&self.tangent, f)?;
-        f.write_str("ε")
+        fmt_sum(self, f, core::fmt::UpperExp::fmt)
     }
 }
 

@@ -132,6 +132,38 @@ pub fn float_field<T: FloatField>(x: T) -> T {
     x
 }
 
+/// `acc[i] += g[i]`: what `#[derive(Differentiable)]` writes for the `accumulate` of a
+/// `Vec<T>` or `[T; N]` field of a struct generic over `T` (which cannot go through
+/// `Vec<T>: Differentiable`). Panics naming both lengths unless they are equal.
+///
+/// ```
+/// let mut acc = vec![1.0_f64, 2.0];
+/// autodiff_runtime::fields::add_leaf(&mut acc, &[0.5, 0.5]);
+/// assert_eq!(acc, [1.5, 2.5]);
+/// ```
+pub fn add_leaf<T: Float>(acc: &mut [T], g: &[T]) {
+    check_leaf_lengths("accumulate", acc.len(), g.len());
+    add_into(acc, g);
+}
+
+/// `f(a, b)` for `zip_leaves_mut` over such a field, checking that the lengths agree.
+///
+/// ```
+/// let (mut a, b) = (vec![1.0_f64, 2.0], [3.0, 4.0]);
+/// autodiff_runtime::fields::zip_leaf(&mut a, &b, &mut |x, y| x[1] = y[0]);
+/// assert_eq!(a, [1.0, 3.0]);
+/// ```
+pub fn zip_leaf<T: Float>(a: &mut [T], b: &[T], f: &mut dyn FnMut(&mut [T], &[T])) {
+    check_leaf_lengths("zip_leaves_mut", a.len(), b.len());
+    f(a, b);
+}
+
+fn check_leaf_lengths(method: &str, a: usize, b: usize) {
+    if a != b {
+        panic!("Differentiable::{method}: lengths differ: {a} and {b}");
+    }
+}
+
 /// The field, checked to be a sequence of floats, as a slice.
 ///
 /// ```
