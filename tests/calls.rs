@@ -213,8 +213,9 @@ fn generic_functions_are_checked_at_f64() {
     assert_eq!(report.label(), Some("x"));
 }
 
-/// A bound that `f64` does not meet: `f_gradcheck` (which needs `T = f64`) still compiles,
-/// and the function's other derivatives work at the type that meets it.
+/// A bound that `f64` does not meet: `f_gradcheck` (which needs `T: AtF64`) still compiles,
+/// the function's other derivatives work at the type that meets it, and so does the check,
+/// at `f32`.
 trait SinglePrecision {}
 impl SinglePrecision for f32 {}
 
@@ -227,6 +228,46 @@ fn single_only<T: Float + SinglePrecision>(x: T) -> T {
 fn a_bound_f64_does_not_meet_leaves_the_other_derivatives_usable() {
     let (_, dx) = single_only_grad(0.5f32);
     assert!((dx - (0.5f32.cos() - 0.5 * 0.5f32.sin())).abs() < 1e-6);
+    single_only_gradcheck(0.5f32).unwrap();
+}
+
+/// Functions computing in `f32`: checked from `f64` points with `f32` steps
+/// (`∛ε₃₂`, where `f64`'s would drown in `f32` rounding) and `Tolerance::for_f32()`.
+#[allow(clippy::ptr_arg)] // `&Vec<f32>` is a shape under test
+#[differentiate]
+fn rosenbrock32(x: &[f32], v: &Vec<f32>, r: [f32; 2], scale: f32) -> f32 {
+    let mut s = r[0] * r[1].sin();
+    for i in 0..x.len() - 1 {
+        let a = x[i + 1] - x[i] * x[i];
+        let b = v[i] - x[i];
+        s += scale * a * a + b * b;
+    }
+    s
+}
+
+#[differentiate]
+fn uses_bad32(x: f32, y: f32) -> f32 {
+    bad_square(x) + y
+}
+
+#[test]
+fn f32_functions_are_checked_with_f32_steps() {
+    let (x, v) = ([0.5f32, -1.2, 0.8], vec![0.3f32, 0.1]);
+    rosenbrock32_gradcheck(&x, &v, [0.7, -0.4], 10.0).unwrap();
+    let strict = autodiff::Tolerance::new(0.0, 0.0);
+    assert!(rosenbrock32_gradcheck_with(&x, &v, [0.7, -0.4], 10.0, strict).is_err());
+    // The custom rule's wrong reverse (3x for 2x) is caught at f32's tolerance too.
+    let report = uses_bad32_gradcheck(1.5, 2.0).unwrap_err();
+    assert_eq!(report.label(), Some("x"));
+    // A generic function, checked at `T = f32`.
+    let (s, w, o) = (
+        vec![0.3f32, -0.7, 1.1],
+        vec![0.5f32, 0.2, -0.4],
+        vec![0.1f32, 0.9, -0.3],
+    );
+    generic_shapes_gradcheck(0.8f32, &s, &w, o, [1.5, -0.5], 3).unwrap();
+    let report = uses_bad_generic_gradcheck(1.5f32, &[2.0, 1.0]).unwrap_err();
+    assert_eq!(report.label(), Some("x"));
 }
 
 #[differentiate]

@@ -58,6 +58,10 @@ pub struct Tolerance {
     pub abs: f64,
     /// Relative slack, as a fraction of the larger of the two magnitudes.
     pub rel: f64,
+    /// The machine epsilon of the float type the checked function computes in, which sets
+    /// the central-difference step ([`step_at`]): `f64::EPSILON` unless the function
+    /// computes in `f32` ([`Tolerance::for_f32`]).
+    pub eps: f64,
 }
 
 impl Tolerance {
@@ -71,7 +75,72 @@ impl Tolerance {
     /// assert_eq!(tight.rel, 1e-10);
     /// ```
     pub const fn new(abs: f64, rel: f64) -> Self {
-        Self { abs, rel }
+        Self {
+            abs,
+            rel,
+            eps: f64::EPSILON,
+        }
+    }
+
+    /// The default for a function that computes in `f32`: steps of `∛ε₃₂ · s` (about
+    /// 5e-3), whose error is about `ε₃₂^(2/3) ≈ 2.4e-5` times the scale of `f`; `rel = 1e-2`
+    /// keeps two to three decades of headroom and still catches a derivative off by more
+    /// than 1 %, `abs = 1e-3` absorbs the noise at zero derivatives for `|f|` up to about 40.
+    ///
+    /// ```
+    /// use autodiff_runtime::gradcheck::{gradcheck, Tolerance};
+    /// // x³ computed in f32, checked from f64 points.
+    /// let f = |x: &[f64]| ((x[0] as f32).powi(3)) as f64;
+    /// assert!(gradcheck(f, &[1.3], &[3.0 * 1.69], Tolerance::for_f32()).is_ok());
+    /// // f64 steps are lost in f32 rounding: the same check fails.
+    /// assert!(gradcheck(f, &[1.3], &[3.0 * 1.69], Tolerance::default()).is_err());
+    /// assert!(gradcheck(f, &[1.3], &[3.0 * 1.69 * 1.02], Tolerance::for_f32()).is_err());
+    /// ```
+    pub const fn for_f32() -> Self {
+        Self {
+            abs: 1e-3,
+            rel: 1e-2,
+            eps: f32::EPSILON as f64,
+        }
+    }
+
+    /// The default for a float type of machine epsilon `eps`: [`Tolerance::default`] for
+    /// `f64`, [`Tolerance::for_f32`] for anything coarser.
+    ///
+    /// ```
+    /// use autodiff_runtime::gradcheck::Tolerance;
+    /// assert_eq!(Tolerance::for_epsilon(f64::EPSILON), Tolerance::default());
+    /// assert_eq!(Tolerance::for_epsilon(f32::EPSILON as f64), Tolerance::for_f32());
+    /// ```
+    pub fn for_epsilon(eps: f64) -> Self {
+        if eps <= f64::EPSILON {
+            Self::default()
+        } else {
+            Self::for_f32()
+        }
+    }
+
+    /// The same slack, with steps for a float type of machine epsilon `eps`.
+    ///
+    /// ```
+    /// use autodiff_runtime::gradcheck::Tolerance;
+    /// let t = Tolerance::new(1e-4, 1e-3).with_eps(f32::EPSILON as f64);
+    /// assert_eq!((t.abs, t.eps), (1e-4, f32::EPSILON as f64));
+    /// ```
+    pub const fn with_eps(self, eps: f64) -> Self {
+        Self { eps, ..self }
+    }
+
+    /// The slack for a Hessian-vector product checked against differences of gradients,
+    /// whose noise compounds the gradient's: 100 × wider in `f64`, where the first-order
+    /// slack has decades to spare, 5 × in `f32`, where it has not.
+    fn for_second_order(self) -> Self {
+        let factor = if self.eps <= f64::EPSILON { 100.0 } else { 5.0 };
+        Self {
+            abs: self.abs * factor,
+            rel: self.rel * factor,
+            ..self
+        }
     }
 
     /// Whether `analytic` and `numeric` agree within this tolerance (false if either is NaN).
@@ -119,7 +188,19 @@ impl Default for Tolerance {
 /// assert_eq!(step(1e3), 1e3 * h0);
 /// ```
 pub fn step(x: f64) -> f64 {
-    f64::EPSILON.cbrt() * x.abs().max(1.0)
+    step_at(x, f64::EPSILON)
+}
+
+/// [`step`] for a function computing in a float type of machine epsilon `eps`:
+/// `∛eps · max(1, |x|)`.
+///
+/// ```
+/// use autodiff_runtime::gradcheck::{step, step_at};
+/// assert_eq!(step_at(2.0, f64::EPSILON), step(2.0));
+/// assert!(step_at(0.0, f32::EPSILON as f64) > 4e-3);
+/// ```
+pub fn step_at(x: f64, eps: f64) -> f64 {
+    eps.cbrt() * x.abs().max(1.0)
 }
 
 /// The gradient of `f` at `x` by central differences, one coordinate at a time with [`step`].
@@ -132,17 +213,27 @@ pub fn step(x: f64) -> f64 {
 /// assert!((g[0] - 0.5_f64.cos() * 2.0).abs() < 1e-9);
 /// assert!((g[1] - 0.5_f64.sin()).abs() < 1e-9);
 /// ```
-pub fn numeric_gradient(mut f: impl FnMut(&[f64]) -> f64, x: &[f64]) -> Vec<f64> {
+pub fn numeric_gradient(f: impl FnMut(&[f64]) -> f64, x: &[f64]) -> Vec<f64> {
+    numeric_gradient_at(f, x, f64::EPSILON)
+}
+
+/// [`numeric_gradient`] with the steps of a float type of machine epsilon `eps`.
+fn numeric_gradient_at(mut f: impl FnMut(&[f64]) -> f64, x: &[f64], eps: f64) -> Vec<f64> {
     let mut probe = x.to_vec();
     (0..x.len())
-        .map(|i| central_difference(&mut f, &mut probe, i))
+        .map(|i| central_difference(&mut f, &mut probe, i, eps))
         .collect()
 }
 
 /// `∂f/∂x_i` at `probe` by a central difference; leaves `probe` as it found it.
-fn central_difference(f: &mut impl FnMut(&[f64]) -> f64, probe: &mut [f64], i: usize) -> f64 {
+fn central_difference(
+    f: &mut impl FnMut(&[f64]) -> f64,
+    probe: &mut [f64],
+    i: usize,
+    eps: f64,
+) -> f64 {
     let xi = probe[i];
-    let h = step(xi);
+    let h = step_at(xi, eps);
     let (hi, lo) = (xi + h, xi - h);
     probe[i] = hi;
     let f_hi = f(probe);
@@ -184,7 +275,7 @@ pub fn gradcheck(
         "the analytic gradient",
         analytic.len(),
     );
-    let numeric = numeric_gradient(f, x);
+    let numeric = numeric_gradient_at(f, x, tol.eps);
     compare(Kind::Gradient, analytic, &numeric, tol)
 }
 
@@ -224,7 +315,7 @@ pub fn check_vjp(
     let (analytic, numeric) = trials(seed, x.len(), n_out, |v, ybar| {
         let jty = vjp(ybar);
         assert_same_len("check_vjp", "x", x.len(), "vjp(ȳ)", jty.len());
-        let jv = directional_fd(&mut f, x, v);
+        let jv = directional_fd(&mut f, x, v, tol.eps);
         assert_same_len("check_vjp", "f(x)", n_out, "f(x ± h·v)", jv.len());
         (dot(&jty, v), dot(ybar, &jv))
     });
@@ -289,7 +380,7 @@ pub fn dot_product_test(
 /// assert!((hv[1] - 2.0).abs() < 1e-8);
 /// ```
 pub fn hvp_fd(grad: impl FnMut(&[f64]) -> Vec<f64>, x: &[f64], v: &[f64]) -> Vec<f64> {
-    directional_fd(grad, x, v)
+    directional_fd(grad, x, v, f64::EPSILON)
 }
 
 /// Checks an analytic Hessian-vector product `analytic_hv = H(x)·v` against [`hvp_fd`].
@@ -315,7 +406,7 @@ pub fn hvp_check(
     tol: Tolerance,
 ) -> Result<(), GradcheckReport> {
     assert_same_len("hvp_check", "x", x.len(), "analytic_hv", analytic_hv.len());
-    let numeric = hvp_fd(grad, x, v);
+    let numeric = directional_fd(grad, x, v, tol.eps);
     assert_same_len("hvp_check", "x", x.len(), "the gradient", numeric.len());
     compare(Kind::Hvp, analytic_hv, &numeric, tol)
 }
@@ -366,7 +457,7 @@ fn check_all_dyn(
 ) -> Result<(), GradcheckReport> {
     let v = check_first_dyn(f, grad, jvp, point, params, tol)?;
     // Second differences are less accurate than first ones: a looser tolerance.
-    let loose = Tolerance::new(tol.abs * 100.0, tol.rel * 100.0);
+    let loose = tol.for_second_order();
     hvp_check(&grad, point, &v, &hvp(point, &v), loose).map_err(|r| r.with_label("f_hvp"))
 }
 
@@ -431,9 +522,14 @@ fn check_first_dyn(
 }
 
 /// `(f(x + h·v) − f(x − h·v)) / 2h`: the derivative of a vector function along `v`.
-fn directional_fd(mut f: impl FnMut(&[f64]) -> Vec<f64>, x: &[f64], v: &[f64]) -> Vec<f64> {
+fn directional_fd(
+    mut f: impl FnMut(&[f64]) -> Vec<f64>,
+    x: &[f64],
+    v: &[f64],
+    eps: f64,
+) -> Vec<f64> {
     assert_same_len("directional difference", "x", x.len(), "v", v.len());
-    let h = directional_step(x, v);
+    let h = directional_step(x, v, eps);
     let shifted =
         |sign: f64| -> Vec<f64> { x.iter().zip(v).map(|(xi, vi)| xi + sign * h * vi).collect() };
     let (f_plus, f_minus) = (f(&shifted(1.0)), f(&shifted(-1.0)));
@@ -452,8 +548,8 @@ fn directional_fd(mut f: impl FnMut(&[f64]) -> Vec<f64>, x: &[f64], v: &[f64]) -
 }
 
 /// The scalar `h` such that `h·v` moves the largest coordinate of `x` by its [`step`].
-fn directional_step(x: &[f64], v: &[f64]) -> f64 {
-    let h = step(max_abs(x));
+fn directional_step(x: &[f64], v: &[f64], eps: f64) -> f64 {
+    let h = step_at(max_abs(x), eps);
     let v_max = max_abs(v);
     // A zero direction gives a zero difference whatever `h` is; only avoid dividing by 0.
     if v_max > 0.0 {

@@ -541,10 +541,11 @@ impl<F: Flatten + ?Sized> Flatten for &F {
     }
 }
 
-/// `f64` as code generic over its float type `T` sees it: `f_gradcheck` of a function generic
-/// over `T` requires `T: AtF64`, so it compiles whatever the function's bounds, and runs
-/// where `T` is `f64` (derivatives are checked in `f64`, where central differences are
-/// accurate).
+/// A float type as `f_gradcheck` sees it: the check's points and derivatives are `f64`, and
+/// a function computing in `f32` (or generic over `T`, checked where `T` is `f64` or `f32`)
+/// is evaluated at them through these conversions, with steps and tolerances for its own
+/// precision (`EPSILON`). `f_gradcheck` of a generic function requires `T: AtF64`, so it
+/// compiles whatever the function's bounds.
 ///
 /// ```
 /// use autodiff_runtime::support::AtF64;
@@ -552,14 +553,19 @@ impl<F: Flatten + ?Sized> Flatten for &F {
 ///     2.0 * x.to_f64()
 /// }
 /// assert_eq!(twice(1.5), 3.0);
-/// assert_eq!(<f64 as AtF64>::from_f64(0.5), 0.5);
+/// assert_eq!(twice(1.5f32), 3.0);
+/// assert_eq!(<f32 as AtF64>::from_f64(0.5), 0.5);
+/// assert_eq!(<f32 as AtF64>::EPSILON, f32::EPSILON as f64);
 /// ```
 pub trait AtF64: Copy + 'static {
+    /// The type's machine epsilon, as an `f64`.
+    const EPSILON: f64;
     fn to_f64(self) -> f64;
     fn from_f64(x: f64) -> Self;
 }
 
 impl AtF64 for f64 {
+    const EPSILON: f64 = f64::EPSILON;
     #[inline]
     fn to_f64(self) -> f64 {
         self
@@ -568,6 +574,28 @@ impl AtF64 for f64 {
     fn from_f64(x: f64) -> Self {
         x
     }
+}
+
+impl AtF64 for f32 {
+    const EPSILON: f64 = f32::EPSILON as f64;
+    #[inline]
+    fn to_f64(self) -> f64 {
+        self as f64
+    }
+    #[inline]
+    fn from_f64(x: f64) -> Self {
+        x as f32
+    }
+}
+
+/// The default tolerance of `f_gradcheck` for a function computing in `T`.
+///
+/// ```
+/// use autodiff_runtime::gradcheck::Tolerance;
+/// assert_eq!(autodiff_runtime::support::tolerance_for::<f32>(), Tolerance::for_f32());
+/// ```
+pub fn tolerance_for<T: AtF64>() -> crate::gradcheck::Tolerance {
+    crate::gradcheck::Tolerance::for_epsilon(T::EPSILON)
 }
 
 /// A slice of `f64` as a `Vec<T>`, for `T = f64` seen through [`AtF64`].

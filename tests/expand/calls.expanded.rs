@@ -306,7 +306,7 @@ fn norm_hvp(
     __ad::pool::give_back(v_dual);
     result
 }
-/// Checks the derivatives of [`norm`] at this point: the gradient of each active parameter against central differences of `norm` (the report names the parameter and coordinate), `norm_jvp` against the gradient along a random direction, and `norm_hvp` against differences of `norm_grad`, with the default tolerance for `f64`.
+/// Checks the derivatives of [`norm`] at this point: the gradient of each active parameter against central differences of `norm` (the report names the parameter and coordinate), `norm_jvp` against the gradient along a random direction, and `norm_hvp` against differences of `norm_grad`, with the default tolerance for its float type (`Tolerance::default()` for `f64`, `Tolerance::for_f32()` for `f32`).
 #[allow(
     dead_code,
     unused_mut,
@@ -327,9 +327,9 @@ fn norm_hvp(
     clippy::clone_on_copy
 )]
 fn norm_gradcheck(v: &[f64]) -> ::core::result::Result<(), ::autodiff::GradcheckReport> {
-    norm_gradcheck_with(v, ::autodiff::Tolerance::default())
+    norm_gradcheck_with(v, ::autodiff::__private::tolerance_for::<f64>())
 }
-/// [`norm_gradcheck`] with the given tolerance.
+/// [`norm_gradcheck`] with the given tolerance; the difference steps follow the function's float type whatever its `eps`.
 #[allow(
     dead_code,
     unused_mut,
@@ -355,6 +355,7 @@ fn norm_gradcheck_with(
 ) -> ::core::result::Result<(), ::autodiff::GradcheckReport> {
     use ::autodiff::__private as __ad;
     use __ad::Flatten as _;
+    let __tol = __tol.with_eps(<f64 as __ad::AtF64>::EPSILON);
     let __parts: ::std::vec::Vec<::std::vec::Vec<f64>> = ::std::vec![v.flatten()];
     let __point: ::std::vec::Vec<f64> = __parts.concat();
     let __ranges = __ad::ranges(
@@ -797,7 +798,7 @@ fn unit_sum_dual_vjp(
     }
     (ret, x_bar)
 }
-/// Checks the derivatives of [`unit_sum`] at this point: the gradient of each active parameter against central differences of `unit_sum` (the report names the parameter and coordinate), `unit_sum_jvp` against the gradient along a random direction, and `unit_sum_hvp` against differences of `unit_sum_grad`, with the default tolerance for `f64`.
+/// Checks the derivatives of [`unit_sum`] at this point: the gradient of each active parameter against central differences of `unit_sum` (the report names the parameter and coordinate), `unit_sum_jvp` against the gradient along a random direction, and `unit_sum_hvp` against differences of `unit_sum_grad`, with the default tolerance for its float type (`Tolerance::default()` for `f64`, `Tolerance::for_f32()` for `f32`).
 #[allow(
     dead_code,
     unused_mut,
@@ -820,9 +821,9 @@ fn unit_sum_dual_vjp(
 fn unit_sum_gradcheck(
     x: &[f64],
 ) -> ::core::result::Result<(), ::autodiff::GradcheckReport> {
-    unit_sum_gradcheck_with(x, ::autodiff::Tolerance::default())
+    unit_sum_gradcheck_with(x, ::autodiff::__private::tolerance_for::<f64>())
 }
-/// [`unit_sum_gradcheck`] with the given tolerance.
+/// [`unit_sum_gradcheck`] with the given tolerance; the difference steps follow the function's float type whatever its `eps`.
 #[allow(
     dead_code,
     unused_mut,
@@ -848,6 +849,7 @@ fn unit_sum_gradcheck_with(
 ) -> ::core::result::Result<(), ::autodiff::GradcheckReport> {
     use ::autodiff::__private as __ad;
     use __ad::Flatten as _;
+    let __tol = __tol.with_eps(<f64 as __ad::AtF64>::EPSILON);
     let __parts: ::std::vec::Vec<::std::vec::Vec<f64>> = ::std::vec![x.flatten()];
     let __point: ::std::vec::Vec<f64> = __parts.concat();
     let __ranges = __ad::ranges(

@@ -381,7 +381,7 @@ fn damped_hvp(
     let (x_bar, y_bar) = pullback(__ad::Dual::constant(1.0));
     (value.primal, x_bar.primal, y_bar.primal, x_bar.tangent, y_bar.tangent)
 }
-/// Checks the derivatives of [`damped`] at this point: the gradient of each active parameter against central differences of `damped` (the report names the parameter and coordinate), `damped_jvp` against the gradient along a random direction, and `damped_hvp` against differences of `damped_grad`, with the default tolerance for `f64`.
+/// Checks the derivatives of [`damped`] at this point: the gradient of each active parameter against central differences of `damped` (the report names the parameter and coordinate), `damped_jvp` against the gradient along a random direction, and `damped_hvp` against differences of `damped_grad`, with the default tolerance for its float type (`Tolerance::default()` for `f64`, `Tolerance::for_f32()` for `f32`).
 #[allow(
     dead_code,
     unused_mut,
@@ -406,9 +406,9 @@ fn damped_gradcheck(
     y: f64,
     n: usize,
 ) -> ::core::result::Result<(), ::autodiff::GradcheckReport> {
-    damped_gradcheck_with(x, y, n, ::autodiff::Tolerance::default())
+    damped_gradcheck_with(x, y, n, ::autodiff::__private::tolerance_for::<f64>())
 }
-/// [`damped_gradcheck`] with the given tolerance.
+/// [`damped_gradcheck`] with the given tolerance; the difference steps follow the function's float type whatever its `eps`.
 #[allow(
     dead_code,
     unused_mut,
@@ -436,6 +436,7 @@ fn damped_gradcheck_with(
 ) -> ::core::result::Result<(), ::autodiff::GradcheckReport> {
     use ::autodiff::__private as __ad;
     use __ad::Flatten as _;
+    let __tol = __tol.with_eps(<f64 as __ad::AtF64>::EPSILON);
     let __parts: ::std::vec::Vec<::std::vec::Vec<f64>> = ::std::vec![
         x.flatten(), y.flatten()
     ];

@@ -398,7 +398,7 @@ fn dense_hvp(
         __ad::tangents_nd(&b_bar),
     )
 }
-/// Checks the derivatives of [`dense`] at this point: the gradient of each active parameter against central differences of `dense` (the report names the parameter and coordinate), `dense_jvp` against the gradient along a random direction, and `dense_hvp` against differences of `dense_grad`, with the default tolerance for `f64`.
+/// Checks the derivatives of [`dense`] at this point: the gradient of each active parameter against central differences of `dense` (the report names the parameter and coordinate), `dense_jvp` against the gradient along a random direction, and `dense_hvp` against differences of `dense_grad`, with the default tolerance for its float type (`Tolerance::default()` for `f64`, `Tolerance::for_f32()` for `f32`).
 #[allow(
     dead_code,
     unused_mut,
@@ -423,9 +423,9 @@ fn dense_gradcheck(
     w: &Array2<f64>,
     b: &Array1<f64>,
 ) -> ::core::result::Result<(), ::autodiff::GradcheckReport> {
-    dense_gradcheck_with(x, w, b, ::autodiff::Tolerance::default())
+    dense_gradcheck_with(x, w, b, ::autodiff::__private::tolerance_for::<f64>())
 }
-/// [`dense_gradcheck`] with the given tolerance.
+/// [`dense_gradcheck`] with the given tolerance; the difference steps follow the function's float type whatever its `eps`.
 #[allow(
     dead_code,
     unused_mut,
@@ -453,6 +453,7 @@ fn dense_gradcheck_with(
 ) -> ::core::result::Result<(), ::autodiff::GradcheckReport> {
     use ::autodiff::__private as __ad;
     use __ad::Flatten as _;
+    let __tol = __tol.with_eps(<f64 as __ad::AtF64>::EPSILON);
     let __parts: ::std::vec::Vec<::std::vec::Vec<f64>> = ::std::vec![
         x.flatten(), w.flatten(), b.flatten()
     ];

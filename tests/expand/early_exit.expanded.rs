@@ -473,7 +473,7 @@ fn first_big_hvp(
     __ad::pool::give_back(x_dual);
     result
 }
-/// Checks the derivatives of [`first_big`] at this point: the gradient of each active parameter against central differences of `first_big` (the report names the parameter and coordinate), `first_big_jvp` against the gradient along a random direction, and `first_big_hvp` against differences of `first_big_grad`, with the default tolerance for `f64`.
+/// Checks the derivatives of [`first_big`] at this point: the gradient of each active parameter against central differences of `first_big` (the report names the parameter and coordinate), `first_big_jvp` against the gradient along a random direction, and `first_big_hvp` against differences of `first_big_grad`, with the default tolerance for its float type (`Tolerance::default()` for `f64`, `Tolerance::for_f32()` for `f32`).
 #[allow(
     dead_code,
     unused_mut,
@@ -497,9 +497,9 @@ fn first_big_gradcheck(
     x: &[f64],
     limit: f64,
 ) -> ::core::result::Result<(), ::autodiff::GradcheckReport> {
-    first_big_gradcheck_with(x, limit, ::autodiff::Tolerance::default())
+    first_big_gradcheck_with(x, limit, ::autodiff::__private::tolerance_for::<f64>())
 }
-/// [`first_big_gradcheck`] with the given tolerance.
+/// [`first_big_gradcheck`] with the given tolerance; the difference steps follow the function's float type whatever its `eps`.
 #[allow(
     dead_code,
     unused_mut,
@@ -526,6 +526,7 @@ fn first_big_gradcheck_with(
 ) -> ::core::result::Result<(), ::autodiff::GradcheckReport> {
     use ::autodiff::__private as __ad;
     use __ad::Flatten as _;
+    let __tol = __tol.with_eps(<f64 as __ad::AtF64>::EPSILON);
     let __parts: ::std::vec::Vec<::std::vec::Vec<f64>> = ::std::vec![x.flatten()];
     let __point: ::std::vec::Vec<f64> = __parts.concat();
     let __ranges = __ad::ranges(

@@ -769,7 +769,7 @@ fn fused_dual_vjp(
     let ret = loss / (n as f64) + reg * 0.01;
     (ret, w_bar)
 }
-/// Checks the derivatives of [`fused`] at this point: the gradient of each active parameter against central differences of `fused` (the report names the parameter and coordinate), `fused_jvp` against the gradient along a random direction, and `fused_hvp` against differences of `fused_grad`, with the default tolerance for `f64`.
+/// Checks the derivatives of [`fused`] at this point: the gradient of each active parameter against central differences of `fused` (the report names the parameter and coordinate), `fused_jvp` against the gradient along a random direction, and `fused_hvp` against differences of `fused_grad`, with the default tolerance for its float type (`Tolerance::default()` for `f64`, `Tolerance::for_f32()` for `f32`).
 #[allow(
     dead_code,
     unused_mut,
@@ -794,9 +794,9 @@ fn fused_gradcheck(
     data: &[f64],
     m: usize,
 ) -> ::core::result::Result<(), ::autodiff::GradcheckReport> {
-    fused_gradcheck_with(w, data, m, ::autodiff::Tolerance::default())
+    fused_gradcheck_with(w, data, m, ::autodiff::__private::tolerance_for::<f64>())
 }
-/// [`fused_gradcheck`] with the given tolerance.
+/// [`fused_gradcheck`] with the given tolerance; the difference steps follow the function's float type whatever its `eps`.
 #[allow(
     dead_code,
     unused_mut,
@@ -824,6 +824,7 @@ fn fused_gradcheck_with(
 ) -> ::core::result::Result<(), ::autodiff::GradcheckReport> {
     use ::autodiff::__private as __ad;
     use __ad::Flatten as _;
+    let __tol = __tol.with_eps(<f64 as __ad::AtF64>::EPSILON);
     let __parts: ::std::vec::Vec<::std::vec::Vec<f64>> = ::std::vec![w.flatten()];
     let __point: ::std::vec::Vec<f64> = __parts.concat();
     let __ranges = __ad::ranges(

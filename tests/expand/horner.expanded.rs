@@ -351,7 +351,7 @@ fn horner_hvp(
     __ad::pool::give_back(c_dual);
     result
 }
-/// Checks the derivatives of [`horner`] at this point: the gradient of each active parameter against central differences of `horner` (the report names the parameter and coordinate), `horner_jvp` against the gradient along a random direction, and `horner_hvp` against differences of `horner_grad`, with the default tolerance for `f64`.
+/// Checks the derivatives of [`horner`] at this point: the gradient of each active parameter against central differences of `horner` (the report names the parameter and coordinate), `horner_jvp` against the gradient along a random direction, and `horner_hvp` against differences of `horner_grad`, with the default tolerance for its float type (`Tolerance::default()` for `f64`, `Tolerance::for_f32()` for `f32`).
 #[allow(
     dead_code,
     unused_mut,
@@ -375,9 +375,9 @@ fn horner_gradcheck(
     x: f64,
     c: &[f64],
 ) -> ::core::result::Result<(), ::autodiff::GradcheckReport> {
-    horner_gradcheck_with(x, c, ::autodiff::Tolerance::default())
+    horner_gradcheck_with(x, c, ::autodiff::__private::tolerance_for::<f64>())
 }
-/// [`horner_gradcheck`] with the given tolerance.
+/// [`horner_gradcheck`] with the given tolerance; the difference steps follow the function's float type whatever its `eps`.
 #[allow(
     dead_code,
     unused_mut,
@@ -404,6 +404,7 @@ fn horner_gradcheck_with(
 ) -> ::core::result::Result<(), ::autodiff::GradcheckReport> {
     use ::autodiff::__private as __ad;
     use __ad::Flatten as _;
+    let __tol = __tol.with_eps(<f64 as __ad::AtF64>::EPSILON);
     let __parts: ::std::vec::Vec<::std::vec::Vec<f64>> = ::std::vec![
         x.flatten(), c.flatten()
     ];

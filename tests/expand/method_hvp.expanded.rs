@@ -267,7 +267,7 @@ impl<T: Float + 'static> Spring<T> {
     fn energy_grad(&self, x: &[T]) -> (T, Self, ::std::vec::Vec<T>) {
         Self::energy_vjp(self, x, <T as ::autodiff::__private::One>::one())
     }
-    /// Checks the derivatives of [`energy`] at this point: the gradient of each active parameter against central differences of `energy` (the report names the parameter and coordinate), `energy_jvp` against the gradient along a random direction, and `energy_hvp` against differences of `energy_grad`, with the default tolerance for `f64`.
+    /// Checks the derivatives of [`energy`] at this point: the gradient of each active parameter against central differences of `energy` (the report names the parameter and coordinate), `energy_jvp` against the gradient along a random direction, and `energy_hvp` against differences of `energy_grad`, with the default tolerance for its float type (`Tolerance::default()` for `f64`, `Tolerance::for_f32()` for `f32`).
     #[allow(
         dead_code,
         unused_mut,
@@ -296,9 +296,9 @@ impl<T: Float + 'static> Spring<T> {
         Self: ::autodiff::__private::Differentiable<Scalar = T>,
         T: ::autodiff::__private::AtF64,
     {
-        Self::energy_gradcheck_with(self, x, ::autodiff::Tolerance::default())
+        Self::energy_gradcheck_with(self, x, ::autodiff::__private::tolerance_for::<T>())
     }
-    /// [`energy_gradcheck`] with the given tolerance.
+    /// [`energy_gradcheck`] with the given tolerance; the difference steps follow the function's float type whatever its `eps`.
     #[allow(
         dead_code,
         unused_mut,
@@ -330,6 +330,7 @@ impl<T: Float + 'static> Spring<T> {
     {
         use ::autodiff::__private as __ad;
         use __ad::Flatten as _;
+        let __tol = __tol.with_eps(<T as __ad::AtF64>::EPSILON);
         let __parts: ::std::vec::Vec<::std::vec::Vec<f64>> = ::std::vec![
             __ad::Differentiable::to_flat(self).flatten(), x.flatten()
         ];

@@ -251,7 +251,7 @@ fn logistic_hvp(x: f64, x_dot: f64) -> (f64, f64, f64) {
     let (x_bar,) = pullback(__ad::Dual::constant(1.0));
     (value.primal, x_bar.primal, x_bar.tangent)
 }
-/// Checks the derivatives of [`logistic`] at this point: the gradient of each active parameter against central differences of `logistic` (the report names the parameter and coordinate), `logistic_jvp` against the gradient along a random direction, and `logistic_hvp` against differences of `logistic_grad`, with the default tolerance for `f64`.
+/// Checks the derivatives of [`logistic`] at this point: the gradient of each active parameter against central differences of `logistic` (the report names the parameter and coordinate), `logistic_jvp` against the gradient along a random direction, and `logistic_hvp` against differences of `logistic_grad`, with the default tolerance for its float type (`Tolerance::default()` for `f64`, `Tolerance::for_f32()` for `f32`).
 #[allow(
     dead_code,
     unused_mut,
@@ -274,9 +274,9 @@ fn logistic_hvp(x: f64, x_dot: f64) -> (f64, f64, f64) {
 fn logistic_gradcheck(
     x: f64,
 ) -> ::core::result::Result<(), ::autodiff::GradcheckReport> {
-    logistic_gradcheck_with(x, ::autodiff::Tolerance::default())
+    logistic_gradcheck_with(x, ::autodiff::__private::tolerance_for::<f64>())
 }
-/// [`logistic_gradcheck`] with the given tolerance.
+/// [`logistic_gradcheck`] with the given tolerance; the difference steps follow the function's float type whatever its `eps`.
 #[allow(
     dead_code,
     unused_mut,
@@ -302,6 +302,7 @@ fn logistic_gradcheck_with(
 ) -> ::core::result::Result<(), ::autodiff::GradcheckReport> {
     use ::autodiff::__private as __ad;
     use __ad::Flatten as _;
+    let __tol = __tol.with_eps(<f64 as __ad::AtF64>::EPSILON);
     let __parts: ::std::vec::Vec<::std::vec::Vec<f64>> = ::std::vec![x.flatten()];
     let __point: ::std::vec::Vec<f64> = __parts.concat();
     let __ranges = __ad::ranges(
@@ -662,7 +663,7 @@ fn log_sum_exp_hvp(
     __ad::pool::give_back(y_dual);
     result
 }
-/// Checks the derivatives of [`log_sum_exp`] at this point: the gradient of each active parameter against central differences of `log_sum_exp` (the report names the parameter and coordinate), `log_sum_exp_jvp` against the gradient along a random direction, and `log_sum_exp_hvp` against differences of `log_sum_exp_grad`, with the default tolerance for `f64`.
+/// Checks the derivatives of [`log_sum_exp`] at this point: the gradient of each active parameter against central differences of `log_sum_exp` (the report names the parameter and coordinate), `log_sum_exp_jvp` against the gradient along a random direction, and `log_sum_exp_hvp` against differences of `log_sum_exp_grad`, with the default tolerance for its float type (`Tolerance::default()` for `f64`, `Tolerance::for_f32()` for `f32`).
 #[allow(
     dead_code,
     unused_mut,
@@ -685,9 +686,9 @@ fn log_sum_exp_hvp(
 fn log_sum_exp_gradcheck(
     y: &[f64],
 ) -> ::core::result::Result<(), ::autodiff::GradcheckReport> {
-    log_sum_exp_gradcheck_with(y, ::autodiff::Tolerance::default())
+    log_sum_exp_gradcheck_with(y, ::autodiff::__private::tolerance_for::<f64>())
 }
-/// [`log_sum_exp_gradcheck`] with the given tolerance.
+/// [`log_sum_exp_gradcheck`] with the given tolerance; the difference steps follow the function's float type whatever its `eps`.
 #[allow(
     dead_code,
     unused_mut,
@@ -713,6 +714,7 @@ fn log_sum_exp_gradcheck_with(
 ) -> ::core::result::Result<(), ::autodiff::GradcheckReport> {
     use ::autodiff::__private as __ad;
     use __ad::Flatten as _;
+    let __tol = __tol.with_eps(<f64 as __ad::AtF64>::EPSILON);
     let __parts: ::std::vec::Vec<::std::vec::Vec<f64>> = ::std::vec![y.flatten()];
     let __point: ::std::vec::Vec<f64> = __parts.concat();
     let __ranges = __ad::ranges(

@@ -498,7 +498,7 @@ fn ring_hvp(
     __ad::pool::give_back(x0_dual);
     result
 }
-/// Checks the derivatives of [`ring`] at this point: the gradient of each active parameter against central differences of `ring` (the report names the parameter and coordinate), `ring_jvp` against the gradient along a random direction, and `ring_hvp` against differences of `ring_grad`, with the default tolerance for `f64`.
+/// Checks the derivatives of [`ring`] at this point: the gradient of each active parameter against central differences of `ring` (the report names the parameter and coordinate), `ring_jvp` against the gradient along a random direction, and `ring_hvp` against differences of `ring_grad`, with the default tolerance for its float type (`Tolerance::default()` for `f64`, `Tolerance::for_f32()` for `f32`).
 #[allow(
     dead_code,
     unused_mut,
@@ -522,9 +522,9 @@ fn ring_gradcheck(
     x0: &[f64],
     steps: usize,
 ) -> ::core::result::Result<(), ::autodiff::GradcheckReport> {
-    ring_gradcheck_with(x0, steps, ::autodiff::Tolerance::default())
+    ring_gradcheck_with(x0, steps, ::autodiff::__private::tolerance_for::<f64>())
 }
-/// [`ring_gradcheck`] with the given tolerance.
+/// [`ring_gradcheck`] with the given tolerance; the difference steps follow the function's float type whatever its `eps`.
 #[allow(
     dead_code,
     unused_mut,
@@ -551,6 +551,7 @@ fn ring_gradcheck_with(
 ) -> ::core::result::Result<(), ::autodiff::GradcheckReport> {
     use ::autodiff::__private as __ad;
     use __ad::Flatten as _;
+    let __tol = __tol.with_eps(<f64 as __ad::AtF64>::EPSILON);
     let __parts: ::std::vec::Vec<::std::vec::Vec<f64>> = ::std::vec![x0.flatten()];
     let __point: ::std::vec::Vec<f64> = __parts.concat();
     let __ranges = __ad::ranges(

@@ -474,7 +474,7 @@ fn rosenbrock_dual_vjp(
     let ret = s;
     (ret, x_bar)
 }
-/// Checks the derivatives of [`rosenbrock`] at this point: the gradient of each active parameter against central differences of `rosenbrock` (the report names the parameter and coordinate), `rosenbrock_jvp` against the gradient along a random direction, and `rosenbrock_hvp` against differences of `rosenbrock_grad`, with the default tolerance for `f64`.
+/// Checks the derivatives of [`rosenbrock`] at this point: the gradient of each active parameter against central differences of `rosenbrock` (the report names the parameter and coordinate), `rosenbrock_jvp` against the gradient along a random direction, and `rosenbrock_hvp` against differences of `rosenbrock_grad`, with the default tolerance for its float type (`Tolerance::default()` for `f64`, `Tolerance::for_f32()` for `f32`).
 #[allow(
     dead_code,
     unused_mut,
@@ -497,9 +497,9 @@ fn rosenbrock_dual_vjp(
 fn rosenbrock_gradcheck(
     x: &[f64],
 ) -> ::core::result::Result<(), ::autodiff::GradcheckReport> {
-    rosenbrock_gradcheck_with(x, ::autodiff::Tolerance::default())
+    rosenbrock_gradcheck_with(x, ::autodiff::__private::tolerance_for::<f64>())
 }
-/// [`rosenbrock_gradcheck`] with the given tolerance.
+/// [`rosenbrock_gradcheck`] with the given tolerance; the difference steps follow the function's float type whatever its `eps`.
 #[allow(
     dead_code,
     unused_mut,
@@ -525,6 +525,7 @@ fn rosenbrock_gradcheck_with(
 ) -> ::core::result::Result<(), ::autodiff::GradcheckReport> {
     use ::autodiff::__private as __ad;
     use __ad::Flatten as _;
+    let __tol = __tol.with_eps(<f64 as __ad::AtF64>::EPSILON);
     let __parts: ::std::vec::Vec<::std::vec::Vec<f64>> = ::std::vec![x.flatten()];
     let __point: ::std::vec::Vec<f64> = __parts.concat();
     let __ranges = __ad::ranges(

@@ -601,7 +601,7 @@ fn mass_chain_hvp(
     __ad::pool::give_back(x0_dual);
     result
 }
-/// Checks the derivatives of [`mass_chain`] at this point: the gradient of each active parameter against central differences of `mass_chain` (the report names the parameter and coordinate), `mass_chain_jvp` against the gradient along a random direction, and `mass_chain_hvp` against differences of `mass_chain_grad`, with the default tolerance for `f64`.
+/// Checks the derivatives of [`mass_chain`] at this point: the gradient of each active parameter against central differences of `mass_chain` (the report names the parameter and coordinate), `mass_chain_jvp` against the gradient along a random direction, and `mass_chain_hvp` against differences of `mass_chain_grad`, with the default tolerance for its float type (`Tolerance::default()` for `f64`, `Tolerance::for_f32()` for `f32`).
 #[allow(
     dead_code,
     unused_mut,
@@ -626,9 +626,14 @@ fn mass_chain_gradcheck(
     x0: &[f64],
     steps: usize,
 ) -> ::core::result::Result<(), ::autodiff::GradcheckReport> {
-    mass_chain_gradcheck_with(k, x0, steps, ::autodiff::Tolerance::default())
+    mass_chain_gradcheck_with(
+        k,
+        x0,
+        steps,
+        ::autodiff::__private::tolerance_for::<f64>(),
+    )
 }
-/// [`mass_chain_gradcheck`] with the given tolerance.
+/// [`mass_chain_gradcheck`] with the given tolerance; the difference steps follow the function's float type whatever its `eps`.
 #[allow(
     dead_code,
     unused_mut,
@@ -656,6 +661,7 @@ fn mass_chain_gradcheck_with(
 ) -> ::core::result::Result<(), ::autodiff::GradcheckReport> {
     use ::autodiff::__private as __ad;
     use __ad::Flatten as _;
+    let __tol = __tol.with_eps(<f64 as __ad::AtF64>::EPSILON);
     let __parts: ::std::vec::Vec<::std::vec::Vec<f64>> = ::std::vec![
         k.flatten(), x0.flatten()
     ];

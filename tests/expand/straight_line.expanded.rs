@@ -271,7 +271,7 @@ fn f_hvp(x: f64, y: f64, x_dot: f64, y_dot: f64) -> (f64, f64, f64, f64, f64) {
     let (x_bar, y_bar) = pullback(__ad::Dual::constant(1.0));
     (value.primal, x_bar.primal, y_bar.primal, x_bar.tangent, y_bar.tangent)
 }
-/// Checks the derivatives of [`f`] at this point: the gradient of each active parameter against central differences of `f` (the report names the parameter and coordinate), `f_jvp` against the gradient along a random direction, and `f_hvp` against differences of `f_grad`, with the default tolerance for `f64`.
+/// Checks the derivatives of [`f`] at this point: the gradient of each active parameter against central differences of `f` (the report names the parameter and coordinate), `f_jvp` against the gradient along a random direction, and `f_hvp` against differences of `f_grad`, with the default tolerance for its float type (`Tolerance::default()` for `f64`, `Tolerance::for_f32()` for `f32`).
 #[allow(
     dead_code,
     unused_mut,
@@ -295,9 +295,9 @@ fn f_gradcheck(
     x: f64,
     y: f64,
 ) -> ::core::result::Result<(), ::autodiff::GradcheckReport> {
-    f_gradcheck_with(x, y, ::autodiff::Tolerance::default())
+    f_gradcheck_with(x, y, ::autodiff::__private::tolerance_for::<f64>())
 }
-/// [`f_gradcheck`] with the given tolerance.
+/// [`f_gradcheck`] with the given tolerance; the difference steps follow the function's float type whatever its `eps`.
 #[allow(
     dead_code,
     unused_mut,
@@ -324,6 +324,7 @@ fn f_gradcheck_with(
 ) -> ::core::result::Result<(), ::autodiff::GradcheckReport> {
     use ::autodiff::__private as __ad;
     use __ad::Flatten as _;
+    let __tol = __tol.with_eps(<f64 as __ad::AtF64>::EPSILON);
     let __parts: ::std::vec::Vec<::std::vec::Vec<f64>> = ::std::vec![
         x.flatten(), y.flatten()
     ];

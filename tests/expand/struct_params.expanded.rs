@@ -265,7 +265,7 @@ fn loss_grad<T: Float + 'static>(
 ) -> (T, Layer<T>, Array2<T>) {
     loss_vjp(p, x, targets, <T as ::autodiff::__private::One>::one())
 }
-/// Checks the derivatives of [`loss`] at this point: the gradient of each active parameter against central differences of `loss` (the report names the parameter and coordinate), `loss_jvp` against the gradient along a random direction, and `loss_hvp` against differences of `loss_grad`, with the default tolerance for `f64`.
+/// Checks the derivatives of [`loss`] at this point: the gradient of each active parameter against central differences of `loss` (the report names the parameter and coordinate), `loss_jvp` against the gradient along a random direction, and `loss_hvp` against differences of `loss_grad`, with the default tolerance for its float type (`Tolerance::default()` for `f64`, `Tolerance::for_f32()` for `f32`).
 #[allow(
     dead_code,
     unused_mut,
@@ -294,9 +294,9 @@ fn loss_gradcheck<T: Float + 'static>(
 where
     T: ::autodiff::__private::AtF64,
 {
-    loss_gradcheck_with(p, x, targets, ::autodiff::Tolerance::default())
+    loss_gradcheck_with(p, x, targets, ::autodiff::__private::tolerance_for::<T>())
 }
-/// [`loss_gradcheck`] with the given tolerance.
+/// [`loss_gradcheck`] with the given tolerance; the difference steps follow the function's float type whatever its `eps`.
 #[allow(
     dead_code,
     unused_mut,
@@ -328,6 +328,7 @@ where
 {
     use ::autodiff::__private as __ad;
     use __ad::Flatten as _;
+    let __tol = __tol.with_eps(<T as __ad::AtF64>::EPSILON);
     let __parts: ::std::vec::Vec<::std::vec::Vec<f64>> = ::std::vec![
         __ad::Differentiable::to_flat(p).flatten(), x.flatten()
     ];

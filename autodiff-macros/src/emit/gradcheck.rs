@@ -9,14 +9,18 @@ use crate::ir::*;
 use proc_macro2::TokenStream;
 use quote::{format_ident, quote};
 
-/// The two items, for functions with a float result, of `f64` or generic over their float
-/// type (the checks run in `f64`: a generic function's check requires `T: AtF64`, so it
-/// compiles whatever the function's bounds and runs where `T = f64`). Without `f_hvp`
-/// (methods and functions of concrete structs) the Hessian-vector product is not checked.
+/// The two items, for functions with a float result, of `f64`, `f32` or generic over their
+/// float type (the check's points are `f64`, met through `AtF64`, with steps and a default
+/// tolerance for the function's own precision; a generic function's check requires
+/// `T: AtF64`, so it compiles whatever the function's bounds and runs where `T` is `f64` or
+/// `f32`). Without `f_hvp` (functions of concrete structs, methods that do not ask for one)
+/// the Hessian-vector product is not checked.
 pub fn emit(item: &syn::ItemFn, ctx: &Ctx, allows: &TokenStream, with_hvp: bool) -> TokenStream {
     let f = &item.sig.ident;
     let (vis, generics) = (&item.vis, &item.sig.generics);
     let generic = !ctx.concrete_float();
+    // `f32` and generic floats meet the check's `f64` points through `AtF64`.
+    let converts = ctx.float().to_string() != "f64";
     let where_clause = where_clause(item, ctx, generic);
     // `T: AtF64` goes in the `where` clause, beside the bounds written inline.
     let allows = if generic {
@@ -46,17 +50,17 @@ pub fn emit(item: &syn::ItemFn, ctx: &Ctx, allows: &TokenStream, with_hvp: bool)
         .map(|p| rebuild(ctx, p, &quote!(__d)))
         .collect();
     let flat_f64 = |p: &Param, value: TokenStream, borrowed: bool| match p.shape {
-        ParamShape::Scalar if generic => quote!(::std::vec![__ad::AtF64::to_f64(#value)]),
+        ParamShape::Scalar if converts => quote!(::std::vec![__ad::AtF64::to_f64(#value)]),
         // `to_flat` gives the struct's own float type.
-        ParamShape::Struct if generic => {
+        ParamShape::Struct if converts => {
             let leaves = flat(p.shape, value, borrowed);
             quote!(#leaves.flatten())
         }
         _ => flat(p.shape, value, borrowed),
     };
-    // A generic function's result is a `T`.
+    // The result is of the function's float type.
     let to_f64 = |value: TokenStream| {
-        if generic {
+        if converts {
             quote!(__ad::AtF64::to_f64(#value))
         } else {
             value
@@ -114,19 +118,24 @@ pub fn emit(item: &syn::ItemFn, ctx: &Ctx, allows: &TokenStream, with_hvp: bool)
         " Checks the derivatives of [`{f}`] at this point: the gradient of each active parameter \
          against central differences of `{f}` (the report names the parameter and coordinate), \
          `{f}_jvp` against the gradient along a random direction{}, with the default \
-         tolerance for `f64`.",
+         tolerance for its float type (`Tolerance::default()` for `f64`, \
+         `Tolerance::for_f32()` for `f32`).",
         if with_hvp {
             format!(", and `{f}_hvp` against differences of `{f}_grad`")
         } else {
             String::new()
         }
     );
-    let doc_with = format!(" [`{check}`] with the given tolerance.");
+    let doc_with = format!(
+        " [`{check}`] with the given tolerance; the difference steps follow the function's \
+         float type whatever its `eps`."
+    );
+    let t = ctx.float();
     quote! {
         #[doc = #doc]
         #allows
         #vis fn #check #generics (#(#params),*) -> ::core::result::Result<(), ::autodiff::GradcheckReport> #where_clause {
-            #check_with_path(#(#names,)* ::autodiff::Tolerance::default())
+            #check_with_path(#(#names,)* ::autodiff::__private::tolerance_for::<#t>())
         }
 
         #[doc = #doc_with]
@@ -134,6 +143,7 @@ pub fn emit(item: &syn::ItemFn, ctx: &Ctx, allows: &TokenStream, with_hvp: bool)
         #vis fn #check_with #generics (#(#params,)* __tol: ::autodiff::Tolerance) -> ::core::result::Result<(), ::autodiff::GradcheckReport> #where_clause {
             use ::autodiff::__private as __ad;
             use __ad::Flatten as _;
+            let __tol = __tol.with_eps(<#t as __ad::AtF64>::EPSILON);
             let __parts: ::std::vec::Vec<::std::vec::Vec<f64>> = ::std::vec![#(#flats),*];
             let __point: ::std::vec::Vec<f64> = __parts.concat();
             let __ranges = __ad::ranges(&__parts.iter().map(|p| p.len()).collect::<::std::vec::Vec<_>>());
@@ -199,8 +209,8 @@ fn rebuild(ctx: &Ctx, p: &Param, from: &TokenStream) -> TokenStream {
         .filter(|q| q.active)
         .position(|q| q.var == p.var)
         .expect("p is active");
-    let (generic, t) = (!ctx.concrete_float(), ctx.float());
-    let part = if generic {
+    let (converts, t) = (ctx.float().to_string() != "f64", ctx.float());
+    let part = if converts {
         quote!(__ad::seq_from_f64::<#t>(&#from[__ranges[#k].clone()]))
     } else {
         quote!(#from[__ranges[#k].clone()])
@@ -208,12 +218,12 @@ fn rebuild(ctx: &Ctx, p: &Param, from: &TokenStream) -> TokenStream {
     let by_vec_ref =
         matches!(&p.ty, syn::Type::Reference(r) if !matches!(&*r.elem, syn::Type::Slice(_)));
     match p.shape {
-        ParamShape::Scalar if generic => {
+        ParamShape::Scalar if converts => {
             quote!(<#t as __ad::AtF64>::from_f64(#from[__ranges[#k].start]))
         }
         ParamShape::Scalar => quote!(#from[__ranges[#k].start]),
         // `seq_from_f64` made a `Vec` already.
-        ParamShape::Slice | ParamShape::OwnedVec if generic => {
+        ParamShape::Slice | ParamShape::OwnedVec if converts => {
             if p.shape == ParamShape::Slice {
                 quote!(&#part)
             } else {

@@ -94,12 +94,14 @@ pub fn emit(
     quote!(#own_jvp #pullbacks #vjp #extra)
 }
 
-/// Whether `f` gets an `f_gradcheck` (which checks in `f64`): at `f64`, or generic over its
-/// float type `T` where the check can run at `T = f64`: `T` is the function's own type
+/// Whether `f` gets an `f_gradcheck` (whose points are `f64`): at `f64`; at `f32`, checked
+/// with steps and a tolerance for `f32`, when every active parameter is of `f32` (not a
+/// struct, whose leaves the attribute cannot see, nor a method's receiver); or generic over
+/// its float type `T`, checked where `T` is `f64` or `f32`: `T` is the function's own type
 /// parameter, or a method's `impl`'s (its receiver then flattened through a bound,
 /// `Self: Differentiable<Scalar = T>`), and every other active parameter is over `T` alone
 /// (a parameter of `f64` or a struct of `f64` fields beside `T` would not be rebuilt from
-/// the check's points). `f32` gets none: its central differences would be too coarse.
+/// the check's points).
 fn has_gradcheck(item: &syn::ItemFn, ctx: &Ctx) -> bool {
     use crate::tokens::mentions_ident;
     // The check rebuilds each parameter from a flat vector of numbers, and an array's
@@ -107,11 +109,14 @@ fn has_gradcheck(item: &syn::ItemFn, ctx: &Ctx) -> bool {
     if item.sig.generics.const_params().next().is_some() {
         return false;
     }
-    if ctx.float().to_string() == "f64" {
+    let float = ctx.float().to_string();
+    if float == "f64" {
         return true;
     }
-    let generic_method = ctx.func.method && !ctx.concrete_float();
-    let t = if generic_method {
+    let (f64_, f32_) = (format_ident!("f64"), format_ident!("f32"));
+    let t = if float == "f32" {
+        (!ctx.func.method).then(|| f32_.clone())
+    } else if ctx.func.method {
         syn::parse2::<syn::Ident>(ctx.float()).ok()
     } else {
         super::struct_hvp::float_param(item, ctx)
@@ -119,7 +124,6 @@ fn has_gradcheck(item: &syn::ItemFn, ctx: &Ctx) -> bool {
     let Some(t) = t else {
         return false;
     };
-    let (f64_, f32_) = (format_ident!("f64"), format_ident!("f32"));
     let receiver = ctx.func.method.then(|| ctx.func.params[0].var);
     ctx.func
         .params
@@ -130,7 +134,7 @@ fn has_gradcheck(item: &syn::ItemFn, ctx: &Ctx) -> bool {
             let ty = quote!(#ty);
             mentions_ident(ty.clone(), &t)
                 && !mentions_ident(ty.clone(), &f64_)
-                && !mentions_ident(ty, &f32_)
+                && (t == f32_ || !mentions_ident(ty, &f32_))
         })
 }
 
