@@ -30,6 +30,7 @@ use proc_macro::TokenStream;
 /// | `f_pullback(<params>)` | `(R, pullback)`: the split reverse mode callers use |
 /// | `f_grad(<params>)` (R a float) | `(R, <gradient per active param>)` |
 /// | `f_hvp(<params>, <direction per active param>)` (R a float) | `(R, <gradients>, <H·v per active param>)` |
+/// | `f_gradcheck(<params>)`, `f_gradcheck_with(<params>, tol)` (R a float of `f64`, `f32` or `T`) | `Result<(), GradcheckReport>`: every derivative against central differences, with steps and a default tolerance for the float type |
 ///
 /// Cotangents: `f64` → `f64`, `&[f64]`/`&Vec<f64>`/`Vec<f64>` → `Vec<f64>`, `[f64; N]` and
 /// `&[f64; N]` → `[f64; N]`; the same for `f32` and a generic `T: Float`.
