@@ -101,7 +101,8 @@ fn expand(args: TokenStream, item: &syn::ItemFn) -> Result<TokenStream, Vec<syn:
 }
 
 /// `hvp` can be honoured: a method of an `impl` generic over its float type, with a float
-/// result. Other functions get `_hvp` without asking, where they can have one.
+/// result and every parameter with a dual-number form. Other functions get `_hvp` without
+/// asking, where they can have one.
 fn check_hvp_request(args: &Args, func: &crate::ir::Func) -> Result<(), Vec<syn::Error>> {
     let Some(word) = &args.hvp else {
         return Ok(());
@@ -117,6 +118,14 @@ fn check_hvp_request(args: &Args, func: &crate::ir::Func) -> Result<(), Vec<syn:
         crate::ir::Ret::Single(crate::ir::Kind::Float)
     ) {
         "`_hvp` is the Hessian-vector product of a function with a float result: this method returns something else, so it can have none".to_string()
+    } else if let Some(p) = func
+        .params
+        .iter()
+        .find(|p| !p.active && matches!(p.shape, ParamShape::ArrayRef | ParamShape::Array))
+    {
+        // Spanned on the parameter: the syntax to change.
+        let message = "this method's `_hvp` cannot be made: a fixed-size array parameter left out by `wrt` has no dual-number form here; make it active, or pass it as a slice";
+        return Err(vec![syn::Error::new_spanned(&p.ty, message)]);
     } else {
         return Ok(());
     };

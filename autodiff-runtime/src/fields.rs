@@ -55,19 +55,13 @@ pub trait SeqField {
     fn add_elems(&mut self, g: &[Self::Elem]);
 }
 
-fn add_into<T: Float>(acc: &mut [T], g: &[T]) {
-    for (a, &b) in acc.iter_mut().zip(g) {
-        *a = *a + b;
-    }
-}
-
 impl<T: Float> SeqField for Vec<T> {
     type Elem = T;
     fn elems(&self) -> &[T] {
         self
     }
     fn add_elems(&mut self, g: &[T]) {
-        add_into(self, g);
+        add_leaf(self, g);
     }
 }
 
@@ -77,7 +71,7 @@ impl<T: Float, const N: usize> SeqField for [T; N] {
         self
     }
     fn add_elems(&mut self, g: &[T]) {
-        add_into(self, g);
+        add_leaf(self, g);
     }
 }
 
@@ -92,13 +86,7 @@ impl<T: Float> SeqField for ndarray::Array1<T> {
         })
     }
     fn add_elems(&mut self, g: &[T]) {
-        assert_eq!(
-            self.len(),
-            g.len(),
-            "field of length {} gathering an adjoint of length {}",
-            self.len(),
-            g.len()
-        );
+        check_leaf_lengths("accumulate", self.len(), g.len());
         for (a, &b) in self.iter_mut().zip(g) {
             *a = *a + b;
         }
@@ -143,7 +131,9 @@ pub fn float_field<T: FloatField>(x: T) -> T {
 /// ```
 pub fn add_leaf<T: Float>(acc: &mut [T], g: &[T]) {
     check_leaf_lengths("accumulate", acc.len(), g.len());
-    add_into(acc, g);
+    for (a, &b) in acc.iter_mut().zip(g) {
+        *a = *a + b;
+    }
 }
 
 /// `f(a, b)` for `zip_leaves_mut` over such a field, checking that the lengths agree.

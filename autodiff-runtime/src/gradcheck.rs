@@ -245,7 +245,8 @@ fn central_difference(
     (f_hi - f_lo) / (hi - lo)
 }
 
-/// Checks an `analytic` gradient of `f` at `x` against [`numeric_gradient`].
+/// Checks an `analytic` gradient of `f` at `x` against [`numeric_gradient`], its steps
+/// those of `tol.eps` ([`step_at`]).
 ///
 /// Returns every coordinate outside `tol` in a [`GradcheckReport`], worst first.
 ///
@@ -383,7 +384,8 @@ pub fn hvp_fd(grad: impl FnMut(&[f64]) -> Vec<f64>, x: &[f64], v: &[f64]) -> Vec
     directional_fd(grad, x, v, f64::EPSILON)
 }
 
-/// Checks an analytic Hessian-vector product `analytic_hv = H(x)·v` against [`hvp_fd`].
+/// Checks an analytic Hessian-vector product `analytic_hv = H(x)·v` against [`hvp_fd`], its
+/// step that of `tol.eps` ([`step_at`]).
 ///
 /// # Panics
 ///

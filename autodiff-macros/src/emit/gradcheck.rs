@@ -20,7 +20,7 @@ pub fn emit(item: &syn::ItemFn, ctx: &Ctx, allows: &TokenStream, with_hvp: bool)
     let (vis, generics) = (&item.vis, &item.sig.generics);
     let generic = !ctx.concrete_float();
     // `f32` and generic floats meet the check's `f64` points through `AtF64`.
-    let converts = ctx.float().to_string() != "f64";
+    let converts = !ctx.float_is_f64();
     let where_clause = where_clause(item, ctx, generic);
     // `T: AtF64` goes in the `where` clause, beside the bounds written inline.
     let allows = if generic {
@@ -209,7 +209,7 @@ fn rebuild(ctx: &Ctx, p: &Param, from: &TokenStream) -> TokenStream {
         .filter(|q| q.active)
         .position(|q| q.var == p.var)
         .expect("p is active");
-    let (converts, t) = (ctx.float().to_string() != "f64", ctx.float());
+    let (converts, t) = (!ctx.float_is_f64(), ctx.float());
     let part = if converts {
         quote!(__ad::seq_from_f64::<#t>(&#from[__ranges[#k].clone()]))
     } else {

@@ -69,11 +69,6 @@ pub fn emit(
         let hvp = (scalar_out && (!func.method || method_hvp))
             .then(|| super::struct_hvp::emit(item, &plain))
             .flatten();
-        // A method asked for one: say why there is none rather than leave it out.
-        if method_hvp && hvp.is_none() {
-            let message = "this method's `_hvp` cannot be made: a fixed-size array parameter left out by `wrt` has no dual-number form here; make it active, or pass it as a slice";
-            return syn::Error::new(item.sig.ident.span(), message).to_compile_error();
-        }
         let check = (scalar_out && has_gradcheck(item, &plain))
             .then(|| super::gradcheck::emit(item, &plain, &allows(), hvp.is_some()));
         return quote!(#own_jvp #pullbacks #vjp #grad #check #hvp);
@@ -109,12 +104,11 @@ fn has_gradcheck(item: &syn::ItemFn, ctx: &Ctx) -> bool {
     if item.sig.generics.const_params().next().is_some() {
         return false;
     }
-    let float = ctx.float().to_string();
-    if float == "f64" {
+    if ctx.float_is_f64() {
         return true;
     }
     let (f64_, f32_) = (format_ident!("f64"), format_ident!("f32"));
-    let t = if float == "f32" {
+    let t = if ctx.concrete_float() {
         (!ctx.func.method).then(|| f32_.clone())
     } else if ctx.func.method {
         syn::parse2::<syn::Ident>(ctx.float()).ok()

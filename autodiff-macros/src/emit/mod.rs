@@ -159,6 +159,12 @@ impl<'f> Ctx<'f> {
         matches!(self.float().to_string().as_str(), "f64" | "f32")
     }
 
+    /// Whether the float type is `f64`, which `f_gradcheck`'s points are: any other meets
+    /// them through `AtF64`.
+    pub fn float_is_f64(&self) -> bool {
+        self.float().to_string() == "f64"
+    }
+
     /// A zero of the active scalar type.
     pub fn zero(&self) -> TokenStream {
         if self.mode == Mode::Plain && self.concrete_float() {
