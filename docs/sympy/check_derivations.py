@@ -1,5 +1,6 @@
 #!/usr/bin/env python3
-"""Checks every closed-form rule of `autodiff::ops` symbolically (docs/derivations.md).
+"""Checks every closed-form rule of `autodiff::ops` (docs/derivations.md): symbolically, then
+through the Rust code.
 
 For each rule y = f(X, ...) it builds small matrices of SymPy symbols, lets SymPy differentiate
 the scalar L = <G, f(X)> = sum_ij G_ij f(X)_ij with respect to every input entry (that is the
@@ -9,29 +10,28 @@ form. Every difference must simplify to exactly zero.
 
 Exponentials are handled exactly: after differentiating, every exp(z) is replaced by a positive
 symbol, which turns the softmax identities into identities between rational functions that
-`cancel` decides. Prints one line per identity; exits non-zero on any mismatch.
+`cancel` decides. Prints one line per identity.
+
+The identities are about formulas typed again in Python; `rust_rules.py` then checks the Rust
+rules themselves: it runs `examples/rule_oracle.rs` at random shapes and numbers (seeded) and
+compares its values, JVPs and VJPs with SymPy's derivatives of the definitions (definitions.py)
+to 1e-12. Exits non-zero on any mismatch of either part.
 
     pip install -r docs/sympy/requirements.txt && python3 docs/sympy/check_derivations.py
+    python3 docs/sympy/check_derivations.py --seed 7     # other random draws
+    python3 docs/sympy/check_derivations.py --no-rust    # the identities only
 """
 
+import argparse
 import sys
 import time
 
 import sympy as sp
 
+import rust_rules
+from definitions import attention_parts, inner, layer_norm_row, mat, rms_norm_row, row_sums, softmax_rows, vec
+
 FAILURES = []
-
-
-def mat(name, rows, cols, **assumptions):
-    return sp.Matrix(rows, cols, lambda i, j: sp.Symbol(f"{name}_{i}{j}", **assumptions))
-
-
-def vec(name, n, **assumptions):
-    return sp.Matrix(1, n, lambda _, j: sp.Symbol(f"{name}_{j}", **assumptions))
-
-
-def inner(a, b):
-    return sum(x * y for x, y in zip(a, b))
 
 
 def grad(loss, x):
@@ -93,22 +93,6 @@ def check(name, computed, closed_form):
     print(f"{status} {name}  [{len(pairs)} entries, {time.perf_counter() - start:.2f}s]")
     if bad:
         FAILURES.append(name)
-
-
-def row_sums(m):
-    """Sum over rows (axis 0): a 1×n row."""
-    return sp.Matrix(1, m.cols, lambda _, j: sum(m[i, j] for i in range(m.rows)))
-
-
-def softmax_rows(s, visible=None):
-    """Row-wise softmax; with `visible(i)`, row i uses columns < visible(i) and is 0 elsewhere."""
-    out = sp.zeros(s.rows, s.cols)
-    for i in range(s.rows):
-        k = s.cols if visible is None else visible(i)
-        z = sum(sp.exp(s[i, j]) for j in range(k))
-        for j in range(k):
-            out[i, j] = sp.exp(s[i, j]) / z
-    return out
 
 
 # ---------------------------------------------------------------- linear algebra
@@ -246,22 +230,6 @@ def softmax_family():
 # ---------------------------------------------------------------- norms
 
 
-def layer_norm_row(x, gamma, beta, eps):
-    n = x.cols
-    mu = sum(x) / n
-    var = sum((v - mu) ** 2 for v in x) / n
-    r = 1 / sp.sqrt(var + eps)
-    xh = (x - mu * sp.ones(1, n)) * r
-    return xh.multiply_elementwise(gamma) + beta, xh, r
-
-
-def rms_norm_row(x, gamma, eps):
-    n = x.cols
-    r = 1 / sp.sqrt(sum(v**2 for v in x) / n + eps)
-    xh = x * r
-    return xh.multiply_elementwise(gamma), xh, r
-
-
 def norms():
     n = 3
     eps = sp.Symbol("epsilon", positive=True)
@@ -310,13 +278,6 @@ def norms():
 # ---------------------------------------------------------------- attention
 
 
-def attention_parts(q, k, v, causal):
-    d = q.cols
-    s = q * k.T / sp.sqrt(d)
-    p = softmax_rows(s, (lambda i: min(i + 1, k.rows)) if causal else None)
-    return s, p, p * v
-
-
 def attention():
     n, m, d, e = 2, 2, 2, 1
     q, k, v, g = mat("q", n, d), mat("k", m, d), mat("v", m, e), mat("g", n, e)
@@ -341,14 +302,22 @@ def attention():
 
 
 def main():
+    parser = argparse.ArgumentParser(description=__doc__.splitlines()[0])
+    parser.add_argument("--seed", type=int, default=rust_rules.SEED,
+                        help=f"the seed of the Rust part's random draws (default {rust_rules.SEED})")
+    parser.add_argument("--no-rust", action="store_true", help="check the symbolic identities only")
+    args = parser.parse_args()
     start = time.perf_counter()
     for family in (linear_algebra, embedding, broadcasting, elementwise, softmax_family, norms, attention):
         family()
     total = time.perf_counter() - start
     if FAILURES:
         print(f"{len(FAILURES)} identities FAILED in {total:.1f}s: {', '.join(FAILURES)}")
+    else:
+        print(f"all identities hold ({total:.1f}s)")
+    rust_ok = args.no_rust or rust_rules.main(args.seed)
+    if FAILURES or not rust_ok:
         sys.exit(1)
-    print(f"all identities hold ({total:.1f}s)")
 
 
 if __name__ == "__main__":
