@@ -4,10 +4,17 @@
 //! loss is `L = (1/N) Σᵢ ℓᵢ`, hence `z̄ = (softmax(z) − onehot(t)) · ḡ / N`. The forward pass
 //! never forms `log(softmax)`, and the pullback rebuilds `p` from the saved row log-sum-exps,
 //! so logits of ±1e4 stay finite both ways.
+//!
+//! With `lse = m + ln s` (the row maximum and `ln Σ exp(z − m)`), `ℓᵢ = (m − zᵢ[tᵢ]) + ln s`:
+//! two terms `≥ 0`, so nothing cancels. Both the loss and its tangent are finite whenever the
+//! exact mean fits in the float type: where the plain mean overflows (a row's `ℓᵢ` of logits
+//! near `±MAX`, or the sum of the rows), it is taken again as twice the mean of `ℓᵢ/2` (each
+//! half finite), averaged by `ops/rescale.rs`.
 
 use super::check_shape;
-use super::softmax::logsumexp_lane;
-use ndarray::{Array1, Array2, Zip};
+use super::rescale::rescaled_mean;
+use super::softmax::{log_prob, lse_parts};
+use ndarray::{Array2, Zip};
 use num_traits::Float;
 
 #[track_caller]
@@ -71,15 +78,19 @@ pub fn cross_entropy_jvp<T: Float + 'static>(
         dlogits.shape(),
     );
     let (loss, lse) = forward("cross_entropy_jvp", logits, targets);
-    let mut d = T::zero();
-    for (i, (z, dz)) in logits.outer_iter().zip(dlogits.outer_iter()).enumerate() {
-        let l = lse[i];
-        let p_dz = Zip::from(&z)
-            .and(&dz)
-            .fold(T::zero(), |s, &z, &dz| s + (z - l).exp() * dz);
-        d = d + p_dz - dz[targets[i]];
-    }
-    (loss, d / rows(logits))
+    // ⟨pᵢ, dzᵢ⟩ is a convex combination of dzᵢ: it cannot overflow, but its difference with
+    // dzᵢ[tᵢ] and the sum over rows can.
+    let p_dz: Vec<T> = (logits.outer_iter().zip(dlogits.outer_iter()).zip(&lse))
+        .map(|((z, dz), &l)| {
+            Zip::from(&z)
+                .and(&dz)
+                .fold(T::zero(), |s, &z, &dz| s + log_prob(z, l).exp() * dz)
+        })
+        .collect();
+    let dz_t = |i: usize| dlogits[[i, targets[i]]];
+    let terms = p_dz.iter().enumerate().map(|(i, &p)| (p, dz_t(i)));
+    let plain = terms.clone().fold(T::zero(), |s, (p, t)| s + p - t) / rows(logits);
+    (loss, mean_or_twice_half(plain, terms))
 }
 
 /// `z̄ = (softmax(z) − onehot(t)) · ḡ / N`.
@@ -132,7 +143,7 @@ pub fn cross_entropy_pullback<T: Float + 'static>(
         let mut z_bar = logits.to_owned();
         for (i, mut row) in z_bar.outer_iter_mut().enumerate() {
             let l = lse[i];
-            row.map_inplace(|v| *v = (*v - l).exp() * scale);
+            row.map_inplace(|v| *v = log_prob(*v, l).exp() * scale);
             row[targets[i]] = row[targets[i]] - scale;
         }
         (z_bar,)
@@ -147,15 +158,34 @@ pub use self::{
     cross_entropy_pullback as cross_entropy_dual_pullback_all,
 };
 
-/// The loss and the row log-sum-exps.
+/// The loss and the row log-sum-exps, each as its parts `(m, ln s)`.
 #[track_caller]
-fn forward<T: Float + 'static>(op: &str, logits: &Array2<T>, targets: &[usize]) -> (T, Array1<T>) {
+fn forward<T: Float + 'static>(
+    op: &str,
+    logits: &Array2<T>,
+    targets: &[usize],
+) -> (T, Vec<(T, T)>) {
     check_targets(op, logits, targets);
-    let lse: Array1<T> = logits.outer_iter().map(logsumexp_lane).collect();
-    let total = lse
-        .iter()
-        .zip(targets)
-        .enumerate()
-        .fold(T::zero(), |s, (i, (&l, &t))| s + (l - logits[[i, t]]));
-    (total / rows(logits), lse)
+    let lse: Vec<(T, T)> = logits.outer_iter().map(lse_parts).collect();
+    // ℓᵢ = (m − zᵢ[tᵢ]) + ln s, as the pair (m + ln s, zᵢ[tᵢ]) whose difference it is.
+    let terms = (lse.iter().zip(targets).enumerate())
+        .map(|(i, (&(m, ln_s), &t))| (m + ln_s, logits[[i, t]]));
+    let total = (lse.iter().zip(targets).enumerate())
+        .fold(T::zero(), |s, (i, (&(m, ln_s), &t))| {
+            s + ((m - logits[[i, t]]) + ln_s)
+        });
+    (mean_or_twice_half(total / rows(logits), terms), lse)
+}
+
+/// `plain`, the mean over rows of `aᵢ − bᵢ`, if it is finite; else that mean again as
+/// `2 · mean(aᵢ/2 − bᵢ/2)`, whose terms cannot overflow (`|aᵢ|, |bᵢ| ≤ MAX`) and whose sum
+/// is rescaled: finite whenever the exact mean fits.
+fn mean_or_twice_half<T: Float>(plain: T, terms: impl ExactSizeIterator<Item = (T, T)>) -> T {
+    if plain.is_finite() {
+        return plain;
+    }
+    let half = (T::one() + T::one()).recip();
+    let n = terms.len();
+    let halves = terms.map(|(a, b)| a * half - b * half);
+    rescaled_mean(n, halves) / half
 }

@@ -75,6 +75,7 @@ mod linalg;
 mod loss;
 mod norm;
 mod reduce;
+mod rescale;
 mod softmax;
 mod unary;
 
@@ -257,11 +258,11 @@ where
     );
     let mut g = g.into_dyn();
     while g.ndim() > shape.ndim() {
-        g = g.sum_axis(Axis(0));
+        g = rescale::sum_axis(&g, Axis(0));
     }
     for (ax, &s) in shape.slice().iter().enumerate() {
         if s == 1 && g.shape()[ax] != 1 {
-            g = g.sum_axis(Axis(ax)).insert_axis(Axis(ax));
+            g = rescale::sum_axis(&g, Axis(ax)).insert_axis(Axis(ax));
         }
     }
     g.into_dimensionality::<D>().expect("the shape was checked")

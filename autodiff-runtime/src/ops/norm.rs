@@ -11,8 +11,17 @@
 //! Both pullbacks keep only the per-row reciprocal standard deviation `r` (and LayerNorm's
 //! mean `μ`), and rebuild `x̂` from `x`, which is passed to them again. A constant row (σ² = 0)
 //! or a zero row (RMS 0) gives `r = 1/√ε`: finite.
+//!
+//! The statistics are finite whenever they fit, which `σ²` and `mean(x²)` often do not: in
+//! `f32` they overflow for entries of 2e19 (in `f64`, 1e154), and `r` became 0. Where a row's
+//! plain statistics are not finite, they are taken again from the row scaled by a power of two
+//! `c` that brings its largest magnitude near 1, as `μ = μ_c / c` and `r = c / √(σ_c² + c²ε)`
+//! (the `c`-scaled statistics, `√(σ_c² + c²ε)` by `hypot`). The backward sweeps' reductions
+//! over `x − μ` (or `x`) fall back to the normalised `x̂` the same way. So rows whose spread
+//! `max − min` fits give finite outputs and cotangents; ordinary rows take neither fallback.
 
 use super::check_shape;
+use super::rescale::{finite_mean, unit_scale};
 use ndarray::{Array1, Array2, ArrayView1, ArrayViewMut1, Zip};
 use num_traits::Float;
 use std::borrow::Cow;
@@ -47,18 +56,54 @@ fn sum_by<T: Float>(x: &[T], f: impl Fn(T) -> T) -> T {
     (acc[0] + acc[1]) + (acc[2] + acc[3]) + tail
 }
 
+/// The scale `c` for a row whose plain statistics overflowed, if its entries are finite (a
+/// row holding ±∞ or NaN keeps its non-finite statistics).
+fn row_scale<T: Float>(row: &[T]) -> Option<T> {
+    let mut max_abs = T::zero();
+    for &v in row {
+        if !v.is_finite() {
+            return None;
+        }
+        max_abs = max_abs.max(v.abs());
+    }
+    Some(unit_scale(max_abs))
+}
+
+/// `r = c / √(s + c²ε)` from the statistic `s` of the row scaled by `c`, as `c / hypot(√s, c√ε)`:
+/// `c²` itself may underflow.
+fn scaled_rstd<T: Float>(s: T, c: T, eps: T) -> T {
+    c / s.sqrt().hypot(c * eps.sqrt())
+}
+
 /// Per-row statistics of LayerNorm: `(μ, r)`, two passes (mean, then centred squares).
 fn ln_stats<T: Float>(row: &[T], eps: T) -> (T, T) {
     let n = count::<T>(row.len());
     let mu = sum_by(row, |v| v) / n;
     let var = sum_by(row, |v| (v - mu) * (v - mu)) / n;
-    (mu, (var + eps).sqrt().recip())
+    if mu.is_finite() && var.is_finite() {
+        return (mu, (var + eps).sqrt().recip());
+    }
+    match row_scale(row) {
+        Some(c) => {
+            let mu_c = sum_by(row, |v| v * c) / n;
+            let var_c = sum_by(row, |v| (v * c - mu_c) * (v * c - mu_c)) / n;
+            (mu_c / c, scaled_rstd(var_c, c, eps))
+        }
+        None => (mu, (var + eps).sqrt().recip()),
+    }
 }
 
 /// `r = 1/√(mean(x²) + ε)` of a row.
 fn rms_rstd<T: Float>(row: &[T], eps: T) -> T {
-    let ms = sum_by(row, |v| v * v) / count::<T>(row.len());
-    (ms + eps).sqrt().recip()
+    let n = count::<T>(row.len());
+    let ms = sum_by(row, |v| v * v) / n;
+    if ms.is_finite() {
+        return (ms + eps).sqrt().recip();
+    }
+    match row_scale(row) {
+        Some(c) => scaled_rstd(sum_by(row, |v| (v * c) * (v * c)) / n, c, eps),
+        None => (ms + eps).sqrt().recip(),
+    }
 }
 
 /// `Σⱼ f(aⱼ, bⱼ, cⱼ)` with eight interleaved accumulators, summed pairwise as `(0 + 4) + (2 + 6)`
@@ -105,7 +150,13 @@ fn ln_backward_row<T: Float>(
     let nn = count::<T>(g.len());
     let s1 = sum_zip(g, w, x, |g, w, _| g * w);
     let s2 = sum_zip(g, w, x, |g, w, x| g * w * (x - mu));
-    let (k1, k2) = (s1 * r / nn, s2 * r * r / nn);
+    let k2 = if s2.is_finite() {
+        s2 * r * r / nn
+    } else {
+        // Σ ĝ ⊙ (x − μ) overflowed: sum ĝ ⊙ x̂ instead, bounded by √n·Σ|ĝ|.
+        sum_zip(g, w, x, |g, w, x| g * w * ((x - mu) * r)) * r / nn
+    };
+    let k1 = s1 * r / nn;
     let bars = gamma_bar.iter_mut().zip(beta_bar.iter_mut());
     for (((g, &x), &w), (gb, bb)) in g.iter_mut().zip(x).zip(w).zip(bars) {
         let (gi, xh) = (*g, (x - mu) * r);
@@ -119,7 +170,13 @@ fn ln_backward_row<T: Float>(
 /// accumulates `γ̄ += g ⊙ x̂` and writes `x̄ = r (ĝ − x̂ mean(ĝ ⊙ x̂))` over `g`.
 fn rms_backward_row<T: Float>(g: &mut [T], x: &[T], w: &[T], gamma_bar: &mut [T], r: T) {
     let s = sum_zip(g, w, x, |g, w, x| g * w * x);
-    let m = s * r / count::<T>(g.len());
+    let s = if s.is_finite() {
+        s * r
+    } else {
+        // Σ ĝ ⊙ x overflowed: sum ĝ ⊙ x̂ instead.
+        sum_zip(g, w, x, |g, w, x| g * w * (x * r))
+    };
+    let m = s / count::<T>(g.len());
     for (((g, &x), &w), gb) in g.iter_mut().zip(x).zip(w).zip(gamma_bar) {
         let (gi, xh) = (*g, x * r);
         *gb = *gb + gi * xh;
@@ -265,7 +322,7 @@ pub fn layer_norm_jvp<T: Float + 'static>(
     let n = count::<T>(x.ncols());
     let dy = tangent_rows(x, dx, |mut dy, x, dx| {
         let (mu, r) = ln_stats(&slice(x), eps);
-        let mean_dx = dx.sum() / n;
+        let mean_dx = finite_mean(dx.sum() / n, dx.len(), || dx.iter().copied());
         let mean_xh_dx = Zip::from(&x)
             .and(&dx)
             .fold(T::zero(), |s, &x, &dx| s + (x - mu) * r * dx)

@@ -3,8 +3,12 @@
 //!
 //! A sum's cotangent is the upstream cotangent broadcast back over the summed axes:
 //! `d(Σᵢ xᵢ) = Σᵢ dxᵢ = ⟨1, dx⟩`, so `x̄ = ḡ·1`; the mean divides by the count.
+//!
+//! Sums and means (of values and of tangents) are finite whenever the exact result fits in the
+//! float type, even if a partial sum overflows (see `ops/rescale.rs`).
 
 use super::check_shape;
+use super::rescale::{finite_mean, finite_sum, sum_axis};
 use ndarray::{Array, Array1, Array2, Axis, Dimension};
 use num_traits::Float;
 
@@ -21,7 +25,7 @@ fn sum_axis_jvp<T: Float + 'static>(
     da: &Array2<T>,
 ) -> (Array1<T>, Array1<T>) {
     check_shape(op, "the tangent", a.shape(), da.shape());
-    (a.sum_axis(axis), da.sum_axis(axis))
+    (sum_axis(a, axis), sum_axis(da, axis))
 }
 
 /// The sum over `axis` and its pullback, which copies `ḡ` back along `axis` (checking that it
@@ -44,17 +48,24 @@ fn sum_axis_pullback<T: Float + 'static>(
         let line = g.view().insert_axis(axis);
         (line.broadcast(a.raw_dim()).expect("checked").to_owned(),)
     };
-    (a.sum_axis(axis), pullback)
+    (sum_axis(a, axis), pullback)
 }
 
-/// The sum of all elements.
+/// Σ of the elements, left to right in the float type (the first pass of [`sum`] and [`mean`]).
+fn plain_sum<T: Float + 'static, D: Dimension>(a: &Array<T, D>) -> T {
+    a.fold(T::zero(), |s, &x| s + x)
+}
+
+/// The sum of all elements; finite whenever the exact sum fits, even where a partial sum
+/// overflows.
 ///
 /// ```
 /// use autodiff_runtime::{ndarray::array, ops};
 /// assert_eq!(ops::sum(&array![[1.0, 2.0], [3.0, 4.0]]), 10.0);
+/// assert_eq!(ops::sum(&array![f32::MAX, f32::MAX, -f32::MAX]), f32::MAX);
 /// ```
 pub fn sum<T: Float + 'static, D: Dimension>(a: &Array<T, D>) -> T {
-    a.fold(T::zero(), |s, &x| s + x)
+    finite_sum(plain_sum(a), a.len(), || a.iter().copied())
 }
 
 /// `d(Σ x) = Σ dx`.
@@ -103,14 +114,17 @@ pub use self::{
     sum_jvp as sum_jvp_all, sum_pullback as sum_pullback_all, sum_pullback as sum_dual_pullback_all,
 };
 
-/// The mean of all elements (NaN for an empty array, as in PyTorch).
+/// The mean of all elements (NaN for an empty array, as in PyTorch); finite whenever the
+/// exact mean fits, even where the sum overflows.
 ///
 /// ```
 /// use autodiff_runtime::{ndarray::array, ops};
 /// assert_eq!(ops::mean(&array![[1.0, 2.0], [3.0, 6.0]]), 3.0);
+/// assert_eq!(ops::mean(&array![f32::MAX, f32::MAX]), f32::MAX);
 /// ```
 pub fn mean<T: Float + 'static, D: Dimension>(a: &Array<T, D>) -> T {
-    sum(a) / count(a.len())
+    let plain = plain_sum(a) / count(a.len());
+    finite_mean(plain, a.len(), || a.iter().copied())
 }
 
 /// `d(mean x) = mean dx`.
@@ -160,14 +174,15 @@ pub use self::{
     mean_pullback as mean_dual_pullback_all,
 };
 
-/// The sum over axis 0 (down each column): an `m×n` matrix gives `n` values.
+/// The sum over axis 0 (down each column): an `m×n` matrix gives `n` values, each finite
+/// whenever the exact column sum fits.
 ///
 /// ```
 /// use autodiff_runtime::{ndarray::array, ops};
 /// assert_eq!(ops::sum_rows(&array![[1.0, 2.0], [3.0, 4.0]]), array![4.0, 6.0]);
 /// ```
 pub fn sum_rows<T: Float + 'static>(a: &Array2<T>) -> Array1<T> {
-    a.sum_axis(Axis(0))
+    sum_axis(a, Axis(0))
 }
 
 /// `d(sum_rows x) = sum_rows dx`.
@@ -223,14 +238,15 @@ pub use self::{
     sum_rows_pullback as sum_rows_dual_pullback_all,
 };
 
-/// The sum over axis 1 (along each row): an `m×n` matrix gives `m` values.
+/// The sum over axis 1 (along each row): an `m×n` matrix gives `m` values, each finite
+/// whenever the exact row sum fits.
 ///
 /// ```
 /// use autodiff_runtime::{ndarray::array, ops};
 /// assert_eq!(ops::sum_cols(&array![[1.0, 2.0], [3.0, 4.0]]), array![3.0, 7.0]);
 /// ```
 pub fn sum_cols<T: Float + 'static>(a: &Array2<T>) -> Array1<T> {
-    a.sum_axis(Axis(1))
+    sum_axis(a, Axis(1))
 }
 
 /// `d(sum_cols x) = sum_cols dx`.

@@ -4,8 +4,15 @@
 //!
 //! With `p = softmax(x)` per row: `dp = p ⊙ (dx − ⟨p, dx⟩)`, so `x̄ = p ⊙ (ḡ − ⟨ḡ, p⟩)`;
 //! `d lse = ⟨p, dx⟩`, so `x̄ = p ḡ`; `log_softmax = x − lse`, so `x̄ = ḡ − p Σḡ`.
+//!
+//! A row's log-sum-exp is kept in two parts, the shift `m` and `ln s = ln Σⱼ exp(xⱼ − m)` (in
+//! `[0, ln n]`), and `xⱼ − lse` is taken as `(xⱼ − m) − ln s`: both terms are `≤ 0`, so nothing
+//! cancels, where `xⱼ − (m + ln s)` loses the low bits of `ln s` once `|m|` is large (an ulp of
+//! 1e4 is 1e-3 in `f32`). The denominators `s` lie in `[1, n]`, and `⟨p, ·⟩` is a convex
+//! combination, so no reduction here overflows while its result fits.
 
 use super::check_shape;
+use super::rescale::finite_sum;
 use ndarray::{Array, ArrayView1, ArrayViewMut1, Axis, Dimension, RemoveAxis, Zip};
 use num_traits::Float;
 
@@ -27,10 +34,22 @@ fn shift<T: Float>(row: &ArrayView1<'_, T>) -> T {
     }
 }
 
+/// `log Σ exp(row)` in two parts `(m, ln s)`: the row's shift and `ln Σ exp(row − m)`.
+pub(crate) fn lse_parts<T: Float>(row: ArrayView1<'_, T>) -> (T, T) {
+    let m = shift(&row);
+    (m, row.fold(T::zero(), |s, &v| s + (v - m).exp()).ln())
+}
+
 /// `log Σ exp(row)`, shifted by the row's maximum.
 pub(crate) fn logsumexp_lane<T: Float>(row: ArrayView1<'_, T>) -> T {
-    let m = shift(&row);
-    m + row.fold(T::zero(), |s, &v| s + (v - m).exp()).ln()
+    let (m, ln_s) = lse_parts(row);
+    m + ln_s
+}
+
+/// `x − lse` for the parts `(m, ln s)` of a row's log-sum-exp: `log softmax` of entry `x`.
+#[inline]
+pub(crate) fn log_prob<T: Float>(x: T, (m, ln_s): (T, T)) -> T {
+    (x - m) - ln_s
 }
 
 /// Replaces a row by its softmax.
@@ -51,11 +70,19 @@ pub(crate) fn dot_lane<T: Float>(a: &ArrayView1<'_, T>, b: &ArrayView1<'_, T>) -
 }
 
 /// Replaces `g` by `p ⊙ (g − ⟨g, p⟩)`: the softmax VJP of one row.
+///
+/// `g − ⟨g, p⟩` overflows for cotangents of both signs beyond `MAX/2`, where `p ⊙ (g − d)` may
+/// fit (it is 0 wherever `p` is): there, and only there, it is taken as `p g − p d`.
 pub(crate) fn softmax_vjp_lane<T: Float>(mut g: ArrayViewMut1<'_, T>, p: ArrayView1<'_, T>) {
     let d = dot_lane(&g.view(), &p);
-    Zip::from(&mut g)
-        .and(&p)
-        .for_each(|g, &p| *g = p * (*g - d));
+    Zip::from(&mut g).and(&p).for_each(|g, &p| {
+        let centred = *g - d;
+        *g = if centred.is_finite() {
+            p * centred
+        } else {
+            p * *g - p * d
+        };
+    });
 }
 
 /// The softmax of each row (of each lane along the last axis): `exp(x − lse(x))`.
@@ -188,16 +215,16 @@ pub fn logsumexp_jvp<T: Float + 'static, D: RemoveAxis>(
 ) -> (Array<T, D::Smaller>, Array<T, D::Smaller>) {
     check_shape("logsumexp_jvp", "the tangent", x.shape(), dx.shape());
     let ax = last_axis("logsumexp_jvp", x);
-    let lse = logsumexp(x);
+    let parts = Zip::from(x.lanes(ax)).map_collect(lse_parts);
     let d = Zip::from(x.lanes(ax))
         .and(dx.lanes(ax))
-        .and(&lse)
+        .and(&parts)
         .map_collect(|x, dx, &l| {
             Zip::from(&x)
                 .and(&dx)
-                .fold(T::zero(), |s, &x, &dx| s + (x - l).exp() * dx)
+                .fold(T::zero(), |s, &x, &dx| s + log_prob(x, l).exp() * dx)
         });
-    (lse, d)
+    (parts.mapv(|(m, ln_s)| m + ln_s), d)
 }
 
 /// `x̄ = softmax(x) ḡ` (each row scaled by its own cotangent).
@@ -220,7 +247,7 @@ pub fn logsumexp_vjp<T: Float + 'static, D: RemoveAxis>(
 }
 
 /// The row log-sum-exps and their pullback `(x, ḡ) ↦ (exp(x − lse) ḡ,)`, which keeps `lse`
-/// (one value per row) and recomputes the softmax from `x`.
+/// (in its two parts, one pair per row) and recomputes the softmax from `x`.
 ///
 /// ***Panics*** (the pullback) if `ḡ` does not have one entry per row.
 ///
@@ -237,21 +264,22 @@ pub fn logsumexp_pullback<T: Float + 'static, D: RemoveAxis>(
     Array<T, D::Smaller>,
     impl FnOnce(&Array<T, D>, Array<T, D::Smaller>) -> (Array<T, D>,),
 ) {
-    let lse = logsumexp(x);
-    let saved = lse.clone();
+    let ax = last_axis("logsumexp", x);
+    let parts = Zip::from(x.lanes(ax)).map_collect(lse_parts);
+    let lse = parts.mapv(|(m, ln_s)| m + ln_s);
     let pullback = move |x: &Array<T, D>, g: Array<T, D::Smaller>| {
         check_shape(
             "logsumexp pullback",
             "the cotangent",
-            saved.shape(),
+            parts.shape(),
             g.shape(),
         );
         let ax = Axis(x.ndim() - 1);
         let mut x_bar = x.to_owned();
         Zip::from(x_bar.lanes_mut(ax))
-            .and(&saved)
+            .and(&parts)
             .and(&g)
-            .for_each(|mut row, &l, &g| row.map_inplace(|v| *v = (*v - l).exp() * g));
+            .for_each(|mut row, &l, &g| row.map_inplace(|v| *v = log_prob(*v, l).exp() * g));
         (x_bar,)
     };
     (lse, pullback)
@@ -277,8 +305,8 @@ pub fn log_softmax<T: Float + 'static, D: RemoveAxis>(x: &Array<T, D>) -> Array<
     let ax = last_axis("log_softmax", x);
     let mut y = x.to_owned();
     y.lanes_mut(ax).into_iter().for_each(|mut row| {
-        let l = logsumexp_lane(row.view());
-        row.map_inplace(|v| *v = *v - l);
+        let l = lse_parts(row.view());
+        row.map_inplace(|v| *v = log_prob(*v, l));
     });
     y
 }
@@ -331,7 +359,8 @@ pub fn log_softmax_vjp<T: Float + 'static, D: RemoveAxis>(
     (y, x_bar)
 }
 
-/// The log-softmax and its pullback `(x, ḡ) ↦ (ḡ − exp(x − lse) Σḡ,)`, which keeps `lse`.
+/// The log-softmax and its pullback `(x, ḡ) ↦ (ḡ − exp(x − lse) Σḡ,)`, which keeps `lse` (in
+/// its two parts).
 ///
 /// ***Panics*** (the pullback) if `ḡ`'s shape differs from `x`'s.
 ///
@@ -349,11 +378,11 @@ pub fn log_softmax_pullback<T: Float + 'static, D: RemoveAxis>(
     impl FnOnce(&Array<T, D>, Array<T, D>) -> (Array<T, D>,),
 ) {
     let ax = last_axis("log_softmax", x);
-    let lse = logsumexp(x);
+    let parts = Zip::from(x.lanes(ax)).map_collect(lse_parts);
     let mut y = x.to_owned();
     Zip::from(y.lanes_mut(ax))
-        .and(&lse)
-        .for_each(|mut row, &l| row.map_inplace(|v| *v = *v - l));
+        .and(&parts)
+        .for_each(|mut row, &l| row.map_inplace(|v| *v = log_prob(*v, l)));
     let pullback = move |x: &Array<T, D>, mut g: Array<T, D>| {
         check_shape(
             "log_softmax pullback",
@@ -363,12 +392,12 @@ pub fn log_softmax_pullback<T: Float + 'static, D: RemoveAxis>(
         );
         Zip::from(g.lanes_mut(ax))
             .and(x.lanes(ax))
-            .and(&lse)
+            .and(&parts)
             .for_each(|mut g, x, &l| {
-                let total = g.sum();
+                let total = finite_sum(g.sum(), g.len(), || g.iter().copied());
                 Zip::from(&mut g)
                     .and(&x)
-                    .for_each(|g, &x| *g = *g - (x - l).exp() * total);
+                    .for_each(|g, &x| *g = *g - log_prob(x, l).exp() * total);
             });
         (g,)
     };
