@@ -28,14 +28,14 @@ fn softmax_into(x: &[f64], out: &mut [f64]) {
     }
 }
 
-/// A value and a buffer: returns Σ xᵢ² and writes the running products into `out`, a `Vec`
-/// whose initial contents are constants the function reads.
-#[differentiate]
-fn prefix_products(x: &[f64], scale: f64, out: &mut Vec<f64>) -> f64 {
+/// A value and a buffer: returns Σ xᵢ² and writes the running products into `out`, a `Vec`;
+/// the offsets are constants (left out by `wrt`).
+#[differentiate(wrt(x, scale))]
+fn prefix_products(x: &[f64], scale: f64, offsets: &[f64], out: &mut Vec<f64>) -> f64 {
     let mut p = scale;
     let mut total = 0.0;
     for i in 0..x.len() {
-        p = p * x[i] + out[i];
+        p = p * x[i] + offsets[i];
         out[i] = p;
         total += x[i] * x[i];
     }
@@ -76,13 +76,13 @@ fn a_value_and_a_vec_buffer() {
     let seed = rng_vec(5, 3, -1.0, 1.0);
     let dout = 0.7;
     let mut out = initial.clone();
-    let (value, x_bar, scale_bar) = prefix_products_vjp(&x, 1.5, &mut out, dout, &seed);
+    let (value, x_bar, scale_bar) = prefix_products_vjp(&x, 1.5, &initial, &mut out, dout, &seed);
     let mut expected = initial.clone();
-    assert_eq!(value, prefix_products(&x, 1.5, &mut expected));
+    assert_eq!(value, prefix_products(&x, 1.5, &initial, &mut expected));
     assert_eq!(out, expected);
     let scalar = |v: &[f64]| {
         let mut out = initial.clone();
-        let total = prefix_products(&v[..3], v[3], &mut out);
+        let total = prefix_products(&v[..3], v[3], &initial, &mut out);
         dout * total + dot(&out, &seed)
     };
     let mut grad = x_bar.clone();
@@ -90,7 +90,8 @@ fn a_value_and_a_vec_buffer() {
     assert_grad(scalar, &[0.5, -1.0, 2.0, 1.5], &grad);
     let (v, v_scale) = (rng_vec(6, 3, -1.0, 1.0), 0.3);
     let (mut out, mut out_dot) = (initial.clone(), vec![0.0; 3]);
-    let (_, value_dot) = prefix_products_jvp(&x, 1.5, &mut out, &v, v_scale, &mut out_dot);
+    let (_, value_dot) =
+        prefix_products_jvp(&x, 1.5, &initial, &mut out, &v, v_scale, &mut out_dot);
     let lhs = dout * value_dot + dot(&seed, &out_dot);
     let rhs = dot(&x_bar, &v) + scale_bar * v_scale;
     assert!(

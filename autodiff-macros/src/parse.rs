@@ -27,8 +27,21 @@ pub struct Args {
 impl Parse for Args {
     fn parse(input: ParseStream) -> syn::Result<Self> {
         let mut args = Args::default();
+        let mut seen: Vec<String> = vec![];
         while !input.is_empty() {
             let key: Ident = input.parse()?;
+            let name = key.to_string();
+            if seen.contains(&name) {
+                let what = match name.as_str() {
+                    "wrt" => "write one `wrt(a, b, …)` naming every parameter to differentiate with respect to",
+                    _ => "write it once",
+                };
+                return Err(syn::Error::new(
+                    key.span(),
+                    format!("`{name}` is given twice: {what}"),
+                ));
+            }
+            seen.push(name);
             let flag = match key.to_string().as_str() {
                 "custom" => Some(&mut args.custom),
                 "associated" => Some(&mut args.associated),

@@ -5,7 +5,7 @@
 use super::{Ctx, Mode};
 use crate::ir::*;
 use proc_macro2::{Ident, TokenStream};
-use quote::{format_ident, quote};
+use quote::quote;
 
 #[derive(Clone, Copy, PartialEq, Eq)]
 pub enum Sweep {
@@ -757,7 +757,7 @@ pub fn place_expr(place: &Place, span: proc_macro2::Span) -> Expr {
 pub fn suffixed(path: &syn::Path, suffix: &str) -> syn::Path {
     let mut p = path.clone();
     if let Some(last) = p.segments.last_mut() {
-        last.ident = format_ident!("{}{}", last.ident, suffix);
+        last.ident = crate::ir::ident(&format!("{}{suffix}", last.ident), last.ident.span());
     }
     p
 }

@@ -435,7 +435,10 @@ fn lift_slot(ctx: &Ctx, suffix: &str, p: &Param) -> TokenStream {
 }
 
 fn ident(item: &syn::ItemFn, suffix: &str) -> syn::Ident {
-    format_ident!("{}{}", item.sig.ident, suffix)
+    crate::ir::ident(
+        &format!("{}{suffix}", item.sig.ident),
+        item.sig.ident.span(),
+    )
 }
 
 /// How the generated items call each other: `f_pullback`, or `Self::f_pullback` from an

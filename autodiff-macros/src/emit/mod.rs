@@ -243,7 +243,7 @@ impl<'f> Ctx<'f> {
             };
             let name = format!("{base}{n}");
             if !self.func.taken.contains(&name) {
-                return Ident::new(&name, proc_macro2::Span::call_site());
+                return crate::ir::ident(&name, proc_macro2::Span::call_site());
             }
         }
     }
@@ -257,7 +257,7 @@ impl<'f> Ctx<'f> {
             name = format!("{base}_{i}");
             i += 1;
         }
-        Ident::new(&name, proc_macro2::Span::call_site())
+        crate::ir::ident(&name, proc_macro2::Span::call_site())
     }
 
     /// A fresh name for `base` in statement `key`, the same each time it is asked for.
@@ -280,6 +280,6 @@ impl<'f> Ctx<'f> {
             i += 1;
         }
         self.given.borrow_mut().insert(name.clone());
-        Ident::new(&name, proc_macro2::Span::call_site())
+        crate::ir::ident(&name, proc_macro2::Span::call_site())
     }
 }

@@ -142,6 +142,7 @@ impl Lowerer {
     /// A fresh name based on `base` whose derived names are all free. A user variable keeps
     /// its own name when that is possible; a made-up one avoids every user identifier.
     fn fresh_name(&mut self, base: &str, span: Span, user: bool) -> Ident {
+        let base = &base.replace("r#", "");
         let free = |n: &str, lw: &Self| {
             let own = user && n == base;
             (own || !lw.taken.contains(n))
@@ -153,7 +154,7 @@ impl Lowerer {
         };
         let name = first_free(base, |n| free(n, self));
         reserve(&name, &mut self.given);
-        Ident::new(&name, span)
+        super::ident(&name, span)
     }
 
     /// Declares a variable in the current block.
@@ -533,7 +534,7 @@ impl Lowerer {
             return self.error(else_token.span, "`let … else` is not supported inside a `#[differentiate]` function: use `match` or `if` and bind a plain name");
         }
         if let (syn::Pat::Ident(p), Some(init)) = (&local.pat, &local.init) {
-            if self.record_closure(&p.ident, &init.expr) {
+            if self.record_closure(&p.ident, &init.expr, out) {
                 return;
             }
         }
@@ -672,6 +673,14 @@ impl Lowerer {
         self.vars[id].ty = ty;
         self.vars[id].mutable = false;
         id
+    }
+
+    /// Makes a name no user code can write denote `var` in the current block (a closure's
+    /// capture, renamed where it is inlined).
+    pub(super) fn bind_hidden(&mut self, marker: &Ident, var: VarId) {
+        if let Some(s) = self.scopes.last_mut() {
+            s.1.insert(marker.to_string(), var);
+        }
     }
 
     fn bind_name(&mut self, ident: &Ident, var: VarId, mutable: bool) {
@@ -1056,6 +1065,7 @@ pub fn lower_fn(
         Ret::Tuple(ks) => ks.clone(),
     };
     let mut body = lw.lower_body(&item.block, &kinds);
+    super::lower_outputs::refuse_reads_of_initial_contents(&body, &lw.outputs, &mut lw.errors);
     // `let mut out_value = out.to_vec();`: the buffer's initial contents, as constants.
     for (i, o) in lw.outputs.iter().enumerate() {
         let span = o.param.span();
@@ -1111,7 +1121,7 @@ fn collect_idents(ts: proc_macro2::TokenStream, out: &mut HashSet<String>) {
     for tt in ts {
         match tt {
             proc_macro2::TokenTree::Ident(i) => {
-                out.insert(i.to_string());
+                out.insert(i.to_string().replace("r#", ""));
             }
             proc_macro2::TokenTree::Group(g) => collect_idents(g.stream(), out),
             _ => {}

@@ -76,26 +76,34 @@ impl Lowerer {
                 });
             }
             syn::Expr::Paren(p) => self.lower_expr_stmt(&p.expr, out),
-            _ => {
-                let errors = self.errors.len();
-                let lowered = self.lower_expr(e, out);
-                if !matches!(lowered.kind, ExprKind::Opaque(_)) && self.errors.len() == errors {
-                    self.error(
-                        span,
-                        "this expression's value is unused: assign it (`let y = …;`)",
-                    );
-                }
-                // A call for its side effects on inactive values: kept as a statement.
-                let tmp = self.temp("unit", Kind::Other, span);
-                out.push(Stmt {
-                    kind: StmtKind::Let {
-                        var: tmp,
-                        init: Some(lowered),
-                    },
-                    span,
-                });
-            }
+            // A closure called for its effect on what it captures (`add(x);`).
+            syn::Expr::Call(c) => match self.closure_call(c) {
+                Some(block) => self.lower_expr_stmt(&block, out),
+                None => self.lower_effect(e, span, out),
+            },
+            _ => self.lower_effect(e, span, out),
         }
+    }
+
+    /// An expression statement that is not an assignment or control flow: a call for its
+    /// side effects on inactive values, kept as a statement.
+    fn lower_effect(&mut self, e: &syn::Expr, span: Span, out: &mut Vec<Stmt>) {
+        let errors = self.errors.len();
+        let lowered = self.lower_expr(e, out);
+        if !matches!(lowered.kind, ExprKind::Opaque(_)) && self.errors.len() == errors {
+            self.error(
+                span,
+                "this expression's value is unused: assign it (`let y = …;`)",
+            );
+        }
+        let tmp = self.temp("unit", Kind::Other, span);
+        out.push(Stmt {
+            kind: StmtKind::Let {
+                var: tmp,
+                init: Some(lowered),
+            },
+            span,
+        });
     }
 
     fn place_var(&mut self, e: &syn::Expr) -> Option<VarId> {

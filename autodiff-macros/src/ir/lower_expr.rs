@@ -441,7 +441,7 @@ impl Lowerer {
         span: Span,
         out: &mut Vec<Stmt>,
     ) {
-        let name = Ident::new(&format!("{}_pb", self.vars[out_var].stem), span);
+        let name = super::ident(&format!("{}_pb", self.vars[out_var].stem), span);
         let scope = self.vars[out_var].scope;
         let pullback = self.vars.len();
         let stem = name.clone();

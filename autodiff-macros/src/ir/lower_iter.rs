@@ -7,9 +7,18 @@
 //!   `.collect::<Vec<f64>>()`, `.cloned().fold(f64::NEG_INFINITY, f64::max)`: a block with
 //!   an accumulator and such a loop;
 //! - `let sq = |t: f64| t * t; … sq(x)`: the closure's body inlined at each call, its
-//!   parameters bound to the arguments (captured names resolve where it is called).
+//!   parameters bound to the arguments; the names it captures denote what they denoted
+//!   where it was defined (see `hygiene`).
+//!
+//! Parameters are bound by `let`s in order; when an argument reads a name an earlier
+//! parameter binds (`|a, b| …` called as `g(b, a)`), every argument is first bound to a
+//! temporary, so each is read before any parameter shadows it.
 
+use super::hygiene;
 use super::lower::Lowerer;
+use super::{Expr as IrExpr, ExprKind, Kind, Stmt, StmtKind, VarId};
+use proc_macro2::Ident;
+use std::collections::HashMap;
 use syn::{Expr, Pat};
 
 /// A closure kept by name until it is called.
@@ -17,6 +26,10 @@ use syn::{Expr, Pat};
 pub(super) struct Closure {
     params: Vec<Pat>,
     body: Expr,
+    /// The variable each free name of the body denoted at the definition.
+    captures: Vec<(String, VarId)>,
+    /// The closures the body calls, as indices into the lowerer's list at the definition.
+    calls: Vec<(String, usize)>,
 }
 
 /// The sequences an iterator chain walks in step, and what it yields per step.
@@ -54,7 +67,9 @@ impl Lowerer {
             return None;
         }
         let index = self.fresh_syn_ident("i");
-        let bindings = bind_pattern(&f.pat, &element(&chain, &index))?;
+        let mut pairs = vec![];
+        bind_pattern(&f.pat, &element(&chain, &index), &mut pairs)?;
+        let bindings = self.bind_in_order(pairs);
         let len = chain_len(&chain);
         let body = &f.body;
         let attrs = &f.attrs;
@@ -80,8 +95,9 @@ impl Lowerer {
         // Each `map` closure turns the step's yield into the next one.
         let mut current = element(&chain, &index);
         for (k, map) in chain.maps.iter().enumerate() {
+            self.refuse_early_return(&map.body);
             let next = self.fresh_syn_ident(&format!("mapped{k}"));
-            let call = inline(map, std::slice::from_ref(&current))?;
+            let call = self.inline(&map.params, &map.body, std::slice::from_ref(&current))?;
             bindings.push(syn::parse_quote!(let #next = #call;));
             current = syn::parse_quote!(#next);
         }
@@ -103,7 +119,10 @@ impl Lowerer {
                 let init = &m.args[0];
                 let step = match &m.args[1] {
                     Expr::Closure(c) => {
-                        inline(&closure_of(c), &[syn::parse_quote!(#acc), current.clone()])?
+                        let c = closure_of(c);
+                        self.refuse_early_return(&c.body);
+                        let args = [syn::parse_quote!(#acc), current.clone()];
+                        self.inline(&c.params, &c.body, &args)?
                     }
                     // `f64::max`: a function named by a path.
                     f @ Expr::Path(_) => syn::parse_quote!(#f(#acc, #current)),
@@ -125,17 +144,102 @@ impl Lowerer {
         Some(body)
     }
 
-    /// Remembers `let name = |…| …;` for inlining; returns whether it was a closure.
-    pub(super) fn record_closure(&mut self, name: &syn::Ident, init: &Expr) -> bool {
+    /// Remembers `let name = |…| …;` for inlining, with what its free names denote here;
+    /// returns whether it was a closure.
+    ///
+    /// A mutable scalar the body reads but does not assign is copied here (`a_in_g`): a
+    /// `move` closure holds the value of the definition, and a borrowing one forbids
+    /// assignments while it lives, so the copy is what every call reads.
+    pub(super) fn record_closure(
+        &mut self,
+        name: &syn::Ident,
+        init: &Expr,
+        out: &mut Vec<Stmt>,
+    ) -> bool {
         let Expr::Closure(c) = init else { return false };
-        self.closures.push((name.to_string(), closure_of(c)));
+        let mut closure = closure_of(c);
+        self.refuse_early_return(&closure.body);
+        for free in hygiene::free_names(&closure.params, &closure.body) {
+            if let Some(var) = self.lookup(&free.name) {
+                let scalar = matches!(self.vars[var].kind, Kind::Float | Kind::Int | Kind::Bool);
+                if free.assigned && scalar && c.capture.is_some() {
+                    self.error(
+                        c.capture.map_or(name.span(), |m| m.span),
+                        format!("this `move` closure assigns `{}`, which changes its own copy only: this is not supported in a `#[differentiate]` function; drop `move`, or return the new value from the closure", free.name),
+                    );
+                }
+                let var = if self.vars[var].mutable && scalar && !free.assigned {
+                    self.snapshot(var, name, out)
+                } else {
+                    var
+                };
+                closure.captures.push((free.name, var));
+            } else if let Some(at) = self.closures.iter().rposition(|(n, _)| *n == free.name) {
+                closure.calls.push((free.name, at));
+            }
+        }
+        self.closures.push((name.to_string(), closure));
         true
     }
 
-    /// `name(args)` for a recorded closure: its body with the parameters bound.
-    pub(super) fn inline_closure(&self, name: &str, args: &[Expr]) -> Option<Expr> {
-        let (_, c) = self.closures.iter().rev().find(|(n, _)| n == name)?;
-        inline(c, args)
+    /// `return` in a closure would leave the function once inlined.
+    fn refuse_early_return(&mut self, body: &Expr) {
+        if let Some(span) = early_return(body) {
+            self.error(span, "`return` inside a closure is not supported in a `#[differentiate]` function (its body is inlined where it is called): write the closure's result as its last expression, with `if … { a } else { b }`");
+        }
+    }
+
+    /// `let a_in_g = a;`: the value of a mutable capture at the closure's definition.
+    fn snapshot(&mut self, var: VarId, closure: &syn::Ident, out: &mut Vec<Stmt>) -> VarId {
+        let span = closure.span();
+        let base = format!("{}_in_{}", self.vars[var].stem, closure);
+        let copy = self.temp(&base, self.vars[var].kind, span);
+        self.vars[copy].mutable = false;
+        out.push(Stmt {
+            kind: StmtKind::Let {
+                var: copy,
+                init: Some(IrExpr::new(ExprKind::Var(var), span)),
+            },
+            span,
+        });
+        copy
+    }
+
+    /// `name(args)`, inlined, when `name` is a recorded closure.
+    pub(super) fn closure_call(&mut self, c: &syn::ExprCall) -> Option<Expr> {
+        let Expr::Path(p) = &*c.func else { return None };
+        let name = p.path.get_ident()?.to_string();
+        let args: Vec<Expr> = c.args.iter().cloned().collect();
+        self.inline_closure(&name, &args)
+    }
+
+    /// `name(args)` for a recorded closure: its body with the parameters bound, and each
+    /// captured name that now denotes another variable renamed to reach the definition's.
+    pub(super) fn inline_closure(&mut self, name: &str, args: &[Expr]) -> Option<Expr> {
+        let at = self.closures.iter().rposition(|(n, _)| n == name)?;
+        let c = self.closures[at].1.clone();
+        let mut renames: HashMap<String, Ident> = HashMap::new();
+        for (free, var) in &c.captures {
+            if self.lookup(free) != Some(*var) {
+                let marker = self.synthetic_ident(&format!("captured_{free}"));
+                self.bind_hidden(&marker, *var);
+                renames.insert(free.clone(), marker);
+            }
+        }
+        for (free, callee) in &c.calls {
+            if self.closures.iter().rposition(|(n, _)| n == free) != Some(*callee) {
+                let marker = self.synthetic_ident(&format!("captured_{free}"));
+                let callee = self.closures[*callee].1.clone();
+                self.closures.push((marker.to_string(), callee));
+                renames.insert(free.clone(), marker);
+            }
+        }
+        let body = if renames.is_empty() {
+            c.body.clone()
+        } else {
+            hygiene::rename_free(&c.params, &c.body, &renames)
+        };
+        self.inline(&c.params, &body, args)
     }
 
     fn fresh_syn_ident(&mut self, base: &str) -> syn::Ident {
@@ -147,39 +251,108 @@ fn closure_of(c: &syn::ExprClosure) -> Closure {
     Closure {
         params: c.inputs.iter().cloned().collect(),
         body: (*c.body).clone(),
+        captures: vec![],
+        calls: vec![],
     }
 }
 
-/// `{ let p1 = a1; let p2 = a2; body }`.
-fn inline(c: &Closure, args: &[Expr]) -> Option<Expr> {
-    if c.params.len() != args.len() {
-        return None;
+impl Lowerer {
+    /// `{ let p1 = a1; let p2 = a2; body }`.
+    fn inline(&mut self, params: &[Pat], body: &Expr, args: &[Expr]) -> Option<Expr> {
+        if params.len() != args.len() {
+            return None;
+        }
+        let mut pairs = vec![];
+        for (p, a) in params.iter().zip(args) {
+            bind_pattern(p, a, &mut pairs)?;
+        }
+        let lets = self.bind_in_order(pairs);
+        // A body that is an assignment (`|v| total += v`) is a statement of the block.
+        let statement = matches!(body, Expr::Assign(_))
+            || matches!(body, Expr::Binary(b) if hygiene::is_compound(&b.op));
+        Some(match statement {
+            true => syn::parse_quote!({ #(#lets)* #body; }),
+            false => syn::parse_quote!({ #(#lets)* #body }),
+        })
     }
-    let mut lets = vec![];
-    for (p, a) in c.params.iter().zip(args) {
-        lets.extend(bind_pattern(p, a)?);
+
+    /// `let name = value;` for each pair, every value read before any name shadows it.
+    pub(super) fn bind_in_order(&mut self, pairs: Vec<(Ident, Expr)>) -> Vec<syn::Stmt> {
+        let clash = pairs.iter().enumerate().any(|(k, (_, value))| {
+            let read = mentioned(value);
+            pairs[..k]
+                .iter()
+                .any(|(n, _)| read.contains(&n.to_string()))
+        });
+        if !clash {
+            return pairs
+                .into_iter()
+                .map(|(n, v)| syn::parse_quote!(let #n = #v;))
+                .collect();
+        }
+        let temps: Vec<Ident> = pairs
+            .iter()
+            .map(|(n, _)| self.synthetic_ident(&format!("arg_{n}")))
+            .collect();
+        let values = pairs
+            .iter()
+            .zip(&temps)
+            .map(|((_, v), t)| -> syn::Stmt { syn::parse_quote!(let #t = #v;) });
+        let names = pairs
+            .iter()
+            .zip(&temps)
+            .map(|((n, _), t)| -> syn::Stmt { syn::parse_quote!(let #n = #t;) });
+        values.chain(names).collect()
     }
-    let body = &c.body;
-    Some(syn::parse_quote!({ #(#lets)* #body }))
 }
 
-/// `let` statements binding a pattern to a value: names, `&name`, `_`, typed names, and
+/// A `return` of the closure itself (not of a closure nested in it).
+fn early_return(body: &Expr) -> Option<proc_macro2::Span> {
+    struct Find(Option<proc_macro2::Span>);
+    impl<'a> syn::visit::Visit<'a> for Find {
+        fn visit_expr_return(&mut self, r: &'a syn::ExprReturn) {
+            self.0.get_or_insert(r.return_token.span);
+        }
+        fn visit_expr_closure(&mut self, _: &'a syn::ExprClosure) {}
+        fn visit_item(&mut self, _: &'a syn::Item) {}
+    }
+    let mut find = Find(None);
+    syn::visit::Visit::visit_expr(&mut find, body);
+    find.0
+}
+
+/// Every identifier in an expression's tokens.
+fn mentioned(e: &Expr) -> Vec<String> {
+    fn walk(ts: proc_macro2::TokenStream, out: &mut Vec<String>) {
+        for tt in ts {
+            match tt {
+                proc_macro2::TokenTree::Ident(i) => out.push(i.to_string()),
+                proc_macro2::TokenTree::Group(g) => walk(g.stream(), out),
+                _ => {}
+            }
+        }
+    }
+    let mut out = vec![];
+    walk(quote::ToTokens::to_token_stream(e), &mut out);
+    out
+}
+
+/// The names a pattern binds, each with its value: names, `&name`, `_`, typed names, and
 /// tuples of those against tuple expressions (as `zip` and `enumerate` yield).
-fn bind_pattern(p: &Pat, value: &Expr) -> Option<Vec<syn::Stmt>> {
+fn bind_pattern(p: &Pat, value: &Expr, out: &mut Vec<(Ident, Expr)>) -> Option<()> {
     match (p, value) {
-        (Pat::Reference(r), _) => bind_pattern(&r.pat, value),
-        (Pat::Type(t), _) => bind_pattern(&t.pat, value),
-        (Pat::Wild(_), _) => Some(vec![]),
+        (Pat::Reference(r), _) => bind_pattern(&r.pat, value, out),
+        (Pat::Type(t), _) => bind_pattern(&t.pat, value, out),
+        (Pat::Wild(_), _) => Some(()),
         (Pat::Ident(i), _) if i.subpat.is_none() && i.by_ref.is_none() => {
-            let name = &i.ident;
-            Some(vec![syn::parse_quote!(let #name = #value;)])
+            out.push((i.ident.clone(), value.clone()));
+            Some(())
         }
         (Pat::Tuple(t), Expr::Tuple(v)) if t.elems.len() == v.elems.len() => {
-            let mut out = vec![];
             for (p, e) in t.elems.iter().zip(&v.elems) {
-                out.extend(bind_pattern(p, e)?);
+                bind_pattern(p, e, out)?;
             }
-            Some(out)
+            Some(())
         }
         _ => None,
     }

@@ -8,6 +8,7 @@
 //! That last property is what lets the reverse sweep mirror the forward one statement by
 //! statement.
 
+mod hygiene;
 pub mod lower;
 mod lower_array;
 mod lower_checkpoint;
@@ -15,6 +16,7 @@ mod lower_control;
 mod lower_expr;
 mod lower_fields;
 mod lower_iter;
+mod lower_outputs;
 #[cfg(test)]
 pub mod print;
 #[cfg(test)]
@@ -554,6 +556,19 @@ pub struct Func {
     pub taken: std::collections::HashSet<String>,
 }
 
+/// An identifier for a name the macro builds from the user's: the `r#` of raw identifiers
+/// it came from dropped (`r#type` gives `type_bar`), and raw again where the whole name is
+/// a keyword (`r#type` itself, a function `r#match`).
+pub fn ident(name: &str, span: Span) -> Ident {
+    let name = name.replace("r#", "");
+    let reserved = matches!(name.as_str(), "self" | "Self" | "super" | "crate" | "_");
+    if !reserved && syn::parse_str::<Ident>(&name).is_err() {
+        Ident::new_raw(&name, span)
+    } else {
+        Ident::new(&name, span)
+    }
+}
+
 impl Func {
     /// A new name based on `base` such that no name derived from it (`_bar`, `_tape`, …)
     /// is taken; all of them are taken from now on.
@@ -564,7 +579,7 @@ impl Func {
                 .all(|s| !self.taken.contains(&format!("{n}{s}")))
         });
         lower::reserve(&name, &mut self.taken);
-        Ident::new(&name, span)
+        ident(&name, span)
     }
 
     /// Variables declared directly in the function's outermost block or as parameters.
