@@ -11,13 +11,213 @@ fn edges(x: f64) -> f64 {
 
 #[test]
 fn documented_subgradients_at_ties_and_domain_edges() {
-    // At 0: √x has an infinite slope; |x|′ = 0; max and min send the derivative to their
-    // first argument on a tie (x), so each contributes 1.
+    // At 0: √x has an infinite slope; |x|′ = 0; max and min split the derivative evenly on a
+    // tie (with the constant 0), so each contributes ½ (the convention of `partial`).
     let (value, d) = edges_grad(0.0);
     assert_eq!(value, 0.0);
     assert!(d.is_infinite() && d > 0.0, "√x at 0: {d}");
     let (_, d) = edges_grad(1e-300);
     assert!(d.is_finite() && d > 1e100);
+}
+
+// One function per point of the table of `autodiff_runtime::partial`'s conventions, checked
+// below against the documented partials, as `autodiff-runtime/tests/conventions.rs` checks
+// `partial`, `Dual`, `DualVec` and `Value` at the same points.
+
+#[differentiate]
+fn k_abs(x: f64) -> f64 {
+    x.abs()
+}
+#[differentiate]
+fn k_max(a: f64, b: f64) -> f64 {
+    a.max(b)
+}
+#[differentiate]
+fn k_min(a: f64, b: f64) -> f64 {
+    a.min(b)
+}
+#[differentiate]
+fn k_max_neg(x: f64) -> f64 {
+    x.max(-x)
+}
+#[differentiate]
+fn k_relu(x: f64) -> f64 {
+    x.max(0.0)
+}
+#[differentiate]
+fn k_clamp(x: f64, lo: f64, hi: f64) -> f64 {
+    x.clamp(lo, hi)
+}
+#[differentiate]
+fn k_hypot(a: f64, b: f64) -> f64 {
+    a.hypot(b)
+}
+#[differentiate]
+fn k_atan2(a: f64, b: f64) -> f64 {
+    a.atan2(b)
+}
+#[differentiate]
+fn k_floor(x: f64) -> f64 {
+    x.floor()
+}
+#[differentiate]
+fn k_signum(x: f64) -> f64 {
+    x.signum()
+}
+#[differentiate]
+fn k_fract(x: f64) -> f64 {
+    x.fract()
+}
+#[differentiate]
+fn k_rem(a: f64, b: f64) -> f64 {
+    a % b
+}
+#[differentiate]
+fn k_sqrt(x: f64) -> f64 {
+    x.sqrt()
+}
+#[differentiate]
+fn k_cbrt(x: f64) -> f64 {
+    x.cbrt()
+}
+#[differentiate]
+fn k_asin(x: f64) -> f64 {
+    x.asin()
+}
+#[differentiate]
+fn k_acos(x: f64) -> f64 {
+    x.acos()
+}
+#[differentiate]
+fn k_acosh(x: f64) -> f64 {
+    x.acosh()
+}
+#[differentiate]
+fn k_atanh(x: f64) -> f64 {
+    x.atanh()
+}
+#[differentiate]
+fn k_ln(x: f64) -> f64 {
+    x.ln()
+}
+#[differentiate]
+fn k_log2(x: f64) -> f64 {
+    x.log2()
+}
+#[differentiate]
+fn k_log10(x: f64) -> f64 {
+    x.log10()
+}
+#[differentiate]
+fn k_ln_1p(x: f64) -> f64 {
+    x.ln_1p()
+}
+#[differentiate]
+fn k_recip(x: f64) -> f64 {
+    x.recip()
+}
+#[differentiate]
+fn k_powi_0(x: f64) -> f64 {
+    x.powi(0)
+}
+#[differentiate]
+fn k_powi_1(x: f64) -> f64 {
+    x.powi(1)
+}
+#[differentiate]
+fn k_powi_3(x: f64) -> f64 {
+    x.powi(3)
+}
+#[differentiate]
+fn k_powi_m2(x: f64) -> f64 {
+    x.powi(-2)
+}
+#[differentiate]
+fn k_powf(a: f64, b: f64) -> f64 {
+    a.powf(b)
+}
+
+#[test]
+fn generated_code_gives_the_documented_partials_at_every_point_of_the_table() {
+    const INF: f64 = f64::INFINITY;
+    let third = 1.0 / 3.0;
+    type Grad1 = fn(f64) -> (f64, f64);
+    type Jvp1 = fn(f64, f64) -> (f64, f64);
+    let unary: &[(&str, f64, f64, Grad1, Jvp1)] = &[
+        ("abs at 0", 0.0, 0.0, k_abs_grad, k_abs_jvp),
+        ("max(x, −x) at 0", 0.0, 0.0, k_max_neg_grad, k_max_neg_jvp),
+        ("max(x, 0) at 0", 0.0, 0.5, k_relu_grad, k_relu_jvp),
+        ("floor at 2", 2.0, 0.0, k_floor_grad, k_floor_jvp),
+        ("signum at 0", 0.0, 0.0, k_signum_grad, k_signum_jvp),
+        ("fract at 2", 2.0, 1.0, k_fract_grad, k_fract_jvp),
+        ("sqrt at 0", 0.0, INF, k_sqrt_grad, k_sqrt_jvp),
+        ("cbrt at 0", 0.0, INF, k_cbrt_grad, k_cbrt_jvp),
+        ("asin at 1", 1.0, INF, k_asin_grad, k_asin_jvp),
+        ("asin at −1", -1.0, INF, k_asin_grad, k_asin_jvp),
+        ("acos at 1", 1.0, -INF, k_acos_grad, k_acos_jvp),
+        ("acosh at 1", 1.0, INF, k_acosh_grad, k_acosh_jvp),
+        ("atanh at 1", 1.0, INF, k_atanh_grad, k_atanh_jvp),
+        ("atanh at −1", -1.0, INF, k_atanh_grad, k_atanh_jvp),
+        ("ln at 0", 0.0, INF, k_ln_grad, k_ln_jvp),
+        ("log2 at 0", 0.0, INF, k_log2_grad, k_log2_jvp),
+        ("log10 at 0", 0.0, INF, k_log10_grad, k_log10_jvp),
+        ("ln_1p at −1", -1.0, INF, k_ln_1p_grad, k_ln_1p_jvp),
+        ("recip at 0", 0.0, -INF, k_recip_grad, k_recip_jvp),
+        ("powi(0, 0)", 0.0, 0.0, k_powi_0_grad, k_powi_0_jvp),
+        ("powi(0, 1)", 0.0, 1.0, k_powi_1_grad, k_powi_1_jvp),
+        ("powi(0, 3)", 0.0, 0.0, k_powi_3_grad, k_powi_3_jvp),
+        ("powi(0, −2)", 0.0, -INF, k_powi_m2_grad, k_powi_m2_jvp),
+    ];
+    for &(name, x, want, grad, jvp) in unary {
+        assert_eq!(grad(x).1, want, "{name}: f_grad");
+        assert_eq!(jvp(x, 1.0).1, want, "{name}: f_jvp");
+    }
+    type Grad2 = fn(f64, f64) -> (f64, f64, f64);
+    type Jvp2 = fn(f64, f64, f64, f64) -> (f64, f64);
+    let max: (Grad2, Jvp2) = (k_max_grad, k_max_jvp);
+    let min: (Grad2, Jvp2) = (k_min_grad, k_min_jvp);
+    let hypot: (Grad2, Jvp2) = (k_hypot_grad, k_hypot_jvp);
+    let atan2: (Grad2, Jvp2) = (k_atan2_grad, k_atan2_jvp);
+    let rem: (Grad2, Jvp2) = (k_rem_grad, k_rem_jvp);
+    let powf: (Grad2, Jvp2) = (k_powf_grad, k_powf_jvp);
+    let binary = [
+        ("max tie", [2.0, 2.0], [0.5, 0.5], max),
+        ("min tie", [2.0, 2.0], [0.5, 0.5], min),
+        ("hypot at (0, 0)", [0.0, 0.0], [0.0, 0.0], hypot),
+        ("atan2 at (0, 0)", [0.0, 0.0], [0.0, 0.0], atan2),
+        ("atan2 at (0, −0)", [0.0, -0.0], [0.0, 0.0], atan2),
+        ("6 % 2", [6.0, 2.0], [1.0, -3.0], rem),
+        ("powf(0, 2)", [0.0, 2.0], [0.0, 0.0], powf),
+        ("powf(0, 1)", [0.0, 1.0], [1.0, 0.0], powf),
+        ("powf(0, ½)", [0.0, 0.5], [INF, 0.0], powf),
+        ("powf(0, 0)", [0.0, 0.0], [0.0, 0.0], powf),
+    ];
+    for (name, [a, b], [da, db], (grad, jvp)) in binary {
+        let (_, ga, gb) = grad(a, b);
+        assert_eq!((ga, gb), (da, db), "{name}: f_grad");
+        // Seeded along one argument, the other's tangent is 0; 0 · ∞ is NaN in generated
+        // code (only `Dual` keeps a zero tangent zero), as `partial`'s docs say.
+        let along = |t: f64, other: f64| if other.is_infinite() { f64::NAN } else { t };
+        let (ta, tb) = (jvp(a, b, 1.0, 0.0).1, jvp(a, b, 0.0, 1.0).1);
+        for (got, want) in [(ta, along(da, db)), (tb, along(db, da))] {
+            assert!(
+                got == want || got.is_nan() && want.is_nan(),
+                "{name}: f_jvp {got} vs {want}"
+            );
+        }
+    }
+    for (name, at, want) in [
+        ("clamp inside", [0.5, 0.0, 1.0], [1.0, 0.0, 0.0]),
+        ("clamp at lo", [0.0, 0.0, 1.0], [0.5, 0.5, 0.0]),
+        ("clamp at hi", [1.0, 0.0, 1.0], [0.5, 0.0, 0.5]),
+        ("clamp at lo = hi", [1.0, 1.0, 1.0], [third, third, third]),
+    ] {
+        let (_, dx, dlo, dhi) = k_clamp_grad(at[0], at[1], at[2]);
+        assert_eq!([dx, dlo, dhi], want, "{name}: f_grad");
+        let e = |i: usize, k: usize| if i == k { 1.0 } else { 0.0 };
+        let seed = |i| k_clamp_jvp(at[0], at[1], at[2], e(i, 0), e(i, 1), e(i, 2)).1;
+        assert_eq!([seed(0), seed(1), seed(2)], want, "{name}: f_jvp");
+    }
 }
 
 #[differentiate]

@@ -493,13 +493,10 @@ macro_rules! impl_dual {
                     self - b
                 }
             }
-            /// `±self`: the sign of `b` only picks the branch, so `∂/∂b = 0`.
+            /// `|self|·sign b`: `partial::copysign`, 0 at `self = 0` as for `abs`.
             fn copysign(self, b: Self) -> Self {
-                if self.primal.is_sign_negative() == b.primal.is_sign_negative() {
-                    self
-                } else {
-                    -self
-                }
+                let y = self.primal.copysign(b.primal);
+                self.chain2(b, y, $crate::partial::copysign(self.primal, b.primal, y))
             }
         }
     };

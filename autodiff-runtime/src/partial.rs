@@ -9,10 +9,66 @@
 //! All rules are generic over [`Float`], which is what makes second order work:
 //! instantiated with a dual number they differentiate themselves.
 //!
-//! Conventions at non-differentiable points (documented subgradients):
-//! `abs'(0) = 0`; `max(a, b)` and `min(a, b)` send the whole derivative to `a` on a tie;
-//! `clamp` passes the derivative to `x` on the closed interval `[lo, hi]`;
-//! `floor`, `ceil`, `round`, `trunc` and `signum` have derivative zero, `fract` one.
+//! # Where the derivative does not exist: the minimum-norm convention
+//!
+//! One convention, the *minimum-norm subgradient*, gives the partials at every point where an
+//! elementary function has no derivative:
+//!
+//! 1. **Kinks**, where the function is Lipschitz but pieces meet (`abs`, `max`, `min`,
+//!    `clamp`, `hypot`): the element of least norm of Clarke's generalized gradient, the convex
+//!    hull of the gradients of the pieces that meet there. It is what PyTorch and JAX give for
+//!    `abs` (`sign 0 = 0`) and for `maximum`/`minimum` (a tie splits the derivative evenly),
+//!    and what `ops::relu` gives (`relu′(0) = 0`). It treats the arguments alike (`max(a, b)`
+//!    and `max(b, a)` have the same partials), and composites agree with the functions they
+//!    spell: `max(x, −x)` has the derivative 0 of `|x|` at 0. (PyTorch's `clamp` instead gives
+//!    `x` the whole derivative at a bound; here a bound hit exactly shares it with `x`.)
+//! 2. **Jumps** (`floor`, `ceil`, `round`, `trunc`, `signum`; `atan2` at the origin, where all
+//!    angles meet; `%` where the quotient steps): the derivative of the pieces, which is 0
+//!    (for `%`, `(1, −q)` of the piece the value lies on). Never NaN, though `atan2`'s
+//!    `b/(a² + b²)` is 0/0 there.
+//! 3. **Infinite slopes and poles** (`sqrt` and `cbrt` at 0, `asin`/`acos` at ±1, `acosh` at
+//!    1, `atanh` at ±1, the logarithms at 0, `recip` at 0, powers at 0 with exponents below
+//!    one): the limit of the derivative, `±∞`, as IEEE arithmetic gives it, never NaN. The
+//!    slope is truly infinite there (PyTorch and JAX give `∞` too); a finite stand-in would
+//!    silently bend gradients, and the `check-finite` feature reports where `∞` arises.
+//!
+//! | function | at | partials | kind |
+//! |---|---|---|---|
+//! | `abs(x)` | `x = 0` | `0` | kink |
+//! | `max(a, b)`, `min(a, b)` | `a = b` | `(½, ½)` | kink |
+//! | `clamp(x, lo, hi)` | `x = lo < hi` | `(½, ½, 0)` | kink |
+//! | `clamp(x, lo, hi)` | `x = hi > lo` | `(½, 0, ½)` | kink |
+//! | `clamp(x, lo, hi)` | `x = lo = hi` | `(⅓, ⅓, ⅓)` | kink |
+//! | `hypot(a, b)` | `a = b = 0` | `(0, 0)` | kink |
+//! | `copysign(x, s)` | `x = 0` | `(0, 0)` | kink (`|x|·sign s`) |
+//! | `atan2(a, b)` | `a = b = 0` | `(0, 0)` | jump |
+//! | `floor`, `ceil`, `round`, `trunc`, `signum` | everywhere | `0` | jumps |
+//! | `fract(x)` | everywhere | `1` | jumps |
+//! | `a % b` | `a` a multiple of `b` | `(1, −a/b)` | jump |
+//! | `sqrt(x)`, `cbrt(x)` | `x = 0` | `+∞` | infinite slope |
+//! | `asin(x)`; `acos(x)` | `x = ±1` | `+∞`; `−∞` | infinite slope |
+//! | `acosh(x)` | `x = 1` | `+∞` | infinite slope |
+//! | `atanh(x)` | `x = ±1` | `+∞` | pole |
+//! | `ln(x)`, `log2(x)`, `log10(x)`; `ln_1p(x)` | `x = 0`; `x = −1` | `+∞` | pole |
+//! | `recip(x)` | `x = 0` | `−∞` | pole |
+//! | `powi(x, n)` | `x = 0` | `0` for `n = 0` or `n ≥ 2`, `1` for `n = 1`, `±∞` for `n < 0` | pole |
+//! | `powf(a, b)` | `a = 0` | `(0, 0)` for `b > 1` or `b = 0`, `(1, 0)` for `b = 1`, `(+∞, 0)` for `0 < b < 1` | infinite slope |
+//!
+//! Outside a function's domain its partials are NaN as its value is (`sqrt(−1)`, and `∂/∂b`
+//! of `powf` for a negative base, where `aᵇ` is real only at integers `b`).
+//!
+//! The chain rule multiplies these partials by tangents and cotangents in IEEE arithmetic, with
+//! one exception: [`Dual`] and `DualVec` keep a zero tangent zero whatever the partial, because
+//! a constant is a dual with tangent 0 and `sqrt` of a constant 0 must not turn into NaN.
+//! Elsewhere constants carry no derivative by construction (the tape gives them no node, the
+//! generated code no tangent), and an *active* value whose tangent or cotangent happens to be 0,
+//! met by an infinite partial, gives NaN, as in PyTorch and JAX: an `f_jvp` seeded with 0 along
+//! `b` of `a.powf(b)` at `a = 0, b = ½`, or a backward sweep whose adjoint of `√x` at 0 is 0.
+//! (Skipping zero adjoints made the tape's sweep about a quarter slower.) A nonzero tangent
+//! times `∞` is `±∞`, and `∞ · 0` further down (`√(x²)` at 0) is NaN in every mode: a norm is
+//! `hypot`, whose partials at the origin are 0.
+//!
+//! [`Dual`]: crate::Dual
 //!
 //! ```
 //! use autodiff_runtime::partial;
@@ -43,15 +99,22 @@ pub fn cos<T: Float>(x: T, _y: T) -> T {
 pub fn tan<T: Float>(_x: T, y: T) -> T {
     T::one() + y * y
 }
-/// ∂asin(x)/∂x = 1 / √(1 − x²)
+/// `1 − x²` as `(1 − x)(1 + x)`: near ±1, `1 − x` is exact where `1 − x·x` cancels the
+/// rounding of `x·x`.
+#[inline(always)]
+fn one_minus_square<T: Float>(x: T) -> T {
+    (T::one() - x) * (T::one() + x)
+}
+
+/// ∂asin(x)/∂x = 1 / √(1 − x²); +∞ at ±1
 #[inline]
 pub fn asin<T: Float>(x: T, _y: T) -> T {
-    (T::one() - x * x).sqrt().recip()
+    one_minus_square(x).sqrt().recip()
 }
-/// ∂acos(x)/∂x = −1 / √(1 − x²)
+/// ∂acos(x)/∂x = −1 / √(1 − x²); −∞ at ±1
 #[inline]
 pub fn acos<T: Float>(x: T, _y: T) -> T {
-    -(T::one() - x * x).sqrt().recip()
+    -one_minus_square(x).sqrt().recip()
 }
 /// ∂atan(x)/∂x = 1 / (1 + x²)
 #[inline]
@@ -73,20 +136,21 @@ pub fn cosh<T: Float>(x: T, _y: T) -> T {
 pub fn tanh<T: Float>(_x: T, y: T) -> T {
     T::one() - y * y
 }
-/// ∂asinh(x)/∂x = 1 / √(x² + 1)
+/// ∂asinh(x)/∂x = 1 / √(x² + 1), as `1 / hypot(x, 1)`: `x²` overflows where `1/|x|` fits
 #[inline]
 pub fn asinh<T: Float>(x: T, _y: T) -> T {
-    (x * x + T::one()).sqrt().recip()
+    x.hypot(T::one()).recip()
 }
-/// ∂acosh(x)/∂x = 1 / √(x² − 1)
+/// ∂acosh(x)/∂x = 1 / √(x² − 1) = 1 / (√(x − 1) √(x + 1)), which neither cancels near 1 nor
+/// overflows for large `x`; +∞ at 1
 #[inline]
 pub fn acosh<T: Float>(x: T, _y: T) -> T {
-    (x * x - T::one()).sqrt().recip()
+    ((x - T::one()).sqrt() * (x + T::one()).sqrt()).recip()
 }
-/// ∂atanh(x)/∂x = 1 / (1 − x²)
+/// ∂atanh(x)/∂x = 1 / (1 − x²); +∞ at ±1
 #[inline]
 pub fn atanh<T: Float>(x: T, _y: T) -> T {
-    (T::one() - x * x).recip()
+    one_minus_square(x).recip()
 }
 /// ∂eˣ/∂x = eˣ
 #[inline]
@@ -103,7 +167,7 @@ pub fn exp2<T: Float>(_x: T, y: T) -> T {
 pub fn exp_m1<T: Float>(_x: T, y: T) -> T {
     y + T::one()
 }
-/// ∂ln x/∂x = 1 / x
+/// ∂ln x/∂x = 1 / x; +∞ at 0
 #[inline]
 pub fn ln<T: Float>(x: T, _y: T) -> T {
     x.recip()
@@ -124,12 +188,12 @@ pub fn log10<T: Float>(x: T, _y: T) -> T {
     let ten = T::from(10.0).expect("10 is representable in every float type");
     (x * ten.ln()).recip()
 }
-/// ∂√x/∂x = 1 / (2√x)
+/// ∂√x/∂x = 1 / (2√x); +∞ at 0, the slope's limit (see the module docs)
 #[inline]
 pub fn sqrt<T: Float>(_x: T, y: T) -> T {
     (two::<T>() * y).recip()
 }
-/// ∂∛x/∂x = 1 / (3 ∛x²)
+/// ∂∛x/∂x = 1 / (3 ∛x²); +∞ at 0
 #[inline]
 pub fn cbrt<T: Float>(_x: T, y: T) -> T {
     let three = two::<T>() + T::one();
@@ -140,7 +204,7 @@ pub fn cbrt<T: Float>(_x: T, y: T) -> T {
 pub fn recip<T: Float>(_x: T, y: T) -> T {
     -(y * y)
 }
-/// ∂|x|/∂x = sign x, with 0 at x = 0 (the subgradient PyTorch uses)
+/// ∂|x|/∂x = sign x, with 0 at x = 0: the least subgradient in `[−1, 1]` (as in PyTorch and JAX)
 #[inline]
 pub fn abs<T: Float>(x: T, _y: T) -> T {
     if x > T::zero() {
@@ -180,11 +244,16 @@ pub fn log<T: Float>(a: T, base: T, y: T) -> (T, T) {
     let ln_b = base.ln();
     ((a * ln_b).recip(), -y / (base * ln_b))
 }
-/// atan2(a, b) = angle of (b, a): ∂/∂a = b / (a² + b²), ∂/∂b = −a / (a² + b²)
+/// atan2(a, b) = angle of (b, a): ∂/∂a = b / (a² + b²), ∂/∂b = −a / (a² + b²), each taken as
+/// `(b/r)/r` with `r = hypot(a, b)` so that `a² + b²` neither overflows nor underflows where
+/// the partials fit. (0, 0) at the origin, where the angle jumps (see the module docs).
 #[inline]
 pub fn atan2<T: Float>(a: T, b: T, _y: T) -> (T, T) {
-    let r2 = a * a + b * b;
-    (b / r2, -a / r2)
+    let r = a.hypot(b);
+    if r == T::zero() {
+        return (T::zero(), T::zero());
+    }
+    (b / r / r, -a / r / r)
 }
 /// hypot(a, b) = √(a² + b²): ∂/∂a = a / y, ∂/∂b = b / y (both 0 at the origin)
 #[inline]
@@ -194,22 +263,34 @@ pub fn hypot<T: Float>(a: T, b: T, y: T) -> (T, T) {
     }
     (a / y, b / y)
 }
-/// max(a, b): the derivative goes to the larger argument, to `a` on a tie
+/// `(½, ½)`: the partials of `max` and `min` on a tie, the midpoint of `(1, 0)` and `(0, 1)`.
+#[inline(always)]
+fn halves<T: Float>() -> (T, T) {
+    let half = two::<T>().recip();
+    (half, half)
+}
+
+/// max(a, b): the derivative goes to the larger argument, split evenly on a tie (the least
+/// subgradient); to the number when the other is NaN, as the value does
 #[inline]
 pub fn max<T: Float>(a: T, b: T, _y: T) -> (T, T) {
-    if a >= b || b.is_nan() {
+    if a > b || b.is_nan() {
         (T::one(), T::zero())
-    } else {
+    } else if a < b || a.is_nan() {
         (T::zero(), T::one())
+    } else {
+        halves()
     }
 }
-/// min(a, b): the derivative goes to the smaller argument, to `a` on a tie
+/// min(a, b): the derivative goes to the smaller argument, split evenly on a tie
 #[inline]
 pub fn min<T: Float>(a: T, b: T, _y: T) -> (T, T) {
-    if a <= b || b.is_nan() {
+    if a < b || b.is_nan() {
         (T::one(), T::zero())
-    } else {
+    } else if a > b || a.is_nan() {
         (T::zero(), T::one())
+    } else {
+        halves()
     }
 }
 /// a % b = a − b·trunc(a/b) (Rust's `%`, the remainder with the sign of `a`): ∂/∂a = 1,
@@ -225,17 +306,33 @@ pub fn rem<T: Float>(a: T, b: T, y: T) -> (T, T) {
 pub fn mul_add<T: Float>(a: T, b: T, _c: T, _y: T) -> (T, T, T) {
     (b, a, T::one())
 }
-/// clamp(x, lo, hi): the derivative goes to `x` on `[lo, hi]`, else to the bound that is hit
+/// clamp(x, lo, hi): the derivative goes to `x` inside `(lo, hi)` and to the bound beyond it;
+/// at a bound hit exactly it is shared evenly by `x` and that bound, and by all three when
+/// `x = lo = hi` (the least subgradient: the centroid of the pieces' gradients)
 #[inline]
 pub fn clamp<T: Float>(x: T, lo: T, hi: T, _y: T) -> (T, T, T) {
     let (z, o) = (T::zero(), T::one());
+    let (h, _) = halves::<T>();
     if x < lo {
         (z, o, z)
     } else if x > hi {
         (z, z, o)
+    } else if x == lo && x == hi {
+        let third = (two::<T>() + o).recip();
+        (third, third, third)
+    } else if x == lo {
+        (h, h, z)
+    } else if x == hi {
+        (h, z, h)
     } else {
         (o, z, z)
     }
+}
+/// copysign(x, s) = |x|·sign s (the sign bit of `s`): ∂/∂x = abs′(x)·sign s, 0 at x = 0 as
+/// for `abs`; ∂/∂s = 0 (the sign only picks the branch)
+#[inline]
+pub fn copysign<T: Float>(x: T, s: T, _y: T) -> (T, T) {
+    (abs(x, x.abs()) * T::one().copysign(s), T::zero())
 }
 /// ∂fract(x)/∂x = 1 (almost everywhere)
 #[inline]
@@ -346,7 +443,8 @@ mod tests {
         assert_eq!(powi(0.0, 3, 0.0), 0.0);
         assert_eq!(powi(0.0, 1, 0.0), 1.0);
         assert_eq!(hypot(0.0, 0.0, 0.0), (0.0, 0.0));
-        assert_eq!(max(1.0, 1.0, 1.0), (1.0, 0.0));
+        assert_eq!(max(1.0, 1.0, 1.0), (0.5, 0.5));
+        assert_eq!(atan2(0.0, 0.0, 0.0), (0.0, 0.0));
         assert_eq!(clamp(2.0, 0.0, 1.0, 1.0), (0.0, 0.0, 1.0));
         assert_eq!(mul_add(2.0, 3.0, 1.0, 7.0), (3.0, 2.0, 1.0));
         // 1.0 / 0.1 rounds to 10, but 1.0 % 0.1 ≈ 0.1: the exact quotient is 9

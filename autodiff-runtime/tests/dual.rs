@@ -156,20 +156,21 @@ fn ternary_partials_and_subgradient_conventions() {
     // mul_add(a, b, c) = ab + c: ∇ = (b, a, 1).
     let (v, g) = gradient(|x: &[D]| x[0].mul_add(x[1], x[2]), &[2.0, 3.0, 5.0]);
     assert_eq!((v, g), (11.0, vec![3.0, 2.0, 1.0]));
-    // clamp: the derivative goes to x inside [lo, hi] (ends included), else to the bound hit.
+    // clamp: the derivative goes to x inside (lo, hi), else to the bound hit; a bound hit
+    // exactly shares it with x (tests/conventions.rs has every tie).
     let clamp = |x: &[D]| x[0].clamp(x[1], x[2]);
     assert_eq!(gradient(clamp, &[0.5, 0.0, 1.0]).1, vec![1.0, 0.0, 0.0]);
-    assert_eq!(gradient(clamp, &[1.0, 0.0, 1.0]).1, vec![1.0, 0.0, 0.0]);
+    assert_eq!(gradient(clamp, &[1.0, 0.0, 1.0]).1, vec![0.5, 0.0, 0.5]);
     assert_eq!(gradient(clamp, &[-3.0, 0.0, 1.0]).1, vec![0.0, 1.0, 0.0]);
     assert_eq!(gradient(clamp, &[4.0, 0.0, 1.0]).1, vec![0.0, 0.0, 1.0]);
-    // Ties in max/min go to the first argument; |x|'(0) = 0.
+    // Ties in max/min split the derivative evenly; |x|'(0) = 0.
     assert_eq!(
         gradient(|x: &[D]| x[0].max(x[1]), &[2.0, 2.0]).1,
-        vec![1.0, 0.0]
+        vec![0.5, 0.5]
     );
     assert_eq!(
         gradient(|x: &[D]| x[0].min(x[1]), &[2.0, 2.0]).1,
-        vec![1.0, 0.0]
+        vec![0.5, 0.5]
     );
     assert_eq!(derivative(|x: D| x.abs(), 0.0), (0.0, 0.0));
     // A constant stays constant where the partial is infinite: sqrt(0) with zero tangent.

@@ -33,7 +33,8 @@ fn relu_scalar<T: Float>(x: T) -> T {
     }
 }
 
-/// The subgradient PyTorch uses: 1 for `x > 0`, else 0.
+/// 1 for `x > 0`, else 0: at 0 the least subgradient in `[0, 1]`, as in PyTorch (the
+/// convention of `partial`).
 fn relu_derivative<T: Float>(x: T) -> T {
     if x > T::zero() {
         T::one()

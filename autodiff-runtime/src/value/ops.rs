@@ -385,7 +385,7 @@ impl<'t, T: Float> Value<'t, T> {
         /// assert!((d - 1.0 / (5.0 * std::f64::consts::LN_10)).abs() < 1e-15);
         /// ```
         log10 => Log10, partial::log10;
-        /// Square root. d √x = 1/(2√x).
+        /// Square root. d √x = 1/(2√x); +∞ at 0.
         /// ```
         /// let t = autodiff_runtime::Tape::new();
         /// let x = t.var(9.0);
@@ -458,7 +458,8 @@ impl<'t, T: Float> Value<'t, T> {
     }
 
     binary_methods! {
-        /// Four-quadrant arctangent of `self / b`. ∂/∂a = b/(a² + b²), ∂/∂b = −a/(a² + b²).
+        /// Four-quadrant arctangent of `self / b`. ∂/∂a = b/(a² + b²), ∂/∂b = −a/(a² + b²);
+        /// (0, 0) at the origin, where the angle jumps.
         /// ```
         /// let t = autodiff_runtime::Tape::new();
         /// let (a, b) = (t.var(3.0), t.var(4.0));
@@ -493,14 +494,14 @@ impl<'t, T: Float> Value<'t, T> {
         /// assert_eq!((g[a], g[b]), (0.6, 0.8));
         /// ```
         hypot => Hypot;
-        /// Maximum. The derivative goes to the larger operand, to `self` on a tie.
+        /// Maximum. The derivative goes to the larger operand, half to each on a tie.
         /// ```
         /// let t = autodiff_runtime::Tape::new();
         /// let x = t.var(-1.0);
         /// assert_eq!(x.max(0.0).backward()[x], 0.0); // ReLU below 0
         /// ```
         max => Max;
-        /// Minimum. The derivative goes to the smaller operand, to `self` on a tie.
+        /// Minimum. The derivative goes to the smaller operand, half to each on a tie.
         /// ```
         /// let t = autodiff_runtime::Tape::new();
         /// let (a, b) = (t.var(1.0), t.var(2.0));
@@ -544,7 +545,7 @@ impl<'t, T: Float> Value<'t, T> {
     }
 
     /// `self` limited to `[lo, hi]`. The derivative goes to `self` inside the interval, else
-    /// to the bound that is hit.
+    /// to the bound that is hit; a bound hit exactly shares it with `self`.
     /// ```
     /// let t = autodiff_runtime::Tape::new();
     /// let (x, hi) = (t.var(5.0), t.var(1.0));
