@@ -26,6 +26,20 @@ and overwritten state, `while` and `loop` with an integer counter, `break`, `con
 generated functions; `#[checkpoint]` (all three schedules) on loops and blocks; scalar and
 `Vec<f64>` results.
 
+`--hygiene P` draws a share P of the functions with the patterns that test name
+resolution: `let`-bound closures (`move` or borrowing) capturing parameters, locals and
+other closures, captures shadowed after the definition (also inside loop bodies), `move`
+closures over mutable variables reassigned later, calls in loops and with arguments named
+like the closure's parameters in another order (`g(b, a)` for `|a, b|`); shadowing of
+parameters and locals at several nesting levels; raw identifiers (`r#type`, `r#in`, …, and
+each file's second function named `r#match`) and names like the macro's own (`x_bar`,
+`dout`, `lo`, `hi`, `t0`, `x_dot`, `x_tape`, `type_bar` beside `r#type`). The interpreter
+gives closures Rust's semantics (free names resolved at the definition). It reports on
+stderr how many functions exercise each pattern. The checked-in hygiene set:
+
+    python3 tools/genprog.py --seed 1 --count 60 --batches 1 --hygiene 1 --prefix hygiene \
+        --out tests/generated --test-file tests/generated_hygiene.rs
+
 Beside each function `f` it writes `f_value`, the same function on the runtime tape
 (`autodiff::Tape` / `Value`): the harness compares its `backward()` with `f_vjp`, two
 independent reverse modes. `--value-every K` writes them for every K-th function only (and
@@ -41,6 +55,7 @@ import argparse
 import math
 import os
 import random
+import re
 import shutil
 import subprocess
 import sys
@@ -954,6 +969,70 @@ class Jump:
         raise Return(list(v) if isinstance(v, list) else v)
 
 
+# Closures (`--hygiene`): bound by `let`, called by name. Rust resolves a closure's free
+# names where it is defined, so the interpreter keeps what they denoted there: a `move`
+# closure copies the floats it captures, a borrowing one only captures bindings nobody
+# assigns while it lives (immutable floats, slices, other closures), for which the copy
+# is the same thing.
+
+
+class Closure:
+    """A closure value in the interpreter: its parameters, body and captured bindings."""
+
+    def __init__(self, params, body, captured):
+        self.params, self.body, self.captured = params, body, captured
+
+
+def free_names(e, bound):
+    """The names `e` reads that `bound` does not bind (variables, arrays, closures)."""
+    out = []
+    for x in walk(e):
+        n = x.arr if isinstance(x, (Idx, ILen)) else getattr(x, "name", None) if isinstance(x, (Var, IVar, CCall)) else None
+        if n is not None and n not in bound and n not in out:
+            out.append(n)
+    return out
+
+
+class LetClosure:
+    """`let g = [move] |p: f64, …| body;`"""
+
+    def __init__(self, name, params, body, move):
+        self.name, self.params, self.body, self.move = name, params, body, move
+        self.free = free_names(body, set(params))
+
+    def head(self, ty):
+        ps = ", ".join("%s: %s" % (p, ty) for p in self.params)
+        return "let %s = %s|%s|" % (self.name, "move " if self.move else "", ps)
+
+    def lines(self, d):
+        return ["%s%s %s;" % (ind(d), self.head("f64"), self.body.rs())]
+
+    def ex(self, env):
+        env.let(self.name, Closure(self.params, self.body, {n: env.get(n) for n in self.free}))
+
+
+class CCall(E):
+    """`g(args)`: a call of a `let`-bound closure."""
+
+    def __init__(self, name, args):
+        self.name, self.args = name, args
+
+    def rs(self):
+        return "%s(%s)" % (self.name, ", ".join(a.rs() for a in self.args))
+
+    def ev(self, env):
+        c = env.get(self.name)
+        vals = [chk(a.ev(env)) for a in self.args]  # read before the parameters bind
+        inner = Env(env.counter)
+        inner.scopes = [dict(c.captured), dict(zip(c.params, vals))]
+        return chk(c.body.ev(inner))
+
+
+def bare(name):
+    """The stem of derived names: the macro drops a raw identifier's `r#` (`match_grad`)."""
+    return name[2:] if name.startswith("r#") else name
+
+
 def strip_ckpt_lines(fn_lines):
     return [l for l in fn_lines if not l.strip().startswith("#[checkpoint")]
 
@@ -1038,6 +1117,8 @@ def tw(e):
         if ta.ty == "F":
             return Tw("f64::clamp(%s, %s, %s)" % (ta.s, lo, hi), "F")
         return Tw("%s.clamp(%s, %s)" % (tw_recv(ta), lo, hi), "V")
+    if isinstance(e, CCall):
+        return Tw("%s(%s)" % (e.name, ", ".join(tw_value(tw(a)) for a in e.args)), "V")
     if isinstance(e, Call):
         out = []
         for kind, a in e.args:
@@ -1047,7 +1128,7 @@ def tw(e):
                 out.append("&" + a)
             else:
                 out.append(a)
-        return Tw("%s_value(%s)" % (e.fn.name, ", ".join(["tape"] + out)), "V")
+        return Tw("%s_value(%s)" % (bare(e.fn.name), ", ".join(["tape"] + out)), "V")
     if isinstance(e, IfE):
         tc, ta, tb = tw(e.cond), tw(e.a), tw(e.b)
         if ta.ty == tb.ty:
@@ -1091,6 +1172,8 @@ def tw_stmt(s, d, head=None):
         return ["%slet %s%s = %s;" % (ind(d), "mut " if s.mut else "", s.name, tw_value(tw(s.e)))]
     if isinstance(s, (LetInt, IncInt, MoveVec)):
         return s.lines(d)
+    if isinstance(s, LetClosure):
+        return ["%s%s %s;" % (ind(d), s.head("Value<'t, f64>"), tw_value(tw(s.body)))]
     if isinstance(s, Assign):
         te = tw(s.e)
         return ["%s%s %s %s;" % (ind(d), s.name, s.op, tw_value(te) if s.op == "=" else te.s)]
@@ -1179,7 +1262,7 @@ def value_twin_lines(f):
         ty = {"f": "Value<'t, f64>", "s": "&[Value<'t, f64>]", "u": "usize"}[p.kind]
         ps.append("%s: %s" % (p.name, ty))
     ret = "Value<'t, f64>" if f.out_len is None else "Vec<Value<'t, f64>>"
-    out = ["fn %s_value<'t>(%s) -> %s {" % (f.name, ", ".join(ps), ret)]
+    out = ["fn %s_value<'t>(%s) -> %s {" % (bare(f.name), ", ".join(ps), ret)]
     out += tw_block(f.body, 1)
     out.append(ind(1) + (tw_value(tw(f.tail)) if f.out_len is None else f.tail.rs()))
     out.append("}")
@@ -1279,12 +1362,27 @@ class Func:
 # with `wrt` (whose other float parameters get constants: varying values there are a
 # compile error by design), `a % b` with an active divisor (the quotient read off the
 # remainder, as the runtime's rules do).
-KNOWN_BUGS = set()
+KNOWN_BUGS = {
+    # a raw identifier as a closure's parameter or capture: the macro panics naming its
+    # temporaries (`"__arg_r#type3"` / `"__captured_r#in3"` is not a valid identifier)
+    "raw-in-closure",
+}
 AVOID = set(KNOWN_BUGS)
 
 # The share of scalar functions that end in a sum loop (`Gen.sum_loop`); 0 keeps the
 # checked-in set reproducible.
 SUMS = [0.0]
+
+# The share of functions drawn with the hygiene patterns (`--hygiene`): closures, shadowing,
+# raw identifiers and names like the macro's own; 0 keeps the checked-in set reproducible.
+HYG = [0.0]
+RAW_NAMES = ["r#type", "r#in", "r#loop", "r#match"]
+MACRO_NAMES = ["x_bar", "dout", "lo", "hi", "t0", "x_dot", "x_tape"]
+# What `--hygiene` reports: per pattern, how many generated functions exercise it.
+HYG_PATTERNS = ["closure", "move_closure", "capture_param", "capture_local", "shadow_after_def",
+                "shadow_in_loop", "move_reassigned", "swapped_args", "call_in_loop",
+                "closure_calls_closure", "closure_redefined", "shadow_param", "shadow_nested",
+                "raw_ident", "raw_fn_name", "macro_name"]
 
 SAFE_UNARY_PLAIN = ["sin", "cos", "tanh", "atan", "asinh"]
 KINKY = ["abs"]
@@ -1317,6 +1415,10 @@ class Gen:
         self.returned = False
         self.local_ints = set()
         self.call_bound = set()
+        self.hyg = False  # whether this function gets the hygiene patterns
+        self.in_closure = False  # drawing a closure's body
+        self.params = []
+        self.tags = set()  # the hygiene patterns it exercises (HYG_PATTERNS)
 
     # ---- names and scopes
 
@@ -1522,6 +1624,10 @@ class Gen:
     def fexpr(self, d):
         if d <= 0 or self.chance(0.25):
             return self.leaf()
+        if self.hyg and (self.in_closure or not self.plain_only) and self.chance(0.12):
+            c = self.closure_call()
+            if c is not None:
+                return c
         r = self.r.random()
         path = self.chance(0.15)
         if r < 0.32:
@@ -1604,7 +1710,8 @@ class Gen:
         """A call of an earlier scalar function, or None if none can be called here."""
         if self.calls >= 3 or self.no_calls:
             return None
-        cands = [f for f in self.earlier if f.out_len is None]
+        # (a callee whose name a local shadows, as a parameter `r#match` does `fn r#match`, is out)
+        cands = [f for f in self.earlier if f.out_len is None and self.lookup(f.name) is None]
         if "wrt-callee" in AVOID:
             cands = [f for f in cands if f.wrt is None]
         self.r.shuffle(cands)
@@ -1713,6 +1820,8 @@ class Gen:
 
     def stmt(self, top):
         self.budget -= 1
+        if self.hyg and self.floats() and self.chance(0.3):
+            return self.hygiene_stmt()
         depth = len(self.loop_stack)
         nest = len(self.scopes)
         r = self.r.random()
@@ -1766,6 +1875,196 @@ class Gen:
             return [If(self.cond(1), [Jump("return", self.fexpr(2))], None)]
         return [self.let_float()]
 
+    # ---- hygiene (`--hygiene`): closures, shadowing, raw and macro-like names
+
+    def binding_depth(self, n):
+        """The index of the scope that binds `n` (0: the parameters), or None."""
+        for k in range(len(self.scopes) - 1, -1, -1):
+            if n in self.scopes[k].vars:
+                return k
+        return None
+
+    def is_param(self, n):
+        return self.binding_depth(n) == 0 and any(p.name == n for p in self.params)
+
+    def pool_name(self, kind):
+        """A raw or macro-like name (`r#type`, `x_bar`, `type_bar`, …) that a new binding of
+        `kind` ("f" float, "c" closure) may take: unbound or bound to the same kind."""
+        pool = RAW_NAMES + MACRO_NAMES
+        for p in self.params:
+            if p.kind != "u":
+                pool += [bare(p.name) + sfx for sfx in ("_bar", "_dot", "_tape")]
+        cands = [n for n in dict.fromkeys(pool) if self.lookup(n) is None or self.lookup(n)[0] == kind]
+        return self.r.choice(cands) if cands else None
+
+    def shadow_tags(self, n):
+        """Notes what a new binding of `n` here shadows: a parameter, a binding of an outer
+        scope, a capture of a visible closure (inside a loop the closure is outside of)."""
+        d = self.binding_depth(n)
+        if d is None:
+            return
+        if self.is_param(n):
+            self.tags.add("shadow_param")
+        if d < len(self.scopes) - 1 and len(self.scopes) >= 3:
+            self.tags.add("shadow_nested")
+        for _, info in self.visible():
+            if info[0] == "c" and n in info[1].free:
+                self.tags.add("shadow_in_loop" if len(self.loop_stack) > info[2] else "shadow_after_def")
+
+    def shadow(self, names):
+        """`let [mut] n = f(n, …);` for one of `names` (floats), or None."""
+        if not names:
+            return None
+        n = self.r.choice(names)
+        self.shadow_tags(n)
+        e = Bin(self.r.choice(["*", "+", "-"]), Var(n), self.fexpr(1))
+        if self.chance(0.3):
+            e = M1(self.r.choice(["sin", "tanh", "atan"]), e)
+        mut = self.chance(0.4)
+        self.declare(n, ("f", mut))
+        return Let(n, e, mut)
+
+    def hygiene_stmt(self):
+        """A closure with its uses, or a shadowing of a parameter or local (preferring the
+        parameters) at the current nesting level."""
+        if self.chance(0.55) and not self.in_ckpt:
+            return self.closure_snippet()
+        fl = self.floats()
+        params = [n for n in fl if self.is_param(n)]
+        return [self.shadow(params if params and self.chance(0.5) else fl)]
+
+    def closure_body(self, params, caps):
+        """An expression over `params` and the captured bindings `caps` (name, info)."""
+        saved = (self.scopes, self.usize_params, self.plain_only, self.in_closure)
+        outer, inner = Scope(), Scope()
+        for n, info in caps:
+            outer.vars[n] = ("f", False) if info[0] == "f" else info
+        for n in params:
+            inner.vars[n] = ("f", False)
+        self.scopes, self.usize_params, self.plain_only, self.in_closure = [outer, inner], [], True, True
+        body = self.fexpr(self.r.randint(1, 3))
+        self.scopes, self.usize_params, self.plain_only, self.in_closure = saved
+        if not any(isinstance(x, Var) and x.name in params for x in walk(body)):
+            body = Bin(self.r.choice(["*", "+"]), Var(self.r.choice(params)), body)
+        return body
+
+    def closure_snippet(self):
+        """`let g = [move] |…| …;`, then maybe a reassignment of a mutable capture (`move`
+        closures only: a borrowing one captures no binding that is assigned), a shadowing
+        of a capture, and a call (in a loop that may shadow a capture again)."""
+        vis = self.visible()
+        closures = [n for n, i in vis if i[0] == "c"]
+        move = self.chance(0.4)
+        if closures and self.chance(0.25):
+            name = self.r.choice(closures)
+            if any(name in i[1].free for _, i in vis if i[0] == "c"):
+                self.tags.add("closure_redefined")
+        else:
+            name = (self.pool_name("c") if self.chance(0.3) else None) or self.fresh("g")
+        raw_ok = "raw-in-closure" not in AVOID
+        if not raw_ok and name.startswith("r#"):
+            name = self.fresh("g")
+        fl = [n for n in self.floats() if raw_ok or not n.startswith("r#")]
+        vis = [(n, i) for n, i in vis if raw_ok or not n.startswith("r#")]
+        params = []
+        for _ in range(self.r.randint(1, 3)):
+            others = [n for n in fl if n not in params]
+            named = [n for n in RAW_NAMES + MACRO_NAMES if n not in params and (raw_ok or not n.startswith("r#"))]
+            if others and self.chance(0.5):
+                params.append(self.r.choice(others))  # shadows a visible float in the body
+            elif self.chance(0.3):
+                params.append(self.r.choice(named))
+            else:
+                params.append(self.fresh("p"))
+        caps = [(n, i) for n, i in vis if n not in params and (
+            i[0] == "f" and (move or not i[1]) or i[0] == "p" or i[0] == "c")]
+        caps = self.r.sample(caps, min(len(caps), self.r.randint(1, 4)))
+        # mostly a float it surely reads: a mutable one for a `move` closure
+        fcaps = [(n, i) for n, i in vis if n not in params and i[0] == "f" and (move or not i[1])]
+        muts = [(n, i) for n, i in fcaps if i[1]]
+        must = self.r.choice(muts if move and muts else fcaps) if fcaps and self.chance(0.7) else None
+        if must is not None and must not in caps:
+            caps.append(must)
+        body = self.closure_body(params, caps)
+        if must is not None and must[0] not in free_names(body, set(params)):
+            body = Bin(self.r.choice(["*", "+", "-"]), body, Var(must[0]))
+        lc = LetClosure(name, params, body, move)
+        self.tags.add("closure")
+        if move:
+            self.tags.add("move_closure")
+        for n in lc.free:
+            info = self.lookup(n)
+            if info[0] == "c":
+                self.tags.add("closure_calls_closure")
+            else:
+                self.tags.add("capture_param" if self.is_param(n) else "capture_local")
+        out = [lc]
+        self.declare(name, ("c", lc, len(self.loop_stack)))
+        captured = [n for n in lc.free if self.lookup(n)[0] == "f"]
+        muts = [n for n in captured if self.lookup(n)[1]]
+        if move and muts and self.chance(0.8):
+            n = self.r.choice(muts)
+            out.append(Assign(n, "=", self.fexpr(2)))
+            self.tags.add("move_reassigned")
+        if self.chance(0.7):
+            st = self.shadow(captured)
+            if st is not None:
+                out.append(st)
+        acc = [n for n in self.floats(mutable=True)]
+        if self.trips <= 12 and self.chance(0.45):
+            if acc:
+                a = self.r.choice(acc)
+            else:
+                a = self.fresh("s")
+                out.append(Let(a, Num(0.0), True, typed=True))
+                self.declare(a, ("f", True))
+            n = self.trip_count()
+            hi = self.len_expr(n)
+            i = self.fresh("i")
+            self.push()
+            self.declare(i, ("i", 0, n - 1))
+            self.loop_stack.append({"kind": "for", "ckpt": None})
+            self.trips *= n
+            body = []
+            if self.chance(0.6):
+                st = self.shadow([c for c in captured if self.lookup(c)[0] == "f"])
+                if st is not None:
+                    body.append(st)
+            body.append(Assign(a, "+=", self.make_call(name, lc)))
+            self.trips //= n
+            self.loop_stack.pop()
+            self.pop()
+            out.append(For(i, INum(0), hi, "excl", None, body, None))
+        elif acc and self.chance(0.6):
+            out.append(Assign(self.r.choice(acc), "+=", self.make_call(name, lc)))
+        else:
+            t = self.fresh("t")
+            out.append(Let(t, self.make_call(name, lc)))
+            self.declare(t, ("f", False))
+        return out
+
+    def make_call(self, name, lc):
+        """`name(…)`: arguments drawn here, or, when the closure's parameters are named like
+        visible floats, those names in another order (`g(b, a)` for `|a, b|`)."""
+        ps = lc.params
+        info = self.lookup(name)
+        if not self.in_closure and len(self.loop_stack) > info[2]:
+            self.tags.add("call_in_loop")
+        fl = set(self.floats())
+        if len(ps) >= 2 and all(p in fl for p in ps) and len(set(ps)) == len(ps) and self.chance(0.6):
+            k = self.r.randrange(1, len(ps))
+            self.tags.add("swapped_args")
+            return CCall(name, [Var(p) for p in ps[k:] + ps[:k]])
+        return CCall(name, [self.fexpr(1) for _ in ps])
+
+    def closure_call(self):
+        """A call of a visible closure, or None."""
+        closures = [(n, i[1]) for n, i in self.visible() if i[0] == "c"]
+        if not closures:
+            return None
+        name, lc = self.r.choice(closures)
+        return self.make_call(name, lc)
+
     def activate_write(self, vec, idx, e):
         """`e`, made to depend on an active parameter when an element write of a vector that
         may be inactive would hit the known bug (see KNOWN_BUGS)."""
@@ -1804,6 +2103,9 @@ class Gen:
 
     def let_float(self):
         n = self.fresh(self.r.choice(["t", "s", "u", "acc"]))
+        if self.hyg and self.chance(0.25):
+            n = self.pool_name("f") or n
+            self.shadow_tags(n)
         e = self.fexpr(self.r.randint(1, 3))
         mut = self.chance(0.55)
         if mut and isinstance(e, Call) and "mut-let-of-call" in AVOID:
@@ -2076,6 +2378,12 @@ class Gen:
         for _ in range(nu):
             params.append(Param(next(unames), "u", r.randint(1, 4)))
         r.shuffle(params)
+        self.hyg = HYG[0] > 0 and self.chance(HYG[0])
+        if self.hyg:
+            pool = RAW_NAMES + MACRO_NAMES
+            for p in params:
+                if p.kind != "u" and self.chance(0.4):
+                    p.name = pool.pop(r.randrange(len(pool)))
         floats = [p for p in params if p.kind != "u"]
         wrt = None
         if len(floats) >= 2 and self.chance(0.25):
@@ -2109,6 +2417,8 @@ class Gen:
             self.declare(n, ("f", True))
             self.note_active(body[-1])
         body += self.stmts(self.budget, top=True)
+        if self.hyg and "closure" not in self.tags:
+            body += self.closure_snippet()
         if vec_out:
             tail, ln, extra = self.vec_tail()
             body += extra
@@ -2332,6 +2642,8 @@ def scope_check(f):
                 names.append(x.arr)
             elif isinstance(x, ILen):
                 names.append(x.arr)
+            elif isinstance(x, CCall):
+                names.append(x.name)
             elif isinstance(x, Call):
                 names += [a for k, a in x.args if k in ("slice", "vecref") or (k == "u" and not a.isdigit())]
             for n in names:
@@ -2346,6 +2658,9 @@ def scope_check(f):
     def stmt(st, scopes):
         if isinstance(st, (Let, LetInt)):
             refs_expr(st.e, scopes)
+            scopes[-1].add(st.name)
+        elif isinstance(st, LetClosure):
+            refs_expr(st.body, scopes + [set(st.params)])
             scopes[-1].add(st.name)
         elif isinstance(st, LetVec):
             if st.kind in ("tovec", "clone"):
@@ -2449,6 +2764,7 @@ def screen(f, points):
 def case_rs(f, name, twin_of=None, seed_name=None, value=False):
     """A `Case` literal: the function behind flat points, as the harness wants it."""
     fl = f.float_params()
+    bn = bare(name)
     act = [p for p in fl if f.active(p)]
     # ranges in the flat point and in the flat active vector
     prange, arange, k, a = {}, {}, 0, 0
@@ -2492,36 +2808,36 @@ def case_rs(f, name, twin_of=None, seed_name=None, value=False):
     lines.append("        params: &[%s]," % params)
     if value:
         vargs = ", ".join(["t"] + [arg(p, "v") for p in f.params])
-        call = "%s_value(%s)" % (name, vargs)
+        call = "%s_value(%s)" % (bn, vargs)
         lines.append("        value: Some(|t, v| %s)," % (("vec![%s]" % call) if scalar else call))
     else:
         lines.append("        value: None,")
     if scalar:
         lines.append("        f: |p| vec![%s(%s)]," % (name, args))
         lines.append("        vjp: |p, s| {")
-        lines.append("            let (y, %s) = %s_vjp(%s, s[0]);" % (outs, name, args))
+        lines.append("            let (y, %s) = %s_vjp(%s, s[0]);" % (outs, bn, args))
         lines.append("            (vec![y], %s)" % cat(gnames))
         lines.append("        },")
         lines.append("        jvp: |p, d| {")
-        lines.append("            let (y, t) = %s_jvp(%s, %s);" % (name, args, tans))
+        lines.append("            let (y, t) = %s_jvp(%s, %s);" % (bn, args, tans))
         lines.append("            (vec![y], vec![t])")
         lines.append("        },")
         lines.append("        grad: Some(|p| {")
-        lines.append("            let (_, %s) = %s_grad(%s);" % (outs, name, args))
+        lines.append("            let (_, %s) = %s_grad(%s);" % (outs, bn, args))
         lines.append("            %s" % cat(gnames))
         lines.append("        }),")
         lines.append("        hvp: Some(|p, d| {")
-        lines.append("            let (_, %s, %s) = %s_hvp(%s, %s);" % (outs, hvs, name, args, tans))
+        lines.append("            let (_, %s, %s) = %s_hvp(%s, %s);" % (outs, hvs, bn, args, tans))
         lines.append("            (%s, %s)" % (cat(gnames), cat(hnames)))
         lines.append("        }),")
-        lines.append("        gradcheck: Some(|p| %s_gradcheck(%s)),\n    }," % (name, args))
+        lines.append("        gradcheck: Some(|p| %s_gradcheck(%s)),\n    }," % (bn, args))
     else:
         lines.append("        f: |p| %s(%s)," % (name, args))
         lines.append("        vjp: |p, s| {")
-        lines.append("            let (y, %s) = %s_vjp(%s, s.to_vec());" % (outs, name, args))
+        lines.append("            let (y, %s) = %s_vjp(%s, s.to_vec());" % (outs, bn, args))
         lines.append("            (y, %s)" % cat(gnames))
         lines.append("        },")
-        lines.append("        jvp: |p, d| %s_jvp(%s, %s)," % (name, args, tans))
+        lines.append("        jvp: |p, d| %s_jvp(%s, %s)," % (bn, args, tans))
         lines.append("        grad: None,")
         lines.append("        hvp: None,")
         lines.append("        gradcheck: None,\n    },")
@@ -2535,7 +2851,7 @@ def fix_single(s):
 
 BATCH_HEADER = """\
 // @generated by tools/genprog.py (seed {seed}, batch {batch}): do not edit by hand.
-// Regenerate with the command at the top of tests/generated_programs.rs.
+// Regenerate with the command at the top of tests/{test}.rs.
 #![allow(
     unused_variables,
     unused_mut,
@@ -2552,14 +2868,14 @@ use autodiff::{{differentiate, Tape, Value}};
 """
 
 
-def batch_rs(seed, b, funcs):
-    out = [BATCH_HEADER.format(seed=seed, batch=b)]
+def batch_rs(seed, b, funcs, test="generated_programs"):
+    out = [BATCH_HEADER.format(seed=seed, batch=b, test=test)]
     for f in funcs:
         out.append("\n".join(f.rs_lines()))
         out.append("")
         if f.has_ckpt:
             out.append("// `%s` without its `#[checkpoint]`s: the derivatives must agree bitwise (to rounding where a loop of this twin fuses)." % f.name)
-            out.append("\n".join(f.rs_lines(name=f.name + "_plain", ckpt=False)))
+            out.append("\n".join(f.rs_lines(name=bare(f.name) + "_plain", ckpt=False)))
             out.append("")
         if f.value_twin:
             out.append("// `%s` on the `Value` tape: its gradient must agree with `%s_vjp`." % (f.name, f.name))
@@ -2570,7 +2886,7 @@ def batch_rs(seed, b, funcs):
     for f in funcs:
         out.append(case_rs(f, f.name, value=f.value_twin))
         if f.has_ckpt:
-            out.append(case_rs(f, f.name + "_plain", twin_of=None, seed_name=f.name).replace(
+            out.append(case_rs(f, bare(f.name) + "_plain", twin_of=None, seed_name=f.name).replace(
                 "twin_of: None", "twin_of: None"))
     out.append("    ]")
     out.append("}")
@@ -2578,8 +2894,8 @@ def batch_rs(seed, b, funcs):
     # the twin's Case names the checkpointed function it is compared with
     for f in funcs:
         if f.has_ckpt:
-            text = text.replace('        name: "%s_plain",\n        seed_name: "%s",\n        twin_of: None,' % (f.name, f.name),
-                                '        name: "%s_plain",\n        seed_name: "%s",\n        twin_of: Some("%s"),' % (f.name, f.name, f.name))
+            text = text.replace('        name: "%s_plain",\n        seed_name: "%s",\n        twin_of: None,' % (bare(f.name), f.name),
+                                '        name: "%s_plain",\n        seed_name: "%s",\n        twin_of: Some("%s"),' % (bare(f.name), f.name, f.name))
     return text
 
 
@@ -2615,13 +2931,37 @@ mod regressions;
 {tests}"""
 
 
-def test_file_rs(count, command, batches, twins):
-    mods = "\n".join('#[path = "generated/batch_%02d.rs"]\nmod batch_%02d;' % (b, b) for b in range(batches))
+HYGIENE_TEST_FILE = """\
+//! Differential tests on generated programs with the hygiene patterns: {count} random
+//! `#[differentiate]` functions (tests/generated/{prefix}_*.rs, written by tools/genprog.py
+//! `--hygiene`) with `let`-bound closures (capturing parameters, locals and other closures;
+//! captures shadowed or, for `move` closures, reassigned after the definition; called in
+//! loops and with arguments named like their parameters in another order), shadowed
+//! parameters and locals at several nesting levels, raw identifiers (`r#type`, a function
+//! `r#match`) and names like the macro's own (`x_bar`, `dout`, `lo`, `t0`, …), checked at
+//! random points as in tests/generated_programs.rs ({twins} of the {count} also against
+//! their `Value` twins).
+//!
+//! Regenerate (deterministic; review the diff):
+//!
+//! ```text
+//! {command}
+//! ```
+
+{mods}
+#[path = "generated/harness.rs"]
+mod harness;
+{tests}"""
+
+
+def test_file_rs(count, command, batches, twins, prefix="batch"):
+    mods = "\n".join('#[path = "generated/%s_%02d.rs"]\nmod %s_%02d;' % (prefix, b, prefix, b) for b in range(batches))
     tests = "\n".join(
-        "#[test]\nfn batch_%02d_derivatives() {\n    harness::run(\"batch_%02d\", batch_%02d::cases());\n}\n" % (b, b, b)
-        for b in range(batches))
-    text = TEST_FILE.format(count=count, command=command, points=DEFAULT_POINTS, mods=mods, tests=tests,
-                            twins="all" if twins == count else twins)
+        "#[test]\nfn %s_%02d_derivatives() {\n    harness::run(\"%s_%02d\", %s_%02d::cases());\n}\n"
+        % (prefix, b, prefix, b, prefix, b) for b in range(batches))
+    template = TEST_FILE if prefix == "batch" else HYGIENE_TEST_FILE
+    text = template.format(count=count, command=command, points=DEFAULT_POINTS, mods=mods, tests=tests,
+                           twins="all" if twins == count else twins, prefix=prefix)
     return text.rstrip("\n") + "\n"
 
 
@@ -2651,10 +2991,12 @@ def generate(seed, count, batches, stats, stop_at=None):
         funcs = []
         for i in range(per[b]):
             name = "b%02d_f%03d" % (b, i)
+            # with `--hygiene`, each file's second function is `r#match` (draws as `name`)
+            fname = "r#match" if HYG[0] > 0 and i == 1 else name
             attempt = 0
             while True:
                 rng = random.Random("%d/%s/%d" % (seed, name, attempt))
-                g = Gen(rng, name, funcs, stats)
+                g = Gen(rng, fname, funcs, stats)
                 f = g.function()
                 try:
                     calibrate(f)
@@ -2677,12 +3019,30 @@ def generate(seed, count, batches, stats, stop_at=None):
             stats["checkpointed"] += 1 if f.has_ckpt else 0
             stats["vec_out"] += 1 if f.out_len is not None else 0
             stats["wrt"] += 1 if f.wrt is not None else 0
+            if HYG[0] > 0:
+                note_hygiene(g, f, stats)
             funcs.append(f)
             if name == stop_at:
                 out.append(funcs)
                 return out
         out.append(funcs)
     return out
+
+
+def note_hygiene(g, f, stats):
+    """Counts the hygiene patterns function `f` (drawn by `g`) exercises into `stats`."""
+    tags = set(g.tags)
+    words = set(re.findall(r"(?:r#)?\w+", "\n".join(f.rs_lines())))
+    if any(w.startswith("r#") for w in words):
+        tags.add("raw_ident")
+    if f.name.startswith("r#"):
+        tags.add("raw_fn_name")
+    derived = {bare(p.name) + sfx for p in f.params for sfx in ("_bar", "_dot", "_tape")}
+    if words & (set(MACRO_NAMES) | derived):
+        tags.add("macro_name")
+    stats["hyg:functions"] = stats.get("hyg:functions", 0) + (1 if g.hyg else 0)
+    for t in tags:
+        stats["hyg:" + t] = stats.get("hyg:" + t, 0) + 1
 
 
 def callees(f):
@@ -2720,15 +3080,29 @@ def main():
     ap.add_argument("--sums", type=float, default=0.0, metavar="P",
                     help="end this share of the scalar functions in a sum loop (the shape f_vjp fuses); "
                          "0, the default, keeps the checked-in set reproducible")
+    ap.add_argument("--hygiene", type=float, default=0.0, metavar="P",
+                    help="draw this share of the functions with closures (captures shadowed, reassigned, "
+                         "swapped argument names, calls in loops), shadowing, raw identifiers and "
+                         "macro-like names, reporting the counts per pattern; 0, the default, keeps "
+                         "the checked-in set reproducible")
+    ap.add_argument("--prefix", default="batch",
+                    help="file and module names: PREFIX_NN.rs (default batch)")
     a = ap.parse_args()
     SUMS[0] = a.sums
+    HYG[0] = a.hygiene
     if a.no_avoid:
         AVOID.clear()
     stats = {k: 0 for k in ("functions", "rejected", "checkpointed", "vec_out", "wrt", "calls", "for", "while", "recurrences")}
     batches = generate(a.seed, a.count, a.batches, stats)
     stats["value_twins"] = mark_value_twins(batches, a.value_every) if a.value_every > 0 else 0
     every = "" if a.value_every == 1 else " --value-every %d" % a.value_every
-    command = "python3 tools/genprog.py --seed %d --count %d --batches %d%s --out tests/generated --test-file tests/generated_programs.rs" % (a.seed, a.count, a.batches, every)
+    if a.hygiene:
+        every += " --hygiene %g" % a.hygiene
+    if a.prefix != "batch":
+        every += " --prefix %s" % a.prefix
+    test_name = "generated_programs" if a.prefix == "batch" else "generated_" + a.prefix
+    command = "python3 tools/genprog.py --seed %d --count %d --batches %d%s --out tests/generated --test-file tests/%s.rs" % (
+        a.seed, a.count, a.batches, every, test_name)
     if a.print:
         for funcs in batches:
             for f in funcs:
@@ -2748,7 +3122,7 @@ def main():
             fh.write("// (the regression cases live in the repository)\n")
         test_file = os.path.join(a.scratch, "tests", "generated_programs.rs")
         a.out = gen_dir
-        sums = " --sums %g" % a.sums if a.sums else ""
+        sums = (" --sums %g" % a.sums if a.sums else "") + (" --hygiene %g" % a.hygiene if a.hygiene else "")
         command = "python3 tools/genprog.py --seed %d --count %d --batches %d%s%s --scratch %s" % (a.seed, a.count, a.batches, every, sums, a.scratch)
     else:
         test_file = a.test_file
@@ -2756,18 +3130,22 @@ def main():
     if a.out:
         os.makedirs(a.out, exist_ok=True)
         for b, funcs in enumerate(batches):
-            path = os.path.join(a.out, "batch_%02d.rs" % b)
+            path = os.path.join(a.out, "%s_%02d.rs" % (a.prefix, b))
             with open(path, "w") as fh:
-                fh.write(batch_rs(a.seed, b, funcs))
+                fh.write(batch_rs(a.seed, b, funcs, test_name))
             written.append(path)
     if test_file:
         with open(test_file, "w") as fh:
-            fh.write(test_file_rs(a.count, command, a.batches, stats["value_twins"]))
+            fh.write(test_file_rs(a.count, command, a.batches, stats["value_twins"], a.prefix))
         written.append(test_file)
     # formatted as `cargo fmt` would, so that a regeneration diffs cleanly
     if written and shutil.which("rustfmt"):
         subprocess.run(["rustfmt", "--edition", "2021"] + written, check=False)
-    print(" ".join("%s=%d" % kv for kv in sorted(stats.items())), file=sys.stderr)
+    print(" ".join("%s=%d" % kv for kv in sorted(stats.items()) if not kv[0].startswith("hyg:")), file=sys.stderr)
+    if a.hygiene:
+        print("hygiene: %d of %d functions drawn with the patterns; functions exercising each: %s" % (
+            stats.get("hyg:functions", 0), stats["functions"],
+            " ".join("%s=%d" % (t, stats.get("hyg:" + t, 0)) for t in HYG_PATTERNS)), file=sys.stderr)
 
 
 if __name__ == "__main__":
