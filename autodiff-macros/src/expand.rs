@@ -91,12 +91,11 @@ fn expand(args: TokenStream, item: &syn::ItemFn) -> Result<TokenStream, Vec<syn:
     let func = residuals::hoist(func, &act);
     let act = activity::analyze(&func)?;
     let needed = needed::analyze(&func, &act);
-    Ok(crate::emit::items::emit(
-        item,
-        &func,
-        &act,
-        &needed,
-        args.hvp.is_some(),
+    let generated = crate::emit::items::emit(item, &func, &act, &needed, args.hvp.is_some());
+    Ok(crate::emit::body_items::place(
+        generated,
+        &func.body_items,
+        in_impl,
     ))
 }
 

@@ -48,6 +48,10 @@ pub struct Lowerer {
     /// tells a sequence or an array: the kind of an untyped `let` of a call result, whose
     /// type the macro cannot see.
     pub(super) use_kinds: HashMap<String, Kind>,
+    /// The items of the body's outermost block, kept for every generated function.
+    pub(super) body_items: Vec<syn::Item>,
+    /// The names of the body's nested `fn`s: plain calls, with no derivatives.
+    pub(super) local_fns: Vec<String>,
 }
 
 /// `base`, `base_2`, `base_3`, …: the first that `free` accepts.
@@ -104,6 +108,8 @@ impl Lowerer {
             outputs: vec![],
             field_kinds: HashMap::new(),
             use_kinds: HashMap::new(),
+            body_items: vec![],
+            local_fns: vec![],
         }
     }
 
@@ -514,10 +520,7 @@ impl Lowerer {
                 self.lower_let(local, out)
             }
             syn::Stmt::Expr(e, _) => self.lower_expr_stmt(e, out),
-            syn::Stmt::Item(item) => self.error(
-                item_span(item),
-                "items (fn, struct, use, …) inside a `#[differentiate]` function are not supported: move them outside the function",
-            ),
+            syn::Stmt::Item(item) => self.body_item(item),
             syn::Stmt::Macro(m) => self.error(
                 m.mac.path.segments[0].ident.span(),
                 format!(
@@ -949,10 +952,6 @@ fn stmt_span(s: &syn::Stmt) -> Span {
     syn::spanned::Spanned::span(s)
 }
 
-fn item_span(i: &syn::Item) -> Span {
-    syn::spanned::Spanned::span(i)
-}
-
 fn pat_span(p: &syn::Pat) -> Span {
     syn::spanned::Spanned::span(p)
 }
@@ -977,6 +976,7 @@ pub fn lower_fn(
     collect_idents(quote::quote!(#item), &mut used);
     let mut lw = Lowerer::new(float.clone(), used);
     lw.open_scope();
+    lw.collect_body_items(&item.block);
     let mut params = vec![];
     let mut method = false;
     for input in &item.sig.inputs {
@@ -1096,6 +1096,7 @@ pub fn lower_fn(
         ret_ty,
         float,
         taken,
+        body_items: lw.body_items,
     })
 }
 

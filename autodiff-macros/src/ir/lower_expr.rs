@@ -48,7 +48,10 @@ impl Lowerer {
                 mk(ExprKind::Index(Box::new(base), Box::new(index)))
             }
             syn::Expr::MethodCall(m) => self.lower_method(m, out),
-            syn::Expr::Call(c) => self.lower_call(c, out),
+            syn::Expr::Call(c) => match unqualified(c) {
+                Some(plain) => self.lower_call(&plain, out),
+                None => self.lower_call(c, out),
+            },
             syn::Expr::Cast(c) => {
                 let inner = self.lower_expr(&c.expr, out);
                 mk(ExprKind::Cast(Box::new(inner), (*c.ty).clone()))
@@ -374,7 +377,10 @@ impl Lowerer {
             return mk(ExprKind::Opaque(OpaqueCall::Function(path.clone(), args)));
         }
         let args: Vec<Expr> = c.args.iter().map(|a| self.lower_expr(a, out)).collect();
-        if args.iter().any(|a| self.kind_of(a).is_float()) {
+        let local_fn = path
+            .get_ident()
+            .is_some_and(|i| self.is_local_fn(&i.to_string()));
+        if !local_fn && args.iter().any(|a| self.kind_of(a).is_float()) {
             let call = CallParts {
                 callee: path.clone(),
                 args,
@@ -402,6 +408,9 @@ impl Lowerer {
             return self.split_method(m, out);
         }
         let syn::Expr::Call(c) = e else { return None };
+        if let Some(plain) = unqualified(c) {
+            return self.split_call(&syn::Expr::Call(plain), out);
+        }
         let syn::Expr::Path(p) = &*c.func else {
             return None;
         };
@@ -411,7 +420,9 @@ impl Lowerer {
         let is_vec = is_vec_path(&p.path);
         let is_local = p.path.get_ident().is_some_and(|i| {
             let name = i.to_string();
-            self.lookup(&name).is_some() || self.closures.iter().any(|(n, _)| *n == name)
+            self.lookup(&name).is_some()
+                || self.closures.iter().any(|(n, _)| *n == name)
+                || self.is_local_fn(&name)
         });
         if last == "stop_gradient" || float_static || is_vec || is_local {
             return None;
@@ -651,4 +662,25 @@ fn float_constructor(p: &syn::Path, float: &Type) -> bool {
 /// The float literal 1 (`1.0`, `1.`, `1f64`, `1.0_f32`).
 fn is_one(e: &Expr) -> bool {
     matches!(&e.kind, ExprKind::Float(lit) if lit.base10_parse::<f64>().ok() == Some(1.0))
+}
+
+/// `<f64>::sin(y)` and `<f64 as Float>::sin(y)` as `f64::sin(y)`: a float function with a
+/// derivative rule, of a type named by one identifier, called through a qualified path.
+/// (Other qualified calls stay as written: `<f64 as Zero>::zero()` needs its trait.)
+fn unqualified(c: &syn::ExprCall) -> Option<syn::ExprCall> {
+    let syn::Expr::Path(p) = &*c.func else {
+        return None;
+    };
+    let qself = p.qself.as_ref()?;
+    let syn::Type::Path(ty) = &*qself.ty else {
+        return None;
+    };
+    let ty = ty.path.get_ident().filter(|_| ty.qself.is_none())?;
+    let name = &p.path.segments.last()?.ident;
+    if p.path.segments.len() != qself.position + 1 || rules::lookup(&name.to_string()).is_none() {
+        return None;
+    }
+    let mut plain = c.clone();
+    *plain.func = syn::parse_quote!(#ty::#name);
+    Some(plain)
 }

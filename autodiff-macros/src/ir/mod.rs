@@ -15,6 +15,7 @@ mod lower_checkpoint;
 mod lower_control;
 mod lower_expr;
 mod lower_fields;
+mod lower_items;
 mod lower_iter;
 mod lower_outputs;
 #[cfg(test)]
@@ -554,6 +555,9 @@ pub struct Func {
     /// Every identifier of the function and every name given out: generated temporaries
     /// avoid them.
     pub taken: std::collections::HashSet<String>,
+    /// The items of the body's outermost block (`const`, `use`, nested `fn`s, …), which
+    /// every generated function repeats.
+    pub body_items: Vec<syn::Item>,
 }
 
 /// An identifier for a name the macro builds from the user's: the `r#` of raw identifiers
