@@ -2027,7 +2027,8 @@ class Gen:
             self.trips *= n
             body = []
             if self.chance(0.6):
-                st = self.shadow([c for c in captured if self.lookup(c)[0] == "f"])
+                # (not the accumulator: its shadow would be immutable)
+                st = self.shadow([c for c in captured if self.lookup(c)[0] == "f" and c != a])
                 if st is not None:
                     body.append(st)
             body.append(Assign(a, "+=", self.make_call(name, lc)))
