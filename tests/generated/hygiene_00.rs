@@ -104,15 +104,21 @@ fn b00_f002(x: &[f64], y: &[f64]) -> f64 {
         v6.push(acc1);
     }
     for i8 in (0..1).step_by(2) {
-        let g9 = move |acc1: f64| (acc1 + f64::asinh(4.49e-1)) * lo;
-        let lo = lo * acc1.cos();
-        acc1 += g9(t5 + acc1);
-        acc1 -= g9(r#match(x, 3, 1, v6[(i8 + 1) % v6.len()] * y[1], y[i8])).mul_add(
-            v6[v6.len() - 1 - i8].atan2(acc1 * acc1 + 0.25),
-            (2.5 + f64::cos((-1.831))).ln(),
-        );
+        let g9 = move |p10: f64, lo: f64| lo + x[0] + acc1;
+        acc1 = if i8 != 0 {
+            (0.6 * (i8 as f64).tanh()).tan()
+        } else {
+            y[(i8 + 3) % 2] - y[i8 / 2]
+        };
+        let mut acc1 = (acc1 * ((-6.96e-1) / (y[1].abs() + 1.0))).atan();
+        for i11 in 0..4 {
+            acc1 += g9(
+                r#match(x, 3, 1, lo.cos(), v6[i11 / 2]),
+                g9(f64::atan((-1.7)), x[i8 % x.len()] * 0.32),
+            );
+        }
     }
-    (acc1 + lo + t5) * v6[1]
+    acc1 - lo + v6[2] + v6[1]
 }
 
 // `b00_f002` on the `Value` tape: its gradient must agree with `b00_f002_vjp`.
@@ -136,23 +142,21 @@ fn b00_f002_value<'t>(
         v6.push(acc1);
     }
     for i8 in (0..1).step_by(2) {
-        let g9 = move |acc1: Value<'t, f64>| (acc1 + f64::asinh(4.49e-1)) * lo;
-        let lo = lo * acc1.cos();
-        acc1 += g9(t5 + acc1);
-        acc1 -= g9(match_value(
-            tape,
-            x,
-            3,
-            1,
-            v6[(i8 + 1) % v6.len()] * y[1],
-            y[i8],
-        ))
-        .mul_add(
-            v6[v6.len() - 1 - i8].atan2(acc1 * acc1 + 0.25),
-            f64::ln(2.5 + f64::cos((-1.831))),
-        );
+        let g9 = move |p10: Value<'t, f64>, lo: Value<'t, f64>| lo + x[0] + acc1;
+        acc1 = if i8 != 0 {
+            tape.constant(f64::tan(0.6 * f64::tanh((i8 as f64))))
+        } else {
+            y[(i8 + 3) % 2] - y[i8 / 2]
+        };
+        let mut acc1 = (acc1 * ((-6.96e-1) / (y[1].abs() + 1.0))).atan();
+        for i11 in 0..4 {
+            acc1 += g9(
+                match_value(tape, x, 3, 1, lo.cos(), v6[i11 / 2]),
+                g9(tape.constant(f64::atan((-1.7))), x[i8 % x.len()] * 0.32),
+            );
+        }
     }
-    (acc1 + lo + t5) * v6[1]
+    acc1 - lo + v6[2] + v6[1]
 }
 
 #[differentiate(wrt(t0))]
@@ -163,27 +167,44 @@ fn b00_f003(m: usize, n: usize, t0: f64, a: f64, c: f64, x: &[f64]) -> f64 {
     acc1 += g3(acc2, x[0], a * std::f64::consts::FRAC_PI_4);
     if !(t0 >= t0) {
         let t0 = t0 * acc2;
-        let g5 = |acc1: f64, p6: f64, c: f64| acc1 * x[0];
-        acc2 += g5(x[0] * acc2, (0.6 * acc1.cos()).tan(), x[0]);
-        acc1 = acc1 * 0.55 + (-0.9) * x[0];
-        acc2 -= g5(x[0], t0.sin(), f64::hypot(0.23, 1.0 + acc2.powi(2)));
-    } else if 8.0e-1 >= 0.81 {
-        let mut u7 = g3((-1.634) * (-1.2), c.min(x[0]), x[0])
-            + g3(
-                if x[0] - x[0] > 0.5 { acc2 } else { 1.94e0 },
-                1.8e0 / (1.5 + x[0].tanh()),
-                x[0] - acc2,
+        let g5 = |a: f64, p6: f64| a - c;
+        let c = c - r#match(x, 3, 1, x[0] * t0, if acc1 < t0 - t0 { x[0] } else { x[0] });
+        for i7 in 0..m {
+            let c = c + g5(
+                x[(i7 + 1) % x.len()],
+                g5((i7 as f64) * 0.23, (i7 as f64) + t0),
             );
-        acc1 -= g3(
-            b00_f000(1, u7.atan()),
-            g3(u7.atan2(acc2 * acc2 + 0.25), a - t0, x[0]),
-            x[0],
-        ) * (2.5 + x[0].cos()).ln();
-    } else {
-        let a_tape = x[0].max(x[0] - x[0]).sin();
-        acc2 += a_tape;
+            acc1 += g5(
+                x[(i7 + 2) % 1] / 3.0,
+                g3(
+                    (-1.634) * (-1.2),
+                    c.min((i7 as f64)),
+                    g5(x[(i7 + 1) % x.len()].abs(), x[i7 % x.len()] / (1.0 + a * a)),
+                ),
+            );
+        }
+        let lo = move |p8: f64, p9: f64, lo: f64| {
+            ((x[0] - lo) * (0.6 * acc2.tanh()).tan()).hypot(x[0].cos().exp())
+        };
+        let mut acc2 = acc2 - t0.atan();
+        let t10 = lo(
+            r#match(x, 3, 1, t0 * c, x[0] - 0.082),
+            if (-0.927) + t0 <= (1.5 + acc1.cos()).recip() {
+                acc2
+            } else {
+                (-1.84)
+            },
+            x[0].sin(),
+        );
+        acc1 -= x[0];
+    } else if (1.5 + x[0].sin()).ln() <= 0.75 {
+        let s11 = (0.6 * a.tanh()).tan().powi(3);
+        acc1 -= (1.22 - (m as f64)) * x[0];
+    } else if t0 < (-1.81) {
+        let mut s12: f64 = a * acc1;
+        acc2 += (n as f64);
     }
-    acc1 - acc2 + c
+    acc1 * acc2 * a
 }
 
 // `b00_f003` on the `Value` tape: its gradient must agree with `b00_f003_vjp`.
@@ -202,35 +223,51 @@ fn b00_f003_value<'t>(
     acc1 += g3(acc2, x[0], a * std::f64::consts::FRAC_PI_4);
     if !(t0 >= t0) {
         let t0 = t0 * acc2;
-        let g5 = |acc1: Value<'t, f64>, p6: Value<'t, f64>, c: Value<'t, f64>| acc1 * x[0];
-        acc2 += g5(x[0] * acc2, (0.6 * acc1.cos()).tan(), x[0]);
-        acc1 = acc1 * 0.55 + (-0.9) * x[0];
-        acc2 -= g5(
-            x[0],
-            t0.sin(),
-            tape.constant(0.23).hypot(1.0 + acc2.powi(2)),
+        let g5 = |a: Value<'t, f64>, p6: Value<'t, f64>| a - c;
+        let c = c - match_value(
+            tape,
+            x,
+            3,
+            1,
+            x[0] * t0,
+            if acc1 < t0 - t0 { x[0] } else { x[0] },
         );
-    } else if 8.0e-1 >= 0.81 {
-        let mut u7 = g3(tape.constant((-1.634) * (-1.2)), c.min(x[0]), x[0])
-            + g3(
-                if x[0] - x[0] > 0.5 {
-                    acc2
-                } else {
-                    tape.constant(1.94e0)
-                },
-                1.8e0 / (1.5 + x[0].tanh()),
-                x[0] - acc2,
+        for i7 in 0..m {
+            let c = c + g5(
+                x[(i7 + 1) % x.len()],
+                g5(tape.constant((i7 as f64) * 0.23), (i7 as f64) + t0),
             );
-        acc1 -= g3(
-            b00_f000_value(tape, 1, u7.atan()),
-            g3(u7.atan2(acc2 * acc2 + 0.25), a - t0, x[0]),
-            x[0],
-        ) * (2.5 + x[0].cos()).ln();
-    } else {
-        let a_tape = x[0].max(x[0] - x[0]).sin();
-        acc2 += a_tape;
+            acc1 += g5(
+                x[(i7 + 2) % 1] / 3.0,
+                g3(
+                    tape.constant((-1.634) * (-1.2)),
+                    c.min((i7 as f64)),
+                    g5(x[(i7 + 1) % x.len()].abs(), x[i7 % x.len()] / (1.0 + a * a)),
+                ),
+            );
+        }
+        let lo = move |p8: Value<'t, f64>, p9: Value<'t, f64>, lo: Value<'t, f64>| {
+            ((x[0] - lo) * (0.6 * acc2.tanh()).tan()).hypot(x[0].cos().exp())
+        };
+        let mut acc2 = acc2 - t0.atan();
+        let t10 = lo(
+            match_value(tape, x, 3, 1, t0 * c, x[0] - 0.082),
+            if (-0.927) + t0 <= (1.5 + acc1.cos()).recip() {
+                acc2
+            } else {
+                tape.constant((-1.84))
+            },
+            x[0].sin(),
+        );
+        acc1 -= x[0];
+    } else if (1.5 + x[0].sin()).ln() <= 0.75 {
+        let s11 = (0.6 * a.tanh()).tan().powi(3);
+        acc1 -= (1.22 - (m as f64)) * x[0];
+    } else if t0 < (-1.81) {
+        let mut s12 = a * acc1;
+        acc2 += (n as f64);
     }
-    acc1 - acc2 + c
+    acc1 * acc2 * a
 }
 
 #[differentiate]
@@ -265,9 +302,9 @@ fn b00_f004(lo: f64, n: usize, x_dot: f64, hi: f64, x: &[f64], r#match: &[f64]) 
     let mut k8 = 0;
     while k8 < x.len() {
         let j9 = k8;
-        let g3 = |t2: f64| t2 * t2 + lo;
+        let g10 = |t2: f64| t2 * t2 + lo;
         let mut lo = lo - (acc1 - r#match[4]);
-        t2 += g3(hi.cos());
+        t2 += g10(hi.cos());
         acc1 = acc1 * 0.137_f64 + t2;
         k8 += 1;
     }
@@ -276,7 +313,7 @@ fn b00_f004(lo: f64, n: usize, x_dot: f64, hi: f64, x: &[f64], r#match: &[f64]) 
         let lo = lo - g6(lo, hi / (hi.abs() + 1.0), acc1);
         hi += r#match[0];
     } else {
-        let s10 = lo.abs();
+        let s11 = lo.abs();
         acc1 = r#match[2] / 0.5 * ((-1.099_f64) / (x[0] * x[0] + 0.25));
     }
     x_dot - hi - acc1 + t2
@@ -323,9 +360,9 @@ fn b00_f004_value<'t>(
     let mut k8 = 0;
     while k8 < x.len() {
         let j9 = k8;
-        let g3 = |t2: Value<'t, f64>| t2 * t2 + lo;
+        let g10 = |t2: Value<'t, f64>| t2 * t2 + lo;
         let mut lo = lo - (acc1 - r#match[4]);
-        t2 += g3(hi.cos());
+        t2 += g10(hi.cos());
         acc1 = acc1 * 0.137_f64 + t2;
         k8 += 1;
     }
@@ -334,7 +371,7 @@ fn b00_f004_value<'t>(
         let lo = lo - g6(lo, hi / (hi.abs() + 1.0), acc1);
         hi += r#match[0];
     } else {
-        let s10 = lo.abs();
+        let s11 = lo.abs();
         acc1 = r#match[2] / 0.5 * ((-1.099_f64) / (x[0] * x[0] + 0.25));
     }
     x_dot - hi - acc1 + t2
@@ -822,13 +859,14 @@ fn b00_f012(n: usize, t0: f64, c: f64, a: f64) -> f64 {
     let mut r#in = f64::atanh(0.5 * (t8 * t8 + 1.0).sqrt().sin());
     let mut a = a + (c - 0.3);
     for i10 in 1..v3.len() - 1 {
-        let x_dot = |t0: f64, s2: f64| s2 + c * t8 / 3.0;
-        let c = c - (acc1 + acc1);
-        for i11 in 0..1 {
-            a += x_dot(v3[i11 + 1], v3[2] * a);
+        let g11 = |a: f64| a + s2;
+        for i12 in 0..n {
+            let s2 = s2 * acc1;
+            r#in += g11((0.5 * s2.cos()).atanh());
         }
+        a -= g11(acc1 / (1.0 + t0.powi(2)));
     }
-    a * r#in + s2 + t8 + v3[1] - v3[0]
+    a * r#in * t8 + t0 - v3[1]
 }
 
 // `b00_f012` on the `Value` tape: its gradient must agree with `b00_f012_vjp`.
@@ -880,13 +918,14 @@ fn b00_f012_value<'t>(
     let mut r#in = (0.5 * (t8 * t8 + 1.0).sqrt().sin()).atanh();
     let mut a = a + (c - 0.3);
     for i10 in 1..v3.len() - 1 {
-        let x_dot = |t0: Value<'t, f64>, s2: Value<'t, f64>| s2 + c * t8 / 3.0;
-        let c = c - (acc1 + acc1);
-        for i11 in 0..1 {
-            a += x_dot(v3[i11 + 1], v3[2] * a);
+        let g11 = |a: Value<'t, f64>| a + s2;
+        for i12 in 0..n {
+            let s2 = s2 * acc1;
+            r#in += g11((0.5 * s2.cos()).atanh());
         }
+        a -= g11(acc1 / (1.0 + t0.powi(2)));
     }
-    a * r#in + s2 + t8 + v3[1] - v3[0]
+    a * r#in * t8 + t0 - v3[1]
 }
 
 #[differentiate]
@@ -2559,28 +2598,19 @@ fn b00_f031(x: &[f64], a: f64) -> f64 {
     }
     if g3(f64::sin(a)) > acc2 {
         if x[3] > 0.51 {
-            let g5 = |p6: f64| p6 * ((-0.2) / (1.0 + a * a));
-            let a = a + g3(g3(x[0].atan2(1.0 + x[0].powi(2))));
-            acc2 += g5(a.sin());
-            acc1 += b00_f013(x[1] + a, 2);
-        } else if x[1] < x[2] + acc1 {
-            acc2 = acc2 * 0.5;
-            acc2 -= acc1 + (-1.92e0) + f64::sin(x[0]);
-        } else {
-            let mut v7: Vec<f64> = vec![0.5; x.len()];
-            for i8 in 0..4 {
-                v7[i8] = b00_f011((-0.68) - a, 3, a.atan(), 2, g3(x[1] + x[2])).atan();
+            let g5 = |acc1: f64, t0: f64| t0 + x[0] + a;
+            for i6 in 0..4 {
+                acc1 += g5(x[3], x[i6].atan2(x[i6 / 2].cos().exp()));
             }
+            acc1 += x[3];
         }
-        acc1 += x[3];
-    } else if x[2] > (-0.36) {
-        let mut a_tape = (1.0 + x[1].powi(2)).powf(1.5);
-        acc1 = (f64::ln_1p(a_tape.cos().exp()) * f64::ln_1p(a_tape.cos().exp()) + 0.5).ln();
+        let t7 = g3(x[0] / (x[2].abs() + 1.0));
+        acc2 = acc2 * (-0.33) + 1.925 / (acc1.abs() + 1.0);
     } else {
-        let mut s10: f64 = f64::cos(a);
-        acc2 = acc2 * 0.72 + s10;
+        let mut r#type: f64 = x[2] + acc1;
+        acc2 = (1.0 + g3(acc1 + 1.518_f64) * g3(acc1 + 1.518_f64)).powf((-0.5));
     }
-    (acc1 * acc2 + a).sin()
+    acc1 + acc2 + a
 }
 
 // `b00_f031` on the `Value` tape: its gradient must agree with `b00_f031_vjp`.
@@ -2601,28 +2631,19 @@ fn b00_f031_value<'t>(
     }
     if g3(a.sin()) > acc2 {
         if x[3] > 0.51 {
-            let g5 = |p6: Value<'t, f64>| p6 * ((-0.2) / (1.0 + a * a));
-            let a = a + g3(g3(x[0].atan2(1.0 + x[0].powi(2))));
-            acc2 += g5(a.sin());
-            acc1 += b00_f013_value(tape, x[1] + a, 2);
-        } else if x[1] < x[2] + acc1 {
-            acc2 = acc2 * 0.5;
-            acc2 -= acc1 + (-1.92e0) + x[0].sin();
-        } else {
-            let mut v7 = vec![tape.constant(0.5); x.len()];
-            for i8 in 0..4 {
-                v7[i8] = b00_f011_value(tape, (-0.68) - a, 3, a.atan(), 2, g3(x[1] + x[2])).atan();
+            let g5 = |acc1: Value<'t, f64>, t0: Value<'t, f64>| t0 + x[0] + a;
+            for i6 in 0..4 {
+                acc1 += g5(x[3], x[i6].atan2(x[i6 / 2].cos().exp()));
             }
+            acc1 += x[3];
         }
-        acc1 += x[3];
-    } else if x[2] > (-0.36) {
-        let mut a_tape = (1.0 + x[1].powi(2)).powf(1.5);
-        acc1 = (a_tape.cos().exp().ln_1p() * a_tape.cos().exp().ln_1p() + 0.5).ln();
+        let t7 = g3(x[0] / (x[2].abs() + 1.0));
+        acc2 = acc2 * (-0.33) + 1.925 / (acc1.abs() + 1.0);
     } else {
-        let mut s10 = a.cos();
-        acc2 = acc2 * 0.72 + s10;
+        let mut r#type = x[2] + acc1;
+        acc2 = (1.0 + g3(acc1 + 1.518_f64) * g3(acc1 + 1.518_f64)).powf((-0.5));
     }
-    (acc1 * acc2 + a).sin()
+    acc1 + acc2 + a
 }
 
 #[differentiate]
@@ -2914,19 +2935,31 @@ fn b00_f035(r#in: f64, x: &[f64]) -> f64 {
     }
     for i9 in 1..x.len() - 1 {
         let st10 = (x[i9 + 1] - x[i9 - 1]) * (x[i9] + 0.4);
-        let g11 = move |lo: f64, acc1: f64| lo;
-        let t12 = g11(r#in.tanh(), st10.tanh().exp().powf(1.5));
-        acc1 = acc1 * 5.8e-1 + dout(x[1] + t12, st10.clamp((-1.0), 1.0));
-        let g11 = move |st10: f64, acc1: f64| st10.tanh();
-        for i13 in 0..x.len() {
-            acc1 += g11(acc1, st10);
+        let g11 = move |p12: f64, acc1: f64, st10: f64| f64::asinh(acc1);
+        let t13 = g11(
+            r#in.mul_add(x[i9 % x.len()], x[i9 % x.len()]),
+            r#in / 3.0,
+            acc1,
+        );
+        for i14 in (0..x.len()).rev() {
+            let t15 = st10 * x[i9];
+            let r#match = r#in.asinh() / 2.0;
+            acc1 += b00_f000(
+                1,
+                match i9 % 3 {
+                    0 => t15,
+                    1 => t15,
+                    _ => st10,
+                },
+            );
         }
-        acc1 = acc1 + dout(st10 - x[i9 % x.len()], (i9 as f64)) * acc1.sin();
-        acc1 += st10;
+        for i17 in 1..x.len() - 1 {
+            let mut h18 = x.to_vec();
+            acc1 -= st10;
+        }
+        acc1 -= st10;
     }
-    let r#in = r#in + ((-0.1) + 1.671);
-    let mut t14: f64 = (1.0 + acc1 * acc1).powf((-0.5));
-    acc1 * t14 + r#in
+    acc1.atan()
 }
 
 // `b00_f035` on the `Value` tape: its gradient must agree with `b00_f035_vjp`.
@@ -2955,19 +2988,33 @@ fn b00_f035_value<'t>(
     }
     for i9 in 1..x.len() - 1 {
         let st10 = (x[i9 + 1] - x[i9 - 1]) * (x[i9] + 0.4);
-        let g11 = move |lo: Value<'t, f64>, acc1: Value<'t, f64>| lo;
-        let t12 = g11(r#in.tanh(), st10.tanh().exp().powf(1.5));
-        acc1 = acc1 * 5.8e-1 + dout(x[1] + t12, st10.clamp((-1.0), 1.0));
-        let g11 = move |st10: Value<'t, f64>, acc1: Value<'t, f64>| st10.tanh();
-        for i13 in 0..x.len() {
-            acc1 += g11(acc1, st10);
+        let g11 =
+            move |p12: Value<'t, f64>, acc1: Value<'t, f64>, st10: Value<'t, f64>| acc1.asinh();
+        let t13 = g11(
+            r#in.mul_add(x[i9 % x.len()], x[i9 % x.len()]),
+            r#in / 3.0,
+            acc1,
+        );
+        for i14 in (0..x.len()).rev() {
+            let t15 = st10 * x[i9];
+            let r#match = r#in.asinh() / 2.0;
+            acc1 += b00_f000_value(
+                tape,
+                1,
+                match i9 % 3 {
+                    0 => t15,
+                    1 => t15,
+                    _ => st10,
+                },
+            );
         }
-        acc1 = acc1 + dout(st10 - x[i9 % x.len()], tape.constant((i9 as f64))) * acc1.sin();
-        acc1 += st10;
+        for i17 in 1..x.len() - 1 {
+            let mut h18 = x.to_vec();
+            acc1 -= st10;
+        }
+        acc1 -= st10;
     }
-    let r#in = r#in + ((-0.1) + 1.671);
-    let mut t14 = (1.0 + acc1 * acc1).powf((-0.5));
-    acc1 * t14 + r#in
+    acc1.atan()
 }
 
 #[differentiate]
@@ -2985,33 +3032,31 @@ fn b00_f036(c: f64, n: usize, a: f64, r#loop: &[f64], b: f64) -> f64 {
             for i7 in 0..2 {
                 if (i6 as f64) < 2.005 {
                     let mut h8 = vec![1.0; r#loop.len()];
-                    let g9 = move |acc2: f64| acc2 * (-0.65_f64);
-                    acc2 += g9(r#loop[i7 + 2]);
-                    let mut nh10 = vec![0.0; r#loop.len()];
-                    for i11 in 0..4 {
-                        nh10[i11] = (-0.6) * h8[i11] + (h8[(i11 + 1) % 4] + (n as f64)).sin();
+                    let g9 = move |p10: f64, p11: f64, p12: f64| p11 * (-1.6) + acc2;
+                    let mut acc2 = (acc2 * a.cos().exp().ln()).tanh();
+                    let t13 = g9(
+                        (i7 as f64),
+                        b00_f013((0.6 * f64::cos(h8[i6 / 2])).tan(), 2),
+                        (0.9 * acc2.tanh()).asin(),
+                    );
+                    let mut nh14 = vec![0.0; r#loop.len()];
+                    for i15 in 0..n {
+                        nh14[i15] = (-0.37) * h8[i15]
+                            + (h8[(i15 + 1) % n] + (0.5 * f64::sin(0.31)).atanh()).tanh();
                     }
-                    h8 = nh10;
-                    a = (if i3 % 2 == 0 { b } else { a })
-                        .mul_add(f64::ceil(0.5 * h8[i6]) + a, c + r#loop[i7 + 1]);
-                } else if i6 > 1 {
-                    let u12 = acc1 / (2.0 + b00_f013(c.max(b), 2).tanh());
-                    acc1 = acc1 * 0.62 + u12 / (1.0 + (u12 + u12).powi(2));
-                } else {
-                    let acc13 = f64::atan(f64::clamp(0.87, (-1.0), 1.0));
-                    a -= a;
+                    h8 = nh14;
+                    acc1 -= c;
                 }
-                acc2 = acc2 * (-0.6)
-                    + (0.8 * r#loop[(i6 + 1) % r#loop.len()].cos().exp().sqrt().tanh()).acos();
+                acc1 += g4(r#loop[(i3 + 2) % r#loop.len()] % 2.0, a.atan());
             }
-            acc1 = acc1 * 0.5 + ((i3 as f64).cos() - acc2);
+            acc1 = acc1 * 0.84 + f64::asin(0.9 * b.tanh());
         }
-        acc2 -= g4(b, acc2);
-        if a.atan() >= c {
+        acc2 = acc2 * 0.856_f64 + b;
+        if r#loop[4 - 1 - i3] + c >= (-1.48_f64) {
             break;
         }
     }
-    acc1 + acc2 - c
+    acc1 * acc2 - b - c
 }
 
 // `b00_f036` on the `Value` tape: its gradient must agree with `b00_f036_vjp`.
@@ -3036,33 +3081,34 @@ fn b00_f036_value<'t>(
             for i7 in 0..2 {
                 if (i6 as f64) < 2.005 {
                     let mut h8 = vec![tape.constant(1.0); r#loop.len()];
-                    let g9 = move |acc2: Value<'t, f64>| acc2 * (-0.65_f64);
-                    acc2 += g9(r#loop[i7 + 2]);
-                    let mut nh10 = vec![tape.constant(0.0); r#loop.len()];
-                    for i11 in 0..4 {
-                        nh10[i11] = (-0.6) * h8[i11] + (h8[(i11 + 1) % 4] + (n as f64)).sin();
+                    let g9 =
+                        move |p10: Value<'t, f64>, p11: Value<'t, f64>, p12: Value<'t, f64>| {
+                            p11 * (-1.6) + acc2
+                        };
+                    let mut acc2 = (acc2 * a.cos().exp().ln()).tanh();
+                    let t13 = g9(
+                        tape.constant((i7 as f64)),
+                        b00_f013_value(tape, (0.6 * h8[i6 / 2].cos()).tan(), 2),
+                        (0.9 * acc2.tanh()).asin(),
+                    );
+                    let mut nh14 = vec![tape.constant(0.0); r#loop.len()];
+                    for i15 in 0..n {
+                        nh14[i15] = (-0.37) * h8[i15]
+                            + (h8[(i15 + 1) % n] + f64::atanh(0.5 * f64::sin(0.31))).tanh();
                     }
-                    h8 = nh10;
-                    a = (if i3 % 2 == 0 { b } else { a })
-                        .mul_add((0.5 * h8[i6]).ceil() + a, c + r#loop[i7 + 1]);
-                } else if i6 > 1 {
-                    let u12 = acc1 / (2.0 + b00_f013_value(tape, c.max(b), 2).tanh());
-                    acc1 = acc1 * 0.62 + u12 / (1.0 + (u12 + u12).powi(2));
-                } else {
-                    let acc13 = tape.constant(f64::atan(f64::clamp(0.87, (-1.0), 1.0)));
-                    a -= a;
+                    h8 = nh14;
+                    acc1 -= c;
                 }
-                acc2 = acc2 * (-0.6)
-                    + (0.8 * r#loop[(i6 + 1) % r#loop.len()].cos().exp().sqrt().tanh()).acos();
+                acc1 += g4(r#loop[(i3 + 2) % r#loop.len()] % 2.0, a.atan());
             }
-            acc1 = acc1 * 0.5 + (f64::cos((i3 as f64)) - acc2);
+            acc1 = acc1 * 0.84 + (0.9 * b.tanh()).asin();
         }
-        acc2 -= g4(b, acc2);
-        if a.atan() >= c {
+        acc2 = acc2 * 0.856_f64 + b;
+        if r#loop[4 - 1 - i3] + c >= (-1.48_f64) {
             break;
         }
     }
-    acc1 + acc2 - c
+    acc1 * acc2 - b - c
 }
 
 #[differentiate(wrt(r#in))]
