@@ -51,6 +51,7 @@ pub use autodiff_runtime::*;
 /// Paths used by generated code. Not part of the public API.
 #[doc(hidden)]
 pub mod __private {
+    pub use autodiff_runtime::check;
     pub use autodiff_runtime::checkpoint;
     pub use autodiff_runtime::dual_twin::DualTwin;
     pub use autodiff_runtime::fields::*;

@@ -6,8 +6,10 @@
 //! `T: Float`, duals nest: `Dual<Dual<f64>>` gives exact second derivatives.
 //!
 //! The operators and the `num-traits` impls are written once, as macros shared with
-//! [`DualVec`](crate::DualVec): a dual type only provides `constant`, `chain`, `chain2`,
-//! `chain3` and `tangent_is_zero`, and `impl_dual!` derives everything else from them.
+//! [`DualVec`](crate::DualVec): a dual type only provides `constant`, `chain`, `chain_by`,
+//! `chain2`, `chain3` and `tangent_is_zero`, and `impl_dual!` derives everything else from them. Each
+//! chain rule is given the operation's name, for the reports of the `check-finite` feature
+//! ([`crate::check`]).
 
 use num_traits::Float;
 
@@ -113,22 +115,37 @@ impl<T: Float> Dual<T> {
         Self::new(x, T::one())
     }
 
-    /// Chain rule for `y = f(self)`: `ẏ = f'(x)·ẋ`.
+    /// Chain rule for `y = op(self)`: `ẏ = op'(x)·ẋ`.
     #[inline]
-    fn chain(self, y: T, dy_dx: T) -> Self {
-        Self::new(y, scale(self.tangent, dy_dx))
+    fn chain(self, op: &str, y: T, dy_dx: T) -> Self {
+        let t = scale(self.tangent, dy_dx);
+        crate::check::tangent(op, &[self.primal, self.tangent], t);
+        Self::new(y, t)
     }
 
-    /// Chain rule for `y = f(self, b)`: `ẏ = ∂f/∂a·ȧ + ∂f/∂b·ḃ`.
+    /// Chain rule for `y = self op s` with a plain number `s`: [`chain`](Self::chain), with `s`
+    /// among the inputs the `check-finite` feature requires finite.
     #[inline]
-    fn chain2(self, b: Self, y: T, (da, db): (T, T)) -> Self {
-        Self::new(y, scale(self.tangent, da) + scale(b.tangent, db))
+    fn chain_by(self, op: &str, s: T, y: T, dy_dx: T) -> Self {
+        let t = scale(self.tangent, dy_dx);
+        crate::check::tangent(op, &[self.primal, s, self.tangent], t);
+        Self::new(y, t)
     }
 
-    /// Chain rule for `y = f(self, b, c)`.
+    /// Chain rule for `y = op(self, b)`: `ẏ = ∂op/∂a·ȧ + ∂op/∂b·ḃ`.
     #[inline]
-    fn chain3(self, b: Self, c: Self, y: T, (da, db, dc): (T, T, T)) -> Self {
+    fn chain2(self, op: &str, b: Self, y: T, (da, db): (T, T)) -> Self {
+        let t = scale(self.tangent, da) + scale(b.tangent, db);
+        crate::check::tangent(op, &[self.primal, b.primal, self.tangent, b.tangent], t);
+        Self::new(y, t)
+    }
+
+    /// Chain rule for `y = op(self, b, c)`.
+    #[inline]
+    fn chain3(self, op: &str, b: Self, c: Self, y: T, (da, db, dc): (T, T, T)) -> Self {
         let t = scale(self.tangent, da) + scale(b.tangent, db) + scale(c.tangent, dc);
+        let (p, q, r) = (self.primal, b.primal, c.primal);
+        crate::check::tangent(op, &[p, q, r, self.tangent, b.tangent, c.tangent], t);
         Self::new(y, t)
     }
 
@@ -156,7 +173,7 @@ macro_rules! unary_rules {
         #[inline]
         fn $f(self) -> Self {
             let y = self.primal.$f();
-            self.chain(y, $crate::partial::$rule(self.primal, y))
+            self.chain(stringify!($f), y, $crate::partial::$rule(self.primal, y))
         }
     )*};
 }
@@ -168,7 +185,7 @@ macro_rules! binary_rules {
         #[inline]
         fn $f(self, b: Self) -> Self {
             let y = self.primal.$f(b.primal);
-            self.chain2(b, y, $crate::partial::$f(self.primal, b.primal, y))
+            self.chain2(stringify!($f), b, y, $crate::partial::$f(self.primal, b.primal, y))
         }
     )*};
 }
@@ -262,29 +279,29 @@ macro_rules! impl_dual {
         }
 
         $crate::dual::binary_op!([$($g)*] $ty, $t, Add add, |a, b, one|
-            a.chain2(b, a.primal + b.primal, (one, one)),
-            a.chain(a.primal + b, one));
+            a.chain2("+", b, a.primal + b.primal, (one, one)),
+            a.chain_by("+", b, a.primal + b, one));
         $crate::dual::binary_op!([$($g)*] $ty, $t, Sub sub, |a, b, one|
-            a.chain2(b, a.primal - b.primal, (one, -one)),
-            a.chain(a.primal - b, one));
+            a.chain2("-", b, a.primal - b.primal, (one, -one)),
+            a.chain_by("-", b, a.primal - b, one));
         $crate::dual::binary_op!([$($g)*] $ty, $t, Mul mul, |a, b, _one|
-            a.chain2(b, a.primal * b.primal, (b.primal, a.primal)),
-            a.chain(a.primal * b, b));
+            a.chain2("*", b, a.primal * b.primal, (b.primal, a.primal)),
+            a.chain_by("*", b, a.primal * b, b));
         // a/b: ∂/∂a = 1/b, ∂/∂b = −a/b² = −y/b.
         $crate::dual::binary_op!([$($g)*] $ty, $t, Div div, |a, b, _one| {
             let (y, inv) = (a.primal / b.primal, b.primal.recip());
-            a.chain2(b, y, (inv, -y * inv))
-        }, a.chain(a.primal / b, b.recip()));
+            a.chain2("/", b, y, (inv, -y * inv))
+        }, a.chain_by("/", b, a.primal / b, b.recip()));
         // a % b = a − b·trunc(a/b): ∂/∂a = 1, ∂/∂b = −trunc(a/b) (`partial::rem`).
         $crate::dual::binary_op!([$($g)*] $ty, $t, Rem rem, |a, b, _one| {
             let y = a.primal % b.primal;
-            a.chain2(b, y, $crate::partial::rem(a.primal, b.primal, y))
-        }, a.chain(a.primal % b, $t::one()));
+            a.chain2("%", b, y, $crate::partial::rem(a.primal, b.primal, y))
+        }, a.chain_by("%", b, a.primal % b, $t::one()));
         impl<$($g)*> ::core::ops::Neg for $ty {
             type Output = Self;
             #[inline]
             fn neg(self) -> Self {
-                self.chain(-self.primal, -$t::one())
+                self.chain("neg", -self.primal, -$t::one())
             }
         }
         $crate::dual::assign_op!([$($g)*] $ty, $t, AddAssign add_assign +);
@@ -462,27 +479,27 @@ macro_rules! impl_dual {
 
             fn powi(self, n: i32) -> Self {
                 let y = self.primal.powi(n);
-                self.chain(y, $crate::partial::powi(self.primal, n, y))
+                self.chain("powi", y, $crate::partial::powi(self.primal, n, y))
             }
             fn mul_add(self, a: Self, b: Self) -> Self {
                 let y = self.primal.mul_add(a.primal, b.primal);
-                self.chain3(a, b, y, $crate::partial::mul_add(self.primal, a.primal, b.primal, y))
+                self.chain3("mul_add", a, b, y, $crate::partial::mul_add(self.primal, a.primal, b.primal, y))
             }
             fn clamp(self, lo: Self, hi: Self) -> Self {
                 let y = self.primal.clamp(lo.primal, hi.primal);
-                self.chain3(lo, hi, y, $crate::partial::clamp(self.primal, lo.primal, hi.primal, y))
+                self.chain3("clamp", lo, hi, y, $crate::partial::clamp(self.primal, lo.primal, hi.primal, y))
             }
             fn sin_cos(self) -> (Self, Self) {
                 let (s, c) = self.primal.sin_cos();
                 let x = self.primal;
-                (self.chain(s, $crate::partial::sin(x, s)), self.chain(c, $crate::partial::cos(x, c)))
+                (self.chain("sin", s, $crate::partial::sin(x, s)), self.chain("cos", c, $crate::partial::cos(x, c)))
             }
             // Linear maps L have L'(x) = L(1).
             fn to_degrees(self) -> Self {
-                self.chain(self.primal.to_degrees(), $t::one().to_degrees())
+                self.chain("to_degrees", self.primal.to_degrees(), $t::one().to_degrees())
             }
             fn to_radians(self) -> Self {
-                self.chain(self.primal.to_radians(), $t::one().to_radians())
+                self.chain("to_radians", self.primal.to_radians(), $t::one().to_radians())
             }
             // Composites of rules above, so they inherit their derivatives.
             /// `max(a − b, 0)`, as `fdim`: zero (and derivative zero) when `a ≤ b`.
@@ -496,7 +513,7 @@ macro_rules! impl_dual {
             /// `|self|·sign b`: `partial::copysign`, 0 at `self = 0` as for `abs`.
             fn copysign(self, b: Self) -> Self {
                 let y = self.primal.copysign(b.primal);
-                self.chain2(b, y, $crate::partial::copysign(self.primal, b.primal, y))
+                self.chain2("copysign", b, y, $crate::partial::copysign(self.primal, b.primal, y))
             }
         }
     };

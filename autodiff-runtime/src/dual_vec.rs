@@ -5,6 +5,7 @@
 //! which is cheaper than `N` passes with [`Dual`](crate::Dual). The operator and `Float` impls
 //! are the same macros as `Dual`'s.
 
+use crate::check;
 use crate::dual::{impl_dual, impl_scalar_lhs, scale};
 use core::array;
 use num_traits::Float;
@@ -67,24 +68,48 @@ impl<T: Float, const N: usize> DualVec<T, N> {
         d
     }
 
-    /// Chain rule for `y = f(self)`, on every tangent: `ẏᵢ = f'(x)·ẋᵢ`.
+    /// Chain rule for `y = op(self)`, on every tangent: `ẏᵢ = op'(x)·ẋᵢ`.
     #[inline]
-    fn chain(self, y: T, dy_dx: T) -> Self {
-        Self::new(y, self.tangent.map(|t| scale(t, dy_dx)))
-    }
-
-    /// Chain rule for `y = f(self, b)`: `ẏᵢ = ∂f/∂a·ȧᵢ + ∂f/∂b·ḃᵢ`.
-    #[inline]
-    fn chain2(self, b: Self, y: T, (da, db): (T, T)) -> Self {
-        let t = array::from_fn(|i| scale(self.tangent[i], da) + scale(b.tangent[i], db));
+    fn chain(self, op: &str, y: T, dy_dx: T) -> Self {
+        let t = array::from_fn(|i| {
+            let t = scale(self.tangent[i], dy_dx);
+            check::tangent(op, &[self.primal, self.tangent[i]], t);
+            t
+        });
         Self::new(y, t)
     }
 
-    /// Chain rule for `y = f(self, b, c)`.
+    /// Chain rule for `y = self op s` with a plain number `s` among the checked inputs.
     #[inline]
-    fn chain3(self, b: Self, c: Self, y: T, (da, db, dc): (T, T, T)) -> Self {
+    fn chain_by(self, op: &str, s: T, y: T, dy_dx: T) -> Self {
         let t = array::from_fn(|i| {
-            scale(self.tangent[i], da) + scale(b.tangent[i], db) + scale(c.tangent[i], dc)
+            let t = scale(self.tangent[i], dy_dx);
+            check::tangent(op, &[self.primal, s, self.tangent[i]], t);
+            t
+        });
+        Self::new(y, t)
+    }
+
+    /// Chain rule for `y = op(self, b)`: `ẏᵢ = ∂op/∂a·ȧᵢ + ∂op/∂b·ḃᵢ`.
+    #[inline]
+    fn chain2(self, op: &str, b: Self, y: T, (da, db): (T, T)) -> Self {
+        let t = array::from_fn(|i| {
+            let (ta, tb) = (self.tangent[i], b.tangent[i]);
+            let t = scale(ta, da) + scale(tb, db);
+            check::tangent(op, &[self.primal, b.primal, ta, tb], t);
+            t
+        });
+        Self::new(y, t)
+    }
+
+    /// Chain rule for `y = op(self, b, c)`.
+    #[inline]
+    fn chain3(self, op: &str, b: Self, c: Self, y: T, (da, db, dc): (T, T, T)) -> Self {
+        let t = array::from_fn(|i| {
+            let (ta, tb, tc) = (self.tangent[i], b.tangent[i], c.tangent[i]);
+            let t = scale(ta, da) + scale(tb, db) + scale(tc, dc);
+            check::tangent(op, &[self.primal, b.primal, c.primal, ta, tb, tc], t);
+            t
         });
         Self::new(y, t)
     }

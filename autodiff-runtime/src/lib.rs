@@ -10,7 +10,8 @@
 //!   push/pop stack its forward sweeps save values on, and [`pool`], the per-thread pools
 //!   that keep its buffers between calls;
 //! - [`gradcheck`](mod@gradcheck): central differences, dot-product tests and finite-difference
-//!   Hessian-vector products to check derivatives against;
+//!   Hessian-vector products to check derivatives against; [`check`], the opt-in panic on the
+//!   first non-finite tangent or cotangent (cargo feature `check-finite`);
 //! - [`ops`]: closed-form value, JVP, VJP and pullback rules of array operations on
 //!   [`ndarray`] arrays (matmul, broadcasting arithmetic, softmax, norms, attention).
 //! - [`Differentiable`]: values whose gradient has their own type (floats, `Vec`s, arrays,
@@ -21,6 +22,7 @@
 // CPU has it (calling a `#[target_feature]` function is unsafe by the language's rules).
 #![deny(unsafe_code)]
 
+pub mod check;
 pub mod checkpoint;
 pub mod differentiable;
 pub mod dual;

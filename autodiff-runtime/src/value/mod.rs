@@ -99,10 +99,23 @@ struct Trace<T> {
     value: T,
 }
 
+/// What the `check-finite` feature keeps of a node, to name it in a report.
+#[cfg(feature = "check-finite")]
+#[derive(Clone, Copy, Debug)]
+struct Provenance {
+    op: Op,
+    /// Whether every operand was finite: only then is a non-finite cotangent reported.
+    operands_finite: bool,
+    /// The statement named by `check::statement` when the node was recorded.
+    statement: Option<&'static str>,
+}
+
 /// Everything a tape records; one `RefCell` so a push takes one borrow.
 struct Records<T> {
     edges: Vec<Edge<T>>,
     trace: Option<Vec<Trace<T>>>,
+    #[cfg(feature = "check-finite")]
+    provenance: Vec<Provenance>,
 }
 
 /// The tape (Wengert list) that records every operation on its [`Value`]s.
@@ -151,7 +164,16 @@ impl<T: Float> Tape<T> {
             partials: [T::zero(); 2],
         });
         Tape {
-            records: RefCell::new(Records { edges, trace: None }),
+            records: RefCell::new(Records {
+                edges,
+                trace: None,
+                #[cfg(feature = "check-finite")]
+                provenance: vec![Provenance {
+                    op: Op::Sink,
+                    operands_finite: true,
+                    statement: None,
+                }],
+            }),
         }
     }
 
@@ -185,7 +207,7 @@ impl<T: Float> Tape<T> {
     /// ```
     #[inline]
     pub fn var(&self, x: T) -> Value<'_, T> {
-        self.push(Op::Var, [SINK; 2], [T::zero(); 2], x)
+        self.push(Op::Var, [SINK; 2], [T::zero(); 2], x, true)
     }
 
     /// One variable per element of `xs`, in order.
@@ -273,6 +295,8 @@ impl<T: Float> Tape<T> {
         if let Some(trace) = &mut records.trace {
             trace.truncate(1);
         }
+        #[cfg(feature = "check-finite")]
+        records.provenance.truncate(1);
     }
 
     /// The tape in topological order, one node a line: index, operation, parents, value and
@@ -293,15 +317,31 @@ impl<T: Float> Tape<T> {
         self.to_string()
     }
 
-    /// Appends a node and returns the value that names it.
+    /// Appends a node and returns the value that names it. `operands_finite` is read by the
+    /// `check-finite` feature only.
     #[inline]
-    fn push(&self, op: Op, parents: [u32; 2], partials: [T; 2], value: T) -> Value<'_, T> {
+    fn push(
+        &self,
+        op: Op,
+        parents: [u32; 2],
+        partials: [T; 2],
+        value: T,
+        operands_finite: bool,
+    ) -> Value<'_, T> {
         let records = &mut *self.records.borrow_mut();
         let index = u32::try_from(records.edges.len()).expect("a tape holds at most 2³² nodes");
         records.edges.push(Edge { parents, partials });
         if let Some(trace) = &mut records.trace {
             trace.push(Trace { op, value });
         }
+        #[cfg(feature = "check-finite")]
+        records.provenance.push(Provenance {
+            op,
+            operands_finite,
+            statement: crate::check::current_statement(),
+        });
+        #[cfg(not(feature = "check-finite"))]
+        let _ = operands_finite;
         Value {
             tape: self,
             index,
@@ -477,7 +517,10 @@ impl<'t, T: Float> Value<'t, T> {
         adjoints.clear();
         adjoints.resize(end, T::zero());
         adjoints[self.index as usize] = T::one();
+        #[cfg(not(feature = "check-finite"))]
         sweep(&records.edges[..end], adjoints);
+        #[cfg(feature = "check-finite")]
+        checked_sweep(&records.edges[..end], &records.provenance[..end], adjoints);
         // The sink collected the edges of leaves and constants: not an adjoint of anything.
         adjoints[SINK as usize] = T::zero();
     }
@@ -485,6 +528,7 @@ impl<'t, T: Float> Value<'t, T> {
 
 /// The reverse sweep: node `i` pushes its adjoint to its parents, for `i` from the last node
 /// down to 1. Parents precede children on the tape, so each adjoint is complete when read.
+#[cfg_attr(feature = "check-finite", allow(dead_code))]
 fn sweep<T: Float>(edges: &[Edge<T>], adjoints: &mut [T]) {
     // Equal lengths let the compiler drop the bounds checks on `edges[i]` and `adjoints[i]`.
     let adjoints = &mut adjoints[..edges.len()];
@@ -496,6 +540,39 @@ fn sweep<T: Float>(edges: &[Edge<T>], adjoints: &mut [T]) {
         let bar = adjoints[i];
         adjoints[p as usize] = adjoints[p as usize] + bar * dp;
         adjoints[q as usize] = adjoints[q as usize] + bar * dq;
+    }
+}
+
+/// [`sweep`], reporting the first adjoint that a contribution `ȳ · ∂` makes non-finite while
+/// `ȳ`, the adjoint before and the node's operands are finite (an infinite partial, or an
+/// overflow): the `check-finite` feature. Edges into the sink are not adjoints of anything.
+#[cfg(feature = "check-finite")]
+fn checked_sweep<T: Float>(edges: &[Edge<T>], provenance: &[Provenance], adjoints: &mut [T]) {
+    for i in (1..edges.len()).rev() {
+        let (edge, node, bar) = (edges[i], provenance[i], adjoints[i]);
+        for (k, (&p, &d)) in edge.parents.iter().zip(&edge.partials).enumerate() {
+            let (p, before) = (p as usize, adjoints[p as usize]);
+            let after = before + bar * d;
+            adjoints[p] = after;
+            let finite_in = bar.is_finite() && before.is_finite() && node.operands_finite;
+            if p != SINK as usize && finite_in && !after.is_finite() {
+                let number = |x: T| x.to_f64().map_or("?".to_owned(), |v| format!("{v:?}"));
+                let at = node
+                    .statement
+                    .map_or(String::new(), |s| format!(" (in {s})"));
+                panic!(
+                    "check-finite: the cotangent of operand {} of `{}` (node v{}) is {} from \
+                     finite inputs: adjoint {} times partial {}, added to {}{at}",
+                    k + 1,
+                    node.op.name(),
+                    i - 1,
+                    number(after),
+                    number(bar),
+                    number(d),
+                    number(before),
+                );
+            }
+        }
     }
 }
 

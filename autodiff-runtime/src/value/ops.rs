@@ -50,7 +50,9 @@ impl<'t, T: Float> Operand<'t, T> for Value<'t, T> {
 impl<'t, T: Float> Value<'t, T> {
     #[inline]
     fn unary(self, op: Op, y: T, d: T) -> Self {
-        self.tape.push(op, [self.index, SINK], [d, T::zero()], y)
+        let finite = self.value.is_finite();
+        self.tape
+            .push(op, [self.index, SINK], [d, T::zero()], y, finite)
     }
 
     #[inline]
@@ -60,7 +62,9 @@ impl<'t, T: Float> Value<'t, T> {
             std::ptr::eq(self.tape, rhs.tape),
             "operands live on different tapes"
         );
-        self.tape.push(op, [self.index, rhs.index], [da, db], y)
+        let finite = self.value.is_finite() && rhs.value.is_finite();
+        self.tape
+            .push(op, [self.index, rhs.index], [da, db], y, finite)
     }
 
     /// Three operands on two-parent nodes: drop a constant operand if there is one (its edge
