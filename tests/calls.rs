@@ -446,12 +446,12 @@ fn accumulators_lent_to_callees() {
     lends_in_chain_gradcheck(&x).unwrap();
     // The user's items lend nothing: the same gradients as the callers' entry point.
     let (_, g) = lends_in_chain_grad(&x);
-    let (_, pb) = lends_in_chain_pullback_all(&x);
+    let (_, pb) = lends_in_chain::pullback_all(&x);
     let (lent,) = pb(&x, 1.0, vec![1.0, 2.0, 3.0]);
     for i in 0..3 {
         assert!((lent[i] - (g[i] + (i + 1) as f64)).abs() < 1e-12);
     }
-    let (_, pb) = lends_in_chain_pullback_all(&x);
+    let (_, pb) = lends_in_chain::pullback_all(&x);
     assert_eq!(pb(&x, 1.0, Vec::new()).0, g);
 }
 

@@ -212,3 +212,31 @@ fn closures_calling_closures_updating_captures_and_called_in_loops() {
     close(&[gw, gc], &[c * sum, w * sum]);
     closure_called_in_a_loop_gradcheck(&xs, w, c).unwrap();
 }
+
+// f = sin x + x² + x² (c > 0) or 3x² (c ≤ 0): a closure of an inner block shadows the
+// outer one only inside that block.
+#[differentiate]
+fn closure_redefined_in_a_branch(x: f64, c: f64) -> f64 {
+    let g = |t: f64| t * t;
+    let mut s = g(x);
+    if c > 0.0 {
+        let g = |t: f64| t.sin();
+        s += g(x);
+    } else {
+        s += g(x);
+    }
+    s + g(x)
+}
+
+#[test]
+fn a_closure_goes_out_of_scope_with_its_block() {
+    let x = 0.5;
+    let (v, gx, _) = closure_redefined_in_a_branch_grad(x, 1.0);
+    assert!((v - (x.sin() + 2.0 * x * x)).abs() < 1e-15);
+    close(&[gx], &[x.cos() + 4.0 * x]);
+    let (v, gx, _) = closure_redefined_in_a_branch_grad(x, -1.0);
+    assert!((v - 3.0 * x * x).abs() < 1e-15);
+    close(&[gx], &[6.0 * x]);
+    closure_redefined_in_a_branch_gradcheck(x, 1.0).unwrap();
+    closure_redefined_in_a_branch_gradcheck(x, -1.0).unwrap();
+}

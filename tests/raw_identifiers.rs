@@ -48,3 +48,23 @@ fn raw_identifiers_everywhere() {
     assert_eq!(r#match(2.0), 8.0);
     match_gradcheck(1.5).unwrap();
 }
+
+// f = in·y + y: a raw name captured, then shadowed before the call; a raw closure
+// parameter; arguments swapped against raw parameter names.
+#[differentiate]
+fn raw_names_in_closures(r#in: f64, y: f64) -> f64 {
+    let g = |r#type: f64| r#type * r#in;
+    let h = |r#in: f64, r#type: f64| r#in - r#type;
+    let r#in = y;
+    let r#type = 0.0;
+    g(y) + h(r#in, r#type)
+}
+
+#[test]
+fn raw_identifiers_in_closures() {
+    let (a, y) = (0.6, -1.2);
+    let (v, ga, gy) = raw_names_in_closures_grad(a, y);
+    assert!((v - (a * y + y)).abs() < 1e-15);
+    assert!((ga - y).abs() < 1e-15 && (gy - (a + 1.0)).abs() < 1e-15);
+    raw_names_in_closures_gradcheck(a, y).unwrap();
+}

@@ -1362,14 +1362,7 @@ class Func:
 # with `wrt` (whose other float parameters get constants: varying values there are a
 # compile error by design), `a % b` with an active divisor (the quotient read off the
 # remainder, as the runtime's rules do).
-KNOWN_BUGS = {
-    # a raw identifier as a closure's parameter or capture: the macro panics naming its
-    # temporaries (`"__arg_r#type3"` / `"__captured_r#in3"` is not a valid identifier)
-    "raw-in-closure",
-    # a closure redefined in an inner block: after the block, calls of the name reach the
-    # inner closure (a wrong gradient) or no closure at all (`g_dual_pullback_all` missing)
-    "closure-redefined-inside",
-}
+KNOWN_BUGS = set()
 AVOID = set(KNOWN_BUGS)
 
 # The share of scalar functions that end in a sum loop (`Gen.sum_loop`); 0 keeps the

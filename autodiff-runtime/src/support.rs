@@ -68,7 +68,7 @@ impl<S: Sequence + ?Sized> Sequence for &S {
 // ---- accumulators lent to callees ---------------------------------------------------------
 //
 // A differentiated caller lends the adjoint of a sequence it passes to a callee to the
-// callee's pullback (the callers' entry point, `g_pullback_all`), which adds its cotangent
+// callee's pullback (the callers' entry point, `g::pullback_all`), which adds its cotangent
 // into it and gives it back: no fresh cotangent per call, no zero fill, no addition by the
 // caller. A caller with no adjoint to lend (a constant argument) lends an empty one.
 
@@ -417,7 +417,7 @@ impl<T: Float, const N: usize> DualSequence<T> for [Dual<T>; N] {
 }
 
 /// The cotangent that the callers' entry points of a function declared with `wrt(…)`
-/// (`f_pullback_all`, …) give for a float parameter that `wrt` leaves out: that parameter
+/// (`f::pullback_all`, …) give for a float parameter that `wrt` leaves out: that parameter
 /// is a constant, for differentiated callers too. A caller passing it a constant never
 /// reads this; one passing a value with a derivative fails to compile at the argument, at
 /// [`cotangent`]'s check, instead of silently losing that derivative.

@@ -363,8 +363,8 @@ fn pullbacks_are_the_vjps() {
     assert_eq!(ops::matmul_vjp(&a, &b, g.clone()).1, g.dot(&b.t()));
     assert_eq!(ops::matmul_vjp(&a, &b, g.clone()).2, a.t().dot(&g));
     // The dual-number twins are the same functions.
-    let (_, pb) = ops::matmul_dual_pullback_all(&a, &b);
+    let (_, pb) = ops::matmul::dual_pullback_all(&a, &b);
     assert_eq!(pb(&a, &b, g.clone()).0, g.dot(&b.t()));
-    let (_, pb) = ops::add_dual_pullback_all(&a, &2.0);
+    let (_, pb) = ops::add::dual_pullback_all(&a, &2.0);
     assert_eq!(pb(&a, &2.0, g).1, 2.5);
 }

@@ -69,156 +69,11 @@ fn norm_pullback(
 ) -> (f64, impl ::core::ops::FnOnce(&[f64], f64) -> (::std::vec::Vec<f64>,)) {
     use ::autodiff::__private as __ad;
     use ::autodiff::__private::Float as _;
-    let (value, pullback) = norm_pullback_all(v);
+    let (value, pullback) = norm::pullback_all(v);
     let pullback = move |v: &[f64], dout: f64| -> (::std::vec::Vec<f64>,) {
         pullback(v, dout, __ad::no_accumulator())
     };
     (value, pullback)
-}
-/// [`norm_jvp`] for differentiated callers, which pass a tangent for every float parameter.
-#[doc(hidden)]
-#[inline]
-#[allow(
-    dead_code,
-    unused_mut,
-    unused_imports,
-    unused_variables,
-    unused_assignments,
-    unused_parens,
-    clippy::needless_late_init,
-    clippy::too_many_arguments,
-    clippy::type_complexity,
-    clippy::let_and_return,
-    clippy::assign_op_pattern,
-    clippy::neg_multiply,
-    clippy::double_parens,
-    clippy::unnecessary_cast,
-    clippy::identity_op,
-    clippy::ptr_arg,
-    clippy::clone_on_copy
-)]
-fn norm_jvp_all(v: &[f64], v_dot: &[f64]) -> (f64, f64) {
-    norm_jvp(v, v_dot)
-}
-/// [`norm_pullback`] for differentiated callers, which expect a cotangent for every float parameter.
-#[doc(hidden)]
-#[allow(
-    dead_code,
-    unused_mut,
-    unused_imports,
-    unused_variables,
-    unused_assignments,
-    unused_parens,
-    clippy::needless_late_init,
-    clippy::too_many_arguments,
-    clippy::type_complexity,
-    clippy::let_and_return,
-    clippy::assign_op_pattern,
-    clippy::neg_multiply,
-    clippy::double_parens,
-    clippy::unnecessary_cast,
-    clippy::identity_op,
-    clippy::ptr_arg,
-    clippy::clone_on_copy
-)]
-fn norm_pullback_all(
-    v: &[f64],
-) -> (
-    f64,
-    impl ::core::ops::FnOnce(
-        &[f64],
-        f64,
-        ::std::vec::Vec<f64>,
-    ) -> (::std::vec::Vec<f64>,),
-) {
-    use ::autodiff::__private as __ad;
-    use ::autodiff::__private::Float as _;
-    let mut s = 0.0;
-    let lo = 0;
-    let hi = v.len();
-    for i in lo..hi {
-        s += v[i] * v[i];
-    }
-    let ret = s.sqrt();
-    let pullback = move |
-        v: &[f64],
-        dout: f64,
-        v_acc: ::std::vec::Vec<f64>,
-    | -> (::std::vec::Vec<f64>,) {
-        let mut ret_bar = dout;
-        let mut v_bar = __ad::accumulator(v_acc, &v);
-        let mut s_bar: f64 = 0.0;
-        s_bar += ret_bar * __ad::partial::sqrt(s, ret);
-        for i in (lo..hi).rev() {
-            {
-                let g0 = s_bar;
-                let t1 = v[i];
-                v_bar[i] += g0 * (t1 + t1);
-            }
-        }
-        (v_bar,)
-    };
-    (ret, pullback)
-}
-/// [`norm_pullback`] on dual numbers (forward-over-reverse), with a cotangent for every float parameter: what differentiated callers' `_hvp` runs.
-#[doc(hidden)]
-#[allow(
-    dead_code,
-    unused_mut,
-    unused_imports,
-    unused_variables,
-    unused_assignments,
-    unused_parens,
-    clippy::needless_late_init,
-    clippy::too_many_arguments,
-    clippy::type_complexity,
-    clippy::let_and_return,
-    clippy::assign_op_pattern,
-    clippy::neg_multiply,
-    clippy::double_parens,
-    clippy::unnecessary_cast,
-    clippy::identity_op,
-    clippy::ptr_arg,
-    clippy::clone_on_copy
-)]
-fn norm_dual_pullback_all(
-    v: &[::autodiff::__private::Dual<f64>],
-) -> (
-    ::autodiff::__private::Dual<f64>,
-    impl ::core::ops::FnOnce(
-        &[::autodiff::__private::Dual<f64>],
-        ::autodiff::__private::Dual<f64>,
-        ::std::vec::Vec<::autodiff::__private::Dual<f64>>,
-    ) -> (::std::vec::Vec<::autodiff::__private::Dual<f64>>,),
-) {
-    use ::autodiff::__private as __ad;
-    use ::autodiff::__private::Float as _;
-    let mut s = __ad::lift(0.0);
-    let lo = 0;
-    let hi = v.len();
-    for i in lo..hi {
-        s += v[i] * v[i];
-    }
-    let ret = s.sqrt();
-    let pullback = move |
-        v: &[::autodiff::__private::Dual<f64>],
-        dout: ::autodiff::__private::Dual<f64>,
-        v_acc: ::std::vec::Vec<::autodiff::__private::Dual<f64>>,
-    | -> (::std::vec::Vec<::autodiff::__private::Dual<f64>>,) {
-        let mut ret_bar = dout;
-        let mut v_bar = __ad::accumulator(v_acc, &v);
-        let mut s_bar: ::autodiff::__private::Dual<f64> = __ad::zero();
-        s_bar += ret_bar * __ad::partial::sqrt(s, ret);
-        for i in (lo..hi).rev() {
-            {
-                let g0 = s_bar;
-                let t1 = v[i];
-                v_bar[i] += g0 * (t1 + t1);
-            }
-        }
-        (v_bar,)
-    };
-    (ret, pullback)
 }
 /// Reverse mode of [`norm`]: its value, then the cotangents `v_bar` of the active parameters (in parameter order) for the cotangent `dout` of the result: x̄ = ȳ ∂norm/∂x.
 #[allow(
@@ -295,7 +150,7 @@ fn norm_hvp(
     use ::autodiff::__private as __ad;
     use ::autodiff::__private::Float as _;
     let v_dual = __ad::pool::duals(&v, &v_dot);
-    let (value, pullback) = norm_dual_pullback_all(&v_dual);
+    let (value, pullback) = norm::dual_pullback_all(&v_dual);
     let (v_bar,) = pullback(
         &v_dual,
         __ad::Dual::constant(1.0),
@@ -382,6 +237,158 @@ fn norm_gradcheck_with(
         __tol,
     )
 }
+/// The derivatives of [`norm`] that differentiated callers call.
+#[doc(hidden)]
+#[allow(non_camel_case_types, dead_code)]
+struct norm {}
+#[allow(dead_code)]
+impl norm {
+    /// [`norm_jvp`] for differentiated callers, which pass a tangent for every float parameter.
+    #[doc(hidden)]
+    #[inline]
+    #[allow(
+        dead_code,
+        unused_mut,
+        unused_imports,
+        unused_variables,
+        unused_assignments,
+        unused_parens,
+        clippy::needless_late_init,
+        clippy::too_many_arguments,
+        clippy::type_complexity,
+        clippy::let_and_return,
+        clippy::assign_op_pattern,
+        clippy::neg_multiply,
+        clippy::double_parens,
+        clippy::unnecessary_cast,
+        clippy::identity_op,
+        clippy::ptr_arg,
+        clippy::clone_on_copy
+    )]
+    fn jvp_all(v: &[f64], v_dot: &[f64]) -> (f64, f64) {
+        norm_jvp(v, v_dot)
+    }
+    /// [`norm_pullback`] for differentiated callers, which expect a cotangent for every float parameter.
+    #[doc(hidden)]
+    #[allow(
+        dead_code,
+        unused_mut,
+        unused_imports,
+        unused_variables,
+        unused_assignments,
+        unused_parens,
+        clippy::needless_late_init,
+        clippy::too_many_arguments,
+        clippy::type_complexity,
+        clippy::let_and_return,
+        clippy::assign_op_pattern,
+        clippy::neg_multiply,
+        clippy::double_parens,
+        clippy::unnecessary_cast,
+        clippy::identity_op,
+        clippy::ptr_arg,
+        clippy::clone_on_copy
+    )]
+    fn pullback_all(
+        v: &[f64],
+    ) -> (
+        f64,
+        impl ::core::ops::FnOnce(
+            &[f64],
+            f64,
+            ::std::vec::Vec<f64>,
+        ) -> (::std::vec::Vec<f64>,),
+    ) {
+        use ::autodiff::__private as __ad;
+        use ::autodiff::__private::Float as _;
+        let mut s = 0.0;
+        let lo = 0;
+        let hi = v.len();
+        for i in lo..hi {
+            s += v[i] * v[i];
+        }
+        let ret = s.sqrt();
+        let pullback = move |
+            v: &[f64],
+            dout: f64,
+            v_acc: ::std::vec::Vec<f64>,
+        | -> (::std::vec::Vec<f64>,) {
+            let mut ret_bar = dout;
+            let mut v_bar = __ad::accumulator(v_acc, &v);
+            let mut s_bar: f64 = 0.0;
+            s_bar += ret_bar * __ad::partial::sqrt(s, ret);
+            for i in (lo..hi).rev() {
+                {
+                    let g0 = s_bar;
+                    let t1 = v[i];
+                    v_bar[i] += g0 * (t1 + t1);
+                }
+            }
+            (v_bar,)
+        };
+        (ret, pullback)
+    }
+    /// [`norm_pullback`] on dual numbers (forward-over-reverse), with a cotangent for every float parameter: what differentiated callers' `_hvp` runs.
+    #[doc(hidden)]
+    #[allow(
+        dead_code,
+        unused_mut,
+        unused_imports,
+        unused_variables,
+        unused_assignments,
+        unused_parens,
+        clippy::needless_late_init,
+        clippy::too_many_arguments,
+        clippy::type_complexity,
+        clippy::let_and_return,
+        clippy::assign_op_pattern,
+        clippy::neg_multiply,
+        clippy::double_parens,
+        clippy::unnecessary_cast,
+        clippy::identity_op,
+        clippy::ptr_arg,
+        clippy::clone_on_copy
+    )]
+    fn dual_pullback_all(
+        v: &[::autodiff::__private::Dual<f64>],
+    ) -> (
+        ::autodiff::__private::Dual<f64>,
+        impl ::core::ops::FnOnce(
+            &[::autodiff::__private::Dual<f64>],
+            ::autodiff::__private::Dual<f64>,
+            ::std::vec::Vec<::autodiff::__private::Dual<f64>>,
+        ) -> (::std::vec::Vec<::autodiff::__private::Dual<f64>>,),
+    ) {
+        use ::autodiff::__private as __ad;
+        use ::autodiff::__private::Float as _;
+        let mut s = __ad::lift(0.0);
+        let lo = 0;
+        let hi = v.len();
+        for i in lo..hi {
+            s += v[i] * v[i];
+        }
+        let ret = s.sqrt();
+        let pullback = move |
+            v: &[::autodiff::__private::Dual<f64>],
+            dout: ::autodiff::__private::Dual<f64>,
+            v_acc: ::std::vec::Vec<::autodiff::__private::Dual<f64>>,
+        | -> (::std::vec::Vec<::autodiff::__private::Dual<f64>>,) {
+            let mut ret_bar = dout;
+            let mut v_bar = __ad::accumulator(v_acc, &v);
+            let mut s_bar: ::autodiff::__private::Dual<f64> = __ad::zero();
+            s_bar += ret_bar * __ad::partial::sqrt(s, ret);
+            for i in (lo..hi).rev() {
+                {
+                    let g0 = s_bar;
+                    let t1 = v[i];
+                    v_bar[i] += g0 * (t1 + t1);
+                }
+            }
+            (v_bar,)
+        };
+        (ret, pullback)
+    }
+}
 #[allow(dead_code)]
 fn unit_sum(x: &[f64]) -> f64 {
     let n = norm(x);
@@ -423,7 +430,7 @@ fn unit_sum_jvp(x: &[f64], x_dot: &[f64]) -> (f64, f64) {
         use ::autodiff::__private as __ad;
         use ::autodiff::__private::Float as _;
         __ad::check_tangent_len(x.len(), x_dot.len(), "x_dot", "x");
-        let (n, n_dot) = norm_jvp_all(x, x_dot);
+        let (n, n_dot) = norm::jvp_all(x, x_dot);
         let mut s = 0.0;
         let lo = 0;
         let hi = x.len();
@@ -469,170 +476,11 @@ fn unit_sum_pullback(
 ) -> (f64, impl ::core::ops::FnOnce(&[f64], f64) -> (::std::vec::Vec<f64>,)) {
     use ::autodiff::__private as __ad;
     use ::autodiff::__private::Float as _;
-    let (value, pullback) = unit_sum_pullback_all(x);
+    let (value, pullback) = unit_sum::pullback_all(x);
     let pullback = move |x: &[f64], dout: f64| -> (::std::vec::Vec<f64>,) {
         pullback(x, dout, __ad::no_accumulator())
     };
     (value, pullback)
-}
-/// [`unit_sum_jvp`] for differentiated callers, which pass a tangent for every float parameter.
-#[doc(hidden)]
-#[inline]
-#[allow(
-    dead_code,
-    unused_mut,
-    unused_imports,
-    unused_variables,
-    unused_assignments,
-    unused_parens,
-    clippy::needless_late_init,
-    clippy::too_many_arguments,
-    clippy::type_complexity,
-    clippy::let_and_return,
-    clippy::assign_op_pattern,
-    clippy::neg_multiply,
-    clippy::double_parens,
-    clippy::unnecessary_cast,
-    clippy::identity_op,
-    clippy::ptr_arg,
-    clippy::clone_on_copy
-)]
-fn unit_sum_jvp_all(x: &[f64], x_dot: &[f64]) -> (f64, f64) {
-    unit_sum_jvp(x, x_dot)
-}
-/// [`unit_sum_pullback`] for differentiated callers, which expect a cotangent for every float parameter.
-#[doc(hidden)]
-#[allow(
-    dead_code,
-    unused_mut,
-    unused_imports,
-    unused_variables,
-    unused_assignments,
-    unused_parens,
-    clippy::needless_late_init,
-    clippy::too_many_arguments,
-    clippy::type_complexity,
-    clippy::let_and_return,
-    clippy::assign_op_pattern,
-    clippy::neg_multiply,
-    clippy::double_parens,
-    clippy::unnecessary_cast,
-    clippy::identity_op,
-    clippy::ptr_arg,
-    clippy::clone_on_copy
-)]
-fn unit_sum_pullback_all(
-    x: &[f64],
-) -> (
-    f64,
-    impl ::core::ops::FnOnce(
-        &[f64],
-        f64,
-        ::std::vec::Vec<f64>,
-    ) -> (::std::vec::Vec<f64>,),
-) {
-    use ::autodiff::__private as __ad;
-    use ::autodiff::__private::Float as _;
-    let (n, n_pb) = norm_pullback_all(x);
-    let mut s = 0.0;
-    let lo = 0;
-    let hi = x.len();
-    for i in lo..hi {
-        s += x[i] / n;
-    }
-    let ret = s;
-    let pullback = move |
-        x: &[f64],
-        dout: f64,
-        x_acc: ::std::vec::Vec<f64>,
-    | -> (::std::vec::Vec<f64>,) {
-        let mut ret_bar = dout;
-        let mut x_bar = __ad::accumulator(x_acc, &x);
-        let mut n_bar: f64 = 0.0;
-        let mut s_bar: f64 = 0.0;
-        s_bar += ret_bar;
-        for i in (lo..hi).rev() {
-            {
-                let g0 = s_bar;
-                let t1 = x[i];
-                x_bar[i] += g0 / n;
-                n_bar += -(g0 * t1) / (n * n);
-            }
-        }
-        {
-            let (ct0,) = n_pb(x, n_bar, __ad::lend(&mut x_bar));
-            __ad::repay(&mut x_bar, __ad::cotangent::<f64, _>(ct0));
-        }
-        (x_bar,)
-    };
-    (ret, pullback)
-}
-/// [`unit_sum_pullback`] on dual numbers (forward-over-reverse), with a cotangent for every float parameter: what differentiated callers' `_hvp` runs.
-#[doc(hidden)]
-#[allow(
-    dead_code,
-    unused_mut,
-    unused_imports,
-    unused_variables,
-    unused_assignments,
-    unused_parens,
-    clippy::needless_late_init,
-    clippy::too_many_arguments,
-    clippy::type_complexity,
-    clippy::let_and_return,
-    clippy::assign_op_pattern,
-    clippy::neg_multiply,
-    clippy::double_parens,
-    clippy::unnecessary_cast,
-    clippy::identity_op,
-    clippy::ptr_arg,
-    clippy::clone_on_copy
-)]
-fn unit_sum_dual_pullback_all(
-    x: &[::autodiff::__private::Dual<f64>],
-) -> (
-    ::autodiff::__private::Dual<f64>,
-    impl ::core::ops::FnOnce(
-        &[::autodiff::__private::Dual<f64>],
-        ::autodiff::__private::Dual<f64>,
-        ::std::vec::Vec<::autodiff::__private::Dual<f64>>,
-    ) -> (::std::vec::Vec<::autodiff::__private::Dual<f64>>,),
-) {
-    use ::autodiff::__private as __ad;
-    use ::autodiff::__private::Float as _;
-    let (n, n_pb) = norm_dual_pullback_all(x);
-    let mut s = __ad::lift(0.0);
-    let lo = 0;
-    let hi = x.len();
-    for i in lo..hi {
-        s += x[i] / n;
-    }
-    let ret = s;
-    let pullback = move |
-        x: &[::autodiff::__private::Dual<f64>],
-        dout: ::autodiff::__private::Dual<f64>,
-        x_acc: ::std::vec::Vec<::autodiff::__private::Dual<f64>>,
-    | -> (::std::vec::Vec<::autodiff::__private::Dual<f64>>,) {
-        let mut ret_bar = dout;
-        let mut x_bar = __ad::accumulator(x_acc, &x);
-        let mut n_bar: ::autodiff::__private::Dual<f64> = __ad::zero();
-        let mut s_bar: ::autodiff::__private::Dual<f64> = __ad::zero();
-        s_bar += ret_bar;
-        for i in (lo..hi).rev() {
-            {
-                let g0 = s_bar;
-                let t1 = x[i];
-                x_bar[i] += g0 / n;
-                n_bar += -(g0 * t1) / (n * n);
-            }
-        }
-        {
-            let (ct0,) = n_pb(x, n_bar, __ad::lend(&mut x_bar));
-            __ad::repay(&mut x_bar, __ad::cotangent::<f64, _>(ct0));
-        }
-        (x_bar,)
-    };
-    (ret, pullback)
 }
 /// Reverse mode of [`unit_sum`]: its value, then the cotangents `x_bar` of the active parameters (in parameter order) for the cotangent `dout` of the result: x̄ = ȳ ∂unit_sum/∂x.
 #[allow(
@@ -657,7 +505,7 @@ fn unit_sum_dual_pullback_all(
 fn unit_sum_vjp(x: &[f64], dout: f64) -> (f64, ::std::vec::Vec<f64>) {
     use ::autodiff::__private as __ad;
     use ::autodiff::__private::Float as _;
-    let (n, n_pb) = norm_pullback_all(x);
+    let (n, n_pb) = norm::pullback_all(x);
     let mut s = 0.0;
     let lo = 0;
     let hi = x.len();
@@ -773,7 +621,7 @@ fn unit_sum_dual_vjp(
 ) {
     use ::autodiff::__private as __ad;
     use ::autodiff::__private::Float as _;
-    let (n, n_pb) = norm_dual_pullback_all(x);
+    let (n, n_pb) = norm::dual_pullback_all(x);
     let mut s = __ad::lift(0.0);
     let lo = 0;
     let hi = x.len();
@@ -876,4 +724,170 @@ fn unit_sum_gradcheck_with(
         &[("x", __ranges[0usize].clone())],
         __tol,
     )
+}
+/// The derivatives of [`unit_sum`] that differentiated callers call.
+#[doc(hidden)]
+#[allow(non_camel_case_types, dead_code)]
+struct unit_sum {}
+#[allow(dead_code)]
+impl unit_sum {
+    /// [`unit_sum_jvp`] for differentiated callers, which pass a tangent for every float parameter.
+    #[doc(hidden)]
+    #[inline]
+    #[allow(
+        dead_code,
+        unused_mut,
+        unused_imports,
+        unused_variables,
+        unused_assignments,
+        unused_parens,
+        clippy::needless_late_init,
+        clippy::too_many_arguments,
+        clippy::type_complexity,
+        clippy::let_and_return,
+        clippy::assign_op_pattern,
+        clippy::neg_multiply,
+        clippy::double_parens,
+        clippy::unnecessary_cast,
+        clippy::identity_op,
+        clippy::ptr_arg,
+        clippy::clone_on_copy
+    )]
+    fn jvp_all(x: &[f64], x_dot: &[f64]) -> (f64, f64) {
+        unit_sum_jvp(x, x_dot)
+    }
+    /// [`unit_sum_pullback`] for differentiated callers, which expect a cotangent for every float parameter.
+    #[doc(hidden)]
+    #[allow(
+        dead_code,
+        unused_mut,
+        unused_imports,
+        unused_variables,
+        unused_assignments,
+        unused_parens,
+        clippy::needless_late_init,
+        clippy::too_many_arguments,
+        clippy::type_complexity,
+        clippy::let_and_return,
+        clippy::assign_op_pattern,
+        clippy::neg_multiply,
+        clippy::double_parens,
+        clippy::unnecessary_cast,
+        clippy::identity_op,
+        clippy::ptr_arg,
+        clippy::clone_on_copy
+    )]
+    fn pullback_all(
+        x: &[f64],
+    ) -> (
+        f64,
+        impl ::core::ops::FnOnce(
+            &[f64],
+            f64,
+            ::std::vec::Vec<f64>,
+        ) -> (::std::vec::Vec<f64>,),
+    ) {
+        use ::autodiff::__private as __ad;
+        use ::autodiff::__private::Float as _;
+        let (n, n_pb) = norm::pullback_all(x);
+        let mut s = 0.0;
+        let lo = 0;
+        let hi = x.len();
+        for i in lo..hi {
+            s += x[i] / n;
+        }
+        let ret = s;
+        let pullback = move |
+            x: &[f64],
+            dout: f64,
+            x_acc: ::std::vec::Vec<f64>,
+        | -> (::std::vec::Vec<f64>,) {
+            let mut ret_bar = dout;
+            let mut x_bar = __ad::accumulator(x_acc, &x);
+            let mut n_bar: f64 = 0.0;
+            let mut s_bar: f64 = 0.0;
+            s_bar += ret_bar;
+            for i in (lo..hi).rev() {
+                {
+                    let g0 = s_bar;
+                    let t1 = x[i];
+                    x_bar[i] += g0 / n;
+                    n_bar += -(g0 * t1) / (n * n);
+                }
+            }
+            {
+                let (ct0,) = n_pb(x, n_bar, __ad::lend(&mut x_bar));
+                __ad::repay(&mut x_bar, __ad::cotangent::<f64, _>(ct0));
+            }
+            (x_bar,)
+        };
+        (ret, pullback)
+    }
+    /// [`unit_sum_pullback`] on dual numbers (forward-over-reverse), with a cotangent for every float parameter: what differentiated callers' `_hvp` runs.
+    #[doc(hidden)]
+    #[allow(
+        dead_code,
+        unused_mut,
+        unused_imports,
+        unused_variables,
+        unused_assignments,
+        unused_parens,
+        clippy::needless_late_init,
+        clippy::too_many_arguments,
+        clippy::type_complexity,
+        clippy::let_and_return,
+        clippy::assign_op_pattern,
+        clippy::neg_multiply,
+        clippy::double_parens,
+        clippy::unnecessary_cast,
+        clippy::identity_op,
+        clippy::ptr_arg,
+        clippy::clone_on_copy
+    )]
+    fn dual_pullback_all(
+        x: &[::autodiff::__private::Dual<f64>],
+    ) -> (
+        ::autodiff::__private::Dual<f64>,
+        impl ::core::ops::FnOnce(
+            &[::autodiff::__private::Dual<f64>],
+            ::autodiff::__private::Dual<f64>,
+            ::std::vec::Vec<::autodiff::__private::Dual<f64>>,
+        ) -> (::std::vec::Vec<::autodiff::__private::Dual<f64>>,),
+    ) {
+        use ::autodiff::__private as __ad;
+        use ::autodiff::__private::Float as _;
+        let (n, n_pb) = norm::dual_pullback_all(x);
+        let mut s = __ad::lift(0.0);
+        let lo = 0;
+        let hi = x.len();
+        for i in lo..hi {
+            s += x[i] / n;
+        }
+        let ret = s;
+        let pullback = move |
+            x: &[::autodiff::__private::Dual<f64>],
+            dout: ::autodiff::__private::Dual<f64>,
+            x_acc: ::std::vec::Vec<::autodiff::__private::Dual<f64>>,
+        | -> (::std::vec::Vec<::autodiff::__private::Dual<f64>>,) {
+            let mut ret_bar = dout;
+            let mut x_bar = __ad::accumulator(x_acc, &x);
+            let mut n_bar: ::autodiff::__private::Dual<f64> = __ad::zero();
+            let mut s_bar: ::autodiff::__private::Dual<f64> = __ad::zero();
+            s_bar += ret_bar;
+            for i in (lo..hi).rev() {
+                {
+                    let g0 = s_bar;
+                    let t1 = x[i];
+                    x_bar[i] += g0 / n;
+                    n_bar += -(g0 * t1) / (n * n);
+                }
+            }
+            {
+                let (ct0,) = n_pb(x, n_bar, __ad::lend(&mut x_bar));
+                __ad::repay(&mut x_bar, __ad::cotangent::<f64, _>(ct0));
+            }
+            (x_bar,)
+        };
+        (ret, pullback)
+    }
 }

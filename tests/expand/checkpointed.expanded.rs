@@ -149,153 +149,6 @@ fn damped_pullback(
     };
     (ret, pullback)
 }
-/// [`damped_jvp`] for differentiated callers, which pass a tangent for every float parameter.
-#[doc(hidden)]
-#[inline]
-#[allow(
-    dead_code,
-    unused_mut,
-    unused_imports,
-    unused_variables,
-    unused_assignments,
-    unused_parens,
-    clippy::needless_late_init,
-    clippy::too_many_arguments,
-    clippy::type_complexity,
-    clippy::let_and_return,
-    clippy::assign_op_pattern,
-    clippy::neg_multiply,
-    clippy::double_parens,
-    clippy::unnecessary_cast,
-    clippy::identity_op,
-    clippy::ptr_arg,
-    clippy::clone_on_copy
-)]
-fn damped_jvp_all(x: f64, y: f64, n: usize, x_dot: f64, y_dot: f64) -> (f64, f64) {
-    damped_jvp(x, y, n, x_dot, y_dot)
-}
-/// [`damped_pullback`] for differentiated callers, which expect a cotangent for every float parameter.
-#[doc(hidden)]
-#[inline]
-#[allow(
-    dead_code,
-    unused_mut,
-    unused_imports,
-    unused_variables,
-    unused_assignments,
-    unused_parens,
-    clippy::needless_late_init,
-    clippy::too_many_arguments,
-    clippy::type_complexity,
-    clippy::let_and_return,
-    clippy::assign_op_pattern,
-    clippy::neg_multiply,
-    clippy::double_parens,
-    clippy::unnecessary_cast,
-    clippy::identity_op,
-    clippy::ptr_arg,
-    clippy::clone_on_copy
-)]
-fn damped_pullback_all(
-    x: f64,
-    y: f64,
-    n: usize,
-) -> (f64, impl ::core::ops::FnOnce(f64) -> (f64, f64)) {
-    damped_pullback(x, y, n)
-}
-/// [`damped_pullback`] on dual numbers (forward-over-reverse), with a cotangent for every float parameter: what differentiated callers' `_hvp` runs.
-#[doc(hidden)]
-#[allow(
-    dead_code,
-    unused_mut,
-    unused_imports,
-    unused_variables,
-    unused_assignments,
-    unused_parens,
-    clippy::needless_late_init,
-    clippy::too_many_arguments,
-    clippy::type_complexity,
-    clippy::let_and_return,
-    clippy::assign_op_pattern,
-    clippy::neg_multiply,
-    clippy::double_parens,
-    clippy::unnecessary_cast,
-    clippy::identity_op,
-    clippy::ptr_arg,
-    clippy::clone_on_copy
-)]
-fn damped_dual_pullback_all(
-    x: ::autodiff::__private::Dual<f64>,
-    y: ::autodiff::__private::Dual<f64>,
-    n: usize,
-) -> (
-    ::autodiff::__private::Dual<f64>,
-    impl ::core::ops::FnOnce(
-        ::autodiff::__private::Dual<f64>,
-    ) -> (::autodiff::__private::Dual<f64>, ::autodiff::__private::Dual<f64>),
-) {
-    use ::autodiff::__private as __ad;
-    use ::autodiff::__private::Float as _;
-    let mut b_tape = __ad::SaveStack::pooled();
-    let mut ckpt_tape = __ad::SaveStack::new();
-    let mut b = x;
-    let lo = 0;
-    let hi = n;
-    let ckpt_n = __ad::checkpoint::steps(lo, hi, false);
-    let ckpt_seg = __ad::checkpoint::segment_len(
-        ckpt_n,
-        __ad::checkpoint::Schedule::Sqrt,
-    );
-    let mut ckpt_states = ::std::vec::Vec::new();
-    for (ckpt_k, _j) in (lo..hi).enumerate() {
-        if ckpt_k.is_multiple_of(ckpt_seg) {
-            ckpt_states.push((b.clone(),));
-        }
-        b = (b * y).cos() + b * 0.5;
-    }
-    ckpt_tape.push(ckpt_states);
-    let ret = b;
-    let pullback = move |
-        dout: ::autodiff::__private::Dual<f64>,
-    | -> (::autodiff::__private::Dual<f64>, ::autodiff::__private::Dual<f64>) {
-        let mut ret_bar = dout;
-        let mut x_bar: ::autodiff::__private::Dual<f64> = __ad::zero();
-        let mut y_bar: ::autodiff::__private::Dual<f64> = __ad::zero();
-        let mut b_bar: ::autodiff::__private::Dual<f64> = __ad::zero();
-        b_bar += ret_bar;
-        let ckpt_states = ckpt_tape.pop();
-        let ckpt_n = __ad::checkpoint::steps(lo, hi, false);
-        let ckpt_seg = __ad::checkpoint::segment_len(
-            ckpt_n,
-            __ad::checkpoint::Schedule::Sqrt,
-        );
-        for (ckpt_s, ckpt_state) in ckpt_states.into_iter().enumerate().rev() {
-            b = ckpt_state.0;
-            let ckpt_first = ckpt_s * ckpt_seg;
-            let ckpt_last = ::core::cmp::min(ckpt_first + ckpt_seg, ckpt_n);
-            for ckpt_k in ckpt_first..ckpt_last {
-                let _j = __ad::checkpoint::nth_index(lo, ckpt_k);
-                b_tape.push(b);
-                b = (b * y).cos() + b * 0.5;
-            }
-            for ckpt_k in (ckpt_first..ckpt_last).rev() {
-                let _j = __ad::checkpoint::nth_index(lo, ckpt_k);
-                {
-                    let g0 = b_bar;
-                    b = b_tape.pop();
-                    let t1 = b * y;
-                    let t2 = (b * y).cos();
-                    let g3 = g0 * __ad::partial::cos(t1, t2);
-                    b_bar = g3 * y + g0 * 0.5;
-                    y_bar += g3 * b;
-                }
-            }
-        }
-        x_bar += b_bar;
-        (x_bar, y_bar)
-    };
-    (ret, pullback)
-}
 /// Reverse mode of [`damped`]: its value, then the cotangents `x_bar`, `y_bar` of the active parameters (in parameter order) for the cotangent `dout` of the result: x̄ = ȳ ∂damped/∂x.
 #[allow(
     dead_code,
@@ -373,7 +226,7 @@ fn damped_hvp(
 ) -> (f64, f64, f64, f64, f64) {
     use ::autodiff::__private as __ad;
     use ::autodiff::__private::Float as _;
-    let (value, pullback) = damped_dual_pullback_all(
+    let (value, pullback) = damped::dual_pullback_all(
         __ad::Dual::new(x, x_dot),
         __ad::Dual::new(y, y_dot),
         n,
@@ -482,4 +335,158 @@ fn damped_gradcheck_with(
         &[("x", __ranges[0usize].clone()), ("y", __ranges[1usize].clone())],
         __tol,
     )
+}
+/// The derivatives of [`damped`] that differentiated callers call.
+#[doc(hidden)]
+#[allow(non_camel_case_types, dead_code)]
+struct damped {}
+#[allow(dead_code)]
+impl damped {
+    /// [`damped_jvp`] for differentiated callers, which pass a tangent for every float parameter.
+    #[doc(hidden)]
+    #[inline]
+    #[allow(
+        dead_code,
+        unused_mut,
+        unused_imports,
+        unused_variables,
+        unused_assignments,
+        unused_parens,
+        clippy::needless_late_init,
+        clippy::too_many_arguments,
+        clippy::type_complexity,
+        clippy::let_and_return,
+        clippy::assign_op_pattern,
+        clippy::neg_multiply,
+        clippy::double_parens,
+        clippy::unnecessary_cast,
+        clippy::identity_op,
+        clippy::ptr_arg,
+        clippy::clone_on_copy
+    )]
+    fn jvp_all(x: f64, y: f64, n: usize, x_dot: f64, y_dot: f64) -> (f64, f64) {
+        damped_jvp(x, y, n, x_dot, y_dot)
+    }
+    /// [`damped_pullback`] for differentiated callers, which expect a cotangent for every float parameter.
+    #[doc(hidden)]
+    #[inline]
+    #[allow(
+        dead_code,
+        unused_mut,
+        unused_imports,
+        unused_variables,
+        unused_assignments,
+        unused_parens,
+        clippy::needless_late_init,
+        clippy::too_many_arguments,
+        clippy::type_complexity,
+        clippy::let_and_return,
+        clippy::assign_op_pattern,
+        clippy::neg_multiply,
+        clippy::double_parens,
+        clippy::unnecessary_cast,
+        clippy::identity_op,
+        clippy::ptr_arg,
+        clippy::clone_on_copy
+    )]
+    fn pullback_all(
+        x: f64,
+        y: f64,
+        n: usize,
+    ) -> (f64, impl ::core::ops::FnOnce(f64) -> (f64, f64)) {
+        damped_pullback(x, y, n)
+    }
+    /// [`damped_pullback`] on dual numbers (forward-over-reverse), with a cotangent for every float parameter: what differentiated callers' `_hvp` runs.
+    #[doc(hidden)]
+    #[allow(
+        dead_code,
+        unused_mut,
+        unused_imports,
+        unused_variables,
+        unused_assignments,
+        unused_parens,
+        clippy::needless_late_init,
+        clippy::too_many_arguments,
+        clippy::type_complexity,
+        clippy::let_and_return,
+        clippy::assign_op_pattern,
+        clippy::neg_multiply,
+        clippy::double_parens,
+        clippy::unnecessary_cast,
+        clippy::identity_op,
+        clippy::ptr_arg,
+        clippy::clone_on_copy
+    )]
+    fn dual_pullback_all(
+        x: ::autodiff::__private::Dual<f64>,
+        y: ::autodiff::__private::Dual<f64>,
+        n: usize,
+    ) -> (
+        ::autodiff::__private::Dual<f64>,
+        impl ::core::ops::FnOnce(
+            ::autodiff::__private::Dual<f64>,
+        ) -> (::autodiff::__private::Dual<f64>, ::autodiff::__private::Dual<f64>),
+    ) {
+        use ::autodiff::__private as __ad;
+        use ::autodiff::__private::Float as _;
+        let mut b_tape = __ad::SaveStack::pooled();
+        let mut ckpt_tape = __ad::SaveStack::new();
+        let mut b = x;
+        let lo = 0;
+        let hi = n;
+        let ckpt_n = __ad::checkpoint::steps(lo, hi, false);
+        let ckpt_seg = __ad::checkpoint::segment_len(
+            ckpt_n,
+            __ad::checkpoint::Schedule::Sqrt,
+        );
+        let mut ckpt_states = ::std::vec::Vec::new();
+        for (ckpt_k, _j) in (lo..hi).enumerate() {
+            if ckpt_k.is_multiple_of(ckpt_seg) {
+                ckpt_states.push((b.clone(),));
+            }
+            b = (b * y).cos() + b * 0.5;
+        }
+        ckpt_tape.push(ckpt_states);
+        let ret = b;
+        let pullback = move |
+            dout: ::autodiff::__private::Dual<f64>,
+        | -> (::autodiff::__private::Dual<f64>, ::autodiff::__private::Dual<f64>) {
+            let mut ret_bar = dout;
+            let mut x_bar: ::autodiff::__private::Dual<f64> = __ad::zero();
+            let mut y_bar: ::autodiff::__private::Dual<f64> = __ad::zero();
+            let mut b_bar: ::autodiff::__private::Dual<f64> = __ad::zero();
+            b_bar += ret_bar;
+            let ckpt_states = ckpt_tape.pop();
+            let ckpt_n = __ad::checkpoint::steps(lo, hi, false);
+            let ckpt_seg = __ad::checkpoint::segment_len(
+                ckpt_n,
+                __ad::checkpoint::Schedule::Sqrt,
+            );
+            for (ckpt_s, ckpt_state) in ckpt_states.into_iter().enumerate().rev() {
+                b = ckpt_state.0;
+                let ckpt_first = ckpt_s * ckpt_seg;
+                let ckpt_last = ::core::cmp::min(ckpt_first + ckpt_seg, ckpt_n);
+                for ckpt_k in ckpt_first..ckpt_last {
+                    let _j = __ad::checkpoint::nth_index(lo, ckpt_k);
+                    b_tape.push(b);
+                    b = (b * y).cos() + b * 0.5;
+                }
+                for ckpt_k in (ckpt_first..ckpt_last).rev() {
+                    let _j = __ad::checkpoint::nth_index(lo, ckpt_k);
+                    {
+                        let g0 = b_bar;
+                        b = b_tape.pop();
+                        let t1 = b * y;
+                        let t2 = (b * y).cos();
+                        let g3 = g0 * __ad::partial::cos(t1, t2);
+                        b_bar = g3 * y + g0 * 0.5;
+                        y_bar += g3 * b;
+                    }
+                }
+            }
+            x_bar += b_bar;
+            (x_bar, y_bar)
+        };
+        (ret, pullback)
+    }
 }

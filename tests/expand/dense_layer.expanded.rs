@@ -34,10 +34,10 @@ fn dense_jvp(
 ) -> (f64, f64) {
     use ::autodiff::__private as __ad;
     use ::autodiff::__private::Float as _;
-    let (matmul, matmul_dot) = ::autodiff::ops::matmul_jvp_all(x, w, x_dot, w_dot);
-    let (h, h_dot) = ::autodiff::ops::add_jvp_all(&matmul, b, &matmul_dot, b_dot);
-    let (y, y_dot) = ::autodiff::ops::tanh_jvp_all(&h, &h_dot);
-    let (sum_2, sum_2_dot) = ::autodiff::ops::sum_jvp_all(&y, &y_dot);
+    let (matmul, matmul_dot) = ::autodiff::ops::matmul::jvp_all(x, w, x_dot, w_dot);
+    let (h, h_dot) = ::autodiff::ops::add::jvp_all(&matmul, b, &matmul_dot, b_dot);
+    let (y, y_dot) = ::autodiff::ops::tanh::jvp_all(&h, &h_dot);
+    let (sum_2, sum_2_dot) = ::autodiff::ops::sum::jvp_all(&y, &y_dot);
     let ret = sum_2;
     let ret_dot = sum_2_dot;
     let __tangent = ret_dot;
@@ -78,10 +78,10 @@ fn dense_pullback(
 ) {
     use ::autodiff::__private as __ad;
     use ::autodiff::__private::Float as _;
-    let (matmul, matmul_pb) = ::autodiff::ops::matmul_pullback_all(x, w);
-    let (h, add_pb) = ::autodiff::ops::add_pullback_all(&matmul, b);
-    let (y, tanh_2_pb) = ::autodiff::ops::tanh_pullback_all(&h);
-    let (sum_2, sum_2_pb) = ::autodiff::ops::sum_pullback_all(&y);
+    let (matmul, matmul_pb) = ::autodiff::ops::matmul::pullback_all(x, w);
+    let (h, add_pb) = ::autodiff::ops::add::pullback_all(&matmul, b);
+    let (y, tanh_2_pb) = ::autodiff::ops::tanh::pullback_all(&h);
+    let (sum_2, sum_2_pb) = ::autodiff::ops::sum::pullback_all(&y);
     let ret = sum_2;
     let pullback = move |
         x: &Array2<f64>,
@@ -97,165 +97,6 @@ fn dense_pullback(
         let mut h_bar = ::core::option::Option::None;
         let mut y_bar = ::core::option::Option::None;
         let mut sum_2_bar: f64 = 0.0;
-        sum_2_bar += ret_bar;
-        {
-            let (ct0,) = sum_2_pb(&y, sum_2_bar);
-            __ad::accumulate_nd(&mut y_bar, __ad::cotangent::<f64, _>(ct0));
-        }
-        {
-            let (ct0,) = tanh_2_pb(&h, __ad::finish_nd(y_bar, &y));
-            __ad::accumulate_nd(&mut h_bar, __ad::cotangent::<f64, _>(ct0));
-        }
-        {
-            let (ct0, ct1) = add_pb(&matmul, b, __ad::finish_nd(h_bar, &h));
-            __ad::accumulate_nd(&mut matmul_bar, __ad::cotangent::<f64, _>(ct0));
-            __ad::accumulate_nd(&mut b_bar, __ad::cotangent::<f64, _>(ct1));
-        }
-        {
-            let (ct0, ct1) = matmul_pb(x, w, __ad::finish_nd(matmul_bar, &matmul));
-            __ad::accumulate_nd(&mut x_bar, __ad::cotangent::<f64, _>(ct0));
-            __ad::accumulate_nd(&mut w_bar, __ad::cotangent::<f64, _>(ct1));
-        }
-        (
-            __ad::finish_nd(x_bar, &x),
-            __ad::finish_nd(w_bar, &w),
-            __ad::finish_nd(b_bar, &b),
-        )
-    };
-    (ret, pullback)
-}
-/// [`dense_jvp`] for differentiated callers, which pass a tangent for every float parameter.
-#[doc(hidden)]
-#[inline]
-#[allow(
-    dead_code,
-    unused_mut,
-    unused_imports,
-    unused_variables,
-    unused_assignments,
-    unused_parens,
-    clippy::needless_late_init,
-    clippy::too_many_arguments,
-    clippy::type_complexity,
-    clippy::let_and_return,
-    clippy::assign_op_pattern,
-    clippy::neg_multiply,
-    clippy::double_parens,
-    clippy::unnecessary_cast,
-    clippy::identity_op,
-    clippy::ptr_arg,
-    clippy::clone_on_copy
-)]
-fn dense_jvp_all(
-    x: &Array2<f64>,
-    w: &Array2<f64>,
-    b: &Array1<f64>,
-    x_dot: &Array2<f64>,
-    w_dot: &Array2<f64>,
-    b_dot: &Array1<f64>,
-) -> (f64, f64) {
-    dense_jvp(x, w, b, x_dot, w_dot, b_dot)
-}
-/// [`dense_pullback`] for differentiated callers, which expect a cotangent for every float parameter.
-#[doc(hidden)]
-#[inline]
-#[allow(
-    dead_code,
-    unused_mut,
-    unused_imports,
-    unused_variables,
-    unused_assignments,
-    unused_parens,
-    clippy::needless_late_init,
-    clippy::too_many_arguments,
-    clippy::type_complexity,
-    clippy::let_and_return,
-    clippy::assign_op_pattern,
-    clippy::neg_multiply,
-    clippy::double_parens,
-    clippy::unnecessary_cast,
-    clippy::identity_op,
-    clippy::ptr_arg,
-    clippy::clone_on_copy
-)]
-fn dense_pullback_all(
-    x: &Array2<f64>,
-    w: &Array2<f64>,
-    b: &Array1<f64>,
-) -> (
-    f64,
-    impl ::core::ops::FnOnce(
-        &Array2<f64>,
-        &Array2<f64>,
-        &Array1<f64>,
-        f64,
-    ) -> (Array2<f64>, Array2<f64>, Array1<f64>),
-) {
-    dense_pullback(x, w, b)
-}
-/// [`dense_pullback`] on dual numbers (forward-over-reverse), with a cotangent for every float parameter: what differentiated callers' `_hvp` runs.
-#[doc(hidden)]
-#[allow(
-    dead_code,
-    unused_mut,
-    unused_imports,
-    unused_variables,
-    unused_assignments,
-    unused_parens,
-    clippy::needless_late_init,
-    clippy::too_many_arguments,
-    clippy::type_complexity,
-    clippy::let_and_return,
-    clippy::assign_op_pattern,
-    clippy::neg_multiply,
-    clippy::double_parens,
-    clippy::unnecessary_cast,
-    clippy::identity_op,
-    clippy::ptr_arg,
-    clippy::clone_on_copy
-)]
-fn dense_dual_pullback_all(
-    x: &Array2<::autodiff::__private::Dual<f64>>,
-    w: &Array2<::autodiff::__private::Dual<f64>>,
-    b: &Array1<::autodiff::__private::Dual<f64>>,
-) -> (
-    ::autodiff::__private::Dual<f64>,
-    impl ::core::ops::FnOnce(
-        &Array2<::autodiff::__private::Dual<f64>>,
-        &Array2<::autodiff::__private::Dual<f64>>,
-        &Array1<::autodiff::__private::Dual<f64>>,
-        ::autodiff::__private::Dual<f64>,
-    ) -> (
-            Array2<::autodiff::__private::Dual<f64>>,
-            Array2<::autodiff::__private::Dual<f64>>,
-            Array1<::autodiff::__private::Dual<f64>>,
-        ),
-) {
-    use ::autodiff::__private as __ad;
-    use ::autodiff::__private::Float as _;
-    let (matmul, matmul_pb) = ::autodiff::ops::matmul_dual_pullback_all(x, w);
-    let (h, add_pb) = ::autodiff::ops::add_dual_pullback_all(&matmul, b);
-    let (y, tanh_2_pb) = ::autodiff::ops::tanh_dual_pullback_all(&h);
-    let (sum_2, sum_2_pb) = ::autodiff::ops::sum_dual_pullback_all(&y);
-    let ret = sum_2;
-    let pullback = move |
-        x: &Array2<::autodiff::__private::Dual<f64>>,
-        w: &Array2<::autodiff::__private::Dual<f64>>,
-        b: &Array1<::autodiff::__private::Dual<f64>>,
-        dout: ::autodiff::__private::Dual<f64>,
-    | -> (
-        Array2<::autodiff::__private::Dual<f64>>,
-        Array2<::autodiff::__private::Dual<f64>>,
-        Array1<::autodiff::__private::Dual<f64>>,
-    ) {
-        let mut ret_bar = dout;
-        let mut x_bar = ::core::option::Option::None;
-        let mut w_bar = ::core::option::Option::None;
-        let mut b_bar = ::core::option::Option::None;
-        let mut matmul_bar = ::core::option::Option::None;
-        let mut h_bar = ::core::option::Option::None;
-        let mut y_bar = ::core::option::Option::None;
-        let mut sum_2_bar: ::autodiff::__private::Dual<f64> = __ad::zero();
         sum_2_bar += ret_bar;
         {
             let (ct0,) = sum_2_pb(&y, sum_2_bar);
@@ -381,7 +222,7 @@ fn dense_hvp(
     let x_dual = __ad::duals_nd(x, x_dot);
     let w_dual = __ad::duals_nd(w, w_dot);
     let b_dual = __ad::duals_nd(b, b_dot);
-    let (value, pullback) = dense_dual_pullback_all(&x_dual, &w_dual, &b_dual);
+    let (value, pullback) = dense::dual_pullback_all(&x_dual, &w_dual, &b_dual);
     let (x_bar, w_bar, b_bar) = pullback(
         &x_dual,
         &w_dual,
@@ -505,4 +346,170 @@ fn dense_gradcheck_with(
         ],
         __tol,
     )
+}
+/// The derivatives of [`dense`] that differentiated callers call.
+#[doc(hidden)]
+#[allow(non_camel_case_types, dead_code)]
+struct dense {}
+#[allow(dead_code)]
+impl dense {
+    /// [`dense_jvp`] for differentiated callers, which pass a tangent for every float parameter.
+    #[doc(hidden)]
+    #[inline]
+    #[allow(
+        dead_code,
+        unused_mut,
+        unused_imports,
+        unused_variables,
+        unused_assignments,
+        unused_parens,
+        clippy::needless_late_init,
+        clippy::too_many_arguments,
+        clippy::type_complexity,
+        clippy::let_and_return,
+        clippy::assign_op_pattern,
+        clippy::neg_multiply,
+        clippy::double_parens,
+        clippy::unnecessary_cast,
+        clippy::identity_op,
+        clippy::ptr_arg,
+        clippy::clone_on_copy
+    )]
+    fn jvp_all(
+        x: &Array2<f64>,
+        w: &Array2<f64>,
+        b: &Array1<f64>,
+        x_dot: &Array2<f64>,
+        w_dot: &Array2<f64>,
+        b_dot: &Array1<f64>,
+    ) -> (f64, f64) {
+        dense_jvp(x, w, b, x_dot, w_dot, b_dot)
+    }
+    /// [`dense_pullback`] for differentiated callers, which expect a cotangent for every float parameter.
+    #[doc(hidden)]
+    #[inline]
+    #[allow(
+        dead_code,
+        unused_mut,
+        unused_imports,
+        unused_variables,
+        unused_assignments,
+        unused_parens,
+        clippy::needless_late_init,
+        clippy::too_many_arguments,
+        clippy::type_complexity,
+        clippy::let_and_return,
+        clippy::assign_op_pattern,
+        clippy::neg_multiply,
+        clippy::double_parens,
+        clippy::unnecessary_cast,
+        clippy::identity_op,
+        clippy::ptr_arg,
+        clippy::clone_on_copy
+    )]
+    fn pullback_all(
+        x: &Array2<f64>,
+        w: &Array2<f64>,
+        b: &Array1<f64>,
+    ) -> (
+        f64,
+        impl ::core::ops::FnOnce(
+            &Array2<f64>,
+            &Array2<f64>,
+            &Array1<f64>,
+            f64,
+        ) -> (Array2<f64>, Array2<f64>, Array1<f64>),
+    ) {
+        dense_pullback(x, w, b)
+    }
+    /// [`dense_pullback`] on dual numbers (forward-over-reverse), with a cotangent for every float parameter: what differentiated callers' `_hvp` runs.
+    #[doc(hidden)]
+    #[allow(
+        dead_code,
+        unused_mut,
+        unused_imports,
+        unused_variables,
+        unused_assignments,
+        unused_parens,
+        clippy::needless_late_init,
+        clippy::too_many_arguments,
+        clippy::type_complexity,
+        clippy::let_and_return,
+        clippy::assign_op_pattern,
+        clippy::neg_multiply,
+        clippy::double_parens,
+        clippy::unnecessary_cast,
+        clippy::identity_op,
+        clippy::ptr_arg,
+        clippy::clone_on_copy
+    )]
+    fn dual_pullback_all(
+        x: &Array2<::autodiff::__private::Dual<f64>>,
+        w: &Array2<::autodiff::__private::Dual<f64>>,
+        b: &Array1<::autodiff::__private::Dual<f64>>,
+    ) -> (
+        ::autodiff::__private::Dual<f64>,
+        impl ::core::ops::FnOnce(
+            &Array2<::autodiff::__private::Dual<f64>>,
+            &Array2<::autodiff::__private::Dual<f64>>,
+            &Array1<::autodiff::__private::Dual<f64>>,
+            ::autodiff::__private::Dual<f64>,
+        ) -> (
+                Array2<::autodiff::__private::Dual<f64>>,
+                Array2<::autodiff::__private::Dual<f64>>,
+                Array1<::autodiff::__private::Dual<f64>>,
+            ),
+    ) {
+        use ::autodiff::__private as __ad;
+        use ::autodiff::__private::Float as _;
+        let (matmul, matmul_pb) = ::autodiff::ops::matmul::dual_pullback_all(x, w);
+        let (h, add_pb) = ::autodiff::ops::add::dual_pullback_all(&matmul, b);
+        let (y, tanh_2_pb) = ::autodiff::ops::tanh::dual_pullback_all(&h);
+        let (sum_2, sum_2_pb) = ::autodiff::ops::sum::dual_pullback_all(&y);
+        let ret = sum_2;
+        let pullback = move |
+            x: &Array2<::autodiff::__private::Dual<f64>>,
+            w: &Array2<::autodiff::__private::Dual<f64>>,
+            b: &Array1<::autodiff::__private::Dual<f64>>,
+            dout: ::autodiff::__private::Dual<f64>,
+        | -> (
+            Array2<::autodiff::__private::Dual<f64>>,
+            Array2<::autodiff::__private::Dual<f64>>,
+            Array1<::autodiff::__private::Dual<f64>>,
+        ) {
+            let mut ret_bar = dout;
+            let mut x_bar = ::core::option::Option::None;
+            let mut w_bar = ::core::option::Option::None;
+            let mut b_bar = ::core::option::Option::None;
+            let mut matmul_bar = ::core::option::Option::None;
+            let mut h_bar = ::core::option::Option::None;
+            let mut y_bar = ::core::option::Option::None;
+            let mut sum_2_bar: ::autodiff::__private::Dual<f64> = __ad::zero();
+            sum_2_bar += ret_bar;
+            {
+                let (ct0,) = sum_2_pb(&y, sum_2_bar);
+                __ad::accumulate_nd(&mut y_bar, __ad::cotangent::<f64, _>(ct0));
+            }
+            {
+                let (ct0,) = tanh_2_pb(&h, __ad::finish_nd(y_bar, &y));
+                __ad::accumulate_nd(&mut h_bar, __ad::cotangent::<f64, _>(ct0));
+            }
+            {
+                let (ct0, ct1) = add_pb(&matmul, b, __ad::finish_nd(h_bar, &h));
+                __ad::accumulate_nd(&mut matmul_bar, __ad::cotangent::<f64, _>(ct0));
+                __ad::accumulate_nd(&mut b_bar, __ad::cotangent::<f64, _>(ct1));
+            }
+            {
+                let (ct0, ct1) = matmul_pb(x, w, __ad::finish_nd(matmul_bar, &matmul));
+                __ad::accumulate_nd(&mut x_bar, __ad::cotangent::<f64, _>(ct0));
+                __ad::accumulate_nd(&mut w_bar, __ad::cotangent::<f64, _>(ct1));
+            }
+            (
+                __ad::finish_nd(x_bar, &x),
+                __ad::finish_nd(w_bar, &w),
+                __ad::finish_nd(b_bar, &b),
+            )
+        };
+        (ret, pullback)
+    }
 }

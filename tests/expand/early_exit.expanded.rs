@@ -168,82 +168,6 @@ fn first_big_pullback(
     };
     (ret, pullback)
 }
-/// [`first_big_jvp`] for differentiated callers, which pass a tangent for every float parameter (ignored for those `wrt` leaves out).
-#[doc(hidden)]
-#[inline]
-#[allow(
-    dead_code,
-    unused_mut,
-    unused_imports,
-    unused_variables,
-    unused_assignments,
-    unused_parens,
-    clippy::needless_late_init,
-    clippy::too_many_arguments,
-    clippy::type_complexity,
-    clippy::let_and_return,
-    clippy::assign_op_pattern,
-    clippy::neg_multiply,
-    clippy::double_parens,
-    clippy::unnecessary_cast,
-    clippy::identity_op,
-    clippy::ptr_arg,
-    clippy::clone_on_copy
-)]
-fn first_big_jvp_all(
-    x: &[f64],
-    limit: f64,
-    x_dot: &[f64],
-    limit_dot: f64,
-) -> (f64, f64) {
-    first_big_jvp(x, limit, x_dot)
-}
-/// [`first_big_pullback`] for differentiated callers, which expect a cotangent for every float parameter (`ExcludedByWrt` for those `wrt` leaves out).
-#[doc(hidden)]
-#[inline]
-#[allow(
-    dead_code,
-    unused_mut,
-    unused_imports,
-    unused_variables,
-    unused_assignments,
-    unused_parens,
-    clippy::needless_late_init,
-    clippy::too_many_arguments,
-    clippy::type_complexity,
-    clippy::let_and_return,
-    clippy::assign_op_pattern,
-    clippy::neg_multiply,
-    clippy::double_parens,
-    clippy::unnecessary_cast,
-    clippy::identity_op,
-    clippy::ptr_arg,
-    clippy::clone_on_copy
-)]
-fn first_big_pullback_all(
-    x: &[f64],
-    limit: f64,
-) -> (
-    f64,
-    impl ::core::ops::FnOnce(
-        &[f64],
-        f64,
-        ::std::vec::Vec<f64>,
-    ) -> (::std::vec::Vec<f64>, ::autodiff::__private::ExcludedByWrt),
-) {
-    use ::autodiff::__private as __ad;
-    use ::autodiff::__private::Float as _;
-    let (value, pullback) = first_big_pullback(x, limit);
-    let pullback = move |
-        x: &[f64],
-        dout: f64,
-        x_acc: ::std::vec::Vec<f64>,
-    | -> (::std::vec::Vec<f64>, ::autodiff::__private::ExcludedByWrt) {
-        let (x_bar,) = pullback(x, dout);
-        (__ad::accumulate(x_acc, x_bar), __ad::ExcludedByWrt)
-    };
-    (value, pullback)
-}
 /// [`first_big_pullback`] on dual numbers, for [`first_big_hvp`] (forward-over-reverse).
 #[doc(hidden)]
 #[allow(
@@ -338,58 +262,6 @@ fn first_big_dual_pullback(
         (x_bar,)
     };
     (ret, pullback)
-}
-/// [`first_big_pullback`] on dual numbers (forward-over-reverse), with a cotangent for every float parameter (`ExcludedByWrt` for those `wrt` leaves out): what differentiated callers' `_hvp` runs.
-#[doc(hidden)]
-#[inline]
-#[allow(
-    dead_code,
-    unused_mut,
-    unused_imports,
-    unused_variables,
-    unused_assignments,
-    unused_parens,
-    clippy::needless_late_init,
-    clippy::too_many_arguments,
-    clippy::type_complexity,
-    clippy::let_and_return,
-    clippy::assign_op_pattern,
-    clippy::neg_multiply,
-    clippy::double_parens,
-    clippy::unnecessary_cast,
-    clippy::identity_op,
-    clippy::ptr_arg,
-    clippy::clone_on_copy
-)]
-fn first_big_dual_pullback_all(
-    x: &[::autodiff::__private::Dual<f64>],
-    limit: ::autodiff::__private::Dual<f64>,
-) -> (
-    ::autodiff::__private::Dual<f64>,
-    impl ::core::ops::FnOnce(
-        &[::autodiff::__private::Dual<f64>],
-        ::autodiff::__private::Dual<f64>,
-        ::std::vec::Vec<::autodiff::__private::Dual<f64>>,
-    ) -> (
-            ::std::vec::Vec<::autodiff::__private::Dual<f64>>,
-            ::autodiff::__private::ExcludedByWrt,
-        ),
-) {
-    use ::autodiff::__private as __ad;
-    use ::autodiff::__private::Float as _;
-    let (value, pullback) = first_big_dual_pullback(x, limit.primal);
-    let pullback = move |
-        x: &[::autodiff::__private::Dual<f64>],
-        dout: ::autodiff::__private::Dual<f64>,
-        x_acc: ::std::vec::Vec<::autodiff::__private::Dual<f64>>,
-    | -> (
-        ::std::vec::Vec<::autodiff::__private::Dual<f64>>,
-        ::autodiff::__private::ExcludedByWrt,
-    ) {
-        let (x_bar,) = pullback(x, dout);
-        (__ad::accumulate(x_acc, x_bar), __ad::ExcludedByWrt)
-    };
-    (value, pullback)
 }
 /// Reverse mode of [`first_big`]: its value, then the cotangents `x_bar` of the active parameters (in parameter order) for the cotangent `dout` of the result: x̄ = ȳ ∂first_big/∂x.
 #[allow(
@@ -558,4 +430,134 @@ fn first_big_gradcheck_with(
         &[("x", __ranges[0usize].clone())],
         __tol,
     )
+}
+/// The derivatives of [`first_big`] that differentiated callers call.
+#[doc(hidden)]
+#[allow(non_camel_case_types, dead_code)]
+struct first_big {}
+#[allow(dead_code)]
+impl first_big {
+    /// [`first_big_jvp`] for differentiated callers, which pass a tangent for every float parameter (ignored for those `wrt` leaves out).
+    #[doc(hidden)]
+    #[inline]
+    #[allow(
+        dead_code,
+        unused_mut,
+        unused_imports,
+        unused_variables,
+        unused_assignments,
+        unused_parens,
+        clippy::needless_late_init,
+        clippy::too_many_arguments,
+        clippy::type_complexity,
+        clippy::let_and_return,
+        clippy::assign_op_pattern,
+        clippy::neg_multiply,
+        clippy::double_parens,
+        clippy::unnecessary_cast,
+        clippy::identity_op,
+        clippy::ptr_arg,
+        clippy::clone_on_copy
+    )]
+    fn jvp_all(x: &[f64], limit: f64, x_dot: &[f64], limit_dot: f64) -> (f64, f64) {
+        first_big_jvp(x, limit, x_dot)
+    }
+    /// [`first_big_pullback`] for differentiated callers, which expect a cotangent for every float parameter (`ExcludedByWrt` for those `wrt` leaves out).
+    #[doc(hidden)]
+    #[inline]
+    #[allow(
+        dead_code,
+        unused_mut,
+        unused_imports,
+        unused_variables,
+        unused_assignments,
+        unused_parens,
+        clippy::needless_late_init,
+        clippy::too_many_arguments,
+        clippy::type_complexity,
+        clippy::let_and_return,
+        clippy::assign_op_pattern,
+        clippy::neg_multiply,
+        clippy::double_parens,
+        clippy::unnecessary_cast,
+        clippy::identity_op,
+        clippy::ptr_arg,
+        clippy::clone_on_copy
+    )]
+    fn pullback_all(
+        x: &[f64],
+        limit: f64,
+    ) -> (
+        f64,
+        impl ::core::ops::FnOnce(
+            &[f64],
+            f64,
+            ::std::vec::Vec<f64>,
+        ) -> (::std::vec::Vec<f64>, ::autodiff::__private::ExcludedByWrt),
+    ) {
+        use ::autodiff::__private as __ad;
+        use ::autodiff::__private::Float as _;
+        let (value, pullback) = first_big_pullback(x, limit);
+        let pullback = move |
+            x: &[f64],
+            dout: f64,
+            x_acc: ::std::vec::Vec<f64>,
+        | -> (::std::vec::Vec<f64>, ::autodiff::__private::ExcludedByWrt) {
+            let (x_bar,) = pullback(x, dout);
+            (__ad::accumulate(x_acc, x_bar), __ad::ExcludedByWrt)
+        };
+        (value, pullback)
+    }
+    /// [`first_big_pullback`] on dual numbers (forward-over-reverse), with a cotangent for every float parameter (`ExcludedByWrt` for those `wrt` leaves out): what differentiated callers' `_hvp` runs.
+    #[doc(hidden)]
+    #[inline]
+    #[allow(
+        dead_code,
+        unused_mut,
+        unused_imports,
+        unused_variables,
+        unused_assignments,
+        unused_parens,
+        clippy::needless_late_init,
+        clippy::too_many_arguments,
+        clippy::type_complexity,
+        clippy::let_and_return,
+        clippy::assign_op_pattern,
+        clippy::neg_multiply,
+        clippy::double_parens,
+        clippy::unnecessary_cast,
+        clippy::identity_op,
+        clippy::ptr_arg,
+        clippy::clone_on_copy
+    )]
+    fn dual_pullback_all(
+        x: &[::autodiff::__private::Dual<f64>],
+        limit: ::autodiff::__private::Dual<f64>,
+    ) -> (
+        ::autodiff::__private::Dual<f64>,
+        impl ::core::ops::FnOnce(
+            &[::autodiff::__private::Dual<f64>],
+            ::autodiff::__private::Dual<f64>,
+            ::std::vec::Vec<::autodiff::__private::Dual<f64>>,
+        ) -> (
+                ::std::vec::Vec<::autodiff::__private::Dual<f64>>,
+                ::autodiff::__private::ExcludedByWrt,
+            ),
+    ) {
+        use ::autodiff::__private as __ad;
+        use ::autodiff::__private::Float as _;
+        let (value, pullback) = first_big_dual_pullback(x, limit.primal);
+        let pullback = move |
+            x: &[::autodiff::__private::Dual<f64>],
+            dout: ::autodiff::__private::Dual<f64>,
+            x_acc: ::std::vec::Vec<::autodiff::__private::Dual<f64>>,
+        | -> (
+            ::std::vec::Vec<::autodiff::__private::Dual<f64>>,
+            ::autodiff::__private::ExcludedByWrt,
+        ) {
+            let (x_bar,) = pullback(x, dout);
+            (__ad::accumulate(x_acc, x_bar), __ad::ExcludedByWrt)
+        };
+        (value, pullback)
+    }
 }

@@ -222,88 +222,6 @@ fn fused_pullback(
     };
     (ret, pullback)
 }
-/// [`fused_jvp`] for differentiated callers, which pass a tangent for every float parameter (ignored for those `wrt` leaves out).
-#[doc(hidden)]
-#[inline]
-#[allow(
-    dead_code,
-    unused_mut,
-    unused_imports,
-    unused_variables,
-    unused_assignments,
-    unused_parens,
-    clippy::needless_late_init,
-    clippy::too_many_arguments,
-    clippy::type_complexity,
-    clippy::let_and_return,
-    clippy::assign_op_pattern,
-    clippy::neg_multiply,
-    clippy::double_parens,
-    clippy::unnecessary_cast,
-    clippy::identity_op,
-    clippy::ptr_arg,
-    clippy::clone_on_copy
-)]
-fn fused_jvp_all(
-    w: &[f64],
-    data: &[f64],
-    m: usize,
-    w_dot: &[f64],
-    data_dot: &[f64],
-) -> (f64, f64) {
-    fused_jvp(w, data, m, w_dot)
-}
-/// [`fused_pullback`] for differentiated callers, which expect a cotangent for every float parameter (`ExcludedByWrt` for those `wrt` leaves out).
-#[doc(hidden)]
-#[inline]
-#[allow(
-    dead_code,
-    unused_mut,
-    unused_imports,
-    unused_variables,
-    unused_assignments,
-    unused_parens,
-    clippy::needless_late_init,
-    clippy::too_many_arguments,
-    clippy::type_complexity,
-    clippy::let_and_return,
-    clippy::assign_op_pattern,
-    clippy::neg_multiply,
-    clippy::double_parens,
-    clippy::unnecessary_cast,
-    clippy::identity_op,
-    clippy::ptr_arg,
-    clippy::clone_on_copy
-)]
-fn fused_pullback_all(
-    w: &[f64],
-    data: &[f64],
-    m: usize,
-) -> (
-    f64,
-    impl ::core::ops::FnOnce(
-        &[f64],
-        &[f64],
-        f64,
-        ::std::vec::Vec<f64>,
-        ::std::vec::Vec<f64>,
-    ) -> (::std::vec::Vec<f64>, ::autodiff::__private::ExcludedByWrt),
-) {
-    use ::autodiff::__private as __ad;
-    use ::autodiff::__private::Float as _;
-    let (value, pullback) = fused_pullback(w, data, m);
-    let pullback = move |
-        w: &[f64],
-        data: &[f64],
-        dout: f64,
-        w_acc: ::std::vec::Vec<f64>,
-        data_acc: ::std::vec::Vec<f64>,
-    | -> (::std::vec::Vec<f64>, ::autodiff::__private::ExcludedByWrt) {
-        let (w_bar,) = pullback(w, data, dout);
-        (__ad::accumulate(w_acc, w_bar), __ad::ExcludedByWrt)
-    };
-    (value, pullback)
-}
 /// [`fused_pullback`] on dual numbers, for [`fused_hvp`] (forward-over-reverse).
 #[doc(hidden)]
 #[inline(never)]
@@ -436,63 +354,6 @@ fn fused_dual_pullback(
         (w_bar,)
     };
     (ret, pullback)
-}
-/// [`fused_pullback`] on dual numbers (forward-over-reverse), with a cotangent for every float parameter (`ExcludedByWrt` for those `wrt` leaves out): what differentiated callers' `_hvp` runs.
-#[doc(hidden)]
-#[inline]
-#[allow(
-    dead_code,
-    unused_mut,
-    unused_imports,
-    unused_variables,
-    unused_assignments,
-    unused_parens,
-    clippy::needless_late_init,
-    clippy::too_many_arguments,
-    clippy::type_complexity,
-    clippy::let_and_return,
-    clippy::assign_op_pattern,
-    clippy::neg_multiply,
-    clippy::double_parens,
-    clippy::unnecessary_cast,
-    clippy::identity_op,
-    clippy::ptr_arg,
-    clippy::clone_on_copy
-)]
-fn fused_dual_pullback_all(
-    w: &[::autodiff::__private::Dual<f64>],
-    data: &[::autodiff::__private::Dual<f64>],
-    m: usize,
-) -> (
-    ::autodiff::__private::Dual<f64>,
-    impl ::core::ops::FnOnce(
-        &[::autodiff::__private::Dual<f64>],
-        &[::autodiff::__private::Dual<f64>],
-        ::autodiff::__private::Dual<f64>,
-        ::std::vec::Vec<::autodiff::__private::Dual<f64>>,
-        ::std::vec::Vec<::autodiff::__private::Dual<f64>>,
-    ) -> (
-            ::std::vec::Vec<::autodiff::__private::Dual<f64>>,
-            ::autodiff::__private::ExcludedByWrt,
-        ),
-) {
-    use ::autodiff::__private as __ad;
-    use ::autodiff::__private::Float as _;
-    let (value, pullback) = fused_dual_pullback(w, &__ad::primals(data), m);
-    let pullback = move |
-        w: &[::autodiff::__private::Dual<f64>],
-        data: &[::autodiff::__private::Dual<f64>],
-        dout: ::autodiff::__private::Dual<f64>,
-        w_acc: ::std::vec::Vec<::autodiff::__private::Dual<f64>>,
-        data_acc: ::std::vec::Vec<::autodiff::__private::Dual<f64>>,
-    | -> (
-        ::std::vec::Vec<::autodiff::__private::Dual<f64>>,
-        ::autodiff::__private::ExcludedByWrt,
-    ) {
-        let (w_bar,) = pullback(w, &__ad::primals(data), dout);
-        (__ad::accumulate(w_acc, w_bar), __ad::ExcludedByWrt)
-    };
-    (value, pullback)
 }
 /// Reverse mode of [`fused`]: its value, then the cotangents `w_bar` of the active parameters (in parameter order) for the cotangent `dout` of the result: x̄ = ȳ ∂fused/∂x.
 #[allow(
@@ -858,4 +719,150 @@ fn fused_gradcheck_with(
         &[("w", __ranges[0usize].clone())],
         __tol,
     )
+}
+/// The derivatives of [`fused`] that differentiated callers call.
+#[doc(hidden)]
+#[allow(non_camel_case_types, dead_code)]
+struct fused {}
+#[allow(dead_code)]
+impl fused {
+    /// [`fused_jvp`] for differentiated callers, which pass a tangent for every float parameter (ignored for those `wrt` leaves out).
+    #[doc(hidden)]
+    #[inline]
+    #[allow(
+        dead_code,
+        unused_mut,
+        unused_imports,
+        unused_variables,
+        unused_assignments,
+        unused_parens,
+        clippy::needless_late_init,
+        clippy::too_many_arguments,
+        clippy::type_complexity,
+        clippy::let_and_return,
+        clippy::assign_op_pattern,
+        clippy::neg_multiply,
+        clippy::double_parens,
+        clippy::unnecessary_cast,
+        clippy::identity_op,
+        clippy::ptr_arg,
+        clippy::clone_on_copy
+    )]
+    fn jvp_all(
+        w: &[f64],
+        data: &[f64],
+        m: usize,
+        w_dot: &[f64],
+        data_dot: &[f64],
+    ) -> (f64, f64) {
+        fused_jvp(w, data, m, w_dot)
+    }
+    /// [`fused_pullback`] for differentiated callers, which expect a cotangent for every float parameter (`ExcludedByWrt` for those `wrt` leaves out).
+    #[doc(hidden)]
+    #[inline]
+    #[allow(
+        dead_code,
+        unused_mut,
+        unused_imports,
+        unused_variables,
+        unused_assignments,
+        unused_parens,
+        clippy::needless_late_init,
+        clippy::too_many_arguments,
+        clippy::type_complexity,
+        clippy::let_and_return,
+        clippy::assign_op_pattern,
+        clippy::neg_multiply,
+        clippy::double_parens,
+        clippy::unnecessary_cast,
+        clippy::identity_op,
+        clippy::ptr_arg,
+        clippy::clone_on_copy
+    )]
+    fn pullback_all(
+        w: &[f64],
+        data: &[f64],
+        m: usize,
+    ) -> (
+        f64,
+        impl ::core::ops::FnOnce(
+            &[f64],
+            &[f64],
+            f64,
+            ::std::vec::Vec<f64>,
+            ::std::vec::Vec<f64>,
+        ) -> (::std::vec::Vec<f64>, ::autodiff::__private::ExcludedByWrt),
+    ) {
+        use ::autodiff::__private as __ad;
+        use ::autodiff::__private::Float as _;
+        let (value, pullback) = fused_pullback(w, data, m);
+        let pullback = move |
+            w: &[f64],
+            data: &[f64],
+            dout: f64,
+            w_acc: ::std::vec::Vec<f64>,
+            data_acc: ::std::vec::Vec<f64>,
+        | -> (::std::vec::Vec<f64>, ::autodiff::__private::ExcludedByWrt) {
+            let (w_bar,) = pullback(w, data, dout);
+            (__ad::accumulate(w_acc, w_bar), __ad::ExcludedByWrt)
+        };
+        (value, pullback)
+    }
+    /// [`fused_pullback`] on dual numbers (forward-over-reverse), with a cotangent for every float parameter (`ExcludedByWrt` for those `wrt` leaves out): what differentiated callers' `_hvp` runs.
+    #[doc(hidden)]
+    #[inline]
+    #[allow(
+        dead_code,
+        unused_mut,
+        unused_imports,
+        unused_variables,
+        unused_assignments,
+        unused_parens,
+        clippy::needless_late_init,
+        clippy::too_many_arguments,
+        clippy::type_complexity,
+        clippy::let_and_return,
+        clippy::assign_op_pattern,
+        clippy::neg_multiply,
+        clippy::double_parens,
+        clippy::unnecessary_cast,
+        clippy::identity_op,
+        clippy::ptr_arg,
+        clippy::clone_on_copy
+    )]
+    fn dual_pullback_all(
+        w: &[::autodiff::__private::Dual<f64>],
+        data: &[::autodiff::__private::Dual<f64>],
+        m: usize,
+    ) -> (
+        ::autodiff::__private::Dual<f64>,
+        impl ::core::ops::FnOnce(
+            &[::autodiff::__private::Dual<f64>],
+            &[::autodiff::__private::Dual<f64>],
+            ::autodiff::__private::Dual<f64>,
+            ::std::vec::Vec<::autodiff::__private::Dual<f64>>,
+            ::std::vec::Vec<::autodiff::__private::Dual<f64>>,
+        ) -> (
+                ::std::vec::Vec<::autodiff::__private::Dual<f64>>,
+                ::autodiff::__private::ExcludedByWrt,
+            ),
+    ) {
+        use ::autodiff::__private as __ad;
+        use ::autodiff::__private::Float as _;
+        let (value, pullback) = fused_dual_pullback(w, &__ad::primals(data), m);
+        let pullback = move |
+            w: &[::autodiff::__private::Dual<f64>],
+            data: &[::autodiff::__private::Dual<f64>],
+            dout: ::autodiff::__private::Dual<f64>,
+            w_acc: ::std::vec::Vec<::autodiff::__private::Dual<f64>>,
+            data_acc: ::std::vec::Vec<::autodiff::__private::Dual<f64>>,
+        | -> (
+            ::std::vec::Vec<::autodiff::__private::Dual<f64>>,
+            ::autodiff::__private::ExcludedByWrt,
+        ) {
+            let (w_bar,) = pullback(w, &__ad::primals(data), dout);
+            (__ad::accumulate(w_acc, w_bar), __ad::ExcludedByWrt)
+        };
+        (value, pullback)
+    }
 }

@@ -86,176 +86,11 @@ fn horner_pullback(
 ) -> (f64, impl ::core::ops::FnOnce(&[f64], f64) -> (f64, ::std::vec::Vec<f64>)) {
     use ::autodiff::__private as __ad;
     use ::autodiff::__private::Float as _;
-    let (value, pullback) = horner_pullback_all(x, c);
+    let (value, pullback) = horner::pullback_all(x, c);
     let pullback = move |c: &[f64], dout: f64| -> (f64, ::std::vec::Vec<f64>) {
         pullback(c, dout, __ad::no_accumulator())
     };
     (value, pullback)
-}
-/// [`horner_jvp`] for differentiated callers, which pass a tangent for every float parameter.
-#[doc(hidden)]
-#[inline]
-#[allow(
-    dead_code,
-    unused_mut,
-    unused_imports,
-    unused_variables,
-    unused_assignments,
-    unused_parens,
-    clippy::needless_late_init,
-    clippy::too_many_arguments,
-    clippy::type_complexity,
-    clippy::let_and_return,
-    clippy::assign_op_pattern,
-    clippy::neg_multiply,
-    clippy::double_parens,
-    clippy::unnecessary_cast,
-    clippy::identity_op,
-    clippy::ptr_arg,
-    clippy::clone_on_copy
-)]
-fn horner_jvp_all(x: f64, c: &[f64], x_dot: f64, c_dot: &[f64]) -> (f64, f64) {
-    horner_jvp(x, c, x_dot, c_dot)
-}
-/// [`horner_pullback`] for differentiated callers, which expect a cotangent for every float parameter.
-#[doc(hidden)]
-#[allow(
-    dead_code,
-    unused_mut,
-    unused_imports,
-    unused_variables,
-    unused_assignments,
-    unused_parens,
-    clippy::needless_late_init,
-    clippy::too_many_arguments,
-    clippy::type_complexity,
-    clippy::let_and_return,
-    clippy::assign_op_pattern,
-    clippy::neg_multiply,
-    clippy::double_parens,
-    clippy::unnecessary_cast,
-    clippy::identity_op,
-    clippy::ptr_arg,
-    clippy::clone_on_copy
-)]
-fn horner_pullback_all(
-    x: f64,
-    c: &[f64],
-) -> (
-    f64,
-    impl ::core::ops::FnOnce(
-        &[f64],
-        f64,
-        ::std::vec::Vec<f64>,
-    ) -> (f64, ::std::vec::Vec<f64>),
-) {
-    use ::autodiff::__private as __ad;
-    use ::autodiff::__private::Float as _;
-    let mut acc_tape = __ad::SaveStack::pooled();
-    let mut acc = 0.0;
-    let lo = 0;
-    let hi = c.len();
-    acc_tape.reserve_for(&(lo..hi).rev(), 1);
-    for i in (lo..hi).rev() {
-        acc_tape.push(acc);
-        acc = acc * x + c[i];
-    }
-    let ret = acc;
-    let pullback = move |
-        c: &[f64],
-        dout: f64,
-        c_acc: ::std::vec::Vec<f64>,
-    | -> (f64, ::std::vec::Vec<f64>) {
-        let mut ret_bar = dout;
-        let mut x_bar: f64 = 0.0;
-        let mut c_bar = __ad::accumulator(c_acc, &c);
-        let mut acc_bar: f64 = 0.0;
-        acc_bar += ret_bar;
-        for i in lo..hi {
-            {
-                let g0 = acc_bar;
-                acc = acc_tape.pop();
-                acc_bar = g0 * x;
-                x_bar += g0 * acc;
-                c_bar[i] += g0;
-            }
-        }
-        (x_bar, c_bar)
-    };
-    (ret, pullback)
-}
-/// [`horner_pullback`] on dual numbers (forward-over-reverse), with a cotangent for every float parameter: what differentiated callers' `_hvp` runs.
-#[doc(hidden)]
-#[allow(
-    dead_code,
-    unused_mut,
-    unused_imports,
-    unused_variables,
-    unused_assignments,
-    unused_parens,
-    clippy::needless_late_init,
-    clippy::too_many_arguments,
-    clippy::type_complexity,
-    clippy::let_and_return,
-    clippy::assign_op_pattern,
-    clippy::neg_multiply,
-    clippy::double_parens,
-    clippy::unnecessary_cast,
-    clippy::identity_op,
-    clippy::ptr_arg,
-    clippy::clone_on_copy
-)]
-fn horner_dual_pullback_all(
-    x: ::autodiff::__private::Dual<f64>,
-    c: &[::autodiff::__private::Dual<f64>],
-) -> (
-    ::autodiff::__private::Dual<f64>,
-    impl ::core::ops::FnOnce(
-        &[::autodiff::__private::Dual<f64>],
-        ::autodiff::__private::Dual<f64>,
-        ::std::vec::Vec<::autodiff::__private::Dual<f64>>,
-    ) -> (
-            ::autodiff::__private::Dual<f64>,
-            ::std::vec::Vec<::autodiff::__private::Dual<f64>>,
-        ),
-) {
-    use ::autodiff::__private as __ad;
-    use ::autodiff::__private::Float as _;
-    let mut acc_tape = __ad::SaveStack::pooled();
-    let mut acc = __ad::lift(0.0);
-    let lo = 0;
-    let hi = c.len();
-    acc_tape.reserve_for(&(lo..hi).rev(), 1);
-    for i in (lo..hi).rev() {
-        acc_tape.push(acc);
-        acc = acc * x + c[i];
-    }
-    let ret = acc;
-    let pullback = move |
-        c: &[::autodiff::__private::Dual<f64>],
-        dout: ::autodiff::__private::Dual<f64>,
-        c_acc: ::std::vec::Vec<::autodiff::__private::Dual<f64>>,
-    | -> (
-        ::autodiff::__private::Dual<f64>,
-        ::std::vec::Vec<::autodiff::__private::Dual<f64>>,
-    ) {
-        let mut ret_bar = dout;
-        let mut x_bar: ::autodiff::__private::Dual<f64> = __ad::zero();
-        let mut c_bar = __ad::accumulator(c_acc, &c);
-        let mut acc_bar: ::autodiff::__private::Dual<f64> = __ad::zero();
-        acc_bar += ret_bar;
-        for i in lo..hi {
-            {
-                let g0 = acc_bar;
-                acc = acc_tape.pop();
-                acc_bar = g0 * x;
-                x_bar += g0 * acc;
-                c_bar[i] += g0;
-            }
-        }
-        (x_bar, c_bar)
-    };
-    (ret, pullback)
 }
 /// Reverse mode of [`horner`]: its value, then the cotangents `x_bar`, `c_bar` of the active parameters (in parameter order) for the cotangent `dout` of the result: x̄ = ȳ ∂horner/∂x.
 #[allow(
@@ -334,7 +169,10 @@ fn horner_hvp(
     use ::autodiff::__private as __ad;
     use ::autodiff::__private::Float as _;
     let c_dual = __ad::pool::duals(&c, &c_dot);
-    let (value, pullback) = horner_dual_pullback_all(__ad::Dual::new(x, x_dot), &c_dual);
+    let (value, pullback) = horner::dual_pullback_all(
+        __ad::Dual::new(x, x_dot),
+        &c_dual,
+    );
     let (x_bar, c_bar) = pullback(
         &c_dual,
         __ad::Dual::constant(1.0),
@@ -446,4 +284,176 @@ fn horner_gradcheck_with(
         &[("x", __ranges[0usize].clone()), ("c", __ranges[1usize].clone())],
         __tol,
     )
+}
+/// The derivatives of [`horner`] that differentiated callers call.
+#[doc(hidden)]
+#[allow(non_camel_case_types, dead_code)]
+struct horner {}
+#[allow(dead_code)]
+impl horner {
+    /// [`horner_jvp`] for differentiated callers, which pass a tangent for every float parameter.
+    #[doc(hidden)]
+    #[inline]
+    #[allow(
+        dead_code,
+        unused_mut,
+        unused_imports,
+        unused_variables,
+        unused_assignments,
+        unused_parens,
+        clippy::needless_late_init,
+        clippy::too_many_arguments,
+        clippy::type_complexity,
+        clippy::let_and_return,
+        clippy::assign_op_pattern,
+        clippy::neg_multiply,
+        clippy::double_parens,
+        clippy::unnecessary_cast,
+        clippy::identity_op,
+        clippy::ptr_arg,
+        clippy::clone_on_copy
+    )]
+    fn jvp_all(x: f64, c: &[f64], x_dot: f64, c_dot: &[f64]) -> (f64, f64) {
+        horner_jvp(x, c, x_dot, c_dot)
+    }
+    /// [`horner_pullback`] for differentiated callers, which expect a cotangent for every float parameter.
+    #[doc(hidden)]
+    #[allow(
+        dead_code,
+        unused_mut,
+        unused_imports,
+        unused_variables,
+        unused_assignments,
+        unused_parens,
+        clippy::needless_late_init,
+        clippy::too_many_arguments,
+        clippy::type_complexity,
+        clippy::let_and_return,
+        clippy::assign_op_pattern,
+        clippy::neg_multiply,
+        clippy::double_parens,
+        clippy::unnecessary_cast,
+        clippy::identity_op,
+        clippy::ptr_arg,
+        clippy::clone_on_copy
+    )]
+    fn pullback_all(
+        x: f64,
+        c: &[f64],
+    ) -> (
+        f64,
+        impl ::core::ops::FnOnce(
+            &[f64],
+            f64,
+            ::std::vec::Vec<f64>,
+        ) -> (f64, ::std::vec::Vec<f64>),
+    ) {
+        use ::autodiff::__private as __ad;
+        use ::autodiff::__private::Float as _;
+        let mut acc_tape = __ad::SaveStack::pooled();
+        let mut acc = 0.0;
+        let lo = 0;
+        let hi = c.len();
+        acc_tape.reserve_for(&(lo..hi).rev(), 1);
+        for i in (lo..hi).rev() {
+            acc_tape.push(acc);
+            acc = acc * x + c[i];
+        }
+        let ret = acc;
+        let pullback = move |
+            c: &[f64],
+            dout: f64,
+            c_acc: ::std::vec::Vec<f64>,
+        | -> (f64, ::std::vec::Vec<f64>) {
+            let mut ret_bar = dout;
+            let mut x_bar: f64 = 0.0;
+            let mut c_bar = __ad::accumulator(c_acc, &c);
+            let mut acc_bar: f64 = 0.0;
+            acc_bar += ret_bar;
+            for i in lo..hi {
+                {
+                    let g0 = acc_bar;
+                    acc = acc_tape.pop();
+                    acc_bar = g0 * x;
+                    x_bar += g0 * acc;
+                    c_bar[i] += g0;
+                }
+            }
+            (x_bar, c_bar)
+        };
+        (ret, pullback)
+    }
+    /// [`horner_pullback`] on dual numbers (forward-over-reverse), with a cotangent for every float parameter: what differentiated callers' `_hvp` runs.
+    #[doc(hidden)]
+    #[allow(
+        dead_code,
+        unused_mut,
+        unused_imports,
+        unused_variables,
+        unused_assignments,
+        unused_parens,
+        clippy::needless_late_init,
+        clippy::too_many_arguments,
+        clippy::type_complexity,
+        clippy::let_and_return,
+        clippy::assign_op_pattern,
+        clippy::neg_multiply,
+        clippy::double_parens,
+        clippy::unnecessary_cast,
+        clippy::identity_op,
+        clippy::ptr_arg,
+        clippy::clone_on_copy
+    )]
+    fn dual_pullback_all(
+        x: ::autodiff::__private::Dual<f64>,
+        c: &[::autodiff::__private::Dual<f64>],
+    ) -> (
+        ::autodiff::__private::Dual<f64>,
+        impl ::core::ops::FnOnce(
+            &[::autodiff::__private::Dual<f64>],
+            ::autodiff::__private::Dual<f64>,
+            ::std::vec::Vec<::autodiff::__private::Dual<f64>>,
+        ) -> (
+                ::autodiff::__private::Dual<f64>,
+                ::std::vec::Vec<::autodiff::__private::Dual<f64>>,
+            ),
+    ) {
+        use ::autodiff::__private as __ad;
+        use ::autodiff::__private::Float as _;
+        let mut acc_tape = __ad::SaveStack::pooled();
+        let mut acc = __ad::lift(0.0);
+        let lo = 0;
+        let hi = c.len();
+        acc_tape.reserve_for(&(lo..hi).rev(), 1);
+        for i in (lo..hi).rev() {
+            acc_tape.push(acc);
+            acc = acc * x + c[i];
+        }
+        let ret = acc;
+        let pullback = move |
+            c: &[::autodiff::__private::Dual<f64>],
+            dout: ::autodiff::__private::Dual<f64>,
+            c_acc: ::std::vec::Vec<::autodiff::__private::Dual<f64>>,
+        | -> (
+            ::autodiff::__private::Dual<f64>,
+            ::std::vec::Vec<::autodiff::__private::Dual<f64>>,
+        ) {
+            let mut ret_bar = dout;
+            let mut x_bar: ::autodiff::__private::Dual<f64> = __ad::zero();
+            let mut c_bar = __ad::accumulator(c_acc, &c);
+            let mut acc_bar: ::autodiff::__private::Dual<f64> = __ad::zero();
+            acc_bar += ret_bar;
+            for i in lo..hi {
+                {
+                    let g0 = acc_bar;
+                    acc = acc_tape.pop();
+                    acc_bar = g0 * x;
+                    x_bar += g0 * acc;
+                    c_bar[i] += g0;
+                }
+            }
+            (x_bar, c_bar)
+        };
+        (ret, pullback)
+    }
 }

@@ -102,123 +102,6 @@ impl<T: Float + 'static> Spring<T> {
         };
         (value, pullback)
     }
-    /// [`energy_jvp`] for differentiated callers, which pass a tangent for every float parameter.
-    #[doc(hidden)]
-    #[inline]
-    #[allow(
-        dead_code,
-        unused_mut,
-        unused_imports,
-        unused_variables,
-        unused_assignments,
-        unused_parens,
-        clippy::needless_late_init,
-        clippy::too_many_arguments,
-        clippy::type_complexity,
-        clippy::let_and_return,
-        clippy::assign_op_pattern,
-        clippy::neg_multiply,
-        clippy::double_parens,
-        clippy::unnecessary_cast,
-        clippy::identity_op,
-        clippy::ptr_arg,
-        clippy::clone_on_copy
-    )]
-    fn energy_jvp_all(&self, x: &[T], self_dot: &Self, x_dot: &[T]) -> (T, T) {
-        Self::energy_jvp(self, x, self_dot, x_dot)
-    }
-    /// [`energy_pullback`] for differentiated callers, which expect a cotangent for every float parameter.
-    #[doc(hidden)]
-    #[allow(
-        dead_code,
-        unused_mut,
-        unused_imports,
-        unused_variables,
-        unused_assignments,
-        unused_parens,
-        clippy::needless_late_init,
-        clippy::too_many_arguments,
-        clippy::type_complexity,
-        clippy::let_and_return,
-        clippy::assign_op_pattern,
-        clippy::neg_multiply,
-        clippy::double_parens,
-        clippy::unnecessary_cast,
-        clippy::identity_op,
-        clippy::ptr_arg,
-        clippy::clone_on_copy
-    )]
-    fn energy_pullback_all(
-        &self,
-        x: &[T],
-    ) -> (
-        T,
-        impl ::core::ops::FnOnce(
-            &Self,
-            &[T],
-            T,
-            ::std::vec::Vec<T>,
-        ) -> (Self, ::std::vec::Vec<T>),
-    ) {
-        use ::autodiff::__private as __ad;
-        use ::autodiff::__private::Float as _;
-        let this = self;
-        let self_rest = __ad::float_field(this.rest);
-        let self_k = __ad::float_field(this.k);
-        let mut e = T::zero();
-        let lo = 1;
-        let hi = x.len();
-        for i in lo..hi {
-            let stretch = x[i] - x[i - 1] - self_rest;
-            e = e + self_k * stretch * stretch;
-        }
-        let ret = e;
-        let pullback = move |
-            this: &Self,
-            x: &[T],
-            dout: T,
-            x_acc: ::std::vec::Vec<T>,
-        | -> (Self, ::std::vec::Vec<T>) {
-            let mut ret_bar = dout;
-            let mut self_bar = __ad::Differentiable::zero_like(this);
-            let mut x_bar = __ad::accumulator(x_acc, &x);
-            let mut e_bar: T = __ad::zero();
-            let mut self_rest_bar: T = __ad::zero();
-            let mut self_k_bar: T = __ad::zero();
-            e_bar = e_bar + ret_bar;
-            let mut x_bar_i_m1: T = __ad::zero();
-            let mut x_bar_i: T = __ad::zero();
-            for i in (lo..hi).rev() {
-                let stretch = x[i] - x[i - 1] - self_rest;
-                let mut stretch_bar: T = __ad::zero();
-                {
-                    let g0 = e_bar;
-                    let t2 = self_k * stretch;
-                    let g1 = g0 * stretch;
-                    e_bar = g0;
-                    self_k_bar = self_k_bar + g1 * stretch;
-                    stretch_bar = stretch_bar + g1 * self_k + g0 * t2;
-                }
-                x_bar_i = x_bar_i + stretch_bar;
-                x_bar_i_m1 = x_bar_i_m1 + -stretch_bar;
-                self_rest_bar = self_rest_bar + -stretch_bar;
-                x_bar[i] = x_bar[i] + x_bar_i;
-                x_bar_i = x_bar_i_m1;
-                x_bar_i_m1 = __ad::zero();
-            }
-            if lo < hi {
-                x_bar[lo - 1] = x_bar[lo - 1] + x_bar_i;
-            }
-            if !__ad::is_constant_field(&self_bar, "rest") {
-                __ad::accumulate_float(&mut self_bar.rest, self_rest_bar);
-            }
-            if !__ad::is_constant_field(&self_bar, "k") {
-                __ad::accumulate_float(&mut self_bar.k, self_k_bar);
-            }
-            (self_bar, x_bar)
-        };
-        (ret, pullback)
-    }
     /// Reverse mode of [`energy`](Self::energy): its value, then the cotangents `self_bar`, `x_bar` of the active parameters (in parameter order) for the cotangent `dout` of the result: x̄ = ȳ ∂energy/∂x.
     #[allow(
         dead_code,
@@ -438,5 +321,122 @@ impl<T: Float + 'static> Spring<T> {
             __ad::DualTwin::tangents(&self_bar),
             __ad::tangents(&x_bar),
         )
+    }
+    /// [`energy_jvp`] for differentiated callers, which pass a tangent for every float parameter.
+    #[doc(hidden)]
+    #[inline]
+    #[allow(
+        dead_code,
+        unused_mut,
+        unused_imports,
+        unused_variables,
+        unused_assignments,
+        unused_parens,
+        clippy::needless_late_init,
+        clippy::too_many_arguments,
+        clippy::type_complexity,
+        clippy::let_and_return,
+        clippy::assign_op_pattern,
+        clippy::neg_multiply,
+        clippy::double_parens,
+        clippy::unnecessary_cast,
+        clippy::identity_op,
+        clippy::ptr_arg,
+        clippy::clone_on_copy
+    )]
+    fn energy_jvp_all(&self, x: &[T], self_dot: &Self, x_dot: &[T]) -> (T, T) {
+        Self::energy_jvp(self, x, self_dot, x_dot)
+    }
+    /// [`energy_pullback`] for differentiated callers, which expect a cotangent for every float parameter.
+    #[doc(hidden)]
+    #[allow(
+        dead_code,
+        unused_mut,
+        unused_imports,
+        unused_variables,
+        unused_assignments,
+        unused_parens,
+        clippy::needless_late_init,
+        clippy::too_many_arguments,
+        clippy::type_complexity,
+        clippy::let_and_return,
+        clippy::assign_op_pattern,
+        clippy::neg_multiply,
+        clippy::double_parens,
+        clippy::unnecessary_cast,
+        clippy::identity_op,
+        clippy::ptr_arg,
+        clippy::clone_on_copy
+    )]
+    fn energy_pullback_all(
+        &self,
+        x: &[T],
+    ) -> (
+        T,
+        impl ::core::ops::FnOnce(
+            &Self,
+            &[T],
+            T,
+            ::std::vec::Vec<T>,
+        ) -> (Self, ::std::vec::Vec<T>),
+    ) {
+        use ::autodiff::__private as __ad;
+        use ::autodiff::__private::Float as _;
+        let this = self;
+        let self_rest = __ad::float_field(this.rest);
+        let self_k = __ad::float_field(this.k);
+        let mut e = T::zero();
+        let lo = 1;
+        let hi = x.len();
+        for i in lo..hi {
+            let stretch = x[i] - x[i - 1] - self_rest;
+            e = e + self_k * stretch * stretch;
+        }
+        let ret = e;
+        let pullback = move |
+            this: &Self,
+            x: &[T],
+            dout: T,
+            x_acc: ::std::vec::Vec<T>,
+        | -> (Self, ::std::vec::Vec<T>) {
+            let mut ret_bar = dout;
+            let mut self_bar = __ad::Differentiable::zero_like(this);
+            let mut x_bar = __ad::accumulator(x_acc, &x);
+            let mut e_bar: T = __ad::zero();
+            let mut self_rest_bar: T = __ad::zero();
+            let mut self_k_bar: T = __ad::zero();
+            e_bar = e_bar + ret_bar;
+            let mut x_bar_i_m1: T = __ad::zero();
+            let mut x_bar_i: T = __ad::zero();
+            for i in (lo..hi).rev() {
+                let stretch = x[i] - x[i - 1] - self_rest;
+                let mut stretch_bar: T = __ad::zero();
+                {
+                    let g0 = e_bar;
+                    let t2 = self_k * stretch;
+                    let g1 = g0 * stretch;
+                    e_bar = g0;
+                    self_k_bar = self_k_bar + g1 * stretch;
+                    stretch_bar = stretch_bar + g1 * self_k + g0 * t2;
+                }
+                x_bar_i = x_bar_i + stretch_bar;
+                x_bar_i_m1 = x_bar_i_m1 + -stretch_bar;
+                self_rest_bar = self_rest_bar + -stretch_bar;
+                x_bar[i] = x_bar[i] + x_bar_i;
+                x_bar_i = x_bar_i_m1;
+                x_bar_i_m1 = __ad::zero();
+            }
+            if lo < hi {
+                x_bar[lo - 1] = x_bar[lo - 1] + x_bar_i;
+            }
+            if !__ad::is_constant_field(&self_bar, "rest") {
+                __ad::accumulate_float(&mut self_bar.rest, self_rest_bar);
+            }
+            if !__ad::is_constant_field(&self_bar, "k") {
+                __ad::accumulate_float(&mut self_bar.k, self_k_bar);
+            }
+            (self_bar, x_bar)
+        };
+        (ret, pullback)
     }
 }

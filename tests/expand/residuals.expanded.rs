@@ -74,108 +74,6 @@ fn logistic_pullback(x: f64) -> (f64, impl ::core::ops::FnOnce(f64) -> (f64,)) {
     };
     (ret, pullback)
 }
-/// [`logistic_jvp`] for differentiated callers, which pass a tangent for every float parameter.
-#[doc(hidden)]
-#[inline]
-#[allow(
-    dead_code,
-    unused_mut,
-    unused_imports,
-    unused_variables,
-    unused_assignments,
-    unused_parens,
-    clippy::needless_late_init,
-    clippy::too_many_arguments,
-    clippy::type_complexity,
-    clippy::let_and_return,
-    clippy::assign_op_pattern,
-    clippy::neg_multiply,
-    clippy::double_parens,
-    clippy::unnecessary_cast,
-    clippy::identity_op,
-    clippy::ptr_arg,
-    clippy::clone_on_copy
-)]
-fn logistic_jvp_all(x: f64, x_dot: f64) -> (f64, f64) {
-    logistic_jvp(x, x_dot)
-}
-/// [`logistic_pullback`] for differentiated callers, which expect a cotangent for every float parameter.
-#[doc(hidden)]
-#[inline]
-#[allow(
-    dead_code,
-    unused_mut,
-    unused_imports,
-    unused_variables,
-    unused_assignments,
-    unused_parens,
-    clippy::needless_late_init,
-    clippy::too_many_arguments,
-    clippy::type_complexity,
-    clippy::let_and_return,
-    clippy::assign_op_pattern,
-    clippy::neg_multiply,
-    clippy::double_parens,
-    clippy::unnecessary_cast,
-    clippy::identity_op,
-    clippy::ptr_arg,
-    clippy::clone_on_copy
-)]
-fn logistic_pullback_all(x: f64) -> (f64, impl ::core::ops::FnOnce(f64) -> (f64,)) {
-    logistic_pullback(x)
-}
-/// [`logistic_pullback`] on dual numbers (forward-over-reverse), with a cotangent for every float parameter: what differentiated callers' `_hvp` runs.
-#[doc(hidden)]
-#[allow(
-    dead_code,
-    unused_mut,
-    unused_imports,
-    unused_variables,
-    unused_assignments,
-    unused_parens,
-    clippy::needless_late_init,
-    clippy::too_many_arguments,
-    clippy::type_complexity,
-    clippy::let_and_return,
-    clippy::assign_op_pattern,
-    clippy::neg_multiply,
-    clippy::double_parens,
-    clippy::unnecessary_cast,
-    clippy::identity_op,
-    clippy::ptr_arg,
-    clippy::clone_on_copy
-)]
-fn logistic_dual_pullback_all(
-    x: ::autodiff::__private::Dual<f64>,
-) -> (
-    ::autodiff::__private::Dual<f64>,
-    impl ::core::ops::FnOnce(
-        ::autodiff::__private::Dual<f64>,
-    ) -> (::autodiff::__private::Dual<f64>,),
-) {
-    use ::autodiff::__private as __ad;
-    use ::autodiff::__private::Float as _;
-    let exp_result = (-x).exp();
-    let ret = (exp_result + 1.0).recip();
-    let pullback = move |
-        dout: ::autodiff::__private::Dual<f64>,
-    | -> (::autodiff::__private::Dual<f64>,) {
-        let mut ret_bar = dout;
-        let mut x_bar: ::autodiff::__private::Dual<f64> = __ad::zero();
-        let mut exp_result_bar: ::autodiff::__private::Dual<f64> = __ad::zero();
-        {
-            let t0 = exp_result + 1.0;
-            let g1 = ret_bar * __ad::partial::recip(t0, ret);
-            exp_result_bar += g1;
-        }
-        {
-            let t0 = -x;
-            x_bar += -exp_result_bar * __ad::partial::exp(t0, exp_result);
-        }
-        (x_bar,)
-    };
-    (ret, pullback)
-}
 /// Reverse mode of [`logistic`]: its value, then the cotangents `x_bar` of the active parameters (in parameter order) for the cotangent `dout` of the result: x̄ = ȳ ∂logistic/∂x.
 #[allow(
     dead_code,
@@ -247,7 +145,7 @@ fn logistic_grad(x: f64) -> (f64, f64) {
 fn logistic_hvp(x: f64, x_dot: f64) -> (f64, f64, f64) {
     use ::autodiff::__private as __ad;
     use ::autodiff::__private::Float as _;
-    let (value, pullback) = logistic_dual_pullback_all(__ad::Dual::new(x, x_dot));
+    let (value, pullback) = logistic::dual_pullback_all(__ad::Dual::new(x, x_dot));
     let (x_bar,) = pullback(__ad::Dual::constant(1.0));
     (value.primal, x_bar.primal, x_bar.tangent)
 }
@@ -329,6 +227,115 @@ fn logistic_gradcheck_with(
         __tol,
     )
 }
+/// The derivatives of [`logistic`] that differentiated callers call.
+#[doc(hidden)]
+#[allow(non_camel_case_types, dead_code)]
+struct logistic {}
+#[allow(dead_code)]
+impl logistic {
+    /// [`logistic_jvp`] for differentiated callers, which pass a tangent for every float parameter.
+    #[doc(hidden)]
+    #[inline]
+    #[allow(
+        dead_code,
+        unused_mut,
+        unused_imports,
+        unused_variables,
+        unused_assignments,
+        unused_parens,
+        clippy::needless_late_init,
+        clippy::too_many_arguments,
+        clippy::type_complexity,
+        clippy::let_and_return,
+        clippy::assign_op_pattern,
+        clippy::neg_multiply,
+        clippy::double_parens,
+        clippy::unnecessary_cast,
+        clippy::identity_op,
+        clippy::ptr_arg,
+        clippy::clone_on_copy
+    )]
+    fn jvp_all(x: f64, x_dot: f64) -> (f64, f64) {
+        logistic_jvp(x, x_dot)
+    }
+    /// [`logistic_pullback`] for differentiated callers, which expect a cotangent for every float parameter.
+    #[doc(hidden)]
+    #[inline]
+    #[allow(
+        dead_code,
+        unused_mut,
+        unused_imports,
+        unused_variables,
+        unused_assignments,
+        unused_parens,
+        clippy::needless_late_init,
+        clippy::too_many_arguments,
+        clippy::type_complexity,
+        clippy::let_and_return,
+        clippy::assign_op_pattern,
+        clippy::neg_multiply,
+        clippy::double_parens,
+        clippy::unnecessary_cast,
+        clippy::identity_op,
+        clippy::ptr_arg,
+        clippy::clone_on_copy
+    )]
+    fn pullback_all(x: f64) -> (f64, impl ::core::ops::FnOnce(f64) -> (f64,)) {
+        logistic_pullback(x)
+    }
+    /// [`logistic_pullback`] on dual numbers (forward-over-reverse), with a cotangent for every float parameter: what differentiated callers' `_hvp` runs.
+    #[doc(hidden)]
+    #[allow(
+        dead_code,
+        unused_mut,
+        unused_imports,
+        unused_variables,
+        unused_assignments,
+        unused_parens,
+        clippy::needless_late_init,
+        clippy::too_many_arguments,
+        clippy::type_complexity,
+        clippy::let_and_return,
+        clippy::assign_op_pattern,
+        clippy::neg_multiply,
+        clippy::double_parens,
+        clippy::unnecessary_cast,
+        clippy::identity_op,
+        clippy::ptr_arg,
+        clippy::clone_on_copy
+    )]
+    fn dual_pullback_all(
+        x: ::autodiff::__private::Dual<f64>,
+    ) -> (
+        ::autodiff::__private::Dual<f64>,
+        impl ::core::ops::FnOnce(
+            ::autodiff::__private::Dual<f64>,
+        ) -> (::autodiff::__private::Dual<f64>,),
+    ) {
+        use ::autodiff::__private as __ad;
+        use ::autodiff::__private::Float as _;
+        let exp_result = (-x).exp();
+        let ret = (exp_result + 1.0).recip();
+        let pullback = move |
+            dout: ::autodiff::__private::Dual<f64>,
+        | -> (::autodiff::__private::Dual<f64>,) {
+            let mut ret_bar = dout;
+            let mut x_bar: ::autodiff::__private::Dual<f64> = __ad::zero();
+            let mut exp_result_bar: ::autodiff::__private::Dual<f64> = __ad::zero();
+            {
+                let t0 = exp_result + 1.0;
+                let g1 = ret_bar * __ad::partial::recip(t0, ret);
+                exp_result_bar += g1;
+            }
+            {
+                let t0 = -x;
+                x_bar += -exp_result_bar * __ad::partial::exp(t0, exp_result);
+            }
+            (x_bar,)
+        };
+        (ret, pullback)
+    }
+}
 #[allow(dead_code)]
 fn log_sum_exp(y: &[f64]) -> f64 {
     let mut sum = 0.0;
@@ -402,180 +409,11 @@ fn log_sum_exp_pullback(
 ) -> (f64, impl ::core::ops::FnOnce(&[f64], f64) -> (::std::vec::Vec<f64>,)) {
     use ::autodiff::__private as __ad;
     use ::autodiff::__private::Float as _;
-    let (value, pullback) = log_sum_exp_pullback_all(y);
+    let (value, pullback) = log_sum_exp::pullback_all(y);
     let pullback = move |y: &[f64], dout: f64| -> (::std::vec::Vec<f64>,) {
         pullback(y, dout, __ad::no_accumulator())
     };
     (value, pullback)
-}
-/// [`log_sum_exp_jvp`] for differentiated callers, which pass a tangent for every float parameter.
-#[doc(hidden)]
-#[inline]
-#[allow(
-    dead_code,
-    unused_mut,
-    unused_imports,
-    unused_variables,
-    unused_assignments,
-    unused_parens,
-    clippy::needless_late_init,
-    clippy::too_many_arguments,
-    clippy::type_complexity,
-    clippy::let_and_return,
-    clippy::assign_op_pattern,
-    clippy::neg_multiply,
-    clippy::double_parens,
-    clippy::unnecessary_cast,
-    clippy::identity_op,
-    clippy::ptr_arg,
-    clippy::clone_on_copy
-)]
-fn log_sum_exp_jvp_all(y: &[f64], y_dot: &[f64]) -> (f64, f64) {
-    log_sum_exp_jvp(y, y_dot)
-}
-/// [`log_sum_exp_pullback`] for differentiated callers, which expect a cotangent for every float parameter.
-#[doc(hidden)]
-#[allow(
-    dead_code,
-    unused_mut,
-    unused_imports,
-    unused_variables,
-    unused_assignments,
-    unused_parens,
-    clippy::needless_late_init,
-    clippy::too_many_arguments,
-    clippy::type_complexity,
-    clippy::let_and_return,
-    clippy::assign_op_pattern,
-    clippy::neg_multiply,
-    clippy::double_parens,
-    clippy::unnecessary_cast,
-    clippy::identity_op,
-    clippy::ptr_arg,
-    clippy::clone_on_copy
-)]
-fn log_sum_exp_pullback_all(
-    y: &[f64],
-) -> (
-    f64,
-    impl ::core::ops::FnOnce(
-        &[f64],
-        f64,
-        ::std::vec::Vec<f64>,
-    ) -> (::std::vec::Vec<f64>,),
-) {
-    use ::autodiff::__private as __ad;
-    use ::autodiff::__private::Float as _;
-    let mut exp_y_tape = __ad::SaveStack::pooled();
-    let mut sum = 0.0;
-    let lo = 0;
-    let hi = y.len();
-    exp_y_tape.reserve_for(&(lo..hi), 1);
-    for i in lo..hi {
-        let exp_y = y[i].exp();
-        sum += exp_y;
-        exp_y_tape.push(exp_y);
-    }
-    let ret = sum.ln();
-    let pullback = move |
-        y: &[f64],
-        dout: f64,
-        y_acc: ::std::vec::Vec<f64>,
-    | -> (::std::vec::Vec<f64>,) {
-        let mut ret_bar = dout;
-        let mut y_bar = __ad::accumulator(y_acc, &y);
-        let mut sum_bar: f64 = 0.0;
-        {
-            let t0 = sum.ln();
-            sum_bar += ret_bar * __ad::partial::ln(sum, t0);
-        }
-        for i in (lo..hi).rev() {
-            let exp_y = exp_y_tape.pop();
-            let mut exp_y_bar: f64 = 0.0;
-            {
-                let g0 = sum_bar;
-                exp_y_bar += g0;
-            }
-            {
-                let t0 = y[i];
-                y_bar[i] += exp_y_bar * __ad::partial::exp(t0, exp_y);
-            }
-        }
-        (y_bar,)
-    };
-    (ret, pullback)
-}
-/// [`log_sum_exp_pullback`] on dual numbers (forward-over-reverse), with a cotangent for every float parameter: what differentiated callers' `_hvp` runs.
-#[doc(hidden)]
-#[allow(
-    dead_code,
-    unused_mut,
-    unused_imports,
-    unused_variables,
-    unused_assignments,
-    unused_parens,
-    clippy::needless_late_init,
-    clippy::too_many_arguments,
-    clippy::type_complexity,
-    clippy::let_and_return,
-    clippy::assign_op_pattern,
-    clippy::neg_multiply,
-    clippy::double_parens,
-    clippy::unnecessary_cast,
-    clippy::identity_op,
-    clippy::ptr_arg,
-    clippy::clone_on_copy
-)]
-fn log_sum_exp_dual_pullback_all(
-    y: &[::autodiff::__private::Dual<f64>],
-) -> (
-    ::autodiff::__private::Dual<f64>,
-    impl ::core::ops::FnOnce(
-        &[::autodiff::__private::Dual<f64>],
-        ::autodiff::__private::Dual<f64>,
-        ::std::vec::Vec<::autodiff::__private::Dual<f64>>,
-    ) -> (::std::vec::Vec<::autodiff::__private::Dual<f64>>,),
-) {
-    use ::autodiff::__private as __ad;
-    use ::autodiff::__private::Float as _;
-    let mut exp_y_tape = __ad::SaveStack::pooled();
-    let mut sum = __ad::lift(0.0);
-    let lo = 0;
-    let hi = y.len();
-    exp_y_tape.reserve_for(&(lo..hi), 1);
-    for i in lo..hi {
-        let exp_y = y[i].exp();
-        sum += exp_y;
-        exp_y_tape.push(exp_y);
-    }
-    let ret = sum.ln();
-    let pullback = move |
-        y: &[::autodiff::__private::Dual<f64>],
-        dout: ::autodiff::__private::Dual<f64>,
-        y_acc: ::std::vec::Vec<::autodiff::__private::Dual<f64>>,
-    | -> (::std::vec::Vec<::autodiff::__private::Dual<f64>>,) {
-        let mut ret_bar = dout;
-        let mut y_bar = __ad::accumulator(y_acc, &y);
-        let mut sum_bar: ::autodiff::__private::Dual<f64> = __ad::zero();
-        {
-            let t0 = sum.ln();
-            sum_bar += ret_bar * __ad::partial::ln(sum, t0);
-        }
-        for i in (lo..hi).rev() {
-            let exp_y = exp_y_tape.pop();
-            let mut exp_y_bar: ::autodiff::__private::Dual<f64> = __ad::zero();
-            {
-                let g0 = sum_bar;
-                exp_y_bar += g0;
-            }
-            {
-                let t0 = y[i];
-                y_bar[i] += exp_y_bar * __ad::partial::exp(t0, exp_y);
-            }
-        }
-        (y_bar,)
-    };
-    (ret, pullback)
 }
 /// Reverse mode of [`log_sum_exp`]: its value, then the cotangents `y_bar` of the active parameters (in parameter order) for the cotangent `dout` of the result: x̄ = ȳ ∂log_sum_exp/∂x.
 #[allow(
@@ -652,7 +490,7 @@ fn log_sum_exp_hvp(
     use ::autodiff::__private as __ad;
     use ::autodiff::__private::Float as _;
     let y_dual = __ad::pool::duals(&y, &y_dot);
-    let (value, pullback) = log_sum_exp_dual_pullback_all(&y_dual);
+    let (value, pullback) = log_sum_exp::dual_pullback_all(&y_dual);
     let (y_bar,) = pullback(
         &y_dual,
         __ad::Dual::constant(1.0),
@@ -744,4 +582,180 @@ fn log_sum_exp_gradcheck_with(
         &[("y", __ranges[0usize].clone())],
         __tol,
     )
+}
+/// The derivatives of [`log_sum_exp`] that differentiated callers call.
+#[doc(hidden)]
+#[allow(non_camel_case_types, dead_code)]
+struct log_sum_exp {}
+#[allow(dead_code)]
+impl log_sum_exp {
+    /// [`log_sum_exp_jvp`] for differentiated callers, which pass a tangent for every float parameter.
+    #[doc(hidden)]
+    #[inline]
+    #[allow(
+        dead_code,
+        unused_mut,
+        unused_imports,
+        unused_variables,
+        unused_assignments,
+        unused_parens,
+        clippy::needless_late_init,
+        clippy::too_many_arguments,
+        clippy::type_complexity,
+        clippy::let_and_return,
+        clippy::assign_op_pattern,
+        clippy::neg_multiply,
+        clippy::double_parens,
+        clippy::unnecessary_cast,
+        clippy::identity_op,
+        clippy::ptr_arg,
+        clippy::clone_on_copy
+    )]
+    fn jvp_all(y: &[f64], y_dot: &[f64]) -> (f64, f64) {
+        log_sum_exp_jvp(y, y_dot)
+    }
+    /// [`log_sum_exp_pullback`] for differentiated callers, which expect a cotangent for every float parameter.
+    #[doc(hidden)]
+    #[allow(
+        dead_code,
+        unused_mut,
+        unused_imports,
+        unused_variables,
+        unused_assignments,
+        unused_parens,
+        clippy::needless_late_init,
+        clippy::too_many_arguments,
+        clippy::type_complexity,
+        clippy::let_and_return,
+        clippy::assign_op_pattern,
+        clippy::neg_multiply,
+        clippy::double_parens,
+        clippy::unnecessary_cast,
+        clippy::identity_op,
+        clippy::ptr_arg,
+        clippy::clone_on_copy
+    )]
+    fn pullback_all(
+        y: &[f64],
+    ) -> (
+        f64,
+        impl ::core::ops::FnOnce(
+            &[f64],
+            f64,
+            ::std::vec::Vec<f64>,
+        ) -> (::std::vec::Vec<f64>,),
+    ) {
+        use ::autodiff::__private as __ad;
+        use ::autodiff::__private::Float as _;
+        let mut exp_y_tape = __ad::SaveStack::pooled();
+        let mut sum = 0.0;
+        let lo = 0;
+        let hi = y.len();
+        exp_y_tape.reserve_for(&(lo..hi), 1);
+        for i in lo..hi {
+            let exp_y = y[i].exp();
+            sum += exp_y;
+            exp_y_tape.push(exp_y);
+        }
+        let ret = sum.ln();
+        let pullback = move |
+            y: &[f64],
+            dout: f64,
+            y_acc: ::std::vec::Vec<f64>,
+        | -> (::std::vec::Vec<f64>,) {
+            let mut ret_bar = dout;
+            let mut y_bar = __ad::accumulator(y_acc, &y);
+            let mut sum_bar: f64 = 0.0;
+            {
+                let t0 = sum.ln();
+                sum_bar += ret_bar * __ad::partial::ln(sum, t0);
+            }
+            for i in (lo..hi).rev() {
+                let exp_y = exp_y_tape.pop();
+                let mut exp_y_bar: f64 = 0.0;
+                {
+                    let g0 = sum_bar;
+                    exp_y_bar += g0;
+                }
+                {
+                    let t0 = y[i];
+                    y_bar[i] += exp_y_bar * __ad::partial::exp(t0, exp_y);
+                }
+            }
+            (y_bar,)
+        };
+        (ret, pullback)
+    }
+    /// [`log_sum_exp_pullback`] on dual numbers (forward-over-reverse), with a cotangent for every float parameter: what differentiated callers' `_hvp` runs.
+    #[doc(hidden)]
+    #[allow(
+        dead_code,
+        unused_mut,
+        unused_imports,
+        unused_variables,
+        unused_assignments,
+        unused_parens,
+        clippy::needless_late_init,
+        clippy::too_many_arguments,
+        clippy::type_complexity,
+        clippy::let_and_return,
+        clippy::assign_op_pattern,
+        clippy::neg_multiply,
+        clippy::double_parens,
+        clippy::unnecessary_cast,
+        clippy::identity_op,
+        clippy::ptr_arg,
+        clippy::clone_on_copy
+    )]
+    fn dual_pullback_all(
+        y: &[::autodiff::__private::Dual<f64>],
+    ) -> (
+        ::autodiff::__private::Dual<f64>,
+        impl ::core::ops::FnOnce(
+            &[::autodiff::__private::Dual<f64>],
+            ::autodiff::__private::Dual<f64>,
+            ::std::vec::Vec<::autodiff::__private::Dual<f64>>,
+        ) -> (::std::vec::Vec<::autodiff::__private::Dual<f64>>,),
+    ) {
+        use ::autodiff::__private as __ad;
+        use ::autodiff::__private::Float as _;
+        let mut exp_y_tape = __ad::SaveStack::pooled();
+        let mut sum = __ad::lift(0.0);
+        let lo = 0;
+        let hi = y.len();
+        exp_y_tape.reserve_for(&(lo..hi), 1);
+        for i in lo..hi {
+            let exp_y = y[i].exp();
+            sum += exp_y;
+            exp_y_tape.push(exp_y);
+        }
+        let ret = sum.ln();
+        let pullback = move |
+            y: &[::autodiff::__private::Dual<f64>],
+            dout: ::autodiff::__private::Dual<f64>,
+            y_acc: ::std::vec::Vec<::autodiff::__private::Dual<f64>>,
+        | -> (::std::vec::Vec<::autodiff::__private::Dual<f64>>,) {
+            let mut ret_bar = dout;
+            let mut y_bar = __ad::accumulator(y_acc, &y);
+            let mut sum_bar: ::autodiff::__private::Dual<f64> = __ad::zero();
+            {
+                let t0 = sum.ln();
+                sum_bar += ret_bar * __ad::partial::ln(sum, t0);
+            }
+            for i in (lo..hi).rev() {
+                let exp_y = exp_y_tape.pop();
+                let mut exp_y_bar: ::autodiff::__private::Dual<f64> = __ad::zero();
+                {
+                    let g0 = sum_bar;
+                    exp_y_bar += g0;
+                }
+                {
+                    let t0 = y[i];
+                    y_bar[i] += exp_y_bar * __ad::partial::exp(t0, exp_y);
+                }
+            }
+            (y_bar,)
+        };
+        (ret, pullback)
+    }
 }

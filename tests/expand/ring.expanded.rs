@@ -128,288 +128,11 @@ fn ring_pullback(
 ) -> (f64, impl ::core::ops::FnOnce(&[f64], f64) -> (::std::vec::Vec<f64>,)) {
     use ::autodiff::__private as __ad;
     use ::autodiff::__private::Float as _;
-    let (value, pullback) = ring_pullback_all(x0, steps);
+    let (value, pullback) = ring::pullback_all(x0, steps);
     let pullback = move |x0: &[f64], dout: f64| -> (::std::vec::Vec<f64>,) {
         pullback(x0, dout, __ad::no_accumulator())
     };
     (value, pullback)
-}
-/// [`ring_jvp`] for differentiated callers, which pass a tangent for every float parameter.
-#[doc(hidden)]
-#[inline]
-#[allow(
-    dead_code,
-    unused_mut,
-    unused_imports,
-    unused_variables,
-    unused_assignments,
-    unused_parens,
-    clippy::needless_late_init,
-    clippy::too_many_arguments,
-    clippy::type_complexity,
-    clippy::let_and_return,
-    clippy::assign_op_pattern,
-    clippy::neg_multiply,
-    clippy::double_parens,
-    clippy::unnecessary_cast,
-    clippy::identity_op,
-    clippy::ptr_arg,
-    clippy::clone_on_copy
-)]
-fn ring_jvp_all(x0: &[f64], steps: usize, x0_dot: &[f64]) -> (f64, f64) {
-    ring_jvp(x0, steps, x0_dot)
-}
-/// [`ring_pullback`] for differentiated callers, which expect a cotangent for every float parameter.
-#[doc(hidden)]
-#[inline(never)]
-#[allow(
-    dead_code,
-    unused_mut,
-    unused_imports,
-    unused_variables,
-    unused_assignments,
-    unused_parens,
-    clippy::needless_late_init,
-    clippy::too_many_arguments,
-    clippy::type_complexity,
-    clippy::let_and_return,
-    clippy::assign_op_pattern,
-    clippy::neg_multiply,
-    clippy::double_parens,
-    clippy::unnecessary_cast,
-    clippy::identity_op,
-    clippy::ptr_arg,
-    clippy::clone_on_copy
-)]
-fn ring_pullback_all(
-    x0: &[f64],
-    steps: usize,
-) -> (
-    f64,
-    impl ::core::ops::FnOnce(
-        &[f64],
-        f64,
-        ::std::vec::Vec<f64>,
-    ) -> (::std::vec::Vec<f64>,),
-) {
-    use ::autodiff::__private as __ad;
-    use ::autodiff::__private::Float as _;
-    let mut x_elem_tape = __ad::SaveStack::pooled();
-    let n = x0.len();
-    let mut x = x0.to_vec();
-    let mut dx = ::std::vec![0.0; n];
-    let mut cost = 0.0;
-    let lo = 0;
-    let hi = steps;
-    {
-        let mut x_elem_tape = x_elem_tape
-            .reserved(__ad::room(&(lo..hi), || __ad::room(&(0..n), || 1)));
-        for _ in lo..hi {
-            let lo_2 = 0;
-            let hi_2 = n;
-            for i in lo_2..hi_2 {
-                let next;
-                let cond = i + 1 == n;
-                if cond {
-                    next = 0;
-                } else {
-                    next = i + 1;
-                }
-                let prev;
-                let cond_2 = i == 0;
-                if cond_2 {
-                    prev = n - 1;
-                } else {
-                    prev = i - 1;
-                }
-                dx[i] = x[next] * x[prev] - x[i];
-            }
-            let lo_3 = 0;
-            let hi_3 = n;
-            if lo_3 < hi_3 {
-                x_elem_tape.extend_from_slice(&x[lo_3..hi_3]);
-            }
-            for i_2 in lo_3..hi_3 {
-                x[i_2] = x[i_2] + (0.01 * dx[i_2]);
-                cost += x[i_2] * x[i_2];
-            }
-        }
-    }
-    let ret = cost;
-    let pullback = move |
-        x0: &[f64],
-        dout: f64,
-        x0_acc: ::std::vec::Vec<f64>,
-    | -> (::std::vec::Vec<f64>,) {
-        let mut ret_bar = dout;
-        let mut x0_bar = __ad::accumulator(x0_acc, &x0);
-        let mut x_bar = __ad::zeros_like(&x);
-        let mut dx_bar = __ad::zeros_like(&dx);
-        let mut cost_bar: f64 = 0.0;
-        cost_bar += ret_bar;
-        for _ in (lo..hi).rev() {
-            let lo_2 = 0;
-            let hi_2 = n;
-            let lo_3 = 0;
-            let hi_3 = n;
-            for i_2 in (lo_3..hi_3).rev() {
-                {
-                    let g0 = cost_bar;
-                    let t1 = x[i_2];
-                    x_bar[i_2] += g0 * (t1 + t1);
-                }
-                {
-                    let g0 = x_bar[i_2];
-                    dx_bar[i_2] += g0 * 0.01;
-                }
-            }
-            if lo_3 < hi_3 {
-                x_elem_tape.pop_into(&mut x[lo_3..hi_3]);
-            }
-            for i in (lo_2..hi_2).rev() {
-                let next = if i + 1 == n { 0 } else { i + 1 };
-                let prev = if i == 0 { n - 1 } else { i - 1 };
-                {
-                    let g0 = dx_bar[i];
-                    dx_bar[i] = 0.0;
-                    let t1 = x[prev];
-                    let t2 = x[next];
-                    x_bar[next] += g0 * t1;
-                    x_bar[prev] += g0 * t2;
-                    x_bar[i] += -g0;
-                }
-            }
-        }
-        __ad::add_assign(&mut x0_bar, &x_bar);
-        (x0_bar,)
-    };
-    (ret, pullback)
-}
-/// [`ring_pullback`] on dual numbers (forward-over-reverse), with a cotangent for every float parameter: what differentiated callers' `_hvp` runs.
-#[doc(hidden)]
-#[inline(never)]
-#[allow(
-    dead_code,
-    unused_mut,
-    unused_imports,
-    unused_variables,
-    unused_assignments,
-    unused_parens,
-    clippy::needless_late_init,
-    clippy::too_many_arguments,
-    clippy::type_complexity,
-    clippy::let_and_return,
-    clippy::assign_op_pattern,
-    clippy::neg_multiply,
-    clippy::double_parens,
-    clippy::unnecessary_cast,
-    clippy::identity_op,
-    clippy::ptr_arg,
-    clippy::clone_on_copy
-)]
-fn ring_dual_pullback_all(
-    x0: &[::autodiff::__private::Dual<f64>],
-    steps: usize,
-) -> (
-    ::autodiff::__private::Dual<f64>,
-    impl ::core::ops::FnOnce(
-        &[::autodiff::__private::Dual<f64>],
-        ::autodiff::__private::Dual<f64>,
-        ::std::vec::Vec<::autodiff::__private::Dual<f64>>,
-    ) -> (::std::vec::Vec<::autodiff::__private::Dual<f64>>,),
-) {
-    use ::autodiff::__private as __ad;
-    use ::autodiff::__private::Float as _;
-    let mut x_elem_tape = __ad::SaveStack::pooled();
-    let n = x0.len();
-    let mut x = x0.to_vec();
-    let mut dx = __ad::lift_seq(&::std::vec![0.0; n]);
-    let mut cost = __ad::lift(0.0);
-    let lo = 0;
-    let hi = steps;
-    {
-        let mut x_elem_tape = x_elem_tape
-            .reserved(__ad::room(&(lo..hi), || __ad::room(&(0..n), || 1)));
-        for _ in lo..hi {
-            let lo_2 = 0;
-            let hi_2 = n;
-            for i in lo_2..hi_2 {
-                let next;
-                let cond = i + 1 == n;
-                if cond {
-                    next = 0;
-                } else {
-                    next = i + 1;
-                }
-                let prev;
-                let cond_2 = i == 0;
-                if cond_2 {
-                    prev = n - 1;
-                } else {
-                    prev = i - 1;
-                }
-                dx[i] = x[next] * x[prev] - x[i];
-            }
-            let lo_3 = 0;
-            let hi_3 = n;
-            if lo_3 < hi_3 {
-                x_elem_tape.extend_from_slice(&x[lo_3..hi_3]);
-            }
-            for i_2 in lo_3..hi_3 {
-                x[i_2] = x[i_2] + (dx[i_2] * 0.01);
-                cost += x[i_2] * x[i_2];
-            }
-        }
-    }
-    let ret = cost;
-    let pullback = move |
-        x0: &[::autodiff::__private::Dual<f64>],
-        dout: ::autodiff::__private::Dual<f64>,
-        x0_acc: ::std::vec::Vec<::autodiff::__private::Dual<f64>>,
-    | -> (::std::vec::Vec<::autodiff::__private::Dual<f64>>,) {
-        let mut ret_bar = dout;
-        let mut x0_bar = __ad::accumulator(x0_acc, &x0);
-        let mut x_bar = __ad::zeros_like(&x);
-        let mut dx_bar = __ad::zeros_like(&dx);
-        let mut cost_bar: ::autodiff::__private::Dual<f64> = __ad::zero();
-        cost_bar += ret_bar;
-        for _ in (lo..hi).rev() {
-            let lo_2 = 0;
-            let hi_2 = n;
-            let lo_3 = 0;
-            let hi_3 = n;
-            for i_2 in (lo_3..hi_3).rev() {
-                {
-                    let g0 = cost_bar;
-                    let t1 = x[i_2];
-                    x_bar[i_2] += g0 * (t1 + t1);
-                }
-                {
-                    let g0 = x_bar[i_2];
-                    dx_bar[i_2] += g0 * 0.01;
-                }
-            }
-            if lo_3 < hi_3 {
-                x_elem_tape.pop_into(&mut x[lo_3..hi_3]);
-            }
-            for i in (lo_2..hi_2).rev() {
-                let next = if i + 1 == n { 0 } else { i + 1 };
-                let prev = if i == 0 { n - 1 } else { i - 1 };
-                {
-                    let g0 = dx_bar[i];
-                    dx_bar[i] = __ad::zero();
-                    let t1 = x[prev];
-                    let t2 = x[next];
-                    x_bar[next] += g0 * t1;
-                    x_bar[prev] += g0 * t2;
-                    x_bar[i] += -g0;
-                }
-            }
-        }
-        __ad::add_assign(&mut x0_bar, &x_bar);
-        (x0_bar,)
-    };
-    (ret, pullback)
 }
 /// Reverse mode of [`ring`]: its value, then the cotangents `x0_bar` of the active parameters (in parameter order) for the cotangent `dout` of the result: x̄ = ȳ ∂ring/∂x.
 #[allow(
@@ -487,7 +210,7 @@ fn ring_hvp(
     use ::autodiff::__private as __ad;
     use ::autodiff::__private::Float as _;
     let x0_dual = __ad::pool::duals(&x0, &x0_dot);
-    let (value, pullback) = ring_dual_pullback_all(&x0_dual, steps);
+    let (value, pullback) = ring::dual_pullback_all(&x0_dual, steps);
     let (x0_bar,) = pullback(
         &x0_dual,
         __ad::Dual::constant(1.0),
@@ -583,4 +306,288 @@ fn ring_gradcheck_with(
         &[("x0", __ranges[0usize].clone())],
         __tol,
     )
+}
+/// The derivatives of [`ring`] that differentiated callers call.
+#[doc(hidden)]
+#[allow(non_camel_case_types, dead_code)]
+struct ring {}
+#[allow(dead_code)]
+impl ring {
+    /// [`ring_jvp`] for differentiated callers, which pass a tangent for every float parameter.
+    #[doc(hidden)]
+    #[inline]
+    #[allow(
+        dead_code,
+        unused_mut,
+        unused_imports,
+        unused_variables,
+        unused_assignments,
+        unused_parens,
+        clippy::needless_late_init,
+        clippy::too_many_arguments,
+        clippy::type_complexity,
+        clippy::let_and_return,
+        clippy::assign_op_pattern,
+        clippy::neg_multiply,
+        clippy::double_parens,
+        clippy::unnecessary_cast,
+        clippy::identity_op,
+        clippy::ptr_arg,
+        clippy::clone_on_copy
+    )]
+    fn jvp_all(x0: &[f64], steps: usize, x0_dot: &[f64]) -> (f64, f64) {
+        ring_jvp(x0, steps, x0_dot)
+    }
+    /// [`ring_pullback`] for differentiated callers, which expect a cotangent for every float parameter.
+    #[doc(hidden)]
+    #[inline(never)]
+    #[allow(
+        dead_code,
+        unused_mut,
+        unused_imports,
+        unused_variables,
+        unused_assignments,
+        unused_parens,
+        clippy::needless_late_init,
+        clippy::too_many_arguments,
+        clippy::type_complexity,
+        clippy::let_and_return,
+        clippy::assign_op_pattern,
+        clippy::neg_multiply,
+        clippy::double_parens,
+        clippy::unnecessary_cast,
+        clippy::identity_op,
+        clippy::ptr_arg,
+        clippy::clone_on_copy
+    )]
+    fn pullback_all(
+        x0: &[f64],
+        steps: usize,
+    ) -> (
+        f64,
+        impl ::core::ops::FnOnce(
+            &[f64],
+            f64,
+            ::std::vec::Vec<f64>,
+        ) -> (::std::vec::Vec<f64>,),
+    ) {
+        use ::autodiff::__private as __ad;
+        use ::autodiff::__private::Float as _;
+        let mut x_elem_tape = __ad::SaveStack::pooled();
+        let n = x0.len();
+        let mut x = x0.to_vec();
+        let mut dx = ::std::vec![0.0; n];
+        let mut cost = 0.0;
+        let lo = 0;
+        let hi = steps;
+        {
+            let mut x_elem_tape = x_elem_tape
+                .reserved(__ad::room(&(lo..hi), || __ad::room(&(0..n), || 1)));
+            for _ in lo..hi {
+                let lo_2 = 0;
+                let hi_2 = n;
+                for i in lo_2..hi_2 {
+                    let next;
+                    let cond = i + 1 == n;
+                    if cond {
+                        next = 0;
+                    } else {
+                        next = i + 1;
+                    }
+                    let prev;
+                    let cond_2 = i == 0;
+                    if cond_2 {
+                        prev = n - 1;
+                    } else {
+                        prev = i - 1;
+                    }
+                    dx[i] = x[next] * x[prev] - x[i];
+                }
+                let lo_3 = 0;
+                let hi_3 = n;
+                if lo_3 < hi_3 {
+                    x_elem_tape.extend_from_slice(&x[lo_3..hi_3]);
+                }
+                for i_2 in lo_3..hi_3 {
+                    x[i_2] = x[i_2] + (0.01 * dx[i_2]);
+                    cost += x[i_2] * x[i_2];
+                }
+            }
+        }
+        let ret = cost;
+        let pullback = move |
+            x0: &[f64],
+            dout: f64,
+            x0_acc: ::std::vec::Vec<f64>,
+        | -> (::std::vec::Vec<f64>,) {
+            let mut ret_bar = dout;
+            let mut x0_bar = __ad::accumulator(x0_acc, &x0);
+            let mut x_bar = __ad::zeros_like(&x);
+            let mut dx_bar = __ad::zeros_like(&dx);
+            let mut cost_bar: f64 = 0.0;
+            cost_bar += ret_bar;
+            for _ in (lo..hi).rev() {
+                let lo_2 = 0;
+                let hi_2 = n;
+                let lo_3 = 0;
+                let hi_3 = n;
+                for i_2 in (lo_3..hi_3).rev() {
+                    {
+                        let g0 = cost_bar;
+                        let t1 = x[i_2];
+                        x_bar[i_2] += g0 * (t1 + t1);
+                    }
+                    {
+                        let g0 = x_bar[i_2];
+                        dx_bar[i_2] += g0 * 0.01;
+                    }
+                }
+                if lo_3 < hi_3 {
+                    x_elem_tape.pop_into(&mut x[lo_3..hi_3]);
+                }
+                for i in (lo_2..hi_2).rev() {
+                    let next = if i + 1 == n { 0 } else { i + 1 };
+                    let prev = if i == 0 { n - 1 } else { i - 1 };
+                    {
+                        let g0 = dx_bar[i];
+                        dx_bar[i] = 0.0;
+                        let t1 = x[prev];
+                        let t2 = x[next];
+                        x_bar[next] += g0 * t1;
+                        x_bar[prev] += g0 * t2;
+                        x_bar[i] += -g0;
+                    }
+                }
+            }
+            __ad::add_assign(&mut x0_bar, &x_bar);
+            (x0_bar,)
+        };
+        (ret, pullback)
+    }
+    /// [`ring_pullback`] on dual numbers (forward-over-reverse), with a cotangent for every float parameter: what differentiated callers' `_hvp` runs.
+    #[doc(hidden)]
+    #[inline(never)]
+    #[allow(
+        dead_code,
+        unused_mut,
+        unused_imports,
+        unused_variables,
+        unused_assignments,
+        unused_parens,
+        clippy::needless_late_init,
+        clippy::too_many_arguments,
+        clippy::type_complexity,
+        clippy::let_and_return,
+        clippy::assign_op_pattern,
+        clippy::neg_multiply,
+        clippy::double_parens,
+        clippy::unnecessary_cast,
+        clippy::identity_op,
+        clippy::ptr_arg,
+        clippy::clone_on_copy
+    )]
+    fn dual_pullback_all(
+        x0: &[::autodiff::__private::Dual<f64>],
+        steps: usize,
+    ) -> (
+        ::autodiff::__private::Dual<f64>,
+        impl ::core::ops::FnOnce(
+            &[::autodiff::__private::Dual<f64>],
+            ::autodiff::__private::Dual<f64>,
+            ::std::vec::Vec<::autodiff::__private::Dual<f64>>,
+        ) -> (::std::vec::Vec<::autodiff::__private::Dual<f64>>,),
+    ) {
+        use ::autodiff::__private as __ad;
+        use ::autodiff::__private::Float as _;
+        let mut x_elem_tape = __ad::SaveStack::pooled();
+        let n = x0.len();
+        let mut x = x0.to_vec();
+        let mut dx = __ad::lift_seq(&::std::vec![0.0; n]);
+        let mut cost = __ad::lift(0.0);
+        let lo = 0;
+        let hi = steps;
+        {
+            let mut x_elem_tape = x_elem_tape
+                .reserved(__ad::room(&(lo..hi), || __ad::room(&(0..n), || 1)));
+            for _ in lo..hi {
+                let lo_2 = 0;
+                let hi_2 = n;
+                for i in lo_2..hi_2 {
+                    let next;
+                    let cond = i + 1 == n;
+                    if cond {
+                        next = 0;
+                    } else {
+                        next = i + 1;
+                    }
+                    let prev;
+                    let cond_2 = i == 0;
+                    if cond_2 {
+                        prev = n - 1;
+                    } else {
+                        prev = i - 1;
+                    }
+                    dx[i] = x[next] * x[prev] - x[i];
+                }
+                let lo_3 = 0;
+                let hi_3 = n;
+                if lo_3 < hi_3 {
+                    x_elem_tape.extend_from_slice(&x[lo_3..hi_3]);
+                }
+                for i_2 in lo_3..hi_3 {
+                    x[i_2] = x[i_2] + (dx[i_2] * 0.01);
+                    cost += x[i_2] * x[i_2];
+                }
+            }
+        }
+        let ret = cost;
+        let pullback = move |
+            x0: &[::autodiff::__private::Dual<f64>],
+            dout: ::autodiff::__private::Dual<f64>,
+            x0_acc: ::std::vec::Vec<::autodiff::__private::Dual<f64>>,
+        | -> (::std::vec::Vec<::autodiff::__private::Dual<f64>>,) {
+            let mut ret_bar = dout;
+            let mut x0_bar = __ad::accumulator(x0_acc, &x0);
+            let mut x_bar = __ad::zeros_like(&x);
+            let mut dx_bar = __ad::zeros_like(&dx);
+            let mut cost_bar: ::autodiff::__private::Dual<f64> = __ad::zero();
+            cost_bar += ret_bar;
+            for _ in (lo..hi).rev() {
+                let lo_2 = 0;
+                let hi_2 = n;
+                let lo_3 = 0;
+                let hi_3 = n;
+                for i_2 in (lo_3..hi_3).rev() {
+                    {
+                        let g0 = cost_bar;
+                        let t1 = x[i_2];
+                        x_bar[i_2] += g0 * (t1 + t1);
+                    }
+                    {
+                        let g0 = x_bar[i_2];
+                        dx_bar[i_2] += g0 * 0.01;
+                    }
+                }
+                if lo_3 < hi_3 {
+                    x_elem_tape.pop_into(&mut x[lo_3..hi_3]);
+                }
+                for i in (lo_2..hi_2).rev() {
+                    let next = if i + 1 == n { 0 } else { i + 1 };
+                    let prev = if i == 0 { n - 1 } else { i - 1 };
+                    {
+                        let g0 = dx_bar[i];
+                        dx_bar[i] = __ad::zero();
+                        let t1 = x[prev];
+                        let t2 = x[next];
+                        x_bar[next] += g0 * t1;
+                        x_bar[prev] += g0 * t2;
+                        x_bar[i] += -g0;
+                    }
+                }
+            }
+            __ad::add_assign(&mut x0_bar, &x_bar);
+            (x0_bar,)
+        };
+        (ret, pullback)
+    }
 }

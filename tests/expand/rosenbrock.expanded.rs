@@ -89,200 +89,11 @@ fn rosenbrock_pullback(
 ) -> (f64, impl ::core::ops::FnOnce(&[f64], f64) -> (::std::vec::Vec<f64>,)) {
     use ::autodiff::__private as __ad;
     use ::autodiff::__private::Float as _;
-    let (value, pullback) = rosenbrock_pullback_all(x);
+    let (value, pullback) = rosenbrock::pullback_all(x);
     let pullback = move |x: &[f64], dout: f64| -> (::std::vec::Vec<f64>,) {
         pullback(x, dout, __ad::no_accumulator())
     };
     (value, pullback)
-}
-/// [`rosenbrock_jvp`] for differentiated callers, which pass a tangent for every float parameter.
-#[doc(hidden)]
-#[inline]
-#[allow(
-    dead_code,
-    unused_mut,
-    unused_imports,
-    unused_variables,
-    unused_assignments,
-    unused_parens,
-    clippy::needless_late_init,
-    clippy::too_many_arguments,
-    clippy::type_complexity,
-    clippy::let_and_return,
-    clippy::assign_op_pattern,
-    clippy::neg_multiply,
-    clippy::double_parens,
-    clippy::unnecessary_cast,
-    clippy::identity_op,
-    clippy::ptr_arg,
-    clippy::clone_on_copy
-)]
-fn rosenbrock_jvp_all(x: &[f64], x_dot: &[f64]) -> (f64, f64) {
-    rosenbrock_jvp(x, x_dot)
-}
-/// [`rosenbrock_pullback`] for differentiated callers, which expect a cotangent for every float parameter.
-#[doc(hidden)]
-#[allow(
-    dead_code,
-    unused_mut,
-    unused_imports,
-    unused_variables,
-    unused_assignments,
-    unused_parens,
-    clippy::needless_late_init,
-    clippy::too_many_arguments,
-    clippy::type_complexity,
-    clippy::let_and_return,
-    clippy::assign_op_pattern,
-    clippy::neg_multiply,
-    clippy::double_parens,
-    clippy::unnecessary_cast,
-    clippy::identity_op,
-    clippy::ptr_arg,
-    clippy::clone_on_copy
-)]
-fn rosenbrock_pullback_all(
-    x: &[f64],
-) -> (
-    f64,
-    impl ::core::ops::FnOnce(
-        &[f64],
-        f64,
-        ::std::vec::Vec<f64>,
-    ) -> (::std::vec::Vec<f64>,),
-) {
-    use ::autodiff::__private as __ad;
-    use ::autodiff::__private::Float as _;
-    let mut s = 0.0;
-    let lo = 0;
-    let hi = x.len() - 1;
-    for i in lo..hi {
-        let a = x[i + 1] - x[i] * x[i];
-        let b = 1.0 - x[i];
-        s += 100.0 * a * a + b * b;
-    }
-    let ret = s;
-    let pullback = move |
-        x: &[f64],
-        dout: f64,
-        x_acc: ::std::vec::Vec<f64>,
-    | -> (::std::vec::Vec<f64>,) {
-        let mut ret_bar = dout;
-        let mut x_bar = __ad::accumulator(x_acc, &x);
-        let mut s_bar: f64 = 0.0;
-        s_bar += ret_bar;
-        let mut x_bar_i: f64 = 0.0;
-        let mut x_bar_i_p1: f64 = 0.0;
-        for i in (lo..hi).rev() {
-            let a = x[i + 1] - x[i] * x[i];
-            let b = 1.0 - x[i];
-            let mut a_bar: f64 = 0.0;
-            let mut b_bar: f64 = 0.0;
-            {
-                let g0 = s_bar;
-                let t1 = 100.0 * a;
-                a_bar += g0 * (t1 + t1);
-                b_bar += g0 * (b + b);
-            }
-            x_bar_i += -b_bar;
-            {
-                let t1 = x[i];
-                let g0 = -a_bar;
-                x_bar_i_p1 += a_bar;
-                x_bar_i += g0 * (t1 + t1);
-            }
-            x_bar[i + 1] += x_bar_i_p1;
-            x_bar_i_p1 = x_bar_i;
-            x_bar_i = 0.0;
-        }
-        if lo < hi {
-            x_bar[lo] += x_bar_i_p1;
-        }
-        (x_bar,)
-    };
-    (ret, pullback)
-}
-/// [`rosenbrock_pullback`] on dual numbers (forward-over-reverse), with a cotangent for every float parameter: what differentiated callers' `_hvp` runs.
-#[doc(hidden)]
-#[allow(
-    dead_code,
-    unused_mut,
-    unused_imports,
-    unused_variables,
-    unused_assignments,
-    unused_parens,
-    clippy::needless_late_init,
-    clippy::too_many_arguments,
-    clippy::type_complexity,
-    clippy::let_and_return,
-    clippy::assign_op_pattern,
-    clippy::neg_multiply,
-    clippy::double_parens,
-    clippy::unnecessary_cast,
-    clippy::identity_op,
-    clippy::ptr_arg,
-    clippy::clone_on_copy
-)]
-fn rosenbrock_dual_pullback_all(
-    x: &[::autodiff::__private::Dual<f64>],
-) -> (
-    ::autodiff::__private::Dual<f64>,
-    impl ::core::ops::FnOnce(
-        &[::autodiff::__private::Dual<f64>],
-        ::autodiff::__private::Dual<f64>,
-        ::std::vec::Vec<::autodiff::__private::Dual<f64>>,
-    ) -> (::std::vec::Vec<::autodiff::__private::Dual<f64>>,),
-) {
-    use ::autodiff::__private as __ad;
-    use ::autodiff::__private::Float as _;
-    let mut s = __ad::lift(0.0);
-    let lo = 0;
-    let hi = x.len() - 1;
-    for i in lo..hi {
-        let a = x[i + 1] - x[i] * x[i];
-        let b = __ad::lift(1.0) - x[i];
-        s += a * 100.0 * a + b * b;
-    }
-    let ret = s;
-    let pullback = move |
-        x: &[::autodiff::__private::Dual<f64>],
-        dout: ::autodiff::__private::Dual<f64>,
-        x_acc: ::std::vec::Vec<::autodiff::__private::Dual<f64>>,
-    | -> (::std::vec::Vec<::autodiff::__private::Dual<f64>>,) {
-        let mut ret_bar = dout;
-        let mut x_bar = __ad::accumulator(x_acc, &x);
-        let mut s_bar: ::autodiff::__private::Dual<f64> = __ad::zero();
-        s_bar += ret_bar;
-        let mut x_bar_i: ::autodiff::__private::Dual<f64> = __ad::zero();
-        let mut x_bar_i_p1: ::autodiff::__private::Dual<f64> = __ad::zero();
-        for i in (lo..hi).rev() {
-            let a = x[i + 1] - x[i] * x[i];
-            let b = __ad::lift(1.0) - x[i];
-            let mut a_bar: ::autodiff::__private::Dual<f64> = __ad::zero();
-            let mut b_bar: ::autodiff::__private::Dual<f64> = __ad::zero();
-            {
-                let g0 = s_bar;
-                let t1 = a * 100.0;
-                a_bar += g0 * (t1 + t1);
-                b_bar += g0 * (b + b);
-            }
-            x_bar_i += -b_bar;
-            {
-                let t1 = x[i];
-                let g0 = -a_bar;
-                x_bar_i_p1 += a_bar;
-                x_bar_i += g0 * (t1 + t1);
-            }
-            x_bar[i + 1] += x_bar_i_p1;
-            x_bar_i_p1 = x_bar_i;
-            x_bar_i = __ad::zero();
-        }
-        if lo < hi {
-            x_bar[lo] += x_bar_i_p1;
-        }
-        (x_bar,)
-    };
-    (ret, pullback)
 }
 /// Reverse mode of [`rosenbrock`]: its value, then the cotangents `x_bar` of the active parameters (in parameter order) for the cotangent `dout` of the result: x̄ = ȳ ∂rosenbrock/∂x.
 #[allow(
@@ -555,4 +366,200 @@ fn rosenbrock_gradcheck_with(
         &[("x", __ranges[0usize].clone())],
         __tol,
     )
+}
+/// The derivatives of [`rosenbrock`] that differentiated callers call.
+#[doc(hidden)]
+#[allow(non_camel_case_types, dead_code)]
+struct rosenbrock {}
+#[allow(dead_code)]
+impl rosenbrock {
+    /// [`rosenbrock_jvp`] for differentiated callers, which pass a tangent for every float parameter.
+    #[doc(hidden)]
+    #[inline]
+    #[allow(
+        dead_code,
+        unused_mut,
+        unused_imports,
+        unused_variables,
+        unused_assignments,
+        unused_parens,
+        clippy::needless_late_init,
+        clippy::too_many_arguments,
+        clippy::type_complexity,
+        clippy::let_and_return,
+        clippy::assign_op_pattern,
+        clippy::neg_multiply,
+        clippy::double_parens,
+        clippy::unnecessary_cast,
+        clippy::identity_op,
+        clippy::ptr_arg,
+        clippy::clone_on_copy
+    )]
+    fn jvp_all(x: &[f64], x_dot: &[f64]) -> (f64, f64) {
+        rosenbrock_jvp(x, x_dot)
+    }
+    /// [`rosenbrock_pullback`] for differentiated callers, which expect a cotangent for every float parameter.
+    #[doc(hidden)]
+    #[allow(
+        dead_code,
+        unused_mut,
+        unused_imports,
+        unused_variables,
+        unused_assignments,
+        unused_parens,
+        clippy::needless_late_init,
+        clippy::too_many_arguments,
+        clippy::type_complexity,
+        clippy::let_and_return,
+        clippy::assign_op_pattern,
+        clippy::neg_multiply,
+        clippy::double_parens,
+        clippy::unnecessary_cast,
+        clippy::identity_op,
+        clippy::ptr_arg,
+        clippy::clone_on_copy
+    )]
+    fn pullback_all(
+        x: &[f64],
+    ) -> (
+        f64,
+        impl ::core::ops::FnOnce(
+            &[f64],
+            f64,
+            ::std::vec::Vec<f64>,
+        ) -> (::std::vec::Vec<f64>,),
+    ) {
+        use ::autodiff::__private as __ad;
+        use ::autodiff::__private::Float as _;
+        let mut s = 0.0;
+        let lo = 0;
+        let hi = x.len() - 1;
+        for i in lo..hi {
+            let a = x[i + 1] - x[i] * x[i];
+            let b = 1.0 - x[i];
+            s += 100.0 * a * a + b * b;
+        }
+        let ret = s;
+        let pullback = move |
+            x: &[f64],
+            dout: f64,
+            x_acc: ::std::vec::Vec<f64>,
+        | -> (::std::vec::Vec<f64>,) {
+            let mut ret_bar = dout;
+            let mut x_bar = __ad::accumulator(x_acc, &x);
+            let mut s_bar: f64 = 0.0;
+            s_bar += ret_bar;
+            let mut x_bar_i: f64 = 0.0;
+            let mut x_bar_i_p1: f64 = 0.0;
+            for i in (lo..hi).rev() {
+                let a = x[i + 1] - x[i] * x[i];
+                let b = 1.0 - x[i];
+                let mut a_bar: f64 = 0.0;
+                let mut b_bar: f64 = 0.0;
+                {
+                    let g0 = s_bar;
+                    let t1 = 100.0 * a;
+                    a_bar += g0 * (t1 + t1);
+                    b_bar += g0 * (b + b);
+                }
+                x_bar_i += -b_bar;
+                {
+                    let t1 = x[i];
+                    let g0 = -a_bar;
+                    x_bar_i_p1 += a_bar;
+                    x_bar_i += g0 * (t1 + t1);
+                }
+                x_bar[i + 1] += x_bar_i_p1;
+                x_bar_i_p1 = x_bar_i;
+                x_bar_i = 0.0;
+            }
+            if lo < hi {
+                x_bar[lo] += x_bar_i_p1;
+            }
+            (x_bar,)
+        };
+        (ret, pullback)
+    }
+    /// [`rosenbrock_pullback`] on dual numbers (forward-over-reverse), with a cotangent for every float parameter: what differentiated callers' `_hvp` runs.
+    #[doc(hidden)]
+    #[allow(
+        dead_code,
+        unused_mut,
+        unused_imports,
+        unused_variables,
+        unused_assignments,
+        unused_parens,
+        clippy::needless_late_init,
+        clippy::too_many_arguments,
+        clippy::type_complexity,
+        clippy::let_and_return,
+        clippy::assign_op_pattern,
+        clippy::neg_multiply,
+        clippy::double_parens,
+        clippy::unnecessary_cast,
+        clippy::identity_op,
+        clippy::ptr_arg,
+        clippy::clone_on_copy
+    )]
+    fn dual_pullback_all(
+        x: &[::autodiff::__private::Dual<f64>],
+    ) -> (
+        ::autodiff::__private::Dual<f64>,
+        impl ::core::ops::FnOnce(
+            &[::autodiff::__private::Dual<f64>],
+            ::autodiff::__private::Dual<f64>,
+            ::std::vec::Vec<::autodiff::__private::Dual<f64>>,
+        ) -> (::std::vec::Vec<::autodiff::__private::Dual<f64>>,),
+    ) {
+        use ::autodiff::__private as __ad;
+        use ::autodiff::__private::Float as _;
+        let mut s = __ad::lift(0.0);
+        let lo = 0;
+        let hi = x.len() - 1;
+        for i in lo..hi {
+            let a = x[i + 1] - x[i] * x[i];
+            let b = __ad::lift(1.0) - x[i];
+            s += a * 100.0 * a + b * b;
+        }
+        let ret = s;
+        let pullback = move |
+            x: &[::autodiff::__private::Dual<f64>],
+            dout: ::autodiff::__private::Dual<f64>,
+            x_acc: ::std::vec::Vec<::autodiff::__private::Dual<f64>>,
+        | -> (::std::vec::Vec<::autodiff::__private::Dual<f64>>,) {
+            let mut ret_bar = dout;
+            let mut x_bar = __ad::accumulator(x_acc, &x);
+            let mut s_bar: ::autodiff::__private::Dual<f64> = __ad::zero();
+            s_bar += ret_bar;
+            let mut x_bar_i: ::autodiff::__private::Dual<f64> = __ad::zero();
+            let mut x_bar_i_p1: ::autodiff::__private::Dual<f64> = __ad::zero();
+            for i in (lo..hi).rev() {
+                let a = x[i + 1] - x[i] * x[i];
+                let b = __ad::lift(1.0) - x[i];
+                let mut a_bar: ::autodiff::__private::Dual<f64> = __ad::zero();
+                let mut b_bar: ::autodiff::__private::Dual<f64> = __ad::zero();
+                {
+                    let g0 = s_bar;
+                    let t1 = a * 100.0;
+                    a_bar += g0 * (t1 + t1);
+                    b_bar += g0 * (b + b);
+                }
+                x_bar_i += -b_bar;
+                {
+                    let t1 = x[i];
+                    let g0 = -a_bar;
+                    x_bar_i_p1 += a_bar;
+                    x_bar_i += g0 * (t1 + t1);
+                }
+                x_bar[i + 1] += x_bar_i_p1;
+                x_bar_i_p1 = x_bar_i;
+                x_bar_i = __ad::zero();
+            }
+            if lo < hi {
+                x_bar[lo] += x_bar_i_p1;
+            }
+            (x_bar,)
+        };
+        (ret, pullback)
+    }
 }

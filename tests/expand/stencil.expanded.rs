@@ -145,7 +145,7 @@ fn mass_chain_pullback(
 ) {
     use ::autodiff::__private as __ad;
     use ::autodiff::__private::Float as _;
-    let (value, pullback) = mass_chain_pullback_all(k, x0, steps);
+    let (value, pullback) = mass_chain::pullback_all(k, x0, steps);
     let pullback = move |
         k: &[f64],
         x0: &[f64],
@@ -154,337 +154,6 @@ fn mass_chain_pullback(
         pullback(k, x0, dout, __ad::no_accumulator(), __ad::no_accumulator())
     };
     (value, pullback)
-}
-/// [`mass_chain_jvp`] for differentiated callers, which pass a tangent for every float parameter.
-#[doc(hidden)]
-#[inline]
-#[allow(
-    dead_code,
-    unused_mut,
-    unused_imports,
-    unused_variables,
-    unused_assignments,
-    unused_parens,
-    clippy::needless_late_init,
-    clippy::too_many_arguments,
-    clippy::type_complexity,
-    clippy::let_and_return,
-    clippy::assign_op_pattern,
-    clippy::neg_multiply,
-    clippy::double_parens,
-    clippy::unnecessary_cast,
-    clippy::identity_op,
-    clippy::ptr_arg,
-    clippy::clone_on_copy
-)]
-fn mass_chain_jvp_all(
-    k: &[f64],
-    x0: &[f64],
-    steps: usize,
-    k_dot: &[f64],
-    x0_dot: &[f64],
-) -> (f64, f64) {
-    mass_chain_jvp(k, x0, steps, k_dot, x0_dot)
-}
-/// [`mass_chain_pullback`] for differentiated callers, which expect a cotangent for every float parameter.
-#[doc(hidden)]
-#[inline(never)]
-#[allow(
-    dead_code,
-    unused_mut,
-    unused_imports,
-    unused_variables,
-    unused_assignments,
-    unused_parens,
-    clippy::needless_late_init,
-    clippy::too_many_arguments,
-    clippy::type_complexity,
-    clippy::let_and_return,
-    clippy::assign_op_pattern,
-    clippy::neg_multiply,
-    clippy::double_parens,
-    clippy::unnecessary_cast,
-    clippy::identity_op,
-    clippy::ptr_arg,
-    clippy::clone_on_copy
-)]
-fn mass_chain_pullback_all(
-    k: &[f64],
-    x0: &[f64],
-    steps: usize,
-) -> (
-    f64,
-    impl ::core::ops::FnOnce(
-        &[f64],
-        &[f64],
-        f64,
-        ::std::vec::Vec<f64>,
-        ::std::vec::Vec<f64>,
-    ) -> (::std::vec::Vec<f64>, ::std::vec::Vec<f64>),
-) {
-    use ::autodiff::__private as __ad;
-    use ::autodiff::__private::Float as _;
-    let mut x_elem_tape = __ad::SaveStack::pooled();
-    let n = x0.len();
-    let mut x = x0.to_vec();
-    let mut v = ::std::vec![0.0; n];
-    let mut loss = 0.0;
-    let lo = 0;
-    let hi = steps;
-    {
-        let mut x_elem_tape = x_elem_tape
-            .reserved(__ad::room(&(lo..hi), || __ad::room(&(1..n - 1), || 1)));
-        for _ in lo..hi {
-            let lo_2 = 1;
-            let hi_2 = n - 1;
-            for i in lo_2..hi_2 {
-                let a = k[i] * (x[i + 1] - x[i]) - k[i - 1] * (x[i] - x[i - 1])
-                    - 0.1 * v[i];
-                v[i] = v[i] + (0.01 * a);
-            }
-            let lo_3 = 1;
-            let hi_3 = n - 1;
-            if lo_3 < hi_3 {
-                x_elem_tape.extend_from_slice(&x[lo_3..hi_3]);
-            }
-            for i_2 in lo_3..hi_3 {
-                x[i_2] = x[i_2] + (0.01 * v[i_2]);
-                loss += x[i_2] * x[i_2];
-            }
-        }
-    }
-    let ret = loss;
-    let pullback = move |
-        k: &[f64],
-        x0: &[f64],
-        dout: f64,
-        k_acc: ::std::vec::Vec<f64>,
-        x0_acc: ::std::vec::Vec<f64>,
-    | -> (::std::vec::Vec<f64>, ::std::vec::Vec<f64>) {
-        let mut ret_bar = dout;
-        let mut k_bar = __ad::accumulator(k_acc, &k);
-        let mut x0_bar = __ad::accumulator(x0_acc, &x0);
-        let mut x_bar = __ad::zeros_like(&x);
-        let mut v_bar = __ad::zeros_like(&v);
-        let mut loss_bar: f64 = 0.0;
-        loss_bar += ret_bar;
-        for _ in (lo..hi).rev() {
-            let lo_2 = 1;
-            let hi_2 = n - 1;
-            let lo_3 = 1;
-            let hi_3 = n - 1;
-            for i_2 in (lo_3..hi_3).rev() {
-                {
-                    let g0 = loss_bar;
-                    let t1 = x[i_2];
-                    x_bar[i_2] += g0 * (t1 + t1);
-                }
-                {
-                    let g0 = x_bar[i_2];
-                    v_bar[i_2] += g0 * 0.01;
-                }
-            }
-            if lo_3 < hi_3 {
-                x_elem_tape.pop_into(&mut x[lo_3..hi_3]);
-            }
-            let mut k_bar_i_m1: f64 = 0.0;
-            let mut k_bar_i: f64 = 0.0;
-            let mut x_bar_i_m1: f64 = 0.0;
-            let mut x_bar_i: f64 = 0.0;
-            let mut x_bar_i_p1: f64 = 0.0;
-            for i in (lo_2..hi_2).rev() {
-                let mut a_bar: f64 = 0.0;
-                {
-                    let g0 = v_bar[i];
-                    a_bar += g0 * 0.01;
-                }
-                {
-                    let t0 = x[i + 1] - x[i];
-                    let t1 = k[i];
-                    let t4 = x[i] - x[i - 1];
-                    let t5 = k[i - 1];
-                    let g2 = a_bar * t1;
-                    let g3 = -a_bar;
-                    let g6 = g3 * t5;
-                    let g7 = -a_bar;
-                    k_bar_i += a_bar * t0;
-                    x_bar_i_p1 += g2;
-                    x_bar_i += -g2 + g6;
-                    k_bar_i_m1 += g3 * t4;
-                    x_bar_i_m1 += -g6;
-                    v_bar[i] += g7 * 0.1;
-                }
-                k_bar[i] += k_bar_i;
-                k_bar_i = k_bar_i_m1;
-                k_bar_i_m1 = 0.0;
-                x_bar[i + 1] += x_bar_i_p1;
-                x_bar_i_p1 = x_bar_i;
-                x_bar_i = x_bar_i_m1;
-                x_bar_i_m1 = 0.0;
-            }
-            if lo_2 < hi_2 {
-                k_bar[lo_2 - 1] += k_bar_i;
-                x_bar[lo_2 - 1] += x_bar_i;
-                x_bar[lo_2] += x_bar_i_p1;
-            }
-        }
-        __ad::add_assign(&mut x0_bar, &x_bar);
-        (k_bar, x0_bar)
-    };
-    (ret, pullback)
-}
-/// [`mass_chain_pullback`] on dual numbers (forward-over-reverse), with a cotangent for every float parameter: what differentiated callers' `_hvp` runs.
-#[doc(hidden)]
-#[inline(never)]
-#[allow(
-    dead_code,
-    unused_mut,
-    unused_imports,
-    unused_variables,
-    unused_assignments,
-    unused_parens,
-    clippy::needless_late_init,
-    clippy::too_many_arguments,
-    clippy::type_complexity,
-    clippy::let_and_return,
-    clippy::assign_op_pattern,
-    clippy::neg_multiply,
-    clippy::double_parens,
-    clippy::unnecessary_cast,
-    clippy::identity_op,
-    clippy::ptr_arg,
-    clippy::clone_on_copy
-)]
-fn mass_chain_dual_pullback_all(
-    k: &[::autodiff::__private::Dual<f64>],
-    x0: &[::autodiff::__private::Dual<f64>],
-    steps: usize,
-) -> (
-    ::autodiff::__private::Dual<f64>,
-    impl ::core::ops::FnOnce(
-        &[::autodiff::__private::Dual<f64>],
-        &[::autodiff::__private::Dual<f64>],
-        ::autodiff::__private::Dual<f64>,
-        ::std::vec::Vec<::autodiff::__private::Dual<f64>>,
-        ::std::vec::Vec<::autodiff::__private::Dual<f64>>,
-    ) -> (
-            ::std::vec::Vec<::autodiff::__private::Dual<f64>>,
-            ::std::vec::Vec<::autodiff::__private::Dual<f64>>,
-        ),
-) {
-    use ::autodiff::__private as __ad;
-    use ::autodiff::__private::Float as _;
-    let mut x_elem_tape = __ad::SaveStack::pooled();
-    let n = x0.len();
-    let mut x = x0.to_vec();
-    let mut v = __ad::lift_seq(&::std::vec![0.0; n]);
-    let mut loss = __ad::lift(0.0);
-    let lo = 0;
-    let hi = steps;
-    {
-        let mut x_elem_tape = x_elem_tape
-            .reserved(__ad::room(&(lo..hi), || __ad::room(&(1..n - 1), || 1)));
-        for _ in lo..hi {
-            let lo_2 = 1;
-            let hi_2 = n - 1;
-            for i in lo_2..hi_2 {
-                let a = k[i] * (x[i + 1] - x[i]) - k[i - 1] * (x[i] - x[i - 1])
-                    - v[i] * 0.1;
-                v[i] = v[i] + (a * 0.01);
-            }
-            let lo_3 = 1;
-            let hi_3 = n - 1;
-            if lo_3 < hi_3 {
-                x_elem_tape.extend_from_slice(&x[lo_3..hi_3]);
-            }
-            for i_2 in lo_3..hi_3 {
-                x[i_2] = x[i_2] + (v[i_2] * 0.01);
-                loss += x[i_2] * x[i_2];
-            }
-        }
-    }
-    let ret = loss;
-    let pullback = move |
-        k: &[::autodiff::__private::Dual<f64>],
-        x0: &[::autodiff::__private::Dual<f64>],
-        dout: ::autodiff::__private::Dual<f64>,
-        k_acc: ::std::vec::Vec<::autodiff::__private::Dual<f64>>,
-        x0_acc: ::std::vec::Vec<::autodiff::__private::Dual<f64>>,
-    | -> (
-        ::std::vec::Vec<::autodiff::__private::Dual<f64>>,
-        ::std::vec::Vec<::autodiff::__private::Dual<f64>>,
-    ) {
-        let mut ret_bar = dout;
-        let mut k_bar = __ad::accumulator(k_acc, &k);
-        let mut x0_bar = __ad::accumulator(x0_acc, &x0);
-        let mut x_bar = __ad::zeros_like(&x);
-        let mut v_bar = __ad::zeros_like(&v);
-        let mut loss_bar: ::autodiff::__private::Dual<f64> = __ad::zero();
-        loss_bar += ret_bar;
-        for _ in (lo..hi).rev() {
-            let lo_2 = 1;
-            let hi_2 = n - 1;
-            let lo_3 = 1;
-            let hi_3 = n - 1;
-            for i_2 in (lo_3..hi_3).rev() {
-                {
-                    let g0 = loss_bar;
-                    let t1 = x[i_2];
-                    x_bar[i_2] += g0 * (t1 + t1);
-                }
-                {
-                    let g0 = x_bar[i_2];
-                    v_bar[i_2] += g0 * 0.01;
-                }
-            }
-            if lo_3 < hi_3 {
-                x_elem_tape.pop_into(&mut x[lo_3..hi_3]);
-            }
-            let mut k_bar_i_m1: ::autodiff::__private::Dual<f64> = __ad::zero();
-            let mut k_bar_i: ::autodiff::__private::Dual<f64> = __ad::zero();
-            let mut x_bar_i_m1: ::autodiff::__private::Dual<f64> = __ad::zero();
-            let mut x_bar_i: ::autodiff::__private::Dual<f64> = __ad::zero();
-            let mut x_bar_i_p1: ::autodiff::__private::Dual<f64> = __ad::zero();
-            for i in (lo_2..hi_2).rev() {
-                let mut a_bar: ::autodiff::__private::Dual<f64> = __ad::zero();
-                {
-                    let g0 = v_bar[i];
-                    a_bar += g0 * 0.01;
-                }
-                {
-                    let t0 = x[i + 1] - x[i];
-                    let t1 = k[i];
-                    let t4 = x[i] - x[i - 1];
-                    let t5 = k[i - 1];
-                    let g2 = a_bar * t1;
-                    let g3 = -a_bar;
-                    let g6 = g3 * t5;
-                    let g7 = -a_bar;
-                    k_bar_i += a_bar * t0;
-                    x_bar_i_p1 += g2;
-                    x_bar_i += -g2 + g6;
-                    k_bar_i_m1 += g3 * t4;
-                    x_bar_i_m1 += -g6;
-                    v_bar[i] += g7 * 0.1;
-                }
-                k_bar[i] += k_bar_i;
-                k_bar_i = k_bar_i_m1;
-                k_bar_i_m1 = __ad::zero();
-                x_bar[i + 1] += x_bar_i_p1;
-                x_bar_i_p1 = x_bar_i;
-                x_bar_i = x_bar_i_m1;
-                x_bar_i_m1 = __ad::zero();
-            }
-            if lo_2 < hi_2 {
-                k_bar[lo_2 - 1] += k_bar_i;
-                x_bar[lo_2 - 1] += x_bar_i;
-                x_bar[lo_2] += x_bar_i_p1;
-            }
-        }
-        __ad::add_assign(&mut x0_bar, &x_bar);
-        (k_bar, x0_bar)
-    };
-    (ret, pullback)
 }
 /// Reverse mode of [`mass_chain`]: its value, then the cotangents `k_bar`, `x0_bar` of the active parameters (in parameter order) for the cotangent `dout` of the result: x̄ = ȳ ∂mass_chain/∂x.
 #[allow(
@@ -580,7 +249,7 @@ fn mass_chain_hvp(
     use ::autodiff::__private::Float as _;
     let k_dual = __ad::pool::duals(&k, &k_dot);
     let x0_dual = __ad::pool::duals(&x0, &x0_dot);
-    let (value, pullback) = mass_chain_dual_pullback_all(&k_dual, &x0_dual, steps);
+    let (value, pullback) = mass_chain::dual_pullback_all(&k_dual, &x0_dual, steps);
     let (k_bar, x0_bar) = pullback(
         &k_dual,
         &x0_dual,
@@ -707,4 +376,342 @@ fn mass_chain_gradcheck_with(
         &[("k", __ranges[0usize].clone()), ("x0", __ranges[1usize].clone())],
         __tol,
     )
+}
+/// The derivatives of [`mass_chain`] that differentiated callers call.
+#[doc(hidden)]
+#[allow(non_camel_case_types, dead_code)]
+struct mass_chain {}
+#[allow(dead_code)]
+impl mass_chain {
+    /// [`mass_chain_jvp`] for differentiated callers, which pass a tangent for every float parameter.
+    #[doc(hidden)]
+    #[inline]
+    #[allow(
+        dead_code,
+        unused_mut,
+        unused_imports,
+        unused_variables,
+        unused_assignments,
+        unused_parens,
+        clippy::needless_late_init,
+        clippy::too_many_arguments,
+        clippy::type_complexity,
+        clippy::let_and_return,
+        clippy::assign_op_pattern,
+        clippy::neg_multiply,
+        clippy::double_parens,
+        clippy::unnecessary_cast,
+        clippy::identity_op,
+        clippy::ptr_arg,
+        clippy::clone_on_copy
+    )]
+    fn jvp_all(
+        k: &[f64],
+        x0: &[f64],
+        steps: usize,
+        k_dot: &[f64],
+        x0_dot: &[f64],
+    ) -> (f64, f64) {
+        mass_chain_jvp(k, x0, steps, k_dot, x0_dot)
+    }
+    /// [`mass_chain_pullback`] for differentiated callers, which expect a cotangent for every float parameter.
+    #[doc(hidden)]
+    #[inline(never)]
+    #[allow(
+        dead_code,
+        unused_mut,
+        unused_imports,
+        unused_variables,
+        unused_assignments,
+        unused_parens,
+        clippy::needless_late_init,
+        clippy::too_many_arguments,
+        clippy::type_complexity,
+        clippy::let_and_return,
+        clippy::assign_op_pattern,
+        clippy::neg_multiply,
+        clippy::double_parens,
+        clippy::unnecessary_cast,
+        clippy::identity_op,
+        clippy::ptr_arg,
+        clippy::clone_on_copy
+    )]
+    fn pullback_all(
+        k: &[f64],
+        x0: &[f64],
+        steps: usize,
+    ) -> (
+        f64,
+        impl ::core::ops::FnOnce(
+            &[f64],
+            &[f64],
+            f64,
+            ::std::vec::Vec<f64>,
+            ::std::vec::Vec<f64>,
+        ) -> (::std::vec::Vec<f64>, ::std::vec::Vec<f64>),
+    ) {
+        use ::autodiff::__private as __ad;
+        use ::autodiff::__private::Float as _;
+        let mut x_elem_tape = __ad::SaveStack::pooled();
+        let n = x0.len();
+        let mut x = x0.to_vec();
+        let mut v = ::std::vec![0.0; n];
+        let mut loss = 0.0;
+        let lo = 0;
+        let hi = steps;
+        {
+            let mut x_elem_tape = x_elem_tape
+                .reserved(__ad::room(&(lo..hi), || __ad::room(&(1..n - 1), || 1)));
+            for _ in lo..hi {
+                let lo_2 = 1;
+                let hi_2 = n - 1;
+                for i in lo_2..hi_2 {
+                    let a = k[i] * (x[i + 1] - x[i]) - k[i - 1] * (x[i] - x[i - 1])
+                        - 0.1 * v[i];
+                    v[i] = v[i] + (0.01 * a);
+                }
+                let lo_3 = 1;
+                let hi_3 = n - 1;
+                if lo_3 < hi_3 {
+                    x_elem_tape.extend_from_slice(&x[lo_3..hi_3]);
+                }
+                for i_2 in lo_3..hi_3 {
+                    x[i_2] = x[i_2] + (0.01 * v[i_2]);
+                    loss += x[i_2] * x[i_2];
+                }
+            }
+        }
+        let ret = loss;
+        let pullback = move |
+            k: &[f64],
+            x0: &[f64],
+            dout: f64,
+            k_acc: ::std::vec::Vec<f64>,
+            x0_acc: ::std::vec::Vec<f64>,
+        | -> (::std::vec::Vec<f64>, ::std::vec::Vec<f64>) {
+            let mut ret_bar = dout;
+            let mut k_bar = __ad::accumulator(k_acc, &k);
+            let mut x0_bar = __ad::accumulator(x0_acc, &x0);
+            let mut x_bar = __ad::zeros_like(&x);
+            let mut v_bar = __ad::zeros_like(&v);
+            let mut loss_bar: f64 = 0.0;
+            loss_bar += ret_bar;
+            for _ in (lo..hi).rev() {
+                let lo_2 = 1;
+                let hi_2 = n - 1;
+                let lo_3 = 1;
+                let hi_3 = n - 1;
+                for i_2 in (lo_3..hi_3).rev() {
+                    {
+                        let g0 = loss_bar;
+                        let t1 = x[i_2];
+                        x_bar[i_2] += g0 * (t1 + t1);
+                    }
+                    {
+                        let g0 = x_bar[i_2];
+                        v_bar[i_2] += g0 * 0.01;
+                    }
+                }
+                if lo_3 < hi_3 {
+                    x_elem_tape.pop_into(&mut x[lo_3..hi_3]);
+                }
+                let mut k_bar_i_m1: f64 = 0.0;
+                let mut k_bar_i: f64 = 0.0;
+                let mut x_bar_i_m1: f64 = 0.0;
+                let mut x_bar_i: f64 = 0.0;
+                let mut x_bar_i_p1: f64 = 0.0;
+                for i in (lo_2..hi_2).rev() {
+                    let mut a_bar: f64 = 0.0;
+                    {
+                        let g0 = v_bar[i];
+                        a_bar += g0 * 0.01;
+                    }
+                    {
+                        let t0 = x[i + 1] - x[i];
+                        let t1 = k[i];
+                        let t4 = x[i] - x[i - 1];
+                        let t5 = k[i - 1];
+                        let g2 = a_bar * t1;
+                        let g3 = -a_bar;
+                        let g6 = g3 * t5;
+                        let g7 = -a_bar;
+                        k_bar_i += a_bar * t0;
+                        x_bar_i_p1 += g2;
+                        x_bar_i += -g2 + g6;
+                        k_bar_i_m1 += g3 * t4;
+                        x_bar_i_m1 += -g6;
+                        v_bar[i] += g7 * 0.1;
+                    }
+                    k_bar[i] += k_bar_i;
+                    k_bar_i = k_bar_i_m1;
+                    k_bar_i_m1 = 0.0;
+                    x_bar[i + 1] += x_bar_i_p1;
+                    x_bar_i_p1 = x_bar_i;
+                    x_bar_i = x_bar_i_m1;
+                    x_bar_i_m1 = 0.0;
+                }
+                if lo_2 < hi_2 {
+                    k_bar[lo_2 - 1] += k_bar_i;
+                    x_bar[lo_2 - 1] += x_bar_i;
+                    x_bar[lo_2] += x_bar_i_p1;
+                }
+            }
+            __ad::add_assign(&mut x0_bar, &x_bar);
+            (k_bar, x0_bar)
+        };
+        (ret, pullback)
+    }
+    /// [`mass_chain_pullback`] on dual numbers (forward-over-reverse), with a cotangent for every float parameter: what differentiated callers' `_hvp` runs.
+    #[doc(hidden)]
+    #[inline(never)]
+    #[allow(
+        dead_code,
+        unused_mut,
+        unused_imports,
+        unused_variables,
+        unused_assignments,
+        unused_parens,
+        clippy::needless_late_init,
+        clippy::too_many_arguments,
+        clippy::type_complexity,
+        clippy::let_and_return,
+        clippy::assign_op_pattern,
+        clippy::neg_multiply,
+        clippy::double_parens,
+        clippy::unnecessary_cast,
+        clippy::identity_op,
+        clippy::ptr_arg,
+        clippy::clone_on_copy
+    )]
+    fn dual_pullback_all(
+        k: &[::autodiff::__private::Dual<f64>],
+        x0: &[::autodiff::__private::Dual<f64>],
+        steps: usize,
+    ) -> (
+        ::autodiff::__private::Dual<f64>,
+        impl ::core::ops::FnOnce(
+            &[::autodiff::__private::Dual<f64>],
+            &[::autodiff::__private::Dual<f64>],
+            ::autodiff::__private::Dual<f64>,
+            ::std::vec::Vec<::autodiff::__private::Dual<f64>>,
+            ::std::vec::Vec<::autodiff::__private::Dual<f64>>,
+        ) -> (
+                ::std::vec::Vec<::autodiff::__private::Dual<f64>>,
+                ::std::vec::Vec<::autodiff::__private::Dual<f64>>,
+            ),
+    ) {
+        use ::autodiff::__private as __ad;
+        use ::autodiff::__private::Float as _;
+        let mut x_elem_tape = __ad::SaveStack::pooled();
+        let n = x0.len();
+        let mut x = x0.to_vec();
+        let mut v = __ad::lift_seq(&::std::vec![0.0; n]);
+        let mut loss = __ad::lift(0.0);
+        let lo = 0;
+        let hi = steps;
+        {
+            let mut x_elem_tape = x_elem_tape
+                .reserved(__ad::room(&(lo..hi), || __ad::room(&(1..n - 1), || 1)));
+            for _ in lo..hi {
+                let lo_2 = 1;
+                let hi_2 = n - 1;
+                for i in lo_2..hi_2 {
+                    let a = k[i] * (x[i + 1] - x[i]) - k[i - 1] * (x[i] - x[i - 1])
+                        - v[i] * 0.1;
+                    v[i] = v[i] + (a * 0.01);
+                }
+                let lo_3 = 1;
+                let hi_3 = n - 1;
+                if lo_3 < hi_3 {
+                    x_elem_tape.extend_from_slice(&x[lo_3..hi_3]);
+                }
+                for i_2 in lo_3..hi_3 {
+                    x[i_2] = x[i_2] + (v[i_2] * 0.01);
+                    loss += x[i_2] * x[i_2];
+                }
+            }
+        }
+        let ret = loss;
+        let pullback = move |
+            k: &[::autodiff::__private::Dual<f64>],
+            x0: &[::autodiff::__private::Dual<f64>],
+            dout: ::autodiff::__private::Dual<f64>,
+            k_acc: ::std::vec::Vec<::autodiff::__private::Dual<f64>>,
+            x0_acc: ::std::vec::Vec<::autodiff::__private::Dual<f64>>,
+        | -> (
+            ::std::vec::Vec<::autodiff::__private::Dual<f64>>,
+            ::std::vec::Vec<::autodiff::__private::Dual<f64>>,
+        ) {
+            let mut ret_bar = dout;
+            let mut k_bar = __ad::accumulator(k_acc, &k);
+            let mut x0_bar = __ad::accumulator(x0_acc, &x0);
+            let mut x_bar = __ad::zeros_like(&x);
+            let mut v_bar = __ad::zeros_like(&v);
+            let mut loss_bar: ::autodiff::__private::Dual<f64> = __ad::zero();
+            loss_bar += ret_bar;
+            for _ in (lo..hi).rev() {
+                let lo_2 = 1;
+                let hi_2 = n - 1;
+                let lo_3 = 1;
+                let hi_3 = n - 1;
+                for i_2 in (lo_3..hi_3).rev() {
+                    {
+                        let g0 = loss_bar;
+                        let t1 = x[i_2];
+                        x_bar[i_2] += g0 * (t1 + t1);
+                    }
+                    {
+                        let g0 = x_bar[i_2];
+                        v_bar[i_2] += g0 * 0.01;
+                    }
+                }
+                if lo_3 < hi_3 {
+                    x_elem_tape.pop_into(&mut x[lo_3..hi_3]);
+                }
+                let mut k_bar_i_m1: ::autodiff::__private::Dual<f64> = __ad::zero();
+                let mut k_bar_i: ::autodiff::__private::Dual<f64> = __ad::zero();
+                let mut x_bar_i_m1: ::autodiff::__private::Dual<f64> = __ad::zero();
+                let mut x_bar_i: ::autodiff::__private::Dual<f64> = __ad::zero();
+                let mut x_bar_i_p1: ::autodiff::__private::Dual<f64> = __ad::zero();
+                for i in (lo_2..hi_2).rev() {
+                    let mut a_bar: ::autodiff::__private::Dual<f64> = __ad::zero();
+                    {
+                        let g0 = v_bar[i];
+                        a_bar += g0 * 0.01;
+                    }
+                    {
+                        let t0 = x[i + 1] - x[i];
+                        let t1 = k[i];
+                        let t4 = x[i] - x[i - 1];
+                        let t5 = k[i - 1];
+                        let g2 = a_bar * t1;
+                        let g3 = -a_bar;
+                        let g6 = g3 * t5;
+                        let g7 = -a_bar;
+                        k_bar_i += a_bar * t0;
+                        x_bar_i_p1 += g2;
+                        x_bar_i += -g2 + g6;
+                        k_bar_i_m1 += g3 * t4;
+                        x_bar_i_m1 += -g6;
+                        v_bar[i] += g7 * 0.1;
+                    }
+                    k_bar[i] += k_bar_i;
+                    k_bar_i = k_bar_i_m1;
+                    k_bar_i_m1 = __ad::zero();
+                    x_bar[i + 1] += x_bar_i_p1;
+                    x_bar_i_p1 = x_bar_i;
+                    x_bar_i = x_bar_i_m1;
+                    x_bar_i_m1 = __ad::zero();
+                }
+                if lo_2 < hi_2 {
+                    k_bar[lo_2 - 1] += k_bar_i;
+                    x_bar[lo_2 - 1] += x_bar_i;
+                    x_bar[lo_2] += x_bar_i_p1;
+                }
+            }
+            __ad::add_assign(&mut x0_bar, &x_bar);
+            (k_bar, x0_bar)
+        };
+        (ret, pullback)
+    }
 }

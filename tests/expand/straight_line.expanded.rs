@@ -86,113 +86,6 @@ fn f_pullback(x: f64, y: f64) -> (f64, impl ::core::ops::FnOnce(f64) -> (f64, f6
     };
     (ret, pullback)
 }
-/// [`f_jvp`] for differentiated callers, which pass a tangent for every float parameter.
-#[doc(hidden)]
-#[inline]
-#[allow(
-    dead_code,
-    unused_mut,
-    unused_imports,
-    unused_variables,
-    unused_assignments,
-    unused_parens,
-    clippy::needless_late_init,
-    clippy::too_many_arguments,
-    clippy::type_complexity,
-    clippy::let_and_return,
-    clippy::assign_op_pattern,
-    clippy::neg_multiply,
-    clippy::double_parens,
-    clippy::unnecessary_cast,
-    clippy::identity_op,
-    clippy::ptr_arg,
-    clippy::clone_on_copy
-)]
-fn f_jvp_all(x: f64, y: f64, x_dot: f64, y_dot: f64) -> (f64, f64) {
-    f_jvp(x, y, x_dot, y_dot)
-}
-/// [`f_pullback`] for differentiated callers, which expect a cotangent for every float parameter.
-#[doc(hidden)]
-#[inline]
-#[allow(
-    dead_code,
-    unused_mut,
-    unused_imports,
-    unused_variables,
-    unused_assignments,
-    unused_parens,
-    clippy::needless_late_init,
-    clippy::too_many_arguments,
-    clippy::type_complexity,
-    clippy::let_and_return,
-    clippy::assign_op_pattern,
-    clippy::neg_multiply,
-    clippy::double_parens,
-    clippy::unnecessary_cast,
-    clippy::identity_op,
-    clippy::ptr_arg,
-    clippy::clone_on_copy
-)]
-fn f_pullback_all(x: f64, y: f64) -> (f64, impl ::core::ops::FnOnce(f64) -> (f64, f64)) {
-    f_pullback(x, y)
-}
-/// [`f_pullback`] on dual numbers (forward-over-reverse), with a cotangent for every float parameter: what differentiated callers' `_hvp` runs.
-#[doc(hidden)]
-#[allow(
-    dead_code,
-    unused_mut,
-    unused_imports,
-    unused_variables,
-    unused_assignments,
-    unused_parens,
-    clippy::needless_late_init,
-    clippy::too_many_arguments,
-    clippy::type_complexity,
-    clippy::let_and_return,
-    clippy::assign_op_pattern,
-    clippy::neg_multiply,
-    clippy::double_parens,
-    clippy::unnecessary_cast,
-    clippy::identity_op,
-    clippy::ptr_arg,
-    clippy::clone_on_copy
-)]
-fn f_dual_pullback_all(
-    x: ::autodiff::__private::Dual<f64>,
-    y: ::autodiff::__private::Dual<f64>,
-) -> (
-    ::autodiff::__private::Dual<f64>,
-    impl ::core::ops::FnOnce(
-        ::autodiff::__private::Dual<f64>,
-    ) -> (::autodiff::__private::Dual<f64>, ::autodiff::__private::Dual<f64>),
-) {
-    use ::autodiff::__private as __ad;
-    use ::autodiff::__private::Float as _;
-    let a = x * y;
-    let b = a.sin() + x / y;
-    let ret = a * b;
-    let pullback = move |
-        dout: ::autodiff::__private::Dual<f64>,
-    | -> (::autodiff::__private::Dual<f64>, ::autodiff::__private::Dual<f64>) {
-        let mut ret_bar = dout;
-        let mut x_bar: ::autodiff::__private::Dual<f64> = __ad::zero();
-        let mut y_bar: ::autodiff::__private::Dual<f64> = __ad::zero();
-        let mut a_bar: ::autodiff::__private::Dual<f64> = __ad::zero();
-        let mut b_bar: ::autodiff::__private::Dual<f64> = __ad::zero();
-        a_bar += ret_bar * b;
-        b_bar += ret_bar * a;
-        {
-            let t0 = a.sin();
-            a_bar += b_bar * __ad::partial::sin(a, t0);
-            x_bar += b_bar / y;
-            y_bar += -(b_bar * x) / (y * y);
-        }
-        x_bar += a_bar * y;
-        y_bar += a_bar * x;
-        (x_bar, y_bar)
-    };
-    (ret, pullback)
-}
 /// Reverse mode of [`f`]: its value, then the cotangents `x_bar`, `y_bar` of the active parameters (in parameter order) for the cotangent `dout` of the result: x̄ = ȳ ∂f/∂x.
 #[allow(
     dead_code,
@@ -264,7 +157,7 @@ fn f_grad(x: f64, y: f64) -> (f64, f64, f64) {
 fn f_hvp(x: f64, y: f64, x_dot: f64, y_dot: f64) -> (f64, f64, f64, f64, f64) {
     use ::autodiff::__private as __ad;
     use ::autodiff::__private::Float as _;
-    let (value, pullback) = f_dual_pullback_all(
+    let (value, pullback) = f::dual_pullback_all(
         __ad::Dual::new(x, x_dot),
         __ad::Dual::new(y, y_dot),
     );
@@ -363,4 +256,121 @@ fn f_gradcheck_with(
         &[("x", __ranges[0usize].clone()), ("y", __ranges[1usize].clone())],
         __tol,
     )
+}
+/// The derivatives of [`f`] that differentiated callers call.
+#[doc(hidden)]
+#[allow(non_camel_case_types, dead_code)]
+struct f {}
+#[allow(dead_code)]
+impl f {
+    /// [`f_jvp`] for differentiated callers, which pass a tangent for every float parameter.
+    #[doc(hidden)]
+    #[inline]
+    #[allow(
+        dead_code,
+        unused_mut,
+        unused_imports,
+        unused_variables,
+        unused_assignments,
+        unused_parens,
+        clippy::needless_late_init,
+        clippy::too_many_arguments,
+        clippy::type_complexity,
+        clippy::let_and_return,
+        clippy::assign_op_pattern,
+        clippy::neg_multiply,
+        clippy::double_parens,
+        clippy::unnecessary_cast,
+        clippy::identity_op,
+        clippy::ptr_arg,
+        clippy::clone_on_copy
+    )]
+    fn jvp_all(x: f64, y: f64, x_dot: f64, y_dot: f64) -> (f64, f64) {
+        f_jvp(x, y, x_dot, y_dot)
+    }
+    /// [`f_pullback`] for differentiated callers, which expect a cotangent for every float parameter.
+    #[doc(hidden)]
+    #[inline]
+    #[allow(
+        dead_code,
+        unused_mut,
+        unused_imports,
+        unused_variables,
+        unused_assignments,
+        unused_parens,
+        clippy::needless_late_init,
+        clippy::too_many_arguments,
+        clippy::type_complexity,
+        clippy::let_and_return,
+        clippy::assign_op_pattern,
+        clippy::neg_multiply,
+        clippy::double_parens,
+        clippy::unnecessary_cast,
+        clippy::identity_op,
+        clippy::ptr_arg,
+        clippy::clone_on_copy
+    )]
+    fn pullback_all(
+        x: f64,
+        y: f64,
+    ) -> (f64, impl ::core::ops::FnOnce(f64) -> (f64, f64)) {
+        f_pullback(x, y)
+    }
+    /// [`f_pullback`] on dual numbers (forward-over-reverse), with a cotangent for every float parameter: what differentiated callers' `_hvp` runs.
+    #[doc(hidden)]
+    #[allow(
+        dead_code,
+        unused_mut,
+        unused_imports,
+        unused_variables,
+        unused_assignments,
+        unused_parens,
+        clippy::needless_late_init,
+        clippy::too_many_arguments,
+        clippy::type_complexity,
+        clippy::let_and_return,
+        clippy::assign_op_pattern,
+        clippy::neg_multiply,
+        clippy::double_parens,
+        clippy::unnecessary_cast,
+        clippy::identity_op,
+        clippy::ptr_arg,
+        clippy::clone_on_copy
+    )]
+    fn dual_pullback_all(
+        x: ::autodiff::__private::Dual<f64>,
+        y: ::autodiff::__private::Dual<f64>,
+    ) -> (
+        ::autodiff::__private::Dual<f64>,
+        impl ::core::ops::FnOnce(
+            ::autodiff::__private::Dual<f64>,
+        ) -> (::autodiff::__private::Dual<f64>, ::autodiff::__private::Dual<f64>),
+    ) {
+        use ::autodiff::__private as __ad;
+        use ::autodiff::__private::Float as _;
+        let a = x * y;
+        let b = a.sin() + x / y;
+        let ret = a * b;
+        let pullback = move |
+            dout: ::autodiff::__private::Dual<f64>,
+        | -> (::autodiff::__private::Dual<f64>, ::autodiff::__private::Dual<f64>) {
+            let mut ret_bar = dout;
+            let mut x_bar: ::autodiff::__private::Dual<f64> = __ad::zero();
+            let mut y_bar: ::autodiff::__private::Dual<f64> = __ad::zero();
+            let mut a_bar: ::autodiff::__private::Dual<f64> = __ad::zero();
+            let mut b_bar: ::autodiff::__private::Dual<f64> = __ad::zero();
+            a_bar += ret_bar * b;
+            b_bar += ret_bar * a;
+            {
+                let t0 = a.sin();
+                a_bar += b_bar * __ad::partial::sin(a, t0);
+                x_bar += b_bar / y;
+                y_bar += -(b_bar * x) / (y * y);
+            }
+            x_bar += a_bar * y;
+            y_bar += a_bar * x;
+            (x_bar, y_bar)
+        };
+        (ret, pullback)
+    }
 }

@@ -54,9 +54,9 @@ fn loss_jvp<T: Float + 'static>(
     } else {
         p_dot.gain
     };
-    let (matmul, matmul_dot) = ::autodiff::ops::matmul_jvp_all(x, p_w, x_dot, p_w_dot);
-    let (h, h_dot) = ::autodiff::ops::add_jvp_all(&matmul, p_b, &matmul_dot, p_b_dot);
-    let (call, call_dot) = ops::cross_entropy_jvp_all(&h, targets, &h_dot);
+    let (matmul, matmul_dot) = ::autodiff::ops::matmul::jvp_all(x, p_w, x_dot, p_w_dot);
+    let (h, h_dot) = ::autodiff::ops::add::jvp_all(&matmul, p_b, &matmul_dot, p_b_dot);
+    let (call, call_dot) = ops::cross_entropy::jvp_all(&h, targets, &h_dot);
     let ret = call * p_gain;
     let ret_dot = __ad::mul_add(call_dot, p_gain, call * p_gain_dot);
     let __tangent = ret_dot;
@@ -95,9 +95,9 @@ fn loss_pullback<T: Float + 'static>(
     let p_w = __ad::array_field(&p.w);
     let p_b = __ad::array_field(&p.b);
     let p_gain = __ad::float_field(p.gain);
-    let (matmul, matmul_pb) = ::autodiff::ops::matmul_pullback_all(x, p_w);
-    let (h, add_pb) = ::autodiff::ops::add_pullback_all(&matmul, p_b);
-    let (call, call_pb) = ops::cross_entropy_pullback_all(&h, targets);
+    let (matmul, matmul_pb) = ::autodiff::ops::matmul::pullback_all(x, p_w);
+    let (h, add_pb) = ::autodiff::ops::add::pullback_all(&matmul, p_b);
+    let (call, call_pb) = ops::cross_entropy::pullback_all(&h, targets);
     let ret = call * p_gain;
     let pullback = move |
         p: &Layer<T>,
@@ -144,69 +144,6 @@ fn loss_pullback<T: Float + 'static>(
         (p_bar, __ad::finish_nd(x_bar, &x))
     };
     (ret, pullback)
-}
-/// [`loss_jvp`] for differentiated callers, which pass a tangent for every float parameter.
-#[doc(hidden)]
-#[inline]
-#[allow(
-    dead_code,
-    unused_mut,
-    unused_imports,
-    unused_variables,
-    unused_assignments,
-    unused_parens,
-    clippy::needless_late_init,
-    clippy::too_many_arguments,
-    clippy::type_complexity,
-    clippy::let_and_return,
-    clippy::assign_op_pattern,
-    clippy::neg_multiply,
-    clippy::double_parens,
-    clippy::unnecessary_cast,
-    clippy::identity_op,
-    clippy::ptr_arg,
-    clippy::clone_on_copy
-)]
-fn loss_jvp_all<T: Float + 'static>(
-    p: &Layer<T>,
-    x: &Array2<T>,
-    targets: &[usize],
-    p_dot: &Layer<T>,
-    x_dot: &Array2<T>,
-) -> (T, T) {
-    loss_jvp(p, x, targets, p_dot, x_dot)
-}
-/// [`loss_pullback`] for differentiated callers, which expect a cotangent for every float parameter.
-#[doc(hidden)]
-#[inline]
-#[allow(
-    dead_code,
-    unused_mut,
-    unused_imports,
-    unused_variables,
-    unused_assignments,
-    unused_parens,
-    clippy::needless_late_init,
-    clippy::too_many_arguments,
-    clippy::type_complexity,
-    clippy::let_and_return,
-    clippy::assign_op_pattern,
-    clippy::neg_multiply,
-    clippy::double_parens,
-    clippy::unnecessary_cast,
-    clippy::identity_op,
-    clippy::ptr_arg,
-    clippy::clone_on_copy
-)]
-fn loss_pullback_all<T: Float + 'static>(
-    p: &Layer<T>,
-    x: &Array2<T>,
-    targets: &[usize],
-) -> (
-    T,
-    impl ::core::ops::FnOnce(&Layer<T>, &Array2<T>, &[usize], T) -> (Layer<T>, Array2<T>),
-) {
-    loss_pullback(p, x, targets)
 }
 /// Reverse mode of [`loss`]: its value, then the cotangents `p_bar`, `x_bar` of the active parameters (in parameter order) for the cotangent `dout` of the result: x̄ = ȳ ∂loss/∂x.
 #[allow(
@@ -464,4 +401,79 @@ where
         __ad::DualTwin::tangents(&p_bar),
         __ad::tangents_nd(&x_bar),
     )
+}
+/// The derivatives of [`loss`] that differentiated callers call.
+#[doc(hidden)]
+#[allow(non_camel_case_types, dead_code)]
+struct loss {}
+#[allow(dead_code)]
+impl loss {
+    /// [`loss_jvp`] for differentiated callers, which pass a tangent for every float parameter.
+    #[doc(hidden)]
+    #[inline]
+    #[allow(
+        dead_code,
+        unused_mut,
+        unused_imports,
+        unused_variables,
+        unused_assignments,
+        unused_parens,
+        clippy::needless_late_init,
+        clippy::too_many_arguments,
+        clippy::type_complexity,
+        clippy::let_and_return,
+        clippy::assign_op_pattern,
+        clippy::neg_multiply,
+        clippy::double_parens,
+        clippy::unnecessary_cast,
+        clippy::identity_op,
+        clippy::ptr_arg,
+        clippy::clone_on_copy
+    )]
+    fn jvp_all<T: Float + 'static>(
+        p: &Layer<T>,
+        x: &Array2<T>,
+        targets: &[usize],
+        p_dot: &Layer<T>,
+        x_dot: &Array2<T>,
+    ) -> (T, T) {
+        loss_jvp(p, x, targets, p_dot, x_dot)
+    }
+    /// [`loss_pullback`] for differentiated callers, which expect a cotangent for every float parameter.
+    #[doc(hidden)]
+    #[inline]
+    #[allow(
+        dead_code,
+        unused_mut,
+        unused_imports,
+        unused_variables,
+        unused_assignments,
+        unused_parens,
+        clippy::needless_late_init,
+        clippy::too_many_arguments,
+        clippy::type_complexity,
+        clippy::let_and_return,
+        clippy::assign_op_pattern,
+        clippy::neg_multiply,
+        clippy::double_parens,
+        clippy::unnecessary_cast,
+        clippy::identity_op,
+        clippy::ptr_arg,
+        clippy::clone_on_copy
+    )]
+    fn pullback_all<T: Float + 'static>(
+        p: &Layer<T>,
+        x: &Array2<T>,
+        targets: &[usize],
+    ) -> (
+        T,
+        impl ::core::ops::FnOnce(
+            &Layer<T>,
+            &Array2<T>,
+            &[usize],
+            T,
+        ) -> (Layer<T>, Array2<T>),
+    ) {
+        loss_pullback(p, x, targets)
+    }
 }

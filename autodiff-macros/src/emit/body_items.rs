@@ -30,8 +30,15 @@ pub fn place(generated: TokenStream, items: &[syn::Item], in_impl: bool) -> Toke
         return generated;
     };
     for item in &mut file.items {
-        if let syn::Item::Fn(f) = item {
-            prepend(&mut f.block);
+        match item {
+            syn::Item::Fn(f) => prepend(&mut f.block),
+            // The callers' entry points, in `impl f {}` (see `callers`).
+            syn::Item::Impl(i) => i.items.iter_mut().for_each(|f| {
+                if let syn::ImplItem::Fn(f) = f {
+                    prepend(&mut f.block)
+                }
+            }),
+            _ => {}
         }
     }
     file.into_token_stream()

@@ -753,15 +753,6 @@ pub fn place_expr(place: &Place, span: proc_macro2::Span) -> Expr {
     }
 }
 
-/// `path::to::f` → `path::to::f_suffix`.
-pub fn suffixed(path: &syn::Path, suffix: &str) -> syn::Path {
-    let mut p = path.clone();
-    if let Some(last) = p.segments.last_mut() {
-        last.ident = crate::ir::ident(&format!("{}{suffix}", last.ident), last.ident.span());
-    }
-    p
-}
-
 fn replace_type(ty: &syn::Type, from: &syn::Type, to: &syn::Type) -> TokenStream {
     let from_str = quote!(#from).to_string();
     let tokens = quote!(#ty);
@@ -791,7 +782,7 @@ pub fn call_tokens(
     suffix: &str,
     args: Vec<TokenStream>,
 ) -> TokenStream {
-    let f = suffixed(callee, suffix);
+    let f = super::callers::callee(callee, method, suffix);
     match (method, args.split_first()) {
         (true, Some((recv, rest))) => quote!((#recv).#f(#(#rest),*)),
         _ => quote!(#f(#(#args),*)),

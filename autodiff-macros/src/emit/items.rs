@@ -63,7 +63,12 @@ pub fn emit(
     // write), so `_hvp` only where the function is generic over its float type, and a
     // `_gradcheck` (of the first derivatives, and of the HVP where there is one).
     if plain.has_struct_param() {
-        let (pullbacks, _) = pullbacks(item, &plain, &own, false);
+        let Pullbacks {
+            own: pullbacks,
+            entry_points,
+            ..
+        } = pullbacks(item, &plain, &own, false);
+        let entry_points = super::callers::declare(item, &plain, entry_points);
         let grad = scalar_out.then(|| grad(item, &plain));
         // Generic over its float type: its own pullback on dual numbers is the HVP.
         let hvp = (scalar_out && (!func.method || method_hvp))
@@ -71,9 +76,14 @@ pub fn emit(
             .flatten();
         let check = (scalar_out && has_gradcheck(item, &plain))
             .then(|| super::gradcheck::emit(item, &plain, &allows(), hvp.is_some()));
-        return quote!(#own_jvp #pullbacks #vjp #grad #check #hvp);
+        return quote!(#own_jvp #pullbacks #vjp #grad #check #hvp #entry_points);
     }
-    let (pullbacks, dual) = pullbacks(item, &plain, &own, true);
+    let Pullbacks {
+        own: pullbacks,
+        entry_points,
+        dual,
+    } = pullbacks(item, &plain, &own, true);
+    let entry_points = super::callers::declare(item, &plain, entry_points);
     let extra = if scalar_out {
         let grad = grad(item, &plain);
         let hvp = hvp(item, &plain, dual);
@@ -86,7 +96,7 @@ pub fn emit(
     } else {
         quote!()
     };
-    quote!(#own_jvp #pullbacks #vjp #extra)
+    quote!(#own_jvp #pullbacks #vjp #extra #entry_points)
 }
 
 /// Whether `f` gets an `f_gradcheck` (whose points are `f64`): at `f64`; at `f32`, checked
@@ -152,12 +162,7 @@ type OwnFn<'a> = dyn Fn(&Ctx, &str) -> TokenStream + 'a;
 ///
 /// The callers' pullbacks also take an accumulator per sequence parameter (see
 /// [`accumulators`]). When `f` has its own body there, `f_pullback` lends it nothing.
-fn pullbacks(
-    item: &syn::ItemFn,
-    plain: &Ctx,
-    own: &OwnFn,
-    with_dual: bool,
-) -> (TokenStream, &'static str) {
+fn pullbacks(item: &syn::ItemFn, plain: &Ctx, own: &OwnFn, with_dual: bool) -> Pullbacks {
     let lifted = Ctx::new(plain.func, plain.act, plain.needed, Mode::Lifted);
     let leaves_out = leaves_out(plain);
     let lends = !accumulators(plain, "_pullback_all").is_empty();
@@ -173,18 +178,38 @@ fn pullbacks(
             adapter(item, plain, "_pullback_all", "_pullback"),
         )
     };
-    let items = quote!(#pullback #jvp_all #pullback_all);
+    let entry_points = quote!(#jvp_all #pullback_all);
     if !with_dual {
-        return (items, "_dual_pullback");
+        return Pullbacks {
+            own: pullback,
+            entry_points,
+            dual: "_dual_pullback",
+        };
     }
     if !leaves_out {
         // The dual twin: differentiated callers' `_hvp` runs it, and so does `f_hvp`.
         let twin = own(&lifted, "_dual_pullback_all");
-        return (quote!(#items #twin), "_dual_pullback_all");
+        return Pullbacks {
+            own: pullback,
+            entry_points: quote!(#entry_points #twin),
+            dual: "_dual_pullback_all",
+        };
     }
     let twin = own(&lifted, "_dual_pullback");
     let twin_all = adapter(item, &lifted, "_dual_pullback_all", "_dual_pullback");
-    (quote!(#items #twin #twin_all), "_dual_pullback")
+    Pullbacks {
+        own: quote!(#pullback #twin),
+        entry_points: quote!(#entry_points #twin_all),
+        dual: "_dual_pullback",
+    }
+}
+
+/// What [`pullbacks`] makes: `f`'s own items, the callers' entry points (declared as
+/// `callers` says), and the name of the dual twin `f_hvp` runs.
+struct Pullbacks {
+    own: TokenStream,
+    entry_points: TokenStream,
+    dual: &'static str,
 }
 
 /// Whether an item is one of the entry points made for differentiated callers.
@@ -434,22 +459,13 @@ fn lift_slot(ctx: &Ctx, suffix: &str, p: &Param) -> TokenStream {
     ctx.lift_type(&p.ty, slot)
 }
 
-fn ident(item: &syn::ItemFn, suffix: &str) -> syn::Ident {
-    crate::ir::ident(
-        &format!("{}{suffix}", item.sig.ident),
-        item.sig.ident.span(),
-    )
+fn ident(item: &syn::ItemFn, ctx: &Ctx, suffix: &str) -> syn::Ident {
+    super::callers::item_name(item, ctx, suffix)
 }
 
-/// How the generated items call each other: `f_pullback`, or `Self::f_pullback` from an
-/// item of an `impl`.
+/// How the generated items call each other (see `callers`).
 pub(super) fn sibling(item: &syn::ItemFn, ctx: &Ctx, suffix: &str) -> TokenStream {
-    let f = ident(item, suffix);
-    if ctx.func.in_impl {
-        quote!(Self::#f)
-    } else {
-        quote!(#f)
-    }
+    super::callers::sibling(item, ctx, suffix)
 }
 
 /// The target of the doc link to the primal: in an `impl`, `Self::f`.
@@ -720,7 +736,7 @@ fn jvp_signature(
         &item.sig.generics,
         &item.sig.generics.where_clause,
     );
-    let name = ident(item, suffix);
+    let name = ident(item, ctx, suffix);
     let f = &item.sig.ident;
     let params = params(item);
     let tangents = tangent_params(ctx, suffix);
@@ -806,7 +822,7 @@ type BodyFn<'a> = dyn Fn(&PullbackSig) -> TokenStream + 'a;
 /// `f_pullback` (or its dual twin, or a callers' entry point): the signature, with the
 /// body made from it.
 fn pullback_with(item: &syn::ItemFn, ctx: &Ctx, suffix: &str, body: Body<&BodyFn>) -> TokenStream {
-    let name = ident(item, suffix);
+    let name = ident(item, ctx, suffix);
     let f = &item.sig.ident;
     let vis = &item.vis;
     let (generics, where_clause) = (&item.sig.generics, &item.sig.generics.where_clause);
@@ -933,19 +949,24 @@ pub fn emit_custom(
     };
     let own =
         |ctx: &Ctx, suffix: &str| pullback_with(item, ctx, suffix, Body::Own(&body(ctx, suffix)));
-    let (pullbacks, _) = pullbacks(item, &plain, &own, false);
+    let Pullbacks {
+        own: pullbacks,
+        entry_points,
+        ..
+    } = pullbacks(item, &plain, &own, false);
     let dual = if !plain.concrete_float() && matches!(func.ret_shape, Ret::Single(Kind::Float)) {
         let lifted = Ctx::new(func, act, needed, Mode::Lifted);
         own(&lifted, "_dual_pullback_all")
     } else {
         quote!()
     };
+    let entry_points = super::callers::declare(item, &plain, quote!(#entry_points #dual));
     let grad = if matches!(func.ret_shape, Ret::Single(Kind::Float)) {
         grad(item, &plain)
     } else {
         quote!()
     };
-    quote!(#pullbacks #dual #grad)
+    quote!(#pullbacks #grad #entry_points)
 }
 
 fn vjp(item: &syn::ItemFn, ctx: &Ctx) -> TokenStream {
@@ -956,7 +977,7 @@ fn vjp(item: &syn::ItemFn, ctx: &Ctx) -> TokenStream {
     );
     let (f, name, pb) = (
         &item.sig.ident,
-        ident(item, "_vjp"),
+        ident(item, ctx, "_vjp"),
         sibling(item, ctx, "_pullback"),
     );
     let params = params(item);
@@ -1050,7 +1071,7 @@ fn grad(item: &syn::ItemFn, ctx: &Ctx) -> TokenStream {
     );
     let (f, name, vjp) = (
         &item.sig.ident,
-        ident(item, "_grad"),
+        ident(item, ctx, "_grad"),
         sibling(item, ctx, "_vjp"),
     );
     let params = params(item);
@@ -1079,7 +1100,7 @@ fn hvp(item: &syn::ItemFn, ctx: &Ctx, dual: &str) -> TokenStream {
     );
     let (f, name, dual_pb) = (
         &item.sig.ident,
-        ident(item, "_hvp"),
+        ident(item, ctx, "_hvp"),
         sibling(item, ctx, dual),
     );
     // The twin of callers takes an accumulator per sequence: a pooled one (below) or none.
@@ -1265,7 +1286,7 @@ fn dual_vjp_item(
         &item.sig.generics,
         &item.sig.generics.where_clause,
     );
-    let (f, name) = (&item.sig.ident, ident(item, "_dual_vjp"));
+    let (f, name) = (&item.sig.ident, ident(item, ctx, "_dual_vjp"));
     let params = lifted_params(item, &lifted, "_dual_vjp");
     let ret_ty = lifted.lift_type(&ctx.func.ret_ty, true);
     let cts: Vec<TokenStream> = active_params(&lifted)

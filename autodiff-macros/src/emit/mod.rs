@@ -10,6 +10,7 @@
 //! - `items.rs`: the public items and their signatures (`f_vjp`, `f_grad`, `f_hvp`).
 
 mod adjoint;
+mod callers;
 pub mod body_items;
 mod checkpoint;
 mod expr;

@@ -29,6 +29,8 @@ pub struct Lowerer {
     done: Option<VarId>,
     /// Closures defined so far (`let f = |…| …;`), inlined where called.
     pub(super) closures: Vec<(String, super::lower_iter::Closure)>,
+    /// How many closures have been recorded (their ids).
+    pub(super) closures_made: usize,
     /// Counter for the identifiers desugaring makes up.
     pub(super) synthetic: usize,
     pub(super) ret: Vec<VarId>,
@@ -98,6 +100,7 @@ impl Lowerer {
             loops: vec![],
             done: None,
             closures: vec![],
+            closures_made: 0,
             synthetic: 0,
             ret: vec![],
             float,
@@ -303,7 +306,9 @@ impl Lowerer {
     }
 
     pub fn close_scope(&mut self) {
-        self.scopes.pop();
+        if let Some((block, _)) = self.scopes.pop() {
+            self.closures.retain(|(_, c)| c.scope != Some(block));
+        }
     }
 
     /// Lowers the function body (in the parameters' scope, block 0): its statements, and
@@ -755,6 +760,8 @@ impl Lowerer {
     /// An identifier the user cannot have written.
     pub(super) fn synthetic_ident(&mut self, base: &str) -> Ident {
         self.synthetic += 1;
+        // `base` may come from a raw identifier (`captured_r#in`).
+        let base = base.replace("r#", "");
         Ident::new(&format!("__{base}{}", self.synthetic), Span::call_site())
     }
 

@@ -28,8 +28,12 @@ pub(super) struct Closure {
     body: Expr,
     /// The variable each free name of the body denoted at the definition.
     captures: Vec<(String, VarId)>,
-    /// The closures the body calls, as indices into the lowerer's list at the definition.
-    calls: Vec<(String, usize)>,
+    /// The closures the body calls, as they were at the definition.
+    calls: Vec<(String, Closure)>,
+    /// Tells closures apart (a name may be bound to several in turn).
+    id: usize,
+    /// The block it is defined in: it is out of scope once that block ends.
+    pub(super) scope: Option<super::BlockId>,
 }
 
 /// The sequences an iterator chain walks in step, and what it yields per step.
@@ -174,10 +178,14 @@ impl Lowerer {
                     var
                 };
                 closure.captures.push((free.name, var));
-            } else if let Some(at) = self.closures.iter().rposition(|(n, _)| *n == free.name) {
-                closure.calls.push((free.name, at));
+            } else if let Some(callee) = self.closure_named(&free.name) {
+                let callee = callee.clone();
+                closure.calls.push((free.name, callee));
             }
         }
+        self.closures_made += 1;
+        closure.id = self.closures_made;
+        closure.scope = self.current_scope();
         self.closures.push((name.to_string(), closure));
         true
     }
@@ -205,6 +213,15 @@ impl Lowerer {
         copy
     }
 
+    /// The closure `name` denotes here: the latest of that name still in scope.
+    fn closure_named(&self, name: &str) -> Option<&Closure> {
+        self.closures
+            .iter()
+            .rev()
+            .find(|(n, _)| n == name)
+            .map(|(_, c)| c)
+    }
+
     /// `name(args)`, inlined, when `name` is a recorded closure.
     pub(super) fn closure_call(&mut self, c: &syn::ExprCall) -> Option<Expr> {
         let Expr::Path(p) = &*c.func else { return None };
@@ -216,8 +233,7 @@ impl Lowerer {
     /// `name(args)` for a recorded closure: its body with the parameters bound, and each
     /// captured name that now denotes another variable renamed to reach the definition's.
     pub(super) fn inline_closure(&mut self, name: &str, args: &[Expr]) -> Option<Expr> {
-        let at = self.closures.iter().rposition(|(n, _)| n == name)?;
-        let c = self.closures[at].1.clone();
+        let c = self.closure_named(name)?.clone();
         let mut renames: HashMap<String, Ident> = HashMap::new();
         for (free, var) in &c.captures {
             if self.lookup(free) != Some(*var) {
@@ -227,9 +243,10 @@ impl Lowerer {
             }
         }
         for (free, callee) in &c.calls {
-            if self.closures.iter().rposition(|(n, _)| n == free) != Some(*callee) {
+            if self.closure_named(free).map(|now| now.id) != Some(callee.id) {
                 let marker = self.synthetic_ident(&format!("captured_{free}"));
-                let callee = self.closures[*callee].1.clone();
+                let mut callee = callee.clone();
+                callee.scope = self.current_scope();
                 self.closures.push((marker.to_string(), callee));
                 renames.insert(free.clone(), marker);
             }
@@ -253,6 +270,8 @@ fn closure_of(c: &syn::ExprClosure) -> Closure {
         body: (*c.body).clone(),
         captures: vec![],
         calls: vec![],
+        id: 0,
+        scope: None,
     }
 }
 

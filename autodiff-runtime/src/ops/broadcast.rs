@@ -74,7 +74,7 @@ where
 /// cotangent formulas.
 macro_rules! broadcast_op {
     (
-        $name:ident, $jvp:ident, $vjp:ident, $pullback:ident, $jvp_all:ident, $pullback_all:ident, $dual:ident, $sym:literal,
+        $name:ident, $jvp:ident, $vjp:ident, $pullback:ident,  $sym:literal,
         value: |$a:ident, $b:ident| $f:expr,
         tangent: |$ta:ident, $tb:ident, $da:ident, $db:ident| $df:expr,
         a_bar: |$g:ident, $ca:ident, $cb:ident| $ga:expr,
@@ -196,13 +196,12 @@ macro_rules! broadcast_op {
             (y, pullback)
         }
 
-        #[doc(hidden)]
-        pub use {$jvp as $jvp_all, $pullback as $pullback_all, $pullback as $dual};
+        for_callers!($name, $jvp, $pullback);
     };
 }
 
 broadcast_op! {
-    add, add_jvp, add_vjp, add_pullback, add_jvp_all, add_pullback_all, add_dual_pullback_all, "+",
+    add, add_jvp, add_vjp, add_pullback,  "+",
     value: |a, b| a + b,
     tangent: |_a, _b, da, db| da + db,
     a_bar: |g, _a, _b| g,
@@ -215,7 +214,7 @@ broadcast_op! {
 }
 
 broadcast_op! {
-    sub, sub_jvp, sub_vjp, sub_pullback, sub_jvp_all, sub_pullback_all, sub_dual_pullback_all, "−",
+    sub, sub_jvp, sub_vjp, sub_pullback,  "−",
     value: |a, b| a - b,
     tangent: |_a, _b, da, db| da - db,
     a_bar: |g, _a, _b| g,
@@ -228,7 +227,7 @@ broadcast_op! {
 }
 
 broadcast_op! {
-    mul, mul_jvp, mul_vjp, mul_pullback, mul_jvp_all, mul_pullback_all, mul_dual_pullback_all, "⊙",
+    mul, mul_jvp, mul_vjp, mul_pullback,  "⊙",
     value: |a, b| a * b,
     tangent: |a, b, da, db| da * b + a * db,
     a_bar: |g, _a, b| g * b,
@@ -241,7 +240,7 @@ broadcast_op! {
 }
 
 broadcast_op! {
-    div, div_jvp, div_vjp, div_pullback, div_jvp_all, div_pullback_all, div_dual_pullback_all, "⊘",
+    div, div_jvp, div_vjp, div_pullback,  "⊘",
     value: |a, b| a / b,
     tangent: |a, b, da, db| (da - a / b * db) / b,
     a_bar: |g, _a, b| g / b,

@@ -107,11 +107,7 @@ pub fn matmul_pullback<T: Float + 'static>(
     (y, pullback)
 }
 
-#[doc(hidden)]
-pub use self::{
-    matmul_jvp as matmul_jvp_all, matmul_pullback as matmul_pullback_all,
-    matmul_pullback as matmul_dual_pullback_all,
-};
+for_callers!(matmul, matmul_jvp, matmul_pullback);
 
 /// `Aᵀ`, as a new array in standard (row-major) layout.
 ///
@@ -177,8 +173,4 @@ pub fn transpose_pullback<T: Float + 'static>(
     (y, pullback)
 }
 
-#[doc(hidden)]
-pub use self::{
-    transpose_jvp as transpose_jvp_all, transpose_pullback as transpose_pullback_all,
-    transpose_pullback as transpose_dual_pullback_all,
-};
+for_callers!(transpose, transpose_jvp, transpose_pullback);

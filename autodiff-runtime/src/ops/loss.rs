@@ -13,7 +13,7 @@
 
 use super::check_shape;
 use super::rescale::rescaled_mean;
-use super::softmax::{log_prob, lse_parts};
+use super::softmax_family::{log_prob, lse_parts};
 use ndarray::{Array2, Zip};
 use num_traits::Float;
 
@@ -151,12 +151,7 @@ pub fn cross_entropy_pullback<T: Float + 'static>(
     (loss, pullback)
 }
 
-#[doc(hidden)]
-pub use self::{
-    cross_entropy_jvp as cross_entropy_jvp_all,
-    cross_entropy_pullback as cross_entropy_pullback_all,
-    cross_entropy_pullback as cross_entropy_dual_pullback_all,
-};
+for_callers!(cross_entropy, cross_entropy_jvp, cross_entropy_pullback);
 
 /// The loss and the row log-sum-exps, each as its parts `(m, ln s)`.
 #[track_caller]

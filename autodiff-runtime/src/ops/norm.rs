@@ -414,11 +414,7 @@ pub fn layer_norm_pullback<T: Float + 'static>(
     (y, pullback)
 }
 
-#[doc(hidden)]
-pub use self::{
-    layer_norm_jvp as layer_norm_jvp_all, layer_norm_pullback as layer_norm_pullback_all,
-    layer_norm_pullback as layer_norm_dual_pullback_all,
-};
+for_callers!(layer_norm, layer_norm_jvp, layer_norm_pullback);
 
 /// RMSNorm of each row: `x / √(mean(x²) + ε) ⊙ γ`.
 ///
@@ -535,8 +531,4 @@ pub fn rms_norm_pullback<T: Float + 'static>(
     (y, pullback)
 }
 
-#[doc(hidden)]
-pub use self::{
-    rms_norm_jvp as rms_norm_jvp_all, rms_norm_pullback as rms_norm_pullback_all,
-    rms_norm_pullback as rms_norm_dual_pullback_all,
-};
+for_callers!(rms_norm, rms_norm_jvp, rms_norm_pullback);

@@ -109,10 +109,7 @@ pub fn sum_pullback<T: Float + 'static, D: Dimension>(
     (sum(a), pullback)
 }
 
-#[doc(hidden)]
-pub use self::{
-    sum_jvp as sum_jvp_all, sum_pullback as sum_pullback_all, sum_pullback as sum_dual_pullback_all,
-};
+for_callers!(sum, sum_jvp, sum_pullback);
 
 /// The mean of all elements (NaN for an empty array, as in PyTorch); finite whenever the
 /// exact mean fits, even where the sum overflows.
@@ -168,11 +165,7 @@ pub fn mean_pullback<T: Float + 'static, D: Dimension>(
     (mean(a), pullback)
 }
 
-#[doc(hidden)]
-pub use self::{
-    mean_jvp as mean_jvp_all, mean_pullback as mean_pullback_all,
-    mean_pullback as mean_dual_pullback_all,
-};
+for_callers!(mean, mean_jvp, mean_pullback);
 
 /// The sum over axis 0 (down each column): an `m×n` matrix gives `n` values, each finite
 /// whenever the exact column sum fits.
@@ -232,11 +225,7 @@ pub fn sum_rows_pullback<T: Float + 'static>(
     sum_axis_pullback("sum_rows pullback", Axis(0), a)
 }
 
-#[doc(hidden)]
-pub use self::{
-    sum_rows_jvp as sum_rows_jvp_all, sum_rows_pullback as sum_rows_pullback_all,
-    sum_rows_pullback as sum_rows_dual_pullback_all,
-};
+for_callers!(sum_rows, sum_rows_jvp, sum_rows_pullback);
 
 /// The sum over axis 1 (along each row): an `m×n` matrix gives `m` values, each finite
 /// whenever the exact row sum fits.
@@ -296,8 +285,4 @@ pub fn sum_cols_pullback<T: Float + 'static>(
     sum_axis_pullback("sum_cols pullback", Axis(1), a)
 }
 
-#[doc(hidden)]
-pub use self::{
-    sum_cols_jvp as sum_cols_jvp_all, sum_cols_pullback as sum_cols_pullback_all,
-    sum_cols_pullback as sum_cols_dual_pullback_all,
-};
+for_callers!(sum_cols, sum_cols_jvp, sum_cols_pullback);

@@ -112,7 +112,7 @@ fn pullback_keeping_nothing<T: Float + 'static, D: Dimension>(
 /// the module docs) of an elementwise function whose derivative is written through its
 /// output (`saves output |y|`) or its input (`saves input |x|`).
 macro_rules! unary_op {
-    (@items $name:ident, $jvp:ident, $vjp:ident, $pullback:ident, $jvp_all:ident, $pullback_all:ident, $dual:ident,
+    (@items $name:ident, $jvp:ident, $vjp:ident, $pullback:ident,
         $doc:literal, $rule:literal, |$x:ident| $f:expr, $ex:literal,
         |$dx:tt, $dy:tt| $d:expr, $fprime:literal, $keeps:literal, $keeping:ident,
         |$s:ident| $ds:expr) => {
@@ -188,25 +188,24 @@ macro_rules! unary_op {
             $keeping(stringify!($pullback), $name(x), |$s: T| $ds)
         }
 
-        #[doc(hidden)]
-        pub use {$jvp as $jvp_all, $pullback as $pullback_all, $pullback as $dual};
+        for_callers!($name, $jvp, $pullback);
     };
-    ($name:ident, $jvp:ident, $vjp:ident, $pullback:ident, $jvp_all:ident, $pullback_all:ident, $dual:ident,
+    ($name:ident, $jvp:ident, $vjp:ident, $pullback:ident,
         doc: $doc:literal, rule: $rule:literal, value: |$x:ident| $f:expr,
         saves output |$y:ident| $d:expr, example: $ex:literal $(,)?) => {
-        unary_op!(@items $name, $jvp, $vjp, $pullback, $jvp_all, $pullback_all, $dual, $doc, $rule, |$x| $f, $ex,
+        unary_op!(@items $name, $jvp, $vjp, $pullback, $doc, $rule, |$x| $f, $ex,
             |_, $y| $d, "f′", "the output `y`", pullback_keeping_output, |$y| $d);
     };
-    ($name:ident, $jvp:ident, $vjp:ident, $pullback:ident, $jvp_all:ident, $pullback_all:ident, $dual:ident,
+    ($name:ident, $jvp:ident, $vjp:ident, $pullback:ident,
         doc: $doc:literal, rule: $rule:literal, value: |$x:ident| $f:expr,
         saves input |$xd:ident| $d:expr, example: $ex:literal $(,)?) => {
-        unary_op!(@items $name, $jvp, $vjp, $pullback, $jvp_all, $pullback_all, $dual, $doc, $rule, |$x| $f, $ex,
+        unary_op!(@items $name, $jvp, $vjp, $pullback, $doc, $rule, |$x| $f, $ex,
             |$xd, _| $d, "f′(x)", "nothing", pullback_keeping_nothing, |$xd| $d);
     };
 }
 
 unary_op! {
-    exp, exp_jvp, exp_vjp, exp_pullback, exp_jvp_all, exp_pullback_all, exp_dual_pullback_all,
+    exp, exp_jvp, exp_vjp, exp_pullback,
     doc: "`eˣ` elementwise.",
     rule: "`dy = eˣ ⊙ dx`",
     value: |x| x.exp(),
@@ -215,7 +214,7 @@ unary_op! {
 }
 
 unary_op! {
-    ln, ln_jvp, ln_vjp, ln_pullback, ln_jvp_all, ln_pullback_all, ln_dual_pullback_all,
+    ln, ln_jvp, ln_vjp, ln_pullback,
     doc: "The natural logarithm elementwise.",
     rule: "`dy = dx ⊘ x`",
     value: |x| x.ln(),
@@ -224,7 +223,7 @@ unary_op! {
 }
 
 unary_op! {
-    tanh, tanh_jvp, tanh_vjp, tanh_pullback, tanh_jvp_all, tanh_pullback_all, tanh_dual_pullback_all,
+    tanh, tanh_jvp, tanh_vjp, tanh_pullback,
     doc: "`tanh` elementwise.",
     rule: "`dy = (1 − y²) ⊙ dx`",
     value: |x| x.tanh(),
@@ -233,7 +232,7 @@ unary_op! {
 }
 
 unary_op! {
-    sigmoid, sigmoid_jvp, sigmoid_vjp, sigmoid_pullback, sigmoid_jvp_all, sigmoid_pullback_all, sigmoid_dual_pullback_all,
+    sigmoid, sigmoid_jvp, sigmoid_vjp, sigmoid_pullback,
     doc: "The logistic function `σ(x) = 1 / (1 + e⁻ˣ)` elementwise, finite for any `x`.",
     rule: "`dy = y(1 − y) ⊙ dx`",
     value: |x| sigmoid_scalar(x),
@@ -242,7 +241,7 @@ unary_op! {
 }
 
 unary_op! {
-    relu, relu_jvp, relu_vjp, relu_pullback, relu_jvp_all, relu_pullback_all, relu_dual_pullback_all,
+    relu, relu_jvp, relu_vjp, relu_pullback,
     doc: "`max(x, 0)` elementwise; its derivative at 0 is taken as 0, as in PyTorch.",
     rule: "`dy = 1[x > 0] ⊙ dx`",
     value: |x| relu_scalar(x),
@@ -251,7 +250,7 @@ unary_op! {
 }
 
 unary_op! {
-    gelu, gelu_jvp, gelu_vjp, gelu_pullback, gelu_jvp_all, gelu_pullback_all, gelu_dual_pullback_all,
+    gelu, gelu_jvp, gelu_vjp, gelu_pullback,
     doc: "GELU in the tanh approximation GPT-2 uses (PyTorch's `gelu(x, approximate='tanh')`): \
           `½ x (1 + tanh(√(2/π)(x + 0.044715 x³)))`.",
     rule: "`dy = (½(1 + t) + ½ x (1 − t²) √(2/π)(1 + 0.134145 x²)) ⊙ dx`, `t` the tanh",

@@ -134,8 +134,4 @@ pub fn embedding_pullback<T: Float + 'static>(
     (y, pullback)
 }
 
-#[doc(hidden)]
-pub use self::{
-    embedding_jvp as embedding_jvp_all, embedding_pullback as embedding_pullback_all,
-    embedding_pullback as embedding_dual_pullback_all,
-};
+for_callers!(embedding, embedding_jvp, embedding_pullback);

@@ -11,7 +11,7 @@
 //! ndarray's `dot`; the pullback keeps `P`.
 
 use super::check_shape;
-use super::softmax::{softmax_lane_in_place, softmax_vjp_lane};
+use super::softmax_family::{softmax_lane_in_place, softmax_vjp_lane};
 use ndarray::linalg::general_mat_mul;
 use ndarray::{Array2, Axis, Zip};
 use num_traits::Float;
@@ -192,8 +192,4 @@ pub fn attention_pullback<T: Float + 'static>(
     (out, pullback)
 }
 
-#[doc(hidden)]
-pub use self::{
-    attention_jvp as attention_jvp_all, attention_pullback as attention_pullback_all,
-    attention_pullback as attention_dual_pullback_all,
-};
+for_callers!(attention, attention_jvp, attention_pullback);

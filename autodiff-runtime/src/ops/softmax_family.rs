@@ -178,11 +178,7 @@ pub fn softmax_pullback<T: Float + 'static, D: RemoveAxis>(
     (y, pullback)
 }
 
-#[doc(hidden)]
-pub use self::{
-    softmax_jvp as softmax_jvp_all, softmax_pullback as softmax_pullback_all,
-    softmax_pullback as softmax_dual_pullback_all,
-};
+for_callers!(softmax, softmax_jvp, softmax_pullback);
 
 /// `log Σⱼ exp(xⱼ)` of each row (each lane along the last axis), shifted by the row maximum.
 ///
@@ -285,11 +281,7 @@ pub fn logsumexp_pullback<T: Float + 'static, D: RemoveAxis>(
     (lse, pullback)
 }
 
-#[doc(hidden)]
-pub use self::{
-    logsumexp_jvp as logsumexp_jvp_all, logsumexp_pullback as logsumexp_pullback_all,
-    logsumexp_pullback as logsumexp_dual_pullback_all,
-};
+for_callers!(logsumexp, logsumexp_jvp, logsumexp_pullback);
 
 /// `x − logsumexp(x)` per row, never through the log of a softmax.
 ///
@@ -404,8 +396,4 @@ pub fn log_softmax_pullback<T: Float + 'static, D: RemoveAxis>(
     (y, pullback)
 }
 
-#[doc(hidden)]
-pub use self::{
-    log_softmax_jvp as log_softmax_jvp_all, log_softmax_pullback as log_softmax_pullback_all,
-    log_softmax_pullback as log_softmax_dual_pullback_all,
-};
+for_callers!(log_softmax, log_softmax_jvp, log_softmax_pullback);
