@@ -10,8 +10,8 @@
 //! - `items.rs`: the public items and their signatures (`f_vjp`, `f_grad`, `f_hvp`).
 
 mod adjoint;
-mod callers;
 pub mod body_items;
+mod callers;
 mod checkpoint;
 mod expr;
 mod fields;
