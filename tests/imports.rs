@@ -98,8 +98,10 @@ fn matrix(v: &[f64], rows: usize, cols: usize) -> Array2<f64> {
 fn runtime_rules_imported_by_name_alias_and_glob() {
     let x = array![[0.5, -1.0], [2.0, 0.3]];
     let w = array![[0.4, -0.2, 1.1], [0.7, 0.9, -0.5]];
-    let layers: [(fn(&Array2<f64>, &Array2<f64>) -> f64, _); 3] = [
-        (by_name::layer, by_name::layer_grad as fn(&_, &_) -> _),
+    type Layer = fn(&Array2<f64>, &Array2<f64>) -> f64;
+    type LayerGrad = fn(&Array2<f64>, &Array2<f64>) -> (f64, Array2<f64>, Array2<f64>);
+    let layers: [(Layer, LayerGrad); 3] = [
+        (by_name::layer, by_name::layer_grad),
         (by_alias::layer, by_alias::layer_grad),
         (by_glob::layer, by_glob::layer_grad),
     ];
