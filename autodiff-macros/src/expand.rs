@@ -84,7 +84,8 @@ fn expand(args: TokenStream, item: &syn::ItemFn) -> Result<TokenStream, Vec<syn:
         let needed = needed::analyze(&func, &act);
         return Ok(crate::emit::items::emit_custom(item, &func, &act, &needed));
     }
-    let func = lower::lower_fn(item, &is_active, in_impl)?;
+    let mut func = lower::lower_fn(item, &is_active, in_impl)?;
+    func.recursive |= args.recursive;
     check_hvp_request(&args, &func)?;
     let act = activity::analyze(&func)?;
     // Results the reverse sweep reads get bindings of their own; activity then covers them.

@@ -18,6 +18,10 @@ pub struct Args {
     /// An associated function without `self` in an `impl`, which the attribute cannot see:
     /// the generated items reach each other as `Self::f_…`.
     pub associated: bool,
+    /// `recursive`: the function is part of a cycle of calls through other functions
+    /// (`f` calls `g`, which calls `f`), which the attribute cannot see; a function calling
+    /// itself directly needs no word.
+    pub recursive: bool,
     /// A method of a generic `impl` asks for `_hvp`, which runs the `impl` at `Dual<T>`:
     /// only the user can tell that the `impl`'s bounds, which the attribute cannot see,
     /// hold there. The word itself, for the span of errors.
@@ -45,6 +49,7 @@ impl Parse for Args {
             let flag = match key.to_string().as_str() {
                 "custom" => Some(&mut args.custom),
                 "associated" => Some(&mut args.associated),
+                "recursive" => Some(&mut args.recursive),
                 _ => None,
             };
             if key == "hvp" {
@@ -64,7 +69,7 @@ impl Parse for Args {
             if key != "wrt" {
                 return Err(syn::Error::new(
                     key.span(),
-                    format!("unknown argument `{key}`: the arguments are `wrt(a, b, …)`, naming the parameters to differentiate with respect to, `custom`, for a function whose `_jvp` and `_vjp` you write yourself, `associated`, for a function without `self` inside an `impl`, and `hvp`, for `_hvp` on a method of a generic `impl`"),
+                    format!("unknown argument `{key}`: the arguments are `wrt(a, b, …)`, naming the parameters to differentiate with respect to, `custom`, for a function whose `_jvp` and `_vjp` you write yourself, `associated`, for a function without `self` inside an `impl`, `recursive`, for a function in a cycle of calls through others, and `hvp`, for `_hvp` on a method of a generic `impl`"),
                 ));
             }
             if !input.peek(syn::token::Paren) {

@@ -232,6 +232,18 @@ impl Ctx<'_> {
                 let args = args.iter().map(|a| self.expr(a, false));
                 quote!(#recv.#m #turbofish(#(#args),*))
             }
+            // Primal values only: what the user's code would print or assert.
+            Opaque(OpaqueCall::Macro(path, args)) => {
+                let args = args.iter().map(|a| match a {
+                    MacroArg::Value(e) => self.expr(e, false),
+                    MacroArg::Format(s) => quote!(#s),
+                    MacroArg::Named(n, e) => {
+                        let e = self.expr(e, false);
+                        quote!(#n = #e)
+                    }
+                });
+                quote!(#path!(#(#args),*))
+            }
             StopGradient(a) => self.expr(a, false),
             Ref(a) => {
                 let a = self.at(a, 7, active);

@@ -25,7 +25,9 @@ pub(super) fn allows() -> TokenStream {
         unused_variables,
         unused_assignments,
         unused_parens,
+        unreachable_code,
         clippy::needless_late_init,
+        clippy::diverging_sub_expression,
         clippy::too_many_arguments,
         clippy::type_complexity,
         clippy::let_and_return,
@@ -888,13 +890,22 @@ fn pullback_with(item: &syn::ItemFn, ctx: &Ctx, suffix: &str, body: Body<&BodyFn
     };
     let hidden =
         (ctx.mode == Mode::Lifted || is_for_callers(suffix)).then(|| quote!(#[doc(hidden)]));
+    let pullback_ty = quote!(::core::ops::FnOnce(#(#reborrowed,)* #dout_ty #(#acc_tys,)* #(#seed_tys),*) -> (#(#cts,)*));
+    // A recursive function's callers' pullbacks contain their own type: boxed, they have one.
+    let (pullback_ty, body) = match ctx.func.recursive && is_for_callers(suffix) {
+        true => (
+            quote!(::std::boxed::Box<dyn #pullback_ty>),
+            quote!(let (value, pullback) = { #body }; (value, ::std::boxed::Box::new(pullback))),
+        ),
+        false => (quote!(impl #pullback_ty), body),
+    };
     quote! {
         #[doc = #doc]
         #hidden
         #inline
         #allows
         #vis fn #name #generics (#(#params),*)
-            -> (#ret_ty, impl ::core::ops::FnOnce(#(#reborrowed,)* #dout_ty #(#acc_tys,)* #(#seed_tys),*) -> (#(#cts,)*)) #where_clause
+            -> (#ret_ty, #pullback_ty) #where_clause
         {
             #body
         }

@@ -526,10 +526,15 @@ impl Lowerer {
             }
             syn::Stmt::Expr(e, _) => self.lower_expr_stmt(e, out),
             syn::Stmt::Item(item) => self.body_item(item),
+            syn::Stmt::Macro(m) if super::lower_macros::is_effect(&m.mac) => {
+                let span = m.mac.path.segments[0].ident.span();
+                let call = self.lower_effect_macro(&m.mac, out);
+                self.push_effect(call, span, out);
+            }
             syn::Stmt::Macro(m) => self.error(
                 m.mac.path.segments[0].ident.span(),
                 format!(
-                    "the macro `{}!` is not supported inside a `#[differentiate]` function: only `vec![…]` is; compute the value outside or without the macro",
+                    "the macro `{}!` is not supported inside a `#[differentiate]` function: `vec![…]`, assertions, `panic!`-like and printing macros are; compute the value outside or without the macro",
                     path_name(&m.mac.path)
                 ),
             ),
@@ -955,6 +960,22 @@ pub(super) fn expr_span(e: &syn::Expr) -> Span {
     syn::spanned::Spanned::span(e)
 }
 
+/// Whether the body calls the function `f` itself, by name or as `Self::f`.
+fn calls_itself(body: &Block, f: &Ident) -> bool {
+    body.any(&|s| match &s.kind {
+        StmtKind::Call {
+            callee,
+            method: false,
+            ..
+        } => {
+            let names: Vec<&Ident> = callee.segments.iter().map(|s| &s.ident).collect();
+            matches!(names.as_slice(), [g] if *g == f)
+                || matches!(names.as_slice(), [s, g] if *s == "Self" && *g == f)
+        }
+        _ => false,
+    })
+}
+
 fn stmt_span(s: &syn::Stmt) -> Span {
     syn::spanned::Spanned::span(s)
 }
@@ -1090,6 +1111,7 @@ pub fn lower_fn(
         return Err(lw.errors);
     }
     let taken = lw.taken.union(&lw.given).cloned().collect();
+    let recursive = calls_itself(&body, &item.sig.ident);
     Ok(Func {
         vars: lw.vars,
         params,
@@ -1104,6 +1126,7 @@ pub fn lower_fn(
         float,
         taken,
         body_items: lw.body_items,
+        recursive,
     })
 }
 

@@ -96,6 +96,11 @@ impl Lowerer {
                 "this expression's value is unused: assign it (`let y = …;`)",
             );
         }
+        self.push_effect(lowered, span, out);
+    }
+
+    /// `let unit = call;`: a call kept for its effect.
+    pub(super) fn push_effect(&mut self, lowered: Expr, span: Span, out: &mut Vec<Stmt>) {
         let tmp = self.temp("unit", Kind::Other, span);
         out.push(Stmt {
             kind: StmtKind::Let {

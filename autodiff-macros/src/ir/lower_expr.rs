@@ -67,6 +67,9 @@ impl Lowerer {
                 mk(ExprKind::Ref(Box::new(inner)))
             }
             syn::Expr::Macro(m) if m.mac.path.is_ident("vec") => self.lower_vec_macro(&m.mac, out),
+            syn::Expr::Macro(m) if super::lower_macros::is_effect(&m.mac) => {
+                self.lower_effect_macro(&m.mac, out)
+            }
             syn::Expr::Array(a) => {
                 let elems = a.elems.iter().map(|x| self.lower_expr(x, out)).collect();
                 mk(ExprKind::List { elems, array: true })

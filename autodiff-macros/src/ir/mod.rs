@@ -17,6 +17,7 @@ mod lower_expr;
 mod lower_fields;
 mod lower_items;
 mod lower_iter;
+mod lower_macros;
 mod lower_outputs;
 #[cfg(test)]
 pub mod print;
@@ -421,6 +422,19 @@ pub enum OpaqueCall {
         Option<syn::AngleBracketedGenericArguments>,
         Vec<Expr>,
     ),
+    /// `assert!(…)`, `println!(…)`, …: a macro run for its effect, on primal values.
+    Macro(syn::Path, Vec<MacroArg>),
+}
+
+/// An argument of a [`OpaqueCall::Macro`].
+#[derive(Clone, Debug)]
+pub enum MacroArg {
+    Value(Expr),
+    /// The format string, as written.
+    Format(syn::LitStr),
+    /// `name = value`, written or made for a name the format string reads (`{x}`), which
+    /// the generated code may have renamed.
+    Named(Ident, Expr),
 }
 
 impl Expr {
@@ -460,6 +474,13 @@ impl Expr {
             Opaque(OpaqueCall::Method(recv, _, _, args)) => {
                 std::iter::once(&**recv).chain(args.iter()).collect()
             }
+            Opaque(OpaqueCall::Macro(_, args)) => args
+                .iter()
+                .filter_map(|a| match a {
+                    MacroArg::Value(e) | MacroArg::Named(_, e) => Some(e),
+                    MacroArg::Format(_) => None,
+                })
+                .collect(),
         }
     }
 }
@@ -558,6 +579,9 @@ pub struct Func {
     /// The items of the body's outermost block (`const`, `use`, nested `fn`s, …), which
     /// every generated function repeats.
     pub body_items: Vec<syn::Item>,
+    /// The body calls the function itself (`f(…)`, `Self::f(…)`): its callers' pullbacks
+    /// are boxed, since an `impl FnOnce` returned by a function cannot contain itself.
+    pub recursive: bool,
 }
 
 /// An identifier for a name the macro builds from the user's: the `r#` of raw identifiers

@@ -189,6 +189,17 @@ impl Printer<'_> {
             Opaque(OpaqueCall::Method(r, m, _, args)) => {
                 format!("{}.{m}({})", self.expr(r), list(args))
             }
+            Opaque(OpaqueCall::Macro(p, args)) => {
+                let args: Vec<String> = args
+                    .iter()
+                    .map(|a| match a {
+                        MacroArg::Value(e) => self.expr(e),
+                        MacroArg::Format(s) => format!("{:?}", s.value()),
+                        MacroArg::Named(n, e) => format!("{n} = {}", self.expr(e)),
+                    })
+                    .collect();
+                format!("{}!({})", quote::quote!(#p), args.join(", "))
+            }
             StopGradient(a) => format!("stop_gradient({})", self.expr(a)),
             Ref(a) => format!("&{}", self.expr(a)),
             Copy(a) => format!("copy({})", self.expr(a)),
