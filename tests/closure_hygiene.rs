@@ -7,18 +7,9 @@
 
 #![allow(clippy::needless_range_loop)] // index loops are the form under test
 
+mod common;
 use autodiff::differentiate;
-
-#[track_caller]
-fn close(got: &[f64], want: &[f64]) {
-    assert_eq!(got.len(), want.len());
-    for (k, (g, w)) in got.iter().zip(want).enumerate() {
-        assert!(
-            (g - w).abs() <= 1e-12 * (1.0 + w.abs()),
-            "∂{k}: {g} against {w}"
-        );
-    }
-}
+use common::assert_close as close;
 
 // f = x·y + y²: `g` reads the first `a` (x); the tail reads the second (y²).
 #[differentiate]

@@ -52,3 +52,15 @@ pub fn assert_same_sums(a: &[f64], b: &[f64]) {
 pub fn rng_vec(seed: u64, n: usize, lo: f64, hi: f64) -> Vec<f64> {
     Rng::new(seed).vector(n, lo, hi)
 }
+
+/// Each derivative against its closed form, to 1e-12 relative.
+#[track_caller]
+pub fn assert_close(got: &[f64], want: &[f64]) {
+    assert_eq!(got.len(), want.len(), "lengths differ");
+    for (k, (g, w)) in got.iter().zip(want).enumerate() {
+        assert!(
+            (g - w).abs() <= 1e-12 * (1.0 + w.abs()),
+            "∂{k}: {g} against {w}"
+        );
+    }
+}

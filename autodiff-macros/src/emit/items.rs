@@ -28,6 +28,7 @@ pub(super) fn allows() -> TokenStream {
         unreachable_code,
         clippy::needless_late_init,
         clippy::diverging_sub_expression,
+        clippy::manual_div_ceil,
         clippy::too_many_arguments,
         clippy::type_complexity,
         clippy::let_and_return,

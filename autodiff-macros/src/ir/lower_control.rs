@@ -65,6 +65,10 @@ impl Lowerer {
             syn::Expr::Return(r) => {
                 self.lower_valued(&syn::Expr::Return(r.clone()), &self.ret.clone(), out)
             }
+            syn::Expr::MethodCall(m) if m.method == "for_each" => match self.desugar_consumer(m) {
+                Some(block) => self.lower_expr_stmt(&block, out),
+                None => self.lower_effect(e, span, out),
+            },
             syn::Expr::MethodCall(m) if m.method == "push" && m.args.len() == 1 => {
                 let Some(vec) = self.place_var(&m.receiver) else {
                     return;

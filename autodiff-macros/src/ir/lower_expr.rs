@@ -261,18 +261,19 @@ impl Lowerer {
             "to_vec" | "clone" | "to_owned" if args.is_empty() => {
                 return mk(ExprKind::Copy(Box::new(recv)))
             }
-            "sum" | "product" | "fold" | "collect" if recv_kind != Kind::Array => {
+            "sum" | "product" | "fold" | "collect" | "for_each" if recv_kind != Kind::Array => {
                 return self.unsupported(
                     span,
                     "this iterator chain",
-                    "use `x.iter()` (with `copied`, `cloned`, `zip`, `enumerate`, `map`) ending in `sum`, `product`, `fold` or `collect`, or a `for` loop",
+                    "use `x.iter()` or a range `(a..b)` (with `copied`, `cloned`, `zip`, `enumerate`, `rev`, `skip`, `take`, `step_by`, `map`) ending in `sum`, `product`, `fold`, `collect` or `for_each`, or a `for` loop",
                 );
             }
-            "iter" | "iter_mut" | "into_iter" | "map" | "zip" | "enumerate" => {
+            "iter" | "iter_mut" | "into_iter" | "map" | "zip" | "enumerate" | "rev" | "skip"
+            | "take" | "step_by" => {
                 return self.unsupported(
                     span,
                     "this iterator adapter",
-                    "use `x.iter()` with `copied`, `cloned`, `zip`, `enumerate` and `map`, ending in `sum`, `product`, `fold` or `collect`, or a `for` loop",
+                    "use `x.iter()` or a range `(a..b)` with `copied`, `cloned`, `zip`, `enumerate`, `rev`, `skip`, `take`, `step_by` and `map`, ending in `sum`, `product`, `fold`, `collect` or `for_each`, or a `for` loop",
                 );
             }
             _ => {}

@@ -11,6 +11,7 @@
 mod hygiene;
 pub mod lower;
 mod lower_array;
+mod lower_chain;
 mod lower_checkpoint;
 mod lower_control;
 mod lower_expr;

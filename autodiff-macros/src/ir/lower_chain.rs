@@ -1,0 +1,467 @@
+//! Iterator chains, desugared at the syntax level into index loops, which the rest of
+//! lowering already knows.
+//!
+//! A chain is one or two *sources* walked in step (`x.iter()`, `x.iter().zip(y)`, a range
+//! `(a..b)` or `(a..=b)`), then *steps* that reorder or cut the walk (`rev`, `skip`,
+//! `take`, `step_by`), `enumerate`, and `map` closures; it ends in a consumer (`sum`,
+//! `product`, `fold`, `collect`, `for_each`) or feeds a `for` loop. The loop counter `i`
+//! runs over the final length; each step maps its counter back to the one before it:
+//!
+//! | step | length after it | counter before it |
+//! |---|---|---|
+//! | `rev` | `L` | `L − 1 − c` |
+//! | `skip(n)` | `L − min(n, L)` | `c + n` |
+//! | `take(n)` | `min(L, n)` | `c` |
+//! | `step_by(n)` | `(L + n − 1) / n` | `c · n` |
+//!
+//! so the source's position is the counter mapped back through every step, and
+//! `enumerate`'s index the counter mapped back through the steps after it. (Expressions are
+//! spliced as tokens, so every one that goes inside another is parenthesised.)
+
+use super::lower::Lowerer;
+use super::lower_iter::{bind_pattern, closure_of, Closure};
+use syn::Expr;
+
+/// The iterator chain of a consumer or a `for` loop.
+pub(super) struct Chain {
+    sources: Vec<Source>,
+    steps: Vec<Step>,
+    /// `enumerate`, after this many steps.
+    enumerate: Option<usize>,
+    /// `map` closures, applied in order.
+    pub(super) maps: Vec<Closure>,
+}
+
+enum Source {
+    /// A sequence, as written: `x` of `x.iter()`.
+    Seq(Expr),
+    /// `start..end` or `start..=end` over integers.
+    Range {
+        start: Expr,
+        end: Expr,
+        inclusive: bool,
+    },
+}
+
+enum Step {
+    Rev,
+    Skip(Expr),
+    Take(Expr),
+    /// `step_by(n)`: every `n`-th.
+    Every(Expr),
+}
+
+impl Lowerer {
+    /// `for PAT in ITER { body }` over an iterator chain, as an index loop.
+    pub(super) fn desugar_for(&mut self, f: &syn::ExprForLoop) -> Option<syn::ExprForLoop> {
+        let chain = parse_chain(&f.expr, true)?;
+        // Ranges alone are loops of their own (`for i in (0..n).rev()`).
+        if !chain.maps.is_empty() || !chain.sources.iter().any(|s| matches!(s, Source::Seq(_))) {
+            return None;
+        }
+        // Every source must be a sequence the function knows (a slice, `Vec` or array).
+        let known = |s: &Source| match s {
+            Source::Seq(Expr::Path(p)) => p
+                .path
+                .get_ident()
+                .and_then(|i| self.lookup(&i.to_string()))
+                .is_some_and(|v| {
+                    matches!(
+                        self.vars[v].kind,
+                        super::Kind::FloatSeq | super::Kind::IntSeq | super::Kind::Array
+                    )
+                }),
+            _ => true,
+        };
+        if !chain.sources.iter().all(known) {
+            return None;
+        }
+        let walk = self.walk(&chain);
+        let mut pairs = vec![];
+        bind_pattern(&f.pat, &walk.item, &mut pairs)?;
+        let mut bindings = walk.position.clone();
+        bindings.extend(self.bind_in_order(pairs));
+        let (setup, index, range) = (&walk.setup, &walk.index, &walk.range);
+        let (body, attrs) = (&f.body, &f.attrs);
+        // The lengths are computed before the loop (in its range's block).
+        let range: Expr = match setup.is_empty() {
+            true => range.clone(),
+            false => syn::parse_quote!({ #(#setup)* #range }),
+        };
+        let new: syn::ExprForLoop = syn::parse_quote! {
+            #(#attrs)*
+            for #index in #range {
+                #(#bindings)*
+                #body
+            }
+        };
+        Some(new)
+    }
+
+    /// `chain.sum()`, `.product()`, `.fold(..)`, `.collect()`, `.for_each(..)`, as a block.
+    pub(super) fn desugar_consumer(&mut self, m: &syn::ExprMethodCall) -> Option<Expr> {
+        let method = m.method.to_string();
+        if !matches!(
+            method.as_str(),
+            "sum" | "product" | "fold" | "collect" | "for_each"
+        ) {
+            return None;
+        }
+        let chain = parse_chain(&m.receiver, false)?;
+        let walk = self.walk(&chain);
+        let mut bindings: Vec<syn::Stmt> = walk.position.clone();
+        // Each `map` closure turns the step's yield into the next one.
+        let mut current = walk.item.clone();
+        for (k, map) in chain.maps.iter().enumerate() {
+            self.refuse_early_return(&map.body);
+            let next = self.synthetic_ident(&format!("mapped{k}"));
+            let call = self.inline(&map.params, &map.body, std::slice::from_ref(&current))?;
+            bindings.push(syn::parse_quote!(let #next = #call;));
+            current = syn::parse_quote!(#next);
+        }
+        let (setup, index, range) = (&walk.setup, &walk.index, &walk.range);
+        let capacity = &walk.len;
+        let acc = self.synthetic_ident("acc");
+        let float = &self.float;
+        let body: Expr = match method.as_str() {
+            "sum" => syn::parse_quote!({
+                #(#setup)*
+                let mut #acc: #float = <#float as ::autodiff::__private::Zero>::zero();
+                for #index in #range { #(#bindings)* #acc += #current; }
+                #acc
+            }),
+            "product" => syn::parse_quote!({
+                #(#setup)*
+                let mut #acc: #float = <#float as ::autodiff::__private::One>::one();
+                for #index in #range { #(#bindings)* #acc *= #current; }
+                #acc
+            }),
+            "fold" if m.args.len() == 2 => {
+                let init = &m.args[0];
+                let step = match &m.args[1] {
+                    Expr::Closure(c) => {
+                        let c = closure_of(c);
+                        self.refuse_early_return(&c.body);
+                        let args = [syn::parse_quote!(#acc), current.clone()];
+                        self.inline(&c.params, &c.body, &args)?
+                    }
+                    // `f64::max`: a function named by a path.
+                    f @ Expr::Path(_) => syn::parse_quote!(#f(#acc, #current)),
+                    _ => return None,
+                };
+                syn::parse_quote!({
+                    #(#setup)*
+                    let mut #acc = #init;
+                    for #index in #range { #(#bindings)* #acc = #step; }
+                    #acc
+                })
+            }
+            "collect" => syn::parse_quote!({
+                #(#setup)*
+                let mut #acc = ::std::vec::Vec::with_capacity(#capacity);
+                for #index in #range { #(#bindings)* #acc.push(#current); }
+                #acc
+            }),
+            "for_each" if m.args.len() == 1 => {
+                let Expr::Closure(c) = &m.args[0] else {
+                    return None;
+                };
+                let c = closure_of(c);
+                self.refuse_early_return(&c.body);
+                let call = self.inline(&c.params, &c.body, std::slice::from_ref(&current))?;
+                syn::parse_quote!({
+                    #(#setup)*
+                    for #index in #range { #(#bindings)* #call; }
+                })
+            }
+            _ => return None,
+        };
+        Some(body)
+    }
+
+    /// The loop a chain becomes: lengths bound first, the counter's range, and what a step
+    /// yields (after the bindings in `position`).
+    fn walk(&mut self, chain: &Chain) -> Walk {
+        let index = self.synthetic_ident("i");
+        let plain = chain.steps.is_empty();
+        // A range alone, walked in order: the loop runs over it.
+        if let (
+            true,
+            None,
+            [Source::Range {
+                start,
+                end,
+                inclusive,
+            }],
+        ) = (plain, chain.enumerate, chain.sources.as_slice())
+        {
+            let range: Expr = match inclusive {
+                true => syn::parse_quote!(#start..=#end),
+                false => syn::parse_quote!(#start..#end),
+            };
+            let end: Expr = match inclusive {
+                true => syn::parse_quote!((#end) + 1),
+                false => syn::parse_quote!(#end),
+            };
+            let len = syn::parse_quote!(#end - ::core::cmp::min(#start, #end));
+            return Walk {
+                setup: vec![],
+                range,
+                len,
+                position: vec![],
+                item: syn::parse_quote!(#index),
+                index,
+            };
+        }
+        // Sequences alone, walked in order: `x[i]` over `0..x.len()`.
+        if plain && chain.sources.iter().all(|s| matches!(s, Source::Seq(_))) {
+            let lens: Vec<Expr> = chain
+                .sources
+                .iter()
+                .map(|s| match s {
+                    Source::Seq(x) => syn::parse_quote!(#x.len()),
+                    Source::Range { .. } => unreachable!("sequences only"),
+                })
+                .collect();
+            let len: Expr = match lens.as_slice() {
+                [a] => a.clone(),
+                [a, b] => syn::parse_quote!(#a.min(#b)),
+                _ => unreachable!("a chain walks one or two sources"),
+            };
+            let item = self.item(
+                chain,
+                &index,
+                &[None, None],
+                chain.enumerate.map(|_| syn::parse_quote!(#index)),
+            );
+            return Walk {
+                setup: vec![],
+                range: syn::parse_quote!(0..#len),
+                len,
+                position: vec![],
+                item,
+                index,
+            };
+        }
+        let mut setup: Vec<syn::Stmt> = vec![];
+        // Each source's length, then the shortest (`zip` stops at the shorter).
+        let mut starts = vec![];
+        let mut len: Option<syn::Ident> = None;
+        for source in &chain.sources {
+            let this = self.synthetic_ident("len");
+            match source {
+                Source::Seq(x) => {
+                    setup.push(syn::parse_quote!(let #this = #x.len();));
+                    starts.push(None);
+                }
+                Source::Range {
+                    start,
+                    end,
+                    inclusive,
+                } => {
+                    let (s, e) = (self.synthetic_ident("start"), self.synthetic_ident("end"));
+                    setup.push(syn::parse_quote!(let #s = #start;));
+                    let end: Expr = match inclusive {
+                        true => syn::parse_quote!((#end) + 1),
+                        false => syn::parse_quote!(#end),
+                    };
+                    setup.push(syn::parse_quote!(let #e = #end;));
+                    // `::core::cmp::min`, not a method: a literal bound has no type yet.
+                    setup.push(syn::parse_quote!(let #this = #e - ::core::cmp::min(#s, #e);));
+                    starts.push(Some(s));
+                }
+            }
+            len = Some(match len {
+                None => this,
+                Some(before) => {
+                    let both = self.synthetic_ident("len");
+                    setup.push(syn::parse_quote!(let #both = ::core::cmp::min(#before, #this);));
+                    both
+                }
+            });
+        }
+        let mut lens = vec![len.expect("a chain has a source")];
+        for step in &chain.steps {
+            let before = lens.last().expect("a length").clone();
+            let after = self.synthetic_ident("len");
+            let value: Expr = match step {
+                Step::Rev => syn::parse_quote!(#before),
+                Step::Skip(n) => syn::parse_quote!(#before - ::core::cmp::min(#n, #before)),
+                Step::Take(n) => syn::parse_quote!(::core::cmp::min(#before, #n)),
+                Step::Every(n) => syn::parse_quote!((#before + (#n) - 1) / (#n)),
+            };
+            setup.push(syn::parse_quote!(let #after = #value;));
+            lens.push(after);
+        }
+        // Counters mapped back through the steps, from the last one.
+        let mut counter: Expr = syn::parse_quote!(#index);
+        let mut enumerated: Option<Expr> = None;
+        for (k, step) in chain.steps.iter().enumerate().rev() {
+            if chain.enumerate == Some(k + 1) {
+                enumerated = Some(counter.clone());
+            }
+            let before = &lens[k];
+            counter = match step {
+                Step::Rev => syn::parse_quote!(#before - 1 - (#counter)),
+                Step::Skip(n) => syn::parse_quote!((#counter) + (#n)),
+                Step::Take(_) => counter,
+                Step::Every(n) => syn::parse_quote!((#counter) * (#n)),
+            };
+        }
+        if chain.enumerate == Some(0) {
+            enumerated = Some(counter.clone());
+        }
+        let at = self.synthetic_ident("at");
+        let item = self.item(chain, &at, &starts, enumerated);
+        let len = lens.last().expect("a length");
+        Walk {
+            setup,
+            range: syn::parse_quote!(0..#len),
+            len: syn::parse_quote!(#len),
+            position: vec![syn::parse_quote!(let #at = #counter;)],
+            item,
+            index,
+        }
+    }
+
+    /// What a step yields at source position `at`: `x[at]`, `start + at`, a pair for `zip`,
+    /// with `enumerate`'s index in front.
+    fn item(
+        &self,
+        chain: &Chain,
+        at: &syn::Ident,
+        starts: &[Option<syn::Ident>],
+        enumerated: Option<Expr>,
+    ) -> Expr {
+        let items: Vec<Expr> = chain
+            .sources
+            .iter()
+            .zip(starts)
+            .map(|(source, start)| match (source, start) {
+                (Source::Seq(x), _) => syn::parse_quote!(#x[#at]),
+                (Source::Range { .. }, Some(s)) => syn::parse_quote!(#s + #at),
+                (Source::Range { .. }, None) => unreachable!("a range has a start"),
+            })
+            .collect();
+        let item: Expr = match items.as_slice() {
+            [x] => x.clone(),
+            [x, y] => syn::parse_quote!((#x, #y)),
+            _ => unreachable!("a chain walks one or two sources"),
+        };
+        match enumerated {
+            Some(e) => syn::parse_quote!((#e, #item)),
+            None => item,
+        }
+    }
+}
+
+/// A chain as a loop: `setup` binds the lengths, `index` runs over `range` (`len` steps),
+/// and each step binds `position`, then yields `item`.
+struct Walk {
+    setup: Vec<syn::Stmt>,
+    index: syn::Ident,
+    range: Expr,
+    /// How many steps (a `Vec`'s capacity for `collect`).
+    len: Expr,
+    position: Vec<syn::Stmt>,
+    item: Expr,
+}
+
+/// Parses a chain; a bare `x` (or `&x`) counts when `bare` (in `for v in x`).
+fn parse_chain(e: &Expr, bare: bool) -> Option<Chain> {
+    let seq = |x: &Expr| Chain {
+        sources: vec![Source::Seq(x.clone())],
+        steps: vec![],
+        enumerate: None,
+        maps: vec![],
+    };
+    match e {
+        Expr::MethodCall(m) => {
+            let name = m.method.to_string();
+            match (name.as_str(), m.args.len()) {
+                ("iter" | "into_iter", 0) => match range(&m.receiver) {
+                    Some(r) => Some(Chain {
+                        sources: vec![r],
+                        ..seq(&m.receiver)
+                    }),
+                    None => Some(seq(&m.receiver)),
+                },
+                ("copied" | "cloned", 0) => parse_chain(&m.receiver, false),
+                ("enumerate", 0) => {
+                    let mut c = parse_chain(&m.receiver, false)?;
+                    if c.enumerate.is_some() || !c.maps.is_empty() {
+                        return None;
+                    }
+                    c.enumerate = Some(c.steps.len());
+                    Some(c)
+                }
+                ("rev" | "skip" | "take" | "step_by", _) => {
+                    let mut c = parse_chain(&m.receiver, false)?;
+                    if !c.maps.is_empty() {
+                        return None;
+                    }
+                    let step = match (name.as_str(), m.args.first()) {
+                        ("rev", None) => Step::Rev,
+                        ("skip", Some(n)) => Step::Skip(n.clone()),
+                        ("take", Some(n)) => Step::Take(n.clone()),
+                        ("step_by", Some(n)) => Step::Every(n.clone()),
+                        _ => return None,
+                    };
+                    c.steps.push(step);
+                    Some(c)
+                }
+                ("zip", 1) => {
+                    let mut c = parse_chain(&m.receiver, false)?;
+                    let other = parse_chain(&m.args[0], true)?;
+                    let plain = |c: &Chain| {
+                        c.enumerate.is_none()
+                            && c.maps.is_empty()
+                            && c.steps.is_empty()
+                            && c.sources.len() == 1
+                    };
+                    if !plain(&c) || !plain(&other) {
+                        return None;
+                    }
+                    c.sources.extend(other.sources);
+                    Some(c)
+                }
+                ("map", 1) => {
+                    let Expr::Closure(cl) = &m.args[0] else {
+                        return None;
+                    };
+                    let mut c = parse_chain(&m.receiver, false)?;
+                    c.maps.push(closure_of(cl));
+                    Some(c)
+                }
+                _ => None,
+            }
+        }
+        Expr::Reference(r) if bare => parse_chain(&r.expr, true),
+        Expr::Path(_) if bare => Some(seq(e)),
+        Expr::Paren(p) => match range(&p.expr) {
+            Some(r) => Some(Chain {
+                sources: vec![r],
+                ..seq(e)
+            }),
+            None => parse_chain(&p.expr, bare),
+        },
+        Expr::Range(_) => Some(Chain {
+            sources: vec![range(e)?],
+            ..seq(e)
+        }),
+        _ => None,
+    }
+}
+
+/// `a..b` or `a..=b` (parenthesised or not) as a source.
+fn range(e: &Expr) -> Option<Source> {
+    match e {
+        Expr::Paren(p) => range(&p.expr),
+        Expr::Range(r) => Some(Source::Range {
+            start: (**r.start.as_ref()?).clone(),
+            end: (**r.end.as_ref()?).clone(),
+            inclusive: matches!(r.limits, syn::RangeLimits::Closed(_)),
+        }),
+        _ => None,
+    }
+}

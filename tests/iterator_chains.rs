@@ -1,0 +1,106 @@
+//! Iterator chains as numerical code writes them: ranges mapped and summed, `rev`, `skip`,
+//! `take`, `step_by`, `enumerate` after steps, `zip` of a range and a sequence, `fold`,
+//! `for_each` updating a captured accumulator. Each function is checked against a closed
+//! form and by its generated `_gradcheck` (central differences, the other mode, H·v).
+
+#![allow(clippy::needless_range_loop)] // index loops are the form under test
+
+mod common;
+use autodiff::differentiate;
+use common::assert_close as close;
+
+// Σᵢ wᵢ·xᵢ over a range, and Σₖ₌₁ⁿ xₖ₋₁ / k over an inclusive one.
+#[differentiate]
+fn ranges(x: &[f64], w: &[f64]) -> f64 {
+    let n = x.len();
+    let dot = (0..n).map(|i| w[i] * x[i]).sum::<f64>();
+    let harmonic: f64 = (1..=n).map(|k| x[k - 1] / k as f64).sum();
+    dot + harmonic
+}
+
+// Σ over every other element from the back, skipping the last: x[n-2], x[n-4], …
+#[differentiate]
+fn reversed_and_strided(x: &[f64]) -> f64 {
+    x.iter()
+        .rev()
+        .skip(1)
+        .step_by(2)
+        .map(|v| v * v)
+        .sum::<f64>()
+}
+
+// Σᵢ (i + 1)·xᵢ₊₁ for the first three after the first: enumerate counts after `skip`.
+#[differentiate]
+fn enumerated_after_steps(x: &[f64]) -> f64 {
+    x.iter()
+        .skip(1)
+        .take(3)
+        .enumerate()
+        .map(|(i, v)| (i as f64 + 1.0) * v)
+        .sum::<f64>()
+}
+
+// The running maximum of a reversed window, a fold with a closure, and `for_each`.
+#[differentiate]
+fn fold_and_for_each(x: &[f64], c: f64) -> f64 {
+    let m = x
+        .iter()
+        .take(3)
+        .fold(f64::NEG_INFINITY, |acc, &v| acc.max(v));
+    let mut s = 0.0;
+    (0..x.len()).rev().for_each(|i| s += c * x[i] * i as f64);
+    let n = x.len();
+    x.iter()
+        .zip(0..n)
+        .for_each(|(v, j)| s += v * (n - 1 - j) as f64);
+    m + s
+}
+
+#[test]
+fn ranges_steps_and_consumers() {
+    let x = [0.3, -1.1, 2.0, 0.7, -0.4];
+    let w = [1.5, 0.2, -0.6, 0.9, 1.1];
+    let (_, gx, gw) = ranges_grad(&x, &w);
+    let want: Vec<f64> = (0..5).map(|i| w[i] + 1.0 / (i + 1) as f64).collect();
+    close(&gx, &want);
+    close(&gw, &x);
+    ranges_gradcheck(&x, &w).unwrap();
+
+    // rev: x4 x3 x2 x1 x0; skip 1: x3 x2 x1 x0; step_by 2: x3, x1.
+    let (v, g) = reversed_and_strided_grad(&x);
+    assert!((v - (x[3] * x[3] + x[1] * x[1])).abs() < 1e-15);
+    close(&g, &[0.0, 2.0 * x[1], 0.0, 2.0 * x[3], 0.0]);
+    reversed_and_strided_gradcheck(&x).unwrap();
+
+    // skip 1, take 3: x1 x2 x3 with indices 0 1 2.
+    let (v, g) = enumerated_after_steps_grad(&x);
+    assert!((v - (x[1] + 2.0 * x[2] + 3.0 * x[3])).abs() < 1e-15);
+    close(&g, &[0.0, 1.0, 2.0, 3.0, 0.0]);
+    enumerated_after_steps_gradcheck(&x).unwrap();
+
+    // max of x0 x1 x2 is x2; s = Σ c·i·xᵢ + Σ (n−1−i)·xᵢ.
+    let c = 0.5;
+    let (_, g, gc) = fold_and_for_each_grad(&x, c);
+    let want: Vec<f64> = (0..5)
+        .map(|i| (i == 2) as u8 as f64 + c * i as f64 + (4 - i) as f64)
+        .collect();
+    close(&g, &want);
+    close(&[gc], &[(0..5).map(|i| i as f64 * x[i]).sum()]);
+    fold_and_for_each_gradcheck(&x, c).unwrap();
+}
+
+// Literal bounds (no type until the body gives one) collected, and a range over `i64`.
+#[differentiate]
+fn literal_ranges(x: &[f64]) -> f64 {
+    let first: Vec<f64> = (0..3).map(|i| x[i] * 2.0).collect();
+    let signs: f64 = (-2i64..=2).map(|k| k as f64 * x[(k + 2) as usize]).sum();
+    first[0] + first[2] + signs
+}
+
+#[test]
+fn literal_bounds_and_signed_ranges() {
+    let x = [0.3, -1.1, 2.0, 0.7, -0.4];
+    let (_, g) = literal_ranges_grad(&x);
+    close(&g, &[2.0 - 2.0, -1.0, 2.0, 1.0, 2.0]);
+    literal_ranges_gradcheck(&x).unwrap();
+}
