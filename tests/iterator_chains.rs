@@ -104,3 +104,36 @@ fn literal_bounds_and_signed_ranges() {
     close(&g, &[2.0 - 2.0, -1.0, 2.0, 1.0, 2.0]);
     literal_ranges_gradcheck(&x).unwrap();
 }
+
+// Σ of the squares of the positive elements, and a loop over the even positions.
+#[differentiate]
+fn filtered(x: &[f64], w: f64) -> f64 {
+    let positive: f64 = x.iter().filter(|v| **v > 0.0).map(|v| v * v).sum();
+    let mut s = 0.0;
+    for (i, v) in x.iter().enumerate().filter(|(i, _)| i % 2 == 0) {
+        s += w * v * i as f64;
+    }
+    let large = x
+        .iter()
+        .filter(|&&v| v.abs() > 1.0)
+        .fold(0.0, |acc, v| acc + v);
+    positive + s + large
+}
+
+#[test]
+fn filters_skip_the_rest_of_a_step() {
+    let x: [f64; 5] = [0.3, -1.1, 2.0, 0.7, -0.4];
+    let w = 0.5;
+    let (_, g, gw) = filtered_grad(&x, w);
+    let want: Vec<f64> = (0..5)
+        .map(|i| {
+            let positive = if x[i] > 0.0 { 2.0 * x[i] } else { 0.0 };
+            let even = if i % 2 == 0 { w * i as f64 } else { 0.0 };
+            let large = if x[i].abs() > 1.0 { 1.0 } else { 0.0 };
+            positive + even + large
+        })
+        .collect();
+    close(&g, &want);
+    close(&[gw], &[2.0 * x[2] + 4.0 * x[4]]);
+    filtered_gradcheck(&x, w).unwrap();
+}

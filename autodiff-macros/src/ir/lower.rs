@@ -636,7 +636,12 @@ impl Lowerer {
             None => self.kind_of(&value),
         };
         let var = self.declare(&ident, kind, mutable, ty);
-        self.vars[var].element = matches!(value.kind, ExprKind::Index(..));
+        // An element, or another name for one (`*v` reads it as a value).
+        self.vars[var].element = match value.kind {
+            ExprKind::Index(..) => true,
+            ExprKind::Var(v) => self.vars[v].element,
+            _ => false,
+        };
         // `let r = &x + &h;` lowered to a call into a temporary: the call defines `r` itself
         // (no copy of an array from the temporary). Only a call this initialiser made: in
         // `let s = g(a); let t = s;` the call defines `s`, which must stay defined.

@@ -3,7 +3,8 @@
 //!
 //! A chain is one or two *sources* walked in step (`x.iter()`, `x.iter().zip(y)`, a range
 //! `(a..b)` or `(a..=b)`), then *steps* that reorder or cut the walk (`rev`, `skip`,
-//! `take`, `step_by`), `enumerate`, and `map` closures; it ends in a consumer (`sum`,
+//! `take`, `step_by`), `enumerate`, and `map` and `filter` closures (a filter skips the rest
+//! of a step, so steps and `enumerate` come before it); it ends in a consumer (`sum`,
 //! `product`, `fold`, `collect`, `for_each`) or feeds a `for` loop. The loop counter `i`
 //! runs over the final length; each step maps its counter back to the one before it:
 //!
@@ -28,8 +29,15 @@ pub(super) struct Chain {
     steps: Vec<Step>,
     /// `enumerate`, after this many steps.
     enumerate: Option<usize>,
-    /// `map` closures, applied in order.
-    pub(super) maps: Vec<Closure>,
+    /// `map` and `filter` closures, applied in order.
+    stages: Vec<Stage>,
+}
+
+enum Stage {
+    /// `map(f)`: the next yield is `f(item)`.
+    Map(Closure),
+    /// `filter(p)`: the rest of the step runs where `p(&item)` holds.
+    Filter(Closure),
 }
 
 enum Source {
@@ -56,7 +64,7 @@ impl Lowerer {
     pub(super) fn desugar_for(&mut self, f: &syn::ExprForLoop) -> Option<syn::ExprForLoop> {
         let chain = parse_chain(&f.expr, true)?;
         // Ranges alone are loops of their own (`for i in (0..n).rev()`).
-        if !chain.maps.is_empty() || !chain.sources.iter().any(|s| matches!(s, Source::Seq(_))) {
+        if chain.stages.is_empty() && !chain.sources.iter().any(|s| matches!(s, Source::Seq(_))) {
             return None;
         }
         // Every source must be a sequence the function knows (a slice, `Vec` or array).
@@ -77,9 +85,9 @@ impl Lowerer {
             return None;
         }
         let walk = self.walk(&chain);
+        let (mut bindings, item) = self.stages(&chain, &walk)?;
         let mut pairs = vec![];
-        bind_pattern(&f.pat, &walk.item, &mut pairs)?;
-        let mut bindings = walk.position.clone();
+        bind_pattern(&f.pat, &item, &mut pairs)?;
         bindings.extend(self.bind_in_order(pairs));
         let (setup, index, range) = (&walk.setup, &walk.index, &walk.range);
         let (body, attrs) = (&f.body, &f.attrs);
@@ -109,16 +117,7 @@ impl Lowerer {
         }
         let chain = parse_chain(&m.receiver, false)?;
         let walk = self.walk(&chain);
-        let mut bindings: Vec<syn::Stmt> = walk.position.clone();
-        // Each `map` closure turns the step's yield into the next one.
-        let mut current = walk.item.clone();
-        for (k, map) in chain.maps.iter().enumerate() {
-            self.refuse_early_return(&map.body);
-            let next = self.synthetic_ident(&format!("mapped{k}"));
-            let call = self.inline(&map.params, &map.body, std::slice::from_ref(&current))?;
-            bindings.push(syn::parse_quote!(let #next = #call;));
-            current = syn::parse_quote!(#next);
-        }
+        let (bindings, current) = self.stages(&chain, &walk)?;
         let (setup, index, range) = (&walk.setup, &walk.index, &walk.range);
         let capacity = &walk.len;
         let acc = self.synthetic_ident("acc");
@@ -177,6 +176,56 @@ impl Lowerer {
             _ => return None,
         };
         Some(body)
+    }
+
+    /// The statements of one step, from the source's position to its last yield: each `map`
+    /// turns the yield into the next, each `filter` skips the rest of the step where it
+    /// fails (`continue`).
+    fn stages(&mut self, chain: &Chain, walk: &Walk) -> Option<(Vec<syn::Stmt>, Expr)> {
+        let mut bindings: Vec<syn::Stmt> = walk.position.clone();
+        let mut current = walk.item.clone();
+        for (k, stage) in chain.stages.iter().enumerate() {
+            match stage {
+                Stage::Map(map) => {
+                    self.refuse_early_return(&map.body);
+                    let next = self.synthetic_ident(&format!("mapped{k}"));
+                    let call =
+                        self.inline(&map.params, &map.body, std::slice::from_ref(&current))?;
+                    bindings.push(syn::parse_quote!(let #next = #call;));
+                    current = syn::parse_quote!(#next);
+                }
+                Stage::Filter(keep) => {
+                    self.refuse_early_return(&keep.body);
+                    // The yield is bound once, so the test and the rest read the same value.
+                    current = self.bind_yield(current, k, &mut bindings);
+                    let test =
+                        self.inline(&keep.params, &keep.body, std::slice::from_ref(&current))?;
+                    bindings.push(syn::parse_quote!(if !(#test) { continue; }));
+                }
+            }
+        }
+        Some((bindings, current))
+    }
+
+    /// `current` with each part that is not a plain name bound to one (a pair's parts one
+    /// by one, so that patterns can still take it apart).
+    fn bind_yield(&mut self, current: Expr, k: usize, bindings: &mut Vec<syn::Stmt>) -> Expr {
+        match current {
+            Expr::Path(_) => current,
+            Expr::Tuple(t) => {
+                let parts: Vec<Expr> = t
+                    .elems
+                    .into_iter()
+                    .map(|e| self.bind_yield(e, k, bindings))
+                    .collect();
+                syn::parse_quote!((#(#parts),*))
+            }
+            other => {
+                let item = self.synthetic_ident(&format!("item{k}"));
+                bindings.push(syn::parse_quote!(let #item = #other;));
+                syn::parse_quote!(#item)
+            }
+        }
     }
 
     /// The loop a chain becomes: lengths bound first, the counter's range, and what a step
@@ -373,7 +422,7 @@ fn parse_chain(e: &Expr, bare: bool) -> Option<Chain> {
         sources: vec![Source::Seq(x.clone())],
         steps: vec![],
         enumerate: None,
-        maps: vec![],
+        stages: vec![],
     };
     match e {
         Expr::MethodCall(m) => {
@@ -389,7 +438,7 @@ fn parse_chain(e: &Expr, bare: bool) -> Option<Chain> {
                 ("copied" | "cloned", 0) => parse_chain(&m.receiver, false),
                 ("enumerate", 0) => {
                     let mut c = parse_chain(&m.receiver, false)?;
-                    if c.enumerate.is_some() || !c.maps.is_empty() {
+                    if c.enumerate.is_some() || !c.stages.is_empty() {
                         return None;
                     }
                     c.enumerate = Some(c.steps.len());
@@ -397,7 +446,7 @@ fn parse_chain(e: &Expr, bare: bool) -> Option<Chain> {
                 }
                 ("rev" | "skip" | "take" | "step_by", _) => {
                     let mut c = parse_chain(&m.receiver, false)?;
-                    if !c.maps.is_empty() {
+                    if !c.stages.is_empty() {
                         return None;
                     }
                     let step = match (name.as_str(), m.args.first()) {
@@ -415,7 +464,7 @@ fn parse_chain(e: &Expr, bare: bool) -> Option<Chain> {
                     let other = parse_chain(&m.args[0], true)?;
                     let plain = |c: &Chain| {
                         c.enumerate.is_none()
-                            && c.maps.is_empty()
+                            && c.stages.is_empty()
                             && c.steps.is_empty()
                             && c.sources.len() == 1
                     };
@@ -425,12 +474,15 @@ fn parse_chain(e: &Expr, bare: bool) -> Option<Chain> {
                     c.sources.extend(other.sources);
                     Some(c)
                 }
-                ("map", 1) => {
+                ("map" | "filter", 1) => {
                     let Expr::Closure(cl) = &m.args[0] else {
                         return None;
                     };
                     let mut c = parse_chain(&m.receiver, false)?;
-                    c.maps.push(closure_of(cl));
+                    c.stages.push(match name.as_str() {
+                        "map" => Stage::Map(closure_of(cl)),
+                        _ => Stage::Filter(closure_of(cl)),
+                    });
                     Some(c)
                 }
                 _ => None,

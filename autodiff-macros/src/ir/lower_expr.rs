@@ -265,15 +265,15 @@ impl Lowerer {
                 return self.unsupported(
                     span,
                     "this iterator chain",
-                    "use `x.iter()` or a range `(a..b)` (with `copied`, `cloned`, `zip`, `enumerate`, `rev`, `skip`, `take`, `step_by`, `map`) ending in `sum`, `product`, `fold`, `collect` or `for_each`, or a `for` loop",
+                    "use `x.iter()` or a range `(a..b)` (with `copied`, `cloned`, `zip`, `enumerate`, `rev`, `skip`, `take`, `step_by`, then `map` and `filter`) ending in `sum`, `product`, `fold`, `collect` or `for_each`, or a `for` loop",
                 );
             }
-            "iter" | "iter_mut" | "into_iter" | "map" | "zip" | "enumerate" | "rev" | "skip"
-            | "take" | "step_by" => {
+            "iter" | "iter_mut" | "into_iter" | "map" | "filter" | "zip" | "enumerate" | "rev"
+            | "skip" | "take" | "step_by" => {
                 return self.unsupported(
                     span,
                     "this iterator adapter",
-                    "use `x.iter()` or a range `(a..b)` with `copied`, `cloned`, `zip`, `enumerate`, `rev`, `skip`, `take`, `step_by` and `map`, ending in `sum`, `product`, `fold`, `collect` or `for_each`, or a `for` loop",
+                    "use `x.iter()` or a range `(a..b)` with `copied`, `cloned`, `zip`, `enumerate`, `rev`, `skip`, `take`, `step_by`, then `map` and `filter`, ending in `sum`, `product`, `fold`, `collect` or `for_each`, or a `for` loop",
                 );
             }
             _ => {}
