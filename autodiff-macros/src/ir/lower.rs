@@ -1153,7 +1153,7 @@ fn peel_ref(e: &syn::Expr) -> &syn::Expr {
     }
 }
 
-fn collect_idents(ts: proc_macro2::TokenStream, out: &mut HashSet<String>) {
+pub(super) fn collect_idents(ts: proc_macro2::TokenStream, out: &mut HashSet<String>) {
     for tt in ts {
         match tt {
             proc_macro2::TokenTree::Ident(i) => {

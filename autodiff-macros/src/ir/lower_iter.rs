@@ -177,10 +177,12 @@ impl Lowerer {
     /// `let name = value;` for each pair, every value read before any name shadows it.
     pub(super) fn bind_in_order(&mut self, pairs: Vec<(Ident, Expr)>) -> Vec<syn::Stmt> {
         let clash = pairs.iter().enumerate().any(|(k, (_, value))| {
-            let read = mentioned(value);
+            let mut read = std::collections::HashSet::new();
+            super::lower::collect_idents(quote::ToTokens::to_token_stream(value), &mut read);
             pairs[..k]
                 .iter()
-                .any(|(n, _)| read.contains(&n.to_string()))
+                // `collect_idents` drops the `r#` of raw identifiers.
+                .any(|(n, _)| read.contains(&n.to_string().replace("r#", "")))
         });
         if !clash {
             return pairs
@@ -217,22 +219,6 @@ fn early_return(body: &Expr) -> Option<proc_macro2::Span> {
     let mut find = Find(None);
     syn::visit::Visit::visit_expr(&mut find, body);
     find.0
-}
-
-/// Every identifier in an expression's tokens.
-fn mentioned(e: &Expr) -> Vec<String> {
-    fn walk(ts: proc_macro2::TokenStream, out: &mut Vec<String>) {
-        for tt in ts {
-            match tt {
-                proc_macro2::TokenTree::Ident(i) => out.push(i.to_string()),
-                proc_macro2::TokenTree::Group(g) => walk(g.stream(), out),
-                _ => {}
-            }
-        }
-    }
-    let mut out = vec![];
-    walk(quote::ToTokens::to_token_stream(e), &mut out);
-    out
 }
 
 /// The names a pattern binds, each with its value: names, `&name`, `_`, typed names, and
