@@ -664,3 +664,54 @@ fn a_statement_reading_a_later_loops_sum_is_not_early() {
         (vec!["i".into(), "j".into()], vec!["ret".into()])
     );
 }
+
+fn refusal(src: &str) -> Option<String> {
+    let item: syn::ItemFn = syn::parse_str(src).expect("test input parses");
+    let all = |_: &Ident, shape: ParamShape| shape != ParamShape::Inactive;
+    lower::lower_fn(&item, &all, false)
+        .err()
+        .map(|e| e[0].to_string())
+}
+
+#[test]
+fn output_buffers_read_only_where_written() {
+    let accepted = [
+        // softmax into the buffer: written, read in the same iteration, then divided.
+        "fn f(x: &[f64], out: &mut [f64]) { let mut s = 0.0; for i in 0..x.len() { out[i] = x[i].exp(); s += out[i]; } for i in 0..x.len() { out[i] /= s; } }",
+        // zeroed by a loop over its length, then accumulated anywhere.
+        "fn f(x: &[f64], idx: &[usize], out: &mut [f64]) { for i in 0..out.len() { out[i] = 0.0; } for k in 0..x.len() { out[idx[k]] += x[k]; } }",
+        // a recurrence: out[0] first, then out[i - 1] written by the iteration before.
+        "fn f(x: &[f64], out: &mut [f64]) { out[0] = x[0]; for i in 1..x.len() { out[i] = out[i - 1] * x[i]; } }",
+        // a prefix sum in place over a stretch written from 0.
+        "fn f(x: &[f64], n: usize, out: &mut [f64]) { for i in 0..n { out[i] = x[i]; } for i in 1..n { out[i] += out[i - 1]; } }",
+        // matrix-vector product: each row zeroed, then accumulated.
+        "fn f(a: &[f64], x: &[f64], out: &mut [f64]) { let n = out.len(); let m = x.len(); for i in 0..n { out[i] = 0.0; for j in 0..m { out[i] += a[i * m + j] * x[j]; } } }",
+        // literal indices, and both branches writing the element.
+        "fn f(x: f64, out: &mut [f64]) { out[0] = x; out[1] = out[0] * x; if x > 0.0 { out[2] = x; } else { out[2] = -x; } out[3] = out[2] + out[1]; }",
+    ];
+    for src in accepted {
+        assert_eq!(refusal(src), None, "{src}");
+    }
+    let refused = [
+        // the first access reads the entry contents.
+        "fn f(x: &[f64], out: &mut [f64]) { for i in 0..x.len() { out[i] += x[i]; } }",
+        // out[0] is written, out[1] is read: its entry value.
+        "fn f(x: f64, out: &mut [f64]) { out[0] = x; out[0] = out[1] * x; }",
+        // written on one branch only.
+        "fn f(x: f64, out: &mut [f64]) { if x > 0.0 { out[0] = x; } out[1] = out[0]; }",
+        // the index changed after the write.
+        "fn f(x: f64, out: &mut [f64]) { let mut k = 0; out[k] = x; k += 1; out[0] = out[k]; }",
+        // a stretch 0..n does not cover a loop up to another bound.
+        "fn f(x: &[f64], n: usize, out: &mut [f64]) { for i in 0..n { out[i] = x[i]; } for i in 0..x.len() { out[i] *= 2.0; } }",
+        // a recurrence reaching below what was written before the loop.
+        "fn f(x: &[f64], out: &mut [f64]) { out[1] = x[0]; for i in 2..x.len() { out[i] = out[i - 2] * x[i]; } }",
+        // a loop that writes only some iterations.
+        "fn f(x: &[f64], out: &mut [f64]) { for i in 0..out.len() { if x[i] > 0.0 { out[i] = x[i]; } } for i in 0..out.len() { out[i] *= 2.0; } }",
+        // the whole buffer read after a partial write.
+        "fn f(x: f64, out: &mut [f64]) -> f64 { out[0] = x; out.iter().sum::<f64>() }",
+    ];
+    for src in refused {
+        let message = refusal(src).unwrap_or_else(|| panic!("accepted: {src}"));
+        assert!(message.contains("output buffer `out`"), "{src}: {message}");
+    }
+}
