@@ -35,12 +35,11 @@ mod by_name {
     use autodiff::ops::{matmul, relu};
     use physics::spring_energy;
 
-    // The macro reads an array result off a typed `let` (or an `ops::` path): it cannot
-    // see what a function imported by name returns.
+    // Untyped: an array rule's name called on arrays gives an array.
     #[differentiate]
     pub fn layer(x: &Array2<f64>, w: &Array2<f64>) -> f64 {
-        let z: Array2<f64> = matmul(x, w);
-        let h: Array2<f64> = relu(&z);
+        let z = matmul(x, w);
+        let h = relu(&z);
         h.sum()
     }
 
@@ -56,6 +55,7 @@ mod by_alias {
     use physics::potential as pe;
     use physics::spring_energy as spring;
 
+    // A renamed rule's result needs its type: the macro cannot see what `mm` is.
     #[differentiate]
     pub fn layer(x: &Array2<f64>, w: &Array2<f64>) -> f64 {
         let y: Array2<f64> = mm(x, w);
@@ -75,7 +75,7 @@ mod by_glob {
 
     #[differentiate]
     pub fn layer(x: &Array2<f64>, w: &Array2<f64>) -> f64 {
-        let z: Array2<f64> = matmul(x, w);
+        let z = matmul(x, w);
         let y: Array2<f64> = tanh(&z);
         y.sum()
     }

@@ -757,3 +757,26 @@ fn floats_declared_in_a_loop_body_save_only_what_their_own_iteration_reads() {
     let scaled: Vec<f64> = grad.iter().map(|g| g * scale).collect();
     assert_same_sums(&split, &scaled);
 }
+
+/// A parameter typed by an alias the macro cannot see into (`type Vector = Vec<f64>`
+/// elsewhere in the crate): indexing and `len` say it is a sequence.
+type Vector = Vec<f64>;
+
+#[differentiate]
+fn weighted_norm(a: &Vector, w: f64) -> f64 {
+    let mut s = 0.0;
+    for i in 0..a.len() {
+        s += w * a[i] * a[i];
+    }
+    s.sqrt()
+}
+
+#[test]
+fn a_sequence_behind_a_type_alias() {
+    let a: Vector = vec![0.3, -1.2, 2.0];
+    weighted_norm_gradcheck(&a, 1.7).unwrap();
+    // ∂/∂aᵢ √(w Σ a²) = w aᵢ / √(w Σ a²)
+    let (value, a_bar, _) = weighted_norm_grad(&a, 1.7);
+    let expected: Vec<f64> = a.iter().map(|ai| 1.7 * ai / value).collect();
+    assert_close(&a_bar, &expected);
+}

@@ -459,6 +459,19 @@ fn lifted_params(item: &syn::ItemFn, ctx: &Ctx, suffix: &str) -> Vec<TokenStream
 /// derivative slot (an active parameter, or any float one in the callers' entry points).
 fn lift_slot(ctx: &Ctx, suffix: &str, p: &Param) -> TokenStream {
     let slot = p.active || (is_for_callers(suffix) && p.shape != ParamShape::Inactive);
+    lift_param_type(ctx, p, slot)
+}
+
+/// A parameter's type with its float lifted; a sequence behind an alias the macro cannot
+/// rewrite (`&Vector`) becomes a slice of the lifted scalar, which its callers' `&Vec<_>`
+/// coerces to.
+pub(super) fn lift_param_type(ctx: &Ctx, p: &Param, slot: bool) -> TokenStream {
+    let aliased = p.shape == ParamShape::Slice
+        && crate::parse::param_shape(&p.ty, &ctx.func.float) == ParamShape::Struct;
+    if slot && aliased && ctx.mode != super::Mode::Plain {
+        let f = ctx.scalar();
+        return quote!(&[#f]);
+    }
     ctx.lift_type(&p.ty, slot)
 }
 
@@ -521,7 +534,7 @@ pub fn ref_params(ctx: &Ctx) -> Vec<TokenStream> {
         .iter()
         .filter(|p| is_reference(&p.ty) && p.shape != ParamShape::Output)
         .map(|p| {
-            let (n, ty) = (ctx.name(p.var), ctx.lift_type(&p.ty, p.active));
+            let (n, ty) = (ctx.name(p.var), lift_param_type(ctx, p, p.active));
             quote!(#n: #ty)
         })
         .collect()

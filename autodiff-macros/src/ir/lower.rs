@@ -1044,7 +1044,13 @@ pub fn lower_fn(
                     continue;
                 }
                 let var = lw.declare_param(&ident, &pt.ty, mutable);
-                let shape = parse::param_shape(&pt.ty, &float);
+                let mut shape = parse::param_shape(&pt.ty, &float);
+                if shape == ParamShape::Struct && used_as_sequence(&item.block, &ident) {
+                    // `a: &Vector` with `type Vector = Vec<f64>` elsewhere: the macro
+                    // cannot see the alias, but indexing and `len` say it is a sequence.
+                    shape = ParamShape::Slice;
+                    lw.vars[var].kind = Kind::FloatSeq;
+                }
                 lw.param_kind(var, shape);
                 let is_active = active(&ident, shape);
                 if shape == ParamShape::Struct && !is_active {
@@ -1199,4 +1205,25 @@ fn collect_use_kinds(ts: proc_macro2::TokenStream, out: &mut HashMap<String, Kin
             out.entry(name.to_string()).or_insert(kind);
         }
     }
+}
+
+/// Whether the body indexes `name` (`name[i]`) or asks its length or elements
+/// (`name.len()`, `name.iter()`): the uses of a sequence, not of a struct.
+fn used_as_sequence(block: &syn::Block, name: &Ident) -> bool {
+    use proc_macro2::TokenTree;
+    fn scan(tokens: proc_macro2::TokenStream, name: &Ident) -> bool {
+        let tokens: Vec<TokenTree> = tokens.into_iter().collect();
+        tokens.iter().enumerate().any(|(i, t)| match t {
+            TokenTree::Group(g) => scan(g.stream(), name),
+            TokenTree::Ident(id) if id == name => match (tokens.get(i + 1), tokens.get(i + 2)) {
+                (Some(TokenTree::Group(g)), _) => g.delimiter() == proc_macro2::Delimiter::Bracket,
+                (Some(TokenTree::Punct(p)), Some(TokenTree::Ident(m))) if p.as_char() == '.' => {
+                    matches!(m.to_string().as_str(), "len" | "is_empty" | "iter")
+                }
+                _ => false,
+            },
+            _ => false,
+        })
+    }
+    scan(quote::ToTokens::to_token_stream(block), name)
 }
