@@ -54,6 +54,8 @@ pub struct Lowerer {
     pub(super) body_items: Vec<syn::Item>,
     /// The names of the body's nested `fn`s: plain calls, with no derivatives.
     pub(super) local_fns: Vec<String>,
+    /// The function's type parameters other than its float type (`T: FromPrimitive`).
+    pub(super) type_params: Vec<String>,
 }
 
 /// `base`, `base_2`, `base_3`, …: the first that `free` accepts.
@@ -113,6 +115,7 @@ impl Lowerer {
             use_kinds: HashMap::new(),
             body_items: vec![],
             local_fns: vec![],
+            type_params: vec![],
         }
     }
 
@@ -1008,6 +1011,12 @@ pub fn lower_fn(
     let mut used = HashSet::new();
     collect_idents(quote::quote!(#item), &mut used);
     let mut lw = Lowerer::new(float.clone(), used);
+    lw.type_params = item
+        .sig
+        .generics
+        .type_params()
+        .map(|t| t.ident.to_string())
+        .collect();
     lw.open_scope();
     lw.collect_body_items(&item.block);
     let mut params = vec![];

@@ -347,9 +347,52 @@ impl Lowerer {
             let inner = self.lower_expr(&c.args[0], out);
             return mk(ExprKind::StopGradient(Box::new(inner)));
         }
+        if path.segments.len() >= 2 {
+            let head = path.segments[0].ident.to_string();
+            if self.type_params.contains(&head) && !self.is_float_type_name(&path.segments[0].ident)
+            {
+                let args: Vec<Expr> = c.args.iter().map(|a| self.lower_expr(a, out)).collect();
+                if args.iter().any(|a| self.kind_of(a).is_float()) {
+                    let callee = quote::quote!(#path).to_string().replace(' ', "");
+                    let float = &self.float;
+                    let float = quote::quote!(#float);
+                    self.error(span, format!("`{callee}` takes a value that carries a derivative into the type parameter `{head}`, which the macro cannot differentiate through: compute the result in the function's float type `{float}` and convert it outside the function, or make `{head}` the float type (`{head}: Float`)"));
+                }
+                return mk(ExprKind::Opaque(OpaqueCall::Function(path.clone(), args)));
+            }
+        }
         if is_vec_path(path) {
             match (last.as_str(), c.args.len()) {
                 ("new", 0) => return mk(ExprKind::EmptyVec(None)),
+                // `Vec::from([a, b])`: the list itself; `Vec::from(xs)` of a sequence, a copy.
+                ("from", 1) => match &c.args[0] {
+                    syn::Expr::Array(a) => {
+                        let elems = a.elems.iter().map(|e| self.lower_expr(e, out)).collect();
+                        return mk(ExprKind::List {
+                            elems,
+                            array: false,
+                        });
+                    }
+                    syn::Expr::Repeat(r) => {
+                        let elem = Box::new(self.lower_expr(&r.expr, out));
+                        let len = Box::new(self.lower_expr(&r.len, out));
+                        return mk(ExprKind::Repeat {
+                            elem,
+                            len,
+                            array: false,
+                        });
+                    }
+                    other => {
+                        let arg = self.lower_expr(other, out);
+                        if self.kind_of(&arg) == Kind::FloatSeq {
+                            return mk(ExprKind::Copy(Box::new(arg)));
+                        }
+                        return mk(ExprKind::Opaque(OpaqueCall::Function(
+                            path.clone(),
+                            vec![arg],
+                        )));
+                    }
+                },
                 ("with_capacity", 1) => {
                     let n = self.lower_expr(&c.args[0], out);
                     return mk(ExprKind::EmptyVec(Some(Box::new(n))));
