@@ -75,3 +75,193 @@ fn a_vec_built_from_an_array_literal() {
     };
     check_vjp(f, &ab, vjp, 3, Tolerance::default()).unwrap();
 }
+
+/// A cash flow held in a struct's `Vec` field, discounted through an iterator chain in a
+/// method (`.iter().enumerate().map(…).sum()`): `.iter()` alone says a sequence.
+#[derive(autodiff::Differentiable)]
+struct CashFlow {
+    amounts: Vec<f64>,
+    rate: f64,
+}
+
+impl CashFlow {
+    #[differentiate]
+    fn discounted(&self) -> f64 {
+        self.amounts
+            .iter()
+            .enumerate()
+            .map(|(t, &c)| c / (1.0 + self.rate).powi(t as i32))
+            .sum()
+    }
+}
+
+#[test]
+fn a_vec_field_walked_by_an_iterator_chain() {
+    let flow = CashFlow {
+        amounts: vec![-1500.0, 300.0, 450.0, 600.0, 700.0],
+        rate: 0.07,
+    };
+    flow.discounted_gradcheck().unwrap();
+    let (_, bar) = flow.discounted_grad();
+    // ∂/∂cₜ = (1 + r)^-t
+    for (t, g) in bar.amounts.iter().enumerate() {
+        assert!((g - 1.07f64.powi(-(t as i32))).abs() < 1e-14);
+    }
+}
+
+/// Horner's rule walking the coefficients backwards by reference.
+#[differentiate]
+fn horner_backwards(coeffs: &[f64], x: f64) -> f64 {
+    let mut acc = 0.0;
+    for &c in coeffs.iter().rev() {
+        acc = acc * x + c;
+    }
+    acc
+}
+
+#[test]
+fn a_for_loop_over_a_reversed_slice() {
+    let coeffs = [0.5, -1.0, 2.0, 0.25];
+    horner_backwards_gradcheck(&coeffs, 0.8).unwrap();
+    // p(x) = c₃ x³ + c₂ x² + c₁ x + c₀ (walked from the last coefficient).
+    let (value, _, dx) = horner_backwards_grad(&coeffs, 0.8);
+    let x: f64 = 0.8;
+    assert!((value - (0.25 * x.powi(3) + 2.0 * x * x - x + 0.5)).abs() < 1e-14);
+    assert!((dx - (0.75 * x * x + 4.0 * x - 1.0)).abs() < 1e-14);
+}
+
+/// A bias first, then weights zipped with the features from a sub-slice.
+#[differentiate]
+fn affine(weights: &[f64], features: &[f64]) -> f64 {
+    weights[0]
+        + weights[1..]
+            .iter()
+            .zip(features.iter())
+            .map(|(w, x)| w * x)
+            .sum::<f64>()
+}
+
+#[test]
+fn an_iterator_over_a_sub_slice() {
+    let (w, x) = ([0.4, 1.3, -0.7, 0.25], [2.0, 0.5, -1.5]);
+    affine_gradcheck(&w, &x).unwrap();
+    let (_, w_bar, x_bar) = affine_grad(&w, &x);
+    assert_eq!(w_bar, vec![1.0, 2.0, 0.5, -1.5]);
+    assert_eq!(x_bar, vec![1.3, -0.7, 0.25]);
+}
+
+/// A fixed-size point unpacked by a slice pattern, with `let … else`.
+#[differentiate]
+fn himmelblau(p: &[f64]) -> f64 {
+    let &[x, y] = p else {
+        panic!("himmelblau takes two coordinates");
+    };
+    (x * x + y - 11.0).powi(2) + (x + y * y - 7.0).powi(2)
+}
+
+#[test]
+fn let_else_on_a_slice_pattern() {
+    himmelblau_gradcheck(&[0.5, -1.2]).unwrap();
+    // A minimum: (3, 2).
+    let (value, grad) = himmelblau_grad(&[3.0, 2.0]);
+    assert_eq!(value, 0.0);
+    assert_eq!(grad, vec![0.0, 0.0]);
+    let wrong = std::panic::catch_unwind(|| himmelblau_grad(&[1.0, 2.0, 3.0]));
+    assert!(
+        wrong.is_err(),
+        "the else block runs where the length differs"
+    );
+}
+
+/// A density behind a trait: the attribute goes on the `impl` block, and the marked
+/// method's derivatives land in an inherent `impl Normal` beside it.
+trait Density {
+    fn ln_pdf(&self, x: f64) -> f64;
+    fn name(&self) -> &'static str;
+}
+
+#[derive(autodiff::Differentiable)]
+struct Normal {
+    mu: f64,
+    sigma: f64,
+}
+
+#[differentiate]
+impl Density for Normal {
+    #[differentiate]
+    fn ln_pdf(&self, x: f64) -> f64 {
+        let z = (x - self.mu) / self.sigma;
+        -0.5 * z * z - self.sigma.ln() - 0.5 * (2.0 * std::f64::consts::PI).ln()
+    }
+
+    fn name(&self) -> &'static str {
+        "normal"
+    }
+}
+
+/// Every method of an unmarked block is differentiated.
+trait Area {
+    fn area(&self) -> f64;
+}
+
+#[derive(autodiff::Differentiable)]
+struct Ellipse {
+    a: f64,
+    b: f64,
+}
+
+#[differentiate]
+impl Area for Ellipse {
+    fn area(&self) -> f64 {
+        std::f64::consts::PI * self.a * self.b
+    }
+}
+
+#[test]
+fn methods_of_trait_impls() {
+    let n = Normal {
+        mu: 0.3,
+        sigma: 1.7,
+    };
+    assert_eq!(n.name(), "normal");
+    n.ln_pdf_gradcheck(1.1).unwrap();
+    // ∂/∂μ = z/σ, ∂/∂σ = (z² − 1)/σ, ∂/∂x = −z/σ.
+    let (value, n_bar, x_bar) = n.ln_pdf_grad(1.1);
+    assert_eq!(value, Density::ln_pdf(&n, 1.1));
+    let z = (1.1 - 0.3) / 1.7;
+    assert!((n_bar.mu - z / 1.7).abs() < 1e-14);
+    assert!((n_bar.sigma - (z * z - 1.0) / 1.7).abs() < 1e-14);
+    assert!((x_bar + z / 1.7).abs() < 1e-14);
+    let e = Ellipse { a: 2.0, b: 0.5 };
+    e.area_gradcheck().unwrap();
+    let (_, e_bar) = e.area_grad();
+    assert!((e_bar.a - std::f64::consts::PI * 0.5).abs() < 1e-14);
+}
+
+/// A softmax whose normaliser is a `reduce` over the exponentials, unwrapped.
+#[differentiate]
+fn softmax_reduced(x: Vec<f64>) -> Vec<f64> {
+    let mut m = f64::MIN;
+    for v in &x {
+        m = m.max(*v);
+    }
+    let total = x
+        .iter()
+        .map(|v| (v - m).exp())
+        .reduce(|a, b| a + b)
+        .unwrap();
+    x.iter().map(|v| (v - m).exp() / total).collect()
+}
+
+#[test]
+fn a_reduce_unwrapped() {
+    let x = vec![1.2, -0.4, 0.3, 2.1];
+    let f = |v: &[f64]| softmax_reduced(v.to_vec());
+    let vjp = |y: &[f64]| softmax_reduced_vjp(x.clone(), y.to_vec()).1;
+    check_vjp(f, &x, vjp, 5, Tolerance::default()).unwrap();
+    let empty = std::panic::catch_unwind(|| softmax_reduced(vec![]));
+    assert!(
+        empty.is_err(),
+        "an empty reduce panics in unwrap, as written"
+    );
+}

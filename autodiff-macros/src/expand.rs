@@ -9,12 +9,17 @@ use quote::quote;
 /// Expands `#[differentiate(args)] item`. On error the user's function is still emitted,
 /// beside the errors, so that the only errors shown are the real ones.
 pub fn differentiate(args: TokenStream, item: TokenStream) -> TokenStream {
+    if let Ok(block) = syn::parse2::<syn::ItemImpl>(item.clone()) {
+        if block.trait_.is_some() {
+            return differentiate_trait_impl(args, block);
+        }
+    }
     let item_fn: syn::ItemFn = match syn::parse2(item.clone()) {
         Ok(f) => f,
         Err(_) => {
             let err = syn::Error::new_spanned(
                 &item,
-                "`#[differentiate]` goes on a function (`fn`) or a method taking `&self`",
+                "`#[differentiate]` goes on a function (`fn`), a method taking `&self`, or a trait's `impl` block (`#[differentiate] impl Density for Normal { … }`)",
             );
             let err = err.to_compile_error();
             return quote!(#item #err);
@@ -31,6 +36,52 @@ pub fn differentiate(args: TokenStream, item: TokenStream) -> TokenStream {
             let errors = errors.into_iter().map(|e| e.to_compile_error());
             quote!(#item_fn #(#errors)*)
         }
+    }
+}
+
+/// `#[differentiate] impl Trait for Type { … }`: a trait's methods cannot gain members, so
+/// the impl is emitted as written and each method's derived items go into an inherent
+/// `impl Type` beside it (`rect.area_grad()`), public like the trait's methods. The
+/// methods marked `#[differentiate(…)]` inside the block are differentiated with their own
+/// arguments; when none is marked, every method is, with the block's arguments.
+fn differentiate_trait_impl(args: TokenStream, mut block: syn::ItemImpl) -> TokenStream {
+    let marked = |m: &syn::ImplItemFn| m.attrs.iter().any(|a| a.path().is_ident("differentiate"));
+    let any_marked = block
+        .items
+        .iter()
+        .any(|i| matches!(i, syn::ImplItem::Fn(m) if marked(m)));
+    let mut derived = vec![];
+    let mut errors = vec![];
+    for item in &mut block.items {
+        let syn::ImplItem::Fn(m) = item else { continue };
+        let own_args = match m
+            .attrs
+            .iter()
+            .position(|a| a.path().is_ident("differentiate"))
+        {
+            Some(pos) => match &m.attrs.remove(pos).meta {
+                syn::Meta::List(l) => Some(l.tokens.clone()),
+                _ => Some(TokenStream::new()),
+            },
+            None if any_marked => continue,
+            None => None,
+        };
+        let (attrs, sig, body) = (&m.attrs, &m.sig, &m.block);
+        let f: syn::ItemFn = syn::parse_quote!(#(#attrs)* pub #sig #body);
+        match expand(own_args.unwrap_or_else(|| args.clone()), &f) {
+            Ok(tokens) => derived.push(tokens),
+            Err(e) => errors.extend(e),
+        }
+        syn::visit_mut::VisitMut::visit_impl_item_fn_mut(&mut StripCheckpoints, m);
+    }
+    let errors = errors.into_iter().map(|e| e.to_compile_error());
+    let (generics, self_ty) = (&block.generics, &block.self_ty);
+    let where_clause = &generics.where_clause;
+    quote! {
+        #block
+        #[allow(dead_code)]
+        impl #generics #self_ty #where_clause { #(#derived)* }
+        #(#errors)*
     }
 }
 

@@ -521,7 +521,7 @@ impl Lowerer {
         }
     }
 
-    fn lower_stmt(&mut self, stmt: &syn::Stmt, out: &mut Vec<Stmt>) {
+    pub(super) fn lower_stmt(&mut self, stmt: &syn::Stmt, out: &mut Vec<Stmt>) {
         match stmt {
             syn::Stmt::Local(local) => {
                 self.refuse_checkpoint(&local.attrs);
@@ -546,8 +546,19 @@ impl Lowerer {
 
     fn lower_let(&mut self, local: &syn::Local, out: &mut Vec<Stmt>) {
         let span = local.let_token.span;
-        if let Some((else_token, _)) = local.init.as_ref().and_then(|i| i.diverge.as_ref()) {
-            return self.error(else_token.span, "`let … else` is not supported inside a `#[differentiate]` function: use `match` or `if` and bind a plain name");
+        if let Some((else_token, diverge)) = local.init.as_ref().and_then(|i| i.diverge.as_ref()) {
+            let init = &local
+                .init
+                .as_ref()
+                .expect("a `let … else` has a value")
+                .expr;
+            if let Some(stmts) = slice_let_else(&local.pat, init, diverge) {
+                for s in &stmts {
+                    self.lower_stmt(s, out);
+                }
+                return;
+            }
+            return self.error(else_token.span, "`let … else` is supported on a slice pattern (`let &[a, b] = x else { panic!(…) };`); for other patterns use `match` or `if` and bind a plain name");
         }
         if let (syn::Pat::Ident(p), Some(init)) = (&local.pat, &local.init) {
             if self.record_closure(&p.ident, &init.expr, out) {
@@ -1235,4 +1246,36 @@ fn used_as_sequence(block: &syn::Block, name: &Ident) -> bool {
         })
     }
     scan(quote::ToTokens::to_token_stream(block), name)
+}
+
+/// `let &[a, b] = x else { … };` on a sequence `x`: its length tested, then its elements
+/// bound by position (`let a = x[0]; let b = x[1];`), the `else` block run where the length
+/// differs (it diverges, as Rust requires).
+fn slice_let_else(pat: &syn::Pat, init: &syn::Expr, diverge: &syn::Expr) -> Option<Vec<syn::Stmt>> {
+    let pat = match pat {
+        syn::Pat::Reference(r) => &*r.pat,
+        other => other,
+    };
+    let syn::Pat::Slice(slice) = pat else {
+        return None;
+    };
+    let base = match init {
+        syn::Expr::Reference(r) => &*r.expr,
+        other => other,
+    };
+    if !matches!(base, syn::Expr::Path(_) | syn::Expr::Field(_)) {
+        return None;
+    }
+    let n = slice.elems.len();
+    let mut stmts: Vec<syn::Stmt> = vec![syn::parse_quote!(if #base.len() != #n #diverge)];
+    for (i, elem) in slice.elems.iter().enumerate() {
+        match elem {
+            syn::Pat::Wild(_) => {}
+            syn::Pat::Ident(p) if p.by_ref.is_none() && p.subpat.is_none() => {
+                stmts.push(syn::parse_quote!(let #p = #base[#i];));
+            }
+            _ => return None,
+        }
+    }
+    Some(stmts)
 }

@@ -61,7 +61,11 @@ enum Step {
 
 impl Lowerer {
     /// `for PAT in ITER { body }` over an iterator chain, as an index loop.
-    pub(super) fn desugar_for(&mut self, f: &syn::ExprForLoop) -> Option<syn::ExprForLoop> {
+    /// Returns the statements that compute the lengths its range reads, to run before it.
+    pub(super) fn desugar_for(
+        &mut self,
+        f: &syn::ExprForLoop,
+    ) -> Option<(Vec<syn::Stmt>, syn::ExprForLoop)> {
         let chain = parse_chain(&f.expr, true)?;
         // Ranges alone are loops of their own (`for i in (0..n).rev()`).
         if chain.stages.is_empty() && !chain.sources.iter().any(|s| matches!(s, Source::Seq(_))) {
@@ -91,11 +95,6 @@ impl Lowerer {
         bindings.extend(self.bind_in_order(pairs));
         let (setup, index, range) = (&walk.setup, &walk.index, &walk.range);
         let (body, attrs) = (&f.body, &f.attrs);
-        // The lengths are computed before the loop (in its range's block).
-        let range: Expr = match setup.is_empty() {
-            true => range.clone(),
-            false => syn::parse_quote!({ #(#setup)* #range }),
-        };
         let new: syn::ExprForLoop = syn::parse_quote! {
             #(#attrs)*
             for #index in #range {
@@ -103,12 +102,15 @@ impl Lowerer {
                 #body
             }
         };
-        Some(new)
+        Some((setup.clone(), new))
     }
 
     /// `chain.sum()`, `.product()`, `.fold(..)`, `.collect()`, `.for_each(..)`, as a block.
     pub(super) fn desugar_consumer(&mut self, m: &syn::ExprMethodCall) -> Option<Expr> {
         let method = m.method.to_string();
+        if matches!(method.as_str(), "unwrap" | "expect") {
+            return self.desugar_reduce(m);
+        }
         if !matches!(
             method.as_str(),
             "sum" | "product" | "fold" | "collect" | "for_each"
@@ -176,6 +178,53 @@ impl Lowerer {
             _ => return None,
         };
         Some(body)
+    }
+
+    /// `chain.reduce(|a, b| …).unwrap()` (or `.expect(…)`): the first yield starts the
+    /// accumulator, each later one is folded in; an empty chain panics as `unwrap` would.
+    fn desugar_reduce(&mut self, m: &syn::ExprMethodCall) -> Option<Expr> {
+        let Expr::MethodCall(reduce) = &*m.receiver else {
+            return None;
+        };
+        let (true, Some(Expr::Closure(c))) = (reduce.method == "reduce", reduce.args.first())
+        else {
+            return None;
+        };
+        let c = closure_of(c);
+        let chain = parse_chain(&reduce.receiver, false)?;
+        let walk = self.walk(&chain);
+        let (bindings, current) = self.stages(&chain, &walk)?;
+        let (setup, index, range) = (&walk.setup, &walk.index, &walk.range);
+        let (acc, started) = (self.synthetic_ident("acc"), self.synthetic_ident("started"));
+        self.refuse_early_return(&c.body);
+        let args = [syn::parse_quote!(#acc), current.clone()];
+        let step = self.inline(&c.params, &c.body, &args)?;
+        let float = &self.float;
+        // `expect`'s message where it is a literal without braces (a format string then).
+        let message = match (m.method == "expect", m.args.first()) {
+            (true, Some(Expr::Lit(l))) if !quote::quote!(#l).to_string().contains('{') => {
+                quote::quote!(#l)
+            }
+            _ => quote::quote!("called `Option::unwrap()` on a `None` value"),
+        };
+        Some(syn::parse_quote!({
+            #(#setup)*
+            let mut #acc: #float = <#float as ::autodiff::__private::Zero>::zero();
+            let mut #started = false;
+            for #index in #range {
+                #(#bindings)*
+                if #started {
+                    #acc = #step;
+                } else {
+                    #acc = #current;
+                    #started = true;
+                }
+            }
+            if !#started {
+                ::core::panic!(#message);
+            }
+            #acc
+        }))
     }
 
     /// The statements of one step, from the source's position to its last yield: each `map`
@@ -268,7 +317,7 @@ impl Lowerer {
                 .sources
                 .iter()
                 .map(|s| match s {
-                    Source::Seq(x) => syn::parse_quote!(#x.len()),
+                    Source::Seq(x) => seq_len(x),
                     Source::Range { .. } => unreachable!("sequences only"),
                 })
                 .collect();
@@ -300,7 +349,8 @@ impl Lowerer {
             let this = self.synthetic_ident("len");
             match source {
                 Source::Seq(x) => {
-                    setup.push(syn::parse_quote!(let #this = #x.len();));
+                    let len = seq_len(x);
+                    setup.push(syn::parse_quote!(let #this = #len;));
                     starts.push(None);
                 }
                 Source::Range {
@@ -387,7 +437,11 @@ impl Lowerer {
             .iter()
             .zip(starts)
             .map(|(source, start)| match (source, start) {
-                (Source::Seq(x), _) => syn::parse_quote!(#x[#at]),
+                (Source::Seq(x), _) => match sub_slice(x) {
+                    Some((base, Some(from), _)) => syn::parse_quote!(#base[(#from) + #at]),
+                    Some((base, None, _)) => syn::parse_quote!(#base[#at]),
+                    None => syn::parse_quote!(#x[#at]),
+                },
                 (Source::Range { .. }, Some(s)) => syn::parse_quote!(#s + #at),
                 (Source::Range { .. }, None) => unreachable!("a range has a start"),
             })
@@ -401,6 +455,35 @@ impl Lowerer {
             Some(e) => syn::parse_quote!((#e, #item)),
             None => item,
         }
+    }
+}
+
+/// `x[a..b]`, `x[a..]`, `x[..b]`, `x[a..=b]` as `(x, a, end)`, the end exclusive.
+fn sub_slice(e: &Expr) -> Option<(&Expr, Option<&Expr>, Option<Expr>)> {
+    let Expr::Index(ix) = e else { return None };
+    let Expr::Range(r) = &*ix.index else {
+        return None;
+    };
+    let end = r.end.as_deref().map(|end| -> Expr {
+        match r.limits {
+            syn::RangeLimits::Closed(_) => syn::parse_quote!((#end) + 1),
+            syn::RangeLimits::HalfOpen(_) => end.clone(),
+        }
+    });
+    Some((&ix.expr, r.start.as_deref(), end))
+}
+
+/// The length of a chain's sequence source, a sub-slice `x[a..b]` included.
+fn seq_len(x: &Expr) -> Expr {
+    match sub_slice(x) {
+        Some((base, from, to)) => {
+            let to: Expr = to.unwrap_or_else(|| syn::parse_quote!(#base.len()));
+            match from {
+                Some(from) => syn::parse_quote!((#to) - (#from)),
+                None => to,
+            }
+        }
+        None => syn::parse_quote!(#x.len()),
     }
 }
 

@@ -276,7 +276,11 @@ impl Lowerer {
     fn lower_for(&mut self, f: &syn::ExprForLoop, out: &mut Vec<Stmt>) {
         let span = f.for_token.span;
         if range_parts(&f.expr).is_none() {
-            if let Some(desugared) = self.desugar_for(f) {
+            if let Some((setup, desugared)) = self.desugar_for(f) {
+                // The lengths the loop's range reads, computed before it.
+                for s in &setup {
+                    self.lower_stmt(s, out);
+                }
                 return self.lower_for(&desugared, out);
             }
         }

@@ -215,7 +215,10 @@ impl Lowerer {
         let name = m.method.to_string();
         // An iterator chain ending in a consumer is rewritten before its receiver, which
         // is no value on its own, would be lowered.
-        if matches!(name.as_str(), "sum" | "product" | "fold" | "collect") {
+        if matches!(
+            name.as_str(),
+            "sum" | "product" | "fold" | "collect" | "unwrap" | "expect"
+        ) {
             if let Some(block) = self.desugar_consumer(m) {
                 return self.lower_expr(&block, out);
             }

@@ -34,6 +34,9 @@ enum Use {
     CastOperand,
     StructMethod,
     Array,
+    /// A method both `Vec`s and `ndarray` arrays have (`iter`, `len`): the weakest
+    /// evidence, a sequence.
+    Seq,
 }
 
 /// A `Kind` as a number, so that `Use` can be ordered.
@@ -54,9 +57,13 @@ const KINDS: &[Kind] = &[
 
 /// Methods of `ndarray` arrays (and of sequences) that users call on a field.
 const ARRAY_METHODS: &[&str] = &[
-    "dot", "t", "mapv", "map", "sum", "mean", "iter", "len", "nrows", "ncols", "shape", "dim",
-    "raw_dim", "ndim", "is_empty", "clone", "to_owned", "to_vec", "column", "row", "view",
-    "copied", "cloned", "first", "last",
+    "dot", "t", "mapv", "map", "sum", "mean", "nrows", "ncols", "shape", "dim", "raw_dim", "ndim",
+    "column", "row", "view",
+];
+
+/// Methods of `Vec`s and arrays alike: a sequence, unless another use says array.
+const SEQ_METHODS: &[&str] = &[
+    "iter", "len", "is_empty", "clone", "to_owned", "to_vec", "copied", "cloned", "first", "last",
 ];
 
 /// The dotted path of a field read rooted at one of `roots` (`p.w1` → `"p.w1"`).
@@ -148,6 +155,8 @@ impl<'ast> Visit<'ast> for Uses<'_> {
                     Use::Float
                 } else if ARRAY_METHODS.contains(&name.as_str()) {
                     Use::Array
+                } else if SEQ_METHODS.contains(&name.as_str()) {
+                    Use::Seq
                 } else {
                     self.note_element(&m.receiver);
                     Use::StructMethod
@@ -229,6 +238,7 @@ pub(super) fn field_kinds(
                 Use::Float => Kind::Float,
                 Use::StructMethod => Kind::Struct,
                 Use::Array => Kind::Array,
+                Use::Seq => Kind::FloatSeq,
             };
             (k, kind)
         })
