@@ -265,3 +265,33 @@ fn a_reduce_unwrapped() {
         "an empty reduce panics in unwrap, as written"
     );
 }
+
+/// Generic numeric code bounded by operator traits only (no `Float`): its derivatives exist
+/// for the float types, the function itself keeps the author's bounds.
+#[differentiate]
+fn weighted_sum<T: std::ops::Mul<Output = T> + std::ops::Add<Output = T> + Default + Copy>(
+    w: &[T],
+    x: &[T],
+) -> T {
+    let mut acc = T::default();
+    for i in 0..w.len() {
+        acc = acc + w[i] * x[i] * x[i];
+    }
+    acc
+}
+
+#[test]
+fn a_type_parameter_bounded_by_operator_traits() {
+    let (w, x) = ([0.5, -1.25, 2.0], [1.5, 0.25, -0.75]);
+    weighted_sum_gradcheck(&w, &x).unwrap();
+    let (_, w_bar, x_bar) = weighted_sum_grad(&w, &x);
+    for i in 0..3 {
+        assert_eq!(w_bar[i], x[i] * x[i]);
+        assert_eq!(x_bar[i], 2.0 * w[i] * x[i]);
+    }
+    let (w32, x32) = ([0.5f32, -1.25], [1.5f32, 0.25]);
+    let (_, w_bar32, _) = weighted_sum_grad(&w32, &x32);
+    assert_eq!(w_bar32, vec![2.25f32, 0.0625]);
+    // The function itself is still generic over any such type.
+    assert_eq!(weighted_sum(&[2i32, 3], &[1, 2]), 14);
+}

@@ -95,6 +95,8 @@ impl syn::visit_mut::VisitMut for StripCheckpoints {
 }
 
 fn expand(args: TokenStream, item: &syn::ItemFn) -> Result<TokenStream, Vec<syn::Error>> {
+    let bounded = crate::parse::bound_arithmetic_param(item);
+    let item = bounded.as_ref().unwrap_or(item);
     let args: Args = if args.is_empty() {
         Args::default()
     } else {

@@ -97,6 +97,76 @@ pub fn in_impl(item: &syn::ItemFn, args: &Args) -> bool {
     receiver || args.associated || crate::tokens::mentions_ident(quote::quote!(#item), &self_)
 }
 
+/// Traits of `std` that generic numeric code bounds its element type by (`T: Mul<Output
+/// = T> + Add<Output = T> + Default + Copy`): every float has them.
+const ARITHMETIC_BOUNDS: &[&str] = &[
+    "Add",
+    "Sub",
+    "Mul",
+    "Div",
+    "Neg",
+    "Rem",
+    "AddAssign",
+    "SubAssign",
+    "MulAssign",
+    "DivAssign",
+    "Copy",
+    "Clone",
+    "Default",
+    "PartialEq",
+    "PartialOrd",
+    "Debug",
+    "Display",
+    "Sum",
+    "Product",
+    "Sized",
+    "Send",
+    "Sync",
+];
+
+/// A function with no float type of its own but a type parameter bounded only by
+/// arithmetic traits: its derivatives are built from a copy where that parameter is also
+/// bounded by `Float`, so they exist for `f64` and `f32` (the function itself keeps its
+/// bounds). `None` where the signature already names a float type.
+pub fn bound_arithmetic_param(item: &syn::ItemFn) -> Option<syn::ItemFn> {
+    if float_type(&item.sig, false).is_ok()
+        || matches!(item.sig.inputs.first(), Some(syn::FnArg::Receiver(_)))
+    {
+        return None;
+    }
+    let arithmetic = |tp: &syn::TypeParam| {
+        !tp.bounds.is_empty()
+            && tp.bounds.iter().all(|b| match b {
+                TypeParamBound::Trait(t) => t
+                    .path
+                    .segments
+                    .last()
+                    .is_some_and(|s| ARITHMETIC_BOUNDS.contains(&s.ident.to_string().as_str())),
+                _ => true,
+            })
+    };
+    let candidates: Vec<&syn::TypeParam> = item
+        .sig
+        .generics
+        .type_params()
+        .filter(|tp| arithmetic(tp))
+        .collect();
+    let [tp] = candidates.as_slice() else {
+        return None;
+    };
+    let name = tp.ident.clone();
+    let mut copy = item.clone();
+    for param in copy.sig.generics.type_params_mut() {
+        if param.ident == name {
+            param
+                .bounds
+                .push(syn::parse_quote!(::autodiff::__private::Float));
+            param.bounds.push(syn::parse_quote!('static));
+        }
+    }
+    Some(copy)
+}
+
 /// Whether a bound makes its type parameter a float type: `num_traits::Float`, or a trait
 /// that implies it and is written as the bound of generic float code, ndarray's `NdFloat`
 /// (matched by the last segment, as the macro sees names and not traits).

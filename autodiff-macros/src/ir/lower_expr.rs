@@ -706,6 +706,7 @@ fn float_constructor(p: &syn::Path, float: &Type) -> bool {
                 | "min_positive_value"
                 | "from_f64"
                 | "from_usize"
+                | "default"
         )
 }
 
