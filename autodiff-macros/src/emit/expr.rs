@@ -35,6 +35,11 @@ impl Ctx<'_> {
             let varied = self.act.varied(e);
             let kind = crate::ir::kind_of(e, &self.func.vars, &self.func.float);
             if active && !varied && matches!(kind, Kind::Float | Kind::Other) {
+                // `&0.1` passed to an array rule: a reference to the lifted constant.
+                if let ExprKind::Ref(referent) = &e.kind {
+                    let inner = self.expr(referent, false);
+                    return quote!(&__ad::lift(#inner));
+                }
                 let inner = self.expr(e, false);
                 return quote!(__ad::lift(#inner));
             }

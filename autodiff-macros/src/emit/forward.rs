@@ -677,6 +677,18 @@ impl Ctx<'_> {
                 let inner = self.expr(inner, false);
                 quote!(&__ad::zeros_nd(&#inner))
             }
+            // `&0.1` passed to an array rule: its tangent is a reference too.
+            (Kind::Float, ExprKind::Ref(_)) => {
+                let zero = self.zero();
+                quote!(&#zero)
+            }
+            // An array parameter passed on is a reference, like a slice one.
+            (Kind::Array, ExprKind::Var(v))
+                if matches!(self.func.vars[*v].ty, Some(syn::Type::Reference(_))) =>
+            {
+                let a = self.expr(a, false);
+                quote!(&__ad::zeros_nd(#a))
+            }
             (Kind::Array, _) => {
                 let a = self.expr(a, false);
                 quote!(__ad::zeros_nd(&#a))

@@ -56,6 +56,9 @@ pub struct Lowerer {
     pub(super) local_fns: Vec<String>,
     /// The function's type parameters other than its float type (`T: FromPrimitive`).
     pub(super) type_params: Vec<String>,
+    /// Call results whose kind is a guess (a float by default), settled once the body is
+    /// lowered (`lower_guess.rs`).
+    pub(super) guessed: Vec<VarId>,
 }
 
 /// `base`, `base_2`, `base_3`, …: the first that `free` accepts.
@@ -116,6 +119,7 @@ impl Lowerer {
             body_items: vec![],
             local_fns: vec![],
             type_params: vec![],
+            guessed: vec![],
         }
     }
 
@@ -620,16 +624,22 @@ impl Lowerer {
             // An untyped call result is a float unless the body uses it as a sequence or an
             // array (a wrong guess is a type error in the generated code, never a wrong
             // derivative; a typed `let` states it).
+            let mut guess = false;
             let kind = match (&ty, self.call_kind(&call)) {
                 (Some(t), _) => kind_of_type(t, &self.float),
-                (None, Kind::Float) => self
-                    .use_kinds
-                    .get(&ident.to_string())
-                    .copied()
-                    .unwrap_or(Kind::Float),
+                (None, Kind::Float) => match self.use_kinds.get(&ident.to_string()) {
+                    Some(kind) => *kind,
+                    None => {
+                        guess = true;
+                        Kind::Float
+                    }
+                },
                 (None, kind) => kind,
             };
             let var = self.declare(&ident, kind, mutable, ty);
+            if guess {
+                self.guessed.push(var);
+            }
             self.push_call(var, call, span, out);
             return;
         }
@@ -1124,6 +1134,7 @@ pub fn lower_fn(
         Ret::Tuple(ks) => ks.clone(),
     };
     let mut body = lw.lower_body(&item.block, &kinds);
+    lw.settle_guesses(&body);
     super::lower_outputs::refuse_reads_of_initial_contents(&body, &lw.outputs, &mut lw.errors);
     // `let mut out_value = out.to_vec();`: the buffer's initial contents, as constants.
     for (i, o) in lw.outputs.iter().enumerate() {

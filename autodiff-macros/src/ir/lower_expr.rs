@@ -436,8 +436,12 @@ impl Lowerer {
                 args,
                 method: false,
             };
-            let tmp = self.temp("call", self.call_kind(&call), span);
+            let kind = self.call_kind(&call);
+            let tmp = self.temp("call", kind, span);
             self.vars[tmp].mutable = false;
+            if kind == Kind::Float {
+                self.guessed.push(tmp);
+            }
             self.push_call(tmp, call, span, out);
             return mk(ExprKind::Var(tmp));
         }

@@ -16,6 +16,7 @@ mod lower_checkpoint;
 mod lower_control;
 mod lower_expr;
 mod lower_fields;
+mod lower_guess;
 mod lower_items;
 mod lower_iter;
 mod lower_macros;

@@ -321,8 +321,44 @@ pub(crate) fn check_shape(op: &str, what: &str, expected: &[usize], got: &[usize
 /// let d = lift_nd(&array![1.0, 2.0]);
 /// assert_eq!((d[1].primal, d[1].tangent), (2.0, 0.0));
 /// ```
-pub fn lift_nd<T: Float, D: Dimension>(x: &Array<T, D>) -> Array<Dual<T>, D> {
-    x.mapv(Dual::constant)
+pub fn lift_nd<A: LiftConstant>(x: &A) -> A::Lifted {
+    x.lift_constant()
+}
+
+/// A value [`lift_nd`] turns into dual numbers with zero tangents: an array, or a float (a
+/// call result whose type the attribute cannot see may be either).
+///
+/// ```
+/// use autodiff_runtime::ops::LiftConstant;
+/// let d = 2.5_f64.lift_constant();
+/// assert_eq!((d.primal, d.tangent), (2.5, 0.0));
+/// ```
+pub trait LiftConstant {
+    /// The same value on dual numbers.
+    type Lifted;
+    /// The value with zero tangents.
+    fn lift_constant(&self) -> Self::Lifted;
+}
+
+impl<T: Float, D: Dimension> LiftConstant for Array<T, D> {
+    type Lifted = Array<Dual<T>, D>;
+    fn lift_constant(&self) -> Self::Lifted {
+        self.mapv(Dual::constant)
+    }
+}
+
+impl LiftConstant for f32 {
+    type Lifted = Dual<f32>;
+    fn lift_constant(&self) -> Dual<f32> {
+        Dual::constant(*self)
+    }
+}
+
+impl LiftConstant for f64 {
+    type Lifted = Dual<f64>;
+    fn lift_constant(&self) -> Dual<f64> {
+        Dual::constant(*self)
+    }
 }
 
 /// Pairs an array of values with an array of tangents of the same shape.

@@ -1,0 +1,58 @@
+//! Call results whose type the body never states. The attribute cannot see what a callee
+//! returns (`let out = p.forward(x);`, `let z = helper(x);`): lowering reads it off the
+//! result's uses where they tell (`z[i]`, `z.dot(…)`), and otherwise guesses a float. A
+//! guess is only kept where it is needed: a result the body reads only by passing it on
+//! to other calls (array arithmetic is such a call, `&out - y`) is kept whole instead,
+//! with a lazily materialised adjoint generic over its type (`support::Adjoint`, for
+//! floats and arrays alike), so that rustc's types decide what it is.
+
+use super::lower::Lowerer;
+use super::*;
+
+impl Lowerer {
+    /// Settles each guessed call result: whole unless the body reads it as a float.
+    pub(super) fn settle_guesses(&mut self, body: &Block) {
+        for v in std::mem::take(&mut self.guessed) {
+            if self.vars[v].kind == Kind::Float && !self.ret.contains(&v) && only_passed_on(body, v)
+            {
+                self.vars[v].kind = Kind::Array;
+            }
+        }
+    }
+}
+
+/// Whether every read of `v` is an argument of a call (`g(v)`, `g(&v)`) and nothing
+/// assigns it.
+fn only_passed_on(b: &Block, v: VarId) -> bool {
+    b.stmts.iter().all(|s| {
+        let mentions = |e: &Expr| {
+            let mut found = false;
+            e.visit_vars(&mut |u| found |= u == v);
+            found
+        };
+        let own = match &s.kind {
+            StmtKind::Let { init, .. } => init.iter().all(|e| !mentions(e)),
+            StmtKind::Assign { place, value, .. } => {
+                place.var() != v
+                    && !mentions(value)
+                    && !matches!(place, Place::Index(_, i) if mentions(i))
+            }
+            StmtKind::Call { args, .. } => args.iter().all(|a| match &a.kind {
+                ExprKind::Var(_) => true,
+                ExprKind::Ref(inner) => matches!(inner.kind, ExprKind::Var(_)) || !mentions(inner),
+                _ => !mentions(a),
+            }),
+            StmtKind::Push { vec, value } => *vec != v && !mentions(value),
+            StmtKind::If { cond, .. } => *cond != v,
+            StmtKind::For { range, exit, .. } => {
+                range.start != v && range.end != v && exit.iter().all(|e| !mentions(e))
+            }
+            StmtKind::While { cond, exit, .. } => {
+                !mentions(cond) && exit.iter().all(|e| !mentions(e))
+            }
+            StmtKind::Match { scrutinee, .. } => !mentions(scrutinee),
+            StmtKind::Block { .. } => true,
+        };
+        own && s.blocks().into_iter().all(|inner| only_passed_on(inner, v))
+    })
+}

@@ -1,0 +1,104 @@
+//! Call results whose type the body never states (`let out = p.forward(x);`): the
+//! attribute cannot see what a callee returns, so a result that is only passed on to other
+//! calls is kept whole, its adjoint generic over its type, and rustc's types decide whether
+//! it is a float or an array. Each gradient is checked against central differences.
+
+use autodiff::differentiate;
+use autodiff::ndarray::{array, Array2};
+use autodiff::ops::relu;
+
+#[derive(autodiff::Differentiable)]
+struct Linear {
+    w: Array2<f64>,
+}
+
+impl Linear {
+    #[differentiate]
+    fn forward(&self, x: &Array2<f64>) -> Array2<f64> {
+        x.dot(&self.w)
+    }
+}
+
+/// A method returning an array, its result used in array arithmetic by reference.
+#[differentiate(wrt(p))]
+fn squared_error(p: &Linear, x: &Array2<f64>, y: &Array2<f64>) -> f64 {
+    let out = p.forward(x);
+    let diff = &out - y;
+    (&diff * &diff).sum()
+}
+
+/// A helper returning an array, passed straight to a rule imported by name.
+#[differentiate]
+fn affine(x: &Array2<f64>, w: &Array2<f64>) -> Array2<f64> {
+    x.dot(w) + 0.1
+}
+
+#[differentiate]
+fn activated(x: &Array2<f64>, w: &Array2<f64>) -> f64 {
+    let z = affine(x, w);
+    let h = relu(&z);
+    h.sum()
+}
+
+/// A helper returning a float, passed straight to another: the same code, a float.
+#[differentiate]
+fn energy(k: f64, x: f64) -> f64 {
+    0.5 * k * x * x
+}
+
+#[differentiate]
+fn doubled(e: f64) -> f64 {
+    2.0 * e
+}
+
+#[differentiate]
+fn chained(k: f64, x: f64) -> f64 {
+    let e = energy(k, x);
+    doubled(e)
+}
+
+#[test]
+fn an_array_method_result_in_array_arithmetic() {
+    let p = Linear {
+        w: array![[0.5, -0.2], [0.1, 0.7]],
+    };
+    let x = array![[1.0, 2.0], [-0.5, 0.3]];
+    let y = array![[0.2, 0.1], [0.0, -0.4]];
+    squared_error_gradcheck(&p, &x, &y).unwrap();
+    // L = ‖xW − y‖²: ∂L/∂W = 2 xᵀ (xW − y).
+    let (_, p_bar) = squared_error_grad(&p, &x, &y);
+    let expected = 2.0 * x.t().dot(&(x.dot(&p.w) - &y));
+    for (a, b) in p_bar.w.iter().zip(expected.iter()) {
+        assert!((a - b).abs() < 1e-12, "{a} vs {b}");
+    }
+}
+
+#[test]
+fn an_array_helper_result_passed_to_a_rule() {
+    let x = array![[1.0, -2.0], [0.5, 0.3]];
+    let w = array![[0.4, -0.6, 1.1], [0.7, 0.9, -0.5]];
+    activated_gradcheck(&x, &w).unwrap();
+}
+
+#[test]
+fn a_float_helper_result_passed_on() {
+    chained_gradcheck(1.5, 0.7).unwrap();
+    let (value, dk, dx) = chained_grad(1.5, 0.7);
+    assert!((value - 1.5 * 0.49).abs() < 1e-15);
+    assert!((dk - 0.49).abs() < 1e-15 && (dx - 2.0 * 1.5 * 0.7).abs() < 1e-15);
+}
+
+/// A float literal beside an array, on either side (`(y / 2.0).sum()`, `(2.0 * y).sum()`).
+#[differentiate]
+fn literal_operands(y: &Array2<f64>) -> f64 {
+    let half = (y / 2.0).sum();
+    let twice = (2.0 * y).sum();
+    let shifted = (y + 1.5).mapv(f64::tanh).sum();
+    half * twice + shifted
+}
+
+#[test]
+fn float_literals_beside_arrays() {
+    let y = array![[0.5, -1.0], [0.25, 2.0]];
+    literal_operands_gradcheck(&y).unwrap();
+}
