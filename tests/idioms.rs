@@ -199,9 +199,10 @@ impl Density for Normal {
     }
 }
 
-/// Every method of an unmarked block is differentiated.
+/// Every method of an unmarked block that computes with floats is differentiated.
 trait Area {
     fn area(&self) -> f64;
+    fn label(&self) -> String;
 }
 
 #[derive(autodiff::Differentiable)]
@@ -214,6 +215,10 @@ struct Ellipse {
 impl Area for Ellipse {
     fn area(&self) -> f64 {
         std::f64::consts::PI * self.a * self.b
+    }
+
+    fn label(&self) -> String {
+        format!("ellipse {}×{}", self.a, self.b)
     }
 }
 
@@ -233,6 +238,7 @@ fn methods_of_trait_impls() {
     assert!((n_bar.sigma - (z * z - 1.0) / 1.7).abs() < 1e-14);
     assert!((x_bar + z / 1.7).abs() < 1e-14);
     let e = Ellipse { a: 2.0, b: 0.5 };
+    assert_eq!(e.label(), "ellipse 2×0.5");
     e.area_gradcheck().unwrap();
     let (_, e_bar) = e.area_grad();
     assert!((e_bar.a - std::f64::consts::PI * 0.5).abs() < 1e-14);
@@ -294,4 +300,31 @@ fn a_type_parameter_bounded_by_operator_traits() {
     assert_eq!(w_bar32, vec![2.25f32, 0.0625]);
     // The function itself is still generic over any such type.
     assert_eq!(weighted_sum(&[2i32, 3], &[1, 2]), 14);
+}
+
+/// Destructuring `let`s: an array of coordinates and a struct of parameters.
+#[derive(autodiff::Differentiable)]
+struct Spring {
+    k: f64,
+    rest: f64,
+}
+
+#[differentiate]
+fn spring_energy(s: &Spring, p: [f64; 3], q: &[f64; 3]) -> f64 {
+    let Spring { k, rest } = s;
+    let [px, py, pz] = p;
+    let &[qx, qy, _] = q;
+    let d = ((px - qx).powi(2) + (py - qy).powi(2) + pz * pz).sqrt();
+    0.5 * k * (d - rest).powi(2)
+}
+
+#[test]
+fn destructuring_lets() {
+    let s = Spring { k: 3.0, rest: 0.5 };
+    let (p, q) = ([1.0, -0.5, 0.25], [0.2, 0.4, 9.0]);
+    spring_energy_gradcheck(&s, p, &q).unwrap();
+    let (_, s_bar, _, q_bar) = spring_energy_grad(&s, p, &q);
+    let d = ((0.8f64).powi(2) + (0.9f64).powi(2) + 0.0625).sqrt();
+    assert!((s_bar.k - 0.5 * (d - 0.5).powi(2)).abs() < 1e-14);
+    assert_eq!(q_bar[2], 0.0, "the ignored coordinate has no derivative");
 }

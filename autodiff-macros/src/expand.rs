@@ -43,7 +43,8 @@ pub fn differentiate(args: TokenStream, item: TokenStream) -> TokenStream {
 /// the impl is emitted as written and each method's derived items go into an inherent
 /// `impl Type` beside it (`rect.area_grad()`), public like the trait's methods. The
 /// methods marked `#[differentiate(…)]` inside the block are differentiated with their own
-/// arguments; when none is marked, every method is, with the block's arguments.
+/// arguments; when none is marked, every method with a float type is, with the block's
+/// arguments.
 fn differentiate_trait_impl(args: TokenStream, mut block: syn::ItemImpl) -> TokenStream {
     let marked = |m: &syn::ImplItemFn| m.attrs.iter().any(|a| a.path().is_ident("differentiate"));
     let any_marked = block
@@ -64,6 +65,8 @@ fn differentiate_trait_impl(args: TokenStream, mut block: syn::ItemImpl) -> Toke
                 _ => Some(TokenStream::new()),
             },
             None if any_marked => continue,
+            // An unmarked block differentiates the methods that compute with floats.
+            None if crate::parse::float_type(&m.sig, true).is_err() => continue,
             None => None,
         };
         let (attrs, sig, body) = (&m.attrs, &m.sig, &m.block);

@@ -574,6 +574,14 @@ impl Lowerer {
                 return self.lower_tuple_let(t, &init.expr, out);
             }
         }
+        if let Some(init) = &local.init {
+            if let Some(stmts) = destructure_let(&local.pat, &init.expr) {
+                for s in &stmts {
+                    self.lower_stmt(s, out);
+                }
+                return;
+            }
+        }
         let (ident, mutable, ty) = match self.let_pattern(&local.pat) {
             Some(p) => p,
             None => return,
@@ -1204,7 +1212,7 @@ pub(super) fn collect_idents(ts: proc_macro2::TokenStream, out: &mut HashSet<Str
 
 /// Names used as sequences (`d[i]`, `d.len()`, `d.iter()`) or as `ndarray` arrays
 /// (`d[[i, j]]`, `d.dot(…)`, `d.t()`, `d.sum()`, `d.mapv(…)`), by their first such use.
-fn collect_use_kinds(ts: proc_macro2::TokenStream, out: &mut HashMap<String, Kind>) {
+pub(super) fn collect_use_kinds(ts: proc_macro2::TokenStream, out: &mut HashMap<String, Kind>) {
     use proc_macro2::{Delimiter, TokenTree};
     let trees: Vec<TokenTree> = ts.into_iter().collect();
     for (k, tt) in trees.iter().enumerate() {
@@ -1287,6 +1295,48 @@ fn slice_let_else(pat: &syn::Pat, init: &syn::Expr, diverge: &syn::Expr) -> Opti
             }
             _ => return None,
         }
+    }
+    Some(stmts)
+}
+
+/// `let [x, y, z] = p;` (an array or slice pattern of names) and `let Point { x, y } = p;`
+/// (a struct pattern of fields) on a named value: one `let` per element or field
+/// (`let x = p[0];`, `let x = p.x;`), each then a plain read.
+fn destructure_let(pat: &syn::Pat, init: &syn::Expr) -> Option<Vec<syn::Stmt>> {
+    let pat = match pat {
+        syn::Pat::Reference(r) => &*r.pat,
+        other => other,
+    };
+    let base = match init {
+        syn::Expr::Reference(r) => &*r.expr,
+        other => other,
+    };
+    if !matches!(base, syn::Expr::Path(_) | syn::Expr::Field(_)) {
+        return None;
+    }
+    let name = |p: &syn::Pat| match p {
+        syn::Pat::Ident(i) if i.by_ref.is_none() && i.subpat.is_none() => Some(Some(i.clone())),
+        syn::Pat::Wild(_) => Some(None),
+        _ => None,
+    };
+    let mut stmts: Vec<syn::Stmt> = vec![];
+    match pat {
+        syn::Pat::Slice(slice) => {
+            for (i, elem) in slice.elems.iter().enumerate() {
+                if let Some(p) = name(elem)? {
+                    stmts.push(syn::parse_quote!(let #p = #base[#i];));
+                }
+            }
+        }
+        syn::Pat::Struct(st) => {
+            for field in &st.fields {
+                let member = &field.member;
+                if let Some(p) = name(&field.pat)? {
+                    stmts.push(syn::parse_quote!(let #p = #base.#member;));
+                }
+            }
+        }
+        _ => return None,
     }
     Some(stmts)
 }

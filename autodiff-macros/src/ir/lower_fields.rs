@@ -101,6 +101,9 @@ struct Uses<'r> {
     uses: HashMap<String, Use>,
     /// Field reads whose use a parent classified (by address).
     seen: std::collections::HashSet<usize>,
+    /// How the body uses each name (`w[i]`, `w.dot(…)`): the kind of a field bound by a
+    /// struct pattern (`let Params { w, b } = p;`) is its name's.
+    names: HashMap<String, Kind>,
 }
 
 impl Uses<'_> {
@@ -204,6 +207,27 @@ impl<'ast> Visit<'ast> for Uses<'_> {
     }
 
     fn visit_local(&mut self, l: &'ast syn::Local) {
+        // `let Params { w, b } = p;`: each field read as its bound name is used.
+        let pat = match &l.pat {
+            syn::Pat::Reference(r) => &*r.pat,
+            other => other,
+        };
+        if let (syn::Pat::Struct(st), Some(init)) = (pat, &l.init) {
+            let base = peel(&init.expr);
+            for field in &st.fields {
+                let member = &field.member;
+                let read: syn::Expr = syn::parse_quote!(#base.#member);
+                let u = match &*field.pat {
+                    syn::Pat::Ident(i) => match self.names.get(&i.ident.to_string()) {
+                        Some(Kind::FloatSeq) => Use::Indexed,
+                        Some(Kind::Array) => Use::Array,
+                        _ => Use::Float,
+                    },
+                    _ => Use::Float,
+                };
+                self.note(&read, u);
+            }
+        }
         if let (syn::Pat::Type(pt), Some(init)) = (&l.pat, &l.init) {
             let kind = crate::parse::kind_of_type(&pt.ty, self.float);
             let rank = KindRank(KINDS.iter().position(|k| *k == kind).unwrap_or(0) as u8);
@@ -224,7 +248,9 @@ pub(super) fn field_kinds(
         float,
         uses: HashMap::new(),
         seen: Default::default(),
+        names: HashMap::new(),
     };
+    super::lower::collect_use_kinds(quote::ToTokens::to_token_stream(body), &mut uses.names);
     uses.visit_block(body);
     uses.uses
         .into_iter()
