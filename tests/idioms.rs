@@ -50,6 +50,18 @@ fn a_wrong_hessian_is_still_caught_at_mixed_scales() {
     let point = [1e5, 0.1];
     assert!(check_derivatives(f, grad, jvp, hvp, &point, &params, Tolerance::default()).is_ok());
     assert!(check_derivatives(f, grad, jvp, wrong, &point, &params, Tolerance::default()).is_err());
+    // A JVP that drops the unit-sized coordinate's term beside an amount of 10⁶.
+    let f = |p: &[f64]| p[0] + p[1];
+    let grad = |_: &[f64]| vec![1.0, 1.0];
+    let jvp = |_: &[f64], v: &[f64]| v[0] + v[1];
+    let dropped = |_: &[f64], v: &[f64]| v[0];
+    let hvp = |_: &[f64], _: &[f64]| vec![0.0, 0.0];
+    let point = [1e6, 0.5];
+    let params = [("a", 0..1), ("b", 1..2)];
+    assert!(check_derivatives(f, grad, jvp, hvp, &point, &params, Tolerance::default()).is_ok());
+    assert!(
+        check_derivatives(f, grad, dropped, hvp, &point, &params, Tolerance::default()).is_err()
+    );
 }
 
 /// A softened pair force returned as `Vec::from([fx, fy])`.
@@ -148,6 +160,27 @@ fn an_iterator_over_a_sub_slice() {
     let (_, w_bar, x_bar) = affine_grad(&w, &x);
     assert_eq!(w_bar, vec![1.0, 2.0, 0.5, -1.5]);
     assert_eq!(x_bar, vec![1.3, -0.7, 0.25]);
+    // Fewer features than weights: `zip` stops at the shorter.
+    let short = [2.0, 0.5];
+    affine_gradcheck(&w, &short).unwrap();
+    let (_, w_bar, _) = affine_grad(&w, &short);
+    assert_eq!(w_bar, vec![1.0, 2.0, 0.5, 0.0]);
+    let x = [0.5, -1.0, 2.0, 7.0];
+    squares_from_gradcheck(&x).unwrap();
+    let (_, bar) = squares_from_grad(&x);
+    assert_eq!(bar, vec![1.0, -2.0 + 0.5, 4.0 + 0.5, 0.0]);
+}
+
+/// A sub-slice whose start changes inside the loop: Rust evaluates it once.
+#[differentiate]
+fn squares_from(x: &[f64]) -> f64 {
+    let mut lo = 0;
+    let mut s = 0.0;
+    for v in x[lo..3].iter() {
+        s += v * v;
+        lo = 1;
+    }
+    s + x[1..=2].iter().rev().map(|v| v * 0.5).sum::<f64>() + lo as f64
 }
 
 /// A fixed-size point unpacked by a slice pattern, with `let … else`.
@@ -265,10 +298,10 @@ fn a_reduce_unwrapped() {
     let f = |v: &[f64]| softmax_reduced(v.to_vec());
     let vjp = |y: &[f64]| softmax_reduced_vjp(x.clone(), y.to_vec()).1;
     check_vjp(f, &x, vjp, 5, Tolerance::default()).unwrap();
-    let empty = std::panic::catch_unwind(|| softmax_reduced(vec![]));
+    let empty = std::panic::catch_unwind(|| softmax_reduced_vjp(vec![], vec![]));
     assert!(
         empty.is_err(),
-        "an empty reduce panics in unwrap, as written"
+        "the generated reduce panics on no items, as unwrap does"
     );
 }
 

@@ -102,3 +102,17 @@ fn float_literals_beside_arrays() {
     let y = array![[0.5, -1.0], [0.25, 2.0]];
     literal_operands_gradcheck(&y).unwrap();
 }
+
+/// `wrt` leaves an array parameter out: the dual twin (`f_hvp`) lifts it as a constant.
+#[differentiate(wrt(w))]
+fn weights_only(x: &Array2<f64>, w: &Array2<f64>) -> f64 {
+    let y = x.dot(w);
+    (&y * &y).sum()
+}
+
+#[test]
+fn an_array_parameter_left_out_by_wrt() {
+    let x = array![[1.0, -2.0], [0.5, 0.3]];
+    let w = array![[0.4, -0.6], [0.7, 0.9]];
+    weights_only_gradcheck(&x, &w).unwrap();
+}

@@ -46,7 +46,13 @@ pub fn differentiate(args: TokenStream, item: TokenStream) -> TokenStream {
 /// arguments; when none is marked, every method with a float type is, with the block's
 /// arguments.
 fn differentiate_trait_impl(args: TokenStream, mut block: syn::ItemImpl) -> TokenStream {
-    let marked = |m: &syn::ImplItemFn| m.attrs.iter().any(|a| a.path().is_ident("differentiate"));
+    let is_mark = |a: &syn::Attribute| {
+        a.path()
+            .segments
+            .last()
+            .is_some_and(|s| s.ident == "differentiate")
+    };
+    let marked = |m: &syn::ImplItemFn| m.attrs.iter().any(is_mark);
     let any_marked = block
         .items
         .iter()
@@ -55,11 +61,7 @@ fn differentiate_trait_impl(args: TokenStream, mut block: syn::ItemImpl) -> Toke
     let mut errors = vec![];
     for item in &mut block.items {
         let syn::ImplItem::Fn(m) = item else { continue };
-        let own_args = match m
-            .attrs
-            .iter()
-            .position(|a| a.path().is_ident("differentiate"))
-        {
+        let own_args = match m.attrs.iter().position(is_mark) {
             Some(pos) => match &m.attrs.remove(pos).meta {
                 syn::Meta::List(l) => Some(l.tokens.clone()),
                 _ => Some(TokenStream::new()),

@@ -515,19 +515,20 @@ fn check_first_dyn(
         gradcheck(partial, &point[range.clone()], &g[range.clone()], tol)
             .map_err(|r| r.with_label(*name))?;
     }
-    // One random direction, fixed so a failure reproduces, each coordinate scaled by its
-    // own size: the Hessian check differences the gradient along it, and a step sized for
-    // the largest coordinate (an amount of 10⁵) would swamp a small one (a rate of 0.1).
-    let v: Vec<f64> = Rng::new(0x5eed_1234)
-        .vector(point.len(), -1.0, 1.0)
-        .iter()
+    // One random direction, fixed so a failure reproduces. The JVP is checked along it as
+    // drawn, every coordinate weighing alike (a direction scaled by the coordinates' sizes
+    // would drown a unit-sized one's term beside an amount of 10⁶).
+    let r = Rng::new(0x5eed_1234).vector(point.len(), -1.0, 1.0);
+    let along: f64 = g.iter().zip(&r).map(|(a, b)| a * b).sum();
+    compare(Kind::DotProduct, &[jvp(point, &r)], &[along], tol)
+        .map_err(|r| r.with_label("f_jvp"))?;
+    // The Hessian check differences the gradient along the direction with each coordinate
+    // scaled by its own size: a step sized for the largest coordinate (an amount of 10⁵)
+    // would swamp a small one (a rate of 0.1).
+    Ok(r.iter()
         .zip(point)
         .map(|(r, x)| r * x.abs().max(1.0))
-        .collect();
-    let along: f64 = g.iter().zip(&v).map(|(a, b)| a * b).sum();
-    compare(Kind::DotProduct, &[jvp(point, &v)], &[along], tol)
-        .map_err(|r| r.with_label("f_jvp"))?;
-    Ok(v)
+        .collect())
 }
 
 /// `(f(x + h·v) − f(x − h·v)) / 2h`: the derivative of a vector function along `v`.

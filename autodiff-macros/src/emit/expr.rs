@@ -69,6 +69,13 @@ impl Ctx<'_> {
                         let inner = self.expr(inner, false);
                         quote!(&__ad::lift_nd(&#inner))
                     }
+                    // An array parameter passed on is a reference, and so is its lift.
+                    ExprKind::Var(v)
+                        if matches!(self.func.vars[*v].ty, Some(syn::Type::Reference(_))) =>
+                    {
+                        let inner = self.expr(e, false);
+                        quote!(&__ad::lift_nd(#inner))
+                    }
                     _ => {
                         let inner = self.expr(e, false);
                         quote!(__ad::lift_nd(&#inner))

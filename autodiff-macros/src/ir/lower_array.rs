@@ -42,8 +42,9 @@ pub(super) const SHAPE_METHODS: &[&str] = &[
 const MAPV: &[&str] = &["exp", "ln", "tanh"];
 
 impl Lowerer {
-    /// The kind of a call's result: arrays for the array rules (called through a path
-    /// naming `ops`, or on arrays), else a float (a `let` with a type overrides this).
+    /// The kind of a call's result: arrays for the array rules called through a path
+    /// naming `ops`, else a float (a `let` with a type overrides this, and a result only
+    /// passed on is settled by `lower_guess.rs`).
     pub(super) fn call_kind(&self, call: &CallParts) -> Kind {
         let last = call
             .callee
@@ -52,10 +53,7 @@ impl Lowerer {
             .map(|s| s.ident.to_string())
             .unwrap_or_default();
         let is_ops = call.callee.segments.iter().any(|s| s.ident == "ops");
-        // A rule imported by name (`use autodiff::ops::matmul;`): an array rule's name
-        // called on arrays gives an array.
-        let on_arrays = call.args.iter().any(|a| self.kind_of(a) == Kind::Array);
-        if (is_ops || on_arrays) && ARRAY_RESULTS.contains(&last.as_str()) {
+        if is_ops && ARRAY_RESULTS.contains(&last.as_str()) {
             Kind::Array
         } else {
             Kind::Float

@@ -202,7 +202,7 @@ impl Lowerer {
         let float = &self.float;
         // `expect`'s message where it is a literal without braces (a format string then).
         let message = match (m.method == "expect", m.args.first()) {
-            (true, Some(Expr::Lit(l))) if !quote::quote!(#l).to_string().contains('{') => {
+            (true, Some(Expr::Lit(l))) if !quote::quote!(#l).to_string().contains(['{', '}']) => {
                 quote::quote!(#l)
             }
             _ => quote::quote!("called `Option::unwrap()` on a `None` value"),
@@ -312,12 +312,14 @@ impl Lowerer {
             };
         }
         // Sequences alone, walked in order: `x[i]` over `0..x.len()`.
-        if plain && chain.sources.iter().all(|s| matches!(s, Source::Seq(_))) {
+        // Sequences alone (whole ones: a sub-slice's start is bound once, below).
+        let whole = |s: &Source| matches!(s, Source::Seq(x) if sub_slice(x).is_none());
+        if plain && chain.sources.iter().all(whole) {
             let lens: Vec<Expr> = chain
                 .sources
                 .iter()
                 .map(|s| match s {
-                    Source::Seq(x) => seq_len(x),
+                    Source::Seq(x) => syn::parse_quote!(#x.len()),
                     Source::Range { .. } => unreachable!("sequences only"),
                 })
                 .collect();
@@ -348,11 +350,21 @@ impl Lowerer {
         for source in &chain.sources {
             let this = self.synthetic_ident("len");
             match source {
-                Source::Seq(x) => {
-                    let len = seq_len(x);
-                    setup.push(syn::parse_quote!(let #this = #len;));
-                    starts.push(None);
-                }
+                // `x[a..b]`: `a` evaluated once, as Rust does, before the walk.
+                Source::Seq(x) => match sub_slice(x) {
+                    Some((base, from, to)) => {
+                        let s = self.synthetic_ident("start");
+                        let from: Expr = from.cloned().unwrap_or_else(|| syn::parse_quote!(0));
+                        let to: Expr = to.unwrap_or_else(|| syn::parse_quote!(#base.len()));
+                        setup.push(syn::parse_quote!(let #s: usize = #from;));
+                        setup.push(syn::parse_quote!(let #this = (#to) - #s;));
+                        starts.push(Some(s));
+                    }
+                    None => {
+                        setup.push(syn::parse_quote!(let #this = #x.len();));
+                        starts.push(None);
+                    }
+                },
                 Source::Range {
                     start,
                     end,
@@ -437,11 +449,11 @@ impl Lowerer {
             .iter()
             .zip(starts)
             .map(|(source, start)| match (source, start) {
-                (Source::Seq(x), _) => match sub_slice(x) {
-                    Some((base, Some(from), _)) => syn::parse_quote!(#base[(#from) + #at]),
-                    Some((base, None, _)) => syn::parse_quote!(#base[#at]),
-                    None => syn::parse_quote!(#x[#at]),
-                },
+                (Source::Seq(x), Some(s)) => {
+                    let base = sub_slice(x).map_or(x, |(base, _, _)| base);
+                    syn::parse_quote!(#base[#s + #at])
+                }
+                (Source::Seq(x), None) => syn::parse_quote!(#x[#at]),
                 (Source::Range { .. }, Some(s)) => syn::parse_quote!(#s + #at),
                 (Source::Range { .. }, None) => unreachable!("a range has a start"),
             })
@@ -471,20 +483,6 @@ fn sub_slice(e: &Expr) -> Option<(&Expr, Option<&Expr>, Option<Expr>)> {
         }
     });
     Some((&ix.expr, r.start.as_deref(), end))
-}
-
-/// The length of a chain's sequence source, a sub-slice `x[a..b]` included.
-fn seq_len(x: &Expr) -> Expr {
-    match sub_slice(x) {
-        Some((base, from, to)) => {
-            let to: Expr = to.unwrap_or_else(|| syn::parse_quote!(#base.len()));
-            match from {
-                Some(from) => syn::parse_quote!((#to) - (#from)),
-                None => to,
-            }
-        }
-        None => syn::parse_quote!(#x.len()),
-    }
 }
 
 /// A chain as a loop: `setup` binds the lengths, `index` runs over `range` (`len` steps),

@@ -6,9 +6,10 @@
 //!
 //! The proof is a forward walk over the body that tracks what is surely written
 //! ([`Written`]): element indices written so far (`out[0]`, `out[i]`, `out[i * m + j]`,
-//! compared as expressions, and forgotten when a variable they mention is assigned), the
+//! compared as expressions, and forgotten when a variable they mention is assigned or is
+//! the receiver of a method that may change it), the
 //! stretches written by whole loops (`for i in lo..hi { out[i] = … }` with that write at
-//! the top of the body), and the whole buffer (such a loop over `0..out.len()`). Branches
+//! the body's top level), and the whole buffer (such a loop over `0..out.len()`). Branches
 //! meet at what both wrote. A read is accepted when its index was written, when it reads
 //! `out[i]` or `out[i - c]` inside a loop over the bounds of a written stretch, or when it
 //! reads `out[i - c]` in a loop that writes `out[i]` itself (a recurrence: the earlier
@@ -124,6 +125,10 @@ impl Walk {
     }
 
     fn stmt(&mut self, s: &Stmt, w: &mut Written) {
+        // `order.reverse()`, `v.resize(…)`: a method may change its receiver.
+        for v in mutated_receivers(s) {
+            w.forget(v);
+        }
         match &s.kind {
             StmtKind::Let { var, init } => {
                 if let Some(e) = init {
@@ -228,10 +233,24 @@ impl Walk {
         let writes_own = !range.rev
             && range.step.is_none()
             && body.stmts.iter().any(|s| self.writes_element(s, var));
+        // The bounds as they were on entry: unknown where the body changes what they read
+        // (writing the buffer's elements leaves its length, `out.len()`, as it was).
+        let out = self.out;
+        let grows = body.any(&|s| matches!(s.kind, StmtKind::Push { vec, .. } if vec == out));
+        let bound = |v: VarId| {
+            self.bounds
+                .get(&v)
+                .filter(|e| {
+                    !changed
+                        .iter()
+                        .any(|c| (*c != out || grows) && mentions(e, *c))
+                })
+                .cloned()
+        };
         self.loops.push(Loop {
             var,
-            lo: self.bounds.get(&range.start).cloned(),
-            hi: self.bounds.get(&range.end).cloned(),
+            lo: bound(range.start),
+            hi: bound(range.end),
             inclusive: range.inclusive,
             writes_own,
         });
@@ -363,6 +382,7 @@ fn assigned(b: &Block) -> Vec<VarId> {
 
 fn collect_assigned(b: &Block, out: &mut Vec<VarId>) {
     for s in &b.stmts {
+        out.extend(mutated_receivers(s));
         match &s.kind {
             StmtKind::Let { var, .. } => out.push(*var),
             StmtKind::Assign { place, .. } => out.push(place.var()),
@@ -378,6 +398,39 @@ fn collect_assigned(b: &Block, out: &mut Vec<VarId>) {
             collect_assigned(inner, out);
         }
     }
+}
+
+/// The receivers of the opaque method calls a statement makes (its own expressions, not
+/// those of nested blocks), other than shape queries: any other method may mutate them.
+fn mutated_receivers(s: &Stmt) -> Vec<VarId> {
+    let exprs: Vec<&Expr> = match &s.kind {
+        StmtKind::Let { init, .. } => init.iter().collect(),
+        StmtKind::Assign { place, value, .. } => match place {
+            Place::Index(_, i) => vec![i, value],
+            Place::Var(_) => vec![value],
+        },
+        StmtKind::Call { args, .. } => args.iter().collect(),
+        StmtKind::Push { value, .. } => vec![value],
+        StmtKind::While { cond, .. } => vec![cond],
+        StmtKind::Match { scrutinee, .. } => vec![scrutinee],
+        StmtKind::For { exit, .. } => exit.iter().collect(),
+        StmtKind::If { .. } | StmtKind::Block { .. } => vec![],
+    };
+    let mut out = vec![];
+    for e in exprs {
+        e.visit(&mut |x| {
+            if let ExprKind::Opaque(OpaqueCall::Method(recv, m, _, _)) = &x.kind {
+                let query = matches!(
+                    m.to_string().as_str(),
+                    "len" | "is_empty" | "nrows" | "ncols" | "shape" | "dim"
+                );
+                if let (ExprKind::Var(v), false) = (&recv.kind, query) {
+                    out.push(*v);
+                }
+            }
+        });
+    }
+    out
 }
 
 /// Whether `e` mentions `v`.

@@ -709,6 +709,12 @@ fn output_buffers_read_only_where_written() {
         "fn f(x: &[f64], out: &mut [f64]) { for i in 0..out.len() { if x[i] > 0.0 { out[i] = x[i]; } } for i in 0..out.len() { out[i] *= 2.0; } }",
         // the whole buffer read after a partial write.
         "fn f(x: f64, out: &mut [f64]) -> f64 { out[0] = x; out.iter().sum::<f64>() }",
+        // a stretch whose bound the writing loop changes.
+        "fn f(x: &[f64], out: &mut [f64]) { let mut n = 1; for i in 0..n { out[i] = x[i]; n = x.len(); } for i in 0..n { out[i] *= 2.0; } }",
+        // an enclosing loop's bound changed inside it, then compared with a stretch.
+        "fn f(x: &[f64], out: &mut [f64]) -> f64 { let mut n = out.len(); let mut s = 0.0; for i in 0..n { n = 1; for j in 0..n { out[j] = x[j]; } s += out[i]; } s }",
+        // an index vector changed by a method between the write and the read.
+        "fn f(x: f64, out: &mut [f64]) { let mut order = vec![1usize, 0]; out[order[0]] = x; order.reverse(); out[0] = out[order[0]] * x; }",
     ];
     for src in refused {
         let message = refusal(src).unwrap_or_else(|| panic!("accepted: {src}"));

@@ -347,6 +347,14 @@ impl<T: Float, D: Dimension> LiftConstant for Array<T, D> {
     }
 }
 
+/// A reference lifts as its referent (`lift_nd(&x)` with `x: &Array2<f64>` a parameter).
+impl<A: LiftConstant> LiftConstant for &A {
+    type Lifted = A::Lifted;
+    fn lift_constant(&self) -> A::Lifted {
+        (**self).lift_constant()
+    }
+}
+
 impl LiftConstant for f32 {
     type Lifted = Dual<f32>;
     fn lift_constant(&self) -> Dual<f32> {
