@@ -75,19 +75,7 @@ fn window(v: VarId, index: VarId, body: &Block) -> Option<Window> {
 
 /// The expressions a statement reads itself (not those of its nested blocks).
 pub fn stmt_exprs(s: &Stmt) -> Vec<&Expr> {
-    match &s.kind {
-        StmtKind::Let { init, .. } => init.iter().collect(),
-        StmtKind::Assign { place, value, .. } => match place {
-            Place::Index(_, i) => vec![i, value],
-            Place::Var(_) => vec![value],
-        },
-        StmtKind::Call { args, .. } => args.iter().collect(),
-        StmtKind::Push { value, .. } => vec![value],
-        StmtKind::For { exit, .. } => exit.iter().collect(),
-        StmtKind::While { cond, exit, .. } => std::iter::once(cond).chain(exit).collect(),
-        StmtKind::Match { scrutinee, .. } => vec![scrutinee],
-        StmtKind::If { .. } | StmtKind::Block { .. } => vec![],
-    }
+    s.exprs()
 }
 
 /// Walks the parts of `e` a cotangent reaches (as `emit::adjoint` propagates it), noting

@@ -403,21 +403,8 @@ fn collect_assigned(b: &Block, out: &mut Vec<VarId>) {
 /// The receivers of the opaque method calls a statement makes (its own expressions, not
 /// those of nested blocks), other than shape queries: any other method may mutate them.
 fn mutated_receivers(s: &Stmt) -> Vec<VarId> {
-    let exprs: Vec<&Expr> = match &s.kind {
-        StmtKind::Let { init, .. } => init.iter().collect(),
-        StmtKind::Assign { place, value, .. } => match place {
-            Place::Index(_, i) => vec![i, value],
-            Place::Var(_) => vec![value],
-        },
-        StmtKind::Call { args, .. } => args.iter().collect(),
-        StmtKind::Push { value, .. } => vec![value],
-        StmtKind::While { cond, .. } => vec![cond],
-        StmtKind::Match { scrutinee, .. } => vec![scrutinee],
-        StmtKind::For { exit, .. } => exit.iter().collect(),
-        StmtKind::If { .. } | StmtKind::Block { .. } => vec![],
-    };
     let mut out = vec![];
-    for e in exprs {
+    for e in s.exprs() {
         e.visit(&mut |x| {
             if let ExprKind::Opaque(OpaqueCall::Method(recv, m, _, _)) = &x.kind {
                 let query = matches!(

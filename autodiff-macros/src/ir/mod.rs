@@ -222,6 +222,23 @@ impl Stmt {
         }
     }
 
+    /// The expressions this statement reads itself (not those of its nested blocks).
+    pub fn exprs(&self) -> Vec<&Expr> {
+        match &self.kind {
+            StmtKind::Let { init, .. } => init.iter().collect(),
+            StmtKind::Assign { place, value, .. } => match place {
+                Place::Index(_, i) => vec![i, value],
+                Place::Var(_) => vec![value],
+            },
+            StmtKind::Call { args, .. } => args.iter().collect(),
+            StmtKind::Push { value, .. } => vec![value],
+            StmtKind::For { exit, .. } => exit.iter().collect(),
+            StmtKind::While { cond, exit, .. } => std::iter::once(cond).chain(exit).collect(),
+            StmtKind::Match { scrutinee, .. } => vec![scrutinee],
+            StmtKind::If { .. } | StmtKind::Block { .. } => vec![],
+        }
+    }
+
     /// Whether this statement or one nested in its blocks satisfies `pred`.
     pub fn any(&self, pred: &impl Fn(&Stmt) -> bool) -> bool {
         pred(self) || self.blocks().into_iter().any(|b| b.any(pred))
