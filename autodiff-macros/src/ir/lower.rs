@@ -1048,6 +1048,13 @@ pub fn lower_fn(
         .collect();
     lw.open_scope();
     lw.collect_body_items(&item.block);
+    // How the body uses each name (`a[i]`, `a.len()`): a parameter typed by an alias the
+    // macro cannot see is a sequence where it is used as one.
+    let mut body_uses = HashMap::new();
+    collect_use_kinds(
+        quote::ToTokens::to_token_stream(&item.block),
+        &mut body_uses,
+    );
     let mut params = vec![];
     let mut method = false;
     for input in &item.sig.inputs {
@@ -1083,7 +1090,9 @@ pub fn lower_fn(
                 }
                 let var = lw.declare_param(&ident, &pt.ty, mutable);
                 let mut shape = parse::param_shape(&pt.ty, &float);
-                if shape == ParamShape::Struct && used_as_sequence(&item.block, &ident) {
+                if shape == ParamShape::Struct
+                    && body_uses.get(&ident.to_string()) == Some(&Kind::FloatSeq)
+                {
                     // `a: &Vector` with `type Vector = Vec<f64>` elsewhere: the macro
                     // cannot see the alias, but indexing and `len` say it is a sequence.
                     shape = ParamShape::Slice;
@@ -1244,27 +1253,6 @@ pub(super) fn collect_use_kinds(ts: proc_macro2::TokenStream, out: &mut HashMap<
             out.entry(name.to_string()).or_insert(kind);
         }
     }
-}
-
-/// Whether the body indexes `name` (`name[i]`) or asks its length or elements
-/// (`name.len()`, `name.iter()`): the uses of a sequence, not of a struct.
-fn used_as_sequence(block: &syn::Block, name: &Ident) -> bool {
-    use proc_macro2::TokenTree;
-    fn scan(tokens: proc_macro2::TokenStream, name: &Ident) -> bool {
-        let tokens: Vec<TokenTree> = tokens.into_iter().collect();
-        tokens.iter().enumerate().any(|(i, t)| match t {
-            TokenTree::Group(g) => scan(g.stream(), name),
-            TokenTree::Ident(id) if id == name => match (tokens.get(i + 1), tokens.get(i + 2)) {
-                (Some(TokenTree::Group(g)), _) => g.delimiter() == proc_macro2::Delimiter::Bracket,
-                (Some(TokenTree::Punct(p)), Some(TokenTree::Ident(m))) if p.as_char() == '.' => {
-                    matches!(m.to_string().as_str(), "len" | "is_empty" | "iter")
-                }
-                _ => false,
-            },
-            _ => false,
-        })
-    }
-    scan(quote::ToTokens::to_token_stream(block), name)
 }
 
 /// `let &[a, b] = x else { … };` on a sequence `x`: its length tested, then its elements
