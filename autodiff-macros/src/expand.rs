@@ -102,6 +102,9 @@ impl syn::visit_mut::VisitMut for StripCheckpoints {
 fn expand(args: TokenStream, item: &syn::ItemFn) -> Result<TokenStream, Vec<syn::Error>> {
     let bounded = crate::parse::bound_arithmetic_param(item);
     let item = bounded.as_ref().unwrap_or(item);
+    let written = item;
+    let collapsed = crate::parse::collapse_param_refs(item);
+    let item = collapsed.as_ref().unwrap_or(item);
     let args: Args = if args.is_empty() {
         Args::default()
     } else {
@@ -144,6 +147,7 @@ fn expand(args: TokenStream, item: &syn::ItemFn) -> Result<TokenStream, Vec<syn:
     }
     let mut func = lower::lower_fn(item, &is_active, in_impl)?;
     func.recursive |= args.recursive;
+    func.written_tys = crate::parse::written_types(written, item);
     check_hvp_request(&args, &func)?;
     let act = activity::analyze(&func)?;
     // Results the reverse sweep reads get bindings of their own; activity then covers them.

@@ -167,6 +167,93 @@ pub fn bound_arithmetic_param(item: &syn::ItemFn) -> Option<syn::ItemFn> {
     Some(copy)
 }
 
+/// A copy of the function whose parameters `&&[F]`, `&&Params` or `&Box<[F]>` read as
+/// `&[F]`, `&Params`: the derived items take the single reference, which the callers'
+/// double reference or boxed slice coerces to (deref coercion), and the body reads the same
+/// through either. `None` where no parameter has such a type.
+pub fn collapse_param_refs(item: &syn::ItemFn) -> Option<syn::ItemFn> {
+    let mut copy = item.clone();
+    let mut changed = false;
+    for input in copy.sig.inputs.iter_mut() {
+        let syn::FnArg::Typed(pt) = input else {
+            continue;
+        };
+        if let Some(single) = single_reference(&pt.ty) {
+            *pt.ty = single;
+            changed = true;
+        }
+    }
+    changed.then_some(copy)
+}
+
+/// The parameters whose types `collapse_param_refs` changed: index and written type.
+pub fn written_types(written: &syn::ItemFn, derived: &syn::ItemFn) -> Vec<(usize, Type)> {
+    let typed = |f: &syn::ItemFn| -> Vec<Option<Type>> {
+        f.sig
+            .inputs
+            .iter()
+            .map(|p| match p {
+                syn::FnArg::Typed(pt) => Some((*pt.ty).clone()),
+                syn::FnArg::Receiver(_) => None,
+            })
+            .collect()
+    };
+    typed(written)
+        .into_iter()
+        .zip(typed(derived))
+        .enumerate()
+        .filter_map(|(i, (w, d))| match (w, d) {
+            (Some(w), Some(d)) if !same(&w, &d) => Some((i, w)),
+            _ => None,
+        })
+        .collect()
+}
+
+/// `&&T` as `&T`, `&Box<[F]>` as `&[F]` (any number of outer shared references).
+fn single_reference(ty: &Type) -> Option<Type> {
+    let Type::Reference(r) = ty else { return None };
+    if r.mutability.is_some() {
+        return None;
+    }
+    let mut inner = &*r.elem;
+    let mut collapsed = false;
+    while let Type::Reference(next) = inner {
+        if next.mutability.is_some() {
+            return None;
+        }
+        inner = &next.elem;
+        collapsed = true;
+    }
+    if let Some(slice) = boxed_slice(inner) {
+        inner = slice;
+        collapsed = true;
+    }
+    let mut single = r.clone();
+    single.elem = Box::new(inner.clone());
+    collapsed.then_some(Type::Reference(single))
+}
+
+/// `Box<[E]>`, whose values the derived items build from a `Vec` with `into_boxed_slice`.
+pub fn is_boxed_slice(ty: &Type) -> bool {
+    boxed_slice(ty).is_some()
+}
+
+/// `[E]` of `Box<[E]>`.
+fn boxed_slice(ty: &Type) -> Option<&Type> {
+    let Type::Path(p) = ty else { return None };
+    let last = p.path.segments.last()?;
+    if last.ident != "Box" {
+        return None;
+    }
+    match &last.arguments {
+        syn::PathArguments::AngleBracketed(args) => match args.args.first()? {
+            syn::GenericArgument::Type(t @ Type::Slice(_)) => Some(t),
+            _ => None,
+        },
+        _ => None,
+    }
+}
+
 /// Whether a bound makes its type parameter a float type: `num_traits::Float`, or a trait
 /// that implies it and is written as the bound of generic float code, ndarray's `NdFloat`
 /// (matched by the last segment, as the macro sees names and not traits).
@@ -322,6 +409,7 @@ fn element(ty: &Type) -> Option<(&Type, bool)> {
     match ty {
         Type::Slice(s) => Some((&s.elem, false)),
         Type::Array(a) => Some((&a.elem, true)),
+        Type::Path(_) if boxed_slice(ty).is_some() => element(boxed_slice(ty)?),
         Type::Path(p) => {
             let last = p.path.segments.last()?;
             if last.ident != "Vec" {

@@ -55,6 +55,16 @@ impl<T: Float, const N: usize> Sequence for [T; N] {
     }
 }
 
+impl<T: Float> Sequence for Box<[T]> {
+    type Zeros = Vec<T>;
+    fn zeros(&self) -> Vec<T> {
+        vec![T::zero(); self.len()]
+    }
+    fn seq_len(&self) -> usize {
+        self.len()
+    }
+}
+
 impl<S: Sequence + ?Sized> Sequence for &S {
     type Zeros = S::Zeros;
     fn zeros(&self) -> S::Zeros {

@@ -27,7 +27,8 @@ fn norm(v: &[f64]) -> f64 {
     clippy::unnecessary_cast,
     clippy::identity_op,
     clippy::ptr_arg,
-    clippy::clone_on_copy
+    clippy::clone_on_copy,
+    clippy::boxed_local
 )]
 fn norm_jvp(v: &[f64], v_dot: &[f64]) -> (f64, f64) {
     use ::autodiff::__private as __ad;
@@ -68,7 +69,8 @@ fn norm_jvp(v: &[f64], v_dot: &[f64]) -> (f64, f64) {
     clippy::unnecessary_cast,
     clippy::identity_op,
     clippy::ptr_arg,
-    clippy::clone_on_copy
+    clippy::clone_on_copy,
+    clippy::boxed_local
 )]
 fn norm_pullback(
     v: &[f64],
@@ -102,7 +104,8 @@ fn norm_pullback(
     clippy::unnecessary_cast,
     clippy::identity_op,
     clippy::ptr_arg,
-    clippy::clone_on_copy
+    clippy::clone_on_copy,
+    clippy::boxed_local
 )]
 fn norm_vjp(v: &[f64], dout: f64) -> (f64, ::std::vec::Vec<f64>) {
     let (value, pullback) = norm_pullback(v);
@@ -130,7 +133,8 @@ fn norm_vjp(v: &[f64], dout: f64) -> (f64, ::std::vec::Vec<f64>) {
     clippy::unnecessary_cast,
     clippy::identity_op,
     clippy::ptr_arg,
-    clippy::clone_on_copy
+    clippy::clone_on_copy,
+    clippy::boxed_local
 )]
 fn norm_grad(v: &[f64]) -> (f64, ::std::vec::Vec<f64>) {
     norm_vjp(v, 1.0)
@@ -156,7 +160,8 @@ fn norm_grad(v: &[f64]) -> (f64, ::std::vec::Vec<f64>) {
     clippy::unnecessary_cast,
     clippy::identity_op,
     clippy::ptr_arg,
-    clippy::clone_on_copy
+    clippy::clone_on_copy,
+    clippy::boxed_local
 )]
 fn norm_hvp(
     v: &[f64],
@@ -197,7 +202,8 @@ fn norm_hvp(
     clippy::unnecessary_cast,
     clippy::identity_op,
     clippy::ptr_arg,
-    clippy::clone_on_copy
+    clippy::clone_on_copy,
+    clippy::boxed_local
 )]
 fn norm_gradcheck(v: &[f64]) -> ::core::result::Result<(), ::autodiff::GradcheckReport> {
     norm_gradcheck_with(v, ::autodiff::__private::tolerance_for::<f64>())
@@ -223,7 +229,8 @@ fn norm_gradcheck(v: &[f64]) -> ::core::result::Result<(), ::autodiff::Gradcheck
     clippy::unnecessary_cast,
     clippy::identity_op,
     clippy::ptr_arg,
-    clippy::clone_on_copy
+    clippy::clone_on_copy,
+    clippy::boxed_local
 )]
 fn norm_gradcheck_with(
     v: &[f64],
@@ -287,7 +294,8 @@ impl norm {
         clippy::unnecessary_cast,
         clippy::identity_op,
         clippy::ptr_arg,
-        clippy::clone_on_copy
+        clippy::clone_on_copy,
+        clippy::boxed_local
     )]
     fn jvp_all(v: &[f64], v_dot: &[f64]) -> (f64, f64) {
         norm_jvp(v, v_dot)
@@ -314,7 +322,8 @@ impl norm {
         clippy::unnecessary_cast,
         clippy::identity_op,
         clippy::ptr_arg,
-        clippy::clone_on_copy
+        clippy::clone_on_copy,
+        clippy::boxed_local
     )]
     fn pullback_all(
         v: &[f64],
@@ -377,7 +386,8 @@ impl norm {
         clippy::unnecessary_cast,
         clippy::identity_op,
         clippy::ptr_arg,
-        clippy::clone_on_copy
+        clippy::clone_on_copy,
+        clippy::boxed_local
     )]
     fn dual_pullback_all(
         v: &[::autodiff::__private::Dual<f64>],
@@ -449,7 +459,8 @@ fn unit_sum(x: &[f64]) -> f64 {
     clippy::unnecessary_cast,
     clippy::identity_op,
     clippy::ptr_arg,
-    clippy::clone_on_copy
+    clippy::clone_on_copy,
+    clippy::boxed_local
 )]
 fn unit_sum_jvp(x: &[f64], x_dot: &[f64]) -> (f64, f64) {
     use ::autodiff::__private as __ad;
@@ -505,7 +516,8 @@ fn unit_sum_jvp(x: &[f64], x_dot: &[f64]) -> (f64, f64) {
     clippy::unnecessary_cast,
     clippy::identity_op,
     clippy::ptr_arg,
-    clippy::clone_on_copy
+    clippy::clone_on_copy,
+    clippy::boxed_local
 )]
 fn unit_sum_pullback(
     x: &[f64],
@@ -539,7 +551,8 @@ fn unit_sum_pullback(
     clippy::unnecessary_cast,
     clippy::identity_op,
     clippy::ptr_arg,
-    clippy::clone_on_copy
+    clippy::clone_on_copy,
+    clippy::boxed_local
 )]
 fn unit_sum_vjp(x: &[f64], dout: f64) -> (f64, ::std::vec::Vec<f64>) {
     use ::autodiff::__private as __ad;
@@ -590,7 +603,8 @@ fn unit_sum_vjp(x: &[f64], dout: f64) -> (f64, ::std::vec::Vec<f64>) {
     clippy::unnecessary_cast,
     clippy::identity_op,
     clippy::ptr_arg,
-    clippy::clone_on_copy
+    clippy::clone_on_copy,
+    clippy::boxed_local
 )]
 fn unit_sum_grad(x: &[f64]) -> (f64, ::std::vec::Vec<f64>) {
     unit_sum_vjp(x, 1.0)
@@ -616,7 +630,8 @@ fn unit_sum_grad(x: &[f64]) -> (f64, ::std::vec::Vec<f64>) {
     clippy::unnecessary_cast,
     clippy::identity_op,
     clippy::ptr_arg,
-    clippy::clone_on_copy
+    clippy::clone_on_copy,
+    clippy::boxed_local
 )]
 fn unit_sum_hvp(
     x: &[f64],
@@ -657,7 +672,8 @@ fn unit_sum_hvp(
     clippy::unnecessary_cast,
     clippy::identity_op,
     clippy::ptr_arg,
-    clippy::clone_on_copy
+    clippy::clone_on_copy,
+    clippy::boxed_local
 )]
 fn unit_sum_dual_vjp(
     x: &[::autodiff::__private::Dual<f64>],
@@ -715,7 +731,8 @@ fn unit_sum_dual_vjp(
     clippy::unnecessary_cast,
     clippy::identity_op,
     clippy::ptr_arg,
-    clippy::clone_on_copy
+    clippy::clone_on_copy,
+    clippy::boxed_local
 )]
 fn unit_sum_gradcheck(
     x: &[f64],
@@ -743,7 +760,8 @@ fn unit_sum_gradcheck(
     clippy::unnecessary_cast,
     clippy::identity_op,
     clippy::ptr_arg,
-    clippy::clone_on_copy
+    clippy::clone_on_copy,
+    clippy::boxed_local
 )]
 fn unit_sum_gradcheck_with(
     x: &[f64],
@@ -808,7 +826,8 @@ impl unit_sum {
         clippy::unnecessary_cast,
         clippy::identity_op,
         clippy::ptr_arg,
-        clippy::clone_on_copy
+        clippy::clone_on_copy,
+        clippy::boxed_local
     )]
     fn jvp_all(x: &[f64], x_dot: &[f64]) -> (f64, f64) {
         unit_sum_jvp(x, x_dot)
@@ -835,7 +854,8 @@ impl unit_sum {
         clippy::unnecessary_cast,
         clippy::identity_op,
         clippy::ptr_arg,
-        clippy::clone_on_copy
+        clippy::clone_on_copy,
+        clippy::boxed_local
     )]
     fn pullback_all(
         x: &[f64],
@@ -905,7 +925,8 @@ impl unit_sum {
         clippy::unnecessary_cast,
         clippy::identity_op,
         clippy::ptr_arg,
-        clippy::clone_on_copy
+        clippy::clone_on_copy,
+        clippy::boxed_local
     )]
     fn dual_pullback_all(
         x: &[::autodiff::__private::Dual<f64>],

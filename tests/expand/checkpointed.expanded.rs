@@ -27,7 +27,8 @@ fn damped(x: f64, y: f64, n: usize) -> f64 {
     clippy::unnecessary_cast,
     clippy::identity_op,
     clippy::ptr_arg,
-    clippy::clone_on_copy
+    clippy::clone_on_copy,
+    clippy::boxed_local
 )]
 fn damped_jvp(x: f64, y: f64, n: usize, x_dot: f64, y_dot: f64) -> (f64, f64) {
     use ::autodiff::__private as __ad;
@@ -88,7 +89,8 @@ fn damped_jvp(x: f64, y: f64, n: usize, x_dot: f64, y_dot: f64) -> (f64, f64) {
     clippy::unnecessary_cast,
     clippy::identity_op,
     clippy::ptr_arg,
-    clippy::clone_on_copy
+    clippy::clone_on_copy,
+    clippy::boxed_local
 )]
 fn damped_pullback(
     x: f64,
@@ -176,7 +178,8 @@ fn damped_pullback(
     clippy::unnecessary_cast,
     clippy::identity_op,
     clippy::ptr_arg,
-    clippy::clone_on_copy
+    clippy::clone_on_copy,
+    clippy::boxed_local
 )]
 fn damped_vjp(x: f64, y: f64, n: usize, dout: f64) -> (f64, f64, f64) {
     let (value, pullback) = damped_pullback(x, y, n);
@@ -204,7 +207,8 @@ fn damped_vjp(x: f64, y: f64, n: usize, dout: f64) -> (f64, f64, f64) {
     clippy::unnecessary_cast,
     clippy::identity_op,
     clippy::ptr_arg,
-    clippy::clone_on_copy
+    clippy::clone_on_copy,
+    clippy::boxed_local
 )]
 fn damped_grad(x: f64, y: f64, n: usize) -> (f64, f64, f64) {
     damped_vjp(x, y, n, 1.0)
@@ -230,7 +234,8 @@ fn damped_grad(x: f64, y: f64, n: usize) -> (f64, f64, f64) {
     clippy::unnecessary_cast,
     clippy::identity_op,
     clippy::ptr_arg,
-    clippy::clone_on_copy
+    clippy::clone_on_copy,
+    clippy::boxed_local
 )]
 fn damped_hvp(
     x: f64,
@@ -270,7 +275,8 @@ fn damped_hvp(
     clippy::unnecessary_cast,
     clippy::identity_op,
     clippy::ptr_arg,
-    clippy::clone_on_copy
+    clippy::clone_on_copy,
+    clippy::boxed_local
 )]
 fn damped_gradcheck(
     x: f64,
@@ -300,7 +306,8 @@ fn damped_gradcheck(
     clippy::unnecessary_cast,
     clippy::identity_op,
     clippy::ptr_arg,
-    clippy::clone_on_copy
+    clippy::clone_on_copy,
+    clippy::boxed_local
 )]
 fn damped_gradcheck_with(
     x: f64,
@@ -386,7 +393,8 @@ impl damped {
         clippy::unnecessary_cast,
         clippy::identity_op,
         clippy::ptr_arg,
-        clippy::clone_on_copy
+        clippy::clone_on_copy,
+        clippy::boxed_local
     )]
     fn jvp_all(x: f64, y: f64, n: usize, x_dot: f64, y_dot: f64) -> (f64, f64) {
         damped_jvp(x, y, n, x_dot, y_dot)
@@ -414,7 +422,8 @@ impl damped {
         clippy::unnecessary_cast,
         clippy::identity_op,
         clippy::ptr_arg,
-        clippy::clone_on_copy
+        clippy::clone_on_copy,
+        clippy::boxed_local
     )]
     fn pullback_all(
         x: f64,
@@ -445,7 +454,8 @@ impl damped {
         clippy::unnecessary_cast,
         clippy::identity_op,
         clippy::ptr_arg,
-        clippy::clone_on_copy
+        clippy::clone_on_copy,
+        clippy::boxed_local
     )]
     fn dual_pullback_all(
         x: ::autodiff::__private::Dual<f64>,

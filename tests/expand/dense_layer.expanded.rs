@@ -25,7 +25,8 @@ fn dense(x: &Array2<f64>, w: &Array2<f64>, b: &Array1<f64>) -> f64 {
     clippy::unnecessary_cast,
     clippy::identity_op,
     clippy::ptr_arg,
-    clippy::clone_on_copy
+    clippy::clone_on_copy,
+    clippy::boxed_local
 )]
 fn dense_jvp(
     x: &Array2<f64>,
@@ -67,7 +68,8 @@ fn dense_jvp(
     clippy::unnecessary_cast,
     clippy::identity_op,
     clippy::ptr_arg,
-    clippy::clone_on_copy
+    clippy::clone_on_copy,
+    clippy::boxed_local
 )]
 fn dense_pullback(
     x: &Array2<f64>,
@@ -151,7 +153,8 @@ fn dense_pullback(
     clippy::unnecessary_cast,
     clippy::identity_op,
     clippy::ptr_arg,
-    clippy::clone_on_copy
+    clippy::clone_on_copy,
+    clippy::boxed_local
 )]
 fn dense_vjp(
     x: &Array2<f64>,
@@ -184,7 +187,8 @@ fn dense_vjp(
     clippy::unnecessary_cast,
     clippy::identity_op,
     clippy::ptr_arg,
-    clippy::clone_on_copy
+    clippy::clone_on_copy,
+    clippy::boxed_local
 )]
 fn dense_grad(
     x: &Array2<f64>,
@@ -214,7 +218,8 @@ fn dense_grad(
     clippy::unnecessary_cast,
     clippy::identity_op,
     clippy::ptr_arg,
-    clippy::clone_on_copy
+    clippy::clone_on_copy,
+    clippy::boxed_local
 )]
 fn dense_hvp(
     x: &Array2<f64>,
@@ -275,7 +280,8 @@ fn dense_hvp(
     clippy::unnecessary_cast,
     clippy::identity_op,
     clippy::ptr_arg,
-    clippy::clone_on_copy
+    clippy::clone_on_copy,
+    clippy::boxed_local
 )]
 fn dense_gradcheck(
     x: &Array2<f64>,
@@ -305,7 +311,8 @@ fn dense_gradcheck(
     clippy::unnecessary_cast,
     clippy::identity_op,
     clippy::ptr_arg,
-    clippy::clone_on_copy
+    clippy::clone_on_copy,
+    clippy::boxed_local
 )]
 fn dense_gradcheck_with(
     x: &Array2<f64>,
@@ -397,7 +404,8 @@ impl dense {
         clippy::unnecessary_cast,
         clippy::identity_op,
         clippy::ptr_arg,
-        clippy::clone_on_copy
+        clippy::clone_on_copy,
+        clippy::boxed_local
     )]
     fn jvp_all(
         x: &Array2<f64>,
@@ -432,7 +440,8 @@ impl dense {
         clippy::unnecessary_cast,
         clippy::identity_op,
         clippy::ptr_arg,
-        clippy::clone_on_copy
+        clippy::clone_on_copy,
+        clippy::boxed_local
     )]
     fn pullback_all(
         x: &Array2<f64>,
@@ -471,7 +480,8 @@ impl dense {
         clippy::unnecessary_cast,
         clippy::identity_op,
         clippy::ptr_arg,
-        clippy::clone_on_copy
+        clippy::clone_on_copy,
+        clippy::boxed_local
     )]
     fn dual_pullback_all(
         x: &Array2<::autodiff::__private::Dual<f64>>,

@@ -33,7 +33,8 @@ fn first_big(x: &[f64], limit: f64) -> f64 {
     clippy::unnecessary_cast,
     clippy::identity_op,
     clippy::ptr_arg,
-    clippy::clone_on_copy
+    clippy::clone_on_copy,
+    clippy::boxed_local
 )]
 fn first_big_jvp(x: &[f64], limit: f64, x_dot: &[f64]) -> (f64, f64) {
     use ::autodiff::__private as __ad;
@@ -107,7 +108,8 @@ fn first_big_jvp(x: &[f64], limit: f64, x_dot: &[f64]) -> (f64, f64) {
     clippy::unnecessary_cast,
     clippy::identity_op,
     clippy::ptr_arg,
-    clippy::clone_on_copy
+    clippy::clone_on_copy,
+    clippy::boxed_local
 )]
 fn first_big_pullback(
     x: &[f64],
@@ -196,7 +198,8 @@ fn first_big_pullback(
     clippy::unnecessary_cast,
     clippy::identity_op,
     clippy::ptr_arg,
-    clippy::clone_on_copy
+    clippy::clone_on_copy,
+    clippy::boxed_local
 )]
 fn first_big_dual_pullback(
     x: &[::autodiff::__private::Dual<f64>],
@@ -293,7 +296,8 @@ fn first_big_dual_pullback(
     clippy::unnecessary_cast,
     clippy::identity_op,
     clippy::ptr_arg,
-    clippy::clone_on_copy
+    clippy::clone_on_copy,
+    clippy::boxed_local
 )]
 fn first_big_vjp(x: &[f64], limit: f64, dout: f64) -> (f64, ::std::vec::Vec<f64>) {
     let (value, pullback) = first_big_pullback(x, limit);
@@ -321,7 +325,8 @@ fn first_big_vjp(x: &[f64], limit: f64, dout: f64) -> (f64, ::std::vec::Vec<f64>
     clippy::unnecessary_cast,
     clippy::identity_op,
     clippy::ptr_arg,
-    clippy::clone_on_copy
+    clippy::clone_on_copy,
+    clippy::boxed_local
 )]
 fn first_big_grad(x: &[f64], limit: f64) -> (f64, ::std::vec::Vec<f64>) {
     first_big_vjp(x, limit, 1.0)
@@ -347,7 +352,8 @@ fn first_big_grad(x: &[f64], limit: f64) -> (f64, ::std::vec::Vec<f64>) {
     clippy::unnecessary_cast,
     clippy::identity_op,
     clippy::ptr_arg,
-    clippy::clone_on_copy
+    clippy::clone_on_copy,
+    clippy::boxed_local
 )]
 fn first_big_hvp(
     x: &[f64],
@@ -384,7 +390,8 @@ fn first_big_hvp(
     clippy::unnecessary_cast,
     clippy::identity_op,
     clippy::ptr_arg,
-    clippy::clone_on_copy
+    clippy::clone_on_copy,
+    clippy::boxed_local
 )]
 fn first_big_gradcheck(
     x: &[f64],
@@ -413,7 +420,8 @@ fn first_big_gradcheck(
     clippy::unnecessary_cast,
     clippy::identity_op,
     clippy::ptr_arg,
-    clippy::clone_on_copy
+    clippy::clone_on_copy,
+    clippy::boxed_local
 )]
 fn first_big_gradcheck_with(
     x: &[f64],
@@ -484,7 +492,8 @@ impl first_big {
         clippy::unnecessary_cast,
         clippy::identity_op,
         clippy::ptr_arg,
-        clippy::clone_on_copy
+        clippy::clone_on_copy,
+        clippy::boxed_local
     )]
     fn jvp_all(x: &[f64], limit: f64, x_dot: &[f64], limit_dot: f64) -> (f64, f64) {
         first_big_jvp(x, limit, x_dot)
@@ -512,7 +521,8 @@ impl first_big {
         clippy::unnecessary_cast,
         clippy::identity_op,
         clippy::ptr_arg,
-        clippy::clone_on_copy
+        clippy::clone_on_copy,
+        clippy::boxed_local
     )]
     fn pullback_all(
         x: &[f64],
@@ -561,7 +571,8 @@ impl first_big {
         clippy::unnecessary_cast,
         clippy::identity_op,
         clippy::ptr_arg,
-        clippy::clone_on_copy
+        clippy::clone_on_copy,
+        clippy::boxed_local
     )]
     fn dual_pullback_all(
         x: &[::autodiff::__private::Dual<f64>],

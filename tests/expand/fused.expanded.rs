@@ -40,7 +40,8 @@ fn fused(w: &[f64], data: &[f64], m: usize) -> f64 {
     clippy::unnecessary_cast,
     clippy::identity_op,
     clippy::ptr_arg,
-    clippy::clone_on_copy
+    clippy::clone_on_copy,
+    clippy::boxed_local
 )]
 fn fused_jvp(w: &[f64], data: &[f64], m: usize, w_dot: &[f64]) -> (f64, f64) {
     use ::autodiff::__private as __ad;
@@ -126,7 +127,8 @@ fn fused_jvp(w: &[f64], data: &[f64], m: usize, w_dot: &[f64]) -> (f64, f64) {
     clippy::unnecessary_cast,
     clippy::identity_op,
     clippy::ptr_arg,
-    clippy::clone_on_copy
+    clippy::clone_on_copy,
+    clippy::boxed_local
 )]
 fn fused_pullback(
     w: &[f64],
@@ -251,7 +253,8 @@ fn fused_pullback(
     clippy::unnecessary_cast,
     clippy::identity_op,
     clippy::ptr_arg,
-    clippy::clone_on_copy
+    clippy::clone_on_copy,
+    clippy::boxed_local
 )]
 fn fused_dual_pullback(
     w: &[::autodiff::__private::Dual<f64>],
@@ -385,7 +388,8 @@ fn fused_dual_pullback(
     clippy::unnecessary_cast,
     clippy::identity_op,
     clippy::ptr_arg,
-    clippy::clone_on_copy
+    clippy::clone_on_copy,
+    clippy::boxed_local
 )]
 fn fused_vjp(
     w: &[f64],
@@ -491,7 +495,8 @@ fn fused_vjp(
     clippy::unnecessary_cast,
     clippy::identity_op,
     clippy::ptr_arg,
-    clippy::clone_on_copy
+    clippy::clone_on_copy,
+    clippy::boxed_local
 )]
 fn fused_grad(w: &[f64], data: &[f64], m: usize) -> (f64, ::std::vec::Vec<f64>) {
     fused_vjp(w, data, m, 1.0)
@@ -517,7 +522,8 @@ fn fused_grad(w: &[f64], data: &[f64], m: usize) -> (f64, ::std::vec::Vec<f64>) 
     clippy::unnecessary_cast,
     clippy::identity_op,
     clippy::ptr_arg,
-    clippy::clone_on_copy
+    clippy::clone_on_copy,
+    clippy::boxed_local
 )]
 fn fused_hvp(
     w: &[f64],
@@ -562,7 +568,8 @@ fn fused_hvp(
     clippy::unnecessary_cast,
     clippy::identity_op,
     clippy::ptr_arg,
-    clippy::clone_on_copy
+    clippy::clone_on_copy,
+    clippy::boxed_local
 )]
 fn fused_dual_vjp(
     w: &[::autodiff::__private::Dual<f64>],
@@ -672,7 +679,8 @@ fn fused_dual_vjp(
     clippy::unnecessary_cast,
     clippy::identity_op,
     clippy::ptr_arg,
-    clippy::clone_on_copy
+    clippy::clone_on_copy,
+    clippy::boxed_local
 )]
 fn fused_gradcheck(
     w: &[f64],
@@ -702,7 +710,8 @@ fn fused_gradcheck(
     clippy::unnecessary_cast,
     clippy::identity_op,
     clippy::ptr_arg,
-    clippy::clone_on_copy
+    clippy::clone_on_copy,
+    clippy::boxed_local
 )]
 fn fused_gradcheck_with(
     w: &[f64],
@@ -776,7 +785,8 @@ impl fused {
         clippy::unnecessary_cast,
         clippy::identity_op,
         clippy::ptr_arg,
-        clippy::clone_on_copy
+        clippy::clone_on_copy,
+        clippy::boxed_local
     )]
     fn jvp_all(
         w: &[f64],
@@ -810,7 +820,8 @@ impl fused {
         clippy::unnecessary_cast,
         clippy::identity_op,
         clippy::ptr_arg,
-        clippy::clone_on_copy
+        clippy::clone_on_copy,
+        clippy::boxed_local
     )]
     fn pullback_all(
         w: &[f64],
@@ -864,7 +875,8 @@ impl fused {
         clippy::unnecessary_cast,
         clippy::identity_op,
         clippy::ptr_arg,
-        clippy::clone_on_copy
+        clippy::clone_on_copy,
+        clippy::boxed_local
     )]
     fn dual_pullback_all(
         w: &[::autodiff::__private::Dual<f64>],

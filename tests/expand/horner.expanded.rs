@@ -27,7 +27,8 @@ fn horner(x: f64, c: &[f64]) -> f64 {
     clippy::unnecessary_cast,
     clippy::identity_op,
     clippy::ptr_arg,
-    clippy::clone_on_copy
+    clippy::clone_on_copy,
+    clippy::boxed_local
 )]
 fn horner_jvp(x: f64, c: &[f64], x_dot: f64, c_dot: &[f64]) -> (f64, f64) {
     use ::autodiff::__private as __ad;
@@ -84,7 +85,8 @@ fn horner_jvp(x: f64, c: &[f64], x_dot: f64, c_dot: &[f64]) -> (f64, f64) {
     clippy::unnecessary_cast,
     clippy::identity_op,
     clippy::ptr_arg,
-    clippy::clone_on_copy
+    clippy::clone_on_copy,
+    clippy::boxed_local
 )]
 fn horner_pullback(
     x: f64,
@@ -119,7 +121,8 @@ fn horner_pullback(
     clippy::unnecessary_cast,
     clippy::identity_op,
     clippy::ptr_arg,
-    clippy::clone_on_copy
+    clippy::clone_on_copy,
+    clippy::boxed_local
 )]
 fn horner_vjp(x: f64, c: &[f64], dout: f64) -> (f64, f64, ::std::vec::Vec<f64>) {
     let (value, pullback) = horner_pullback(x, c);
@@ -147,7 +150,8 @@ fn horner_vjp(x: f64, c: &[f64], dout: f64) -> (f64, f64, ::std::vec::Vec<f64>) 
     clippy::unnecessary_cast,
     clippy::identity_op,
     clippy::ptr_arg,
-    clippy::clone_on_copy
+    clippy::clone_on_copy,
+    clippy::boxed_local
 )]
 fn horner_grad(x: f64, c: &[f64]) -> (f64, f64, ::std::vec::Vec<f64>) {
     horner_vjp(x, c, 1.0)
@@ -173,7 +177,8 @@ fn horner_grad(x: f64, c: &[f64]) -> (f64, f64, ::std::vec::Vec<f64>) {
     clippy::unnecessary_cast,
     clippy::identity_op,
     clippy::ptr_arg,
-    clippy::clone_on_copy
+    clippy::clone_on_copy,
+    clippy::boxed_local
 )]
 fn horner_hvp(
     x: f64,
@@ -225,7 +230,8 @@ fn horner_hvp(
     clippy::unnecessary_cast,
     clippy::identity_op,
     clippy::ptr_arg,
-    clippy::clone_on_copy
+    clippy::clone_on_copy,
+    clippy::boxed_local
 )]
 fn horner_gradcheck(
     x: f64,
@@ -254,7 +260,8 @@ fn horner_gradcheck(
     clippy::unnecessary_cast,
     clippy::identity_op,
     clippy::ptr_arg,
-    clippy::clone_on_copy
+    clippy::clone_on_copy,
+    clippy::boxed_local
 )]
 fn horner_gradcheck_with(
     x: f64,
@@ -335,7 +342,8 @@ impl horner {
         clippy::unnecessary_cast,
         clippy::identity_op,
         clippy::ptr_arg,
-        clippy::clone_on_copy
+        clippy::clone_on_copy,
+        clippy::boxed_local
     )]
     fn jvp_all(x: f64, c: &[f64], x_dot: f64, c_dot: &[f64]) -> (f64, f64) {
         horner_jvp(x, c, x_dot, c_dot)
@@ -362,7 +370,8 @@ impl horner {
         clippy::unnecessary_cast,
         clippy::identity_op,
         clippy::ptr_arg,
-        clippy::clone_on_copy
+        clippy::clone_on_copy,
+        clippy::boxed_local
     )]
     fn pullback_all(
         x: f64,
@@ -432,7 +441,8 @@ impl horner {
         clippy::unnecessary_cast,
         clippy::identity_op,
         clippy::ptr_arg,
-        clippy::clone_on_copy
+        clippy::clone_on_copy,
+        clippy::boxed_local
     )]
     fn dual_pullback_all(
         x: ::autodiff::__private::Dual<f64>,

@@ -29,7 +29,8 @@ impl<T: Float + 'static> Spring<T> {
         clippy::unnecessary_cast,
         clippy::identity_op,
         clippy::ptr_arg,
-        clippy::clone_on_copy
+        clippy::clone_on_copy,
+        clippy::boxed_local
     )]
     fn energy_jvp(&self, x: &[T], self_dot: &Self, x_dot: &[T]) -> (T, T) {
         use ::autodiff::__private as __ad;
@@ -90,7 +91,8 @@ impl<T: Float + 'static> Spring<T> {
         clippy::unnecessary_cast,
         clippy::identity_op,
         clippy::ptr_arg,
-        clippy::clone_on_copy
+        clippy::clone_on_copy,
+        clippy::boxed_local
     )]
     fn energy_pullback(
         &self,
@@ -129,7 +131,8 @@ impl<T: Float + 'static> Spring<T> {
         clippy::unnecessary_cast,
         clippy::identity_op,
         clippy::ptr_arg,
-        clippy::clone_on_copy
+        clippy::clone_on_copy,
+        clippy::boxed_local
     )]
     fn energy_vjp(&self, x: &[T], dout: T) -> (T, Self, ::std::vec::Vec<T>) {
         let (value, pullback) = Self::energy_pullback(self, x);
@@ -157,7 +160,8 @@ impl<T: Float + 'static> Spring<T> {
         clippy::unnecessary_cast,
         clippy::identity_op,
         clippy::ptr_arg,
-        clippy::clone_on_copy
+        clippy::clone_on_copy,
+        clippy::boxed_local
     )]
     fn energy_grad(&self, x: &[T]) -> (T, Self, ::std::vec::Vec<T>) {
         Self::energy_vjp(self, x, <T as ::autodiff::__private::One>::one())
@@ -183,7 +187,8 @@ impl<T: Float + 'static> Spring<T> {
         clippy::unnecessary_cast,
         clippy::identity_op,
         clippy::ptr_arg,
-        clippy::clone_on_copy
+        clippy::clone_on_copy,
+        clippy::boxed_local
     )]
     #[allow(clippy::multiple_bound_locations)]
     fn energy_gradcheck(
@@ -217,7 +222,8 @@ impl<T: Float + 'static> Spring<T> {
         clippy::unnecessary_cast,
         clippy::identity_op,
         clippy::ptr_arg,
-        clippy::clone_on_copy
+        clippy::clone_on_copy,
+        clippy::boxed_local
     )]
     #[allow(clippy::multiple_bound_locations)]
     fn energy_gradcheck_with(
@@ -317,7 +323,8 @@ impl<T: Float + 'static> Spring<T> {
         clippy::unnecessary_cast,
         clippy::identity_op,
         clippy::ptr_arg,
-        clippy::clone_on_copy
+        clippy::clone_on_copy,
+        clippy::boxed_local
     )]
     fn energy_hvp(
         &self,
@@ -366,7 +373,8 @@ impl<T: Float + 'static> Spring<T> {
         clippy::unnecessary_cast,
         clippy::identity_op,
         clippy::ptr_arg,
-        clippy::clone_on_copy
+        clippy::clone_on_copy,
+        clippy::boxed_local
     )]
     fn energy_jvp_all(&self, x: &[T], self_dot: &Self, x_dot: &[T]) -> (T, T) {
         Self::energy_jvp(self, x, self_dot, x_dot)
@@ -393,7 +401,8 @@ impl<T: Float + 'static> Spring<T> {
         clippy::unnecessary_cast,
         clippy::identity_op,
         clippy::ptr_arg,
-        clippy::clone_on_copy
+        clippy::clone_on_copy,
+        clippy::boxed_local
     )]
     fn energy_pullback_all(
         &self,

@@ -23,7 +23,8 @@ fn logistic(x: f64) -> f64 {
     clippy::unnecessary_cast,
     clippy::identity_op,
     clippy::ptr_arg,
-    clippy::clone_on_copy
+    clippy::clone_on_copy,
+    clippy::boxed_local
 )]
 fn logistic_jvp(x: f64, x_dot: f64) -> (f64, f64) {
     use ::autodiff::__private as __ad;
@@ -56,7 +57,8 @@ fn logistic_jvp(x: f64, x_dot: f64) -> (f64, f64) {
     clippy::unnecessary_cast,
     clippy::identity_op,
     clippy::ptr_arg,
-    clippy::clone_on_copy
+    clippy::clone_on_copy,
+    clippy::boxed_local
 )]
 fn logistic_pullback(x: f64) -> (f64, impl ::core::ops::FnOnce(f64) -> (f64,)) {
     use ::autodiff::__private as __ad;
@@ -101,7 +103,8 @@ fn logistic_pullback(x: f64) -> (f64, impl ::core::ops::FnOnce(f64) -> (f64,)) {
     clippy::unnecessary_cast,
     clippy::identity_op,
     clippy::ptr_arg,
-    clippy::clone_on_copy
+    clippy::clone_on_copy,
+    clippy::boxed_local
 )]
 fn logistic_vjp(x: f64, dout: f64) -> (f64, f64) {
     let (value, pullback) = logistic_pullback(x);
@@ -129,7 +132,8 @@ fn logistic_vjp(x: f64, dout: f64) -> (f64, f64) {
     clippy::unnecessary_cast,
     clippy::identity_op,
     clippy::ptr_arg,
-    clippy::clone_on_copy
+    clippy::clone_on_copy,
+    clippy::boxed_local
 )]
 fn logistic_grad(x: f64) -> (f64, f64) {
     logistic_vjp(x, 1.0)
@@ -155,7 +159,8 @@ fn logistic_grad(x: f64) -> (f64, f64) {
     clippy::unnecessary_cast,
     clippy::identity_op,
     clippy::ptr_arg,
-    clippy::clone_on_copy
+    clippy::clone_on_copy,
+    clippy::boxed_local
 )]
 fn logistic_hvp(x: f64, x_dot: f64) -> (f64, f64, f64) {
     use ::autodiff::__private as __ad;
@@ -185,7 +190,8 @@ fn logistic_hvp(x: f64, x_dot: f64) -> (f64, f64, f64) {
     clippy::unnecessary_cast,
     clippy::identity_op,
     clippy::ptr_arg,
-    clippy::clone_on_copy
+    clippy::clone_on_copy,
+    clippy::boxed_local
 )]
 fn logistic_gradcheck(
     x: f64,
@@ -213,7 +219,8 @@ fn logistic_gradcheck(
     clippy::unnecessary_cast,
     clippy::identity_op,
     clippy::ptr_arg,
-    clippy::clone_on_copy
+    clippy::clone_on_copy,
+    clippy::boxed_local
 )]
 fn logistic_gradcheck_with(
     x: f64,
@@ -277,7 +284,8 @@ impl logistic {
         clippy::unnecessary_cast,
         clippy::identity_op,
         clippy::ptr_arg,
-        clippy::clone_on_copy
+        clippy::clone_on_copy,
+        clippy::boxed_local
     )]
     fn jvp_all(x: f64, x_dot: f64) -> (f64, f64) {
         logistic_jvp(x, x_dot)
@@ -305,7 +313,8 @@ impl logistic {
         clippy::unnecessary_cast,
         clippy::identity_op,
         clippy::ptr_arg,
-        clippy::clone_on_copy
+        clippy::clone_on_copy,
+        clippy::boxed_local
     )]
     fn pullback_all(x: f64) -> (f64, impl ::core::ops::FnOnce(f64) -> (f64,)) {
         logistic_pullback(x)
@@ -332,7 +341,8 @@ impl logistic {
         clippy::unnecessary_cast,
         clippy::identity_op,
         clippy::ptr_arg,
-        clippy::clone_on_copy
+        clippy::clone_on_copy,
+        clippy::boxed_local
     )]
     fn dual_pullback_all(
         x: ::autodiff::__private::Dual<f64>,
@@ -395,7 +405,8 @@ fn log_sum_exp(y: &[f64]) -> f64 {
     clippy::unnecessary_cast,
     clippy::identity_op,
     clippy::ptr_arg,
-    clippy::clone_on_copy
+    clippy::clone_on_copy,
+    clippy::boxed_local
 )]
 fn log_sum_exp_jvp(y: &[f64], y_dot: &[f64]) -> (f64, f64) {
     use ::autodiff::__private as __ad;
@@ -438,7 +449,8 @@ fn log_sum_exp_jvp(y: &[f64], y_dot: &[f64]) -> (f64, f64) {
     clippy::unnecessary_cast,
     clippy::identity_op,
     clippy::ptr_arg,
-    clippy::clone_on_copy
+    clippy::clone_on_copy,
+    clippy::boxed_local
 )]
 fn log_sum_exp_pullback(
     y: &[f64],
@@ -472,7 +484,8 @@ fn log_sum_exp_pullback(
     clippy::unnecessary_cast,
     clippy::identity_op,
     clippy::ptr_arg,
-    clippy::clone_on_copy
+    clippy::clone_on_copy,
+    clippy::boxed_local
 )]
 fn log_sum_exp_vjp(y: &[f64], dout: f64) -> (f64, ::std::vec::Vec<f64>) {
     let (value, pullback) = log_sum_exp_pullback(y);
@@ -500,7 +513,8 @@ fn log_sum_exp_vjp(y: &[f64], dout: f64) -> (f64, ::std::vec::Vec<f64>) {
     clippy::unnecessary_cast,
     clippy::identity_op,
     clippy::ptr_arg,
-    clippy::clone_on_copy
+    clippy::clone_on_copy,
+    clippy::boxed_local
 )]
 fn log_sum_exp_grad(y: &[f64]) -> (f64, ::std::vec::Vec<f64>) {
     log_sum_exp_vjp(y, 1.0)
@@ -526,7 +540,8 @@ fn log_sum_exp_grad(y: &[f64]) -> (f64, ::std::vec::Vec<f64>) {
     clippy::unnecessary_cast,
     clippy::identity_op,
     clippy::ptr_arg,
-    clippy::clone_on_copy
+    clippy::clone_on_copy,
+    clippy::boxed_local
 )]
 fn log_sum_exp_hvp(
     y: &[f64],
@@ -567,7 +582,8 @@ fn log_sum_exp_hvp(
     clippy::unnecessary_cast,
     clippy::identity_op,
     clippy::ptr_arg,
-    clippy::clone_on_copy
+    clippy::clone_on_copy,
+    clippy::boxed_local
 )]
 fn log_sum_exp_gradcheck(
     y: &[f64],
@@ -595,7 +611,8 @@ fn log_sum_exp_gradcheck(
     clippy::unnecessary_cast,
     clippy::identity_op,
     clippy::ptr_arg,
-    clippy::clone_on_copy
+    clippy::clone_on_copy,
+    clippy::boxed_local
 )]
 fn log_sum_exp_gradcheck_with(
     y: &[f64],
@@ -663,7 +680,8 @@ impl log_sum_exp {
         clippy::unnecessary_cast,
         clippy::identity_op,
         clippy::ptr_arg,
-        clippy::clone_on_copy
+        clippy::clone_on_copy,
+        clippy::boxed_local
     )]
     fn jvp_all(y: &[f64], y_dot: &[f64]) -> (f64, f64) {
         log_sum_exp_jvp(y, y_dot)
@@ -690,7 +708,8 @@ impl log_sum_exp {
         clippy::unnecessary_cast,
         clippy::identity_op,
         clippy::ptr_arg,
-        clippy::clone_on_copy
+        clippy::clone_on_copy,
+        clippy::boxed_local
     )]
     fn pullback_all(
         y: &[f64],
@@ -765,7 +784,8 @@ impl log_sum_exp {
         clippy::unnecessary_cast,
         clippy::identity_op,
         clippy::ptr_arg,
-        clippy::clone_on_copy
+        clippy::clone_on_copy,
+        clippy::boxed_local
     )]
     fn dual_pullback_all(
         y: &[::autodiff::__private::Dual<f64>],

@@ -38,7 +38,8 @@ fn ring(x0: &[f64], steps: usize) -> f64 {
     clippy::unnecessary_cast,
     clippy::identity_op,
     clippy::ptr_arg,
-    clippy::clone_on_copy
+    clippy::clone_on_copy,
+    clippy::boxed_local
 )]
 fn ring_jvp(x0: &[f64], steps: usize, x0_dot: &[f64]) -> (f64, f64) {
     use ::autodiff::__private as __ad;
@@ -126,7 +127,8 @@ fn ring_jvp(x0: &[f64], steps: usize, x0_dot: &[f64]) -> (f64, f64) {
     clippy::unnecessary_cast,
     clippy::identity_op,
     clippy::ptr_arg,
-    clippy::clone_on_copy
+    clippy::clone_on_copy,
+    clippy::boxed_local
 )]
 fn ring_pullback(
     x0: &[f64],
@@ -161,7 +163,8 @@ fn ring_pullback(
     clippy::unnecessary_cast,
     clippy::identity_op,
     clippy::ptr_arg,
-    clippy::clone_on_copy
+    clippy::clone_on_copy,
+    clippy::boxed_local
 )]
 fn ring_vjp(x0: &[f64], steps: usize, dout: f64) -> (f64, ::std::vec::Vec<f64>) {
     let (value, pullback) = ring_pullback(x0, steps);
@@ -189,7 +192,8 @@ fn ring_vjp(x0: &[f64], steps: usize, dout: f64) -> (f64, ::std::vec::Vec<f64>) 
     clippy::unnecessary_cast,
     clippy::identity_op,
     clippy::ptr_arg,
-    clippy::clone_on_copy
+    clippy::clone_on_copy,
+    clippy::boxed_local
 )]
 fn ring_grad(x0: &[f64], steps: usize) -> (f64, ::std::vec::Vec<f64>) {
     ring_vjp(x0, steps, 1.0)
@@ -215,7 +219,8 @@ fn ring_grad(x0: &[f64], steps: usize) -> (f64, ::std::vec::Vec<f64>) {
     clippy::unnecessary_cast,
     clippy::identity_op,
     clippy::ptr_arg,
-    clippy::clone_on_copy
+    clippy::clone_on_copy,
+    clippy::boxed_local
 )]
 fn ring_hvp(
     x0: &[f64],
@@ -257,7 +262,8 @@ fn ring_hvp(
     clippy::unnecessary_cast,
     clippy::identity_op,
     clippy::ptr_arg,
-    clippy::clone_on_copy
+    clippy::clone_on_copy,
+    clippy::boxed_local
 )]
 fn ring_gradcheck(
     x0: &[f64],
@@ -286,7 +292,8 @@ fn ring_gradcheck(
     clippy::unnecessary_cast,
     clippy::identity_op,
     clippy::ptr_arg,
-    clippy::clone_on_copy
+    clippy::clone_on_copy,
+    clippy::boxed_local
 )]
 fn ring_gradcheck_with(
     x0: &[f64],
@@ -357,7 +364,8 @@ impl ring {
         clippy::unnecessary_cast,
         clippy::identity_op,
         clippy::ptr_arg,
-        clippy::clone_on_copy
+        clippy::clone_on_copy,
+        clippy::boxed_local
     )]
     fn jvp_all(x0: &[f64], steps: usize, x0_dot: &[f64]) -> (f64, f64) {
         ring_jvp(x0, steps, x0_dot)
@@ -385,7 +393,8 @@ impl ring {
         clippy::unnecessary_cast,
         clippy::identity_op,
         clippy::ptr_arg,
-        clippy::clone_on_copy
+        clippy::clone_on_copy,
+        clippy::boxed_local
     )]
     fn pullback_all(
         x0: &[f64],
@@ -514,7 +523,8 @@ impl ring {
         clippy::unnecessary_cast,
         clippy::identity_op,
         clippy::ptr_arg,
-        clippy::clone_on_copy
+        clippy::clone_on_copy,
+        clippy::boxed_local
     )]
     fn dual_pullback_all(
         x0: &[::autodiff::__private::Dual<f64>],

@@ -37,7 +37,8 @@ fn mass_chain(k: &[f64], x0: &[f64], steps: usize) -> f64 {
     clippy::unnecessary_cast,
     clippy::identity_op,
     clippy::ptr_arg,
-    clippy::clone_on_copy
+    clippy::clone_on_copy,
+    clippy::boxed_local
 )]
 fn mass_chain_jvp(
     k: &[f64],
@@ -135,7 +136,8 @@ fn mass_chain_jvp(
     clippy::unnecessary_cast,
     clippy::identity_op,
     clippy::ptr_arg,
-    clippy::clone_on_copy
+    clippy::clone_on_copy,
+    clippy::boxed_local
 )]
 fn mass_chain_pullback(
     k: &[f64],
@@ -182,7 +184,8 @@ fn mass_chain_pullback(
     clippy::unnecessary_cast,
     clippy::identity_op,
     clippy::ptr_arg,
-    clippy::clone_on_copy
+    clippy::clone_on_copy,
+    clippy::boxed_local
 )]
 fn mass_chain_vjp(
     k: &[f64],
@@ -215,7 +218,8 @@ fn mass_chain_vjp(
     clippy::unnecessary_cast,
     clippy::identity_op,
     clippy::ptr_arg,
-    clippy::clone_on_copy
+    clippy::clone_on_copy,
+    clippy::boxed_local
 )]
 fn mass_chain_grad(
     k: &[f64],
@@ -245,7 +249,8 @@ fn mass_chain_grad(
     clippy::unnecessary_cast,
     clippy::identity_op,
     clippy::ptr_arg,
-    clippy::clone_on_copy
+    clippy::clone_on_copy,
+    clippy::boxed_local
 )]
 fn mass_chain_hvp(
     k: &[f64],
@@ -306,7 +311,8 @@ fn mass_chain_hvp(
     clippy::unnecessary_cast,
     clippy::identity_op,
     clippy::ptr_arg,
-    clippy::clone_on_copy
+    clippy::clone_on_copy,
+    clippy::boxed_local
 )]
 fn mass_chain_gradcheck(
     k: &[f64],
@@ -341,7 +347,8 @@ fn mass_chain_gradcheck(
     clippy::unnecessary_cast,
     clippy::identity_op,
     clippy::ptr_arg,
-    clippy::clone_on_copy
+    clippy::clone_on_copy,
+    clippy::boxed_local
 )]
 fn mass_chain_gradcheck_with(
     k: &[f64],
@@ -427,7 +434,8 @@ impl mass_chain {
         clippy::unnecessary_cast,
         clippy::identity_op,
         clippy::ptr_arg,
-        clippy::clone_on_copy
+        clippy::clone_on_copy,
+        clippy::boxed_local
     )]
     fn jvp_all(
         k: &[f64],
@@ -461,7 +469,8 @@ impl mass_chain {
         clippy::unnecessary_cast,
         clippy::identity_op,
         clippy::ptr_arg,
-        clippy::clone_on_copy
+        clippy::clone_on_copy,
+        clippy::boxed_local
     )]
     fn pullback_all(
         k: &[f64],
@@ -611,7 +620,8 @@ impl mass_chain {
         clippy::unnecessary_cast,
         clippy::identity_op,
         clippy::ptr_arg,
-        clippy::clone_on_copy
+        clippy::clone_on_copy,
+        clippy::boxed_local
     )]
     fn dual_pullback_all(
         k: &[::autodiff::__private::Dual<f64>],

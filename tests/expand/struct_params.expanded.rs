@@ -24,7 +24,8 @@ fn loss<T: Float + 'static>(p: &Layer<T>, x: &Array2<T>, targets: &[usize]) -> T
     clippy::unnecessary_cast,
     clippy::identity_op,
     clippy::ptr_arg,
-    clippy::clone_on_copy
+    clippy::clone_on_copy,
+    clippy::boxed_local
 )]
 fn loss_jvp<T: Float + 'static>(
     p: &Layer<T>,
@@ -86,7 +87,8 @@ fn loss_jvp<T: Float + 'static>(
     clippy::unnecessary_cast,
     clippy::identity_op,
     clippy::ptr_arg,
-    clippy::clone_on_copy
+    clippy::clone_on_copy,
+    clippy::boxed_local
 )]
 fn loss_pullback<T: Float + 'static>(
     p: &Layer<T>,
@@ -172,7 +174,8 @@ fn loss_pullback<T: Float + 'static>(
     clippy::unnecessary_cast,
     clippy::identity_op,
     clippy::ptr_arg,
-    clippy::clone_on_copy
+    clippy::clone_on_copy,
+    clippy::boxed_local
 )]
 fn loss_vjp<T: Float + 'static>(
     p: &Layer<T>,
@@ -205,7 +208,8 @@ fn loss_vjp<T: Float + 'static>(
     clippy::unnecessary_cast,
     clippy::identity_op,
     clippy::ptr_arg,
-    clippy::clone_on_copy
+    clippy::clone_on_copy,
+    clippy::boxed_local
 )]
 fn loss_grad<T: Float + 'static>(
     p: &Layer<T>,
@@ -235,7 +239,8 @@ fn loss_grad<T: Float + 'static>(
     clippy::unnecessary_cast,
     clippy::identity_op,
     clippy::ptr_arg,
-    clippy::clone_on_copy
+    clippy::clone_on_copy,
+    clippy::boxed_local
 )]
 #[allow(clippy::multiple_bound_locations)]
 fn loss_gradcheck<T: Float + 'static>(
@@ -269,7 +274,8 @@ where
     clippy::unnecessary_cast,
     clippy::identity_op,
     clippy::ptr_arg,
-    clippy::clone_on_copy
+    clippy::clone_on_copy,
+    clippy::boxed_local
 )]
 #[allow(clippy::multiple_bound_locations)]
 fn loss_gradcheck_with<T: Float + 'static>(
@@ -389,7 +395,8 @@ where
     clippy::unnecessary_cast,
     clippy::identity_op,
     clippy::ptr_arg,
-    clippy::clone_on_copy
+    clippy::clone_on_copy,
+    clippy::boxed_local
 )]
 fn loss_hvp<T: Float + 'static>(
     p: &Layer<T>,
@@ -452,7 +459,8 @@ impl loss {
         clippy::unnecessary_cast,
         clippy::identity_op,
         clippy::ptr_arg,
-        clippy::clone_on_copy
+        clippy::clone_on_copy,
+        clippy::boxed_local
     )]
     fn jvp_all<T: Float + 'static>(
         p: &Layer<T>,
@@ -486,7 +494,8 @@ impl loss {
         clippy::unnecessary_cast,
         clippy::identity_op,
         clippy::ptr_arg,
-        clippy::clone_on_copy
+        clippy::clone_on_copy,
+        clippy::boxed_local
     )]
     fn pullback_all<T: Float + 'static>(
         p: &Layer<T>,

@@ -13,6 +13,9 @@ use quote::ToTokens;
 /// The result: one flag per variable.
 pub struct Activity {
     pub active: Vec<bool>,
+    /// Per variable, the elements of a tuple that carry no derivative (`Kind::Tuple`'s
+    /// `inactive`; 0 for other variables).
+    tuple_inactive: Vec<u8>,
 }
 
 impl Activity {
@@ -27,6 +30,7 @@ impl Activity {
             Var(v) => self.active[*v],
             Float(_) | Int(_) | Bool(_) | Const(_) | Not(_) | Cmp(..) | Logic(..) => false,
             Opaque(_) | StopGradient(_) | EmptyVec(_) => false,
+            Field(base, syn::Member::Unnamed(i)) if self.inactive_element(base, i.index) => false,
             Index(base, _) | Field(base, _) => self.varied(base),
             Neg(a) | Ref(a) | Copy(a) | Cast(a, _) => self.varied(a),
             Arith(_, a, b) => self.varied(a) || self.varied(b),
@@ -40,6 +44,11 @@ impl Activity {
             Repeat { elem, .. } => self.varied(elem),
             List { elems: xs, .. } | Tuple(xs) => xs.iter().any(|x| self.varied(x)),
         }
+    }
+
+    /// `t.i` of a tuple `t` whose element `i` is an integer.
+    fn inactive_element(&self, base: &Expr, i: u32) -> bool {
+        matches!(base.kind, ExprKind::Var(v) if i < 8 && self.tuple_inactive[v] >> i & 1 == 1)
     }
 
     /// Whether a statement (or anything nested in it) does differentiable work.
@@ -61,8 +70,17 @@ impl Activity {
 
 /// Runs the analysis; errors where a derivative would be silently lost.
 pub fn analyze(func: &Func) -> Result<Activity, Vec<syn::Error>> {
+    let tuple_inactive = func
+        .vars
+        .iter()
+        .map(|v| match v.kind {
+            Kind::Tuple { inactive, .. } => inactive,
+            _ => 0,
+        })
+        .collect();
     let mut act = Activity {
         active: vec![false; func.vars.len()],
+        tuple_inactive,
     };
     for p in &func.params {
         act.active[p.var] = p.active;

@@ -193,7 +193,7 @@ impl<'c, 'f> Adjoint<'c, 'f> {
                 self.contribute(target, whole, g);
             }
             Neg(a) => self.propagate(a, quote!(-#g)),
-            Field(base, member) if matches!(self.ctx.kind_of(base), Kind::Tuple(_)) => {
+            Field(base, member) if matches!(self.ctx.kind_of(base), Kind::Tuple { .. }) => {
                 let ExprKind::Var(v) = base.kind else { return };
                 let bar = self.ctx.bar(v);
                 self.contribute(quote!(#bar.#member), None, g);

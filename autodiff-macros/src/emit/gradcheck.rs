@@ -89,7 +89,8 @@ pub fn emit(item: &syn::ItemFn, ctx: &Ctx, allows: &TokenStream, with_hvp: bool)
         .zip(&hvs)
         .map(|(p, hv)| flat_f64(p, quote!(#hv), false))
         .collect();
-    let value = to_f64(quote!(#primal(#(#at_point),*)));
+    let primal_args = primal_arguments(ctx, &at_point);
+    let value = to_f64(quote!(#primal(#(#primal_args),*)));
     let tangent = to_f64(quote!(#jvp(#(#at_point,)* #(#directions),*).1));
     let first = quote! {
         |__v: &[f64]| #value,
@@ -179,6 +180,34 @@ fn flat(shape: ParamShape, value: TokenStream, borrowed: bool) -> TokenStream {
     }
 }
 
+/// The arguments of the primal: a parameter the derived items take through one reference
+/// (`&[F]` for `&&[F]` or `&Box<[F]>`) is passed as the primal's written type.
+fn primal_arguments(ctx: &Ctx, args: &[TokenStream]) -> Vec<TokenStream> {
+    let mut args = args.to_vec();
+    for (i, written) in &ctx.func.written_tys {
+        let arg = &args[*i];
+        args[*i] = as_written(written, arg.clone());
+    }
+    args
+}
+
+/// `arg`, a `&T`, as `written`: `&&T` (one more `&` per outer reference) or `&Box<[F]>`.
+fn as_written(written: &syn::Type, arg: TokenStream) -> TokenStream {
+    match written {
+        syn::Type::Reference(r) => match &*r.elem {
+            inner @ syn::Type::Reference(_) => {
+                let arg = as_written(inner, arg);
+                quote!(&#arg)
+            }
+            syn::Type::Path(p) if p.path.segments.last().is_some_and(|s| s.ident == "Box") => {
+                quote!(&::std::boxed::Box::<[_]>::from(#arg))
+            }
+            _ => arg,
+        },
+        _ => arg,
+    }
+}
+
 /// The arguments of a call at the flat point `from`: active parameters rebuilt from it,
 /// inactive ones passed as they are.
 fn arguments(ctx: &Ctx, from: TokenStream) -> Vec<TokenStream> {
@@ -226,12 +255,17 @@ fn rebuild(ctx: &Ctx, p: &Param, from: &TokenStream) -> TokenStream {
         ParamShape::Slice | ParamShape::OwnedVec if converts => {
             if p.shape == ParamShape::Slice {
                 quote!(&#part)
+            } else if crate::parse::is_boxed_slice(&p.ty) {
+                quote!(#part.into_boxed_slice())
             } else {
                 part
             }
         }
         ParamShape::Slice if by_vec_ref => quote!(&#part.to_vec()),
         ParamShape::Slice => quote!(&#part),
+        ParamShape::OwnedVec if crate::parse::is_boxed_slice(&p.ty) => {
+            quote!(#part.to_vec().into_boxed_slice())
+        }
         ParamShape::OwnedVec => quote!(#part.to_vec()),
         ParamShape::ArrayRef => quote!(&__ad::to_array(&#part)),
         ParamShape::Array => quote!(__ad::to_array(&#part)),

@@ -38,7 +38,8 @@ pub(super) fn allows() -> TokenStream {
         clippy::unnecessary_cast,
         clippy::identity_op,
         clippy::ptr_arg,
-        clippy::clone_on_copy
+        clippy::clone_on_copy,
+        clippy::boxed_local
     )])
 }
 
@@ -298,7 +299,7 @@ fn lender(item: &syn::ItemFn, ctx: &Ctx, suffix: &str, target: &str) -> TokenStr
         .map(|_| quote!(__ad::no_accumulator()))
         .collect();
     let body = move |sig: &PullbackSig| {
-        let (dout, ret_ty, cts) = (&sig.dout, &sig.ret_ty, &sig.cts);
+        let (dout, ret_ty, cts) = (&sig.dout, &sig.seed_ty, &sig.cts);
         quote! {
             let (value, pullback) = #target_ident(#(#args),*);
             let pullback = move |#(#refs,)* #dout: #ret_ty| -> (#(#cts,)*) {
@@ -371,7 +372,7 @@ fn adapter(item: &syn::ItemFn, ctx: &Ctx, suffix: &str, target: &str) -> TokenSt
     let bars: Vec<syn::Ident> = active_params(ctx).map(|p| ctx.bar(p.var)).collect();
     let slots = slot_cotangents(ctx, suffix);
     let body = move |sig: &PullbackSig| {
-        let (dout, ret_ty, cts_ty) = (&sig.dout, &sig.ret_ty, &sig.cts);
+        let (dout, ret_ty, cts_ty) = (&sig.dout, &sig.seed_ty, &sig.cts);
         let (accs, cts) = (acc_decls(sig), slots.given(sig));
         quote! {
             let (value, pullback) = #target(#(#args),*);
@@ -647,10 +648,10 @@ fn fma_dispatch(
     let slots = slots(ctx, suffix);
     let args = args(ctx);
     let dots: Vec<_> = slots.iter().map(|p| ctx.dot(p.var)).collect();
-    let ret_ty = &ctx.func.ret_ty;
+    let (ret_ty, tangent_ty) = (&ctx.func.ret_ty, &ctx.func.tangent_ty);
     Some(quote! {
         #[inline(always)]
-        fn __jvp_body #generics (_: #fma, #(#params,)* #(#tangents),*) -> (#ret_ty, #ret_ty) #where_clause {
+        fn __jvp_body #generics (_: #fma, #(#params,)* #(#tangents),*) -> (#ret_ty, #tangent_ty) #where_clause {
             use ::autodiff::__private as __ad;
             use ::autodiff::__private::Float as _;
             #body
@@ -757,8 +758,8 @@ fn jvp_signature(
     let params = params(item);
     let tangents = tangent_params(ctx, suffix);
     let out_dots = ctx.output_tangent_params();
-    let ret_ty = &ctx.func.ret_ty;
-    let jvp_ret = (!ctx.unit_result()).then(|| quote!(-> (#ret_ty, #ret_ty)));
+    let (ret_ty, tangent_ty) = (&ctx.func.ret_ty, &ctx.func.tangent_ty);
+    let jvp_ret = (!ctx.unit_result()).then(|| quote!(-> (#ret_ty, #tangent_ty)));
     let link = doc_link(item, ctx);
     let excluded = if is_for_callers(suffix) && leaves_out(ctx) {
         " (ignored for those `wrt` leaves out)"
@@ -805,6 +806,8 @@ fn jvp_result(ctx: &Ctx) -> (TokenStream, TokenStream) {
                 quote!(__ad::zeros_like(&#name))
             } else if ctx.kind(r) == Kind::Array {
                 quote!(__ad::zeros_nd(&#name))
+            } else if !ctx.kind(r).is_float() {
+                quote!(())
             } else {
                 ctx.zero()
             };
@@ -828,7 +831,7 @@ fn pullback(item: &syn::ItemFn, ctx: &Ctx, suffix: &str) -> TokenStream {
 /// accumulators callers lend (see [`accumulators`]).
 pub struct PullbackSig {
     pub dout: syn::Ident,
-    pub ret_ty: TokenStream,
+    pub seed_ty: TokenStream,
     pub cts: Vec<TokenStream>,
     pub accs: Vec<Acc>,
 }
@@ -852,9 +855,10 @@ fn pullback_with(item: &syn::ItemFn, ctx: &Ctx, suffix: &str, body: Body<&BodyFn
         .map(|p| lift_slot(ctx, suffix, p))
         .collect();
     let ret_ty = ctx.lift_type(&ctx.func.ret_ty, true);
+    let seed_ty = ctx.lift_type(&ctx.func.tangent_ty, true);
     let f_ty = ctx.scalar();
     let seed_tys = ctx.func.outputs.iter().map(|_| quote!(&[#f_ty]));
-    let dout_ty = (!ctx.unit_result()).then(|| quote!(#ret_ty,));
+    let dout_ty = (!ctx.unit_result()).then(|| quote!(#seed_ty,));
     let link = doc_link(item, ctx);
     let cts: Vec<TokenStream> = slots(ctx, suffix)
         .into_iter()
@@ -865,7 +869,7 @@ fn pullback_with(item: &syn::ItemFn, ctx: &Ctx, suffix: &str, body: Body<&BodyFn
         .collect();
     let sig = PullbackSig {
         dout: ctx.param_name("dout"),
-        ret_ty: ret_ty.clone(),
+        seed_ty,
         cts: cts.clone(),
         accs: accumulators(ctx, suffix),
     };
@@ -960,7 +964,7 @@ pub fn emit_custom(
         let slots = slot_cotangents(ctx, suffix);
         let refs = ref_param_decls(ctx, suffix);
         move |sig: &PullbackSig| {
-            let (dout, ret_ty, cts_ty) = (&sig.dout, &sig.ret_ty, &sig.cts);
+            let (dout, ret_ty, cts_ty) = (&sig.dout, &sig.seed_ty, &sig.cts);
             let (accs, cts) = (acc_decls(sig), slots.given(sig));
             quote! {
                 let value = #f(#(#copied),*);
@@ -1007,7 +1011,7 @@ fn vjp(item: &syn::ItemFn, ctx: &Ctx) -> TokenStream {
     );
     let params = params(item);
     let args = args(ctx);
-    let ret_ty = &ctx.func.ret_ty;
+    let (ret_ty, seed_ty) = (&ctx.func.ret_ty, &ctx.func.tangent_ty);
     let dout = ctx.param_name("dout");
     let reborrowed = reborrow_args(ctx);
     let cts: Vec<TokenStream> = active_params(ctx).map(|p| cotangent_type(ctx, p)).collect();
@@ -1023,7 +1027,7 @@ fn vjp(item: &syn::ItemFn, ctx: &Ctx) -> TokenStream {
         )
     } else {
         (
-            quote!(#dout: #ret_ty,),
+            quote!(#dout: #seed_ty,),
             quote!(#dout,),
             quote!((#ret_ty, #(#cts),*)),
             quote!((value, #(#bars),*)),
@@ -1251,6 +1255,9 @@ fn dual_inputs(ctx: &Ctx, pooled: &dyn Fn(VarId) -> bool) -> DualInputs {
                     lifts.push(quote!(let #dual = __ad::duals(&#x, &#dot);));
                     quote!(&#dual)
                 }
+                (true, ParamShape::OwnedVec) if crate::parse::is_boxed_slice(&p.ty) => {
+                    quote!(__ad::duals(&#x, &#dot).into_boxed_slice())
+                }
                 (true, ParamShape::OwnedVec) => quote!(__ad::duals(&#x, &#dot)),
                 (true, ParamShape::ArrayRef) => {
                     lifts.push(quote!(let #dual = __ad::dual_array(&#x, &#dot);));
@@ -1314,6 +1321,7 @@ fn dual_vjp_item(
     let (f, name) = (&item.sig.ident, ident(item, ctx, "_dual_vjp"));
     let params = lifted_params(item, &lifted, "_dual_vjp");
     let ret_ty = lifted.lift_type(&ctx.func.ret_ty, true);
+    let seed_ty = lifted.lift_type(&ctx.func.tangent_ty, true);
     let cts: Vec<TokenStream> = active_params(&lifted)
         .map(|p| cotangent_type(&lifted, p))
         .collect();
@@ -1330,7 +1338,7 @@ fn dual_vjp_item(
         #[doc = #doc]
         #[doc(hidden)]
         #allows
-        #vis fn #name #generics (#(#params,)* #dout: #ret_ty, #(#acc_params),*) -> (#ret_ty, #(#cts),*) #where_clause {
+        #vis fn #name #generics (#(#params,)* #dout: #seed_ty, #(#acc_params),*) -> (#ret_ty, #(#cts),*) #where_clause {
             use ::autodiff::__private as __ad;
             use ::autodiff::__private::Float as _;
             #body

@@ -203,10 +203,14 @@ impl<'f> Ctx<'f> {
             Kind::Struct | Kind::StructSeq => {
                 quote!(let mut #name = __ad::Differentiable::zero_like(#value);)
             }
-            Kind::Tuple(n) => {
+            Kind::Tuple { len, inactive } => {
                 let (zero, scalar) = (self.zero(), self.scalar());
-                let zeros = (0..n).map(|_| zero.clone());
-                let types = (0..n).map(|_| scalar.clone());
+                let (zeros, types): (Vec<_>, Vec<_>) = (0..len)
+                    .map(|i| match inactive >> i & 1 {
+                        1 => (quote!(()), quote!(())),
+                        _ => (zero.clone(), scalar.clone()),
+                    })
+                    .unzip();
                 quote!(let mut #name: (#(#types,)*) = (#(#zeros,)*);)
             }
             _ => {

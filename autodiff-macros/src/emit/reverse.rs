@@ -15,7 +15,7 @@ use quote::quote;
 impl Ctx<'_> {
     /// The statements of `f_pullback`'s body: forward sweep, then `(value, pullback)`.
     pub fn pullback_body(&self, sig: &PullbackSig) -> TokenStream {
-        let (dout, dout_ty, cotangent_tys) = (&sig.dout, &sig.ret_ty, &sig.cts);
+        let (dout, dout_ty, cotangent_tys) = (&sig.dout, &sig.seed_ty, &sig.cts);
         let forward = self.forward_block(&self.func.body, Sweep::Augmented, None);
         let reverse = self.reverse_sweep(dout, &sig.accs);
         let tapes = self.tape_declarations();

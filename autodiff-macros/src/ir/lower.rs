@@ -50,6 +50,8 @@ pub struct Lowerer {
     /// tells a sequence or an array: the kind of an untyped `let` of a call result, whose
     /// type the macro cannot see.
     pub(super) use_kinds: HashMap<String, Kind>,
+    /// The names cast with `as` in the statements after the current `let`.
+    pub(super) cast_names: std::collections::HashSet<String>,
     /// The items of the body's outermost block, kept for every generated function.
     pub(super) body_items: Vec<syn::Item>,
     /// The names of the body's nested `fn`s: plain calls, with no derivatives.
@@ -116,6 +118,7 @@ impl Lowerer {
             outputs: vec![],
             field_kinds: HashMap::new(),
             use_kinds: HashMap::new(),
+            cast_names: Default::default(),
             body_items: vec![],
             local_fns: vec![],
             type_params: vec![],
@@ -440,8 +443,10 @@ impl Lowerer {
             // Only the uses after it (a name used before may be another variable).
             if let syn::Stmt::Local(_) = stmt {
                 self.use_kinds.clear();
+                self.cast_names.clear();
                 for later in &stmts[i + 1..] {
                     collect_use_kinds(later.to_token_stream(), &mut self.use_kinds);
+                    collect_casts(later.to_token_stream(), &mut self.cast_names);
                 }
             }
             match stmt {
@@ -569,9 +574,19 @@ impl Lowerer {
                 return;
             }
         }
-        if let (syn::Pat::Tuple(t), Some(init)) = (&local.pat, &local.init) {
+        let (tuple_pat, tuple_ty) = match &local.pat {
+            syn::Pat::Type(pt) => match (&*pt.pat, &*pt.ty) {
+                (syn::Pat::Tuple(t), Type::Tuple(ty)) if t.elems.len() == ty.elems.len() => {
+                    (Some(t), Some(ty))
+                }
+                _ => (None, None),
+            },
+            syn::Pat::Tuple(t) => (Some(t), None),
+            _ => (None, None),
+        };
+        if let (Some(t), Some(init)) = (tuple_pat, &local.init) {
             if init.diverge.is_none() {
-                return self.lower_tuple_let(t, &init.expr, out);
+                return self.lower_tuple_let(t, tuple_ty, &init.expr, out);
             }
         }
         if let Some(init) = &local.init {
@@ -761,8 +776,18 @@ impl Lowerer {
     }
 
     /// `let (a, b) = (e1, e2);` binds each element (through temporaries, so `(b, a)`
-    /// swaps); `let (a, b) = f(x);` keeps the tuple and binds its fields.
-    fn lower_tuple_let(&mut self, pat: &syn::PatTuple, init: &syn::Expr, out: &mut Vec<Stmt>) {
+    /// swaps); `let (a, b) = f(x);` keeps the tuple and binds its fields. An element of a
+    /// call's tuple is a float unless its written type (`let (v, i): (f64, usize)`) or its
+    /// uses (an index `x[i]`, a range bound `0..i`, a cast `i as f64`) make it an integer;
+    /// a wrong guess is a type error (the callee's seed has `()` there), never a wrong
+    /// derivative.
+    fn lower_tuple_let(
+        &mut self,
+        pat: &syn::PatTuple,
+        ty: Option<&syn::TypeTuple>,
+        init: &syn::Expr,
+        out: &mut Vec<Stmt>,
+    ) {
         let n = pat.elems.len();
         let mut stmts: Vec<syn::Stmt> = vec![];
         match init {
@@ -773,20 +798,28 @@ impl Lowerer {
                 for (t, v) in temps.iter().zip(&values.elems) {
                     stmts.push(syn::parse_quote!(let #t = #v;));
                 }
-                for (p, t) in pat.elems.iter().zip(&temps) {
-                    stmts.push(syn::parse_quote!(let #p = #t;));
+                for (k, (p, t)) in pat.elems.iter().zip(&temps).enumerate() {
+                    match ty.map(|ty| &ty.elems[k]) {
+                        Some(ty) => stmts.push(syn::parse_quote!(let #p: #ty = #t;)),
+                        None => stmts.push(syn::parse_quote!(let #p = #t;)),
+                    }
                 }
             }
             _ => {
                 let tuple = self.synthetic_ident("tuple");
                 let before = self.vars.len();
                 self.lower_stmt(&syn::parse_quote!(let #tuple = #init;), out);
-                // The tuple's elements are floats (a call returning `(f64, f64)`).
+                let inactive = (0..n.min(8))
+                    .filter(|&k| self.tuple_element_is_int(&pat.elems[k], ty.map(|t| &t.elems[k])))
+                    .fold(0u8, |mask, k| mask | 1 << k);
                 if let Some(v) = (before..self.vars.len())
                     .rev()
                     .find(|&v| self.vars[v].name == tuple)
                 {
-                    self.vars[v].kind = Kind::Tuple(n as u8);
+                    self.vars[v].kind = Kind::Tuple {
+                        len: n as u8,
+                        inactive,
+                    };
                 }
                 for (k, p) in pat.elems.iter().enumerate() {
                     let k = syn::Index::from(k);
@@ -796,6 +829,21 @@ impl Lowerer {
         }
         for s in &stmts {
             self.lower_stmt(s, out);
+        }
+    }
+
+    /// Whether an element of a call's tuple is an integer (or a `bool`): by its written type,
+    /// else by the uses after the `let` (see `collect_use_kinds`).
+    fn tuple_element_is_int(&self, pat: &syn::Pat, ty: Option<&Type>) -> bool {
+        if let Some(ty) = ty {
+            return matches!(kind_of_type(ty, &self.float), Kind::Int | Kind::Bool);
+        }
+        match pat {
+            syn::Pat::Ident(p) => {
+                let name = p.ident.to_string();
+                self.use_kinds.get(&name) == Some(&Kind::Int) || self.cast_names.contains(&name)
+            }
+            _ => false,
         }
     }
 
@@ -1180,13 +1228,31 @@ pub fn lower_fn(
         in_impl,
         body,
         ret: lw.ret,
+        tangent_ty: tangent_type(&ret_ty, &ret_shape),
         ret_shape,
         ret_ty,
         float,
         taken,
         body_items: lw.body_items,
         recursive,
+        written_tys: vec![],
     })
+}
+
+/// `ty` with `()` in place of each tuple element of a kind without derivatives.
+fn tangent_type(ty: &Type, shape: &Ret) -> Type {
+    match (ty, shape) {
+        (Type::Tuple(t), Ret::Tuple(kinds)) if kinds.iter().any(|k| !k.is_float()) => {
+            let mut t = t.clone();
+            for (elem, kind) in t.elems.iter_mut().zip(kinds) {
+                if !kind.is_float() {
+                    *elem = syn::parse_quote!(());
+                }
+            }
+            Type::Tuple(t)
+        }
+        _ => ty.clone(),
+    }
 }
 
 fn ret_shape(ty: &Type, float: &Type) -> Ret {
@@ -1219,13 +1285,22 @@ pub(super) fn collect_idents(ts: proc_macro2::TokenStream, out: &mut HashSet<Str
     }
 }
 
-/// Names used as sequences (`d[i]`, `d.len()`, `d.iter()`) or as `ndarray` arrays
-/// (`d[[i, j]]`, `d.dot(…)`, `d.t()`, `d.sum()`, `d.mapv(…)`), by their first such use.
+/// Names used as sequences (`d[i]`, `d.len()`, `d.iter()`), as `ndarray` arrays
+/// (`d[[i, j]]`, `d.dot(…)`, `d.t()`, `d.sum()`, `d.mapv(…)`) or as an index (`i` of
+/// `x[i]`: an integer), by their first such use.
 pub(super) fn collect_use_kinds(ts: proc_macro2::TokenStream, out: &mut HashMap<String, Kind>) {
     use proc_macro2::{Delimiter, TokenTree};
     let trees: Vec<TokenTree> = ts.into_iter().collect();
     for (k, tt) in trees.iter().enumerate() {
         if let TokenTree::Group(g) = tt {
+            // `x[i]` (after an expression, not `= [i]` or `vec![i]`): `i` is an integer.
+            let indexes = k > 0
+                && g.delimiter() == Delimiter::Bracket
+                && matches!(&trees[k - 1], TokenTree::Group(_) | TokenTree::Ident(_));
+            let inner: Vec<TokenTree> = g.stream().into_iter().collect();
+            if let ([TokenTree::Ident(i)], true) = (inner.as_slice(), indexes) {
+                out.entry(i.to_string()).or_insert(Kind::Int);
+            }
             collect_use_kinds(g.stream(), out);
             continue;
         }
@@ -1251,6 +1326,21 @@ pub(super) fn collect_use_kinds(ts: proc_macro2::TokenStream, out: &mut HashMap<
         };
         if let Some(kind) = kind {
             out.entry(name.to_string()).or_insert(kind);
+        }
+    }
+}
+
+/// Names cast with `as` (`i as f64`).
+fn collect_casts(ts: proc_macro2::TokenStream, out: &mut std::collections::HashSet<String>) {
+    use proc_macro2::TokenTree;
+    let trees: Vec<TokenTree> = ts.into_iter().collect();
+    for (k, tt) in trees.iter().enumerate() {
+        match (tt, trees.get(k + 1)) {
+            (TokenTree::Group(g), _) => collect_casts(g.stream(), out),
+            (TokenTree::Ident(name), Some(TokenTree::Ident(as_))) if as_ == "as" => {
+                out.insert(name.to_string());
+            }
+            _ => {}
         }
     }
 }

@@ -609,7 +609,13 @@ pub fn kind_of(e: &Expr, vars: &[Var], float: &Type) -> Kind {
         {
             Kind::Float
         }
-        ExprKind::Field(base, _) if matches!(k(base), Kind::Tuple(_)) => Kind::Float,
+        ExprKind::Field(base, syn::Member::Unnamed(i)) => match k(base) {
+            Kind::Tuple { inactive, .. } if i.index < 8 && inactive >> i.index & 1 == 1 => {
+                Kind::Int
+            }
+            Kind::Tuple { .. } => Kind::Float,
+            _ => Kind::Other,
+        },
         ExprKind::Opaque(_) | ExprKind::Tuple(_) | ExprKind::Field(..) => Kind::Other,
         ExprKind::Repeat { elem, .. } => seq_of(k(elem)),
         ExprKind::List { elems, .. } => seq_of(elems.first().map_or(Kind::Float, k)),

@@ -47,8 +47,13 @@ pub enum Kind {
     IntSeq,
     /// An `ndarray` array of floats (`Array1`, `Array2`, `Array<F, D>`).
     Array,
-    /// A tuple of this many floats (the result of a call returning a tuple).
-    Tuple(u8),
+    /// A tuple (the result of a call returning one) of `len` elements: floats, except those
+    /// whose bit is set in `inactive` (integers and `bool`s, which carry no derivative and
+    /// whose seed is `()`).
+    Tuple {
+        len: u8,
+        inactive: u8,
+    },
     Bool,
     /// A `#[derive(Differentiable)]` struct, by reference: `p: &Params`, `&self`, a field
     /// `p.block` or an element `p.blocks[l]`. Its cotangent has its own type.
@@ -68,7 +73,7 @@ impl Kind {
             Kind::Float
                 | Kind::FloatSeq
                 | Kind::Array
-                | Kind::Tuple(_)
+                | Kind::Tuple { .. }
                 | Kind::Struct
                 | Kind::StructSeq
         )
@@ -590,6 +595,10 @@ pub struct Func {
     pub ret: Vec<VarId>,
     pub ret_shape: Ret,
     pub ret_ty: Type,
+    /// The type of the result's tangents and seeds: `ret_ty` with `()` for each element of a
+    /// tuple result that carries no derivative (`(f64, usize)` gives `(f64, ())`), as JAX
+    /// gives integer outputs a tangent of its own empty type.
+    pub tangent_ty: Type,
     /// The float type: `f64`, `f32` or a generic `T`.
     pub float: Type,
     /// Every identifier of the function and every name given out: generated temporaries
@@ -601,6 +610,10 @@ pub struct Func {
     /// The body calls the function itself (`f(…)`, `Self::f(…)`): its callers' pullbacks
     /// are boxed, since an `impl FnOnce` returned by a function cannot contain itself.
     pub recursive: bool,
+    /// Parameters whose written type the derived items read through one reference
+    /// (`&&[F]`, `&Box<[F]>`; see `parse::collapse_param_refs`): their index and the type the
+    /// primal itself takes, for the calls of the primal.
+    pub written_tys: Vec<(usize, Type)>,
 }
 
 /// An identifier for a name the macro builds from the user's: the `r#` of raw identifiers
