@@ -233,6 +233,14 @@ fn single_reference(ty: &Type) -> Option<Type> {
     collapsed.then_some(Type::Reference(single))
 }
 
+/// The element type `S` of a `&[S]` or `&Vec<S>` parameter (`ParamShape::StructSlice`).
+pub fn struct_slice_element(ty: &Type) -> &Type {
+    match ty {
+        Type::Reference(r) => element(&r.elem).map_or(&*r.elem, |(e, _)| e),
+        other => other,
+    }
+}
+
 /// `Box<[E]>`, whose values the derived items build from a `Vec` with `into_boxed_slice`.
 pub fn is_boxed_slice(ty: &Type) -> bool {
     boxed_slice(ty).is_some()
@@ -525,6 +533,9 @@ pub fn param_shape(ty: &Type, float: &Type) -> ParamShape {
         Type::Reference(r) if r.mutability.is_none() => match owned(&r.elem) {
             Some(true) => ParamShape::ArrayRef,
             Some(false) => ParamShape::Slice,
+            None if matches!(element(&r.elem), Some((e, false)) if kind_of_type(e, float) == Kind::Struct) => {
+                ParamShape::StructSlice
+            }
             None => ParamShape::Inactive,
         },
         Type::Reference(_) => ParamShape::Inactive,

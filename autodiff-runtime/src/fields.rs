@@ -274,3 +274,98 @@ pub fn accumulate_lazy<S: Differentiable>(acc: &mut S, g: Option<S>) {
         acc.accumulate(&g);
     }
 }
+
+// ---- slices of structs ---------------------------------------------------------------------
+//
+// A parameter `bodies: &[Body]` whose elements' fields the body reads (`bodies[i].m`,
+// `for b in bodies { … b.x … }`) is read through columns: each field read becomes a
+// sequence of that field over the elements, which the rest of the generated code indexes
+// like a float slice, and whose adjoint is added back into the field of each element's
+// cotangent.
+
+/// A field of the elements of a slice of structs that `#[differentiate]` reads: a float.
+#[diagnostic::on_unimplemented(
+    message = "`#[differentiate]` reads the fields of a slice's elements as floats, but this field is `{Self}`",
+    label = "a field of an element, read here",
+    note = "read integer or sequence fields of elements outside the differentiated function, or pass them as parameters of their own"
+)]
+pub trait ColumnElem: Float {}
+impl ColumnElem for f32 {}
+impl ColumnElem for f64 {}
+impl<T: Float> ColumnElem for crate::Dual<T> {}
+
+/// The field `read` of every element, as a sequence (a column of an array of structs).
+///
+/// ```
+/// use autodiff_runtime::fields::column;
+/// struct P { x: f64, y: f64 }
+/// let ps = [P { x: 1.0, y: 2.0 }, P { x: 3.0, y: 4.0 }];
+/// assert_eq!(column(&ps, |p| p.y), vec![2.0, 4.0]);
+/// # let _ = ps[0].x;
+/// ```
+pub fn column<S, F: ColumnElem>(items: &[S], read: impl Fn(&S) -> F) -> Vec<F> {
+    items.iter().map(read).collect()
+}
+
+/// `field(bars[i]) += column[i]` for every element: a column's adjoint added into the
+/// cotangents of the elements. Panics naming both lengths unless they are equal.
+///
+/// ```
+/// use autodiff_runtime::fields::scatter_column;
+/// #[derive(Debug, PartialEq)]
+/// struct P { x: f64 }
+/// let mut bars = vec![P { x: 1.0 }, P { x: 0.0 }];
+/// scatter_column(&mut bars, &[0.5, 2.0], |p| &mut p.x);
+/// assert_eq!(bars, [P { x: 1.5 }, P { x: 2.0 }]);
+/// ```
+#[track_caller]
+pub fn scatter_column<S, F: Float>(bars: &mut [S], column: &[F], field: impl Fn(&mut S) -> &mut F) {
+    assert_eq!(
+        bars.len(),
+        column.len(),
+        "a slice of {} structs receives a column adjoint of length {}",
+        bars.len(),
+        column.len()
+    );
+    for (bar, g) in bars.iter_mut().zip(column) {
+        let f = field(bar);
+        *f = *f + *g;
+    }
+}
+
+/// The zero cotangent of a slice of structs: one zero struct per element.
+///
+/// ```
+/// use autodiff_runtime::fields::zeros_of_structs;
+/// let zeros = zeros_of_structs(&[[1.0, 2.0], [3.0, 4.0]]);
+/// assert_eq!(zeros, vec![[0.0; 2]; 2]);
+/// ```
+pub fn zeros_of_structs<S: Differentiable>(items: &[S]) -> Vec<S> {
+    items.iter().map(S::zero_like).collect()
+}
+
+/// A slice of structs at the values of `flat` (laid out as [`Differentiable::to_flat`] of
+/// the `Vec` lays them out), shaped like `like`: what a gradient check evaluates.
+///
+/// ```
+/// use autodiff_runtime::fields::structs_from_flat;
+/// let v = structs_from_flat(&[[0.0, 0.0], [0.0, 0.0]], &[1.0, 2.0, 3.0, 4.0]);
+/// assert_eq!(v, vec![[1.0, 2.0], [3.0, 4.0]]);
+/// ```
+pub fn structs_from_flat<S: Differentiable>(like: &[S], flat: &[S::Scalar]) -> Vec<S> {
+    let mut value = zeros_of_structs(like);
+    value.set_from_flat(flat);
+    value
+}
+
+/// The leaves of a slice of structs, flattened as its `Vec`'s [`Differentiable::to_flat`].
+///
+/// ```
+/// use autodiff_runtime::fields::structs_to_flat;
+/// assert_eq!(structs_to_flat(&[[1.0, 2.0], [3.0, 4.0]]), vec![1.0, 2.0, 3.0, 4.0]);
+/// ```
+pub fn structs_to_flat<S: Differentiable>(items: &[S]) -> Vec<S::Scalar> {
+    let mut flat = vec![];
+    S::for_each_leaf_of_slice(items, &mut |leaf| flat.extend_from_slice(leaf));
+    flat
+}

@@ -20,6 +20,9 @@ impl Ctx<'_> {
         });
         let fields = self.func.fields.iter().map(|f| {
             let (name, base, path) = (self.name(f.var), self.name(f.base), &f.path);
+            if self.is_struct_slice(f.base) {
+                return self.column_binding(f, sweep);
+            }
             let check = match self.kind(f.var) {
                 Kind::Float => quote!(__ad::float_field(#base.#(#path).*)),
                 Kind::FloatSeq => quote!(__ad::seq_field(&#base.#(#path).*)),
@@ -89,6 +92,9 @@ impl Ctx<'_> {
             .filter(|f| !matches!(self.kind(f.var), Kind::Float | Kind::Int | Kind::Bool))
             .map(|f| {
                 let (name, base, path) = (self.name(f.var), self.name(f.base), &f.path);
+                if self.is_struct_slice(f.base) {
+                    return quote!(let #name = __ad::column(#base, |__e| __e.#(#path).*););
+                }
                 // A sequence is read as a slice, whatever holds it (`Vec`, array, `Array1`).
                 if self.kind(f.var) == Kind::FloatSeq {
                     quote!(let #name = __ad::seq_field(&#base.#(#path).*);)
@@ -110,6 +116,14 @@ impl Ctx<'_> {
             .filter(|f| f.base == param && self.active(f.var))
             .map(|f| {
                 let (field_bar, path) = (self.bar(f.var), &f.path);
+                if self.is_struct_slice(param) {
+                    let constant = constant_in_first(&bar, path);
+                    return quote! {
+                        if !#constant {
+                            __ad::scatter_column(&mut #bar, &#field_bar, |__e| &mut __e.#(#path).*);
+                        }
+                    };
+                }
                 let add = if self.kind(f.var) == Kind::Float {
                     quote!(__ad::accumulate_float(&mut #bar.#(#path).*, #field_bar);)
                 } else if self.kind(f.var) == Kind::FloatSeq {
@@ -134,12 +148,59 @@ impl Ctx<'_> {
         quote!(#(#adds)*)
     }
 
-    /// Whether the function has a struct parameter: it then has no dual-number twin (a
-    /// struct of dual numbers is not a type the macro can write); see `struct_hvp`.
+    /// Whether the function has a struct parameter (or a slice of structs): it then has no
+    /// dual-number twin (a struct of dual numbers is not a type the macro can write); see
+    /// `struct_hvp`.
     pub fn has_struct_param(&self) -> bool {
         self.func
             .params
             .iter()
-            .any(|p| p.shape == ParamShape::Struct)
+            .any(|p| matches!(p.shape, ParamShape::Struct | ParamShape::StructSlice))
     }
+
+    /// Whether `v` is a parameter that is a slice of structs (`bodies: &[Body]`).
+    pub fn is_struct_slice(&self, v: VarId) -> bool {
+        self.func
+            .params
+            .iter()
+            .any(|p| p.var == v && p.shape == ParamShape::StructSlice)
+    }
+
+    /// A column of a slice of structs (`let bodies_m = __ad::column(bodies, |__e| __e.m);`),
+    /// and in forward mode its tangent, the same column of the tangent slice (zeros for a
+    /// `#[no_grad]` field, which the element type reports).
+    fn column_binding(&self, f: &FieldProj, sweep: Sweep) -> TokenStream {
+        let (name, base, path) = (self.name(f.var), self.name(f.base), &f.path);
+        let tangent = (sweep == Sweep::Jvp && self.active(f.var)).then(|| {
+            let (dot, base_dot) = (self.dot(f.var), self.dot(f.base));
+            let constant = constant_in_first(&base_dot, path);
+            quote! {
+                let #dot = if #constant {
+                    __ad::seq_zeros(&#name)
+                } else {
+                    __ad::column(#base_dot, |__e| __e.#(#path).*)
+                };
+            }
+        });
+        quote! {
+            let #name = __ad::column(#base, |__e| __e.#(#path).*);
+            #tangent
+        }
+    }
+}
+
+/// Whether the field at `path` of the elements of `slice` is `#[no_grad]`, which the type
+/// holding it reports (asked of the first element: an empty slice has nothing to add).
+fn constant_in_first(slice: &impl quote::ToTokens, path: &[syn::Member]) -> TokenStream {
+    let (parent, last) = path.split_at(path.len() - 1);
+    let field = match &last[0] {
+        syn::Member::Named(i) => i.to_string(),
+        syn::Member::Unnamed(i) => i.index.to_string(),
+    };
+    let holder = if parent.is_empty() {
+        quote!(__e)
+    } else {
+        quote!(&__e #(.#parent)*)
+    };
+    quote!(#slice.first().is_some_and(|__e| __ad::is_constant_field(#holder, #field)))
 }

@@ -52,7 +52,7 @@ pub fn emit(item: &syn::ItemFn, ctx: &Ctx, allows: &TokenStream, with_hvp: bool)
     let flat_f64 = |p: &Param, value: TokenStream, borrowed: bool| match p.shape {
         ParamShape::Scalar if converts => quote!(::std::vec![__ad::AtF64::to_f64(#value)]),
         // `to_flat` gives the struct's own float type.
-        ParamShape::Struct if converts => {
+        ParamShape::Struct | ParamShape::StructSlice if converts => {
             let leaves = flat(p.shape, value, borrowed);
             quote!(#leaves.flatten())
         }
@@ -176,6 +176,8 @@ fn flat(shape: ParamShape, value: TokenStream, borrowed: bool) -> TokenStream {
     match (shape, borrowed) {
         (ParamShape::Struct, true) => quote!(__ad::Differentiable::to_flat(#value)),
         (ParamShape::Struct, false) => quote!(__ad::Differentiable::to_flat(&#value)),
+        (ParamShape::StructSlice, true) => quote!(__ad::structs_to_flat(#value)),
+        (ParamShape::StructSlice, false) => quote!(__ad::structs_to_flat(&#value)),
         _ => quote!(#value.flatten()),
     }
 }
@@ -281,6 +283,10 @@ fn rebuild(ctx: &Ctx, p: &Param, from: &TokenStream) -> TokenStream {
         ParamShape::Struct => {
             let n = passed_name(ctx, p);
             quote!(&__ad::rebuilt_like(#n, &#part))
+        }
+        ParamShape::StructSlice => {
+            let n = passed_name(ctx, p);
+            quote!(&__ad::structs_from_flat(#n, &#part))
         }
         ParamShape::Inactive | ParamShape::Output => {
             unreachable!("only active parameters are rebuilt; functions with output buffers have no gradcheck")

@@ -349,7 +349,10 @@ fn adapter(item: &syn::ItemFn, ctx: &Ctx, suffix: &str, target: &str) -> TokenSt
             ParamShape::OwnedVec | ParamShape::Array => quote!(__ad::primals(&#e)),
             ParamShape::NdRef => quote!(&__ad::primals_nd(#e)),
             ParamShape::Nd => quote!(__ad::primals_nd(&#e)),
-            ParamShape::Inactive | ParamShape::Struct | ParamShape::Output => e,
+            ParamShape::Inactive
+            | ParamShape::Struct
+            | ParamShape::StructSlice
+            | ParamShape::Output => e,
         }
     };
     let args: Vec<TokenStream> = ctx
@@ -576,6 +579,11 @@ pub(super) fn cotangent_type(ctx: &Ctx, p: &Param) -> TokenStream {
             }
             other => quote!(#other),
         },
+        // One struct per element: `Vec<Body>` for `&[Body]` and `&Vec<Body>`.
+        ParamShape::StructSlice => {
+            let elem = crate::parse::struct_slice_element(&p.ty);
+            quote!(::std::vec::Vec<#elem>)
+        }
         ParamShape::Inactive | ParamShape::Output => quote!(()),
     }
 }
@@ -1269,7 +1277,7 @@ fn dual_inputs(ctx: &Ctx, pooled: &dyn Fn(VarId) -> bool) -> DualInputs {
                     quote!(&#dual)
                 }
                 (true, ParamShape::Nd) => quote!(__ad::duals_nd(&#x, &#dot)),
-                (true, ParamShape::Struct | ParamShape::Output) => {
+                (true, ParamShape::Struct | ParamShape::StructSlice | ParamShape::Output) => {
                     unreachable!("struct parameters have their own `_hvp`; output buffers none")
                 }
             }

@@ -200,6 +200,9 @@ impl<'f> Ctx<'f> {
         match self.kind(v) {
             Kind::FloatSeq => quote!(let mut #name = __ad::zeros_like(&#value);),
             Kind::Array => quote!(let mut #name = __ad::zeros_nd(&#value);),
+            Kind::StructSeq if self.is_struct_slice(v) => {
+                quote!(let mut #name = __ad::zeros_of_structs(#value);)
+            }
             Kind::Struct | Kind::StructSeq => {
                 quote!(let mut #name = __ad::Differentiable::zero_like(#value);)
             }

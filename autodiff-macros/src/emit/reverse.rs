@@ -99,7 +99,7 @@ impl Ctx<'_> {
             .func
             .params
             .iter()
-            .filter(|p| p.active && p.shape == ParamShape::Struct)
+            .filter(|p| p.active && matches!(p.shape, ParamShape::Struct | ParamShape::StructSlice))
             .map(|p| self.gather_fields(p.var));
         let results = self.cotangent_results(accs);
         quote! {

@@ -97,6 +97,8 @@ fn lifted_args<'a>(ctx: &'a Ctx, t: &syn::Ident) -> Option<Lifted<'a>> {
             // The receiver's type is `Self`, which names no `T` but holds them.
             (false, ParamShape::Struct) if receiver => (true, quote!(__ad::DualTwin::constant(#x))),
             (_, ParamShape::Inactive) => (false, x.clone()),
+            // A slice of structs has no dual twin the macro can write.
+            (_, ParamShape::StructSlice) => return None,
             (true, ParamShape::Scalar) => (false, quote!(__ad::Dual::new(#x, #dot))),
             (false, ParamShape::Scalar) => (false, quote!(__ad::lift(#x))),
             (true, ParamShape::Slice) => (true, quote!(__ad::duals(&#x, &#dot))),

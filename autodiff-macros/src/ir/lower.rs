@@ -38,6 +38,12 @@ pub struct Lowerer {
     pub(super) errors: Vec<syn::Error>,
     /// The struct parameters' variables.
     pub(super) struct_params: Vec<VarId>,
+    /// Parameters that are slices of structs (`bodies: &[Body]`), read through columns
+    /// (see `lower_struct_slices`).
+    pub(super) struct_slices: Vec<VarId>,
+    /// Names bound to an element of such a slice: the slice and the variable holding the
+    /// element's index.
+    pub(super) element_aliases: HashMap<VarId, (VarId, VarId)>,
     /// Those of them that are constants (left out by `wrt`): their methods are plain calls.
     pub(super) constant_structs: Vec<VarId>,
     /// The fields of struct parameters read so far.
@@ -113,6 +119,8 @@ impl Lowerer {
             float,
             errors: vec![],
             struct_params: vec![],
+            struct_slices: vec![],
+            element_aliases: HashMap::new(),
             constant_structs: vec![],
             fields: vec![],
             outputs: vec![],
@@ -270,6 +278,7 @@ impl Lowerer {
     fn param_kind(&mut self, var: VarId, shape: ParamShape) {
         match (self.vars[var].kind, shape) {
             (Kind::Struct, ParamShape::Struct) => self.struct_params.push(var),
+            (Kind::StructSeq, ParamShape::StructSlice) => self.struct_slices.push(var),
             (Kind::Struct | Kind::StructSeq, _) => self.vars[var].kind = Kind::Other,
             _ => {}
         }
@@ -574,6 +583,9 @@ impl Lowerer {
                 return;
             }
         }
+        if self.lower_element_let(local, out) {
+            return;
+        }
         let (tuple_pat, tuple_ty) = match &local.pat {
             syn::Pat::Type(pt) => match (&*pt.pat, &*pt.ty) {
                 (syn::Pat::Tuple(t), Type::Tuple(ty)) if t.elems.len() == ty.elems.len() => {
@@ -748,7 +760,7 @@ impl Lowerer {
         }
     }
 
-    fn bind_name(&mut self, ident: &Ident, var: VarId, mutable: bool) {
+    pub(super) fn bind_name(&mut self, ident: &Ident, var: VarId, mutable: bool) {
         self.vars[var].mutable = mutable;
         if let Some(s) = self.scopes.last_mut() {
             s.1.insert(ident.to_string(), var);

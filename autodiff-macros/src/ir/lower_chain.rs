@@ -81,7 +81,7 @@ impl Lowerer {
                     matches!(
                         self.vars[v].kind,
                         super::Kind::FloatSeq | super::Kind::IntSeq | super::Kind::Array
-                    )
+                    ) || self.struct_slices.contains(&v)
                 }),
             _ => true,
         };

@@ -20,6 +20,7 @@ impl Lowerer {
             syn::Expr::Lit(l) => self.lower_lit(&l.lit, span),
             syn::Expr::Path(p) if p.qself.is_none() => match p.path.get_ident() {
                 Some(ident) => match self.lookup(&ident.to_string()) {
+                    Some(v) if self.is_element_alias(v) => self.element_value(v, span),
                     Some(v) => mk(ExprKind::Var(v)),
                     None => mk(ExprKind::Const(p.path.clone())),
                 },
@@ -42,6 +43,11 @@ impl Lowerer {
                 }
             }
             syn::Expr::Binary(b) => self.lower_binary(b, out),
+            syn::Expr::Index(ix) if self.is_element_field_expr(&ix.expr) => self.unsupported(
+                span,
+                "indexing a field of an element of a slice of structs (`p.pos[0]`)",
+                "pass the element to a `#[differentiate]` function that takes the struct by reference and reads the field there (`energy(p)` with `fn energy(p: &Particle)`), or give the struct a float field per coordinate",
+            ),
             syn::Expr::Index(ix) => {
                 let base = self.lower_expr(&ix.expr, out);
                 let index = self.lower_expr(&ix.index, out);
@@ -89,7 +95,10 @@ impl Lowerer {
             }
             syn::Expr::Field(f) => match self.field_read(e) {
                 Some(v) => mk(ExprKind::Var(v)),
-                None => self.lower_other_field(f, span, out),
+                None => match self.element_field(f, out) {
+                    Some(read) => read,
+                    None => self.lower_other_field(f, span, out),
+                },
             },
             syn::Expr::Block(b) if b.label.is_some() => self.unsupported(
                 span,

@@ -21,6 +21,7 @@ mod lower_items;
 mod lower_iter;
 mod lower_macros;
 mod lower_outputs;
+mod lower_struct_slices;
 #[cfg(test)]
 pub mod print;
 #[cfg(test)]
@@ -528,6 +529,9 @@ pub enum ParamShape {
     Nd,
     /// `p: &Params` or `&self`, a `#[derive(Differentiable)]` struct: cotangent `Params`.
     Struct,
+    /// `bodies: &[Body]` or `&Vec<Body>` of such structs, read through their elements'
+    /// fields (`bodies[i].m`, `for b in bodies { … b.x … }`): cotangent `Vec<Body>`.
+    StructSlice,
     /// `out: &mut [F]` or `&mut Vec<F>`: an output buffer. Its final contents are a result
     /// (a tangent buffer in `_jvp`, a seed in `_vjp`); its initial contents are constants.
     Output,

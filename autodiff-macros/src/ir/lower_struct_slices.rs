@@ -1,0 +1,223 @@
+//! Slices of structs (`bodies: &[Body]`, `&Vec<Body>` of `#[derive(Differentiable)]`
+//! structs), read through their elements' fields: `bodies[i].m`, `let b = &bodies[i];
+//! … b.x …`, `for b in bodies { … b.v … }` and iterator chains over them.
+//!
+//! Each field path read from the elements becomes a column: a variable of its own, the
+//! field over every element as a float sequence (`bodies_m`), bound at the top of every
+//! generated function like a struct parameter's field (`ir::FieldProj` with the slice as its
+//! base), so the rest of the compiler sees one more float slice parameter indexed where the
+//! element was. Its adjoint is added back into the field of each element's cotangent
+//! (`Vec<Body>`). An element bound by `let` (or by a loop over the slice) is an alias of
+//! the slice at an index read once: the index is what the `let` binds, and the element
+//! itself is never a value of the generated code, so any use of it other than a field read
+//! is refused with a message.
+
+use super::lower::Lowerer;
+use super::*;
+
+impl Lowerer {
+    /// The slice of structs and the index of `e` when it is an element of one:
+    /// `bodies[e]` or `&bodies[e]`.
+    fn slice_element<'e>(&self, e: &'e syn::Expr) -> Option<(VarId, &'e syn::Expr)> {
+        match e {
+            syn::Expr::Paren(p) => self.slice_element(&p.expr),
+            syn::Expr::Reference(r) if r.mutability.is_none() => self.slice_element(&r.expr),
+            syn::Expr::Index(ix) => {
+                let syn::Expr::Path(p) = &*ix.expr else {
+                    return None;
+                };
+                let v = self.lookup(&p.path.get_ident()?.to_string())?;
+                self.struct_slices.contains(&v).then_some((v, &*ix.index))
+            }
+            _ => None,
+        }
+    }
+
+    /// `e` with each element of slice `slice` it yields replaced by its index: the element
+    /// itself, or an `if`/`else` (or block) whose every value is one (`if i > 0 { &f[i - 1] }
+    /// else { &f[n - 1] }` gives `if i > 0 { i - 1 } else { n - 1 }`).
+    fn element_index(&self, e: &syn::Expr, slice: &mut Option<VarId>) -> Option<syn::Expr> {
+        if let Some((v, index)) = self.slice_element(e) {
+            if slice.is_some_and(|s| s != v) {
+                return None;
+            }
+            *slice = Some(v);
+            return Some(index.clone());
+        }
+        match e {
+            syn::Expr::Paren(p) => self.element_index(&p.expr, slice),
+            // Another name for an element: the same slice at the same index.
+            syn::Expr::Path(p) => {
+                let v = self.lookup(&p.path.get_ident()?.to_string())?;
+                let &(of, index) = self.element_aliases.get(&v)?;
+                if slice.is_some_and(|s| s != of) {
+                    return None;
+                }
+                *slice = Some(of);
+                let index = &self.vars[index].name;
+                Some(syn::parse_quote!(#index))
+            }
+            syn::Expr::If(i) => {
+                let (else_token, other) = i.else_branch.as_ref()?;
+                let then_branch = self.block_index(&i.then_branch, slice)?;
+                let other = self.element_index(other, slice)?;
+                let mut i = i.clone();
+                i.then_branch = then_branch;
+                i.else_branch = Some((*else_token, Box::new(other)));
+                Some(syn::Expr::If(i))
+            }
+            syn::Expr::Block(b) if b.label.is_none() => {
+                let mut b = b.clone();
+                b.block = self.block_index(&b.block, slice)?;
+                Some(syn::Expr::Block(b))
+            }
+            _ => None,
+        }
+    }
+
+    fn block_index(&self, b: &syn::Block, slice: &mut Option<VarId>) -> Option<syn::Block> {
+        let mut b = b.clone();
+        match b.stmts.last_mut()? {
+            syn::Stmt::Expr(tail, None) => *tail = self.element_index(tail, slice)?,
+            _ => return None,
+        }
+        Some(b)
+    }
+
+    /// `let b = &bodies[e];` (or `bodies[e]`, or an `if` choosing among elements): binds
+    /// `b` as an alias of the element, its index computed once into a variable of its own.
+    /// Returns whether the `let` was one.
+    pub(super) fn lower_element_let(&mut self, local: &syn::Local, out: &mut Vec<Stmt>) -> bool {
+        if self.struct_slices.is_empty() {
+            return false;
+        }
+        let (syn::Pat::Ident(p), Some(init)) = (&local.pat, &local.init) else {
+            return false;
+        };
+        if p.by_ref.is_some() || p.mutability.is_some() || init.diverge.is_some() {
+            return false;
+        }
+        let mut slice = None;
+        let Some(index) = self.element_index(&init.expr, &mut slice) else {
+            return false;
+        };
+        let Some(slice) = slice else { return false };
+        let index_name = self.synthetic_ident(&format!("{}_index", p.ident));
+        self.lower_stmt(&syn::parse_quote!(let #index_name: usize = #index;), out);
+        let Some(index_var) = self.lookup(&index_name.to_string()) else {
+            return false;
+        };
+        let alias = self.temp(&p.ident.to_string(), Kind::Other, p.ident.span());
+        self.bind_name(&p.ident, alias, false);
+        self.element_aliases.insert(alias, (slice, index_var));
+        true
+    }
+
+    /// A field read of an element of a slice of structs (`bodies[i].m`, `b.pos.x` of an
+    /// element `b`): the column's element at the index.
+    pub(super) fn element_field(
+        &mut self,
+        f: &syn::ExprField,
+        out: &mut Vec<Stmt>,
+    ) -> Option<Expr> {
+        if self.struct_slices.is_empty() {
+            return None;
+        }
+        let span = syn::spanned::Spanned::span(&f.member);
+        let mut path = vec![f.member.clone()];
+        let mut base = &*f.base;
+        while let syn::Expr::Field(inner) = peel_parens(base) {
+            path.insert(0, inner.member.clone());
+            base = &inner.base;
+        }
+        let base = peel_parens(base);
+        let (slice, index) = if let Some((slice, index)) = self.slice_element(base) {
+            (slice, self.lower_expr(index, out))
+        } else {
+            let syn::Expr::Path(p) = base else {
+                return None;
+            };
+            let v = self.lookup(&p.path.get_ident()?.to_string())?;
+            let &(slice, index) = self.element_aliases.get(&v)?;
+            (slice, Expr::new(ExprKind::Var(index), span))
+        };
+        let column = self.column(slice, path, span);
+        let column = Expr::new(ExprKind::Var(column), span);
+        Some(Expr::new(
+            ExprKind::Index(Box::new(column), Box::new(index)),
+            span,
+        ))
+    }
+
+    /// Whether `e` is a field read of an element of a slice of structs (`b.pos`,
+    /// `bodies[i].pos`).
+    pub(super) fn is_element_field_expr(&self, e: &syn::Expr) -> bool {
+        if self.struct_slices.is_empty() {
+            return false;
+        }
+        let mut base = peel_parens(e);
+        let mut fields = 0;
+        while let syn::Expr::Field(f) = base {
+            base = peel_parens(&f.base);
+            fields += 1;
+        }
+        let alias = || match base {
+            syn::Expr::Path(p) => p
+                .path
+                .get_ident()
+                .and_then(|i| self.lookup(&i.to_string()))
+                .is_some_and(|v| self.element_aliases.contains_key(&v)),
+            _ => false,
+        };
+        fields > 0 && (self.slice_element(base).is_some() || alias())
+    }
+
+    /// The column of `slice` for a field path, made on its first read.
+    fn column(&mut self, slice: VarId, path: Vec<syn::Member>, span: Span) -> VarId {
+        let key = |p: &[syn::Member]| quote::quote!(#(#p).*).to_string();
+        if let Some(f) = self
+            .fields
+            .iter()
+            .find(|f| f.base == slice && key(&f.path) == key(&path))
+        {
+            return f.var;
+        }
+        let mut stem = self.vars[slice].stem.to_string();
+        for m in &path {
+            stem.push('_');
+            stem.push_str(&quote::quote!(#m).to_string());
+        }
+        let var = self.param_like(&stem, Kind::FloatSeq, span);
+        self.fields.push(FieldProj {
+            var,
+            base: slice,
+            path,
+        });
+        var
+    }
+
+    pub(super) fn is_element_alias(&self, v: VarId) -> bool {
+        self.element_aliases.contains_key(&v)
+    }
+
+    /// An element alias used as a value (`norm(p)` for `let p = &pts[i];`): the reference
+    /// to the element it names, `&pts[p_index]`.
+    pub(super) fn element_value(&mut self, v: VarId, span: Span) -> Expr {
+        let (slice, index) = self.element_aliases[&v];
+        let element = Expr::new(
+            ExprKind::Index(
+                Box::new(Expr::new(ExprKind::Var(slice), span)),
+                Box::new(Expr::new(ExprKind::Var(index), span)),
+            ),
+            span,
+        );
+        Expr::new(ExprKind::Ref(Box::new(element)), span)
+    }
+}
+
+fn peel_parens(e: &syn::Expr) -> &syn::Expr {
+    match e {
+        syn::Expr::Paren(p) => peel_parens(&p.expr),
+        other => other,
+    }
+}

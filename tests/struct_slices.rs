@@ -1,0 +1,230 @@
+//! Slices of `#[derive(Differentiable)]` structs as parameters (`&[Point]`, `&Vec<Body>`),
+//! read through their elements' fields: `fig[i].x`, `let p = &fig[i - 1];` (also chosen by
+//! an `if`), `for b in bodies`, `.iter().map(|b| …)`, `.iter().enumerate()`, and passed on to
+//! differentiated callees. The cotangent is a `Vec` of the struct, `#[no_grad]` fields
+//! untouched. Gradients are checked against closed forms and the generated `_gradcheck`
+//! (central differences), the tangents against the gradient (dot-product identity).
+
+mod common;
+use autodiff::{differentiate, Differentiable};
+
+#[derive(Differentiable, Clone, Debug)]
+pub struct Point {
+    x: f64,
+    y: f64,
+}
+
+// The shoelace formula as TheAlgorithms/Rust writes it: each element chosen by an `if`.
+#[differentiate]
+pub fn polygon_area(fig: &[Point]) -> f64 {
+    let mut res = 0.0;
+    for i in 0..fig.len() {
+        let p = if i > 0 {
+            &fig[i - 1]
+        } else {
+            &fig[fig.len() - 1]
+        };
+        let q = &fig[i];
+        res += (p.x - q.x) * (p.y + q.y);
+    }
+    f64::abs(res) / 2.0
+}
+
+#[derive(Differentiable, Clone, Debug)]
+pub struct Body {
+    m: f64,
+    v: f64,
+    #[no_grad]
+    id: usize,
+}
+
+#[differentiate]
+fn energy(bodies: &Vec<Body>, g: f64) -> f64 {
+    let mut e = 0.0;
+    for b in bodies {
+        e += 0.5 * b.m * b.v * b.v;
+    }
+    let weight: f64 = bodies.iter().map(|b| b.m * g).sum();
+    e + weight + bodies[0].m * bodies[1].v
+}
+
+#[differentiate]
+fn spread(pts: &[Point]) -> f64 {
+    let n = pts.len() as f64;
+    let mean: f64 = pts.iter().map(|p| p.x).sum::<f64>() / n;
+    let mut s = 0.0;
+    for (i, p) in pts.iter().enumerate() {
+        s += (p.x - mean).powi(2) * (i as f64 + 1.0) + p.y.sin();
+    }
+    s
+}
+
+#[differentiate]
+fn scaled_spread(pts: &[Point], k: f64) -> f64 {
+    k * spread(pts)
+}
+
+#[derive(Differentiable, Clone, Debug)]
+pub struct Weighted {
+    a: f32,
+    b: f32,
+    w: f32,
+}
+
+#[differentiate]
+fn weighted(ps: &[Weighted]) -> f32 {
+    let mut s = 0.0;
+    for p in ps.iter() {
+        s += p.w * p.a * p.b;
+    }
+    s
+}
+
+fn hexagon() -> Vec<Point> {
+    [
+        (0.1, 0.0),
+        (1.2, -0.1),
+        (1.6, 0.9),
+        (1.0, 1.8),
+        (0.0, 1.7),
+        (-0.6, 0.8),
+    ]
+    .iter()
+    .map(|&(x, y)| Point { x, y })
+    .collect()
+}
+
+#[test]
+fn shoelace_area() {
+    let fig = hexagon();
+    let (area, g) = polygon_area_grad(&fig);
+    // res = Σ (xᵢ₋₁ − xᵢ)(yᵢ₋₁ + yᵢ) (cyclic), area = |res| / 2 (res > 0 here):
+    // ∂area/∂xⱼ = ((yⱼ + yⱼ₊₁) − (yⱼ₋₁ + yⱼ)) / 2 = (yⱼ₊₁ − yⱼ₋₁) / 2,
+    // ∂area/∂yⱼ = ((xⱼ₋₁ − xⱼ) + (xⱼ − xⱼ₊₁)) / 2 = (xⱼ₋₁ − xⱼ₊₁) / 2.
+    let n = fig.len();
+    for j in 0..n {
+        let (prev, next) = (&fig[(j + n - 1) % n], &fig[(j + 1) % n]);
+        assert!((g[j].x - (next.y - prev.y) / 2.0).abs() < 1e-12, "x {j}");
+        assert!((g[j].y - (prev.x - next.x) / 2.0).abs() < 1e-12, "y {j}");
+    }
+    assert!(area > 0.0);
+    polygon_area_gradcheck(&fig).unwrap();
+}
+
+#[test]
+fn loops_and_chains_over_bodies() {
+    let bodies = vec![
+        Body {
+            m: 1.0,
+            v: 2.0,
+            id: 7,
+        },
+        Body {
+            m: 3.0,
+            v: -1.0,
+            id: 8,
+        },
+    ];
+    let (e, gb, gg) = energy_grad(&bodies, 0.5);
+    // e = Σ ½mᵢvᵢ² + g Σ mᵢ + m₀v₁.
+    assert!((e - (2.0 + 1.5 + 2.0 - 1.0)).abs() < 1e-12);
+    assert!((gb[0].m - (2.0 + 0.5 - 1.0)).abs() < 1e-12);
+    assert!((gb[0].v - 2.0).abs() < 1e-12);
+    assert!((gb[1].m - (0.5 + 0.5)).abs() < 1e-12);
+    assert!((gb[1].v - (-3.0 + 1.0)).abs() < 1e-12);
+    assert!((gg - 4.0).abs() < 1e-12);
+    // A `#[no_grad]` field's cotangent keeps the constant.
+    assert_eq!((gb[0].id, gb[1].id), (7, 8));
+    energy_gradcheck(&bodies, 0.5).unwrap();
+    // ⟨∇e, v⟩ along a direction that moves every float.
+    let dir = vec![
+        Body {
+            m: 0.3,
+            v: -0.2,
+            id: 7,
+        },
+        Body {
+            m: 0.1,
+            v: 0.7,
+            id: 8,
+        },
+    ];
+    let (_, t) = energy_jvp(&bodies, 0.5, &dir, 0.25);
+    let want = gb[0].m * 0.3 + gb[0].v * -0.2 + gb[1].m * 0.1 + gb[1].v * 0.7 + gg * 0.25;
+    assert!((t - want).abs() < 1e-12, "{t} against {want}");
+}
+
+#[test]
+fn enumerate_and_callers() {
+    let pts = hexagon();
+    spread_gradcheck(&pts).unwrap();
+    let (v, g, gk) = scaled_spread_grad(&pts, 1.5);
+    let (s, gs) = spread_grad(&pts);
+    assert!((v - 1.5 * s).abs() < 1e-12 && (gk - s).abs() < 1e-12);
+    for (a, b) in g.iter().zip(&gs) {
+        assert!((a.x - 1.5 * b.x).abs() < 1e-12 && (a.y - 1.5 * b.y).abs() < 1e-12);
+    }
+    scaled_spread_gradcheck(&pts, 1.5).unwrap();
+}
+
+#[test]
+fn f32_elements() {
+    let ps = vec![
+        Weighted {
+            a: 1.0,
+            b: 2.0,
+            w: 0.5,
+        },
+        Weighted {
+            a: -1.0,
+            b: 3.0,
+            w: 2.0,
+        },
+    ];
+    let (s, g) = weighted_grad(&ps);
+    assert!((s - (1.0 - 6.0)).abs() < 1e-6);
+    // ∂(w·a·b) = (b·w, a·w, a·b).
+    assert!(
+        (g[0].a - 1.0).abs() < 1e-6 && (g[0].b - 0.5).abs() < 1e-6 && (g[0].w - 2.0).abs() < 1e-6
+    );
+    assert!(
+        (g[1].a - 6.0).abs() < 1e-6 && (g[1].b + 2.0).abs() < 1e-6 && (g[1].w + 3.0).abs() < 1e-6
+    );
+}
+
+#[differentiate]
+fn norm(p: &Point) -> f64 {
+    (p.x * p.x + p.y * p.y).sqrt()
+}
+
+// Elements passed on to a differentiated function: by an alias, by `&pts[0]`, in a chain.
+#[allow(clippy::needless_range_loop, clippy::redundant_closure)] // the forms under test
+#[differentiate]
+fn weighted_norms(pts: &[Point]) -> f64 {
+    let mut s = 0.0;
+    for i in 0..pts.len() {
+        let p = &pts[i];
+        s += norm(p) * p.x;
+    }
+    s + norm(&pts[0]) + pts.iter().map(|p| norm(p)).sum::<f64>()
+}
+
+#[test]
+fn elements_passed_to_callees() {
+    let pts = vec![Point { x: 0.3, y: 0.4 }, Point { x: 1.2, y: -0.5 }];
+    let (_, g) = weighted_norms_grad(&pts);
+    // s = Σ |pᵢ| xᵢ + |p₀| + Σ |pᵢ|: ∂/∂xᵢ = xᵢ²/|pᵢ| + |pᵢ| + [i = 0] x₀/|p₀| + xᵢ/|pᵢ|,
+    // ∂/∂yᵢ = xᵢyᵢ/|pᵢ| + [i = 0] y₀/|p₀| + yᵢ/|pᵢ|.
+    for (i, p) in pts.iter().enumerate() {
+        let r = (p.x * p.x + p.y * p.y).sqrt();
+        let first = if i == 0 { 1.0 } else { 0.0 };
+        let gx = p.x * p.x / r + r + (first + 1.0) * p.x / r;
+        let gy = p.x * p.y / r + (first + 1.0) * p.y / r;
+        assert!(
+            (g[i].x - gx).abs() < 1e-12 && (g[i].y - gy).abs() < 1e-12,
+            "{i}: {:?}",
+            g[i]
+        );
+    }
+    weighted_norms_gradcheck(&pts).unwrap();
+}
