@@ -228,3 +228,18 @@ fn elements_passed_to_callees() {
     }
     weighted_norms_gradcheck(&pts).unwrap();
 }
+
+// The slice left out by `wrt`: a constant, read through the same columns.
+#[differentiate(wrt(k))]
+fn pull(pts: &[Point], k: f64) -> f64 {
+    pts.iter().map(|p| (k * p.x).sin() * p.y).sum()
+}
+
+#[test]
+fn constant_slices() {
+    let pts = hexagon();
+    let (_, gk) = pull_grad(&pts, 0.7);
+    let want: f64 = pts.iter().map(|p| p.x * (0.7 * p.x).cos() * p.y).sum();
+    assert!((gk - want).abs() < 1e-12);
+    pull_gradcheck(&pts, 0.7).unwrap();
+}

@@ -290,9 +290,7 @@ pub fn accumulate_lazy<S: Differentiable>(acc: &mut S, g: Option<S>) {
     note = "read integer or sequence fields of elements outside the differentiated function, or pass them as parameters of their own"
 )]
 pub trait ColumnElem: Float {}
-impl ColumnElem for f32 {}
-impl ColumnElem for f64 {}
-impl<T: Float> ColumnElem for crate::Dual<T> {}
+impl<T: Float> ColumnElem for T {}
 
 /// The field `read` of every element, as a sequence (a column of an array of structs).
 ///

@@ -1305,10 +1305,14 @@ pub(super) fn collect_use_kinds(ts: proc_macro2::TokenStream, out: &mut HashMap<
     let trees: Vec<TokenTree> = ts.into_iter().collect();
     for (k, tt) in trees.iter().enumerate() {
         if let TokenTree::Group(g) = tt {
-            // `x[i]` (after an expression, not `= [i]` or `vec![i]`): `i` is an integer.
-            let indexes = k > 0
-                && g.delimiter() == Delimiter::Bracket
-                && matches!(&trees[k - 1], TokenTree::Group(_) | TokenTree::Ident(_));
+            // `x[i]` (after an expression, not `= [i]`, `vec![i]` or `return [i]`): `i` is
+            // an integer. A keyword is no expression (syn refuses it as an identifier).
+            let after_expression = match k.checked_sub(1).map(|j| &trees[j]) {
+                Some(TokenTree::Group(b)) => b.delimiter() != Delimiter::Brace,
+                Some(TokenTree::Ident(name)) => syn::parse_str::<Ident>(&name.to_string()).is_ok(),
+                _ => false,
+            };
+            let indexes = g.delimiter() == Delimiter::Bracket && after_expression;
             let inner: Vec<TokenTree> = g.stream().into_iter().collect();
             if let ([TokenTree::Ident(i)], true) = (inner.as_slice(), indexes) {
                 out.entry(i.to_string()).or_insert(Kind::Int);

@@ -721,3 +721,18 @@ fn output_buffers_read_only_where_written() {
         assert!(message.contains("output buffer `out`"), "{src}: {message}");
     }
 }
+
+/// A name alone in brackets after an expression is an index (an integer); after a keyword
+/// or `=` it is an array element, whose kind the brackets do not tell.
+#[test]
+fn index_evidence_only_after_expressions() {
+    let mut kinds = std::collections::HashMap::new();
+    let body: proc_macro2::TokenStream =
+        quote::quote!(let a = x[i] + g(y)[j]; let b = [u]; let c = vec![v]; return [w];);
+    super::lower::collect_use_kinds(body, &mut kinds);
+    assert_eq!(kinds.get("i"), Some(&Kind::Int));
+    assert_eq!(kinds.get("j"), Some(&Kind::Int));
+    for name in ["u", "v", "w"] {
+        assert_eq!(kinds.get(name), None, "{name}");
+    }
+}
