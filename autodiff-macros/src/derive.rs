@@ -528,6 +528,54 @@ impl<'a> Model<'a> {
                     #is_constant
                 }
             }
+
+            // A struct value whose kind a differentiated caller cannot see (a call's result
+            // passed on to other calls) keeps an adjoint generic over its type.
+            #[automatically_derived]
+            impl #impl_generics ::autodiff::__private::Adjoint for #name #ty_generics #where_clause {
+                fn zeros_like(&self) -> Self {
+                    #trait_::zero_like(self)
+                }
+
+                fn add_in(&mut self, __g: &Self) {
+                    #trait_::accumulate(self, __g)
+                }
+            }
+
+            #[automatically_derived]
+            impl #impl_generics ::autodiff::__private::Like for #name #ty_generics #where_clause {
+                type Owned = Self;
+                fn zeros_of(&self) -> Self {
+                    #trait_::zero_like(self)
+                }
+            }
+
+            #[automatically_derived]
+            impl #impl_generics ::autodiff::__private::Like for &#name #ty_generics #where_clause {
+                type Owned = #name #ty_generics;
+                fn zeros_of(&self) -> #name #ty_generics {
+                    #trait_::zero_like(*self)
+                }
+            }
+
+            // A struct's cotangent is a cotangent for a caller of either float type.
+            #[automatically_derived]
+            impl #impl_generics ::autodiff::__private::CotangentOf<f64> for #name #ty_generics #where_clause {
+                type Value = Self;
+                #[inline(always)]
+                fn value(self) -> Self {
+                    self
+                }
+            }
+
+            #[automatically_derived]
+            impl #impl_generics ::autodiff::__private::CotangentOf<f32> for #name #ty_generics #where_clause {
+                type Value = Self;
+                #[inline(always)]
+                fn value(self) -> Self {
+                    self
+                }
+            }
         }
     }
 

@@ -68,7 +68,7 @@ fn differentiate_trait_impl(args: TokenStream, mut block: syn::ItemImpl) -> Toke
             },
             None if any_marked => continue,
             // An unmarked block differentiates the methods that compute with floats.
-            None if crate::parse::float_type(&m.sig, true).is_err() => continue,
+            None if crate::parse::float_type(&m.sig, Some(&m.block), true).is_err() => continue,
             None => None,
         };
         let (attrs, sig, body) = (&m.attrs, &m.sig, &m.block);
@@ -124,7 +124,8 @@ fn expand(args: TokenStream, item: &syn::ItemFn) -> Result<TokenStream, Vec<syn:
     }
     if args.custom {
         // A custom rule runs on dual numbers inside callers' `_hvp`, so it is generic.
-        let float = crate::parse::float_type(&item.sig, in_impl).map_err(|e| vec![e])?;
+        let float =
+            crate::parse::float_type(&item.sig, Some(&item.block), in_impl).map_err(|e| vec![e])?;
         // Its own type parameter: an impl's `T` could not be lifted to dual numbers.
         let own = item
             .sig
@@ -236,7 +237,8 @@ fn check_signature(item: &syn::ItemFn, args: &Args, in_impl: bool) -> Result<(),
     }
     // `wrt` names parameters that exist and hold floats.
     if let Some(names) = &args.wrt {
-        let float = crate::parse::float_type(sig, in_impl).map_err(|e| vec![e])?;
+        let float =
+            crate::parse::float_type(sig, Some(&item.block), in_impl).map_err(|e| vec![e])?;
         for name in names {
             let param = sig.inputs.iter().find_map(|p| match p {
                 syn::FnArg::Typed(pt) => match &*pt.pat {

@@ -129,7 +129,7 @@ const ARITHMETIC_BOUNDS: &[&str] = &[
 /// bounded by `Float`, so they exist for `f64` and `f32` (the function itself keeps its
 /// bounds). `None` where the signature already names a float type.
 pub fn bound_arithmetic_param(item: &syn::ItemFn) -> Option<syn::ItemFn> {
-    if float_type(&item.sig, false).is_ok()
+    if float_type(&item.sig, None, false).is_ok()
         || matches!(item.sig.inputs.first(), Some(syn::FnArg::Receiver(_)))
     {
         return None;
@@ -271,8 +271,11 @@ pub fn is_float_bound(b: &TypeParamBound) -> bool {
 }
 
 /// The function's float type: `f64`, `f32`, or a generic parameter bounded by `Float`; in
-/// an `impl` (see [`in_impl`]), possibly the impl's own type parameter.
-pub fn float_type(sig: &Signature, in_impl: bool) -> syn::Result<Type> {
+/// an `impl` (see [`in_impl`]), possibly the impl's own type parameter. A type the body
+/// builds by a struct literal (`Vec2 { x, y }`) is no float: a method of a concrete struct
+/// whose signature names no float (`fn sub(&self, o: &Vec2) -> Vec2`) computes in the
+/// float type its body names (`f32` where it does), else `f64`.
+pub fn float_type(sig: &Signature, body: Option<&syn::Block>, in_impl: bool) -> syn::Result<Type> {
     for param in &sig.generics.params {
         if let GenericParam::Type(tp) = param {
             let bounded = is_float_bound;
@@ -309,7 +312,18 @@ pub fn float_type(sig: &Signature, in_impl: bool) -> syn::Result<Type> {
     match found {
         Some("f32") => Ok(syn::parse_quote!(f32)),
         Some(_) => Ok(syn::parse_quote!(f64)),
-        None => match impl_float_candidates(sig, in_impl).as_slice() {
+        None => match impl_float_candidates(sig, body, in_impl).as_slice() {
+            [] if body.is_some_and(|b| builds_its_result(sig, b)) => {
+                let f32_ = Ident::new("f32", proc_macro2::Span::call_site());
+                let names_f32 = body.is_some_and(|b| {
+                    crate::tokens::mentions_ident(quote::ToTokens::to_token_stream(b), &f32_)
+                });
+                Ok(if names_f32 {
+                    syn::parse_quote!(f32)
+                } else {
+                    syn::parse_quote!(f64)
+                })
+            }
             [one] => Ok(syn::parse_str(one).expect("an identifier is a type")),
             [] => Err(syn::Error::new_spanned(
                 &sig.ident,
@@ -327,16 +341,45 @@ pub fn float_type(sig: &Signature, in_impl: bool) -> syn::Result<Type> {
     }
 }
 
+/// Whether the result is a struct (`Self` or a named type) that the body builds by a
+/// literal.
+fn builds_its_result(sig: &Signature, body: &syn::Block) -> bool {
+    let syn::ReturnType::Type(_, ty) = &sig.output else {
+        return false;
+    };
+    let Type::Path(p) = &**ty else { return false };
+    p.path
+        .get_ident()
+        .is_some_and(|name| literal_struct_names(body).contains(&name.to_string()))
+}
+
+/// The names of the structs the body builds by literals (`Vec2 { x, y }`).
+fn literal_struct_names(body: &syn::Block) -> Vec<String> {
+    struct Literals(Vec<String>);
+    impl<'ast> syn::visit::Visit<'ast> for Literals {
+        fn visit_expr_struct(&mut self, s: &'ast syn::ExprStruct) {
+            if let Some(last) = s.path.segments.last() {
+                self.0.push(last.ident.to_string());
+            }
+            syn::visit::visit_expr_struct(self, s);
+        }
+    }
+    let mut found = Literals(vec![]);
+    syn::visit::Visit::visit_block(&mut found, body);
+    found.0
+}
+
 /// In an item of a generic `impl<T: Float> S<T>`, the float type is the impl's parameter,
 /// which the attribute cannot see: it is taken to be the one type name, declared neither by
 /// the function nor by the language, that the signature uses as a float would be used (a
 /// parameter or result by value, or the element of a slice, `Vec`, array or `ndarray` array).
 /// A wrong guess does not compile (the generated code uses it as a float). Returns every
 /// such name.
-fn impl_float_candidates(sig: &Signature, in_impl: bool) -> Vec<String> {
+fn impl_float_candidates(sig: &Signature, body: Option<&syn::Block>, in_impl: bool) -> Vec<String> {
     if !in_impl {
         return vec![];
     }
+    let built = body.map(literal_struct_names).unwrap_or_default();
     let declared: Vec<String> = sig
         .generics
         .params
@@ -354,7 +397,11 @@ fn impl_float_candidates(sig: &Signature, in_impl: bool) -> Vec<String> {
         };
         let known = INTS.contains(&name.as_str())
             || ["Self", "String", "bool", "char", "str"].contains(&name.as_str());
-        if !known && !declared.contains(&name) && !candidates.contains(&name) {
+        if !known
+            && !declared.contains(&name)
+            && !candidates.contains(&name)
+            && !built.contains(&name)
+        {
             candidates.push(name);
         }
     };

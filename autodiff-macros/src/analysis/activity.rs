@@ -43,6 +43,7 @@ impl Activity {
             }
             Repeat { elem, .. } => self.varied(elem),
             List { elems: xs, .. } | Tuple(xs) => xs.iter().any(|x| self.varied(x)),
+            StructLit(_, fields) => fields.iter().any(|(_, x)| self.varied(x)),
         }
     }
 

@@ -518,6 +518,7 @@ impl Collector<'_> {
             }
             Repeat { elem, .. } => self.adjoint(elem, false),
             List { elems, .. } | Tuple(elems) => elems.iter().for_each(|x| self.adjoint(x, false)),
+            StructLit(_, fields) => fields.iter().for_each(|(_, x)| self.adjoint(x, false)),
             _ => {}
         }
     }

@@ -127,6 +127,7 @@ impl Hoister<'_> {
                 }
             }
             Tuple(elems) | List { elems, .. } => elems.iter_mut().for_each(|x| self.expr(x)),
+            StructLit(_, fields) => fields.iter_mut().for_each(|(_, x)| self.expr(x)),
             _ => {}
         }
     }

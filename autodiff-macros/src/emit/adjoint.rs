@@ -198,6 +198,27 @@ impl<'c, 'f> Adjoint<'c, 'f> {
                 let bar = self.ctx.bar(v);
                 self.contribute(quote!(#bar.#member), None, g);
             }
+            // `u.x` of a struct value: `ū.x += g`.
+            Field(..) if self.ctx.struct_field_chain(e).is_some() => {
+                let Some((v, path)) = self.ctx.struct_field_chain(e) else {
+                    return;
+                };
+                let bar = self.ctx.bar(v);
+                self.contribute(quote!(#bar #(.#path)*), None, g);
+            }
+            // `S { a: x, b: y }`: x̄ += s̄.a, ȳ += s̄.b (s̄ has the struct's type).
+            StructLit(_, fields) => {
+                let g = if g.clone().into_iter().count() == 1 {
+                    g
+                } else {
+                    let t = self.ctx.temp("g");
+                    self.binds.push(quote!(let #t = &(#g);));
+                    quote!(#t)
+                };
+                for (member, x) in fields {
+                    self.propagate(x, quote!(#g.#member));
+                }
+            }
             Cast(a, _) | Ref(a) | Copy(a) | Field(a, _) => self.propagate(a, g),
             Arith(op, a, b) => self.arith(*op, a, b, e, g),
             Elementary(rule, args) => self.elementary(rule, args, e, g),

@@ -299,6 +299,13 @@ impl Ctx<'_> {
                 let a = self.atom(a, active);
                 quote!(#a.#m)
             }
+            StructLit(path, fields) => {
+                let fields = fields.iter().map(|(m, x)| {
+                    let x = self.expr(x, active);
+                    quote!(#m: #x)
+                });
+                quote!(#path { #(#fields),* })
+            }
         }
     }
 

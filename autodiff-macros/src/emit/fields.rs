@@ -151,6 +151,17 @@ impl Ctx<'_> {
     /// Whether the function has a struct parameter (or a slice of structs): it then has no
     /// dual-number twin (a struct of dual numbers is not a type the macro can write); see
     /// `struct_hvp`.
+    /// Whether the function holds struct values of its own: a struct result, a literal, a
+    /// call's result read as a struct. Like struct parameters, they have no dual twin.
+    pub fn has_struct_values(&self) -> bool {
+        matches!(self.func.ret_shape, Ret::Single(Kind::Struct))
+            || self
+                .func
+                .vars
+                .iter()
+                .any(|v| v.kind == Kind::Struct && v.scope.is_some())
+    }
+
     pub fn has_struct_param(&self) -> bool {
         self.func
             .params

@@ -66,7 +66,7 @@ pub fn emit(
     // Struct parameters: no dual twin (a struct of dual numbers is not a type the macro can
     // write), so `_hvp` only where the function is generic over its float type, and a
     // `_gradcheck` (of the first derivatives, and of the HVP where there is one).
-    if plain.has_struct_param() {
+    if plain.has_struct_param() || plain.has_struct_values() {
         let Pullbacks {
             own: pullbacks,
             entry_points,
@@ -75,7 +75,7 @@ pub fn emit(
         let entry_points = super::callers::declare(item, &plain, entry_points);
         let grad = scalar_out.then(|| grad(item, &plain));
         // Generic over its float type: its own pullback on dual numbers is the HVP.
-        let hvp = (scalar_out && (!func.method || method_hvp))
+        let hvp = (scalar_out && (!func.method || method_hvp) && !plain.has_struct_values())
             .then(|| super::struct_hvp::emit(item, &plain))
             .flatten();
         let check = (scalar_out && has_gradcheck(item, &plain))

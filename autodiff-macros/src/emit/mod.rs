@@ -203,6 +203,9 @@ impl<'f> Ctx<'f> {
             Kind::StructSeq if self.is_struct_slice(v) => {
                 quote!(let mut #name = __ad::zeros_of_structs(#value);)
             }
+            Kind::Struct | Kind::StructSeq if self.func.vars[v].scope.is_some() => {
+                quote!(let mut #name = __ad::Differentiable::zero_like(&#value);)
+            }
             Kind::Struct | Kind::StructSeq => {
                 quote!(let mut #name = __ad::Differentiable::zero_like(#value);)
             }

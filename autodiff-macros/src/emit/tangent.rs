@@ -183,6 +183,7 @@ impl Ctx<'_> {
                 let t = self.tangent(a)?;
                 Some(quote!(#t.#member))
             }
+            StructLit(..) => Some(self.struct_tangent(e)),
             Ref(a) => self.tangent(a).map(|t| quote!(&#t)),
             Copy(a) => {
                 let t = self.tangent(a)?;
@@ -217,6 +218,37 @@ impl Ctx<'_> {
 
     pub fn kind_of(&self, e: &Expr) -> Kind {
         crate::ir::kind_of(e, &self.func.vars, &self.func.float)
+    }
+
+    /// The tangent of a struct literal, whole: a literal of the same struct whose float
+    /// fields hold their tangents (zero where constant), whose struct fields hold theirs,
+    /// and whose other fields (integers, flags) their values, which a tangent ignores.
+    pub fn struct_tangent(&self, e: &Expr) -> TokenStream {
+        let ExprKind::StructLit(path, fields) = &e.kind else {
+            return self.tangent(e).unwrap_or_else(|| self.zero());
+        };
+        let fields = fields.iter().map(|(m, x)| {
+            let t = match (&x.kind, self.kind_of(x)) {
+                (ExprKind::StructLit(..), _) => self.struct_tangent(x),
+                (_, Kind::Float) => self.tangent(x).unwrap_or_else(|| self.zero()),
+                (_, Kind::Struct) => match self.tangent(x) {
+                    Some(t) => t,
+                    None => {
+                        let v = self.expr(x, false);
+                        quote!(__ad::Differentiable::zero_like(&#v))
+                    }
+                },
+                _ => self.expr(x, false),
+            };
+            quote!(#m: #t)
+        });
+        quote!(#path { #(#fields),* })
+    }
+
+    /// `u.a.b` read from a struct value `u` (not a parameter, whose fields are variables of
+    /// their own): `u` and the path `a.b`.
+    pub fn struct_field_chain(&self, e: &Expr) -> Option<(VarId, Vec<syn::Member>)> {
+        crate::ir::struct_field_chain(e, &self.func.vars)
     }
 
     fn arith_tangent(&self, op: ArithOp, a: &Expr, b: &Expr) -> Option<Tangent> {

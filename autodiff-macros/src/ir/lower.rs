@@ -690,6 +690,16 @@ impl Lowerer {
         }
         let before = out.len();
         let value = self.lower_expr(&init.expr, out);
+        // A method's result the body reads as a struct (`let u = b.sub(a).scale(k); u.x`).
+        if let (None, ExprKind::Var(t)) = (&ty, &value.kind) {
+            let just_called = matches!(out.last(), Some(Stmt { kind: StmtKind::Call { out: o, .. }, .. }) if o == t);
+            if just_called
+                && self.vars[*t].kind == Kind::Float
+                && self.use_kinds.get(&ident.to_string()) == Some(&Kind::Struct)
+            {
+                self.vars[*t].kind = Kind::Struct;
+            }
+        }
         let kind = match &ty {
             Some(t) => kind_of_type(t, &self.float),
             None => self.kind_of(&value),
@@ -1096,7 +1106,7 @@ pub fn lower_fn(
     active: &dyn Fn(&Ident, ParamShape) -> bool,
     in_impl: bool,
 ) -> Result<Func, Vec<syn::Error>> {
-    let float = parse::float_type(&item.sig, in_impl).map_err(|e| vec![e])?;
+    let float = parse::float_type(&item.sig, Some(&item.block), in_impl).map_err(|e| vec![e])?;
     let mut used = HashSet::new();
     collect_idents(quote::quote!(#item), &mut used);
     let mut lw = Lowerer::new(float.clone(), used);
@@ -1330,11 +1340,23 @@ pub(super) fn collect_use_kinds(ts: proc_macro2::TokenStream, out: &mut HashMap<
                 let nested = matches!(g.stream().into_iter().next(), Some(TokenTree::Group(inner)) if inner.delimiter() == Delimiter::Bracket);
                 Some(if nested { Kind::Array } else { Kind::FloatSeq })
             }
+            // `u.x` (a named field, no call): a struct value, whatever else says.
+            (Some(TokenTree::Punct(p)), Some(TokenTree::Ident(_)))
+                if p.as_char() == '.'
+                    && !matches!(trees.get(k + 3), Some(TokenTree::Group(g)) if g.delimiter() == Delimiter::Parenthesis)
+                    && !matches!(trees.get(k + 3), Some(TokenTree::Punct(c)) if c.as_char() == ':') =>
+            {
+                out.insert(name.to_string(), Kind::Struct);
+                continue;
+            }
             (Some(TokenTree::Punct(p)), Some(TokenTree::Ident(m))) if p.as_char() == '.' => {
                 match m.to_string().as_str() {
                     "len" | "iter" | "to_vec" | "push" => Some(Kind::FloatSeq),
                     "dot" | "t" | "sum" | "mapv" | "mean" | "nrows" | "ncols" | "row"
                     | "column" => Some(Kind::Array),
+                    // A method neither floats nor sequences have (`u.cross(&v)`): a struct
+                    // value, whose method is differentiated.
+                    m if struct_method(m) => Some(Kind::Struct),
                     _ => None,
                 }
             }
@@ -1345,6 +1367,86 @@ pub(super) fn collect_use_kinds(ts: proc_macro2::TokenStream, out: &mut HashMap<
         }
     }
 }
+
+/// Whether a method is none of a float's, a sequence's, an array's or an iterator's: its
+/// receiver is a struct.
+pub(super) fn struct_method(name: &str) -> bool {
+    crate::rules::lookup(name).is_none()
+        && !NOT_STRUCT_METHODS.contains(&name)
+        && !super::lower_fields::ARRAY_METHODS.contains(&name)
+        && !super::lower_fields::SEQ_METHODS.contains(&name)
+}
+
+/// Methods of floats (besides those with derivative rules), sequences, arrays, iterators,
+/// options and every type: a receiver calling one is not shown to be a struct.
+const NOT_STRUCT_METHODS: &[&str] = &[
+    "abs_sub",
+    "as_mut",
+    "as_ref",
+    "as_slice",
+    "borrow",
+    "chunks",
+    "clone",
+    "cloned",
+    "cmp",
+    "contains",
+    "copied",
+    "dim",
+    "enumerate",
+    "eq",
+    "expect",
+    "extend",
+    "fill",
+    "first",
+    "fold",
+    "ge",
+    "get",
+    "gt",
+    "insert",
+    "into",
+    "into_iter",
+    "is_empty",
+    "is_finite",
+    "is_infinite",
+    "is_nan",
+    "is_normal",
+    "is_sign_negative",
+    "is_sign_positive",
+    "iter",
+    "iter_mut",
+    "last",
+    "le",
+    "len",
+    "lt",
+    "map",
+    "max_by",
+    "mean_axis",
+    "min_by",
+    "ne",
+    "partial_cmp",
+    "pop",
+    "product",
+    "remove",
+    "rev",
+    "reverse",
+    "shape",
+    "slice",
+    "sort",
+    "sort_by",
+    "sum_axis",
+    "swap",
+    "to_bits",
+    "to_degrees",
+    "to_owned",
+    "to_radians",
+    "to_string",
+    "total_cmp",
+    "unwrap",
+    "unwrap_or",
+    "view",
+    "windows",
+    "zip",
+];
 
 /// Names cast with `as` (`i as f64`).
 fn collect_casts(ts: proc_macro2::TokenStream, out: &mut std::collections::HashSet<String>) {

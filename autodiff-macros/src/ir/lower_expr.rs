@@ -93,6 +93,7 @@ impl Lowerer {
                 let elems = t.elems.iter().map(|x| self.lower_expr(x, out)).collect();
                 mk(ExprKind::Tuple(elems))
             }
+            syn::Expr::Struct(s) => self.lower_struct_lit(s, span, out),
             syn::Expr::Field(f) => match self.field_read(e) {
                 Some(v) => mk(ExprKind::Var(v)),
                 None => match self.element_field(f, out) {
@@ -115,6 +116,51 @@ impl Lowerer {
         }
     }
 
+    /// Whether `e` is a local holding a struct value, or a named field path from one.
+    fn names_struct_value(&self, e: &syn::Expr) -> bool {
+        match e {
+            syn::Expr::Path(p) => p.path.get_ident().is_some_and(|i| {
+                self.lookup(&i.to_string()).is_some_and(|v| {
+                    self.vars[v].kind == Kind::Struct && !self.struct_params.contains(&v)
+                })
+            }),
+            syn::Expr::Field(f) => {
+                matches!(f.member, syn::Member::Named(_)) && self.names_struct_value(&f.base)
+            }
+            syn::Expr::Paren(p) => self.names_struct_value(&p.expr),
+            _ => false,
+        }
+    }
+
+    /// `S { a: x, b: y }`, `Self { x, y }`, nested literals: a struct value.
+    pub(super) fn lower_struct_lit(
+        &mut self,
+        s: &syn::ExprStruct,
+        span: Span,
+        out: &mut Vec<Stmt>,
+    ) -> Expr {
+        if let Some(rest) = &s.rest {
+            return self.unsupported(
+                syn::spanned::Spanned::span(rest),
+                "a struct literal with `..` (functional update)",
+                "name every field in the literal",
+            );
+        }
+        if s.qself.is_some() {
+            return self.unsupported(
+                span,
+                "a struct literal with a qualified path",
+                "name the struct by its path or `Self`",
+            );
+        }
+        let fields = s
+            .fields
+            .iter()
+            .map(|fv| (fv.member.clone(), self.lower_expr(&fv.expr, out)))
+            .collect();
+        Expr::new(ExprKind::StructLit(s.path.clone(), fields), span)
+    }
+
     /// A field read that is not one of a struct parameter: a tuple field `t.0` of a call
     /// result, or an error.
     fn lower_other_field(&mut self, f: &syn::ExprField, span: Span, out: &mut Vec<Stmt>) -> Expr {
@@ -126,6 +172,11 @@ impl Lowerer {
             );
         }
         if let syn::Member::Unnamed(_) = f.member {
+            let base = self.lower_expr(&f.base, out);
+            return Expr::new(ExprKind::Field(Box::new(base), f.member.clone()), span);
+        }
+        // `u.x`, `u.a.b` of a struct value (a call's result, a literal).
+        if self.names_struct_value(&f.base) {
             let base = self.lower_expr(&f.base, out);
             return Expr::new(ExprKind::Field(Box::new(base), f.member.clone()), span);
         }
@@ -233,6 +284,15 @@ impl Lowerer {
             }
         }
         let recv = self.lower_expr(&m.receiver, out);
+        // A call's result whose method is none of a float's, a sequence's or an array's
+        // (`b.sub(a).scale(k)`): a struct value.
+        if let ExprKind::Var(t) = recv.kind {
+            let just_called = matches!(out.last(), Some(Stmt { kind: StmtKind::Call { out: o, .. }, .. }) if *o == t);
+            if just_called && self.vars[t].kind == Kind::Float && super::lower::struct_method(&name)
+            {
+                self.vars[t].kind = Kind::Struct;
+            }
+        }
         let recv_kind = self.kind_of(&recv);
         let mut args: Vec<Expr> = m.args.iter().map(|a| self.lower_expr(a, out)).collect();
         let mk = |kind| Expr::new(kind, span);
@@ -625,6 +685,10 @@ pub fn kind_of(e: &Expr, vars: &[Var], float: &Type) -> Kind {
             Kind::Tuple { .. } => Kind::Float,
             _ => Kind::Other,
         },
+        // A named field of a struct value: a float (a wrong guess is a type error in the
+        // generated code, not a wrong derivative).
+        ExprKind::Field(..) if super::struct_field_chain(e, vars).is_some() => Kind::Float,
+        ExprKind::StructLit(..) => Kind::Struct,
         ExprKind::Opaque(_) | ExprKind::Tuple(_) | ExprKind::Field(..) => Kind::Other,
         ExprKind::Repeat { elem, .. } => seq_of(k(elem)),
         ExprKind::List { elems, .. } => seq_of(elems.first().map_or(Kind::Float, k)),

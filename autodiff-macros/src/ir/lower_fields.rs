@@ -56,13 +56,13 @@ const KINDS: &[Kind] = &[
 ];
 
 /// Methods of `ndarray` arrays (and of sequences) that users call on a field.
-const ARRAY_METHODS: &[&str] = &[
+pub(super) const ARRAY_METHODS: &[&str] = &[
     "dot", "t", "mapv", "map", "sum", "mean", "nrows", "ncols", "shape", "dim", "raw_dim", "ndim",
     "column", "row", "view",
 ];
 
 /// Methods of `Vec`s and arrays alike: a sequence, unless another use says array.
-const SEQ_METHODS: &[&str] = &[
+pub(super) const SEQ_METHODS: &[&str] = &[
     "iter", "len", "is_empty", "clone", "to_owned", "to_vec", "copied", "cloned", "first", "last",
 ];
 
@@ -346,10 +346,13 @@ impl Lowerer {
     fn may_be_struct(&self, e: &syn::Expr) -> bool {
         let roots = self.struct_roots();
         match peel(e) {
-            syn::Expr::Path(p) => p
-                .path
-                .get_ident()
-                .is_some_and(|i| roots.contains(&i.to_string())),
+            syn::Expr::Path(p) => p.path.get_ident().is_some_and(|i| {
+                let name = i.to_string();
+                roots.contains(&name)
+                    || self
+                        .lookup(&name)
+                        .is_some_and(|v| self.vars[v].kind == Kind::Struct)
+            }),
             syn::Expr::Index(ix) => field_path(&ix.expr, &roots).is_some(),
             other => field_path(other, &roots).is_some(),
         }
@@ -382,7 +385,19 @@ impl Lowerer {
         out: &mut Vec<Stmt>,
     ) -> CallParts {
         // The pullback takes the receiver again, as a reference.
+        let owned_local = |v: VarId| {
+            let var = &self.vars[v];
+            var.scope.is_some()
+                && !var.element
+                && !matches!(var.ty, Some(syn::Type::Reference(_)))
+                && !self.fields.iter().any(|f| f.var == v)
+        };
         let recv = match recv.kind {
+            // A struct value the function holds (a call's result, a literal): lent.
+            ExprKind::Var(v) if owned_local(v) => {
+                let span = recv.span;
+                Expr::new(ExprKind::Ref(Box::new(recv)), span)
+            }
             ExprKind::Var(_) | ExprKind::Ref(_) => recv,
             _ => {
                 let span = recv.span;

@@ -431,8 +431,12 @@ pub enum ExprKind {
     EmptyVec(Option<Box<Expr>>),
     /// `(a, b)`
     Tuple(Vec<Expr>),
-    /// A tuple field `t.0` of a call result.
+    /// A field of a value: a tuple's element `t.0` of a call result, or a named field of a
+    /// struct value `u.x` (a local holding a call's result or a literal).
     Field(Box<Expr>, syn::Member),
+    /// A struct literal `Vec2 { x: a, y: b }` (also `Self { … }` and nested literals): its
+    /// cotangent is a value of the struct's type, whose fields are the fields' cotangents.
+    StructLit(syn::Path, Vec<(syn::Member, Expr)>),
 }
 
 /// A call that is emitted as the user wrote it, on primal values only.
@@ -495,6 +499,7 @@ impl Expr {
             }
             EmptyVec(Some(a)) => vec![a],
             Elementary(_, args) | List { elems: args, .. } | Tuple(args) => args.iter().collect(),
+            StructLit(_, fields) => fields.iter().map(|(_, e)| e).collect(),
             Opaque(OpaqueCall::Function(_, args)) => args.iter().collect(),
             Opaque(OpaqueCall::Method(recv, _, _, args)) => {
                 std::iter::once(&**recv).chain(args.iter()).collect()
@@ -508,6 +513,20 @@ impl Expr {
                 .collect(),
         }
     }
+}
+
+/// `u.a.b` with `u` a struct value and named members: `u` and `[a, b]`.
+pub fn struct_field_chain(e: &Expr, vars: &[Var]) -> Option<(VarId, Vec<syn::Member>)> {
+    let ExprKind::Field(base, member @ syn::Member::Named(_)) = &e.kind else {
+        return None;
+    };
+    let (root, mut path) = match &base.kind {
+        ExprKind::Var(v) if vars[*v].kind == Kind::Struct => (*v, vec![]),
+        ExprKind::Field(..) => struct_field_chain(base, vars)?,
+        _ => return None,
+    };
+    path.push(member.clone());
+    Some((root, path))
 }
 
 /// How a parameter is passed, which fixes the types of its tangent and cotangent.

@@ -207,6 +207,13 @@ impl Printer<'_> {
             List { elems, .. } => format!("[{}]", list(elems)),
             EmptyVec(_) => "[]".to_string(),
             Tuple(xs) => format!("({})", list(xs)),
+            StructLit(path, fields) => {
+                let fields: Vec<String> = fields
+                    .iter()
+                    .map(|(m, e)| format!("{}: {}", quote::quote!(#m), self.expr(e)))
+                    .collect();
+                format!("{} {{ {} }}", quote::quote!(#path), fields.join(", "))
+            }
             Field(a, m) => format!("{}.{}", self.expr(a), quote::quote!(#m)),
         }
     }
