@@ -341,3 +341,37 @@ fn float_functions_through_qualified_paths() {
     assert!((gy - (y.cos() * y + y.sin())).abs() < 1e-15);
     qualified_calls_gradcheck(x, y).unwrap();
 }
+
+// The haversine distance as geodesy code writes it: angles in degrees, converted inside.
+#[differentiate]
+fn haversine(lat1: f64, lng1: f64, lat2: f64, lng2: f64) -> f64 {
+    let r = 6371.0;
+    let dlat = (lat2 - lat1).to_radians();
+    let dlng = (lng2 - lng1).to_radians();
+    let a = (dlat / 2.0).sin().powi(2)
+        + lat1.to_radians().cos() * lat2.to_radians().cos() * (dlng / 2.0).sin().powi(2);
+    2.0 * r * a.sqrt().asin()
+}
+
+#[differentiate]
+fn bearing_degrees(x: f64, y: f64) -> f64 {
+    y.atan2(x).to_degrees()
+}
+
+#[test]
+fn degrees_and_radians() {
+    let at = [36.12, -86.67, 33.94, -118.4];
+    let (_, g0, g1, g2, g3) = haversine_grad(at[0], at[1], at[2], at[3]);
+    assert_grad(
+        |v| haversine(v[0], v[1], v[2], v[3]),
+        &at,
+        &[g0, g1, g2, g3],
+    );
+    haversine_gradcheck(at[0], at[1], at[2], at[3]).unwrap();
+    // d/dx (180/π) atan2(y, x) = −(180/π) y / (x² + y²), d/dy = (180/π) x / (x² + y²).
+    let (x, y) = (0.6, -1.1);
+    let (_, gx, gy) = bearing_degrees_grad(x, y);
+    let k = 180.0 / std::f64::consts::PI / (x * x + y * y);
+    assert!((gx + k * y).abs() < 1e-12 && (gy - k * x).abs() < 1e-12);
+    bearing_degrees_gradcheck(x, y).unwrap();
+}

@@ -939,3 +939,60 @@ fn a_float_field_that_is_also_cast_stays_a_float() {
     assert_eq!((p_bar.scale, x_bar), (1.0, 2.5));
     assert_struct_grad(|q| scaled(q, 0.5), &p, &p_bar);
 }
+
+// Fields of integer, string and flag types are constants without `#[no_grad]`.
+#[derive(Differentiable, Clone, Debug)]
+pub struct Loan {
+    pub name: String,
+    pub principal: f64,
+    pub annual_rate: f64,
+    pub payments: i64,
+    pub fixed: bool,
+}
+
+impl Loan {
+    #[differentiate]
+    pub fn payment(&self) -> f64 {
+        let r = self.annual_rate / 12.0;
+        self.principal * r / (1.0 - (1.0 + r).powi(-(self.payments as i32)))
+    }
+}
+
+#[test]
+fn integer_and_string_fields_are_constants() {
+    let loan = Loan {
+        name: "house".to_string(),
+        principal: 2.0e5,
+        annual_rate: 0.05,
+        payments: 360,
+        fixed: true,
+    };
+    let (p, g) = loan.payment_grad();
+    // payment is linear in the principal.
+    assert!((g.principal - p / loan.principal).abs() < 1e-12);
+    assert_eq!((g.name.as_str(), g.payments, g.fixed), ("house", 360, true));
+    loan.payment_gradcheck().unwrap();
+}
+
+// A unit struct whose trait method computes from its arguments (an ODE's right-hand side).
+pub trait Rhs {
+    fn eval(&self, t: f64, y: f64) -> f64;
+}
+
+#[derive(Differentiable, Clone, Copy, Debug)]
+pub struct Forced;
+
+#[differentiate]
+impl Rhs for Forced {
+    fn eval(&self, t: f64, y: f64) -> f64 {
+        -0.5 * y * y + t.sin()
+    }
+}
+
+#[test]
+fn a_unit_struct_receiver() {
+    let (v, _, gt, gy) = Forced.eval_grad(0.3, 1.5);
+    assert!((v - (-0.5 * 2.25 + 0.3f64.sin())).abs() < 1e-12);
+    assert!((gt - 0.3f64.cos()).abs() < 1e-12 && (gy + 1.5).abs() < 1e-12);
+    Forced.eval_gradcheck(0.3, 1.5).unwrap();
+}

@@ -61,6 +61,9 @@ enum Scalar<'a> {
     /// Preferred: it names no user type, so it cannot leak a private field type into the
     /// public impl.
     Keyword(&'a Ident),
+    /// No field is differentiable (a unit struct whose methods compute with their
+    /// arguments, a struct of constants): `f64`, with no leaves.
+    Constant,
     /// Another type, `T` or `Block<T>`: `<T as Differentiable>::Scalar`, with the bound
     /// `T: Differentiable`. A type parameter is preferred to a struct, and `Array2<T>` is seen
     /// as `T`: ndarray's array type carries a projection (`<OwnedRepr<T> as RawData>::Elem`)
@@ -114,6 +117,9 @@ impl<'a> Model<'a> {
                     span: field.ty.span(),
                 }),
             };
+            // Integers, flags, characters, strings and markers are constants without the
+            // mark: they have no derivative.
+            no_grad |= plainly_constant(&field.ty);
             let recursive = mentions(field.ty.to_token_stream(), &input.ident);
             fields.push(Field {
                 member,
@@ -138,12 +144,11 @@ impl<'a> Model<'a> {
     /// Refuses a struct with nothing to differentiate; otherwise finds its float type.
     fn check(self) -> syn::Result<(Self, Scalar<'a>)> {
         let name = &self.input.ident;
-        // Rule: at least one field is differentiable, or there is nothing for a gradient to hold.
-        if self.fields.is_empty() {
-            return Err(syn::Error::new_spanned(name, format!("`#[derive(Differentiable)]` needs a differentiable field, and `{name}` has no fields: add the parameters as fields (floats, `Vec`s, arrays, `ndarray` arrays, or structs that derive `Differentiable`)")));
-        }
+        // A struct with nothing to differentiate (`struct Model;` whose methods compute from
+        // their arguments, a struct of constants) has no leaves: its methods can still be
+        // differentiated with respect to their other parameters.
         if self.fields.iter().all(|f| f.no_grad) {
-            return Err(syn::Error::new_spanned(name, format!("`#[derive(Differentiable)]` needs a differentiable field, and every field of `{name}` is `#[no_grad]`: remove `#[no_grad]` from the parameters, or do not derive `Differentiable` for a struct of constants")));
+            return Ok((self, Scalar::Constant));
         }
         // Rule: the float type comes from a field that does not contain the struct itself.
         match self.scalar() {
@@ -381,6 +386,7 @@ impl<'a> Model<'a> {
         let where_clause = self.where_clause(scalar);
         let scalar = match scalar {
             Scalar::Keyword(keyword) => quote!(#keyword),
+            Scalar::Constant => quote!(f64),
             Scalar::Of(ty) => quote!(<#ty as ::autodiff::Differentiable>::Scalar),
         };
         let trait_ = quote!(::autodiff::Differentiable);
@@ -589,6 +595,7 @@ impl<'a> Model<'a> {
         // The type the scalar comes from is only bounded by `Differentiable`.
         let (source, scalar_bound, scalar) = match *scalar {
             Scalar::Keyword(keyword) => (None, None, quote!(#keyword)),
+            Scalar::Constant => (None, None, quote!(f64)),
             Scalar::Of(ty) => (
                 Some(ty),
                 Some(quote_spanned!(ty.span()=> #ty: ::autodiff::Differentiable)),
@@ -653,6 +660,20 @@ fn float_seq_conversions(m: &Member, seq: FloatSeq, no_grad: bool) -> [TokenStre
 
 /// The element type of `ty` seen through `[T; N]`, `Vec<T>` and `ndarray` arrays
 /// (`Array2<T>`, `Array<T, D>`), whose scalar is the element's.
+/// A type that cannot hold a derivative, by its name: integers, `bool`, `char`, `String`,
+/// `&str`, `PhantomData<…>`.
+fn plainly_constant(ty: &Type) -> bool {
+    match ty {
+        Type::Reference(r) => matches!(&*r.elem, Type::Path(p) if p.path.is_ident("str")),
+        Type::Path(p) if p.qself.is_none() => p.path.segments.last().is_some_and(|s| {
+            let name = s.ident.to_string();
+            crate::parse::INTS.contains(&name.as_str())
+                || ["bool", "char", "String", "PhantomData"].contains(&name.as_str())
+        }),
+        _ => false,
+    }
+}
+
 fn element(ty: &Type) -> &Type {
     match ty {
         Type::Array(array) => element(&array.elem),
@@ -907,23 +928,46 @@ mod tests {
             }
         ));
         assert!(e.contains("does not support unions"));
-        assert!(error(quote!(
-            struct Unit;
-        ))
-        .contains("`Unit` has no fields"));
-        let e = error(quote!(
-            struct C {
-                #[no_grad]
-                n: usize,
-            }
-        ));
-        assert!(e.contains("every field of `C` is `#[no_grad]`"));
         let e = error(quote!(
             struct T {
                 kids: Vec<T>,
             }
         ));
         assert!(e.contains("does not contain `T` itself"));
+    }
+
+    #[test]
+    fn structs_of_constants_have_no_leaves() {
+        // A unit struct, and a struct whose fields are all constants (an integer is one
+        // without the mark): `f64` and nothing to visit.
+        for item in [
+            quote!(
+                struct Unit;
+            ),
+            quote!(
+                struct C {
+                    n: usize,
+                    #[no_grad]
+                    w: f64,
+                    name: String,
+                }
+            ),
+        ] {
+            let out = expand(item);
+            assert!(has(&out, "type Scalar = f64;"), "{out}");
+            assert!(!has(&out, "__f("), "{out}");
+        }
+        // Mixed: the integer is skipped, the float visited.
+        let out = expand(quote!(
+            struct M {
+                k: u32,
+                x: f32,
+            }
+        ));
+        assert!(
+            has(&out, "type Scalar = f32;") && !has(&out, "self.k +"),
+            "{out}"
+        );
     }
 
     #[test]

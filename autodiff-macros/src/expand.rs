@@ -147,6 +147,7 @@ fn expand(args: TokenStream, item: &syn::ItemFn) -> Result<TokenStream, Vec<syn:
         return Ok(crate::emit::items::emit_custom(item, &func, &act, &needed));
     }
     let mut func = lower::lower_fn(item, &is_active, in_impl)?;
+    check_something_varies(item, &func)?;
     func.recursive |= args.recursive;
     func.written_tys = crate::parse::written_types(written, item);
     check_hvp_request(&args, &func)?;
@@ -161,6 +162,43 @@ fn expand(args: TokenStream, item: &syn::ItemFn) -> Result<TokenStream, Vec<syn:
         &func.body_items,
         in_impl,
     ))
+}
+
+/// At least one parameter holds the float type: otherwise there is nothing to differentiate
+/// with respect to (a slice of another type parameter `T: Into<f64>` is such a parameter).
+fn check_something_varies(
+    item: &syn::ItemFn,
+    func: &crate::ir::Func,
+) -> Result<(), Vec<syn::Error>> {
+    if func.params.iter().any(|p| p.active) || !func.outputs.is_empty() {
+        return Ok(());
+    }
+    let float = &func.float;
+    let others: Vec<&syn::Ident> = item
+        .sig
+        .generics
+        .type_params()
+        .map(|t| &t.ident)
+        .filter(|t| quote!(#t).to_string() != quote!(#float).to_string())
+        .collect();
+    let of_other = item.sig.inputs.iter().find_map(|input| match input {
+        syn::FnArg::Typed(pt) => others
+            .iter()
+            .find(|t| crate::tokens::mentions_ident(quote!(#pt), t))
+            .map(|t| (pt, *t)),
+        syn::FnArg::Receiver(_) => None,
+    });
+    let error = match of_other {
+        Some((pt, t)) => syn::Error::new_spanned(
+            &pt.ty,
+            format!("this parameter holds `{t}`, which is not the float type `{}`: `#[differentiate]` differentiates with respect to parameters of the float type; write the element as `{}` (or a type parameter bounded by `num_traits::Float`), and convert before the call", quote!(#float), quote!(#float)),
+        ),
+        None => syn::Error::new(
+            item.sig.ident.span(),
+            format!("no parameter of `{}` holds the float type `{}`, so there is nothing to differentiate with respect to: take the inputs as `{}` values, slices, `Vec`s, arrays, `ndarray` arrays or `#[derive(Differentiable)]` structs", item.sig.ident, quote!(#float), quote!(#float)),
+        ),
+    };
+    Err(vec![error])
 }
 
 /// `hvp` can be honoured: a method of an `impl` generic over its float type, with a float

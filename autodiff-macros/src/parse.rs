@@ -487,7 +487,7 @@ fn same(a: &Type, b: &Type) -> bool {
     quote::quote!(#a).to_string() == quote::quote!(#b).to_string()
 }
 
-const INTS: &[&str] = &[
+pub const INTS: &[&str] = &[
     "usize", "isize", "u8", "u16", "u32", "u64", "u128", "i8", "i16", "i32", "i64", "i128",
 ];
 

@@ -55,6 +55,8 @@ pub static RULES: &[Rule] = &[
     rule("sqrt", 1, Partial::Unary),
     rule("cbrt", 1, Partial::Unary),
     rule("recip", 1, Partial::Unary),
+    rule("to_radians", 1, Partial::Unary),
+    rule("to_degrees", 1, Partial::Unary),
     rule("abs", 1, Partial::Unary),
     rule("fract", 1, Partial::Unary),
     rule("floor", 1, Partial::Zero),

@@ -199,6 +199,16 @@ pub fn cbrt<T: Float>(_x: T, y: T) -> T {
     let three = two::<T>() + T::one();
     (three * y * y).recip()
 }
+/// ∂(x π/180)/∂x = π/180: degrees to radians, a constant factor
+#[inline]
+pub fn to_radians<T: Float>(_x: T, _y: T) -> T {
+    T::one().to_radians()
+}
+/// ∂(x 180/π)/∂x = 180/π: radians to degrees
+#[inline]
+pub fn to_degrees<T: Float>(_x: T, _y: T) -> T {
+    T::one().to_degrees()
+}
 /// ∂(1/x)/∂x = −1/x² = −y²
 #[inline]
 pub fn recip<T: Float>(_x: T, y: T) -> T {
@@ -387,6 +397,13 @@ mod tests {
             ("sqrt", f64::sqrt, sqrt, &[1e-4, 1.0, 1e6]),
             ("cbrt", f64::cbrt, cbrt, &[-8.0, 1e-3, 27.0]),
             ("recip", f64::recip, recip, &[-2.0, 1e-2, 7.0]),
+            (
+                "to_radians",
+                f64::to_radians,
+                to_radians,
+                &[-200.0, 0.0, 45.0],
+            ),
+            ("to_degrees", f64::to_degrees, to_degrees, &[-3.0, 0.0, 0.7]),
             ("abs", f64::abs, abs, &[-2.0, 3.0]),
             ("fract", f64::fract, fract, &[-2.3, 0.5, 7.25]),
             ("floor", f64::floor, piecewise_constant, &[-2.3, 0.5]),

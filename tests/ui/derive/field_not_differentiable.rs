@@ -3,7 +3,7 @@ use autodiff::Differentiable;
 #[derive(Differentiable)]
 struct Params {
     w: Vec<f64>,
-    step: usize,
+    timeout: std::time::Duration,
 }
 
 fn main() {}

@@ -1,6 +1,0 @@
-use autodiff::Differentiable;
-
-#[derive(Differentiable)]
-struct Empty;
-
-fn main() {}
