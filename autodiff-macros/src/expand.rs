@@ -10,16 +10,14 @@ use quote::quote;
 /// beside the errors, so that the only errors shown are the real ones.
 pub fn differentiate(args: TokenStream, item: TokenStream) -> TokenStream {
     if let Ok(block) = syn::parse2::<syn::ItemImpl>(item.clone()) {
-        if block.trait_.is_some() {
-            return differentiate_trait_impl(args, block);
-        }
+        return differentiate_impl(args, block);
     }
     let item_fn: syn::ItemFn = match syn::parse2(item.clone()) {
         Ok(f) => f,
         Err(_) => {
             let err = syn::Error::new_spanned(
                 &item,
-                "`#[differentiate]` goes on a function (`fn`), a method taking `&self`, or a trait's `impl` block (`#[differentiate] impl Density for Normal { … }`)",
+                "`#[differentiate]` goes on a function (`fn`), a method, or an `impl` block (`#[differentiate] impl Density for Normal { … }`)",
             );
             let err = err.to_compile_error();
             return quote!(#item #err);
@@ -41,11 +39,12 @@ pub fn differentiate(args: TokenStream, item: TokenStream) -> TokenStream {
 
 /// `#[differentiate] impl Trait for Type { … }`: a trait's methods cannot gain members, so
 /// the impl is emitted as written and each method's derived items go into an inherent
-/// `impl Type` beside it (`rect.area_grad()`), public like the trait's methods. The
+/// `impl Type` beside it (`rect.area_grad()`), public like the trait's methods; an
+/// inherent `impl Type { … }` is read the same way. The
 /// methods marked `#[differentiate(…)]` inside the block are differentiated with their own
 /// arguments; when none is marked, every method with a float type is, with the block's
 /// arguments.
-fn differentiate_trait_impl(args: TokenStream, mut block: syn::ItemImpl) -> TokenStream {
+fn differentiate_impl(args: TokenStream, mut block: syn::ItemImpl) -> TokenStream {
     let is_mark = |a: &syn::Attribute| {
         a.path()
             .segments
@@ -59,6 +58,7 @@ fn differentiate_trait_impl(args: TokenStream, mut block: syn::ItemImpl) -> Toke
         .any(|i| matches!(i, syn::ImplItem::Fn(m) if marked(m)));
     let mut derived = vec![];
     let mut errors = vec![];
+    let of_trait = block.trait_.is_some();
     for item in &mut block.items {
         let syn::ImplItem::Fn(m) = item else { continue };
         let own_args = match m.attrs.iter().position(is_mark) {
@@ -72,7 +72,14 @@ fn differentiate_trait_impl(args: TokenStream, mut block: syn::ItemImpl) -> Toke
             None => None,
         };
         let (attrs, sig, body) = (&m.attrs, &m.sig, &m.block);
-        let f: syn::ItemFn = syn::parse_quote!(#(#attrs)* pub #sig #body);
+        // A trait's methods are as public as the trait; an inherent one keeps its own.
+        let vis = if of_trait {
+            quote!(pub)
+        } else {
+            let vis = &m.vis;
+            quote!(#vis)
+        };
+        let f: syn::ItemFn = syn::parse_quote!(#(#attrs)* #vis #sig #body);
         match expand(own_args.unwrap_or_else(|| args.clone()), &f) {
             Ok(tokens) => derived.push(tokens),
             Err(e) => errors.extend(e),
@@ -100,6 +107,25 @@ impl syn::visit_mut::VisitMut for StripCheckpoints {
 }
 
 fn expand(args: TokenStream, item: &syn::ItemFn) -> Result<TokenStream, Vec<syn::Error>> {
+    if !crate::state::takes_mut_self(item) {
+        return expand_function(args, item, None);
+    }
+    // `&mut self`: the derivatives of a pure method of the state, wrapped.
+    let float =
+        crate::parse::float_type(&item.sig, Some(&item.block), true).map_err(|e| vec![e])?;
+    let mutating = crate::state::split(item, &float).map_err(|e| vec![e])?;
+    let pure = &mutating.pure;
+    let derived = expand_function(args, pure, Some((item, &mutating)))?;
+    Ok(quote!(#[allow(dead_code)] #pure #derived))
+}
+
+/// The derived items of `item`; with `mutating`, `item` is the pure method of a `&mut self`
+/// method, whose own derivatives are added.
+fn expand_function(
+    args: TokenStream,
+    item: &syn::ItemFn,
+    mutating: Option<(&syn::ItemFn, &crate::state::Mutating)>,
+) -> Result<TokenStream, Vec<syn::Error>> {
     let bounded = crate::parse::bound_arithmetic_param(item);
     let item = bounded.as_ref().unwrap_or(item);
     let written = item;
@@ -156,7 +182,14 @@ fn expand(args: TokenStream, item: &syn::ItemFn) -> Result<TokenStream, Vec<syn:
     let func = residuals::hoist(func, &act);
     let act = activity::analyze(&func)?;
     let needed = needed::analyze(&func, &act);
-    let generated = crate::emit::items::emit(item, &func, &act, &needed, args.hvp.is_some());
+    let mut generated = crate::emit::items::emit(item, &func, &act, &needed, args.hvp.is_some());
+    if let Some((method, m)) = mutating {
+        if !func.params[0].active {
+            return Err(vec![syn::Error::new_spanned(&method.sig.inputs[0], "a `#[differentiate]` method taking `&mut self` differentiates with respect to its state: name `self` in `wrt(…)`")]);
+        }
+        let ctx = crate::emit::Ctx::new(&func, &act, &needed, crate::emit::Mode::Plain);
+        generated.extend(crate::emit::state::emit(method, m, &ctx));
+    }
     Ok(crate::emit::body_items::place(
         generated,
         &func.body_items,

@@ -13,6 +13,7 @@ mod expand;
 mod ir;
 mod parse;
 mod rules;
+mod state;
 mod tokens;
 
 use proc_macro::TokenStream;

@@ -479,7 +479,7 @@ pub(super) fn lift_param_type(ctx: &Ctx, p: &Param, slot: bool) -> TokenStream {
     ctx.lift_type(&p.ty, slot)
 }
 
-fn ident(item: &syn::ItemFn, ctx: &Ctx, suffix: &str) -> syn::Ident {
+pub(super) fn ident(item: &syn::ItemFn, ctx: &Ctx, suffix: &str) -> syn::Ident {
     super::callers::item_name(item, ctx, suffix)
 }
 
@@ -513,12 +513,12 @@ pub(super) fn passed_name(ctx: &Ctx, p: &Param) -> TokenStream {
 }
 
 /// The parameters as written (`mut x: f64, n: usize`).
-fn params(item: &syn::ItemFn) -> Vec<TokenStream> {
+pub(super) fn params(item: &syn::ItemFn) -> Vec<TokenStream> {
     item.sig.inputs.iter().map(|p| quote!(#p)).collect()
 }
 
 /// The parameters' names, to pass them on.
-fn args(ctx: &Ctx) -> Vec<TokenStream> {
+pub(super) fn args(ctx: &Ctx) -> Vec<TokenStream> {
     ctx.func
         .params
         .iter()
@@ -599,7 +599,7 @@ fn array_len(ty: &syn::Type) -> TokenStream {
     }
 }
 
-fn active_params<'a>(ctx: &'a Ctx<'a>) -> impl Iterator<Item = &'a Param> {
+pub(super) fn active_params<'a>(ctx: &'a Ctx<'a>) -> impl Iterator<Item = &'a Param> {
     ctx.func.params.iter().filter(|p| p.active)
 }
 

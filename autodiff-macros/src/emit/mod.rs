@@ -22,6 +22,7 @@ mod joint;
 mod nest;
 mod outputs;
 mod reverse;
+pub mod state;
 mod struct_hvp;
 mod tangent;
 mod window;

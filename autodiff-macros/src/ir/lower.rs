@@ -1182,7 +1182,7 @@ pub fn lower_fn(
             }
             syn::FnArg::Receiver(r) => {
                 if !matches!(r.kind, syn::ReceiverKind::Reference(_, _, None)) {
-                    lw.error(r.self_token.span, "a `#[differentiate]` method takes `&self`: the struct's fields are its parameters, and its cotangent has the struct's type (`self` by value, `&mut self` and typed `self` are not supported)");
+                    lw.error(r.self_token.span, "a `#[differentiate]` method takes `&self`: the struct's fields are its parameters, and its cotangent has the struct's type (`&mut self` works too; `self` by value and typed `self` (`self: &Self`) are not supported)");
                     continue;
                 }
                 method = true;

@@ -5,7 +5,7 @@ struct Model {
 }
 
 impl Model {
-    // A method differentiates `&self`; `&mut self` would be an output.
+    // `&mut self` that assigns nothing: `&self` is what it means.
     #[differentiate]
     fn f(&mut self, x: f64) -> f64 {
         x * x

@@ -1,0 +1,306 @@
+//! The derivatives of a `&mut self` method (see `crate::state`), built on those of its
+//! hidden pure method `__f_state`, whose results are the method's result and the fields it
+//! assigns:
+//!
+//! - `f_jvp(&mut self, …, self_dot: &mut Self, …) -> (R, R)`: steps the state and its
+//!   tangent together (`self_dot` holds the state's tangent before the call on entry, after
+//!   it on exit), and returns the result and its tangent;
+//! - `f_vjp(&mut self, …, dout, self_bar: &mut Self) -> (R, x̄…)`: steps the state; on entry
+//!   `self_bar` is the cotangent of the state after the call, on exit of the state before
+//!   it (a field the method does not assign passes its cotangent through);
+//! - `f_grad(&mut self, …) -> (R, Self, x̄…)`, for a float result: `f_vjp` seeded with 1 and
+//!   a zero cotangent of the state after the call;
+//! - `f_gradcheck(&self, …)`, for a float result of `f64` or `f32` and float arguments (an
+//!   `f32` one checked at `f32`'s steps and tolerance): `f_grad` and
+//!   `f_jvp` against central differences of `f` on copies of the state (rebuilt through
+//!   `Differentiable`, so the struct need not be `Clone`).
+
+use super::items::{active_params, allows, args, cotangent_type, ident, one, params, sibling};
+use super::Ctx;
+use crate::state::{local_name, Mutating};
+use proc_macro2::TokenStream;
+use quote::{format_ident, quote};
+
+/// `f_jvp`, `f_vjp` and `f_grad` of the `&mut self` method `method`; `ctx` is its pure
+/// method's.
+pub fn emit(method: &syn::ItemFn, m: &Mutating, ctx: &Ctx) -> TokenStream {
+    let locals: Vec<syn::Ident> = m.written.iter().map(local_name).collect();
+    let dots: Vec<syn::Ident> = locals.iter().map(|l| format_ident!("{l}_dot")).collect();
+    // The pure method's value (and tangent) taken apart: its result, then the new fields.
+    let unpack = |ret: Option<&syn::Ident>, names: &[syn::Ident]| match (m.unit, names) {
+        (true, [one]) => quote!(#one),
+        (true, _) => quote!((#(#names),*)),
+        (false, _) => quote!((#ret, #(#names),*)),
+    };
+    let jvp = jvp(method, m, ctx, &unpack, &locals, &dots);
+    let vjp = vjp(method, m, ctx, &unpack, &locals);
+    let grad = (!m.unit).then(|| grad(method, ctx));
+    let check = (!m.unit && ctx.concrete_float())
+        .then(|| gradcheck(method, ctx))
+        .flatten();
+    quote!(#jvp #vjp #grad #check)
+}
+
+type Unpack<'a> = dyn Fn(Option<&syn::Ident>, &[syn::Ident]) -> TokenStream + 'a;
+
+fn jvp(
+    method: &syn::ItemFn,
+    m: &Mutating,
+    ctx: &Ctx,
+    unpack: &Unpack,
+    locals: &[syn::Ident],
+    dots: &[syn::Ident],
+) -> TokenStream {
+    let (vis, generics, where_clause) = (
+        &method.vis,
+        &method.sig.generics,
+        &method.sig.generics.where_clause,
+    );
+    let (f, name) = (&method.sig.ident, ident(method, ctx, "_jvp"));
+    let pure = sibling(&m.pure, ctx, "_jvp");
+    let receiver = ctx.func.params[0].var;
+    let self_dot = ctx.dot(receiver);
+    let (tangent_params, tangent_args): (Vec<_>, Vec<_>) = active_params(ctx)
+        .map(|p| {
+            let dot = ctx.dot(p.var);
+            if p.var == receiver {
+                (quote!(#dot: &mut Self), quote!(&*#dot))
+            } else {
+                let ty = &p.ty;
+                (quote!(#dot: #ty), quote!(#dot))
+            }
+        })
+        .unzip();
+    let (params, args) = (params(method), args(ctx));
+    let (ret, ret_dot) = (format_ident!("ret"), format_ident!("ret_dot"));
+    let (value, tangent) = (unpack(Some(&ret), locals), unpack(Some(&ret_dot), dots));
+    let fields = &m.written;
+    let (out_ty, out) = match &method.sig.output {
+        syn::ReturnType::Type(_, ty) => (quote!(-> (#ty, #ty)), quote!((#ret, #ret_dot))),
+        syn::ReturnType::Default => (quote!(), quote!()),
+    };
+    let doc = format!(" Forward mode of [`{f}`](Self::{f}): steps the state as `{f}` does and its tangent `{self_dot}` with it (on entry the tangent of the state before the call, on exit after it), and returns the result and its tangent.");
+    let allows = allows();
+    quote! {
+        #[doc = #doc]
+        #allows
+        #vis fn #name #generics (#(#params,)* #(#tangent_params),*) #out_ty #where_clause {
+            let (value, tangent) = #pure(#(#args,)* #(#tangent_args),*);
+            let #value = value;
+            let #tangent = tangent;
+            #(self.#fields = #locals;)*
+            #(#self_dot.#fields = #dots;)*
+            #out
+        }
+    }
+}
+
+fn vjp(
+    method: &syn::ItemFn,
+    m: &Mutating,
+    ctx: &Ctx,
+    unpack: &Unpack,
+    locals: &[syn::Ident],
+) -> TokenStream {
+    let (vis, generics, where_clause) = (
+        &method.vis,
+        &method.sig.generics,
+        &method.sig.generics.where_clause,
+    );
+    let (f, name) = (&method.sig.ident, ident(method, ctx, "_vjp"));
+    let pure = sibling(&m.pure, ctx, "_vjp");
+    let receiver = ctx.func.params[0].var;
+    let self_bar = ctx.bar(receiver);
+    let others: Vec<_> = active_params(ctx).filter(|p| p.var != receiver).collect();
+    let bars: Vec<syn::Ident> = others.iter().map(|p| ctx.bar(p.var)).collect();
+    let cts: Vec<TokenStream> = others.iter().map(|p| cotangent_type(ctx, p)).collect();
+    let (params, args) = (params(method), args(ctx));
+    let fields = &m.written;
+    let dout = ctx.param_name("dout");
+    let seeds = fields.iter().map(|f| quote!(#self_bar.#f));
+    let (dout_param, seed, out_ty, out) = match &method.sig.output {
+        syn::ReturnType::Type(_, ty) => (
+            quote!(#dout: #ty,),
+            quote!((#dout, #(#seeds),*)),
+            quote!((#ty, #(#cts),*)),
+            quote!((ret, #(#bars),*)),
+        ),
+        syn::ReturnType::Default => (
+            quote!(),
+            if fields.len() == 1 {
+                quote!(#(#seeds)*)
+            } else {
+                quote!((#(#seeds),*))
+            },
+            quote!((#(#cts,)*)),
+            quote!((#(#bars,)*)),
+        ),
+    };
+    let ret = format_ident!("ret");
+    let value = unpack(Some(&ret), locals);
+    let before = format_ident!("{self_bar}_before");
+    let doc = format!(" Reverse mode of [`{f}`](Self::{f}): steps the state as `{f}` does; `{self_bar}` holds on entry the cotangent of the state after the call, and on exit that of the state before it; returns the result, then the cotangents `{}` of the other active parameters.", bars.iter().map(|b| b.to_string()).collect::<Vec<_>>().join("`, `"));
+    let allows = allows();
+    quote! {
+        #[doc = #doc]
+        #allows
+        #vis fn #name #generics (#(#params,)* #dout_param #self_bar: &mut Self) -> #out_ty #where_clause {
+            let (value, #before, #(#bars),*) = #pure(#(#args,)* #seed);
+            // A field the method leaves alone is the same before and after: its cotangent
+            // passes through; an assigned one's went into the seed.
+            #(#self_bar.#fields = ::autodiff::__private::zero();)*
+            let mut #before = #before;
+            ::autodiff::Differentiable::accumulate(&mut #before, &*#self_bar);
+            *#self_bar = #before;
+            let #value = value;
+            #(self.#fields = #locals;)*
+            #out
+        }
+    }
+}
+
+fn gradcheck(method: &syn::ItemFn, ctx: &Ctx) -> Option<TokenStream> {
+    use crate::ir::ParamShape;
+    let receiver = ctx.func.params[0].var;
+    let rest = &ctx.func.params[1..];
+    if rest
+        .iter()
+        .any(|p| p.active && p.shape != ParamShape::Scalar)
+    {
+        return None;
+    }
+    let (vis, generics, where_clause) = (
+        &method.vis,
+        &method.sig.generics,
+        &method.sig.generics.where_clause,
+    );
+    let f = &method.sig.ident;
+    let (check, check_with) = (
+        ident(method, ctx, "_gradcheck"),
+        ident(method, ctx, "_gradcheck_with"),
+    );
+    let (grad, jvp) = (ident(method, ctx, "_grad"), ident(method, ctx, "_jvp"));
+    let inputs: Vec<&syn::FnArg> = method.sig.inputs.iter().skip(1).collect();
+    let names: Vec<TokenStream> = args(ctx).into_iter().skip(1).collect();
+    // Each active float argument is one coordinate after the state's.
+    let mut k = 0usize;
+    let (at_point, directions): (Vec<TokenStream>, Vec<TokenStream>) = rest
+        .iter()
+        .zip(&names)
+        .map(|(p, name)| {
+            if p.active {
+                k += 1;
+                let i = k - 1;
+                (quote!(__from(__v[__n + #i])), quote!(__from(__d[__n + #i])))
+            } else {
+                (quote!(#name), quote!(#name))
+            }
+        })
+        .unzip();
+    let active_rest: Vec<&TokenStream> = rest
+        .iter()
+        .zip(&names)
+        .filter(|(p, _)| p.active)
+        .map(|(_, n)| n)
+        .collect();
+    let tangents: Vec<&TokenStream> = rest
+        .iter()
+        .zip(&directions)
+        .filter(|(p, _)| p.active)
+        .map(|(_, d)| d)
+        .collect();
+    let bars: Vec<syn::Ident> = (0..active_rest.len())
+        .map(|i| format_ident!("__bar{i}"))
+        .collect();
+    let labels = rest
+        .iter()
+        .filter(|p| p.active)
+        .map(|p| ctx.name(p.var).to_string());
+    let offsets = 0..active_rest.len();
+    let self_label = ctx.name(receiver).to_string();
+    let float = ctx.float();
+    let doc = format!(" Checks [`{f}`](Self::{f})'s `_grad` and `_jvp` against central differences, at this state and these arguments (the state is not changed).");
+    let doc_with = format!(" [`{check}`](Self::{check}) with the given tolerance.");
+    let allows = allows();
+    Some(quote! {
+        #[doc = #doc]
+        #allows
+        #vis fn #check #generics (&self, #(#inputs),*) -> ::core::result::Result<(), ::autodiff::GradcheckReport> #where_clause {
+            Self::#check_with(self, #(#names,)* ::autodiff::Tolerance::default())
+        }
+
+        #[doc = #doc_with]
+        #allows
+        #vis fn #check_with #generics (&self, #(#inputs,)* __tol: ::autodiff::Tolerance) -> ::core::result::Result<(), ::autodiff::GradcheckReport> #where_clause {
+            use ::autodiff::Differentiable as _;
+            use ::autodiff::__private::AtF64;
+            let __tol = __tol.with_eps(<#float as AtF64>::EPSILON);
+            let __from = <#float as AtF64>::from_f64;
+            let __n = self.num_params();
+            // A copy of the state with the leaves of `v` (constants copied by `zero_like`).
+            let __state = |__v: &[f64]| {
+                let mut __s = self.zero_like();
+                let __leaves: ::std::vec::Vec<#float> = __v[..__n].iter().map(|&__x| __from(__x)).collect();
+                __s.set_from_flat(&__leaves);
+                __s
+            };
+            let __flat = |__s: &Self| -> ::std::vec::Vec<f64> {
+                __s.to_flat().into_iter().map(AtF64::to_f64).collect()
+            };
+            let mut __point = __flat(self);
+            #(__point.push(AtF64::to_f64(#active_rest));)*
+            ::autodiff::__private::check_first_derivatives(
+                |__v: &[f64]| AtF64::to_f64(__state(__v).#f(#(#at_point),*)),
+                |__v: &[f64]| {
+                    let (_, __self_bar, #(#bars),*) = __state(__v).#grad(#(#at_point),*);
+                    let mut __g = __flat(&__self_bar);
+                    #(__g.push(AtF64::to_f64(#bars));)*
+                    __g
+                },
+                |__v: &[f64], __d: &[f64]| {
+                    let mut __dot = __state(__d);
+                    AtF64::to_f64(__state(__v).#jvp(#(#at_point,)* &mut __dot, #(#tangents),*).1)
+                },
+                &__point,
+                &[(#self_label, 0..__n), #((#labels, __n + #offsets..__n + #offsets + 1)),*],
+                __tol,
+            )
+            .map(|_| ())
+        }
+    })
+}
+
+fn grad(method: &syn::ItemFn, ctx: &Ctx) -> TokenStream {
+    let (vis, generics, where_clause) = (
+        &method.vis,
+        &method.sig.generics,
+        &method.sig.generics.where_clause,
+    );
+    let syn::ReturnType::Type(_, ret_ty) = &method.sig.output else {
+        return quote!();
+    };
+    let (f, name, vjp) = (
+        &method.sig.ident,
+        ident(method, ctx, "_grad"),
+        ident(method, ctx, "_vjp"),
+    );
+    let receiver = ctx.func.params[0].var;
+    let self_bar = ctx.bar(receiver);
+    let others: Vec<_> = active_params(ctx).filter(|p| p.var != receiver).collect();
+    let bars: Vec<syn::Ident> = others.iter().map(|p| ctx.bar(p.var)).collect();
+    let cts: Vec<TokenStream> = others.iter().map(|p| cotangent_type(ctx, p)).collect();
+    let params = params(method);
+    let rest: Vec<TokenStream> = args(ctx).into_iter().skip(1).collect();
+    let one = one(ctx);
+    let doc = format!(" The gradient of [`{f}`](Self::{f}) with respect to the state before the call and the other active parameters, stepping the state: its value, the state's cotangent, then ∂{f}/∂x for each other active parameter (`{f}_vjp` seeded with 1, and nothing on the state after the call).");
+    let allows = allows();
+    quote! {
+        #[doc = #doc]
+        #allows
+        #vis fn #name #generics (#(#params),*) -> (#ret_ty, Self, #(#cts),*) #where_clause {
+            let mut #self_bar = ::autodiff::Differentiable::zero_like(&*self);
+            let (value, #(#bars),*) = Self::#vjp(self, #(#rest,)* #one, &mut #self_bar);
+            (value, #self_bar, #(#bars),*)
+        }
+    }
+}

@@ -1,0 +1,213 @@
+//! `&mut self` methods (a filter's `process`, an integrator's `step`), read as functions of
+//! the state: the method maps the state before the call and its arguments to its result and
+//! the state after the call. The float fields the body assigns become locals of a hidden
+//! `&self` method, `__f_state`, which returns them beside the result; that method is
+//! differentiated as any other, and `emit::state` wraps its derivatives in the method's
+//! own (`f_jvp`, `f_vjp`, `f_grad`), which step the state as the method does.
+
+use proc_macro2::Span;
+use quote::{format_ident, quote};
+use syn::visit::Visit;
+use syn::visit_mut::VisitMut;
+use syn::{Expr, Ident, ItemFn, Member};
+
+/// A `&mut self` method as a function of its state.
+pub struct Mutating {
+    /// `__f_state(&self, …) -> (R, F, …)`: the body with each assigned field a local.
+    pub pure: ItemFn,
+    /// The float fields the body assigns, in the order of their first assignment.
+    pub written: Vec<Ident>,
+    /// The method returns `()`: the hidden method returns only the fields.
+    pub unit: bool,
+}
+
+/// Whether `item` takes `&mut self`.
+pub fn takes_mut_self(item: &ItemFn) -> bool {
+    matches!(item.sig.inputs.first(), Some(syn::FnArg::Receiver(r)) if matches!(r.kind, syn::ReceiverKind::Reference(_, _, Some(_))))
+}
+
+/// The hidden pure method of a `&mut self` method, or the errors that prevent it.
+pub fn split(item: &ItemFn, float: &syn::Type) -> syn::Result<Mutating> {
+    let mut writes = Writes::default();
+    writes.visit_block(&item.block);
+    if let Some(e) = writes.errors.into_iter().reduce(|mut all, e| {
+        all.combine(e);
+        all
+    }) {
+        return Err(e);
+    }
+    if writes.fields.is_empty() {
+        return Err(syn::Error::new_spanned(
+            &item.sig.inputs[0],
+            "this method takes `&mut self` but assigns no field of `self`: take `&self`",
+        ));
+    }
+    let unit = matches!(item.sig.output, syn::ReturnType::Default);
+    if let syn::ReturnType::Type(_, ty) = &item.sig.output {
+        if matches!(**ty, syn::Type::Tuple(_)) {
+            return Err(syn::Error::new_spanned(ty, "a `&mut self` method returning a tuple is not supported by `#[differentiate]`: return one float, or nothing, and keep the other results in fields"));
+        }
+    }
+    let locals: Vec<Ident> = writes.fields.iter().map(local_name).collect();
+    let mut pure = item.clone();
+    pure.attrs.clear();
+    pure.vis = syn::Visibility::Inherited;
+    pure.sig.ident = format_ident!("__{}_state", item.sig.ident.to_string().replace("r#", ""));
+    pure.sig.inputs[0] = syn::parse_quote!(&self);
+    let field_tys = writes.fields.iter().map(|_| float);
+    pure.sig.output = match (&item.sig.output, writes.fields.len()) {
+        (syn::ReturnType::Default, 1) => syn::parse_quote!(-> #float),
+        (syn::ReturnType::Default, _) => syn::parse_quote!(-> (#(#field_tys),*)),
+        (syn::ReturnType::Type(_, ret), _) => syn::parse_quote!(-> (#ret, #(#field_tys),*)),
+    };
+    let state = if unit && locals.len() == 1 {
+        let l = &locals[0];
+        quote!(#l)
+    } else {
+        quote!(#(#locals),*)
+    };
+    let mut body = item.block.clone();
+    Localise {
+        fields: &writes.fields,
+    }
+    .visit_block_mut(&mut body);
+    Returns {
+        state: &state,
+        unit,
+    }
+    .visit_block_mut(&mut body);
+    let tail = match body.stmts.last() {
+        Some(syn::Stmt::Expr(_, None)) if !unit => body.stmts.pop(),
+        _ => None,
+    };
+    let tail: Option<syn::Expr> = match tail {
+        Some(syn::Stmt::Expr(e, None)) => Some(syn::parse_quote!((#e, #state))),
+        _ if unit && locals.len() == 1 => Some(syn::parse_quote!(#state)),
+        _ if unit => Some(syn::parse_quote!((#state))),
+        // The body ends in a `return`, rewritten above.
+        _ => None,
+    };
+    let fields = &writes.fields;
+    let stmts = &body.stmts;
+    pure.block = Box::new(syn::parse_quote!({
+        #(let mut #locals: #float = self.#fields;)*
+        #(#stmts)*
+        #tail
+    }));
+    Ok(Mutating {
+        pure,
+        written: writes.fields,
+        unit,
+    })
+}
+
+/// The local holding a written field: `__self_y1`.
+pub fn local_name(field: &Ident) -> Ident {
+    Ident::new(
+        &format!("__self_{}", field.to_string().replace("r#", "")),
+        Span::call_site(),
+    )
+}
+
+/// `self.f` with a named member.
+fn self_field(e: &Expr) -> Option<&Ident> {
+    let Expr::Field(f) = e else { return None };
+    let Expr::Path(p) = &*f.base else { return None };
+    match (&f.member, p.path.is_ident("self")) {
+        (Member::Named(name), true) => Some(name),
+        _ => None,
+    }
+}
+
+/// Whether `e` is `self.…` deeper than one field, or an element of a field of `self`.
+fn inside_self_field(e: &Expr) -> bool {
+    match e {
+        Expr::Field(f) => self_field(&f.base).is_some() || inside_self_field(&f.base),
+        Expr::Index(i) => self_field(&i.expr).is_some() || inside_self_field(&i.expr),
+        _ => false,
+    }
+}
+
+/// The float fields the body assigns, and the assignments it cannot take.
+#[derive(Default)]
+struct Writes {
+    fields: Vec<Ident>,
+    errors: Vec<syn::Error>,
+}
+
+impl Writes {
+    fn place(&mut self, place: &Expr, value: &Expr) {
+        if let Some(name) = self_field(place) {
+            if let Expr::Lit(syn::ExprLit {
+                lit: syn::Lit::Int(_),
+                ..
+            }) = value
+            {
+                self.errors.push(syn::Error::new_spanned(place, format!("`self.{name}` is given an integer: a `#[differentiate]` method taking `&mut self` updates float fields only; keep counters outside it, or take `&self` and return the new values")));
+            } else if !self.fields.contains(name) {
+                self.fields.push(name.clone());
+            }
+        } else if inside_self_field(place) {
+            self.errors.push(syn::Error::new_spanned(place, "a `#[differentiate]` method taking `&mut self` assigns whole float fields (`self.y1 = y;`): assigning an element or a nested field of `self` is not supported; keep such state in float fields, or take `&self` and return the new values"));
+        }
+    }
+}
+
+impl<'ast> Visit<'ast> for Writes {
+    fn visit_expr_assign(&mut self, a: &'ast syn::ExprAssign) {
+        self.place(&a.left, &a.right);
+        syn::visit::visit_expr_assign(self, a);
+    }
+
+    fn visit_expr_binary(&mut self, b: &'ast syn::ExprBinary) {
+        use syn::BinOp::*;
+        if matches!(
+            b.op,
+            AddAssign(_) | SubAssign(_) | MulAssign(_) | DivAssign(_) | RemAssign(_)
+        ) {
+            self.place(&b.left, &b.right);
+        }
+        syn::visit::visit_expr_binary(self, b);
+    }
+}
+
+/// `self.f` of a written field becomes its local, wherever it is read or assigned.
+struct Localise<'a> {
+    fields: &'a [Ident],
+}
+
+impl VisitMut for Localise<'_> {
+    fn visit_expr_mut(&mut self, e: &mut Expr) {
+        if let Some(name) = self_field(e) {
+            if self.fields.contains(name) {
+                let local = local_name(name);
+                *e = syn::parse_quote!(#local);
+                return;
+            }
+        }
+        syn::visit_mut::visit_expr_mut(self, e);
+    }
+}
+
+/// `return e` becomes `return (e, fields…)` (closures keep their own `return`s).
+struct Returns<'a> {
+    state: &'a proc_macro2::TokenStream,
+    unit: bool,
+}
+
+impl VisitMut for Returns<'_> {
+    fn visit_expr_mut(&mut self, e: &mut Expr) {
+        if let Expr::Closure(_) = e {
+            return;
+        }
+        if let Expr::Return(r) = e {
+            let state = self.state;
+            r.expr = Some(match (&r.expr, self.unit) {
+                (Some(value), false) => syn::parse_quote!((#value, #state)),
+                _ => syn::parse_quote!((#state)),
+            });
+            return;
+        }
+        syn::visit_mut::visit_expr_mut(self, e);
+    }
+}

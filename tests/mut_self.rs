@@ -1,0 +1,294 @@
+//! `&mut self` methods, as filters and integrators are written: a method is a function of
+//! the state before the call and its arguments, whose results are its own and the state
+//! after the call. `f_jvp` steps the state and its tangent together, `f_vjp` takes the
+//! cotangent of the state after the call and gives that of the state before it, `f_grad`
+//! seeds the result alone. Checked against central differences of a loss that reads the
+//! result and the new state, against the other mode (dot-product identity), and through a
+//! chain of steps whose reverse runs the vjps backwards.
+
+mod common;
+use autodiff::{differentiate, Differentiable};
+use common::assert_grad;
+
+/// A direct-form-I biquad section with one sample of memory, as audio code writes it.
+#[derive(Differentiable, Clone, Debug)]
+pub struct Biquad {
+    pub b0: f64,
+    pub b1: f64,
+    pub a1: f64,
+    pub x1: f64,
+    pub y1: f64,
+}
+
+impl Biquad {
+    #[differentiate]
+    pub fn process(&mut self, x: f64) -> f64 {
+        let y = self.b0 * x + self.b1 * self.x1 - self.a1 * self.y1;
+        self.x1 = x;
+        self.y1 = y;
+        y
+    }
+
+    /// A limiter with an early return and compound updates.
+    #[differentiate]
+    pub fn limit(&mut self, x: f64, ceiling: f64) -> f64 {
+        self.x1 += 0.5 * (x - self.x1);
+        if self.x1 > ceiling {
+            self.y1 = ceiling;
+            return ceiling * self.b0;
+        }
+        self.y1 *= self.a1;
+        self.y1 += self.x1;
+        self.y1 * self.b0
+    }
+}
+
+fn biquad(v: &[f64]) -> Biquad {
+    Biquad {
+        b0: v[0],
+        b1: v[1],
+        a1: v[2],
+        x1: v[3],
+        y1: v[4],
+    }
+}
+
+fn flat(b: &Biquad) -> Vec<f64> {
+    vec![b.b0, b.b1, b.a1, b.x1, b.y1]
+}
+
+/// ⟨w, (result, state after)⟩: what a cotangent (w₀, w_state) is the gradient of.
+fn weighted(w: &[f64], y: f64, after: &Biquad) -> f64 {
+    w[0] * y
+        + flat(after)
+            .iter()
+            .zip(&w[1..])
+            .map(|(a, b)| a * b)
+            .sum::<f64>()
+}
+
+const STATE: [f64; 5] = [0.5, 0.2, -0.3, 0.1, 0.4];
+const WEIGHTS: [f64; 6] = [1.3, -0.4, 0.7, 0.2, -1.1, 0.6];
+
+#[test]
+fn the_cotangent_of_the_state_before_a_step() {
+    // f(state, x) = ⟨w, (y, state after)⟩; its gradient is f_vjp's output for the seeds w.
+    let f = |v: &[f64]| {
+        let mut b = biquad(&v[..5]);
+        let y = b.process(v[5]);
+        weighted(&WEIGHTS, y, &b)
+    };
+    let x = 1.5;
+    let mut b = biquad(&STATE);
+    let mut bar = biquad(&WEIGHTS[1..]);
+    let (y, x_bar) = b.process_vjp(x, WEIGHTS[0], &mut bar);
+    // The state was stepped as `process` steps it.
+    let mut stepped = biquad(&STATE);
+    assert_eq!(stepped.process(x), y);
+    assert_eq!(flat(&b), flat(&stepped));
+    let mut grad = flat(&bar);
+    grad.push(x_bar);
+    let mut at = STATE.to_vec();
+    at.push(x);
+    assert_grad(f, &at, &grad);
+    // The unassigned coefficients pass their cotangent through: b̄₀ = w_b0 + w₀ x + w_y1 x.
+    assert!((bar.b0 - (WEIGHTS[1] + (WEIGHTS[0] + WEIGHTS[5]) * x)).abs() < 1e-12);
+}
+
+#[test]
+fn tangents_step_with_the_state() {
+    let (x, x_dot) = (1.5, -0.8);
+    let dir = [0.3, -0.2, 0.5, 0.1, -0.7];
+    let mut b = biquad(&STATE);
+    let mut b_dot = biquad(&dir);
+    let (y, y_dot) = b.process_jvp(x, &mut b_dot, x_dot);
+    // ⟨w, J v⟩ = ⟨Jᵀ w, v⟩.
+    let lhs = weighted(&WEIGHTS, y_dot, &b_dot);
+    let mut b2 = biquad(&STATE);
+    let mut bar = biquad(&WEIGHTS[1..]);
+    let (y2, x_bar) = b2.process_vjp(x, WEIGHTS[0], &mut bar);
+    let rhs: f64 = flat(&bar).iter().zip(&dir).map(|(a, b)| a * b).sum::<f64>() + x_bar * x_dot;
+    assert_eq!(y, y2);
+    assert!((lhs - rhs).abs() < 1e-12, "{lhs} against {rhs}");
+}
+
+#[test]
+fn early_returns_and_compound_updates() {
+    for (x, ceiling) in [(1.5, 0.2), (0.3, 5.0)] {
+        let f = |v: &[f64]| {
+            let mut b = biquad(&v[..5]);
+            let y = b.limit(v[5], ceiling);
+            weighted(&WEIGHTS, y, &b)
+        };
+        let mut b = biquad(&STATE);
+        let mut bar = biquad(&WEIGHTS[1..]);
+        let (_, x_bar, c_bar) = b.limit_vjp(x, ceiling, WEIGHTS[0], &mut bar);
+        let mut grad = flat(&bar);
+        grad.push(x_bar);
+        let mut at = STATE.to_vec();
+        at.push(x);
+        assert_grad(f, &at, &grad);
+        let g = |v: &[f64]| {
+            let mut b = biquad(&STATE);
+            let y = b.limit(x, v[0]);
+            weighted(&WEIGHTS, y, &b)
+        };
+        assert_grad(g, &[ceiling], &[c_bar]);
+    }
+}
+
+#[test]
+fn the_gradient_seeds_the_result_alone() {
+    let mut b = biquad(&STATE);
+    let (y, bar, x_bar) = b.process_grad(1.5);
+    // y = b0 x + b1 x1 − a1 y1.
+    let want = [1.5, 0.1, -0.4, 0.2, 0.3];
+    for (g, w) in flat(&bar).iter().zip(want) {
+        assert!((g - w).abs() < 1e-12);
+    }
+    assert!((x_bar - 0.5).abs() < 1e-12 && (y - 0.89).abs() < 1e-12);
+    assert_eq!(b.x1, 1.5);
+    biquad(&STATE).process_gradcheck(1.5).unwrap();
+    biquad(&STATE).limit_gradcheck(1.5, 0.2).unwrap();
+    biquad(&STATE).limit_gradcheck(0.3, 5.0).unwrap();
+}
+
+/// A symplectic Euler step of a spring, returning nothing.
+#[derive(Differentiable, Clone, Debug)]
+pub struct Spring {
+    pub x: f64,
+    pub v: f64,
+    pub k: f64,
+}
+
+impl Spring {
+    #[differentiate]
+    pub fn step(&mut self, dt: f64) {
+        let a = -self.k * self.x;
+        self.v += a * dt;
+        self.x += self.v * dt;
+    }
+}
+
+#[test]
+fn a_trajectory_reversed_step_by_step() {
+    let (start, dt, steps) = ([1.0, 0.2, 2.5], 0.05, 40);
+    let run = |v: &[f64], dt: f64| {
+        let mut s = Spring {
+            x: v[0],
+            v: v[1],
+            k: v[2],
+        };
+        for _ in 0..steps {
+            s.step(dt);
+        }
+        s.x
+    };
+    // The reverse sweep: the states before each step, then the vjps backwards.
+    let mut s = Spring {
+        x: start[0],
+        v: start[1],
+        k: start[2],
+    };
+    let mut before = vec![];
+    for _ in 0..steps {
+        before.push(s.clone());
+        s.step(dt);
+    }
+    let mut bar = Spring {
+        x: 1.0,
+        v: 0.0,
+        k: 0.0,
+    };
+    let mut dt_bar = 0.0;
+    for state in before.iter().rev() {
+        let (step_dt_bar,) = state.clone().step_vjp(dt, &mut bar);
+        dt_bar += step_dt_bar;
+    }
+    assert_grad(|v| run(v, dt), &start, &[bar.x, bar.v, bar.k]);
+    assert_grad(|v| run(&start, v[0]), &[dt], &[dt_bar]);
+    // Forward: the tangent of the final position along a direction of the initial state.
+    let mut s = Spring {
+        x: start[0],
+        v: start[1],
+        k: start[2],
+    };
+    let mut s_dot = Spring {
+        x: 0.3,
+        v: -0.5,
+        k: 0.2,
+    };
+    for _ in 0..steps {
+        s.step_jvp(dt, &mut s_dot, 0.0);
+    }
+    let along = 0.3 * bar.x - 0.5 * bar.v + 0.2 * bar.k;
+    assert!(
+        (s_dot.x - along).abs() < 1e-10,
+        "{} against {along}",
+        s_dot.x
+    );
+}
+
+/// The attribute on an inherent `impl` block: each method computing with floats gets its
+/// derivatives, `&mut self` ones included.
+#[derive(Differentiable, Clone, Debug)]
+pub struct OnePole {
+    pub a: f64,
+    pub z: f64,
+}
+
+#[differentiate]
+impl OnePole {
+    pub fn process(&mut self, x: f64) -> f64 {
+        self.z = self.a * self.z + (1.0 - self.a) * x;
+        self.z
+    }
+
+    pub fn pole_gain(&self) -> f64 {
+        1.0 / (1.0 + self.a)
+    }
+}
+
+#[test]
+fn an_inherent_impl_block() {
+    let mut p = OnePole { a: 0.9, z: 0.5 };
+    let (y, bar, x_bar) = p.process_grad(2.0);
+    // z' = a z + (1 − a) x: ∂/∂a = z − x, ∂/∂z = a, ∂/∂x = 1 − a.
+    assert!((y - (0.45 + 0.2)).abs() < 1e-12 && (p.z - y).abs() < 1e-12);
+    assert!((bar.a - (0.5 - 2.0)).abs() < 1e-12 && (bar.z - 0.9).abs() < 1e-12);
+    assert!((x_bar - 0.1).abs() < 1e-12);
+    let (g, bar) = OnePole { a: 0.3, z: 0.0 }.pole_gain_grad();
+    assert!((g - 1.0 / 1.3).abs() < 1e-12 && (bar.a + 1.0 / 1.69).abs() < 1e-12);
+}
+
+/// An `f32` DC blocker: its check runs at `f32`'s steps and tolerance.
+#[derive(Differentiable, Clone, Debug)]
+pub struct DcBlock {
+    pub r: f32,
+    pub x1: f32,
+    pub y1: f32,
+}
+
+impl DcBlock {
+    #[differentiate]
+    pub fn process(&mut self, x: f32) -> f32 {
+        let y = x - self.x1 + self.r * self.y1;
+        self.x1 = x;
+        self.y1 = y;
+        y
+    }
+}
+
+#[test]
+fn f32_state() {
+    let mut d = DcBlock {
+        r: 0.995,
+        x1: 0.25,
+        y1: -0.5,
+    };
+    d.process_gradcheck(0.75).unwrap();
+    let (y, bar, x_bar) = d.process_grad(0.75);
+    assert!((y - (0.75 - 0.25 - 0.995 * 0.5)).abs() < 1e-6);
+    assert!((bar.r + 0.5).abs() < 1e-6 && (bar.x1 + 1.0).abs() < 1e-6);
+    assert!((bar.y1 - 0.995).abs() < 1e-6 && (x_bar - 1.0).abs() < 1e-6);
+}

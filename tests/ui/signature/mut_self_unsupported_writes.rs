@@ -1,0 +1,26 @@
+use autodiff::{differentiate, Differentiable};
+
+#[derive(Differentiable, Clone)]
+pub struct Delay {
+    pub buf: [f64; 4],
+    pub gain: f64,
+    pub pos: usize,
+}
+
+impl Delay {
+    // An element of a field, and an integer counter: neither is a float field.
+    #[differentiate]
+    pub fn tick(&mut self, x: f64) -> f64 {
+        let y = self.buf[self.pos] * self.gain;
+        self.buf[self.pos] = x;
+        self.pos = 0;
+        y
+    }
+
+    #[differentiate]
+    pub fn peek(&mut self, x: f64) -> f64 {
+        self.gain * x
+    }
+}
+
+fn main() {}
