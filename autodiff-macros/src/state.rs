@@ -154,6 +154,15 @@ impl Writes {
 }
 
 impl<'ast> Visit<'ast> for Writes {
+    // The hidden method's `self` keeps the fields as they were before the call: a method
+    // of `self` would read them so, not as the body has assigned them.
+    fn visit_expr_method_call(&mut self, m: &'ast syn::ExprMethodCall) {
+        if matches!(&*m.receiver, Expr::Path(p) if p.path.is_ident("self")) {
+            self.errors.push(syn::Error::new_spanned(m, "a `#[differentiate]` method taking `&mut self` cannot call a method of `self`, which would see the fields as they were before this call's assignments: read the fields directly, or pass their values to the method"));
+        }
+        syn::visit::visit_expr_method_call(self, m);
+    }
+
     fn visit_expr_assign(&mut self, a: &'ast syn::ExprAssign) {
         self.place(&a.left, &a.right);
         syn::visit::visit_expr_assign(self, a);

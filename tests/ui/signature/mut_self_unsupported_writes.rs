@@ -24,3 +24,21 @@ impl Delay {
 }
 
 fn main() {}
+
+#[derive(Differentiable, Clone)]
+pub struct Smoother {
+    pub y: f64,
+}
+
+impl Smoother {
+    fn output(&self) -> f64 {
+        self.y
+    }
+
+    // `output` would read `y` as it was before the assignment.
+    #[differentiate]
+    pub fn step(&mut self, x: f64) -> f64 {
+        self.y = 0.5 * (self.y + x);
+        self.output()
+    }
+}
