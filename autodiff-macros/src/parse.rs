@@ -174,11 +174,29 @@ pub fn bound_arithmetic_param(item: &syn::ItemFn) -> Option<syn::ItemFn> {
 pub fn collapse_param_refs(item: &syn::ItemFn) -> Option<syn::ItemFn> {
     let mut copy = item.clone();
     let mut changed = false;
+    let float = float_type(&item.sig, Some(&item.block), true).ok();
     for input in copy.sig.inputs.iter_mut() {
         let syn::FnArg::Typed(pt) = input else {
             continue;
         };
-        if let Some(single) = single_reference(&pt.ty) {
+        if let (Some(f), syn::Pat::Ident(name)) = (&float, &*pt.pat) {
+            let by_value = !matches!(*pt.ty, Type::Reference(_));
+            if by_value
+                && kind_of_type(&pt.ty, f) == Kind::Struct
+                && reads_named_field(&item.block, &name.ident)
+            {
+                // `origin: Point` by value: the derived items take `&Point`, as they take
+                // `&Point` itself, and the primal gets a clone.
+                let elem = (*pt.ty).clone();
+                *pt.ty = syn::parse_quote!(&#elem);
+                changed = true;
+                continue;
+            }
+        }
+        if let Some(value) = shared_scalar(&pt.ty, float.as_ref()) {
+            *pt.ty = value;
+            changed = true;
+        } else if let Some(single) = single_reference(&pt.ty) {
             *pt.ty = single;
             changed = true;
         }
@@ -207,6 +225,44 @@ pub fn written_types(written: &syn::ItemFn, derived: &syn::ItemFn) -> Vec<(usize
             _ => None,
         })
         .collect()
+}
+
+/// Whether the body reads a named field of `name` (`name.x`, not a method `name.len()`).
+fn reads_named_field(block: &syn::Block, name: &syn::Ident) -> bool {
+    use proc_macro2::TokenTree;
+    fn walk(ts: proc_macro2::TokenStream, name: &syn::Ident) -> bool {
+        let tokens: Vec<TokenTree> = ts.into_iter().collect();
+        tokens.iter().enumerate().any(|(k, t)| match t {
+            TokenTree::Group(g) => walk(g.stream(), name),
+            TokenTree::Ident(i) if i == name => {
+                let dot = matches!(tokens.get(k + 1), Some(TokenTree::Punct(p)) if p.as_char() == '.');
+                let before_ok = !matches!(k.checked_sub(1).and_then(|j| tokens.get(j)), Some(TokenTree::Punct(p)) if p.as_char() == '.');
+                let field = matches!(tokens.get(k + 2), Some(TokenTree::Ident(f)) if f.to_string().starts_with(|c: char| c.is_lowercase() || c == '_'));
+                let call = matches!(tokens.get(k + 3), Some(TokenTree::Group(g)) if g.delimiter() == proc_macro2::Delimiter::Parenthesis)
+                    || matches!(tokens.get(k + 3), Some(TokenTree::Punct(p)) if p.as_char() == ':');
+                dot && before_ok && field && !call
+            }
+            _ => false,
+        })
+    }
+    walk(quote::ToTokens::to_token_stream(block), name)
+}
+
+/// `&f64` (of the float type) or `&usize`, `&i32`, `&bool`, …: the value itself, which the
+/// derived items take instead (the body's `*x` reads it; see `ir::Var::element`).
+fn shared_scalar(ty: &Type, float: Option<&Type>) -> Option<Type> {
+    let Type::Reference(r) = ty else { return None };
+    if r.mutability.is_some() {
+        return None;
+    }
+    let Type::Path(p) = &*r.elem else { return None };
+    let name = p.path.get_ident()?.to_string();
+    let primitive = matches!(
+        name.as_str(),
+        "f64" | "f32" | "usize" | "isize" | "u8" | "u16" | "u32" | "u64" | "i8" | "i16" | "i32" | "i64" | "bool"
+    );
+    let is_float = float.is_some_and(|f| quote::quote!(#f).to_string() == name);
+    (primitive || is_float).then(|| (*r.elem).clone())
 }
 
 /// `&&T` as `&T`, `&Box<[F]>` as `&[F]` (any number of outer shared references).

@@ -187,8 +187,20 @@ fn flat(shape: ParamShape, value: TokenStream, borrowed: bool) -> TokenStream {
 fn primal_arguments(ctx: &Ctx, args: &[TokenStream]) -> Vec<TokenStream> {
     let mut args = args.to_vec();
     for (i, written) in &ctx.func.written_tys {
-        let arg = &args[*i];
-        args[*i] = as_written(written, arg.clone());
+        let arg = args[*i].clone();
+        args[*i] = match written {
+            // `x: &f64` or `n: &usize`, taken by value by the derived items.
+            syn::Type::Reference(_)
+                if !matches!(ctx.func.params[*i].ty, syn::Type::Reference(_)) =>
+            {
+                quote!(&#arg)
+            }
+            // `p: Point` by value, taken as `&Point` by the derived items.
+            _ if !matches!(written, syn::Type::Reference(_)) => {
+                quote!(::core::clone::Clone::clone(#arg))
+            }
+            _ => as_written(written, arg),
+        };
     }
     args
 }

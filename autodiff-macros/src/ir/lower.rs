@@ -10,11 +10,14 @@ use crate::parse::{self, kind_of_type};
 use quote::ToTokens;
 use std::collections::{HashMap, HashSet};
 
-/// The flags of the innermost loop, made on first use.
+/// The flags of a loop being lowered, made on first use, with its label and, for a `loop`
+/// used for its value, the variables a `break value` assigns.
 #[derive(Default)]
 struct LoopFlags {
     brk: Option<VarId>,
     cont: Option<VarId>,
+    label: Option<String>,
+    value: Option<Vec<VarId>>,
 }
 
 pub struct Lowerer {
@@ -168,7 +171,7 @@ impl Lowerer {
 
     /// A fresh name based on `base` whose derived names are all free. A user variable keeps
     /// its own name when that is possible; a made-up one avoids every user identifier.
-    fn fresh_name(&mut self, base: &str, span: Span, user: bool) -> Ident {
+    pub(super) fn fresh_name(&mut self, base: &str, span: Span, user: bool) -> Ident {
         let base = &base.replace("r#", "");
         let free = |n: &str, lw: &Self| {
             let own = user && n == base;
@@ -528,7 +531,7 @@ impl Lowerer {
         go
     }
 
-    fn lower_tail(&mut self, e: &syn::Expr, tail: &Tail, out: &mut Vec<Stmt>) {
+    pub(super) fn lower_tail(&mut self, e: &syn::Expr, tail: &Tail, out: &mut Vec<Stmt>) {
         match tail {
             Tail::Return => {
                 let ret = self.ret.clone();
@@ -639,7 +642,9 @@ impl Lowerer {
             });
             self.lower_valued(block_like, &[var], out);
             if !mutable {
-                self.bind_name(&ident, var, false);
+                // A `loop`'s value is assigned more than once (see `lower_loop`).
+                let assigned_again = self.vars[var].mutable;
+                self.bind_name(&ident, var, assigned_again);
                 return;
             }
             // The branches initialise the value once; the mutable variable starts from it,
@@ -880,7 +885,7 @@ impl Lowerer {
     /// `if`, `match` and blocks used for their value.
     pub(super) fn as_statement_expr<'e>(&self, e: &'e syn::Expr) -> Option<&'e syn::Expr> {
         match e {
-            syn::Expr::If(_) | syn::Expr::Match(_) => Some(e),
+            syn::Expr::If(_) | syn::Expr::Match(_) | syn::Expr::Loop(_) => Some(e),
             syn::Expr::Block(b) if b.label.is_none() => Some(e),
             syn::Expr::Paren(p) => self.as_statement_expr(&p.expr),
             _ => None,
@@ -893,6 +898,7 @@ impl Lowerer {
             syn::Expr::If(_) | syn::Expr::Match(_) => {
                 self.lower_control(e, Tail::Into(vars.to_vec()), out)
             }
+            syn::Expr::Loop(l) => self.lower_loop(l, Some(vars.to_vec()), out),
             syn::Expr::Block(b) if b.label.is_none() => {
                 let block = self.lower_block(&b.block, Tail::Into(vars.to_vec()));
                 self.flatten_into(block, out);
@@ -903,7 +909,7 @@ impl Lowerer {
     }
 
     /// `vars = e`, with a tuple spread over several variables.
-    fn assign_result(&mut self, e: &syn::Expr, vars: &[VarId], out: &mut Vec<Stmt>) {
+    pub(super) fn assign_result(&mut self, e: &syn::Expr, vars: &[VarId], out: &mut Vec<Stmt>) {
         let span = expr_span(e);
         if self.as_statement_expr(e).is_some() {
             return self.lower_valued(e, vars, out);
@@ -978,34 +984,86 @@ impl Lowerer {
         });
     }
 
-    pub(super) fn loop_flag(&mut self, brk: bool, span: Span) -> Option<VarId> {
+    /// The flags a `break` (`brk`) or `continue` sets: those of the loop it leaves (the
+    /// innermost, or the one its label names) and the `break` flags of the loops nested
+    /// in that one, which end too. `None` after an error.
+    pub(super) fn loop_flags_for(
+        &mut self,
+        brk: bool,
+        label: Option<&syn::Lifetime>,
+        span: Span,
+    ) -> Option<Vec<VarId>> {
         if self.loops.is_empty() {
             self.error(span, "`break` or `continue` outside a loop");
             return None;
         }
-        let (existing, base) = {
-            let l = self.loops.last().expect("checked above");
+        let target = match label {
+            None => self.loops.len() - 1,
+            Some(l) => {
+                let name = l.ident.to_string();
+                let Some(t) = self
+                    .loops
+                    .iter()
+                    .rposition(|f| f.label.as_deref() == Some(name.as_str()))
+                else {
+                    self.error(l.span(), format!("no enclosing loop is labelled `{l}`"));
+                    return None;
+                };
+                t
+            }
+        };
+        let mut flags = vec![self.flag_of(target, brk, span)];
+        for inner in target + 1..self.loops.len() {
+            flags.push(self.flag_of(inner, true, span));
+        }
+        Some(flags)
+    }
+
+    /// The variables a `break value` leaving the loop `label` (or the innermost) assigns.
+    pub(super) fn loop_value(&self, label: Option<&syn::Lifetime>) -> Option<Vec<VarId>> {
+        let l = match label {
+            None => self.loops.last()?,
+            Some(l) => {
+                let name = l.ident.to_string();
+                self.loops
+                    .iter()
+                    .rev()
+                    .find(|f| f.label.as_deref() == Some(name.as_str()))?
+            }
+        };
+        l.value.clone()
+    }
+
+    fn flag_of(&mut self, index: usize, brk: bool, span: Span) -> VarId {
+        let existing = {
+            let l = &self.loops[index];
             if brk {
-                (l.brk, "brk")
+                l.brk
             } else {
-                (l.cont, "cont")
+                l.cont
             }
         };
         if let Some(f) = existing {
-            return Some(f);
+            return f;
         }
-        let f = self.temp(base, Kind::Bool, span);
-        let l = self.loops.last_mut().expect("checked above");
+        let f = self.temp(if brk { "brk" } else { "cont" }, Kind::Bool, span);
+        let l = &mut self.loops[index];
         if brk {
             l.brk = Some(f)
         } else {
             l.cont = Some(f)
         }
-        Some(f)
+        f
     }
 
-    pub(super) fn enter_loop(&mut self) {
-        self.loops.push(LoopFlags::default());
+    /// Enters a loop with this label; a `loop` used for its value gives the variables its
+    /// `break value` assigns.
+    pub(super) fn enter_loop(&mut self, label: Option<&syn::Label>, value: Option<Vec<VarId>>) {
+        self.loops.push(LoopFlags {
+            label: label.map(|l| l.name.ident.to_string()),
+            value,
+            ..LoopFlags::default()
+        });
     }
 
     /// Leaves a loop; returns its (break, continue) flags.
@@ -1137,11 +1195,6 @@ pub fn lower_fn(
                 let Some((ident, mutable, _)) = lw.let_pattern(&pt.pat) else {
                     continue;
                 };
-                if let Type::Reference(r) = &*pt.ty {
-                    if r.mutability.is_none() && kind_of_type(&r.elem, &float) == Kind::Float {
-                        lw.error(syn::spanned::Spanned::span(&pt.ty), "a float behind a reference (`&f64`) cannot be differentiated: take it by value (`x: f64`)");
-                    }
-                }
                 if parse::is_mut_float_ref(&pt.ty, &float) {
                     match lw.output_param(&ident, &pt.ty) {
                         Some(local) => params.push(Param {
@@ -1159,6 +1212,9 @@ pub fn lower_fn(
                     continue;
                 }
                 let var = lw.declare_param(&ident, &pt.ty, mutable);
+                // `x: &f64` and `n: &usize` reach here by value (`parse::collapse_param_refs`):
+                // the body's `*x` is `x`.
+                lw.vars[var].element |= matches!(lw.vars[var].kind, Kind::Float | Kind::Int);
                 let mut shape = parse::param_shape(&pt.ty, &float);
                 if shape == ParamShape::Struct
                     && body_uses.get(&ident.to_string()) == Some(&Kind::FloatSeq)

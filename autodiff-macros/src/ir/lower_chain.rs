@@ -31,6 +31,9 @@ pub(super) struct Chain {
     enumerate: Option<usize>,
     /// `map` and `filter` closures, applied in order.
     stages: Vec<Stage>,
+    /// The sources walked by `iter_mut()` or `&mut x`: their items are places, written
+    /// through `*v`.
+    writable: Vec<usize>,
 }
 
 enum Stage {
@@ -92,9 +95,17 @@ impl Lowerer {
         let (mut bindings, item) = self.stages(&chain, &walk)?;
         let mut pairs = vec![];
         bind_pattern(&f.pat, &item, &mut pairs)?;
+        let (places, pairs) = split_places(&chain, &walk, pairs);
         bindings.extend(self.bind_in_order(pairs));
         let (setup, index, range) = (&walk.setup, &walk.index, &walk.range);
-        let (body, attrs) = (&f.body, &f.attrs);
+        let mut body = f.body.clone();
+        if !places.is_empty() {
+            let mut block = Expr::Block(syn::ExprBlock { attrs: vec![], label: None, block: body });
+            substitute_places(&mut block, &places)?;
+            let Expr::Block(b) = block else { unreachable!("a block stays a block") };
+            body = b.block;
+        }
+        let attrs = &f.attrs;
         let new: syn::ExprForLoop = syn::parse_quote! {
             #(#attrs)*
             for #index in #range {
@@ -169,7 +180,16 @@ impl Lowerer {
                 };
                 let c = closure_of(c);
                 self.refuse_early_return(&c.body);
-                let call = self.inline(&c.params, &c.body, std::slice::from_ref(&current))?;
+                // `x.iter_mut().for_each(|v| *v *= k)`: the element is a place.
+                let mut pairs = vec![];
+                let [param] = c.params.as_slice() else { return None };
+                bind_pattern(param, &current, &mut pairs)?;
+                let (places, pairs) = split_places(&chain, &walk, pairs);
+                let mut body = c.body.clone();
+                substitute_places(&mut body, &places)?;
+                let params: Vec<syn::Pat> = pairs.iter().map(|(n, _)| syn::parse_quote!(#n)).collect();
+                let args: Vec<Expr> = pairs.into_iter().map(|(_, v)| v).collect();
+                let call = self.inline(&params, &body, &args)?;
                 syn::parse_quote!({
                     #(#setup)*
                     for #index in #range { #(#bindings)* #call; }
@@ -504,6 +524,7 @@ fn parse_chain(e: &Expr, bare: bool) -> Option<Chain> {
         steps: vec![],
         enumerate: None,
         stages: vec![],
+        writable: vec![],
     };
     match e {
         Expr::MethodCall(m) => {
@@ -516,6 +537,10 @@ fn parse_chain(e: &Expr, bare: bool) -> Option<Chain> {
                     }),
                     None => Some(seq(&m.receiver)),
                 },
+                ("iter_mut", 0) => Some(Chain {
+                    writable: vec![0],
+                    ..seq(&m.receiver)
+                }),
                 ("copied" | "cloned", 0) => parse_chain(&m.receiver, false),
                 ("enumerate", 0) => {
                     let mut c = parse_chain(&m.receiver, false)?;
@@ -552,6 +577,7 @@ fn parse_chain(e: &Expr, bare: bool) -> Option<Chain> {
                     if !plain(&c) || !plain(&other) {
                         return None;
                     }
+                    c.writable.extend(other.writable.iter().map(|k| k + c.sources.len()));
                     c.sources.extend(other.sources);
                     Some(c)
                 }
@@ -560,6 +586,9 @@ fn parse_chain(e: &Expr, bare: bool) -> Option<Chain> {
                         return None;
                     };
                     let mut c = parse_chain(&m.receiver, false)?;
+                    if !c.writable.is_empty() {
+                        return None;
+                    }
                     c.stages.push(match name.as_str() {
                         "map" => Stage::Map(closure_of(cl)),
                         _ => Stage::Filter(closure_of(cl)),
@@ -569,6 +598,10 @@ fn parse_chain(e: &Expr, bare: bool) -> Option<Chain> {
                 _ => None,
             }
         }
+        Expr::Reference(r) if bare && r.mutability.is_some() => Some(Chain {
+            writable: vec![0],
+            ..seq(&r.expr)
+        }),
         Expr::Reference(r) if bare => parse_chain(&r.expr, true),
         Expr::Path(_) if bare => Some(seq(e)),
         Expr::Paren(p) => match range(&p.expr) {
@@ -597,4 +630,70 @@ fn range(e: &Expr) -> Option<Source> {
         }),
         _ => None,
     }
+}
+
+/// Names bound to expressions.
+type Bindings = Vec<(syn::Ident, Expr)>;
+
+/// The names a pattern binds to an item of a writable source (`iter_mut`, `&mut x`), which
+/// are places, apart from those bound to values.
+fn split_places(chain: &Chain, walk: &Walk, pairs: Bindings) -> (Bindings, Bindings) {
+    let items: Vec<String> = match &walk.item {
+        Expr::Tuple(t) if chain.sources.len() > 1 || chain.enumerate.is_some() => {
+            let mut parts: Vec<&Expr> = t.elems.iter().collect();
+            if chain.enumerate.is_some() {
+                parts.remove(0);
+            }
+            let flat: Vec<&Expr> = match parts.as_slice() {
+                [Expr::Tuple(inner)] if chain.sources.len() > 1 => inner.elems.iter().collect(),
+                _ => parts,
+            };
+            flat.into_iter().map(|e| quote::quote!(#e).to_string()).collect()
+        }
+        single => vec![quote::quote!(#single).to_string()],
+    };
+    let writable: Vec<&String> = chain.writable.iter().filter_map(|k| items.get(*k)).collect();
+    pairs
+        .into_iter()
+        .partition(|(_, v)| writable.contains(&&quote::quote!(#v).to_string()))
+}
+
+/// Replaces each name bound to a place by the place itself (`*v` and `v` by `x[at]`), so
+/// that `*v = …`, `*v /= s` and reads of `v` are element writes and reads. `None` where the
+/// body binds one of the names again (it would then mean something else).
+fn substitute_places(body: &mut Expr, places: &[(syn::Ident, Expr)]) -> Option<()> {
+    use syn::visit_mut::VisitMut;
+    struct Rebinds<'p>(&'p [(syn::Ident, Expr)], bool);
+    impl syn::visit::Visit<'_> for Rebinds<'_> {
+        fn visit_pat_ident(&mut self, p: &syn::PatIdent) {
+            self.1 |= self.0.iter().any(|(n, _)| *n == p.ident);
+        }
+    }
+    let mut rebinds = Rebinds(places, false);
+    syn::visit::Visit::visit_expr(&mut rebinds, body);
+    if rebinds.1 {
+        return None;
+    }
+    struct Places<'p>(&'p [(syn::Ident, Expr)]);
+    impl Places<'_> {
+        fn place(&self, e: &Expr) -> Option<Expr> {
+            let e = match e {
+                Expr::Unary(u) if matches!(u.op, syn::UnOp::Deref(_)) => &*u.expr,
+                other => other,
+            };
+            let Expr::Path(p) = e else { return None };
+            let name = p.path.get_ident()?;
+            self.0.iter().find(|(n, _)| n == name).map(|(_, v)| v.clone())
+        }
+    }
+    impl VisitMut for Places<'_> {
+        fn visit_expr_mut(&mut self, e: &mut Expr) {
+            match self.place(e) {
+                Some(place) => *e = place,
+                None => syn::visit_mut::visit_expr_mut(self, e),
+            }
+        }
+    }
+    Places(places).visit_expr_mut(body);
+    Some(())
 }

@@ -33,33 +33,18 @@ impl Lowerer {
                 self.lower_while(
                     Some(&w.cond),
                     &w.body,
-                    w.label.is_some(),
+                    w.label.as_ref(),
+                    None,
                     checkpoint,
                     span,
                     out,
                 )
             }
-            syn::Expr::Loop(l) => {
-                let checkpoint = self.checkpoint_attr(&l.attrs);
-                self.lower_while(None, &l.body, l.label.is_some(), checkpoint, span, out)
-            }
-            syn::Expr::Break(b) => {
-                if b.label.is_some() || b.expr.is_some() {
-                    return self.error(span, "labelled `break` and `break` with a value are not supported: use a plain `break` and a variable");
-                }
-                if let Some(f) = self.loop_flag(true, span) {
-                    out.push(set_flag(f, span));
-                }
-            }
+            syn::Expr::Loop(l) => self.lower_loop(l, None, out),
+            syn::Expr::Break(b) => self.lower_break(b, span, out),
             syn::Expr::Continue(c) => {
-                if c.label.is_some() {
-                    return self.error(
-                        span,
-                        "labelled `continue` is not supported: use a plain `continue`",
-                    );
-                }
-                if let Some(f) = self.loop_flag(false, span) {
-                    out.push(set_flag(f, span));
+                if let Some(flags) = self.loop_flags_for(false, c.label.as_ref(), span) {
+                    out.extend(flags.into_iter().map(|f| set_flag(f, span)));
                 }
             }
             syn::Expr::Return(r) => {
@@ -212,10 +197,26 @@ impl Lowerer {
         match e {
             syn::Expr::If(i) => {
                 if let syn::Expr::Let(l) = &*i.cond {
-                    return self.error(
-                        l.let_token.span,
-                        "`if let` is not supported in a `#[differentiate]` function: use `match`",
-                    );
+                    // `if let P = e { a } else { b }` is `match e { P => a, _ => b }`.
+                    let scrutinee = self.lower_expr(&l.expr, out);
+                    let wild: syn::Pat = syn::parse_quote!(_);
+                    let then = syn::Expr::Block(syn::ExprBlock {
+                        attrs: vec![],
+                        label: None,
+                        block: i.then_branch.clone(),
+                    });
+                    let unit: syn::Expr = syn::parse_quote!({});
+                    let els = match &i.else_branch {
+                        Some((_, e)) => &**e,
+                        None => {
+                            if let Tail::Into(_) = tail {
+                                return self.error(span, "an `if let` used for its value needs an `else` branch");
+                            }
+                            &unit
+                        }
+                    };
+                    let arms = [(&*l.pat, &then), (&wild, els)];
+                    return self.lower_match(scrutinee, &l.expr, &arms, tail, span, out);
                 }
                 let test = self.lower_expr(&i.cond, out);
                 let cond = self.temp("cond", Kind::Bool, span);
@@ -247,30 +248,99 @@ impl Lowerer {
             }
             syn::Expr::Match(m) => {
                 let scrutinee = self.lower_expr(&m.expr, out);
-                let arm = self.temp("arm", Kind::Int, span);
-                self.vars[arm].mutable = false;
-                let mut arms = vec![];
-                for a in &m.arms {
-                    if let syn::Pat::Guard(g) = &a.pat {
-                        self.error(g.if_token.span, "match guards are not supported: test the condition with `if` inside the arm");
-                    }
-                    if pattern_binds(&a.pat) {
-                        self.error(syn::spanned::Spanned::span(&a.pat), "match patterns that bind variables are not supported in a `#[differentiate]` function: match on literals, ranges or paths");
-                    }
-                    let block = self.lower_branch_expr(&a.body, &tail);
-                    arms.push((a.pat.clone(), block));
-                }
-                out.push(Stmt {
-                    kind: StmtKind::Match {
-                        scrutinee,
-                        arms,
-                        arm,
-                    },
-                    span,
-                });
+                let arms: Vec<(&syn::Pat, &syn::Expr)> =
+                    m.arms.iter().map(|a| (&a.pat, &*a.body)).collect();
+                self.lower_match(scrutinee, &m.expr, &arms, tail, span, out);
             }
             _ => unreachable!("lower_control is only called on `if` and `match`"),
         }
+    }
+
+    /// `match` (and `if let`) on a value that carries no derivative. Arms whose patterns
+    /// bind variables (`Some(i)`, `Ok(n)`, `k @ 1..=3`) bind hidden names, and the arm's
+    /// body starts with `let i = hidden;`: a `let` like any other, which the reverse sweep
+    /// saves if it reads it. A guard may read the pattern's bindings and constants.
+    fn lower_match(
+        &mut self,
+        scrutinee: Expr,
+        written: &syn::Expr,
+        arms: &[(&syn::Pat, &syn::Expr)],
+        tail: Tail,
+        span: Span,
+        out: &mut Vec<Stmt>,
+    ) {
+        let binds = arms.iter().any(|(p, _)| pattern_binds(p));
+        if binds && self.reads_float(&scrutinee) {
+            return self.error(
+                expr_span(written),
+                "a `match` or `if let` whose patterns bind variables takes a value with no derivative (an index, an `Option<usize>`, a count), and this one is computed from differentiated values: read the floats by indexing (`x[0]`) and test them with `if`",
+            );
+        }
+        let arm = self.temp("arm", Kind::Int, span);
+        self.vars[arm].mutable = false;
+        let mut lowered = vec![];
+        for (pat, body) in arms {
+            let mut pat = (*pat).clone();
+            let bindings = hide_bindings(&mut pat, &mut |name, s| self.hidden_binding(name, s));
+            if let syn::Pat::Guard(g) = &pat {
+                if let Some(local) = self.local_read(&g.guard) {
+                    self.error(local.span(), format!("a match guard here reads the local `{local}`: a guard may read the pattern's bindings and constants; test other values with `if` inside the arm"));
+                }
+            }
+            let id = self.open_scope();
+            let mut stmts = vec![];
+            for (user, hidden, mutable) in &bindings {
+                let var = self.declare(user, Kind::Other, *mutable, None);
+                let path: syn::Path = hidden.clone().into();
+                let hidden = Expr::new(ExprKind::Const(path), user.span());
+                // An opaque call, so that the reverse sweep saves the value instead of
+                // computing it again from a name only the forward sweep's arm binds.
+                let identity = OpaqueCall::Function(syn::parse_quote!(::core::convert::identity), vec![hidden]);
+                stmts.push(Stmt {
+                    kind: StmtKind::Let {
+                        var,
+                        init: Some(Expr::new(ExprKind::Opaque(identity), user.span())),
+                    },
+                    span: user.span(),
+                });
+            }
+            self.lower_tail(body, &tail, &mut stmts);
+            self.close_scope();
+            lowered.push((pat, Block { id, stmts }));
+        }
+        out.push(Stmt {
+            kind: StmtKind::Match {
+                scrutinee,
+                arms: lowered,
+                arm,
+            },
+            span,
+        });
+    }
+
+    /// Whether `e` reads a variable that holds floats.
+    fn reads_float(&self, e: &Expr) -> bool {
+        let mut found = false;
+        e.visit_vars(&mut |v| found |= self.vars[v].kind.is_float());
+        found
+    }
+
+    /// A name for a pattern's binding that no user code or generated name uses.
+    fn hidden_binding(&mut self, user: &Ident, span: Span) -> Ident {
+        let base = format!("{}_matched", user.to_string().trim_start_matches("r#"));
+        self.fresh_name(&base, span, false)
+    }
+
+    /// The first identifier `e` reads that names a local variable.
+    fn local_read(&self, e: &syn::Expr) -> Option<Ident> {
+        fn first(ts: proc_macro2::TokenStream, hit: &impl Fn(&Ident) -> bool) -> Option<Ident> {
+            ts.into_iter().find_map(|t| match t {
+                proc_macro2::TokenTree::Ident(i) => hit(&i).then_some(i),
+                proc_macro2::TokenTree::Group(g) => first(g.stream(), hit),
+                _ => None,
+            })
+        }
+        first(quote::ToTokens::to_token_stream(e), &|i| self.lookup(&i.to_string()).is_some())
     }
 
     fn lower_for(&mut self, f: &syn::ExprForLoop, out: &mut Vec<Stmt>) {
@@ -283,9 +353,6 @@ impl Lowerer {
                 }
                 return self.lower_for(&desugared, out);
             }
-        }
-        if f.label.is_some() {
-            return self.error(span, "labelled loops are not supported: remove the label");
         }
         let wild = Ident::new("_", span);
         let index = match &*f.pat {
@@ -323,7 +390,7 @@ impl Lowerer {
             step,
         };
         let trips = self.temp("trips", Kind::Int, span);
-        self.enter_loop();
+        self.enter_loop(f.label.as_ref(), None);
         let id = self.open_scope();
         let var = self.declare(index, Kind::Int, false, None);
         let body = self.lower_body_block(&f.body);
@@ -353,20 +420,66 @@ impl Lowerer {
         });
     }
 
+    /// `loop { … }`; with `value`, a `loop` whose `break value` assigns those variables.
+    pub(super) fn lower_loop(
+        &mut self,
+        l: &syn::ExprLoop,
+        value: Option<Vec<VarId>>,
+        out: &mut Vec<Stmt>,
+    ) {
+        let checkpoint = self.checkpoint_attr(&l.attrs);
+        let span = l.loop_token.span;
+        let label = l.label.as_ref();
+        // Set on every path out of the loop, though rustc cannot see it through the flags
+        // the lowering makes of `break`: start from a default it then replaces.
+        for &v in value.iter().flatten() {
+            self.vars[v].mutable = true;
+            let default = OpaqueCall::Function(syn::parse_quote!(::core::default::Default::default), vec![]);
+            out.push(Stmt {
+                kind: StmtKind::Assign {
+                    place: Place::Var(v),
+                    value: Expr::new(ExprKind::Opaque(default), span),
+                    compound: None,
+                },
+                span,
+            });
+        }
+        self.lower_while(None, &l.body, label, value, checkpoint, span, out)
+    }
+
+    /// `break`, `break 'label`, `break value`: the value is assigned to the loop's result
+    /// variables, then the flags of the loops it leaves are set.
+    fn lower_break(&mut self, b: &syn::ExprBreak, span: Span, out: &mut Vec<Stmt>) {
+        let label = b.label.as_ref();
+        if let Some(value) = &b.expr {
+            match self.loop_value(label) {
+                Some(vars) => self.assign_result(value, &vars, out),
+                // The loop's value is dropped (`loop { … break y; };`): so is the value,
+                // unless computing it has effects.
+                None if !has_calls(value) => {}
+                None => {
+                    return self.error(span, "`break` with a value leaves a `loop` whose value is used (`let v = loop { … break value; };`); here, assign the value to a variable before `break`")
+                }
+            }
+        }
+        if let Some(flags) = self.loop_flags_for(true, label, span) {
+            out.extend(flags.into_iter().map(|f| set_flag(f, span)));
+        }
+    }
+
+    #[allow(clippy::too_many_arguments)]
     fn lower_while(
         &mut self,
         cond: Option<&syn::Expr>,
         body: &syn::Block,
-        labelled: bool,
+        label: Option<&syn::Label>,
+        value: Option<Vec<VarId>>,
         checkpoint: Option<Checkpoint>,
         span: Span,
         out: &mut Vec<Stmt>,
     ) {
-        if labelled {
-            return self.error(span, "labelled loops are not supported: remove the label");
-        }
         let trips = self.temp("trips", Kind::Int, span);
-        self.enter_loop();
+        self.enter_loop(label, value);
         // The condition is evaluated in the loop, so it may not hoist calls.
         let mut pre = vec![];
         let cond = match cond {
@@ -474,15 +587,81 @@ fn compound_op(op: &syn::BinOp) -> Option<ArithOp> {
     })
 }
 
+/// Whether a pattern binds a variable (a lower-case identifier: `None` and constants are
+/// paths).
 fn pattern_binds(p: &syn::Pat) -> bool {
-    match p {
-        syn::Pat::Ident(_) => true,
-        syn::Pat::Or(o) => o.cases.iter().any(pattern_binds),
-        syn::Pat::Tuple(t) => t.elems.iter().any(pattern_binds),
-        syn::Pat::TupleStruct(t) => t.elems.iter().any(pattern_binds),
-        syn::Pat::Paren(p) => pattern_binds(&p.pat),
-        _ => false,
+    let mut copy = p.clone();
+    !hide_bindings(&mut copy, &mut |i, _| i.clone()).is_empty()
+}
+
+/// Whether an expression calls something (which may have effects).
+fn has_calls(e: &syn::Expr) -> bool {
+    struct Calls(bool);
+    impl syn::visit::Visit<'_> for Calls {
+        fn visit_expr_call(&mut self, _: &syn::ExprCall) {
+            self.0 = true;
+        }
+        fn visit_expr_method_call(&mut self, _: &syn::ExprMethodCall) {
+            self.0 = true;
+        }
+        fn visit_macro(&mut self, _: &syn::Macro) {
+            self.0 = true;
+        }
     }
+    let mut calls = Calls(false);
+    syn::visit::Visit::visit_expr(&mut calls, e);
+    calls.0
+}
+
+fn is_binding(i: &Ident) -> bool {
+    i.to_string()
+        .trim_start_matches("r#")
+        .starts_with(|c: char| c.is_lowercase() || c == '_')
+}
+
+/// Renames the variables `pat` binds (and their reads in its guard) by `hide`; returns each
+/// as (name written, hidden name, declared `mut`). A `mut` binding loses its `mut`: the
+/// arm's own `let` is mutable instead.
+fn hide_bindings(
+    pat: &mut syn::Pat,
+    hide: &mut impl FnMut(&Ident, Span) -> Ident,
+) -> Vec<(Ident, Ident, bool)> {
+    use syn::visit_mut::VisitMut;
+    struct Hider<'h, H> {
+        hide: &'h mut H,
+        found: Vec<(Ident, Ident, bool)>,
+    }
+    impl<H: FnMut(&Ident, Span) -> Ident> VisitMut for Hider<'_, H> {
+        fn visit_pat_ident_mut(&mut self, pi: &mut syn::PatIdent) {
+            if let Some((_, sub)) = &mut pi.subpat {
+                self.visit_pat_mut(sub);
+            }
+            if !is_binding(&pi.ident) || pi.ident == "_" {
+                return;
+            }
+            let hidden = (self.hide)(&pi.ident, pi.ident.span());
+            let mutable = pi.mutability.take().is_some();
+            self.found.push((pi.ident.clone(), hidden.clone(), mutable));
+            pi.ident = hidden;
+        }
+        fn visit_expr_mut(&mut self, _: &mut syn::Expr) {}
+    }
+    let mut hider = Hider { hide, found: vec![] };
+    hider.visit_pat_mut(pat);
+    let found = hider.found;
+    if let syn::Pat::Guard(g) = pat {
+        struct Reads<'f>(&'f [(Ident, Ident, bool)]);
+        impl VisitMut for Reads<'_> {
+            fn visit_ident_mut(&mut self, i: &mut Ident) {
+                if let Some((_, hidden, _)) = self.0.iter().find(|(u, _, _)| u == i) {
+                    *i = hidden.clone();
+                }
+            }
+            fn visit_macro_mut(&mut self, _: &mut syn::Macro) {}
+        }
+        Reads(&found).visit_expr_mut(&mut g.guard);
+    }
+    found
 }
 
 struct RangeParts<'e> {

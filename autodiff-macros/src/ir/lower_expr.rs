@@ -106,7 +106,7 @@ impl Lowerer {
                 "a labelled block",
                 "use `if` / `else` instead of `break 'label`",
             ),
-            syn::Expr::If(_) | syn::Expr::Match(_) | syn::Expr::Block(_) => {
+            syn::Expr::If(_) | syn::Expr::Match(_) | syn::Expr::Block(_) | syn::Expr::Loop(_) => {
                 self.lower_valued_expr(e, span, out)
             }
             _ => {
@@ -726,7 +726,7 @@ fn describe_unsupported(e: &syn::Expr) -> (&'static str, &'static str) {
         syn::Expr::Range(_) => ("a range outside a `for` loop", "use it as the range of a `for` loop"),
         syn::Expr::Let(_) => ("`let` in a condition", "use `match`"),
         syn::Expr::Field(_) => ("a named field access", "pass the field's value as a parameter"),
-        syn::Expr::Loop(_) | syn::Expr::While(_) | syn::Expr::ForLoop(_) => ("a loop used for its value", "assign the result to a variable declared before the loop, and `break` without a value"),
+        syn::Expr::While(_) | syn::Expr::ForLoop(_) => ("a `while` or `for` loop used for its value", "assign the result to a variable declared before the loop, and `break` without a value"),
         syn::Expr::Lit(_) => ("this literal", "use a number or a boolean"),
         _ => ("this expression", "write it with arithmetic, float methods, indexing, `if`, `match` and loops"),
     }

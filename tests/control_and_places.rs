@@ -1,0 +1,232 @@
+//! Control flow and places as numerical code writes them: labelled `break`/`continue`,
+//! `loop` with `break value`, `if let` and `match` arms that bind (with guards), `&f64` and
+//! `&usize` parameters read through `*`, structs taken by value, and elements written
+//! through `iter_mut()` and `&mut v`. Each is checked against central differences (the
+//! generated `_gradcheck`, or `check_vjp` for a vector result) and a closed form.
+// Written as the code these forms come from is.
+#![allow(clippy::manual_unwrap_or, clippy::needless_range_loop)]
+
+use autodiff::gradcheck::{check_vjp, Tolerance};
+use autodiff::num_traits::Float;
+use autodiff::{differentiate, Differentiable};
+
+/// Pairs `x[i]·x[j]` for `j ≤ i`; a row ends early with `continue 'rows` (skipping the
+/// scaling after the inner loop) and the walk ends at row 3 with `break 'rows`.
+#[differentiate]
+fn lower_triangle(x: &[f64]) -> f64 {
+    let mut s = 0.0;
+    'rows: for i in 0..x.len() {
+        for j in 0..x.len() {
+            if j > i {
+                continue 'rows;
+            }
+            if i == 3 {
+                break 'rows;
+            }
+            s += x[i] * x[j];
+        }
+        s *= 1.5;
+    }
+    s
+}
+
+#[test]
+fn labelled_break_and_continue_leave_the_named_loop() {
+    let x = [1.0, 2.0, 3.0, 4.0];
+    lower_triangle_gradcheck(&x).unwrap();
+    // Rows 0..3 each end by `continue 'rows` (never scaled): s = Σ_{j≤i<3} x_i x_j.
+    let (s, g) = lower_triangle_grad(&x);
+    assert_eq!(s, 1.0 + (2.0 + 4.0) + (3.0 + 6.0 + 9.0));
+    // ∂s/∂x_k = Σ_{i<3} x_i + x_k for k < 3 (the square counts twice), 0 for row 3.
+    assert_eq!(g, vec![1.0 + 6.0, 2.0 + 6.0, 3.0 + 6.0, 0.0]);
+}
+
+/// A scan that stops at the first element above 2.5: `break 'scan` from inside a `loop`.
+#[differentiate]
+fn scan_to_large(x: &[f64]) -> f64 {
+    let mut i = 0;
+    'scan: while i < x.len() {
+        let mut j = 0;
+        loop {
+            if j >= 2 {
+                break;
+            }
+            if x[i] > 2.5 {
+                break 'scan;
+            }
+            j += 1;
+        }
+        i += 1;
+    }
+    x[0] * (i as f64) + x[1].powi(2)
+}
+
+#[test]
+fn a_labelled_break_out_of_a_while_loop() {
+    let x = [1.0, 2.0, 3.0];
+    scan_to_large_gradcheck(&x).unwrap();
+    let (v, g) = scan_to_large_grad(&x);
+    assert_eq!(v, 1.0 * 2.0 + 4.0);
+    assert_eq!(g, vec![2.0, 4.0, 0.0]);
+}
+
+/// A fixed point iterated five times; the `loop`'s value is its `break` value.
+#[differentiate]
+fn damped_cosine(x: f64) -> f64 {
+    let mut y = x;
+    let mut k = 0;
+    let r = loop {
+        y = y.cos() + 0.1 * x;
+        k += 1;
+        if k == 5 {
+            break y * y;
+        }
+    };
+    r + 1.0
+}
+
+/// A `loop` whose value is dropped: its `break y` only ends it.
+#[differentiate]
+fn halve_below_one(x: f64) -> f64 {
+    let mut y = x;
+    loop {
+        y *= 0.5;
+        if y < 1.0 {
+            break y;
+        }
+    };
+    y * x
+}
+
+#[test]
+fn loop_with_break_value() {
+    damped_cosine_gradcheck(0.4).unwrap();
+    halve_below_one_gradcheck(5.0).unwrap();
+    // 5 → 2.5 → 1.25 → 0.625: y = x/8, f = x²/8.
+    let (v, g) = halve_below_one_grad(5.0);
+    assert_eq!((v, g), (25.0 / 8.0, 10.0 / 8.0));
+}
+
+/// `if let` and a `match` whose arms bind an index, one with a guard.
+#[differentiate]
+fn picked(x: &[f64], idx: Option<usize>) -> f64 {
+    let mut s = x[0];
+    if let Some(i) = idx {
+        s += x[i] * x[i];
+    }
+    match idx {
+        Some(k) if k > 1 => s * x[k],
+        Some(_) => s,
+        None => s - 1.0,
+    }
+}
+
+/// An `if let` used for its value, and a binding with a sub-pattern (`r @ 1..=2`).
+#[differentiate]
+fn weighted_by_residue(x: &[f64], scale: Option<f64>) -> f64 {
+    let w = if let Some(c) = scale { c } else { 1.0 };
+    let mut total = 0.0;
+    for i in 0..x.len() {
+        match i % 3 {
+            0 => total += w * x[i],
+            r @ 1..=2 => total += (r as f64) * x[i] * x[i],
+            _ => unreachable!(),
+        }
+    }
+    total
+}
+
+#[test]
+fn patterns_that_bind_inactive_values() {
+    let x = [1.0, 2.0, 3.0];
+    for idx in [Some(2), Some(1), None] {
+        picked_gradcheck(&x, idx).unwrap();
+    }
+    // idx = 2: s = x0 + x2², f = s·x2: ∂/∂x0 = x2, ∂/∂x2 = 2x2² + s.
+    let (_, g) = picked_grad(&x, Some(2));
+    assert_eq!(g, vec![3.0, 0.0, 18.0 + 10.0]);
+    let x = [1.0, 2.0, 3.0, 4.0, 5.0];
+    weighted_by_residue_gradcheck(&x, Some(2.0)).unwrap();
+    let (_, g) = weighted_by_residue_grad(&x, Some(2.0));
+    assert_eq!(g, vec![2.0, 4.0, 12.0, 2.0, 10.0]);
+}
+
+/// Scalars passed by reference, read with `*` and through auto-deref.
+#[differentiate]
+fn by_reference(x: &f64, y: f64, n: &usize) -> f64 {
+    *x * y + x.sin() * (*n as f64) + x.powi(*n as i32)
+}
+
+#[differentiate]
+fn generic_by_reference<T: Float>(x: &T, y: &T) -> T {
+    *x * *y + x.exp()
+}
+
+#[test]
+fn scalars_behind_shared_references() {
+    // The derived functions take the scalars by value.
+    by_reference_gradcheck(0.3, 1.2, 3).unwrap();
+    let (v, gx, gy) = by_reference_grad(0.3, 1.2, 3);
+    assert_eq!(v, by_reference(&0.3, 1.2, &3));
+    let expected = 1.2 + 3.0 * 0.3f64.cos() + 3.0 * 0.09;
+    assert!((gx - expected).abs() < 1e-15);
+    assert_eq!(gy, 0.3);
+    generic_by_reference_gradcheck(0.3, 1.2).unwrap();
+}
+
+#[derive(Differentiable, Clone, Copy, Debug, PartialEq)]
+struct Point {
+    x: f64,
+    y: f64,
+}
+
+/// Structs taken by value, as `Copy` geometry types are.
+#[differentiate]
+fn distance(a: Point, origin: Point) -> f64 {
+    ((a.x - origin.x).powi(2) + (a.y - origin.y).powi(2)).sqrt()
+}
+
+#[test]
+fn structs_by_value() {
+    let (a, o) = (Point { x: 1.0, y: 2.0 }, Point { x: 0.3, y: -0.5 });
+    // The derived functions take them by reference.
+    distance_gradcheck(&a, &o).unwrap();
+    let (d, ga, go) = distance_grad(&a, &o);
+    assert_eq!(d, distance(a, o));
+    let unit = Point { x: 0.7 / d, y: 2.5 / d };
+    assert!((ga.x - unit.x).abs() < 1e-15 && (ga.y - unit.y).abs() < 1e-15);
+    assert_eq!(go, Point { x: -ga.x, y: -ga.y });
+}
+
+/// Elements written in place through `iter_mut()`, `&mut v`, `enumerate`, `zip` and
+/// `for_each`.
+#[differentiate]
+fn in_place(x: &[f64]) -> Vec<f64> {
+    let mut v = x.to_vec();
+    let s: f64 = v.iter().sum();
+    for e in v.iter_mut() {
+        *e /= s;
+    }
+    for e in &mut v {
+        *e = *e * 2.0 + e.sin();
+    }
+    for (i, e) in v.iter_mut().enumerate() {
+        *e *= (i + 1) as f64;
+    }
+    for (a, b) in v.iter_mut().zip(x.iter()) {
+        *a += b * b;
+    }
+    v.iter_mut().for_each(|e| *e = e.powi(2));
+    v
+}
+
+#[test]
+fn elements_written_through_iter_mut() {
+    let x = [1.0, 2.0, 3.0];
+    let f = |p: &[f64]| in_place(p);
+    check_vjp(f, &x, |w| in_place_vjp(&x, w.to_vec()).1, 7, Tolerance::default()).unwrap();
+    // The first element by hand: u = 2·x0/s + sin(x0/s), then (u + x0²)².
+    let s: f64 = x.iter().sum();
+    let u = 2.0 * x[0] / s + (x[0] / s).sin();
+    assert!((in_place(&x)[0] - (u + 1.0).powi(2)).abs() < 1e-12);
+}

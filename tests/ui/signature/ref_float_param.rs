@@ -1,8 +1,0 @@
-use autodiff::differentiate;
-
-#[differentiate]
-fn f(x: &f64, y: f64) -> f64 {
-    x * y
-}
-
-fn main() {}
