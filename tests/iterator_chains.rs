@@ -137,3 +137,61 @@ fn filters_skip_the_rest_of_a_step() {
     close(&[gw], &[2.0 * x[2] + 4.0 * x[4]]);
     filtered_gradcheck(&x, w).unwrap();
 }
+
+// Windows and chunks, read through `w[j]`, `w.len()` and `w.iter()`: total variation plus
+// the first element of each chunk weighted by the chunk's length.
+#[differentiate]
+fn variation_and_chunks(x: &[f64]) -> f64 {
+    x.windows(2).map(|w| (w[1] - w[0]).powi(2)).sum::<f64>()
+        + x.chunks(2).map(|c| c[0] * c.len() as f64).sum::<f64>()
+}
+
+// A centred moving average weighted by its middle, and products of exact pairs.
+#[differentiate]
+fn moving_average(x: &[f64]) -> f64 {
+    let mut s = 0.0;
+    for w in x.windows(3) {
+        s += w.iter().sum::<f64>() / w.len() as f64 * w[1];
+    }
+    for c in x.chunks_exact(2) {
+        s += c[0] * c[1];
+    }
+    s
+}
+
+#[test]
+fn windows_and_chunks() {
+    let x = [1.0, 2.0, 3.5, 4.0, 0.5];
+    variation_and_chunks_gradcheck(&x).unwrap();
+    // ∂/∂xₖ Σ (xᵢ₊₁ − xᵢ)² = 2(xₖ − xₖ₋₁) − 2(xₖ₊₁ − xₖ); chunks [x0 x1] [x2 x3] [x4]
+    // add 2, 2 and 1 at x0, x2, x4 (the last chunk is short).
+    let (_, g) = variation_and_chunks_grad(&x);
+    assert_eq!(g, vec![-2.0 + 2.0, 2.0 - 3.0, 3.0 - 1.0 + 2.0, 1.0 + 7.0, -7.0 + 1.0]);
+    moving_average_gradcheck(&x).unwrap();
+    // Windows (x0 x1 x2), (x1 x2 x3), (x2 x3 x4): ∂/∂x4 = x3/3 from the last; pairs
+    // (x0 x1), (x2 x3): x4 is in no exact chunk.
+    let (_, g) = moving_average_grad(&x);
+    assert!((g[4] - x[3] / 3.0).abs() < 1e-15);
+}
+
+// Extremes by comparator, as `max_by`/`min_by` with `partial_cmp` or `total_cmp` write them.
+#[differentiate]
+fn spread(x: &[f64]) -> f64 {
+    *x.iter().max_by(|a, b| a.partial_cmp(b).unwrap()).unwrap()
+        - x.iter().copied().min_by(|a, b| a.total_cmp(b)).unwrap()
+}
+
+// A comparator with its arguments swapped: `max_by` then finds the minimum.
+#[differentiate]
+fn smallest(x: &[f64]) -> f64 {
+    x.iter().copied().max_by(|a, b| b.partial_cmp(a).unwrap()).unwrap() * 2.0
+}
+
+#[test]
+fn max_by_and_min_by() {
+    let x = [1.0, 5.0, 3.5, -4.0];
+    spread_gradcheck(&x).unwrap();
+    assert_eq!(spread_grad(&x), (9.0, vec![0.0, 1.0, 0.0, -1.0]));
+    smallest_gradcheck(&x).unwrap();
+    assert_eq!(smallest_grad(&x), (-8.0, vec![0.0, 0.0, 0.0, 2.0]));
+}

@@ -46,12 +46,23 @@ enum Stage {
 enum Source {
     /// A sequence, as written: `x` of `x.iter()`.
     Seq(Expr),
+    /// `x.windows(k)`, `x.chunks(k)`, `x.chunks_exact(k)`: sub-slices of a sequence. A name
+    /// bound to one is read through `w[j]`, `w.len()` and `w.iter()`, which become reads
+    /// of the sequence itself (see [`substitute_views`]).
+    Views { seq: Expr, size: Expr, kind: Views },
     /// `start..end` or `start..=end` over integers.
     Range {
         start: Expr,
         end: Expr,
         inclusive: bool,
     },
+}
+
+#[derive(Clone, Copy, PartialEq)]
+enum Views {
+    Windows,
+    Chunks,
+    ChunksExact,
 }
 
 enum Step {
@@ -71,12 +82,13 @@ impl Lowerer {
     ) -> Option<(Vec<syn::Stmt>, syn::ExprForLoop)> {
         let chain = parse_chain(&f.expr, true)?;
         // Ranges alone are loops of their own (`for i in (0..n).rev()`).
-        if chain.stages.is_empty() && !chain.sources.iter().any(|s| matches!(s, Source::Seq(_))) {
+        let sequence = |s: &Source| matches!(s, Source::Seq(_) | Source::Views { .. });
+        if chain.stages.is_empty() && !chain.sources.iter().any(sequence) {
             return None;
         }
         // Every source must be a sequence the function knows (a slice, `Vec` or array).
         let known = |s: &Source| match s {
-            Source::Seq(Expr::Path(p)) => p
+            Source::Seq(Expr::Path(p)) | Source::Views { seq: Expr::Path(p), .. } => p
                 .path
                 .get_ident()
                 .and_then(|i| self.lookup(&i.to_string()))
@@ -96,12 +108,14 @@ impl Lowerer {
         let mut pairs = vec![];
         bind_pattern(&f.pat, &item, &mut pairs)?;
         let (places, pairs) = split_places(&chain, &walk, pairs);
+        let (views, pairs) = split_views(pairs);
         bindings.extend(self.bind_in_order(pairs));
         let (setup, index, range) = (&walk.setup, &walk.index, &walk.range);
         let mut body = f.body.clone();
-        if !places.is_empty() {
+        if !places.is_empty() || !views.is_empty() {
             let mut block = Expr::Block(syn::ExprBlock { attrs: vec![], label: None, block: body });
             substitute_places(&mut block, &places)?;
+            substitute_views(&mut block, &views)?;
             let Expr::Block(b) = block else { unreachable!("a block stays a block") };
             body = b.block;
         }
@@ -206,19 +220,51 @@ impl Lowerer {
         let Expr::MethodCall(reduce) = &*m.receiver else {
             return None;
         };
-        let (true, Some(Expr::Closure(c))) = (reduce.method == "reduce", reduce.args.first())
-        else {
-            return None;
+        let mut reduce: &syn::ExprMethodCall = reduce;
+        // `max_by(…).copied().unwrap()`: the items are values here already.
+        if matches!(reduce.method.to_string().as_str(), "copied" | "cloned") {
+            let Expr::MethodCall(inner) = &*reduce.receiver else {
+                return None;
+            };
+            reduce = inner;
+        }
+        let extremum = match reduce.method.to_string().as_str() {
+            "max_by" => Some(true),
+            "min_by" => Some(false),
+            "reduce" => None,
+            _ => return None,
         };
-        let c = closure_of(c);
+        let comparator = reduce.args.first()?;
         let chain = parse_chain(&reduce.receiver, false)?;
         let walk = self.walk(&chain);
         let (bindings, current) = self.stages(&chain, &walk)?;
         let (setup, index, range) = (&walk.setup, &walk.index, &walk.range);
         let (acc, started) = (self.synthetic_ident("acc"), self.synthetic_ident("started"));
-        self.refuse_early_return(&c.body);
-        let args = [syn::parse_quote!(#acc), current.clone()];
-        let step = self.inline(&c.params, &c.body, &args)?;
+        let step: Expr = match extremum {
+            None => {
+                let Expr::Closure(c) = comparator else {
+                    return None;
+                };
+                let c = closure_of(c);
+                self.refuse_early_return(&c.body);
+                let args = [syn::parse_quote!(#acc), current.clone()];
+                self.inline(&c.params, &c.body, &args)?
+            }
+            // As the standard library's: `max_by` keeps the last of equal maxima, `min_by`
+            // the first of equal minima; `cmp(acc, item) == Greater` is `acc > item`
+            // (`acc < item` for a comparator that swaps its arguments).
+            Some(max) => {
+                let ascending = ordering_of(comparator)?;
+                let greater: Expr = match ascending {
+                    true => syn::parse_quote!(#acc > #current),
+                    false => syn::parse_quote!(#acc < #current),
+                };
+                match max {
+                    true => syn::parse_quote!(if #greater { #acc } else { #current }),
+                    false => syn::parse_quote!(if #greater { #current } else { #acc }),
+                }
+            }
+        };
         let float = &self.float;
         // `expect`'s message where it is a literal without braces (a format string then).
         let message = match (m.method == "expect", m.args.first()) {
@@ -340,7 +386,7 @@ impl Lowerer {
                 .iter()
                 .map(|s| match s {
                     Source::Seq(x) => syn::parse_quote!(#x.len()),
-                    Source::Range { .. } => unreachable!("sequences only"),
+                    _ => unreachable!("whole sequences only"),
                 })
                 .collect();
             let len: Expr = match lens.as_slice() {
@@ -385,6 +431,18 @@ impl Lowerer {
                         starts.push(None);
                     }
                 },
+                // The size bound once; the count of sub-slices as the standard library's.
+                Source::Views { seq, size, kind } => {
+                    let k = self.synthetic_ident("size");
+                    setup.push(syn::parse_quote!(let #k: usize = #size;));
+                    let count: Expr = match kind {
+                        Views::Windows => syn::parse_quote!((#seq.len() + 1).saturating_sub(#k)),
+                        Views::Chunks => syn::parse_quote!((#seq.len() + #k - 1) / #k),
+                        Views::ChunksExact => syn::parse_quote!(#seq.len() / #k),
+                    };
+                    setup.push(syn::parse_quote!(let #this = #count;));
+                    starts.push(Some(k));
+                }
                 Source::Range {
                     start,
                     end,
@@ -475,7 +533,16 @@ impl Lowerer {
                 }
                 (Source::Seq(x), None) => syn::parse_quote!(#x[#at]),
                 (Source::Range { .. }, Some(s)) => syn::parse_quote!(#s + #at),
-                (Source::Range { .. }, None) => unreachable!("a range has a start"),
+                (Source::Views { seq, kind, .. }, Some(k)) => match kind {
+                    Views::Windows => syn::parse_quote!(#seq[#at..#at + #k]),
+                    Views::ChunksExact => syn::parse_quote!(#seq[#at * #k..#at * #k + #k]),
+                    Views::Chunks => syn::parse_quote!(
+                        #seq[#at * #k..::core::cmp::min(#at * #k + #k, #seq.len())]
+                    ),
+                },
+                (Source::Range { .. } | Source::Views { .. }, None) => {
+                    unreachable!("a range has a start, sub-slices a size")
+                }
             })
             .collect();
         let item: Expr = match items.as_slice() {
@@ -541,6 +608,18 @@ fn parse_chain(e: &Expr, bare: bool) -> Option<Chain> {
                     writable: vec![0],
                     ..seq(&m.receiver)
                 }),
+                ("windows" | "chunks" | "chunks_exact", 1) => {
+                    let kind = match name.as_str() {
+                        "windows" => Views::Windows,
+                        "chunks" => Views::Chunks,
+                        _ => Views::ChunksExact,
+                    };
+                    let (whole, size) = ((*m.receiver).clone(), m.args[0].clone());
+                    Some(Chain {
+                        sources: vec![Source::Views { seq: whole, size, kind }],
+                        ..seq(&m.receiver)
+                    })
+                }
                 ("copied" | "cloned", 0) => parse_chain(&m.receiver, false),
                 ("enumerate", 0) => {
                     let mut c = parse_chain(&m.receiver, false)?;
@@ -696,4 +775,142 @@ fn substitute_places(body: &mut Expr, places: &[(syn::Ident, Expr)]) -> Option<(
     }
     Places(places).visit_expr_mut(body);
     Some(())
+}
+
+/// The names bound to a sub-slice `x[a..b]` (a window or chunk), apart from the others.
+pub(super) fn split_views(pairs: Bindings) -> (Bindings, Bindings) {
+    pairs.into_iter().partition(|(_, v)| sub_slice(v).is_some())
+}
+
+/// Replaces the reads of each name bound to a sub-slice `x[a..b]` by reads of `x`:
+/// `w[j]` by `x[a + j]`, `w.len()` by `b - a`, `w.iter()` by `x[a..b].iter()`. `None` where
+/// the body uses such a name otherwise, or binds it again.
+pub(super) fn substitute_views(body: &mut Expr, views: &[(syn::Ident, Expr)]) -> Option<()> {
+    use syn::visit_mut::VisitMut;
+    if views.is_empty() {
+        return Some(());
+    }
+    struct Rebinds<'p>(&'p [(syn::Ident, Expr)], bool);
+    impl syn::visit::Visit<'_> for Rebinds<'_> {
+        fn visit_pat_ident(&mut self, p: &syn::PatIdent) {
+            self.1 |= self.0.iter().any(|(n, _)| *n == p.ident);
+        }
+    }
+    let mut rebinds = Rebinds(views, false);
+    syn::visit::Visit::visit_expr(&mut rebinds, body);
+    if rebinds.1 {
+        return None;
+    }
+    struct Reads<'p> {
+        views: &'p [(syn::Ident, Expr)],
+        other_use: bool,
+    }
+    impl Reads<'_> {
+        fn view(&self, e: &Expr) -> Option<(&Expr, Expr, Expr)> {
+            let e = match e {
+                Expr::Reference(r) => &*r.expr,
+                Expr::Paren(p) => &*p.expr,
+                other => other,
+            };
+            let Expr::Path(p) = e else { return None };
+            let name = p.path.get_ident()?;
+            let (_, slice) = self.views.iter().find(|(n, _)| n == name)?;
+            let (base, from, to) = sub_slice(slice)?;
+            Some((base, from?.clone(), to?))
+        }
+    }
+    impl VisitMut for Reads<'_> {
+        fn visit_expr_mut(&mut self, e: &mut Expr) {
+            let replaced: Option<Expr> = match &*e {
+                Expr::Index(ix) => self.view(&ix.expr).map(|(base, from, _)| {
+                    let j = &ix.index;
+                    syn::parse_quote!(#base[(#from) + (#j)])
+                }),
+                Expr::MethodCall(m) if m.args.is_empty() => {
+                    match (self.view(&m.receiver), m.method.to_string().as_str()) {
+                        (Some((_, from, to)), "len") => Some(syn::parse_quote!(((#to) - (#from)))),
+                        (Some((base, from, to)), "iter" | "into_iter") => {
+                            Some(syn::parse_quote!(#base[#from..#to].iter()))
+                        }
+                        _ => None,
+                    }
+                }
+                Expr::Path(_) if self.view(e).is_some() => {
+                    self.other_use = true;
+                    None
+                }
+                _ => None,
+            };
+            match replaced {
+                Some(r) => {
+                    *e = r;
+                    // The index itself may read another window (`w[v[0]]`).
+                    syn::visit_mut::visit_expr_mut(self, e);
+                }
+                None => syn::visit_mut::visit_expr_mut(self, e),
+            }
+        }
+    }
+    let mut reads = Reads { views, other_use: false };
+    reads.visit_expr_mut(body);
+    (!reads.other_use).then_some(())
+}
+
+/// Whether a comparator of two floats orders them ascending (`|a, b| a.partial_cmp(b)
+/// .unwrap()`, `a.total_cmp(b)`, `f64::total_cmp`) or descending (`b.partial_cmp(a)…`);
+/// `None` for any other comparator.
+fn ordering_of(cmp: &Expr) -> Option<bool> {
+    fn name(p: &syn::Pat) -> Option<&syn::Ident> {
+        match p {
+            syn::Pat::Ident(i) => Some(&i.ident),
+            syn::Pat::Reference(r) => name(&r.pat),
+            syn::Pat::Type(t) => name(&t.pat),
+            _ => None,
+        }
+    }
+    fn operand(e: &Expr) -> Option<&syn::Ident> {
+        match e {
+            Expr::Path(p) => p.path.get_ident(),
+            Expr::Unary(u) if matches!(u.op, syn::UnOp::Deref(_)) => operand(&u.expr),
+            Expr::Reference(r) => operand(&r.expr),
+            Expr::Paren(p) => operand(&p.expr),
+            _ => None,
+        }
+    }
+    match cmp {
+        Expr::Path(p) => {
+            let last = p.path.segments.last()?;
+            (last.ident == "total_cmp" && p.path.segments.len() == 2).then_some(true)
+        }
+        Expr::Closure(c) if c.inputs.len() == 2 => {
+            let (a, b) = (name(&c.inputs[0])?, name(&c.inputs[1])?);
+            let mut body = &*c.body;
+            if let Expr::Block(b) = body {
+                match b.block.stmts.as_slice() {
+                    [syn::Stmt::Expr(e, None)] => body = e,
+                    _ => return None,
+                }
+            }
+            // `x.partial_cmp(y).unwrap()` (or `expect`, `unwrap_or(…)`), `x.total_cmp(y)`.
+            let call = match body {
+                Expr::MethodCall(m)
+                    if matches!(m.method.to_string().as_str(), "unwrap" | "expect" | "unwrap_or") =>
+                {
+                    match &*m.receiver {
+                        Expr::MethodCall(inner) if inner.method == "partial_cmp" => inner,
+                        _ => return None,
+                    }
+                }
+                Expr::MethodCall(m) if m.method == "total_cmp" => m,
+                _ => return None,
+            };
+            let (x, y) = (operand(&call.receiver)?, operand(call.args.first()?)?);
+            match (x == a && y == b, x == b && y == a) {
+                (true, _) => Some(true),
+                (_, true) => Some(false),
+                _ => None,
+            }
+        }
+        _ => None,
+    }
 }

@@ -35,6 +35,12 @@ impl Lowerer {
                     syn::UnOp::Not(_) => mk(ExprKind::Not(inner)),
                     // `*v` of an element bound by an iterator loop: elements are values here.
                     _ if matches!(inner.kind, ExprKind::Var(v) if self.vars[v].element) => *inner,
+                    // `*x.iter().max_by(…).unwrap()`: the reduction is a value here.
+                    _ if matches!(&*u.expr, syn::Expr::MethodCall(m) if matches!(m.method.to_string().as_str(), "unwrap" | "expect"))
+                        && self.kind_of(&inner) == Kind::Float =>
+                    {
+                        *inner
+                    }
                     _ => self.unsupported(
                         span,
                         "the dereference `*x`",

@@ -164,6 +164,20 @@ impl Lowerer {
         for (p, a) in params.iter().zip(args) {
             bind_pattern(p, a, &mut pairs)?;
         }
+        // A window or chunk (`x[a..b]`) is read through the sequence it is part of.
+        let (views, pairs) = super::lower_chain::split_views(pairs);
+        let mut substituted;
+        let body = if views.is_empty() {
+            body
+        } else {
+            substituted = body.clone();
+            if super::lower_chain::substitute_views(&mut substituted, &views).is_none() {
+                let (name, _) = &views[0];
+                self.error(name.span(), format!("a window or chunk `{name}` is read in a `#[differentiate]` function through `{name}[j]`, `{name}.len()` and `{name}.iter()`: index the sequence itself to pass a part of it on (`x[i]`, `x[i + 1]`)"));
+                return None;
+            }
+            &substituted
+        };
         let lets = self.bind_in_order(pairs);
         // A body that is an assignment (`|v| total += v`) is a statement of the block.
         let statement = matches!(body, Expr::Assign(_))
