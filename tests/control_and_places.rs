@@ -230,3 +230,33 @@ fn elements_written_through_iter_mut() {
     let u = 2.0 * x[0] / s + (x[0] / s).sin();
     assert!((in_place(&x)[0] - (u + 1.0).powi(2)).abs() < 1e-12);
 }
+
+/// Variables declared without a value and assigned in every iteration of a loop, as a
+/// covariance is often written.
+#[differentiate]
+fn covariance(a: &[f64], b: &[f64]) -> f64 {
+    let n = a.len() as f64;
+    let mean_a: f64 = a.iter().sum::<f64>() / n;
+    let mean_b: f64 = b.iter().sum::<f64>() / n;
+    let mut da: f64;
+    let mut db: f64;
+    let mut total = 0.0;
+    for (x, y) in std::iter::zip(a, b) {
+        da = x - mean_a;
+        db = y - mean_b;
+        total += da * db / n;
+    }
+    total
+}
+
+#[test]
+fn late_initialised_loop_variables_and_zip_as_a_function() {
+    let (a, b) = ([1.2, 0.7, 3.4, 2.2], [0.9, 0.4, 2.8, 2.5]);
+    covariance_gradcheck(&a, &b).unwrap();
+    // ∂cov/∂aᵢ = (bᵢ − b̄)/n (the mean's own term sums to zero).
+    let (_, ga, _) = covariance_grad(&a, &b);
+    let mean_b = b.iter().sum::<f64>() / 4.0;
+    for (g, y) in ga.iter().zip(&b) {
+        assert!((g - (y - mean_b) / 4.0).abs() < 1e-15);
+    }
+}

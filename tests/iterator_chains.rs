@@ -195,3 +195,28 @@ fn max_by_and_min_by() {
     smallest_gradcheck(&x).unwrap();
     assert_eq!(smallest_grad(&x), (-8.0, vec![0.0, 0.0, 0.0, 2.0]));
 }
+
+// A generic float summed by a chain: `T: Float` has `+` but not `+=`.
+#[differentiate]
+fn styblinski_tang<T>(p: &[T]) -> T
+where
+    T: autodiff::num_traits::Float + autodiff::num_traits::FromPrimitive + std::iter::Sum,
+{
+    let half = T::from_f64(0.5).unwrap();
+    half * p
+        .iter()
+        .map(|x| x.powi(4) - T::from_f64(16.0).unwrap() * x.powi(2) + T::from_f64(5.0).unwrap() * *x)
+        .sum::<T>()
+}
+
+#[test]
+fn a_generic_sum() {
+    let x = [-2.5, 1.2, 3.1];
+    styblinski_tang_gradcheck(&x).unwrap();
+    // ∂/∂xᵢ = (4xᵢ³ − 32xᵢ + 5) / 2.
+    let (_, g) = styblinski_tang_grad(&x);
+    for (g, &x) in g.iter().zip(&x) {
+        let want: f64 = (4.0 * x * x * x - 32.0 * x + 5.0) / 2.0;
+        assert!((g - want).abs() < 1e-12);
+    }
+}

@@ -996,3 +996,30 @@ fn a_unit_struct_receiver() {
     assert!((gt - 0.3f64.cos()).abs() < 1e-12 && (gy + 1.5).abs() < 1e-12);
     Forced.eval_gradcheck(0.3, 1.5).unwrap();
 }
+
+/// An integer field used as an exponent (`powi(self.months)`): a constant of the struct.
+#[derive(Differentiable, Clone, Debug)]
+struct Mortgage {
+    principal: f64,
+    yearly_percent: f64,
+    months: i32,
+}
+
+impl Mortgage {
+    #[differentiate]
+    fn monthly_payment(&self) -> f64 {
+        let i = self.yearly_percent / 100.0 / 12.0;
+        self.principal * (i * (1.0 + i).powi(self.months) / ((1.0 + i).powi(self.months) - 1.0))
+    }
+}
+
+#[test]
+fn an_integer_field_as_an_exponent() {
+    let loan = Mortgage { principal: 200_000.0, yearly_percent: 6.0, months: 120 };
+    loan.monthly_payment_gradcheck().unwrap();
+    // The payment is linear in the principal: ∂/∂P = payment / P. The months are a
+    // constant, which the cotangent keeps as it was.
+    let (payment, bar) = loan.monthly_payment_grad();
+    assert!((bar.principal - payment / 200_000.0).abs() < 1e-15);
+    assert_eq!(bar.months, loan.months);
+}

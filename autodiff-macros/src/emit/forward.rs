@@ -166,11 +166,22 @@ impl Ctx<'_> {
                 let op = super::expr::arith_token(op);
                 quote!(#target = #target #op (#value);)
             }
+            // A generic float (`T: Float`) has the operators but not their assigning forms.
+            (Some(op), Place::Var(v)) if self.generic_float() && self.func.vars[*v].kind == Kind::Float => {
+                let op = super::expr::arith_token(op);
+                quote!(#target = #target #op (#value);)
+            }
             _ => {
                 let op = super::expr::assign_token(compound);
                 quote!(#target #op #value;)
             }
         }
+    }
+
+    /// The float type is a type parameter, not `f64` or `f32`.
+    fn generic_float(&self) -> bool {
+        let f = &self.func.float;
+        !matches!(quote!(#f).to_string().as_str(), "f64" | "f32")
     }
 
     pub(super) fn forward_stmt(&self, s: &Stmt, sweep: Sweep) -> TokenStream {

@@ -621,8 +621,14 @@ impl Lowerer {
                 .as_ref()
                 .map_or(Kind::Float, |t| kind_of_type(t, &self.float));
             let var = self.declare(&ident, kind, mutable, ty);
+            // `let mut x: f64;` assigned later, in a loop perhaps: every assignment saves
+            // what it overwrites, the first one too, so the variable starts from a default.
+            let init = mutable.then(|| {
+                let default: syn::Path = syn::parse_quote!(::core::default::Default::default);
+                Expr::new(ExprKind::Opaque(OpaqueCall::Function(default, vec![])), span)
+            });
             out.push(Stmt {
-                kind: StmtKind::Let { var, init: None },
+                kind: StmtKind::Let { var, init },
                 span,
             });
             return;

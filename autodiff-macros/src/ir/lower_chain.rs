@@ -644,22 +644,7 @@ fn parse_chain(e: &Expr, bare: bool) -> Option<Chain> {
                     c.steps.push(step);
                     Some(c)
                 }
-                ("zip", 1) => {
-                    let mut c = parse_chain(&m.receiver, false)?;
-                    let other = parse_chain(&m.args[0], true)?;
-                    let plain = |c: &Chain| {
-                        c.enumerate.is_none()
-                            && c.stages.is_empty()
-                            && c.steps.is_empty()
-                            && c.sources.len() == 1
-                    };
-                    if !plain(&c) || !plain(&other) {
-                        return None;
-                    }
-                    c.writable.extend(other.writable.iter().map(|k| k + c.sources.len()));
-                    c.sources.extend(other.sources);
-                    Some(c)
-                }
+                ("zip", 1) => zip(parse_chain(&m.receiver, false)?, parse_chain(&m.args[0], true)?),
                 ("map" | "filter", 1) => {
                     let Expr::Closure(cl) = &m.args[0] else {
                         return None;
@@ -676,6 +661,13 @@ fn parse_chain(e: &Expr, bare: bool) -> Option<Chain> {
                 }
                 _ => None,
             }
+        }
+        // `std::iter::zip(a, b)`, `zip(&a, &b)`.
+        Expr::Call(c)
+            if c.args.len() == 2
+                && matches!(&*c.func, Expr::Path(p) if p.path.segments.last().is_some_and(|s| s.ident == "zip")) =>
+        {
+            zip(parse_chain(&c.args[0], true)?, parse_chain(&c.args[1], true)?)
         }
         Expr::Reference(r) if bare && r.mutability.is_some() => Some(Chain {
             writable: vec![0],
@@ -696,6 +688,19 @@ fn parse_chain(e: &Expr, bare: bool) -> Option<Chain> {
         }),
         _ => None,
     }
+}
+
+/// Two plain chains walked in step.
+fn zip(mut c: Chain, other: Chain) -> Option<Chain> {
+    let plain = |c: &Chain| {
+        c.enumerate.is_none() && c.stages.is_empty() && c.steps.is_empty() && c.sources.len() == 1
+    };
+    if !plain(&c) || !plain(&other) {
+        return None;
+    }
+    c.writable.extend(other.writable.iter().map(|k| k + c.sources.len()));
+    c.sources.extend(other.sources);
+    Some(c)
 }
 
 /// `a..b` or `a..=b` (parenthesised or not) as a source.

@@ -167,9 +167,17 @@ impl<'ast> Visit<'ast> for Uses<'_> {
                 self.note(&m.receiver, u);
                 for a in &m.args {
                     self.note_element(a);
+                    // `x.powi(self.period)`: the exponent is an integer.
+                    if name == "powi" {
+                        self.note(a, Use::Int);
+                    }
                 }
             }
             syn::Expr::Call(c) => {
+                let powi = matches!(&*c.func, syn::Expr::Path(p) if p.path.segments.last().is_some_and(|s| s.ident == "powi"));
+                if let (true, Some(exponent)) = (powi, c.args.iter().nth(1)) {
+                    self.note(exponent, Use::Int);
+                }
                 for a in &c.args {
                     if matches!(a, syn::Expr::Reference(_)) {
                         self.note_element(a);
