@@ -260,3 +260,30 @@ fn late_initialised_loop_variables_and_zip_as_a_function() {
         assert!((g - (y - mean_b) / 4.0).abs() < 1e-15);
     }
 }
+
+#[differentiate]
+fn sum_of_squares(x: &[f64]) -> f64 {
+    x.iter().map(|v| v * v).sum()
+}
+
+/// Parts of a slice passed on (`&x[1..]`, `&x[..2]`, `&x[a..=b]`), and its ends read through
+/// `first`, `last` and `is_empty`.
+#[differentiate]
+fn parts_and_ends(x: &[f64]) -> f64 {
+    if x.is_empty() {
+        return 0.0;
+    }
+    let inner = sum_of_squares(&x[1..]) + sum_of_squares(&x[..2]) + sum_of_squares(&x[1..=1]);
+    inner + *x.last().unwrap() * x.first().copied().unwrap_or(0.0)
+}
+
+#[test]
+fn sub_slices_passed_on_and_the_ends_of_a_slice() {
+    let x = [1.0, 2.0, 3.0];
+    parts_and_ends_gradcheck(&x).unwrap();
+    // x1² + x2² + x0² + x1² + x1² + x2·x0: ∂ = [2x0 + x2, 6x1, 2x2 + x0].
+    let (v, g) = parts_and_ends_grad(&x);
+    assert_eq!(v, 13.0 + 5.0 + 4.0 + 3.0);
+    assert_eq!(g, vec![2.0 + 3.0, 12.0, 6.0 + 1.0]);
+    assert_eq!(parts_and_ends_grad(&[]), (0.0, vec![]));
+}

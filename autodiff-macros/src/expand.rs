@@ -306,6 +306,15 @@ fn check_signature(item: &syn::ItemFn, args: &Args, in_impl: bool) -> Result<(),
             errors.push(syn::Error::new_spanned(ty, "a macro in a parameter or return type is not supported by `#[differentiate]`: write the type itself"));
         }
     }
+    // `Option<f64>` and `Result<f64, E>` results: their seeds would need a shape of their own.
+    if let syn::ReturnType::Type(_, ty) = &sig.output {
+        if let syn::Type::Path(p) = &**ty {
+            let last = p.path.segments.last().map(|s| s.ident.to_string());
+            if matches!(last.as_deref(), Some("Option" | "Result")) {
+                errors.push(syn::Error::new_spanned(ty, "an `Option` or `Result` result is not supported by `#[differentiate]`: differentiate a function returning the value itself and wrap it (`if x.is_empty() { None } else { Some(mean(x)) }`) in a function without the attribute"));
+            }
+        }
+    }
     // `wrt` names parameters that exist and hold floats.
     if let Some(names) = &args.wrt {
         let float =

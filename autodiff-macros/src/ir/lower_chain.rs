@@ -558,7 +558,7 @@ impl Lowerer {
 }
 
 /// `x[a..b]`, `x[a..]`, `x[..b]`, `x[a..=b]` as `(x, a, end)`, the end exclusive.
-fn sub_slice(e: &Expr) -> Option<(&Expr, Option<&Expr>, Option<Expr>)> {
+pub(super) fn sub_slice(e: &Expr) -> Option<(&Expr, Option<&Expr>, Option<Expr>)> {
     let Expr::Index(ix) = e else { return None };
     let Expr::Range(r) = &*ix.index else {
         return None;

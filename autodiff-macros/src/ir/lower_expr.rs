@@ -35,7 +35,8 @@ impl Lowerer {
                     syn::UnOp::Not(_) => mk(ExprKind::Not(inner)),
                     // `*v` of an element bound by an iterator loop: elements are values here.
                     _ if matches!(inner.kind, ExprKind::Var(v) if self.vars[v].element) => *inner,
-                    // `*x.iter().max_by(…).unwrap()`: the reduction is a value here.
+                    // `*x.iter().max_by(…).unwrap()`, `*x.last().unwrap()`: the reduction or
+                    // element is a value here.
                     _ if matches!(&*u.expr, syn::Expr::MethodCall(m) if matches!(m.method.to_string().as_str(), "unwrap" | "expect"))
                         && self.kind_of(&inner) == Kind::Float =>
                     {
@@ -67,6 +68,11 @@ impl Lowerer {
             syn::Expr::Cast(c) => {
                 let inner = self.lower_expr(&c.expr, out);
                 mk(ExprKind::Cast(Box::new(inner), (*c.ty).clone()))
+            }
+            syn::Expr::Reference(r) if r.mutability.is_none() && self.float_sub_slice(&r.expr).is_some() => {
+                let copy = self.float_sub_slice(&r.expr).expect("checked");
+                let part = self.lower_expr(&copy, out);
+                mk(ExprKind::Ref(Box::new(part)))
             }
             syn::Expr::Reference(r) if r.mutability.is_none() => {
                 // `&p.w`: the field's variable already is a reference.
@@ -276,6 +282,73 @@ impl Lowerer {
         Expr::new(kind, span)
     }
 
+    /// `x[a..b]` of a float sequence `x` (passed on as `&x[a..b]`) as a block that copies
+    /// the part into a new `Vec`, element by element: the copy's cotangent flows back into
+    /// those elements of `x̄` through the pushes, as any other.
+    fn float_sub_slice(&mut self, e: &syn::Expr) -> Option<syn::Expr> {
+        let (base, from, to) = super::lower_chain::sub_slice(e)?;
+        let syn::Expr::Path(p) = base else { return None };
+        let v = self.lookup(&p.path.get_ident()?.to_string())?;
+        if self.vars[v].kind != Kind::FloatSeq {
+            return None;
+        }
+        let (start, end) = (self.synthetic_ident("from"), self.synthetic_ident("to"));
+        let (part, k) = (self.synthetic_ident("part"), self.synthetic_ident("k"));
+        let from: syn::Expr = from.cloned().unwrap_or_else(|| syn::parse_quote!(0));
+        let to: syn::Expr = to.unwrap_or_else(|| syn::parse_quote!(#base.len()));
+        Some(syn::parse_quote!({
+            let #start: usize = #from;
+            let #end: usize = #to;
+            let mut #part = ::std::vec::Vec::with_capacity(#end - #start);
+            for #k in #start..#end {
+                #part.push(#base[#k]);
+            }
+            #part
+        }))
+    }
+
+    /// A sequence's ends and emptiness, read through indexing and its length:
+    /// `x.first().unwrap()` (also `expect`, after `copied()` or `cloned()`) is `x[0]`,
+    /// `x.last().unwrap()` is `x[x.len() - 1]` (both panic where those do), and
+    /// `x.is_empty()` is `x.len() == 0`. Only for a float sequence named by a variable.
+    fn sequence_end(&self, m: &syn::ExprMethodCall) -> Option<syn::Expr> {
+        let named_seq = |e: &syn::Expr| -> Option<syn::Expr> {
+            let syn::Expr::Path(p) = e else { return None };
+            let v = self.lookup(&p.path.get_ident()?.to_string())?;
+            (self.vars[v].kind == Kind::FloatSeq).then(|| e.clone())
+        };
+        let name = m.method.to_string();
+        if name == "is_empty" && m.args.is_empty() {
+            let x = named_seq(&m.receiver)?;
+            return Some(syn::parse_quote!((#x.len() == 0)));
+        }
+        if !matches!(name.as_str(), "unwrap" | "expect" | "unwrap_or") {
+            return None;
+        }
+        let mut end = &*m.receiver;
+        if let syn::Expr::MethodCall(c) = end {
+            if matches!(c.method.to_string().as_str(), "copied" | "cloned") && c.args.is_empty() {
+                end = &c.receiver;
+            }
+        }
+        let syn::Expr::MethodCall(e) = end else { return None };
+        if !e.args.is_empty() {
+            return None;
+        }
+        let x = named_seq(&e.receiver)?;
+        let element: syn::Expr = match e.method.to_string().as_str() {
+            "first" => syn::parse_quote!(#x[0]),
+            "last" => syn::parse_quote!(#x[#x.len() - 1]),
+            _ => return None,
+        };
+        match (name.as_str(), m.args.first()) {
+            // `x.first().copied().unwrap_or(d)`: `d` for an empty sequence.
+            ("unwrap_or", Some(d)) => Some(syn::parse_quote!((if #x.len() == 0 { #d } else { #element }))),
+            ("unwrap_or", None) => None,
+            _ => Some(element),
+        }
+    }
+
     fn lower_method(&mut self, m: &syn::ExprMethodCall, out: &mut Vec<Stmt>) -> Expr {
         let span = m.method.span();
         let name = m.method.to_string();
@@ -288,6 +361,9 @@ impl Lowerer {
             if let Some(block) = self.desugar_consumer(m) {
                 return self.lower_expr(&block, out);
             }
+        }
+        if let Some(rewritten) = self.sequence_end(m) {
+            return self.lower_expr(&rewritten, out);
         }
         let recv = self.lower_expr(&m.receiver, out);
         // A call's result whose method is none of a float's, a sequence's or an array's
