@@ -209,3 +209,28 @@ fn embedding_then_matmul_then_cross_entropy() {
         assert_hvp(grad_at, &point, &v, &hv);
     }
 }
+
+// `a.dot(&b)` by the operands' written ranks: vector · vector is a float, matrix · vector
+// a vector (`ops::dot`, `ops::matvec`).
+#[differentiate]
+fn quadratic_form(w: &Array2<f64>, x: &Array1<f64>) -> f64 {
+    let h = w.dot(x);
+    h.dot(&h) + x.dot(x)
+}
+
+#[test]
+fn vector_dot_products_and_matrix_vector_products() {
+    let w = Array2::from_shape_vec((3, 2), vec![1.0, 2.0, 3.0, 4.0, 0.5, -1.0]).unwrap();
+    let x = Array1::from(vec![1.0, -2.0]);
+    quadratic_form_gradcheck(&w, &x).unwrap();
+    // f = xᵀ(WᵀW + I)x: ∇ₓ = 2(WᵀW + I)x, ∇_W = 2 W x xᵀ.
+    let (_, w_bar, x_bar) = quadratic_form_grad(&w, &x);
+    let h = w.dot(&x);
+    let want_x = (w.t().dot(&h) + &x) * 2.0;
+    for (g, e) in x_bar.iter().zip(want_x.iter()) {
+        assert!((g - e).abs() < 1e-12);
+    }
+    for ((i, j), g) in w_bar.indexed_iter() {
+        assert!((g - 2.0 * h[i] * x[j]).abs() < 1e-12);
+    }
+}

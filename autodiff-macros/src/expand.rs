@@ -45,6 +45,10 @@ pub fn differentiate(args: TokenStream, item: TokenStream) -> TokenStream {
 /// arguments; when none is marked, every method with a float type is, with the block's
 /// arguments.
 fn differentiate_impl(args: TokenStream, mut block: syn::ItemImpl) -> TokenStream {
+    if let Some(e) = foreign_self_type(&block.self_ty) {
+        let e = e.to_compile_error();
+        return quote!(#block #e);
+    }
     let is_mark = |a: &syn::Attribute| {
         a.path()
             .segments
@@ -95,6 +99,25 @@ fn differentiate_impl(args: TokenStream, mut block: syn::ItemImpl) -> TokenStrea
         impl #generics #self_ty #where_clause { #(#derived)* }
         #(#errors)*
     }
+}
+
+/// A type no inherent `impl` can be written for (`f64`, `[f64; 3]`, `&T`, a tuple), where
+/// the derived items would go: the macro's error, spanned on it.
+fn foreign_self_type(ty: &syn::Type) -> Option<syn::Error> {
+    let primitive = match ty {
+        syn::Type::Path(p) => p.qself.is_none() && p.path.get_ident().is_some_and(|i| {
+            matches!(
+                i.to_string().as_str(),
+                "f64" | "f32" | "bool" | "char" | "str" | "usize" | "isize" | "u8" | "u16" | "u32"
+                    | "u64" | "u128" | "i8" | "i16" | "i32" | "i64" | "i128"
+            )
+        }),
+        syn::Type::Array(_) | syn::Type::Slice(_) | syn::Type::Tuple(_) | syn::Type::Reference(_) => true,
+        _ => false,
+    };
+    primitive.then(|| {
+        syn::Error::new_spanned(ty, "`#[differentiate]` on an `impl` puts the derived items in an inherent `impl` of its type, which Rust allows only for types of this crate: write the methods' bodies as free `#[differentiate]` functions (`fn lerp(a: f64, b: f64, v: f64) -> f64`) and call them from the trait's methods")
+    })
 }
 
 /// Removes `#[checkpoint]` attributes wherever they stand.

@@ -715,6 +715,11 @@ impl Lowerer {
             Some(t) => kind_of_type(t, &self.float),
             None => self.kind_of(&value),
         };
+        // `let h = w.dot(x);`: the type a rule's result is known to have (its rank).
+        let ty = ty.or_else(|| match value.kind {
+            ExprKind::Var(t) if self.vars[t].scope.is_some() => self.vars[t].ty.clone(),
+            _ => None,
+        });
         let var = self.declare(&ident, kind, mutable, ty);
         // An element, or another name for one (`*v` reads it as a value).
         self.vars[var].element = match value.kind {

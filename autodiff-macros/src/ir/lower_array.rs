@@ -11,6 +11,7 @@ use super::*;
 /// Rules of `autodiff::ops` that return an array; the others return a float.
 const ARRAY_RESULTS: &[&str] = &[
     "matmul",
+    "matvec",
     "transpose",
     "add",
     "sub",
@@ -98,10 +99,26 @@ impl Lowerer {
     ) -> Option<Expr> {
         let recv = self.by_ref(recv);
         Some(match (name, args.len()) {
+            // By the operands' written ranks: vector · vector is a float, matrix · vector a
+            // vector; anything else a matrix product.
             ("dot", 1) => {
                 let b = args.into_iter().next().expect("one argument");
                 let b = self.by_ref(b);
-                self.ops_call("matmul", vec![recv, b], span, out)
+                let rule = match (self.rank(&recv), self.rank(&b)) {
+                    (Some(1), Some(1)) => "dot",
+                    (Some(2), Some(1)) => "matvec",
+                    _ => "matmul",
+                };
+                let product = self.ops_call(rule, vec![recv, b], span, out);
+                if let ExprKind::Var(t) = product.kind {
+                    let float = &self.float;
+                    self.vars[t].ty = match rule {
+                        "matvec" => Some(syn::parse_quote!(::autodiff::ndarray::Array1<#float>)),
+                        "matmul" => Some(syn::parse_quote!(::autodiff::ndarray::Array2<#float>)),
+                        _ => None,
+                    };
+                }
+                product
             }
             ("t", 0) => self.ops_call("transpose", vec![recv], span, out),
             ("sum", 0) => self.ops_call("sum", vec![recv], span, out),
@@ -134,6 +151,45 @@ impl Lowerer {
 }
 
 impl Lowerer {
+    /// The number of axes of an array variable's written type (`Array1<F>`, `&ArrayView2<F>`,
+    /// `Array<F, Ix1>`), if it says.
+    fn rank(&self, e: &Expr) -> Option<usize> {
+        let v = match &e.kind {
+            ExprKind::Var(v) => *v,
+            ExprKind::Ref(inner) => match inner.kind {
+                ExprKind::Var(v) => v,
+                _ => return None,
+            },
+            _ => return None,
+        };
+        let ty = self.vars[v].ty.as_ref()?;
+        let mut ty = ty;
+        while let syn::Type::Reference(r) = ty {
+            ty = &r.elem;
+        }
+        let syn::Type::Path(p) = ty else { return None };
+        let last = p.path.segments.last()?;
+        let name = last.ident.to_string();
+        if let Some(digit) = name
+            .strip_prefix("ArrayView")
+            .or_else(|| name.strip_prefix("Array"))
+            .filter(|d| d.len() == 1)
+        {
+            return digit.parse().ok();
+        }
+        // `Array<F, Ix1>`, `Array<F, Dim<[usize; 1]>>`.
+        let syn::PathArguments::AngleBracketed(args) = &last.arguments else {
+            return None;
+        };
+        let dim = args.args.iter().nth(1)?;
+        let dim = quote::quote!(#dim).to_string().replace(' ', "");
+        match dim.as_str() {
+            "Ix1" | "Dim<[usize;1]>" => Some(1),
+            "Ix2" | "Dim<[usize;2]>" => Some(2),
+            _ => None,
+        }
+    }
+
     /// Rules take their array arguments by reference; a reference parameter already is one.
     fn by_ref(&self, e: Expr) -> Expr {
         let is_reference = |v: VarId| matches!(self.vars[v].ty, Some(syn::Type::Reference(_)));

@@ -2,7 +2,7 @@
 //! `f64`), transposes are views: no hand-written loops.
 
 use super::check_shape;
-use ndarray::Array2;
+use ndarray::{Array1, Array2};
 use num_traits::Float;
 
 #[track_caller]
@@ -108,6 +108,171 @@ pub fn matmul_pullback<T: Float + 'static>(
 }
 
 for_callers!(matmul, matmul_jvp, matmul_pullback);
+
+#[track_caller]
+fn check_lengths(op: &str, a: &[usize], b: &[usize]) {
+    assert!(
+        a == b,
+        "{op}: shapes {a:?} and {b:?} are not compatible for a dot product (lengths differ)"
+    );
+}
+
+/// The dot product `⟨a, b⟩ = Σᵢ aᵢ bᵢ` of two vectors (`a.dot(&b)` on `Array1`s).
+///
+/// ***Panics*** if the lengths differ, naming both shapes.
+///
+/// ```
+/// use autodiff_runtime::{ndarray::array, ops};
+/// assert_eq!(ops::dot(&array![1.0, 2.0], &array![3.0, 4.0]), 11.0);
+/// ```
+#[track_caller]
+pub fn dot<T: Float + 'static>(a: &Array1<T>, b: &Array1<T>) -> T {
+    check_lengths("dot", a.shape(), b.shape());
+    a.dot(b)
+}
+
+/// `d⟨a, b⟩ = ⟨da, b⟩ + ⟨a, db⟩`.
+///
+/// ```
+/// use autodiff_runtime::{ndarray::array, ops};
+/// let (a, b) = (array![1.0, 2.0], array![3.0, 4.0]);
+/// assert_eq!(ops::dot_jvp(&a, &b, &array![1.0, 0.0], &array![0.0, 1.0]), (11.0, 5.0));
+/// ```
+#[track_caller]
+pub fn dot_jvp<T: Float + 'static>(
+    a: &Array1<T>,
+    b: &Array1<T>,
+    da: &Array1<T>,
+    db: &Array1<T>,
+) -> (T, T) {
+    check_shape("dot_jvp", "the tangent of a", a.shape(), da.shape());
+    check_shape("dot_jvp", "the tangent of b", b.shape(), db.shape());
+    (dot(a, b), da.dot(b) + a.dot(db))
+}
+
+/// `ā = ḡ b`, `b̄ = ḡ a`.
+///
+/// ```
+/// use autodiff_runtime::{ndarray::array, ops};
+/// let (y, a_bar, b_bar) = ops::dot_vjp(&array![1.0, 2.0], &array![3.0, 4.0], 2.0);
+/// assert_eq!((y, a_bar, b_bar), (11.0, array![6.0, 8.0], array![2.0, 4.0]));
+/// ```
+pub fn dot_vjp<T: Float + 'static>(a: &Array1<T>, b: &Array1<T>, dout: T) -> (T, Array1<T>, Array1<T>) {
+    let (y, pullback) = dot_pullback(a, b);
+    let (a_bar, b_bar) = pullback(a, b, dout);
+    (y, a_bar, b_bar)
+}
+
+/// The dot product and its pullback `(a, b, ḡ) ↦ (ḡ b, ḡ a)`; it keeps nothing.
+///
+/// ```
+/// use autodiff_runtime::{ndarray::array, ops};
+/// let (a, b) = (array![1.0, 2.0], array![3.0, 4.0]);
+/// let (y, pb) = ops::dot_pullback(&a, &b);
+/// assert_eq!((y, pb(&a, &b, 1.0)), (11.0, (array![3.0, 4.0], array![1.0, 2.0])));
+/// ```
+#[track_caller]
+pub fn dot_pullback<T: Float + 'static>(
+    a: &Array1<T>,
+    b: &Array1<T>,
+) -> (T, impl FnOnce(&Array1<T>, &Array1<T>, T) -> (Array1<T>, Array1<T>)) {
+    let y = dot(a, b);
+    let pullback = |a: &Array1<T>, b: &Array1<T>, g: T| (b.mapv(|v| g * v), a.mapv(|v| g * v));
+    (y, pullback)
+}
+
+for_callers!(dot, dot_jvp, dot_pullback);
+
+/// The product `y = A x` of an `m×n` matrix and a vector of length `n` (`a.dot(&x)` on an
+/// `Array2` and an `Array1`).
+///
+/// ***Panics*** if `A` has not as many columns as `x` has elements, naming both shapes.
+///
+/// ```
+/// use autodiff_runtime::{ndarray::array, ops};
+/// assert_eq!(ops::matvec(&array![[1.0, 2.0], [0.0, 1.0]], &array![3.0, 4.0]), array![11.0, 4.0]);
+/// ```
+#[track_caller]
+pub fn matvec<T: Float + 'static>(a: &Array2<T>, x: &Array1<T>) -> Array1<T> {
+    assert!(
+        a.ncols() == x.len(),
+        "matvec: shapes {:?} and {:?} are not compatible for a matrix-vector product ({} columns, {} elements)",
+        a.shape(),
+        x.shape(),
+        a.ncols(),
+        x.len()
+    );
+    a.dot(x)
+}
+
+/// `dy = dA x + A dx`.
+///
+/// ```
+/// use autodiff_runtime::{ndarray::array, ops};
+/// let (a, x) = (array![[1.0, 2.0]], array![3.0, 4.0]);
+/// let (y, dy) = ops::matvec_jvp(&a, &x, &array![[1.0, 0.0]], &array![0.0, 1.0]);
+/// assert_eq!((y, dy), (array![11.0], array![3.0 + 2.0]));
+/// ```
+#[track_caller]
+pub fn matvec_jvp<T: Float + 'static>(
+    a: &Array2<T>,
+    x: &Array1<T>,
+    da: &Array2<T>,
+    dx: &Array1<T>,
+) -> (Array1<T>, Array1<T>) {
+    check_shape("matvec_jvp", "the tangent of a", a.shape(), da.shape());
+    check_shape("matvec_jvp", "the tangent of x", x.shape(), dx.shape());
+    (matvec(a, x), da.dot(x) + a.dot(dx))
+}
+
+/// `Ā = ḡ xᵀ`, `x̄ = Aᵀ ḡ`.
+///
+/// ```
+/// use autodiff_runtime::{ndarray::array, ops};
+/// let (_, a_bar, x_bar) = ops::matvec_vjp(&array![[1.0, 2.0]], &array![3.0, 4.0], array![2.0]);
+/// assert_eq!((a_bar, x_bar), (array![[6.0, 8.0]], array![2.0, 4.0]));
+/// ```
+pub fn matvec_vjp<T: Float + 'static>(
+    a: &Array2<T>,
+    x: &Array1<T>,
+    dout: Array1<T>,
+) -> (Array1<T>, Array2<T>, Array1<T>) {
+    let (y, pullback) = matvec_pullback(a, x);
+    let (a_bar, x_bar) = pullback(a, x, dout);
+    (y, a_bar, x_bar)
+}
+
+/// The product and its pullback `(A, x, ḡ) ↦ (ḡ xᵀ, Aᵀ ḡ)`; it keeps nothing.
+///
+/// ***Panics*** on incompatible shapes, naming them (the pullback too, for `ḡ`).
+///
+/// ```
+/// use autodiff_runtime::{ndarray::array, ops};
+/// let (a, x) = (array![[1.0, 2.0]], array![3.0, 4.0]);
+/// let (y, pb) = ops::matvec_pullback(&a, &x);
+/// assert_eq!(pb(&a, &x, array![1.0]).1, array![1.0, 2.0]);
+/// ```
+#[track_caller]
+pub fn matvec_pullback<T: Float + 'static>(
+    a: &Array2<T>,
+    x: &Array1<T>,
+) -> (
+    Array1<T>,
+    impl FnOnce(&Array2<T>, &Array1<T>, Array1<T>) -> (Array2<T>, Array1<T>),
+) {
+    let y = matvec(a, x);
+    let rows = [a.nrows()];
+    let pullback = move |a: &Array2<T>, x: &Array1<T>, g: Array1<T>| {
+        check_shape("matvec pullback", "the cotangent", &rows, g.shape());
+        // The outer product ḡ xᵀ as an (m×1)(1×n) product.
+        let column = g.view().insert_axis(ndarray::Axis(1));
+        let outer = column.dot(&x.view().insert_axis(ndarray::Axis(0)));
+        (outer, a.t().dot(&g))
+    };
+    (y, pullback)
+}
+
+for_callers!(matvec, matvec_jvp, matvec_pullback);
 
 /// `Aᵀ`, as a new array in standard (row-major) layout.
 ///
