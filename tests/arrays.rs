@@ -234,3 +234,38 @@ fn vector_dot_products_and_matrix_vector_products() {
         assert!((g - 2.0 * h[i] * x[j]).abs() < 1e-12);
     }
 }
+
+// Rows, columns and axis sums of a matrix (`ops::row`, `ops::column`, `ops::sum_rows`,
+// `ops::sum_cols`), and a local array made by `Array2::zeros` and filled element by element.
+#[differentiate]
+fn lines_and_axes(a: &Array2<f64>, w: &Array1<f64>) -> f64 {
+    let column_sums = a.sum_axis(autodiff::ndarray::Axis(0));
+    column_sums.dot(w) + a.row(1).sum() * a.column(0).dot(w) + a.sum_axis(autodiff::ndarray::Axis(1)).sum()
+}
+
+#[differentiate]
+fn symmetric_part(a: &Array2<f64>) -> f64 {
+    let mut z = Array2::zeros((2, 2));
+    for i in 0..2 {
+        for j in 0..2 {
+            z[[i, j]] = a[[i, j]] * a[[j, i]];
+        }
+    }
+    z.sum()
+}
+
+#[test]
+fn rows_columns_axis_sums_and_filled_arrays() {
+    let a = Array2::from_shape_vec((2, 2), vec![1.0, 2.0, 3.0, 4.0]).unwrap();
+    let w = Array1::from(vec![0.5, -1.0]);
+    lines_and_axes_gradcheck(&a, &w).unwrap();
+    // [4, 6]·w + 7·(a₀₀w₀ + a₁₀w₁) + 10.
+    let (v, _, w_bar) = lines_and_axes_grad(&a, &w);
+    assert_eq!(v, -4.0 + 7.0 * -2.5 + 10.0);
+    assert_eq!(w_bar.to_vec(), vec![4.0 + 7.0 * 1.0, 6.0 + 7.0 * 3.0]);
+    symmetric_part_gradcheck(&a).unwrap();
+    // Σᵢⱼ aᵢⱼaⱼᵢ: ∂/∂aᵢⱼ = 2aⱼᵢ.
+    let (v, a_bar) = symmetric_part_grad(&a);
+    assert_eq!(v, 1.0 + 2.0 * 6.0 + 16.0);
+    assert_eq!(a_bar, a.t().mapv(|x| 2.0 * x));
+}

@@ -12,6 +12,8 @@ use super::*;
 const ARRAY_RESULTS: &[&str] = &[
     "matmul",
     "matvec",
+    "row",
+    "column",
     "transpose",
     "add",
     "sub",
@@ -120,6 +122,31 @@ impl Lowerer {
                 }
                 product
             }
+            // A line of a matrix, copied out (`ops::row`, `ops::column`).
+            ("row" | "column", 1) if self.rank(&recv) != Some(1) => {
+                let index = args.into_iter().next().expect("one argument");
+                let line = self.ops_call(name, vec![recv, index], span, out);
+                if let ExprKind::Var(t) = line.kind {
+                    let float = &self.float;
+                    self.vars[t].ty = Some(syn::parse_quote!(::autodiff::ndarray::Array1<#float>));
+                }
+                line
+            }
+            // `a.sum_axis(Axis(0))` of a matrix: the column sums (`ops::sum_rows`); `Axis(1)`
+            // the row sums.
+            ("sum_axis", 1) if self.rank(&recv) != Some(1) => {
+                let rule = match fn_arg.and_then(axis_number) {
+                    Some(0) => "sum_rows",
+                    Some(1) => "sum_cols",
+                    _ => return Some(self.unsupported(span, "`sum_axis` here", "sum a matrix over `Axis(0)` or `Axis(1)`, written as a literal")),
+                };
+                let sums = self.ops_call(rule, vec![recv], span, out);
+                if let ExprKind::Var(t) = sums.kind {
+                    let float = &self.float;
+                    self.vars[t].ty = Some(syn::parse_quote!(::autodiff::ndarray::Array1<#float>));
+                }
+                sums
+            }
             ("t", 0) => self.ops_call("transpose", vec![recv], span, out),
             ("sum", 0) => self.ops_call("sum", vec![recv], span, out),
             ("mean", 0) => self.ops_call("mean", vec![recv], span, out),
@@ -201,6 +228,19 @@ impl Lowerer {
                 Expr::new(ExprKind::Ref(Box::new(e)), span)
             }
         }
+    }
+}
+
+/// `Axis(k)` (any path to `Axis`) with a literal `k`.
+fn axis_number(e: &syn::Expr) -> Option<usize> {
+    let syn::Expr::Call(c) = e else { return None };
+    let syn::Expr::Path(p) = &*c.func else { return None };
+    if p.path.segments.last()?.ident != "Axis" || c.args.len() != 1 {
+        return None;
+    }
+    match &c.args[0] {
+        syn::Expr::Lit(syn::ExprLit { lit: syn::Lit::Int(i), .. }) => i.base10_parse().ok(),
+        _ => None,
     }
 }
 

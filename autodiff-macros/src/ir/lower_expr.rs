@@ -751,6 +751,8 @@ pub fn kind_of(e: &Expr, vars: &[Var], float: &Type) -> Kind {
             _ => Kind::Other,
         },
         ExprKind::Cast(_, ty) => crate::parse::kind_of_type(ty, float),
+        // `Array2::zeros((n, m))`, `Array1::from_elem(n, 0.0)`: an array to fill.
+        ExprKind::Opaque(OpaqueCall::Function(p, _)) if array_constructor(p) => Kind::Array,
         ExprKind::Opaque(OpaqueCall::Method(_, name, _, _)) if name == "len" => Kind::Int,
         // `T::zero()`, `f64::from(n)`, `T::from(0.0).unwrap()`: constants of the float type.
         ExprKind::Opaque(OpaqueCall::Function(p, _)) if float_constructor(p, float) => Kind::Float,
@@ -846,6 +848,14 @@ fn assigned_kind(v: VarId, stmts: &[Stmt], vars: &[Var], float: &Type) -> Option
 /// `F::zero()`, `F::one()`, `F::from(…)`, `F::epsilon()`…: an associated function of the
 /// float type `F` that makes a value of it (`from` yields an `Option` for generic `T`,
 /// unwrapped by the caller).
+/// `Array2::zeros`, `Array1::<f64>::ones`, `Array::from_elem`, any path to them.
+fn array_constructor(p: &syn::Path) -> bool {
+    let n = p.segments.len();
+    n >= 2
+        && p.segments[n - 2].ident.to_string().starts_with("Array")
+        && matches!(p.segments[n - 1].ident.to_string().as_str(), "zeros" | "ones" | "from_elem")
+}
+
 fn float_constructor(p: &syn::Path, float: &Type) -> bool {
     let float_name = quote::quote!(#float).to_string();
     let n = p.segments.len();

@@ -93,6 +93,7 @@ mod norm;
 mod reduce;
 mod rescale;
 mod sdpa;
+mod select;
 mod softmax_family;
 mod unary;
 
@@ -103,6 +104,7 @@ pub use loss::*;
 pub use norm::*;
 pub use reduce::*;
 pub use sdpa::*;
+pub use select::*;
 pub use softmax_family::*;
 pub use unary::*;
 

@@ -1,0 +1,165 @@
+//! `row(a, i)` and `column(a, j)`: one line of a matrix, as `a.row(i)` and `a.column(j)` read
+//! it (copied out of the matrix, since a rule returns an owned array).
+//!
+//! Selecting row `i` is `y = eᵢᵀ A`, linear in `A`: the tangent is row `i` of the tangent,
+//! and `dL = ⟨ḡ, eᵢᵀ dA⟩` gives `Ā = eᵢ ḡᵀ`, the cotangent written into row `i` of a zero
+//! matrix (a column likewise). The index is an integer: no tangent, no cotangent.
+
+use super::check_shape;
+use ndarray::{Array1, Array2, Axis};
+use num_traits::Float;
+
+#[track_caller]
+fn check_line(op: &str, a: &Array2<impl Sized>, axis: Axis, k: usize) {
+    let what = if axis == Axis(0) { "row" } else { "column" };
+    assert!(
+        k < a.len_of(axis),
+        "{op}: {what} {k} is out of range for shape {:?}",
+        a.shape()
+    );
+}
+
+fn line<T: Float + 'static>(op: &str, a: &Array2<T>, axis: Axis, k: usize) -> Array1<T> {
+    check_line(op, a, axis, k);
+    a.index_axis(axis, k).to_owned()
+}
+
+fn line_pullback<T: Float + 'static>(
+    op: &'static str,
+    a: &Array2<T>,
+    axis: Axis,
+    k: usize,
+) -> (Array1<T>, impl FnOnce(&Array2<T>, Array1<T>) -> (Array2<T>,)) {
+    let y = line(op, a, axis, k);
+    let shape = a.dim();
+    let pullback = move |a: &Array2<T>, g: Array1<T>| {
+        check_shape(op, "the matrix", &[shape.0, shape.1], a.shape());
+        check_shape(op, "the cotangent", &[a.len_of(Axis(1 - axis.index()))], g.shape());
+        let mut a_bar = Array2::zeros(shape);
+        a_bar.index_axis_mut(axis, k).assign(&g);
+        (a_bar,)
+    };
+    (y, pullback)
+}
+
+/// Row `i` of a matrix, as a new vector.
+///
+/// ***Panics*** if `i` is out of range, naming the shape.
+///
+/// ```
+/// use autodiff_runtime::{ndarray::array, ops};
+/// assert_eq!(ops::row(&array![[1.0, 2.0], [3.0, 4.0]], 1), array![3.0, 4.0]);
+/// ```
+#[track_caller]
+pub fn row<T: Float + 'static>(a: &Array2<T>, i: usize) -> Array1<T> {
+    line("row", a, Axis(0), i)
+}
+
+/// `d(row i of A) = row i of dA`.
+///
+/// ```
+/// use autodiff_runtime::{ndarray::array, ops};
+/// let (y, dy) = ops::row_jvp(&array![[1.0, 2.0]], 0, &array![[0.5, 0.0]]);
+/// assert_eq!((y, dy), (array![1.0, 2.0], array![0.5, 0.0]));
+/// ```
+#[track_caller]
+pub fn row_jvp<T: Float + 'static>(a: &Array2<T>, i: usize, da: &Array2<T>) -> (Array1<T>, Array1<T>) {
+    check_shape("row_jvp", "the tangent", a.shape(), da.shape());
+    (row(a, i), line("row_jvp", da, Axis(0), i))
+}
+
+/// `Ā = eᵢ ḡᵀ`.
+///
+/// ```
+/// use autodiff_runtime::{ndarray::array, ops};
+/// let (_, a_bar) = ops::row_vjp(&array![[1.0, 2.0], [3.0, 4.0]], 1, array![5.0, 6.0]);
+/// assert_eq!(a_bar, array![[0.0, 0.0], [5.0, 6.0]]);
+/// ```
+pub fn row_vjp<T: Float + 'static>(a: &Array2<T>, i: usize, dout: Array1<T>) -> (Array1<T>, Array2<T>) {
+    let (y, pullback) = row_pullback(a, i);
+    let (a_bar,) = pullback(a, dout);
+    (y, a_bar)
+}
+
+/// The row and its pullback `(A, ḡ) ↦ (eᵢ ḡᵀ,)`.
+///
+/// ```
+/// use autodiff_runtime::{ndarray::array, ops};
+/// let a = array![[1.0, 2.0], [3.0, 4.0]];
+/// let (y, pb) = ops::row_pullback(&a, 0);
+/// assert_eq!((y, pb(&a, array![1.0, 1.0])), (array![1.0, 2.0], (array![[1.0, 1.0], [0.0, 0.0]],)));
+/// ```
+#[track_caller]
+pub fn row_pullback<T: Float + 'static>(
+    a: &Array2<T>,
+    i: usize,
+) -> (Array1<T>, impl FnOnce(&Array2<T>, Array1<T>) -> (Array2<T>,)) {
+    line_pullback("row", a, Axis(0), i)
+}
+
+for_callers!(row, row_jvp, row_pullback);
+
+/// Column `j` of a matrix, as a new vector.
+///
+/// ***Panics*** if `j` is out of range, naming the shape.
+///
+/// ```
+/// use autodiff_runtime::{ndarray::array, ops};
+/// assert_eq!(ops::column(&array![[1.0, 2.0], [3.0, 4.0]], 1), array![2.0, 4.0]);
+/// ```
+#[track_caller]
+pub fn column<T: Float + 'static>(a: &Array2<T>, j: usize) -> Array1<T> {
+    line("column", a, Axis(1), j)
+}
+
+/// `d(column j of A) = column j of dA`.
+///
+/// ```
+/// use autodiff_runtime::{ndarray::array, ops};
+/// let (y, dy) = ops::column_jvp(&array![[1.0], [2.0]], 0, &array![[0.5], [0.0]]);
+/// assert_eq!((y, dy), (array![1.0, 2.0], array![0.5, 0.0]));
+/// ```
+#[track_caller]
+pub fn column_jvp<T: Float + 'static>(
+    a: &Array2<T>,
+    j: usize,
+    da: &Array2<T>,
+) -> (Array1<T>, Array1<T>) {
+    check_shape("column_jvp", "the tangent", a.shape(), da.shape());
+    (column(a, j), line("column_jvp", da, Axis(1), j))
+}
+
+/// `Ā = ḡ eⱼᵀ`.
+///
+/// ```
+/// use autodiff_runtime::{ndarray::array, ops};
+/// let (_, a_bar) = ops::column_vjp(&array![[1.0, 2.0], [3.0, 4.0]], 0, array![5.0, 6.0]);
+/// assert_eq!(a_bar, array![[5.0, 0.0], [6.0, 0.0]]);
+/// ```
+pub fn column_vjp<T: Float + 'static>(
+    a: &Array2<T>,
+    j: usize,
+    dout: Array1<T>,
+) -> (Array1<T>, Array2<T>) {
+    let (y, pullback) = column_pullback(a, j);
+    let (a_bar,) = pullback(a, dout);
+    (y, a_bar)
+}
+
+/// The column and its pullback `(A, ḡ) ↦ (ḡ eⱼᵀ,)`.
+///
+/// ```
+/// use autodiff_runtime::{ndarray::array, ops};
+/// let a = array![[1.0, 2.0], [3.0, 4.0]];
+/// let (y, pb) = ops::column_pullback(&a, 1);
+/// assert_eq!((y, pb(&a, array![1.0, 1.0]).0), (array![2.0, 4.0], array![[0.0, 1.0], [0.0, 1.0]]));
+/// ```
+#[track_caller]
+pub fn column_pullback<T: Float + 'static>(
+    a: &Array2<T>,
+    j: usize,
+) -> (Array1<T>, impl FnOnce(&Array2<T>, Array1<T>) -> (Array2<T>,)) {
+    line_pullback("column", a, Axis(1), j)
+}
+
+for_callers!(column, column_jvp, column_pullback);
