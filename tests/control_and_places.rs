@@ -274,16 +274,17 @@ fn parts_and_ends(x: &[f64]) -> f64 {
         return 0.0;
     }
     let inner = sum_of_squares(&x[1..]) + sum_of_squares(&x[..2]) + sum_of_squares(&x[1..=1]);
-    inner + *x.last().unwrap() * x.first().copied().unwrap_or(0.0)
+    inner + *x.last().unwrap() * x.first().copied().unwrap_or(0.0) + *x.get(1).unwrap()
+        - x.get(7).copied().unwrap_or(0.5)
 }
 
 #[test]
 fn sub_slices_passed_on_and_the_ends_of_a_slice() {
     let x = [1.0, 2.0, 3.0];
     parts_and_ends_gradcheck(&x).unwrap();
-    // x1² + x2² + x0² + x1² + x1² + x2·x0: ∂ = [2x0 + x2, 6x1, 2x2 + x0].
+    // x1² + x2² + x0² + x1² + x1² + x2·x0 + x1 − 0.5: ∂ = [2x0 + x2, 6x1 + 1, 2x2 + x0].
     let (v, g) = parts_and_ends_grad(&x);
-    assert_eq!(v, 13.0 + 5.0 + 4.0 + 3.0);
-    assert_eq!(g, vec![2.0 + 3.0, 12.0, 6.0 + 1.0]);
+    assert_eq!(v, 13.0 + 5.0 + 4.0 + 3.0 + 2.0 - 0.5);
+    assert_eq!(g, vec![2.0 + 3.0, 12.0 + 1.0, 6.0 + 1.0]);
     assert_eq!(parts_and_ends_grad(&[]), (0.0, vec![]));
 }

@@ -310,7 +310,8 @@ impl Lowerer {
     /// A sequence's ends and emptiness, read through indexing and its length:
     /// `x.first().unwrap()` (also `expect`, after `copied()` or `cloned()`) is `x[0]`,
     /// `x.last().unwrap()` is `x[x.len() - 1]` (both panic where those do), and
-    /// `x.is_empty()` is `x.len() == 0`. Only for a float sequence named by a variable.
+    /// `x.is_empty()` is `x.len() == 0`, `x.get(i).unwrap()` is `x[i]`. Only for a float
+    /// sequence named by a variable.
     fn sequence_end(&self, m: &syn::ExprMethodCall) -> Option<syn::Expr> {
         let named_seq = |e: &syn::Expr| -> Option<syn::Expr> {
             let syn::Expr::Path(p) = e else { return None };
@@ -332,13 +333,18 @@ impl Lowerer {
             }
         }
         let syn::Expr::MethodCall(e) = end else { return None };
-        if !e.args.is_empty() {
-            return None;
-        }
         let x = named_seq(&e.receiver)?;
-        let element: syn::Expr = match e.method.to_string().as_str() {
-            "first" => syn::parse_quote!(#x[0]),
-            "last" => syn::parse_quote!(#x[#x.len() - 1]),
+        let element: syn::Expr = match (e.method.to_string().as_str(), e.args.first()) {
+            ("first", None) => syn::parse_quote!(#x[0]),
+            ("last", None) => syn::parse_quote!(#x[#x.len() - 1]),
+            // `x.get(i).unwrap()`; `x.get(i).copied().unwrap_or(d)` is `d` past the end.
+            ("get", Some(i)) if e.args.len() == 1 && !matches!(i, syn::Expr::Range(_)) => {
+                if name == "unwrap_or" {
+                    let d = m.args.first()?;
+                    return Some(syn::parse_quote!((if (#i) < #x.len() { #x[#i] } else { #d })));
+                }
+                syn::parse_quote!(#x[#i])
+            }
             _ => return None,
         };
         match (name.as_str(), m.args.first()) {
