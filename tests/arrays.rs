@@ -269,3 +269,32 @@ fn rows_columns_axis_sums_and_filled_arrays() {
     assert_eq!(v, 1.0 + 2.0 * 6.0 + 16.0);
     assert_eq!(a_bar, a.t().mapv(|x| 2.0 * x));
 }
+
+// Closures mapped over arrays (`mapv`, `mapv_into`, `map` with `&x`): the body is
+// differentiated as scalar code of its own (`ops::mapv_with`).
+#[differentiate]
+fn mapped_closures(a: &Array2<f64>) -> f64 {
+    a.mapv(|x| x * x).sum() + a.map(|v| (*v).max(0.0)).sum()
+}
+
+#[differentiate]
+fn leaky_relu(array: Array1<f64>) -> Array1<f64> {
+    array.mapv_into(|x| if x > 0.0 { x } else { 0.01 * x })
+}
+
+#[test]
+fn closures_mapped_over_arrays() {
+    let a = Array2::from_shape_vec((2, 2), vec![1.0, -2.0, 3.0, 4.0]).unwrap();
+    mapped_closures_gradcheck(&a).unwrap();
+    // Σ x² + Σ max(x, 0): ∂ = 2x + [x > 0].
+    let (v, a_bar) = mapped_closures_grad(&a);
+    assert_eq!(v, 30.0 + 8.0);
+    assert_eq!(a_bar, a.mapv(|x| 2.0 * x + if x > 0.0 { 1.0 } else { 0.0 }));
+    let x = Array1::from(vec![0.5, -1.5, 2.0]);
+    let (y, x_bar) = leaky_relu_vjp(x.clone(), Array1::from(vec![1.0, 2.0, 3.0]));
+    assert_eq!(y, Array1::from(vec![0.5, -0.015, 2.0]));
+    assert_eq!(x_bar, Array1::from(vec![1.0, 0.02, 3.0]));
+    let f = |p: &[f64]| leaky_relu(Array1::from(p.to_vec())).to_vec();
+    let vjp = |g: &[f64]| leaky_relu_vjp(x.clone(), Array1::from(g.to_vec())).1.to_vec();
+    autodiff::gradcheck::check_vjp(f, &x.to_vec(), vjp, 3, autodiff::gradcheck::Tolerance::default()).unwrap();
+}

@@ -153,6 +153,15 @@ impl Ctx<'_> {
     /// `struct_hvp`.
     /// Whether the function holds struct values of its own: a struct result, a literal, a
     /// call's result read as a struct. Like struct parameters, they have no dual twin.
+    /// The body maps a closure over an array (`ops::mapv_with`), whose elementwise function
+    /// takes the function's float type only: no dual twin.
+    pub fn has_elementwise_maps(&self) -> bool {
+        self.func.body.any(&|s| {
+            matches!(&s.kind, StmtKind::Call { callee, .. }
+                if callee.segments.last().is_some_and(|c| c.ident == "mapv_with"))
+        })
+    }
+
     pub fn has_struct_values(&self) -> bool {
         matches!(self.func.ret_shape, Ret::Single(Kind::Struct))
             || self

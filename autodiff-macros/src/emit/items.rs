@@ -66,7 +66,7 @@ pub fn emit(
     // Struct parameters: no dual twin (a struct of dual numbers is not a type the macro can
     // write), so `_hvp` only where the function is generic over its float type, and a
     // `_gradcheck` (of the first derivatives, and of the HVP where there is one).
-    if plain.has_struct_param() || plain.has_struct_values() {
+    if plain.has_struct_param() || plain.has_struct_values() || plain.has_elementwise_maps() {
         let Pullbacks {
             own: pullbacks,
             entry_points,

@@ -14,6 +14,7 @@ const ARRAY_RESULTS: &[&str] = &[
     "matvec",
     "row",
     "column",
+    "mapv_with",
     "transpose",
     "add",
     "sub",
@@ -150,15 +151,71 @@ impl Lowerer {
             ("t", 0) => self.ops_call("transpose", vec![recv], span, out),
             ("sum", 0) => self.ops_call("sum", vec![recv], span, out),
             ("mean", 0) => self.ops_call("mean", vec![recv], span, out),
-            ("mapv", 1) => {
-                let f = fn_arg.and_then(mapv_function);
-                match f {
-                    Some(f) => self.ops_call(f, vec![recv], span, out),
-                    None => self.unsupported(span, "`mapv` with this function", "pass one of `f64::exp`, `f64::ln`, `f64::tanh`, or call `ops::sigmoid`, `ops::relu`, `ops::gelu`"),
-                }
+            ("mapv", 1) if fn_arg.and_then(mapv_function).is_some() => {
+                let f = fn_arg.and_then(mapv_function).expect("checked");
+                self.ops_call(f, vec![recv], span, out)
             }
+            ("mapv" | "mapv_into" | "map", 1) => match fn_arg {
+                Some(syn::Expr::Closure(c)) => self.elementwise(recv, c, name == "map", span, out),
+                _ => self.unsupported(span, &format!("`{name}` with this function"), "pass a closure (`|x| x * x`), one of `f64::exp`, `f64::ln`, `f64::tanh`, or call `ops::sigmoid`, `ops::relu`, `ops::gelu`"),
+            },
             _ => return None,
         })
+    }
+
+    /// `a.mapv(|x| body)` (also `mapv_into`, and `map`, whose closure takes `&x`): the body
+    /// is scalar code, made a `#[differentiate]` function of the body's items
+    /// (`fn elementwise(x: f64) -> f64 { body }`), and the array goes through
+    /// `ops::mapv_with(&a, elementwise, elementwise_jvp)`. The closure may read its argument
+    /// and constants only: a captured local would be a parameter the elementwise function
+    /// does not have.
+    fn elementwise(
+        &mut self,
+        recv: Expr,
+        c: &syn::ExprClosure,
+        by_reference: bool,
+        span: Span,
+        out: &mut Vec<Stmt>,
+    ) -> Expr {
+        let float = self.float.clone();
+        if !matches!(quote::quote!(#float).to_string().as_str(), "f64" | "f32") {
+            return self.unsupported(span, "a closure mapped over an array of a generic float type", "map it in a function over `f64` or `f32`, or use one of `f64::exp`, `f64::ln`, `f64::tanh`");
+        }
+        let param = match c.inputs.iter().collect::<Vec<_>>().as_slice() {
+            [p] => super::lower_iter::closure_param_ident(p),
+            _ => None,
+        };
+        let Some(param) = param else {
+            return self.unsupported(span, "this closure mapped over an array", "take one element by a plain name (`|x| …`, `|&x| …`)");
+        };
+        let params: Vec<syn::Pat> = c.inputs.iter().cloned().collect();
+        if let Some(captured) = super::hygiene::free_names(&params, &c.body)
+            .into_iter()
+            .find(|f| self.lookup(&f.name).is_some())
+        {
+            let name = &captured.name;
+            self.unsupported(span, &format!("a closure mapped over an array that reads the local `{name}`"), "let it read its argument and constants only, or compute with array operators (`(&a - mean) / std`)");
+            // An array all the same, so that its uses report nothing more.
+            let placeholder = self.temp("mapped", Kind::Array, span);
+            return Expr::new(ExprKind::Var(placeholder), span);
+        }
+        let mut body = (*c.body).clone();
+        if by_reference {
+            // `map` passes `&x`: the elementwise function takes the value, so `*x` is `x`.
+            deref_to_value(&mut body, &param);
+        }
+        let ident = self.fresh_name("elementwise", span, false);
+        let jvp = quote::format_ident!("{}_jvp", ident);
+        let item: syn::Item = syn::parse_quote! {
+            #[::autodiff::differentiate]
+            fn #ident(#param: #float) -> #float {
+                #body
+            }
+        };
+        self.body_items.push(item);
+        let f = Expr::new(ExprKind::Const(ident.into()), span);
+        let f_jvp = Expr::new(ExprKind::Const(jvp.into()), span);
+        self.ops_call("mapv_with", vec![recv, f, f_jvp], span, out)
     }
 
     fn ops_call(&mut self, name: &str, args: Vec<Expr>, span: Span, out: &mut Vec<Stmt>) -> Expr {
@@ -229,6 +286,25 @@ impl Lowerer {
             }
         }
     }
+}
+
+/// Replaces `*x` by `x` in `body`.
+fn deref_to_value(body: &mut syn::Expr, x: &Ident) {
+    struct Deref<'x>(&'x Ident);
+    impl syn::visit_mut::VisitMut for Deref<'_> {
+        fn visit_expr_mut(&mut self, e: &mut syn::Expr) {
+            if let syn::Expr::Unary(u) = e {
+                if matches!(u.op, syn::UnOp::Deref(_))
+                    && matches!(&*u.expr, syn::Expr::Path(p) if p.path.is_ident(self.0))
+                {
+                    *e = (*u.expr).clone();
+                    return;
+                }
+            }
+            syn::visit_mut::visit_expr_mut(self, e);
+        }
+    }
+    syn::visit_mut::VisitMut::visit_expr_mut(&mut Deref(x), body);
 }
 
 /// `Axis(k)` (any path to `Axis`) with a literal `k`.

@@ -382,7 +382,16 @@ impl Lowerer {
             }
         }
         let recv_kind = self.kind_of(&recv);
-        let mut args: Vec<Expr> = m.args.iter().map(|a| self.lower_expr(a, out)).collect();
+        // A closure mapped over an array is read as syntax (`lower_array::elementwise`).
+        let mapped = recv_kind == Kind::Array && matches!(name.as_str(), "mapv" | "mapv_into" | "map");
+        let mut args: Vec<Expr> = m
+            .args
+            .iter()
+            .map(|a| match a {
+                syn::Expr::Closure(_) if mapped => Expr::new(ExprKind::Bool(false), span),
+                _ => self.lower_expr(a, out),
+            })
+            .collect();
         let mk = |kind| Expr::new(kind, span);
         if let ("unwrap" | "expect", ExprKind::Cast(..)) = (name.as_str(), &recv.kind) {
             // `T::from(x).unwrap()`: the conversion of a float, lowered to a cast.

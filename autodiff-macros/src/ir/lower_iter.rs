@@ -255,3 +255,13 @@ pub(super) fn bind_pattern(p: &Pat, value: &Expr, out: &mut Vec<(Ident, Expr)>) 
         _ => None,
     }
 }
+
+/// The name a closure's one parameter binds: `x`, `&x`, `x: f64`, `&x: &f64`.
+pub(super) fn closure_param_ident(p: &Pat) -> Option<Ident> {
+    match p {
+        Pat::Ident(i) if i.subpat.is_none() && i.by_ref.is_none() => Some(i.ident.clone()),
+        Pat::Reference(r) => closure_param_ident(&r.pat),
+        Pat::Type(t) => closure_param_ident(&t.pat),
+        _ => None,
+    }
+}

@@ -86,6 +86,7 @@ macro_rules! for_callers {
 }
 
 mod broadcast;
+mod elementwise;
 mod linalg;
 mod lookup;
 mod loss;
@@ -98,6 +99,7 @@ mod softmax_family;
 mod unary;
 
 pub use broadcast::*;
+pub use elementwise::*;
 pub use linalg::*;
 pub use lookup::*;
 pub use loss::*;
