@@ -742,20 +742,25 @@ fn split_places(chain: &Chain, walk: &Walk, pairs: Bindings) -> (Bindings, Bindi
         .partition(|(_, v)| writable.contains(&&quote::quote!(#v).to_string()))
 }
 
-/// Replaces each name bound to a place by the place itself (`*v` and `v` by `x[at]`), so
-/// that `*v = …`, `*v /= s` and reads of `v` are element writes and reads. `None` where the
-/// body binds one of the names again (it would then mean something else).
-fn substitute_places(body: &mut Expr, places: &[(syn::Ident, Expr)]) -> Option<()> {
-    use syn::visit_mut::VisitMut;
+/// Whether a pattern in `body` binds one of the names again.
+fn binds_again(body: &Expr, names: &[(syn::Ident, Expr)]) -> bool {
     struct Rebinds<'p>(&'p [(syn::Ident, Expr)], bool);
     impl syn::visit::Visit<'_> for Rebinds<'_> {
         fn visit_pat_ident(&mut self, p: &syn::PatIdent) {
             self.1 |= self.0.iter().any(|(n, _)| *n == p.ident);
         }
     }
-    let mut rebinds = Rebinds(places, false);
+    let mut rebinds = Rebinds(names, false);
     syn::visit::Visit::visit_expr(&mut rebinds, body);
-    if rebinds.1 {
+    rebinds.1
+}
+
+/// Replaces each name bound to a place by the place itself (`*v` and `v` by `x[at]`), so
+/// that `*v = …`, `*v /= s` and reads of `v` are element writes and reads. `None` where the
+/// body binds one of the names again (it would then mean something else).
+fn substitute_places(body: &mut Expr, places: &[(syn::Ident, Expr)]) -> Option<()> {
+    use syn::visit_mut::VisitMut;
+    if binds_again(body, places) {
         return None;
     }
     struct Places<'p>(&'p [(syn::Ident, Expr)]);
@@ -795,15 +800,7 @@ pub(super) fn substitute_views(body: &mut Expr, views: &[(syn::Ident, Expr)]) ->
     if views.is_empty() {
         return Some(());
     }
-    struct Rebinds<'p>(&'p [(syn::Ident, Expr)], bool);
-    impl syn::visit::Visit<'_> for Rebinds<'_> {
-        fn visit_pat_ident(&mut self, p: &syn::PatIdent) {
-            self.1 |= self.0.iter().any(|(n, _)| *n == p.ident);
-        }
-    }
-    let mut rebinds = Rebinds(views, false);
-    syn::visit::Visit::visit_expr(&mut rebinds, body);
-    if rebinds.1 {
+    if binds_again(body, views) {
         return None;
     }
     struct Reads<'p> {
