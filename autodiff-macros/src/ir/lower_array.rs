@@ -199,6 +199,11 @@ impl Lowerer {
             let placeholder = self.temp("mapped", Kind::Array, span);
             return Expr::new(ExprKind::Var(placeholder), span);
         }
+        if let Some(nested) = called_local_fn(&c.body, |n| self.is_local_fn(n)) {
+            self.unsupported(span, &format!("a closure mapped over an array that calls the nested `fn {nested}`, which has no derivatives,"), &format!("write `{nested}`'s body in the closure, or make `{nested}` a `#[differentiate]` function outside this one"));
+            let placeholder = self.temp("mapped", Kind::Array, span);
+            return Expr::new(ExprKind::Var(placeholder), span);
+        }
         let mut body = (*c.body).clone();
         if by_reference {
             // `map` passes `&x`: the elementwise function takes the value, so `*x` is `x`.
@@ -286,6 +291,26 @@ impl Lowerer {
             }
         }
     }
+}
+
+/// The first nested `fn` of the function (`is_local`) that `body` calls.
+fn called_local_fn(body: &syn::Expr, is_local: impl Fn(&str) -> bool) -> Option<String> {
+    struct Calls<F>(F, Option<String>);
+    impl<F: Fn(&str) -> bool> syn::visit::Visit<'_> for Calls<F> {
+        fn visit_expr_call(&mut self, c: &syn::ExprCall) {
+            if let syn::Expr::Path(p) = &*c.func {
+                if let Some(name) = p.path.get_ident().map(|i| i.to_string()) {
+                    if self.1.is_none() && (self.0)(&name) {
+                        self.1 = Some(name);
+                    }
+                }
+            }
+            syn::visit::visit_expr_call(self, c);
+        }
+    }
+    let mut calls = Calls(is_local, None);
+    syn::visit::Visit::visit_expr(&mut calls, body);
+    calls.1
 }
 
 /// Replaces `*x` by `x` in `body`.
