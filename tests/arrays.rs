@@ -240,7 +240,9 @@ fn vector_dot_products_and_matrix_vector_products() {
 #[differentiate]
 fn lines_and_axes(a: &Array2<f64>, w: &Array1<f64>) -> f64 {
     let column_sums = a.sum_axis(autodiff::ndarray::Axis(0));
-    column_sums.dot(w) + a.row(1).sum() * a.column(0).dot(w) + a.sum_axis(autodiff::ndarray::Axis(1)).sum()
+    column_sums.dot(w)
+        + a.row(1).sum() * a.column(0).dot(w)
+        + a.sum_axis(autodiff::ndarray::Axis(1)).sum()
 }
 
 #[differentiate]
@@ -295,6 +297,17 @@ fn closures_mapped_over_arrays() {
     assert_eq!(y, Array1::from(vec![0.5, -0.015, 2.0]));
     assert_eq!(x_bar, Array1::from(vec![1.0, 0.02, 3.0]));
     let f = |p: &[f64]| leaky_relu(Array1::from(p.to_vec())).to_vec();
-    let vjp = |g: &[f64]| leaky_relu_vjp(x.clone(), Array1::from(g.to_vec())).1.to_vec();
-    autodiff::gradcheck::check_vjp(f, &x.to_vec(), vjp, 3, autodiff::gradcheck::Tolerance::default()).unwrap();
+    let vjp = |g: &[f64]| {
+        leaky_relu_vjp(x.clone(), Array1::from(g.to_vec()))
+            .1
+            .to_vec()
+    };
+    autodiff::gradcheck::check_vjp(
+        f,
+        &x.to_vec(),
+        vjp,
+        3,
+        autodiff::gradcheck::Tolerance::default(),
+    )
+    .unwrap();
 }

@@ -61,6 +61,31 @@ fn scan_to_large(x: &[f64]) -> f64 {
     x[0] * (i as f64) + x[1].powi(2)
 }
 
+/// A label on a loop over a slice's elements, left from a loop nested in it.
+#[differentiate]
+fn until_negative_pair(x: &[f64]) -> f64 {
+    let mut s = 0.0;
+    'pairs: for &a in x.iter() {
+        for b in x {
+            if a * b < 0.0 {
+                break 'pairs;
+            }
+            s += a * b;
+        }
+    }
+    s
+}
+
+#[test]
+fn a_labelled_loop_over_elements() {
+    let x = [1.0, 2.0, -1.0];
+    until_negative_pair_gradcheck(&x).unwrap();
+    // a = x0: s = x0·x0 + x0·x1, then x0·x2 < 0 ends both loops.
+    let (v, g) = until_negative_pair_grad(&x);
+    assert_eq!(v, 3.0);
+    assert_eq!(g, vec![2.0 * x[0] + x[1], x[0], 0.0]);
+}
+
 #[test]
 fn a_labelled_break_out_of_a_while_loop() {
     let x = [1.0, 2.0, 3.0];
@@ -87,6 +112,7 @@ fn damped_cosine(x: f64) -> f64 {
 
 /// A `loop` whose value is dropped: its `break y` only ends it.
 #[differentiate]
+#[rustfmt::skip] // rustfmt drops the `;` that makes this a statement
 fn halve_below_one(x: f64) -> f64 {
     let mut y = x;
     loop {
@@ -193,7 +219,10 @@ fn structs_by_value() {
     distance_gradcheck(&a, &o).unwrap();
     let (d, ga, go) = distance_grad(&a, &o);
     assert_eq!(d, distance(a, o));
-    let unit = Point { x: 0.7 / d, y: 2.5 / d };
+    let unit = Point {
+        x: 0.7 / d,
+        y: 2.5 / d,
+    };
     assert!((ga.x - unit.x).abs() < 1e-15 && (ga.y - unit.y).abs() < 1e-15);
     assert_eq!(go, Point { x: -ga.x, y: -ga.y });
 }
@@ -224,7 +253,14 @@ fn in_place(x: &[f64]) -> Vec<f64> {
 fn elements_written_through_iter_mut() {
     let x = [1.0, 2.0, 3.0];
     let f = |p: &[f64]| in_place(p);
-    check_vjp(f, &x, |w| in_place_vjp(&x, w.to_vec()).1, 7, Tolerance::default()).unwrap();
+    check_vjp(
+        f,
+        &x,
+        |w| in_place_vjp(&x, w.to_vec()).1,
+        7,
+        Tolerance::default(),
+    )
+    .unwrap();
     // The first element by hand: u = 2·x0/s + sin(x0/s), then (u + x0²)².
     let s: f64 = x.iter().sum();
     let u = 2.0 * x[0] / s + (x[0] / s).sin();

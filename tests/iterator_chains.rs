@@ -166,7 +166,16 @@ fn windows_and_chunks() {
     // ∂/∂xₖ Σ (xᵢ₊₁ − xᵢ)² = 2(xₖ − xₖ₋₁) − 2(xₖ₊₁ − xₖ); chunks [x0 x1] [x2 x3] [x4]
     // add 2, 2 and 1 at x0, x2, x4 (the last chunk is short).
     let (_, g) = variation_and_chunks_grad(&x);
-    assert_eq!(g, vec![-2.0 + 2.0, 2.0 - 3.0, 3.0 - 1.0 + 2.0, 1.0 + 7.0, -7.0 + 1.0]);
+    assert_eq!(
+        g,
+        vec![
+            -2.0 + 2.0,
+            2.0 - 3.0,
+            3.0 - 1.0 + 2.0,
+            1.0 + 7.0,
+            -7.0 + 1.0
+        ]
+    );
     moving_average_gradcheck(&x).unwrap();
     // Windows (x0 x1 x2), (x1 x2 x3), (x2 x3 x4): ∂/∂x4 = x3/3 from the last; pairs
     // (x0 x1), (x2 x3): x4 is in no exact chunk.
@@ -184,7 +193,11 @@ fn spread(x: &[f64]) -> f64 {
 // A comparator with its arguments swapped: `max_by` then finds the minimum.
 #[differentiate]
 fn smallest(x: &[f64]) -> f64 {
-    x.iter().copied().max_by(|a, b| b.partial_cmp(a).unwrap()).unwrap() * 2.0
+    x.iter()
+        .copied()
+        .max_by(|a, b| b.partial_cmp(a).unwrap())
+        .unwrap()
+        * 2.0
 }
 
 #[test]
@@ -205,7 +218,9 @@ where
     let half = T::from_f64(0.5).unwrap();
     half * p
         .iter()
-        .map(|x| x.powi(4) - T::from_f64(16.0).unwrap() * x.powi(2) + T::from_f64(5.0).unwrap() * *x)
+        .map(|x| {
+            x.powi(4) - T::from_f64(16.0).unwrap() * x.powi(2) + T::from_f64(5.0).unwrap() * *x
+        })
         .sum::<T>()
 }
 

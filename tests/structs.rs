@@ -1015,7 +1015,11 @@ impl Mortgage {
 
 #[test]
 fn an_integer_field_as_an_exponent() {
-    let loan = Mortgage { principal: 200_000.0, yearly_percent: 6.0, months: 120 };
+    let loan = Mortgage {
+        principal: 200_000.0,
+        yearly_percent: 6.0,
+        months: 120,
+    };
     loan.monthly_payment_gradcheck().unwrap();
     // The payment is linear in the principal: ∂/∂P = payment / P. The months are a
     // constant, which the cotangent keeps as it was.

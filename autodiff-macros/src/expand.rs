@@ -105,14 +105,35 @@ fn differentiate_impl(args: TokenStream, mut block: syn::ItemImpl) -> TokenStrea
 /// the derived items would go: the macro's error, spanned on it.
 fn foreign_self_type(ty: &syn::Type) -> Option<syn::Error> {
     let primitive = match ty {
-        syn::Type::Path(p) => p.qself.is_none() && p.path.get_ident().is_some_and(|i| {
-            matches!(
-                i.to_string().as_str(),
-                "f64" | "f32" | "bool" | "char" | "str" | "usize" | "isize" | "u8" | "u16" | "u32"
-                    | "u64" | "u128" | "i8" | "i16" | "i32" | "i64" | "i128"
-            )
-        }),
-        syn::Type::Array(_) | syn::Type::Slice(_) | syn::Type::Tuple(_) | syn::Type::Reference(_) => true,
+        syn::Type::Path(p) => {
+            p.qself.is_none()
+                && p.path.get_ident().is_some_and(|i| {
+                    matches!(
+                        i.to_string().as_str(),
+                        "f64"
+                            | "f32"
+                            | "bool"
+                            | "char"
+                            | "str"
+                            | "usize"
+                            | "isize"
+                            | "u8"
+                            | "u16"
+                            | "u32"
+                            | "u64"
+                            | "u128"
+                            | "i8"
+                            | "i16"
+                            | "i32"
+                            | "i64"
+                            | "i128"
+                    )
+                })
+        }
+        syn::Type::Array(_)
+        | syn::Type::Slice(_)
+        | syn::Type::Tuple(_)
+        | syn::Type::Reference(_) => true,
         _ => false,
     };
     primitive.then(|| {

@@ -259,7 +259,19 @@ fn shared_scalar(ty: &Type, float: Option<&Type>) -> Option<Type> {
     let name = p.path.get_ident()?.to_string();
     let primitive = matches!(
         name.as_str(),
-        "f64" | "f32" | "usize" | "isize" | "u8" | "u16" | "u32" | "u64" | "i8" | "i16" | "i32" | "i64" | "bool"
+        "f64"
+            | "f32"
+            | "usize"
+            | "isize"
+            | "u8"
+            | "u16"
+            | "u32"
+            | "u64"
+            | "i8"
+            | "i16"
+            | "i32"
+            | "i64"
+            | "bool"
     );
     let is_float = float.is_some_and(|f| quote::quote!(#f).to_string() == name);
     (primitive || is_float).then(|| (*r.elem).clone())

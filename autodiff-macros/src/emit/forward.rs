@@ -167,7 +167,9 @@ impl Ctx<'_> {
                 quote!(#target = #target #op (#value);)
             }
             // A generic float (`T: Float`) has the operators but not their assigning forms.
-            (Some(op), Place::Var(v)) if self.generic_float() && self.func.vars[*v].kind == Kind::Float => {
+            (Some(op), Place::Var(v))
+                if self.generic_float() && self.func.vars[*v].kind == Kind::Float =>
+            {
                 let op = super::expr::arith_token(op);
                 quote!(#target = #target #op (#value);)
             }

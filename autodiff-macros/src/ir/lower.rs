@@ -625,7 +625,10 @@ impl Lowerer {
             // what it overwrites, the first one too, so the variable starts from a default.
             let init = mutable.then(|| {
                 let default: syn::Path = syn::parse_quote!(::core::default::Default::default);
-                Expr::new(ExprKind::Opaque(OpaqueCall::Function(default, vec![])), span)
+                Expr::new(
+                    ExprKind::Opaque(OpaqueCall::Function(default, vec![])),
+                    span,
+                )
             });
             out.push(Stmt {
                 kind: StmtKind::Let { var, init },

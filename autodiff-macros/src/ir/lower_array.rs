@@ -186,7 +186,11 @@ impl Lowerer {
             _ => None,
         };
         let Some(param) = param else {
-            return self.unsupported(span, "this closure mapped over an array", "take one element by a plain name (`|x| …`, `|&x| …`)");
+            return self.unsupported(
+                span,
+                "this closure mapped over an array",
+                "take one element by a plain name (`|x| …`, `|&x| …`)",
+            );
         };
         let params: Vec<syn::Pat> = c.inputs.iter().cloned().collect();
         if let Some(captured) = super::hygiene::free_names(&params, &c.body)
@@ -335,12 +339,17 @@ fn deref_to_value(body: &mut syn::Expr, x: &Ident) {
 /// `Axis(k)` (any path to `Axis`) with a literal `k`.
 fn axis_number(e: &syn::Expr) -> Option<usize> {
     let syn::Expr::Call(c) = e else { return None };
-    let syn::Expr::Path(p) = &*c.func else { return None };
+    let syn::Expr::Path(p) = &*c.func else {
+        return None;
+    };
     if p.path.segments.last()?.ident != "Axis" || c.args.len() != 1 {
         return None;
     }
     match &c.args[0] {
-        syn::Expr::Lit(syn::ExprLit { lit: syn::Lit::Int(i), .. }) => i.base10_parse().ok(),
+        syn::Expr::Lit(syn::ExprLit {
+            lit: syn::Lit::Int(i),
+            ..
+        }) => i.base10_parse().ok(),
         _ => None,
     }
 }

@@ -88,7 +88,10 @@ impl Lowerer {
         }
         // Every source must be a sequence the function knows (a slice, `Vec` or array).
         let known = |s: &Source| match s {
-            Source::Seq(Expr::Path(p)) | Source::Views { seq: Expr::Path(p), .. } => p
+            Source::Seq(Expr::Path(p))
+            | Source::Views {
+                seq: Expr::Path(p), ..
+            } => p
                 .path
                 .get_ident()
                 .and_then(|i| self.lookup(&i.to_string()))
@@ -113,16 +116,22 @@ impl Lowerer {
         let (setup, index, range) = (&walk.setup, &walk.index, &walk.range);
         let mut body = f.body.clone();
         if !places.is_empty() || !views.is_empty() {
-            let mut block = Expr::Block(syn::ExprBlock { attrs: vec![], label: None, block: body });
+            let mut block = Expr::Block(syn::ExprBlock {
+                attrs: vec![],
+                label: None,
+                block: body,
+            });
             substitute_places(&mut block, &places)?;
             substitute_views(&mut block, &views)?;
-            let Expr::Block(b) = block else { unreachable!("a block stays a block") };
+            let Expr::Block(b) = block else {
+                unreachable!("a block stays a block")
+            };
             body = b.block;
         }
-        let attrs = &f.attrs;
+        let (attrs, label) = (&f.attrs, &f.label);
         let new: syn::ExprForLoop = syn::parse_quote! {
             #(#attrs)*
-            for #index in #range {
+            #label for #index in #range {
                 #(#bindings)*
                 #body
             }
@@ -196,12 +205,15 @@ impl Lowerer {
                 self.refuse_early_return(&c.body);
                 // `x.iter_mut().for_each(|v| *v *= k)`: the element is a place.
                 let mut pairs = vec![];
-                let [param] = c.params.as_slice() else { return None };
+                let [param] = c.params.as_slice() else {
+                    return None;
+                };
                 bind_pattern(param, &current, &mut pairs)?;
                 let (places, pairs) = split_places(&chain, &walk, pairs);
                 let mut body = c.body.clone();
                 substitute_places(&mut body, &places)?;
-                let params: Vec<syn::Pat> = pairs.iter().map(|(n, _)| syn::parse_quote!(#n)).collect();
+                let params: Vec<syn::Pat> =
+                    pairs.iter().map(|(n, _)| syn::parse_quote!(#n)).collect();
                 let args: Vec<Expr> = pairs.into_iter().map(|(_, v)| v).collect();
                 let call = self.inline(&params, &body, &args)?;
                 syn::parse_quote!({
@@ -616,7 +628,11 @@ fn parse_chain(e: &Expr, bare: bool) -> Option<Chain> {
                     };
                     let (whole, size) = ((*m.receiver).clone(), m.args[0].clone());
                     Some(Chain {
-                        sources: vec![Source::Views { seq: whole, size, kind }],
+                        sources: vec![Source::Views {
+                            seq: whole,
+                            size,
+                            kind,
+                        }],
                         ..seq(&m.receiver)
                     })
                 }
@@ -644,7 +660,10 @@ fn parse_chain(e: &Expr, bare: bool) -> Option<Chain> {
                     c.steps.push(step);
                     Some(c)
                 }
-                ("zip", 1) => zip(parse_chain(&m.receiver, false)?, parse_chain(&m.args[0], true)?),
+                ("zip", 1) => zip(
+                    parse_chain(&m.receiver, false)?,
+                    parse_chain(&m.args[0], true)?,
+                ),
                 ("map" | "filter", 1) => {
                     let Expr::Closure(cl) = &m.args[0] else {
                         return None;
@@ -667,7 +686,10 @@ fn parse_chain(e: &Expr, bare: bool) -> Option<Chain> {
             if c.args.len() == 2
                 && matches!(&*c.func, Expr::Path(p) if p.path.segments.last().is_some_and(|s| s.ident == "zip")) =>
         {
-            zip(parse_chain(&c.args[0], true)?, parse_chain(&c.args[1], true)?)
+            zip(
+                parse_chain(&c.args[0], true)?,
+                parse_chain(&c.args[1], true)?,
+            )
         }
         Expr::Reference(r) if bare && r.mutability.is_some() => Some(Chain {
             writable: vec![0],
@@ -698,7 +720,8 @@ fn zip(mut c: Chain, other: Chain) -> Option<Chain> {
     if !plain(&c) || !plain(&other) {
         return None;
     }
-    c.writable.extend(other.writable.iter().map(|k| k + c.sources.len()));
+    c.writable
+        .extend(other.writable.iter().map(|k| k + c.sources.len()));
     c.sources.extend(other.sources);
     Some(c)
 }
@@ -732,11 +755,17 @@ fn split_places(chain: &Chain, walk: &Walk, pairs: Bindings) -> (Bindings, Bindi
                 [Expr::Tuple(inner)] if chain.sources.len() > 1 => inner.elems.iter().collect(),
                 _ => parts,
             };
-            flat.into_iter().map(|e| quote::quote!(#e).to_string()).collect()
+            flat.into_iter()
+                .map(|e| quote::quote!(#e).to_string())
+                .collect()
         }
         single => vec![quote::quote!(#single).to_string()],
     };
-    let writable: Vec<&String> = chain.writable.iter().filter_map(|k| items.get(*k)).collect();
+    let writable: Vec<&String> = chain
+        .writable
+        .iter()
+        .filter_map(|k| items.get(*k))
+        .collect();
     pairs
         .into_iter()
         .partition(|(_, v)| writable.contains(&&quote::quote!(#v).to_string()))
@@ -772,7 +801,10 @@ fn substitute_places(body: &mut Expr, places: &[(syn::Ident, Expr)]) -> Option<(
             };
             let Expr::Path(p) = e else { return None };
             let name = p.path.get_ident()?;
-            self.0.iter().find(|(n, _)| n == name).map(|(_, v)| v.clone())
+            self.0
+                .iter()
+                .find(|(n, _)| n == name)
+                .map(|(_, v)| v.clone())
         }
     }
     impl VisitMut for Places<'_> {
@@ -853,7 +885,10 @@ pub(super) fn substitute_views(body: &mut Expr, views: &[(syn::Ident, Expr)]) ->
             }
         }
     }
-    let mut reads = Reads { views, other_use: false };
+    let mut reads = Reads {
+        views,
+        other_use: false,
+    };
     reads.visit_expr_mut(body);
     (!reads.other_use).then_some(())
 }
@@ -896,7 +931,10 @@ fn ordering_of(cmp: &Expr) -> Option<bool> {
             // `x.partial_cmp(y).unwrap()` (or `expect`, `unwrap_or(…)`), `x.total_cmp(y)`.
             let call = match body {
                 Expr::MethodCall(m)
-                    if matches!(m.method.to_string().as_str(), "unwrap" | "expect" | "unwrap_or") =>
+                    if matches!(
+                        m.method.to_string().as_str(),
+                        "unwrap" | "expect" | "unwrap_or"
+                    ) =>
                 {
                     match &*m.receiver {
                         Expr::MethodCall(inner) if inner.method == "partial_cmp" => inner,

@@ -210,7 +210,10 @@ impl Lowerer {
                         Some((_, e)) => &**e,
                         None => {
                             if let Tail::Into(_) = tail {
-                                return self.error(span, "an `if let` used for its value needs an `else` branch");
+                                return self.error(
+                                    span,
+                                    "an `if let` used for its value needs an `else` branch",
+                                );
                             }
                             &unit
                         }
@@ -258,8 +261,8 @@ impl Lowerer {
 
     /// `match` (and `if let`) on a value that carries no derivative. Arms whose patterns
     /// bind variables (`Some(i)`, `Ok(n)`, `k @ 1..=3`) bind hidden names, and the arm's
-    /// body starts with `let i = hidden;`: a `let` like any other, which the reverse sweep
-    /// saves if it reads it. A guard may read the pattern's bindings and constants.
+    /// body starts with `let i = identity(hidden);`: a `let` like any other, which the
+    /// reverse sweep saves if it reads it. A guard may read the pattern's bindings and constants.
     fn lower_match(
         &mut self,
         scrutinee: Expr,
@@ -295,7 +298,10 @@ impl Lowerer {
                 let hidden = Expr::new(ExprKind::Const(path), user.span());
                 // An opaque call, so that the reverse sweep saves the value instead of
                 // computing it again from a name only the forward sweep's arm binds.
-                let identity = OpaqueCall::Function(syn::parse_quote!(::core::convert::identity), vec![hidden]);
+                let identity = OpaqueCall::Function(
+                    syn::parse_quote!(::core::convert::identity),
+                    vec![hidden],
+                );
                 stmts.push(Stmt {
                     kind: StmtKind::Let {
                         var,
@@ -340,7 +346,9 @@ impl Lowerer {
                 _ => None,
             })
         }
-        first(quote::ToTokens::to_token_stream(e), &|i| self.lookup(&i.to_string()).is_some())
+        first(quote::ToTokens::to_token_stream(e), &|i| {
+            self.lookup(&i.to_string()).is_some()
+        })
     }
 
     fn lower_for(&mut self, f: &syn::ExprForLoop, out: &mut Vec<Stmt>) {
@@ -434,7 +442,8 @@ impl Lowerer {
         // the lowering makes of `break`: start from a default it then replaces.
         for &v in value.iter().flatten() {
             self.vars[v].mutable = true;
-            let default = OpaqueCall::Function(syn::parse_quote!(::core::default::Default::default), vec![]);
+            let default =
+                OpaqueCall::Function(syn::parse_quote!(::core::default::Default::default), vec![]);
             out.push(Stmt {
                 kind: StmtKind::Assign {
                     place: Place::Var(v),
@@ -646,7 +655,10 @@ fn hide_bindings(
         }
         fn visit_expr_mut(&mut self, _: &mut syn::Expr) {}
     }
-    let mut hider = Hider { hide, found: vec![] };
+    let mut hider = Hider {
+        hide,
+        found: vec![],
+    };
     hider.visit_pat_mut(pat);
     let found = hider.found;
     if let syn::Pat::Guard(g) = pat {

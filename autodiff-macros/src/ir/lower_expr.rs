@@ -287,7 +287,9 @@ impl Lowerer {
     /// those elements of `x̄` through the pushes, as any other.
     fn float_sub_slice(&mut self, e: &syn::Expr) -> Option<syn::Expr> {
         let (base, from, to) = super::lower_chain::sub_slice(e)?;
-        let syn::Expr::Path(p) = base else { return None };
+        let syn::Expr::Path(p) = base else {
+            return None;
+        };
         let v = self.lookup(&p.path.get_ident()?.to_string())?;
         if self.vars[v].kind != Kind::FloatSeq {
             return None;
@@ -332,7 +334,9 @@ impl Lowerer {
                 end = &c.receiver;
             }
         }
-        let syn::Expr::MethodCall(e) = end else { return None };
+        let syn::Expr::MethodCall(e) = end else {
+            return None;
+        };
         let x = named_seq(&e.receiver)?;
         let element: syn::Expr = match (e.method.to_string().as_str(), e.args.first()) {
             ("first", None) => syn::parse_quote!(#x[0]),
@@ -349,7 +353,9 @@ impl Lowerer {
         };
         match (name.as_str(), m.args.first()) {
             // `x.first().copied().unwrap_or(d)`: `d` for an empty sequence.
-            ("unwrap_or", Some(d)) => Some(syn::parse_quote!((if #x.len() == 0 { #d } else { #element }))),
+            ("unwrap_or", Some(d)) => {
+                Some(syn::parse_quote!((if #x.len() == 0 { #d } else { #element })))
+            }
             ("unwrap_or", None) => None,
             _ => Some(element),
         }
@@ -383,7 +389,8 @@ impl Lowerer {
         }
         let recv_kind = self.kind_of(&recv);
         // A closure mapped over an array is read as syntax (`lower_array::elementwise`).
-        let mapped = recv_kind == Kind::Array && matches!(name.as_str(), "mapv" | "mapv_into" | "map");
+        let mapped =
+            recv_kind == Kind::Array && matches!(name.as_str(), "mapv" | "mapv_into" | "map");
         let mut args: Vec<Expr> = m
             .args
             .iter()
@@ -868,7 +875,10 @@ fn array_constructor(p: &syn::Path) -> bool {
     let n = p.segments.len();
     n >= 2
         && p.segments[n - 2].ident.to_string().starts_with("Array")
-        && matches!(p.segments[n - 1].ident.to_string().as_str(), "zeros" | "ones" | "from_elem")
+        && matches!(
+            p.segments[n - 1].ident.to_string().as_str(),
+            "zeros" | "ones" | "from_elem"
+        )
 }
 
 fn float_constructor(p: &syn::Path, float: &Type) -> bool {

@@ -80,7 +80,10 @@ pub fn mapv_with_pullback<T: Float + 'static, D: Dimension>(
     a: &Array<T, D>,
     f: impl Fn(T) -> T,
     jvp: impl Fn(T, T) -> (T, T),
-) -> (Array<T, D>, impl FnOnce(&Array<T, D>, Array<T, D>) -> (Array<T, D>,)) {
+) -> (
+    Array<T, D>,
+    impl FnOnce(&Array<T, D>, Array<T, D>) -> (Array<T, D>,),
+) {
     let pullback = move |a: &Array<T, D>, g: Array<T, D>| {
         check_shape("mapv_with pullback", "the cotangent", a.shape(), g.shape());
         (Zip::from(a).and(&g).map_collect(|&x, &g| jvp(x, g).1),)

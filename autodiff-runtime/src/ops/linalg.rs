@@ -157,7 +157,11 @@ pub fn dot_jvp<T: Float + 'static>(
 /// let (y, a_bar, b_bar) = ops::dot_vjp(&array![1.0, 2.0], &array![3.0, 4.0], 2.0);
 /// assert_eq!((y, a_bar, b_bar), (11.0, array![6.0, 8.0], array![2.0, 4.0]));
 /// ```
-pub fn dot_vjp<T: Float + 'static>(a: &Array1<T>, b: &Array1<T>, dout: T) -> (T, Array1<T>, Array1<T>) {
+pub fn dot_vjp<T: Float + 'static>(
+    a: &Array1<T>,
+    b: &Array1<T>,
+    dout: T,
+) -> (T, Array1<T>, Array1<T>) {
     let (y, pullback) = dot_pullback(a, b);
     let (a_bar, b_bar) = pullback(a, b, dout);
     (y, a_bar, b_bar)
@@ -175,7 +179,10 @@ pub fn dot_vjp<T: Float + 'static>(a: &Array1<T>, b: &Array1<T>, dout: T) -> (T,
 pub fn dot_pullback<T: Float + 'static>(
     a: &Array1<T>,
     b: &Array1<T>,
-) -> (T, impl FnOnce(&Array1<T>, &Array1<T>, T) -> (Array1<T>, Array1<T>)) {
+) -> (
+    T,
+    impl FnOnce(&Array1<T>, &Array1<T>, T) -> (Array1<T>, Array1<T>),
+) {
     let y = dot(a, b);
     let pullback = |a: &Array1<T>, b: &Array1<T>, g: T| (b.mapv(|v| g * v), a.mapv(|v| g * v));
     (y, pullback)

@@ -29,12 +29,20 @@ fn line_pullback<T: Float + 'static>(
     a: &Array2<T>,
     axis: Axis,
     k: usize,
-) -> (Array1<T>, impl FnOnce(&Array2<T>, Array1<T>) -> (Array2<T>,)) {
+) -> (
+    Array1<T>,
+    impl FnOnce(&Array2<T>, Array1<T>) -> (Array2<T>,),
+) {
     let y = line(op, a, axis, k);
     let shape = a.dim();
     let pullback = move |a: &Array2<T>, g: Array1<T>| {
         check_shape(op, "the matrix", &[shape.0, shape.1], a.shape());
-        check_shape(op, "the cotangent", &[a.len_of(Axis(1 - axis.index()))], g.shape());
+        check_shape(
+            op,
+            "the cotangent",
+            &[a.len_of(Axis(1 - axis.index()))],
+            g.shape(),
+        );
         let mut a_bar = Array2::zeros(shape);
         a_bar.index_axis_mut(axis, k).assign(&g);
         (a_bar,)
@@ -63,7 +71,11 @@ pub fn row<T: Float + 'static>(a: &Array2<T>, i: usize) -> Array1<T> {
 /// assert_eq!((y, dy), (array![1.0, 2.0], array![0.5, 0.0]));
 /// ```
 #[track_caller]
-pub fn row_jvp<T: Float + 'static>(a: &Array2<T>, i: usize, da: &Array2<T>) -> (Array1<T>, Array1<T>) {
+pub fn row_jvp<T: Float + 'static>(
+    a: &Array2<T>,
+    i: usize,
+    da: &Array2<T>,
+) -> (Array1<T>, Array1<T>) {
     check_shape("row_jvp", "the tangent", a.shape(), da.shape());
     (row(a, i), line("row_jvp", da, Axis(0), i))
 }
@@ -75,7 +87,11 @@ pub fn row_jvp<T: Float + 'static>(a: &Array2<T>, i: usize, da: &Array2<T>) -> (
 /// let (_, a_bar) = ops::row_vjp(&array![[1.0, 2.0], [3.0, 4.0]], 1, array![5.0, 6.0]);
 /// assert_eq!(a_bar, array![[0.0, 0.0], [5.0, 6.0]]);
 /// ```
-pub fn row_vjp<T: Float + 'static>(a: &Array2<T>, i: usize, dout: Array1<T>) -> (Array1<T>, Array2<T>) {
+pub fn row_vjp<T: Float + 'static>(
+    a: &Array2<T>,
+    i: usize,
+    dout: Array1<T>,
+) -> (Array1<T>, Array2<T>) {
     let (y, pullback) = row_pullback(a, i);
     let (a_bar,) = pullback(a, dout);
     (y, a_bar)
@@ -93,7 +109,10 @@ pub fn row_vjp<T: Float + 'static>(a: &Array2<T>, i: usize, dout: Array1<T>) -> 
 pub fn row_pullback<T: Float + 'static>(
     a: &Array2<T>,
     i: usize,
-) -> (Array1<T>, impl FnOnce(&Array2<T>, Array1<T>) -> (Array2<T>,)) {
+) -> (
+    Array1<T>,
+    impl FnOnce(&Array2<T>, Array1<T>) -> (Array2<T>,),
+) {
     line_pullback("row", a, Axis(0), i)
 }
 
@@ -158,7 +177,10 @@ pub fn column_vjp<T: Float + 'static>(
 pub fn column_pullback<T: Float + 'static>(
     a: &Array2<T>,
     j: usize,
-) -> (Array1<T>, impl FnOnce(&Array2<T>, Array1<T>) -> (Array2<T>,)) {
+) -> (
+    Array1<T>,
+    impl FnOnce(&Array2<T>, Array1<T>) -> (Array2<T>,),
+) {
     line_pullback("column", a, Axis(1), j)
 }
 
