@@ -324,3 +324,94 @@ fn sub_slices_passed_on_and_the_ends_of_a_slice() {
     assert_eq!(g, vec![2.0 + 3.0, 12.0 + 1.0, 6.0 + 1.0]);
     assert_eq!(parts_and_ends_grad(&[]), (0.0, vec![]));
 }
+
+/// `let … else` on an inactive `Option`, and a `while let` draining a stack of indices.
+#[differentiate]
+fn scaled_by(x: f64, scale: Option<f64>) -> f64 {
+    let Some(s) = scale else {
+        return x;
+    };
+    x * s
+}
+
+#[differentiate]
+fn popped_sum(x: &[f64]) -> f64 {
+    let mut stack: Vec<usize> = (0..x.len()).collect();
+    let mut s = 0.0;
+    'drain: while let Some(i) = stack.pop() {
+        if i == 0 {
+            continue 'drain;
+        }
+        s += x[i] * x[i - 1];
+    }
+    let Some(&first) = x.first() else {
+        panic!("empty input")
+    };
+    let (Some(lo), Some(mut hi)) = (Some(1usize), x.len().checked_sub(1)) else {
+        return s;
+    };
+    hi = hi.min(2);
+    s + first * x[lo] * x[hi]
+}
+
+#[test]
+fn let_else_and_while_let() {
+    scaled_by_gradcheck(1.5, Some(0.5)).unwrap();
+    assert_eq!(scaled_by_grad(1.5, Some(0.5)), (0.75, 0.5));
+    assert_eq!(scaled_by_grad(1.5, None), (1.5, 1.0));
+    let x = [1.0, 2.0, 3.0];
+    popped_sum_gradcheck(&x).unwrap();
+    // s = x2·x1 + x1·x0, then + x0·x1·x2.
+    let (v, g) = popped_sum_grad(&x);
+    assert_eq!(v, 6.0 + 2.0 + 6.0);
+    assert_eq!(g, vec![2.0 + 6.0, 3.0 + 1.0 + 3.0, 2.0 + 2.0]);
+}
+
+/// An element read through `get`, `last` and `first` in `if let` and `let … else`: the
+/// element carries a derivative.
+#[differentiate]
+fn ends_and_middle(x: &[f64], k: usize) -> f64 {
+    let mut s = 0.0;
+    if let Some(v) = x.get(k) {
+        s += v * v;
+    } else {
+        s -= 1.0;
+    }
+    if let Some(&l) = x.last() {
+        s += l.sin();
+    }
+    let Some(f) = x.first() else { return s };
+    s * *f
+}
+
+#[test]
+fn elements_read_through_options() {
+    let x = [0.5, -1.5, 2.0];
+    ends_and_middle_gradcheck(&x, 1).unwrap();
+    ends_and_middle_gradcheck(&x, 7).unwrap();
+    // k = 1: (x1² + sin x2)·x0.
+    let (v, g) = ends_and_middle_grad(&x, 1);
+    let inner = 2.25 + 2.0f64.sin();
+    assert_eq!(v, inner * 0.5);
+    assert_eq!(g, vec![inner, 2.0 * -1.5 * 0.5, 2.0f64.cos() * 0.5]);
+    // k out of bounds: (−1 + sin x2)·x0.
+    let (_, g) = ends_and_middle_grad(&x, 7);
+    assert_eq!(g, vec![-1.0 + 2.0f64.sin(), 0.0, 2.0f64.cos() * 0.5]);
+    assert_eq!(ends_and_middle_grad(&[], 0), (-1.0, vec![]));
+}
+
+/// A slice pattern whose `else` returns: the element reads run only when it matched.
+#[differentiate]
+fn pair_product(x: &[f64]) -> f64 {
+    let &[a, b] = x else {
+        return -1.0;
+    };
+    a * b
+}
+
+#[test]
+fn slice_let_else_that_returns() {
+    pair_product_gradcheck(&[2.0, 3.0]).unwrap();
+    assert_eq!(pair_product_grad(&[2.0, 3.0]), (6.0, vec![3.0, 2.0]));
+    assert_eq!(pair_product_grad(&[2.0]), (-1.0, vec![0.0]));
+}

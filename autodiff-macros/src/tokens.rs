@@ -64,6 +64,15 @@ pub fn mentions_ident(tokens: TokenStream, ident: &Ident) -> bool {
     })
 }
 
+/// Whether `tokens` contain any of the identifiers `names` (keywords included).
+pub fn mentions_any(tokens: TokenStream, names: &[&str]) -> bool {
+    tokens.into_iter().any(|tt| match tt {
+        TokenTree::Ident(i) => names.iter().any(|n| i == n),
+        TokenTree::Group(group) => mentions_any(group.stream(), names),
+        _ => false,
+    })
+}
+
 /// Every bound of `generics` as a where-clause predicate: those written on the type
 /// parameters (`T: Float`), then the where clause's.
 pub fn predicates(generics: &Generics) -> Vec<TokenStream> {

@@ -448,6 +448,15 @@ impl Lowerer {
     /// Lowers a statement list; once a statement may set an exit flag, the rest goes into
     /// an `if` on the flags.
     fn lower_stmts_with_tail(&mut self, stmts: &[syn::Stmt], tail: Tail) -> Vec<Stmt> {
+        // A `let … else` becomes statements here, so that a `return` in its `else` guards
+        // the rest of the list (the element read of `let Some(&v) = x.first()` included).
+        let expanded: Vec<syn::Stmt>;
+        let stmts = if stmts.iter().any(is_let_else) {
+            expanded = stmts.iter().flat_map(expand_let_else).collect();
+            &expanded[..]
+        } else {
+            stmts
+        };
         let mut out = vec![];
         for (i, stmt) in stmts.iter().enumerate() {
             let last = i + 1 == stmts.len();
@@ -567,19 +576,10 @@ impl Lowerer {
 
     fn lower_let(&mut self, local: &syn::Local, out: &mut Vec<Stmt>) {
         let span = local.let_token.span;
-        if let Some((else_token, diverge)) = local.init.as_ref().and_then(|i| i.diverge.as_ref()) {
-            let init = &local
-                .init
-                .as_ref()
-                .expect("a `let … else` has a value")
-                .expr;
-            if let Some(stmts) = slice_let_else(&local.pat, init, diverge) {
-                for s in &stmts {
-                    self.lower_stmt(s, out);
-                }
-                return;
-            }
-            return self.error(else_token.span, "`let … else` is supported on a slice pattern (`let &[a, b] = x else { panic!(…) };`); for other patterns use `match` or `if` and bind a plain name");
+        if is_let_else(&syn::Stmt::Local(local.clone())) {
+            let stmts = expand_let_else(&syn::Stmt::Local(local.clone()));
+            let block = self.lower_stmts_with_tail(&stmts, Tail::Discard);
+            return out.extend(block);
         }
         if let (syn::Pat::Ident(p), Some(init)) = (&local.pat, &local.init) {
             if self.record_closure(&p.ident, &init.expr, out) {
@@ -636,17 +636,27 @@ impl Lowerer {
             });
             return;
         };
-        if let Some((else_token, _)) = &init.diverge {
-            self.error(else_token.span, "`let … else` is not supported inside a `#[differentiate]` function: use `match` or `if let` outside the differentiated code");
-            return;
-        }
         if let Some(block_like) = self.as_statement_expr(&init.expr) {
             let kind = ty
                 .as_ref()
                 .map_or(Kind::Float, |t| kind_of_type(t, &self.float));
             let var = self.temp_var_for(&ident, kind, ty.clone(), mutable);
+            // A `return` or `break` in a branch leaves the value unassigned on that path,
+            // which the generated code's flags hide from rustc: it starts from a default.
+            let init = crate::tokens::mentions_any(
+                quote::ToTokens::to_token_stream(block_like),
+                &["return", "break", "continue"],
+            )
+            .then(|| {
+                self.vars[var].mutable = true;
+                let default: syn::Path = syn::parse_quote!(::core::default::Default::default);
+                Expr::new(
+                    ExprKind::Opaque(OpaqueCall::Function(default, vec![])),
+                    span,
+                )
+            });
             out.push(Stmt {
-                kind: StmtKind::Let { var, init: None },
+                kind: StmtKind::Let { var, init },
                 span,
             });
             self.lower_valued(block_like, &[var], out);
@@ -1563,6 +1573,156 @@ fn slice_let_else(pat: &syn::Pat, init: &syn::Expr, diverge: &syn::Expr) -> Opti
         }
     }
     Some(stmts)
+}
+
+fn is_let_else(s: &syn::Stmt) -> bool {
+    matches!(
+        s,
+        syn::Stmt::Local(syn::Local {
+            init: Some(syn::LocalInit {
+                diverge: Some(_),
+                ..
+            }),
+            ..
+        })
+    )
+}
+
+/// `let P = e else { D };` as plain statements: a test and element reads for the ends of a
+/// sequence and slice patterns, else a `match`; any other statement as it is.
+fn expand_let_else(s: &syn::Stmt) -> Vec<syn::Stmt> {
+    let syn::Stmt::Local(local) = s else {
+        return vec![s.clone()];
+    };
+    let Some(syn::LocalInit {
+        expr: init,
+        diverge: Some((_, diverge)),
+        ..
+    }) = &local.init
+    else {
+        return vec![s.clone()];
+    };
+    if let Some((test, bind)) = element_option(&local.pat, init) {
+        return vec![
+            syn::parse_quote!(if !(#test) #diverge),
+            syn::Stmt::Local(bind),
+        ];
+    }
+    if let Some(stmts) = slice_let_else(&local.pat, init, diverge) {
+        return stmts;
+    }
+    vec![match_let_else(&local.pat, init, diverge)]
+}
+
+/// `Some(&v)` (or `Some(v)`) matched against `x.first()`, `x.last()` or `x.get(i)` of a
+/// named sequence: the test that the element exists and the `let` that reads it
+/// (`let v = x[i];`), so that `v` may carry a derivative, which a pattern binding may not.
+pub(super) fn element_option(pat: &syn::Pat, opt: &syn::Expr) -> Option<(syn::Expr, syn::Local)> {
+    let syn::Pat::TupleStruct(some) = pat else {
+        return None;
+    };
+    if !some.path.is_ident("Some") || some.elems.len() != 1 || some.qself.is_some() {
+        return None;
+    }
+    let name = match &some.elems[0] {
+        syn::Pat::Reference(r) => &*r.pat,
+        other => other,
+    };
+    let syn::Pat::Ident(name) = name else {
+        return None;
+    };
+    if name.by_ref.is_some() || name.subpat.is_some() {
+        return None;
+    }
+    let syn::Expr::MethodCall(m) = opt else {
+        return None;
+    };
+    let plain = |e: &syn::Expr| {
+        matches!(
+            e,
+            syn::Expr::Path(_) | syn::Expr::Field(_) | syn::Expr::Lit(_)
+        )
+    };
+    let base = &*m.receiver;
+    if !plain(base) || m.turbofish.is_some() {
+        return None;
+    }
+    let (test, elem): (syn::Expr, syn::Expr) = match (m.method.to_string().as_str(), m.args.len()) {
+        ("first", 0) => (
+            syn::parse_quote!(!#base.is_empty()),
+            syn::parse_quote!(#base[0]),
+        ),
+        ("last", 0) => (
+            syn::parse_quote!(!#base.is_empty()),
+            syn::parse_quote!(#base[#base.len() - 1]),
+        ),
+        ("get", 1) if plain(&m.args[0]) => {
+            let i = &m.args[0];
+            (
+                syn::parse_quote!(#i < #base.len()),
+                syn::parse_quote!(#base[#i]),
+            )
+        }
+        _ => return None,
+    };
+    // A `&f64` bound by `Some(v)` is read as the element's value, as an iterator's items
+    // are (`*v` is `v`).
+    let bind: syn::Stmt = syn::parse_quote!(let #name = #elem;);
+    let syn::Stmt::Local(bind) = bind else {
+        unreachable!("a `let` parses as a local")
+    };
+    Some((test, bind))
+}
+
+/// `let P = e else { D };` for any other pattern: a `match` that yields the names `P` binds,
+/// `let (a, mut b) = match e { P => (a, b), _ => D };`, so the patterns' rules (bindings
+/// only on values with no derivative) are those of `match`.
+fn match_let_else(pat: &syn::Pat, init: &syn::Expr, diverge: &syn::Expr) -> syn::Stmt {
+    let mut names = vec![];
+    binding_names(pat, &mut names);
+    let mut pat = pat.clone();
+    syn::visit_mut::VisitMut::visit_pat_mut(&mut DropMut, &mut pat);
+    let idents = names.iter().map(|(i, _)| i);
+    let bound = names.iter().map(|(i, m)| quote::quote!(#m #i));
+    match names.len() {
+        1 => {
+            syn::parse_quote!(let #(#bound)* = match #init { #pat => #(#idents)*, _ => #diverge };)
+        }
+        _ => {
+            syn::parse_quote!(let (#(#bound),*) = match #init { #pat => (#(#idents),*), _ => #diverge };)
+        }
+    }
+}
+
+/// The names a pattern binds, each with its `mut`.
+fn binding_names(p: &syn::Pat, out: &mut Vec<(syn::Ident, Option<syn::token::Mut>)>) {
+    struct Find<'a>(&'a mut Vec<(syn::Ident, Option<syn::token::Mut>)>);
+    impl syn::visit::Visit<'_> for Find<'_> {
+        fn visit_pat_ident(&mut self, i: &syn::PatIdent) {
+            // `None` and constants are written as plain names too; bindings are lower case.
+            let constant = i.ident.to_string().starts_with(char::is_uppercase);
+            if !constant && !self.0.iter().any(|(n, _)| *n == i.ident) {
+                self.0.push((i.ident.clone(), i.mutability));
+            }
+            syn::visit::visit_pat_ident(self, i);
+        }
+        fn visit_pat_or(&mut self, o: &syn::PatOr) {
+            // Every case binds the same names.
+            if let Some(first) = o.cases.first() {
+                self.visit_pat(first);
+            }
+        }
+    }
+    syn::visit::Visit::visit_pat(&mut Find(out), p);
+}
+
+/// Drops `mut` from a pattern's bindings (it moves to the `let` that receives them).
+struct DropMut;
+impl syn::visit_mut::VisitMut for DropMut {
+    fn visit_pat_ident_mut(&mut self, i: &mut syn::PatIdent) {
+        i.mutability = None;
+        syn::visit_mut::visit_pat_ident_mut(self, i);
+    }
 }
 
 /// `let [x, y, z] = p;` (an array or slice pattern of names) and `let Point { x, y } = p;`

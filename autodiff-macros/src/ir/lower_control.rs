@@ -28,6 +28,18 @@ impl Lowerer {
                 }
             }
             syn::Expr::ForLoop(f) => self.lower_for(f, out),
+            syn::Expr::While(w) if matches!(&*w.cond, syn::Expr::Let(_)) => {
+                // `while let P = e { body }` is `loop { match e { P => body, _ => break } }`.
+                let syn::Expr::Let(l) = &*w.cond else {
+                    unreachable!()
+                };
+                let (label, attrs, pat, scrutinee, body) =
+                    (&w.label, &w.attrs, &l.pat, &l.expr, &w.body);
+                let desugared: syn::Expr = syn::parse_quote_spanned! {span=>
+                    #(#attrs)* #label loop { match #scrutinee { #pat => #body, _ => break } }
+                };
+                self.lower_expr_stmt(&desugared, out)
+            }
             syn::Expr::While(w) => {
                 let checkpoint = self.checkpoint_attr(&w.attrs);
                 self.lower_while(
@@ -197,6 +209,17 @@ impl Lowerer {
         match e {
             syn::Expr::If(i) => {
                 if let syn::Expr::Let(l) = &*i.cond {
+                    if let Some((test, bind)) = super::lower::element_option(&l.pat, &l.expr) {
+                        // `if let Some(&v) = x.get(i) { a } else { b }` is
+                        // `if i < x.len() { let v = x[i]; a } else { b }`.
+                        let mut desugared = i.clone();
+                        desugared.cond = Box::new(test);
+                        desugared
+                            .then_branch
+                            .stmts
+                            .insert(0, syn::Stmt::Local(bind));
+                        return self.lower_control(&syn::Expr::If(desugared), tail, out);
+                    }
                     // `if let P = e { a } else { b }` is `match e { P => a, _ => b }`.
                     let scrutinee = self.lower_expr(&l.expr, out);
                     let wild: syn::Pat = syn::parse_quote!(_);
@@ -326,9 +349,16 @@ impl Lowerer {
 
     /// Whether `e` reads a variable that holds floats.
     fn reads_float(&self, e: &Expr) -> bool {
-        let mut found = false;
-        e.visit_vars(&mut |v| found |= self.vars[v].kind.is_float());
-        found
+        match &e.kind {
+            // `x.len()` reads only the shape.
+            ExprKind::Opaque(OpaqueCall::Method(_, m, _, args))
+                if super::lower_array::SHAPE_METHODS.contains(&m.to_string().as_str()) =>
+            {
+                args.iter().any(|a| self.reads_float(a))
+            }
+            ExprKind::Var(v) => self.vars[*v].kind.is_float(),
+            _ => e.children().into_iter().any(|c| self.reads_float(c)),
+        }
     }
 
     /// A name for a pattern's binding that no user code or generated name uses.
