@@ -415,3 +415,36 @@ fn slice_let_else_that_returns() {
     assert_eq!(pair_product_grad(&[2.0, 3.0]), (6.0, vec![3.0, 2.0]));
     assert_eq!(pair_product_grad(&[2.0]), (-1.0, vec![0.0]));
 }
+
+/// A `Vec` result given on two paths, one of them an early `return` of a constant.
+#[differentiate]
+fn unit_or_empty(x: &[f64]) -> Vec<f64> {
+    let s: f64 = x.iter().map(|v| v * v).sum();
+    if s == 0.0 {
+        return Vec::new();
+    }
+    if s > 100.0 {
+        vec![0.0; x.len()]
+    } else {
+        x.iter().map(|v| v / s.sqrt()).collect()
+    }
+}
+
+#[test]
+fn a_vec_result_on_several_paths() {
+    let x = [3.0, 4.0];
+    let f = |p: &[f64]| unit_or_empty(p);
+    let vjp = |w: &[f64]| unit_or_empty_vjp(&x, w.to_vec()).1;
+    check_vjp(f, &x, vjp, 7, Tolerance::default()).unwrap();
+    // u = x/|x|: the VJP with w = e0 is (e0 − u0·u)/|x|.
+    let (_, g) = unit_or_empty_vjp(&x, vec![1.0, 0.0]);
+    assert!((g[0] - 0.64 / 5.0).abs() < 1e-15 && (g[1] + 0.48 / 5.0).abs() < 1e-15);
+    assert_eq!(
+        unit_or_empty_jvp(&[0.0, 0.0], &[1.0, 1.0]),
+        (vec![], vec![])
+    );
+    assert_eq!(
+        unit_or_empty_vjp(&[20.0, 0.0], vec![1.0, 1.0]).1,
+        vec![0.0, 0.0]
+    );
+}

@@ -152,9 +152,25 @@ impl syn::visit_mut::VisitMut for StripCheckpoints {
 
 fn expand(args: TokenStream, item: &syn::ItemFn) -> Result<TokenStream, Vec<syn::Error>> {
     if !crate::state::takes_mut_self(item) {
+        // `Option` and `Result` results: the derivatives of a hidden function of the value,
+        // each wrapped as the result is.
+        if let Some(fallible) = crate::fallible::split(item).map_err(|e| vec![e])? {
+            let inner = &fallible.inner;
+            let derived = expand_function(args, inner, None)?;
+            let wrappers = crate::emit::fallible::wrappers(item, &fallible, &derived);
+            return Ok(quote!(#[allow(dead_code)] #inner #derived #wrappers));
+        }
         return expand_function(args, item, None);
     }
     // `&mut self`: the derivatives of a pure method of the state, wrapped.
+    if let syn::ReturnType::Type(_, ty) = &item.sig.output {
+        if let syn::Type::Path(p) = &**ty {
+            let last = p.path.segments.last().map(|s| s.ident.to_string());
+            if matches!(last.as_deref(), Some("Option" | "Result")) {
+                return Err(vec![syn::Error::new_spanned(ty, "a `#[differentiate]` method taking `&mut self` cannot return an `Option` or `Result`: return the value itself and keep the test outside it, or take `&self`")]);
+            }
+        }
+    }
     let float =
         crate::parse::float_type(&item.sig, Some(&item.block), true).map_err(|e| vec![e])?;
     let mutating = crate::state::split(item, &float).map_err(|e| vec![e])?;
@@ -348,15 +364,6 @@ fn check_signature(item: &syn::ItemFn, args: &Args, in_impl: bool) -> Result<(),
             .any(|t| matches!(&t, proc_macro2::TokenTree::Punct(p) if p.as_char() == '!'));
         if has_macro {
             errors.push(syn::Error::new_spanned(ty, "a macro in a parameter or return type is not supported by `#[differentiate]`: write the type itself"));
-        }
-    }
-    // `Option<f64>` and `Result<f64, E>` results: their seeds would need a shape of their own.
-    if let syn::ReturnType::Type(_, ty) = &sig.output {
-        if let syn::Type::Path(p) = &**ty {
-            let last = p.path.segments.last().map(|s| s.ident.to_string());
-            if matches!(last.as_deref(), Some("Option" | "Result")) {
-                errors.push(syn::Error::new_spanned(ty, "an `Option` or `Result` result is not supported by `#[differentiate]`: differentiate a function returning the value itself and wrap it (`if x.is_empty() { None } else { Some(mean(x)) }`) in a function without the attribute"));
-            }
         }
     }
     // `wrt` names parameters that exist and hold floats.

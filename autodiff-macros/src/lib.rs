@@ -10,6 +10,7 @@ mod analysis;
 mod derive;
 mod emit;
 mod expand;
+mod fallible;
 mod ir;
 mod parse;
 mod rules;

@@ -34,7 +34,12 @@ impl Ctx<'_> {
         if self.mode == Mode::Lifted {
             let varied = self.act.varied(e);
             let kind = crate::ir::kind_of(e, &self.func.vars, &self.func.float);
-            if active && !varied && matches!(kind, Kind::Float | Kind::Other) {
+            // `Default::default()` takes its type from where it goes: dual numbers, or a
+            // `Vec` of them, are defaults too.
+            let default = matches!(&e.kind, ExprKind::Opaque(OpaqueCall::Function(p, args))
+                if args.is_empty() && p.segments.len() >= 2
+                    && p.segments.iter().rev().take(2).map(|s| s.ident.to_string()).eq(["default", "Default"]));
+            if active && !varied && !default && matches!(kind, Kind::Float | Kind::Other) {
                 // `&0.1` passed to an array rule: a reference to the lifted constant.
                 if let ExprKind::Ref(referent) = &e.kind {
                     let inner = self.expr(referent, false);

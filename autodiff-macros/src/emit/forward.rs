@@ -194,13 +194,27 @@ impl Ctx<'_> {
                 value,
                 compound,
             } => {
+                // A sequence given a constant (`ret = Vec::new();` on one path): its tangent
+                // is zeros of its new length, taken after the assignment.
+                let constant_seq = match (sweep, place, compound) {
+                    (Sweep::Jvp, Place::Var(v), None)
+                        if self.active(*v)
+                            && self.func.vars[*v].kind == Kind::FloatSeq
+                            && self.tangent(value).is_none() =>
+                    {
+                        let (dot, name) = (self.dot(*v), self.name(*v));
+                        Some(quote!(#dot = __ad::zeros_like(&#name);))
+                    }
+                    _ => None,
+                };
                 let pre = match sweep {
+                    _ if constant_seq.is_some() => quote!(),
                     Sweep::Jvp => self.assign_tangent(place, value, *compound),
                     Sweep::Augmented => self.save_before(s),
                     Sweep::Plain => quote!(),
                 };
                 let assign = self.assign_primal(place, value, *compound, sweep);
-                quote!(#pre #assign)
+                quote!(#pre #assign #constant_seq)
             }
             StmtKind::Call {
                 out,

@@ -14,6 +14,7 @@ pub mod body_items;
 mod callers;
 mod checkpoint;
 mod expr;
+pub mod fallible;
 mod fields;
 mod forward;
 mod gradcheck;

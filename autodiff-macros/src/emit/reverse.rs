@@ -479,6 +479,11 @@ impl Ctx<'_> {
                     (Place::Var(_), Kind::Array) => {
                         quote!(let #g = __ad::take_zeroed_nd(&mut #bar_place);)
                     }
+                    // The result, assigned once on each path and moved out after the forward
+                    // sweep: nothing reads a value it had before, so its cotangent is taken whole.
+                    (Place::Var(_), Kind::FloatSeq) if self.func.ret.contains(&v) => {
+                        quote!(let #g = ::core::mem::take(&mut #bar_place);)
+                    }
                     // Taken after the old vector is put back, and zeros of its length left:
                     // the reassignment may have changed the length.
                     (Place::Var(_), Kind::FloatSeq) => {

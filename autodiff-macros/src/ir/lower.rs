@@ -637,9 +637,15 @@ impl Lowerer {
             return;
         };
         if let Some(block_like) = self.as_statement_expr(&init.expr) {
+            // Untyped, a float unless later code casts it or uses it as an integer (a wrong
+            // guess assigns a float to an integer, which activity analysis refuses).
+            let name = ident.to_string();
+            let int =
+                self.cast_names.contains(&name) || self.use_kinds.get(&name) == Some(&Kind::Int);
+            let untyped = if int { Kind::Int } else { Kind::Float };
             let kind = ty
                 .as_ref()
-                .map_or(Kind::Float, |t| kind_of_type(t, &self.float));
+                .map_or(untyped, |t| kind_of_type(t, &self.float));
             let var = self.temp_var_for(&ident, kind, ty.clone(), mutable);
             // A `return` or `break` in a branch leaves the value unassigned on that path,
             // which the generated code's flags hide from rustc: it starts from a default.

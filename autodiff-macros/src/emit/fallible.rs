@@ -1,0 +1,203 @@
+//! The derivatives of a function with an `Option` or `Result` result (see
+//! `crate::fallible`), built on those of its hidden value function `__f_inner`: each
+//! derived item `__f_inner_X` gets a twin `f_X` with the same parameters, which runs `f`
+//! and, where its result exists, returns `__f_inner_X`'s in the same wrapper:
+//!
+//! - `f_jvp(x, x_dot) -> Option<(T, T)>`, `f_vjp(x, dout) -> Option<(T, x̄…)>`,
+//!   `f_grad(x) -> Option<(T, x̄…)>`, `f_hvp`, `f_pullback`: `None` where `f` is `None`;
+//!   with a `Result`, `Err(e)` with `f`'s own error;
+//! - `f_gradcheck`, `f_gradcheck_with`: `__f_inner`'s, which checks the value where it is
+//!   defined (the default that stands for a missing value is a constant).
+//!
+//! `f` runs once more than a function with a plain result would need: the price of knowing
+//! whether the result exists without changing the shape of the derived items.
+
+use super::items::allows;
+use crate::fallible::{Fallible, Wrapper};
+use proc_macro2::TokenStream;
+use quote::{format_ident, quote};
+
+/// The user-named twins of the derived items of `fallible.inner` found in `derived`.
+pub fn wrappers(item: &syn::ItemFn, fallible: &Fallible, derived: &TokenStream) -> TokenStream {
+    let inner_name = fallible.inner.sig.ident.to_string();
+    let prefix = format!("{inner_name}_");
+    let mut out = TokenStream::new();
+    for g in derived_fns(derived.clone()) {
+        let name = g.sig.ident.to_string();
+        let Some(suffix) = name.strip_prefix(&prefix) else {
+            continue;
+        };
+        out.extend(twin(item, fallible, &g, suffix));
+    }
+    out
+}
+
+/// The functions among the derived items (their helper types and impls aside).
+fn derived_fns(tokens: TokenStream) -> Vec<syn::ItemFn> {
+    struct Items(Vec<syn::Item>);
+    impl syn::parse::Parse for Items {
+        fn parse(input: syn::parse::ParseStream) -> syn::Result<Self> {
+            let mut items = vec![];
+            while !input.is_empty() {
+                items.push(input.parse()?);
+            }
+            Ok(Items(items))
+        }
+    }
+    let items = syn::parse2::<Items>(tokens).map_or(vec![], |i| i.0);
+    items
+        .into_iter()
+        .filter_map(|i| match i {
+            syn::Item::Fn(f) => Some(f),
+            _ => None,
+        })
+        .collect()
+}
+
+/// `f_X` for the derived item `g` = `__f_inner_X`.
+fn twin(item: &syn::ItemFn, fallible: &Fallible, g: &syn::ItemFn, suffix: &str) -> TokenStream {
+    let f = &item.sig.ident;
+    let name = format_ident!("{}_{suffix}", f.to_string().trim_start_matches("r#"));
+    let inner = &g.sig.ident;
+    let vis = &item.vis;
+    let (generics, where_clause) = (&g.sig.generics, &g.sig.generics.where_clause);
+    let inputs = &g.sig.inputs;
+    let method = matches!(inputs.first(), Some(syn::FnArg::Receiver(_)));
+    let in_impl = method
+        || crate::tokens::mentions_ident(
+            quote!(#item),
+            &syn::Ident::new("Self", proc_macro2::Span::call_site()),
+        );
+    let names: Vec<TokenStream> = inputs
+        .iter()
+        .filter_map(|a| match a {
+            syn::FnArg::Typed(pt) => Some(pat_name(&pt.pat)),
+            syn::FnArg::Receiver(_) => None,
+        })
+        .collect();
+    let call = |callee: &syn::Ident, args: &[TokenStream]| {
+        if method {
+            quote!(self.#callee(#(#args),*))
+        } else if in_impl {
+            quote!(Self::#callee(#(#args),*))
+        } else {
+            quote!(#callee(#(#args),*))
+        }
+    };
+    let derived_call = call(inner, &names);
+    let allows = allows();
+    let doc = format!(
+        "[`{f}`]'s `_{suffix}` where its result exists (see the crate's notes on `Option` and `Result` results)."
+    );
+    if suffix.starts_with("gradcheck") {
+        let output = &g.sig.output;
+        let doc = format!("Checks the derivatives of [`{f}`] where its result exists, as `_{suffix}` does for a plain result.");
+        return quote! {
+            #[doc = #doc]
+            #allows
+            #vis fn #name #generics (#inputs) #output #where_clause {
+                #derived_call
+            }
+        };
+    }
+    let primal_call = call(f, &primal_arguments(item, g));
+    let out = match &g.sig.output {
+        syn::ReturnType::Type(_, t) => quote!(#t),
+        syn::ReturnType::Default => quote!(()),
+    };
+    let syn::ReturnType::Type(_, written) = &item.sig.output else {
+        unreachable!("an `Option` or `Result` result is written")
+    };
+    let output = rewrapped(written, out);
+    let body = match fallible.wrapper {
+        Wrapper::Option => quote! {
+            match #primal_call {
+                ::core::option::Option::Some(_) => ::core::option::Option::Some(#derived_call),
+                ::core::option::Option::None => ::core::option::Option::None,
+            }
+        },
+        Wrapper::Result => quote! {
+            match #primal_call {
+                ::core::result::Result::Ok(_) => ::core::result::Result::Ok(#derived_call),
+                ::core::result::Result::Err(error) => ::core::result::Result::Err(error),
+            }
+        },
+    };
+    quote! {
+        #[doc = #doc]
+        #allows
+        #vis fn #name #generics (#inputs) -> #output #where_clause {
+            #body
+        }
+    }
+}
+
+/// The written wrapper around `out` (`Option<out>`, `Result<out, E>`, `io::Result<out>`).
+fn rewrapped(written: &syn::Type, out: TokenStream) -> syn::Type {
+    let mut ty = written.clone();
+    if let syn::Type::Path(p) = &mut ty {
+        if let Some(syn::PathArguments::AngleBracketed(a)) =
+            p.path.segments.last_mut().map(|s| &mut s.arguments)
+        {
+            if let Some(first) = a.args.first_mut() {
+                *first = syn::parse_quote!(#out);
+            }
+        }
+    }
+    ty
+}
+
+/// The name a derived item's parameter binds.
+fn pat_name(p: &syn::Pat) -> TokenStream {
+    match p {
+        syn::Pat::Ident(i) => {
+            let i = &i.ident;
+            quote!(#i)
+        }
+        syn::Pat::Type(t) => pat_name(&t.pat),
+        other => quote!(#other),
+    }
+}
+
+/// The arguments of `f` from the derived item `g`'s parameters of the same names: a
+/// parameter the derived items take with fewer references than written (`x: &f64` by
+/// value) is borrowed; one written by value is cloned, since `g`'s call takes it next.
+fn primal_arguments(item: &syn::ItemFn, g: &syn::ItemFn) -> Vec<TokenStream> {
+    let depth = |t: &syn::Type| {
+        let mut t = t;
+        let mut n = 0;
+        while let syn::Type::Reference(r) = t {
+            n += 1;
+            t = &r.elem;
+        }
+        n
+    };
+    item.sig
+        .inputs
+        .iter()
+        .filter_map(|a| match a {
+            syn::FnArg::Typed(pt) => Some(pt),
+            syn::FnArg::Receiver(_) => None,
+        })
+        .map(|pt| {
+            let name = pat_name(&pt.pat);
+            let taken = g.sig.inputs.iter().find_map(|a| match a {
+                syn::FnArg::Typed(q) if pat_name(&q.pat).to_string() == name.to_string() => {
+                    Some(&*q.ty)
+                }
+                _ => None,
+            });
+            let (written, taken) = (depth(&pt.ty), taken.map_or(0, depth));
+            if written == 0 {
+                let arg = if taken == 0 {
+                    quote!(&#name)
+                } else {
+                    quote!(#name)
+                };
+                return quote!(::core::clone::Clone::clone(#arg));
+            }
+            let borrows = (taken..written).map(|_| quote!(&));
+            quote!(#(#borrows)* #name)
+        })
+        .collect()
+}

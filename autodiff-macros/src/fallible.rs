@@ -1,0 +1,206 @@
+//! `Option` and `Result` results (`fn mean(x: &[f64]) -> Option<f64>`), read as a value and
+//! whether it exists. The value is the result of a hidden function, `__f_inner`, whose body
+//! is the user's with each exit unwrapped: `Some(e)` and `Ok(e)` are `e`, `None` and
+//! `Err(…)` are a default, and `v?` is `match v { Some(v) => v, None => return default }`.
+//! That function is differentiated as any other; `emit::fallible` wraps each of its derived
+//! items in one of the user's name that runs the function itself to learn whether the
+//! result exists (`f_grad(x) -> Option<(f64, Vec<f64>)>`). The default never reaches the
+//! user: where the function is `None`, so is each derived item.
+
+use quote::format_ident;
+use syn::visit_mut::VisitMut;
+use syn::{Expr, ItemFn, Type};
+
+/// Which wrapper the result has.
+pub enum Wrapper {
+    /// `Option<T>`: `None` carries nothing.
+    Option,
+    /// `Result<T, E>`: the error is the function's own, passed on.
+    Result,
+}
+
+/// A function with an `Option` or `Result` result, as the hidden function of its value.
+pub struct Fallible {
+    /// `__f_inner(…) -> T`: the body with every exit unwrapped.
+    pub inner: ItemFn,
+    pub wrapper: Wrapper,
+}
+
+/// `Option<T>` or `Result<T, E>`, as written (also through `std::option::Option`).
+fn wrapper_of(ty: &Type) -> Option<(Wrapper, Type)> {
+    let Type::Path(p) = ty else { return None };
+    if p.qself.is_some() {
+        return None;
+    }
+    let last = p.path.segments.last()?;
+    let wrapper = match last.ident.to_string().as_str() {
+        "Option" => Wrapper::Option,
+        "Result" => Wrapper::Result,
+        _ => return None,
+    };
+    let syn::PathArguments::AngleBracketed(args) = &last.arguments else {
+        return None;
+    };
+    match args.args.first()? {
+        syn::GenericArgument::Type(t) => Some((wrapper, t.clone())),
+        _ => None,
+    }
+}
+
+/// The hidden function of `item`'s value, `None` where the result is not an `Option` or
+/// `Result`, or an error spanned on an exit whose wrapper the body does not write.
+pub fn split(item: &ItemFn) -> syn::Result<Option<Fallible>> {
+    let syn::ReturnType::Type(arrow, ty) = &item.sig.output else {
+        return Ok(None);
+    };
+    let Some((wrapper, value_ty)) = wrapper_of(ty) else {
+        return Ok(None);
+    };
+    let mut inner = item.clone();
+    inner.attrs.retain(|a| !a.path().is_ident("doc"));
+    inner.attrs.push(syn::parse_quote!(#[doc(hidden)]));
+    inner.sig.ident = inner_name(&item.sig.ident);
+    inner.sig.output = syn::ReturnType::Type(*arrow, Box::new(value_ty));
+    let mut exits = Exits {
+        wrapper: &wrapper,
+        errors: vec![],
+    };
+    exits.visit_block_mut(&mut inner.block);
+    if let Some(syn::Stmt::Expr(tail, None)) = inner.block.stmts.last_mut() {
+        exits.value(tail);
+    }
+    if let Some(e) = exits.errors.into_iter().reduce(|mut all, e| {
+        all.combine(e);
+        all
+    }) {
+        return Err(e);
+    }
+    Ok(Some(Fallible { inner, wrapper }))
+}
+
+/// `__mean_inner` for `mean`.
+pub fn inner_name(f: &syn::Ident) -> syn::Ident {
+    format_ident!("__{}_inner", f.to_string().trim_start_matches("r#"))
+}
+
+/// Rewrites the exits of the body (`return`, `?`, the tail) to the bare value.
+struct Exits<'a> {
+    wrapper: &'a Wrapper,
+    errors: Vec<syn::Error>,
+}
+
+impl Exits<'_> {
+    fn default_value() -> Expr {
+        syn::parse_quote!(::core::default::Default::default())
+    }
+
+    /// A value of the wrapped type, written where the function returns it, as its value.
+    fn value(&mut self, e: &mut Expr) {
+        match e {
+            Expr::Call(c) if c.args.len() == 1 && self.is_ctor(&c.func, true) => {
+                *e = c.args[0].clone();
+            }
+            Expr::Call(c) if c.args.len() == 1 && self.is_ctor(&c.func, false) => {
+                *e = Self::default_value();
+            }
+            Expr::Path(p)
+                if matches!(self.wrapper, Wrapper::Option) && is_path(&p.path, "None") =>
+            {
+                *e = Self::default_value();
+            }
+            Expr::If(i) => {
+                if let Some(syn::Stmt::Expr(t, None)) = i.then_branch.stmts.last_mut() {
+                    self.value(t);
+                }
+                match &mut i.else_branch {
+                    Some((_, els)) => self.value(els),
+                    None => self.unwritten(e),
+                }
+            }
+            Expr::Match(m) => m.arms.iter_mut().for_each(|a| self.value(&mut a.body)),
+            Expr::Block(b) => {
+                if let Some(syn::Stmt::Expr(t, None)) = b.block.stmts.last_mut() {
+                    self.value(t);
+                }
+            }
+            Expr::Paren(p) => self.value(&mut p.expr),
+            // `return`, `panic!(…)`, `unreachable!()`: they do not give the value.
+            Expr::Return(_) | Expr::Macro(_) => {}
+            _ => self.unwritten(e),
+        }
+    }
+
+    fn unwritten(&mut self, e: &Expr) {
+        let (some, none) = match self.wrapper {
+            Wrapper::Option => ("Some(…)", "None"),
+            Wrapper::Result => ("Ok(…)", "Err(…)"),
+        };
+        self.errors.push(syn::Error::new_spanned(
+            e,
+            format!("`#[differentiate]` reads an `Option` or `Result` result from the exits that write it: return `{some}` or `{none}` here (for a value computed by a call, `match` it: `match g(x) {{ Some(v) => Some(v), None => None }}` needs `g`'s value to carry no derivative)"),
+        ));
+    }
+
+    /// `Some`/`Ok` (`value`) or `Err` (not `value`), also through `Option::`/`Result::`.
+    fn is_ctor(&self, func: &Expr, value: bool) -> bool {
+        let Expr::Path(p) = func else { return false };
+        let name = match (self.wrapper, value) {
+            (Wrapper::Option, true) => "Some",
+            (Wrapper::Result, true) => "Ok",
+            (Wrapper::Result, false) => "Err",
+            (Wrapper::Option, false) => return false,
+        };
+        is_path(&p.path, name)
+    }
+}
+
+/// `name`, `Option::name`, `Result::name`, `std::option::Option::name`.
+fn is_path(path: &syn::Path, name: &str) -> bool {
+    path.segments
+        .last()
+        .is_some_and(|s| s.ident == name && s.arguments.is_none())
+        && path.segments.iter().rev().skip(1).all(|s| {
+            matches!(
+                s.ident.to_string().as_str(),
+                "Option" | "Result" | "option" | "result" | "std" | "core"
+            )
+        })
+}
+
+impl VisitMut for Exits<'_> {
+    fn visit_expr_mut(&mut self, e: &mut Expr) {
+        match e {
+            // A closure's `return` and `?` are its own.
+            Expr::Closure(_) => {}
+            Expr::Return(r) => {
+                if let Some(value) = &mut r.expr {
+                    syn::visit_mut::visit_expr_mut(self, value);
+                    self.value(value);
+                }
+            }
+            Expr::Try(t) => {
+                syn::visit_mut::visit_expr_mut(self, &mut t.expr);
+                let operand = &t.expr;
+                let span = t.question_token.span;
+                let default = Self::default_value();
+                let (ok, err): (syn::Pat, syn::Pat) = match self.wrapper {
+                    Wrapper::Option => (
+                        syn::parse_quote_spanned!(span=> ::core::option::Option::Some(__present)),
+                        syn::parse_quote_spanned!(span=> ::core::option::Option::None),
+                    ),
+                    Wrapper::Result => (
+                        syn::parse_quote_spanned!(span=> ::core::result::Result::Ok(__present)),
+                        syn::parse_quote_spanned!(span=> ::core::result::Result::Err(_)),
+                    ),
+                };
+                *e = syn::parse_quote_spanned!(span=>
+                    match #operand { #ok => __present, #err => return #default }
+                );
+            }
+            _ => syn::visit_mut::visit_expr_mut(self, e),
+        }
+    }
+
+    // Nested items keep their own exits.
+    fn visit_item_mut(&mut self, _: &mut syn::Item) {}
+}

@@ -1,0 +1,152 @@
+//! `Option` and `Result` results: the derived items return the same wrapper, `None` (or
+//! `f`'s own error) where `f` has no value, checked against central differences and hand
+//! derivatives where it has one.
+
+use autodiff::differentiate;
+
+/// The mean, `None` for an empty slice.
+#[differentiate]
+fn mean(x: &[f64]) -> Option<f64> {
+    if x.is_empty() {
+        return None;
+    }
+    let mut s = 0.0;
+    for v in x {
+        s += v;
+    }
+    Some(s / x.len() as f64)
+}
+
+#[test]
+fn option_results() {
+    let x = [1.0, 2.0, 6.0];
+    mean_gradcheck(&x).unwrap();
+    assert_eq!(mean_grad(&x), Some((3.0, vec![1.0 / 3.0; 3])));
+    assert_eq!(mean_grad(&[]), None);
+    assert_eq!(mean_jvp(&x, &[1.0, 0.0, 2.0]), Some((3.0, 1.0)));
+    assert_eq!(mean_vjp(&[], 1.0), None);
+}
+
+/// `?` on an index that may be missing, and an `if`/`else` tail.
+#[differentiate]
+fn squared_at(x: &[f64], idx: Option<usize>) -> Option<f64> {
+    let i = idx?;
+    if i >= x.len() {
+        None
+    } else {
+        Some(x[i] * x[i])
+    }
+}
+
+#[derive(Debug, PartialEq)]
+enum DomainError {
+    NotPositive(f64),
+}
+
+fn checked_count(n: i64) -> Result<usize, DomainError> {
+    if n > 0 {
+        Ok(n as usize)
+    } else {
+        Err(DomainError::NotPositive(n as f64))
+    }
+}
+
+/// A `Result` with the function's own error, `?` on an inactive helper's `Result`.
+#[differentiate]
+fn log_ratio(a: f64, b: f64, n: i64) -> Result<f64, DomainError> {
+    if b <= 0.0 {
+        return Err(DomainError::NotPositive(b));
+    }
+    let k = checked_count(n)?;
+    Ok(k as f64 * (a / b).ln())
+}
+
+/// A `Vec` result behind an `Option`, and `f32`.
+#[differentiate]
+fn normalised(x: &[f32]) -> Option<Vec<f32>> {
+    let mut s = 0.0;
+    for v in x {
+        s += v * v;
+    }
+    if s == 0.0 {
+        return None;
+    }
+    let n = s.sqrt();
+    Some(x.iter().map(|v| v / n).collect())
+}
+
+#[test]
+fn question_marks_and_result_errors() {
+    let x = [1.5, -2.0];
+    squared_at_gradcheck(&x, Some(1)).unwrap();
+    assert_eq!(squared_at_grad(&x, Some(1)), Some((4.0, vec![0.0, -4.0])));
+    assert_eq!(squared_at_grad(&x, Some(2)), None);
+    assert_eq!(squared_at_grad(&x, None), None);
+
+    log_ratio_gradcheck(2.0, 0.5, 3).unwrap();
+    // 3·ln(a/b): ∂a = 3/a, ∂b = −3/b.
+    let (v, ga, gb) = log_ratio_grad(2.0, 0.5, 3).unwrap();
+    assert!((v - 3.0 * 4.0f64.ln()).abs() < 1e-15);
+    assert!((ga - 1.5).abs() < 1e-15 && (gb + 6.0).abs() < 1e-15);
+    assert_eq!(
+        log_ratio_grad(2.0, -1.0, 3),
+        Err(DomainError::NotPositive(-1.0))
+    );
+    assert_eq!(
+        log_ratio_jvp(2.0, 0.5, 0, 1.0, 0.0),
+        Err(DomainError::NotPositive(0.0))
+    );
+}
+
+#[test]
+fn a_vec_behind_an_option() {
+    let x = [3.0f32, 4.0];
+    // u = x/|x|: the VJP with w is (w − ⟨w, u⟩u)/|x|.
+    let w = [1.0f32, 0.0];
+    let (u, g) = normalised_vjp(&x, w.to_vec()).unwrap();
+    assert_eq!(u, vec![0.6, 0.8]);
+    let expected = [(1.0 - 0.6 * 0.6) / 5.0, (-0.6 * 0.8) / 5.0];
+    assert!(g.iter().zip(expected).all(|(a, b)| (a - b).abs() < 1e-6));
+    assert_eq!(normalised_vjp(&[0.0, 0.0], w.to_vec()), None);
+    let (_, t) = normalised_jvp(&x, &[1.0, 0.0]).unwrap();
+    assert!(t.iter().zip(expected).all(|(a, b)| (a - b).abs() < 1e-6));
+}
+
+#[derive(autodiff::Differentiable)]
+struct Quadratic {
+    a: f64,
+    b: f64,
+    c: f64,
+}
+
+impl Quadratic {
+    /// The larger real root, `None` where there is none.
+    #[differentiate]
+    fn larger_root(&self) -> Option<f64> {
+        let d = self.b * self.b - 4.0 * self.a * self.c;
+        if d < 0.0 {
+            return None;
+        }
+        Some((-self.b + d.sqrt()) / (2.0 * self.a))
+    }
+}
+
+#[test]
+fn a_method_with_an_option_result() {
+    let q = Quadratic {
+        a: 1.0,
+        b: -3.0,
+        c: 2.0,
+    };
+    q.larger_root_gradcheck().unwrap();
+    // r = 2 of r² − 3r + 2: ∂r/∂a = −r²/(2ar + b), ∂r/∂b = −r/(2ar + b), ∂r/∂c = −1/(2ar + b).
+    let (r, g) = q.larger_root_grad().unwrap();
+    assert_eq!(r, 2.0);
+    assert!((g.a + 4.0).abs() < 1e-12 && (g.b + 2.0).abs() < 1e-12 && (g.c + 1.0).abs() < 1e-12);
+    let none = Quadratic {
+        a: 1.0,
+        b: 0.0,
+        c: 1.0,
+    };
+    assert!(none.larger_root_grad().is_none());
+}
