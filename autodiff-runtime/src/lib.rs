@@ -22,6 +22,8 @@
 // CPU has it (calling a `#[target_feature]` function is unsafe by the language's rules).
 #![deny(unsafe_code)]
 
+#[cfg(feature = "argmin")]
+pub mod argmin;
 pub mod check;
 pub mod checkpoint;
 pub mod differentiable;
