@@ -211,33 +211,23 @@ fn sample_batch(data: &[usize], c: &Config, rng: &mut Rng) -> Vec<Example> {
         .collect()
 }
 
-/// The mean loss and gradient over a batch, split across two threads.
+/// The mean loss and gradient over a batch, on every core: `sum_gradients` sums fixed
+/// chunks of four examples, then the chunks in order, so the result is the same to the
+/// bit whatever the number of threads (rayon's with the `rayon` feature).
 fn batch_grad(p: &Gpt<f32>, batch: &[Example], checkpoint: bool) -> (f32, Gpt<f32>) {
     let positions: Vec<usize> = (0..batch[0].tokens.len()).collect();
-    let half = batch.len().div_ceil(2);
-    let work = |part: &[Example]| {
-        let mut total = 0.0;
-        let mut grad = p.zero_like();
-        for e in part {
-            let (l, g) = if checkpoint {
-                loss_grad(p, &e.tokens, &positions, &e.targets)
-            } else {
-                loss_stored_grad(p, &e.tokens, &positions, &e.targets)
-            };
-            total += l;
-            grad.accumulate(&g);
+    let example_grad = |e: &Example| {
+        if checkpoint {
+            loss_grad(p, &e.tokens, &positions, &e.targets)
+        } else {
+            loss_stored_grad(p, &e.tokens, &positions, &e.targets)
         }
-        (total, grad)
     };
-    let ((l0, mut g0), (l1, g1)) = std::thread::scope(|s| {
-        let other = s.spawn(|| work(&batch[half..]));
-        let mine = work(&batch[..half]);
-        (mine, other.join().expect("the worker thread"))
-    });
-    g0.accumulate(&g1);
+    let (total, mut grad) = autodiff::batch::sum_gradients(batch, 4, example_grad)
+        .expect("a batch holds at least one example");
     let n = batch.len() as f32;
-    g0.scale(1.0 / n);
-    ((l0 + l1) / n, g0)
+    grad.scale(1.0 / n);
+    (total / n, grad)
 }
 
 /// At step 0: the gradient of a few random parameters against central differences, on the

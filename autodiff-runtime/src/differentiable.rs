@@ -484,6 +484,56 @@ impl<T: Differentiable, const N: usize> Differentiable for [T; N] {
     }
 }
 
+/// A tuple of values of one float type (the gradients of several parameters, `(w̄, v̄)`):
+/// its members' leaves, in order.
+///
+/// ```
+/// use autodiff_runtime::Differentiable;
+/// let mut g = (vec![1.0, 2.0], 3.0);
+/// g.accumulate(&(vec![0.5, 0.5], 1.0));
+/// assert_eq!(g, (vec![1.5, 2.5], 4.0));
+/// assert_eq!(g.num_params(), 3);
+/// ```
+macro_rules! tuple_differentiable {
+    ($($t:ident $i:tt),+) => {
+        impl<S: Float, $($t: Differentiable<Scalar = S>),+> Differentiable for ($($t,)+) {
+            type Scalar = S;
+
+            fn zero_like(&self) -> Self {
+                ($(self.$i.zero_like(),)+)
+            }
+
+            fn accumulate(&mut self, other: &Self) {
+                $(self.$i.accumulate(&other.$i);)+
+            }
+
+            fn scale(&mut self, s: S) {
+                $(self.$i.scale(s);)+
+            }
+
+            fn set_zero(&mut self) {
+                $(self.$i.set_zero();)+
+            }
+
+            fn for_each_leaf(&self, f: &mut dyn FnMut(&[S])) {
+                $(self.$i.for_each_leaf(f);)+
+            }
+
+            fn for_each_leaf_mut(&mut self, f: &mut dyn FnMut(&mut [S])) {
+                $(self.$i.for_each_leaf_mut(f);)+
+            }
+
+            fn zip_leaves_mut(&mut self, other: &Self, f: &mut dyn FnMut(&mut [S], &[S])) {
+                $(self.$i.zip_leaves_mut(&other.$i, f);)+
+            }
+        }
+    };
+}
+
+tuple_differentiable!(A 0, B 1);
+tuple_differentiable!(A 0, B 1, C 2);
+tuple_differentiable!(A 0, B 1, C 2, D 3);
+
 /// An array is one leaf: its elements in memory order (owned arrays are contiguous). A
 /// non-contiguous array is visited through a copy in logical order.
 impl<F: Float, D: Dimension> Differentiable for Array<F, D> {

@@ -24,6 +24,7 @@
 
 #[cfg(feature = "argmin")]
 pub mod argmin;
+pub mod batch;
 pub mod check;
 pub mod checkpoint;
 pub mod differentiable;
