@@ -281,6 +281,28 @@ fn check_something_varies(
             .map(|t| (pt, *t)),
         syn::FnArg::Receiver(_) => None,
     });
+    // `&[Vec<f64>]`, `Vec<Vec<f64>>`: rows of floats, which no parameter shape holds.
+    let nested = item.sig.inputs.iter().find_map(|input| match input {
+        syn::FnArg::Typed(pt) => {
+            let written = quote!(#pt).to_string().replace(' ', "");
+            let nested = ["Vec<Vec<", "[Vec<", "Vec<[", "[[", "&[&["]
+                .iter()
+                .any(|p| written.contains(p))
+                && crate::tokens::mentions_ident(
+                    quote!(#pt),
+                    &syn::Ident::new(&quote!(#float).to_string(), proc_macro2::Span::call_site()),
+                );
+            nested.then_some(pt)
+        }
+        syn::FnArg::Receiver(_) => None,
+    });
+    if let (Some(pt), None) = (nested, of_other) {
+        let float = quote!(#float);
+        return Err(vec![syn::Error::new_spanned(
+            &pt.ty,
+            format!("a sequence of sequences of `{float}` (rows of a matrix) is not a parameter `#[differentiate]` can differentiate: pass the matrix flat (`&[{float}]` with its row length, indexed `x[i * n + j]`) or as an `ndarray::Array2<{float}>`"),
+        )]);
+    }
     let error = match of_other {
         Some((pt, t)) => syn::Error::new_spanned(
             &pt.ty,

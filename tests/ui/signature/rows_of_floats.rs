@@ -1,0 +1,14 @@
+use autodiff::differentiate;
+
+#[differentiate]
+fn frobenius(m: &[Vec<f64>]) -> f64 {
+    let mut s = 0.0;
+    for i in 0..m.len() {
+        for j in 0..m[i].len() {
+            s += m[i][j] * m[i][j];
+        }
+    }
+    s
+}
+
+fn main() {}
