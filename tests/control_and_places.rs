@@ -448,3 +448,38 @@ fn a_vec_result_on_several_paths() {
         vec![0.0, 0.0]
     );
 }
+
+/// A typed `let … else`, and untyped `let`s from an `if` and a `match` that are floats
+/// although a later `k` (another variable) is an index or a cast reads them.
+#[allow(clippy::unnecessary_cast)] // the cast of a float to itself is what is tested
+#[differentiate]
+fn typed_else_and_float_branches(x: &[f64], scale: Option<f64>, n: usize, m: usize) -> f64 {
+    let Some(s): Option<f64> = scale else {
+        return x[0];
+    };
+    let k = if n > 2 { x[1] } else { x[0] * x[0] };
+    let y = x[0] * k;
+    let j = match m {
+        0 => x[2] * x[2],
+        _ => x[2],
+    };
+    let k = n - 1;
+    s * y * x[k] + (j as f64) * x[0]
+}
+
+#[test]
+fn typed_let_else_and_branch_values_stay_floats() {
+    let x = [0.5, 1.5, 2.5];
+    typed_else_and_float_branches_gradcheck(&x, Some(2.0), 3, 0).unwrap();
+    typed_else_and_float_branches_gradcheck(&x, Some(2.0), 1, 1).unwrap();
+    // n = 3, m = 1: 2·x0·x1·x2 + x2·x0.
+    let (_, g) = typed_else_and_float_branches_grad(&x, Some(2.0), 3, 1);
+    assert_eq!(
+        g,
+        vec![
+            2.0 * 1.5 * 2.5 + 2.5,
+            2.0 * 0.5 * 2.5,
+            2.0 * 0.5 * 1.5 + 0.5
+        ]
+    );
+}

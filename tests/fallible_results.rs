@@ -150,3 +150,92 @@ fn a_method_with_an_option_result() {
     };
     assert!(none.larger_root_grad().is_none());
 }
+
+/// `?` inside expressions, in a loop too.
+#[differentiate]
+fn picked_twice(x: &[f64], idx: Option<usize>) -> Option<f64> {
+    let mut s = 0.0;
+    for k in 1..3_usize {
+        s += x[k.checked_sub(1)?] * x[0];
+    }
+    Some(s + x[idx?] * 2.0)
+}
+
+/// Generic over its float type, with `None` and `?`.
+#[differentiate]
+fn generic_norm<T: autodiff::num_traits::Float>(x: &[T], cap: Option<usize>) -> Option<T> {
+    let n = cap?;
+    if x.is_empty() || n == 0 {
+        return None;
+    }
+    let mut s = T::zero();
+    for v in x.iter().take(n) {
+        s = s + *v * *v;
+    }
+    Some(s.sqrt())
+}
+
+/// `wrt` leaving a float out.
+#[differentiate(wrt(x))]
+fn shifted_root(x: f64, c: f64) -> Option<f64> {
+    if x + c < 0.0 {
+        None
+    } else {
+        Some((x + c).sqrt())
+    }
+}
+
+struct Solver;
+
+impl Solver {
+    /// An associated function with an `Option` result.
+    #[differentiate(associated)]
+    fn root(x: f64) -> Option<f64> {
+        if x < 0.0 {
+            return None;
+        }
+        Some(x.sqrt() * x)
+    }
+}
+
+/// A tuple behind an `Option`.
+#[differentiate]
+fn polar(x: f64, y: f64) -> Option<(f64, f64)> {
+    let r = (x * x + y * y).sqrt();
+    if r == 0.0 {
+        return None;
+    }
+    Some((r, y.atan2(x)))
+}
+
+#[test]
+fn review_cases() {
+    let x = [1.5, -2.0, 0.5];
+    picked_twice_gradcheck(&x, Some(2)).unwrap();
+    // s = x0·x0 + x1·x0, + 2 x2.
+    let (v, g) = picked_twice_grad(&x, Some(2)).unwrap();
+    assert_eq!(v, 2.25 - 3.0 + 1.0);
+    assert_eq!(g, vec![2.0 * 1.5 - 2.0, 1.5, 2.0]);
+    assert_eq!(picked_twice_grad(&x, None), None);
+
+    generic_norm_gradcheck(&[3.0, 4.0, 12.0], Some(2)).unwrap();
+    let (v, g) = generic_norm_grad(&[3.0f32, 4.0], Some(2)).unwrap();
+    assert_eq!(v, 5.0);
+    assert!((g[0] - 0.6).abs() < 1e-6 && (g[1] - 0.8).abs() < 1e-6);
+    assert!(generic_norm_grad(&[3.0f64], None).is_none());
+    assert!(generic_norm_grad::<f64>(&[], Some(1)).is_none());
+
+    shifted_root_gradcheck(2.0, 2.0).unwrap();
+    assert_eq!(shifted_root_grad(2.0, 2.0), Some((2.0, 0.25)));
+    assert_eq!(shifted_root_grad(-3.0, 2.0), None);
+
+    Solver::root_gradcheck(4.0).unwrap();
+    assert_eq!(Solver::root_grad(4.0), Some((8.0, 3.0)));
+    assert_eq!(Solver::root_grad(-1.0), None);
+
+    // r̄ = 1, θ̄ = 0 at (3, 4): (x/r, y/r).
+    let (value, gx, gy) = polar_vjp(3.0, 4.0, (1.0, 0.0)).unwrap();
+    assert_eq!(value.0, 5.0);
+    assert!((gx - 0.6).abs() < 1e-15 && (gy - 0.8).abs() < 1e-15);
+    assert!(polar_vjp(0.0, 0.0, (1.0, 0.0)).is_none());
+}

@@ -156,8 +156,14 @@ fn expand(args: TokenStream, item: &syn::ItemFn) -> Result<TokenStream, Vec<syn:
         // each wrapped as the result is.
         if let Some(fallible) = crate::fallible::split(item).map_err(|e| vec![e])? {
             let inner = &fallible.inner;
+            let parsed: Args = if args.is_empty() {
+                Args::default()
+            } else {
+                syn::parse2(args.clone()).map_err(|e| vec![e])?
+            };
+            let in_impl = crate::parse::in_impl(item, &parsed);
             let derived = expand_function(args, inner, None)?;
-            let wrappers = crate::emit::fallible::wrappers(item, &fallible, &derived);
+            let wrappers = crate::emit::fallible::wrappers(item, &fallible, &derived, in_impl);
             return Ok(quote!(#[allow(dead_code)] #inner #derived #wrappers));
         }
         return expand_function(args, item, None);

@@ -60,9 +60,11 @@ pub fn split(item: &ItemFn) -> syn::Result<Option<Fallible>> {
     inner.attrs.retain(|a| !a.path().is_ident("doc"));
     inner.attrs.push(syn::parse_quote!(#[doc(hidden)]));
     inner.sig.ident = inner_name(&item.sig.ident);
+    let default = default_of(&value_ty, &item.sig.generics);
     inner.sig.output = syn::ReturnType::Type(*arrow, Box::new(value_ty));
     let mut exits = Exits {
         wrapper: &wrapper,
+        default,
         errors: vec![],
     };
     exits.visit_block_mut(&mut inner.block);
@@ -78,6 +80,37 @@ pub fn split(item: &ItemFn) -> syn::Result<Option<Fallible>> {
     Ok(Some(Fallible { inner, wrapper }))
 }
 
+/// The binding of the value `v?` unwraps, in the `match` it becomes.
+const PRESENT: &str = "__present";
+
+/// Whether `e` is the `match` that `v?` becomes here.
+pub fn is_unwrapped_question_mark(e: &Expr) -> bool {
+    matches!(e, Expr::Match(m) if m.arms.iter().any(|a| matches!(&*a.body, Expr::Path(p) if p.path.is_ident(PRESENT))))
+}
+
+/// A value of the written type `ty` for an exit without one: zero for a float or a type
+/// parameter (`T: Float` need not be `Default`), an empty `Vec`, a tuple of such, else
+/// `Default::default()`.
+fn default_of(ty: &Type, generics: &syn::Generics) -> Expr {
+    match ty {
+        Type::Tuple(t) => {
+            let elems = t.elems.iter().map(|e| default_of(e, generics));
+            syn::parse_quote!((#(#elems,)*))
+        }
+        Type::Path(p) if p.qself.is_none() => {
+            let last = p.path.segments.last().map(|s| s.ident.to_string());
+            let param = generics.type_params().any(|t| p.path.is_ident(&t.ident));
+            match last.as_deref() {
+                Some("f64" | "f32") => syn::parse_quote!(::autodiff::__private::Zero::zero()),
+                _ if param => syn::parse_quote!(::autodiff::__private::Zero::zero()),
+                Some("Vec") => syn::parse_quote!(::std::vec::Vec::new()),
+                _ => syn::parse_quote!(::core::default::Default::default()),
+            }
+        }
+        _ => syn::parse_quote!(::core::default::Default::default()),
+    }
+}
+
 /// `__mean_inner` for `mean`.
 pub fn inner_name(f: &syn::Ident) -> syn::Ident {
     format_ident!("__{}_inner", f.to_string().trim_start_matches("r#"))
@@ -86,12 +119,14 @@ pub fn inner_name(f: &syn::Ident) -> syn::Ident {
 /// Rewrites the exits of the body (`return`, `?`, the tail) to the bare value.
 struct Exits<'a> {
     wrapper: &'a Wrapper,
+    /// What an exit without a value returns.
+    default: Expr,
     errors: Vec<syn::Error>,
 }
 
 impl Exits<'_> {
-    fn default_value() -> Expr {
-        syn::parse_quote!(::core::default::Default::default())
+    fn default_value(&self) -> Expr {
+        self.default.clone()
     }
 
     /// A value of the wrapped type, written where the function returns it, as its value.
@@ -101,12 +136,12 @@ impl Exits<'_> {
                 *e = c.args[0].clone();
             }
             Expr::Call(c) if c.args.len() == 1 && self.is_ctor(&c.func, false) => {
-                *e = Self::default_value();
+                *e = self.default_value();
             }
             Expr::Path(p)
                 if matches!(self.wrapper, Wrapper::Option) && is_path(&p.path, "None") =>
             {
-                *e = Self::default_value();
+                *e = self.default_value();
             }
             Expr::If(i) => {
                 if let Some(syn::Stmt::Expr(t, None)) = i.then_branch.stmts.last_mut() {
@@ -182,19 +217,20 @@ impl VisitMut for Exits<'_> {
                 syn::visit_mut::visit_expr_mut(self, &mut t.expr);
                 let operand = &t.expr;
                 let span = t.question_token.span;
-                let default = Self::default_value();
+                let default = self.default_value();
+                let present = syn::Ident::new(PRESENT, span);
                 let (ok, err): (syn::Pat, syn::Pat) = match self.wrapper {
                     Wrapper::Option => (
-                        syn::parse_quote_spanned!(span=> ::core::option::Option::Some(__present)),
+                        syn::parse_quote_spanned!(span=> ::core::option::Option::Some(#present)),
                         syn::parse_quote_spanned!(span=> ::core::option::Option::None),
                     ),
                     Wrapper::Result => (
-                        syn::parse_quote_spanned!(span=> ::core::result::Result::Ok(__present)),
+                        syn::parse_quote_spanned!(span=> ::core::result::Result::Ok(#present)),
                         syn::parse_quote_spanned!(span=> ::core::result::Result::Err(_)),
                     ),
                 };
                 *e = syn::parse_quote_spanned!(span=>
-                    match #operand { #ok => __present, #err => return #default }
+                    match #operand { #ok => #present, #err => return #default }
                 );
             }
             _ => syn::visit_mut::visit_expr_mut(self, e),

@@ -12,25 +12,44 @@
 //! `f` runs once more than a function with a plain result would need: the price of knowing
 //! whether the result exists without changing the shape of the derived items.
 
-use super::items::allows;
 use crate::fallible::{Fallible, Wrapper};
 use proc_macro2::TokenStream;
 use quote::{format_ident, quote};
 
 /// The user-named twins of the derived items of `fallible.inner` found in `derived`.
-pub fn wrappers(item: &syn::ItemFn, fallible: &Fallible, derived: &TokenStream) -> TokenStream {
+pub fn wrappers(
+    item: &syn::ItemFn,
+    fallible: &Fallible,
+    derived: &TokenStream,
+    in_impl: bool,
+) -> TokenStream {
     let inner_name = fallible.inner.sig.ident.to_string();
     let prefix = format!("{inner_name}_");
     let mut out = TokenStream::new();
     for g in derived_fns(derived.clone()) {
         let name = g.sig.ident.to_string();
+        // The user's items only: the hidden ones for differentiated callers (`_dual_…`,
+        // `…_all`) stay the inner function's, which no caller of `f` reaches.
         let Some(suffix) = name.strip_prefix(&prefix) else {
             continue;
         };
-        out.extend(twin(item, fallible, &g, suffix));
+        if PUBLIC.contains(&suffix) {
+            out.extend(twin(item, fallible, &g, suffix, in_impl));
+        }
     }
     out
 }
+
+/// The derived items a user calls.
+const PUBLIC: &[&str] = &[
+    "jvp",
+    "vjp",
+    "pullback",
+    "grad",
+    "hvp",
+    "gradcheck",
+    "gradcheck_with",
+];
 
 /// The functions among the derived items (their helper types and impls aside).
 fn derived_fns(tokens: TokenStream) -> Vec<syn::ItemFn> {
@@ -55,7 +74,13 @@ fn derived_fns(tokens: TokenStream) -> Vec<syn::ItemFn> {
 }
 
 /// `f_X` for the derived item `g` = `__f_inner_X`.
-fn twin(item: &syn::ItemFn, fallible: &Fallible, g: &syn::ItemFn, suffix: &str) -> TokenStream {
+fn twin(
+    item: &syn::ItemFn,
+    fallible: &Fallible,
+    g: &syn::ItemFn,
+    suffix: &str,
+    in_impl: bool,
+) -> TokenStream {
     let f = &item.sig.ident;
     let name = format_ident!("{}_{suffix}", f.to_string().trim_start_matches("r#"));
     let inner = &g.sig.ident;
@@ -63,11 +88,6 @@ fn twin(item: &syn::ItemFn, fallible: &Fallible, g: &syn::ItemFn, suffix: &str) 
     let (generics, where_clause) = (&g.sig.generics, &g.sig.generics.where_clause);
     let inputs = &g.sig.inputs;
     let method = matches!(inputs.first(), Some(syn::FnArg::Receiver(_)));
-    let in_impl = method
-        || crate::tokens::mentions_ident(
-            quote!(#item),
-            &syn::Ident::new("Self", proc_macro2::Span::call_site()),
-        );
     let names: Vec<TokenStream> = inputs
         .iter()
         .filter_map(|a| match a {
@@ -85,7 +105,9 @@ fn twin(item: &syn::ItemFn, fallible: &Fallible, g: &syn::ItemFn, suffix: &str) 
         }
     };
     let derived_call = call(inner, &names);
-    let allows = allows();
+    // The derived item's own allowances (a gradcheck's bounds sit in two places).
+    let own = g.attrs.iter().filter(|a| a.path().is_ident("allow"));
+    let allows = quote!(#(#own)*);
     let doc = format!(
         "[`{f}`]'s `_{suffix}` where its result exists (see the crate's notes on `Option` and `Result` results)."
     );

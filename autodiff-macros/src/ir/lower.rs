@@ -367,11 +367,7 @@ impl Lowerer {
             }];
             for &r in &self.ret {
                 self.vars[r].mutable = true;
-                let default: syn::Path = syn::parse_quote!(::core::default::Default::default);
-                let init = Expr::new(
-                    ExprKind::Opaque(OpaqueCall::Function(default, vec![])),
-                    span,
-                );
+                let init = self.placeholder(r, span);
                 lets.push(Stmt {
                     kind: StmtKind::Let {
                         var: r,
@@ -422,6 +418,20 @@ impl Lowerer {
             }
         }
         out.extend(block.stmts);
+    }
+
+    /// The value a variable starts from where rustc cannot see that every path assigns it
+    /// first: zero for a variable known to be a float (its type is written: a `T: Float`
+    /// need not be `Default`), else `Default::default()` (a guessed float may be a tuple).
+    pub(super) fn placeholder(&self, var: VarId, span: Span) -> Expr {
+        let known_float = self.vars[var].kind == Kind::Float
+            && (self.ret.contains(&var) || self.vars[var].ty.is_some());
+        let path: syn::Path = if known_float {
+            syn::parse_quote!(::autodiff::__private::Zero::zero)
+        } else {
+            syn::parse_quote!(::core::default::Default::default)
+        };
+        Expr::new(ExprKind::Opaque(OpaqueCall::Function(path, vec![])), span)
     }
 
     pub(super) fn current_scope(&self) -> Option<BlockId> {
@@ -623,13 +633,7 @@ impl Lowerer {
             let var = self.declare(&ident, kind, mutable, ty);
             // `let mut x: f64;` assigned later, in a loop perhaps: every assignment saves
             // what it overwrites, the first one too, so the variable starts from a default.
-            let init = mutable.then(|| {
-                let default: syn::Path = syn::parse_quote!(::core::default::Default::default);
-                Expr::new(
-                    ExprKind::Opaque(OpaqueCall::Function(default, vec![])),
-                    span,
-                )
-            });
+            let init = mutable.then(|| self.placeholder(var, span));
             out.push(Stmt {
                 kind: StmtKind::Let { var, init },
                 span,
@@ -637,11 +641,12 @@ impl Lowerer {
             return;
         };
         if let Some(block_like) = self.as_statement_expr(&init.expr) {
-            // Untyped, a float unless later code casts it or uses it as an integer (a wrong
-            // guess assigns a float to an integer, which activity analysis refuses).
+            // Untyped, a float; the value `v?` unwraps (see `crate::fallible`) is an integer
+            // where later code casts it or uses it as one.
             let name = ident.to_string();
-            let int =
-                self.cast_names.contains(&name) || self.use_kinds.get(&name) == Some(&Kind::Int);
+            let int = crate::fallible::is_unwrapped_question_mark(block_like)
+                && (self.cast_names.contains(&name)
+                    || self.use_kinds.get(&name) == Some(&Kind::Int));
             let untyped = if int { Kind::Int } else { Kind::Float };
             let kind = ty
                 .as_ref()
@@ -655,11 +660,7 @@ impl Lowerer {
             )
             .then(|| {
                 self.vars[var].mutable = true;
-                let default: syn::Path = syn::parse_quote!(::core::default::Default::default);
-                Expr::new(
-                    ExprKind::Opaque(OpaqueCall::Function(default, vec![])),
-                    span,
-                )
+                self.placeholder(var, span)
             });
             out.push(Stmt {
                 kind: StmtKind::Let { var, init },
@@ -1680,10 +1681,15 @@ pub(super) fn element_option(pat: &syn::Pat, opt: &syn::Expr) -> Option<(syn::Ex
     Some((test, bind))
 }
 
-/// `let P = e else { D };` for any other pattern: a `match` that yields the names `P` binds,
+/// `let P = e else { D };` for any other pattern (a type on it dropped: the `match` arm
+/// cannot carry one): a `match` that yields the names `P` binds,
 /// `let (a, mut b) = match e { P => (a, b), _ => D };`, so the patterns' rules (bindings
 /// only on values with no derivative) are those of `match`.
 fn match_let_else(pat: &syn::Pat, init: &syn::Expr, diverge: &syn::Expr) -> syn::Stmt {
+    let pat = match pat {
+        syn::Pat::Type(t) => &*t.pat,
+        other => other,
+    };
     let mut names = vec![];
     binding_names(pat, &mut names);
     let mut pat = pat.clone();

@@ -472,12 +472,11 @@ impl Lowerer {
         // the lowering makes of `break`: start from a default it then replaces.
         for &v in value.iter().flatten() {
             self.vars[v].mutable = true;
-            let default =
-                OpaqueCall::Function(syn::parse_quote!(::core::default::Default::default), vec![]);
+            let default = self.placeholder(v, span);
             out.push(Stmt {
                 kind: StmtKind::Assign {
                     place: Place::Var(v),
-                    value: Expr::new(ExprKind::Opaque(default), span),
+                    value: default,
                     compound: None,
                 },
                 span,

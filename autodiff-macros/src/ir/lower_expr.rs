@@ -200,6 +200,13 @@ impl Lowerer {
     fn lower_valued_expr(&mut self, e: &syn::Expr, span: Span, out: &mut Vec<Stmt>) -> Expr {
         let tmp = self.temp("value", Kind::Float, span);
         self.vars[tmp].mutable = false;
+        // A `return` or `break` in a branch (`x[i?]`) leaves the value unassigned on that
+        // path, which the generated code's flags hide from rustc: it starts from a default.
+        let diverges = crate::tokens::mentions_any(
+            quote::ToTokens::to_token_stream(e),
+            &["return", "break", "continue"],
+        );
+        self.vars[tmp].mutable |= diverges;
         out.push(Stmt {
             kind: StmtKind::Let {
                 var: tmp,
@@ -212,6 +219,12 @@ impl Lowerer {
         // The block's value has the kind of what is assigned to it.
         if let Some(kind) = assigned_kind(tmp, &out[start..], &self.vars, &self.float) {
             self.vars[tmp].kind = kind;
+        }
+        if diverges {
+            let placeholder = self.placeholder(tmp, span);
+            if let StmtKind::Let { init, .. } = &mut out[start - 1].kind {
+                *init = Some(placeholder);
+            }
         }
         Expr::new(ExprKind::Var(tmp), span)
     }
