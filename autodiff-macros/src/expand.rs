@@ -108,26 +108,9 @@ fn foreign_self_type(ty: &syn::Type) -> Option<syn::Error> {
         syn::Type::Path(p) => {
             p.qself.is_none()
                 && p.path.get_ident().is_some_and(|i| {
-                    matches!(
-                        i.to_string().as_str(),
-                        "f64"
-                            | "f32"
-                            | "bool"
-                            | "char"
-                            | "str"
-                            | "usize"
-                            | "isize"
-                            | "u8"
-                            | "u16"
-                            | "u32"
-                            | "u64"
-                            | "u128"
-                            | "i8"
-                            | "i16"
-                            | "i32"
-                            | "i64"
-                            | "i128"
-                    )
+                    let name = i.to_string();
+                    crate::tokens::SCALAR_TYPES.contains(&name.as_str())
+                        || matches!(name.as_str(), "char" | "str")
                 })
         }
         syn::Type::Array(_)

@@ -257,22 +257,7 @@ fn shared_scalar(ty: &Type, float: Option<&Type>) -> Option<Type> {
     }
     let Type::Path(p) = &*r.elem else { return None };
     let name = p.path.get_ident()?.to_string();
-    let primitive = matches!(
-        name.as_str(),
-        "f64"
-            | "f32"
-            | "usize"
-            | "isize"
-            | "u8"
-            | "u16"
-            | "u32"
-            | "u64"
-            | "i8"
-            | "i16"
-            | "i32"
-            | "i64"
-            | "bool"
-    );
+    let primitive = crate::tokens::SCALAR_TYPES.contains(&name.as_str());
     let is_float = float.is_some_and(|f| quote::quote!(#f).to_string() == name);
     (primitive || is_float).then(|| (*r.elem).clone())
 }

@@ -64,6 +64,12 @@ pub fn mentions_ident(tokens: TokenStream, ident: &Ident) -> bool {
     })
 }
 
+/// The primitive numeric and `bool` types (Copy values with no fields).
+pub const SCALAR_TYPES: &[&str] = &[
+    "f64", "f32", "bool", "usize", "isize", "u8", "u16", "u32", "u64", "u128", "i8", "i16", "i32",
+    "i64", "i128",
+];
+
 /// Whether `tokens` contain any of the identifiers `names` (keywords included).
 pub fn mentions_any(tokens: TokenStream, names: &[&str]) -> bool {
     tokens.into_iter().any(|tt| match tt {

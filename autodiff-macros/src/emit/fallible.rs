@@ -109,11 +109,11 @@ fn twin(
     let own = g.attrs.iter().filter(|a| a.path().is_ident("allow"));
     let allows = quote!(#(#own)*);
     let doc = format!(
-        "[`{f}`]'s `_{suffix}` where its result exists (see the crate's notes on `Option` and `Result` results)."
+        "`_{suffix}` of [`{f}`], in `{f}`'s wrapper: the derivative where `{f}` has a value, else what `{f}` returns (`None`, or its error). It runs `{f}` once to learn which."
     );
     if suffix.starts_with("gradcheck") {
         let output = &g.sig.output;
-        let doc = format!("Checks the derivatives of [`{f}`] where its result exists, as `_{suffix}` does for a plain result.");
+        let doc = format!("Checks the derivatives of [`{f}`]'s value against central differences, as `_{suffix}` does for a plain result; where `{f}` has no value it checks a constant, and passes.");
         return quote! {
             #[doc = #doc]
             #allows
