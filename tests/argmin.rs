@@ -131,3 +131,23 @@ fn the_hessian_operator_applies_the_hessian() {
     assert!((col0[0] - expected[0][0]).abs() < 1e-9 && (col0[1] - expected[1][0]).abs() < 1e-9);
     assert!((col1[0] - expected[0][1]).abs() < 1e-9 && (col1[1] - expected[1][1]).abs() < 1e-9);
 }
+
+/// A quadratic bowl in `f32`, centred at (1, −2).
+#[differentiate]
+fn bowl(x: &[f32]) -> f32 {
+    (x[0] - 1.0).powi(2) + 10.0 * (x[1] + 2.0).powi(2)
+}
+
+#[test]
+fn lbfgs_in_f32() {
+    let solver = LBFGS::new(MoreThuenteLineSearch::new(), 5);
+    let result = Executor::new(Problem::new(bowl, bowl_grad), solver)
+        .configure(|state| state.param(vec![0.0f32, 0.0]).max_iters(50))
+        .run()
+        .unwrap();
+    let best = result.state().get_best_param().unwrap();
+    assert!(
+        (best[0] - 1.0).abs() < 1e-4 && (best[1] + 2.0).abs() < 1e-4,
+        "{best:?}"
+    );
+}

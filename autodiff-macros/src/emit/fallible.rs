@@ -26,7 +26,16 @@ pub fn wrappers(
     let inner_name = fallible.inner.sig.ident.to_string();
     let prefix = format!("{inner_name}_");
     let mut out = TokenStream::new();
-    for g in derived_fns(derived.clone()) {
+    // The derived items are this macro's own output, so they parse; if they ever did not,
+    // the user would see the wrappers missing without a word: say so at the function.
+    let fns = match derived_fns(derived.clone()) {
+        Ok(fns) => fns,
+        Err(e) => {
+            let message = format!("`#[differentiate]` could not read back the derived items of `{}` to wrap them in its `Option`/`Result` ({e}): please report this", item.sig.ident);
+            return syn::Error::new(item.sig.ident.span(), message).to_compile_error();
+        }
+    };
+    for g in fns {
         let name = g.sig.ident.to_string();
         // The user's items only: the hidden ones for differentiated callers (`_dual_…`,
         // `…_all`) stay the inner function's, which no caller of `f` reaches.
@@ -52,7 +61,7 @@ const PUBLIC: &[&str] = &[
 ];
 
 /// The functions among the derived items (their helper types and impls aside).
-fn derived_fns(tokens: TokenStream) -> Vec<syn::ItemFn> {
+fn derived_fns(tokens: TokenStream) -> syn::Result<Vec<syn::ItemFn>> {
     struct Items(Vec<syn::Item>);
     impl syn::parse::Parse for Items {
         fn parse(input: syn::parse::ParseStream) -> syn::Result<Self> {
@@ -63,14 +72,14 @@ fn derived_fns(tokens: TokenStream) -> Vec<syn::ItemFn> {
             Ok(Items(items))
         }
     }
-    let items = syn::parse2::<Items>(tokens).map_or(vec![], |i| i.0);
-    items
+    let items = syn::parse2::<Items>(tokens)?.0;
+    Ok(items
         .into_iter()
         .filter_map(|i| match i {
             syn::Item::Fn(f) => Some(f),
             _ => None,
         })
-        .collect()
+        .collect())
 }
 
 /// `f_X` for the derived item `g` = `__f_inner_X`.

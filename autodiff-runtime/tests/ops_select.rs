@@ -1,0 +1,200 @@
+//! `dot`, `matvec`, `row`, `column` and `mapv_with`: checked by the `ops_common` harness
+//! (VJP against central differences, JVP against VJP, f32 against f64).
+
+mod ops_common;
+
+use autodiff_runtime::gradcheck::Rng;
+use autodiff_runtime::num_traits::Float;
+use autodiff_runtime::ops;
+use ops_common::{check, flat, Pack, Rule, Scalar, Unpack};
+
+struct Dot(usize);
+
+impl Rule for Dot {
+    fn name(&self) -> String {
+        format!("dot of {}", self.0)
+    }
+    fn point(&self, rng: &mut Rng) -> Vec<f64> {
+        rng.vector(2 * self.0, -1.5, 1.5)
+    }
+    fn value<T: Scalar>(&self, x: &[T]) -> Vec<T> {
+        let mut u = Unpack::new(x);
+        let (a, b) = (u.vec(self.0), u.vec(self.0));
+        vec![ops::dot(&a, &b)]
+    }
+    fn jvp<T: Scalar>(&self, x: &[T], v: &[T]) -> (Vec<T>, Vec<T>) {
+        let (mut u, mut t) = (Unpack::new(x), Unpack::new(v));
+        let (a, b) = (u.vec(self.0), u.vec(self.0));
+        let (da, db) = (t.vec(self.0), t.vec(self.0));
+        let (y, dy) = ops::dot_jvp(&a, &b, &da, &db);
+        (vec![y], vec![dy])
+    }
+    fn vjp<T: Scalar>(&self, x: &[T], ybar: &[T]) -> (Vec<T>, Vec<T>) {
+        let mut u = Unpack::new(x);
+        let (a, b) = (u.vec(self.0), u.vec(self.0));
+        let (y, a_bar, b_bar) = ops::dot_vjp(&a, &b, ybar[0]);
+        (vec![y], Pack::new().nd(&a_bar).nd(&b_bar).done())
+    }
+}
+
+struct Matvec(usize, usize);
+
+impl Rule for Matvec {
+    fn name(&self) -> String {
+        format!("matvec {}×{} · {}", self.0, self.1, self.1)
+    }
+    fn point(&self, rng: &mut Rng) -> Vec<f64> {
+        rng.vector(self.0 * self.1 + self.1, -1.5, 1.5)
+    }
+    fn value<T: Scalar>(&self, x: &[T]) -> Vec<T> {
+        let mut u = Unpack::new(x);
+        let (a, v) = (u.mat(self.0, self.1), u.vec(self.1));
+        flat(&ops::matvec(&a, &v))
+    }
+    fn jvp<T: Scalar>(&self, x: &[T], t: &[T]) -> (Vec<T>, Vec<T>) {
+        let (mut u, mut d) = (Unpack::new(x), Unpack::new(t));
+        let (a, v) = (u.mat(self.0, self.1), u.vec(self.1));
+        let (da, dv) = (d.mat(self.0, self.1), d.vec(self.1));
+        let (y, dy) = ops::matvec_jvp(&a, &v, &da, &dv);
+        (flat(&y), flat(&dy))
+    }
+    fn vjp<T: Scalar>(&self, x: &[T], ybar: &[T]) -> (Vec<T>, Vec<T>) {
+        let mut u = Unpack::new(x);
+        let (a, v) = (u.mat(self.0, self.1), u.vec(self.1));
+        let g = Unpack::new(ybar).vec(self.0);
+        let (y, a_bar, v_bar) = ops::matvec_vjp(&a, &v, g);
+        (flat(&y), Pack::new().nd(&a_bar).nd(&v_bar).done())
+    }
+}
+
+/// Row `i` (`column` false) or column `i` (`column` true) of an `m × n` matrix.
+struct Line {
+    m: usize,
+    n: usize,
+    i: usize,
+    column: bool,
+}
+
+impl Line {
+    fn len(&self) -> usize {
+        if self.column {
+            self.m
+        } else {
+            self.n
+        }
+    }
+}
+
+impl Rule for Line {
+    fn name(&self) -> String {
+        let what = if self.column { "column" } else { "row" };
+        format!("{what} {} of {}×{}", self.i, self.m, self.n)
+    }
+    fn point(&self, rng: &mut Rng) -> Vec<f64> {
+        rng.vector(self.m * self.n, -1.5, 1.5)
+    }
+    fn value<T: Scalar>(&self, x: &[T]) -> Vec<T> {
+        let a = Unpack::new(x).mat(self.m, self.n);
+        let y = if self.column {
+            ops::column(&a, self.i)
+        } else {
+            ops::row(&a, self.i)
+        };
+        flat(&y)
+    }
+    fn jvp<T: Scalar>(&self, x: &[T], t: &[T]) -> (Vec<T>, Vec<T>) {
+        let (a, da) = (
+            Unpack::new(x).mat(self.m, self.n),
+            Unpack::new(t).mat(self.m, self.n),
+        );
+        let (y, dy) = if self.column {
+            ops::column_jvp(&a, self.i, &da)
+        } else {
+            ops::row_jvp(&a, self.i, &da)
+        };
+        (flat(&y), flat(&dy))
+    }
+    fn vjp<T: Scalar>(&self, x: &[T], ybar: &[T]) -> (Vec<T>, Vec<T>) {
+        let a = Unpack::new(x).mat(self.m, self.n);
+        let g = Unpack::new(ybar).vec(self.len());
+        let (y, a_bar) = if self.column {
+            ops::column_vjp(&a, self.i, g)
+        } else {
+            ops::row_vjp(&a, self.i, g)
+        };
+        (flat(&y), Pack::new().nd(&a_bar).done())
+    }
+}
+
+/// `sin(x)·x` mapped over a matrix, with its tangent rule written by hand.
+struct Mapped(usize, usize);
+
+fn f<T: Float>(x: T) -> T {
+    x.sin() * x
+}
+
+fn f_jvp<T: Float>(x: T, dx: T) -> (T, T) {
+    (f(x), dx * (x.cos() * x + x.sin()))
+}
+
+impl Rule for Mapped {
+    fn name(&self) -> String {
+        format!("mapv_with over {}×{}", self.0, self.1)
+    }
+    fn point(&self, rng: &mut Rng) -> Vec<f64> {
+        rng.vector(self.0 * self.1, -2.0, 2.0)
+    }
+    fn value<T: Scalar>(&self, x: &[T]) -> Vec<T> {
+        let a = Unpack::new(x).mat(self.0, self.1);
+        flat(&ops::mapv_with(&a, f, f_jvp))
+    }
+    fn jvp<T: Scalar>(&self, x: &[T], t: &[T]) -> (Vec<T>, Vec<T>) {
+        let (a, da) = (
+            Unpack::new(x).mat(self.0, self.1),
+            Unpack::new(t).mat(self.0, self.1),
+        );
+        let (y, dy) = ops::mapv_with_jvp(&a, f, f_jvp, &da);
+        (flat(&y), flat(&dy))
+    }
+    fn vjp<T: Scalar>(&self, x: &[T], ybar: &[T]) -> (Vec<T>, Vec<T>) {
+        let a = Unpack::new(x).mat(self.0, self.1);
+        let g = Unpack::new(ybar).mat(self.0, self.1);
+        let (y, a_bar) = ops::mapv_with_vjp(&a, f, f_jvp, g);
+        (flat(&y), Pack::new().nd(&a_bar).done())
+    }
+}
+
+#[test]
+fn dot_and_matvec_rules() {
+    for n in [0, 1, 5] {
+        check(&Dot(n));
+    }
+    for (m, n) in [(1, 1), (3, 5), (4, 1), (0, 3), (2, 0)] {
+        check(&Matvec(m, n));
+    }
+}
+
+#[test]
+fn row_and_column_rules() {
+    for (m, n, i) in [(1, 1, 0), (3, 4, 2), (4, 2, 0), (2, 5, 1)] {
+        check(&Line {
+            m,
+            n,
+            i,
+            column: false,
+        });
+        check(&Line {
+            m,
+            n,
+            i: i.min(n - 1),
+            column: true,
+        });
+    }
+}
+
+#[test]
+fn mapped_function_rules() {
+    for (m, n) in [(1, 1), (3, 4), (0, 2)] {
+        check(&Mapped(m, n));
+    }
+}
