@@ -270,7 +270,8 @@ fn check_something_varies(
             .map(|t| (pt, *t)),
         syn::FnArg::Receiver(_) => None,
     });
-    // `&[Vec<f64>]`, `Vec<Vec<f64>>`: rows of floats, which no parameter shape holds.
+    // `Vec<Vec<f64>>` by value, `&[[f64; N]; M]`: rows of floats in a form no parameter
+    // shape holds (`&[Vec<f64>]` and `&[[f64; N]]` are slices of rows).
     let nested = item.sig.inputs.iter().find_map(|input| match input {
         syn::FnArg::Typed(pt) => {
             let written = quote!(#pt).to_string().replace(' ', "");
@@ -289,7 +290,7 @@ fn check_something_varies(
         let float = quote!(#float);
         return Err(vec![syn::Error::new_spanned(
             &pt.ty,
-            format!("a sequence of sequences of `{float}` (rows of a matrix) is not a parameter `#[differentiate]` can differentiate: pass the matrix flat (`&[{float}]` with its row length, indexed `x[i * n + j]`) or as an `ndarray::Array2<{float}>`"),
+            format!("rows of `{float}` are differentiated as a slice of rows: take this parameter by reference as one (`&[Vec<{float}>]`, `&Vec<Vec<{float}>>` or `&[[{float}; N]]`), or pass the matrix as an `ndarray::Array2<{float}>`"),
         )]);
     }
     let error = match of_other {

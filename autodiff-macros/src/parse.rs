@@ -636,6 +636,7 @@ pub fn param_shape(ty: &Type, float: &Type) -> ParamShape {
             None if matches!(element(&r.elem), Some((e, false)) if kind_of_type(e, float) == Kind::Struct) => {
                 ParamShape::StructSlice
             }
+            None if is_rows(ty, float) => ParamShape::StructSlice,
             None => ParamShape::Inactive,
         },
         Type::Reference(_) => ParamShape::Inactive,
@@ -645,6 +646,15 @@ pub fn param_shape(ty: &Type, float: &Type) -> ParamShape {
             None => ParamShape::Inactive,
         },
     }
+}
+
+/// `&[Vec<F>]`, `&Vec<Vec<F>>`, `&[[F; N]]`, `&Vec<[F; N]>`: a matrix as rows, a slice
+/// whose elements are float sequences (see `ir::lower_rows`).
+pub fn is_rows(ty: &Type, float: &Type) -> bool {
+    let Type::Reference(r) = ty else { return false };
+    r.mutability.is_none()
+        && matches!(element(&r.elem), Some((row, false))
+            if matches!(element(row), Some((e, _)) if kind_of_type(e, float) == Kind::Float))
 }
 
 /// `&mut` parameters holding floats are outputs, which `#[differentiate]` does not take yet.

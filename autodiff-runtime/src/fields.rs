@@ -367,3 +367,71 @@ pub fn structs_to_flat<S: Differentiable>(items: &[S]) -> Vec<S::Scalar> {
     S::for_each_leaf_of_slice(items, &mut |leaf| flat.extend_from_slice(leaf));
     flat
 }
+
+// A parameter `a: &[Vec<f64>]` (or `&[[f64; N]]`, `&Vec<Vec<f64>>`), a matrix as rows, is
+// read through one flat copy of its elements and the start of each row in it: `a[i][j]`
+// is `a_flat[a_row_starts[i] + j]`, so the rest of the generated code sees a float slice,
+// and the flat adjoint is cut back into rows at the end. Rows may differ in length.
+
+/// The elements of `rows`, row after row.
+///
+/// ```
+/// use autodiff_runtime::fields::rows_flat;
+/// assert_eq!(rows_flat(&[vec![1.0, 2.0], vec![3.0]]), vec![1.0, 2.0, 3.0]);
+/// ```
+pub fn rows_flat<F: Copy, R: AsRef<[F]>>(rows: &[R]) -> Vec<F> {
+    let mut flat = Vec::with_capacity(rows.iter().map(|r| r.as_ref().len()).sum());
+    for row in rows {
+        flat.extend_from_slice(row.as_ref());
+    }
+    flat
+}
+
+/// Where each row of `rows` starts in [`rows_flat`], and after the last, the total length:
+/// row `i` is `flat[starts[i]..starts[i + 1]]`.
+///
+/// ```
+/// use autodiff_runtime::fields::row_starts;
+/// assert_eq!(row_starts(&[vec![1.0, 2.0], vec![3.0]]), vec![0, 2, 3]);
+/// assert_eq!(row_starts::<f64, [f64; 2]>(&[]), vec![0]);
+/// ```
+pub fn row_starts<F, R: AsRef<[F]>>(rows: &[R]) -> Vec<usize> {
+    let mut starts = Vec::with_capacity(rows.len() + 1);
+    let mut at = 0;
+    starts.push(at);
+    for row in rows {
+        at += row.as_ref().len();
+        starts.push(at);
+    }
+    starts
+}
+
+/// `bars[i][j] += flat[starts[i] + j]`: the adjoint of a [`rows_flat`] copy added into the
+/// rows' cotangents, shaped as they are. Panics naming both lengths unless the rows hold
+/// as many elements as `flat`.
+///
+/// ```
+/// use autodiff_runtime::fields::scatter_rows;
+/// let mut bars = vec![vec![1.0, 0.0], vec![0.0]];
+/// scatter_rows(&mut bars, &[0.5, 2.0, 3.0]);
+/// assert_eq!(bars, [vec![1.5, 2.0], vec![3.0]]);
+/// ```
+#[track_caller]
+pub fn scatter_rows<F: Float, R: AsMut<[F]>>(bars: &mut [R], flat: &[F]) {
+    let total: usize = bars.iter_mut().map(|r| r.as_mut().len()).sum();
+    assert_eq!(
+        total,
+        flat.len(),
+        "rows of {total} elements in all receive a flat adjoint of length {}",
+        flat.len()
+    );
+    let mut at = 0;
+    for bar in bars {
+        let bar = bar.as_mut();
+        let len = bar.len();
+        for (b, g) in bar.iter_mut().zip(&flat[at..at + len]) {
+            *b = *b + *g;
+        }
+        at += len;
+    }
+}

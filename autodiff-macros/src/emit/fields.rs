@@ -93,7 +93,10 @@ impl Ctx<'_> {
             .map(|f| {
                 let (name, base, path) = (self.name(f.var), self.name(f.base), &f.path);
                 if self.is_struct_slice(f.base) {
-                    return quote!(let #name = __ad::column(#base, |__e| __e.#(#path).*););
+                    return match self.rows_part(f) {
+                        Some(part) => quote!(let #name = #part(#base);),
+                        None => quote!(let #name = __ad::column(#base, |__e| __e.#(#path).*);),
+                    };
                 }
                 // A sequence is read as a slice, whatever holds it (`Vec`, array, `Array1`).
                 if self.kind(f.var) == Kind::FloatSeq {
@@ -116,6 +119,9 @@ impl Ctx<'_> {
             .filter(|f| f.base == param && self.active(f.var))
             .map(|f| {
                 let (field_bar, path) = (self.bar(f.var), &f.path);
+                if self.rows_part(f).is_some() {
+                    return quote!(__ad::scatter_rows(&mut #bar, &#field_bar););
+                }
                 if self.is_struct_slice(param) {
                     let constant = constant_in_first(&bar, path);
                     return quote! {
@@ -191,6 +197,17 @@ impl Ctx<'_> {
     /// `#[no_grad]` field, which the element type reports).
     fn column_binding(&self, f: &FieldProj, sweep: Sweep) -> TokenStream {
         let (name, base, path) = (self.name(f.var), self.name(f.base), &f.path);
+        if let Some(part) = self.rows_part(f) {
+            // A row's entries have no `#[no_grad]` to ask about.
+            let tangent = (sweep == Sweep::Jvp && self.active(f.var)).then(|| {
+                let (dot, base_dot) = (self.dot(f.var), self.dot(f.base));
+                quote!(let #dot = #part(#base_dot);)
+            });
+            return quote! {
+                let #name = #part(#base);
+                #tangent
+            };
+        }
         let tangent = (sweep == Sweep::Jvp && self.active(f.var)).then(|| {
             let (dot, base_dot) = (self.dot(f.var), self.dot(f.base));
             let constant = constant_in_first(&base_dot, path);
@@ -206,6 +223,21 @@ impl Ctx<'_> {
             let #name = __ad::column(#base, |__e| __e.#(#path).*);
             #tangent
         }
+    }
+}
+
+impl Ctx<'_> {
+    /// For a projection of a parameter given as rows (`a: &[Vec<f64>]`, see
+    /// `ir::lower_rows`), the runtime function that makes it: the flat entries or the row
+    /// starts.
+    fn rows_part(&self, f: &FieldProj) -> Option<TokenStream> {
+        if !f.path.is_empty() {
+            return None;
+        }
+        Some(match self.kind(f.var) {
+            Kind::IntSeq => quote!(__ad::row_starts),
+            _ => quote!(__ad::rows_flat),
+        })
     }
 }
 

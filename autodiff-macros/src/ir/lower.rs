@@ -47,6 +47,9 @@ pub struct Lowerer {
     /// Names bound to an element of such a slice: the slice and the variable holding the
     /// element's index.
     pub(super) element_aliases: HashMap<VarId, (VarId, VarId)>,
+    /// Those slices whose elements are rows of floats (`a: &[Vec<f64>]`), with their
+    /// projections (see `lower_rows`).
+    pub(super) rows: HashMap<VarId, super::lower_rows::Rows>,
     /// Those of them that are constants (left out by `wrt`): their methods are plain calls.
     pub(super) constant_structs: Vec<VarId>,
     /// The fields of struct parameters read so far.
@@ -124,6 +127,7 @@ impl Lowerer {
             struct_params: vec![],
             struct_slices: vec![],
             element_aliases: HashMap::new(),
+            rows: HashMap::new(),
             constant_structs: vec![],
             fields: vec![],
             outputs: vec![],
@@ -1254,6 +1258,10 @@ pub fn lower_fn(
                     // cannot see the alias, but indexing and `len` say it is a sequence.
                     shape = ParamShape::Slice;
                     lw.vars[var].kind = Kind::FloatSeq;
+                }
+                if shape == ParamShape::StructSlice && parse::is_rows(&pt.ty, &float) {
+                    lw.vars[var].kind = Kind::StructSeq;
+                    lw.declare_rows(var, ident.span());
                 }
                 lw.param_kind(var, shape);
                 let is_active = active(&ident, shape);

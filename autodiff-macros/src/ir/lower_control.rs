@@ -383,6 +383,11 @@ impl Lowerer {
 
     fn lower_for(&mut self, f: &syn::ExprForLoop, out: &mut Vec<Stmt>) {
         let span = f.for_token.span;
+        if let Some(sequence) = self.rows_as_sub_slices(&f.expr) {
+            let mut f = f.clone();
+            *f.expr = sequence;
+            return self.lower_for(&f, out);
+        }
         if range_parts(&f.expr).is_none() {
             if let Some((setup, desugared)) = self.desugar_for(f) {
                 // The lengths the loop's range reads, computed before it.

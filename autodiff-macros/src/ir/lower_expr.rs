@@ -16,6 +16,9 @@ impl Lowerer {
     pub(super) fn lower_expr(&mut self, e: &syn::Expr, out: &mut Vec<Stmt>) -> Expr {
         let span = expr_span(e);
         let mk = |kind| Expr::new(kind, span);
+        if let Some(copy) = self.row_value(e) {
+            return self.lower_expr(&copy, out);
+        }
         match e {
             syn::Expr::Lit(l) => self.lower_lit(&l.lit, span),
             syn::Expr::Path(p) if p.qself.is_none() => match p.path.get_ident() {
@@ -56,6 +59,9 @@ impl Lowerer {
                 "pass the element to a `#[differentiate]` function that takes the struct by reference and reads the field there (`energy(p)` with `fn energy(p: &Particle)`), or give the struct a float field per coordinate",
             ),
             syn::Expr::Index(ix) => {
+                if let Some(entry) = self.row_entry(ix) {
+                    return self.lower_expr(&entry, out);
+                }
                 let base = self.lower_expr(&ix.expr, out);
                 let index = self.lower_expr(&ix.index, out);
                 mk(ExprKind::Index(Box::new(base), Box::new(index)))
@@ -377,8 +383,21 @@ impl Lowerer {
     fn lower_method(&mut self, m: &syn::ExprMethodCall, out: &mut Vec<Stmt>) -> Expr {
         let span = m.method.span();
         let name = m.method.to_string();
+        if let Some(len) = self.row_len(m) {
+            return self.lower_expr(&len, out);
+        }
         // An iterator chain ending in a consumer is rewritten before its receiver, which
         // is no value on its own, would be lowered.
+        if matches!(
+            name.as_str(),
+            "sum" | "product" | "fold" | "collect" | "unwrap" | "expect" | "for_each"
+        ) {
+            if let Some(receiver) = self.rows_as_sub_slices(&m.receiver) {
+                let mut m = m.clone();
+                *m.receiver = receiver;
+                return self.lower_method(&m, out);
+            }
+        }
         if matches!(
             name.as_str(),
             "sum" | "product" | "fold" | "collect" | "unwrap" | "expect"

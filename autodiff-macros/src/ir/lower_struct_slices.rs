@@ -107,6 +107,12 @@ impl Lowerer {
         let Some(index_var) = self.lookup(&index_name.to_string()) else {
             return false;
         };
+        // The generated code names the index after the element (`row_index`); the
+        // syntax this module writes reaches it by that name too.
+        let readable = self.fresh_name(&format!("{}_index", p.ident), p.ident.span(), false);
+        self.vars[index_var].name = readable.clone();
+        self.vars[index_var].stem = readable.clone();
+        self.bind_hidden(&readable, index_var);
         let alias = self.temp(&p.ident.to_string(), Kind::Other, p.ident.span());
         self.bind_name(&p.ident, alias, false);
         self.element_aliases.insert(alias, (slice, index_var));

@@ -21,6 +21,7 @@ mod lower_items;
 mod lower_iter;
 mod lower_macros;
 mod lower_outputs;
+mod lower_rows;
 mod lower_struct_slices;
 #[cfg(test)]
 pub mod print;
@@ -575,6 +576,9 @@ pub struct FieldProj {
     pub var: VarId,
     /// The struct parameter's variable.
     pub base: VarId,
+    /// Empty for the two projections of a parameter given as rows (`a: &[Vec<f64>]`):
+    /// its entries flattened (a float sequence) and its row starts (integers); see
+    /// `lower_rows`.
     pub path: Vec<syn::Member>,
 }
 

@@ -1,0 +1,212 @@
+//! Matrices as rows (`&[Vec<f64>]`, `&Vec<Vec<f64>>`, `&[[f64; N]]`): the forms numerical
+//! code reads them in, each checked against central differences.
+
+// Index loops and `&Vec<Vec<f64>>`, as numerical code over rows is written.
+#![allow(clippy::needless_range_loop, clippy::ptr_arg)]
+
+use autodiff::differentiate;
+
+#[differentiate]
+fn frobenius(a: &[Vec<f64>]) -> f64 {
+    let mut s = 0.0;
+    for i in 0..a.len() {
+        for j in 0..a[i].len() {
+            s += a[i][j] * a[i][j];
+        }
+    }
+    s
+}
+
+#[differentiate]
+fn quad_form(a: &[Vec<f64>], x: &[f64]) -> f64 {
+    let n = x.len();
+    let mut total = 0.0;
+    for i in 0..n {
+        let row = &a[i];
+        let mut ax = 0.0;
+        for j in 0..row.len() {
+            ax += row[j] * x[j];
+        }
+        total += x[i] * ax;
+    }
+    total
+}
+
+#[differentiate]
+fn row_sums(a: &Vec<Vec<f64>>, w: &[f64]) -> f64 {
+    let mut total = 0.0;
+    for (i, row) in a.iter().enumerate() {
+        let s: f64 = row.iter().zip(w.iter()).map(|(r, v)| r * v).sum();
+        total += (i as f64 + 1.0) * s.tanh();
+    }
+    total
+}
+
+#[differentiate]
+fn points_energy(p: &[[f64; 2]]) -> f64 {
+    let mut e = 0.0;
+    for i in 0..p.len() {
+        for j in (i + 1)..p.len() {
+            let dx = p[i][0] - p[j][0];
+            let dy = p[i][1] - p[j][1];
+            e += 1.0 / (dx * dx + dy * dy).sqrt();
+        }
+    }
+    e
+}
+
+#[test]
+fn frobenius_gradient() {
+    let a = vec![vec![1.0, -2.0, 0.5], vec![0.3, 0.7]];
+    let (v, g) = frobenius_grad(&a);
+    assert!((v - (1.0 + 4.0 + 0.25 + 0.09 + 0.49)).abs() < 1e-12);
+    assert_eq!(g, vec![vec![2.0, -4.0, 1.0], vec![0.6, 1.4]]);
+    frobenius_gradcheck(&a).unwrap();
+}
+
+#[test]
+fn quad_form_gradient() {
+    let a = vec![
+        vec![2.0, 0.5, -1.0],
+        vec![0.1, 3.0, 0.2],
+        vec![-0.4, 0.6, 1.5],
+    ];
+    let x = vec![0.3, -0.7, 1.1];
+    let (_, ga, gx) = quad_form_grad(&a, &x);
+    // d(xᵀAx)/dA = x xᵀ, d/dx = (A + Aᵀ) x.
+    for i in 0..3 {
+        for j in 0..3 {
+            assert!((ga[i][j] - x[i] * x[j]).abs() < 1e-12);
+        }
+        let want: f64 = (0..3).map(|j| (a[i][j] + a[j][i]) * x[j]).sum();
+        assert!((gx[i] - want).abs() < 1e-12);
+    }
+    quad_form_gradcheck(&a, &x).unwrap();
+}
+
+#[test]
+fn row_sums_gradient() {
+    let a = vec![vec![0.2, -0.4], vec![1.0, 0.3], vec![-0.5, 0.8]];
+    let w = vec![0.9, -1.2];
+    row_sums_gradcheck(&a, &w).unwrap();
+}
+
+#[test]
+fn points_energy_gradient() {
+    let p = [[0.0, 0.0], [1.0, 0.2], [0.3, 1.4]];
+    points_energy_gradcheck(&p).unwrap();
+}
+
+#[differentiate]
+fn dot(a: &[f64], b: &[f64]) -> f64 {
+    a.iter().zip(b).map(|(x, y)| x * y).sum()
+}
+
+#[differentiate]
+fn matvec(a: &[Vec<f64>], x: &[f64]) -> Vec<f64> {
+    let mut y = vec![0.0; a.len()];
+    for i in 0..a.len() {
+        y[i] = dot(&a[i], x);
+    }
+    y
+}
+
+#[differentiate]
+fn residual_norm(a: &[Vec<f64>], x: &[f64], b: &[f64]) -> f64 {
+    let ax = matvec(a, x);
+    let mut s = 0.0;
+    for i in 0..b.len() {
+        s += (ax[i] - b[i]).powi(2);
+    }
+    s
+}
+
+#[differentiate]
+fn row_means(a: &[Vec<f64>]) -> f64 {
+    let mut total = 0.0;
+    for row in a {
+        let mut s = 0.0;
+        for &v in row.iter() {
+            s += v.exp();
+        }
+        total += s / row.len() as f64;
+    }
+    total
+}
+
+#[differentiate]
+fn chained(a: &[Vec<f64>]) -> f64 {
+    a.iter()
+        .map(|row| row.iter().map(|v| v * v).sum::<f64>().sqrt())
+        .sum()
+}
+
+#[differentiate(wrt(w))]
+fn least_squares(w: &[f64], xs: &[Vec<f64>], ys: &[f64]) -> f64 {
+    let mut loss = 0.0;
+    for (x, y) in xs.iter().zip(ys) {
+        let pred = dot(x, w);
+        loss += (pred - y) * (pred - y);
+    }
+    loss / ys.len() as f64
+}
+
+#[differentiate]
+fn trace_f32(a: &[Vec<f32>]) -> f32 {
+    let mut t = 0.0;
+    for i in 0..a.len() {
+        t += a[i][i].sin();
+    }
+    t
+}
+
+#[test]
+fn rows_passed_to_helpers() {
+    let a = vec![vec![1.0, 0.5], vec![-0.3, 2.0], vec![0.7, 0.1]];
+    let (x, b) = (vec![0.4, -0.9], vec![0.2, 0.3, -0.1]);
+    residual_norm_gradcheck(&a, &x, &b).unwrap();
+    // ∂/∂A ‖Ax − b‖² = 2 (Ax − b) xᵀ.
+    let (_, ga, _, _) = residual_norm_grad(&a, &x, &b);
+    for i in 0..3 {
+        let r = a[i][0] * x[0] + a[i][1] * x[1] - b[i];
+        for j in 0..2 {
+            assert!((ga[i][j] - 2.0 * r * x[j]).abs() < 1e-12);
+        }
+    }
+}
+
+#[test]
+fn loops_and_chains_over_rows() {
+    let a = vec![vec![0.2, -0.4, 0.1], vec![1.0], vec![-0.5, 0.8]];
+    row_means_gradcheck(&a).unwrap();
+    chained_gradcheck(&a).unwrap();
+}
+
+#[test]
+fn rows_as_data() {
+    let xs = vec![vec![1.0, 2.0], vec![0.5, -1.0], vec![-0.2, 0.3]];
+    let ys = vec![1.0, 0.0, 0.5];
+    let w = vec![0.1, 0.2];
+    least_squares_gradcheck(&w, &xs, &ys).unwrap();
+    let (_, gw) = least_squares_grad(&w, &xs, &ys);
+    let want: Vec<f64> = (0..2)
+        .map(|k| {
+            (0..3)
+                .map(|i| 2.0 * (xs[i][0] * w[0] + xs[i][1] * w[1] - ys[i]) * xs[i][k])
+                .sum::<f64>()
+                / 3.0
+        })
+        .collect();
+    assert!((gw[0] - want[0]).abs() < 1e-12 && (gw[1] - want[1]).abs() < 1e-12);
+}
+
+#[test]
+fn rows_in_f32() {
+    let a = vec![vec![0.5f32, 2.0], vec![1.0, -0.25]];
+    let (_, g) = trace_f32_grad(&a);
+    assert_eq!(
+        g,
+        vec![vec![0.5f32.cos(), 0.0], vec![0.0, (-0.25f32).cos()]]
+    );
+    trace_f32_gradcheck(&a).unwrap();
+}
