@@ -483,3 +483,20 @@ fn typed_let_else_and_branch_values_stay_floats() {
         ]
     );
 }
+
+// A benchmark function's point unpacked through its reference.
+#[differentiate]
+fn easom_like(p: &[f64; 2]) -> f64 {
+    let [x, y] = *p;
+    -(x.cos() * y.cos()) * (-(x - 1.0).powi(2) - (y - 1.0).powi(2)).exp()
+}
+
+#[test]
+fn array_unpacked_through_deref() {
+    let (_, g) = easom_like_grad(&[0.7, 1.3]);
+    let (x, y) = (0.7f64, 1.3f64);
+    let e = (-(x - 1.0).powi(2) - (y - 1.0).powi(2)).exp();
+    let want_x = x.sin() * y.cos() * e + x.cos() * y.cos() * e * 2.0 * (x - 1.0);
+    assert!((g[0] - want_x).abs() < 1e-12);
+    easom_like_gradcheck(&[0.7, 1.3]).unwrap();
+}

@@ -210,3 +210,46 @@ fn rows_in_f32() {
     );
     trace_f32_gradcheck(&a).unwrap();
 }
+
+#[differentiate]
+fn mix(t: f64, a: f64, b: f64) -> f64 {
+    a + (b - a) * t
+}
+
+// Bilinear interpolation on a 2×2 grid of corner values.
+#[differentiate]
+fn bilinear(x: f64, y: f64, corners: &[[f64; 2]; 2]) -> f64 {
+    let bottom = mix(x, corners[0][0], corners[0][1]);
+    let top = mix(x, corners[1][0], corners[1][1]);
+    mix(y, bottom, top)
+}
+
+#[differentiate]
+fn owned_rows(m: Vec<Vec<f64>>, s: f64) -> f64 {
+    let mut total = 0.0;
+    for row in m.iter() {
+        total += row.iter().map(|v| (v * s).sin()).sum::<f64>();
+    }
+    total
+}
+
+#[differentiate]
+fn owned_grid(g: [[f64; 3]; 2]) -> f64 {
+    g[0][0] * g[1][2] - g[0][2] * g[1][0] + g[0][1].exp()
+}
+
+#[test]
+fn rows_in_arrays_and_by_value() {
+    let c = [[1.0, 2.0], [3.0, 5.0]];
+    let (v, _, _, gc) = bilinear_grad(0.25, 0.5, &c);
+    assert!((v - (0.5 * 1.25 + 0.5 * 3.5)).abs() < 1e-12);
+    // ∂/∂c of the bilinear weights: (1−x)(1−y), x(1−y), (1−x)y, xy.
+    let want = [[0.375, 0.125], [0.375, 0.125]];
+    assert_eq!(gc, want);
+    bilinear_gradcheck(0.25, 0.5, &c).unwrap();
+    owned_rows_gradcheck(&vec![vec![0.3, 1.2], vec![-0.7]], 0.9).unwrap();
+    let g = [[0.5, -1.0, 2.0], [1.5, 0.25, -0.75]];
+    let (_, gg) = owned_grid_grad(&g);
+    assert_eq!(gg, [[-0.75, (-1.0f64).exp(), -1.5], [-2.0, 0.0, 0.5]]);
+    owned_grid_gradcheck(&g).unwrap();
+}

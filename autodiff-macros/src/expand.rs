@@ -270,29 +270,6 @@ fn check_something_varies(
             .map(|t| (pt, *t)),
         syn::FnArg::Receiver(_) => None,
     });
-    // `Vec<Vec<f64>>` by value, `&[[f64; N]; M]`: rows of floats in a form no parameter
-    // shape holds (`&[Vec<f64>]` and `&[[f64; N]]` are slices of rows).
-    let nested = item.sig.inputs.iter().find_map(|input| match input {
-        syn::FnArg::Typed(pt) => {
-            let written = quote!(#pt).to_string().replace(' ', "");
-            let nested = ["Vec<Vec<", "[Vec<", "Vec<[", "[[", "&[&["]
-                .iter()
-                .any(|p| written.contains(p))
-                && crate::tokens::mentions_ident(
-                    quote!(#pt),
-                    &syn::Ident::new(&quote!(#float).to_string(), proc_macro2::Span::call_site()),
-                );
-            nested.then_some(pt)
-        }
-        syn::FnArg::Receiver(_) => None,
-    });
-    if let (Some(pt), None) = (nested, of_other) {
-        let float = quote!(#float);
-        return Err(vec![syn::Error::new_spanned(
-            &pt.ty,
-            format!("rows of `{float}` are differentiated as a slice of rows: take this parameter by reference as one (`&[Vec<{float}>]`, `&Vec<Vec<{float}>>` or `&[[{float}; N]]`), or pass the matrix as an `ndarray::Array2<{float}>`"),
-        )]);
-    }
     let error = match of_other {
         Some((pt, t)) => syn::Error::new_spanned(
             &pt.ty,
@@ -376,6 +353,29 @@ fn check_signature(item: &syn::ItemFn, args: &Args, in_impl: bool) -> Result<(),
             .any(|t| matches!(&t, proc_macro2::TokenTree::Punct(p) if p.as_char() == '!'));
         if has_macro {
             errors.push(syn::Error::new_spanned(ty, "a macro in a parameter or return type is not supported by `#[differentiate]`: write the type itself"));
+        }
+    }
+    // Rows of floats in a form the derivatives do not take (modified by value, `&mut`,
+    // `&[&[f64]]`) would be constants without a word: refused unless `wrt` leaves them out.
+    if let Ok(float) = crate::parse::float_type(sig, Some(&item.block), in_impl) {
+        for input in &sig.inputs {
+            let syn::FnArg::Typed(pt) = input else {
+                continue;
+            };
+            let named = match &*pt.pat {
+                syn::Pat::Ident(pi) => args
+                    .wrt
+                    .as_ref()
+                    .is_none_or(|names| names.contains(&pi.ident)),
+                _ => true,
+            };
+            if named
+                && crate::parse::nests_floats(&pt.ty, &float)
+                && crate::parse::param_shape(&pt.ty, &float) == ParamShape::Inactive
+            {
+                let float = quote!(#float);
+                errors.push(syn::Error::new_spanned(&pt.ty, format!("`#[differentiate]` takes rows of `{float}` as a shared slice or array of rows (`&[Vec<{float}>]`, `&[[{float}; N]]`, `&[[{float}; N]; M]`, or one of these by value and not modified), not in this form: copy modified rows into a local flat `Vec<{float}>` (indexed `v[i * n + j]`) or an `ndarray::Array2<{float}>`, or leave this parameter out with `wrt(…)` if it holds constants")));
+            }
         }
     }
     // `wrt` names parameters that exist and hold floats.

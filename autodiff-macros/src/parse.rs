@@ -192,6 +192,14 @@ pub fn collapse_param_refs(item: &syn::ItemFn) -> Option<syn::ItemFn> {
                 changed = true;
                 continue;
             }
+            // `m: Vec<Vec<f64>>` or `[[f64; 2]; 2]` by value, and not modified: the derived
+            // items take the rows by reference, and the primal gets a clone.
+            let elem = (*pt.ty).clone();
+            if by_value && name.mutability.is_none() && is_rows(&syn::parse_quote!(&#elem), f) {
+                *pt.ty = syn::parse_quote!(&#elem);
+                changed = true;
+                continue;
+            }
         }
         if let Some(value) = shared_scalar(&pt.ty, float.as_ref()) {
             *pt.ty = value;
@@ -653,8 +661,28 @@ pub fn param_shape(ty: &Type, float: &Type) -> ParamShape {
 pub fn is_rows(ty: &Type, float: &Type) -> bool {
     let Type::Reference(r) = ty else { return false };
     r.mutability.is_none()
-        && matches!(element(&r.elem), Some((row, false))
+        && matches!(element(&r.elem), Some((row, _))
             if matches!(element(row), Some((e, _)) if kind_of_type(e, float) == Kind::Float))
+}
+
+/// `&[[F; N]; M]`: rows in an array, whose cotangent is an array of the same type (a
+/// slice's is a `Vec`).
+pub fn is_array_of_rows(ty: &Type) -> bool {
+    matches!(ty, Type::Reference(r) if matches!(&*r.elem, Type::Array(_)))
+}
+
+/// Floats nested two or more sequences deep (`Vec<Vec<F>>`, `[[F; N]; M]`, `&[&[F]]`):
+/// rows, which the derivatives take only as a shared slice or array of them.
+pub fn nests_floats(ty: &Type, float: &Type) -> bool {
+    fn depth(ty: &Type, float: &Type) -> Option<usize> {
+        match ty {
+            Type::Reference(r) => depth(&r.elem, float),
+            Type::Paren(p) => depth(&p.elem, float),
+            _ if kind_of_type(ty, float) == Kind::Float => Some(0),
+            _ => Some(depth(element(ty)?.0, float)? + 1),
+        }
+    }
+    depth(ty, float).is_some_and(|d| d >= 2)
 }
 
 /// `&mut` parameters holding floats are outputs, which `#[differentiate]` does not take yet.

@@ -192,6 +192,15 @@ impl Ctx<'_> {
             .any(|p| p.var == v && p.shape == ParamShape::StructSlice)
     }
 
+    /// Whether `v` is a parameter holding rows in an array (`m: &[[f64; 2]; 2]`), whose
+    /// cotangent is an array too.
+    pub fn is_array_of_rows(&self, v: VarId) -> bool {
+        self.func
+            .params
+            .iter()
+            .any(|p| p.var == v && crate::parse::is_array_of_rows(&p.ty))
+    }
+
     /// A column of a slice of structs (`let bodies_m = __ad::column(bodies, |__e| __e.m);`),
     /// and in forward mode its tangent, the same column of the tangent slice (zeros for a
     /// `#[no_grad]` field, which the element type reports).

@@ -296,6 +296,10 @@ fn rebuild(ctx: &Ctx, p: &Param, from: &TokenStream) -> TokenStream {
             let n = passed_name(ctx, p);
             quote!(&__ad::rebuilt_like(#n, &#part))
         }
+        ParamShape::StructSlice if crate::parse::is_array_of_rows(&p.ty) => {
+            let n = passed_name(ctx, p);
+            quote!(&__ad::rebuilt_like(#n, &#part))
+        }
         ParamShape::StructSlice => {
             let n = passed_name(ctx, p);
             quote!(&__ad::structs_from_flat(#n, &#part))

@@ -580,6 +580,14 @@ pub(super) fn cotangent_type(ctx: &Ctx, p: &Param) -> TokenStream {
             other => quote!(#other),
         },
         // One struct per element: `Vec<Body>` for `&[Body]` and `&Vec<Body>`.
+        // Rows in an array, `&[[F; N]; M]`: the array's own type.
+        ParamShape::StructSlice if crate::parse::is_array_of_rows(&p.ty) => {
+            let syn::Type::Reference(r) = &p.ty else {
+                unreachable!("an array of rows is a reference")
+            };
+            let array = &r.elem;
+            quote!(#array)
+        }
         ParamShape::StructSlice => {
             let elem = crate::parse::struct_slice_element(&p.ty);
             quote!(::std::vec::Vec<#elem>)

@@ -1747,7 +1747,8 @@ impl syn::visit_mut::VisitMut for DropMut {
 
 /// `let [x, y, z] = p;` (an array or slice pattern of names) and `let Point { x, y } = p;`
 /// (a struct pattern of fields) on a named value: one `let` per element or field
-/// (`let x = p[0];`, `let x = p.x;`), each then a plain read.
+/// (`let x = p[0];`, `let x = p.x;`), each then a plain read; also through a reference
+/// (`let &[x, y] = p;`, `let [x, y] = *p;`).
 fn destructure_let(pat: &syn::Pat, init: &syn::Expr) -> Option<Vec<syn::Stmt>> {
     let pat = match pat {
         syn::Pat::Reference(r) => &*r.pat,
@@ -1755,6 +1756,7 @@ fn destructure_let(pat: &syn::Pat, init: &syn::Expr) -> Option<Vec<syn::Stmt>> {
     };
     let base = match init {
         syn::Expr::Reference(r) => &*r.expr,
+        syn::Expr::Unary(u) if matches!(u.op, syn::UnOp::Deref(_)) => &*u.expr,
         other => other,
     };
     if !matches!(base, syn::Expr::Path(_) | syn::Expr::Field(_)) {

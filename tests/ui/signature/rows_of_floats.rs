@@ -1,15 +1,25 @@
 use autodiff::differentiate;
 
-// Rows taken by value: a slice of rows (`&[Vec<f64>]`) is what the derivatives take.
+// Rows the function modifies: their floats would be constants of the derivatives.
 #[differentiate]
-fn frobenius(m: Vec<Vec<f64>>) -> f64 {
-    let mut s = 0.0;
-    for i in 0..m.len() {
-        for j in 0..m[i].len() {
-            s += m[i][j] * m[i][j];
+fn normalised(mut m: Vec<Vec<f64>>, s: f64) -> f64 {
+    for row in m.iter_mut() {
+        for v in row.iter_mut() {
+            *v /= s;
         }
     }
+    m[0][0]
+}
+
+#[differentiate]
+fn scale_rows(m: &mut Vec<Vec<f64>>, s: f64) -> f64 {
+    m[0][0] *= s;
     s
+}
+
+#[differentiate]
+fn ragged(m: &[&[f64]]) -> f64 {
+    m[0][0]
 }
 
 fn main() {}
