@@ -369,10 +369,13 @@ fn check_signature(item: &syn::ItemFn, args: &Args, in_impl: bool) -> Result<(),
                     .is_none_or(|names| names.contains(&pi.ident)),
                 _ => true,
             };
-            if named
-                && crate::parse::nests_floats(&pt.ty, &float)
-                && crate::parse::param_shape(&pt.ty, &float) == ParamShape::Inactive
-            {
+            let inactive = crate::parse::param_shape(&pt.ty, &float) == ParamShape::Inactive;
+            if named && inactive && crate::parse::mixed_float_tuple(&pt.ty, &float) {
+                let float = quote!(#float);
+                errors.push(syn::Error::new_spanned(&pt.ty, format!("`#[differentiate]` differentiates tuples of `{float}` only (`({float}, {float})`, up to four, also in a slice): this tuple holds other types beside `{float}`, whose floats would be constants; pass them as parameters of their own or in a `#[derive(Differentiable)]` struct, or leave this parameter out with `wrt(…)` if it holds constants")));
+                continue;
+            }
+            if named && inactive && crate::parse::nests_floats(&pt.ty, &float) {
                 let float = quote!(#float);
                 errors.push(syn::Error::new_spanned(&pt.ty, format!("`#[differentiate]` takes rows of `{float}` as a shared slice or array of rows (`&[Vec<{float}>]`, `&[[{float}; N]]`, `&[[{float}; N]; M]`, or one of these by value and not modified), not in this form: copy modified rows into a local flat `Vec<{float}>` (indexed `v[i * n + j]`) or an `ndarray::Array2<{float}>`, or leave this parameter out with `wrt(…)` if it holds constants")));
             }

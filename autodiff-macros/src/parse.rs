@@ -170,15 +170,24 @@ pub fn bound_arithmetic_param(item: &syn::ItemFn) -> Option<syn::ItemFn> {
 /// A copy of the function whose parameters `&&[F]`, `&&Params` or `&Box<[F]>` read as
 /// `&[F]`, `&Params`: the derived items take the single reference, which the callers'
 /// double reference or boxed slice coerces to (deref coercion), and the body reads the same
-/// through either. `None` where no parameter has such a type.
+/// through either. A parameter written as a pattern (`(a, b): (f64, f64)`, `[x, y]: [f64;
+/// 2]`) gets a name made of its bindings (`a_b`), and the body starts by destructuring it
+/// (`let (a, b) = a_b;`). `None` where no parameter has such a type or pattern.
 pub fn collapse_param_refs(item: &syn::ItemFn) -> Option<syn::ItemFn> {
     let mut copy = item.clone();
     let mut changed = false;
     let float = float_type(&item.sig, Some(&item.block), true).ok();
+    let mut unpacks: Vec<syn::Stmt> = vec![];
     for input in copy.sig.inputs.iter_mut() {
         let syn::FnArg::Typed(pt) = input else {
             continue;
         };
+        if let Some(name) = pattern_param_name(&pt.pat) {
+            let pat = (*pt.pat).clone();
+            unpacks.push(syn::parse_quote!(let #pat = #name;));
+            *pt.pat = syn::parse_quote!(#name);
+            changed = true;
+        }
         if let (Some(f), syn::Pat::Ident(name)) = (&float, &*pt.pat) {
             let by_value = !matches!(*pt.ty, Type::Reference(_));
             if by_value
@@ -192,10 +201,12 @@ pub fn collapse_param_refs(item: &syn::ItemFn) -> Option<syn::ItemFn> {
                 changed = true;
                 continue;
             }
-            // `m: Vec<Vec<f64>>` or `[[f64; 2]; 2]` by value, and not modified: the derived
-            // items take the rows by reference, and the primal gets a clone.
+            // `m: Vec<Vec<f64>>` or `[[f64; 2]; 2]` by value, and not modified, and a tuple of
+            // floats `p: (f64, f64)`: the derived items take them by reference, as the rows
+            // and structs they are read as, and the primal gets a clone.
             let elem = (*pt.ty).clone();
-            if by_value && name.mutability.is_none() && is_rows(&syn::parse_quote!(&#elem), f) {
+            let rows = name.mutability.is_none() && is_rows(&syn::parse_quote!(&#elem), f);
+            if by_value && (rows || is_float_tuple(&elem, f)) {
                 *pt.ty = syn::parse_quote!(&#elem);
                 changed = true;
                 continue;
@@ -209,7 +220,33 @@ pub fn collapse_param_refs(item: &syn::ItemFn) -> Option<syn::ItemFn> {
             changed = true;
         }
     }
+    if !unpacks.is_empty() {
+        let stmts = std::mem::take(&mut copy.block.stmts);
+        copy.block.stmts = unpacks.into_iter().chain(stmts).collect();
+    }
     changed.then_some(copy)
+}
+
+/// The name for a parameter written as a tuple or array pattern of names: the names
+/// joined (`a_b` for `(a, b)`).
+fn pattern_param_name(pat: &syn::Pat) -> Option<syn::Ident> {
+    let elems = match pat {
+        syn::Pat::Tuple(t) => &t.elems,
+        syn::Pat::Slice(s) => &s.elems,
+        _ => return None,
+    };
+    let names: Option<Vec<String>> = elems
+        .iter()
+        .map(|p| match p {
+            syn::Pat::Ident(i) if i.subpat.is_none() && i.by_ref.is_none() => {
+                Some(i.ident.to_string().trim_start_matches("r#").to_string())
+            }
+            syn::Pat::Wild(_) => Some("unused".to_string()),
+            _ => None,
+        })
+        .collect();
+    let names = names?;
+    (!names.is_empty()).then(|| syn::Ident::new(&names.join("_"), proc_macro2::Span::call_site()))
 }
 
 /// The parameters whose types `collapse_param_refs` changed: index and written type.
@@ -633,7 +670,9 @@ pub fn param_shape(ty: &Type, float: &Type) -> ParamShape {
             ParamShape::NdRef
         }
         Type::Reference(r)
-            if r.mutability.is_none() && kind_of_type(&r.elem, float) == Kind::Struct =>
+            if r.mutability.is_none()
+                && (kind_of_type(&r.elem, float) == Kind::Struct
+                    || is_float_tuple(&r.elem, float)) =>
         {
             ParamShape::Struct
         }
@@ -641,7 +680,7 @@ pub fn param_shape(ty: &Type, float: &Type) -> ParamShape {
         Type::Reference(r) if r.mutability.is_none() => match owned(&r.elem) {
             Some(true) => ParamShape::ArrayRef,
             Some(false) => ParamShape::Slice,
-            None if matches!(element(&r.elem), Some((e, false)) if kind_of_type(e, float) == Kind::Struct) => {
+            None if matches!(element(&r.elem), Some((e, false)) if kind_of_type(e, float) == Kind::Struct || is_float_tuple(e, float)) => {
                 ParamShape::StructSlice
             }
             None if is_rows(ty, float) => ParamShape::StructSlice,
@@ -663,6 +702,37 @@ pub fn is_rows(ty: &Type, float: &Type) -> bool {
     r.mutability.is_none()
         && matches!(element(&r.elem), Some((row, _))
             if matches!(element(row), Some((e, _)) if kind_of_type(e, float) == Kind::Float))
+}
+
+/// `(F, F)` up to four floats: a tuple differentiated as a struct whose fields are `.0`,
+/// `.1`, … (its cotangent a tuple of the same type).
+pub fn is_float_tuple(ty: &Type, float: &Type) -> bool {
+    match ty {
+        Type::Paren(p) => is_float_tuple(&p.elem, float),
+        Type::Tuple(t) => {
+            (1..=4).contains(&t.elems.len())
+                && t.elems.iter().all(|e| {
+                    !matches!(e, Type::Reference(_)) && kind_of_type(e, float) == Kind::Float
+                })
+        }
+        _ => false,
+    }
+}
+
+/// Whether a tuple in `ty` (behind references, or as a sequence's element) holds the float
+/// type among other types, which no parameter shape differentiates.
+pub fn mixed_float_tuple(ty: &Type, float: &Type) -> bool {
+    match ty {
+        Type::Reference(r) => mixed_float_tuple(&r.elem, float),
+        Type::Paren(p) => mixed_float_tuple(&p.elem, float),
+        Type::Tuple(t) => {
+            !is_float_tuple(ty, float)
+                && t.elems
+                    .iter()
+                    .any(|e| kind_of_type(e, float) == Kind::Float || mixed_float_tuple(e, float))
+        }
+        _ => element(ty).is_some_and(|(e, _)| mixed_float_tuple(e, float)),
+    }
 }
 
 /// `&[[F; N]; M]`: rows in an array, whose cotangent is an array of the same type (a

@@ -1263,6 +1263,12 @@ pub fn lower_fn(
                     lw.vars[var].kind = Kind::StructSeq;
                     lw.declare_rows(var, ident.span());
                 }
+                // A tuple of floats is read as a struct of fields `.0`, `.1`, ….
+                if shape == ParamShape::Struct {
+                    lw.vars[var].kind = Kind::Struct;
+                } else if shape == ParamShape::StructSlice && !parse::is_rows(&pt.ty, &float) {
+                    lw.vars[var].kind = Kind::StructSeq;
+                }
                 lw.param_kind(var, shape);
                 let is_active = active(&ident, shape);
                 if shape == ParamShape::Struct && !is_active {
@@ -1780,6 +1786,15 @@ fn destructure_let(pat: &syn::Pat, init: &syn::Expr) -> Option<Vec<syn::Stmt>> {
             for field in &st.fields {
                 let member = &field.member;
                 if let Some(p) = name(&field.pat)? {
+                    stmts.push(syn::parse_quote!(let #p = #base.#member;));
+                }
+            }
+        }
+        // `let (a, b) = p;` of a tuple parameter (a tuple expression is a plain `let`).
+        syn::Pat::Tuple(t) if matches!(base, syn::Expr::Path(_)) => {
+            for (i, elem) in t.elems.iter().enumerate() {
+                let member = syn::Member::Unnamed(syn::Index::from(i));
+                if let Some(p) = name(elem)? {
                     stmts.push(syn::parse_quote!(let #p = #base.#member;));
                 }
             }

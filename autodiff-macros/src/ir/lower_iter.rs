@@ -252,6 +252,18 @@ pub(super) fn bind_pattern(p: &Pat, value: &Expr, out: &mut Vec<(Ident, Expr)>) 
             }
             Some(())
         }
+        // An element that is a tuple (`for &(x, y) in pts` over `pts: &[(f64, f64)]`): each
+        // name reads its field (`pts[i].0`).
+        (Pat::Tuple(t), Expr::Index(_) | Expr::Path(_) | Expr::Field(_)) => {
+            if t.elems.iter().any(|p| matches!(p, Pat::Rest(_))) {
+                return None;
+            }
+            for (k, p) in t.elems.iter().enumerate() {
+                let member = syn::Member::Unnamed(syn::Index::from(k));
+                bind_pattern(p, &syn::parse_quote!(#value.#member), out)?;
+            }
+            Some(())
+        }
         _ => None,
     }
 }

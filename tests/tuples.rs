@@ -1,0 +1,107 @@
+//! Tuples of floats as parameters (`p: (f64, f64)`, `&(f64, f64, f64)`, `pts: &[(f64, f64)]`),
+//! read as structs of fields `.0`, `.1`, …: their cotangents are tuples of the same type.
+//! Each checked against a closed form and central differences.
+
+use autodiff::differentiate;
+
+#[differentiate]
+fn affine(x: f64, p: (f64, f64)) -> f64 {
+    x * p.0 + p.1
+}
+
+#[differentiate]
+fn distance(a: &(f64, f64, f64), b: &(f64, f64, f64)) -> f64 {
+    ((a.0 - b.0).powi(2) + (a.1 - b.1).powi(2) + (a.2 - b.2).powi(2)).sqrt()
+}
+
+// The shoelace formula over a polygon's vertices.
+#[differentiate]
+fn polygon_area(pts: &[(f64, f64)]) -> f64 {
+    let n = pts.len();
+    let mut s = 0.0;
+    for i in 0..n {
+        let j = (i + 1) % n;
+        s += pts[i].0 * pts[j].1 - pts[j].0 * pts[i].1;
+    }
+    s.abs() / 2.0
+}
+
+#[differentiate]
+fn centroid_spread(pts: &[(f64, f64)]) -> f64 {
+    let n = pts.len() as f64;
+    let cx: f64 = pts.iter().map(|p| p.0).sum::<f64>() / n;
+    let cy: f64 = pts.iter().map(|p| p.1).sum::<f64>() / n;
+    let mut s = 0.0;
+    for p in pts {
+        s += (p.0 - cx).powi(2) + (p.1 - cy).powi(2);
+    }
+    s
+}
+
+#[differentiate]
+fn unpacked(p: (f64, f64)) -> f64 {
+    let (a, b) = p;
+    a.sin() * b
+}
+
+#[differentiate]
+fn weighted((a, b): (f64, f64), [u, v]: [f64; 2]) -> f64 {
+    a * u.exp() + b * v * v
+}
+
+#[differentiate]
+fn moments(pts: &[(f64, f64)]) -> f64 {
+    let mut s = 0.0;
+    for &(x, y) in pts.iter() {
+        s += x * y;
+    }
+    s + pts.iter().map(|&(x, y)| x * y * y).sum::<f64>()
+}
+
+#[test]
+fn patterns_over_tuples() {
+    // Parameters written as patterns are named after their bindings: `a_b`, `u_v`.
+    let (_, gab, guv) = weighted_grad(&(2.0, 3.0), [0.5, -1.0]);
+    assert_eq!(gab, (0.5f64.exp(), 1.0));
+    assert_eq!(guv, [2.0 * 0.5f64.exp(), -6.0]);
+    weighted_gradcheck(&(2.0, 3.0), [0.5, -1.0]).unwrap();
+    let pts = [(1.0, 2.0), (-0.5, 0.25)];
+    let (_, g) = moments_grad(&pts);
+    // ∂/∂x = y + y², ∂/∂y = x + 2xy.
+    assert_eq!(
+        g,
+        vec![(2.0 + 4.0, 1.0 + 4.0), (0.25 + 0.0625, -0.5 - 0.25)]
+    );
+    moments_gradcheck(&pts).unwrap();
+}
+
+#[test]
+fn tuple_by_value() {
+    let (v, gx, gp) = affine_grad(2.0, &(3.0, -1.0));
+    assert_eq!((v, gx, gp), (5.0, 3.0, (2.0, 1.0)));
+    affine_gradcheck(2.0, &(3.0, -1.0)).unwrap();
+    let (_, g) = unpacked_grad(&(0.4, 2.0));
+    assert!((g.0 - 0.4f64.cos() * 2.0).abs() < 1e-12 && (g.1 - 0.4f64.sin()).abs() < 1e-12);
+    unpacked_gradcheck(&(0.4, 2.0)).unwrap();
+}
+
+#[test]
+fn tuple_by_reference() {
+    let (a, b) = ((1.0, 2.0, 3.0), (0.0, 4.0, 3.5));
+    let (d, ga, gb) = distance_grad(&a, &b);
+    let u = ((1.0 - 0.0) / d, (2.0 - 4.0) / d, (3.0 - 3.5) / d);
+    assert!((ga.0 - u.0).abs() < 1e-12 && (ga.1 - u.1).abs() < 1e-12 && (ga.2 - u.2).abs() < 1e-12);
+    assert!((gb.0 + u.0).abs() < 1e-12 && (gb.1 + u.1).abs() < 1e-12);
+    distance_gradcheck(&a, &b).unwrap();
+}
+
+#[test]
+fn slices_of_tuples() {
+    // The unit square, counter-clockwise: area 1, and ∂A/∂(xᵢ, yᵢ) = ((yᵢ₊₁ − yᵢ₋₁)/2, (xᵢ₋₁ − xᵢ₊₁)/2).
+    let sq = vec![(0.0, 0.0), (1.0, 0.0), (1.0, 1.0), (0.0, 1.0)];
+    let (a, g) = polygon_area_grad(&sq);
+    assert_eq!(a, 1.0);
+    assert_eq!(g, vec![(-0.5, -0.5), (0.5, -0.5), (0.5, 0.5), (-0.5, 0.5)]);
+    polygon_area_gradcheck(&sq).unwrap();
+    centroid_spread_gradcheck(&[(0.1, 0.3), (1.2, -0.4), (0.7, 0.9)]).unwrap();
+}
