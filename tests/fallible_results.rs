@@ -239,3 +239,73 @@ fn review_cases() {
     assert!((gx - 0.6).abs() < 1e-15 && (gy - 0.8).abs() < 1e-15);
     assert!(polar_vjp(0.0, 0.0, (1.0, 0.0)).is_none());
 }
+
+/// Differentiated callers of a function returning an `Option`: `unwrap`, and `?` in a
+/// function returning one too.
+#[differentiate]
+fn variance(x: &[f64]) -> Option<f64> {
+    let m = mean(x)?;
+    let n = x.len() as f64;
+    Some(x.iter().map(|v| (v - m) * (v - m)).sum::<f64>() / n)
+}
+
+#[differentiate]
+fn spread(x: &[f64]) -> f64 {
+    let m = mean(x).unwrap();
+    x.iter().map(|v| (v - m).abs()).sum()
+}
+
+/// An `Option` computed by a call, returned as it is.
+#[differentiate]
+fn mean_square(a: &autodiff::ndarray::Array1<f64>) -> Option<f64> {
+    a.mapv(|v| v * v).mean()
+}
+
+impl Quadratic {
+    /// The distance between the roots, through the method above.
+    #[differentiate]
+    fn root_gap(&self) -> f64 {
+        let r = self.larger_root().expect("real roots");
+        2.0 * r + self.b / self.a
+    }
+}
+
+#[test]
+fn callers_of_option_functions() {
+    let x = [1.0, 2.0, 4.0];
+    // Var = Σ(xᵢ − m)²/n, ∂/∂xᵢ = 2(xᵢ − m)/n (the mean's own derivative sums to zero).
+    let (v, g) = variance_grad(&x).unwrap();
+    assert!((v - 42.0 / 27.0).abs() < 1e-12);
+    for (gi, xi) in g.iter().zip(x) {
+        assert!((gi - 2.0 * (xi - 7.0 / 3.0) / 3.0).abs() < 1e-12);
+    }
+    variance_gradcheck(&x).unwrap();
+    assert!(variance_grad(&[]).is_none());
+    // Σ|xᵢ − m|: ∂/∂xᵢ = sign(xᵢ − m) − Σⱼ sign(xⱼ − m)/n.
+    let (_, g) = spread_grad(&x);
+    let signs = [-1.0, -1.0, 1.0];
+    for (gi, si) in g.iter().zip(signs) {
+        assert!((gi - (si + 1.0 / 3.0)).abs() < 1e-12);
+    }
+    spread_gradcheck(&x).unwrap();
+    let a = autodiff::ndarray::arr1(&[1.0, 2.0, 3.0]);
+    let (_, g) = mean_square_grad(&a).unwrap();
+    assert_eq!(g.to_vec(), vec![2.0 / 3.0, 4.0 / 3.0, 2.0]);
+    mean_square_gradcheck(&a).unwrap();
+    // x² − 3x + 2: roots 1 and 2, gap √(b² − 4ac)/a; ∂/∂b = b/(a√d) = −3.
+    let q = Quadratic {
+        a: 1.0,
+        b: -3.0,
+        c: 2.0,
+    };
+    let (gap, g) = q.root_gap_grad();
+    assert!((gap - 1.0).abs() < 1e-12 && (g.b + 3.0).abs() < 1e-12);
+    q.root_gap_gradcheck().unwrap();
+}
+
+/// Where the callee has no value, the caller's derivatives panic as its `unwrap` does.
+#[test]
+#[should_panic(expected = "called `Option::unwrap()` on a `None` value")]
+fn a_caller_unwrapping_none_panics() {
+    let _ = spread_grad(&[]);
+}

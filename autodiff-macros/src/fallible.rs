@@ -1,7 +1,9 @@
 //! `Option` and `Result` results (`fn mean(x: &[f64]) -> Option<f64>`), read as a value and
 //! whether it exists. The value is the result of a hidden function, `__f_inner`, whose body
 //! is the user's with each exit unwrapped: `Some(e)` and `Ok(e)` are `e`, `None` and
-//! `Err(…)` are a default, and `v?` is `match v { Some(v) => v, None => return default }`.
+//! `Err(…)` are a default, and `v?` is `match v { Some(v) => v, None => return default }`
+//! (`g(x)?` of a function returning an `Option` is `g(x).unwrap()`, since `g`'s value may
+//! carry a derivative: the derived items run `__f_inner` only where `f` has a value).
 //! That function is differentiated as any other; `emit::fallible` wraps each of its derived
 //! items in one of the user's name that runs the function itself to learn whether the
 //! result exists (`f_grad(x) -> Option<(f64, Vec<f64>)>`). The default never reaches the
@@ -161,6 +163,12 @@ impl Exits<'_> {
             Expr::Paren(p) => self.value(&mut p.expr),
             // `return`, `panic!(…)`, `unreachable!()`: they do not give the value.
             Expr::Return(_) | Expr::Macro(_) => {}
+            // An `Option` computed by a call: `g(x)` of a function returning one, or a
+            // method whose `unwrap()` is read as a value (`a.mean()`, `x.last()`). The
+            // derived items run this function only where `f` has a value, so it is there.
+            _ if matches!(self.wrapper, Wrapper::Option) && unwraps_to_value(e) => {
+                *e = syn::parse_quote!(#e.unwrap());
+            }
             _ => self.unwritten(e),
         }
     }
@@ -186,6 +194,20 @@ impl Exits<'_> {
             (Wrapper::Option, false) => return false,
         };
         is_path(&p.path, name)
+    }
+}
+
+/// A call whose `Option` the derived items read the value of through `unwrap()`: a
+/// function's (`g(x)`), or one of the methods the macro knows (`a.mean()`, `x.first()`,
+/// `x.iter().max_by(…)`).
+fn unwraps_to_value(e: &Expr) -> bool {
+    match e {
+        Expr::Call(c) => matches!(&*c.func, Expr::Path(_)),
+        Expr::MethodCall(m) => matches!(
+            m.method.to_string().as_str(),
+            "mean" | "first" | "last" | "get" | "max_by" | "min_by" | "reduce"
+        ),
+        _ => false,
     }
 }
 
@@ -217,6 +239,16 @@ impl VisitMut for Exits<'_> {
                 syn::visit_mut::visit_expr_mut(self, &mut t.expr);
                 let operand = &t.expr;
                 let span = t.question_token.span;
+                // `mean(x)?` of a function returning an `Option`: its value may carry a
+                // derivative, which a `match` binding would not; `unwrap` is safe where
+                // the derived items run this function, since they run `f` first and only
+                // where it has a value, so every `?` in it passed.
+                if matches!(self.wrapper, Wrapper::Option)
+                    && matches!(&**operand, Expr::Call(c) if matches!(&*c.func, Expr::Path(_)))
+                {
+                    *e = syn::parse_quote_spanned!(span=> #operand.unwrap());
+                    return;
+                }
                 let default = self.default_value();
                 let present = syn::Ident::new(PRESENT, span);
                 let (ok, err): (syn::Pat, syn::Pat) = match self.wrapper {

@@ -35,8 +35,26 @@ pub fn wrappers(
             return syn::Error::new(item.sig.ident.span(), message).to_compile_error();
         }
     };
+    let (fns, entry_points) = fns;
+    out.extend(callers_entry_points(item, fallible, &entry_points, in_impl));
     for g in fns {
         let name = g.sig.ident.to_string();
+        if in_impl {
+            if let Some(entry) = ENTRY_POINTS
+                .iter()
+                .find(|e| name == format!("{inner_name}_{e}"))
+            {
+                let called = format_ident!("{name}");
+                let own = format_ident!(
+                    "{}_{entry}",
+                    item.sig.ident.to_string().trim_start_matches("r#")
+                );
+                out.extend(entry_point_twin(
+                    item, fallible, &g.attrs, &g.sig, &own, &called, entry, in_impl,
+                ));
+                continue;
+            }
+        }
         // The user's items only: the hidden ones for differentiated callers (`_dual_…`,
         // `…_all`) stay the inner function's, which no caller of `f` reaches.
         let Some(suffix) = name.strip_prefix(&prefix) else {
@@ -60,8 +78,124 @@ const PUBLIC: &[&str] = &[
     "gradcheck_with",
 ];
 
-/// The functions among the derived items (their helper types and impls aside).
-fn derived_fns(tokens: TokenStream) -> syn::Result<Vec<syn::ItemFn>> {
+/// The entry points differentiated callers reach a function by (see `emit::callers`).
+const ENTRY_POINTS: &[&str] = &["jvp_all", "pullback_all", "dual_pullback_all"];
+
+/// The entry points of `f` for differentiated callers, which unwrap its result
+/// (`mean(x).unwrap()`, `mean(x)?` in a function returning an `Option` too): those of
+/// `__f_inner`, reached through `f`'s own name (`struct f {}` as for any free function),
+/// which first run `f` and panic where it has no value, as the caller's `unwrap` would.
+/// The dual-number entry point cannot run `f` (its arguments are dual numbers), so a
+/// caller's `_hvp` at a point where `f` has no value computes with the default instead of
+/// panicking.
+fn callers_entry_points(
+    item: &syn::ItemFn,
+    fallible: &Fallible,
+    entry_points: &[syn::ImplItemFn],
+    in_impl: bool,
+) -> TokenStream {
+    if in_impl || entry_points.is_empty() {
+        return TokenStream::new();
+    }
+    let (vis, f) = (&item.vis, &item.sig.ident);
+    let twins = entry_points.iter().map(|g| {
+        let entry = g.sig.ident.to_string();
+        entry_point_twin(
+            item,
+            fallible,
+            &g.attrs,
+            &g.sig,
+            &g.sig.ident,
+            &g.sig.ident,
+            &entry,
+            false,
+        )
+    });
+    let doc = format!(" The derivatives of [`{f}`] that differentiated callers call.");
+    quote! {
+        #[doc = #doc]
+        #[doc(hidden)]
+        #[allow(non_camel_case_types, dead_code)]
+        #vis struct #f {}
+
+        #[allow(dead_code)]
+        impl #f {
+            #(#twins)*
+        }
+    }
+}
+
+/// `own` (an entry point of `f`) for the entry point `called` of `__f_inner` (`g`).
+#[allow(clippy::too_many_arguments)]
+fn entry_point_twin(
+    item: &syn::ItemFn,
+    fallible: &Fallible,
+    attrs: &[syn::Attribute],
+    sig: &syn::Signature,
+    own: &syn::Ident,
+    called: &syn::Ident,
+    entry: &str,
+    in_impl: bool,
+) -> TokenStream {
+    let f = &item.sig.ident;
+    let inner = &fallible.inner.sig.ident;
+    let (generics, where_clause) = (&sig.generics, &sig.generics.where_clause);
+    let (inputs, output) = (&sig.inputs, &sig.output);
+    let method = matches!(inputs.first(), Some(syn::FnArg::Receiver(_)));
+    let names: Vec<TokenStream> = inputs
+        .iter()
+        .filter_map(|a| match a {
+            syn::FnArg::Typed(pt) => Some(pat_name(&pt.pat)),
+            syn::FnArg::Receiver(_) => None,
+        })
+        .collect();
+    let derived_call = if method {
+        quote!(self.#called(#(#names),*))
+    } else if in_impl {
+        quote!(Self::#called(#(#names),*))
+    } else {
+        quote!(#inner::#called(#(#names),*))
+    };
+    let own_attrs = attrs
+        .iter()
+        .filter(|a| a.path().is_ident("allow") || a.path().is_ident("doc"));
+    let check = (entry != "dual_pullback_all").then(|| {
+        let args = primal_arguments(item, sig);
+        let primal = if method {
+            quote!(self.#f(#(#args),*))
+        } else if in_impl {
+            quote!(Self::#f(#(#args),*))
+        } else {
+            quote!(#f(#(#args),*))
+        };
+        let (missing, message) = match fallible.wrapper {
+            Wrapper::Option => (
+                quote!(::core::option::Option::is_none(&#primal)),
+                "called `Option::unwrap()` on a `None` value",
+            ),
+            Wrapper::Result => (
+                quote!(::core::result::Result::is_err(&#primal)),
+                "called `Result::unwrap()` on an `Err` value",
+            ),
+        };
+        quote! {
+            if #missing {
+                ::core::panic!(#message);
+            }
+        }
+    });
+    quote! {
+        #(#own_attrs)*
+        fn #own #generics (#inputs) #output #where_clause {
+            #check
+            #derived_call
+        }
+    }
+}
+
+/// The functions among the derived items, and the entry points in the `impl` of the type
+/// named like the function (their other helper types and impls aside).
+fn derived_fns(tokens: TokenStream) -> syn::Result<(Vec<syn::ItemFn>, Vec<syn::ImplItemFn>)> {
     struct Items(Vec<syn::Item>);
     impl syn::parse::Parse for Items {
         fn parse(input: syn::parse::ParseStream) -> syn::Result<Self> {
@@ -73,13 +207,25 @@ fn derived_fns(tokens: TokenStream) -> syn::Result<Vec<syn::ItemFn>> {
         }
     }
     let items = syn::parse2::<Items>(tokens)?.0;
-    Ok(items
-        .into_iter()
-        .filter_map(|i| match i {
-            syn::Item::Fn(f) => Some(f),
-            _ => None,
-        })
-        .collect())
+    let mut fns = vec![];
+    let mut entry_points = vec![];
+    for item in items {
+        match item {
+            syn::Item::Fn(f) => fns.push(f),
+            syn::Item::Impl(i) if i.trait_.is_none() => {
+                entry_points.extend(i.items.into_iter().filter_map(|m| match m {
+                    syn::ImplItem::Fn(f)
+                        if ENTRY_POINTS.contains(&f.sig.ident.to_string().as_str()) =>
+                    {
+                        Some(f)
+                    }
+                    _ => None,
+                }))
+            }
+            _ => {}
+        }
+    }
+    Ok((fns, entry_points))
 }
 
 /// `f_X` for the derived item `g` = `__f_inner_X`.
@@ -122,16 +268,25 @@ fn twin(
     );
     if suffix.starts_with("gradcheck") {
         let output = &g.sig.output;
-        let doc = format!("Checks the derivatives of [`{f}`]'s value against central differences, as `_{suffix}` does for a plain result; where `{f}` has no value it checks a constant, and passes.");
+        let doc = format!("Checks the derivatives of [`{f}`]'s value against central differences, as `_{suffix}` does for a plain result; where `{f}` has no value there is nothing to check, and it passes.");
+        let primal_call = call(f, &primal_arguments(item, &g.sig));
+        let present = match fallible.wrapper {
+            Wrapper::Option => quote!(::core::option::Option::is_some(&#primal_call)),
+            Wrapper::Result => quote!(::core::result::Result::is_ok(&#primal_call)),
+        };
         return quote! {
             #[doc = #doc]
             #allows
             #vis fn #name #generics (#inputs) #output #where_clause {
-                #derived_call
+                if #present {
+                    #derived_call
+                } else {
+                    ::core::result::Result::Ok(())
+                }
             }
         };
     }
-    let primal_call = call(f, &primal_arguments(item, g));
+    let primal_call = call(f, &primal_arguments(item, &g.sig));
     let out = match &g.sig.output {
         syn::ReturnType::Type(_, t) => quote!(#t),
         syn::ReturnType::Default => quote!(()),
@@ -193,7 +348,7 @@ fn pat_name(p: &syn::Pat) -> TokenStream {
 /// The arguments of `f` from the derived item `g`'s parameters of the same names: a
 /// parameter the derived items take with fewer references than written (`x: &f64` by
 /// value) is borrowed; one written by value is cloned, since `g`'s call takes it next.
-fn primal_arguments(item: &syn::ItemFn, g: &syn::ItemFn) -> Vec<TokenStream> {
+fn primal_arguments(item: &syn::ItemFn, g: &syn::Signature) -> Vec<TokenStream> {
     let depth = |t: &syn::Type| {
         let mut t = t;
         let mut n = 0;
@@ -212,7 +367,7 @@ fn primal_arguments(item: &syn::ItemFn, g: &syn::ItemFn) -> Vec<TokenStream> {
         })
         .map(|pt| {
             let name = pat_name(&pt.pat);
-            let taken = g.sig.inputs.iter().find_map(|a| match a {
+            let taken = g.inputs.iter().find_map(|a| match a {
                 syn::FnArg::Typed(q) if pat_name(&q.pat).to_string() == name.to_string() => {
                     Some(&*q.ty)
                 }

@@ -423,6 +423,14 @@ impl Lowerer {
         // A closure mapped over an array is read as syntax (`lower_array::elementwise`).
         let mapped =
             recv_kind == Kind::Array && matches!(name.as_str(), "mapv" | "mapv_into" | "map");
+        // `g(x).expect("…")`, `T::from(x).unwrap()`, `a.mean().unwrap()`: the value itself
+        // (the message is the primal's).
+        if matches!(name.as_str(), "unwrap" | "expect")
+            && (matches!(recv.kind, ExprKind::Cast(..))
+                || recv_kind == Kind::Float && matches!(recv.kind, ExprKind::Var(_)))
+        {
+            return recv;
+        }
         let mut args: Vec<Expr> = m
             .args
             .iter()
@@ -432,10 +440,6 @@ impl Lowerer {
             })
             .collect();
         let mk = |kind| Expr::new(kind, span);
-        if let ("unwrap" | "expect", ExprKind::Cast(..)) = (name.as_str(), &recv.kind) {
-            // `T::from(x).unwrap()`: the conversion of a float, lowered to a cast.
-            return recv;
-        }
         if matches!(name.as_str(), "unwrap" | "expect") && matches!(recv.kind, ExprKind::Opaque(_))
         {
             // `T::from(2.0).unwrap()`: a constant, computed as written.
@@ -446,13 +450,6 @@ impl Lowerer {
                 turbofish,
                 args,
             )));
-        }
-        if matches!(name.as_str(), "unwrap" | "expect")
-            && recv_kind == Kind::Float
-            && matches!(recv.kind, ExprKind::Var(_))
-        {
-            // `a.mean().unwrap()`: the rule's mean is the float itself.
-            return recv;
         }
         if recv_kind == Kind::Array
             && !super::lower_array::SHAPE_METHODS.contains(&name.as_str())
