@@ -6,8 +6,10 @@
 //! - `f_jvp(x, x_dot) -> Option<(T, T)>`, `f_vjp(x, dout) -> Option<(T, x̄…)>`,
 //!   `f_grad(x) -> Option<(T, x̄…)>`, `f_hvp`, `f_pullback`: `None` where `f` is `None`;
 //!   with a `Result`, `Err(e)` with `f`'s own error;
-//! - `f_gradcheck`, `f_gradcheck_with`: `__f_inner`'s, which checks the value where it is
-//!   defined (the default that stands for a missing value is a constant).
+//! - `f_gradcheck`, `f_gradcheck_with`: `__f_inner`'s where `f` has a value, else a pass;
+//! - the entry points of differentiated callers (`f::pullback_all`, …, which callers that
+//!   unwrap `f`'s result reach): `__f_inner`'s, after running `f` and panicking where it
+//!   has no value, as the caller's `unwrap` would.
 //!
 //! `f` runs once more than a function with a plain result would need: the price of knowing
 //! whether the result exists without changing the shape of the derived items.
