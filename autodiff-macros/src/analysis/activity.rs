@@ -148,7 +148,7 @@ fn visit_block(b: &Block, act: &mut Activity, func: &Func, changed: &mut bool) {
 }
 
 /// A varied value passed to a function with no derivative rule would be a silent zero.
-fn check_opaque(e: &Expr, act: &Activity, errors: &mut Vec<syn::Error>) {
+fn check_opaque(e: &Expr, act: &Activity, func: &Func, errors: &mut Vec<syn::Error>) {
     // A macro reads primal values only (`assert!(x.is_finite())`): nothing to lose.
     if matches!(e.kind, ExprKind::Opaque(OpaqueCall::Macro(..))) {
         return;
@@ -162,13 +162,64 @@ fn check_opaque(e: &Expr, act: &Activity, errors: &mut Vec<syn::Error>) {
             ExprKind::Opaque(OpaqueCall::Macro(..)) => return,
             _ => return,
         };
-        if args.iter().any(|a| act.varied(a)) {
+        if !args.iter().any(|a| act.varied(a)) {
+            return;
+        }
+        if let ExprKind::Opaque(OpaqueCall::Method(recv, ..)) = &x.kind {
+            if let Some(ty) = trait_receiver(func, recv) {
+                errors.push(syn::Error::new(
+                    x.span,
+                    format!("`{name}` is called on a `{ty}` (a trait object or a type parameter), whose implementation the macro cannot see, with a value that carries a derivative: take the implementing type itself (`&MyType`, with `#[differentiate]` on its `impl` block so that its methods have derivatives), or pass the value `{name}` computes as a parameter"),
+                ));
+                return;
+            }
+        }
+        {
             errors.push(syn::Error::new(
                 x.span,
                 format!("`{name}` is called with a value that carries a derivative, but `{name}` has no derivative rule: use a float method the macro knows ({}), put `#[differentiate]` on the function (or write `{name}_jvp`/`{name}_vjp` and mark it `#[differentiate(custom)]`), or wrap the argument in `autodiff::stop_gradient(…)` if it is meant as a constant", known_methods()),
             ));
         }
     });
+}
+
+/// The written type of a parameter that `recv` is, when it is a trait object or a type
+/// parameter other than the float type (`f: &dyn Rhs`, `d: &D`, `g: impl Model`): a method
+/// called on it dispatches to implementations the macro cannot see.
+fn trait_receiver(func: &Func, recv: &Expr) -> Option<String> {
+    let ExprKind::Var(v) = recv.kind else {
+        return None;
+    };
+    let p = func.params.iter().find(|p| p.var == v)?;
+    let mut ty = &p.ty;
+    while let syn::Type::Reference(r) = ty {
+        ty = &r.elem;
+    }
+    let boxed = |t: &syn::Type| match t {
+        syn::Type::Path(tp) => tp.path.segments.last().and_then(|s| match &s.arguments {
+            syn::PathArguments::AngleBracketed(a) if s.ident == "Box" => match a.args.first() {
+                Some(syn::GenericArgument::Type(inner @ syn::Type::TraitObject(_))) => {
+                    Some(inner.clone())
+                }
+                _ => None,
+            },
+            _ => None,
+        }),
+        _ => None,
+    };
+    let float = func.float.to_token_stream().to_string();
+    let dispatches = match ty {
+        syn::Type::TraitObject(_) | syn::Type::ImplTrait(_) => true,
+        syn::Type::Path(tp) => {
+            boxed(ty).is_some()
+                || tp.path.get_ident().is_some_and(|i| {
+                    let i = i.to_string();
+                    i != float && func.type_params.contains(&i)
+                })
+        }
+        _ => false,
+    };
+    dispatches.then(|| p.ty.to_token_stream().to_string().replace("& ", "&"))
 }
 
 /// Derivatives are carried in the function's float type: a varied value converted to the
@@ -219,7 +270,7 @@ fn stmt_exprs(s: &Stmt) -> Vec<&Expr> {
 fn check_block(b: &Block, act: &Activity, func: &Func, errors: &mut Vec<syn::Error>) {
     for s in &b.stmts {
         for e in stmt_exprs(s) {
-            check_opaque(e, act, errors);
+            check_opaque(e, act, func, errors);
             check_float_casts(e, act, func, errors);
         }
         let target = match &s.kind {

@@ -1263,8 +1263,21 @@ pub fn lower_fn(
                     lw.vars[var].kind = Kind::StructSeq;
                     lw.declare_rows(var, ident.span());
                 }
-                // A tuple of floats is read as a struct of fields `.0`, `.1`, ….
-                if shape == ParamShape::Struct {
+                // `f: &R` with `R: Rhs`, a type parameter other than the float type: not a
+                // struct the macro differentiates, but a value whose methods dispatch to
+                // implementations it cannot see (refused where they would need derivatives).
+                let mut bare = &*pt.ty;
+                while let Type::Reference(r) = bare {
+                    bare = &r.elem;
+                }
+                let type_param = matches!(bare, Type::Path(tp) if tp.path.get_ident().is_some_and(|i| {
+                    lw.type_params.contains(&i.to_string()) && quote::quote!(#i).to_string() != quote::quote!(#float).to_string()
+                }));
+                if shape == ParamShape::Struct && type_param {
+                    shape = ParamShape::Inactive;
+                    lw.vars[var].kind = Kind::Other;
+                } else if shape == ParamShape::Struct {
+                    // A tuple of floats is read as a struct of fields `.0`, `.1`, ….
                     lw.vars[var].kind = Kind::Struct;
                 } else if shape == ParamShape::StructSlice && !parse::is_rows(&pt.ty, &float) {
                     lw.vars[var].kind = Kind::StructSeq;
@@ -1359,6 +1372,7 @@ pub fn lower_fn(
         body_items: lw.body_items,
         recursive,
         written_tys: vec![],
+        type_params: lw.type_params.clone(),
     })
 }
 

@@ -641,6 +641,8 @@ pub struct Func {
     /// (`&&[F]`, `&Box<[F]>`; see `parse::collapse_param_refs`): their index and the type the
     /// primal itself takes, for the calls of the primal.
     pub written_tys: Vec<(usize, Type)>,
+    /// The function's type parameters, by name.
+    pub type_params: Vec<String>,
 }
 
 /// An identifier for a name the macro builds from the user's: the `r#` of raw identifiers
