@@ -253,3 +253,25 @@ fn rows_in_arrays_and_by_value() {
     assert_eq!(gg, [[-0.75, (-1.0f64).exp(), -1.5], [-2.0, 0.0, 0.5]]);
     owned_grid_gradcheck(&g).unwrap();
 }
+
+// Bilinear interpolation generic over the float type, on a grid of rows.
+#[differentiate]
+fn bilinear_generic<T: autodiff::num_traits::Float>(x: T, y: T, c: &[[T; 2]; 2]) -> T {
+    let one = T::one();
+    c[0][0] * (one - x) * (one - y)
+        + c[0][1] * x * (one - y)
+        + c[1][0] * (one - x) * y
+        + c[1][1] * x * y
+}
+
+#[test]
+fn generic_rows() {
+    let c = [[1.0, 2.0], [3.0, 5.0]];
+    let (_, gx, gy, gc): (f64, f64, f64, _) = bilinear_generic_grad(0.25, 0.5, &c);
+    // ∂/∂x = (1−y)(c01 − c00) + y(c11 − c10), ∂/∂y = (1−x)(c10 − c00) + x(c11 − c01).
+    assert!((gx - (0.5 * 1.0 + 0.5 * 2.0)).abs() < 1e-12);
+    assert!((gy - (0.75 * 2.0 + 0.25 * 3.0)).abs() < 1e-12);
+    assert_eq!(gc, [[0.375, 0.125], [0.375, 0.125]]);
+    bilinear_generic_gradcheck(0.25, 0.5, &c).unwrap();
+    bilinear_generic_gradcheck(0.25f32, 0.5, &[[1.0f32, 2.0], [3.0, 5.0]]).unwrap();
+}

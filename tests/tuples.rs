@@ -105,3 +105,23 @@ fn slices_of_tuples() {
     polygon_area_gradcheck(&sq).unwrap();
     centroid_spread_gradcheck(&[(0.1, 0.3), (1.2, -0.4), (0.7, 0.9)]).unwrap();
 }
+
+#[differentiate]
+fn cross_generic<T: autodiff::num_traits::Float>(a: (T, T), b: &[(T, T)]) -> T {
+    let mut s = T::zero();
+    for p in b {
+        s = s + a.0 * p.1 - a.1 * p.0;
+    }
+    s
+}
+
+#[test]
+fn generic_tuples() {
+    let b = [(1.0, 2.0), (-0.5, 0.25)];
+    let (_, ga, gb) = cross_generic_grad(&(0.3, 0.7), &b);
+    // ∂/∂a = (Σ yᵢ, −Σ xᵢ), ∂/∂bᵢ = (−a.1, a.0).
+    assert_eq!(ga, (2.25, -0.5));
+    assert_eq!(gb, vec![(-0.7, 0.3), (-0.7, 0.3)]);
+    cross_generic_gradcheck(&(0.3, 0.7), &b).unwrap();
+    cross_generic_gradcheck(&(0.3f32, 0.7), &[(1.0f32, 2.0)]).unwrap();
+}

@@ -180,6 +180,8 @@ fn expand_function(
     let written = item;
     let collapsed = crate::parse::collapse_param_refs(item);
     let item = collapsed.as_ref().unwrap_or(item);
+    let leaves = crate::parse::bound_float_leaves(item);
+    let item = leaves.as_ref().unwrap_or(item);
     let args: Args = if args.is_empty() {
         Args::default()
     } else {

@@ -227,6 +227,38 @@ pub fn collapse_param_refs(item: &syn::ItemFn) -> Option<syn::ItemFn> {
     changed.then_some(copy)
 }
 
+/// A copy of a function generic over its float type `T` whose rows (`&[[T; 2]; 2]`) or
+/// tuples (`&(T, T)`) are differentiated as values of `Differentiable` types made of `T`s,
+/// with the bound that makes them so, `T: Differentiable<Scalar = T>` (every float type
+/// meets it). `None` where no such parameter needs it.
+pub fn bound_float_leaves(item: &syn::ItemFn) -> Option<syn::ItemFn> {
+    let float = float_type(&item.sig, Some(&item.block), true).ok()?;
+    if is_float_name(&float) {
+        return None;
+    }
+    let tuple = |t: &Type| match t {
+        Type::Reference(r) => {
+            is_float_tuple(&r.elem, &float)
+                || element(&r.elem).is_some_and(|(e, _)| is_float_tuple(e, &float))
+        }
+        _ => false,
+    };
+    let needs = item.sig.inputs.iter().any(|input| match input {
+        syn::FnArg::Typed(pt) => is_rows(&pt.ty, &float) || tuple(&pt.ty),
+        syn::FnArg::Receiver(_) => false,
+    });
+    if !needs {
+        return None;
+    }
+    let mut copy = item.clone();
+    copy.sig
+        .generics
+        .make_where_clause()
+        .predicates
+        .push(syn::parse_quote!(#float: ::autodiff::__private::Differentiable<Scalar = #float>));
+    Some(copy)
+}
+
 /// The name for a parameter written as a tuple or array pattern of names: the names
 /// joined (`a_b` for `(a, b)`).
 fn pattern_param_name(pat: &syn::Pat) -> Option<syn::Ident> {

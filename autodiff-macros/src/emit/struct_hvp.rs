@@ -97,8 +97,9 @@ fn lifted_args<'a>(ctx: &'a Ctx, t: &syn::Ident) -> Option<Lifted<'a>> {
             // The receiver's type is `Self`, which names no `T` but holds them.
             (false, ParamShape::Struct) if receiver => (true, quote!(__ad::DualTwin::constant(#x))),
             (_, ParamShape::Inactive) => (false, x.clone()),
-            // A slice of structs has no dual twin the macro can write.
+            // A slice of structs has no dual twin the macro can write, nor a tuple.
             (_, ParamShape::StructSlice) => return None,
+            (_, ParamShape::Struct) if is_tuple(&p.ty) => return None,
             (true, ParamShape::Scalar) => (false, quote!(__ad::Dual::new(#x, #dot))),
             (false, ParamShape::Scalar) => (false, quote!(__ad::lift(#x))),
             (true, ParamShape::Slice) => (true, quote!(__ad::duals(&#x, &#dot))),
@@ -218,4 +219,14 @@ fn dual_bounds(
         .chain(substituted)
         .chain(twins)
         .collect()
+}
+
+/// `(F, F)` or `&(F, F)`: a tuple parameter, read as a struct, which has no dual twin.
+fn is_tuple(ty: &syn::Type) -> bool {
+    match ty {
+        syn::Type::Reference(r) => is_tuple(&r.elem),
+        syn::Type::Paren(p) => is_tuple(&p.elem),
+        syn::Type::Tuple(_) => true,
+        _ => false,
+    }
 }
