@@ -251,11 +251,24 @@ pub fn bound_float_leaves(item: &syn::ItemFn) -> Option<syn::ItemFn> {
         return None;
     }
     let mut copy = item.clone();
-    copy.sig
+    let bound: syn::TypeParamBound =
+        syn::parse_quote!(::autodiff::__private::Differentiable<Scalar = #float>);
+    // On the function's own parameter where it is declared (one place for its bounds),
+    // else (an `impl`'s parameter) in a `where` clause.
+    let own = copy
+        .sig
         .generics
-        .make_where_clause()
-        .predicates
-        .push(syn::parse_quote!(#float: ::autodiff::__private::Differentiable<Scalar = #float>));
+        .type_params_mut()
+        .find(|t| t.ident == quote::quote!(#float).to_string());
+    match own {
+        Some(param) => param.bounds.push(bound),
+        None => copy
+            .sig
+            .generics
+            .make_where_clause()
+            .predicates
+            .push(syn::parse_quote!(#float: #bound)),
+    }
     Some(copy)
 }
 
