@@ -116,3 +116,32 @@ fn an_array_parameter_left_out_by_wrt() {
     let w = array![[0.4, -0.6], [0.7, 0.9]];
     weights_only_gradcheck(&x, &w).unwrap();
 }
+
+#[differentiate]
+fn lerp_generic<T: autodiff::num_traits::Float>(a: T, b: T, t: T) -> T {
+    a + (b - a) * t
+}
+
+// De Casteljau's quadratic Bézier point: each result only passed on to the next call.
+#[differentiate]
+fn bezier_generic<T: autodiff::num_traits::Float>(a: T, b: T, c: T, t: T) -> T {
+    let ab = lerp_generic(a, b, t);
+    let bc = lerp_generic(b, c, t);
+    lerp_generic(ab, bc, t)
+}
+
+#[test]
+fn generic_results_passed_on() {
+    let (a, b, c, t) = (1.0f64, 3.0, 2.0, 0.25);
+    let (v, ga, gb, gc, gt) = bezier_generic_grad(a, b, c, t);
+    // (1−t)²a + 2t(1−t)b + t²c, ∂/∂t = 2(1−t)(b − a) + 2t(c − b).
+    assert!((v - (0.5625 * a + 0.375 * b + 0.0625 * c)).abs() < 1e-12);
+    assert!(
+        (ga - 0.5625f64).abs() < 1e-12
+            && (gb - 0.375f64).abs() < 1e-12
+            && (gc - 0.0625f64).abs() < 1e-12
+    );
+    assert!((gt - (1.5 * (b - a) + 0.5 * (c - b))).abs() < 1e-12);
+    bezier_generic_gradcheck(a, b, c, t).unwrap();
+    bezier_generic_gradcheck(1.0f32, 3.0, 2.0, 0.25).unwrap();
+}

@@ -233,6 +233,13 @@ fn expand_function(
     let func = residuals::hoist(func, &act);
     let act = activity::analyze(&func)?;
     let needed = needed::analyze(&func, &act);
+    // A value whose type rustc decides (`let z = g(x); h(z)`) has an adjoint generic over
+    // it, whose traits a generic float type must be bounded by.
+    let undecided = func
+        .undecided
+        .then(|| crate::parse::bound_undecided_values(item))
+        .flatten();
+    let item = undecided.as_ref().unwrap_or(item);
     let mut generated = crate::emit::items::emit(item, &func, &act, &needed, args.hvp.is_some());
     if let Some((method, m)) = mutating {
         if !func.params[0].active {

@@ -232,27 +232,54 @@ pub fn collapse_param_refs(item: &syn::ItemFn) -> Option<syn::ItemFn> {
 /// with the bound that makes them so, `T: Differentiable<Scalar = T>` (every float type
 /// meets it). `None` where no such parameter needs it.
 pub fn bound_float_leaves(item: &syn::ItemFn) -> Option<syn::ItemFn> {
+    bound_float(
+        item,
+        |float| {
+            let tuple = |t: &Type| match t {
+                Type::Reference(r) => {
+                    is_float_tuple(&r.elem, float)
+                        || element(&r.elem).is_some_and(|(e, _)| is_float_tuple(e, float))
+                }
+                _ => false,
+            };
+            item.sig.inputs.iter().any(|input| match input {
+                syn::FnArg::Typed(pt) => is_rows(&pt.ty, float) || tuple(&pt.ty),
+                syn::FnArg::Receiver(_) => false,
+            })
+        },
+        |float| vec![syn::parse_quote!(::autodiff::__private::Differentiable<Scalar = #float>)],
+    )
+}
+
+/// A copy of a function generic over its float type `T` that holds a value whose type the
+/// macro leaves to rustc (a call's result only passed on, `let z = g(x); h(z)`: a float or
+/// an array), with the bounds its adjoint's traits need for `T` itself, `T: Adjoint + Like<Owned = T>`
+/// (every float type meets them).
+pub fn bound_undecided_values(item: &syn::ItemFn) -> Option<syn::ItemFn> {
+    bound_float(
+        item,
+        |_| true,
+        |float| {
+            vec![
+                syn::parse_quote!(::autodiff::__private::Adjoint),
+                syn::parse_quote!(::autodiff::__private::Like<Owned = #float>),
+            ]
+        },
+    )
+}
+
+/// `item` with a bound on its float type where that is a type parameter and `needs` it.
+fn bound_float(
+    item: &syn::ItemFn,
+    needs: impl Fn(&Type) -> bool,
+    bounds: impl Fn(&Type) -> Vec<syn::TypeParamBound>,
+) -> Option<syn::ItemFn> {
     let float = float_type(&item.sig, Some(&item.block), true).ok()?;
-    if is_float_name(&float) {
+    if is_float_name(&float) || !needs(&float) {
         return None;
     }
-    let tuple = |t: &Type| match t {
-        Type::Reference(r) => {
-            is_float_tuple(&r.elem, &float)
-                || element(&r.elem).is_some_and(|(e, _)| is_float_tuple(e, &float))
-        }
-        _ => false,
-    };
-    let needs = item.sig.inputs.iter().any(|input| match input {
-        syn::FnArg::Typed(pt) => is_rows(&pt.ty, &float) || tuple(&pt.ty),
-        syn::FnArg::Receiver(_) => false,
-    });
-    if !needs {
-        return None;
-    }
+    let bounds = bounds(&float);
     let mut copy = item.clone();
-    let bound: syn::TypeParamBound =
-        syn::parse_quote!(::autodiff::__private::Differentiable<Scalar = #float>);
     // On the function's own parameter where it is declared (one place for its bounds),
     // else (an `impl`'s parameter) in a `where` clause.
     let own = copy
@@ -261,13 +288,13 @@ pub fn bound_float_leaves(item: &syn::ItemFn) -> Option<syn::ItemFn> {
         .type_params_mut()
         .find(|t| t.ident == quote::quote!(#float).to_string());
     match own {
-        Some(param) => param.bounds.push(bound),
+        Some(param) => param.bounds.extend(bounds),
         None => copy
             .sig
             .generics
             .make_where_clause()
             .predicates
-            .push(syn::parse_quote!(#float: #bound)),
+            .push(syn::parse_quote!(#float: #(#bounds)+*)),
     }
     Some(copy)
 }

@@ -1335,7 +1335,7 @@ pub fn lower_fn(
         Ret::Tuple(ks) => ks.clone(),
     };
     let mut body = lw.lower_body(&item.block, &kinds);
-    lw.settle_guesses(&body);
+    let undecided = lw.settle_guesses(&body);
     super::lower_outputs::refuse_reads_of_initial_contents(&body, &lw.outputs, &mut lw.errors);
     // `let mut out_value = out.to_vec();`: the buffer's initial contents, as constants.
     for (i, o) in lw.outputs.iter().enumerate() {
@@ -1373,6 +1373,7 @@ pub fn lower_fn(
         recursive,
         written_tys: vec![],
         type_params: lw.type_params.clone(),
+        undecided,
     })
 }
 

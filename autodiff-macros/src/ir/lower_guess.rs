@@ -11,13 +11,17 @@ use super::*;
 
 impl Lowerer {
     /// Settles each guessed call result: whole unless the body reads it as a float.
-    pub(super) fn settle_guesses(&mut self, body: &Block) {
+    /// Returns whether one is kept whole.
+    pub(super) fn settle_guesses(&mut self, body: &Block) -> bool {
+        let mut whole = false;
         for v in std::mem::take(&mut self.guessed) {
             if self.vars[v].kind == Kind::Float && !self.ret.contains(&v) && only_passed_on(body, v)
             {
                 self.vars[v].kind = Kind::Array;
+                whole = true;
             }
         }
+        whole
     }
 }
 

@@ -643,6 +643,9 @@ pub struct Func {
     pub written_tys: Vec<(usize, Type)>,
     /// The function's type parameters, by name.
     pub type_params: Vec<String>,
+    /// Whether a call result is kept whole for rustc's types to decide (see `lower_guess`):
+    /// its adjoint is generic over its type.
+    pub undecided: bool,
 }
 
 /// An identifier for a name the macro builds from the user's: the `r#` of raw identifiers
