@@ -54,7 +54,15 @@ pub fn declare(item: &syn::ItemFn, ctx: &Ctx, entry_points: TokenStream) -> Toke
     if ctx.func.in_impl || entry_points.is_empty() {
         return entry_points;
     }
-    let (vis, f) = (&item.vis, &item.sig.ident);
+    entry_point_type(&item.vis, &item.sig.ident, entry_points)
+}
+
+/// `struct f {}` holding `entry_points` as its associated functions.
+pub fn entry_point_type(
+    vis: &syn::Visibility,
+    f: &syn::Ident,
+    entry_points: TokenStream,
+) -> TokenStream {
     let doc = format!(" The derivatives of [`{f}`] that differentiated callers call.");
     quote! {
         #[doc = #doc]

@@ -113,18 +113,7 @@ fn callers_entry_points(
             false,
         )
     });
-    let doc = format!(" The derivatives of [`{f}`] that differentiated callers call.");
-    quote! {
-        #[doc = #doc]
-        #[doc(hidden)]
-        #[allow(non_camel_case_types, dead_code)]
-        #vis struct #f {}
-
-        #[allow(dead_code)]
-        impl #f {
-            #(#twins)*
-        }
-    }
+    super::callers::entry_point_type(vis, f, quote!(#(#twins)*))
 }
 
 /// `own` (an entry point of `f`) for the entry point `called` of `__f_inner` (`g`).
@@ -144,13 +133,7 @@ fn entry_point_twin(
     let (generics, where_clause) = (&sig.generics, &sig.generics.where_clause);
     let (inputs, output) = (&sig.inputs, &sig.output);
     let method = matches!(inputs.first(), Some(syn::FnArg::Receiver(_)));
-    let names: Vec<TokenStream> = inputs
-        .iter()
-        .filter_map(|a| match a {
-            syn::FnArg::Typed(pt) => Some(pat_name(&pt.pat)),
-            syn::FnArg::Receiver(_) => None,
-        })
-        .collect();
+    let names = arg_names(inputs);
     let derived_call = if method {
         quote!(self.#called(#(#names),*))
     } else if in_impl {
@@ -245,13 +228,7 @@ fn twin(
     let (generics, where_clause) = (&g.sig.generics, &g.sig.generics.where_clause);
     let inputs = &g.sig.inputs;
     let method = matches!(inputs.first(), Some(syn::FnArg::Receiver(_)));
-    let names: Vec<TokenStream> = inputs
-        .iter()
-        .filter_map(|a| match a {
-            syn::FnArg::Typed(pt) => Some(pat_name(&pt.pat)),
-            syn::FnArg::Receiver(_) => None,
-        })
-        .collect();
+    let names = arg_names(inputs);
     let call = |callee: &syn::Ident, args: &[TokenStream]| {
         if method {
             quote!(self.#callee(#(#args),*))
@@ -333,6 +310,17 @@ fn rewrapped(written: &syn::Type, out: TokenStream) -> syn::Type {
         }
     }
     ty
+}
+
+/// The names a derived item's parameters bind, the receiver aside.
+fn arg_names(inputs: &syn::punctuated::Punctuated<syn::FnArg, syn::Token![,]>) -> Vec<TokenStream> {
+    inputs
+        .iter()
+        .filter_map(|a| match a {
+            syn::FnArg::Typed(pt) => Some(pat_name(&pt.pat)),
+            syn::FnArg::Receiver(_) => None,
+        })
+        .collect()
 }
 
 /// The name a derived item's parameter binds.
