@@ -517,3 +517,23 @@ fn an_earlier_use_of_the_name_does_not_decide_a_call_result() {
     assert_eq!(value, rebinds_a_slice_name(&[0.5, 1.0]));
     assert_grad(rebinds_a_slice_name, &[0.5, 1.0], &g);
 }
+
+#[differentiate]
+fn square_of_ref(x: &f64) -> f64 {
+    x * x
+}
+
+// A callee taking `&f64`, called with a reference to a local and to a parameter.
+#[differentiate]
+fn calls_by_reference(y: f64) -> f64 {
+    let a = y + 1.0;
+    square_of_ref(&a) + 3.0 * square_of_ref(&y)
+}
+
+#[test]
+fn floats_passed_by_reference() {
+    // (y + 1)² + 3y²: ∂/∂y = 2(y + 1) + 6y.
+    let (_, g) = calls_by_reference_grad(0.5);
+    assert!((g - (3.0 + 3.0)).abs() < 1e-12);
+    calls_by_reference_gradcheck(0.5).unwrap();
+}

@@ -45,7 +45,8 @@ pub fn differentiate(args: TokenStream, item: TokenStream) -> TokenStream {
 /// arguments; when none is marked, every method with a float type is, with the block's
 /// arguments.
 fn differentiate_impl(args: TokenStream, mut block: syn::ItemImpl) -> TokenStream {
-    if let Some(e) = foreign_self_type(&block.self_ty) {
+    let float_self = crate::float_impl::float_self_type(&block.self_ty);
+    if let (None, Some(e)) = (&float_self, foreign_self_type(&block.self_ty)) {
         let e = e.to_compile_error();
         return quote!(#block #e);
     }
@@ -63,6 +64,29 @@ fn differentiate_impl(args: TokenStream, mut block: syn::ItemImpl) -> TokenStrea
     let mut derived = vec![];
     let mut errors = vec![];
     let of_trait = block.trait_.is_some();
+    // `impl Lerp for f64`: the derived items go into a trait of their own.
+    if let Some(float) = float_self {
+        let mut methods = vec![];
+        for item in &mut block.items {
+            let syn::ImplItem::Fn(m) = item else { continue };
+            let own_args = match m.attrs.iter().position(is_mark) {
+                Some(pos) => match &m.attrs.remove(pos).meta {
+                    syn::Meta::List(l) => Some(l.tokens.clone()),
+                    _ => Some(TokenStream::new()),
+                },
+                None if any_marked => continue,
+                None => None,
+            };
+            syn::visit_mut::VisitMut::visit_impl_item_fn_mut(&mut StripCheckpoints, m);
+            methods.push((own_args, m.clone()));
+        }
+        let expanded = crate::float_impl::expand(&args, &block, &float, methods, expand);
+        let generated = expanded.unwrap_or_else(|errors| {
+            let errors = errors.into_iter().map(|e| e.to_compile_error());
+            quote!(#(#errors)*)
+        });
+        return quote!(#block #generated);
+    }
     for item in &mut block.items {
         let syn::ImplItem::Fn(m) = item else { continue };
         let own_args = match m.attrs.iter().position(is_mark) {
@@ -120,7 +144,7 @@ fn foreign_self_type(ty: &syn::Type) -> Option<syn::Error> {
         _ => false,
     };
     primitive.then(|| {
-        syn::Error::new_spanned(ty, "`#[differentiate]` on an `impl` puts the derived items in an inherent `impl` of its type, which Rust allows only for types of this crate: write the methods' bodies as free `#[differentiate]` functions (`fn lerp(a: f64, b: f64, v: f64) -> f64`) and call them from the trait's methods")
+        syn::Error::new_spanned(ty, "`#[differentiate]` on an `impl` puts the derived items in an inherent `impl` of its type, which Rust allows only for types of this crate (and for `f64` and `f32` in a trait of their own): write the methods' bodies as free `#[differentiate]` functions (`fn norm(x: &[f64; 2]) -> f64`) and call them from the trait's methods")
     })
 }
 

@@ -11,6 +11,7 @@ mod derive;
 mod emit;
 mod expand;
 mod fallible;
+mod float_impl;
 mod ir;
 mod parse;
 mod rules;

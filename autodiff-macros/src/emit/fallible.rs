@@ -70,7 +70,7 @@ pub fn wrappers(
 }
 
 /// The derived items a user calls.
-const PUBLIC: &[&str] = &[
+pub(crate) const PUBLIC: &[&str] = &[
     "jvp",
     "vjp",
     "pullback",
@@ -180,7 +180,9 @@ fn entry_point_twin(
 
 /// The functions among the derived items, and the entry points in the `impl` of the type
 /// named like the function (their other helper types and impls aside).
-fn derived_fns(tokens: TokenStream) -> syn::Result<(Vec<syn::ItemFn>, Vec<syn::ImplItemFn>)> {
+pub(crate) fn derived_fns(
+    tokens: TokenStream,
+) -> syn::Result<(Vec<syn::ItemFn>, Vec<syn::ImplItemFn>)> {
     struct Items(Vec<syn::Item>);
     impl syn::parse::Parse for Items {
         fn parse(input: syn::parse::ParseStream) -> syn::Result<Self> {

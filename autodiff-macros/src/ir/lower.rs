@@ -1336,6 +1336,7 @@ pub fn lower_fn(
     };
     let mut body = lw.lower_body(&item.block, &kinds);
     let undecided = lw.settle_guesses(&body);
+    lw.pass_floats_by_value(&mut body);
     super::lower_outputs::refuse_reads_of_initial_contents(&body, &lw.outputs, &mut lw.errors);
     // `let mut out_value = out.to_vec();`: the buffer's initial contents, as constants.
     for (i, o) in lw.outputs.iter().enumerate() {

@@ -60,3 +60,46 @@ fn only_passed_on(b: &Block, v: VarId) -> bool {
         own && s.blocks().into_iter().all(|inner| only_passed_on(inner, v))
     })
 }
+
+impl Lowerer {
+    /// Floats passed by reference (`sq(&a)` of `fn sq(x: &f64)`) are passed by value, as
+    /// the derived items of every differentiated function take them
+    /// (`parse::collapse_param_refs`); asked once the guesses are settled, since a result
+    /// kept whole is no float.
+    pub(super) fn pass_floats_by_value(&self, b: &mut Block) {
+        for s in &mut b.stmts {
+            match &mut s.kind {
+                // The runtime's rules the lowering calls for operators (`::autodiff::ops::
+                // add(&a, &0.1)`) take their operands by reference, whatever they are.
+                StmtKind::Call { callee, .. }
+                    if callee.leading_colon.is_some()
+                        && callee
+                            .segments
+                            .first()
+                            .is_some_and(|s| s.ident == "autodiff") => {}
+                StmtKind::Call { args, .. } => {
+                    for a in args.iter_mut() {
+                        if let ExprKind::Ref(inner) = &a.kind {
+                            if self.kind_of(inner) == Kind::Float {
+                                *a = (**inner).clone();
+                            }
+                        }
+                    }
+                }
+                StmtKind::If { then, els, .. } => {
+                    self.pass_floats_by_value(then);
+                    self.pass_floats_by_value(els);
+                }
+                StmtKind::For { body, .. }
+                | StmtKind::While { body, .. }
+                | StmtKind::Block { body, .. } => self.pass_floats_by_value(body),
+                StmtKind::Match { arms, .. } => {
+                    for (_, arm) in arms.iter_mut() {
+                        self.pass_floats_by_value(arm);
+                    }
+                }
+                _ => {}
+            }
+        }
+    }
+}

@@ -1,13 +1,15 @@
 use autodiff::differentiate;
 
-pub trait Lerp {
-    fn lerp(&self, other: &Self, v: f64) -> Self;
+pub trait Norm {
+    fn norm(&self) -> f64;
 }
 
+// An array type has no inherent `impl`, and is no float type whose derived items go into
+// a trait of their own.
 #[differentiate]
-impl Lerp for f64 {
-    fn lerp(&self, other: &Self, v: f64) -> Self {
-        self * (1.0 - v) + other * v
+impl Norm for [f64; 2] {
+    fn norm(&self) -> f64 {
+        (self[0] * self[0] + self[1] * self[1]).sqrt()
     }
 }
 

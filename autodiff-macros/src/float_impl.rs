@@ -1,0 +1,271 @@
+//! `#[differentiate] impl Lerp for f64 { fn lerp(&self, other: &Self, v: f64) -> Self { … } }`:
+//! a trait implemented for a float type itself. Rust allows no inherent `impl f64`, where
+//! the derived items of other `impl` blocks go, so they go into a trait of their own,
+//! `LerpDerivatives`, implemented for `f64` beside the user's block
+//! (`x.lerp_grad(y, v)` where that trait is in scope, as it is in its own module).
+//!
+//! Each method is read as a free function of its receiver: `fn lerp(this: &f64, other:
+//! &f64, v: f64) -> f64`, `self` renamed `this` and `Self` written as the float type, in
+//! a hidden module (`__lerp_for_f64`) that sees the user's items through `use super::*`.
+//! That function is differentiated as any other; each of its derived items a user calls
+//! (`_jvp`, `_vjp`, `_pullback`, `_grad`, `_hvp`, `_gradcheck`, `_gradcheck_with`) becomes
+//! a method of the derivatives trait whose receiver is `this`.
+
+use crate::emit::fallible::{derived_fns, PUBLIC};
+use proc_macro2::{Ident, TokenStream, TokenTree};
+use quote::{format_ident, quote};
+
+/// The float type an `impl` is for, when it is one (`f64`, `f32`).
+pub fn float_self_type(ty: &syn::Type) -> Option<Ident> {
+    match ty {
+        syn::Type::Path(p) if p.qself.is_none() => p
+            .path
+            .get_ident()
+            .filter(|i| *i == "f64" || *i == "f32")
+            .cloned(),
+        _ => None,
+    }
+}
+
+/// The expansion of the block: the block as written, the hidden module of the methods'
+/// free functions and their derived items, and the derivatives trait.
+pub fn expand(
+    args: &TokenStream,
+    block: &syn::ItemImpl,
+    float: &Ident,
+    methods: Vec<(Option<TokenStream>, syn::ImplItemFn)>,
+    expand_function: impl Fn(TokenStream, &syn::ItemFn) -> Result<TokenStream, Vec<syn::Error>>,
+) -> Result<TokenStream, Vec<syn::Error>> {
+    let trait_name = match &block.trait_ {
+        Some((path, _)) => path.segments.last().map(|s| s.ident.to_string()),
+        None => None,
+    }
+    .unwrap_or_else(|| "Float".to_string());
+    let module = format_ident!("__{}_for_{float}", snake(&trait_name));
+    let derivatives = format_ident!("{trait_name}Derivatives");
+    let mut free_fns = vec![];
+    let mut decls = vec![];
+    let mut impls = vec![];
+    let mut errors = vec![];
+    // The block's own methods, called on a float inside it (`self.lerp(&b, v)` in
+    // `bezier`), are its free functions, whose derivatives exist: the receiver is passed
+    // as it is taken (`&self`: by reference).
+    let by_ref: Vec<(String, bool)> = block
+        .items
+        .iter()
+        .filter_map(|i| match i {
+            syn::ImplItem::Fn(m) => match m.sig.inputs.first() {
+                Some(syn::FnArg::Receiver(r)) => Some((
+                    m.sig.ident.to_string(),
+                    matches!(r.kind, syn::ReceiverKind::Reference(..)),
+                )),
+                _ => None,
+            },
+            _ => None,
+        })
+        .collect();
+    for (own_args, m) in methods {
+        let mut f = free_function(&m, float)?;
+        // The names that hold references already: `this` of `&self`, `other: &Self`.
+        let refs: Vec<String> = f
+            .sig
+            .inputs
+            .iter()
+            .filter_map(|a| match a {
+                syn::FnArg::Typed(pt) if matches!(&*pt.ty, syn::Type::Reference(_)) => {
+                    match &*pt.pat {
+                        syn::Pat::Ident(p) => Some(p.ident.to_string()),
+                        _ => None,
+                    }
+                }
+                _ => None,
+            })
+            .collect();
+        syn::visit_mut::VisitMut::visit_block_mut(
+            &mut OwnCalls(&by_ref, &refs, float),
+            &mut f.block,
+        );
+        match expand_function(own_args.unwrap_or_else(|| args.clone()), &f) {
+            Ok(derived) => {
+                let (fns, _) = derived_fns(derived.clone()).map_err(|e| vec![e])?;
+                for g in fns {
+                    if let Some((decl, imp)) = method_of(&f, &g, &module) {
+                        decls.push(decl);
+                        impls.push(imp);
+                    }
+                }
+                free_fns.push(quote!(#[allow(dead_code)] #f #derived));
+            }
+            Err(e) => errors.extend(e),
+        }
+    }
+    if !errors.is_empty() {
+        return Err(errors);
+    }
+    let doc = format!(
+        " The derivatives of the methods of `{trait_name}` for `{float}` (`#[differentiate]` on its `impl`): `x.f_grad(…)` for each method `f`."
+    );
+    Ok(quote! {
+        #[doc(hidden)]
+        #[allow(non_snake_case, clippy::unnecessary_cast)]
+        mod #module {
+            #[allow(unused_imports)]
+            use super::*;
+            #(#free_fns)*
+        }
+
+        #[doc = #doc]
+        #[allow(clippy::type_complexity, clippy::too_many_arguments)]
+        pub trait #derivatives {
+            #(#decls)*
+        }
+
+        #[allow(clippy::type_complexity, clippy::too_many_arguments)]
+        impl #derivatives for #float {
+            #(#impls)*
+        }
+    })
+}
+
+/// The method as a free function of its receiver, `this`.
+fn free_function(m: &syn::ImplItemFn, float: &Ident) -> Result<syn::ItemFn, Vec<syn::Error>> {
+    let mut sig = m.sig.clone();
+    if let Some(syn::FnArg::Receiver(r)) = sig.inputs.first() {
+        let ty: syn::Type = match &r.kind {
+            syn::ReceiverKind::Reference(_, _, Some(_)) => {
+                return Err(vec![syn::Error::new_spanned(r, "a method of an `impl` for a float type taking `&mut self` is not supported by `#[differentiate]`: take `&self` or `self` and return the new value")]);
+            }
+            syn::ReceiverKind::Reference(..) => syn::parse_quote!(&#float),
+            _ => syn::parse_quote!(#float),
+        };
+        let this = Ident::new("this", r.self_token.span);
+        sig.inputs[0] = syn::parse_quote!(#this: #ty);
+    }
+    let sig: syn::Signature = syn::parse2(renamed(quote!(#sig), float)).map_err(|e| vec![e])?;
+    let block = &m.block;
+    let block: syn::Block = syn::parse2(renamed(quote!(#block), float)).map_err(|e| vec![e])?;
+    let attrs = m.attrs.iter().filter(|a| a.path().is_ident("doc"));
+    Ok(syn::parse_quote!(#(#attrs)* pub #sig #block))
+}
+
+/// `x.lerp(&b, v)` of a method of the block as the call of its free function,
+/// `lerp(&x, &b, v)`: the receiver borrowed where the method takes `&self` and it is a
+/// value (a parameter of the function that is a reference is passed as it is), and read
+/// where the method takes `self` and it is a reference.
+/// The call is cast to the float type (which it returns, as `Self`), so the macro reads
+/// its result as a float rather than leaving its type to rustc.
+struct OwnCalls<'a>(&'a [(String, bool)], &'a [String], &'a Ident);
+
+impl syn::visit_mut::VisitMut for OwnCalls<'_> {
+    fn visit_expr_mut(&mut self, e: &mut syn::Expr) {
+        syn::visit_mut::visit_expr_mut(self, e);
+        let syn::Expr::MethodCall(m) = e else { return };
+        let Some((_, by_ref)) = self.0.iter().find(|(n, _)| m.method == n) else {
+            return;
+        };
+        let (name, recv, args) = (&m.method, &m.receiver, &m.args);
+        let is_ref = matches!(&**recv, syn::Expr::Path(p) if p.path.get_ident().is_some_and(|i| self.1.contains(&i.to_string())));
+        let recv = match (*by_ref, is_ref) {
+            (true, false) => quote!(&#recv),
+            (false, true) => quote!(*#recv),
+            _ => quote!(#recv),
+        };
+        let float = self.2;
+        *e = syn::parse_quote!((#name(#recv, #args) as #float));
+    }
+}
+
+/// `tokens` with `self` as `this` and `Self` as the float type (closures and nested items
+/// included: they are the method's).
+fn renamed(tokens: TokenStream, float: &Ident) -> TokenStream {
+    tokens
+        .into_iter()
+        .map(|t| match t {
+            TokenTree::Ident(i) if i == "self" => TokenTree::Ident(Ident::new("this", i.span())),
+            TokenTree::Ident(i) if i == "Self" => {
+                TokenTree::Ident(Ident::new(&float.to_string(), i.span()))
+            }
+            TokenTree::Group(g) => {
+                let mut inner = proc_macro2::Group::new(g.delimiter(), renamed(g.stream(), float));
+                inner.set_span(g.span());
+                TokenTree::Group(inner)
+            }
+            other => other,
+        })
+        .collect()
+}
+
+/// The derived items a user calls, as a declaration and a definition of the derivatives
+/// trait's method with `this` as its receiver.
+fn method_of(
+    f: &syn::ItemFn,
+    g: &syn::ItemFn,
+    module: &Ident,
+) -> Option<(TokenStream, TokenStream)> {
+    let name = g.sig.ident.to_string();
+    let suffix = name.strip_prefix(&format!("{}_", f.sig.ident))?;
+    if !PUBLIC.contains(&suffix) {
+        return None;
+    }
+    let mut inputs = g.sig.inputs.iter();
+    let syn::FnArg::Typed(first) = inputs.next()? else {
+        return None;
+    };
+    if !matches!(&*first.pat, syn::Pat::Ident(p) if p.ident == "this") {
+        return None;
+    }
+    let receiver = if matches!(&*first.ty, syn::Type::Reference(_)) {
+        quote!(self)
+    } else {
+        quote!(*self)
+    };
+    let rest: Vec<&syn::FnArg> = inputs.collect();
+    let names = rest.iter().filter_map(|a| match a {
+        syn::FnArg::Typed(pt) => match &*pt.pat {
+            syn::Pat::Ident(p) => Some(p.ident.clone()),
+            _ => None,
+        },
+        syn::FnArg::Receiver(_) => None,
+    });
+    let (ident, generics, output) = (&g.sig.ident, &g.sig.generics, &g.sig.output);
+    let where_clause = &generics.where_clause;
+    let docs = g.attrs.iter().filter(|a| a.path().is_ident("doc"));
+    let allows: Vec<&syn::Attribute> = g
+        .attrs
+        .iter()
+        .filter(|a| a.path().is_ident("allow"))
+        .collect();
+    let turbofish = {
+        let params = generics.type_params().map(|t| &t.ident);
+        let params: Vec<_> = params.collect();
+        (!params.is_empty()).then(|| quote!(::<#(#params),*>))
+    };
+    let decl = quote! {
+        #(#docs)*
+        #(#allows)*
+        fn #ident #generics (&self, #(#rest),*) #output #where_clause;
+    };
+    let imp = quote! {
+        #(#allows)*
+        fn #ident #generics (&self, #(#rest),*) #output #where_clause {
+            #module::#ident #turbofish (#receiver, #(#names),*)
+        }
+    };
+    Some((decl, imp))
+}
+
+/// `lerp` for `Lerp`, `my_trait` for `MyTrait`.
+fn snake(name: &str) -> String {
+    let mut out = String::new();
+    for (i, c) in name.chars().enumerate() {
+        if c.is_uppercase() {
+            if i > 0 {
+                out.push('_');
+            }
+            out.extend(c.to_lowercase());
+        } else {
+            out.push(c);
+        }
+    }
+    out
+}

@@ -1,0 +1,71 @@
+//! A trait implemented for a float type itself (`impl Lerp for f64`), under
+//! `#[differentiate]`: the derived items are methods of a trait of their own,
+//! `LerpDerivatives`, implemented for `f64` (`x.lerp_grad(y, v)`). Checked against closed
+//! forms and central differences.
+
+use autodiff::differentiate;
+
+pub trait Lerp {
+    fn lerp(&self, other: &Self, v: f64) -> Self;
+    fn smoothstep(self, edge: f64) -> Self;
+}
+
+#[differentiate]
+impl Lerp for f64 {
+    fn lerp(&self, other: &Self, v: f64) -> Self {
+        self * (1.0 - v) + other * v
+    }
+
+    fn smoothstep(self, edge: f64) -> Self {
+        let t = (self / edge).clamp(0.0, 1.0);
+        t * t * (3.0 - 2.0 * t)
+    }
+}
+
+#[test]
+fn methods_of_a_trait_for_f64() {
+    let (a, b, v) = (2.0f64, 5.0, 0.25);
+    assert_eq!(a.lerp(&b, v), 2.75);
+    // ∂/∂a = 1 − v, ∂/∂b = v, ∂/∂v = b − a.
+    let (value, ga, gb, gv) = a.lerp_grad(b, v);
+    assert_eq!((value, ga, gb, gv), (2.75, 0.75, 0.25, 3.0));
+    a.lerp_gradcheck(b, v).unwrap();
+    let (_, t) = a.lerp_jvp(b, v, 1.0, 0.0, 0.0);
+    assert_eq!(t, 0.75);
+    // smoothstep: 3t² − 2t³ with t = x/e: ∂/∂x = 6t(1 − t)/e.
+    let (x, e) = (0.5f64, 2.0);
+    let (_, gx, _) = x.smoothstep_grad(e);
+    let t = x / e;
+    assert!((gx - 6.0 * t * (1.0 - t) / e).abs() < 1e-12);
+    x.smoothstep_gradcheck(e).unwrap();
+}
+
+pub trait Curve {
+    fn mix(&self, other: &Self, t: f32) -> Self;
+    fn bezier(&self, c1: &Self, c2: &Self, t: f32) -> Self;
+}
+
+// The trait's own methods called inside it, in `f32`.
+#[differentiate]
+impl Curve for f32 {
+    fn mix(&self, other: &Self, t: f32) -> Self {
+        self + (other - self) * t
+    }
+
+    fn bezier(&self, c1: &Self, c2: &Self, t: f32) -> Self {
+        let a = self.mix(c1, t);
+        let b = c1.mix(c2, t);
+        a.mix(&b, t)
+    }
+}
+
+#[test]
+fn methods_calling_each_other_in_f32() {
+    let (p0, p1, p2, t) = (1.0f32, 3.0, 2.0, 0.25);
+    // (1−t)²p0 + 2t(1−t)p1 + t²p2: ∂/∂t = 2(1−t)(p1 − p0) + 2t(p2 − p1).
+    let (v, g0, g1, g2, gt) = p0.bezier_grad(p1, p2, t);
+    assert!((v - (0.5625 + 0.375 * 3.0 + 0.0625 * 2.0)).abs() < 1e-6);
+    assert!((g0 - 0.5625).abs() < 1e-6 && (g1 - 0.375).abs() < 1e-6 && (g2 - 0.0625).abs() < 1e-6);
+    assert!((gt - (1.5 * 2.0 - 0.5)).abs() < 1e-6);
+    p0.bezier_gradcheck(p1, p2, t).unwrap();
+}
