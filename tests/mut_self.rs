@@ -292,3 +292,60 @@ fn f32_state() {
     assert!((bar.r + 0.5).abs() < 1e-6 && (bar.x1 + 1.0).abs() < 1e-6);
     assert!((bar.y1 - 0.995).abs() < 1e-6 && (x_bar - 1.0).abs() < 1e-6);
 }
+
+/// A filter that steps its state and writes an output buffer, as DSP code does.
+#[derive(autodiff::Differentiable)]
+pub struct GainFilter {
+    pub state: f64,
+    pub gain: f64,
+}
+
+impl GainFilter {
+    #[differentiate]
+    pub fn process(&mut self, input: &[f64], output: &mut [f64]) {
+        for i in 0..input.len() {
+            output[i] = self.gain * (input[i] + self.state) / 2.0;
+            self.state = 0.5 * self.state + input[i];
+        }
+    }
+}
+
+#[test]
+fn a_method_writing_an_output_buffer() {
+    let input = [0.5, -1.0, 2.0];
+    let (state, gain) = (0.3, 1.5);
+    // The tangent along (state, gain, input) = (0.7, -0.2, v), and the cotangent of
+    // (output, state after) = (w, 0.4): ⟨w̄, J v⟩ = ⟨Jᵀ w̄, v⟩.
+    let v = [0.1, 0.9, -0.3];
+    let mut f = GainFilter { state, gain };
+    let mut out = [0.0; 3];
+    let mut f_dot = GainFilter {
+        state: 0.7,
+        gain: -0.2,
+    };
+    let mut out_dot = [0.0; 3];
+    f.process_jvp(&input, &mut out, &mut f_dot, &v, &mut out_dot);
+    let w = [0.25, -0.5, 1.0];
+    let mut g = GainFilter { state, gain };
+    let mut out2 = [0.0; 3];
+    let mut bar = GainFilter {
+        state: 0.4,
+        gain: 0.0,
+    };
+    let (input_bar,) = g.process_vjp(&input, &mut out2, &w, &mut bar);
+    let lhs: f64 = w.iter().zip(&out_dot).map(|(a, b)| a * b).sum::<f64>() + 0.4 * f_dot.state;
+    let rhs: f64 = 0.7 * bar.state - 0.2 * bar.gain
+        + input_bar.iter().zip(&v).map(|(a, b)| a * b).sum::<f64>();
+    assert!((lhs - rhs).abs() < 1e-12, "{lhs} vs {rhs}");
+    // The first output by hand: gain (x₀ + s) / 2, so ∂/∂s = gain / 2 = 0.75.
+    assert_eq!(out, out2);
+    assert!((out[0] - 1.5 * 0.8 / 2.0).abs() < 1e-12);
+    let mut h = GainFilter { state, gain };
+    let mut out3 = [0.0; 3];
+    let mut only_first = GainFilter {
+        state: 0.0,
+        gain: 0.0,
+    };
+    h.process_vjp(&input, &mut out3, &[1.0, 0.0, 0.0], &mut only_first);
+    assert!((only_first.state - 0.75).abs() < 1e-12 && (only_first.gain - 0.4).abs() < 1e-12);
+}

@@ -72,6 +72,14 @@ fn jvp(
         })
         .unzip();
     let (params, args) = (params(method), args(ctx));
+    // Output buffers' tangents, written as the pure method's `_jvp` writes them.
+    let out_dot_params = ctx.output_tangent_params();
+    let out_dot_args: Vec<syn::Ident> = ctx
+        .func
+        .outputs
+        .iter()
+        .map(|o| ctx.output_arg(o, "dot"))
+        .collect();
     let (ret, ret_dot) = (format_ident!("ret"), format_ident!("ret_dot"));
     let (value, tangent) = (unpack(Some(&ret), locals), unpack(Some(&ret_dot), dots));
     let fields = &m.written;
@@ -84,8 +92,8 @@ fn jvp(
     quote! {
         #[doc = #doc]
         #allows
-        #vis fn #name #generics (#(#params,)* #(#tangent_params),*) #out_ty #where_clause {
-            let (value, tangent) = #pure(#(#args,)* #(#tangent_args),*);
+        #vis fn #name #generics (#(#params,)* #(#tangent_params,)* #(#out_dot_params),*) #out_ty #where_clause {
+            let (value, tangent) = #pure(#(#args,)* #(#tangent_args,)* #(#out_dot_args),*);
             let #value = value;
             let #tangent = tangent;
             #(self.#fields = #locals;)*
@@ -139,13 +147,15 @@ fn vjp(
     let ret = format_ident!("ret");
     let value = unpack(Some(&ret), locals);
     let before = format_ident!("{self_bar}_before");
+    // Output buffers' cotangents, seeds of the pure method's `_vjp` beside the state's.
+    let (seed_params, seed_args) = (ctx.output_seed_params(), ctx.output_seed_args());
     let doc = format!(" Reverse mode of [`{f}`](Self::{f}): steps the state as `{f}` does; `{self_bar}` holds on entry the cotangent of the state after the call, and on exit that of the state before it; returns the result, then the cotangents `{}` of the other active parameters.", bars.iter().map(|b| b.to_string()).collect::<Vec<_>>().join("`, `"));
     let allows = allows();
     quote! {
         #[doc = #doc]
         #allows
-        #vis fn #name #generics (#(#params,)* #dout_param #self_bar: &mut Self) -> #out_ty #where_clause {
-            let (value, #before, #(#bars),*) = #pure(#(#args,)* #seed);
+        #vis fn #name #generics (#(#params,)* #dout_param #(#seed_params,)* #self_bar: &mut Self) -> #out_ty #where_clause {
+            let (value, #before, #(#bars),*) = #pure(#(#args,)* #seed, #(#seed_args),*);
             // A field the method leaves alone is the same before and after: its cotangent
             // passes through; an assigned one's went into the seed.
             #(#self_bar.#fields = ::autodiff::__private::zero();)*
