@@ -309,3 +309,38 @@ fn callers_of_option_functions() {
 fn a_caller_unwrapping_none_panics() {
     let _ = spread_grad(&[]);
 }
+
+mod stats {
+    use autodiff::differentiate;
+
+    /// The geometric mean, `None` where it is not real.
+    #[differentiate]
+    pub fn geometric_mean(x: &[f64]) -> Option<f64> {
+        if x.is_empty() {
+            return None;
+        }
+        for v in x {
+            if *v <= 0.0 {
+                return None;
+            }
+        }
+        Some((x.iter().map(|v| v.ln()).sum::<f64>() / x.len() as f64).exp())
+    }
+}
+
+/// A caller in another module than the `Option` function it unwraps.
+#[differentiate]
+fn log_of_geometric_mean(x: &[f64]) -> f64 {
+    stats::geometric_mean(x).unwrap().ln()
+}
+
+#[test]
+fn a_caller_in_another_module() {
+    // ln of the geometric mean is the mean of the logs: ∂/∂xᵢ = 1/(n xᵢ).
+    let x = [1.0, 2.0, 4.0];
+    let (_, g) = log_of_geometric_mean_grad(&x);
+    for (gi, xi) in g.iter().zip(x) {
+        assert!((gi - 1.0 / (3.0 * xi)).abs() < 1e-12);
+    }
+    log_of_geometric_mean_gradcheck(&x).unwrap();
+}

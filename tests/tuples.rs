@@ -2,6 +2,9 @@
 //! read as structs of fields `.0`, `.1`, …: their cotangents are tuples of the same type.
 //! Each checked against a closed form and central differences.
 
+// Index loops, as numerical code writes them.
+#![allow(clippy::needless_range_loop)]
+
 use autodiff::differentiate;
 
 #[differentiate]
@@ -124,4 +127,62 @@ fn generic_tuples() {
     assert_eq!(gb, vec![(-0.7, 0.3), (-0.7, 0.3)]);
     cross_generic_gradcheck(&(0.3, 0.7), &b).unwrap();
     cross_generic_gradcheck(&(0.3f32, 0.7), &[(1.0f32, 2.0)]).unwrap();
+}
+
+#[differentiate]
+fn triangle_area(p: &[(f64, f64); 3], scale: f64) -> f64 {
+    let (a, b, c) = (p[0], p[1], p[2]);
+    scale * ((b.0 - a.0) * (c.1 - a.1) - (c.0 - a.0) * (b.1 - a.1)) / 2.0
+}
+
+#[differentiate]
+fn path_length(pts: Vec<(f64, f64)>) -> f64 {
+    let mut s = 0.0;
+    for i in 1..pts.len() {
+        s += ((pts[i].0 - pts[i - 1].0).powi(2) + (pts[i].1 - pts[i - 1].1).powi(2)).sqrt();
+    }
+    s
+}
+
+#[test]
+fn arrays_and_vecs_of_tuples() {
+    let p = [(0.0, 0.0), (2.0, 0.0), (0.0, 1.0)];
+    let (a, gp, gs) = triangle_area_grad(&p, 3.0);
+    assert_eq!((a, gs), (3.0, 1.0));
+    // The third vertex: ∂A/∂c = scale · (−(b.1 − a.1), b.0 − a.0) / 2.
+    assert_eq!(gp[2], (0.0, 3.0));
+    triangle_area_gradcheck(&p, 3.0).unwrap();
+    let pts = vec![(0.0, 0.0), (3.0, 4.0), (3.0, 5.0)];
+    let (l, g) = path_length_grad(&pts);
+    assert_eq!(l, 6.0);
+    // The middle vertex: (3, 4)/5 from the first segment, (0, −1) from the second.
+    assert!((g[1].0 - 0.6).abs() < 1e-12 && (g[1].1 - (0.8 - 1.0)).abs() < 1e-12);
+    path_length_gradcheck(&pts).unwrap();
+}
+
+#[differentiate]
+fn norm2(p: (f64, f64)) -> f64 {
+    (p.0 * p.0 + p.1 * p.1).sqrt()
+}
+
+// Elements of a slice of tuples passed by value to a function taking a tuple.
+#[differentiate]
+fn longest(pts: &[(f64, f64)]) -> f64 {
+    let mut best = 0.0;
+    for i in 0..pts.len() {
+        best = f64::max(best, norm2(pts[i]));
+    }
+    best
+}
+
+#[test]
+fn tuples_passed_by_value() {
+    let pts = [(1.0, 0.0), (3.0, 4.0), (0.0, 2.0)];
+    let (l, g) = longest_grad(&pts);
+    assert_eq!(l, 5.0);
+    let want = [(0.0, 0.0), (0.6, 0.8), (0.0, 0.0)];
+    for (gi, wi) in g.iter().zip(want) {
+        assert!((gi.0 - wi.0).abs() < 1e-12 && (gi.1 - wi.1).abs() < 1e-12);
+    }
+    longest_gradcheck(&pts).unwrap();
 }

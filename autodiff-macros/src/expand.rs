@@ -405,7 +405,17 @@ fn check_signature(item: &syn::ItemFn, args: &Args, in_impl: bool) -> Result<(),
             let inactive = crate::parse::param_shape(&pt.ty, &float) == ParamShape::Inactive;
             if named && inactive && crate::parse::mixed_float_tuple(&pt.ty, &float) {
                 let float = quote!(#float);
-                errors.push(syn::Error::new_spanned(&pt.ty, format!("`#[differentiate]` differentiates tuples of `{float}` only (`({float}, {float})`, up to four, also in a slice): this tuple holds other types beside `{float}`, whose floats would be constants; pass them as parameters of their own or in a `#[derive(Differentiable)]` struct, or leave this parameter out with `wrt(…)` if it holds constants")));
+                errors.push(syn::Error::new_spanned(&pt.ty, format!("`#[differentiate]` differentiates tuples of two to four `{float}`s (`({float}, {float})`, also in a slice or an array): this tuple holds other types or more floats, which would be constants; pass them as parameters of their own or in a `#[derive(Differentiable)]` struct, or leave this parameter out with `wrt(…)` if it holds constants")));
+                continue;
+            }
+            if named
+                && inactive
+                && !crate::parse::nests_floats(&pt.ty, &float)
+                && crate::parse::holds_floats(&pt.ty, &float)
+                && !crate::parse::is_mut_float_ref(&pt.ty, &float)
+            {
+                let float = quote!(#float);
+                errors.push(syn::Error::new_spanned(&pt.ty, format!("`#[differentiate]` cannot differentiate the `{float}`s this parameter holds (it takes floats, slices, `Vec`s and arrays of them, rows, tuples of two to four floats, `ndarray` arrays and `#[derive(Differentiable)]` structs), so they would be constants: pass them in one of those forms, or leave this parameter out with `wrt(…)` if it holds constants")));
                 continue;
             }
             if named && inactive && crate::parse::nests_floats(&pt.ty, &float) {

@@ -206,7 +206,9 @@ pub fn collapse_param_refs(item: &syn::ItemFn) -> Option<syn::ItemFn> {
             // and structs they are read as, and the primal gets a clone.
             let elem = (*pt.ty).clone();
             let rows = name.mutability.is_none() && is_rows(&syn::parse_quote!(&#elem), f);
-            if by_value && (rows || is_float_tuple(&elem, f)) {
+            let tuples = name.mutability.is_none()
+                && element(&elem).is_some_and(|(e, _)| is_float_tuple(e, f));
+            if by_value && (rows || tuples || is_float_tuple(&elem, f)) {
                 *pt.ty = syn::parse_quote!(&#elem);
                 changed = true;
                 continue;
@@ -756,6 +758,10 @@ pub fn param_shape(ty: &Type, float: &Type) -> ParamShape {
                 ParamShape::StructSlice
             }
             None if is_rows(ty, float) => ParamShape::StructSlice,
+            // `&[(F, F); N]`: tuples in an array, read as a slice of them.
+            None if matches!(element(&r.elem), Some((e, true)) if is_float_tuple(e, float)) => {
+                ParamShape::StructSlice
+            }
             None => ParamShape::Inactive,
         },
         Type::Reference(_) => ParamShape::Inactive,
@@ -776,17 +782,42 @@ pub fn is_rows(ty: &Type, float: &Type) -> bool {
             if matches!(element(row), Some((e, _)) if kind_of_type(e, float) == Kind::Float))
 }
 
-/// `(F, F)` up to four floats: a tuple differentiated as a struct whose fields are `.0`,
+/// `(F, F)`, two to four floats: a tuple differentiated as a struct whose fields are `.0`,
 /// `.1`, … (its cotangent a tuple of the same type).
 pub fn is_float_tuple(ty: &Type, float: &Type) -> bool {
     match ty {
         Type::Paren(p) => is_float_tuple(&p.elem, float),
         Type::Tuple(t) => {
-            (1..=4).contains(&t.elems.len())
+            (2..=4).contains(&t.elems.len())
                 && t.elems.iter().all(|e| {
                     !matches!(e, Type::Reference(_)) && kind_of_type(e, float) == Kind::Float
                 })
         }
+        _ => false,
+    }
+}
+
+/// Whether `ty` holds values of the float type anywhere (behind references, in tuples,
+/// sequences, boxes, maps), other than in an `Option` (a constant by design: matched, not
+/// differentiated), a function type or a marker.
+pub fn holds_floats(ty: &Type, float: &Type) -> bool {
+    match ty {
+        _ if kind_of_type(ty, float) == Kind::Float => true,
+        Type::Reference(r) => holds_floats(&r.elem, float),
+        Type::Paren(p) => holds_floats(&p.elem, float),
+        Type::Slice(s) => holds_floats(&s.elem, float),
+        Type::Array(a) => holds_floats(&a.elem, float),
+        Type::Tuple(t) => t.elems.iter().any(|e| holds_floats(e, float)),
+        Type::Path(p) => p.path.segments.last().is_some_and(|s| {
+            let name = s.ident.to_string();
+            !matches!(name.as_str(), "Option" | "PhantomData")
+                && match &s.arguments {
+                    syn::PathArguments::AngleBracketed(a) => a.args.iter().any(
+                        |g| matches!(g, syn::GenericArgument::Type(t) if holds_floats(t, float)),
+                    ),
+                    _ => false,
+                }
+        }),
         _ => false,
     }
 }
@@ -807,9 +838,9 @@ pub fn mixed_float_tuple(ty: &Type, float: &Type) -> bool {
     }
 }
 
-/// `&[[F; N]; M]`: rows in an array, whose cotangent is an array of the same type (a
-/// slice's is a `Vec`).
-pub fn is_array_of_rows(ty: &Type) -> bool {
+/// `&[[F; N]; M]`, `&[(F, F); M]`: rows or tuples in an array, whose cotangent is an
+/// array of the same type (a slice's is a `Vec`).
+pub fn is_array_of_elements(ty: &Type) -> bool {
     matches!(ty, Type::Reference(r) if matches!(&*r.elem, Type::Array(_)))
 }
 

@@ -169,9 +169,11 @@ fn entry_point_twin(
             }
         }
     });
+    // As public as `f`, so that callers in other modules reach them.
+    let vis = &item.vis;
     quote! {
         #(#own_attrs)*
-        fn #own #generics (#inputs) #output #where_clause {
+        #vis fn #own #generics (#inputs) #output #where_clause {
             #check
             #derived_call
         }

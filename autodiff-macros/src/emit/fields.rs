@@ -194,11 +194,11 @@ impl Ctx<'_> {
 
     /// Whether `v` is a parameter holding rows in an array (`m: &[[f64; 2]; 2]`), whose
     /// cotangent is an array too.
-    pub fn is_array_of_rows(&self, v: VarId) -> bool {
+    pub fn is_array_of_elements(&self, v: VarId) -> bool {
         self.func
             .params
             .iter()
-            .any(|p| p.var == v && crate::parse::is_array_of_rows(&p.ty))
+            .any(|p| p.var == v && crate::parse::is_array_of_elements(&p.ty))
     }
 
     /// A column of a slice of structs (`let bodies_m = __ad::column(bodies, |__e| __e.m);`),

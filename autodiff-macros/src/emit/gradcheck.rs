@@ -296,7 +296,7 @@ fn rebuild(ctx: &Ctx, p: &Param, from: &TokenStream) -> TokenStream {
             let n = passed_name(ctx, p);
             quote!(&__ad::rebuilt_like(#n, &#part))
         }
-        ParamShape::StructSlice if crate::parse::is_array_of_rows(&p.ty) => {
+        ParamShape::StructSlice if crate::parse::is_array_of_elements(&p.ty) => {
             let n = passed_name(ctx, p);
             quote!(&__ad::rebuilt_like(#n, &#part))
         }

@@ -581,7 +581,7 @@ pub(super) fn cotangent_type(ctx: &Ctx, p: &Param) -> TokenStream {
         },
         // One struct per element: `Vec<Body>` for `&[Body]` and `&Vec<Body>`.
         // Rows in an array, `&[[F; N]; M]`: the array's own type.
-        ParamShape::StructSlice if crate::parse::is_array_of_rows(&p.ty) => {
+        ParamShape::StructSlice if crate::parse::is_array_of_elements(&p.ty) => {
             let syn::Type::Reference(r) = &p.ty else {
                 unreachable!("an array of rows is a reference")
             };

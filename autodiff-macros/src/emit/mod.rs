@@ -202,7 +202,7 @@ impl<'f> Ctx<'f> {
         match self.kind(v) {
             Kind::FloatSeq => quote!(let mut #name = __ad::zeros_like(&#value);),
             Kind::Array => quote!(let mut #name = __ad::zeros_nd(&#value);),
-            Kind::StructSeq if self.is_struct_slice(v) && !self.is_array_of_rows(v) => {
+            Kind::StructSeq if self.is_struct_slice(v) && !self.is_array_of_elements(v) => {
                 quote!(let mut #name = __ad::zeros_of_structs(#value);)
             }
             Kind::Struct | Kind::StructSeq if self.func.vars[v].scope.is_some() => {

@@ -62,8 +62,9 @@ fn only_passed_on(b: &Block, v: VarId) -> bool {
 }
 
 impl Lowerer {
-    /// Floats passed by reference (`sq(&a)` of `fn sq(x: &f64)`) are passed by value, as
-    /// the derived items of every differentiated function take them
+    /// Floats passed by reference (`sq(&a)` of `fn sq(x: &f64)`) are passed by value, and
+    /// structs and tuples passed by value by reference, as the derived items of every
+    /// differentiated function take them
     /// (`parse::collapse_param_refs`); asked once the guesses are settled, since a result
     /// kept whole is no float.
     pub(super) fn pass_floats_by_value(&self, b: &mut Block) {
@@ -77,12 +78,22 @@ impl Lowerer {
                             .segments
                             .first()
                             .is_some_and(|s| s.ident == "autodiff") => {}
-                StmtKind::Call { args, .. } => {
-                    for a in args.iter_mut() {
-                        if let ExprKind::Ref(inner) = &a.kind {
-                            if self.kind_of(inner) == Kind::Float {
+                StmtKind::Call { args, method, .. } => {
+                    // A method's receiver is passed as written.
+                    let skip = usize::from(*method);
+                    for a in args.iter_mut().skip(skip) {
+                        match &a.kind {
+                            ExprKind::Ref(inner) if self.kind_of(inner) == Kind::Float => {
                                 *a = (**inner).clone();
                             }
+                            // A struct or tuple by value (`norm(pts[1])` of `fn norm(p:
+                            // (f64, f64))`), which the derived items take by reference.
+                            ExprKind::Ref(_) => {}
+                            _ if self.kind_of(a) == Kind::Struct => {
+                                let span = a.span;
+                                *a = Expr::new(ExprKind::Ref(Box::new(a.clone())), span);
+                            }
+                            _ => {}
                         }
                     }
                 }
