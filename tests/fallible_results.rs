@@ -344,3 +344,17 @@ fn a_caller_in_another_module() {
     }
     log_of_geometric_mean_gradcheck(&x).unwrap();
 }
+
+/// The largest element, `None` for an empty slice: an `Option` returned by a reduction.
+#[differentiate]
+fn largest(x: &[f64]) -> Option<f64> {
+    x.iter().copied().max_by(|a, b| a.total_cmp(b))
+}
+
+#[test]
+fn an_option_returned_by_a_reduction() {
+    let (m, g) = largest_grad(&[0.5, 2.0, -1.0]).unwrap();
+    assert_eq!((m, g), (2.0, vec![0.0, 1.0, 0.0]));
+    assert!(largest_grad(&[]).is_none());
+    largest_gradcheck(&[0.5, 2.0, -1.0]).unwrap();
+}

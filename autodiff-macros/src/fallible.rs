@@ -164,7 +164,7 @@ impl Exits<'_> {
             // `return`, `panic!(…)`, `unreachable!()`: they do not give the value.
             Expr::Return(_) | Expr::Macro(_) => {}
             // An `Option` computed by a call: `g(x)` of a function returning one, or a
-            // method whose `unwrap()` is read as a value (`a.mean()`, `x.last()`). The
+            // method whose `unwrap()` is read as a value (`a.mean()`). The
             // derived items run this function only where `f` has a value, so it is there.
             _ if matches!(self.wrapper, Wrapper::Option) && unwraps_to_value(e) => {
                 *e = syn::parse_quote!(#e.unwrap());
@@ -198,14 +198,14 @@ impl Exits<'_> {
 }
 
 /// A call whose `Option` the derived items read the value of through `unwrap()`: a
-/// function's (`g(x)`), or one of the methods the macro knows (`a.mean()`, `x.first()`,
-/// `x.iter().max_by(…)`).
+/// function's (`g(x)`), or one of the methods the macro knows that give an `Option` of a
+/// value (`a.mean()`, `x.iter().copied().max_by(…)`, `.reduce(f64::max)`).
 fn unwraps_to_value(e: &Expr) -> bool {
     match e {
         Expr::Call(c) => matches!(&*c.func, Expr::Path(_)),
         Expr::MethodCall(m) => matches!(
             m.method.to_string().as_str(),
-            "mean" | "first" | "last" | "get" | "max_by" | "min_by" | "reduce"
+            "mean" | "max_by" | "min_by" | "reduce"
         ),
         _ => false,
     }
