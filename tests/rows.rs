@@ -275,3 +275,34 @@ fn generic_rows() {
     bilinear_generic_gradcheck(0.25, 0.5, &c).unwrap();
     bilinear_generic_gradcheck(0.25f32, 0.5, &[[1.0f32, 2.0], [3.0, 5.0]]).unwrap();
 }
+
+#[differentiate]
+fn mean_of(x: &[f64]) -> Option<f64> {
+    if x.is_empty() {
+        return None;
+    }
+    Some(x.iter().sum::<f64>() / x.len() as f64)
+}
+
+// Rows handed to an `Option` function and asked whether they are empty.
+#[differentiate]
+fn row_means_sum(a: &[Vec<f64>]) -> f64 {
+    let mut s = 0.0;
+    for row in a {
+        if row.is_empty() {
+            continue;
+        }
+        s += mean_of(row).unwrap();
+    }
+    s + mean_of(&a[0]).expect("a first row")
+}
+
+#[test]
+fn rows_to_option_functions() {
+    let a = vec![vec![1.0, 3.0], vec![], vec![2.0, 4.0, 6.0]];
+    let (v, g) = row_means_sum_grad(&a);
+    assert_eq!(v, 2.0 + 4.0 + 2.0);
+    // Each entry of row i weighs 1/len(row i); the first row counts twice.
+    assert_eq!(g, vec![vec![1.0, 1.0], vec![], vec![1.0 / 3.0; 3]]);
+    row_means_sum_gradcheck(&a).unwrap();
+}

@@ -113,14 +113,19 @@ impl Lowerer {
         Some(syn::parse_quote!(#flat[#starts[#i] + (#j)]))
     }
 
-    /// `row.len()`: the difference of two starts.
+    /// `row.len()`: the difference of two starts; `row.is_empty()`: whether they are equal.
     pub(super) fn row_len(&mut self, m: &syn::ExprMethodCall) -> Option<syn::Expr> {
-        if self.rows.is_empty() || m.method != "len" || !m.args.is_empty() {
+        let empty = m.method == "is_empty";
+        if self.rows.is_empty() || !(m.method == "len" || empty) || !m.args.is_empty() {
             return None;
         }
         let (slice, i) = self.row_of(&m.receiver)?;
         let (_, starts) = self.row_names(slice);
-        Some(syn::parse_quote!((#starts[(#i) + 1] - #starts[#i])))
+        Some(if empty {
+            syn::parse_quote!((#starts[(#i) + 1] == #starts[#i]))
+        } else {
+            syn::parse_quote!((#starts[(#i) + 1] - #starts[#i]))
+        })
     }
 
     /// A row used as a value (`dot(&a[i], x)`, `dot(row, x)`, `a[i].to_vec()`): a copy of
@@ -173,8 +178,10 @@ impl Lowerer {
                 }
                 any
             }
-            // `std::iter::zip(a, b)`.
-            syn::Expr::Call(c) => {
+            // `std::iter::zip(a, b)`; another call's arguments are values (a row there is
+            // a copy, `row_value`).
+            syn::Expr::Call(c) if matches!(&*c.func, syn::Expr::Path(p) if p.path.segments.last().is_some_and(|s| s.ident == "zip")) =>
+            {
                 let mut any = false;
                 for a in c.args.iter_mut() {
                     any |= self.sub_slices_in(a);
