@@ -306,3 +306,25 @@ fn rows_to_option_functions() {
     assert_eq!(g, vec![vec![1.0, 1.0], vec![], vec![1.0 / 3.0; 3]]);
     row_means_sum_gradcheck(&a).unwrap();
 }
+
+// A row walked by reference, and a row bound with its type.
+#[differentiate]
+fn walks(a: &[Vec<f64>]) -> f64 {
+    let mut s = 0.0;
+    for &v in &a[0] {
+        s += v * v;
+    }
+    let last: &Vec<f64> = &a[a.len() - 1];
+    for v in last {
+        s += v.sin();
+    }
+    s
+}
+
+#[test]
+fn rows_walked_by_reference() {
+    let a = vec![vec![1.0, -2.0], vec![0.5, 0.25]];
+    let (_, g) = walks_grad(&a);
+    assert_eq!(g, vec![vec![2.0, -4.0], vec![0.5f64.cos(), 0.25f64.cos()]]);
+    walks_gradcheck(&a).unwrap();
+}

@@ -154,6 +154,11 @@ impl Lowerer {
         if self.rows.is_empty() {
             return None;
         }
+        // A row walked whole (`for &v in row`, `for v in &a[i]`) is walked as a slice.
+        if let Some((slice, i)) = self.row_of(e) {
+            let (flat, starts) = self.row_names(slice);
+            return Some(syn::parse_quote!(#flat[#starts[#i]..#starts[(#i) + 1]].iter()));
+        }
         let mut e = e.clone();
         self.sub_slices_in(&mut e).then_some(e)
     }

@@ -91,7 +91,12 @@ impl Lowerer {
         if self.struct_slices.is_empty() {
             return false;
         }
-        let (syn::Pat::Ident(p), Some(init)) = (&local.pat, &local.init) else {
+        // `let b = &bodies[i];`, typed or not (`let row: &Vec<f64> = &a[i];`).
+        let pat = match &local.pat {
+            syn::Pat::Type(t) => &*t.pat,
+            other => other,
+        };
+        let (syn::Pat::Ident(p), Some(init)) = (pat, &local.init) else {
             return false;
         };
         if p.by_ref.is_some() || p.mutability.is_some() || init.diverge.is_some() {
