@@ -84,3 +84,25 @@ fn tuples_are_destructured() {
         tuples_gradcheck(r, t).unwrap();
     }
 }
+
+/// The log-likelihood of positive samples, `None` unless every sample is positive.
+#[differentiate]
+fn log_mean_if_positive(x: &[f64]) -> Option<f64> {
+    if x.is_empty() || x.iter().any(|v| *v <= 0.0) {
+        return None;
+    }
+    let all_finite = x.iter().all(|&v| v.is_finite());
+    let scale = if all_finite { 1.0 } else { 0.0 };
+    Some(scale * x.iter().map(|v| v.ln()).sum::<f64>() / x.len() as f64)
+}
+
+#[test]
+fn any_and_all_decide_without_derivatives() {
+    let x = [1.0, 2.0, 4.0];
+    let (_, g) = log_mean_if_positive_grad(&x).unwrap();
+    for (gi, xi) in g.iter().zip(x) {
+        assert!((gi - 1.0 / (3.0 * xi)).abs() < 1e-12);
+    }
+    log_mean_if_positive_gradcheck(&x).unwrap();
+    assert!(log_mean_if_positive_grad(&[1.0, -2.0]).is_none());
+}

@@ -147,6 +147,17 @@ fn visit_block(b: &Block, act: &mut Activity, func: &Func, changed: &mut bool) {
     }
 }
 
+/// The methods of a float that test it and give a `bool`.
+const FLOAT_TESTS: &[&str] = &[
+    "is_nan",
+    "is_finite",
+    "is_infinite",
+    "is_normal",
+    "is_subnormal",
+    "is_sign_positive",
+    "is_sign_negative",
+];
+
 /// A varied value passed to a function with no derivative rule would be a silent zero.
 fn check_opaque(e: &Expr, act: &Activity, func: &Func, errors: &mut Vec<syn::Error>) {
     // A macro reads primal values only (`assert!(x.is_finite())`): nothing to lose.
@@ -156,8 +167,9 @@ fn check_opaque(e: &Expr, act: &Activity, func: &Func, errors: &mut Vec<syn::Err
     e.visit(&mut |x| {
         let (name, args): (String, Vec<&Expr>) = match &x.kind {
             ExprKind::Opaque(OpaqueCall::Function(p, args)) => (quote::quote!(#p).to_string().replace(' ', ""), args.iter().collect()),
-            // `x.len()` reads no value of `x`.
-            ExprKind::Opaque(OpaqueCall::Method(_, m, _, args)) if m == "len" => (m.to_string(), args.iter().collect()),
+            // `x.len()` reads no value of `x`; `x.is_nan()` and the other tests of a float
+            // give a `bool`, which has no derivative to lose.
+            ExprKind::Opaque(OpaqueCall::Method(_, m, _, args)) if m == "len" || FLOAT_TESTS.contains(&m.to_string().as_str()) => (m.to_string(), args.iter().collect()),
             ExprKind::Opaque(OpaqueCall::Method(recv, m, _, args)) => (m.to_string(), std::iter::once(&**recv).chain(args).collect()),
             ExprKind::Opaque(OpaqueCall::Macro(..)) => return,
             _ => return,

@@ -380,11 +380,59 @@ impl Lowerer {
         }
     }
 
+    /// `x.iter().any(|v| …)` and `all` as the loop they run: a flag set, and the loop left,
+    /// at the first element that decides (`for v in x.iter() { if … { found = true; break;
+    /// } }`). The answer is a `bool`, which carries no derivative.
+    fn any_or_all(&mut self, m: &syn::ExprMethodCall) -> Option<syn::Expr> {
+        let any = m.method == "any";
+        if !(any || m.method == "all") || m.args.len() != 1 {
+            return None;
+        }
+        let syn::Expr::Closure(c) = &m.args[0] else {
+            return None;
+        };
+        let [param] = c.inputs.iter().collect::<Vec<_>>()[..] else {
+            return None;
+        };
+        let param = match param {
+            syn::Pat::Type(t) => &*t.pat,
+            other => other,
+        };
+        let (receiver, body) = (&m.receiver, &c.body);
+        let flag = self.synthetic_ident(if any { "found" } else { "holds" });
+        Some(if any {
+            syn::parse_quote!({
+                let mut #flag = false;
+                for #param in #receiver {
+                    if #body {
+                        #flag = true;
+                        break;
+                    }
+                }
+                #flag
+            })
+        } else {
+            syn::parse_quote!({
+                let mut #flag = true;
+                for #param in #receiver {
+                    if !(#body) {
+                        #flag = false;
+                        break;
+                    }
+                }
+                #flag
+            })
+        })
+    }
+
     fn lower_method(&mut self, m: &syn::ExprMethodCall, out: &mut Vec<Stmt>) -> Expr {
         let span = m.method.span();
         let name = m.method.to_string();
         if let Some(len) = self.row_len(m) {
             return self.lower_expr(&len, out);
+        }
+        if let Some(search) = self.any_or_all(m) {
+            return self.lower_expr(&search, out);
         }
         // An iterator chain ending in a consumer is rewritten before its receiver, which
         // is no value on its own, would be lowered.
