@@ -328,3 +328,38 @@ fn rows_walked_by_reference() {
     assert_eq!(g, vec![vec![2.0, -4.0], vec![0.5f64.cos(), 0.25f64.cos()]]);
     walks_gradcheck(&a).unwrap();
 }
+
+#[differentiate]
+fn predictions(xs: &[Vec<f64>], w: &[f64]) -> Vec<f64> {
+    let mut out = vec![0.0; xs.len()];
+    for i in 0..xs.len() {
+        out[i] = dot(&xs[i], w);
+    }
+    out
+}
+
+// Data rows left out by `wrt`, passed on to a helper beside the weights.
+#[differentiate(wrt(w))]
+fn squared_loss(xs: &[Vec<f64>], w: &[f64], ys: &[f64]) -> f64 {
+    let p = predictions(xs, w);
+    let mut s = 0.0;
+    for i in 0..ys.len() {
+        s += (p[i] - ys[i]).powi(2);
+    }
+    s
+}
+
+#[test]
+fn constant_rows_passed_on() {
+    let xs = vec![vec![1.0, 2.0], vec![0.5, -1.0]];
+    let (w, ys) = (vec![0.3, -0.2], vec![1.0, 0.0]);
+    let (_, gw) = squared_loss_grad(&xs, &w, &ys);
+    // ∂/∂w = 2 Σᵢ (xᵢ·w − yᵢ) xᵢ.
+    let r: Vec<f64> = (0..2)
+        .map(|i| xs[i][0] * w[0] + xs[i][1] * w[1] - ys[i])
+        .collect();
+    for k in 0..2 {
+        assert!((gw[k] - 2.0 * (r[0] * xs[0][k] + r[1] * xs[1][k])).abs() < 1e-12);
+    }
+    squared_loss_gradcheck(&xs, &w, &ys).unwrap();
+}

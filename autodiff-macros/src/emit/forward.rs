@@ -736,6 +736,11 @@ impl Ctx<'_> {
                 let a = self.expr(a, false);
                 quote!(__ad::zeros_like(&#a))
             }
+            // A slice of structs or rows left out by `wrt` (a slice has no `zero_like`).
+            (Kind::StructSeq, ExprKind::Var(v)) if self.is_struct_slice(*v) => {
+                let a = self.expr(a, false);
+                quote!(&__ad::zeros_of_structs(#a))
+            }
             (Kind::Struct | Kind::StructSeq, _) => {
                 let a = self.expr(a, false);
                 quote!(&__ad::Differentiable::zero_like(#a))
