@@ -8,6 +8,7 @@ use autodiff::differentiate;
 pub trait Lerp {
     fn lerp(&self, other: &Self, v: f64) -> Self;
     fn smoothstep(self, edge: f64) -> Self;
+    fn describe(&self) -> String;
 }
 
 #[differentiate]
@@ -20,12 +21,18 @@ impl Lerp for f64 {
         let t = (self / edge).clamp(0.0, 1.0);
         t * t * (3.0 - 2.0 * t)
     }
+
+    // No float result: left alone.
+    fn describe(&self) -> String {
+        format!("{self}")
+    }
 }
 
 #[test]
 fn methods_of_a_trait_for_f64() {
     let (a, b, v) = (2.0f64, 5.0, 0.25);
     assert_eq!(a.lerp(&b, v), 2.75);
+    assert_eq!(a.describe(), "2");
     // ∂/∂a = 1 − v, ∂/∂b = v, ∂/∂v = b − a.
     let (value, ga, gb, gv) = a.lerp_grad(b, v);
     assert_eq!((value, ga, gb, gv), (2.75, 0.75, 0.25, 3.0));

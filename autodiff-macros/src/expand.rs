@@ -75,6 +75,8 @@ fn differentiate_impl(args: TokenStream, mut block: syn::ItemImpl) -> TokenStrea
                     _ => Some(TokenStream::new()),
                 },
                 None if any_marked => continue,
+                // An unmarked block differentiates the methods with a float result.
+                None if !crate::float_impl::returns_float(&m.sig, &float) => continue,
                 None => None,
             };
             syn::visit_mut::VisitMut::visit_impl_item_fn_mut(&mut StripCheckpoints, m);

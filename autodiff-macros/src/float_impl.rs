@@ -27,6 +27,22 @@ pub fn float_self_type(ty: &syn::Type) -> Option<Ident> {
     }
 }
 
+/// Whether a method's result holds the float type (`Self` or the type itself): those of an
+/// unmarked block are differentiated, the others (a name, a count) left alone.
+pub fn returns_float(sig: &syn::Signature, float: &Ident) -> bool {
+    let syn::ReturnType::Type(_, ty) = &sig.output else {
+        return false;
+    };
+    fn mentions(ts: TokenStream, float: &Ident) -> bool {
+        ts.into_iter().any(|t| match t {
+            TokenTree::Ident(i) => i == "Self" || i == *float,
+            TokenTree::Group(g) => mentions(g.stream(), float),
+            _ => false,
+        })
+    }
+    mentions(quote!(#ty), float)
+}
+
 /// The expansion of the block: the block as written, the hidden module of the methods'
 /// free functions and their derived items, and the derivatives trait.
 pub fn expand(
