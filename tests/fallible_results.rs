@@ -262,6 +262,13 @@ fn mean_square(a: &autodiff::ndarray::Array1<f64>) -> Option<f64> {
 }
 
 impl Quadratic {
+    /// The larger root, squared, where it exists: `?` on a method of `self`.
+    #[differentiate]
+    fn squared_root(&self) -> Option<f64> {
+        let r = self.larger_root()?;
+        Some(r * r)
+    }
+
     /// The distance between the roots, through the method above.
     #[differentiate]
     fn root_gap(&self) -> f64 {
@@ -298,6 +305,10 @@ fn callers_of_option_functions() {
         b: -3.0,
         c: 2.0,
     };
+    // (r²)' = 2r r': ∂/∂c = 2 · 2 · (−1) = −4.
+    let (sq, g) = q.squared_root_grad().unwrap();
+    assert!((sq - 4.0).abs() < 1e-12 && (g.c + 4.0).abs() < 1e-12);
+    q.squared_root_gradcheck().unwrap();
     let (gap, g) = q.root_gap_grad();
     assert!((gap - 1.0).abs() < 1e-12 && (g.b + 3.0).abs() < 1e-12);
     q.root_gap_gradcheck().unwrap();

@@ -239,12 +239,15 @@ impl VisitMut for Exits<'_> {
                 syn::visit_mut::visit_expr_mut(self, &mut t.expr);
                 let operand = &t.expr;
                 let span = t.question_token.span;
-                // `mean(x)?` of a function returning an `Option`: its value may carry a
+                // `mean(x)?` of a function returning an `Option` (or `self.root()?` of a
+                // method): its value may carry a
                 // derivative, which a `match` binding would not; `unwrap` is safe where
                 // the derived items run this function, since they run `f` first and only
                 // where it has a value, so every `?` in it passed.
+                let own_method = |e: &Expr| matches!(e, Expr::MethodCall(m) if matches!(&*m.receiver, Expr::Path(p) if p.path.is_ident("self")));
                 if matches!(self.wrapper, Wrapper::Option)
-                    && matches!(&**operand, Expr::Call(c) if matches!(&*c.func, Expr::Path(_)))
+                    && (matches!(&**operand, Expr::Call(c) if matches!(&*c.func, Expr::Path(_)))
+                        || own_method(operand))
                 {
                     *e = syn::parse_quote_spanned!(span=> #operand.unwrap());
                     return;
