@@ -50,12 +50,6 @@ fn differentiate_impl(args: TokenStream, mut block: syn::ItemImpl) -> TokenStrea
         let e = e.to_compile_error();
         return quote!(#block #e);
     }
-    let is_mark = |a: &syn::Attribute| {
-        a.path()
-            .segments
-            .last()
-            .is_some_and(|s| s.ident == "differentiate")
-    };
     let marked = |m: &syn::ImplItemFn| m.attrs.iter().any(is_mark);
     let any_marked = block
         .items
@@ -69,15 +63,10 @@ fn differentiate_impl(args: TokenStream, mut block: syn::ItemImpl) -> TokenStrea
         let mut methods = vec![];
         for item in &mut block.items {
             let syn::ImplItem::Fn(m) = item else { continue };
-            let own_args = match m.attrs.iter().position(is_mark) {
-                Some(pos) => match &m.attrs.remove(pos).meta {
-                    syn::Meta::List(l) => Some(l.tokens.clone()),
-                    _ => Some(TokenStream::new()),
-                },
-                None if any_marked => continue,
-                // An unmarked block differentiates the methods with a float result.
-                None if !crate::float_impl::returns_float(&m.sig, &float) => continue,
-                None => None,
+            // An unmarked block differentiates the methods with a float result.
+            let wanted = crate::float_impl::returns_float(&m.sig, &float);
+            let Some(own_args) = method_args(m, any_marked, wanted) else {
+                continue;
             };
             syn::visit_mut::VisitMut::visit_impl_item_fn_mut(&mut StripCheckpoints, m);
             methods.push((own_args, m.clone()));
@@ -91,15 +80,10 @@ fn differentiate_impl(args: TokenStream, mut block: syn::ItemImpl) -> TokenStrea
     }
     for item in &mut block.items {
         let syn::ImplItem::Fn(m) = item else { continue };
-        let own_args = match m.attrs.iter().position(is_mark) {
-            Some(pos) => match &m.attrs.remove(pos).meta {
-                syn::Meta::List(l) => Some(l.tokens.clone()),
-                _ => Some(TokenStream::new()),
-            },
-            None if any_marked => continue,
-            // An unmarked block differentiates the methods that compute with floats.
-            None if crate::parse::float_type(&m.sig, Some(&m.block), true).is_err() => continue,
-            None => None,
+        // An unmarked block differentiates the methods that compute with floats.
+        let wanted = crate::parse::float_type(&m.sig, Some(&m.block), true).is_ok();
+        let Some(own_args) = method_args(m, any_marked, wanted) else {
+            continue;
         };
         let (attrs, sig, body) = (&m.attrs, &m.sig, &m.block);
         // A trait's methods are as public as the trait; an inherent one keeps its own.
@@ -124,6 +108,32 @@ fn differentiate_impl(args: TokenStream, mut block: syn::ItemImpl) -> TokenStrea
         #[allow(dead_code)]
         impl #generics #self_ty #where_clause { #(#derived)* }
         #(#errors)*
+    }
+}
+
+/// `#[differentiate(…)]` (by any path) on a method of a block.
+fn is_mark(a: &syn::Attribute) -> bool {
+    a.path()
+        .segments
+        .last()
+        .is_some_and(|s| s.ident == "differentiate")
+}
+
+/// The arguments a method of a block is differentiated with: its own mark's (which is
+/// removed), or the block's (`Some(None)`) where the block marks none and the method is
+/// `wanted`; `None` where it is not differentiated.
+fn method_args(
+    m: &mut syn::ImplItemFn,
+    any_marked: bool,
+    wanted: bool,
+) -> Option<Option<TokenStream>> {
+    match m.attrs.iter().position(is_mark) {
+        Some(pos) => Some(match &m.attrs.remove(pos).meta {
+            syn::Meta::List(l) => Some(l.tokens.clone()),
+            _ => Some(TokenStream::new()),
+        }),
+        None if any_marked || !wanted => None,
+        None => Some(None),
     }
 }
 
