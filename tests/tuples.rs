@@ -186,3 +186,15 @@ fn tuples_passed_by_value() {
     }
     longest_gradcheck(&pts).unwrap();
 }
+
+// `wrt` names a pattern parameter by the name the derived items give it.
+#[differentiate(wrt(a_b))]
+fn scaled_product((a, b): (f64, f64), c: f64) -> f64 {
+    a * b * c
+}
+
+#[test]
+fn wrt_a_pattern_parameter() {
+    let (v, g) = scaled_product_grad(&(2.0, 3.0), 0.5);
+    assert_eq!((v, g), (3.0, (1.5, 1.0)));
+}

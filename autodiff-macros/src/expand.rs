@@ -449,7 +449,20 @@ fn check_signature(item: &syn::ItemFn, args: &Args, in_impl: bool) -> Result<(),
                 _ => None,
             });
             match param {
-                None => errors.push(syn::Error::new(name.span(), format!("`wrt` names `{name}`, which is not a parameter of `{}`", sig.ident))),
+                None => {
+                    // A binding of a parameter written as a pattern (`(a, b): (f64, f64)`),
+                    // which the derived items name after its bindings (`a_b`).
+                    let named = name.to_string();
+                    let pattern = sig.inputs.iter().find_map(|p| match p {
+                        syn::FnArg::Typed(pt) => match &*pt.pat {
+                            syn::Pat::Ident(pi) if pi.ident.to_string().split('_').any(|part| part == named) && item.block.stmts.iter().any(|s| matches!(s, syn::Stmt::Local(l) if matches!(&l.pat, syn::Pat::Tuple(_) | syn::Pat::Slice(_)))) => Some(pi.ident.clone()),
+                            _ => None,
+                        },
+                        _ => None,
+                    });
+                    let hint = pattern.map_or(String::new(), |p| format!(": a parameter written as a pattern is named after its bindings, here `{p}`; write `wrt({p})`"));
+                    errors.push(syn::Error::new(name.span(), format!("`wrt` names `{name}`, which is not a parameter of `{}`{hint}", sig.ident)));
+                }
                 Some(ty) if crate::parse::param_shape(ty, &float) == ParamShape::Inactive => errors.push(syn::Error::new(
                     name.span(),
                     format!("`{name}` cannot be differentiated: only float, float slice, `Vec`, array and `&Struct` (a `#[derive(Differentiable)]` struct) parameters can be named in `wrt`"),
