@@ -56,16 +56,16 @@ impl Lowerer {
     /// The row `e` denotes and the index that selects it, when it denotes one: `a[i]`,
     /// `&a[i]`, or a name bound to an element of `a`.
     fn row_of(&self, e: &syn::Expr) -> Option<(VarId, syn::Expr)> {
+        // Rows are slices of elements: `a[i]` is found as any slice's element is.
+        if let Some((slice, index)) = self.slice_element(e) {
+            return self
+                .rows
+                .contains_key(&slice)
+                .then(|| (slice, index.clone()));
+        }
         match e {
             syn::Expr::Paren(p) => self.row_of(&p.expr),
             syn::Expr::Reference(r) if r.mutability.is_none() => self.row_of(&r.expr),
-            syn::Expr::Index(ix) => {
-                let syn::Expr::Path(p) = &*ix.expr else {
-                    return None;
-                };
-                let v = self.lookup(&p.path.get_ident()?.to_string())?;
-                self.rows.contains_key(&v).then(|| (v, (*ix.index).clone()))
-            }
             syn::Expr::Path(p) => {
                 let v = self.lookup(&p.path.get_ident()?.to_string())?;
                 let &(slice, index) = self.element_aliases.get(&v)?;

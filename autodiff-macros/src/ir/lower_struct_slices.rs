@@ -18,7 +18,7 @@ use super::*;
 impl Lowerer {
     /// The slice of structs and the index of `e` when it is an element of one:
     /// `bodies[e]` or `&bodies[e]`.
-    fn slice_element<'e>(&self, e: &'e syn::Expr) -> Option<(VarId, &'e syn::Expr)> {
+    pub(super) fn slice_element<'e>(&self, e: &'e syn::Expr) -> Option<(VarId, &'e syn::Expr)> {
         match e {
             syn::Expr::Paren(p) => self.slice_element(&p.expr),
             syn::Expr::Reference(r) if r.mutability.is_none() => self.slice_element(&r.expr),
