@@ -369,3 +369,41 @@ fn an_option_returned_by_a_reduction() {
     assert!(largest_grad(&[]).is_none());
     largest_gradcheck(&[0.5, 2.0, -1.0]).unwrap();
 }
+
+#[differentiate]
+fn shares(x: &[f64]) -> Option<Vec<f64>> {
+    let s: f64 = x.iter().sum();
+    if s == 0.0 {
+        return None;
+    }
+    Some(x.iter().map(|v| v / s).collect())
+}
+
+// An `Option<Vec<f64>>` unwrapped and indexed, without a type on the `let`.
+#[differentiate]
+fn share_product(x: &[f64]) -> f64 {
+    let p = shares(x).unwrap();
+    p[0] * p[1]
+}
+
+// A function of an `Option` result calling itself through `?`.
+#[differentiate]
+fn power_chain(x: f64, n: u32) -> Option<f64> {
+    if n == 0 {
+        return Some(1.0);
+    }
+    let r = power_chain(x, n - 1)?;
+    Some(x * r)
+}
+
+#[test]
+fn option_vectors_and_recursion() {
+    share_product_gradcheck(&[1.0, 2.0, 3.0]).unwrap();
+    // x₀x₁/s²: ∂/∂x₀ = x₁/s² − 2x₀x₁/s³ = 2/36 − 4/216.
+    let (_, g) = share_product_grad(&[1.0, 2.0, 3.0]);
+    assert!((g[0] - (2.0 / 36.0 - 4.0 / 216.0)).abs() < 1e-12);
+    power_chain_gradcheck(1.3, 3).unwrap();
+    // x³: 3x².
+    let (v, g) = power_chain_grad(1.3, 3).unwrap();
+    assert!((v - 1.3f64.powi(3)).abs() < 1e-12 && (g - 3.0 * 1.69).abs() < 1e-12);
+}

@@ -363,3 +363,66 @@ fn constant_rows_passed_on() {
     }
     squared_loss_gradcheck(&xs, &w, &ys).unwrap();
 }
+
+#[differentiate]
+fn norm3(v: &[f64; 3]) -> f64 {
+    (v[0] * v[0] + v[1] * v[1] + v[2] * v[2]).sqrt()
+}
+
+// A row of arrays passed to a helper taking the array (`&[f64; 3]`), by index and as a
+// loop's element.
+#[differentiate]
+fn total_norm(pts: &[[f64; 3]]) -> f64 {
+    let mut s = 0.0;
+    for i in 0..pts.len() {
+        s += norm3(&pts[i]);
+    }
+    for p in pts {
+        s += 0.5 * norm3(p);
+    }
+    s
+}
+
+#[differentiate]
+fn frob(a: &[[f64; 2]]) -> f64 {
+    let mut s = 0.0;
+    for r in a {
+        s += r[0] * r[0] + r[1] * r[1];
+    }
+    s
+}
+
+// An array of rows passed to a helper taking a slice of them.
+#[differentiate]
+fn frob_fixed(a: &[[f64; 2]; 2]) -> f64 {
+    frob(a) + a[0][1]
+}
+
+// Another name for the rows.
+#[differentiate]
+fn alias_rows(a: &[Vec<f64>]) -> f64 {
+    let b = a;
+    b[0][0] * b[1][1]
+}
+
+#[test]
+fn rows_passed_on_as_arrays_and_slices() {
+    let pts = [[1.0, 2.0, 0.5], [0.3, -1.0, 2.0]];
+    total_norm_gradcheck(&pts).unwrap();
+    // ∂/∂p = 1.5 p / |p|.
+    let (_, g) = total_norm_grad(&pts);
+    for (p, gp) in pts.iter().zip(&g) {
+        let n = norm3(p);
+        for k in 0..3 {
+            assert!((gp[k] - 1.5 * p[k] / n).abs() < 1e-12);
+        }
+    }
+    let a = [[1.0, 2.0], [0.3, -1.0]];
+    // ∂/∂a = 2a, plus 1 at [0][1].
+    let (_, g) = frob_fixed_grad(&a);
+    assert_eq!(g, [[2.0, 5.0], [0.6, -2.0]]);
+    frob_fixed_gradcheck(&a).unwrap();
+    let rows = vec![vec![1.0, 2.0], vec![3.0, 4.0]];
+    let (_, g) = alias_rows_grad(&rows);
+    assert_eq!(g, vec![vec![4.0, 0.0], vec![0.0, 1.0]]);
+}

@@ -782,6 +782,22 @@ pub fn is_rows(ty: &Type, float: &Type) -> bool {
             if matches!(element(row), Some((e, _)) if kind_of_type(e, float) == Kind::Float))
 }
 
+/// The length of each row of a parameter given as rows of arrays with a literal length
+/// (`&[[f64; 3]]`: 3), so that a row used as a value is an array again.
+pub fn row_array_len(ty: &Type) -> Option<usize> {
+    let Type::Reference(r) = ty else { return None };
+    let (Type::Array(row), _) = element(&r.elem)? else {
+        return None;
+    };
+    match &row.len {
+        syn::Expr::Lit(syn::ExprLit {
+            lit: syn::Lit::Int(n),
+            ..
+        }) => n.base10_parse().ok(),
+        _ => None,
+    }
+}
+
 /// `(F, F)`, two to four floats: a tuple differentiated as a struct whose fields are `.0`,
 /// `.1`, … (its cotangent a tuple of the same type).
 pub fn is_float_tuple(ty: &Type, float: &Type) -> bool {

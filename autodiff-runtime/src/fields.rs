@@ -244,8 +244,43 @@ pub fn is_constant_field<S: Differentiable>(parent: &S, name: &str) -> bool {
 /// autodiff_runtime::fields::accumulate_struct(&mut acc, &vec![0.5, 0.5]);
 /// assert_eq!(acc, [1.5, 2.5]);
 /// ```
-pub fn accumulate_struct<S: Differentiable>(acc: &mut S, g: &S) {
-    acc.accumulate(g);
+pub fn accumulate_struct<S: AccumulateFrom<G>, G>(acc: &mut S, g: &G) {
+    acc.accumulate_from(g);
+}
+
+/// `self += g` where `g` is the cotangent of `self` seen through a coercion: the same type,
+/// or, for an array passed to a callee that takes a slice (`&[[f64; 2]; 3]` as
+/// `&[[f64; 2]]`), the callee's `Vec` cotangent of the same length.
+///
+/// ```
+/// use autodiff_runtime::fields::AccumulateFrom;
+/// let mut acc = [1.0_f64, 2.0];
+/// acc.accumulate_from(&vec![0.5, 0.5]);
+/// assert_eq!(acc, [1.5, 2.5]);
+/// ```
+pub trait AccumulateFrom<G> {
+    /// Adds `g` into `self`.
+    fn accumulate_from(&mut self, g: &G);
+}
+
+impl<S: Differentiable> AccumulateFrom<S> for S {
+    fn accumulate_from(&mut self, g: &S) {
+        self.accumulate(g);
+    }
+}
+
+impl<T: Differentiable, const N: usize> AccumulateFrom<Vec<T>> for [T; N] {
+    fn accumulate_from(&mut self, g: &Vec<T>) {
+        assert_eq!(
+            g.len(),
+            N,
+            "a cotangent of {} entries for an array of {N}",
+            g.len()
+        );
+        for (a, b) in self.iter_mut().zip(g) {
+            a.accumulate(b);
+        }
+    }
 }
 
 /// `acc += g` for the adjoint of a float field: floats need no `Differentiable` (a struct

@@ -603,6 +603,9 @@ impl Lowerer {
         if self.lower_element_let(local, out) {
             return;
         }
+        if self.alias_let(local) {
+            return;
+        }
         let (tuple_pat, tuple_ty) = match &local.pat {
             syn::Pat::Type(pt) => match (&*pt.pat, &*pt.ty) {
                 (syn::Pat::Tuple(t), Type::Tuple(ty)) if t.elems.len() == ty.elems.len() => {
@@ -725,14 +728,16 @@ impl Lowerer {
         }
         let before = out.len();
         let value = self.lower_expr(&init.expr, out);
-        // A method's result the body reads as a struct (`let u = b.sub(a).scale(k); u.x`).
+        // A call's result the body reads as a struct (`let u = b.sub(a).scale(k); u.x`) or
+        // a sequence (`let p = normalised(x).unwrap(); p[0]`).
         if let (None, ExprKind::Var(t)) = (&ty, &value.kind) {
             let just_called = matches!(out.last(), Some(Stmt { kind: StmtKind::Call { out: o, .. }, .. }) if o == t);
+            let used_as = self.use_kinds.get(&ident.to_string()).copied();
             if just_called
                 && self.vars[*t].kind == Kind::Float
-                && self.use_kinds.get(&ident.to_string()) == Some(&Kind::Struct)
+                && matches!(used_as, Some(Kind::Struct | Kind::FloatSeq))
             {
-                self.vars[*t].kind = Kind::Struct;
+                self.vars[*t].kind = used_as.unwrap_or(Kind::Float);
             }
         }
         let kind = match &ty {
@@ -800,6 +805,42 @@ impl Lowerer {
         self.vars[id].ty = ty;
         self.vars[id].mutable = false;
         id
+    }
+
+    /// `let b = a;` (or `&a`) of a slice of structs or of rows, which the body reads as it
+    /// reads `a`: `b` names `a` (a copy would be a new sequence with no projections).
+    fn alias_let(&mut self, local: &syn::Local) -> bool {
+        let (syn::Pat::Ident(p), Some(init)) = (&local.pat, &local.init) else {
+            return false;
+        };
+        if p.by_ref.is_some() || p.mutability.is_some() || p.subpat.is_some() {
+            return false;
+        }
+        let mut e = &*init.expr;
+        while let syn::Expr::Reference(syn::ExprReference {
+            mutability: None,
+            expr,
+            ..
+        })
+        | syn::Expr::Paren(syn::ExprParen { expr, .. }) = e
+        {
+            e = expr;
+        }
+        let syn::Expr::Path(path) = e else {
+            return false;
+        };
+        let Some(v) = path
+            .path
+            .get_ident()
+            .and_then(|i| self.lookup(&i.to_string()))
+        else {
+            return false;
+        };
+        if self.vars[v].kind != Kind::StructSeq || self.vars[v].mutable {
+            return false;
+        }
+        self.bind_name(&p.ident, v, false);
+        true
     }
 
     /// Makes a name no user code can write denote `var` in the current block (a closure's
@@ -1169,8 +1210,11 @@ fn calls_itself(body: &Block, f: &Ident) -> bool {
             ..
         } => {
             let names: Vec<&Ident> = callee.segments.iter().map(|s| &s.ident).collect();
-            matches!(names.as_slice(), [g] if *g == f)
-                || matches!(names.as_slice(), [s, g] if *s == "Self" && *g == f)
+            // The hidden function of an `Option` result's value (`crate::fallible`) calls
+            // the function itself, whose derived items call it back.
+            let itself = |g: &Ident| g == f || crate::fallible::inner_name(g) == *f;
+            matches!(names.as_slice(), [g] if itself(g))
+                || matches!(names.as_slice(), [s, g] if *s == "Self" && itself(g))
         }
         _ => false,
     })
@@ -1261,7 +1305,7 @@ pub fn lower_fn(
                 }
                 if shape == ParamShape::StructSlice && parse::is_rows(&pt.ty, &float) {
                     lw.vars[var].kind = Kind::StructSeq;
-                    lw.declare_rows(var, ident.span());
+                    lw.declare_rows(var, parse::row_array_len(&pt.ty), ident.span());
                 }
                 // `f: &R` with `R: Rhs`, a type parameter other than the float type: not a
                 // struct the macro differentiates, but a value whose methods dispatch to

@@ -17,6 +17,10 @@
 use super::lower::Lowerer;
 use super::*;
 
+/// The longest array row written as an array literal when used as a value; longer ones
+/// are copied as a `Vec`.
+const MAX_ARRAY_ROW: usize = 16;
+
 /// The projections of one parameter given as rows.
 #[derive(Clone)]
 pub(super) struct Rows {
@@ -29,11 +33,15 @@ pub(super) struct Rows {
     starts_name: Ident,
     /// Whether the body has read them (their bindings are emitted only then).
     used: bool,
+    /// The length of every row when rows are arrays of a literal length (`[f64; 3]`): a
+    /// row used as a value is then an array literal, which a callee taking `&[f64; 3]`
+    /// accepts.
+    array_len: Option<usize>,
 }
 
 impl Lowerer {
     /// Declares the projections of `slice`, a parameter given as rows (before the body).
-    pub(super) fn declare_rows(&mut self, slice: VarId, span: Span) {
+    pub(super) fn declare_rows(&mut self, slice: VarId, array_len: Option<usize>, span: Span) {
         let stem = self.vars[slice].stem.to_string();
         let flat = self.param_like(&format!("{stem}_flat"), Kind::FloatSeq, span);
         let starts = self.param_like(&format!("{stem}_row_starts"), Kind::IntSeq, span);
@@ -49,6 +57,7 @@ impl Lowerer {
                 flat_name,
                 starts_name,
                 used: false,
+                array_len,
             },
         );
     }
@@ -137,9 +146,19 @@ impl Lowerer {
         }
         let (slice, i) = self.row_of(e)?;
         let (flat, starts) = self.row_names(slice);
-        let copy: syn::Expr = syn::parse_quote!(
-            #flat[#starts[#i]..#starts[(#i) + 1]].iter().copied().collect::<::std::vec::Vec<_>>()
-        );
+        let copy: syn::Expr = match self.rows[&slice].array_len {
+            // Entry by entry, as the source reads them (`[a[i][0], a[i][1], a[i][2]]`).
+            Some(n) if n <= MAX_ARRAY_ROW => {
+                let entries = (0..n).map(|j| {
+                    let j = proc_macro2::Literal::usize_unsuffixed(j);
+                    quote::quote!(#flat[#starts[#i] + #j])
+                });
+                syn::parse_quote!([#(#entries),*])
+            }
+            _ => syn::parse_quote!(
+                #flat[#starts[#i]..#starts[(#i) + 1]].iter().copied().collect::<::std::vec::Vec<_>>()
+            ),
+        };
         Some(match e {
             syn::Expr::Index(_) => copy,
             _ => syn::parse_quote!(&#copy),
