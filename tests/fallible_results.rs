@@ -407,3 +407,35 @@ fn option_vectors_and_recursion() {
     let (v, g) = power_chain_grad(1.3, 3).unwrap();
     assert!((v - 1.3f64.powi(3)).abs() < 1e-12 && (g - 3.0 * 1.69).abs() < 1e-12);
 }
+
+#[differentiate]
+fn mean_of(x: &[f64]) -> Option<f64> {
+    if x.is_empty() {
+        None
+    } else {
+        Some(x.iter().sum::<f64>() / x.len() as f64)
+    }
+}
+
+// The value tested for first, then unwrapped (what the message for `unwrap_or` suggests).
+#[differentiate]
+fn spread_about_mean(x: &[f64]) -> f64 {
+    let m = if x.is_empty() {
+        0.0
+    } else {
+        mean_of(x).unwrap()
+    };
+    x.iter().map(|v| (v - m).powi(2)).sum()
+}
+
+#[test]
+fn tested_then_unwrapped() {
+    spread_about_mean_gradcheck(&[1.0, 2.5, -0.5]).unwrap();
+    // Σ (xᵢ − m)²: ∂/∂xᵢ = 2 (xᵢ − m) (the mean's own term sums to zero).
+    let x = [1.0, 2.5, -0.5];
+    let (_, g) = spread_about_mean_grad(&x);
+    for (gi, xi) in g.iter().zip(x) {
+        assert!((gi - 2.0 * (xi - 1.0)).abs() < 1e-12);
+    }
+    assert_eq!(spread_about_mean(&[]), 0.0);
+}

@@ -106,3 +106,23 @@ fn any_and_all_decide_without_derivatives() {
     log_mean_if_positive_gradcheck(&x).unwrap();
     assert!(log_mean_if_positive_grad(&[1.0, -2.0]).is_none());
 }
+
+// Integers counted or found from active values: a count and an index, no derivative.
+#[differentiate]
+fn above_and_first(x: &[f64], threshold: f64) -> f64 {
+    let n = x.iter().filter(|v| **v > threshold).count();
+    let k = x.iter().position(|&v| v > threshold).unwrap_or(0);
+    let j = x.iter().position(|v| *v < 0.0).unwrap();
+    x[k] * n as f64 + x[j] * x[j]
+}
+
+#[test]
+fn count_and_position() {
+    let x = [0.5, 2.0, -1.0, 3.0];
+    // n = 2, k = 1, j = 2: f = 2 x₁ + x₂².
+    let (v, gx, gt) = above_and_first_grad(&x, 1.0);
+    assert_eq!(v, 2.0 * 2.0 + 1.0);
+    assert_eq!(gx, vec![0.0, 2.0, -2.0, 0.0]);
+    assert_eq!(gt, 0.0);
+    above_and_first_gradcheck(&x, 1.0).unwrap();
+}

@@ -426,3 +426,20 @@ fn rows_passed_on_as_arrays_and_slices() {
     let (_, g) = alias_rows_grad(&rows);
     assert_eq!(g, vec![vec![4.0, 0.0], vec![0.0, 1.0]]);
 }
+
+// The ends of the rows, as slices name them.
+#[differentiate]
+fn ends(a: &[Vec<f64>]) -> f64 {
+    let r = a.first().unwrap();
+    r[0] * a.last().unwrap()[1] + a.get(1).unwrap()[0]
+}
+
+#[test]
+fn first_last_and_get() {
+    let a = vec![vec![1.0, 2.0], vec![3.0, 4.0], vec![5.0, 6.0]];
+    // a₀₀ a₂₁ + a₁₀.
+    let (v, g) = ends_grad(&a);
+    assert_eq!(v, 9.0);
+    assert_eq!(g, vec![vec![6.0, 0.0], vec![1.0, 0.0], vec![0.0, 1.0]]);
+    ends_gradcheck(&a).unwrap();
+}

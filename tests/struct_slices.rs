@@ -243,3 +243,25 @@ fn constant_slices() {
     assert!((gk - want).abs() < 1e-12);
     pull_gradcheck(&pts, 0.7).unwrap();
 }
+
+// The first and last elements, as slices name them.
+#[differentiate]
+fn closing_gap(pts: &[Point]) -> f64 {
+    let first = pts.first().unwrap();
+    let last = pts.last().expect("a path of points");
+    (first.x - last.x).powi(2) + (first.y - last.y).powi(2)
+}
+
+#[test]
+fn first_and_last_elements() {
+    let pts = vec![
+        Point { x: 1.0, y: 2.0 },
+        Point { x: 0.0, y: 0.0 },
+        Point { x: 4.0, y: -2.0 },
+    ];
+    // (x₀ − x₂)² + (y₀ − y₂)²: ∂/∂x₀ = 2 (x₀ − x₂) = −6, ∂/∂y₀ = 8.
+    let (v, g) = closing_gap_grad(&pts);
+    assert_eq!(v, 25.0);
+    assert_eq!((g[0].x, g[0].y, g[2].x, g[2].y), (-6.0, 8.0, 6.0, -8.0));
+    assert_eq!((g[1].x, g[1].y), (0.0, 0.0));
+}

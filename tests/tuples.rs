@@ -198,3 +198,17 @@ fn wrt_a_pattern_parameter() {
     let (v, g) = scaled_product_grad(&(2.0, 3.0), 0.5);
     assert_eq!((v, g), (3.0, (1.5, 1.0)));
 }
+
+// A tuple pattern behind a reference.
+#[differentiate]
+fn product_of_pair(&(a, b): &(f64, f64)) -> f64 {
+    a * b.sin()
+}
+
+#[test]
+fn a_pattern_behind_a_reference() {
+    let (v, g) = product_of_pair_grad(&(2.0, 0.5));
+    assert!((v - 2.0 * 0.5f64.sin()).abs() < 1e-15);
+    assert!((g.0 - 0.5f64.sin()).abs() < 1e-15 && (g.1 - 2.0 * 0.5f64.cos()).abs() < 1e-15);
+    product_of_pair_gradcheck(&(2.0, 0.5)).unwrap();
+}

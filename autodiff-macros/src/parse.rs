@@ -307,6 +307,7 @@ fn pattern_param_name(pat: &syn::Pat) -> Option<syn::Ident> {
     let elems = match pat {
         syn::Pat::Tuple(t) => &t.elems,
         syn::Pat::Slice(s) => &s.elems,
+        syn::Pat::Reference(r) if r.mutability.is_none() => return pattern_param_name(&r.pat),
         _ => return None,
     };
     let names: Option<Vec<String>> = elems
@@ -795,6 +796,17 @@ pub fn row_array_len(ty: &Type) -> Option<usize> {
             ..
         }) => n.base10_parse().ok(),
         _ => None,
+    }
+}
+
+/// `ty` behind its references and parentheses (`&&(f64, f64)`: `(f64, f64)`).
+pub fn peel_refs(mut ty: &Type) -> &Type {
+    loop {
+        match ty {
+            Type::Reference(r) => ty = &r.elem,
+            Type::Paren(p) => ty = &p.elem,
+            _ => return ty,
+        }
     }
 }
 

@@ -158,6 +158,15 @@ const FLOAT_TESTS: &[&str] = &[
     "is_sign_negative",
 ];
 
+/// The methods of an `Option` that give its value or a default.
+const OPTION_DEFAULTS: &[&str] = &[
+    "unwrap_or",
+    "unwrap_or_else",
+    "unwrap_or_default",
+    "map_or",
+    "map_or_else",
+];
+
 /// A varied value passed to a function with no derivative rule would be a silent zero.
 fn check_opaque(e: &Expr, act: &Activity, func: &Func, errors: &mut Vec<syn::Error>) {
     // A macro reads primal values only (`assert!(x.is_finite())`): nothing to lose.
@@ -185,6 +194,13 @@ fn check_opaque(e: &Expr, act: &Activity, func: &Func, errors: &mut Vec<syn::Err
                 ));
                 return;
             }
+        }
+        if OPTION_DEFAULTS.contains(&name.as_str()) {
+            errors.push(syn::Error::new(
+                x.span,
+                format!("`{name}` of an `Option` whose value carries a derivative is not supported: the macro follows an `Option` through `?`, `.unwrap()` and `.expect(…)`; write `let v = f(x)?;` in a function that returns an `Option`, or test first and unwrap (`if x.is_empty() {{ 0.0 }} else {{ f(x).unwrap() }}`)"),
+            ));
+            return;
         }
         {
             errors.push(syn::Error::new(

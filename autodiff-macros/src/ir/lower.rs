@@ -1364,6 +1364,21 @@ pub fn lower_fn(
         .map(|(n, _)| n)
         .collect();
     lw.field_kinds = super::lower_fields::field_kinds(&item.block, &roots, &float);
+    // A tuple's fields have the types it spells, whatever the body does with them.
+    for input in &item.sig.inputs {
+        let syn::FnArg::Typed(pt) = input else {
+            continue;
+        };
+        let (syn::Pat::Ident(name), Type::Tuple(t)) = (&*pt.pat, parse::peel_refs(&pt.ty)) else {
+            continue;
+        };
+        if parse::is_float_tuple(&Type::Tuple(t.clone()), &float) {
+            for i in 0..t.elems.len() {
+                lw.field_kinds
+                    .insert(format!("{}.{i}", name.ident), Kind::Float);
+            }
+        }
+    }
     let (ret_shape, ret_ty) = match &item.sig.output {
         syn::ReturnType::Default if !lw.outputs.is_empty() => {
             (Ret::Tuple(vec![]), syn::parse_quote!(()))

@@ -425,6 +425,78 @@ impl Lowerer {
         })
     }
 
+    /// `….filter(|v| …).count()` and `….position(|v| …)` unwrapped, as the loops they run:
+    /// a counter, or the first index whose element passes. Both answers are integers, which
+    /// carry no derivative.
+    fn count_or_position(&mut self, m: &syn::ExprMethodCall) -> Option<syn::Expr> {
+        let predicate = |e: &syn::Expr, name: &str| -> Option<(syn::Expr, syn::Pat, syn::Expr)> {
+            let syn::Expr::MethodCall(c) = e else {
+                return None;
+            };
+            let (true, [syn::Expr::Closure(f)]) =
+                (c.method == name, &c.args.iter().collect::<Vec<_>>()[..])
+            else {
+                return None;
+            };
+            let [param] = &f.inputs.iter().collect::<Vec<_>>()[..] else {
+                return None;
+            };
+            let param = match param {
+                syn::Pat::Type(t) => (*t.pat).clone(),
+                other => (*other).clone(),
+            };
+            Some(((*c.receiver).clone(), param, (*f.body).clone()))
+        };
+        let name = m.method.to_string();
+        if name == "count" && m.args.is_empty() {
+            let (source, param, body) = predicate(&m.receiver, "filter")?;
+            let n = self.synthetic_ident("count");
+            return Some(syn::parse_quote!({
+                let mut #n: usize = 0;
+                for #param in #source {
+                    if #body {
+                        #n += 1;
+                    }
+                }
+                #n
+            }));
+        }
+        let (source, param, body) = predicate(&m.receiver, "position")?;
+        let (k, i, found) = (
+            self.synthetic_ident("position"),
+            self.synthetic_ident("index"),
+            self.synthetic_ident("found"),
+        );
+        match (name.as_str(), m.args.first()) {
+            ("unwrap_or", Some(d)) => Some(syn::parse_quote!({
+                let mut #k: usize = #d;
+                for (#i, #param) in (#source).enumerate() {
+                    if #body {
+                        #k = #i;
+                        break;
+                    }
+                }
+                #k
+            })),
+            ("unwrap" | "expect", _) => Some(syn::parse_quote!({
+                let mut #k: usize = 0;
+                let mut #found = false;
+                for (#i, #param) in (#source).enumerate() {
+                    if #body {
+                        #k = #i;
+                        #found = true;
+                        break;
+                    }
+                }
+                if !#found {
+                    panic!("`position` found no element where the predicate holds");
+                }
+                #k
+            })),
+            _ => None,
+        }
+    }
+
     fn lower_method(&mut self, m: &syn::ExprMethodCall, out: &mut Vec<Stmt>) -> Expr {
         let span = m.method.span();
         let name = m.method.to_string();
@@ -432,6 +504,9 @@ impl Lowerer {
             return self.lower_expr(&len, out);
         }
         if let Some(search) = self.any_or_all(m) {
+            return self.lower_expr(&search, out);
+        }
+        if let Some(search) = self.count_or_position(m) {
             return self.lower_expr(&search, out);
         }
         // An iterator chain ending in a consumer is rewritten before its receiver, which

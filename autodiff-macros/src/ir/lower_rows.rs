@@ -67,10 +67,7 @@ impl Lowerer {
     fn row_of(&self, e: &syn::Expr) -> Option<(VarId, syn::Expr)> {
         // Rows are slices of elements: `a[i]` is found as any slice's element is.
         if let Some((slice, index)) = self.slice_element(e) {
-            return self
-                .rows
-                .contains_key(&slice)
-                .then(|| (slice, index.clone()));
+            return self.rows.contains_key(&slice).then_some((slice, index));
         }
         match e {
             syn::Expr::Paren(p) => self.row_of(&p.expr),

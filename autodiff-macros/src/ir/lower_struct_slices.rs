@@ -17,17 +17,33 @@ use super::*;
 
 impl Lowerer {
     /// The slice of structs and the index of `e` when it is an element of one:
-    /// `bodies[e]` or `&bodies[e]`.
-    pub(super) fn slice_element<'e>(&self, e: &'e syn::Expr) -> Option<(VarId, &'e syn::Expr)> {
+    /// `bodies[e]` or `&bodies[e]`, and the ends Rust's slices name (`bodies.first()`,
+    /// `.last()` and `.get(i)`, unwrapped: index 0, `bodies.len() - 1` and `i`).
+    pub(super) fn slice_element(&self, e: &syn::Expr) -> Option<(VarId, syn::Expr)> {
+        let struct_slice = |e: &syn::Expr| {
+            let syn::Expr::Path(p) = e else { return None };
+            let v = self.lookup(&p.path.get_ident()?.to_string())?;
+            self.struct_slices.contains(&v).then_some(v)
+        };
         match e {
             syn::Expr::Paren(p) => self.slice_element(&p.expr),
             syn::Expr::Reference(r) if r.mutability.is_none() => self.slice_element(&r.expr),
-            syn::Expr::Index(ix) => {
-                let syn::Expr::Path(p) = &*ix.expr else {
+            syn::Expr::Index(ix) => Some((struct_slice(&ix.expr)?, (*ix.index).clone())),
+            syn::Expr::MethodCall(m)
+                if matches!(m.method.to_string().as_str(), "unwrap" | "expect") =>
+            {
+                let syn::Expr::MethodCall(end) = &*m.receiver else {
                     return None;
                 };
-                let v = self.lookup(&p.path.get_ident()?.to_string())?;
-                self.struct_slices.contains(&v).then_some((v, &*ix.index))
+                let v = struct_slice(&end.receiver)?;
+                let x = &end.receiver;
+                let index: syn::Expr = match (end.method.to_string().as_str(), end.args.first()) {
+                    ("first", None) => syn::parse_quote!(0),
+                    ("last", None) => syn::parse_quote!(#x.len() - 1),
+                    ("get", Some(i)) if !matches!(i, syn::Expr::Range(_)) => i.clone(),
+                    _ => return None,
+                };
+                Some((v, index))
             }
             _ => None,
         }
@@ -42,7 +58,7 @@ impl Lowerer {
                 return None;
             }
             *slice = Some(v);
-            return Some(index.clone());
+            return Some(index);
         }
         match e {
             syn::Expr::Paren(p) => self.element_index(&p.expr, slice),
@@ -143,7 +159,7 @@ impl Lowerer {
         }
         let base = peel_parens(base);
         let (slice, index) = if let Some((slice, index)) = self.slice_element(base) {
-            (slice, self.lower_expr(index, out))
+            (slice, self.lower_expr(&index, out))
         } else {
             let syn::Expr::Path(p) = base else {
                 return None;
