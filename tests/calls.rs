@@ -537,3 +537,39 @@ fn floats_passed_by_reference() {
     assert!((g - (3.0 + 3.0)).abs() < 1e-12);
     calls_by_reference_gradcheck(0.5).unwrap();
 }
+
+fn all_positive(v: &[f64]) -> bool {
+    v.iter().all(|&x| x > 0.0)
+}
+
+fn large(x: f64) -> bool {
+    x > 10.0
+}
+
+// Predicates without derivatives called in tests (`if !all_positive(v)`): they run on the
+// values, and nothing flows back through a `bool`.
+#[differentiate]
+fn guarded_log(v: &[f64]) -> f64 {
+    if !all_positive(v) {
+        return 0.0;
+    }
+    let mut s = v[0].ln() * v[1];
+    if large(v[1]) && all_positive(&v[1..]) {
+        s *= v[1];
+    }
+    s
+}
+
+#[test]
+fn predicates_called_in_tests() {
+    for x in [[1.5, 12.0], [1.5, 2.0]] {
+        guarded_log_gradcheck(&x).unwrap();
+        let dir = [0.3, -0.7];
+        let (_, _, hv) = guarded_log_hvp(&x, &dir);
+        assert_hvp(|p| guarded_log_grad(p).1, &x, &dir, &hv);
+    }
+    // ln(x₀) x₁ below 10: ∂/∂x₀ = x₁ / x₀.
+    let (_, g) = guarded_log_grad(&[1.5, 2.0]);
+    assert!((g[0] - 2.0 / 1.5).abs() < 1e-12);
+    assert_eq!(guarded_log_grad(&[-1.0, 2.0]).1, vec![0.0, 0.0]);
+}

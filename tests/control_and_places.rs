@@ -500,3 +500,27 @@ fn array_unpacked_through_deref() {
     assert!((g[0] - want_x).abs() < 1e-12);
     easom_like_gradcheck(&[0.7, 1.3]).unwrap();
 }
+
+#[differentiate]
+fn square_of(x: f64) -> f64 {
+    x * x
+}
+
+// A `while` condition calling a differentiated function: the test runs on the values.
+#[differentiate]
+fn halved_until_small(x: f64) -> f64 {
+    let mut y = x;
+    while square_of(y) > 2.0 {
+        y *= 0.5;
+    }
+    y
+}
+
+#[test]
+fn a_call_in_a_while_condition() {
+    // 5 → 2.5 → 1.25: two halvings, so y = x / 4 and dy/dx = 1/4.
+    let (v, g) = halved_until_small_grad(5.0);
+    assert_eq!((v, g), (1.25, 0.25));
+    halved_until_small_gradcheck(5.0).unwrap();
+    assert_eq!(halved_until_small_grad(1.0), (1.0, 1.0));
+}

@@ -91,6 +91,25 @@ impl Ctx<'_> {
                 let inner = self.atom(e, true);
                 return quote!(#inner.primal);
             }
+            if !active && varied && kind == Kind::FloatSeq {
+                // An active sequence read for its values (a test's call): their primals.
+                return match &e.kind {
+                    ExprKind::Ref(inner) => {
+                        let inner = self.expr(inner, true);
+                        quote!(&__ad::primals(&#inner))
+                    }
+                    ExprKind::Var(v)
+                        if matches!(self.func.vars[*v].ty, Some(syn::Type::Reference(_))) =>
+                    {
+                        let inner = self.expr(e, true);
+                        quote!(&__ad::primals(#inner))
+                    }
+                    _ => {
+                        let inner = self.expr(e, true);
+                        quote!(__ad::primals(&#inner))
+                    }
+                };
+            }
         }
         self.print(e, active)
     }

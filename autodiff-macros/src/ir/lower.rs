@@ -73,6 +73,11 @@ pub struct Lowerer {
     /// Call results whose kind is a guess (a float by default), settled once the body is
     /// lowered (`lower_guess.rs`).
     pub(super) guessed: Vec<VarId>,
+    /// Whether the expression being lowered is (part of) a test: an `if` or `while`
+    /// condition, an operand of `!`, `&&`, `||` or a comparison. Its value is a `bool`,
+    /// which carries no derivative, so a call in it runs on the primal values as written
+    /// (`if !in_range(v)` of a plain `fn in_range(v: &[f64]) -> bool`).
+    pub(super) in_test: bool,
 }
 
 /// `base`, `base_2`, `base_3`, …: the first that `free` accepts.
@@ -138,6 +143,7 @@ impl Lowerer {
             local_fns: vec![],
             type_params: vec![],
             guessed: vec![],
+            in_test: false,
         }
     }
 
@@ -1387,7 +1393,13 @@ pub fn lower_fn(
             lw.error(item.sig.ident.span(), "a `#[differentiate]` function must return a value to differentiate: add a return type, or write the results into `&mut [f64]` output buffers");
             (Ret::Single(Kind::Float), syn::parse_quote!(()))
         }
-        syn::ReturnType::Type(_, ty) => (ret_shape(ty, &float), (**ty).clone()),
+        syn::ReturnType::Type(_, ty) => {
+            let shape = ret_shape(ty, &float);
+            if matches!(shape, Ret::Single(Kind::Bool | Kind::Int)) {
+                lw.error(syn::spanned::Spanned::span(ty), format!("a `#[differentiate]` function must return a value to differentiate, and `{}` carries no derivative: remove the attribute (a differentiated caller may still call it on its values, as in `if in_range(x)`)", quote::quote!(#ty)));
+            }
+            (shape, (**ty).clone())
+        }
     };
     let kinds = match &ret_shape {
         Ret::Single(k) => vec![*k],

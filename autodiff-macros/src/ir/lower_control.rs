@@ -244,7 +244,7 @@ impl Lowerer {
                     let arms = [(&*l.pat, &then), (&wild, els)];
                     return self.lower_match(scrutinee, &l.expr, &arms, tail, span, out);
                 }
-                let test = self.lower_expr(&i.cond, out);
+                let test = self.lower_test(&i.cond, out);
                 let cond = self.temp("cond", Kind::Bool, span);
                 self.vars[cond].mutable = false;
                 out.push(Stmt {
@@ -526,11 +526,11 @@ impl Lowerer {
         // The condition is evaluated in the loop, so it may not hoist calls.
         let mut pre = vec![];
         let cond = match cond {
-            Some(c) => self.lower_expr(c, &mut pre),
+            Some(c) => self.lower_test(c, &mut pre),
             None => Expr::new(ExprKind::Bool(true), span),
         };
         if !pre.is_empty() {
-            self.error(span, "a `while` condition cannot call a differentiated function: compute it in a variable at the end of the loop body");
+            self.error(span, "this `while` condition needs statements of its own (an iterator chain, a reduction): compute it in a variable before the loop and again at the end of its body");
         }
         let mut block = self.lower_body_block(body);
         let (b, c) = self.leave_loop();

@@ -13,6 +13,14 @@ pub(super) struct CallParts {
 }
 
 impl Lowerer {
+    /// `e` lowered as (part of) a test, whose value is a `bool` (see `Lowerer::in_test`).
+    pub(super) fn lower_test(&mut self, e: &syn::Expr, out: &mut Vec<Stmt>) -> Expr {
+        let outer = std::mem::replace(&mut self.in_test, true);
+        let test = self.lower_expr(e, out);
+        self.in_test = outer;
+        test
+    }
+
     pub(super) fn lower_expr(&mut self, e: &syn::Expr, out: &mut Vec<Stmt>) -> Expr {
         let span = expr_span(e);
         let mk = |kind| Expr::new(kind, span);
@@ -32,7 +40,10 @@ impl Lowerer {
             syn::Expr::Paren(p) => self.lower_expr(&p.expr, out),
             syn::Expr::Group(g) => self.lower_expr(&g.expr, out),
             syn::Expr::Unary(u) => {
-                let inner = Box::new(self.lower_expr(&u.expr, out));
+                let inner = Box::new(match u.op {
+                    syn::UnOp::Not(_) => self.lower_test(&u.expr, out),
+                    _ => self.lower_expr(&u.expr, out),
+                });
                 match u.op {
                     syn::UnOp::Neg(_) => mk(ExprKind::Neg(inner)),
                     syn::UnOp::Not(_) => mk(ExprKind::Not(inner)),
@@ -259,9 +270,22 @@ impl Lowerer {
 
     fn lower_binary(&mut self, b: &syn::ExprBinary, out: &mut Vec<Stmt>) -> Expr {
         let span = expr_span(&syn::Expr::Binary(b.clone()));
-        let l = self.lower_expr(&b.left, out);
-        let r = self.lower_expr(&b.right, out);
         use syn::BinOp as B;
+        let test = matches!(
+            b.op,
+            B::And(_) | B::Or(_) | B::Lt(_) | B::Le(_) | B::Gt(_) | B::Ge(_) | B::Eq(_) | B::Ne(_)
+        );
+        let (l, r) = if test {
+            (
+                self.lower_test(&b.left, out),
+                self.lower_test(&b.right, out),
+            )
+        } else {
+            (
+                self.lower_expr(&b.left, out),
+                self.lower_expr(&b.right, out),
+            )
+        };
         if self.kind_of(&l) == Kind::Array || self.kind_of(&r) == Kind::Array {
             let op = match b.op {
                 B::Add(_) => Some(ArithOp::Add),
@@ -751,6 +775,18 @@ impl Lowerer {
         let local_fn = path
             .get_ident()
             .is_some_and(|i| self.is_local_fn(&i.to_string()));
+        if self.in_test && !local_fn {
+            // A test reads the call's value only as a `bool` (or compares it): the call runs
+            // on primal values, and nothing flows back through it.
+            let args = args
+                .into_iter()
+                .map(|a| {
+                    let span = a.span;
+                    Expr::new(ExprKind::StopGradient(Box::new(a)), span)
+                })
+                .collect();
+            return mk(ExprKind::Opaque(OpaqueCall::Function(path.clone(), args)));
+        }
         if !local_fn && args.iter().any(|a| self.kind_of(a).is_float()) {
             let call = CallParts {
                 callee: path.clone(),
