@@ -273,3 +273,62 @@ fn generic_associated_function() {
     assert!((d32 - (3.0 * 2.0 * 0.25 - 1.0)).abs() < 1e-6);
     Poly::cubic_gradcheck(x, a).unwrap();
 }
+
+/// A window function as an FFT crate declares it: a trait generic over the sample type,
+/// whose associated function takes no `self`.
+pub trait WindowFunction<T>
+where
+    T: Copy + core::ops::Mul<Self::TMul, Output = T>,
+{
+    type TMul: autodiff::num_traits::FromPrimitive + Copy;
+    fn calculate(i: Self::TMul, n: Self::TMul) -> Self::TMul;
+}
+
+pub struct Hamming;
+
+// The block's `T` is the trait's, which `Hamming` does not name: the derived items (in an
+// inherent `impl Hamming`) leave it out.
+#[differentiate]
+impl<T> WindowFunction<T> for Hamming
+where
+    T: Copy + core::ops::Mul<f32, Output = T>,
+{
+    type TMul = f32;
+
+    #[inline(always)]
+    fn calculate(i: f32, n: f32) -> f32 {
+        0.54f32 - 0.46f32 * (2.0f32 * core::f32::consts::PI * i / n).cos()
+    }
+}
+
+pub trait Scaled<T> {
+    fn scaled(x: T, k: T) -> T;
+}
+
+pub struct Quadratic;
+
+// A float parameter of the block that the self type does not name: each derived item
+// takes it as its own.
+#[differentiate]
+impl<T: Float> Scaled<T> for Quadratic {
+    fn scaled(x: T, k: T) -> T {
+        x * k * x
+    }
+}
+
+#[test]
+fn associated_functions_of_trait_impls() {
+    Hamming::calculate_gradcheck(3.0, 16.0).unwrap();
+    // ∂/∂i = 0.46 · 2π/n · sin(2π i / n).
+    let (_, gi, _) = Hamming::calculate_grad(3.0, 16.0);
+    let w = 2.0 * std::f32::consts::PI / 16.0;
+    assert!((gi - 0.46 * w * (w * 3.0).sin()).abs() < 1e-6);
+    assert_eq!(
+        <Hamming as WindowFunction<f32>>::calculate(0.0, 16.0),
+        0.54 - 0.46
+    );
+    // x² k: (2xk, x²).
+    let (_, gx, gk) = Quadratic::scaled_grad(2.0f64, 3.0);
+    assert_eq!((gx, gk), (12.0, 4.0));
+    Quadratic::scaled_gradcheck(2.0f64, 3.0).unwrap();
+}

@@ -78,6 +78,7 @@ fn differentiate_impl(args: TokenStream, mut block: syn::ItemImpl) -> TokenStrea
         });
         return quote!(#block #generated);
     }
+    let generics = crate::impl_generics::split(&block);
     for item in &mut block.items {
         let syn::ImplItem::Fn(m) = item else { continue };
         // An unmarked block differentiates the methods that compute with floats.
@@ -85,7 +86,20 @@ fn differentiate_impl(args: TokenStream, mut block: syn::ItemImpl) -> TokenStrea
         let Some(own_args) = method_args(m, any_marked, wanted) else {
             continue;
         };
-        let (attrs, sig, body) = (&m.attrs, &m.sig, &m.block);
+        let mut own_args = own_args.unwrap_or_else(|| args.clone());
+        // A function without `self` in the block is associated: the block says so.
+        if m.sig.receiver().is_none()
+            && !crate::tokens::mentions_any(own_args.clone(), &["associated"])
+        {
+            own_args = if own_args.is_empty() {
+                quote!(associated)
+            } else {
+                quote!(#own_args, associated)
+            };
+        }
+        let mut sig = m.sig.clone();
+        generics.add_to(&mut sig);
+        let (attrs, sig, body) = (&m.attrs, &sig, &m.block);
         // A trait's methods are as public as the trait; an inherent one keeps its own.
         let vis = if of_trait {
             quote!(pub)
@@ -94,14 +108,21 @@ fn differentiate_impl(args: TokenStream, mut block: syn::ItemImpl) -> TokenStrea
             quote!(#vis)
         };
         let f: syn::ItemFn = syn::parse_quote!(#(#attrs)* #vis #sig #body);
-        match expand(own_args.unwrap_or_else(|| args.clone()), &f) {
+        match expand(own_args, &f) {
             Ok(tokens) => derived.push(tokens),
             Err(e) => errors.extend(e),
+        }
+        if of_trait && generics.has_free() {
+            // `Self::f` in the derived items would name the trait's `f` for a trait
+            // parameter nothing infers: an inherent copy, found first, is the one they call.
+            let mut copy = f.clone();
+            syn::visit_mut::VisitMut::visit_item_fn_mut(&mut StripCheckpoints, &mut copy);
+            derived.push(quote!(#[doc(hidden)] #copy));
         }
         syn::visit_mut::VisitMut::visit_impl_item_fn_mut(&mut StripCheckpoints, m);
     }
     let errors = errors.into_iter().map(|e| e.to_compile_error());
-    let (generics, self_ty) = (&block.generics, &block.self_ty);
+    let (generics, self_ty) = (&generics.inherent, &block.self_ty);
     let where_clause = &generics.where_clause;
     quote! {
         #block

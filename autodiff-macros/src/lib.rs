@@ -12,6 +12,7 @@ mod emit;
 mod expand;
 mod fallible;
 mod float_impl;
+mod impl_generics;
 mod ir;
 mod parse;
 mod rules;
