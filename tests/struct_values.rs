@@ -179,3 +179,61 @@ fn literals_built_from_floats() {
     let want_t = 0.8 * (0.8 * (c * c - s * s) + c) / 4.0;
     assert!((gt - want_t).abs() < 1e-12);
 }
+
+// Integer containers are constant fields: indices into a float field (`w[pos[k]]`), a tag,
+// offsets.
+#[derive(Differentiable, Clone, Debug)]
+pub struct Picker {
+    w: Vec<f64>,
+    pos: Vec<usize>,
+    tag: Option<u8>,
+    shift: [i8; 2],
+}
+
+impl Picker {
+    #[differentiate]
+    fn picked(&self) -> f64 {
+        let mut s = 0.0;
+        for k in 0..self.pos.len() {
+            s += self.w[self.pos[k]] * self.w[self.pos[k]];
+        }
+        s
+    }
+}
+
+#[derive(Differentiable, Clone, Copy, Debug)]
+pub struct Planar {
+    pub x: f64,
+    pub y: f64,
+}
+
+#[differentiate]
+pub fn planar_dot(a: Planar, b: Planar) -> f64 {
+    a.x * b.x + a.y * b.y
+}
+
+impl Planar {
+    // `*self` of a `Copy` struct passed by value.
+    #[differentiate]
+    pub fn length_sq(&self) -> f64 {
+        planar_dot(*self, *self)
+    }
+}
+
+#[test]
+fn integer_fields_and_copied_self() {
+    let p = Picker {
+        w: vec![1.0, 2.0, 3.0],
+        pos: vec![2, 0, 2],
+        tag: None,
+        shift: [1, -1],
+    };
+    // w₂² + w₀² + w₂²: (2w₀, 0, 4w₂).
+    let (v, g) = p.picked_grad();
+    assert_eq!(v, 19.0);
+    assert_eq!(g.w, vec![2.0, 0.0, 12.0]);
+    assert_eq!((p.tag, p.shift), (None, [1, -1]));
+    let v = Planar { x: 3.0, y: 4.0 };
+    let (n, g) = v.length_sq_grad();
+    assert_eq!((n, g.x, g.y), (25.0, 6.0, 8.0));
+}

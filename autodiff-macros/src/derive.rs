@@ -661,14 +661,35 @@ fn float_seq_conversions(m: &Member, seq: FloatSeq, no_grad: bool) -> [TokenStre
 /// The element type of `ty` seen through `[T; N]`, `Vec<T>` and `ndarray` arrays
 /// (`Array2<T>`, `Array<T, D>`), whose scalar is the element's.
 /// A type that cannot hold a derivative, by its name: integers, `bool`, `char`, `String`,
-/// `&str`, `PhantomData<…>`.
+/// `&str`, `PhantomData<…>`, and sequences, options and tuples of them (`Vec<usize>`,
+/// `[i8; 4]`, `Option<u8>`, `VecDeque<u32>`).
 fn plainly_constant(ty: &Type) -> bool {
+    const CONTAINERS: &[&str] = &["Vec", "VecDeque", "Option", "Box", "Rc", "Arc"];
     match ty {
-        Type::Reference(r) => matches!(&*r.elem, Type::Path(p) if p.path.is_ident("str")),
+        Type::Reference(r) => {
+            matches!(&*r.elem, Type::Path(p) if p.path.is_ident("str"))
+                || (r.mutability.is_none() && plainly_constant(&r.elem))
+        }
+        Type::Array(a) => plainly_constant(&a.elem),
+        Type::Slice(s) => plainly_constant(&s.elem),
+        Type::Paren(p) => plainly_constant(&p.elem),
+        Type::Tuple(t) => !t.elems.is_empty() && t.elems.iter().all(plainly_constant),
         Type::Path(p) if p.qself.is_none() => p.path.segments.last().is_some_and(|s| {
             let name = s.ident.to_string();
-            crate::parse::INTS.contains(&name.as_str())
+            if crate::parse::INTS.contains(&name.as_str())
                 || ["bool", "char", "String", "PhantomData"].contains(&name.as_str())
+            {
+                return true;
+            }
+            match &s.arguments {
+                PathArguments::AngleBracketed(args) if CONTAINERS.contains(&name.as_str()) => {
+                    args.args.iter().all(|a| match a {
+                        GenericArgument::Type(t) => plainly_constant(t),
+                        _ => false,
+                    })
+                }
+                _ => false,
+            }
         }),
         _ => false,
     }

@@ -239,6 +239,8 @@ fn expand_function(
     let item = collapsed.as_ref().unwrap_or(item);
     let leaves = crate::parse::bound_float_leaves(item);
     let item = leaves.as_ref().unwrap_or(item);
+    let flat = crate::local_rows::flatten(item).map_err(|e| vec![e])?;
+    let item = flat.as_ref().unwrap_or(item);
     let args: Args = if args.is_empty() {
         Args::default()
     } else {

@@ -14,6 +14,7 @@ mod fallible;
 mod float_impl;
 mod impl_generics;
 mod ir;
+mod local_rows;
 mod parse;
 mod rules;
 mod state;

@@ -308,7 +308,12 @@ fn check_block(b: &Block, act: &Activity, func: &Func, errors: &mut Vec<syn::Err
             _ => None,
         };
         if let Some((v, true)) = target {
-            if !func.vars[v].kind.is_float() {
+            if !func.vars[v].kind.is_float() && func.ret.contains(&v) {
+                errors.push(syn::Error::new(
+                    s.span,
+                    "this is the function's result, which carries a derivative, in a form the macro cannot differentiate: it differentiates results that are floats, `Vec`s and arrays of them, `ndarray` arrays, `#[derive(Differentiable)]` structs, tuples of those, and matrices built as `vec![vec![0.0; cols]; rows]` and written entry by entry (`m[i][j] = …`)",
+                ));
+            } else if !func.vars[v].kind.is_float() {
                 errors.push(syn::Error::new(
                     s.span,
                     format!("`{}` would hold a value that carries a derivative, but it is not a float or a float sequence: keep the float in its own variable, or wrap the value in `autodiff::stop_gradient(…)` if its derivative is meant to be dropped", func.vars[v].name),

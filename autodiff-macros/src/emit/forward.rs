@@ -424,6 +424,15 @@ impl Ctx<'_> {
             {
                 quote!(#value.clone())
             }
+            // A local struct (or rows) moved on: the reverse sweep sizes its adjoint from it.
+            ExprKind::Var(v)
+                if sweep == Sweep::Augmented
+                    && matches!(self.kind(v), Kind::Struct | Kind::StructSeq)
+                    && self.func.vars[v].scope.is_some()
+                    && self.act.varied(e) =>
+            {
+                quote!(#value.clone())
+            }
             _ => value,
         }
     }

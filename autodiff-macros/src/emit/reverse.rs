@@ -494,6 +494,13 @@ impl Ctx<'_> {
                         let body = adj.finish();
                         return quote!({ #restore #take #body });
                     }
+                    // A struct (or rows) taken whole, zeros of its shape left.
+                    (Place::Var(_), Kind::Struct | Kind::StructSeq) => quote!(
+                        let #g = {
+                            let zero = __ad::Differentiable::zero_like(&#bar_place);
+                            ::core::mem::replace(&mut #bar_place, zero)
+                        };
+                    ),
                     _ => {
                         let zero = self.zero();
                         quote!(let #g = #bar_place; #bar_place = #zero;)

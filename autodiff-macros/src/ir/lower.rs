@@ -1466,6 +1466,10 @@ fn tangent_type(ty: &Type, shape: &Ret) -> Type {
 }
 
 fn ret_shape(ty: &Type, float: &Type) -> Ret {
+    // Rows (`Vec<Vec<F>>`, made by `ops::rows_of`): a differentiable value handled whole.
+    if parse::is_rows(&syn::parse_quote!(&#ty), float) {
+        return Ret::Single(Kind::Struct);
+    }
     match ty {
         Type::Tuple(t) if !t.elems.is_empty() => {
             Ret::Tuple(t.elems.iter().map(|e| kind_of_type(e, float)).collect())

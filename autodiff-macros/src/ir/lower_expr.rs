@@ -49,6 +49,11 @@ impl Lowerer {
                     syn::UnOp::Not(_) => mk(ExprKind::Not(inner)),
                     // `*v` of an element bound by an iterator loop: elements are values here.
                     _ if matches!(inner.kind, ExprKind::Var(v) if self.vars[v].element) => *inner,
+                    // `*self` of a `Copy` struct passed on by value (`dot(*self, *self)`): the
+                    // struct itself, which calls take by reference.
+                    _ if matches!(inner.kind, ExprKind::Var(v) if self.vars[v].kind == Kind::Struct) => {
+                        *inner
+                    }
                     // `*x.iter().max_by(…).unwrap()`, `*x.last().unwrap()`: the reduction or
                     // element is a value here.
                     _ if matches!(&*u.expr, syn::Expr::MethodCall(m) if matches!(m.method.to_string().as_str(), "unwrap" | "expect"))

@@ -23,6 +23,8 @@ use syn::visit::Visit;
 enum Use {
     Typed(KindRank),
     StructElement,
+    /// A sequence whose elements index another (`w[p.pos[k]]`): integers.
+    IndexSeq,
     Indexed,
     /// A range bound or an index: an integer (`0..p.n`, `v[p.k]`).
     Int,
@@ -150,6 +152,9 @@ impl<'ast> Visit<'ast> for Uses<'_> {
         match e {
             syn::Expr::Index(ix) => {
                 self.note(&ix.expr, Use::Indexed);
+                if let syn::Expr::Index(inner) = peel(&ix.index) {
+                    self.note(&inner.expr, Use::IndexSeq);
+                }
                 self.note(&ix.index, Use::Int);
             }
             syn::Expr::MethodCall(m) => {
@@ -267,6 +272,7 @@ pub(super) fn field_kinds(
                 Use::Typed(KindRank(r)) => KINDS[r as usize],
                 Use::StructElement => Kind::StructSeq,
                 Use::Indexed => Kind::FloatSeq,
+                Use::IndexSeq => Kind::IntSeq,
                 Use::Int | Use::CastOperand => Kind::Int,
                 Use::Bool => Kind::Bool,
                 Use::Float => Kind::Float,
