@@ -4,7 +4,7 @@
 //! (`ops::embedding`) feeding a matmul and cross-entropy.
 
 mod common;
-use autodiff::ndarray::{Array1, Array2};
+use autodiff::ndarray::{array, Array1, Array2};
 use autodiff::{differentiate, ops};
 use common::*;
 
@@ -310,4 +310,20 @@ fn closures_mapped_over_arrays() {
         autodiff::gradcheck::Tolerance::default(),
     )
     .unwrap();
+}
+
+// `fold` of an array, as `ndarray` code writes an L1 norm.
+#[differentiate]
+fn l1_norm(arr: Array1<f64>) -> f64 {
+    arr.fold(0.0, |acc, x| acc + x.abs())
+}
+
+#[test]
+fn folding_an_array() {
+    let x = array![1., -2., 3., -4., 5.];
+    // ∂/∂xᵢ |xᵢ| = sign(xᵢ).
+    let (v, g) = l1_norm_grad(x.clone());
+    assert_eq!(v, 15.0);
+    assert_eq!(g, array![1., -1., 1., -1., 1.]);
+    l1_norm_gradcheck(x).unwrap();
 }

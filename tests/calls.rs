@@ -573,3 +573,36 @@ fn predicates_called_in_tests() {
     assert!((g[0] - 2.0 / 1.5).abs() < 1e-12);
     assert_eq!(guarded_log_grad(&[-1.0, 2.0]).1, vec![0.0, 0.0]);
 }
+
+fn in_unit_interval(values: &[f64]) -> bool {
+    values.iter().all(|&x| (0.0..=1.0).contains(&x))
+}
+
+// A range's `contains` in a test, inside the function and in a plain helper.
+#[differentiate]
+fn clipped_log_loss(p: &[f64], y: &[f64]) -> f64 {
+    if !in_unit_interval(p) {
+        return 0.0;
+    }
+    let mut total = 0.0;
+    for i in 0..p.len() {
+        if (0.0..1.0).contains(&y[i]) && !(..0.05).contains(&p[i]) {
+            total -= y[i] * p[i].ln() + (1.0 - y[i]) * (1.0 - p[i]).ln();
+        }
+    }
+    total
+}
+
+#[test]
+fn range_contains_in_tests() {
+    let (p, y) = ([0.8, 0.3, 0.02], [0.9, 0.2, 1.0]);
+    clipped_log_loss_gradcheck(&p, &y).unwrap();
+    // p₂ is below 0.05 and y₂ is 1, outside [0, 1): only the first two terms count.
+    let (_, gp, _) = clipped_log_loss_grad(&p, &y);
+    assert!((gp[0] - (-0.9 / 0.8 + 0.1 / 0.2)).abs() < 1e-12);
+    assert_eq!(gp[2], 0.0);
+    assert_eq!(
+        clipped_log_loss_grad(&[1.5, 0.5], &[0.5, 0.5]).1,
+        vec![0.0, 0.0]
+    );
+}

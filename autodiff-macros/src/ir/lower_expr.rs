@@ -526,6 +526,15 @@ impl Lowerer {
         }
     }
 
+    /// Whether `e` names a variable holding an `ndarray` array.
+    fn names_array(&self, e: &syn::Expr) -> bool {
+        let syn::Expr::Path(p) = e else { return false };
+        p.path
+            .get_ident()
+            .and_then(|i| self.lookup(&i.to_string()))
+            .is_some_and(|v| self.vars[v].kind == Kind::Array)
+    }
+
     fn lower_method(&mut self, m: &syn::ExprMethodCall, out: &mut Vec<Stmt>) -> Expr {
         let span = m.method.span();
         let name = m.method.to_string();
@@ -537,6 +546,15 @@ impl Lowerer {
         }
         if let Some(search) = self.count_or_position(m) {
             return self.lower_expr(&search, out);
+        }
+        if let Some(test) = range_contains(m) {
+            return self.lower_test(&test, out);
+        }
+        // `a.fold(init, |acc, x| …)` of an `ndarray` array folds its elements in order, as
+        // `a.iter().fold(…)` does.
+        if name == "fold" && m.args.len() == 2 && self.names_array(&m.receiver) {
+            let (recv, args) = (&m.receiver, &m.args);
+            return self.lower_expr(&syn::parse_quote!(#recv.iter().fold(#args)), out);
         }
         // An iterator chain ending in a consumer is rewritten before its receiver, which
         // is no value on its own, would be lowered.
@@ -1123,4 +1141,34 @@ fn unqualified(c: &syn::ExprCall) -> Option<syn::ExprCall> {
     let mut plain = c.clone();
     *plain.func = syn::parse_quote!(#ty::#name);
     Some(plain)
+}
+
+/// `(lo..=hi).contains(&x)` as the comparisons it makes (`lo <= x && x <= hi`; `x < hi`
+/// for `lo..hi`, one side for `lo..` and `..hi`): a `bool`, which carries no derivative.
+fn range_contains(m: &syn::ExprMethodCall) -> Option<syn::Expr> {
+    if m.method != "contains" || m.args.len() != 1 {
+        return None;
+    }
+    let mut recv = &*m.receiver;
+    while let syn::Expr::Paren(p) = recv {
+        recv = &p.expr;
+    }
+    let syn::Expr::Range(r) = recv else {
+        return None;
+    };
+    let x = match &m.args[0] {
+        syn::Expr::Reference(x) => &*x.expr,
+        other => other,
+    };
+    let low = r.start.as_ref().map(|lo| quote::quote!((#lo) <= (#x)));
+    let high = r.end.as_ref().map(|hi| match r.limits {
+        syn::RangeLimits::Closed(_) => quote::quote!((#x) <= (#hi)),
+        syn::RangeLimits::HalfOpen(_) => quote::quote!((#x) < (#hi)),
+    });
+    Some(match (low, high) {
+        (Some(l), Some(h)) => syn::parse_quote!((#l && #h)),
+        (Some(l), None) => syn::parse_quote!((#l)),
+        (None, Some(h)) => syn::parse_quote!((#h)),
+        (None, None) => syn::parse_quote!(true),
+    })
 }
