@@ -265,3 +265,162 @@ fn first_and_last_elements() {
     assert_eq!((g[0].x, g[0].y, g[2].x, g[2].y), (-6.0, 8.0, 6.0, -8.0));
     assert_eq!((g[1].x, g[1].y), (0.0, 0.0));
 }
+
+// Slices of structs held by a struct: a system of bodies, and a Newton interpolant over
+// `(x, y)` points, read through their elements as the authors of such code write them.
+#[derive(Differentiable, Clone, Debug)]
+pub struct System {
+    bodies: Vec<Body>,
+    damping: f64,
+}
+
+impl System {
+    #[differentiate]
+    fn kinetic(&self) -> f64 {
+        let mut e = 0.0;
+        for b in &self.bodies {
+            e += 0.5 * b.m * b.v * b.v;
+        }
+        e * self.damping + self.bodies[0].v * self.bodies.iter().map(|b| b.m).sum::<f64>()
+    }
+}
+
+#[derive(Differentiable, Clone, Debug)]
+pub struct Newton {
+    points: Vec<(f64, f64)>,
+}
+
+impl Newton {
+    #[differentiate]
+    fn eval(&self, in_x: f64) -> f64 {
+        let mut fs = self.points.iter().map(|(_, y)| *y).collect::<Vec<_>>();
+        let xs = self.points.iter().map(|(x, _)| *x).collect::<Vec<_>>();
+        for i in 1..self.points.len() {
+            for j in (i..self.points.len()).rev() {
+                fs[j] = (fs[j] - fs[j - 1]) / (xs[j] - xs[j - i]);
+            }
+        }
+        let mut ans = 0.;
+        let mut x = 1.;
+        for (f, xp) in fs.iter().zip(&xs) {
+            ans += f * x;
+            x *= in_x - xp;
+        }
+        ans
+    }
+}
+
+#[test]
+fn slices_of_structs_in_a_struct() {
+    let s = System {
+        bodies: vec![
+            Body {
+                m: 2.0,
+                v: 3.0,
+                id: 0,
+            },
+            Body {
+                m: 1.5,
+                v: -1.0,
+                id: 1,
+            },
+        ],
+        damping: 0.5,
+    };
+    // E = d Σ ½ mᵢvᵢ² + v₀ Σ mᵢ: ∂/∂m₀ = d v₀²/2 + v₀, ∂/∂v₀ = d m₀ v₀ + Σ m,
+    // ∂/∂m₁ = d v₁²/2 + v₀, ∂/∂v₁ = d m₁ v₁, ∂/∂d = Σ ½ mᵢvᵢ².
+    let (e, g) = s.kinetic_grad();
+    assert_eq!(e, 0.5 * (9.0 + 0.75) + 3.0 * 3.5);
+    assert_eq!(
+        (g.bodies[0].m, g.bodies[0].v),
+        (0.5 * 4.5 + 3.0, 0.5 * 6.0 + 3.5)
+    );
+    assert_eq!(
+        (g.bodies[1].m, g.bodies[1].v),
+        (0.5 * 0.5 + 3.0, 0.5 * -1.5)
+    );
+    assert_eq!(g.damping, 9.75);
+    let pts = vec![
+        (0.6, 1.433329),
+        (0.7, 1.632316),
+        (0.8, 1.896481),
+        (0.9, 2.247908),
+    ];
+    let n = Newton { points: pts };
+    for x in [0.65, 0.82] {
+        n.eval_gradcheck(x).unwrap();
+    }
+    // The interpolant is linear in the values: ∂p/∂yₖ at a node xₖ is 1 there, 0 at the others.
+    let (v, g, _) = n.eval_grad(0.7);
+    assert!((v - 1.632316).abs() < 1e-12);
+    for (k, (_, gy)) in g.points.iter().enumerate() {
+        assert!((gy - if k == 1 { 1.0 } else { 0.0 }).abs() < 1e-9);
+    }
+}
+
+#[derive(Differentiable, Clone, Debug)]
+pub struct Synapses {
+    weights: Vec<f64>,
+    scale: f64,
+}
+
+impl Synapses {
+    // A loop over a float field by reference.
+    #[differentiate]
+    fn total(&self, x: f64) -> f64 {
+        let mut s = 0.0;
+        for w in &self.weights {
+            s += (w * x).sin();
+        }
+        s * self.scale
+    }
+}
+
+#[test]
+fn loops_over_fields_and_the_other_mode() {
+    let w = Synapses {
+        weights: vec![0.5, -1.0, 2.0],
+        scale: 1.5,
+    };
+    w.total_gradcheck(0.3).unwrap();
+    // ⟨ḡ, J v⟩ = ⟨Jᵀ ḡ, v⟩ for the system's kinetic energy, with a tangent system.
+    let s = System {
+        bodies: vec![
+            Body {
+                m: 2.0,
+                v: 3.0,
+                id: 0,
+            },
+            Body {
+                m: 1.5,
+                v: -1.0,
+                id: 1,
+            },
+        ],
+        damping: 0.5,
+    };
+    let dir = System {
+        bodies: vec![
+            Body {
+                m: 0.1,
+                v: -0.2,
+                id: 0,
+            },
+            Body {
+                m: 0.3,
+                v: 0.4,
+                id: 1,
+            },
+        ],
+        damping: -0.5,
+    };
+    let (_, jv) = s.kinetic_jvp(&dir);
+    let (_, g) = s.kinetic_grad();
+    let inner = g.damping * dir.damping
+        + g.bodies
+            .iter()
+            .zip(&dir.bodies)
+            .map(|(a, b)| a.m * b.m + a.v * b.v)
+            .sum::<f64>();
+    assert!((jv - inner).abs() < 1e-12);
+}

@@ -184,12 +184,15 @@ impl Ctx<'_> {
             .any(|p| matches!(p.shape, ParamShape::Struct | ParamShape::StructSlice))
     }
 
-    /// Whether `v` is a parameter that is a slice of structs (`bodies: &[Body]`).
+    /// Whether `v` is a parameter that is a slice of structs (`bodies: &[Body]`), or a
+    /// field of a struct parameter read as one (`self.points`).
     pub fn is_struct_slice(&self, v: VarId) -> bool {
-        self.func
-            .params
-            .iter()
-            .any(|p| p.var == v && p.shape == ParamShape::StructSlice)
+        self.func.slice_fields.contains(&v)
+            || self
+                .func
+                .params
+                .iter()
+                .any(|p| p.var == v && p.shape == ParamShape::StructSlice)
     }
 
     /// Whether `v` is a parameter holding rows in an array (`m: &[[f64; 2]; 2]`), whose

@@ -95,12 +95,21 @@ impl Ctx<'_> {
         let seed = (!self.unit_result()).then(|| self.seed(dout));
         let adjoints = self.adjoint_declarations(accs);
         let body = self.reverse_stmts(&self.func.body);
+        // A field read as a slice of structs gathers its columns first, then joins its
+        // struct's cotangent with the other fields.
+        let slice_fields = self
+            .func
+            .slice_fields
+            .iter()
+            .filter(|&&v| self.active(v))
+            .map(|&v| self.gather_fields(v));
         let gathered = self
             .func
             .params
             .iter()
             .filter(|p| p.active && matches!(p.shape, ParamShape::Struct | ParamShape::StructSlice))
             .map(|p| self.gather_fields(p.var));
+        let gathered: Vec<TokenStream> = slice_fields.chain(gathered).collect();
         let results = self.cotangent_results(accs);
         quote! {
             #seed

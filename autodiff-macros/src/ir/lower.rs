@@ -44,6 +44,8 @@ pub struct Lowerer {
     /// Parameters that are slices of structs (`bodies: &[Body]`), read through columns
     /// (see `lower_struct_slices`).
     pub(super) struct_slices: Vec<VarId>,
+    /// The fields among them (`self.points`), by their path.
+    pub(super) slice_fields: std::collections::BTreeMap<String, VarId>,
     /// Names bound to an element of such a slice: the slice and the variable holding the
     /// element's index.
     pub(super) element_aliases: HashMap<VarId, (VarId, VarId)>,
@@ -131,6 +133,7 @@ impl Lowerer {
             errors: vec![],
             struct_params: vec![],
             struct_slices: vec![],
+            slice_fields: Default::default(),
             element_aliases: HashMap::new(),
             rows: HashMap::new(),
             constant_structs: vec![],
@@ -1370,6 +1373,7 @@ pub fn lower_fn(
         .map(|(n, _)| n)
         .collect();
     lw.field_kinds = super::lower_fields::field_kinds(&item.block, &roots, &float);
+    lw.declare_slice_fields(&item.block, &roots);
     // A tuple's fields have the types it spells, whatever the body does with them.
     for input in &item.sig.inputs {
         let syn::FnArg::Typed(pt) = input else {
@@ -1431,6 +1435,7 @@ pub fn lower_fn(
         vars: lw.vars,
         params,
         fields: lw.fields,
+        slice_fields: lw.slice_fields.values().copied().collect(),
         outputs: lw.outputs,
         method,
         in_impl,

@@ -696,7 +696,8 @@ fn parse_chain(e: &Expr, bare: bool) -> Option<Chain> {
             ..seq(&r.expr)
         }),
         Expr::Reference(r) if bare => parse_chain(&r.expr, true),
-        Expr::Path(_) if bare => Some(seq(e)),
+        // `for v in x`, and `for b in &self.bodies` of a struct's field.
+        Expr::Path(_) | Expr::Field(_) if bare => Some(seq(e)),
         Expr::Paren(p) => match range(&p.expr) {
             Some(r) => Some(Chain {
                 sources: vec![r],

@@ -132,6 +132,59 @@ impl Uses<'_> {
     }
 }
 
+/// The sequence a `for` loop walks element by element: `&s`, `s.iter()`, `s`.
+fn walked_directly(e: &syn::Expr) -> Option<&syn::Expr> {
+    match e {
+        syn::Expr::Reference(r) if r.mutability.is_none() => Some(&r.expr),
+        syn::Expr::Paren(p) => walked_directly(&p.expr),
+        syn::Expr::MethodCall(m) if m.method == "iter" && m.args.is_empty() => Some(&m.receiver),
+        syn::Expr::Field(_) => Some(e),
+        _ => None,
+    }
+}
+
+/// The sequence `s` of `s.iter()` (no adapter between: `enumerate` and `zip` make tuples of
+/// their own).
+fn iterated_field(e: &syn::Expr) -> Option<&syn::Expr> {
+    match e {
+        syn::Expr::MethodCall(m) if m.method == "iter" && m.args.is_empty() => Some(&m.receiver),
+        _ => None,
+    }
+}
+
+/// Whether an element bound by `pat` is a struct or a tuple: a tuple or struct pattern, or a
+/// name whose fields `body` reads (`p.x`).
+fn binds_structs(pat: &syn::Pat, body: &[syn::Stmt]) -> bool {
+    match pat {
+        syn::Pat::Tuple(_) | syn::Pat::TupleStruct(_) | syn::Pat::Struct(_) => true,
+        syn::Pat::Reference(r) => binds_structs(&r.pat, body),
+        syn::Pat::Type(t) => binds_structs(&t.pat, body),
+        syn::Pat::Ident(i) if i.subpat.is_none() => {
+            struct Reads<'n> {
+                name: &'n syn::Ident,
+                found: bool,
+            }
+            impl<'ast> Visit<'ast> for Reads<'_> {
+                fn visit_expr_field(&mut self, f: &'ast syn::ExprField) {
+                    if matches!(peel(&f.base), syn::Expr::Path(p) if p.path.is_ident(self.name)) {
+                        self.found = true;
+                    }
+                    syn::visit::visit_expr_field(self, f);
+                }
+            }
+            let mut reads = Reads {
+                name: &i.ident,
+                found: false,
+            };
+            for s in body {
+                reads.visit_stmt(s);
+            }
+            reads.found
+        }
+        _ => false,
+    }
+}
+
 fn peel(e: &syn::Expr) -> &syn::Expr {
     match e {
         syn::Expr::Paren(p) => peel(&p.expr),
@@ -157,7 +210,32 @@ impl<'ast> Visit<'ast> for Uses<'_> {
                 }
                 self.note(&ix.index, Use::Int);
             }
+            syn::Expr::ForLoop(f) => {
+                // `for b in &self.bodies { … b.m … }`: structs; `for w in &self.w`: a
+                // sequence (a `Vec`, an array, a 1-D `ndarray` array), walked by index.
+                if let Some(seq) = walked_directly(&f.expr) {
+                    if binds_structs(&f.pat, &f.body.stmts) {
+                        self.note(seq, Use::StructElement);
+                    } else {
+                        self.note(seq, Use::Indexed);
+                    }
+                }
+            }
             syn::Expr::MethodCall(m) => {
+                // `self.points.iter().map(|(x, y)| …)`, `.map(|p| p.m * p.v)`: the elements
+                // are structs (tuples included).
+                if let (Some(seq), Some(syn::Expr::Closure(c))) =
+                    (iterated_field(&m.receiver), m.args.last())
+                {
+                    let body = [syn::Stmt::Expr((*c.body).clone(), None)];
+                    if c.inputs
+                        .iter()
+                        .last()
+                        .is_some_and(|p| binds_structs(p, &body))
+                    {
+                        self.note(seq, Use::StructElement);
+                    }
+                }
                 let name = m.method.to_string();
                 let u = if crate::rules::lookup(&name).is_some() {
                     Use::Float
@@ -283,6 +361,85 @@ pub(super) fn field_kinds(
             (k, kind)
         })
         .collect()
+}
+
+/// The field paths among `slices` (fields read as slices of structs) whose elements, where
+/// indexed (`self.points[i]`), are only read through their own fields as values
+/// (`self.points[i].0`): such a field can be projected into columns of floats. An element
+/// passed on whole, or a field of one borrowed, called a method on or indexed
+/// (`&p.blocks[l].w`, `p.blocks[l].forward(x)`), keeps the field whole.
+pub(super) fn columnable(body: &syn::Block, roots: &[String], slices: &[String]) -> Vec<String> {
+    struct Elements<'r> {
+        roots: &'r [String],
+        /// Per field: its indexed elements, and those read through a field as a value.
+        indexed: HashMap<String, usize>,
+        read: HashMap<String, usize>,
+        whole: std::collections::HashSet<String>,
+    }
+    impl Elements<'_> {
+        /// The field whose element `e` reads a field of (`f[i].x`, `f[i].a.b`).
+        fn element_field_of(&self, e: &syn::Expr) -> Option<String> {
+            let mut e = peel_parens(e);
+            let mut fields = 0;
+            while let syn::Expr::Field(f) = e {
+                e = peel_parens(&f.base);
+                fields += 1;
+            }
+            let syn::Expr::Index(ix) = e else { return None };
+            let (root, path) = field_path(&ix.expr, self.roots)?;
+            (fields > 0).then(|| path_key(&root, &path))
+        }
+    }
+    impl<'ast> Visit<'ast> for Elements<'_> {
+        fn visit_expr(&mut self, e: &'ast syn::Expr) {
+            match e {
+                syn::Expr::Index(ix) => {
+                    if let Some((root, path)) = field_path(&ix.expr, self.roots) {
+                        *self.indexed.entry(path_key(&root, &path)).or_default() += 1;
+                    }
+                }
+                syn::Expr::Field(f) if matches!(peel_parens(&f.base), syn::Expr::Index(_)) => {
+                    if let Some(key) = self.element_field_of(e) {
+                        *self.read.entry(key).or_default() += 1;
+                    }
+                }
+                _ => {}
+            }
+            let held = match e {
+                syn::Expr::Reference(r) => Some(&*r.expr),
+                syn::Expr::MethodCall(m) => Some(&*m.receiver),
+                syn::Expr::Index(ix) => Some(&*ix.expr),
+                _ => None,
+            };
+            if let Some(key) = held.and_then(|h| self.element_field_of(h)) {
+                self.whole.insert(key);
+            }
+            syn::visit::visit_expr(self, e);
+        }
+    }
+    let mut elements = Elements {
+        roots,
+        indexed: HashMap::new(),
+        read: HashMap::new(),
+        whole: Default::default(),
+    };
+    elements.visit_block(body);
+    slices
+        .iter()
+        .filter(|k| {
+            !elements.whole.contains(*k)
+                && elements.indexed.get(*k).copied().unwrap_or(0)
+                    == elements.read.get(*k).copied().unwrap_or(0)
+        })
+        .cloned()
+        .collect()
+}
+
+fn peel_parens(e: &syn::Expr) -> &syn::Expr {
+    match e {
+        syn::Expr::Paren(p) => peel_parens(&p.expr),
+        _ => e,
+    }
 }
 
 impl Lowerer {

@@ -20,11 +20,7 @@ impl Lowerer {
     /// `bodies[e]` or `&bodies[e]`, and the ends Rust's slices name (`bodies.first()`,
     /// `.last()` and `.get(i)`, unwrapped: index 0, `bodies.len() - 1` and `i`).
     pub(super) fn slice_element(&self, e: &syn::Expr) -> Option<(VarId, syn::Expr)> {
-        let struct_slice = |e: &syn::Expr| {
-            let syn::Expr::Path(p) = e else { return None };
-            let v = self.lookup(&p.path.get_ident()?.to_string())?;
-            self.struct_slices.contains(&v).then_some(v)
-        };
+        let struct_slice = |e: &syn::Expr| self.struct_slice_named(e);
         match e {
             syn::Expr::Paren(p) => self.slice_element(&p.expr),
             syn::Expr::Reference(r) if r.mutability.is_none() => self.slice_element(&r.expr),
@@ -46,6 +42,54 @@ impl Lowerer {
                 Some((v, index))
             }
             _ => None,
+        }
+    }
+
+    /// The slice of structs `e` names: a parameter (`bodies`), or a field of a struct
+    /// parameter read through its elements (`self.points`, see `declare_slice_fields`).
+    pub(super) fn struct_slice_named(&self, e: &syn::Expr) -> Option<VarId> {
+        match e {
+            syn::Expr::Path(p) => {
+                let v = self.lookup(&p.path.get_ident()?.to_string())?;
+                self.struct_slices.contains(&v).then_some(v)
+            }
+            syn::Expr::Paren(p) => self.struct_slice_named(&p.expr),
+            syn::Expr::Field(_) if !self.slice_fields.is_empty() => {
+                let roots = self.scopes_names();
+                let roots: Vec<String> = roots
+                    .into_iter()
+                    .filter(|(_, v)| self.struct_params.contains(v))
+                    .map(|(n, _)| n)
+                    .collect();
+                let (root, path) = super::lower_fields::field_path(e, &roots)?;
+                self.slice_fields
+                    .get(&super::lower_fields::path_key(&root, &path))
+                    .copied()
+            }
+            _ => None,
+        }
+    }
+
+    /// The fields of struct parameters whose elements the body reads as structs
+    /// (`self.points[i].0`, `for p in &self.particles { … p.x … }`): each a projection
+    /// (`self_points`) handled from here on as a slice parameter of structs is, with columns
+    /// of its own, where its elements are read only through float fields
+    /// (`lower_fields::columnable`).
+    pub(super) fn declare_slice_fields(&mut self, body: &syn::Block, roots: &[String]) {
+        let slices: Vec<String> = self
+            .field_kinds
+            .iter()
+            .filter(|(_, k)| **k == Kind::StructSeq)
+            .map(|(key, _)| key.clone())
+            .collect();
+        for key in super::lower_fields::columnable(body, roots, &slices) {
+            let Ok(read) = syn::parse_str::<syn::Expr>(&key) else {
+                continue;
+            };
+            if let Some(var) = self.field_read(&read) {
+                self.struct_slices.push(var);
+                self.slice_fields.insert(key, var);
+            }
         }
     }
 

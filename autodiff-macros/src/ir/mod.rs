@@ -609,6 +609,11 @@ pub struct Func {
     pub params: Vec<Param>,
     /// The fields of struct parameters the body reads.
     pub fields: Vec<FieldProj>,
+    /// Those fields that are slices of structs read through their elements
+    /// (`self.points[i].0`, `for p in &self.particles { … p.x … }`): projected into
+    /// columns as a slice parameter of structs is, their cotangent gathered from the columns
+    /// before it joins the struct's.
+    pub slice_fields: Vec<VarId>,
     /// The output buffers (`out: &mut [f64]`), each as the local holding its contents.
     pub outputs: Vec<Output>,
     /// A method: the receiver `self` is `params[0]`, bound to a variable of another name
