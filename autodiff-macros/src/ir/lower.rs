@@ -1398,7 +1398,7 @@ pub fn lower_fn(
             (Ret::Single(Kind::Float), syn::parse_quote!(()))
         }
         syn::ReturnType::Type(_, ty) => {
-            let shape = ret_shape(ty, &float);
+            let shape = ret_shape(ty, &float, &item.block);
             if matches!(shape, Ret::Single(Kind::Bool | Kind::Int)) {
                 lw.error(syn::spanned::Spanned::span(ty), format!("a `#[differentiate]` function must return a value to differentiate, and `{}` carries no derivative: remove the attribute (a differentiated caller may still call it on its values, as in `if in_range(x)`)", quote::quote!(#ty)));
             }
@@ -1470,9 +1470,12 @@ fn tangent_type(ty: &Type, shape: &Ret) -> Type {
     }
 }
 
-fn ret_shape(ty: &Type, float: &Type) -> Ret {
-    // Rows (`Vec<Vec<F>>`, made by `ops::rows_of`): a differentiable value handled whole.
-    if parse::is_rows(&syn::parse_quote!(&#ty), float) {
+fn ret_shape(ty: &Type, float: &Type, body: &syn::Block) -> Ret {
+    // Rows (`Vec<Vec<F>>`) made by `ops::rows_of` from a local matrix (`crate::local_rows`):
+    // a differentiable value handled whole. Rows made otherwise are refused.
+    if parse::is_rows(&syn::parse_quote!(&#ty), float)
+        && crate::tokens::mentions_any(quote::ToTokens::to_token_stream(body), &["rows_of"])
+    {
         return Ret::Single(Kind::Struct);
     }
     match ty {

@@ -71,6 +71,13 @@ impl Lowerer {
                     return;
                 };
                 let value = self.lower_expr(&m.args[0], out);
+                if matches!(self.kind_of(&value), Kind::FloatSeq | Kind::Array) {
+                    let name = &self.vars[vec].stem;
+                    return self.error(
+                        expr_span(&m.args[0]),
+                        format!("a `Vec` pushed into `{name}` makes a matrix of rows, which the derivatives cannot build by `push`: build it as `vec![vec![0.0; cols]; rows]` and write its entries (`{name}[i][j] = …`), or keep it flat (`{name}.push(v)` for each entry, read as `{name}[i * cols + j]`)"),
+                    );
+                }
                 out.push(Stmt {
                     kind: StmtKind::Push { vec, value },
                     span,
