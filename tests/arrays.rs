@@ -327,3 +327,36 @@ fn folding_an_array() {
     assert_eq!(g, array![1., -1., 1., -1., 1.]);
     l1_norm_gradcheck(x).unwrap();
 }
+
+// Closures mapped over an array that read float locals and parameters.
+#[differentiate]
+fn standardised_energy(x: &Array1<f64>, shift: f64) -> f64 {
+    let mean = x.mean().unwrap() + shift;
+    let spread = 0.5 + shift * shift;
+    x.mapv(|v| ((v - mean) / spread).powi(2)).sum()
+}
+
+#[differentiate]
+fn scaled_tanh(x: &Array1<f64>, k: f64) -> Array1<f64> {
+    x.mapv(|v| (k * v).tanh())
+}
+
+#[test]
+fn mapped_closures_reading_locals() {
+    let x = array![1.0, 2.0, 4.0];
+    standardised_energy_gradcheck(&x, 0.3).unwrap();
+    // Σ ((xᵢ − m)/s)² with m = x̄ + c and s = ½ + c²: ∂/∂c = Σ 2 (xᵢ − m)/s · (−s − 2c (xᵢ − m))/s².
+    let (c, m, s) = (0.3, 7.0 / 3.0 + 0.3, 0.5 + 0.09);
+    let expected: f64 = x
+        .iter()
+        .map(|&v| 2.0 * (v - m) / s * (-s - 2.0 * c * (v - m)) / (s * s))
+        .sum();
+    let (_, _, gc) = standardised_energy_grad(&x, c);
+    assert!((gc - expected).abs() < 1e-12);
+    // The other mode: ⟨ȳ, J v⟩ = ⟨Jᵀ ȳ, v⟩ for a vector result.
+    let (dx, dk) = (array![0.2, -0.4, 0.1], 0.7);
+    let (_, jv) = scaled_tanh_jvp(&x, 0.8, &dx, dk);
+    let ybar = array![1.0, -2.0, 0.5];
+    let (_, x_bar, k_bar) = scaled_tanh_vjp(&x, 0.8, ybar.clone());
+    assert!((ybar.dot(&jv) - (x_bar.dot(&dx) + k_bar * dk)).abs() < 1e-12);
+}

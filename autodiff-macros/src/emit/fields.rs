@@ -164,7 +164,7 @@ impl Ctx<'_> {
     pub fn has_elementwise_maps(&self) -> bool {
         self.func.body.any(&|s| {
             matches!(&s.kind, StmtKind::Call { callee, .. }
-                if callee.segments.last().is_some_and(|c| c.ident == "mapv_with"))
+                if callee.segments.last().is_some_and(|c| c.ident == "mapv_with" || c.ident == "mapv_env"))
         })
     }
 

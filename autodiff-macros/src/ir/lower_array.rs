@@ -15,6 +15,7 @@ const ARRAY_RESULTS: &[&str] = &[
     "row",
     "column",
     "mapv_with",
+    "mapv_env",
     "transpose",
     "add",
     "sub",
@@ -169,9 +170,10 @@ impl Lowerer {
     /// `a.mapv(|x| body)` (also `mapv_into`, and `map`, whose closure takes `&x`): the body
     /// is scalar code, made a `#[differentiate]` function of the body's items
     /// (`fn elementwise(x: f64) -> f64 { body }`), and the array goes through
-    /// `ops::mapv_with(&a, elementwise, elementwise_jvp)`. The closure may read its argument
-    /// and constants only: a captured local would be a parameter the elementwise function
-    /// does not have.
+    /// `ops::mapv_with(&a, elementwise, elementwise_jvp)`. Float locals the closure reads
+    /// are passed in as its captures (`fn elementwise(x: f64, captured: &[f64])`, mapped by
+    /// `ops::mapv_env(&a, &[mean, …], …)`, which differentiates them too); other locals are
+    /// refused.
     fn elementwise(
         &mut self,
         recv: Expr,
@@ -196,15 +198,23 @@ impl Lowerer {
             );
         };
         let params: Vec<syn::Pat> = c.inputs.iter().cloned().collect();
-        if let Some(captured) = super::hygiene::free_names(&params, &c.body)
-            .into_iter()
-            .find(|f| self.lookup(&f.name).is_some())
-        {
-            let name = &captured.name;
-            self.unsupported(span, &format!("a closure mapped over an array that reads the local `{name}`"), "let it read its argument and constants only, or compute with array operators (`(&a - mean) / std`)");
-            // An array all the same, so that its uses report nothing more.
-            let placeholder = self.temp("mapped", Kind::Array, span);
-            return Expr::new(ExprKind::Var(placeholder), span);
+        // The locals it reads: floats are passed in as the captures `env` (in order of first
+        // read); anything else is refused.
+        let mut captured: Vec<String> = vec![];
+        for free in super::hygiene::free_names(&params, &c.body) {
+            let Some(v) = self.lookup(&free.name) else {
+                continue;
+            };
+            if self.vars[v].kind != Kind::Float || self.is_element_alias(v) {
+                let name = &free.name;
+                self.unsupported(span, &format!("a closure mapped over an array reading the non-float local `{name}`"), "let it read its argument, constants and float locals only, or compute with array operators (`(&a - mean) / std`)");
+                // An array all the same, so that its uses report nothing more.
+                let placeholder = self.temp("mapped", Kind::Array, span);
+                return Expr::new(ExprKind::Var(placeholder), span);
+            }
+            if !captured.contains(&free.name) {
+                captured.push(free.name.clone());
+            }
         }
         if let Some(nested) = called_local_fn(&c.body, |n| self.is_local_fn(n)) {
             self.unsupported(span, &format!("a closure mapped over an array that calls the nested `fn {nested}`, which has no derivatives,"), &format!("write `{nested}`'s body in the closure, or make `{nested}` a `#[differentiate]` function outside this one"));
@@ -218,16 +228,56 @@ impl Lowerer {
         }
         let ident = self.fresh_name("elementwise", span, false);
         let jvp = quote::format_ident!("{}_jvp", ident);
+        let f = Expr::new(ExprKind::Const(ident.clone().into()), span);
+        let f_jvp = Expr::new(ExprKind::Const(jvp.into()), span);
+        if captured.is_empty() {
+            let item: syn::Item = syn::parse_quote! {
+                #[::autodiff::differentiate]
+                fn #ident(#param: #float) -> #float {
+                    #body
+                }
+            };
+            self.body_items.push(item);
+            return self.ops_call("mapv_with", vec![recv, f, f_jvp], span, out);
+        }
+        // `fn elementwise(v: f64, captured: &[f64]) -> f64 { let mean = captured[0]; … }`,
+        // mapped by `ops::mapv_env(&a, &[mean, …], …)`.
+        let mut env_name = String::from("captured");
+        while crate::tokens::mentions_any(quote::quote!(#body), &[env_name.as_str()])
+            || param == env_name
+        {
+            env_name.push('_');
+        }
+        let env = Ident::new(&env_name, span);
+        let names: Vec<Ident> = captured.iter().map(|n| crate::ir::ident(n, span)).collect();
+        let reads = names.iter().enumerate().map(|(k, n)| {
+            let k = proc_macro2::Literal::usize_unsuffixed(k);
+            quote::quote!(let #n: #float = #env[#k];)
+        });
         let item: syn::Item = syn::parse_quote! {
             #[::autodiff::differentiate]
-            fn #ident(#param: #float) -> #float {
+            fn #ident(#param: #float, #env: &[#float]) -> #float {
+                #(#reads)*
                 #body
             }
         };
         self.body_items.push(item);
-        let f = Expr::new(ExprKind::Const(ident.into()), span);
-        let f_jvp = Expr::new(ExprKind::Const(jvp.into()), span);
-        self.ops_call("mapv_with", vec![recv, f, f_jvp], span, out)
+        let values = captured
+            .iter()
+            .map(|n| {
+                let v = self.lookup(n).expect("a captured local");
+                Expr::new(ExprKind::Var(v), span)
+            })
+            .collect();
+        let list = Expr::new(
+            ExprKind::List {
+                elems: values,
+                array: true,
+            },
+            span,
+        );
+        let env_arg = Expr::new(ExprKind::Ref(Box::new(list)), span);
+        self.ops_call("mapv_env", vec![recv, env_arg, f, f_jvp], span, out)
     }
 
     fn ops_call(&mut self, name: &str, args: Vec<Expr>, span: Span, out: &mut Vec<Stmt>) -> Expr {

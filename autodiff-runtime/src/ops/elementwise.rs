@@ -92,3 +92,150 @@ pub fn mapv_with_pullback<T: Float + 'static, D: Dimension>(
 }
 
 for_callers!(mapv_with, mapv_with_jvp, mapv_with_pullback);
+
+/// `f` applied to every element with the values it captures, `env` (`a.mapv(|x| (x - m) / s)`
+/// becomes `mapv_env(&a, &[m, s], f, f_jvp)` with `f(x, env)`): as [`mapv_with`], and the
+/// captured values carry derivatives too. `y_i = f(a_i, c)`: `dy_i = ∂f/∂x da_i + ∇_c f · dc`,
+/// `ā_i = ∂f/∂x ḡ_i` and `c̄ = Σ_i ḡ_i ∇_c f(a_i, c)`, every partial read off `f_jvp` along a
+/// unit direction (one pass for `x` and one per captured value).
+///
+/// ```
+/// use autodiff_runtime::{ndarray::array, ops};
+/// let f = |x: f64, c: &[f64]| (x - c[0]) * c[1];
+/// let f_jvp = |x: f64, c: &[f64], dx: f64, dc: &[f64]| ((x - c[0]) * c[1], (dx - dc[0]) * c[1] + (x - c[0]) * dc[1]);
+/// assert_eq!(ops::mapv_env(&array![1.0, 3.0], &[1.0, 2.0], f, f_jvp), array![0.0, 4.0]);
+/// ```
+pub fn mapv_env<T: Float + 'static, D: Dimension>(
+    a: &Array<T, D>,
+    env: &[T],
+    f: impl Fn(T, &[T]) -> T,
+    _jvp: impl Fn(T, &[T], T, &[T]) -> (T, T),
+) -> Array<T, D> {
+    a.mapv(|x| f(x, env))
+}
+
+/// `dy_i = ∂f/∂x da_i + ∇_c f · dc`.
+///
+/// ***Panics*** if the tangents' shapes differ from `a`'s and `env`'s.
+///
+/// ```
+/// use autodiff_runtime::{ndarray::array, ops};
+/// let f = |x: f64, c: &[f64]| x * c[0];
+/// let f_jvp = |x: f64, c: &[f64], dx: f64, dc: &[f64]| (x * c[0], dx * c[0] + x * dc[0]);
+/// let (y, dy) = ops::mapv_env_jvp(&array![1.0, 3.0], &[2.0], f, f_jvp, &array![1.0, 0.0], &[0.5]);
+/// assert_eq!((y, dy), (array![2.0, 6.0], array![2.5, 1.5]));
+/// ```
+#[track_caller]
+pub fn mapv_env_jvp<T: Float + 'static, D: Dimension>(
+    a: &Array<T, D>,
+    env: &[T],
+    f: impl Fn(T, &[T]) -> T,
+    jvp: impl Fn(T, &[T], T, &[T]) -> (T, T),
+    da: &Array<T, D>,
+    denv: &[T],
+) -> (Array<T, D>, Array<T, D>) {
+    check_shape("mapv_env_jvp", "the tangent", a.shape(), da.shape());
+    check_shape(
+        "mapv_env_jvp",
+        "the captures' tangent",
+        &[env.len()],
+        &[denv.len()],
+    );
+    let dy = Zip::from(a)
+        .and(da)
+        .map_collect(|&x, &dx| jvp(x, env, dx, denv).1);
+    (a.mapv(|x| f(x, env)), dy)
+}
+
+/// `ā_i = ∂f/∂x ḡ_i`, `c̄ = Σ_i ḡ_i ∇_c f(a_i, c)`.
+///
+/// ```
+/// use autodiff_runtime::{ndarray::array, ops};
+/// let f = |x: f64, c: &[f64]| x * c[0];
+/// let f_jvp = |x: f64, c: &[f64], dx: f64, dc: &[f64]| (x * c[0], dx * c[0] + x * dc[0]);
+/// let (_, a_bar, c_bar) = ops::mapv_env_vjp(&array![1.0, 3.0], &[2.0], f, f_jvp, array![1.0, 1.0]);
+/// assert_eq!((a_bar, c_bar), (array![2.0, 2.0], vec![4.0]));
+/// ```
+pub fn mapv_env_vjp<T: Float + 'static, D: Dimension>(
+    a: &Array<T, D>,
+    env: &[T],
+    f: impl Fn(T, &[T]) -> T,
+    jvp: impl Fn(T, &[T], T, &[T]) -> (T, T),
+    dout: Array<T, D>,
+) -> (Array<T, D>, Array<T, D>, Vec<T>) {
+    let (y, pullback) = mapv_env_pullback(a, env, f, jvp);
+    let (a_bar, env_bar) = pullback(a, env, dout);
+    (y, a_bar, env_bar)
+}
+
+/// The mapped array and its pullback `(a, c, ḡ) ↦ (∂f/∂x ⊙ ḡ, Σ_i ḡ_i ∇_c f(a_i, c))`.
+///
+/// ***Panics*** (the pullback) if the cotangent's shape differs from `a`'s.
+///
+/// ```
+/// use autodiff_runtime::{ndarray::array, ops};
+/// let f = |x: f64, c: &[f64]| x + c[0];
+/// let f_jvp = |x: f64, c: &[f64], dx: f64, dc: &[f64]| (x + c[0], dx + dc[0]);
+/// let (a, c) = (array![1.0, 3.0], [0.5]);
+/// let (y, pb) = ops::mapv_env_pullback(&a, &c, f, f_jvp);
+/// assert_eq!((y, pb(&a, &c, array![1.0, 2.0])), (array![1.5, 3.5], (array![1.0, 2.0], vec![3.0])));
+/// ```
+pub fn mapv_env_pullback<T: Float + 'static, D: Dimension>(
+    a: &Array<T, D>,
+    env: &[T],
+    f: impl Fn(T, &[T]) -> T,
+    jvp: impl Fn(T, &[T], T, &[T]) -> (T, T),
+) -> (
+    Array<T, D>,
+    impl FnOnce(&Array<T, D>, &[T], Array<T, D>) -> (Array<T, D>, Vec<T>),
+) {
+    let pullback = move |a: &Array<T, D>, env: &[T], g: Array<T, D>| {
+        check_shape("mapv_env pullback", "the cotangent", a.shape(), g.shape());
+        let zeros = vec![T::zero(); env.len()];
+        let a_bar = Zip::from(a)
+            .and(&g)
+            .map_collect(|&x, &g| jvp(x, env, T::one(), &zeros).1 * g);
+        let mut env_bar = vec![T::zero(); env.len()];
+        let mut unit = zeros.clone();
+        for (k, c_bar) in env_bar.iter_mut().enumerate() {
+            unit[k] = T::one();
+            for (&x, &g) in a.iter().zip(&g) {
+                *c_bar = *c_bar + g * jvp(x, env, T::zero(), &unit).1;
+            }
+            unit[k] = T::zero();
+        }
+        (a_bar, env_bar)
+    };
+    (a.mapv(|x| f(x, env)), pullback)
+}
+
+/// The entry points of generated callers (see `for_callers!`), whose pullbacks take an
+/// accumulator for the captures, a float sequence (`support::lend`).
+#[doc(hidden)]
+pub mod mapv_env {
+    use ndarray::{Array, Dimension};
+    use num_traits::Float;
+
+    pub use super::mapv_env_jvp as jvp_all;
+
+    /// [`mapv_env_pullback`](super::mapv_env_pullback), adding the captures' cotangent
+    /// into the accumulator its caller lends.
+    pub fn pullback_all<T: Float + 'static, D: Dimension>(
+        a: &Array<T, D>,
+        env: &[T],
+        f: impl Fn(T, &[T]) -> T,
+        jvp: impl Fn(T, &[T], T, &[T]) -> (T, T),
+    ) -> (
+        Array<T, D>,
+        impl FnOnce(&Array<T, D>, &[T], Array<T, D>, Vec<T>) -> (Array<T, D>, Vec<T>),
+    ) {
+        let (y, pullback) = super::mapv_env_pullback(a, env, f, jvp);
+        let pullback = move |a: &Array<T, D>, env: &[T], g: Array<T, D>, acc: Vec<T>| {
+            let (a_bar, env_bar) = pullback(a, env, g);
+            (a_bar, crate::support::accumulate(acc, env_bar))
+        };
+        (y, pullback)
+    }
+
+    pub use pullback_all as dual_pullback_all;
+}
