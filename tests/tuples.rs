@@ -212,3 +212,40 @@ fn a_pattern_behind_a_reference() {
     assert!((g.0 - 0.5f64.sin()).abs() < 1e-15 && (g.1 - 2.0 * 0.5f64.cos()).abs() < 1e-15);
     product_of_pair_gradcheck(&(2.0, 0.5)).unwrap();
 }
+
+// Tuples built in the body: passed as a literal, and bound first.
+#[differentiate]
+fn through_literal(x: f64, a: f64) -> f64 {
+    affine(x, (a, 2.0 * a))
+}
+
+#[differentiate]
+fn through_local(x: f64, a: f64) -> f64 {
+    let p = (a.sin(), x * a);
+    affine(x, p) + p.1
+}
+
+#[test]
+fn tuples_built_in_the_body() {
+    through_literal_gradcheck(0.5, 1.5).unwrap();
+    through_local_gradcheck(0.5, 1.5).unwrap();
+    // a x + 2a: (a, x + 2).
+    assert_eq!(through_literal_grad(0.5, 1.5), (0.5 * 1.5 + 3.0, 1.5, 2.5));
+    // sin(a) x + 2 x a: (sin a + 2a, x cos a + 2x).
+    let (_, gx, ga) = through_local_grad(0.5, 1.5);
+    assert!((gx - (1.5f64.sin() + 3.0)).abs() < 1e-12);
+    assert!((ga - (0.5 * 1.5f64.cos() + 1.0)).abs() < 1e-12);
+}
+
+#[differentiate]
+fn cube_through_a_tuple(x: f64) -> f64 {
+    let t = (x, x * x);
+    t.0 * t.1
+}
+
+#[test]
+fn a_local_tuple_read_by_field() {
+    // x³: 3x².
+    assert_eq!(cube_through_a_tuple_grad(1.5), (3.375, 6.75));
+    cube_through_a_tuple_gradcheck(1.5).unwrap();
+}

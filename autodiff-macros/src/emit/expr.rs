@@ -323,6 +323,11 @@ impl Ctx<'_> {
                 let a = self.atom(a, active);
                 quote!(#a.#m)
             }
+            // A tuple of floats read as a struct (its path empty).
+            StructLit(path, fields) if path.segments.is_empty() => {
+                let xs = fields.iter().map(|(_, x)| self.expr(x, active));
+                quote!((#(#xs,)*))
+            }
             StructLit(path, fields) => {
                 let fields = fields.iter().map(|(m, x)| {
                     let x = self.expr(x, active);

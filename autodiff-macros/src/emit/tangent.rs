@@ -240,9 +240,14 @@ impl Ctx<'_> {
                 },
                 _ => self.expr(x, false),
             };
-            quote!(#m: #t)
+            (m, t)
         });
-        quote!(#path { #(#fields),* })
+        let (members, tangents): (Vec<_>, Vec<_>) = fields.unzip();
+        if path.segments.is_empty() {
+            // A tuple of floats: its tangent is the tuple of their tangents.
+            return quote!((#(#tangents,)*));
+        }
+        quote!(#path { #(#members: #tangents),* })
     }
 
     /// `u.a.b` read from a struct value `u` (not a parameter, whose fields are variables of

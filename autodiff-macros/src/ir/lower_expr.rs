@@ -124,7 +124,35 @@ impl Lowerer {
                 })
             }
             syn::Expr::Tuple(t) => {
-                let elems = t.elems.iter().map(|x| self.lower_expr(x, out)).collect();
+                let elems: Vec<Expr> = t.elems.iter().map(|x| self.lower_expr(x, out)).collect();
+                // `(a, 2.0 * a)` of two to four floats, as a value: a struct of fields `.0`,
+                // `.1`, … (the path left empty), as tuple parameters are read.
+                if (2..=4).contains(&elems.len())
+                    && elems.iter().all(|x| self.kind_of(x) == Kind::Float)
+                {
+                    let fields = elems
+                        .into_iter()
+                        .enumerate()
+                        .map(|(i, x)| (syn::Member::Unnamed(syn::Index::from(i)), x))
+                        .collect();
+                    let tuple = syn::Path {
+                        leading_colon: None,
+                        segments: Default::default(),
+                    };
+                    let value = mk(ExprKind::StructLit(tuple, fields));
+                    // Held in a variable, so that the function is known to hold a struct
+                    // value (which has no dual-number twin) wherever it is passed.
+                    let t = self.temp("tuple", Kind::Struct, span);
+                    self.vars[t].mutable = false;
+                    out.push(Stmt {
+                        kind: StmtKind::Let {
+                            var: t,
+                            init: Some(value),
+                        },
+                        span,
+                    });
+                    return mk(ExprKind::Var(t));
+                }
                 mk(ExprKind::Tuple(elems))
             }
             syn::Expr::Struct(s) => self.lower_struct_lit(s, span, out),

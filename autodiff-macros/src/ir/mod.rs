@@ -518,7 +518,8 @@ impl Expr {
 
 /// `u.a.b` with `u` a struct value and named members: `u` and `[a, b]`.
 pub fn struct_field_chain(e: &Expr, vars: &[Var]) -> Option<(VarId, Vec<syn::Member>)> {
-    let ExprKind::Field(base, member @ syn::Member::Named(_)) = &e.kind else {
+    // Named fields, and `.0`, `.1` of a tuple (or tuple struct) value read as a struct.
+    let ExprKind::Field(base, member) = &e.kind else {
         return None;
     };
     let (root, mut path) = match &base.kind {
