@@ -349,3 +349,40 @@ fn a_method_writing_an_output_buffer() {
     h.process_vjp(&input, &mut out3, &[1.0, 0.0, 0.0], &mut only_first);
     assert!((only_first.state - 0.75).abs() < 1e-12 && (only_first.gain - 0.4).abs() < 1e-12);
 }
+
+impl Biquad {
+    #[differentiate]
+    pub fn gain(&self) -> f64 {
+        self.b0 + self.b1 * self.x1
+    }
+
+    /// A step that calls a method of `self` before it assigns a field.
+    #[differentiate]
+    pub fn process_with_gain(&mut self, x: f64) -> f64 {
+        let g = self.gain();
+        let y = g * x - self.a1 * self.y1;
+        self.x1 = x;
+        self.y1 = y;
+        y
+    }
+}
+
+#[test]
+fn a_method_of_self_called_before_the_assignments() {
+    let f = |v: &[f64]| {
+        let mut b = biquad(&v[..5]);
+        let y = b.process_with_gain(v[5]);
+        weighted(&WEIGHTS, y, &b)
+    };
+    let x = 1.5;
+    let mut b = biquad(&STATE);
+    let mut bar = biquad(&WEIGHTS[1..]);
+    let (y, x_bar) = b.process_with_gain_vjp(x, WEIGHTS[0], &mut bar);
+    let mut stepped = biquad(&STATE);
+    assert_eq!(stepped.process_with_gain(x), y);
+    let mut grad = flat(&bar);
+    grad.push(x_bar);
+    let mut at = STATE.to_vec();
+    at.push(x);
+    assert_grad(f, &at, &grad);
+}

@@ -29,7 +29,12 @@ pub fn takes_mut_self(item: &ItemFn) -> bool {
 /// The hidden pure method of a `&mut self` method, or the errors that prevent it.
 pub fn split(item: &ItemFn, float: &syn::Type) -> syn::Result<Mutating> {
     let mut writes = Writes::default();
-    writes.visit_block(&item.block);
+    // Statement by statement: a method of `self` may be called until a field is assigned
+    // (it then sees the fields as the hidden method's `self` holds them).
+    for stmt in &item.block.stmts {
+        writes.calls_allowed = writes.fields.is_empty() && !assigns_after_call(stmt);
+        writes.visit_stmt(stmt);
+    }
     if let Some(e) = writes.errors.into_iter().reduce(|mut all, e| {
         all.combine(e);
         all
@@ -133,6 +138,51 @@ fn inside_self_field(e: &Expr) -> bool {
 struct Writes {
     fields: Vec<Ident>,
     errors: Vec<syn::Error>,
+    /// Whether the statement being read may call methods of `self`: no field has been
+    /// assigned before it, and it assigns none after such a call.
+    calls_allowed: bool,
+}
+
+/// Whether `stmt` may assign a field after calling a method of `self`: anything but a
+/// `let` or a single assignment whose right side holds the calls (`self.y = self.g(x);`).
+fn assigns_after_call(stmt: &syn::Stmt) -> bool {
+    #[derive(Default)]
+    struct Seen {
+        call: bool,
+        write: bool,
+    }
+    impl<'ast> Visit<'ast> for Seen {
+        fn visit_expr_method_call(&mut self, m: &'ast syn::ExprMethodCall) {
+            self.call |= matches!(&*m.receiver, Expr::Path(p) if p.path.is_ident("self"));
+            syn::visit::visit_expr_method_call(self, m);
+        }
+        fn visit_expr_assign(&mut self, a: &'ast syn::ExprAssign) {
+            self.write |= self_field(&a.left).is_some() || inside_self_field(&a.left);
+            syn::visit::visit_expr_assign(self, a);
+        }
+        fn visit_expr_binary(&mut self, b: &'ast syn::ExprBinary) {
+            use syn::BinOp::*;
+            if matches!(
+                b.op,
+                AddAssign(_) | SubAssign(_) | MulAssign(_) | DivAssign(_) | RemAssign(_)
+            ) {
+                self.write |= self_field(&b.left).is_some() || inside_self_field(&b.left);
+            }
+            syn::visit::visit_expr_binary(self, b);
+        }
+    }
+    let single_assignment = match stmt {
+        syn::Stmt::Local(_) => true,
+        syn::Stmt::Expr(Expr::Assign(a), _) => {
+            let mut left = Seen::default();
+            left.visit_expr(&a.left);
+            !left.call
+        }
+        _ => false,
+    };
+    let mut seen = Seen::default();
+    seen.visit_stmt(stmt);
+    seen.call && seen.write && !single_assignment
 }
 
 impl Writes {
@@ -157,8 +207,8 @@ impl<'ast> Visit<'ast> for Writes {
     // The hidden method's `self` keeps the fields as they were before the call: a method
     // of `self` would read them so, not as the body has assigned them.
     fn visit_expr_method_call(&mut self, m: &'ast syn::ExprMethodCall) {
-        if matches!(&*m.receiver, Expr::Path(p) if p.path.is_ident("self")) {
-            self.errors.push(syn::Error::new_spanned(m, "a `#[differentiate]` method taking `&mut self` cannot call a method of `self`, which would see the fields as they were before this call's assignments: read the fields directly, or pass their values to the method"));
+        if !self.calls_allowed && matches!(&*m.receiver, Expr::Path(p) if p.path.is_ident("self")) {
+            self.errors.push(syn::Error::new_spanned(m, "a `#[differentiate]` method taking `&mut self` can call a method of `self` only before it assigns a field (the method would see the fields as they were before this call's assignments): call it first and keep its value, read the fields directly, or pass their values to the method"));
         }
         syn::visit::visit_expr_method_call(self, m);
     }
