@@ -119,3 +119,25 @@ fn a_local_matrix_reduced_to_a_float() {
         .sum();
     assert!((d - inner).abs() < 1e-12);
 }
+
+// A raw identifier as the matrix's name.
+#[differentiate]
+fn outer_product(x: &[f64]) -> Vec<Vec<f64>> {
+    let mut r#type = vec![vec![0.0; x.len()]; x.len()];
+    for i in 0..x.len() {
+        for j in 0..r#type[i].len() {
+            r#type[i][j] = x[i] * x[j];
+        }
+    }
+    r#type
+}
+
+#[test]
+fn a_raw_identifier_names_the_matrix() {
+    // ⟨Ȳ, ∂(x xᵀ)⟩: x̄ = (Ȳ + Ȳᵀ) x.
+    let x = [1.0, -2.0];
+    let ybar = vec![vec![1.0, 0.5], vec![0.0, 2.0]];
+    let (v, g) = outer_product_vjp(&x, ybar);
+    assert_eq!(v, vec![vec![1.0, -2.0], vec![-2.0, 4.0]]);
+    assert_eq!(g, vec![2.0 * 1.0 + 0.5 * -2.0, 0.5 * 1.0 + 4.0 * -2.0]);
+}

@@ -310,9 +310,8 @@ impl Newton {
     }
 }
 
-#[test]
-fn slices_of_structs_in_a_struct() {
-    let s = System {
+fn two_bodies() -> System {
+    System {
         bodies: vec![
             Body {
                 m: 2.0,
@@ -326,7 +325,12 @@ fn slices_of_structs_in_a_struct() {
             },
         ],
         damping: 0.5,
-    };
+    }
+}
+
+#[test]
+fn slices_of_structs_in_a_struct() {
+    let s = two_bodies();
     // E = d Σ ½ mᵢvᵢ² + v₀ Σ mᵢ: ∂/∂m₀ = d v₀²/2 + v₀, ∂/∂v₀ = d m₀ v₀ + Σ m,
     // ∂/∂m₁ = d v₁²/2 + v₀, ∂/∂v₁ = d m₁ v₁, ∂/∂d = Σ ½ mᵢvᵢ².
     let (e, g) = s.kinetic_grad();
@@ -384,21 +388,7 @@ fn loops_over_fields_and_the_other_mode() {
     };
     w.total_gradcheck(0.3).unwrap();
     // ⟨ḡ, J v⟩ = ⟨Jᵀ ḡ, v⟩ for the system's kinetic energy, with a tangent system.
-    let s = System {
-        bodies: vec![
-            Body {
-                m: 2.0,
-                v: 3.0,
-                id: 0,
-            },
-            Body {
-                m: 1.5,
-                v: -1.0,
-                id: 1,
-            },
-        ],
-        damping: 0.5,
-    };
+    let s = two_bodies();
     let dir = System {
         bodies: vec![
             Body {

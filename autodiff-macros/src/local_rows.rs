@@ -44,16 +44,22 @@ pub fn flatten(item: &ItemFn) -> syn::Result<Option<ItemFn>> {
         while crate::tokens::mentions_any(quote!(#item), &[name.as_str()]) {
             name.push('_');
         }
-        Ident::new(&name, Span::call_site())
+        crate::ir::ident(&name, Span::call_site())
     };
     let matrices: Vec<Matrix> = found
         .lets
         .iter()
-        .filter(|n| found.bound.iter().filter(|b| b == n).count() == 1 && !params.contains(n))
-        .map(|n| Matrix {
-            name: Ident::new(n, Span::call_site()),
-            cols: fresh(format!("{n}_cols")),
-            rows: fresh(format!("{n}_rows")),
+        .filter(|n| {
+            let name = n.to_string();
+            found.bound.iter().filter(|b| **b == name).count() == 1 && !params.contains(&name)
+        })
+        .map(|n| {
+            let stem = n.to_string().trim_start_matches("r#").to_string();
+            Matrix {
+                name: n.clone(),
+                cols: fresh(format!("{stem}_cols")),
+                rows: fresh(format!("{stem}_rows")),
+            }
         })
         .collect();
     if matrices.is_empty() {
@@ -104,7 +110,7 @@ fn rows_literal(e: &Expr) -> Option<(Expr, Expr, Expr)> {
 #[derive(Default)]
 struct Find {
     bound: Vec<String>,
-    lets: Vec<String>,
+    lets: Vec<Ident>,
 }
 
 impl<'a> syn::visit::Visit<'a> for Find {
@@ -120,7 +126,7 @@ impl<'a> syn::visit::Visit<'a> for Find {
                 .as_ref()
                 .is_some_and(|i| rows_literal(&i.expr).is_some());
             if literal && p.mutability.is_some() && p.by_ref.is_none() {
-                self.lets.push(p.ident.to_string());
+                self.lets.push(p.ident.clone());
             }
         }
         syn::visit::visit_local(self, l);
