@@ -332,3 +332,30 @@ fn associated_functions_of_trait_impls() {
     assert_eq!((gx, gk), (12.0, 4.0));
     Quadratic::scaled_gradcheck(2.0f64, 3.0).unwrap();
 }
+
+/// A trait whose provided method computes with a parameter and a required method.
+pub trait Shape {
+    fn side(&self) -> f64;
+
+    // The required method has no derivatives: `wrt` leaves `self` out.
+    #[differentiate(wrt(k))]
+    fn scaled_area(&self, k: f64) -> f64 {
+        (k * self.side()).powi(2)
+    }
+}
+
+pub struct Square(f64);
+
+impl Shape for Square {
+    fn side(&self) -> f64 {
+        self.0
+    }
+}
+
+#[test]
+fn a_provided_method_of_a_trait() {
+    let s = Square(3.0);
+    // (k s)²: ∂/∂k = 2 k s².
+    assert_eq!(s.scaled_area_grad(2.0), (36.0, 36.0));
+    s.scaled_area_gradcheck(2.0).unwrap();
+}

@@ -241,6 +241,8 @@ fn expand_function(
     let item = leaves.as_ref().unwrap_or(item);
     let flat = crate::local_rows::flatten(item).map_err(|e| vec![e])?;
     let item = flat.as_ref().unwrap_or(item);
+    let sized = sized_self(item);
+    let item = sized.as_ref().unwrap_or(item);
     let args: Args = if args.is_empty() {
         Args::default()
     } else {
@@ -613,3 +615,17 @@ mod goldens {
 #[cfg(test)]
 #[path = "no_panic.rs"]
 mod no_panic;
+
+/// A method's derived items bounded by `Self: Sized`: they return and take `Self`'s
+/// cotangent by value, which a default method of a trait (where `Self` may be unsized)
+/// could not do without it; in an `impl` the bound holds anyway.
+fn sized_self(item: &syn::ItemFn) -> Option<syn::ItemFn> {
+    item.sig.receiver()?;
+    let mut copy = item.clone();
+    copy.sig
+        .generics
+        .make_where_clause()
+        .predicates
+        .push(syn::parse_quote!(Self: ::core::marker::Sized));
+    Some(copy)
+}

@@ -32,7 +32,10 @@ impl<T: Float + 'static> Spring<T> {
         clippy::clone_on_copy,
         clippy::boxed_local
     )]
-    fn energy_jvp(&self, x: &[T], self_dot: &Self, x_dot: &[T]) -> (T, T) {
+    fn energy_jvp(&self, x: &[T], self_dot: &Self, x_dot: &[T]) -> (T, T)
+    where
+        Self: ::core::marker::Sized,
+    {
         use ::autodiff::__private as __ad;
         use ::autodiff::__private::Float as _;
         __ad::check_tangent_len(x.len(), x_dot.len(), "x_dot", "x");
@@ -97,7 +100,10 @@ impl<T: Float + 'static> Spring<T> {
     fn energy_pullback(
         &self,
         x: &[T],
-    ) -> (T, impl ::core::ops::FnOnce(&Self, &[T], T) -> (Self, ::std::vec::Vec<T>)) {
+    ) -> (T, impl ::core::ops::FnOnce(&Self, &[T], T) -> (Self, ::std::vec::Vec<T>))
+    where
+        Self: ::core::marker::Sized,
+    {
         use ::autodiff::__private as __ad;
         use ::autodiff::__private::Float as _;
         let (value, pullback) = Self::energy_pullback_all(self, x);
@@ -134,7 +140,10 @@ impl<T: Float + 'static> Spring<T> {
         clippy::clone_on_copy,
         clippy::boxed_local
     )]
-    fn energy_vjp(&self, x: &[T], dout: T) -> (T, Self, ::std::vec::Vec<T>) {
+    fn energy_vjp(&self, x: &[T], dout: T) -> (T, Self, ::std::vec::Vec<T>)
+    where
+        Self: ::core::marker::Sized,
+    {
         let (value, pullback) = Self::energy_pullback(self, x);
         let (self_bar, x_bar) = pullback(self, x, dout);
         (value, self_bar, x_bar)
@@ -163,7 +172,10 @@ impl<T: Float + 'static> Spring<T> {
         clippy::clone_on_copy,
         clippy::boxed_local
     )]
-    fn energy_grad(&self, x: &[T]) -> (T, Self, ::std::vec::Vec<T>) {
+    fn energy_grad(&self, x: &[T]) -> (T, Self, ::std::vec::Vec<T>)
+    where
+        Self: ::core::marker::Sized,
+    {
         Self::energy_vjp(self, x, <T as ::autodiff::__private::One>::one())
     }
     /// Checks the derivatives of [`energy`] at this point: the gradient of each active parameter against central differences of `energy` (the report names the parameter and coordinate), `energy_jvp` against the gradient along a random direction, and `energy_hvp` against differences of `energy_grad`, with the default tolerance for its float type (`Tolerance::default()` for `f64`, `Tolerance::for_f32()` for `f32`).
@@ -196,6 +208,7 @@ impl<T: Float + 'static> Spring<T> {
         x: &[T],
     ) -> ::core::result::Result<(), ::autodiff::GradcheckReport>
     where
+        Self: ::core::marker::Sized,
         Self: ::autodiff::__private::Differentiable<Scalar = T>,
         T: ::autodiff::__private::AtF64,
     {
@@ -232,6 +245,7 @@ impl<T: Float + 'static> Spring<T> {
         __tol: ::autodiff::Tolerance,
     ) -> ::core::result::Result<(), ::autodiff::GradcheckReport>
     where
+        Self: ::core::marker::Sized,
         Self: ::autodiff::__private::Differentiable<Scalar = T>,
         T: ::autodiff::__private::AtF64,
     {
@@ -331,7 +345,11 @@ impl<T: Float + 'static> Spring<T> {
         x: &[T],
         self_dot: &Self,
         x_dot: &[T],
-    ) -> (T, Self, ::std::vec::Vec<T>, Self, ::std::vec::Vec<T>) {
+    ) -> (T, Self, ::std::vec::Vec<T>, Self, ::std::vec::Vec<T>)
+    where
+        Self: ::core::marker::Sized,
+        Self: ::core::marker::Sized,
+    {
         use ::autodiff::__private as __ad;
         use ::autodiff::__private::Float as _;
         let self_dual = __ad::DualTwin::duals(self, self_dot);
@@ -376,7 +394,10 @@ impl<T: Float + 'static> Spring<T> {
         clippy::clone_on_copy,
         clippy::boxed_local
     )]
-    fn energy_jvp_all(&self, x: &[T], self_dot: &Self, x_dot: &[T]) -> (T, T) {
+    fn energy_jvp_all(&self, x: &[T], self_dot: &Self, x_dot: &[T]) -> (T, T)
+    where
+        Self: ::core::marker::Sized,
+    {
         Self::energy_jvp(self, x, self_dot, x_dot)
     }
     /// [`energy_pullback`] for differentiated callers, which expect a cotangent for every float parameter.
@@ -415,7 +436,10 @@ impl<T: Float + 'static> Spring<T> {
             T,
             ::std::vec::Vec<T>,
         ) -> (Self, ::std::vec::Vec<T>),
-    ) {
+    )
+    where
+        Self: ::core::marker::Sized,
+    {
         use ::autodiff::__private as __ad;
         use ::autodiff::__private::Float as _;
         let this = self;
