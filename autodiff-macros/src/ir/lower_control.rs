@@ -410,6 +410,9 @@ impl Lowerer {
             syn::Pat::Wild(_) => Some(&wild),
             _ => None,
         };
+        if zips_stepped(&f.expr) {
+            return self.error(expr_span(&f.expr), "`zip` of a sequence walked with a step (`a.iter().rev().zip(b)`, `skip`, `take`, `step_by`) is not supported in a `#[differentiate]` function: loop over indices and read each side at its own (`for k in 0..n { let p = &a[n - 1 - k]; let q = b[k]; … }`)");
+        }
         let Some(index) = index else {
             return self.error(syn::spanned::Spanned::span(&*f.pat), "`for` loops over a range bind one index variable (`for i in 0..n`); iterate over indices instead of elements");
         };
@@ -748,5 +751,29 @@ fn range_parts(e: &syn::Expr) -> Option<RangeParts<'_>> {
             })
         }
         _ => None,
+    }
+}
+
+/// Whether `e` zips a sequence walked with a step (`a.iter().rev().zip(b)`).
+fn zips_stepped(e: &syn::Expr) -> bool {
+    fn stepped(e: &syn::Expr) -> bool {
+        match e {
+            syn::Expr::MethodCall(m) => {
+                matches!(
+                    m.method.to_string().as_str(),
+                    "rev" | "skip" | "take" | "step_by"
+                ) || stepped(&m.receiver)
+            }
+            syn::Expr::Reference(r) => stepped(&r.expr),
+            syn::Expr::Paren(p) => stepped(&p.expr),
+            _ => false,
+        }
+    }
+    match e {
+        syn::Expr::MethodCall(m) if m.method == "zip" => {
+            stepped(&m.receiver) || m.args.iter().any(stepped) || zips_stepped(&m.receiver)
+        }
+        syn::Expr::MethodCall(m) => zips_stepped(&m.receiver),
+        _ => false,
     }
 }
