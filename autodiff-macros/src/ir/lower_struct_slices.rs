@@ -76,12 +76,14 @@ impl Lowerer {
     /// of its own, where its elements are read only through float fields
     /// (`lower_fields::columnable`).
     pub(super) fn declare_slice_fields(&mut self, body: &syn::Block, roots: &[String]) {
-        let slices: Vec<String> = self
+        let mut slices: Vec<String> = self
             .field_kinds
             .iter()
             .filter(|(_, k)| **k == Kind::StructSeq)
             .map(|(key, _)| key.clone())
             .collect();
+        // In a fixed order: the generated code is the same from build to build.
+        slices.sort();
         for key in super::lower_fields::columnable(body, roots, &slices) {
             let Ok(read) = syn::parse_str::<syn::Expr>(&key) else {
                 continue;
