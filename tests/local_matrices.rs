@@ -141,3 +141,36 @@ fn a_raw_identifier_names_the_matrix() {
     assert_eq!(v, vec![vec![1.0, -2.0], vec![-2.0, 4.0]]);
     assert_eq!(g, vec![2.0 * 1.0 + 0.5 * -2.0, 0.5 * 1.0 + 4.0 * -2.0]);
 }
+
+#[differentiate]
+fn row_dot(a: &[f64], b: &[f64]) -> f64 {
+    a.iter().zip(b).map(|(x, y)| x * y).sum()
+}
+
+// Rows of a local matrix read whole: one passed to a helper, all walked by a loop.
+#[differentiate]
+fn rows_read_whole(x: &[f64]) -> f64 {
+    let n = x.len();
+    let mut m = vec![vec![0.0; n]; n];
+    for i in 0..n {
+        for j in 0..n {
+            m[i][j] = (x[i] - x[j]).powi(2);
+        }
+    }
+    let mut s = row_dot(&m[0], x);
+    for row in &m {
+        s += row.iter().map(|v| (v + 1.0).sqrt()).sum::<f64>().ln();
+    }
+    s
+}
+
+#[test]
+fn rows_of_a_local_matrix_read_whole() {
+    let x = [0.3, -1.2, 2.0];
+    rows_read_whole_gradcheck(&x).unwrap();
+    // The other mode: ⟨∇f, v⟩ = f_jvp along v.
+    let v = [0.5, 0.1, -0.3];
+    let (_, d) = rows_read_whole_jvp(&x, &v);
+    let (_, g) = rows_read_whole_grad(&x);
+    assert!((d - g.iter().zip(v).map(|(a, b)| a * b).sum::<f64>()).abs() < 1e-12);
+}

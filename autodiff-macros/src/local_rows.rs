@@ -6,9 +6,10 @@
 //! compiler sees one float sequence: the `let` becomes the width, the height and
 //! `vec![0.0; rows * cols]`; `m[i][j]` is `m[i * m_cols + j]`, `m.len()` the height and
 //! `m[i].len()` the width; a returned `m` is cut back into rows by the rule
-//! `ops::rows_of(&m, m_cols)`, whose tangent and cotangent are the rows' own. The primal
-//! function stays as written. Any other use of the matrix (a row passed on, a loop over its
-//! rows) is refused with a message naming it.
+//! `ops::rows_of(&m, m_cols)`, whose tangent and cotangent are the rows' own; a row
+//! `m[i]` is the flat entries from `i * m_cols` on, and `for row in &m` walks them a row
+//! at a time (`m.chunks(m_cols)`). The primal function stays as written. Any other use of
+//! the matrix (passed on whole) is refused with a message naming it.
 
 use proc_macro2::Span;
 use quote::quote;
@@ -200,6 +201,31 @@ impl VisitMut for Rewrite<'_> {
                         return;
                     }
                 }
+                // `m[i]`, a row: the flat entries from `i * m_cols` on.
+                let row = !matches!(&*outer.index, Expr::Range(_));
+                if let (true, Some(m)) = (row, self.matrix_named(&outer.expr)) {
+                    let (name, cols) = (m.name.clone(), m.cols.clone());
+                    self.visit_expr_mut(&mut outer.index);
+                    let i = &outer.index;
+                    *e = syn::parse_quote!(#name[(#i) * #cols..((#i) + 1) * #cols]);
+                    return;
+                }
+            }
+            // `for row in &m`, `m.iter()`: the flat entries a row at a time.
+            Expr::ForLoop(f) => {
+                let walked = match &*f.expr {
+                    Expr::Reference(r) if r.mutability.is_none() => Some(&*r.expr),
+                    Expr::MethodCall(c) if c.method == "iter" && c.args.is_empty() => {
+                        Some(&*c.receiver)
+                    }
+                    _ => None,
+                };
+                if let Some(m) = walked.and_then(|w| self.matrix_named(w)) {
+                    let (name, cols) = (&m.name, &m.cols);
+                    *f.expr = syn::parse_quote!(#name.chunks(#cols.max(1)));
+                    self.visit_block_mut(&mut f.body);
+                    return;
+                }
             }
             // `m.len()`, `m[i].len()`.
             Expr::MethodCall(c) if c.method == "len" && c.args.is_empty() => {
@@ -223,7 +249,7 @@ impl VisitMut for Rewrite<'_> {
                 let name = &m.name;
                 self.error = Some(syn::Error::new_spanned(
                     &*e,
-                    format!("the local matrix `{name}` (built as `vec![vec![…; cols]; rows]`) is used here other than by an entry `{name}[i][j]`, a length or as the function's result: read and write its entries, or build it as a flat `Vec` indexed `{name}[i * cols + j]`"),
+                    format!("the local matrix `{name}` (built as `vec![vec![…; cols]; rows]`) is used here other than by an entry `{name}[i][j]`, a row `{name}[i]`, a loop over its rows, a length or as the function's result: read and write its entries, or build it as a flat `Vec` indexed `{name}[i * cols + j]`"),
                 ));
             }
             return;
