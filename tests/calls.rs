@@ -606,3 +606,28 @@ fn range_contains_in_tests() {
         vec![0.0, 0.0]
     );
 }
+
+fn large_total(a: &autodiff::ndarray::Array1<f64>) -> bool {
+    a.sum() > 10.0
+}
+
+// An array predicate in a test, in every generated item (the `_hvp` runs it on the
+// primals of its dual numbers).
+#[differentiate]
+fn sum_or_square(a: &autodiff::ndarray::Array1<f64>) -> f64 {
+    if large_total(a) {
+        a.sum()
+    } else {
+        a.dot(a)
+    }
+}
+
+#[test]
+fn an_array_predicate_in_a_test() {
+    let a = autodiff::ndarray::array![1.0, 2.0];
+    sum_or_square_gradcheck(&a).unwrap();
+    // a·a below 10: H = 2I, so H v = 2v.
+    let v = autodiff::ndarray::array![0.5, -1.0];
+    let (_, _, hv) = sum_or_square_hvp(&a, &v);
+    assert_eq!(hv, autodiff::ndarray::array![1.0, -2.0]);
+}

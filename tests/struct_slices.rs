@@ -414,3 +414,31 @@ fn loops_over_fields_and_the_other_mode() {
             .sum::<f64>();
     assert!((jv - inner).abs() < 1e-12);
 }
+
+#[differentiate]
+fn body_energy(b: &Body) -> f64 {
+    0.5 * b.m * b.v * b.v
+}
+
+impl System {
+    // Elements of a slice field passed whole to a differentiated function.
+    #[differentiate]
+    fn weighted_energy(&self) -> f64 {
+        let mut e = self.bodies[0].m;
+        for b in &self.bodies {
+            e += body_energy(b) * b.v;
+        }
+        e
+    }
+}
+
+#[test]
+fn elements_of_a_slice_field_passed_whole() {
+    let s = two_bodies();
+    s.weighted_energy_gradcheck().unwrap();
+    // e = m₀ + Σ ½ mᵢvᵢ³: ∂/∂m₀ = 1 + v₀³/2, ∂/∂v₀ = 3m₀v₀²/2, ∂/∂m₁ = v₁³/2, ∂/∂v₁ = 3m₁v₁²/2.
+    let (_, g) = s.weighted_energy_grad();
+    assert_eq!((g.bodies[0].m, g.bodies[0].v), (14.5, 27.0));
+    assert_eq!((g.bodies[1].m, g.bodies[1].v), (-0.5, 2.25));
+    assert_eq!(g.damping, 0.0);
+}

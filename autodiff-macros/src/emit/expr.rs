@@ -91,22 +91,27 @@ impl Ctx<'_> {
                 let inner = self.atom(e, true);
                 return quote!(#inner.primal);
             }
-            if !active && varied && kind == Kind::FloatSeq {
-                // An active sequence read for its values (a test's call): their primals.
+            if !active && varied && matches!(kind, Kind::FloatSeq | Kind::Array) {
+                // An active sequence or array read for its values (a test's call): their
+                // primals.
+                let primals = match kind {
+                    Kind::Array => quote!(__ad::primals_nd),
+                    _ => quote!(__ad::primals),
+                };
                 return match &e.kind {
                     ExprKind::Ref(inner) => {
                         let inner = self.expr(inner, true);
-                        quote!(&__ad::primals(&#inner))
+                        quote!(&#primals(&#inner))
                     }
                     ExprKind::Var(v)
                         if matches!(self.func.vars[*v].ty, Some(syn::Type::Reference(_))) =>
                     {
                         let inner = self.expr(e, true);
-                        quote!(&__ad::primals(#inner))
+                        quote!(&#primals(#inner))
                     }
                     _ => {
                         let inner = self.expr(e, true);
-                        quote!(__ad::primals(&#inner))
+                        quote!(#primals(&#inner))
                     }
                 };
             }
