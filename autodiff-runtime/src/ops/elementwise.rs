@@ -239,3 +239,43 @@ pub mod mapv_env {
 
     pub use pullback_all as dual_pullback_all;
 }
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+    use ndarray::array;
+
+    // f(x, c) = sin(c₀ x) + c₁ x², with its tangent written by hand.
+    fn f(x: f64, c: &[f64]) -> f64 {
+        (c[0] * x).sin() + c[1] * x * x
+    }
+    fn f_jvp(x: f64, c: &[f64], dx: f64, dc: &[f64]) -> (f64, f64) {
+        let d = (c[0] * x).cos() * (dc[0] * x + c[0] * dx) + dc[1] * x * x + 2.0 * c[1] * x * dx;
+        (f(x, c), d)
+    }
+
+    // The pullback against central differences of ⟨ḡ, y(a, c)⟩, and against the JVP.
+    #[test]
+    fn mapv_env_pullback_against_differences_and_the_jvp() {
+        let (a, c) = (array![0.3, -1.2, 2.0], vec![0.7, -0.4]);
+        let g = array![1.0, -0.5, 2.0];
+        let (_, a_bar, c_bar) = mapv_env_vjp(&a, &c, f, f_jvp, g.clone());
+        let loss = |a: &Array<f64, ndarray::Ix1>, c: &[f64]| mapv_env(a, c, f, f_jvp).dot(&g);
+        let h = 1e-6;
+        for k in 0..c.len() {
+            let (mut up, mut down) = (c.clone(), c.clone());
+            up[k] += h;
+            down[k] -= h;
+            let numeric = (loss(&a, &up) - loss(&a, &down)) / (2.0 * h);
+            assert!(
+                (numeric - c_bar[k]).abs() < 1e-6,
+                "c̄[{k}]: {numeric} against {}",
+                c_bar[k]
+            );
+        }
+        let (da, dc) = (array![0.2, 0.1, -0.3], vec![0.5, 0.25]);
+        let (_, dy) = mapv_env_jvp(&a, &c, f, f_jvp, &da, &dc);
+        let rhs = a_bar.dot(&da) + c_bar.iter().zip(&dc).map(|(p, q)| p * q).sum::<f64>();
+        assert!((g.dot(&dy) - rhs).abs() < 1e-12);
+    }
+}
