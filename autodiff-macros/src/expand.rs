@@ -232,6 +232,8 @@ fn expand_function(
     item: &syn::ItemFn,
     mutating: Option<(&syn::ItemFn, &crate::state::Mutating)>,
 ) -> Result<TokenStream, Vec<syn::Error>> {
+    let original = item;
+    let raw_args = args.clone();
     let bounded = crate::parse::bound_arithmetic_param(item);
     let item = bounded.as_ref().unwrap_or(item);
     let written = item;
@@ -285,6 +287,16 @@ fn expand_function(
         return Ok(crate::emit::items::emit_custom(item, &func, &act, &needed));
     }
     let mut func = lower::lower_fn(item, &is_active, in_impl)?;
+    if !func.read_on_entry.is_empty() {
+        // The entry contents of a buffer are an input too.
+        if mutating.is_some() {
+            let errors = func.read_on_entry.iter();
+            return Err(errors
+                .map(|(name, span)| crate::ir::read_on_entry_error(name, *span))
+                .collect());
+        }
+        return expand_in_place(raw_args, original, &func, &args, in_impl);
+    }
     check_something_varies(item, &func)?;
     func.recursive |= args.recursive;
     func.written_tys = crate::parse::written_types(written, item);
@@ -314,6 +326,29 @@ fn expand_function(
         &func.body_items,
         in_impl,
     ))
+}
+
+/// A function with in-place buffers: the derived items of its hidden function, which takes
+/// their entry contents as parameters (`crate::in_place`), and its own, which wrap them.
+fn expand_in_place(
+    raw_args: TokenStream,
+    item: &syn::ItemFn,
+    func: &crate::ir::Func,
+    args: &Args,
+    in_impl: bool,
+) -> Result<TokenStream, Vec<syn::Error>> {
+    let (in_place, hidden_args) = crate::in_place::split(
+        item,
+        &func.read_on_entry,
+        &func.float,
+        raw_args,
+        args.wrt.as_deref(),
+        &func.taken,
+    );
+    let derived = expand_function(hidden_args, &in_place.hidden, None)?;
+    let wrappers = crate::emit::in_place::wrappers(item, &in_place, &derived, in_impl);
+    let hidden = &in_place.hidden;
+    Ok(quote!(#[allow(dead_code)] #hidden #derived #wrappers))
 }
 
 /// At least one parameter holds the float type: otherwise there is nothing to differentiate
@@ -488,7 +523,9 @@ fn check_signature(item: &syn::ItemFn, args: &Args, in_impl: bool) -> Result<(),
                     let hint = pattern.map_or(String::new(), |p| format!(": a parameter written as a pattern is named after its bindings, here `{p}`; write `wrt({p})`"));
                     errors.push(syn::Error::new(name.span(), format!("`wrt` names `{name}`, which is not a parameter of `{}`{hint}", sig.ident)));
                 }
-                Some(ty) if crate::parse::param_shape(ty, &float) == ParamShape::Inactive => errors.push(syn::Error::new(
+                // An output buffer named in `wrt`: its entry contents, where the body
+                // reads them (`crate::in_place`).
+                Some(ty) if crate::parse::param_shape(ty, &float) == ParamShape::Inactive && !crate::parse::is_buffer(ty, &float) => errors.push(syn::Error::new(
                     name.span(),
                     format!("`{name}` cannot be differentiated: only float, float slice, `Vec`, array and `&Struct` (a `#[derive(Differentiable)]` struct) parameters can be named in `wrt`"),
                 )),

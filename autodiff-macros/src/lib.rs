@@ -13,6 +13,7 @@ mod expand;
 mod fallible;
 mod float_impl;
 mod impl_generics;
+mod in_place;
 mod ir;
 mod local_rows;
 mod parse;

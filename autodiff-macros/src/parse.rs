@@ -729,6 +729,14 @@ fn is_float_name(ty: &Type) -> bool {
     matches!(ty, Type::Path(p) if p.path.is_ident("f64") || p.path.is_ident("f32"))
 }
 
+/// `&mut [F]` or `&mut Vec<F>`: an output buffer (and an input too where the body reads
+/// its entry contents).
+pub fn is_buffer(ty: &Type, float: &Type) -> bool {
+    matches!(ty, Type::Reference(r) if r.mutability.is_some()
+        && !matches!(&*r.elem, Type::Array(_))
+        && matches!(element(&r.elem), Some((e, false)) if kind_of_type(e, float) == Kind::Float))
+}
+
 /// How a parameter of this type is differentiated.
 pub fn param_shape(ty: &Type, float: &Type) -> ParamShape {
     let owned = |t: &Type| match element(t) {

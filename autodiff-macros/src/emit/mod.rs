@@ -18,6 +18,7 @@ pub mod fallible;
 mod fields;
 mod forward;
 mod gradcheck;
+pub mod in_place;
 pub mod items;
 mod joint;
 mod nest;

@@ -1412,7 +1412,7 @@ pub fn lower_fn(
     let mut body = lw.lower_body(&item.block, &kinds);
     let undecided = lw.settle_guesses(&body);
     lw.pass_floats_by_value(&mut body);
-    super::lower_outputs::refuse_reads_of_initial_contents(&body, &lw.outputs, &mut lw.errors);
+    let read_on_entry = super::lower_outputs::read_on_entry(&body, &lw.outputs);
     // `let mut out_value = out.to_vec();`: the buffer's initial contents, as constants.
     for (i, o) in lw.outputs.iter().enumerate() {
         let span = o.param.span();
@@ -1437,6 +1437,7 @@ pub fn lower_fn(
         fields: lw.fields,
         slice_fields: lw.slice_fields.values().copied().collect(),
         outputs: lw.outputs,
+        read_on_entry,
         method,
         in_impl,
         body,

@@ -1,8 +1,9 @@
-//! Output buffers (`out: &mut [f64]`) are results: the generated functions treat what
-//! they hold on entry as constants. A body that reads those contents (an in-place
-//! update, a solver's right-hand side passed in the buffer) would lose their cotangent
-//! without a word, so lowering refuses every read of an element it cannot show the body
-//! has already written.
+//! Output buffers (`out: &mut [f64]`) are results. Where the body reads what a buffer
+//! holds on entry (an in-place update, `y[i] += h * k[i]`; a solver's right-hand side
+//! passed in the buffer), those contents are an input as well: this module finds such
+//! buffers ([`read_on_entry`]), and `crate::in_place` differentiates the function as one
+//! of the entry contents too, so that their cotangent flows. A buffer the body surely
+//! writes before reading needs no such input, and costs no copy.
 //!
 //! The proof is a forward walk over the body that tracks what is surely written
 //! ([`Written`]): element indices written so far (`out[0]`, `out[i]`, `out[i * m + j]`,
@@ -10,38 +11,41 @@
 //! the receiver of a method that may change it), the
 //! stretches written by whole loops (`for i in lo..hi { out[i] = … }` with that write at
 //! the body's top level), and the whole buffer (such a loop over `0..out.len()`). Branches
-//! meet at what both wrote. A read is accepted when its index was written, when it reads
+//! meet at what both wrote. A read is covered when its index was written, when it reads
 //! `out[i]` or `out[i - c]` inside a loop over the bounds of a written stretch, or when it
 //! reads `out[i - c]` in a loop that writes `out[i]` itself (a recurrence: the earlier
 //! iteration wrote it, and the first `c` are checked among the writes before the loop).
-//! Everything else is refused with a message saying what to write. Its length
-//! (`out.len()`) is not its contents.
+//! Any other read may see the entry contents. Its length (`out.len()`) is not its
+//! contents.
 
 use super::*;
 use std::collections::HashMap;
 
-/// One error per output buffer whose contents may be read before the body writes them.
-pub(super) fn refuse_reads_of_initial_contents(
-    body: &Block,
-    outputs: &[Output],
-    errors: &mut Vec<syn::Error>,
-) {
-    for o in outputs {
-        let mut walk = Walk {
-            out: o.local,
-            bounds: HashMap::new(),
-            loops: Vec::new(),
-            refused: None,
-        };
-        walk.block(body, &mut Written::default());
-        if let Some(span) = walk.refused {
-            let name = &o.param;
-            errors.push(syn::Error::new(
-                span,
-                format!("this may read what the output buffer `{name}` holds on entry, which the derivatives would treat as a constant: an output buffer must be written before it is read (element by element, or by a loop `for i in 0..{name}.len() {{ {name}[i] = … }}`); if its entry contents are an input, pass them as a separate `&[f64]` parameter (their cotangent then flows) and write the result into `{name}`"),
-            ));
-        }
-    }
+/// The output buffers whose entry contents the body may read, each with the span of the
+/// first such read.
+pub(super) fn read_on_entry(body: &Block, outputs: &[Output]) -> Vec<(Ident, Span)> {
+    outputs
+        .iter()
+        .filter_map(|o| {
+            let mut walk = Walk {
+                out: o.local,
+                bounds: HashMap::new(),
+                loops: Vec::new(),
+                refused: None,
+            };
+            walk.block(body, &mut Written::default());
+            walk.refused.map(|span| (o.param.clone(), span))
+        })
+        .collect()
+}
+
+/// The refusal of a buffer read on entry where it cannot be an input too (a `&mut self`
+/// method's buffer).
+pub fn read_on_entry_error(name: &Ident, span: Span) -> syn::Error {
+    syn::Error::new(
+        span,
+        format!("this may read what the output buffer `{name}` holds on entry, which the derivatives of a `&mut self` method cannot take as an input: write the buffer before reading it (element by element, or by a loop `for i in 0..{name}.len() {{ {name}[i] = … }}`), or pass its entry contents as a separate `&[f64]` parameter"),
+    )
 }
 
 /// What the body has surely written of the buffer at a point of the walk.

@@ -21,6 +21,7 @@ mod lower_items;
 mod lower_iter;
 mod lower_macros;
 mod lower_outputs;
+pub use lower_outputs::read_on_entry_error;
 mod lower_rows;
 mod lower_struct_slices;
 #[cfg(test)]
@@ -617,6 +618,9 @@ pub struct Func {
     pub slice_fields: Vec<VarId>,
     /// The output buffers (`out: &mut [f64]`), each as the local holding its contents.
     pub outputs: Vec<Output>,
+    /// The output buffers whose entry contents the body may read (see `lower_outputs`),
+    /// with the span of the first such read: `crate::in_place` makes them inputs too.
+    pub read_on_entry: Vec<(Ident, Span)>,
     /// A method: the receiver `self` is `params[0]`, bound to a variable of another name
     /// (closures cannot take `self`).
     pub method: bool,

@@ -1,0 +1,254 @@
+//! In-place buffers: a `&mut [f64]` or `&mut Vec<f64>` parameter whose entry contents the
+//! body reads maps them to its contents on exit. `f_jvp` takes the buffer's tangent in and
+//! out (`y_dot`), `f_vjp` its cotangent (`y_bar`: that of the contents on exit in, that of
+//! the entry contents out). Each function is checked as the map from its inputs (entry
+//! contents included) to its outputs (contents on exit, and its result): `f_vjp` against
+//! central differences of a random projection, `f_jvp` against `f_vjp` by the dot-product
+//! identity ⟨ȳ, J v⟩ = ⟨Jᵀ ȳ, v⟩.
+
+// The functions are written as their authors write them.
+#![allow(clippy::needless_range_loop, clippy::ptr_arg)]
+
+mod common;
+
+use autodiff::differentiate;
+use autodiff::num_traits::Float;
+use common::{assert_grad, rng_vec};
+
+/// An explicit Euler step, as integrators write it.
+#[differentiate]
+fn euler_step(y: &mut [f64], dydt: &[f64], h: f64) {
+    for i in 0..y.len() {
+        y[i] += h * dydt[i];
+    }
+}
+
+/// Normalisation in place through `iter_mut`, returning the norm.
+#[differentiate]
+fn normalize(v: &mut [f64]) -> f64 {
+    let norm = v.iter().map(|x| x * x).sum::<f64>().sqrt();
+    for x in v.iter_mut() {
+        *x /= norm;
+    }
+    norm
+}
+
+/// A stable softmax in place.
+#[differentiate]
+fn softmax_in_place(x: &mut Vec<f64>) {
+    let m = x.iter().cloned().fold(f64::NEG_INFINITY, f64::max);
+    let mut s = 0.0;
+    for v in x.iter_mut() {
+        *v = (*v - m).exp();
+        s += *v;
+    }
+    for v in x.iter_mut() {
+        *v /= s;
+    }
+}
+
+/// Two buffers stepped together (a leapfrog / symplectic Euler step of springs).
+#[differentiate]
+fn leapfrog(x: &mut [f64], v: &mut [f64], k: f64, dt: f64) {
+    for i in 0..x.len() {
+        v[i] -= dt * k * x[i];
+    }
+    for i in 0..x.len() {
+        x[i] += dt * v[i];
+    }
+}
+
+/// `wrt` leaving the buffer out: its entry contents are constants.
+#[differentiate(wrt(h))]
+fn scaled_step(y: &mut [f64], h: f64) {
+    for i in 0..y.len() {
+        y[i] = y[i] * (1.0 + h * y[i]);
+    }
+}
+
+/// Generic over the float type.
+#[differentiate]
+fn damp<T: Float>(y: &mut [T], c: T) {
+    for i in 1..y.len() {
+        y[i] = y[i] - c * y[i - 1];
+    }
+}
+
+struct Decay {
+    rate: f64,
+}
+
+impl Decay {
+    /// A method with an in-place buffer; `self` holds a constant.
+    #[differentiate(wrt(y, dt))]
+    fn advance(&self, y: &mut [f64], dt: f64) {
+        for v in y.iter_mut() {
+            *v *= (-self.rate * dt).exp();
+        }
+    }
+}
+
+fn dot(a: &[f64], b: &[f64]) -> f64 {
+    a.iter().zip(b).map(|(a, b)| a * b).sum()
+}
+
+#[test]
+fn an_euler_step_in_place() {
+    let (y0, dydt, h) = (vec![1.0, -0.5, 2.0], vec![0.3, 0.7, -1.1], 0.1);
+    let seed = rng_vec(11, 3, -1.0, 1.0);
+    let mut y = y0.clone();
+    let mut y_bar = seed.clone();
+    let (dydt_bar, h_bar) = euler_step_vjp(&mut y, &dydt, h, &mut y_bar);
+    let mut expected = y0.clone();
+    euler_step(&mut expected, &dydt, h);
+    assert_eq!(y, expected, "the buffer holds the step's result");
+    // Closed form: ∂y'/∂y = I, ∂y'/∂k = h I, ∂y'/∂h = k.
+    assert_eq!(y_bar, seed);
+    let want_dydt: Vec<f64> = seed.iter().map(|s| s * h).collect();
+    assert_eq!(dydt_bar, want_dydt);
+    assert!((h_bar - dot(&seed, &dydt)).abs() < 1e-15);
+    // Forward mode, against the cotangents.
+    let (v_y, v_k, v_h) = (rng_vec(12, 3, -1.0, 1.0), rng_vec(13, 3, -1.0, 1.0), 0.4);
+    let mut y = y0.clone();
+    let mut y_dot = v_y.clone();
+    euler_step_jvp(&mut y, &dydt, h, &v_k, v_h, &mut y_dot);
+    assert_eq!(y, expected);
+    let lhs = dot(&seed, &y_dot);
+    let rhs = dot(&y_bar, &v_y) + dot(&dydt_bar, &v_k) + h_bar * v_h;
+    assert!((lhs - rhs).abs() < 1e-12, "{lhs} vs {rhs}");
+}
+
+#[test]
+fn a_normalisation_in_place_returning_the_norm() {
+    let v0 = vec![3.0, -1.0, 2.0, 0.5];
+    let seed = rng_vec(21, 4, -1.0, 1.0);
+    let dout = 0.3;
+    let mut v = v0.clone();
+    let mut v_bar = seed.clone();
+    let (norm,) = normalize_vjp(&mut v, dout, &mut v_bar);
+    let mut expected = v0.clone();
+    assert_eq!(norm, normalize(&mut expected));
+    assert_eq!(v, expected);
+    // Central differences of ⟨seed, v'(v)⟩ + dout · ‖v‖.
+    let scalar = |v: &[f64]| {
+        let mut w = v.to_vec();
+        let n = normalize(&mut w);
+        dot(&seed, &w) + dout * n
+    };
+    assert_grad(scalar, &v0, &v_bar);
+    let direction = rng_vec(22, 4, -1.0, 1.0);
+    let mut v = v0.clone();
+    let mut v_dot = direction.clone();
+    let (value, value_dot) = normalize_jvp(&mut v, &mut v_dot);
+    assert_eq!(value, norm);
+    let lhs = dot(&seed, &v_dot) + dout * value_dot;
+    assert!((lhs - dot(&v_bar, &direction)).abs() < 1e-12);
+}
+
+#[test]
+fn a_softmax_in_place_in_a_vec() {
+    let x0 = vec![0.5, -1.0, 2.0, 0.25, 800.0];
+    let seed = rng_vec(31, 5, -1.0, 1.0);
+    let mut x = x0.clone();
+    let mut x_bar = seed.clone();
+    softmax_in_place_vjp(&mut x, &mut x_bar);
+    assert!(x.iter().all(|p| p.is_finite()), "stable at a large logit");
+    // Closed form: x̄ = y ⊙ (ȳ − ⟨ȳ, y⟩).
+    let inner = dot(&seed, &x);
+    let want: Vec<f64> = x.iter().zip(&seed).map(|(y, g)| y * (g - inner)).collect();
+    common::assert_close(&x_bar, &want);
+    let small = vec![0.5, -1.0, 2.0, 0.25];
+    let seed = rng_vec(32, 4, -1.0, 1.0);
+    let mut x = small.clone();
+    let mut x_bar = seed.clone();
+    softmax_in_place_vjp(&mut x, &mut x_bar);
+    let scalar = |v: &[f64]| {
+        let mut w = v.to_vec();
+        softmax_in_place(&mut w);
+        dot(&seed, &w)
+    };
+    assert_grad(scalar, &small, &x_bar);
+    let direction = rng_vec(33, 4, -1.0, 1.0);
+    let (mut x, mut x_dot) = (small.clone(), direction.clone());
+    softmax_in_place_jvp(&mut x, &mut x_dot);
+    assert!((dot(&seed, &x_dot) - dot(&x_bar, &direction)).abs() < 1e-12);
+}
+
+#[test]
+fn two_buffers_stepped_together() {
+    let (x0, v0, k, dt) = (vec![1.0, -0.5], vec![0.2, 0.9], 3.0, 0.05);
+    let (sx, sv) = (rng_vec(41, 2, -1.0, 1.0), rng_vec(42, 2, -1.0, 1.0));
+    let (mut x, mut v) = (x0.clone(), v0.clone());
+    let (mut x_bar, mut v_bar) = (sx.clone(), sv.clone());
+    let (k_bar, dt_bar) = leapfrog_vjp(&mut x, &mut v, k, dt, &mut x_bar, &mut v_bar);
+    let (mut ex, mut ev) = (x0.clone(), v0.clone());
+    leapfrog(&mut ex, &mut ev, k, dt);
+    assert_eq!((x.clone(), v.clone()), (ex, ev));
+    // All inputs packed: x, v, k, dt.
+    let scalar = |z: &[f64]| {
+        let (mut x, mut v) = (z[0..2].to_vec(), z[2..4].to_vec());
+        leapfrog(&mut x, &mut v, z[4], z[5]);
+        dot(&sx, &x) + dot(&sv, &v)
+    };
+    let z = [x0[0], x0[1], v0[0], v0[1], k, dt];
+    let grad = [x_bar[0], x_bar[1], v_bar[0], v_bar[1], k_bar, dt_bar];
+    assert_grad(scalar, &z, &grad);
+    let dz = rng_vec(43, 6, -1.0, 1.0);
+    let (mut x, mut v) = (x0.clone(), v0.clone());
+    let (mut x_dot, mut v_dot) = (dz[0..2].to_vec(), dz[2..4].to_vec());
+    leapfrog_jvp(&mut x, &mut v, k, dt, dz[4], dz[5], &mut x_dot, &mut v_dot);
+    let lhs = dot(&sx, &x_dot) + dot(&sv, &v_dot);
+    assert!((lhs - dot(&grad, &dz)).abs() < 1e-12);
+}
+
+#[test]
+fn wrt_leaving_the_buffer_out_keeps_its_entry_contents_constant() {
+    let (y0, h) = (vec![0.5, -2.0, 1.5], 0.2);
+    let seed = rng_vec(51, 3, -1.0, 1.0);
+    let mut y = y0.clone();
+    let (h_bar,) = scaled_step_vjp(&mut y, h, &seed);
+    // ∂y'ᵢ/∂h = yᵢ².
+    let want: f64 = y0.iter().zip(&seed).map(|(y, s)| s * y * y).sum();
+    assert!((h_bar - want).abs() < 1e-14);
+    let mut y = y0.clone();
+    let mut y_dot = vec![0.0; 3];
+    scaled_step_jvp(&mut y, h, 1.0, &mut y_dot);
+    let squares: Vec<f64> = y0.iter().map(|y| y * y).collect();
+    common::assert_close(&y_dot, &squares);
+}
+
+#[test]
+fn generic_and_f32() {
+    let y0 = vec![1.0_f32, 2.0, -1.0];
+    let mut y = y0.clone();
+    let mut y_bar = vec![1.0_f32, 1.0, 1.0];
+    let (c_bar,) = damp_vjp(&mut y, 0.5_f32, &mut y_bar);
+    // y'₁ = y₁ − c y₀, y'₂ = y₂ − c y'₁ = y₂ − c y₁ + c² y₀.
+    let (c, [y0_, y1, _]) = (0.5_f32, [y0[0], y0[1], y0[2]]);
+    let want_y_bar = [1.0 - c + c * c, 1.0 - c, 1.0];
+    for (g, w) in y_bar.iter().zip(want_y_bar) {
+        assert!((g - w).abs() < 1e-6, "{g} vs {w}");
+    }
+    // ∂(y'₁ + y'₂)/∂c = −y₀ − y₁ + 2 c y₀.
+    let want_c = -y0_ - y1 + 2.0 * c * y0_;
+    assert!((c_bar - want_c).abs() < 1e-6, "{c_bar} vs {want_c}");
+    let mut y = vec![1.0_f64, 2.0, -1.0];
+    let mut y_dot = vec![0.0, 0.0, 0.0];
+    damp_jvp(&mut y, 0.5, 1.0, &mut y_dot);
+    assert_eq!(y_dot, vec![0.0, -1.0, -2.0 + 2.0 * 0.5 * 1.0]);
+}
+
+#[test]
+fn a_method_with_a_buffer_in_place() {
+    let decay = Decay { rate: 0.7 };
+    let (y0, dt) = (vec![1.0, -3.0], 0.4);
+    let seed = rng_vec(61, 2, -1.0, 1.0);
+    let mut y = y0.clone();
+    let mut y_bar = seed.clone();
+    let (dt_bar,) = decay.advance_vjp(&mut y, dt, &mut y_bar);
+    let f = (-0.7_f64 * dt).exp();
+    common::assert_close(&y, &[f * y0[0], f * y0[1]]);
+    common::assert_close(&y_bar, &[f * seed[0], f * seed[1]]);
+    let want_dt = -0.7 * f * dot(&seed, &y0);
+    assert!((dt_bar - want_dt).abs() < 1e-14);
+}
