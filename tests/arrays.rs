@@ -4,7 +4,7 @@
 //! (`ops::embedding`) feeding a matmul and cross-entropy.
 
 mod common;
-use autodiff::ndarray::{array, Array1, Array2};
+use autodiff::ndarray::{array, Array1, Array2, ArrayView1, ArrayView2};
 use autodiff::{differentiate, ops};
 use common::*;
 
@@ -359,4 +359,104 @@ fn mapped_closures_reading_locals() {
     let ybar = array![1.0, -2.0, 0.5];
     let (_, x_bar, k_bar) = scaled_tanh_vjp(&x, 0.8, ybar.clone());
     assert!((ybar.dot(&jv) - (x_bar.dot(&dx) + k_bar * dk)).abs() < 1e-12);
+}
+
+// Shape queries on an active matrix (`nrows`, `ncols`, `dim`, `shape`) are integers: loop
+// bounds and counts, with no derivative.
+#[differentiate]
+fn corner_products(m: &Array2<f64>) -> f64 {
+    let mut s = 0.0;
+    for r in 0..m.nrows() {
+        s += m[[r, 0]] * m[[r, m.ncols() - 1]];
+    }
+    let (n, k) = m.dim();
+    s + m[[n - 1, k - 1]] / (m.shape()[0] as f64)
+}
+
+// Column and row means (`mean_axis`, whose `Option` is unwrapped), and a matrix centred by
+// its column means element by element, as statistics code writes it.
+#[differentiate]
+fn centred_energy(m: &Array2<f64>, w: &Array1<f64>) -> f64 {
+    let means = m.mean_axis(autodiff::ndarray::Axis(0)).unwrap();
+    let mut c = m.clone();
+    for r in 0..m.nrows() {
+        for k in 0..m.ncols() {
+            c[[r, k]] -= means[k];
+        }
+    }
+    let row_means = m.mean_axis(autodiff::ndarray::Axis(1)).expect("rows");
+    (&c * &c).sum() + row_means.dot(w)
+}
+
+#[test]
+fn shape_queries_and_axis_means() {
+    let m = matrix(71, 3, 4, 1.0);
+    corner_products_gradcheck(&m).unwrap();
+    // ∂/∂m: the first and last columns' products, plus 1/3 at the last entry.
+    let (_, m_bar) = corner_products_grad(&m);
+    let mut want = Array2::zeros((3, 4));
+    for r in 0..3 {
+        want[[r, 0]] += m[[r, 3]];
+        want[[r, 3]] += m[[r, 0]];
+    }
+    want[[2, 3]] += 1.0 / 3.0;
+    assert_eq!(m_bar, want);
+    let w = vector(72, 3, -1.0, 1.0);
+    centred_energy_gradcheck(&m, &w).unwrap();
+    // Σ (m − mean)² has gradient 2 (m − mean); the row means' term adds wᵣ/4 to row r.
+    let (_, m_bar, w_bar) = centred_energy_grad(&m, &w);
+    let means = m.mean_axis(autodiff::ndarray::Axis(0)).unwrap();
+    for r in 0..3 {
+        for k in 0..4 {
+            let want = 2.0 * (m[[r, k]] - means[k]) + w[r] / 4.0;
+            assert!((m_bar[[r, k]] - want).abs() < 1e-12);
+        }
+    }
+    assert_close(
+        w_bar.as_slice().unwrap(),
+        m.mean_axis(autodiff::ndarray::Axis(1))
+            .unwrap()
+            .as_slice()
+            .unwrap(),
+    );
+}
+
+// Views as parameters (`ArrayView1`, `ArrayView2<'a, _>`), and `.view()` passed to them: the
+// derived items take the arrays viewed (`&Array1<f64>`), the primal gets `a.view()`.
+#[differentiate]
+fn root_mean_square_error(y_true: ArrayView1<f64>, y_pred: ArrayView1<f64>) -> f64 {
+    let n = y_true.len() as f64;
+    let mut s = 0.0;
+    for i in 0..y_true.len() {
+        let d = y_true[i] - y_pred[i];
+        s += d * d;
+    }
+    (s / n).sqrt()
+}
+
+#[differentiate]
+fn viewed_quadratic<'a>(m: ArrayView2<'a, f64>, x: &Array1<f64>) -> f64 {
+    x.dot(&m.dot(x))
+}
+
+#[differentiate]
+fn through_views(a: &Array1<f64>, m: &Array2<f64>) -> f64 {
+    root_mean_square_error(a.view(), a.mapv(f64::tanh).view()) + viewed_quadratic(m.view(), a)
+}
+
+#[test]
+fn views_as_parameters() {
+    let (a, b) = (vector(81, 4, -1.0, 1.0), vector(82, 4, -1.0, 1.0));
+    root_mean_square_error_gradcheck(&a, &b).unwrap();
+    // ∂/∂ŷᵢ = −(yᵢ − ŷᵢ) / (n · rmse).
+    let (rmse, _, pred_bar) = root_mean_square_error_grad(&a, &b);
+    let want: Vec<f64> = (0..4).map(|i| -(a[i] - b[i]) / (4.0 * rmse)).collect();
+    assert_close(pred_bar.as_slice().unwrap(), &want);
+    let m = matrix(83, 4, 4, 1.0);
+    viewed_quadratic_gradcheck(&m, &a).unwrap();
+    // ∂(xᵀMx)/∂x = (M + Mᵀ) x.
+    let (_, _, x_bar) = viewed_quadratic_grad(&m, &a);
+    let want = m.dot(&a) + m.t().dot(&a);
+    assert_close(x_bar.as_slice().unwrap(), want.as_slice().unwrap());
+    through_views_gradcheck(&a, &m).unwrap();
 }

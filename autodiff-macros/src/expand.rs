@@ -158,17 +158,41 @@ fn method_args(
     }
 }
 
-/// A type no inherent `impl` can be written for (`f64`, `[f64; 3]`, `&T`, a tuple), where
+/// A type no inherent `impl` can be written for (`f64`, `[f64; 3]`, `&T`, a tuple, `Vec<f64>`), where
 /// the derived items would go: the macro's error, spanned on it.
 fn foreign_self_type(ty: &syn::Type) -> Option<syn::Error> {
+    // The standard library's and `ndarray`'s containers (`impl Energy for Vec<f64>`) are
+    // another crate's types too.
+    const FOREIGN: &[&str] = &[
+        "Vec",
+        "VecDeque",
+        "Box",
+        "Option",
+        "String",
+        "HashMap",
+        "BTreeMap",
+        "Array",
+        "Array1",
+        "Array2",
+        "Array3",
+        "ArrayD",
+        "ArrayBase",
+        "ArrayView",
+        "ArrayView1",
+        "ArrayView2",
+    ];
     let primitive = match ty {
         syn::Type::Path(p) => {
             p.qself.is_none()
-                && p.path.get_ident().is_some_and(|i| {
+                && (p.path.get_ident().is_some_and(|i| {
                     let name = i.to_string();
                     crate::tokens::SCALAR_TYPES.contains(&name.as_str())
                         || matches!(name.as_str(), "char" | "str")
-                })
+                }) || p
+                    .path
+                    .segments
+                    .last()
+                    .is_some_and(|s| FOREIGN.contains(&s.ident.to_string().as_str())))
         }
         syn::Type::Array(_)
         | syn::Type::Slice(_)

@@ -217,6 +217,9 @@ pub fn collapse_param_refs(item: &syn::ItemFn) -> Option<syn::ItemFn> {
         if let Some(value) = shared_scalar(&pt.ty, float.as_ref()) {
             *pt.ty = value;
             changed = true;
+        } else if let Some(owned) = view_as_array_ref(&pt.ty) {
+            *pt.ty = owned;
+            changed = true;
         } else if let Some(single) = single_reference(&pt.ty) {
             *pt.ty = single;
             changed = true;
@@ -380,6 +383,38 @@ fn shared_scalar(ty: &Type, float: Option<&Type>) -> Option<Type> {
     let primitive = crate::tokens::SCALAR_TYPES.contains(&name.as_str());
     let is_float = float.is_some_and(|f| quote::quote!(#f).to_string() == name);
     (primitive || is_float).then(|| (*r.elem).clone())
+}
+
+/// An `ndarray` view by value (`ArrayView1<'_, F>`, `ArrayView2<F>`, `ArrayView<F, D>`,
+/// `ArrayViewD<F>`) as a reference to the owned array it views (`&Array1<F>`, …): the
+/// derived items take arrays, as they take `&Array1<F>` itself, and the primal gets
+/// `a.view()`.
+pub fn view_as_array_ref(ty: &Type) -> Option<Type> {
+    let Type::Path(p) = ty else { return None };
+    if p.qself.is_some() {
+        return None;
+    }
+    let last = p.path.segments.last()?;
+    let owned = match last.ident.to_string().as_str() {
+        "ArrayView" => "Array",
+        "ArrayView0" => "Array0",
+        "ArrayView1" => "Array1",
+        "ArrayView2" => "Array2",
+        "ArrayView3" => "Array3",
+        "ArrayView4" => "Array4",
+        "ArrayViewD" => "ArrayD",
+        _ => return None,
+    };
+    let syn::PathArguments::AngleBracketed(a) = &last.arguments else {
+        return None;
+    };
+    let args: Vec<&syn::GenericArgument> = a
+        .args
+        .iter()
+        .filter(|g| !matches!(g, syn::GenericArgument::Lifetime(_)))
+        .collect();
+    let owned = syn::Ident::new(owned, last.ident.span());
+    Some(syn::parse_quote!(&::autodiff::ndarray::#owned<#(#args),*>))
 }
 
 /// `&&T` as `&T`, `&Box<[F]>` as `&[F]` (any number of outer shared references).

@@ -176,9 +176,9 @@ fn check_opaque(e: &Expr, act: &Activity, func: &Func, errors: &mut Vec<syn::Err
     e.visit(&mut |x| {
         let (name, args): (String, Vec<&Expr>) = match &x.kind {
             ExprKind::Opaque(OpaqueCall::Function(p, args)) => (quote::quote!(#p).to_string().replace(' ', ""), args.iter().collect()),
-            // `x.len()` reads no value of `x`; `x.is_nan()` and the other tests of a float
-            // give a `bool`, which has no derivative to lose.
-            ExprKind::Opaque(OpaqueCall::Method(_, m, _, args)) if m == "len" || FLOAT_TESTS.contains(&m.to_string().as_str()) => (m.to_string(), args.iter().collect()),
+            // `x.len()`, `a.nrows()`, `a.dim()` read no value of `x`; `x.is_nan()` and the
+            // other tests of a float give a `bool`, which has no derivative to lose.
+            ExprKind::Opaque(OpaqueCall::Method(_, m, _, args)) if (args.is_empty() && crate::ir::SHAPE_METHODS.contains(&m.to_string().as_str())) || FLOAT_TESTS.contains(&m.to_string().as_str()) => (m.to_string(), args.iter().collect()),
             ExprKind::Opaque(OpaqueCall::Method(recv, m, _, args)) => (m.to_string(), std::iter::once(&**recv).chain(args).collect()),
             ExprKind::Opaque(OpaqueCall::Macro(..)) => return,
             _ => return,

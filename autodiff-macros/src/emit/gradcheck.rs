@@ -195,6 +195,8 @@ fn primal_arguments(ctx: &Ctx, args: &[TokenStream]) -> Vec<TokenStream> {
             {
                 quote!(&#arg)
             }
+            // `a: ArrayView1<F>`, taken as `&Array1<F>` by the derived items.
+            _ if crate::parse::view_as_array_ref(written).is_some() => quote!((#arg).view()),
             // `p: Point` by value, taken as `&Point` by the derived items.
             _ if !matches!(written, syn::Type::Reference(_)) => {
                 quote!(::core::clone::Clone::clone(#arg))

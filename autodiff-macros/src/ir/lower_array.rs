@@ -39,7 +39,7 @@ const ARRAY_RESULTS: &[&str] = &[
 ];
 
 /// Array methods that read only the shape.
-pub(super) const SHAPE_METHODS: &[&str] = &[
+pub const SHAPE_METHODS: &[&str] = &[
     "len", "nrows", "ncols", "dim", "shape", "raw_dim", "is_empty", "ndim",
 ];
 
@@ -151,6 +151,30 @@ impl Lowerer {
                     self.vars[t].ty = Some(syn::parse_quote!(::autodiff::ndarray::Array1<#float>));
                 }
                 sums
+            }
+            // `a.mean_axis(Axis(k))` of a matrix (its `Option` unwrapped by the caller's
+            // `unwrap`): the sums over that axis over their count.
+            ("mean_axis", 1) if self.rank(&recv) != Some(1) => {
+                let (rule, count) = match fn_arg.and_then(axis_number) {
+                    Some(0) => ("sum_rows", "nrows"),
+                    Some(1) => ("sum_cols", "ncols"),
+                    _ => return Some(self.unsupported(span, "`mean_axis` here", "average a matrix over `Axis(0)` or `Axis(1)`, written as a literal")),
+                };
+                let length = OpaqueCall::Method(
+                    Box::new(recv.clone()),
+                    Ident::new(count, span),
+                    None,
+                    vec![],
+                );
+                let length = Expr::new(ExprKind::Opaque(length), span);
+                let count = Expr::new(ExprKind::Cast(Box::new(length), self.float.clone()), span);
+                let sums = self.ops_call(rule, vec![recv], span, out);
+                let means = self.array_arith(ArithOp::Div, sums, count, span, out);
+                if let ExprKind::Var(t) = means.kind {
+                    let float = &self.float;
+                    self.vars[t].ty = Some(syn::parse_quote!(::autodiff::ndarray::Array1<#float>));
+                }
+                means
             }
             ("t", 0) => self.ops_call("transpose", vec![recv], span, out),
             ("sum", 0) => self.ops_call("sum", vec![recv], span, out),
@@ -337,7 +361,7 @@ impl Lowerer {
     }
 
     /// Rules take their array arguments by reference; a reference parameter already is one.
-    fn by_ref(&self, e: Expr) -> Expr {
+    pub(super) fn by_ref(&self, e: Expr) -> Expr {
         let is_reference = |v: VarId| matches!(self.vars[v].ty, Some(syn::Type::Reference(_)));
         match e.kind {
             ExprKind::Ref(_) => e,

@@ -623,9 +623,13 @@ impl Lowerer {
             recv_kind == Kind::Array && matches!(name.as_str(), "mapv" | "mapv_into" | "map");
         // `g(x).expect("…")`, `T::from(x).unwrap()`, `a.mean().unwrap()`: the value itself
         // (the message is the primal's).
+        // `a.mean_axis(Axis(0)).unwrap()`: the means, which `array_method` computed whole.
+        let mean_axis =
+            matches!(&*m.receiver, syn::Expr::MethodCall(inner) if inner.method == "mean_axis");
         if matches!(name.as_str(), "unwrap" | "expect")
             && (matches!(recv.kind, ExprKind::Cast(..))
-                || recv_kind == Kind::Float && matches!(recv.kind, ExprKind::Var(_)))
+                || recv_kind == Kind::Float && matches!(recv.kind, ExprKind::Var(_))
+                || mean_axis && recv_kind == Kind::Array)
         {
             return recv;
         }
@@ -648,6 +652,11 @@ impl Lowerer {
                 turbofish,
                 args,
             )));
+        }
+        // `a.view()`: the array itself, which the derived items read in place (a view
+        // parameter is taken as a reference to an array, `parse::view_as_array_ref`).
+        if recv_kind == Kind::Array && name == "view" && args.is_empty() {
+            return self.by_ref(recv);
         }
         if recv_kind == Kind::Array
             && !super::lower_array::SHAPE_METHODS.contains(&name.as_str())
@@ -1014,7 +1023,21 @@ pub fn kind_of(e: &Expr, vars: &[Var], float: &Type) -> Kind {
         ExprKind::Cast(_, ty) => crate::parse::kind_of_type(ty, float),
         // `Array2::zeros((n, m))`, `Array1::from_elem(n, 0.0)`: an array to fill.
         ExprKind::Opaque(OpaqueCall::Function(p, _)) if array_constructor(p) => Kind::Array,
-        ExprKind::Opaque(OpaqueCall::Method(_, name, _, _)) if name == "len" => Kind::Int,
+        ExprKind::Opaque(OpaqueCall::Method(_, name, _, args))
+            if args.is_empty()
+                && matches!(
+                    name.to_string().as_str(),
+                    "len" | "nrows" | "ncols" | "ndim"
+                ) =>
+        {
+            Kind::Int
+        }
+        // `a.shape()`: the lengths, integers.
+        ExprKind::Opaque(OpaqueCall::Method(_, name, _, args))
+            if args.is_empty() && name == "shape" =>
+        {
+            Kind::IntSeq
+        }
         // `T::zero()`, `f64::from(n)`, `T::from(0.0).unwrap()`: constants of the float type.
         ExprKind::Opaque(OpaqueCall::Function(p, _)) if float_constructor(p, float) => Kind::Float,
         ExprKind::Opaque(OpaqueCall::Method(recv, name, _, _))

@@ -21,6 +21,7 @@ mod lower_items;
 mod lower_iter;
 mod lower_macros;
 mod lower_outputs;
+pub use lower_array::SHAPE_METHODS;
 pub use lower_outputs::read_on_entry_error;
 mod lower_rows;
 mod lower_struct_slices;
