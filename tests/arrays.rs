@@ -460,3 +460,70 @@ fn views_as_parameters() {
     assert_close(x_bar.as_slice().unwrap(), want.as_slice().unwrap());
     through_views_gradcheck(&a, &m).unwrap();
 }
+
+// `mean_axis(…).unwrap_or_else(|| …)` (the default where the axis is empty), and a caller
+// indexing the array it returns (`means[col]`, an `Array1` read by index).
+#[differentiate]
+fn column_means_or_zeros(matrix: &Array2<f64>) -> Array1<f64> {
+    matrix
+        .mean_axis(autodiff::ndarray::Axis(0))
+        .unwrap_or_else(|| Array1::zeros(matrix.ncols()))
+}
+
+#[differentiate]
+fn centred_columns(matrix: &Array2<f64>) -> Array2<f64> {
+    let means = column_means_or_zeros(matrix);
+    let mut centered = matrix.clone();
+    for row in 0..matrix.nrows() {
+        for col in 0..matrix.ncols() {
+            centered[[row, col]] -= means[col];
+        }
+    }
+    centered
+}
+
+// `Zip::from(&a).and(&b).fold(…)` and `Zip::from(&mut c).and(&a).for_each(…)`: the arrays'
+// elements in step, as the zipped iterators they are.
+#[differentiate]
+fn zipped_squared_error(y_true: ArrayView1<f64>, y_pred: ArrayView1<f64>) -> f64 {
+    let total = autodiff::ndarray::Zip::from(&y_true)
+        .and(&y_pred)
+        .fold(0., |acc, y_true, y_pred| acc + (y_true - y_pred).powf(2.));
+    (total / y_true.len() as f64).sqrt()
+}
+
+#[differentiate]
+fn zipped_update(a: &Array1<f64>, b: &Array1<f64>, k: f64) -> f64 {
+    let mut c = a.clone();
+    autodiff::ndarray::Zip::from(&mut c)
+        .and(b)
+        .for_each(|c, &b| *c = *c * k + b * b);
+    c.sum()
+}
+
+#[test]
+fn axis_means_with_defaults_zips_and_indexed_array_results() {
+    let m = matrix(91, 4, 3, 1.0);
+    // The columns centred: ∂⟨S, m − mean⟩/∂m = S − (column means of S).
+    let seed = matrix(92, 4, 3, 1.0);
+    let (value, m_bar) = centred_columns_vjp(&m, seed.clone());
+    let means = m.mean_axis(autodiff::ndarray::Axis(0)).unwrap();
+    assert_eq!(value, &m - &means);
+    let seed_means = seed.mean_axis(autodiff::ndarray::Axis(0)).unwrap();
+    let want = &seed - &seed_means;
+    assert_close(m_bar.as_slice().unwrap(), want.as_slice().unwrap());
+    let empty = Array2::<f64>::zeros((0, 3));
+    assert_eq!(
+        column_means_or_zeros_vjp(&empty, Array1::zeros(3)).0,
+        Array1::zeros(3)
+    );
+    let (y, p) = (vector(93, 5, -1.0, 1.0), vector(94, 5, -1.0, 1.0));
+    zipped_squared_error_gradcheck(&y, &p).unwrap();
+    let (a, b) = (vector(95, 4, -1.0, 1.0), vector(96, 4, -1.0, 1.0));
+    zipped_update_gradcheck(&a, &b, 0.7).unwrap();
+    // Σ (k aᵢ + bᵢ²): ∂/∂a = k, ∂/∂b = 2b, ∂/∂k = Σ a.
+    let (_, a_bar, b_bar, k_bar) = zipped_update_grad(&a, &b, 0.7);
+    assert_close(a_bar.as_slice().unwrap(), &[0.7; 4]);
+    assert_close(b_bar.as_slice().unwrap(), (&b * 2.0).as_slice().unwrap());
+    assert!((k_bar - a.sum()).abs() < 1e-12);
+}

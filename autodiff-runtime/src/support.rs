@@ -65,6 +65,18 @@ impl<T: Float> Sequence for Box<[T]> {
     }
 }
 
+/// A one-dimensional `ndarray` array read by index (`means[k]` of a call's result whose
+/// type the macro cannot see): a sequence whose adjoint is an array of its length.
+impl<T: Float> Sequence for ndarray::Array1<T> {
+    type Zeros = ndarray::Array1<T>;
+    fn zeros(&self) -> ndarray::Array1<T> {
+        ndarray::Array1::from_elem(self.len(), T::zero())
+    }
+    fn seq_len(&self) -> usize {
+        self.len()
+    }
+}
+
 impl<S: Sequence + ?Sized> Sequence for &S {
     type Zeros = S::Zeros;
     fn zeros(&self) -> S::Zeros {
@@ -102,6 +114,25 @@ impl<T: Float> SeqAdjoint for Vec<T> {
     }
     fn add(&mut self, other: &Self) {
         add_assign(self, other)
+    }
+}
+
+impl<T: Float> SeqAdjoint for ndarray::Array1<T> {
+    fn nothing() -> Self {
+        ndarray::Array1::from_elem(0, T::zero())
+    }
+    fn adjoint_len(&self) -> usize {
+        self.len()
+    }
+    fn add(&mut self, other: &Self) {
+        assert_eq!(
+            self.len(),
+            other.len(),
+            "adjoint of length {} receives a cotangent of length {}",
+            self.len(),
+            other.len()
+        );
+        self.zip_mut_with(other, |a, &b| *a = *a + b);
     }
 }
 

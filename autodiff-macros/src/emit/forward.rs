@@ -196,14 +196,18 @@ impl Ctx<'_> {
             } => {
                 // A sequence given a constant (`ret = Vec::new();` on one path): its tangent
                 // is zeros of its new length, taken after the assignment.
+                // An array likewise (`means = Array1::zeros(n)` on one path).
                 let constant_seq = match (sweep, place, compound) {
                     (Sweep::Jvp, Place::Var(v), None)
                         if self.active(*v)
-                            && self.func.vars[*v].kind == Kind::FloatSeq
+                            && matches!(self.func.vars[*v].kind, Kind::FloatSeq | Kind::Array)
                             && self.tangent(value).is_none() =>
                     {
                         let (dot, name) = (self.dot(*v), self.name(*v));
-                        Some(quote!(#dot = __ad::zeros_like(&#name);))
+                        Some(match self.func.vars[*v].kind {
+                            Kind::Array => quote!(#dot = __ad::zeros_nd(&#name);),
+                            _ => quote!(#dot = __ad::zeros_like(&#name);),
+                        })
                     }
                     _ => None,
                 };

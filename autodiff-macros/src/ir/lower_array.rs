@@ -414,6 +414,116 @@ fn deref_to_value(body: &mut syn::Expr, x: &Ident) {
 }
 
 /// `Axis(k)` (any path to `Axis`) with a literal `k`.
+/// `a.mean_axis(Axis(k)).unwrap_or_else(|| d)` (or `unwrap_or(d)`): `mean_axis` has no value
+/// only where the axis is empty, so this is `if <axis length> == 0 { d } else { the means }`,
+/// the means computed whole by `array_method`.
+pub(super) fn mean_axis_or(m: &syn::ExprMethodCall) -> Option<syn::Expr> {
+    let default = match (m.method.to_string().as_str(), m.args.first()) {
+        ("unwrap_or", Some(d)) if m.args.len() == 1 => d.clone(),
+        ("unwrap_or_else", Some(syn::Expr::Closure(c))) if c.inputs.is_empty() => (*c.body).clone(),
+        _ => return None,
+    };
+    let syn::Expr::MethodCall(inner) = &*m.receiver else {
+        return None;
+    };
+    if inner.method != "mean_axis" || inner.args.len() != 1 {
+        return None;
+    }
+    let length = match axis_number(&inner.args[0])? {
+        0 => quote::format_ident!("nrows"),
+        1 => quote::format_ident!("ncols"),
+        _ => return None,
+    };
+    let array = &inner.receiver;
+    Some(syn::parse_quote!(if #array.#length() == 0 { #default } else { #inner.unwrap() }))
+}
+
+/// `Zip::from(&a).and(&b).fold(init, |acc, x, y| …)` (or `.for_each(|x, y| …)`, with `&mut`
+/// producers too): the elements of equally shaped arrays in step, which is the iterator
+/// chain `a.iter().zip(b.iter()).fold(init, |acc, (x, y)| …)` (`iter_mut` for `&mut a`),
+/// with the closure's parameters nested as the zips nest them.
+pub(super) fn zip_as_chain(m: &syn::ExprMethodCall) -> Option<syn::Expr> {
+    let consumer = m.method.to_string();
+    let (leading, closure) = match (consumer.as_str(), m.args.len()) {
+        ("fold", 2) => (1, &m.args[1]),
+        ("for_each", 1) => (0, &m.args[0]),
+        _ => return None,
+    };
+    let syn::Expr::Closure(closure) = closure else {
+        return None;
+    };
+    // The producers, innermost first: `Zip::from(p0)`, then each `.and(p)`.
+    let mut producers = vec![];
+    let mut at = &*m.receiver;
+    loop {
+        match at {
+            syn::Expr::MethodCall(c) if c.method == "and" && c.args.len() == 1 => {
+                producers.push(&c.args[0]);
+                at = &c.receiver;
+            }
+            syn::Expr::Call(c) if c.args.len() == 1 => {
+                let syn::Expr::Path(p) = &*c.func else {
+                    return None;
+                };
+                let n = p.path.segments.len();
+                if n < 2
+                    || p.path.segments[n - 1].ident != "from"
+                    || p.path.segments[n - 2].ident != "Zip"
+                {
+                    return None;
+                }
+                producers.push(&c.args[0]);
+                break;
+            }
+            _ => return None,
+        }
+    }
+    producers.reverse();
+    if closure.inputs.len() != leading + producers.len() {
+        return None;
+    }
+    // A receiver in parentheses only where it needs them: chains start at a name.
+    let receiver = |e: &syn::Expr| match e {
+        syn::Expr::Path(_) | syn::Expr::Field(_) => quote::quote!(#e),
+        _ => quote::quote!((#e)),
+    };
+    let span = m.method.span();
+    let iters: Vec<syn::Expr> = producers
+        .iter()
+        .map(|p| match p {
+            syn::Expr::Reference(r) if r.mutability.is_some() => {
+                let e = receiver(&r.expr);
+                Some(syn::parse_quote_spanned!(span=> #e.iter_mut()))
+            }
+            syn::Expr::Reference(r) => {
+                let e = receiver(&r.expr);
+                Some(syn::parse_quote_spanned!(span=> #e.iter()))
+            }
+            // A name holding a reference to an array (`b: &Array1<f64>`).
+            syn::Expr::Path(p) if p.path.get_ident().is_some() => {
+                Some(syn::parse_quote_spanned!(span=> #p.iter()))
+            }
+            _ => None,
+        })
+        .collect::<Option<_>>()?;
+    let mut chain = iters[0].clone();
+    for it in &iters[1..] {
+        chain = syn::parse_quote_spanned!(span=> #chain.zip(#it));
+    }
+    let params: Vec<&syn::Pat> = closure.inputs.iter().collect();
+    let mut element: syn::Pat = params[leading].clone();
+    for p in &params[leading + 1..] {
+        element = syn::parse_quote!((#element, #p));
+    }
+    let body = &closure.body;
+    Some(if leading == 1 {
+        let (acc, init) = (params[0], &m.args[0]);
+        syn::parse_quote_spanned!(span=> #chain.fold(#init, |#acc, #element| #body))
+    } else {
+        syn::parse_quote_spanned!(span=> #chain.for_each(|#element| #body))
+    })
+}
+
 fn axis_number(e: &syn::Expr) -> Option<usize> {
     let syn::Expr::Call(c) = e else { return None };
     let syn::Expr::Path(p) = &*c.func else {

@@ -62,6 +62,13 @@ impl Lowerer {
             syn::Expr::Return(r) => {
                 self.lower_valued(&syn::Expr::Return(r.clone()), &self.ret.clone(), out)
             }
+            // `Zip::from(&mut a).and(&b).for_each(…)`: the zipped iterators' `for_each`.
+            syn::Expr::MethodCall(m)
+                if m.method == "for_each" && super::lower_array::zip_as_chain(m).is_some() =>
+            {
+                let chain = super::lower_array::zip_as_chain(m).expect("checked");
+                self.lower_expr_stmt(&chain, out)
+            }
             syn::Expr::MethodCall(m) if m.method == "for_each" => match self.desugar_consumer(m) {
                 Some(block) => self.lower_expr_stmt(&block, out),
                 None => self.lower_effect(e, span, out),

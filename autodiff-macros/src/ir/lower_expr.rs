@@ -578,6 +578,12 @@ impl Lowerer {
         if let Some(test) = range_contains(m) {
             return self.lower_test(&test, out);
         }
+        if let Some(chosen) = super::lower_array::mean_axis_or(m) {
+            return self.lower_expr(&chosen, out);
+        }
+        if let Some(chain) = super::lower_array::zip_as_chain(m) {
+            return self.lower_expr(&chain, out);
+        }
         // `a.fold(init, |acc, x| …)` of an `ndarray` array folds its elements in order, as
         // `a.iter().fold(…)` does.
         if name == "fold" && m.args.len() == 2 && self.names_array(&m.receiver) {
