@@ -68,3 +68,42 @@ fn raw_identifiers_in_closures() {
     assert!((ga - y).abs() < 1e-15 && (gy - (a + 1.0)).abs() < 1e-15);
     raw_names_in_closures_gradcheck(a, y).unwrap();
 }
+
+// `r#x` and `x` are one identifier (Rust reads a raw identifier that is no keyword as the
+// plain one): both spellings name one variable, in the function and in `wrt(…)`.
+#[differentiate]
+fn raw_and_plain(r#x: f64, y: f64) -> f64 {
+    let t = x * y;
+    r#t * r#x + x
+}
+
+#[differentiate]
+fn raw_and_plain_buffer(r#x: f64, y: f64, out: &mut [f64]) {
+    out[0] = x * y + r#x;
+}
+
+#[differentiate(wrt(r#y))]
+fn raw_in_wrt(x: f64, y: f64) -> f64 {
+    x * r#y * y
+}
+
+#[test]
+fn a_raw_spelling_names_the_plain_variable() {
+    // f = x²y + x: ∂x = 2xy + 1, ∂y = x².
+    let (x, y) = (0.3, 0.7);
+    let (value, dx, dy) = raw_and_plain_grad(x, y);
+    assert_eq!(value, raw_and_plain(x, y));
+    assert!((dx - (2.0 * x * y + 1.0)).abs() < 1e-15 && (dy - x * x).abs() < 1e-15);
+    raw_and_plain_gradcheck(x, y).unwrap();
+    let (_, _, _, hx, hy) = raw_and_plain_hvp(x, y, 1.0, 0.0);
+    assert!((hx - 2.0 * y).abs() < 1e-15 && (hy - 2.0 * x).abs() < 1e-15);
+    // out₀ = xy + x: ∂x = y + 1.
+    let mut out = [0.0];
+    let (x_bar, y_bar) = raw_and_plain_buffer_vjp(x, y, &mut out, &[1.0]);
+    assert!((x_bar - (y + 1.0)).abs() < 1e-15 && (y_bar - x).abs() < 1e-15);
+    let mut out_dot = [0.0];
+    raw_and_plain_buffer_jvp(x, y, &mut out, 1.0, 0.0, &mut out_dot);
+    assert!((out_dot[0] - (y + 1.0)).abs() < 1e-15);
+    let (_, dy) = raw_in_wrt_grad(x, y);
+    assert!((dy - 2.0 * x * y).abs() < 1e-15);
+}

@@ -257,7 +257,12 @@ fn expand_function(
     mutating: Option<(&syn::ItemFn, &crate::state::Mutating)>,
 ) -> Result<TokenStream, Vec<syn::Error>> {
     let original = item;
+    crate::parse::check_macro_hygiene(original).map_err(|e| vec![e])?;
     let raw_args = args.clone();
+    // `r#x` is `x`, in the attribute's arguments as in the function.
+    let args = crate::parse::unraw_tokens(args, &mut false);
+    let unraw = crate::parse::unraw_identifiers(item);
+    let item = unraw.as_ref().unwrap_or(item);
     let bounded = crate::parse::bound_arithmetic_param(item);
     let item = bounded.as_ref().unwrap_or(item);
     let written = item;

@@ -124,6 +124,128 @@ const ARITHMETIC_BOUNDS: &[&str] = &[
     "Sync",
 ];
 
+/// A function written by a `macro_rules!` macro may hold two variables of one name: the
+/// macro's own local `t` and a `t` its caller passed in are different variables to Rust
+/// (hygiene), which the attribute cannot tell apart by name. The compiler shows each
+/// token's syntax context in its span's debug form (`#4 bytes(113..116)`); where a name
+/// bound in the function appears in two contexts, the function is refused rather than
+/// differentiated as if they were one variable. Where spans carry no context (outside the
+/// compiler), nothing is checked.
+pub fn check_macro_hygiene(item: &syn::ItemFn) -> syn::Result<()> {
+    use syn::visit::Visit;
+    struct Bindings(std::collections::HashSet<String>);
+    impl Visit<'_> for Bindings {
+        fn visit_pat_ident(&mut self, p: &syn::PatIdent) {
+            self.0.insert(p.ident.to_string());
+            syn::visit::visit_pat_ident(self, p);
+        }
+    }
+    let mut bound = Bindings(Default::default());
+    bound.visit_item_fn(item);
+    let context = |span: proc_macro2::Span| -> Option<String> {
+        let shown = format!("{span:?}");
+        let rest = shown.strip_prefix('#')?;
+        let digits: String = rest.chars().take_while(|c| c.is_ascii_digit()).collect();
+        (!digits.is_empty()).then_some(digits)
+    };
+    let mut seen: std::collections::HashMap<String, String> = Default::default();
+    fn walk(
+        ts: proc_macro2::TokenStream,
+        f: &mut impl FnMut(&Ident) -> Option<syn::Error>,
+    ) -> Option<syn::Error> {
+        for t in ts {
+            let found = match t {
+                proc_macro2::TokenTree::Ident(i) => f(&i),
+                proc_macro2::TokenTree::Group(g) => walk(g.stream(), f),
+                _ => None,
+            };
+            if found.is_some() {
+                return found;
+            }
+        }
+        None
+    }
+    let tokens = quote::ToTokens::to_token_stream(&item.sig.inputs)
+        .into_iter()
+        .chain(quote::ToTokens::to_token_stream(&item.block))
+        .collect();
+    let clash = walk(tokens, &mut |i| {
+        let name = i.to_string();
+        if !bound.0.contains(&name) {
+            return None;
+        }
+        let ctx = context(i.span())?;
+        match seen.get(&name) {
+            Some(first) if *first != ctx => Some(syn::Error::new(
+                i.span(),
+                format!("this function is written by a macro, and `{name}` names two variables here: one of the macro's own and one passed to it, which Rust keeps apart (macro hygiene) but `#[differentiate]` cannot tell apart by name; rename one of them (in the macro or at its call)"),
+            )),
+            Some(_) => None,
+            None => {
+                seen.insert(name, ctx);
+                None
+            }
+        }
+    });
+    clash.map_or(Ok(()), Err)
+}
+
+/// A copy of `item` in which every raw identifier that need not be raw (`r#x`, which Rust
+/// reads as `x`) is written plainly, so that `r#x` and `x` name one variable for the macro
+/// as they do for rustc; keywords stay raw (`r#type`). `None` where there is none.
+pub fn unraw_identifiers(item: &syn::ItemFn) -> Option<syn::ItemFn> {
+    struct Unraw(bool);
+    impl syn::visit_mut::VisitMut for Unraw {
+        fn visit_ident_mut(&mut self, i: &mut Ident) {
+            if let Some(p) = plain_ident(i) {
+                *i = p;
+                self.0 = true;
+            }
+        }
+        fn visit_macro_mut(&mut self, m: &mut syn::Macro) {
+            syn::visit_mut::visit_macro_mut(self, m);
+            m.tokens = unraw_tokens(std::mem::take(&mut m.tokens), &mut self.0);
+        }
+    }
+    let mut copy = item.clone();
+    let mut unraw = Unraw(false);
+    syn::visit_mut::VisitMut::visit_item_fn_mut(&mut unraw, &mut copy);
+    unraw.0.then_some(copy)
+}
+
+/// `ts` with every raw identifier that need not be raw written plainly (see
+/// [`unraw_identifiers`]); `changed` is set where one was.
+pub fn unraw_tokens(ts: proc_macro2::TokenStream, changed: &mut bool) -> proc_macro2::TokenStream {
+    use proc_macro2::TokenTree;
+    ts.into_iter()
+        .map(|t| match t {
+            TokenTree::Ident(i) => match plain_ident(&i) {
+                Some(p) => {
+                    *changed = true;
+                    TokenTree::Ident(p)
+                }
+                None => TokenTree::Ident(i),
+            },
+            TokenTree::Group(g) => {
+                let mut group =
+                    proc_macro2::Group::new(g.delimiter(), unraw_tokens(g.stream(), changed));
+                group.set_span(g.span());
+                TokenTree::Group(group)
+            }
+            other => other,
+        })
+        .collect()
+}
+
+/// `x` for `r#x`; `None` for a plain identifier or a keyword (`r#type` stays raw).
+fn plain_ident(ident: &Ident) -> Option<Ident> {
+    let name = ident.to_string();
+    let bare = name.strip_prefix("r#")?;
+    syn::parse_str::<Ident>(bare)
+        .ok()
+        .map(|_| Ident::new(bare, ident.span()))
+}
+
 /// A function with no float type of its own but a type parameter bounded only by
 /// arithmetic traits: its derivatives are built from a copy where that parameter is also
 /// bounded by `Float`, so they exist for `f64` and `f32` (the function itself keeps its

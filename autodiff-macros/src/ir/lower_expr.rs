@@ -111,7 +111,7 @@ impl Lowerer {
                 self.lower_effect_macro(&m.mac, out)
             }
             syn::Expr::Array(a) => {
-                let elems = a.elems.iter().map(|x| self.lower_expr(x, out)).collect();
+                let elems = self.lower_in_order(&a.elems, out);
                 mk(ExprKind::List { elems, array: true })
             }
             syn::Expr::Repeat(r) => {
@@ -124,7 +124,7 @@ impl Lowerer {
                 })
             }
             syn::Expr::Tuple(t) => {
-                let elems: Vec<Expr> = t.elems.iter().map(|x| self.lower_expr(x, out)).collect();
+                let elems: Vec<Expr> = self.lower_in_order(&t.elems, out);
                 // `(a, 2.0 * a)` of two to four floats, as a value: a struct of fields `.0`,
                 // `.1`, … (the path left empty), as tuple parameters are read.
                 if (2..=4).contains(&elems.len())
@@ -301,6 +301,66 @@ impl Lowerer {
         Expr::new(kind, span)
     }
 
+    /// Operands lowered left to right, as Rust evaluates them. A later operand may need
+    /// statements of its own (`s - { s = y; s }`, `g(s, { s += 1.0; s })`), which run
+    /// before the expression: an earlier operand reading a variable they assign is kept in
+    /// a temporary first, so it still sees the value from before them.
+    pub(super) fn lower_in_order<'e>(
+        &mut self,
+        exprs: impl IntoIterator<Item = &'e syn::Expr>,
+        out: &mut Vec<Stmt>,
+    ) -> Vec<Expr> {
+        let mut lowered: Vec<Expr> = vec![];
+        for e in exprs {
+            let mark = out.len();
+            let next = self.lower_expr(e, out);
+            self.keep_before(&mut lowered, out, mark);
+            lowered.push(next);
+        }
+        lowered
+    }
+
+    /// `earlier` (operands lowered before the statements `out[mark..]`), each that reads a
+    /// variable those statements assign replaced by a temporary bound before them.
+    pub(super) fn keep_before(&mut self, earlier: &mut [Expr], out: &mut Vec<Stmt>, mark: usize) {
+        if out.len() == mark {
+            return;
+        }
+        let mut written = std::collections::HashSet::new();
+        for s in &out[mark..] {
+            visit_stmt(s, &mut |v, write| {
+                if write {
+                    written.insert(v);
+                }
+            });
+        }
+        let mut at = mark;
+        for e in earlier.iter_mut() {
+            let mut clobbered = false;
+            e.visit_vars(&mut |v| clobbered |= written.contains(&v));
+            if !clobbered {
+                continue;
+            }
+            let (kind, span) = (self.kind_of(e), e.span);
+            if !matches!(kind, Kind::Float | Kind::Int | Kind::Bool) {
+                self.unsupported(
+                    span,
+                    "an operand that a later operand of the same expression changes",
+                    "compute the later operand first, into a `let`",
+                );
+                continue;
+            }
+            let t = self.temp("operand", kind, span);
+            let init = std::mem::replace(e, Expr::new(ExprKind::Var(t), span));
+            let kind = StmtKind::Let {
+                var: t,
+                init: Some(init),
+            };
+            out.insert(at, Stmt { kind, span });
+            at += 1;
+        }
+    }
+
     fn lower_binary(&mut self, b: &syn::ExprBinary, out: &mut Vec<Stmt>) -> Expr {
         let span = expr_span(&syn::Expr::Binary(b.clone()));
         use syn::BinOp as B;
@@ -309,15 +369,17 @@ impl Lowerer {
             B::And(_) | B::Or(_) | B::Lt(_) | B::Le(_) | B::Gt(_) | B::Ge(_) | B::Eq(_) | B::Ne(_)
         );
         let (l, r) = if test {
-            (
-                self.lower_test(&b.left, out),
-                self.lower_test(&b.right, out),
-            )
+            let l = self.lower_test(&b.left, out);
+            let mark = out.len();
+            let r = self.lower_test(&b.right, out);
+            let mut l = [l];
+            self.keep_before(&mut l, out, mark);
+            let [l] = l;
+            (l, r)
         } else {
-            (
-                self.lower_expr(&b.left, out),
-                self.lower_expr(&b.right, out),
-            )
+            let mut both = self.lower_in_order([&*b.left, &*b.right], out).into_iter();
+            let (l, r) = (both.next(), both.next());
+            (l.expect("two operands"), r.expect("two operands"))
         };
         if self.kind_of(&l) == Kind::Array || self.kind_of(&r) == Kind::Array {
             let op = match b.op {
@@ -639,14 +701,22 @@ impl Lowerer {
         {
             return recv;
         }
-        let mut args: Vec<Expr> = m
-            .args
-            .iter()
-            .map(|a| match a {
-                syn::Expr::Closure(_) if mapped => Expr::new(ExprKind::Bool(false), span),
-                _ => self.lower_expr(a, out),
-            })
-            .collect();
+        let mark = out.len();
+        let mut args: Vec<Expr> = if mapped {
+            m.args
+                .iter()
+                .map(|a| match a {
+                    syn::Expr::Closure(_) => Expr::new(ExprKind::Bool(false), span),
+                    _ => self.lower_expr(a, out),
+                })
+                .collect()
+        } else {
+            self.lower_in_order(&m.args, out)
+        };
+        // The receiver is evaluated before the arguments (`t.powf({ t = y; t })`).
+        let mut receiver = [recv];
+        self.keep_before(&mut receiver, out, mark);
+        let [recv] = receiver;
         let mk = |kind| Expr::new(kind, span);
         if matches!(name.as_str(), "unwrap" | "expect") && matches!(recv.kind, ExprKind::Opaque(_))
         {
@@ -771,7 +841,7 @@ impl Lowerer {
             let head = path.segments[0].ident.to_string();
             if self.type_params.contains(&head) && !self.is_float_type_name(&path.segments[0].ident)
             {
-                let args: Vec<Expr> = c.args.iter().map(|a| self.lower_expr(a, out)).collect();
+                let args: Vec<Expr> = self.lower_in_order(&c.args, out);
                 return mk(ExprKind::Opaque(OpaqueCall::Function(path.clone(), args)));
             }
         }
@@ -781,7 +851,7 @@ impl Lowerer {
                 // `Vec::from([a, b])`: the list itself; `Vec::from(xs)` of a sequence, a copy.
                 ("from", 1) => match &c.args[0] {
                     syn::Expr::Array(a) => {
-                        let elems = a.elems.iter().map(|e| self.lower_expr(e, out)).collect();
+                        let elems = self.lower_in_order(&a.elems, out);
                         return mk(ExprKind::List {
                             elems,
                             array: false,
@@ -816,13 +886,13 @@ impl Lowerer {
         }
         if path.segments.len() == 2 && self.is_float_type_name(&path.segments[0].ident) {
             if let Some(rule) = rules::lookup(&last) {
-                let args: Vec<Expr> = c.args.iter().map(|a| self.lower_expr(a, out)).collect();
+                let args: Vec<Expr> = self.lower_in_order(&c.args, out);
                 if args.len() != rule.arity {
                     self.error(span, format!("`{last}` takes {} argument(s)", rule.arity));
                 }
                 return mk(ExprKind::Elementary(rule, args));
             }
-            let args: Vec<Expr> = c.args.iter().map(|a| self.lower_expr(a, out)).collect();
+            let args: Vec<Expr> = self.lower_in_order(&c.args, out);
             // `f64::from(x)` of a float is the float itself, derivative included.
             let literal = matches!(args.first().map(|a| &a.kind), Some(ExprKind::Float(_)));
             if last == "from"
@@ -837,7 +907,7 @@ impl Lowerer {
             // `T::from(2.0)`, `f64::from(n)`: a constant, computed as written.
             return mk(ExprKind::Opaque(OpaqueCall::Function(path.clone(), args)));
         }
-        let args: Vec<Expr> = c.args.iter().map(|a| self.lower_expr(a, out)).collect();
+        let args: Vec<Expr> = self.lower_in_order(&c.args, out);
         let local_fn = path
             .get_ident()
             .is_some_and(|i| self.is_local_fn(&i.to_string()));
@@ -905,11 +975,7 @@ impl Lowerer {
             return None;
         }
         let mut pre = vec![];
-        let args: Vec<Expr> = c
-            .args
-            .iter()
-            .map(|a| self.lower_expr(a, &mut pre))
-            .collect();
+        let args: Vec<Expr> = self.lower_in_order(&c.args, &mut pre);
         if !args.iter().any(|a| self.kind_of(a).is_float()) {
             return None;
         }

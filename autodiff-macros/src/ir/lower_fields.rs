@@ -575,8 +575,11 @@ impl Lowerer {
                 Expr::new(ExprKind::Ref(Box::new(recv)), span)
             }
         };
+        let mark = out.len();
+        let rest = self.lower_in_order(&m.args, out);
         let mut args = vec![recv];
-        args.extend(m.args.iter().map(|a| self.lower_expr(a, out)));
+        self.keep_before(&mut args, out, mark);
+        args.extend(rest);
         CallParts {
             callee: syn::Path::from(m.method.clone()),
             args,
