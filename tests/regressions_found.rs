@@ -539,3 +539,65 @@ fn a_function_written_by_a_macro() {
     let (_, dq, dy) = energy_from_macro_grad(q, y);
     assert!((dq - (3.0 * y + 2.0 * q)).abs() < 1e-15 && (dy - 3.0 * q).abs() < 1e-15);
 }
+
+// `a && b` whose `b` needs statements of its own (a block assigning a variable): they run
+// only where `a` leaves the answer open, as Rust's short circuit does.
+#[differentiate]
+fn short_circuit(x: f64, y: f64) -> f64 {
+    let mut s = x;
+    if y > 0.0 && {
+        s *= y;
+        s > 1.0
+    } {
+        s + 1.0
+    } else {
+        s
+    }
+}
+
+// Parameters named like the function, or like an item derived from it, which the derived
+// items call (they were hidden by the parameter: rustc errors about generated code).
+#[differentiate]
+fn hh(hh: f64) -> f64 {
+    hh * hh
+}
+
+#[differentiate(wrt(kk_grad))]
+fn kk(x: f64, kk_grad: f64) -> f64 {
+    x * kk_grad.sin()
+}
+
+// A part of a slice bound by `let` and read by index (the pullback closure took both the
+// copied part and a reference to it).
+#[differentiate]
+fn product_of_tail(x: &[f64]) -> f64 {
+    let z = &x[1..];
+    z[0] * z[1]
+}
+
+// A `mut` parameter that `wrt` leaves out, then given a value that carries a derivative.
+#[differentiate(wrt(x))]
+fn scaled_by_constant(x: f64, mut c: f64) -> f64 {
+    c *= x;
+    c * c
+}
+
+#[test]
+fn short_circuits_names_parts_and_mut_parameters() {
+    for (x, y) in [(0.5, -1.0), (0.5, 3.0), (0.5, 1.5)] {
+        let (value, _, _) = short_circuit_grad(x, y);
+        assert_eq!(value, short_circuit(x, y));
+        short_circuit_gradcheck(x, y).unwrap();
+    }
+    // y ≤ 0: s = x untouched, ∂x = 1, ∂y = 0.
+    assert_eq!(short_circuit_grad(0.5, -1.0), (0.5, 1.0, 0.0));
+    assert_eq!(hh_grad(1.5), (2.25, 3.0));
+    hh_gradcheck(1.5).unwrap();
+    let (_, k_bar) = kk_grad(2.0, 0.3);
+    assert!((k_bar - 2.0 * 0.3_f64.cos()).abs() < 1e-15);
+    let (value, x_bar) = product_of_tail_grad(&[1.0, 2.0, 3.0]);
+    assert_eq!((value, x_bar), (6.0, vec![0.0, 3.0, 2.0]));
+    // (c x)²: ∂x = 2 c² x.
+    let (value, x_bar) = scaled_by_constant_grad(0.5, 3.0);
+    assert_eq!((value, x_bar), (2.25, 9.0));
+}

@@ -263,6 +263,14 @@ fn expand_function(
     let args = crate::parse::unraw_tokens(args, &mut false);
     let unraw = crate::parse::unraw_identifiers(item);
     let item = unraw.as_ref().unwrap_or(item);
+    let renamed = crate::parse::rename_params_like_items(item);
+    let args = renamed
+        .iter()
+        .flat_map(|(_, r)| r)
+        .fold(args, |args, (old, new)| {
+            crate::tokens::subst(args, old, &quote!(#new))
+        });
+    let item = renamed.as_ref().map_or(item, |(f, _)| f);
     let bounded = crate::parse::bound_arithmetic_param(item);
     let item = bounded.as_ref().unwrap_or(item);
     let written = item;
@@ -279,6 +287,8 @@ fn expand_function(
     } else {
         syn::parse2(args).map_err(|e| vec![e])?
     };
+    let localised = crate::parse::localise_mut_params(item, args.wrt.as_deref());
+    let item = localised.as_ref().unwrap_or(item);
     let in_impl = crate::parse::in_impl(item, &args);
     check_signature(item, &args, in_impl)?;
     let wrt = args.wrt.clone();

@@ -27,6 +27,7 @@ impl Ctx<'_> {
         });
         let prologue = self.prologue(Sweep::Augmented);
         let closure_prologue = self.closure_prologue();
+        let aliases = self.aliases_again();
         let write_back = self.write_back(Sweep::Augmented);
         let dout_param = (!self.unit_result()).then(|| quote!(#dout: #dout_ty,));
         let seeds = self.output_seed_params();
@@ -37,10 +38,50 @@ impl Ctx<'_> {
             #write_back
             let pullback = move |#(#refs,)* #dout_param #(#accs,)* #(#seeds),*| -> (#(#cotangent_tys,)*) {
                 #closure_prologue
+                #aliases
                 #reverse
             };
             (#value, pullback)
         }
+    }
+
+    /// `let z = &part;` again at the top of the pullback closure, for each reference the
+    /// function's outermost block binds to a local it owns and never assigns again (`let z
+    /// = &x[1..];`, whose part is copied into a local): the `move` closure takes the local,
+    /// so it cannot also take a reference to it, and borrows it anew instead.
+    fn aliases_again(&self) -> TokenStream {
+        let writes = |v: VarId| {
+            let mut n = 0;
+            visit_region(&self.func.body, &mut |w, write| {
+                n += usize::from(write && w == v)
+            });
+            n
+        };
+        let owned = |v: VarId| {
+            !self.func.params.iter().any(|p| p.var == v)
+                && !matches!(self.func.vars[v].ty, Some(syn::Type::Reference(_)))
+                && self.func.is_top_level(v)
+        };
+        let rebinds = self.func.body.stmts.iter().filter_map(|s| {
+            let StmtKind::Let {
+                var,
+                init: Some(init),
+            } = &s.kind
+            else {
+                return None;
+            };
+            let ExprKind::Ref(inner) = &init.kind else {
+                return None;
+            };
+            let ExprKind::Var(local) = inner.kind else {
+                return None;
+            };
+            (owned(local) && writes(local) <= 1 && writes(*var) <= 1).then(|| {
+                let (name, local) = (self.name(*var), self.name(local));
+                quote!(let #name = &#local;)
+            })
+        });
+        quote!(#(#rebinds)*)
     }
 
     /// `let mut x_tape = …;` for each tape: one from the thread's pool where it holds

@@ -361,6 +361,47 @@ impl Lowerer {
         }
     }
 
+    /// `l && r` (`and`) or `l || r` whose `r` needs the statements `needs` (lowered in the
+    /// block `id`): `let c = l; let t = !and; if c { needs; t = r }` for `&&`, the branches
+    /// swapped for `||`; the test is `t`.
+    #[allow(clippy::too_many_arguments)]
+    fn short_circuit(
+        &mut self,
+        and: bool,
+        l: Expr,
+        mut needs: Vec<Stmt>,
+        r: Expr,
+        id: BlockId,
+        span: Span,
+        out: &mut Vec<Stmt>,
+    ) -> Expr {
+        let c = self.temp("left", Kind::Bool, span);
+        let t = self.temp("test", Kind::Bool, span);
+        let stmt = |kind| Stmt { kind, span };
+        out.push(stmt(StmtKind::Let {
+            var: c,
+            init: Some(l),
+        }));
+        out.push(stmt(StmtKind::Let {
+            var: t,
+            init: Some(Expr::new(ExprKind::Bool(!and), span)),
+        }));
+        needs.push(stmt(StmtKind::Assign {
+            place: Place::Var(t),
+            value: r,
+            compound: None,
+        }));
+        let open = Block { id, stmts: needs };
+        let other = Block {
+            id: self.open_scope(),
+            stmts: vec![],
+        };
+        self.close_scope();
+        let (then, els) = if and { (open, other) } else { (other, open) };
+        out.push(stmt(StmtKind::If { cond: c, then, els }));
+        Expr::new(ExprKind::Var(t), span)
+    }
+
     fn lower_binary(&mut self, b: &syn::ExprBinary, out: &mut Vec<Stmt>) -> Expr {
         let span = expr_span(&syn::Expr::Binary(b.clone()));
         use syn::BinOp as B;
@@ -368,7 +409,19 @@ impl Lowerer {
             b.op,
             B::And(_) | B::Or(_) | B::Lt(_) | B::Le(_) | B::Gt(_) | B::Ge(_) | B::Eq(_) | B::Ne(_)
         );
-        let (l, r) = if test {
+        let (l, r) = if matches!(b.op, B::And(_) | B::Or(_)) {
+            let l = self.lower_test(&b.left, out);
+            // The right operand's statements (a block, a loop of `any`) run only where the
+            // left leaves the answer open, as Rust's short circuit has it.
+            let id = self.open_scope();
+            let mut needs = vec![];
+            let r = self.lower_test(&b.right, &mut needs);
+            self.close_scope();
+            if !needs.is_empty() {
+                return self.short_circuit(matches!(b.op, B::And(_)), l, needs, r, id, span, out);
+            }
+            (l, r)
+        } else if test {
             let l = self.lower_test(&b.left, out);
             let mark = out.len();
             let r = self.lower_test(&b.right, out);
