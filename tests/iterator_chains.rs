@@ -235,3 +235,48 @@ fn a_generic_sum() {
         assert!((g - want).abs() < 1e-12);
     }
 }
+
+// A fold whose accumulator is a tuple (one pass for a sum and a sum of squares), an index
+// taken by reference in `filter` after `enumerate` (`*i`), and `x.get(i + 1)` in `if let`.
+#[differentiate]
+fn variance_in_one_pass(xs: &[f64]) -> f64 {
+    let (s, q) = xs.iter().fold((0.0, 0.0), |(s, q), &x| (s + x, q + x * x));
+    let n = xs.len() as f64;
+    q / n - (s / n) * (s / n)
+}
+
+#[differentiate]
+fn squares_but_the_second(x: &[f64]) -> f64 {
+    x.iter()
+        .enumerate()
+        .filter(|(i, _)| *i != 1)
+        .map(|(_, v)| v * v)
+        .sum()
+}
+
+#[differentiate]
+fn next_squared(x: &[f64], i: usize) -> f64 {
+    if let Some(&v) = x.get(i + 1) {
+        v * v
+    } else {
+        0.0
+    }
+}
+
+#[test]
+fn tuple_folds_dereferenced_indices_and_computed_gets() {
+    let xs = [1.0, 2.0, 4.0, -0.5];
+    variance_in_one_pass_gradcheck(&xs).unwrap();
+    // ∂var/∂xᵢ = 2 (xᵢ − mean) / n.
+    let (_, g) = variance_in_one_pass_grad(&xs);
+    let mean = xs.iter().sum::<f64>() / 4.0;
+    for (gi, xi) in g.iter().zip(xs) {
+        assert!((gi - 2.0 * (xi - mean) / 4.0).abs() < 1e-14);
+    }
+    let (value, g) = squares_but_the_second_grad(&xs);
+    assert_eq!(value, 1.0 + 16.0 + 0.25);
+    assert_eq!(g, vec![2.0, 0.0, 8.0, -1.0]);
+    let (value, g) = next_squared_grad(&xs, 1);
+    assert_eq!((value, g), (16.0, vec![0.0, 0.0, 8.0, 0.0]));
+    assert_eq!(next_squared_grad(&xs, 3), (0.0, vec![0.0; 4]));
+}

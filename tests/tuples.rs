@@ -249,3 +249,32 @@ fn a_local_tuple_read_by_field() {
     assert_eq!(cube_through_a_tuple_grad(1.5), (3.375, 6.75));
     cube_through_a_tuple_gradcheck(1.5).unwrap();
 }
+
+// A tuple bound from a block or a branch (`let (s, q) = { …; (a, b) }`): each element is a
+// variable of its own.
+#[differentiate]
+fn sums_from_a_block(xs: &[f64], k: f64) -> f64 {
+    let (s, q) = {
+        let mut a = 0.0;
+        let mut b = 0.0;
+        for &x in xs {
+            a += x;
+            b += x * x;
+        }
+        (a, b)
+    };
+    let (lo, hi) = if k > 0.0 { (s, q * k) } else { (q, s) };
+    lo * hi
+}
+
+#[test]
+fn tuples_bound_from_blocks_and_branches() {
+    let xs = [1.0, 2.0, 4.0];
+    // k > 0: s · q · k = 7 · 21 · k; ∂xᵢ = k (q + 2 s xᵢ), ∂k = s q.
+    let (value, g, k_bar) = sums_from_a_block_grad(&xs, 0.5);
+    assert_eq!(value, 7.0 * 21.0 * 0.5);
+    assert_eq!(g, vec![0.5 * 35.0, 0.5 * 49.0, 0.5 * 77.0]);
+    assert_eq!(k_bar, 147.0);
+    sums_from_a_block_gradcheck(&xs, 0.5).unwrap();
+    sums_from_a_block_gradcheck(&xs, -0.5).unwrap();
+}

@@ -917,6 +917,42 @@ impl Lowerer {
                     }
                 }
             }
+            // `let (s, q) = { …; (a, b) }` (or an `if`, a `match`): each element assigned to
+            // a variable of its own, as a tuple result's are.
+            _ if n > 0 && self.as_statement_expr(init).is_some() => {
+                let block_like = self.as_statement_expr(init).expect("checked");
+                let span = expr_span(init);
+                // A `return` or `break` in a branch leaves the elements unassigned on that
+                // path, which the generated code's flags hide from rustc: they start from a
+                // default.
+                let diverges = crate::tokens::mentions_any(
+                    quote::ToTokens::to_token_stream(block_like),
+                    &["return", "break", "continue"],
+                );
+                let mut temps = vec![];
+                let mut vars = vec![];
+                for (k, p) in pat.elems.iter().enumerate() {
+                    let written = ty.map(|t| t.elems[k].clone());
+                    let kind = match &written {
+                        Some(t) => kind_of_type(t, &self.float),
+                        None if self.tuple_element_is_int(p, None) => Kind::Int,
+                        None => Kind::Float,
+                    };
+                    let t = self.synthetic_ident(&format!("elem{k}"));
+                    let var = self.declare(&t, kind, diverges, written);
+                    let init = diverges.then(|| self.placeholder(var, span));
+                    out.push(Stmt {
+                        kind: StmtKind::Let { var, init },
+                        span,
+                    });
+                    temps.push(t);
+                    vars.push(var);
+                }
+                self.lower_valued(block_like, &vars, out);
+                for (p, t) in pat.elems.iter().zip(&temps) {
+                    stmts.push(syn::parse_quote!(let #p = #t;));
+                }
+            }
             _ => {
                 let tuple = self.synthetic_ident("tuple");
                 let before = self.vars.len();
@@ -1777,7 +1813,7 @@ pub(super) fn element_option(pat: &syn::Pat, opt: &syn::Expr) -> Option<(syn::Ex
             syn::parse_quote!(!#base.is_empty()),
             syn::parse_quote!(#base[#base.len() - 1]),
         ),
-        ("get", 1) if plain(&m.args[0]) => {
+        ("get", 1) if pure_index(&m.args[0]) => {
             let i = &m.args[0];
             (
                 syn::parse_quote!(#i < #base.len()),
@@ -1793,6 +1829,24 @@ pub(super) fn element_option(pat: &syn::Pat, opt: &syn::Expr) -> Option<(syn::Ex
         unreachable!("a `let` parses as a local")
     };
     Some((test, bind))
+}
+
+/// An index expression that may be evaluated twice (in a bounds test and in the read):
+/// names, fields, literals and arithmetic, casts and lengths of them (`i + 1`, `n - k`).
+fn pure_index(e: &syn::Expr) -> bool {
+    match e {
+        syn::Expr::Path(_) | syn::Expr::Field(_) | syn::Expr::Lit(_) => true,
+        syn::Expr::Paren(p) => pure_index(&p.expr),
+        syn::Expr::Cast(c) => pure_index(&c.expr),
+        syn::Expr::Unary(u) => pure_index(&u.expr),
+        syn::Expr::Binary(b) => {
+            !super::hygiene::is_compound(&b.op) && pure_index(&b.left) && pure_index(&b.right)
+        }
+        syn::Expr::MethodCall(m) => {
+            m.method == "len" && m.args.is_empty() && pure_index(&m.receiver)
+        }
+        _ => false,
+    }
 }
 
 /// `let P = e else { D };` for any other pattern (a type on it dropped: the `match` arm

@@ -171,6 +171,29 @@ impl Lowerer {
                 for #index in #range { #(#bindings)* #acc *= #current; }
                 #acc
             }),
+            // `fold((0.0, 0.0), |(s, q), &x| (s + x, q + x * x))`: one accumulator per
+            // element of the tuple, each a float of its own, given back as a tuple.
+            "fold" if m.args.len() == 2 && tuple_fold(&m.args[0], &m.args[1]).is_some() => {
+                let (inits, c) = tuple_fold(&m.args[0], &m.args[1]).expect("checked");
+                let c = closure_of(c);
+                self.refuse_early_return(&c.body);
+                let accs: Vec<syn::Ident> =
+                    inits.iter().map(|_| self.synthetic_ident("acc")).collect();
+                let nexts: Vec<syn::Ident> =
+                    inits.iter().map(|_| self.synthetic_ident("next")).collect();
+                let args = [syn::parse_quote!((#(#accs),*)), current.clone()];
+                let step = self.inline(&c.params, &c.body, &args)?;
+                syn::parse_quote!({
+                    #(#setup)*
+                    #(let mut #accs = #inits;)*
+                    for #index in #range {
+                        #(#bindings)*
+                        let (#(#nexts),*) = #step;
+                        #(#accs = #nexts;)*
+                    }
+                    (#(#accs),*)
+                })
+            }
             "fold" if m.args.len() == 2 => {
                 let init = &m.args[0];
                 let step = match &m.args[1] {
@@ -954,4 +977,21 @@ fn ordering_of(cmp: &Expr) -> Option<bool> {
         }
         _ => None,
     }
+}
+
+/// The initial values and the closure of a fold whose accumulator is a tuple of two to four
+/// (`fold((0.0, 1.0), |(s, p), v| …)`), the closure taking it apart by a tuple pattern.
+fn tuple_fold<'a>(init: &'a Expr, step: &'a Expr) -> Option<(Vec<&'a Expr>, &'a syn::ExprClosure)> {
+    let Expr::Tuple(t) = init else { return None };
+    let Expr::Closure(c) = step else { return None };
+    let first = c.inputs.first()?;
+    let first = match first {
+        syn::Pat::Type(pt) => &*pt.pat,
+        other => other,
+    };
+    let syn::Pat::Tuple(p) = first else {
+        return None;
+    };
+    ((2..=4).contains(&t.elems.len()) && p.elems.len() == t.elems.len())
+        .then(|| (t.elems.iter().collect(), c))
 }
