@@ -49,6 +49,9 @@ impl Lowerer {
                     syn::UnOp::Not(_) => mk(ExprKind::Not(inner)),
                     // `*v` of an element bound by an iterator loop: elements are values here.
                     _ if matches!(inner.kind, ExprKind::Var(v) if self.vars[v].element) => *inner,
+                    // `*i` of an index a closure takes by reference (`.filter(|(i, _)| *i != 1)`
+                    // after `enumerate`): integers are values here.
+                    _ if matches!(inner.kind, ExprKind::Var(v) if self.vars[v].kind == Kind::Int) => *inner,
                     // `*self` of a `Copy` struct passed on by value (`dot(*self, *self)`): the
                     // struct itself, which calls take by reference.
                     _ if matches!(inner.kind, ExprKind::Var(v) if self.vars[v].kind == Kind::Struct) => {
@@ -73,6 +76,11 @@ impl Lowerer {
                 span,
                 "indexing a field of an element of a slice of structs (`p.pos[0]`)",
                 "pass the element to a `#[differentiate]` function that takes the struct by reference and reads the field there (`energy(p)` with `fn energy(p: &Particle)`), or give the struct a float field per coordinate",
+            ),
+            syn::Expr::Index(ix) if self.is_rows_field(&ix.expr) => self.unsupported(
+                span,
+                "reading rows held in a field of a struct by two indices (`m.data[i][j]`)",
+                "keep the entries flat in a `Vec<f64>` field read as `data[i * cols + j]`, or differentiate a function that takes the rows as a parameter (`fn det(a: &[Vec<f64>]) -> f64`)",
             ),
             syn::Expr::Index(ix) => {
                 if let Some(entry) = self.row_entry(ix) {

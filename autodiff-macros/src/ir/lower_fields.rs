@@ -471,6 +471,19 @@ impl Lowerer {
         Some(var)
     }
 
+    /// `e` is `p.data[i]`, an element of a field of a struct parameter that the body
+    /// indexes again: rows held in a field.
+    pub(super) fn is_rows_field(&self, e: &syn::Expr) -> bool {
+        let syn::Expr::Index(inner) = peel_parens(e) else {
+            return false;
+        };
+        let roots = self.struct_roots();
+        field_path(&inner.expr, &roots).is_some_and(|(root, _)| {
+            self.lookup(&root)
+                .is_some_and(|v| self.struct_params.contains(&v))
+        }) && !self.is_element_field_expr(&inner.expr)
+    }
+
     /// The names under which struct parameters are visible.
     fn struct_roots(&self) -> Vec<String> {
         self.scopes_names()
