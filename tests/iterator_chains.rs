@@ -280,3 +280,18 @@ fn tuple_folds_dereferenced_indices_and_computed_gets() {
     assert_eq!((value, g), (16.0, vec![0.0, 0.0, 8.0, 0.0]));
     assert_eq!(next_squared_grad(&xs, 3), (0.0, vec![0.0; 4]));
 }
+
+// A window named like the sequence it is part of (`|x|` over `x.windows(2)`).
+#[differentiate]
+fn squared_steps(x: &[f64]) -> f64 {
+    x.windows(2).map(|x| x[1] - x[0]).map(|d| d * d).sum()
+}
+
+#[test]
+fn a_window_named_like_its_sequence() {
+    let x = [1.0, 3.0, 2.0];
+    // (x₁ − x₀)² + (x₂ − x₁)²: ∂ = (−2·2, 2·2 − 2·(−1), 2·(−1)).
+    let (value, g) = squared_steps_grad(&x);
+    assert_eq!((value, g), (5.0, vec![-4.0, 6.0, -2.0]));
+    squared_steps_gradcheck(&x).unwrap();
+}

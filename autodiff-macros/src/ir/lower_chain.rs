@@ -856,6 +856,25 @@ pub(super) fn substitute_views(body: &mut Expr, views: &[(syn::Ident, Expr)]) ->
     if views.is_empty() {
         return Some(());
     }
+    // A window named like the sequence it is part of (`x.windows(2).map(|x| x[1] - x[0])`):
+    // the closure's name is renamed first, so the sequence's reads stay the sequence's.
+    let renamed: Vec<(syn::Ident, Expr)>;
+    let views = if views.iter().any(|(n, slice)| mentions_name(slice, n)) {
+        renamed = views
+            .iter()
+            .map(|(n, slice)| {
+                if !mentions_name(slice, n) {
+                    return (n.clone(), slice.clone());
+                }
+                let fresh = quote::format_ident!("{}_window", n.to_string().replace("r#", ""));
+                rename_paths(body, n, &fresh);
+                (fresh, slice.clone())
+            })
+            .collect();
+        &renamed[..]
+    } else {
+        views
+    };
     if binds_again(body, views) {
         return None;
     }
@@ -994,4 +1013,23 @@ fn tuple_fold<'a>(init: &'a Expr, step: &'a Expr) -> Option<(Vec<&'a Expr>, &'a 
     };
     ((2..=4).contains(&t.elems.len()) && p.elems.len() == t.elems.len())
         .then(|| (t.elems.iter().collect(), c))
+}
+
+/// Whether `e` reads the name `n` (as a path).
+fn mentions_name(e: &Expr, n: &syn::Ident) -> bool {
+    crate::tokens::mentions_ident(quote::ToTokens::to_token_stream(e), n)
+}
+
+/// Every path `from` in `e` (the expressions of a closure body) written `to`.
+fn rename_paths(e: &mut Expr, from: &syn::Ident, to: &syn::Ident) {
+    use syn::visit_mut::VisitMut;
+    struct Rename<'a>(&'a syn::Ident, &'a syn::Ident);
+    impl VisitMut for Rename<'_> {
+        fn visit_expr_path_mut(&mut self, p: &mut syn::ExprPath) {
+            if p.qself.is_none() && p.path.is_ident(self.0) {
+                p.path.segments[0].ident = self.1.clone();
+            }
+        }
+    }
+    Rename(from, to).visit_expr_mut(e);
 }
