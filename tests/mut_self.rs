@@ -386,3 +386,133 @@ fn a_method_of_self_called_before_the_assignments() {
     at.push(x);
     assert_grad(f, &at, &grad);
 }
+
+// Elements of fields of floats assigned (`self.x[1] = self.x[0]`, `self.vel[i] -= …`): the
+// fields are lent to the hidden method as buffers, copied from the state first, so their
+// tangents and cotangents are the state's.
+#[derive(Differentiable, Clone, Debug, PartialEq)]
+struct StatefulBiquad {
+    b: [f64; 3],
+    a: [f64; 2],
+    x: [f64; 2],
+    y: [f64; 2],
+}
+
+impl StatefulBiquad {
+    #[differentiate]
+    fn process(&mut self, input: f64) -> f64 {
+        let out = self.b[0] * input + self.b[1] * self.x[0] + self.b[2] * self.x[1]
+            - self.a[0] * self.y[0]
+            - self.a[1] * self.y[1];
+        self.x[1] = self.x[0];
+        self.x[0] = input;
+        self.y[1] = self.y[0];
+        self.y[0] = out;
+        out
+    }
+}
+
+#[derive(Differentiable, Clone, Debug, PartialEq)]
+struct Springs {
+    pos: Vec<f64>,
+    vel: Vec<f64>,
+    k: f64,
+}
+
+impl Springs {
+    #[differentiate]
+    fn step(&mut self, dt: f64) {
+        for i in 0..self.pos.len() {
+            self.vel[i] -= self.k * self.pos[i] * dt;
+            self.pos[i] += self.vel[i] * dt;
+        }
+    }
+}
+
+fn stateful_biquad() -> StatefulBiquad {
+    StatefulBiquad {
+        b: [0.2, 0.3, 0.1],
+        a: [-0.5, 0.25],
+        x: [0.1, -0.2],
+        y: [0.3, 0.05],
+    }
+}
+
+#[test]
+fn elements_of_array_fields_assigned() {
+    stateful_biquad().process_gradcheck(0.7).unwrap();
+    // L = out + x'₀ + y'₁ = out + input + y₀, by hand.
+    let mut f = stateful_biquad();
+    let mut bar = StatefulBiquad {
+        b: [0.0; 3],
+        a: [0.0; 2],
+        x: [1.0, 0.0],
+        y: [0.0, 1.0],
+    };
+    let (out, input_bar) = f.process_vjp(0.7, 1.0, &mut bar);
+    let mut g = stateful_biquad();
+    assert_eq!(out, g.process(0.7));
+    assert_eq!(f, g, "the state steps as the method steps it");
+    assert!((input_bar - 1.2).abs() < 1e-15);
+    let want = StatefulBiquad {
+        b: [0.7, 0.1, -0.2],
+        a: [-0.3, -0.05],
+        x: [0.3, 0.1],
+        y: [1.5, -0.25],
+    };
+    for (got, want) in [
+        (bar.b.to_vec(), want.b.to_vec()),
+        (bar.a.to_vec(), want.a.to_vec()),
+        (bar.x.to_vec(), want.x.to_vec()),
+        (bar.y.to_vec(), want.y.to_vec()),
+    ] {
+        for (g, w) in got.iter().zip(&want) {
+            assert!((g - w).abs() < 1e-15, "{got:?} against {want:?}");
+        }
+    }
+}
+
+#[test]
+fn elements_of_vec_fields_assigned_in_a_loop() {
+    let start = Springs {
+        pos: vec![1.0, -0.5],
+        vel: vec![0.2, 0.1],
+        k: 2.0,
+    };
+    // L = pos'₀ + vel'₁ (by hand): ∂pos = (1 − k dt², −k dt), ∂vel = (dt, 1),
+    // ∂k = −pos₀ dt² − pos₁ dt, ∂dt = vel₀ − 2 k pos₀ dt − k pos₁.
+    let (k, dt) = (2.0, 0.1);
+    let mut s = start.clone();
+    let mut bar = Springs {
+        pos: vec![1.0, 0.0],
+        vel: vec![0.0, 1.0],
+        k: 0.0,
+    };
+    let (dt_bar,) = s.step_vjp(dt, &mut bar);
+    let mut stepped = start.clone();
+    stepped.step(dt);
+    assert_eq!(s, stepped);
+    let want = [1.0 - k * dt * dt, -k * dt, dt, 1.0, -(dt * dt) + 0.5 * dt];
+    let got = [bar.pos[0], bar.pos[1], bar.vel[0], bar.vel[1], bar.k];
+    for (g, w) in got.iter().zip(want) {
+        assert!((g - w).abs() < 1e-14, "{got:?} against {want:?}");
+    }
+    assert!((dt_bar - (0.2 - 2.0 * k * dt + k * 0.5)).abs() < 1e-14);
+    // Forward mode against the cotangents: ⟨ȳ, J v⟩ = ⟨Jᵀ ȳ, v⟩.
+    let mut s = start.clone();
+    let mut s_dot = Springs {
+        pos: vec![0.3, -0.7],
+        vel: vec![0.5, 0.2],
+        k: -0.4,
+    };
+    let dt_dot = 0.9;
+    s.step_jvp(dt, &mut s_dot, dt_dot);
+    let lhs = s_dot.pos[0] + s_dot.vel[1];
+    let rhs = bar.pos[0] * 0.3
+        + bar.pos[1] * -0.7
+        + bar.vel[0] * 0.5
+        + bar.vel[1] * 0.2
+        + bar.k * -0.4
+        + dt_bar * dt_dot;
+    assert!((lhs - rhs).abs() < 1e-14, "{lhs} against {rhs}");
+}

@@ -17,6 +17,10 @@ pub struct Mutating {
     pub pure: ItemFn,
     /// The float fields the body assigns, in the order of their first assignment.
     pub written: Vec<Ident>,
+    /// The fields whose elements the body assigns (`self.z[0] = …`, a `Vec` or an array of
+    /// floats): output buffers of the hidden method (`__self_z: &mut [F]`), which starts by
+    /// copying the field into them, so that what the body reads of them is the state's.
+    pub buffers: Vec<Ident>,
     /// The method returns `()`: the hidden method returns only the fields.
     pub unit: bool,
 }
@@ -41,7 +45,7 @@ pub fn split(item: &ItemFn, float: &syn::Type) -> syn::Result<Mutating> {
     }) {
         return Err(e);
     }
-    if writes.fields.is_empty() {
+    if writes.fields.is_empty() && writes.elements.is_empty() {
         return Err(syn::Error::new_spanned(
             &item.sig.inputs[0],
             "this method takes `&mut self` but assigns no field of `self`: take `&self`",
@@ -53,6 +57,9 @@ pub fn split(item: &ItemFn, float: &syn::Type) -> syn::Result<Mutating> {
             return Err(syn::Error::new_spanned(ty, "a `&mut self` method returning a tuple is not supported by `#[differentiate]`: return one float, or nothing, and keep the other results in fields"));
         }
     }
+    if let Some(both) = writes.fields.iter().find(|f| writes.elements.contains(f)) {
+        return Err(syn::Error::new_spanned(&item.sig.ident, format!("this method assigns both `self.{both}` and its elements: a `#[differentiate]` method taking `&mut self` may do one or the other; assign the elements one by one")));
+    }
     let locals: Vec<Ident> = writes.fields.iter().map(local_name).collect();
     let mut pure = item.clone();
     pure.attrs.clear();
@@ -61,8 +68,12 @@ pub fn split(item: &ItemFn, float: &syn::Type) -> syn::Result<Mutating> {
     pure.sig.inputs[0] = syn::parse_quote!(&self);
     let field_tys = writes.fields.iter().map(|_| float);
     pure.sig.output = match (&item.sig.output, writes.fields.len()) {
+        // Elements alone: the hidden method's results are its buffers.
+        (syn::ReturnType::Default, 0) => syn::ReturnType::Default,
         (syn::ReturnType::Default, 1) => syn::parse_quote!(-> #float),
         (syn::ReturnType::Default, _) => syn::parse_quote!(-> (#(#field_tys),*)),
+        // Elements alone: the result, the buffers beside it.
+        (syn::ReturnType::Type(_, ret), 0) => syn::parse_quote!(-> #ret),
         (syn::ReturnType::Type(_, ret), _) => syn::parse_quote!(-> (#ret, #(#field_tys),*)),
     };
     let state = if unit && locals.len() == 1 {
@@ -71,37 +82,54 @@ pub fn split(item: &ItemFn, float: &syn::Type) -> syn::Result<Mutating> {
     } else {
         quote!(#(#locals),*)
     };
+    let buffers: Vec<Ident> = writes.elements.iter().map(local_name).collect();
+    for b in &buffers {
+        pure.sig.inputs.push(syn::parse_quote!(#b: &mut [#float]));
+    }
     let mut body = item.block.clone();
-    Localise {
-        fields: &writes.fields,
+    let localised: Vec<Ident> = writes
+        .fields
+        .iter()
+        .chain(&writes.elements)
+        .cloned()
+        .collect();
+    Localise { fields: &localised }.visit_block_mut(&mut body);
+    // With elements alone, the result is returned as it is.
+    if !locals.is_empty() {
+        Returns {
+            state: &state,
+            unit,
+        }
+        .visit_block_mut(&mut body);
     }
-    .visit_block_mut(&mut body);
-    Returns {
-        state: &state,
-        unit,
-    }
-    .visit_block_mut(&mut body);
     let tail = match body.stmts.last() {
         Some(syn::Stmt::Expr(_, None)) if !unit => body.stmts.pop(),
         _ => None,
     };
     let tail: Option<syn::Expr> = match tail {
+        Some(syn::Stmt::Expr(e, None)) if locals.is_empty() => Some(e),
         Some(syn::Stmt::Expr(e, None)) => Some(syn::parse_quote!((#e, #state))),
+        // Elements alone: the buffers are the results.
+        _ if unit && locals.is_empty() => None,
         _ if unit && locals.len() == 1 => Some(syn::parse_quote!(#state)),
         _ if unit => Some(syn::parse_quote!((#state))),
         // The body ends in a `return`, rewritten above.
         _ => None,
     };
     let fields = &writes.fields;
+    let elements = &writes.elements;
     let stmts = &body.stmts;
+    let index = Ident::new("__element", Span::call_site());
     pure.block = Box::new(syn::parse_quote!({
         #(let mut #locals: #float = self.#fields;)*
+        #(for #index in 0..#buffers.len() { #buffers[#index] = self.#elements[#index]; })*
         #(#stmts)*
         #tail
     }));
     Ok(Mutating {
         pure,
         written: writes.fields,
+        buffers: writes.elements,
         unit,
     })
 }
@@ -124,6 +152,12 @@ fn self_field(e: &Expr) -> Option<&Ident> {
     }
 }
 
+/// The field of `self.f[i]`.
+fn element_of_self_field(e: &Expr) -> Option<&Ident> {
+    let Expr::Index(i) = e else { return None };
+    self_field(&i.expr)
+}
+
 /// Whether `e` is `self.…` deeper than one field, or an element of a field of `self`.
 fn inside_self_field(e: &Expr) -> bool {
     match e {
@@ -137,6 +171,8 @@ fn inside_self_field(e: &Expr) -> bool {
 #[derive(Default)]
 struct Writes {
     fields: Vec<Ident>,
+    /// The fields whose elements are assigned (`self.z[i] = …`).
+    elements: Vec<Ident>,
     errors: Vec<syn::Error>,
     /// Whether the statement being read may call methods of `self`: no field has been
     /// assigned before it, and it assigns none after such a call.
@@ -197,8 +233,19 @@ impl Writes {
             } else if !self.fields.contains(name) {
                 self.fields.push(name.clone());
             }
+        } else if let Some(name) = element_of_self_field(place) {
+            let literal = |e: &Expr| match e {
+                Expr::Lit(l) => matches!(l.lit, syn::Lit::Int(_)),
+                Expr::Tuple(_) => true,
+                _ => false,
+            };
+            if literal(value) {
+                self.errors.push(syn::Error::new_spanned(place, format!("an element of `self.{name}` is given an integer or a tuple: a `#[differentiate]` method taking `&mut self` assigns elements of fields of floats only (a `Vec` or an array of them)")));
+            } else if !self.elements.contains(name) {
+                self.elements.push(name.clone());
+            }
         } else if inside_self_field(place) {
-            self.errors.push(syn::Error::new_spanned(place, "a `#[differentiate]` method taking `&mut self` assigns whole float fields (`self.y1 = y;`): assigning an element or a nested field of `self` is not supported; keep such state in float fields, or take `&self` and return the new values"));
+            self.errors.push(syn::Error::new_spanned(place, "a `#[differentiate]` method taking `&mut self` assigns float fields (`self.y1 = y;`) and elements of fields of floats (`self.z[0] = y;`): assigning a nested field of `self`, or a part of an element, is not supported; keep such state in float fields, or take `&self` and return the new values"));
         }
     }
 }

@@ -30,13 +30,15 @@ pub fn emit(method: &syn::ItemFn, m: &Mutating, ctx: &Ctx) -> TokenStream {
     let unpack = |ret: Option<&syn::Ident>, names: &[syn::Ident]| match (m.unit, names) {
         (true, [one]) => quote!(#one),
         (true, _) => quote!((#(#names),*)),
+        // Elements alone: the result itself.
+        (false, []) => quote!(#ret),
         (false, _) => quote!((#ret, #(#names),*)),
     };
     let jvp = jvp(method, m, ctx, &unpack, &locals, &dots);
     let vjp = vjp(method, m, ctx, &unpack, &locals);
-    let grad = (!m.unit).then(|| grad(method, ctx));
+    let grad = (!m.unit).then(|| grad(method, m, ctx));
     let check = (!m.unit && ctx.concrete_float())
-        .then(|| gradcheck(method, ctx))
+        .then(|| gradcheck(method, m, ctx))
         .flatten();
     quote!(#jvp #vjp #grad #check)
 }
@@ -72,14 +74,29 @@ fn jvp(
         })
         .unzip();
     let (params, args) = (params(method), args(ctx));
-    // Output buffers' tangents, written as the pure method's `_jvp` writes them.
-    let out_dot_params = ctx.output_tangent_params();
+    // Output buffers' tangents, written as the pure method's `_jvp` writes them; those of
+    // the fields whose elements it assigns are the state's tangent's.
+    let out_dot_params = user_outputs(m, ctx, ctx.output_tangent_params());
     let out_dot_args: Vec<syn::Ident> = ctx
         .func
         .outputs
         .iter()
         .map(|o| ctx.output_arg(o, "dot"))
         .collect();
+    let lent = Lent::new(m);
+    let (elements, buffers, values) = (lent.elements, &lent.buffers, &lent.values);
+    let (buffer_dots, dot_values) = (lent.suffixed("dot"), lent.suffixed("dot_value"));
+    // The fields as buffers (and their tangents), put back after the call.
+    let lend = quote! {
+        #(let mut #values = self.#elements.clone();
+          let #buffers = &mut #values[..];
+          let mut #dot_values = #self_dot.#elements.clone();
+          let #buffer_dots = &mut #dot_values[..];)*
+    };
+    let put_back = quote! {
+        #(self.#elements = #values; #self_dot.#elements = #dot_values;)*
+    };
+    let only_elements = m.unit && m.written.is_empty();
     let (ret, ret_dot) = (format_ident!("ret"), format_ident!("ret_dot"));
     let (value, tangent) = (unpack(Some(&ret), locals), unpack(Some(&ret_dot), dots));
     let fields = &m.written;
@@ -89,18 +106,84 @@ fn jvp(
     };
     let doc = format!(" Forward mode of [`{f}`](Self::{f}): steps the state as `{f}` does and its tangent `{self_dot}` with it (on entry the tangent of the state before the call, on exit after it), and returns the result and its tangent.");
     let allows = allows();
+    let call = quote!(#pure(#(#args,)* #(#tangent_args,)* #(#out_dot_args),*));
+    let results = if only_elements {
+        quote!(#call;)
+    } else {
+        quote! {
+            let (value, tangent) = #call;
+            let #value = value;
+            let #tangent = tangent;
+        }
+    };
     quote! {
         #[doc = #doc]
         #allows
         #vis fn #name #generics (#(#params,)* #(#tangent_params,)* #(#out_dot_params),*) #out_ty #where_clause {
-            let (value, tangent) = #pure(#(#args,)* #(#tangent_args,)* #(#out_dot_args),*);
-            let #value = value;
-            let #tangent = tangent;
+            #lend
+            #results
+            #put_back
             #(self.#fields = #locals;)*
             #(#self_dot.#fields = #dots;)*
             #out
         }
     }
+}
+
+/// The fields whose elements the method assigns, lent to the pure method as buffers:
+/// each buffer's name (`__self_z`), and that of the copy of the field it borrows
+/// (`__self_z_value`).
+struct Lent<'m> {
+    elements: &'m [syn::Ident],
+    buffers: Vec<syn::Ident>,
+    values: Vec<syn::Ident>,
+}
+
+impl<'m> Lent<'m> {
+    fn new(m: &'m Mutating) -> Self {
+        let buffers: Vec<syn::Ident> = m.buffers.iter().map(local_name).collect();
+        let values = buffers.iter().map(|b| format_ident!("{b}_value")).collect();
+        Lent {
+            elements: &m.buffers,
+            buffers,
+            values,
+        }
+    }
+
+    /// `__self_z_<suffix>` for each buffer.
+    fn suffixed(&self, suffix: &str) -> Vec<syn::Ident> {
+        self.buffers
+            .iter()
+            .map(|b| format_ident!("{b}_{suffix}"))
+            .collect()
+    }
+}
+
+/// The pure method's arguments that are the method's own: those of the buffers lent from
+/// the state's fields left out.
+fn user_args(m: &Mutating, ctx: &Ctx) -> Vec<TokenStream> {
+    let lent: Vec<String> = m
+        .buffers
+        .iter()
+        .map(|f| local_name(f).to_string())
+        .collect();
+    args(ctx)
+        .into_iter()
+        .filter(|a| !lent.contains(&a.to_string()))
+        .collect()
+}
+
+/// The output buffers' parameters of the method's own, those of the fields whose elements
+/// it assigns (which the wrappers lend from the state) left out.
+fn user_outputs(m: &Mutating, ctx: &Ctx, params: Vec<TokenStream>) -> Vec<TokenStream> {
+    let buffers: Vec<syn::Ident> = m.buffers.iter().map(local_name).collect();
+    ctx.func
+        .outputs
+        .iter()
+        .zip(params)
+        .filter(|(o, _)| !buffers.contains(&o.param))
+        .map(|(_, p)| p)
+        .collect()
 }
 
 fn vjp(
@@ -129,7 +212,11 @@ fn vjp(
     let (dout_param, seed, out_ty, out) = match &method.sig.output {
         syn::ReturnType::Type(_, ty) => (
             quote!(#dout: #ty,),
-            quote!((#dout, #(#seeds),*)),
+            if fields.is_empty() {
+                quote!(#dout)
+            } else {
+                quote!((#dout, #(#seeds),*))
+            },
             quote!((#ty, #(#cts),*)),
             quote!((ret, #(#bars),*)),
         ),
@@ -147,32 +234,59 @@ fn vjp(
     let ret = format_ident!("ret");
     let value = unpack(Some(&ret), locals);
     let before = format_ident!("{self_bar}_before");
-    // Output buffers' cotangents, seeds of the pure method's `_vjp` beside the state's.
-    let (seed_params, seed_args) = (ctx.output_seed_params(), ctx.output_seed_args());
+    // Output buffers' cotangents, seeds of the pure method's `_vjp` beside the state's;
+    // those of the fields whose elements it assigns are the state's cotangent's.
+    let (seed_params, seed_args) = (
+        user_outputs(m, ctx, ctx.output_seed_params()),
+        ctx.output_seed_args(),
+    );
+    let lent = Lent::new(m);
+    let (elements, buffers, values) = (lent.elements, &lent.buffers, &lent.values);
+    let (buffer_bars, bar_values) = (lent.suffixed("bar"), lent.suffixed("bar_value"));
+    let lend = quote! {
+        #(let mut #values = self.#elements.clone();
+          let #buffers = &mut #values[..];
+          let #bar_values = #self_bar.#elements.clone();
+          let #buffer_bars = &#bar_values[..];)*
+    };
+    let only_elements = m.unit && m.written.is_empty();
+    let call = if only_elements {
+        quote!(let (#before, #(#bars),*) = #pure(#(#args,)* #(#seed_args),*);)
+    } else {
+        quote!(let (value, #before, #(#bars),*) = #pure(#(#args,)* #seed, #(#seed_args),*);)
+    };
+    let value_binding = (!only_elements).then(|| quote!(let #value = value;));
     let doc = format!(" Reverse mode of [`{f}`](Self::{f}): steps the state as `{f}` does; `{self_bar}` holds on entry the cotangent of the state after the call, and on exit that of the state before it; returns the result, then the cotangents `{}` of the other active parameters.", bars.iter().map(|b| b.to_string()).collect::<Vec<_>>().join("`, `"));
     let allows = allows();
     quote! {
         #[doc = #doc]
         #allows
         #vis fn #name #generics (#(#params,)* #dout_param #(#seed_params,)* #self_bar: &mut Self) -> #out_ty #where_clause {
-            let (value, #before, #(#bars),*) = #pure(#(#args,)* #seed, #(#seed_args),*);
+            #lend
+            #call
             // A field the method leaves alone is the same before and after: its cotangent
             // passes through; an assigned one's went into the seed.
             #(#self_bar.#fields = ::autodiff::__private::zero();)*
+            #(for __e in #self_bar.#elements.iter_mut() { *__e = ::autodiff::__private::zero(); })*
             let mut #before = #before;
             ::autodiff::Differentiable::accumulate(&mut #before, &*#self_bar);
             *#self_bar = #before;
-            let #value = value;
+            #value_binding
+            #(self.#elements = #values;)*
             #(self.#fields = #locals;)*
             #out
         }
     }
 }
 
-fn gradcheck(method: &syn::ItemFn, ctx: &Ctx) -> Option<TokenStream> {
+fn gradcheck(method: &syn::ItemFn, m: &Mutating, ctx: &Ctx) -> Option<TokenStream> {
     use crate::ir::ParamShape;
     let receiver = ctx.func.params[0].var;
-    let rest = &ctx.func.params[1..];
+    let lent: Vec<syn::Ident> = m.buffers.iter().map(local_name).collect();
+    let rest: Vec<&crate::ir::Param> = ctx.func.params[1..]
+        .iter()
+        .filter(|p| !lent.contains(ctx.name(p.var)))
+        .collect();
     if rest
         .iter()
         .any(|p| p.active && p.shape != ParamShape::Scalar)
@@ -191,7 +305,7 @@ fn gradcheck(method: &syn::ItemFn, ctx: &Ctx) -> Option<TokenStream> {
     );
     let (grad, jvp) = (ident(method, ctx, "_grad"), ident(method, ctx, "_jvp"));
     let inputs: Vec<&syn::FnArg> = method.sig.inputs.iter().skip(1).collect();
-    let names: Vec<TokenStream> = args(ctx).into_iter().skip(1).collect();
+    let names: Vec<TokenStream> = user_args(m, ctx).into_iter().skip(1).collect();
     // Each active float argument is one coordinate after the state's.
     let mut k = 0usize;
     let (at_point, directions): (Vec<TokenStream>, Vec<TokenStream>) = rest
@@ -280,7 +394,7 @@ fn gradcheck(method: &syn::ItemFn, ctx: &Ctx) -> Option<TokenStream> {
     })
 }
 
-fn grad(method: &syn::ItemFn, ctx: &Ctx) -> TokenStream {
+fn grad(method: &syn::ItemFn, m: &Mutating, ctx: &Ctx) -> TokenStream {
     let (vis, generics, where_clause) = (
         &method.vis,
         &method.sig.generics,
@@ -300,7 +414,7 @@ fn grad(method: &syn::ItemFn, ctx: &Ctx) -> TokenStream {
     let bars: Vec<syn::Ident> = others.iter().map(|p| ctx.bar(p.var)).collect();
     let cts: Vec<TokenStream> = others.iter().map(|p| cotangent_type(ctx, p)).collect();
     let params = params(method);
-    let rest: Vec<TokenStream> = args(ctx).into_iter().skip(1).collect();
+    let rest: Vec<TokenStream> = user_args(m, ctx).into_iter().skip(1).collect();
     let one = one(ctx);
     let doc = format!(" The gradient of [`{f}`](Self::{f}) with respect to the state before the call and the other active parameters, stepping the state: its value, the state's cotangent, then ∂{f}/∂x for each other active parameter (`{f}_vjp` seeded with 1, and nothing on the state after the call).");
     let allows = allows();

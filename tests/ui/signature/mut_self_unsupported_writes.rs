@@ -5,15 +5,18 @@ pub struct Delay {
     pub buf: [f64; 4],
     pub gain: f64,
     pub pos: usize,
+    pub pairs: [(f64, f64); 2],
 }
 
 impl Delay {
-    // An element of a field, and an integer counter: neither is a float field.
+    // An integer counter is no float field; a tuple given to an element of a field is no
+    // float either.
     #[differentiate]
     pub fn tick(&mut self, x: f64) -> f64 {
         let y = self.buf[self.pos] * self.gain;
         self.buf[self.pos] = x;
         self.pos = 0;
+        self.pairs[0] = (x, y);
         y
     }
 
