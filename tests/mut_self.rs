@@ -516,3 +516,70 @@ fn elements_of_vec_fields_assigned_in_a_loop() {
         + dt_bar * dt_dot;
     assert!((lhs - rhs).abs() < 1e-14, "{lhs} against {rhs}");
 }
+
+// Fields given integers (a ring buffer's position, a count): locals of the hidden method
+// with no derivative; the wrappers step the state by calling the method.
+#[derive(Differentiable, Clone, Debug, PartialEq)]
+struct DelayLine {
+    buf: [f64; 4],
+    gain: f64,
+    pos: usize,
+}
+
+impl DelayLine {
+    #[differentiate]
+    fn tick(&mut self, x: f64) -> f64 {
+        let y = self.buf[self.pos] * self.gain;
+        self.buf[self.pos] = x + 0.5 * y;
+        self.pos = (self.pos + 1) % self.buf.len();
+        y
+    }
+}
+
+#[derive(Differentiable, Clone, Debug, PartialEq)]
+struct RunningMean {
+    mean: f64,
+    n: u32,
+}
+
+impl RunningMean {
+    #[differentiate]
+    fn push(&mut self, x: f64) -> f64 {
+        self.n += 1;
+        self.mean += (x - self.mean) / self.n as f64;
+        self.mean
+    }
+}
+
+#[test]
+fn integer_fields_step_with_the_state() {
+    let start = DelayLine {
+        buf: [0.1, 0.2, -0.3, 0.4],
+        gain: 0.8,
+        pos: 1,
+    };
+    start.tick_gradcheck(0.7).unwrap();
+    // L = y + buf'₁ = x + 1.5 buf₁ gain: ∂x = 1, ∂buf₁ = 1.5 gain, ∂gain = 1.5 buf₁.
+    let mut d = start.clone();
+    let mut bar = DelayLine {
+        buf: [0.0, 1.0, 0.0, 0.0],
+        gain: 0.0,
+        pos: 0,
+    };
+    let (y, x_bar) = d.tick_vjp(0.7, 1.0, &mut bar);
+    let mut stepped = start.clone();
+    assert_eq!(y, stepped.tick(0.7));
+    assert_eq!(
+        d, stepped,
+        "the position advances as the method advances it"
+    );
+    assert_eq!(x_bar, 1.0);
+    assert!((bar.buf[1] - 1.2).abs() < 1e-15 && (bar.gain - 0.3).abs() < 1e-15);
+    assert_eq!([bar.buf[0], bar.buf[2], bar.buf[3]], [0.0; 3]);
+    let start = RunningMean { mean: 1.5, n: 2 };
+    start.push_gradcheck(3.0).unwrap();
+    let mut m = start.clone();
+    let (mean, m_bar, x_bar) = m.push_grad(3.0);
+    assert_eq!((mean, m.n), (2.0, 3));
+    assert!((m_bar.mean - 2.0 / 3.0).abs() < 1e-15 && (x_bar - 1.0 / 3.0).abs() < 1e-15);
+}

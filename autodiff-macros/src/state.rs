@@ -21,6 +21,10 @@ pub struct Mutating {
     /// floats): output buffers of the hidden method (`__self_z: &mut [F]`), which starts by
     /// copying the field into them, so that what the body reads of them is the state's.
     pub buffers: Vec<Ident>,
+    /// The fields given integers (a counter, a ring buffer's position: `self.pos += 1`,
+    /// or a field read as an index, `self.buf[self.pos]`): locals of the hidden method
+    /// with no derivative, so the wrappers step the state by calling the method itself.
+    pub ints: Vec<Ident>,
     /// The method returns `()`: the hidden method returns only the fields.
     pub unit: bool,
 }
@@ -45,7 +49,14 @@ pub fn split(item: &ItemFn, float: &syn::Type) -> syn::Result<Mutating> {
     }) {
         return Err(e);
     }
-    if writes.fields.is_empty() && writes.elements.is_empty() {
+    // A field read as an index is an integer, whatever it is given.
+    let indices = index_fields(&item.block);
+    let (ints, floats): (Vec<Ident>, Vec<Ident>) = std::mem::take(&mut writes.fields)
+        .into_iter()
+        .partition(|f| writes.ints.contains(f) || indices.contains(f));
+    writes.fields = floats;
+    writes.ints = ints;
+    if writes.fields.is_empty() && writes.elements.is_empty() && writes.ints.is_empty() {
         return Err(syn::Error::new_spanned(
             &item.sig.inputs[0],
             "this method takes `&mut self` but assigns no field of `self`: take `&self`",
@@ -91,6 +102,7 @@ pub fn split(item: &ItemFn, float: &syn::Type) -> syn::Result<Mutating> {
         .fields
         .iter()
         .chain(&writes.elements)
+        .chain(&writes.ints)
         .cloned()
         .collect();
     Localise { fields: &localised }.visit_block_mut(&mut body);
@@ -118,10 +130,13 @@ pub fn split(item: &ItemFn, float: &syn::Type) -> syn::Result<Mutating> {
     };
     let fields = &writes.fields;
     let elements = &writes.elements;
+    let ints = &writes.ints;
+    let int_locals: Vec<Ident> = ints.iter().map(local_name).collect();
     let stmts = &body.stmts;
     let index = Ident::new("__element", Span::call_site());
     pure.block = Box::new(syn::parse_quote!({
         #(let mut #locals: #float = self.#fields;)*
+        #(let mut #int_locals = self.#ints;)*
         #(for #index in 0..#buffers.len() { #buffers[#index] = self.#elements[#index]; })*
         #(#stmts)*
         #tail
@@ -130,6 +145,7 @@ pub fn split(item: &ItemFn, float: &syn::Type) -> syn::Result<Mutating> {
         pure,
         written: writes.fields,
         buffers: writes.elements,
+        ints: writes.ints,
         unit,
     })
 }
@@ -150,6 +166,41 @@ fn self_field(e: &Expr) -> Option<&Ident> {
         (Member::Named(name), true) => Some(name),
         _ => None,
     }
+}
+
+/// Whether an unsuffixed integer literal is an operand of `e` (`1` in `self.pos + 1`, `0`),
+/// which makes `e` an integer: Rust has no arithmetic of a float and an integer literal.
+fn has_integer_operand(e: &Expr) -> bool {
+    match e {
+        Expr::Lit(syn::ExprLit {
+            lit: syn::Lit::Int(i),
+            ..
+        }) => !i.suffix().starts_with('f'),
+        Expr::Paren(p) => has_integer_operand(&p.expr),
+        Expr::Binary(b) => has_integer_operand(&b.left) || has_integer_operand(&b.right),
+        _ => false,
+    }
+}
+
+/// The fields of `self` read as an index somewhere in `block` (`self.buf[self.pos]`).
+fn index_fields(block: &syn::Block) -> Vec<Ident> {
+    #[derive(Default)]
+    struct Indices(Vec<Ident>);
+    impl<'ast> Visit<'ast> for Indices {
+        fn visit_expr_index(&mut self, i: &'ast syn::ExprIndex) {
+            let mut inner = &*i.index;
+            while let Expr::Paren(p) = inner {
+                inner = &p.expr;
+            }
+            if let Some(name) = self_field(inner) {
+                self.0.push(name.clone());
+            }
+            syn::visit::visit_expr_index(self, i);
+        }
+    }
+    let mut found = Indices::default();
+    found.visit_block(block);
+    found.0
 }
 
 /// The field of `self.f[i]`.
@@ -173,6 +224,9 @@ struct Writes {
     fields: Vec<Ident>,
     /// The fields whose elements are assigned (`self.z[i] = …`).
     elements: Vec<Ident>,
+    /// The fields given a value with an integer literal among its operands (`self.pos += 1`,
+    /// `self.pos = (self.pos + 1) % n`): a float cannot be.
+    ints: Vec<Ident>,
     errors: Vec<syn::Error>,
     /// Whether the statement being read may call methods of `self`: no field has been
     /// assigned before it, and it assigns none after such a call.
@@ -224,13 +278,10 @@ fn assigns_after_call(stmt: &syn::Stmt) -> bool {
 impl Writes {
     fn place(&mut self, place: &Expr, value: &Expr) {
         if let Some(name) = self_field(place) {
-            if let Expr::Lit(syn::ExprLit {
-                lit: syn::Lit::Int(_),
-                ..
-            }) = value
-            {
-                self.errors.push(syn::Error::new_spanned(place, format!("`self.{name}` is given an integer: a `#[differentiate]` method taking `&mut self` updates float fields only; keep counters outside it, or take `&self` and return the new values")));
-            } else if !self.fields.contains(name) {
+            if has_integer_operand(value) && !self.ints.contains(name) {
+                self.ints.push(name.clone());
+            }
+            if !self.fields.contains(name) {
                 self.fields.push(name.clone());
             }
         } else if let Some(name) = element_of_self_field(place) {

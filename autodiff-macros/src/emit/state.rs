@@ -94,8 +94,14 @@ fn jvp(
           let #buffer_dots = &mut #dot_values[..];)*
     };
     let put_back = quote! {
-        #(self.#elements = #values; #self_dot.#elements = #dot_values;)*
+        #(#self_dot.#elements = #dot_values;)*
     };
+    let fields = &m.written;
+    let step = step_state(
+        method,
+        m,
+        quote!(#(self.#elements = #values;)* #(self.#fields = #locals;)*),
+    );
     let only_elements = m.unit && m.written.is_empty();
     let (ret, ret_dot) = (format_ident!("ret"), format_ident!("ret_dot"));
     let (value, tangent) = (unpack(Some(&ret), locals), unpack(Some(&ret_dot), dots));
@@ -123,7 +129,7 @@ fn jvp(
             #lend
             #results
             #put_back
-            #(self.#fields = #locals;)*
+            #step
             #(#self_dot.#fields = #dots;)*
             #out
         }
@@ -157,6 +163,24 @@ impl<'m> Lent<'m> {
             .map(|b| format_ident!("{b}_{suffix}"))
             .collect()
     }
+}
+
+/// How a wrapper steps the state after the pure method has run on the state before the
+/// call: `assign` (the new float fields and buffers); where the method gives integers to
+/// fields (`m.ints`, whose values the pure method keeps to itself), by calling the method.
+fn step_state(method: &syn::ItemFn, m: &Mutating, assign: TokenStream) -> TokenStream {
+    if m.ints.is_empty() {
+        return assign;
+    }
+    let f = &method.sig.ident;
+    let args = method.sig.inputs.iter().filter_map(|a| match a {
+        syn::FnArg::Typed(pt) => match &*pt.pat {
+            syn::Pat::Ident(p) => Some(&p.ident),
+            _ => None,
+        },
+        syn::FnArg::Receiver(_) => None,
+    });
+    quote!(self.#f(#(#args),*);)
 }
 
 /// The pure method's arguments that are the method's own: those of the buffers lent from
@@ -256,6 +280,11 @@ fn vjp(
         quote!(let (value, #before, #(#bars),*) = #pure(#(#args,)* #seed, #(#seed_args),*);)
     };
     let value_binding = (!only_elements).then(|| quote!(let #value = value;));
+    let step = step_state(
+        method,
+        m,
+        quote!(#(self.#elements = #values;)* #(self.#fields = #locals;)*),
+    );
     let doc = format!(" Reverse mode of [`{f}`](Self::{f}): steps the state as `{f}` does; `{self_bar}` holds on entry the cotangent of the state after the call, and on exit that of the state before it; returns the result, then the cotangents `{}` of the other active parameters.", bars.iter().map(|b| b.to_string()).collect::<Vec<_>>().join("`, `"));
     let allows = allows();
     quote! {
@@ -272,8 +301,7 @@ fn vjp(
             ::autodiff::Differentiable::accumulate(&mut #before, &*#self_bar);
             *#self_bar = #before;
             #value_binding
-            #(self.#elements = #values;)*
-            #(self.#fields = #locals;)*
+            #step
             #out
         }
     }

@@ -319,6 +319,18 @@ impl<'ast> Visit<'ast> for Uses<'_> {
                 self.note(&read, u);
             }
         }
+        // The hidden method of a `&mut self` method binds each field it gives integers to
+        // as an untyped local of that field (`let mut __self_pos = self.pos;`, see
+        // `crate::state`): the field is an integer.
+        if let (syn::Pat::Ident(p), Some(init)) = (&l.pat, &l.init) {
+            if let syn::Expr::Field(f) = peel(&init.expr) {
+                let name = p.ident.to_string();
+                if matches!(&f.member, syn::Member::Named(m) if crate::state::local_name(m) == name)
+                {
+                    self.note(peel(&init.expr), Use::Int);
+                }
+            }
+        }
         if let (syn::Pat::Type(pt), Some(init)) = (&l.pat, &l.init) {
             let kind = crate::parse::kind_of_type(&pt.ty, self.float);
             let rank = KindRank(KINDS.iter().position(|k| *k == kind).unwrap_or(0) as u8);

@@ -9,8 +9,7 @@ pub struct Delay {
 }
 
 impl Delay {
-    // An integer counter is no float field; a tuple given to an element of a field is no
-    // float either.
+    // A tuple given to an element of a field is no float.
     #[differentiate]
     pub fn tick(&mut self, x: f64) -> f64 {
         let y = self.buf[self.pos] * self.gain;
