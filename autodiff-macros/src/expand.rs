@@ -479,6 +479,12 @@ fn check_signature(item: &syn::ItemFn, args: &Args, in_impl: bool) -> Result<(),
             "variadic functions cannot be differentiated",
         ));
     }
+    // A tuple of one element is read as its element nowhere else: say so.
+    if let syn::ReturnType::Type(_, ty) = &sig.output {
+        if matches!(&**ty, syn::Type::Tuple(t) if t.elems.len() == 1) {
+            errors.push(syn::Error::new_spanned(ty, "a one-element tuple result is not supported by `#[differentiate]`: return the element itself (`-> f64`), or a tuple of two or more"));
+        }
+    }
     // Types are read as written: a macro in a type cannot be.
     let mut types: Vec<&syn::Type> = sig
         .inputs
