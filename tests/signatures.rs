@@ -163,3 +163,51 @@ fn callers_of_mixed_tuples() {
     assert!((gk - 18.0).abs() < 1e-12);
     untyped_caller_gradcheck(&x, 2.0).unwrap();
 }
+
+// A type parameter bounded by a float trait of the user's own (the attribute cannot see it
+// is `Float`): the derived items exist for `f64` and `f32`.
+pub trait OwnFloat: autodiff::num_traits::Float {}
+impl OwnFloat for f64 {}
+impl OwnFloat for f32 {}
+
+#[differentiate]
+fn scaled_square<T: OwnFloat>(x: T, y: &[T]) -> T {
+    x * x + y[0] * x
+}
+
+// `ArrayBase<ViewRepr<&f64>, Ix1>`, a view written out, as `ArrayView1<f64>`.
+#[differentiate]
+fn view_norm(
+    a: autodiff::ndarray::ArrayBase<autodiff::ndarray::ViewRepr<&f64>, autodiff::ndarray::Ix1>,
+) -> f64 {
+    a.iter().map(|v| v * v).sum::<f64>().sqrt()
+}
+
+// A struct by value whose fields are read, not `Clone`: the gradcheck copies it through
+// `Differentiable`.
+#[derive(autodiff::Differentiable)]
+pub struct Rectangle {
+    pub w: f64,
+    pub h: f64,
+}
+
+#[differentiate]
+fn rectangle_area(r: Rectangle) -> f64 {
+    r.w * r.h
+}
+
+#[test]
+fn own_float_traits_written_out_views_and_structs_by_value() {
+    // x² + y₀x: ∂x = 2x + y₀, ∂y₀ = x.
+    assert_eq!(scaled_square_grad(1.5_f64, &[2.0]), (5.25, 5.0, vec![1.5]));
+    scaled_square_gradcheck(1.5_f64, &[2.0]).unwrap();
+    let a = autodiff::ndarray::Array1::from(vec![3.0, 4.0]);
+    let (norm, g) = view_norm_grad(&a);
+    assert_eq!(norm, 5.0);
+    assert_close(g.as_slice().unwrap(), &[0.6, 0.8]);
+    view_norm_gradcheck(&a).unwrap();
+    let r = Rectangle { w: 2.0, h: 3.0 };
+    rectangle_area_gradcheck(&r).unwrap();
+    let (area, r_bar) = rectangle_area_grad(&r);
+    assert_eq!((area, r_bar.w, r_bar.h), (6.0, 3.0, 2.0));
+}

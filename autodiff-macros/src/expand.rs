@@ -414,12 +414,34 @@ fn check_something_varies(
             .map(|t| (pt, *t)),
         syn::FnArg::Receiver(_) => None,
     });
-    let error = match of_other {
-        Some((pt, t)) => syn::Error::new_spanned(
+    // A struct taken by value and read only through its methods (`fn f(p: P, q: P) -> f64 {
+    // p.dot(&q) }`): by value, the attribute takes it as a struct only where the body reads
+    // its fields, since any other type could be one.
+    let by_value_struct = item.sig.inputs.iter().find_map(|input| match input {
+        syn::FnArg::Typed(pt) => match (&*pt.pat, &*pt.ty) {
+            (syn::Pat::Ident(p), syn::Type::Path(tp))
+                if tp.path.segments.last().is_some_and(|s| {
+                    s.ident
+                        .to_string()
+                        .starts_with(|c: char| c.is_ascii_uppercase())
+                }) =>
+            {
+                Some((p.ident.clone(), (*pt.ty).clone()))
+            }
+            _ => None,
+        },
+        syn::FnArg::Receiver(_) => None,
+    });
+    let error = match (of_other, by_value_struct) {
+        (None, Some((name, ty))) => syn::Error::new_spanned(
+            &ty,
+            format!("no parameter of `{}` holds the float type `{}` that the attribute can see: `{name}` is taken by value and read only through its methods; take it by reference (`{name}: &{}`, a `#[derive(Differentiable)]` struct, whose methods carry `#[differentiate]`), or read its fields in the body", item.sig.ident, quote!(#float), quote!(#ty)),
+        ),
+        (Some((pt, t)), _) => syn::Error::new_spanned(
             &pt.ty,
             format!("this parameter holds `{t}`, which is not the float type `{}`: `#[differentiate]` differentiates with respect to parameters of the float type; write the element as `{}` (or a type parameter bounded by `num_traits::Float`), and convert before the call", quote!(#float), quote!(#float)),
         ),
-        None => syn::Error::new(
+        (None, None) => syn::Error::new(
             item.sig.ident.span(),
             format!("no parameter of `{}` holds the float type `{}`, so there is nothing to differentiate with respect to: take the inputs as `{}` values, slices, `Vec`s, arrays, `ndarray` arrays or `#[derive(Differentiable)]` structs", item.sig.ident, quote!(#float), quote!(#float)),
         ),

@@ -414,14 +414,17 @@ pub fn bound_arithmetic_param(item: &syn::ItemFn) -> Option<syn::ItemFn> {
     {
         return None;
     }
+    // Operator traits, or a float trait of the user's own (`T: MyFloat`, `T: BasicFloat`,
+    // `T: RealField`, which the attribute cannot see is `Float`).
     let arithmetic = |tp: &syn::TypeParam| {
         !tp.bounds.is_empty()
             && tp.bounds.iter().all(|b| match b {
-                TypeParamBound::Trait(t) => t
-                    .path
-                    .segments
-                    .last()
-                    .is_some_and(|s| ARITHMETIC_BOUNDS.contains(&s.ident.to_string().as_str())),
+                TypeParamBound::Trait(t) => t.path.segments.last().is_some_and(|s| {
+                    let name = s.ident.to_string();
+                    ARITHMETIC_BOUNDS.contains(&name.as_str())
+                        || name.contains("Float")
+                        || name.contains("Real")
+                }),
                 _ => true,
             })
     };
@@ -675,6 +678,32 @@ pub fn view_as_array_ref(ty: &Type) -> Option<Type> {
         return None;
     }
     let last = p.path.segments.last()?;
+    // `ArrayBase<ViewRepr<&F>, D>`, the view written out: `&Array<F, D>`.
+    if last.ident == "ArrayBase" {
+        let syn::PathArguments::AngleBracketed(a) = &last.arguments else {
+            return None;
+        };
+        let (Some(syn::GenericArgument::Type(repr)), Some(dim)) = (a.args.first(), a.args.get(1))
+        else {
+            return None;
+        };
+        let Type::Path(repr) = repr else { return None };
+        let repr = repr.path.segments.last()?;
+        if repr.ident != "ViewRepr" {
+            return None;
+        }
+        let syn::PathArguments::AngleBracketed(r) = &repr.arguments else {
+            return None;
+        };
+        let Some(syn::GenericArgument::Type(Type::Reference(elem))) = r.args.first() else {
+            return None;
+        };
+        if elem.mutability.is_some() {
+            return None;
+        }
+        let elem = &elem.elem;
+        return Some(syn::parse_quote!(&::autodiff::ndarray::Array<#elem, #dim>));
+    }
     let owned = match last.ident.to_string().as_str() {
         "ArrayView" => "Array",
         "ArrayView0" => "Array0",

@@ -197,7 +197,17 @@ fn primal_arguments(ctx: &Ctx, args: &[TokenStream]) -> Vec<TokenStream> {
             }
             // `a: ArrayView1<F>`, taken as `&Array1<F>` by the derived items.
             _ if crate::parse::view_as_array_ref(written).is_some() => quote!((#arg).view()),
-            // `p: Point` by value, taken as `&Point` by the derived items.
+            // `p: Point` by value, taken as `&Point` by the derived items: a copy made
+            // through `Differentiable`, so the struct need not be `Clone`.
+            _ if !matches!(written, syn::Type::Reference(_))
+                && ctx.func.params[*i].shape == crate::ir::ParamShape::Struct =>
+            {
+                quote!({
+                    let mut __copy = ::autodiff::Differentiable::zero_like(#arg);
+                    ::autodiff::Differentiable::set_from_flat(&mut __copy, &::autodiff::Differentiable::to_flat(#arg));
+                    __copy
+                })
+            }
             _ if !matches!(written, syn::Type::Reference(_)) => {
                 quote!(::core::clone::Clone::clone(#arg))
             }

@@ -171,6 +171,16 @@ impl Lowerer {
                 None => return,
             },
         };
+        // `x = &x[1..]`: a slice variable narrowed to a part of a sequence, which the
+        // derived items copy (a part passed on is a `Vec`), so it cannot be a view again.
+        if let (Place::Var(v), syn::Expr::Reference(r)) = (&place, right) {
+            if matches!(&*r.expr, syn::Expr::Index(ix) if matches!(&*ix.index, syn::Expr::Range(_)))
+                && self.vars[*v].kind == Kind::FloatSeq
+            {
+                self.unsupported(span, "a slice variable given a part of a sequence (`x = &x[1..]`)", "index with an offset instead (`x[k + i]`, with `k += 1` where the slice would be narrowed)");
+                return;
+            }
+        }
         if let (None, Place::Var(v)) = (compound, &place) {
             // A call or an `if`/`match`/block assigned to a variable goes through a temporary.
             let kind = self.vars[*v].kind;
