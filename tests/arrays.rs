@@ -527,3 +527,24 @@ fn axis_means_with_defaults_zips_and_indexed_array_results() {
     assert_close(b_bar.as_slice().unwrap(), (&b * 2.0).as_slice().unwrap());
     assert!((k_bar - a.sum()).abs() < 1e-12);
 }
+
+// `let (r, c) = a.dim();`: lengths, integers, usable as a shape.
+#[differentiate]
+fn transposed_squares(a: &Array2<f64>) -> f64 {
+    let (r, c) = a.dim();
+    let mut t = Array2::zeros((c, r));
+    for i in 0..r {
+        for j in 0..c {
+            t[[j, i]] = a[[i, j]] * a[[i, j]];
+        }
+    }
+    t.sum()
+}
+
+#[test]
+fn dims_as_a_shape() {
+    let a = matrix(101, 2, 3, 1.0);
+    transposed_squares_gradcheck(&a).unwrap();
+    let (_, g) = transposed_squares_grad(&a);
+    assert_eq!(g, a.mapv(|v| 2.0 * v));
+}

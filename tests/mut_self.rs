@@ -583,3 +583,30 @@ fn integer_fields_step_with_the_state() {
     assert_eq!((mean, m.n), (2.0, 3));
     assert!((m_bar.mean - 2.0 / 3.0).abs() < 1e-15 && (x_bar - 1.0 / 3.0).abs() < 1e-15);
 }
+
+// `wrt(self, lr)` on a `&mut self` method: `self` named among the parameters.
+#[derive(Differentiable, Clone, Debug)]
+struct Momentum {
+    w: f64,
+    v: f64,
+}
+
+impl Momentum {
+    #[differentiate(wrt(self, lr))]
+    fn step(&mut self, g: f64, lr: f64) -> f64 {
+        self.v = 0.9 * self.v + g;
+        self.w -= lr * self.v;
+        self.w * self.w
+    }
+}
+
+#[test]
+fn wrt_names_self() {
+    let mut m = Momentum { w: 1.0, v: 0.5 };
+    // v' = 0.9 v + g, w' = w − lr v', L = w'²: ∂w = 2w', ∂v = −0.9 lr 2w', ∂lr = −2w' v'.
+    let (loss, bar, lr_bar) = m.step_grad(0.2, 0.1);
+    let (v1, w1) = (0.65, 0.935);
+    assert!((loss - w1 * w1).abs() < 1e-15);
+    assert!((bar.w - 2.0 * w1).abs() < 1e-15 && (bar.v + 0.09 * 2.0 * w1).abs() < 1e-15);
+    assert!((lr_bar + 2.0 * w1 * v1).abs() < 1e-14);
+}

@@ -601,3 +601,28 @@ fn short_circuits_names_parts_and_mut_parameters() {
     let (value, x_bar) = scaled_by_constant_grad(0.5, 3.0);
     assert_eq!((value, x_bar), (2.25, 9.0));
 }
+
+// The value of an assignment is evaluated before the place it goes to (a reviewer's
+// input): `v[{ i += 1; i }] = x[i] * x[i]` squares the element at the old `i`.
+#[differentiate]
+fn index_after_value(x: &[f64]) -> f64 {
+    let mut v = vec![0.0; x.len()];
+    let mut i = 0;
+    while i < x.len() - 1 {
+        v[{
+            i += 1;
+            i
+        }] = x[i] * x[i];
+    }
+    v[1] + 2.0 * v[2]
+}
+
+#[test]
+fn the_value_is_evaluated_before_the_index() {
+    let x = [0.5, 1.0, 2.0];
+    // v₁ = x₀², v₂ = x₁²: f = x₀² + 2 x₁².
+    let (value, g) = index_after_value_grad(&x);
+    assert_eq!(value, index_after_value(&x));
+    assert_eq!((value, g), (2.25, vec![1.0, 4.0, 0.0]));
+    index_after_value_gradcheck(&x).unwrap();
+}

@@ -568,6 +568,9 @@ fn check_signature(item: &syn::ItemFn, args: &Args, in_impl: bool) -> Result<(),
         let float =
             crate::parse::float_type(sig, Some(&item.block), in_impl).map_err(|e| vec![e])?;
         for name in names {
+            if name == "self" && sig.receiver().is_some() {
+                continue;
+            }
             let param = sig.inputs.iter().find_map(|p| match p {
                 syn::FnArg::Typed(pt) => match &*pt.pat {
                     syn::Pat::Ident(pi) if pi.ident == *name => Some(&pt.ty),

@@ -77,7 +77,11 @@ impl Parse for Args {
             }
             let content;
             syn::parenthesized!(content in input);
-            let names = Punctuated::<Ident, Token![,]>::parse_terminated(&content)?;
+            // `self` too, for a method (a keyword, which `Ident`'s own parser refuses).
+            let names = Punctuated::<Ident, Token![,]>::parse_terminated_with(
+                &content,
+                syn::ext::IdentExt::parse_any,
+            )?;
             args.wrt = Some(names.into_iter().collect());
             if !input.is_empty() {
                 input.parse::<Token![,]>()?;

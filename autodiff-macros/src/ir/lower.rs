@@ -957,8 +957,12 @@ impl Lowerer {
                 let tuple = self.synthetic_ident("tuple");
                 let before = self.vars.len();
                 self.lower_stmt(&syn::parse_quote!(let #tuple = #init;), out);
+                // `a.dim()` of an array: its lengths, integers.
+                let lengths = matches!(init, syn::Expr::MethodCall(m) if m.method == "dim" && m.args.is_empty());
                 let inactive = (0..n.min(8))
-                    .filter(|&k| self.tuple_element_is_int(&pat.elems[k], ty.map(|t| &t.elems[k])))
+                    .filter(|&k| {
+                        lengths || self.tuple_element_is_int(&pat.elems[k], ty.map(|t| &t.elems[k]))
+                    })
                     .fold(0u8, |mask, k| mask | 1 << k);
                 if let Some(v) = (before..self.vars.len())
                     .rev()

@@ -153,12 +153,28 @@ impl Lowerer {
         out: &mut Vec<Stmt>,
     ) {
         let place = match left {
+            // Rust evaluates the value before the place (`v[{ i += 1; i }] = x[i]` reads the
+            // `i` from before): the value first, kept in a temporary where the index's
+            // statements assign what it reads.
             syn::Expr::Index(ix) => {
                 let Some(v) = self.place_var(&ix.expr) else {
                     return;
                 };
+                let value = self.lower_expr(right, out);
+                let mark = out.len();
                 let index = self.lower_expr(&ix.index, out);
-                Place::Index(v, Box::new(index))
+                let mut value = [value];
+                self.keep_before(&mut value, out, mark);
+                let [value] = value;
+                out.push(Stmt {
+                    kind: StmtKind::Assign {
+                        place: Place::Index(v, Box::new(index)),
+                        value,
+                        compound,
+                    },
+                    span,
+                });
+                return;
             }
             syn::Expr::Unary(u) if matches!(u.op, syn::UnOp::Deref(_)) => {
                 return self.error(
