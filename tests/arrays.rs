@@ -548,3 +548,34 @@ fn dims_as_a_shape() {
     let (_, g) = transposed_squares_grad(&a);
     assert_eq!(g, a.mapv(|v| 2.0 * v));
 }
+
+// A caller of a function that maps a closure over an array (which has no dual-number form):
+// its first derivatives work; its `_hvp` says why it cannot run.
+#[differentiate]
+fn sigmoid_mapped(t: &Array1<f64>) -> Array1<f64> {
+    t.map(|&x| 1.0 / (1.0 + (-x).exp()))
+}
+
+#[differentiate]
+fn through_a_mapped_callee(t: &Array1<f64>) -> f64 {
+    let s = sigmoid_mapped(t);
+    s.sum() + sigmoid_mapped(t).sum()
+}
+
+#[test]
+fn a_caller_of_a_mapped_closure() {
+    let t = vector(111, 4, -1.0, 1.0);
+    let (_, g) = through_a_mapped_callee_grad(&t);
+    let want = t.mapv(|x| {
+        let s = 1.0 / (1.0 + (-x).exp());
+        2.0 * s * (1.0 - s)
+    });
+    assert_close(g.as_slice().unwrap(), want.as_slice().unwrap());
+}
+
+#[test]
+#[should_panic(expected = "has no derivatives on dual numbers")]
+fn the_hvp_of_a_caller_of_a_mapped_closure_says_why_it_cannot_run() {
+    let t = vector(112, 3, -1.0, 1.0);
+    let _ = through_a_mapped_callee_hvp(&t, &t);
+}

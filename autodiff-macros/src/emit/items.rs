@@ -72,6 +72,18 @@ pub fn emit(
             entry_points,
             ..
         } = pullbacks(item, &plain, &own, false);
+        // A closure mapped over an array has no dual-number form, yet a differentiated
+        // caller's `_hvp` asks for one: it gets an entry point that says so when it runs,
+        // so that the caller compiles (its `_grad`, `_jvp`, `_vjp` need none).
+        let entry_points = if plain.has_struct_param() || plain.has_struct_values() {
+            entry_points
+        } else {
+            let lifted = Ctx::new(func, act, needed, Mode::Lifted);
+            let f = &item.sig.ident;
+            let message = format!("`{f}` has no derivatives on dual numbers (it maps a closure over an array), so the `_hvp` of a function calling it cannot run; its `_grad`, `_jvp` and `_vjp` can");
+            let stub = pullback_with(item, &lifted, "_dual_pullback_all", Body::Panics(message));
+            quote!(#entry_points #stub)
+        };
         let entry_points = super::callers::declare(item, &plain, entry_points);
         let grad = scalar_out.then(|| grad(item, &plain));
         // Generic over its float type: its own pullback on dual numbers is the HVP.
@@ -723,6 +735,8 @@ enum Body<T> {
     Own(T),
     Adapts(T),
     Forwards(TokenStream),
+    /// No body can be written: the item panics saying why (its callers compile).
+    Panics(String),
 }
 
 impl<T> Body<T> {
@@ -740,6 +754,7 @@ impl<T> Body<T> {
             Body::Own(t) => (quote!(), with_imports(make(t))),
             Body::Adapts(t) => (quote!(#[inline]), with_imports(make(t))),
             Body::Forwards(call) => (quote!(#[inline]), call.clone()),
+            Body::Panics(message) => (quote!(), quote!(::core::panic!(#message))),
         }
     }
 }
@@ -890,6 +905,7 @@ fn pullback_with(item: &syn::ItemFn, ctx: &Ctx, suffix: &str, body: Body<&BodyFn
         accs: accumulators(ctx, suffix),
     };
     let acc_tys: Vec<&TokenStream> = sig.accs.iter().map(|a| &a.ty).collect();
+    let panics = matches!(body, Body::Panics(_));
     let (inline, body) = body.emit(|own| own(&sig));
     // A forward sweep with a reserved loop nest stays out of its callers: inlined beside
     // its reverse sweep (the closure), LLVM kept the nest's carried floats in stack memory
@@ -927,6 +943,8 @@ fn pullback_with(item: &syn::ItemFn, ctx: &Ctx, suffix: &str, body: Body<&BodyFn
     let pullback_ty = quote!(::core::ops::FnOnce(#(#reborrowed,)* #dout_ty #(#acc_tys,)* #(#seed_tys),*) -> (#(#cts,)*));
     // A recursive function's callers' pullbacks contain their own type: boxed, they have one.
     let (pullback_ty, body) = match ctx.func.recursive && is_for_callers(suffix) {
+        // A panicking item returns no closure whose type could stand for `impl FnOnce`.
+        _ if panics => (quote!(::std::boxed::Box<dyn #pullback_ty>), body),
         true => (
             quote!(::std::boxed::Box<dyn #pullback_ty>),
             quote!(let (value, pullback) = { #body }; (value, ::std::boxed::Box::new(pullback))),

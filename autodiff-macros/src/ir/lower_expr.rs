@@ -745,6 +745,27 @@ impl Lowerer {
             {
                 self.vars[t].kind = Kind::Struct;
             }
+            // `g(x).sum()`, `g(x).dot(&w)`: methods only an `ndarray` array has (a float and
+            // a `Vec` have none of them), so the result is one.
+            if just_called
+                && self.vars[t].kind == Kind::Float
+                && matches!(
+                    name.as_str(),
+                    "sum"
+                        | "mean"
+                        | "dot"
+                        | "t"
+                        | "sum_axis"
+                        | "mean_axis"
+                        | "mapv"
+                        | "nrows"
+                        | "ncols"
+                )
+                && m.args.len() <= 1
+            {
+                self.vars[t].kind = Kind::Array;
+                self.guessed.retain(|&g| g != t);
+            }
         }
         let recv_kind = self.kind_of(&recv);
         // A closure mapped over an array is read as syntax (`lower_array::elementwise`).
