@@ -252,3 +252,36 @@ fn a_method_with_a_buffer_in_place() {
     let want_dt = -0.7 * f * dot(&seed, &y0);
     assert!((dt_bar - want_dt).abs() < 1e-14);
 }
+
+// A buffer passed on as it is to a differentiated function taking a slice.
+#[differentiate]
+fn norm2(v: &[f64]) -> f64 {
+    v.iter().map(|x| x * x).sum::<f64>().sqrt()
+}
+
+#[differentiate]
+fn normalise_by_helper(y: &mut [f64]) -> f64 {
+    let n = norm2(y);
+    for v in y.iter_mut() {
+        *v /= n;
+    }
+    n
+}
+
+#[test]
+fn a_buffer_passed_on_to_a_helper() {
+    let (y0, seed) = (vec![3.0, 4.0, -1.0], rng_vec(71, 3, -1.0, 1.0));
+    let dout = 0.4;
+    let mut y = y0.clone();
+    let mut y_bar = seed.clone();
+    let (n,) = normalise_by_helper_vjp(&mut y, dout, &mut y_bar);
+    let mut expected = y0.clone();
+    assert_eq!(n, normalise_by_helper(&mut expected));
+    assert_eq!(y, expected);
+    let scalar = |v: &[f64]| {
+        let mut w = v.to_vec();
+        let n = normalise_by_helper(&mut w);
+        dot(&seed, &w) + dout * n
+    };
+    assert_grad(scalar, &y0, &y_bar);
+}

@@ -1057,7 +1057,15 @@ impl Lowerer {
             return None;
         }
         let mut pre = vec![];
-        let args: Vec<Expr> = self.lower_in_order(&c.args, &mut pre);
+        let mut args: Vec<Expr> = self.lower_in_order(&c.args, &mut pre);
+        // An output buffer passed on as it is (`norm2(y)` with `y: &mut [f64]`): the
+        // derived items hold its contents in a local `Vec`, lent as a slice.
+        for a in &mut args {
+            if matches!(a.kind, ExprKind::Var(v) if self.outputs.iter().any(|o| o.local == v)) {
+                let span = a.span;
+                *a = Expr::new(ExprKind::Ref(Box::new(a.clone())), span);
+            }
+        }
         if !args.iter().any(|a| self.kind_of(a).is_float()) {
             return None;
         }
