@@ -610,3 +610,89 @@ fn wrt_names_self() {
     assert!((bar.w - 2.0 * w1).abs() < 1e-15 && (bar.v + 0.09 * 2.0 * w1).abs() < 1e-15);
     assert!((lr_bar + 2.0 * w1 * v1).abs() < 1e-14);
 }
+
+// A field's elements written through `iter_mut()` or `for w in &mut self.w` (an optimiser's
+// step): the field is lent as a buffer too.
+#[derive(Differentiable, Clone, Debug, PartialEq)]
+struct Weights {
+    w: Vec<f64>,
+    lr: f64,
+}
+
+impl Weights {
+    #[differentiate]
+    fn sgd_step(&mut self, grads: &[f64]) -> f64 {
+        for (w, g) in self.w.iter_mut().zip(grads) {
+            *w -= self.lr * g;
+        }
+        self.w.iter().map(|w| w * w).sum()
+    }
+
+    #[differentiate]
+    fn decay(&mut self, k: f64) {
+        for w in &mut self.w {
+            *w *= k;
+        }
+    }
+}
+
+#[test]
+fn elements_written_through_iter_mut() {
+    let start = Weights {
+        w: vec![1.0, -2.0],
+        lr: 0.1,
+    };
+    // w' = w − lr g, L = Σ w'²: ∂w = 2w', ∂lr = −Σ 2w'g, ∂g = −2 lr w'.
+    let mut m = start.clone();
+    let mut bar = Weights {
+        w: vec![0.0, 0.0],
+        lr: 0.0,
+    };
+    let (loss, g_bar) = m.sgd_step_vjp(&[0.5, 1.0], 1.0, &mut bar);
+    assert!((loss - 5.3125).abs() < 1e-14);
+    assert_eq!(m.w, vec![0.95, -2.1]);
+    common::assert_close(&bar.w, &[1.9, -4.2]);
+    assert!((bar.lr - 3.25).abs() < 1e-14);
+    common::assert_close(&g_bar, &[-0.19, 0.42]);
+    // w' = k w, L = w'₀: ∂k = w₀, ∂w₀ = k.
+    let mut d = start.clone();
+    let mut d_bar = Weights {
+        w: vec![1.0, 0.0],
+        lr: 0.0,
+    };
+    let (k_bar,) = d.decay_vjp(0.5, &mut d_bar);
+    assert_eq!(
+        (k_bar, d.w.clone(), d_bar.w.clone()),
+        (1.0, vec![0.5, -1.0], vec![0.5, 0.0])
+    );
+}
+
+// A field given an array literal, `self.x = [c * self.a, self.x[0]]`: assigned by element,
+// every element read first.
+#[derive(Differentiable, Clone, Debug, PartialEq)]
+struct Shift {
+    x: [f64; 2],
+    a: f64,
+}
+
+impl Shift {
+    #[differentiate]
+    fn step(&mut self, c: f64) -> f64 {
+        self.x = [c * self.a, self.x[0]];
+        self.x[0] + 2.0 * self.x[1]
+    }
+}
+
+#[test]
+fn a_field_given_an_array_literal() {
+    let s = Shift {
+        x: [0.5, -1.0],
+        a: 2.0,
+    };
+    s.step_gradcheck(3.0).unwrap();
+    // x' = (c a, x₀), L = c a + 2 x₀: ∂x = (2, 0), ∂a = c, ∂c = a.
+    let mut t = s.clone();
+    let (value, bar, c_bar) = t.step_grad(3.0);
+    assert_eq!((value, bar.x, bar.a, c_bar), (7.0, [2.0, 0.0], 3.0, 2.0));
+    assert_eq!(t.x, [6.0, 0.5]);
+}

@@ -36,6 +36,7 @@ pub fn takes_mut_self(item: &ItemFn) -> bool {
 
 /// The hidden pure method of a `&mut self` method, or the errors that prevent it.
 pub fn split(item: &ItemFn, float: &syn::Type) -> syn::Result<Mutating> {
+    let item = &arrays_by_element(item);
     let mut writes = Writes::default();
     // Statement by statement: a method of `self` may be called until a field is assigned
     // (it then sees the fields as the hidden method's `self` holds them).
@@ -148,6 +149,34 @@ pub fn split(item: &ItemFn, float: &syn::Type) -> syn::Result<Mutating> {
         ints: writes.ints,
         unit,
     })
+}
+
+/// `self.x = [a, b];` as `{ let new = [a, b]; self.x[0] = new[0]; self.x[1] = new[1]; }`:
+/// a field given an array literal is assigned by element (every element read first).
+fn arrays_by_element(item: &ItemFn) -> ItemFn {
+    struct ByElement;
+    impl VisitMut for ByElement {
+        fn visit_stmt_mut(&mut self, stmt: &mut syn::Stmt) {
+            syn::visit_mut::visit_stmt_mut(self, stmt);
+            let syn::Stmt::Expr(Expr::Assign(a), Some(_)) = stmt else {
+                return;
+            };
+            let (Some(name), Expr::Array(values)) = (self_field(&a.left), &*a.right) else {
+                return;
+            };
+            let name = name.clone();
+            let new = Ident::new("__new_elements", Span::call_site());
+            let indices = (0..values.elems.len()).map(syn::Index::from);
+            let values = values.clone();
+            *stmt = syn::parse_quote!({
+                let #new = #values;
+                #(self.#name[#indices] = #new[#indices];)*
+            });
+        }
+    }
+    let mut copy = item.clone();
+    ByElement.visit_block_mut(&mut copy.block);
+    copy
 }
 
 /// The local holding a written field: `__self_y1`.
@@ -301,10 +330,32 @@ impl Writes {
     }
 }
 
+impl Writes {
+    /// `self.w.iter_mut()` or `&mut self.w`: the field's elements are written through
+    /// the references they give.
+    fn element_borrow(&mut self, e: &Expr) {
+        if let Some(name) = self_field(e) {
+            if !self.elements.contains(name) {
+                self.elements.push(name.clone());
+            }
+        }
+    }
+}
+
 impl<'ast> Visit<'ast> for Writes {
+    fn visit_expr_reference(&mut self, r: &'ast syn::ExprReference) {
+        if r.mutability.is_some() {
+            self.element_borrow(&r.expr);
+        }
+        syn::visit::visit_expr_reference(self, r);
+    }
+
     // The hidden method's `self` keeps the fields as they were before the call: a method
     // of `self` would read them so, not as the body has assigned them.
     fn visit_expr_method_call(&mut self, m: &'ast syn::ExprMethodCall) {
+        if m.method == "iter_mut" && m.args.is_empty() {
+            self.element_borrow(&m.receiver);
+        }
         if !self.calls_allowed && matches!(&*m.receiver, Expr::Path(p) if p.path.is_ident("self")) {
             self.errors.push(syn::Error::new_spanned(m, "a `#[differentiate]` method taking `&mut self` can call a method of `self` only before it assigns a field (the method would see the fields as they were before this call's assignments): call it first and keep its value, read the fields directly, or pass their values to the method"));
         }
@@ -334,6 +385,19 @@ struct Localise<'a> {
 }
 
 impl VisitMut for Localise<'_> {
+    fn visit_expr_for_loop_mut(&mut self, f: &mut syn::ExprForLoop) {
+        // `for w in &mut self.w`: the buffer lent for the field is a `&mut [F]` already.
+        if let Expr::Reference(r) = &*f.expr {
+            if let Some(name) = self_field(&r.expr).filter(|n| self.fields.contains(n)) {
+                if r.mutability.is_some() {
+                    let local = local_name(name);
+                    *f.expr = syn::parse_quote!(#local.iter_mut());
+                }
+            }
+        }
+        syn::visit_mut::visit_expr_for_loop_mut(self, f);
+    }
+
     fn visit_expr_mut(&mut self, e: &mut Expr) {
         if let Some(name) = self_field(e) {
             if self.fields.contains(name) {
