@@ -323,6 +323,43 @@ impl Lowerer {
 impl Lowerer {
     /// The number of axes of an array variable's written type (`Array1<F>`, `&ArrayView2<F>`,
     /// `Array<F, Ix1>`), if it says.
+    /// Whether a `Zip` names an array of two or more dimensions among its producers
+    /// (`Zip::from(&a)` with `a: &Array2<f64>`), whose elements the zipped iterators of
+    /// `zip_as_chain` cannot index.
+    pub(super) fn zips_matrices(&self, m: &syn::ExprMethodCall) -> bool {
+        let mut at = &*m.receiver;
+        let mut producers = vec![];
+        loop {
+            match at {
+                syn::Expr::MethodCall(c) if c.method == "and" && c.args.len() == 1 => {
+                    producers.push(&c.args[0]);
+                    at = &c.receiver;
+                }
+                syn::Expr::Call(c) if c.args.len() == 1 => {
+                    producers.push(&c.args[0]);
+                    break;
+                }
+                _ => break,
+            }
+        }
+        producers.into_iter().any(|p| {
+            let p = match p {
+                syn::Expr::Reference(r) => &*r.expr,
+                other => other,
+            };
+            let syn::Expr::Path(path) = p else {
+                return false;
+            };
+            path.path
+                .get_ident()
+                .and_then(|i| self.lookup(&i.to_string()))
+                .is_some_and(|v| {
+                    let e = Expr::new(ExprKind::Var(v), Span::call_site());
+                    self.rank(&e).is_some_and(|r| r >= 2)
+                })
+        })
+    }
+
     fn rank(&self, e: &Expr) -> Option<usize> {
         let v = match &e.kind {
             ExprKind::Var(v) => *v,

@@ -66,6 +66,14 @@ impl Lowerer {
             syn::Expr::MethodCall(m)
                 if m.method == "for_each" && super::lower_array::zip_as_chain(m).is_some() =>
             {
+                if self.zips_matrices(m) {
+                    self.unsupported(
+                        span,
+                        "`Zip` over an array of two or more dimensions",
+                        "zip one-dimensional arrays, or write the loops over `a[[i, j]]`",
+                    );
+                    return;
+                }
                 let chain = super::lower_array::zip_as_chain(m).expect("checked");
                 self.lower_expr_stmt(&chain, out)
             }

@@ -705,6 +705,13 @@ impl Lowerer {
             return self.lower_expr(&chosen, out);
         }
         if let Some(chain) = super::lower_array::zip_as_chain(m) {
+            if self.zips_matrices(m) {
+                return self.unsupported(
+                    span,
+                    "`Zip` over an array of two or more dimensions",
+                    "zip one-dimensional arrays, or write the loops over `a[[i, j]]`",
+                );
+            }
             return self.lower_expr(&chain, out);
         }
         // `a.fold(init, |acc, x| …)` of an `ndarray` array folds its elements in order, as
