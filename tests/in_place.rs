@@ -285,3 +285,31 @@ fn a_buffer_passed_on_to_a_helper() {
     };
     assert_grad(scalar, &y0, &y_bar);
 }
+
+// `wrt(y)` naming the buffer: its entry contents carry a derivative, `c` is a constant.
+#[differentiate(wrt(y))]
+fn scale_in_place(y: &mut [f64], c: f64) {
+    for i in 0..y.len() {
+        let v = y[i];
+        y[i] = c * v * v;
+    }
+}
+
+#[test]
+fn wrt_naming_the_buffer() {
+    let (y0, c) = (vec![0.5, -1.5], 0.8);
+    let seed = rng_vec(81, 2, -1.0, 1.0);
+    let mut y = y0.clone();
+    let mut y_bar = seed.clone();
+    scale_in_place_vjp(&mut y, c, &mut y_bar);
+    let scalar = |v: &[f64]| {
+        let mut w = v.to_vec();
+        scale_in_place(&mut w, c);
+        dot(&seed, &w)
+    };
+    assert_grad(scalar, &y0, &y_bar);
+    let direction = rng_vec(82, 2, -1.0, 1.0);
+    let (mut y, mut y_dot) = (y0.clone(), direction.clone());
+    scale_in_place_jvp(&mut y, c, &mut y_dot);
+    assert!((dot(&seed, &y_dot) - dot(&y_bar, &direction)).abs() < 1e-12);
+}

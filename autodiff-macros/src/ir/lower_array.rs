@@ -321,28 +321,11 @@ impl Lowerer {
 }
 
 impl Lowerer {
-    /// The number of axes of an array variable's written type (`Array1<F>`, `&ArrayView2<F>`,
-    /// `Array<F, Ix1>`), if it says.
     /// Whether a `Zip` names an array of two or more dimensions among its producers
     /// (`Zip::from(&a)` with `a: &Array2<f64>`), whose elements the zipped iterators of
     /// `zip_as_chain` cannot index.
     pub(super) fn zips_matrices(&self, m: &syn::ExprMethodCall) -> bool {
-        let mut at = &*m.receiver;
-        let mut producers = vec![];
-        loop {
-            match at {
-                syn::Expr::MethodCall(c) if c.method == "and" && c.args.len() == 1 => {
-                    producers.push(&c.args[0]);
-                    at = &c.receiver;
-                }
-                syn::Expr::Call(c) if c.args.len() == 1 => {
-                    producers.push(&c.args[0]);
-                    break;
-                }
-                _ => break,
-            }
-        }
-        producers.into_iter().any(|p| {
+        zip_producers(m).unwrap_or_default().into_iter().any(|p| {
             let p = match p {
                 syn::Expr::Reference(r) => &*r.expr,
                 other => other,
@@ -360,6 +343,8 @@ impl Lowerer {
         })
     }
 
+    /// The number of axes of an array variable's written type (`Array1<F>`, `&ArrayView2<F>`,
+    /// `Array<F, Ix1>`), if it says.
     fn rank(&self, e: &Expr) -> Option<usize> {
         let v = match &e.kind {
             ExprKind::Var(v) => *v,
@@ -489,33 +474,7 @@ pub(super) fn zip_as_chain(m: &syn::ExprMethodCall) -> Option<syn::Expr> {
     let syn::Expr::Closure(closure) = closure else {
         return None;
     };
-    // The producers, innermost first: `Zip::from(p0)`, then each `.and(p)`.
-    let mut producers = vec![];
-    let mut at = &*m.receiver;
-    loop {
-        match at {
-            syn::Expr::MethodCall(c) if c.method == "and" && c.args.len() == 1 => {
-                producers.push(&c.args[0]);
-                at = &c.receiver;
-            }
-            syn::Expr::Call(c) if c.args.len() == 1 => {
-                let syn::Expr::Path(p) = &*c.func else {
-                    return None;
-                };
-                let n = p.path.segments.len();
-                if n < 2
-                    || p.path.segments[n - 1].ident != "from"
-                    || p.path.segments[n - 2].ident != "Zip"
-                {
-                    return None;
-                }
-                producers.push(&c.args[0]);
-                break;
-            }
-            _ => return None,
-        }
-    }
-    producers.reverse();
+    let producers = zip_producers(m)?;
     if closure.inputs.len() != leading + producers.len() {
         return None;
     }
@@ -559,6 +518,38 @@ pub(super) fn zip_as_chain(m: &syn::ExprMethodCall) -> Option<syn::Expr> {
     } else {
         syn::parse_quote_spanned!(span=> #chain.for_each(|#element| #body))
     })
+}
+
+/// The producers of `Zip::from(p0).and(p1)…` (the receiver of `m`), in order; `None` where
+/// the receiver is no such chain.
+fn zip_producers(m: &syn::ExprMethodCall) -> Option<Vec<&syn::Expr>> {
+    let mut producers = vec![];
+    let mut at = &*m.receiver;
+    loop {
+        match at {
+            syn::Expr::MethodCall(c) if c.method == "and" && c.args.len() == 1 => {
+                producers.push(&c.args[0]);
+                at = &c.receiver;
+            }
+            syn::Expr::Call(c) if c.args.len() == 1 => {
+                let syn::Expr::Path(p) = &*c.func else {
+                    return None;
+                };
+                let n = p.path.segments.len();
+                if n < 2
+                    || p.path.segments[n - 1].ident != "from"
+                    || p.path.segments[n - 2].ident != "Zip"
+                {
+                    return None;
+                }
+                producers.push(&c.args[0]);
+                break;
+            }
+            _ => return None,
+        }
+    }
+    producers.reverse();
+    Some(producers)
 }
 
 fn axis_number(e: &syn::Expr) -> Option<usize> {
