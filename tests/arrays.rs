@@ -517,6 +517,15 @@ fn axis_means_with_defaults_zips_and_indexed_array_results() {
         column_means_or_zeros_vjp(&empty, Array1::zeros(3)).0,
         Array1::zeros(3)
     );
+    // Forward mode on both paths: the default's tangent is zeros of its shape, and the
+    // means' tangent meets the cotangent above (⟨S, J v⟩ = ⟨Jᵀ S, v⟩).
+    let (zeros, zeros_dot) = column_means_or_zeros_jvp(&empty, &empty);
+    assert_eq!((zeros, zeros_dot), (Array1::zeros(3), Array1::zeros(3)));
+    let v = matrix(97, 4, 3, 1.0);
+    let (_, centred_dot) = centred_columns_jvp(&m, &v);
+    let lhs = (&seed * &centred_dot).sum();
+    let rhs = (&m_bar * &v).sum();
+    assert!((lhs - rhs).abs() < 1e-12, "{lhs} vs {rhs}");
     let (y, p) = (vector(93, 5, -1.0, 1.0), vector(94, 5, -1.0, 1.0));
     zipped_squared_error_gradcheck(&y, &p).unwrap();
     let (a, b) = (vector(95, 4, -1.0, 1.0), vector(96, 4, -1.0, 1.0));
