@@ -51,17 +51,9 @@ pub fn split(
     wrt: Option<&[Ident]>,
     taken: &HashSet<String>,
 ) -> (InPlace, TokenStream) {
-    let buffers: Vec<Buffer> = item
-        .sig
-        .inputs
-        .iter()
-        .filter_map(|input| match input {
-            syn::FnArg::Typed(pt) => match &*pt.pat {
-                syn::Pat::Ident(p) if read.iter().any(|(r, _)| *r == p.ident) => Some(&p.ident),
-                _ => None,
-            },
-            syn::FnArg::Receiver(_) => None,
-        })
+    let buffers: Vec<Buffer> = crate::parse::param_idents(&item.sig)
+        .into_iter()
+        .filter(|p| read.iter().any(|(r, _)| r == *p))
         .map(|param| {
             let stem = param.to_string().replace("r#", "");
             let entry = fresh(&format!("{stem}_on_entry"), taken);
@@ -104,16 +96,7 @@ pub fn split(
 
 /// `base`, or `base_2`, `base_3`, … where the function already uses the name.
 fn fresh(base: &str, taken: &HashSet<String>) -> Ident {
-    let name = (1..)
-        .map(|k| {
-            if k == 1 {
-                base.to_string()
-            } else {
-                format!("{base}_{k}")
-            }
-        })
-        .find(|n| !taken.contains(n))
-        .expect("some suffix is free");
+    let name = crate::ir::lower::first_free(base, |n| !taken.contains(n));
     crate::ir::ident(&name, Span::call_site())
 }
 

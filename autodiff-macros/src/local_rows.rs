@@ -28,17 +28,9 @@ struct Matrix {
 pub fn flatten(item: &ItemFn) -> syn::Result<Option<ItemFn>> {
     let mut found = Find::default();
     found.visit_block(&item.block);
-    let params: Vec<String> = item
-        .sig
-        .inputs
-        .iter()
-        .filter_map(|a| match a {
-            syn::FnArg::Typed(pt) => match &*pt.pat {
-                syn::Pat::Ident(p) => Some(p.ident.to_string()),
-                _ => None,
-            },
-            syn::FnArg::Receiver(_) => None,
-        })
+    let params: Vec<String> = crate::parse::param_idents(&item.sig)
+        .into_iter()
+        .map(|i| i.to_string())
         .collect();
     let fresh = |stem: String| {
         let mut name = stem;

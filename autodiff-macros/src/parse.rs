@@ -194,6 +194,21 @@ pub fn check_macro_hygiene(item: &syn::ItemFn) -> syn::Result<()> {
     clash.map_or(Ok(()), Err)
 }
 
+/// The names the parameters of `sig` bind, those written as plain names (the receiver and
+/// patterns aside).
+pub fn param_idents(sig: &Signature) -> Vec<&Ident> {
+    sig.inputs
+        .iter()
+        .filter_map(|input| match input {
+            syn::FnArg::Typed(pt) => match &*pt.pat {
+                syn::Pat::Ident(p) => Some(&p.ident),
+                _ => None,
+            },
+            syn::FnArg::Receiver(_) => None,
+        })
+        .collect()
+}
+
 /// A copy of `item` whose parameters named like the function or like an item derived from
 /// it (`fn hh(hh: f64)`, `fn kk(x: f64, kk_grad: f64)`) are renamed (`param_hh`) with every
 /// use: the derived items call `hh` and `kk_grad`, which such a parameter would hide. The
@@ -203,17 +218,9 @@ pub fn rename_params_like_items(item: &syn::ItemFn) -> Option<(syn::ItemFn, Vec<
     use syn::visit_mut::VisitMut;
     let f = item.sig.ident.to_string().replace("r#", "");
     let clashes = |name: &str| name == f || name.starts_with(&format!("{f}_"));
-    let names: Vec<String> = item
-        .sig
-        .inputs
-        .iter()
-        .filter_map(|input| match input {
-            syn::FnArg::Typed(pt) => match &*pt.pat {
-                syn::Pat::Ident(p) => Some(p.ident.to_string()),
-                _ => None,
-            },
-            syn::FnArg::Receiver(_) => None,
-        })
+    let names: Vec<String> = param_idents(&item.sig)
+        .into_iter()
+        .map(|i| i.to_string())
         .filter(|n| clashes(n))
         .collect();
     if names.is_empty() {

@@ -173,13 +173,7 @@ fn step_state(method: &syn::ItemFn, m: &Mutating, assign: TokenStream) -> TokenS
         return assign;
     }
     let f = &method.sig.ident;
-    let args = method.sig.inputs.iter().filter_map(|a| match a {
-        syn::FnArg::Typed(pt) => match &*pt.pat {
-            syn::Pat::Ident(p) => Some(&p.ident),
-            _ => None,
-        },
-        syn::FnArg::Receiver(_) => None,
-    });
+    let args = crate::parse::param_idents(&method.sig);
     quote!(self.#f(#(#args),*);)
 }
 
