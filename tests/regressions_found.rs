@@ -626,3 +626,92 @@ fn the_value_is_evaluated_before_the_index() {
     assert_eq!((value, g), (2.25, vec![1.0, 4.0, 0.0]));
     index_after_value_gradcheck(&x).unwrap();
 }
+
+// Parameters named like the derived names of a buffer or of the receiver (a reviewer's
+// inputs): `y_dot`, `y_bar` beside an in-place buffer `y`, `self_bar`, `self_dot` in a method.
+#[differentiate]
+fn affine_in_place(y_dot: f64, y: &mut [f64], y_bar: f64) {
+    for i in 0..y.len() {
+        y[i] = y[i] * y_dot + y_bar;
+    }
+}
+
+#[derive(autodiff::Differentiable, Clone, Debug)]
+struct Gain {
+    k: f64,
+}
+
+impl Gain {
+    #[differentiate]
+    fn apply(&self, self_bar: f64, self_dot: f64) -> f64 {
+        self.k * self_bar * self_dot.sin()
+    }
+}
+
+// A fold whose accumulator is named whole and read by field (`acc.0`): its adjoint in the
+// reverse loop is zeros of the tuple's type (the tuple itself is not kept).
+#[differentiate]
+fn sum_and_squares(x: &[f64]) -> f64 {
+    let (s, q) = x
+        .iter()
+        .fold((0.0, 0.0), |acc, &v| (acc.0 + v, acc.1 + v * v));
+    s * q
+}
+
+#[test]
+fn parameters_named_like_derived_names_and_whole_fold_accumulators() {
+    // y ← c y + b: ∂c = ⟨ȳ, y_entry⟩, ∂b = Σ ȳ, ȳ_entry = c ȳ.
+    let mut y = [3.0, -4.0];
+    let mut y_cot = [1.0, 0.5];
+    let (c_bar, b_bar) = affine_in_place_vjp(2.0, &mut y, 0.5, &mut y_cot);
+    assert_eq!(y, [6.5, -7.5]);
+    assert_eq!((c_bar, b_bar), (3.0 - 2.0, 1.5));
+    assert_eq!(y_cot, [2.0, 1.0]);
+    let gain = Gain { k: 2.0 };
+    let (value, k_bar, sb_bar, sd_bar) = gain.apply_grad(3.0, 0.5);
+    assert_eq!(value, gain.apply(3.0, 0.5));
+    let s = 0.5_f64.sin();
+    assert_eq!((k_bar.k, sb_bar), (3.0 * s, 2.0 * s));
+    assert!((sd_bar - 6.0 * 0.5_f64.cos()).abs() < 1e-15);
+    gain.apply_gradcheck(3.0, 0.5).unwrap();
+    // s q with s = Σ x, q = Σ x²: ∂xᵢ = q + 2 s xᵢ.
+    let x = [1.0, 2.0, -0.5];
+    let (value, g) = sum_and_squares_grad(&x);
+    assert_eq!(
+        (value, g),
+        (2.5 * 5.25, vec![5.25 + 5.0, 5.25 + 10.0, 5.25 - 2.5])
+    );
+    sum_and_squares_gradcheck(&x).unwrap();
+}
+
+// Local tuples of floats lift to tuples of dual numbers: such a function has an `_hvp`, and
+// so does a differentiated caller (which calls its dual-number entry point).
+#[differentiate]
+fn square_by_tuple(x: f64) -> f64 {
+    let p = (x, 2.0 * x);
+    p.0 * p.1
+}
+
+#[differentiate]
+fn tuple_callees(x: f64) -> f64 {
+    square_by_tuple(x) * x + sum_and_squares(&[x, 1.0])
+}
+
+#[test]
+fn local_tuples_have_second_derivatives() {
+    // 2x²: second derivative 4.
+    let (value, grad, hv) = square_by_tuple_hvp(0.7, 1.0);
+    assert_eq!(value, square_by_tuple(0.7));
+    assert!((grad - 2.8).abs() < 1e-15 && (hv - 4.0).abs() < 1e-15);
+    // 2x³ + (x + 1)(x² + 1): f' = 6x² + 3x² + 2x + 1, f'' = 18x + 2.
+    let x = 0.7;
+    let (value, grad, hv) = tuple_callees_hvp(x, 0.5);
+    assert!((value - (2.0 * x * x * x + (x + 1.0) * (x * x + 1.0))).abs() < 1e-15);
+    assert!((grad - (9.0 * x * x + 2.0 * x + 1.0)).abs() < 1e-14);
+    assert!((hv - 0.5 * (18.0 * x + 2.0)).abs() < 1e-14);
+    tuple_callees_gradcheck(x).unwrap();
+    let y = [1.0, 2.0, -0.5];
+    let (_, _, hv) = sum_and_squares_hvp(&y, &[1.0, 0.0, 0.0]);
+    // ∂²(s q)/∂x₀∂xⱼ = 2 xⱼ + 2 x₀ + 2 s δ₀ⱼ (s = 2.5).
+    assert_eq!(hv, vec![2.0 + 2.0 + 5.0, 4.0 + 2.0, -1.0 + 2.0]);
+}

@@ -210,14 +210,33 @@ pub fn param_idents(sig: &Signature) -> Vec<&Ident> {
 }
 
 /// A copy of `item` whose parameters named like the function or like an item derived from
-/// it (`fn hh(hh: f64)`, `fn kk(x: f64, kk_grad: f64)`) are renamed (`param_hh`) with every
+/// it (`fn hh(hh: f64)`, `fn kk(x: f64, kk_grad: f64)`), or like the tangent or cotangent
+/// of the receiver or a `&mut` buffer (`self_dot`, `y_bar`), are renamed (`param_hh`) with every
 /// use: the derived items call `hh` and `kk_grad`, which such a parameter would hide. The
 /// body cannot name the function there anyway, so every `hh` in it is the variable. `None`
 /// where no parameter needs it; else the copy and each renamed parameter's old and new name.
 pub fn rename_params_like_items(item: &syn::ItemFn) -> Option<(syn::ItemFn, Vec<(Ident, Ident)>)> {
     use syn::visit_mut::VisitMut;
     let f = item.sig.ident.to_string().replace("r#", "");
-    let clashes = |name: &str| name == f || name.starts_with(&format!("{f}_"));
+    // A method's receiver and a `&mut` buffer have a tangent and a cotangent named after them
+    // (the name of a buffer's entry contents, where it is read first, is chosen free).
+    let mut derived: Vec<String> = vec![];
+    if item.sig.receiver().is_some() {
+        derived.extend(["self_dot".into(), "self_bar".into()]);
+    }
+    for input in &item.sig.inputs {
+        if let syn::FnArg::Typed(pt) = input {
+            if let (syn::Pat::Ident(p), Type::Reference(r)) = (&*pt.pat, &*pt.ty) {
+                if r.mutability.is_some() {
+                    let b = p.ident.to_string().replace("r#", "");
+                    derived.extend(["dot", "bar"].map(|d| format!("{b}_{d}")));
+                }
+            }
+        }
+    }
+    let clashes = |name: &str| {
+        name == f || name.starts_with(&format!("{f}_")) || derived.iter().any(|d| d == name)
+    };
     let names: Vec<String> = param_idents(&item.sig)
         .into_iter()
         .map(|i| i.to_string())

@@ -534,6 +534,52 @@ tuple_differentiable!(A 0, B 1);
 tuple_differentiable!(A 0, B 1, C 2);
 tuple_differentiable!(A 0, B 1, C 2, D 3);
 
+/// A dual number is one leaf of its own type, as a float is: the adjoint of a local tuple of
+/// floats in a function's second-order twin (`f_hvp`) is a tuple of them.
+///
+/// ```
+/// use autodiff_runtime::{Differentiable, Dual};
+/// let mut g = (Dual::new(1.0, 0.5), Dual::new(2.0, 0.0));
+/// g.accumulate(&(Dual::new(0.5, 1.0), Dual::new(1.0, 1.0)));
+/// assert_eq!(g, (Dual::new(1.5, 1.5), Dual::new(3.0, 1.0)));
+/// assert_eq!(g.zero_like(), (Dual::new(0.0, 0.0), Dual::new(0.0, 0.0)));
+/// ```
+impl<T: Float> Differentiable for crate::Dual<T> {
+    type Scalar = crate::Dual<T>;
+
+    fn zero_like(&self) -> Self {
+        Self::zero()
+    }
+
+    fn accumulate(&mut self, other: &Self) {
+        *self += *other;
+    }
+
+    fn scale(&mut self, s: Self::Scalar) {
+        *self *= s;
+    }
+
+    fn set_zero(&mut self) {
+        *self = Self::zero();
+    }
+
+    fn for_each_leaf(&self, f: &mut dyn FnMut(&[Self::Scalar])) {
+        f(core::slice::from_ref(self));
+    }
+
+    fn for_each_leaf_mut(&mut self, f: &mut dyn FnMut(&mut [Self::Scalar])) {
+        f(core::slice::from_mut(self));
+    }
+
+    fn zip_leaves_mut(
+        &mut self,
+        other: &Self,
+        f: &mut dyn FnMut(&mut [Self::Scalar], &[Self::Scalar]),
+    ) {
+        f(core::slice::from_mut(self), core::slice::from_ref(other));
+    }
+}
+
 /// An array is one leaf: its elements in memory order (owned arrays are contiguous). A
 /// non-contiguous array is visited through a copy in logical order.
 impl<F: Float, D: Dimension> Differentiable for Array<F, D> {

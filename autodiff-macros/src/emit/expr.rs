@@ -48,6 +48,14 @@ impl Ctx<'_> {
                 let inner = self.expr(e, false);
                 return quote!(__ad::lift(#inner));
             }
+            // A local tuple of constants read where dual numbers go: each element lifted.
+            if let (true, false, ExprKind::Var(v)) = (active, varied, &e.kind) {
+                if let (Kind::Struct, Some(syn::Type::Tuple(t))) = (kind, &self.func.vars[*v].ty) {
+                    let name = self.name(*v);
+                    let elems = (0..t.elems.len()).map(syn::Index::from);
+                    return quote!((#(__ad::lift(#name.#elems),)*));
+                }
+            }
             if active && !varied && kind == Kind::FloatSeq {
                 // An inactive sequence passed where dual numbers are expected.
                 let is_ref = |e: &Expr| match &e.kind {

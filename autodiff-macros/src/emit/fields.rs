@@ -169,12 +169,25 @@ impl Ctx<'_> {
     }
 
     pub fn has_struct_values(&self) -> bool {
+        // Local tuples of floats are not among them: their type is written (lowering's
+        // `lower_tuples`), and lifts to a tuple of dual numbers. Unless one is passed to a
+        // callee, which takes it as a struct parameter and so has no dual twin to call.
+        let passed = |v: VarId| {
+            self.func.body.any(&|s| match &s.kind {
+                StmtKind::Call { args, .. } => args.iter().any(|a| {
+                    let mut found = false;
+                    a.visit_vars(&mut |u| found |= u == v);
+                    found
+                }),
+                _ => false,
+            })
+        };
         matches!(self.func.ret_shape, Ret::Single(Kind::Struct))
-            || self
-                .func
-                .vars
-                .iter()
-                .any(|v| v.kind == Kind::Struct && v.scope.is_some())
+            || self.func.vars.iter().enumerate().any(|(id, v)| {
+                v.kind == Kind::Struct
+                    && v.scope.is_some()
+                    && (!matches!(v.ty, Some(syn::Type::Tuple(_))) || passed(id))
+            })
     }
 
     pub fn has_struct_param(&self) -> bool {

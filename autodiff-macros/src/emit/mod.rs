@@ -206,6 +206,18 @@ impl<'f> Ctx<'f> {
             Kind::StructSeq if self.is_struct_slice(v) && !self.is_array_of_elements(v) => {
                 quote!(let mut #name = __ad::zeros_of_structs(#value);)
             }
+            // A local tuple of floats: zeros of its type (its value may be gone).
+            Kind::Struct if matches!(self.func.vars[v].ty, Some(syn::Type::Tuple(_))) => {
+                let Some(syn::Type::Tuple(t)) = &self.func.vars[v].ty else {
+                    unreachable!("matched")
+                };
+                let (zero, scalar) = (self.zero(), self.scalar());
+                let (zeros, types) = (
+                    t.elems.iter().map(|_| &zero),
+                    t.elems.iter().map(|_| &scalar),
+                );
+                quote!(let mut #name: (#(#types,)*) = (#(#zeros,)*);)
+            }
             Kind::Struct | Kind::StructSeq if self.func.vars[v].scope.is_some() => {
                 quote!(let mut #name = __ad::Differentiable::zero_like(&#value);)
             }

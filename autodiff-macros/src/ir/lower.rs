@@ -682,7 +682,14 @@ impl Lowerer {
                 kind: StmtKind::Let { var, init },
                 span,
             });
+            let first = out.len();
             self.lower_valued(block_like, &[var], out);
+            // `let m = if c { a.dot(&b) } else { … };`: the type a branch's value is known
+            // to have (an array's rank), where none is written.
+            if self.vars[var].ty.is_none() {
+                self.vars[var].ty =
+                    super::lower_expr::assigned_type(&out[first..], var, &self.vars);
+            }
             if !mutable {
                 // A `loop`'s value is assigned more than once (see `lower_loop`).
                 let assigned_again = self.vars[var].mutable;
@@ -1451,6 +1458,7 @@ pub fn lower_fn(
     };
     let mut body = lw.lower_body(&item.block, &kinds);
     let undecided = lw.settle_guesses(&body);
+    super::lower_tuples::type_tuple_copies(&mut lw.vars, &body);
     lw.pass_floats_by_value(&mut body);
     let read_on_entry = super::lower_outputs::read_on_entry(&body, &lw.outputs);
     // `let mut out_value = out.to_vec();`: the buffer's initial contents, as constants.

@@ -438,7 +438,8 @@ fn deref_to_value(body: &mut syn::Expr, x: &Ident) {
 /// `Axis(k)` (any path to `Axis`) with a literal `k`.
 /// `a.mean_axis(Axis(k)).unwrap_or_else(|| d)` (or `unwrap_or(d)`): `mean_axis` has no value
 /// only where the axis is empty, so this is `if <axis length> == 0 { d } else { the means }`,
-/// the means computed whole by `array_method`.
+/// the means computed whole by `array_method` (of a matrix: `mean_axis` of other ranks is
+/// refused there).
 pub(super) fn mean_axis_or(m: &syn::ExprMethodCall) -> Option<syn::Expr> {
     let default = match (m.method.to_string().as_str(), m.args.first()) {
         ("unwrap_or", Some(d)) if m.args.len() == 1 => d.clone(),

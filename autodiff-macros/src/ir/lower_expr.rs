@@ -138,6 +138,7 @@ impl Lowerer {
                 if (2..=4).contains(&elems.len())
                     && elems.iter().all(|x| self.kind_of(x) == Kind::Float)
                 {
+                    let arity = elems.len();
                     let fields = elems
                         .into_iter()
                         .enumerate()
@@ -152,6 +153,11 @@ impl Lowerer {
                     // value (which has no dual-number twin) wherever it is passed.
                     let t = self.temp("tuple", Kind::Struct, span);
                     self.vars[t].mutable = false;
+                    // Its type, written: the reverse sweep declares its adjoint as zeros of
+                    // it where the value itself is gone (a loop's body, `float_tuples`).
+                    let float = &self.float;
+                    let floats = (0..arity).map(|_| float);
+                    self.vars[t].ty = Some(syn::parse_quote!((#(#floats,)*)));
                     out.push(Stmt {
                         kind: StmtKind::Let {
                             var: t,
@@ -278,6 +284,8 @@ impl Lowerer {
         if let Some(kind) = assigned_kind(tmp, &out[start..], &self.vars, &self.float) {
             self.vars[tmp].kind = kind;
         }
+        // And its type, where a branch's value has one known (an array's rank).
+        self.vars[tmp].ty = assigned_type(&out[start..], tmp, &self.vars);
         if diverges {
             let placeholder = self.placeholder(tmp, span);
             if let StmtKind::Let { init, .. } = &mut out[start - 1].kind {
@@ -1296,6 +1304,25 @@ fn assigned_kind(v: VarId, stmts: &[Stmt], vars: &[Var], float: &Type) -> Option
         }
     }
     None
+}
+
+/// The type known for a value assigned to `v` in `stmts` (or in blocks nested in them).
+pub(super) fn assigned_type(stmts: &[Stmt], v: VarId, vars: &[Var]) -> Option<Type> {
+    stmts.iter().find_map(|s| match &s.kind {
+        StmtKind::Assign {
+            place: Place::Var(to),
+            value:
+                Expr {
+                    kind: ExprKind::Var(from),
+                    ..
+                },
+            compound: None,
+        } if *to == v => vars[*from].ty.clone(),
+        _ => s
+            .blocks()
+            .into_iter()
+            .find_map(|b| assigned_type(&b.stmts, v, vars)),
+    })
 }
 
 /// `F::zero()`, `F::one()`, `F::from(…)`, `F::epsilon()`…: an associated function of the

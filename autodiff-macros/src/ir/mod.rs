@@ -25,6 +25,7 @@ pub use lower_array::SHAPE_METHODS;
 pub use lower_outputs::read_on_entry_error;
 mod lower_rows;
 mod lower_struct_slices;
+mod lower_tuples;
 #[cfg(test)]
 pub mod print;
 #[cfg(test)]
