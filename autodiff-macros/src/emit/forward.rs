@@ -55,8 +55,11 @@ impl Ctx<'_> {
             let Some((primal, tangent, reads, writes)) = self.split_scalar(s) else {
                 flush(&mut out, &mut pending);
                 out.push(self.forward_stmt(s, Sweep::Jvp));
+                out.push(self.tangent_check(s));
                 continue;
             };
+            let check = self.tangent_check(s);
+            let tangent = quote!(#tangent #check);
             if let Some(w) = writes {
                 if pending.iter().any(|(_, r)| r.contains(&w)) {
                     flush(&mut out, &mut pending);
@@ -187,6 +190,12 @@ impl Ctx<'_> {
     }
 
     pub(super) fn forward_stmt(&self, s: &Stmt, sweep: Sweep) -> TokenStream {
+        let label = self.statement_label(s);
+        let stmt = self.forward_stmt_inner(s, sweep);
+        quote!(#label #stmt)
+    }
+
+    fn forward_stmt_inner(&self, s: &Stmt, sweep: Sweep) -> TokenStream {
         match &s.kind {
             StmtKind::Let { var, init } => self.forward_let(*var, init.as_ref(), sweep),
             StmtKind::Assign {

@@ -12,6 +12,7 @@
 mod adjoint;
 pub mod body_items;
 mod callers;
+mod check_finite;
 mod checkpoint;
 mod expr;
 pub mod fallible;

@@ -303,7 +303,12 @@ impl Ctx<'_> {
             return quote!();
         }
         self.reset_temps();
-        unbrace(self.reverse_stmt_inner(s))
+        let adjoint = unbrace(self.reverse_stmt_inner(s));
+        if adjoint.is_empty() {
+            return adjoint;
+        }
+        let (label, checks) = (self.statement_label(s), self.cotangent_checks(s));
+        quote!(#label #adjoint #checks)
     }
 
     /// The reverse of a block (for checkpointed regions, which re-run their body).
