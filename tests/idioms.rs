@@ -361,3 +361,171 @@ fn destructuring_lets() {
     assert!((s_bar.k - 0.5 * (d - 0.5).powi(2)).abs() < 1e-14);
     assert_eq!(q_bar[2], 0.0, "the ignored coordinate has no derivative");
 }
+
+// Held-out round 6 (tests/corpus/HELDOUT.md): the forms its functions showed.
+
+/// A unit method whose last assignment has no `;`.
+#[derive(autodiff::Differentiable, Clone, Debug)]
+pub struct Tank {
+    pub level: f64,
+    pub pct: f64,
+}
+
+impl Tank {
+    #[differentiate]
+    pub fn drain(&mut self, q: f64) -> f64 {
+        self.level -= q * self.level;
+        self.level * 2.0
+    }
+
+    #[differentiate]
+    pub fn settle(&mut self, q: f64) {
+        self.level -= q;
+        self.pct = self.level * 100.0
+    }
+}
+
+/// A callee's result bound by `let`, then returned.
+#[differentiate]
+fn doubled_squares(q: &[f64]) -> Vec<f64> {
+    q.iter().map(|v| 2.0 * v * v).collect()
+}
+
+#[allow(clippy::let_and_return)]
+#[differentiate]
+fn through_a_let(q: &[f64]) -> Vec<f64> {
+    let t = doubled_squares(q);
+    t
+}
+
+/// A receiver that only picks a branch.
+#[derive(Clone, Copy, Debug)]
+pub enum PanLaw {
+    Linear,
+    Squared,
+}
+
+impl PanLaw {
+    #[differentiate]
+    pub fn gain(&self, pan: f64) -> f64 {
+        match self {
+            Self::Linear => 0.5 * (1.0 + pan),
+            Self::Squared => (0.5 * (1.0 + pan)).sqrt(),
+        }
+    }
+
+    #[differentiate]
+    pub fn gain_if(&self, pan: f64) -> f64 {
+        if matches!(self, PanLaw::Squared) {
+            pan * pan
+        } else {
+            pan
+        }
+    }
+}
+
+/// A ring buffer: integer fields stepped modulo another integer field.
+#[derive(autodiff::Differentiable, Clone, Debug)]
+pub struct Comb {
+    feedback: f64,
+    buffer: Vec<f64>,
+    length: usize,
+    index: usize,
+}
+
+impl Comb {
+    #[differentiate]
+    pub fn process(&mut self, input: f64) -> f64 {
+        let y = self.buffer[self.index];
+        let out = y + self.feedback * input;
+        self.buffer[self.index] = out;
+        self.index = (self.index + 1) % self.length;
+        out
+    }
+}
+
+/// `const fn`, a view made owned, values wrapped in blocks and closures.
+#[differentiate]
+const fn lerp(a: f64, b: f64, t: f64) -> f64 {
+    a + (b - a) * t
+}
+
+#[differentiate]
+fn column_sums(x: autodiff::ndarray::ArrayView2<f64>) -> f64 {
+    let y = x.into_owned();
+    (y.sum_axis(autodiff::ndarray::Axis(0)) * 2.0).sum()
+}
+
+// Written as the mutants of tools/valid_mutants.py write them (clippy would not).
+#[allow(clippy::redundant_closure_call, clippy::blocks_in_conditions)]
+#[differentiate]
+fn wrapped_values(x: &[f64]) -> f64 {
+    let tail = { &x[1..] };
+    let head = (|| &x[..2])();
+    let k = { 2 };
+    let t = { (x[0], x[0] * x[1]) };
+    tail[1] * head[0] * k as f64 + t.0 * t.1 + (|a: f64| a * a)(x[2])
+}
+
+#[test]
+fn forms_of_held_out_round_six() {
+    // A unit method's trailing assignment: the state after is the primal's.
+    let mut tank = Tank {
+        level: 2.0,
+        pct: 0.0,
+    };
+    // The cotangent of (level, pct) after, (1, 1), pulled back: level ↦ 1 + 100, q ↦ −101.
+    let mut bar = Tank {
+        level: 1.0,
+        pct: 1.0,
+    };
+    let (q_bar,) = tank.settle_vjp(0.5, &mut bar);
+    assert_eq!((tank.level, tank.pct), (1.5, 150.0));
+    assert_eq!((bar.level, bar.pct, q_bar), (101.0, 0.0, -101.0));
+    let mut tank = Tank {
+        level: 2.0,
+        pct: 0.0,
+    };
+    // 2 l (1 − q): ∂l = 2 (1 − q), ∂q = −2 l.
+    let (value, state_bar, q_bar) = tank.drain_grad(0.25);
+    assert_eq!((value, state_bar.level, q_bar), (3.0, 1.5, -4.0));
+    // through a `let`: ȳ ↦ 4 q ȳ.
+    let (value, q_bar) = through_a_let_vjp(&[1.0, -2.0], vec![1.0, 0.5]);
+    assert_eq!((value, q_bar), (vec![2.0, 8.0], vec![4.0, -4.0]));
+    // The enum receiver is a constant.
+    let (value, pan_bar) = PanLaw::Squared.gain_grad(0.44);
+    assert!((value - 0.72_f64.sqrt()).abs() < 1e-15);
+    assert!((pan_bar - 0.25 / 0.72_f64.sqrt()).abs() < 1e-15);
+    PanLaw::Linear.gain_gradcheck(0.3).unwrap();
+    assert_eq!(PanLaw::Squared.gain_if_grad(0.5), (0.25, 1.0));
+    assert_eq!(PanLaw::Linear.gain_if_grad(0.5), (0.5, 1.0));
+    // The ring buffer: out = b[i] + f u; the index steps modulo the length.
+    let mut comb = Comb {
+        feedback: 0.5,
+        buffer: vec![0.1, 0.2, 0.3],
+        length: 3,
+        index: 2,
+    };
+    let (out, state_bar, input_bar) = comb.process_grad(2.0);
+    assert_eq!((out, input_bar), (1.3, 0.5));
+    assert_eq!(
+        (state_bar.feedback, state_bar.buffer),
+        (2.0, vec![0.0, 0.0, 1.0])
+    );
+    assert_eq!((comb.index, comb.buffer[2]), (0, 1.3));
+    // const fn, and the rest against central differences.
+    assert_eq!(lerp_grad(1.0, 3.0, 0.25), (1.5, 0.75, 0.25, 2.0));
+    let m = autodiff::ndarray::Array2::from_shape_vec((2, 2), vec![1.0, 2.0, 3.0, 4.0]).unwrap();
+    let (value, m_bar) = column_sums_grad(&m);
+    assert_eq!(
+        (value, m_bar),
+        (20.0, autodiff::ndarray::Array2::from_elem((2, 2), 2.0))
+    );
+    let x = [0.5, 1.5, -2.0];
+    wrapped_values_gradcheck(&x).unwrap();
+    // 2 x₀ x₂ + x₀² x₁ + x₂²: (2 x₂ + 2 x₀ x₁, x₀², 2 x₀ + 2 x₂).
+    assert_eq!(
+        wrapped_values_grad(&x),
+        (-2.0 + 0.375 + 4.0, vec![-4.0 + 1.5, 0.25, 1.0 - 4.0])
+    );
+}

@@ -37,6 +37,25 @@ pub fn differentiate(args: TokenStream, item: TokenStream) -> TokenStream {
     }
 }
 
+/// A copy of a function returning `()` whose last expression has no `;` (`self.pct = p`,
+/// `y[0] = x`, `update(y)`), with one: the same function, whose body then ends in
+/// statements only. `None` where nothing changes.
+fn terminate_unit_tail(item: &syn::ItemFn) -> Option<syn::ItemFn> {
+    let unit = match &item.sig.output {
+        syn::ReturnType::Default => true,
+        syn::ReturnType::Type(_, ty) => matches!(&**ty, syn::Type::Tuple(t) if t.elems.is_empty()),
+    };
+    let last = item.block.stmts.last()?;
+    if !unit || !matches!(last, syn::Stmt::Expr(_, None)) {
+        return None;
+    }
+    let mut copy = item.clone();
+    if let Some(syn::Stmt::Expr(_, semi)) = copy.block.stmts.last_mut() {
+        *semi = Some(Default::default());
+    }
+    Some(copy)
+}
+
 /// `#[differentiate] impl Trait for Type { … }`: a trait's methods cannot gain members, so
 /// the impl is emitted as written and each method's derived items go into an inherent
 /// `impl Type` beside it (`rect.area_grad()`), public like the trait's methods; an
@@ -215,6 +234,15 @@ impl syn::visit_mut::VisitMut for StripCheckpoints {
 }
 
 fn expand(args: TokenStream, item: &syn::ItemFn) -> Result<TokenStream, Vec<syn::Error>> {
+    let terminated = terminate_unit_tail(item);
+    let item = terminated.as_ref().unwrap_or(item);
+    // A `const fn` stays `const`; its derived items are not (they call the runtime).
+    let non_const = item.sig.constness.is_some().then(|| {
+        let mut copy = item.clone();
+        copy.sig.constness = None;
+        copy
+    });
+    let item = non_const.as_ref().unwrap_or(item);
     if !crate::state::takes_mut_self(item) {
         // `Option` and `Result` results: the derivatives of a hidden function of the value,
         // each wrapped as the result is.
@@ -282,11 +310,17 @@ fn expand_function(
     let item = flat.as_ref().unwrap_or(item);
     let sized = sized_self(item);
     let item = sized.as_ref().unwrap_or(item);
-    let args: Args = if args.is_empty() {
+    let mut args: Args = if args.is_empty() {
         Args::default()
     } else {
         syn::parse2(args).map_err(|e| vec![e])?
     };
+    // `match self { Self::Linear => …, … }` and nothing else: the receiver only chooses a
+    // branch (an enum's variant), so it carries no derivative, as under `wrt` without it.
+    if args.wrt.is_none() && crate::parse::receiver_only_matched(item) {
+        let params = crate::parse::param_idents(&item.sig).into_iter().cloned();
+        args.wrt = Some(params.collect());
+    }
     let localised = crate::parse::localise_mut_params(item, args.wrt.as_deref());
     let item = localised.as_ref().unwrap_or(item);
     let in_impl = crate::parse::in_impl(item, &args);
@@ -491,9 +525,6 @@ fn check_signature(item: &syn::ItemFn, args: &Args, in_impl: bool) -> Result<(),
     }
     if !matches!(sig.safety, syn::Safety::Default) {
         errors.push(syn::Error::new_spanned(&sig.safety, "`unsafe fn` cannot be differentiated: differentiate a safe function and keep the unsafe code outside it"));
-    }
-    if let Some(t) = &sig.constness {
-        errors.push(syn::Error::new(t.span, "`const fn` cannot be differentiated: remove `const` (the derivative functions are not const)"));
     }
     if let Some(v) = &sig.variadic {
         errors.push(syn::Error::new_spanned(

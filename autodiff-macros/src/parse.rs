@@ -209,6 +209,53 @@ pub fn param_idents(sig: &Signature) -> Vec<&Ident> {
         .collect()
 }
 
+/// Whether `item` takes `&self` (or `self`) and reads it only as the scrutinee of a `match`
+/// (`match self { … }`, `match *self { … }`) or of `matches!(self, …)`: never a field, a
+/// method, or the value passed on.
+pub fn receiver_only_matched(item: &syn::ItemFn) -> bool {
+    use proc_macro2::{Delimiter, TokenTree};
+    let Some(receiver) = item.sig.receiver() else {
+        return false;
+    };
+    if receiver.mutability.is_some() {
+        return false;
+    }
+    // Each `self`, with the tokens before it, is a scrutinee or a use.
+    fn only_matched(ts: proc_macro2::TokenStream, in_matches: bool, used: &mut bool) -> bool {
+        let trees: Vec<TokenTree> = ts.into_iter().collect();
+        let mut matched = false;
+        for (k, t) in trees.iter().enumerate() {
+            match t {
+                TokenTree::Ident(i) if i == "self" => {
+                    let before = |n: usize| k.checked_sub(n).map(|j| &trees[j]);
+                    let after_match = |t: Option<&TokenTree>| matches!(t, Some(TokenTree::Ident(m)) if m == "match");
+                    let deref =
+                        matches!(before(1), Some(TokenTree::Punct(p)) if p.as_char() == '*');
+                    let scrutinee = after_match(before(1)) || (deref && after_match(before(2)));
+                    let braces = matches!(trees.get(k + 1), Some(TokenTree::Group(g)) if g.delimiter() == Delimiter::Brace);
+                    let first_in_matches = in_matches && k == 0;
+                    if !((scrutinee && braces) || first_in_matches) {
+                        *used = true;
+                    }
+                    matched = true;
+                }
+                TokenTree::Group(g) => {
+                    let is_matches = k >= 2
+                        && matches!(&trees[k - 2], TokenTree::Ident(m) if m == "matches")
+                        && matches!(&trees[k - 1], TokenTree::Punct(p) if p.as_char() == '!');
+                    matched |= only_matched(g.stream(), is_matches, used);
+                }
+                _ => {}
+            }
+        }
+        matched
+    }
+    let mut used = false;
+    let block = &item.block;
+    let mentioned = only_matched(quote::quote!(#block), false, &mut used);
+    mentioned && !used
+}
+
 /// A copy of `item` whose parameters named like the function or like an item derived from
 /// it (`fn hh(hh: f64)`, `fn kk(x: f64, kk_grad: f64)`), or like the tangent or cotangent
 /// of the receiver or a `&mut` buffer (`self_dot`, `y_bar`), are renamed (`param_hh`) with every

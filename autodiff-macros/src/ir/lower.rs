@@ -492,6 +492,18 @@ impl Lowerer {
                     collect_use_kinds(later.to_token_stream(), &mut self.use_kinds);
                     collect_casts(later.to_token_stream(), &mut self.cast_names);
                 }
+                // `let t = g(q); t`: a name the function returns has the result's kind.
+                if let (Tail::Return, [r], Some(syn::Stmt::Expr(syn::Expr::Path(p), None))) =
+                    (&tail, self.ret.as_slice(), stmts.last())
+                {
+                    let kind = self.vars[*r].kind;
+                    // (The user's names: a chain's accumulator is typed by the chain.)
+                    if let (Some(name), Kind::FloatSeq | Kind::Array) = (p.path.get_ident(), kind) {
+                        if !name.to_string().starts_with("__") {
+                            self.use_kinds.entry(name.to_string()).or_insert(kind);
+                        }
+                    }
+                }
             }
             match stmt {
                 syn::Stmt::Expr(e, None) if last => self.lower_tail(e, &tail, &mut out),
@@ -599,6 +611,16 @@ impl Lowerer {
 
     fn lower_let(&mut self, local: &syn::Local, out: &mut Vec<Stmt>) {
         let span = local.let_token.span;
+        // `let z = { &x[1..] };`, `let z = (|| e)();`: the value itself, so that what the
+        // `let` binds (an alias, a closure, a tuple) is seen as when written plainly.
+        if let Some(init) = local.init.as_ref().filter(|i| i.diverge.is_none()) {
+            let peeled = peel_trivial(&init.expr);
+            if !std::ptr::eq(peeled, &*init.expr) {
+                let mut plain = local.clone();
+                *plain.init.as_mut().expect("checked").expr = peeled.clone();
+                return self.lower_let(&plain, out);
+            }
+        }
         if is_let_else(&syn::Stmt::Local(local.clone())) {
             let stmts = expand_let_else(&syn::Stmt::Local(local.clone()));
             let block = self.lower_stmts_with_tail(&stmts, Tail::Discard);
@@ -689,7 +711,23 @@ impl Lowerer {
             if self.vars[var].ty.is_none() {
                 self.vars[var].ty =
                     super::lower_expr::assigned_type(&out[first..], var, &self.vars);
+                // And the kind of what it is given, where that is evident (`{ 0 }` is an
+                // integer, `{ (a, b) }` a tuple): untyped, it was taken for a float.
+                let given =
+                    super::lower_expr::assigned_kind(var, &out[first..], &self.vars, &self.float);
+                // (The user's names: the macro's own lets of desugared chains keep theirs.)
+                let user = !ident.to_string().starts_with("__");
+                if let (
+                    true,
+                    Some(
+                        k @ (Kind::Int | Kind::Bool | Kind::Struct | Kind::FloatSeq | Kind::Array),
+                    ),
+                ) = (user, given)
+                {
+                    self.vars[var].kind = k;
+                }
             }
+            let kind = self.vars[var].kind;
             if !mutable {
                 // A `loop`'s value is assigned more than once (see `lower_loop`).
                 let assigned_again = self.vars[var].mutable;
@@ -1615,6 +1653,51 @@ pub(super) fn collect_use_kinds(ts: proc_macro2::TokenStream, out: &mut HashMap<
             out.entry(name.to_string()).or_insert(kind);
         }
     }
+}
+
+/// `e` without what only wraps it: parentheses, a block holding nothing but `e`, a closure
+/// without parameters called where it is written (`(|| e)()`, `(move || e)()`).
+fn peel_trivial(e: &syn::Expr) -> &syn::Expr {
+    match e {
+        syn::Expr::Paren(p) => peel_trivial(&p.expr),
+        syn::Expr::Block(b) if b.label.is_none() && b.attrs.is_empty() => {
+            match b.block.stmts.as_slice() {
+                [syn::Stmt::Expr(inner, None)] => peel_trivial(inner),
+                _ => e,
+            }
+        }
+        syn::Expr::Call(c) if c.args.is_empty() => {
+            let mut f = &*c.func;
+            while let syn::Expr::Paren(p) = f {
+                f = &p.expr;
+            }
+            match f {
+                // Not where `return` or `?` would leave the closure, not the function.
+                syn::Expr::Closure(closure)
+                    if closure.inputs.is_empty()
+                        && closure.asyncness.is_none()
+                        && !exits_early(&closure.body) =>
+                {
+                    peel_trivial(&closure.body)
+                }
+                _ => e,
+            }
+        }
+        _ => e,
+    }
+}
+
+/// Whether `e` has a `return` or a `?` (which leave the innermost closure or function).
+fn exits_early(e: &syn::Expr) -> bool {
+    fn question(ts: proc_macro2::TokenStream) -> bool {
+        ts.into_iter().any(|t| match t {
+            proc_macro2::TokenTree::Punct(p) => p.as_char() == '?',
+            proc_macro2::TokenTree::Group(g) => question(g.stream()),
+            _ => false,
+        })
+    }
+    let tokens = quote::ToTokens::to_token_stream(e);
+    crate::tokens::mentions_any(tokens.clone(), &["return"]) || question(tokens)
 }
 
 /// Whether a method is none of a float's, a sequence's, an array's or an iterator's: its

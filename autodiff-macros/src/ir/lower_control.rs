@@ -86,8 +86,12 @@ impl Lowerer {
                     return;
                 };
                 let value = self.lower_expr(&m.args[0], out);
-                if matches!(self.kind_of(&value), Kind::FloatSeq | Kind::Array) {
-                    let name = &self.vars[vec].stem;
+                // (A chain's own accumulator, `….collect()`, is the user's value: what they
+                // do with it gets the message.)
+                let name = &self.vars[vec].stem;
+                if matches!(self.kind_of(&value), Kind::FloatSeq | Kind::Array)
+                    && !name.to_string().starts_with("__")
+                {
                     return self.error(
                         expr_span(&m.args[0]),
                         format!("a `Vec` pushed into `{name}` makes a matrix of rows, which the derivatives cannot build by `push`: build it as `vec![vec![0.0; cols]; rows]` and write its entries (`{name}[i][j] = …`), or keep it flat (`{name}.push(v)` for each entry, read as `{name}[i * cols + j]`)"),

@@ -115,6 +115,10 @@ impl Lowerer {
                 mk(ExprKind::Ref(Box::new(inner)))
             }
             syn::Expr::Macro(m) if m.mac.path.is_ident("vec") => self.lower_vec_macro(&m.mac, out),
+            syn::Expr::Macro(m) if super::lower_macros::matches_as_match(&m.mac).is_some() => {
+                let test = super::lower_macros::matches_as_match(&m.mac).expect("checked");
+                self.lower_expr(&test, out)
+            }
             syn::Expr::Macro(m) if super::lower_macros::is_effect(&m.mac) => {
                 self.lower_effect_macro(&m.mac, out)
             }
@@ -833,7 +837,7 @@ impl Lowerer {
         }
         if recv_kind == Kind::Array
             && !super::lower_array::SHAPE_METHODS.contains(&name.as_str())
-            && !matches!(name.as_str(), "clone" | "to_owned")
+            && !matches!(name.as_str(), "clone" | "to_owned" | "into_owned")
         {
             let fn_arg = m.args.first();
             if let Some(e) = self.array_method(recv.clone(), &name, args.clone(), fn_arg, span, out)
@@ -843,7 +847,7 @@ impl Lowerer {
             return self.unsupported(span, &format!("the array method `{name}`"), "use `dot`, `t`, `sum`, `mean`, `mapv(f64::exp | f64::ln | f64::tanh)`, operators, or a rule of `autodiff::ops`");
         }
         match name.as_str() {
-            "to_vec" | "clone" | "to_owned" if args.is_empty() => {
+            "to_vec" | "clone" | "to_owned" | "into_owned" if args.is_empty() => {
                 return mk(ExprKind::Copy(Box::new(recv)))
             }
             "sum" | "product" | "fold" | "collect" | "for_each" if recv_kind != Kind::Array => {
@@ -898,6 +902,20 @@ impl Lowerer {
 
     fn lower_call(&mut self, c: &syn::ExprCall, out: &mut Vec<Stmt>) -> Expr {
         let span = expr_span(&syn::Expr::Call(c.clone()));
+        // `(|| e)()`, `(move |a| a * k)(x)`: a closure called where it is written, inlined
+        // as a `let`-bound one is (its captures are the names in scope here).
+        let mut callee = &*c.func;
+        while let syn::Expr::Paren(p) = callee {
+            callee = &p.expr;
+        }
+        if let syn::Expr::Closure(closure) = callee {
+            let closure = super::lower_iter::closure_of(closure);
+            self.refuse_early_return(&closure.body);
+            let args: Vec<syn::Expr> = c.args.iter().cloned().collect();
+            if let Some(inlined) = self.inline(&closure.params, &closure.body, &args) {
+                return self.lower_expr(&inlined, out);
+            }
+        }
         let syn::Expr::Path(p) = &*c.func else {
             return self.unsupported(
                 span,
@@ -1266,7 +1284,7 @@ fn describe_unsupported(e: &syn::Expr) -> (&'static str, &'static str) {
         syn::Expr::Try(_) => ("the `?` operator", "handle errors outside the differentiated function"),
         syn::Expr::Struct(_) => ("a struct literal", "pass the fields' values as parameters"),
         syn::Expr::Reference(_) => ("a `&mut` borrow", "assign to the variable directly"),
-        syn::Expr::Macro(_) => ("this macro", "only `vec![…]` is; compute the value without the macro"),
+        syn::Expr::Macro(_) => ("this macro", "only `vec![…]`, `matches!`, assertions and printing are; compute the value without the macro"),
         syn::Expr::Break(_) | syn::Expr::Continue(_) | syn::Expr::Return(_) => ("`break`, `continue` or `return` inside an expression", "use it as a statement"),
         syn::Expr::Range(_) => ("a range outside a `for` loop", "use it as the range of a `for` loop"),
         syn::Expr::Let(_) => ("`let` in a condition", "use `match`"),
@@ -1284,7 +1302,7 @@ fn is_vec_path(path: &syn::Path) -> bool {
 }
 
 /// The kind of the first value assigned to `v` in these statements (at any depth).
-fn assigned_kind(v: VarId, stmts: &[Stmt], vars: &[Var], float: &Type) -> Option<Kind> {
+pub(super) fn assigned_kind(v: VarId, stmts: &[Stmt], vars: &[Var], float: &Type) -> Option<Kind> {
     for s in stmts {
         match &s.kind {
             StmtKind::Assign {

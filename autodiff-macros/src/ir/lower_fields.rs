@@ -106,9 +106,34 @@ struct Uses<'r> {
     /// How the body uses each name (`w[i]`, `w.dot(…)`): the kind of a field bound by a
     /// struct pattern (`let Params { w, b } = p;`) is its name's.
     names: HashMap<String, Kind>,
+    /// The untyped integer locals of a `&mut self` method's hidden method
+    /// (`let mut __self_pos = self.pos;`).
+    int_locals: std::collections::HashSet<String>,
 }
 
 impl Uses<'_> {
+    /// Whether `e` is evidently an integer: an integer literal, an integer local, a field
+    /// already read as an integer, or arithmetic of those.
+    fn is_int(&self, e: &syn::Expr) -> bool {
+        match e {
+            syn::Expr::Lit(syn::ExprLit {
+                lit: syn::Lit::Int(i),
+                ..
+            }) => !i.suffix().starts_with('f'),
+            syn::Expr::Paren(p) => self.is_int(&p.expr),
+            syn::Expr::Path(p) => p
+                .path
+                .get_ident()
+                .is_some_and(|i| self.int_locals.contains(&i.to_string())),
+            syn::Expr::Binary(b) if arithmetic(&b.op) => {
+                self.is_int(&b.left) || self.is_int(&b.right)
+            }
+            _ => field_path(e, self.roots).is_some_and(|(root, path)| {
+                self.uses.get(&path_key(&root, &path)) == Some(&Use::Int)
+            }),
+        }
+    }
+
     fn note(&mut self, e: &syn::Expr, u: Use) -> bool {
         let Some((root, path)) = field_path(e, self.roots) else {
             return false;
@@ -183,6 +208,28 @@ fn binds_structs(pat: &syn::Pat, body: &[syn::Stmt]) -> bool {
         }
         _ => false,
     }
+}
+
+fn arithmetic(op: &syn::BinOp) -> bool {
+    use syn::BinOp::*;
+    matches!(
+        op,
+        Add(_)
+            | Sub(_)
+            | Mul(_)
+            | Div(_)
+            | Rem(_)
+            | AddAssign(_)
+            | SubAssign(_)
+            | MulAssign(_)
+            | DivAssign(_)
+            | RemAssign(_)
+    )
+}
+
+fn comparison(op: &syn::BinOp) -> bool {
+    use syn::BinOp::*;
+    matches!(op, Lt(_) | Le(_) | Gt(_) | Ge(_) | Eq(_) | Ne(_))
 }
 
 fn peel(e: &syn::Expr) -> &syn::Expr {
@@ -288,6 +335,15 @@ impl<'ast> Visit<'ast> for Uses<'_> {
             syn::Expr::Unary(u) if matches!(u.op, syn::UnOp::Not(_)) => {
                 self.note(&u.expr, Use::Bool);
             }
+            // `(self.pos + 1) % self.len`: the operands of an operator have one type, so a
+            // field beside an integer is an integer.
+            syn::Expr::Binary(b) if arithmetic(&b.op) || comparison(&b.op) => {
+                if self.is_int(&b.left) {
+                    self.note(peel(&b.right), Use::Int);
+                } else if self.is_int(&b.right) {
+                    self.note(peel(&b.left), Use::Int);
+                }
+            }
             syn::Expr::Binary(b) if matches!(b.op, syn::BinOp::And(_) | syn::BinOp::Or(_)) => {
                 self.note(&b.left, Use::Bool);
                 self.note(&b.right, Use::Bool);
@@ -328,6 +384,7 @@ impl<'ast> Visit<'ast> for Uses<'_> {
                 if matches!(&f.member, syn::Member::Named(m) if crate::state::local_name(m) == name)
                 {
                     self.note(peel(&init.expr), Use::Int);
+                    self.int_locals.insert(name);
                 }
             }
         }
@@ -352,6 +409,7 @@ pub(super) fn field_kinds(
         uses: HashMap::new(),
         seen: Default::default(),
         names: HashMap::new(),
+        int_locals: Default::default(),
     };
     super::lower::collect_use_kinds(quote::ToTokens::to_token_stream(body), &mut uses.names);
     uses.visit_block(body);

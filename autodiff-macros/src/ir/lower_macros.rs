@@ -1,6 +1,7 @@
 //! Macros a numerical function runs for their effect: assertions (`assert!`,
 //! `assert_eq!`, `debug_assert!`, …), the diverging ones (`panic!`, `unreachable!`,
-//! `todo!`, `unimplemented!`) and printing (`println!`, `eprintln!`, …).
+//! `todo!`, `unimplemented!`) and printing (`println!`, `eprintln!`, …); and `matches!`,
+//! which is the `match` it stands for.
 //!
 //! They read primal values and have no derivative, so they lower to an opaque call of the
 //! macro whose arguments are the function's expressions, printed on primal values in every
@@ -123,4 +124,32 @@ fn inline_names(format: &str) -> Vec<String> {
         }
     }
     names
+}
+
+/// `matches!(e, pat)` (with `|` alternatives and an `if` guard): the `match` it stands for,
+/// `match e { pat => true, _ => false }`, a test on a value without derivative.
+pub(super) fn matches_as_match(mac: &syn::Macro) -> Option<syn::Expr> {
+    let last = mac.path.segments.last()?;
+    let prelude = mac.path.segments.len() == 1
+        || matches!(
+            mac.path.segments[0].ident.to_string().as_str(),
+            "std" | "core"
+        );
+    if last.ident != "matches" || !prelude {
+        return None;
+    }
+    let parser = |input: syn::parse::ParseStream| {
+        let scrutinee: syn::Expr = input.parse()?;
+        input.parse::<syn::Token![,]>()?;
+        let pat = syn::Pat::parse_multi_with_leading_vert(input)?;
+        let guard: Option<syn::Expr> = match input.parse::<Option<syn::Token![if]>>()? {
+            Some(_) => Some(input.parse()?),
+            None => None,
+        };
+        input.parse::<Option<syn::Token![,]>>()?;
+        Ok((scrutinee, pat, guard))
+    };
+    let (scrutinee, pat, guard) = syn::parse::Parser::parse2(parser, mac.tokens.clone()).ok()?;
+    let guard = guard.map(|g| quote::quote!(if #g));
+    Some(syn::parse_quote!(match #scrutinee { #pat #guard => true, _ => false }))
 }

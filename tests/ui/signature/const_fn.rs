@@ -1,8 +1,0 @@
-use autodiff::differentiate;
-
-#[differentiate]
-const fn f(x: f64) -> f64 {
-    x * x
-}
-
-fn main() {}
