@@ -529,3 +529,39 @@ fn forms_of_held_out_round_six() {
         (-2.0 + 0.375 + 4.0, vec![-4.0 + 1.5, 0.25, 1.0 - 4.0])
     );
 }
+
+/// A rotation matrix written as a literal of entries (`arr2`), and vectors by `array!`.
+#[differentiate]
+fn rotation_x(angle: f64) -> autodiff::ndarray::Array2<f64> {
+    use autodiff::ndarray::arr2;
+    let c = angle.to_radians().cos();
+    let s = angle.to_radians().sin();
+    arr2(&[[1.0, 0.0, 0.0], [0.0, c, -s], [0.0, s, c]])
+}
+
+#[differentiate]
+fn rotated_sum(angle: f64, v: &autodiff::ndarray::Array1<f64>) -> f64 {
+    use autodiff::ndarray::{arr1, array, Array2};
+    let r: Array2<f64> = rotation_x(angle);
+    let w = array![v[0] * 2.0, v[1], v[2]];
+    r.dot(&w).sum() + arr1(&[angle, 1.0]).sum()
+}
+
+#[test]
+fn matrices_and_vectors_written_as_literals() {
+    use autodiff::ndarray::{array, Array2};
+    // d/dθ of the rotation by θ degrees: (π/180) times [[0, 0, 0], [0, −s, −c], [0, c, −s]].
+    let (value, tangent) = rotation_x_jvp(30.0, 1.0);
+    assert_eq!(value, rotation_x(30.0));
+    let (c, s, k) = (
+        30f64.to_radians().cos(),
+        30f64.to_radians().sin(),
+        1f64.to_radians(),
+    );
+    let expected = array![[0.0, 0.0, 0.0], [0.0, -s, -c], [0.0, c, -s]] * k;
+    assert!((tangent - &expected).iter().all(|d| d.abs() < 1e-15));
+    // The pullback of ones: the sum of the tangent's entries.
+    let (_, angle_bar) = rotation_x_vjp(30.0, Array2::ones((3, 3)));
+    assert!((angle_bar - expected.sum()).abs() < 1e-15);
+    rotated_sum_gradcheck(30.0, &array![1.0, 2.0, 3.0]).unwrap();
+}

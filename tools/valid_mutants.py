@@ -12,13 +12,14 @@ wherever the original's does.
 
     python3 tools/valid_mutants.py --seed 1 --count 600 --scratch /tmp/vmut [--write tests/valid_mutants.rs --keep 150]
 
-The corpus is every function of `tools/no_panic_corpus.py` whose parameters are `f64` or
+The corpus is every `#[differentiate]` function of the tests whose parameters are `f64` or
 `&[f64]` and whose result is `f64` (those that compile on their own: helpers of their file
 are not copied). `--write` keeps the first `--keep` mutants that passed as a test file, with
 their originals, run by `cargo test --test valid_mutants`.
 """
 
 import argparse
+import glob
 import json
 import os
 import random
@@ -26,9 +27,6 @@ import re
 import shutil
 import subprocess
 import sys
-
-sys.path.insert(0, os.path.dirname(os.path.abspath(__file__)))
-import no_panic_corpus  # noqa: E402
 
 ROOT = os.path.dirname(os.path.dirname(os.path.abspath(__file__)))
 SIG = re.compile(r"fn (\w+)\s*\(([^)]*)\)\s*->\s*f64\s*\{")
@@ -39,10 +37,37 @@ KEYWORDS = {"self", "Self", "super", "crate", "fn", "let", "mut", "if", "else", 
 MACRO_NAMES = ["x_bar", "dout", "lo", "hi", "t0", "ret", "value", "tape", "acc", "ct"]
 
 
+def functions():
+    """Every `#[differentiate]` function of the tests (as the macro's `no_panic` test reads
+    them): tests/*.rs, tests/expand, tests/ui and tests/ui-pass, each once, in file order."""
+    files = (sorted(glob.glob(os.path.join(ROOT, "tests/*.rs")))
+             + sorted(glob.glob(os.path.join(ROOT, "tests/expand/*.rs")))
+             + sorted(glob.glob(os.path.join(ROOT, "tests/ui/**/*.rs"), recursive=True))
+             + sorted(glob.glob(os.path.join(ROOT, "tests/ui-pass/**/*.rs"), recursive=True)))
+    seen, out = set(), []
+    for path in files:
+        if path.endswith(".expanded.rs") or path.endswith("valid_mutants.rs"):
+            continue
+        src = open(path).read()
+        for m in re.finditer(r"^(#\[differentiate[^\n]*\]\n)((?:#\[[^\n]*\]\n)*)(pub )?fn ", src, re.M):
+            i = src.index("{", m.end())
+            depth, j = 0, i
+            while True:
+                depth += {"{": 1, "}": -1}.get(src[j], 0)
+                if depth == 0:
+                    break
+                j += 1
+            text = src[m.start():j + 1]
+            if text not in seen:
+                seen.add(text)
+                out.append(text)
+    return out
+
+
 def corpus():
     """(name, text, [(param, type)]) of each candidate function."""
     out = []
-    for text in no_panic_corpus.functions():
+    for text in functions():
         m = SIG.search(text)
         if not m or "<" in text[:m.end()].split("fn ", 1)[1].split("(")[0]:
             continue

@@ -91,6 +91,13 @@ impl Lowerer {
                 mk(ExprKind::Index(Box::new(base), Box::new(index)))
             }
             syn::Expr::MethodCall(m) => self.lower_method(m, out),
+            // `arr2(&[[c, -s], [s, c]])`, `array![a, b]`: entries that may carry derivatives.
+            syn::Expr::Call(_) | syn::Expr::Macro(_)
+                if super::lower_array::array_literal(e, &self.float).is_some() =>
+            {
+                let filled = super::lower_array::array_literal(e, &self.float).expect("checked");
+                self.lower_expr(&filled, out)
+            }
             syn::Expr::Call(c) => match unqualified(c) {
                 Some(plain) => self.lower_call(&plain, out),
                 None => self.lower_call(c, out),

@@ -28,6 +28,9 @@ pub(super) struct Closure {
     id: usize,
     /// The block it is defined in: it is out of scope once that block ends.
     pub(super) scope: Option<super::BlockId>,
+    /// The number of variables declared before it: a variable of its name declared after
+    /// it (`let g = { … };` in an inner block) hides it.
+    vars_before: usize,
 }
 
 impl Lowerer {
@@ -69,6 +72,7 @@ impl Lowerer {
         self.closures_made += 1;
         closure.id = self.closures_made;
         closure.scope = self.current_scope();
+        closure.vars_before = self.vars.len();
         self.closures.push((name.to_string(), closure));
         true
     }
@@ -98,11 +102,15 @@ impl Lowerer {
 
     /// The closure `name` denotes here: the latest of that name still in scope.
     fn closure_named(&self, name: &str) -> Option<&Closure> {
-        self.closures
+        let closure = self
+            .closures
             .iter()
             .rev()
             .find(|(n, _)| n == name)
-            .map(|(_, c)| c)
+            .map(|(_, c)| c)?;
+        // A variable of the same name declared since, and in scope here, hides it.
+        let hidden = self.lookup(name).is_some_and(|v| v >= closure.vars_before);
+        (!hidden).then_some(closure)
     }
 
     /// `name(args)`, inlined, when `name` is a recorded closure.
@@ -151,6 +159,7 @@ pub(super) fn closure_of(c: &syn::ExprClosure) -> Closure {
         calls: vec![],
         id: 0,
         scope: None,
+        vars_before: 0,
     }
 }
 
