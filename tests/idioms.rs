@@ -565,3 +565,51 @@ fn matrices_and_vectors_written_as_literals() {
     assert!((angle_bar - expected.sum()).abs() < 1e-15);
     rotated_sum_gradcheck(30.0, &array![1.0, 2.0, 3.0]).unwrap();
 }
+
+/// A dense layer: a product of a field by a vector, whose ranks the attribute cannot see
+/// (`ops::product` lets rustc pick the matrix–vector product).
+#[derive(autodiff::Differentiable, Clone, Debug)]
+pub struct Dense {
+    pub w: autodiff::ndarray::Array2<f64>,
+    pub b: autodiff::ndarray::Array1<f64>,
+}
+
+impl Dense {
+    #[differentiate]
+    pub fn score(&self, x: &autodiff::ndarray::Array1<f64>) -> f64 {
+        let h = self.w.dot(x) + &self.b;
+        let back = x.dot(&self.w.t()) + &self.b;
+        (&h * &h).sum() + back.sum()
+    }
+}
+
+#[differentiate]
+fn rotated_twice(angle: f64, v: &autodiff::ndarray::Array1<f64>) -> f64 {
+    use autodiff::ndarray::Array1;
+    let w: Array1<f64> = rotation_x(angle).dot(v);
+    let u = v.dot(&rotation_x(angle));
+    w.dot(&w) + u.sum()
+}
+
+#[test]
+fn products_of_fields_and_call_results() {
+    use autodiff::ndarray::{array, Array2};
+    let layer = Dense {
+        w: array![[0.1, 0.2, 0.3], [-0.1, 0.5, 0.2]],
+        b: array![0.1, -0.2],
+    };
+    let x = array![1.0, 2.0, 3.0];
+    layer.score_gradcheck(&x).unwrap();
+    // ‖W x + b‖² + Σ(xᵀ Wᵀ + b), the second W x + b again: W̄ = (2 h + 1) xᵀ, b̄ = 2 h + 1.
+    let h = layer.w.dot(&x) + &layer.b;
+    let (_, bar, _) = layer.score_grad(&x);
+    let g = &h * 2.0 + 1.0;
+    let w_bar: Array2<f64> = g
+        .view()
+        .insert_axis(autodiff::ndarray::Axis(1))
+        .dot(&x.view().insert_axis(autodiff::ndarray::Axis(0)));
+    assert!((&bar.w - &w_bar).iter().all(|d| d.abs() < 1e-14));
+    assert!((&bar.b - &g).iter().all(|d| d.abs() < 1e-14));
+    // A rotation keeps the norm: ‖R v‖² = ‖v‖², so ∂/∂θ of the first term is 0.
+    rotated_twice_gradcheck(0.3, &x).unwrap();
+}

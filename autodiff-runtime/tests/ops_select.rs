@@ -198,3 +198,131 @@ fn mapped_function_rules() {
         check(&Mapped(m, n));
     }
 }
+
+/// `ops::product` of operands of ranks `(ra, rb)` (1 or 2), `a` of shape `m` or `m × k`,
+/// `b` of shape `k` or `k × n`: each product through the rule rustc picks by the types.
+struct Prod {
+    ra: usize,
+    rb: usize,
+    m: usize,
+    k: usize,
+    n: usize,
+}
+
+impl Prod {
+    fn sizes(&self) -> (usize, usize) {
+        let a = if self.ra == 1 {
+            self.k
+        } else {
+            self.m * self.k
+        };
+        let b = if self.rb == 1 {
+            self.k
+        } else {
+            self.k * self.n
+        };
+        (a, b)
+    }
+}
+
+/// Runs `f` on the operands as arrays of their ranks (`a` a vector of length `k` when of
+/// rank 1), giving flat results.
+fn with_operands<T: Scalar, R>(
+    p: &Prod,
+    x: &[T],
+    f: impl FnOnce(Operand<T>, Operand<T>) -> R,
+) -> R {
+    let mut u = Unpack::new(x);
+    let a = match p.ra {
+        1 => Operand::Vec(u.vec(p.k)),
+        _ => Operand::Mat(u.mat(p.m, p.k)),
+    };
+    let b = match p.rb {
+        1 => Operand::Vec(u.vec(p.k)),
+        _ => Operand::Mat(u.mat(p.k, p.n)),
+    };
+    f(a, b)
+}
+
+enum Operand<T> {
+    Vec(autodiff_runtime::ndarray::Array1<T>),
+    Mat(autodiff_runtime::ndarray::Array2<T>),
+}
+
+impl Rule for Prod {
+    fn name(&self) -> String {
+        format!(
+            "product of ranks {} and {} ({}, {}, {})",
+            self.ra, self.rb, self.m, self.k, self.n
+        )
+    }
+    fn point(&self, rng: &mut Rng) -> Vec<f64> {
+        let (a, b) = self.sizes();
+        rng.vector(a + b, -1.5, 1.5)
+    }
+    fn value<T: Scalar>(&self, x: &[T]) -> Vec<T> {
+        with_operands(self, x, |a, b| match (a, b) {
+            (Operand::Vec(a), Operand::Vec(b)) => vec![ops::product(&a, &b)],
+            (Operand::Vec(a), Operand::Mat(b)) => flat(&ops::product(&a, &b)),
+            (Operand::Mat(a), Operand::Vec(b)) => flat(&ops::product(&a, &b)),
+            (Operand::Mat(a), Operand::Mat(b)) => flat(&ops::product(&a, &b)),
+        })
+    }
+    fn jvp<T: Scalar>(&self, x: &[T], v: &[T]) -> (Vec<T>, Vec<T>) {
+        with_operands(self, v, |da, db| {
+            with_operands(self, x, |a, b| match (a, b, da, db) {
+                (Operand::Vec(a), Operand::Vec(b), Operand::Vec(da), Operand::Vec(db)) => {
+                    let (y, dy) = ops::product_jvp(&a, &b, &da, &db);
+                    (vec![y], vec![dy])
+                }
+                (Operand::Vec(a), Operand::Mat(b), Operand::Vec(da), Operand::Mat(db)) => {
+                    let (y, dy) = ops::product_jvp(&a, &b, &da, &db);
+                    (flat(&y), flat(&dy))
+                }
+                (Operand::Mat(a), Operand::Vec(b), Operand::Mat(da), Operand::Vec(db)) => {
+                    let (y, dy) = ops::product_jvp(&a, &b, &da, &db);
+                    (flat(&y), flat(&dy))
+                }
+                (Operand::Mat(a), Operand::Mat(b), Operand::Mat(da), Operand::Mat(db)) => {
+                    let (y, dy) = ops::product_jvp(&a, &b, &da, &db);
+                    (flat(&y), flat(&dy))
+                }
+                _ => unreachable!("tangents have the operands' ranks"),
+            })
+        })
+    }
+    fn vjp<T: Scalar>(&self, x: &[T], ybar: &[T]) -> (Vec<T>, Vec<T>) {
+        let mut g = Unpack::new(ybar);
+        with_operands(self, x, |a, b| match (a, b) {
+            (Operand::Vec(a), Operand::Vec(b)) => {
+                let (y, pullback) = ops::product_pullback(&a, &b);
+                let (a_bar, b_bar) = pullback(&a, &b, ybar[0]);
+                (vec![y], Pack::new().nd(&a_bar).nd(&b_bar).done())
+            }
+            (Operand::Vec(a), Operand::Mat(b)) => {
+                let (y, pullback) = ops::product_pullback(&a, &b);
+                let (a_bar, b_bar) = pullback(&a, &b, g.vec(self.n));
+                (flat(&y), Pack::new().nd(&a_bar).nd(&b_bar).done())
+            }
+            (Operand::Mat(a), Operand::Vec(b)) => {
+                let (y, pullback) = ops::product_pullback(&a, &b);
+                let (a_bar, b_bar) = pullback(&a, &b, g.vec(self.m));
+                (flat(&y), Pack::new().nd(&a_bar).nd(&b_bar).done())
+            }
+            (Operand::Mat(a), Operand::Mat(b)) => {
+                let (y, pullback) = ops::product_pullback(&a, &b);
+                let (a_bar, b_bar) = pullback(&a, &b, g.mat(self.m, self.n));
+                (flat(&y), Pack::new().nd(&a_bar).nd(&b_bar).done())
+            }
+        })
+    }
+}
+
+#[test]
+fn products_by_the_operands_types() {
+    for (ra, rb) in [(1, 1), (1, 2), (2, 1), (2, 2)] {
+        for (m, k, n) in [(1, 1, 1), (3, 4, 2), (2, 5, 3)] {
+            check(&Prod { ra, rb, m, k, n });
+        }
+    }
+}

@@ -58,8 +58,13 @@ fn loss_jvp<T: Float + 'static>(
     } else {
         p_dot.gain
     };
-    let (matmul, matmul_dot) = ::autodiff::ops::matmul::jvp_all(x, p_w, x_dot, p_w_dot);
-    let (h, h_dot) = ::autodiff::ops::add::jvp_all(&matmul, p_b, &matmul_dot, p_b_dot);
+    let (product, product_dot) = ::autodiff::ops::product::jvp_all(
+        x,
+        p_w,
+        x_dot,
+        p_w_dot,
+    );
+    let (h, h_dot) = ::autodiff::ops::add::jvp_all(&product, p_b, &product_dot, p_b_dot);
     let (call, call_dot) = ops::cross_entropy::jvp_all(&h, targets, &h_dot);
     let ret = call * p_gain;
     let ret_dot = __ad::mul_add(call_dot, p_gain, call * p_gain_dot);
@@ -103,8 +108,8 @@ fn loss_pullback<T: Float + 'static>(
     let p_w = __ad::array_field(&p.w);
     let p_b = __ad::array_field(&p.b);
     let p_gain = __ad::float_field(p.gain);
-    let (matmul, matmul_pb) = ::autodiff::ops::matmul::pullback_all(x, p_w);
-    let (h, add_pb) = ::autodiff::ops::add::pullback_all(&matmul, p_b);
+    let (product, product_pb) = ::autodiff::ops::product::pullback_all(x, p_w);
+    let (h, add_pb) = ::autodiff::ops::add::pullback_all(&product, p_b);
     let (call, call_pb) = ops::cross_entropy::pullback_all(&h, targets);
     let ret = call * p_gain;
     let pullback = move |
@@ -119,7 +124,7 @@ fn loss_pullback<T: Float + 'static>(
         let mut p_bar = __ad::Differentiable::zero_like(p);
         let mut x_bar = ::core::option::Option::None;
         let mut p_w_bar = ::core::option::Option::None;
-        let mut matmul_bar = ::core::option::Option::None;
+        let mut product_bar = ::core::option::Option::None;
         let mut p_b_bar = ::core::option::Option::None;
         let mut h_bar = ::core::option::Option::None;
         let mut call_bar: T = __ad::zero();
@@ -131,12 +136,12 @@ fn loss_pullback<T: Float + 'static>(
             __ad::accumulate_nd(&mut h_bar, __ad::cotangent::<T, _>(ct0));
         }
         {
-            let (ct0, ct1) = add_pb(&matmul, p_b, __ad::finish_nd(h_bar, &h));
-            __ad::accumulate_nd(&mut matmul_bar, __ad::cotangent::<T, _>(ct0));
+            let (ct0, ct1) = add_pb(&product, p_b, __ad::finish_nd(h_bar, &h));
+            __ad::accumulate_nd(&mut product_bar, __ad::cotangent::<T, _>(ct0));
             __ad::accumulate_nd(&mut p_b_bar, __ad::cotangent::<T, _>(ct1));
         }
         {
-            let (ct0, ct1) = matmul_pb(x, p_w, __ad::finish_nd(matmul_bar, &matmul));
+            let (ct0, ct1) = product_pb(x, p_w, __ad::finish_nd(product_bar, &product));
             __ad::accumulate_nd(&mut x_bar, __ad::cotangent::<T, _>(ct0));
             __ad::accumulate_nd(&mut p_w_bar, __ad::cotangent::<T, _>(ct1));
         }

@@ -11,6 +11,7 @@ use super::*;
 /// Rules of `autodiff::ops` that return an array; the others return a float.
 const ARRAY_RESULTS: &[&str] = &[
     "matmul",
+    "product",
     "matvec",
     "row",
     "column",
@@ -107,14 +108,17 @@ impl Lowerer {
         let recv = self.by_ref(recv);
         Some(match (name, args.len()) {
             // By the operands' written ranks: vector · vector is a float, matrix · vector a
-            // vector; anything else a matrix product.
+            // vector, matrix · matrix a matrix; where a rank is not written (a field, a
+            // call's result), `ops::product`, whose rule rustc picks by the types (its
+            // result taken for an array).
             ("dot", 1) => {
                 let b = args.into_iter().next().expect("one argument");
                 let b = self.by_ref(b);
                 let rule = match (self.rank(&recv), self.rank(&b)) {
                     (Some(1), Some(1)) => "dot",
                     (Some(2), Some(1)) => "matvec",
-                    _ => "matmul",
+                    (Some(2), Some(2)) => "matmul",
+                    _ => "product",
                 };
                 let product = self.ops_call(rule, vec![recv, b], span, out);
                 if let ExprKind::Var(t) = product.kind {
