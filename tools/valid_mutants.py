@@ -10,7 +10,10 @@ generated code, reported with the mutant. Mutants that compile are then run: eac
 must equal its original's, its gradient its original's (to 1e-10), and its `_gradcheck` pass
 wherever the original's does.
 
-    python3 tools/valid_mutants.py --seed 1 --count 600 --scratch /tmp/vmut [--write tests/valid_mutants.rs --keep 150]
+    python3 tools/valid_mutants.py --seed 1 --count 600 --scratch /tmp/vmut [--tree DIR] [--write tests/valid_mutants.rs --keep 150]
+
+`--tree` builds against another checkout of the project (a clone at the commit measured)
+instead of this one.
 
 The corpus is every `#[differentiate]` function of the tests whose parameters are `f64` or
 `&[f64]` and whose result is `f64` (those that compile on their own: helpers of their file
@@ -137,9 +140,11 @@ def mutate(name, text, params, rng):
                 continue
             s, e, n, init, m = rng.choice(lets)
             if kind == "closure":
+                # A name of its own (the function's `g` would be hidden by it).
+                g = next("wrap%d" % k for k in range(100) if not mentions(text, "wrap%d" % k))
                 wrapped = rng.choice(["(|| %s)()" % init, "(move || %s)()" % init,
-                                      "{ let g = || %s; g() }" % init,
-                                      "{ let g = move |t| t; g(%s) }" % init])
+                                      "{ let %s = || %s; %s() }" % (g, init, g),
+                                      "{ let %s = move |t| t; %s(%s) }" % (g, g, init)])
             else:
                 wrapped = "{ %s }" % init
             line = "%slet %s%s%s = %s;" % (m.group(1), m.group(2) or "", n, m.group(4) or "", wrapped)
@@ -179,6 +184,9 @@ def strip(text):
     return re.sub(r"(?m)^#\[differentiate[^\n]*\]\n", "", text)
 
 
+TREE = ROOT
+
+
 def write_crate(path, units, stripped):
     """A crate of one module per unit (`m{i}.rs`), the attribute stripped or not."""
     src = os.path.join(path, "src")
@@ -187,7 +195,7 @@ def write_crate(path, units, stripped):
     os.makedirs(src)
     with open(os.path.join(path, "Cargo.toml"), "w") as fh:
         fh.write('[package]\nname = "vmut"\nversion = "0.1.0"\nedition = "2021"\n\n'
-                 '[dependencies]\nautodiff = { path = "%s" }\n\n[lints.rust]\nunused = "allow"\n' % ROOT)
+                 '[dependencies]\nautodiff = { path = "%s" }\n\n[lints.rust]\nunused = "allow"\n' % TREE)
     lib = ["#![allow(warnings, clippy::all)]"]
     for i, text in units:
         lib.append("pub mod m%d;" % i)
@@ -227,7 +235,10 @@ def main():
     ap.add_argument("--scratch", default="/tmp/vmut")
     ap.add_argument("--write")
     ap.add_argument("--keep", type=int, default=150)
+    ap.add_argument("--tree", default=ROOT)
     args = ap.parse_args()
+    global TREE
+    TREE = os.path.abspath(args.tree)
     rng = random.Random(args.seed)
     target = args.scratch + "-target"
     fns = corpus()
@@ -324,8 +335,15 @@ fn same<G: std::fmt::Debug>(
     mutant: impl FnOnce() -> (f64, G, bool) + std::panic::UnwindSafe,
 ) {
     // A point where the original panics (an `unwrap` of nothing): the mutant must too.
-    let Ok((v0, g0, ok0)) = std::panic::catch_unwind(original) else {
-        assert!(std::panic::catch_unwind(mutant).is_err(), "{which}: the original panics here, the mutant does not");
+    let quietly = |f: Box<dyn FnOnce() -> (f64, G, bool) + std::panic::UnwindSafe + '_>| {
+        let hook = std::panic::take_hook();
+        std::panic::set_hook(Box::new(|_| {}));
+        let result = std::panic::catch_unwind(f);
+        std::panic::set_hook(hook);
+        result
+    };
+    let Ok((v0, g0, ok0)) = quietly(Box::new(original)) else {
+        assert!(quietly(Box::new(mutant)).is_err(), "{which}: the original panics here, the mutant does not");
         return;
     };
     let (v1, g1, ok1) = mutant();
@@ -335,8 +353,7 @@ fn same<G: std::fmt::Debug>(
 }
 
 #[test]
-fn valid_mutants_agree_with_their_originals() {
-    std::panic::set_hook(Box::new(|_| {}));""")
+fn valid_mutants_agree_with_their_originals() {""")
     lines.extend(calls)
     lines.append("}")
     return "\n".join(lines) + "\n"
