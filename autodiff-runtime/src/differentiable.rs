@@ -313,12 +313,12 @@ fn check_shapes(method: &str, a: &[usize], b: &[usize]) {
 
 /// A float is one leaf of length 1; a slice of floats is one leaf.
 macro_rules! impl_float {
-    ($($t:ty),*) => {$(
-        impl Differentiable for $t {
+    ($([$($generics:tt)*] $t:ty),*) => {$(
+        impl<$($generics)*> Differentiable for $t {
             type Scalar = $t;
 
             fn zero_like(&self) -> Self {
-                0.0
+                Zero::zero()
             }
 
             fn accumulate(&mut self, other: &Self) {
@@ -330,7 +330,7 @@ macro_rules! impl_float {
             }
 
             fn set_zero(&mut self) {
-                *self = 0.0;
+                *self = Zero::zero();
             }
 
             fn for_each_leaf(&self, f: &mut dyn FnMut(&[Self::Scalar])) {
@@ -372,7 +372,11 @@ macro_rules! impl_float {
     )*};
 }
 
-impl_float!(f32, f64);
+impl_float!([] f32, [] f64);
+
+// A dual number is one leaf of its own type, as a float is: the adjoint of a local tuple of
+// floats in a function's second-order twin (`f_hvp`) is a tuple of them.
+impl_float!([T: Float] crate::Dual<T>);
 
 impl<T: Differentiable> Differentiable for Vec<T> {
     type Scalar = T::Scalar;
@@ -533,52 +537,6 @@ macro_rules! tuple_differentiable {
 tuple_differentiable!(A 0, B 1);
 tuple_differentiable!(A 0, B 1, C 2);
 tuple_differentiable!(A 0, B 1, C 2, D 3);
-
-/// A dual number is one leaf of its own type, as a float is: the adjoint of a local tuple of
-/// floats in a function's second-order twin (`f_hvp`) is a tuple of them.
-///
-/// ```
-/// use autodiff_runtime::{Differentiable, Dual};
-/// let mut g = (Dual::new(1.0, 0.5), Dual::new(2.0, 0.0));
-/// g.accumulate(&(Dual::new(0.5, 1.0), Dual::new(1.0, 1.0)));
-/// assert_eq!(g, (Dual::new(1.5, 1.5), Dual::new(3.0, 1.0)));
-/// assert_eq!(g.zero_like(), (Dual::new(0.0, 0.0), Dual::new(0.0, 0.0)));
-/// ```
-impl<T: Float> Differentiable for crate::Dual<T> {
-    type Scalar = crate::Dual<T>;
-
-    fn zero_like(&self) -> Self {
-        Self::zero()
-    }
-
-    fn accumulate(&mut self, other: &Self) {
-        *self += *other;
-    }
-
-    fn scale(&mut self, s: Self::Scalar) {
-        *self *= s;
-    }
-
-    fn set_zero(&mut self) {
-        *self = Self::zero();
-    }
-
-    fn for_each_leaf(&self, f: &mut dyn FnMut(&[Self::Scalar])) {
-        f(core::slice::from_ref(self));
-    }
-
-    fn for_each_leaf_mut(&mut self, f: &mut dyn FnMut(&mut [Self::Scalar])) {
-        f(core::slice::from_mut(self));
-    }
-
-    fn zip_leaves_mut(
-        &mut self,
-        other: &Self,
-        f: &mut dyn FnMut(&mut [Self::Scalar], &[Self::Scalar]),
-    ) {
-        f(core::slice::from_mut(self), core::slice::from_ref(other));
-    }
-}
 
 /// An array is one leaf: its elements in memory order (owned arrays are contiguous). A
 /// non-contiguous array is visited through a copy in logical order.

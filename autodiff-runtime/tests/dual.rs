@@ -459,3 +459,16 @@ fn f32_works_too() {
 fn gradient_with_no_inputs_still_evaluates() {
     assert_eq!(gradient(|_: &[D]| D::constant(3.0), &[]), (3.0, vec![]));
 }
+
+/// A dual number is a leaf of its own type: tuples of them accumulate (the adjoints of local
+/// tuples of floats in a function's `_hvp`).
+#[test]
+fn dual_numbers_are_differentiable_leaves() {
+    use autodiff_runtime::{Differentiable, Dual};
+    let mut g = (Dual::new(1.0, 0.5), Dual::new(2.0, 0.0));
+    g.accumulate(&(Dual::new(0.5, 1.0), Dual::new(1.0, 1.0)));
+    assert_eq!(g, (Dual::new(1.5, 1.5), Dual::new(3.0, 1.0)));
+    assert_eq!(g.zero_like(), (Dual::new(0.0, 0.0), Dual::new(0.0, 0.0)));
+    g.scale(Dual::new(2.0, 0.0));
+    assert_eq!(g.0, Dual::new(3.0, 3.0));
+}
