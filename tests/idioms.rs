@@ -613,3 +613,58 @@ fn products_of_fields_and_call_results() {
     // A rotation keeps the norm: ‖R v‖² = ‖v‖², so ∂/∂θ of the first term is 0.
     rotated_twice_gradcheck(0.3, &x).unwrap();
 }
+
+/// A mean over the positions a mask of integers keeps (`mean_pool` of round 6, in 2-D):
+/// the mask made floats by a closure that reads nothing else is a constant array.
+#[differentiate]
+fn masked_column_means(
+    x: &autodiff::ndarray::Array2<f64>,
+    mask: &autodiff::ndarray::Array2<i64>,
+) -> autodiff::ndarray::Array1<f64> {
+    use autodiff::ndarray::Axis;
+    let kept = x * &mask.mapv(|m| m as f64);
+    let counts = mask.mapv(|m| m as f64).sum_axis(Axis(0));
+    kept.sum_axis(Axis(0)) / counts
+}
+
+#[test]
+fn a_mask_of_integers_made_floats() {
+    use autodiff::ndarray::array;
+    let x = array![[1.0, 2.0], [3.0, 4.0], [5.0, 6.0]];
+    let mask = array![[1, 1], [0, 1], [1, 0]];
+    let (means, x_bar) = masked_column_means_vjp(&x, &mask, array![1.0, 10.0]);
+    assert_eq!(means, array![3.0, 3.0]);
+    // ∂/∂x[i][j] = ȳ_j m_ij / Σ_i m_ij.
+    assert_eq!(x_bar, array![[0.5, 5.0], [0.0, 5.0], [0.5, 0.0]]);
+}
+
+/// A wavetable borrowing its samples (held-out round 7): the borrowed field is a
+/// `#[no_grad]` constant (without the mark the derive says to add it).
+#[derive(autodiff::Differentiable, Clone, Debug)]
+pub struct Wavetable<'a> {
+    #[no_grad]
+    samples: &'a [f64],
+    gain: f64,
+}
+
+impl Wavetable<'_> {
+    #[differentiate]
+    pub fn at(&self, t: f64) -> f64 {
+        let i = t.floor() as usize;
+        let frac = t - i as f64;
+        (self.samples[i] * (1.0 - frac) + self.samples[i + 1] * frac) * self.gain
+    }
+}
+
+#[test]
+fn a_borrowed_table_read_as_a_constant() {
+    let samples = [2.0, 3.0, 5.0];
+    let table = Wavetable {
+        samples: &samples,
+        gain: 1.5,
+    };
+    // (2 · 0.75 + 3 · 0.25) · 1.5: ∂gain = 2.25, ∂t = (3 − 2) · 1.5.
+    let (value, bar, t_bar) = table.at_grad(0.25);
+    assert_eq!((value, bar.gain, t_bar), (3.375, 2.25, 1.5));
+    table.at_gradcheck(1.25).unwrap();
+}

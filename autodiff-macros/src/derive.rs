@@ -21,7 +21,8 @@ pub fn differentiable(item: TokenStream) -> TokenStream {
                 _ => TokenStream::new(),
             };
             let differentiable = model.emit(&scalar);
-            quote!(#differentiable #twin)
+            let refused = model.refused.iter().map(syn::Error::to_compile_error);
+            quote!(#differentiable #twin #(#refused)*)
         }
         Err(e) => e.into_compile_error(),
     }
@@ -33,6 +34,9 @@ struct Model<'a> {
     fields: Vec<Field<'a>>,
     /// Fields written `S(a, b)` rather than `S { a, b }`.
     tuple: bool,
+    /// Errors that still leave an impl to emit (a borrowed field, read as a constant), so
+    /// that they are the only errors the user sees.
+    refused: Vec<syn::Error>,
 }
 
 struct Field<'a> {
@@ -99,6 +103,7 @@ impl<'a> Model<'a> {
         }
         let tuple = matches!(data.fields, Fields::Unnamed(_));
         let mut fields = Vec::new();
+        let mut refused = Vec::new();
         for (i, field) in data.fields.iter().enumerate() {
             let mut no_grad = false;
             for attr in field.attrs.iter().filter(|a| a.path().is_ident("no_grad")) {
@@ -120,6 +125,15 @@ impl<'a> Model<'a> {
             // Integers, flags, characters, strings and markers are constants without the
             // mark: they have no derivative.
             no_grad |= plainly_constant(&field.ty);
+            // A borrow of floats (`data: &'a [f64]`) cannot hold a cotangent, which is owned.
+            // (It is then read as a constant, so that this is the one error.)
+            if let (false, Type::Reference(r)) = (no_grad, &field.ty) {
+                no_grad = true;
+                refused.push(syn::Error::new_spanned(
+                    r,
+                    "this field borrows its values, and a cotangent cannot be a borrow: mark the field `#[no_grad]` to keep it a constant (a lookup table, say), or own the values (`Vec<f64>`) to differentiate with respect to them",
+                ));
+            }
             let recursive = mentions(field.ty.to_token_stream(), &input.ident);
             fields.push(Field {
                 member,
@@ -137,6 +151,7 @@ impl<'a> Model<'a> {
                 input,
                 fields,
                 tuple,
+                refused,
             }),
         }
     }

@@ -65,6 +65,18 @@ impl<T: Float> SeqField for Vec<T> {
     }
 }
 
+/// A borrowed table (`data: &'a [f64]`), which `#[derive(Differentiable)]` takes only as a
+/// `#[no_grad]` constant: read, never given a cotangent.
+impl<T: Float> SeqField for &[T] {
+    type Elem = T;
+    fn elems(&self) -> &[T] {
+        self
+    }
+    fn add_elems(&mut self, _: &[T]) {
+        panic!("a borrowed field cannot take a cotangent: mark it `#[no_grad]`")
+    }
+}
+
 impl<T: Float, const N: usize> SeqField for [T; N] {
     type Elem = T;
     fn elems(&self) -> &[T] {

@@ -28,7 +28,9 @@ impl Activity {
         use ExprKind::*;
         match &e.kind {
             Var(v) => self.active[*v],
-            Float(_) | Int(_) | Bool(_) | Const(_) | Not(_) | Cmp(..) | Logic(..) => false,
+            Float(_) | Int(_) | Bool(_) | Const(_) | Closed(_) | Not(_) | Cmp(..) | Logic(..) => {
+                false
+            }
             Opaque(_) | StopGradient(_) | EmptyVec(_) => false,
             Field(base, syn::Member::Unnamed(i)) if self.inactive_element(base, i.index) => false,
             Index(base, _) | Field(base, _) => self.varied(base),

@@ -220,6 +220,7 @@ impl Ctx<'_> {
                 quote::quote_spanned!(sp=> #name)
             }
             Const(p) => quote!(#p),
+            Closed(c) => quote!(#c),
             Index(base, i) => {
                 let (b, i) = (self.atom(base, active), self.expr(i, false));
                 quote!(#b[#i])

@@ -1910,8 +1910,9 @@ pub(super) fn element_option(pat: &syn::Pat, opt: &syn::Expr) -> Option<(syn::Ex
         ),
         ("get", 1) if pure_index(&m.args[0]) => {
             let i = &m.args[0];
+            // Parenthesised: `i + 1 as usize < n` would read `usize<` as generics.
             (
-                syn::parse_quote!(#i < #base.len()),
+                syn::parse_quote!((#i) < #base.len()),
                 syn::parse_quote!(#base[#i]),
             )
         }

@@ -810,7 +810,28 @@ impl Lowerer {
             return recv;
         }
         let mark = out.len();
-        let mut args: Vec<Expr> = if mapped {
+        // `mask.mapv(|m| m as f64)` of a value without derivatives: a closure reading nothing
+        // but its parameters is a constant function, passed as written.
+        let closed = |lw: &Self, a: &syn::Expr| match a {
+            syn::Expr::Closure(c) if !recv_kind.is_float() => {
+                let params: Vec<syn::Pat> = c.inputs.iter().cloned().collect();
+                super::hygiene::free_names(&params, &c.body)
+                    .iter()
+                    .all(|f| lw.lookup(&f.name).is_none() && lw.closure_named(&f.name).is_none())
+            }
+            _ => false,
+        };
+        let mut args: Vec<Expr> = if !mapped && m.args.iter().any(|a| closed(self, a)) {
+            m.args
+                .iter()
+                .map(|a| match a {
+                    syn::Expr::Closure(c) if closed(self, a) => {
+                        Expr::new(ExprKind::Closed(c.clone()), span)
+                    }
+                    _ => self.lower_expr(a, out),
+                })
+                .collect()
+        } else if mapped {
             m.args
                 .iter()
                 .map(|a| match a {
@@ -899,12 +920,35 @@ impl Lowerer {
         // Any other method is called as written: on a constant that is fine (a trait's method
         // on `3.0_f64`); on a value with a derivative, activity analysis reports it.
         let turbofish = m.turbofish.clone();
-        mk(ExprKind::Opaque(OpaqueCall::Method(
+        let mapped_constant = matches!(name.as_str(), "mapv" | "map")
+            && matches!(
+                args.as_slice(),
+                [Expr {
+                    kind: ExprKind::Closed(_),
+                    ..
+                }]
+            );
+        let call = mk(ExprKind::Opaque(OpaqueCall::Method(
             Box::new(recv),
             m.method.clone(),
             turbofish,
             args,
-        )))
+        )));
+        if mapped_constant {
+            // An array of floats made from one without (`mask.mapv(|m| m as f64)`): a
+            // constant array, held in a variable as arrays are.
+            let t = self.temp("mapped", Kind::Array, span);
+            self.vars[t].mutable = false;
+            out.push(Stmt {
+                kind: StmtKind::Let {
+                    var: t,
+                    init: Some(call),
+                },
+                span,
+            });
+            return mk(ExprKind::Var(t));
+        }
+        call
     }
 
     fn lower_call(&mut self, c: &syn::ExprCall, out: &mut Vec<Stmt>) -> Expr {
@@ -1259,7 +1303,9 @@ pub fn kind_of(e: &Expr, vars: &[Var], float: &Type) -> Kind {
         // generated code, not a wrong derivative).
         ExprKind::Field(..) if super::struct_field_chain(e, vars).is_some() => Kind::Float,
         ExprKind::StructLit(..) => Kind::Struct,
-        ExprKind::Opaque(_) | ExprKind::Tuple(_) | ExprKind::Field(..) => Kind::Other,
+        ExprKind::Opaque(_) | ExprKind::Tuple(_) | ExprKind::Field(..) | ExprKind::Closed(_) => {
+            Kind::Other
+        }
         ExprKind::Repeat { elem, .. } => seq_of(k(elem)),
         ExprKind::List { elems, .. } => seq_of(elems.first().map_or(Kind::Float, k)),
         ExprKind::EmptyVec(_) => Kind::FloatSeq,

@@ -101,7 +101,7 @@ impl Lowerer {
     }
 
     /// The closure `name` denotes here: the latest of that name still in scope.
-    fn closure_named(&self, name: &str) -> Option<&Closure> {
+    pub(super) fn closure_named(&self, name: &str) -> Option<&Closure> {
         let closure = self
             .closures
             .iter()

@@ -400,6 +400,10 @@ pub enum ExprKind {
     Var(VarId),
     /// A path that is not a variable: `std::f64::consts::PI`, `f64::MAX`, a user `const`.
     Const(syn::Path),
+    /// A closure that reads nothing but its parameters (`|m| m as f64`), passed to a method
+    /// of a value without derivatives (`mask.mapv(|m| m as f64)`): a constant function,
+    /// emitted as written.
+    Closed(syn::ExprClosure),
     /// `base[index]`
     Index(Box<Expr>, Box<Expr>),
     Neg(Box<Expr>),
@@ -495,7 +499,7 @@ impl Expr {
     pub fn children(&self) -> Vec<&Expr> {
         use ExprKind::*;
         match &self.kind {
-            Float(_) | Int(_) | Bool(_) | Var(_) | Const(_) | EmptyVec(None) => vec![],
+            Float(_) | Int(_) | Bool(_) | Var(_) | Const(_) | Closed(_) | EmptyVec(None) => vec![],
             Index(a, b) | Arith(_, a, b) | Cmp(_, a, b) | Logic(_, a, b) => vec![a, b],
             Repeat { elem, len, .. } => vec![elem, len],
             Neg(a) | Not(a) | Cast(a, _) | StopGradient(a) | Ref(a) | Copy(a) | Field(a, _) => {

@@ -173,6 +173,7 @@ impl Printer<'_> {
             Bool(b) => b.to_string(),
             Var(v) => self.name(*v),
             Const(p) => quote::quote!(#p).to_string().replace(' ', ""),
+            Closed(c) => quote::quote!(#c).to_string(),
             Index(a, i) => format!("{}[{}]", self.expr(a), self.expr(i)),
             Neg(a) => format!("-{}", self.expr(a)),
             Not(a) => format!("!{}", self.expr(a)),
