@@ -278,7 +278,9 @@ def main():
         print("\n== BUG, mutant %d (%s):\n%s\n%s" % (u, ", ".join(mutants[u][2]), mutants[u][1],
                                                    "\n".join("%s: %s" % ce for ce in e[:3])))
     passing = [(u, t) for u, t in valid if u not in errors]
-    run_harness(args, target, fns, mutants, passing)
+    agreed = run_harness(args, target, fns, mutants, passing)
+    # For CI: a rustc error about generated code, or a mutant that disagrees, fails the run.
+    sys.exit(0 if not bugs and agreed else 1)
 
 
 def call_args(params, rng):
@@ -360,8 +362,9 @@ fn valid_mutants_agree_with_their_originals() {""")
 
 
 def run_harness(args, target, fns, mutants, passing):
+    """Whether the mutants that compile agree with their originals."""
     if not passing:
-        return
+        return True
     write_crate(args.scratch, passing, stripped=False)
     src = harness(fns, mutants, passing, args.seed)
     tests = os.path.join(args.scratch, "tests")
@@ -381,6 +384,7 @@ def run_harness(args, target, fns, mutants, passing):
         with open(os.path.join(ROOT, args.write), "w") as fh:
             fh.write(harness(fns, mutants, kept, args.seed))
         print("wrote %s (%d mutants)" % (args.write, len(kept)))
+    return ok
 
 
 if __name__ == "__main__":
