@@ -668,3 +668,42 @@ fn a_borrowed_table_read_as_a_constant() {
     assert_eq!((value, bar.gain, t_bar), (3.375, 2.25, 1.5));
     table.at_gradcheck(1.25).unwrap();
 }
+
+/// `mean_pool` of held-out round 6 as written: views of 3-D arrays, an integer mask made
+/// floats, sums over an axis of a 3-D array (`ops::sum_axis` of any rank).
+#[differentiate]
+fn mean_pool(
+    last_hidden_states: autodiff::ndarray::ArrayView3<f64>,
+    attention_mask: autodiff::ndarray::ArrayView3<i64>,
+) -> autodiff::ndarray::Array2<f64> {
+    use autodiff::ndarray::Axis;
+    let masked_hidden_states = last_hidden_states.into_owned() * &attention_mask.mapv(|x| x as f64);
+    let sum_hidden_states = masked_hidden_states.sum_axis(Axis(1));
+    let sum_attention_mask = attention_mask.mapv(|x| x as f64).sum_axis(Axis(1));
+    sum_hidden_states / sum_attention_mask
+}
+
+#[differentiate]
+fn means_of_a_cube(x: &autodiff::ndarray::Array3<f64>) -> f64 {
+    use autodiff::ndarray::Axis;
+    x.mean_axis(Axis(2)).unwrap().sum_axis(Axis(0)).sum()
+}
+
+#[test]
+fn reductions_over_an_axis_of_three_dimensional_arrays() {
+    use autodiff::ndarray::{Array2, Array3};
+    let mask = Array3::from_shape_vec((2, 3, 1), vec![1i64, 1, 0, 1, 1, 1]).unwrap();
+    let x = Array3::from_shape_fn((2, 3, 4), |(i, j, k)| ((i * 12 + j * 4 + k) as f64).cos());
+    let (pooled, x_bar) = mean_pool_vjp(&x, &mask, Array2::ones((2, 4)));
+    assert_eq!(pooled, mean_pool(x.view(), mask.view()));
+    // ∂/∂x[b][l][h] = m[b][l] / Σ_l m[b][l]: 1/2 where kept in the first batch, 1/3 in the second.
+    for ((b, l, _), &g) in x_bar.indexed_iter() {
+        let expected = match (b, mask[[b, l, 0]]) {
+            (_, 0) => 0.0,
+            (0, _) => 0.5,
+            _ => 1.0 / 3.0,
+        };
+        assert!((g - expected).abs() < 1e-15, "{b} {l}: {g}");
+    }
+    means_of_a_cube_gradcheck(&x).unwrap();
+}

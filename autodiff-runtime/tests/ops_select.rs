@@ -326,3 +326,67 @@ fn products_by_the_operands_types() {
         }
     }
 }
+
+/// `ops::sum_axis` (`mean`: `ops::mean_axis`) of a 3-D array over `axis`.
+struct OverAxis {
+    shape: (usize, usize, usize),
+    axis: usize,
+    mean: bool,
+}
+
+impl Rule for OverAxis {
+    fn name(&self) -> String {
+        let op = if self.mean { "mean_axis" } else { "sum_axis" };
+        format!("{op} {} of {:?}", self.axis, self.shape)
+    }
+    fn point(&self, rng: &mut Rng) -> Vec<f64> {
+        let (a, b, c) = self.shape;
+        rng.vector(a * b * c, -1.5, 1.5)
+    }
+    fn value<T: Scalar>(&self, x: &[T]) -> Vec<T> {
+        let a = Unpack::new(x).shape(autodiff_runtime::ndarray::Dim(self.shape));
+        match self.mean {
+            true => flat(&ops::mean_axis(&a, self.axis)),
+            false => flat(&ops::sum_axis(&a, self.axis)),
+        }
+    }
+    fn jvp<T: Scalar>(&self, x: &[T], v: &[T]) -> (Vec<T>, Vec<T>) {
+        let a = Unpack::new(x).shape(autodiff_runtime::ndarray::Dim(self.shape));
+        let da = Unpack::new(v).shape(autodiff_runtime::ndarray::Dim(self.shape));
+        let (y, dy) = match self.mean {
+            true => ops::mean_axis_jvp(&a, self.axis, &da),
+            false => ops::sum_axis_jvp(&a, self.axis, &da),
+        };
+        (flat(&y), flat(&dy))
+    }
+    fn vjp<T: Scalar>(&self, x: &[T], ybar: &[T]) -> (Vec<T>, Vec<T>) {
+        let a = Unpack::new(x).shape(autodiff_runtime::ndarray::Dim(self.shape));
+        let mut reduced = [self.shape.0, self.shape.1, self.shape.2].to_vec();
+        reduced.remove(self.axis);
+        let g = Unpack::new(ybar).shape(autodiff_runtime::ndarray::Dim([reduced[0], reduced[1]]));
+        let (y, (a_bar,)) = match self.mean {
+            true => {
+                let (y, pullback) = ops::mean_axis_pullback(&a, self.axis);
+                (y, pullback(&a, g))
+            }
+            false => {
+                let (y, pullback) = ops::sum_axis_pullback(&a, self.axis);
+                (y, pullback(&a, g))
+            }
+        };
+        (flat(&y), flat(&a_bar))
+    }
+}
+
+#[test]
+fn sums_and_means_over_an_axis_of_any_rank() {
+    for axis in 0..3 {
+        for mean in [false, true] {
+            check(&OverAxis {
+                shape: (2, 3, 4),
+                axis,
+                mean,
+            });
+        }
+    }
+}

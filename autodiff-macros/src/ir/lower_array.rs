@@ -36,6 +36,8 @@ const ARRAY_RESULTS: &[&str] = &[
     "attention",
     "sum_rows",
     "sum_cols",
+    "sum_axis",
+    "mean_axis",
     "embedding",
 ];
 
@@ -143,6 +145,16 @@ impl Lowerer {
             }
             // `a.sum_axis(Axis(0))` of a matrix: the column sums (`ops::sum_rows`); `Axis(1)`
             // the row sums.
+            // Where the rank is not a written 2 (a 3-D array, a call's result): the rules
+            // over any number of dimensions, `ops::sum_axis` and `ops::mean_axis`.
+            ("sum_axis" | "mean_axis", 1)
+                if !matches!(self.rank(&recv), Some(1 | 2))
+                    && fn_arg.and_then(axis_number).is_some() =>
+            {
+                let axis = fn_arg.and_then(axis_number).expect("checked");
+                let axis = Expr::new(ExprKind::Int(syn::LitInt::new(&axis.to_string(), span)), span);
+                self.ops_call(name, vec![recv, axis], span, out)
+            }
             ("sum_axis", 1) if self.rank(&recv) != Some(1) => {
                 let rule = match fn_arg.and_then(axis_number) {
                     Some(0) => "sum_rows",

@@ -85,6 +85,7 @@ macro_rules! for_callers {
     };
 }
 
+mod axis;
 mod broadcast;
 mod elementwise;
 mod linalg;
@@ -100,6 +101,7 @@ mod select;
 mod softmax_family;
 mod unary;
 
+pub use axis::*;
 pub use broadcast::*;
 pub use elementwise::*;
 pub use linalg::*;

@@ -1,0 +1,168 @@
+//! Sums and means over one axis of an array of any number of dimensions (`a.sum_axis(Axis(k))`,
+//! `a.mean_axis(Axis(k))` where the rank is not a matrix's, or is not written). The sum's
+//! adjoint spreads each cotangent back along the summed axis: `ā = broadcast(ḡ)` with the
+//! axis put back; the mean's divides it by the axis' length.
+
+use super::check_shape;
+use ndarray::{Array, Axis, Dimension, RemoveAxis};
+use num_traits::Float;
+
+#[track_caller]
+fn check_axis(op: &str, shape: &[usize], axis: usize) {
+    assert!(
+        axis < shape.len(),
+        "{op}: axis {axis} is out of range for an array of shape {shape:?}"
+    );
+}
+
+/// `a` summed over axis `axis` (mean, when `mean`, divided by the axis' length).
+fn reduce<T: Float + 'static, D: RemoveAxis>(
+    op: &str,
+    a: &Array<T, D>,
+    axis: usize,
+    mean: bool,
+) -> Array<T, D::Smaller> {
+    check_axis(op, a.shape(), axis);
+    let sum = a.sum_axis(Axis(axis));
+    match mean {
+        true => {
+            let n = T::from(a.len_of(Axis(axis))).expect("a length is a float");
+            sum.mapv(|v| v / n)
+        }
+        false => sum,
+    }
+}
+
+/// The cotangent `g` of a reduction over `axis`, spread back over `a`'s shape.
+fn spread<T: Float + 'static, D: RemoveAxis>(
+    op: &str,
+    a: &Array<T, D>,
+    axis: usize,
+    g: Array<T, D::Smaller>,
+    mean: bool,
+) -> Array<T, D> {
+    let reduced = a.raw_dim().remove_axis(Axis(axis));
+    check_shape(op, "the cotangent", reduced.slice(), g.shape());
+    let scale = match mean {
+        true => T::one() / T::from(a.len_of(Axis(axis))).expect("a length is a float"),
+        false => T::one(),
+    };
+    let g = g.mapv(|v| v * scale).insert_axis(Axis(axis));
+    g.broadcast(a.raw_dim())
+        .expect("the reduced shape broadcasts back")
+        .to_owned()
+}
+
+/// The sums of `a` over axis `axis`: an array of one dimension less.
+///
+/// ***Panics*** if the axis is out of range, naming the shape.
+///
+/// ```
+/// use autodiff_runtime::{ndarray::Array3, ops};
+/// let a = Array3::from_shape_fn((2, 3, 2), |(i, j, k)| (i * 6 + j * 2 + k) as f64);
+/// assert_eq!(ops::sum_axis(&a, 1), a.sum_axis(autodiff_runtime::ndarray::Axis(1)));
+/// ```
+#[track_caller]
+pub fn sum_axis<T: Float + 'static, D: RemoveAxis>(
+    a: &Array<T, D>,
+    axis: usize,
+) -> Array<T, D::Smaller> {
+    reduce("sum_axis", a, axis, false)
+}
+
+/// The sums and their tangent, the sums of `da`.
+///
+/// ```
+/// use autodiff_runtime::{ndarray::array, ops};
+/// let (y, dy) = ops::sum_axis_jvp(&array![[1.0, 2.0], [3.0, 4.0]], 0, &array![[1.0, 0.0], [1.0, 1.0]]);
+/// assert_eq!((y, dy), (array![4.0, 6.0], array![2.0, 1.0]));
+/// ```
+#[track_caller]
+pub fn sum_axis_jvp<T: Float + 'static, D: RemoveAxis>(
+    a: &Array<T, D>,
+    axis: usize,
+    da: &Array<T, D>,
+) -> (Array<T, D::Smaller>, Array<T, D::Smaller>) {
+    check_shape("sum_axis_jvp", "the tangent", a.shape(), da.shape());
+    (sum_axis(a, axis), reduce("sum_axis_jvp", da, axis, false))
+}
+
+/// The sums and their pullback `ḡ ↦ ḡ` spread along the axis; it keeps the shape.
+///
+/// ```
+/// use autodiff_runtime::{ndarray::array, ops};
+/// let a = array![[1.0, 2.0], [3.0, 4.0]];
+/// let (_, pullback) = ops::sum_axis_pullback(&a, 1);
+/// assert_eq!(pullback(&a, array![1.0, 10.0]).0, array![[1.0, 1.0], [10.0, 10.0]]);
+/// ```
+#[track_caller]
+#[allow(clippy::type_complexity)]
+pub fn sum_axis_pullback<T: Float + 'static, D: RemoveAxis>(
+    a: &Array<T, D>,
+    axis: usize,
+) -> (
+    Array<T, D::Smaller>,
+    impl FnOnce(&Array<T, D>, Array<T, D::Smaller>) -> (Array<T, D>,),
+) {
+    let y = sum_axis(a, axis);
+    (y, move |a: &Array<T, D>, g| {
+        (spread("sum_axis pullback", a, axis, g, false),)
+    })
+}
+
+/// The means of `a` over axis `axis` (`mean_axis(…).unwrap()` of a non-empty axis).
+///
+/// ```
+/// use autodiff_runtime::{ndarray::array, ops};
+/// assert_eq!(ops::mean_axis(&array![[1.0, 2.0], [3.0, 4.0]], 0), array![2.0, 3.0]);
+/// ```
+#[track_caller]
+pub fn mean_axis<T: Float + 'static, D: RemoveAxis>(
+    a: &Array<T, D>,
+    axis: usize,
+) -> Array<T, D::Smaller> {
+    reduce("mean_axis", a, axis, true)
+}
+
+/// The means and their tangent, the means of `da`.
+///
+/// ```
+/// use autodiff_runtime::{ndarray::array, ops};
+/// let (y, dy) = ops::mean_axis_jvp(&array![[1.0, 2.0], [3.0, 4.0]], 0, &array![[1.0, 0.0], [1.0, 1.0]]);
+/// assert_eq!((y, dy), (array![2.0, 3.0], array![1.0, 0.5]));
+/// ```
+#[track_caller]
+pub fn mean_axis_jvp<T: Float + 'static, D: RemoveAxis>(
+    a: &Array<T, D>,
+    axis: usize,
+    da: &Array<T, D>,
+) -> (Array<T, D::Smaller>, Array<T, D::Smaller>) {
+    check_shape("mean_axis_jvp", "the tangent", a.shape(), da.shape());
+    (mean_axis(a, axis), reduce("mean_axis_jvp", da, axis, true))
+}
+
+/// The means and their pullback `ḡ ↦ ḡ / n` spread along the axis of length `n`.
+///
+/// ```
+/// use autodiff_runtime::{ndarray::array, ops};
+/// let a = array![[1.0, 2.0], [3.0, 4.0]];
+/// let (_, pullback) = ops::mean_axis_pullback(&a, 0);
+/// assert_eq!(pullback(&a, array![1.0, 10.0]).0, array![[0.5, 5.0], [0.5, 5.0]]);
+/// ```
+#[track_caller]
+#[allow(clippy::type_complexity)]
+pub fn mean_axis_pullback<T: Float + 'static, D: RemoveAxis>(
+    a: &Array<T, D>,
+    axis: usize,
+) -> (
+    Array<T, D::Smaller>,
+    impl FnOnce(&Array<T, D>, Array<T, D::Smaller>) -> (Array<T, D>,),
+) {
+    let y = mean_axis(a, axis);
+    (y, move |a: &Array<T, D>, g| {
+        (spread("mean_axis pullback", a, axis, g, true),)
+    })
+}
+
+for_callers!(sum_axis, sum_axis_jvp, sum_axis_pullback);
+for_callers!(mean_axis, mean_axis_jvp, mean_axis_pullback);
