@@ -707,3 +707,34 @@ fn reductions_over_an_axis_of_three_dimensional_arrays() {
     }
     means_of_a_cube_gradcheck(&x).unwrap();
 }
+
+/// Differences by slicing (`diff` of held-out round 7): parts of arrays `s![…]` of literals.
+#[differentiate]
+fn differences(x: &autodiff::ndarray::Array1<f64>) -> autodiff::ndarray::Array1<f64> {
+    use autodiff::ndarray::s;
+    &x.slice(s![1..]) - &x.slice(s![..-1])
+}
+
+#[differentiate]
+fn roughness(x: &autodiff::ndarray::Array1<f64>, m: &autodiff::ndarray::Array2<f64>) -> f64 {
+    use autodiff::ndarray::s;
+    let d = &x.slice(s![1..]) - &x.slice(s![..-1]);
+    let first_column = m.slice(s![.., 0]);
+    (&d * &d).sum() + (&first_column * &first_column).sum()
+}
+
+#[test]
+fn parts_of_arrays_by_slicing() {
+    use autodiff::ndarray::array;
+    let x = array![1.0, 3.0, 6.0, 10.0];
+    // y_i = x_{i+1} − x_i: x̄ = (−ȳ₀, ȳ₀ − ȳ₁, ȳ₁ − ȳ₂, ȳ₂).
+    let (y, x_bar) = differences_vjp(&x, array![1.0, 10.0, 100.0]);
+    assert_eq!(
+        (y, x_bar),
+        (array![2.0, 3.0, 4.0], array![-1.0, -9.0, -90.0, 100.0])
+    );
+    let m = array![[1.0, 2.0], [3.0, 4.0]];
+    roughness_gradcheck(&x, &m).unwrap();
+    let (_, _, m_bar) = roughness_grad(&x, &m);
+    assert_eq!(m_bar, array![[2.0, 0.0], [6.0, 0.0]]);
+}

@@ -38,6 +38,7 @@ const ARRAY_RESULTS: &[&str] = &[
     "sum_cols",
     "sum_axis",
     "mean_axis",
+    "slice",
     "embedding",
 ];
 
@@ -145,6 +146,14 @@ impl Lowerer {
             }
             // `a.sum_axis(Axis(0))` of a matrix: the column sums (`ops::sum_rows`); `Axis(1)`
             // the row sums.
+            // `a.slice(s![1.., 0])` of literals: the part, copied (`ops::slice`).
+            ("slice", 1) => {
+                let info = args.into_iter().next().expect("one argument");
+                if !matches!(info.kind, ExprKind::Closed(_)) {
+                    return None;
+                }
+                self.ops_call("slice", vec![recv, info], span, out)
+            }
             // Where the rank is not a written 2 (a 3-D array, a call's result): the rules
             // over any number of dimensions, `ops::sum_axis` and `ops::mean_axis`.
             ("sum_axis" | "mean_axis", 1)
@@ -451,11 +460,9 @@ fn deref_to_value(body: &mut syn::Expr, x: &Ident) {
     syn::visit_mut::VisitMut::visit_expr_mut(&mut Deref(x), body);
 }
 
-/// `Axis(k)` (any path to `Axis`) with a literal `k`.
 /// `a.mean_axis(Axis(k)).unwrap_or_else(|| d)` (or `unwrap_or(d)`): `mean_axis` has no value
-/// only where the axis is empty, so this is `if <axis length> == 0 { d } else { the means }`,
-/// the means computed whole by `array_method` (of a matrix: `mean_axis` of other ranks is
-/// refused there).
+/// only where the axis is empty, so this is `if a.shape()[k] == 0 { d } else { the means }`,
+/// the means computed whole by `array_method`.
 pub(super) fn mean_axis_or(m: &syn::ExprMethodCall) -> Option<syn::Expr> {
     let default = match (m.method.to_string().as_str(), m.args.first()) {
         ("unwrap_or", Some(d)) if m.args.len() == 1 => d.clone(),
@@ -468,13 +475,9 @@ pub(super) fn mean_axis_or(m: &syn::ExprMethodCall) -> Option<syn::Expr> {
     if inner.method != "mean_axis" || inner.args.len() != 1 {
         return None;
     }
-    let length = match axis_number(&inner.args[0])? {
-        0 => quote::format_ident!("nrows"),
-        1 => quote::format_ident!("ncols"),
-        _ => return None,
-    };
+    let axis = axis_number(&inner.args[0])?;
     let array = &inner.receiver;
-    Some(syn::parse_quote!(if #array.#length() == 0 { #default } else { #inner.unwrap() }))
+    Some(syn::parse_quote!(if #array.shape()[#axis] == 0 { #default } else { #inner.unwrap() }))
 }
 
 /// `Zip::from(&a).and(&b).fold(init, |acc, x, y| …)` (or `.for_each(|x, y| …)`, with `&mut`
@@ -569,6 +572,7 @@ fn zip_producers(m: &syn::ExprMethodCall) -> Option<Vec<&syn::Expr>> {
     Some(producers)
 }
 
+/// `Axis(k)` (any path to `Axis`) with a literal `k`.
 fn axis_number(e: &syn::Expr) -> Option<usize> {
     let syn::Expr::Call(c) = e else { return None };
     let syn::Expr::Path(p) = &*c.func else {

@@ -821,12 +821,24 @@ impl Lowerer {
             }
             _ => false,
         };
-        let mut args: Vec<Expr> = if !mapped && m.args.iter().any(|a| closed(self, a)) {
+        // `a.slice(s![1..])`: the slice of literals as written (`array_method` takes it).
+        let literal_slice = |lw: &Self, a: &syn::Expr| {
+            name == "slice" && recv_kind == Kind::Array && literal_slice(lw, a)
+        };
+        let mut args: Vec<Expr> = if m.args.iter().any(|a| literal_slice(self, a)) {
+            m.args
+                .iter()
+                .map(|a| match literal_slice(self, a) {
+                    true => Expr::new(ExprKind::Closed(a.clone()), span),
+                    false => self.lower_expr(a, out),
+                })
+                .collect()
+        } else if !mapped && m.args.iter().any(|a| closed(self, a)) {
             m.args
                 .iter()
                 .map(|a| match a {
-                    syn::Expr::Closure(c) if closed(self, a) => {
-                        Expr::new(ExprKind::Closed(c.clone()), span)
+                    syn::Expr::Closure(_) if closed(self, a) => {
+                        Expr::new(ExprKind::Closed(a.clone()), span)
                     }
                     _ => self.lower_expr(a, out),
                 })
@@ -1375,6 +1387,18 @@ pub(super) fn assigned_kind(v: VarId, stmts: &[Stmt], vars: &[Var], float: &Type
         }
     }
     None
+}
+
+/// `s![…]` whose identifiers name no variable of the function (literals, constants): it
+/// can be emitted as written in every generated function.
+fn literal_slice(lw: &Lowerer, a: &syn::Expr) -> bool {
+    let syn::Expr::Macro(m) = a else {
+        return false;
+    };
+    let mut names = std::collections::HashSet::new();
+    super::lower::collect_idents(m.mac.tokens.clone(), &mut names);
+    m.mac.path.segments.last().is_some_and(|s| s.ident == "s")
+        && names.iter().all(|n| lw.lookup(n).is_none())
 }
 
 /// The type known for a value assigned to `v` in `stmts` (or in blocks nested in them).

@@ -400,10 +400,10 @@ pub enum ExprKind {
     Var(VarId),
     /// A path that is not a variable: `std::f64::consts::PI`, `f64::MAX`, a user `const`.
     Const(syn::Path),
-    /// A closure that reads nothing but its parameters (`|m| m as f64`), passed to a method
-    /// of a value without derivatives (`mask.mapv(|m| m as f64)`): a constant function,
-    /// emitted as written.
-    Closed(syn::ExprClosure),
+    /// An expression that reads no variable of the function, emitted as written: a closure
+    /// of its parameters only passed to a method of a value without derivatives
+    /// (`mask.mapv(|m| m as f64)`), a slice of literals (`s![1.., 0]`).
+    Closed(syn::Expr),
     /// `base[index]`
     Index(Box<Expr>, Box<Expr>),
     Neg(Box<Expr>),

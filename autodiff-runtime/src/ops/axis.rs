@@ -1,10 +1,11 @@
-//! Sums and means over one axis of an array of any number of dimensions (`a.sum_axis(Axis(k))`,
-//! `a.mean_axis(Axis(k))` where the rank is not a matrix's, or is not written). The sum's
-//! adjoint spreads each cotangent back along the summed axis: `ā = broadcast(ḡ)` with the
-//! axis put back; the mean's divides it by the axis' length.
+//! Parts of arrays (`a.slice(s![…])`: the cotangent written back where the part was taken),
+//! and sums and means over one axis of an array of any number of dimensions
+//! (`a.sum_axis(Axis(k))`, `a.mean_axis(Axis(k))` where the rank is not a matrix's, or is not
+//! written): the sum's adjoint spreads each cotangent back along the summed axis, `ā =
+//! broadcast(ḡ)` with the axis put back; the mean's divides it by the axis' length.
 
 use super::check_shape;
-use ndarray::{Array, Axis, Dimension, RemoveAxis};
+use ndarray::{Array, Axis, Dimension, RemoveAxis, SliceArg};
 use num_traits::Float;
 
 #[track_caller]
@@ -166,3 +167,64 @@ pub fn mean_axis_pullback<T: Float + 'static, D: RemoveAxis>(
 
 for_callers!(sum_axis, sum_axis_jvp, sum_axis_pullback);
 for_callers!(mean_axis, mean_axis_jvp, mean_axis_pullback);
+
+/// The part of `a` that `info` selects (`a.slice(s![1..])`, `a.slice(s![.., 0])`), copied.
+///
+/// ```
+/// use autodiff_runtime::{ndarray::{array, s}, ops};
+/// assert_eq!(ops::slice(&array![1.0, 2.0, 3.0], s![1..]), array![2.0, 3.0]);
+/// ```
+#[track_caller]
+pub fn slice<T: Float + 'static, D: Dimension, I: SliceArg<D> + Copy>(
+    a: &Array<T, D>,
+    info: I,
+) -> Array<T, I::OutDim> {
+    a.slice(info).to_owned()
+}
+
+/// The part and its tangent, the same part of `da`.
+///
+/// ```
+/// use autodiff_runtime::{ndarray::{array, s}, ops};
+/// let (y, dy) = ops::slice_jvp(&array![1.0, 2.0, 3.0], s![..2], &array![0.5, 0.0, 1.0]);
+/// assert_eq!((y, dy), (array![1.0, 2.0], array![0.5, 0.0]));
+/// ```
+#[track_caller]
+pub fn slice_jvp<T: Float + 'static, D: Dimension, I: SliceArg<D> + Copy>(
+    a: &Array<T, D>,
+    info: I,
+    da: &Array<T, D>,
+) -> (Array<T, I::OutDim>, Array<T, I::OutDim>) {
+    check_shape("slice_jvp", "the tangent", a.shape(), da.shape());
+    (slice(a, info), slice(da, info))
+}
+
+/// The part and its pullback: the cotangent written into zeros of `a`'s shape, where the
+/// part was taken (`ā = 0` elsewhere).
+///
+/// ```
+/// use autodiff_runtime::{ndarray::{array, s}, ops};
+/// let a = array![1.0, 2.0, 3.0];
+/// let (_, pullback) = ops::slice_pullback(&a, s![1..]);
+/// assert_eq!(pullback(&a, array![5.0, 7.0]).0, array![0.0, 5.0, 7.0]);
+/// ```
+#[track_caller]
+#[allow(clippy::type_complexity)]
+pub fn slice_pullback<T: Float + 'static, D: Dimension, I: SliceArg<D> + Copy>(
+    a: &Array<T, D>,
+    info: I,
+) -> (
+    Array<T, I::OutDim>,
+    impl FnOnce(&Array<T, D>, Array<T, I::OutDim>) -> (Array<T, D>,),
+) {
+    let y = slice(a, info);
+    (y, move |a: &Array<T, D>, g: Array<T, I::OutDim>| {
+        let mut a_bar = Array::zeros(a.raw_dim());
+        let mut part = a_bar.slice_mut(info);
+        check_shape("slice pullback", "the cotangent", part.shape(), g.shape());
+        part.assign(&g);
+        (a_bar,)
+    })
+}
+
+for_callers!(slice, slice_jvp, slice_pullback);
