@@ -390,3 +390,63 @@ fn sums_and_means_over_an_axis_of_any_rank() {
         }
     }
 }
+
+/// `ops::slice` of a 4-vector (`s![1..]`) and of a 3×4 matrix's column (`s![.., 1]`).
+struct Part {
+    matrix: bool,
+}
+
+impl Rule for Part {
+    fn name(&self) -> String {
+        format!(
+            "slice of a {}",
+            if self.matrix { "matrix" } else { "vector" }
+        )
+    }
+    fn point(&self, rng: &mut Rng) -> Vec<f64> {
+        rng.vector(if self.matrix { 12 } else { 4 }, -1.5, 1.5)
+    }
+    fn value<T: Scalar>(&self, x: &[T]) -> Vec<T> {
+        use autodiff_runtime::ndarray::s;
+        let mut u = Unpack::new(x);
+        match self.matrix {
+            true => flat(&ops::slice(&u.mat(3, 4), s![.., 1])),
+            false => flat(&ops::slice(&u.vec(4), s![1..])),
+        }
+    }
+    fn jvp<T: Scalar>(&self, x: &[T], v: &[T]) -> (Vec<T>, Vec<T>) {
+        use autodiff_runtime::ndarray::s;
+        let (mut u, mut d) = (Unpack::new(x), Unpack::new(v));
+        let (y, dy) = match self.matrix {
+            true => ops::slice_jvp(&u.mat(3, 4), s![.., 1], &d.mat(3, 4)),
+            false => {
+                let (y, dy) = ops::slice_jvp(&u.vec(4), s![1..], &d.vec(4));
+                return (flat(&y), flat(&dy));
+            }
+        };
+        (flat(&y), flat(&dy))
+    }
+    fn vjp<T: Scalar>(&self, x: &[T], ybar: &[T]) -> (Vec<T>, Vec<T>) {
+        use autodiff_runtime::ndarray::s;
+        let mut u = Unpack::new(x);
+        let g = Unpack::new(ybar).vec(3);
+        match self.matrix {
+            true => {
+                let a = u.mat(3, 4);
+                let (y, pullback) = ops::slice_pullback(&a, s![.., 1]);
+                (flat(&y), flat(&pullback(&a, g).0))
+            }
+            false => {
+                let a = u.vec(4);
+                let (y, pullback) = ops::slice_pullback(&a, s![1..]);
+                (flat(&y), flat(&pullback(&a, g).0))
+            }
+        }
+    }
+}
+
+#[test]
+fn parts_of_arrays() {
+    check(&Part { matrix: false });
+    check(&Part { matrix: true });
+}
