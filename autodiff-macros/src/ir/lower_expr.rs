@@ -165,7 +165,7 @@ impl Lowerer {
                     let t = self.temp("tuple", Kind::Struct, span);
                     self.vars[t].mutable = false;
                     // Its type, written: the reverse sweep declares its adjoint as zeros of
-                    // it where the value itself is gone (a loop's body, `float_tuples`).
+                    // it where the value itself is gone (a loop's body, `lower_tuples`).
                     let float = &self.float;
                     let floats = (0..arity).map(|_| float);
                     self.vars[t].ty = Some(syn::parse_quote!((#(#floats,)*)));
@@ -822,13 +822,13 @@ impl Lowerer {
             _ => false,
         };
         // `a.slice(s![1..])`: the slice of literals as written (`array_method` takes it).
-        let literal_slice = |lw: &Self, a: &syn::Expr| {
+        let slice_arg = |lw: &Self, a: &syn::Expr| {
             name == "slice" && recv_kind == Kind::Array && literal_slice(lw, a)
         };
-        let mut args: Vec<Expr> = if m.args.iter().any(|a| literal_slice(self, a)) {
+        let mut args: Vec<Expr> = if m.args.iter().any(|a| slice_arg(self, a)) {
             m.args
                 .iter()
-                .map(|a| match literal_slice(self, a) {
+                .map(|a| match slice_arg(self, a) {
                     true => Expr::new(ExprKind::Closed(a.clone()), span),
                     false => self.lower_expr(a, out),
                 })
