@@ -738,3 +738,25 @@ fn parts_of_arrays_by_slicing() {
     let (_, _, m_bar) = roughness_grad(&x, &m);
     assert_eq!(m_bar, array![[2.0, 0.0], [6.0, 0.0]]);
 }
+
+/// Windows of an array by slicing with variable bounds (`s![i..i + w]`) in a loop.
+#[differentiate]
+fn weighted_window_energy(x: &autodiff::ndarray::Array1<f64>, w: usize) -> f64 {
+    use autodiff::ndarray::s;
+    let mut total = 0.0;
+    for i in 0..x.len() - w + 1 {
+        let part = x.slice(s![i..i + w]);
+        total += (&part * &part).sum() * (i as f64 + 1.0);
+    }
+    total
+}
+
+#[test]
+fn windows_by_slicing_with_variable_bounds() {
+    use autodiff::ndarray::array;
+    let x = array![1.0, 2.0, 3.0, 4.0];
+    // Σᵢ (i + 1) (x_i² + x_{i+1}²): ∂x_j = 2 x_j (weights of the windows holding j).
+    let (value, g) = weighted_window_energy_grad(&x, 2);
+    assert_eq!((value, g), (106.0, array![2.0, 12.0, 30.0, 24.0]));
+    weighted_window_energy_gradcheck(&x, 3).unwrap();
+}

@@ -821,16 +821,18 @@ impl Lowerer {
             }
             _ => false,
         };
-        // `a.slice(s![1..])`: the slice of literals as written (`array_method` takes it).
+        // `a.slice(s![1..])`, `s![i..i + w]`: the slice (`array_method` takes it).
         let slice_arg = |lw: &Self, a: &syn::Expr| {
-            name == "slice" && recv_kind == Kind::Array && literal_slice(lw, a)
+            (name == "slice" && recv_kind == Kind::Array)
+                .then(|| slice_macro(lw, a))
+                .flatten()
         };
-        let mut args: Vec<Expr> = if m.args.iter().any(|a| slice_arg(self, a)) {
+        let mut args: Vec<Expr> = if m.args.iter().any(|a| slice_arg(self, a).is_some()) {
             m.args
                 .iter()
                 .map(|a| match slice_arg(self, a) {
-                    true => Expr::new(ExprKind::Closed(a.clone()), span),
-                    false => self.lower_expr(a, out),
+                    Some(slice) => Expr::new(ExprKind::Closed(slice), span),
+                    None => self.lower_expr(a, out),
                 })
                 .collect()
         } else if !mapped && m.args.iter().any(|a| closed(self, a)) {
@@ -1389,16 +1391,40 @@ pub(super) fn assigned_kind(v: VarId, stmts: &[Stmt], vars: &[Var], float: &Type
     None
 }
 
-/// `s![…]` whose identifiers name no variable of the function (literals, constants): it
-/// can be emitted as written in every generated function.
-fn literal_slice(lw: &Lowerer, a: &syn::Expr) -> bool {
+/// `s![…]` whose identifiers name integer variables or nothing of the function (`s![1..]`,
+/// `s![i..i + w, 0]`): the macro with each variable written by the name every generated
+/// function gives it, which reads the value where the call is (the part is taken then; its
+/// pullback keeps the slice). `None` for anything else.
+fn slice_macro(lw: &Lowerer, a: &syn::Expr) -> Option<syn::Expr> {
+    use proc_macro2::{Group, TokenStream, TokenTree};
     let syn::Expr::Macro(m) = a else {
-        return false;
+        return None;
     };
-    let mut names = std::collections::HashSet::new();
-    super::lower::collect_idents(m.mac.tokens.clone(), &mut names);
-    m.mac.path.segments.last().is_some_and(|s| s.ident == "s")
-        && names.iter().all(|n| lw.lookup(n).is_none())
+    if m.mac.path.segments.last().is_none_or(|s| s.ident != "s") {
+        return None;
+    }
+    fn rename(lw: &Lowerer, ts: TokenStream) -> Option<TokenStream> {
+        ts.into_iter()
+            .map(|t| match t {
+                TokenTree::Ident(i) => match lw.lookup(&i.to_string().replace("r#", "")) {
+                    None => Some(TokenTree::Ident(i)),
+                    Some(v) if lw.vars[v].kind == Kind::Int => {
+                        Some(TokenTree::Ident(lw.vars[v].name.clone()))
+                    }
+                    Some(_) => None,
+                },
+                TokenTree::Group(g) => {
+                    let mut inner = Group::new(g.delimiter(), rename(lw, g.stream())?);
+                    inner.set_span(g.span());
+                    Some(TokenTree::Group(inner))
+                }
+                other => Some(other),
+            })
+            .collect()
+    }
+    let mut renamed = m.clone();
+    renamed.mac.tokens = rename(lw, m.mac.tokens.clone())?;
+    Some(syn::Expr::Macro(renamed))
 }
 
 /// The type known for a value assigned to `v` in `stmts` (or in blocks nested in them).

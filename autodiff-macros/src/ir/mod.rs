@@ -400,9 +400,10 @@ pub enum ExprKind {
     Var(VarId),
     /// A path that is not a variable: `std::f64::consts::PI`, `f64::MAX`, a user `const`.
     Const(syn::Path),
-    /// An expression that reads no variable of the function, emitted as written: a closure
-    /// of its parameters only passed to a method of a value without derivatives
-    /// (`mask.mapv(|m| m as f64)`), a slice of literals (`s![1.., 0]`).
+    /// An expression emitted as written, reading no variable of the function but integers
+    /// named as the generated code names them: a closure of its parameters only passed to a
+    /// method of a value without derivatives (`mask.mapv(|m| m as f64)`), a slice
+    /// (`s![1.., 0]`, `s![i..i + w]`).
     Closed(syn::Expr),
     /// `base[index]`
     Index(Box<Expr>, Box<Expr>),
