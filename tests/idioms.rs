@@ -760,3 +760,30 @@ fn windows_by_slicing_with_variable_bounds() {
     assert_eq!((value, g), (106.0, array![2.0, 12.0, 30.0, 24.0]));
     weighted_window_energy_gradcheck(&x, 3).unwrap();
 }
+
+/// README's advice where two vectors of unwritten type meet in `dot`: a typed `let`; and a
+/// slice bounded by a local used nowhere else.
+#[differentiate]
+fn doubled(x: &autodiff::ndarray::Array1<f64>) -> autodiff::ndarray::Array1<f64> {
+    x * 2.0
+}
+
+#[differentiate]
+fn typed_inner_product(x: &autodiff::ndarray::Array1<f64>) -> f64 {
+    use autodiff::ndarray::s;
+    let k = x.len() - 1;
+    let y: f64 = doubled(x).dot(&doubled(x));
+    x.slice(s![..k]).sum() + y
+}
+
+#[test]
+fn a_typed_product_of_two_call_results() {
+    use autodiff::ndarray::array;
+    let x = array![1.0, 2.0, 3.0];
+    // 4 ‖x‖² + x₀ + x₁: 8 x + (1, 1, 0).
+    assert_eq!(
+        typed_inner_product_grad(&x),
+        (59.0, array![9.0, 17.0, 24.0])
+    );
+    typed_inner_product_gradcheck(&x).unwrap();
+}

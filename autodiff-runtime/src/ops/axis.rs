@@ -24,7 +24,8 @@ fn reduce<T: Float + 'static, D: RemoveAxis>(
     mean: bool,
 ) -> Array<T, D::Smaller> {
     check_axis(op, a.shape(), axis);
-    let sum = a.sum_axis(Axis(axis));
+    // Finite wherever the exact sum fits, as `sum_rows` is.
+    let sum = super::rescale::sum_axis(a, Axis(axis));
     match mean {
         true => {
             let n = T::from(a.len_of(Axis(axis))).expect("a length is a float");
@@ -105,10 +106,24 @@ pub fn sum_axis_pullback<T: Float + 'static, D: RemoveAxis>(
     Array<T, D::Smaller>,
     impl FnOnce(&Array<T, D>, Array<T, D::Smaller>) -> (Array<T, D>,),
 ) {
-    let y = sum_axis(a, axis);
-    (y, move |a: &Array<T, D>, g| {
-        (spread("sum_axis pullback", a, axis, g, false),)
-    })
+    reduce_pullback("sum_axis pullback", a, axis, false)
+}
+
+/// The sums (means) over `axis` and their pullback, whose shape check names `op` (the
+/// matrix rules `sum_rows` and `sum_cols` are this over axis 0 and 1).
+#[track_caller]
+#[allow(clippy::type_complexity)]
+pub(super) fn reduce_pullback<T: Float + 'static, D: RemoveAxis>(
+    op: &'static str,
+    a: &Array<T, D>,
+    axis: usize,
+    mean: bool,
+) -> (
+    Array<T, D::Smaller>,
+    impl FnOnce(&Array<T, D>, Array<T, D::Smaller>) -> (Array<T, D>,),
+) {
+    let y = reduce(op, a, axis, mean);
+    (y, move |a: &Array<T, D>, g| (spread(op, a, axis, g, mean),))
 }
 
 /// The means of `a` over axis `axis` (`mean_axis(…).unwrap()` of a non-empty axis).
@@ -159,10 +174,7 @@ pub fn mean_axis_pullback<T: Float + 'static, D: RemoveAxis>(
     Array<T, D::Smaller>,
     impl FnOnce(&Array<T, D>, Array<T, D::Smaller>) -> (Array<T, D>,),
 ) {
-    let y = mean_axis(a, axis);
-    (y, move |a: &Array<T, D>, g| {
-        (spread("mean_axis pullback", a, axis, g, true),)
-    })
+    reduce_pullback("mean_axis pullback", a, axis, true)
 }
 
 for_callers!(sum_axis, sum_axis_jvp, sum_axis_pullback);

@@ -102,7 +102,7 @@ pub fn matmul_pullback<T: Float + 'static>(
     let shape = [a.nrows(), b.ncols()];
     let pullback = move |a: &Array2<T>, b: &Array2<T>, g: Array2<T>| {
         check_shape("matmul pullback", "the cotangent", &shape, g.shape());
-        (g.dot(&b.t()), a.t().dot(&g))
+        matmul_cotangents(a, b, &g)
     };
     (y, pullback)
 }
@@ -184,7 +184,7 @@ pub fn dot_pullback<T: Float + 'static>(
     impl FnOnce(&Array1<T>, &Array1<T>, T) -> (Array1<T>, Array1<T>),
 ) {
     let y = dot(a, b);
-    let pullback = |a: &Array1<T>, b: &Array1<T>, g: T| (b.mapv(|v| g * v), a.mapv(|v| g * v));
+    let pullback = |a: &Array1<T>, b: &Array1<T>, g: T| dot_cotangents(a, b, g);
     (y, pullback)
 }
 
@@ -271,10 +271,7 @@ pub fn matvec_pullback<T: Float + 'static>(
     let rows = [a.nrows()];
     let pullback = move |a: &Array2<T>, x: &Array1<T>, g: Array1<T>| {
         check_shape("matvec pullback", "the cotangent", &rows, g.shape());
-        // The outer product ḡ xᵀ as an (m×1)(1×n) product.
-        let column = g.view().insert_axis(ndarray::Axis(1));
-        let outer = column.dot(&x.view().insert_axis(ndarray::Axis(0)));
-        (outer, a.t().dot(&g))
+        matvec_cotangents(a, x, &g)
     };
     (y, pullback)
 }
@@ -346,3 +343,36 @@ pub fn transpose_pullback<T: Float + 'static>(
 }
 
 for_callers!(transpose, transpose_jvp, transpose_pullback);
+
+/// `Ā = G Bᵀ`, `B̄ = Aᵀ G` for `Y = A B` (the trace trick, `dL = tr(Gᵀ dY)`).
+pub(super) fn matmul_cotangents<T: Float + 'static>(
+    a: &Array2<T>,
+    b: &Array2<T>,
+    g: &Array2<T>,
+) -> (Array2<T>, Array2<T>) {
+    (g.dot(&b.t()), a.t().dot(g))
+}
+
+/// `Ā = ḡ xᵀ`, `x̄ = Aᵀ ḡ` for `y = A x`.
+pub(super) fn matvec_cotangents<T: Float + 'static>(
+    a: &Array2<T>,
+    x: &Array1<T>,
+    g: &Array1<T>,
+) -> (Array2<T>, Array1<T>) {
+    (outer(g, x), a.t().dot(g))
+}
+
+/// `ā = ḡ b`, `b̄ = ḡ a` for `y = ⟨a, b⟩`.
+pub(super) fn dot_cotangents<T: Float + 'static>(
+    a: &Array1<T>,
+    b: &Array1<T>,
+    g: T,
+) -> (Array1<T>, Array1<T>) {
+    (b.mapv(|v| g * v), a.mapv(|v| g * v))
+}
+
+/// The outer product `u vᵀ`, as an (m×1)(1×n) product.
+pub(super) fn outer<T: Float + 'static>(u: &Array1<T>, v: &Array1<T>) -> Array2<T> {
+    let column = u.view().insert_axis(ndarray::Axis(1));
+    column.dot(&v.view().insert_axis(ndarray::Axis(0)))
+}

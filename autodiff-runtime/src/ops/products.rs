@@ -8,8 +8,9 @@
 //! `Ā = G Bᵀ`, `B̄ = Aᵀ G`, which for a vector operand `x` reads as an outer product
 //! (`Ā = g xᵀ` for `y = A x`) or a product with the transpose (`ā = B g` for `y = aᵀ B`).
 
+use super::linalg::{dot_cotangents, matmul_cotangents, matvec_cotangents, outer};
 use super::{dot, dot_jvp, matmul, matmul_jvp, matvec, matvec_jvp};
-use ndarray::{Array1, Array2, Axis};
+use ndarray::{Array1, Array2};
 use num_traits::Float;
 
 /// A product `self · b` whose result type follows the operands' (as ndarray's `dot`).
@@ -33,7 +34,7 @@ impl<T: Float + 'static> Product<Array2<T>> for Array2<T> {
         matmul_jvp(self, b, da, db)
     }
     fn product_cotangents(&self, b: &Array2<T>, g: Array2<T>) -> (Self, Array2<T>) {
-        (g.dot(&b.t()), self.t().dot(&g))
+        matmul_cotangents(self, b, &g)
     }
 }
 
@@ -46,7 +47,7 @@ impl<T: Float + 'static> Product<Array1<T>> for Array2<T> {
         matvec_jvp(self, x, da, dx)
     }
     fn product_cotangents(&self, x: &Array1<T>, g: Array1<T>) -> (Self, Array1<T>) {
-        (outer(&g, x), self.t().dot(&g))
+        matvec_cotangents(self, x, &g)
     }
 }
 
@@ -82,15 +83,8 @@ impl<T: Float + 'static> Product<Array1<T>> for Array1<T> {
         dot_jvp(self, b, da, db)
     }
     fn product_cotangents(&self, b: &Array1<T>, g: T) -> (Self, Array1<T>) {
-        (b.mapv(|v| g * v), self.mapv(|v| g * v))
+        dot_cotangents(self, b, g)
     }
-}
-
-/// `u vᵀ`, as an (m×1)(1×n) product.
-fn outer<T: Float + 'static>(u: &Array1<T>, v: &Array1<T>) -> Array2<T> {
-    u.view()
-        .insert_axis(Axis(1))
-        .dot(&v.view().insert_axis(Axis(0)))
 }
 
 /// `a.dot(b)` by the operands' types: a matrix product, a matrix–vector or a

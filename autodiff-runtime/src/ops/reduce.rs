@@ -28,29 +28,6 @@ fn sum_axis_jvp<T: Float + 'static>(
     (sum_axis(a, axis), sum_axis(da, axis))
 }
 
-/// The sum over `axis` and its pullback, which copies `ḡ` back along `axis` (checking that it
-/// has one entry per index of the other axis): `sum_rows_pullback` and `sum_cols_pullback`.
-fn sum_axis_pullback<T: Float + 'static>(
-    op: &'static str,
-    axis: Axis,
-    a: &Array2<T>,
-) -> (
-    Array1<T>,
-    impl FnOnce(&Array2<T>, Array1<T>) -> (Array2<T>,),
-) {
-    let pullback = move |a: &Array2<T>, g: Array1<T>| {
-        check_shape(
-            op,
-            "the cotangent",
-            &[a.len_of(Axis(1 - axis.index()))],
-            g.shape(),
-        );
-        let line = g.view().insert_axis(axis);
-        (line.broadcast(a.raw_dim()).expect("checked").to_owned(),)
-    };
-    (sum_axis(a, axis), pullback)
-}
-
 /// Σ of the elements, left to right in the float type (the first pass of [`sum`] and [`mean`]).
 fn plain_sum<T: Float + 'static, D: Dimension>(a: &Array<T, D>) -> T {
     a.fold(T::zero(), |s, &x| s + x)
@@ -222,7 +199,7 @@ pub fn sum_rows_pullback<T: Float + 'static>(
     Array1<T>,
     impl FnOnce(&Array2<T>, Array1<T>) -> (Array2<T>,),
 ) {
-    sum_axis_pullback("sum_rows pullback", Axis(0), a)
+    super::axis::reduce_pullback("sum_rows pullback", a, 0, false)
 }
 
 for_callers!(sum_rows, sum_rows_jvp, sum_rows_pullback);
@@ -282,7 +259,7 @@ pub fn sum_cols_pullback<T: Float + 'static>(
     Array1<T>,
     impl FnOnce(&Array2<T>, Array1<T>) -> (Array2<T>,),
 ) {
-    sum_axis_pullback("sum_cols pullback", Axis(1), a)
+    super::axis::reduce_pullback("sum_cols pullback", a, 1, false)
 }
 
 for_callers!(sum_cols, sum_cols_jvp, sum_cols_pullback);
