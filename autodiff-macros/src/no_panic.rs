@@ -682,3 +682,21 @@ fn the_corpus_is_read_from_the_tests() {
         .iter()
         .all(|f| f.starts_with("#[differentiate") && f.ends_with('}')));
 }
+
+/// Writes the expansion of every corpus function to the file `AUTODIFF_FINGERPRINT` names:
+/// a refactoring of the macro that should not change what it emits is checked by comparing
+/// this file before and after (`diff`), over every construct the tests exercise.
+#[test]
+#[ignore = "writes every corpus expansion for a refactoring check: AUTODIFF_FINGERPRINT=path"]
+fn fingerprint() {
+    let Some(path) = std::env::var_os("AUTODIFF_FINGERPRINT") else {
+        return;
+    };
+    let mut out = String::new();
+    for src in corpus() {
+        let (args, item) = split(&src);
+        let expanded = crate::expand::differentiate(args, item.to_token_stream());
+        out.push_str(&format!("// {}\n{expanded}\n\n", item.sig.ident));
+    }
+    std::fs::write(path, out).expect("the fingerprint file is writable");
+}
