@@ -12,42 +12,19 @@
 use autodiff::checkpoint::binomial_advances;
 use autodiff::differentiate;
 use autodiff::gradcheck::Rng;
-use std::alloc::{GlobalAlloc, Layout, System};
 use std::hint::black_box;
-use std::sync::atomic::{AtomicUsize, Ordering};
 use std::time::{Duration, Instant};
 
-/// The system allocator, counting live bytes and their peak.
-struct Counting;
-
-static LIVE: AtomicUsize = AtomicUsize::new(0);
-static PEAK: AtomicUsize = AtomicUsize::new(0);
-
-// SAFETY: every call is forwarded unchanged to `System`, which upholds the `GlobalAlloc`
-// contract; the counters are plain atomics and never touch the memory.
-unsafe impl GlobalAlloc for Counting {
-    unsafe fn alloc(&self, layout: Layout) -> *mut u8 {
-        let live = LIVE.fetch_add(layout.size(), Ordering::Relaxed) + layout.size();
-        PEAK.fetch_max(live, Ordering::Relaxed);
-        // SAFETY: same layout, forwarded.
-        unsafe { System.alloc(layout) }
-    }
-    unsafe fn dealloc(&self, ptr: *mut u8, layout: Layout) {
-        LIVE.fetch_sub(layout.size(), Ordering::Relaxed);
-        // SAFETY: `ptr` came from `System.alloc` with this layout.
-        unsafe { System.dealloc(ptr, layout) }
-    }
-}
-
-#[global_allocator]
-static ALLOCATOR: Counting = Counting;
-
-/// Peak heap bytes allocated while `f` runs, above what was live before.
+/// Peak heap bytes this thread allocates while `f` runs, above what was live before
+/// (`allocation-counter`'s counting allocator, which counts each thread on its own).
 fn peak_during<R>(f: impl FnOnce() -> R) -> (R, usize) {
-    let before = LIVE.load(Ordering::Relaxed);
-    PEAK.store(before, Ordering::Relaxed);
-    let r = f();
-    (r, PEAK.load(Ordering::Relaxed) - before)
+    let mut result = None;
+    let info = allocation_counter::measure(|| result = Some(f()));
+    let result = result.expect("`measure` runs its closure once");
+    (
+        result,
+        usize::try_from(info.bytes_max).unwrap_or(usize::MAX),
+    )
 }
 
 /// One variant of the recurrence per checkpoint annotation (the attribute takes a

@@ -8,55 +8,18 @@ mod common;
 use autodiff::checkpoint::{binomial_advances, segment_len, Schedule};
 use autodiff::differentiate;
 use common::*;
-use std::alloc::{GlobalAlloc, Layout, System};
 use std::cell::Cell;
 
-/// The system allocator, counting the live bytes of each thread and their peak: the tests
-/// of this file run in parallel, and each measures only its own thread's allocations.
-struct Counting;
-
-thread_local! {
-    // `const` and without destructors: no lazy initialisation, so no allocation and no
-    // re-entry into the allocator, and always accessible.
-    static LIVE: Cell<isize> = const { Cell::new(0) };
-    static PEAK: Cell<isize> = const { Cell::new(0) };
-}
-
-fn count(delta: isize) {
-    // `try_with` never panics (a panic must not unwind out of the allocator); a thread being
-    // torn down simply goes uncounted.
-    let _ = LIVE.try_with(|live| {
-        let now = live.get() + delta;
-        live.set(now);
-        let _ = PEAK.try_with(|peak| peak.set(peak.get().max(now)));
-    });
-}
-
-// SAFETY: every call is forwarded unchanged to `System`, which upholds the `GlobalAlloc`
-// contract; the counters are thread-local cells that never allocate and never touch the
-// memory.
-unsafe impl GlobalAlloc for Counting {
-    unsafe fn alloc(&self, layout: Layout) -> *mut u8 {
-        count(layout.size() as isize);
-        // SAFETY: same layout, forwarded.
-        unsafe { System.alloc(layout) }
-    }
-    unsafe fn dealloc(&self, ptr: *mut u8, layout: Layout) {
-        count(-(layout.size() as isize));
-        // SAFETY: `ptr` came from `System.alloc` with this layout.
-        unsafe { System.dealloc(ptr, layout) }
-    }
-}
-
-#[global_allocator]
-static ALLOCATOR: Counting = Counting;
-
-/// Peak heap bytes this thread allocates while `f` runs, above what was live before.
+/// Peak heap bytes this thread allocates while `f` runs, above what was live before
+/// (`allocation-counter`'s counting allocator, which counts each thread on its own).
 fn peak_during<R>(f: impl FnOnce() -> R) -> (R, usize) {
-    let before = LIVE.with(Cell::get);
-    PEAK.with(|p| p.set(before));
-    let r = f();
-    (r, (PEAK.with(Cell::get) - before) as usize)
+    let mut result = None;
+    let info = allocation_counter::measure(|| result = Some(f()));
+    let result = result.expect("`measure` runs its closure once");
+    (
+        result,
+        usize::try_from(info.bytes_max).unwrap_or(usize::MAX),
+    )
 }
 
 thread_local! {
