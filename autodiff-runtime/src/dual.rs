@@ -494,12 +494,13 @@ macro_rules! impl_dual {
                 let x = self.primal;
                 (self.chain("sin", s, $crate::partial::sin(x, s)), self.chain("cos", c, $crate::partial::cos(x, c)))
             }
-            // Linear maps L have L'(x) = L(1).
             fn to_degrees(self) -> Self {
-                self.chain("to_degrees", self.primal.to_degrees(), $t::one().to_degrees())
+                let y = self.primal.to_degrees();
+                self.chain("to_degrees", y, $crate::partial::to_degrees(self.primal, y))
             }
             fn to_radians(self) -> Self {
-                self.chain("to_radians", self.primal.to_radians(), $t::one().to_radians())
+                let y = self.primal.to_radians();
+                self.chain("to_radians", y, $crate::partial::to_radians(self.primal, y))
             }
             // Composites of rules above, so they inherit their derivatives.
             /// `max(a − b, 0)`, as `fdim`: zero (and derivative zero) when `a ≤ b`.

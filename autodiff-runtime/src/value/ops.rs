@@ -459,6 +459,20 @@ impl<'t, T: Float> Value<'t, T> {
         /// assert_eq!(x.fract().backward()[x], 1.0);
         /// ```
         fract => Fract, partial::fract;
+        /// Degrees to radians, x·π/180. Derivative π/180.
+        /// ```
+        /// let t = autodiff_runtime::Tape::new();
+        /// let x = t.var(90.0);
+        /// assert_eq!(x.to_radians().backward()[x], std::f64::consts::PI / 180.0);
+        /// ```
+        to_radians => ToRadians, partial::to_radians;
+        /// Radians to degrees, x·180/π. Derivative 180/π.
+        /// ```
+        /// let t = autodiff_runtime::Tape::new();
+        /// let x = t.var(1.0);
+        /// assert_eq!(x.to_degrees().backward()[x], 180.0 / std::f64::consts::PI);
+        /// ```
+        to_degrees => ToDegrees, partial::to_degrees;
     }
 
     binary_methods! {
@@ -513,6 +527,15 @@ impl<'t, T: Float> Value<'t, T> {
         /// assert_eq!((g[a], g[b]), (1.0, 0.0));
         /// ```
         min => Min;
+        /// `|self|` with the sign of `b`. ∂/∂a = sign(a)·sign(b) (0 at a = 0, as for `abs`),
+        /// ∂/∂b = 0.
+        /// ```
+        /// let t = autodiff_runtime::Tape::new();
+        /// let (a, b) = (t.var(3.0), t.var(-2.0));
+        /// let g = a.copysign(b).backward();
+        /// assert_eq!((g[a], g[b]), (-1.0, 0.0));
+        /// ```
+        copysign => Copysign;
     }
 
     /// Integer power. d xⁿ = n xⁿ⁻¹.
