@@ -22,6 +22,10 @@
 // CPU has it (calling a `#[target_feature]` function is unsafe by the language's rules).
 #![deny(unsafe_code)]
 
+// Plumbing for generated code (`#[doc(hidden)]`, reached by the macro through
+// `autodiff::__private`): public because generated code in users' crates calls it, hidden
+// so that rustdoc shows what users call.
+
 #[cfg(feature = "argmin")]
 pub mod argmin;
 pub mod batch;
@@ -29,9 +33,12 @@ pub mod check;
 pub mod checkpoint;
 pub mod differentiable;
 pub mod dual;
+#[doc(hidden)]
 pub mod dual_twin;
 pub mod dual_vec;
+#[doc(hidden)]
 pub mod fields;
+#[doc(hidden)]
 #[allow(unsafe_code)]
 pub mod fma;
 pub mod forward;
@@ -39,8 +46,11 @@ pub mod gradcheck;
 pub mod ops;
 pub mod optim;
 pub mod partial;
+#[doc(hidden)]
 pub mod pool;
+#[doc(hidden)]
 pub mod save_stack;
+#[doc(hidden)]
 pub mod support;
 pub mod value;
 
