@@ -112,7 +112,7 @@ fn every_place_names_the_same_elementary_functions() {
         }
         let listed = dual_impl.contains(&format!(" {name} => "))
             || binary.split([',', '(']).any(|b| b.trim() == name);
-        if !listed && !dual_impl.contains(&format!("fn {name}(self")) {
+        if !listed && !dual.contains(&format!("fn {name}(self")) {
             missing.push(format!("Dual's `{name}` (dual.rs, impl_dual!)"));
         }
     }
@@ -147,4 +147,48 @@ fn copysign_and_angle_conversions_differentiate() {
         hv_a.abs() < 1e-12 && (hv_b + pi / 180.0).abs() < 1e-12,
         "{hv_a} {hv_b}"
     );
+}
+
+#[differentiate]
+fn wrapped_phase(theta: f64, period: f64) -> f64 {
+    let phase = (theta * 3.0).rem_euclid(period);
+    phase * phase
+}
+
+/// `rem_euclid`, an angle wrapped into `[0, period)`: φ = 3θ − period·q with q = ⌊3θ/period⌋,
+/// f = φ². At θ = −2.5, period = 2π: 3θ = −7.5, q = −2, φ = −7.5 + 4π.
+/// ∂f/∂θ = 2φ·3, ∂f/∂period = 2φ·(−q) = 4φ.
+#[test]
+fn rem_euclid_differentiates() {
+    let (theta, period) = (-2.5, 2.0 * std::f64::consts::PI);
+    let phase = -7.5 + 2.0 * period;
+    let (f, d_theta, d_period) = wrapped_phase_grad(theta, period);
+    assert!((f - phase * phase).abs() < 1e-12);
+    assert!((d_theta - 6.0 * phase).abs() < 1e-12, "{d_theta}");
+    assert!((d_period - 4.0 * phase).abs() < 1e-12, "{d_period}");
+    wrapped_phase_gradcheck(theta, period).unwrap();
+    let (_, _, _, hv_theta, hv_period) = wrapped_phase_hvp(theta, period, 1.0, 0.0);
+    // ∂²f/∂θ² = 18, ∂²f/∂period∂θ = 2·3·(−q) = 12.
+    assert!((hv_theta - 18.0).abs() < 1e-12 && (hv_period - 12.0).abs() < 1e-12);
+}
+
+#[differentiate]
+fn wrap_angle(theta: f64) -> f64 {
+    let tau = std::f64::consts::TAU;
+    theta.rem_euclid(tau).sin() + 0.5 * theta.max(1.0)
+}
+
+/// `rem_euclid` by a constant, the usual way angles are wrapped: the derivative of the wrap
+/// is 1, so f′ = cos(θ mod 2π) + 0.5·[θ > 1]; f″ = −sin(θ mod 2π).
+#[test]
+fn rem_euclid_by_a_constant_differentiates() {
+    let theta = -7.0;
+    let wrapped = theta + 2.0 * std::f64::consts::TAU;
+    let (_, d) = wrap_angle_grad(theta);
+    assert!((d - wrapped.cos()).abs() < 1e-12, "{d}");
+    wrap_angle_gradcheck(theta).unwrap();
+    let (_, _, hv) = wrap_angle_hvp(theta, 1.0);
+    assert!((hv + wrapped.sin()).abs() < 1e-12, "{hv}");
+    let (_, dot) = wrap_angle_jvp(3.0, 2.0);
+    assert!((dot - 2.0 * (3.0f64.cos() + 0.5)).abs() < 1e-12, "{dot}");
 }

@@ -74,6 +74,7 @@ pub static RULES: &[Rule] = &[
     rule("mul_add", 3, Partial::Multi),
     rule("clamp", 3, Partial::Multi),
     rule("copysign", 2, Partial::Multi),
+    rule("rem_euclid", 2, Partial::Multi),
 ];
 
 /// Methods whose partial is written with their result: `∂ eˣ = eˣ`, `∂ tanh x = 1 − tanh² x`,

@@ -81,6 +81,18 @@ impl<T: core::fmt::UpperExp> core::fmt::UpperExp for Dual<T> {
     }
 }
 
+/// `a.rem_euclid(b)` for any [`Float`] (which lacks it), as `f64::rem_euclid` computes it:
+/// `a % b`, moved up by `|b|` when negative.
+#[inline]
+pub(crate) fn rem_euclid<T: Float>(a: T, b: T) -> T {
+    let r = a % b;
+    if r < T::zero() {
+        r + b.abs()
+    } else {
+        r
+    }
+}
+
 impl<T: Float> Dual<T> {
     /// `primal + tangent·ε`.
     ///
@@ -259,6 +271,23 @@ pub(crate) use impl_scalar_lhs;
 /// `$ty` over the scalar type parameter `$t`, from its `constant`/`chain*`/`tangent_is_zero`.
 macro_rules! impl_dual {
     ([$($g:tt)*] $ty:ty, $t:ident) => {
+        /// Float methods that `Float` lacks, for the code `#[differentiate]` generates on
+        /// dual numbers (where the primal calls `f64`'s inherent method).
+        impl<$($g)*> $ty {
+            /// The least non-negative remainder of `self / b` (`f64::rem_euclid`), with the
+            /// partials of [`partial::rem_euclid`]($crate::partial::rem_euclid).
+            ///
+            /// ```
+            /// use autodiff_runtime::Dual;
+            /// let y = Dual::new(-7.5, 1.0).rem_euclid(Dual::new(2.0, 1.0)); // −7.5 = 2·(−4) + 0.5
+            /// assert_eq!((y.primal, y.tangent), (0.5, 1.0 + 4.0));
+            /// ```
+            #[inline]
+            pub fn rem_euclid(self, b: Self) -> Self {
+                let y = $crate::dual::rem_euclid(self.primal, b.primal);
+                self.chain2("rem_euclid", b, y, $crate::partial::rem_euclid(self.primal, b.primal, y))
+            }
+        }
         impl<$($g)*> PartialEq for $ty {
             #[inline]
             fn eq(&self, o: &Self) -> bool {

@@ -44,7 +44,7 @@
 //! | `atan2(a, b)` | `a = b = 0` | `(0, 0)` | jump |
 //! | `floor`, `ceil`, `round`, `trunc`, `signum` | everywhere | `0` | jumps |
 //! | `fract(x)` | everywhere | `1` | jumps |
-//! | `a % b` | `a` a multiple of `b` | `(1, −a/b)` | jump |
+//! | `a % b`, `a.rem_euclid(b)` | `a` a multiple of `b` | `(1, −a/b)` | jump |
 //! | `sqrt(x)`, `cbrt(x)` | `x = 0` | `+∞` | infinite slope |
 //! | `asin(x)`; `acos(x)` | `x = ±1` | `+∞`; `−∞` | infinite slope |
 //! | `acosh(x)` | `x = 1` | `+∞` | infinite slope |
@@ -310,6 +310,12 @@ pub fn min<T: Float>(a: T, b: T, _y: T) -> (T, T) {
 #[inline]
 pub fn rem<T: Float>(a: T, b: T, y: T) -> (T, T) {
     (T::one(), -((a - y) / b).round())
+}
+/// a.rem_euclid(b) = a − b·q, the least non-negative remainder (q = `a.div_euclid(b)`, an
+/// integer): ∂/∂a = 1, ∂/∂b = −q away from the jumps, q read off exactly as for [`rem`].
+#[inline]
+pub fn rem_euclid<T: Float>(a: T, b: T, y: T) -> (T, T) {
+    rem(a, b, y)
 }
 /// mul_add(a, b, c) = a·b + c: partials (b, a, 1)
 #[inline]

@@ -20,7 +20,7 @@ struct Row {
     rule: fn(&[f64]) -> Vec<f64>,
     dual: fn(&[Dual<f64>]) -> Dual<f64>,
     dual_vec: fn(&[DualVec<f64, 3>]) -> DualVec<f64, 3>,
-    /// `None` where `Value` has no such method (`copysign`).
+    /// `None` where `Value` has no such method.
     value: Option<OnTape>,
 }
 
@@ -79,7 +79,7 @@ fn rows() -> Vec<Row> {
             rule |x| { let d = p::hypot(x[0], x[1], 0.0); vec![d.0, d.1] }, |x| x[0].hypot(x[1])),
         row!("copysign at 0" at [0.0, -1.0] => [0.0, 0.0],
             rule |x| { let d = p::copysign(x[0], x[1], -0.0); vec![d.0, d.1] },
-            |x| x[0].copysign(x[1]), no tape),
+            |x| x[0].copysign(x[1])),
         // Jumps: the pieces' derivative.
         row!("atan2 at the origin" at [0.0, 0.0] => [0.0, 0.0],
             rule |x| { let d = p::atan2(x[0], x[1], 0.0); vec![d.0, d.1] }, |x| x[0].atan2(x[1])),
@@ -94,6 +94,9 @@ fn rows() -> Vec<Row> {
         row!("fract at 2" at [2.0] => [1.0], rule |x| vec![p::fract(x[0], 0.0)], |x| x[0].fract()),
         row!("6 % 2" at [6.0, 2.0] => [1.0, -3.0],
             rule |x| { let d = p::rem(x[0], x[1], 0.0); vec![d.0, d.1] }, |x| x[0] % x[1]),
+        row!("-6 rem_euclid 2" at [-6.0, 2.0] => [1.0, 3.0],
+            rule |x| { let d = p::rem_euclid(x[0], x[1], 0.0); vec![d.0, d.1] },
+            |x| x[0].rem_euclid(x[1])),
         // Infinite slopes and poles: the limit of the derivative.
         row!("sqrt at 0" at [0.0] => [INF], rule |x| vec![p::sqrt(x[0], 0.0)], |x| x[0].sqrt()),
         row!("cbrt at 0" at [0.0] => [INF], rule |x| vec![p::cbrt(x[0], 0.0)], |x| x[0].cbrt()),

@@ -81,7 +81,7 @@ define_ops! {
     Max => "max" / 2, Min => "min" / 2, MulAdd => "mul_add" / 3, Clamp => "clamp" / 3,
     Floor => "floor" / 1, Ceil => "ceil" / 1, Round => "round" / 1, Trunc => "trunc" / 1,
     Fract => "fract" / 1, ToRadians => "to_radians" / 1, ToDegrees => "to_degrees" / 1,
-    Copysign => "copysign" / 2,
+    Copysign => "copysign" / 2, RemEuclid => "rem_euclid" / 2,
     // First half of a three-operand node: a tape node has only two parent slots.
     Join => "join" / 2,
 }

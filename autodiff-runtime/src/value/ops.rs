@@ -550,6 +550,27 @@ impl<'t, T: Float> Value<'t, T> {
         self.unary(Op::Powi, y, partial::powi(self.value, n, y))
     }
 
+    /// The least non-negative remainder of `self / b` (`f64::rem_euclid`: an angle wrapped
+    /// into `[0, 2π)`). ∂/∂a = 1, ∂/∂b = −`a.div_euclid(b)`.
+    /// ```
+    /// let t = autodiff_runtime::Tape::new();
+    /// let (a, b) = (t.var(-7.5), t.var(2.0));
+    /// let y = a.rem_euclid(b); // −7.5 = 2·(−4) + 0.5
+    /// let g = y.backward();
+    /// assert_eq!((y.value(), g[a], g[b]), (0.5, 1.0, 4.0));
+    /// ```
+    #[inline]
+    pub fn rem_euclid(self, b: impl Operand<'t, T>) -> Self {
+        let b = b.into_value(self.tape);
+        let y = crate::dual::rem_euclid(self.value, b.value);
+        self.binary(
+            Op::RemEuclid,
+            b,
+            y,
+            partial::rem_euclid(self.value, b.value, y),
+        )
+    }
+
     /// Fused `self · a + b`. Partials (a, self, 1).
     /// ```
     /// let t = autodiff_runtime::Tape::new();
