@@ -4,7 +4,7 @@
 //! callee, a differentiated function or a runtime rule alike, offers three entry points
 //! reached through its own name: `f::jvp_all`, `f::pullback_all` and
 //! `f::dual_pullback_all` (tangents and cotangents for every float parameter; see
-//! `items::pullbacks`). For a free function `f` they are associated functions of a type
+//! `items::entry_points::pullbacks`). For a free function `f` they are associated functions of a type
 //! `f` the attribute declares beside it, `struct f {}`: a braced struct lives in the type
 //! namespace only, so it does not clash with the function, and every `use` that imports
 //! the function (by name, by glob, through a re-export, under an alias) imports the type

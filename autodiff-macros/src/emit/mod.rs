@@ -7,7 +7,10 @@
 //!   reverse sweep);
 //! - `nest.rs`: tape room for a whole loop nest, reserved before it runs;
 //! - `joint.rs`: `f_vjp`'s own body, where loops run fused with their reverse;
-//! - `items.rs`: the public items and their signatures (`f_vjp`, `f_grad`, `f_hvp`).
+//! - `items/`: the items beside `f`, one file per kind (`f_jvp`, `f_pullback`, `f_vjp`,
+//!   `f_grad`, `f_hvp`, `f_gradcheck`, the callers' entry points, custom rules);
+//! - `signature.rs`: what the items' signatures are made of, shared by `items/` and the
+//!   bodies that follow those signatures.
 
 mod adjoint;
 pub mod body_items;
@@ -18,15 +21,14 @@ mod expr;
 pub mod fallible;
 mod fields;
 mod forward;
-mod gradcheck;
 pub mod in_place;
 pub mod items;
 mod joint;
 mod nest;
 mod outputs;
 mod reverse;
+mod signature;
 pub mod state;
-mod struct_hvp;
 mod tangent;
 mod window;
 
@@ -72,7 +74,7 @@ pub struct Ctx<'f> {
     /// reserved before it (`nest.rs`): its pushes then never grow a tape.
     in_nest: std::cell::Cell<bool>,
     /// Whether some loop nest's tapes were reserved: the function is then kept out of
-    /// its callers (`items::pullback_with`).
+    /// its callers (`items::pullback::pullback_with`).
     pub reserved_nest: std::cell::Cell<bool>,
 }
 

@@ -4,7 +4,7 @@
 
 use super::adjoint::Adjoint;
 use super::forward::{place_expr, Sweep};
-use super::items::{Acc, PullbackSig};
+use super::signature::{Acc, PullbackSig};
 use super::Ctx;
 use crate::analysis::needed::{block_replayed, replayed, save_site, SaveSite};
 use crate::analysis::remat::Recompute;
@@ -20,7 +20,7 @@ impl Ctx<'_> {
         let reverse = self.reverse_sweep(dout, &sig.accs);
         let tapes = self.tape_declarations();
         let value = self.result_value();
-        let refs = super::items::ref_params(self);
+        let refs = super::signature::ref_params(self);
         let accs = sig.accs.iter().map(|a| {
             let (name, ty) = (&a.name, &a.ty);
             quote!(#name: #ty)

@@ -15,7 +15,7 @@
 //!   `f_jvp` against central differences of `f` on copies of the state (rebuilt through
 //!   `Differentiable`, so the struct need not be `Clone`).
 
-use super::items::{active_params, allows, args, cotangent_type, ident, one, params, sibling};
+use super::signature::{active_params, allows, args, cotangent_type, ident, one, params, sibling};
 use super::Ctx;
 use crate::state::{local_name, Mutating};
 use proc_macro2::TokenStream;
