@@ -2,6 +2,7 @@
 //! `f_jvp` (primal plus tangents) and the forward sweep of `f_pullback` (primal plus what
 //! the reverse sweep will read: saved values, trip counts, pullbacks of calls).
 
+use super::names::Derived;
 use super::{Ctx, Mode};
 use crate::ir::*;
 use proc_macro2::{Ident, TokenStream};
@@ -641,7 +642,8 @@ impl Ctx<'_> {
         method: bool,
         sweep: Sweep,
     ) -> TokenStream {
-        let call = |suffix: &str, args: Vec<TokenStream>| call_tokens(callee, method, suffix, args);
+        let call =
+            |kind: Option<Derived>, args: Vec<TokenStream>| call_tokens(callee, method, kind, args);
         let name = self.name(out);
         // A call result the function assigns again is declared `mut`.
         let mutable = self.func.vars[out].mutable.then(|| quote!(mut));
@@ -652,7 +654,7 @@ impl Ctx<'_> {
         });
         if !self.active(out) {
             let args = args.iter().map(|a| self.expr(a, false)).collect();
-            let call = call("", args);
+            let call = call(None, args);
             return quote!(let #name #ty = #call;);
         }
         let float_args: Vec<&Expr> = args
@@ -669,12 +671,12 @@ impl Ctx<'_> {
                     .collect();
                 match self.mode {
                     Mode::Plain => {
-                        let call = call("", args);
+                        let call = call(None, args);
                         quote!(let #name #ty = #call;)
                     }
                     // The callee's value on dual numbers, from its dual twin.
                     Mode::Lifted => {
-                        let call = call("_dual_pullback_all", args);
+                        let call = call(Some(Derived::DualPullbackAll), args);
                         quote!(let #name #ty = #call.0;)
                     }
                 }
@@ -685,17 +687,17 @@ impl Ctx<'_> {
                 let tangents = float_args
                     .iter()
                     .map(|a| self.tangent(a).unwrap_or_else(|| self.zero_tangent_arg(a)));
-                let call = call("_jvp_all", args.chain(tangents).collect());
+                let call = call(Some(Derived::JvpAll), args.chain(tangents).collect());
                 quote!(let (#name, #mutable #dot) = #call;)
             }
             Sweep::Augmented => {
                 let pb = self.name(pullback);
-                let suffix = match self.mode {
-                    Mode::Plain => "_pullback_all",
-                    Mode::Lifted => "_dual_pullback_all",
+                let kind = match self.mode {
+                    Mode::Plain => Derived::PullbackAll,
+                    Mode::Lifted => Derived::DualPullbackAll,
                 };
                 let args = args.iter().map(|a| self.moved_arg(a)).collect();
-                let call = call(suffix, args);
+                let call = call(Some(kind), args);
                 quote!(let (#name, #pb) = #call;)
             }
         }
@@ -840,15 +842,15 @@ fn replace_tokens(ts: TokenStream, from: &str, to: &TokenStream) -> TokenStream 
         .collect()
 }
 
-/// A call of the derivative `suffix` of `callee`: `callee_suffix(args)`, or for a method
-/// `(args[0]).callee_suffix(args[1..])`.
+/// A call of the derived item `kind` of `callee` (or of `callee` itself for `None`):
+/// `callee_X(args)`, or for a method `(args[0]).callee_X(args[1..])`.
 pub fn call_tokens(
     callee: &syn::Path,
     method: bool,
-    suffix: &str,
+    kind: Option<Derived>,
     args: Vec<TokenStream>,
 ) -> TokenStream {
-    let f = super::callers::callee(callee, method, suffix);
+    let f = super::names::callee(callee, method, kind);
     match (method, args.split_first()) {
         (true, Some((recv, rest))) => quote!((#recv).#f(#(#rest),*)),
         _ => quote!(#f(#(#args),*)),

@@ -24,6 +24,7 @@ mod forward;
 pub mod in_place;
 pub mod items;
 mod joint;
+pub mod names;
 mod nest;
 mod outputs;
 mod reverse;

@@ -4,6 +4,7 @@
 //! derivative slots and the cotangents' types, the accumulators callers lend, the kinds of
 //! body an item has, and the lints every item allows. It imports none of the item files.
 
+use super::names::Derived;
 use super::Ctx;
 use crate::ir::*;
 use proc_macro2::TokenStream;
@@ -83,11 +84,6 @@ pub struct PullbackSig {
     pub accs: Vec<Acc>,
 }
 
-/// Whether an item is one of the entry points made for differentiated callers.
-pub(super) fn is_for_callers(suffix: &str) -> bool {
-    suffix.ends_with("_all")
-}
-
 /// Whether `wrt` leaves out a float parameter (which callers still pass a tangent for).
 pub(super) fn leaves_out(ctx: &Ctx) -> bool {
     ctx.func
@@ -98,11 +94,11 @@ pub(super) fn leaves_out(ctx: &Ctx) -> bool {
 
 /// The parameters an item takes a tangent for and gives a cotangent of: the active ones,
 /// or every float parameter for the callers' entry points.
-pub(super) fn slots<'a>(ctx: &'a Ctx, suffix: &str) -> Vec<&'a Param> {
+pub(super) fn slots<'a>(ctx: &'a Ctx, kind: Derived) -> Vec<&'a Param> {
     ctx.func
         .params
         .iter()
-        .filter(|p| p.active || (is_for_callers(suffix) && p.shape != ParamShape::Inactive))
+        .filter(|p| p.active || (kind.is_for_callers() && p.shape != ParamShape::Inactive))
         .collect()
 }
 
@@ -119,11 +115,11 @@ pub(super) fn is_sequence(shape: ParamShape) -> bool {
 /// (or an empty one, `support::no_accumulator`), the pullback adds its cotangent into it and
 /// gives it back: a chain of calls passing a vector down fills one buffer, instead of each
 /// level allocating and zeroing a cotangent that its caller then adds into its own.
-pub(super) fn accumulators(ctx: &Ctx, suffix: &str) -> Vec<Acc> {
-    if !is_for_callers(suffix) {
+pub(super) fn accumulators(ctx: &Ctx, kind: Derived) -> Vec<Acc> {
+    if !kind.is_for_callers() {
         return vec![];
     }
-    sequence_accumulators(ctx, slots(ctx, suffix))
+    sequence_accumulators(ctx, slots(ctx, kind))
 }
 
 /// An accumulator (`x_acc`) for each sequence among `params`.
@@ -143,24 +139,24 @@ pub(super) fn sequence_accumulators<'a>(
 }
 
 /// A parameter's type in an item: on dual numbers where the item takes a dual number.
-/// The parameters of `f_<suffix>` as written, their types lifted (see [`lift_slot`]).
-pub(super) fn lifted_params(item: &syn::ItemFn, ctx: &Ctx, suffix: &str) -> Vec<TokenStream> {
+/// The parameters of `f_<kind>` as written, their types lifted (see [`lift_slot`]).
+pub(super) fn lifted_params(item: &syn::ItemFn, ctx: &Ctx, kind: Derived) -> Vec<TokenStream> {
     let typed = item.sig.inputs.iter().zip(&ctx.func.params);
     typed
         .map(|(input, p)| {
             let syn::FnArg::Typed(pt) = input else {
                 return quote!(#input);
             };
-            let (pat, ty) = (&pt.pat, lift_slot(ctx, suffix, p));
+            let (pat, ty) = (&pt.pat, lift_slot(ctx, kind, p));
             quote!(#pat: #ty)
         })
         .collect()
 }
 
-/// A parameter's type in `f_<suffix>`: in the dual twin, dual numbers where it has a
+/// A parameter's type in `f_<kind>`: in the dual twin, dual numbers where it has a
 /// derivative slot (an active parameter, or any float one in the callers' entry points).
-pub(super) fn lift_slot(ctx: &Ctx, suffix: &str, p: &Param) -> TokenStream {
-    let slot = p.active || (is_for_callers(suffix) && p.shape != ParamShape::Inactive);
+pub(super) fn lift_slot(ctx: &Ctx, kind: Derived, p: &Param) -> TokenStream {
+    let slot = p.active || (kind.is_for_callers() && p.shape != ParamShape::Inactive);
     lift_param_type(ctx, p, slot)
 }
 
@@ -175,15 +171,6 @@ pub(super) fn lift_param_type(ctx: &Ctx, p: &Param, slot: bool) -> TokenStream {
         return quote!(&[#f]);
     }
     ctx.lift_type(&p.ty, slot)
-}
-
-pub(super) fn ident(item: &syn::ItemFn, ctx: &Ctx, suffix: &str) -> syn::Ident {
-    super::callers::item_name(item, ctx, suffix)
-}
-
-/// How the generated items call each other (see `callers`).
-pub(super) fn sibling(item: &syn::ItemFn, ctx: &Ctx, suffix: &str) -> TokenStream {
-    super::callers::sibling(item, ctx, suffix)
 }
 
 /// The target of the doc link to the primal: in an `impl`, `Self::f`.

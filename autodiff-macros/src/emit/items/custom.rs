@@ -5,7 +5,8 @@ use super::entry_points::{acc_decls, pullbacks, ref_param_decls, slot_cotangents
 use super::grad::grad;
 use super::pullback::pullback_with;
 use crate::analysis::{Activity, Needed};
-use crate::emit::signature::{active_params, args, sibling, Body, PullbackSig};
+use crate::emit::names::{primal, sibling, Derived};
+use crate::emit::signature::{active_params, args, Body, PullbackSig};
 use crate::emit::{Ctx, Mode};
 use crate::ir::*;
 use proc_macro2::TokenStream;
@@ -22,11 +23,11 @@ pub fn emit_custom(
     needed: &Needed,
 ) -> TokenStream {
     let plain = Ctx::new(func, act, needed, Mode::Plain);
-    let (f, vjp) = (&sibling(item, &plain, ""), &sibling(item, &plain, "_vjp"));
+    let (f, vjp) = (&primal(item, &plain), &sibling(item, &plain, Derived::Vjp));
     // The split form calls `f` forward and the user's `f_vjp` backward; its dual twin
     // lifts every float parameter (the rule is generic over one float type), and is the
     // callers' entry point itself.
-    let body = |ctx: &Ctx, suffix: &str| {
+    let body = |ctx: &Ctx, kind: Derived| {
         let moved = args(ctx);
         let copied: Vec<TokenStream> = ctx
             .func
@@ -42,8 +43,8 @@ pub fn emit_custom(
             })
             .collect();
         let bars: Vec<syn::Ident> = active_params(ctx).map(|p| ctx.bar(p.var)).collect();
-        let slots = slot_cotangents(ctx, suffix);
-        let refs = ref_param_decls(ctx, suffix);
+        let slots = slot_cotangents(ctx, kind);
+        let refs = ref_param_decls(ctx, kind);
         move |sig: &PullbackSig| {
             let (dout, ret_ty, cts_ty) = (&sig.dout, &sig.seed_ty, &sig.cts);
             let (accs, cts) = (acc_decls(sig), slots.given(sig));
@@ -58,7 +59,7 @@ pub fn emit_custom(
         }
     };
     let own =
-        |ctx: &Ctx, suffix: &str| pullback_with(item, ctx, suffix, Body::Own(&body(ctx, suffix)));
+        |ctx: &Ctx, kind: Derived| pullback_with(item, ctx, kind, Body::Own(&body(ctx, kind)));
     let Pullbacks {
         own: pullbacks,
         entry_points,
@@ -66,7 +67,7 @@ pub fn emit_custom(
     } = pullbacks(item, &plain, &own, false);
     let dual = if !plain.concrete_float() && matches!(func.ret_shape, Ret::Single(Kind::Float)) {
         let lifted = Ctx::new(func, act, needed, Mode::Lifted);
-        own(&lifted, "_dual_pullback_all")
+        own(&lifted, Derived::DualPullbackAll)
     } else {
         quote!()
     };

@@ -5,9 +5,10 @@
 
 use super::jvp::jvp_signature;
 use super::pullback::pullback_with;
+use crate::emit::names::{sibling, Derived};
 use crate::emit::signature::{
     accumulators, active_params, args, is_reference, leaves_out, lift_slot, passed_name,
-    ref_params, sibling, slots, Body, PullbackSig,
+    ref_params, slots, Body, PullbackSig,
 };
 use crate::emit::{Ctx, Mode};
 use crate::ir::*;
@@ -16,7 +17,7 @@ use quote::quote;
 
 /// Makes a pullback of `f` with its own body, under a name (the name says whether it takes
 /// accumulators, see [`accumulators`]).
-type OwnFn<'a> = dyn Fn(&Ctx, &str) -> TokenStream + 'a;
+type OwnFn<'a> = dyn Fn(&Ctx, Derived) -> TokenStream + 'a;
 
 /// `f_pullback`, the entry points of differentiated callers, and `f`'s dual twin (`own` on
 /// dual numbers) when `with_dual`; with the name of the twin `f_hvp` runs.
@@ -42,17 +43,17 @@ pub(super) fn pullbacks(
 ) -> Pullbacks {
     let lifted = Ctx::new(plain.func, plain.act, plain.needed, Mode::Lifted);
     let leaves_out = leaves_out(plain);
-    let lends = !accumulators(plain, "_pullback_all").is_empty();
-    let jvp_all = adapter(item, plain, "_jvp_all", "_jvp");
+    let lends = !accumulators(plain, Derived::PullbackAll).is_empty();
+    let jvp_all = adapter(item, plain, Derived::JvpAll, Derived::Jvp);
     let (pullback, pullback_all) = if lends && !leaves_out {
         (
-            lender(item, plain, "_pullback", "_pullback_all"),
-            own(plain, "_pullback_all"),
+            lender(item, plain, Derived::Pullback, Derived::PullbackAll),
+            own(plain, Derived::PullbackAll),
         )
     } else {
         (
-            own(plain, "_pullback"),
-            adapter(item, plain, "_pullback_all", "_pullback"),
+            own(plain, Derived::Pullback),
+            adapter(item, plain, Derived::PullbackAll, Derived::Pullback),
         )
     };
     let entry_points = quote!(#jvp_all #pullback_all);
@@ -60,24 +61,29 @@ pub(super) fn pullbacks(
         return Pullbacks {
             own: pullback,
             entry_points,
-            dual: "_dual_pullback",
+            dual: Derived::DualPullback,
         };
     }
     if !leaves_out {
         // The dual twin: differentiated callers' `_hvp` runs it, and so does `f_hvp`.
-        let twin = own(&lifted, "_dual_pullback_all");
+        let twin = own(&lifted, Derived::DualPullbackAll);
         return Pullbacks {
             own: pullback,
             entry_points: quote!(#entry_points #twin),
-            dual: "_dual_pullback_all",
+            dual: Derived::DualPullbackAll,
         };
     }
-    let twin = own(&lifted, "_dual_pullback");
-    let twin_all = adapter(item, &lifted, "_dual_pullback_all", "_dual_pullback");
+    let twin = own(&lifted, Derived::DualPullback);
+    let twin_all = adapter(
+        item,
+        &lifted,
+        Derived::DualPullbackAll,
+        Derived::DualPullback,
+    );
     Pullbacks {
         own: quote!(#pullback #twin),
         entry_points: quote!(#entry_points #twin_all),
-        dual: "_dual_pullback",
+        dual: Derived::DualPullback,
     }
 }
 
@@ -86,12 +92,12 @@ pub(super) fn pullbacks(
 pub(super) struct Pullbacks {
     pub(super) own: TokenStream,
     pub(super) entry_points: TokenStream,
-    pub(super) dual: &'static str,
+    pub(super) dual: Derived,
 }
 
-/// `f_<suffix>` (the user's `f_pullback`, or its dual twin) made from the callers' entry
+/// `f_<kind>` (the user's `f_pullback`, or its dual twin) made from the callers' entry
 /// point `f_<target>`, lending it nothing.
-fn lender(item: &syn::ItemFn, ctx: &Ctx, suffix: &str, target: &str) -> TokenStream {
+fn lender(item: &syn::ItemFn, ctx: &Ctx, kind: Derived, target: Derived) -> TokenStream {
     let target_ident = sibling(item, ctx, target);
     let args = args(ctx);
     let refs = ref_params(ctx);
@@ -117,15 +123,15 @@ fn lender(item: &syn::ItemFn, ctx: &Ctx, suffix: &str, target: &str) -> TokenStr
             (value, pullback)
         }
     };
-    pullback_with(item, ctx, suffix, Body::Adapts(&body))
+    pullback_with(item, ctx, kind, Body::Adapts(&body))
 }
 
-/// `f_<suffix>`, a callers' entry point made from `f_<target>`: `f_<target>` itself when
+/// `f_<kind>`, a callers' entry point made from `f_<target>`: `f_<target>` itself when
 /// the two agree (every float parameter active, no sequence parameter). Otherwise it adds
 /// the sequence cotangents into the lent accumulators, drops the tangents of the parameters
 /// `wrt` leaves out, gives them `ExcludedByWrt` as cotangents and, on dual numbers, passes
 /// them on as plain values.
-fn adapter(item: &syn::ItemFn, ctx: &Ctx, suffix: &str, target: &str) -> TokenStream {
+fn adapter(item: &syn::ItemFn, ctx: &Ctx, kind: Derived, target: Derived) -> TokenStream {
     let target = sibling(item, ctx, target);
     let active_dots: Vec<TokenStream> = active_params(ctx)
         .map(|p| {
@@ -133,19 +139,14 @@ fn adapter(item: &syn::ItemFn, ctx: &Ctx, suffix: &str, target: &str) -> TokenSt
             quote!(#dot)
         })
         .collect();
-    if suffix == "_jvp_all" {
+    if kind == Derived::JvpAll {
         let args = args(ctx);
         let body = quote!(#target(#(#args,)* #(#active_dots),*));
-        return jvp_signature(item, ctx, suffix, Body::Forwards(body));
+        return jvp_signature(item, ctx, kind, Body::Forwards(body));
     }
-    if !leaves_out(ctx) && accumulators(ctx, suffix).is_empty() {
+    if !leaves_out(ctx) && accumulators(ctx, kind).is_empty() {
         let args = args(ctx);
-        return pullback_with(
-            item,
-            ctx,
-            suffix,
-            Body::Forwards(quote!(#target(#(#args),*))),
-        );
+        return pullback_with(item, ctx, kind, Body::Forwards(quote!(#target(#(#args),*))));
     }
     // Dual numbers where the callers pass them, plain values where `f`'s twin takes them.
     let plain_value = |p: &Param, e: TokenStream| -> TokenStream {
@@ -170,7 +171,7 @@ fn adapter(item: &syn::ItemFn, ctx: &Ctx, suffix: &str, target: &str) -> TokenSt
         .iter()
         .map(|p| plain_value(p, passed_name(ctx, p)))
         .collect();
-    let ref_params = ref_param_decls(ctx, suffix);
+    let ref_params = ref_param_decls(ctx, kind);
     let reborrowed: Vec<TokenStream> = ctx
         .func
         .params
@@ -182,7 +183,7 @@ fn adapter(item: &syn::ItemFn, ctx: &Ctx, suffix: &str, target: &str) -> TokenSt
         })
         .collect();
     let bars: Vec<syn::Ident> = active_params(ctx).map(|p| ctx.bar(p.var)).collect();
-    let slots = slot_cotangents(ctx, suffix);
+    let slots = slot_cotangents(ctx, kind);
     let body = move |sig: &PullbackSig| {
         let (dout, ret_ty, cts_ty) = (&sig.dout, &sig.seed_ty, &sig.cts);
         let (accs, cts) = (acc_decls(sig), slots.given(sig));
@@ -195,18 +196,18 @@ fn adapter(item: &syn::ItemFn, ctx: &Ctx, suffix: &str, target: &str) -> TokenSt
             (value, pullback)
         }
     };
-    pullback_with(item, ctx, suffix, Body::Adapts(&body))
+    pullback_with(item, ctx, kind, Body::Adapts(&body))
 }
 
 /// `name: type` for each reference parameter: what a pullback closure takes again (on
 /// dual numbers where the item takes them).
-pub(super) fn ref_param_decls(ctx: &Ctx, suffix: &str) -> Vec<TokenStream> {
+pub(super) fn ref_param_decls(ctx: &Ctx, kind: Derived) -> Vec<TokenStream> {
     ctx.func
         .params
         .iter()
         .filter(|p| is_reference(&p.ty))
         .map(|p| {
-            let (n, ty) = (ctx.name(p.var), lift_slot(ctx, suffix, p));
+            let (n, ty) = (ctx.name(p.var), lift_slot(ctx, kind, p));
             quote!(#n: #ty)
         })
         .collect()
@@ -227,8 +228,8 @@ pub(super) fn acc_decls(sig: &PullbackSig) -> Vec<TokenStream> {
 /// that a pullback's body can be built from them later.
 pub(super) struct SlotCotangents(Vec<(VarId, bool, syn::Ident)>);
 
-pub(super) fn slot_cotangents(ctx: &Ctx, suffix: &str) -> SlotCotangents {
-    let slots = slots(ctx, suffix).into_iter();
+pub(super) fn slot_cotangents(ctx: &Ctx, kind: Derived) -> SlotCotangents {
+    let slots = slots(ctx, kind).into_iter();
     SlotCotangents(slots.map(|p| (p.var, p.active, ctx.bar(p.var))).collect())
 }
 

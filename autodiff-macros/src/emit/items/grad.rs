@@ -1,8 +1,7 @@
 //! `f_grad`, for a float result: `f_vjp` seeded with one.
 
-use crate::emit::signature::{
-    active_params, allows, args, cotangent_type, doc_link, ident, one, params, sibling,
-};
+use crate::emit::names::{item_name, sibling, Derived};
+use crate::emit::signature::{active_params, allows, args, cotangent_type, doc_link, one, params};
 use crate::emit::Ctx;
 use proc_macro2::TokenStream;
 use quote::quote;
@@ -16,8 +15,8 @@ pub(super) fn grad(item: &syn::ItemFn, ctx: &Ctx) -> TokenStream {
     );
     let (f, name, vjp) = (
         &item.sig.ident,
-        ident(item, ctx, "_grad"),
-        sibling(item, ctx, "_vjp"),
+        item_name(item, ctx, Derived::Grad),
+        sibling(item, ctx, Derived::Vjp),
     );
     let params = params(item);
     let args = args(ctx);

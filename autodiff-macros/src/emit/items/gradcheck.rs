@@ -3,7 +3,8 @@
 //! `Differentiable::to_flat`); closures rebuild the parameters from a flat slice, so the
 //! runtime's `check_derivatives` can perturb it.
 
-use crate::emit::signature::{float_param, passed_name, sibling};
+use crate::emit::names::{primal, sibling, Derived};
+use crate::emit::signature::{float_param, passed_name};
 use crate::emit::Ctx;
 use crate::ir::*;
 use proc_macro2::TokenStream;
@@ -77,12 +78,12 @@ pub(super) fn emit(
         allows.clone()
     };
     let (check, check_with) = (
-        format_ident!("{f}_gradcheck"),
-        format_ident!("{f}_gradcheck_with"),
+        Derived::Gradcheck.at_call_site(f),
+        Derived::GradcheckWith.at_call_site(f),
     );
-    let path = |suffix: &str| sibling(item, ctx, suffix);
-    let (primal, check_with_path) = (path(""), path("_gradcheck_with"));
-    let (grad, jvp, hvp) = (path("_grad"), path("_jvp"), path("_hvp"));
+    let path = |kind: Derived| sibling(item, ctx, kind);
+    let (primal, check_with_path) = (primal(item, ctx), path(Derived::GradcheckWith));
+    let (grad, jvp, hvp) = (path(Derived::Grad), path(Derived::Jvp), path(Derived::Hvp));
     let params: Vec<TokenStream> = item.sig.inputs.iter().map(|p| quote!(#p)).collect();
     let names: Vec<TokenStream> = ctx
         .func

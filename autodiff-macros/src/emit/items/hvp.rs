@@ -3,9 +3,10 @@
 //! with their reverse, the hidden `f_dual_vjp`, that fused body on dual numbers.
 
 use super::vjp::fusion;
+use crate::emit::names::{item_name, sibling, Derived};
 use crate::emit::signature::{
-    accumulators, active_params, allows, cotangent_type, ident, is_reference, lifted_params, one,
-    params, sequence_accumulators, sibling, Acc,
+    accumulators, active_params, allows, cotangent_type, is_reference, lifted_params, one, params,
+    sequence_accumulators, Acc,
 };
 use crate::emit::{Ctx, Mode};
 use crate::ir::*;
@@ -13,7 +14,7 @@ use proc_macro2::TokenStream;
 use quote::{format_ident, quote};
 
 /// `f_hvp`, running the dual twin `f<dual>`.
-pub(super) fn hvp(item: &syn::ItemFn, ctx: &Ctx, dual: &str) -> TokenStream {
+pub(super) fn hvp(item: &syn::ItemFn, ctx: &Ctx, dual: Derived) -> TokenStream {
     let (vis, generics, where_clause) = (
         &item.vis,
         &item.sig.generics,
@@ -21,7 +22,7 @@ pub(super) fn hvp(item: &syn::ItemFn, ctx: &Ctx, dual: &str) -> TokenStream {
     );
     let (f, name, dual_pb) = (
         &item.sig.ident,
-        ident(item, ctx, "_hvp"),
+        item_name(item, ctx, Derived::Hvp),
         sibling(item, ctx, dual),
     );
     // The twin of callers takes an accumulator per sequence: a pooled one (below) or none.
@@ -84,7 +85,7 @@ pub(super) fn hvp(item: &syn::ItemFn, ctx: &Ctx, dual: &str) -> TokenStream {
     // With fused loops, the joint body on dual numbers.
     let (run, twin) = match fusion(ctx) {
         Some(fusion) => {
-            let dual_vjp = sibling(item, ctx, "_dual_vjp");
+            let dual_vjp = sibling(item, ctx, Derived::DualVjp);
             (
                 quote!(let (value, #(#bars,)*) = #dual_vjp(#(#lifted_args,)* __ad::Dual::constant(#one), #(#lent),*);),
                 dual_vjp_item(item, ctx, fusion),
@@ -210,8 +211,8 @@ fn dual_vjp_item(
         &item.sig.generics,
         &item.sig.generics.where_clause,
     );
-    let (f, name) = (&item.sig.ident, ident(item, ctx, "_dual_vjp"));
-    let params = lifted_params(item, &lifted, "_dual_vjp");
+    let (f, name) = (&item.sig.ident, item_name(item, ctx, Derived::DualVjp));
+    let params = lifted_params(item, &lifted, Derived::DualVjp);
     let ret_ty = lifted.lift_type(&ctx.func.ret_ty, true);
     let seed_ty = lifted.lift_type(&ctx.func.tangent_ty, true);
     let cts: Vec<TokenStream> = active_params(&lifted)

@@ -3,8 +3,9 @@
 //! its signature.
 
 use crate::emit::forward::Sweep;
+use crate::emit::names::{item_name, Derived};
 use crate::emit::signature::{
-    active_params, allows, args, doc_link, ident, is_for_callers, leaves_out, params, slots, Body,
+    active_params, allows, args, doc_link, leaves_out, params, slots, Body,
 };
 use crate::emit::Ctx;
 use crate::ir::*;
@@ -12,7 +13,7 @@ use proc_macro2::TokenStream;
 use quote::{format_ident, quote};
 
 /// `f_jvp` (or a callers' entry point on its own body) with `f`'s forward sweep.
-pub(super) fn jvp(item: &syn::ItemFn, ctx: &Ctx, suffix: &str) -> TokenStream {
+pub(super) fn jvp(item: &syn::ItemFn, ctx: &Ctx, kind: Derived) -> TokenStream {
     let checks = tangent_len_checks(ctx);
     let prologue = ctx.prologue(Sweep::Jvp);
     let body = ctx.forward_block(&ctx.func.body, Sweep::Jvp, None);
@@ -30,8 +31,8 @@ pub(super) fn jvp(item: &syn::ItemFn, ctx: &Ctx, suffix: &str) -> TokenStream {
         #write_back
         #result
     };
-    let body = fma_dispatch(item, ctx, suffix, &body).unwrap_or(body);
-    jvp_signature(item, ctx, suffix, Body::Own(body))
+    let body = fma_dispatch(item, ctx, kind, &body).unwrap_or(body);
+    jvp_signature(item, ctx, kind, Body::Own(body))
 }
 
 /// `f_jvp`'s body as a nested function generic over how its tangent sums multiply and add
@@ -41,7 +42,7 @@ pub(super) fn jvp(item: &syn::ItemFn, ctx: &Ctx, suffix: &str) -> TokenStream {
 fn fma_dispatch(
     item: &syn::ItemFn,
     ctx: &Ctx,
-    suffix: &str,
+    kind: Derived,
     body: &TokenStream,
 ) -> Option<TokenStream> {
     let fma = format_ident!("__Fma");
@@ -61,8 +62,8 @@ fn fma_dispatch(
         .push(syn::parse_quote!(#fma: ::autodiff::__private::MulAdd));
     let where_clause = &sig.generics.where_clause;
     let params = params(item);
-    let tangents = tangent_params(ctx, suffix);
-    let slots = slots(ctx, suffix);
+    let tangents = tangent_params(ctx, kind);
+    let slots = slots(ctx, kind);
     let args = args(ctx);
     let dots: Vec<_> = slots.iter().map(|p| ctx.dot(p.var)).collect();
     let (ret_ty, tangent_ty) = (&ctx.func.ret_ty, &ctx.func.tangent_ty);
@@ -119,8 +120,8 @@ fn tangent_len_checks(ctx: &Ctx) -> Vec<TokenStream> {
 }
 
 /// `x_dot: &[f64]`, one per parameter with a tangent.
-fn tangent_params(ctx: &Ctx, suffix: &str) -> Vec<TokenStream> {
-    slots(ctx, suffix)
+fn tangent_params(ctx: &Ctx, kind: Derived) -> Vec<TokenStream> {
+    slots(ctx, kind)
         .into_iter()
         .map(|p| {
             let (dot, ty) = (ctx.dot(p.var), &p.ty);
@@ -135,7 +136,7 @@ fn tangent_params(ctx: &Ctx, suffix: &str) -> Vec<TokenStream> {
 pub(super) fn jvp_signature(
     item: &syn::ItemFn,
     ctx: &Ctx,
-    suffix: &str,
+    kind: Derived,
     body: Body<TokenStream>,
 ) -> TokenStream {
     let (vis, generics, where_clause) = (
@@ -143,20 +144,20 @@ pub(super) fn jvp_signature(
         &item.sig.generics,
         &item.sig.generics.where_clause,
     );
-    let name = ident(item, ctx, suffix);
+    let name = item_name(item, ctx, kind);
     let f = &item.sig.ident;
     let params = params(item);
-    let tangents = tangent_params(ctx, suffix);
+    let tangents = tangent_params(ctx, kind);
     let out_dots = ctx.output_tangent_params();
     let (ret_ty, tangent_ty) = (&ctx.func.ret_ty, &ctx.func.tangent_ty);
     let jvp_ret = (!ctx.unit_result()).then(|| quote!(-> (#ret_ty, #tangent_ty)));
     let link = doc_link(item, ctx);
-    let excluded = if is_for_callers(suffix) && leaves_out(ctx) {
+    let excluded = if kind.is_for_callers() && leaves_out(ctx) {
         " (ignored for those `wrt` leaves out)"
     } else {
         ""
     };
-    let doc = if is_for_callers(suffix) {
+    let doc = if kind.is_for_callers() {
         format!(
             " [`{f}_jvp`] for differentiated callers, which pass a tangent for every float \
              parameter{excluded}."
@@ -168,7 +169,7 @@ pub(super) fn jvp_signature(
             active_params(ctx).map(|p| ctx.dot(p.var).to_string()).collect::<Vec<_>>().join("`, `")
         )
     };
-    let hidden = is_for_callers(suffix).then(|| quote!(#[doc(hidden)]));
+    let hidden = kind.is_for_callers().then(|| quote!(#[doc(hidden)]));
     let (inline, body) = body.emit(|code| code.clone());
     let allows = allows();
     quote! {

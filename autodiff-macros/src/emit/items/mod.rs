@@ -31,6 +31,7 @@ pub use custom::emit_custom;
 
 use super::{Ctx, Mode};
 use crate::analysis::{Activity, Needed};
+use crate::emit::names::Derived;
 use crate::emit::signature::{allows, Body};
 use crate::ir::*;
 use entry_points::{pullbacks, Pullbacks};
@@ -54,15 +55,15 @@ pub fn emit(
 ) -> TokenStream {
     let plain = Ctx::new(func, act, needed, Mode::Plain);
     let scalar_out = matches!(func.ret_shape, Ret::Single(Kind::Float));
-    let own_jvp = jvp(item, &plain, "_jvp");
+    let own_jvp = jvp(item, &plain, Derived::Jvp);
     let vjp = vjp(item, &plain);
     // Output buffers: no `_grad` (of which result?), and nothing for callers (who cannot
     // pass a `&mut` buffer).
     if !func.outputs.is_empty() {
-        let own_pullback = pullback(item, &plain, "_pullback");
+        let own_pullback = pullback(item, &plain, Derived::Pullback);
         return quote!(#own_jvp #own_pullback #vjp);
     }
-    let own = |ctx: &Ctx, suffix: &str| pullback(item, ctx, suffix);
+    let own = |ctx: &Ctx, kind: Derived| pullback(item, ctx, kind);
     // Struct parameters: no dual twin (a struct of dual numbers is not a type the macro can
     // write), so `_hvp` only where the function is generic over its float type, and a
     // `_gradcheck` (of the first derivatives, and of the HVP where there is one).
@@ -81,7 +82,12 @@ pub fn emit(
             let lifted = Ctx::new(func, act, needed, Mode::Lifted);
             let f = &item.sig.ident;
             let message = format!("`{f}` has no derivatives on dual numbers (it maps a closure over an array), so the `_hvp` of a function calling it cannot run; its `_grad`, `_jvp` and `_vjp` can");
-            let stub = pullback_with(item, &lifted, "_dual_pullback_all", Body::Panics(message));
+            let stub = pullback_with(
+                item,
+                &lifted,
+                Derived::DualPullbackAll,
+                Body::Panics(message),
+            );
             quote!(#entry_points #stub)
         };
         let entry_points = crate::emit::callers::declare(item, &plain, entry_points);

@@ -1,19 +1,20 @@
 //! `f_pullback`, the split reverse mode, and every item of its shape (its dual twin, the
 //! callers' pullbacks): the signature, with a body `reverse.rs` writes or an adapter's.
 
+use crate::emit::names::{item_name, Derived};
 use crate::emit::signature::{
-    accumulators, allows, cotangent_type, doc_link, ident, is_for_callers, is_reference,
-    leaves_out, lift_slot, lifted_params, slots, Body, PullbackSig,
+    accumulators, allows, cotangent_type, doc_link, is_reference, leaves_out, lift_slot,
+    lifted_params, slots, Body, PullbackSig,
 };
 use crate::emit::{Ctx, Mode};
 use crate::ir::*;
 use proc_macro2::TokenStream;
 use quote::quote;
 
-/// `f_<suffix>`, a pullback with its own body: `f`'s forward sweep, then a closure holding
+/// `f_<kind>`, a pullback with its own body: `f`'s forward sweep, then a closure holding
 /// its reverse sweep.
-pub(super) fn pullback(item: &syn::ItemFn, ctx: &Ctx, suffix: &str) -> TokenStream {
-    pullback_with(item, ctx, suffix, Body::Own(&|sig| ctx.pullback_body(sig)))
+pub(super) fn pullback(item: &syn::ItemFn, ctx: &Ctx, kind: Derived) -> TokenStream {
+    pullback_with(item, ctx, kind, Body::Own(&|sig| ctx.pullback_body(sig)))
 }
 
 type BodyFn<'a> = dyn Fn(&PullbackSig) -> TokenStream + 'a;
@@ -23,21 +24,21 @@ type BodyFn<'a> = dyn Fn(&PullbackSig) -> TokenStream + 'a;
 pub(super) fn pullback_with(
     item: &syn::ItemFn,
     ctx: &Ctx,
-    suffix: &str,
+    kind: Derived,
     body: Body<&BodyFn>,
 ) -> TokenStream {
-    let name = ident(item, ctx, suffix);
+    let name = item_name(item, ctx, kind);
     let f = &item.sig.ident;
     let vis = &item.vis;
     let (generics, where_clause) = (&item.sig.generics, &item.sig.generics.where_clause);
-    let params = lifted_params(item, ctx, suffix);
+    let params = lifted_params(item, ctx, kind);
     // The pullback borrows nothing: reference parameters are passed to it again.
     let reborrowed: Vec<TokenStream> = ctx
         .func
         .params
         .iter()
         .filter(|p| is_reference(&p.ty) && p.shape != ParamShape::Output)
-        .map(|p| lift_slot(ctx, suffix, p))
+        .map(|p| lift_slot(ctx, kind, p))
         .collect();
     let ret_ty = ctx.lift_type(&ctx.func.ret_ty, true);
     let seed_ty = ctx.lift_type(&ctx.func.tangent_ty, true);
@@ -45,7 +46,7 @@ pub(super) fn pullback_with(
     let seed_tys = ctx.func.outputs.iter().map(|_| quote!(&[#f_ty]));
     let dout_ty = (!ctx.unit_result()).then(|| quote!(#seed_ty,));
     let link = doc_link(item, ctx);
-    let cts: Vec<TokenStream> = slots(ctx, suffix)
+    let cts: Vec<TokenStream> = slots(ctx, kind)
         .into_iter()
         .map(|p| match p.active {
             true => cotangent_type(ctx, p),
@@ -56,7 +57,7 @@ pub(super) fn pullback_with(
         dout: ctx.param_name("dout"),
         seed_ty,
         cts: cts.clone(),
-        accs: accumulators(ctx, suffix),
+        accs: accumulators(ctx, kind),
     };
     let acc_tys: Vec<&TokenStream> = sig.accs.iter().map(|a| &a.ty).collect();
     let panics = matches!(body, Body::Panics(_));
@@ -70,17 +71,17 @@ pub(super) fn pullback_with(
         false => inline,
     };
     let allows = allows();
-    let excluded = if is_for_callers(suffix) && leaves_out(ctx) {
+    let excluded = if kind.is_for_callers() && leaves_out(ctx) {
         " (`ExcludedByWrt` for those `wrt` leaves out)"
     } else {
         ""
     };
     let doc = match ctx.mode {
-        Mode::Plain if is_for_callers(suffix) => format!(
+        Mode::Plain if kind.is_for_callers() => format!(
             " [`{f}_pullback`] for differentiated callers, which expect a cotangent for every \
              float parameter{excluded}."
         ),
-        Mode::Lifted if is_for_callers(suffix) => format!(
+        Mode::Lifted if kind.is_for_callers() => format!(
             " [`{f}_pullback`] on dual numbers (forward-over-reverse), with a cotangent for every \
              float parameter{excluded}: what differentiated callers' `_hvp` runs."
         ),
@@ -93,10 +94,10 @@ pub(super) fn pullback_with(
         Mode::Lifted => format!(" [`{f}_pullback`] on dual numbers, for [`{f}_hvp`] (forward-over-reverse)."),
     };
     let hidden =
-        (ctx.mode == Mode::Lifted || is_for_callers(suffix)).then(|| quote!(#[doc(hidden)]));
+        (ctx.mode == Mode::Lifted || kind.is_for_callers()).then(|| quote!(#[doc(hidden)]));
     let pullback_ty = quote!(::core::ops::FnOnce(#(#reborrowed,)* #dout_ty #(#acc_tys,)* #(#seed_tys),*) -> (#(#cts,)*));
     // A recursive function's callers' pullbacks contain their own type: boxed, they have one.
-    let (pullback_ty, body) = match ctx.func.recursive && is_for_callers(suffix) {
+    let (pullback_ty, body) = match ctx.func.recursive && kind.is_for_callers() {
         // A panicking item returns no closure whose type could stand for `impl FnOnce`.
         _ if panics => (quote!(::std::boxed::Box<dyn #pullback_ty>), body),
         true => (

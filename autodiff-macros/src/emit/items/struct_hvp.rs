@@ -16,9 +16,8 @@
 //! for them, and a wrong guess is a compile error at the attribute rather than a method that
 //! silently goes missing.
 
-use crate::emit::signature::{
-    allows, cotangent_type, doc_link, float_param, one, passed_name, sibling,
-};
+use crate::emit::names::{sibling, Derived};
+use crate::emit::signature::{allows, cotangent_type, doc_link, float_param, one, passed_name};
 use crate::emit::Ctx;
 use crate::ir::*;
 use crate::tokens::{mentions_ident, subst};
@@ -46,7 +45,7 @@ pub(super) fn emit(item: &syn::ItemFn, ctx: &Ctx) -> Option<TokenStream> {
         quote!(#dot: #ty)
     });
     let f = &item.sig.ident;
-    let name = format_ident!("{f}_hvp");
+    let name = Derived::Hvp.at_call_site(f);
     let call = pullback_call(item, ctx, args.collect());
     let (vis, generics) = (&item.vis, &item.sig.generics);
     let params = item.sig.inputs.iter();
@@ -138,11 +137,11 @@ fn lifted_args<'a>(ctx: &'a Ctx, t: &syn::Ident) -> Option<Lifted<'a>> {
 /// twin (`S<Dual<T>>`, a type the attribute cannot name but rustc infers).
 fn pullback_call(item: &syn::ItemFn, ctx: &Ctx, args: Vec<TokenStream>) -> TokenStream {
     if ctx.func.method {
-        let name = format_ident!("{}_pullback", item.sig.ident);
+        let name = Derived::Pullback.of(&item.sig.ident);
         let (receiver, rest) = args.split_first().expect("a method has a receiver");
         quote!((#receiver).#name(#(#rest),*))
     } else {
-        let pullback = sibling(item, ctx, "_pullback");
+        let pullback = sibling(item, ctx, Derived::Pullback);
         quote!(#pullback(#(#args),*))
     }
 }

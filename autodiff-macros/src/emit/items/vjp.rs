@@ -1,9 +1,9 @@
 //! `f_vjp`, reverse mode with the seed given: `f_pullback` called and its pullback run at
 //! once, or, where loops fuse with their reverse, a body of its own (`joint.rs`).
 
+use crate::emit::names::{item_name, sibling, Derived};
 use crate::emit::signature::{
-    active_params, allows, args, cotangent_type, doc_link, ident, is_reference, params,
-    passed_name, sibling,
+    active_params, allows, args, cotangent_type, doc_link, is_reference, params, passed_name,
 };
 use crate::emit::{Ctx, Mode};
 use crate::ir::*;
@@ -20,8 +20,8 @@ pub(super) fn vjp(item: &syn::ItemFn, ctx: &Ctx) -> TokenStream {
     );
     let (f, name, pb) = (
         &item.sig.ident,
-        ident(item, ctx, "_vjp"),
-        sibling(item, ctx, "_pullback"),
+        item_name(item, ctx, Derived::Vjp),
+        sibling(item, ctx, Derived::Pullback),
     );
     let params = params(item);
     let args = args(ctx);
