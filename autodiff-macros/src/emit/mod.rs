@@ -1,6 +1,10 @@
 //! Code generation: the IR and its analyses, printed back as Rust.
 //!
 //! - `expr.rs`: primal expressions (with dual-number lifting for second order);
+//! - `forward.rs`: the forward walk shared by `f_jvp` and `f_pullback`'s forward sweep, with
+//!   `schedule.rs` (where tangent statements go), `record.rs` (what the forward sweep saves
+//!   for the reverse one), `calls.rs` (differentiated calls), `ranges.rs` (loop ranges) and
+//!   `lift.rs` (user types on dual numbers);
 //! - `tangent.rs`: forward mode, `f_jvp`;
 //! - `adjoint.rs`: the reverse of one statement's expression;
 //! - `reverse.rs`: reverse mode, `f_pullback` (forward sweep, then a closure holding the
@@ -9,12 +13,14 @@
 //! - `joint.rs`: `f_vjp`'s own body, where loops run fused with their reverse;
 //! - `items/`: the items beside `f`, one file per kind (`f_jvp`, `f_pullback`, `f_vjp`,
 //!   `f_grad`, `f_hvp`, `f_gradcheck`, the callers' entry points, custom rules);
+//! - `names.rs`: the kinds of derived item (`Derived`) and every derived item's name;
 //! - `signature.rs`: what the items' signatures are made of, shared by `items/` and the
 //!   bodies that follow those signatures.
 
 mod adjoint;
 pub mod body_items;
 mod callers;
+mod calls;
 mod check_finite;
 mod checkpoint;
 mod expr;
@@ -24,10 +30,14 @@ mod forward;
 pub mod in_place;
 pub mod items;
 mod joint;
+mod lift;
 pub mod names;
 mod nest;
 mod outputs;
+mod ranges;
+mod record;
 mod reverse;
+mod schedule;
 mod signature;
 pub mod state;
 mod tangent;
