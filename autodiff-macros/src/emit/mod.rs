@@ -7,8 +7,10 @@
 //!   `lift.rs` (user types on dual numbers);
 //! - `tangent.rs`: forward mode, `f_jvp`;
 //! - `adjoint.rs`: the reverse of one statement's expression;
-//! - `reverse.rs`: reverse mode, `f_pullback` (forward sweep, then a closure holding the
-//!   reverse sweep);
+//! - `pullback_body.rs`: reverse mode, `f_pullback`'s body (forward sweep, then a closure
+//!   holding the reverse sweep);
+//! - `reverse.rs`: the reverse sweep of blocks and statements, with `reverse_assign.rs` for
+//!   assignments;
 //! - `nest.rs`: tape room for a whole loop nest, reserved before it runs;
 //! - `joint.rs`: `f_vjp`'s own body, where loops run fused with their reverse;
 //! - `items/`: the items beside `f`, one file per kind (`f_jvp`, `f_pullback`, `f_vjp`,
@@ -34,9 +36,11 @@ mod lift;
 pub mod names;
 mod nest;
 mod outputs;
+mod pullback_body;
 mod ranges;
 mod record;
 mod reverse;
+mod reverse_assign;
 mod schedule;
 mod signature;
 pub mod state;

@@ -1,5 +1,5 @@
 //! What the derived items' signatures are made of, for every file that writes one
-//! (`items/`, `state.rs`) and for the bodies that follow them (`reverse.rs`, `joint.rs`): the
+//! (`items/`, `state.rs`) and for the bodies that follow them (`pullback_body.rs`, `joint.rs`): the
 //! parameters as written and as passed on, their types lifted to dual numbers, the
 //! derivative slots and the cotangents' types, the accumulators callers lend, the kinds of
 //! body an item has, and the lints every item allows. It imports none of the item files.

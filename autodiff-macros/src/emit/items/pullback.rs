@@ -1,5 +1,5 @@
 //! `f_pullback`, the split reverse mode, and every item of its shape (its dual twin, the
-//! callers' pullbacks): the signature, with a body `reverse.rs` writes or an adapter's.
+//! callers' pullbacks): the signature, with a body `pullback_body.rs` writes or an adapter's.
 
 use crate::emit::names::{item_name, Derived};
 use crate::emit::signature::{
