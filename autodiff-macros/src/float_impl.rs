@@ -11,7 +11,7 @@
 //! (`_jvp`, `_vjp`, `_pullback`, `_grad`, `_hvp`, `_gradcheck`, `_gradcheck_with`) becomes
 //! a method of the derivatives trait whose receiver is `this`.
 
-use crate::emit::fallible::{derived_fns, PUBLIC};
+use crate::emit::{fallible::derived_fns, names::Derived};
 use proc_macro2::{Ident, TokenStream, TokenTree};
 use quote::{format_ident, quote};
 
@@ -219,10 +219,7 @@ fn method_of(
     module: &Ident,
 ) -> Option<(TokenStream, TokenStream)> {
     let name = g.sig.ident.to_string();
-    let suffix = name.strip_prefix(&format!("{}_", f.sig.ident))?;
-    if !PUBLIC.contains(&suffix) {
-        return None;
-    }
+    Derived::public(&f.sig.ident.to_string(), &name)?;
     let mut inputs = g.sig.inputs.iter();
     let syn::FnArg::Typed(first) = inputs.next()? else {
         return None;

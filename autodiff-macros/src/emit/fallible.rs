@@ -14,6 +14,7 @@
 //! `f` runs once more than a function with a plain result would need: the price of knowing
 //! whether the result exists without changing the shape of the derived items.
 
+use super::names::Derived;
 use crate::fallible::{Fallible, Wrapper};
 use proc_macro2::TokenStream;
 use quote::{format_ident, quote};
@@ -26,7 +27,6 @@ pub fn wrappers(
     in_impl: bool,
 ) -> TokenStream {
     let inner_name = fallible.inner.sig.ident.to_string();
-    let prefix = format!("{inner_name}_");
     let mut out = TokenStream::new();
     // The derived items are this macro's own output, so they parse; if they ever did not,
     // the user would see the wrappers missing without a word: say so at the function.
@@ -42,15 +42,12 @@ pub fn wrappers(
     for g in fns {
         let name = g.sig.ident.to_string();
         if in_impl {
-            if let Some(entry) = ENTRY_POINTS
-                .iter()
-                .find(|e| name == format!("{inner_name}_{e}"))
+            if let Some(entry) = Derived::ENTRY_POINTS
+                .into_iter()
+                .find(|e| name == e.name(&inner_name))
             {
                 let called = format_ident!("{name}");
-                let own = format_ident!(
-                    "{}_{entry}",
-                    item.sig.ident.to_string().trim_start_matches("r#")
-                );
+                let own = entry.of_stem(item.sig.ident.to_string().trim_start_matches("r#"));
                 out.extend(entry_point_twin(
                     item, fallible, &g.attrs, &g.sig, &own, &called, entry, in_impl,
                 ));
@@ -59,29 +56,12 @@ pub fn wrappers(
         }
         // The user's items only: the hidden ones for differentiated callers (`_dual_…`,
         // `…_all`) stay the inner function's, which no caller of `f` reaches.
-        let Some(suffix) = name.strip_prefix(&prefix) else {
-            continue;
-        };
-        if PUBLIC.contains(&suffix) {
-            out.extend(twin(item, fallible, &g, suffix, in_impl));
+        if let Some(derived) = Derived::public(&inner_name, &name) {
+            out.extend(twin(item, fallible, &g, derived, in_impl));
         }
     }
     out
 }
-
-/// The derived items a user calls.
-pub(crate) const PUBLIC: &[&str] = &[
-    "jvp",
-    "vjp",
-    "pullback",
-    "grad",
-    "hvp",
-    "gradcheck",
-    "gradcheck_with",
-];
-
-/// The entry points differentiated callers reach a function by (see `emit::callers`).
-const ENTRY_POINTS: &[&str] = &["jvp_all", "pullback_all", "dual_pullback_all"];
 
 /// The entry points of `f` for differentiated callers, which unwrap its result
 /// (`mean(x).unwrap()`, `mean(x)?` in a function returning an `Option` too): those of
@@ -100,18 +80,18 @@ fn callers_entry_points(
         return TokenStream::new();
     }
     let (vis, f) = (&item.vis, &item.sig.ident);
-    let twins = entry_points.iter().map(|g| {
-        let entry = g.sig.ident.to_string();
-        entry_point_twin(
+    let twins = entry_points.iter().filter_map(|g| {
+        let entry = Derived::entry_point(&g.sig.ident.to_string())?;
+        Some(entry_point_twin(
             item,
             fallible,
             &g.attrs,
             &g.sig,
             &g.sig.ident,
             &g.sig.ident,
-            &entry,
+            entry,
             false,
-        )
+        ))
     });
     super::callers::entry_point_type(vis, f, quote!(#(#twins)*))
 }
@@ -125,7 +105,7 @@ fn entry_point_twin(
     sig: &syn::Signature,
     own: &syn::Ident,
     called: &syn::Ident,
-    entry: &str,
+    entry: Derived,
     in_impl: bool,
 ) -> TokenStream {
     let f = &item.sig.ident;
@@ -144,7 +124,7 @@ fn entry_point_twin(
     let own_attrs = attrs
         .iter()
         .filter(|a| a.path().is_ident("allow") || a.path().is_ident("doc"));
-    let check = (entry != "dual_pullback_all").then(|| {
+    let check = (entry != Derived::DualPullbackAll).then(|| {
         let args = primal_arguments(item, sig);
         let primal = if method {
             quote!(self.#f(#(#args),*))
@@ -204,7 +184,7 @@ pub(crate) fn derived_fns(
             syn::Item::Impl(i) if i.trait_.is_none() => {
                 entry_points.extend(i.items.into_iter().filter_map(|m| match m {
                     syn::ImplItem::Fn(f)
-                        if ENTRY_POINTS.contains(&f.sig.ident.to_string().as_str()) =>
+                        if Derived::entry_point(&f.sig.ident.to_string()).is_some() =>
                     {
                         Some(f)
                     }
@@ -222,11 +202,12 @@ fn twin(
     item: &syn::ItemFn,
     fallible: &Fallible,
     g: &syn::ItemFn,
-    suffix: &str,
+    derived: Derived,
     in_impl: bool,
 ) -> TokenStream {
     let f = &item.sig.ident;
-    let name = format_ident!("{}_{suffix}", f.to_string().trim_start_matches("r#"));
+    let suffix = derived.suffix();
+    let name = derived.of_stem(f.to_string().trim_start_matches("r#"));
     let inner = &g.sig.ident;
     let vis = &item.vis;
     let (generics, where_clause) = (&g.sig.generics, &g.sig.generics.where_clause);
@@ -249,7 +230,7 @@ fn twin(
     let doc = format!(
         "`_{suffix}` of [`{f}`], in `{f}`'s wrapper: the derivative where `{f}` has a value, else what `{f}` returns (`None`, or its error). It runs `{f}` once to learn which."
     );
-    if suffix.starts_with("gradcheck") {
+    if matches!(derived, Derived::Gradcheck | Derived::GradcheckWith) {
         let output = &g.sig.output;
         let doc = format!("Checks the derivatives of [`{f}`]'s value against central differences, as `_{suffix}` does for a plain result; where `{f}` has no value there is nothing to check, and it passes.");
         let primal_call = call(f, &primal_arguments(item, &g.sig));

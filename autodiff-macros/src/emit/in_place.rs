@@ -10,6 +10,7 @@
 //!   the cotangent of the entry contents in `y_bar`; the other cotangents are returned as
 //!   `f_vjp` of any function returns them.
 
+use super::names::Derived;
 use crate::in_place::{Buffer, InPlace};
 use proc_macro2::TokenStream;
 use quote::{format_ident, quote};
@@ -33,11 +34,22 @@ pub fn wrappers(
     let mut out = TokenStream::new();
     for g in &fns {
         let name = g.sig.ident.to_string();
-        let own = |suffix: &str| format_ident!("{stem}_{suffix}");
-        if name == format!("{hidden}_jvp") {
-            out.extend(jvp(item, in_place, g, &own("jvp"), in_impl));
-        } else if name == format!("{hidden}_vjp") {
-            out.extend(vjp(item, in_place, g, &own("vjp"), in_impl));
+        if name == Derived::Jvp.name(&hidden) {
+            out.extend(jvp(
+                item,
+                in_place,
+                g,
+                &Derived::Jvp.of_stem(&stem),
+                in_impl,
+            ));
+        } else if name == Derived::Vjp.name(&hidden) {
+            out.extend(vjp(
+                item,
+                in_place,
+                g,
+                &Derived::Vjp.of_stem(&stem),
+                in_impl,
+            ));
         }
     }
     out

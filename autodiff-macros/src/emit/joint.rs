@@ -6,7 +6,7 @@
 //! form, for callers.
 
 use super::forward::Sweep;
-use super::items::Acc;
+use super::signature::Acc;
 use super::Ctx;
 use crate::analysis::fusion::{declared_at, fixed_length, Fusion};
 use crate::ir::*;

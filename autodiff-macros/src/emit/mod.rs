@@ -1,32 +1,49 @@
 //! Code generation: the IR and its analyses, printed back as Rust.
 //!
 //! - `expr.rs`: primal expressions (with dual-number lifting for second order);
+//! - `forward.rs`: the forward walk shared by `f_jvp` and `f_pullback`'s forward sweep, with
+//!   `schedule.rs` (where tangent statements go), `record.rs` (what the forward sweep saves
+//!   for the reverse one), `calls.rs` (differentiated calls), `ranges.rs` (loop ranges) and
+//!   `lift.rs` (user types on dual numbers);
 //! - `tangent.rs`: forward mode, `f_jvp`;
 //! - `adjoint.rs`: the reverse of one statement's expression;
-//! - `reverse.rs`: reverse mode, `f_pullback` (forward sweep, then a closure holding the
-//!   reverse sweep);
+//! - `pullback_body.rs`: reverse mode, `f_pullback`'s body (forward sweep, then a closure
+//!   holding the reverse sweep);
+//! - `reverse.rs`: the reverse sweep of blocks and statements, with `reverse_assign.rs` for
+//!   assignments;
 //! - `nest.rs`: tape room for a whole loop nest, reserved before it runs;
 //! - `joint.rs`: `f_vjp`'s own body, where loops run fused with their reverse;
-//! - `items.rs`: the public items and their signatures (`f_vjp`, `f_grad`, `f_hvp`).
+//! - `items/`: the items beside `f`, one file per kind (`f_jvp`, `f_pullback`, `f_vjp`,
+//!   `f_grad`, `f_hvp`, `f_gradcheck`, the callers' entry points, custom rules);
+//! - `names.rs`: the kinds of derived item (`Derived`) and every derived item's name;
+//! - `signature.rs`: what the items' signatures are made of, shared by `items/` and the
+//!   bodies that follow those signatures.
 
 mod adjoint;
 pub mod body_items;
 mod callers;
+mod calls;
 mod check_finite;
 mod checkpoint;
 mod expr;
 pub mod fallible;
 mod fields;
 mod forward;
-mod gradcheck;
 pub mod in_place;
 pub mod items;
 mod joint;
+mod lift;
+pub mod names;
 mod nest;
 mod outputs;
+mod pullback_body;
+mod ranges;
+mod record;
 mod reverse;
+mod reverse_assign;
+mod schedule;
+mod signature;
 pub mod state;
-mod struct_hvp;
 mod tangent;
 mod window;
 
@@ -72,7 +89,7 @@ pub struct Ctx<'f> {
     /// reserved before it (`nest.rs`): its pushes then never grow a tape.
     in_nest: std::cell::Cell<bool>,
     /// Whether some loop nest's tapes were reserved: the function is then kept out of
-    /// its callers (`items::pullback_with`).
+    /// its callers (`items::pullback::pullback_with`).
     pub reserved_nest: std::cell::Cell<bool>,
 }
 

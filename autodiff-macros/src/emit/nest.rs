@@ -8,7 +8,7 @@
 //! Where every push in the nest can be counted before it runs, the outer loop reserves
 //! the count and its body pushes through `SaveStack::reserved`, which never grows: the
 //! nest makes no call. A nest it cannot count keeps the growing pushes. A function with a
-//! reserved nest also keeps its forward sweep out of line (`items::pullback_with`):
+//! reserved nest also keeps its forward sweep out of line (`items::pullback::pullback_with`):
 //! inlined beside its reverse sweep, the carried float was kept in memory all the same.
 //!
 //! What can be counted: the pushes of the nest's loop bodies and `if` branches (a branch

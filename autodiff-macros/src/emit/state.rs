@@ -15,7 +15,8 @@
 //!   `f_jvp` against central differences of `f` on copies of the state (rebuilt through
 //!   `Differentiable`, so the struct need not be `Clone`).
 
-use super::items::{active_params, allows, args, cotangent_type, ident, one, params, sibling};
+use super::names::{item_name, sibling, Derived};
+use super::signature::{active_params, allows, args, cotangent_type, one, params};
 use super::Ctx;
 use crate::state::{local_name, Mutating};
 use proc_macro2::TokenStream;
@@ -58,8 +59,8 @@ fn jvp(
         &method.sig.generics,
         &method.sig.generics.where_clause,
     );
-    let (f, name) = (&method.sig.ident, ident(method, ctx, "_jvp"));
-    let pure = sibling(&m.pure, ctx, "_jvp");
+    let (f, name) = (&method.sig.ident, item_name(method, ctx, Derived::Jvp));
+    let pure = sibling(&m.pure, ctx, Derived::Jvp);
     let receiver = ctx.func.params[0].var;
     let self_dot = ctx.dot(receiver);
     let (tangent_params, tangent_args): (Vec<_>, Vec<_>) = active_params(ctx)
@@ -216,8 +217,8 @@ fn vjp(
         &method.sig.generics,
         &method.sig.generics.where_clause,
     );
-    let (f, name) = (&method.sig.ident, ident(method, ctx, "_vjp"));
-    let pure = sibling(&m.pure, ctx, "_vjp");
+    let (f, name) = (&method.sig.ident, item_name(method, ctx, Derived::Vjp));
+    let pure = sibling(&m.pure, ctx, Derived::Vjp);
     let receiver = ctx.func.params[0].var;
     let self_bar = ctx.bar(receiver);
     let others: Vec<_> = active_params(ctx).filter(|p| p.var != receiver).collect();
@@ -322,10 +323,13 @@ fn gradcheck(method: &syn::ItemFn, m: &Mutating, ctx: &Ctx) -> Option<TokenStrea
     );
     let f = &method.sig.ident;
     let (check, check_with) = (
-        ident(method, ctx, "_gradcheck"),
-        ident(method, ctx, "_gradcheck_with"),
+        item_name(method, ctx, Derived::Gradcheck),
+        item_name(method, ctx, Derived::GradcheckWith),
     );
-    let (grad, jvp) = (ident(method, ctx, "_grad"), ident(method, ctx, "_jvp"));
+    let (grad, jvp) = (
+        item_name(method, ctx, Derived::Grad),
+        item_name(method, ctx, Derived::Jvp),
+    );
     let inputs: Vec<&syn::FnArg> = method.sig.inputs.iter().skip(1).collect();
     let names: Vec<TokenStream> = user_args(m, ctx).into_iter().skip(1).collect();
     // Each active float argument is one coordinate after the state's.
@@ -427,8 +431,8 @@ fn grad(method: &syn::ItemFn, m: &Mutating, ctx: &Ctx) -> TokenStream {
     };
     let (f, name, vjp) = (
         &method.sig.ident,
-        ident(method, ctx, "_grad"),
-        ident(method, ctx, "_vjp"),
+        item_name(method, ctx, Derived::Grad),
+        item_name(method, ctx, Derived::Vjp),
     );
     let receiver = ctx.func.params[0].var;
     let self_bar = ctx.bar(receiver);

@@ -3,11 +3,55 @@
 //! `Differentiable::to_flat`); closures rebuild the parameters from a flat slice, so the
 //! runtime's `check_derivatives` can perturb it.
 
-use super::items::passed_name;
-use super::Ctx;
+use crate::emit::names::{primal, sibling, Derived};
+use crate::emit::signature::{float_param, passed_name};
+use crate::emit::Ctx;
 use crate::ir::*;
 use proc_macro2::TokenStream;
 use quote::{format_ident, quote};
+
+/// Whether `f` gets an `f_gradcheck` (whose points are `f64`): at `f64`; at `f32`, checked
+/// with steps and a tolerance for `f32`, when every active parameter is of `f32` (not a
+/// struct, whose leaves the attribute cannot see, nor a method's receiver); or generic over
+/// its float type `T`, checked where `T` is `f64` or `f32`: `T` is the function's own type
+/// parameter, or a method's `impl`'s (its receiver then flattened through a bound,
+/// `Self: Differentiable<Scalar = T>`), and every other active parameter is over `T` alone
+/// (a parameter of `f64` or a struct of `f64` fields beside `T` would not be rebuilt from
+/// the check's points).
+pub(super) fn has_gradcheck(item: &syn::ItemFn, ctx: &Ctx) -> bool {
+    use crate::tokens::mentions_ident;
+    // The check rebuilds each parameter from a flat vector of numbers, and an array's
+    // length must then be known: not `[f64; N]` with `N` a const parameter.
+    if item.sig.generics.const_params().next().is_some() {
+        return false;
+    }
+    if ctx.float_is_f64() {
+        return true;
+    }
+    let (f64_, f32_) = (format_ident!("f64"), format_ident!("f32"));
+    let t = if ctx.concrete_float() {
+        (!ctx.func.method).then(|| f32_.clone())
+    } else if ctx.func.method {
+        syn::parse2::<syn::Ident>(ctx.float()).ok()
+    } else {
+        float_param(item, ctx)
+    };
+    let Some(t) = t else {
+        return false;
+    };
+    let receiver = ctx.func.method.then(|| ctx.func.params[0].var);
+    ctx.func
+        .params
+        .iter()
+        .filter(|p| p.active && Some(p.var) != receiver)
+        .all(|p| {
+            let ty = &p.ty;
+            let ty = quote!(#ty);
+            mentions_ident(ty.clone(), &t)
+                && !mentions_ident(ty.clone(), &f64_)
+                && (t == f32_ || !mentions_ident(ty, &f32_))
+        })
+}
 
 /// The two items, for functions with a float result, of `f64`, `f32` or generic over their
 /// float type (the check's points are `f64`, met through `AtF64`, with steps and a default
@@ -15,7 +59,12 @@ use quote::{format_ident, quote};
 /// `T: AtF64`, so it compiles whatever the function's bounds and runs where `T` is `f64` or
 /// `f32`). Without `f_hvp` (functions of concrete structs, methods that do not ask for one)
 /// the Hessian-vector product is not checked.
-pub fn emit(item: &syn::ItemFn, ctx: &Ctx, allows: &TokenStream, with_hvp: bool) -> TokenStream {
+pub(super) fn emit(
+    item: &syn::ItemFn,
+    ctx: &Ctx,
+    allows: &TokenStream,
+    with_hvp: bool,
+) -> TokenStream {
     let f = &item.sig.ident;
     let (vis, generics) = (&item.vis, &item.sig.generics);
     let generic = !ctx.concrete_float();
@@ -29,12 +78,12 @@ pub fn emit(item: &syn::ItemFn, ctx: &Ctx, allows: &TokenStream, with_hvp: bool)
         allows.clone()
     };
     let (check, check_with) = (
-        format_ident!("{f}_gradcheck"),
-        format_ident!("{f}_gradcheck_with"),
+        Derived::Gradcheck.at_call_site(f),
+        Derived::GradcheckWith.at_call_site(f),
     );
-    let path = |suffix: &str| super::items::sibling(item, ctx, suffix);
-    let (primal, check_with_path) = (path(""), path("_gradcheck_with"));
-    let (grad, jvp, hvp) = (path("_grad"), path("_jvp"), path("_hvp"));
+    let path = |kind: Derived| sibling(item, ctx, kind);
+    let (primal, check_with_path) = (primal(item, ctx), path(Derived::GradcheckWith));
+    let (grad, jvp, hvp) = (path(Derived::Grad), path(Derived::Jvp), path(Derived::Hvp));
     let params: Vec<TokenStream> = item.sig.inputs.iter().map(|p| quote!(#p)).collect();
     let names: Vec<TokenStream> = ctx
         .func

@@ -16,8 +16,9 @@
 //! for them, and a wrong guess is a compile error at the attribute rather than a method that
 //! silently goes missing.
 
-use super::items::{allows, cotangent_type, one, passed_name};
-use super::Ctx;
+use crate::emit::names::{sibling, Derived};
+use crate::emit::signature::{allows, cotangent_type, doc_link, float_param, one, passed_name};
+use crate::emit::Ctx;
 use crate::ir::*;
 use crate::tokens::{mentions_ident, subst};
 use proc_macro2::TokenStream;
@@ -25,7 +26,7 @@ use quote::{format_ident, quote, ToTokens};
 
 /// `f_hvp`, or nothing when a parameter has no dual-number form here (an inactive
 /// fixed-size array).
-pub fn emit(item: &syn::ItemFn, ctx: &Ctx) -> Option<TokenStream> {
+pub(super) fn emit(item: &syn::ItemFn, ctx: &Ctx) -> Option<TokenStream> {
     let t = float_type_param(item, ctx)?;
     let dual = quote!(::autodiff::__private::Dual<#t>);
     let (lifts, lifted) = lifted_args(ctx, &t)?;
@@ -44,14 +45,14 @@ pub fn emit(item: &syn::ItemFn, ctx: &Ctx) -> Option<TokenStream> {
         quote!(#dot: #ty)
     });
     let f = &item.sig.ident;
-    let name = format_ident!("{f}_hvp");
+    let name = Derived::Hvp.at_call_site(f);
     let call = pullback_call(item, ctx, args.collect());
     let (vis, generics) = (&item.vis, &item.sig.generics);
     let params = item.sig.inputs.iter();
     let ret_ty = &ctx.func.ret_ty;
     let bounds = dual_bounds(item, ctx, &t, &dual);
     let one = one(ctx);
-    let link = super::items::doc_link(item, ctx);
+    let link = doc_link(item, ctx);
     let doc = format!(
         " Hessian-vector product of [`{f}`]{link} by forward-over-reverse: its value, its \
          gradient, then H·v for the direction `v = ({})`, in one pass and without forming the \
@@ -136,11 +137,11 @@ fn lifted_args<'a>(ctx: &'a Ctx, t: &syn::Ident) -> Option<Lifted<'a>> {
 /// twin (`S<Dual<T>>`, a type the attribute cannot name but rustc infers).
 fn pullback_call(item: &syn::ItemFn, ctx: &Ctx, args: Vec<TokenStream>) -> TokenStream {
     if ctx.func.method {
-        let name = format_ident!("{}_pullback", item.sig.ident);
+        let name = Derived::Pullback.of(&item.sig.ident);
         let (receiver, rest) = args.split_first().expect("a method has a receiver");
         quote!((#receiver).#name(#(#rest),*))
     } else {
-        let pullback = super::items::sibling(item, ctx, "_pullback");
+        let pullback = sibling(item, ctx, Derived::Pullback);
         quote!(#pullback(#(#args),*))
     }
 }
@@ -171,16 +172,6 @@ fn part(p: &Param, b: &syn::Ident, which: &str) -> TokenStream {
             quote!(__ad::#f(&#b))
         }
     }
-}
-
-/// The float type when it is one of the function's type parameters.
-pub(super) fn float_param(item: &syn::ItemFn, ctx: &Ctx) -> Option<syn::Ident> {
-    let float = ctx.float().to_string();
-    item.sig
-        .generics
-        .type_params()
-        .find(|p| p.ident == float)
-        .map(|p| p.ident.clone())
 }
 
 /// The function's own bounds, the same with `Dual<T>` for `T`, and a `DualTwin` bound per

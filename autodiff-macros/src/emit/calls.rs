@@ -1,0 +1,171 @@
+//! Differentiated calls in the forward walk: the callee's value, its tangent through its
+//! `jvp_all`, or its pullback through its `pullback_all` (`dual_pullback_all` on dual
+//! numbers), with the arguments those entry points take.
+
+use super::forward::Sweep;
+use super::names::Derived;
+use super::{Ctx, Mode};
+use crate::ir::*;
+use proc_macro2::TokenStream;
+use quote::quote;
+
+impl Ctx<'_> {
+    /// A differentiated call. It goes through the callee's entry points for callers
+    /// (`g_jvp_all`, `g_pullback_all`, `g_dual_pullback_all`): this macro cannot see `g`'s
+    /// attribute, so it passes a tangent for, and expects a cotangent of, every float
+    /// argument, which those take and give whatever `g`'s `wrt` says.
+    pub(super) fn forward_call(
+        &self,
+        out: VarId,
+        pullback: VarId,
+        callee: &syn::Path,
+        args: &[Expr],
+        method: bool,
+        sweep: Sweep,
+    ) -> TokenStream {
+        let call =
+            |kind: Option<Derived>, args: Vec<TokenStream>| call_tokens(callee, method, kind, args);
+        let name = self.name(out);
+        // A call result the function assigns again is declared `mut`.
+        let mutable = self.func.vars[out].mutable.then(|| quote!(mut));
+        let name = quote!(#mutable #name);
+        let ty = self.func.vars[out].ty.as_ref().map(|t| {
+            let t = self.lift_type(t, self.active(out));
+            quote!(: #t)
+        });
+        if !self.active(out) {
+            let args = args.iter().map(|a| self.expr(a, false)).collect();
+            let call = call(None, args);
+            return quote!(let #name #ty = #call;);
+        }
+        let float_args: Vec<&Expr> = args
+            .iter()
+            .enumerate()
+            .filter(|(i, a)| self.kind_of(a).is_float() && !crate::rules::constant_arg(callee, *i))
+            .map(|(_, a)| a)
+            .collect();
+        match sweep {
+            Sweep::Plain => {
+                let args = args
+                    .iter()
+                    .map(|a| self.expr(a, self.kind_of(a).is_float()))
+                    .collect();
+                match self.mode {
+                    Mode::Plain => {
+                        let call = call(None, args);
+                        quote!(let #name #ty = #call;)
+                    }
+                    // The callee's value on dual numbers, from its dual twin.
+                    Mode::Lifted => {
+                        let call = call(Some(Derived::DualPullbackAll), args);
+                        quote!(let #name #ty = #call.0;)
+                    }
+                }
+            }
+            Sweep::Jvp => {
+                let dot = self.dot(out);
+                let args = args.iter().map(|a| self.expr(a, false));
+                let tangents = float_args
+                    .iter()
+                    .map(|a| self.tangent(a).unwrap_or_else(|| self.zero_tangent_arg(a)));
+                let call = call(Some(Derived::JvpAll), args.chain(tangents).collect());
+                quote!(let (#name, #mutable #dot) = #call;)
+            }
+            Sweep::Augmented => {
+                let pb = self.name(pullback);
+                let kind = match self.mode {
+                    Mode::Plain => Derived::PullbackAll,
+                    Mode::Lifted => Derived::DualPullbackAll,
+                };
+                let args = args.iter().map(|a| self.moved_arg(a)).collect();
+                let call = call(Some(kind), args);
+                quote!(let (#name, #pb) = #call;)
+            }
+        }
+    }
+
+    /// An argument of a differentiated call in the forward sweep. An active local sequence
+    /// passed by value is moved into the callee in the user's code, but the reverse sweep
+    /// still shapes its adjoint from it, so the callee gets a copy.
+    fn moved_arg(&self, a: &Expr) -> TokenStream {
+        let float = self.kind_of(a).is_float();
+        match &a.kind {
+            ExprKind::Var(v)
+                if matches!(self.kind(*v), Kind::FloatSeq | Kind::Array)
+                    && self.active(*v)
+                    && !matches!(self.func.vars[*v].ty, Some(syn::Type::Reference(_))) =>
+            {
+                let name = self.name(*v);
+                quote!(#name.clone())
+            }
+            _ => self.expr(a, float),
+        }
+    }
+
+    /// A zero tangent for an inactive float argument of a differentiated call.
+    fn zero_tangent_arg(&self, a: &Expr) -> TokenStream {
+        match (self.kind_of(a), &a.kind) {
+            (Kind::Array, ExprKind::Ref(inner)) => {
+                let inner = self.expr(inner, false);
+                quote!(&__ad::zeros_nd(&#inner))
+            }
+            // `&0.1` passed to an array rule: its tangent is a reference too.
+            (Kind::Float, ExprKind::Ref(_)) => {
+                let zero = self.zero();
+                quote!(&#zero)
+            }
+            // An array parameter passed on is a reference, like a slice one.
+            (Kind::Array, ExprKind::Var(v))
+                if matches!(self.func.vars[*v].ty, Some(syn::Type::Reference(_))) =>
+            {
+                let a = self.expr(a, false);
+                quote!(&__ad::zeros_nd(#a))
+            }
+            (Kind::Array, _) => {
+                let a = self.expr(a, false);
+                quote!(__ad::zeros_nd(&#a))
+            }
+            (Kind::FloatSeq, ExprKind::Ref(inner)) => {
+                let inner = self.expr(inner, false);
+                quote!(&__ad::zeros_like(&#inner))
+            }
+            // A slice parameter passed on is a reference; anything else (`v`, `x.to_vec()`)
+            // is a sequence passed by value, whose tangent is owned too.
+            (Kind::FloatSeq, ExprKind::Var(v))
+                if matches!(self.func.vars[*v].ty, Some(syn::Type::Reference(_))) =>
+            {
+                let a = self.expr(a, false);
+                quote!(&__ad::zeros_like(&#a))
+            }
+            (Kind::FloatSeq, _) => {
+                let a = self.expr(a, false);
+                quote!(__ad::zeros_like(&#a))
+            }
+            // A slice of structs or rows left out by `wrt` (a slice has no `zero_like`).
+            (Kind::StructSeq, ExprKind::Var(v)) if self.is_struct_slice(*v) => {
+                let a = self.expr(a, false);
+                quote!(&__ad::zeros_of_structs(#a))
+            }
+            (Kind::Struct | Kind::StructSeq, _) => {
+                let a = self.expr(a, false);
+                quote!(&__ad::Differentiable::zero_like(#a))
+            }
+            _ => self.zero(),
+        }
+    }
+}
+
+/// A call of the derived item `kind` of `callee` (or of `callee` itself for `None`):
+/// `callee_X(args)`, or for a method `(args[0]).callee_X(args[1..])`.
+fn call_tokens(
+    callee: &syn::Path,
+    method: bool,
+    kind: Option<Derived>,
+    args: Vec<TokenStream>,
+) -> TokenStream {
+    let f = super::names::callee(callee, method, kind);
+    match (method, args.split_first()) {
+        (true, Some((recv, rest))) => quote!((#recv).#f(#(#rest),*)),
+        _ => quote!(#f(#(#args),*)),
+    }
+}
