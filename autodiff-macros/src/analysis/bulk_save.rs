@@ -6,27 +6,10 @@
 //! in the order the pushes would have made, and the reverse sweep pops them one by one as
 //! before.
 
-use super::needed::{save_site, SaveSite};
+use super::plan::{save_site, BulkSaves, Needed, SaveSite};
 use super::window::offset;
-use super::Needed;
 use crate::ir::*;
 use std::collections::{HashMap, HashSet};
-
-/// The bulk saves of a function: what each loop saves before it starts, and which
-/// assignments no longer save anything themselves.
-#[derive(Clone, Default)]
-pub struct BulkSaves {
-    /// Per loop (by address), the sequences whose elements it saves before it starts, in
-    /// the order of their assignments.
-    pub before: HashMap<*const Stmt, Vec<VarId>>,
-    /// The assignments (by address) whose saves moved before their loop.
-    pub moved: HashSet<*const Stmt>,
-    /// Per loop, the sequences whose saved elements its reverse puts back in one copy
-    /// after it is done, rather than one by one (see [`restores_wait`]).
-    pub restored_after: HashMap<*const Stmt, Vec<VarId>>,
-    /// The assignments whose restores wait so.
-    pub late: HashSet<*const Stmt>,
-}
 
 /// The bulk saves of every `for` loop of `func` that runs all its trips (a loop that counts
 /// its trips is replayed from the count, its index saved, and keeps its pushes) and is not

@@ -15,17 +15,14 @@
 //! writes whole before reading them in every iteration (GMM's `xcentered`) are private to
 //! the iteration: its reverse restores them, which the next iteration cannot notice.
 
-use super::needed::{checkpointed, replayed, save_site};
-use super::{Activity, Needed};
-use crate::ir::*;
+pub use super::covering::fixed_length;
+pub use super::plan::Fusion;
 
-/// What `f_vjp` fuses: the positions in the body of the fused loops, and of the early
-/// statements (after the first fused loop, reversed before it), both in program order.
-#[derive(Default, Debug, PartialEq, Eq)]
-pub struct Fusion {
-    pub loops: Vec<usize>,
-    pub early: Vec<usize>,
-}
+use super::covering::{covering_loop, declared_len, len_of, mentions, reassigns};
+use super::plan::{replayed, save_site, Needed};
+use super::reads::checkpointed;
+use super::Activity;
+use crate::ir::*;
 
 /// The loops `f_vjp` fuses, if any. A top-level `for` loop is fused when
 /// - it runs all its trips, without a checkpoint in or on it;
@@ -207,24 +204,6 @@ fn scratch(func: &Func, body: &Block, v: VarId) -> bool {
     declared_len(func, v).is_some() && covers_before_reading(func, &body.stmts, v).is_some()
 }
 
-/// The length of a top-level `let v = vec![e; len]` that nothing reassigns whole or
-/// pushes to.
-fn declared_len(func: &Func, v: VarId) -> Option<&Expr> {
-    let var = &func.vars[v];
-    if var.kind != Kind::FloatSeq || var.scope != Some(0) {
-        return None;
-    }
-    match init_of(func, v)? {
-        Expr {
-            kind: ExprKind::Repeat {
-                len, array: false, ..
-            },
-            ..
-        } if fixed_length(func, v) => Some(len),
-        _ => None,
-    }
-}
-
 /// Walks one iteration's statements: `Some(covered)` when no statement reads or writes
 /// `v` before a covering loop has written all of it (after which anything goes); inner
 /// loops may use `v` when their own iterations cover it first, but cover nothing for
@@ -258,76 +237,6 @@ fn is_len_of(s: &Stmt, v: VarId) -> bool {
     matches!(&s.kind, StmtKind::Let { init: Some(e), .. } if len_of(e, v))
 }
 
-fn len_of(e: &Expr, v: VarId) -> bool {
-    matches!(&e.kind, ExprKind::Opaque(OpaqueCall::Method(recv, m, None, args))
-        if m == "len" && args.is_empty() && matches!(recv.kind, ExprKind::Var(u) if u == v))
-}
-
-/// `for j in 0..len { …; v[j] = e; … }` over `v`'s declared length, where the write is
-/// directly in the body and the only mention of `v` there (`e` does not read it).
-pub(super) fn covering_loop(func: &Func, s: &Stmt, v: VarId) -> bool {
-    let StmtKind::For {
-        var: j,
-        range,
-        body,
-        exit: None,
-        checkpoint: None,
-        ..
-    } = &s.kind
-    else {
-        return false;
-    };
-    let Some(len) = declared_len(func, v) else {
-        return false;
-    };
-    let full = range.step.is_none()
-        && !range.inclusive
-        && matches!(init_of(func, range.start), Some(Expr { kind: ExprKind::Int(i), .. }) if i.base10_digits() == "0")
-        && init_of(func, range.end).is_some_and(|end| same_length(func, end, len, v));
-    let writes = body.stmts.iter().filter(|t| match &t.kind {
-        StmtKind::Assign {
-            place: Place::Index(u, i),
-            value,
-            compound: None,
-        } => *u == v && matches!(i.kind, ExprKind::Var(w) if w == *j) && !expr_mentions(value, v),
-        _ => false,
-    });
-    let mentioning = body.stmts.iter().filter(|t| mentions(t, v)).count();
-    full && writes.count() == 1 && mentioning == 1
-}
-
-/// Whether a loop bound is the vector's declared length: the same literal, the same
-/// variable that nothing assigns, `v.len()`, or the same `w.len()` of a vector whose
-/// length nothing changes.
-fn same_length(func: &Func, end: &Expr, len: &Expr, v: VarId) -> bool {
-    let unassigned = |u: VarId| !func.body.any(&|s| s.writes(u));
-    match (&end.kind, &len.kind) {
-        (ExprKind::Int(a), ExprKind::Int(b)) => a.base10_digits() == b.base10_digits(),
-        (ExprKind::Var(a), ExprKind::Var(b)) => a == b && unassigned(*a) && !func.vars[*a].mutable,
-        _ if len_of(end, v) => true,
-        // `w.len()` both times, of a `w` whose length nothing changes.
-        _ => (0..func.vars.len())
-            .any(|w| len_of(end, w) && len_of(len, w) && !func.body.any(&|s| reassigns(s, w))),
-    }
-}
-
-/// The initialiser of a variable bound once by a `let`.
-fn init_of(func: &Func, v: VarId) -> Option<&Expr> {
-    fn find(b: &Block, v: VarId) -> Option<&Expr> {
-        b.stmts.iter().find_map(|s| match &s.kind {
-            StmtKind::Let { var, init: Some(e) } if *var == v => Some(e),
-            _ => s.blocks().into_iter().find_map(|inner| find(inner, v)),
-        })
-    }
-    find(&func.body, v)
-}
-
-fn expr_mentions(e: &Expr, v: VarId) -> bool {
-    let mut found = false;
-    e.visit_vars(&mut |u| found |= u == v);
-    found
-}
-
 /// The position of the top-level statement that declares `v` (0 for a parameter).
 pub fn declared_at(func: &Func, v: VarId) -> usize {
     let declares = |s: &Stmt| match &s.kind {
@@ -335,24 +244,6 @@ pub fn declared_at(func: &Func, v: VarId) -> usize {
         _ => false,
     };
     func.body.stmts.iter().position(declares).unwrap_or(0)
-}
-
-/// Whether `v` keeps the length it is declared with: nothing reassigns it whole or pushes
-/// to it.
-pub fn fixed_length(func: &Func, v: VarId) -> bool {
-    !func.body.any(&|s| reassigns(s, v))
-}
-
-/// A statement (or one nested in it) that reassigns `v` whole or pushes to it.
-fn reassigns(s: &Stmt, v: VarId) -> bool {
-    s.any(&|t| matches!(&t.kind, StmtKind::Assign { place: Place::Var(u), .. } | StmtKind::Push { vec: u, .. } if *u == v))
-}
-
-/// Whether a statement (or one nested in it) reads or writes `v`.
-fn mentions(s: &Stmt, v: VarId) -> bool {
-    let mut found = false;
-    visit_stmt(s, &mut |u, _| found |= u == v);
-    found || s.any(&|t| t.writes(v))
 }
 
 /// Whether a statement (or one nested in it) assigns `v`, an element of it, or pushes to

@@ -5,12 +5,15 @@
 
 pub mod activity;
 pub mod bulk_save;
+mod covering;
 pub mod fusion;
 pub mod needed;
+mod plan;
+mod reads;
 pub mod remat;
 pub mod residuals;
+mod unsaved;
 pub mod window;
 
 pub use activity::Activity;
-pub use needed::Needed;
-pub use remat::Remat;
+pub use plan::Needed;

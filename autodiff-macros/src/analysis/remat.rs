@@ -6,7 +6,6 @@
 //! Index arithmetic on a ring (`let next = if i + 1 == n { 0 } else { i + 1 };`) is the
 //! typical case: lowered to a deferred `let` and a branch, it is recomputed as one `if`.
 
-use crate::analysis::Needed;
 use crate::ir::*;
 use crate::rules::Partial;
 use std::collections::HashMap;
@@ -51,7 +50,8 @@ impl Remat {
     }
 }
 
-pub fn analyze(func: &Func, needed: &mut Needed) -> Remat {
+/// The needed values to recompute; what they read becomes needed in turn.
+pub fn analyze(func: &Func, needed: &mut [bool]) -> Remat {
     let mut lets = HashMap::new();
     let mut rebound = vec![];
     collect(&func.body, &mut lets, &mut rebound);
@@ -63,7 +63,7 @@ pub fn analyze(func: &Func, needed: &mut Needed) -> Remat {
         let var = &func.vars[v];
         let init = &lets[&v];
         let inner = matches!(var.scope, Some(b) if b != 0);
-        if !(inner && needed.is_needed(v) && !var.mutable && init.cheap()) {
+        if !(inner && needed[v] && !var.mutable && init.cheap()) {
             continue;
         }
         let mut stable = true;
@@ -79,7 +79,7 @@ pub fn analyze(func: &Func, needed: &mut Needed) -> Remat {
     }
     // What a recomputation reads must be there when it runs.
     for init in remat.values() {
-        init.visit_vars(&mut |u| needed.needed[u] = true);
+        init.visit_vars(&mut |u| needed[u] = true);
     }
     Remat { init: remat }
 }

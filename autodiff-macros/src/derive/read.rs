@@ -1,0 +1,140 @@
+//! Reading a struct into a [`Model`]: its fields and their `#[no_grad]` marks, refused
+//! where it is no struct or has nothing to differentiate.
+
+use super::{mentions, Field, Model, Scalar};
+use quote::ToTokens;
+use syn::spanned::Spanned;
+use syn::{Data, DeriveInput, Fields, GenericArgument, Member, PathArguments, Type};
+
+impl<'a> Model<'a> {
+    /// Reads the fields and their `#[no_grad]` marks; refuses enums, unions and malformed
+    /// marks, reporting every malformed mark at once.
+    pub(super) fn read(input: &'a DeriveInput) -> syn::Result<Self> {
+        let data = match &input.data {
+            Data::Struct(data) => data,
+            Data::Enum(data) => {
+                return Err(syn::Error::new(
+                    data.enum_token.span(),
+                    "`#[derive(Differentiable)]` does not support enums: a gradient must have the leaves of its value, and the variants of an enum have different ones; put the parameters in a struct, or implement `Differentiable` by hand",
+                ))
+            }
+            Data::Union(data) => {
+                return Err(syn::Error::new(
+                    data.union_token.span(),
+                    "`#[derive(Differentiable)]` does not support unions: their fields share memory, so they cannot be walked leaf by leaf; use a struct",
+                ))
+            }
+        };
+        let mut errors = Vec::new();
+        for attr in input.attrs.iter().filter(|a| a.path().is_ident("no_grad")) {
+            errors.push(syn::Error::new_spanned(
+                attr,
+                "`#[no_grad]` goes on a field, not on the struct: it marks a field as a constant, which `zero_like` clones and the other methods skip",
+            ));
+        }
+        let tuple = matches!(data.fields, Fields::Unnamed(_));
+        let mut fields = Vec::new();
+        let mut refused = Vec::new();
+        for (i, field) in data.fields.iter().enumerate() {
+            let mut no_grad = false;
+            for attr in field.attrs.iter().filter(|a| a.path().is_ident("no_grad")) {
+                match attr.meta.require_path_only() {
+                    Ok(_) => no_grad = true,
+                    Err(_) => errors.push(syn::Error::new_spanned(
+                        &attr.meta,
+                        "`#[no_grad]` takes no arguments: write `#[no_grad]` alone on a field that is a constant rather than a parameter",
+                    )),
+                }
+            }
+            let member = match &field.ident {
+                Some(ident) => Member::Named(ident.clone()),
+                None => Member::Unnamed(syn::Index {
+                    index: i as u32,
+                    span: field.ty.span(),
+                }),
+            };
+            // Integers, flags, characters, strings and markers are constants without the
+            // mark: they have no derivative.
+            no_grad |= plainly_constant(&field.ty);
+            // A borrow of floats (`data: &'a [f64]`) cannot hold a cotangent, which is owned.
+            // (It is then read as a constant, so that this is the one error.)
+            if let (false, Type::Reference(r)) = (no_grad, &field.ty) {
+                no_grad = true;
+                refused.push(syn::Error::new_spanned(
+                    r,
+                    "this field borrows its values, and a cotangent cannot be a borrow: mark the field `#[no_grad]` to keep it a constant (a lookup table, say), or own the values (`Vec<f64>`) to differentiate with respect to them",
+                ));
+            }
+            let recursive = mentions(field.ty.to_token_stream(), &input.ident);
+            fields.push(Field {
+                member,
+                ty: &field.ty,
+                no_grad,
+                recursive,
+            });
+        }
+        match errors.into_iter().reduce(|mut all, e| {
+            all.combine(e);
+            all
+        }) {
+            Some(errors) => Err(errors),
+            None => Ok(Model {
+                input,
+                fields,
+                tuple,
+                refused,
+            }),
+        }
+    }
+
+    /// Refuses a struct with nothing to differentiate; otherwise finds its float type.
+    pub(super) fn check(self) -> syn::Result<(Self, Scalar<'a>)> {
+        let name = &self.input.ident;
+        // A struct with nothing to differentiate (`struct Model;` whose methods compute from
+        // their arguments, a struct of constants) has no leaves: its methods can still be
+        // differentiated with respect to their other parameters.
+        if self.fields.iter().all(|f| f.no_grad) {
+            return Ok((self, Scalar::Constant));
+        }
+        // Rule: the float type comes from a field that does not contain the struct itself.
+        match self.scalar() {
+            Some(scalar) => Ok((self, scalar)),
+            None => Err(syn::Error::new_spanned(name, format!("`#[derive(Differentiable)]` takes the float type from a field whose type does not contain `{name}` itself, and `{name}` has none: add a float field, or implement `Differentiable` by hand"))),
+        }
+    }
+}
+
+/// A type that cannot hold a derivative, by its name: integers, `bool`, `char`, `String`,
+/// `&str`, `PhantomData<…>`, and sequences, options and tuples of them (`Vec<usize>`,
+/// `[i8; 4]`, `Option<u8>`, `VecDeque<u32>`).
+fn plainly_constant(ty: &Type) -> bool {
+    const CONTAINERS: &[&str] = &["Vec", "VecDeque", "Option", "Box", "Rc", "Arc"];
+    match ty {
+        Type::Reference(r) => {
+            matches!(&*r.elem, Type::Path(p) if p.path.is_ident("str"))
+                || (r.mutability.is_none() && plainly_constant(&r.elem))
+        }
+        Type::Array(a) => plainly_constant(&a.elem),
+        Type::Slice(s) => plainly_constant(&s.elem),
+        Type::Paren(p) => plainly_constant(&p.elem),
+        Type::Tuple(t) => !t.elems.is_empty() && t.elems.iter().all(plainly_constant),
+        Type::Path(p) if p.qself.is_none() => p.path.segments.last().is_some_and(|s| {
+            let name = s.ident.to_string();
+            if crate::parse::INTS.contains(&name.as_str())
+                || ["bool", "char", "String", "PhantomData"].contains(&name.as_str())
+            {
+                return true;
+            }
+            match &s.arguments {
+                PathArguments::AngleBracketed(args) if CONTAINERS.contains(&name.as_str()) => {
+                    args.args.iter().all(|a| match a {
+                        GenericArgument::Type(t) => plainly_constant(t),
+                        _ => false,
+                    })
+                }
+                _ => false,
+            }
+        }),
+        _ => false,
+    }
+}

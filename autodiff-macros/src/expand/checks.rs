@@ -1,0 +1,230 @@
+//! The driver's checks, each with its rule and its error: the signature (before lowering),
+//! that something varies and that `hvp` can be honoured (after).
+
+use crate::ir::ParamShape;
+use crate::parse::Args;
+use quote::quote;
+
+/// At least one parameter holds the float type: otherwise there is nothing to differentiate
+/// with respect to (a slice of another type parameter `T: Into<f64>` is such a parameter).
+pub(super) fn check_something_varies(
+    item: &syn::ItemFn,
+    func: &crate::ir::Func,
+) -> Result<(), Vec<syn::Error>> {
+    if func.params.iter().any(|p| p.active) || !func.outputs.is_empty() {
+        return Ok(());
+    }
+    let float = &func.float;
+    let others: Vec<&syn::Ident> = item
+        .sig
+        .generics
+        .type_params()
+        .map(|t| &t.ident)
+        .filter(|t| quote!(#t).to_string() != quote!(#float).to_string())
+        .collect();
+    let of_other = item.sig.inputs.iter().find_map(|input| match input {
+        syn::FnArg::Typed(pt) => others
+            .iter()
+            .find(|t| crate::tokens::mentions_ident(quote!(#pt), t))
+            .map(|t| (pt, *t)),
+        syn::FnArg::Receiver(_) => None,
+    });
+    // A struct taken by value and read only through its methods (`fn f(p: P, q: P) -> f64 {
+    // p.dot(&q) }`): by value, the attribute takes it as a struct only where the body reads
+    // its fields, since any other type could be one.
+    let by_value_struct = item.sig.inputs.iter().find_map(|input| match input {
+        syn::FnArg::Typed(pt) => match (&*pt.pat, &*pt.ty) {
+            (syn::Pat::Ident(p), syn::Type::Path(tp))
+                if tp.path.segments.last().is_some_and(|s| {
+                    s.ident
+                        .to_string()
+                        .starts_with(|c: char| c.is_ascii_uppercase())
+                }) =>
+            {
+                Some((p.ident.clone(), (*pt.ty).clone()))
+            }
+            _ => None,
+        },
+        syn::FnArg::Receiver(_) => None,
+    });
+    let error = match (of_other, by_value_struct) {
+        (None, Some((name, ty))) => syn::Error::new_spanned(
+            &ty,
+            format!("no parameter of `{}` holds the float type `{}` that the attribute can see: `{name}` is taken by value and read only through its methods; take it by reference (`{name}: &{}`, a `#[derive(Differentiable)]` struct, whose methods carry `#[differentiate]`), or read its fields in the body", item.sig.ident, quote!(#float), quote!(#ty)),
+        ),
+        (Some((pt, t)), _) => syn::Error::new_spanned(
+            &pt.ty,
+            format!("this parameter holds `{t}`, which is not the float type `{}`: `#[differentiate]` differentiates with respect to parameters of the float type; write the element as `{}` (or a type parameter bounded by `num_traits::Float`), and convert before the call", quote!(#float), quote!(#float)),
+        ),
+        (None, None) => syn::Error::new(
+            item.sig.ident.span(),
+            format!("no parameter of `{}` holds the float type `{}`, so there is nothing to differentiate with respect to: take the inputs as `{}` values, slices, `Vec`s, arrays, `ndarray` arrays or `#[derive(Differentiable)]` structs", item.sig.ident, quote!(#float), quote!(#float)),
+        ),
+    };
+    Err(vec![error])
+}
+
+/// `hvp` can be honoured: a method of an `impl` generic over its float type, with a float
+/// result and every parameter with a dual-number form. Other functions get `_hvp` without
+/// asking, where they can have one.
+pub(super) fn check_hvp_request(
+    args: &Args,
+    func: &crate::ir::Func,
+) -> Result<(), Vec<syn::Error>> {
+    let Some(word) = &args.hvp else {
+        return Ok(());
+    };
+    let float = &func.float;
+    let float = quote!(#float).to_string();
+    let message = if !func.method {
+        "`hvp` is for methods taking `&self` in a generic `impl<T: Float>`: other functions get `_hvp` without asking, where they can have one".to_string()
+    } else if float == "f64" || float == "f32" {
+        format!("a method's `_hvp` runs its `impl` on dual numbers, which needs the `impl` generic over its float type (`impl<T: Float> S<T>`); this method's float type is `{float}`: make the struct and its `impl` generic, or differentiate a generic free function that calls the method")
+    } else if !matches!(
+        func.ret_shape,
+        crate::ir::Ret::Single(crate::ir::Kind::Float)
+    ) {
+        "`_hvp` is the Hessian-vector product of a function with a float result: this method returns something else, so it can have none".to_string()
+    } else if let Some(p) = func
+        .params
+        .iter()
+        .find(|p| !p.active && matches!(p.shape, ParamShape::ArrayRef | ParamShape::Array))
+    {
+        // Spanned on the parameter: the syntax to change.
+        let message = "this method's `_hvp` cannot be made: a fixed-size array parameter left out by `wrt` has no dual-number form here; make it active, or pass it as a slice";
+        return Err(vec![syn::Error::new_spanned(&p.ty, message)]);
+    } else {
+        return Ok(());
+    };
+    Err(vec![syn::Error::new(word.span(), message)])
+}
+
+/// The checks on the signature, each with its rule.
+pub(super) fn check_signature(
+    item: &syn::ItemFn,
+    args: &Args,
+    in_impl: bool,
+) -> Result<(), Vec<syn::Error>> {
+    let sig = &item.sig;
+    let mut errors = vec![];
+    // Only ordinary functions: their body is plain code the macro can transform.
+    if let Some(t) = &sig.asyncness {
+        errors.push(syn::Error::new(t.span, "`async fn` cannot be differentiated: differentiate a synchronous function and call it from async code"));
+    }
+    if !matches!(sig.safety, syn::Safety::Default) {
+        errors.push(syn::Error::new_spanned(&sig.safety, "`unsafe fn` cannot be differentiated: differentiate a safe function and keep the unsafe code outside it"));
+    }
+    if let Some(v) = &sig.variadic {
+        errors.push(syn::Error::new_spanned(
+            v,
+            "variadic functions cannot be differentiated",
+        ));
+    }
+    // A tuple of one element is read as its element nowhere else: say so.
+    if let syn::ReturnType::Type(_, ty) = &sig.output {
+        if matches!(&**ty, syn::Type::Tuple(t) if t.elems.len() == 1) {
+            errors.push(syn::Error::new_spanned(ty, "a one-element tuple result is not supported by `#[differentiate]`: return the element itself (`-> f64`), or a tuple of two or more"));
+        }
+    }
+    // Types are read as written: a macro in a type cannot be.
+    let mut types: Vec<&syn::Type> = sig
+        .inputs
+        .iter()
+        .filter_map(|p| match p {
+            syn::FnArg::Typed(pt) => Some(&*pt.ty),
+            _ => None,
+        })
+        .collect();
+    if let syn::ReturnType::Type(_, ty) = &sig.output {
+        types.push(ty);
+    }
+    for ty in types {
+        let has_macro = quote!(#ty)
+            .into_iter()
+            .any(|t| matches!(&t, proc_macro2::TokenTree::Punct(p) if p.as_char() == '!'));
+        if has_macro {
+            errors.push(syn::Error::new_spanned(ty, "a macro in a parameter or return type is not supported by `#[differentiate]`: write the type itself"));
+        }
+    }
+    // Rows of floats in a form the derivatives do not take (modified by value, `&mut`,
+    // `&[&[f64]]`) would be constants without a word: refused unless `wrt` leaves them out.
+    if let Ok(float) = crate::parse::float_type(sig, Some(&item.block), in_impl) {
+        for input in &sig.inputs {
+            let syn::FnArg::Typed(pt) = input else {
+                continue;
+            };
+            let named = match &*pt.pat {
+                syn::Pat::Ident(pi) => args
+                    .wrt
+                    .as_ref()
+                    .is_none_or(|names| names.contains(&pi.ident)),
+                _ => true,
+            };
+            let inactive = crate::parse::param_shape(&pt.ty, &float) == ParamShape::Inactive;
+            if named && inactive && crate::parse::mixed_float_tuple(&pt.ty, &float) {
+                let float = quote!(#float);
+                errors.push(syn::Error::new_spanned(&pt.ty, format!("`#[differentiate]` differentiates tuples of two to four `{float}`s (`({float}, {float})`, also in a slice or an array): this tuple holds other types or more floats, which would be constants; pass them as parameters of their own or in a `#[derive(Differentiable)]` struct, or leave this parameter out with `wrt(…)` if it holds constants")));
+                continue;
+            }
+            if named
+                && inactive
+                && !crate::parse::nests_floats(&pt.ty, &float)
+                && crate::parse::holds_floats(&pt.ty, &float)
+                && !crate::parse::is_mut_float_ref(&pt.ty, &float)
+            {
+                let float = quote!(#float);
+                errors.push(syn::Error::new_spanned(&pt.ty, format!("`#[differentiate]` cannot differentiate the `{float}`s this parameter holds (it takes floats, slices, `Vec`s and arrays of them, rows, tuples of two to four floats, `ndarray` arrays and `#[derive(Differentiable)]` structs), so they would be constants: pass them in one of those forms, or leave this parameter out with `wrt(…)` if it holds constants")));
+                continue;
+            }
+            if named && inactive && crate::parse::nests_floats(&pt.ty, &float) {
+                let float = quote!(#float);
+                errors.push(syn::Error::new_spanned(&pt.ty, format!("`#[differentiate]` takes rows of `{float}` as a shared slice or array of rows (`&[Vec<{float}>]`, `&[[{float}; N]]`, `&[[{float}; N]; M]`, or one of these by value and not modified), not in this form: copy modified rows into a local flat `Vec<{float}>` (indexed `v[i * n + j]`) or an `ndarray::Array2<{float}>`, or leave this parameter out with `wrt(…)` if it holds constants")));
+            }
+        }
+    }
+    // `wrt` names parameters that exist and hold floats.
+    if let Some(names) = &args.wrt {
+        let float =
+            crate::parse::float_type(sig, Some(&item.block), in_impl).map_err(|e| vec![e])?;
+        for name in names {
+            if name == "self" && sig.receiver().is_some() {
+                continue;
+            }
+            let param = sig.inputs.iter().find_map(|p| match p {
+                syn::FnArg::Typed(pt) => match &*pt.pat {
+                    syn::Pat::Ident(pi) if pi.ident == *name => Some(&pt.ty),
+                    _ => None,
+                },
+                _ => None,
+            });
+            match param {
+                None => {
+                    // A binding of a parameter written as a pattern (`(a, b): (f64, f64)`),
+                    // which the derived items name after its bindings (`a_b`).
+                    let named = name.to_string();
+                    let pattern = sig.inputs.iter().find_map(|p| match p {
+                        syn::FnArg::Typed(pt) => match &*pt.pat {
+                            syn::Pat::Ident(pi) if pi.ident.to_string().split('_').any(|part| part == named) && item.block.stmts.iter().any(|s| matches!(s, syn::Stmt::Local(l) if matches!(&l.pat, syn::Pat::Tuple(_) | syn::Pat::Slice(_)))) => Some(pi.ident.clone()),
+                            _ => None,
+                        },
+                        _ => None,
+                    });
+                    let hint = pattern.map_or(String::new(), |p| format!(": a parameter written as a pattern is named after its bindings, here `{p}`; write `wrt({p})`"));
+                    errors.push(syn::Error::new(name.span(), format!("`wrt` names `{name}`, which is not a parameter of `{}`{hint}", sig.ident)));
+                }
+                // An output buffer named in `wrt`: its entry contents, where the body
+                // reads them (`crate::in_place`).
+                Some(ty) if crate::parse::param_shape(ty, &float) == ParamShape::Inactive && !crate::parse::is_buffer(ty, &float) => errors.push(syn::Error::new(
+                    name.span(),
+                    format!("`{name}` cannot be differentiated: only float, float slice, `Vec`, array and `&Struct` (a `#[derive(Differentiable)]` struct) parameters can be named in `wrt`"),
+                )),
+                Some(_) => {}
+            }
+        }
+    }
+    if errors.is_empty() {
+        Ok(())
+    } else {
+        Err(errors)
+    }
+}

@@ -1,0 +1,101 @@
+//! The attribute's arguments (`wrt(…)`, `custom`, `associated`, `recursive`, `hvp`), and
+//! whether the function is an item of an `impl`.
+
+use syn::parse::{Parse, ParseStream};
+use syn::punctuated::Punctuated;
+use syn::{Ident, Token};
+
+/// `#[differentiate]`, `#[differentiate(wrt(a, b))]`, `#[differentiate(custom)]`,
+/// `#[differentiate(associated)]` or `#[differentiate(hvp)]`, alone or together.
+#[derive(Default)]
+pub(crate) struct Args {
+    /// The active parameters, when named.
+    pub(crate) wrt: Option<Vec<Ident>>,
+    /// The derivatives are the user's own `f_jvp` and `f_vjp`: only the split form and the
+    /// helpers are generated from them.
+    pub(crate) custom: bool,
+    /// An associated function without `self` in an `impl`, which the attribute cannot see:
+    /// the generated items reach each other as `Self::f_…`.
+    pub(crate) associated: bool,
+    /// `recursive`: the function is part of a cycle of calls through other functions
+    /// (`f` calls `g`, which calls `f`), which the attribute cannot see; a function calling
+    /// itself directly needs no word.
+    pub(crate) recursive: bool,
+    /// A method of a generic `impl` asks for `_hvp`, which runs the `impl` at `Dual<T>`:
+    /// only the user can tell that the `impl`'s bounds, which the attribute cannot see,
+    /// hold there. The word itself, for the span of errors.
+    pub(crate) hvp: Option<Ident>,
+}
+
+impl Parse for Args {
+    fn parse(input: ParseStream) -> syn::Result<Self> {
+        let mut args = Args::default();
+        let mut seen: Vec<String> = vec![];
+        while !input.is_empty() {
+            let key: Ident = input.parse()?;
+            let name = key.to_string();
+            if seen.contains(&name) {
+                let what = match name.as_str() {
+                    "wrt" => "write one `wrt(a, b, …)` naming every parameter to differentiate with respect to",
+                    _ => "write it once",
+                };
+                return Err(syn::Error::new(
+                    key.span(),
+                    format!("`{name}` is given twice: {what}"),
+                ));
+            }
+            seen.push(name);
+            let flag = match key.to_string().as_str() {
+                "custom" => Some(&mut args.custom),
+                "associated" => Some(&mut args.associated),
+                "recursive" => Some(&mut args.recursive),
+                _ => None,
+            };
+            if key == "hvp" {
+                args.hvp = Some(key);
+                if !input.is_empty() {
+                    input.parse::<Token![,]>()?;
+                }
+                continue;
+            }
+            if let Some(flag) = flag {
+                *flag = true;
+                if !input.is_empty() {
+                    input.parse::<Token![,]>()?;
+                }
+                continue;
+            }
+            if key != "wrt" {
+                return Err(syn::Error::new(
+                    key.span(),
+                    format!("unknown argument `{key}`: the arguments are `wrt(a, b, …)`, naming the parameters to differentiate with respect to, `custom`, for a function whose `_jvp` and `_vjp` you write yourself, `associated`, for a function without `self` inside an `impl`, `recursive`, for a function in a cycle of calls through others, and `hvp`, for `_hvp` on a method of a generic `impl`"),
+                ));
+            }
+            if !input.peek(syn::token::Paren) {
+                return Err(syn::Error::new(key.span(), "write `wrt(a, b)`: the parameters to differentiate with respect to, in parentheses"));
+            }
+            let content;
+            syn::parenthesized!(content in input);
+            // `self` too, for a method (a keyword, which `Ident`'s own parser refuses).
+            let names = Punctuated::<Ident, Token![,]>::parse_terminated_with(
+                &content,
+                syn::ext::IdentExt::parse_any,
+            )?;
+            args.wrt = Some(names.into_iter().collect());
+            if !input.is_empty() {
+                input.parse::<Token![,]>()?;
+            }
+        }
+        Ok(args)
+    }
+}
+
+/// Whether the function is an item of an `impl`, so that its generated siblings are reached
+/// through `Self`: a method, a function that names `Self` (in its signature or body, which
+/// only an `impl` allows), or one marked `associated` (nothing else tells: the attribute
+/// sees the function alone).
+pub(crate) fn in_impl(item: &syn::ItemFn, args: &Args) -> bool {
+    let receiver = matches!(item.sig.inputs.first(), Some(syn::FnArg::Receiver(_)));
+    let self_ = Ident::new("Self", proc_macro2::Span::call_site());
+    receiver || args.associated || crate::tokens::mentions_ident(quote::quote!(#item), &self_)
+}

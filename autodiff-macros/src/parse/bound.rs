@@ -1,0 +1,153 @@
+//! The bounds added to the copy the derivatives are built from: `Float` on a type parameter
+//! bounded only by arithmetic traits, and the traits a generic float type needs where rows,
+//! tuples or values left to rustc are differentiated.
+
+use super::float::float_type;
+use super::kind::{element, is_float_name, is_float_tuple};
+use super::shape::is_rows;
+use syn::{Type, TypeParamBound};
+
+/// Traits of `std` that generic numeric code bounds its element type by (`T: Mul<Output
+/// = T> + Add<Output = T> + Default + Copy`): every float has them.
+const ARITHMETIC_BOUNDS: &[&str] = &[
+    "Add",
+    "Sub",
+    "Mul",
+    "Div",
+    "Neg",
+    "Rem",
+    "AddAssign",
+    "SubAssign",
+    "MulAssign",
+    "DivAssign",
+    "Copy",
+    "Clone",
+    "Default",
+    "PartialEq",
+    "PartialOrd",
+    "Debug",
+    "Display",
+    "Sum",
+    "Product",
+    "Sized",
+    "Send",
+    "Sync",
+];
+
+/// A function with no float type of its own but a type parameter bounded only by
+/// arithmetic traits: its derivatives are built from a copy where that parameter is also
+/// bounded by `Float`, so they exist for `f64` and `f32` (the function itself keeps its
+/// bounds). `None` where the signature already names a float type.
+pub(crate) fn bound_arithmetic_param(item: &syn::ItemFn) -> Option<syn::ItemFn> {
+    if float_type(&item.sig, None, false).is_ok()
+        || matches!(item.sig.inputs.first(), Some(syn::FnArg::Receiver(_)))
+    {
+        return None;
+    }
+    // Operator traits, or a float trait of the user's own (`T: MyFloat`, `T: BasicFloat`,
+    // `T: RealField`, which the attribute cannot see is `Float`).
+    let arithmetic = |tp: &syn::TypeParam| {
+        !tp.bounds.is_empty()
+            && tp.bounds.iter().all(|b| match b {
+                TypeParamBound::Trait(t) => t.path.segments.last().is_some_and(|s| {
+                    let name = s.ident.to_string();
+                    ARITHMETIC_BOUNDS.contains(&name.as_str())
+                        || name.contains("Float")
+                        || name.contains("Real")
+                }),
+                _ => true,
+            })
+    };
+    let candidates: Vec<&syn::TypeParam> = item
+        .sig
+        .generics
+        .type_params()
+        .filter(|tp| arithmetic(tp))
+        .collect();
+    let [tp] = candidates.as_slice() else {
+        return None;
+    };
+    let name = tp.ident.clone();
+    let mut copy = item.clone();
+    for param in copy.sig.generics.type_params_mut() {
+        if param.ident == name {
+            param
+                .bounds
+                .push(syn::parse_quote!(::autodiff::__private::Float));
+            param.bounds.push(syn::parse_quote!('static));
+        }
+    }
+    Some(copy)
+}
+
+/// A copy of a function generic over its float type `T` whose rows (`&[[T; 2]; 2]`) or
+/// tuples (`&(T, T)`) are differentiated as values of `Differentiable` types made of `T`s,
+/// with the bound that makes them so, `T: Differentiable<Scalar = T>` (every float type
+/// meets it). `None` where no such parameter needs it.
+pub(crate) fn bound_float_leaves(item: &syn::ItemFn) -> Option<syn::ItemFn> {
+    bound_float(
+        item,
+        |float| {
+            let tuple = |t: &Type| match t {
+                Type::Reference(r) => {
+                    is_float_tuple(&r.elem, float)
+                        || element(&r.elem).is_some_and(|(e, _)| is_float_tuple(e, float))
+                }
+                _ => false,
+            };
+            item.sig.inputs.iter().any(|input| match input {
+                syn::FnArg::Typed(pt) => is_rows(&pt.ty, float) || tuple(&pt.ty),
+                syn::FnArg::Receiver(_) => false,
+            })
+        },
+        |float| vec![syn::parse_quote!(::autodiff::__private::Differentiable<Scalar = #float>)],
+    )
+}
+
+/// A copy of a function generic over its float type `T` that holds a value whose type the
+/// macro leaves to rustc (a call's result only passed on, `let z = g(x); h(z)`: a float or
+/// an array), with the bounds its adjoint's traits need for `T` itself, `T: Adjoint + Like<Owned = T>`
+/// (every float type meets them).
+pub(crate) fn bound_undecided_values(item: &syn::ItemFn) -> Option<syn::ItemFn> {
+    bound_float(
+        item,
+        |_| true,
+        |float| {
+            vec![
+                syn::parse_quote!(::autodiff::__private::Adjoint),
+                syn::parse_quote!(::autodiff::__private::Like<Owned = #float>),
+            ]
+        },
+    )
+}
+
+/// `item` with a bound on its float type where that is a type parameter and `needs` it.
+fn bound_float(
+    item: &syn::ItemFn,
+    needs: impl Fn(&Type) -> bool,
+    bounds: impl Fn(&Type) -> Vec<syn::TypeParamBound>,
+) -> Option<syn::ItemFn> {
+    let float = float_type(&item.sig, Some(&item.block), true).ok()?;
+    if is_float_name(&float) || !needs(&float) {
+        return None;
+    }
+    let bounds = bounds(&float);
+    let mut copy = item.clone();
+    // On the function's own parameter where it is declared (one place for its bounds),
+    // else (an `impl`'s parameter) in a `where` clause.
+    let own = copy
+        .sig
+        .generics
+        .type_params_mut()
+        .find(|t| t.ident == quote::quote!(#float).to_string());
+    match own {
+        Some(param) => param.bounds.extend(bounds),
+        None => copy
+            .sig
+            .generics
+            .make_where_clause()
+            .predicates
+            .push(syn::parse_quote!(#float: #(#bounds)+*)),
+    }
+    Some(copy)
+}

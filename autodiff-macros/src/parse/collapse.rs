@@ -1,0 +1,238 @@
+//! The parameter types the derived items take instead of the written ones: a single shared
+//! reference for `&&T` or `&Box<[F]>`, the value for `&f64`, a reference for a struct,
+//! rows or tuples by value, the owned array for an `ndarray` view, a name for a pattern;
+//! and which parameters were so changed.
+
+use super::float::float_type;
+use super::kind::{boxed_slice, element, is_float_tuple, kind_of_type, same};
+use super::shape::is_rows;
+use crate::ir::Kind;
+use syn::Type;
+
+/// A copy of the function whose parameters `&&[F]`, `&&Params` or `&Box<[F]>` read as
+/// `&[F]`, `&Params`: the derived items take the single reference, which the callers'
+/// double reference or boxed slice coerces to (deref coercion), and the body reads the same
+/// through either. A parameter written as a pattern (`(a, b): (f64, f64)`, `[x, y]: [f64;
+/// 2]`) gets a name made of its bindings (`a_b`), and the body starts by destructuring it
+/// (`let (a, b) = a_b;`). `None` where no parameter has such a type or pattern.
+pub(crate) fn collapse_param_refs(item: &syn::ItemFn) -> Option<syn::ItemFn> {
+    let mut copy = item.clone();
+    let mut changed = false;
+    let float = float_type(&item.sig, Some(&item.block), true).ok();
+    let mut unpacks: Vec<syn::Stmt> = vec![];
+    for input in copy.sig.inputs.iter_mut() {
+        let syn::FnArg::Typed(pt) = input else {
+            continue;
+        };
+        if let Some(name) = pattern_param_name(&pt.pat) {
+            let pat = (*pt.pat).clone();
+            unpacks.push(syn::parse_quote!(let #pat = #name;));
+            *pt.pat = syn::parse_quote!(#name);
+            changed = true;
+        }
+        if let (Some(f), syn::Pat::Ident(name)) = (&float, &*pt.pat) {
+            let by_value = !matches!(*pt.ty, Type::Reference(_));
+            if by_value
+                && kind_of_type(&pt.ty, f) == Kind::Struct
+                && reads_named_field(&item.block, &name.ident)
+            {
+                // `origin: Point` by value: the derived items take `&Point`, as they take
+                // `&Point` itself, and the primal gets a clone.
+                let elem = (*pt.ty).clone();
+                *pt.ty = syn::parse_quote!(&#elem);
+                changed = true;
+                continue;
+            }
+            // `m: Vec<Vec<f64>>` or `[[f64; 2]; 2]` by value, and not modified, and a tuple of
+            // floats `p: (f64, f64)`: the derived items take them by reference, as the rows
+            // and structs they are read as, and the primal gets a clone.
+            let elem = (*pt.ty).clone();
+            let rows = name.mutability.is_none() && is_rows(&syn::parse_quote!(&#elem), f);
+            let tuples = name.mutability.is_none()
+                && element(&elem).is_some_and(|(e, _)| is_float_tuple(e, f));
+            if by_value && (rows || tuples || is_float_tuple(&elem, f)) {
+                *pt.ty = syn::parse_quote!(&#elem);
+                changed = true;
+                continue;
+            }
+        }
+        if let Some(value) = shared_scalar(&pt.ty, float.as_ref()) {
+            *pt.ty = value;
+            changed = true;
+        } else if let Some(owned) = view_as_array_ref(&pt.ty) {
+            *pt.ty = owned;
+            changed = true;
+        } else if let Some(single) = single_reference(&pt.ty) {
+            *pt.ty = single;
+            changed = true;
+        }
+    }
+    if !unpacks.is_empty() {
+        let stmts = std::mem::take(&mut copy.block.stmts);
+        copy.block.stmts = unpacks.into_iter().chain(stmts).collect();
+    }
+    changed.then_some(copy)
+}
+
+/// The name for a parameter written as a tuple or array pattern of names: the names
+/// joined (`a_b` for `(a, b)`).
+fn pattern_param_name(pat: &syn::Pat) -> Option<syn::Ident> {
+    let elems = match pat {
+        syn::Pat::Tuple(t) => &t.elems,
+        syn::Pat::Slice(s) => &s.elems,
+        syn::Pat::Reference(r) if r.mutability.is_none() => return pattern_param_name(&r.pat),
+        _ => return None,
+    };
+    let names: Option<Vec<String>> = elems
+        .iter()
+        .map(|p| match p {
+            syn::Pat::Ident(i) if i.subpat.is_none() && i.by_ref.is_none() => {
+                Some(i.ident.to_string().trim_start_matches("r#").to_string())
+            }
+            syn::Pat::Wild(_) => Some("unused".to_string()),
+            _ => None,
+        })
+        .collect();
+    let names = names?;
+    (!names.is_empty()).then(|| syn::Ident::new(&names.join("_"), proc_macro2::Span::call_site()))
+}
+
+/// The parameters whose types `collapse_param_refs` changed: index and written type.
+pub(crate) fn written_types(written: &syn::ItemFn, derived: &syn::ItemFn) -> Vec<(usize, Type)> {
+    let typed = |f: &syn::ItemFn| -> Vec<Option<Type>> {
+        f.sig
+            .inputs
+            .iter()
+            .map(|p| match p {
+                syn::FnArg::Typed(pt) => Some((*pt.ty).clone()),
+                syn::FnArg::Receiver(_) => None,
+            })
+            .collect()
+    };
+    typed(written)
+        .into_iter()
+        .zip(typed(derived))
+        .enumerate()
+        .filter_map(|(i, (w, d))| match (w, d) {
+            (Some(w), Some(d)) if !same(&w, &d) => Some((i, w)),
+            _ => None,
+        })
+        .collect()
+}
+
+/// Whether the body reads a named field of `name` (`name.x`, not a method `name.len()`).
+fn reads_named_field(block: &syn::Block, name: &syn::Ident) -> bool {
+    use proc_macro2::TokenTree;
+    fn walk(ts: proc_macro2::TokenStream, name: &syn::Ident) -> bool {
+        let tokens: Vec<TokenTree> = ts.into_iter().collect();
+        tokens.iter().enumerate().any(|(k, t)| match t {
+            TokenTree::Group(g) => walk(g.stream(), name),
+            TokenTree::Ident(i) if i == name => {
+                let dot = matches!(tokens.get(k + 1), Some(TokenTree::Punct(p)) if p.as_char() == '.');
+                let before_ok = !matches!(k.checked_sub(1).and_then(|j| tokens.get(j)), Some(TokenTree::Punct(p)) if p.as_char() == '.');
+                let field = matches!(tokens.get(k + 2), Some(TokenTree::Ident(f)) if f.to_string().starts_with(|c: char| c.is_lowercase() || c == '_'));
+                let call = matches!(tokens.get(k + 3), Some(TokenTree::Group(g)) if g.delimiter() == proc_macro2::Delimiter::Parenthesis)
+                    || matches!(tokens.get(k + 3), Some(TokenTree::Punct(p)) if p.as_char() == ':');
+                dot && before_ok && field && !call
+            }
+            _ => false,
+        })
+    }
+    walk(quote::ToTokens::to_token_stream(block), name)
+}
+
+/// `&f64` (of the float type) or `&usize`, `&i32`, `&bool`, …: the value itself, which the
+/// derived items take instead (the body's `*x` reads it; see `ir::Var::element`).
+fn shared_scalar(ty: &Type, float: Option<&Type>) -> Option<Type> {
+    let Type::Reference(r) = ty else { return None };
+    if r.mutability.is_some() {
+        return None;
+    }
+    let Type::Path(p) = &*r.elem else { return None };
+    let name = p.path.get_ident()?.to_string();
+    let primitive = crate::tokens::SCALAR_TYPES.contains(&name.as_str());
+    let is_float = float.is_some_and(|f| quote::quote!(#f).to_string() == name);
+    (primitive || is_float).then(|| (*r.elem).clone())
+}
+
+/// An `ndarray` view by value (`ArrayView1<'_, F>`, `ArrayView2<F>`, `ArrayView<F, D>`,
+/// `ArrayViewD<F>`) as a reference to the owned array it views (`&Array1<F>`, …): the
+/// derived items take arrays, as they take `&Array1<F>` itself, and the primal gets
+/// `a.view()`.
+pub(crate) fn view_as_array_ref(ty: &Type) -> Option<Type> {
+    let Type::Path(p) = ty else { return None };
+    if p.qself.is_some() {
+        return None;
+    }
+    let last = p.path.segments.last()?;
+    // `ArrayBase<ViewRepr<&F>, D>`, the view written out: `&Array<F, D>`.
+    if last.ident == "ArrayBase" {
+        let syn::PathArguments::AngleBracketed(a) = &last.arguments else {
+            return None;
+        };
+        let (Some(syn::GenericArgument::Type(repr)), Some(dim)) = (a.args.first(), a.args.get(1))
+        else {
+            return None;
+        };
+        let Type::Path(repr) = repr else { return None };
+        let repr = repr.path.segments.last()?;
+        if repr.ident != "ViewRepr" {
+            return None;
+        }
+        let syn::PathArguments::AngleBracketed(r) = &repr.arguments else {
+            return None;
+        };
+        let Some(syn::GenericArgument::Type(Type::Reference(elem))) = r.args.first() else {
+            return None;
+        };
+        if elem.mutability.is_some() {
+            return None;
+        }
+        let elem = &elem.elem;
+        return Some(syn::parse_quote!(&::autodiff::ndarray::Array<#elem, #dim>));
+    }
+    let owned = match last.ident.to_string().as_str() {
+        "ArrayView" => "Array",
+        "ArrayView0" => "Array0",
+        "ArrayView1" => "Array1",
+        "ArrayView2" => "Array2",
+        "ArrayView3" => "Array3",
+        "ArrayView4" => "Array4",
+        "ArrayViewD" => "ArrayD",
+        _ => return None,
+    };
+    let syn::PathArguments::AngleBracketed(a) = &last.arguments else {
+        return None;
+    };
+    let args: Vec<&syn::GenericArgument> = a
+        .args
+        .iter()
+        .filter(|g| !matches!(g, syn::GenericArgument::Lifetime(_)))
+        .collect();
+    let owned = syn::Ident::new(owned, last.ident.span());
+    Some(syn::parse_quote!(&::autodiff::ndarray::#owned<#(#args),*>))
+}
+
+/// `&&T` as `&T`, `&Box<[F]>` as `&[F]` (any number of outer shared references).
+fn single_reference(ty: &Type) -> Option<Type> {
+    let Type::Reference(r) = ty else { return None };
+    if r.mutability.is_some() {
+        return None;
+    }
+    let mut inner = &*r.elem;
+    let mut collapsed = false;
+    while let Type::Reference(next) = inner {
+        if next.mutability.is_some() {
+            return None;
+        }
+        inner = &next.elem;
+        collapsed = true;
+    }
+    if let Some(slice) = boxed_slice(inner) {
+        inner = slice;
+        collapsed = true;
+    }
+    let mut single = r.clone();
+    single.elem = Box::new(inner.clone());
+    collapsed.then_some(Type::Reference(single))
+}

@@ -1,0 +1,206 @@
+//! Which float type a function computes in: `f64`, `f32`, a type parameter bounded by
+//! `Float`, or, in a generic `impl`, the impl's own parameter as the signature uses it.
+
+use super::kind::{element, INTS};
+use syn::{GenericParam, Ident, Signature, Type, TypeParamBound};
+
+/// Whether a bound makes its type parameter a float type: `num_traits::Float`, or a trait
+/// that implies it and is written as the bound of generic float code, ndarray's `NdFloat`
+/// (matched by the last segment, as the macro sees names and not traits).
+pub(crate) fn is_float_bound(b: &TypeParamBound) -> bool {
+    matches!(b, TypeParamBound::Trait(t)
+        if t.path.segments.last().is_some_and(|s| s.ident == "Float" || s.ident == "NdFloat"))
+}
+
+/// The function's float type: `f64`, `f32`, or a generic parameter bounded by `Float`; in
+/// an `impl` (see [`in_impl`](super::in_impl)), possibly the impl's own type parameter. A
+/// type the body builds by a struct literal (`Vec2 { x, y }`) is no float: a method of a
+/// concrete struct whose signature names no float (`fn sub(&self, o: &Vec2) -> Vec2`)
+/// computes in the float type its body names (`f32` where it does), else `f64`.
+pub(crate) fn float_type(
+    sig: &Signature,
+    body: Option<&syn::Block>,
+    in_impl: bool,
+) -> syn::Result<Type> {
+    for param in &sig.generics.params {
+        if let GenericParam::Type(tp) = param {
+            let bounded = is_float_bound;
+            let in_where = sig.generics.where_clause.as_ref().is_some_and(|w| {
+                w.predicates.iter().any(|p| match p {
+                    syn::WherePredicate::Type(pt) => {
+                        is_ident(&pt.bounded_ty, &tp.ident) && pt.bounds.iter().any(bounded)
+                    }
+                    _ => false,
+                })
+            });
+            if tp.bounds.iter().any(bounded) || in_where {
+                let ident = &tp.ident;
+                return Ok(syn::parse_quote!(#ident));
+            }
+        }
+    }
+    let mut found = None;
+    let mut visit = |ty: &Type| {
+        for name in ["f64", "f32"] {
+            if mentions(ty, name) && found.is_none() {
+                found = Some(name);
+            }
+        }
+    };
+    for input in &sig.inputs {
+        if let syn::FnArg::Typed(pt) = input {
+            visit(&pt.ty);
+        }
+    }
+    if let syn::ReturnType::Type(_, ty) = &sig.output {
+        visit(ty);
+    }
+    match found {
+        Some("f32") => Ok(syn::parse_quote!(f32)),
+        Some(_) => Ok(syn::parse_quote!(f64)),
+        None => match impl_float_candidates(sig, body, in_impl).as_slice() {
+            [] if body.is_some_and(|b| builds_its_result(sig, b)) => {
+                let f32_ = Ident::new("f32", proc_macro2::Span::call_site());
+                let names_f32 = body.is_some_and(|b| {
+                    crate::tokens::mentions_ident(quote::ToTokens::to_token_stream(b), &f32_)
+                });
+                Ok(if names_f32 {
+                    syn::parse_quote!(f32)
+                } else {
+                    syn::parse_quote!(f64)
+                })
+            }
+            [one] => Ok(syn::parse_str(one).expect("an identifier is a type")),
+            [] => Err(syn::Error::new_spanned(
+                &sig.ident,
+                "`#[differentiate]` found no float type in this signature: use `f64`, `f32`, or a type parameter bounded by `num_traits::Float` (in a method of a generic `impl<T: Float>`, or a function there marked `#[differentiate(associated)]`, write `T` for a float parameter or the result, or as the element of a slice, `Vec` or array)",
+            )),
+            several => Err(syn::Error::new_spanned(
+                &sig.ident,
+                format!(
+                    "`#[differentiate]` cannot tell which of the impl's type parameters `{}` is the float type of this function: it sees the function's signature only. Write it as a free function generic over its float type (`fn {}<T: Float>(p: &S<T>, …)`), which states it",
+                    several.join("`, `"),
+                    sig.ident
+                ),
+            )),
+        },
+    }
+}
+
+/// Whether the result is a struct (`Self` or a named type) that the body builds by a
+/// literal.
+fn builds_its_result(sig: &Signature, body: &syn::Block) -> bool {
+    let syn::ReturnType::Type(_, ty) = &sig.output else {
+        return false;
+    };
+    let Type::Path(p) = &**ty else { return false };
+    p.path
+        .get_ident()
+        .is_some_and(|name| literal_struct_names(body).contains(&name.to_string()))
+}
+
+/// The names of the structs the body builds by literals (`Vec2 { x, y }`).
+fn literal_struct_names(body: &syn::Block) -> Vec<String> {
+    struct Literals(Vec<String>);
+    impl<'ast> syn::visit::Visit<'ast> for Literals {
+        fn visit_expr_struct(&mut self, s: &'ast syn::ExprStruct) {
+            if let Some(last) = s.path.segments.last() {
+                self.0.push(last.ident.to_string());
+            }
+            syn::visit::visit_expr_struct(self, s);
+        }
+    }
+    let mut found = Literals(vec![]);
+    syn::visit::Visit::visit_block(&mut found, body);
+    found.0
+}
+
+/// In an item of a generic `impl<T: Float> S<T>`, the float type is the impl's parameter,
+/// which the attribute cannot see: it is taken to be the one type name, declared neither by
+/// the function nor by the language, that the signature uses as a float would be used (a
+/// parameter or result by value, or the element of a slice, `Vec`, array or `ndarray` array).
+/// A wrong guess does not compile (the generated code uses it as a float). Returns every
+/// such name.
+fn impl_float_candidates(sig: &Signature, body: Option<&syn::Block>, in_impl: bool) -> Vec<String> {
+    if !in_impl {
+        return vec![];
+    }
+    let built = body.map(literal_struct_names).unwrap_or_default();
+    let declared: Vec<String> = sig
+        .generics
+        .params
+        .iter()
+        .filter_map(|p| match p {
+            GenericParam::Type(t) => Some(t.ident.to_string()),
+            _ => None,
+        })
+        .collect();
+    let mut candidates: Vec<String> = vec![];
+    let mut consider = |ty: &Type| {
+        let Type::Path(p) = ty else { return };
+        let Some(name) = p.path.get_ident().map(Ident::to_string) else {
+            return;
+        };
+        let known = INTS.contains(&name.as_str())
+            || ["Self", "String", "bool", "char", "str"].contains(&name.as_str());
+        if !known
+            && !declared.contains(&name)
+            && !candidates.contains(&name)
+            && !built.contains(&name)
+        {
+            candidates.push(name);
+        }
+    };
+    let mut float_positions = |ty: &Type| {
+        let ty = match ty {
+            Type::Reference(r) => &*r.elem,
+            t => t,
+        };
+        consider(ty);
+        if let Some((elem, _)) = element(ty) {
+            consider(elem);
+        }
+        if let Type::Path(p) = ty {
+            let last = p.path.segments.last();
+            let nd = last.is_some_and(|s| s.ident.to_string().starts_with("Array"));
+            if let (true, Some(syn::PathArguments::AngleBracketed(args))) =
+                (nd, last.map(|s| &s.arguments))
+            {
+                if let Some(syn::GenericArgument::Type(t)) = args.args.first() {
+                    consider(t);
+                }
+            }
+        }
+    };
+    for input in &sig.inputs {
+        if let syn::FnArg::Typed(pt) = input {
+            // A struct passed by reference is not a float position.
+            if matches!(&*pt.ty, Type::Reference(r) if matches!(&*r.elem, Type::Path(p) if p.path.get_ident().is_some()))
+            {
+                continue;
+            }
+            float_positions(&pt.ty);
+        }
+    }
+    if let syn::ReturnType::Type(_, ty) = &sig.output {
+        float_positions(ty);
+        if let Type::Tuple(t) = &**ty {
+            t.elems.iter().for_each(&mut float_positions);
+        }
+    }
+    candidates
+}
+
+fn is_ident(ty: &Type, ident: &Ident) -> bool {
+    matches!(ty, Type::Path(p) if p.qself.is_none() && p.path.is_ident(ident))
+}
+
+fn mentions(ty: &Type, name: &str) -> bool {
+    quote::quote!(#ty)
+        .into_iter()
+        .any(|t| t.to_string() == name)
+        || quote::quote!(#ty)
+            .to_string()
+            .split(|c: char| !c.is_alphanumeric() && c != '_')
+            .any(|w| w == name)
+}

@@ -1,0 +1,149 @@
+//! What a written type holds, as far as differentiation cares: a float, an integer, a
+//! sequence of them, an `ndarray` array, a struct, a tuple of floats.
+
+use crate::ir::Kind;
+use syn::Type;
+
+/// `Box<[E]>`, whose values the derived items build from a `Vec` with `into_boxed_slice`.
+pub(crate) fn is_boxed_slice(ty: &Type) -> bool {
+    boxed_slice(ty).is_some()
+}
+
+/// `[E]` of `Box<[E]>`.
+pub(super) fn boxed_slice(ty: &Type) -> Option<&Type> {
+    let Type::Path(p) = ty else { return None };
+    let last = p.path.segments.last()?;
+    if last.ident != "Box" {
+        return None;
+    }
+    match &last.arguments {
+        syn::PathArguments::AngleBracketed(args) => match args.args.first()? {
+            syn::GenericArgument::Type(t @ Type::Slice(_)) => Some(t),
+            _ => None,
+        },
+        _ => None,
+    }
+}
+
+/// The element type of `Vec<E>`, `[E]` or `[E; N]`, and whether it was an array.
+pub(super) fn element(ty: &Type) -> Option<(&Type, bool)> {
+    match ty {
+        Type::Slice(s) => Some((&s.elem, false)),
+        Type::Array(a) => Some((&a.elem, true)),
+        Type::Path(_) if boxed_slice(ty).is_some() => element(boxed_slice(ty)?),
+        Type::Path(p) => {
+            let last = p.path.segments.last()?;
+            if last.ident != "Vec" {
+                return None;
+            }
+            match &last.arguments {
+                syn::PathArguments::AngleBracketed(args) => match args.args.first()? {
+                    syn::GenericArgument::Type(t) => Some((t, false)),
+                    _ => None,
+                },
+                _ => None,
+            }
+        }
+        Type::Paren(p) => element(&p.elem),
+        _ => None,
+    }
+}
+
+pub(super) fn same(a: &Type, b: &Type) -> bool {
+    quote::quote!(#a).to_string() == quote::quote!(#b).to_string()
+}
+
+pub(crate) const INTS: &[&str] = &[
+    "usize", "isize", "u8", "u16", "u32", "u64", "u128", "i8", "i16", "i32", "i64", "i128",
+];
+
+/// What a written type holds.
+pub(crate) fn kind_of_type(ty: &Type, float: &Type) -> Kind {
+    if same(ty, float) || is_float_name(ty) {
+        return Kind::Float;
+    }
+    match ty {
+        Type::Reference(r) => kind_of_type(&r.elem, float),
+        Type::Paren(p) => kind_of_type(&p.elem, float),
+        Type::Path(p) if INTS.iter().any(|i| p.path.is_ident(i)) => Kind::Int,
+        Type::Path(p) if p.path.is_ident("bool") => Kind::Bool,
+        Type::Path(p) if is_nd_array(p, float) => Kind::Array,
+        Type::Path(p) if is_struct_path(p) => Kind::Struct,
+        _ => match element(ty).map(|(e, _)| kind_of_type(e, float)) {
+            Some(Kind::Float) => Kind::FloatSeq,
+            Some(Kind::Int) => Kind::IntSeq,
+            Some(Kind::Struct) => Kind::StructSeq,
+            _ => Kind::Other,
+        },
+    }
+}
+
+/// `Array1<F>`, `Array2<F>`, `Array<F, D>` (any path to them) of the float type.
+fn is_nd_array(p: &syn::TypePath, float: &Type) -> bool {
+    let Some(last) = p.path.segments.last() else {
+        return false;
+    };
+    let name = last.ident.to_string();
+    if !(name == "Array"
+        || name.starts_with("Array") && name[5..].chars().all(|c| c.is_ascii_digit() || c == 'D'))
+    {
+        return false;
+    }
+    match &last.arguments {
+        syn::PathArguments::AngleBracketed(args) => matches!(
+            args.args.first(),
+            Some(syn::GenericArgument::Type(t)) if kind_of_type(t, float) == Kind::Float
+        ),
+        _ => false,
+    }
+}
+
+/// Standard types a parameter may hold that are no parameter structs.
+const NOT_STRUCTS: &[&str] = &[
+    "String", "Option", "Result", "Box", "Rc", "Arc", "Cow", "HashMap", "HashSet", "BTreeMap",
+    "BTreeSet", "VecDeque", "Vec", "Path", "PathBuf", "Range", "Cell", "RefCell", "Mutex",
+    "RwLock", "Tape", "Value", "Dual", "DualVec", "Rng", "Ordering", "Duration", "Instant",
+];
+
+/// A user type the macro cannot see into (`Params`, `Self`, `model::Mlp<f64>`): read as a
+/// `#[derive(Differentiable)]` struct; rustc checks that it is one.
+fn is_struct_path(p: &syn::TypePath) -> bool {
+    let Some(last) = p.path.segments.last() else {
+        return false;
+    };
+    let name = last.ident.to_string();
+    p.qself.is_none()
+        && name.starts_with(|c: char| c.is_ascii_uppercase())
+        && !NOT_STRUCTS.contains(&name.as_str())
+        && !name.starts_with("Array")
+}
+
+pub(super) fn is_float_name(ty: &Type) -> bool {
+    matches!(ty, Type::Path(p) if p.path.is_ident("f64") || p.path.is_ident("f32"))
+}
+
+/// `ty` behind its references and parentheses (`&&(f64, f64)`: `(f64, f64)`).
+pub(crate) fn peel_refs(mut ty: &Type) -> &Type {
+    loop {
+        match ty {
+            Type::Reference(r) => ty = &r.elem,
+            Type::Paren(p) => ty = &p.elem,
+            _ => return ty,
+        }
+    }
+}
+
+/// `(F, F)`, two to four floats: a tuple differentiated as a struct whose fields are `.0`,
+/// `.1`, … (its cotangent a tuple of the same type).
+pub(crate) fn is_float_tuple(ty: &Type, float: &Type) -> bool {
+    match ty {
+        Type::Paren(p) => is_float_tuple(&p.elem, float),
+        Type::Tuple(t) => {
+            (2..=4).contains(&t.elems.len())
+                && t.elems.iter().all(|e| {
+                    !matches!(e, Type::Reference(_)) && kind_of_type(e, float) == Kind::Float
+                })
+        }
+        _ => false,
+    }
+}
