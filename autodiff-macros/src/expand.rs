@@ -5,6 +5,8 @@ mod checks;
 mod goldens;
 mod impl_block;
 #[cfg(test)]
+mod nest_reservations;
+#[cfg(test)]
 mod no_panic;
 #[cfg(test)]
 mod show;
