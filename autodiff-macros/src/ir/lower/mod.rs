@@ -10,6 +10,25 @@ use crate::parse::{self, kind_of_type};
 use quote::ToTokens;
 use std::collections::{HashMap, HashSet};
 
+mod array;
+mod chain;
+mod checkpoint;
+mod control;
+mod expr;
+mod fields;
+mod guess;
+mod items;
+mod iter;
+mod macros;
+mod outputs;
+mod rows;
+mod struct_slices;
+mod tuples;
+
+pub use array::SHAPE_METHODS;
+pub use expr::kind_of;
+pub use outputs::read_on_entry_error;
+
 /// The flags of a loop being lowered, made on first use, with its label and, for a `loop`
 /// used for its value, the variables a `break value` assigns.
 #[derive(Default)]
@@ -21,7 +40,7 @@ struct LoopFlags {
 }
 
 pub struct Lowerer {
-    pub(super) vars: Vec<Var>,
+    vars: Vec<Var>,
     scopes: Vec<(BlockId, HashMap<String, VarId>)>,
     blocks: usize,
     /// Every identifier in the user's function.
@@ -31,55 +50,55 @@ pub struct Lowerer {
     loops: Vec<LoopFlags>,
     done: Option<VarId>,
     /// Closures defined so far (`let f = |…| …;`), inlined where called.
-    pub(super) closures: Vec<(String, super::lower_iter::Closure)>,
+    closures: Vec<(String, iter::Closure)>,
     /// How many closures have been recorded (their ids).
-    pub(super) closures_made: usize,
+    closures_made: usize,
     /// Counter for the identifiers desugaring makes up.
-    pub(super) synthetic: usize,
-    pub(super) ret: Vec<VarId>,
-    pub(super) float: Type,
-    pub(super) errors: Vec<syn::Error>,
+    synthetic: usize,
+    ret: Vec<VarId>,
+    float: Type,
+    errors: Vec<syn::Error>,
     /// The struct parameters' variables.
-    pub(super) struct_params: Vec<VarId>,
+    struct_params: Vec<VarId>,
     /// Parameters that are slices of structs (`bodies: &[Body]`), read through columns
-    /// (see `lower_struct_slices`).
-    pub(super) struct_slices: Vec<VarId>,
+    /// (see `struct_slices`).
+    struct_slices: Vec<VarId>,
     /// The fields among them (`self.points`), by their path.
-    pub(super) slice_fields: std::collections::BTreeMap<String, VarId>,
+    slice_fields: std::collections::BTreeMap<String, VarId>,
     /// Names bound to an element of such a slice: the slice and the variable holding the
     /// element's index.
-    pub(super) element_aliases: HashMap<VarId, (VarId, VarId)>,
+    element_aliases: HashMap<VarId, (VarId, VarId)>,
     /// Those slices whose elements are rows of floats (`a: &[Vec<f64>]`), with their
-    /// projections (see `lower_rows`).
-    pub(super) rows: HashMap<VarId, super::lower_rows::Rows>,
+    /// projections (see `rows`).
+    rows: HashMap<VarId, rows::Rows>,
     /// Those of them that are constants (left out by `wrt`): their methods are plain calls.
-    pub(super) constant_structs: Vec<VarId>,
+    constant_structs: Vec<VarId>,
     /// The fields of struct parameters read so far.
-    pub(super) fields: Vec<FieldProj>,
+    fields: Vec<FieldProj>,
     /// The output buffers.
-    pub(super) outputs: Vec<Output>,
+    outputs: Vec<Output>,
     /// The kind of each field path, from how the body uses it.
-    pub(super) field_kinds: HashMap<String, Kind>,
+    field_kinds: HashMap<String, Kind>,
     /// How each name is used by the statements after the `let` being lowered, where that
     /// tells a sequence or an array: the kind of an untyped `let` of a call result, whose
     /// type the macro cannot see.
-    pub(super) use_kinds: HashMap<String, Kind>,
+    use_kinds: HashMap<String, Kind>,
     /// The names cast with `as` in the statements after the current `let`.
-    pub(super) cast_names: std::collections::HashSet<String>,
+    cast_names: std::collections::HashSet<String>,
     /// The items of the body's outermost block, kept for every generated function.
-    pub(super) body_items: Vec<syn::Item>,
+    body_items: Vec<syn::Item>,
     /// The names of the body's nested `fn`s: plain calls, with no derivatives.
-    pub(super) local_fns: Vec<String>,
+    local_fns: Vec<String>,
     /// The function's type parameters other than its float type (`T: FromPrimitive`).
-    pub(super) type_params: Vec<String>,
+    type_params: Vec<String>,
     /// Call results whose kind is a guess (a float by default), settled once the body is
-    /// lowered (`lower_guess.rs`).
-    pub(super) guessed: Vec<VarId>,
+    /// lowered (`guess.rs`).
+    guessed: Vec<VarId>,
     /// Whether the expression being lowered is (part of) a test: an `if` or `while`
     /// condition, an operand of `!`, `&&`, `||` or a comparison. Its value is a `bool`,
     /// which carries no derivative, so a call in it runs on the primal values as written
     /// (`if !in_range(v)` of a plain `fn in_range(v: &[f64]) -> bool`).
-    pub(super) in_test: bool,
+    in_test: bool,
 }
 
 /// `base`, `base_2`, `base_3`, …: the first that `free` accepts.
@@ -594,7 +613,7 @@ impl Lowerer {
             }
             syn::Stmt::Expr(e, _) => self.lower_expr_stmt(e, out),
             syn::Stmt::Item(item) => self.body_item(item),
-            syn::Stmt::Macro(m) if super::lower_macros::is_effect(&m.mac) => {
+            syn::Stmt::Macro(m) if macros::is_effect(&m.mac) => {
                 let span = m.mac.path.segments[0].ident.span();
                 let call = self.lower_effect_macro(&m.mac, out);
                 self.push_effect(call, span, out);
@@ -709,12 +728,10 @@ impl Lowerer {
             // `let m = if c { a.dot(&b) } else { … };`: the type a branch's value is known
             // to have (an array's rank), where none is written.
             if self.vars[var].ty.is_none() {
-                self.vars[var].ty =
-                    super::lower_expr::assigned_type(&out[first..], var, &self.vars);
+                self.vars[var].ty = expr::assigned_type(&out[first..], var, &self.vars);
                 // And the kind of what it is given, where that is evident (`{ 0 }` is an
                 // integer, `{ (a, b) }` a tuple): untyped, it was taken for a float.
-                let given =
-                    super::lower_expr::assigned_kind(var, &out[first..], &self.vars, &self.float);
+                let given = expr::assigned_kind(var, &out[first..], &self.vars, &self.float);
                 // (The user's names: the macro's own lets of desugared chains keep theirs.)
                 let user = !ident.to_string().starts_with("__");
                 if let (
@@ -1457,7 +1474,7 @@ pub fn lower_fn(
         .filter(|(_, v)| lw.struct_params.contains(v))
         .map(|(n, _)| n)
         .collect();
-    lw.field_kinds = super::lower_fields::field_kinds(&item.block, &roots, &float);
+    lw.field_kinds = fields::field_kinds(&item.block, &roots, &float);
     lw.declare_slice_fields(&item.block, &roots);
     // A tuple's fields have the types it spells, whatever the body does with them.
     for input in &item.sig.inputs {
@@ -1496,9 +1513,9 @@ pub fn lower_fn(
     };
     let mut body = lw.lower_body(&item.block, &kinds);
     let undecided = lw.settle_guesses(&body);
-    super::lower_tuples::type_tuple_copies(&mut lw.vars, &body);
+    tuples::type_tuple_copies(&mut lw.vars, &body);
     lw.pass_floats_by_value(&mut body);
-    let read_on_entry = super::lower_outputs::read_on_entry(&body, &lw.outputs);
+    let read_on_entry = outputs::read_on_entry(&body, &lw.outputs);
     // `let mut out_value = out.to_vec();`: the buffer's initial contents, as constants.
     for (i, o) in lw.outputs.iter().enumerate() {
         let span = o.param.span();
@@ -1705,8 +1722,8 @@ fn exits_early(e: &syn::Expr) -> bool {
 pub(super) fn struct_method(name: &str) -> bool {
     crate::rules::lookup(name).is_none()
         && !NOT_STRUCT_METHODS.contains(&name)
-        && !super::lower_fields::ARRAY_METHODS.contains(&name)
-        && !super::lower_fields::SEQ_METHODS.contains(&name)
+        && !fields::ARRAY_METHODS.contains(&name)
+        && !fields::SEQ_METHODS.contains(&name)
 }
 
 /// Methods of floats (besides those with derivative rules), sequences, arrays, iterators,

@@ -12,9 +12,9 @@
 //! derivative); a condition or an operand of `!`, `&&`, `||` (`if p.squared`) a flag; a bare operand (`x * p.scale`) or a float method a float; another method
 //! (`p.mlp.forward(&x)`) a struct; anything else (`&p.w`, `p.w.dot(&x)`) an `ndarray` array.
 
-use super::lower::Lowerer;
-use super::lower_expr::CallParts;
-use super::*;
+use super::expr::CallParts;
+use super::Lowerer;
+use crate::ir::*;
 use std::collections::HashMap;
 use syn::visit::Visit;
 
@@ -411,7 +411,7 @@ pub(super) fn field_kinds(
         names: HashMap::new(),
         int_locals: Default::default(),
     };
-    super::lower::collect_use_kinds(quote::ToTokens::to_token_stream(body), &mut uses.names);
+    super::collect_use_kinds(quote::ToTokens::to_token_stream(body), &mut uses.names);
     uses.visit_block(body);
     uses.uses
         .into_iter()

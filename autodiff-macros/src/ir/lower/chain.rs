@@ -19,8 +19,8 @@
 //! `enumerate`'s index the counter mapped back through the steps after it. (Expressions are
 //! spliced as tokens, so every one that goes inside another is parenthesised.)
 
-use super::lower::Lowerer;
-use super::lower_iter::{bind_pattern, closure_of, Closure};
+use super::iter::{bind_pattern, closure_of, Closure};
+use super::Lowerer;
 use syn::Expr;
 
 /// The iterator chain of a consumer or a `for` loop.
@@ -98,7 +98,9 @@ impl Lowerer {
                 .is_some_and(|v| {
                     matches!(
                         self.vars[v].kind,
-                        super::Kind::FloatSeq | super::Kind::IntSeq | super::Kind::Array
+                        crate::ir::Kind::FloatSeq
+                            | crate::ir::Kind::IntSeq
+                            | crate::ir::Kind::Array
                     ) || self.struct_slices.contains(&v)
                 }),
             _ => true,

@@ -1,13 +1,13 @@
 //! Lowering of statements that are expressions: assignments, `if`, `match`, loops, exits.
 
-use super::lower::{expr_span, Lowerer, Tail};
-use super::*;
+use super::{expr_span, Lowerer, Tail};
+use crate::ir::*;
 
 impl Lowerer {
     /// A statement that is an expression (`x = …;`, `if …`, `for …`, `v.push(…)`, …).
     pub(super) fn lower_expr_stmt(&mut self, e: &syn::Expr, out: &mut Vec<Stmt>) {
         let span = expr_span(e);
-        self.refuse_checkpoint(super::lower_checkpoint::expr_attrs(e));
+        self.refuse_checkpoint(super::checkpoint::expr_attrs(e));
         match e {
             syn::Expr::Assign(a) => self.lower_assign(&a.left, &a.right, None, span, out),
             syn::Expr::Binary(b) => match compound_op(&b.op) {
@@ -64,7 +64,7 @@ impl Lowerer {
             }
             // `Zip::from(&mut a).and(&b).for_each(…)`: the zipped iterators' `for_each`.
             syn::Expr::MethodCall(m)
-                if m.method == "for_each" && super::lower_array::zip_as_chain(m).is_some() =>
+                if m.method == "for_each" && super::array::zip_as_chain(m).is_some() =>
             {
                 if self.zips_matrices(m) {
                     self.unsupported(
@@ -74,7 +74,7 @@ impl Lowerer {
                     );
                     return;
                 }
-                let chain = super::lower_array::zip_as_chain(m).expect("checked");
+                let chain = super::array::zip_as_chain(m).expect("checked");
                 self.lower_expr_stmt(&chain, out)
             }
             syn::Expr::MethodCall(m) if m.method == "for_each" => match self.desugar_consumer(m) {
@@ -261,7 +261,7 @@ impl Lowerer {
         match e {
             syn::Expr::If(i) => {
                 if let syn::Expr::Let(l) = &*i.cond {
-                    if let Some((test, bind)) = super::lower::element_option(&l.pat, &l.expr) {
+                    if let Some((test, bind)) = super::element_option(&l.pat, &l.expr) {
                         // `if let Some(&v) = x.get(i) { a } else { b }` is
                         // `if i < x.len() { let v = x[i]; a } else { b }`.
                         let mut desugared = i.clone();
@@ -404,7 +404,7 @@ impl Lowerer {
         match &e.kind {
             // `x.len()` reads only the shape.
             ExprKind::Opaque(OpaqueCall::Method(_, m, _, args))
-                if super::lower_array::SHAPE_METHODS.contains(&m.to_string().as_str()) =>
+                if super::array::SHAPE_METHODS.contains(&m.to_string().as_str()) =>
             {
                 args.iter().any(|a| self.reads_float(a))
             }
@@ -650,7 +650,7 @@ impl Lowerer {
         // The `return` flag ends the loop only if the body can set it.
         let done = self
             .done_flag()
-            .filter(|&d| body.iter().any(|s| super::lower::sets_any(s, &[d])));
+            .filter(|&d| body.iter().any(|s| super::sets_any(s, &[d])));
         match (brk, done) {
             (None, None) => None,
             (Some(f), None) | (None, Some(f)) => Some(var(f)),

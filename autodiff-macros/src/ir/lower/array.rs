@@ -4,9 +4,9 @@
 //! `ops::matmul(&a, &b)`. The rules broadcast, and sum a broadcast operand's cotangent
 //! over the broadcast axes.
 
-use super::lower::Lowerer;
-use super::lower_expr::CallParts;
-use super::*;
+use super::expr::CallParts;
+use super::Lowerer;
+use crate::ir::*;
 
 /// Rules of `autodiff::ops` that return an array; the others return a float.
 const ARRAY_RESULTS: &[&str] = &[
@@ -53,7 +53,7 @@ const MAPV: &[&str] = &["exp", "ln", "tanh"];
 impl Lowerer {
     /// The kind of a call's result: arrays for the array rules called through a path
     /// naming `ops`, else a float (a `let` with a type overrides this, and a result only
-    /// passed on is settled by `lower_guess.rs`).
+    /// passed on is settled by `guess.rs`).
     pub(super) fn call_kind(&self, call: &CallParts) -> Kind {
         let last = call
             .callee
@@ -236,7 +236,7 @@ impl Lowerer {
             return self.unsupported(span, "a closure mapped over an array of a generic float type", "map it in a function over `f64` or `f32`, or use one of `f64::exp`, `f64::ln`, `f64::tanh`");
         }
         let param = match c.inputs.iter().collect::<Vec<_>>().as_slice() {
-            [p] => super::lower_iter::closure_param_ident(p),
+            [p] => super::iter::closure_param_ident(p),
             _ => None,
         };
         let Some(param) = param else {
@@ -250,7 +250,7 @@ impl Lowerer {
         // The locals it reads: floats are passed in as the captures `env` (in order of first
         // read); anything else is refused.
         let mut captured: Vec<String> = vec![];
-        for free in super::hygiene::free_names(&params, &c.body) {
+        for free in crate::ir::hygiene::free_names(&params, &c.body) {
             let Some(v) = self.lookup(&free.name) else {
                 continue;
             };

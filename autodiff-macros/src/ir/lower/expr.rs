@@ -1,7 +1,7 @@
 //! Lowering of expressions, and the coarse kind (float, sequence, integer, …) of each.
 
-use super::lower::{expr_span, Lowerer};
-use super::*;
+use super::{expr_span, Lowerer};
+use crate::ir::*;
 use crate::rules;
 
 /// A call of a function that may be differentiable, with its lowered arguments.
@@ -93,9 +93,9 @@ impl Lowerer {
             syn::Expr::MethodCall(m) => self.lower_method(m, out),
             // `arr2(&[[c, -s], [s, c]])`, `array![a, b]`: entries that may carry derivatives.
             syn::Expr::Call(_) | syn::Expr::Macro(_)
-                if super::lower_array::array_literal(e, &self.float).is_some() =>
+                if super::array::array_literal(e, &self.float).is_some() =>
             {
-                let filled = super::lower_array::array_literal(e, &self.float).expect("checked");
+                let filled = super::array::array_literal(e, &self.float).expect("checked");
                 self.lower_expr(&filled, out)
             }
             syn::Expr::Call(c) => match unqualified(c) {
@@ -122,11 +122,11 @@ impl Lowerer {
                 mk(ExprKind::Ref(Box::new(inner)))
             }
             syn::Expr::Macro(m) if m.mac.path.is_ident("vec") => self.lower_vec_macro(&m.mac, out),
-            syn::Expr::Macro(m) if super::lower_macros::matches_as_match(&m.mac).is_some() => {
-                let test = super::lower_macros::matches_as_match(&m.mac).expect("checked");
+            syn::Expr::Macro(m) if super::macros::matches_as_match(&m.mac).is_some() => {
+                let test = super::macros::matches_as_match(&m.mac).expect("checked");
                 self.lower_expr(&test, out)
             }
-            syn::Expr::Macro(m) if super::lower_macros::is_effect(&m.mac) => {
+            syn::Expr::Macro(m) if super::macros::is_effect(&m.mac) => {
                 self.lower_effect_macro(&m.mac, out)
             }
             syn::Expr::Array(a) => {
@@ -165,7 +165,7 @@ impl Lowerer {
                     let t = self.temp("tuple", Kind::Struct, span);
                     self.vars[t].mutable = false;
                     // Its type, written: the reverse sweep declares its adjoint as zeros of
-                    // it where the value itself is gone (a loop's body, `lower_tuples`).
+                    // it where the value itself is gone (a loop's body, `tuples`).
                     let float = &self.float;
                     let floats = (0..arity).map(|_| float);
                     self.vars[t].ty = Some(syn::parse_quote!((#(#floats,)*)));
@@ -504,7 +504,7 @@ impl Lowerer {
     /// the part into a new `Vec`, element by element: the copy's cotangent flows back into
     /// those elements of `x̄` through the pushes, as any other.
     fn float_sub_slice(&mut self, e: &syn::Expr) -> Option<syn::Expr> {
-        let (base, from, to) = super::lower_chain::sub_slice(e)?;
+        let (base, from, to) = super::chain::sub_slice(e)?;
         let syn::Expr::Path(p) = base else {
             return None;
         };
@@ -720,10 +720,10 @@ impl Lowerer {
         if let Some(test) = range_contains(m) {
             return self.lower_test(&test, out);
         }
-        if let Some(chosen) = super::lower_array::mean_axis_or(m) {
+        if let Some(chosen) = super::array::mean_axis_or(m) {
             return self.lower_expr(&chosen, out);
         }
-        if let Some(chain) = super::lower_array::zip_as_chain(m) {
+        if let Some(chain) = super::array::zip_as_chain(m) {
             if self.zips_matrices(m) {
                 return self.unsupported(
                     span,
@@ -767,8 +767,7 @@ impl Lowerer {
         // (`b.sub(a).scale(k)`): a struct value.
         if let ExprKind::Var(t) = recv.kind {
             let just_called = matches!(out.last(), Some(Stmt { kind: StmtKind::Call { out: o, .. }, .. }) if *o == t);
-            if just_called && self.vars[t].kind == Kind::Float && super::lower::struct_method(&name)
-            {
+            if just_called && self.vars[t].kind == Kind::Float && super::struct_method(&name) {
                 self.vars[t].kind = Kind::Struct;
             }
             // `g(x).sum()`, `g(x).dot(&w)`: methods only an `ndarray` array has (a float and
@@ -794,7 +793,7 @@ impl Lowerer {
             }
         }
         let recv_kind = self.kind_of(&recv);
-        // A closure mapped over an array is read as syntax (`lower_array::elementwise`).
+        // A closure mapped over an array is read as syntax (`array::elementwise`).
         let mapped =
             recv_kind == Kind::Array && matches!(name.as_str(), "mapv" | "mapv_into" | "map");
         // `g(x).expect("…")`, `T::from(x).unwrap()`, `a.mean().unwrap()`: the value itself
@@ -815,7 +814,7 @@ impl Lowerer {
         let closed = |lw: &Self, a: &syn::Expr| match a {
             syn::Expr::Closure(c) if !recv_kind.is_float() => {
                 let params: Vec<syn::Pat> = c.inputs.iter().cloned().collect();
-                super::hygiene::free_names(&params, &c.body)
+                crate::ir::hygiene::free_names(&params, &c.body)
                     .iter()
                     .all(|f| lw.lookup(&f.name).is_none() && lw.closure_named(&f.name).is_none())
             }
@@ -878,7 +877,7 @@ impl Lowerer {
             return self.by_ref(recv);
         }
         if recv_kind == Kind::Array
-            && !super::lower_array::SHAPE_METHODS.contains(&name.as_str())
+            && !super::array::SHAPE_METHODS.contains(&name.as_str())
             && !matches!(name.as_str(), "clone" | "to_owned" | "into_owned")
         {
             let fn_arg = m.args.first();
@@ -974,7 +973,7 @@ impl Lowerer {
             callee = &p.expr;
         }
         if let syn::Expr::Closure(closure) = callee {
-            let closure = super::lower_iter::closure_of(closure);
+            let closure = super::iter::closure_of(closure);
             self.refuse_early_return(&closure.body);
             let args: Vec<syn::Expr> = c.args.iter().cloned().collect();
             if let Some(inlined) = self.inline(&closure.params, &closure.body, &args) {
@@ -1183,7 +1182,7 @@ impl Lowerer {
         span: Span,
         out: &mut Vec<Stmt>,
     ) {
-        let name = super::ident(&format!("{}_pb", self.vars[out_var].stem), span);
+        let name = crate::ir::ident(&format!("{}_pb", self.vars[out_var].stem), span);
         let scope = self.vars[out_var].scope;
         let pullback = self.vars.len();
         let stem = name.clone();
@@ -1315,7 +1314,7 @@ pub fn kind_of(e: &Expr, vars: &[Var], float: &Type) -> Kind {
         },
         // A named field of a struct value: a float (a wrong guess is a type error in the
         // generated code, not a wrong derivative).
-        ExprKind::Field(..) if super::struct_field_chain(e, vars).is_some() => Kind::Float,
+        ExprKind::Field(..) if crate::ir::struct_field_chain(e, vars).is_some() => Kind::Float,
         ExprKind::StructLit(..) => Kind::Struct,
         ExprKind::Opaque(_) | ExprKind::Tuple(_) | ExprKind::Field(..) | ExprKind::Closed(_) => {
             Kind::Other
