@@ -1,6 +1,7 @@
 //! Lowering of statements that are expressions: assignments, `if`, `match`, loops, exits.
 
-use super::{expr_span, Lowerer, Tail};
+use super::stmts::Tail;
+use super::{expr_span, Lowerer};
 use crate::ir::*;
 
 impl Lowerer {
@@ -261,7 +262,8 @@ impl Lowerer {
         match e {
             syn::Expr::If(i) => {
                 if let syn::Expr::Let(l) = &*i.cond {
-                    if let Some((test, bind)) = super::element_option(&l.pat, &l.expr) {
+                    if let Some((test, bind)) = super::let_patterns::element_option(&l.pat, &l.expr)
+                    {
                         // `if let Some(&v) = x.get(i) { a } else { b }` is
                         // `if i < x.len() { let v = x[i]; a } else { b }`.
                         let mut desugared = i.clone();
@@ -650,7 +652,7 @@ impl Lowerer {
         // The `return` flag ends the loop only if the body can set it.
         let done = self
             .done_flag()
-            .filter(|&d| body.iter().any(|s| super::sets_any(s, &[d])));
+            .filter(|&d| body.iter().any(|s| super::stmts::sets_any(s, &[d])));
         match (brk, done) {
             (None, None) => None,
             (Some(f), None) | (None, Some(f)) => Some(var(f)),

@@ -767,7 +767,8 @@ impl Lowerer {
         // (`b.sub(a).scale(k)`): a struct value.
         if let ExprKind::Var(t) = recv.kind {
             let just_called = matches!(out.last(), Some(Stmt { kind: StmtKind::Call { out: o, .. }, .. }) if *o == t);
-            if just_called && self.vars[t].kind == Kind::Float && super::struct_method(&name) {
+            if just_called && self.vars[t].kind == Kind::Float && super::uses::struct_method(&name)
+            {
                 self.vars[t].kind = Kind::Struct;
             }
             // `g(x).sum()`, `g(x).dot(&w)`: methods only an `ndarray` array has (a float and

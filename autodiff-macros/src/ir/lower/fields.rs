@@ -411,7 +411,7 @@ pub(super) fn field_kinds(
         names: HashMap::new(),
         int_locals: Default::default(),
     };
-    super::collect_use_kinds(quote::ToTokens::to_token_stream(body), &mut uses.names);
+    super::uses::collect_use_kinds(quote::ToTokens::to_token_stream(body), &mut uses.names);
     uses.visit_block(body);
     uses.uses
         .into_iter()

@@ -201,7 +201,7 @@ impl Lowerer {
     pub(super) fn bind_in_order(&mut self, pairs: Vec<(Ident, Expr)>) -> Vec<syn::Stmt> {
         let clash = pairs.iter().enumerate().any(|(k, (_, value))| {
             let mut read = std::collections::HashSet::new();
-            super::collect_idents(quote::ToTokens::to_token_stream(value), &mut read);
+            super::uses::collect_idents(quote::ToTokens::to_token_stream(value), &mut read);
             pairs[..k]
                 .iter()
                 // `collect_idents` drops the `r#` of raw identifiers.
