@@ -4,7 +4,7 @@
 //! `ops::matmul(&a, &b)`. The rules broadcast, and sum a broadcast operand's cotangent
 //! over the broadcast axes.
 
-use super::expr::CallParts;
+use super::calls::CallParts;
 use super::Lowerer;
 use crate::ir::*;
 

@@ -12,7 +12,7 @@
 //! derivative); a condition or an operand of `!`, `&&`, `||` (`if p.squared`) a flag; a bare operand (`x * p.scale`) or a float method a float; another method
 //! (`p.mlp.forward(&x)`) a struct; anything else (`&p.w`, `p.w.dot(&x)`) an `ndarray` array.
 
-use super::expr::CallParts;
+use super::calls::CallParts;
 use super::Lowerer;
 use crate::ir::*;
 use std::collections::HashMap;

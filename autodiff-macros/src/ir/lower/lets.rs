@@ -107,10 +107,10 @@ impl Lowerer {
             // `let m = if c { a.dot(&b) } else { … };`: the type a branch's value is known
             // to have (an array's rank), where none is written.
             if self.vars[var].ty.is_none() {
-                self.vars[var].ty = expr::assigned_type(&out[first..], var, &self.vars);
+                self.vars[var].ty = kinds::assigned_type(&out[first..], var, &self.vars);
                 // And the kind of what it is given, where that is evident (`{ 0 }` is an
                 // integer, `{ (a, b) }` a tuple): untyped, it was taken for a float.
-                let given = expr::assigned_kind(var, &out[first..], &self.vars, &self.float);
+                let given = kinds::assigned_kind(var, &out[first..], &self.vars, &self.float);
                 // (The user's names: the macro's own lets of desugared chains keep theirs.)
                 let user = !ident.to_string().starts_with("__");
                 if let (
