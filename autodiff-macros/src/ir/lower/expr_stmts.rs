@@ -67,7 +67,7 @@ impl Lowerer {
             }
             // `Zip::from(&mut a).and(&b).for_each(…)`: the zipped iterators' `for_each`.
             syn::Expr::MethodCall(m)
-                if m.method == "for_each" && super::array::zip_as_chain(m).is_some() =>
+                if m.method == "for_each" && super::ndarray_zip::zip_as_chain(m).is_some() =>
             {
                 if self.zips_matrices(m) {
                     self.unsupported(
@@ -77,7 +77,7 @@ impl Lowerer {
                     );
                     return;
                 }
-                let chain = super::array::zip_as_chain(m).expect("checked");
+                let chain = super::ndarray_zip::zip_as_chain(m).expect("checked");
                 self.lower_expr_stmt(&chain, out)
             }
             syn::Expr::MethodCall(m) if m.method == "for_each" => match self.desugar_consumer(m) {

@@ -24,7 +24,7 @@ impl Lowerer {
         if let Some(chosen) = super::array::mean_axis_or(m) {
             return self.lower_expr(&chosen, out);
         }
-        if let Some(chain) = super::array::zip_as_chain(m) {
+        if let Some(chain) = super::ndarray_zip::zip_as_chain(m) {
             if self.zips_matrices(m) {
                 return self.unsupported(
                     span,
@@ -95,7 +95,7 @@ impl Lowerer {
             }
         }
         let recv_kind = self.kind_of(&recv);
-        // A closure mapped over an array is read as syntax (`array::elementwise`).
+        // A closure mapped over an array is read as syntax (`elementwise`).
         let mapped =
             recv_kind == Kind::Array && matches!(name.as_str(), "mapv" | "mapv_into" | "map");
         // `g(x).expect("…")`, `T::from(x).unwrap()`, `a.mean().unwrap()`: the value itself
