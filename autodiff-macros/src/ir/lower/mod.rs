@@ -20,6 +20,7 @@ mod elementwise;
 mod exits;
 mod expr;
 mod expr_stmts;
+mod field_kinds;
 mod fields;
 mod guess;
 mod items;
@@ -304,7 +305,7 @@ pub fn lower_fn(
         .filter(|(_, v)| lw.struct_params.contains(v))
         .map(|(n, _)| n)
         .collect();
-    lw.field_kinds = fields::field_kinds(&item.block, &roots, &float);
+    lw.field_kinds = field_kinds::field_kinds(&item.block, &roots, &float);
     lw.declare_slice_fields(&item.block, &roots);
     // A tuple's fields have the types it spells, whatever the body does with them.
     for input in &item.sig.inputs {

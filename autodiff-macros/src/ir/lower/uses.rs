@@ -102,8 +102,8 @@ pub(super) fn collect_casts(
 pub(super) fn struct_method(name: &str) -> bool {
     crate::rules::lookup(name).is_none()
         && !NOT_STRUCT_METHODS.contains(&name)
-        && !fields::ARRAY_METHODS.contains(&name)
-        && !fields::SEQ_METHODS.contains(&name)
+        && !field_kinds::ARRAY_METHODS.contains(&name)
+        && !field_kinds::SEQ_METHODS.contains(&name)
 }
 
 /// Methods of floats (besides those with derivative rules), sequences, arrays, iterators,

@@ -1,0 +1,402 @@
+//! The kind of each field path of the struct parameters, from how the body uses it.
+//!
+//! The macro cannot see the struct's definition, so a field's kind comes from how the body
+//! uses it, and rustc checks the guess (the binding goes through a runtime function that
+//! only accepts that kind, whose error message says what to write): a typed `let` states
+//! it (`let v: &Vec<f64> = &p.v;`); `p.blocks[l]` used as a struct (a method receiver, a
+//! call argument `&p.blocks[l]`) makes `p.blocks` a sequence of structs; other indexing a
+//! float sequence; a range bound or an index (`0..p.n`), or a cast's operand not otherwise
+//! used as a float (`p.n as f64`), an integer (checked: a float read as one would lose its
+//! derivative); a condition or an operand of `!`, `&&`, `||` (`if p.squared`) a flag; a bare operand (`x * p.scale`) or a float method a float; another method
+//! (`p.mlp.forward(&x)`) a struct; anything else (`&p.w`, `p.w.dot(&x)`) an `ndarray` array.
+
+use super::fields::field_path;
+use super::fields::path_key;
+use super::*;
+use syn::visit::Visit;
+
+/// How a field path is used, in order of precedence when uses disagree.
+#[derive(Clone, Copy, PartialEq, Eq, PartialOrd, Ord, Debug)]
+enum Use {
+    Typed(KindRank),
+    StructElement,
+    /// A sequence whose elements index another (`w[p.pos[k]]`): integers.
+    IndexSeq,
+    Indexed,
+    /// A range bound or an index: an integer (`0..p.n`, `v[p.k]`).
+    Int,
+    /// A condition, or an operand of `!`, `&&`, `||`: a flag (`if p.squared`).
+    Bool,
+    Float,
+    /// The operand of a cast (`p.n as f64`): an integer unless it is also used as a float
+    /// (`p.scale as f32` next to `x * p.scale`), which is weaker evidence than either.
+    CastOperand,
+    StructMethod,
+    Array,
+    /// A method both `Vec`s and `ndarray` arrays have (`iter`, `len`): the weakest
+    /// evidence, a sequence.
+    Seq,
+}
+
+/// A `Kind` as a number, so that `Use` can be ordered.
+#[derive(Clone, Copy, PartialEq, Eq, PartialOrd, Ord, Debug)]
+struct KindRank(u8);
+
+const KINDS: &[Kind] = &[
+    Kind::Float,
+    Kind::FloatSeq,
+    Kind::Array,
+    Kind::Struct,
+    Kind::StructSeq,
+    Kind::Int,
+    Kind::IntSeq,
+    Kind::Bool,
+    Kind::Other,
+];
+
+/// Methods of `ndarray` arrays (and of sequences) that users call on a field.
+pub(super) const ARRAY_METHODS: &[&str] = &[
+    "dot", "t", "mapv", "map", "sum", "mean", "nrows", "ncols", "shape", "dim", "raw_dim", "ndim",
+    "column", "row", "view",
+];
+
+/// Methods of `Vec`s and arrays alike: a sequence, unless another use says array.
+pub(super) const SEQ_METHODS: &[&str] = &[
+    "iter", "len", "is_empty", "clone", "to_owned", "to_vec", "copied", "cloned", "first", "last",
+];
+
+struct Uses<'r> {
+    roots: &'r [String],
+    float: &'r Type,
+    uses: HashMap<String, Use>,
+    /// Field reads whose use a parent classified (by address).
+    seen: std::collections::HashSet<usize>,
+    /// How the body uses each name (`w[i]`, `w.dot(…)`): the kind of a field bound by a
+    /// struct pattern (`let Params { w, b } = p;`) is its name's.
+    names: HashMap<String, Kind>,
+    /// The untyped integer locals of a `&mut self` method's hidden method
+    /// (`let mut __self_pos = self.pos;`).
+    int_locals: std::collections::HashSet<String>,
+}
+
+impl Uses<'_> {
+    /// Whether `e` is evidently an integer: an integer literal, an integer local, a field
+    /// already read as an integer, or arithmetic of those.
+    fn is_int(&self, e: &syn::Expr) -> bool {
+        match e {
+            syn::Expr::Lit(syn::ExprLit {
+                lit: syn::Lit::Int(i),
+                ..
+            }) => !i.suffix().starts_with('f'),
+            syn::Expr::Paren(p) => self.is_int(&p.expr),
+            syn::Expr::Path(p) => p
+                .path
+                .get_ident()
+                .is_some_and(|i| self.int_locals.contains(&i.to_string())),
+            syn::Expr::Binary(b) if arithmetic(&b.op) => {
+                self.is_int(&b.left) || self.is_int(&b.right)
+            }
+            _ => field_path(e, self.roots).is_some_and(|(root, path)| {
+                self.uses.get(&path_key(&root, &path)) == Some(&Use::Int)
+            }),
+        }
+    }
+
+    fn note(&mut self, e: &syn::Expr, u: Use) -> bool {
+        let Some((root, path)) = field_path(e, self.roots) else {
+            return false;
+        };
+        self.seen.insert(e as *const syn::Expr as usize);
+        let key = path_key(&root, &path);
+        let entry = self.uses.entry(key).or_insert(u);
+        // The first typed use wins (rustc reports a later one that differs); otherwise the
+        // strongest evidence, in `Use`'s order.
+        if !matches!(entry, Use::Typed(_)) {
+            *entry = (*entry).min(u);
+        }
+        true
+    }
+
+    /// `base[i]` where `base` is a field path: the path is a sequence of structs.
+    fn note_element(&mut self, e: &syn::Expr) {
+        if let syn::Expr::Index(ix) = peel(e) {
+            self.note(&ix.expr, Use::StructElement);
+        }
+    }
+}
+
+/// The sequence a `for` loop walks element by element: `&s`, `s.iter()`, `s`.
+fn walked_directly(e: &syn::Expr) -> Option<&syn::Expr> {
+    match e {
+        syn::Expr::Reference(r) if r.mutability.is_none() => Some(&r.expr),
+        syn::Expr::Paren(p) => walked_directly(&p.expr),
+        syn::Expr::MethodCall(m) if m.method == "iter" && m.args.is_empty() => Some(&m.receiver),
+        syn::Expr::Field(_) => Some(e),
+        _ => None,
+    }
+}
+
+/// The sequence `s` of `s.iter()` (no adapter between: `enumerate` and `zip` make tuples of
+/// their own).
+fn iterated_field(e: &syn::Expr) -> Option<&syn::Expr> {
+    match e {
+        syn::Expr::MethodCall(m) if m.method == "iter" && m.args.is_empty() => Some(&m.receiver),
+        _ => None,
+    }
+}
+
+/// Whether an element bound by `pat` is a struct or a tuple: a tuple or struct pattern, or a
+/// name whose fields `body` reads (`p.x`).
+fn binds_structs(pat: &syn::Pat, body: &[syn::Stmt]) -> bool {
+    match pat {
+        syn::Pat::Tuple(_) | syn::Pat::TupleStruct(_) | syn::Pat::Struct(_) => true,
+        syn::Pat::Reference(r) => binds_structs(&r.pat, body),
+        syn::Pat::Type(t) => binds_structs(&t.pat, body),
+        syn::Pat::Ident(i) if i.subpat.is_none() => {
+            struct Reads<'n> {
+                name: &'n syn::Ident,
+                found: bool,
+            }
+            impl<'ast> Visit<'ast> for Reads<'_> {
+                fn visit_expr_field(&mut self, f: &'ast syn::ExprField) {
+                    if matches!(peel(&f.base), syn::Expr::Path(p) if p.path.is_ident(self.name)) {
+                        self.found = true;
+                    }
+                    syn::visit::visit_expr_field(self, f);
+                }
+            }
+            let mut reads = Reads {
+                name: &i.ident,
+                found: false,
+            };
+            for s in body {
+                reads.visit_stmt(s);
+            }
+            reads.found
+        }
+        _ => false,
+    }
+}
+
+fn arithmetic(op: &syn::BinOp) -> bool {
+    use syn::BinOp::*;
+    matches!(
+        op,
+        Add(_)
+            | Sub(_)
+            | Mul(_)
+            | Div(_)
+            | Rem(_)
+            | AddAssign(_)
+            | SubAssign(_)
+            | MulAssign(_)
+            | DivAssign(_)
+            | RemAssign(_)
+    )
+}
+
+fn comparison(op: &syn::BinOp) -> bool {
+    use syn::BinOp::*;
+    matches!(op, Lt(_) | Le(_) | Gt(_) | Ge(_) | Eq(_) | Ne(_))
+}
+
+pub(super) fn peel(e: &syn::Expr) -> &syn::Expr {
+    match e {
+        syn::Expr::Paren(p) => peel(&p.expr),
+        syn::Expr::Reference(r) => peel(&r.expr),
+        _ => e,
+    }
+}
+
+impl<'ast> Visit<'ast> for Uses<'_> {
+    fn visit_expr(&mut self, e: &'ast syn::Expr) {
+        if field_path(e, self.roots).is_some() {
+            if !self.seen.contains(&(e as *const syn::Expr as usize)) {
+                // A value moved or copied out of a borrowed struct: a float.
+                self.note(e, Use::Float);
+            }
+            return;
+        }
+        match e {
+            syn::Expr::Index(ix) => {
+                self.note(&ix.expr, Use::Indexed);
+                if let syn::Expr::Index(inner) = peel(&ix.index) {
+                    self.note(&inner.expr, Use::IndexSeq);
+                }
+                self.note(&ix.index, Use::Int);
+            }
+            syn::Expr::ForLoop(f) => {
+                // `for b in &self.bodies { … b.m … }`: structs; `for w in &self.w`: a
+                // sequence (a `Vec`, an array, a 1-D `ndarray` array), walked by index.
+                if let Some(seq) = walked_directly(&f.expr) {
+                    if binds_structs(&f.pat, &f.body.stmts) {
+                        self.note(seq, Use::StructElement);
+                    } else {
+                        self.note(seq, Use::Indexed);
+                    }
+                }
+            }
+            syn::Expr::MethodCall(m) => {
+                // `self.points.iter().map(|(x, y)| …)`, `.map(|p| p.m * p.v)`: the elements
+                // are structs (tuples included).
+                if let (Some(seq), Some(syn::Expr::Closure(c))) =
+                    (iterated_field(&m.receiver), m.args.last())
+                {
+                    let body = [syn::Stmt::Expr((*c.body).clone(), None)];
+                    if c.inputs
+                        .iter()
+                        .last()
+                        .is_some_and(|p| binds_structs(p, &body))
+                    {
+                        self.note(seq, Use::StructElement);
+                    }
+                }
+                let name = m.method.to_string();
+                let u = if crate::rules::lookup(&name).is_some() {
+                    Use::Float
+                } else if ARRAY_METHODS.contains(&name.as_str()) {
+                    Use::Array
+                } else if SEQ_METHODS.contains(&name.as_str()) {
+                    Use::Seq
+                } else {
+                    self.note_element(&m.receiver);
+                    Use::StructMethod
+                };
+                self.note(&m.receiver, u);
+                for a in &m.args {
+                    self.note_element(a);
+                    // `x.powi(self.period)`: the exponent is an integer.
+                    if name == "powi" {
+                        self.note(a, Use::Int);
+                    }
+                }
+            }
+            syn::Expr::Call(c) => {
+                let powi = matches!(&*c.func, syn::Expr::Path(p) if p.path.segments.last().is_some_and(|s| s.ident == "powi"));
+                if let (true, Some(exponent)) = (powi, c.args.iter().nth(1)) {
+                    self.note(exponent, Use::Int);
+                }
+                for a in &c.args {
+                    if matches!(a, syn::Expr::Reference(_)) {
+                        self.note_element(a);
+                    }
+                }
+            }
+            syn::Expr::Reference(r) => {
+                self.note(&r.expr, Use::Array);
+            }
+            syn::Expr::Field(f) => self.note_element(&f.base),
+            syn::Expr::Range(r) => {
+                for bound in r.start.iter().chain(r.end.iter()) {
+                    self.note(bound, Use::Int);
+                }
+            }
+            syn::Expr::Cast(c) => {
+                self.note(&c.expr, Use::CastOperand);
+            }
+            syn::Expr::If(i) => {
+                self.note(&i.cond, Use::Bool);
+            }
+            syn::Expr::While(w) => {
+                self.note(&w.cond, Use::Bool);
+            }
+            syn::Expr::Unary(u) if matches!(u.op, syn::UnOp::Not(_)) => {
+                self.note(&u.expr, Use::Bool);
+            }
+            // `(self.pos + 1) % self.len`: the operands of an operator have one type, so a
+            // field beside an integer is an integer.
+            syn::Expr::Binary(b) if arithmetic(&b.op) || comparison(&b.op) => {
+                if self.is_int(&b.left) {
+                    self.note(peel(&b.right), Use::Int);
+                } else if self.is_int(&b.right) {
+                    self.note(peel(&b.left), Use::Int);
+                }
+            }
+            syn::Expr::Binary(b) if matches!(b.op, syn::BinOp::And(_) | syn::BinOp::Or(_)) => {
+                self.note(&b.left, Use::Bool);
+                self.note(&b.right, Use::Bool);
+            }
+            _ => {}
+        }
+        syn::visit::visit_expr(self, e);
+    }
+
+    fn visit_local(&mut self, l: &'ast syn::Local) {
+        // `let Params { w, b } = p;`: each field read as its bound name is used.
+        let pat = match &l.pat {
+            syn::Pat::Reference(r) => &*r.pat,
+            other => other,
+        };
+        if let (syn::Pat::Struct(st), Some(init)) = (pat, &l.init) {
+            let base = peel(&init.expr);
+            for field in &st.fields {
+                let member = &field.member;
+                let read: syn::Expr = syn::parse_quote!(#base.#member);
+                let u = match &*field.pat {
+                    syn::Pat::Ident(i) => match self.names.get(&i.ident.to_string()) {
+                        Some(Kind::FloatSeq) => Use::Indexed,
+                        Some(Kind::Array) => Use::Array,
+                        _ => Use::Float,
+                    },
+                    _ => Use::Float,
+                };
+                self.note(&read, u);
+            }
+        }
+        // The hidden method of a `&mut self` method binds each field it gives integers to
+        // as an untyped local of that field (`let mut __self_pos = self.pos;`, see
+        // `crate::state`): the field is an integer.
+        if let (syn::Pat::Ident(p), Some(init)) = (&l.pat, &l.init) {
+            if let syn::Expr::Field(f) = peel(&init.expr) {
+                let name = p.ident.to_string();
+                if matches!(&f.member, syn::Member::Named(m) if crate::state::local_name(m) == name)
+                {
+                    self.note(peel(&init.expr), Use::Int);
+                    self.int_locals.insert(name);
+                }
+            }
+        }
+        if let (syn::Pat::Type(pt), Some(init)) = (&l.pat, &l.init) {
+            let kind = crate::parse::kind_of_type(&pt.ty, self.float);
+            let rank = KindRank(KINDS.iter().position(|k| *k == kind).unwrap_or(0) as u8);
+            self.note(peel(&init.expr), Use::Typed(rank));
+        }
+        syn::visit::visit_local(self, l);
+    }
+}
+
+/// The kind of each field path of the struct parameters `roots` that `body` reads.
+pub(super) fn field_kinds(
+    body: &syn::Block,
+    roots: &[String],
+    float: &Type,
+) -> HashMap<String, Kind> {
+    let mut uses = Uses {
+        roots,
+        float,
+        uses: HashMap::new(),
+        seen: Default::default(),
+        names: HashMap::new(),
+        int_locals: Default::default(),
+    };
+    super::uses::collect_use_kinds(quote::ToTokens::to_token_stream(body), &mut uses.names);
+    uses.visit_block(body);
+    uses.uses
+        .into_iter()
+        .map(|(k, u)| {
+            let kind = match u {
+                Use::Typed(KindRank(r)) => KINDS[r as usize],
+                Use::StructElement => Kind::StructSeq,
+                Use::Indexed => Kind::FloatSeq,
+                Use::IndexSeq => Kind::IntSeq,
+                Use::Int | Use::CastOperand => Kind::Int,
+                Use::Bool => Kind::Bool,
+                Use::Float => Kind::Float,
+                Use::StructMethod => Kind::Struct,
+                Use::Array => Kind::Array,
+                Use::Seq => Kind::FloatSeq,
+            };
+            (k, kind)
+        })
+        .collect()
+}
