@@ -1,6 +1,6 @@
 //! The macro's own IR: a structured, name-resolved form of the function body.
 //!
-//! Lowering (`lower.rs`) resolves every identifier to a [`VarId`] (so shadowing is gone),
+//! Lowering (`lower/`) resolves every identifier to a [`VarId`] (so shadowing is gone),
 //! hoists calls of differentiable functions into their own statements, turns `if`
 //! expressions into statements, and replaces `break`, `continue` and `return` by flags
 //! that guard the statements after them, so that every statement list runs either to its
@@ -10,28 +10,11 @@
 
 mod hygiene;
 pub mod lower;
-mod lower_array;
-mod lower_chain;
-mod lower_checkpoint;
-mod lower_control;
-mod lower_expr;
-mod lower_fields;
-mod lower_guess;
-mod lower_items;
-mod lower_iter;
-mod lower_macros;
-mod lower_outputs;
-pub use lower_array::SHAPE_METHODS;
-pub use lower_outputs::read_on_entry_error;
-mod lower_rows;
-mod lower_struct_slices;
-mod lower_tuples;
+pub use lower::{kind_of, read_on_entry_error, SHAPE_METHODS};
 #[cfg(test)]
 pub mod print;
 #[cfg(test)]
 mod tests;
-
-pub use lower_expr::kind_of;
 
 pub use proc_macro2::{Ident, Span};
 use syn::Type;
@@ -587,7 +570,7 @@ pub struct FieldProj {
     pub base: VarId,
     /// Empty for the two projections of a parameter given as rows (`a: &[Vec<f64>]`):
     /// its entries flattened (a float sequence) and its row starts (integers); see
-    /// `lower_rows`.
+    /// `lower::rows`.
     pub path: Vec<syn::Member>,
 }
 
@@ -625,7 +608,7 @@ pub struct Func {
     pub slice_fields: Vec<VarId>,
     /// The output buffers (`out: &mut [f64]`), each as the local holding its contents.
     pub outputs: Vec<Output>,
-    /// The output buffers whose entry contents the body may read (see `lower_outputs`),
+    /// The output buffers whose entry contents the body may read (see `lower::outputs`),
     /// with the span of the first such read: `crate::in_place` makes them inputs too.
     pub read_on_entry: Vec<(Ident, Span)>,
     /// A method: the receiver `self` is `params[0]`, bound to a variable of another name
@@ -660,7 +643,7 @@ pub struct Func {
     pub written_tys: Vec<(usize, Type)>,
     /// The function's type parameters, by name.
     pub type_params: Vec<String>,
-    /// Whether a call result is kept whole for rustc's types to decide (see `lower_guess`):
+    /// Whether a call result is kept whole for rustc's types to decide (see `lower::guess`):
     /// its adjoint is generic over its type.
     pub undecided: bool,
 }

@@ -4,7 +4,7 @@
 //! user's code names them as it did. A nested `fn` has no derivatives: calls to it are
 //! plain calls, which activity analysis refuses where an argument carries a derivative.
 
-use super::lower::Lowerer;
+use super::Lowerer;
 use syn::spanned::Spanned;
 
 impl Lowerer {

@@ -4,7 +4,7 @@
 //! the zeros come from the tuple's type instead: written at the literal, and carried here
 //! to every variable copied from one.
 
-use super::*;
+use crate::ir::*;
 
 /// Gives each struct-kind variable copied from a tuple of floats (`let c = t;`, `c = t;` of
 /// a variable `t` with a tuple type) that type, until nothing changes.

@@ -6,8 +6,8 @@
 //! with a lazily materialised adjoint generic over its type (`support::Adjoint`, for
 //! floats and arrays alike), so that rustc's types decide what it is.
 
-use super::lower::Lowerer;
-use super::*;
+use super::Lowerer;
+use crate::ir::*;
 
 impl Lowerer {
     /// Settles each guessed call result: whole unless the body reads it as a float.

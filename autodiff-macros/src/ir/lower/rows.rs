@@ -3,7 +3,7 @@
 //! iterator chains over a row (`row.iter().zip(x).map(…).sum()`).
 //!
 //! Such a parameter is a slice whose elements are sequences, so it is handled as a slice
-//! of structs (`lower_struct_slices`: its cotangent is one row per row, `Vec<Vec<f64>>`,
+//! of structs (`struct_slices`: its cotangent is one row per row, `Vec<Vec<f64>>`,
 //! and an element bound by `let` or by a loop is an alias of the slice at an index), with
 //! one difference: what the body reads of an element is not a field but the element's own
 //! entries. They are read through two projections bound at the top of every generated
@@ -14,8 +14,8 @@
 //! and the flat adjoint is cut back into rows at the end (`__ad::scatter_rows`). Rows may
 //! differ in length.
 
-use super::lower::Lowerer;
-use super::*;
+use super::Lowerer;
+use crate::ir::*;
 
 /// The longest array row written as an array literal when used as a value; longer ones
 /// are copied as a `Vec`.

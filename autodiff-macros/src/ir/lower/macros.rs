@@ -10,8 +10,8 @@
 //! a format string reads inline (`"{x}"`) becomes a named argument (`x = x`), since the
 //! generated code may have renamed `x`.
 
-use super::lower::Lowerer;
-use super::*;
+use super::Lowerer;
+use crate::ir::*;
 use syn::punctuated::Punctuated;
 
 /// The macros, each with the position of its format string.

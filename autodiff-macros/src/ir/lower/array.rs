@@ -4,9 +4,9 @@
 //! `ops::matmul(&a, &b)`. The rules broadcast, and sum a broadcast operand's cotangent
 //! over the broadcast axes.
 
-use super::lower::Lowerer;
-use super::lower_expr::CallParts;
-use super::*;
+use super::calls::CallParts;
+use super::Lowerer;
+use crate::ir::*;
 
 /// Rules of `autodiff::ops` that return an array; the others return a float.
 const ARRAY_RESULTS: &[&str] = &[
@@ -53,7 +53,7 @@ const MAPV: &[&str] = &["exp", "ln", "tanh"];
 impl Lowerer {
     /// The kind of a call's result: arrays for the array rules called through a path
     /// naming `ops`, else a float (a `let` with a type overrides this, and a result only
-    /// passed on is settled by `lower_guess.rs`).
+    /// passed on is settled by `guess.rs`).
     pub(super) fn call_kind(&self, call: &CallParts) -> Kind {
         let last = call
             .callee
@@ -216,120 +216,13 @@ impl Lowerer {
         })
     }
 
-    /// `a.mapv(|x| body)` (also `mapv_into`, and `map`, whose closure takes `&x`): the body
-    /// is scalar code, made a `#[differentiate]` function of the body's items
-    /// (`fn elementwise(x: f64) -> f64 { body }`), and the array goes through
-    /// `ops::mapv_with(&a, elementwise, elementwise_jvp)`. Float locals the closure reads
-    /// are passed in as its captures (`fn elementwise(x: f64, captured: &[f64])`, mapped by
-    /// `ops::mapv_env(&a, &[mean, …], …)`, which differentiates them too); other locals are
-    /// refused.
-    fn elementwise(
+    pub(super) fn ops_call(
         &mut self,
-        recv: Expr,
-        c: &syn::ExprClosure,
-        by_reference: bool,
+        name: &str,
+        args: Vec<Expr>,
         span: Span,
         out: &mut Vec<Stmt>,
     ) -> Expr {
-        let float = self.float.clone();
-        if !matches!(quote::quote!(#float).to_string().as_str(), "f64" | "f32") {
-            return self.unsupported(span, "a closure mapped over an array of a generic float type", "map it in a function over `f64` or `f32`, or use one of `f64::exp`, `f64::ln`, `f64::tanh`");
-        }
-        let param = match c.inputs.iter().collect::<Vec<_>>().as_slice() {
-            [p] => super::lower_iter::closure_param_ident(p),
-            _ => None,
-        };
-        let Some(param) = param else {
-            return self.unsupported(
-                span,
-                "this closure mapped over an array",
-                "take one element by a plain name (`|x| …`, `|&x| …`)",
-            );
-        };
-        let params: Vec<syn::Pat> = c.inputs.iter().cloned().collect();
-        // The locals it reads: floats are passed in as the captures `env` (in order of first
-        // read); anything else is refused.
-        let mut captured: Vec<String> = vec![];
-        for free in super::hygiene::free_names(&params, &c.body) {
-            let Some(v) = self.lookup(&free.name) else {
-                continue;
-            };
-            if self.vars[v].kind != Kind::Float || self.is_element_alias(v) {
-                let name = &free.name;
-                self.unsupported(span, &format!("a closure mapped over an array reading the non-float local `{name}`"), "let it read its argument, constants and float locals only, or compute with array operators (`(&a - mean) / std`)");
-                // An array all the same, so that its uses report nothing more.
-                let placeholder = self.temp("mapped", Kind::Array, span);
-                return Expr::new(ExprKind::Var(placeholder), span);
-            }
-            if !captured.contains(&free.name) {
-                captured.push(free.name.clone());
-            }
-        }
-        if let Some(nested) = called_local_fn(&c.body, |n| self.is_local_fn(n)) {
-            self.unsupported(span, &format!("a closure mapped over an array that calls the nested `fn {nested}`, which has no derivatives,"), &format!("write `{nested}`'s body in the closure, or make `{nested}` a `#[differentiate]` function outside this one"));
-            let placeholder = self.temp("mapped", Kind::Array, span);
-            return Expr::new(ExprKind::Var(placeholder), span);
-        }
-        let mut body = (*c.body).clone();
-        if by_reference {
-            // `map` passes `&x`: the elementwise function takes the value, so `*x` is `x`.
-            deref_to_value(&mut body, &param);
-        }
-        let ident = self.fresh_name("elementwise", span, false);
-        let jvp = quote::format_ident!("{}_jvp", ident);
-        let f = Expr::new(ExprKind::Const(ident.clone().into()), span);
-        let f_jvp = Expr::new(ExprKind::Const(jvp.into()), span);
-        if captured.is_empty() {
-            let item: syn::Item = syn::parse_quote! {
-                #[::autodiff::differentiate]
-                fn #ident(#param: #float) -> #float {
-                    #body
-                }
-            };
-            self.body_items.push(item);
-            return self.ops_call("mapv_with", vec![recv, f, f_jvp], span, out);
-        }
-        // `fn elementwise(v: f64, captured: &[f64]) -> f64 { let mean = captured[0]; … }`,
-        // mapped by `ops::mapv_env(&a, &[mean, …], …)`.
-        let mut env_name = String::from("captured");
-        while crate::tokens::mentions_any(quote::quote!(#body), &[env_name.as_str()])
-            || param == env_name
-        {
-            env_name.push('_');
-        }
-        let env = Ident::new(&env_name, span);
-        let names: Vec<Ident> = captured.iter().map(|n| crate::ir::ident(n, span)).collect();
-        let reads = names.iter().enumerate().map(|(k, n)| {
-            let k = proc_macro2::Literal::usize_unsuffixed(k);
-            quote::quote!(let #n: #float = #env[#k];)
-        });
-        let item: syn::Item = syn::parse_quote! {
-            #[::autodiff::differentiate]
-            fn #ident(#param: #float, #env: &[#float]) -> #float {
-                #(#reads)*
-                #body
-            }
-        };
-        self.body_items.push(item);
-        let values = captured
-            .iter()
-            .map(|n| {
-                let v = self.lookup(n).expect("a captured local");
-                Expr::new(ExprKind::Var(v), span)
-            })
-            .collect();
-        let list = Expr::new(
-            ExprKind::List {
-                elems: values,
-                array: true,
-            },
-            span,
-        );
-        let env_arg = Expr::new(ExprKind::Ref(Box::new(list)), span);
-        self.ops_call("mapv_env", vec![recv, env_arg, f, f_jvp], span, out)
-    }
-
-    fn ops_call(&mut self, name: &str, args: Vec<Expr>, span: Span, out: &mut Vec<Stmt>) -> Expr {
         let ident = Ident::new(name, span);
         let callee: syn::Path = syn::parse_quote!(::autodiff::ops::#ident);
         let call = CallParts {
@@ -346,31 +239,9 @@ impl Lowerer {
 }
 
 impl Lowerer {
-    /// Whether a `Zip` names an array of two or more dimensions among its producers
-    /// (`Zip::from(&a)` with `a: &Array2<f64>`), whose elements the zipped iterators of
-    /// `zip_as_chain` cannot index.
-    pub(super) fn zips_matrices(&self, m: &syn::ExprMethodCall) -> bool {
-        zip_producers(m).unwrap_or_default().into_iter().any(|p| {
-            let p = match p {
-                syn::Expr::Reference(r) => &*r.expr,
-                other => other,
-            };
-            let syn::Expr::Path(path) = p else {
-                return false;
-            };
-            path.path
-                .get_ident()
-                .and_then(|i| self.lookup(&i.to_string()))
-                .is_some_and(|v| {
-                    let e = Expr::new(ExprKind::Var(v), Span::call_site());
-                    self.rank(&e).is_some_and(|r| r >= 2)
-                })
-        })
-    }
-
     /// The number of axes of an array variable's written type (`Array1<F>`, `&ArrayView2<F>`,
     /// `Array<F, Ix1>`), if it says.
-    fn rank(&self, e: &Expr) -> Option<usize> {
+    pub(super) fn rank(&self, e: &Expr) -> Option<usize> {
         let v = match &e.kind {
             ExprKind::Var(v) => *v,
             ExprKind::Ref(inner) => match inner.kind {
@@ -421,45 +292,6 @@ impl Lowerer {
     }
 }
 
-/// The first nested `fn` of the function (`is_local`) that `body` calls.
-fn called_local_fn(body: &syn::Expr, is_local: impl Fn(&str) -> bool) -> Option<String> {
-    struct Calls<F>(F, Option<String>);
-    impl<F: Fn(&str) -> bool> syn::visit::Visit<'_> for Calls<F> {
-        fn visit_expr_call(&mut self, c: &syn::ExprCall) {
-            if let syn::Expr::Path(p) = &*c.func {
-                if let Some(name) = p.path.get_ident().map(|i| i.to_string()) {
-                    if self.1.is_none() && (self.0)(&name) {
-                        self.1 = Some(name);
-                    }
-                }
-            }
-            syn::visit::visit_expr_call(self, c);
-        }
-    }
-    let mut calls = Calls(is_local, None);
-    syn::visit::Visit::visit_expr(&mut calls, body);
-    calls.1
-}
-
-/// Replaces `*x` by `x` in `body`.
-fn deref_to_value(body: &mut syn::Expr, x: &Ident) {
-    struct Deref<'x>(&'x Ident);
-    impl syn::visit_mut::VisitMut for Deref<'_> {
-        fn visit_expr_mut(&mut self, e: &mut syn::Expr) {
-            if let syn::Expr::Unary(u) = e {
-                if matches!(u.op, syn::UnOp::Deref(_))
-                    && matches!(&*u.expr, syn::Expr::Path(p) if p.path.is_ident(self.0))
-                {
-                    *e = (*u.expr).clone();
-                    return;
-                }
-            }
-            syn::visit_mut::visit_expr_mut(self, e);
-        }
-    }
-    syn::visit_mut::VisitMut::visit_expr_mut(&mut Deref(x), body);
-}
-
 /// `a.mean_axis(Axis(k)).unwrap_or_else(|| d)` (or `unwrap_or(d)`): `mean_axis` has no value
 /// only where the axis is empty, so this is `if a.shape()[k] == 0 { d } else { the means }`,
 /// the means computed whole by `array_method`.
@@ -478,98 +310,6 @@ pub(super) fn mean_axis_or(m: &syn::ExprMethodCall) -> Option<syn::Expr> {
     let axis = axis_number(&inner.args[0])?;
     let array = &inner.receiver;
     Some(syn::parse_quote!(if #array.shape()[#axis] == 0 { #default } else { #inner.unwrap() }))
-}
-
-/// `Zip::from(&a).and(&b).fold(init, |acc, x, y| …)` (or `.for_each(|x, y| …)`, with `&mut`
-/// producers too): the elements of equally shaped arrays in step, which is the iterator
-/// chain `a.iter().zip(b.iter()).fold(init, |acc, (x, y)| …)` (`iter_mut` for `&mut a`),
-/// with the closure's parameters nested as the zips nest them.
-pub(super) fn zip_as_chain(m: &syn::ExprMethodCall) -> Option<syn::Expr> {
-    let consumer = m.method.to_string();
-    let (leading, closure) = match (consumer.as_str(), m.args.len()) {
-        ("fold", 2) => (1, &m.args[1]),
-        ("for_each", 1) => (0, &m.args[0]),
-        _ => return None,
-    };
-    let syn::Expr::Closure(closure) = closure else {
-        return None;
-    };
-    let producers = zip_producers(m)?;
-    if closure.inputs.len() != leading + producers.len() {
-        return None;
-    }
-    // A receiver in parentheses only where it needs them: chains start at a name.
-    let receiver = |e: &syn::Expr| match e {
-        syn::Expr::Path(_) | syn::Expr::Field(_) => quote::quote!(#e),
-        _ => quote::quote!((#e)),
-    };
-    let span = m.method.span();
-    let iters: Vec<syn::Expr> = producers
-        .iter()
-        .map(|p| match p {
-            syn::Expr::Reference(r) if r.mutability.is_some() => {
-                let e = receiver(&r.expr);
-                Some(syn::parse_quote_spanned!(span=> #e.iter_mut()))
-            }
-            syn::Expr::Reference(r) => {
-                let e = receiver(&r.expr);
-                Some(syn::parse_quote_spanned!(span=> #e.iter()))
-            }
-            // A name holding a reference to an array (`b: &Array1<f64>`).
-            syn::Expr::Path(p) if p.path.get_ident().is_some() => {
-                Some(syn::parse_quote_spanned!(span=> #p.iter()))
-            }
-            _ => None,
-        })
-        .collect::<Option<_>>()?;
-    let mut chain = iters[0].clone();
-    for it in &iters[1..] {
-        chain = syn::parse_quote_spanned!(span=> #chain.zip(#it));
-    }
-    let params: Vec<&syn::Pat> = closure.inputs.iter().collect();
-    let mut element: syn::Pat = params[leading].clone();
-    for p in &params[leading + 1..] {
-        element = syn::parse_quote!((#element, #p));
-    }
-    let body = &closure.body;
-    Some(if leading == 1 {
-        let (acc, init) = (params[0], &m.args[0]);
-        syn::parse_quote_spanned!(span=> #chain.fold(#init, |#acc, #element| #body))
-    } else {
-        syn::parse_quote_spanned!(span=> #chain.for_each(|#element| #body))
-    })
-}
-
-/// The producers of `Zip::from(p0).and(p1)…` (the receiver of `m`), in order; `None` where
-/// the receiver is no such chain.
-fn zip_producers(m: &syn::ExprMethodCall) -> Option<Vec<&syn::Expr>> {
-    let mut producers = vec![];
-    let mut at = &*m.receiver;
-    loop {
-        match at {
-            syn::Expr::MethodCall(c) if c.method == "and" && c.args.len() == 1 => {
-                producers.push(&c.args[0]);
-                at = &c.receiver;
-            }
-            syn::Expr::Call(c) if c.args.len() == 1 => {
-                let syn::Expr::Path(p) = &*c.func else {
-                    return None;
-                };
-                let n = p.path.segments.len();
-                if n < 2
-                    || p.path.segments[n - 1].ident != "from"
-                    || p.path.segments[n - 2].ident != "Zip"
-                {
-                    return None;
-                }
-                producers.push(&c.args[0]);
-                break;
-            }
-            _ => return None,
-        }
-    }
-    producers.reverse();
-    Some(producers)
 }
 
 /// `Axis(k)` (any path to `Axis`) with a literal `k`.

@@ -12,8 +12,8 @@
 //! itself is never a value of the generated code, so any use of it other than a field read
 //! is refused with a message.
 
-use super::lower::Lowerer;
-use super::*;
+use super::Lowerer;
+use crate::ir::*;
 
 impl Lowerer {
     /// The slice of structs and the index of `e` when it is an element of one:
@@ -61,9 +61,9 @@ impl Lowerer {
                     .filter(|(_, v)| self.struct_params.contains(v))
                     .map(|(n, _)| n)
                     .collect();
-                let (root, path) = super::lower_fields::field_path(e, &roots)?;
+                let (root, path) = super::fields::field_path(e, &roots)?;
                 self.slice_fields
-                    .get(&super::lower_fields::path_key(&root, &path))
+                    .get(&super::fields::path_key(&root, &path))
                     .copied()
             }
             _ => None,
@@ -74,7 +74,7 @@ impl Lowerer {
     /// (`self.points[i].0`, `for p in &self.particles { … p.x … }`): each a projection
     /// (`self_points`) handled from here on as a slice parameter of structs is, with columns
     /// of its own, where its elements are read only through float fields
-    /// (`lower_fields::columnable`).
+    /// (`fields::columnable`).
     pub(super) fn declare_slice_fields(&mut self, body: &syn::Block, roots: &[String]) {
         let mut slices: Vec<String> = self
             .field_kinds
@@ -84,7 +84,7 @@ impl Lowerer {
             .collect();
         // In a fixed order: the generated code is the same from build to build.
         slices.sort();
-        for key in super::lower_fields::columnable(body, roots, &slices) {
+        for key in super::fields::columnable(body, roots, &slices) {
             let Ok(read) = syn::parse_str::<syn::Expr>(&key) else {
                 continue;
             };

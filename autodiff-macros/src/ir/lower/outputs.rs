@@ -18,7 +18,7 @@
 //! Any other read may see the entry contents. Its length (`out.len()`) is not its
 //! contents.
 
-use super::*;
+use crate::ir::*;
 use std::collections::HashMap;
 
 /// The output buffers whose entry contents the body may read, each with the span of the

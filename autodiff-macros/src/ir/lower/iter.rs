@@ -2,15 +2,15 @@
 //! `let sq = |t: f64| t * t; … sq(x)` has the closure's body inlined at each call, its
 //! parameters bound to the arguments; the names it captures denote what they denoted where
 //! it was defined (see `hygiene`). Iterator chains' closures (`map`, `fold`, `for_each`,
-//! see `lower_chain`) are inlined the same way.
+//! see `chain`) are inlined the same way.
 //!
 //! Parameters are bound by `let`s in order; when an argument reads a name an earlier
 //! parameter binds (`|a, b| …` called as `g(b, a)`), every argument is first bound to a
 //! temporary, so each is read before any parameter shadows it.
 
-use super::hygiene;
-use super::lower::Lowerer;
-use super::{Expr as IrExpr, ExprKind, Kind, Stmt, StmtKind, VarId};
+use super::Lowerer;
+use crate::ir::hygiene;
+use crate::ir::{Expr as IrExpr, ExprKind, Kind, Stmt, StmtKind, VarId};
 use proc_macro2::Ident;
 use std::collections::HashMap;
 use syn::{Expr, Pat};
@@ -27,7 +27,7 @@ pub(super) struct Closure {
     /// Tells closures apart (a name may be bound to several in turn).
     id: usize,
     /// The block it is defined in: it is out of scope once that block ends.
-    pub(super) scope: Option<super::BlockId>,
+    pub(super) scope: Option<crate::ir::BlockId>,
     /// The number of variables declared before it: a variable of its name declared after
     /// it (`let g = { … };` in an inner block) hides it.
     vars_before: usize,
@@ -174,13 +174,13 @@ impl Lowerer {
             bind_pattern(p, a, &mut pairs)?;
         }
         // A window or chunk (`x[a..b]`) is read through the sequence it is part of.
-        let (views, pairs) = super::lower_chain::split_views(pairs);
+        let (views, pairs) = super::chain::split_views(pairs);
         let mut substituted;
         let body = if views.is_empty() {
             body
         } else {
             substituted = body.clone();
-            if super::lower_chain::substitute_views(&mut substituted, &views).is_none() {
+            if super::chain::substitute_views(&mut substituted, &views).is_none() {
                 let (name, _) = &views[0];
                 self.error(name.span(), format!("a window or chunk `{name}` is read in a `#[differentiate]` function through `{name}[j]`, `{name}.len()` and `{name}.iter()`: index the sequence itself to pass a part of it on (`x[i]`, `x[i + 1]`)"));
                 return None;
@@ -201,7 +201,7 @@ impl Lowerer {
     pub(super) fn bind_in_order(&mut self, pairs: Vec<(Ident, Expr)>) -> Vec<syn::Stmt> {
         let clash = pairs.iter().enumerate().any(|(k, (_, value))| {
             let mut read = std::collections::HashSet::new();
-            super::lower::collect_idents(quote::ToTokens::to_token_stream(value), &mut read);
+            super::uses::collect_idents(quote::ToTokens::to_token_stream(value), &mut read);
             pairs[..k]
                 .iter()
                 // `collect_idents` drops the `r#` of raw identifiers.

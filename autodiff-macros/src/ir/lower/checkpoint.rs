@@ -1,8 +1,8 @@
 //! `#[checkpoint]` attributes: parsed on loops and blocks, refused elsewhere, and stripped
 //! (the emitted code carries no attribute, so it compiles on stable Rust).
 
-use super::lower::Lowerer;
-use super::*;
+use super::Lowerer;
+use crate::ir::*;
 
 impl Lowerer {
     /// The schedule a `#[checkpoint]` among `attrs` asks for (malformed ones are errors).

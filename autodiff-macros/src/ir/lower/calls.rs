@@ -1,0 +1,284 @@
+//! Function calls: calls of functions that may be differentiable, split into their own
+//! statements (`let out = callee(args)`, whose pullback is `out_pb`), float constructors and
+//! rules, `Vec` functions, and the rest as opaque calls.
+
+use super::*;
+use crate::rules;
+
+/// A call of a function that may be differentiable, with its lowered arguments.
+pub(super) struct CallParts {
+    pub(super) callee: syn::Path,
+    pub(super) args: Vec<Expr>,
+    /// `args[0].callee(args[1..])`
+    pub(super) method: bool,
+}
+
+impl Lowerer {
+    pub(super) fn lower_call(&mut self, c: &syn::ExprCall, out: &mut Vec<Stmt>) -> Expr {
+        let span = expr_span(&syn::Expr::Call(c.clone()));
+        // `(|| e)()`, `(move |a| a * k)(x)`: a closure called where it is written, inlined
+        // as a `let`-bound one is (its captures are the names in scope here).
+        let mut callee = &*c.func;
+        while let syn::Expr::Paren(p) = callee {
+            callee = &p.expr;
+        }
+        if let syn::Expr::Closure(closure) = callee {
+            let closure = super::iter::closure_of(closure);
+            self.refuse_early_return(&closure.body);
+            let args: Vec<syn::Expr> = c.args.iter().cloned().collect();
+            if let Some(inlined) = self.inline(&closure.params, &closure.body, &args) {
+                return self.lower_expr(&inlined, out);
+            }
+        }
+        let syn::Expr::Path(p) = &*c.func else {
+            return self.unsupported(
+                span,
+                "calling a computed function value",
+                "call a named function",
+            );
+        };
+        let path = &p.path;
+        let last = path
+            .segments
+            .last()
+            .map(|s| s.ident.to_string())
+            .unwrap_or_default();
+        let mk = |kind| Expr::new(kind, span);
+        if let Some(name) = path.get_ident() {
+            let args: Vec<syn::Expr> = c.args.iter().cloned().collect();
+            if let Some(block) = self.inline_closure(&name.to_string(), &args) {
+                return self.lower_expr(&block, out);
+            }
+        }
+        if path
+            .get_ident()
+            .is_some_and(|i| self.lookup(&i.to_string()).is_some())
+        {
+            return self.unsupported(
+                span,
+                "calling a function value (a parameter or local holding a function)",
+                "call a named `#[differentiate]` function",
+            );
+        }
+        if last == "stop_gradient" && c.args.len() == 1 {
+            let inner = self.lower_expr(&c.args[0], out);
+            return mk(ExprKind::StopGradient(Box::new(inner)));
+        }
+        // `U::from_f64(x)` into another type parameter: a plain call, which activity
+        // analysis refuses where `x` carries a derivative (`U` has no derivative rule).
+        if path.segments.len() >= 2 {
+            let head = path.segments[0].ident.to_string();
+            if self.type_params.contains(&head) && !self.is_float_type_name(&path.segments[0].ident)
+            {
+                let args: Vec<Expr> = self.lower_in_order(&c.args, out);
+                return mk(ExprKind::Opaque(OpaqueCall::Function(path.clone(), args)));
+            }
+        }
+        if is_vec_path(path) {
+            match (last.as_str(), c.args.len()) {
+                ("new", 0) => return mk(ExprKind::EmptyVec(None)),
+                // `Vec::from([a, b])`: the list itself; `Vec::from(xs)` of a sequence, a copy.
+                ("from", 1) => match &c.args[0] {
+                    syn::Expr::Array(a) => {
+                        let elems = self.lower_in_order(&a.elems, out);
+                        return mk(ExprKind::List {
+                            elems,
+                            array: false,
+                        });
+                    }
+                    syn::Expr::Repeat(r) => {
+                        let elem = Box::new(self.lower_expr(&r.expr, out));
+                        let len = Box::new(self.lower_expr(&r.len, out));
+                        return mk(ExprKind::Repeat {
+                            elem,
+                            len,
+                            array: false,
+                        });
+                    }
+                    other => {
+                        let arg = self.lower_expr(other, out);
+                        if self.kind_of(&arg) == Kind::FloatSeq {
+                            return mk(ExprKind::Copy(Box::new(arg)));
+                        }
+                        return mk(ExprKind::Opaque(OpaqueCall::Function(
+                            path.clone(),
+                            vec![arg],
+                        )));
+                    }
+                },
+                ("with_capacity", 1) => {
+                    let n = self.lower_expr(&c.args[0], out);
+                    return mk(ExprKind::EmptyVec(Some(Box::new(n))));
+                }
+                _ => {}
+            }
+        }
+        if path.segments.len() == 2 && self.is_float_type_name(&path.segments[0].ident) {
+            if let Some(rule) = rules::lookup(&last) {
+                let args: Vec<Expr> = self.lower_in_order(&c.args, out);
+                if args.len() != rule.arity {
+                    self.error(span, format!("`{last}` takes {} argument(s)", rule.arity));
+                }
+                return mk(ExprKind::Elementary(rule, args));
+            }
+            let args: Vec<Expr> = self.lower_in_order(&c.args, out);
+            // `f64::from(x)` of a float is the float itself, derivative included.
+            let literal = matches!(args.first().map(|a| &a.kind), Some(ExprKind::Float(_)));
+            if last == "from"
+                && args.len() == 1
+                && self.kind_of(&args[0]) == Kind::Float
+                && !literal
+            {
+                let float = self.float.clone();
+                let arg = args.into_iter().next().expect("one argument");
+                return mk(ExprKind::Cast(Box::new(arg), float));
+            }
+            // `T::from(2.0)`, `f64::from(n)`: a constant, computed as written.
+            return mk(ExprKind::Opaque(OpaqueCall::Function(path.clone(), args)));
+        }
+        let args: Vec<Expr> = self.lower_in_order(&c.args, out);
+        let local_fn = path
+            .get_ident()
+            .is_some_and(|i| self.is_local_fn(&i.to_string()));
+        if self.in_test && !local_fn {
+            // A test reads the call's value only as a `bool` (or compares it): the call runs
+            // on primal values, and nothing flows back through it.
+            let args = args
+                .into_iter()
+                .map(|a| {
+                    let span = a.span;
+                    Expr::new(ExprKind::StopGradient(Box::new(a)), span)
+                })
+                .collect();
+            return mk(ExprKind::Opaque(OpaqueCall::Function(path.clone(), args)));
+        }
+        if !local_fn && args.iter().any(|a| self.kind_of(a).is_float()) {
+            let call = CallParts {
+                callee: path.clone(),
+                args,
+                method: false,
+            };
+            let kind = self.call_kind(&call);
+            let tmp = self.temp("call", kind, span);
+            self.vars[tmp].mutable = false;
+            if kind == Kind::Float {
+                self.guessed.push(tmp);
+            }
+            self.push_call(tmp, call, span, out);
+            return mk(ExprKind::Var(tmp));
+        }
+        mk(ExprKind::Opaque(OpaqueCall::Function(path.clone(), args)))
+    }
+
+    fn is_float_type_name(&self, ident: &Ident) -> bool {
+        let float = &self.float;
+        ident == "f64"
+            || ident == "f32"
+            || ident == "Float"
+            || *ident == quote::quote!(#float).to_string()
+    }
+
+    /// If `e` is a call that may need a derivative, lowers its arguments and returns it.
+    pub(super) fn split_call(&mut self, e: &syn::Expr, out: &mut Vec<Stmt>) -> Option<CallParts> {
+        if let syn::Expr::MethodCall(m) = e {
+            return self.split_method(m, out);
+        }
+        let syn::Expr::Call(c) = e else { return None };
+        if let Some(plain) = unqualified(c) {
+            return self.split_call(&syn::Expr::Call(plain), out);
+        }
+        let syn::Expr::Path(p) = &*c.func else {
+            return None;
+        };
+        let last = p.path.segments.last()?.ident.to_string();
+        let float_static =
+            p.path.segments.len() == 2 && self.is_float_type_name(&p.path.segments[0].ident);
+        let is_vec = is_vec_path(&p.path);
+        let is_local = p.path.get_ident().is_some_and(|i| {
+            let name = i.to_string();
+            self.lookup(&name).is_some()
+                || self.closures.iter().any(|(n, _)| *n == name)
+                || self.is_local_fn(&name)
+        });
+        if last == "stop_gradient" || float_static || is_vec || is_local {
+            return None;
+        }
+        let mut pre = vec![];
+        let mut args: Vec<Expr> = self.lower_in_order(&c.args, &mut pre);
+        // An output buffer passed on as it is (`norm2(y)` with `y: &mut [f64]`): the
+        // derived items hold its contents in a local `Vec`, lent as a slice.
+        for a in &mut args {
+            if matches!(a.kind, ExprKind::Var(v) if self.outputs.iter().any(|o| o.local == v)) {
+                let span = a.span;
+                *a = Expr::new(ExprKind::Ref(Box::new(a.clone())), span);
+            }
+        }
+        if !args.iter().any(|a| self.kind_of(a).is_float()) {
+            return None;
+        }
+        out.extend(pre);
+        Some(CallParts {
+            callee: p.path.clone(),
+            args,
+            method: false,
+        })
+    }
+
+    /// `let out = callee(args)` as a split call; its pullback is `out_pb`.
+    pub(super) fn push_call(
+        &mut self,
+        out_var: VarId,
+        call: CallParts,
+        span: Span,
+        out: &mut Vec<Stmt>,
+    ) {
+        let name = crate::ir::ident(&format!("{}_pb", self.vars[out_var].stem), span);
+        let scope = self.vars[out_var].scope;
+        let pullback = self.vars.len();
+        let stem = name.clone();
+        self.vars.push(Var {
+            name,
+            stem,
+            kind: Kind::Pullback,
+            scope,
+            mutable: false,
+            ty: None,
+            element: false,
+        });
+        let kind = StmtKind::Call {
+            out: out_var,
+            pullback,
+            callee: call.callee,
+            args: call.args,
+            method: call.method,
+        };
+        out.push(Stmt { kind, span });
+    }
+}
+
+/// `<f64>::sin(y)` and `<f64 as Float>::sin(y)` as `f64::sin(y)`: a float function with a
+/// derivative rule, of a type named by one identifier, called through a qualified path.
+/// (Other qualified calls stay as written: `<f64 as Zero>::zero()` needs its trait.)
+pub(super) fn unqualified(c: &syn::ExprCall) -> Option<syn::ExprCall> {
+    let syn::Expr::Path(p) = &*c.func else {
+        return None;
+    };
+    let qself = p.qself.as_ref()?;
+    let syn::Type::Path(ty) = &*qself.ty else {
+        return None;
+    };
+    let ty = ty.path.get_ident().filter(|_| ty.qself.is_none())?;
+    let name = &p.path.segments.last()?.ident;
+    if p.path.segments.len() != qself.position + 1 || rules::lookup(&name.to_string()).is_none() {
+        return None;
+    }
+    let mut plain = c.clone();
+    *plain.func = syn::parse_quote!(#ty::#name);
+    Some(plain)
+}
+
+/// `Vec::f`, `std::vec::Vec::f`, `::std::vec::Vec::f`.
+fn is_vec_path(path: &syn::Path) -> bool {
+    let n = path.segments.len();
+    n >= 2 && path.segments[n - 2].ident == "Vec"
+}

@@ -1,0 +1,321 @@
+//! Iterator chains, desugared at the syntax level into index loops, which the rest of
+//! lowering already knows.
+//!
+//! A chain is one or two *sources* walked in step (`x.iter()`, `x.iter().zip(y)`, a range
+//! `(a..b)` or `(a..=b)`), then *steps* that reorder or cut the walk (`rev`, `skip`,
+//! `take`, `step_by`), `enumerate`, and `map` and `filter` closures (a filter skips the rest
+//! of a step, so steps and `enumerate` come before it); it ends in a consumer (`sum`,
+//! `product`, `fold`, `collect`, `for_each`) or feeds a `for` loop. The loop counter `i`
+//! runs over the final length; each step maps its counter back to the one before it:
+//!
+//! | step | length after it | counter before it |
+//! |---|---|---|
+//! | `rev` | `L` | `L − 1 − c` |
+//! | `skip(n)` | `L − min(n, L)` | `c + n` |
+//! | `take(n)` | `min(L, n)` | `c` |
+//! | `step_by(n)` | `(L + n − 1) / n` | `c · n` |
+//!
+//! so the source's position is the counter mapped back through every step, and
+//! `enumerate`'s index the counter mapped back through the steps after it. (Expressions are
+//! spliced as tokens, so every one that goes inside another is parenthesised.)
+
+use super::iter::{bind_pattern, closure_of, Closure};
+use super::Lowerer;
+use syn::Expr;
+
+mod consumers;
+mod places;
+mod walk;
+
+use places::{split_places, substitute_places};
+pub(super) use places::{split_views, substitute_views};
+
+/// The iterator chain of a consumer or a `for` loop.
+pub(super) struct Chain {
+    sources: Vec<Source>,
+    steps: Vec<Step>,
+    /// `enumerate`, after this many steps.
+    enumerate: Option<usize>,
+    /// `map` and `filter` closures, applied in order.
+    stages: Vec<Stage>,
+    /// The sources walked by `iter_mut()` or `&mut x`: their items are places, written
+    /// through `*v`.
+    writable: Vec<usize>,
+}
+
+enum Stage {
+    /// `map(f)`: the next yield is `f(item)`.
+    Map(Closure),
+    /// `filter(p)`: the rest of the step runs where `p(&item)` holds.
+    Filter(Closure),
+}
+
+enum Source {
+    /// A sequence, as written: `x` of `x.iter()`.
+    Seq(Expr),
+    /// `x.windows(k)`, `x.chunks(k)`, `x.chunks_exact(k)`: sub-slices of a sequence. A name
+    /// bound to one is read through `w[j]`, `w.len()` and `w.iter()`, which become reads
+    /// of the sequence itself (see [`substitute_views`]).
+    Views { seq: Expr, size: Expr, kind: Views },
+    /// `start..end` or `start..=end` over integers.
+    Range {
+        start: Expr,
+        end: Expr,
+        inclusive: bool,
+    },
+}
+
+#[derive(Clone, Copy, PartialEq)]
+enum Views {
+    Windows,
+    Chunks,
+    ChunksExact,
+}
+
+enum Step {
+    Rev,
+    Skip(Expr),
+    Take(Expr),
+    /// `step_by(n)`: every `n`-th.
+    Every(Expr),
+}
+
+impl Lowerer {
+    /// `for PAT in ITER { body }` over an iterator chain, as an index loop.
+    /// Returns the statements that compute the lengths its range reads, to run before it.
+    pub(super) fn desugar_for(
+        &mut self,
+        f: &syn::ExprForLoop,
+    ) -> Option<(Vec<syn::Stmt>, syn::ExprForLoop)> {
+        let chain = parse_chain(&f.expr, true)?;
+        // Ranges alone are loops of their own (`for i in (0..n).rev()`).
+        let sequence = |s: &Source| matches!(s, Source::Seq(_) | Source::Views { .. });
+        if chain.stages.is_empty() && !chain.sources.iter().any(sequence) {
+            return None;
+        }
+        // Every source must be a sequence the function knows (a slice, `Vec` or array).
+        let known = |s: &Source| match s {
+            Source::Seq(Expr::Path(p))
+            | Source::Views {
+                seq: Expr::Path(p), ..
+            } => p
+                .path
+                .get_ident()
+                .and_then(|i| self.lookup(&i.to_string()))
+                .is_some_and(|v| {
+                    matches!(
+                        self.vars[v].kind,
+                        crate::ir::Kind::FloatSeq
+                            | crate::ir::Kind::IntSeq
+                            | crate::ir::Kind::Array
+                    ) || self.struct_slices.contains(&v)
+                }),
+            _ => true,
+        };
+        if !chain.sources.iter().all(known) {
+            return None;
+        }
+        let walk = self.walk(&chain);
+        let (mut bindings, item) = self.stages(&chain, &walk)?;
+        let mut pairs = vec![];
+        bind_pattern(&f.pat, &item, &mut pairs)?;
+        let (places, pairs) = split_places(&chain, &walk, pairs);
+        let (views, pairs) = split_views(pairs);
+        bindings.extend(self.bind_in_order(pairs));
+        let (setup, index, range) = (&walk.setup, &walk.index, &walk.range);
+        let mut body = f.body.clone();
+        if !places.is_empty() || !views.is_empty() {
+            let mut block = Expr::Block(syn::ExprBlock {
+                attrs: vec![],
+                label: None,
+                block: body,
+            });
+            substitute_places(&mut block, &places)?;
+            substitute_views(&mut block, &views)?;
+            let Expr::Block(b) = block else {
+                unreachable!("a block stays a block")
+            };
+            body = b.block;
+        }
+        let (attrs, label) = (&f.attrs, &f.label);
+        let new: syn::ExprForLoop = syn::parse_quote! {
+            #(#attrs)*
+            #label for #index in #range {
+                #(#bindings)*
+                #body
+            }
+        };
+        Some((setup.clone(), new))
+    }
+}
+
+/// `x[a..b]`, `x[a..]`, `x[..b]`, `x[a..=b]` as `(x, a, end)`, the end exclusive.
+pub(super) fn sub_slice(e: &Expr) -> Option<(&Expr, Option<&Expr>, Option<Expr>)> {
+    let Expr::Index(ix) = e else { return None };
+    let Expr::Range(r) = &*ix.index else {
+        return None;
+    };
+    let end = r.end.as_deref().map(|end| -> Expr {
+        match r.limits {
+            syn::RangeLimits::Closed(_) => syn::parse_quote!((#end) + 1),
+            syn::RangeLimits::HalfOpen(_) => end.clone(),
+        }
+    });
+    Some((&ix.expr, r.start.as_deref(), end))
+}
+
+/// A chain as a loop: `setup` binds the lengths, `index` runs over `range` (`len` steps),
+/// and each step binds `position`, then yields `item`.
+struct Walk {
+    setup: Vec<syn::Stmt>,
+    index: syn::Ident,
+    range: Expr,
+    /// How many steps (a `Vec`'s capacity for `collect`).
+    len: Expr,
+    position: Vec<syn::Stmt>,
+    item: Expr,
+}
+
+/// Parses a chain; a bare `x` (or `&x`) counts when `bare` (in `for v in x`).
+fn parse_chain(e: &Expr, bare: bool) -> Option<Chain> {
+    let seq = |x: &Expr| Chain {
+        sources: vec![Source::Seq(x.clone())],
+        steps: vec![],
+        enumerate: None,
+        stages: vec![],
+        writable: vec![],
+    };
+    match e {
+        Expr::MethodCall(m) => {
+            let name = m.method.to_string();
+            match (name.as_str(), m.args.len()) {
+                ("iter" | "into_iter", 0) => match range(&m.receiver) {
+                    Some(r) => Some(Chain {
+                        sources: vec![r],
+                        ..seq(&m.receiver)
+                    }),
+                    None => Some(seq(&m.receiver)),
+                },
+                ("iter_mut", 0) => Some(Chain {
+                    writable: vec![0],
+                    ..seq(&m.receiver)
+                }),
+                ("windows" | "chunks" | "chunks_exact", 1) => {
+                    let kind = match name.as_str() {
+                        "windows" => Views::Windows,
+                        "chunks" => Views::Chunks,
+                        _ => Views::ChunksExact,
+                    };
+                    let (whole, size) = ((*m.receiver).clone(), m.args[0].clone());
+                    Some(Chain {
+                        sources: vec![Source::Views {
+                            seq: whole,
+                            size,
+                            kind,
+                        }],
+                        ..seq(&m.receiver)
+                    })
+                }
+                ("copied" | "cloned", 0) => parse_chain(&m.receiver, false),
+                ("enumerate", 0) => {
+                    let mut c = parse_chain(&m.receiver, false)?;
+                    if c.enumerate.is_some() || !c.stages.is_empty() {
+                        return None;
+                    }
+                    c.enumerate = Some(c.steps.len());
+                    Some(c)
+                }
+                ("rev" | "skip" | "take" | "step_by", _) => {
+                    let mut c = parse_chain(&m.receiver, false)?;
+                    if !c.stages.is_empty() {
+                        return None;
+                    }
+                    let step = match (name.as_str(), m.args.first()) {
+                        ("rev", None) => Step::Rev,
+                        ("skip", Some(n)) => Step::Skip(n.clone()),
+                        ("take", Some(n)) => Step::Take(n.clone()),
+                        ("step_by", Some(n)) => Step::Every(n.clone()),
+                        _ => return None,
+                    };
+                    c.steps.push(step);
+                    Some(c)
+                }
+                ("zip", 1) => zip(
+                    parse_chain(&m.receiver, false)?,
+                    parse_chain(&m.args[0], true)?,
+                ),
+                ("map" | "filter", 1) => {
+                    let Expr::Closure(cl) = &m.args[0] else {
+                        return None;
+                    };
+                    let mut c = parse_chain(&m.receiver, false)?;
+                    if !c.writable.is_empty() {
+                        return None;
+                    }
+                    c.stages.push(match name.as_str() {
+                        "map" => Stage::Map(closure_of(cl)),
+                        _ => Stage::Filter(closure_of(cl)),
+                    });
+                    Some(c)
+                }
+                _ => None,
+            }
+        }
+        // `std::iter::zip(a, b)`, `zip(&a, &b)`.
+        Expr::Call(c)
+            if c.args.len() == 2
+                && matches!(&*c.func, Expr::Path(p) if p.path.segments.last().is_some_and(|s| s.ident == "zip")) =>
+        {
+            zip(
+                parse_chain(&c.args[0], true)?,
+                parse_chain(&c.args[1], true)?,
+            )
+        }
+        Expr::Reference(r) if bare && r.mutability.is_some() => Some(Chain {
+            writable: vec![0],
+            ..seq(&r.expr)
+        }),
+        Expr::Reference(r) if bare => parse_chain(&r.expr, true),
+        // `for v in x`, and `for b in &self.bodies` of a struct's field.
+        Expr::Path(_) | Expr::Field(_) if bare => Some(seq(e)),
+        Expr::Paren(p) => match range(&p.expr) {
+            Some(r) => Some(Chain {
+                sources: vec![r],
+                ..seq(e)
+            }),
+            None => parse_chain(&p.expr, bare),
+        },
+        Expr::Range(_) => Some(Chain {
+            sources: vec![range(e)?],
+            ..seq(e)
+        }),
+        _ => None,
+    }
+}
+
+/// Two plain chains walked in step.
+fn zip(mut c: Chain, other: Chain) -> Option<Chain> {
+    let plain = |c: &Chain| {
+        c.enumerate.is_none() && c.stages.is_empty() && c.steps.is_empty() && c.sources.len() == 1
+    };
+    if !plain(&c) || !plain(&other) {
+        return None;
+    }
+    c.writable
+        .extend(other.writable.iter().map(|k| k + c.sources.len()));
+    c.sources.extend(other.sources);
+    Some(c)
+}
+
+/// `a..b` or `a..=b` (parenthesised or not) as a source.
+fn range(e: &Expr) -> Option<Source> {
+    match e {
+        Expr::Paren(p) => range(&p.expr),
+        Expr::Range(r) => Some(Source::Range {
+            start: (**r.start.as_ref()?).clone(),
+            end: (**r.end.as_ref()?).clone(),
+            inclusive: matches!(r.limits, syn::RangeLimits::Closed(_)),
+        }),
+        _ => None,
+    }
+}

@@ -1,0 +1,269 @@
+//! The index loop a chain becomes: the lengths bound first, the counter's range, each
+//! step's counter mapped back to the source's position, and what each stage yields there.
+
+use super::*;
+
+impl Lowerer {
+    /// The statements of one step, from the source's position to its last yield: each `map`
+    /// turns the yield into the next, each `filter` skips the rest of the step where it
+    /// fails (`continue`).
+    pub(super) fn stages(&mut self, chain: &Chain, walk: &Walk) -> Option<(Vec<syn::Stmt>, Expr)> {
+        let mut bindings: Vec<syn::Stmt> = walk.position.clone();
+        let mut current = walk.item.clone();
+        for (k, stage) in chain.stages.iter().enumerate() {
+            match stage {
+                Stage::Map(map) => {
+                    self.refuse_early_return(&map.body);
+                    let next = self.synthetic_ident(&format!("mapped{k}"));
+                    let call =
+                        self.inline(&map.params, &map.body, std::slice::from_ref(&current))?;
+                    bindings.push(syn::parse_quote!(let #next = #call;));
+                    current = syn::parse_quote!(#next);
+                }
+                Stage::Filter(keep) => {
+                    self.refuse_early_return(&keep.body);
+                    // The yield is bound once, so the test and the rest read the same value.
+                    current = self.bind_yield(current, k, &mut bindings);
+                    let test =
+                        self.inline(&keep.params, &keep.body, std::slice::from_ref(&current))?;
+                    bindings.push(syn::parse_quote!(if !(#test) { continue; }));
+                }
+            }
+        }
+        Some((bindings, current))
+    }
+
+    /// `current` with each part that is not a plain name bound to one (a pair's parts one
+    /// by one, so that patterns can still take it apart).
+    fn bind_yield(&mut self, current: Expr, k: usize, bindings: &mut Vec<syn::Stmt>) -> Expr {
+        match current {
+            Expr::Path(_) => current,
+            Expr::Tuple(t) => {
+                let parts: Vec<Expr> = t
+                    .elems
+                    .into_iter()
+                    .map(|e| self.bind_yield(e, k, bindings))
+                    .collect();
+                syn::parse_quote!((#(#parts),*))
+            }
+            other => {
+                let item = self.synthetic_ident(&format!("item{k}"));
+                bindings.push(syn::parse_quote!(let #item = #other;));
+                syn::parse_quote!(#item)
+            }
+        }
+    }
+
+    /// The loop a chain becomes: lengths bound first, the counter's range, and what a step
+    /// yields (after the bindings in `position`).
+    pub(super) fn walk(&mut self, chain: &Chain) -> Walk {
+        let index = self.synthetic_ident("i");
+        let plain = chain.steps.is_empty();
+        // A range alone, walked in order: the loop runs over it.
+        if let (
+            true,
+            None,
+            [Source::Range {
+                start,
+                end,
+                inclusive,
+            }],
+        ) = (plain, chain.enumerate, chain.sources.as_slice())
+        {
+            let range: Expr = match inclusive {
+                true => syn::parse_quote!(#start..=#end),
+                false => syn::parse_quote!(#start..#end),
+            };
+            let end: Expr = match inclusive {
+                true => syn::parse_quote!((#end) + 1),
+                false => syn::parse_quote!(#end),
+            };
+            let len = syn::parse_quote!(#end - ::core::cmp::min(#start, #end));
+            return Walk {
+                setup: vec![],
+                range,
+                len,
+                position: vec![],
+                item: syn::parse_quote!(#index),
+                index,
+            };
+        }
+        // Sequences alone, walked in order: `x[i]` over `0..x.len()`.
+        // Sequences alone (whole ones: a sub-slice's start is bound once, below).
+        let whole = |s: &Source| matches!(s, Source::Seq(x) if sub_slice(x).is_none());
+        if plain && chain.sources.iter().all(whole) {
+            let lens: Vec<Expr> = chain
+                .sources
+                .iter()
+                .map(|s| match s {
+                    Source::Seq(x) => syn::parse_quote!(#x.len()),
+                    _ => unreachable!("whole sequences only"),
+                })
+                .collect();
+            let len: Expr = match lens.as_slice() {
+                [a] => a.clone(),
+                [a, b] => syn::parse_quote!(#a.min(#b)),
+                _ => unreachable!("a chain walks one or two sources"),
+            };
+            let item = self.item(
+                chain,
+                &index,
+                &[None, None],
+                chain.enumerate.map(|_| syn::parse_quote!(#index)),
+            );
+            return Walk {
+                setup: vec![],
+                range: syn::parse_quote!(0..#len),
+                len,
+                position: vec![],
+                item,
+                index,
+            };
+        }
+        let mut setup: Vec<syn::Stmt> = vec![];
+        // Each source's length, then the shortest (`zip` stops at the shorter).
+        let mut starts = vec![];
+        let mut len: Option<syn::Ident> = None;
+        for source in &chain.sources {
+            let this = self.synthetic_ident("len");
+            match source {
+                // `x[a..b]`: `a` evaluated once, as Rust does, before the walk.
+                Source::Seq(x) => match sub_slice(x) {
+                    Some((base, from, to)) => {
+                        let s = self.synthetic_ident("start");
+                        let from: Expr = from.cloned().unwrap_or_else(|| syn::parse_quote!(0));
+                        let to: Expr = to.unwrap_or_else(|| syn::parse_quote!(#base.len()));
+                        setup.push(syn::parse_quote!(let #s: usize = #from;));
+                        setup.push(syn::parse_quote!(let #this = (#to) - #s;));
+                        starts.push(Some(s));
+                    }
+                    None => {
+                        setup.push(syn::parse_quote!(let #this = #x.len();));
+                        starts.push(None);
+                    }
+                },
+                // The size bound once; the count of sub-slices as the standard library's.
+                Source::Views { seq, size, kind } => {
+                    let k = self.synthetic_ident("size");
+                    setup.push(syn::parse_quote!(let #k: usize = #size;));
+                    let count: Expr = match kind {
+                        Views::Windows => syn::parse_quote!((#seq.len() + 1).saturating_sub(#k)),
+                        Views::Chunks => syn::parse_quote!((#seq.len() + #k - 1) / #k),
+                        Views::ChunksExact => syn::parse_quote!(#seq.len() / #k),
+                    };
+                    setup.push(syn::parse_quote!(let #this = #count;));
+                    starts.push(Some(k));
+                }
+                Source::Range {
+                    start,
+                    end,
+                    inclusive,
+                } => {
+                    let (s, e) = (self.synthetic_ident("start"), self.synthetic_ident("end"));
+                    setup.push(syn::parse_quote!(let #s = #start;));
+                    let end: Expr = match inclusive {
+                        true => syn::parse_quote!((#end) + 1),
+                        false => syn::parse_quote!(#end),
+                    };
+                    setup.push(syn::parse_quote!(let #e = #end;));
+                    // `::core::cmp::min`, not a method: a literal bound has no type yet.
+                    setup.push(syn::parse_quote!(let #this = #e - ::core::cmp::min(#s, #e);));
+                    starts.push(Some(s));
+                }
+            }
+            len = Some(match len {
+                None => this,
+                Some(before) => {
+                    let both = self.synthetic_ident("len");
+                    setup.push(syn::parse_quote!(let #both = ::core::cmp::min(#before, #this);));
+                    both
+                }
+            });
+        }
+        let mut lens = vec![len.expect("a chain has a source")];
+        for step in &chain.steps {
+            let before = lens.last().expect("a length").clone();
+            let after = self.synthetic_ident("len");
+            let value: Expr = match step {
+                Step::Rev => syn::parse_quote!(#before),
+                Step::Skip(n) => syn::parse_quote!(#before - ::core::cmp::min(#n, #before)),
+                Step::Take(n) => syn::parse_quote!(::core::cmp::min(#before, #n)),
+                Step::Every(n) => syn::parse_quote!((#before + (#n) - 1) / (#n)),
+            };
+            setup.push(syn::parse_quote!(let #after = #value;));
+            lens.push(after);
+        }
+        // Counters mapped back through the steps, from the last one.
+        let mut counter: Expr = syn::parse_quote!(#index);
+        let mut enumerated: Option<Expr> = None;
+        for (k, step) in chain.steps.iter().enumerate().rev() {
+            if chain.enumerate == Some(k + 1) {
+                enumerated = Some(counter.clone());
+            }
+            let before = &lens[k];
+            counter = match step {
+                Step::Rev => syn::parse_quote!(#before - 1 - (#counter)),
+                Step::Skip(n) => syn::parse_quote!((#counter) + (#n)),
+                Step::Take(_) => counter,
+                Step::Every(n) => syn::parse_quote!((#counter) * (#n)),
+            };
+        }
+        if chain.enumerate == Some(0) {
+            enumerated = Some(counter.clone());
+        }
+        let at = self.synthetic_ident("at");
+        let item = self.item(chain, &at, &starts, enumerated);
+        let len = lens.last().expect("a length");
+        Walk {
+            setup,
+            range: syn::parse_quote!(0..#len),
+            len: syn::parse_quote!(#len),
+            position: vec![syn::parse_quote!(let #at = #counter;)],
+            item,
+            index,
+        }
+    }
+
+    /// What a step yields at source position `at`: `x[at]`, `start + at`, a pair for `zip`,
+    /// with `enumerate`'s index in front.
+    fn item(
+        &self,
+        chain: &Chain,
+        at: &syn::Ident,
+        starts: &[Option<syn::Ident>],
+        enumerated: Option<Expr>,
+    ) -> Expr {
+        let items: Vec<Expr> = chain
+            .sources
+            .iter()
+            .zip(starts)
+            .map(|(source, start)| match (source, start) {
+                (Source::Seq(x), Some(s)) => {
+                    let base = sub_slice(x).map_or(x, |(base, _, _)| base);
+                    syn::parse_quote!(#base[#s + #at])
+                }
+                (Source::Seq(x), None) => syn::parse_quote!(#x[#at]),
+                (Source::Range { .. }, Some(s)) => syn::parse_quote!(#s + #at),
+                (Source::Views { seq, kind, .. }, Some(k)) => match kind {
+                    Views::Windows => syn::parse_quote!(#seq[#at..#at + #k]),
+                    Views::ChunksExact => syn::parse_quote!(#seq[#at * #k..#at * #k + #k]),
+                    Views::Chunks => syn::parse_quote!(
+                        #seq[#at * #k..::core::cmp::min(#at * #k + #k, #seq.len())]
+                    ),
+                },
+                (Source::Range { .. } | Source::Views { .. }, None) => {
+                    unreachable!("a range has a start, sub-slices a size")
+                }
+            })
+            .collect();
+        let item: Expr = match items.as_slice() {
+            [x] => x.clone(),
+            [x, y] => syn::parse_quote!((#x, #y)),
+            _ => unreachable!("a chain walks one or two sources"),
+        };
+        match enumerated {
+            Some(e) => syn::parse_quote!((#e, #item)),
+            None => item,
+        }
+    }
+}

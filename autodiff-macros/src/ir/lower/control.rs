@@ -1,0 +1,248 @@
+//! `if` and `match` (and `if let`), as statements or for their value: a `match` on a value
+//! without derivatives, its patterns' bindings hidden under names no other code uses.
+
+use super::stmts::Tail;
+use super::{expr_span, Lowerer};
+use crate::ir::*;
+
+impl Lowerer {
+    /// `if` and `match`, as statements or for their value (`tail`).
+    pub(super) fn lower_control(&mut self, e: &syn::Expr, tail: Tail, out: &mut Vec<Stmt>) {
+        let span = expr_span(e);
+        match e {
+            syn::Expr::If(i) => {
+                if let syn::Expr::Let(l) = &*i.cond {
+                    if let Some((test, bind)) = super::let_patterns::element_option(&l.pat, &l.expr)
+                    {
+                        // `if let Some(&v) = x.get(i) { a } else { b }` is
+                        // `if i < x.len() { let v = x[i]; a } else { b }`.
+                        let mut desugared = i.clone();
+                        desugared.cond = Box::new(test);
+                        desugared
+                            .then_branch
+                            .stmts
+                            .insert(0, syn::Stmt::Local(bind));
+                        return self.lower_control(&syn::Expr::If(desugared), tail, out);
+                    }
+                    // `if let P = e { a } else { b }` is `match e { P => a, _ => b }`.
+                    let scrutinee = self.lower_expr(&l.expr, out);
+                    let wild: syn::Pat = syn::parse_quote!(_);
+                    let then = syn::Expr::Block(syn::ExprBlock {
+                        attrs: vec![],
+                        label: None,
+                        block: i.then_branch.clone(),
+                    });
+                    let unit: syn::Expr = syn::parse_quote!({});
+                    let els = match &i.else_branch {
+                        Some((_, e)) => &**e,
+                        None => {
+                            if let Tail::Into(_) = tail {
+                                return self.error(
+                                    span,
+                                    "an `if let` used for its value needs an `else` branch",
+                                );
+                            }
+                            &unit
+                        }
+                    };
+                    let arms = [(&*l.pat, &then), (&wild, els)];
+                    return self.lower_match(scrutinee, &l.expr, &arms, tail, span, out);
+                }
+                let test = self.lower_test(&i.cond, out);
+                let cond = self.temp("cond", Kind::Bool, span);
+                self.vars[cond].mutable = false;
+                out.push(Stmt {
+                    kind: StmtKind::Let {
+                        var: cond,
+                        init: Some(test),
+                    },
+                    span,
+                });
+                let then = self.lower_branch(&i.then_branch, &tail);
+                let els = match &i.else_branch {
+                    Some((_, e)) => match &**e {
+                        syn::Expr::Block(b) => self.lower_branch(&b.block, &tail),
+                        other => self.lower_branch_expr(other, &tail),
+                    },
+                    None => {
+                        if let Tail::Into(_) = tail {
+                            self.error(span, "an `if` used for its value needs an `else` branch");
+                        }
+                        self.empty_block()
+                    }
+                };
+                out.push(Stmt {
+                    kind: StmtKind::If { cond, then, els },
+                    span,
+                });
+            }
+            syn::Expr::Match(m) => {
+                let scrutinee = self.lower_expr(&m.expr, out);
+                let arms: Vec<(&syn::Pat, &syn::Expr)> =
+                    m.arms.iter().map(|a| (&a.pat, &*a.body)).collect();
+                self.lower_match(scrutinee, &m.expr, &arms, tail, span, out);
+            }
+            _ => unreachable!("lower_control is only called on `if` and `match`"),
+        }
+    }
+
+    /// `match` (and `if let`) on a value that carries no derivative. Arms whose patterns
+    /// bind variables (`Some(i)`, `Ok(n)`, `k @ 1..=3`) bind hidden names, and the arm's
+    /// body starts with `let i = identity(hidden);`: a `let` like any other, which the
+    /// reverse sweep saves if it reads it. A guard may read the pattern's bindings and constants.
+    fn lower_match(
+        &mut self,
+        scrutinee: Expr,
+        written: &syn::Expr,
+        arms: &[(&syn::Pat, &syn::Expr)],
+        tail: Tail,
+        span: Span,
+        out: &mut Vec<Stmt>,
+    ) {
+        let binds = arms.iter().any(|(p, _)| pattern_binds(p));
+        if binds && self.reads_float(&scrutinee) {
+            return self.error(
+                expr_span(written),
+                "a `match` or `if let` whose patterns bind variables takes a value with no derivative (an index, an `Option<usize>`, a count), and this one is computed from differentiated values: read the floats by indexing (`x[0]`) and test them with `if`",
+            );
+        }
+        let arm = self.temp("arm", Kind::Int, span);
+        self.vars[arm].mutable = false;
+        let mut lowered = vec![];
+        for (pat, body) in arms {
+            let mut pat = (*pat).clone();
+            let bindings = hide_bindings(&mut pat, &mut |name, s| self.hidden_binding(name, s));
+            if let syn::Pat::Guard(g) = &pat {
+                if let Some(local) = self.local_read(&g.guard) {
+                    self.error(local.span(), format!("a match guard here reads the local `{local}`: a guard may read the pattern's bindings and constants; test other values with `if` inside the arm"));
+                }
+            }
+            let id = self.open_scope();
+            let mut stmts = vec![];
+            for (user, hidden, mutable) in &bindings {
+                let var = self.declare(user, Kind::Other, *mutable, None);
+                let path: syn::Path = hidden.clone().into();
+                let hidden = Expr::new(ExprKind::Const(path), user.span());
+                // An opaque call, so that the reverse sweep saves the value instead of
+                // computing it again from a name only the forward sweep's arm binds.
+                let identity = OpaqueCall::Function(
+                    syn::parse_quote!(::core::convert::identity),
+                    vec![hidden],
+                );
+                stmts.push(Stmt {
+                    kind: StmtKind::Let {
+                        var,
+                        init: Some(Expr::new(ExprKind::Opaque(identity), user.span())),
+                    },
+                    span: user.span(),
+                });
+            }
+            self.lower_tail(body, &tail, &mut stmts);
+            self.close_scope();
+            lowered.push((pat, Block { id, stmts }));
+        }
+        out.push(Stmt {
+            kind: StmtKind::Match {
+                scrutinee,
+                arms: lowered,
+                arm,
+            },
+            span,
+        });
+    }
+
+    /// Whether `e` reads a variable that holds floats.
+    fn reads_float(&self, e: &Expr) -> bool {
+        match &e.kind {
+            // `x.len()` reads only the shape.
+            ExprKind::Opaque(OpaqueCall::Method(_, m, _, args))
+                if super::array::SHAPE_METHODS.contains(&m.to_string().as_str()) =>
+            {
+                args.iter().any(|a| self.reads_float(a))
+            }
+            ExprKind::Var(v) => self.vars[*v].kind.is_float(),
+            _ => e.children().into_iter().any(|c| self.reads_float(c)),
+        }
+    }
+
+    /// A name for a pattern's binding that no user code or generated name uses.
+    fn hidden_binding(&mut self, user: &Ident, span: Span) -> Ident {
+        let base = format!("{}_matched", user.to_string().trim_start_matches("r#"));
+        self.fresh_name(&base, span, false)
+    }
+
+    /// The first identifier `e` reads that names a local variable.
+    fn local_read(&self, e: &syn::Expr) -> Option<Ident> {
+        fn first(ts: proc_macro2::TokenStream, hit: &impl Fn(&Ident) -> bool) -> Option<Ident> {
+            ts.into_iter().find_map(|t| match t {
+                proc_macro2::TokenTree::Ident(i) => hit(&i).then_some(i),
+                proc_macro2::TokenTree::Group(g) => first(g.stream(), hit),
+                _ => None,
+            })
+        }
+        first(quote::ToTokens::to_token_stream(e), &|i| {
+            self.lookup(&i.to_string()).is_some()
+        })
+    }
+}
+
+/// Whether a pattern binds a variable (a lower-case identifier: `None` and constants are
+/// paths).
+fn pattern_binds(p: &syn::Pat) -> bool {
+    let mut copy = p.clone();
+    !hide_bindings(&mut copy, &mut |i, _| i.clone()).is_empty()
+}
+
+fn is_binding(i: &Ident) -> bool {
+    i.to_string()
+        .trim_start_matches("r#")
+        .starts_with(|c: char| c.is_lowercase() || c == '_')
+}
+
+/// Renames the variables `pat` binds (and their reads in its guard) by `hide`; returns each
+/// as (name written, hidden name, declared `mut`). A `mut` binding loses its `mut`: the
+/// arm's own `let` is mutable instead.
+fn hide_bindings(
+    pat: &mut syn::Pat,
+    hide: &mut impl FnMut(&Ident, Span) -> Ident,
+) -> Vec<(Ident, Ident, bool)> {
+    use syn::visit_mut::VisitMut;
+    struct Hider<'h, H> {
+        hide: &'h mut H,
+        found: Vec<(Ident, Ident, bool)>,
+    }
+    impl<H: FnMut(&Ident, Span) -> Ident> VisitMut for Hider<'_, H> {
+        fn visit_pat_ident_mut(&mut self, pi: &mut syn::PatIdent) {
+            if let Some((_, sub)) = &mut pi.subpat {
+                self.visit_pat_mut(sub);
+            }
+            if !is_binding(&pi.ident) || pi.ident == "_" {
+                return;
+            }
+            let hidden = (self.hide)(&pi.ident, pi.ident.span());
+            let mutable = pi.mutability.take().is_some();
+            self.found.push((pi.ident.clone(), hidden.clone(), mutable));
+            pi.ident = hidden;
+        }
+        fn visit_expr_mut(&mut self, _: &mut syn::Expr) {}
+    }
+    let mut hider = Hider {
+        hide,
+        found: vec![],
+    };
+    hider.visit_pat_mut(pat);
+    let found = hider.found;
+    if let syn::Pat::Guard(g) = pat {
+        struct Reads<'f>(&'f [(Ident, Ident, bool)]);
+        impl VisitMut for Reads<'_> {
+            fn visit_ident_mut(&mut self, i: &mut Ident) {
+                if let Some((_, hidden, _)) = self.0.iter().find(|(u, _, _)| u == i) {
+                    *i = hidden.clone();
+                }
+            }
+            fn visit_macro_mut(&mut self, _: &mut syn::Macro) {}
+        }
+        Reads(&found).visit_expr_mut(&mut g.guard);
+    }
+    found
+}

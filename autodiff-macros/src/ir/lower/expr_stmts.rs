@@ -1,0 +1,143 @@
+//! Lowering of statements that are expressions: assignments, control flow (`if`,
+//! `match`, loops, exits) and calls kept for their effect, each sent to its own lowering.
+
+use super::assign::compound_op;
+use super::loops::set_flag;
+use super::stmts::Tail;
+use super::*;
+
+impl Lowerer {
+    /// A statement that is an expression (`x = …;`, `if …`, `for …`, `v.push(…)`, …).
+    pub(super) fn lower_expr_stmt(&mut self, e: &syn::Expr, out: &mut Vec<Stmt>) {
+        let span = expr_span(e);
+        self.refuse_checkpoint(super::checkpoint::expr_attrs(e));
+        match e {
+            syn::Expr::Assign(a) => self.lower_assign(&a.left, &a.right, None, span, out),
+            syn::Expr::Binary(b) => match compound_op(&b.op) {
+                Some(op) => self.lower_assign(&b.left, &b.right, Some(op), span, out),
+                None => self.error(
+                    span,
+                    "this expression's value is unused: assign it (`let y = …;`)",
+                ),
+            },
+            syn::Expr::If(_) | syn::Expr::Match(_) => self.lower_control(e, Tail::Discard, out),
+            syn::Expr::Block(b) if b.label.is_none() => {
+                let checkpoint = self.checkpoint_attr(&b.attrs);
+                let block = self.lower_body_block(&b.block);
+                match checkpoint {
+                    Some(Checkpoint::Sqrt) => out.push(Stmt { kind: StmtKind::Block { body: block }, span }),
+                    Some(_) => self.error(span, "a `#[checkpoint]` block is one segment: write `#[checkpoint]` without arguments"),
+                    None => self.flatten_into(block, out),
+                }
+            }
+            syn::Expr::ForLoop(f) => self.lower_for(f, out),
+            syn::Expr::While(w) if matches!(&*w.cond, syn::Expr::Let(_)) => {
+                // `while let P = e { body }` is `loop { match e { P => body, _ => break } }`.
+                let syn::Expr::Let(l) = &*w.cond else {
+                    unreachable!()
+                };
+                let (label, attrs, pat, scrutinee, body) =
+                    (&w.label, &w.attrs, &l.pat, &l.expr, &w.body);
+                let desugared: syn::Expr = syn::parse_quote_spanned! {span=>
+                    #(#attrs)* #label loop { match #scrutinee { #pat => #body, _ => break } }
+                };
+                self.lower_expr_stmt(&desugared, out)
+            }
+            syn::Expr::While(w) => {
+                let checkpoint = self.checkpoint_attr(&w.attrs);
+                self.lower_while(
+                    Some(&w.cond),
+                    &w.body,
+                    w.label.as_ref(),
+                    None,
+                    checkpoint,
+                    span,
+                    out,
+                )
+            }
+            syn::Expr::Loop(l) => self.lower_loop(l, None, out),
+            syn::Expr::Break(b) => self.lower_break(b, span, out),
+            syn::Expr::Continue(c) => {
+                if let Some(flags) = self.loop_flags_for(false, c.label.as_ref(), span) {
+                    out.extend(flags.into_iter().map(|f| set_flag(f, span)));
+                }
+            }
+            syn::Expr::Return(r) => {
+                self.lower_valued(&syn::Expr::Return(r.clone()), &self.ret.clone(), out)
+            }
+            // `Zip::from(&mut a).and(&b).for_each(…)`: the zipped iterators' `for_each`.
+            syn::Expr::MethodCall(m)
+                if m.method == "for_each" && super::ndarray_zip::zip_as_chain(m).is_some() =>
+            {
+                if self.zips_matrices(m) {
+                    self.unsupported(
+                        span,
+                        "`Zip` over an array of two or more dimensions",
+                        "zip one-dimensional arrays, or write the loops over `a[[i, j]]`",
+                    );
+                    return;
+                }
+                let chain = super::ndarray_zip::zip_as_chain(m).expect("checked");
+                self.lower_expr_stmt(&chain, out)
+            }
+            syn::Expr::MethodCall(m) if m.method == "for_each" => match self.desugar_consumer(m) {
+                Some(block) => self.lower_expr_stmt(&block, out),
+                None => self.lower_effect(e, span, out),
+            },
+            syn::Expr::MethodCall(m) if m.method == "push" && m.args.len() == 1 => {
+                let Some(vec) = self.place_var(&m.receiver) else {
+                    return;
+                };
+                let value = self.lower_expr(&m.args[0], out);
+                // (A chain's own accumulator, `….collect()`, is the user's value: what they
+                // do with it gets the message.)
+                let name = &self.vars[vec].stem;
+                if matches!(self.kind_of(&value), Kind::FloatSeq | Kind::Array)
+                    && !name.to_string().starts_with("__")
+                {
+                    return self.error(
+                        expr_span(&m.args[0]),
+                        format!("a `Vec` pushed into `{name}` makes a matrix of rows, which the derivatives cannot build by `push`: build it as `vec![vec![0.0; cols]; rows]` and write its entries (`{name}[i][j] = …`), or keep it flat (`{name}.push(v)` for each entry, read as `{name}[i * cols + j]`)"),
+                    );
+                }
+                out.push(Stmt {
+                    kind: StmtKind::Push { vec, value },
+                    span,
+                });
+            }
+            syn::Expr::Paren(p) => self.lower_expr_stmt(&p.expr, out),
+            // A closure called for its effect on what it captures (`add(x);`).
+            syn::Expr::Call(c) => match self.closure_call(c) {
+                Some(block) => self.lower_expr_stmt(&block, out),
+                None => self.lower_effect(e, span, out),
+            },
+            _ => self.lower_effect(e, span, out),
+        }
+    }
+
+    /// An expression statement that is not an assignment or control flow: a call for its
+    /// side effects on inactive values, kept as a statement.
+    fn lower_effect(&mut self, e: &syn::Expr, span: Span, out: &mut Vec<Stmt>) {
+        let errors = self.errors.len();
+        let lowered = self.lower_expr(e, out);
+        if !matches!(lowered.kind, ExprKind::Opaque(_)) && self.errors.len() == errors {
+            self.error(
+                span,
+                "this expression's value is unused: assign it (`let y = …;`)",
+            );
+        }
+        self.push_effect(lowered, span, out);
+    }
+
+    /// `let unit = call;`: a call kept for its effect.
+    pub(super) fn push_effect(&mut self, lowered: Expr, span: Span, out: &mut Vec<Stmt>) {
+        let tmp = self.temp("unit", Kind::Other, span);
+        out.push(Stmt {
+            kind: StmtKind::Let {
+                var: tmp,
+                init: Some(lowered),
+            },
+            span,
+        });
+    }
+}

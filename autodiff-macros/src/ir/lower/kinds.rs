@@ -1,0 +1,181 @@
+//! The coarse kind (float, sequence, integer, …) of each expression's value, and the kind
+//! and type of the value assigned to a variable.
+
+use super::*;
+
+impl Lowerer {
+    /// The coarse kind of an expression's value.
+    pub fn kind_of(&self, e: &Expr) -> Kind {
+        kind_of(e, &self.vars, &self.float)
+    }
+}
+
+/// The coarse kind of an expression's value, given the variables' kinds.
+pub fn kind_of(e: &Expr, vars: &[Var], float: &Type) -> Kind {
+    let k = |e: &Expr| kind_of(e, vars, float);
+    match &e.kind {
+        ExprKind::Float(_) | ExprKind::Elementary(..) => Kind::Float,
+        ExprKind::Int(_) => Kind::Int,
+        ExprKind::Bool(_) | ExprKind::Cmp(..) | ExprKind::Logic(..) | ExprKind::Not(_) => {
+            Kind::Bool
+        }
+        ExprKind::Var(v) => vars[*v].kind,
+        ExprKind::Const(p) => {
+            // `f64::MAX`, `std::f64::consts::PI`, `T::…`: a float constant.
+            let float_name = quote::quote!(#float).to_string();
+            let names_float = p
+                .segments
+                .iter()
+                .any(|s| s.ident == "f64" || s.ident == "f32" || s.ident == float_name);
+            if names_float && p.segments.len() > 1 {
+                Kind::Float
+            } else {
+                Kind::Other
+            }
+        }
+        ExprKind::Index(base, _) => match k(base) {
+            Kind::FloatSeq | Kind::Array => Kind::Float,
+            Kind::StructSeq => Kind::Struct,
+            Kind::IntSeq => Kind::Int,
+            _ => Kind::Other,
+        },
+        ExprKind::Neg(a) | ExprKind::StopGradient(a) | ExprKind::Ref(a) | ExprKind::Copy(a) => k(a),
+        ExprKind::Arith(_, a, b) => match (k(a), k(b)) {
+            (Kind::Float, _) | (_, Kind::Float) => Kind::Float,
+            (Kind::Int, _) | (_, Kind::Int) => Kind::Int,
+            _ => Kind::Other,
+        },
+        ExprKind::Cast(_, ty) => crate::parse::kind_of_type(ty, float),
+        // `Array2::zeros((n, m))`, `Array1::from_elem(n, 0.0)`: an array to fill.
+        ExprKind::Opaque(OpaqueCall::Function(p, _)) if array_constructor(p) => Kind::Array,
+        ExprKind::Opaque(OpaqueCall::Method(_, name, _, args))
+            if args.is_empty()
+                && matches!(
+                    name.to_string().as_str(),
+                    "len" | "nrows" | "ncols" | "ndim"
+                ) =>
+        {
+            Kind::Int
+        }
+        // `a.shape()`: the lengths, integers.
+        ExprKind::Opaque(OpaqueCall::Method(_, name, _, args))
+            if args.is_empty() && name == "shape" =>
+        {
+            Kind::IntSeq
+        }
+        // `T::zero()`, `f64::from(n)`, `T::from(0.0).unwrap()`: constants of the float type.
+        ExprKind::Opaque(OpaqueCall::Function(p, _)) if float_constructor(p, float) => Kind::Float,
+        ExprKind::Opaque(OpaqueCall::Method(recv, name, _, _))
+            if (name == "unwrap" || name == "expect")
+                && matches!(&recv.kind, ExprKind::Opaque(OpaqueCall::Function(p, _)) if float_constructor(p, float)) =>
+        {
+            Kind::Float
+        }
+        ExprKind::Field(base, syn::Member::Unnamed(i)) => match k(base) {
+            Kind::Tuple { inactive, .. } if i.index < 8 && inactive >> i.index & 1 == 1 => {
+                Kind::Int
+            }
+            Kind::Tuple { .. } => Kind::Float,
+            _ => Kind::Other,
+        },
+        // A named field of a struct value: a float (a wrong guess is a type error in the
+        // generated code, not a wrong derivative).
+        ExprKind::Field(..) if crate::ir::struct_field_chain(e, vars).is_some() => Kind::Float,
+        ExprKind::StructLit(..) => Kind::Struct,
+        ExprKind::Opaque(_) | ExprKind::Tuple(_) | ExprKind::Field(..) | ExprKind::Closed(_) => {
+            Kind::Other
+        }
+        ExprKind::Repeat { elem, .. } => seq_of(k(elem)),
+        ExprKind::List { elems, .. } => seq_of(elems.first().map_or(Kind::Float, k)),
+        ExprKind::EmptyVec(_) => Kind::FloatSeq,
+    }
+}
+
+fn seq_of(k: Kind) -> Kind {
+    match k {
+        Kind::Int => Kind::IntSeq,
+        Kind::Float | Kind::Other => Kind::FloatSeq,
+        _ => Kind::Other,
+    }
+}
+
+/// The kind of the first value assigned to `v` in these statements (at any depth).
+pub(super) fn assigned_kind(v: VarId, stmts: &[Stmt], vars: &[Var], float: &Type) -> Option<Kind> {
+    for s in stmts {
+        match &s.kind {
+            StmtKind::Assign {
+                place: Place::Var(t),
+                value,
+                compound: None,
+            } if *t == v => {
+                return Some(kind_of(value, vars, float));
+            }
+            StmtKind::Call { out, .. } if *out == v => return Some(vars[v].kind),
+            _ => {}
+        }
+        for b in s.blocks() {
+            if let Some(k) = assigned_kind(v, &b.stmts, vars, float) {
+                return Some(k);
+            }
+        }
+    }
+    None
+}
+
+/// The type known for a value assigned to `v` in `stmts` (or in blocks nested in them).
+pub(super) fn assigned_type(stmts: &[Stmt], v: VarId, vars: &[Var]) -> Option<Type> {
+    stmts.iter().find_map(|s| match &s.kind {
+        StmtKind::Assign {
+            place: Place::Var(to),
+            value:
+                Expr {
+                    kind: ExprKind::Var(from),
+                    ..
+                },
+            compound: None,
+        } if *to == v => vars[*from].ty.clone(),
+        _ => s
+            .blocks()
+            .into_iter()
+            .find_map(|b| assigned_type(&b.stmts, v, vars)),
+    })
+}
+
+/// `F::zero()`, `F::one()`, `F::from(…)`, `F::epsilon()`…: an associated function of the
+/// float type `F` that makes a value of it (`from` yields an `Option` for generic `T`,
+/// unwrapped by the caller).
+/// `Array2::zeros`, `Array1::<f64>::ones`, `Array::from_elem`, any path to them.
+fn array_constructor(p: &syn::Path) -> bool {
+    let n = p.segments.len();
+    n >= 2
+        && p.segments[n - 2].ident.to_string().starts_with("Array")
+        && matches!(
+            p.segments[n - 1].ident.to_string().as_str(),
+            "zeros" | "ones" | "from_elem"
+        )
+}
+
+fn float_constructor(p: &syn::Path, float: &Type) -> bool {
+    let float_name = quote::quote!(#float).to_string();
+    let n = p.segments.len();
+    n == 2
+        && (p.segments[0].ident == float_name
+            || p.segments[0].ident == "f64"
+            || p.segments[0].ident == "f32")
+        && matches!(
+            p.segments[1].ident.to_string().as_str(),
+            "zero"
+                | "one"
+                | "from"
+                | "epsilon"
+                | "infinity"
+                | "neg_infinity"
+                | "nan"
+                | "max_value"
+                | "min_value"
+                | "min_positive_value"
+                | "from_f64"
+                | "from_usize"
+                | "default"
+        )
+}

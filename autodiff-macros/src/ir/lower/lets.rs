@@ -1,0 +1,373 @@
+//! `let` statements: the kind and type of the variable a `let` declares, from its written
+//! type, its initialiser and the later uses of its name; aliases of fields and of slices
+//! of structs; tuple patterns.
+
+use super::let_patterns::{destructure_let, expand_let_else, is_let_else};
+use super::stmts::Tail;
+use super::*;
+
+impl Lowerer {
+    pub(super) fn lower_let(&mut self, local: &syn::Local, out: &mut Vec<Stmt>) {
+        let span = local.let_token.span;
+        // `let z = { &x[1..] };`, `let z = (|| e)();`: the value itself, so that what the
+        // `let` binds (an alias, a closure, a tuple) is seen as when written plainly.
+        if let Some(init) = local.init.as_ref().filter(|i| i.diverge.is_none()) {
+            let peeled = peel_trivial(&init.expr);
+            if !std::ptr::eq(peeled, &*init.expr) {
+                let mut plain = local.clone();
+                *plain.init.as_mut().expect("checked").expr = peeled.clone();
+                return self.lower_let(&plain, out);
+            }
+        }
+        if is_let_else(&syn::Stmt::Local(local.clone())) {
+            let stmts = expand_let_else(&syn::Stmt::Local(local.clone()));
+            let block = self.lower_stmts_with_tail(&stmts, Tail::Discard);
+            return out.extend(block);
+        }
+        if let (syn::Pat::Ident(p), Some(init)) = (&local.pat, &local.init) {
+            if self.record_closure(&p.ident, &init.expr, out) {
+                return;
+            }
+        }
+        if self.lower_element_let(local, out) {
+            return;
+        }
+        if self.alias_let(local) {
+            return;
+        }
+        let (tuple_pat, tuple_ty) = match &local.pat {
+            syn::Pat::Type(pt) => match (&*pt.pat, &*pt.ty) {
+                (syn::Pat::Tuple(t), Type::Tuple(ty)) if t.elems.len() == ty.elems.len() => {
+                    (Some(t), Some(ty))
+                }
+                _ => (None, None),
+            },
+            syn::Pat::Tuple(t) => (Some(t), None),
+            _ => (None, None),
+        };
+        if let (Some(t), Some(init)) = (tuple_pat, &local.init) {
+            if init.diverge.is_none() {
+                return self.lower_tuple_let(t, tuple_ty, &init.expr, out);
+            }
+        }
+        if let Some(init) = &local.init {
+            if let Some(stmts) = destructure_let(&local.pat, &init.expr) {
+                for s in &stmts {
+                    self.lower_stmt(s, out);
+                }
+                return;
+            }
+        }
+        let (ident, mutable, ty) = match self.let_pattern(&local.pat) {
+            Some(p) => p,
+            None => return,
+        };
+        let Some(init) = &local.init else {
+            let kind = ty
+                .as_ref()
+                .map_or(Kind::Float, |t| kind_of_type(t, &self.float));
+            let var = self.declare(&ident, kind, mutable, ty);
+            // `let mut x: f64;` assigned later, in a loop perhaps: every assignment saves
+            // what it overwrites, the first one too, so the variable starts from a default.
+            let init = mutable.then(|| self.placeholder(var, span));
+            out.push(Stmt {
+                kind: StmtKind::Let { var, init },
+                span,
+            });
+            return;
+        };
+        if let Some(block_like) = self.as_statement_expr(&init.expr) {
+            // Untyped, a float; the value `v?` unwraps (see `crate::fallible`) is an integer
+            // where later code casts it or uses it as one.
+            let name = ident.to_string();
+            let int = crate::fallible::is_unwrapped_question_mark(block_like)
+                && (self.cast_names.contains(&name)
+                    || self.use_kinds.get(&name) == Some(&Kind::Int));
+            let untyped = if int { Kind::Int } else { Kind::Float };
+            let kind = ty
+                .as_ref()
+                .map_or(untyped, |t| kind_of_type(t, &self.float));
+            let var = self.temp_var_for(&ident, kind, ty.clone(), mutable);
+            // A `return` or `break` in a branch leaves the value unassigned on that path,
+            // which the generated code's flags hide from rustc: it starts from a default.
+            let init = crate::tokens::mentions_any(
+                quote::ToTokens::to_token_stream(block_like),
+                &["return", "break", "continue"],
+            )
+            .then(|| {
+                self.vars[var].mutable = true;
+                self.placeholder(var, span)
+            });
+            out.push(Stmt {
+                kind: StmtKind::Let { var, init },
+                span,
+            });
+            let first = out.len();
+            self.lower_valued(block_like, &[var], out);
+            // `let m = if c { a.dot(&b) } else { … };`: the type a branch's value is known
+            // to have (an array's rank), where none is written.
+            if self.vars[var].ty.is_none() {
+                self.vars[var].ty = kinds::assigned_type(&out[first..], var, &self.vars);
+                // And the kind of what it is given, where that is evident (`{ 0 }` is an
+                // integer, `{ (a, b) }` a tuple): untyped, it was taken for a float.
+                let given = kinds::assigned_kind(var, &out[first..], &self.vars, &self.float);
+                // (The user's names: the macro's own lets of desugared chains keep theirs.)
+                let user = !ident.to_string().starts_with("__");
+                if let (
+                    true,
+                    Some(
+                        k @ (Kind::Int | Kind::Bool | Kind::Struct | Kind::FloatSeq | Kind::Array),
+                    ),
+                ) = (user, given)
+                {
+                    self.vars[var].kind = k;
+                }
+            }
+            let kind = self.vars[var].kind;
+            if !mutable {
+                // A `loop`'s value is assigned more than once (see `lower_loop`).
+                let assigned_again = self.vars[var].mutable;
+                self.bind_name(&ident, var, assigned_again);
+                return;
+            }
+            // The branches initialise the value once; the mutable variable starts from it,
+            // so later assignments (which save what they overwrite) never see it unset.
+            let value = Expr::new(ExprKind::Var(var), span);
+            let declared = self.declare(&ident, kind, true, ty);
+            out.push(Stmt {
+                kind: StmtKind::Let {
+                    var: declared,
+                    init: Some(value),
+                },
+                span,
+            });
+            return;
+        }
+        if let Some(call) = self.split_call(&init.expr, out) {
+            // An untyped call result is a float unless the body uses it as a sequence or an
+            // array (a wrong guess is a type error in the generated code, never a wrong
+            // derivative; a typed `let` states it).
+            let mut guess = false;
+            let kind = match (&ty, self.call_kind(&call)) {
+                (Some(t), _) => kind_of_type(t, &self.float),
+                (None, Kind::Float) => match self.use_kinds.get(&ident.to_string()) {
+                    Some(kind) => *kind,
+                    None => {
+                        guess = true;
+                        Kind::Float
+                    }
+                },
+                (None, kind) => kind,
+            };
+            let var = self.declare(&ident, kind, mutable, ty);
+            if guess {
+                self.guessed.push(var);
+            }
+            self.push_call(var, call, span, out);
+            return;
+        }
+        // `let w = &p.w;`: another name for the field's variable, which every generated
+        // function (and the pullback closure) binds itself.
+        if let (false, Some(field)) = (mutable, self.field_read(peel_ref(&init.expr))) {
+            if self.vars[field].kind != Kind::Float
+                || !matches!(*init.expr, syn::Expr::Reference(_))
+            {
+                self.bind_name(&ident, field, false);
+                return;
+            }
+        }
+        let before = out.len();
+        let value = self.lower_expr(&init.expr, out);
+        // A call's result the body reads as a struct (`let u = b.sub(a).scale(k); u.x`) or
+        // a sequence (`let p = normalised(x).unwrap(); p[0]`).
+        if let (None, ExprKind::Var(t)) = (&ty, &value.kind) {
+            let just_called = matches!(out.last(), Some(Stmt { kind: StmtKind::Call { out: o, .. }, .. }) if o == t);
+            let used_as = self.use_kinds.get(&ident.to_string()).copied();
+            if just_called
+                && self.vars[*t].kind == Kind::Float
+                && matches!(used_as, Some(Kind::Struct | Kind::FloatSeq))
+            {
+                self.vars[*t].kind = used_as.unwrap_or(Kind::Float);
+            }
+        }
+        let kind = match &ty {
+            Some(t) => kind_of_type(t, &self.float),
+            None => self.kind_of(&value),
+        };
+        // `let h = w.dot(x);`: the type a rule's result is known to have (its rank).
+        let ty = ty.or_else(|| match value.kind {
+            ExprKind::Var(t) if self.vars[t].scope.is_some() => self.vars[t].ty.clone(),
+            _ => None,
+        });
+        let var = self.declare(&ident, kind, mutable, ty);
+        // An element, or another name for one (`*v` reads it as a value).
+        self.vars[var].element = match value.kind {
+            ExprKind::Index(..) => true,
+            ExprKind::Var(v) => self.vars[v].element,
+            _ => false,
+        };
+        // `let r = &x + &h;` lowered to a call into a temporary: the call defines `r` itself
+        // (no copy of an array from the temporary). Only a call this initialiser made: in
+        // `let s = g(a); let t = s;` the call defines `s`, which must stay defined.
+        let made_here = out.len() > before;
+        if let (
+            true,
+            ExprKind::Var(t),
+            Some(Stmt {
+                kind: StmtKind::Call { out: call_out, .. },
+                ..
+            }),
+        ) = (made_here, &value.kind, out.last_mut())
+        {
+            if *call_out == *t && self.vars[*t].kind == self.vars[var].kind {
+                *call_out = var;
+                return;
+            }
+        }
+        out.push(Stmt {
+            kind: StmtKind::Let {
+                var,
+                init: Some(value),
+            },
+            span,
+        });
+    }
+
+    /// A variable declared before its name is visible (the initialiser may not see it).
+    /// The variable a `let` initialised by a block-like expression assigns in each of its
+    /// branches. It keeps the user's name when it is the user's variable (an immutable
+    /// `let`) and no variable of that name is in scope, which a branch might read
+    /// (`let x = if c { x + 1 } else { x };` needs a fresh name for the new `x`).
+    fn temp_var_for(
+        &mut self,
+        ident: &Ident,
+        kind: Kind,
+        ty: Option<Type>,
+        mutable: bool,
+    ) -> VarId {
+        let name = ident.to_string();
+        let id = if mutable || self.lookup(&name).is_some() {
+            self.temp(&name, kind, ident.span())
+        } else {
+            let fresh = self.fresh_name(&name, ident.span(), true);
+            self.push_var(fresh, kind, false, None)
+        };
+        self.vars[id].ty = ty;
+        self.vars[id].mutable = false;
+        id
+    }
+
+    /// `let b = a;` (or `&a`) of a slice of structs or of rows, which the body reads as it
+    /// reads `a`: `b` names `a` (a copy would be a new sequence with no projections).
+    fn alias_let(&mut self, local: &syn::Local) -> bool {
+        let (syn::Pat::Ident(p), Some(init)) = (&local.pat, &local.init) else {
+            return false;
+        };
+        if p.by_ref.is_some() || p.mutability.is_some() || p.subpat.is_some() {
+            return false;
+        }
+        let mut e = &*init.expr;
+        while let syn::Expr::Reference(syn::ExprReference {
+            mutability: None,
+            expr,
+            ..
+        })
+        | syn::Expr::Paren(syn::ExprParen { expr, .. }) = e
+        {
+            e = expr;
+        }
+        let syn::Expr::Path(path) = e else {
+            return false;
+        };
+        let Some(v) = path
+            .path
+            .get_ident()
+            .and_then(|i| self.lookup(&i.to_string()))
+        else {
+            return false;
+        };
+        if self.vars[v].kind != Kind::StructSeq || self.vars[v].mutable {
+            return false;
+        }
+        self.bind_name(&p.ident, v, false);
+        true
+    }
+
+    pub(super) fn let_pattern(&mut self, pat: &syn::Pat) -> Option<(Ident, bool, Option<Type>)> {
+        match pat {
+            syn::Pat::Ident(p) if p.by_ref.is_none() && p.subpat.is_none() => {
+                Some((p.ident.clone(), p.mutability.is_some(), None))
+            }
+            syn::Pat::Type(pt) => {
+                let (ident, mutable, _) = self.let_pattern(&pt.pat)?;
+                Some((ident, mutable, Some((*pt.ty).clone())))
+            }
+            syn::Pat::Wild(w) => Some((Ident::new("unused", w.underscore_token.span), false, None)),
+            other => {
+                self.error(
+                    pat_span(other),
+                    "this `let` pattern is not supported in a `#[differentiate]` function: bind one name (`let x = …;`), then index or call as needed",
+                );
+                None
+            }
+        }
+    }
+}
+
+fn pat_span(p: &syn::Pat) -> Span {
+    syn::spanned::Spanned::span(p)
+}
+
+/// `e` without a leading `&`.
+fn peel_ref(e: &syn::Expr) -> &syn::Expr {
+    match e {
+        syn::Expr::Reference(r) if r.mutability.is_none() => &r.expr,
+        syn::Expr::Paren(p) => peel_ref(&p.expr),
+        _ => e,
+    }
+}
+
+/// `e` without what only wraps it: parentheses, a block holding nothing but `e`, a closure
+/// without parameters called where it is written (`(|| e)()`, `(move || e)()`).
+fn peel_trivial(e: &syn::Expr) -> &syn::Expr {
+    match e {
+        syn::Expr::Paren(p) => peel_trivial(&p.expr),
+        syn::Expr::Block(b) if b.label.is_none() && b.attrs.is_empty() => {
+            match b.block.stmts.as_slice() {
+                [syn::Stmt::Expr(inner, None)] => peel_trivial(inner),
+                _ => e,
+            }
+        }
+        syn::Expr::Call(c) if c.args.is_empty() => {
+            let mut f = &*c.func;
+            while let syn::Expr::Paren(p) = f {
+                f = &p.expr;
+            }
+            match f {
+                // Not where `return` or `?` would leave the closure, not the function.
+                syn::Expr::Closure(closure)
+                    if closure.inputs.is_empty()
+                        && closure.asyncness.is_none()
+                        && !exits_early(&closure.body) =>
+                {
+                    peel_trivial(&closure.body)
+                }
+                _ => e,
+            }
+        }
+        _ => e,
+    }
+}
+
+/// Whether `e` has a `return` or a `?` (which leave the innermost closure or function).
+fn exits_early(e: &syn::Expr) -> bool {
+    fn question(ts: proc_macro2::TokenStream) -> bool {
+        ts.into_iter().any(|t| match t {
+            proc_macro2::TokenTree::Punct(p) => p.as_char() == '?',
+            proc_macro2::TokenTree::Group(g) => question(g.stream()),
+            _ => false,
+        })
+    }
+    let tokens = quote::ToTokens::to_token_stream(e);
+    crate::tokens::mentions_any(tokens.clone(), &["return"]) || question(tokens)
+}

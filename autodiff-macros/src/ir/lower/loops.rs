@@ -1,0 +1,322 @@
+//! Loops: `for` over ranges and iterator chains, `while`, `loop` (for its value too), and `break`/`continue` as the loop's flags, tested after each iteration.
+
+use super::*;
+
+impl Lowerer {
+    pub(super) fn lower_for(&mut self, f: &syn::ExprForLoop, out: &mut Vec<Stmt>) {
+        let span = f.for_token.span;
+        if let Some(sequence) = self.rows_as_sub_slices(&f.expr) {
+            let mut f = f.clone();
+            *f.expr = sequence;
+            return self.lower_for(&f, out);
+        }
+        if range_parts(&f.expr).is_none() {
+            if let Some((setup, desugared)) = self.desugar_for(f) {
+                // The lengths the loop's range reads, computed before it.
+                for s in &setup {
+                    self.lower_stmt(s, out);
+                }
+                return self.lower_for(&desugared, out);
+            }
+        }
+        let wild = Ident::new("_", span);
+        let index = match &*f.pat {
+            syn::Pat::Ident(pi) => Some(&pi.ident),
+            syn::Pat::Wild(_) => Some(&wild),
+            _ => None,
+        };
+        if zips_stepped(&f.expr) {
+            return self.error(expr_span(&f.expr), "`zip` of a sequence walked with a step (`a.iter().rev().zip(b)`, `skip`, `take`, `step_by`) is not supported in a `#[differentiate]` function: loop over indices and read each side at its own (`for k in 0..n { let p = &a[n - 1 - k]; let q = b[k]; … }`)");
+        }
+        let Some(index) = index else {
+            return self.error(syn::spanned::Spanned::span(&*f.pat), "`for` loops over a range bind one index variable (`for i in 0..n`); iterate over indices instead of elements");
+        };
+        let Some(parts) = range_parts(&f.expr) else {
+            return self.error(expr_span(&f.expr), "a `for` loop in a `#[differentiate]` function runs over an integer range (`a..b`, `a..=b`, `(a..b).rev()`, `(a..b).step_by(k)`) or over a slice's elements (`for v in x`, `x.iter()`, with `copied`, `enumerate`, `zip`)");
+        };
+        let bound = |lw: &mut Self, e: &syn::Expr, base: &str, out: &mut Vec<Stmt>| {
+            let value = lw.lower_expr(e, out);
+            let v = lw.temp(base, Kind::Int, span);
+            lw.vars[v].mutable = false;
+            out.push(Stmt {
+                kind: StmtKind::Let {
+                    var: v,
+                    init: Some(value),
+                },
+                span,
+            });
+            v
+        };
+        let start = bound(self, parts.start, "lo", out);
+        let end = bound(self, parts.end, "hi", out);
+        let step = parts.step.map(|s| bound(self, s, "step", out));
+        let range = Range {
+            start,
+            end,
+            inclusive: parts.inclusive,
+            rev: parts.rev,
+            step,
+        };
+        let trips = self.temp("trips", Kind::Int, span);
+        self.enter_loop(f.label.as_ref(), None);
+        let id = self.open_scope();
+        let var = self.declare(index, Kind::Int, false, None);
+        let body = self.lower_body_block(&f.body);
+        let mut stmts = vec![];
+        self.flatten_into(body, &mut stmts);
+        self.close_scope();
+        let (b, c) = self.leave_loop();
+        self.declare_loop_flags(b, c, &mut stmts, span, out);
+        let exit = self.exit_test(b, &stmts, span);
+        let body = Block { id, stmts };
+        // A loop that may stop early, or strides, is replayed from its trip count.
+        let trips = (exit.is_some() || range.step.is_some()).then_some(trips);
+        let checkpoint = self.checkpoint_attr(&f.attrs);
+        if checkpoint.is_some() {
+            self.check_checkpointed_loop(span, &exit, Some(&range));
+        }
+        out.push(Stmt {
+            kind: StmtKind::For {
+                var,
+                range,
+                body,
+                exit,
+                trips,
+                checkpoint,
+            },
+            span,
+        });
+    }
+
+    /// `loop { … }`; with `value`, a `loop` whose `break value` assigns those variables.
+    pub(super) fn lower_loop(
+        &mut self,
+        l: &syn::ExprLoop,
+        value: Option<Vec<VarId>>,
+        out: &mut Vec<Stmt>,
+    ) {
+        let checkpoint = self.checkpoint_attr(&l.attrs);
+        let span = l.loop_token.span;
+        let label = l.label.as_ref();
+        // Set on every path out of the loop, though rustc cannot see it through the flags
+        // the lowering makes of `break`: start from a default it then replaces.
+        for &v in value.iter().flatten() {
+            self.vars[v].mutable = true;
+            let default = self.placeholder(v, span);
+            out.push(Stmt {
+                kind: StmtKind::Assign {
+                    place: Place::Var(v),
+                    value: default,
+                    compound: None,
+                },
+                span,
+            });
+        }
+        self.lower_while(None, &l.body, label, value, checkpoint, span, out)
+    }
+
+    /// `break`, `break 'label`, `break value`: the value is assigned to the loop's result
+    /// variables, then the flags of the loops it leaves are set.
+    pub(super) fn lower_break(&mut self, b: &syn::ExprBreak, span: Span, out: &mut Vec<Stmt>) {
+        let label = b.label.as_ref();
+        if let Some(value) = &b.expr {
+            match self.loop_value(label) {
+                Some(vars) => self.assign_result(value, &vars, out),
+                // The loop's value is dropped (`loop { … break y; };`): so is the value,
+                // unless computing it has effects.
+                None if !has_calls(value) => {}
+                None => {
+                    return self.error(span, "`break` with a value leaves a `loop` whose value is used (`let v = loop { … break value; };`); here, assign the value to a variable before `break`")
+                }
+            }
+        }
+        if let Some(flags) = self.loop_flags_for(true, label, span) {
+            out.extend(flags.into_iter().map(|f| set_flag(f, span)));
+        }
+    }
+
+    #[allow(clippy::too_many_arguments)]
+    pub(super) fn lower_while(
+        &mut self,
+        cond: Option<&syn::Expr>,
+        body: &syn::Block,
+        label: Option<&syn::Label>,
+        value: Option<Vec<VarId>>,
+        checkpoint: Option<Checkpoint>,
+        span: Span,
+        out: &mut Vec<Stmt>,
+    ) {
+        let trips = self.temp("trips", Kind::Int, span);
+        self.enter_loop(label, value);
+        // The condition is evaluated in the loop, so it may not hoist calls.
+        let mut pre = vec![];
+        let cond = match cond {
+            Some(c) => self.lower_test(c, &mut pre),
+            None => Expr::new(ExprKind::Bool(true), span),
+        };
+        if !pre.is_empty() {
+            self.error(span, "this `while` condition needs statements of its own (an iterator chain, a reduction): compute it in a variable before the loop and again at the end of its body");
+        }
+        let mut block = self.lower_body_block(body);
+        let (b, c) = self.leave_loop();
+        self.declare_loop_flags(b, c, &mut block.stmts, span, out);
+        let exit = self.exit_test(b, &block.stmts, span);
+        if checkpoint.is_some() {
+            self.check_checkpointed_loop(span, &exit, None);
+        }
+        out.push(Stmt {
+            kind: StmtKind::While {
+                cond,
+                body: block,
+                exit,
+                trips,
+                checkpoint,
+            },
+            span,
+        });
+    }
+
+    /// Declares the loop's flags before it (`let mut brk = false;`) and resets the
+    /// `continue` flag at the top of each iteration.
+    fn declare_loop_flags(
+        &mut self,
+        brk: Option<VarId>,
+        cont: Option<VarId>,
+        body: &mut Vec<Stmt>,
+        span: Span,
+        out: &mut Vec<Stmt>,
+    ) {
+        let outer = self.current_scope();
+        for f in brk.into_iter().chain(cont) {
+            self.vars[f].scope = outer;
+            let init = Expr::new(ExprKind::Bool(false), span);
+            out.push(Stmt {
+                kind: StmtKind::Let {
+                    var: f,
+                    init: Some(init),
+                },
+                span,
+            });
+        }
+        if let Some(c) = cont {
+            let value = Expr::new(ExprKind::Bool(false), span);
+            body.insert(
+                0,
+                Stmt {
+                    kind: StmtKind::Assign {
+                        place: Place::Var(c),
+                        value,
+                        compound: None,
+                    },
+                    span,
+                },
+            );
+        }
+    }
+
+    /// The test after each iteration: leave on `break` or `return`.
+    fn exit_test(&mut self, brk: Option<VarId>, body: &[Stmt], span: Span) -> Option<Expr> {
+        let var = |v| Expr::new(ExprKind::Var(v), span);
+        // The `return` flag ends the loop only if the body can set it.
+        let done = self
+            .done_flag()
+            .filter(|&d| body.iter().any(|s| super::stmts::sets_any(s, &[d])));
+        match (brk, done) {
+            (None, None) => None,
+            (Some(f), None) | (None, Some(f)) => Some(var(f)),
+            (Some(a), Some(b)) => Some(Expr::new(
+                ExprKind::Logic(LogicOp::Or, Box::new(var(a)), Box::new(var(b))),
+                span,
+            )),
+        }
+    }
+}
+
+pub(super) fn set_flag(f: VarId, span: Span) -> Stmt {
+    let value = Expr::new(ExprKind::Bool(true), span);
+    Stmt {
+        kind: StmtKind::Assign {
+            place: Place::Var(f),
+            value,
+            compound: None,
+        },
+        span,
+    }
+}
+
+struct RangeParts<'e> {
+    start: &'e syn::Expr,
+    end: &'e syn::Expr,
+    inclusive: bool,
+    rev: bool,
+    step: Option<&'e syn::Expr>,
+}
+
+/// `a..b`, `a..=b`, `(a..b).rev()`, `(a..b).step_by(k)`, `(a..b).step_by(k).rev()`.
+fn range_parts(e: &syn::Expr) -> Option<RangeParts<'_>> {
+    match e {
+        syn::Expr::Range(r) => Some(RangeParts {
+            start: r.start.as_deref()?,
+            end: r.end.as_deref()?,
+            inclusive: matches!(r.limits, syn::RangeLimits::Closed(_)),
+            rev: false,
+            step: None,
+        }),
+        syn::Expr::Paren(p) => range_parts(&p.expr),
+        syn::Expr::MethodCall(m) if m.method == "rev" && m.args.is_empty() => {
+            let inner = range_parts(&m.receiver)?;
+            (!inner.rev).then_some(RangeParts { rev: true, ..inner })
+        }
+        syn::Expr::MethodCall(m) if m.method == "step_by" && m.args.len() == 1 => {
+            let inner = range_parts(&m.receiver)?;
+            (!inner.rev && inner.step.is_none()).then_some(RangeParts {
+                step: Some(&m.args[0]),
+                ..inner
+            })
+        }
+        _ => None,
+    }
+}
+
+/// Whether `e` zips a sequence walked with a step (`a.iter().rev().zip(b)`).
+fn zips_stepped(e: &syn::Expr) -> bool {
+    fn stepped(e: &syn::Expr) -> bool {
+        match e {
+            syn::Expr::MethodCall(m) => {
+                matches!(
+                    m.method.to_string().as_str(),
+                    "rev" | "skip" | "take" | "step_by"
+                ) || stepped(&m.receiver)
+            }
+            syn::Expr::Reference(r) => stepped(&r.expr),
+            syn::Expr::Paren(p) => stepped(&p.expr),
+            _ => false,
+        }
+    }
+    match e {
+        syn::Expr::MethodCall(m) if m.method == "zip" => {
+            stepped(&m.receiver) || m.args.iter().any(stepped) || zips_stepped(&m.receiver)
+        }
+        syn::Expr::MethodCall(m) => zips_stepped(&m.receiver),
+        _ => false,
+    }
+}
+
+/// Whether an expression calls something (which may have effects).
+fn has_calls(e: &syn::Expr) -> bool {
+    struct Calls(bool);
+    impl syn::visit::Visit<'_> for Calls {
+        fn visit_expr_call(&mut self, _: &syn::ExprCall) {
+            self.0 = true;
+        }
+        fn visit_expr_method_call(&mut self, _: &syn::ExprMethodCall) {
+            self.0 = true;
+        }
+        fn visit_macro(&mut self, _: &syn::Macro) {
+            self.0 = true;
+        }
+    }
+    let mut calls = Calls(false);
+    syn::visit::Visit::visit_expr(&mut calls, e);
+    calls.0
+}

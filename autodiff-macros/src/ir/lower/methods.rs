@@ -1,0 +1,313 @@
+//! Method calls: the sequence, array and float methods the IR reads as syntax or as rules,
+//! iterator chains, struct methods, and the rest as opaque calls.
+
+use super::sequence_reads::range_contains;
+use super::*;
+use crate::rules;
+
+impl Lowerer {
+    pub(super) fn lower_method(&mut self, m: &syn::ExprMethodCall, out: &mut Vec<Stmt>) -> Expr {
+        let span = m.method.span();
+        let name = m.method.to_string();
+        if let Some(len) = self.row_len(m) {
+            return self.lower_expr(&len, out);
+        }
+        if let Some(search) = self.any_or_all(m) {
+            return self.lower_expr(&search, out);
+        }
+        if let Some(search) = self.count_or_position(m) {
+            return self.lower_expr(&search, out);
+        }
+        if let Some(test) = range_contains(m) {
+            return self.lower_test(&test, out);
+        }
+        if let Some(chosen) = super::array::mean_axis_or(m) {
+            return self.lower_expr(&chosen, out);
+        }
+        if let Some(chain) = super::ndarray_zip::zip_as_chain(m) {
+            if self.zips_matrices(m) {
+                return self.unsupported(
+                    span,
+                    "`Zip` over an array of two or more dimensions",
+                    "zip one-dimensional arrays, or write the loops over `a[[i, j]]`",
+                );
+            }
+            return self.lower_expr(&chain, out);
+        }
+        // `a.fold(init, |acc, x| …)` of an `ndarray` array folds its elements in order, as
+        // `a.iter().fold(…)` does.
+        if name == "fold" && m.args.len() == 2 && self.names_array(&m.receiver) {
+            let (recv, args) = (&m.receiver, &m.args);
+            return self.lower_expr(&syn::parse_quote!(#recv.iter().fold(#args)), out);
+        }
+        // An iterator chain ending in a consumer is rewritten before its receiver, which
+        // is no value on its own, would be lowered.
+        if matches!(
+            name.as_str(),
+            "sum" | "product" | "fold" | "collect" | "unwrap" | "expect" | "for_each"
+        ) {
+            if let Some(receiver) = self.rows_as_sub_slices(&m.receiver) {
+                let mut m = m.clone();
+                *m.receiver = receiver;
+                return self.lower_method(&m, out);
+            }
+        }
+        if matches!(
+            name.as_str(),
+            "sum" | "product" | "fold" | "collect" | "unwrap" | "expect"
+        ) {
+            if let Some(block) = self.desugar_consumer(m) {
+                return self.lower_expr(&block, out);
+            }
+        }
+        if let Some(rewritten) = self.sequence_end(m) {
+            return self.lower_expr(&rewritten, out);
+        }
+        let recv = self.lower_expr(&m.receiver, out);
+        // A call's result whose method is none of a float's, a sequence's or an array's
+        // (`b.sub(a).scale(k)`): a struct value.
+        if let ExprKind::Var(t) = recv.kind {
+            let just_called = matches!(out.last(), Some(Stmt { kind: StmtKind::Call { out: o, .. }, .. }) if *o == t);
+            if just_called && self.vars[t].kind == Kind::Float && super::uses::struct_method(&name)
+            {
+                self.vars[t].kind = Kind::Struct;
+            }
+            // `g(x).sum()`, `g(x).dot(&w)`: methods only an `ndarray` array has (a float and
+            // a `Vec` have none of them), so the result is one.
+            if just_called
+                && self.vars[t].kind == Kind::Float
+                && matches!(
+                    name.as_str(),
+                    "sum"
+                        | "mean"
+                        | "dot"
+                        | "t"
+                        | "sum_axis"
+                        | "mean_axis"
+                        | "mapv"
+                        | "nrows"
+                        | "ncols"
+                )
+                && m.args.len() <= 1
+            {
+                self.vars[t].kind = Kind::Array;
+                self.guessed.retain(|&g| g != t);
+            }
+        }
+        let recv_kind = self.kind_of(&recv);
+        // A closure mapped over an array is read as syntax (`elementwise`).
+        let mapped =
+            recv_kind == Kind::Array && matches!(name.as_str(), "mapv" | "mapv_into" | "map");
+        // `g(x).expect("…")`, `T::from(x).unwrap()`, `a.mean().unwrap()`: the value itself
+        // (the message is the primal's).
+        // `a.mean_axis(Axis(0)).unwrap()`: the means, which `array_method` computed whole.
+        let mean_axis =
+            matches!(&*m.receiver, syn::Expr::MethodCall(inner) if inner.method == "mean_axis");
+        if matches!(name.as_str(), "unwrap" | "expect")
+            && (matches!(recv.kind, ExprKind::Cast(..))
+                || recv_kind == Kind::Float && matches!(recv.kind, ExprKind::Var(_))
+                || mean_axis && recv_kind == Kind::Array)
+        {
+            return recv;
+        }
+        let mark = out.len();
+        // `mask.mapv(|m| m as f64)` of a value without derivatives: a closure reading nothing
+        // but its parameters is a constant function, passed as written.
+        let closed = |lw: &Self, a: &syn::Expr| match a {
+            syn::Expr::Closure(c) if !recv_kind.is_float() => {
+                let params: Vec<syn::Pat> = c.inputs.iter().cloned().collect();
+                crate::ir::hygiene::free_names(&params, &c.body)
+                    .iter()
+                    .all(|f| lw.lookup(&f.name).is_none() && lw.closure_named(&f.name).is_none())
+            }
+            _ => false,
+        };
+        // `a.slice(s![1..])`, `s![i..i + w]`: the slice (`array_method` takes it).
+        let slice_arg = |lw: &Self, a: &syn::Expr| {
+            (name == "slice" && recv_kind == Kind::Array)
+                .then(|| slice_macro(lw, a))
+                .flatten()
+        };
+        let mut args: Vec<Expr> = if m.args.iter().any(|a| slice_arg(self, a).is_some()) {
+            m.args
+                .iter()
+                .map(|a| match slice_arg(self, a) {
+                    Some(slice) => Expr::new(ExprKind::Closed(slice), span),
+                    None => self.lower_expr(a, out),
+                })
+                .collect()
+        } else if !mapped && m.args.iter().any(|a| closed(self, a)) {
+            m.args
+                .iter()
+                .map(|a| match a {
+                    syn::Expr::Closure(_) if closed(self, a) => {
+                        Expr::new(ExprKind::Closed(a.clone()), span)
+                    }
+                    _ => self.lower_expr(a, out),
+                })
+                .collect()
+        } else if mapped {
+            m.args
+                .iter()
+                .map(|a| match a {
+                    syn::Expr::Closure(_) => Expr::new(ExprKind::Bool(false), span),
+                    _ => self.lower_expr(a, out),
+                })
+                .collect()
+        } else {
+            self.lower_in_order(&m.args, out)
+        };
+        // The receiver is evaluated before the arguments (`t.powf({ t = y; t })`).
+        let mut receiver = [recv];
+        self.keep_before(&mut receiver, out, mark);
+        let [recv] = receiver;
+        let mk = |kind| Expr::new(kind, span);
+        if matches!(name.as_str(), "unwrap" | "expect") && matches!(recv.kind, ExprKind::Opaque(_))
+        {
+            // `T::from(2.0).unwrap()`: a constant, computed as written.
+            let turbofish = m.turbofish.clone();
+            return mk(ExprKind::Opaque(OpaqueCall::Method(
+                Box::new(recv),
+                m.method.clone(),
+                turbofish,
+                args,
+            )));
+        }
+        // `a.view()`: the array itself, which the derived items read in place (a view
+        // parameter is taken as a reference to an array, `parse::view_as_array_ref`).
+        if recv_kind == Kind::Array && name == "view" && args.is_empty() {
+            return self.by_ref(recv);
+        }
+        if recv_kind == Kind::Array
+            && !super::array::SHAPE_METHODS.contains(&name.as_str())
+            && !matches!(name.as_str(), "clone" | "to_owned" | "into_owned")
+        {
+            let fn_arg = m.args.first();
+            if let Some(e) = self.array_method(recv.clone(), &name, args.clone(), fn_arg, span, out)
+            {
+                return e;
+            }
+            return self.unsupported(span, &format!("the array method `{name}`"), "use `dot`, `t`, `sum`, `mean`, `mapv(f64::exp | f64::ln | f64::tanh)`, operators, or a rule of `autodiff::ops`");
+        }
+        match name.as_str() {
+            "to_vec" | "clone" | "to_owned" | "into_owned" if args.is_empty() => {
+                return mk(ExprKind::Copy(Box::new(recv)))
+            }
+            "sum" | "product" | "fold" | "collect" | "for_each" if recv_kind != Kind::Array => {
+                return self.unsupported(
+                    span,
+                    "this iterator chain",
+                    "use `x.iter()` or a range `(a..b)` (with `copied`, `cloned`, `zip`, `enumerate`, `rev`, `skip`, `take`, `step_by`, then `map` and `filter`) ending in `sum`, `product`, `fold`, `collect` or `for_each`, or a `for` loop",
+                );
+            }
+            "iter" | "iter_mut" | "into_iter" | "map" | "filter" | "zip" | "enumerate" | "rev"
+            | "skip" | "take" | "step_by" => {
+                return self.unsupported(
+                    span,
+                    "this iterator adapter",
+                    "use `x.iter()` or a range `(a..b)` with `copied`, `cloned`, `zip`, `enumerate`, `rev`, `skip`, `take`, `step_by`, then `map` and `filter`, ending in `sum`, `product`, `fold`, `collect` or `for_each`, or a `for` loop",
+                );
+            }
+            _ => {}
+        }
+        if rules::lookup(&name).is_none() && self.differentiable_receiver(&recv) {
+            return self.method_call(recv, m, out);
+        }
+        if recv_kind.is_float() || recv_kind == Kind::Other {
+            if let Some(rule) = rules::lookup(&name) {
+                if recv_kind == Kind::FloatSeq {
+                    return self.unsupported(
+                        span,
+                        &format!("the method `{name}` on a sequence"),
+                        "apply it to each element in a loop",
+                    );
+                }
+                if args.len() + 1 != rule.arity {
+                    self.error(
+                        span,
+                        format!("`{name}` takes {} argument(s)", rule.arity - 1),
+                    );
+                }
+                args.insert(0, recv);
+                return mk(ExprKind::Elementary(rule, args));
+            }
+        }
+        // Any other method is called as written: on a constant that is fine (a trait's method
+        // on `3.0_f64`); on a value with a derivative, activity analysis reports it.
+        let turbofish = m.turbofish.clone();
+        let mapped_constant = matches!(name.as_str(), "mapv" | "map")
+            && matches!(
+                args.as_slice(),
+                [Expr {
+                    kind: ExprKind::Closed(_),
+                    ..
+                }]
+            );
+        let call = mk(ExprKind::Opaque(OpaqueCall::Method(
+            Box::new(recv),
+            m.method.clone(),
+            turbofish,
+            args,
+        )));
+        if mapped_constant {
+            // An array of floats made from one without (`mask.mapv(|m| m as f64)`): a
+            // constant array, held in a variable as arrays are.
+            let t = self.temp("mapped", Kind::Array, span);
+            self.vars[t].mutable = false;
+            out.push(Stmt {
+                kind: StmtKind::Let {
+                    var: t,
+                    init: Some(call),
+                },
+                span,
+            });
+            return mk(ExprKind::Var(t));
+        }
+        call
+    }
+
+    /// Whether `e` names a variable holding an `ndarray` array.
+    fn names_array(&self, e: &syn::Expr) -> bool {
+        let syn::Expr::Path(p) = e else { return false };
+        p.path
+            .get_ident()
+            .and_then(|i| self.lookup(&i.to_string()))
+            .is_some_and(|v| self.vars[v].kind == Kind::Array)
+    }
+}
+
+/// `s![…]` whose identifiers name integer variables or nothing of the function (`s![1..]`,
+/// `s![i..i + w, 0]`): the macro with each variable written by the name every generated
+/// function gives it, which reads the value where the call is (the part is taken then; its
+/// pullback keeps the slice). `None` for anything else.
+fn slice_macro(lw: &Lowerer, a: &syn::Expr) -> Option<syn::Expr> {
+    use proc_macro2::{Group, TokenStream, TokenTree};
+    let syn::Expr::Macro(m) = a else {
+        return None;
+    };
+    if m.mac.path.segments.last().is_none_or(|s| s.ident != "s") {
+        return None;
+    }
+    fn rename(lw: &Lowerer, ts: TokenStream) -> Option<TokenStream> {
+        ts.into_iter()
+            .map(|t| match t {
+                TokenTree::Ident(i) => match lw.lookup(&i.to_string().replace("r#", "")) {
+                    None => Some(TokenTree::Ident(i)),
+                    Some(v) if lw.vars[v].kind == Kind::Int => {
+                        Some(TokenTree::Ident(lw.vars[v].name.clone()))
+                    }
+                    Some(_) => None,
+                },
+                TokenTree::Group(g) => {
+                    let mut inner = Group::new(g.delimiter(), rename(lw, g.stream())?);
+                    inner.set_span(g.span());
+                    Some(TokenTree::Group(inner))
+                }
+                other => Some(other),
+            })
+            .collect()
+    }
+    let mut renamed = m.clone();
+    renamed.mac.tokens = rename(lw, m.mac.tokens.clone())?;
+    Some(syn::Expr::Macro(renamed))
+}

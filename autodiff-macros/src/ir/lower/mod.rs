@@ -1,0 +1,422 @@
+//! Lowering: syn's function body to the IR, statement by statement.
+//!
+//! Names are resolved to variables here (shadowing gets a fresh, unique name), and the
+//! exits `break`, `continue` and `return` become flag assignments: the statements after a
+//! statement that may set a flag are moved into an `if` on the flags, so each IR block
+//! runs to its end or not at all.
+
+use super::*;
+use crate::parse::{self, kind_of_type};
+use quote::ToTokens;
+use std::collections::{HashMap, HashSet};
+
+mod array;
+mod assign;
+mod calls;
+mod chain;
+mod checkpoint;
+mod control;
+mod elementwise;
+mod exits;
+mod expr;
+mod expr_stmts;
+mod field_kinds;
+mod fields;
+mod guess;
+mod items;
+mod iter;
+mod kinds;
+mod let_patterns;
+mod lets;
+mod literals;
+mod loops;
+mod macros;
+mod methods;
+mod ndarray_zip;
+mod operators;
+mod outputs;
+mod params;
+mod rows;
+mod scope;
+mod sequence_reads;
+mod stmts;
+mod struct_slices;
+mod struct_values;
+mod tuple_lets;
+mod tuples;
+mod uses;
+
+pub use array::SHAPE_METHODS;
+pub use kinds::kind_of;
+pub use outputs::read_on_entry_error;
+pub(crate) use scope::{first_free, reserve, DERIVED};
+use uses::collect_idents;
+pub(super) use uses::collect_use_kinds;
+
+pub struct Lowerer {
+    vars: Vec<Var>,
+    scopes: Vec<(BlockId, HashMap<String, VarId>)>,
+    blocks: usize,
+    /// Every identifier in the user's function.
+    taken: HashSet<String>,
+    /// Every name given out, with its derived names.
+    given: HashSet<String>,
+    loops: Vec<exits::LoopFlags>,
+    done: Option<VarId>,
+    /// Closures defined so far (`let f = |…| …;`), inlined where called.
+    closures: Vec<(String, iter::Closure)>,
+    /// How many closures have been recorded (their ids).
+    closures_made: usize,
+    /// Counter for the identifiers desugaring makes up.
+    synthetic: usize,
+    ret: Vec<VarId>,
+    float: Type,
+    errors: Vec<syn::Error>,
+    /// The struct parameters' variables.
+    struct_params: Vec<VarId>,
+    /// Parameters that are slices of structs (`bodies: &[Body]`), read through columns
+    /// (see `struct_slices`).
+    struct_slices: Vec<VarId>,
+    /// The fields among them (`self.points`), by their path.
+    slice_fields: std::collections::BTreeMap<String, VarId>,
+    /// Names bound to an element of such a slice: the slice and the variable holding the
+    /// element's index.
+    element_aliases: HashMap<VarId, (VarId, VarId)>,
+    /// Those slices whose elements are rows of floats (`a: &[Vec<f64>]`), with their
+    /// projections (see `rows`).
+    rows: HashMap<VarId, rows::Rows>,
+    /// Those of them that are constants (left out by `wrt`): their methods are plain calls.
+    constant_structs: Vec<VarId>,
+    /// The fields of struct parameters read so far.
+    fields: Vec<FieldProj>,
+    /// The output buffers.
+    outputs: Vec<Output>,
+    /// The kind of each field path, from how the body uses it.
+    field_kinds: HashMap<String, Kind>,
+    /// How each name is used by the statements after the `let` being lowered, where that
+    /// tells a sequence or an array: the kind of an untyped `let` of a call result, whose
+    /// type the macro cannot see.
+    use_kinds: HashMap<String, Kind>,
+    /// The names cast with `as` in the statements after the current `let`.
+    cast_names: std::collections::HashSet<String>,
+    /// The items of the body's outermost block, kept for every generated function.
+    body_items: Vec<syn::Item>,
+    /// The names of the body's nested `fn`s: plain calls, with no derivatives.
+    local_fns: Vec<String>,
+    /// The function's type parameters other than its float type (`T: FromPrimitive`).
+    type_params: Vec<String>,
+    /// Call results whose kind is a guess (a float by default), settled once the body is
+    /// lowered (`guess.rs`).
+    guessed: Vec<VarId>,
+    /// Whether the expression being lowered is (part of) a test: an `if` or `while`
+    /// condition, an operand of `!`, `&&`, `||` or a comparison. Its value is a `bool`,
+    /// which carries no derivative, so a call in it runs on the primal values as written
+    /// (`if !in_range(v)` of a plain `fn in_range(v: &[f64]) -> bool`).
+    in_test: bool,
+}
+
+impl Lowerer {
+    pub fn new(float: Type, used: HashSet<String>) -> Self {
+        Lowerer {
+            vars: vec![],
+            scopes: vec![],
+            blocks: 0,
+            taken: used,
+            given: HashSet::new(),
+            loops: vec![],
+            done: None,
+            closures: vec![],
+            closures_made: 0,
+            synthetic: 0,
+            ret: vec![],
+            float,
+            errors: vec![],
+            struct_params: vec![],
+            struct_slices: vec![],
+            slice_fields: Default::default(),
+            element_aliases: HashMap::new(),
+            rows: HashMap::new(),
+            constant_structs: vec![],
+            fields: vec![],
+            outputs: vec![],
+            field_kinds: HashMap::new(),
+            use_kinds: HashMap::new(),
+            cast_names: Default::default(),
+            body_items: vec![],
+            local_fns: vec![],
+            type_params: vec![],
+            guessed: vec![],
+            in_test: false,
+        }
+    }
+
+    pub(super) fn error(&mut self, span: Span, msg: impl std::fmt::Display) {
+        self.errors.push(syn::Error::new(span, msg.to_string()));
+    }
+}
+
+pub(super) fn expr_span(e: &syn::Expr) -> Span {
+    syn::spanned::Spanned::span(e)
+}
+
+/// Whether the body calls the function `f` itself, by name or as `Self::f`.
+fn calls_itself(body: &Block, f: &Ident) -> bool {
+    body.any(&|s| match &s.kind {
+        StmtKind::Call {
+            callee,
+            method: false,
+            ..
+        } => {
+            let names: Vec<&Ident> = callee.segments.iter().map(|s| &s.ident).collect();
+            // The hidden function of an `Option` result's value (`crate::fallible`) calls
+            // the function itself, whose derived items call it back.
+            let itself = |g: &Ident| g == f || crate::fallible::inner_name(g) == *f;
+            matches!(names.as_slice(), [g] if itself(g))
+                || matches!(names.as_slice(), [s, g] if *s == "Self" && itself(g))
+        }
+        _ => false,
+    })
+}
+
+/// Lowers a whole function; `in_impl` as [`parse::in_impl`] says. Errors are collected,
+/// not returned one at a time.
+pub fn lower_fn(
+    item: &syn::ItemFn,
+    active: &dyn Fn(&Ident, ParamShape) -> bool,
+    in_impl: bool,
+) -> Result<Func, Vec<syn::Error>> {
+    let float = parse::float_type(&item.sig, Some(&item.block), in_impl).map_err(|e| vec![e])?;
+    let mut used = HashSet::new();
+    collect_idents(quote::quote!(#item), &mut used);
+    let mut lw = Lowerer::new(float.clone(), used);
+    lw.type_params = item
+        .sig
+        .generics
+        .type_params()
+        .map(|t| t.ident.to_string())
+        .collect();
+    lw.open_scope();
+    lw.collect_body_items(&item.block);
+    // How the body uses each name (`a[i]`, `a.len()`): a parameter typed by an alias the
+    // macro cannot see is a sequence where it is used as one.
+    let mut body_uses = HashMap::new();
+    collect_use_kinds(
+        quote::ToTokens::to_token_stream(&item.block),
+        &mut body_uses,
+    );
+    let mut params = vec![];
+    let mut method = false;
+    for input in &item.sig.inputs {
+        match input {
+            syn::FnArg::Typed(pt) => {
+                if let syn::Pat::Wild(w) = &*pt.pat {
+                    lw.error(w.underscore_token.span, "a `_` parameter cannot be passed on by the derivative functions, which call the function and each other: give it a name (`_n: usize`)");
+                    continue;
+                }
+                let Some((ident, mutable, _)) = lw.let_pattern(&pt.pat) else {
+                    continue;
+                };
+                if parse::is_mut_float_ref(&pt.ty, &float) {
+                    match lw.output_param(&ident, &pt.ty) {
+                        Some(local) => params.push(Param {
+                            var: local,
+                            ty: (*pt.ty).clone(),
+                            shape: ParamShape::Output,
+                            active: false,
+                        }),
+                        None => {
+                            lw.error(syn::spanned::Spanned::span(&pt.ty), "only `&mut [f64]` and `&mut Vec<f64>` (of the function's float type) can be output buffers: return other values instead");
+                            // Declared all the same, so that its uses report nothing more.
+                            lw.declare_param(&ident, &pt.ty, mutable);
+                        }
+                    }
+                    continue;
+                }
+                let var = lw.declare_param(&ident, &pt.ty, mutable);
+                // `x: &f64` and `n: &usize` reach here by value (`parse::collapse_param_refs`):
+                // the body's `*x` is `x`.
+                lw.vars[var].element |= matches!(lw.vars[var].kind, Kind::Float | Kind::Int);
+                let mut shape = parse::param_shape(&pt.ty, &float);
+                if shape == ParamShape::Struct
+                    && body_uses.get(&ident.to_string()) == Some(&Kind::FloatSeq)
+                {
+                    // `a: &Vector` with `type Vector = Vec<f64>` elsewhere: the macro
+                    // cannot see the alias, but indexing and `len` say it is a sequence.
+                    shape = ParamShape::Slice;
+                    lw.vars[var].kind = Kind::FloatSeq;
+                }
+                if shape == ParamShape::StructSlice && parse::is_rows(&pt.ty, &float) {
+                    lw.vars[var].kind = Kind::StructSeq;
+                    lw.declare_rows(var, parse::row_array_len(&pt.ty), ident.span());
+                }
+                // `f: &R` with `R: Rhs`, a type parameter other than the float type: not a
+                // struct the macro differentiates, but a value whose methods dispatch to
+                // implementations it cannot see (refused where they would need derivatives).
+                let mut bare = &*pt.ty;
+                while let Type::Reference(r) = bare {
+                    bare = &r.elem;
+                }
+                let type_param = matches!(bare, Type::Path(tp) if tp.path.get_ident().is_some_and(|i| {
+                    lw.type_params.contains(&i.to_string()) && quote::quote!(#i).to_string() != quote::quote!(#float).to_string()
+                }));
+                if shape == ParamShape::Struct && type_param {
+                    shape = ParamShape::Inactive;
+                    lw.vars[var].kind = Kind::Other;
+                } else if shape == ParamShape::Struct {
+                    // A tuple of floats is read as a struct of fields `.0`, `.1`, ….
+                    lw.vars[var].kind = Kind::Struct;
+                } else if shape == ParamShape::StructSlice && !parse::is_rows(&pt.ty, &float) {
+                    lw.vars[var].kind = Kind::StructSeq;
+                }
+                lw.param_kind(var, shape);
+                let is_active = active(&ident, shape);
+                if shape == ParamShape::Struct && !is_active {
+                    lw.constant_structs.push(var);
+                }
+                params.push(Param {
+                    var,
+                    ty: (*pt.ty).clone(),
+                    shape,
+                    active: is_active,
+                });
+            }
+            syn::FnArg::Receiver(r) => {
+                if !matches!(r.kind, syn::ReceiverKind::Reference(_, _, None)) {
+                    lw.error(r.self_token.span, "a `#[differentiate]` method takes `&self`: the struct's fields are its parameters, and its cotangent has the struct's type (`&mut self` works too; `self` by value and typed `self` (`self: &Self`) are not supported)");
+                    continue;
+                }
+                method = true;
+                let ty: Type = syn::parse_quote!(&Self);
+                let ident = Ident::new("self", r.self_token.span);
+                let var = lw.declare_receiver(&ident, &ty);
+                lw.struct_params.push(var);
+                params.push(Param {
+                    var,
+                    ty,
+                    shape: ParamShape::Struct,
+                    active: active(&ident, ParamShape::Struct),
+                });
+            }
+        }
+    }
+    let roots: Vec<String> = lw
+        .scopes_names()
+        .into_iter()
+        .filter(|(_, v)| lw.struct_params.contains(v))
+        .map(|(n, _)| n)
+        .collect();
+    lw.field_kinds = field_kinds::field_kinds(&item.block, &roots, &float);
+    lw.declare_slice_fields(&item.block, &roots);
+    // A tuple's fields have the types it spells, whatever the body does with them.
+    for input in &item.sig.inputs {
+        let syn::FnArg::Typed(pt) = input else {
+            continue;
+        };
+        let (syn::Pat::Ident(name), Type::Tuple(t)) = (&*pt.pat, parse::peel_refs(&pt.ty)) else {
+            continue;
+        };
+        if parse::is_float_tuple(&Type::Tuple(t.clone()), &float) {
+            for i in 0..t.elems.len() {
+                lw.field_kinds
+                    .insert(format!("{}.{i}", name.ident), Kind::Float);
+            }
+        }
+    }
+    let (ret_shape, ret_ty) = match &item.sig.output {
+        syn::ReturnType::Default if !lw.outputs.is_empty() => {
+            (Ret::Tuple(vec![]), syn::parse_quote!(()))
+        }
+        syn::ReturnType::Default => {
+            lw.error(item.sig.ident.span(), "a `#[differentiate]` function must return a value to differentiate: add a return type, or write the results into `&mut [f64]` output buffers");
+            (Ret::Single(Kind::Float), syn::parse_quote!(()))
+        }
+        syn::ReturnType::Type(_, ty) => {
+            let shape = ret_shape(ty, &float, &item.block);
+            if matches!(shape, Ret::Single(Kind::Bool | Kind::Int)) {
+                lw.error(syn::spanned::Spanned::span(ty), format!("a `#[differentiate]` function must return a value to differentiate, and `{}` carries no derivative: remove the attribute (a differentiated caller may still call it on its values, as in `if in_range(x)`)", quote::quote!(#ty)));
+            }
+            (shape, (**ty).clone())
+        }
+    };
+    let kinds = match &ret_shape {
+        Ret::Single(k) => vec![*k],
+        Ret::Tuple(ks) => ks.clone(),
+    };
+    let mut body = lw.lower_body(&item.block, &kinds);
+    let undecided = lw.settle_guesses(&body);
+    tuples::type_tuple_copies(&mut lw.vars, &body);
+    lw.pass_floats_by_value(&mut body);
+    let read_on_entry = outputs::read_on_entry(&body, &lw.outputs);
+    // `let mut out_value = out.to_vec();`: the buffer's initial contents, as constants.
+    for (i, o) in lw.outputs.iter().enumerate() {
+        let span = o.param.span();
+        let buffer = Expr::new(ExprKind::Const(syn::Path::from(o.param.clone())), span);
+        let copy = OpaqueCall::Method(Box::new(buffer), Ident::new("to_vec", span), None, vec![]);
+        let init = Expr::new(ExprKind::Opaque(copy), span);
+        let kind = StmtKind::Let {
+            var: o.local,
+            init: Some(init),
+        };
+        body.stmts.insert(i, Stmt { kind, span });
+    }
+    lw.close_scope();
+    if !lw.errors.is_empty() {
+        return Err(lw.errors);
+    }
+    let taken = lw.taken.union(&lw.given).cloned().collect();
+    let recursive = calls_itself(&body, &item.sig.ident);
+    Ok(Func {
+        vars: lw.vars,
+        params,
+        fields: lw.fields,
+        slice_fields: lw.slice_fields.values().copied().collect(),
+        outputs: lw.outputs,
+        read_on_entry,
+        method,
+        in_impl,
+        body,
+        ret: lw.ret,
+        tangent_ty: tangent_type(&ret_ty, &ret_shape),
+        ret_shape,
+        ret_ty,
+        float,
+        taken,
+        body_items: lw.body_items,
+        recursive,
+        written_tys: vec![],
+        type_params: lw.type_params.clone(),
+        undecided,
+    })
+}
+
+/// `ty` with `()` in place of each tuple element of a kind without derivatives.
+fn tangent_type(ty: &Type, shape: &Ret) -> Type {
+    match (ty, shape) {
+        (Type::Tuple(t), Ret::Tuple(kinds)) if kinds.iter().any(|k| !k.is_float()) => {
+            let mut t = t.clone();
+            for (elem, kind) in t.elems.iter_mut().zip(kinds) {
+                if !kind.is_float() {
+                    *elem = syn::parse_quote!(());
+                }
+            }
+            Type::Tuple(t)
+        }
+        _ => ty.clone(),
+    }
+}
+
+fn ret_shape(ty: &Type, float: &Type, body: &syn::Block) -> Ret {
+    // Rows (`Vec<Vec<F>>`) made by `ops::rows_of` from a local matrix (`crate::local_rows`):
+    // a differentiable value handled whole. Rows made otherwise are refused.
+    if parse::is_rows(&syn::parse_quote!(&#ty), float)
+        && crate::tokens::mentions_any(quote::ToTokens::to_token_stream(body), &["rows_of"])
+    {
+        return Ret::Single(Kind::Struct);
+    }
+    match ty {
+        Type::Tuple(t) if !t.elems.is_empty() => {
+            Ret::Tuple(t.elems.iter().map(|e| kind_of_type(e, float)).collect())
+        }
+        _ => Ret::Single(kind_of_type(ty, float)),
+    }
+}

@@ -1,0 +1,123 @@
+//! Unary and binary operators: arithmetic, comparisons, and `&&`/`||`, which evaluate
+//! their right operand only when needed.
+
+use super::*;
+
+impl Lowerer {
+    /// `l && r` (`and`) or `l || r` whose `r` needs the statements `needs` (lowered in the
+    /// block `id`): `let c = l; let t = !and; if c { needs; t = r }` for `&&`, the branches
+    /// swapped for `||`; the test is `t`.
+    #[allow(clippy::too_many_arguments)]
+    fn short_circuit(
+        &mut self,
+        and: bool,
+        l: Expr,
+        mut needs: Vec<Stmt>,
+        r: Expr,
+        id: BlockId,
+        span: Span,
+        out: &mut Vec<Stmt>,
+    ) -> Expr {
+        let c = self.temp("left", Kind::Bool, span);
+        let t = self.temp("test", Kind::Bool, span);
+        let stmt = |kind| Stmt { kind, span };
+        out.push(stmt(StmtKind::Let {
+            var: c,
+            init: Some(l),
+        }));
+        out.push(stmt(StmtKind::Let {
+            var: t,
+            init: Some(Expr::new(ExprKind::Bool(!and), span)),
+        }));
+        needs.push(stmt(StmtKind::Assign {
+            place: Place::Var(t),
+            value: r,
+            compound: None,
+        }));
+        let open = Block { id, stmts: needs };
+        let other = Block {
+            id: self.open_scope(),
+            stmts: vec![],
+        };
+        self.close_scope();
+        let (then, els) = if and { (open, other) } else { (other, open) };
+        out.push(stmt(StmtKind::If { cond: c, then, els }));
+        Expr::new(ExprKind::Var(t), span)
+    }
+
+    pub(super) fn lower_binary(&mut self, b: &syn::ExprBinary, out: &mut Vec<Stmt>) -> Expr {
+        let span = expr_span(&syn::Expr::Binary(b.clone()));
+        use syn::BinOp as B;
+        let test = matches!(
+            b.op,
+            B::And(_) | B::Or(_) | B::Lt(_) | B::Le(_) | B::Gt(_) | B::Ge(_) | B::Eq(_) | B::Ne(_)
+        );
+        let (l, r) = if matches!(b.op, B::And(_) | B::Or(_)) {
+            let l = self.lower_test(&b.left, out);
+            // The right operand's statements (a block, a loop of `any`) run only where the
+            // left leaves the answer open, as Rust's short circuit has it.
+            let id = self.open_scope();
+            let mut needs = vec![];
+            let r = self.lower_test(&b.right, &mut needs);
+            self.close_scope();
+            if !needs.is_empty() {
+                return self.short_circuit(matches!(b.op, B::And(_)), l, needs, r, id, span, out);
+            }
+            (l, r)
+        } else if test {
+            let l = self.lower_test(&b.left, out);
+            let mark = out.len();
+            let r = self.lower_test(&b.right, out);
+            let mut l = [l];
+            self.keep_before(&mut l, out, mark);
+            let [l] = l;
+            (l, r)
+        } else {
+            let mut both = self.lower_in_order([&*b.left, &*b.right], out).into_iter();
+            let (l, r) = (both.next(), both.next());
+            (l.expect("two operands"), r.expect("two operands"))
+        };
+        if self.kind_of(&l) == Kind::Array || self.kind_of(&r) == Kind::Array {
+            let op = match b.op {
+                B::Add(_) => Some(ArithOp::Add),
+                B::Sub(_) => Some(ArithOp::Sub),
+                B::Mul(_) => Some(ArithOp::Mul),
+                B::Div(_) => Some(ArithOp::Div),
+                B::Rem(_) => Some(ArithOp::Rem),
+                _ => None,
+            };
+            if let Some(op) = op {
+                return self.array_arith(op, l, r, span, out);
+            }
+        }
+        // `1.0 / x` is `x.recip()` (the same IEEE division), whose partial −y² needs no
+        // second division in the reverse sweep: the logistic `1.0 / (1.0 + (-x).exp())`.
+        if matches!(b.op, B::Div(_)) && is_one(&l) && self.kind_of(&r) == Kind::Float {
+            let recip = crate::rules::lookup("recip").expect("recip has a rule");
+            return Expr::new(ExprKind::Elementary(recip, vec![r]), span);
+        }
+        let (l, r) = (Box::new(l), Box::new(r));
+        let kind = match b.op {
+            B::Add(_) => ExprKind::Arith(ArithOp::Add, l, r),
+            B::Sub(_) => ExprKind::Arith(ArithOp::Sub, l, r),
+            B::Mul(_) => ExprKind::Arith(ArithOp::Mul, l, r),
+            B::Div(_) => ExprKind::Arith(ArithOp::Div, l, r),
+            B::Rem(_) => ExprKind::Arith(ArithOp::Rem, l, r),
+            B::Eq(_) => ExprKind::Cmp(CmpOp::Eq, l, r),
+            B::Ne(_) => ExprKind::Cmp(CmpOp::Ne, l, r),
+            B::Lt(_) => ExprKind::Cmp(CmpOp::Lt, l, r),
+            B::Le(_) => ExprKind::Cmp(CmpOp::Le, l, r),
+            B::Gt(_) => ExprKind::Cmp(CmpOp::Gt, l, r),
+            B::Ge(_) => ExprKind::Cmp(CmpOp::Ge, l, r),
+            B::And(_) => ExprKind::Logic(LogicOp::And, l, r),
+            B::Or(_) => ExprKind::Logic(LogicOp::Or, l, r),
+            _ => return self.unsupported(span, "this operator", "use `+ - * / %`, comparisons, `&&` or `||` (assignments such as `+=` are statements)"),
+        };
+        Expr::new(kind, span)
+    }
+}
+
+/// The float literal 1 (`1.0`, `1.`, `1f64`, `1.0_f32`).
+fn is_one(e: &Expr) -> bool {
+    matches!(&e.kind, ExprKind::Float(lit) if lit.base10_parse::<f64>().ok() == Some(1.0))
+}

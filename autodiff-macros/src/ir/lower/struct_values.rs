@@ -1,0 +1,81 @@
+//! Struct values in expressions: struct literals (`S { a: x, b: y }`, `Self { x, y }`),
+//! locals holding one, and field reads of values other than struct parameters (a tuple
+//! field `t.0` of a call result).
+
+use super::expr::describe_unsupported;
+use super::*;
+
+impl Lowerer {
+    /// Whether `e` is a local holding a struct value, or a named field path from one.
+    fn names_struct_value(&self, e: &syn::Expr) -> bool {
+        match e {
+            syn::Expr::Path(p) => p.path.get_ident().is_some_and(|i| {
+                self.lookup(&i.to_string()).is_some_and(|v| {
+                    self.vars[v].kind == Kind::Struct && !self.struct_params.contains(&v)
+                })
+            }),
+            syn::Expr::Field(f) => {
+                matches!(f.member, syn::Member::Named(_)) && self.names_struct_value(&f.base)
+            }
+            syn::Expr::Paren(p) => self.names_struct_value(&p.expr),
+            _ => false,
+        }
+    }
+
+    /// `S { a: x, b: y }`, `Self { x, y }`, nested literals: a struct value.
+    pub(super) fn lower_struct_lit(
+        &mut self,
+        s: &syn::ExprStruct,
+        span: Span,
+        out: &mut Vec<Stmt>,
+    ) -> Expr {
+        if let Some(rest) = &s.rest {
+            return self.unsupported(
+                syn::spanned::Spanned::span(rest),
+                "a struct literal with `..` (functional update)",
+                "name every field in the literal",
+            );
+        }
+        if s.qself.is_some() {
+            return self.unsupported(
+                span,
+                "a struct literal with a qualified path",
+                "name the struct by its path or `Self`",
+            );
+        }
+        let fields = s
+            .fields
+            .iter()
+            .map(|fv| (fv.member.clone(), self.lower_expr(&fv.expr, out)))
+            .collect();
+        Expr::new(ExprKind::StructLit(s.path.clone(), fields), span)
+    }
+
+    /// A field read that is not one of a struct parameter: a tuple field `t.0` of a call
+    /// result, or an error.
+    pub(super) fn lower_other_field(
+        &mut self,
+        f: &syn::ExprField,
+        span: Span,
+        out: &mut Vec<Stmt>,
+    ) -> Expr {
+        if self.is_element_field(f) {
+            return self.unsupported(
+                span,
+                "reading a field of a struct element (`p.blocks[l].w`)",
+                "pass the element to a `#[differentiate]` function or method that reads its fields: `block(&p.blocks[l], …)` or `p.blocks[l].forward(…)`",
+            );
+        }
+        if let syn::Member::Unnamed(_) = f.member {
+            let base = self.lower_expr(&f.base, out);
+            return Expr::new(ExprKind::Field(Box::new(base), f.member.clone()), span);
+        }
+        // `u.x`, `u.a.b` of a struct value (a call's result, a literal).
+        if self.names_struct_value(&f.base) {
+            let base = self.lower_expr(&f.base, out);
+            return Expr::new(ExprKind::Field(Box::new(base), f.member.clone()), span);
+        }
+        let (what, instead) = describe_unsupported(&syn::Expr::Field(f.clone()));
+        self.unsupported(span, what, instead)
+    }
+}

@@ -1,0 +1,119 @@
+//! `let` of a tuple pattern: `let (a, b) = (e1, e2);` binds each element through
+//! temporaries, a call's or a block's tuple is spread over a variable per element, each a
+//! float unless its written type or its uses make it an integer.
+
+use super::*;
+
+impl Lowerer {
+    /// `let (a, b) = (e1, e2);` binds each element (through temporaries, so `(b, a)`
+    /// swaps); `let (a, b) = f(x);` keeps the tuple and binds its fields. An element of a
+    /// call's tuple is a float unless its written type (`let (v, i): (f64, usize)`) or its
+    /// uses (an index `x[i]`, a range bound `0..i`, a cast `i as f64`) make it an integer;
+    /// a wrong guess is a type error (the callee's seed has `()` there), never a wrong
+    /// derivative.
+    pub(super) fn lower_tuple_let(
+        &mut self,
+        pat: &syn::PatTuple,
+        ty: Option<&syn::TypeTuple>,
+        init: &syn::Expr,
+        out: &mut Vec<Stmt>,
+    ) {
+        let n = pat.elems.len();
+        let mut stmts: Vec<syn::Stmt> = vec![];
+        match init {
+            syn::Expr::Tuple(values) if values.elems.len() == n => {
+                let temps: Vec<syn::Ident> = (0..n)
+                    .map(|k| self.synthetic_ident(&format!("elem{k}")))
+                    .collect();
+                for (t, v) in temps.iter().zip(&values.elems) {
+                    stmts.push(syn::parse_quote!(let #t = #v;));
+                }
+                for (k, (p, t)) in pat.elems.iter().zip(&temps).enumerate() {
+                    match ty.map(|ty| &ty.elems[k]) {
+                        Some(ty) => stmts.push(syn::parse_quote!(let #p: #ty = #t;)),
+                        None => stmts.push(syn::parse_quote!(let #p = #t;)),
+                    }
+                }
+            }
+            // `let (s, q) = { …; (a, b) }` (or an `if`, a `match`): each element assigned to
+            // a variable of its own, as a tuple result's are.
+            _ if n > 0 && self.as_statement_expr(init).is_some() => {
+                let block_like = self.as_statement_expr(init).expect("checked");
+                let span = expr_span(init);
+                // A `return` or `break` in a branch leaves the elements unassigned on that
+                // path, which the generated code's flags hide from rustc: they start from a
+                // default.
+                let diverges = crate::tokens::mentions_any(
+                    quote::ToTokens::to_token_stream(block_like),
+                    &["return", "break", "continue"],
+                );
+                let mut temps = vec![];
+                let mut vars = vec![];
+                for (k, p) in pat.elems.iter().enumerate() {
+                    let written = ty.map(|t| t.elems[k].clone());
+                    let kind = match &written {
+                        Some(t) => kind_of_type(t, &self.float),
+                        None if self.tuple_element_is_int(p, None) => Kind::Int,
+                        None => Kind::Float,
+                    };
+                    let t = self.synthetic_ident(&format!("elem{k}"));
+                    let var = self.declare(&t, kind, diverges, written);
+                    let init = diverges.then(|| self.placeholder(var, span));
+                    out.push(Stmt {
+                        kind: StmtKind::Let { var, init },
+                        span,
+                    });
+                    temps.push(t);
+                    vars.push(var);
+                }
+                self.lower_valued(block_like, &vars, out);
+                for (p, t) in pat.elems.iter().zip(&temps) {
+                    stmts.push(syn::parse_quote!(let #p = #t;));
+                }
+            }
+            _ => {
+                let tuple = self.synthetic_ident("tuple");
+                let before = self.vars.len();
+                self.lower_stmt(&syn::parse_quote!(let #tuple = #init;), out);
+                // `a.dim()` of an array: its lengths, integers.
+                let lengths = matches!(init, syn::Expr::MethodCall(m) if m.method == "dim" && m.args.is_empty());
+                let inactive = (0..n.min(8))
+                    .filter(|&k| {
+                        lengths || self.tuple_element_is_int(&pat.elems[k], ty.map(|t| &t.elems[k]))
+                    })
+                    .fold(0u8, |mask, k| mask | 1 << k);
+                if let Some(v) = (before..self.vars.len())
+                    .rev()
+                    .find(|&v| self.vars[v].name == tuple)
+                {
+                    self.vars[v].kind = Kind::Tuple {
+                        len: n as u8,
+                        inactive,
+                    };
+                }
+                for (k, p) in pat.elems.iter().enumerate() {
+                    let k = syn::Index::from(k);
+                    stmts.push(syn::parse_quote!(let #p = #tuple.#k;));
+                }
+            }
+        }
+        for s in &stmts {
+            self.lower_stmt(s, out);
+        }
+    }
+
+    /// Whether an element of a call's tuple is an integer (or a `bool`): by its written type,
+    /// else by the uses after the `let` (see `collect_use_kinds`).
+    fn tuple_element_is_int(&self, pat: &syn::Pat, ty: Option<&Type>) -> bool {
+        if let Some(ty) = ty {
+            return matches!(kind_of_type(ty, &self.float), Kind::Int | Kind::Bool);
+        }
+        match pat {
+            syn::Pat::Ident(p) => {
+                let name = p.ident.to_string();
+                self.use_kinds.get(&name) == Some(&Kind::Int) || self.cast_names.contains(&name)
+            }
+            _ => false,
+        }
+    }
+}

@@ -1,0 +1,178 @@
+//! Token scans that tell how the body uses its names: every identifier, the kind a name's
+//! uses imply (a sequence, an array, an index, a struct), and the names cast with `as`.
+
+use super::*;
+
+pub(super) fn collect_idents(ts: proc_macro2::TokenStream, out: &mut HashSet<String>) {
+    for tt in ts {
+        match tt {
+            proc_macro2::TokenTree::Ident(i) => {
+                out.insert(i.to_string().replace("r#", ""));
+            }
+            proc_macro2::TokenTree::Group(g) => collect_idents(g.stream(), out),
+            _ => {}
+        }
+    }
+}
+
+/// Names used as sequences (`d[i]`, `d.len()`, `d.iter()`), as `ndarray` arrays
+/// (`d[[i, j]]`, `d.dot(…)`, `d.t()`, `d.sum()`, `d.mapv(…)`) or as an index (`i` of
+/// `x[i]`: an integer), by their first such use.
+pub(in crate::ir) fn collect_use_kinds(
+    ts: proc_macro2::TokenStream,
+    out: &mut HashMap<String, Kind>,
+) {
+    use proc_macro2::{Delimiter, TokenTree};
+    let trees: Vec<TokenTree> = ts.into_iter().collect();
+    for (k, tt) in trees.iter().enumerate() {
+        if let TokenTree::Group(g) = tt {
+            // `x[i]` (after an expression, not `= [i]`, `vec![i]` or `return [i]`): `i` is
+            // an integer. A keyword is no expression (syn refuses it as an identifier).
+            let after_expression = match k.checked_sub(1).map(|j| &trees[j]) {
+                Some(TokenTree::Group(b)) => b.delimiter() != Delimiter::Brace,
+                Some(TokenTree::Ident(name)) => syn::parse_str::<Ident>(&name.to_string()).is_ok(),
+                _ => false,
+            };
+            let indexes = g.delimiter() == Delimiter::Bracket && after_expression;
+            let inner: Vec<TokenTree> = g.stream().into_iter().collect();
+            if let ([TokenTree::Ident(i)], true) = (inner.as_slice(), indexes) {
+                out.entry(i.to_string()).or_insert(Kind::Int);
+            }
+            collect_use_kinds(g.stream(), out);
+            continue;
+        }
+        let TokenTree::Ident(name) = tt else { continue };
+        let after_dot = k > 0 && matches!(&trees[k - 1], TokenTree::Punct(p) if p.as_char() == '.');
+        if after_dot {
+            continue;
+        }
+        let kind = match (trees.get(k + 1), trees.get(k + 2)) {
+            (Some(TokenTree::Group(g)), _) if g.delimiter() == Delimiter::Bracket => {
+                let nested = matches!(g.stream().into_iter().next(), Some(TokenTree::Group(inner)) if inner.delimiter() == Delimiter::Bracket);
+                Some(if nested { Kind::Array } else { Kind::FloatSeq })
+            }
+            // `u.x` (a named field, no call): a struct value, whatever else says.
+            (Some(TokenTree::Punct(p)), Some(TokenTree::Ident(_)))
+                if p.as_char() == '.'
+                    && !matches!(trees.get(k + 3), Some(TokenTree::Group(g)) if g.delimiter() == Delimiter::Parenthesis)
+                    && !matches!(trees.get(k + 3), Some(TokenTree::Punct(c)) if c.as_char() == ':') =>
+            {
+                out.insert(name.to_string(), Kind::Struct);
+                continue;
+            }
+            (Some(TokenTree::Punct(p)), Some(TokenTree::Ident(m))) if p.as_char() == '.' => {
+                match m.to_string().as_str() {
+                    "len" | "iter" | "to_vec" | "push" => Some(Kind::FloatSeq),
+                    "dot" | "t" | "sum" | "mapv" | "mean" | "nrows" | "ncols" | "row"
+                    | "column" => Some(Kind::Array),
+                    // A method neither floats nor sequences have (`u.cross(&v)`): a struct
+                    // value, whose method is differentiated.
+                    m if struct_method(m) => Some(Kind::Struct),
+                    _ => None,
+                }
+            }
+            _ => None,
+        };
+        if let Some(kind) = kind {
+            out.entry(name.to_string()).or_insert(kind);
+        }
+    }
+}
+
+/// Names cast with `as` (`i as f64`).
+pub(super) fn collect_casts(
+    ts: proc_macro2::TokenStream,
+    out: &mut std::collections::HashSet<String>,
+) {
+    use proc_macro2::TokenTree;
+    let trees: Vec<TokenTree> = ts.into_iter().collect();
+    for (k, tt) in trees.iter().enumerate() {
+        match (tt, trees.get(k + 1)) {
+            (TokenTree::Group(g), _) => collect_casts(g.stream(), out),
+            (TokenTree::Ident(name), Some(TokenTree::Ident(as_))) if as_ == "as" => {
+                out.insert(name.to_string());
+            }
+            _ => {}
+        }
+    }
+}
+
+/// Whether a method is none of a float's, a sequence's, an array's or an iterator's: its
+/// receiver is a struct.
+pub(super) fn struct_method(name: &str) -> bool {
+    crate::rules::lookup(name).is_none()
+        && !NOT_STRUCT_METHODS.contains(&name)
+        && !field_kinds::ARRAY_METHODS.contains(&name)
+        && !field_kinds::SEQ_METHODS.contains(&name)
+}
+
+/// Methods of floats (besides those with derivative rules), sequences, arrays, iterators,
+/// options and every type: a receiver calling one is not shown to be a struct.
+const NOT_STRUCT_METHODS: &[&str] = &[
+    "abs_sub",
+    "as_mut",
+    "as_ref",
+    "as_slice",
+    "borrow",
+    "chunks",
+    "clone",
+    "cloned",
+    "cmp",
+    "contains",
+    "copied",
+    "dim",
+    "enumerate",
+    "eq",
+    "expect",
+    "extend",
+    "fill",
+    "first",
+    "fold",
+    "ge",
+    "get",
+    "gt",
+    "insert",
+    "into",
+    "into_iter",
+    "is_empty",
+    "is_finite",
+    "is_infinite",
+    "is_nan",
+    "is_normal",
+    "is_sign_negative",
+    "is_sign_positive",
+    "iter",
+    "iter_mut",
+    "last",
+    "le",
+    "len",
+    "lt",
+    "map",
+    "max_by",
+    "mean_axis",
+    "min_by",
+    "ne",
+    "partial_cmp",
+    "pop",
+    "product",
+    "remove",
+    "rev",
+    "reverse",
+    "shape",
+    "slice",
+    "sort",
+    "sort_by",
+    "sum_axis",
+    "swap",
+    "to_bits",
+    "to_degrees",
+    "to_owned",
+    "to_radians",
+    "to_string",
+    "total_cmp",
+    "unwrap",
+    "unwrap_or",
+    "view",
+    "windows",
+    "zip",
+];
