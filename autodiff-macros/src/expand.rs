@@ -20,8 +20,20 @@ use proc_macro2::TokenStream;
 use quote::quote;
 
 /// Expands `#[differentiate(args)] item`. On error the user's function is still emitted,
-/// beside the errors, so that the only errors shown are the real ones.
+/// beside the errors, so that the only errors shown are the real ones. With `crate =
+/// "path"` among the arguments, the expansion names the `autodiff` crate by that path.
 pub fn differentiate(args: TokenStream, item: TokenStream) -> TokenStream {
+    match crate::crate_path::take(args) {
+        Ok((args, None)) => differentiate_item(args, item),
+        Ok((args, Some(path))) => crate::crate_path::rewrite(differentiate_item(args, item), &path),
+        Err(e) => {
+            let e = e.to_compile_error();
+            quote!(#item #e)
+        }
+    }
+}
+
+fn differentiate_item(args: TokenStream, item: TokenStream) -> TokenStream {
     if let Ok(block) = syn::parse2::<syn::ItemImpl>(item.clone()) {
         return differentiate_impl(args, block);
     }

@@ -7,6 +7,7 @@
 //! re-exports it with its documentation.
 
 mod analysis;
+mod crate_path;
 mod derive;
 mod emit;
 mod expand;
@@ -165,7 +166,7 @@ pub fn differentiate(args: TokenStream, item: TokenStream) -> TokenStream {
 /// Sgd::new(0.5).step(&mut p, &g);
 /// assert_eq!(p, Line { w: array![0.5, 2.5], b: -0.5, name: "line".into() });
 /// ```
-#[proc_macro_derive(Differentiable, attributes(no_grad))]
+#[proc_macro_derive(Differentiable, attributes(no_grad, differentiable))]
 pub fn derive_differentiable(item: TokenStream) -> TokenStream {
     derive::differentiable(item.into()).into()
 }

@@ -23,7 +23,35 @@ pub fn differentiable(item: TokenStream) -> TokenStream {
         Ok(input) => input,
         Err(e) => return e.into_compile_error(),
     };
-    match Model::read(&input).and_then(|m| m.check()) {
+    // `#[differentiable(crate = "path")]`: where the `autodiff` crate is (`crate_path`).
+    let mut path = None;
+    for attr in input
+        .attrs
+        .iter()
+        .filter(|a| a.path().is_ident("differentiable"))
+    {
+        let args = match &attr.meta {
+            syn::Meta::List(l) => l.tokens.clone(),
+            _ => TokenStream::new(),
+        };
+        match crate::crate_path::take(args) {
+            Ok((rest, Some(p))) if rest.is_empty() => path = Some(p),
+            Ok(_) => {
+                let message = "`#[differentiable(…)]` takes `crate = \"path\"` alone: the path of the `autodiff` crate, such as `crate = \"my_lib::autodiff\"`";
+                return syn::Error::new_spanned(attr, message).into_compile_error();
+            }
+            Err(e) => return e.into_compile_error(),
+        }
+    }
+    let out = expand_model(&input);
+    match path {
+        Some(p) => crate::crate_path::rewrite(out, &p),
+        None => out,
+    }
+}
+
+fn expand_model(input: &DeriveInput) -> TokenStream {
+    match Model::read(input).and_then(|m| m.check()) {
         Ok((model, scalar)) => {
             let twin = match &scalar {
                 Scalar::Keyword(t) if model.is_float_param(t) => model.dual_twin(t),
