@@ -12,6 +12,8 @@ mod plan;
 mod reads;
 pub mod remat;
 pub mod residuals;
+#[cfg(test)]
+mod tests;
 mod unsaved;
 pub mod window;
 

@@ -14,7 +14,7 @@ pub use lower::{kind_of, read_on_entry_error, SHAPE_METHODS};
 #[cfg(test)]
 pub mod print;
 #[cfg(test)]
-mod tests;
+pub(crate) mod tests;
 
 pub use proc_macro2::{Ident, Span};
 use syn::Type;
