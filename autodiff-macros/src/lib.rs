@@ -21,6 +21,7 @@ mod parse;
 mod rules;
 mod state;
 mod tokens;
+mod types;
 
 use proc_macro::TokenStream;
 

@@ -120,7 +120,7 @@ fn plainly_constant(ty: &Type) -> bool {
         Type::Tuple(t) => !t.elems.is_empty() && t.elems.iter().all(plainly_constant),
         Type::Path(p) if p.qself.is_none() => p.path.segments.last().is_some_and(|s| {
             let name = s.ident.to_string();
-            if crate::parse::INTS.contains(&name.as_str())
+            if crate::types::INTS.contains(&name.as_str())
                 || ["bool", "char", "String", "PhantomData"].contains(&name.as_str())
             {
                 return true;

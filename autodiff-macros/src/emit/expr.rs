@@ -153,7 +153,7 @@ impl Ctx<'_> {
     /// (`f64::from(x)`, `T::from(x)`), or of an active value to the float type in the dual
     /// twin, where the value already is a dual number.
     fn cast_vanishes(&self, a: &Expr, ty: &syn::Type, active: bool) -> bool {
-        let float_cast = crate::parse::kind_of_type(ty, &self.func.float) == Kind::Float;
+        let float_cast = crate::types::kind_of_type(ty, &self.func.float) == Kind::Float;
         let float = self.float().to_string();
         let same_type = quote!(#ty).to_string() == float;
         // The operand's own type, where it is written: `(n as f32) as f64` and `y as f64` for

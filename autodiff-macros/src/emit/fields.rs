@@ -214,7 +214,7 @@ impl Ctx<'_> {
         self.func
             .params
             .iter()
-            .any(|p| p.var == v && crate::parse::is_array_of_elements(&p.ty))
+            .any(|p| p.var == v && crate::types::is_array_of_elements(&p.ty))
     }
 
     /// A column of a slice of structs (`let bodies_m = __ad::column(bodies, |__e| __e.m);`),

@@ -165,7 +165,7 @@ pub(super) fn lift_slot(ctx: &Ctx, kind: Derived, p: &Param) -> TokenStream {
 /// coerces to.
 pub(super) fn lift_param_type(ctx: &Ctx, p: &Param, slot: bool) -> TokenStream {
     let aliased = p.shape == ParamShape::Slice
-        && crate::parse::param_shape(&p.ty, &ctx.func.float) == ParamShape::Struct;
+        && crate::types::param_shape(&p.ty, &ctx.func.float) == ParamShape::Struct;
     if slot && aliased && ctx.mode != super::Mode::Plain {
         let f = ctx.scalar();
         return quote!(&[#f]);
@@ -256,7 +256,7 @@ pub(super) fn cotangent_type(ctx: &Ctx, p: &Param) -> TokenStream {
         },
         // One struct per element: `Vec<Body>` for `&[Body]` and `&Vec<Body>`.
         // Rows in an array, `&[[F; N]; M]`: the array's own type.
-        ParamShape::StructSlice if crate::parse::is_array_of_elements(&p.ty) => {
+        ParamShape::StructSlice if crate::types::is_array_of_elements(&p.ty) => {
             let syn::Type::Reference(r) = &p.ty else {
                 unreachable!("an array of rows is a reference")
             };
@@ -264,7 +264,7 @@ pub(super) fn cotangent_type(ctx: &Ctx, p: &Param) -> TokenStream {
             quote!(#array)
         }
         ParamShape::StructSlice => {
-            let elem = crate::parse::struct_slice_element(&p.ty);
+            let elem = crate::types::struct_slice_element(&p.ty);
             quote!(::std::vec::Vec<#elem>)
         }
         ParamShape::Inactive | ParamShape::Output => quote!(()),

@@ -160,23 +160,23 @@ pub(super) fn check_signature(
                     .is_none_or(|names| names.contains(&pi.ident)),
                 _ => true,
             };
-            let inactive = crate::parse::param_shape(&pt.ty, &float) == ParamShape::Inactive;
-            if named && inactive && crate::parse::mixed_float_tuple(&pt.ty, &float) {
+            let inactive = crate::types::param_shape(&pt.ty, &float) == ParamShape::Inactive;
+            if named && inactive && crate::types::mixed_float_tuple(&pt.ty, &float) {
                 let float = quote!(#float);
                 errors.push(syn::Error::new_spanned(&pt.ty, format!("`#[differentiate]` differentiates tuples of two to four `{float}`s (`({float}, {float})`, also in a slice or an array): this tuple holds other types or more floats, which would be constants; pass them as parameters of their own or in a `#[derive(Differentiable)]` struct, or leave this parameter out with `wrt(…)` if it holds constants")));
                 continue;
             }
             if named
                 && inactive
-                && !crate::parse::nests_floats(&pt.ty, &float)
-                && crate::parse::holds_floats(&pt.ty, &float)
-                && !crate::parse::is_mut_float_ref(&pt.ty, &float)
+                && !crate::types::nests_floats(&pt.ty, &float)
+                && crate::types::holds_floats(&pt.ty, &float)
+                && !crate::types::is_mut_float_ref(&pt.ty, &float)
             {
                 let float = quote!(#float);
                 errors.push(syn::Error::new_spanned(&pt.ty, format!("`#[differentiate]` cannot differentiate the `{float}`s this parameter holds (it takes floats, slices, `Vec`s and arrays of them, rows, tuples of two to four floats, `ndarray` arrays and `#[derive(Differentiable)]` structs), so they would be constants: pass them in one of those forms, or leave this parameter out with `wrt(…)` if it holds constants")));
                 continue;
             }
-            if named && inactive && crate::parse::nests_floats(&pt.ty, &float) {
+            if named && inactive && crate::types::nests_floats(&pt.ty, &float) {
                 let float = quote!(#float);
                 errors.push(syn::Error::new_spanned(&pt.ty, format!("`#[differentiate]` takes rows of `{float}` as a shared slice or array of rows (`&[Vec<{float}>]`, `&[[{float}; N]]`, `&[[{float}; N]; M]`, or one of these by value and not modified), not in this form: copy modified rows into a local flat `Vec<{float}>` (indexed `v[i * n + j]`) or an `ndarray::Array2<{float}>`, or leave this parameter out with `wrt(…)` if it holds constants")));
             }
@@ -214,7 +214,7 @@ pub(super) fn check_signature(
                 }
                 // An output buffer named in `wrt`: its entry contents, where the body
                 // reads them (`crate::in_place`).
-                Some(ty) if crate::parse::param_shape(ty, &float) == ParamShape::Inactive && !crate::parse::is_buffer(ty, &float) => errors.push(syn::Error::new(
+                Some(ty) if crate::types::param_shape(ty, &float) == ParamShape::Inactive && !crate::types::is_buffer(ty, &float) => errors.push(syn::Error::new(
                     name.span(),
                     format!("`{name}` cannot be differentiated: only float, float slice, `Vec`, array and `&Struct` (a `#[derive(Differentiable)]` struct) parameters can be named in `wrt`"),
                 )),

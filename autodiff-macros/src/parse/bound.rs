@@ -3,8 +3,7 @@
 //! tuples or values left to rustc are differentiated.
 
 use super::float::float_type;
-use super::kind::{element, is_float_name, is_float_tuple};
-use super::shape::is_rows;
+use crate::types::{element, is_float_name, is_float_tuple, is_rows};
 use syn::{Type, TypeParamBound};
 
 /// Traits of `std` that generic numeric code bounds its element type by (`T: Mul<Output

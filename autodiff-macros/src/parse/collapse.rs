@@ -4,9 +4,7 @@
 //! and which parameters were so changed.
 
 use super::float::float_type;
-use super::kind::{boxed_slice, element, is_float_tuple, kind_of_type, same};
-use super::shape::is_rows;
-use crate::ir::Kind;
+use crate::types::{boxed_slice, element, is_float_tuple, is_rows, kind_of_type, same, Kind};
 use syn::Type;
 
 /// A copy of the function whose parameters `&&[F]`, `&&Params` or `&Box<[F]>` read as

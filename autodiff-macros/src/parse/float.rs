@@ -1,7 +1,7 @@
 //! Which float type a function computes in: `f64`, `f32`, a type parameter bounded by
 //! `Float`, or, in a generic `impl`, the impl's own parameter as the signature uses it.
 
-use super::kind::{element, INTS};
+use crate::types::{element, INTS};
 use syn::{GenericParam, Ident, Signature, Type, TypeParamBound};
 
 /// Whether a bound makes its type parameter a float type: `num_traits::Float`, or a trait

@@ -330,7 +330,7 @@ fn rebuild(ctx: &Ctx, p: &Param, from: &TokenStream) -> TokenStream {
         ParamShape::Slice | ParamShape::OwnedVec if converts => {
             if p.shape == ParamShape::Slice {
                 quote!(&#part)
-            } else if crate::parse::is_boxed_slice(&p.ty) {
+            } else if crate::types::is_boxed_slice(&p.ty) {
                 quote!(#part.into_boxed_slice())
             } else {
                 part
@@ -338,7 +338,7 @@ fn rebuild(ctx: &Ctx, p: &Param, from: &TokenStream) -> TokenStream {
         }
         ParamShape::Slice if by_vec_ref => quote!(&#part.to_vec()),
         ParamShape::Slice => quote!(&#part),
-        ParamShape::OwnedVec if crate::parse::is_boxed_slice(&p.ty) => {
+        ParamShape::OwnedVec if crate::types::is_boxed_slice(&p.ty) => {
             quote!(#part.to_vec().into_boxed_slice())
         }
         ParamShape::OwnedVec => quote!(#part.to_vec()),
@@ -357,7 +357,7 @@ fn rebuild(ctx: &Ctx, p: &Param, from: &TokenStream) -> TokenStream {
             let n = passed_name(ctx, p);
             quote!(&__ad::rebuilt_like(#n, &#part))
         }
-        ParamShape::StructSlice if crate::parse::is_array_of_elements(&p.ty) => {
+        ParamShape::StructSlice if crate::types::is_array_of_elements(&p.ty) => {
             let n = passed_name(ctx, p);
             quote!(&__ad::rebuilt_like(#n, &#part))
         }

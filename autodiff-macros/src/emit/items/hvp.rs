@@ -148,7 +148,7 @@ fn dual_inputs(ctx: &Ctx, pooled: &dyn Fn(VarId) -> bool) -> DualInputs {
                     lifts.push(quote!(let #dual = __ad::duals(&#x, &#dot);));
                     quote!(&#dual)
                 }
-                (true, ParamShape::OwnedVec) if crate::parse::is_boxed_slice(&p.ty) => {
+                (true, ParamShape::OwnedVec) if crate::types::is_boxed_slice(&p.ty) => {
                     quote!(__ad::duals(&#x, &#dot).into_boxed_slice())
                 }
                 (true, ParamShape::OwnedVec) => quote!(__ad::duals(&#x, &#dot)),

@@ -10,8 +10,8 @@
 //! derivative); a condition or an operand of `!`, `&&`, `||` (`if p.squared`) a flag; a bare operand (`x * p.scale`) or a float method a float; another method
 //! (`p.mlp.forward(&x)`) a struct; anything else (`&p.w`, `p.w.dot(&x)`) an `ndarray` array.
 
-use super::fields::field_path;
 use super::fields::path_key;
+use super::fields::{field_path, peel};
 use super::*;
 use syn::visit::Visit;
 
@@ -200,14 +200,6 @@ fn comparison(op: &syn::BinOp) -> bool {
     matches!(op, Lt(_) | Le(_) | Gt(_) | Ge(_) | Eq(_) | Ne(_))
 }
 
-pub(super) fn peel(e: &syn::Expr) -> &syn::Expr {
-    match e {
-        syn::Expr::Paren(p) => peel(&p.expr),
-        syn::Expr::Reference(r) => peel(&r.expr),
-        _ => e,
-    }
-}
-
 impl<'ast> Visit<'ast> for Uses<'_> {
     fn visit_expr(&mut self, e: &'ast syn::Expr) {
         if field_path(e, self.roots).is_some() {
@@ -357,7 +349,7 @@ impl<'ast> Visit<'ast> for Uses<'_> {
             }
         }
         if let (syn::Pat::Type(pt), Some(init)) = (&l.pat, &l.init) {
-            let kind = crate::parse::kind_of_type(&pt.ty, self.float);
+            let kind = crate::types::kind_of_type(&pt.ty, self.float);
             let rank = KindRank(KINDS.iter().position(|k| *k == kind).unwrap_or(0) as u8);
             self.note(peel(&init.expr), Use::Typed(rank));
         }

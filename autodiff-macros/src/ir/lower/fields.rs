@@ -4,7 +4,6 @@
 //! of each comes from how the body uses it (`field_kinds`).
 
 use super::calls::CallParts;
-use super::field_kinds::peel;
 use super::Lowerer;
 use crate::ir::*;
 use std::collections::HashMap;
@@ -290,5 +289,14 @@ impl Lowerer {
         self.vars[tmp].mutable = false;
         self.push_call(tmp, call, span, out);
         Expr::new(ExprKind::Var(tmp), span)
+    }
+}
+
+/// `e` without parentheses and borrows: the place a field read names (`&(p.w)` is `p.w`).
+pub(super) fn peel(e: &syn::Expr) -> &syn::Expr {
+    match e {
+        syn::Expr::Paren(p) => peel(&p.expr),
+        syn::Expr::Reference(r) => peel(&r.expr),
+        _ => e,
     }
 }

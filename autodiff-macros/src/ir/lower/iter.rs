@@ -174,13 +174,13 @@ impl Lowerer {
             bind_pattern(p, a, &mut pairs)?;
         }
         // A window or chunk (`x[a..b]`) is read through the sequence it is part of.
-        let (views, pairs) = super::chain::split_views(pairs);
+        let (views, pairs) = super::views::split_views(pairs);
         let mut substituted;
         let body = if views.is_empty() {
             body
         } else {
             substituted = body.clone();
-            if super::chain::substitute_views(&mut substituted, &views).is_none() {
+            if super::views::substitute_views(&mut substituted, &views).is_none() {
                 let (name, _) = &views[0];
                 self.error(name.span(), format!("a window or chunk `{name}` is read in a `#[differentiate]` function through `{name}[j]`, `{name}.len()` and `{name}.iter()`: index the sequence itself to pass a part of it on (`x[i]`, `x[i + 1]`)"));
                 return None;

@@ -45,7 +45,7 @@ pub fn kind_of(e: &Expr, vars: &[Var], float: &Type) -> Kind {
             (Kind::Int, _) | (_, Kind::Int) => Kind::Int,
             _ => Kind::Other,
         },
-        ExprKind::Cast(_, ty) => crate::parse::kind_of_type(ty, float),
+        ExprKind::Cast(_, ty) => crate::types::kind_of_type(ty, float),
         // `Array2::zeros((n, m))`, `Array1::from_elem(n, 0.0)`: an array to fill.
         ExprKind::Opaque(OpaqueCall::Function(p, _)) if array_constructor(p) => Kind::Array,
         ExprKind::Opaque(OpaqueCall::Method(_, name, _, args))

@@ -6,7 +6,8 @@
 //! runs to its end or not at all.
 
 use super::*;
-use crate::parse::{self, kind_of_type};
+use crate::parse;
+use crate::types::kind_of_type;
 use quote::ToTokens;
 use std::collections::{HashMap, HashSet};
 
@@ -45,6 +46,7 @@ mod struct_values;
 mod tuple_lets;
 mod tuples;
 mod uses;
+mod views;
 
 pub use array::SHAPE_METHODS;
 pub use kinds::kind_of;
@@ -216,7 +218,7 @@ pub fn lower_fn(
                 let Some((ident, mutable, _)) = lw.let_pattern(&pt.pat) else {
                     continue;
                 };
-                if parse::is_mut_float_ref(&pt.ty, &float) {
+                if crate::types::is_mut_float_ref(&pt.ty, &float) {
                     match lw.output_param(&ident, &pt.ty) {
                         Some(local) => params.push(Param {
                             var: local,
@@ -236,7 +238,7 @@ pub fn lower_fn(
                 // `x: &f64` and `n: &usize` reach here by value (`parse::collapse_param_refs`):
                 // the body's `*x` is `x`.
                 lw.vars[var].element |= matches!(lw.vars[var].kind, Kind::Float | Kind::Int);
-                let mut shape = parse::param_shape(&pt.ty, &float);
+                let mut shape = crate::types::param_shape(&pt.ty, &float);
                 if shape == ParamShape::Struct
                     && body_uses.get(&ident.to_string()) == Some(&Kind::FloatSeq)
                 {
@@ -245,9 +247,9 @@ pub fn lower_fn(
                     shape = ParamShape::Slice;
                     lw.vars[var].kind = Kind::FloatSeq;
                 }
-                if shape == ParamShape::StructSlice && parse::is_rows(&pt.ty, &float) {
+                if shape == ParamShape::StructSlice && crate::types::is_rows(&pt.ty, &float) {
                     lw.vars[var].kind = Kind::StructSeq;
-                    lw.declare_rows(var, parse::row_array_len(&pt.ty), ident.span());
+                    lw.declare_rows(var, crate::types::row_array_len(&pt.ty), ident.span());
                 }
                 // `f: &R` with `R: Rhs`, a type parameter other than the float type: not a
                 // struct the macro differentiates, but a value whose methods dispatch to
@@ -265,7 +267,8 @@ pub fn lower_fn(
                 } else if shape == ParamShape::Struct {
                     // A tuple of floats is read as a struct of fields `.0`, `.1`, ….
                     lw.vars[var].kind = Kind::Struct;
-                } else if shape == ParamShape::StructSlice && !parse::is_rows(&pt.ty, &float) {
+                } else if shape == ParamShape::StructSlice && !crate::types::is_rows(&pt.ty, &float)
+                {
                     lw.vars[var].kind = Kind::StructSeq;
                 }
                 lw.param_kind(var, shape);
@@ -312,10 +315,11 @@ pub fn lower_fn(
         let syn::FnArg::Typed(pt) = input else {
             continue;
         };
-        let (syn::Pat::Ident(name), Type::Tuple(t)) = (&*pt.pat, parse::peel_refs(&pt.ty)) else {
+        let (syn::Pat::Ident(name), Type::Tuple(t)) = (&*pt.pat, crate::types::peel_refs(&pt.ty))
+        else {
             continue;
         };
-        if parse::is_float_tuple(&Type::Tuple(t.clone()), &float) {
+        if crate::types::is_float_tuple(&Type::Tuple(t.clone()), &float) {
             for i in 0..t.elems.len() {
                 lw.field_kinds
                     .insert(format!("{}.{i}", name.ident), Kind::Float);
@@ -408,7 +412,7 @@ fn tangent_type(ty: &Type, shape: &Ret) -> Type {
 fn ret_shape(ty: &Type, float: &Type, body: &syn::Block) -> Ret {
     // Rows (`Vec<Vec<F>>`) made by `ops::rows_of` from a local matrix (`crate::local_rows`):
     // a differentiable value handled whole. Rows made otherwise are refused.
-    if parse::is_rows(&syn::parse_quote!(&#ty), float)
+    if crate::types::is_rows(&syn::parse_quote!(&#ty), float)
         && crate::tokens::mentions_any(quote::ToTokens::to_token_stream(body), &["rows_of"])
     {
         return Ret::Single(Kind::Struct);

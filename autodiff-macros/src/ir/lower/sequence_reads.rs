@@ -9,7 +9,7 @@ impl Lowerer {
     /// the part into a new `Vec`, element by element: the copy's cotangent flows back into
     /// those elements of `x̄` through the pushes, as any other.
     pub(super) fn float_sub_slice(&mut self, e: &syn::Expr) -> Option<syn::Expr> {
-        let (base, from, to) = super::chain::sub_slice(e)?;
+        let (base, from, to) = super::views::sub_slice(e)?;
         let syn::Expr::Path(p) = base else {
             return None;
         };

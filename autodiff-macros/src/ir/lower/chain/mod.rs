@@ -27,8 +27,8 @@ mod consumers;
 mod places;
 mod walk;
 
+use super::views::{split_views, sub_slice, substitute_views};
 use places::{split_places, substitute_places};
-pub(super) use places::{split_views, substitute_views};
 
 /// The iterator chain of a consumer or a `for` loop.
 pub(super) struct Chain {
@@ -147,21 +147,6 @@ impl Lowerer {
         };
         Some((setup.clone(), new))
     }
-}
-
-/// `x[a..b]`, `x[a..]`, `x[..b]`, `x[a..=b]` as `(x, a, end)`, the end exclusive.
-pub(super) fn sub_slice(e: &Expr) -> Option<(&Expr, Option<&Expr>, Option<Expr>)> {
-    let Expr::Index(ix) = e else { return None };
-    let Expr::Range(r) = &*ix.index else {
-        return None;
-    };
-    let end = r.end.as_deref().map(|end| -> Expr {
-        match r.limits {
-            syn::RangeLimits::Closed(_) => syn::parse_quote!((#end) + 1),
-            syn::RangeLimits::HalfOpen(_) => end.clone(),
-        }
-    });
-    Some((&ix.expr, r.start.as_deref(), end))
 }
 
 /// A chain as a loop: `setup` binds the lengths, `index` runs over `range` (`len` steps),

@@ -1,7 +1,7 @@
 //! What a written type holds, as far as differentiation cares: a float, an integer, a
 //! sequence of them, an `ndarray` array, a struct, a tuple of floats.
 
-use crate::ir::Kind;
+use super::Kind;
 use syn::Type;
 
 /// `Box<[E]>`, whose values the derived items build from a `Vec` with `into_boxed_slice`.
@@ -10,7 +10,7 @@ pub(crate) fn is_boxed_slice(ty: &Type) -> bool {
 }
 
 /// `[E]` of `Box<[E]>`.
-pub(super) fn boxed_slice(ty: &Type) -> Option<&Type> {
+pub(crate) fn boxed_slice(ty: &Type) -> Option<&Type> {
     let Type::Path(p) = ty else { return None };
     let last = p.path.segments.last()?;
     if last.ident != "Box" {
@@ -26,7 +26,7 @@ pub(super) fn boxed_slice(ty: &Type) -> Option<&Type> {
 }
 
 /// The element type of `Vec<E>`, `[E]` or `[E; N]`, and whether it was an array.
-pub(super) fn element(ty: &Type) -> Option<(&Type, bool)> {
+pub(crate) fn element(ty: &Type) -> Option<(&Type, bool)> {
     match ty {
         Type::Slice(s) => Some((&s.elem, false)),
         Type::Array(a) => Some((&a.elem, true)),
@@ -49,7 +49,7 @@ pub(super) fn element(ty: &Type) -> Option<(&Type, bool)> {
     }
 }
 
-pub(super) fn same(a: &Type, b: &Type) -> bool {
+pub(crate) fn same(a: &Type, b: &Type) -> bool {
     quote::quote!(#a).to_string() == quote::quote!(#b).to_string()
 }
 
@@ -118,7 +118,7 @@ fn is_struct_path(p: &syn::TypePath) -> bool {
         && !name.starts_with("Array")
 }
 
-pub(super) fn is_float_name(ty: &Type) -> bool {
+pub(crate) fn is_float_name(ty: &Type) -> bool {
     matches!(ty, Type::Path(p) if p.path.is_ident("f64") || p.path.is_ident("f32"))
 }
 

@@ -3,7 +3,7 @@
 //! nested or mixed in tuples, `&mut` floats.
 
 use super::kind::{element, is_float_tuple, kind_of_type};
-use crate::ir::{Kind, ParamShape};
+use super::{Kind, ParamShape};
 use syn::Type;
 
 /// The element type `S` of a `&[S]` or `&Vec<S>` parameter (`ParamShape::StructSlice`).
