@@ -2,7 +2,7 @@ use autodiff::differentiate;
 
 #[differentiate]
 fn f(x: f64) -> f64 {
-    x.rem_euclid(2.0) * 2.0
+    x.div_euclid(2.0) * 2.0
 }
 
 fn main() {}
