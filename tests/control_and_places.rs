@@ -524,3 +524,40 @@ fn a_call_in_a_while_condition() {
     halved_until_small_gradcheck(5.0).unwrap();
     assert_eq!(halved_until_small_grad(1.0), (1.0, 1.0));
 }
+
+/// A Fibonacci-like recurrence by destructuring assignment, as Rust ≥ 1.59 allows:
+/// (a, b) ← (b, a + b), starting from (x, y); after n steps a = F(n−1)·x + F(n)·y
+/// (F(−1) = 1, F(0) = 0), so ∂a/∂x = F(n−1), ∂a/∂y = F(n). The element form writes
+/// `[v[0], v[1]] = [v[1], v[0]]` (a swap) and discards a part with `_`.
+#[differentiate]
+fn fibonacci_mix(x: f64, y: f64, n: usize) -> f64 {
+    let (mut a, mut b) = (x, y);
+    for _ in 0..n {
+        (a, b) = (b, a + b);
+    }
+    let mut v = [a, 2.0 * b];
+    [v[0], v[1]] = [v[1], v[0]];
+    let scale;
+    (scale, _) = (v[0] * 0.5, v[1]);
+    scale * v[1]
+}
+
+/// After n steps a = F(n−1)x + F(n)y and b = F(n)x + F(n+1)y; after the swap v = [2b, a],
+/// scale = b, f = b·a. At n = 5 (F = 0, 1, 1, 2, 3, 5, 8):
+/// a = 3x + 5y, b = 5x + 8y; ∂f/∂x = 5a + 3b, ∂f/∂y = 8a + 5b.
+#[test]
+fn destructuring_assignments() {
+    let (x, y) = (0.3, -0.7);
+    let (a, b) = (3.0 * x + 5.0 * y, 5.0 * x + 8.0 * y);
+    let (f, dx, dy) = fibonacci_mix_grad(x, y, 5);
+    assert!((f - a * b).abs() < 1e-12, "{f}");
+    assert!((dx - (5.0 * a + 3.0 * b)).abs() < 1e-12, "{dx}");
+    assert!((dy - (8.0 * a + 5.0 * b)).abs() < 1e-12, "{dy}");
+    fibonacci_mix_gradcheck(x, y, 5).unwrap();
+    // f = ab, H = [[2·3·5, 3·8 + 5·5], [.., 2·5·8]]; H·(1, 0) = (30, 49).
+    let (_, _, _, hx, hy) = fibonacci_mix_hvp(x, y, 5, 1.0, 0.0);
+    assert!(
+        (hx - 30.0).abs() < 1e-12 && (hy - 49.0).abs() < 1e-12,
+        "{hx} {hy}"
+    );
+}

@@ -1,5 +1,6 @@
 //! Assignments (`x = …`, `x += …`, `v[i] = …`): the place written (a local variable or an
-//! element of one) and the value, compound operators as their arithmetic.
+//! element of one) and the value, compound operators as their arithmetic; destructuring
+//! assignments (`(a, b) = (b, a + b)`) as a `let` of the value and one assignment per place.
 
 use super::*;
 
@@ -30,6 +31,9 @@ impl Lowerer {
         span: Span,
         out: &mut Vec<Stmt>,
     ) {
+        if let (None, syn::Expr::Tuple(_) | syn::Expr::Array(_)) = (compound, peel_parens(left)) {
+            return self.lower_destructuring_assign(peel_parens(left), right, span, out);
+        }
         let place = match left {
             // Rust evaluates the value before the place (`v[{ i += 1; i }] = x[i]` reads the
             // `i` from before): the value first, kept in a temporary where the index's
@@ -120,6 +124,57 @@ impl Lowerer {
             span,
         });
     }
+
+    /// `(a, b) = e` and `[a, b] = e`: Rust evaluates `e`, then assigns its parts to the
+    /// places left to right, so this is `{ let (t0, t1) = e; a = t0; b = t1; }` with fresh
+    /// names, lowered as written (a nested pattern is another destructuring assignment, `_`
+    /// discards its part).
+    fn lower_destructuring_assign(
+        &mut self,
+        left: &syn::Expr,
+        right: &syn::Expr,
+        span: Span,
+        out: &mut Vec<Stmt>,
+    ) {
+        let (parts, tuple) = match left {
+            syn::Expr::Tuple(t) => (&t.elems, true),
+            syn::Expr::Array(a) => (&a.elems, false),
+            _ => unreachable!("called on tuples and arrays"),
+        };
+        let mut names = vec![];
+        let mut assigns: Vec<syn::Stmt> = vec![];
+        for (k, place) in parts.iter().enumerate() {
+            match peel_parens(place) {
+                syn::Expr::Infer(_) => names.push(quote::quote!(_)),
+                syn::Expr::Range(r) if r.start.is_none() && r.end.is_none() => {
+                    return self.error(expr_span(place), "`..` in a destructuring assignment is not supported in a `#[differentiate]` function: name every part, with `_` for those to discard");
+                }
+                _ => {
+                    let name = first_free(&format!("assigned_{k}"), |n| {
+                        !self.taken.contains(n) && !self.given.contains(n)
+                    });
+                    let name = super::ident(&name, span);
+                    assigns.push(syn::parse_quote_spanned!(span=> #place = #name;));
+                    names.push(quote::quote!(#name));
+                }
+            }
+        }
+        // An array literal on the right is bound as a tuple of its elements: the same
+        // values, in a `let` form lowering takes for any element expressions.
+        let (pattern, right) = match (tuple, peel_parens(right)) {
+            (false, syn::Expr::Array(a)) => {
+                let elems = a.elems.iter();
+                (quote::quote!((#(#names,)*)), quote::quote!((#(#elems,)*)))
+            }
+            (true, _) => (quote::quote!((#(#names),*)), quote::quote!(#right)),
+            (false, _) => (quote::quote!([#(#names),*]), quote::quote!(#right)),
+        };
+        let block: syn::Expr = syn::parse_quote_spanned!(span=> {
+            let #pattern = #right;
+            #(#assigns)*
+        });
+        self.lower_stmt(&syn::Stmt::Expr(block, Some(Default::default())), out);
+    }
 }
 
 pub(super) fn compound_op(op: &syn::BinOp) -> Option<ArithOp> {
@@ -131,4 +186,12 @@ pub(super) fn compound_op(op: &syn::BinOp) -> Option<ArithOp> {
         syn::BinOp::RemAssign(_) => ArithOp::Rem,
         _ => return None,
     })
+}
+
+/// `e` without the parentheses around it.
+fn peel_parens(e: &syn::Expr) -> &syn::Expr {
+    match e {
+        syn::Expr::Paren(p) => peel_parens(&p.expr),
+        other => other,
+    }
 }
