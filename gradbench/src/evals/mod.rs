@@ -3,6 +3,7 @@
 //! [`timed`], and encodes the last run's output (not timed).
 
 pub mod hello;
+pub mod llsq;
 pub mod lse;
 
 use serde_json::Value;
@@ -10,7 +11,7 @@ use std::hint::black_box;
 use std::time::Instant;
 
 /// The modules this tool answers `define` with `success: true` for.
-pub const IMPLEMENTED: &[&str] = &["hello", "lse"];
+pub const IMPLEMENTED: &[&str] = &["hello", "lse", "llsq"];
 
 /// The evals GradBench has that this tool does not implement, with the reason given in the
 /// `define` response.
@@ -40,6 +41,7 @@ pub fn evaluate(module: &str, function: &str, input: &Value) -> Evaluated {
     match module {
         "hello" => hello::evaluate(function, input),
         "lse" => lse::evaluate(function, input),
+        "llsq" => llsq::evaluate(function, input),
         _ => Err(format!("unknown module `{module}`")),
     }
 }
@@ -79,6 +81,14 @@ pub fn timed<T>(runs: Runs, mut f: impl FnMut() -> T) -> (T, Vec<u64>) {
             return (result, nanos);
         }
     }
+}
+
+/// `input[key]` as a non-negative integer.
+pub fn int(input: &Value, key: &str) -> Result<usize, String> {
+    input[key]
+        .as_u64()
+        .map(|v| v as usize)
+        .ok_or_else(|| format!("`{key}` is not a non-negative integer"))
 }
 
 /// A JSON list of numbers.
