@@ -2,6 +2,7 @@
 //! `evaluate(function, input)` that decodes the input (not timed), runs the function through
 //! [`timed`], and encodes the last run's output (not timed).
 
+pub mod det;
 pub mod hello;
 pub mod llsq;
 pub mod lse;
@@ -11,7 +12,7 @@ use std::hint::black_box;
 use std::time::Instant;
 
 /// The modules this tool answers `define` with `success: true` for.
-pub const IMPLEMENTED: &[&str] = &["hello", "lse", "llsq"];
+pub const IMPLEMENTED: &[&str] = &["hello", "lse", "llsq", "det"];
 
 /// The evals GradBench has that this tool does not implement, with the reason given in the
 /// `define` response.
@@ -42,6 +43,7 @@ pub fn evaluate(module: &str, function: &str, input: &Value) -> Evaluated {
         "hello" => hello::evaluate(function, input),
         "lse" => lse::evaluate(function, input),
         "llsq" => llsq::evaluate(function, input),
+        "det" => det::evaluate(function, input),
         _ => Err(format!("unknown module `{module}`")),
     }
 }
