@@ -6,13 +6,14 @@ pub mod det;
 pub mod hello;
 pub mod llsq;
 pub mod lse;
+pub mod ode;
 
 use serde_json::Value;
 use std::hint::black_box;
 use std::time::Instant;
 
 /// The modules this tool answers `define` with `success: true` for.
-pub const IMPLEMENTED: &[&str] = &["hello", "lse", "llsq", "det"];
+pub const IMPLEMENTED: &[&str] = &["hello", "lse", "llsq", "det", "ode"];
 
 /// The evals GradBench has that this tool does not implement, with the reason given in the
 /// `define` response.
@@ -44,6 +45,7 @@ pub fn evaluate(module: &str, function: &str, input: &Value) -> Evaluated {
         "lse" => lse::evaluate(function, input),
         "llsq" => llsq::evaluate(function, input),
         "det" => det::evaluate(function, input),
+        "ode" => ode::evaluate(function, input),
         _ => Err(format!("unknown module `{module}`")),
     }
 }
