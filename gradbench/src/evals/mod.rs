@@ -3,6 +3,7 @@
 //! [`timed`], and encodes the last run's output (not timed).
 
 pub mod det;
+pub mod gmm;
 pub mod hello;
 pub mod llsq;
 pub mod lse;
@@ -13,7 +14,7 @@ use std::hint::black_box;
 use std::time::Instant;
 
 /// The modules this tool answers `define` with `success: true` for.
-pub const IMPLEMENTED: &[&str] = &["hello", "lse", "llsq", "det", "ode"];
+pub const IMPLEMENTED: &[&str] = &["hello", "lse", "llsq", "det", "ode", "gmm"];
 
 /// The evals GradBench has that this tool does not implement, with the reason given in the
 /// `define` response.
@@ -46,6 +47,7 @@ pub fn evaluate(module: &str, function: &str, input: &Value) -> Evaluated {
         "llsq" => llsq::evaluate(function, input),
         "det" => det::evaluate(function, input),
         "ode" => ode::evaluate(function, input),
+        "gmm" => gmm::evaluate(function, input),
         _ => Err(format!("unknown module `{module}`")),
     }
 }
@@ -87,6 +89,13 @@ pub fn timed<T>(runs: Runs, mut f: impl FnMut() -> T) -> (T, Vec<u64>) {
     }
 }
 
+/// `input[key]` as a float.
+pub fn float(input: &Value, key: &str) -> Result<f64, String> {
+    input[key]
+        .as_f64()
+        .ok_or_else(|| format!("`{key}` is not a number"))
+}
+
 /// `input[key]` as a non-negative integer.
 pub fn int(input: &Value, key: &str) -> Result<usize, String> {
     input[key]
@@ -107,6 +116,38 @@ pub fn floats(v: &Value) -> Result<Vec<f64>, String> {
 /// `input[key]` as a list of numbers.
 pub fn vector(input: &Value, key: &str) -> Result<Vec<f64>, String> {
     floats(&input[key]).map_err(|e| format!("`{key}`: {e}"))
+}
+
+/// `input[key]`, a list of `rows` lists of `cols` numbers each, flattened row-major.
+pub fn matrix(input: &Value, key: &str, rows: usize, cols: usize) -> Result<Vec<f64>, String> {
+    let list = input[key]
+        .as_array()
+        .ok_or_else(|| format!("`{key}` is not a list of lists"))?;
+    if list.len() != rows {
+        return Err(format!("`{key}` has {} rows, not {rows}", list.len()));
+    }
+    let mut flat = Vec::with_capacity(rows * cols);
+    for row in list {
+        let row = floats(row).map_err(|e| format!("`{key}`: {e}"))?;
+        if row.len() != cols {
+            return Err(format!(
+                "`{key}` has a row of {} entries, not {cols}",
+                row.len()
+            ));
+        }
+        flat.extend(row);
+    }
+    Ok(flat)
+}
+
+/// A flat row-major `rows × cols` matrix as a JSON list of `rows` lists.
+pub fn rows_json(flat: &[f64], rows: usize, cols: usize) -> Value {
+    assert_eq!(flat.len(), rows * cols);
+    Value::Array(
+        (0..rows)
+            .map(|i| Value::from(&flat[i * cols..(i + 1) * cols]))
+            .collect(),
+    )
 }
 
 /// The message for a function the module does not have.
