@@ -5,6 +5,7 @@
 pub mod det;
 pub mod gmm;
 pub mod hello;
+pub mod kmeans;
 pub mod llsq;
 pub mod lse;
 pub mod ode;
@@ -14,7 +15,7 @@ use std::hint::black_box;
 use std::time::Instant;
 
 /// The modules this tool answers `define` with `success: true` for.
-pub const IMPLEMENTED: &[&str] = &["hello", "lse", "llsq", "det", "ode", "gmm"];
+pub const IMPLEMENTED: &[&str] = &["hello", "lse", "llsq", "det", "ode", "gmm", "kmeans"];
 
 /// The evals GradBench has that this tool does not implement, with the reason given in the
 /// `define` response.
@@ -48,6 +49,7 @@ pub fn evaluate(module: &str, function: &str, input: &Value) -> Evaluated {
         "det" => det::evaluate(function, input),
         "ode" => ode::evaluate(function, input),
         "gmm" => gmm::evaluate(function, input),
+        "kmeans" => kmeans::evaluate(function, input),
         _ => Err(format!("unknown module `{module}`")),
     }
 }
@@ -138,6 +140,16 @@ pub fn matrix(input: &Value, key: &str, rows: usize, cols: usize) -> Result<Vec<
         flat.extend(row);
     }
     Ok(flat)
+}
+
+/// `input[key]`, a list of lists of numbers of one length, flattened row-major; returns the
+/// entries and `(rows, cols)`.
+pub fn any_matrix(input: &Value, key: &str) -> Result<(Vec<f64>, usize, usize), String> {
+    let list = input[key]
+        .as_array()
+        .ok_or_else(|| format!("`{key}` is not a list of lists"))?;
+    let cols = list.first().and_then(Value::as_array).map_or(0, Vec::len);
+    Ok((matrix(input, key, list.len(), cols)?, list.len(), cols))
 }
 
 /// A flat row-major `rows × cols` matrix as a JSON list of `rows` lists.
