@@ -8,6 +8,7 @@ pub mod hello;
 pub mod kmeans;
 pub mod llsq;
 pub mod lse;
+pub mod lstm;
 pub mod ode;
 
 use serde_json::Value;
@@ -15,7 +16,9 @@ use std::hint::black_box;
 use std::time::Instant;
 
 /// The modules this tool answers `define` with `success: true` for.
-pub const IMPLEMENTED: &[&str] = &["hello", "lse", "llsq", "det", "ode", "gmm", "kmeans"];
+pub const IMPLEMENTED: &[&str] = &[
+    "hello", "lse", "llsq", "det", "ode", "gmm", "kmeans", "lstm",
+];
 
 /// The evals GradBench has that this tool does not implement, with the reason given in the
 /// `define` response.
@@ -50,6 +53,7 @@ pub fn evaluate(module: &str, function: &str, input: &Value) -> Evaluated {
         "ode" => ode::evaluate(function, input),
         "gmm" => gmm::evaluate(function, input),
         "kmeans" => kmeans::evaluate(function, input),
+        "lstm" => lstm::evaluate(function, input),
         _ => Err(format!("unknown module `{module}`")),
     }
 }
