@@ -780,3 +780,27 @@ fn a_sequence_behind_a_type_alias() {
     let expected: Vec<f64> = a.iter().map(|ai| 1.7 * ai / value).collect();
     assert_close(&a_bar, &expected);
 }
+
+/// A layer's input copied from the state, as stacked recurrent layers do:
+/// `copy_from_slice` of a part, and a part's `to_vec()`.
+#[differentiate(wrt(x))]
+fn stacked_input(x: &[f64], h: usize) -> f64 {
+    let mut input = [0.0; 2];
+    input.copy_from_slice(&x[h..h + 2]);
+    let tail = x[h..].to_vec();
+    input[0] * input[1] + tail[tail.len() - 1] * 3.0
+}
+
+/// At x = (0.5, −1, 2, 0.25), h = 1: input = (−1, 2), tail = (−1, 2, 0.25),
+/// f = −2 + 0.75; ∇f = (0, input₁, input₀, 3) = (0, 2, −1, 3).
+#[test]
+fn copy_from_slice_and_a_parts_to_vec() {
+    let x = [0.5, -1.0, 2.0, 0.25];
+    let (f, g) = stacked_input_grad(&x, 1);
+    assert_eq!(f, -1.25);
+    assert_eq!(g, vec![0.0, 2.0, -1.0, 3.0]);
+    stacked_input_gradcheck(&x, 1).unwrap();
+    let (_, _, hv) = stacked_input_hvp(&x, 1, &[0.0, 1.0, 0.0, 0.0]);
+    // ∂²f/∂x₁∂x₂ = 1: H·e₁ = e₂.
+    assert_eq!(hv, vec![0.0, 0.0, 1.0, 0.0]);
+}

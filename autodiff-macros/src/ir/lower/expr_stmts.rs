@@ -84,6 +84,27 @@ impl Lowerer {
                 Some(block) => self.lower_expr_stmt(&block, out),
                 None => self.lower_effect(e, span, out),
             },
+            // `y.copy_from_slice(&x[a..b])`: the elements written one by one, after the
+            // length check the method makes.
+            syn::Expr::MethodCall(m)
+                if matches!(
+                    m.method.to_string().as_str(),
+                    "copy_from_slice" | "clone_from_slice"
+                ) && m.args.len() == 1 =>
+            {
+                let (dst, src) = (&m.receiver, &m.args[0]);
+                let (from, k) = (self.synthetic_ident("from"), self.synthetic_ident("k"));
+                let desugared: syn::Expr = syn::parse_quote_spanned! {span=>
+                    {
+                        let #from = #src;
+                        assert_eq!(#dst.len(), #from.len());
+                        for #k in 0..#from.len() {
+                            #dst[#k] = #from[#k];
+                        }
+                    }
+                };
+                self.lower_expr_stmt(&desugared, out)
+            }
             syn::Expr::MethodCall(m) if m.method == "push" && m.args.len() == 1 => {
                 let Some(vec) = self.place_var(&m.receiver) else {
                     return;

@@ -9,6 +9,12 @@ impl Lowerer {
     pub(super) fn lower_method(&mut self, m: &syn::ExprMethodCall, out: &mut Vec<Stmt>) -> Expr {
         let span = m.method.span();
         let name = m.method.to_string();
+        // `x[a..b].to_vec()`: the copy a part passed on (`f(&x[a..b])`) is made into.
+        if matches!(name.as_str(), "to_vec" | "to_owned") && m.args.is_empty() {
+            if let Some(copy) = self.float_sub_slice(&m.receiver) {
+                return self.lower_expr(&copy, out);
+            }
+        }
         if let Some(len) = self.row_len(m) {
             return self.lower_expr(&len, out);
         }
