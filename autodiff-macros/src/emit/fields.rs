@@ -170,7 +170,7 @@ impl Ctx<'_> {
 
     pub fn has_struct_values(&self) -> bool {
         // Local tuples of floats are not among them: their type is written (lowering's
-        // `lower_tuples`), and lifts to a tuple of dual numbers. Unless one is passed to a
+        // `ir::lower::tuples`), and lifts to a tuple of dual numbers. Unless one is passed to a
         // callee, which takes it as a struct parameter and so has no dual twin to call.
         let passed = |v: VarId| {
             self.func.body.any(&|s| match &s.kind {
@@ -253,7 +253,7 @@ impl Ctx<'_> {
 
 impl Ctx<'_> {
     /// For a projection of a parameter given as rows (`a: &[Vec<f64>]`, see
-    /// `ir::lower_rows`), the runtime function that makes it: the flat entries or the row
+    /// `ir::lower::rows`), the runtime function that makes it: the flat entries or the row
     /// starts.
     fn rows_part(&self, f: &FieldProj) -> Option<TokenStream> {
         if !f.path.is_empty() {

@@ -68,7 +68,7 @@ pub(crate) fn param_shape(ty: &Type, float: &Type) -> ParamShape {
 }
 
 /// `&[Vec<F>]`, `&Vec<Vec<F>>`, `&[[F; N]]`, `&Vec<[F; N]>`: a matrix as rows, a slice
-/// whose elements are float sequences (see `ir::lower_rows`).
+/// whose elements are float sequences (see `ir::lower::rows`).
 pub(crate) fn is_rows(ty: &Type, float: &Type) -> bool {
     let Type::Reference(r) = ty else { return false };
     r.mutability.is_none()

@@ -151,7 +151,7 @@ fn the_macro_never_panics_on_mutants_of_the_corpus() {
 /// Inputs the mutants found that the macro once mishandled (`(args, item)`), minimized and
 /// kept as regressions: each must now expand to code or to a `compile_error!`.
 const KNOWN_FAILURES: &[(&str, &str)] = &[
-    // panics in ir/lower_iter.rs: "casts cannot be followed by a function call" (the fold's
+    // panics in ir/lower/iter.rs: "casts cannot be followed by a function call" (the fold's
     // function is spliced in front of a call)
     (
         "",
