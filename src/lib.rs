@@ -53,6 +53,7 @@ pub use autodiff_runtime::*;
 pub mod __private {
     pub use autodiff_runtime::check;
     pub use autodiff_runtime::checkpoint;
+    pub use autodiff_runtime::coordinates::{unit_coordinate, Coordinates};
     pub use autodiff_runtime::dual_twin::DualTwin;
     pub use autodiff_runtime::fields::*;
     pub use autodiff_runtime::fma::{run_fused, use_fused, Fused, MulAdd, Separate};

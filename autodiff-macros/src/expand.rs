@@ -14,7 +14,7 @@ mod show;
 use crate::analysis::{activity, needed, residuals};
 use crate::ir::{lower, ParamShape};
 use crate::parse::Args;
-use checks::{check_hvp_request, check_signature, check_something_varies};
+use checks::{check_hvp_request, check_matrix_requests, check_signature, check_something_varies};
 use impl_block::differentiate_impl;
 use proc_macro2::TokenStream;
 use quote::quote;
@@ -231,6 +231,7 @@ fn expand_function(
     func.recursive |= args.recursive;
     func.written_tys = crate::parse::written_types(written, item);
     check_hvp_request(&args, &func)?;
+    check_matrix_requests(&args, &func)?;
     let act = activity::analyze(&func)?;
     // Results the reverse sweep reads get bindings of their own; activity then covers them.
     let func = residuals::hoist(func, &act);
@@ -243,7 +244,9 @@ fn expand_function(
         .then(|| crate::parse::bound_undecided_values(item))
         .flatten();
     let item = undecided.as_ref().unwrap_or(item);
-    let mut generated = crate::emit::items::emit(item, &func, &act, &needed, args.hvp.is_some());
+    let requested = (args.jacobian.map(|(mode, _)| mode), args.hessian.is_some());
+    let mut generated =
+        crate::emit::items::emit(item, &func, &act, &needed, args.hvp.is_some(), requested);
     if let Some((method, m)) = mutating {
         if !func.params[0].active {
             return Err(vec![syn::Error::new_spanned(&method.sig.inputs[0], "a `#[differentiate]` method taking `&mut self` differentiates with respect to its state: name `self` in `wrt(…)`")]);

@@ -31,6 +31,7 @@ pub mod argmin;
 pub mod batch;
 pub mod check;
 pub mod checkpoint;
+pub mod coordinates;
 pub mod differentiable;
 pub mod dual;
 #[doc(hidden)]

@@ -37,11 +37,15 @@ pub enum Derived {
     DualPullback,
     /// `f_dual_vjp` (hidden): `f_vjp`'s fused body on dual numbers, which `f_hvp` runs.
     DualVjp,
+    /// `f_jacobian` (on request): the dense Jacobian.
+    Jacobian,
+    /// `f_hessian` (on request): the dense Hessian.
+    Hessian,
 }
 
 impl Derived {
     /// The derived items a user calls.
-    pub const PUBLIC: [Derived; 7] = [
+    pub const PUBLIC: [Derived; 9] = [
         Derived::Jvp,
         Derived::Vjp,
         Derived::Pullback,
@@ -49,6 +53,8 @@ impl Derived {
         Derived::Hvp,
         Derived::Gradcheck,
         Derived::GradcheckWith,
+        Derived::Jacobian,
+        Derived::Hessian,
     ];
 
     /// The entry points differentiated callers reach a function by.
@@ -73,6 +79,8 @@ impl Derived {
             Derived::DualPullbackAll => "dual_pullback_all",
             Derived::DualPullback => "dual_pullback",
             Derived::DualVjp => "dual_vjp",
+            Derived::Jacobian => "jacobian",
+            Derived::Hessian => "hessian",
         }
     }
 

@@ -228,3 +228,73 @@ pub(super) fn check_signature(
         Err(errors)
     }
 }
+
+/// `jacobian` and `hessian` ask for dense matrices over the coordinates of the active
+/// parameters and of the result (`emit/items/jacobian.rs`): each active parameter must be a
+/// float, a float slice, `Vec`, array or `ndarray` array, the result a float or such a
+/// sequence (a float for `hessian`, which needs `_hvp`), with no output buffers.
+pub(super) fn check_matrix_requests(
+    args: &Args,
+    func: &crate::ir::Func,
+) -> Result<(), Vec<syn::Error>> {
+    use crate::ir::{Kind, Ret, StmtKind};
+    let words = args
+        .jacobian
+        .as_ref()
+        .map(|(_, w)| (w, "jacobian"))
+        .into_iter()
+        .chain(args.hessian.as_ref().map(|w| (w, "hessian")));
+    let mut errors = vec![];
+    for (word, what) in words {
+        let coordinates = |shape: ParamShape| {
+            matches!(
+                shape,
+                ParamShape::Scalar
+                    | ParamShape::Slice
+                    | ParamShape::OwnedVec
+                    | ParamShape::ArrayRef
+                    | ParamShape::Array
+                    | ParamShape::NdRef
+                    | ParamShape::Nd
+            )
+        };
+        let result_ok = matches!(
+            (&func.ret_shape, what),
+            (Ret::Single(Kind::Float), _) | (Ret::Single(Kind::FloatSeq | Kind::Array), "jacobian")
+        );
+        // The functions whose `_hvp` is not the standard one (`emit/items/mod.rs`): methods,
+        // struct parameters or values (no dual twin), closures mapped over arrays.
+        let no_hvp = what == "hessian"
+            && (func.method
+                || func.params.iter().any(|p| matches!(p.shape, ParamShape::Struct | ParamShape::StructSlice))
+                || func.vars.iter().any(|v| matches!(v.kind, Kind::Struct | Kind::StructSeq))
+                || func.body.any(&|s| matches!(&s.kind, StmtKind::Call { callee, .. }
+                    if callee.segments.last().is_some_and(|c| c.ident == "mapv_with" || c.ident == "mapv_env"))));
+        let message = if !func.outputs.is_empty() {
+            format!("`{what}` cannot be made for a function with output buffers: return the values instead")
+        } else if let Some(p) = func
+            .params
+            .iter()
+            .find(|p| p.active && !coordinates(p.shape))
+        {
+            let message = format!("`{what}` needs every active parameter to be a float, a float slice, `Vec`, array or `ndarray` array (whose coordinates are its columns); this one is not: leave it out with `wrt(…)`, or pass its floats as a slice");
+            errors.push(syn::Error::new_spanned(&p.ty, message));
+            continue;
+        } else if !result_ok {
+            match what {
+                "jacobian" => "`jacobian` needs a result that is a float, a float `Vec`, array or `ndarray` array (whose coordinates are the rows): return one".to_string(),
+                _ => "`hessian` is the matrix of second derivatives of a float result: this function returns something else".to_string(),
+            }
+        } else if no_hvp {
+            "`hessian` is built from `_hvp`, which this function does not have (a method, a function with struct parameters or values, or one mapping a closure over an array): differentiate a free function with float, slice or array parameters".to_string()
+        } else {
+            continue;
+        };
+        errors.push(syn::Error::new(word.span(), message));
+    }
+    if errors.is_empty() {
+        Ok(())
+    } else {
+        Err(errors)
+    }
+}

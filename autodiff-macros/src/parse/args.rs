@@ -1,5 +1,5 @@
-//! The attribute's arguments (`wrt(…)`, `custom`, `associated`, `recursive`, `hvp`), and
-//! whether the function is an item of an `impl`.
+//! The attribute's arguments (`wrt(…)`, `custom`, `associated`, `recursive`, `hvp`,
+//! `jacobian`, `hessian`), and whether the function is an item of an `impl`.
 
 use syn::parse::{Parse, ParseStream};
 use syn::punctuated::Punctuated;
@@ -25,6 +25,22 @@ pub(crate) struct Args {
     /// only the user can tell that the `impl`'s bounds, which the attribute cannot see,
     /// hold there. The word itself, for the span of errors.
     pub(crate) hvp: Option<Ident>,
+    /// `jacobian` (or `jacobian = "forward"`/`"reverse"`): `f_jacobian` is wanted, with the
+    /// word for the span of errors.
+    pub(crate) jacobian: Option<(JacobianMode, Ident)>,
+    /// `hessian`: `f_hessian` is wanted.
+    pub(crate) hessian: Option<Ident>,
+}
+
+/// How `f_jacobian` builds its columns or rows.
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+pub(crate) enum JacobianMode {
+    /// `f_jvp` per column or `f_vjp` per row, whichever is fewer at run time.
+    Auto,
+    /// `f_jvp` once per input coordinate.
+    Forward,
+    /// `f_vjp` once per result coordinate.
+    Reverse,
 }
 
 impl Parse for Args {
@@ -51,6 +67,31 @@ impl Parse for Args {
                 "recursive" => Some(&mut args.recursive),
                 _ => None,
             };
+            if key == "jacobian" {
+                let mode = if input.peek(Token![=]) {
+                    input.parse::<Token![=]>()?;
+                    let lit: syn::LitStr = input.parse()?;
+                    match lit.value().as_str() {
+                        "forward" => JacobianMode::Forward,
+                        "reverse" => JacobianMode::Reverse,
+                        _ => return Err(syn::Error::new(lit.span(), "write `jacobian = \"forward\"` (a forward pass per input coordinate), `jacobian = \"reverse\"` (a reverse sweep per result coordinate), or `jacobian` to choose by the shape")),
+                    }
+                } else {
+                    JacobianMode::Auto
+                };
+                args.jacobian = Some((mode, key));
+                if !input.is_empty() {
+                    input.parse::<Token![,]>()?;
+                }
+                continue;
+            }
+            if key == "hessian" {
+                args.hessian = Some(key);
+                if !input.is_empty() {
+                    input.parse::<Token![,]>()?;
+                }
+                continue;
+            }
             if key == "hvp" {
                 args.hvp = Some(key);
                 if !input.is_empty() {
@@ -68,7 +109,7 @@ impl Parse for Args {
             if key != "wrt" {
                 return Err(syn::Error::new(
                     key.span(),
-                    format!("unknown argument `{key}`: the arguments are `wrt(a, b, …)`, naming the parameters to differentiate with respect to, `custom`, for a function whose `_jvp` and `_vjp` you write yourself, `associated`, for a function without `self` inside an `impl`, `recursive`, for a function in a cycle of calls through others, and `hvp`, for `_hvp` on a method of a generic `impl`"),
+                    format!("unknown argument `{key}`: the arguments are `wrt(a, b, …)`, naming the parameters to differentiate with respect to, `custom`, for a function whose `_jvp` and `_vjp` you write yourself, `associated`, for a function without `self` inside an `impl`, `recursive`, for a function in a cycle of calls through others, `hvp`, for `_hvp` on a method of a generic `impl`, and `jacobian` or `hessian`, for `f_jacobian` or `f_hessian`"),
                 ));
             }
             if !input.peek(syn::token::Paren) {

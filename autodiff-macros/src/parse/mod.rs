@@ -20,7 +20,7 @@ mod names;
 mod unraw;
 mod wrt;
 
-pub(crate) use args::{in_impl, Args};
+pub(crate) use args::{in_impl, Args, JacobianMode};
 pub(crate) use bound::{bound_arithmetic_param, bound_float_leaves, bound_undecided_values};
 pub(crate) use collapse::{collapse_param_refs, view_as_array_ref, written_types};
 pub(crate) use float::{float_type, is_float_bound};

@@ -13,6 +13,8 @@
 //!   `f_hvp` runs when `wrt` leaves a float parameter out.
 //! - `#[differentiate(custom)]`: the split form and entry points around the user's own
 //!   `f_jvp` and `f_vjp` (`custom.rs`).
+//! - on request (`#[differentiate(jacobian, hessian)]`): `f_jacobian` and `f_hessian`, dense,
+//!   built from the items above (`jacobian.rs`); the driver has checked that they can be.
 //!
 //! What their signatures are made of is `emit::signature`'s, which none of these files is
 //! imported by; the item files do not import this module.
@@ -22,6 +24,7 @@ mod entry_points;
 mod grad;
 mod gradcheck;
 mod hvp;
+mod jacobian;
 mod jvp;
 mod pullback;
 mod struct_hvp;
@@ -44,9 +47,25 @@ use pullback::{pullback, pullback_with};
 use quote::quote;
 use vjp::vjp;
 
-/// The items of `f`.
-/// `method_hvp`: a method asked for `_hvp` (`#[differentiate(hvp)]`, see `struct_hvp`).
+/// The items of `f`, and those asked for: `f_jacobian` (built as `jacobian` says) and
+/// `f_hessian`. `method_hvp`: a method asked for `_hvp` (`#[differentiate(hvp)]`, see
+/// `struct_hvp`).
 pub fn emit(
+    item: &syn::ItemFn,
+    func: &Func,
+    act: &Activity,
+    needed: &Needed,
+    method_hvp: bool,
+    (jacobian, hessian): (Option<crate::parse::JacobianMode>, bool),
+) -> TokenStream {
+    let standard = emit_standard(item, func, act, needed, method_hvp);
+    let plain = Ctx::new(func, act, needed, Mode::Plain);
+    let jacobian = jacobian.map(|mode| jacobian::jacobian(item, &plain, mode));
+    let hessian = hessian.then(|| jacobian::hessian(item, &plain));
+    quote!(#standard #jacobian #hessian)
+}
+
+fn emit_standard(
     item: &syn::ItemFn,
     func: &Func,
     act: &Activity,
