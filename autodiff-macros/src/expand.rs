@@ -218,8 +218,13 @@ fn expand_function(
     }
     let mut func = lower::lower_fn(item, &is_active, in_impl)?;
     if !func.read_on_entry.is_empty() {
-        // The entry contents of a buffer are an input too.
-        if mutating.is_some() {
+        // The entry contents of a buffer are an input too. The hidden function copies them
+        // in first, so it reads none on entry; should it still seem to, the reading is one
+        // the macro cannot separate from the writes, and gets the message rather than a
+        // second hidden function.
+        let hidden = item.sig.ident.to_string().ends_with("_in_place")
+            && item.sig.ident.to_string().starts_with("__");
+        if mutating.is_some() || hidden {
             let errors = func.read_on_entry.iter();
             return Err(errors
                 .map(|(name, span)| crate::ir::read_on_entry_error(name, *span))

@@ -34,6 +34,8 @@ impl Activity {
             Opaque(_) | StopGradient(_) | EmptyVec(_) => false,
             Field(base, syn::Member::Unnamed(i)) if self.inactive_element(base, i.index) => false,
             Index(base, _) | Field(base, _) => self.varied(base),
+            // A float made an integer (`n as usize`) is piecewise constant: no derivative.
+            Cast(_, ty) if crate::types::is_integer_type(ty) => false,
             Neg(a) | Ref(a) | Copy(a) | Cast(a, _) => self.varied(a),
             Arith(_, a, b) => self.varied(a) || self.varied(b),
             Elementary(rule, args) => {

@@ -147,3 +147,8 @@ pub(crate) fn is_float_tuple(ty: &Type, float: &Type) -> bool {
         _ => false,
     }
 }
+
+/// `usize`, `i32`, … and `bool`: a type whose values carry no derivative.
+pub(crate) fn is_integer_type(ty: &Type) -> bool {
+    matches!(ty, Type::Path(p) if INTS.iter().any(|i| p.path.is_ident(i)) || p.path.is_ident("bool"))
+}

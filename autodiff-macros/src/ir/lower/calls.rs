@@ -167,7 +167,22 @@ impl Lowerer {
             self.push_call(tmp, call, span, out);
             return mk(ExprKind::Var(tmp));
         }
-        mk(ExprKind::Opaque(OpaqueCall::Function(path.clone(), args)))
+        let call = mk(ExprKind::Opaque(OpaqueCall::Function(path.clone(), args)));
+        // A call that may change or read state of its own (an argument lent mutably, or no
+        // argument at all: `rand::random()`, `Instant::now()`, a counter) runs once, where
+        // the primal runs it; one of plain values is taken to be a function of them.
+        let head = &path.segments[0].ident;
+        let constant_path = (path.segments.len() >= 2
+            && (self.is_float_type_name(head) || self.type_params.contains(&head.to_string())))
+            || path
+                .segments
+                .last()
+                .is_some_and(|s| CONSTRUCTORS.contains(&s.ident.to_string().as_str()));
+        if c.args.iter().any(super::effects::lends_mutably) || (c.args.is_empty() && !constant_path)
+        {
+            return self.evaluated_once(call, span, out);
+        }
+        call
     }
 
     fn is_float_type_name(&self, ident: &Ident) -> bool {
@@ -282,3 +297,20 @@ fn is_vec_path(path: &syn::Path) -> bool {
     let n = path.segments.len();
     n >= 2 && path.segments[n - 2].ident == "Vec"
 }
+
+/// Functions without arguments that make a value afresh each time (`Vec::new()`,
+/// `Default::default()`, `Zero::zero()`, `f64::epsilon()`): nothing to run only once.
+const CONSTRUCTORS: &[&str] = &[
+    "new",
+    "default",
+    "zero",
+    "one",
+    "epsilon",
+    "infinity",
+    "neg_infinity",
+    "nan",
+    "max_value",
+    "min_value",
+    "min_positive_value",
+    "neg_zero",
+];

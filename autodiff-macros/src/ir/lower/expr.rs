@@ -28,7 +28,7 @@ impl Lowerer {
             syn::Expr::Path(p) if p.qself.is_none() => match p.path.get_ident() {
                 Some(ident) => match self.lookup(&ident.to_string()) {
                     Some(v) if self.is_element_alias(v) => self.element_value(v, span),
-                    Some(v) => mk(ExprKind::Var(v)),
+                    Some(v) => self.read_once(e, mk(ExprKind::Var(v)), out),
                     None => mk(ExprKind::Const(p.path.clone())),
                 },
                 None => mk(ExprKind::Const(p.path.clone())),
@@ -84,7 +84,8 @@ impl Lowerer {
                 }
                 let base = self.lower_expr(&ix.expr, out);
                 let index = self.lower_expr(&ix.index, out);
-                mk(ExprKind::Index(Box::new(base), Box::new(index)))
+                let read = mk(ExprKind::Index(Box::new(base), Box::new(index)));
+                self.read_once(&ix.expr, read, out)
             }
             syn::Expr::MethodCall(m) => self.lower_method(m, out),
             // `arr2(&[[c, -s], [s, c]])`, `array![a, b]`: entries that may carry derivatives.

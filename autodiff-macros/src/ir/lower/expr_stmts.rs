@@ -141,6 +141,14 @@ impl Lowerer {
     fn lower_effect(&mut self, e: &syn::Expr, span: Span, out: &mut Vec<Stmt>) {
         let errors = self.errors.len();
         let lowered = self.lower_expr(e, out);
+        // A call that changes what it reads is bound where it runs (`effects`): that
+        // binding is the statement.
+        if let ExprKind::Var(t) = lowered.kind {
+            let bound = matches!(out.last(), Some(Stmt { kind: StmtKind::Let { var, init: Some(Expr { kind: ExprKind::Opaque(_), .. }) }, .. }) if *var == t);
+            if bound {
+                return;
+            }
+        }
         if !matches!(lowered.kind, ExprKind::Opaque(_)) && self.errors.len() == errors {
             self.error(
                 span,

@@ -255,6 +255,20 @@ impl Lowerer {
             turbofish,
             args,
         )));
+        if !mapped_constant
+            && !super::effects::READS_ONLY.contains(&name.as_str())
+            && self.mutates_receiver(&m.receiver, recv_kind, &m.args)
+        {
+            return self.evaluated_once(call, span, out);
+        }
+        // `order.iter().count()` of a vector that calls change: the value read here.
+        let call = match mapped_constant {
+            true => call,
+            false => self.read_once(&m.receiver, call, out),
+        };
+        if matches!(call.kind, ExprKind::Var(_)) {
+            return call;
+        }
         if mapped_constant {
             // An array of floats made from one without (`mask.mapv(|m| m as f64)`): a
             // constant array, held in a variable as arrays are.

@@ -17,6 +17,7 @@ mod calls;
 mod chain;
 mod checkpoint;
 mod control;
+mod effects;
 mod elementwise;
 mod exits;
 mod expr;
@@ -115,6 +116,8 @@ pub struct Lowerer {
     /// which carries no derivative, so a call in it runs on the primal values as written
     /// (`if !in_range(v)` of a plain `fn in_range(v: &[f64]) -> bool`).
     in_test: bool,
+    /// The variables that calls may change (`effects`), whose scalar reads are bound once.
+    changed_by_calls: HashSet<String>,
 }
 
 impl Lowerer {
@@ -149,6 +152,7 @@ impl Lowerer {
             type_params: vec![],
             guessed: vec![],
             in_test: false,
+            changed_by_calls: HashSet::new(),
         }
     }
 
@@ -191,6 +195,7 @@ pub fn lower_fn(
     let mut used = HashSet::new();
     collect_idents(quote::quote!(#item), &mut used);
     let mut lw = Lowerer::new(float.clone(), used);
+    lw.changed_by_calls = effects::changed_by_calls(item);
     lw.type_params = item
         .sig
         .generics

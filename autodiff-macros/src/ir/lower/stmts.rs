@@ -340,7 +340,13 @@ impl Lowerer {
             }
             return;
         }
-        let var = vars[0];
+        let Some(&var) = vars.first() else {
+            // A value where the function returns `()` (rustc refuses it too).
+            return self.error(
+                span,
+                "this function returns `()`, so nothing can be returned here: write `return;`",
+            );
+        };
         let value = match self.split_call(e, out) {
             // The call defines a temporary; the variable is then assigned from it.
             Some(call) => {

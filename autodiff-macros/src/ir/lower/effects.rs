@@ -1,0 +1,266 @@
+//! Calls that change state: a method on a `mut` variable or a `&mut` parameter
+//! (`stack.pop()`, `rng.gen()`, `it.next()`), a call lending an argument mutably
+//! (`advance(&mut state)`), or a function of no argument (`rand::random()`, a counter). The
+//! derivative code must not run them again, and must not read again what they changed: each
+//! such call is bound once, where the primal runs it (`let called = stack.pop();`), and so
+//! is each scalar read of a variable some call changes (`stack.len()`, `count`, `order[i]`),
+//! so that the reverse sweep reads the value the primal read rather than the state it left.
+
+use super::*;
+use syn::punctuated::Punctuated;
+use syn::visit::Visit;
+
+impl Lowerer {
+    /// Whether a method call may change state it reads again: its receiver is (a place in)
+    /// a `mut` variable or a `&mut` parameter (`stack.pop()`, `rng.gen()`, `it.next()`), or
+    /// an argument is lent mutably. Such a call runs once, where the primal runs it.
+    pub(super) fn mutates_receiver(
+        &self,
+        receiver: &syn::Expr,
+        receiver_kind: Kind,
+        args: &Punctuated<syn::Expr, syn::Token![,]>,
+    ) -> bool {
+        // The place the method is called on (a later method of a chain is called on the
+        // value the earlier one made); a float or an integer has no method that changes it.
+        let mut root = receiver;
+        while let syn::Expr::Field(syn::ExprField { base: e, .. })
+        | syn::Expr::Index(syn::ExprIndex { expr: e, .. })
+        | syn::Expr::Paren(syn::ExprParen { expr: e, .. }) = root
+        {
+            root = e;
+        }
+        let scalar = matches!(receiver_kind, Kind::Float | Kind::Int | Kind::Bool);
+        let mutable_root = match root {
+            syn::Expr::Path(p) if !scalar => p.path.get_ident().and_then(|i| self.lookup(&i.to_string())).is_some_and(|v| {
+                self.vars[v].mutable
+                    || matches!(&self.vars[v].ty, Some(syn::Type::Reference(r)) if r.mutability.is_some())
+            }),
+            _ => false,
+        };
+        mutable_root || args.iter().any(lends_mutably)
+    }
+
+    /// `let t = call;` before the statement, and `t` in its place: the call runs once, in
+    /// the primal's order, and the derivative code reads its value rather than calling it
+    /// again (a second `stack.pop()` would pop another element).
+    pub(super) fn evaluated_once(&mut self, call: Expr, span: Span, out: &mut Vec<Stmt>) -> Expr {
+        let kind = self.kind_of(&call);
+        let t = self.temp("called", kind, span);
+        self.vars[t].mutable = false;
+        out.push(Stmt {
+            kind: StmtKind::Let {
+                var: t,
+                init: Some(call),
+            },
+            span,
+        });
+        Expr::new(ExprKind::Var(t), span)
+    }
+
+    /// `e` read once, where the primal reads it, when it reads a variable that a call
+    /// changes (`changed_by_calls`) and its value is a scalar: the derivative code then
+    /// reads the value read here, not the variable's later state.
+    pub(super) fn read_once(&mut self, root: &syn::Expr, e: Expr, out: &mut Vec<Stmt>) -> Expr {
+        let changed = root_name(root).is_some_and(|n| self.changed_by_calls.contains(&n));
+        if changed && matches!(self.kind_of(&e), Kind::Int | Kind::Float | Kind::Bool) {
+            let span = e.span;
+            return self.evaluated_once(e, span, out);
+        }
+        e
+    }
+}
+
+/// The variable at the root of a place (`v` of `v[i].x`).
+fn root_name(e: &syn::Expr) -> Option<String> {
+    let mut root = e;
+    while let syn::Expr::Field(syn::ExprField { base: e, .. })
+    | syn::Expr::Index(syn::ExprIndex { expr: e, .. })
+    | syn::Expr::Paren(syn::ExprParen { expr: e, .. })
+    | syn::Expr::MethodCall(syn::ExprMethodCall { receiver: e, .. }) = root
+    {
+        root = e;
+    }
+    match root {
+        syn::Expr::Path(p) => p.path.get_ident().map(|i| i.to_string()),
+        _ => None,
+    }
+}
+
+/// The names of the variables that calls in `item` may change: receivers, declared `mut`
+/// or `&mut`, of methods that are not known to only read, and arguments lent mutably. By
+/// name, over the whole function: a shadowed name counts for every binding of it, which
+/// only binds a few more reads.
+pub(super) fn changed_by_calls(item: &syn::ItemFn) -> HashSet<String> {
+    struct Scan {
+        mutable: HashSet<String>,
+        changed: HashSet<String>,
+    }
+    impl<'ast> Visit<'ast> for Scan {
+        fn visit_pat_ident(&mut self, p: &'ast syn::PatIdent) {
+            if p.mutability.is_some() {
+                self.mutable.insert(p.ident.to_string());
+            }
+        }
+        fn visit_pat_type(&mut self, p: &'ast syn::PatType) {
+            if let (syn::Pat::Ident(i), syn::Type::Reference(r)) = (&*p.pat, &*p.ty) {
+                if r.mutability.is_some() {
+                    self.mutable.insert(i.ident.to_string());
+                }
+            }
+            syn::visit::visit_pat_type(self, p);
+        }
+        fn visit_expr_method_call(&mut self, m: &'ast syn::ExprMethodCall) {
+            let name = m.method.to_string();
+            if name == "and" {
+                // `Zip::from(…).and(&mut d)`: lowered into element writes too.
+                self.visit_expr(&m.receiver);
+                for a in &m.args {
+                    match a {
+                        syn::Expr::Reference(r) => self.visit_expr(&r.expr),
+                        other => self.visit_expr(other),
+                    }
+                }
+                return;
+            }
+            let known = READS_ONLY.contains(&name.as_str())
+                || LOWERED.contains(&name.as_str())
+                || crate::rules::lookup(&name).is_some();
+            if !known {
+                if let Some(root) = root_name(&m.receiver) {
+                    self.changed.insert(root);
+                }
+            }
+            syn::visit::visit_expr_method_call(self, m);
+        }
+        // `for v in &mut x` and `Zip::from(&mut c)`: lowered into element writes.
+        fn visit_expr_for_loop(&mut self, f: &'ast syn::ExprForLoop) {
+            match &*f.expr {
+                syn::Expr::Reference(r) if r.mutability.is_some() => self.visit_expr(&r.expr),
+                other => self.visit_expr(other),
+            }
+            self.visit_pat(&f.pat);
+            self.visit_block(&f.body);
+        }
+        fn visit_expr_call(&mut self, c: &'ast syn::ExprCall) {
+            let zip = matches!(&*c.func, syn::Expr::Path(p) if p.path.segments.iter().any(|s| s.ident == "Zip"));
+            for a in &c.args {
+                match a {
+                    syn::Expr::Reference(r) if zip => self.visit_expr(&r.expr),
+                    other => self.visit_expr(other),
+                }
+            }
+            self.visit_expr(&c.func);
+        }
+        fn visit_expr_reference(&mut self, r: &'ast syn::ExprReference) {
+            if r.mutability.is_some() {
+                if let Some(root) = root_name(&r.expr) {
+                    self.changed.insert(root);
+                }
+            }
+            syn::visit::visit_expr_reference(self, r);
+        }
+    }
+    let mut scan = Scan {
+        mutable: HashSet::new(),
+        changed: HashSet::new(),
+    };
+    scan.visit_item_fn(item);
+    let mutable = scan.mutable;
+    scan.changed.retain(|n| mutable.contains(n));
+    scan.changed
+}
+
+/// `&mut e` among a call's arguments: the callee may change `e`.
+pub(super) fn lends_mutably(e: &syn::Expr) -> bool {
+    matches!(e, syn::Expr::Reference(r) if r.mutability.is_some())
+}
+
+/// Methods of the standard library and `ndarray` that only read their receiver: called on a
+/// `mut` variable they are still plain functions of it, evaluated where the code needs them.
+pub(super) const READS_ONLY: &[&str] = &[
+    "len",
+    "is_empty",
+    "capacity",
+    "iter",
+    "get",
+    "first",
+    "last",
+    "contains",
+    "clone",
+    "to_vec",
+    "to_owned",
+    "as_slice",
+    "as_ref",
+    "shape",
+    "dim",
+    "raw_dim",
+    "ndim",
+    "nrows",
+    "ncols",
+    "view",
+    "row",
+    "column",
+    "t",
+    "sum",
+    "mean",
+    "dot",
+    "is_some",
+    "is_none",
+    "is_ok",
+    "is_err",
+    "unwrap",
+    "expect",
+    "unwrap_or",
+    "copied",
+    "cloned",
+    "partial_cmp",
+    "total_cmp",
+    "eq",
+    "ne",
+    "lt",
+    "le",
+    "gt",
+    "ge",
+    "starts_with",
+    "ends_with",
+    "binary_search",
+];
+
+/// Methods that lowering turns into code of its own (element loops, pushes, chains): their
+/// changes are written in the IR, where the analyses see them.
+const LOWERED: &[&str] = &[
+    "iter_mut",
+    "push",
+    "copy_from_slice",
+    "clone_from_slice",
+    "into_iter",
+    "zip",
+    "map",
+    "filter",
+    "enumerate",
+    "rev",
+    "skip",
+    "take",
+    "step_by",
+    "chain",
+    "windows",
+    "chunks",
+    "chunks_exact",
+    "fold",
+    "product",
+    "collect",
+    "for_each",
+    "reduce",
+    "max_by",
+    "min_by",
+    "any",
+    "all",
+    "count",
+    "position",
+    "mapv",
+    "mapv_into",
+    "map_inplace",
+    "slice",
+    "sum_axis",
+    "mean_axis",
+];
