@@ -14,6 +14,10 @@ use crate::ir::*;
 /// make in bulk ([`bulk_save`]), the loops `f_vjp` fuses ([`fusion`]), and with fused loops
 /// the saves of `f_vjp`'s joint body.
 pub fn analyze(func: &Func, act: &Activity) -> Needed {
+    debug_assert!(
+        statements_numbered(func),
+        "the plan is keyed by statement ids"
+    );
     let mut needed = reads::analyze(func, act);
     let remat = remat::analyze(func, &mut needed);
     let mut needed = Needed::of(needed, remat);
@@ -32,10 +36,10 @@ pub fn analyze(func: &Func, act: &Activity) -> Needed {
 /// iteration of a fused loop saves nothing for the iterations before it, whose reverses
 /// have run already.
 fn joint(func: &Func, act: &Activity, needed: &Needed, fusion: &Fusion) -> Needed {
-    let fused: Vec<*const Stmt> = fusion
+    let fused: Vec<StmtId> = fusion
         .loops
         .iter()
-        .map(|&k| &func.body.stmts[k] as *const Stmt)
+        .map(|&k| func.body.stmts[k].id)
         .collect();
     let mut joint = Needed::of(needed.needed.clone(), needed.remat.clone());
     joint.unsaved = unsaved::analyze(func, act, &fused);

@@ -144,7 +144,7 @@ impl Ctx<'_> {
                     // As the For arm of `forward_stmt`: a loop that counts its trips (a
                     // stepped one) saves its index.
                     let rebound = counter.is_none().then_some(*var);
-                    let saved = self.needed.bulk.before.get(&(s as *const Stmt));
+                    let saved = self.needed.bulk.before.get(&s.id);
                     for &v in saved.into_iter().flatten() {
                         room.add(
                             self.elem_tape(v),

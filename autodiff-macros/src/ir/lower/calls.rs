@@ -252,7 +252,7 @@ impl Lowerer {
             args: call.args,
             method: call.method,
         };
-        out.push(Stmt { kind, span });
+        out.push(Stmt::new(kind, span));
     }
 }
 
