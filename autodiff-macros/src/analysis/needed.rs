@@ -6,13 +6,13 @@ pub use super::plan::{block_replayed, replayed, save_site, Needed, SaveSite};
 pub use super::reads::{checkpointed, passed_again};
 
 use super::plan::Fusion;
-use super::{bulk_save, fusion, reads, remat, unsaved, Activity};
+use super::{bulk_save, fusion, nests, reads, remat, unsaved, Activity};
 use crate::ir::*;
 
 /// The plan of `func`'s reverse sweep: the variables it reads ([`reads`]), those of them it
 /// recomputes ([`remat`]), the assignments that save nothing ([`unsaved`]), the saves loops
-/// make in bulk ([`bulk_save`]), the loops `f_vjp` fuses ([`fusion`]), and with fused loops
-/// the saves of `f_vjp`'s joint body.
+/// make in bulk ([`bulk_save`]), the loops `f_vjp` fuses ([`fusion`]), the loop nests that
+/// reserve their tapes ([`nests`]), and with fused loops the saves of `f_vjp`'s joint body.
 pub fn analyze(func: &Func, act: &Activity) -> Needed {
     debug_assert!(
         statements_numbered(func),
@@ -25,6 +25,7 @@ pub fn analyze(func: &Func, act: &Activity) -> Needed {
     // Last: which saves a loop can make in bulk depends on where each value is saved.
     needed.bulk = bulk_save::analyze(func, &needed);
     needed.fusion = fusion::fusion(func, act, &needed);
+    needed.nests = nests::analyze(func, act, &needed, &[]);
     needed.joint = needed
         .fusion
         .as_ref()
@@ -44,5 +45,6 @@ fn joint(func: &Func, act: &Activity, needed: &Needed, fusion: &Fusion) -> Neede
     let mut joint = Needed::of(needed.needed.clone(), needed.remat.clone());
     joint.unsaved = unsaved::analyze(func, act, &fused);
     joint.bulk = bulk_save::analyze(func, &joint);
+    joint.nests = nests::analyze(func, act, &joint, &fused);
     joint
 }

@@ -20,6 +20,8 @@ pub struct Needed {
     pub bulk: BulkSaves,
     /// The loops `f_vjp` runs fused with their reverse (see [`super::fusion`]).
     pub fusion: Option<Fusion>,
+    /// The loop nests that reserve their tapes before they run (see [`super::nests`]).
+    pub nests: Nests,
     /// With fused loops, what `f_vjp`'s joint body saves: an iteration of a fused loop
     /// saves only for its own reverse and for what runs before the loop, since the earlier
     /// iterations' reverses have run already.
@@ -39,6 +41,7 @@ impl Needed {
             unsaved: HashSet::new(),
             bulk: Default::default(),
             fusion: None,
+            nests: Nests::default(),
             joint: None,
         }
     }
@@ -58,6 +61,20 @@ pub struct BulkSaves {
     pub restored_after: HashMap<StmtId, Vec<VarId>>,
     /// The assignments whose restores wait so.
     pub late: HashSet<StmtId>,
+}
+
+/// The loop nests that reserve room on their tapes before they run (see [`super::nests`]).
+#[derive(Clone, Default)]
+pub struct Nests {
+    /// The outer loops of the reserved nests.
+    pub roots: HashSet<StmtId>,
+    /// The loops inside them, whose pushes the outer loop's reservation covers (they
+    /// reserve nothing of their own).
+    pub inner: HashSet<StmtId>,
+    /// Whether `f_pullback`'s body runs some reserved nest recording (in its forward sweep,
+    /// or in a checkpointed region its reverse sweep records again): the function is then
+    /// kept out of its callers (`items::pullback::pullback_with`).
+    pub reserved: bool,
 }
 
 /// What `f_vjp` fuses: the positions in the body of the fused loops, and of the early

@@ -85,12 +85,6 @@ pub struct Ctx<'f> {
     given: RefCell<BTreeSet<String>>,
     /// The adjoint windows of the loops whose reverse is being emitted (innermost last).
     windows: RefCell<Vec<window::Registers>>,
-    /// Whether the forward sweep being emitted is inside a loop nest whose tapes were
-    /// reserved before it (`nest.rs`): its pushes then never grow a tape.
-    in_nest: std::cell::Cell<bool>,
-    /// Whether some loop nest's tapes were reserved: the function is then kept out of
-    /// its callers (`items::pullback::pullback_with`).
-    pub reserved_nest: std::cell::Cell<bool>,
 }
 
 impl<'f> Ctx<'f> {
@@ -106,8 +100,6 @@ impl<'f> Ctx<'f> {
             stmt_names: RefCell::default(),
             given: RefCell::default(),
             windows: RefCell::default(),
-            in_nest: std::cell::Cell::new(false),
-            reserved_nest: std::cell::Cell::new(false),
         }
     }
 
