@@ -211,7 +211,8 @@ fn expand_function(
         // Only the signature matters: the derivatives are the user's `_jvp` and `_vjp`.
         let mut signature_only = item.clone();
         signature_only.block = syn::parse_quote!({});
-        let func = lower::lower_fn(&signature_only, &is_active, in_impl)?;
+        let mut func = lower::lower_fn(&signature_only, &is_active, in_impl)?;
+        crate::ir::number_statements(&mut func);
         let act = activity::analyze(&func)?;
         let needed = needed::analyze(&func, &act);
         return Ok(crate::emit::items::emit_custom(item, &func, &act, &needed));
@@ -239,7 +240,9 @@ fn expand_function(
     check_matrix_requests(&args, &func)?;
     let act = activity::analyze(&func)?;
     // Results the reverse sweep reads get bindings of their own; activity then covers them.
-    let func = residuals::hoist(func, &act);
+    let mut func = residuals::hoist(func, &act);
+    // The IR is final: its statements get their ids, which the analyses below key by.
+    crate::ir::number_statements(&mut func);
     let act = activity::analyze(&func)?;
     let needed = needed::analyze(&func, &act);
     // A value whose type rustc decides (`let z = g(x); h(z)`) has an adjoint generic over

@@ -42,14 +42,14 @@ pub fn analyze(func: &Func, needed: &Needed) -> BulkSaves {
 
 /// Notes the assignments of `found` and, for the loop `s`, their sequences.
 fn record(
-    assignments: &mut HashSet<*const Stmt>,
-    per_loop: &mut HashMap<*const Stmt, Vec<VarId>>,
+    assignments: &mut HashSet<StmtId>,
+    per_loop: &mut HashMap<StmtId, Vec<VarId>>,
     s: &Stmt,
     found: Vec<(&Stmt, VarId)>,
 ) {
     if !found.is_empty() {
-        assignments.extend(found.iter().map(|&(a, _)| a as *const Stmt));
-        per_loop.insert(s, found.into_iter().map(|(_, v)| v).collect());
+        assignments.extend(found.iter().map(|&(a, _)| a.id));
+        per_loop.insert(s.id, found.into_iter().map(|(_, v)| v).collect());
     }
 }
 
@@ -68,7 +68,7 @@ fn restores_wait(body: &Block, w: &Stmt, x: VarId, index: VarId, rev: bool) -> b
     else {
         return false;
     };
-    let Some(at) = body.stmts.iter().position(|s| std::ptr::eq(s, w)) else {
+    let Some(at) = body.stmts.iter().position(|s| s.id == w.id) else {
         return false;
     };
     let plain = matches!(compound, None | Some(ArithOp::Add) | Some(ArithOp::Sub));

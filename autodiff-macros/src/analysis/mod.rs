@@ -8,6 +8,7 @@ pub mod bulk_save;
 mod covering;
 pub mod fusion;
 pub mod needed;
+pub mod nests;
 mod plan;
 mod reads;
 pub mod remat;

@@ -6,14 +6,18 @@ pub use super::plan::{block_replayed, replayed, save_site, Needed, SaveSite};
 pub use super::reads::{checkpointed, passed_again};
 
 use super::plan::Fusion;
-use super::{bulk_save, fusion, reads, remat, unsaved, Activity};
+use super::{bulk_save, fusion, nests, reads, remat, unsaved, Activity};
 use crate::ir::*;
 
 /// The plan of `func`'s reverse sweep: the variables it reads ([`reads`]), those of them it
 /// recomputes ([`remat`]), the assignments that save nothing ([`unsaved`]), the saves loops
-/// make in bulk ([`bulk_save`]), the loops `f_vjp` fuses ([`fusion`]), and with fused loops
-/// the saves of `f_vjp`'s joint body.
+/// make in bulk ([`bulk_save`]), the loops `f_vjp` fuses ([`fusion`]), the loop nests that
+/// reserve their tapes ([`nests`]), and with fused loops the saves of `f_vjp`'s joint body.
 pub fn analyze(func: &Func, act: &Activity) -> Needed {
+    debug_assert!(
+        statements_numbered(func),
+        "the plan is keyed by statement ids"
+    );
     let mut needed = reads::analyze(func, act);
     let remat = remat::analyze(func, &mut needed);
     let mut needed = Needed::of(needed, remat);
@@ -21,6 +25,7 @@ pub fn analyze(func: &Func, act: &Activity) -> Needed {
     // Last: which saves a loop can make in bulk depends on where each value is saved.
     needed.bulk = bulk_save::analyze(func, &needed);
     needed.fusion = fusion::fusion(func, act, &needed);
+    needed.nests = nests::analyze(func, act, &needed, &[]);
     needed.joint = needed
         .fusion
         .as_ref()
@@ -32,13 +37,14 @@ pub fn analyze(func: &Func, act: &Activity) -> Needed {
 /// iteration of a fused loop saves nothing for the iterations before it, whose reverses
 /// have run already.
 fn joint(func: &Func, act: &Activity, needed: &Needed, fusion: &Fusion) -> Needed {
-    let fused: Vec<*const Stmt> = fusion
+    let fused: Vec<StmtId> = fusion
         .loops
         .iter()
-        .map(|&k| &func.body.stmts[k] as *const Stmt)
+        .map(|&k| func.body.stmts[k].id)
         .collect();
     let mut joint = Needed::of(needed.needed.clone(), needed.remat.clone());
     joint.unsaved = unsaved::analyze(func, act, &fused);
     joint.bulk = bulk_save::analyze(func, &joint);
+    joint.nests = nests::analyze(func, act, &joint, &fused);
     joint
 }

@@ -13,13 +13,15 @@ pub struct Needed {
     pub needed: Vec<bool>,
     /// Needed values of inner blocks that the reverse sweep recomputes instead of popping.
     pub remat: Remat,
-    /// Assignments (by address) that overwrite a needed float no reverse reads before them:
+    /// Assignments that overwrite a needed float no reverse reads before them:
     /// they save nothing (see [`super::unsaved`]).
-    pub unsaved: HashSet<*const Stmt>,
+    pub unsaved: HashSet<StmtId>,
     /// The saves loops make before they start (see [`super::bulk_save`]).
     pub bulk: BulkSaves,
     /// The loops `f_vjp` runs fused with their reverse (see [`super::fusion`]).
     pub fusion: Option<Fusion>,
+    /// The loop nests that reserve their tapes before they run (see [`super::nests`]).
+    pub nests: Nests,
     /// With fused loops, what `f_vjp`'s joint body saves: an iteration of a fused loop
     /// saves only for its own reverse and for what runs before the loop, since the earlier
     /// iterations' reverses have run already.
@@ -39,6 +41,7 @@ impl Needed {
             unsaved: HashSet::new(),
             bulk: Default::default(),
             fusion: None,
+            nests: Nests::default(),
             joint: None,
         }
     }
@@ -48,16 +51,30 @@ impl Needed {
 /// assignments no longer save anything themselves (see [`super::bulk_save`]).
 #[derive(Clone, Default)]
 pub struct BulkSaves {
-    /// Per loop (by address), the sequences whose elements it saves before it starts, in
+    /// Per loop, the sequences whose elements it saves before it starts, in
     /// the order of their assignments.
-    pub before: HashMap<*const Stmt, Vec<VarId>>,
-    /// The assignments (by address) whose saves moved before their loop.
-    pub moved: HashSet<*const Stmt>,
+    pub before: HashMap<StmtId, Vec<VarId>>,
+    /// The assignments whose saves moved before their loop.
+    pub moved: HashSet<StmtId>,
     /// Per loop, the sequences whose saved elements its reverse puts back in one copy
     /// after it is done, rather than one by one (see `bulk_save::restores_wait`).
-    pub restored_after: HashMap<*const Stmt, Vec<VarId>>,
+    pub restored_after: HashMap<StmtId, Vec<VarId>>,
     /// The assignments whose restores wait so.
-    pub late: HashSet<*const Stmt>,
+    pub late: HashSet<StmtId>,
+}
+
+/// The loop nests that reserve room on their tapes before they run (see [`super::nests`]).
+#[derive(Clone, Default)]
+pub struct Nests {
+    /// The outer loops of the reserved nests.
+    pub roots: HashSet<StmtId>,
+    /// The loops inside them, whose pushes the outer loop's reservation covers (they
+    /// reserve nothing of their own).
+    pub inner: HashSet<StmtId>,
+    /// Whether `f_pullback`'s body runs some reserved nest recording (in its forward sweep,
+    /// or in a checkpointed region its reverse sweep records again): the function is then
+    /// kept out of its callers (`items::pullback::pullback_with`).
+    pub reserved: bool,
 }
 
 /// What `f_vjp` fuses: the positions in the body of the fused loops, and of the early
@@ -88,13 +105,13 @@ pub fn save_site(func: &Func, needed: &Needed, s: &Stmt) -> Option<SaveSite> {
     };
     let v = place.var();
     let overwrites = matches!(place, Place::Index(..)) || func.vars[v].mutable;
-    if !(needed.is_needed(v) && overwrites) || needed.unsaved.contains(&(s as *const Stmt)) {
+    if !(needed.is_needed(v) && overwrites) || needed.unsaved.contains(&s.id) {
         return None;
     }
     if invertible(func, s) {
         return Some(SaveSite::Invert);
     }
-    let top = func.body.stmts.iter().any(|t| std::ptr::eq(t, s));
+    let top = func.body.stmts.iter().any(|t| t.id == s.id);
     Some(if top { SaveSite::Local } else { SaveSite::Tape })
 }
 

@@ -58,24 +58,13 @@ fn hoist_block(func: &mut Func, act: &Activity, b: &mut Block) {
                 _ => {}
             }
         }
-        for inner in blocks_mut(&mut s) {
+        for inner in s.blocks_mut() {
             hoist_block(func, act, inner);
         }
         out.extend(lets);
         out.push(s);
     }
     b.stmts = out;
-}
-
-fn blocks_mut(s: &mut Stmt) -> Vec<&mut Block> {
-    match &mut s.kind {
-        StmtKind::If { then, els, .. } => vec![then, els],
-        StmtKind::For { body, .. } | StmtKind::While { body, .. } | StmtKind::Block { body } => {
-            vec![body]
-        }
-        StmtKind::Match { arms, .. } => arms.iter_mut().map(|(_, b)| b).collect(),
-        _ => vec![],
-    }
 }
 
 struct Hoister<'a> {
@@ -98,13 +87,13 @@ impl Hoister<'_> {
         let span = e.span;
         let var = self.binding(e);
         let init = std::mem::replace(e, Expr::new(ExprKind::Var(var), span));
-        self.lets.push(Stmt {
-            kind: StmtKind::Let {
+        self.lets.push(Stmt::new(
+            StmtKind::Let {
                 var,
                 init: Some(init),
             },
             span,
-        });
+        ));
     }
 
     /// Only through operations a derivative flows through: never into a condition, an

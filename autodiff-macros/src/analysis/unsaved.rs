@@ -7,9 +7,9 @@ use super::Activity;
 use crate::ir::*;
 use std::collections::HashSet;
 
-/// The assignments (by address) of `func` that save nothing (see [`unsaved_overwrites`]),
+/// The assignments of `func` that save nothing (see [`unsaved_overwrites`]),
 /// the loops in `fused` running each iteration's reverse right after its primal.
-pub(super) fn analyze(func: &Func, act: &Activity, fused: &[*const Stmt]) -> HashSet<*const Stmt> {
+pub(super) fn analyze(func: &Func, act: &Activity, fused: &[StmtId]) -> HashSet<StmtId> {
     let nothing = vec![false; func.vars.len()];
     let mut unsaved = HashSet::new();
     unsaved_overwrites(func, act, &func.body, &nothing, fused, &mut unsaved);
@@ -39,8 +39,8 @@ fn unsaved_overwrites(
     act: &Activity,
     b: &Block,
     before: &[bool],
-    fused: &[*const Stmt],
-    out: &mut HashSet<*const Stmt>,
+    fused: &[StmtId],
+    out: &mut HashSet<StmtId>,
 ) {
     let mut acc = before.to_vec();
     for s in &b.stmts {
@@ -57,7 +57,7 @@ fn unsaved_overwrites(
                     Place::Index(..) => kind == Kind::FloatSeq,
                 };
                 if float && !acc[v] && !reads[v] && !pushed(func, v) {
-                    out.insert(s as *const Stmt);
+                    out.insert(s.id);
                 }
             }
             StmtKind::For {
@@ -76,7 +76,7 @@ fn unsaved_overwrites(
                 let mut ids = vec![];
                 collect_block_ids(body, &mut ids);
                 let own = |v: usize| matches!(func.vars[v].scope, Some(b) if ids.contains(&b));
-                let fused = fused.contains(&(s as *const Stmt));
+                let fused = fused.contains(&s.id);
                 let inner: Vec<bool> = (0..acc.len())
                     .map(|v| acc[v] || (reads[v] && !own(v) && !fused))
                     .collect();

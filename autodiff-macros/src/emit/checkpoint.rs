@@ -14,7 +14,7 @@ use quote::quote;
 impl Ctx<'_> {
     /// Names shared by a region's forward and reverse code.
     fn names(&self, s: &Stmt) -> impl Fn(&str) -> Ident + '_ {
-        let key = s as *const Stmt as usize;
+        let key = s.id;
         move |base| self.stmt_name(key, base)
     }
 

@@ -167,17 +167,12 @@ impl Ctx<'_> {
                 let header = self.range_header(range);
                 let rebound = if trips.is_none() { Some(*var) } else { None };
                 let bulk = (sweep == Sweep::Augmented).then(|| self.bulk_save(s, range));
-                let outermost = sweep == Sweep::Augmented
-                    && exit.is_none()
-                    && trips.is_none()
-                    && !self.in_nest.get();
-                if let Some(room) = outermost.then(|| self.nest_room(body, *var)).flatten() {
+                let nests = &self.needed.nests;
+                if sweep == Sweep::Augmented && nests.roots.contains(&s.id) {
+                    let room = self.nest_room(body, *var);
                     let trips = self.trips_ref(range);
                     let (tapes, counts): (Vec<_>, Vec<_>) = room.per_trip().unzip();
-                    self.in_nest.set(true);
-                    self.reserved_nest.set(true);
                     let body = self.forward_block(body, sweep, rebound);
-                    self.in_nest.set(false);
                     let recorded =
                         self.forward_loop(quote!(for #i in #header), body, exit, None, sweep);
                     return quote!(#bulk {
@@ -185,7 +180,9 @@ impl Ctx<'_> {
                         #recorded
                     });
                 }
-                let reserve = (sweep == Sweep::Augmented && exit.is_none() && !self.in_nest.get())
+                // A loop of a reserved nest: the nest's reservation covers its pushes.
+                let in_nest = nests.inner.contains(&s.id);
+                let reserve = (sweep == Sweep::Augmented && exit.is_none() && !in_nest)
                     .then(|| self.reserve_trips(body, rebound, range));
                 let body = self.forward_block(body, sweep, rebound);
                 let recorded =

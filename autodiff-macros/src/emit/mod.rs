@@ -78,19 +78,13 @@ pub struct Ctx<'f> {
     /// float type (so it can come from a pool).
     tapes: RefCell<BTreeMap<String, (Ident, bool)>>,
     /// The local keeping an overwritten value, per top-level assignment.
-    locals: RefCell<HashMap<usize, Ident>>,
+    locals: RefCell<HashMap<StmtId, Ident>>,
     /// Names shared by the forward and reverse code of one statement.
-    stmt_names: RefCell<HashMap<(usize, String), Ident>>,
+    stmt_names: RefCell<HashMap<(StmtId, String), Ident>>,
     /// Names handed out by `fresh`.
     given: RefCell<BTreeSet<String>>,
     /// The adjoint windows of the loops whose reverse is being emitted (innermost last).
     windows: RefCell<Vec<window::Registers>>,
-    /// Whether the forward sweep being emitted is inside a loop nest whose tapes were
-    /// reserved before it (`nest.rs`): its pushes then never grow a tape.
-    in_nest: std::cell::Cell<bool>,
-    /// Whether some loop nest's tapes were reserved: the function is then kept out of
-    /// its callers (`items::pullback::pullback_with`).
-    pub reserved_nest: std::cell::Cell<bool>,
 }
 
 impl<'f> Ctx<'f> {
@@ -106,8 +100,6 @@ impl<'f> Ctx<'f> {
             stmt_names: RefCell::default(),
             given: RefCell::default(),
             windows: RefCell::default(),
-            in_nest: std::cell::Cell::new(false),
-            reserved_nest: std::cell::Cell::new(false),
         }
     }
 
@@ -148,7 +140,7 @@ impl<'f> Ctx<'f> {
             return None;
         };
         let site = crate::analysis::needed::save_site(self.func, self.needed, s);
-        let moved = self.needed.bulk.moved.contains(&(s as *const Stmt));
+        let moved = self.needed.bulk.moved.contains(&s.id);
         (site == Some(crate::analysis::needed::SaveSite::Tape) && !moved)
             .then(|| self.save_tape(place))
     }
@@ -306,7 +298,7 @@ impl<'f> Ctx<'f> {
     }
 
     /// A fresh name for `base` in statement `key`, the same each time it is asked for.
-    pub fn stmt_name(&self, key: usize, base: &str) -> Ident {
+    pub fn stmt_name(&self, key: StmtId, base: &str) -> Ident {
         let k = (key, base.to_string());
         if let Some(name) = self.stmt_names.borrow().get(&k) {
             return name.clone();

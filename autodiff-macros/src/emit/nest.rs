@@ -11,15 +11,11 @@
 //! reserved nest also keeps its forward sweep out of line (`items::pullback::pullback_with`):
 //! inlined beside its reverse sweep, the carried float was kept in memory all the same.
 //!
-//! What can be counted: the pushes of the nest's loop bodies and `if` branches (a branch
-//! counts as the larger of the two), and inner `for` loops that run all their trips, reached
-//! from the outer loop through loop bodies only, whose bounds the outer loop does not
-//! change: literals, integer arithmetic, and variables declared outside it that it never
-//! writes (or whose elements alone it writes, when only their `len()` is read). A `while`,
-//! a `match`, a checkpoint or a loop with an exit leaves the nest as it was.
+//! Which nests are reserved is the plan's (`analysis::nests`, which says what can be
+//! counted); this file writes the counts.
 
 use super::Ctx;
-use crate::analysis::needed::checkpointed;
+use crate::analysis::nests::{Bound, Outer};
 use crate::ir::*;
 use proc_macro2::{Ident, Literal, TokenStream};
 use quote::quote;
@@ -54,70 +50,19 @@ impl Room {
     }
 }
 
-/// The loop a nest hangs from, for the questions its inner loops' bounds raise.
-struct Outer<'b> {
-    body: &'b Block,
-    blocks: Vec<BlockId>,
-}
-
-impl Outer<'_> {
-    fn declares(&self, func: &Func, v: VarId) -> bool {
-        matches!(func.vars[v].scope, Some(b) if self.blocks.contains(&b))
-    }
-
-    /// Whether the nest writes `v` whole (not only elements of it).
-    fn writes_whole(&self, v: VarId) -> bool {
-        self.body.any(&|s| {
-            s.writes(v)
-                && !matches!(
-                    &s.kind,
-                    StmtKind::Assign {
-                        place: Place::Index(..),
-                        ..
-                    }
-                )
-        })
-    }
-
-    fn writes(&self, v: VarId) -> bool {
-        self.body.any(&|s| s.writes(v))
-    }
-}
-
 impl Ctx<'_> {
     /// The room an iteration of the loop `for index in …` with this body needs on each
-    /// tape, when the loop is the outer loop of a nest whose pushes can all be counted
-    /// before it runs (see the module documentation); `None` otherwise, or when the body
-    /// holds no inner loop (a single loop's pushes are reserved as before, with growth).
-    pub fn nest_room(&self, body: &Block, index: VarId) -> Option<Room> {
-        if !body
-            .stmts
-            .iter()
-            .any(|s| matches!(s.kind, StmtKind::For { .. }))
-        {
-            return None;
-        }
-        let mut blocks = vec![];
-        collect_block_ids(body, &mut blocks);
-        let outer = Outer { body, blocks };
-        self.block_room(&outer, body, Some(index), false)
+    /// tape, for the outer loop of a reserved nest (`Needed::nests`).
+    pub fn nest_room(&self, body: &Block, index: VarId) -> Room {
+        self.block_room(&Outer::of(body), body, Some(index))
     }
 
-    fn block_room(
-        &self,
-        outer: &Outer,
-        b: &Block,
-        rebound: Option<VarId>,
-        in_branch: bool,
-    ) -> Option<Room> {
+    fn block_room(&self, outer: &Outer, b: &Block, rebound: Option<VarId>) -> Room {
         let mut room = Room::default();
         for v in self.saved_at_block_end(b, rebound) {
             room.add(self.tape(v), 1, None);
         }
         for s in &b.stmts {
-            if checkpointed(s).is_some() {
-                return None;
-            }
             match &s.kind {
                 StmtKind::Let { .. } | StmtKind::Push { .. } | StmtKind::Call { .. } => {}
                 StmtKind::Assign { .. } => {
@@ -126,8 +71,8 @@ impl Ctx<'_> {
                     }
                 }
                 StmtKind::If { then, els, .. } => {
-                    let then = self.block_room(outer, then, None, true)?;
-                    let els = self.block_room(outer, els, None, true)?;
+                    let then = self.block_room(outer, then, None);
+                    let els = self.block_room(outer, els, None);
                     for (tape, count) in larger(then, els) {
                         room.add(tape, 0, Some(count));
                     }
@@ -136,15 +81,14 @@ impl Ctx<'_> {
                     var,
                     range,
                     body,
-                    exit: None,
                     trips: counter,
                     ..
-                } if !in_branch => {
-                    let trips = self.hoisted_range(outer, b, range)?;
+                } => {
+                    let trips = self.hoisted_range(outer, b, range);
                     // As the For arm of `forward_stmt`: a loop that counts its trips (a
                     // stepped one) saves its index.
                     let rebound = counter.is_none().then_some(*var);
-                    let saved = self.needed.bulk.before.get(&(s as *const Stmt));
+                    let saved = self.needed.bulk.before.get(&s.id);
                     for &v in saved.into_iter().flatten() {
                         room.add(
                             self.elem_tape(v),
@@ -152,25 +96,31 @@ impl Ctx<'_> {
                             Some(quote!(__ad::room(&#trips, || 1))),
                         );
                     }
-                    let inner = self.block_room(outer, body, rebound, false)?;
+                    let inner = self.block_room(outer, body, rebound);
                     for (tape, count) in inner.per_trip() {
                         room.add(tape, 0, Some(quote!(__ad::room(&#trips, || #count))));
                     }
                 }
-                StmtKind::For { .. }
-                | StmtKind::While { .. }
-                | StmtKind::Match { .. }
-                | StmtKind::Block { .. } => return None,
+                StmtKind::While { .. } | StmtKind::Match { .. } | StmtKind::Block { .. } => {
+                    unreachable!("a reserved nest holds no `while`, `match` or region")
+                }
             }
         }
-        Some(room)
+        room
     }
 
     /// An inner loop's range written with expressions the outer loop can evaluate before
     /// it starts: its bounds' `let`s in `b` replaced by their initial values.
-    fn hoisted_range(&self, outer: &Outer, b: &Block, r: &Range) -> Option<TokenStream> {
-        let bound = |v: VarId| self.hoisted_var(outer, b, v);
-        let (lo, hi) = (bound(r.start)?, bound(r.end)?);
+    fn hoisted_range(&self, outer: &Outer, b: &Block, r: &Range) -> TokenStream {
+        let bound = |v: VarId| match outer.bound(self.func, b, v) {
+            Some(Bound::Outside) => {
+                let name = self.name(v);
+                quote!(#name)
+            }
+            Some(Bound::Init(init)) => self.expr(init, false),
+            None => unreachable!("the bounds of a reserved nest's loops are hoisted"),
+        };
+        let (lo, hi) = (bound(r.start), bound(r.end));
         // No bound holds a range or an assignment, so none needs parentheses.
         let mut it = if r.inclusive {
             quote!(#lo..=#hi)
@@ -178,44 +128,10 @@ impl Ctx<'_> {
             quote!(#lo..#hi)
         };
         if let Some(k) = r.step {
-            let k = bound(k)?;
+            let k = bound(k);
             it = quote!((#it).step_by(#k));
         }
-        Some(quote!((#it)))
-    }
-
-    fn hoisted_var(&self, outer: &Outer, b: &Block, v: VarId) -> Option<TokenStream> {
-        if !outer.declares(self.func, v) {
-            return (!outer.writes(v)).then(|| {
-                let name = self.name(v);
-                quote!(#name)
-            });
-        }
-        let init = b.stmts.iter().find_map(|s| match &s.kind {
-            StmtKind::Let { var, init } if *var == v => init.as_ref(),
-            _ => None,
-        })?;
-        if outer.writes(v) || !self.invariant(outer, init) {
-            return None;
-        }
-        Some(self.expr(init, false))
-    }
-
-    /// Whether `e` has the same value wherever the nest evaluates it.
-    fn invariant(&self, outer: &Outer, e: &Expr) -> bool {
-        let declared_outside = |v: VarId| !outer.declares(self.func, v);
-        match &e.kind {
-            ExprKind::Int(_) | ExprKind::Const(_) => true,
-            ExprKind::Var(v) => declared_outside(*v) && !outer.writes(*v),
-            ExprKind::Arith(_, a, b) => self.invariant(outer, a) && self.invariant(outer, b),
-            ExprKind::Neg(a) | ExprKind::Cast(a, _) => self.invariant(outer, a),
-            ExprKind::Opaque(OpaqueCall::Method(recv, m, None, args)) if m == "len" => {
-                matches!(&recv.kind, ExprKind::Var(v)
-                    if declared_outside(*v) && !outer.writes_whole(*v))
-                    && args.is_empty()
-            }
-            _ => false,
-        }
+        quote!((#it))
     }
 }
 

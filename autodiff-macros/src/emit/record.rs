@@ -77,7 +77,7 @@ impl Ctx<'_> {
     /// the elements it will overwrite, copied onto their tapes in the order its pushes
     /// would have made.
     pub(super) fn bulk_save(&self, s: &Stmt, range: &Range) -> TokenStream {
-        let Some(saved) = self.needed.bulk.before.get(&(s as *const Stmt)) else {
+        let Some(saved) = self.needed.bulk.before.get(&s.id) else {
             return quote!();
         };
         let span = self.span(range);
@@ -100,7 +100,7 @@ impl Ctx<'_> {
         let StmtKind::Assign { place, value, .. } = &s.kind else {
             return quote!();
         };
-        if self.needed.bulk.moved.contains(&(s as *const Stmt)) {
+        if self.needed.bulk.moved.contains(&s.id) {
             return quote!();
         }
         let Some(site) = crate::analysis::needed::save_site(self.func, self.needed, s) else {
@@ -154,7 +154,7 @@ impl Ctx<'_> {
 
     /// The local that keeps the value overwritten at a top-level assignment.
     pub fn local_save(&self, s: &Stmt, base: &str) -> Ident {
-        let key = s as *const Stmt as usize;
+        let key = s.id;
         if let Some(name) = self.locals.borrow().get(&key) {
             return name.clone();
         }

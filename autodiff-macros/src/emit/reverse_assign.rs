@@ -144,7 +144,7 @@ impl Ctx<'_> {
                 quote!(#target = #local;)
             }
             // Put back after the loop (`restore_after`).
-            Some(SaveSite::Tape) if self.needed.bulk.late.contains(&(s as *const Stmt)) => {
+            Some(SaveSite::Tape) if self.needed.bulk.late.contains(&s.id) => {
                 quote!()
             }
             Some(SaveSite::Tape) => {
@@ -158,7 +158,7 @@ impl Ctx<'_> {
     /// whose restores waited (see `analysis::bulk_save::restores_wait`), put back in one
     /// copy each.
     pub(super) fn restore_after(&self, s: &Stmt, range: &Range) -> TokenStream {
-        let Some(vars) = self.needed.bulk.restored_after.get(&(s as *const Stmt)) else {
+        let Some(vars) = self.needed.bulk.restored_after.get(&s.id) else {
             return quote!();
         };
         let span = self.span(range);

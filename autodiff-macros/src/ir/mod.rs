@@ -66,10 +66,23 @@ impl Place {
     }
 }
 
+/// A statement's identity, unique within its function: what the analyses key their
+/// results by and emission looks them up with (see [`number_statements`]).
+#[derive(Clone, Copy, Debug, PartialEq, Eq, Hash, PartialOrd, Ord)]
+pub struct StmtId(u32);
+
+impl StmtId {
+    /// The id of a statement not numbered yet: lowering and hoisting build statements
+    /// before the IR is final, and only the final IR is numbered.
+    const UNNUMBERED: StmtId = StmtId(u32::MAX);
+}
+
 #[derive(Clone, Debug)]
 pub struct Stmt {
     pub kind: StmtKind,
     pub span: Span,
+    /// Set by [`number_statements`] once the IR no longer changes.
+    pub id: StmtId,
 }
 
 // Built a few times per expansion: the size of a variant does not matter.
@@ -147,6 +160,15 @@ pub enum Checkpoint {
 }
 
 impl Stmt {
+    /// A statement not numbered yet (see [`number_statements`]).
+    pub fn new(kind: StmtKind, span: Span) -> Stmt {
+        Stmt {
+            kind,
+            span,
+            id: StmtId::UNNUMBERED,
+        }
+    }
+
     /// The blocks nested directly in this statement.
     pub fn blocks(&self) -> Vec<&Block> {
         match &self.kind {
@@ -155,6 +177,18 @@ impl Stmt {
             | StmtKind::While { body, .. }
             | StmtKind::Block { body, .. } => vec![body],
             StmtKind::Match { arms, .. } => arms.iter().map(|(_, b)| b).collect(),
+            _ => vec![],
+        }
+    }
+
+    /// The blocks nested directly in this statement, to change.
+    pub fn blocks_mut(&mut self) -> Vec<&mut Block> {
+        match &mut self.kind {
+            StmtKind::If { then, els, .. } => vec![then, els],
+            StmtKind::For { body, .. }
+            | StmtKind::While { body, .. }
+            | StmtKind::Block { body, .. } => vec![body],
+            StmtKind::Match { arms, .. } => arms.iter_mut().map(|(_, b)| b).collect(),
             _ => vec![],
         }
     }
@@ -191,6 +225,38 @@ impl Stmt {
     pub fn any(&self, pred: &impl Fn(&Stmt) -> bool) -> bool {
         pred(self) || self.blocks().into_iter().any(|b| b.any(pred))
     }
+}
+
+/// Numbers the statements of `func` in preorder, from zero. The driver calls it once,
+/// after the last pass that changes the IR and before any analysis keyed by statement.
+pub fn number_statements(func: &mut Func) {
+    fn number(b: &mut Block, next: &mut u32) {
+        for s in &mut b.stmts {
+            s.id = StmtId(*next);
+            *next += 1;
+            for inner in s.blocks_mut() {
+                number(inner, next);
+            }
+        }
+    }
+    number(&mut func.body, &mut 0);
+}
+
+/// Whether every statement of `func` has been numbered, each with an id of its own: what
+/// the analyses keyed by statement assume.
+pub fn statements_numbered(func: &Func) -> bool {
+    fn ids(b: &Block, out: &mut Vec<StmtId>) {
+        for s in &b.stmts {
+            out.push(s.id);
+            s.blocks().into_iter().for_each(|inner| ids(inner, out));
+        }
+    }
+    let mut all = vec![];
+    ids(&func.body, &mut all);
+    let n = all.len();
+    all.sort();
+    all.dedup();
+    all.len() == n && !all.contains(&StmtId::UNNUMBERED)
 }
 
 impl Block {

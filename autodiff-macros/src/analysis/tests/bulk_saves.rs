@@ -160,7 +160,7 @@ fn restored_after(src: &str) -> Vec<Vec<String>> {
     let act = activity::analyze(&f).unwrap_or_else(|_| panic!("activity failed"));
     let need = needed::analyze(&f, &act);
     let per_loop = |s: &Stmt| {
-        let vars = need.bulk.restored_after.get(&(s as *const Stmt));
+        let vars = need.bulk.restored_after.get(&s.id);
         vars.into_iter()
             .flatten()
             .map(|v| f.vars[*v].name.to_string())

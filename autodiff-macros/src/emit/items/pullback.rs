@@ -65,8 +65,8 @@ pub(super) fn pullback_with(
     // A forward sweep with a reserved loop nest stays out of its callers: inlined beside
     // its reverse sweep (the closure), LLVM kept the nest's carried floats in stack memory
     // (the mass chain's `f_grad` took 5.5× its primal, against 4.1× kept apart). One call
-    // per gradient is nothing beside a loop nest.
-    let inline = match inline.is_empty() && ctx.reserved_nest.get() {
+    // per gradient is nothing beside a loop nest. A stub that panics runs none.
+    let inline = match inline.is_empty() && !panics && ctx.needed.nests.reserved {
         true => quote!(#[inline(never)]),
         false => inline,
     };

@@ -48,14 +48,14 @@ impl Lowerer {
                 let mut value = [value];
                 self.keep_before(&mut value, out, mark);
                 let [value] = value;
-                out.push(Stmt {
-                    kind: StmtKind::Assign {
+                out.push(Stmt::new(
+                    StmtKind::Assign {
                         place: Place::Index(v, Box::new(index)),
                         value,
                         compound,
                     },
                     span,
-                });
+                ));
                 return;
             }
             syn::Expr::Unary(u) if matches!(u.op, syn::UnOp::Deref(_)) => {
@@ -89,13 +89,13 @@ impl Lowerer {
             } else if self.as_statement_expr(right).is_some() {
                 let tmp = self.temp("value", kind, span);
                 self.vars[tmp].mutable = false;
-                out.push(Stmt {
-                    kind: StmtKind::Let {
+                out.push(Stmt::new(
+                    StmtKind::Let {
                         var: tmp,
                         init: None,
                     },
                     span,
-                });
+                ));
                 self.lower_valued(right, &[tmp], out);
                 Some(tmp)
             } else {
@@ -103,26 +103,26 @@ impl Lowerer {
             };
             if let Some(tmp) = tmp {
                 let value = Expr::new(ExprKind::Var(tmp), span);
-                out.push(Stmt {
-                    kind: StmtKind::Assign {
+                out.push(Stmt::new(
+                    StmtKind::Assign {
                         place,
                         value,
                         compound,
                     },
                     span,
-                });
+                ));
                 return;
             }
         }
         let value = self.lower_expr(right, out);
-        out.push(Stmt {
-            kind: StmtKind::Assign {
+        out.push(Stmt::new(
+            StmtKind::Assign {
                 place,
                 value,
                 compound,
             },
             span,
-        });
+        ));
     }
 
     /// `(a, b) = e` and `[a, b] = e`: Rust evaluates `e`, then assigns its parts to the

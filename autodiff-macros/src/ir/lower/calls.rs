@@ -267,7 +267,7 @@ impl Lowerer {
             args: call.args,
             method: call.method,
         };
-        out.push(Stmt { kind, span });
+        out.push(Stmt::new(kind, span));
     }
 }
 

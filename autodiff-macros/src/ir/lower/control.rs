@@ -51,13 +51,13 @@ impl Lowerer {
                 let test = self.lower_test(&i.cond, out);
                 let cond = self.temp("cond", Kind::Bool, span);
                 self.vars[cond].mutable = false;
-                out.push(Stmt {
-                    kind: StmtKind::Let {
+                out.push(Stmt::new(
+                    StmtKind::Let {
                         var: cond,
                         init: Some(test),
                     },
                     span,
-                });
+                ));
                 let then = self.lower_branch(&i.then_branch, &tail);
                 let els = match &i.else_branch {
                     Some((_, e)) => match &**e {
@@ -71,10 +71,7 @@ impl Lowerer {
                         self.empty_block()
                     }
                 };
-                out.push(Stmt {
-                    kind: StmtKind::If { cond, then, els },
-                    span,
-                });
+                out.push(Stmt::new(StmtKind::If { cond, then, els }, span));
             }
             syn::Expr::Match(m) => {
                 let scrutinee = self.lower_expr(&m.expr, out);
@@ -129,26 +126,26 @@ impl Lowerer {
                     syn::parse_quote!(::core::convert::identity),
                     vec![hidden],
                 );
-                stmts.push(Stmt {
-                    kind: StmtKind::Let {
+                stmts.push(Stmt::new(
+                    StmtKind::Let {
                         var,
                         init: Some(Expr::new(ExprKind::Opaque(identity), user.span())),
                     },
-                    span: user.span(),
-                });
+                    user.span(),
+                ));
             }
             self.lower_tail(body, &tail, &mut stmts);
             self.close_scope();
             lowered.push((pat, Block { id, stmts }));
         }
-        out.push(Stmt {
-            kind: StmtKind::Match {
+        out.push(Stmt::new(
+            StmtKind::Match {
                 scrutinee,
                 arms: lowered,
                 arm,
             },
             span,
-        });
+        ));
     }
 
     /// Whether `e` reads a variable that holds floats.

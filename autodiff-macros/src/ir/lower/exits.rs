@@ -38,14 +38,14 @@ impl Lowerer {
             }
         };
         let t = Expr::new(ExprKind::Bool(true), span);
-        out.push(Stmt {
-            kind: StmtKind::Assign {
+        out.push(Stmt::new(
+            StmtKind::Assign {
                 place: Place::Var(done),
                 value: t,
                 compound: None,
             },
             span,
-        });
+        ));
     }
 
     /// The flags a `break` (`brk`) or `continue` sets: those of the loop it leaves (the

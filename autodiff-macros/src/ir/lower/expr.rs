@@ -166,13 +166,10 @@ impl Lowerer {
                     let float = &self.float;
                     let floats = (0..arity).map(|_| float);
                     self.vars[t].ty = Some(syn::parse_quote!((#(#floats,)*)));
-                    out.push(Stmt {
-                        kind: StmtKind::Let {
+                    out.push(Stmt::new(StmtKind::Let {
                             var: t,
                             init: Some(value),
-                        },
-                        span,
-                    });
+                        }, span));
                     return mk(ExprKind::Var(t));
                 }
                 mk(ExprKind::Tuple(elems))
@@ -211,13 +208,13 @@ impl Lowerer {
             &["return", "break", "continue"],
         );
         self.vars[tmp].mutable |= diverges;
-        out.push(Stmt {
-            kind: StmtKind::Let {
+        out.push(Stmt::new(
+            StmtKind::Let {
                 var: tmp,
                 init: None,
             },
             span,
-        });
+        ));
         let start = out.len();
         self.lower_valued(e, &[tmp], out);
         // The block's value has the kind of what is assigned to it.
@@ -299,7 +296,7 @@ impl Lowerer {
                 var: t,
                 init: Some(init),
             };
-            out.insert(at, Stmt { kind, span });
+            out.insert(at, Stmt::new(kind, span));
             at += 1;
         }
     }

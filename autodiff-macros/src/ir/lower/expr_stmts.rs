@@ -25,7 +25,7 @@ impl Lowerer {
                 let checkpoint = self.checkpoint_attr(&b.attrs);
                 let block = self.lower_body_block(&b.block);
                 match checkpoint {
-                    Some(Checkpoint::Sqrt) => out.push(Stmt { kind: StmtKind::Block { body: block }, span }),
+                    Some(Checkpoint::Sqrt) => out.push(Stmt::new(StmtKind::Block { body: block }, span)),
                     Some(_) => self.error(span, "a `#[checkpoint]` block is one segment: write `#[checkpoint]` without arguments"),
                     None => self.flatten_into(block, out),
                 }
@@ -121,10 +121,7 @@ impl Lowerer {
                         format!("a `Vec` pushed into `{name}` makes a matrix of rows, which the derivatives cannot build by `push`: build it as `vec![vec![0.0; cols]; rows]` and write its entries (`{name}[i][j] = …`), or keep it flat (`{name}.push(v)` for each entry, read as `{name}[i * cols + j]`)"),
                     );
                 }
-                out.push(Stmt {
-                    kind: StmtKind::Push { vec, value },
-                    span,
-                });
+                out.push(Stmt::new(StmtKind::Push { vec, value }, span));
             }
             syn::Expr::Paren(p) => self.lower_expr_stmt(&p.expr, out),
             // A closure called for its effect on what it captures (`add(x);`).
@@ -161,12 +158,12 @@ impl Lowerer {
     /// `let unit = call;`: a call kept for its effect.
     pub(super) fn push_effect(&mut self, lowered: Expr, span: Span, out: &mut Vec<Stmt>) {
         let tmp = self.temp("unit", Kind::Other, span);
-        out.push(Stmt {
-            kind: StmtKind::Let {
+        out.push(Stmt::new(
+            StmtKind::Let {
                 var: tmp,
                 init: Some(lowered),
             },
             span,
-        });
+        ));
     }
 }

@@ -90,13 +90,13 @@ impl Lowerer {
         let base = format!("{}_in_{}", self.vars[var].stem, closure);
         let copy = self.temp(&base, self.vars[var].kind, span);
         self.vars[copy].mutable = false;
-        out.push(Stmt {
-            kind: StmtKind::Let {
+        out.push(Stmt::new(
+            StmtKind::Let {
                 var: copy,
                 init: Some(IrExpr::new(ExprKind::Var(var), span)),
             },
             span,
-        });
+        ));
         copy
     }
 

@@ -70,10 +70,7 @@ impl Lowerer {
             // `let mut x: f64;` assigned later, in a loop perhaps: every assignment saves
             // what it overwrites, the first one too, so the variable starts from a default.
             let init = mutable.then(|| self.placeholder(var, span));
-            out.push(Stmt {
-                kind: StmtKind::Let { var, init },
-                span,
-            });
+            out.push(Stmt::new(StmtKind::Let { var, init }, span));
             return;
         };
         if let Some(block_like) = self.as_statement_expr(&init.expr) {
@@ -98,10 +95,7 @@ impl Lowerer {
                 self.vars[var].mutable = true;
                 self.placeholder(var, span)
             });
-            out.push(Stmt {
-                kind: StmtKind::Let { var, init },
-                span,
-            });
+            out.push(Stmt::new(StmtKind::Let { var, init }, span));
             let first = out.len();
             self.lower_valued(block_like, &[var], out);
             // `let m = if c { a.dot(&b) } else { … };`: the type a branch's value is known
@@ -134,13 +128,13 @@ impl Lowerer {
             // so later assignments (which save what they overwrite) never see it unset.
             let value = Expr::new(ExprKind::Var(var), span);
             let declared = self.declare(&ident, kind, true, ty);
-            out.push(Stmt {
-                kind: StmtKind::Let {
+            out.push(Stmt::new(
+                StmtKind::Let {
                     var: declared,
                     init: Some(value),
                 },
                 span,
-            });
+            ));
             return;
         }
         if let Some(call) = self.split_call(&init.expr, out) {
@@ -224,13 +218,13 @@ impl Lowerer {
                 return;
             }
         }
-        out.push(Stmt {
-            kind: StmtKind::Let {
+        out.push(Stmt::new(
+            StmtKind::Let {
                 var,
                 init: Some(value),
             },
             span,
-        });
+        ));
     }
 
     /// A variable declared before its name is visible (the initialiser may not see it).

@@ -38,13 +38,13 @@ impl Lowerer {
             let value = lw.lower_expr(e, out);
             let v = lw.temp(base, Kind::Int, span);
             lw.vars[v].mutable = false;
-            out.push(Stmt {
-                kind: StmtKind::Let {
+            out.push(Stmt::new(
+                StmtKind::Let {
                     var: v,
                     init: Some(value),
                 },
                 span,
-            });
+            ));
             v
         };
         let start = bound(self, parts.start, "lo", out);
@@ -75,8 +75,8 @@ impl Lowerer {
         if checkpoint.is_some() {
             self.check_checkpointed_loop(span, &exit, Some(&range));
         }
-        out.push(Stmt {
-            kind: StmtKind::For {
+        out.push(Stmt::new(
+            StmtKind::For {
                 var,
                 range,
                 body,
@@ -85,7 +85,7 @@ impl Lowerer {
                 checkpoint,
             },
             span,
-        });
+        ));
     }
 
     /// `loop { … }`; with `value`, a `loop` whose `break value` assigns those variables.
@@ -103,14 +103,14 @@ impl Lowerer {
         for &v in value.iter().flatten() {
             self.vars[v].mutable = true;
             let default = self.placeholder(v, span);
-            out.push(Stmt {
-                kind: StmtKind::Assign {
+            out.push(Stmt::new(
+                StmtKind::Assign {
                     place: Place::Var(v),
                     value: default,
                     compound: None,
                 },
                 span,
-            });
+            ));
         }
         self.lower_while(None, &l.body, label, value, checkpoint, span, out)
     }
@@ -164,8 +164,8 @@ impl Lowerer {
         if checkpoint.is_some() {
             self.check_checkpointed_loop(span, &exit, None);
         }
-        out.push(Stmt {
-            kind: StmtKind::While {
+        out.push(Stmt::new(
+            StmtKind::While {
                 cond,
                 body: block,
                 exit,
@@ -173,7 +173,7 @@ impl Lowerer {
                 checkpoint,
             },
             span,
-        });
+        ));
     }
 
     /// Declares the loop's flags before it (`let mut brk = false;`) and resets the
@@ -190,26 +190,26 @@ impl Lowerer {
         for f in brk.into_iter().chain(cont) {
             self.vars[f].scope = outer;
             let init = Expr::new(ExprKind::Bool(false), span);
-            out.push(Stmt {
-                kind: StmtKind::Let {
+            out.push(Stmt::new(
+                StmtKind::Let {
                     var: f,
                     init: Some(init),
                 },
                 span,
-            });
+            ));
         }
         if let Some(c) = cont {
             let value = Expr::new(ExprKind::Bool(false), span);
             body.insert(
                 0,
-                Stmt {
-                    kind: StmtKind::Assign {
+                Stmt::new(
+                    StmtKind::Assign {
                         place: Place::Var(c),
                         value,
                         compound: None,
                     },
                     span,
-                },
+                ),
             );
         }
     }
@@ -234,14 +234,14 @@ impl Lowerer {
 
 pub(super) fn set_flag(f: VarId, span: Span) -> Stmt {
     let value = Expr::new(ExprKind::Bool(true), span);
-    Stmt {
-        kind: StmtKind::Assign {
+    Stmt::new(
+        StmtKind::Assign {
             place: Place::Var(f),
             value,
             compound: None,
         },
         span,
-    }
+    )
 }
 
 struct RangeParts<'e> {

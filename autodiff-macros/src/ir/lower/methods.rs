@@ -274,13 +274,13 @@ impl Lowerer {
             // constant array, held in a variable as arrays are.
             let t = self.temp("mapped", Kind::Array, span);
             self.vars[t].mutable = false;
-            out.push(Stmt {
-                kind: StmtKind::Let {
+            out.push(Stmt::new(
+                StmtKind::Let {
                     var: t,
                     init: Some(call),
                 },
                 span,
-            });
+            ));
             return mk(ExprKind::Var(t));
         }
         call

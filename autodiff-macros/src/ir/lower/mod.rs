@@ -366,7 +366,7 @@ pub fn lower_fn(
             var: o.local,
             init: Some(init),
         };
-        body.stmts.insert(i, Stmt { kind, span });
+        body.stmts.insert(i, Stmt::new(kind, span));
     }
     lw.close_scope();
     if !lw.errors.is_empty() {

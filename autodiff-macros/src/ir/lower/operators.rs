@@ -20,7 +20,7 @@ impl Lowerer {
     ) -> Expr {
         let c = self.temp("left", Kind::Bool, span);
         let t = self.temp("test", Kind::Bool, span);
-        let stmt = |kind| Stmt { kind, span };
+        let stmt = |kind| Stmt::new(kind, span);
         out.push(stmt(StmtKind::Let {
             var: c,
             init: Some(l),

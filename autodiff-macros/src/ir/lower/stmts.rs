@@ -43,23 +43,23 @@ impl Lowerer {
             // `return` was lowered to a flag; the result may then be written on several
             // paths, so it starts from a default value.
             self.vars[done].scope = Some(0);
-            let mut lets = vec![Stmt {
-                kind: StmtKind::Let {
+            let mut lets = vec![Stmt::new(
+                StmtKind::Let {
                     var: done,
                     init: Some(Expr::new(ExprKind::Bool(false), span)),
                 },
                 span,
-            }];
+            )];
             for &r in &self.ret {
                 self.vars[r].mutable = true;
                 let init = self.placeholder(r, span);
-                lets.push(Stmt {
-                    kind: StmtKind::Let {
+                lets.push(Stmt::new(
+                    StmtKind::Let {
                         var: r,
                         init: Some(init),
                     },
                     span,
-                });
+                ));
             }
             stmts.splice(0..0, lets);
             return;
@@ -82,13 +82,7 @@ impl Lowerer {
                         init: Some(value),
                     };
                 }
-                _ => stmts.insert(
-                    at,
-                    Stmt {
-                        kind: StmtKind::Let { var: r, init: None },
-                        span,
-                    },
-                ),
+                _ => stmts.insert(at, Stmt::new(StmtKind::Let { var: r, init: None }, span)),
             }
         }
     }
@@ -187,14 +181,14 @@ impl Lowerer {
                 self.close_scope();
                 let then = Block { id, stmts: rest };
                 let els = self.empty_block();
-                out.push(Stmt {
-                    kind: StmtKind::If {
+                out.push(Stmt::new(
+                    StmtKind::If {
                         cond: guard,
                         then,
                         els,
                     },
                     span,
-                });
+                ));
                 break;
             }
         }
@@ -233,13 +227,13 @@ impl Lowerer {
         );
         let go = self.temp("go", Kind::Bool, span);
         self.vars[go].mutable = false;
-        out.push(Stmt {
-            kind: StmtKind::Let {
+        out.push(Stmt::new(
+            StmtKind::Let {
                 var: go,
                 init: Some(not),
             },
             span,
-        });
+        ));
         go
     }
 
@@ -357,14 +351,14 @@ impl Lowerer {
             }
             None => self.lower_expr(e, out),
         };
-        out.push(Stmt {
-            kind: StmtKind::Assign {
+        out.push(Stmt::new(
+            StmtKind::Assign {
                 place: Place::Var(var),
                 value,
                 compound: None,
             },
             span,
-        });
+        ));
     }
 }
 

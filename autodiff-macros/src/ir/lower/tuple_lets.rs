@@ -59,10 +59,7 @@ impl Lowerer {
                     let t = self.synthetic_ident(&format!("elem{k}"));
                     let var = self.declare(&t, kind, diverges, written);
                     let init = diverges.then(|| self.placeholder(var, span));
-                    out.push(Stmt {
-                        kind: StmtKind::Let { var, init },
-                        span,
-                    });
+                    out.push(Stmt::new(StmtKind::Let { var, init }, span));
                     temps.push(t);
                     vars.push(var);
                 }

@@ -137,3 +137,32 @@ fn index_evidence_only_after_expressions() {
         assert_eq!(kinds.get(name), None, "{name}");
     }
 }
+
+/// Numbering gives every statement, nested ones too, an id of its own, in preorder; the
+/// statements lowering makes have none until then.
+#[test]
+fn statements_numbered_in_preorder() {
+    let src = "fn f(x: &[f64]) -> f64 { let mut s = 0.0; for i in 0..x.len() { if x[i] > 0.0 { s += x[i]; } else { s -= 1.0; } } s * s }";
+    let item: syn::ItemFn = syn::parse_str(src).expect("test input parses");
+    let all = |_: &Ident, shape: ParamShape| shape != ParamShape::Inactive;
+    let Ok(mut f) = crate::ir::lower::lower_fn(&item, &all, false) else {
+        panic!("lowering failed")
+    };
+    assert!(!statements_numbered(&f));
+    number_statements(&mut f);
+    assert!(statements_numbered(&f));
+    fn preorder(b: &Block, out: &mut Vec<StmtId>) {
+        for s in &b.stmts {
+            out.push(s.id);
+            s.blocks()
+                .into_iter()
+                .for_each(|inner| preorder(inner, out));
+        }
+    }
+    let mut ids = vec![];
+    preorder(&f.body, &mut ids);
+    let mut sorted = ids.clone();
+    sorted.sort();
+    assert_eq!(ids, sorted);
+    assert!(ids.len() > 4, "{}", print(&f));
+}

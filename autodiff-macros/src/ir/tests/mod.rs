@@ -6,11 +6,15 @@ use super::*;
 
 mod lowering;
 
+/// `src` lowered, its statements numbered as the driver numbers them.
 pub(crate) fn lower(src: &str) -> Func {
     let item: syn::ItemFn = syn::parse_str(src).expect("test input parses");
     let all = |_: &Ident, shape: ParamShape| shape != ParamShape::Inactive;
     match lower::lower_fn(&item, &all, false) {
-        Ok(f) => f,
+        Ok(mut f) => {
+            number_statements(&mut f);
+            f
+        }
         Err(errors) => panic!("lowering failed: {}", errors[0]),
     }
 }
