@@ -47,13 +47,13 @@ impl Lowerer {
         let kind = self.kind_of(&call);
         let t = self.temp("called", kind, span);
         self.vars[t].mutable = false;
-        out.push(Stmt {
-            kind: StmtKind::Let {
+        out.push(Stmt::new(
+            StmtKind::Let {
                 var: t,
                 init: Some(call),
             },
             span,
-        });
+        ));
         Expr::new(ExprKind::Var(t), span)
     }
 
