@@ -6,6 +6,7 @@ pub mod ba;
 pub mod det;
 pub mod gmm;
 pub mod hello;
+pub mod ht;
 pub mod kmeans;
 pub mod llsq;
 pub mod lse;
@@ -18,16 +19,12 @@ use std::time::Instant;
 
 /// The modules this tool answers `define` with `success: true` for.
 pub const IMPLEMENTED: &[&str] = &[
-    "hello", "lse", "llsq", "det", "ode", "gmm", "kmeans", "lstm", "ba",
+    "hello", "lse", "llsq", "det", "ode", "gmm", "kmeans", "lstm", "ba", "ht",
 ];
 
 /// The evals GradBench has that this tool does not implement, with the reason given in the
 /// `define` response.
 pub const UNSUPPORTED: &[(&str, &str)] = &[
-    (
-        "ht",
-        "not implemented: needs a dense Jacobian (#[differentiate] has no Jacobian yet)",
-    ),
     (
         "particle",
         "not implemented: needs nested differentiation (a derivative inside a differentiated function)",
@@ -52,6 +49,7 @@ pub fn evaluate(module: &str, function: &str, input: &Value) -> Evaluated {
         "kmeans" => kmeans::evaluate(function, input),
         "lstm" => lstm::evaluate(function, input),
         "ba" => ba::evaluate(function, input),
+        "ht" => ht::evaluate(function, input),
         _ => Err(format!("unknown module `{module}`")),
     }
 }
