@@ -29,8 +29,8 @@ use autodiff::differentiate;
 use serde_json::{json, Value};
 
 /// The hand model: constants of the objective. The differentiated functions take its
-/// fields as parameters (see RESULTS.md: a `&HandModel` parameter, even left out by `wrt`,
-/// is refused).
+/// fields as parameters (see RESULTS.md: with a `&HandModel` parameter, even left out by
+/// `wrt`, reading its fields and passing it on to a differentiated callee are refused).
 pub struct HandModel {
     /// Each bone's parent, −1 for the root; parents come before their children.
     pub parents: Vec<i64>,
