@@ -25,14 +25,19 @@ EVALS=(
     "gmm -d 2 10 -k 5 25 -n 1000"
     "kmeans -k 10 100 -n 1000 -d 8 16"
     "lstm -l 2 4 -c 1024 4096"
+    "ba --min 1 --max 3"
+    "ht --model small --min 4 --max 6 --variant simple"
+    "ht --model small --min 4 --max 6 --variant complicated"
 )
 for e in "${EVALS[@]}"; do
     # shellcheck disable=SC2086 # the sizes are meant to split
     set -- $e
+    name=$1 # ht's two variants get a summary each: ht-simple, ht-complicated
+    if [[ $e =~ --variant\ ([a-z]+) ]]; then name=$1-${BASH_REMATCH[1]}; fi
     for tool in autodiff manual; do
         if [ $tool = autodiff ]; then cmd=("$TOOL"); else cmd=(manual); fi
         echo "=== $e -- $tool" >&2
-        "$VENV/bin/python" "$GB/run-eval" --no-log --summary-json "$OUT/$1.$tool.json" \
+        "$VENV/bin/python" "$GB/run-eval" --no-log --summary-json "$OUT/$name.$tool.json" \
             "$@" --min-runs 3 --min-seconds 0.1 -- "${cmd[@]}" >&2
     done
 done

@@ -45,10 +45,13 @@ EVALS=(
     "gmm -d 2 -k 5 -n 1000"
     "kmeans -k 10 -n 1000 -d 8"
     "lstm -l 2 -c 1024"
+    "ba --max 1"
+    "ht --model small --max 1 --variant simple"
+    "ht --model small --max 1 --variant complicated"
 )
-# The evals refused at `define` (outcome `undefined`, exit code 2): they need Jacobians
-# (ba, ht) or nested differentiation (particle, saddle), which the library does not have.
-# particle and saddle have no validator to build, so checking them costs nothing.
+# The evals refused at `define` (outcome `undefined`, exit code 2): they need nested
+# differentiation (particle, saddle), which the library does not have. They have no
+# validator to build, so checking them costs nothing.
 UNDEFINED=(particle saddle)
 
 failed=()

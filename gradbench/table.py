@@ -14,6 +14,9 @@ PAIRS = {
     "gmm": ("objective", "jacobian"),
     "kmeans": ("cost", "dir"),
     "lstm": ("objective", "jacobian"),
+    "ba": ("objective", "jacobian"),
+    "ht-simple": ("objective", "jacobian"),
+    "ht-complicated": ("objective", "jacobian"),
 }
 
 

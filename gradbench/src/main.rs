@@ -1,7 +1,8 @@
 //! A GradBench tool (github.com/gradbench/gradbench): speaks its JSON-lines protocol on
 //! stdin/stdout. Each eval's primal is ordinary Rust under `#[differentiate]`
 //! (`src/evals/NAME.rs`) and every derivative it answers with is one of the functions the
-//! attribute generates (`_grad`, `_vjp`, `_jvp`, `_hvp`): no derivative is written by hand.
+//! attribute generates (`_grad`, `_vjp`, `_jvp`, `_hvp`, `_jacobian`): no derivative is
+//! written by hand.
 //!
 //! Protocol: one JSON message per line in, one response per line out, same `id`.
 //! `start` → `{"id"}` with the tool's name; `define` → `success` for the modules in

@@ -2,9 +2,11 @@
 //! `evaluate(function, input)` that decodes the input (not timed), runs the function through
 //! [`timed`], and encodes the last run's output (not timed).
 
+pub mod ba;
 pub mod det;
 pub mod gmm;
 pub mod hello;
+pub mod ht;
 pub mod kmeans;
 pub mod llsq;
 pub mod lse;
@@ -17,20 +19,12 @@ use std::time::Instant;
 
 /// The modules this tool answers `define` with `success: true` for.
 pub const IMPLEMENTED: &[&str] = &[
-    "hello", "lse", "llsq", "det", "ode", "gmm", "kmeans", "lstm",
+    "hello", "lse", "llsq", "det", "ode", "gmm", "kmeans", "lstm", "ba", "ht",
 ];
 
 /// The evals GradBench has that this tool does not implement, with the reason given in the
 /// `define` response.
 pub const UNSUPPORTED: &[(&str, &str)] = &[
-    (
-        "ba",
-        "not implemented: needs a sparse Jacobian (#[differentiate] has no Jacobian yet)",
-    ),
-    (
-        "ht",
-        "not implemented: needs a dense Jacobian (#[differentiate] has no Jacobian yet)",
-    ),
     (
         "particle",
         "not implemented: needs nested differentiation (a derivative inside a differentiated function)",
@@ -54,6 +48,8 @@ pub fn evaluate(module: &str, function: &str, input: &Value) -> Evaluated {
         "gmm" => gmm::evaluate(function, input),
         "kmeans" => kmeans::evaluate(function, input),
         "lstm" => lstm::evaluate(function, input),
+        "ba" => ba::evaluate(function, input),
+        "ht" => ht::evaluate(function, input),
         _ => Err(format!("unknown module `{module}`")),
     }
 }
