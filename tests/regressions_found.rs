@@ -795,7 +795,9 @@ fn a_call_that_changes_what_it_reads_runs_once() {
 #[differentiate]
 fn evenly_spaced(start: f64, stop: f64, step: f64) -> Vec<f64> {
     let n = (stop - start) / step + 1.;
-    (0..n as usize).map(|i| start + i as f64 * step).collect::<Vec<_>>()
+    (0..n as usize)
+        .map(|i| start + i as f64 * step)
+        .collect::<Vec<_>>()
 }
 
 #[test]
@@ -824,8 +826,46 @@ fn scaled_by_its_count(x: f64) -> f64 {
 #[test]
 fn an_integer_cast_is_piecewise_constant() {
     for x in [0.37, 2.71, -1.45] {
-        let (n, m) = ((x * 10.0) as i64 as f64, if x > 0.0 { x as usize as f64 } else { 0.0 });
+        let (n, m) = (
+            (x * 10.0) as i64 as f64,
+            if x > 0.0 { x as usize as f64 } else { 0.0 },
+        );
         assert_eq!(scaled_by_its_count_grad(x), (x * n + x * m, n + m));
         scaled_by_its_count_gradcheck(x).unwrap();
     }
+}
+
+/// A struct's method named like a float method (`self.min()`, the parabola's minimum) is the
+/// struct's own, not `f64::min` (held-out round 8, `MnParabola::y_min` of minuit2-rs, was
+/// refused with "`min` takes 1 argument(s)").
+#[derive(autodiff::Differentiable, Clone, Debug)]
+struct Parabola {
+    a: f64,
+    b: f64,
+    c: f64,
+}
+
+impl Parabola {
+    #[differentiate]
+    fn min(&self) -> f64 {
+        -self.b / (2.0 * self.a)
+    }
+
+    /// y at the minimum: c − b²/(4a); ∂/∂a = b²/(4a²), ∂/∂b = −b/(2a), ∂/∂c = 1.
+    #[differentiate]
+    fn y_min(&self) -> f64 {
+        let x = self.min();
+        self.a * x * x + self.b * x + self.c
+    }
+}
+
+#[test]
+fn a_struct_method_named_like_a_float_method_is_the_structs() {
+    let p = Parabola { a: 2.0, b: -3.0, c: 0.5 };
+    let (y, g) = p.y_min_grad();
+    assert!((y - (0.5 - 9.0 / 8.0)).abs() < 1e-15);
+    assert!((g.a - 9.0 / 16.0).abs() < 1e-15);
+    assert!((g.b - 0.75).abs() < 1e-15);
+    assert_eq!(g.c, 1.0);
+    p.y_min_gradcheck().unwrap();
 }

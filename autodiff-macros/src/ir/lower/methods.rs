@@ -216,10 +216,13 @@ impl Lowerer {
             }
             _ => {}
         }
-        if rules::lookup(&name).is_none() && self.differentiable_receiver(&recv) {
+        // A struct's own method may be named like a float method (`self.min()`): it is the
+        // struct's, never the rule.
+        let of_a_struct = matches!(recv_kind, Kind::Struct | Kind::StructSeq);
+        if (rules::lookup(&name).is_none() || of_a_struct) && self.differentiable_receiver(&recv) {
             return self.method_call(recv, m, out);
         }
-        if recv_kind.is_float() || recv_kind == Kind::Other {
+        if (recv_kind.is_float() && !of_a_struct) || recv_kind == Kind::Other {
             if let Some(rule) = rules::lookup(&name) {
                 if recv_kind == Kind::FloatSeq {
                     return self.unsupported(
