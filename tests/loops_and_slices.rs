@@ -804,3 +804,31 @@ fn copy_from_slice_and_a_parts_to_vec() {
     // ∂²f/∂x₁∂x₂ = 1: H·e₁ = e₂.
     assert_eq!(hv, vec![0.0, 0.0, 1.0, 0.0]);
 }
+
+/// `copy_from_slice` inside a loop and from a whole slice parameter (both rustc errors about
+/// generated code before, found by a reviewer): s = Σₖ x[k]·x[k+1] over k = 0, 1, then
+/// f = s + Σ y² with y = x: ∇f = (x₁, x₀ + x₂, x₁) + 2x.
+#[differentiate]
+fn windows_copied(x: &[f64]) -> f64 {
+    let mut y = [0.0; 2];
+    let mut s = 0.0;
+    for k in 0..2 {
+        y.copy_from_slice(&x[k..k + 2]);
+        s += y[0] * y[1];
+    }
+    let mut z = vec![0.0; x.len()];
+    z.copy_from_slice(x);
+    s + z.iter().map(|v| v * v).sum::<f64>()
+}
+
+#[test]
+fn copy_from_slice_in_a_loop_and_from_a_parameter() {
+    let x = [0.5, -1.5, 2.0];
+    let (f, g) = windows_copied_grad(&x);
+    assert!((f - (x[0] * x[1] + x[1] * x[2] + x.iter().map(|v| v * v).sum::<f64>())).abs() < 1e-12);
+    let want = [x[1] + 2.0 * x[0], x[0] + x[2] + 2.0 * x[1], x[1] + 2.0 * x[2]];
+    for i in 0..3 {
+        assert!((g[i] - want[i]).abs() < 1e-12, "{g:?}");
+    }
+    windows_copied_gradcheck(&x).unwrap();
+}

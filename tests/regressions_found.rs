@@ -861,7 +861,11 @@ impl Parabola {
 
 #[test]
 fn a_struct_method_named_like_a_float_method_is_the_structs() {
-    let p = Parabola { a: 2.0, b: -3.0, c: 0.5 };
+    let p = Parabola {
+        a: 2.0,
+        b: -3.0,
+        c: 0.5,
+    };
     let (y, g) = p.y_min_grad();
     assert!((y - (0.5 - 9.0 / 8.0)).abs() < 1e-15);
     assert!((g.a - 9.0 / 16.0).abs() < 1e-15);

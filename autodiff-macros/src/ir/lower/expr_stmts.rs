@@ -94,15 +94,45 @@ impl Lowerer {
             {
                 let (dst, src) = (&m.receiver, &m.args[0]);
                 let (from, k) = (self.synthetic_ident("from"), self.synthetic_ident("k"));
-                let desugared: syn::Expr = syn::parse_quote_spanned! {span=>
-                    {
-                        let #from = #src;
-                        assert_eq!(#dst.len(), #from.len());
-                        for #k in 0..#from.len() {
-                            #dst[#k] = #from[#k];
-                        }
-                    }
+                let source = match src {
+                    syn::Expr::Reference(r) => &*r.expr,
+                    other => other,
                 };
+                // The source read in place where it is a sequence or a part of one (no copy,
+                // and no reference to it kept), through a binding otherwise.
+                let desugared: syn::Expr =
+                    if let Some((base, lo, hi)) = super::views::sub_slice(source) {
+                        let lo: syn::Expr = lo.cloned().unwrap_or_else(|| syn::parse_quote!(0));
+                        let hi: syn::Expr = hi.unwrap_or_else(|| syn::parse_quote!(#base.len()));
+                        syn::parse_quote_spanned! {span=>
+                            {
+                                let #from: usize = #lo;
+                                assert_eq!(#dst.len(), (#hi) - #from);
+                                for #k in 0..#dst.len() {
+                                    #dst[#k] = #base[#from + #k];
+                                }
+                            }
+                        }
+                    } else if matches!(source, syn::Expr::Path(_)) {
+                        syn::parse_quote_spanned! {span=>
+                            {
+                                assert_eq!(#dst.len(), #source.len());
+                                for #k in 0..#dst.len() {
+                                    #dst[#k] = #source[#k];
+                                }
+                            }
+                        }
+                    } else {
+                        syn::parse_quote_spanned! {span=>
+                            {
+                                let #from = #src;
+                                assert_eq!(#dst.len(), #from.len());
+                                for #k in 0..#from.len() {
+                                    #dst[#k] = #from[#k];
+                                }
+                            }
+                        }
+                    };
                 self.lower_expr_stmt(&desugared, out)
             }
             syn::Expr::MethodCall(m) if m.method == "push" && m.args.len() == 1 => {
