@@ -826,7 +826,11 @@ fn copy_from_slice_in_a_loop_and_from_a_parameter() {
     let x = [0.5, -1.5, 2.0];
     let (f, g) = windows_copied_grad(&x);
     assert!((f - (x[0] * x[1] + x[1] * x[2] + x.iter().map(|v| v * v).sum::<f64>())).abs() < 1e-12);
-    let want = [x[1] + 2.0 * x[0], x[0] + x[2] + 2.0 * x[1], x[1] + 2.0 * x[2]];
+    let want = [
+        x[1] + 2.0 * x[0],
+        x[0] + x[2] + 2.0 * x[1],
+        x[1] + 2.0 * x[2],
+    ];
     for i in 0..3 {
         assert!((g[i] - want[i]).abs() < 1e-12, "{g:?}");
     }

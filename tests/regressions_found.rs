@@ -873,3 +873,25 @@ fn a_struct_method_named_like_a_float_method_is_the_structs() {
     assert_eq!(g.c, 1.0);
     p.y_min_gradcheck().unwrap();
 }
+
+/// A reference to an active float, read through auto-deref and `*` (rustc errors about
+/// generated code before; found by a reviewer): f = sin x · x·180/π + x, typed or not.
+#[differentiate]
+fn through_a_reference(x: f64) -> f64 {
+    let r = &x;
+    let q: &f64 = &x;
+    r.sin() * r.to_degrees() + *r * *q
+}
+
+#[test]
+fn a_reference_to_a_float_reads_its_value() {
+    let x = 0.7_f64;
+    let k = 180.0 / std::f64::consts::PI;
+    let (f, d) = through_a_reference_grad(x);
+    assert!((f - (x.sin() * x * k + x * x)).abs() < 1e-12);
+    assert!(
+        (d - (x.cos() * x * k + x.sin() * k + 2.0 * x)).abs() < 1e-12,
+        "{d}"
+    );
+    through_a_reference_gradcheck(x).unwrap();
+}

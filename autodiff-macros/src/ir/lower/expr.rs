@@ -48,6 +48,8 @@ impl Lowerer {
                     // `*i` of an index a closure takes by reference (`.filter(|(i, _)| *i != 1)`
                     // after `enumerate`): integers are values here.
                     _ if matches!(inner.kind, ExprKind::Var(v) if self.vars[v].kind == Kind::Int) => *inner,
+                    // `*r` of `let r = &x;` with `x` a float: `r` holds the value (`lets.rs`).
+                    _ if matches!(inner.kind, ExprKind::Var(v) if self.vars[v].kind == Kind::Float && !self.vars[v].mutable) => *inner,
                     // `*self` of a `Copy` struct passed on by value (`dot(*self, *self)`): the
                     // struct itself, which calls take by reference.
                     _ if matches!(inner.kind, ExprKind::Var(v) if self.vars[v].kind == Kind::Struct) => {

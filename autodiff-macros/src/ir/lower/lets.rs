@@ -172,6 +172,18 @@ impl Lowerer {
         }
         let before = out.len();
         let value = self.lower_expr(&init.expr, out);
+        // `let r = &x;` of a float: the value (a float is `Copy`, and the borrow keeps `x` from
+        // changing while `r` lives), read through auto-deref or `*r` as `x` would be.
+        let (value, ty) = match value.kind {
+            ExprKind::Ref(inner) if self.kind_of(&inner) == Kind::Float => {
+                let ty = match ty {
+                    Some(Type::Reference(r)) => Some(*r.elem),
+                    other => other,
+                };
+                (*inner, ty)
+            }
+            kind => (Expr::new(kind, value.span), ty),
+        };
         // A call's result the body reads as a struct (`let u = b.sub(a).scale(k); u.x`) or
         // a sequence (`let p = normalised(x).unwrap(); p[0]`).
         if let (None, ExprKind::Var(t)) = (&ty, &value.kind) {
