@@ -561,3 +561,25 @@ fn destructuring_assignments() {
         "{hx} {hy}"
     );
 }
+
+/// A destructuring assignment from a differentiated call returning an array (a misleading
+/// message before; found by a reviewer): (a, b) ← rotate(a, b) by 90° twice gives (−x, −y).
+#[differentiate]
+fn quarter_turn(a: f64, b: f64) -> [f64; 2] {
+    [-b, a]
+}
+
+#[differentiate]
+fn half_turn(x: f64, y: f64) -> f64 {
+    let (mut a, mut b) = (x, y);
+    [a, b] = quarter_turn(a, b);
+    [a, b] = quarter_turn(a, b);
+    a * 2.0 + b * b
+}
+
+#[test]
+fn destructuring_a_called_array() {
+    // a = −x, b = −y: f = −2x + y², ∇f = (−2, 2y).
+    assert_eq!(half_turn_grad(0.5, 1.5), (-1.0 + 2.25, -2.0, 3.0));
+    half_turn_gradcheck(0.5, 1.5).unwrap();
+}

@@ -167,7 +167,22 @@ impl Lowerer {
                 (quote::quote!((#(#names,)*)), quote::quote!((#(#elems,)*)))
             }
             (true, _) => (quote::quote!((#(#names),*)), quote::quote!(#right)),
-            (false, _) => (quote::quote!([#(#names),*]), quote::quote!(#right)),
+            // Any other array (a call's result, a variable): read by index, as its elements.
+            (false, _) => {
+                let whole = first_free("assigned", |n| {
+                    !self.taken.contains(n) && !self.given.contains(n)
+                });
+                let whole = super::ident(&whole, span);
+                let reads = (0..names.len()).map(|k| {
+                    let k = syn::Index::from(k);
+                    quote::quote!(#whole[#k])
+                });
+                let pattern = quote::quote!((#(#names,)*));
+                (
+                    pattern,
+                    quote::quote!({ let #whole = #right; (#(#reads,)*) }),
+                )
+            }
         };
         let block: syn::Expr = syn::parse_quote_spanned!(span=> {
             let #pattern = #right;
