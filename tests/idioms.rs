@@ -787,3 +787,45 @@ fn a_typed_product_of_two_call_results() {
     );
     typed_inner_product_gradcheck(&x).unwrap();
 }
+
+/// A model passed as a constant (left out by `wrt`, no derive) whose fields are integers,
+/// index triples and a name, as hand-tracking code holds its mesh (GradBench's `ht`, written
+/// from its spec, needed the fields passed one by one before):
+/// f = Σ_{b: parent ≥ 0} θ_b·base[parent_b] + θ[tri₀[1]]·len(name).
+pub struct Skeleton {
+    pub parents: Vec<i64>,
+    pub base: Vec<f64>,
+    pub triangles: Vec<[usize; 3]>,
+    pub name: String,
+}
+
+#[allow(clippy::needless_range_loop)]
+#[differentiate(wrt(theta))]
+fn posed(theta: &[f64], model: &Skeleton) -> f64 {
+    let mut s = 0.0;
+    for b in 0..model.parents.len() {
+        let p = model.parents[b];
+        if p >= 0 {
+            s += theta[b] * model.base[p as usize];
+        }
+    }
+    let t = model.triangles[0];
+    s + theta[t[1]] * model.name.len() as f64
+}
+
+#[test]
+fn a_constant_struct_of_any_fields() {
+    let model = Skeleton {
+        parents: vec![-1, 0, 1],
+        base: vec![1.0, 2.0, 3.0],
+        triangles: vec![[0, 1, 2]],
+        name: "ab".into(),
+    };
+    let theta = [0.1, 0.2, 0.3];
+    // ∂f/∂θ = (0, base[0] + 2, base[1]) = (0, 3, 2)
+    let (f, g) = posed_grad(&theta, &model);
+    assert!((f - (0.2 * 1.0 + 0.3 * 2.0 + 0.2 * 2.0)).abs() < 1e-15);
+    assert_eq!(g, vec![0.0, 3.0, 2.0]);
+    let (_, dot) = posed_jvp(&theta, &model, &[1.0, 1.0, 1.0]);
+    assert_eq!(dot, 5.0);
+}

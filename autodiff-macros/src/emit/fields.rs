@@ -23,7 +23,12 @@ impl Ctx<'_> {
             if self.is_struct_slice(f.base) {
                 return self.column_binding(f, sweep);
             }
+            // A struct left out by `wrt` is a constant: its fields are read as written, of
+            // whatever type they are (`Vec<i64>`, `[usize; 3]`, `String`), with no check.
+            let constant = !self.active(f.base);
             let check = match self.kind(f.var) {
+                Kind::Float | Kind::Int | Kind::Bool if constant => quote!(#base.#(#path).*),
+                _ if constant => quote!(&#base.#(#path).*),
                 Kind::Float => quote!(__ad::float_field(#base.#(#path).*)),
                 Kind::FloatSeq => quote!(__ad::seq_field(&#base.#(#path).*)),
                 Kind::Array => quote!(__ad::array_field(&#base.#(#path).*)),
@@ -98,8 +103,9 @@ impl Ctx<'_> {
                         None => quote!(let #name = __ad::column(#base, |__e| __e.#(#path).*);),
                     };
                 }
-                // A sequence is read as a slice, whatever holds it (`Vec`, array, `Array1`).
-                if self.kind(f.var) == Kind::FloatSeq {
+                // A sequence is read as a slice, whatever holds it (`Vec`, array, `Array1`);
+                // a constant struct's field as written.
+                if self.kind(f.var) == Kind::FloatSeq && self.active(f.base) {
                     quote!(let #name = __ad::seq_field(&#base.#(#path).*);)
                 } else {
                     quote!(let #name = &#base.#(#path).*;)
