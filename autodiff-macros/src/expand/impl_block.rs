@@ -48,6 +48,7 @@ pub(super) fn differentiate_impl(args: TokenStream, mut block: syn::ItemImpl) ->
         return quote!(#block #generated);
     }
     let generics = crate::impl_generics::split(&block);
+    let mut differentiated = 0;
     for item in &mut block.items {
         let syn::ImplItem::Fn(m) = item else { continue };
         // An unmarked block differentiates the methods that compute with floats.
@@ -55,6 +56,7 @@ pub(super) fn differentiate_impl(args: TokenStream, mut block: syn::ItemImpl) ->
         let Some(own_args) = method_args(m, any_marked, wanted) else {
             continue;
         };
+        differentiated += 1;
         let mut own_args = own_args.unwrap_or_else(|| args.clone());
         // A function without `self` in the block is associated: the block says so.
         if m.sig.receiver().is_none()
@@ -89,6 +91,10 @@ pub(super) fn differentiate_impl(args: TokenStream, mut block: syn::ItemImpl) ->
             derived.push(quote!(#[doc(hidden)] #copy));
         }
         syn::visit_mut::VisitMut::visit_impl_item_fn_mut(&mut StripCheckpoints, m);
+    }
+    if differentiated == 0 {
+        // Nothing to differentiate is a mistake to report, not an empty `impl`.
+        errors.push(syn::Error::new_spanned(&block.self_ty, "`#[differentiate]` on this `impl` found no method to differentiate: none is marked `#[differentiate]`, and none has a float type in its signature (`f64`, `f32`, or a type parameter bounded by `Float`); mark the methods to differentiate, or put the attribute on the methods of an inherent `impl`"));
     }
     let errors = errors.into_iter().map(|e| e.to_compile_error());
     let (generics, self_ty) = (&generics.inherent, &block.self_ty);
