@@ -45,12 +45,25 @@ impl Lowerer {
     /// again (a second `stack.pop()` would pop another element).
     pub(super) fn evaluated_once(&mut self, call: Expr, span: Span, out: &mut Vec<Stmt>) -> Expr {
         let kind = self.kind_of(&call);
-        let t = self.temp("called", kind, span);
+        self.bind_value("called", kind, call, span, out)
+    }
+
+    /// `let name = value;` with a fresh `name` of `kind`, before the statement; `name` in
+    /// the value's place.
+    pub(super) fn bind_value(
+        &mut self,
+        base: &str,
+        kind: Kind,
+        value: Expr,
+        span: Span,
+        out: &mut Vec<Stmt>,
+    ) -> Expr {
+        let t = self.temp(base, kind, span);
         self.vars[t].mutable = false;
         out.push(Stmt::new(
             StmtKind::Let {
                 var: t,
-                init: Some(call),
+                init: Some(value),
             },
             span,
         ));

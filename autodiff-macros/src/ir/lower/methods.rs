@@ -275,16 +275,7 @@ impl Lowerer {
         if mapped_constant {
             // An array of floats made from one without (`mask.mapv(|m| m as f64)`): a
             // constant array, held in a variable as arrays are.
-            let t = self.temp("mapped", Kind::Array, span);
-            self.vars[t].mutable = false;
-            out.push(Stmt::new(
-                StmtKind::Let {
-                    var: t,
-                    init: Some(call),
-                },
-                span,
-            ));
-            return mk(ExprKind::Var(t));
+            return self.bind_value("mapped", Kind::Array, call, span, out);
         }
         call
     }
