@@ -5,7 +5,7 @@
 //! start of the statement's reverse, bound to temporaries once each; then cotangents flow
 //! from the root to the leaves.
 
-use super::Ctx;
+use super::Emitter;
 use crate::ir::*;
 use crate::rules::Partial;
 use proc_macro2::{Ident, Span, TokenStream};
@@ -14,7 +14,8 @@ use std::collections::HashMap;
 
 /// Builds the statements of one expression's reverse.
 pub struct Adjoint<'c, 'f> {
-    ctx: &'c Ctx<'f>,
+    /// The emitter, held while the reverse is built: its temporaries and open windows.
+    ctx: &'c mut Emitter<'f>,
     /// Recomputed values, in order.
     values: Vec<TokenStream>,
     /// Intermediate cotangents, in order.
@@ -39,7 +40,7 @@ struct Update {
 }
 
 impl<'c, 'f> Adjoint<'c, 'f> {
-    pub fn new(ctx: &'c Ctx<'f>) -> Self {
+    pub fn new(ctx: &'c mut Emitter<'f>) -> Self {
         Adjoint {
             ctx,
             values: vec![],
@@ -48,6 +49,12 @@ impl<'c, 'f> Adjoint<'c, 'f> {
             memo: HashMap::new(),
             assigned: None,
         }
+    }
+
+    /// A temporary of the emitter this reverse holds, for a caller whose own temporaries
+    /// interleave with the reverse's.
+    pub fn temp(&mut self, base: &str) -> Ident {
+        self.ctx.temp(base)
     }
 
     /// Whether the reverse built so far adds anything to the adjoint `target`.
@@ -65,7 +72,7 @@ impl<'c, 'f> Adjoint<'c, 'f> {
     }
 
     /// The reverse of `e` with cotangent `g` (an expression), as statements.
-    pub fn of(ctx: &'c Ctx<'f>, e: &Expr, g: TokenStream) -> TokenStream {
+    pub fn of(ctx: &'c mut Emitter<'f>, e: &Expr, g: TokenStream) -> TokenStream {
         let mut adj = Adjoint::new(ctx);
         adj.propagate(e, g);
         adj.finish()
@@ -74,12 +81,12 @@ impl<'c, 'f> Adjoint<'c, 'f> {
     /// The reverse of `let var = e` with cotangent `g`. When `e` is a call whose result
     /// its partial reads (`analysis::residuals`), the result is `var`'s value, kept for the
     /// reverse sweep: the call is not made again.
-    pub fn of_let(ctx: &'c Ctx<'f>, var: VarId, e: &Expr, g: TokenStream) -> TokenStream {
+    pub fn of_let(ctx: &'c mut Emitter<'f>, var: VarId, e: &Expr, g: TokenStream) -> TokenStream {
+        let cx = ctx.cx();
         let mut adj = Adjoint::new(ctx);
-        if crate::analysis::residuals::saved_result(ctx.act, e) {
-            let name = ctx.name(var);
-            adj.memo
-                .insert(ctx.expr(e, true).to_string(), quote!(#name));
+        if crate::analysis::residuals::saved_result(cx.act, e) {
+            let name = cx.name(var);
+            adj.memo.insert(cx.expr(e, true).to_string(), quote!(#name));
         }
         adj.propagate(e, g);
         adj.finish()

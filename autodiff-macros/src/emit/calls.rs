@@ -4,86 +4,12 @@
 
 use super::forward::Sweep;
 use super::names::Derived;
-use super::{Ctx, Mode};
+use super::{Ctx, Emitter, Mode};
 use crate::ir::*;
 use proc_macro2::TokenStream;
 use quote::quote;
 
 impl Ctx<'_> {
-    /// A differentiated call. It goes through the callee's entry points for callers
-    /// (`g_jvp_all`, `g_pullback_all`, `g_dual_pullback_all`): this macro cannot see `g`'s
-    /// attribute, so it passes a tangent for, and expects a cotangent of, every float
-    /// argument, which those take and give whatever `g`'s `wrt` says.
-    pub(super) fn forward_call(
-        &self,
-        out: VarId,
-        pullback: VarId,
-        callee: &syn::Path,
-        args: &[Expr],
-        method: bool,
-        sweep: Sweep,
-    ) -> TokenStream {
-        let call =
-            |kind: Option<Derived>, args: Vec<TokenStream>| call_tokens(callee, method, kind, args);
-        let name = self.name(out);
-        // A call result the function assigns again is declared `mut`.
-        let mutable = self.func.vars[out].mutable.then(|| quote!(mut));
-        let name = quote!(#mutable #name);
-        let ty = self.func.vars[out].ty.as_ref().map(|t| {
-            let t = self.lift_type(t, self.active(out));
-            quote!(: #t)
-        });
-        if !self.active(out) {
-            let args = args.iter().map(|a| self.expr(a, false)).collect();
-            let call = call(None, args);
-            return quote!(let #name #ty = #call;);
-        }
-        let float_args: Vec<&Expr> = args
-            .iter()
-            .enumerate()
-            .filter(|(i, a)| self.kind_of(a).is_float() && !crate::rules::constant_arg(callee, *i))
-            .map(|(_, a)| a)
-            .collect();
-        match sweep {
-            Sweep::Plain => {
-                let args = args
-                    .iter()
-                    .map(|a| self.expr(a, self.kind_of(a).is_float()))
-                    .collect();
-                match self.mode {
-                    Mode::Plain => {
-                        let call = call(None, args);
-                        quote!(let #name #ty = #call;)
-                    }
-                    // The callee's value on dual numbers, from its dual twin.
-                    Mode::Lifted => {
-                        let call = call(Some(Derived::DualPullbackAll), args);
-                        quote!(let #name #ty = #call.0;)
-                    }
-                }
-            }
-            Sweep::Jvp => {
-                let dot = self.dot(out);
-                let args = args.iter().map(|a| self.expr(a, false));
-                let tangents = float_args
-                    .iter()
-                    .map(|a| self.tangent(a).unwrap_or_else(|| self.zero_tangent_arg(a)));
-                let call = call(Some(Derived::JvpAll), args.chain(tangents).collect());
-                quote!(let (#name, #mutable #dot) = #call;)
-            }
-            Sweep::Augmented => {
-                let pb = self.name(pullback);
-                let kind = match self.mode {
-                    Mode::Plain => Derived::PullbackAll,
-                    Mode::Lifted => Derived::DualPullbackAll,
-                };
-                let args = args.iter().map(|a| self.moved_arg(a)).collect();
-                let call = call(Some(kind), args);
-                quote!(let (#name, #pb) = #call;)
-            }
-        }
-    }
-
     /// An argument of a differentiated call in the forward sweep. An active local sequence
     /// passed by value is moved into the callee in the user's code, but the reverse sweep
     /// still shapes its adjoint from it, so the callee gets a copy.
@@ -151,6 +77,83 @@ impl Ctx<'_> {
                 quote!(&__ad::Differentiable::zero_like(#a))
             }
             _ => self.zero(),
+        }
+    }
+}
+
+impl Emitter<'_> {
+    /// A differentiated call. It goes through the callee's entry points for callers
+    /// (`g_jvp_all`, `g_pullback_all`, `g_dual_pullback_all`): this macro cannot see `g`'s
+    /// attribute, so it passes a tangent for, and expects a cotangent of, every float
+    /// argument, which those take and give whatever `g`'s `wrt` says.
+    pub(super) fn forward_call(
+        &mut self,
+        out: VarId,
+        pullback: VarId,
+        callee: &syn::Path,
+        args: &[Expr],
+        method: bool,
+        sweep: Sweep,
+    ) -> TokenStream {
+        let call =
+            |kind: Option<Derived>, args: Vec<TokenStream>| call_tokens(callee, method, kind, args);
+        let name = self.name(out);
+        // A call result the function assigns again is declared `mut`.
+        let mutable = self.func.vars[out].mutable.then(|| quote!(mut));
+        let name = quote!(#mutable #name);
+        let ty = self.func.vars[out].ty.as_ref().map(|t| {
+            let t = self.lift_type(t, self.active(out));
+            quote!(: #t)
+        });
+        if !self.active(out) {
+            let args = args.iter().map(|a| self.expr(a, false)).collect();
+            let call = call(None, args);
+            return quote!(let #name #ty = #call;);
+        }
+        let float_args: Vec<&Expr> = args
+            .iter()
+            .enumerate()
+            .filter(|(i, a)| self.kind_of(a).is_float() && !crate::rules::constant_arg(callee, *i))
+            .map(|(_, a)| a)
+            .collect();
+        match sweep {
+            Sweep::Plain => {
+                let args = args
+                    .iter()
+                    .map(|a| self.expr(a, self.kind_of(a).is_float()))
+                    .collect();
+                match self.mode {
+                    Mode::Plain => {
+                        let call = call(None, args);
+                        quote!(let #name #ty = #call;)
+                    }
+                    // The callee's value on dual numbers, from its dual twin.
+                    Mode::Lifted => {
+                        let call = call(Some(Derived::DualPullbackAll), args);
+                        quote!(let #name #ty = #call.0;)
+                    }
+                }
+            }
+            Sweep::Jvp => {
+                let dot = self.dot(out);
+                let cx = self.cx();
+                let args = args.iter().map(|a| cx.expr(a, false));
+                let tangents = float_args
+                    .iter()
+                    .map(|a| self.tangent(a).unwrap_or_else(|| cx.zero_tangent_arg(a)));
+                let call = call(Some(Derived::JvpAll), args.chain(tangents).collect());
+                quote!(let (#name, #mutable #dot) = #call;)
+            }
+            Sweep::Augmented => {
+                let pb = self.name(pullback);
+                let kind = match self.mode {
+                    Mode::Plain => Derived::PullbackAll,
+                    Mode::Lifted => Derived::DualPullbackAll,
+                };
+                let args = args.iter().map(|a| self.moved_arg(a)).collect();
+                let call = call(Some(kind), args);
+                quote!(let (#name, #pb) = #call;)
+            }
         }
     }
 }

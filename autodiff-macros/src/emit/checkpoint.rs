@@ -6,18 +6,12 @@
 //! (`Sweep::Augmented`) and reversed, which is why the IR keeps bodies as blocks.
 
 use super::forward::Sweep;
-use super::Ctx;
+use super::{Ctx, Emitter};
 use crate::ir::*;
 use proc_macro2::{Ident, TokenStream};
 use quote::quote;
 
 impl Ctx<'_> {
-    /// Names shared by a region's forward and reverse code.
-    fn names(&self, s: &Stmt) -> impl Fn(&str) -> Ident + '_ {
-        let key = s.id;
-        move |base| self.stmt_name(key, base)
-    }
-
     /// `(a.clone(), b.clone(),)`: the carried state.
     fn state(&self, region: &Region) -> TokenStream {
         let vars = region.carried.iter().map(|&v| self.name(v));
@@ -40,10 +34,22 @@ impl Ctx<'_> {
         }
     }
 
+    /// The number of steps of a range: `hi - lo` (`+ 1` when inclusive), or 0.
+    fn steps(&self, r: &Range) -> TokenStream {
+        let (lo, hi, inclusive) = (self.name(r.start), self.name(r.end), r.inclusive);
+        quote!(__ad::checkpoint::steps(#lo, #hi, #inclusive))
+    }
+}
+
+impl Emitter<'_> {
+    /// Names shared by a region's forward and reverse code, one per base, given in order.
+    fn region_names<const N: usize>(&mut self, s: &Stmt, bases: [&str; N]) -> [Ident; N] {
+        bases.map(|base| self.stmt_name(s.id, base))
+    }
+
     /// The forward sweep of a region: plain code, states at segment starts.
-    pub fn checkpoint_forward(&self, s: &Stmt) -> TokenStream {
-        let n = self.names(s);
-        let tape = n("ckpt_tape");
+    pub fn checkpoint_forward(&mut self, s: &Stmt) -> TokenStream {
+        let tape = self.stmt_name(s.id, "ckpt_tape");
         self.use_tape(&tape, false);
         match &s.kind {
             StmtKind::For {
@@ -63,8 +69,8 @@ impl Ctx<'_> {
                 if let Checkpoint::Snapshots(_) = c {
                     return quote!(#tape.push(#state); for #i in #header { #plain });
                 }
-                let (count, seg, states, k) =
-                    (n("ckpt_n"), n("ckpt_seg"), n("ckpt_states"), n("ckpt_k"));
+                let [count, seg, states, k] =
+                    self.region_names(s, ["ckpt_n", "ckpt_seg", "ckpt_states", "ckpt_k"]);
                 let steps = self.steps(range);
                 let schedule = self.schedule(c);
                 quote! {
@@ -84,7 +90,11 @@ impl Ctx<'_> {
                 cond, body, trips, ..
             } => {
                 let region = Region::of(self.func, body);
-                let (state, thin, trips) = (self.state(&region), n("ckpt_thin"), self.name(*trips));
+                let (state, thin, trips) = (
+                    self.state(&region),
+                    self.stmt_name(s.id, "ckpt_thin"),
+                    self.name(*trips),
+                );
                 let cond = self.expr(cond, false);
                 let plain = self.forward_block(body, Sweep::Plain, None);
                 quote! {
@@ -110,9 +120,8 @@ impl Ctx<'_> {
 
     /// The reverse sweep of a region: segments last to first, each restored, recomputed
     /// while recording, then reversed.
-    pub fn checkpoint_reverse(&self, s: &Stmt) -> TokenStream {
-        let n = self.names(s);
-        let tape = n("ckpt_tape");
+    pub fn checkpoint_reverse(&mut self, s: &Stmt) -> TokenStream {
+        let tape = self.stmt_name(s.id, "ckpt_tape");
         match &s.kind {
             StmtKind::For {
                 var,
@@ -123,14 +132,16 @@ impl Ctx<'_> {
             } => {
                 let region = Region::of(self.func, body);
                 let i = self.name(*var);
-                let k = n("ckpt_k");
-                let step = |k: &Ident| {
-                    let lo = self.name(range.start);
+                let k = self.stmt_name(s.id, "ckpt_k");
+                // A copy of the context: `self` goes on naming while the closure lives.
+                let cx = self.cx();
+                let step = move |k: &Ident| {
+                    let lo = cx.name(range.start);
                     quote!(let #i = __ad::checkpoint::nth_index(#lo, #k);)
                 };
                 let record = self.forward_block(body, Sweep::Augmented, Some(*var));
                 let reverse = self.reverse_region(body, Some(*var));
-                let count = n("ckpt_n");
+                let count = self.stmt_name(s.id, "ckpt_n");
                 let steps = self.steps(range);
                 if let Checkpoint::Snapshots(slots) = c {
                     let plain = self.forward_block(body, Sweep::Plain, Some(*var));
@@ -145,13 +156,16 @@ impl Ctx<'_> {
                         reverse,
                     );
                 }
-                let (seg, states, idx, state, first, last) = (
-                    n("ckpt_seg"),
-                    n("ckpt_states"),
-                    n("ckpt_s"),
-                    n("ckpt_state"),
-                    n("ckpt_first"),
-                    n("ckpt_last"),
+                let [seg, states, idx, state, first, last] = self.region_names(
+                    s,
+                    [
+                        "ckpt_seg",
+                        "ckpt_states",
+                        "ckpt_s",
+                        "ckpt_state",
+                        "ckpt_first",
+                        "ckpt_last",
+                    ],
                 );
                 let restore = self.restore_state(&region, &state);
                 let schedule = self.schedule(c);
@@ -177,13 +191,16 @@ impl Ctx<'_> {
             }
             StmtKind::While { body, trips, .. } => {
                 let region = Region::of(self.func, body);
-                let (every, states, idx, state, first, last) = (
-                    n("ckpt_every"),
-                    n("ckpt_states"),
-                    n("ckpt_s"),
-                    n("ckpt_state"),
-                    n("ckpt_first"),
-                    n("ckpt_last"),
+                let [every, states, idx, state, first, last] = self.region_names(
+                    s,
+                    [
+                        "ckpt_every",
+                        "ckpt_states",
+                        "ckpt_s",
+                        "ckpt_state",
+                        "ckpt_first",
+                        "ckpt_last",
+                    ],
                 );
                 let trips = self.name(*trips);
                 let restore = self.restore_state(&region, &state);
@@ -206,7 +223,7 @@ impl Ctx<'_> {
             }
             StmtKind::Block { body, .. } => {
                 let region = Region::of(self.func, body);
-                let state = n("ckpt_state");
+                let state = self.stmt_name(s.id, "ckpt_state");
                 let restore = self.restore_state(&region, &state);
                 let record = self.forward_block(body, Sweep::Augmented, None);
                 let reverse = self.reverse_region(body, None);
@@ -227,7 +244,7 @@ impl Ctx<'_> {
     /// and single recorded-and-reversed steps.
     #[allow(clippy::too_many_arguments)]
     fn revolve_reverse(
-        &self,
+        &mut self,
         s: &Stmt,
         region: &Region,
         steps: TokenStream,
@@ -237,16 +254,19 @@ impl Ctx<'_> {
         record: TokenStream,
         reverse: TokenStream,
     ) -> TokenStream {
-        let n = self.names(s);
-        let (tape, count, table, state, action, k) = (
-            n("ckpt_tape"),
-            n("ckpt_n"),
-            n("ckpt_slots"),
-            n("ckpt_state"),
-            n("ckpt_action"),
-            n("ckpt_k"),
+        let [tape, count, table, state, action, k] = self.region_names(
+            s,
+            [
+                "ckpt_tape",
+                "ckpt_n",
+                "ckpt_slots",
+                "ckpt_state",
+                "ckpt_action",
+                "ckpt_k",
+            ],
         );
-        let (from, to, slot, at) = (n("ckpt_from"), n("ckpt_to"), n("ckpt_slot"), n("ckpt_step"));
+        let [from, to, slot, at] =
+            self.region_names(s, ["ckpt_from", "ckpt_to", "ckpt_slot", "ckpt_step"]);
         let current = self.state(region);
         let restore = self.restore_state(region, &state);
         let (set_k, set_at) = (step(&k), step(&at));
@@ -277,11 +297,5 @@ impl Ctx<'_> {
                 }
             }
         }
-    }
-
-    /// The number of steps of a range: `hi - lo` (`+ 1` when inclusive), or 0.
-    fn steps(&self, r: &Range) -> TokenStream {
-        let (lo, hi, inclusive) = (self.name(r.start), self.name(r.end), r.inclusive);
-        quote!(__ad::checkpoint::steps(#lo, #hi, #inclusive))
     }
 }

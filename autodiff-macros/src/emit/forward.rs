@@ -2,7 +2,7 @@
 //! `f_jvp` (primal plus tangents) and the forward sweep of `f_pullback` (primal plus what
 //! the reverse sweep will read: saved values, trip counts, pullbacks of calls).
 
-use super::Ctx;
+use super::{Ctx, Emitter};
 use crate::ir::*;
 use proc_macro2::TokenStream;
 use quote::quote;
@@ -18,27 +18,6 @@ pub enum Sweep {
 }
 
 impl Ctx<'_> {
-    pub fn forward_block(
-        &self,
-        b: &Block,
-        sweep: Sweep,
-        replayed_index: Option<VarId>,
-    ) -> TokenStream {
-        let stmts: Vec<TokenStream> = match sweep {
-            Sweep::Jvp => self.tangent_schedule(b),
-            Sweep::Augmented | Sweep::Plain => b
-                .stmts
-                .iter()
-                .map(|s| self.forward_stmt(s, sweep))
-                .collect(),
-        };
-        let saves = match sweep {
-            Sweep::Augmented => self.block_saves(b, replayed_index),
-            Sweep::Jvp | Sweep::Plain => vec![],
-        };
-        quote!(#(#stmts)* #(#saves)*)
-    }
-
     pub(super) fn assign_primal(
         &self,
         place: &Place,
@@ -76,13 +55,96 @@ impl Ctx<'_> {
         !matches!(quote!(#f).to_string().as_str(), "f64" | "f32")
     }
 
-    pub(super) fn forward_stmt(&self, s: &Stmt, sweep: Sweep) -> TokenStream {
+    fn forward_loop(
+        &self,
+        header: TokenStream,
+        body: TokenStream,
+        exit: &Option<Expr>,
+        trips: Option<VarId>,
+        sweep: Sweep,
+    ) -> TokenStream {
+        let exit = exit.as_ref().map(|e| {
+            let e = self.expr(e, false);
+            quote!(if #e { break; })
+        });
+        match trips.filter(|&t| sweep == Sweep::Augmented && self.needed.is_needed(t)) {
+            Some(t) => {
+                let t = self.name(t);
+                quote!(let mut #t: usize = 0; #header { #body #t += 1; #exit })
+            }
+            None => quote!(#header { #body #exit }),
+        }
+    }
+
+    /// An assigned value. Assigning a whole sequence variable moves it; when the reverse
+    /// sweep still reads that variable, the forward sweep assigns a copy instead.
+    fn moved_value(&self, e: &Expr, active: bool, sweep: Sweep) -> TokenStream {
+        let value = self.expr(e, active);
+        match e.kind {
+            ExprKind::Var(v)
+                if sweep == Sweep::Augmented
+                    && matches!(self.kind(v), Kind::FloatSeq | Kind::Array)
+                    && self.needed.is_needed(v) =>
+            {
+                quote!(#value.clone())
+            }
+            // A local struct (or rows) moved on: the reverse sweep sizes its adjoint from it.
+            ExprKind::Var(v)
+                if sweep == Sweep::Augmented
+                    && matches!(self.kind(v), Kind::Struct | Kind::StructSeq)
+                    && self.func.vars[v].scope.is_some()
+                    && self.act.varied(e) =>
+            {
+                quote!(#value.clone())
+            }
+            _ => value,
+        }
+    }
+
+    /// `v` or `v[i]`.
+    pub fn place(&self, p: &Place) -> TokenStream {
+        match p {
+            Place::Var(v) => {
+                let name = self.name(*v);
+                quote!(#name)
+            }
+            Place::Index(v, i) => {
+                let (name, i) = (self.name(*v), self.expr(i, false));
+                quote!(#name[#i])
+            }
+        }
+    }
+}
+
+impl Emitter<'_> {
+    pub fn forward_block(
+        &mut self,
+        b: &Block,
+        sweep: Sweep,
+        replayed_index: Option<VarId>,
+    ) -> TokenStream {
+        let stmts: Vec<TokenStream> = match sweep {
+            Sweep::Jvp => self.tangent_schedule(b),
+            Sweep::Augmented | Sweep::Plain => b
+                .stmts
+                .iter()
+                .map(|s| self.forward_stmt(s, sweep))
+                .collect(),
+        };
+        let saves = match sweep {
+            Sweep::Augmented => self.block_saves(b, replayed_index),
+            Sweep::Jvp | Sweep::Plain => vec![],
+        };
+        quote!(#(#stmts)* #(#saves)*)
+    }
+
+    pub(super) fn forward_stmt(&mut self, s: &Stmt, sweep: Sweep) -> TokenStream {
         let label = self.statement_label(s);
         let stmt = self.forward_stmt_inner(s, sweep);
         quote!(#label #stmt)
     }
 
-    fn forward_stmt_inner(&self, s: &Stmt, sweep: Sweep) -> TokenStream {
+    fn forward_stmt_inner(&mut self, s: &Stmt, sweep: Sweep) -> TokenStream {
         match &s.kind {
             StmtKind::Let { var, init } => self.forward_let(*var, init.as_ref(), sweep),
             StmtKind::Assign {
@@ -219,35 +281,14 @@ impl Ctx<'_> {
         }
     }
 
-    fn forward_loop(
-        &self,
-        header: TokenStream,
-        body: TokenStream,
-        exit: &Option<Expr>,
-        trips: Option<VarId>,
-        sweep: Sweep,
-    ) -> TokenStream {
-        let exit = exit.as_ref().map(|e| {
-            let e = self.expr(e, false);
-            quote!(if #e { break; })
-        });
-        match trips.filter(|&t| sweep == Sweep::Augmented && self.needed.is_needed(t)) {
-            Some(t) => {
-                let t = self.name(t);
-                quote!(let mut #t: usize = 0; #header { #body #t += 1; #exit })
-            }
-            None => quote!(#header { #body #exit }),
-        }
-    }
-
-    fn forward_let(&self, var: VarId, init: Option<&Expr>, sweep: Sweep) -> TokenStream {
+    fn forward_let(&mut self, var: VarId, init: Option<&Expr>, sweep: Sweep) -> TokenStream {
         let (primal, tangent) = self.let_parts(var, init, sweep);
         quote!(#primal #tangent)
     }
 
     /// A `let` as its primal statement and, in forward mode, the declaration of its tangent.
     pub(super) fn let_parts(
-        &self,
+        &mut self,
         var: VarId,
         init: Option<&Expr>,
         sweep: Sweep,
@@ -277,48 +318,9 @@ impl Ctx<'_> {
         (quote!(let #mutable #name #ty = #value;), quote!(#dot))
     }
 
-    /// An assigned value. Assigning a whole sequence variable moves it; when the reverse
-    /// sweep still reads that variable, the forward sweep assigns a copy instead.
-    fn moved_value(&self, e: &Expr, active: bool, sweep: Sweep) -> TokenStream {
-        let value = self.expr(e, active);
-        match e.kind {
-            ExprKind::Var(v)
-                if sweep == Sweep::Augmented
-                    && matches!(self.kind(v), Kind::FloatSeq | Kind::Array)
-                    && self.needed.is_needed(v) =>
-            {
-                quote!(#value.clone())
-            }
-            // A local struct (or rows) moved on: the reverse sweep sizes its adjoint from it.
-            ExprKind::Var(v)
-                if sweep == Sweep::Augmented
-                    && matches!(self.kind(v), Kind::Struct | Kind::StructSeq)
-                    && self.func.vars[v].scope.is_some()
-                    && self.act.varied(e) =>
-            {
-                quote!(#value.clone())
-            }
-            _ => value,
-        }
-    }
-
-    /// `v` or `v[i]`.
-    pub fn place(&self, p: &Place) -> TokenStream {
-        match p {
-            Place::Var(v) => {
-                let name = self.name(*v);
-                quote!(#name)
-            }
-            Place::Index(v, i) => {
-                let (name, i) = (self.name(*v), self.expr(i, false));
-                quote!(#name[#i])
-            }
-        }
-    }
-
     /// The tangent update that precedes an assignment in `f_jvp`.
     pub(super) fn assign_tangent(
-        &self,
+        &mut self,
         place: &Place,
         value: &Expr,
         compound: Option<ArithOp>,

@@ -7,24 +7,27 @@
 
 use super::forward::Sweep;
 use super::signature::Acc;
-use super::Ctx;
+use super::Emitter;
 use crate::analysis::fusion::{declared_at, fixed_length, Fusion};
 use crate::ir::*;
 use proc_macro2::TokenStream;
 use quote::quote;
 
-impl Ctx<'_> {
+impl Emitter<'_> {
     /// The statements of `f_vjp` with `fusion`'s loops fused; `dout` is the seed, `accs`
     /// the accumulators lent for sequence parameters' adjoints (`f_hvp`'s, from the pool).
     /// Returns `(value, cotangents…)`.
-    pub fn joint_body(&self, dout: &syn::Ident, fusion: &Fusion, accs: &[Acc]) -> TokenStream {
-        let stmts = &self.func.body.stmts;
+    pub fn joint_body(&mut self, dout: &syn::Ident, fusion: &Fusion, accs: &[Acc]) -> TokenStream {
+        // The adjoints' declarations go in lazily, between emitted statements: they read
+        // through a copy of the context.
+        let cx = self.cx();
+        let stmts = &cx.func.body.stmts;
         let first = fusion.loops[0];
         let forward_before: Vec<TokenStream> = stmts[..first]
             .iter()
             .map(|s| self.forward_stmt(s, Sweep::Augmented))
             .collect();
-        let seed = self.seed(dout);
+        let seed = cx.seed(dout);
         // A sequence declared after the first fused loop gets its adjoint (shaped like its
         // value) right after its declaration when its length is fixed, so that a later
         // fused loop may add to it; otherwise after the primal, as the split form does
@@ -32,19 +35,17 @@ impl Ctx<'_> {
         let (adjoints, late): (Vec<VarId>, Vec<VarId>) = self
             .top_level_adjoints()
             .into_iter()
-            .partition(|&v| self.kind(v) == Kind::Float || declared_at(self.func, v) < first);
+            .partition(|&v| cx.kind(v) == Kind::Float || declared_at(cx.func, v) < first);
         let (shaped, unshaped): (Vec<VarId>, Vec<VarId>) =
-            late.into_iter().partition(|&v| fixed_length(self.func, v));
+            late.into_iter().partition(|&v| fixed_length(cx.func, v));
         let adjoints = adjoints
             .into_iter()
-            .map(|v| self.declare_top_adjoint(v, accs));
+            .map(|v| cx.declare_top_adjoint(v, accs));
         let declared_by = |k: usize| -> Vec<TokenStream> {
-            let vars = shaped.iter().filter(|&&v| declared_at(self.func, v) == k);
-            vars.map(|&v| self.declare_top_adjoint(v, &[])).collect()
+            let vars = shaped.iter().filter(|&&v| declared_at(cx.func, v) == k);
+            vars.map(|&v| cx.declare_top_adjoint(v, &[])).collect()
         };
-        let unshaped = unshaped
-            .into_iter()
-            .map(|v| self.declare_top_adjoint(v, &[]));
+        let unshaped = unshaped.into_iter().map(|v| cx.declare_top_adjoint(v, &[]));
         let early: Vec<TokenStream> = fusion
             .early
             .iter()
@@ -89,7 +90,7 @@ impl Ctx<'_> {
     /// `for i in range { primal; adjoint }`. The adjoint reads the iteration's values where
     /// the primal left them (nothing is pushed at the body's end or popped again), and its
     /// windows run the way the primal does.
-    fn fused_loop(&self, s: &Stmt) -> TokenStream {
+    fn fused_loop(&mut self, s: &Stmt) -> TokenStream {
         let StmtKind::For {
             var, range, body, ..
         } = &s.kind

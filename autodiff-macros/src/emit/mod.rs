@@ -18,6 +18,19 @@
 //! - `names.rs`: the kinds of derived item (`Derived`) and every derived item's name;
 //! - `signature.rs`: what the items' signatures are made of, shared by `items/` and the
 //!   bodies that follow those signatures.
+//!
+//! Two types carry emission. [`Ctx`] is what it reads: the function, its analyses and the
+//! scalar mode, immutable and `Copy`; its `&self` methods are queries (a variable's name,
+//! its adjoint's, a zero, an expression printed). [`Emitter`] is a `Ctx` with what emission
+//! hands out as it goes: names (temporaries, `fresh` names, names shared by a statement's
+//! forward and reverse code, the locals keeping overwritten values), the tapes the forward
+//! sweep pushes to (declared once it is written), and the adjoint windows of the loops
+//! whose reverse is being written. Its methods that hand something out take `&mut self`,
+//! so the order names are given in is the order the code calls for them: one emitter
+//! writes `_jvp`, then the pullbacks and the callers' items, and each name depends on
+//! all those before. `Emitter` derefs to its `Ctx`, so emitting code reads queries as
+//! `self.name(v)`; a closure that must query while the emitter names things holds a copy
+//! of the context (`let cx = self.cx();`). An item that only queries takes a `&Ctx`.
 
 mod adjoint;
 pub mod body_items;
@@ -51,7 +64,6 @@ use crate::analysis::{Activity, Needed};
 use crate::ir::*;
 use proc_macro2::TokenStream;
 use quote::{format_ident, quote};
-use std::cell::RefCell;
 use std::collections::{BTreeMap, BTreeSet, HashMap};
 
 /// Which scalar the reverse code computes with.
@@ -64,27 +76,107 @@ pub enum Mode {
     Lifted,
 }
 
-/// Everything an emitter reads.
+/// Everything an emitter reads: the function, its analyses and the scalar mode. It is
+/// immutable and `Copy`, so a closure can hold one while the emitter it came from is
+/// borrowed mutably.
+#[derive(Clone, Copy)]
 pub struct Ctx<'f> {
     pub func: &'f Func,
     pub act: &'f Activity,
     pub needed: &'f Needed,
     pub mode: Mode,
+}
+
+/// What emission hands out as it goes: names, the tapes used, the open adjoint windows.
+/// One emitter emits several items in turn (`_jvp`, `_vjp`, the pullbacks, the callers'
+/// entry points), and each name it gives depends on every one given before, so methods
+/// that name something take `&mut self`, in the order the code is written; queries that
+/// only read the function are `Ctx`'s (`Emitter` derefs to its `Ctx`).
+pub struct Emitter<'f> {
+    cx: Ctx<'f>,
     /// Names of temporaries handed out in the current statement.
-    temps: RefCell<usize>,
+    temps: usize,
     /// The tapes the forward sweep pushes to (declared at the top of the function, with
     /// the span of their first use, so that the declaration and the uses share their
     /// hygiene inside a `macro_rules!` too), and whether each holds scalars of a concrete
     /// float type (so it can come from a pool).
-    tapes: RefCell<BTreeMap<String, (Ident, bool)>>,
+    tapes: BTreeMap<String, (Ident, bool)>,
     /// The local keeping an overwritten value, per top-level assignment.
-    locals: RefCell<HashMap<StmtId, Ident>>,
+    locals: HashMap<StmtId, Ident>,
     /// Names shared by the forward and reverse code of one statement.
-    stmt_names: RefCell<HashMap<(StmtId, String), Ident>>,
+    stmt_names: HashMap<(StmtId, String), Ident>,
     /// Names handed out by `fresh`.
-    given: RefCell<BTreeSet<String>>,
+    given: BTreeSet<String>,
     /// The adjoint windows of the loops whose reverse is being emitted (innermost last).
-    windows: RefCell<Vec<window::Registers>>,
+    windows: Vec<window::Registers>,
+}
+
+impl<'f> std::ops::Deref for Emitter<'f> {
+    type Target = Ctx<'f>;
+
+    fn deref(&self) -> &Ctx<'f> {
+        &self.cx
+    }
+}
+
+impl<'f> Emitter<'f> {
+    /// An emitter that has named nothing yet.
+    pub fn new(func: &'f Func, act: &'f Activity, needed: &'f Needed, mode: Mode) -> Self {
+        Emitter {
+            cx: Ctx::new(func, act, needed, mode),
+            temps: 0,
+            tapes: BTreeMap::default(),
+            locals: HashMap::default(),
+            stmt_names: HashMap::default(),
+            given: BTreeSet::default(),
+            windows: Vec::default(),
+        }
+    }
+
+    /// The context alone, for a closure to hold while the emitter names things.
+    pub fn cx(&self) -> Ctx<'f> {
+        self.cx
+    }
+
+    /// Starts a statement: its temporaries are numbered from zero again.
+    pub fn reset_temps(&mut self) {
+        self.temps = 0;
+    }
+
+    /// A fresh temporary name (`t0`, `t1`, …) that no variable of the function uses.
+    pub fn temp(&mut self, base: &str) -> Ident {
+        loop {
+            let n = self.temps;
+            self.temps += 1;
+            let name = format!("{base}{n}");
+            if !self.func.taken.contains(&name) {
+                return crate::ir::ident(&name, proc_macro2::Span::call_site());
+            }
+        }
+    }
+
+    /// A fresh name for `base` in statement `key`, the same each time it is asked for.
+    pub fn stmt_name(&mut self, key: StmtId, base: &str) -> Ident {
+        let k = (key, base.to_string());
+        if let Some(name) = self.stmt_names.get(&k) {
+            return name.clone();
+        }
+        let name = self.fresh(base);
+        self.stmt_names.insert(k, name.clone());
+        name
+    }
+
+    /// A name derived from `base` that no variable of the function uses.
+    pub fn fresh(&mut self, base: &str) -> Ident {
+        let mut name = base.to_string();
+        let mut i = 2;
+        while self.func.taken.contains(&name) || self.given.contains(&name) {
+            name = format!("{base}_{i}");
+            i += 1;
+        }
+        self.given.insert(name.clone());
+        crate::ir::ident(&name, proc_macro2::Span::call_site())
+    }
 }
 
 impl<'f> Ctx<'f> {
@@ -94,16 +186,10 @@ impl<'f> Ctx<'f> {
             act,
             needed,
             mode,
-            temps: RefCell::new(0),
-            tapes: RefCell::default(),
-            locals: RefCell::default(),
-            stmt_names: RefCell::default(),
-            given: RefCell::default(),
-            windows: RefCell::default(),
         }
     }
 
-    pub fn name(&self, v: VarId) -> &Ident {
+    pub fn name(&self, v: VarId) -> &'f Ident {
         &self.func.vars[v].name
     }
 
@@ -265,26 +351,6 @@ impl<'f> Ctx<'f> {
         }
     }
 
-    /// Starts a statement: its temporaries are numbered from zero again.
-    pub fn reset_temps(&self) {
-        *self.temps.borrow_mut() = 0;
-    }
-
-    /// A fresh temporary name (`t0`, `t1`, …) that no variable of the function uses.
-    pub fn temp(&self, base: &str) -> Ident {
-        loop {
-            let n = {
-                let mut t = self.temps.borrow_mut();
-                *t += 1;
-                *t - 1
-            };
-            let name = format!("{base}{n}");
-            if !self.func.taken.contains(&name) {
-                return crate::ir::ident(&name, proc_macro2::Span::call_site());
-            }
-        }
-    }
-
     /// A name for a parameter of a generated function (no variable of the function uses
     /// it; generated functions do not share scopes, so it is not recorded).
     pub fn param_name(&self, base: &str) -> Ident {
@@ -294,29 +360,6 @@ impl<'f> Ctx<'f> {
             name = format!("{base}_{i}");
             i += 1;
         }
-        crate::ir::ident(&name, proc_macro2::Span::call_site())
-    }
-
-    /// A fresh name for `base` in statement `key`, the same each time it is asked for.
-    pub fn stmt_name(&self, key: StmtId, base: &str) -> Ident {
-        let k = (key, base.to_string());
-        if let Some(name) = self.stmt_names.borrow().get(&k) {
-            return name.clone();
-        }
-        let name = self.fresh(base);
-        self.stmt_names.borrow_mut().insert(k, name.clone());
-        name
-    }
-
-    /// A name derived from `base` that no variable of the function uses.
-    pub fn fresh(&self, base: &str) -> Ident {
-        let mut name = base.to_string();
-        let mut i = 2;
-        while self.func.taken.contains(&name) || self.given.borrow().contains(&name) {
-            name = format!("{base}_{i}");
-            i += 1;
-        }
-        self.given.borrow_mut().insert(name.clone());
         crate::ir::ident(&name, proc_macro2::Span::call_site())
     }
 }

@@ -14,7 +14,7 @@
 //! Which nests are reserved is the plan's (`analysis::nests`, which says what can be
 //! counted); this file writes the counts.
 
-use super::Ctx;
+use super::{Ctx, Emitter};
 use crate::analysis::nests::{Bound, Outer};
 use crate::ir::*;
 use proc_macro2::{Ident, Literal, TokenStream};
@@ -134,6 +134,8 @@ impl Ctx<'_> {
         quote!((#it))
     }
 }
+
+impl Emitter<'_> {}
 
 /// Per tape, the larger of two branches' counts.
 fn larger(then: Room, mut els: Room) -> Vec<(Ident, TokenStream)> {

@@ -5,44 +5,12 @@
 
 use super::forward::Sweep;
 use super::signature::{Acc, PullbackSig};
-use super::Ctx;
+use super::{Ctx, Emitter};
 use crate::ir::*;
 use proc_macro2::TokenStream;
 use quote::quote;
 
 impl Ctx<'_> {
-    /// The statements of `f_pullback`'s body: forward sweep, then `(value, pullback)`.
-    pub fn pullback_body(&self, sig: &PullbackSig) -> TokenStream {
-        let (dout, dout_ty, cotangent_tys) = (&sig.dout, &sig.seed_ty, &sig.cts);
-        let forward = self.forward_block(&self.func.body, Sweep::Augmented, None);
-        let reverse = self.reverse_sweep(dout, &sig.accs);
-        let tapes = self.tape_declarations();
-        let value = self.result_value();
-        let refs = super::signature::ref_params(self);
-        let accs = sig.accs.iter().map(|a| {
-            let (name, ty) = (&a.name, &a.ty);
-            quote!(#name: #ty)
-        });
-        let prologue = self.prologue(Sweep::Augmented);
-        let closure_prologue = self.closure_prologue();
-        let aliases = self.aliases_again();
-        let write_back = self.write_back(Sweep::Augmented);
-        let dout_param = (!self.unit_result()).then(|| quote!(#dout: #dout_ty,));
-        let seeds = self.output_seed_params();
-        quote! {
-            #prologue
-            #(#tapes)*
-            #forward
-            #write_back
-            let pullback = move |#(#refs,)* #dout_param #(#accs,)* #(#seeds),*| -> (#(#cotangent_tys,)*) {
-                #closure_prologue
-                #aliases
-                #reverse
-            };
-            (#value, pullback)
-        }
-    }
-
     /// `let z = &part;` again at the top of the pullback closure, for each reference the
     /// function's outermost block binds to a local it owns and never assigns again (`let z
     /// = &x[1..];`, whose part is copied into a local): the `move` closure takes the local,
@@ -82,20 +50,6 @@ impl Ctx<'_> {
         quote!(#(#rebinds)*)
     }
 
-    /// `let mut x_tape = …;` for each tape: one from the thread's pool where it holds
-    /// scalars of a concrete float type (see `SaveStack::pooled`), a new one otherwise.
-    pub(super) fn tape_declarations(&self) -> Vec<TokenStream> {
-        let tapes = self.tapes.borrow();
-        let declare = |(t, pooled): &(syn::Ident, bool)| {
-            if *pooled {
-                quote!(let mut #t = __ad::SaveStack::pooled();)
-            } else {
-                quote!(let mut #t = __ad::SaveStack::new();)
-            }
-        };
-        tapes.values().map(declare).collect()
-    }
-
     /// The returned value(s), cloned only when the reverse sweep also reads them.
     pub(super) fn result_value(&self) -> TokenStream {
         let parts: Vec<TokenStream> = self
@@ -126,67 +80,12 @@ impl Ctx<'_> {
         }
     }
 
-    /// The pullback's statements. A sequence parameter's adjoint starts as the accumulator
-    /// its caller lent when the function only adds into it; one it assigns (whose reverse
-    /// takes and clears the adjoint) starts from zeros and is added into the accumulator
-    /// at the end.
-    fn reverse_sweep(&self, dout: &syn::Ident, accs: &[Acc]) -> TokenStream {
-        let seed = (!self.unit_result()).then(|| self.seed(dout));
-        let adjoints = self.adjoint_declarations(accs);
-        let body = self.reverse_stmts(&self.func.body);
-        // A field read as a slice of structs gathers its columns first, then joins its
-        // struct's cotangent with the other fields.
-        let slice_fields = self
-            .func
-            .slice_fields
-            .iter()
-            .filter(|&&v| self.active(v))
-            .map(|&v| self.gather_fields(v));
-        let gathered = self
-            .func
-            .params
-            .iter()
-            .filter(|p| p.active && matches!(p.shape, ParamShape::Struct | ParamShape::StructSlice))
-            .map(|p| self.gather_fields(p.var));
-        let gathered: Vec<TokenStream> = slice_fields.chain(gathered).collect();
-        let results = self.cotangent_results(accs);
-        quote! {
-            #seed
-            #(#adjoints)*
-            #body
-            #(#gathered)*
-            (#(#results,)*)
-        }
-    }
-
     /// The adjoints of the function's top-level variables, declared before its reverse.
     pub(super) fn adjoint_declarations(&self, accs: &[Acc]) -> Vec<TokenStream> {
         self.top_level_adjoints()
             .into_iter()
             .map(|v| self.declare_top_adjoint(v, accs))
             .collect()
-    }
-
-    /// The top-level variables (parameters included) whose adjoints the reverse declares
-    /// up front.
-    pub(super) fn top_level_adjoints(&self) -> Vec<VarId> {
-        (0..self.func.vars.len())
-            .filter(|&v| self.func.is_top_level(v) && self.active(v) && !self.func.ret.contains(&v))
-            .filter(|&v| self.kind(v).is_float())
-            .collect()
-    }
-
-    /// `let mut x_bar = …;`: the accumulator lent for it, the seed of an output, or zeros.
-    pub(super) fn declare_top_adjoint(&self, v: VarId, accs: &[Acc]) -> TokenStream {
-        match accs.iter().find(|a| a.param == v) {
-            Some(a) if !self.written(v) => {
-                let (bar, acc, name) = (self.bar(v), &a.name, self.name(v));
-                quote!(let mut #bar = __ad::accumulator(#acc, &#name);)
-            }
-            _ => self
-                .output_seed(v)
-                .unwrap_or_else(|| self.declare_adjoint(v)),
-        }
     }
 
     /// The cotangents of the active parameters, in parameter order.
@@ -230,8 +129,110 @@ impl Ctx<'_> {
         }
     }
 
+    /// The top-level variables (parameters included) whose adjoints the reverse declares
+    /// up front.
+    pub(super) fn top_level_adjoints(&self) -> Vec<VarId> {
+        (0..self.func.vars.len())
+            .filter(|&v| self.func.is_top_level(v) && self.active(v) && !self.func.ret.contains(&v))
+            .filter(|&v| self.kind(v).is_float())
+            .collect()
+    }
+
     /// Whether the function assigns `v` anywhere (wholly, an element, a push).
     fn written(&self, v: VarId) -> bool {
         self.func.body.any(&|s| s.writes(v))
+    }
+
+    /// `let mut x_bar = …;`: the accumulator lent for it, the seed of an output, or zeros.
+    pub(super) fn declare_top_adjoint(&self, v: VarId, accs: &[Acc]) -> TokenStream {
+        match accs.iter().find(|a| a.param == v) {
+            Some(a) if !self.written(v) => {
+                let (bar, acc, name) = (self.bar(v), &a.name, self.name(v));
+                quote!(let mut #bar = __ad::accumulator(#acc, &#name);)
+            }
+            _ => self
+                .output_seed(v)
+                .unwrap_or_else(|| self.declare_adjoint(v)),
+        }
+    }
+}
+
+impl Emitter<'_> {
+    /// The statements of `f_pullback`'s body: forward sweep, then `(value, pullback)`.
+    pub fn pullback_body(&mut self, sig: &PullbackSig) -> TokenStream {
+        let (dout, dout_ty, cotangent_tys) = (&sig.dout, &sig.seed_ty, &sig.cts);
+        let forward = self.forward_block(&self.func.body, Sweep::Augmented, None);
+        let reverse = self.reverse_sweep(dout, &sig.accs);
+        let tapes = self.tape_declarations();
+        let value = self.result_value();
+        let refs = super::signature::ref_params(self);
+        let accs = sig.accs.iter().map(|a| {
+            let (name, ty) = (&a.name, &a.ty);
+            quote!(#name: #ty)
+        });
+        let prologue = self.prologue(Sweep::Augmented);
+        let closure_prologue = self.closure_prologue();
+        let aliases = self.aliases_again();
+        let write_back = self.write_back(Sweep::Augmented);
+        let dout_param = (!self.unit_result()).then(|| quote!(#dout: #dout_ty,));
+        let seeds = self.output_seed_params();
+        quote! {
+            #prologue
+            #(#tapes)*
+            #forward
+            #write_back
+            let pullback = move |#(#refs,)* #dout_param #(#accs,)* #(#seeds),*| -> (#(#cotangent_tys,)*) {
+                #closure_prologue
+                #aliases
+                #reverse
+            };
+            (#value, pullback)
+        }
+    }
+
+    /// `let mut x_tape = …;` for each tape: one from the thread's pool where it holds
+    /// scalars of a concrete float type (see `SaveStack::pooled`), a new one otherwise.
+    pub(super) fn tape_declarations(&self) -> Vec<TokenStream> {
+        let declare = |(t, pooled): &(syn::Ident, bool)| {
+            if *pooled {
+                quote!(let mut #t = __ad::SaveStack::pooled();)
+            } else {
+                quote!(let mut #t = __ad::SaveStack::new();)
+            }
+        };
+        self.tapes.values().map(declare).collect()
+    }
+
+    /// The pullback's statements. A sequence parameter's adjoint starts as the accumulator
+    /// its caller lent when the function only adds into it; one it assigns (whose reverse
+    /// takes and clears the adjoint) starts from zeros and is added into the accumulator
+    /// at the end.
+    fn reverse_sweep(&mut self, dout: &syn::Ident, accs: &[Acc]) -> TokenStream {
+        let seed = (!self.unit_result()).then(|| self.seed(dout));
+        let adjoints = self.adjoint_declarations(accs);
+        let body = self.reverse_stmts(&self.func.body);
+        // A field read as a slice of structs gathers its columns first, then joins its
+        // struct's cotangent with the other fields.
+        let slice_fields = self
+            .func
+            .slice_fields
+            .iter()
+            .filter(|&&v| self.active(v))
+            .map(|&v| self.gather_fields(v));
+        let gathered = self
+            .func
+            .params
+            .iter()
+            .filter(|p| p.active && matches!(p.shape, ParamShape::Struct | ParamShape::StructSlice))
+            .map(|p| self.gather_fields(p.var));
+        let gathered: Vec<TokenStream> = slice_fields.chain(gathered).collect();
+        let results = self.cotangent_results(accs);
+        quote! {
+            #seed
+            #(#adjoints)*
+            #body
+            #(#gathered)*
+            (#(#results,)*)
+        }
     }
 }

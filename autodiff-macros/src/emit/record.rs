@@ -3,39 +3,12 @@
 //! the saves of a loop made in bulk before it, and tape room reserved from a loop's trip
 //! count.
 
-use super::Ctx;
+use super::{Ctx, Emitter};
 use crate::ir::*;
 use proc_macro2::{Ident, TokenStream};
 use quote::quote;
 
 impl Ctx<'_> {
-    /// The variables of an inner block that the reverse sweep reads: they are pushed when
-    /// the block ends and popped when its reverse begins.
-    pub fn saved_at_block_end(&self, b: &Block, rebound: Option<VarId>) -> Vec<VarId> {
-        if b.id == 0 {
-            return vec![];
-        }
-        (0..self.func.vars.len())
-            .filter(|&v| {
-                self.func.vars[v].scope == Some(b.id)
-                    && self.needed.is_needed(v)
-                    && Some(v) != rebound
-                    && !self.needed.remat.contains(v)
-            })
-            .collect()
-    }
-
-    pub(super) fn block_saves(&self, b: &Block, rebound: Option<VarId>) -> Vec<TokenStream> {
-        self.saved_at_block_end(b, rebound)
-            .into_iter()
-            .map(|v| {
-                let (name, tape) = (self.name(v), self.tape(v));
-                self.use_tape(&tape, self.kind(v) == Kind::Float && self.active(v));
-                quote!(#tape.push(#name);)
-            })
-            .collect()
-    }
-
     /// Room on each tape for what a loop body pushes on every iteration, reserved from the
     /// trip count before the loop (only for loops that run all their trips: a `break` could
     /// make a huge range's reservation a waste), so that recording never reallocates.
@@ -73,10 +46,39 @@ impl Ctx<'_> {
         }
     }
 
+    /// The variables of an inner block that the reverse sweep reads: they are pushed when
+    /// the block ends and popped when its reverse begins.
+    pub fn saved_at_block_end(&self, b: &Block, rebound: Option<VarId>) -> Vec<VarId> {
+        if b.id == 0 {
+            return vec![];
+        }
+        (0..self.func.vars.len())
+            .filter(|&v| {
+                self.func.vars[v].scope == Some(b.id)
+                    && self.needed.is_needed(v)
+                    && Some(v) != rebound
+                    && !self.needed.remat.contains(v)
+            })
+            .collect()
+    }
+}
+
+impl Emitter<'_> {
+    pub(super) fn block_saves(&mut self, b: &Block, rebound: Option<VarId>) -> Vec<TokenStream> {
+        self.saved_at_block_end(b, rebound)
+            .into_iter()
+            .map(|v| {
+                let (name, tape) = (self.name(v), self.tape(v));
+                self.use_tape(&tape, self.kind(v) == Kind::Float && self.active(v));
+                quote!(#tape.push(#name);)
+            })
+            .collect()
+    }
+
     /// The saves of the loop `s` over `range` made before it (see `analysis::bulk_save`):
     /// the elements it will overwrite, copied onto their tapes in the order its pushes
     /// would have made.
-    pub(super) fn bulk_save(&self, s: &Stmt, range: &Range) -> TokenStream {
+    pub(super) fn bulk_save(&mut self, s: &Stmt, range: &Range) -> TokenStream {
         let Some(saved) = self.needed.bulk.before.get(&s.id) else {
             return quote!();
         };
@@ -96,7 +98,7 @@ impl Ctx<'_> {
     }
 
     /// Saves the value an assignment overwrites, when the reverse sweep reads it.
-    pub(super) fn save_before(&self, s: &Stmt) -> TokenStream {
+    pub(super) fn save_before(&mut self, s: &Stmt) -> TokenStream {
         let StmtKind::Assign { place, value, .. } = &s.kind else {
             return quote!();
         };
@@ -142,24 +144,24 @@ impl Ctx<'_> {
     /// numbers) when `scalars`. Only active variables count: a kind is a guess from the
     /// syntax (an untyped `let j = if c { i } else { k };` reads as a float), but a value
     /// that carries a derivative is a float, and a pooled tape only compiles for floats.
-    pub fn use_tape(&self, tape: &Ident, scalars: bool) {
+    pub fn use_tape(&mut self, tape: &Ident, scalars: bool) {
         // Lifted code saves active scalars as `Dual<F>` and inactive ones as `F`: both pool.
         let pooled = scalars && self.concrete_float();
-        let mut tapes = self.tapes.borrow_mut();
-        let entry = tapes
+        let entry = self
+            .tapes
             .entry(tape.to_string())
             .or_insert((tape.clone(), pooled));
         entry.1 &= pooled;
     }
 
     /// The local that keeps the value overwritten at a top-level assignment.
-    pub fn local_save(&self, s: &Stmt, base: &str) -> Ident {
+    pub fn local_save(&mut self, s: &Stmt, base: &str) -> Ident {
         let key = s.id;
-        if let Some(name) = self.locals.borrow().get(&key) {
+        if let Some(name) = self.locals.get(&key) {
             return name.clone();
         }
         let name = self.fresh(base);
-        self.locals.borrow_mut().insert(key, name.clone());
+        self.locals.insert(key, name.clone());
         name
     }
 }

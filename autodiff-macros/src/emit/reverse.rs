@@ -3,7 +3,7 @@
 //! decisions.
 
 use super::adjoint::Adjoint;
-use super::Ctx;
+use super::{Ctx, Emitter};
 use crate::analysis::needed::{block_replayed, replayed, save_site};
 use crate::analysis::remat::Recompute;
 use crate::ir::*;
@@ -11,31 +11,19 @@ use proc_macro2::TokenStream;
 use quote::quote;
 
 impl Ctx<'_> {
-    pub(super) fn reverse_stmts(&self, b: &Block) -> TokenStream {
-        let stmts: Vec<TokenStream> = b.stmts.iter().rev().map(|s| self.reverse_stmt(s)).collect();
-        quote!(#(#stmts)*)
+    /// The variable whose adjoint a sequence argument's cotangent goes to whole (`v`, `&v`,
+    /// `v.to_vec()`), if it is one.
+    fn lendable(&self, a: &Expr) -> Option<VarId> {
+        match &a.kind {
+            ExprKind::Var(v) if !self.lazy_adjoint(*v) => Some(*v),
+            ExprKind::Ref(inner) | ExprKind::Copy(inner) => self.lendable(inner),
+            _ => None,
+        }
     }
 
-    /// A block's reverse: its saved variables popped, its adjoints declared, its statements
-    /// reversed.
-    fn reverse_block(&self, b: &Block, rebound: Option<VarId>) -> TokenStream {
-        let restores = self.saved_at_block_end(b, rebound).into_iter().map(|v| {
-            let (name, tape) = (self.name(v), self.tape(v));
-            let mutable =
-                (self.func.vars[v].mutable || self.restored_in(b, v)).then(|| quote!(mut));
-            quote!(let #mutable #name = #tape.pop();)
-        });
-        let mut recomputed: Vec<VarId> = (0..self.func.vars.len())
-            .filter(|&v| self.func.vars[v].scope == Some(b.id) && self.needed.remat.contains(v))
-            .collect();
-        recomputed.sort_unstable();
-        let recomputes = recomputed.into_iter().map(|v| {
-            let name = self.name(v);
-            let value = self.recompute(&self.needed.remat.init[&v], self.active(v));
-            quote!(let #name = #value;)
-        });
-        let body = self.reverse_in_place(b);
-        quote!(#(#restores)* #(#recomputes)* #body)
+    /// Whether a call argument is a reference, which the callee's pullback takes again.
+    pub fn passed_again(&self, a: &Expr) -> bool {
+        crate::analysis::needed::passed_again(self.func, a)
     }
 
     /// The expression that computes a rematerialised variable again.
@@ -51,16 +39,6 @@ impl Ctx<'_> {
         }
     }
 
-    /// A block's reverse where its primal values are still in scope (right after the
-    /// block ran): its adjoints declared, its statements reversed.
-    pub(super) fn reverse_in_place(&self, b: &Block) -> TokenStream {
-        let adjoints = (0..self.func.vars.len())
-            .filter(|&v| self.func.vars[v].scope == Some(b.id) && self.active(v))
-            .map(|v| self.declare_adjoint(v));
-        let body = self.reverse_stmts(b);
-        quote!(#(#adjoints)* #body)
-    }
-
     /// Whether the reverse of block `b` assigns `v` (restoring an overwritten value).
     fn restored_in(&self, b: &Block, v: VarId) -> bool {
         b.any(&|s| match &s.kind {
@@ -72,7 +50,58 @@ impl Ctx<'_> {
         })
     }
 
-    pub(super) fn reverse_stmt(&self, s: &Stmt) -> TokenStream {
+    /// `let mut x_bar = …;`: zeros, or `None` for an adjoint the first contribution moves
+    /// into.
+    pub(super) fn declare_adjoint(&self, v: VarId) -> TokenStream {
+        let bar = self.bar(v);
+        if self.lazy_adjoint(v) {
+            quote!(let mut #bar = ::core::option::Option::None;)
+        } else {
+            self.declare_zero(&bar, v)
+        }
+    }
+}
+
+impl Emitter<'_> {
+    pub(super) fn reverse_stmts(&mut self, b: &Block) -> TokenStream {
+        let stmts: Vec<TokenStream> = b.stmts.iter().rev().map(|s| self.reverse_stmt(s)).collect();
+        quote!(#(#stmts)*)
+    }
+
+    /// A block's reverse: its saved variables popped, its adjoints declared, its statements
+    /// reversed.
+    fn reverse_block(&mut self, b: &Block, rebound: Option<VarId>) -> TokenStream {
+        let cx = self.cx();
+        let restores = self.saved_at_block_end(b, rebound).into_iter().map(|v| {
+            let (name, tape) = (cx.name(v), cx.tape(v));
+            let mutable = (cx.func.vars[v].mutable || cx.restored_in(b, v)).then(|| quote!(mut));
+            quote!(let #mutable #name = #tape.pop();)
+        });
+        let mut recomputed: Vec<VarId> = (0..self.func.vars.len())
+            .filter(|&v| self.func.vars[v].scope == Some(b.id) && self.needed.remat.contains(v))
+            .collect();
+        recomputed.sort_unstable();
+        let recomputes = recomputed.into_iter().map(|v| {
+            let name = cx.name(v);
+            let value = cx.recompute(&cx.needed.remat.init[&v], cx.active(v));
+            quote!(let #name = #value;)
+        });
+        let body = self.reverse_in_place(b);
+        quote!(#(#restores)* #(#recomputes)* #body)
+    }
+
+    /// A block's reverse where its primal values are still in scope (right after the
+    /// block ran): its adjoints declared, its statements reversed.
+    pub(super) fn reverse_in_place(&mut self, b: &Block) -> TokenStream {
+        let cx = self.cx();
+        let adjoints = (0..cx.func.vars.len())
+            .filter(|&v| cx.func.vars[v].scope == Some(b.id) && cx.active(v))
+            .map(|v| cx.declare_adjoint(v));
+        let body = self.reverse_stmts(b);
+        quote!(#(#adjoints)* #body)
+    }
+
+    pub(super) fn reverse_stmt(&mut self, s: &Stmt) -> TokenStream {
         if !replayed(self.func, self.act, self.needed, s) {
             return quote!();
         }
@@ -86,11 +115,11 @@ impl Ctx<'_> {
     }
 
     /// The reverse of a block (for checkpointed regions, which re-run their body).
-    pub fn reverse_region(&self, b: &Block, rebound: Option<VarId>) -> TokenStream {
+    pub fn reverse_region(&mut self, b: &Block, rebound: Option<VarId>) -> TokenStream {
         self.reverse_block(b, rebound)
     }
 
-    fn reverse_stmt_inner(&self, s: &Stmt) -> TokenStream {
+    fn reverse_stmt_inner(&mut self, s: &Stmt) -> TokenStream {
         if crate::analysis::needed::checkpointed(s).is_some() {
             return self.checkpoint_reverse(s);
         }
@@ -118,42 +147,44 @@ impl Ctx<'_> {
                 ..
             } => {
                 let (bar, pb) = (self.bar_value(*out), self.name(*pullback));
+                // The adjoint holds the emitter: its temporaries and the call's interleave.
+                let cx = self.cx();
                 let mut adj = Adjoint::new(self);
                 let mut pattern = vec![];
                 let slots = args
                     .iter()
                     .enumerate()
                     .filter(|(i, a)| {
-                        self.kind_of(a).is_float() && !crate::rules::constant_arg(callee, *i)
+                        cx.kind_of(a).is_float() && !crate::rules::constant_arg(callee, *i)
                     })
                     .map(|(_, a)| a);
-                let float = self.float();
+                let float = cx.float();
                 // A sequence argument lends the callee's pullback an accumulator: its own
                 // adjoint when it is a variable (repaid with the callee's cotangent added),
                 // else nothing (the cotangent then flows back as usual).
                 let (mut lent, mut repaid) = (vec![], vec![]);
                 for a in slots {
-                    let sequence = self.kind_of(a) == Kind::FloatSeq;
-                    if !self.act.varied(a) {
+                    let sequence = cx.kind_of(a) == Kind::FloatSeq;
+                    if !cx.act.varied(a) {
                         pattern.push(quote!(_));
                         if sequence {
                             lent.push(quote!(__ad::no_accumulator()));
                         }
                         continue;
                     }
-                    let ct = self.temp("ct");
+                    let ct = adj.temp("ct");
                     // Checked to be a cotangent, not the `ExcludedByWrt` of a parameter
                     // the callee's `wrt` leaves out: the error then points at the
                     // argument (once: the dual twin's check reads the same).
-                    let checked = if matches!(self.kind_of(a), Kind::Struct | Kind::StructSeq) {
+                    let checked = if matches!(cx.kind_of(a), Kind::Struct | Kind::StructSeq) {
                         quote::quote_spanned!(a.span=> __ad::struct_cotangent(#ct))
                     } else {
                         quote::quote_spanned!(a.span=> __ad::cotangent::<#float, _>(#ct))
                     };
                     pattern.push(quote!(#ct));
-                    match self.lendable(a).filter(|_| sequence) {
+                    match cx.lendable(a).filter(|_| sequence) {
                         Some(v) => {
-                            let bar = self.bar(v);
+                            let bar = cx.bar(v);
                             lent.push(quote!(__ad::lend(&mut #bar)));
                             repaid.push(quote!(__ad::repay(&mut #bar, #checked);));
                         }
@@ -229,32 +260,6 @@ impl Ctx<'_> {
                 });
                 quote!(match #arm { #(#arms)* _ => unreachable!("the forward sweep recorded this arm") })
             }
-        }
-    }
-
-    /// The variable whose adjoint a sequence argument's cotangent goes to whole (`v`, `&v`,
-    /// `v.to_vec()`), if it is one.
-    fn lendable(&self, a: &Expr) -> Option<VarId> {
-        match &a.kind {
-            ExprKind::Var(v) if !self.lazy_adjoint(*v) => Some(*v),
-            ExprKind::Ref(inner) | ExprKind::Copy(inner) => self.lendable(inner),
-            _ => None,
-        }
-    }
-
-    /// Whether a call argument is a reference, which the callee's pullback takes again.
-    pub fn passed_again(&self, a: &Expr) -> bool {
-        crate::analysis::needed::passed_again(self.func, a)
-    }
-
-    /// `let mut x_bar = …;`: zeros, or `None` for an adjoint the first contribution moves
-    /// into.
-    pub(super) fn declare_adjoint(&self, v: VarId) -> TokenStream {
-        let bar = self.bar(v);
-        if self.lazy_adjoint(v) {
-            quote!(let mut #bar = ::core::option::Option::None;)
-        } else {
-            self.declare_zero(&bar, v)
         }
     }
 }

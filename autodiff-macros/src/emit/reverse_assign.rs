@@ -4,17 +4,40 @@
 
 use super::adjoint::Adjoint;
 use super::forward::place_expr;
-use super::Ctx;
+use super::{Ctx, Emitter};
 use crate::analysis::needed::{save_site, SaveSite};
 use crate::ir::*;
 use proc_macro2::TokenStream;
 use quote::quote;
 
 impl Ctx<'_> {
+    /// After the reverse of the loop `s` over `range`: the elements it saved in bulk
+    /// whose restores waited (see `analysis::bulk_save::restores_wait`), put back in one
+    /// copy each.
+    pub(super) fn restore_after(&self, s: &Stmt, range: &Range) -> TokenStream {
+        let Some(vars) = self.needed.bulk.restored_after.get(&s.id) else {
+            return quote!();
+        };
+        let span = self.span(range);
+        let pop = if range.rev {
+            quote!(pop_into_reversed)
+        } else {
+            quote!(pop_into)
+        };
+        let ran = self.runs(range);
+        let copies = vars.iter().map(|&v| {
+            let (name, tape) = (self.name(v), self.elem_tape(v));
+            quote!(#tape.#pop(&mut #name[#span]);)
+        });
+        quote!(if #ran { #(#copies)* })
+    }
+}
+
+impl Emitter<'_> {
     /// `v = e`, `v op= e`, `v[i] = e`: take the cotangent of the overwritten place, restore
     /// the old value, then propagate through `e`.
     pub(super) fn reverse_assign(
-        &self,
+        &mut self,
         s: &Stmt,
         place: &Place,
         value: &Expr,
@@ -99,12 +122,12 @@ impl Ctx<'_> {
                         quote!(let #g = #bar_place; #bar_place = #zero;)
                     }
                 };
-                let mut adj = Adjoint::new(self);
-                adj.propagate(&whole, quote!(#g));
                 // A scalar that reads its own old value (`acc = acc·x + c`): its adjoint is
                 // set by the one update instead of zeroed and then added to. Only for a
                 // variable: an element `v[i]` could alias another update's `v[j]`.
                 let scalar = matches!(place, Place::Var(_)) && matches!(self.kind(v), Kind::Float);
+                let mut adj = Adjoint::new(self);
+                adj.propagate(&whole, quote!(#g));
                 if scalar && adj.contributes_to(&bar_place) {
                     adj.assign_to(&bar_place);
                     let body = adj.finish();
@@ -117,7 +140,7 @@ impl Ctx<'_> {
     }
 
     /// Puts back the value an assignment overwrote.
-    fn restore(&self, s: &Stmt, place: &Place) -> TokenStream {
+    fn restore(&mut self, s: &Stmt, place: &Place) -> TokenStream {
         let target = self.place(place);
         match save_site(self.func, self.needed, s) {
             None => quote!(),
@@ -152,26 +175,5 @@ impl Ctx<'_> {
                 quote!(#target = #tape.pop();)
             }
         }
-    }
-
-    /// After the reverse of the loop `s` over `range`: the elements it saved in bulk
-    /// whose restores waited (see `analysis::bulk_save::restores_wait`), put back in one
-    /// copy each.
-    pub(super) fn restore_after(&self, s: &Stmt, range: &Range) -> TokenStream {
-        let Some(vars) = self.needed.bulk.restored_after.get(&s.id) else {
-            return quote!();
-        };
-        let span = self.span(range);
-        let pop = if range.rev {
-            quote!(pop_into_reversed)
-        } else {
-            quote!(pop_into)
-        };
-        let ran = self.runs(range);
-        let copies = vars.iter().map(|&v| {
-            let (name, tape) = (self.name(v), self.elem_tape(v));
-            quote!(#tape.#pop(&mut #name[#span]);)
-        });
-        quote!(if #ran { #(#copies)* })
     }
 }

@@ -2,19 +2,19 @@
 //! ones, as late as the primal lets them (see `tangent_schedule`).
 
 use super::forward::Sweep;
-use super::Ctx;
+use super::Emitter;
 use crate::ir::*;
 use proc_macro2::TokenStream;
 use quote::quote;
 
-impl Ctx<'_> {
+impl Emitter<'_> {
     /// A block's statements in forward mode. Within a run of scalar statements, each
     /// tangent statement is emitted after the primal ones, as late as the primal lets it:
     /// the primal keeps its own schedule, and the optimiser does not interleave (and, on
     /// x86, pair into vector registers with shuffles) each value with its tangent. A tangent
     /// comes first only where a primal assignment would overwrite a value it reads
     /// (`acc = acc * x + c[i]` needs the old `acc`).
-    pub(super) fn tangent_schedule(&self, b: &Block) -> Vec<TokenStream> {
+    pub(super) fn tangent_schedule(&mut self, b: &Block) -> Vec<TokenStream> {
         let mut out = vec![];
         let mut pending: Vec<(TokenStream, Vec<VarId>)> = vec![];
         let flush = |out: &mut Vec<TokenStream>, pending: &mut Vec<(TokenStream, Vec<VarId>)>| {
@@ -52,7 +52,7 @@ impl Ctx<'_> {
     /// else (sequences, whose lets may move a value a pending tangent reads; calls; control
     /// flow).
     fn split_scalar(
-        &self,
+        &mut self,
         s: &Stmt,
     ) -> Option<(TokenStream, TokenStream, Vec<VarId>, Option<VarId>)> {
         let scalar = |v: VarId| matches!(self.kind(v), Kind::Float | Kind::Int | Kind::Bool);

@@ -50,7 +50,7 @@ pub(super) enum Body<T> {
 impl<T> Body<T> {
     /// The body's code and attributes, given how to make it from `T`; wrappers are
     /// inlined.
-    pub(super) fn emit(&self, make: impl FnOnce(&T) -> TokenStream) -> (TokenStream, TokenStream) {
+    pub(super) fn emit(self, make: impl FnOnce(T) -> TokenStream) -> (TokenStream, TokenStream) {
         let with_imports = |code: TokenStream| {
             quote! {
                 use ::autodiff::__private as __ad;
@@ -61,7 +61,7 @@ impl<T> Body<T> {
         match self {
             Body::Own(t) => (quote!(), with_imports(make(t))),
             Body::Adapts(t) => (quote!(#[inline]), with_imports(make(t))),
-            Body::Forwards(call) => (quote!(#[inline]), call.clone()),
+            Body::Forwards(call) => (quote!(#[inline]), call),
             Body::Panics(message) => (quote!(), quote!(::core::panic!(#message))),
         }
     }

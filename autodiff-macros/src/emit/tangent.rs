@@ -7,7 +7,7 @@
 //! term-by-term rule `α ẋ v + u β ẋ` spends three (and the coefficient often repeats a primal
 //! product the optimiser shares).
 
-use super::Ctx;
+use super::{Ctx, Emitter};
 use crate::ir::*;
 use crate::rules::Partial;
 use proc_macro2::{Ident, Span, TokenStream};
@@ -142,12 +142,55 @@ impl Tangent {
 }
 
 impl Ctx<'_> {
+    /// `u.a.b` read from a struct value `u` (not a parameter, whose fields are variables of
+    /// their own): `u` and the path `a.b`.
+    pub fn struct_field_chain(&self, e: &Expr) -> Option<(VarId, Vec<syn::Member>)> {
+        crate::ir::struct_field_chain(e, &self.func.vars)
+    }
+
+    /// `d(uv)` for `u̇ = α ẋ`, `v̇ = β ẋ`: `(α v + u β) ẋ`, or `(u + u) u̇` for a square.
+    fn product_of_multiples(
+        &self,
+        ta: Tangent,
+        tb: Tangent,
+        va: TokenStream,
+        vb: TokenStream,
+    ) -> Tangent {
+        if va.to_string() == vb.to_string() && ta.signature() == tb.signature() {
+            return ta.scaled_by(quote!(#va + #va));
+        }
+        let dot = ta.dot();
+        // α v and u β, in the order of the product.
+        let (left, right) = (
+            ta.coefficient_times(vb, true),
+            tb.coefficient_times(va, false),
+        );
+        let ((l, ln), (r, rn)) = (left, right);
+        let (coef, neg) = match (ln, rn) {
+            (false, false) => (quote!(#l + #r), false),
+            (true, true) => (quote!(#l + #r), true),
+            (false, true) => (quote!(#l - #r), false),
+            (true, false) => (quote!(#r - #l), false),
+        };
+        Tangent::Scaled {
+            coef: Some(coef),
+            neg,
+            dot,
+        }
+    }
+
+    pub fn kind_of(&self, e: &Expr) -> Kind {
+        crate::ir::kind_of(e, &self.func.vars, &self.func.float)
+    }
+}
+
+impl Emitter<'_> {
     /// The tangent of `e`, or `None` where it is zero.
-    pub fn tangent(&self, e: &Expr) -> Option<TokenStream> {
+    pub fn tangent(&mut self, e: &Expr) -> Option<TokenStream> {
         self.tangent_form(e).map(Tangent::into_tokens)
     }
 
-    fn tangent_form(&self, e: &Expr) -> Option<Tangent> {
+    fn tangent_form(&mut self, e: &Expr) -> Option<Tangent> {
         if !self.act.varied(e) {
             return None;
         }
@@ -175,9 +218,10 @@ impl Ctx<'_> {
     }
 
     /// Tangents of the expressions that are not arithmetic on floats.
-    fn other_tangent(&self, e: &Expr) -> Option<TokenStream> {
+    fn other_tangent(&mut self, e: &Expr) -> Option<TokenStream> {
         use ExprKind::*;
-        let val = |x: &Expr| self.atom(x, false);
+        let cx = self.cx();
+        let val = |x: &Expr| cx.atom(x, false);
         match &e.kind {
             Field(a, member) => {
                 let t = self.tangent(a)?;
@@ -216,14 +260,10 @@ impl Ctx<'_> {
         }
     }
 
-    pub fn kind_of(&self, e: &Expr) -> Kind {
-        crate::ir::kind_of(e, &self.func.vars, &self.func.float)
-    }
-
     /// The tangent of a struct literal, whole: a literal of the same struct whose float
     /// fields hold their tangents (zero where constant), whose struct fields hold theirs,
     /// and whose other fields (integers, flags) their values, which a tangent ignores.
-    pub fn struct_tangent(&self, e: &Expr) -> TokenStream {
+    pub fn struct_tangent(&mut self, e: &Expr) -> TokenStream {
         let ExprKind::StructLit(path, fields) = &e.kind else {
             return self.tangent(e).unwrap_or_else(|| self.zero());
         };
@@ -250,13 +290,7 @@ impl Ctx<'_> {
         quote!(#path { #(#members: #tangents),* })
     }
 
-    /// `u.a.b` read from a struct value `u` (not a parameter, whose fields are variables of
-    /// their own): `u` and the path `a.b`.
-    pub fn struct_field_chain(&self, e: &Expr) -> Option<(VarId, Vec<syn::Member>)> {
-        crate::ir::struct_field_chain(e, &self.func.vars)
-    }
-
-    fn arith_tangent(&self, op: ArithOp, a: &Expr, b: &Expr) -> Option<Tangent> {
+    fn arith_tangent(&mut self, op: ArithOp, a: &Expr, b: &Expr) -> Option<Tangent> {
         let (ta, tb) = (self.tangent_form(a), self.tangent_form(b));
         let (va, vb) = (self.atom(a, false), self.atom(b, false));
         let other = |t: TokenStream| Some(Tangent::Other(t));
@@ -340,40 +374,9 @@ impl Ctx<'_> {
         }
     }
 
-    /// `d(uv)` for `u̇ = α ẋ`, `v̇ = β ẋ`: `(α v + u β) ẋ`, or `(u + u) u̇` for a square.
-    fn product_of_multiples(
-        &self,
-        ta: Tangent,
-        tb: Tangent,
-        va: TokenStream,
-        vb: TokenStream,
-    ) -> Tangent {
-        if va.to_string() == vb.to_string() && ta.signature() == tb.signature() {
-            return ta.scaled_by(quote!(#va + #va));
-        }
-        let dot = ta.dot();
-        // α v and u β, in the order of the product.
-        let (left, right) = (
-            ta.coefficient_times(vb, true),
-            tb.coefficient_times(va, false),
-        );
-        let ((l, ln), (r, rn)) = (left, right);
-        let (coef, neg) = match (ln, rn) {
-            (false, false) => (quote!(#l + #r), false),
-            (true, true) => (quote!(#l + #r), true),
-            (false, true) => (quote!(#l - #r), false),
-            (true, false) => (quote!(#r - #l), false),
-        };
-        Tangent::Scaled {
-            coef: Some(coef),
-            neg,
-            dot,
-        }
-    }
-
     /// The tangent of `let result = init`: a call's partial takes its result from `result`
     /// instead of calling the function again.
-    pub fn let_tangent(&self, init: &Expr, result: &Ident) -> Option<TokenStream> {
+    pub fn let_tangent(&mut self, init: &Expr, result: &Ident) -> Option<TokenStream> {
         match &init.kind {
             ExprKind::Elementary(rule, args) if self.act.varied(init) => self
                 .elementary_tangent(rule, args, Some(quote!(#result)))
@@ -384,7 +387,7 @@ impl Ctx<'_> {
 
     /// `result`: the call's value where a variable holds it already.
     fn elementary_tangent(
-        &self,
+        &mut self,
         rule: &crate::rules::Rule,
         args: &[Expr],
         result: Option<TokenStream>,

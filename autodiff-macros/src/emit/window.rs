@@ -3,7 +3,7 @@
 //! to them, then the element no later iteration touches is written and the others shift
 //! by one; after the loop, the elements still in registers are written.
 
-use super::Ctx;
+use super::{Ctx, Emitter};
 use crate::analysis::window::{self, Window};
 use crate::ir::*;
 use proc_macro2::{Ident, Literal, TokenStream};
@@ -19,69 +19,6 @@ pub struct Registers {
 }
 
 impl Ctx<'_> {
-    /// Opens the windows of the reverse of `for index in range { body }`: contributions to
-    /// them go to registers until [`Ctx::close_windows`]. Returns their declarations and
-    /// the mark to close them by.
-    pub fn open_windows(&self, index: VarId, range: &Range, body: &Block) -> (TokenStream, usize) {
-        let mark = self.windows.borrow().len();
-        let found = window::windows(self.func, self.act, index, range, body);
-        let (scalar, zero) = (self.scalar(), self.zero());
-        let mut declarations = vec![];
-        for w in found {
-            let registers = self.registers(&w, index);
-            let names = &registers.names;
-            declarations.push(quote!(#(let mut #names: #scalar = #zero;)*));
-            self.windows.borrow_mut().push(registers);
-        }
-        (quote!(#(#declarations)*), mark)
-    }
-
-    fn registers(&self, w: &Window, index: VarId) -> Registers {
-        let stem = format!("{}_{}", self.bar(w.var), self.name(index));
-        let names = (w.first..=w.last)
-            .map(|c| match c {
-                0 => self.fresh(&stem),
-                c if c > 0 => self.fresh(&format!("{stem}_p{c}")),
-                c => self.fresh(&format!("{stem}_m{}", -c)),
-            })
-            .collect();
-        Registers {
-            var: w.var,
-            index,
-            first: w.first,
-            names,
-        }
-    }
-
-    /// The register an element's contribution goes to, if `v`'s window is open and `i` is
-    /// the loop index plus an offset. The analysis saw every such index of `v` in the loop,
-    /// so the offset always has a register; `None` (the element in memory) would be as
-    /// correct, only slower.
-    pub fn window_register(&self, v: VarId, i: &Expr) -> Option<Ident> {
-        let windows = self.windows.borrow();
-        let r = windows.iter().find(|r| r.var == v)?;
-        let c = window::offset(i, r.index)?;
-        r.names.get(usize::try_from(c - r.first).ok()?).cloned()
-    }
-
-    /// Closes the windows `open_windows` opened for a loop over `range`. Returns the end of
-    /// each iteration of the reverse (the finished element written, the registers shifted)
-    /// and what follows the loop (the elements left in registers written, if it ran).
-    pub fn close_windows(&self, range: &Range, mark: usize) -> (TokenStream, TokenStream) {
-        let open: Vec<Registers> = self.windows.borrow_mut().drain(mark..).collect();
-        if open.is_empty() {
-            return (quote!(), quote!());
-        }
-        let (mut step, mut rest) = (vec![], vec![]);
-        for r in &open {
-            let (s, t) = self.window_ends(r, range);
-            step.push(s);
-            rest.push(t);
-        }
-        let ran = self.runs(range);
-        (quote!(#(#step)*), quote!(if #ran { #(#rest)* }))
-    }
-
     /// What a window's registers do at the end of each iteration of the reverse loop (write
     /// the finished element, shift, clear), and after the loop (write what is left).
     fn window_ends(&self, r: &Registers, range: &Range) -> (TokenStream, TokenStream) {
@@ -135,6 +72,75 @@ impl Ctx<'_> {
             self.add_to(quote!(#bar[#at]), quote!(#name))
         });
         (quote!(#done #(#shift)* #top = #zero;), quote!(#(#rest)*))
+    }
+}
+
+impl Emitter<'_> {
+    /// Opens the windows of the reverse of `for index in range { body }`: contributions to
+    /// them go to registers until [`Emitter::close_windows`]. Returns their declarations and
+    /// the mark to close them by.
+    pub fn open_windows(
+        &mut self,
+        index: VarId,
+        range: &Range,
+        body: &Block,
+    ) -> (TokenStream, usize) {
+        let mark = self.windows.len();
+        let found = window::windows(self.func, self.act, index, range, body);
+        let (scalar, zero) = (self.scalar(), self.zero());
+        let mut declarations = vec![];
+        for w in found {
+            let registers = self.registers(&w, index);
+            let names = &registers.names;
+            declarations.push(quote!(#(let mut #names: #scalar = #zero;)*));
+            self.windows.push(registers);
+        }
+        (quote!(#(#declarations)*), mark)
+    }
+
+    fn registers(&mut self, w: &Window, index: VarId) -> Registers {
+        let stem = format!("{}_{}", self.bar(w.var), self.name(index));
+        let names = (w.first..=w.last)
+            .map(|c| match c {
+                0 => self.fresh(&stem),
+                c if c > 0 => self.fresh(&format!("{stem}_p{c}")),
+                c => self.fresh(&format!("{stem}_m{}", -c)),
+            })
+            .collect();
+        Registers {
+            var: w.var,
+            index,
+            first: w.first,
+            names,
+        }
+    }
+
+    /// The register an element's contribution goes to, if `v`'s window is open and `i` is
+    /// the loop index plus an offset. The analysis saw every such index of `v` in the loop,
+    /// so the offset always has a register; `None` (the element in memory) would be as
+    /// correct, only slower.
+    pub fn window_register(&self, v: VarId, i: &Expr) -> Option<Ident> {
+        let r = self.windows.iter().find(|r| r.var == v)?;
+        let c = window::offset(i, r.index)?;
+        r.names.get(usize::try_from(c - r.first).ok()?).cloned()
+    }
+
+    /// Closes the windows `open_windows` opened for a loop over `range`. Returns the end of
+    /// each iteration of the reverse (the finished element written, the registers shifted)
+    /// and what follows the loop (the elements left in registers written, if it ran).
+    pub fn close_windows(&mut self, range: &Range, mark: usize) -> (TokenStream, TokenStream) {
+        let open: Vec<Registers> = self.windows.drain(mark..).collect();
+        if open.is_empty() {
+            return (quote!(), quote!());
+        }
+        let (mut step, mut rest) = (vec![], vec![]);
+        for r in &open {
+            let (s, t) = self.window_ends(r, range);
+            step.push(s);
+            rest.push(t);
+        }
+        let ran = self.runs(range);
+        (quote!(#(#step)*), quote!(if #ran { #(#rest)* }))
     }
 }
 

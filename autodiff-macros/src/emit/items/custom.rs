@@ -7,7 +7,7 @@ use super::pullback::pullback_with;
 use crate::analysis::{Activity, Needed};
 use crate::emit::names::{primal, sibling, Derived};
 use crate::emit::signature::{active_params, args, Body, PullbackSig};
-use crate::emit::{Ctx, Mode};
+use crate::emit::{Ctx, Emitter, Mode};
 use crate::ir::*;
 use proc_macro2::TokenStream;
 use quote::quote;
@@ -22,7 +22,7 @@ pub fn emit_custom(
     act: &Activity,
     needed: &Needed,
 ) -> TokenStream {
-    let plain = Ctx::new(func, act, needed, Mode::Plain);
+    let mut plain = Emitter::new(func, act, needed, Mode::Plain);
     let (f, vjp) = (&primal(item, &plain), &sibling(item, &plain, Derived::Vjp));
     // The split form calls `f` forward and the user's `f_vjp` backward; its dual twin
     // lifts every float parameter (the rule is generic over one float type), and is the
@@ -58,16 +58,17 @@ pub fn emit_custom(
             }
         }
     };
-    let own =
-        |ctx: &Ctx, kind: Derived| pullback_with(item, ctx, kind, Body::Own(&body(ctx, kind)));
+    let own = |e: &mut Emitter, kind: Derived| {
+        pullback_with(item, e, kind, Body::Own(&mut body(e, kind)))
+    };
     let Pullbacks {
         own: pullbacks,
         entry_points,
         ..
-    } = pullbacks(item, &plain, &own, false);
+    } = pullbacks(item, &mut plain, &own, false);
     let dual = if !plain.concrete_float() && matches!(func.ret_shape, Ret::Single(Kind::Float)) {
-        let lifted = Ctx::new(func, act, needed, Mode::Lifted);
-        own(&lifted, Derived::DualPullbackAll)
+        let mut lifted = Emitter::new(func, act, needed, Mode::Lifted);
+        own(&mut lifted, Derived::DualPullbackAll)
     } else {
         quote!()
     };

@@ -10,14 +10,14 @@ use crate::emit::signature::{
     accumulators, active_params, args, is_reference, leaves_out, lift_slot, passed_name,
     ref_params, slots, Body, PullbackSig,
 };
-use crate::emit::{Ctx, Mode};
+use crate::emit::{Ctx, Emitter, Mode};
 use crate::ir::*;
 use proc_macro2::TokenStream;
 use quote::quote;
 
 /// Makes a pullback of `f` with its own body, under a name (the name says whether it takes
 /// accumulators, see [`accumulators`]).
-type OwnFn<'a> = dyn Fn(&Ctx, Derived) -> TokenStream + 'a;
+type OwnFn<'a, 'f> = dyn Fn(&mut Emitter<'f>, Derived) -> TokenStream + 'a;
 
 /// `f_pullback`, the entry points of differentiated callers, and `f`'s dual twin (`own` on
 /// dual numbers) when `with_dual`; with the name of the twin `f_hvp` runs.
@@ -35,13 +35,13 @@ type OwnFn<'a> = dyn Fn(&Ctx, Derived) -> TokenStream + 'a;
 ///
 /// The callers' pullbacks also take an accumulator per sequence parameter (see
 /// [`accumulators`]). When `f` has its own body there, `f_pullback` lends it nothing.
-pub(super) fn pullbacks(
+pub(super) fn pullbacks<'f>(
     item: &syn::ItemFn,
-    plain: &Ctx,
-    own: &OwnFn,
+    plain: &mut Emitter<'f>,
+    own: &OwnFn<'_, 'f>,
     with_dual: bool,
 ) -> Pullbacks {
-    let lifted = Ctx::new(plain.func, plain.act, plain.needed, Mode::Lifted);
+    let mut lifted = Emitter::new(plain.func, plain.act, plain.needed, Mode::Lifted);
     let leaves_out = leaves_out(plain);
     let lends = !accumulators(plain, Derived::PullbackAll).is_empty();
     let jvp_all = adapter(item, plain, Derived::JvpAll, Derived::Jvp);
@@ -66,14 +66,14 @@ pub(super) fn pullbacks(
     }
     if !leaves_out {
         // The dual twin: differentiated callers' `_hvp` runs it, and so does `f_hvp`.
-        let twin = own(&lifted, Derived::DualPullbackAll);
+        let twin = own(&mut lifted, Derived::DualPullbackAll);
         return Pullbacks {
             own: pullback,
             entry_points: quote!(#entry_points #twin),
             dual: Derived::DualPullbackAll,
         };
     }
-    let twin = own(&lifted, Derived::DualPullback);
+    let twin = own(&mut lifted, Derived::DualPullback);
     let twin_all = adapter(
         item,
         &lifted,
@@ -113,7 +113,7 @@ fn lender(item: &syn::ItemFn, ctx: &Ctx, kind: Derived, target: Derived) -> Toke
         .iter()
         .map(|_| quote!(__ad::no_accumulator()))
         .collect();
-    let body = move |sig: &PullbackSig| {
+    let mut body = move |sig: &PullbackSig| {
         let (dout, ret_ty, cts) = (&sig.dout, &sig.seed_ty, &sig.cts);
         quote! {
             let (value, pullback) = #target_ident(#(#args),*);
@@ -123,7 +123,7 @@ fn lender(item: &syn::ItemFn, ctx: &Ctx, kind: Derived, target: Derived) -> Toke
             (value, pullback)
         }
     };
-    pullback_with(item, ctx, kind, Body::Adapts(&body))
+    pullback_with(item, ctx, kind, Body::Adapts(&mut body))
 }
 
 /// `f_<kind>`, a callers' entry point made from `f_<target>`: `f_<target>` itself when
@@ -184,7 +184,7 @@ fn adapter(item: &syn::ItemFn, ctx: &Ctx, kind: Derived, target: Derived) -> Tok
         .collect();
     let bars: Vec<syn::Ident> = active_params(ctx).map(|p| ctx.bar(p.var)).collect();
     let slots = slot_cotangents(ctx, kind);
-    let body = move |sig: &PullbackSig| {
+    let mut body = move |sig: &PullbackSig| {
         let (dout, ret_ty, cts_ty) = (&sig.dout, &sig.seed_ty, &sig.cts);
         let (accs, cts) = (acc_decls(sig), slots.given(sig));
         quote! {
@@ -196,7 +196,7 @@ fn adapter(item: &syn::ItemFn, ctx: &Ctx, kind: Derived, target: Derived) -> Tok
             (value, pullback)
         }
     };
-    pullback_with(item, ctx, kind, Body::Adapts(&body))
+    pullback_with(item, ctx, kind, Body::Adapts(&mut body))
 }
 
 /// `name: type` for each reference parameter: what a pullback closure takes again (on

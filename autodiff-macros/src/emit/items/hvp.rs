@@ -8,7 +8,7 @@ use crate::emit::signature::{
     accumulators, active_params, allows, cotangent_type, is_reference, lifted_params, one, params,
     sequence_accumulators, Acc,
 };
-use crate::emit::{Ctx, Mode};
+use crate::emit::{Ctx, Emitter, Mode};
 use crate::ir::*;
 use proc_macro2::TokenStream;
 use quote::{format_ident, quote};
@@ -205,7 +205,7 @@ fn dual_vjp_item(
     fusion: &crate::analysis::fusion::Fusion,
 ) -> TokenStream {
     let needed = ctx.needed.joint.as_deref().unwrap_or(ctx.needed);
-    let lifted = Ctx::new(ctx.func, ctx.act, needed, Mode::Lifted);
+    let mut lifted = Emitter::new(ctx.func, ctx.act, needed, Mode::Lifted);
     let (vis, generics, where_clause) = (
         &item.vis,
         &item.sig.generics,

@@ -7,13 +7,13 @@ use crate::emit::names::{item_name, Derived};
 use crate::emit::signature::{
     active_params, allows, args, doc_link, leaves_out, params, slots, Body,
 };
-use crate::emit::Ctx;
+use crate::emit::{Ctx, Emitter};
 use crate::ir::*;
 use proc_macro2::TokenStream;
 use quote::{format_ident, quote};
 
 /// `f_jvp` (or a callers' entry point on its own body) with `f`'s forward sweep.
-pub(super) fn jvp(item: &syn::ItemFn, ctx: &Ctx, kind: Derived) -> TokenStream {
+pub(super) fn jvp(item: &syn::ItemFn, ctx: &mut Emitter, kind: Derived) -> TokenStream {
     let checks = tangent_len_checks(ctx);
     let prologue = ctx.prologue(Sweep::Jvp);
     let body = ctx.forward_block(&ctx.func.body, Sweep::Jvp, None);
@@ -170,7 +170,7 @@ pub(super) fn jvp_signature(
         )
     };
     let hidden = kind.is_for_callers().then(|| quote!(#[doc(hidden)]));
-    let (inline, body) = body.emit(|code| code.clone());
+    let (inline, body) = body.emit(|code| code);
     let allows = allows();
     quote! {
         #[doc = #doc]

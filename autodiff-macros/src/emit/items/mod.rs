@@ -32,7 +32,7 @@ mod vjp;
 
 pub use custom::emit_custom;
 
-use super::{Ctx, Mode};
+use super::{Ctx, Emitter, Mode};
 use crate::analysis::{Activity, Needed};
 use crate::emit::names::Derived;
 use crate::emit::signature::{allows, Body};
@@ -72,17 +72,17 @@ fn emit_standard(
     needed: &Needed,
     method_hvp: bool,
 ) -> TokenStream {
-    let plain = Ctx::new(func, act, needed, Mode::Plain);
+    let mut plain = Emitter::new(func, act, needed, Mode::Plain);
     let scalar_out = matches!(func.ret_shape, Ret::Single(Kind::Float));
-    let own_jvp = jvp(item, &plain, Derived::Jvp);
+    let own_jvp = jvp(item, &mut plain, Derived::Jvp);
     let vjp = vjp(item, &plain);
     // Output buffers: no `_grad` (of which result?), and nothing for callers (who cannot
     // pass a `&mut` buffer).
     if !func.outputs.is_empty() {
-        let own_pullback = pullback(item, &plain, Derived::Pullback);
+        let own_pullback = pullback(item, &mut plain, Derived::Pullback);
         return quote!(#own_jvp #own_pullback #vjp);
     }
-    let own = |ctx: &Ctx, kind: Derived| pullback(item, ctx, kind);
+    let own = |e: &mut Emitter, kind: Derived| pullback(item, e, kind);
     // Struct parameters: no dual twin (a struct of dual numbers is not a type the macro can
     // write), so `_hvp` only where the function is generic over its float type, and a
     // `_gradcheck` (of the first derivatives, and of the HVP where there is one).
@@ -91,7 +91,7 @@ fn emit_standard(
             own: pullbacks,
             entry_points,
             ..
-        } = pullbacks(item, &plain, &own, false);
+        } = pullbacks(item, &mut plain, &own, false);
         // A closure mapped over an array has no dual-number form, yet a differentiated
         // caller's `_hvp` asks for one: it gets an entry point that says so when it runs,
         // so that the caller compiles (its `_grad`, `_jvp`, `_vjp` need none).
@@ -123,7 +123,7 @@ fn emit_standard(
         own: pullbacks,
         entry_points,
         dual,
-    } = pullbacks(item, &plain, &own, true);
+    } = pullbacks(item, &mut plain, &own, true);
     let entry_points = crate::emit::callers::declare(item, &plain, entry_points);
     let extra = if scalar_out {
         let grad = grad(item, &plain);

@@ -6,18 +6,25 @@ use crate::emit::signature::{
     accumulators, allows, cotangent_type, doc_link, is_reference, leaves_out, lift_slot,
     lifted_params, slots, Body, PullbackSig,
 };
-use crate::emit::{Ctx, Mode};
+use crate::emit::{Ctx, Emitter, Mode};
 use crate::ir::*;
 use proc_macro2::TokenStream;
 use quote::quote;
 
 /// `f_<kind>`, a pullback with its own body: `f`'s forward sweep, then a closure holding
 /// its reverse sweep.
-pub(super) fn pullback(item: &syn::ItemFn, ctx: &Ctx, kind: Derived) -> TokenStream {
-    pullback_with(item, ctx, kind, Body::Own(&|sig| ctx.pullback_body(sig)))
+pub(super) fn pullback(item: &syn::ItemFn, e: &mut Emitter, kind: Derived) -> TokenStream {
+    pullback_with(
+        item,
+        &e.cx(),
+        kind,
+        Body::Own(&mut |sig| e.pullback_body(sig)),
+    )
 }
 
-type BodyFn<'a> = dyn Fn(&PullbackSig) -> TokenStream + 'a;
+/// Makes a pullback's body from its signature (`FnMut`: an own body names its locals
+/// through the emitter it holds).
+pub(super) type BodyFn<'a> = dyn FnMut(&PullbackSig) -> TokenStream + 'a;
 
 /// `f_pullback` (or its dual twin, or a callers' entry point): the signature, with the
 /// body made from it.
@@ -25,7 +32,7 @@ pub(super) fn pullback_with(
     item: &syn::ItemFn,
     ctx: &Ctx,
     kind: Derived,
-    body: Body<&BodyFn>,
+    body: Body<&mut BodyFn>,
 ) -> TokenStream {
     let name = item_name(item, ctx, kind);
     let f = &item.sig.ident;

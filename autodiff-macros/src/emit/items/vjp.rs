@@ -5,7 +5,7 @@ use crate::emit::names::{item_name, sibling, Derived};
 use crate::emit::signature::{
     active_params, allows, args, cotangent_type, doc_link, is_reference, params, passed_name,
 };
-use crate::emit::{Ctx, Mode};
+use crate::emit::{Ctx, Emitter, Mode};
 use crate::ir::*;
 use proc_macro2::TokenStream;
 use quote::quote;
@@ -65,9 +65,9 @@ pub(super) fn vjp(item: &syn::ItemFn, ctx: &Ctx) -> TokenStream {
     let allows = allows();
     let body = match fusion(ctx) {
         Some(fusion) => {
-            // A context of its own: the tapes it declares are this body's alone.
+            // An emitter of its own: the tapes it declares are this body's alone.
             let needed = ctx.needed.joint.as_deref().unwrap_or(ctx.needed);
-            let joint = Ctx::new(ctx.func, ctx.act, needed, Mode::Plain);
+            let mut joint = Emitter::new(ctx.func, ctx.act, needed, Mode::Plain);
             let body = joint.joint_body(&dout, fusion, &[]);
             quote!(use ::autodiff::__private as __ad; use ::autodiff::__private::Float as _; #body)
         }
