@@ -829,3 +829,28 @@ fn a_constant_struct_of_any_fields() {
     let (_, dot) = posed_jvp(&theta, &model, &[1.0, 1.0, 1.0]);
     assert_eq!(dot, 5.0);
 }
+
+/// The result of a differentiated call returning an array, bound by an untyped `let` and
+/// read by index, when an argument is a part of a slice (`&cam[0..2]`), as bundle adjustment
+/// is written (GradBench's `ba`): the part's copy lowered inside the `let` hid the uses of
+/// the name that tell it is a sequence (rustc errors about generated code before).
+#[differentiate]
+fn turned(w: &[f64], p: &[f64; 3]) -> [f64; 3] {
+    [p[0] + w[0] * p[1], p[1] - w[0] * p[0], p[2] * w[1]]
+}
+
+#[differentiate]
+fn projected(cam: &[f64; 5], x: &[f64; 3]) -> f64 {
+    let xo = [x[0] - cam[2], x[1] - cam[3], x[2] - cam[4]];
+    let xcam = turned(&cam[0..2], &xo);
+    xcam[0] / xcam[2] + xcam[1]
+}
+
+#[test]
+fn an_array_result_of_a_call_given_a_part() {
+    let (cam, x) = ([0.1, 0.2, 0.3, 0.4, 0.5], [1.0, 2.0, 3.0]);
+    // xo = (0.7, 1.6, 2.5), xcam = (0.86, 1.53, 0.5): f = 0.86/0.5 + 1.53 = 3.25
+    let (f, _, _) = projected_grad(&cam, &x);
+    assert!((f - 3.25).abs() < 1e-12);
+    projected_gradcheck(&cam, &x).unwrap();
+}

@@ -143,6 +143,10 @@ impl Lowerer {
             stmts
         };
         let mut out = vec![];
+        // A statement list inside a statement (a block an initialiser is lowered to, such as
+        // the copy of `&x[a..b]` passed on) has uses of its own: the enclosing list's are
+        // put back when it ends, so the `let` being lowered still sees its own.
+        let enclosing = (self.use_kinds.clone(), self.cast_names.clone());
         for (i, stmt) in stmts.iter().enumerate() {
             let last = i + 1 == stmts.len();
             let before = out.len();
@@ -192,6 +196,7 @@ impl Lowerer {
                 break;
             }
         }
+        (self.use_kinds, self.cast_names) = enclosing;
         out
     }
 
