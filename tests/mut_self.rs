@@ -696,3 +696,33 @@ fn a_field_given_an_array_literal() {
     assert_eq!((value, bar.x, bar.a, c_bar), (7.0, [2.0, 0.0], 3.0, 2.0));
     assert_eq!(t.x, [6.0, 0.5]);
 }
+
+/// A rotation step written as a destructuring assignment of two fields (the macro said the
+/// method assigned no field; found by a reviewer): (a, b) ← (b·k, a), twice, gives
+/// (a·k, b·k); the value returned is a + 2b.
+#[derive(Differentiable, Clone, Debug)]
+struct Pair {
+    a: f64,
+    b: f64,
+}
+
+impl Pair {
+    #[differentiate(wrt(self, k))]
+    fn swap_scaled(&mut self, k: f64) -> f64 {
+        (self.a, self.b) = (self.b * k, self.a);
+        (self.a, self.b) = (self.b * k, self.a);
+        self.a + 2.0 * self.b
+    }
+}
+
+#[test]
+fn fields_assigned_by_destructuring() {
+    let mut p = Pair { a: 1.5, b: -0.5 };
+    let y = p.clone().swap_scaled(2.0);
+    assert_eq!(y, 1.5 * 2.0 + 2.0 * (-0.5 * 2.0));
+    // ∂y/∂a = k, ∂y/∂b = 2k, ∂y/∂k = a + 2b, at the state before the call.
+    let (value, state_bar, k_bar) = p.swap_scaled_grad(2.0);
+    assert_eq!(value, y);
+    assert_eq!((state_bar.a, state_bar.b, k_bar), (2.0, 4.0, 1.5 - 1.0));
+    assert_eq!((p.a, p.b), (3.0, -1.0));
+}

@@ -276,7 +276,9 @@ fn assigns_after_call(stmt: &syn::Stmt) -> bool {
             syn::visit::visit_expr_method_call(self, m);
         }
         fn visit_expr_assign(&mut self, a: &'ast syn::ExprAssign) {
-            self.write |= self_field(&a.left).is_some() || inside_self_field(&a.left);
+            for (place, _) in destructured(&a.left, &a.right) {
+                self.write |= self_field(place).is_some() || inside_self_field(place);
+            }
             syn::visit::visit_expr_assign(self, a);
         }
         fn visit_expr_binary(&mut self, b: &'ast syn::ExprBinary) {
@@ -363,7 +365,11 @@ impl<'ast> Visit<'ast> for Writes {
     }
 
     fn visit_expr_assign(&mut self, a: &'ast syn::ExprAssign) {
-        self.place(&a.left, &a.right);
+        // `(self.a, self.b) = (self.b * k, self.a)`: each place of a destructuring
+        // assignment, with its part of the value where the value is written as parts.
+        for (place, value) in destructured(&a.left, &a.right) {
+            self.place(place, value);
+        }
         syn::visit::visit_expr_assign(self, a);
     }
 
@@ -430,5 +436,31 @@ impl VisitMut for Returns<'_> {
             return;
         }
         syn::visit_mut::visit_expr_mut(self, e);
+    }
+}
+
+/// The places an assignment writes, each with its value: `(a, b) = (x, y)` gives `(a, x)`
+/// and `(b, y)`, `(a, b) = f()` gives `(a, f())` and `(b, f())` (the whole value), nested
+/// tuples and arrays alike; a plain assignment gives itself.
+fn destructured<'e>(left: &'e Expr, right: &'e Expr) -> Vec<(&'e Expr, &'e Expr)> {
+    let parts = |e: &'e Expr| match e {
+        Expr::Tuple(t) => Some(t.elems.iter().collect::<Vec<_>>()),
+        Expr::Array(a) => Some(a.elems.iter().collect()),
+        Expr::Paren(p) => Some(vec![&*p.expr]),
+        _ => None,
+    };
+    match parts(left) {
+        None => vec![(left, right)],
+        Some(places) => {
+            let values = parts(right).filter(|v| v.len() == places.len());
+            places
+                .iter()
+                .enumerate()
+                .flat_map(|(k, place)| {
+                    let value = values.as_ref().map_or(right, |v| v[k]);
+                    destructured(place, value)
+                })
+                .collect()
+        }
     }
 }
