@@ -1027,3 +1027,31 @@ fn an_integer_field_as_an_exponent() {
     assert!((bar.principal - payment / 200_000.0).abs() < 1e-15);
     assert_eq!(bar.months, loan.months);
 }
+
+/// Parts of a struct's `Vec` field, copied and passed on (a misleading message before; found
+/// by a reviewer): f = w₀w₁ + Σ_{i≥1} wᵢ·x, so ∂f/∂w = (w₁, w₀ + x, x), ∂f/∂x = w₁ + w₂.
+#[derive(Differentiable, Clone, Debug)]
+struct Head {
+    w: Vec<f64>,
+}
+
+#[differentiate]
+fn parts_of_a_field(p: &Head, x: f64) -> f64 {
+    let mut head = [0.0; 2];
+    head.copy_from_slice(&p.w[..2]);
+    let tail = p.w[1..].to_vec();
+    head[0] * head[1] + tail.iter().map(|v| v * x).sum::<f64>()
+}
+
+#[test]
+fn parts_of_a_vec_field() {
+    let p = Head {
+        w: vec![0.5, -1.5, 2.0],
+    };
+    let x = 0.25;
+    let (f, p_bar, x_bar) = parts_of_a_field_grad(&p, x);
+    assert!((f - (0.5 * -1.5 + (-1.5 + 2.0) * x)).abs() < 1e-15);
+    assert_eq!(p_bar.w, vec![-1.5, 0.5 + x, x]);
+    assert_eq!(x_bar, -1.5 + 2.0);
+    parts_of_a_field_gradcheck(&p, x).unwrap();
+}

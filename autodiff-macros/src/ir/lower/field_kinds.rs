@@ -117,10 +117,13 @@ impl Uses<'_> {
         true
     }
 
-    /// `base[i]` where `base` is a field path: the path is a sequence of structs.
+    /// `base[i]` where `base` is a field path: the path is a sequence of structs (not
+    /// `base[a..b]`, a part of it).
     fn note_element(&mut self, e: &syn::Expr) {
         if let syn::Expr::Index(ix) = peel(e) {
-            self.note(&ix.expr, Use::StructElement);
+            if !matches!(peel(&ix.index), syn::Expr::Range(_)) {
+                self.note(&ix.expr, Use::StructElement);
+            }
         }
     }
 }

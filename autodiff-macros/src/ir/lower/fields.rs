@@ -212,6 +212,8 @@ impl Lowerer {
                         .lookup(&name)
                         .is_some_and(|v| self.vars[v].kind == Kind::Struct)
             }),
+            // An element (`p.blocks[l]`), not a part (`p.w[1..]`, a sequence).
+            syn::Expr::Index(ix) if matches!(&*ix.index, syn::Expr::Range(_)) => false,
             syn::Expr::Index(ix) => field_path(&ix.expr, &roots).is_some(),
             other => field_path(other, &roots).is_some(),
         }

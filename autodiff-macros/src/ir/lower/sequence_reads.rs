@@ -10,10 +10,12 @@ impl Lowerer {
     /// those elements of `x̄` through the pushes, as any other.
     pub(super) fn float_sub_slice(&mut self, e: &syn::Expr) -> Option<syn::Expr> {
         let (base, from, to) = super::views::sub_slice(e)?;
-        let syn::Expr::Path(p) = base else {
-            return None;
+        // A sequence variable, or a struct's field read as one (`&p.w[..2]`).
+        let v = match base {
+            syn::Expr::Path(p) => self.lookup(&p.path.get_ident()?.to_string())?,
+            syn::Expr::Field(_) => self.field_read(base)?,
+            _ => return None,
         };
-        let v = self.lookup(&p.path.get_ident()?.to_string())?;
         if self.vars[v].kind != Kind::FloatSeq {
             return None;
         }
