@@ -588,3 +588,25 @@ fn the_hvp_of_a_caller_of_a_mapped_closure_says_why_it_cannot_run() {
     let t = vector(112, 3, -1.0, 1.0);
     let _ = through_a_mapped_callee_hvp(&t, &t);
 }
+
+/// A `Vec` computed entry by entry, then made an `Array1` (`Array1::from(result)`, as
+/// rusfun's `parabola` returns its values; it was a rustc error about generated code):
+/// yᵢ = a·xᵢ² + b, then f = Σ yᵢ·wᵢ, so ∂f/∂a = Σ xᵢ²wᵢ, ∂f/∂b = Σ wᵢ.
+#[differentiate(wrt(a, b))]
+fn parabola_weighted(a: f64, b: f64, x: &[f64], w: &Array1<f64>) -> f64 {
+    let mut result = Vec::with_capacity(x.len());
+    for &xi in x {
+        result.push(a * xi * xi + b);
+    }
+    let y = Array1::from(result);
+    y.dot(w)
+}
+
+#[test]
+fn an_array_made_from_a_vec() {
+    let (x, w) = ([0.5, -1.0, 2.0], array![1.0, 2.0, -0.5]);
+    let (_, da, db) = parabola_weighted_grad(1.5, 0.25, &x, &w);
+    assert!((da - (0.25 * 1.0 + 1.0 * 2.0 + 4.0 * -0.5)).abs() < 1e-12);
+    assert!((db - 2.5).abs() < 1e-12);
+    parabola_weighted_gradcheck(1.5, 0.25, &x, &w).unwrap();
+}

@@ -87,6 +87,7 @@ macro_rules! for_callers {
 
 mod axis;
 mod broadcast;
+mod convert;
 mod elementwise;
 mod linalg;
 mod lookup;
@@ -103,6 +104,7 @@ mod unary;
 
 pub use axis::*;
 pub use broadcast::*;
+pub use convert::*;
 pub use elementwise::*;
 pub use linalg::*;
 pub use lookup::*;

@@ -40,6 +40,7 @@ const ARRAY_RESULTS: &[&str] = &[
     "mean_axis",
     "slice",
     "embedding",
+    "array1_of",
 ];
 
 /// Array methods that read only the shape.

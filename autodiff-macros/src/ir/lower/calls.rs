@@ -60,6 +60,27 @@ impl Lowerer {
                 "call a named `#[differentiate]` function",
             );
         }
+        // `Array1::from(v)`, `Array1::from_vec(v)`, `Array::from(v)` of a float sequence: the
+        // rule `ops::array1_of`, which carries the sequence's derivatives into the array.
+        let n = path.segments.len();
+        if n >= 2
+            && matches!(last.as_str(), "from" | "from_vec")
+            && matches!(
+                path.segments[n - 2].ident.to_string().as_str(),
+                "Array1" | "Array"
+            )
+            && c.args.len() == 1
+        {
+            let seq = match &c.args[0] {
+                syn::Expr::Path(p) => p.path.get_ident().and_then(|i| self.lookup(&i.to_string())),
+                _ => None,
+            };
+            if let Some(v) = seq.filter(|&v| self.vars[v].kind == Kind::FloatSeq) {
+                let arg = Expr::new(ExprKind::Var(v), span);
+                let arg = Expr::new(ExprKind::Ref(Box::new(arg)), span);
+                return self.ops_call("array1_of", vec![arg], span, out);
+            }
+        }
         if last == "stop_gradient" && c.args.len() == 1 {
             let inner = self.lower_expr(&c.args[0], out);
             return mk(ExprKind::StopGradient(Box::new(inner)));
@@ -215,7 +236,15 @@ impl Lowerer {
                 || self.closures.iter().any(|(n, _)| *n == name)
                 || self.is_local_fn(&name)
         });
-        if last == "stop_gradient" || float_static || is_vec || is_local {
+        // `Array1::from(v)`: a conversion, lowered as the rule `ops::array1_of`.
+        let n = p.path.segments.len();
+        let array_from = n >= 2
+            && matches!(last.as_str(), "from" | "from_vec")
+            && matches!(
+                p.path.segments[n - 2].ident.to_string().as_str(),
+                "Array1" | "Array"
+            );
+        if last == "stop_gradient" || float_static || is_vec || is_local || array_from {
             return None;
         }
         let mut pre = vec![];
