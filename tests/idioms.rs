@@ -828,6 +828,7 @@ fn a_constant_struct_of_any_fields() {
     assert_eq!(g, vec![0.0, 3.0, 2.0]);
     let (_, dot) = posed_jvp(&theta, &model, &[1.0, 1.0, 1.0]);
     assert_eq!(dot, 5.0);
+    posed_gradcheck(&theta, &model).unwrap();
 }
 
 /// The result of a differentiated call returning an array, bound by an untyped `let` and

@@ -809,6 +809,17 @@ fn a_float_made_an_integer_carries_no_derivative() {
     assert_eq!(d_start, seed.iter().sum::<f64>());
     assert_eq!(d_stop, 0.0);
     assert_eq!(d_step, (0..8).map(|i| i as f64 * seed[i]).sum::<f64>());
+    let report = autodiff::gradcheck::check_vjp(
+        |p| evenly_spaced(p[0], p[1], p[2]),
+        &[0.3, 2.15, 0.25],
+        |yb| {
+            let (_, a, b, c) = evenly_spaced_vjp(0.3, 2.15, 0.25, yb.to_vec());
+            vec![a, b, c]
+        },
+        3,
+        autodiff::Tolerance::default(),
+    );
+    report.unwrap();
 }
 
 /// f = x·n with n = trunc(10x) (an `as i64`), or n = x as usize where x > 0: f′ = n, as for
@@ -894,4 +905,55 @@ fn a_reference_to_a_float_reads_its_value() {
         "{d}"
     );
     through_a_reference_gradcheck(x).unwrap();
+}
+
+thread_local! {
+    static DRAWN: std::cell::Cell<u32> = const { std::cell::Cell::new(0) };
+}
+
+/// A sample drawn from hidden state by a call of no argument, as `rand::random()` is: each
+/// call gives the next value (0.5, 1.5, 2.5, …).
+fn next_sample() -> f64 {
+    DRAWN.with(|d| {
+        d.set(d.get() + 1);
+        d.get() as f64 - 0.5
+    })
+}
+
+/// A generator kept in a `mut` local, its method called as `rng.gen()` is.
+struct Lcg(u64);
+
+impl Lcg {
+    fn draw(&mut self) -> f64 {
+        self.0 = self
+            .0
+            .wrapping_mul(6364136223846793005)
+            .wrapping_add(1442695040888963407);
+        (self.0 >> 11) as f64 / (1u64 << 53) as f64
+    }
+}
+
+/// f = x·s₁ + x²·s₂ with samples drawn once each; the derivative must use the same samples.
+#[differentiate]
+fn noisy(x: f64) -> f64 {
+    let mut rng = Lcg(7);
+    let a = x * next_sample();
+    a + x * x * rng.draw() + x * rng.draw()
+}
+
+#[test]
+fn samples_drawn_by_calls_are_drawn_once() {
+    let mut rng = Lcg(7);
+    let (r1, r2) = (rng.draw(), rng.draw());
+    DRAWN.with(|d| d.set(0));
+    let (f, d) = noisy_grad(0.8);
+    // The first sample is 0.5.
+    assert!(
+        (f - (0.8 * 0.5 + 0.64 * r1 + 0.8 * r2)).abs() < 1e-15,
+        "{f}"
+    );
+    assert!((d - (0.5 + 1.6 * r1 + r2)).abs() < 1e-15, "{d}");
+    DRAWN.with(|d| d.set(0));
+    let (_, dot) = noisy_jvp(0.8, 1.0);
+    assert!((dot - (0.5 + 1.6 * r1 + r2)).abs() < 1e-15, "{dot}");
 }

@@ -111,11 +111,11 @@ fn expand(args: TokenStream, item: &syn::ItemFn) -> Result<TokenStream, Vec<syn:
                 syn::parse2(args.clone()).map_err(|e| vec![e])?
             };
             let in_impl = crate::parse::in_impl(item, &parsed);
-            let derived = expand_function(args, inner, None)?;
+            let derived = expand_function(args, inner, None, false)?;
             let wrappers = crate::emit::fallible::wrappers(item, &fallible, &derived, in_impl);
             return Ok(quote!(#[allow(dead_code)] #inner #derived #wrappers));
         }
-        return expand_function(args, item, None);
+        return expand_function(args, item, None, false);
     }
     // `&mut self`: the derivatives of a pure method of the state, wrapped.
     if let syn::ReturnType::Type(_, ty) = &item.sig.output {
@@ -130,16 +130,18 @@ fn expand(args: TokenStream, item: &syn::ItemFn) -> Result<TokenStream, Vec<syn:
         crate::parse::float_type(&item.sig, Some(&item.block), true).map_err(|e| vec![e])?;
     let mutating = crate::state::split(item, &float).map_err(|e| vec![e])?;
     let pure = &mutating.pure;
-    let derived = expand_function(args, pure, Some((item, &mutating)))?;
+    let derived = expand_function(args, pure, Some((item, &mutating)), false)?;
     Ok(quote!(#[allow(dead_code)] #pure #derived))
 }
 
 /// The derived items of `item`; with `mutating`, `item` is the pure method of a `&mut self`
-/// method, whose own derivatives are added.
+/// method, whose own derivatives are added; with `in_place_hidden`, `item` is the hidden
+/// function of a function with in-place buffers (`expand_in_place`).
 fn expand_function(
     args: TokenStream,
     item: &syn::ItemFn,
     mutating: Option<(&syn::ItemFn, &crate::state::Mutating)>,
+    in_place_hidden: bool,
 ) -> Result<TokenStream, Vec<syn::Error>> {
     let original = item;
     crate::parse::check_macro_hygiene(original).map_err(|e| vec![e])?;
@@ -223,9 +225,7 @@ fn expand_function(
         // in first, so it reads none on entry; should it still seem to, the reading is one
         // the macro cannot separate from the writes, and gets the message rather than a
         // second hidden function.
-        let hidden = item.sig.ident.to_string().ends_with("_in_place")
-            && item.sig.ident.to_string().starts_with("__");
-        if mutating.is_some() || hidden {
+        if mutating.is_some() || in_place_hidden {
             let errors = func.read_on_entry.iter();
             return Err(errors
                 .map(|(name, span)| crate::ir::read_on_entry_error(name, *span))
@@ -286,7 +286,7 @@ fn expand_in_place(
         args.wrt.as_deref(),
         &func.taken,
     );
-    let derived = expand_function(hidden_args, &in_place.hidden, None)?;
+    let derived = expand_function(hidden_args, &in_place.hidden, None, true)?;
     let wrappers = crate::emit::in_place::wrappers(item, &in_place, &derived, in_impl);
     let hidden = &in_place.hidden;
     Ok(quote!(#[allow(dead_code)] #hidden #derived #wrappers))
