@@ -152,3 +152,22 @@ fn a_hessian_matches_the_closed_form_and_its_gradient_the_jacobian() {
     let (_, gx, gk) = cubic_mix_grad(&x, k);
     assert_eq!(grad, vec![gx[0], gx[1], gk]);
 }
+
+/// A Hessian of a function holding a local tuple of floats (which has its dual-number form):
+/// f = (a + b)·ab = a²b + ab², H = [[2b, 2a + 2b], [2a + 2b, 2a]].
+#[differentiate(hessian)]
+fn sum_times_product(x: &[f64]) -> f64 {
+    let (s, p) = (x[0] + x[1], x[0] * x[1]);
+    s * p
+}
+
+#[test]
+fn a_hessian_through_a_local_tuple() {
+    let (a, b) = (0.7, -1.3);
+    let (_, _, h) = sum_times_product_hessian(&[a, b]);
+    let want = vec![
+        vec![2.0 * b, 2.0 * a + 2.0 * b],
+        vec![2.0 * a + 2.0 * b, 2.0 * a],
+    ];
+    assert!(close(&h, &want, 1e-14), "{h:?}");
+}

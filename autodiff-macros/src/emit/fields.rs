@@ -160,42 +160,21 @@ impl Ctx<'_> {
         quote!(#(#adds)*)
     }
 
+    /// The body maps a closure over an array (`ops::mapv_with`), whose elementwise function
+    /// takes the function's float type only: no dual twin (`Func::maps_closures`).
+    pub fn has_elementwise_maps(&self) -> bool {
+        self.func.maps_closures()
+    }
+
+    /// Whether the function holds struct values of its own: a struct result, a literal, a
+    /// call's result read as a struct. Like struct parameters, they have no dual twin.
+    pub fn has_struct_values(&self) -> bool {
+        self.func.holds_struct_values()
+    }
+
     /// Whether the function has a struct parameter (or a slice of structs): it then has no
     /// dual-number twin (a struct of dual numbers is not a type the macro can write); see
     /// `struct_hvp`.
-    /// Whether the function holds struct values of its own: a struct result, a literal, a
-    /// call's result read as a struct. Like struct parameters, they have no dual twin.
-    /// The body maps a closure over an array (`ops::mapv_with`), whose elementwise function
-    /// takes the function's float type only: no dual twin.
-    pub fn has_elementwise_maps(&self) -> bool {
-        self.func.body.any(&|s| {
-            matches!(&s.kind, StmtKind::Call { callee, .. }
-                if callee.segments.last().is_some_and(|c| c.ident == "mapv_with" || c.ident == "mapv_env"))
-        })
-    }
-
-    pub fn has_struct_values(&self) -> bool {
-        // Local tuples of floats are not among them: their type is written (lowering's
-        // `ir::lower::tuples`), and lifts to a tuple of dual numbers. Unless one is passed to a
-        // callee, which takes it as a struct parameter and so has no dual twin to call.
-        let passed = |v: VarId| {
-            self.func.body.any(&|s| match &s.kind {
-                StmtKind::Call { args, .. } => args.iter().any(|a| {
-                    let mut found = false;
-                    a.visit_vars(&mut |u| found |= u == v);
-                    found
-                }),
-                _ => false,
-            })
-        };
-        matches!(self.func.ret_shape, Ret::Single(Kind::Struct))
-            || self.func.vars.iter().enumerate().any(|(id, v)| {
-                v.kind == Kind::Struct
-                    && v.scope.is_some()
-                    && (!matches!(v.ty, Some(syn::Type::Tuple(_))) || passed(id))
-            })
-    }
-
     pub fn has_struct_param(&self) -> bool {
         self.func
             .params

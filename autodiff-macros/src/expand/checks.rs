@@ -237,7 +237,7 @@ pub(super) fn check_matrix_requests(
     args: &Args,
     func: &crate::ir::Func,
 ) -> Result<(), Vec<syn::Error>> {
-    use crate::ir::{Kind, Ret, StmtKind};
+    use crate::ir::{Kind, Ret};
     let words = args
         .jacobian
         .as_ref()
@@ -266,10 +266,12 @@ pub(super) fn check_matrix_requests(
         // struct parameters or values (no dual twin), closures mapped over arrays.
         let no_hvp = what == "hessian"
             && (func.method
-                || func.params.iter().any(|p| matches!(p.shape, ParamShape::Struct | ParamShape::StructSlice))
-                || func.vars.iter().any(|v| matches!(v.kind, Kind::Struct | Kind::StructSeq))
-                || func.body.any(&|s| matches!(&s.kind, StmtKind::Call { callee, .. }
-                    if callee.segments.last().is_some_and(|c| c.ident == "mapv_with" || c.ident == "mapv_env"))));
+                || func
+                    .params
+                    .iter()
+                    .any(|p| matches!(p.shape, ParamShape::Struct | ParamShape::StructSlice))
+                || func.holds_struct_values()
+                || func.maps_closures());
         let message = if !func.outputs.is_empty() {
             format!("`{what}` cannot be made for a function with output buffers: return the values instead")
         } else if let Some(p) = func

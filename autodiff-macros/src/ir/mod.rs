@@ -654,6 +654,39 @@ pub fn ident(name: &str, span: Span) -> Ident {
 }
 
 impl Func {
+    /// Whether the function holds struct values of its own: a struct result, a literal, a
+    /// call's result read as a struct. Like struct parameters, they have no dual twin.
+    pub fn holds_struct_values(&self) -> bool {
+        // Local tuples of floats are not among them: their type is written (lowering's
+        // `ir::lower::tuples`), and lifts to a tuple of dual numbers. Unless one is passed to a
+        // callee, which takes it as a struct parameter and so has no dual twin to call.
+        let passed = |v: VarId| {
+            self.body.any(&|s| match &s.kind {
+                StmtKind::Call { args, .. } => args.iter().any(|a| {
+                    let mut found = false;
+                    a.visit_vars(&mut |u| found |= u == v);
+                    found
+                }),
+                _ => false,
+            })
+        };
+        matches!(self.ret_shape, Ret::Single(Kind::Struct))
+            || self.vars.iter().enumerate().any(|(id, v)| {
+                v.kind == Kind::Struct
+                    && v.scope.is_some()
+                    && (!matches!(v.ty, Some(syn::Type::Tuple(_))) || passed(id))
+            })
+    }
+
+    /// Whether the body maps a closure over an array (`ops::mapv_with`, `ops::mapv_env`),
+    /// whose elementwise function takes the function's float type only.
+    pub fn maps_closures(&self) -> bool {
+        self.body.any(&|s| {
+            matches!(&s.kind, StmtKind::Call { callee, .. }
+                if callee.segments.last().is_some_and(|c| c.ident == "mapv_with" || c.ident == "mapv_env"))
+        })
+    }
+
     /// A new name based on `base` such that no name derived from it (`_bar`, `_tape`, …)
     /// is taken; all of them are taken from now on.
     pub fn fresh_name(&mut self, base: &str, span: Span) -> Ident {
