@@ -14,7 +14,10 @@ mod show;
 use crate::analysis::{activity, needed, residuals};
 use crate::ir::{lower, ParamShape};
 use crate::parse::Args;
-use checks::{check_hvp_request, check_matrix_requests, check_signature, check_something_varies};
+use checks::{
+    check_hvp_request, check_matrix_requests, check_nested_request, check_signature,
+    check_something_varies,
+};
 use impl_block::differentiate_impl;
 use proc_macro2::TokenStream;
 use quote::quote;
@@ -194,6 +197,9 @@ fn expand_function(
     if let (true, Some(word)) = (args.custom, &args.hvp) {
         return Err(vec![syn::Error::new(word.span(), "`hvp` asks for `_hvp` on a method of a generic `impl`; a custom rule needs no such request: its callers' `_hvp` runs it on dual numbers")]);
     }
+    if let (true, Some(word)) = (args.custom, &args.nested) {
+        return Err(vec![syn::Error::new(word.span(), "`nested` makes the generated `f_grad`, `f_jvp` and `f_vjp` differentiable; a custom rule's `f_jvp` and `f_vjp` are your own: differentiate the function itself with `#[differentiate(nested)]`, or call the custom rule from a differentiated function")]);
+    }
     if args.custom {
         // A custom rule runs on dual numbers inside callers' `_hvp`, so it is generic.
         let float =
@@ -238,6 +244,7 @@ fn expand_function(
     func.written_tys = crate::parse::written_types(written, item);
     check_hvp_request(&args, &func)?;
     check_matrix_requests(&args, &func)?;
+    check_nested_request(&args, &func)?;
     let act = activity::analyze(&func)?;
     // Results the reverse sweep reads get bindings of their own; activity then covers them.
     let mut func = residuals::hoist(func, &act);
@@ -252,7 +259,11 @@ fn expand_function(
         .then(|| crate::parse::bound_undecided_values(item))
         .flatten();
     let item = undecided.as_ref().unwrap_or(item);
-    let requested = (args.jacobian.map(|(mode, _)| mode), args.hessian.is_some());
+    let requested = crate::emit::items::Requested {
+        jacobian: args.jacobian.map(|(mode, _)| mode),
+        hessian: args.hessian.is_some(),
+        nested: args.nested.is_some(),
+    };
     let mut generated =
         crate::emit::items::emit(item, &func, &act, &needed, args.hvp.is_some(), requested);
     if let Some((method, m)) = mutating {

@@ -300,3 +300,33 @@ pub(super) fn check_matrix_requests(
         Err(errors)
     }
 }
+
+/// `nested` gives `f_grad`, `f_jvp` and `f_vjp` entry points whose derivatives are
+/// `f_hvp`'s (`emit/items/nested.rs`): a free function whose parameters are all active
+/// floats and whose result is a float, with the standard `_hvp`.
+pub(super) fn check_nested_request(
+    args: &Args,
+    func: &crate::ir::Func,
+) -> Result<(), Vec<syn::Error>> {
+    use crate::ir::{Kind, Ret};
+    let Some(word) = &args.nested else {
+        return Ok(());
+    };
+    let refuse = |span: proc_macro2::Span, why: &str| Err(vec![syn::Error::new(span, why)]);
+    if func.in_impl {
+        return refuse(word.span(), "`nested` is for free functions: move the function out of the `impl` (a function of an `impl` cannot have types of its own beside it to hold the entry points of its `_grad`, `_jvp` and `_vjp`)");
+    }
+    if let Some(p) = func.params.iter().find(|p| p.shape != ParamShape::Scalar) {
+        return Err(vec![syn::Error::new_spanned(&p.ty, "`nested` needs every parameter to be a float (its `_grad`, `_jvp` and `_vjp` are then functions of floats that callers differentiate through `_hvp`): pass this value's floats as separate parameters")]);
+    }
+    if let Some(p) = func.params.iter().find(|p| !p.active) {
+        return Err(vec![syn::Error::new_spanned(&p.ty, "`nested` needs the derivatives with respect to every parameter (a caller differentiating `f_grad` needs its mixed second derivatives): drop `wrt(…)`")]);
+    }
+    if !matches!(func.ret_shape, Ret::Single(Kind::Float)) || !func.outputs.is_empty() {
+        return refuse(word.span(), "`nested` needs a float result (its `_grad` and `_vjp` are a float result's): return one float");
+    }
+    if func.holds_struct_values() || func.maps_closures() {
+        return refuse(word.span(), "`nested` builds the derivatives of `f_grad`, `f_jvp` and `f_vjp` from `f_hvp`, which this function does not have (it holds struct values or maps a closure over an array): compute with floats");
+    }
+    Ok(())
+}

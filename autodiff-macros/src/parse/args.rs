@@ -1,5 +1,5 @@
 //! The attribute's arguments (`wrt(…)`, `custom`, `associated`, `recursive`, `hvp`,
-//! `jacobian`, `hessian`), and whether the function is an item of an `impl`.
+//! `jacobian`, `hessian`, `nested`), and whether the function is an item of an `impl`.
 
 use syn::parse::{Parse, ParseStream};
 use syn::punctuated::Punctuated;
@@ -30,6 +30,9 @@ pub(crate) struct Args {
     pub(crate) jacobian: Option<(JacobianMode, Ident)>,
     /// `hessian`: `f_hessian` is wanted.
     pub(crate) hessian: Option<Ident>,
+    /// `nested`: `f_grad`, `f_jvp` and `f_vjp` get entry points of their own, so that
+    /// differentiated callers can call them (nested differentiation).
+    pub(crate) nested: Option<Ident>,
 }
 
 /// How `f_jacobian` builds its columns or rows.
@@ -85,8 +88,11 @@ impl Parse for Args {
                 }
                 continue;
             }
-            if key == "hessian" {
-                args.hessian = Some(key);
+            if key == "hessian" || key == "nested" {
+                match key == "hessian" {
+                    true => args.hessian = Some(key),
+                    false => args.nested = Some(key),
+                }
                 if !input.is_empty() {
                     input.parse::<Token![,]>()?;
                 }
@@ -109,7 +115,7 @@ impl Parse for Args {
             if key != "wrt" {
                 return Err(syn::Error::new(
                     key.span(),
-                    format!("unknown argument `{key}`: the arguments are `wrt(a, b, …)`, naming the parameters to differentiate with respect to, `custom`, for a function whose `_jvp` and `_vjp` you write yourself, `associated`, for a function without `self` inside an `impl`, `recursive`, for a function in a cycle of calls through others, `hvp`, for `_hvp` on a method of a generic `impl`, and `jacobian` or `hessian`, for `f_jacobian` or `f_hessian`"),
+                    format!("unknown argument `{key}`: the arguments are `wrt(a, b, …)`, naming the parameters to differentiate with respect to, `custom`, for a function whose `_jvp` and `_vjp` you write yourself, `associated`, for a function without `self` inside an `impl`, `recursive`, for a function in a cycle of calls through others, `hvp`, for `_hvp` on a method of a generic `impl`, `jacobian` or `hessian`, for `f_jacobian` or `f_hessian`, and `nested`, for `f_grad`, `f_jvp` and `f_vjp` that differentiated functions can call"),
                 ));
             }
             if !input.peek(syn::token::Paren) {

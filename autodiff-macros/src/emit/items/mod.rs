@@ -15,6 +15,8 @@
 //!   `f_jvp` and `f_vjp` (`custom.rs`).
 //! - on request (`#[differentiate(jacobian, hessian)]`): `f_jacobian` and `f_hessian`, dense,
 //!   built from the items above (`jacobian.rs`); the driver has checked that they can be.
+//! - on request (`#[differentiate(nested)]`): entry points for `f_grad`, `f_jvp` and `f_vjp`
+//!   themselves, so that differentiated functions can call them (`nested.rs`).
 //!
 //! What their signatures are made of is `emit::signature`'s, which none of these files is
 //! imported by; the item files do not import this module.
@@ -26,6 +28,7 @@ mod gradcheck;
 mod hvp;
 mod jacobian;
 mod jvp;
+mod nested;
 mod pullback;
 mod struct_hvp;
 mod vjp;
@@ -47,22 +50,34 @@ use pullback::{pullback, pullback_with};
 use quote::quote;
 use vjp::vjp;
 
-/// The items of `f`, and those asked for: `f_jacobian` (built as `jacobian` says) and
-/// `f_hessian`. `method_hvp`: a method asked for `_hvp` (`#[differentiate(hvp)]`, see
-/// `struct_hvp`).
+/// The items asked for beside the standard ones.
+pub struct Requested {
+    /// `f_jacobian`, built as the mode says.
+    pub jacobian: Option<crate::parse::JacobianMode>,
+    /// `f_hessian`.
+    pub hessian: bool,
+    /// Entry points for `f_grad`, `f_jvp` and `f_vjp` (nested differentiation).
+    pub nested: bool,
+}
+
+/// The items of `f`, and those `requested`. `method_hvp`: a method asked for `_hvp`
+/// (`#[differentiate(hvp)]`, see `struct_hvp`).
 pub fn emit(
     item: &syn::ItemFn,
     func: &Func,
     act: &Activity,
     needed: &Needed,
     method_hvp: bool,
-    (jacobian, hessian): (Option<crate::parse::JacobianMode>, bool),
+    requested: Requested,
 ) -> TokenStream {
     let standard = emit_standard(item, func, act, needed, method_hvp);
     let plain = Ctx::new(func, act, needed, Mode::Plain);
-    let jacobian = jacobian.map(|mode| jacobian::jacobian(item, &plain, mode));
-    let hessian = hessian.then(|| jacobian::hessian(item, &plain));
-    quote!(#standard #jacobian #hessian)
+    let jacobian = requested
+        .jacobian
+        .map(|mode| jacobian::jacobian(item, &plain, mode));
+    let hessian = requested.hessian.then(|| jacobian::hessian(item, &plain));
+    let nested = requested.nested.then(|| nested::nested(item, &plain));
+    quote!(#standard #jacobian #hessian #nested)
 }
 
 fn emit_standard(
