@@ -4,6 +4,7 @@
 
 pub mod ba;
 pub mod det;
+pub mod gd;
 pub mod gmm;
 pub mod hello;
 pub mod ht;
@@ -12,6 +13,8 @@ pub mod llsq;
 pub mod lse;
 pub mod lstm;
 pub mod ode;
+pub mod particle;
+pub mod saddle;
 
 use serde_json::Value;
 use std::hint::black_box;
@@ -19,21 +22,12 @@ use std::time::Instant;
 
 /// The modules this tool answers `define` with `success: true` for.
 pub const IMPLEMENTED: &[&str] = &[
-    "hello", "lse", "llsq", "det", "ode", "gmm", "kmeans", "lstm", "ba", "ht",
+    "hello", "lse", "llsq", "det", "ode", "gmm", "kmeans", "lstm", "ba", "ht", "particle", "saddle",
 ];
 
 /// The evals GradBench has that this tool does not implement, with the reason given in the
-/// `define` response.
-pub const UNSUPPORTED: &[(&str, &str)] = &[
-    (
-        "particle",
-        "not implemented: needs nested differentiation (a derivative inside a differentiated function)",
-    ),
-    (
-        "saddle",
-        "not implemented: needs nested differentiation (a derivative inside a differentiated function)",
-    ),
-];
+/// `define` response: none.
+pub const UNSUPPORTED: &[(&str, &str)] = &[];
 
 /// The output and the per-run nanoseconds of one `evaluate`.
 pub type Evaluated = Result<(Value, Vec<u64>), String>;
@@ -50,6 +44,8 @@ pub fn evaluate(module: &str, function: &str, input: &Value) -> Evaluated {
         "lstm" => lstm::evaluate(function, input),
         "ba" => ba::evaluate(function, input),
         "ht" => ht::evaluate(function, input),
+        "particle" => particle::evaluate(function, input),
+        "saddle" => saddle::evaluate(function, input),
         _ => Err(format!("unknown module `{module}`")),
     }
 }
