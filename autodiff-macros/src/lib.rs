@@ -132,6 +132,30 @@ use proc_macro::TokenStream;
 /// assert_eq!((s_hv.k, x_hv), (1.5, 3.0 + 6.0));
 /// ```
 ///
+/// `#[differentiate(nested)]` makes `f_grad`, `f_jvp` and `f_vjp` callable from other
+/// differentiated functions, which are then differentiated in either mode (their
+/// derivatives are `f_hvp`'s); `f`'s parameters are floats and its result a float:
+///
+/// ```
+/// use autodiff::differentiate;
+/// use autodiff::num_traits::Float;
+///
+/// #[differentiate(nested)]
+/// fn f<T: Float>(a: T, b: T) -> T {
+///     a * a * b
+/// }
+///
+/// // g(x) = ∂f/∂a (x, 3x) = 6x², so g′(x) = 12x.
+/// #[differentiate]
+/// fn g(x: f64) -> f64 {
+///     let (_, da, _) = f_grad(x, 3.0 * x);
+///     da
+/// }
+///
+/// assert_eq!(g_grad(2.0), (24.0, 24.0));
+/// assert_eq!(g_jvp(2.0, 0.5), (24.0, 12.0));
+/// ```
+///
 /// Unsupported Rust is a compile error naming the construct and what to write instead.
 #[proc_macro_attribute]
 pub fn differentiate(args: TokenStream, item: TokenStream) -> TokenStream {
