@@ -957,3 +957,36 @@ fn samples_drawn_by_calls_are_drawn_once() {
     let (_, dot) = noisy_jvp(0.8, 1.0);
     assert!((dot - (0.5 + 1.6 * r1 + r2)).abs() < 1e-15, "{dot}");
 }
+
+/// A method body with inner attributes (`//!` doc, `#![allow]`) under an attribute on its
+/// `impl` block (held-out round 9, `<Exponential as Distribution>::pdf` of
+/// aulichny3/powerlaw: the macro panicked, "expected square brackets").
+trait Density {
+    fn pdf(&self, x: f64) -> f64;
+}
+
+#[derive(autodiff::Differentiable)]
+struct Exponential {
+    rate: f64,
+}
+
+#[differentiate]
+impl Density for Exponential {
+    fn pdf(&self, x: f64) -> f64 {
+        //! f(x) = λ e^{−λx}
+        #![allow(clippy::neg_multiply)]
+        self.rate * (-self.rate * x).exp()
+    }
+}
+
+#[test]
+fn inner_attributes_of_a_method_under_an_impl_attribute() {
+    let e = Exponential { rate: 2.0 };
+    // ∂f/∂λ = e^{−λx}(1 − λx), ∂f/∂x = −λ² e^{−λx}.
+    let (f, rate_bar, x_bar) = e.pdf_grad(0.3);
+    let decay = (-0.6_f64).exp();
+    assert!((f - 2.0 * decay).abs() < 1e-15);
+    assert!((rate_bar.rate - decay * (1.0 - 0.6)).abs() < 1e-15);
+    assert!((x_bar + 4.0 * decay).abs() < 1e-14);
+    e.pdf_gradcheck(0.3).unwrap();
+}

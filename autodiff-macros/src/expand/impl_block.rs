@@ -70,15 +70,20 @@ pub(super) fn differentiate_impl(args: TokenStream, mut block: syn::ItemImpl) ->
         }
         let mut sig = m.sig.clone();
         generics.add_to(&mut sig);
-        let (attrs, sig, body) = (&m.attrs, &sig, &m.block);
         // A trait's methods are as public as the trait; an inherent one keeps its own.
-        let vis = if of_trait {
-            quote!(pub)
-        } else {
-            let vis = &m.vis;
-            quote!(#vis)
+        let vis = match of_trait {
+            true => syn::parse_quote!(pub),
+            false => m.vis.clone(),
         };
-        let f: syn::ItemFn = syn::parse_quote!(#(#attrs)* #vis #sig #body);
+        // Built, not parsed from tokens: inner attributes of the body (`//!`, `#![allow]`)
+        // are among `attrs` and print inside the block.
+        let f = syn::ItemFn {
+            attrs: m.attrs.clone(),
+            vis,
+            modifiers: m.modifiers.clone(),
+            sig,
+            block: Box::new(m.block.clone()),
+        };
         match expand(own_args, &f) {
             Ok(tokens) => derived.push(tokens),
             Err(e) => errors.extend(e),
