@@ -990,3 +990,36 @@ fn inner_attributes_of_a_method_under_an_impl_attribute() {
     assert!((x_bar + 4.0 * decay).abs() < 1e-14);
     e.pdf_gradcheck(0.3).unwrap();
 }
+
+/// A float method whose argument is an element of a field (`self.buf[2i].max(self.buf[2i +
+/// 1])`): the argument was taken for an element passed to a struct's method, the field for
+/// a sequence of structs, and rustc reported `max_pullback_all` missing on `&f64` (found
+/// while reducing held-out round 9's `Normalizer::normalize`).
+#[derive(autodiff::Differentiable)]
+struct Pairs {
+    buf: Vec<f64>,
+}
+
+impl Pairs {
+    #[differentiate]
+    fn peak_sum(&self, input: &[f64]) -> f64 {
+        let mut s = input[0];
+        for i in 0..self.buf.len() / 2 {
+            s += self.buf[2 * i].max(self.buf[2 * i + 1]);
+        }
+        s
+    }
+}
+
+#[test]
+fn a_float_method_of_field_elements() {
+    let p = Pairs {
+        buf: vec![0.3, 1.2, -0.5, 0.7, 2.0, -1.0],
+    };
+    // s = x₀ + max(0.3, 1.2) + max(−0.5, 0.7) + max(2, −1): ∂s/∂buf = [0, 1, 0, 1, 1, 0].
+    let (s, p_bar, x_bar) = p.peak_sum_grad(&[0.25]);
+    assert!((s - (0.25 + 1.2 + 0.7 + 2.0)).abs() < 1e-15);
+    assert_eq!(p_bar.buf, [0.0, 1.0, 0.0, 1.0, 1.0, 0.0]);
+    assert_eq!(x_bar, [1.0]);
+    p.peak_sum_gradcheck(&[0.25]).unwrap();
+}

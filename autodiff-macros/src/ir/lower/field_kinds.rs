@@ -259,7 +259,11 @@ impl<'ast> Visit<'ast> for Uses<'_> {
                 };
                 self.note(&m.receiver, u);
                 for a in &m.args {
-                    self.note_element(a);
+                    // A float method's arguments are floats (`self.v[i].max(self.v[j])`),
+                    // not elements passed to a struct's method.
+                    if u != Use::Float {
+                        self.note_element(a);
+                    }
                     // `x.powi(self.period)`: the exponent is an integer.
                     if name == "powi" {
                         self.note(a, Use::Int);
