@@ -1023,3 +1023,29 @@ fn a_float_method_of_field_elements() {
     assert_eq!(x_bar, [1.0]);
     p.peak_sum_gradcheck(&[0.25]).unwrap();
 }
+
+/// A loop over a field's chunks (`for w in self.buf.chunks_exact(2)`, held-out round 9's
+/// `Normalizer::normalize` of erikas-taroza/simple_audio): the field was guessed a struct
+/// from its method `chunks_exact`, and the loop's bound read as one with a derivative.
+impl Pairs {
+    #[differentiate]
+    fn chunk_peaks(&self, input: &[f64]) -> f64 {
+        let mut s = input[0];
+        for w in self.buf.chunks_exact(2) {
+            s += w[0].max(w[1]);
+        }
+        s
+    }
+}
+
+#[test]
+fn a_loop_over_a_fields_chunks() {
+    let p = Pairs {
+        buf: vec![0.3, 1.2, -0.5, 0.7, 2.0, -1.0, 5.0],
+    };
+    // The seventh entry is in no whole chunk: ∂s/∂buf = [0, 1, 0, 1, 1, 0, 0].
+    let (s, p_bar, _) = p.chunk_peaks_grad(&[0.25]);
+    assert!((s - (0.25 + 1.2 + 0.7 + 2.0)).abs() < 1e-15);
+    assert_eq!(p_bar.buf, [0.0, 1.0, 0.0, 1.0, 1.0, 0.0, 0.0]);
+    p.chunk_peaks_gradcheck(&[0.25]).unwrap();
+}

@@ -62,7 +62,19 @@ pub(super) const ARRAY_METHODS: &[&str] = &[
 
 /// Methods of `Vec`s and arrays alike: a sequence, unless another use says array.
 pub(super) const SEQ_METHODS: &[&str] = &[
-    "iter", "len", "is_empty", "clone", "to_owned", "to_vec", "copied", "cloned", "first", "last",
+    "iter",
+    "len",
+    "is_empty",
+    "clone",
+    "to_owned",
+    "to_vec",
+    "copied",
+    "cloned",
+    "first",
+    "last",
+    "windows",
+    "chunks",
+    "chunks_exact",
 ];
 
 struct Uses<'r> {
