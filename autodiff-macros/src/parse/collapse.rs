@@ -19,8 +19,18 @@ pub(crate) fn collapse_param_refs(item: &syn::ItemFn) -> Option<syn::ItemFn> {
     let float = float_type(&item.sig, Some(&item.block), true).ok();
     let mut unpacks: Vec<syn::Stmt> = vec![];
     for input in copy.sig.inputs.iter_mut() {
-        let syn::FnArg::Typed(pt) = input else {
-            continue;
+        let pt = match input {
+            syn::FnArg::Typed(pt) => pt,
+            // `self` by value (a small `Copy` vector's `fn dot(self, o: Vec3)`) or
+            // `self: &Self`: the derived items take `&self`, which a value's method call
+            // borrows, and the primal gets a copy made through `Differentiable`.
+            syn::FnArg::Receiver(r) if r.mutability.is_none() && by_value_or_ref_self(&r.kind) => {
+                let amp = syn::token::And::default();
+                r.kind = syn::ReceiverKind::Reference(amp, None, None);
+                changed = true;
+                continue;
+            }
+            syn::FnArg::Receiver(_) => continue,
         };
         if let Some(name) = pattern_param_name(&pt.pat) {
             let pat = (*pt.pat).clone();
@@ -95,7 +105,20 @@ fn pattern_param_name(pat: &syn::Pat) -> Option<syn::Ident> {
     (!names.is_empty()).then(|| syn::Ident::new(&names.join("_"), proc_macro2::Span::call_site()))
 }
 
-/// The parameters whose types `collapse_param_refs` changed: index and written type.
+/// Whether a receiver is `self` by value or `self: &Self`.
+fn by_value_or_ref_self(kind: &syn::ReceiverKind) -> bool {
+    match kind {
+        syn::ReceiverKind::Value => true,
+        syn::ReceiverKind::Typed(_, ty) => {
+            let shared_self: Type = syn::parse_quote!(&Self);
+            same(ty, &shared_self)
+        }
+        _ => false,
+    }
+}
+
+/// The parameters whose types `collapse_param_refs` changed: index and written type (`Self`
+/// for a receiver taken by value).
 pub(crate) fn written_types(written: &syn::ItemFn, derived: &syn::ItemFn) -> Vec<(usize, Type)> {
     let typed = |f: &syn::ItemFn| -> Vec<Option<Type>> {
         f.sig
@@ -103,7 +126,10 @@ pub(crate) fn written_types(written: &syn::ItemFn, derived: &syn::ItemFn) -> Vec
             .iter()
             .map(|p| match p {
                 syn::FnArg::Typed(pt) => Some((*pt.ty).clone()),
-                syn::FnArg::Receiver(_) => None,
+                syn::FnArg::Receiver(r) => match r.kind {
+                    syn::ReceiverKind::Value => Some(syn::parse_quote!(Self)),
+                    _ => Some(syn::parse_quote!(&Self)),
+                },
             })
             .collect()
     };

@@ -290,7 +290,7 @@ pub fn lower_fn(
             }
             syn::FnArg::Receiver(r) => {
                 if !matches!(r.kind, syn::ReceiverKind::Reference(_, _, None)) {
-                    lw.error(r.self_token.span, "a `#[differentiate]` method takes `&self`: the struct's fields are its parameters, and its cotangent has the struct's type (`&mut self` works too; `self` by value and typed `self` (`self: &Self`) are not supported)");
+                    lw.error(r.self_token.span, "a `#[differentiate]` method takes `&self`, `self` or `&mut self`: the struct's fields are its parameters, and its cotangent has the struct's type (`mut self` by value and other typed receivers (`self: Box<Self>`) are not supported: take `self` and keep what changes in locals)");
                     continue;
                 }
                 method = true;
