@@ -153,6 +153,8 @@ fn expand_function(
     let args = crate::parse::unraw_tokens(args, &mut false);
     let unraw = crate::parse::unraw_identifiers(item);
     let item = unraw.as_ref().unwrap_or(item);
+    let owned = crate::parse::owned_storage(item);
+    let item = owned.as_ref().unwrap_or(item);
     let renamed = crate::parse::rename_params_like_items(item);
     let args = renamed
         .iter()

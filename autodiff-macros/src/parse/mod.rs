@@ -4,9 +4,10 @@
 //!
 //! - `args`: the attribute's arguments;
 //! - `hygiene`: the refusal of one name for two variables in a function a macro wrote;
-//! - `unraw`, `names`, `bound`, `collapse`, `wrt`: the copies of the function the derived
-//!   items are built from (raw identifiers written plainly, parameters renamed, bounds
-//!   added, parameter types collapsed, `mut` parameters turned into locals);
+//! - `unraw`, `storage`, `names`, `bound`, `collapse`, `wrt`: the copies of the function the
+//!   derived items are built from (raw identifiers written plainly, owned arrays for
+//!   storage-generic ones, parameters renamed, bounds added, parameter types collapsed,
+//!   `mut` parameters turned into locals);
 //! - `float`: the function's float type.
 //!
 //! What a written type holds, and how a parameter of it is differentiated, is `types`'.
@@ -17,6 +18,7 @@ mod collapse;
 mod float;
 mod hygiene;
 mod names;
+mod storage;
 mod unraw;
 mod wrt;
 
@@ -26,5 +28,6 @@ pub(crate) use collapse::{collapse_param_refs, view_as_array_ref, written_types}
 pub(crate) use float::{float_type, is_float_bound};
 pub(crate) use hygiene::check_macro_hygiene;
 pub(crate) use names::{param_idents, rename_params_like_items};
+pub(crate) use storage::owned_storage;
 pub(crate) use unraw::{unraw_identifiers, unraw_tokens};
 pub(crate) use wrt::{localise_mut_params, receiver_only_matched};
