@@ -295,3 +295,58 @@ fn a_window_named_like_its_sequence() {
     assert_eq!((value, g), (5.0, vec![-4.0, 6.0, -2.0]));
     squared_steps_gradcheck(&x).unwrap();
 }
+
+/// A zip of a zip, in a chain and in a `for` loop (held-out round 10's weighted `mse` of
+/// PricingFrontier/rustystats): s = Σ cᵢ (aᵢ − bᵢ)², ∂s/∂aᵢ = 2cᵢ(aᵢ − bᵢ) = −∂s/∂bᵢ,
+/// ∂s/∂cᵢ = (aᵢ − bᵢ)².
+#[differentiate]
+fn weighted_squared_error(y: &[f64], p: &[f64], w: &[f64]) -> f64 {
+    y.iter()
+        .zip(p.iter())
+        .zip(w.iter())
+        .map(|((&a, &b), &c)| c * (a - b).powi(2))
+        .sum()
+}
+
+#[differentiate]
+fn weighted_squared_error_loop(y: &[f64], p: &[f64], w: &[f64]) -> f64 {
+    let mut s = 0.0;
+    for ((a, b), c) in y.iter().zip(p).zip(w) {
+        s += c * (a - b) * (a - b);
+    }
+    s
+}
+
+/// Three sources the other way round, `a.zip(b.zip(c))`, one shorter than the others.
+#[differentiate]
+fn nested_the_other_way(y: &[f64], p: &[f64], w: &[f64]) -> f64 {
+    y.iter()
+        .zip(p.iter().zip(w.iter()))
+        .map(|(a, (b, c))| a * b * c)
+        .sum()
+}
+
+#[test]
+fn zips_of_zips() {
+    let (y, p, w) = ([1.0, 2.0, 3.5], [0.5, 2.5, 3.0], [1.0, 2.0, 0.5]);
+    for f in [
+        weighted_squared_error_grad,
+        weighted_squared_error_loop_grad,
+    ] {
+        let (s, gy, gp, gw) = f(&y, &p, &w);
+        assert_eq!(s, 0.875);
+        assert_eq!(gy, vec![1.0, -2.0, 0.5]);
+        assert_eq!(gp, vec![-1.0, 2.0, -0.5]);
+        assert_eq!(gw, vec![0.25, 0.25, 0.25]);
+    }
+    weighted_squared_error_gradcheck(&y, &p, &w).unwrap();
+    weighted_squared_error_loop_gradcheck(&y, &p, &w).unwrap();
+    // Two steps (w is shorter): s = y₀p₀w₀ + y₁p₁w₁.
+    let (s, gy, gp, gw) = nested_the_other_way_grad(&y, &p, &w[..2]);
+    assert_eq!(s, 0.5 + 10.0);
+    assert_eq!(
+        (gy, gp, gw),
+        (vec![0.5, 5.0, 0.0], vec![1.0, 4.0, 0.0], vec![0.5, 5.0])
+    );
+    nested_the_other_way_gradcheck(&y, &p, &w[..2]).unwrap();
+}

@@ -41,6 +41,37 @@ pub(super) struct Chain {
     /// The sources walked by `iter_mut()` or `&mut x`: their items are places, written
     /// through `*v`.
     writable: Vec<usize>,
+    /// How the sources' items nest in what a step yields: `a.zip(b).zip(c)` yields
+    /// `((a, b), c)`.
+    shape: Shape,
+}
+
+/// The nesting of a zip's items, each leaf a source's index.
+#[derive(Clone)]
+pub(super) enum Shape {
+    Leaf(usize),
+    Pair(Box<Shape>, Box<Shape>),
+}
+
+impl Shape {
+    /// The same shape over sources numbered from `by` on.
+    fn shifted(&self, by: usize) -> Shape {
+        match self {
+            Shape::Leaf(k) => Shape::Leaf(k + by),
+            Shape::Pair(a, b) => Shape::Pair(Box::new(a.shifted(by)), Box::new(b.shifted(by))),
+        }
+    }
+
+    /// The item built from each source's: a leaf's, or a pair of the two parts.
+    pub(super) fn build(&self, items: &[Expr]) -> Expr {
+        match self {
+            Shape::Leaf(k) => items[*k].clone(),
+            Shape::Pair(a, b) => {
+                let (a, b) = (a.build(items), b.build(items));
+                syn::parse_quote!((#a, #b))
+            }
+        }
+    }
 }
 
 enum Stage {
@@ -169,6 +200,7 @@ fn parse_chain(e: &Expr, bare: bool) -> Option<Chain> {
         enumerate: None,
         stages: vec![],
         writable: vec![],
+        shape: Shape::Leaf(0),
     };
     match e {
         Expr::MethodCall(m) => {
@@ -278,16 +310,21 @@ fn parse_chain(e: &Expr, bare: bool) -> Option<Chain> {
     }
 }
 
-/// Two plain chains walked in step.
+/// Two plain chains walked in step; either may itself be a zip (`a.zip(b).zip(c)`), whose
+/// items nest as its `zip`s do.
 fn zip(mut c: Chain, other: Chain) -> Option<Chain> {
-    let plain = |c: &Chain| {
-        c.enumerate.is_none() && c.stages.is_empty() && c.steps.is_empty() && c.sources.len() == 1
-    };
+    let plain = |c: &Chain| c.enumerate.is_none() && c.stages.is_empty() && c.steps.is_empty();
     if !plain(&c) || !plain(&other) {
         return None;
     }
-    c.writable
-        .extend(other.writable.iter().map(|k| k + c.sources.len()));
+    let n = c.sources.len();
+    // Items written back through `iter_mut` are found in a flat pair: two sources at most.
+    let writes = !c.writable.is_empty() || !other.writable.is_empty();
+    if writes && n + other.sources.len() > 2 {
+        return None;
+    }
+    c.writable.extend(other.writable.iter().map(|k| k + n));
+    c.shape = Shape::Pair(Box::new(c.shape), Box::new(other.shape.shifted(n)));
     c.sources.extend(other.sources);
     Some(c)
 }

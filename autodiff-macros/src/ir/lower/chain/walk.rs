@@ -100,15 +100,14 @@ impl Lowerer {
                     _ => unreachable!("whole sequences only"),
                 })
                 .collect();
-            let len: Expr = match lens.as_slice() {
-                [a] => a.clone(),
-                [a, b] => syn::parse_quote!(#a.min(#b)),
-                _ => unreachable!("a chain walks one or two sources"),
-            };
+            let mut lens = lens.into_iter();
+            let first = lens.next().expect("a chain has a source");
+            let len: Expr = lens.fold(first, |a, b| syn::parse_quote!(#a.min(#b)));
+            let starts = vec![None; chain.sources.len()];
             let item = self.item(
                 chain,
                 &index,
-                &[None, None],
+                &starts,
                 chain.enumerate.map(|_| syn::parse_quote!(#index)),
             );
             return Walk {
@@ -256,11 +255,7 @@ impl Lowerer {
                 }
             })
             .collect();
-        let item: Expr = match items.as_slice() {
-            [x] => x.clone(),
-            [x, y] => syn::parse_quote!((#x, #y)),
-            _ => unreachable!("a chain walks one or two sources"),
-        };
+        let item = chain.shape.build(&items);
         match enumerated {
             Some(e) => syn::parse_quote!((#e, #item)),
             None => item,
