@@ -54,6 +54,10 @@ pub fn split(item: &ItemFn, float: &syn::Type) -> syn::Result<Mutating> {
     }) {
         return Err(e);
     }
+    let nothing_assigned = writes.fields.is_empty() && writes.elements.is_empty();
+    if let Some(call) = sub_state_call(item, nothing_assigned) {
+        return Err(sub_state_error(call));
+    }
     // A field read as an index is an integer, whatever it is given.
     let indices = index_fields(&item.block);
     // A field read as a flag is a `bool`, whatever it is given (`self.warm = seen`).
@@ -168,6 +172,42 @@ pub fn split(item: &ItemFn, float: &syn::Type) -> syn::Result<Mutating> {
         flags: writes.flags,
         unit,
     })
+}
+
+/// A call that evidently steps the state of a field of `self`: a method of a field named
+/// like this method (`self.fast.update(close)` in `update`), or, in a method that assigns
+/// no field itself, any method of a field (its `&mut self` is there for them).
+fn sub_state_call(item: &ItemFn, nothing_assigned: bool) -> Option<&syn::ExprMethodCall> {
+    struct Find<'a> {
+        name: &'a Ident,
+        any: bool,
+        found: Option<&'a syn::ExprMethodCall>,
+    }
+    impl<'a> Visit<'a> for Find<'a> {
+        fn visit_expr_method_call(&mut self, m: &'a syn::ExprMethodCall) {
+            let on_field = self_field(&m.receiver).is_some() || inside_self_field(&m.receiver);
+            if self.found.is_none() && on_field && (self.any || m.method == *self.name) {
+                self.found = Some(m);
+            }
+            syn::visit::visit_expr_method_call(self, m);
+        }
+        fn visit_expr_closure(&mut self, _: &'a syn::ExprClosure) {}
+    }
+    let mut find = Find {
+        name: &item.sig.ident,
+        any: nothing_assigned,
+        found: None,
+    };
+    find.visit_block(&item.block);
+    find.found
+}
+
+fn sub_state_error(call: &syn::ExprMethodCall) -> syn::Error {
+    let (field, method) = (
+        quote::ToTokens::to_token_stream(&call.receiver),
+        &call.method,
+    );
+    syn::Error::new_spanned(call, format!("`{field}.{method}(…)` steps the state of a field of `self`, which a `#[differentiate]` method taking `&mut self` does not follow yet (it differentiates the fields it assigns itself): write the step in this method on float fields of `Self` (`self.fast_value = self.fast_alpha * x + …`), or differentiate `{method}` alone and chain its `{method}_jvp` / `{method}_vjp` by hand, field by field"))
 }
 
 /// `self.x = [a, b];` as `{ let new = [a, b]; self.x[0] = new[0]; self.x[1] = new[1]; }`:
