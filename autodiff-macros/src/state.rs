@@ -25,6 +25,10 @@ pub struct Mutating {
     /// or a field read as an index, `self.buf[self.pos]`): locals of the hidden method
     /// with no derivative, so the wrappers step the state by calling the method itself.
     pub ints: Vec<Ident>,
+    /// The fields given flags (`self.warm = true`, `self.up = x > p`) or read as one
+    /// (`if !self.warm`): `bool` locals of the hidden method with no derivative, stepped
+    /// as the integers are.
+    pub flags: Vec<Ident>,
     /// The method returns `()`: the hidden method returns only the fields.
     pub unit: bool,
 }
@@ -50,14 +54,28 @@ pub fn split(item: &ItemFn, float: &syn::Type) -> syn::Result<Mutating> {
     }) {
         return Err(e);
     }
+    let nothing_assigned = writes.fields.is_empty() && writes.elements.is_empty();
+    if let Some(call) = sub_state_call(item, nothing_assigned) {
+        return Err(sub_state_error(call));
+    }
     // A field read as an index is an integer, whatever it is given.
     let indices = index_fields(&item.block);
-    let (ints, floats): (Vec<Ident>, Vec<Ident>) = std::mem::take(&mut writes.fields)
+    // A field read as a flag is a `bool`, whatever it is given (`self.warm = seen`).
+    let conditions = flag_fields(&item.block);
+    let (flags, rest): (Vec<Ident>, Vec<Ident>) = std::mem::take(&mut writes.fields)
+        .into_iter()
+        .partition(|f| writes.flags.contains(f) || conditions.contains(f));
+    let (ints, floats): (Vec<Ident>, Vec<Ident>) = rest
         .into_iter()
         .partition(|f| writes.ints.contains(f) || indices.contains(f));
     writes.fields = floats;
     writes.ints = ints;
-    if writes.fields.is_empty() && writes.elements.is_empty() && writes.ints.is_empty() {
+    writes.flags = flags;
+    if writes.fields.is_empty()
+        && writes.elements.is_empty()
+        && writes.ints.is_empty()
+        && writes.flags.is_empty()
+    {
         return Err(syn::Error::new_spanned(
             &item.sig.inputs[0],
             "this method takes `&mut self` but assigns no field of `self`: take `&self`",
@@ -104,6 +122,7 @@ pub fn split(item: &ItemFn, float: &syn::Type) -> syn::Result<Mutating> {
         .iter()
         .chain(&writes.elements)
         .chain(&writes.ints)
+        .chain(&writes.flags)
         .cloned()
         .collect();
     Localise { fields: &localised }.visit_block_mut(&mut body);
@@ -133,11 +152,14 @@ pub fn split(item: &ItemFn, float: &syn::Type) -> syn::Result<Mutating> {
     let elements = &writes.elements;
     let ints = &writes.ints;
     let int_locals: Vec<Ident> = ints.iter().map(local_name).collect();
+    let flags = &writes.flags;
+    let flag_locals: Vec<Ident> = flags.iter().map(local_name).collect();
     let stmts = &body.stmts;
     let index = Ident::new("__element", Span::call_site());
     pure.block = Box::new(syn::parse_quote!({
         #(let mut #locals: #float = self.#fields;)*
         #(let mut #int_locals = self.#ints;)*
+        #(let mut #flag_locals: bool = self.#flags;)*
         #(for #index in 0..#buffers.len() { #buffers[#index] = self.#elements[#index]; })*
         #(#stmts)*
         #tail
@@ -147,8 +169,45 @@ pub fn split(item: &ItemFn, float: &syn::Type) -> syn::Result<Mutating> {
         written: writes.fields,
         buffers: writes.elements,
         ints: writes.ints,
+        flags: writes.flags,
         unit,
     })
+}
+
+/// A call that evidently steps the state of a field of `self`: a method of a field named
+/// like this method (`self.fast.update(close)` in `update`), or, in a method that assigns
+/// no field itself, any method of a field (its `&mut self` is there for them).
+fn sub_state_call(item: &ItemFn, nothing_assigned: bool) -> Option<&syn::ExprMethodCall> {
+    struct Find<'a> {
+        name: &'a Ident,
+        any: bool,
+        found: Option<&'a syn::ExprMethodCall>,
+    }
+    impl<'a> Visit<'a> for Find<'a> {
+        fn visit_expr_method_call(&mut self, m: &'a syn::ExprMethodCall) {
+            let on_field = self_field(&m.receiver).is_some() || inside_self_field(&m.receiver);
+            if self.found.is_none() && on_field && (self.any || m.method == *self.name) {
+                self.found = Some(m);
+            }
+            syn::visit::visit_expr_method_call(self, m);
+        }
+        fn visit_expr_closure(&mut self, _: &'a syn::ExprClosure) {}
+    }
+    let mut find = Find {
+        name: &item.sig.ident,
+        any: nothing_assigned,
+        found: None,
+    };
+    find.visit_block(&item.block);
+    find.found
+}
+
+fn sub_state_error(call: &syn::ExprMethodCall) -> syn::Error {
+    let (field, method) = (
+        quote::ToTokens::to_token_stream(&call.receiver),
+        &call.method,
+    );
+    syn::Error::new_spanned(call, format!("`{field}.{method}(…)` steps the state of a field of `self`, which a `#[differentiate]` method taking `&mut self` does not follow yet (it differentiates the fields it assigns itself): write the step in this method on float fields of `Self` (`self.fast_value = self.fast_alpha * x + …`), or differentiate `{method}` alone and chain its `{method}_jvp` / `{method}_vjp` by hand, field by field"))
 }
 
 /// `self.x = [a, b];` as `{ let new = [a, b]; self.x[0] = new[0]; self.x[1] = new[1]; }`:
@@ -211,6 +270,61 @@ fn has_integer_operand(e: &Expr) -> bool {
     }
 }
 
+/// Whether `e` is evidently a `bool`: `true`, `false`, a comparison, `!`, `&&`, `||`.
+/// (`!` of an integer is its bitwise complement, which a state's counter does not take.)
+fn is_flag(e: &Expr) -> bool {
+    use syn::BinOp::*;
+    match e {
+        Expr::Lit(syn::ExprLit {
+            lit: syn::Lit::Bool(_),
+            ..
+        }) => true,
+        Expr::Paren(p) => is_flag(&p.expr),
+        Expr::Unary(u) => matches!(u.op, syn::UnOp::Not(_)),
+        Expr::Binary(b) => matches!(
+            b.op,
+            And(_) | Or(_) | Lt(_) | Le(_) | Gt(_) | Ge(_) | Eq(_) | Ne(_)
+        ),
+        _ => false,
+    }
+}
+
+/// The fields of `self` read as flags somewhere in `block`: a condition (`if self.warm`,
+/// `while self.on`) or an operand of `!`, `&&`, `||` (`if !self.warm`).
+fn flag_fields(block: &syn::Block) -> Vec<Ident> {
+    #[derive(Default)]
+    struct Flags(Vec<Ident>);
+    impl Flags {
+        fn note(&mut self, e: &Expr) {
+            let mut inner = e;
+            while let Expr::Paren(p) = inner {
+                inner = &p.expr;
+            }
+            if let Some(name) = self_field(inner) {
+                self.0.push(name.clone());
+            }
+        }
+    }
+    impl<'ast> Visit<'ast> for Flags {
+        fn visit_expr(&mut self, e: &'ast Expr) {
+            match e {
+                Expr::If(i) => self.note(&i.cond),
+                Expr::While(w) => self.note(&w.cond),
+                Expr::Unary(u) if matches!(u.op, syn::UnOp::Not(_)) => self.note(&u.expr),
+                Expr::Binary(b) if matches!(b.op, syn::BinOp::And(_) | syn::BinOp::Or(_)) => {
+                    self.note(&b.left);
+                    self.note(&b.right);
+                }
+                _ => {}
+            }
+            syn::visit::visit_expr(self, e);
+        }
+    }
+    let mut found = Flags::default();
+    found.visit_block(block);
+    found.0
+}
+
 /// The fields of `self` read as an index somewhere in `block` (`self.buf[self.pos]`).
 fn index_fields(block: &syn::Block) -> Vec<Ident> {
     #[derive(Default)]
@@ -256,6 +370,8 @@ struct Writes {
     /// The fields given a value with an integer literal among its operands (`self.pos += 1`,
     /// `self.pos = (self.pos + 1) % n`): a float cannot be.
     ints: Vec<Ident>,
+    /// The fields given a flag: `true`, `false`, a comparison, `!`, `&&`, `||`.
+    flags: Vec<Ident>,
     errors: Vec<syn::Error>,
     /// Whether the statement being read may call methods of `self`: no field has been
     /// assigned before it, and it assigns none after such a call.
@@ -311,6 +427,9 @@ impl Writes {
         if let Some(name) = self_field(place) {
             if has_integer_operand(value) && !self.ints.contains(name) {
                 self.ints.push(name.clone());
+            }
+            if is_flag(value) && !self.flags.contains(name) {
+                self.flags.push(name.clone());
             }
             if !self.fields.contains(name) {
                 self.fields.push(name.clone());

@@ -20,6 +20,8 @@
 //! assert_eq!(w.num_params(), 3);
 //! ```
 
+mod option;
+
 use ndarray::{Array, Dimension, Zip};
 use num_traits::{Float, Zero};
 

@@ -105,10 +105,14 @@ impl<'a> Model<'a> {
 }
 
 /// A type that cannot hold a derivative, by its name: integers, `bool`, `char`, `String`,
-/// `&str`, `PhantomData<…>`, and sequences, options and tuples of them (`Vec<usize>`,
-/// `[i8; 4]`, `Option<u8>`, `VecDeque<u32>`).
+/// `&str`, `PhantomData<…>`, and sequences, maps, options, tuples and `ndarray` arrays of
+/// them (`Vec<usize>`, `[i8; 4]`, `Option<u8>`, `VecDeque<u32>`, `Array1<usize>`,
+/// `HashMap<String, usize>`).
 fn plainly_constant(ty: &Type) -> bool {
-    const CONTAINERS: &[&str] = &["Vec", "VecDeque", "Option", "Box", "Rc", "Arc"];
+    const CONTAINERS: &[&str] = &[
+        "Vec", "VecDeque", "Option", "Box", "Rc", "Arc", "HashMap", "BTreeMap", "HashSet",
+        "BTreeSet",
+    ];
     match ty {
         Type::Reference(r) => {
             matches!(&*r.elem, Type::Path(p) if p.path.is_ident("str"))
@@ -125,12 +129,18 @@ fn plainly_constant(ty: &Type) -> bool {
             {
                 return true;
             }
+            let constant = |a: &GenericArgument| match a {
+                GenericArgument::Type(t) => plainly_constant(t),
+                _ => false,
+            };
             match &s.arguments {
                 PathArguments::AngleBracketed(args) if CONTAINERS.contains(&name.as_str()) => {
-                    args.args.iter().all(|a| match a {
-                        GenericArgument::Type(t) => plainly_constant(t),
-                        _ => false,
-                    })
+                    args.args.iter().all(constant)
+                }
+                // An `ndarray` array's element is its first argument (`Array<usize, Ix1>`:
+                // the second is its dimension).
+                PathArguments::AngleBracketed(args) if name.starts_with("Array") => {
+                    args.args.first().is_some_and(constant)
                 }
                 _ => false,
             }

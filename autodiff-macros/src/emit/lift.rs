@@ -18,23 +18,29 @@ impl Ctx<'_> {
     }
 }
 
+/// `ty` with every type `from` in it replaced by `to`: types only, so that an array's
+/// length (`[f64; f64.3]`, a mutant the fuzzer found) keeps its expression as written.
 fn replace_type(ty: &syn::Type, from: &syn::Type, to: &syn::Type) -> TokenStream {
-    let from_str = quote!(#from).to_string();
-    let tokens = quote!(#ty);
-    replace_tokens(tokens, &from_str, &quote!(#to))
-}
-
-fn replace_tokens(ts: TokenStream, from: &str, to: &TokenStream) -> TokenStream {
-    ts.into_iter()
-        .map(|tt| match tt {
-            proc_macro2::TokenTree::Ident(i) if i == from => to.clone(),
-            proc_macro2::TokenTree::Group(g) => {
-                let inner = replace_tokens(g.stream(), from, to);
-                let mut ng = proc_macro2::Group::new(g.delimiter(), inner);
-                ng.set_span(g.span());
-                quote!(#ng)
+    use syn::visit_mut::VisitMut;
+    struct Replace<'t> {
+        from: String,
+        to: &'t syn::Type,
+    }
+    impl VisitMut for Replace<'_> {
+        fn visit_type_mut(&mut self, t: &mut syn::Type) {
+            if matches!(t, syn::Type::Path(_)) && quote!(#t).to_string() == self.from {
+                *t = self.to.clone();
+                return;
             }
-            other => quote!(#other),
-        })
-        .collect()
+            syn::visit_mut::visit_type_mut(self, t);
+        }
+        fn visit_expr_mut(&mut self, _: &mut syn::Expr) {}
+    }
+    let mut ty = ty.clone();
+    Replace {
+        from: quote!(#from).to_string(),
+        to,
+    }
+    .visit_type_mut(&mut ty);
+    quote!(#ty)
 }

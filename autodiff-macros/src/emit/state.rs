@@ -167,10 +167,11 @@ impl<'m> Lent<'m> {
 }
 
 /// How a wrapper steps the state after the pure method has run on the state before the
-/// call: `assign` (the new float fields and buffers); where the method gives integers to
-/// fields (`m.ints`, whose values the pure method keeps to itself), by calling the method.
+/// call: `assign` (the new float fields and buffers); where the method gives integers or
+/// flags to fields (`m.ints`, `m.flags`, whose values the pure method keeps to itself), by
+/// calling the method.
 fn step_state(method: &syn::ItemFn, m: &Mutating, assign: TokenStream) -> TokenStream {
-    if m.ints.is_empty() {
+    if m.ints.is_empty() && m.flags.is_empty() {
         return assign;
     }
     let f = &method.sig.ident;

@@ -4,7 +4,9 @@
 //! and which parameters were so changed.
 
 use super::float::float_type;
-use crate::types::{boxed_slice, element, is_float_tuple, is_rows, kind_of_type, same, Kind};
+use crate::types::{
+    boxed_slice, element, is_float_tuple, is_rows, is_seq_tuple, kind_of_type, same, Kind,
+};
 use syn::Type;
 
 /// A copy of the function whose parameters `&&[F]`, `&&Params` or `&Box<[F]>` read as
@@ -52,13 +54,14 @@ pub(crate) fn collapse_param_refs(item: &syn::ItemFn) -> Option<syn::ItemFn> {
                 continue;
             }
             // `m: Vec<Vec<f64>>` or `[[f64; 2]; 2]` by value, and not modified, and a tuple of
-            // floats `p: (f64, f64)`: the derived items take them by reference, as the rows
+            // floats `p: (f64, f64)` (or of sequences, `(Vec<f64>, Vec<f64>)`): the derived items take them by reference, as the rows
             // and structs they are read as, and the primal gets a clone.
             let elem = (*pt.ty).clone();
             let rows = name.mutability.is_none() && is_rows(&syn::parse_quote!(&#elem), f);
             let tuples = name.mutability.is_none()
                 && element(&elem).is_some_and(|(e, _)| is_float_tuple(e, f));
-            if by_value && (rows || tuples || is_float_tuple(&elem, f)) {
+            let seq_tuple = name.mutability.is_none() && is_seq_tuple(&elem, f);
+            if by_value && (rows || tuples || seq_tuple || is_float_tuple(&elem, f)) {
                 *pt.ty = syn::parse_quote!(&#elem);
                 changed = true;
                 continue;

@@ -148,6 +148,26 @@ pub(crate) fn is_float_tuple(ty: &Type, float: &Type) -> bool {
     }
 }
 
+/// `(Vec<F>, Vec<F>)`, two to four owned float sequences (`Vec<F>`, `[F; N]`) and floats,
+/// one sequence at least: a tuple differentiated as a struct whose fields are `.0`, `.1`,
+/// … (a stereo pair of channels; its cotangent a tuple of the same type).
+pub(crate) fn is_seq_tuple(ty: &Type, float: &Type) -> bool {
+    let seq = |e: &Type| matches!(element(e), Some((inner, _)) if kind_of_type(inner, float) == Kind::Float);
+    match ty {
+        Type::Paren(p) => is_seq_tuple(&p.elem, float),
+        Type::Tuple(t) => {
+            (2..=4).contains(&t.elems.len())
+                && t.elems.iter().any(seq)
+                && t.elems.iter().all(|e| {
+                    seq(e)
+                        || (!matches!(e, Type::Reference(_))
+                            && kind_of_type(e, float) == Kind::Float)
+                })
+        }
+        _ => false,
+    }
+}
+
 /// `usize`, `i32`, … and `bool`: a type whose values carry no derivative.
 pub(crate) fn is_integer_type(ty: &Type) -> bool {
     matches!(ty, Type::Path(p) if INTS.iter().any(|i| p.path.is_ident(i)) || p.path.is_ident("bool"))

@@ -2,7 +2,7 @@
 //! about parameter types that the checks and the emitted code ask: buffers, rows, floats
 //! nested or mixed in tuples, `&mut` floats.
 
-use super::kind::{element, is_float_tuple, kind_of_type};
+use super::kind::{element, is_float_tuple, is_seq_tuple, kind_of_type};
 use super::{Kind, ParamShape};
 use syn::Type;
 
@@ -40,7 +40,8 @@ pub(crate) fn param_shape(ty: &Type, float: &Type) -> ParamShape {
         Type::Reference(r)
             if r.mutability.is_none()
                 && (kind_of_type(&r.elem, float) == Kind::Struct
-                    || is_float_tuple(&r.elem, float)) =>
+                    || is_float_tuple(&r.elem, float)
+                    || is_seq_tuple(&r.elem, float)) =>
         {
             ParamShape::Struct
         }

@@ -12,16 +12,14 @@ impl Lowerer {
         match e {
             syn::Expr::If(i) => {
                 if let syn::Expr::Let(l) = &*i.cond {
-                    if let Some((test, bind)) = super::let_patterns::element_option(&l.pat, &l.expr)
+                    if let Some((test, binds)) =
+                        super::let_patterns::element_option(&l.pat, &l.expr)
                     {
                         // `if let Some(&v) = x.get(i) { a } else { b }` is
                         // `if i < x.len() { let v = x[i]; a } else { b }`.
                         let mut desugared = i.clone();
                         desugared.cond = Box::new(test);
-                        desugared
-                            .then_branch
-                            .stmts
-                            .insert(0, syn::Stmt::Local(bind));
+                        desugared.then_branch.stmts.splice(0..0, binds);
                         return self.lower_control(&syn::Expr::If(desugared), tail, out);
                     }
                     // `if let P = e { a } else { b }` is `match e { P => a, _ => b }`.
@@ -74,6 +72,9 @@ impl Lowerer {
                 out.push(Stmt::new(StmtKind::If { cond, then, els }, span));
             }
             syn::Expr::Match(m) => {
+                if let Some(desugared) = super::let_patterns::element_match(m) {
+                    return self.lower_control(&desugared, tail, out);
+                }
                 let scrutinee = self.lower_expr(&m.expr, out);
                 let arms: Vec<(&syn::Pat, &syn::Expr)> =
                     m.arms.iter().map(|a| (&a.pat, &*a.body)).collect();
@@ -100,7 +101,7 @@ impl Lowerer {
         if binds && self.reads_float(&scrutinee) {
             return self.error(
                 expr_span(written),
-                "a `match` or `if let` whose patterns bind variables takes a value with no derivative (an index, an `Option<usize>`, a count), and this one is computed from differentiated values: read the floats by indexing (`x[0]`) and test them with `if`",
+                "a `match` or `if let` whose patterns bind variables takes a value with no derivative (an index, an `Option<usize>`, a count), and this one is computed from differentiated values: read the floats by indexing (`x[0]`) and test them with `if`; an `Option` of floats is matched as `x.get(i)`, `x.first()` or `x.last()` of a sequence (`Some(v) => …, None => …`), and another one (a field `prev: Option<f64>`) is better kept as a float beside a `bool` flag",
             );
         }
         let arm = self.temp("arm", Kind::Int, span);

@@ -23,6 +23,9 @@ enum Use {
     /// A sequence whose elements index another (`w[p.pos[k]]`): integers.
     IndexSeq,
     Indexed,
+    /// A sequence whose element reads are all cast (`self.idx[k] as f64`): integers,
+    /// unless another element read uses one as a float.
+    CastElements,
     /// A range bound or an index: an integer (`0..p.n`, `v[p.k]`).
     Int,
     /// A condition, or an operand of `!`, `&&`, `||`: a flag (`if p.squared`).
@@ -83,6 +86,8 @@ struct Uses<'r> {
     uses: HashMap<String, Use>,
     /// Field reads whose use a parent classified (by address).
     seen: std::collections::HashSet<usize>,
+    /// Element reads that are a cast's operand (by address).
+    cast_elements: std::collections::HashSet<usize>,
     /// How the body uses each name (`w[i]`, `w.dot(…)`): the kind of a field bound by a
     /// struct pattern (`let Params { w, b } = p;`) is its name's.
     names: HashMap<String, Kind>,
@@ -226,7 +231,17 @@ impl<'ast> Visit<'ast> for Uses<'_> {
         }
         match e {
             syn::Expr::Index(ix) => {
-                self.note(&ix.expr, Use::Indexed);
+                let cast = self
+                    .cast_elements
+                    .contains(&(e as *const syn::Expr as usize));
+                self.note(
+                    &ix.expr,
+                    if cast {
+                        Use::CastElements
+                    } else {
+                        Use::Indexed
+                    },
+                );
                 if let syn::Expr::Index(inner) = peel(&ix.index) {
                     self.note(&inner.expr, Use::IndexSeq);
                 }
@@ -304,6 +319,10 @@ impl<'ast> Visit<'ast> for Uses<'_> {
             }
             syn::Expr::Cast(c) => {
                 self.note(&c.expr, Use::CastOperand);
+                if let syn::Expr::Index(_) = peel(&c.expr) {
+                    self.cast_elements
+                        .insert(peel(&c.expr) as *const syn::Expr as usize);
+                }
             }
             syn::Expr::If(i) => {
                 self.note(&i.cond, Use::Bool);
@@ -387,6 +406,7 @@ pub(super) fn field_kinds(
         float,
         uses: HashMap::new(),
         seen: Default::default(),
+        cast_elements: Default::default(),
         names: HashMap::new(),
         int_locals: Default::default(),
     };
@@ -399,7 +419,7 @@ pub(super) fn field_kinds(
                 Use::Typed(KindRank(r)) => KINDS[r as usize],
                 Use::StructElement => Kind::StructSeq,
                 Use::Indexed => Kind::FloatSeq,
-                Use::IndexSeq => Kind::IntSeq,
+                Use::IndexSeq | Use::CastElements => Kind::IntSeq,
                 Use::Int | Use::CastOperand => Kind::Int,
                 Use::Bool => Kind::Bool,
                 Use::Float => Kind::Float,

@@ -61,11 +61,10 @@ pub(super) fn expand_let_else(s: &syn::Stmt) -> Vec<syn::Stmt> {
     else {
         return vec![s.clone()];
     };
-    if let Some((test, bind)) = element_option(&local.pat, init) {
-        return vec![
-            syn::parse_quote!(if !(#test) #diverge),
-            syn::Stmt::Local(bind),
-        ];
+    if let Some((test, binds)) = element_option(&local.pat, init) {
+        let mut stmts = vec![syn::parse_quote!(if !(#test) #diverge)];
+        stmts.extend(binds);
+        return stmts;
     }
     if let Some(stmts) = slice_let_else(&local.pat, init, diverge) {
         return stmts;
@@ -73,26 +72,35 @@ pub(super) fn expand_let_else(s: &syn::Stmt) -> Vec<syn::Stmt> {
     vec![match_let_else(&local.pat, init, diverge)]
 }
 
-/// `Some(&v)` (or `Some(v)`) matched against `x.first()`, `x.last()` or `x.get(i)` of a
-/// named sequence: the test that the element exists and the `let` that reads it
-/// (`let v = x[i];`), so that `v` may carry a derivative, which a pattern binding may not.
-pub(super) fn element_option(pat: &syn::Pat, opt: &syn::Expr) -> Option<(syn::Expr, syn::Local)> {
+/// `Some(&v)` (or `Some(v)`, `Some(&(a, b, c))` of a sequence of tuples) matched against
+/// `x.first()`, `x.last()` or `x.get(i)` of a named sequence: the test that the element
+/// exists and the `let`s that read it (`let v = x[i];`, `let a = x[i].0;`), so that the
+/// bindings may carry derivatives, which a pattern binding may not.
+pub(super) fn element_option(
+    pat: &syn::Pat,
+    opt: &syn::Expr,
+) -> Option<(syn::Expr, Vec<syn::Stmt>)> {
     let syn::Pat::TupleStruct(some) = pat else {
         return None;
     };
     if !some.path.is_ident("Some") || some.elems.len() != 1 || some.qself.is_some() {
         return None;
     }
-    let name = match &some.elems[0] {
+    let inner = match &some.elems[0] {
         syn::Pat::Reference(r) => &*r.pat,
         other => other,
     };
-    let syn::Pat::Ident(name) = name else {
-        return None;
+    // A name, or a tuple of names and `_` (the parts of a tuple element).
+    let plain_name = |p: &syn::Pat| match p {
+        syn::Pat::Ident(n) if n.by_ref.is_none() && n.subpat.is_none() => Some(Some(n.clone())),
+        syn::Pat::Wild(_) => Some(None),
+        _ => None,
     };
-    if name.by_ref.is_some() || name.subpat.is_some() {
-        return None;
-    }
+    let names: Result<syn::PatIdent, Vec<Option<syn::PatIdent>>> = match inner {
+        syn::Pat::Ident(_) => Ok(plain_name(inner)??),
+        syn::Pat::Tuple(t) => Err(t.elems.iter().map(plain_name).collect::<Option<_>>()?),
+        _ => return None,
+    };
     let syn::Expr::MethodCall(m) = opt else {
         return None;
     };
@@ -126,12 +134,47 @@ pub(super) fn element_option(pat: &syn::Pat, opt: &syn::Expr) -> Option<(syn::Ex
         _ => return None,
     };
     // A `&f64` bound by `Some(v)` is read as the element's value, as an iterator's items
-    // are (`*v` is `v`).
-    let bind: syn::Stmt = syn::parse_quote!(let #name = #elem;);
-    let syn::Stmt::Local(bind) = bind else {
-        unreachable!("a `let` parses as a local")
+    // are (`*v` is `v`); the parts of a tuple as its fields.
+    let binds = match names {
+        Ok(name) => vec![syn::parse_quote!(let #name = #elem;)],
+        Err(parts) => parts
+            .iter()
+            .enumerate()
+            .filter_map(|(k, p)| {
+                let member = syn::Member::Unnamed(syn::Index::from(k));
+                p.as_ref()
+                    .map(|p| syn::parse_quote!(let #p = #elem.#member;))
+            })
+            .collect(),
     };
-    Some((test, bind))
+    Some((test, binds))
+}
+
+/// `match x.get(i) { Some(v) => a, None => b }` (either order, `_` for `None`; no guards):
+/// `if i < x.len() { let v = x[i]; a } else { b }`, so that `v` may carry a derivative.
+pub(super) fn element_match(m: &syn::ExprMatch) -> Option<syn::Expr> {
+    let [first, second] = &m.arms[..] else {
+        return None;
+    };
+    // (A guard is a `Pat::Guard`, which neither pattern below is.)
+    let is_none = |p: &syn::Pat| match p {
+        syn::Pat::Ident(i) => i.ident == "None" && i.subpat.is_none(),
+        syn::Pat::Path(p) => p.path.is_ident("None"),
+        syn::Pat::Wild(_) => true,
+        _ => false,
+    };
+    let (some, none) = if is_none(&second.pat) {
+        (first, second)
+    } else if is_none(&first.pat) && !matches!(first.pat, syn::Pat::Wild(_)) {
+        (second, first)
+    } else {
+        return None;
+    };
+    let (test, binds) = element_option(&some.pat, &m.expr)?;
+    let (then, els) = (&some.body, &none.body);
+    Some(
+        syn::parse_quote_spanned!(m.match_token.span=> if #test { #(#binds)* #then } else { #els }),
+    )
 }
 
 /// An index expression that may be evaluated twice (in a bounds test and in the read):

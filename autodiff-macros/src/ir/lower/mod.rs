@@ -324,10 +324,16 @@ pub fn lower_fn(
         else {
             continue;
         };
-        if crate::types::is_float_tuple(&Type::Tuple(t.clone()), &float) {
-            for i in 0..t.elems.len() {
-                lw.field_kinds
-                    .insert(format!("{}.{i}", name.ident), Kind::Float);
+        let tuple = Type::Tuple(t.clone());
+        if crate::types::is_float_tuple(&tuple, &float)
+            || crate::types::is_seq_tuple(&tuple, &float)
+        {
+            for (i, e) in t.elems.iter().enumerate() {
+                let kind = match crate::types::kind_of_type(e, &float) {
+                    Kind::Float => Kind::Float,
+                    _ => Kind::FloatSeq,
+                };
+                lw.field_kinds.insert(format!("{}.{i}", name.ident), kind);
             }
         }
     }

@@ -20,7 +20,25 @@ impl Lowerer {
     ) {
         let n = pat.elems.len();
         let mut stmts: Vec<syn::Stmt> = vec![];
+        let seq_fields = self.seq_tuple_fields(init, n);
         match init {
+            // `let (l, r) = stereo;` of a tuple parameter holding sequences: each part a copy
+            // of its field (`let l = stereo.0.clone();`), whose adjoint goes to the field's.
+            _ if seq_fields.is_some() => {
+                for (k, (p, seq)) in pat
+                    .elems
+                    .iter()
+                    .zip(seq_fields.unwrap_or_default())
+                    .enumerate()
+                {
+                    let k = syn::Index::from(k);
+                    stmts.push(if seq {
+                        syn::parse_quote!(let #p = #init.#k.clone();)
+                    } else {
+                        syn::parse_quote!(let #p = #init.#k;)
+                    });
+                }
+            }
             syn::Expr::Tuple(values) if values.elems.len() == n => {
                 let temps: Vec<syn::Ident> = (0..n)
                     .map(|k| self.synthetic_ident(&format!("elem{k}")))
@@ -97,6 +115,21 @@ impl Lowerer {
         for s in &stmts {
             self.lower_stmt(s, out);
         }
+    }
+
+    /// For a tuple parameter of `n` parts that holds sequences (`stereo: (Vec<f32>,
+    /// Vec<f32>)`, read as a struct of fields `.0`, `.1`), which of its parts are sequences.
+    fn seq_tuple_fields(&self, init: &syn::Expr, n: usize) -> Option<Vec<bool>> {
+        let syn::Expr::Path(p) = init else {
+            return None;
+        };
+        let name = p.path.get_ident()?;
+        let kinds: Vec<Option<&Kind>> = (0..n)
+            .map(|k| self.field_kinds.get(&format!("{name}.{k}")))
+            .collect();
+        let seq = |k: &Option<&Kind>| *k == Some(&Kind::FloatSeq);
+        (kinds.iter().any(seq) && kinds.iter().all(Option::is_some))
+            .then(|| kinds.iter().map(seq).collect())
     }
 
     /// Whether an element of a call's tuple is an integer (or a `bool`): by its written type,

@@ -1,0 +1,214 @@
+//! Fields that hold no float in `#[derive(Differentiable)]` structs, without `#[no_grad]`:
+//! a flag a `&mut self` method reads and sets (`if !self.warm { … self.warm = true; }`),
+//! integer arrays (`Array1<usize>`) and maps are constants carried along; an
+//! `Option<f64>` is a parameter whose cotangent has its variant (`None` stays `None`).
+//! Checked against closed forms and central differences.
+
+use autodiff::ndarray::Array1;
+use autodiff::{differentiate, Differentiable};
+use std::collections::HashMap;
+
+/// An exponential moving average that starts at its first sample, as trading code writes it.
+#[derive(Differentiable, Clone, Debug, PartialEq)]
+pub struct Ema {
+    pub alpha: f64,
+    pub value: f64,
+    pub warm: bool,
+}
+
+#[differentiate]
+impl Ema {
+    fn update(&mut self, x: f64) -> f64 {
+        if !self.warm {
+            self.value = x;
+            self.warm = true;
+        } else {
+            self.value = self.alpha * x + (1.0 - self.alpha) * self.value;
+        }
+        self.value
+    }
+}
+
+/// A flag given a comparison, read as a condition by the next call.
+#[derive(Differentiable, Clone, Debug, PartialEq)]
+pub struct Trend {
+    pub level: f64,
+    pub up: bool,
+    pub count: usize,
+}
+
+#[differentiate]
+impl Trend {
+    fn step(&mut self, x: f64) -> f64 {
+        let gain = if self.up { 2.0 } else { 0.5 };
+        self.up = x > self.level;
+        self.count += 1;
+        self.level = self.level + gain * (x - self.level);
+        self.level * self.level
+    }
+}
+
+#[test]
+fn a_flag_field_steps_with_the_state() {
+    let (alpha, value, x) = (0.3, 2.0, 1.5);
+    // Warm: y = value' = αx + (1 − α)v. With the seed 1 on y and w on value', both reach
+    // the same value: d = 1 + w; ᾱ = d (x − v), v̄ = d (1 − α), x̄ = d α.
+    let w = 0.4;
+    let mut e = Ema {
+        alpha,
+        value,
+        warm: true,
+    };
+    let mut bar = Ema {
+        alpha: 0.0,
+        value: w,
+        warm: false,
+    };
+    let (y, x_bar) = e.update_vjp(x, 1.0, &mut bar);
+    let d = 1.0 + w;
+    assert!((y - (alpha * x + (1.0 - alpha) * value)).abs() < 1e-15);
+    assert!((bar.alpha - d * (x - value)).abs() < 1e-14);
+    assert!((bar.value - d * (1.0 - alpha)).abs() < 1e-14);
+    assert!((x_bar - d * alpha).abs() < 1e-14);
+    assert_eq!(e.value, y);
+    assert!(e.warm);
+    Ema {
+        alpha,
+        value,
+        warm: true,
+    }
+    .update_gradcheck(x)
+    .unwrap();
+
+    // Cold: value' = y = x, whatever α and v were: ᾱ = 0, v̄ = 0, x̄ = d; the flag is set.
+    let mut e = Ema {
+        alpha,
+        value,
+        warm: false,
+    };
+    let mut bar = Ema {
+        alpha: 0.0,
+        value: w,
+        warm: false,
+    };
+    let (y, x_bar) = e.update_vjp(x, 1.0, &mut bar);
+    assert_eq!((y, x_bar, bar.alpha, bar.value), (x, d, 0.0, 0.0));
+    assert!(e.warm, "the flag steps as `update` steps it");
+    Ema {
+        alpha,
+        value,
+        warm: false,
+    }
+    .update_gradcheck(x)
+    .unwrap();
+
+    // Forward mode: ẏ = (x − v) α̇ + (1 − α) v̇ + α ẋ when warm.
+    let mut e = Ema {
+        alpha,
+        value,
+        warm: true,
+    };
+    let mut e_dot = Ema {
+        alpha: 0.2,
+        value: -0.7,
+        warm: false,
+    };
+    let (_, y_dot) = e.update_jvp(x, &mut e_dot, 0.9);
+    let expected = (x - value) * 0.2 + (1.0 - alpha) * -0.7 + alpha * 0.9;
+    assert!((y_dot - expected).abs() < 1e-14);
+    assert_eq!(e_dot.value, y_dot);
+}
+
+#[test]
+fn a_flag_given_a_comparison() {
+    for (up, x) in [(true, 3.0), (false, 3.0), (true, 0.5)] {
+        let start = Trend {
+            level: 1.0,
+            up,
+            count: 4,
+        };
+        start.step_gradcheck(x).unwrap();
+        // level' = l + g (x − l), y = level'²: ∂y/∂l = 2 level' (1 − g), ∂y/∂x = 2 level' g.
+        let g = if up { 2.0 } else { 0.5 };
+        let new = 1.0 + g * (x - 1.0);
+        let mut t = start.clone();
+        let (y, t_bar, x_bar) = t.step_grad(x);
+        assert!((y - new * new).abs() < 1e-14);
+        assert!((t_bar.level - 2.0 * new * (1.0 - g)).abs() < 1e-13);
+        assert!((x_bar - 2.0 * new * g).abs() < 1e-13);
+        assert_eq!((t.up, t.count), (x > 1.0, 5));
+    }
+}
+
+/// Integer arrays, maps, strings and an optional float among the parameters.
+#[derive(Differentiable, Clone, Debug)]
+pub struct Lookup {
+    pub scale: f64,
+    pub taps: Array1<usize>,
+    pub ids: HashMap<String, usize>,
+    pub name: String,
+    pub prior: Option<f64>,
+}
+
+#[differentiate]
+impl Lookup {
+    /// Σₖ scale · x[tapsₖ] · tapsₖ.
+    fn score(&self, x: &[f64]) -> f64 {
+        let mut s = 0.0;
+        for k in 0..self.taps.len() {
+            s += self.scale * x[self.taps[k]] * self.taps[k] as f64;
+        }
+        s
+    }
+}
+
+#[test]
+fn integer_arrays_and_maps_are_constants() {
+    let l = Lookup {
+        scale: 0.5,
+        taps: Array1::from(vec![2, 0]),
+        ids: HashMap::from([("a".to_string(), 1)]),
+        name: "taps".into(),
+        prior: Some(3.0),
+    };
+    let x = [1.5, -2.0, 4.0];
+    l.score_gradcheck(&x).unwrap();
+    // s = 0.5 (2 x₂ + 0 x₀) = x₂: ∂scale = 2 x₂ = 8, ∂x = (0, 0, 1).
+    let (s, l_bar, x_bar) = l.score_grad(&x);
+    assert_eq!(s, 4.0);
+    assert_eq!(l_bar.scale, 8.0);
+    assert_eq!(x_bar, [0.0, 0.0, 1.0]);
+    // The constants are carried into the cotangent; the option keeps its variant.
+    assert_eq!(l_bar.taps, l.taps);
+    assert_eq!((l_bar.name.as_str(), l_bar.prior), ("taps", Some(0.0)));
+}
+
+#[test]
+fn an_optional_float_is_a_parameter_of_its_variant() {
+    let some = Lookup {
+        scale: 2.0,
+        taps: Array1::from(vec![1]),
+        ids: HashMap::new(),
+        name: String::new(),
+        prior: Some(3.0),
+    };
+    assert_eq!(some.to_flat(), [2.0, 3.0]);
+    let none = Lookup {
+        prior: None,
+        ..some.clone()
+    };
+    assert_eq!(none.to_flat(), [2.0]);
+    // An optimiser steps the `Some` and leaves `None` alone.
+    let mut p = some.clone();
+    let mut g = some.zero_like();
+    g.prior = Some(1.0);
+    g.scale = 0.5;
+    let mut sgd = autodiff::optim::Sgd::new(0.1);
+    sgd.step(&mut p, &g);
+    assert_eq!((p.scale, p.prior), (2.0 - 0.05, Some(3.0 - 0.1)));
+    let mut q = none.clone();
+    let mut h = none.zero_like();
+    h.scale = 1.0;
+    autodiff::optim::Sgd::new(0.1).step(&mut q, &h);
+    assert_eq!((q.scale, q.prior), (1.9, None));
+}
