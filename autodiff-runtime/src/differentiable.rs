@@ -20,6 +20,7 @@
 //! assert_eq!(w.num_params(), 3);
 //! ```
 
+mod boxed;
 mod option;
 
 use ndarray::{Array, Dimension, Zip};

@@ -65,6 +65,17 @@ impl<T: Float> SeqField for Vec<T> {
     }
 }
 
+/// A fixed-length buffer (`data: Box<[f64]>`), read and given a cotangent as a `Vec` is.
+impl<T: Float> SeqField for Box<[T]> {
+    type Elem = T;
+    fn elems(&self) -> &[T] {
+        self
+    }
+    fn add_elems(&mut self, g: &[T]) {
+        add_leaf(self, g);
+    }
+}
+
 /// A borrowed table (`data: &'a [f64]`), which `#[derive(Differentiable)]` takes only as a
 /// `#[no_grad]` constant: read, never given a cotangent.
 impl<T: Float> SeqField for &[T] {

@@ -298,6 +298,15 @@ fn stmt_exprs(s: &Stmt) -> Vec<&Expr> {
     }
 }
 
+/// Whether `v` is a bound of a `for` loop's range (its start, end or step).
+fn range_bound(func: &Func, v: VarId) -> bool {
+    func.vars[v].kind == Kind::Int
+        && func.body.any(&|s| {
+            matches!(&s.kind, StmtKind::For { range, .. }
+                if range.start == v || range.end == v || range.step == Some(v))
+        })
+}
+
 /// A varied value stored where no derivative can follow it would be a silent zero.
 fn check_block(b: &Block, act: &Activity, func: &Func, errors: &mut Vec<syn::Error>) {
     for s in &b.stmts {
@@ -312,6 +321,11 @@ fn check_block(b: &Block, act: &Activity, func: &Func, errors: &mut Vec<syn::Err
             _ => None,
         };
         if let Some((v, true)) = target {
+            // A loop's bound is an integer whatever it is computed from (`0..s.count()`, a
+            // method of a struct with a derivative): no derivative to lose.
+            if range_bound(func, v) {
+                continue;
+            }
             if !func.vars[v].kind.is_float() && func.ret.contains(&v) {
                 errors.push(syn::Error::new(
                     s.span,

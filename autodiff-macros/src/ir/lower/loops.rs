@@ -35,7 +35,9 @@ impl Lowerer {
             return self.error(expr_span(&f.expr), "a `for` loop in a `#[differentiate]` function runs over an integer range (`a..b`, `a..=b`, `(a..b).rev()`, `(a..b).step_by(k)`) or over a slice's elements (`for v in x`, `x.iter()`, with `copied`, `enumerate`, `zip`)");
         };
         let bound = |lw: &mut Self, e: &syn::Expr, base: &str, out: &mut Vec<Stmt>| {
+            lw.integer_context = true;
             let value = lw.lower_expr(e, out);
+            lw.integer_context = false;
             let v = lw.temp(base, Kind::Int, span);
             lw.vars[v].mutable = false;
             out.push(Stmt::new(

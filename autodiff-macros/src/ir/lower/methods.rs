@@ -219,6 +219,15 @@ impl Lowerer {
         // A struct's own method may be named like a float method (`self.min()`): it is the
         // struct's, never the rule.
         let of_a_struct = matches!(recv_kind, Kind::Struct | Kind::StructSeq);
+        // Where only an integer can stand (a loop's bound, `0..s.count()`), a struct's
+        // method is a count: called as written, on the struct without its derivative.
+        // (Shape queries, `rows[0].len()`, read no value and stay as they are.)
+        let count = self.integer_context && !crate::ir::SHAPE_METHODS.contains(&name.as_str());
+        let recv = match (of_a_struct, count) {
+            (true, true) => mk(ExprKind::StopGradient(Box::new(recv))),
+            _ => recv,
+        };
+        let of_a_struct = of_a_struct && !count;
         if (rules::lookup(&name).is_none() || of_a_struct) && self.differentiable_receiver(&recv) {
             return self.method_call(recv, m, out);
         }

@@ -57,6 +57,8 @@ use uses::collect_idents;
 pub(super) use uses::collect_use_kinds;
 
 pub struct Lowerer {
+    /// Lowering an expression only an integer can be (a loop's bound).
+    integer_context: bool,
     vars: Vec<Var>,
     scopes: Vec<(BlockId, HashMap<String, VarId>)>,
     blocks: usize,
@@ -123,6 +125,7 @@ pub struct Lowerer {
 impl Lowerer {
     pub fn new(float: Type, used: HashSet<String>) -> Self {
         Lowerer {
+            integer_context: false,
             vars: vec![],
             scopes: vec![],
             blocks: 0,
