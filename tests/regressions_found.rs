@@ -1104,3 +1104,59 @@ fn a_loop_bound_by_a_struct_method_and_a_boxed_slice_field() {
     assert_eq!((e, &*g_bar.data), (5.0, &[-2.0, -2.0, 4.0][..]));
     grid_energy_gradcheck(&g).unwrap();
 }
+
+/// Parameters of the other float type left out by `wrt` (an `f32` smoothing time in an
+/// `f64` function, as bevy's `SmoothDamp` for `f64` takes them; held-out round 10): they
+/// are constants converted by `as f64` (were rustc errors about generated code, with `wrt`
+/// too). y = t + (c − t)·e(x), x = 2Δ/τ: ∂y/∂c = e, ∂y/∂t = 1 − e.
+#[differentiate(wrt(current, target))]
+fn smooth_towards(current: f64, target: f64, smooth_time: f32, delta_time: f32) -> f64 {
+    let omega = 2.0 / smooth_time as f64;
+    let x = omega * delta_time as f64;
+    let exp = 1.0 / (1.0 + x + 0.48 * x * x + 0.235 * x * x * x);
+    target + (current - target) * exp
+}
+
+#[test]
+fn parameters_of_the_other_float_type_left_out_by_wrt() {
+    let x = 2.0 / 0.3_f32 as f64 * 0.016_f32 as f64;
+    let e = 1.0 / (1.0 + x + 0.48 * x * x + 0.235 * x * x * x);
+    let (_, c_bar, t_bar) = smooth_towards_grad(1.0, 3.0, 0.3, 0.016);
+    assert!((c_bar - e).abs() < 1e-15 && (t_bar - (1.0 - e)).abs() < 1e-15);
+    smooth_towards_gradcheck(1.0, 3.0, 0.3, 0.016).unwrap();
+}
+
+/// A vector popped from, bound without a value first (`let v; v = vec![…];`) or through a
+/// closure called in a block: it was taken for a float until assigned, so its `pop` ran on a
+/// copy (E0596, E0382 in the generated code; a valid mutant of CI's seed 11).
+#[differentiate]
+fn popped_after_a_deferred_let(x: &[f64]) -> f64 {
+    let v;
+    v = vec![0usize, 1];
+    let mut tape = v;
+    let a = x[tape.pop().unwrap()];
+    a * a + tape.len() as f64
+}
+
+#[differentiate]
+fn popped_from_a_closure_value(x: &[f64]) -> f64 {
+    let mut tape = {
+        let make = || vec![0usize, 1];
+        make()
+    };
+    let a = x[tape.pop().unwrap()];
+    a * a + tape.len() as f64
+}
+
+#[test]
+fn vectors_bound_later_or_through_closures_pop_once() {
+    // The last index is popped: a = x₁, f = x₁² + 1.
+    for f in [
+        popped_after_a_deferred_let_grad,
+        popped_from_a_closure_value_grad,
+    ] {
+        assert_eq!(f(&[1.0, 2.0]), (5.0, vec![0.0, 4.0]));
+    }
+    popped_after_a_deferred_let_gradcheck(&[1.0, 2.0]).unwrap();
+    popped_from_a_closure_value_gradcheck(&[1.0, 2.0]).unwrap();
+}

@@ -166,6 +166,16 @@ pub(super) fn check_signature(
                 errors.push(syn::Error::new_spanned(&pt.ty, format!("`#[differentiate]` differentiates tuples of two to four `{float}`s (`({float}, {float})`, also in a slice or an array): this tuple holds other types or more floats, which would be constants; pass them as parameters of their own or in a `#[derive(Differentiable)]` struct, or leave this parameter out with `wrt(…)` if it holds constants")));
                 continue;
             }
+            if named && inactive && crate::types::other_float(&pt.ty, &float) {
+                let float = quote!(#float);
+                let other = if float.to_string() == "f64" {
+                    "f32"
+                } else {
+                    "f64"
+                };
+                errors.push(syn::Error::new_spanned(&pt.ty, format!("this parameter holds `{other}`s, and the function computes its derivatives in `{float}`: leave it out with `wrt(…)` (it is then a constant, converted where the body writes `as {float}`), or give it the type `{float}` to differentiate with respect to it")));
+                continue;
+            }
             if named
                 && inactive
                 && !crate::types::nests_floats(&pt.ty, &float)

@@ -15,7 +15,7 @@ pub(crate) use kind::{
 };
 pub(crate) use shape::{
     holds_floats, is_array_of_elements, is_buffer, is_mut_float_ref, is_rows, mixed_float_tuple,
-    nests_floats, param_shape, row_array_len, struct_slice_element,
+    nests_floats, other_float, param_shape, row_array_len, struct_slice_element,
 };
 
 /// What a value is, as far as differentiation cares.

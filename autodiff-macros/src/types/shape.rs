@@ -22,8 +22,27 @@ pub(crate) fn is_buffer(ty: &Type, float: &Type) -> bool {
         && matches!(element(&r.elem), Some((e, false)) if kind_of_type(e, float) == Kind::Float))
 }
 
+/// Whether `ty` holds floats of the other concrete float type than the function's (an
+/// `f32` smoothing time in an `f64` function, `&[f32]` weights): a constant, whose
+/// derivative the function's float type cannot carry.
+pub(crate) fn other_float(ty: &Type, float: &Type) -> bool {
+    use super::kind::{is_float_name, peel_refs, same};
+    let leaf = |t: &Type| {
+        let t = peel_refs(t);
+        match element(t) {
+            Some((e, _)) => e.clone(),
+            None => t.clone(),
+        }
+    };
+    let leaf = leaf(ty);
+    is_float_name(float) && is_float_name(&leaf) && !same(&leaf, float)
+}
+
 /// How a parameter of this type is differentiated.
 pub(crate) fn param_shape(ty: &Type, float: &Type) -> ParamShape {
+    if other_float(ty, float) {
+        return ParamShape::Inactive;
+    }
     let owned = |t: &Type| match element(t) {
         Some((e, array)) if kind_of_type(e, float) == Kind::Float => Some(array),
         _ => None,

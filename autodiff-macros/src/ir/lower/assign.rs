@@ -115,6 +115,9 @@ impl Lowerer {
             }
         }
         let value = self.lower_expr(right, out);
+        if let (None, Place::Var(v)) = (compound, &place) {
+            self.first_value(*v, &value);
+        }
         out.push(Stmt::new(
             StmtKind::Assign {
                 place,
@@ -123,6 +126,20 @@ impl Lowerer {
             },
             span,
         ));
+    }
+
+    /// `v = value` as the first assignment of a `let v;` with no type: `v` takes the
+    /// value's kind where it is evidently not a float (taken for one until then).
+    fn first_value(&mut self, v: VarId, value: &Expr) {
+        if self.untyped_deferred.remove(&v) {
+            let k = self.kind_of(value);
+            if matches!(
+                k,
+                Kind::Int | Kind::IntSeq | Kind::Bool | Kind::FloatSeq | Kind::Array | Kind::Struct
+            ) {
+                self.vars[v].kind = k;
+            }
+        }
     }
 
     /// `(a, b) = e` and `[a, b] = e`: Rust evaluates `e`, then assigns its parts to the

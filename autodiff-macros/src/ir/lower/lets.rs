@@ -66,7 +66,12 @@ impl Lowerer {
             let kind = ty
                 .as_ref()
                 .map_or(Kind::Float, |t| kind_of_type(t, &self.float));
+            let untyped = ty.is_none();
             let var = self.declare(&ident, kind, mutable, ty);
+            // Untyped (`let v;`), its kind is that of its first value (`v = vec![0usize, 1]`).
+            if untyped {
+                self.untyped_deferred.insert(var);
+            }
             // `let mut x: f64;` assigned later, in a loop perhaps: every assignment saves
             // what it overwrites, the first one too, so the variable starts from a default.
             let init = mutable.then(|| self.placeholder(var, span));
@@ -110,7 +115,12 @@ impl Lowerer {
                 if let (
                     true,
                     Some(
-                        k @ (Kind::Int | Kind::Bool | Kind::Struct | Kind::FloatSeq | Kind::Array),
+                        k @ (Kind::Int
+                        | Kind::IntSeq
+                        | Kind::Bool
+                        | Kind::Struct
+                        | Kind::FloatSeq
+                        | Kind::Array),
                     ),
                 ) = (user, given)
                 {

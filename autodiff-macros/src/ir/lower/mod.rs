@@ -59,6 +59,9 @@ pub(super) use uses::collect_use_kinds;
 pub struct Lowerer {
     /// Lowering an expression only an integer can be (a loop's bound).
     integer_context: bool,
+    /// Variables declared without a value or a type (`let v;`), until their first
+    /// assignment gives them a kind.
+    untyped_deferred: HashSet<VarId>,
     vars: Vec<Var>,
     scopes: Vec<(BlockId, HashMap<String, VarId>)>,
     blocks: usize,
@@ -126,6 +129,7 @@ impl Lowerer {
     pub fn new(float: Type, used: HashSet<String>) -> Self {
         Lowerer {
             integer_context: false,
+            untyped_deferred: HashSet::new(),
             vars: vec![],
             scopes: vec![],
             blocks: 0,

@@ -46,6 +46,16 @@ pub(super) fn zip_as_chain(m: &syn::ExprMethodCall) -> Option<syn::Expr> {
     if closure.inputs.len() != leading + producers.len() {
         return None;
     }
+    // A parameter with an attribute (`#[allow(…)] x`) cannot stand inside the tuple pattern
+    // the chain's closure takes: left to the messages for closures.
+    let attributed = |p: &syn::Pat| {
+        quote::quote!(#p)
+            .into_iter()
+            .any(|t| matches!(t, proc_macro2::TokenTree::Punct(p) if p.as_char() == '#'))
+    };
+    if closure.inputs.iter().any(attributed) {
+        return None;
+    }
     // A receiver in parentheses only where it needs them: chains start at a name.
     let receiver = |e: &syn::Expr| match e {
         syn::Expr::Path(_) | syn::Expr::Field(_) => quote::quote!(#e),
