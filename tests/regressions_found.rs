@@ -1160,3 +1160,51 @@ fn vectors_bound_later_or_through_closures_pop_once() {
     popped_after_a_deferred_let_gradcheck(&[1.0, 2.0]).unwrap();
     popped_from_a_closure_value_gradcheck(&[1.0, 2.0]).unwrap();
 }
+
+/// Optional weights (`weights: Option<&Array1<f64>>`, a constant) matched, and `w.sum()` of
+/// the array the match binds (held-out round 10's `mse` of PricingFrontier/rustystats: the
+/// sum was taken for an iterator chain and refused). With weights, f = Σ wᵢ(yᵢ − μᵢ)² / Σ w.
+#[differentiate]
+fn optionally_weighted_mse(
+    y: &autodiff::ndarray::Array1<f64>,
+    mu: &autodiff::ndarray::Array1<f64>,
+    weights: Option<&autodiff::ndarray::Array1<f64>>,
+) -> f64 {
+    match weights {
+        Some(w) => {
+            let sum_w: f64 = w.sum();
+            let total: f64 = y
+                .iter()
+                .zip(mu.iter())
+                .zip(w.iter())
+                .map(|((&yi, &mi), &wi)| wi * (yi - mi).powi(2))
+                .sum();
+            total / sum_w
+        }
+        None => {
+            y.iter()
+                .zip(mu.iter())
+                .map(|(&yi, &mi)| (yi - mi).powi(2))
+                .sum::<f64>()
+                / y.len() as f64
+        }
+    }
+}
+
+#[test]
+fn a_sum_of_an_optional_constant_array() {
+    use autodiff::ndarray::array;
+    let (y, mu, w) = (
+        array![1.0, 2.0, 3.5],
+        array![0.5, 2.5, 3.0],
+        array![1.0, 2.0, 0.5],
+    );
+    let (f, y_bar, mu_bar) = optionally_weighted_mse_grad(&y, &mu, Some(&w));
+    assert!((f - 0.25).abs() < 1e-15);
+    let want = [1.0 / 3.5, -2.0 / 3.5, 0.5 / 3.5];
+    for k in 0..3 {
+        assert!((y_bar[k] - want[k]).abs() < 1e-15 && (mu_bar[k] + want[k]).abs() < 1e-15);
+    }
+    optionally_weighted_mse_gradcheck(&y, &mu, Some(&w)).unwrap();
+    optionally_weighted_mse_gradcheck(&y, &mu, None).unwrap();
+}

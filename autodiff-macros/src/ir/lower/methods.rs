@@ -199,7 +199,13 @@ impl Lowerer {
             "to_vec" | "clone" | "to_owned" | "into_owned" if args.is_empty() => {
                 return mk(ExprKind::Copy(Box::new(recv)))
             }
-            "sum" | "product" | "fold" | "collect" | "for_each" if recv_kind != Kind::Array => {
+            // (On a value of a type the macro does not know, `w.sum()` of the `w` a match on
+            // an `Option<&Array1<f64>>` binds, the method is called as written: activity
+            // analysis reports it if the value carries a derivative.)
+            "sum" | "product" | "fold" | "collect" | "for_each"
+                if recv_kind != Kind::Array
+                    && !(recv_kind == Kind::Other && matches!(recv.kind, ExprKind::Var(_))) =>
+            {
                 return self.unsupported(
                     span,
                     "this iterator chain",
