@@ -1,9 +1,10 @@
-//! `dot`, `matvec`, `row`, `column` and `mapv_with`: checked by the `ops_common` harness
+//! `dot`, `matvec`, `row`, `column`, `index_axis` and `mapv_with`: checked by the `ops_common` harness
 //! (VJP against central differences, JVP against VJP, f32 against f64).
 
 mod ops_common;
 
 use autodiff_runtime::gradcheck::Rng;
+use autodiff_runtime::ndarray::{self, Axis};
 use autodiff_runtime::num_traits::Float;
 use autodiff_runtime::ops;
 use ops_common::{check, flat, Pack, Rule, Scalar, Unpack};
@@ -190,6 +191,64 @@ fn row_and_column_rules() {
             column: true,
         });
     }
+}
+
+/// Line `k` along `axis` (0: a row, 1: a column) of an `m × n` matrix, the axis a value.
+struct AlongAxis {
+    m: usize,
+    n: usize,
+    axis: usize,
+    k: usize,
+}
+
+impl Rule for AlongAxis {
+    fn name(&self) -> String {
+        format!(
+            "index_axis(Axis({}), {}) of {}×{}",
+            self.axis, self.k, self.m, self.n
+        )
+    }
+    fn point(&self, rng: &mut Rng) -> Vec<f64> {
+        rng.vector(self.m * self.n, -1.5, 1.5)
+    }
+    fn value<T: Scalar>(&self, x: &[T]) -> Vec<T> {
+        let a = Unpack::new(x).mat(self.m, self.n);
+        flat(&ops::index_axis(&a, Axis(self.axis), self.k))
+    }
+    fn jvp<T: Scalar>(&self, x: &[T], t: &[T]) -> (Vec<T>, Vec<T>) {
+        let (a, da) = (
+            Unpack::new(x).mat(self.m, self.n),
+            Unpack::new(t).mat(self.m, self.n),
+        );
+        let (y, dy) = ops::index_axis_jvp(&a, Axis(self.axis), self.k, &da);
+        (flat(&y), flat(&dy))
+    }
+    fn vjp<T: Scalar>(&self, x: &[T], ybar: &[T]) -> (Vec<T>, Vec<T>) {
+        let a = Unpack::new(x).mat(self.m, self.n);
+        let len = if self.axis == 0 { self.n } else { self.m };
+        let g = Unpack::new(ybar).vec(len);
+        let (y, a_bar) = ops::index_axis_vjp(&a, Axis(self.axis), self.k, g);
+        (flat(&y), Pack::new().nd(&a_bar).done())
+    }
+}
+
+#[test]
+fn index_axis_rules() {
+    for (m, n, k) in [(1, 1, 0), (3, 4, 2), (4, 2, 1)] {
+        check(&AlongAxis { m, n, axis: 0, k });
+        check(&AlongAxis {
+            m,
+            n,
+            axis: 1,
+            k: k.min(n - 1),
+        });
+    }
+}
+
+#[test]
+#[should_panic(expected = "index_axis: axis 2 of a matrix")]
+fn index_axis_of_a_third_axis_names_it() {
+    let _ = ops::index_axis(&ndarray::Array2::<f64>::zeros((2, 2)), Axis(2), 0);
 }
 
 #[test]

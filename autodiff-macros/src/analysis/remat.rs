@@ -66,6 +66,21 @@ pub fn analyze(func: &Func, needed: &mut [bool]) -> Remat {
         if !(inner && needed[v] && !var.mutable && init.cheap()) {
             continue;
         }
+        // An alias of an immutable local of its own block (`let lane = &lane_value;`): no
+        // copy on a tape (a reference to a local taped by value would borrow a moved value),
+        // but the reference taken again once the reverse sweep has that local back.
+        if let Recompute::Value(Expr {
+            kind: ExprKind::Ref(target),
+            ..
+        }) = init
+        {
+            if let ExprKind::Var(u) = target.kind {
+                if !func.vars[u].mutable && func.vars[u].scope == var.scope {
+                    remat.insert(v, init.clone());
+                    continue;
+                }
+            }
+        }
         let mut stable = true;
         init.visit_vars(&mut |u| {
             let w = &func.vars[u];

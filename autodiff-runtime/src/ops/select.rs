@@ -1,5 +1,6 @@
-//! `row(a, i)` and `column(a, j)`: one line of a matrix, as `a.row(i)` and `a.column(j)` read
-//! it (copied out of the matrix, since a rule returns an owned array).
+//! `row(a, i)`, `column(a, j)` and `index_axis(a, axis, k)`: one line of a matrix, as
+//! `a.row(i)`, `a.column(j)` and `a.index_axis(axis, k)` read it (copied out of the matrix,
+//! since a rule returns an owned array).
 //!
 //! Selecting row `i` is `y = eᵢᵀ A`, linear in `A`: the tangent is row `i` of the tangent,
 //! and `dL = ⟨ḡ, eᵢᵀ dA⟩` gives `Ā = eᵢ ḡᵀ`, the cotangent written into row `i` of a zero
@@ -185,3 +186,90 @@ pub fn column_pullback<T: Float + 'static>(
 }
 
 for_callers!(column, column_jvp, column_pullback);
+
+/// Line `k` along `axis` of a matrix (`Axis(0)`: row `k`; `Axis(1)`: column `k`), as a new
+/// vector: `a.index_axis(axis, k)`, with the axis known only at run time (a parameter), and
+/// the lanes `a.map_axis(axis, f)` maps.
+///
+/// ***Panics*** if `k` is out of range, naming the shape.
+///
+/// ```
+/// use autodiff_runtime::{ndarray::{array, Axis}, ops};
+/// let a = array![[1.0, 2.0], [3.0, 4.0]];
+/// assert_eq!(ops::index_axis(&a, Axis(0), 1), array![3.0, 4.0]);
+/// assert_eq!(ops::index_axis(&a, Axis(1), 1), array![2.0, 4.0]);
+/// ```
+#[track_caller]
+pub fn index_axis<T: Float + 'static>(a: &Array2<T>, axis: Axis, k: usize) -> Array1<T> {
+    check_axis("index_axis", axis);
+    line("index_axis", a, axis, k)
+}
+
+#[track_caller]
+fn check_axis(op: &str, axis: Axis) {
+    assert!(
+        axis.index() < 2,
+        "{op}: axis {} of a matrix, which has two (0 and 1)",
+        axis.index()
+    );
+}
+
+/// `d(line k along axis of A) = line k along axis of dA`.
+///
+/// ```
+/// use autodiff_runtime::{ndarray::{array, Axis}, ops};
+/// let (y, dy) = ops::index_axis_jvp(&array![[1.0], [2.0]], Axis(1), 0, &array![[0.5], [0.0]]);
+/// assert_eq!((y, dy), (array![1.0, 2.0], array![0.5, 0.0]));
+/// ```
+#[track_caller]
+pub fn index_axis_jvp<T: Float + 'static>(
+    a: &Array2<T>,
+    axis: Axis,
+    k: usize,
+    da: &Array2<T>,
+) -> (Array1<T>, Array1<T>) {
+    check_shape("index_axis_jvp", "the tangent", a.shape(), da.shape());
+    (index_axis(a, axis, k), line("index_axis_jvp", da, axis, k))
+}
+
+/// `Ā` is `ḡ` written into line `k` along `axis` of a zero matrix.
+///
+/// ```
+/// use autodiff_runtime::{ndarray::{array, Axis}, ops};
+/// let (_, a_bar) = ops::index_axis_vjp(&array![[1.0, 2.0], [3.0, 4.0]], Axis(0), 1, array![5.0, 6.0]);
+/// assert_eq!(a_bar, array![[0.0, 0.0], [5.0, 6.0]]);
+/// ```
+#[track_caller]
+pub fn index_axis_vjp<T: Float + 'static>(
+    a: &Array2<T>,
+    axis: Axis,
+    k: usize,
+    dout: Array1<T>,
+) -> (Array1<T>, Array2<T>) {
+    let (y, pullback) = index_axis_pullback(a, axis, k);
+    let (a_bar,) = pullback(a, dout);
+    (y, a_bar)
+}
+
+/// The line and its pullback `(A, ḡ) ↦ (ḡ written into line k along axis,)`.
+///
+/// ```
+/// use autodiff_runtime::{ndarray::{array, Axis}, ops};
+/// let a = array![[1.0, 2.0], [3.0, 4.0]];
+/// let (y, pb) = ops::index_axis_pullback(&a, Axis(1), 0);
+/// assert_eq!((y, pb(&a, array![1.0, 1.0]).0), (array![1.0, 3.0], array![[1.0, 0.0], [1.0, 0.0]]));
+/// ```
+#[track_caller]
+pub fn index_axis_pullback<T: Float + 'static>(
+    a: &Array2<T>,
+    axis: Axis,
+    k: usize,
+) -> (
+    Array1<T>,
+    impl FnOnce(&Array2<T>, Array1<T>) -> (Array2<T>,),
+) {
+    check_axis("index_axis", axis);
+    line_pullback("index_axis", a, axis, k)
+}
+
+for_callers!(index_axis, index_axis_jvp, index_axis_pullback);

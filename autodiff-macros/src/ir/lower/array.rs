@@ -15,6 +15,7 @@ const ARRAY_RESULTS: &[&str] = &[
     "matvec",
     "row",
     "column",
+    "index_axis",
     "mapv_with",
     "mapv_env",
     "transpose",
@@ -134,6 +135,16 @@ impl Lowerer {
                     };
                 }
                 product
+            }
+            // A line along an axis known at run time (`ops::index_axis`): the axis is a
+            // constant argument, as the index is.
+            ("index_axis", 2) if self.rank(&recv) != Some(1) => {
+                let line = self.ops_call("index_axis", [vec![recv], args].concat(), span, out);
+                if let ExprKind::Var(t) = line.kind {
+                    let float = &self.float;
+                    self.vars[t].ty = Some(syn::parse_quote!(::autodiff::ndarray::Array1<#float>));
+                }
+                line
             }
             // A line of a matrix, copied out (`ops::row`, `ops::column`).
             ("row" | "column", 1) if self.rank(&recv) != Some(1) => {
@@ -415,4 +426,49 @@ pub(super) fn array_literal(e: &syn::Expr, float: &Type) -> Option<syn::Expr> {
         #(#writes)*
         #array
     }))
+}
+
+/// `a.map_axis(axis, f)` of a matrix: each lane along `axis` (for `Axis(0)` the columns, as
+/// `ops::index_axis` of the other axis reads them) passed to `f`, a closure or a function
+/// (`std1d`), as a view, the results written into a new vector:
+/// `{ let n = a.shape()[1 - axis.index()]; let mut lanes = Array1::zeros(n); for i in 0..n {
+/// let lane = a.index_axis(Axis(1 - axis.index()), i); lanes[i] = f(lane.view()); } lanes }`,
+/// lowered as written.
+/// `None` where the receiver is not a name or a field (it would be computed once per lane).
+pub(super) fn map_axis_as_loop(m: &syn::ExprMethodCall, names: [Ident; 4]) -> Option<syn::Expr> {
+    if m.method != "map_axis" || m.args.len() != 2 {
+        return None;
+    }
+    let recv = &m.receiver;
+    if !matches!(&**recv, syn::Expr::Path(_) | syn::Expr::Field(_)) {
+        return None;
+    }
+    let (axis, f) = (&m.args[0], &m.args[1]);
+    let [n, lanes, i, lane] = names;
+    let value: syn::Expr = match f {
+        // The closure's parameter bound to the lane's view (its written type dropped: the
+        // lane is read through the view as through the parameter).
+        syn::Expr::Closure(c) if c.inputs.len() == 1 => {
+            let param = match &c.inputs[0] {
+                syn::Pat::Type(t) => (*t.pat).clone(),
+                p => p.clone(),
+            };
+            let body = &c.body;
+            syn::parse_quote!({ let #param = #lane.view(); #body })
+        }
+        syn::Expr::Path(f) => syn::parse_quote!(#f(#lane.view())),
+        _ => return None,
+    };
+    let span = m.method.span();
+    // A lane along `axis` runs across the other axis: there are as many as that axis is
+    // long, and lane `i` is line `i` of the other axis (`Axis(0)`: the columns).
+    Some(syn::parse_quote_spanned! {span=> {
+        let #n = #recv.shape()[1 - (#axis).index()];
+        let mut #lanes = ::autodiff::ndarray::Array1::zeros(#n);
+        for #i in 0..#n {
+            let #lane = #recv.index_axis(::autodiff::ndarray::Axis(1 - (#axis).index()), #i);
+            #lanes[#i] = #value;
+        }
+        #lanes
+    }})
 }

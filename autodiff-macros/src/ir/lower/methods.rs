@@ -30,6 +30,13 @@ impl Lowerer {
         if let Some(chosen) = super::array::mean_axis_or(m) {
             return self.lower_expr(&chosen, out);
         }
+        if name == "map_axis" {
+            let names =
+                ["lanes_len", "lanes", "lane_index", "lane"].map(|b| self.synthetic_ident(b));
+            if let Some(lanes) = super::array::map_axis_as_loop(m, names) {
+                return self.lower_expr(&lanes, out);
+            }
+        }
         if let Some(chain) = super::ndarray_zip::zip_as_chain(m) {
             if self.zips_matrices(m) {
                 return self.unsupported(
