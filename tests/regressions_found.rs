@@ -1130,6 +1130,7 @@ fn parameters_of_the_other_float_type_left_out_by_wrt() {
 /// closure called in a block: it was taken for a float until assigned, so its `pop` ran on a
 /// copy (E0596, E0382 in the generated code; a valid mutant of CI's seed 11).
 #[differentiate]
+#[allow(clippy::needless_late_init)] // the form as a macro-generated body might write it
 fn popped_after_a_deferred_let(x: &[f64]) -> f64 {
     let v;
     v = vec![0usize, 1];
