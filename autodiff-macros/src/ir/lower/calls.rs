@@ -43,6 +43,12 @@ impl Lowerer {
             .last()
             .map(|s| s.ident.to_string())
             .unwrap_or_default();
+        // `P(x, 2.0 * y)` of a tuple struct (or a tuple variant) holding values with
+        // derivatives: the struct literal `P { 0: x, 1: 2.0 * y }` it is, not a call of a
+        // function with derived items. Constructors of constants (`Axis(0)`) stay calls.
+        if let Some(literal) = self.tuple_struct_literal(c, &last) {
+            return self.lower_expr(&literal, out);
+        }
         let mk = |kind| Expr::new(kind, span);
         if let Some(name) = path.get_ident() {
             let args: Vec<syn::Expr> = c.args.iter().cloned().collect();
@@ -244,7 +250,9 @@ impl Lowerer {
                 p.path.segments[n - 2].ident.to_string().as_str(),
                 "Array1" | "Array"
             );
-        if last == "stop_gradient" || float_static || is_vec || is_local || array_from {
+        // A tuple struct built of values with derivatives is a literal (`lower_call`).
+        let literal = self.tuple_struct_literal(c, &last).is_some();
+        if last == "stop_gradient" || float_static || is_vec || is_local || array_from || literal {
             return None;
         }
         let mut pre = vec![];
@@ -343,3 +351,44 @@ const CONSTRUCTORS: &[&str] = &[
     "min_positive_value",
     "neg_zero",
 ];
+
+impl Lowerer {
+    /// `Name(a, b)` as `Name { 0: a, 1: b }` where `Name` is written as a type is (its first
+    /// letter upper-case, not `Some`, `Ok`, `Err` or `Box`) and an argument reads a float
+    /// variable, a sequence, an array or a struct.
+    fn tuple_struct_literal(&self, c: &syn::ExprCall, last: &str) -> Option<syn::Expr> {
+        let upper = last.chars().next().is_some_and(char::is_uppercase);
+        if !upper || matches!(last, "Some" | "Ok" | "Err" | "Box") || c.args.is_empty() {
+            return None;
+        }
+        fn any_ident(
+            ts: proc_macro2::TokenStream,
+            f: &dyn Fn(&proc_macro2::Ident) -> bool,
+        ) -> bool {
+            ts.into_iter().any(|t| match t {
+                proc_macro2::TokenTree::Ident(i) => f(&i),
+                proc_macro2::TokenTree::Group(g) => any_ident(g.stream(), f),
+                _ => false,
+            })
+        }
+        let carries = |a: &syn::Expr| {
+            any_ident(quote::ToTokens::to_token_stream(a), &|i| {
+                self.lookup(&i.to_string()).is_some_and(|v| {
+                    matches!(
+                        self.vars[v].kind,
+                        Kind::Float | Kind::FloatSeq | Kind::Array | Kind::Struct
+                    )
+                })
+            })
+        };
+        if !c.args.iter().any(carries) {
+            return None;
+        }
+        let path = &c.func;
+        let fields = c.args.iter().enumerate().map(|(k, a)| {
+            let member = syn::Member::Unnamed(syn::Index::from(k));
+            quote::quote!(#member: #a)
+        });
+        Some(syn::parse_quote!(#path { #(#fields),* }))
+    }
+}

@@ -167,6 +167,15 @@ impl Lowerer {
     /// side effects on inactive values, kept as a statement.
     fn lower_effect(&mut self, e: &syn::Expr, span: Span, out: &mut Vec<Stmt>) {
         let errors = self.errors.len();
+        // `log("y", stop_gradient(y));`: a function called on constants only (literals,
+        // values whose derivative is dropped) has none to give: called as written.
+        if let syn::Expr::Call(c) = e {
+            if let (syn::Expr::Path(p), true) = (&*c.func, c.args.iter().all(constant_argument)) {
+                let args = c.args.iter().map(|a| self.lower_expr(a, out)).collect();
+                let call = ExprKind::Opaque(OpaqueCall::Function(p.path.clone(), args));
+                return self.push_effect(Expr::new(call, span), span, out);
+            }
+        }
         let lowered = self.lower_expr(e, out);
         // A call that changes what it reads is bound where it runs (`effects`): that
         // binding is the statement.
@@ -195,5 +204,16 @@ impl Lowerer {
             },
             span,
         ));
+    }
+}
+
+/// A literal, or a value whose derivative is dropped (`stop_gradient(y)`, borrowed or not).
+fn constant_argument(a: &syn::Expr) -> bool {
+    match a {
+        syn::Expr::Lit(_) => true,
+        syn::Expr::Reference(r) => constant_argument(&r.expr),
+        syn::Expr::Call(c) => matches!(&*c.func, syn::Expr::Path(p)
+            if p.path.segments.last().is_some_and(|s| s.ident == "stop_gradient")),
+        _ => false,
     }
 }

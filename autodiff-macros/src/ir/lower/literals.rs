@@ -11,6 +11,13 @@ impl Lowerer {
             ),
             syn::Lit::Int(i) => ExprKind::Int(i.clone()),
             syn::Lit::Bool(b) => ExprKind::Bool(b.value),
+            // A string, a character, bytes: constants passed as written (`log("y", v)`).
+            syn::Lit::Str(_) | syn::Lit::Char(_) | syn::Lit::ByteStr(_) | syn::Lit::Byte(_) => {
+                ExprKind::Closed(syn::Expr::Lit(syn::ExprLit {
+                    attrs: vec![],
+                    lit: lit.clone(),
+                }))
+            }
             _ => return self.unsupported(span, "this literal", "use a number or a boolean"),
         };
         Expr::new(kind, span)

@@ -5,6 +5,9 @@ use super::*;
 impl Lowerer {
     pub(super) fn lower_for(&mut self, f: &syn::ExprForLoop, out: &mut Vec<Stmt>) {
         let span = f.for_token.span;
+        if let Some(lanes) = self.axis_iter_as_lanes(f) {
+            return self.lower_for(&lanes, out);
+        }
         if let Some(sequence) = self.rows_as_sub_slices(&f.expr) {
             let mut f = f.clone();
             *f.expr = sequence;
@@ -321,4 +324,51 @@ fn has_calls(e: &syn::Expr) -> bool {
     let mut calls = Calls(false);
     syn::visit::Visit::visit_expr(&mut calls, e);
     calls.0
+}
+
+impl Lowerer {
+    /// `for row in a.axis_iter(axis) { … }` of a matrix as a loop over the lines along the
+    /// axis: `for i in 0..a.shape()[axis.index()] { let row = a.index_axis(axis, i); … }`
+    /// (`ops::index_axis`, the line copied out: the body reads it as it reads the view).
+    fn axis_iter_as_lanes(&mut self, f: &syn::ExprForLoop) -> Option<syn::ExprForLoop> {
+        let syn::Expr::MethodCall(mut m) = (*f.expr).clone() else {
+            return None;
+        };
+        // `.enumerate()`: the counter is the line's index, `for (j, col) in …`.
+        let mut counter: Option<syn::Pat> = None;
+        let mut pat = (*f.pat).clone();
+        if m.method == "enumerate" && m.args.is_empty() {
+            let syn::Expr::MethodCall(inner) = (*m.receiver).clone() else {
+                return None;
+            };
+            let syn::Pat::Tuple(t) = &pat else {
+                return None;
+            };
+            let [index, line] = [t.elems.first()?.clone(), t.elems.get(1)?.clone()];
+            if t.elems.len() != 2 {
+                return None;
+            }
+            (counter, pat, m) = (Some(index), line, inner);
+        }
+        let (recv, axis) = (&m.receiver, m.args.first()?);
+        let plain = matches!(&**recv, syn::Expr::Path(_) | syn::Expr::Field(_));
+        if m.method != "axis_iter" || m.args.len() != 1 || !plain {
+            return None;
+        }
+        let i = self.synthetic_ident("line");
+        let body = &f.body;
+        let body: syn::Block = match counter {
+            Some(c) => syn::parse_quote!({ let #c = #i; #body }),
+            None => syn::parse_quote!({ #body }),
+        };
+        let mut lanes: syn::ExprForLoop = syn::parse_quote_spanned! {m.method.span()=>
+            for #i in 0..#recv.shape()[(#axis).index()] {
+                let #pat = #recv.index_axis(#axis, #i);
+                #body
+            }
+        };
+        lanes.label = f.label.clone();
+        lanes.attrs = f.attrs.clone();
+        Some(lanes)
+    }
 }
