@@ -107,3 +107,25 @@ fn a_raw_spelling_names_the_plain_variable() {
     let (_, dy) = raw_in_wrt_grad(x, y);
     assert!((dy - 2.0 * x * y).abs() < 1e-15);
 }
+
+/// A raw function name taken by one of its parameters too (`fn r#loop(…, r#loop: &[f64], …)`,
+/// found by the hygiene soak of seed 102): the parameter is renamed in the derived items,
+/// which call the function by its name (it was hidden there: E0618).
+#[differentiate]
+fn r#loop(m: usize, r#loop: &[f64], hi: f64) -> f64 {
+    let mut s = hi;
+    for i in 0..m.min(r#loop.len()) {
+        s += r#loop[i] * hi;
+    }
+    s
+}
+
+#[test]
+fn a_raw_function_named_like_its_parameter() {
+    // s = hi + hi·(x₀ + x₁): ∂s/∂x = (hi, hi, 0), ∂s/∂hi = 1 + x₀ + x₁.
+    assert_eq!(
+        r#loop_grad(2, &[1.0, 2.0, 3.0], 0.5),
+        (2.0, vec![0.5, 0.5, 0.0], 4.0)
+    );
+    r#loop_gradcheck(2, &[1.0, 2.0, 3.0], 0.5).unwrap();
+}

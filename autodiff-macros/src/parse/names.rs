@@ -51,7 +51,8 @@ pub(crate) fn rename_params_like_items(
     let names: Vec<String> = param_idents(&item.sig)
         .into_iter()
         .map(|i| i.to_string())
-        .filter(|n| clashes(n))
+        // (A raw parameter `r#match` of a function `r#match` clashes too.)
+        .filter(|n| clashes(&n.replace("r#", "")))
         .collect();
     if names.is_empty() {
         return None;
@@ -76,13 +77,14 @@ pub(crate) fn rename_params_like_items(
         .into_iter()
         .map(|n| {
             // A name that neither is taken nor starts like the derived items' (`hh_…`).
+            let stem = n.replace("r#", "");
             let new = (1..100)
                 .map(|k| match k {
-                    1 => format!("param_{n}"),
-                    _ => format!("param{k}_{n}"),
+                    1 => format!("param_{stem}"),
+                    _ => format!("param{k}_{stem}"),
                 })
                 .find(|c| !taken.contains(c) && !clashes(c))
-                .unwrap_or_else(|| format!("__{n}"));
+                .unwrap_or_else(|| format!("__{stem}"));
             (n, Ident::new(&new, proc_macro2::Span::call_site()))
         })
         .collect();
@@ -154,7 +156,7 @@ pub(crate) fn rename_params_like_items(
     rename.visit_block_mut(&mut copy.block);
     let renames = renames
         .into_iter()
-        .map(|(old, new)| (Ident::new(&old, new.span()), new))
+        .map(|(old, new)| (crate::ir::ident(&old, new.span()), new))
         .collect();
     Some((copy, renames))
 }
