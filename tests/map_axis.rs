@@ -121,3 +121,18 @@ fn loops_over_axis_iter() {
     assert_eq!(a_bar, array![[1.0, -4.0, 6.0], [3.0, 8.0, 0.0]]);
     weighted_column_products_gradcheck(&a).unwrap();
 }
+
+/// ½ Σᵢ ‖row i‖² by a closure taking each row's dot product with itself (held-out round
+/// 11's matrix factorisation `mse` of gonza0086/mf_rust): ∂/∂a = a.
+#[differentiate]
+fn half_row_squares(a: &Array2<f64>) -> f64 {
+    0.5 * (a.map_axis(Axis(1), |x| x.dot(&x))).sum()
+}
+
+#[test]
+fn map_axis_of_a_closure_taking_a_dot_product() {
+    let a = array![[1.0, 2.0], [3.0, -1.0]];
+    let (v, a_bar) = half_row_squares_grad(&a);
+    assert_eq!((v, a_bar), (7.5, a.clone()));
+    half_row_squares_gradcheck(&a).unwrap();
+}

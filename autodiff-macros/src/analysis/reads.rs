@@ -94,10 +94,9 @@ pub fn checkpointed(s: &Stmt) -> Option<&Block> {
 pub fn passed_again(func: &Func, a: &Expr) -> bool {
     match &a.kind {
         ExprKind::Ref(_) => true,
-        ExprKind::Var(v) => {
-            matches!(func.vars[*v].ty, Some(syn::Type::Reference(_)))
-                && func.vars[*v].scope.is_none()
-        }
+        // A reference parameter, or a local typed as a reference (`let row: &Array1<f64> =
+        // &lane;`), which the callee's pullback takes again as it takes `&lane`.
+        ExprKind::Var(v) => matches!(func.vars[*v].ty, Some(syn::Type::Reference(_))),
         _ => false,
     }
 }

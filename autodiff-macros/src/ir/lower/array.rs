@@ -435,7 +435,11 @@ pub(super) fn array_literal(e: &syn::Expr, float: &Type) -> Option<syn::Expr> {
 /// let lane = a.index_axis(Axis(1 - axis.index()), i); lanes[i] = f(lane.view()); } lanes }`,
 /// lowered as written.
 /// `None` where the receiver is not a name or a field (it would be computed once per lane).
-pub(super) fn map_axis_as_loop(m: &syn::ExprMethodCall, names: [Ident; 4]) -> Option<syn::Expr> {
+pub(super) fn map_axis_as_loop(
+    m: &syn::ExprMethodCall,
+    names: [Ident; 4],
+    float: &syn::Type,
+) -> Option<syn::Expr> {
     if m.method != "map_axis" || m.args.len() != 2 {
         return None;
     }
@@ -446,15 +450,19 @@ pub(super) fn map_axis_as_loop(m: &syn::ExprMethodCall, names: [Ident; 4]) -> Op
     let (axis, f) = (&m.args[0], &m.args[1]);
     let [n, lanes, i, lane] = names;
     let value: syn::Expr = match f {
-        // The closure's parameter bound to the lane's view (its written type dropped: the
-        // lane is read through the view as through the parameter).
+        // The closure's parameter bound to a reference to the lane, typed so that its rank
+        // is known (`x.dot(&x)` of a lane is a dot product); its written type, a view, is
+        // dropped: the lane is read through the reference as through the view.
         syn::Expr::Closure(c) if c.inputs.len() == 1 => {
             let param = match &c.inputs[0] {
                 syn::Pat::Type(t) => (*t.pat).clone(),
                 p => p.clone(),
             };
             let body = &c.body;
-            syn::parse_quote!({ let #param = #lane.view(); #body })
+            syn::parse_quote!({
+                let #param: &::autodiff::ndarray::Array1<#float> = &#lane;
+                #body
+            })
         }
         syn::Expr::Path(f) => syn::parse_quote!(#f(#lane.view())),
         _ => return None,

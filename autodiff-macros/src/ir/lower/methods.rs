@@ -33,7 +33,8 @@ impl Lowerer {
         if name == "map_axis" {
             let names =
                 ["lanes_len", "lanes", "lane_index", "lane"].map(|b| self.synthetic_ident(b));
-            if let Some(lanes) = super::array::map_axis_as_loop(m, names) {
+            let float = self.float.clone();
+            if let Some(lanes) = super::array::map_axis_as_loop(m, names, &float) {
                 return self.lower_expr(&lanes, out);
             }
         }
