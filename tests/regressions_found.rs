@@ -1264,3 +1264,49 @@ fn a_branch_chosen_by_a_string() {
     assert_eq!(chosen_by_name_grad(3.0, "identity"), (3.0, 1.0));
     chosen_by_name_gradcheck(3.0, "square").unwrap();
 }
+
+/// A struct's methods in a condition (`if s.active() && s.total() > 1.0`, found by a
+/// reviewer): the condition is a `bool`, so they are called as written (they were taken for
+/// differentiated methods: `active_pullback_all` not found).
+#[derive(autodiff::Differentiable)]
+pub struct Gated {
+    pub v: Vec<f64>,
+    pub gate: f64,
+}
+
+impl Gated {
+    pub fn active(&self) -> bool {
+        self.gate > 0.0
+    }
+    pub fn total(&self) -> f64 {
+        self.v.iter().sum()
+    }
+}
+
+#[differentiate]
+fn gated(s: &Gated, x: f64) -> f64 {
+    if s.active() && s.total() > 1.0 {
+        x * s.v[0]
+    } else {
+        x * x
+    }
+}
+
+#[test]
+fn struct_methods_in_a_condition() {
+    let s = Gated {
+        v: vec![2.0, 3.0],
+        gate: 1.0,
+    };
+    let (f, s_bar, x_bar) = gated_grad(&s, 0.7);
+    assert_eq!(
+        (f, s_bar.v, s_bar.gate, x_bar),
+        (1.4, vec![0.7, 0.0], 0.0, 2.0)
+    );
+    gated_gradcheck(&s, 0.7).unwrap();
+    let off = Gated {
+        v: vec![2.0, 3.0],
+        gate: -1.0,
+    };
+    assert_eq!(gated_grad(&off, 0.7).2, 1.4);
+}

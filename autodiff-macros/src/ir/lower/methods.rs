@@ -235,8 +235,10 @@ impl Lowerer {
         let of_a_struct = matches!(recv_kind, Kind::Struct | Kind::StructSeq);
         // Where only an integer can stand (a loop's bound, `0..s.count()`), a struct's
         // method is a count: called as written, on the struct without its derivative.
-        // (Shape queries, `rows[0].len()`, read no value and stay as they are.)
-        let count = self.integer_context && !crate::ir::SHAPE_METHODS.contains(&name.as_str());
+        // So in a condition (`if s.active()`, `while s.energy() > tol`), whose value is a
+        // `bool`. (Shape queries, `rows[0].len()`, read no value and stay as they are.)
+        let count = (self.integer_context || self.in_test)
+            && !crate::ir::SHAPE_METHODS.contains(&name.as_str());
         let recv = match (of_a_struct, count) {
             (true, true) => mk(ExprKind::StopGradient(Box::new(recv))),
             _ => recv,
