@@ -136,3 +136,26 @@ fn map_axis_of_a_closure_taking_a_dot_product() {
     assert_eq!((v, a_bar), (7.5, a.clone()));
     half_row_squares_gradcheck(&a).unwrap();
 }
+
+/// A row of `axis_iter` passed on to a function taking a view (`total(row)`, found by a
+/// reviewer): Σᵢ Σⱼ aᵢⱼ², so ∂/∂a = 2a.
+#[differentiate]
+fn squares(v: ArrayView1<'_, f64>) -> f64 {
+    v.iter().map(|x| x * x).sum()
+}
+
+#[differentiate]
+fn squares_by_rows(a: &Array2<f64>) -> f64 {
+    let mut t = 0.0;
+    for row in a.axis_iter(Axis(0)) {
+        t += squares(row);
+    }
+    t
+}
+
+#[test]
+fn a_row_of_axis_iter_passed_to_a_function_taking_a_view() {
+    let a = array![[1.0, 2.0], [3.0, -1.0]];
+    assert_eq!(squares_by_rows_grad(&a), (15.0, &a * 2.0));
+    squares_by_rows_gradcheck(&a).unwrap();
+}

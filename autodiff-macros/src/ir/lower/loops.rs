@@ -328,8 +328,9 @@ fn has_calls(e: &syn::Expr) -> bool {
 
 impl Lowerer {
     /// `for row in a.axis_iter(axis) { … }` of a matrix as a loop over the lines along the
-    /// axis: `for i in 0..a.shape()[axis.index()] { let row = a.index_axis(axis, i); … }`
-    /// (`ops::index_axis`, the line copied out: the body reads it as it reads the view).
+    /// axis: `for i in 0..a.shape()[axis.index()] { let line = a.index_axis(axis, i); let row:
+    /// &Array1<F> = &line; … }` (`ops::index_axis`, the line copied out: the body reads it
+    /// through the reference as it reads the view).
     fn axis_iter_as_lanes(&mut self, f: &syn::ExprForLoop) -> Option<syn::ExprForLoop> {
         let syn::Expr::MethodCall(mut m) = (*f.expr).clone() else {
             return None;
@@ -361,9 +362,15 @@ impl Lowerer {
             Some(c) => syn::parse_quote!({ let #c = #i; #body }),
             None => syn::parse_quote!({ #body }),
         };
+        // The pattern bound to a typed reference to the line, as the view it stands for is
+        // passed on (`total(row)` of a `fn total(v: ArrayView1<f64>)`, whose derived items
+        // take `&Array1`).
+        let line = self.synthetic_ident("line_value");
+        let float = self.float.clone();
         let mut lanes: syn::ExprForLoop = syn::parse_quote_spanned! {m.method.span()=>
             for #i in 0..#recv.shape()[(#axis).index()] {
-                let #pat = #recv.index_axis(#axis, #i);
+                let #line = #recv.index_axis(#axis, #i);
+                let #pat: &::autodiff::ndarray::Array1<#float> = &#line;
                 #body
             }
         };
