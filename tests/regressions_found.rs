@@ -1237,8 +1237,27 @@ fn logged_square(x: f64) -> f64 {
     y
 }
 
+/// A call for its effect with integer arguments too (a loop's index, a length; a
+/// reviewer's finding: "this expression's value is unused").
+fn log_progress(label: &str, i: usize, v: f64) {
+    assert!(!label.is_empty() && i < 1000 && v.is_finite());
+}
+
+#[differentiate]
+fn logged_squares(x: &[f64]) -> f64 {
+    let mut s = 0.0;
+    for i in 0..x.len() {
+        s += x[i] * x[i];
+        log_progress("partial", i, autodiff::stop_gradient(s));
+    }
+    log_progress("done", x.len(), autodiff::stop_gradient(s));
+    s
+}
+
 #[test]
 fn tuple_structs_built_and_constants_logged() {
+    assert_eq!(logged_squares_grad(&[1.0, 2.0]), (5.0, vec![2.0, 4.0]));
+    logged_squares_gradcheck(&[1.0, 2.0]).unwrap();
     let (r, dx, dy) = norm_of_a_pair_grad(0.3, 0.4);
     assert!((r - 0.73_f64.sqrt()).abs() < 1e-15);
     assert!((dx - 0.3 / r).abs() < 1e-15 && (dy - 1.6 / r).abs() < 1e-15);

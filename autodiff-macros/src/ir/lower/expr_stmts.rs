@@ -170,7 +170,8 @@ impl Lowerer {
         // `log("y", stop_gradient(y));`: a function called on constants only (literals,
         // values whose derivative is dropped) has none to give: called as written.
         if let syn::Expr::Call(c) = e {
-            if let (syn::Expr::Path(p), true) = (&*c.func, c.args.iter().all(constant_argument)) {
+            let constant = |a: &syn::Expr| constant_argument(a) || self.integer_valued(a);
+            if let (syn::Expr::Path(p), true) = (&*c.func, c.args.iter().all(constant)) {
                 let args = c.args.iter().map(|a| self.lower_expr(a, out)).collect();
                 let call = ExprKind::Opaque(OpaqueCall::Function(p.path.clone(), args));
                 return self.push_effect(Expr::new(call, span), span, out);
@@ -192,6 +193,18 @@ impl Lowerer {
             );
         }
         self.push_effect(lowered, span, out);
+    }
+
+    /// An integer or a flag: a variable of those kinds, or a length (`x.len()`).
+    fn integer_valued(&self, a: &syn::Expr) -> bool {
+        match a {
+            syn::Expr::Path(p) => p.path.get_ident().is_some_and(|i| {
+                self.lookup(&i.to_string())
+                    .is_some_and(|v| matches!(self.vars[v].kind, Kind::Int | Kind::Bool))
+            }),
+            syn::Expr::MethodCall(m) => m.args.is_empty() && m.method == "len",
+            _ => false,
+        }
     }
 
     /// `let unit = call;`: a call kept for its effect.
