@@ -97,6 +97,19 @@ pub fn predicates(generics: &Generics) -> Vec<TokenStream> {
     inline.chain(written).collect()
 }
 
+/// An identifier for a name the macro builds from the user's: the `r#` of raw identifiers
+/// it came from dropped (`r#type` gives `type_bar`), and raw again where the whole name is
+/// a keyword (`r#type` itself, a function `r#match`).
+pub fn ident(name: &str, span: proc_macro2::Span) -> Ident {
+    let name = name.replace("r#", "");
+    let reserved = matches!(name.as_str(), "self" | "Self" | "super" | "crate" | "_");
+    if !reserved && syn::parse_str::<Ident>(&name).is_err() {
+        Ident::new_raw(&name, span)
+    } else {
+        Ident::new(&name, span)
+    }
+}
+
 #[cfg(test)]
 mod tests {
     use super::*;

@@ -20,7 +20,6 @@
 //! assert_eq!(w.num_params(), 3);
 //! ```
 
-mod boxed;
 mod option;
 
 use ndarray::{Array, Dimension, Zip};
@@ -381,42 +380,52 @@ impl_float!([] f32, [] f64);
 // floats in a function's second-order twin (`f_hvp`) is a tuple of them.
 impl_float!([T: Float] crate::Dual<T>);
 
-impl<T: Differentiable> Differentiable for Vec<T> {
-    type Scalar = T::Scalar;
+/// A sequence whose length a value fixes (`Vec<T>`, `Box<[T]>`): the leaves of its items in
+/// order, a tangent or cotangent of the same length.
+macro_rules! impl_sequence {
+    ($ty:ty) => {
+        impl<T: Differentiable> Differentiable for $ty {
+            type Scalar = T::Scalar;
 
-    fn zero_like(&self) -> Self {
-        self.iter().map(T::zero_like).collect()
-    }
+            fn zero_like(&self) -> Self {
+                self.iter().map(T::zero_like).collect()
+            }
 
-    fn accumulate(&mut self, other: &Self) {
-        check_lengths("accumulate", self.len(), other.len());
-        accumulate_each(self, other);
-    }
+            fn accumulate(&mut self, other: &Self) {
+                check_lengths("accumulate", self.len(), other.len());
+                accumulate_each(self, other);
+            }
 
-    fn scale(&mut self, s: Self::Scalar) {
-        scale_each(self, s);
-    }
+            fn scale(&mut self, s: Self::Scalar) {
+                scale_each(self, s);
+            }
 
-    fn set_zero(&mut self) {
-        set_zero_each(self);
-    }
+            fn set_zero(&mut self) {
+                set_zero_each(self);
+            }
 
-    fn for_each_leaf(&self, f: &mut dyn FnMut(&[Self::Scalar])) {
-        T::for_each_leaf_of_slice(self, f);
-    }
+            fn for_each_leaf(&self, f: &mut dyn FnMut(&[Self::Scalar])) {
+                T::for_each_leaf_of_slice(self, f);
+            }
 
-    fn for_each_leaf_mut(&mut self, f: &mut dyn FnMut(&mut [Self::Scalar])) {
-        T::for_each_leaf_of_slice_mut(self, f);
-    }
+            fn for_each_leaf_mut(&mut self, f: &mut dyn FnMut(&mut [Self::Scalar])) {
+                T::for_each_leaf_of_slice_mut(self, f);
+            }
 
-    fn zip_leaves_mut(
-        &mut self,
-        other: &Self,
-        f: &mut dyn FnMut(&mut [Self::Scalar], &[Self::Scalar]),
-    ) {
-        T::zip_leaves_of_slice_mut(self, other, f);
-    }
+            fn zip_leaves_mut(
+                &mut self,
+                other: &Self,
+                f: &mut dyn FnMut(&mut [Self::Scalar], &[Self::Scalar]),
+            ) {
+                T::zip_leaves_of_slice_mut(self, other, f);
+            }
+        }
+    };
 }
+
+impl_sequence!(Vec<T>);
+// A struct's fixed-length buffer (`data: Box<[f64]>`).
+impl_sequence!(Box<[T]>);
 
 /// Item by item, for `Vec<T>` and `[T; N]` (lengths already checked).
 fn accumulate_each<T: Differentiable>(items: &mut [T], others: &[T]) {
@@ -624,6 +633,15 @@ mod tests {
         let mut out = Vec::new();
         p.for_each_leaf(&mut |leaf| out.push(leaf.to_vec()));
         out
+    }
+
+    #[test]
+    fn a_boxed_slice_is_a_sequence_like_a_vec() {
+        let mut g: Box<[f64]> = vec![1.0, 2.0].into_boxed_slice();
+        g.accumulate(&vec![0.5, 0.5].into_boxed_slice());
+        assert_eq!(&*g, &[1.5, 2.5]);
+        assert_eq!(leaves(&g), [vec![1.5, 2.5]]);
+        assert_eq!(g.zero_like().len(), 2);
     }
 
     #[test]

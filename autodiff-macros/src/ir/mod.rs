@@ -640,18 +640,7 @@ pub struct Func {
     pub undecided: bool,
 }
 
-/// An identifier for a name the macro builds from the user's: the `r#` of raw identifiers
-/// it came from dropped (`r#type` gives `type_bar`), and raw again where the whole name is
-/// a keyword (`r#type` itself, a function `r#match`).
-pub fn ident(name: &str, span: Span) -> Ident {
-    let name = name.replace("r#", "");
-    let reserved = matches!(name.as_str(), "self" | "Self" | "super" | "crate" | "_");
-    if !reserved && syn::parse_str::<Ident>(&name).is_err() {
-        Ident::new_raw(&name, span)
-    } else {
-        Ident::new(&name, span)
-    }
-}
+pub use crate::tokens::ident;
 
 impl Func {
     /// Whether the function holds struct values of its own: a struct result, a literal, a

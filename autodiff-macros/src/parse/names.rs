@@ -156,15 +156,7 @@ pub(crate) fn rename_params_like_items(
     rename.visit_block_mut(&mut copy.block);
     let renames = renames
         .into_iter()
-        .map(|(old, new)| (name_ident(&old, new.span()), new))
+        .map(|(old, new)| (crate::tokens::ident(&old, new.span()), new))
         .collect();
     Some((copy, renames))
-}
-
-/// The identifier written `name` (`r#match` raw again: a keyword cannot be plain).
-fn name_ident(name: &str, span: proc_macro2::Span) -> Ident {
-    match name.strip_prefix("r#") {
-        Some(raw) => Ident::new_raw(raw, span),
-        None => Ident::new(name, span),
-    }
 }
