@@ -44,10 +44,13 @@ pub(crate) fn collapse_param_refs(item: &syn::ItemFn) -> Option<syn::ItemFn> {
             let by_value = !matches!(*pt.ty, Type::Reference(_));
             if by_value
                 && kind_of_type(&pt.ty, f) == Kind::Struct
-                && reads_named_field(&item.block, &name.ident)
+                && (reads_named_field(&item.block, &name.ident)
+                    || operand_of_arithmetic(&item.block, &name.ident))
             {
                 // `origin: Point` by value: the derived items take `&Point`, as they take
-                // `&Point` itself, and the primal gets a clone.
+                // `&Point` itself, and the primal gets a clone. (Read through a field, an
+                // operand of `+ - * /` or `-`, which a user's operator impls give a value
+                // type, `a - b` of two `Vec3`s, or lent to a method, `d.dot(&b)`.)
                 let elem = (*pt.ty).clone();
                 *pt.ty = syn::parse_quote!(&#elem);
                 changed = true;
@@ -166,6 +169,60 @@ fn reads_named_field(block: &syn::Block, name: &syn::Ident) -> bool {
         })
     }
     walk(quote::ToTokens::to_token_stream(block), name)
+}
+
+/// Whether `name` is an operand of an arithmetic operator (`name - b`, `k * (name)`,
+/// `-name`) or lent to a method (`d.dot(&name)`), or the receiver of a method lent a
+/// named value (`name.dot(&q)`), somewhere in `block`: what a struct with operator impls
+/// and methods is used as. (A receiver alone is no evidence, nor an argument by value: an
+/// enum's, an `Axis`'s or a configuration's methods are called and passed too.)
+fn operand_of_arithmetic(block: &syn::Block, name: &syn::Ident) -> bool {
+    use syn::visit::Visit;
+    struct Find<'a> {
+        name: &'a syn::Ident,
+        found: bool,
+    }
+    impl Find<'_> {
+        fn names(&self, e: &syn::Expr) -> bool {
+            match e {
+                syn::Expr::Paren(p) => self.names(&p.expr),
+                syn::Expr::Reference(r) => self.names(&r.expr),
+                syn::Expr::Unary(u) if matches!(u.op, syn::UnOp::Deref(_)) => self.names(&u.expr),
+                syn::Expr::Path(p) => p.path.is_ident(self.name),
+                _ => false,
+            }
+        }
+    }
+    impl<'ast> Visit<'ast> for Find<'_> {
+        fn visit_expr_binary(&mut self, b: &'ast syn::ExprBinary) {
+            use syn::BinOp as B;
+            if matches!(b.op, B::Add(_) | B::Sub(_) | B::Mul(_) | B::Div(_))
+                && (self.names(&b.left) || self.names(&b.right))
+            {
+                self.found = true;
+            }
+            syn::visit::visit_expr_binary(self, b);
+        }
+        fn visit_expr_method_call(&mut self, m: &'ast syn::ExprMethodCall) {
+            let lent = |a: &syn::Expr| matches!(a, syn::Expr::Reference(r) if self.names(&r.expr));
+            // `d.dot(&b)` for `b`, and for `d` too: a receiver lent a value by reference.
+            if m.args.iter().any(lent)
+                || (self.names(&m.receiver) && m.args.iter().any(|a| matches!(a, syn::Expr::Reference(r) if matches!(&*r.expr, syn::Expr::Path(_)))))
+            {
+                self.found = true;
+            }
+            syn::visit::visit_expr_method_call(self, m);
+        }
+        fn visit_expr_unary(&mut self, u: &'ast syn::ExprUnary) {
+            if matches!(u.op, syn::UnOp::Neg(_)) && self.names(&u.expr) {
+                self.found = true;
+            }
+            syn::visit::visit_expr_unary(self, u);
+        }
+    }
+    let mut find = Find { name, found: false };
+    find.visit_block(block);
+    find.found
 }
 
 /// `&f64` (of the float type) or `&usize`, `&i32`, `&bool`, …: the value itself, which the

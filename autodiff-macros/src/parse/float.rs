@@ -99,7 +99,9 @@ fn builds_its_result(sig: &Signature, body: &syn::Block) -> bool {
         .is_some_and(|name| literal_struct_names(body).contains(&name.to_string()))
 }
 
-/// The names of the structs the body builds by literals (`Vec2 { x, y }`).
+/// The names of the structs the body builds by literals (`Vec2 { x, y }`) or by a
+/// constructor (`Vec3::new(…)`, `Vec3::new_unit(…)`, `Vec3::default()`: names no float
+/// type has as associated functions).
 fn literal_struct_names(body: &syn::Block) -> Vec<String> {
     struct Literals(Vec<String>);
     impl<'ast> syn::visit::Visit<'ast> for Literals {
@@ -108,6 +110,18 @@ fn literal_struct_names(body: &syn::Block) -> Vec<String> {
                 self.0.push(last.ident.to_string());
             }
             syn::visit::visit_expr_struct(self, s);
+        }
+        fn visit_expr_call(&mut self, c: &'ast syn::ExprCall) {
+            if let syn::Expr::Path(p) = &*c.func {
+                let segments = &p.path.segments;
+                if let (2, Some(ctor)) = (segments.len(), segments.last()) {
+                    let ctor = ctor.ident.to_string();
+                    if ctor == "new" || ctor.starts_with("new_") || ctor == "default" {
+                        self.0.push(segments[0].ident.to_string());
+                    }
+                }
+            }
+            syn::visit::visit_expr_call(self, c);
         }
     }
     let mut found = Literals(vec![]);

@@ -41,6 +41,10 @@ impl Lowerer {
                     _ => self.lower_expr(&u.expr, out),
                 });
                 match u.op {
+                    // `-v` of a struct value: the user's `Neg` impl, as `v.neg()`.
+                    syn::UnOp::Neg(_) if self.kind_of(&inner) == Kind::Struct => {
+                        self.struct_negation(*inner, span, out)
+                    }
                     syn::UnOp::Neg(_) => mk(ExprKind::Neg(inner)),
                     syn::UnOp::Not(_) => mk(ExprKind::Not(inner)),
                     // `*v` of an element bound by an iterator loop: elements are values here.

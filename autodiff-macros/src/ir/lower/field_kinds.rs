@@ -134,6 +134,20 @@ impl Uses<'_> {
         true
     }
 
+    /// The field operands of the arithmetic `e` is (`self.b - self.a`, `(p.u + p.v) * k`),
+    /// as structs.
+    fn note_operands(&mut self, e: &syn::Expr) {
+        if let syn::Expr::Binary(b) = peel(e) {
+            if arithmetic(&b.op) {
+                for side in [&b.left, &b.right] {
+                    if !self.note(peel(side), Use::StructMethod) {
+                        self.note_operands(side);
+                    }
+                }
+            }
+        }
+    }
+
     /// `base[i]` where `base` is a field path: the path is a sequence of structs (not
     /// `base[a..b]`, a part of it).
     fn note_element(&mut self, e: &syn::Expr) {
@@ -285,6 +299,11 @@ impl<'ast> Visit<'ast> for Uses<'_> {
                     Use::StructMethod
                 };
                 self.note(&m.receiver, u);
+                // `(self.b - self.a).length()`: a struct's method on a result of operators,
+                // whose field operands are structs (with the user's operator impls).
+                if u == Use::StructMethod {
+                    self.note_operands(&m.receiver);
+                }
                 for a in &m.args {
                     // A float method's arguments are floats (`self.v[i].max(self.v[j])`),
                     // not elements passed to a struct's method.
@@ -384,6 +403,12 @@ impl<'ast> Visit<'ast> for Uses<'_> {
                     self.note(peel(&init.expr), Use::Int);
                     self.int_locals.insert(name);
                 }
+            }
+        }
+        // `let d = self.b - self.a; d.length()`: the same, through a name.
+        if let (syn::Pat::Ident(p), Some(init)) = (&l.pat, &l.init) {
+            if self.names.get(&p.ident.to_string()) == Some(&Kind::Struct) {
+                self.note_operands(&init.expr);
             }
         }
         if let (syn::Pat::Type(pt), Some(init)) = (&l.pat, &l.init) {

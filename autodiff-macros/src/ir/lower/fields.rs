@@ -245,26 +245,7 @@ impl Lowerer {
         m: &syn::ExprMethodCall,
         out: &mut Vec<Stmt>,
     ) -> CallParts {
-        // The pullback takes the receiver again, as a reference.
-        let owned_local = |v: VarId| {
-            let var = &self.vars[v];
-            var.scope.is_some()
-                && !var.element
-                && !matches!(var.ty, Some(syn::Type::Reference(_)))
-                && !self.fields.iter().any(|f| f.var == v)
-        };
-        let recv = match recv.kind {
-            // A struct value the function holds (a call's result, a literal): lent.
-            ExprKind::Var(v) if owned_local(v) => {
-                let span = recv.span;
-                Expr::new(ExprKind::Ref(Box::new(recv)), span)
-            }
-            ExprKind::Var(_) | ExprKind::Ref(_) => recv,
-            _ => {
-                let span = recv.span;
-                Expr::new(ExprKind::Ref(Box::new(recv)), span)
-            }
-        };
+        let recv = self.lend_receiver(recv);
         let mark = out.len();
         let rest = self.lower_in_order(&m.args, out);
         let mut args = vec![recv];
@@ -275,6 +256,52 @@ impl Lowerer {
             args,
             method: true,
         }
+    }
+
+    /// The receiver of a method call on a struct, as the derived items take it: the
+    /// pullback takes the receiver again, as a reference, so a struct value the function
+    /// holds (a call's result, a literal) is lent.
+    pub(super) fn lend_receiver(&self, recv: Expr) -> Expr {
+        let owned_local = |v: VarId| {
+            let var = &self.vars[v];
+            var.scope.is_some()
+                && !var.element
+                && !matches!(var.ty, Some(syn::Type::Reference(_)))
+                && !self.fields.iter().any(|f| f.var == v)
+        };
+        match recv.kind {
+            ExprKind::Var(v) if owned_local(v) => {
+                let span = recv.span;
+                Expr::new(ExprKind::Ref(Box::new(recv)), span)
+            }
+            ExprKind::Var(_) | ExprKind::Ref(_) => recv,
+            _ => {
+                let span = recv.span;
+                Expr::new(ExprKind::Ref(Box::new(recv)), span)
+            }
+        }
+    }
+
+    /// `method_call` with the receiver and arguments already lowered, in order.
+    pub(super) fn method_call_of(
+        &mut self,
+        recv: Expr,
+        args: Vec<Expr>,
+        m: &syn::ExprMethodCall,
+        out: &mut Vec<Stmt>,
+    ) -> Expr {
+        let span = m.method.span();
+        let mut all = vec![self.lend_receiver(recv)];
+        all.extend(args);
+        let call = CallParts {
+            callee: syn::Path::from(m.method.clone()),
+            args: all,
+            method: true,
+        };
+        let tmp = self.temp("call", Kind::Float, span);
+        self.vars[tmp].mutable = false;
+        self.push_call(tmp, call, span, out);
+        Expr::new(ExprKind::Var(tmp), span)
     }
 
     /// A method call on a struct inside an expression: a split call into a temporary

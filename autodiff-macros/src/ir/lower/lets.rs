@@ -205,6 +205,40 @@ impl Lowerer {
             {
                 self.vars[*t].kind = used_as.unwrap_or(Kind::Float);
             }
+            // `let n = (b - a).cross(&(c - a)); f.dot(&n)`: a struct method's result lent to
+            // a method later, as structs are (floats are passed by value), or made from
+            // structs and asked for `n.dot(…)` (which an array has too, but a struct method
+            // taking structs is a vector's).
+            let (of_a_struct, from_structs) = match out.last() {
+                Some(Stmt {
+                    kind:
+                        StmtKind::Call {
+                            method: true, args, ..
+                        },
+                    ..
+                }) if args
+                    .first()
+                    .is_some_and(|r| self.kind_of(r) == Kind::Struct) =>
+                {
+                    (
+                        true,
+                        args[1..].iter().any(|a| self.kind_of(a) == Kind::Struct),
+                    )
+                }
+                _ => (false, false),
+            };
+            let lent = self.lent_names.contains(&ident.to_string());
+            if just_called
+                && of_a_struct
+                && self.vars[*t].kind == Kind::Float
+                && match used_as {
+                    None => lent,
+                    Some(Kind::Array) => lent || from_structs,
+                    _ => false,
+                }
+            {
+                self.vars[*t].kind = Kind::Struct;
+            }
         }
         let kind = match &ty {
             Some(t) => kind_of_type(t, &self.float),

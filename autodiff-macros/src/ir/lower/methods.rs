@@ -245,6 +245,11 @@ impl Lowerer {
         };
         let of_a_struct = of_a_struct && !count;
         if (rules::lookup(&name).is_none() || of_a_struct) && self.differentiable_receiver(&recv) {
+            // The arguments lowered above, in order after the receiver (lowering them again
+            // would compute them twice), unless a closure among them was read as a constant.
+            if !m.args.iter().any(|a| matches!(a, syn::Expr::Closure(_))) {
+                return self.method_call_of(recv, args, m, out);
+            }
             return self.method_call(recv, m, out);
         }
         if (recv_kind.is_float() && !of_a_struct) || recv_kind == Kind::Other {

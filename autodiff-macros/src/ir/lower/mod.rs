@@ -107,6 +107,8 @@ pub struct Lowerer {
     use_kinds: HashMap<String, Kind>,
     /// The names cast with `as` in the statements after the current `let`.
     cast_names: std::collections::HashSet<String>,
+    /// Names the statements after a `let` lend to a method (`u.dot(&n)`).
+    lent_names: std::collections::HashSet<String>,
     /// The items of the body's outermost block, kept for every generated function.
     body_items: Vec<syn::Item>,
     /// The names of the body's nested `fn`s: plain calls, with no derivatives.
@@ -154,6 +156,7 @@ impl Lowerer {
             field_kinds: HashMap::new(),
             use_kinds: HashMap::new(),
             cast_names: Default::default(),
+            lent_names: Default::default(),
             body_items: vec![],
             local_fns: vec![],
             type_params: vec![],

@@ -1,6 +1,7 @@
 //! Unary and binary operators: arithmetic, comparisons, and `&&`/`||`, which evaluate
 //! their right operand only when needed.
 
+use super::calls::CallParts;
 use super::*;
 
 impl Lowerer {
@@ -77,6 +78,22 @@ impl Lowerer {
             let (l, r) = (both.next(), both.next());
             (l.expect("two operands"), r.expect("two operands"))
         };
+        if let Some(method) = struct_operator_method(&b.op) {
+            if self.kind_of(&l) == Kind::Float && self.kind_of(&r) == Kind::Struct {
+                // The derivatives of `impl Mul<Vec3> for f64` would be methods of a trait
+                // for `f64`, which the block's expansion does not write for operators.
+                // (The value stays a struct, so that its uses add no errors of their own.)
+                self.unsupported(
+                    span,
+                    "an operator with a float on the left of a struct value (`k * v`)",
+                    "write the struct on the left (`v * k`, with `#[differentiate] impl Mul<f64> for V`)",
+                );
+                return self.struct_operator(method, r, l, span, out);
+            }
+            if self.kind_of(&l) == Kind::Struct || self.kind_of(&r) == Kind::Struct {
+                return self.struct_operator(method, l, r, span, out);
+            }
+        }
         if self.kind_of(&l) == Kind::Array || self.kind_of(&r) == Kind::Array {
             let op = match b.op {
                 B::Add(_) => Some(ArithOp::Add),
@@ -114,6 +131,61 @@ impl Lowerer {
             _ => return self.unsupported(span, "this operator", "use `+ - * / %`, comparisons, `&&` or `||` (assignments such as `+=` are statements)"),
         };
         Expr::new(kind, span)
+    }
+}
+
+/// The method of the operator trait behind an arithmetic operator (`-` is `Sub::sub`).
+fn struct_operator_method(op: &syn::BinOp) -> Option<&'static str> {
+    use syn::BinOp as B;
+    Some(match op {
+        B::Add(_) => "add",
+        B::Sub(_) => "sub",
+        B::Mul(_) => "mul",
+        B::Div(_) => "div",
+        _ => return None,
+    })
+}
+
+impl Lowerer {
+    /// `a - b` where an operand is a struct value (`*b - *a` of `&Vec3` parameters, `v * k`
+    /// of a local `Vec3`): the user's operator impl, called as the method it is
+    /// (`a.sub(b)`), whose derivatives `#[differentiate] impl Sub for Vec3` wrote beside the
+    /// struct. The result is taken for a struct (`Output = Self`, the usual form); a `let`
+    /// with a type says otherwise.
+    fn struct_operator(
+        &mut self,
+        method: &str,
+        l: Expr,
+        r: Expr,
+        span: Span,
+        out: &mut Vec<Stmt>,
+    ) -> Expr {
+        self.operator_call(method, vec![l, r], span, out)
+    }
+
+    /// `-v` of a struct value: the user's `Neg` impl, as `v.neg()`.
+    pub(super) fn struct_negation(&mut self, v: Expr, span: Span, out: &mut Vec<Stmt>) -> Expr {
+        self.operator_call("neg", vec![v], span, out)
+    }
+
+    /// The operator trait's method, called on the first operand.
+    fn operator_call(
+        &mut self,
+        method: &str,
+        mut operands: Vec<Expr>,
+        span: Span,
+        out: &mut Vec<Stmt>,
+    ) -> Expr {
+        operands[0] = self.lend_receiver(operands[0].clone());
+        let call = CallParts {
+            callee: syn::Path::from(crate::ir::ident(method, span)),
+            args: operands,
+            method: true,
+        };
+        let tmp = self.temp("call", Kind::Struct, span);
+        self.vars[tmp].mutable = false;
+        self.push_call(tmp, call, span, out);
+        Expr::new(ExprKind::Var(tmp), span)
     }
 }
 

@@ -3,7 +3,7 @@
 //! flags, so that each IR block runs to its end or not at all.
 
 use super::let_patterns::{expand_let_else, is_let_else};
-use super::uses::{collect_casts, collect_use_kinds};
+use super::uses::{collect_casts, collect_lent_args, collect_use_kinds};
 use super::*;
 
 /// What happens to a block's tail expression.
@@ -146,7 +146,11 @@ impl Lowerer {
         // A statement list inside a statement (a block an initialiser is lowered to, such as
         // the copy of `&x[a..b]` passed on) has uses of its own: the enclosing list's are
         // put back when it ends, so the `let` being lowered still sees its own.
-        let enclosing = (self.use_kinds.clone(), self.cast_names.clone());
+        let enclosing = (
+            self.use_kinds.clone(),
+            self.cast_names.clone(),
+            self.lent_names.clone(),
+        );
         for (i, stmt) in stmts.iter().enumerate() {
             let last = i + 1 == stmts.len();
             let before = out.len();
@@ -154,9 +158,11 @@ impl Lowerer {
             if let syn::Stmt::Local(_) = stmt {
                 self.use_kinds.clear();
                 self.cast_names.clear();
+                self.lent_names.clear();
                 for later in &stmts[i + 1..] {
                     collect_use_kinds(later.to_token_stream(), &mut self.use_kinds);
                     collect_casts(later.to_token_stream(), &mut self.cast_names);
+                    collect_lent_args(later.to_token_stream(), &mut self.lent_names);
                 }
                 // `let t = g(q); t`: a name the function returns has the result's kind.
                 if let (Tail::Return, [r], Some(syn::Stmt::Expr(syn::Expr::Path(p), None))) =
@@ -196,7 +202,7 @@ impl Lowerer {
                 break;
             }
         }
-        (self.use_kinds, self.cast_names) = enclosing;
+        (self.use_kinds, self.cast_names, self.lent_names) = enclosing;
         out
     }
 

@@ -79,6 +79,31 @@ pub(in crate::ir) fn collect_use_kinds(
     }
 }
 
+/// Names lent to a method (`u.dot(&n)`, `a.angle(&n, k)`): a borrowed argument, which
+/// in numerical code is a struct, a sequence or an array, seldom a float.
+pub(super) fn collect_lent_args(ts: proc_macro2::TokenStream, out: &mut HashSet<String>) {
+    use proc_macro2::{Delimiter, TokenTree};
+    let trees: Vec<TokenTree> = ts.into_iter().collect();
+    for (k, tt) in trees.iter().enumerate() {
+        let TokenTree::Group(g) = tt else { continue };
+        let method_args = g.delimiter() == Delimiter::Parenthesis
+            && k >= 2
+            && matches!(&trees[k - 1], TokenTree::Ident(_))
+            && matches!(&trees[k - 2], TokenTree::Punct(p) if p.as_char() == '.');
+        if method_args {
+            let inner: Vec<TokenTree> = g.stream().into_iter().collect();
+            for arg in inner.split(|t| matches!(t, TokenTree::Punct(p) if p.as_char() == ',')) {
+                if let [TokenTree::Punct(amp), TokenTree::Ident(name)] = arg {
+                    if amp.as_char() == '&' {
+                        out.insert(name.to_string());
+                    }
+                }
+            }
+        }
+        collect_lent_args(g.stream(), out);
+    }
+}
+
 /// Names cast with `as` (`i as f64`).
 pub(super) fn collect_casts(
     ts: proc_macro2::TokenStream,
