@@ -1329,3 +1329,36 @@ fn struct_methods_in_a_condition() {
     };
     assert_eq!(gated_grad(&off, 0.7).2, 1.4);
 }
+
+// Found by the hygiene soak (seed 104): a closure called in an `if` condition, with a
+// differentiated call among its arguments whose own argument is a call on constants. The
+// inlined closure's `let`s split the differentiated call while the call on constants ran
+// on primal values, so `inner`'s entry point got one tangent too few (a rustc error).
+#[differentiate]
+fn soak_inner(a: f64, b: f64, c: f64) -> f64 {
+    a * b + c.cos()
+}
+
+fn soak_konst(x: f64, n: usize) -> f64 {
+    x * n as f64
+}
+
+#[differentiate]
+fn soak_outer(a: f64, c: f64) -> f64 {
+    let g = |t: f64, s: f64| t * s + a;
+    let v = if g(soak_inner(c * c, soak_konst(2.0, 1), c.sin()), 0.5) > 0.42 {
+        a * c
+    } else {
+        c
+    };
+    v * a
+}
+
+#[test]
+fn a_condition_calls_a_closure_of_a_differentiated_call() {
+    // The condition holds at (0.7, 0.9), so f = a² c: ∂f/∂a = 2ac, ∂f/∂c = a².
+    let (f, a_bar, c_bar) = soak_outer_grad(0.7, 0.9);
+    assert!((f - 0.441).abs() < 1e-15 && (a_bar - 1.26).abs() < 1e-15);
+    assert!((c_bar - 0.49).abs() < 1e-15);
+    soak_outer_gradcheck(0.7, 0.9).unwrap();
+}

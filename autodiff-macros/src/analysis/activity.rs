@@ -199,6 +199,16 @@ fn check_opaque(e: &Expr, act: &Activity, func: &Func, errors: &mut Vec<syn::Err
                 return;
             }
         }
+        let function_param = func.params.iter().any(|p| {
+            func.vars[p.var].kind == crate::types::Kind::Other && func.vars[p.var].name == name
+        });
+        if function_param {
+            errors.push(syn::Error::new(
+                x.span,
+                format!("`{name}` is a function value, called here with a value that carries a derivative: the macro cannot see its derivative (it differentiates the functions it can name); call a `#[differentiate]` function by name, or wrap the argument in `autodiff::stop_gradient(…)` if it is meant as a constant"),
+            ));
+            return;
+        }
         if OPTION_DEFAULTS.contains(&name.as_str()) {
             errors.push(syn::Error::new(
                 x.span,

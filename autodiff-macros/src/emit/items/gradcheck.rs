@@ -92,7 +92,7 @@ pub(super) fn emit(
         .map(|p| passed_name(ctx, p))
         .collect();
     let active: Vec<&Param> = ctx.func.params.iter().filter(|p| p.active).collect();
-    let at_point = arguments(ctx, quote!(__v));
+    let at_point = arguments(ctx, &item.sig.generics, quote!(__v));
     let skip_grads: Vec<TokenStream> = active.iter().map(|_| quote!(_)).collect();
     let directions: Vec<TokenStream> = active
         .iter()
@@ -285,7 +285,7 @@ fn as_written(written: &syn::Type, arg: TokenStream) -> TokenStream {
 
 /// The arguments of a call at the flat point `from`: active parameters rebuilt from it,
 /// inactive ones passed as they are.
-fn arguments(ctx: &Ctx, from: TokenStream) -> Vec<TokenStream> {
+fn arguments(ctx: &Ctx, generics: &syn::Generics, from: TokenStream) -> Vec<TokenStream> {
     ctx.func
         .params
         .iter()
@@ -296,12 +296,40 @@ fn arguments(ctx: &Ctx, from: TokenStream) -> Vec<TokenStream> {
                 let n = passed_name(ctx, p);
                 if matches!(p.ty, syn::Type::Reference(_)) {
                     quote!(#n)
+                } else if is_generic_fn(&p.ty, generics) {
+                    // `f: impl Fn(f64) -> f64` (or `F: Fn(…)`), called at every point: lent,
+                    // since `&F` is a `Fn` too and a closure need not be `Clone`.
+                    quote!(&#n)
                 } else {
                     quote!(#n.clone())
                 }
             }
         })
         .collect()
+}
+
+/// Whether `ty` is `impl Fn(…)` or a type parameter bounded by `Fn(…)`.
+fn is_generic_fn(ty: &syn::Type, generics: &syn::Generics) -> bool {
+    let is_fn = |b: &syn::TypeParamBound| matches!(b, syn::TypeParamBound::Trait(t) if t.path.segments.last().is_some_and(|s| s.ident == "Fn"));
+    match ty {
+        syn::Type::ImplTrait(i) => i.bounds.iter().any(is_fn),
+        syn::Type::Path(p) => p.path.get_ident().is_some_and(|name| {
+            let in_params = generics
+                .type_params()
+                .any(|t| t.ident == *name && t.bounds.iter().any(is_fn));
+            let in_where = generics.where_clause.as_ref().is_some_and(|w| {
+                w.predicates.iter().any(|pr| match pr {
+                    syn::WherePredicate::Type(pt) => {
+                        matches!(&pt.bounded_ty, syn::Type::Path(b) if b.path.is_ident(name))
+                            && pt.bounds.iter().any(is_fn)
+                    }
+                    _ => false,
+                })
+            });
+            in_params || in_where
+        }),
+        _ => false,
+    }
 }
 
 /// Active parameter `p`, of its own type, from its range of the flat slice `from`.

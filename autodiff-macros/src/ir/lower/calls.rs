@@ -37,6 +37,17 @@ impl Lowerer {
                 "call a named function",
             );
         };
+        // `<f64 as Blend>::blend(…)` (a rule's, `<T as Float>::sqrt(x)`, was made plain by
+        // `unqualified`): the derived items of a trait's function are reached through the
+        // type's path or a method call, not through the trait. (Without arguments, a
+        // constant: `<f64 as Zero>::zero()`, which chains are desugared into.)
+        if p.qself.is_some() && !c.args.is_empty() {
+            return self.unsupported(
+                span,
+                "a call through a qualified path (`<T as Trait>::f(…)`)",
+                "call the function through its type (`Normal::ln_pdf(…)`) or as a method, with `#[differentiate]` on the trait's `impl` block",
+            );
+        }
         let path = &p.path;
         let last = path
             .segments
@@ -56,10 +67,24 @@ impl Lowerer {
                 return self.lower_expr(&block, out);
             }
         }
-        if path
-            .get_ident()
-            .is_some_and(|i| self.lookup(&i.to_string()).is_some())
-        {
+        if let Some(v) = path.get_ident().and_then(|i| self.lookup(&i.to_string())) {
+            // `f(x0)` of a parameter holding a function (`f: impl Fn(f64) -> f64`, `fn(f64) ->
+            // f64`): called as written, as any function without derivatives is; activity
+            // analysis refuses it where an argument carries a derivative, which the macro
+            // cannot carry through a function it cannot see. (A parameter is bound in every
+            // generated item; a local holding a function is not.)
+            if self.vars[v].scope.is_none() && self.vars[v].kind == Kind::Other {
+                let mut args = self.lower_in_order(&c.args, out);
+                // In a test (`if f(a) < f(b)`) only the value is compared.
+                if self.in_test {
+                    for a in args.iter_mut() {
+                        let span = a.span;
+                        *a = Expr::new(ExprKind::StopGradient(Box::new(a.clone())), span);
+                    }
+                }
+                let callee = syn::Path::from(self.vars[v].name.clone());
+                return mk(ExprKind::Opaque(OpaqueCall::Function(callee, args)));
+            }
             return self.unsupported(
                 span,
                 "calling a function value (a parameter or local holding a function)",
@@ -222,6 +247,11 @@ impl Lowerer {
 
     /// If `e` is a call that may need a derivative, lowers its arguments and returns it.
     pub(super) fn split_call(&mut self, e: &syn::Expr, out: &mut Vec<Stmt>) -> Option<CallParts> {
+        // In a test (a `let` of a closure inlined into an `if` condition), every call runs on
+        // primal values, as `lower_call` has it: none is split.
+        if self.in_test {
+            return None;
+        }
         if let syn::Expr::MethodCall(m) = e {
             return self.split_method(m, out);
         }

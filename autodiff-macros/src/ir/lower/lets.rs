@@ -227,6 +227,40 @@ impl Lowerer {
                 }
                 _ => (false, false),
             };
+            // `let n = self.count(); for i in 0..n`: a struct method's result the body uses
+            // as an integer, which has no derivative: the method called as written, on the
+            // struct without its derivative (as `0..self.count()` is).
+            if just_called && of_a_struct && used_as == Some(Kind::Int) && ty.is_none() {
+                if let Some(Stmt {
+                    kind: StmtKind::Call { callee, args, .. },
+                    span: call_span,
+                    ..
+                }) = out.pop()
+                {
+                    let mut args = args.into_iter();
+                    let recv = args.next().expect("a method call has a receiver");
+                    let recv = Expr::new(ExprKind::StopGradient(Box::new(recv)), call_span);
+                    let method = callee.get_ident().expect("a method's name").clone();
+                    let call = Expr::new(
+                        ExprKind::Opaque(OpaqueCall::Method(
+                            Box::new(recv),
+                            method,
+                            None,
+                            args.collect(),
+                        )),
+                        call_span,
+                    );
+                    let var = self.declare(&ident, Kind::Int, mutable, None);
+                    out.push(Stmt::new(
+                        StmtKind::Let {
+                            var,
+                            init: Some(call),
+                        },
+                        span,
+                    ));
+                    return;
+                }
+            }
             let lent = self.lent_names.contains(&ident.to_string());
             if just_called
                 && of_a_struct

@@ -75,6 +75,17 @@ impl Lowerer {
             let base = self.lower_expr(&f.base, out);
             return Expr::new(ExprKind::Field(Box::new(base), f.member.clone()), span);
         }
+        // `r.start` of a parameter without derivatives of a type the macro does not
+        // differentiate (`r: Range<f64>`, also through `let Range { start, end } = r;`): a
+        // constant, read as written.
+        if let syn::Expr::Path(p) = super::fields::peel(&f.base) {
+            if let Some(v) = p.path.get_ident().and_then(|i| self.lookup(&i.to_string())) {
+                if self.vars[v].scope.is_none() && self.vars[v].kind == Kind::Other {
+                    let base = Expr::new(ExprKind::Var(v), span);
+                    return Expr::new(ExprKind::Field(Box::new(base), f.member.clone()), span);
+                }
+            }
+        }
         let (what, instead) = describe_unsupported(&syn::Expr::Field(f.clone()));
         self.unsupported(span, what, instead)
     }

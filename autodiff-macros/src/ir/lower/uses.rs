@@ -38,10 +38,42 @@ pub(in crate::ir) fn collect_use_kinds(
             if let ([TokenTree::Ident(i)], true) = (inner.as_slice(), indexes) {
                 out.entry(i.to_string()).or_insert(Kind::Int);
             }
+            // `c[n - 1 - i]`: the first name of an index's arithmetic too.
+            if let ([TokenTree::Ident(i), TokenTree::Punct(op), ..], true) =
+                (inner.as_slice(), indexes)
+            {
+                if matches!(op.as_char(), '+' | '-' | '*' | '/' | '%') {
+                    out.entry(i.to_string()).or_insert(Kind::Int);
+                }
+            }
             collect_use_kinds(g.stream(), out);
             continue;
         }
         let TokenTree::Ident(name) = tt else { continue };
+        // `for i in 0..n`, `for i in k..=n`: the end of a loop's range is an integer.
+        let dot =
+            |j: usize| matches!(trees.get(j), Some(TokenTree::Punct(p)) if p.as_char() == '.');
+        let range_end = if k >= 2 && dot(k - 1) && dot(k - 2) {
+            Some(k - 2)
+        } else if k >= 3
+            && matches!(&trees[k - 1], TokenTree::Punct(p) if p.as_char() == '=')
+            && dot(k - 2)
+            && dot(k - 3)
+        {
+            Some(k - 3)
+        } else {
+            None
+        };
+        // (The name itself, not `0..a.len()` or `0..v[k]`.)
+        let alone = !matches!(trees.get(k + 1), Some(TokenTree::Punct(p)) if p.as_char() == '.')
+            && !matches!(trees.get(k + 1), Some(TokenTree::Group(g)) if g.delimiter() != Delimiter::Brace);
+        if let (Some(dots), true) = (range_end, alone) {
+            let loop_range = (dots.saturating_sub(2)..dots)
+                .any(|j| matches!(&trees[j], TokenTree::Ident(i) if i == "in"));
+            if loop_range {
+                out.entry(name.to_string()).or_insert(Kind::Int);
+            }
+        }
         let after_dot = k > 0 && matches!(&trees[k - 1], TokenTree::Punct(p) if p.as_char() == '.');
         if after_dot {
             continue;
