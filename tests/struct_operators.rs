@@ -79,6 +79,19 @@ impl Mul<f64> for Vec3 {
     }
 }
 
+// The float on the left (`k * v`).
+#[differentiate]
+impl Mul<Vec3> for f64 {
+    type Output = Vec3;
+    fn mul(self, v: Vec3) -> Vec3 {
+        Vec3 {
+            x: self * v.x,
+            y: self * v.y,
+            z: self * v.z,
+        }
+    }
+}
+
 #[differentiate]
 impl Div<f64> for Vec3 {
     type Output = Vec3;
@@ -91,11 +104,12 @@ impl Div<f64> for Vec3 {
     }
 }
 
+// Written with `Self` and `Self::Output`, as often.
 #[differentiate]
 impl Neg for Vec3 {
-    type Output = Vec3;
-    fn neg(self) -> Vec3 {
-        Vec3 {
+    type Output = Self;
+    fn neg(self) -> Self::Output {
+        Self {
             x: -self.x,
             y: -self.y,
             z: -self.z,
@@ -115,7 +129,7 @@ fn spring_energy(a: &Vec3, b: &Vec3, k: f64, rest: f64) -> f64 {
 #[differentiate]
 fn triangle_score(a: Vec3, b: Vec3, c: Vec3, t: f64) -> f64 {
     let m = (a + b + c) / 3.0;
-    let e = -(m - a) * t;
+    let e = t * -(m - a);
     let n = (b - a).cross(&(c - a));
     e.dot(&n) + n.dot(&c) + (a * 2.0).length()
 }
@@ -131,6 +145,14 @@ impl Segment {
     pub fn length(&self) -> f64 {
         (self.to - self.from).length()
     }
+
+    /// `|p − (from + to)/2|²`: fields under operators through `let`s, the struct shown by
+    /// the parameter it is combined with (`*p - m`).
+    pub fn midpoint_distance(&self, p: &Vec3) -> f64 {
+        let m = (self.from + self.to) * 0.5;
+        let d = *p - m;
+        d.dot(&d)
+    }
 }
 
 /// Structs taken by value and read only through their methods: the one lent (`&q`) and
@@ -138,6 +160,83 @@ impl Segment {
 #[differentiate]
 fn cosine(p: Vec3, q: Vec3) -> f64 {
     p.dot(&q) / (p.length() * q.length())
+}
+
+#[derive(Clone, Debug, Differentiable)]
+pub struct Body {
+    pub pos: Vec3,
+    pub mass: f64,
+}
+
+/// Gravitational potential energy, `E = −Σ_{i<j} mᵢ mⱼ / |pᵢ − pⱼ|`: elements' struct fields
+/// under operators, by index.
+#[differentiate]
+fn potential(bodies: &[Body]) -> f64 {
+    let mut e = 0.0;
+    for i in 0..bodies.len() {
+        for j in (i + 1)..bodies.len() {
+            let r = (bodies[i].pos - bodies[j].pos).length();
+            e -= bodies[i].mass * bodies[j].mass / r;
+        }
+    }
+    e
+}
+
+/// The same through elements bound by loops (the inner one over a part of the slice) and a
+/// `let` used as a struct.
+#[differentiate]
+fn potential_by_elements(bodies: &Vec<Body>, g: f64) -> f64 {
+    let mut e = 0.0;
+    for (i, a) in bodies.iter().enumerate() {
+        for b in &bodies[i + 1..] {
+            let d = a.pos - b.pos;
+            e -= g * a.mass * b.mass / d.length();
+        }
+    }
+    e
+}
+
+/// A point whose operators are implemented on references (`&a - &b`), with and without
+/// named lifetimes.
+#[derive(Clone, Copy, Debug, Differentiable)]
+pub struct P2 {
+    pub x: f64,
+    pub y: f64,
+}
+
+#[differentiate]
+impl P2 {
+    pub fn norm(&self) -> f64 {
+        (self.x * self.x + self.y * self.y).sqrt()
+    }
+}
+
+#[differentiate]
+impl Sub for &P2 {
+    type Output = P2;
+    fn sub(self, o: Self) -> Self::Output {
+        P2 {
+            x: self.x - o.x,
+            y: self.y - o.y,
+        }
+    }
+}
+
+#[differentiate]
+impl<'a, 'b> Add<&'b P2> for &'a P2 {
+    type Output = P2;
+    fn add(self, o: &'b P2) -> P2 {
+        P2 {
+            x: self.x + o.x,
+            y: self.y + o.y,
+        }
+    }
+}
+
+/// `|a − b| + |a + b|`.
+#[differentiate]
+fn spread(a: &P2, b: &P2) -> f64 {
+    (a - b).norm() + (a + b).norm()
 }
 
 fn v(x: f64, y: f64, z: f64) -> Vec3 {
@@ -221,6 +320,15 @@ fn struct_fields_under_operators() {
     // ∂|to − from|/∂to = d / |d|.
     assert!(close(s_bar.to.y, d.y / want) && close(s_bar.from.z, -d.z / want));
     s.length_gradcheck().unwrap();
+    // ∂/∂p = 2 d, ∂/∂from = ∂/∂to = −d, with d = p − (from + to)/2.
+    let (_, s_bar, p_bar) = s.midpoint_distance_grad(&C);
+    let d = v(
+        C.x - (A.x + B.x) / 2.0,
+        C.y - (A.y + B.y) / 2.0,
+        C.z - (A.z + B.z) / 2.0,
+    );
+    assert!(close(p_bar.x, 2.0 * d.x) && close(s_bar.from.y, -d.y) && close(s_bar.to.z, -d.z));
+    s.midpoint_distance_gradcheck(&C).unwrap();
 }
 
 #[test]
@@ -236,4 +344,49 @@ fn by_value_structs_read_through_methods() {
     let (d, a_bar, b_bar) = A.distance_grad(&B);
     assert!(close(a_bar.y, (A.y - B.y) / d) && close(b_bar.x, (B.x - A.x) / d));
     A.distance_gradcheck(&B).unwrap();
+}
+
+fn bodies() -> Vec<Body> {
+    vec![
+        Body { pos: A, mass: 1.0 },
+        Body { pos: B, mass: 2.0 },
+        Body { pos: C, mass: 0.5 },
+    ]
+}
+
+#[test]
+fn struct_fields_of_elements_under_operators() {
+    let bodies = bodies();
+    let (e, bar) = potential_grad(&bodies);
+    let (e2, bar2, g_bar) = potential_by_elements_grad(&bodies, 1.0);
+    assert!(close(e, e2) && close(g_bar, e));
+    // Translation invariance: the forces sum to zero.
+    for coordinate in [|p: &Vec3| p.x, |p: &Vec3| p.y, |p: &Vec3| p.z] {
+        let total: f64 = bar.iter().map(|b| coordinate(&b.pos)).sum();
+        assert!(total.abs() < 1e-12, "{total}");
+    }
+    for (b, b2) in bar.iter().zip(&bar2) {
+        assert!(close(b.mass, b2.mass) && close(b.pos.x, b2.pos.x));
+    }
+    // Two bodies: ∂E/∂p₁ = m₁ m₂ (p₁ − p₂) / r³, ∂E/∂m₁ = −m₂ / r.
+    let two = &bodies[..2];
+    let (_, bar) = potential_grad(two);
+    let d = v(A.x - B.x, A.y - B.y, A.z - B.z);
+    let r = (d.x * d.x + d.y * d.y + d.z * d.z).sqrt();
+    assert!(close(bar[0].pos.y, 2.0 * d.y / (r * r * r)));
+    assert!(close(bar[0].mass, -2.0 / r) && close(bar[1].pos.z, -2.0 * d.z / (r * r * r)));
+    potential_gradcheck(&bodies).unwrap();
+    potential_by_elements_gradcheck(&bodies, 1.5).unwrap();
+}
+
+#[test]
+fn operators_on_references() {
+    let (a, b) = (P2 { x: 0.3, y: -1.2 }, P2 { x: 0.8, y: 0.5 });
+    let (f, a_bar, b_bar) = spread_grad(&a, &b);
+    let (dx, dy, sx, sy) = (a.x - b.x, a.y - b.y, a.x + b.x, a.y + b.y);
+    let (d, s) = ((dx * dx + dy * dy).sqrt(), (sx * sx + sy * sy).sqrt());
+    assert!(close(f, d + s));
+    // ∂/∂a = (a − b)/|a − b| + (a + b)/|a + b|, ∂/∂b = −(a − b)/|a − b| + (a + b)/|a + b|.
+    assert!(close(a_bar.x, dx / d + sx / s) && close(b_bar.y, -dy / d + sy / s));
+    spread_gradcheck(&a, &b).unwrap();
 }

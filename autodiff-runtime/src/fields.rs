@@ -363,6 +363,51 @@ pub fn column<S, F: ColumnElem>(items: &[S], read: impl Fn(&S) -> F) -> Vec<F> {
     items.iter().map(read).collect()
 }
 
+/// The struct-valued field `read` of every element (`bodies[i].pos` of a `Vec3` field), as
+/// a sequence: a column of structs, which the body uses with their operators and methods.
+///
+/// ```
+/// use autodiff_runtime::fields::struct_column;
+/// struct Body { pos: [f64; 2], m: f64 }
+/// let bodies = [Body { pos: [1.0, 2.0], m: 1.0 }, Body { pos: [3.0, 4.0], m: 2.0 }];
+/// assert_eq!(struct_column(&bodies, |b| &b.pos), vec![[1.0, 2.0], [3.0, 4.0]]);
+/// # let _ = bodies[0].m;
+/// ```
+pub fn struct_column<S, E: crate::Differentiable + Clone>(
+    items: &[S],
+    read: impl Fn(&S) -> &E,
+) -> Vec<E> {
+    items.iter().map(|s| read(s).clone()).collect()
+}
+
+/// `field(bars[i]) += column[i]` for a column of structs: its adjoint added into the
+/// cotangents of the elements, leaf by leaf. Panics naming both lengths unless they are
+/// equal.
+///
+/// ```
+/// use autodiff_runtime::fields::scatter_struct_column;
+/// struct Body { pos: [f64; 2] }
+/// let mut bars = vec![Body { pos: [1.0, 0.0] }];
+/// scatter_struct_column(&mut bars, &[[0.5, 2.0]], |b| &mut b.pos);
+/// assert_eq!(bars[0].pos, [1.5, 2.0]);
+/// ```
+pub fn scatter_struct_column<S, E: crate::Differentiable>(
+    bars: &mut [S],
+    column: &[E],
+    field: impl Fn(&mut S) -> &mut E,
+) {
+    assert_eq!(
+        bars.len(),
+        column.len(),
+        "a slice of {} structs receives a column adjoint of length {}",
+        bars.len(),
+        column.len()
+    );
+    for (bar, g) in bars.iter_mut().zip(column) {
+        field(bar).accumulate(g);
+    }
+}
+
 /// `field(bars[i]) += column[i]` for every element: a column's adjoint added into the
 /// cotangents of the elements. Panics naming both lengths unless they are equal.
 ///

@@ -100,6 +100,9 @@ impl Ctx<'_> {
                 if self.is_struct_slice(f.base) {
                     return match self.rows_part(f) {
                         Some(part) => quote!(let #name = #part(#base);),
+                        None if self.kind(f.var) == Kind::StructSeq => {
+                            quote!(let #name = __ad::struct_column(#base, |__e| &__e.#(#path).*);)
+                        }
                         None => quote!(let #name = __ad::column(#base, |__e| __e.#(#path).*);),
                     };
                 }
@@ -130,9 +133,13 @@ impl Ctx<'_> {
                 }
                 if self.is_struct_slice(param) {
                     let constant = constant_in_first(&bar, path);
+                    let scatter = match self.kind(f.var) {
+                        Kind::StructSeq => quote!(__ad::scatter_struct_column),
+                        _ => quote!(__ad::scatter_column),
+                    };
                     return quote! {
                         if !#constant {
-                            __ad::scatter_column(&mut #bar, &#field_bar, |__e| &mut __e.#(#path).*);
+                            #scatter(&mut #bar, &#field_bar, |__e| &mut __e.#(#path).*);
                         }
                     };
                 }
@@ -215,6 +222,18 @@ impl Ctx<'_> {
             });
             return quote! {
                 let #name = #part(#base);
+                #tangent
+            };
+        }
+        if self.kind(f.var) == Kind::StructSeq {
+            // A column of structs (`bodies_pos`, `Vec<Vec3>`): its tangent the same column of
+            // the tangent slice, whose `#[no_grad]` fields are zeros already.
+            let tangent = (sweep == Sweep::Jvp && self.active(f.var)).then(|| {
+                let (dot, base_dot) = (self.dot(f.var), self.dot(f.base));
+                quote!(let #dot = __ad::struct_column(#base_dot, |__e| &__e.#(#path).*);)
+            });
+            return quote! {
+                let #name = __ad::struct_column(#base, |__e| &__e.#(#path).*);
                 #tangent
             };
         }

@@ -314,7 +314,15 @@ impl<'f> Ctx<'f> {
                 );
                 quote!(let mut #name: (#(#types,)*) = (#(#zeros,)*);)
             }
-            Kind::Struct | Kind::StructSeq if self.func.vars[v].scope.is_some() => {
+            // A local, or a column of structs read from a slice's elements (an owned `Vec`).
+            Kind::Struct | Kind::StructSeq
+                if self.func.vars[v].scope.is_some()
+                    || self
+                        .func
+                        .fields
+                        .iter()
+                        .any(|f| f.var == v && self.is_struct_slice(f.base)) =>
+            {
                 quote!(let mut #name = __ad::Differentiable::zero_like(&#value);)
             }
             Kind::Struct | Kind::StructSeq => {

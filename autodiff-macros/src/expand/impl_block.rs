@@ -3,8 +3,9 @@
 //! of their own for `impl … for f64`).
 
 use super::{expand, StripCheckpoints};
-use proc_macro2::TokenStream;
+use proc_macro2::{Ident, TokenStream};
 use quote::quote;
+use quote::ToTokens;
 
 /// `#[differentiate] impl Trait for Type { … }`: a trait's methods cannot gain members, so
 /// the impl is emitted as written and each method's derived items go into an inherent
@@ -15,7 +16,10 @@ use quote::quote;
 /// arguments.
 pub(super) fn differentiate_impl(args: TokenStream, mut block: syn::ItemImpl) -> TokenStream {
     let float_self = crate::float_impl::float_self_type(&block.self_ty);
-    if let (None, Some(e)) = (&float_self, foreign_self_type(&block.self_ty)) {
+    // `impl Sub for &Vec3`: the derived items go into `impl Vec3`, where `self` (a `&Vec3`)
+    // is `&self`, and `Self` is written out as `&Vec3`.
+    let by_ref = referenced_self_type(&block.self_ty);
+    if let (None, None, Some(e)) = (&float_self, &by_ref, foreign_self_type(&block.self_ty)) {
         let e = e.to_compile_error();
         return quote!(#block #e);
     }
@@ -27,6 +31,14 @@ pub(super) fn differentiate_impl(args: TokenStream, mut block: syn::ItemImpl) ->
     let mut derived = vec![];
     let mut errors = vec![];
     let of_trait = block.trait_.is_some();
+    // `impl Mul<Vec3> for f64`: the operator with the float on the left (`k * v`), as a
+    // method of the right operand's type.
+    if let Some(float) = &float_self {
+        if let Some(swapped) = float_on_the_left(&block, float) {
+            let swapped = differentiate_impl(args, swapped);
+            return quote!(#block #swapped);
+        }
+    }
     // `impl Lerp for f64`: the derived items go into a trait of their own.
     if let Some(float) = float_self {
         let mut methods = vec![];
@@ -47,12 +59,63 @@ pub(super) fn differentiate_impl(args: TokenStream, mut block: syn::ItemImpl) ->
         });
         return quote!(#block #generated);
     }
-    let generics = crate::impl_generics::split(&block);
+    let generics = match &by_ref {
+        Some(inner) => {
+            let mut target = block.clone();
+            *target.self_ty = inner.clone();
+            crate::impl_generics::split(&target)
+        }
+        None => crate::impl_generics::split(&block),
+    };
+    // `Self::Output` and the block's other associated types, as the types they are (an
+    // inherent `impl` has none), and `Self` of a reference self type.
+    let mut written_out: Vec<(Option<Ident>, TokenStream)> = block
+        .items
+        .iter()
+        .filter_map(|i| match i {
+            syn::ImplItem::Type(t) => {
+                let ty = &t.ty;
+                Some((Some(t.ident.clone()), quote!(#ty)))
+            }
+            _ => None,
+        })
+        .collect();
+    // The block's lifetimes (`impl<'a, 'b> Add<&'b Vec3> for &'a Vec3`) are left to
+    // elision in the derived items of a reference self type: their pullbacks take the
+    // references again, at any lifetime.
+    let lifetimes: Vec<Ident> = match by_ref.is_some() {
+        true => block
+            .generics
+            .lifetimes()
+            .map(|l| l.lifetime.ident.clone())
+            .collect(),
+        false => vec![],
+    };
+    if by_ref.is_some() {
+        let self_ty = erase_lifetimes(block.self_ty.to_token_stream(), &lifetimes);
+        written_out.push((None, self_ty));
+    }
     let mut differentiated = 0;
     for item in &mut block.items {
         let syn::ImplItem::Fn(m) = item else { continue };
+        let (sig, body) = match written_out.is_empty() {
+            true => (m.sig.clone(), m.block.clone()),
+            false => match (
+                syn::parse2::<syn::Signature>(erase_lifetimes(
+                    self_written_out(m.sig.to_token_stream(), &written_out),
+                    &lifetimes,
+                )),
+                syn::parse2::<syn::Block>(erase_lifetimes(
+                    self_written_out(m.block.to_token_stream(), &written_out),
+                    &lifetimes,
+                )),
+            ) {
+                (Ok(sig), Ok(body)) => (sig, body),
+                _ => (m.sig.clone(), m.block.clone()),
+            },
+        };
         // An unmarked block differentiates the methods that compute with floats.
-        let wanted = crate::parse::float_type(&m.sig, Some(&m.block), true).is_ok();
+        let wanted = crate::parse::float_type(&sig, Some(&body), true).is_ok();
         let Some(own_args) = method_args(m, any_marked, wanted) else {
             continue;
         };
@@ -68,7 +131,7 @@ pub(super) fn differentiate_impl(args: TokenStream, mut block: syn::ItemImpl) ->
                 quote!(#own_args, associated)
             };
         }
-        let mut sig = m.sig.clone();
+        let mut sig = sig;
         generics.add_to(&mut sig);
         // A trait's methods are as public as the trait; an inherent one keeps its own.
         let vis = match of_trait {
@@ -82,7 +145,7 @@ pub(super) fn differentiate_impl(args: TokenStream, mut block: syn::ItemImpl) ->
             vis,
             modifiers: m.modifiers.clone(),
             sig,
-            block: Box::new(m.block.clone()),
+            block: Box::new(body),
         };
         match expand(own_args, &f) {
             Ok(tokens) => derived.push(tokens),
@@ -102,7 +165,10 @@ pub(super) fn differentiate_impl(args: TokenStream, mut block: syn::ItemImpl) ->
         errors.push(syn::Error::new_spanned(&block.self_ty, "`#[differentiate]` on this `impl` found no method to differentiate: none is marked `#[differentiate]`, and none has a float type in its signature (`f64`, `f32`, or a type parameter bounded by `Float`); mark the methods to differentiate, or put the attribute on the methods of an inherent `impl`"));
     }
     let errors = errors.into_iter().map(|e| e.to_compile_error());
-    let (generics, self_ty) = (&generics.inherent, &block.self_ty);
+    let (generics, self_ty) = (
+        &generics.inherent,
+        by_ref.as_ref().unwrap_or(&block.self_ty),
+    );
     let where_clause = &generics.where_clause;
     quote! {
         #block
@@ -110,6 +176,198 @@ pub(super) fn differentiate_impl(args: TokenStream, mut block: syn::ItemImpl) ->
         impl #generics #self_ty #where_clause { #(#derived)* }
         #(#errors)*
     }
+}
+
+/// `impl Mul<Vec3> for f64 { fn mul(self, v: Vec3) -> Vec3 { … } }` (or `Add`, `Sub`,
+/// `Div`, with the right operand a type of this crate) as the method `v.__lhs_mul(k)` of the
+/// right operand's type, `impl Vec3 { fn __lhs_mul(self, __lhs: f64) -> Vec3 { … } }`: the
+/// body with `self` as `__lhs`, the operand as `self`, and `Self` as the float type. A
+/// differentiated caller calls it for `k * v` (`ir::lower::operators`).
+fn float_on_the_left(block: &syn::ItemImpl, float: &Ident) -> Option<syn::ItemImpl> {
+    let (trait_path, _) = block.trait_.as_ref()?;
+    let last = trait_path.segments.last()?;
+    let op = match last.ident.to_string().as_str() {
+        "Add" => "add",
+        "Sub" => "sub",
+        "Mul" => "mul",
+        "Div" => "div",
+        _ => return None,
+    };
+    let syn::PathArguments::AngleBracketed(a) = &last.arguments else {
+        return None;
+    };
+    let Some(syn::GenericArgument::Type(rhs)) = a.args.first() else {
+        return None;
+    };
+    let rhs_value = match rhs {
+        syn::Type::Reference(r) => (*r.elem).clone(),
+        other => other.clone(),
+    };
+    let local_struct = matches!(&rhs_value, syn::Type::Path(_))
+        && foreign_self_type(&rhs_value).is_none()
+        && crate::float_impl::float_self_type(&rhs_value).is_none();
+    if !local_struct {
+        return None;
+    }
+    let m = block.items.iter().find_map(|i| match i {
+        syn::ImplItem::Fn(m) if m.sig.ident == op => Some(m),
+        _ => None,
+    })?;
+    let mut inputs = m.sig.inputs.iter();
+    let (Some(syn::FnArg::Receiver(_)), Some(syn::FnArg::Typed(operand)), None) =
+        (inputs.next(), inputs.next(), inputs.next())
+    else {
+        return None;
+    };
+    let syn::Pat::Ident(operand) = &*operand.pat else {
+        return None;
+    };
+    let operand = &operand.ident;
+    let mut types: Vec<(Option<Ident>, TokenStream)> = block
+        .items
+        .iter()
+        .filter_map(|i| match i {
+            syn::ImplItem::Type(t) => {
+                let ty = &t.ty;
+                Some((Some(t.ident.clone()), quote!(#ty)))
+            }
+            _ => None,
+        })
+        .collect();
+    types.push((None, quote!(#float)));
+    let lhs = Ident::new("__lhs", operand.span());
+    let output = match &m.sig.output {
+        syn::ReturnType::Type(_, ty) => self_written_out(ty.to_token_stream(), &types),
+        syn::ReturnType::Default => return None,
+    };
+    let body = swap_operands(
+        self_written_out(m.block.to_token_stream(), &types),
+        operand,
+        &lhs,
+    );
+    let receiver = match rhs {
+        syn::Type::Reference(_) => quote!(&self),
+        _ => quote!(self),
+    };
+    let name = quote::format_ident!("__lhs_{}", op);
+    syn::parse2(quote! {
+        #[allow(dead_code, clippy::all)]
+        impl #rhs_value {
+            #[doc(hidden)]
+            pub fn #name(#receiver, #lhs: #float) -> #output #body
+        }
+    })
+    .ok()
+}
+
+/// `tokens` with `self` as `lhs` and `operand` as `self`.
+fn swap_operands(tokens: TokenStream, operand: &Ident, lhs: &Ident) -> TokenStream {
+    use proc_macro2::TokenTree;
+    tokens
+        .into_iter()
+        .map(|t| match t {
+            TokenTree::Ident(i) if i == "self" => TokenTree::Ident(lhs.clone()),
+            TokenTree::Ident(i) if i == *operand => TokenTree::Ident(Ident::new("self", i.span())),
+            TokenTree::Group(g) => {
+                let mut inner =
+                    proc_macro2::Group::new(g.delimiter(), swap_operands(g.stream(), operand, lhs));
+                inner.set_span(g.span());
+                TokenTree::Group(inner)
+            }
+            other => other,
+        })
+        .collect()
+}
+
+/// `T` of a self type `&T` (or `&'a T`) naming a type of this crate.
+fn referenced_self_type(ty: &syn::Type) -> Option<syn::Type> {
+    let syn::Type::Reference(r) = ty else {
+        return None;
+    };
+    let inner = (*r.elem).clone();
+    (r.mutability.is_none()
+        && matches!(inner, syn::Type::Path(_))
+        && foreign_self_type(&inner).is_none()
+        && crate::float_impl::float_self_type(&inner).is_none())
+    .then_some(inner)
+}
+
+/// `tokens` with `Self::Name` as the associated type `Name` is (each `(Some(name), ty)`), and
+/// `Self` alone as the self type where one `(None, ty)` says so.
+fn self_written_out(tokens: TokenStream, types: &[(Option<Ident>, TokenStream)]) -> TokenStream {
+    use proc_macro2::TokenTree;
+    let trees: Vec<TokenTree> = tokens.into_iter().collect();
+    let mut out: Vec<TokenTree> = vec![];
+    let mut k = 0;
+    while k < trees.len() {
+        match &trees[k] {
+            TokenTree::Ident(i) if i == "Self" => {
+                let colons = matches!(trees.get(k + 1), Some(TokenTree::Punct(p)) if p.as_char() == ':')
+                    && matches!(trees.get(k + 2), Some(TokenTree::Punct(p)) if p.as_char() == ':');
+                let assoc = match (colons, trees.get(k + 3)) {
+                    (true, Some(TokenTree::Ident(name))) => types
+                        .iter()
+                        .find(|(n, _)| n.as_ref() == Some(name))
+                        .map(|(_, ty)| ty.clone()),
+                    _ => None,
+                };
+                if let Some(ty) = assoc {
+                    out.extend(self_written_out(ty, types));
+                    k += 4;
+                    continue;
+                }
+                match types.iter().find(|(n, _)| n.is_none()) {
+                    Some((_, ty)) => out.extend(ty.clone()),
+                    None => out.push(trees[k].clone()),
+                }
+            }
+            TokenTree::Group(g) => {
+                let mut inner =
+                    proc_macro2::Group::new(g.delimiter(), self_written_out(g.stream(), types));
+                inner.set_span(g.span());
+                out.push(TokenTree::Group(inner));
+            }
+            other => out.push(other.clone()),
+        }
+        k += 1;
+    }
+    out.into_iter().collect()
+}
+
+/// `tokens` without the lifetimes `names`: `&'a T` as `&T`, `Foo<'a>` as `Foo<'_>`.
+fn erase_lifetimes(tokens: TokenStream, names: &[Ident]) -> TokenStream {
+    use proc_macro2::{Punct, Spacing, TokenTree};
+    if names.is_empty() {
+        return tokens;
+    }
+    let trees: Vec<TokenTree> = tokens.into_iter().collect();
+    let mut out: Vec<TokenTree> = vec![];
+    let mut k = 0;
+    while k < trees.len() {
+        let lifetime = matches!(&trees[k], TokenTree::Punct(p) if p.as_char() == '\'')
+            && matches!(trees.get(k + 1), Some(TokenTree::Ident(i)) if names.contains(i));
+        if lifetime {
+            if matches!(out.last(), Some(TokenTree::Punct(p)) if p.as_char() == '&') {
+                k += 2;
+                continue;
+            }
+            out.push(TokenTree::Punct(Punct::new('\'', Spacing::Joint)));
+            out.push(TokenTree::Ident(Ident::new("_", trees[k + 1].span())));
+            k += 2;
+            continue;
+        }
+        match &trees[k] {
+            TokenTree::Group(g) => {
+                let mut inner =
+                    proc_macro2::Group::new(g.delimiter(), erase_lifetimes(g.stream(), names));
+                inner.set_span(g.span());
+                out.push(TokenTree::Group(inner));
+            }
+            other => out.push(other.clone()),
+        }
+        k += 1;
+    }
+    out.into_iter().collect()
 }
 
 /// `#[differentiate(…)]` (by any path) on a method of a block.

@@ -436,6 +436,11 @@ pub(super) fn field_kinds(
         int_locals: Default::default(),
     };
     super::uses::collect_use_kinds(quote::ToTokens::to_token_stream(body), &mut uses.names);
+    // `let m = (self.a + self.b) * 0.5; let d = *p - m;`: a name combined by an operator with
+    // a struct parameter (`*p`, `p`) holds a struct, and so do the fields it is made of.
+    for name in operands_of_struct_params(body, roots) {
+        uses.names.insert(name, Kind::Struct);
+    }
     uses.visit_block(body);
     uses.uses
         .into_iter()
@@ -455,4 +460,38 @@ pub(super) fn field_kinds(
             (k, kind)
         })
         .collect()
+}
+
+/// The names that are an operand of `+ - * /` whose other operand is a struct parameter
+/// (`*p - m`, `m + p`): values of the struct's type, with the user's operator impls.
+fn operands_of_struct_params(body: &syn::Block, roots: &[String]) -> Vec<String> {
+    struct Find<'r>(&'r [String], Vec<String>);
+    fn name(e: &syn::Expr) -> Option<String> {
+        match e {
+            syn::Expr::Paren(p) => name(&p.expr),
+            syn::Expr::Reference(r) => name(&r.expr),
+            syn::Expr::Unary(u) if matches!(u.op, syn::UnOp::Deref(_)) => name(&u.expr),
+            syn::Expr::Path(p) => p.path.get_ident().map(|i| i.to_string()),
+            _ => None,
+        }
+    }
+    impl<'ast> Visit<'ast> for Find<'_> {
+        fn visit_expr_binary(&mut self, b: &'ast syn::ExprBinary) {
+            use syn::BinOp as B;
+            if matches!(b.op, B::Add(_) | B::Sub(_) | B::Mul(_) | B::Div(_)) {
+                let (l, r) = (name(&b.left), name(&b.right));
+                for (this, other) in [(&l, &r), (&r, &l)] {
+                    if let (Some(root), Some(other)) = (this, other) {
+                        if self.0.contains(root) && !self.0.contains(other) {
+                            self.1.push(other.clone());
+                        }
+                    }
+                }
+            }
+            syn::visit::visit_expr_binary(self, b);
+        }
+    }
+    let mut find = Find(roots, vec![]);
+    find.visit_block(body);
+    find.1
 }

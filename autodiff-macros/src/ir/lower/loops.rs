@@ -13,6 +13,13 @@ impl Lowerer {
             *f.expr = sequence;
             return self.lower_for(&f, out);
         }
+        // `for b in &bodies[i + 1..]` over a part of a slice of structs: its elements, as
+        // `bodies.iter().skip(i + 1)` walks them (`take` for an end).
+        if let Some(walk) = self.struct_sub_slice_walk(&f.expr) {
+            let mut f = f.clone();
+            *f.expr = walk;
+            return self.lower_for(&f, out);
+        }
         if range_parts(&f.expr).is_none() {
             if let Some((setup, desugared)) = self.desugar_for(f) {
                 // The lengths the loop's range reads, computed before it.
@@ -377,5 +384,44 @@ impl Lowerer {
         lanes.label = f.label.clone();
         lanes.attrs = f.attrs.clone();
         Some(lanes)
+    }
+}
+
+impl Lowerer {
+    /// `&bodies[a..]`, `&bodies[a..b]` or `bodies[a..b].iter()` of a slice of structs, as
+    /// `bodies.iter().skip(a)` (and `.take(b - a)`).
+    fn struct_sub_slice_walk(&self, e: &syn::Expr) -> Option<syn::Expr> {
+        let part = match e {
+            syn::Expr::Reference(r) if r.mutability.is_none() => &*r.expr,
+            syn::Expr::MethodCall(m) if m.method == "iter" && m.args.is_empty() => &*m.receiver,
+            _ => return None,
+        };
+        let syn::Expr::Index(ix) = part else {
+            return None;
+        };
+        let syn::Expr::Path(p) = &*ix.expr else {
+            return None;
+        };
+        let v = self.lookup(&p.path.get_ident()?.to_string())?;
+        if !self.struct_slices.contains(&v) {
+            return None;
+        }
+        let syn::Expr::Range(r) = &*ix.index else {
+            return None;
+        };
+        let seq = &ix.expr;
+        let start: syn::Expr = match &r.start {
+            Some(a) => (**a).clone(),
+            None => syn::parse_quote!(0),
+        };
+        Some(match (&r.end, &r.limits) {
+            (None, _) => syn::parse_quote!(#seq.iter().skip(#start)),
+            (Some(b), syn::RangeLimits::HalfOpen(_)) => {
+                syn::parse_quote!(#seq.iter().skip(#start).take((#b) - (#start)))
+            }
+            (Some(b), syn::RangeLimits::Closed(_)) => {
+                syn::parse_quote!(#seq.iter().skip(#start).take((#b) + 1 - (#start)))
+            }
+        })
     }
 }

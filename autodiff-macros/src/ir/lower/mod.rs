@@ -85,6 +85,9 @@ pub struct Lowerer {
     /// Parameters that are slices of structs (`bodies: &[Body]`), read through columns
     /// (see `struct_slices`).
     struct_slices: Vec<VarId>,
+    /// Field paths of elements the body uses as structs (`(b[i].pos - b[j].pos).norm()`):
+    /// their columns hold struct values.
+    struct_element_fields: HashSet<String>,
     /// The fields among them (`self.points`), by their path.
     slice_fields: std::collections::BTreeMap<String, VarId>,
     /// Names bound to an element of such a slice: the slice and the variable holding the
@@ -147,6 +150,7 @@ impl Lowerer {
             errors: vec![],
             struct_params: vec![],
             struct_slices: vec![],
+            struct_element_fields: Default::default(),
             slice_fields: Default::default(),
             element_aliases: HashMap::new(),
             rows: HashMap::new(),
@@ -325,6 +329,7 @@ pub fn lower_fn(
         .collect();
     lw.field_kinds = field_kinds::field_kinds(&item.block, &roots, &float);
     lw.declare_slice_fields(&item.block, &roots);
+    lw.struct_element_fields = struct_slices::struct_element_fields(&item.block);
     // A tuple's fields have the types it spells, whatever the body does with them.
     for input in &item.sig.inputs {
         let syn::FnArg::Typed(pt) = input else {

@@ -80,15 +80,9 @@ impl Lowerer {
         };
         if let Some(method) = struct_operator_method(&b.op) {
             if self.kind_of(&l) == Kind::Float && self.kind_of(&r) == Kind::Struct {
-                // The derivatives of `impl Mul<Vec3> for f64` would be methods of a trait
-                // for `f64`, which the block's expansion does not write for operators.
-                // (The value stays a struct, so that its uses add no errors of their own.)
-                self.unsupported(
-                    span,
-                    "an operator with a float on the left of a struct value (`k * v`)",
-                    "write the struct on the left (`v * k`, with `#[differentiate] impl Mul<f64> for V`)",
-                );
-                return self.struct_operator(method, r, l, span, out);
+                // `k * v`: `#[differentiate] impl Mul<Vec3> for f64` wrote it as a method
+                // of the right operand, `v.__lhs_mul(k)` (`expand::impl_block`).
+                return self.struct_operator(&format!("__lhs_{method}"), r, l, span, out);
             }
             if self.kind_of(&l) == Kind::Struct || self.kind_of(&r) == Kind::Struct {
                 return self.struct_operator(method, l, r, span, out);

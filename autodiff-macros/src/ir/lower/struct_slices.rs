@@ -14,6 +14,7 @@
 
 use super::Lowerer;
 use crate::ir::*;
+use std::collections::HashSet;
 
 impl Lowerer {
     /// The slice of structs and the index of `e` when it is an element of one:
@@ -260,7 +261,12 @@ impl Lowerer {
             stem.push('_');
             stem.push_str(&quote::quote!(#m).to_string());
         }
-        let var = self.param_like(&stem, Kind::FloatSeq, span);
+        let key = quote::quote!(#(#path).*).to_string();
+        let kind = match self.struct_element_fields.contains(&key) {
+            true => Kind::StructSeq,
+            false => Kind::FloatSeq,
+        };
+        let var = self.param_like(&stem, kind, span);
         self.fields.push(FieldProj {
             var,
             base: slice,
@@ -286,6 +292,78 @@ impl Lowerer {
         );
         Expr::new(ExprKind::Ref(Box::new(element)), span)
     }
+}
+
+/// The field paths (`pos`, `state.v`) of values the body uses as structs where they are
+/// read from something indexed or named (`bodies[i].pos`, `b.pos` of an element `b`): the
+/// receiver of a struct's method (`bodies[i].pos.norm()`), an operand of the arithmetic such
+/// a method is called on (`(bodies[i].pos - bodies[j].pos).norm()`), or lent to a method
+/// (`u.dot(&b.pos)`), directly or through a `let` the body uses as a struct. Floats have
+/// none of these uses, so an element's field so used is a struct, whose column holds struct
+/// values.
+pub(super) fn struct_element_fields(body: &syn::Block) -> HashSet<String> {
+    use syn::visit::Visit;
+    struct Find(HashSet<String>, std::collections::HashMap<String, Kind>);
+    impl Find {
+        fn note(&mut self, e: &syn::Expr) {
+            let e = peel_parens(e);
+            let mut path = vec![];
+            let mut base = e;
+            while let syn::Expr::Field(f) = base {
+                path.insert(0, f.member.clone());
+                base = peel_parens(&f.base);
+            }
+            let element = matches!(base, syn::Expr::Index(_) | syn::Expr::Path(_));
+            if !path.is_empty() && element {
+                self.0.insert(quote::quote!(#(#path).*).to_string());
+            }
+        }
+        fn note_operands(&mut self, e: &syn::Expr) {
+            match peel_parens(e) {
+                syn::Expr::Binary(b)
+                    if matches!(
+                        b.op,
+                        syn::BinOp::Add(_)
+                            | syn::BinOp::Sub(_)
+                            | syn::BinOp::Mul(_)
+                            | syn::BinOp::Div(_)
+                    ) =>
+                {
+                    self.note_operands(&b.left);
+                    self.note_operands(&b.right);
+                }
+                other => self.note(other),
+            }
+        }
+    }
+    impl<'ast> Visit<'ast> for Find {
+        fn visit_expr_method_call(&mut self, m: &'ast syn::ExprMethodCall) {
+            if super::uses::struct_method(&m.method.to_string()) || m.method == "dot" {
+                self.note_operands(&m.receiver);
+                for a in &m.args {
+                    if let syn::Expr::Reference(r) = a {
+                        self.note(&r.expr);
+                    }
+                }
+            }
+            syn::visit::visit_expr_method_call(self, m);
+        }
+        // `let d = a.pos - b.pos; d.norm()`: the same, through a name the body uses as a
+        // struct.
+        fn visit_local(&mut self, l: &'ast syn::Local) {
+            if let (syn::Pat::Ident(p), Some(init)) = (&l.pat, &l.init) {
+                if self.1.get(&p.ident.to_string()) == Some(&Kind::Struct) {
+                    self.note_operands(&init.expr);
+                }
+            }
+            syn::visit::visit_local(self, l);
+        }
+    }
+    let mut uses = std::collections::HashMap::new();
+    super::collect_use_kinds(quote::ToTokens::to_token_stream(body), &mut uses);
+    let mut find = Find(HashSet::new(), uses);
+    find.visit_block(body);
+    find.0
 }
 
 fn peel_parens(e: &syn::Expr) -> &syn::Expr {
