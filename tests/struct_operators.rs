@@ -185,6 +185,7 @@ fn potential(bodies: &[Body]) -> f64 {
 /// The same through elements bound by loops (the inner one over a part of the slice) and a
 /// `let` used as a struct.
 #[differentiate]
+#[allow(clippy::ptr_arg)] // `&Vec<Body>`, as real code writes it.
 fn potential_by_elements(bodies: &Vec<Body>, g: f64) -> f64 {
     let mut e = 0.0;
     for (i, a) in bodies.iter().enumerate() {
@@ -223,6 +224,7 @@ impl Sub for &P2 {
 }
 
 #[differentiate]
+#[allow(clippy::needless_lifetimes)] // Named, as real code often writes them.
 impl<'a, 'b> Add<&'b P2> for &'a P2 {
     type Output = P2;
     fn add(self, o: &'b P2) -> P2 {
