@@ -7,7 +7,7 @@
 //! and the forward mode against the reverse (`⟨ȳ, J v⟩ = ⟨Jᵀ ȳ, v⟩`).
 
 use autodiff::{differentiate, Differentiable};
-use std::ops::{Add, Div, Mul, Neg, Sub};
+use std::ops::{Add, AddAssign, Div, Mul, MulAssign, Neg, Sub};
 
 #[derive(Clone, Copy, Debug, PartialEq, Differentiable)]
 pub struct Vec3 {
@@ -195,6 +195,33 @@ fn potential_by_elements(bodies: &Vec<Body>, g: f64) -> f64 {
         }
     }
     e
+}
+
+// The compound forms, as users write them beside the operators (not differentiated: a
+// differentiated function reads `p += q` as `p = p + q`, through `Add`'s derivatives).
+impl AddAssign for Vec3 {
+    fn add_assign(&mut self, o: Vec3) {
+        *self = *self + o;
+    }
+}
+
+impl MulAssign<f64> for Vec3 {
+    fn mul_assign(&mut self, k: f64) {
+        *self = *self * k;
+    }
+}
+
+/// Explicit Euler steps of a damped flight, the state in struct locals changed in a loop:
+/// `p₅ = p₀ + dt v₀ Σₖ 0.9ᵏ`, and `f = |p₅|²`.
+#[differentiate]
+fn flight(p0: &Vec3, v0: &Vec3, dt: f64) -> f64 {
+    let mut p = *p0;
+    let mut v = *v0;
+    for _ in 0..5 {
+        p += v * dt;
+        v *= 0.9;
+    }
+    p.dot(&p)
 }
 
 /// A point whose operators are implemented on references (`&a - &b`), with and without
@@ -391,4 +418,24 @@ fn operators_on_references() {
     // ∂/∂a = (a − b)/|a − b| + (a + b)/|a + b|, ∂/∂b = −(a − b)/|a − b| + (a + b)/|a + b|.
     assert!(close(a_bar.x, dx / d + sx / s) && close(b_bar.y, -dy / d + sy / s));
     spread_gradcheck(&a, &b).unwrap();
+}
+
+#[test]
+fn struct_state_changed_in_a_loop() {
+    let dt = 0.1;
+    let (f, p_bar, v_bar, dt_bar) = flight_grad(&A, &B, dt);
+    let sum: f64 = (0..5).map(|k| 0.9_f64.powi(k)).sum();
+    let p5 = v(
+        A.x + dt * B.x * sum,
+        A.y + dt * B.y * sum,
+        A.z + dt * B.z * sum,
+    );
+    assert!(close(f, p5.x * p5.x + p5.y * p5.y + p5.z * p5.z));
+    // ∂f/∂p₀ = 2 p₅, ∂f/∂v₀ = 2 dt S p₅, ∂f/∂dt = 2 S ⟨p₅, v₀⟩.
+    assert!(close(p_bar.x, 2.0 * p5.x) && close(v_bar.y, 2.0 * dt * sum * p5.y));
+    assert!(close(
+        dt_bar,
+        2.0 * sum * (p5.x * B.x + p5.y * B.y + p5.z * B.z)
+    ));
+    flight_gradcheck(&A, &B, dt).unwrap();
 }

@@ -216,10 +216,32 @@ fn check_opaque(e: &Expr, act: &Activity, func: &Func, errors: &mut Vec<syn::Err
             ));
             return;
         }
+        // `d.length()` where `d` is a call's result or a field the macro took for a float
+        // (it cannot see types): a struct's method, on a value whose type was not shown.
+        let untyped_receiver = match &x.kind {
+            ExprKind::Opaque(OpaqueCall::Method(recv, ..)) => match recv.kind {
+                // (A user's `let`, not a temporary of the macro's, `call`.)
+                ExprKind::Var(v)
+                    if func.vars[v].kind == crate::types::Kind::Float
+                        && func.vars[v].ty.is_none()
+                        && func.vars[v].scope.is_some()
+                        && !func.vars[v].stem.to_string().starts_with("call")
+                        && !func.vars[v].stem.to_string().starts_with("__") =>
+                {
+                    Some(func.vars[v].stem.to_string())
+                }
+                _ => None,
+            },
+            _ => None,
+        };
+        let hint = match untyped_receiver {
+            Some(r) => format!(" If `{r}` holds a struct whose methods are differentiated (a call's result or a field the macro, which cannot see types, took for a float), say so with its type: `let {r}: Vec3 = …;`."),
+            None => String::new(),
+        };
         {
             errors.push(syn::Error::new(
                 x.span,
-                format!("`{name}` is called with a value that carries a derivative, but `{name}` has no derivative rule: use a float method the macro knows ({}), put `#[differentiate]` on the function (or write `{name}_jvp`/`{name}_vjp` and mark it `#[differentiate(custom)]`), or wrap the argument in `autodiff::stop_gradient(…)` if it is meant as a constant", known_methods()),
+                format!("`{name}` is called with a value that carries a derivative, but `{name}` has no derivative rule: use a float method the macro knows ({}), put `#[differentiate]` on the function (or write `{name}_jvp`/`{name}_vjp` and mark it `#[differentiate(custom)]`), or wrap the argument in `autodiff::stop_gradient(…)` if it is meant as a constant.{hint}", known_methods()),
             ));
         }
     });

@@ -20,11 +20,13 @@ pub(super) fn analyze(func: &Func, act: &Activity) -> Vec<bool> {
         needed: vec![false; func.vars.len()],
     };
     for (v, var) in func.vars.iter().enumerate() {
-        // The shape of an active sequence's adjoint comes from its value.
-        if act.is_active(v)
-            && matches!(var.kind, Kind::FloatSeq | Kind::Array)
-            && !func.ret.contains(&v)
-        {
+        // The shape of an active sequence's adjoint comes from its value, and so does a
+        // struct value's the function holds (`Differentiable::zero_like`).
+        let shaped = matches!(var.kind, Kind::FloatSeq | Kind::Array)
+            || (matches!(var.kind, Kind::Struct | Kind::StructSeq)
+                && var.scope.is_some()
+                && !matches!(var.ty, Some(syn::Type::Tuple(_))));
+        if act.is_active(v) && shaped && !func.ret.contains(&v) {
             n.needed[v] = true;
         }
     }

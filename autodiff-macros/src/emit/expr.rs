@@ -305,6 +305,8 @@ impl Ctx<'_> {
                     Kind::FloatSeq | Kind::IntSeq => quote!(#a.to_vec()),
                     // `to_owned`, not `clone`: of a `&Array2` parameter, `clone` copies the reference.
                     Kind::Array => quote!(#a.to_owned()),
+                    // `let mut p = *p0;` of a `Copy` struct parameter, which is `Clone`.
+                    Kind::Struct => quote!(::core::clone::Clone::clone(#a)),
                     _ => a,
                 }
             }

@@ -234,6 +234,7 @@ impl Emitter<'_> {
                 match self.kind_of(e) {
                     Kind::FloatSeq => Some(quote!(#t.to_vec())),
                     Kind::Array => Some(quote!(#t.to_owned())),
+                    Kind::Struct => Some(quote!(::core::clone::Clone::clone(#t))),
                     _ => Some(t),
                 }
             }

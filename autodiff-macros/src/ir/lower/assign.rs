@@ -34,6 +34,26 @@ impl Lowerer {
         if let (None, syn::Expr::Tuple(_) | syn::Expr::Array(_)) = (compound, peel_parens(left)) {
             return self.lower_destructuring_assign(peel_parens(left), right, span, out);
         }
+        // `p += v * dt` of a struct value: `p = p + v * dt`, through the user's `Add` impl
+        // (its `AddAssign` is taken to agree, as Rust's vector types have it).
+        if let (Some(op), syn::Expr::Path(path)) = (compound, peel_parens(left)) {
+            let is_struct = path
+                .path
+                .get_ident()
+                .and_then(|i| self.lookup(&i.to_string()))
+                .is_some_and(|v| self.vars[v].kind == Kind::Struct);
+            let op: Option<syn::BinOp> = match op {
+                ArithOp::Add => Some(syn::parse_quote!(+)),
+                ArithOp::Sub => Some(syn::parse_quote!(-)),
+                ArithOp::Mul => Some(syn::parse_quote!(*)),
+                ArithOp::Div => Some(syn::parse_quote!(/)),
+                ArithOp::Rem => None,
+            };
+            if let (true, Some(op)) = (is_struct, op) {
+                let value: syn::Expr = syn::parse_quote!(#path #op (#right));
+                return self.lower_assign(left, &value, None, span, out);
+            }
+        }
         let place = match left {
             // Rust evaluates the value before the place (`v[{ i += 1; i }] = x[i]` reads the
             // `i` from before): the value first, kept in a temporary where the index's

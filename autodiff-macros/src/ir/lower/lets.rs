@@ -182,6 +182,20 @@ impl Lowerer {
         }
         let before = out.len();
         let value = self.lower_expr(&init.expr, out);
+        // `let mut p = *p0;` of a struct parameter: a copy the function changes (the
+        // dereference alone reads the parameter in place).
+        let value = match (&*init.expr, &value.kind) {
+            (syn::Expr::Unary(u), ExprKind::Var(v))
+                if mutable
+                    && matches!(u.op, syn::UnOp::Deref(_))
+                    && self.vars[*v].kind == Kind::Struct
+                    && self.vars[*v].scope.is_none() =>
+            {
+                let span = value.span;
+                Expr::new(ExprKind::Copy(Box::new(value)), span)
+            }
+            _ => value,
+        };
         // `let r = &x;` of a float: the value (a float is `Copy`, and the borrow keeps `x` from
         // changing while `r` lives), read through auto-deref or `*r` as `x` would be.
         let (value, ty) = match value.kind {
