@@ -126,3 +126,75 @@ fn count_and_position() {
     assert_eq!(gt, 0.0);
     above_and_first_gradcheck(&x, 1.0).unwrap();
 }
+
+/// `return` inside closures (held-out round 12's `a_weighting`): a mapped closure returning
+/// early, `Σ (v > 0 ? ln v : floor)`, so `∂/∂xᵢ = 1/xᵢ` where `xᵢ > 0` and `∂/∂floor` counts
+/// the others.
+#[differentiate]
+fn sum_logs_or_floor(x: &[f64], floor: f64) -> f64 {
+    x.iter()
+        .map(|&v| {
+            if v <= 0.0 {
+                return floor;
+            }
+            v.ln()
+        })
+        .sum()
+}
+
+/// A `let`-bound closure returning from inside its own loop, called twice in one sum.
+#[differentiate]
+fn clipped_ramps(a: f64, b: f64) -> f64 {
+    let g = |t: f64| {
+        let mut acc = 0.0;
+        for k in 0..4 {
+            acc += t * k as f64;
+            if acc > 3.0 {
+                return acc * b;
+            }
+        }
+        acc
+    };
+    g(a) + g(2.0 * a)
+}
+
+/// A vector result: the logs, or the floor.
+#[differentiate]
+fn logs_or_floor(x: &[f64], floor: f64) -> Vec<f64> {
+    x.iter()
+        .map(|&v| {
+            if v <= 0.0 {
+                return floor;
+            }
+            v.ln()
+        })
+        .collect()
+}
+
+#[test]
+fn closures_returning_early() {
+    let x = [1.0, -2.0, 3.0, 0.5];
+    let (value, x_bar, floor_bar) = sum_logs_or_floor_grad(&x, -5.0);
+    assert!((value - (3.0_f64.ln() + 0.5_f64.ln() - 5.0)).abs() < 1e-12);
+    assert_eq!((x_bar, floor_bar), (vec![1.0, 0.0, 1.0 / 3.0, 2.0], 1.0));
+    sum_logs_or_floor_gradcheck(&x, -5.0).unwrap();
+    // a = 0.4: g(a) = 6a (no early return), g(2a) = 4.8 > 3 after k = 3: (2a)(0+1+2+3) b.
+    let (value, a_bar, b_bar) = clipped_ramps_grad(0.4, 1.5);
+    assert!((value - (2.4 + 4.8 * 1.5)).abs() < 1e-12);
+    assert!((a_bar - (6.0 + 12.0 * 1.5)).abs() < 1e-12 && (b_bar - 4.8).abs() < 1e-12);
+    clipped_ramps_gradcheck(0.4, 1.5).unwrap();
+    let mut point = x.to_vec();
+    point.push(-5.0);
+    autodiff::gradcheck::check_vjp(
+        |p| logs_or_floor(&p[..4], p[4]),
+        &point,
+        |ybar| {
+            let (_, mut x_bar, floor_bar) = logs_or_floor_vjp(&x, -5.0, ybar.to_vec());
+            x_bar.push(floor_bar);
+            x_bar
+        },
+        7,
+        autodiff::Tolerance::default(),
+    )
+    .unwrap();
+}

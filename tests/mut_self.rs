@@ -726,3 +726,41 @@ fn fields_assigned_by_destructuring() {
     assert_eq!((state_bar.a, state_bar.b, k_bar), (2.0, 4.0, 1.5 - 1.0));
     assert_eq!((p.a, p.b), (3.0, -1.0));
 }
+
+/// A `bool` method of `self` tested before the branch that assigns a field (held-out round
+/// 12's `Engine::go`): the condition runs before the assignment.
+#[derive(Differentiable, Clone, Debug)]
+pub struct Odometer {
+    pub km: f64,
+    #[no_grad]
+    pub on: bool,
+}
+
+impl Odometer {
+    fn is_on(&self) -> bool {
+        self.on
+    }
+
+    #[differentiate]
+    pub fn drive(&mut self, d: f64) {
+        if self.is_on() {
+            self.km += d * d;
+        } else {
+            self.km *= 0.5;
+        }
+    }
+}
+
+#[test]
+fn a_method_of_self_in_a_condition_before_the_assignment() {
+    // On: km' = km + d², so km̄ = k̄m', d̄ = 2 d k̄m'. Off: km̄ = 0.5 k̄m', d̄ = 0.
+    let mut bar = Odometer { km: 1.0, on: true };
+    let (d_bar,) = Odometer { km: 3.0, on: true }.drive_vjp(1.5, &mut bar);
+    assert_eq!((bar.km, d_bar), (1.0, 3.0));
+    let mut bar = Odometer { km: 1.0, on: false };
+    let (d_bar,) = Odometer { km: 3.0, on: false }.drive_vjp(1.5, &mut bar);
+    assert_eq!((bar.km, d_bar), (0.5, 0.0));
+    let mut o = Odometer { km: 3.0, on: true };
+    o.drive(1.5);
+    assert_eq!(o.km, 5.25);
+}

@@ -1362,3 +1362,25 @@ fn a_condition_calls_a_closure_of_a_differentiated_call() {
     assert!((c_bar - 0.49).abs() < 1e-15);
     soak_outer_gradcheck(0.7, 0.9).unwrap();
 }
+
+// Held-out round 12 (`rk4` of VincentVanlaer/StORM): a tuple returned by a differentiated
+// function, bound by `let` and read by field, was taken for a float (rustc errors).
+#[differentiate]
+fn tuple_pair(x: f64, y: f64) -> (f64, f64) {
+    (x * y, x - y)
+}
+
+#[differentiate]
+fn tuple_fields_of_a_call(x: f64, y: f64) -> f64 {
+    let p = tuple_pair(x, y);
+    p.0 + 3.0 * p.1 * p.1
+}
+
+#[test]
+fn a_call_result_read_by_tuple_fields() {
+    // f = xy + 3(x − y)²: ∂f/∂x = y + 6(x − y), ∂f/∂y = x − 6(x − y).
+    let (f, x_bar, y_bar) = tuple_fields_of_a_call_grad(1.5, 0.25);
+    assert!((f - (0.375 + 3.0 * 1.5625)).abs() < 1e-12);
+    assert!((x_bar - (0.25 + 7.5)).abs() < 1e-12 && (y_bar - (1.5 - 7.5)).abs() < 1e-12);
+    tuple_fields_of_a_call_gradcheck(1.5, 0.25).unwrap();
+}

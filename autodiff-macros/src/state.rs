@@ -44,15 +44,19 @@ pub fn split(item: &ItemFn, float: &syn::Type) -> syn::Result<Mutating> {
     let mut writes = Writes::default();
     // Statement by statement: a method of `self` may be called until a field is assigned
     // (it then sees the fields as the hidden method's `self` holds them).
-    for stmt in &item.block.stmts {
-        writes.calls_allowed = writes.fields.is_empty() && !assigns_after_call(stmt);
-        writes.visit_stmt(stmt);
-    }
+    writes.statements(&item.block.stmts);
     if let Some(e) = writes.errors.into_iter().reduce(|mut all, e| {
         all.combine(e);
         all
     }) {
         return Err(e);
+    }
+    if let Some(call) = field_changed_in_place(item) {
+        let (field, method) = (
+            quote::ToTokens::to_token_stream(&call.receiver),
+            &call.method,
+        );
+        return Err(syn::Error::new_spanned(call, format!("`{field}.{method}(…)` changes a collection field of `self` in place, which a `#[differentiate]` method taking `&mut self` does not follow (it differentiates the float fields, and elements of fields, that it assigns): compute the value in this method and do the `{method}` outside it, or keep the value in a float field")));
     }
     let nothing_assigned = writes.fields.is_empty() && writes.elements.is_empty();
     if let Some(call) = sub_state_call(item, nothing_assigned) {
@@ -186,7 +190,10 @@ fn sub_state_call(item: &ItemFn, nothing_assigned: bool) -> Option<&syn::ExprMet
     impl<'a> Visit<'a> for Find<'a> {
         fn visit_expr_method_call(&mut self, m: &'a syn::ExprMethodCall) {
             let on_field = self_field(&m.receiver).is_some() || inside_self_field(&m.receiver);
-            if self.found.is_none() && on_field && (self.any || m.method == *self.name) {
+            // A field's reads (`self.items.iter()`, `self.w.len()`) step no state.
+            let reads = crate::types::READS_ONLY.contains(&m.method.to_string().as_str());
+            if self.found.is_none() && on_field && ((self.any && !reads) || m.method == *self.name)
+            {
                 self.found = Some(m);
             }
             syn::visit::visit_expr_method_call(self, m);
@@ -200,6 +207,43 @@ fn sub_state_call(item: &ItemFn, nothing_assigned: bool) -> Option<&syn::ExprMet
     };
     find.visit_block(&item.block);
     find.found
+}
+
+/// `self.receipt.push(x)`, `self.log.clear()`: a collection field of `self` changed by
+/// its own method.
+fn field_changed_in_place(item: &ItemFn) -> Option<&syn::ExprMethodCall> {
+    const CHANGES: &[&str] = &[
+        "push",
+        "extend",
+        "extend_from_slice",
+        "insert",
+        "clear",
+        "pop",
+        "remove",
+        "truncate",
+        "resize",
+        "swap",
+        "sort",
+        "sort_by",
+        "reverse",
+        "retain",
+        "drain",
+        "append",
+    ];
+    struct Find<'a>(Option<&'a syn::ExprMethodCall>);
+    impl<'a> Visit<'a> for Find<'a> {
+        fn visit_expr_method_call(&mut self, m: &'a syn::ExprMethodCall) {
+            let on_field = self_field(&m.receiver).is_some() || inside_self_field(&m.receiver);
+            if self.0.is_none() && on_field && CHANGES.contains(&m.method.to_string().as_str()) {
+                self.0 = Some(m);
+            }
+            syn::visit::visit_expr_method_call(self, m);
+        }
+        fn visit_expr_closure(&mut self, _: &'a syn::ExprClosure) {}
+    }
+    let mut find = Find(None);
+    find.visit_block(&item.block);
+    find.0
 }
 
 fn sub_state_error(call: &syn::ExprMethodCall) -> syn::Error {
@@ -452,6 +496,36 @@ impl Writes {
 }
 
 impl Writes {
+    /// The statements in order, each allowed to call methods of `self` while no field has
+    /// been assigned before it (nor in it after the call). An `if`'s condition runs before
+    /// its branches (`if self.is_on() { self.km += d; }`), and each branch is read so.
+    fn statements(&mut self, stmts: &[syn::Stmt]) {
+        for stmt in stmts {
+            match stmt {
+                syn::Stmt::Expr(Expr::If(i), _) => self.branching(i),
+                _ => {
+                    self.calls_allowed = self.fields.is_empty() && !assigns_after_call(stmt);
+                    self.visit_stmt(stmt);
+                }
+            }
+        }
+    }
+
+    fn branching(&mut self, i: &syn::ExprIf) {
+        self.calls_allowed = self.fields.is_empty();
+        self.visit_expr(&i.cond);
+        self.statements(&i.then_branch.stmts);
+        match i.else_branch.as_ref().map(|(_, e)| &**e) {
+            Some(Expr::If(inner)) => self.branching(inner),
+            Some(Expr::Block(b)) => self.statements(&b.block.stmts),
+            Some(other) => {
+                self.calls_allowed = self.fields.is_empty();
+                self.visit_expr(other);
+            }
+            None => {}
+        }
+    }
+
     /// `self.w.iter_mut()` or `&mut self.w`: the field's elements are written through
     /// the references they give.
     fn element_borrow(&mut self, e: &Expr) {

@@ -76,6 +76,18 @@ impl Lowerer {
                     return self.lower_control(&desugared, tail, out);
                 }
                 let scrutinee = self.lower_expr(&m.expr, out);
+                // `match *self { Loss::Huber(d) => … }`: the value (a `Copy` enum's), so that
+                // its patterns bind values, not references.
+                let scrutinee = match (&*m.expr, &scrutinee.kind) {
+                    (syn::Expr::Unary(u), ExprKind::Var(v))
+                        if matches!(u.op, syn::UnOp::Deref(_))
+                            && self.vars[*v].kind == Kind::Struct =>
+                    {
+                        let span = scrutinee.span;
+                        Expr::new(ExprKind::Copy(Box::new(scrutinee)), span)
+                    }
+                    _ => scrutinee,
+                };
                 let arms: Vec<(&syn::Pat, &syn::Expr)> =
                     m.arms.iter().map(|a| (&a.pat, &*a.body)).collect();
                 self.lower_match(scrutinee, &m.expr, &arms, tail, span, out);
@@ -158,6 +170,8 @@ impl Lowerer {
             {
                 args.iter().any(|a| self.reads_float(a))
             }
+            // A struct `wrt(…)` leaves out (`match *self` of an enum of constants): constant.
+            ExprKind::Var(v) if self.constant_structs.contains(v) => false,
             ExprKind::Var(v) => self.vars[*v].kind.is_float(),
             _ => e.children().into_iter().any(|c| self.reads_float(c)),
         }

@@ -7,6 +7,7 @@
 //! so that the reverse sweep reads the value the primal read rather than the state it left.
 
 use super::*;
+pub(super) use crate::types::READS_ONLY;
 use syn::punctuated::Punctuated;
 use syn::visit::Visit;
 
@@ -187,57 +188,6 @@ pub(super) fn changed_by_calls(item: &syn::ItemFn) -> HashSet<String> {
 pub(super) fn lends_mutably(e: &syn::Expr) -> bool {
     matches!(e, syn::Expr::Reference(r) if r.mutability.is_some())
 }
-
-/// Methods of the standard library and `ndarray` that only read their receiver: called on a
-/// `mut` variable they are still plain functions of it, evaluated where the code needs them.
-pub(super) const READS_ONLY: &[&str] = &[
-    "len",
-    "is_empty",
-    "capacity",
-    "iter",
-    "get",
-    "first",
-    "last",
-    "contains",
-    "clone",
-    "to_vec",
-    "to_owned",
-    "as_slice",
-    "as_ref",
-    "shape",
-    "dim",
-    "raw_dim",
-    "ndim",
-    "nrows",
-    "ncols",
-    "view",
-    "row",
-    "column",
-    "t",
-    "sum",
-    "mean",
-    "dot",
-    "is_some",
-    "is_none",
-    "is_ok",
-    "is_err",
-    "unwrap",
-    "expect",
-    "unwrap_or",
-    "copied",
-    "cloned",
-    "partial_cmp",
-    "total_cmp",
-    "eq",
-    "ne",
-    "lt",
-    "le",
-    "gt",
-    "ge",
-    "starts_with",
-    "ends_with",
-    "binary_search",
-];
 
 /// Methods that lowering turns into code of its own (element loops, pushes, chains): their
 /// changes are written in the IR, where the analyses see them.

@@ -154,7 +154,7 @@ impl Lowerer {
 pub(super) fn closure_of(c: &syn::ExprClosure) -> Closure {
     Closure {
         params: c.inputs.iter().cloned().collect(),
-        body: (*c.body).clone(),
+        body: returns_as_breaks((*c.body).clone()),
         captures: vec![],
         calls: vec![],
         id: 0,
@@ -230,6 +230,55 @@ impl Lowerer {
 }
 
 /// A `return` of the closure itself (not of a closure nested in it).
+/// A closure body with `return` in it (`|f| { if f <= 0.0 { return floor; } f.ln() }`), as
+/// the labelled loop it amounts to once inlined: `'closure: loop { break 'closure { … break
+/// 'closure floor; … f.ln() } }`, each `return e` a `break 'closure e` (not those of
+/// closures or items nested in it, which are their own).
+fn returns_as_breaks(body: Expr) -> Expr {
+    if early_return(&body).is_none() {
+        return body;
+    }
+    struct Breaks;
+    impl syn::visit_mut::VisitMut for Breaks {
+        fn visit_expr_mut(&mut self, e: &mut Expr) {
+            if let Expr::Return(r) = e {
+                let value = r.expr.clone();
+                let span = r.return_token.span;
+                let label = syn::Lifetime::new("'__closure", span);
+                *e = match value {
+                    Some(v) => syn::parse_quote_spanned!(span=> break #label #v),
+                    None => syn::parse_quote_spanned!(span=> break #label ()),
+                };
+                if let Expr::Break(b) = e {
+                    if let Some(v) = &mut b.expr {
+                        self.visit_expr_mut(v);
+                    }
+                }
+                return;
+            }
+            syn::visit_mut::visit_expr_mut(self, e);
+        }
+        fn visit_expr_closure_mut(&mut self, _: &mut syn::ExprClosure) {}
+        fn visit_item_mut(&mut self, _: &mut syn::Item) {}
+    }
+    let mut body = body;
+    syn::visit_mut::VisitMut::visit_expr_mut(&mut Breaks, &mut body);
+    // A block's statements go into the loop, its last expression is the last `break`.
+    if let Expr::Block(b) = &body {
+        let mut stmts = b.block.stmts.clone();
+        let tail = match stmts.last() {
+            Some(syn::Stmt::Expr(e, None)) => {
+                let e = e.clone();
+                stmts.pop();
+                e
+            }
+            _ => syn::parse_quote!(()),
+        };
+        return syn::parse_quote!('__closure: loop { #(#stmts)* break '__closure #tail; });
+    }
+    syn::parse_quote!('__closure: loop { break '__closure #body; })
+}
+
 fn early_return(body: &Expr) -> Option<proc_macro2::Span> {
     struct Find(Option<proc_macro2::Span>);
     impl<'a> syn::visit::Visit<'a> for Find {

@@ -103,11 +103,12 @@ fn seq_of(k: Kind) -> Kind {
 pub(super) fn assigned_kind(v: VarId, stmts: &[Stmt], vars: &[Var], float: &Type) -> Option<Kind> {
     for s in stmts {
         match &s.kind {
+            // (Not the default a value that may be left unassigned starts from.)
             StmtKind::Assign {
                 place: Place::Var(t),
                 value,
                 compound: None,
-            } if *t == v => {
+            } if *t == v && !is_placeholder(value) => {
                 return Some(kind_of(value, vars, float));
             }
             StmtKind::Call { out, .. } if *out == v => return Some(vars[v].kind),
@@ -178,4 +179,12 @@ fn float_constructor(p: &syn::Path, float: &Type) -> bool {
                 | "from_usize"
                 | "default"
         )
+}
+
+/// `Default::default()` or `Zero::zero()` as `Lowerer::placeholder` writes them.
+fn is_placeholder(e: &Expr) -> bool {
+    matches!(&e.kind, ExprKind::Opaque(OpaqueCall::Function(p, args))
+        if args.is_empty()
+            && p.leading_colon.is_some()
+            && p.segments.last().is_some_and(|s| s.ident == "default" || s.ident == "zero"))
 }

@@ -312,11 +312,16 @@ pub fn lower_fn(
                 let ident = Ident::new("self", r.self_token.span);
                 let var = lw.declare_receiver(&ident, &ty);
                 lw.struct_params.push(var);
+                let is_active = active(&ident, ParamShape::Struct);
+                // `self` left out by `wrt(…)` (an enum choosing a formula): a constant.
+                if !is_active {
+                    lw.constant_structs.push(var);
+                }
                 params.push(Param {
                     var,
                     ty,
                     shape: ParamShape::Struct,
-                    active: active(&ident, ParamShape::Struct),
+                    active: is_active,
                 });
             }
         }

@@ -78,6 +78,27 @@ pub(in crate::ir) fn collect_use_kinds(
         if after_dot {
             continue;
         }
+        // `p.0`, `p.1` (no call): a tuple of at least that many elements, floats (the
+        // result of a call returning one: `let p = pair(x, y); p.0 + p.1`).
+        if let (Some(TokenTree::Punct(dot)), Some(TokenTree::Literal(l))) =
+            (trees.get(k + 1), trees.get(k + 2))
+        {
+            let called = matches!(trees.get(k + 3), Some(TokenTree::Group(g)) if g.delimiter() == Delimiter::Parenthesis);
+            if let (true, false, Ok(i)) =
+                (dot.as_char() == '.', called, l.to_string().parse::<u8>())
+            {
+                if i < 8 {
+                    let entry = out.entry(name.to_string()).or_insert(Kind::Tuple {
+                        len: i + 1,
+                        inactive: 0,
+                    });
+                    if let Kind::Tuple { len, .. } = entry {
+                        *len = (*len).max(i + 1);
+                    }
+                }
+                continue;
+            }
+        }
         let kind = match (trees.get(k + 1), trees.get(k + 2)) {
             (Some(TokenTree::Group(g)), _) if g.delimiter() == Delimiter::Bracket => {
                 let nested = matches!(g.stream().into_iter().next(), Some(TokenTree::Group(inner)) if inner.delimiter() == Delimiter::Bracket);
