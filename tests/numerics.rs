@@ -329,3 +329,30 @@ fn rounding_through_f32_keeps_its_value() {
     let (v, g, h) = rounding_hvp(x, 3, 1.0);
     assert_eq!((v, g, h), (rounding(x, 3), d, 0.0));
 }
+
+/// A quotient whose denominator squared overflows `f32` (|d| > 1.8e19), as in held-out round
+/// 12's A-weighting curve: the partial −n/d² was computed as `n / (d * d)`, a silent zero in
+/// both modes. `ln(f⁴ / ((f² + 1)(f² + 10⁸) 10⁸))` has the derivative
+/// `4/f − 2f/(f² + 1) − 2f/(f² + 10⁸)`.
+#[differentiate]
+fn rational_f32(f: f32) -> f32 {
+    let n = f * f * f * f;
+    let d = (f * f + 1.0) * (f * f + 1.0e8) * 1.0e8;
+    (n / d).ln()
+}
+
+#[test]
+fn a_quotient_whose_denominator_squared_overflows_f32() {
+    let f = 1000.0_f32;
+    let want = 4.0 / f - 2.0 * f / (f * f + 1.0) - 2.0 * f / (f * f + 1.0e8);
+    let (_, f_bar) = rational_f32_grad(f);
+    let (_, f_dot) = rational_f32_jvp(f, 1.0);
+    assert!(
+        ((f_bar - want) / want).abs() < 1e-4,
+        "{f_bar} against {want}"
+    );
+    assert!(
+        ((f_dot - want) / want).abs() < 1e-4,
+        "{f_dot} against {want}"
+    );
+}

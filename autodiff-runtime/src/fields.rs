@@ -391,21 +391,25 @@ pub fn struct_column<S, E: crate::Differentiable + Clone>(
 /// scatter_struct_column(&mut bars, &[[0.5, 2.0]], |b| &mut b.pos);
 /// assert_eq!(bars[0].pos, [1.5, 2.0]);
 /// ```
+#[track_caller]
 pub fn scatter_struct_column<S, E: crate::Differentiable>(
     bars: &mut [S],
     column: &[E],
     field: impl Fn(&mut S) -> &mut E,
 ) {
-    assert_eq!(
-        bars.len(),
-        column.len(),
-        "a slice of {} structs receives a column adjoint of length {}",
-        bars.len(),
-        column.len()
-    );
+    check_column_len(bars.len(), column.len());
     for (bar, g) in bars.iter_mut().zip(column) {
         field(bar).accumulate(g);
     }
+}
+
+/// Panics naming both lengths unless a column's adjoint has one entry per element.
+#[track_caller]
+fn check_column_len(elements: usize, column: usize) {
+    assert_eq!(
+        elements, column,
+        "a slice of {elements} structs receives a column adjoint of length {column}"
+    );
 }
 
 /// `field(bars[i]) += column[i]` for every element: a column's adjoint added into the
@@ -421,13 +425,7 @@ pub fn scatter_struct_column<S, E: crate::Differentiable>(
 /// ```
 #[track_caller]
 pub fn scatter_column<S, F: Float>(bars: &mut [S], column: &[F], field: impl Fn(&mut S) -> &mut F) {
-    assert_eq!(
-        bars.len(),
-        column.len(),
-        "a slice of {} structs receives a column adjoint of length {}",
-        bars.len(),
-        column.len()
-    );
+    check_column_len(bars.len(), column.len());
     for (bar, g) in bars.iter_mut().zip(column) {
         let f = field(bar);
         *f = *f + *g;

@@ -481,7 +481,7 @@ fn unit_sum_jvp(x: &[f64], x_dot: &[f64]) -> (f64, f64) {
         let mut s_dot: f64 = 0.0;
         for i in lo..hi {
             s += x[i] / n;
-            s_dot += __Fma::mul_add(x_dot[i], n, -(x[i] * n_dot)) / (n * n);
+            s_dot += __Fma::mul_add(n_dot, -(x[i] / n), x_dot[i]) / n;
         }
         let ret = s;
         let ret_dot = s_dot;
@@ -572,7 +572,7 @@ fn unit_sum_vjp(x: &[f64], dout: f64) -> (f64, ::std::vec::Vec<f64>) {
             let g0 = s_bar;
             let t1 = x[i];
             x_bar[i] += g0 / n;
-            n_bar += -(g0 * t1) / (n * n);
+            n_bar += -(g0 * t1 / n / n);
         }
     }
     let ret = s;
@@ -700,7 +700,7 @@ fn unit_sum_dual_vjp(
             let g0 = s_bar;
             let t1 = x[i];
             x_bar[i] += g0 / n;
-            n_bar += -(g0 * t1) / (n * n);
+            n_bar += -(g0 * t1 / n / n);
         }
     }
     let ret = s;
@@ -892,7 +892,7 @@ impl unit_sum {
                     let g0 = s_bar;
                     let t1 = x[i];
                     x_bar[i] += g0 / n;
-                    n_bar += -(g0 * t1) / (n * n);
+                    n_bar += -(g0 * t1 / n / n);
                 }
             }
             {
@@ -963,7 +963,7 @@ impl unit_sum {
                     let g0 = s_bar;
                     let t1 = x[i];
                     x_bar[i] += g0 / n;
-                    n_bar += -(g0 * t1) / (n * n);
+                    n_bar += -(g0 * t1 / n / n);
                 }
             }
             {

@@ -38,7 +38,7 @@ fn f_jvp(x: f64, y: f64, x_dot: f64, y_dot: f64) -> (f64, f64) {
     let b_dot = __ad::mul_add(
         a_dot,
         __ad::partial::sin(a, a.sin()),
-        __ad::mul_add(x_dot, y, -(x * y_dot)) / (y * y),
+        __ad::mul_add(y_dot, -(x / y), x_dot) / y,
     );
     let ret_dot = __ad::mul_add(a_dot, b, a * b_dot);
     let __tangent = ret_dot;
@@ -86,7 +86,7 @@ fn f_pullback(x: f64, y: f64) -> (f64, impl ::core::ops::FnOnce(f64) -> (f64, f6
             let t0 = a.sin();
             a_bar += b_bar * __ad::partial::sin(a, t0);
             x_bar += b_bar / y;
-            y_bar += -(b_bar * x) / (y * y);
+            y_bar += -(b_bar * x / y / y);
         }
         x_bar += a_bar * y;
         y_bar += a_bar * x;
@@ -405,7 +405,7 @@ impl f {
                 let t0 = a.sin();
                 a_bar += b_bar * __ad::partial::sin(a, t0);
                 x_bar += b_bar / y;
-                y_bar += -(b_bar * x) / (y * y);
+                y_bar += -(b_bar * x / y / y);
             }
             x_bar += a_bar * y;
             y_bar += a_bar * x;

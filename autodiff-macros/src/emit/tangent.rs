@@ -344,14 +344,15 @@ impl Emitter<'_> {
                 let (ta, tb) = (paren(ta.into_tokens()), paren(tb.into_tokens()));
                 other(quote!(#ta * #vb + #va * #tb))
             }
-            // d(a/b) = (da b − a db) / b²
+            // d(a/b) = (da b − a db) / b², as (da − (a/b) db) / b: `b * b` overflows where
+            // b does not (|b| > 1.8e19 in f32), which would make the tangent a silent zero.
             (ArithOp::Div, Some(ta), Some(tb)) if scalar => {
                 let (ta, tb) = (ta.into_tokens(), paren(tb.into_tokens()));
-                other(quote!(__ad::mul_add(#ta, #vb, -(#va * #tb)) / (#vb * #vb)))
+                other(quote!(__ad::mul_add(#tb, -(#va / #vb), #ta) / #vb))
             }
             (ArithOp::Div, Some(ta), Some(tb)) => {
                 let (ta, tb) = (paren(ta.into_tokens()), paren(tb.into_tokens()));
-                other(quote!((#ta * #vb - #va * #tb) / (#vb * #vb)))
+                other(quote!((#ta - (#va / #vb) * #tb) / #vb))
             }
             (ArithOp::Div, Some(ta), None) => {
                 let ta = paren(ta.into_tokens());
@@ -359,7 +360,7 @@ impl Emitter<'_> {
             }
             (ArithOp::Div, None, Some(tb)) => {
                 let tb = paren(tb.into_tokens());
-                other(quote!(-(#va * #tb) / (#vb * #vb)))
+                other(quote!(-((#va / #vb) * #tb) / #vb))
             }
             // a % b = a − q b, q = trunc(a/b) read off the exact remainder (see `partial::rem`)
             (ArithOp::Rem, ta, tb) => {

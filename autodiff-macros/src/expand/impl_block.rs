@@ -69,17 +69,7 @@ pub(super) fn differentiate_impl(args: TokenStream, mut block: syn::ItemImpl) ->
     };
     // `Self::Output` and the block's other associated types, as the types they are (an
     // inherent `impl` has none), and `Self` of a reference self type.
-    let mut written_out: Vec<(Option<Ident>, TokenStream)> = block
-        .items
-        .iter()
-        .filter_map(|i| match i {
-            syn::ImplItem::Type(t) => {
-                let ty = &t.ty;
-                Some((Some(t.ident.clone()), quote!(#ty)))
-            }
-            _ => None,
-        })
-        .collect();
+    let mut written_out = associated_types(&block);
     // The block's lifetimes (`impl<'a, 'b> Add<&'b Vec3> for &'a Vec3`) are left to
     // elision in the derived items of a reference self type: their pullbacks take the
     // references again, at any lifetime.
@@ -223,17 +213,7 @@ fn float_on_the_left(block: &syn::ItemImpl, float: &Ident) -> Option<syn::ItemIm
         return None;
     };
     let operand = &operand.ident;
-    let mut types: Vec<(Option<Ident>, TokenStream)> = block
-        .items
-        .iter()
-        .filter_map(|i| match i {
-            syn::ImplItem::Type(t) => {
-                let ty = &t.ty;
-                Some((Some(t.ident.clone()), quote!(#ty)))
-            }
-            _ => None,
-        })
-        .collect();
+    let mut types = associated_types(block);
     types.push((None, quote!(#float)));
     let lhs = Ident::new("__lhs", operand.span());
     let output = match &m.sig.output {
@@ -275,6 +255,21 @@ fn swap_operands(tokens: TokenStream, operand: &Ident, lhs: &Ident) -> TokenStre
                 TokenTree::Group(inner)
             }
             other => other,
+        })
+        .collect()
+}
+
+/// The block's associated types (`type Output = Vec3;`), by name, for `self_written_out`.
+fn associated_types(block: &syn::ItemImpl) -> Vec<(Option<Ident>, TokenStream)> {
+    block
+        .items
+        .iter()
+        .filter_map(|i| match i {
+            syn::ImplItem::Type(t) => {
+                let ty = &t.ty;
+                Some((Some(t.ident.clone()), quote!(#ty)))
+            }
+            _ => None,
         })
         .collect()
 }
