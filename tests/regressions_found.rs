@@ -1384,3 +1384,65 @@ fn a_call_result_read_by_tuple_fields() {
     assert!((x_bar - (0.25 + 7.5)).abs() < 1e-12 && (y_bar - (1.5 - 7.5)).abs() < 1e-12);
     tuple_fields_of_a_call_gradcheck(1.5, 0.25).unwrap();
 }
+
+// Found by review. A struct method's result taken for an integer from uses that belong to a
+// later `let` of the same name (the use scan now stops at the shadowing `let`, and a value
+// taken for an integer is checked to be one).
+#[derive(autodiff::Differentiable, Clone, Debug)]
+pub struct Stiff {
+    pub k: f64,
+}
+
+#[autodiff::differentiate]
+impl Stiff {
+    pub fn stiffness(&self) -> f64 {
+        2.0 * self.k
+    }
+}
+
+#[differentiate]
+fn shadowed_count(s: &Stiff, x: f64, xs: &[f64]) -> f64 {
+    let k = s.stiffness();
+    let f = k * x;
+    let k = xs.len();
+    let mut t = f;
+    for i in 0..k {
+        t += xs[i];
+    }
+    t
+}
+
+#[test]
+fn a_name_shadowed_by_an_integer_keeps_its_derivative() {
+    // f = 2 k x + Σ xs: ∂f/∂k = 2x, ∂f/∂x = 2k.
+    let (_, s_bar, x_bar, xs_bar) = shadowed_count_grad(&Stiff { k: 1.5 }, 0.7, &[1.0, 2.0]);
+    assert_eq!((s_bar.k, x_bar, xs_bar), (1.4, 3.0, vec![1.0, 1.0]));
+}
+
+// Found by review: a closure inlined in a condition that assigns what the code after it
+// reads; its calls keep their derivatives.
+#[differentiate]
+fn soak_sq(t: f64) -> f64 {
+    t * t
+}
+
+#[differentiate]
+fn probed(x: f64) -> f64 {
+    let mut y = 0.0;
+    let mut probe = |t: f64| {
+        y = soak_sq(t);
+        y > 1.0
+    };
+    if probe(x) {
+        y
+    } else {
+        2.0 * y
+    }
+}
+
+#[test]
+fn a_condition_that_assigns_keeps_its_derivatives() {
+    // x = 1.5: y = x² > 1, f = x², f' = 3; x = 0.5: f = 2x², f' = 2.
+    assert_eq!(probed_grad(1.5), (2.25, 3.0));
+    assert_eq!(probed_grad(0.5), (0.5, 2.0));
+}

@@ -439,3 +439,38 @@ fn struct_state_changed_in_a_loop() {
     ));
     flight_gradcheck(&A, &B, dt).unwrap();
 }
+
+#[derive(Clone, Debug, Differentiable)]
+pub struct Tethered {
+    pub pos: Vec3,
+    #[no_grad]
+    pub anchor: Vec3,
+}
+
+/// `Σ |posᵢ − anchorᵢ|` with the anchors constants (`#[no_grad]`): their column's tangent is
+/// zero in forward mode, as their adjoint is dropped in reverse.
+#[differentiate]
+fn tether_length(t: &[Tethered]) -> f64 {
+    let mut s = 0.0;
+    for e in t {
+        s += (e.pos - e.anchor).length();
+    }
+    s
+}
+
+#[test]
+fn constant_struct_fields_of_elements() {
+    let t = vec![
+        Tethered { pos: A, anchor: B },
+        Tethered { pos: C, anchor: A },
+    ];
+    // The forward mode along a direction whose anchors are those of `t` (as `zero_like`
+    // makes them): only the positions move.
+    let mut dir = t.clone();
+    dir[0].pos = v(1.0, 0.0, 0.0);
+    dir[1].pos = v(0.0, 0.0, 1.0);
+    let (_, tangent) = tether_length_jvp(&t, &dir);
+    let (_, bar) = tether_length_grad(&t);
+    assert!(close(tangent, bar[0].pos.x + bar[1].pos.z), "{tangent}");
+    tether_length_gradcheck(&t).unwrap();
+}

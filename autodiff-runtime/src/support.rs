@@ -531,6 +531,27 @@ pub fn cotangent<F, C: CotangentOf<F>>(c: C) -> C::Value {
     c.value()
 }
 
+/// A value the attribute took for an integer from its uses (`let n = self.count(); for i
+/// in 0..n`): the identity, which fails to compile, with a message, where the value is not
+/// one, so that a wrong guess is a type error and never a dropped derivative.
+///
+/// ```
+/// assert_eq!(autodiff_runtime::support::integer(3_usize), 3);
+/// ```
+#[inline(always)]
+pub fn integer<I: IntegerValue>(i: I) -> I {
+    i
+}
+
+/// The integer types ([`integer`]).
+#[diagnostic::on_unimplemented(
+    message = "`#[differentiate]` took this value for an integer from how the body uses it, but it is `{Self}`",
+    label = "a method's result, used as an integer later",
+    note = "give its `let` a type (`let n: f64 = …;`), or use another name for the integer"
+)]
+pub trait IntegerValue: num_traits::PrimInt {}
+impl<I: num_traits::PrimInt> IntegerValue for I {}
+
 /// The identity on values, with no derivative: inside `#[differentiate]`, whatever flows
 /// through it is treated as a constant (JAX's `stop_gradient`, PyTorch's `detach`).
 ///

@@ -572,7 +572,7 @@ fn unit_sum_vjp(x: &[f64], dout: f64) -> (f64, ::std::vec::Vec<f64>) {
             let g0 = s_bar;
             let t1 = x[i];
             x_bar[i] += g0 / n;
-            n_bar += -(g0 * t1 / n / n);
+            n_bar += -(g0 / n * t1 / n);
         }
     }
     let ret = s;
@@ -700,7 +700,7 @@ fn unit_sum_dual_vjp(
             let g0 = s_bar;
             let t1 = x[i];
             x_bar[i] += g0 / n;
-            n_bar += -(g0 * t1 / n / n);
+            n_bar += -(g0 / n * t1 / n);
         }
     }
     let ret = s;
@@ -892,7 +892,7 @@ impl unit_sum {
                     let g0 = s_bar;
                     let t1 = x[i];
                     x_bar[i] += g0 / n;
-                    n_bar += -(g0 * t1 / n / n);
+                    n_bar += -(g0 / n * t1 / n);
                 }
             }
             {
@@ -963,7 +963,7 @@ impl unit_sum {
                     let g0 = s_bar;
                     let t1 = x[i];
                     x_bar[i] += g0 / n;
-                    n_bar += -(g0 * t1 / n / n);
+                    n_bar += -(g0 / n * t1 / n);
                 }
             }
             {

@@ -86,7 +86,7 @@ fn f_pullback(x: f64, y: f64) -> (f64, impl ::core::ops::FnOnce(f64) -> (f64, f6
             let t0 = a.sin();
             a_bar += b_bar * __ad::partial::sin(a, t0);
             x_bar += b_bar / y;
-            y_bar += -(b_bar * x / y / y);
+            y_bar += -(b_bar / y * x / y);
         }
         x_bar += a_bar * y;
         y_bar += a_bar * x;
@@ -405,7 +405,7 @@ impl f {
                 let t0 = a.sin();
                 a_bar += b_bar * __ad::partial::sin(a, t0);
                 x_bar += b_bar / y;
-                y_bar += -(b_bar * x / y / y);
+                y_bar += -(b_bar / y * x / y);
             }
             x_bar += a_bar * y;
             y_bar += a_bar * x;

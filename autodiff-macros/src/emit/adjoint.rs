@@ -278,7 +278,7 @@ impl<'c, 'f> Adjoint<'c, 'f> {
                     self.propagate(b, quote!(#g * #a_val));
                 }
             }
-            // z = a / b:  ā += z̄ / b,  b̄ −= z̄ a / b², as z̄ a / b / b: `b * b` overflows
+            // z = a / b:  ā += z̄ / b,  b̄ −= z̄ a / b², as ((z̄ / b) a) / b: `b * b` overflows
             // where b does not (|b| > 1.8e19 in f32, a rational function's denominator),
             // and the partial would be a silent zero. (The adjoint first: `a` may be a
             // constant of the float type where `b` is a dual number.)
@@ -289,7 +289,7 @@ impl<'c, 'f> Adjoint<'c, 'f> {
                 }
                 if vb {
                     let a_val = self.value(a, va);
-                    self.propagate(b, quote!(-(#g * #a_val / #b_val / #b_val)));
+                    self.propagate(b, quote!(-(#g / #b_val * #a_val / #b_val)));
                 }
             }
             // z = a % b = a − q b with q = trunc(a/b):  ā += z̄,  b̄ −= z̄ q. The quotient is

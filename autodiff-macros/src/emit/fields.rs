@@ -227,10 +227,18 @@ impl Ctx<'_> {
         }
         if self.kind(f.var) == Kind::StructSeq {
             // A column of structs (`bodies_pos`, `Vec<Vec3>`): its tangent the same column of
-            // the tangent slice, whose `#[no_grad]` fields are zeros already.
+            // the tangent slice, zeros for a `#[no_grad]` field (whose tangent slice holds the
+            // constant's values: `zero_like` copies them).
             let tangent = (sweep == Sweep::Jvp && self.active(f.var)).then(|| {
                 let (dot, base_dot) = (self.dot(f.var), self.dot(f.base));
-                quote!(let #dot = __ad::struct_column(#base_dot, |__e| &__e.#(#path).*);)
+                let constant = constant_in_first(&base_dot, path);
+                quote! {
+                    let #dot = if #constant {
+                        __ad::Differentiable::zero_like(&#name)
+                    } else {
+                        __ad::struct_column(#base_dot, |__e| &__e.#(#path).*)
+                    };
+                }
             });
             return quote! {
                 let #name = __ad::struct_column(#base, |__e| &__e.#(#path).*);

@@ -45,7 +45,8 @@ pub(crate) fn collapse_param_refs(item: &syn::ItemFn) -> Option<syn::ItemFn> {
             if by_value
                 && kind_of_type(&pt.ty, f) == Kind::Struct
                 && (reads_named_field(&item.block, &name.ident)
-                    || operand_of_arithmetic(&item.block, &name.ident))
+                    || (name.mutability.is_none()
+                        && operand_of_arithmetic(&item.block, &name.ident)))
             {
                 // `origin: Point` by value: the derived items take `&Point`, as they take
                 // `&Point` itself, and the primal gets a clone. (Read through a field, an

@@ -100,8 +100,8 @@ fn builds_its_result(sig: &Signature, body: &syn::Block) -> bool {
 }
 
 /// The names of the structs the body builds by literals (`Vec2 { x, y }`) or by a
-/// constructor (`Vec3::new(…)`, `Vec3::new_unit(…)`, `Vec3::default()`: names no float
-/// type has as associated functions).
+/// constructor (`Vec3::new(…)`, `Vec3::new_unit(…)`: names no float type has as associated
+/// functions; not `default`, which `T::default()` of a float parameter is too).
 fn literal_struct_names(body: &syn::Block) -> Vec<String> {
     struct Literals(Vec<String>);
     impl<'ast> syn::visit::Visit<'ast> for Literals {
@@ -116,7 +116,7 @@ fn literal_struct_names(body: &syn::Block) -> Vec<String> {
                 let segments = &p.path.segments;
                 if let (2, Some(ctor)) = (segments.len(), segments.last()) {
                     let ctor = ctor.ident.to_string();
-                    if ctor == "new" || ctor.starts_with("new_") || ctor == "default" {
+                    if ctor == "new" || ctor.starts_with("new_") {
                         self.0.push(segments[0].ident.to_string());
                     }
                 }

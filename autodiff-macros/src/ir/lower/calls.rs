@@ -27,7 +27,7 @@ impl Lowerer {
             self.refuse_early_return(&closure.body);
             let args: Vec<syn::Expr> = c.args.iter().cloned().collect();
             if let Some(inlined) = self.inline(&closure.params, &closure.body, &args) {
-                return self.lower_expr(&inlined, out);
+                return self.lower_inlined(&inlined, out);
             }
         }
         let syn::Expr::Path(p) = &*c.func else {
@@ -40,8 +40,13 @@ impl Lowerer {
         // `<f64 as Blend>::blend(…)` (a rule's, `<T as Float>::sqrt(x)`, was made plain by
         // `unqualified`): the derived items of a trait's function are reached through the
         // type's path or a method call, not through the trait. (Without arguments, a
-        // constant: `<f64 as Zero>::zero()`, which chains are desugared into.)
-        if p.qself.is_some() && !c.args.is_empty() {
+        // constant: `<f64 as Zero>::zero()`, which chains are desugared into; conversions,
+        // `<T as NumCast>::from(n)`, are called as before.)
+        let conversion = p.path.segments.last().is_some_and(|s| {
+            let name = s.ident.to_string();
+            name.starts_with("from") || name.starts_with("to_") || name.starts_with("as_")
+        });
+        if p.qself.is_some() && !c.args.is_empty() && !conversion {
             return self.unsupported(
                 span,
                 "a call through a qualified path (`<T as Trait>::f(…)`)",
@@ -64,7 +69,7 @@ impl Lowerer {
         if let Some(name) = path.get_ident() {
             let args: Vec<syn::Expr> = c.args.iter().cloned().collect();
             if let Some(block) = self.inline_closure(&name.to_string(), &args) {
-                return self.lower_expr(&block, out);
+                return self.lower_inlined(&block, out);
             }
         }
         if let Some(v) = path.get_ident().and_then(|i| self.lookup(&i.to_string())) {

@@ -9,9 +9,23 @@ use super::{expr_span, Lowerer};
 use crate::ir::*;
 
 impl Lowerer {
+    /// A closure's body inlined where it is called: in a test, the body's assignments
+    /// (`let mut probe = |t| { y = sq(t); y > 1.0 }; if probe(x) { … }`) give values to the
+    /// code after it, so its calls keep their derivatives there.
+    pub(super) fn lower_inlined(&mut self, inlined: &syn::Expr, out: &mut Vec<Stmt>) -> Expr {
+        let outer = self.in_test;
+        self.in_test = outer && !assigns(inlined);
+        let value = self.lower_expr(inlined, out);
+        self.in_test = outer;
+        value
+    }
+
     /// `e` lowered as (part of) a test, whose value is a `bool` (see `Lowerer::in_test`).
     pub(super) fn lower_test(&mut self, e: &syn::Expr, out: &mut Vec<Stmt>) -> Expr {
-        let outer = std::mem::replace(&mut self.in_test, true);
+        // A test that assigns (`if { y = sq(x); y > 1.0 }`, a closure doing so inlined in
+        // the condition) gives values to the code after it: its calls keep their
+        // derivatives, as anywhere else.
+        let outer = std::mem::replace(&mut self.in_test, !assigns(e));
         let test = self.lower_expr(e, out);
         self.in_test = outer;
         test
@@ -327,4 +341,28 @@ pub(super) fn describe_unsupported(e: &syn::Expr) -> (&'static str, &'static str
         syn::Expr::Lit(_) => ("this literal", "use a number or a boolean"),
         _ => ("this expression", "write it with arithmetic, float methods, indexing, `if`, `match` and loops"),
     }
+}
+
+/// Whether `e` assigns anything (`=`, `+=`, …).
+pub(super) fn assigns(e: &syn::Expr) -> bool {
+    use syn::visit::Visit;
+    struct Find(bool);
+    impl<'ast> Visit<'ast> for Find {
+        fn visit_expr_assign(&mut self, _: &'ast syn::ExprAssign) {
+            self.0 = true;
+        }
+        fn visit_expr_binary(&mut self, b: &'ast syn::ExprBinary) {
+            use syn::BinOp::*;
+            if matches!(
+                b.op,
+                AddAssign(_) | SubAssign(_) | MulAssign(_) | DivAssign(_) | RemAssign(_)
+            ) {
+                self.0 = true;
+            }
+            syn::visit::visit_expr_binary(self, b);
+        }
+    }
+    let mut find = Find(false);
+    find.visit_expr(e);
+    find.0
 }

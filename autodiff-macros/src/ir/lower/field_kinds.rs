@@ -462,7 +462,7 @@ pub(super) fn field_kinds(
         .collect()
 }
 
-/// The names that are an operand of `+ - * /` whose other operand is a struct parameter
+/// The names that are an operand of `+` or `-` whose other operand is a struct parameter
 /// (`*p - m`, `m + p`): values of the struct's type, with the user's operator impls.
 fn operands_of_struct_params(body: &syn::Block, roots: &[String]) -> Vec<String> {
     struct Find<'r>(&'r [String], Vec<String>);
@@ -478,7 +478,8 @@ fn operands_of_struct_params(body: &syn::Block, roots: &[String]) -> Vec<String>
     impl<'ast> Visit<'ast> for Find<'_> {
         fn visit_expr_binary(&mut self, b: &'ast syn::ExprBinary) {
             use syn::BinOp as B;
-            if matches!(b.op, B::Add(_) | B::Sub(_) | B::Mul(_) | B::Div(_)) {
+            // (`+` and `-` only: `*x * k` scales a struct by a float.)
+            if matches!(b.op, B::Add(_) | B::Sub(_)) {
                 let (l, r) = (name(&b.left), name(&b.right));
                 for (this, other) in [(&l, &r), (&r, &l)] {
                     if let (Some(root), Some(other)) = (this, other) {

@@ -270,11 +270,18 @@ fn returns_as_breaks(body: Expr) -> Expr {
             Some(syn::Stmt::Expr(e, None)) => {
                 let e = e.clone();
                 stmts.pop();
-                e
+                Some(e)
             }
-            _ => syn::parse_quote!(()),
+            // `return v;` last (now `break '__closure v;`): the loop's last break already.
+            Some(syn::Stmt::Expr(Expr::Break(_), Some(_))) => None,
+            _ => Some(syn::parse_quote!(())),
         };
-        return syn::parse_quote!('__closure: loop { #(#stmts)* break '__closure #tail; });
+        return match tail {
+            Some(tail) => {
+                syn::parse_quote!('__closure: loop { #(#stmts)* break '__closure #tail; })
+            }
+            None => syn::parse_quote!('__closure: loop { #(#stmts)* }),
+        };
     }
     syn::parse_quote!('__closure: loop { break '__closure #body; })
 }

@@ -264,6 +264,14 @@ impl Lowerer {
                         )),
                         call_span,
                     );
+                    // Checked to be one: a float taken for an integer is a type error.
+                    let call = Expr::new(
+                        ExprKind::Opaque(OpaqueCall::Function(
+                            syn::parse_quote!(::autodiff::__private::integer),
+                            vec![call],
+                        )),
+                        call_span,
+                    );
                     let var = self.declare(&ident, Kind::Int, mutable, None);
                     out.push(Stmt::new(
                         StmtKind::Let {

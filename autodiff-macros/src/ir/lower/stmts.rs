@@ -155,14 +155,30 @@ impl Lowerer {
             let last = i + 1 == stmts.len();
             let before = out.len();
             // Only the uses after it (a name used before may be another variable).
-            if let syn::Stmt::Local(_) = stmt {
+            if let syn::Stmt::Local(local) = stmt {
                 self.use_kinds.clear();
                 self.cast_names.clear();
                 self.lent_names.clear();
+                // Up to a `let` shadowing the name (its initialiser still reads this one).
+                let bound = simple_binding(&local.pat);
                 for later in &stmts[i + 1..] {
-                    collect_use_kinds(later.to_token_stream(), &mut self.use_kinds);
-                    collect_casts(later.to_token_stream(), &mut self.cast_names);
-                    collect_lent_args(later.to_token_stream(), &mut self.lent_names);
+                    let shadows = match later {
+                        syn::Stmt::Local(l) => bound.is_some() && simple_binding(&l.pat) == bound,
+                        _ => false,
+                    };
+                    let read = match (shadows, later) {
+                        (true, syn::Stmt::Local(l)) => match &l.init {
+                            Some(init) => init.expr.to_token_stream(),
+                            None => proc_macro2::TokenStream::new(),
+                        },
+                        _ => later.to_token_stream(),
+                    };
+                    collect_use_kinds(read.clone(), &mut self.use_kinds);
+                    collect_casts(read.clone(), &mut self.cast_names);
+                    collect_lent_args(read, &mut self.lent_names);
+                    if shadows {
+                        break;
+                    }
                 }
                 // `let t = g(q); t`: a name the function returns has the result's kind.
                 if let (Tail::Return, [r], Some(syn::Stmt::Expr(syn::Expr::Path(p), None))) =
@@ -400,4 +416,13 @@ pub(super) fn path_name(p: &syn::Path) -> String {
         .map(|s| s.ident.to_string())
         .collect::<Vec<_>>()
         .join("::")
+}
+
+/// The name a `let` binds when its pattern is one name (`k`, `mut k`, `k: usize`).
+fn simple_binding(p: &syn::Pat) -> Option<String> {
+    match p {
+        syn::Pat::Ident(i) => Some(i.ident.to_string()),
+        syn::Pat::Type(t) => simple_binding(&t.pat),
+        _ => None,
+    }
 }
