@@ -298,10 +298,7 @@ impl Lowerer {
             args: all,
             method: true,
         };
-        let tmp = self.temp("call", Kind::Float, span);
-        self.vars[tmp].mutable = false;
-        self.push_call(tmp, call, span, out);
-        Expr::new(ExprKind::Var(tmp), span)
+        self.call_into_temp(call, Kind::Float, span, out)
     }
 
     /// A method call on a struct inside an expression: a split call into a temporary
@@ -314,7 +311,18 @@ impl Lowerer {
     ) -> Expr {
         let span = m.method.span();
         let call = self.method_parts(recv, m, out);
-        let tmp = self.temp("call", Kind::Float, span);
+        self.call_into_temp(call, Kind::Float, span, out)
+    }
+
+    /// A split call whose value goes into a new temporary of `kind`, read where it stands.
+    pub(super) fn call_into_temp(
+        &mut self,
+        call: CallParts,
+        kind: Kind,
+        span: Span,
+        out: &mut Vec<Stmt>,
+    ) -> Expr {
+        let tmp = self.temp("call", kind, span);
         self.vars[tmp].mutable = false;
         self.push_call(tmp, call, span, out);
         Expr::new(ExprKind::Var(tmp), span)

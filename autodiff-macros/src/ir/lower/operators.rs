@@ -176,10 +176,7 @@ impl Lowerer {
             args: operands,
             method: true,
         };
-        let tmp = self.temp("call", Kind::Struct, span);
-        self.vars[tmp].mutable = false;
-        self.push_call(tmp, call, span, out);
-        Expr::new(ExprKind::Var(tmp), span)
+        self.call_into_temp(call, Kind::Struct, span, out)
     }
 }
 
