@@ -66,4 +66,16 @@ pub mod __private {
     pub use autodiff_runtime::support::*;
     pub use autodiff_runtime::Differentiable;
     pub use autodiff_runtime::Dual;
+
+    /// The rules of other crates' types, as methods generated code calls
+    /// (`v.norm_pullback_all()`): in scope wherever generated code is, empty without their
+    /// features.
+    pub mod methods {
+        #[cfg(feature = "nalgebra")]
+        pub use autodiff_runtime::nalgebra::rules::{
+            CrossRule as _, EntrywiseRules as _, MulRule as _, New2 as _, New3 as _, New4 as _,
+            New9 as _, TransposeRule as _,
+        };
+        pub use autodiff_runtime::ops::methods::{DotRule as _, ReduceRules as _};
+    }
 }

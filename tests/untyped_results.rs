@@ -145,3 +145,34 @@ fn generic_results_passed_on() {
     bezier_generic_gradcheck(a, b, c, t).unwrap();
     bezier_generic_gradcheck(1.0f32, 3.0, 2.0, 0.25).unwrap();
 }
+
+impl Linear {
+    #[differentiate]
+    fn apply(&self, x: &autodiff::ndarray::Array1<f64>) -> autodiff::ndarray::Array1<f64> {
+        self.w.dot(x)
+    }
+}
+
+/// A struct method's result used only through `dot`, `sum` and `mean`, which a nalgebra
+/// vector or a user's `Vec3` has too: called as a struct's methods are, and rustc finds the
+/// array's (`ops::methods`).
+#[differentiate]
+fn scored(
+    p: &Linear,
+    x: &autodiff::ndarray::Array1<f64>,
+    xm: &Array2<f64>,
+    v: &autodiff::ndarray::Array1<f64>,
+) -> f64 {
+    let h = p.apply(x);
+    let m = p.forward(xm);
+    h.dot(v) + h.sum() * 0.5 + m.dot(&p.w).sum()
+}
+
+#[test]
+fn array_results_of_struct_methods_used_as_structs_may_be() {
+    let p = Linear {
+        w: array![[0.5, -1.0], [2.0, 0.3]],
+    };
+    let xm = array![[1.0, -0.4], [0.3, 0.8]];
+    scored_gradcheck(&p, &array![1.0, -0.4], &xm, &array![0.7, 0.2]).unwrap();
+}

@@ -33,6 +33,7 @@ fn norm(v: &[f64]) -> f64 {
 fn norm_jvp(v: &[f64], v_dot: &[f64]) -> (f64, f64) {
     use ::autodiff::__private as __ad;
     use ::autodiff::__private::Float as _;
+    use ::autodiff::__private::methods::*;
     __ad::check_tangent_len(v.len(), v_dot.len(), "v_dot", "v");
     let mut s = 0.0;
     let lo = 0;
@@ -77,6 +78,7 @@ fn norm_pullback(
 ) -> (f64, impl ::core::ops::FnOnce(&[f64], f64) -> (::std::vec::Vec<f64>,)) {
     use ::autodiff::__private as __ad;
     use ::autodiff::__private::Float as _;
+    use ::autodiff::__private::methods::*;
     let (value, pullback) = norm::pullback_all(v);
     let pullback = move |v: &[f64], dout: f64| -> (::std::vec::Vec<f64>,) {
         pullback(v, dout, __ad::no_accumulator())
@@ -169,6 +171,7 @@ fn norm_hvp(
 ) -> (f64, ::std::vec::Vec<f64>, ::std::vec::Vec<f64>) {
     use ::autodiff::__private as __ad;
     use ::autodiff::__private::Float as _;
+    use ::autodiff::__private::methods::*;
     let v_dual = __ad::pool::duals(&v, &v_dot);
     let (value, pullback) = norm::dual_pullback_all(&v_dual);
     let (v_bar,) = pullback(
@@ -337,6 +340,7 @@ impl norm {
     ) {
         use ::autodiff::__private as __ad;
         use ::autodiff::__private::Float as _;
+        use ::autodiff::__private::methods::*;
         let mut s = 0.0;
         let lo = 0;
         let hi = v.len();
@@ -401,6 +405,7 @@ impl norm {
     ) {
         use ::autodiff::__private as __ad;
         use ::autodiff::__private::Float as _;
+        use ::autodiff::__private::methods::*;
         let mut s = __ad::lift(0.0);
         let lo = 0;
         let hi = v.len();
@@ -465,6 +470,7 @@ fn unit_sum(x: &[f64]) -> f64 {
 fn unit_sum_jvp(x: &[f64], x_dot: &[f64]) -> (f64, f64) {
     use ::autodiff::__private as __ad;
     use ::autodiff::__private::Float as _;
+    use ::autodiff::__private::methods::*;
     #[inline(always)]
     fn __jvp_body<__Fma: ::autodiff::__private::MulAdd>(
         _: __Fma,
@@ -473,6 +479,7 @@ fn unit_sum_jvp(x: &[f64], x_dot: &[f64]) -> (f64, f64) {
     ) -> (f64, f64) {
         use ::autodiff::__private as __ad;
         use ::autodiff::__private::Float as _;
+        use ::autodiff::__private::methods::*;
         __ad::check_tangent_len(x.len(), x_dot.len(), "x_dot", "x");
         let (n, n_dot) = norm::jvp_all(x, x_dot);
         let mut s = 0.0;
@@ -524,6 +531,7 @@ fn unit_sum_pullback(
 ) -> (f64, impl ::core::ops::FnOnce(&[f64], f64) -> (::std::vec::Vec<f64>,)) {
     use ::autodiff::__private as __ad;
     use ::autodiff::__private::Float as _;
+    use ::autodiff::__private::methods::*;
     let (value, pullback) = unit_sum::pullback_all(x);
     let pullback = move |x: &[f64], dout: f64| -> (::std::vec::Vec<f64>,) {
         pullback(x, dout, __ad::no_accumulator())
@@ -557,6 +565,7 @@ fn unit_sum_pullback(
 fn unit_sum_vjp(x: &[f64], dout: f64) -> (f64, ::std::vec::Vec<f64>) {
     use ::autodiff::__private as __ad;
     use ::autodiff::__private::Float as _;
+    use ::autodiff::__private::methods::*;
     let (n, n_pb) = norm::pullback_all(x);
     let mut s = 0.0;
     let lo = 0;
@@ -639,6 +648,7 @@ fn unit_sum_hvp(
 ) -> (f64, ::std::vec::Vec<f64>, ::std::vec::Vec<f64>) {
     use ::autodiff::__private as __ad;
     use ::autodiff::__private::Float as _;
+    use ::autodiff::__private::methods::*;
     let x_dual = __ad::pool::duals(&x, &x_dot);
     let (value, x_bar) = unit_sum_dual_vjp(
         &x_dual,
@@ -685,6 +695,7 @@ fn unit_sum_dual_vjp(
 ) {
     use ::autodiff::__private as __ad;
     use ::autodiff::__private::Float as _;
+    use ::autodiff::__private::methods::*;
     let (n, n_pb) = norm::dual_pullback_all(x);
     let mut s = __ad::lift(0.0);
     let lo = 0;
@@ -869,6 +880,7 @@ impl unit_sum {
     ) {
         use ::autodiff::__private as __ad;
         use ::autodiff::__private::Float as _;
+        use ::autodiff::__private::methods::*;
         let (n, n_pb) = norm::pullback_all(x);
         let mut s = 0.0;
         let lo = 0;
@@ -940,6 +952,7 @@ impl unit_sum {
     ) {
         use ::autodiff::__private as __ad;
         use ::autodiff::__private::Float as _;
+        use ::autodiff::__private::methods::*;
         let (n, n_pb) = norm::dual_pullback_all(x);
         let mut s = __ad::lift(0.0);
         let lo = 0;

@@ -33,6 +33,7 @@ fn damped(x: f64, y: f64, n: usize) -> f64 {
 fn damped_jvp(x: f64, y: f64, n: usize, x_dot: f64, y_dot: f64) -> (f64, f64) {
     use ::autodiff::__private as __ad;
     use ::autodiff::__private::Float as _;
+    use ::autodiff::__private::methods::*;
     #[inline(always)]
     fn __jvp_body<__Fma: ::autodiff::__private::MulAdd>(
         _: __Fma,
@@ -44,6 +45,7 @@ fn damped_jvp(x: f64, y: f64, n: usize, x_dot: f64, y_dot: f64) -> (f64, f64) {
     ) -> (f64, f64) {
         use ::autodiff::__private as __ad;
         use ::autodiff::__private::Float as _;
+        use ::autodiff::__private::methods::*;
         let mut b = x;
         let lo = 0;
         let hi = n;
@@ -99,6 +101,7 @@ fn damped_pullback(
 ) -> (f64, impl ::core::ops::FnOnce(f64) -> (f64, f64)) {
     use ::autodiff::__private as __ad;
     use ::autodiff::__private::Float as _;
+    use ::autodiff::__private::methods::*;
     let mut b_tape = __ad::SaveStack::pooled();
     let mut ckpt_tape = __ad::SaveStack::new();
     let mut b = x;
@@ -246,6 +249,7 @@ fn damped_hvp(
 ) -> (f64, f64, f64, f64, f64) {
     use ::autodiff::__private as __ad;
     use ::autodiff::__private::Float as _;
+    use ::autodiff::__private::methods::*;
     let (value, pullback) = damped::dual_pullback_all(
         __ad::Dual::new(x, x_dot),
         __ad::Dual::new(y, y_dot),
@@ -469,6 +473,7 @@ impl damped {
     ) {
         use ::autodiff::__private as __ad;
         use ::autodiff::__private::Float as _;
+        use ::autodiff::__private::methods::*;
         let mut b_tape = __ad::SaveStack::pooled();
         let mut ckpt_tape = __ad::SaveStack::new();
         let mut b = x;

@@ -38,6 +38,7 @@ fn dense_jvp(
 ) -> (f64, f64) {
     use ::autodiff::__private as __ad;
     use ::autodiff::__private::Float as _;
+    use ::autodiff::__private::methods::*;
     let (matmul, matmul_dot) = ::autodiff::ops::matmul::jvp_all(x, w, x_dot, w_dot);
     let (h, h_dot) = ::autodiff::ops::add::jvp_all(&matmul, b, &matmul_dot, b_dot);
     let (y, y_dot) = ::autodiff::ops::tanh::jvp_all(&h, &h_dot);
@@ -86,6 +87,7 @@ fn dense_pullback(
 ) {
     use ::autodiff::__private as __ad;
     use ::autodiff::__private::Float as _;
+    use ::autodiff::__private::methods::*;
     let (matmul, matmul_pb) = ::autodiff::ops::matmul::pullback_all(x, w);
     let (h, add_pb) = ::autodiff::ops::add::pullback_all(&matmul, b);
     let (y, tanh_2_pb) = ::autodiff::ops::tanh::pullback_all(&h);
@@ -239,6 +241,7 @@ fn dense_hvp(
 ) {
     use ::autodiff::__private as __ad;
     use ::autodiff::__private::Float as _;
+    use ::autodiff::__private::methods::*;
     let x_dual = __ad::duals_nd(x, x_dot);
     let w_dual = __ad::duals_nd(w, w_dot);
     let b_dual = __ad::duals_nd(b, b_dot);
@@ -502,6 +505,7 @@ impl dense {
     ) {
         use ::autodiff::__private as __ad;
         use ::autodiff::__private::Float as _;
+        use ::autodiff::__private::methods::*;
         let (matmul, matmul_pb) = ::autodiff::ops::matmul::dual_pullback_all(x, w);
         let (h, add_pb) = ::autodiff::ops::add::dual_pullback_all(&matmul, b);
         let (y, tanh_2_pb) = ::autodiff::ops::tanh::dual_pullback_all(&h);

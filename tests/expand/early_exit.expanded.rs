@@ -39,6 +39,7 @@ fn first_big(x: &[f64], limit: f64) -> f64 {
 fn first_big_jvp(x: &[f64], limit: f64, x_dot: &[f64]) -> (f64, f64) {
     use ::autodiff::__private as __ad;
     use ::autodiff::__private::Float as _;
+    use ::autodiff::__private::methods::*;
     #[inline(always)]
     fn __jvp_body<__Fma: ::autodiff::__private::MulAdd>(
         _: __Fma,
@@ -48,6 +49,7 @@ fn first_big_jvp(x: &[f64], limit: f64, x_dot: &[f64]) -> (f64, f64) {
     ) -> (f64, f64) {
         use ::autodiff::__private as __ad;
         use ::autodiff::__private::Float as _;
+        use ::autodiff::__private::methods::*;
         __ad::check_tangent_len(x.len(), x_dot.len(), "x_dot", "x");
         let mut s = 0.0;
         let lo = 0;
@@ -117,6 +119,7 @@ fn first_big_pullback(
 ) -> (f64, impl ::core::ops::FnOnce(&[f64], f64) -> (::std::vec::Vec<f64>,)) {
     use ::autodiff::__private as __ad;
     use ::autodiff::__private::Float as _;
+    use ::autodiff::__private::methods::*;
     let mut exp_x_tape = __ad::SaveStack::pooled();
     let mut go_tape = __ad::SaveStack::new();
     let mut i_tape = __ad::SaveStack::new();
@@ -213,6 +216,7 @@ fn first_big_dual_pullback(
 ) {
     use ::autodiff::__private as __ad;
     use ::autodiff::__private::Float as _;
+    use ::autodiff::__private::methods::*;
     let mut exp_x_tape = __ad::SaveStack::pooled();
     let mut go_tape = __ad::SaveStack::new();
     let mut i_tape = __ad::SaveStack::new();
@@ -362,6 +366,7 @@ fn first_big_hvp(
 ) -> (f64, ::std::vec::Vec<f64>, ::std::vec::Vec<f64>) {
     use ::autodiff::__private as __ad;
     use ::autodiff::__private::Float as _;
+    use ::autodiff::__private::methods::*;
     let x_dual = __ad::pool::duals(&x, &x_dot);
     let (value, pullback) = first_big_dual_pullback(&x_dual, limit);
     let (x_bar,) = pullback(&x_dual, __ad::Dual::constant(1.0));
@@ -537,6 +542,7 @@ impl first_big {
     ) {
         use ::autodiff::__private as __ad;
         use ::autodiff::__private::Float as _;
+        use ::autodiff::__private::methods::*;
         let (value, pullback) = first_big_pullback(x, limit);
         let pullback = move |
             x: &[f64],
@@ -590,6 +596,7 @@ impl first_big {
     ) {
         use ::autodiff::__private as __ad;
         use ::autodiff::__private::Float as _;
+        use ::autodiff::__private::methods::*;
         let (value, pullback) = first_big_dual_pullback(x, limit.primal);
         let pullback = move |
             x: &[::autodiff::__private::Dual<f64>],

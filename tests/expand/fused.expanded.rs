@@ -46,6 +46,7 @@ fn fused(w: &[f64], data: &[f64], m: usize) -> f64 {
 fn fused_jvp(w: &[f64], data: &[f64], m: usize, w_dot: &[f64]) -> (f64, f64) {
     use ::autodiff::__private as __ad;
     use ::autodiff::__private::Float as _;
+    use ::autodiff::__private::methods::*;
     #[inline(always)]
     fn __jvp_body<__Fma: ::autodiff::__private::MulAdd>(
         _: __Fma,
@@ -56,6 +57,7 @@ fn fused_jvp(w: &[f64], data: &[f64], m: usize, w_dot: &[f64]) -> (f64, f64) {
     ) -> (f64, f64) {
         use ::autodiff::__private as __ad;
         use ::autodiff::__private::Float as _;
+        use ::autodiff::__private::methods::*;
         __ad::check_tangent_len(w.len(), w_dot.len(), "w_dot", "w");
         let n = data.len() / m;
         let mut h = ::std::vec![0.0; m];
@@ -137,6 +139,7 @@ fn fused_pullback(
 ) -> (f64, impl ::core::ops::FnOnce(&[f64], &[f64], f64) -> (::std::vec::Vec<f64>,)) {
     use ::autodiff::__private as __ad;
     use ::autodiff::__private::Float as _;
+    use ::autodiff::__private::methods::*;
     let mut tanh_result_tape = __ad::SaveStack::pooled();
     let mut y_tape = __ad::SaveStack::pooled();
     let n = data.len() / m;
@@ -270,6 +273,7 @@ fn fused_dual_pullback(
 ) {
     use ::autodiff::__private as __ad;
     use ::autodiff::__private::Float as _;
+    use ::autodiff::__private::methods::*;
     let mut tanh_result_tape = __ad::SaveStack::pooled();
     let mut y_tape = __ad::SaveStack::pooled();
     let n = data.len() / m;
@@ -399,6 +403,7 @@ fn fused_vjp(
 ) -> (f64, ::std::vec::Vec<f64>) {
     use ::autodiff::__private as __ad;
     use ::autodiff::__private::Float as _;
+    use ::autodiff::__private::methods::*;
     let mut tanh_result_tape = __ad::SaveStack::pooled();
     let n = data.len() / m;
     let mut h = ::std::vec![0.0; m];
@@ -533,6 +538,7 @@ fn fused_hvp(
 ) -> (f64, ::std::vec::Vec<f64>, ::std::vec::Vec<f64>) {
     use ::autodiff::__private as __ad;
     use ::autodiff::__private::Float as _;
+    use ::autodiff::__private::methods::*;
     let w_dual = __ad::pool::duals(&w, &w_dot);
     let (value, w_bar) = fused_dual_vjp(
         &w_dual,
@@ -583,6 +589,7 @@ fn fused_dual_vjp(
 ) {
     use ::autodiff::__private as __ad;
     use ::autodiff::__private::Float as _;
+    use ::autodiff::__private::methods::*;
     let mut tanh_result_tape = __ad::SaveStack::pooled();
     let n = data.len() / m;
     let mut h = __ad::lift_seq(&::std::vec![0.0; m]);
@@ -839,6 +846,7 @@ impl fused {
     ) {
         use ::autodiff::__private as __ad;
         use ::autodiff::__private::Float as _;
+        use ::autodiff::__private::methods::*;
         let (value, pullback) = fused_pullback(w, data, m);
         let pullback = move |
             w: &[f64],
@@ -897,6 +905,7 @@ impl fused {
     ) {
         use ::autodiff::__private as __ad;
         use ::autodiff::__private::Float as _;
+        use ::autodiff::__private::methods::*;
         let (value, pullback) = fused_dual_pullback(w, &__ad::primals(data), m);
         let pullback = move |
             w: &[::autodiff::__private::Dual<f64>],

@@ -33,6 +33,7 @@ fn horner(x: f64, c: &[f64]) -> f64 {
 fn horner_jvp(x: f64, c: &[f64], x_dot: f64, c_dot: &[f64]) -> (f64, f64) {
     use ::autodiff::__private as __ad;
     use ::autodiff::__private::Float as _;
+    use ::autodiff::__private::methods::*;
     #[inline(always)]
     fn __jvp_body<__Fma: ::autodiff::__private::MulAdd>(
         _: __Fma,
@@ -43,6 +44,7 @@ fn horner_jvp(x: f64, c: &[f64], x_dot: f64, c_dot: &[f64]) -> (f64, f64) {
     ) -> (f64, f64) {
         use ::autodiff::__private as __ad;
         use ::autodiff::__private::Float as _;
+        use ::autodiff::__private::methods::*;
         __ad::check_tangent_len(c.len(), c_dot.len(), "c_dot", "c");
         let mut acc = 0.0;
         let lo = 0;
@@ -94,6 +96,7 @@ fn horner_pullback(
 ) -> (f64, impl ::core::ops::FnOnce(&[f64], f64) -> (f64, ::std::vec::Vec<f64>)) {
     use ::autodiff::__private as __ad;
     use ::autodiff::__private::Float as _;
+    use ::autodiff::__private::methods::*;
     let (value, pullback) = horner::pullback_all(x, c);
     let pullback = move |c: &[f64], dout: f64| -> (f64, ::std::vec::Vec<f64>) {
         pullback(c, dout, __ad::no_accumulator())
@@ -188,6 +191,7 @@ fn horner_hvp(
 ) -> (f64, f64, ::std::vec::Vec<f64>, f64, ::std::vec::Vec<f64>) {
     use ::autodiff::__private as __ad;
     use ::autodiff::__private::Float as _;
+    use ::autodiff::__private::methods::*;
     let c_dual = __ad::pool::duals(&c, &c_dot);
     let (value, pullback) = horner::dual_pullback_all(
         __ad::Dual::new(x, x_dot),
@@ -386,6 +390,7 @@ impl horner {
     ) {
         use ::autodiff::__private as __ad;
         use ::autodiff::__private::Float as _;
+        use ::autodiff::__private::methods::*;
         let mut acc_tape = __ad::SaveStack::pooled();
         let mut acc = 0.0;
         let lo = 0;
@@ -460,6 +465,7 @@ impl horner {
     ) {
         use ::autodiff::__private as __ad;
         use ::autodiff::__private::Float as _;
+        use ::autodiff::__private::methods::*;
         let mut acc_tape = __ad::SaveStack::pooled();
         let mut acc = __ad::lift(0.0);
         let lo = 0;

@@ -38,6 +38,7 @@ impl<T: Float + 'static> Spring<T> {
     {
         use ::autodiff::__private as __ad;
         use ::autodiff::__private::Float as _;
+        use ::autodiff::__private::methods::*;
         __ad::check_tangent_len(x.len(), x_dot.len(), "x_dot", "x");
         let this = self;
         let self_rest = __ad::float_field(this.rest);
@@ -106,6 +107,7 @@ impl<T: Float + 'static> Spring<T> {
     {
         use ::autodiff::__private as __ad;
         use ::autodiff::__private::Float as _;
+        use ::autodiff::__private::methods::*;
         let (value, pullback) = Self::energy_pullback_all(self, x);
         let pullback = move |
             this: &Self,
@@ -352,6 +354,7 @@ impl<T: Float + 'static> Spring<T> {
     {
         use ::autodiff::__private as __ad;
         use ::autodiff::__private::Float as _;
+        use ::autodiff::__private::methods::*;
         let self_dual = __ad::DualTwin::duals(self, self_dot);
         let x_dual = __ad::duals(&x, &x_dot);
         let (value, pullback) = (&self_dual).energy_pullback(&x_dual);
@@ -442,6 +445,7 @@ impl<T: Float + 'static> Spring<T> {
     {
         use ::autodiff::__private as __ad;
         use ::autodiff::__private::Float as _;
+        use ::autodiff::__private::methods::*;
         let this = self;
         let self_rest = __ad::float_field(this.rest);
         let self_k = __ad::float_field(this.k);

@@ -29,6 +29,7 @@ fn logistic(x: f64) -> f64 {
 fn logistic_jvp(x: f64, x_dot: f64) -> (f64, f64) {
     use ::autodiff::__private as __ad;
     use ::autodiff::__private::Float as _;
+    use ::autodiff::__private::methods::*;
     let exp_result = (-x).exp();
     let ret = (1.0 + exp_result).recip();
     let exp_result_dot = -(x_dot * __ad::partial::exp((-x), exp_result));
@@ -63,6 +64,7 @@ fn logistic_jvp(x: f64, x_dot: f64) -> (f64, f64) {
 fn logistic_pullback(x: f64) -> (f64, impl ::core::ops::FnOnce(f64) -> (f64,)) {
     use ::autodiff::__private as __ad;
     use ::autodiff::__private::Float as _;
+    use ::autodiff::__private::methods::*;
     let exp_result = (-x).exp();
     let ret = (1.0 + exp_result).recip();
     let pullback = move |dout: f64| -> (f64,) {
@@ -165,6 +167,7 @@ fn logistic_grad(x: f64) -> (f64, f64) {
 fn logistic_hvp(x: f64, x_dot: f64) -> (f64, f64, f64) {
     use ::autodiff::__private as __ad;
     use ::autodiff::__private::Float as _;
+    use ::autodiff::__private::methods::*;
     let (value, pullback) = logistic::dual_pullback_all(__ad::Dual::new(x, x_dot));
     let (x_bar,) = pullback(__ad::Dual::constant(1.0));
     (value.primal, x_bar.primal, x_bar.tangent)
@@ -354,6 +357,7 @@ impl logistic {
     ) {
         use ::autodiff::__private as __ad;
         use ::autodiff::__private::Float as _;
+        use ::autodiff::__private::methods::*;
         let exp_result = (-x).exp();
         let ret = (exp_result + 1.0).recip();
         let pullback = move |
@@ -411,6 +415,7 @@ fn log_sum_exp(y: &[f64]) -> f64 {
 fn log_sum_exp_jvp(y: &[f64], y_dot: &[f64]) -> (f64, f64) {
     use ::autodiff::__private as __ad;
     use ::autodiff::__private::Float as _;
+    use ::autodiff::__private::methods::*;
     __ad::check_tangent_len(y.len(), y_dot.len(), "y_dot", "y");
     let mut sum = 0.0;
     let lo = 0;
@@ -457,6 +462,7 @@ fn log_sum_exp_pullback(
 ) -> (f64, impl ::core::ops::FnOnce(&[f64], f64) -> (::std::vec::Vec<f64>,)) {
     use ::autodiff::__private as __ad;
     use ::autodiff::__private::Float as _;
+    use ::autodiff::__private::methods::*;
     let (value, pullback) = log_sum_exp::pullback_all(y);
     let pullback = move |y: &[f64], dout: f64| -> (::std::vec::Vec<f64>,) {
         pullback(y, dout, __ad::no_accumulator())
@@ -549,6 +555,7 @@ fn log_sum_exp_hvp(
 ) -> (f64, ::std::vec::Vec<f64>, ::std::vec::Vec<f64>) {
     use ::autodiff::__private as __ad;
     use ::autodiff::__private::Float as _;
+    use ::autodiff::__private::methods::*;
     let y_dual = __ad::pool::duals(&y, &y_dot);
     let (value, pullback) = log_sum_exp::dual_pullback_all(&y_dual);
     let (y_bar,) = pullback(
@@ -723,6 +730,7 @@ impl log_sum_exp {
     ) {
         use ::autodiff::__private as __ad;
         use ::autodiff::__private::Float as _;
+        use ::autodiff::__private::methods::*;
         let mut exp_y_tape = __ad::SaveStack::pooled();
         let mut sum = 0.0;
         let lo = 0;
@@ -799,6 +807,7 @@ impl log_sum_exp {
     ) {
         use ::autodiff::__private as __ad;
         use ::autodiff::__private::Float as _;
+        use ::autodiff::__private::methods::*;
         let mut exp_y_tape = __ad::SaveStack::pooled();
         let mut sum = __ad::lift(0.0);
         let lo = 0;

@@ -44,6 +44,7 @@ fn ring(x0: &[f64], steps: usize) -> f64 {
 fn ring_jvp(x0: &[f64], steps: usize, x0_dot: &[f64]) -> (f64, f64) {
     use ::autodiff::__private as __ad;
     use ::autodiff::__private::Float as _;
+    use ::autodiff::__private::methods::*;
     #[inline(always)]
     fn __jvp_body<__Fma: ::autodiff::__private::MulAdd>(
         _: __Fma,
@@ -53,6 +54,7 @@ fn ring_jvp(x0: &[f64], steps: usize, x0_dot: &[f64]) -> (f64, f64) {
     ) -> (f64, f64) {
         use ::autodiff::__private as __ad;
         use ::autodiff::__private::Float as _;
+        use ::autodiff::__private::methods::*;
         __ad::check_tangent_len(x0.len(), x0_dot.len(), "x0_dot", "x0");
         let n = x0.len();
         let mut x = x0.to_vec();
@@ -136,6 +138,7 @@ fn ring_pullback(
 ) -> (f64, impl ::core::ops::FnOnce(&[f64], f64) -> (::std::vec::Vec<f64>,)) {
     use ::autodiff::__private as __ad;
     use ::autodiff::__private::Float as _;
+    use ::autodiff::__private::methods::*;
     let (value, pullback) = ring::pullback_all(x0, steps);
     let pullback = move |x0: &[f64], dout: f64| -> (::std::vec::Vec<f64>,) {
         pullback(x0, dout, __ad::no_accumulator())
@@ -229,6 +232,7 @@ fn ring_hvp(
 ) -> (f64, ::std::vec::Vec<f64>, ::std::vec::Vec<f64>) {
     use ::autodiff::__private as __ad;
     use ::autodiff::__private::Float as _;
+    use ::autodiff::__private::methods::*;
     let x0_dual = __ad::pool::duals(&x0, &x0_dot);
     let (value, pullback) = ring::dual_pullback_all(&x0_dual, steps);
     let (x0_bar,) = pullback(
@@ -409,6 +413,7 @@ impl ring {
     ) {
         use ::autodiff::__private as __ad;
         use ::autodiff::__private::Float as _;
+        use ::autodiff::__private::methods::*;
         let mut x_elem_tape = __ad::SaveStack::pooled();
         let n = x0.len();
         let mut x = x0.to_vec();
@@ -539,6 +544,7 @@ impl ring {
     ) {
         use ::autodiff::__private as __ad;
         use ::autodiff::__private::Float as _;
+        use ::autodiff::__private::methods::*;
         let mut x_elem_tape = __ad::SaveStack::pooled();
         let n = x0.len();
         let mut x = x0.to_vec();

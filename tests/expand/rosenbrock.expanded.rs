@@ -35,6 +35,7 @@ fn rosenbrock(x: &[f64]) -> f64 {
 fn rosenbrock_jvp(x: &[f64], x_dot: &[f64]) -> (f64, f64) {
     use ::autodiff::__private as __ad;
     use ::autodiff::__private::Float as _;
+    use ::autodiff::__private::methods::*;
     #[inline(always)]
     fn __jvp_body<__Fma: ::autodiff::__private::MulAdd>(
         _: __Fma,
@@ -43,6 +44,7 @@ fn rosenbrock_jvp(x: &[f64], x_dot: &[f64]) -> (f64, f64) {
     ) -> (f64, f64) {
         use ::autodiff::__private as __ad;
         use ::autodiff::__private::Float as _;
+        use ::autodiff::__private::methods::*;
         __ad::check_tangent_len(x.len(), x_dot.len(), "x_dot", "x");
         let mut s = 0.0;
         let lo = 0;
@@ -97,6 +99,7 @@ fn rosenbrock_pullback(
 ) -> (f64, impl ::core::ops::FnOnce(&[f64], f64) -> (::std::vec::Vec<f64>,)) {
     use ::autodiff::__private as __ad;
     use ::autodiff::__private::Float as _;
+    use ::autodiff::__private::methods::*;
     let (value, pullback) = rosenbrock::pullback_all(x);
     let pullback = move |x: &[f64], dout: f64| -> (::std::vec::Vec<f64>,) {
         pullback(x, dout, __ad::no_accumulator())
@@ -130,6 +133,7 @@ fn rosenbrock_pullback(
 fn rosenbrock_vjp(x: &[f64], dout: f64) -> (f64, ::std::vec::Vec<f64>) {
     use ::autodiff::__private as __ad;
     use ::autodiff::__private::Float as _;
+    use ::autodiff::__private::methods::*;
     let mut s = 0.0;
     let lo = 0;
     let hi = x.len() - 1;
@@ -225,6 +229,7 @@ fn rosenbrock_hvp(
 ) -> (f64, ::std::vec::Vec<f64>, ::std::vec::Vec<f64>) {
     use ::autodiff::__private as __ad;
     use ::autodiff::__private::Float as _;
+    use ::autodiff::__private::methods::*;
     let x_dual = __ad::pool::duals(&x, &x_dot);
     let (value, x_bar) = rosenbrock_dual_vjp(
         &x_dual,
@@ -271,6 +276,7 @@ fn rosenbrock_dual_vjp(
 ) {
     use ::autodiff::__private as __ad;
     use ::autodiff::__private::Float as _;
+    use ::autodiff::__private::methods::*;
     let mut s = __ad::lift(0.0);
     let lo = 0;
     let hi = x.len() - 1;
@@ -471,6 +477,7 @@ impl rosenbrock {
     ) {
         use ::autodiff::__private as __ad;
         use ::autodiff::__private::Float as _;
+        use ::autodiff::__private::methods::*;
         let mut s = 0.0;
         let lo = 0;
         let hi = x.len() - 1;
@@ -557,6 +564,7 @@ impl rosenbrock {
     ) {
         use ::autodiff::__private as __ad;
         use ::autodiff::__private::Float as _;
+        use ::autodiff::__private::methods::*;
         let mut s = __ad::lift(0.0);
         let lo = 0;
         let hi = x.len() - 1;

@@ -49,6 +49,7 @@ fn mass_chain_jvp(
 ) -> (f64, f64) {
     use ::autodiff::__private as __ad;
     use ::autodiff::__private::Float as _;
+    use ::autodiff::__private::methods::*;
     #[inline(always)]
     fn __jvp_body<__Fma: ::autodiff::__private::MulAdd>(
         _: __Fma,
@@ -60,6 +61,7 @@ fn mass_chain_jvp(
     ) -> (f64, f64) {
         use ::autodiff::__private as __ad;
         use ::autodiff::__private::Float as _;
+        use ::autodiff::__private::methods::*;
         __ad::check_tangent_len(k.len(), k_dot.len(), "k_dot", "k");
         __ad::check_tangent_len(x0.len(), x0_dot.len(), "x0_dot", "x0");
         let n = x0.len();
@@ -153,6 +155,7 @@ fn mass_chain_pullback(
 ) {
     use ::autodiff::__private as __ad;
     use ::autodiff::__private::Float as _;
+    use ::autodiff::__private::methods::*;
     let (value, pullback) = mass_chain::pullback_all(k, x0, steps);
     let pullback = move |
         k: &[f64],
@@ -267,6 +270,7 @@ fn mass_chain_hvp(
 ) {
     use ::autodiff::__private as __ad;
     use ::autodiff::__private::Float as _;
+    use ::autodiff::__private::methods::*;
     let k_dual = __ad::pool::duals(&k, &k_dot);
     let x0_dual = __ad::pool::duals(&x0, &x0_dot);
     let (value, pullback) = mass_chain::dual_pullback_all(&k_dual, &x0_dual, steps);
@@ -488,6 +492,7 @@ impl mass_chain {
     ) {
         use ::autodiff::__private as __ad;
         use ::autodiff::__private::Float as _;
+        use ::autodiff::__private::methods::*;
         let mut x_elem_tape = __ad::SaveStack::pooled();
         let n = x0.len();
         let mut x = x0.to_vec();
@@ -642,6 +647,7 @@ impl mass_chain {
     ) {
         use ::autodiff::__private as __ad;
         use ::autodiff::__private::Float as _;
+        use ::autodiff::__private::methods::*;
         let mut x_elem_tape = __ad::SaveStack::pooled();
         let n = x0.len();
         let mut x = x0.to_vec();

@@ -31,6 +31,7 @@ fn f(x: f64, y: f64) -> f64 {
 fn f_jvp(x: f64, y: f64, x_dot: f64, y_dot: f64) -> (f64, f64) {
     use ::autodiff::__private as __ad;
     use ::autodiff::__private::Float as _;
+    use ::autodiff::__private::methods::*;
     let a = x * y;
     let b = a.sin() + x / y;
     let ret = a * b;
@@ -71,6 +72,7 @@ fn f_jvp(x: f64, y: f64, x_dot: f64, y_dot: f64) -> (f64, f64) {
 fn f_pullback(x: f64, y: f64) -> (f64, impl ::core::ops::FnOnce(f64) -> (f64, f64)) {
     use ::autodiff::__private as __ad;
     use ::autodiff::__private::Float as _;
+    use ::autodiff::__private::methods::*;
     let a = x * y;
     let b = a.sin() + x / y;
     let ret = a * b;
@@ -177,6 +179,7 @@ fn f_grad(x: f64, y: f64) -> (f64, f64, f64) {
 fn f_hvp(x: f64, y: f64, x_dot: f64, y_dot: f64) -> (f64, f64, f64, f64, f64) {
     use ::autodiff::__private as __ad;
     use ::autodiff::__private::Float as _;
+    use ::autodiff::__private::methods::*;
     let (value, pullback) = f::dual_pullback_all(
         __ad::Dual::new(x, x_dot),
         __ad::Dual::new(y, y_dot),
@@ -388,6 +391,7 @@ impl f {
     ) {
         use ::autodiff::__private as __ad;
         use ::autodiff::__private::Float as _;
+        use ::autodiff::__private::methods::*;
         let a = x * y;
         let b = a.sin() + x / y;
         let ret = a * b;

@@ -36,6 +36,7 @@ fn loss_jvp<T: Float + 'static>(
 ) -> (T, T) {
     use ::autodiff::__private as __ad;
     use ::autodiff::__private::Float as _;
+    use ::autodiff::__private::methods::*;
     let p_w = __ad::array_field(&p.w);
     let p_w_dot_zero;
     let p_w_dot = if __ad::is_constant_field(p_dot, "w") {
@@ -105,6 +106,7 @@ fn loss_pullback<T: Float + 'static>(
 ) {
     use ::autodiff::__private as __ad;
     use ::autodiff::__private::Float as _;
+    use ::autodiff::__private::methods::*;
     let p_w = __ad::array_field(&p.w);
     let p_b = __ad::array_field(&p.b);
     let p_gain = __ad::float_field(p.gain);
@@ -418,6 +420,7 @@ where
 {
     use ::autodiff::__private as __ad;
     use ::autodiff::__private::Float as _;
+    use ::autodiff::__private::methods::*;
     let p_dual = __ad::DualTwin::duals(p, p_dot);
     let x_dual = __ad::duals_nd(x, x_dot);
     let (value, pullback) = loss_pullback(&p_dual, &x_dual, targets);

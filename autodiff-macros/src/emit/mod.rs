@@ -66,6 +66,18 @@ use proc_macro2::TokenStream;
 use quote::{format_ident, quote};
 use std::collections::{BTreeMap, BTreeSet, HashMap};
 
+/// The `use`s opening a derived item's body: the runtime's plumbing as `__ad`, float
+/// methods on generic `T`, and the rules of other crates' types (nalgebra's, with its
+/// feature) as the methods a split call names (`v.norm_pullback_all()`), so that rustc's
+/// method resolution finds them by the receiver's type.
+pub(crate) fn body_imports() -> TokenStream {
+    quote! {
+        use ::autodiff::__private as __ad;
+        use ::autodiff::__private::Float as _;
+        use ::autodiff::__private::methods::*;
+    }
+}
+
 /// Which scalar the reverse code computes with.
 #[derive(Clone, Copy, PartialEq, Eq)]
 pub enum Mode {

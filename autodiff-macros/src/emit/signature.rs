@@ -51,10 +51,10 @@ impl<T> Body<T> {
     /// The body's code and attributes, given how to make it from `T`; wrappers are
     /// inlined.
     pub(super) fn emit(self, make: impl FnOnce(T) -> TokenStream) -> (TokenStream, TokenStream) {
+        let imports = super::body_imports();
         let with_imports = |code: TokenStream| {
             quote! {
-                use ::autodiff::__private as __ad;
-                use ::autodiff::__private::Float as _;
+                #imports
                 #code
             }
         };

@@ -138,7 +138,34 @@ pub(super) fn check_signature(
     if let syn::ReturnType::Type(_, ty) = &sig.output {
         types.push(ty);
     }
+    let type_params: Vec<&syn::Ident> = sig.generics.type_params().map(|t| &t.ident).collect();
     for ty in types {
+        // `&T<T>` of a type parameter `T`: not Rust (a parameter takes no arguments), and the
+        // derived items' bounds, which substitute `T`, would not parse.
+        struct Applied<'a> {
+            params: &'a [&'a syn::Ident],
+            found: Option<syn::Path>,
+        }
+        impl<'ast> syn::visit::Visit<'ast> for Applied<'_> {
+            fn visit_path(&mut self, p: &'ast syn::Path) {
+                let applied = p.segments.len() == 1
+                    && p.segments.first().is_some_and(|s| {
+                        self.params.contains(&&s.ident) && !s.arguments.is_empty()
+                    });
+                if applied && self.found.is_none() {
+                    self.found = Some(p.clone());
+                }
+                syn::visit::visit_path(self, p);
+            }
+        }
+        let mut applied = Applied {
+            params: &type_params,
+            found: None,
+        };
+        syn::visit::Visit::visit_type(&mut applied, ty);
+        if let Some(p) = applied.found {
+            errors.push(syn::Error::new_spanned(p, "a type parameter takes no generic arguments: write the type it stands for, or a type with parameters (`Vec<T>`)"));
+        }
         let has_macro = quote!(#ty)
             .into_iter()
             .any(|t| matches!(&t, proc_macro2::TokenTree::Punct(p) if p.as_char() == '!'));

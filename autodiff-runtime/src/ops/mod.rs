@@ -92,6 +92,7 @@ mod elementwise;
 mod linalg;
 mod lookup;
 mod loss;
+pub mod methods;
 mod norm;
 mod products;
 mod reduce;

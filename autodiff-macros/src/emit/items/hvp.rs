@@ -81,6 +81,7 @@ pub(super) fn hvp(item: &syn::ItemFn, ctx: &Ctx, dual: Derived) -> TokenStream {
         active_params(ctx).map(|p| ctx.dot(p.var).to_string()).collect::<Vec<_>>().join(", ")
     );
     let allows = allows();
+    let imports = crate::emit::body_imports();
     let result = hvp_result(ctx, &bars);
     // With fused loops, the joint body on dual numbers.
     let (run, twin) = match fusion(ctx) {
@@ -108,8 +109,7 @@ pub(super) fn hvp(item: &syn::ItemFn, ctx: &Ctx, dual: Derived) -> TokenStream {
         #[doc = #doc]
         #allows
         #vis fn #name #generics (#(#params,)* #(#directions),*) -> (#ret_ty, #(#cts,)* #(#cts),*) #where_clause {
-            use ::autodiff::__private as __ad;
-            use ::autodiff::__private::Float as _;
+            #imports
             #(#lifts)*
             #run
             #result
@@ -227,13 +227,13 @@ fn dual_vjp_item(
     let body = lifted.joint_body(&dout, fusion, &accs);
     let doc = format!(" [`{f}_vjp`] on dual numbers, for [`{f}_hvp`] (forward-over-reverse).");
     let allows = allows();
+    let imports = crate::emit::body_imports();
     quote! {
         #[doc = #doc]
         #[doc(hidden)]
         #allows
         #vis fn #name #generics (#(#params,)* #dout: #seed_ty, #(#acc_params),*) -> (#ret_ty, #(#cts),*) #where_clause {
-            use ::autodiff::__private as __ad;
-            use ::autodiff::__private::Float as _;
+            #imports
             #body
         }
     }

@@ -67,11 +67,11 @@ fn fma_dispatch(
     let args = args(ctx);
     let dots: Vec<_> = slots.iter().map(|p| ctx.dot(p.var)).collect();
     let (ret_ty, tangent_ty) = (&ctx.func.ret_ty, &ctx.func.tangent_ty);
+    let imports = crate::emit::body_imports();
     Some(quote! {
         #[inline(always)]
         fn __jvp_body #generics (_: #fma, #(#params,)* #(#tangents),*) -> (#ret_ty, #tangent_ty) #where_clause {
-            use ::autodiff::__private as __ad;
-            use ::autodiff::__private::Float as _;
+            #imports
             #body
         }
         if __ad::use_fused() {

@@ -65,14 +65,14 @@ pub(super) fn emit(item: &syn::ItemFn, ctx: &Ctx) -> Option<TokenStream> {
             .join(", ")
     );
     let allows = allows();
+    let imports = crate::emit::body_imports();
     Some(quote! {
         #[doc = #doc]
         #allows
         #vis fn #name #generics (#(#params,)* #(#directions),*) -> (#ret_ty, #(#cts,)* #(#cts),*)
         where #(#bounds,)*
         {
-            use ::autodiff::__private as __ad;
-            use ::autodiff::__private::Float as _;
+            #imports
             #(#lifts)*
             let (value, pullback) = #call;
             let (#(#bars,)*) = pullback(#(#reborrowed,)* __ad::Dual::constant(#one));

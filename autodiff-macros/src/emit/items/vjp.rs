@@ -63,13 +63,14 @@ pub(super) fn vjp(item: &syn::ItemFn, ctx: &Ctx) -> TokenStream {
         bars.iter().map(|b| b.to_string()).collect::<Vec<_>>().join("`, `")
     );
     let allows = allows();
+    let imports = crate::emit::body_imports();
     let body = match fusion(ctx) {
         Some(fusion) => {
             // An emitter of its own: the tapes it declares are this body's alone.
             let needed = ctx.needed.joint.as_deref().unwrap_or(ctx.needed);
             let mut joint = Emitter::new(ctx.func, ctx.act, needed, Mode::Plain);
             let body = joint.joint_body(&dout, fusion, &[]);
-            quote!(use ::autodiff::__private as __ad; use ::autodiff::__private::Float as _; #body)
+            quote!(#imports #body)
         }
         None => quote! {
             let (value, pullback) = #pb(#(#args),*);

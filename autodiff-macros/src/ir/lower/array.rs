@@ -44,6 +44,20 @@ const ARRAY_RESULTS: &[&str] = &[
     "array1_of",
 ];
 
+/// Methods whose result, called on a struct value, is a struct value too (a vector's or a
+/// matrix's: nalgebra's, a user's `Vec3`'s). Not `cross`, a float in 2-D code.
+const STRUCT_VALUED_METHODS: &[&str] = &[
+    "transpose",
+    "normalize",
+    "component_mul",
+    "component_div",
+    "scale",
+    "unscale",
+    "add",
+    "sub",
+    "neg",
+];
+
 /// Array methods that read only the shape.
 pub const SHAPE_METHODS: &[&str] = &[
     "len", "nrows", "ncols", "dim", "shape", "raw_dim", "is_empty", "ndim",
@@ -68,6 +82,17 @@ impl Lowerer {
             Kind::Array
         } else if is_ops && last == "rows_of" {
             // Rows (`Vec<Vec<F>>`): a differentiable value handled whole.
+            Kind::Struct
+        } else if !call.method && super::kinds::struct_constructor(&call.callee, &self.float) {
+            Kind::Struct
+        } else if call.method
+            && STRUCT_VALUED_METHODS.contains(&last.as_str())
+            && call
+                .args
+                .first()
+                .is_some_and(|r| self.kind_of(r) == Kind::Struct)
+        {
+            // `m.transpose() * v`, `v.normalize() * k`: a vector's or a matrix's.
             Kind::Struct
         } else {
             Kind::Float

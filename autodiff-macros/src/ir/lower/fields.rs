@@ -298,7 +298,8 @@ impl Lowerer {
             args: all,
             method: true,
         };
-        self.call_into_temp(call, Kind::Float, span, out)
+        let kind = self.call_kind(&call);
+        self.call_into_temp(call, kind, span, out)
     }
 
     /// A method call on a struct inside an expression: a split call into a temporary
@@ -311,7 +312,8 @@ impl Lowerer {
     ) -> Expr {
         let span = m.method.span();
         let call = self.method_parts(recv, m, out);
-        self.call_into_temp(call, Kind::Float, span, out)
+        let kind = self.call_kind(&call);
+        self.call_into_temp(call, kind, span, out)
     }
 
     /// A split call whose value goes into a new temporary of `kind`, read where it stands.

@@ -8,6 +8,28 @@ impl Lowerer {
     pub fn kind_of(&self, e: &Expr) -> Kind {
         kind_of(e, &self.vars, &self.float)
     }
+
+    /// Whether a call's result is a struct where nothing else tells: a method of a struct
+    /// value (`r.cross(&w)`, `(a - b).normalize()`) or a struct's constructor
+    /// (`Vector3::new(x, y, z)`).
+    pub(super) fn makes_a_struct(&self, call: &super::calls::CallParts) -> bool {
+        self.call_makes_a_struct(call.method, &call.callee, &call.args)
+    }
+
+    /// [`Self::makes_a_struct`] of a call's parts.
+    pub(super) fn call_makes_a_struct(
+        &self,
+        method: bool,
+        callee: &syn::Path,
+        args: &[Expr],
+    ) -> bool {
+        if method {
+            args.first()
+                .is_some_and(|r| self.kind_of(r) == Kind::Struct)
+        } else {
+            struct_constructor(callee, &self.float)
+        }
+    }
 }
 
 /// The coarse kind of an expression's value, given the variables' kinds.
@@ -48,6 +70,10 @@ pub fn kind_of(e: &Expr, vars: &[Var], float: &Type) -> Kind {
         ExprKind::Cast(_, ty) => crate::types::kind_of_type(ty, float),
         // `Array2::zeros((n, m))`, `Array1::from_elem(n, 0.0)`: an array to fill.
         ExprKind::Opaque(OpaqueCall::Function(p, _)) if array_constructor(p) => Kind::Array,
+        // `Vector3::zeros()`, `Vec3::new(0.0, 1.0, 0.0)`: a value of that type.
+        ExprKind::Opaque(OpaqueCall::Function(p, _)) if struct_constructor(p, float) => {
+            Kind::Struct
+        }
         ExprKind::Opaque(OpaqueCall::Method(_, name, _, args))
             if args.is_empty()
                 && matches!(
@@ -154,6 +180,47 @@ fn array_constructor(p: &syn::Path) -> bool {
             p.segments[n - 1].ident.to_string().as_str(),
             "zeros" | "ones" | "from_elem"
         )
+}
+
+/// `Vec3::new(…)`, `Vector3::zeros()`, `Matrix3::identity()`, `Self::new(…)`, any path to
+/// them: a constructor of a type other than the float type, the standard library's
+/// containers or a type parameter (one upper-case letter), whose value is a struct (a user's
+/// vector type, nalgebra's matrices).
+pub(super) fn struct_constructor(p: &syn::Path, float: &Type) -> bool {
+    let n = p.segments.len();
+    if n < 2 || float_constructor(p, float) || array_constructor(p) {
+        return false;
+    }
+    let ty = p.segments[n - 2].ident.to_string();
+    let f = p.segments[n - 1].ident.to_string();
+    let float_name = quote::quote!(#float).to_string();
+    let constructor = matches!(
+        f.as_str(),
+        "new" | "zeros" | "identity" | "repeat" | "from_element" | "from_fn" | "from_vec"
+    ) || f.starts_with("from_row")
+        || f.starts_with("from_column")
+        || f.starts_with("from_diagonal");
+    let type_name = ty.starts_with(|c: char| c.is_ascii_uppercase()) && ty.len() > 1;
+    const CONTAINERS: &[&str] = &[
+        "Vec",
+        "VecDeque",
+        "HashMap",
+        "HashSet",
+        "BTreeMap",
+        "BTreeSet",
+        "String",
+        "Box",
+        "Rc",
+        "Arc",
+        "Cell",
+        "RefCell",
+        "Option",
+        "Range",
+        "Float",
+        "Array",
+        "ArrayView",
+    ];
+    constructor && type_name && ty != float_name && !CONTAINERS.contains(&ty.as_str())
 }
 
 fn float_constructor(p: &syn::Path, float: &Type) -> bool {

@@ -155,6 +155,15 @@ impl Lowerer {
             let kind = match (&ty, self.call_kind(&call)) {
                 (Some(t), _) => kind_of_type(t, &self.float),
                 (None, Kind::Float) => match self.use_kinds.get(&ident.to_string()) {
+                    // `let c = a.cross(&b); c.dot(&n)`: a struct's method used only as a
+                    // struct may be (`dot`, `sum`, `mean`; an array's entry points of those
+                    // take an array all the same, `ops::methods`).
+                    Some(Kind::Array)
+                        if self.makes_a_struct(&call)
+                            && !self.array_only_names.contains(&ident.to_string()) =>
+                    {
+                        Kind::Struct
+                    }
                     Some(kind) => *kind,
                     None => {
                         guess = true;

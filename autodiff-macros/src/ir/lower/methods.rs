@@ -86,6 +86,29 @@ impl Lowerer {
             {
                 self.vars[t].kind = Kind::Struct;
             }
+            // `(v * 2.0).normalize().sum()`: a struct's method, used as a struct may be (see
+            // `Lowerer::makes_a_struct`).
+            let of_a_struct = match out.last() {
+                Some(Stmt {
+                    kind:
+                        StmtKind::Call {
+                            method,
+                            callee,
+                            args,
+                            ..
+                        },
+                    ..
+                }) => self.call_makes_a_struct(*method, callee, args),
+                _ => false,
+            };
+            if just_called
+                && of_a_struct
+                && self.vars[t].kind == Kind::Float
+                && matches!(name.as_str(), "dot" | "sum" | "mean")
+            {
+                self.vars[t].kind = Kind::Struct;
+                self.guessed.retain(|&g| g != t);
+            }
             // `g(x).sum()`, `g(x).dot(&w)`: methods only an `ndarray` array has (a float and
             // a `Vec` have none of them), so the result is one.
             if just_called
@@ -212,6 +235,7 @@ impl Lowerer {
             // analysis reports it if the value carries a derivative.)
             "sum" | "product" | "fold" | "collect" | "for_each"
                 if recv_kind != Kind::Array
+                    && !(recv_kind == Kind::Struct && args.is_empty())
                     && !(recv_kind == Kind::Other && matches!(recv.kind, ExprKind::Var(_))) =>
             {
                 return self.unsupported(

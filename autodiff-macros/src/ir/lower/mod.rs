@@ -112,6 +112,9 @@ pub struct Lowerer {
     cast_names: std::collections::HashSet<String>,
     /// Names the statements after a `let` lend to a method (`u.dot(&n)`).
     lent_names: std::collections::HashSet<String>,
+    /// The names the statements after the `let` being lowered use as only an `ndarray`
+    /// array is used (`collect_array_only_uses`).
+    array_only_names: std::collections::HashSet<String>,
     /// The items of the body's outermost block, kept for every generated function.
     body_items: Vec<syn::Item>,
     /// The names of the body's nested `fn`s: plain calls, with no derivatives.
@@ -161,6 +164,7 @@ impl Lowerer {
             use_kinds: HashMap::new(),
             cast_names: Default::default(),
             lent_names: Default::default(),
+            array_only_names: Default::default(),
             body_items: vec![],
             local_fns: vec![],
             type_params: vec![],

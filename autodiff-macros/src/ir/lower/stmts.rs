@@ -3,7 +3,7 @@
 //! flags, so that each IR block runs to its end or not at all.
 
 use super::let_patterns::{expand_let_else, is_let_else};
-use super::uses::{collect_casts, collect_lent_args, collect_use_kinds};
+use super::uses::{collect_array_only_uses, collect_casts, collect_lent_args, collect_use_kinds};
 use super::*;
 
 /// What happens to a block's tail expression.
@@ -150,6 +150,7 @@ impl Lowerer {
             self.use_kinds.clone(),
             self.cast_names.clone(),
             self.lent_names.clone(),
+            self.array_only_names.clone(),
         );
         for (i, stmt) in stmts.iter().enumerate() {
             let last = i + 1 == stmts.len();
@@ -159,6 +160,7 @@ impl Lowerer {
                 self.use_kinds.clear();
                 self.cast_names.clear();
                 self.lent_names.clear();
+                self.array_only_names.clear();
                 // Up to a `let` shadowing the name (its initialiser still reads this one).
                 let bound = simple_binding(&local.pat);
                 for later in &stmts[i + 1..] {
@@ -175,6 +177,7 @@ impl Lowerer {
                     };
                     collect_use_kinds(read.clone(), &mut self.use_kinds);
                     collect_casts(read.clone(), &mut self.cast_names);
+                    collect_array_only_uses(read.clone(), &mut self.array_only_names);
                     collect_lent_args(read, &mut self.lent_names);
                     if shadows {
                         break;
@@ -218,7 +221,12 @@ impl Lowerer {
                 break;
             }
         }
-        (self.use_kinds, self.cast_names, self.lent_names) = enclosing;
+        (
+            self.use_kinds,
+            self.cast_names,
+            self.lent_names,
+            self.array_only_names,
+        ) = enclosing;
         out
     }
 

@@ -157,6 +157,56 @@ pub(super) fn collect_lent_args(ts: proc_macro2::TokenStream, out: &mut HashSet<
     }
 }
 
+/// Names used in ways only an `ndarray` array is (`a[[i, j]]`, `a.t()`, `a.mapv(…)`,
+/// `a.slice(…)`): `dot`, `sum` and `mean` alone do not tell an array from a struct with
+/// those methods (a nalgebra vector, a user's `Vec3`).
+pub(super) fn collect_array_only_uses(ts: proc_macro2::TokenStream, out: &mut HashSet<String>) {
+    use proc_macro2::{Delimiter, TokenTree};
+    const ARRAY_ONLY: &[&str] = &[
+        "t",
+        "mapv",
+        "mapv_inplace",
+        "mapv_into",
+        "sum_axis",
+        "mean_axis",
+        "slice",
+        "slice_mut",
+        "axis_iter",
+        "axis_iter_mut",
+        "index_axis",
+        "map_axis",
+        "outer_iter",
+        "lanes",
+        "dim",
+        "raw_dim",
+        "view",
+        "into_shape_with_order",
+    ];
+    let trees: Vec<TokenTree> = ts.into_iter().collect();
+    for (k, tt) in trees.iter().enumerate() {
+        match tt {
+            TokenTree::Group(g) => collect_array_only_uses(g.stream(), out),
+            TokenTree::Ident(name) => {
+                let only_array = match (trees.get(k + 1), trees.get(k + 2)) {
+                    (Some(TokenTree::Group(g)), _) if g.delimiter() == Delimiter::Bracket => {
+                        matches!(g.stream().into_iter().next(), Some(TokenTree::Group(inner)) if inner.delimiter() == Delimiter::Bracket)
+                    }
+                    (Some(TokenTree::Punct(p)), Some(TokenTree::Ident(m)))
+                        if p.as_char() == '.' =>
+                    {
+                        ARRAY_ONLY.contains(&m.to_string().as_str())
+                    }
+                    _ => false,
+                };
+                if only_array {
+                    out.insert(name.to_string());
+                }
+            }
+            _ => {}
+        }
+    }
+}
+
 /// Names cast with `as` (`i as f64`).
 pub(super) fn collect_casts(
     ts: proc_macro2::TokenStream,

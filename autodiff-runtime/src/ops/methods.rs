@@ -1,0 +1,132 @@
+//! `a.dot(&b)`, `a.sum()` and `a.mean()` of an `ndarray` array as a struct's methods are
+//! called: `a.dot_pullback_all(&b)`. The attribute cannot tell a struct method's result
+//! used only through `dot`, `sum` or `mean` from a struct (a nalgebra vector has those
+//! methods too); generated code calls these entry points on it, and rustc's method
+//! resolution finds these for an array and nalgebra's (`crate::nalgebra::rules`) for a
+//! nalgebra matrix. Each delegates to the rule of `ops` ([`product`](super::product),
+//! [`sum`](super::sum), [`mean`](super::mean)).
+//!
+//! ```
+//! use autodiff_runtime::ndarray::array;
+//! use autodiff_runtime::ops::methods::{DotRule, ReduceRules};
+//! let (a, b) = (array![1.0, 2.0], array![3.0, 4.0]);
+//! let (y, pullback) = a.dot_pullback_all(&b);
+//! assert_eq!(y, 11.0);
+//! assert_eq!(pullback(&a, &b, 1.0), (b.clone(), a.clone()));
+//! assert_eq!(a.sum_jvp_all(&b), (3.0, 7.0));
+//! ```
+
+use super::Product;
+use super::{mean_jvp, mean_pullback, product_jvp, product_pullback, sum_jvp, sum_pullback};
+use ndarray::{Array, Array1, Array2, Dimension};
+use num_traits::Float;
+
+/// `self.dot(rhs)` of arrays, `rhs` as generated code lends it (`&b`, or `&&b` where `b`
+/// is a reference parameter).
+pub trait DotRule<Rhs>: Sized {
+    /// The right operand's array type.
+    type RhsValue;
+    /// The product: a float, a vector or a matrix, by the operands' ranks.
+    type Output;
+    /// The pullback, boxed: a closure's type would hold the lifetime of `Rhs`.
+    type Pullback;
+    /// The product and its tangent.
+    fn dot_jvp_all(
+        &self,
+        rhs: Rhs,
+        self_dot: &Self,
+        rhs_dot: &Self::RhsValue,
+    ) -> (Self::Output, Self::Output);
+    /// The product and its pullback.
+    fn dot_pullback_all(&self, rhs: Rhs) -> (Self::Output, Self::Pullback);
+}
+
+/// The pullback of an array product: `(a, b, ḡ) ↦ (ā, b̄)`.
+pub type ProductPullback<A, B, Y> = Box<dyn FnOnce(&A, &B, Y) -> (A, B)>;
+
+/// The impls for each pair of ranks `Product` multiplies, the right operand lent once or
+/// twice.
+macro_rules! dot_rules {
+    ($(($a:ident, $b:ident)),*) => {$(
+        impl<'a, T: Float + 'static> DotRule<&'a $b<T>> for $a<T> {
+            type RhsValue = $b<T>;
+            type Output = <$a<T> as Product<$b<T>>>::Output;
+            type Pullback = ProductPullback<$a<T>, $b<T>, Self::Output>;
+
+            fn dot_jvp_all(&self, rhs: &'a $b<T>, self_dot: &Self, rhs_dot: &$b<T>) -> (Self::Output, Self::Output) {
+                product_jvp(self, rhs, self_dot, rhs_dot)
+            }
+
+            fn dot_pullback_all(&self, rhs: &'a $b<T>) -> (Self::Output, Self::Pullback) {
+                let (y, pullback) = product_pullback(self, rhs);
+                (y, Box::new(pullback))
+            }
+        }
+
+        impl<'a, 'b, T: Float + 'static> DotRule<&'a &'b $b<T>> for $a<T> {
+            type RhsValue = $b<T>;
+            type Output = <$a<T> as Product<$b<T>>>::Output;
+            type Pullback = ProductPullback<$a<T>, $b<T>, Self::Output>;
+
+            fn dot_jvp_all(&self, rhs: &'a &'b $b<T>, self_dot: &Self, rhs_dot: &$b<T>) -> (Self::Output, Self::Output) {
+                product_jvp(self, *rhs, self_dot, rhs_dot)
+            }
+
+            fn dot_pullback_all(&self, rhs: &'a &'b $b<T>) -> (Self::Output, Self::Pullback) {
+                let (y, pullback) = product_pullback(self, *rhs);
+                (y, Box::new(pullback))
+            }
+        }
+    )*};
+}
+
+dot_rules!(
+    (Array1, Array1),
+    (Array1, Array2),
+    (Array2, Array1),
+    (Array2, Array2)
+);
+
+/// `self.sum()` and `self.mean()` of an array.
+pub trait ReduceRules: Sized {
+    /// The element type.
+    type Elem;
+    /// The sum and its tangent.
+    fn sum_jvp_all(&self, self_dot: &Self) -> (Self::Elem, Self::Elem);
+    /// The sum and its pullback.
+    fn sum_pullback_all(
+        &self,
+    ) -> (
+        Self::Elem,
+        impl FnOnce(&Self, Self::Elem) -> (Self,) + use<Self>,
+    );
+    /// The mean and its tangent.
+    fn mean_jvp_all(&self, self_dot: &Self) -> (Self::Elem, Self::Elem);
+    /// The mean and its pullback.
+    fn mean_pullback_all(
+        &self,
+    ) -> (
+        Self::Elem,
+        impl FnOnce(&Self, Self::Elem) -> (Self,) + use<Self>,
+    );
+}
+
+impl<T: Float + 'static, D: Dimension + 'static> ReduceRules for Array<T, D> {
+    type Elem = T;
+
+    fn sum_jvp_all(&self, self_dot: &Self) -> (T, T) {
+        sum_jvp(self, self_dot)
+    }
+
+    fn sum_pullback_all(&self) -> (T, impl FnOnce(&Self, T) -> (Self,) + use<T, D>) {
+        sum_pullback(self)
+    }
+
+    fn mean_jvp_all(&self, self_dot: &Self) -> (T, T) {
+        mean_jvp(self, self_dot)
+    }
+
+    fn mean_pullback_all(&self) -> (T, impl FnOnce(&Self, T) -> (Self,) + use<T, D>) {
+        mean_pullback(self)
+    }
+}

@@ -1,0 +1,269 @@
+//! nalgebra's vectors and matrices under `#[differentiate]` (the `nalgebra` feature), in the
+//! idioms of geometry and physics code: operators between vectors, matrices and floats,
+//! `dot`, `cross`, `norm`, `normalize`, `transpose`, `component_mul`, constructors, field
+//! reads, loops over slices of vectors, vectors as struct fields and as results, fixed and
+//! dynamic sizes, `f32` and `f64`, and a type alias. Each is checked by its `_gradcheck`
+//! (the gradient against central differences, `_jvp` against the gradient), by closed
+//! forms worked out by hand, or by `check_vjp` (the vector results).
+#![cfg(feature = "nalgebra")]
+
+use autodiff::gradcheck::{check_vjp, Tolerance};
+use autodiff::{differentiate, Differentiable};
+use nalgebra::{DMatrix, DVector, Matrix2, Matrix3, Vector2, Vector3, Vector4};
+
+type Vec3 = Vector3<f64>;
+
+fn points() -> [Vector3<f64>; 3] {
+    [
+        Vector3::new(1.0, 2.0, 3.0),
+        Vector3::new(0.5, -1.0, 2.0),
+        Vector3::new(-0.3, 0.4, 1.0),
+    ]
+}
+
+/// A spring's energy `k/2 ‖a − b‖²`.
+#[differentiate]
+fn spring(a: &Vector3<f64>, b: &Vector3<f64>, k: f64) -> f64 {
+    let d = a - b;
+    0.5 * k * d.norm_squared()
+}
+
+#[test]
+fn a_spring_has_its_closed_form_gradient() {
+    let [a, b, _] = points();
+    let (e, a_bar, b_bar, k_bar) = spring_grad(&a, &b, 2.0);
+    let d = a - b;
+    assert!((e - d.norm_squared()).abs() < 1e-12);
+    // ∂E/∂a = k (a − b) = −∂E/∂b, ∂E/∂k = ‖a − b‖² / 2.
+    assert!((a_bar - 2.0 * d).norm() < 1e-12);
+    assert!((b_bar + 2.0 * d).norm() < 1e-12);
+    assert!((k_bar - 0.5 * d.norm_squared()).abs() < 1e-12);
+    spring_gradcheck(&a, &b, 2.0).unwrap();
+}
+
+/// Newton's potential between two bodies, through a type alias.
+#[differentiate]
+fn potential(p1: &Vec3, p2: &Vec3, m1: f64, m2: f64) -> f64 {
+    let r = (p1 - p2).norm();
+    -m1 * m2 / r
+}
+
+#[test]
+fn the_gravitational_force_is_the_potentials_gradient() {
+    let [a, b, _] = points();
+    let (_, f1, f2, _, _) = potential_grad(&a, &b, 2.0, 3.0);
+    // ∇₁(−m₁m₂/r) = m₁m₂ (p₁ − p₂)/r³, and the forces are opposite.
+    let d = a - b;
+    let expected = 6.0 * d / d.norm().powi(3);
+    assert!((f1 - expected).norm() < 1e-12);
+    assert!((f1 + f2).norm() < 1e-12);
+    potential_gradcheck(&a, &b, 2.0, 3.0).unwrap();
+}
+
+/// A triangle's area, `‖(b − a) × (c − a)‖ / 2`.
+#[differentiate]
+fn triangle_area(a: &Vector3<f64>, b: &Vector3<f64>, c: &Vector3<f64>) -> f64 {
+    0.5 * (b - a).cross(&(c - a)).norm()
+}
+
+#[test]
+fn a_triangles_area_moves_with_each_vertex() {
+    let [a, b, c] = points();
+    triangle_area_gradcheck(&a, &b, &c).unwrap();
+    // Moving the three vertices together leaves the area as it is.
+    let (_, ga, gb, gc) = triangle_area_grad(&a, &b, &c);
+    assert!((ga + gb + gc).norm() < 1e-12);
+}
+
+/// Matrix–vector products, a transpose, a cross product, a normalised vector, a
+/// componentwise product, a negation, a division by a float and a sum.
+#[differentiate]
+fn rotated(m: &Matrix3<f64>, v: &Vector3<f64>, w: &Vector3<f64>) -> f64 {
+    let r = m * v;
+    let c = r.cross(w);
+    c.dot(v) + r.norm() + (v * 2.0).normalize().sum() - (-w).component_mul(v).sum() / 3.0
+        + (m.transpose() * v).dot(w)
+}
+
+#[test]
+fn matrix_products_and_vector_methods_pass_their_checks() {
+    let [a, b, _] = points();
+    let m = Matrix3::new(1.0, 0.5, -0.3, 0.2, 2.0, 0.1, -0.4, 0.3, 1.5);
+    rotated_gradcheck(&m, &a, &b).unwrap();
+}
+
+/// The other names and methods: `magnitude`, `magnitude_squared`, `scale`, `unscale`,
+/// `component_div`, `metric_distance`, `k * v`.
+#[differentiate]
+fn other_names(a: &Vector3<f64>, b: &Vector3<f64>, k: f64) -> f64 {
+    let s = a.scale(k) + b.unscale(k);
+    s.magnitude() + a.component_div(b).magnitude_squared() + a.metric_distance(b) + (k * b).sum()
+}
+
+#[test]
+fn the_other_names_pass_their_checks() {
+    let [a, b, _] = points();
+    other_names_gradcheck(&a, &b, 1.7).unwrap();
+}
+
+/// Vectors built from floats with `new`, of each size, and matrices too.
+#[differentiate]
+fn built(x: f64, y: f64, z: f64) -> f64 {
+    let v = Vector3::new(x, y, z);
+    let u = Vector2::new(x * y, z);
+    let q = Vector4::new(x, 1.0, y, z);
+    let m = Matrix2::new(x, y, z, 2.0);
+    let n = Matrix3::new(x, 0.0, 1.0, y, z, 0.5, 0.0, x, y);
+    v.dot(&Vector3::new(1.0, 2.0, 0.5)) * v.norm()
+        + u.norm_squared()
+        + q.sum()
+        + (m * u).sum()
+        + (n * v).norm()
+}
+
+#[test]
+fn constructors_take_their_arguments_in_rows() {
+    built_gradcheck(0.3, -0.7, 1.1).unwrap();
+    // Matrix2::new(a, b, c, d) is [[a, b], [c, d]]: the row-major order nalgebra uses.
+    #[differentiate]
+    fn corner(a: f64, b: f64, c: f64, d: f64) -> f64 {
+        let m = Matrix2::new(a, b, c, d);
+        m[(0, 1)] * 10.0 + m[(1, 0)]
+    }
+    let (v, a, b, c, d) = corner_grad(1.0, 2.0, 3.0, 4.0);
+    assert_eq!((v, a, b, c, d), (23.0, 0.0, 10.0, 1.0, 0.0));
+}
+
+/// Fields of a vector (`v.x`), indexing, a vector taken by value, and a 2-vector.
+#[differentiate]
+fn fields(v: &Vector3<f64>, p: Vector2<f64>, q: Vector2<f64>) -> f64 {
+    let d = p - q;
+    v.x * v.y + v.z.sin() + (d.x * d.x + 3.0 * d.y * d.y).sqrt() + (2.0 * p).sum() + v[2] * d[0]
+}
+
+#[test]
+fn fields_and_by_value_vectors_pass_their_checks() {
+    let [a, _, _] = points();
+    fields_gradcheck(&a, &Vector2::new(1.0, 2.0), &Vector2::new(-0.5, 0.3)).unwrap();
+}
+
+/// Dynamic sizes: `DMatrix * DVector`, a transpose, a sum.
+#[differentiate]
+fn dynamic(m: &DMatrix<f64>, v: &DVector<f64>) -> f64 {
+    let y = m * v;
+    y.norm_squared() + m.transpose().sum()
+}
+
+#[test]
+fn dynamic_matrices_pass_their_checks() {
+    let m = DMatrix::from_fn(2, 3, |i, j| (i as f64) - 0.5 * (j as f64) + 0.3);
+    let v = DVector::from_vec(vec![0.4, -1.0, 2.0]);
+    dynamic_gradcheck(&m, &v).unwrap();
+    let (_, m_bar, v_bar) = dynamic_grad(&m, &v);
+    // ∇ₘ‖Mv‖² = 2 (Mv) vᵀ (+ 1 from the sum), ∇ᵥ = 2 Mᵀ M v.
+    let y = &m * &v;
+    assert!((m_bar - (2.0 * &y * v.transpose()).add_scalar(1.0)).norm() < 1e-12);
+    assert!((v_bar - 2.0 * m.transpose() * y).norm() < 1e-12);
+}
+
+/// A struct with a vector field, as physics code holds a body.
+#[derive(Clone, Debug, Differentiable)]
+struct Body {
+    pos: Vector3<f64>,
+    mass: f64,
+}
+
+#[differentiate]
+fn pair_energy(a: &Body, b: &Body) -> f64 {
+    let d = a.pos - b.pos;
+    -a.mass * b.mass / d.norm()
+}
+
+#[test]
+fn vector_fields_of_structs_pass_their_checks() {
+    let [a, b, _] = points();
+    let (ba, bb) = (Body { pos: a, mass: 2.0 }, Body { pos: b, mass: 1.5 });
+    pair_energy_gradcheck(&ba, &bb).unwrap();
+    let (_, ga, gb) = pair_energy_grad(&ba, &bb);
+    assert!((ga.pos + gb.pos).norm() < 1e-12);
+}
+
+/// A loop over a slice of vectors, accumulating into `Vector3::zeros()`.
+#[differentiate]
+fn spread(points: &[Vector3<f64>], w: f64) -> f64 {
+    let mut c = Vector3::zeros();
+    for p in points {
+        c += p * w;
+    }
+    let mut s = 0.0;
+    for p in points {
+        s += (p - c).norm_squared();
+    }
+    s
+}
+
+#[test]
+fn loops_over_slices_of_vectors_pass_their_checks() {
+    spread_gradcheck(&points(), 0.3).unwrap();
+}
+
+/// A vector result: the inverse-square force on `a` from `b`.
+#[differentiate]
+fn force(a: &Vector3<f64>, b: &Vector3<f64>) -> Vector3<f64> {
+    let d = b - a;
+    d / d.norm_squared()
+}
+
+#[test]
+fn a_vector_result_has_a_pullback_and_a_pushforward() {
+    let [a, b, _] = points();
+    let flat = [a.as_slice(), b.as_slice()].concat();
+    let f = |x: &[f64]| {
+        let (a, b) = (
+            Vector3::from_column_slice(&x[..3]),
+            Vector3::from_column_slice(&x[3..]),
+        );
+        force(&a, &b).as_slice().to_vec()
+    };
+    let vjp = |g: &[f64]| {
+        let (_, a_bar, b_bar) = force_vjp(&a, &b, Vector3::from_column_slice(g));
+        [a_bar.as_slice(), b_bar.as_slice()].concat()
+    };
+    check_vjp(f, &flat, vjp, 7, Tolerance::default()).unwrap();
+    // ⟨ȳ, J v⟩ = ⟨Jᵀ ȳ, v⟩ between the two modes.
+    let (da, db) = (Vector3::new(0.3, -0.2, 0.7), Vector3::new(-0.1, 0.4, 0.2));
+    let y_bar = Vector3::new(0.9, 0.1, -0.5);
+    let (_, y_dot) = force_jvp(&a, &b, &da, &db);
+    let (_, a_bar, b_bar) = force_vjp(&a, &b, y_bar);
+    let lhs = y_bar.dot(&y_dot);
+    let rhs = a_bar.dot(&da) + b_bar.dot(&db);
+    assert!((lhs - rhs).abs() < 1e-12 * lhs.abs().max(1.0));
+}
+
+/// `f32` vectors.
+#[differentiate]
+fn length_f32(v: &Vector2<f32>, k: f32) -> f32 {
+    (v * k).norm() + v.x
+}
+
+#[test]
+fn f32_vectors_pass_their_checks() {
+    length_f32_gradcheck(&Vector2::new(1.5f32, -0.5), 2.0).unwrap();
+}
+
+/// The norm of a zero vector has no derivative: its rule gives zeros, not NaNs.
+#[differentiate]
+fn norm_of(v: &Vector3<f64>) -> f64 {
+    v.norm()
+}
+
+#[test]
+fn the_norm_at_zero_has_a_zero_subgradient() {
+    let (n, g) = norm_of_grad(&Vector3::zeros());
+    assert_eq!(n, 0.0);
+    assert_eq!(g, Vector3::zeros());
+    // Far from 1, the norm neither overflows nor underflows.
+    let (n, g) = norm_of_grad(&Vector3::new(3e200, 0.0, 4e200));
+    assert!((n - 5e200).abs() < 1e188);
+    assert!((g - Vector3::new(0.6, 0.0, 0.8)).norm() < 1e-12);
+}
