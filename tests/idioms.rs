@@ -855,3 +855,36 @@ fn an_array_result_of_a_call_given_a_part() {
     assert!((f - 3.25).abs() < 1e-12);
     projected_gradcheck(&cam, &x).unwrap();
 }
+
+/// `sin_cos`: the pair of the sine and the cosine of one angle (a rotation by it).
+#[differentiate]
+fn rotated_energy(theta: f64, x: f64, y: f64) -> f64 {
+    let (sin, cos) = theta.sin_cos();
+    let xr = x * cos - y * sin;
+    let yr = x * sin + y * cos;
+    xr * xr + 2.0 * yr
+}
+
+#[test]
+fn sin_cos_is_the_pair_of_its_rules() {
+    rotated_energy_gradcheck(0.4, 1.5, -0.5).unwrap();
+    // ∂/∂θ at θ = 0: 2 x (−y) + 2 x = 2 x (1 − y).
+    let (_, d_theta, _, _) = rotated_energy_grad(0.0, 1.5, -0.5);
+    assert!((d_theta - 2.0 * 1.5 * 1.5).abs() < 1e-12);
+}
+
+/// A helper generic over operator bounds written in a `where` clause.
+#[differentiate]
+fn dot3<T>(a: &[T; 3], b: &[T; 3]) -> T
+where
+    T: std::ops::Mul<Output = T> + std::ops::Add<Output = T> + Copy,
+{
+    a[0] * b[0] + a[1] * b[1] + a[2] * b[2]
+}
+
+#[test]
+fn operator_bounds_in_a_where_clause() {
+    let (v, a_bar, b_bar) = dot3_grad(&[1.0, 2.0, 3.0], &[0.5, -1.0, 0.25]);
+    assert_eq!(v, 0.5 - 2.0 + 0.75);
+    assert_eq!((a_bar, b_bar), ([0.5, -1.0, 0.25], [1.0, 2.0, 3.0]));
+}

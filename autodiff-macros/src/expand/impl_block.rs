@@ -84,6 +84,10 @@ pub(super) fn differentiate_impl(args: TokenStream, mut block: syn::ItemImpl) ->
     if by_ref.is_some() {
         let self_ty = erase_lifetimes(block.self_ty.to_token_stream(), &lifetimes);
         written_out.push((None, self_ty));
+    } else if of_trait {
+        // `impl Add for V { fn add(self, other: Self) -> Self }`: the operand's type is the
+        // struct's, which the signature then names.
+        written_out.push((None, block.self_ty.to_token_stream()));
     }
     let mut differentiated = 0;
     for item in &mut block.items {

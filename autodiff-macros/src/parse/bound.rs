@@ -45,9 +45,29 @@ pub(crate) fn bound_arithmetic_param(item: &syn::ItemFn) -> Option<syn::ItemFn> 
     }
     // Operator traits, or a float trait of the user's own (`T: MyFloat`, `T: BasicFloat`,
     // `T: RealField`, which the attribute cannot see is `Float`).
+    // Its bounds, written inline or in the `where` clause (`where T: Mul<Output = T> + …`).
+    let bounds_of = |tp: &syn::TypeParam| -> Vec<TypeParamBound> {
+        let mut all: Vec<TypeParamBound> = tp.bounds.iter().cloned().collect();
+        for p in item
+            .sig
+            .generics
+            .where_clause
+            .iter()
+            .flat_map(|w| &w.predicates)
+        {
+            if let syn::WherePredicate::Type(pt) = p {
+                if matches!(&pt.bounded_ty, Type::Path(q) if q.qself.is_none() && q.path.is_ident(&tp.ident))
+                {
+                    all.extend(pt.bounds.iter().cloned());
+                }
+            }
+        }
+        all
+    };
     let arithmetic = |tp: &syn::TypeParam| {
-        !tp.bounds.is_empty()
-            && tp.bounds.iter().all(|b| match b {
+        let bounds = bounds_of(tp);
+        !bounds.is_empty()
+            && bounds.iter().all(|b| match b {
                 TypeParamBound::Trait(t) => t.path.segments.last().is_some_and(|s| {
                     let name = s.ident.to_string();
                     ARITHMETIC_BOUNDS.contains(&name.as_str())
@@ -67,13 +87,28 @@ pub(crate) fn bound_arithmetic_param(item: &syn::ItemFn) -> Option<syn::ItemFn> 
         return None;
     };
     let name = tp.ident.clone();
+    let inline = !tp.bounds.is_empty();
     let mut copy = item.clone();
-    for param in copy.sig.generics.type_params_mut() {
-        if param.ident == name {
-            param
-                .bounds
-                .push(syn::parse_quote!(::autodiff::__private::Float));
-            param.bounds.push(syn::parse_quote!('static));
+    let float: TypeParamBound = syn::parse_quote!(::autodiff::__private::Float);
+    let lifetime: TypeParamBound = syn::parse_quote!('static);
+    if inline {
+        for param in copy.sig.generics.type_params_mut() {
+            if param.ident == name {
+                param.bounds.extend([float.clone(), lifetime.clone()]);
+            }
+        }
+    } else {
+        // Bounded in the `where` clause only: the bounds go there too (one place for them,
+        // as clippy's `multiple_bound_locations` asks of the derived items).
+        let where_clause = copy.sig.generics.make_where_clause();
+        for p in where_clause.predicates.iter_mut() {
+            if let syn::WherePredicate::Type(pt) = p {
+                if matches!(&pt.bounded_ty, Type::Path(q) if q.qself.is_none() && q.path.is_ident(&name))
+                {
+                    pt.bounds.extend([float.clone(), lifetime.clone()]);
+                    break;
+                }
+            }
         }
     }
     Some(copy)

@@ -18,7 +18,16 @@ use syn::Type;
 pub(crate) fn collapse_param_refs(item: &syn::ItemFn) -> Option<syn::ItemFn> {
     let mut copy = item.clone();
     let mut changed = false;
-    let float = float_type(&item.sig, Some(&item.block), true).ok();
+    // (A function without `self` as a free function first: `fn half(a: Vec2, b: Vec2) ->
+    // Vec2` computes in `f64`, where an `impl`'s reading would take `Vec2` for the impl's
+    // float parameter.)
+    let has_receiver = matches!(item.sig.inputs.first(), Some(syn::FnArg::Receiver(_)));
+    let float = match has_receiver {
+        true => float_type(&item.sig, Some(&item.block), true),
+        false => float_type(&item.sig, Some(&item.block), false)
+            .or_else(|_| float_type(&item.sig, Some(&item.block), true)),
+    }
+    .ok();
     let mut unpacks: Vec<syn::Stmt> = vec![];
     for input in copy.sig.inputs.iter_mut() {
         let pt = match input {

@@ -59,7 +59,9 @@ pub(crate) fn float_type(
         Some("f32") => Ok(syn::parse_quote!(f32)),
         Some(_) => Ok(syn::parse_quote!(f64)),
         None => match impl_float_candidates(sig, body, in_impl).as_slice() {
-            [] if body.is_some_and(|b| builds_its_result(sig, b)) => {
+            [] if body.is_some_and(|b| builds_its_result(sig, b))
+                || (!in_impl && takes_and_gives_structs(sig)) =>
+            {
                 let f32_ = Ident::new("f32", proc_macro2::Span::call_site());
                 let names_f32 = body.is_some_and(|b| {
                     crate::tokens::mentions_ident(quote::ToTokens::to_token_stream(b), &f32_)
@@ -85,6 +87,44 @@ pub(crate) fn float_type(
             )),
         },
     }
+}
+
+/// Whether a free function's parameters and result are all structs of named types (`fn
+/// half(a: V, b: &V) -> V`): a vector type's arithmetic, in the float type its fields
+/// have, taken to be `f64` (`f32` where the body names it), as for a method building its
+/// result.
+fn takes_and_gives_structs(sig: &Signature) -> bool {
+    let named = |ty: &Type| {
+        let ty = match ty {
+            Type::Reference(r) => &*r.elem,
+            t => t,
+        };
+        // (A plain name: `Vec3<T>` of a generic impl computes in its `T`, and one capital
+        // letter is a type parameter, an `impl`'s where the function cannot tell.)
+        matches!(ty, Type::Path(p) if p.qself.is_none()
+        && p.path.segments.iter().all(|s| s.arguments.is_empty())
+        && p.path.segments.last().is_some_and(|s| {
+            let name = s.ident.to_string();
+            name.starts_with(|c: char| c.is_ascii_uppercase())
+                && !["String", "Vec", "Option", "Result", "Box", "Self"].contains(&name.as_str())
+        }))
+    };
+    let inputs: Vec<&Type> = sig
+        .inputs
+        .iter()
+        .filter_map(|a| match a {
+            syn::FnArg::Typed(pt) => Some(&*pt.ty),
+            _ => None,
+        })
+        .collect();
+    let result = match &sig.output {
+        syn::ReturnType::Type(_, ty) => named(ty),
+        syn::ReturnType::Default => false,
+    };
+    result
+        && !inputs.is_empty()
+        && inputs.iter().all(|t| named(t))
+        && sig.generics.type_params().next().is_none()
 }
 
 /// Whether the result is a struct (`Self` or a named type) that the body builds by a

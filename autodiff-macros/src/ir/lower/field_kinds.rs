@@ -148,6 +148,37 @@ impl Uses<'_> {
         }
     }
 
+    /// The fields a value known to be a struct is made of by arithmetic: both operands of
+    /// `+`/`-` (a vector type adds vectors), the side of `*`/`/` whose other side is no
+    /// field (`r.direction * t`), the operand of `-`.
+    fn note_struct_value(&mut self, e: &syn::Expr) {
+        match peel(e) {
+            syn::Expr::Binary(b) if matches!(b.op, syn::BinOp::Add(_) | syn::BinOp::Sub(_)) => {
+                for side in [&b.left, &b.right] {
+                    if !self.note(peel(side), Use::StructMethod) {
+                        self.note_struct_value(side);
+                    }
+                }
+            }
+            syn::Expr::Binary(b) if matches!(b.op, syn::BinOp::Mul(_) | syn::BinOp::Div(_)) => {
+                let field = |e: &syn::Expr| field_path(peel(e), self.roots).is_some();
+                match (field(&b.left), field(&b.right)) {
+                    (true, false) => self.note_struct_value(&b.left),
+                    (false, true) if matches!(b.op, syn::BinOp::Mul(_)) => {
+                        self.note_struct_value(&b.right)
+                    }
+                    _ => {}
+                }
+            }
+            syn::Expr::Unary(u) if matches!(u.op, syn::UnOp::Neg(_)) => {
+                self.note_struct_value(&u.expr)
+            }
+            other => {
+                self.note(other, Use::StructMethod);
+            }
+        }
+    }
+
     /// `base[i]` where `base` is a field path: the path is a sequence of structs (not
     /// `base[a..b]`, a part of it).
     fn note_element(&mut self, e: &syn::Expr) {
@@ -420,11 +451,14 @@ impl<'ast> Visit<'ast> for Uses<'_> {
     }
 }
 
-/// The kind of each field path of the struct parameters `roots` that `body` reads.
+/// The kind of each field path of the struct parameters `roots` that `body` reads; with
+/// `struct_result`, the function returns a struct, which its last expression's fields make
+/// (`r.origin + r.direction * t`).
 pub(super) fn field_kinds(
     body: &syn::Block,
     roots: &[String],
     float: &Type,
+    struct_result: bool,
 ) -> HashMap<String, Kind> {
     let mut uses = Uses {
         roots,
@@ -440,6 +474,11 @@ pub(super) fn field_kinds(
     // a struct parameter (`*p`, `p`) holds a struct, and so do the fields it is made of.
     for name in operands_of_struct_params(body, roots) {
         uses.names.insert(name, Kind::Struct);
+    }
+    if let (true, Some(syn::Stmt::Expr(tail, None))) = (struct_result, body.stmts.last()) {
+        if matches!(peel(tail), syn::Expr::Binary(_) | syn::Expr::Unary(_)) {
+            uses.note_struct_value(tail);
+        }
     }
     uses.visit_block(body);
     uses.uses

@@ -9,6 +9,14 @@ impl Lowerer {
     pub(super) fn lower_method(&mut self, m: &syn::ExprMethodCall, out: &mut Vec<Stmt>) -> Expr {
         let span = m.method.span();
         let name = m.method.to_string();
+        // `t.sin_cos()`: the pair `(t.sin(), t.cos())`, the angle computed once.
+        if name == "sin_cos" && m.args.is_empty() {
+            let (recv, angle) = (&m.receiver, self.synthetic_ident("angle"));
+            return self.lower_expr(
+                &syn::parse_quote!({ let #angle = #recv; (#angle.sin(), #angle.cos()) }),
+                out,
+            );
+        }
         // `x[a..b].to_vec()`: the copy a part passed on (`f(&x[a..b])`) is made into.
         if matches!(name.as_str(), "to_vec" | "to_owned") && m.args.is_empty() {
             if let Some(copy) = self.float_sub_slice(&m.receiver) {

@@ -1,0 +1,149 @@
+//! A vector type written the way ray tracers and particle codes write it: operator impls
+//! whose operand is `Self`, results built by `Self::new(…)`, free functions of vectors
+//! only (`fn half(a: Vect, b: Vect) -> Vect`, whose float type the fields hold), a ray's point
+//! `origin + direction * t` from struct-valued fields, and a normalised direction used as an
+//! operand. Checked against closed forms and central differences (`_gradcheck`).
+
+use autodiff::{differentiate, Differentiable};
+use std::ops::{Add, Mul, Sub};
+
+#[derive(Clone, Copy, Debug, PartialEq, Differentiable)]
+pub struct Vect {
+    pub x: f64,
+    pub y: f64,
+    pub z: f64,
+}
+
+impl Vect {
+    #[differentiate]
+    pub fn new(x: f64, y: f64, z: f64) -> Self {
+        Vect { x, y, z }
+    }
+
+    #[differentiate]
+    pub fn length(&self) -> f64 {
+        (self.x * self.x + self.y * self.y + self.z * self.z).sqrt()
+    }
+
+    #[differentiate]
+    pub fn normalize(&self) -> Vect {
+        let l = self.length();
+        Vect::new(self.x / l, self.y / l, self.z / l)
+    }
+}
+
+/// The operand written `Self`.
+#[differentiate]
+impl Add for Vect {
+    type Output = Self;
+    fn add(self, other: Self) -> Self {
+        Vect {
+            x: self.x + other.x,
+            y: self.y + other.y,
+            z: self.z + other.z,
+        }
+    }
+}
+
+/// The result built by the constructor.
+#[differentiate]
+impl Sub for Vect {
+    type Output = Self;
+    fn sub(self, o: Vect) -> Self {
+        Self::new(self.x - o.x, self.y - o.y, self.z - o.z)
+    }
+}
+
+#[differentiate]
+impl Mul<f64> for Vect {
+    type Output = Vect;
+    fn mul(self, k: f64) -> Vect {
+        Vect::new(self.x * k, self.y * k, self.z * k)
+    }
+}
+
+const A: Vect = Vect {
+    x: 1.0,
+    y: 2.0,
+    z: 3.0,
+};
+const B: Vect = Vect {
+    x: 0.5,
+    y: -1.0,
+    z: 0.2,
+};
+
+/// Vectors in, a vector out, no float in the signature.
+#[differentiate]
+fn half_difference(a: Vect, b: Vect) -> Vect {
+    (a - b) * 0.5
+}
+
+#[test]
+fn a_function_of_vectors_only_computes_in_their_float_type() {
+    let y_bar = Vect::new(1.0, -2.0, 0.5);
+    let (h, a_bar, b_bar) = half_difference_vjp(&A, &B, y_bar);
+    assert_eq!(h, Vect::new(0.25, 1.5, 1.4));
+    // ∂h/∂a = I/2, ∂h/∂b = −I/2.
+    assert_eq!(a_bar, Vect::new(0.5, -1.0, 0.25));
+    assert_eq!(b_bar, Vect::new(-0.5, 1.0, -0.25));
+}
+
+#[derive(Clone, Copy, Debug, Differentiable)]
+pub struct Ray {
+    pub origin: Vect,
+    pub direction: Vect,
+}
+
+/// A ray's point: its fields are vectors, which the struct result says.
+#[differentiate]
+fn at(r: &Ray, t: f64) -> Vect {
+    r.origin + r.direction * t
+}
+
+#[differentiate]
+impl Ray {
+    pub fn point_at(&self, t: f64) -> Vect {
+        self.origin + self.direction * t
+    }
+}
+
+#[differentiate]
+fn travelled(r: &Ray, t: f64) -> f64 {
+    r.point_at(t).length()
+}
+
+#[test]
+fn a_rays_point_has_its_closed_form_derivatives() {
+    let r = Ray {
+        origin: A,
+        direction: B,
+    };
+    let y_bar = Vect::new(1.0, 0.5, 0.0);
+    let (p, r_bar, t_bar) = at_vjp(&r, 2.0, y_bar);
+    assert_eq!(p, Vect::new(2.0, 0.0, 3.4));
+    // ∂p/∂origin = I, ∂p/∂direction = t I, ∂p/∂t = direction.
+    assert_eq!(r_bar.origin, y_bar);
+    assert_eq!(r_bar.direction, Vect::new(2.0, 1.0, 0.0));
+    // ⟨ȳ, direction⟩ = 1 · 0.5 + 0.5 · (−1) + 0 · 0.2.
+    assert_eq!(t_bar, 0.0);
+    let still = Ray {
+        origin: Vect::new(0.0, 0.0, 0.0),
+        direction: Vect::new(0.0, 0.0, 0.0),
+    };
+    assert_eq!(at_jvp(&r, 2.0, &still, 1.0).1, B);
+    travelled_gradcheck(&r, 0.7).unwrap();
+}
+
+/// A normalised direction used as an operand (`a + dir * k`).
+#[differentiate]
+fn pushed(a: &Vect, b: &Vect, k: f64) -> f64 {
+    let dir = b.normalize();
+    let p = *a + dir * k;
+    p.x + 2.0 * p.y
+}
+
+#[test]
+fn a_methods_vector_result_is_an_operand() {
+    pushed_gradcheck(&A, &B, 1.5).unwrap();
+}
