@@ -888,3 +888,42 @@ fn operator_bounds_in_a_where_clause() {
     assert_eq!(v, 0.5 - 2.0 + 0.75);
     assert_eq!((a_bar, b_bar), ([0.5, -1.0, 0.25], [1.0, 2.0, 3.0]));
 }
+
+/// Float types named through aliases the attribute cannot see (`type Real = f64;`), as
+/// geometry crates write them: the alias is the float type, used as a type parameter is.
+type Real = f64;
+type Float = f32;
+
+#[differentiate]
+fn aliased_radius(x: Real, y: Real) -> Real {
+    let r = (x * x + y * y).sqrt();
+    r * 2.0 + (x as Real).sin()
+}
+
+#[differentiate]
+fn aliased_norm(v: &[Float]) -> Float {
+    let mut s: Float = 0.0;
+    for &x in v {
+        s += x * x;
+    }
+    s.sqrt()
+}
+
+#[differentiate]
+fn point_to_segment(p: &[Real; 2], a: &[Real; 2], b: &[Real; 2]) -> Real {
+    let (abx, aby) = (b[0] - a[0], b[1] - a[1]);
+    let t = ((p[0] - a[0]) * abx + (p[1] - a[1]) * aby) / (abx * abx + aby * aby);
+    let t = t.clamp(0.0, 1.0);
+    let (dx, dy) = (a[0] + t * abx - p[0], a[1] + t * aby - p[1]);
+    (dx * dx + dy * dy).sqrt()
+}
+
+#[test]
+fn float_type_aliases() {
+    aliased_radius_gradcheck(0.3, -1.2).unwrap();
+    // ∂/∂x at (3, 4): 2 x / r + cos x.
+    let (_, dx, _) = aliased_radius_grad(3.0, 4.0);
+    assert!((dx - (2.0 * 3.0 / 5.0 + 3.0_f64.cos())).abs() < 1e-12);
+    aliased_norm_gradcheck(&[1.0, 2.0, -0.5]).unwrap();
+    point_to_segment_gradcheck(&[0.3, 1.0], &[0.0, 0.0], &[1.0, 0.2]).unwrap();
+}

@@ -267,3 +267,68 @@ fn the_norm_at_zero_has_a_zero_subgradient() {
     assert!((n - 5e200).abs() < 1e188);
     assert!((g - Vector3::new(0.6, 0.0, 0.8)).norm() < 1e-12);
 }
+
+/// Vector and matrix fields of a struct read through `self`: `dot` with a vector
+/// parameter, a product with a float, an entry `m[(i, j)]`.
+#[derive(Clone, Debug, Differentiable)]
+struct Plane {
+    normal: Vector3<f64>,
+    offset: f64,
+}
+
+impl Plane {
+    #[differentiate]
+    fn distance_to(&self, p: &Vector3<f64>) -> f64 {
+        self.normal.dot(p) + self.offset
+    }
+}
+
+#[derive(Clone, Debug, Differentiable)]
+struct Material {
+    color: Vector3<f64>,
+}
+
+impl Material {
+    #[differentiate]
+    fn shade(&self, k: f64) -> Vector3<f64> {
+        self.color * k
+    }
+}
+
+#[derive(Clone, Debug, Differentiable)]
+struct Intrinsics {
+    k: Matrix3<f64>,
+}
+
+impl Intrinsics {
+    #[differentiate]
+    fn focal_ratio(&self, z: f64) -> f64 {
+        self.k[(0, 0)] / z + self.k[(1, 2)]
+    }
+}
+
+#[test]
+fn vector_and_matrix_fields_of_self_pass_their_checks() {
+    let plane = Plane {
+        normal: Vector3::new(0.0, 0.6, 0.8),
+        offset: 1.5,
+    };
+    let [a, _, _] = points();
+    plane.distance_to_gradcheck(&a).unwrap();
+    let (_, plane_bar, p_bar) = plane.distance_to_grad(&a);
+    assert_eq!(
+        (plane_bar.normal, plane_bar.offset, p_bar),
+        (a, 1.0, plane.normal)
+    );
+    let m = Material {
+        color: Vector3::new(0.5, 0.2, 0.9),
+    };
+    // ∂(k c)/∂c = k I, ∂/∂k = c.
+    let (v, m_bar, k_bar) = m.shade_vjp(2.0, Vector3::new(1.0, 0.0, 0.0));
+    assert_eq!(v, Vector3::new(1.0, 0.4, 1.8));
+    assert_eq!((m_bar.color, k_bar), (Vector3::new(2.0, 0.0, 0.0), 0.5));
+    let k = Intrinsics {
+        k: Matrix3::new(800.0, 0.0, 320.0, 0.0, 800.0, 240.0, 0.0, 0.0, 1.0),
+    };
+    k.focal_ratio_gradcheck(2.0).unwrap();
+}

@@ -147,3 +147,81 @@ fn pushed(a: &Vect, b: &Vect, k: f64) -> f64 {
 fn a_methods_vector_result_is_an_operand() {
     pushed_gradcheck(&A, &B, 1.5).unwrap();
 }
+
+/// A tuple struct with operator impls (`self.0 + other.0`), as competitive-programming
+/// geometry writes it, and a struct built from vectors taken by value.
+#[derive(Clone, Copy, Debug, PartialEq, Differentiable)]
+pub struct Point(f64, f64);
+
+#[differentiate]
+impl Sub for Point {
+    type Output = Self;
+    fn sub(self, other: Self) -> Self {
+        Self(self.0 - other.0, self.1 - other.1)
+    }
+}
+
+#[differentiate]
+impl Add for Point {
+    type Output = Self;
+    fn add(self, other: Self) -> Self {
+        Self(self.0 + other.0, self.1 + other.1)
+    }
+}
+
+#[differentiate]
+impl Mul<f64> for Point {
+    type Output = Self;
+    fn mul(self, k: f64) -> Self {
+        Self(self.0 * k, self.1 * k)
+    }
+}
+
+impl Point {
+    #[differentiate]
+    pub fn abs(self) -> f64 {
+        (self.0 * self.0 + self.1 * self.1).sqrt()
+    }
+}
+
+#[derive(Clone, Copy, Debug, Differentiable)]
+pub struct Circle {
+    pub center: Point,
+    pub radius: f64,
+}
+
+impl Circle {
+    #[differentiate]
+    pub fn new(center: Point, radius: f64) -> Self {
+        Circle { center, radius }
+    }
+}
+
+/// The circle through a triangle's side lengths: its center weighted by them.
+#[differentiate]
+fn weighted_circle(a: Point, b: Point, c: Point) -> Circle {
+    let ab = (a - b).abs();
+    let bc = (b - c).abs();
+    let ca = (c - a).abs();
+    let p = ab + bc + ca;
+    Circle::new(a * (bc / p) + b * (ca / p) + c * (ab / p), p / 2.0)
+}
+
+#[differentiate]
+fn circle_size(a: &Point, b: &Point, c: &Point) -> f64 {
+    let circle = weighted_circle(*a, *b, *c);
+    circle.radius * (circle.center.0 + 2.0 * circle.center.1)
+}
+
+#[test]
+fn tuple_structs_and_structs_built_from_vectors() {
+    let (a, b, c) = (Point(0.0, 0.0), Point(4.0, 0.0), Point(0.0, 3.0));
+    circle_size_gradcheck(&a, &b, &c).unwrap();
+    // Translating the triangle moves the center with it and keeps the radius: along
+    // (1, 0) for each vertex, the circle's tangent is (center (1, 0), radius 0).
+    let still = Point(1.0, 0.0);
+    let (circle, tangent) = weighted_circle_jvp(&a, &b, &c, &still, &still, &still);
+    assert_eq!(circle.radius, 6.0);
+    assert!((tangent.center.0 - 1.0).abs() < 1e-12 && tangent.center.1.abs() < 1e-12);
+    assert!(tangent.radius.abs() < 1e-12);
+}

@@ -170,7 +170,9 @@ fn reads_named_field(block: &syn::Block, name: &syn::Ident) -> bool {
             TokenTree::Ident(i) if i == name => {
                 let dot = matches!(tokens.get(k + 1), Some(TokenTree::Punct(p)) if p.as_char() == '.');
                 let before_ok = !matches!(k.checked_sub(1).and_then(|j| tokens.get(j)), Some(TokenTree::Punct(p)) if p.as_char() == '.');
-                let field = matches!(tokens.get(k + 2), Some(TokenTree::Ident(f)) if f.to_string().starts_with(|c: char| c.is_lowercase() || c == '_'));
+                // (`p.x`, or `p.0` of a tuple struct.)
+                let field = matches!(tokens.get(k + 2), Some(TokenTree::Ident(f)) if f.to_string().starts_with(|c: char| c.is_lowercase() || c == '_'))
+                    || matches!(tokens.get(k + 2), Some(TokenTree::Literal(l)) if l.to_string().chars().all(|c| c.is_ascii_digit()));
                 let call = matches!(tokens.get(k + 3), Some(TokenTree::Group(g)) if g.delimiter() == proc_macro2::Delimiter::Parenthesis)
                     || matches!(tokens.get(k + 3), Some(TokenTree::Punct(p)) if p.as_char() == ':');
                 dot && before_ok && field && !call
@@ -182,9 +184,9 @@ fn reads_named_field(block: &syn::Block, name: &syn::Ident) -> bool {
 }
 
 /// Whether `name` is an operand of an arithmetic operator (`name - b`, `k * (name)`,
-/// `-name`) or lent to a method (`d.dot(&name)`), or the receiver of a method lent a
-/// named value (`name.dot(&q)`), somewhere in `block`: what a struct with operator impls
-/// and methods is used as. (A receiver alone is no evidence, nor an argument by value: an
+/// `-name`) or lent to a method (`d.dot(&name)`), the receiver of a method lent a named
+/// value (`name.dot(&q)`), or a field of a struct literal (`Ray { origin: name, … }`),
+/// somewhere in `block`: what a struct with operator impls and methods is used as. (A receiver alone is no evidence, nor an argument by value: an
 /// enum's, an `Axis`'s or a configuration's methods are called and passed too.)
 fn operand_of_arithmetic(block: &syn::Block, name: &syn::Ident) -> bool {
     use syn::visit::Visit;
@@ -228,6 +230,13 @@ fn operand_of_arithmetic(block: &syn::Block, name: &syn::Ident) -> bool {
                 self.found = true;
             }
             syn::visit::visit_expr_unary(self, u);
+        }
+        // `Ray { origin: a, direction: b }`: a field of a struct the function builds.
+        fn visit_expr_struct(&mut self, s: &'ast syn::ExprStruct) {
+            if s.fields.iter().any(|f| self.names(&f.expr)) {
+                self.found = true;
+            }
+            syn::visit::visit_expr_struct(self, s);
         }
     }
     let mut find = Find { name, found: false };

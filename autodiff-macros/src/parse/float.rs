@@ -55,13 +55,29 @@ pub(crate) fn float_type(
     if let syn::ReturnType::Type(_, ty) = &sig.output {
         visit(ty);
     }
+    if found.is_none() {
+        if let Some(alias) = float_alias(sig) {
+            return Ok(syn::parse_quote!(#alias));
+        }
+    }
     match found {
         Some("f32") => Ok(syn::parse_quote!(f32)),
         Some(_) => Ok(syn::parse_quote!(f64)),
         None => match impl_float_candidates(sig, body, in_impl).as_slice() {
-            [] if body.is_some_and(|b| builds_its_result(sig, b))
-                || (!in_impl && takes_and_gives_structs(sig)) =>
-            {
+            // (Structs in and out, `fn new(a: Vec3, b: Vec3) -> Self`: no name of them is
+            // the impl's float parameter.)
+            _ if takes_and_gives_structs(sig) => {
+                let f32_ = Ident::new("f32", proc_macro2::Span::call_site());
+                let names_f32 = body.is_some_and(|b| {
+                    crate::tokens::mentions_ident(quote::ToTokens::to_token_stream(b), &f32_)
+                });
+                Ok(if names_f32 {
+                    syn::parse_quote!(f32)
+                } else {
+                    syn::parse_quote!(f64)
+                })
+            }
+            [] if body.is_some_and(|b| builds_its_result(sig, b)) => {
                 let f32_ = Ident::new("f32", proc_macro2::Span::call_site());
                 let names_f32 = body.is_some_and(|b| {
                     crate::tokens::mentions_ident(quote::ToTokens::to_token_stream(b), &f32_)
@@ -89,10 +105,50 @@ pub(crate) fn float_type(
     }
 }
 
-/// Whether a free function's parameters and result are all structs of named types (`fn
-/// half(a: V, b: &V) -> V`): a vector type's arithmetic, in the float type its fields
-/// have, taken to be `f64` (`f32` where the body names it), as for a method building its
-/// result.
+/// A type alias of a float that the signature names (`type Real = f64;` elsewhere, `fn
+/// sq(x: Real) -> Real`): the attribute cannot see the alias, so a name saying what it is
+/// (`Real`, `Float`, `Scalar`, `Precision…`, `…Float`) is taken for the float type, which
+/// the derived items then use as a float type parameter (a wrong guess is a type error).
+fn float_alias(sig: &Signature) -> Option<Ident> {
+    let declared: Vec<&Ident> = sig.generics.type_params().map(|t| &t.ident).collect();
+    let alias = |name: &str| {
+        matches!(name, "Real" | "Float" | "Scalar" | "Fl" | "Flt")
+            || name.starts_with("Precision")
+            || name.ends_with("Float")
+            || name.ends_with("Real")
+    };
+    let mut found = None;
+    let mut visit = |ts: proc_macro2::TokenStream| {
+        fn walk(ts: proc_macro2::TokenStream, f: &mut dyn FnMut(&Ident)) {
+            for t in ts {
+                match t {
+                    proc_macro2::TokenTree::Ident(i) => f(&i),
+                    proc_macro2::TokenTree::Group(g) => walk(g.stream(), f),
+                    _ => {}
+                }
+            }
+        }
+        walk(ts, &mut |i: &Ident| {
+            if found.is_none() && alias(&i.to_string()) && !declared.contains(&i) {
+                found = Some(i.clone());
+            }
+        });
+    };
+    for input in &sig.inputs {
+        if let syn::FnArg::Typed(pt) = input {
+            visit(quote::ToTokens::to_token_stream(&pt.ty));
+        }
+    }
+    if let syn::ReturnType::Type(_, ty) = &sig.output {
+        visit(quote::ToTokens::to_token_stream(ty));
+    }
+    found
+}
+
+/// Whether a function's parameters (besides `self`) and result are all structs of named
+/// types (`fn half(a: Vec2, b: &Vec2) -> Vec2`, `fn new(a: Vec3, b: Vec3) -> Self`): a vector
+/// type's arithmetic, in the float type its fields have, taken to be `f64` (`f32` where the
+/// body names it), as for a method building its result.
 fn takes_and_gives_structs(sig: &Signature) -> bool {
     let named = |ty: &Type| {
         let ty = match ty {
@@ -105,8 +161,9 @@ fn takes_and_gives_structs(sig: &Signature) -> bool {
         && p.path.segments.iter().all(|s| s.arguments.is_empty())
         && p.path.segments.last().is_some_and(|s| {
             let name = s.ident.to_string();
-            name.starts_with(|c: char| c.is_ascii_uppercase())
-                && !["String", "Vec", "Option", "Result", "Box", "Self"].contains(&name.as_str())
+            name.len() > 1
+                && name.starts_with(|c: char| c.is_ascii_uppercase())
+                && !["String", "Vec", "Option", "Result", "Box"].contains(&name.as_str())
         }))
     };
     let inputs: Vec<&Type> = sig
@@ -139,8 +196,8 @@ fn builds_its_result(sig: &Signature, body: &syn::Block) -> bool {
         .is_some_and(|name| literal_struct_names(body).contains(&name.to_string()))
 }
 
-/// The names of the structs the body builds by literals (`Vec2 { x, y }`) or by a
-/// constructor (`Vec3::new(…)`, `Vec3::new_unit(…)`: names no float type has as associated
+/// The names of the structs the body builds by literals (`Vec2 { x, y }`, `Vector(x, y)`)
+/// or by a constructor (`Vec3::new(…)`, `Vec3::new_unit(…)`: names no float type has as associated
 /// functions; not `default`, which `T::default()` of a float parameter is too).
 fn literal_struct_names(body: &syn::Block) -> Vec<String> {
     struct Literals(Vec<String>);
@@ -154,6 +211,15 @@ fn literal_struct_names(body: &syn::Block) -> Vec<String> {
         fn visit_expr_call(&mut self, c: &'ast syn::ExprCall) {
             if let syn::Expr::Path(p) = &*c.func {
                 let segments = &p.path.segments;
+                // `Vector(x, y)`: a tuple struct's constructor.
+                if let (1, Some(name)) = (segments.len(), segments.last()) {
+                    let name = name.ident.to_string();
+                    if name.starts_with(|c: char| c.is_ascii_uppercase())
+                        && !["Some", "Ok", "Err", "Box", "Vec"].contains(&name.as_str())
+                    {
+                        self.0.push(name);
+                    }
+                }
                 if let (2, Some(ctor)) = (segments.len(), segments.last()) {
                     let ctor = ctor.ident.to_string();
                     if ctor == "new" || ctor.starts_with("new_") {

@@ -34,7 +34,8 @@ pub(super) fn has_gradcheck(item: &syn::ItemFn, ctx: &Ctx) -> bool {
     } else if ctx.func.method {
         syn::parse2::<syn::Ident>(ctx.float()).ok()
     } else {
-        float_param(item, ctx)
+        // (A float alias, `Real`, is no declared parameter: the check names it as written.)
+        float_param(item, ctx).or_else(|| syn::parse2::<syn::Ident>(ctx.float()).ok())
     };
     let Some(t) = t else {
         return false;

@@ -275,6 +275,10 @@ impl<'ast> Visit<'ast> for Uses<'_> {
             return;
         }
         match e {
+            // `self.m[(0, 0)]`: an entry of a matrix struct (nalgebra's), not a sequence's.
+            syn::Expr::Index(ix) if matches!(peel(&ix.index), syn::Expr::Tuple(_)) => {
+                self.note(&ix.expr, Use::StructMethod);
+            }
             syn::Expr::Index(ix) => {
                 let cast = self
                     .cast_elements
@@ -319,8 +323,17 @@ impl<'ast> Visit<'ast> for Uses<'_> {
                     }
                 }
                 let name = m.method.to_string();
+                // `self.normal.dot(p)` with `p` a struct parameter (a nalgebra vector): a
+                // struct's `dot`, as an array's is with an array.
+                let with_a_struct = name == "dot"
+                    && m.args.iter().any(|a| {
+                        matches!(peel(a), syn::Expr::Path(p)
+                            if p.path.get_ident().is_some_and(|i| self.roots.contains(&i.to_string())))
+                    });
                 let u = if crate::rules::lookup(&name).is_some() {
                     Use::Float
+                } else if with_a_struct {
+                    Use::StructMethod
                 } else if ARRAY_METHODS.contains(&name.as_str()) {
                     Use::Array
                 } else if SEQ_METHODS.contains(&name.as_str()) {

@@ -46,7 +46,20 @@ impl Lowerer {
         let fields = s
             .fields
             .iter()
-            .map(|fv| (fv.member.clone(), self.lower_expr(&fv.expr, out)))
+            .map(|fv| {
+                let value = self.lower_expr(&fv.expr, out);
+                // `Ray { origin: a, … }` of a struct parameter (taken by reference): a copy.
+                let value = match value.kind {
+                    ExprKind::Var(v)
+                        if self.vars[v].kind == Kind::Struct && self.struct_params.contains(&v) =>
+                    {
+                        let span = value.span;
+                        Expr::new(ExprKind::Copy(Box::new(value)), span)
+                    }
+                    _ => value,
+                };
+                (fv.member.clone(), value)
+            })
             .collect();
         Expr::new(ExprKind::StructLit(s.path.clone(), fields), span)
     }
