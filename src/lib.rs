@@ -72,6 +72,8 @@ pub mod __private {
     /// features.
     pub mod methods {
         #[cfg(feature = "nalgebra")]
+        pub use autodiff_runtime::nalgebra::points::{PointRules as _, PointSub as _};
+        #[cfg(feature = "nalgebra")]
         pub use autodiff_runtime::nalgebra::rules::{
             CrossRule as _, EntrywiseRules as _, MulRule as _, New2 as _, New3 as _, New4 as _,
             New9 as _, TransposeRule as _,

@@ -9,7 +9,7 @@
 
 use autodiff::gradcheck::{check_vjp, Tolerance};
 use autodiff::{differentiate, Differentiable};
-use nalgebra::{DMatrix, DVector, Matrix2, Matrix3, Vector2, Vector3, Vector4};
+use nalgebra::{DMatrix, DVector, Matrix2, Matrix3, Point2, Point3, Vector2, Vector3, Vector4};
 
 type Vec3 = Vector3<f64>;
 
@@ -331,4 +331,62 @@ fn vector_and_matrix_fields_of_self_pass_their_checks() {
         k: Matrix3::new(800.0, 0.0, 320.0, 0.0, 800.0, 240.0, 0.0, 0.0, 1.0),
     };
     k.focal_ratio_gradcheck(2.0).unwrap();
+}
+
+/// Points: differences are vectors, a point moved by a vector is a point, constructors
+/// and `origin()`, a point result.
+#[differentiate]
+fn barycentric_u(p: &Point3<f64>, a: &Point3<f64>, b: &Point3<f64>, c: &Point3<f64>) -> f64 {
+    let v0 = b - a;
+    let v1 = c - a;
+    let v2 = p - a;
+    let d00 = v0.dot(&v0);
+    let d01 = v0.dot(&v1);
+    let d11 = v1.dot(&v1);
+    let d20 = v2.dot(&v0);
+    let d21 = v2.dot(&v1);
+    let denom = d00 * d11 - d01 * d01;
+    let v = (d11 * d20 - d01 * d21) / denom;
+    let w = (d00 * d21 - d01 * d20) / denom;
+    1.0 - v - w
+}
+
+#[differentiate]
+fn moved(p: &Point3<f64>, v: &Vector3<f64>, k: f64) -> f64 {
+    let q = p + v * k;
+    let r = q - v;
+    let s = -(r * 2.0) / k;
+    q.x * r.y + s.z + (q - Point3::origin()).norm()
+}
+
+#[differentiate]
+fn from_coordinates(x: f64, y: f64) -> f64 {
+    let p = Point2::new(x, y);
+    let q = Point2::new(1.0, 2.0);
+    (p - q).norm_squared() + p.x
+}
+
+/// A pinhole camera's projection.
+#[differentiate]
+fn projected(p: &Point3<f64>, f: f64) -> Point2<f64> {
+    Point2::new(f * p.x / p.z, f * p.y / p.z)
+}
+
+#[test]
+fn points_pass_their_checks() {
+    let (p, a, b, c) = (
+        Point3::new(0.2, 0.3, 0.1),
+        Point3::new(0.0, 0.0, 0.0),
+        Point3::new(1.0, 0.0, 0.2),
+        Point3::new(0.0, 1.0, -0.1),
+    );
+    barycentric_u_gradcheck(&p, &a, &b, &c).unwrap();
+    // The weights sum to one whatever the point: at a vertex, `u` is 1.
+    assert!((barycentric_u(&a, &a, &b, &c) - 1.0).abs() < 1e-12);
+    moved_gradcheck(&p, &Vector3::new(0.5, -1.0, 2.0), 1.5).unwrap();
+    from_coordinates_gradcheck(0.3, -0.4).unwrap();
+    // ∂(f x / z)/∂p = (f / z, 0, −f x / z²), ∂/∂f = x / z.
+    let (q, p_bar, f_bar) = projected_vjp(&Point3::new(1.0, 2.0, 4.0), 2.0, Point2::new(1.0, 0.0));
+    assert_eq!(q, Point2::new(0.5, 1.0));
+    assert_eq!((p_bar, f_bar), (Point3::new(0.5, 0.0, -0.125), 0.25));
 }

@@ -24,6 +24,7 @@
 //! assert_eq!(g.to_flat(), [1.5, 2.5, 3.5]);
 //! ```
 
+pub mod points;
 pub mod rules;
 
 use crate::Differentiable;

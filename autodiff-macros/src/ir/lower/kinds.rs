@@ -182,7 +182,7 @@ fn array_constructor(p: &syn::Path) -> bool {
         )
 }
 
-/// `Vec3::new(…)`, `Vector3::zeros()`, `Matrix3::identity()`, `Self::new(…)`, any path to
+/// `Vec3::new(…)`, `Vector3::zeros()`, `Matrix3::identity()`, `Point3::origin()`, `Self::new(…)`, any path to
 /// them: a constructor of a type other than the float type, the standard library's
 /// containers or a type parameter (one upper-case letter), whose value is a struct (a user's
 /// vector type, nalgebra's matrices).
@@ -196,7 +196,14 @@ pub(super) fn struct_constructor(p: &syn::Path, float: &Type) -> bool {
     let float_name = quote::quote!(#float).to_string();
     let constructor = matches!(
         f.as_str(),
-        "new" | "zeros" | "identity" | "repeat" | "from_element" | "from_fn" | "from_vec"
+        "new"
+            | "zeros"
+            | "identity"
+            | "origin"
+            | "repeat"
+            | "from_element"
+            | "from_fn"
+            | "from_vec"
     ) || f.starts_with("from_row")
         || f.starts_with("from_column")
         || f.starts_with("from_diagonal");
