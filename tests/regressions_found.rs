@@ -1446,3 +1446,61 @@ fn a_condition_that_assigns_keeps_its_derivatives() {
     assert_eq!(probed_grad(1.5), (2.25, 3.0));
     assert_eq!(probed_grad(0.5), (0.5, 2.0));
 }
+
+// A review of the nalgebra and vector-type work found three valid programs it had broken
+// (rustc errors about generated code) and one guess that marked a float field a vector.
+
+#[derive(Clone, Copy, Debug)]
+pub struct Label {
+    pub id: u32,
+}
+
+#[derive(Clone, Debug, autodiff::Differentiable)]
+pub struct Sample {
+    pub x: f64,
+    #[no_grad]
+    pub label: Label,
+}
+
+/// A by-value parameter stored in a `#[no_grad]` field: a constant, taken as written.
+#[differentiate]
+fn labelled(x: f64, label: Label) -> Sample {
+    Sample {
+        x: x * x * 2.0,
+        label,
+    }
+}
+
+#[derive(Clone, Copy, Debug, autodiff::Differentiable)]
+pub struct Transform {
+    pub sx: f64,
+    pub sy: f64,
+}
+
+impl Transform {
+    /// A `scale()` without argument: a factor, not a scaled vector.
+    #[differentiate]
+    pub fn scale(&self) -> f64 {
+        (self.sx * self.sy).sqrt()
+    }
+}
+
+#[differentiate]
+fn scaled_area(t: &Transform, r: f64) -> f64 {
+    let s = t.scale();
+    s * r * r
+}
+
+#[test]
+fn stored_labels_and_scale_factors_are_what_they_were() {
+    let (s, x_bar) = labelled_vjp(
+        3.0,
+        Label { id: 7 },
+        Sample {
+            x: 1.0,
+            label: Label { id: 7 },
+        },
+    );
+    assert_eq!((s.x, s.label.id, x_bar), (18.0, 7, 12.0));
+    scaled_area_gradcheck(&Transform { sx: 2.0, sy: 3.0 }, 1.5).unwrap();
+}

@@ -191,9 +191,14 @@ pub struct Circle {
 }
 
 impl Circle {
+    /// The center by reference: one taken by value and only stored is read as a constant
+    /// (a material or a label is stored as often), see docs/FEATURES.md.
     #[differentiate]
-    pub fn new(center: Point, radius: f64) -> Self {
-        Circle { center, radius }
+    pub fn new(center: &Point, radius: f64) -> Self {
+        Circle {
+            center: *center,
+            radius,
+        }
     }
 }
 
@@ -204,7 +209,8 @@ fn weighted_circle(a: Point, b: Point, c: Point) -> Circle {
     let bc = (b - c).abs();
     let ca = (c - a).abs();
     let p = ab + bc + ca;
-    Circle::new(a * (bc / p) + b * (ca / p) + c * (ab / p), p / 2.0)
+    let center = a * (bc / p) + b * (ca / p) + c * (ab / p);
+    Circle::new(&center, p / 2.0)
 }
 
 #[differentiate]
@@ -224,4 +230,49 @@ fn tuple_structs_and_structs_built_from_vectors() {
     assert_eq!(circle.radius, 6.0);
     assert!((tangent.center.0 - 1.0).abs() < 1e-12 && tangent.center.1.abs() < 1e-12);
     assert!(tangent.radius.abs() < 1e-12);
+}
+
+/// `k * v` with the float on the left.
+#[differentiate]
+impl Mul<Vect> for f64 {
+    type Output = Vect;
+    fn mul(self, v: Vect) -> Vect {
+        Vect::new(self * v.x, self * v.y, self * v.z)
+    }
+}
+
+#[derive(Clone, Copy, Debug, Differentiable)]
+pub struct Body {
+    pub mass: f64,
+    pub vel: Vect,
+}
+
+/// A float field beside a vector parameter in a vector result: the field is the float.
+#[differentiate]
+fn weight(b: &Body, g: &Vect) -> Vect {
+    b.mass * *g
+}
+
+#[differentiate]
+fn kicked(b: &Body, f: &Vect) -> Vect {
+    b.vel + *f * b.mass
+}
+
+#[test]
+fn float_fields_beside_vector_parameters() {
+    let body = Body {
+        mass: 2.0,
+        vel: Vect::new(1.0, 0.0, 0.5),
+    };
+    let g = Vect::new(0.0, -9.8, 0.0);
+    let y_bar = Vect::new(0.0, 1.0, 0.0);
+    // ∂(m g)/∂m = g, ∂/∂g = m I.
+    let (w, b_bar, g_bar) = weight_vjp(&body, &g, y_bar);
+    assert_eq!(w, Vect::new(0.0, -19.6, 0.0));
+    assert_eq!((b_bar.mass, g_bar), (-9.8, Vect::new(0.0, 2.0, 0.0)));
+    let (_, b_bar, f_bar) = kicked_vjp(&body, &g, y_bar);
+    assert_eq!(
+        (b_bar.mass, b_bar.vel, f_bar),
+        (-9.8, y_bar, Vect::new(0.0, 2.0, 0.0))
+    );
 }

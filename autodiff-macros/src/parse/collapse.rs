@@ -184,9 +184,10 @@ fn reads_named_field(block: &syn::Block, name: &syn::Ident) -> bool {
 }
 
 /// Whether `name` is an operand of an arithmetic operator (`name - b`, `k * (name)`,
-/// `-name`) or lent to a method (`d.dot(&name)`), the receiver of a method lent a named
-/// value (`name.dot(&q)`), or a field of a struct literal (`Ray { origin: name, … }`),
-/// somewhere in `block`: what a struct with operator impls and methods is used as. (A receiver alone is no evidence, nor an argument by value: an
+/// `-name`) or lent to a method (`d.dot(&name)`), or the receiver of a method lent a
+/// named value (`name.dot(&q)`), somewhere in `block`: what a struct with operator impls
+/// and methods is used as. (Not a field of a struct literal, `Sphere { center, material }`:
+/// a material or a label is put there as often as a vector.) (A receiver alone is no evidence, nor an argument by value: an
 /// enum's, an `Axis`'s or a configuration's methods are called and passed too.)
 fn operand_of_arithmetic(block: &syn::Block, name: &syn::Ident) -> bool {
     use syn::visit::Visit;
@@ -230,13 +231,6 @@ fn operand_of_arithmetic(block: &syn::Block, name: &syn::Ident) -> bool {
                 self.found = true;
             }
             syn::visit::visit_expr_unary(self, u);
-        }
-        // `Ray { origin: a, direction: b }`: a field of a struct the function builds.
-        fn visit_expr_struct(&mut self, s: &'ast syn::ExprStruct) {
-            if s.fields.iter().any(|f| self.names(&f.expr)) {
-                self.found = true;
-            }
-            syn::visit::visit_expr_struct(self, s);
         }
     }
     let mut find = Find { name, found: false };

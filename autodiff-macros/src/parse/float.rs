@@ -178,8 +178,20 @@ fn takes_and_gives_structs(sig: &Signature) -> bool {
         syn::ReturnType::Type(_, ty) => named(ty),
         syn::ReturnType::Default => false,
     };
+    // (`Self` alone tells nothing: `fn plus(&self, o: &Self) -> Self` of a generic
+    // `impl<T: Float> V<T>` computes in `T`.)
+    let is_self = |ty: &Type| {
+        let ty = match ty {
+            Type::Reference(r) => &*r.elem,
+            t => t,
+        };
+        matches!(ty, Type::Path(p) if p.path.is_ident("Self"))
+    };
+    let names_another = inputs.iter().any(|t| !is_self(t))
+        || matches!(&sig.output, syn::ReturnType::Type(_, ty) if !is_self(ty));
     result
         && !inputs.is_empty()
+        && names_another
         && inputs.iter().all(|t| named(t))
         && sig.generics.type_params().next().is_none()
 }

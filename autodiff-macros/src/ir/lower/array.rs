@@ -44,18 +44,19 @@ const ARRAY_RESULTS: &[&str] = &[
     "array1_of",
 ];
 
-/// Methods whose result, called on a struct value, is a struct value too (a vector's or a
-/// matrix's: nalgebra's, a user's `Vec3`'s). Not `cross`, a float in 2-D code.
-const STRUCT_VALUED_METHODS: &[&str] = &[
-    "transpose",
-    "normalize",
-    "component_mul",
-    "component_div",
-    "scale",
-    "unscale",
-    "add",
-    "sub",
-    "neg",
+/// Methods whose result, called on a struct value with this many arguments, is a struct
+/// value too (a vector's or a matrix's: nalgebra's, a user's `Vec3`'s). Not `cross`, a
+/// float in 2-D code, nor a `scale()` without argument (a transform's scale factor).
+const STRUCT_VALUED_METHODS: &[(&str, usize)] = &[
+    ("transpose", 0),
+    ("normalize", 0),
+    ("neg", 0),
+    ("component_mul", 1),
+    ("component_div", 1),
+    ("scale", 1),
+    ("unscale", 1),
+    ("add", 1),
+    ("sub", 1),
 ];
 
 /// Array methods that read only the shape.
@@ -86,7 +87,7 @@ impl Lowerer {
         } else if !call.method && super::kinds::struct_constructor(&call.callee, &self.float) {
             Kind::Struct
         } else if call.method
-            && STRUCT_VALUED_METHODS.contains(&last.as_str())
+            && STRUCT_VALUED_METHODS.contains(&(last.as_str(), call.args.len() - 1))
             && call
                 .args
                 .first()

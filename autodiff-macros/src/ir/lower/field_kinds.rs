@@ -160,11 +160,13 @@ impl Uses<'_> {
                     }
                 }
             }
+            // (`b.mass * *g`: beside a struct parameter, the field is the float.)
             syn::Expr::Binary(b) if matches!(b.op, syn::BinOp::Mul(_) | syn::BinOp::Div(_)) => {
                 let field = |e: &syn::Expr| field_path(peel(e), self.roots).is_some();
+                let a_struct = |e: &syn::Expr| self.names_struct_parameter(e);
                 match (field(&b.left), field(&b.right)) {
-                    (true, false) => self.note_struct_value(&b.left),
-                    (false, true) if matches!(b.op, syn::BinOp::Mul(_)) => {
+                    (true, false) if !a_struct(&b.right) => self.note_struct_value(&b.left),
+                    (false, true) if matches!(b.op, syn::BinOp::Mul(_)) && !a_struct(&b.left) => {
                         self.note_struct_value(&b.right)
                     }
                     _ => {}
@@ -176,6 +178,22 @@ impl Uses<'_> {
             other => {
                 self.note(other, Use::StructMethod);
             }
+        }
+    }
+
+    /// Whether `e` is a struct parameter itself (`g`, `*g`, `&g`, `(g)`).
+    fn names_struct_parameter(&self, e: &syn::Expr) -> bool {
+        match e {
+            syn::Expr::Paren(p) => self.names_struct_parameter(&p.expr),
+            syn::Expr::Reference(r) => self.names_struct_parameter(&r.expr),
+            syn::Expr::Unary(u) if matches!(u.op, syn::UnOp::Deref(_)) => {
+                self.names_struct_parameter(&u.expr)
+            }
+            syn::Expr::Path(p) => p
+                .path
+                .get_ident()
+                .is_some_and(|i| self.roots.contains(&i.to_string())),
+            _ => false,
         }
     }
 
