@@ -390,3 +390,35 @@ fn points_pass_their_checks() {
     assert_eq!(q, Point2::new(0.5, 1.0));
     assert_eq!((p_bar, f_bar), (Point3::new(0.5, 0.0, -0.125), 0.25));
 }
+
+/// Copies (`clone`, `clone_owned`, `into_owned`), `trace`, `determinant` (closed form to
+/// 3 × 3, elimination beyond), entrywise `abs`, `add_scalar`.
+// (`m.clone()` of a `Copy` matrix, as such code writes it.)
+#[allow(clippy::clone_on_copy)]
+#[differentiate]
+fn square_measures(m: &Matrix3<f64>, d: &DMatrix<f64>, v: &Vector3<f64>) -> f64 {
+    let copy = m.clone();
+    let t = copy.trace();
+    let det = m.determinant();
+    let big = d.clone_owned().determinant();
+    let a = v.into_owned().abs().sum();
+    let s = v.add_scalar(0.5).norm();
+    t * det + big + a + s
+}
+
+#[differentiate]
+fn det2(m: &Matrix2<f64>) -> f64 {
+    m.determinant()
+}
+
+#[test]
+fn copies_traces_and_determinants_pass_their_checks() {
+    let m = Matrix3::new(1.0, 0.5, -0.3, 0.2, 2.0, 0.1, -0.4, 0.3, 1.5);
+    let d = DMatrix::from_fn(4, 4, |i, j| {
+        ((i * 4 + j) as f64 * 0.37).sin() + if i == j { 2.0 } else { 0.0 }
+    });
+    square_measures_gradcheck(&m, &d, &Vector3::new(0.5, -1.0, 2.0)).unwrap();
+    // At a singular matrix the gradient of det is its cofactor matrix [[d, −c], [−b, a]].
+    let (v, g) = det2_grad(&Matrix2::new(1.0, 2.0, 2.0, 4.0));
+    assert_eq!((v, g), (0.0, Matrix2::new(4.0, -2.0, -2.0, 1.0)));
+}

@@ -1,5 +1,7 @@
 //! `a.dot(&b)`, `a.sum()` and `a.mean()` of an `ndarray` array as a struct's methods are
-//! called: `a.dot_pullback_all(&b)`. The attribute cannot tell a struct method's result
+//! called: `a.dot_pullback_all(&b)`; and copies (`v.clone()`, `into_owned()`,
+//! `clone_owned()`, `to_owned()`) of any `Differentiable` value, whose derivative is the
+//! identity ([`CopyRules`]). The attribute cannot tell a struct method's result
 //! used only through `dot`, `sum` or `mean` from a struct (a nalgebra vector has those
 //! methods too); generated code calls these entry points on it, and rustc's method
 //! resolution finds these for an array and nalgebra's (`crate::nalgebra::rules`) for a
@@ -128,5 +130,60 @@ impl<T: Float + 'static, D: Dimension + 'static> ReduceRules for Array<T, D> {
 
     fn mean_pullback_all(&self) -> (T, impl FnOnce(&Self, T) -> (Self,) + use<T, D>) {
         mean_pullback(self)
+    }
+}
+
+/// A copy of a `Differentiable` value (`v.clone()`, `v.into_owned()`, `v.clone_owned()`,
+/// `v.to_owned()` of a nalgebra vector, an array, a user's struct): its tangent is the
+/// tangent copied, its pullback passes the cotangent through.
+///
+/// ```
+/// use autodiff_runtime::ops::methods::CopyRules;
+/// let v = vec![1.0, 2.0];
+/// let (c, pullback) = v.clone_pullback_all();
+/// assert_eq!(c, v);
+/// assert_eq!(pullback(&v, vec![0.5, 0.25]), (vec![0.5, 0.25],));
+/// ```
+// The pullbacks' signatures spell out what each takes and gives; `into_owned` is named
+// after the method it stands for, which takes `self` (a view) by value.
+#[allow(clippy::type_complexity, clippy::wrong_self_convention)]
+pub trait CopyRules: Sized {
+    /// `self.clone()`: its value and tangent.
+    fn clone_jvp_all(&self, self_dot: &Self) -> (Self, Self);
+    /// `self.clone()`: its value and pullback.
+    fn clone_pullback_all(&self) -> (Self, impl FnOnce(&Self, Self) -> (Self,) + use<Self>);
+    /// `self.into_owned()` of an owned value: a copy.
+    fn into_owned_jvp_all(&self, self_dot: &Self) -> (Self, Self) {
+        self.clone_jvp_all(self_dot)
+    }
+    /// `self.into_owned()` of an owned value: a copy.
+    fn into_owned_pullback_all(&self) -> (Self, impl FnOnce(&Self, Self) -> (Self,) + use<Self>) {
+        self.clone_pullback_all()
+    }
+    /// `self.clone_owned()`: a copy.
+    fn clone_owned_jvp_all(&self, self_dot: &Self) -> (Self, Self) {
+        self.clone_jvp_all(self_dot)
+    }
+    /// `self.clone_owned()`: a copy.
+    fn clone_owned_pullback_all(&self) -> (Self, impl FnOnce(&Self, Self) -> (Self,) + use<Self>) {
+        self.clone_pullback_all()
+    }
+    /// `self.to_owned()` of an owned value: a copy.
+    fn to_owned_jvp_all(&self, self_dot: &Self) -> (Self, Self) {
+        self.clone_jvp_all(self_dot)
+    }
+    /// `self.to_owned()` of an owned value: a copy.
+    fn to_owned_pullback_all(&self) -> (Self, impl FnOnce(&Self, Self) -> (Self,) + use<Self>) {
+        self.clone_pullback_all()
+    }
+}
+
+impl<T: crate::Differentiable + Clone + 'static> CopyRules for T {
+    fn clone_jvp_all(&self, self_dot: &Self) -> (Self, Self) {
+        (self.clone(), self_dot.clone())
+    }
+
+    fn clone_pullback_all(&self) -> (Self, impl FnOnce(&Self, Self) -> (Self,) + use<T>) {
+        (self.clone(), |_: &Self, y_bar: Self| (y_bar,))
     }
 }

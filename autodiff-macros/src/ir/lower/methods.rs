@@ -235,7 +235,11 @@ impl Lowerer {
             return self.unsupported(span, &format!("the array method `{name}`"), "use `dot`, `t`, `sum`, `mean`, `mapv(f64::exp | f64::ln | f64::tanh)`, operators, or a rule of `autodiff::ops`");
         }
         match name.as_str() {
-            "to_vec" | "clone" | "to_owned" | "into_owned" if args.is_empty() => {
+            // (A struct value's copy is a call of its entry point, `ops::methods::CopyRules`,
+            // whose result a chain can go on from: `v.into_owned().abs()`.)
+            "to_vec" | "clone" | "to_owned" | "into_owned"
+                if args.is_empty() && recv_kind != Kind::Struct =>
+            {
                 return mk(ExprKind::Copy(Box::new(recv)))
             }
             // (On a value of a type the macro does not know, `w.sum()` of the `w` a match on
