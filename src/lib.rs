@@ -76,7 +76,7 @@ pub mod __private {
         #[cfg(feature = "nalgebra")]
         pub use autodiff_runtime::nalgebra::rules::{
             CrossRule as _, EntrywiseRules as _, MulRule as _, New2 as _, New3 as _, New4 as _,
-            New9 as _, SquareRules as _, TransposeRule as _,
+            New6 as _, New9 as _, SquareRules as _, TransposeRule as _,
         };
         pub use autodiff_runtime::ops::methods::{CopyRules as _, DotRule as _, ReduceRules as _};
     }

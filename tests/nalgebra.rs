@@ -9,7 +9,9 @@
 
 use autodiff::gradcheck::{check_vjp, Tolerance};
 use autodiff::{differentiate, Differentiable};
-use nalgebra::{DMatrix, DVector, Matrix2, Matrix3, Point2, Point3, Vector2, Vector3, Vector4};
+use nalgebra::{
+    DMatrix, DVector, Matrix2, Matrix2x3, Matrix3, Point2, Point3, Vector2, Vector3, Vector4,
+};
 
 type Vec3 = Vector3<f64>;
 
@@ -421,4 +423,22 @@ fn copies_traces_and_determinants_pass_their_checks() {
     // At a singular matrix the gradient of det is its cofactor matrix [[d, −c], [−b, a]].
     let (v, g) = det2_grad(&Matrix2::new(1.0, 2.0, 2.0, 4.0));
     assert_eq!((v, g), (0.0, Matrix2::new(4.0, -2.0, -2.0, 1.0)));
+}
+
+/// A 2 × 3 matrix built from floats (a pinhole projection's Jacobian), applied to a vector.
+#[differentiate]
+fn projected_step(p: &Vector3<f64>, f: f64, step: &Vector3<f64>) -> f64 {
+    let (x, y, z) = (p.x, p.y, p.z);
+    let jacobian = Matrix2x3::new(f / z, 0.0, -f * x / (z * z), 0.0, f / z, -f * y / (z * z));
+    (jacobian * step).norm_squared()
+}
+
+#[test]
+fn a_two_by_three_matrix_built_from_floats() {
+    projected_step_gradcheck(
+        &Vector3::new(0.3, -0.2, 2.0),
+        1.5,
+        &Vector3::new(0.1, 0.2, -0.3),
+    )
+    .unwrap();
 }

@@ -176,3 +176,33 @@ fn array_results_of_struct_methods_used_as_structs_may_be() {
     let xm = array![[1.0, -0.4], [0.3, 0.8]];
     scored_gradcheck(&p, &array![1.0, -0.4], &xm, &array![0.7, 0.2]).unwrap();
 }
+
+#[derive(autodiff::Differentiable)]
+struct Shifted {
+    w: autodiff::ndarray::Array1<f64>,
+}
+
+impl Shifted {
+    #[differentiate]
+    fn bias(&self) -> autodiff::ndarray::Array1<f64> {
+        &self.w * 2.0
+    }
+
+    /// A method's array result used as an operand where it stands (`y + self.bias()`).
+    #[differentiate]
+    fn shifted(&self, x: &autodiff::ndarray::Array1<f64>) -> autodiff::ndarray::Array1<f64> {
+        let y = x * 3.0;
+        y + self.bias()
+    }
+}
+
+#[test]
+fn a_methods_array_result_as_an_operand() {
+    let s = Shifted {
+        w: array![1.0, 2.0],
+    };
+    // y = 3x + 2w: x̄ = 3ȳ, w̄ = 2ȳ.
+    let (v, s_bar, x_bar) = s.shifted_vjp(&array![0.5, -1.0], array![1.0, 0.5]);
+    assert_eq!(v, array![3.5, 1.0]);
+    assert_eq!((s_bar.w, x_bar), (array![2.0, 1.0], array![3.0, 1.5]));
+}

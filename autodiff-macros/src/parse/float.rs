@@ -66,28 +66,8 @@ pub(crate) fn float_type(
         None => match impl_float_candidates(sig, body, in_impl).as_slice() {
             // (Structs in and out, `fn new(a: Vec3, b: Vec3) -> Self`: no name of them is
             // the impl's float parameter.)
-            _ if takes_and_gives_structs(sig) => {
-                let f32_ = Ident::new("f32", proc_macro2::Span::call_site());
-                let names_f32 = body.is_some_and(|b| {
-                    crate::tokens::mentions_ident(quote::ToTokens::to_token_stream(b), &f32_)
-                });
-                Ok(if names_f32 {
-                    syn::parse_quote!(f32)
-                } else {
-                    syn::parse_quote!(f64)
-                })
-            }
-            [] if body.is_some_and(|b| builds_its_result(sig, b)) => {
-                let f32_ = Ident::new("f32", proc_macro2::Span::call_site());
-                let names_f32 = body.is_some_and(|b| {
-                    crate::tokens::mentions_ident(quote::ToTokens::to_token_stream(b), &f32_)
-                });
-                Ok(if names_f32 {
-                    syn::parse_quote!(f32)
-                } else {
-                    syn::parse_quote!(f64)
-                })
-            }
+            _ if takes_and_gives_structs(sig) => Ok(fields_float(body)),
+            [] if body.is_some_and(|b| builds_its_result(sig, b)) => Ok(fields_float(body)),
             [one] => Ok(syn::parse_str(one).expect("an identifier is a type")),
             [] => Err(syn::Error::new_spanned(
                 &sig.ident,
@@ -102,6 +82,19 @@ pub(crate) fn float_type(
                 ),
             )),
         },
+    }
+}
+
+/// The float type of a struct's fields that the signature does not name: `f32` where the
+/// body names it, else `f64`.
+fn fields_float(body: Option<&syn::Block>) -> Type {
+    let f32_ = Ident::new("f32", proc_macro2::Span::call_site());
+    let names_f32 = body
+        .is_some_and(|b| crate::tokens::mentions_ident(quote::ToTokens::to_token_stream(b), &f32_));
+    if names_f32 {
+        syn::parse_quote!(f32)
+    } else {
+        syn::parse_quote!(f64)
     }
 }
 

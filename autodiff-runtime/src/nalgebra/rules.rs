@@ -29,7 +29,7 @@
 //! | `a.abs()` | `sign(a) ⊙ ȧ` | `ā = sign(a) ⊙ ȳ` (0 at 0) |
 //! | `a.add_scalar(k)` | `ȧ + k̇` | `ā = ȳ`, `k̄ = Σ ȳ` |
 //! | `a.sum()` | `Σ ȧ` | `ā = s̄ 𝟙` |
-//! | `Vector3::new(x, y, z)`, … | `(ẋ, ẏ, ż)` | `x̄ = ȳ₀`, … (a matrix's arguments row by row) |
+//! | `Vector2/3/4/6::new(…)`, `Matrix2/3::new(…)`, `Matrix2x3/3x2::new(…)` | `(ẋ, ẏ, …)` | `x̄ = ȳ₀`, … (a matrix's arguments row by row) |
 //!
 //! `‖a‖` at `a = 0` has no derivative; its rule gives 0 there rather than a NaN.
 //!
@@ -1087,6 +1087,7 @@ constructors! {
     New2(x x_dot, y y_dot);
     New3(x x_dot, y y_dot, z z_dot);
     New4(a a_dot, b b_dot, c c_dot, d d_dot);
+    New6(a a_dot, b b_dot, c c_dot, d d_dot, e e_dot, f f_dot);
     New9(m11 m11_dot, m12 m12_dot, m13 m13_dot, m21 m21_dot, m22 m22_dot, m23 m23_dot, m31 m31_dot, m32 m32_dot, m33 m33_dot);
 }
 
@@ -1097,5 +1098,8 @@ constructor_impls! {
     New3(x x_dot (0, 0), y y_dot (0, 1), z z_dot (0, 2)) for 1 x 3;
     New4(a a_dot (0, 0), b b_dot (1, 0), c c_dot (2, 0), d d_dot (3, 0)) for 4 x 1;
     New4(a a_dot (0, 0), b b_dot (0, 1), c c_dot (1, 0), d d_dot (1, 1)) for 2 x 2;
+    New6(a a_dot (0, 0), b b_dot (1, 0), c c_dot (2, 0), d d_dot (3, 0), e e_dot (4, 0), f f_dot (5, 0)) for 6 x 1;
+    New6(a a_dot (0, 0), b b_dot (0, 1), c c_dot (0, 2), d d_dot (1, 0), e e_dot (1, 1), f f_dot (1, 2)) for 2 x 3;
+    New6(a a_dot (0, 0), b b_dot (0, 1), c c_dot (1, 0), d d_dot (1, 1), e e_dot (2, 0), f f_dot (2, 1)) for 3 x 2;
     New9(m11 m11_dot (0, 0), m12 m12_dot (0, 1), m13 m13_dot (0, 2), m21 m21_dot (1, 0), m22 m22_dot (1, 1), m23 m23_dot (1, 2), m31 m31_dot (2, 0), m32 m32_dot (2, 1), m33 m33_dot (2, 2)) for 3 x 3;
 }

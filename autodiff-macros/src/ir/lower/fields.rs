@@ -326,6 +326,11 @@ impl Lowerer {
     ) -> Expr {
         let tmp = self.temp("call", kind, span);
         self.vars[tmp].mutable = false;
+        // A method's result taken for a float is a guess, kept whole if the body only passes
+        // it on (`y + self.bias()` of arrays: `guess.rs`).
+        if call.method && kind == Kind::Float {
+            self.guessed.push(tmp);
+        }
         self.push_call(tmp, call, span, out);
         Expr::new(ExprKind::Var(tmp), span)
     }
