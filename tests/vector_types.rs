@@ -276,3 +276,56 @@ fn float_fields_beside_vector_parameters() {
         (-9.8, y_bar, Vect::new(0.0, 2.0, 0.0))
     );
 }
+
+/// An `f32` vector type whose methods name no float: they compute in its fields' type,
+/// `<Self as Differentiable>::Scalar`, which rustc knows.
+#[derive(Clone, Copy, Debug, PartialEq, Differentiable)]
+pub struct Vec2f {
+    pub x: f32,
+    pub y: f32,
+}
+
+impl Vec2f {
+    #[differentiate]
+    pub fn add(&self, other: &Self) -> Self {
+        Self {
+            x: self.x + other.x,
+            y: self.y + other.y,
+        }
+    }
+
+    #[differentiate]
+    pub fn normalize(&self) -> Self {
+        let length = (self.x * self.x + self.y * self.y).sqrt();
+        Self {
+            x: self.x / length,
+            y: self.y / length,
+        }
+    }
+}
+
+/// A free function of such vectors only: their first one's float type.
+#[differentiate]
+fn midpoint_f32(a: &Vec2f, b: &Vec2f) -> Vec2f {
+    Vec2f {
+        x: (a.x + b.x) * 0.5,
+        y: (a.y + b.y) * 0.5,
+    }
+}
+
+#[test]
+fn f32_vectors_whose_methods_name_no_float() {
+    let (a, b) = (Vec2f { x: 3.0, y: -4.0 }, Vec2f { x: 0.5, y: 1.5 });
+    let y_bar = Vec2f { x: 1.0, y: 0.0 };
+    let (s, a_bar, b_bar) = a.add_vjp(&b, y_bar);
+    assert_eq!((s, a_bar, b_bar), (Vec2f { x: 3.5, y: -2.5 }, y_bar, y_bar));
+    // d(a/|a|) = (I − u uᵀ)/|a|: at (3, −4), the x row is (1 − 0.36, 0.48)/5.
+    let (u, a_bar) = a.normalize_vjp(y_bar);
+    assert_eq!(u, Vec2f { x: 0.6, y: -0.8 });
+    assert!((a_bar.x - 0.64 / 5.0).abs() < 1e-6 && (a_bar.y - 0.48 / 5.0).abs() < 1e-6);
+    let (m, a_bar, _) = midpoint_f32_vjp(&a, &b, y_bar);
+    assert_eq!(
+        (m, a_bar),
+        (Vec2f { x: 1.75, y: -1.25 }, Vec2f { x: 0.5, y: 0.0 })
+    );
+}

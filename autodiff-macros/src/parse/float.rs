@@ -66,8 +66,8 @@ pub(crate) fn float_type(
         None => match impl_float_candidates(sig, body, in_impl).as_slice() {
             // (Structs in and out, `fn new(a: Vec3, b: Vec3) -> Self`: no name of them is
             // the impl's float parameter.)
-            _ if takes_and_gives_structs(sig) => Ok(fields_float(body)),
-            [] if body.is_some_and(|b| builds_its_result(sig, b)) => Ok(fields_float(body)),
+            _ if takes_and_gives_structs(sig) => Ok(fields_float(sig, body)),
+            [] if body.is_some_and(|b| builds_its_result(sig, b)) => Ok(fields_float(sig, body)),
             [one] => Ok(syn::parse_str(one).expect("an identifier is a type")),
             [] => Err(syn::Error::new_spanned(
                 &sig.ident,
@@ -85,16 +85,38 @@ pub(crate) fn float_type(
     }
 }
 
-/// The float type of a struct's fields that the signature does not name: `f32` where the
-/// body names it, else `f64`.
-fn fields_float(body: Option<&syn::Block>) -> Type {
-    let f32_ = Ident::new("f32", proc_macro2::Span::call_site());
-    let names_f32 = body
-        .is_some_and(|b| crate::tokens::mentions_ident(quote::ToTokens::to_token_stream(b), &f32_));
-    if names_f32 {
-        syn::parse_quote!(f32)
-    } else {
-        syn::parse_quote!(f64)
+/// The float type of a struct's fields that the signature does not name: `f32` or `f64`
+/// where the body names it, else the struct's own (`<Vec2 as Differentiable>::Scalar`).
+fn fields_float(sig: &Signature, body: Option<&syn::Block>) -> Type {
+    let names = |name: &str| {
+        let ident = Ident::new(name, proc_macro2::Span::call_site());
+        body.is_some_and(|b| {
+            crate::tokens::mentions_ident(quote::ToTokens::to_token_stream(b), &ident)
+        })
+    };
+    if names("f32") {
+        return syn::parse_quote!(f32);
+    }
+    if names("f64") {
+        return syn::parse_quote!(f64);
+    }
+    // Nothing names it: the float type of the struct's leaves (the method's `Self`, or a
+    // free function's first struct parameter), which rustc knows and the attribute cannot
+    // see (`struct Vec2 { x: f32, y: f32 }`).
+    let first = match sig.inputs.first() {
+        Some(syn::FnArg::Receiver(_)) => Some(syn::parse_quote!(Self)),
+        Some(syn::FnArg::Typed(pt)) => Some(match &*pt.ty {
+            Type::Reference(r) => (*r.elem).clone(),
+            t => t.clone(),
+        }),
+        None => None,
+    };
+    match first {
+        Some(ty) => {
+            let ty: Type = ty;
+            syn::parse_quote!(<#ty as ::autodiff::__private::Differentiable>::Scalar)
+        }
+        None => syn::parse_quote!(f64),
     }
 }
 
