@@ -927,3 +927,18 @@ fn float_type_aliases() {
     aliased_norm_gradcheck(&[1.0, 2.0, -0.5]).unwrap();
     point_to_segment_gradcheck(&[0.3, 1.0], &[0.0, 0.0], &[1.0, 0.2]).unwrap();
 }
+
+/// A type parameter the arguments do not determine (a marker the author kept,
+/// `fn forward_ik<T>(…)`): the caller names it, and the derived items pass it on.
+// (The author's own lint, on the function as written.)
+#[allow(clippy::extra_unused_type_parameters)]
+#[differentiate]
+fn marked_square<T>(x: f64) -> f64 {
+    x * x
+}
+
+#[test]
+fn a_type_parameter_the_arguments_do_not_determine() {
+    assert_eq!(marked_square_grad::<()>(3.0), (9.0, 6.0));
+    marked_square_gradcheck::<u8>(-1.5).unwrap();
+}

@@ -139,10 +139,11 @@ pub(super) fn item_name(item: &syn::ItemFn, ctx: &Ctx, kind: Derived) -> syn::Id
 pub(super) fn sibling(item: &syn::ItemFn, ctx: &Ctx, kind: Derived) -> TokenStream {
     let name = item_name(item, ctx, kind);
     let f = &item.sig.ident;
+    let generics = turbofish(item);
     match (ctx.func.in_impl, kind.is_for_callers()) {
-        (true, _) => quote!(Self::#name),
-        (false, true) => quote!(#f::#name),
-        (false, false) => quote!(#name),
+        (true, _) => quote!(Self::#name #generics),
+        (false, true) => quote!(#f::#name #generics),
+        (false, false) => quote!(#name #generics),
     }
 }
 
@@ -150,10 +151,41 @@ pub(super) fn sibling(item: &syn::ItemFn, ctx: &Ctx, kind: Derived) -> TokenStre
 pub(super) fn primal(item: &syn::ItemFn, ctx: &Ctx) -> TokenStream {
     let f = &item.sig.ident;
     let name = crate::ir::ident(&f.to_string(), f.span());
+    let generics = turbofish(item);
     match ctx.func.in_impl {
-        true => quote!(Self::#name),
-        false => quote!(#name),
+        true => quote!(Self::#name #generics),
+        false => quote!(#name #generics),
     }
+}
+
+/// `::<T, N>` of the function's type and const parameters where its arguments do not
+/// determine one (`fn g<T>(x: f64)`, called `g_grad::<()>(x)`), so that it passes from one
+/// derived item to the next; nothing otherwise, or where an argument is `impl Trait`
+/// (which forbids a turbofish).
+fn turbofish(item: &syn::ItemFn) -> TokenStream {
+    let params: Vec<&syn::Ident> = item
+        .sig
+        .generics
+        .params
+        .iter()
+        .filter_map(|p| match p {
+            syn::GenericParam::Type(t) => Some(&t.ident),
+            syn::GenericParam::Const(c) => Some(&c.ident),
+            syn::GenericParam::Lifetime(_) => None,
+        })
+        .collect();
+    let inputs = &item.sig.inputs;
+    let impl_trait = inputs.iter().any(|a| {
+        matches!(a, syn::FnArg::Typed(pt) if crate::tokens::mentions_any(quote!(#pt), &["impl"]))
+    });
+    // (Where the arguments determine every parameter, the calls read as written.)
+    let undetermined = params
+        .iter()
+        .any(|p| !crate::tokens::mentions_ident(quote!(#inputs), p));
+    if !undetermined || impl_trait {
+        return quote!();
+    }
+    quote!(::<#(#params),*>)
 }
 
 /// The function a caller calls for `callee`'s derived item `kind` (or `callee` itself for
