@@ -942,3 +942,30 @@ fn a_type_parameter_the_arguments_do_not_determine() {
     assert_eq!(marked_square_grad::<()>(3.0), (9.0, 6.0));
     marked_square_gradcheck::<u8>(-1.5).unwrap();
 }
+
+#[derive(autodiff::Differentiable)]
+struct Window {
+    pos: (usize, usize),
+    w: Vec<f64>,
+}
+
+impl Window {
+    /// A tuple field of integers destructured (`let (a, b) = self.pos;`) and used as
+    /// indices: no value with a derivative.
+    #[differentiate]
+    fn corners(&self) -> f64 {
+        let (a, b) = self.pos;
+        self.w[a] * self.w[b]
+    }
+}
+
+#[test]
+fn a_tuple_field_of_indices() {
+    let s = Window {
+        pos: (0, 2),
+        w: vec![1.5, 2.0, -3.0],
+    };
+    let (v, s_bar) = s.corners_grad();
+    assert_eq!((v, s_bar.w), (-4.5, vec![-3.0, 0.0, 1.5]));
+    s.corners_gradcheck().unwrap();
+}

@@ -467,6 +467,20 @@ impl<'ast> Visit<'ast> for Uses<'_> {
                 }
             }
         }
+        // `let (start, ndim) = self.pos;` whose names index (`self.w[start]`): a tuple of
+        // integers, no value with a derivative.
+        if let (syn::Pat::Tuple(t), Some(init)) = (pat, &l.init) {
+            let integers = !t.elems.is_empty()
+                && t.elems.iter().all(|e| match e {
+                    syn::Pat::Ident(i) => self.names.get(&i.ident.to_string()) == Some(&Kind::Int),
+                    syn::Pat::Wild(_) => true,
+                    _ => false,
+                });
+            if integers && field_path(peel(&init.expr), self.roots).is_some() {
+                let other = KINDS.iter().position(|k| *k == Kind::Other).unwrap_or(0);
+                self.note(peel(&init.expr), Use::Typed(KindRank(other as u8)));
+            }
+        }
         // `let d = self.b - self.a; d.length()`: the same, through a name.
         if let (syn::Pat::Ident(p), Some(init)) = (&l.pat, &l.init) {
             if self.names.get(&p.ident.to_string()) == Some(&Kind::Struct) {
