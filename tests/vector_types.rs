@@ -329,3 +329,36 @@ fn f32_vectors_whose_methods_name_no_float() {
         (Vec2f { x: 1.75, y: -1.25 }, Vec2f { x: 0.5, y: 0.0 })
     );
 }
+
+/// A camera that is no parameter of the derivatives (not `Differentiable`, left out by
+/// `wrt`): its method computes in its result's float type, here `f32`.
+pub struct Camera {
+    pub focal: f32,
+    pub name: String,
+}
+
+impl Camera {
+    #[differentiate(wrt(p))]
+    pub fn project(&self, p: &Vec2f, depth: &Vec2f) -> Vec2f {
+        Vec2f {
+            x: self.focal * p.x / depth.x,
+            y: self.focal * p.y / depth.y,
+        }
+    }
+}
+
+#[test]
+fn a_constant_receiver_and_an_f32_result() {
+    let camera = Camera {
+        focal: 2.0,
+        name: String::from("left"),
+    };
+    let (p, depth) = (Vec2f { x: 1.0, y: 2.0 }, Vec2f { x: 4.0, y: 8.0 });
+    // ∂(f p.x / d.x)/∂p.x = f / d.x.
+    let (v, p_bar) = camera.project_vjp(&p, &depth, Vec2f { x: 1.0, y: 1.0 });
+    assert_eq!(
+        (v, p_bar),
+        (Vec2f { x: 0.5, y: 0.5 }, Vec2f { x: 0.5, y: 0.25 })
+    );
+    assert_eq!(camera.name, "left");
+}

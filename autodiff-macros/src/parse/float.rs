@@ -86,7 +86,7 @@ pub(crate) fn float_type(
 }
 
 /// The float type of a struct's fields that the signature does not name: `f32` or `f64`
-/// where the body names it, else the struct's own (`<Vec2 as Differentiable>::Scalar`).
+/// where the body names it, else the result struct's own (`<Vec2 as Differentiable>::Scalar`).
 fn fields_float(sig: &Signature, body: Option<&syn::Block>) -> Type {
     let names = |name: &str| {
         let ident = Ident::new(name, proc_macro2::Span::call_site());
@@ -100,23 +100,15 @@ fn fields_float(sig: &Signature, body: Option<&syn::Block>) -> Type {
     if names("f64") {
         return syn::parse_quote!(f64);
     }
-    // Nothing names it: the float type of the struct's leaves (the method's `Self`, or a
-    // free function's first struct parameter), which rustc knows and the attribute cannot
-    // see (`struct Vec2 { x: f32, y: f32 }`).
-    let first = match sig.inputs.first() {
-        Some(syn::FnArg::Receiver(_)) => Some(syn::parse_quote!(Self)),
-        Some(syn::FnArg::Typed(pt)) => Some(match &*pt.ty {
-            Type::Reference(r) => (*r.elem).clone(),
-            t => t.clone(),
-        }),
-        None => None,
-    };
-    match first {
-        Some(ty) => {
-            let ty: Type = ty;
+    // Nothing names it: the float type of the result's leaves (a struct: both callers of
+    // this function check it), which rustc knows and the attribute cannot see (`struct
+    // Vec2 { x: f32, y: f32 }`). The result, not `self`: a derived item's result is
+    // `Differentiable` anyway, where `self` may be a constant of another type.
+    match &sig.output {
+        syn::ReturnType::Type(_, ty) => {
             syn::parse_quote!(<#ty as ::autodiff::__private::Differentiable>::Scalar)
         }
-        None => syn::parse_quote!(f64),
+        syn::ReturnType::Default => syn::parse_quote!(f64),
     }
 }
 
