@@ -362,3 +362,35 @@ fn a_constant_receiver_and_an_f32_result() {
     );
     assert_eq!(camera.name, "left");
 }
+
+#[differentiate]
+impl Sub for Vec2f {
+    type Output = Self;
+    fn sub(self, other: Self) -> Self {
+        Self {
+            x: self.x - other.x,
+            y: self.y - other.y,
+        }
+    }
+}
+
+/// An `f32` vector type's operator, used with `-`.
+#[differentiate]
+fn f32_gap(a: &Vec2f, b: &Vec2f) -> f32 {
+    let d = *a - *b;
+    d.x * d.x + 3.0 * d.y
+}
+
+#[test]
+fn an_f32_vector_types_operator() {
+    let (a, b) = (Vec2f { x: 3.0, y: -4.0 }, Vec2f { x: 0.5, y: 1.5 });
+    // ∂/∂a = (2 (a.x − b.x), 3) = −∂/∂b.
+    let (_, a_bar, b_bar) = f32_gap_grad(&a, &b);
+    assert_eq!(
+        (a_bar, b_bar),
+        (Vec2f { x: 5.0, y: 3.0 }, Vec2f { x: -5.0, y: -3.0 })
+    );
+    // The forward mode along (1, 0) for `a`: 2 (a.x − b.x).
+    let zero = Vec2f { x: 0.0, y: 0.0 };
+    assert_eq!(f32_gap_jvp(&a, &b, &Vec2f { x: 1.0, y: 0.0 }, &zero).1, 5.0);
+}

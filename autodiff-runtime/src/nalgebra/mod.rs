@@ -114,6 +114,32 @@ mod tests {
         a.accumulate(&nalgebra::DVector::zeros(3));
     }
 
+    /// Each constructor's k-th argument's cotangent is the seed's entry where its value
+    /// stands, and its tangent lands there too, for every shape the rules cover.
+    #[test]
+    fn constructors_pair_each_argument_with_its_entry() {
+        use super::rules::{New6, New9};
+        use nalgebra::{Matrix2x3, Matrix3, Matrix3x2, Vector6};
+        let args = [1.0, 2.0, 3.0, 4.0, 5.0, 6.0];
+        let m23 = <Matrix2x3<f64> as New6<f64>>::new_pullback_all(1.0, 2.0, 3.0, 4.0, 5.0, 6.0);
+        let m32 = <Matrix3x2<f64> as New6<f64>>::new_pullback_all(1.0, 2.0, 3.0, 4.0, 5.0, 6.0);
+        let v6 = <Vector6<f64> as New6<f64>>::new_pullback_all(1.0, 2.0, 3.0, 4.0, 5.0, 6.0);
+        assert_eq!(m23.0, Matrix2x3::new(1.0, 2.0, 3.0, 4.0, 5.0, 6.0));
+        assert_eq!(m32.0, Matrix3x2::new(1.0, 2.0, 3.0, 4.0, 5.0, 6.0));
+        assert_eq!(v6.0, Vector6::new(1.0, 2.0, 3.0, 4.0, 5.0, 6.0));
+        // A seed equal to the value gives back the arguments: each is read where it stands.
+        let back = |t: (f64, f64, f64, f64, f64, f64)| [t.0, t.1, t.2, t.3, t.4, t.5];
+        assert_eq!(back((m23.1)(m23.0)), args);
+        assert_eq!(back((m32.1)(m32.0)), args);
+        assert_eq!(back((v6.1)(v6.0)), args);
+        let (m, pullback) = <Matrix3<f64> as New9<f64>>::new_pullback_all(
+            1.0, 2.0, 3.0, 4.0, 5.0, 6.0, 7.0, 8.0, 9.0,
+        );
+        assert_eq!(m[(0, 2)], 3.0);
+        let t = pullback(m);
+        assert_eq!([t.0, t.4, t.8, t.2, t.6], [1.0, 5.0, 9.0, 3.0, 7.0]);
+    }
+
     #[test]
     fn scale_and_vdot_work_entrywise() {
         let mut v = Vector2::new(1.0_f64, -2.0);
