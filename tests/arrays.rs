@@ -461,6 +461,39 @@ fn views_as_parameters() {
     through_views_gradcheck(&a, &m).unwrap();
 }
 
+// Views bound by a `let` (`let r = a.row(1);`, `index_axis`) and passed on by value to a
+// function taking a view, as the primal passes them.
+#[differentiate]
+fn squared_norm_of_view(v: ArrayView1<f64>) -> f64 {
+    v.dot(&v)
+}
+
+#[differentiate]
+fn row_times_column(a: &Array2<f64>) -> f64 {
+    let r = a.row(1);
+    let c = a.index_axis(autodiff::ndarray::Axis(1), 0);
+    squared_norm_of_view(r) * squared_norm_of_view(c)
+}
+
+#[test]
+fn views_bound_by_let_passed_on() {
+    let a = matrix(84, 3, 3, 1.0);
+    row_times_column_gradcheck(&a).unwrap();
+    // f = R C with R = Σⱼ a₁ⱼ², C = Σᵢ aᵢ₀²: ∂f/∂a₁ⱼ = 2a₁ⱼ C, ∂f/∂aᵢ₀ = 2aᵢ₀ R (both at a₁₀).
+    let r: f64 = a.row(1).iter().map(|v| v * v).sum();
+    let c: f64 = a.column(0).iter().map(|v| v * v).sum();
+    let (value, a_bar) = row_times_column_grad(&a);
+    assert_close(&[value], &[r * c]);
+    let mut want = Array2::<f64>::zeros((3, 3));
+    for j in 0..3 {
+        want[[1, j]] += 2.0 * a[[1, j]] * c;
+    }
+    for i in 0..3 {
+        want[[i, 0]] += 2.0 * a[[i, 0]] * r;
+    }
+    assert_close(a_bar.as_slice().unwrap(), want.as_slice().unwrap());
+}
+
 // `mean_axis(…).unwrap_or_else(|| …)` (the default where the axis is empty), and a caller
 // indexing the array it returns (`means[col]`, an `Array1` read by index).
 #[differentiate]

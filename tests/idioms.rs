@@ -957,6 +957,19 @@ impl Window {
         let (a, b) = self.pos;
         self.w[a] * self.w[b]
     }
+
+    /// The same names shown to be integers otherwise: a range's start (`(start..m)`, in a
+    /// group too) and an operand of an integer literal (`ndim - 1`).
+    #[differentiate]
+    fn tail_products(&self) -> f64 {
+        let (start, ndim) = self.pos;
+        let m = ndim - 1;
+        let mut s = 0.0;
+        for i in (start..m).rev() {
+            s += self.w[i] * self.w[m];
+        }
+        s
+    }
 }
 
 #[test]
@@ -968,4 +981,29 @@ fn a_tuple_field_of_indices() {
     let (v, s_bar) = s.corners_grad();
     assert_eq!((v, s_bar.w), (-4.5, vec![-3.0, 0.0, 1.5]));
     s.corners_gradcheck().unwrap();
+    // With (start, ndim) = (0, 2): m = 1 and s = w₀ w₁, so ∂s/∂w = (w₁, w₀, 0).
+    let (v, s_bar) = s.tail_products_grad();
+    assert_eq!((v, s_bar.w), (3.0, vec![2.0, 1.5, 0.0]));
+    s.tail_products_gradcheck().unwrap();
+}
+
+#[differentiate]
+fn tripled(x: f64) -> f64 {
+    3.0 * x
+}
+
+/// A call's result whose name a closure binds again as an integer (`|k| k * 2`): the
+/// closure's `k` says nothing of the outer `k`, which keeps its derivative.
+#[differentiate]
+fn a_name_bound_again_by_a_closure(x: f64, n: usize) -> f64 {
+    let k = tripled(x);
+    let evens: usize = (0..n).map(|k| k * 2).sum();
+    k * evens as f64
+}
+
+#[test]
+fn integer_evidence_of_a_name_bound_again() {
+    // evens = n(n − 1) = 12 at n = 4: f = 3x · 12, f′ = 36.
+    assert_eq!(a_name_bound_again_by_a_closure_grad(0.5, 4), (18.0, 36.0));
+    a_name_bound_again_by_a_closure_gradcheck(0.5, 4).unwrap();
 }

@@ -193,7 +193,7 @@ impl Lowerer {
             // `T::from(2.0)`, `f64::from(n)`: a constant, computed as written.
             return mk(ExprKind::Opaque(OpaqueCall::Function(path.clone(), args)));
         }
-        let args: Vec<Expr> = self.lower_in_order(&c.args, out);
+        let mut args: Vec<Expr> = self.lower_in_order(&c.args, out);
         let local_fn = path
             .get_ident()
             .is_some_and(|i| self.is_local_fn(&i.to_string()));
@@ -210,6 +210,7 @@ impl Lowerer {
             return mk(ExprKind::Opaque(OpaqueCall::Function(path.clone(), args)));
         }
         if !local_fn && args.iter().any(|a| self.kind_of(a).is_float()) {
+            self.lend_held_arguments(&mut args);
             let call = CallParts {
                 callee: path.clone(),
                 args,
@@ -292,14 +293,7 @@ impl Lowerer {
         }
         let mut pre = vec![];
         let mut args: Vec<Expr> = self.lower_in_order(&c.args, &mut pre);
-        // An output buffer passed on as it is (`norm2(y)` with `y: &mut [f64]`): the
-        // derived items hold its contents in a local `Vec`, lent as a slice.
-        for a in &mut args {
-            if matches!(a.kind, ExprKind::Var(v) if self.outputs.iter().any(|o| o.local == v)) {
-                let span = a.span;
-                *a = Expr::new(ExprKind::Ref(Box::new(a.clone())), span);
-            }
-        }
+        self.lend_held_arguments(&mut args);
         if !args.iter().any(|a| self.kind_of(a).is_float()) {
             return None;
         }
@@ -309,6 +303,21 @@ impl Lowerer {
             args,
             method: false,
         })
+    }
+
+    /// Arguments the derived items hold otherwise than the primal, passed on as written:
+    /// an output buffer (`norm2(y)` with `y: &mut [f64]`), whose contents the derived items
+    /// hold in a local `Vec`, and a view bound by a `let` (`let r = a.row(i); norm(r)`),
+    /// an owned array there; each is lent, as the callee's derived items take it.
+    pub(super) fn lend_held_arguments(&self, args: &mut [Expr]) {
+        for a in args {
+            let held =
+                |v: VarId| self.outputs.iter().any(|o| o.local == v) || self.views.contains(&v);
+            if matches!(a.kind, ExprKind::Var(v) if held(v)) {
+                let span = a.span;
+                *a = Expr::new(ExprKind::Ref(Box::new(a.clone())), span);
+            }
+        }
     }
 
     /// `let out = callee(args)` as a split call; its pullback is `out_pb`.

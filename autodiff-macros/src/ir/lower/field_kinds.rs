@@ -297,6 +297,15 @@ impl<'ast> Visit<'ast> for Uses<'_> {
             syn::Expr::Index(ix) if matches!(peel(&ix.index), syn::Expr::Tuple(_)) => {
                 self.note(&ix.expr, Use::StructMethod);
             }
+            // `self.m[[i, j]]`: an entry of an `ndarray` array.
+            syn::Expr::Index(ix) if matches!(peel(&ix.index), syn::Expr::Array(_)) => {
+                self.note(&ix.expr, Use::Array);
+                if let syn::Expr::Array(a) = peel(&ix.index) {
+                    for i in &a.elems {
+                        self.note(i, Use::Int);
+                    }
+                }
+            }
             syn::Expr::Index(ix) => {
                 let cast = self
                     .cast_elements
@@ -514,7 +523,10 @@ pub(super) fn field_kinds(
         names: HashMap::new(),
         int_locals: Default::default(),
     };
-    super::uses::collect_use_kinds(quote::ToTokens::to_token_stream(body), &mut uses.names);
+    super::uses::collect_use_kinds_of_locals(
+        quote::ToTokens::to_token_stream(body),
+        &mut uses.names,
+    );
     // `let m = (self.a + self.b) * 0.5; let d = *p - m;`: a name combined by an operator with
     // a struct parameter (`*p`, `p`) holds a struct, and so do the fields it is made of.
     for name in operands_of_struct_params(body, roots) {

@@ -247,7 +247,8 @@ impl Lowerer {
     ) -> CallParts {
         let recv = self.lend_receiver(recv);
         let mark = out.len();
-        let rest = self.lower_in_order(&m.args, out);
+        let mut rest = self.lower_in_order(&m.args, out);
+        self.lend_held_arguments(&mut rest);
         let mut args = vec![recv];
         self.keep_before(&mut args, out, mark);
         args.extend(rest);
@@ -293,6 +294,7 @@ impl Lowerer {
         let span = m.method.span();
         let mut all = vec![self.lend_receiver(recv)];
         all.extend(args);
+        self.lend_held_arguments(&mut all[1..]);
         let call = CallParts {
             callee: syn::Path::from(m.method.clone()),
             args: all,

@@ -190,7 +190,19 @@ impl Lowerer {
             }
         }
         let before = out.len();
-        let value = self.lower_expr(&init.expr, out);
+        let value = match (&ty, &*init.expr) {
+            // `let n: usize = (0..k).map(|i| i * 2).sum();`: the sum's type is the `let`'s.
+            (Some(t), syn::Expr::MethodCall(m))
+                if matches!(m.method.to_string().as_str(), "sum" | "product")
+                    && m.turbofish.is_none()
+                    && kind_of_type(t, &self.float) == Kind::Int =>
+            {
+                let mut m = m.clone();
+                m.turbofish = Some(syn::parse_quote!(::<#t>));
+                self.lower_expr(&syn::Expr::MethodCall(m), out)
+            }
+            _ => self.lower_expr(&init.expr, out),
+        };
         // `let mut p = *p0;` of a struct parameter: a copy the function changes (the
         // dereference alone reads the parameter in place).
         let value = match (&*init.expr, &value.kind) {
@@ -315,6 +327,9 @@ impl Lowerer {
             _ => None,
         });
         let var = self.declare(&ident, kind, mutable, ty);
+        if kind == Kind::Array && is_view_made(&init.expr) {
+            self.views.insert(var);
+        }
         // An element, or another name for one (`*v` reads it as a value).
         self.vars[var].element = match value.kind {
             ExprKind::Index(..) => true,
@@ -427,6 +442,17 @@ impl Lowerer {
             }
         }
     }
+}
+
+/// `a.row(i)`, `a.index_axis(Axis(0), k)`, `a.slice(s![..])`, `a.view()`, `a.t()`: an array
+/// the primal holds as a view, which the derived items hold as an owned array. Passed on
+/// by value (`norm(r)`), it goes to a parameter that takes a view, which the derived items
+/// take as a reference (`parse::view_as_array_ref`): the call lends it.
+fn is_view_made(e: &syn::Expr) -> bool {
+    matches!(e, syn::Expr::MethodCall(m) if matches!(
+        m.method.to_string().as_str(),
+        "row" | "column" | "index_axis" | "slice" | "view" | "t" | "reversed_axes"
+    ))
 }
 
 fn pat_span(p: &syn::Pat) -> Span {

@@ -131,6 +131,9 @@ pub struct Lowerer {
     in_test: bool,
     /// The variables that calls may change (`effects`), whose scalar reads are bound once.
     changed_by_calls: HashSet<String>,
+    /// Array locals the primal holds as views (`let r = a.row(i);`, `lets::is_view_made`),
+    /// lent when passed on by value.
+    views: HashSet<VarId>,
 }
 
 impl Lowerer {
@@ -171,6 +174,7 @@ impl Lowerer {
             guessed: vec![],
             in_test: false,
             changed_by_calls: HashSet::new(),
+            views: HashSet::new(),
         }
     }
 

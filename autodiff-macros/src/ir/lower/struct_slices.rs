@@ -360,7 +360,7 @@ pub(super) fn struct_element_fields(body: &syn::Block) -> HashSet<String> {
         }
     }
     let mut uses = std::collections::HashMap::new();
-    super::collect_use_kinds(quote::ToTokens::to_token_stream(body), &mut uses);
+    super::uses::collect_use_kinds_of_locals(quote::ToTokens::to_token_stream(body), &mut uses);
     let mut find = Find(HashSet::new(), uses);
     find.visit_block(body);
     find.0

@@ -22,6 +22,70 @@ pub(in crate::ir) fn collect_use_kinds(
     ts: proc_macro2::TokenStream,
     out: &mut HashMap<String, Kind>,
 ) {
+    let mut bound = HashMap::new();
+    collect_bound(ts.clone(), &mut bound);
+    let rebound = bound.into_keys().collect();
+    use_kinds_in(ts, out, &rebound);
+}
+
+/// `collect_use_kinds` over a whole body, whose `let`s bind the names it asks about: a
+/// name is taken as another variable's where the body binds it twice.
+pub(in crate::ir) fn collect_use_kinds_of_locals(
+    ts: proc_macro2::TokenStream,
+    out: &mut HashMap<String, Kind>,
+) {
+    let mut bound = HashMap::new();
+    collect_bound(ts.clone(), &mut bound);
+    let rebound = bound
+        .into_iter()
+        .filter(|&(_, n)| n > 1)
+        .map(|(name, _)| name)
+        .collect();
+    use_kinds_in(ts, out, &rebound);
+}
+
+/// The names a token stream binds (`let k`, `for k in`, a closure's `|k|`), with how often:
+/// a use of a name bound again may be of the other variable, so the weaker evidence below
+/// (an operand of an integer literal, a range's start) is not taken for it.
+fn collect_bound(ts: proc_macro2::TokenStream, out: &mut HashMap<String, usize>) {
+    use proc_macro2::TokenTree;
+    let mut binding = false;
+    let mut in_bars = false;
+    for tt in ts {
+        match tt {
+            TokenTree::Ident(i) if i == "let" || i == "for" => binding = true,
+            TokenTree::Ident(i) if i == "mut" || i == "ref" => {}
+            TokenTree::Ident(i) => {
+                if binding || in_bars {
+                    *out.entry(i.to_string()).or_default() += 1;
+                }
+                binding = false;
+            }
+            TokenTree::Punct(p) if p.as_char() == '|' => {
+                in_bars = !in_bars;
+                binding = false;
+            }
+            TokenTree::Group(g) => {
+                if binding || in_bars {
+                    let mut names = HashSet::new();
+                    collect_idents(g.stream(), &mut names);
+                    for name in names {
+                        *out.entry(name).or_default() += 1;
+                    }
+                }
+                binding = false;
+                collect_bound(g.stream(), out);
+            }
+            TokenTree::Punct(_) | TokenTree::Literal(_) => binding = false,
+        }
+    }
+}
+
+fn use_kinds_in(
+    ts: proc_macro2::TokenStream,
+    out: &mut HashMap<String, Kind>,
+    rebound: &HashSet<String>,
+) {
     use proc_macro2::{Delimiter, TokenTree};
     let trees: Vec<TokenTree> = ts.into_iter().collect();
     for (k, tt) in trees.iter().enumerate() {
@@ -46,7 +110,7 @@ pub(in crate::ir) fn collect_use_kinds(
                     out.entry(i.to_string()).or_insert(Kind::Int);
                 }
             }
-            collect_use_kinds(g.stream(), out);
+            use_kinds_in(g.stream(), out, rebound);
             continue;
         }
         let TokenTree::Ident(name) = tt else { continue };
@@ -77,6 +141,25 @@ pub(in crate::ir) fn collect_use_kinds(
         let after_dot = k > 0 && matches!(&trees[k - 1], TokenTree::Punct(p) if p.as_char() == '.');
         if after_dot {
             continue;
+        }
+        // `for i in start..n`: the start of a loop's range is an integer too
+        // (`for i in (start..m).rev()`: at the start of a group too.)
+        let range_start = (k == 0 || matches!(&trees[k - 1], TokenTree::Ident(i) if i == "in"))
+            && dot(k + 1)
+            && dot(k + 2);
+        // `n - 1`, `2 * k`: an operand of an integer literal is an integer (a float's
+        // arithmetic takes float literals; `x - 1` of an `f64` is no Rust).
+        let arithmetic = |j: usize| matches!(trees.get(j), Some(TokenTree::Punct(p)) if matches!(p.as_char(), '+' | '-' | '*' | '/' | '%'));
+        let integer_literal = |j: usize| matches!(trees.get(j), Some(TokenTree::Literal(l)) if is_integer_literal(&l.to_string()));
+        let left_of_literal = alone
+            && arithmetic(k + 1)
+            && integer_literal(k + 2)
+            && !matches!(trees.get(k + 2), Some(TokenTree::Punct(_)));
+        let right_of_literal = k >= 2 && arithmetic(k - 1) && integer_literal(k - 2) && alone;
+        if (range_start || left_of_literal || right_of_literal)
+            && !rebound.contains(&name.to_string())
+        {
+            out.entry(name.to_string()).or_insert(Kind::Int);
         }
         // `p.0`, `p.1` (no call): a tuple of at least that many elements, floats (the
         // result of a call returning one: `let p = pair(x, y); p.0 + p.1`).
@@ -130,6 +213,16 @@ pub(in crate::ir) fn collect_use_kinds(
             out.entry(name.to_string()).or_insert(kind);
         }
     }
+}
+
+/// `1`, `2usize`, `0x1f`: an integer literal (not `1.0`, `1e3`, `2f64`).
+fn is_integer_literal(text: &str) -> bool {
+    let digits = text.trim_end_matches(|c: char| c.is_ascii_alphabetic() || c == '_');
+    let suffix = &text[digits.len()..];
+    let hex = text.starts_with("0x") || text.starts_with("0b") || text.starts_with("0o");
+    (hex || (!digits.is_empty() && digits.chars().all(|c| c.is_ascii_digit() || c == '_')))
+        && !matches!(suffix, "f32" | "f64")
+        && !suffix.starts_with('e')
 }
 
 /// Names lent to a method (`u.dot(&n)`, `a.angle(&n, k)`): a borrowed argument, which

@@ -26,7 +26,17 @@ impl Lowerer {
         let (setup, index, range) = (&walk.setup, &walk.index, &walk.range);
         let capacity = &walk.len;
         let acc = self.synthetic_ident("acc");
-        let float = &self.float;
+        // `sum::<usize>()` (or `let n: usize = ….sum();`, given the turbofish by `lower_let`):
+        // an integer accumulator, which carries no derivative.
+        let integer = m.turbofish.as_ref().and_then(|t| match t.args.first() {
+            Some(syn::GenericArgument::Type(ty))
+                if crate::types::kind_of_type(ty, &self.float) == crate::types::Kind::Int =>
+            {
+                Some(ty.clone())
+            }
+            _ => None,
+        });
+        let float = &integer.unwrap_or_else(|| self.float.clone());
         let body: Expr = match method.as_str() {
             "sum" => syn::parse_quote!({
                 #(#setup)*
