@@ -889,6 +889,25 @@ fn operator_bounds_in_a_where_clause() {
     assert_eq!((a_bar, b_bar), ([0.5, -1.0, 0.25], [1.0, 2.0, 3.0]));
 }
 
+/// num-traits' `Num` among the bounds (as generic vector code writes them), beside the
+/// operators. (`&Vec<T>` as the held-out function wrote it.)
+#[allow(clippy::ptr_arg)]
+#[differentiate]
+fn scaled_copy<T>(x: &Vec<T>, k: T) -> Vec<T>
+where
+    T: autodiff::num_traits::Num + Copy + std::ops::Add<Output = T> + std::ops::Mul<Output = T>,
+{
+    x.iter().map(|&v| v * k).collect()
+}
+
+#[test]
+fn num_among_the_bounds() {
+    // yᵢ = k xᵢ: with the seed s, x̄ = k s and k̄ = ⟨s, x⟩.
+    let (y, x_bar, k_bar) = scaled_copy_vjp(&vec![1.0, -2.0], 3.0, vec![0.5, 1.0]);
+    assert_eq!((y, x_bar, k_bar), (vec![3.0, -6.0], vec![1.5, 3.0], -1.5));
+    assert_eq!(scaled_copy(&vec![2i64, 3], 2), vec![4, 6]);
+}
+
 /// Float types named through aliases the attribute cannot see (`type Real = f64;`), as
 /// geometry crates write them: the alias is the float type, used as a type parameter is.
 type Real = f64;

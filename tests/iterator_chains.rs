@@ -350,3 +350,40 @@ fn zips_of_zips() {
     );
     nested_the_other_way_gradcheck(&y, &p, &w[..2]).unwrap();
 }
+
+// Ranges of negative integers (`i32` by their literals), walked into a `Vec` and a sum, and
+// reversed: the walk counts their length as a `usize` whatever their type.
+#[differentiate]
+fn transition_weights(b: f64) -> Vec<f64> {
+    (-2..3).map(|s| (b * s as f64).exp()).collect()
+}
+
+#[differentiate]
+fn reversed_signed_steps(b: f64) -> Vec<f64> {
+    (-2..=2).rev().map(|s| b * b * s as f64).collect()
+}
+
+#[differentiate]
+fn signed_sum(b: f64) -> f64 {
+    (-3isize..2).map(|s| b * b * s as f64).sum()
+}
+
+#[test]
+fn ranges_of_negative_integers() {
+    let b = 0.3;
+    // yₛ = e^{b s}: ∂yₛ/∂b = s e^{b s}.
+    let (y, b_bar) = transition_weights_vjp(b, vec![1.0; 5]);
+    let s = [-2.0, -1.0, 0.0, 1.0, 2.0];
+    close(&y, &s.map(|s: f64| (b * s).exp()));
+    close(
+        &[b_bar],
+        &[s.iter().map(|s| s * (b * s).exp()).sum::<f64>()],
+    );
+    // yₖ = b² sₖ for s = 2, 1, 0, −1, −2: with seed (1, 2, 3, 4, 5), Σ seedₖ 2b sₖ.
+    let (y, b_bar) = reversed_signed_steps_vjp(b, vec![1.0, 2.0, 3.0, 4.0, 5.0]);
+    close(&y, &[2.0, 1.0, 0.0, -1.0, -2.0].map(|s| b * b * s));
+    close(&[b_bar], &[2.0 * b * (2.0 + 2.0 - 4.0 - 10.0)]);
+    // Σ_{s=−3}^{1} b² s = −5 b².
+    assert_eq!(signed_sum_grad(0.5), (-1.25, -5.0));
+    signed_sum_gradcheck(b).unwrap();
+}

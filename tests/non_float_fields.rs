@@ -212,3 +212,48 @@ fn an_optional_float_is_a_parameter_of_its_variant() {
     autodiff::optim::Sgd::new(0.1).step(&mut q, &h);
     assert_eq!((q.scale, q.prior), (1.9, None));
 }
+
+/// A companding law chosen by an enum field (`#[no_grad]`, as the derive advises), only
+/// matched: the branch it picks, nothing differentiated through it.
+#[derive(Clone, Copy)]
+enum Law {
+    A,
+    Mu,
+}
+
+#[derive(Differentiable)]
+struct Compander {
+    #[no_grad]
+    law: Law,
+    mu: f64,
+}
+
+impl Compander {
+    #[differentiate]
+    fn compress(&self, x: f64) -> f64 {
+        match self.law {
+            Law::Mu => (1.0 + self.mu * x).ln() / (1.0 + self.mu).ln(),
+            Law::A => self.mu * x,
+        }
+    }
+}
+
+#[test]
+fn an_enum_field_only_matched() {
+    let (mu, x) = (255.0, 0.5);
+    let c = Compander { law: Law::Mu, mu };
+    // ∂/∂x ln(1 + μx)/ln(1 + μ) = μ / ((1 + μx) ln(1 + μ)).
+    let (_, _, dx) = c.compress_grad(x);
+    assert!((dx - mu / ((1.0 + mu * x) * (1.0 + mu).ln())).abs() < 1e-12);
+    c.compress_gradcheck(x).unwrap();
+    let a = Compander {
+        law: Law::A,
+        mu: 3.0,
+    };
+    let (v, s_bar, dx) = (
+        a.compress(x),
+        a.compress_vjp(x, 1.0).1,
+        a.compress_grad(x).2,
+    );
+    assert_eq!((v, s_bar.mu, dx), (1.5, 0.5, 3.0));
+}

@@ -699,6 +699,41 @@ pub fn ranges(lens: &[usize]) -> Vec<std::ops::Range<usize>> {
         .collect()
 }
 
+/// The number of integers in `start..end` (0 if `end <= start`), whatever their type: an
+/// iterator chain over `(-2..3)` walks it by a `usize` counter.
+///
+/// ```
+/// use autodiff_runtime::support::range_len;
+/// assert_eq!((range_len(-2, 3), range_len(4usize, 1)), (5, 0));
+/// ```
+pub fn range_len<I>(start: I, end: I) -> usize
+where
+    I: Copy + PartialOrd + std::ops::Sub<Output = I> + TryInto<usize>,
+{
+    if end > start {
+        (end - start).try_into().ok().unwrap_or(usize::MAX)
+    } else {
+        0
+    }
+}
+
+/// The integer `at` places after `start`, in `start`'s type: the item a chain's counter
+/// stands for in a range.
+///
+/// ```
+/// assert_eq!(autodiff_runtime::support::range_item(-2i32, 3), 1);
+/// ```
+#[track_caller]
+pub fn range_item<I>(start: I, at: usize) -> I
+where
+    I: std::ops::Add<Output = I> + TryFrom<usize>,
+{
+    match I::try_from(at) {
+        Ok(step) => start + step,
+        Err(_) => panic!("a range's position {at} does not fit its integer type"),
+    }
+}
+
 /// A slice as an array of the length the caller expects.
 ///
 /// ***Panics*** if the lengths differ (naming both).

@@ -6,8 +6,9 @@ use super::float::float_type;
 use crate::types::{element, is_float_name, is_float_tuple, is_rows};
 use syn::{Type, TypeParamBound};
 
-/// Traits of `std` that generic numeric code bounds its element type by (`T: Mul<Output
-/// = T> + Add<Output = T> + Default + Copy`): every float has them.
+/// Traits of `std` and `num-traits` that generic numeric code bounds its element type by
+/// (`T: Mul<Output = T> + Add<Output = T> + Default + Copy`, `T: Num + Copy`): every float
+/// has them.
 const ARITHMETIC_BOUNDS: &[&str] = &[
     "Add",
     "Sub",
@@ -31,6 +32,18 @@ const ARITHMETIC_BOUNDS: &[&str] = &[
     "Sized",
     "Send",
     "Sync",
+    // num-traits' numeric traits, which floats have too.
+    "Num",
+    "NumOps",
+    "NumAssign",
+    "NumAssignOps",
+    "NumCast",
+    "Zero",
+    "One",
+    "Signed",
+    "FromPrimitive",
+    "ToPrimitive",
+    "Bounded",
 ];
 
 /// A function with no float type of its own but a type parameter bounded only by

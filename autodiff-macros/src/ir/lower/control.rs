@@ -110,7 +110,26 @@ impl Lowerer {
         out: &mut Vec<Stmt>,
     ) {
         let binds = arms.iter().any(|(p, _)| pattern_binds(p));
-        if binds && self.reads_float(&scrutinee) {
+        // `match s { Shape::Circle(r) => …, Shape::Square(a) => … }` of a parameter of a
+        // user's type: arms binding what variants hold are an enum's.
+        let matched_param = match &scrutinee.kind {
+            ExprKind::Var(v) => Some(*v),
+            ExprKind::Copy(inner) | ExprKind::Ref(inner) => match inner.kind {
+                ExprKind::Var(v) => Some(v),
+                _ => None,
+            },
+            _ => None,
+        }
+        .filter(|&v| self.vars[v].scope.is_none() && self.vars[v].kind == Kind::Struct);
+        let active = binds && self.reads_float(&scrutinee);
+        if let (true, true, Some(v)) = (active, arms.len() > 1, matched_param) {
+            let name = self.vars[v].name.to_string();
+            return self.error(
+                expr_span(written),
+                format!("`{name}` is matched by patterns that bind what its variants hold: an enum, whose floats the macro cannot differentiate (it differentiates structs by their fields, `#[derive(Differentiable)]`); take the floats as parameters, or leave `{name}` out with `wrt(…)` so that it is a constant"),
+            );
+        }
+        if active {
             return self.error(
                 expr_span(written),
                 "a `match` or `if let` whose patterns bind variables takes a value with no derivative (an index, an `Option<usize>`, a count), and this one is computed from differentiated values: read the floats by indexing (`x[0]`) and test them with `if`; an `Option` of floats is matched as `x.get(i)`, `x.first()` or `x.last()` of a sequence (`Some(v) => …, None => …`), and another one (a field `prev: Option<f64>`) is better kept as a float beside a `bool` flag",
@@ -200,7 +219,7 @@ impl Lowerer {
 
 /// Whether a pattern binds a variable (a lower-case identifier: `None` and constants are
 /// paths).
-fn pattern_binds(p: &syn::Pat) -> bool {
+pub(super) fn pattern_binds(p: &syn::Pat) -> bool {
     let mut copy = p.clone();
     !hide_bindings(&mut copy, &mut |i, _| i.clone()).is_empty()
 }

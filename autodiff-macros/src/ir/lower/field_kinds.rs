@@ -417,6 +417,15 @@ impl<'ast> Visit<'ast> for Uses<'_> {
             syn::Expr::If(i) => {
                 self.note(&i.cond, Use::Bool);
             }
+            // `match self.law { Law::Mu => …, Law::A => … }`: a field matched by patterns that
+            // bind nothing chooses a branch (an enum's mode), no value with a derivative. (A
+            // pattern binding a value, `Some(p)` of an `Option<f64>`, reads one.)
+            syn::Expr::Match(m)
+                if !m.arms.iter().any(|a| super::control::pattern_binds(&a.pat)) =>
+            {
+                let other = KINDS.iter().position(|k| *k == Kind::Other).unwrap_or(0);
+                self.note(peel(&m.expr), Use::Typed(KindRank(other as u8)));
+            }
             syn::Expr::While(w) => {
                 self.note(&w.cond, Use::Bool);
             }

@@ -78,7 +78,8 @@ impl Lowerer {
                 true => syn::parse_quote!((#end) + 1),
                 false => syn::parse_quote!(#end),
             };
-            let len = syn::parse_quote!(#end - ::core::cmp::min(#start, #end));
+            // (A count, whatever the range's integer type: `(-2..3)` is one of `i32`.)
+            let len = syn::parse_quote!(::autodiff::__private::range_len(#start, #end));
             return Walk {
                 setup: vec![],
                 range,
@@ -165,8 +166,10 @@ impl Lowerer {
                         false => syn::parse_quote!(#end),
                     };
                     setup.push(syn::parse_quote!(let #e = #end;));
-                    // `::core::cmp::min`, not a method: a literal bound has no type yet.
-                    setup.push(syn::parse_quote!(let #this = #e - ::core::cmp::min(#s, #e);));
+                    // A count, whatever the range's integer type (`(-2..=2).rev()`).
+                    setup.push(
+                        syn::parse_quote!(let #this = ::autodiff::__private::range_len(#s, #e);),
+                    );
                     starts.push(Some(s));
                 }
             }
@@ -242,7 +245,9 @@ impl Lowerer {
                     syn::parse_quote!(#base[#s + #at])
                 }
                 (Source::Seq(x), None) => syn::parse_quote!(#x[#at]),
-                (Source::Range { .. }, Some(s)) => syn::parse_quote!(#s + #at),
+                (Source::Range { .. }, Some(s)) => {
+                    syn::parse_quote!(::autodiff::__private::range_item(#s, #at))
+                }
                 (Source::Views { seq, kind, .. }, Some(k)) => match kind {
                     Views::Windows => syn::parse_quote!(#seq[#at..#at + #k]),
                     Views::ChunksExact => syn::parse_quote!(#seq[#at * #k..#at * #k + #k]),
