@@ -183,3 +183,84 @@ fn while_loops_blocks_calls_and_nesting() {
         assert_grad(|p| mixed_regions(p[0], p[1]), &[x, y], &[dx, dy]);
     }
 }
+
+/// A loop relaxing a buffer in place, checkpointed and not: the hidden function the
+/// in-place form is built on is emitted without the attribute too.
+#[differentiate]
+fn relax(y: &mut [f64], k: f64) {
+    #[checkpoint(segments = 2)]
+    for _ in 0..4 {
+        for i in 0..y.len() {
+            y[i] = (y[i] * k + y[(i + 1) % y.len()]).sin();
+        }
+    }
+}
+
+#[differentiate]
+fn relax_plain(y: &mut [f64], k: f64) {
+    for _ in 0..4 {
+        for i in 0..y.len() {
+            y[i] = (y[i] * k + y[(i + 1) % y.len()]).sin();
+        }
+    }
+}
+
+#[derive(autodiff::Differentiable, Clone, Debug, PartialEq)]
+struct Oscillator {
+    p: f64,
+    v: f64,
+}
+
+impl Oscillator {
+    /// A `&mut self` method's loop, checkpointed: its pure method is emitted without it.
+    #[differentiate]
+    fn run(&mut self, dt: f64) -> f64 {
+        let mut e = 0.0;
+        #[checkpoint(segments = 2)]
+        for _ in 0..4 {
+            let a = -self.p;
+            self.v += a * dt;
+            self.p += self.v * dt;
+            e += self.p * self.p;
+        }
+        e
+    }
+
+    #[differentiate]
+    fn run_plain(&mut self, dt: f64) -> f64 {
+        let mut e = 0.0;
+        for _ in 0..4 {
+            let a = -self.p;
+            self.v += a * dt;
+            self.p += self.v * dt;
+            e += self.p * self.p;
+        }
+        e
+    }
+}
+
+#[test]
+fn checkpoints_in_buffers_and_mut_self_methods() {
+    let (y0, seed) = (vec![0.3, -0.7, 1.1], vec![0.5, -1.0, 0.25]);
+    let (mut y, mut y_bar) = (y0.clone(), seed.clone());
+    let k_bar = relax_vjp(&mut y, 0.9, &mut y_bar);
+    let (mut y_plain, mut y_bar_plain) = (y0.clone(), seed.clone());
+    let k_bar_plain = relax_plain_vjp(&mut y_plain, 0.9, &mut y_bar_plain);
+    assert_eq!((y, y_bar, k_bar), (y_plain, y_bar_plain, k_bar_plain));
+    let start = Oscillator { p: 0.7, v: 1.3 };
+    let (mut a, mut b) = (start.clone(), start.clone());
+    let (mut a_bar, mut b_bar) = (
+        Oscillator { p: 0.2, v: -0.4 },
+        Oscillator { p: 0.2, v: -0.4 },
+    );
+    let (e, dt_bar) = a.run_vjp(0.1, 1.0, &mut a_bar);
+    let (e_plain, dt_bar_plain) = b.run_plain_vjp(0.1, 1.0, &mut b_bar);
+    assert_eq!((e, dt_bar, a, a_bar), (e_plain, dt_bar_plain, b, b_bar));
+    // And against central differences in dt (the state's seed taken as zero).
+    let e_of = |dt: f64| start.clone().run_plain(dt);
+    let (_, dt_only) = start
+        .clone()
+        .run_vjp(0.1, 1.0, &mut Oscillator { p: 0.0, v: 0.0 });
+    let h = 1e-6;
+    assert!((dt_only - (e_of(0.1 + h) - e_of(0.1 - h)) / (2.0 * h)).abs() < 1e-6);
+}

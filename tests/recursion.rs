@@ -105,3 +105,48 @@ fn mutual_recursion_with_one_function_marked() {
     cos_series_gradcheck(x, 1, 10).unwrap();
     cos_tail_gradcheck(x, 1, 10).unwrap();
 }
+
+/// A power by repeated multiplication, generic over the float type: the boxed pullbacks
+/// of a recursive function hold values of `T`, which the derived items bound by `'static`.
+#[differentiate]
+fn power<T: autodiff::num_traits::Float>(x: T, n: usize) -> T {
+    if n == 0 {
+        x
+    } else {
+        power(x, n - 1) * x
+    }
+}
+
+#[derive(autodiff::Differentiable)]
+struct Geometric {
+    k: f64,
+}
+
+impl Geometric {
+    /// A method calling itself through `self` (no marker).
+    #[differentiate]
+    fn sum(&self, x: f64, n: usize) -> f64 {
+        if n == 0 {
+            x * self.k
+        } else {
+            self.sum(x * self.k, n - 1) + x
+        }
+    }
+}
+
+#[test]
+fn generic_and_method_recursion() {
+    // xⁿ⁺¹ at n = 3: 4x³.
+    assert_eq!(power_grad(0.5, 3), (0.0625, 0.5));
+    let (v, d) = power_grad(0.5f32, 3);
+    assert_eq!((v, d), (0.0625f32, 0.5f32));
+    power_gradcheck(0.7, 4).unwrap();
+    // sum(x, n) = x (1 + k + … + kⁿ⁻¹) + x kⁿ⁺¹: at n = 2, x + x k + x k³.
+    let g = Geometric { k: 1.5 };
+    let (x, k) = (0.8, 1.5);
+    let (value, g_bar, x_bar) = g.sum_grad(x, 2);
+    assert!((value - (x + x * k + x * k * k * k)).abs() < 1e-12);
+    assert!((x_bar - (1.0 + k + k * k * k)).abs() < 1e-12);
+    assert!((g_bar.k - x * (1.0 + 3.0 * k * k)).abs() < 1e-12);
+    g.sum_gradcheck(x, 2).unwrap();
+}

@@ -1504,3 +1504,78 @@ fn stored_labels_and_scale_factors_are_what_they_were() {
     assert_eq!((s.x, s.label.id, x_bar), (18.0, 7, 12.0));
     scaled_area_gradcheck(&Transform { sx: 2.0, sy: 3.0 }, 1.5).unwrap();
 }
+
+/// A user's generator made where it is used, stepped through a `&mut self` method of its
+/// own (a reviewer's E0596: the method was called on a lent receiver).
+pub struct Generator {
+    pub state: u64,
+}
+
+impl Generator {
+    pub fn new(seed: u64) -> Self {
+        Generator { state: seed }
+    }
+
+    pub fn next_unit(&mut self) -> f64 {
+        self.state = self
+            .state
+            .wrapping_mul(6364136223846793005)
+            .wrapping_add(1442695040888963407);
+        (self.state >> 11) as f64 / (1u64 << 53) as f64
+    }
+}
+
+#[differentiate]
+fn noisy_scale(x: f64) -> f64 {
+    let mut rng = Generator::new(42);
+    let a = rng.next_unit();
+    let b = rng.next_unit();
+    x * a + x * x * b
+}
+
+#[test]
+fn a_local_generator_stepped_by_its_own_method() {
+    let mut rng = Generator::new(42);
+    let (a, b) = (rng.next_unit(), rng.next_unit());
+    // f = a x + b x²: f′ = a + 2 b x, with the draws the primal made.
+    let (value, dx) = noisy_scale_grad(0.7);
+    assert_eq!(value, 0.7 * a + 0.49 * b);
+    assert!((dx - (a + 1.4 * b)).abs() < 1e-15);
+    let (v, v_dot) = noisy_scale_jvp(0.7, 1.0);
+    assert_eq!((v, v_dot), (value, dx));
+}
+
+/// Another name for a slice parameter (`let w = x;`, `let w = &x;`) and for a struct
+/// parameter (`let q = p;`): a reviewer's E0700 (the pullback captured the copied reference)
+/// and E0277.
+#[differentiate]
+fn through_another_name(x: &[f64]) -> f64 {
+    let w = x;
+    let v = &x;
+    w[0] * w[1] + v[2]
+}
+
+#[derive(autodiff::Differentiable)]
+pub struct Coefficients {
+    pub a: f64,
+    pub w: Vec<f64>,
+}
+
+#[differentiate]
+fn through_a_struct_alias(p: &Coefficients, x: f64) -> f64 {
+    let q = p;
+    q.a * x + q.w[0] * x * x
+}
+
+#[test]
+fn parameters_under_another_name() {
+    let (v, g) = through_another_name_grad(&[0.7, 1.3, 2.0]);
+    assert_eq!((v, g), (0.7 * 1.3 + 2.0, vec![1.3, 0.7, 1.0]));
+    let p = Coefficients {
+        a: 0.7,
+        w: vec![1.3],
+    };
+    // a x + w₀ x²: ∂a = x, ∂w₀ = x², ∂x = a + 2 w₀ x.
+    let (v, p_bar, x_bar) = through_a_struct_alias_grad(&p, 0.5);
+    assert_eq!((v, p_bar.a, p_bar.w, x_bar), (0.675, 0.5, vec![0.25], 2.0));
+}

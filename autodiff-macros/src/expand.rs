@@ -87,6 +87,14 @@ fn terminate_unit_tail(item: &syn::ItemFn) -> Option<syn::ItemFn> {
 /// Removes `#[checkpoint]` attributes wherever they stand.
 struct StripCheckpoints;
 
+/// A function emitted as code of its own (the hidden function of in-place buffers, the pure
+/// method of a `&mut self` one) without `#[checkpoint]`, as the primal is emitted.
+fn without_checkpoints(item: &syn::ItemFn) -> syn::ItemFn {
+    let mut copy = item.clone();
+    syn::visit_mut::VisitMut::visit_item_fn_mut(&mut StripCheckpoints, &mut copy);
+    copy
+}
+
 impl syn::visit_mut::VisitMut for StripCheckpoints {
     fn visit_attributes_mut(&mut self, attrs: &mut Vec<syn::Attribute>) {
         attrs.retain(|a| !a.path().is_ident("checkpoint"));
@@ -134,6 +142,7 @@ fn expand(args: TokenStream, item: &syn::ItemFn) -> Result<TokenStream, Vec<syn:
     let mutating = crate::state::split(item, &float).map_err(|e| vec![e])?;
     let pure = &mutating.pure;
     let derived = expand_function(args, pure, Some((item, &mutating)), false)?;
+    let pure = without_checkpoints(pure);
     Ok(quote!(#[allow(dead_code)] #pure #derived))
 }
 
@@ -261,6 +270,8 @@ fn expand_function(
         .then(|| crate::parse::bound_undecided_values(item))
         .flatten();
     let item = undecided.as_ref().unwrap_or(item);
+    let static_params = func.recursive.then(|| static_type_params(item)).flatten();
+    let item = static_params.as_ref().unwrap_or(item);
     let requested = crate::emit::items::Requested {
         jacobian: args.jacobian.map(|(mode, _)| mode),
         hessian: args.hessian.is_some(),
@@ -301,8 +312,21 @@ fn expand_in_place(
     );
     let derived = expand_function(hidden_args, &in_place.hidden, None, true)?;
     let wrappers = crate::emit::in_place::wrappers(item, &in_place, &derived, in_impl);
-    let hidden = &in_place.hidden;
+    let hidden = without_checkpoints(&in_place.hidden);
     Ok(quote!(#[allow(dead_code)] #hidden #derived #wrappers))
+}
+
+/// A recursive function's derived items with each type parameter bounded by `'static`:
+/// their callers' pullbacks are boxed closures, which live as long as `'static` (a `dyn`
+/// type's default) and hold values of those types (a float type is `'static`).
+fn static_type_params(item: &syn::ItemFn) -> Option<syn::ItemFn> {
+    item.sig.generics.type_params().next()?;
+    let mut copy = item.clone();
+    // (Beside the parameter's own bounds: a second place would trip clippy.)
+    for tp in copy.sig.generics.type_params_mut() {
+        tp.bounds.push(syn::parse_quote!('static));
+    }
+    Some(copy)
 }
 
 /// A method's derived items bounded by `Self: Sized`: they return and take `Self`'s

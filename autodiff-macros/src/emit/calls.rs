@@ -105,8 +105,21 @@ impl Emitter<'_> {
             let t = self.lift_type(t, self.active(out));
             quote!(: #t)
         });
+        // The function itself, called as written: a method on its receiver as written (lent
+        // to the derived items, it would be lent here too: `(&g).next()` of a `mut` local
+        // whose method takes `&mut self` would not compile).
+        fn as_written(a: &Expr, receiver: bool) -> &Expr {
+            match (&a.kind, receiver) {
+                (ExprKind::Ref(inner), true) => inner,
+                _ => a,
+            }
+        }
         if !self.active(out) {
-            let args = args.iter().map(|a| self.expr(a, false)).collect();
+            let args = args
+                .iter()
+                .enumerate()
+                .map(|(i, a)| self.expr(as_written(a, method && i == 0), false))
+                .collect();
             let call = call(None, args);
             return quote!(let #name #ty = #call;);
         }
@@ -118,9 +131,16 @@ impl Emitter<'_> {
             .collect();
         match sweep {
             Sweep::Plain => {
-                let args = args
+                let args: Vec<TokenStream> = args
                     .iter()
-                    .map(|a| self.expr(a, self.kind_of(a).is_float()))
+                    .enumerate()
+                    .map(|(i, a)| {
+                        let a = match self.mode {
+                            Mode::Plain => as_written(a, method && i == 0),
+                            Mode::Lifted => a,
+                        };
+                        self.expr(a, self.kind_of(a).is_float())
+                    })
                     .collect();
                 match self.mode {
                     Mode::Plain => {

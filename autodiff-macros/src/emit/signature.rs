@@ -20,6 +20,7 @@ pub(super) fn allows() -> TokenStream {
         unused_assignments,
         unused_parens,
         unreachable_code,
+        non_snake_case,
         clippy::needless_late_init,
         clippy::diverging_sub_expression,
         clippy::manual_div_ceil,

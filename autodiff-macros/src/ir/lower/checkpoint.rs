@@ -11,6 +11,11 @@ impl Lowerer {
         match &attr.meta {
             syn::Meta::Path(_) => Some(Checkpoint::Sqrt),
             syn::Meta::List(list) => match list.parse_args::<syn::MetaNameValue>() {
+                // A written count of none leaves nothing to replay from.
+                Ok(nv) if is_zero(&nv.value) => {
+                    self.error(syn::spanned::Spanned::span(&nv.value), "a `#[checkpoint]` needs at least one segment and one snapshot: write a count of 1 or more");
+                    None
+                }
                 Ok(nv) if nv.path.is_ident("segments") => Some(Checkpoint::Segments(nv.value)),
                 Ok(nv) if nv.path.is_ident("snapshots") => Some(Checkpoint::Snapshots(nv.value)),
                 _ => {
@@ -49,6 +54,11 @@ impl Lowerer {
             self.error(span, "a `#[checkpoint]` loop runs over an ascending range (`a..b` or `a..=b`): index backwards or with a stride inside the loop");
         }
     }
+}
+
+/// `0` written as the count.
+fn is_zero(e: &syn::Expr) -> bool {
+    matches!(e, syn::Expr::Lit(syn::ExprLit { lit: syn::Lit::Int(i), .. }) if i.base10_parse::<u64>().ok() == Some(0))
 }
 
 /// The attributes of the expressions that can stand as statements.

@@ -46,7 +46,46 @@ impl Lowerer {
     /// again (a second `stack.pop()` would pop another element).
     pub(super) fn evaluated_once(&mut self, call: Expr, span: Span, out: &mut Vec<Stmt>) -> Expr {
         let kind = self.kind_of(&call);
-        self.bind_value("called", kind, call, span, out)
+        let value = self.bind_value("called", kind, call, span, out);
+        if let ExprKind::Var(t) = value.kind {
+            self.evaluated_once.insert(t);
+        }
+        value
+    }
+
+    /// A `#[checkpoint]` segment is run again by the reverse sweep, from the state saved
+    /// at its start: a call in it that changes state (`st.pop()`, `rand::random()`) would
+    /// run again and give other values, and a read of state that calls change
+    /// (`st.len()`) would read its later state. Each is refused, where it is written.
+    pub(super) fn refuse_effects_in_checkpoints(&mut self, block: &Block) {
+        fn find(block: &Block, once: &HashSet<VarId>, inside: bool, found: &mut Vec<Span>) {
+            for s in &block.stmts {
+                let segment = inside
+                    || matches!(
+                        &s.kind,
+                        StmtKind::For {
+                            checkpoint: Some(_),
+                            ..
+                        } | StmtKind::While {
+                            checkpoint: Some(_),
+                            ..
+                        } | StmtKind::Block { .. }
+                    );
+                if let (true, StmtKind::Let { var, .. }) = (inside, &s.kind) {
+                    if once.contains(var) {
+                        found.push(s.span);
+                    }
+                }
+                for b in s.blocks() {
+                    find(b, once, segment, found);
+                }
+            }
+        }
+        let mut found = vec![];
+        find(block, &self.evaluated_once, false, &mut found);
+        for span in found {
+            self.error(span, "a `#[checkpoint]` segment is run again by the reverse sweep, and this call changes (or reads) state that the run before changed (`stack.pop()`, `rng.gen()`, `rand::random()`, a counter): it would give other values there. Make the call outside the checkpointed loop or block (draw the values into a `Vec` before it and index it), or drop `#[checkpoint]`");
+        }
     }
 
     /// `let name = value;` with a fresh `name` of `kind`, before the statement; `name` in

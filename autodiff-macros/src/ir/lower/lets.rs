@@ -388,9 +388,14 @@ impl Lowerer {
     }
 
     /// `let b = a;` (or `&a`) of a slice of structs or of rows, which the body reads as it
-    /// reads `a`: `b` names `a` (a copy would be a new sequence with no projections).
+    /// reads `a`: `b` names `a` (a copy would be a new sequence with no projections); so of
+    /// a sequence or struct parameter.
     fn alias_let(&mut self, local: &syn::Local) -> bool {
-        let (syn::Pat::Ident(p), Some(init)) = (&local.pat, &local.init) else {
+        let pat = match &local.pat {
+            syn::Pat::Type(t) => &*t.pat,
+            other => other,
+        };
+        let (syn::Pat::Ident(p), Some(init)) = (pat, &local.init) else {
             return false;
         };
         if p.by_ref.is_some() || p.mutability.is_some() || p.subpat.is_some() {
@@ -416,7 +421,18 @@ impl Lowerer {
         else {
             return false;
         };
-        if self.vars[v].kind != Kind::StructSeq || self.vars[v].mutable {
+        // (And `let w = x;` of a sequence or struct parameter, `&[f64]`, `&Params`: the same
+        // values, which every derived item holds; a copy of the reference would tie the
+        // pullback to its lifetime.)
+        let tuple = |t: &Type| match t {
+            Type::Reference(r) => matches!(&*r.elem, Type::Tuple(_)),
+            t => matches!(t, Type::Tuple(_)),
+        };
+        let sequence_param = matches!(self.vars[v].kind, Kind::FloatSeq | Kind::Struct)
+            && self.vars[v].scope.is_none()
+            && !self.vars[v].ty.as_ref().is_some_and(tuple)
+            && !self.outputs.iter().any(|o| o.local == v);
+        if !(self.vars[v].kind == Kind::StructSeq || sequence_param) || self.vars[v].mutable {
             return false;
         }
         self.bind_name(&p.ident, v, false);

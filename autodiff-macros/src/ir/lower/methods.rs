@@ -247,7 +247,7 @@ impl Lowerer {
             // analysis reports it if the value carries a derivative.)
             "sum" | "product" | "fold" | "collect" | "for_each"
                 if recv_kind != Kind::Array
-                    && !(recv_kind == Kind::Struct && args.is_empty())
+                    && recv_kind != Kind::Struct
                     && !(recv_kind == Kind::Other && matches!(recv.kind, ExprKind::Var(_))) =>
             {
                 return self.unsupported(

@@ -134,6 +134,9 @@ pub struct Lowerer {
     /// Array locals the primal holds as views (`let r = a.row(i);`, `lets::is_view_made`),
     /// lent when passed on by value.
     views: HashSet<VarId>,
+    /// The variables binding a call that changes state, or a read of such state, where the
+    /// primal runs it (`effects::evaluated_once`).
+    evaluated_once: HashSet<VarId>,
 }
 
 impl Lowerer {
@@ -175,6 +178,7 @@ impl Lowerer {
             in_test: false,
             changed_by_calls: HashSet::new(),
             views: HashSet::new(),
+            evaluated_once: HashSet::new(),
         }
     }
 
@@ -202,6 +206,13 @@ fn calls_itself(body: &Block, f: &Ident) -> bool {
             matches!(names.as_slice(), [g] if itself(g))
                 || matches!(names.as_slice(), [s, g] if *s == "Self" && itself(g))
         }
+        // `self.r(x, n - 1)`: a method calling itself (or one of the same name on another
+        // struct, for which boxing the pullback costs only an allocation).
+        StmtKind::Call {
+            callee,
+            method: true,
+            ..
+        } => callee.segments.last().is_some_and(|s| s.ident == *f),
         _ => false,
     })
 }
@@ -334,12 +345,45 @@ pub fn lower_fn(
             }
         }
     }
-    let roots: Vec<String> = lw
+    let mut roots: Vec<String> = lw
         .scopes_names()
         .into_iter()
         .filter(|(_, v)| lw.struct_params.contains(v))
         .map(|(n, _)| n)
         .collect();
+    // `let q = p;` of a struct parameter: another name for it (`lets::alias_let`), whose
+    // fields are `p`'s.
+    for stmt in &item.block.stmts {
+        if let syn::Stmt::Local(syn::Local {
+            pat: syn::Pat::Ident(q),
+            init: Some(init),
+            ..
+        }) = stmt
+        {
+            let mut e = &*init.expr;
+            while let syn::Expr::Reference(syn::ExprReference { expr, .. }) = e {
+                e = expr;
+            }
+            // (Not of a tuple, which `alias_let` copies.)
+            let tuple = |t: &syn::Type| match t {
+                syn::Type::Reference(r) => matches!(&*r.elem, syn::Type::Tuple(_)),
+                t => matches!(t, syn::Type::Tuple(_)),
+            };
+            let untupled = |name: &str| {
+                lw.lookup(name)
+                    .is_some_and(|v| !lw.vars[v].ty.as_ref().is_some_and(tuple))
+            };
+            if let syn::Expr::Path(p) = e {
+                if p.path.get_ident().is_some_and(|i| {
+                    let name = i.to_string();
+                    roots.contains(&name) && untupled(&name)
+                }) && q.mutability.is_none()
+                {
+                    roots.push(q.ident.to_string());
+                }
+            }
+        }
+    }
     let struct_result = matches!(&item.sig.output,
         syn::ReturnType::Type(_, t) if kind_of_type(t, &float) == Kind::Struct);
     lw.field_kinds = field_kinds::field_kinds(&item.block, &roots, &float, struct_result);
@@ -388,6 +432,7 @@ pub fn lower_fn(
         Ret::Tuple(ks) => ks.clone(),
     };
     let mut body = lw.lower_body(&item.block, &kinds);
+    lw.refuse_effects_in_checkpoints(&body);
     let undecided = lw.settle_guesses(&body);
     tuples::type_tuple_copies(&mut lw.vars, &body);
     lw.pass_floats_by_value(&mut body);
