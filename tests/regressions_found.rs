@@ -1579,3 +1579,77 @@ fn parameters_under_another_name() {
     let (v, p_bar, x_bar) = through_a_struct_alias_grad(&p, 0.5);
     assert_eq!((v, p_bar.a, p_bar.w, x_bar), (0.675, 0.5, vec![0.25], 2.0));
 }
+
+/// A float's comparisons written as methods (`total_cmp`, `partial_cmp`) choose a branch:
+/// an `Ordering` carries no derivative (a reviewer found them refused).
+#[differentiate]
+fn ordered_branches(x: f64, y: f64) -> f64 {
+    let a = if x.total_cmp(&y).is_lt() {
+        x * y
+    } else {
+        x + y
+    };
+    let b = if x.partial_cmp(&y) == Some(std::cmp::Ordering::Greater) {
+        x * x
+    } else {
+        y * y
+    };
+    a * b
+}
+
+#[test]
+fn comparisons_written_as_methods() {
+    // x < y: f = x y · y², ∂x = y³, ∂y = 3 x y².
+    let (v, dx, dy) = ordered_branches_grad(0.5, 2.0);
+    assert_eq!((v, dx, dy), (4.0, 8.0, 6.0));
+    // x > y: f = (x + y) x², ∂x = 3x² + 2xy, ∂y = x².
+    let (v, dx, dy) = ordered_branches_grad(2.0, 0.5);
+    assert_eq!((v, dx, dy), (10.0, 14.0, 4.0));
+    ordered_branches_gradcheck(0.5, 2.0).unwrap();
+    // Second order through the same branches: ∂²f/∂x² = 6x + 2y at (2, 0.5).
+    let (_, _, _, hv_x, hv_y) = ordered_branches_hvp(2.0, 0.5, 1.0, 0.0);
+    // ∂²f/∂y∂x = 2x.
+    assert_eq!((hv_x, hv_y), (13.0, 4.0));
+}
+
+/// A `match` on an integer cast of a value with a derivative (a reviewer found it refused,
+/// while the same cast bound by a `let` was taken): the integer chooses the arm.
+#[differentiate]
+fn banded(x: f64, y: f64) -> f64 {
+    match (x * 2.0) as i32 {
+        0 => x * y,
+        1 | 2 => x * x * y,
+        k if k < 0 => y * k as f64 + x,
+        _ => x.sin() * y,
+    }
+}
+
+#[test]
+fn a_match_on_an_integer_cast() {
+    assert_eq!(banded_grad(0.3, 2.0), (0.6, 2.0, 0.3));
+    assert_eq!(banded_grad(0.75, 2.0), (1.125, 3.0, 0.5625));
+    assert_eq!(banded_grad(-0.8, 2.0), (-2.8, 1.0, -1.0));
+    let (v, dx, dy) = banded_grad(2.0, 3.0);
+    assert_eq!(
+        (v, dx, dy),
+        (2f64.sin() * 3.0, 2f64.cos() * 3.0, 2f64.sin())
+    );
+}
+
+/// An iterator over integers (`position` in an index array), no derivative anywhere in it:
+/// called as written (a reviewer found it refused).
+#[differentiate]
+fn found_position(x: f64, y: f64) -> f64 {
+    let idx = [3usize, 7, 1];
+    let o = idx.iter().position(|&v| v == 7);
+    let mut r = x;
+    if let Some(p) = o {
+        r = r * y + p as f64;
+    }
+    r
+}
+
+#[test]
+fn an_iterator_over_integers() {
+    assert_eq!(found_position_grad(1.5, 2.0), (4.0, 2.0, 1.5));
+}

@@ -51,6 +51,27 @@ fn differentiate_item(args: TokenStream, item: TokenStream) -> TokenStream {
             return quote!(#item #err);
         }
     };
+    // `#[differentiate] #[differentiate] fn f`: the second would derive every item again.
+    if let Some(again) = item_fn.attrs.iter().find(|a| {
+        a.path()
+            .segments
+            .last()
+            .is_some_and(|s| s.ident == "differentiate")
+    }) {
+        let err = syn::Error::new_spanned(
+            again,
+            "`#[differentiate]` is given twice on this function: write it once, with all its arguments (`#[differentiate(wrt(x), hvp)]`)",
+        )
+        .to_compile_error();
+        let mut item_fn = item_fn;
+        item_fn.attrs.retain(|a| {
+            a.path()
+                .segments
+                .last()
+                .is_none_or(|s| s.ident != "differentiate")
+        });
+        return quote!(#item_fn #err);
+    }
     let result = expand(args, &item_fn);
     // `#[checkpoint]` is ours: the primal is emitted without it, so it compiles on stable.
     let mut item_fn = item_fn;

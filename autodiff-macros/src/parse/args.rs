@@ -128,7 +128,22 @@ impl Parse for Args {
                 &content,
                 syn::ext::IdentExt::parse_any,
             )?;
-            args.wrt = Some(names.into_iter().collect());
+            let names: Vec<Ident> = names.into_iter().collect();
+            for (i, n) in names.iter().enumerate() {
+                if names[..i].contains(n) {
+                    return Err(syn::Error::new(
+                        n.span(),
+                        format!("`{n}` is named twice in `wrt(…)`: name each parameter once"),
+                    ));
+                }
+            }
+            if names.is_empty() {
+                return Err(syn::Error::new(
+                    key.span(),
+                    "`wrt()` names no parameter: name the parameters to differentiate with respect to (`wrt(x)`), or leave `wrt` out for all of them",
+                ));
+            }
+            args.wrt = Some(names);
             if !input.is_empty() {
                 input.parse::<Token![,]>()?;
             }

@@ -187,10 +187,13 @@ impl Lowerer {
             }
         }
         if !matches!(lowered.kind, ExprKind::Opaque(_)) && self.errors.len() == errors {
-            self.error(
-                span,
-                "this expression's value is unused: assign it (`let y = …;`)",
-            );
+            let message = match (e, &lowered.kind) {
+                // `square_all(y);` of a differentiated function of buffers: its derived items
+                // return the values it writes, which a statement drops.
+                (syn::Expr::Call(_) | syn::Expr::MethodCall(_), ExprKind::Var(_)) => "a call made for what it changes (`update(y);`, a function writing `&mut` buffers) is not supported here, where its arguments carry derivatives: the macro follows values returned, not written through references; have the function return its result (`let z = update(y);`), or write the change in this function",
+                _ => "this expression's value is unused: assign it (`let y = …;`)",
+            };
+            self.error(span, message);
         }
         self.push_effect(lowered, span, out);
     }

@@ -256,8 +256,12 @@ impl Lowerer {
                     "use `x.iter()` or a range `(a..b)` (with `copied`, `cloned`, `zip`, `enumerate`, `rev`, `skip`, `take`, `step_by`, then `map` and `filter`) ending in `sum`, `product`, `fold`, `collect` or `for_each`, or a `for` loop",
                 );
             }
+            // (Over integers, `idx.iter().position(|&v| v == 7)`: no derivative anywhere, a
+            // call as written.)
             "iter" | "iter_mut" | "into_iter" | "map" | "filter" | "zip" | "enumerate" | "rev"
-            | "skip" | "take" | "step_by" => {
+            | "skip" | "take" | "step_by"
+                if !matches!(recv_kind, Kind::IntSeq | Kind::Int | Kind::Bool) =>
+            {
                 return self.unsupported(
                     span,
                     "this iterator adapter",
@@ -275,7 +279,7 @@ impl Lowerer {
         // `bool`. (Shape queries, `rows[0].len()`, read no value and stay as they are.)
         let count = (self.integer_context || self.in_test)
             && !crate::ir::SHAPE_METHODS.contains(&name.as_str());
-        let recv = match (of_a_struct, count) {
+        let mut recv = match (of_a_struct, count) {
             (true, true) => mk(ExprKind::StopGradient(Box::new(recv))),
             _ => recv,
         };
@@ -310,11 +314,29 @@ impl Lowerer {
         // Any other method is called as written: on a constant that is fine (a trait's method
         // on `3.0_f64`); on a value with a derivative, activity analysis reports it. In a
         // test (`if func.f(x1) < func.f(x2)`, a trait object's method) the value is only
-        // compared: the call runs on primal values, and nothing flows back through it.
-        if self.in_test {
+        // compared: the call runs on primal values, and nothing flows back through it. So
+        // is a float's comparison anywhere (`x.total_cmp(&y).is_lt()`, `a.partial_cmp(&b)`):
+        // an `Ordering` or a `bool` carries no derivative.
+        let comparison = recv_kind == Kind::Float
+            && matches!(
+                name.as_str(),
+                "partial_cmp" | "total_cmp" | "eq" | "ne" | "lt" | "le" | "gt" | "ge"
+            );
+        if comparison {
+            let span = recv.span;
+            recv = Expr::new(ExprKind::StopGradient(Box::new(recv)), span);
+        }
+        if self.in_test || comparison {
             for a in args.iter_mut() {
                 let span = a.span;
-                *a = Expr::new(ExprKind::StopGradient(Box::new(a.clone())), span);
+                // (`&y`: a reference to the primal, `&y.primal` on dual numbers.)
+                *a = match &a.kind {
+                    ExprKind::Ref(inner) => {
+                        let inner = Expr::new(ExprKind::StopGradient(inner.clone()), span);
+                        Expr::new(ExprKind::Ref(Box::new(inner)), span)
+                    }
+                    _ => Expr::new(ExprKind::StopGradient(Box::new(a.clone())), span),
+                };
             }
         }
         let turbofish = m.turbofish.clone();
