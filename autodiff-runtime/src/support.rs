@@ -494,6 +494,7 @@ macro_rules! cotangent_of {
 cotangent_of! {
     impl<> for F;
     impl<> for Vec<F>;
+    impl<> for Vec<Vec<F>>;
     impl<> for Dual<F>;
     impl<> for Vec<Dual<F>>;
     impl<D> for ndarray::Array<F, D>;
@@ -810,9 +811,10 @@ macro_rules! scalar_adjoint {
 
 scalar_adjoint!([] f32, [] f64, [T: Float] Dual<T>);
 
-impl<T: Float> Adjoint for Vec<T> {
+/// Element by element: a `Vec` of floats, and rows (`Vec<Vec<T>>`, ragged too).
+impl<T: Adjoint> Adjoint for Vec<T> {
     fn zeros_like(&self) -> Self {
-        vec![T::zero(); self.len()]
+        self.iter().map(Adjoint::zeros_like).collect()
     }
 
     #[track_caller]
@@ -825,7 +827,7 @@ impl<T: Float> Adjoint for Vec<T> {
             g.len()
         );
         for (a, b) in self.iter_mut().zip(g) {
-            *a = *a + *b;
+            a.add_in(b);
         }
     }
 }
@@ -879,7 +881,7 @@ macro_rules! like {
 
 like!(
     [T: Float, D: ndarray::Dimension] ndarray::Array<T, D>,
-    [T: Float] Vec<T>,
+    [T: Adjoint] Vec<T>,
     [T: Float, const N: usize] [T; N],
     [] f32,
     [] f64,

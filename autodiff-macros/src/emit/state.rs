@@ -377,7 +377,7 @@ fn gradcheck(method: &syn::ItemFn, m: &Mutating, ctx: &Ctx) -> Option<TokenStrea
         #[doc = #doc]
         #allows
         #vis fn #check #generics (&self, #(#inputs),*) -> ::core::result::Result<(), ::autodiff::GradcheckReport> #where_clause {
-            Self::#check_with(self, #(#names,)* ::autodiff::Tolerance::default())
+            Self::#check_with(self, #(#names,)* ::autodiff::__private::tolerance_for::<#float>())
         }
 
         #[doc = #doc_with]

@@ -94,6 +94,9 @@ struct Uses<'r> {
     /// The untyped integer locals of a `&mut self` method's hidden method
     /// (`let mut __self_pos = self.pos;`).
     int_locals: std::collections::HashSet<String>,
+    /// Whether a lent field is taken for an array: the function names an `ndarray` type
+    /// (`Array1`, `ArrayView2`, `Axis`), or no `Vec`.
+    ndarray: bool,
 }
 
 impl Uses<'_> {
@@ -398,8 +401,17 @@ impl<'ast> Visit<'ast> for Uses<'_> {
                     }
                 }
             }
+            // `&p.w` lent (to `matmul(&p.w, x)`, `mean(&self.data)`): an array in code that
+            // names `ndarray`'s types, else a sequence (`Vec<f64>`).
             syn::Expr::Reference(r) => {
-                self.note(&r.expr, Use::Array);
+                self.note(
+                    &r.expr,
+                    if self.ndarray {
+                        Use::Array
+                    } else {
+                        Use::Indexed
+                    },
+                );
             }
             syn::Expr::Field(f) => self.note_element(&f.base),
             syn::Expr::Range(r) => {
@@ -514,16 +526,26 @@ impl<'ast> Visit<'ast> for Uses<'_> {
     }
 }
 
-/// The kind of each field path of the struct parameters `roots` that `body` reads; with
+/// The kind of each field path of the struct parameters `roots` that `item`'s body reads; with
 /// `struct_result`, the function returns a struct, which its last expression's fields make
 /// (`r.origin + r.direction * t`).
 pub(super) fn field_kinds(
-    body: &syn::Block,
+    item: &syn::ItemFn,
     roots: &[String],
     float: &Type,
     struct_result: bool,
 ) -> HashMap<String, Kind> {
+    let body = &*item.block;
+    let mut idents = std::collections::HashSet::new();
+    super::uses::collect_idents(quote::ToTokens::to_token_stream(item), &mut idents);
+    // (Sequences where it names `Vec` and nothing of `ndarray`'s: a nalgebra matrix, a
+    // user's type, lent, is no sequence.)
+    let ndarray = idents
+        .iter()
+        .any(|i| i.starts_with("Array") || i == "Axis" || i == "ndarray")
+        || !idents.contains("Vec");
     let mut uses = Uses {
+        ndarray,
         roots,
         float,
         uses: HashMap::new(),

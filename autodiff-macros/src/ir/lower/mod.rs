@@ -386,7 +386,7 @@ pub fn lower_fn(
     }
     let struct_result = matches!(&item.sig.output,
         syn::ReturnType::Type(_, t) if kind_of_type(t, &float) == Kind::Struct);
-    lw.field_kinds = field_kinds::field_kinds(&item.block, &roots, &float, struct_result);
+    lw.field_kinds = field_kinds::field_kinds(item, &roots, &float, struct_result);
     lw.declare_slice_fields(&item.block, &roots);
     lw.struct_element_fields = struct_slices::struct_element_fields(&item.block);
     // A tuple's fields have the types it spells, whatever the body does with them.
