@@ -1693,3 +1693,27 @@ fn a_vec_field_lent_to_a_function() {
     let numeric = (at(0.5 + h) - at(0.5 - h)) / (2.0 * h);
     assert!((t_bar.lambda - numeric).abs() < 1e-6);
 }
+
+#[differentiate]
+fn product_of_two(v: &[f64]) -> f64 {
+    v[0] * v[1]
+}
+
+/// A local choosing between two slice parameters (a reviewer's E0700: the pullback
+/// captured the reference), read and passed on.
+#[differentiate]
+fn chosen_slice(x: &[f64], y: &[f64], first: bool) -> f64 {
+    let w = if first { x } else { y };
+    product_of_two(w) * w[0] + x[0]
+}
+
+#[test]
+fn a_local_choosing_between_slices() {
+    // first: f = x₀² x₁ + x₀, ∂x = (2 x₀ x₁ + 1, x₀²).
+    let (v, gx, gy) = chosen_slice_grad(&[0.5, 2.0], &[3.0, -1.0], true);
+    assert_eq!((v, gx, gy), (1.0, vec![3.0, 0.25], vec![0.0, 0.0]));
+    // not first: f = y₀² y₁ + x₀, ∂y = (2 y₀ y₁, y₀²).
+    let (v, gx, gy) = chosen_slice_grad(&[0.5, 2.0], &[3.0, -1.0], false);
+    assert_eq!((v, gx, gy), (-8.5, vec![1.0, 0.0], vec![-6.0, 9.0]));
+    chosen_slice_gradcheck(&[0.5, 2.0], &[3.0, -1.0], false).unwrap();
+}

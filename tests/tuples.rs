@@ -278,3 +278,28 @@ fn tuples_bound_from_blocks_and_branches() {
     sums_from_a_block_gradcheck(&xs, 0.5).unwrap();
     sums_from_a_block_gradcheck(&xs, -0.5).unwrap();
 }
+
+/// A callee returning a sequence beside a float, destructured (`let (d, e) = …; d[0]`): the
+/// element used as a sequence is one, its cotangent added entry by entry into the tuple's.
+#[differentiate]
+fn residuals_and_energy(y: &[f64], u: f64) -> (Vec<f64>, f64) {
+    let d: Vec<f64> = y.iter().map(|v| v - u).collect();
+    let e = d.iter().map(|v| v * v).sum::<f64>();
+    (d, e)
+}
+
+#[differentiate]
+fn first_residual_times_energy(y: &[f64], u: f64) -> f64 {
+    let (d, e) = residuals_and_energy(y, u);
+    d[0] * e + d[1]
+}
+
+#[test]
+fn a_sequence_inside_a_returned_tuple() {
+    // d = y − u, e = Σ dᵢ²; f = d₀ e + d₁: ∂y₀ = e + 2d₀², ∂y₁ = 2d₀d₁ + 1, ∂u = −(∂y₀ + ∂y₁).
+    let (v, gy, gu) = first_residual_times_energy_grad(&[1.0, 2.0], 0.5);
+    assert_eq!((v, gy, gu), (2.75, vec![3.0, 2.5], -5.5));
+    first_residual_times_energy_gradcheck(&[1.0, 2.0], 0.5).unwrap();
+    let (_, dot) = first_residual_times_energy_jvp(&[1.0, 2.0], 0.5, &[0.0, 1.0], 1.0);
+    assert_eq!(dot, 2.5 - 5.5);
+}

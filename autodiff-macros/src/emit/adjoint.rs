@@ -203,7 +203,9 @@ impl<'c, 'f> Adjoint<'c, 'f> {
             Field(base, member) if matches!(self.ctx.kind_of(base), Kind::Tuple { .. }) => {
                 let ExprKind::Var(v) = base.kind else { return };
                 let bar = self.ctx.bar(v);
-                self.contribute(quote!(#bar.#member), None, g);
+                // A sequence element's cotangent is added entry by entry.
+                let whole = (self.ctx.kind_of(e) == Kind::FloatSeq).then_some("add_assign");
+                self.contribute(quote!(#bar.#member), whole, g);
             }
             // `u.x` of a struct value: `ū.x += g`.
             Field(..) if self.ctx.struct_field_chain(e).is_some() => {

@@ -340,11 +340,20 @@ impl<'f> Ctx<'f> {
             Kind::Struct | Kind::StructSeq => {
                 quote!(let mut #name = __ad::Differentiable::zero_like(#value);)
             }
-            Kind::Tuple { len, inactive } => {
+            Kind::Tuple {
+                len,
+                inactive,
+                seqs,
+            } => {
                 let (zero, scalar) = (self.zero(), self.scalar());
                 let (zeros, types): (Vec<_>, Vec<_>) = (0..len)
-                    .map(|i| match inactive >> i & 1 {
-                        1 => (quote!(()), quote!(())),
+                    .map(|i| match (inactive >> i & 1, seqs >> i & 1) {
+                        (1, _) => (quote!(()), quote!(())),
+                        // A sequence's: zeros of its length, its type the value's.
+                        (_, 1) => {
+                            let k = syn::Index::from(i as usize);
+                            (quote!(__ad::zeros_like(&#value.#k)), quote!(_))
+                        }
                         _ => (zero.clone(), scalar.clone()),
                     })
                     .unzip();

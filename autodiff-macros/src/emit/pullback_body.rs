@@ -50,6 +50,26 @@ impl Ctx<'_> {
         quote!(#(#rebinds)*)
     }
 
+    /// `let w = w.to_vec();` for each top-level sequence the function holds as a reference
+    /// to a parameter's values (`let w = if c { x } else { y };`, a buffer swapped between
+    /// two slices): the pullback, which borrows nothing, captures its own copy.
+    fn owned_before_capture(&self) -> TokenStream {
+        let copies = (0..self.func.vars.len())
+            .filter(|&v| {
+                self.func.is_top_level(v)
+                    && self.func.vars[v].scope.is_some()
+                    && self.kind(v) == Kind::FloatSeq
+                    && !self.func.params.iter().any(|p| p.var == v)
+                    && !self.func.fields.iter().any(|f| f.var == v)
+                    && matches!(self.func.vars[v].ty, Some(syn::Type::Reference(_)))
+            })
+            .map(|v| {
+                let name = self.name(v);
+                quote!(let #name = #name.to_vec();)
+            });
+        quote!(#(#copies)*)
+    }
+
     /// The returned value(s), cloned only when the reverse sweep also reads them.
     pub(super) fn result_value(&self) -> TokenStream {
         let parts: Vec<TokenStream> = self
@@ -173,6 +193,7 @@ impl Emitter<'_> {
         let prologue = self.prologue(Sweep::Augmented);
         let closure_prologue = self.closure_prologue();
         let aliases = self.aliases_again();
+        let owned = self.owned_before_capture();
         let write_back = self.write_back(Sweep::Augmented);
         let dout_param = (!self.unit_result()).then(|| quote!(#dout: #dout_ty,));
         let seeds = self.output_seed_params();
@@ -181,6 +202,7 @@ impl Emitter<'_> {
             #(#tapes)*
             #forward
             #write_back
+            #owned
             let pullback = move |#(#refs,)* #dout_param #(#accs,)* #(#seeds),*| -> (#(#cotangent_tys,)*) {
                 #closure_prologue
                 #aliases

@@ -33,10 +33,12 @@ pub enum Kind {
     Array,
     /// A tuple (the result of a call returning one) of `len` elements: floats, except those
     /// whose bit is set in `inactive` (integers and `bool`s, which carry no derivative and
-    /// whose seed is `()`).
+    /// whose seed is `()`) and those whose bit is set in `seqs` (sequences of floats,
+    /// `let (d, e) = residuals(y, u); d[0]`).
     Tuple {
         len: u8,
         inactive: u8,
+        seqs: u8,
     },
     Bool,
     /// A `#[derive(Differentiable)]` struct, by reference: `p: &Params`, `&self`, a field

@@ -307,12 +307,21 @@ impl Lowerer {
 
     /// Arguments the derived items hold otherwise than the primal, passed on as written:
     /// an output buffer (`norm2(y)` with `y: &mut [f64]`), whose contents the derived items
-    /// hold in a local `Vec`, and a view bound by a `let` (`let r = a.row(i); norm(r)`),
-    /// an owned array there; each is lent, as the callee's derived items take it.
+    /// hold in a local `Vec`, a view bound by a `let` (`let r = a.row(i); norm(r)`), an owned
+    /// array there, and a local choosing between slice parameters, which the pullback holds
+    /// as its own copy; each is lent, as the callee's derived items take it.
     pub(super) fn lend_held_arguments(&self, args: &mut [Expr]) {
         for a in args {
-            let held =
-                |v: VarId| self.outputs.iter().any(|o| o.local == v) || self.views.contains(&v);
+            // (And a local holding a reference to a parameter's values, `let w = if c { x }
+            // else { y };`, which the pullback holds as its own copy.)
+            let reference = |v: VarId| {
+                self.vars[v].kind == Kind::FloatSeq
+                    && self.vars[v].scope.is_some()
+                    && matches!(self.vars[v].ty, Some(Type::Reference(_)))
+            };
+            let held = |v: VarId| {
+                self.outputs.iter().any(|o| o.local == v) || self.views.contains(&v) || reference(v)
+            };
             if matches!(a.kind, ExprKind::Var(v) if held(v)) {
                 let span = a.span;
                 *a = Expr::new(ExprKind::Ref(Box::new(a.clone())), span);

@@ -101,6 +101,7 @@ pub fn kind_of(e: &Expr, vars: &[Var], float: &Type) -> Kind {
             Kind::Tuple { inactive, .. } if i.index < 8 && inactive >> i.index & 1 == 1 => {
                 Kind::Int
             }
+            Kind::Tuple { seqs, .. } if i.index < 8 && seqs >> i.index & 1 == 1 => Kind::FloatSeq,
             Kind::Tuple { .. } => Kind::Float,
             _ => Kind::Other,
         },

@@ -97,6 +97,14 @@ impl Lowerer {
                         lengths || self.tuple_element_is_int(&pat.elems[k], ty.map(|t| &t.elems[k]))
                     })
                     .fold(0u8, |mask, k| mask | 1 << k);
+                // `let (d, e) = residuals(y, u); d[0]`: an element used as a sequence is one
+                // (a wrong guess is a type error, never a wrong derivative).
+                let seqs = (0..n.min(8))
+                    .filter(|&k| {
+                        inactive >> k & 1 == 0
+                            && self.tuple_element_is_seq(&pat.elems[k], ty.map(|t| &t.elems[k]))
+                    })
+                    .fold(0u8, |mask, k| mask | 1 << k);
                 if let Some(v) = (before..self.vars.len())
                     .rev()
                     .find(|&v| self.vars[v].name == tuple)
@@ -104,11 +112,17 @@ impl Lowerer {
                     self.vars[v].kind = Kind::Tuple {
                         len: n as u8,
                         inactive,
+                        seqs,
                     };
                 }
                 for (k, p) in pat.elems.iter().enumerate() {
+                    let seq = k < 8 && seqs >> k & 1 == 1;
                     let k = syn::Index::from(k);
-                    stmts.push(syn::parse_quote!(let #p = #tuple.#k;));
+                    // (A sequence is copied out, the tuple left whole.)
+                    stmts.push(match seq {
+                        true => syn::parse_quote!(let #p = #tuple.#k.clone();),
+                        false => syn::parse_quote!(let #p = #tuple.#k;),
+                    });
                 }
             }
         }
@@ -130,6 +144,18 @@ impl Lowerer {
         let seq = |k: &Option<&Kind>| *k == Some(&Kind::FloatSeq);
         (kinds.iter().any(seq) && kinds.iter().all(Option::is_some))
             .then(|| kinds.iter().map(seq).collect())
+    }
+
+    /// Whether an element of a call's tuple is a sequence of floats: by its written type
+    /// (`Vec<f64>`), else by the uses after the `let` (`d[i]`, `d.len()`, `d.iter()`).
+    fn tuple_element_is_seq(&self, pat: &syn::Pat, ty: Option<&Type>) -> bool {
+        if let Some(ty) = ty {
+            return kind_of_type(ty, &self.float) == Kind::FloatSeq;
+        }
+        match pat {
+            syn::Pat::Ident(p) => self.use_kinds.get(&p.ident.to_string()) == Some(&Kind::FloatSeq),
+            _ => false,
+        }
     }
 
     /// Whether an element of a call's tuple is an integer (or a `bool`): by its written type,

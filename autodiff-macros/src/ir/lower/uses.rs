@@ -174,6 +174,7 @@ fn use_kinds_in(
                     let entry = out.entry(name.to_string()).or_insert(Kind::Tuple {
                         len: i + 1,
                         inactive: 0,
+                        seqs: 0,
                     });
                     if let Kind::Tuple { len, .. } = entry {
                         *len = (*len).max(i + 1);
