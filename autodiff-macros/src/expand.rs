@@ -185,6 +185,8 @@ fn expand_function(
     let item = unraw.as_ref().unwrap_or(item);
     let owned = crate::parse::owned_storage(item);
     let item = owned.as_ref().unwrap_or(item);
+    let inlined = crate::parse::inline_struct_aliases(item);
+    let item = inlined.as_ref().unwrap_or(item);
     let renamed = crate::parse::rename_params_like_items(item);
     let args = renamed
         .iter()

@@ -4,14 +4,16 @@
 //!
 //! - `args`: the attribute's arguments;
 //! - `hygiene`: the refusal of one name for two variables in a function a macro wrote;
-//! - `unraw`, `storage`, `names`, `bound`, `collapse`, `wrt`: the copies of the function the
-//!   derived items are built from (raw identifiers written plainly, owned arrays for
-//!   storage-generic ones, parameters renamed, bounds added, parameter types collapsed,
-//!   `mut` parameters turned into locals);
+//! - `unraw`, `storage`, `aliases`, `names`, `bound`, `collapse`, `wrt`: the copies of the
+//!   function the derived items are built from (raw identifiers written plainly, owned arrays
+//!   for storage-generic ones, other names of struct parameters written as the places they
+//!   name, parameters renamed, bounds added, parameter types collapsed, `mut` parameters
+//!   turned into locals);
 //! - `float`: the function's float type.
 //!
 //! What a written type holds, and how a parameter of it is differentiated, is `types`'.
 
+mod aliases;
 mod args;
 mod bound;
 mod collapse;
@@ -22,6 +24,7 @@ mod storage;
 mod unraw;
 mod wrt;
 
+pub(crate) use aliases::inline_struct_aliases;
 pub(crate) use args::{in_impl, Args, JacobianMode};
 pub(crate) use bound::{bound_arithmetic_param, bound_float_leaves, bound_undecided_values};
 pub(crate) use collapse::{collapse_param_refs, view_as_array_ref, written_types};
