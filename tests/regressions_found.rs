@@ -1766,3 +1766,53 @@ fn struct_parameters_under_other_names() {
     assert!((a - 0.08).abs() < 1e-15);
     assert_eq!((g.block.length, g.block.height, g.area), (0.2, 0.4, 0.0));
 }
+
+/// A borrow of a local sequence under a name of its own (`let m = &minor;`), passed to a
+/// recursive call and read before the sequence is written (a reviewer's E0308 and E0502):
+/// the name is the sequence, lent where passed on.
+#[differentiate]
+pub fn det_by_minors(a: &[f64], n: usize) -> f64 {
+    if n == 1 {
+        return a[0];
+    }
+    let mut d = 0.0;
+    for j in 0..n {
+        let mut minor = Vec::new();
+        for r in 1..n {
+            for c in 0..n {
+                if c != j {
+                    minor.push(a[r * n + c]);
+                }
+            }
+        }
+        let m = &minor;
+        let sign = if j % 2 == 0 { 1.0 } else { -1.0 };
+        d += sign * a[j] * det_by_minors(m, n - 1);
+    }
+    d
+}
+
+#[differentiate]
+fn read_then_written(x: &[f64]) -> f64 {
+    let mut v = x.to_vec();
+    let w = &v;
+    let s = w[0] * w[1];
+    v[0] = s;
+    v[0] * x[2]
+}
+
+#[test]
+fn borrows_of_local_sequences_under_other_names() {
+    // The gradient of a determinant is its cofactor matrix: for [[2, 1], [0.5, 3]],
+    // [[3, −0.5], [−1, 2]].
+    assert_eq!(
+        det_by_minors_grad(&[2.0, 1.0, 0.5, 3.0], 2),
+        (5.5, vec![3.0, -0.5, -1.0, 2.0])
+    );
+    det_by_minors_gradcheck(&[2.0, 1.0, 0.5, 0.3, -1.0, 2.0, 1.5, 0.7, 0.4], 3).unwrap();
+    // f = x₀ x₁ x₂.
+    assert_eq!(
+        read_then_written_grad(&[2.0, 3.0, 0.5]),
+        (3.0, vec![1.5, 1.0, 6.0])
+    );
+}

@@ -193,7 +193,8 @@ impl Lowerer {
             // `T::from(2.0)`, `f64::from(n)`: a constant, computed as written.
             return mk(ExprKind::Opaque(OpaqueCall::Function(path.clone(), args)));
         }
-        let mut args: Vec<Expr> = self.lower_in_order(&c.args, out);
+        let written = self.lent_alias_args(&c.args);
+        let mut args: Vec<Expr> = self.lower_in_order(&written, out);
         let local_fn = path
             .get_ident()
             .is_some_and(|i| self.is_local_fn(&i.to_string()));
@@ -292,7 +293,8 @@ impl Lowerer {
             return None;
         }
         let mut pre = vec![];
-        let mut args: Vec<Expr> = self.lower_in_order(&c.args, &mut pre);
+        let written = self.lent_alias_args(&c.args);
+        let mut args: Vec<Expr> = self.lower_in_order(&written, &mut pre);
         self.lend_held_arguments(&mut args);
         if !args.iter().any(|a| self.kind_of(a).is_float()) {
             return None;
@@ -327,6 +329,30 @@ impl Lowerer {
                 *a = Expr::new(ExprKind::Ref(Box::new(a.clone())), span);
             }
         }
+    }
+
+    /// A call's arguments with each name bound to a borrow of a sequence (`let m = &minor;`)
+    /// written as the borrow it is (`&minor`): the name reads as the sequence itself.
+    pub(super) fn lent_alias_args<'a>(
+        &self,
+        args: impl IntoIterator<Item = &'a syn::Expr>,
+    ) -> Vec<syn::Expr> {
+        args.into_iter()
+            .map(|a| match a {
+                syn::Expr::Path(p) if p.qself.is_none() => {
+                    let alias = p.path.get_ident().and_then(|i| {
+                        let name = i.to_string();
+                        let v = self.lookup(&name)?;
+                        (self.borrow_aliases.get(&name) == Some(&v)).then_some(i)
+                    });
+                    match alias {
+                        Some(i) => syn::parse_quote!(&#i),
+                        None => a.clone(),
+                    }
+                }
+                _ => a.clone(),
+            })
+            .collect()
     }
 
     /// `let out = callee(args)` as a split call; its pullback is `out_pb`.

@@ -432,6 +432,17 @@ impl Lowerer {
             && self.vars[v].scope.is_none()
             && !self.vars[v].ty.as_ref().is_some_and(tuple)
             && !self.outputs.iter().any(|o| o.local == v);
+        // (And `let w = &v;` of any sequence: `v` cannot change while `w` lives, so `w[i]`
+        // is `v[i]` wherever it is read.)
+        let borrowed_sequence = matches!(&*init.expr, syn::Expr::Reference(r) if r.mutability.is_none())
+            && self.vars[v].kind == Kind::FloatSeq
+            && !self.rows.contains_key(&v);
+        if borrowed_sequence {
+            let mutable = self.vars[v].mutable;
+            self.bind_name(&p.ident, v, mutable);
+            self.borrow_aliases.insert(p.ident.to_string(), v);
+            return true;
+        }
         if !(self.vars[v].kind == Kind::StructSeq || sequence_param) || self.vars[v].mutable {
             return false;
         }

@@ -137,6 +137,9 @@ pub struct Lowerer {
     /// The variables binding a call that changes state, or a read of such state, where the
     /// primal runs it (`effects::evaluated_once`).
     evaluated_once: HashSet<VarId>,
+    /// Names bound to a borrow of a sequence (`let m = &minor;`), read as the sequence
+    /// itself and lent where passed on (`det(m, n - 1)` is `det(&minor, n - 1)`).
+    borrow_aliases: HashMap<String, VarId>,
 }
 
 impl Lowerer {
@@ -179,6 +182,7 @@ impl Lowerer {
             changed_by_calls: HashSet::new(),
             views: HashSet::new(),
             evaluated_once: HashSet::new(),
+            borrow_aliases: HashMap::new(),
         }
     }
 
