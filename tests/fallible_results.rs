@@ -439,3 +439,38 @@ fn tested_then_unwrapped() {
     }
     assert_eq!(spread_about_mean(&[]), 0.0);
 }
+
+/// A `match` (and an `if let`) on the `Option` a differentiated call returns, as held-out
+/// round 18's statistics code writes it: `Some(m)` binds the value with its derivative.
+#[allow(clippy::manual_map)]
+#[differentiate]
+fn squared_spread(x: &[f64]) -> Option<f64> {
+    match mean(x) {
+        Some(m) => Some(x.iter().map(|v| (v - m) * (v - m)).sum::<f64>()),
+        None => None,
+    }
+}
+
+#[differentiate]
+fn centred_first(x: &[f64]) -> f64 {
+    if let Some(m) = mean(x) {
+        x[0] - m
+    } else {
+        0.0
+    }
+}
+
+#[test]
+fn a_match_on_an_option_a_call_returns() {
+    // Σ (xᵢ − m)²: its gradient 2(xᵢ − m) (the mean's own term sums to zero).
+    let (v, g) = squared_spread_grad(&[1.0, 2.0, 4.0]).unwrap();
+    assert!((v - 42.0 / 9.0).abs() < 1e-12);
+    let want = [-8.0 / 3.0, -2.0 / 3.0, 10.0 / 3.0];
+    assert!(g.iter().zip(want).all(|(a, b)| (a - b).abs() < 1e-12));
+    assert!(squared_spread_grad(&[]).is_none());
+    // x₀ − m: ∂ = (1 − 1/n, −1/n, −1/n).
+    let (v, g) = centred_first_grad(&[1.0, 2.0, 4.0]);
+    assert!((v + 4.0 / 3.0).abs() < 1e-12);
+    assert!((g[0] - 2.0 / 3.0).abs() < 1e-12 && (g[1] + 1.0 / 3.0).abs() < 1e-12);
+    assert_eq!(centred_first(&[]), 0.0);
+}

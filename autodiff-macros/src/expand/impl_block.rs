@@ -20,6 +20,14 @@ pub(super) fn differentiate_impl(args: TokenStream, mut block: syn::ItemImpl) ->
     // is `&self`, and `Self` is written out as `&Vec3`.
     let by_ref = referenced_self_type(&block.self_ty);
     if let (None, None, Some(e)) = (&float_self, &by_ref, foreign_self_type(&block.self_ty)) {
+        // The methods' own marks go too: each would expand on its own, beside the message,
+        // into errors about items a trait cannot hold.
+        for item in &mut block.items {
+            if let syn::ImplItem::Fn(m) = item {
+                m.attrs.retain(|a| !is_mark(a));
+                syn::visit_mut::VisitMut::visit_impl_item_fn_mut(&mut StripCheckpoints, m);
+            }
+        }
         let e = e.to_compile_error();
         return quote!(#block #e);
     }

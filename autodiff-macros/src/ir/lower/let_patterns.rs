@@ -73,9 +73,10 @@ pub(super) fn expand_let_else(s: &syn::Stmt) -> Vec<syn::Stmt> {
 }
 
 /// `Some(&v)` (or `Some(v)`, `Some(&(a, b, c))` of a sequence of tuples) matched against
-/// `x.first()`, `x.last()` or `x.get(i)` of a named sequence: the test that the element
-/// exists and the `let`s that read it (`let v = x[i];`, `let a = x[i].0;`), so that the
-/// bindings may carry derivatives, which a pattern binding may not.
+/// `x.first()`, `x.last()` or `x.get(i)` of a named sequence, or `Some(m)` against a call
+/// `mean(x)`: the test that the value exists and the `let`s that read it (`let v = x[i];`,
+/// `let a = x[i].0;`, `let m = mean(x).unwrap();`), so that the bindings may carry
+/// derivatives, which a pattern binding may not.
 pub(super) fn element_option(
     pat: &syn::Pat,
     opt: &syn::Expr,
@@ -101,6 +102,20 @@ pub(super) fn element_option(
         syn::Pat::Tuple(t) => Err(t.elems.iter().map(plain_name).collect::<Option<_>>()?),
         _ => return None,
     };
+    // `Some(m)` of a call of a function returning an `Option` (`match mean(x) { Some(m) =>
+    // …, None => … }`): `mean(x).is_some()`, then `let m = mean(x).unwrap();`, which the
+    // derivatives follow (the call made twice; its arguments are names, fields, literals
+    // and borrows of them, which cannot change between the two).
+    if let (syn::Expr::Call(c), Ok(name)) = (opt, &names) {
+        let named = matches!(&*c.func, syn::Expr::Path(p) if p.qself.is_none());
+        if named && !c.args.is_empty() && c.args.iter().all(pure_argument) {
+            return Some((
+                syn::parse_quote!(#opt.is_some()),
+                vec![syn::parse_quote!(let #name = #opt.unwrap();)],
+            ));
+        }
+        return None;
+    }
     let syn::Expr::MethodCall(m) = opt else {
         return None;
     };
@@ -175,6 +190,17 @@ pub(super) fn element_match(m: &syn::ExprMatch) -> Option<syn::Expr> {
     Some(
         syn::parse_quote_spanned!(m.match_token.span=> if #test { #(#binds)* #then } else { #els }),
     )
+}
+
+/// A call's argument that may be evaluated twice: a name, a field, a literal, or a borrow
+/// of one (`mean(&self.data)`).
+fn pure_argument(e: &syn::Expr) -> bool {
+    match e {
+        syn::Expr::Path(_) | syn::Expr::Field(_) | syn::Expr::Lit(_) => true,
+        syn::Expr::Reference(r) => r.mutability.is_none() && pure_argument(&r.expr),
+        syn::Expr::Paren(p) => pure_argument(&p.expr),
+        _ => false,
+    }
 }
 
 /// An index expression that may be evaluated twice (in a bounds test and in the read):

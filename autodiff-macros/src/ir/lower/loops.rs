@@ -358,6 +358,11 @@ impl Lowerer {
             }
             (counter, pat, m) = (Some(index), line, inner);
         }
+        // `a.outer_iter()` is `a.axis_iter(Axis(0))`.
+        if m.method == "outer_iter" && m.args.is_empty() {
+            m.method = syn::Ident::new("axis_iter", m.method.span());
+            m.args.push(syn::parse_quote!(::autodiff::ndarray::Axis(0)));
+        }
         let (recv, axis) = (&m.receiver, m.args.first()?);
         let plain = matches!(&**recv, syn::Expr::Path(_) | syn::Expr::Field(_));
         if m.method != "axis_iter" || m.args.len() != 1 || !plain {

@@ -1,0 +1,16 @@
+use autodiff::differentiate;
+
+trait Total {
+    fn total(&self) -> f64;
+}
+
+// The block's message only: the method's own mark does not expand on its own beside it.
+#[differentiate]
+impl Total for Vec<f64> {
+    #[differentiate]
+    fn total(&self) -> f64 {
+        self.iter().sum()
+    }
+}
+
+fn main() {}
