@@ -42,8 +42,10 @@ pub(crate) fn inline_struct_aliases(item: &syn::ItemFn) -> Option<syn::ItemFn> {
             k += 1;
             continue;
         };
+        // (Nor where the place's root is bound again: `for p in others { … p.x … }` after
+        // `let x0 = p.x;` reads another `p`.)
         let rest = &copy.block.stmts[k + 1..];
-        if binds_again(rest, &name) {
+        if binds_again(rest, &name) || binds_again(rest, root_of(&place)) {
             k += 1;
             continue;
         }
@@ -91,6 +93,18 @@ fn alias(s: &syn::Stmt, roots: &[syn::Ident]) -> Option<(syn::Ident, syn::Expr)>
         .then(|| (p.ident.clone(), e.clone()))
 }
 
+/// The name at the root of a place (`p` of `p.inner.x`).
+fn root_of(place: &syn::Expr) -> &syn::Ident {
+    match place {
+        syn::Expr::Field(f) => root_of(&f.base),
+        syn::Expr::Path(p) => p
+            .path
+            .get_ident()
+            .expect("an alias's place is rooted in a name"),
+        _ => unreachable!("an alias's place is a name or a field path"),
+    }
+}
+
 /// Whether `stmts` bind `name` again anywhere (a `let`, a pattern, a closure's parameter):
 /// then a use might be of another variable, and the alias is left as written.
 fn binds_again(stmts: &[syn::Stmt], name: &syn::Ident) -> bool {
@@ -103,11 +117,9 @@ fn binds_again(stmts: &[syn::Stmt], name: &syn::Ident) -> bool {
             self.found |= p.ident == *self.name;
         }
         fn visit_macro(&mut self, m: &syn::Macro) {
-            // A macro's tokens may bind or use the name out of sight.
-            self.found |= m.tokens.clone().into_iter().any(|t| match t {
-                proc_macro2::TokenTree::Ident(i) => i == *self.name,
-                _ => true,
-            });
+            // A macro's tokens may bind or use the name out of sight: one that mentions it
+            // (in any group) counts as binding it.
+            self.found |= crate::tokens::mentions_ident(m.tokens.clone(), self.name);
         }
     }
     let mut f = Finder { name, found: false };

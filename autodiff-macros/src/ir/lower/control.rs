@@ -14,6 +14,7 @@ impl Lowerer {
                 if let syn::Expr::Let(l) = &*i.cond {
                     if let Some((test, binds)) =
                         super::let_patterns::element_option(&l.pat, &l.expr)
+                            .filter(|_| self.option_call_worth_twice(&l.expr))
                     {
                         // `if let Some(&v) = x.get(i) { a } else { b }` is
                         // `if i < x.len() { let v = x[i]; a } else { b }`.
@@ -72,7 +73,9 @@ impl Lowerer {
                 out.push(Stmt::new(StmtKind::If { cond, then, els }, span));
             }
             syn::Expr::Match(m) => {
-                if let Some(desugared) = super::let_patterns::element_match(m) {
+                if let Some(desugared) = super::let_patterns::element_match(m)
+                    .filter(|_| self.option_call_worth_twice(&m.expr))
+                {
                     return self.lower_control(&desugared, tail, out);
                 }
                 let scrutinee = self.lower_expr(&m.expr, out);
@@ -94,6 +97,37 @@ impl Lowerer {
             }
             _ => unreachable!("lower_control is only called on `if` and `match`"),
         }
+    }
+
+    /// Whether `match f(x) { Some(m) => … }` may make its call twice (`f(x).is_some()`, then
+    /// `f(x).unwrap()`, `let_patterns::element_option`): only where an argument carries a
+    /// derivative (else the `match` as written is right, and cheaper) and none is a variable
+    /// the function changes or lends mutably (a generator's state, which the second call
+    /// would read changed). Anything but a call is not made twice.
+    fn option_call_worth_twice(&self, e: &syn::Expr) -> bool {
+        let syn::Expr::Call(c) = e else { return true };
+        let mut active = false;
+        for a in &c.args {
+            let mut root = a;
+            while let syn::Expr::Reference(syn::ExprReference { expr, .. })
+            | syn::Expr::Paren(syn::ExprParen { expr, .. })
+            | syn::Expr::Field(syn::ExprField { base: expr, .. }) = root
+            {
+                root = expr;
+            }
+            let syn::Expr::Path(p) = root else { continue };
+            let Some(v) = p.path.get_ident().and_then(|i| self.lookup(&i.to_string())) else {
+                continue;
+            };
+            let var = &self.vars[v];
+            let lent_mutably =
+                matches!(&var.ty, Some(Type::Reference(r)) if r.mutability.is_some());
+            if var.mutable || lent_mutably {
+                return false;
+            }
+            active |= var.kind.is_float();
+        }
+        active
     }
 
     /// `match` (and `if let`) on a value that carries no derivative. Arms whose patterns
@@ -222,7 +256,7 @@ impl Lowerer {
 
 /// Whether a pattern binds a variable (a lower-case identifier: `None` and constants are
 /// paths).
-pub(super) fn pattern_binds(p: &syn::Pat) -> bool {
+fn pattern_binds(p: &syn::Pat) -> bool {
     let mut copy = p.clone();
     !hide_bindings(&mut copy, &mut |i, _| i.clone()).is_empty()
 }

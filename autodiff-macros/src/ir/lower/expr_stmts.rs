@@ -187,10 +187,19 @@ impl Lowerer {
             }
         }
         if !matches!(lowered.kind, ExprKind::Opaque(_)) && self.errors.len() == errors {
-            let message = match (e, &lowered.kind) {
+            // An argument (or receiver) that carries a derivative.
+            let mut floats = HashSet::new();
+            crate::ir::lower::uses::collect_idents(
+                quote::ToTokens::to_token_stream(e),
+                &mut floats,
+            );
+            let reads_floats = floats
+                .iter()
+                .any(|n| self.lookup(n).is_some_and(|v| self.vars[v].kind.is_float()));
+            let message = match (e, &lowered.kind, reads_floats) {
                 // `square_all(y);` of a differentiated function of buffers: its derived items
                 // return the values it writes, which a statement drops.
-                (syn::Expr::Call(_) | syn::Expr::MethodCall(_), ExprKind::Var(_)) => "a call made for what it changes (`update(y);`, a function writing `&mut` buffers) is not supported here, where its arguments carry derivatives: the macro follows values returned, not written through references; have the function return its result (`let z = update(y);`), or write the change in this function",
+                (syn::Expr::Call(_) | syn::Expr::MethodCall(_), ExprKind::Var(_), true) => "a call made for what it changes (`update(y);`, a function writing `&mut` buffers) is not supported here, where its arguments carry derivatives: the macro follows values returned, not written through references; have the function return its result (`let z = update(y);`), or write the change in this function",
                 _ => "this expression's value is unused: assign it (`let y = …;`)",
             };
             self.error(span, message);

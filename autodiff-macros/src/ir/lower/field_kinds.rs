@@ -404,14 +404,7 @@ impl<'ast> Visit<'ast> for Uses<'_> {
             // `&p.w` lent (to `matmul(&p.w, x)`, `mean(&self.data)`): an array in code that
             // names `ndarray`'s types, else a sequence (`Vec<f64>`).
             syn::Expr::Reference(r) => {
-                self.note(
-                    &r.expr,
-                    if self.ndarray {
-                        Use::Array
-                    } else {
-                        Use::Indexed
-                    },
-                );
+                self.note(&r.expr, if self.ndarray { Use::Array } else { Use::Seq });
             }
             syn::Expr::Field(f) => self.note_element(&f.base),
             syn::Expr::Range(r) => {
@@ -429,12 +422,11 @@ impl<'ast> Visit<'ast> for Uses<'_> {
             syn::Expr::If(i) => {
                 self.note(&i.cond, Use::Bool);
             }
-            // `match self.law { Law::Mu => …, Law::A => … }`: a field matched by patterns that
-            // bind nothing chooses a branch (an enum's mode), no value with a derivative. (A
-            // pattern binding a value, `Some(p)` of an `Option<f64>`, reads one.)
-            syn::Expr::Match(m)
-                if !m.arms.iter().any(|a| super::control::pattern_binds(&a.pat)) =>
-            {
+            // `match self.law { Law::Mu => …, Law::A => … }`: a field matched by an enum's
+            // variants (paths, `_`) chooses a branch, no value with a derivative. (Not a
+            // literal or a range, which a float may be matched by; not a pattern binding a
+            // value, `Some(p)` of an `Option<f64>`.)
+            syn::Expr::Match(m) if m.arms.iter().all(|a| variant_pattern(&a.pat)) => {
                 let other = KINDS.iter().position(|k| *k == Kind::Other).unwrap_or(0);
                 self.note(peel(&m.expr), Use::Typed(KindRank(other as u8)));
             }
@@ -523,6 +515,22 @@ impl<'ast> Visit<'ast> for Uses<'_> {
             self.note(peel(&init.expr), Use::Typed(rank));
         }
         syn::visit::visit_local(self, l);
+    }
+}
+
+/// A pattern naming an enum's variant and binding nothing: `Law::Mu`, `Shape::Circle(_)`,
+/// `Mode::Fixed { .. }`, `_` (a path of two segments at least: a single name may be a
+/// constant of a float type).
+fn variant_pattern(p: &syn::Pat) -> bool {
+    let variant = |path: &syn::Path| path.segments.len() >= 2;
+    let wild = |p: &syn::Pat| matches!(p, syn::Pat::Wild(_) | syn::Pat::Rest(_));
+    match p {
+        syn::Pat::Wild(_) => true,
+        syn::Pat::Path(q) => q.qself.is_none() && variant(&q.path),
+        syn::Pat::TupleStruct(t) => variant(&t.path) && t.elems.iter().all(wild),
+        syn::Pat::Struct(st) => variant(&st.path) && st.fields.iter().all(|f| wild(&f.pat)),
+        syn::Pat::Or(o) => o.cases.iter().all(variant_pattern),
+        _ => false,
     }
 }
 

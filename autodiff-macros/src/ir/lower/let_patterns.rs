@@ -104,8 +104,9 @@ pub(super) fn element_option(
     };
     // `Some(m)` of a call of a function returning an `Option` (`match mean(x) { Some(m) =>
     // …, None => … }`): `mean(x).is_some()`, then `let m = mean(x).unwrap();`, which the
-    // derivatives follow (the call made twice; its arguments are names, fields, literals
-    // and borrows of them, which cannot change between the two).
+    // derivatives follow (the call made twice: its arguments are names, fields, literals
+    // and borrows of them, and the lowering takes this form only where one carries a
+    // derivative and none is a variable the function changes, `option_call_worth_twice`).
     if let (syn::Expr::Call(c), Ok(name)) = (opt, &names) {
         let named = matches!(&*c.func, syn::Expr::Path(p) if p.qself.is_none());
         if named && !c.args.is_empty() && c.args.iter().all(pure_argument) {

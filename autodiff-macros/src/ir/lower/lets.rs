@@ -195,6 +195,7 @@ impl Lowerer {
             (Some(t), syn::Expr::MethodCall(m))
                 if matches!(m.method.to_string().as_str(), "sum" | "product")
                     && m.turbofish.is_none()
+                    && iterator_chain(&m.receiver)
                     && kind_of_type(t, &self.float) == Kind::Int =>
             {
                 let mut m = m.clone();
@@ -389,7 +390,7 @@ impl Lowerer {
 
     /// `let b = a;` (or `&a`) of a slice of structs or of rows, which the body reads as it
     /// reads `a`: `b` names `a` (a copy would be a new sequence with no projections); so of
-    /// a sequence or struct parameter.
+    /// a sequence parameter, and of a borrow of any sequence (`let m = &minor;`).
     fn alias_let(&mut self, local: &syn::Local) -> bool {
         let pat = match &local.pat {
             syn::Pat::Type(t) => &*t.pat,
@@ -421,16 +422,12 @@ impl Lowerer {
         else {
             return false;
         };
-        // (And `let w = x;` of a sequence or struct parameter, `&[f64]`, `&Params`: the same
-        // values, which every derived item holds; a copy of the reference would tie the
-        // pullback to its lifetime.)
-        let tuple = |t: &Type| match t {
-            Type::Reference(r) => matches!(&*r.elem, Type::Tuple(_)),
-            t => matches!(t, Type::Tuple(_)),
-        };
-        let sequence_param = matches!(self.vars[v].kind, Kind::FloatSeq | Kind::Struct)
+        // (And `let w = x;` of a sequence parameter, `&[f64]`: the same values, which every
+        // derived item holds; a copy of the reference would tie the pullback to its
+        // lifetime. A struct parameter's other names are written out before lowering,
+        // `parse::inline_struct_aliases`.)
+        let sequence_param = self.vars[v].kind == Kind::FloatSeq
             && self.vars[v].scope.is_none()
-            && !self.vars[v].ty.as_ref().is_some_and(tuple)
             && !self.outputs.iter().any(|o| o.local == v);
         // (And `let w = &v;` of any sequence: `v` cannot change while `w` lives, so `w[i]`
         // is `v[i]` wherever it is read.)
@@ -468,6 +465,37 @@ impl Lowerer {
                 None
             }
         }
+    }
+}
+
+/// An iterator chain (`x.iter().map(…)`, `(0..n).map(…)`), whose `sum` takes a type
+/// argument; not a user's value or an array whose own `sum` takes none.
+fn iterator_chain(e: &syn::Expr) -> bool {
+    match e {
+        syn::Expr::MethodCall(m) => {
+            matches!(
+                m.method.to_string().as_str(),
+                "iter" | "into_iter" | "iter_mut" | "chars" | "bytes" | "windows" | "chunks"
+            ) || (matches!(
+                m.method.to_string().as_str(),
+                "map"
+                    | "filter"
+                    | "zip"
+                    | "enumerate"
+                    | "rev"
+                    | "skip"
+                    | "take"
+                    | "step_by"
+                    | "copied"
+                    | "cloned"
+                    | "filter_map"
+                    | "flat_map"
+                    | "chain"
+            ) && iterator_chain(&m.receiver))
+        }
+        syn::Expr::Range(_) => true,
+        syn::Expr::Paren(p) => iterator_chain(&p.expr),
+        _ => false,
     }
 }
 

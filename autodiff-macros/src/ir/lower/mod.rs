@@ -349,45 +349,12 @@ pub fn lower_fn(
             }
         }
     }
-    let mut roots: Vec<String> = lw
+    let roots: Vec<String> = lw
         .scopes_names()
         .into_iter()
         .filter(|(_, v)| lw.struct_params.contains(v))
         .map(|(n, _)| n)
         .collect();
-    // `let q = p;` of a struct parameter: another name for it (`lets::alias_let`), whose
-    // fields are `p`'s.
-    for stmt in &item.block.stmts {
-        if let syn::Stmt::Local(syn::Local {
-            pat: syn::Pat::Ident(q),
-            init: Some(init),
-            ..
-        }) = stmt
-        {
-            let mut e = &*init.expr;
-            while let syn::Expr::Reference(syn::ExprReference { expr, .. }) = e {
-                e = expr;
-            }
-            // (Not of a tuple, which `alias_let` copies.)
-            let tuple = |t: &syn::Type| match t {
-                syn::Type::Reference(r) => matches!(&*r.elem, syn::Type::Tuple(_)),
-                t => matches!(t, syn::Type::Tuple(_)),
-            };
-            let untupled = |name: &str| {
-                lw.lookup(name)
-                    .is_some_and(|v| !lw.vars[v].ty.as_ref().is_some_and(tuple))
-            };
-            if let syn::Expr::Path(p) = e {
-                if p.path.get_ident().is_some_and(|i| {
-                    let name = i.to_string();
-                    roots.contains(&name) && untupled(&name)
-                }) && q.mutability.is_none()
-                {
-                    roots.push(q.ident.to_string());
-                }
-            }
-        }
-    }
     let struct_result = matches!(&item.sig.output,
         syn::ReturnType::Type(_, t) if kind_of_type(t, &float) == Kind::Struct);
     lw.field_kinds = field_kinds::field_kinds(item, &roots, &float, struct_result);

@@ -25,7 +25,7 @@ pub(in crate::ir) fn collect_use_kinds(
     let mut bound = HashMap::new();
     collect_bound(ts.clone(), &mut bound);
     let rebound = bound.into_keys().collect();
-    use_kinds_in(ts, out, &rebound);
+    use_kinds_in(ts, out, &rebound, false);
 }
 
 /// `collect_use_kinds` over a whole body, whose `let`s bind the names it asks about: a
@@ -41,43 +41,84 @@ pub(in crate::ir) fn collect_use_kinds_of_locals(
         .filter(|&(_, n)| n > 1)
         .map(|(name, _)| name)
         .collect();
-    use_kinds_in(ts, out, &rebound);
+    use_kinds_in(ts, out, &rebound, false);
 }
 
-/// The names a token stream binds (`let k`, `for k in`, a closure's `|k|`), with how often:
-/// a use of a name bound again may be of the other variable, so the weaker evidence below
-/// (an operand of an integer literal, a range's start) is not taken for it.
+/// The names a token stream binds, with how often: a `let` pattern (up to its `=`, so
+/// `if let Some(&m) = …` too), a `for` pattern (up to `in`), a closure's `|k|`, a `match`
+/// arm's pattern (before its `=>`). A use of a name bound again may be of the other
+/// variable, so the weaker evidence below (an operand of an integer literal, a range's
+/// start) is not taken for it.
 fn collect_bound(ts: proc_macro2::TokenStream, out: &mut HashMap<String, usize>) {
-    use proc_macro2::TokenTree;
-    let mut binding = false;
-    let mut in_bars = false;
-    for tt in ts {
-        match tt {
-            TokenTree::Ident(i) if i == "let" || i == "for" => binding = true,
-            TokenTree::Ident(i) if i == "mut" || i == "ref" => {}
-            TokenTree::Ident(i) => {
-                if binding || in_bars {
-                    *out.entry(i.to_string()).or_default() += 1;
+    use proc_macro2::{Delimiter, Spacing, TokenTree};
+    let trees: Vec<TokenTree> = ts.into_iter().collect();
+    let count = |t: &TokenTree, out: &mut HashMap<String, usize>| match t {
+        TokenTree::Ident(i) => *out.entry(i.to_string()).or_default() += 1,
+        TokenTree::Group(g) => {
+            let mut names = HashSet::new();
+            collect_idents(g.stream(), &mut names);
+            for name in names {
+                *out.entry(name).or_default() += 1;
+            }
+        }
+        _ => {}
+    };
+    // Where the current arm's pattern starts (after a `,` or a braced body).
+    let mut arm_start = 0;
+    let mut k = 0;
+    while k < trees.len() {
+        match &trees[k] {
+            TokenTree::Ident(i) if i == "let" || i == "for" => {
+                let until = if i == "let" { "=" } else { "in" };
+                k += 1;
+                while k < trees.len() {
+                    let end = match &trees[k] {
+                        // (`let x;` ends at its `;`.)
+                        TokenTree::Punct(p) if p.as_char() == ';' => true,
+                        TokenTree::Punct(p) => {
+                            until == "=" && p.as_char() == '=' && p.spacing() == Spacing::Alone
+                        }
+                        TokenTree::Ident(i) => until == "in" && i == "in",
+                        _ => false,
+                    };
+                    if end {
+                        break;
+                    }
+                    count(&trees[k], out);
+                    k += 1;
                 }
-                binding = false;
             }
             TokenTree::Punct(p) if p.as_char() == '|' => {
-                in_bars = !in_bars;
-                binding = false;
-            }
-            TokenTree::Group(g) => {
-                if binding || in_bars {
-                    let mut names = HashSet::new();
-                    collect_idents(g.stream(), &mut names);
-                    for name in names {
-                        *out.entry(name).or_default() += 1;
-                    }
+                // A closure's parameters, up to the closing bar.
+                k += 1;
+                while k < trees.len()
+                    && !matches!(&trees[k], TokenTree::Punct(p) if p.as_char() == '|')
+                {
+                    count(&trees[k], out);
+                    k += 1;
                 }
-                binding = false;
+            }
+            // `pat =>`: the tokens since the arm began.
+            TokenTree::Punct(p)
+                if p.as_char() == '>'
+                    && k >= 1
+                    && matches!(&trees[k - 1], TokenTree::Punct(q) if q.as_char() == '=' && q.spacing() == Spacing::Joint) =>
+            {
+                for t in &trees[arm_start..k - 1] {
+                    count(t, out);
+                }
+                arm_start = k + 1;
+            }
+            TokenTree::Punct(p) if p.as_char() == ',' => arm_start = k + 1,
+            TokenTree::Group(g) => {
+                if g.delimiter() == Delimiter::Brace {
+                    arm_start = k + 1;
+                }
                 collect_bound(g.stream(), out);
             }
-            TokenTree::Punct(_) | TokenTree::Literal(_) => binding = false,
+            _ => {}
         }
+        k += 1;
     }
 }
 
@@ -85,6 +126,7 @@ fn use_kinds_in(
     ts: proc_macro2::TokenStream,
     out: &mut HashMap<String, Kind>,
     rebound: &HashSet<String>,
+    after_in: bool,
 ) {
     use proc_macro2::{Delimiter, TokenTree};
     let trees: Vec<TokenTree> = ts.into_iter().collect();
@@ -110,7 +152,8 @@ fn use_kinds_in(
                     out.entry(i.to_string()).or_insert(Kind::Int);
                 }
             }
-            use_kinds_in(g.stream(), out, rebound);
+            let follows_in = matches!(k.checked_sub(1).map(|j| &trees[j]), Some(TokenTree::Ident(i)) if i == "in");
+            use_kinds_in(g.stream(), out, rebound, follows_in);
             continue;
         }
         let TokenTree::Ident(name) = tt else { continue };
@@ -142,20 +185,26 @@ fn use_kinds_in(
         if after_dot {
             continue;
         }
-        // `for i in start..n`: the start of a loop's range is an integer too
-        // (`for i in (start..m).rev()`: at the start of a group too.)
-        let range_start = (k == 0 || matches!(&trees[k - 1], TokenTree::Ident(i) if i == "in"))
+        // `for i in start..n`: the start of a loop's range is an integer too (`for i in
+        // (start..m).rev()`: at the start of a group that follows `in`; not `(lo..hi)`
+        // elsewhere, a range of floats perhaps).
+        let range_start = ((k == 0 && after_in)
+            || matches!(k.checked_sub(1).map(|j| &trees[j]), Some(TokenTree::Ident(i)) if i == "in"))
             && dot(k + 1)
             && dot(k + 2);
         // `n - 1`, `2 * k`: an operand of an integer literal is an integer (a float's
         // arithmetic takes float literals; `x - 1` of an `f64` is no Rust).
         let arithmetic = |j: usize| matches!(trees.get(j), Some(TokenTree::Punct(p)) if matches!(p.as_char(), '+' | '-' | '*' | '/' | '%'));
         let integer_literal = |j: usize| matches!(trees.get(j), Some(TokenTree::Literal(l)) if is_integer_literal(&l.to_string()));
-        let left_of_literal = alone
-            && arithmetic(k + 1)
-            && integer_literal(k + 2)
-            && !matches!(trees.get(k + 2), Some(TokenTree::Punct(_)));
-        let right_of_literal = k >= 2 && arithmetic(k - 1) && integer_literal(k - 2) && alone;
+        // (Not `s * 2 as f64`, a cast of the literal, nor `t.1 * s`, a tuple's field.)
+        let cast_after = |j: usize| matches!(trees.get(j), Some(TokenTree::Ident(i)) if i == "as");
+        let left_of_literal =
+            alone && arithmetic(k + 1) && integer_literal(k + 2) && !cast_after(k + 3);
+        let right_of_literal = k >= 2
+            && arithmetic(k - 1)
+            && integer_literal(k - 2)
+            && !(k >= 3 && dot(k - 3))
+            && alone;
         if (range_start || left_of_literal || right_of_literal)
             && !rebound.contains(&name.to_string())
         {
