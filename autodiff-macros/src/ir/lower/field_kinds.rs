@@ -8,7 +8,10 @@
 //! float sequence; a range bound or an index (`0..p.n`), or a cast's operand not otherwise
 //! used as a float (`p.n as f64`), an integer (checked: a float read as one would lose its
 //! derivative); a condition or an operand of `!`, `&&`, `||` (`if p.squared`) a flag; a bare operand (`x * p.scale`) or a float method a float; another method
-//! (`p.mlp.forward(&x)`) a struct; anything else (`&p.w`, `p.w.dot(&x)`) an `ndarray` array.
+//! (`p.mlp.forward(&x)`) a struct; `p.m[[i, j]]` an array; a field matched only by an
+//! enum's variants (`match self.law { Law::Mu => … }`) no float; a field lent (`&p.w`) a
+//! sequence in code that names `Vec` and no `ndarray` type (weak evidence); anything else
+//! (`&p.w`, `p.w.dot(&x)`) an `ndarray` array.
 
 use super::fields::path_key;
 use super::fields::{field_path, peel};

@@ -1,5 +1,7 @@
 //! Token scans that tell how the body uses its names: every identifier, the kind a name's
-//! uses imply (a sequence, an array, an index, a struct), and the names cast with `as`.
+//! uses imply (a sequence, an array, an index, a struct; an integer also where it starts a
+//! loop's range or is an operand of an integer literal, unless a statement binds the name
+//! again), and the names cast with `as`.
 
 use super::*;
 
