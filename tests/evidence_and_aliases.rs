@@ -154,3 +154,30 @@ fn ranges_of_narrow_integers() {
     // Σ_{k=−100}^{99} k = −100.
     assert_eq!(over_narrow_integers_grad(2.0), (-200.0, -100.0));
 }
+
+/// A borrow returned by a closure bound and called in a block (`{ let g = || &v; g() }`,
+/// a valid mutant's E0505): the borrow itself, where it stands.
+#[differentiate]
+fn borrowed_through_a_closure(x: &[f64]) -> f64 {
+    let mut v = x.to_vec();
+    let w = {
+        let view = || &v;
+        view()
+    };
+    let s = w[0] * w[1];
+    v[0] = s;
+    let z = {
+        let tail = || &x[1..];
+        tail()
+    };
+    v[0] * x[2] + z[0]
+}
+
+#[test]
+fn borrows_returned_by_closures() {
+    // x₀ x₁ x₂ + x₁: (x₁ x₂, x₀ x₂ + 1, x₀ x₁).
+    assert_eq!(
+        borrowed_through_a_closure_grad(&[2.0, 3.0, 0.5]),
+        (6.0, vec![1.5, 2.0, 6.0])
+    );
+}

@@ -9,8 +9,9 @@ use super::*;
 impl Lowerer {
     pub(super) fn lower_let(&mut self, local: &syn::Local, out: &mut Vec<Stmt>) {
         let span = local.let_token.span;
-        // `let z = { &x[1..] };`, `let z = (|| e)();`: the value itself, so that what the
-        // `let` binds (an alias, a closure, a tuple) is seen as when written plainly.
+        // `let z = { &x[1..] };`, `let z = (|| e)();`, `let z = { let g = || e; g() };`: the
+        // value itself, so that what the `let` binds (an alias, a closure, a tuple) is seen
+        // as when written plainly.
         if let Some(init) = local.init.as_ref().filter(|i| i.diverge.is_none()) {
             let peeled = peel_trivial(&init.expr);
             if !std::ptr::eq(peeled, &*init.expr) {
@@ -531,6 +532,24 @@ fn peel_trivial(e: &syn::Expr) -> &syn::Expr {
         syn::Expr::Block(b) if b.label.is_none() && b.attrs.is_empty() => {
             match b.block.stmts.as_slice() {
                 [syn::Stmt::Expr(inner, None)] => peel_trivial(inner),
+                // `{ let g = || e; g() }`: `e`, where it stands (nothing runs between).
+                [syn::Stmt::Local(l), syn::Stmt::Expr(syn::Expr::Call(c), None)] => {
+                    let called = |name: &syn::Ident| {
+                        c.args.is_empty()
+                            && matches!(&*c.func, syn::Expr::Path(p) if p.path.is_ident(name))
+                    };
+                    match (&l.pat, l.init.as_ref().map(|i| (&*i.expr, &i.diverge))) {
+                        (syn::Pat::Ident(p), Some((syn::Expr::Closure(closure), None)))
+                            if called(&p.ident)
+                                && closure.inputs.is_empty()
+                                && closure.asyncness.is_none()
+                                && !exits_early(&closure.body) =>
+                        {
+                            peel_trivial(&closure.body)
+                        }
+                        _ => e,
+                    }
+                }
                 _ => e,
             }
         }
