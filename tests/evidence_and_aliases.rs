@@ -181,3 +181,41 @@ fn borrows_returned_by_closures() {
         (6.0, vec![1.5, 2.0, 6.0])
     );
 }
+
+#[derive(autodiff::Differentiable, Clone, Copy, Debug, PartialEq)]
+pub struct Pair {
+    pub a: f64,
+    pub b: f64,
+}
+
+/// Other names of a parameter's fields used in a struct literal's shorthand (`Pair { a, b }`).
+#[differentiate]
+fn swapped(p: &Pair) -> Pair {
+    let a = p.b * 2.0;
+    let b = p.a;
+    Pair { a, b }
+}
+
+#[differentiate]
+fn swapped_by_name(p: &Pair) -> Pair {
+    let a = p.b;
+    let b = p.a;
+    Pair { a, b }
+}
+
+#[test]
+fn aliases_in_a_literal_shorthand() {
+    let p = Pair { a: 1.0, b: 3.0 };
+    let seed = Pair { a: 0.5, b: 2.0 };
+    // (2b, a): p̄ = (s_b, 2 s_a).
+    let (v, p_bar) = swapped_vjp(&p, seed);
+    assert_eq!(
+        (v, p_bar),
+        (Pair { a: 6.0, b: 1.0 }, Pair { a: 2.0, b: 1.0 })
+    );
+    let (v, p_bar) = swapped_by_name_vjp(&p, seed);
+    assert_eq!(
+        (v, p_bar),
+        (Pair { a: 3.0, b: 1.0 }, Pair { a: 2.0, b: 0.5 })
+    );
+}

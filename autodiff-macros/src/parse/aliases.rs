@@ -136,6 +136,15 @@ struct Replace {
 }
 
 impl VisitMut for Replace {
+    /// `Foo { q }`, shorthand for `Foo { q: q }`: written out, so that the value replaced
+    /// is printed (`Foo { q: p.inner }`).
+    fn visit_field_value_mut(&mut self, f: &mut syn::FieldValue) {
+        if f.colon_token.is_none() {
+            f.colon_token = Some(Default::default());
+        }
+        syn::visit_mut::visit_field_value_mut(self, f);
+    }
+
     fn visit_expr_mut(&mut self, e: &mut syn::Expr) {
         if let syn::Expr::Path(p) = e {
             if p.qself.is_none() && p.path.is_ident(&self.name) {
