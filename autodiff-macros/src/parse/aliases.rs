@@ -2,8 +2,9 @@
 //! `let block = props.block;`): each later use of the name is written as the place it names
 //! (`q.x` is `p.x`, `b.x` is `p.inner.x`), which the lowering reads as field paths of the
 //! parameter, and the `let` goes. The name must be bound once, by an immutable `let` of
-//! the function's top level; a parameter of a user's type is the root (a float, a sequence
-//! or an array parameter has no fields to read this way).
+//! the function's top level, and the root not bound again after it (nor either named in a
+//! macro); the root is a parameter of a user's type that the function does not change (a
+//! float, a sequence or an array parameter has no fields to read this way).
 
 use syn::visit_mut::VisitMut;
 
