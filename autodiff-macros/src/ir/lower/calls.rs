@@ -313,17 +313,17 @@ impl Lowerer {
     /// array there, and a local choosing between slice parameters, which the pullback holds
     /// as its own copy; each is lent, as the callee's derived items take it.
     pub(super) fn lend_held_arguments(&self, args: &mut [Expr]) {
+        // (And a local holding a reference to a parameter's values, `let w = if c { x } else
+        // { y };`, which the pullback holds as its own copy.)
+        let reference = |v: VarId| {
+            self.vars[v].kind == Kind::FloatSeq
+                && self.vars[v].scope.is_some()
+                && matches!(self.vars[v].ty, Some(Type::Reference(_)))
+        };
+        let held = |v: VarId| {
+            self.outputs.iter().any(|o| o.local == v) || self.views.contains(&v) || reference(v)
+        };
         for a in args {
-            // (And a local holding a reference to a parameter's values, `let w = if c { x }
-            // else { y };`, which the pullback holds as its own copy.)
-            let reference = |v: VarId| {
-                self.vars[v].kind == Kind::FloatSeq
-                    && self.vars[v].scope.is_some()
-                    && matches!(self.vars[v].ty, Some(Type::Reference(_)))
-            };
-            let held = |v: VarId| {
-                self.outputs.iter().any(|o| o.local == v) || self.views.contains(&v) || reference(v)
-            };
             if matches!(a.kind, ExprKind::Var(v) if held(v)) {
                 let span = a.span;
                 *a = Expr::new(ExprKind::Ref(Box::new(a.clone())), span);
