@@ -93,10 +93,13 @@ impl Lowerer {
                 "indexing a field of an element of a slice of structs (`p.pos[0]`)",
                 "pass the element to a `#[differentiate]` function that takes the struct by reference and reads the field there (`energy(p)` with `fn energy(p: &Particle)`), or give the struct a float field per coordinate",
             ),
+            syn::Expr::Index(ix) if self.refused_rows_field(&ix.expr) => {
+                Expr::new(ExprKind::Bool(false), span)
+            }
             syn::Expr::Index(ix) if self.is_rows_field(&ix.expr) => self.unsupported(
                 span,
-                "reading rows held in a field of a struct by two indices (`m.data[i][j]`)",
-                "keep the entries flat in a `Vec<f64>` field read as `data[i * cols + j]`, or differentiate a function that takes the rows as a parameter (`fn det(a: &[Vec<f64>]) -> f64`)",
+                "reading rows of rows held in a field of a struct (`self.w[l][i][j]`)",
+                "keep one row of entries per layer (`w: Vec<Vec<f64>>` read as `self.w[l][i * cols + j]`), or differentiate a function that takes the rows as a parameter (`fn layer(w: &[Vec<f64>], x: &[f64]) -> f64`)",
             ),
             syn::Expr::Index(ix) => {
                 if let Some(entry) = self.row_entry(ix) {

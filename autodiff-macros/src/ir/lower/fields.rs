@@ -146,12 +146,30 @@ impl Lowerer {
         Some(var)
     }
 
+    /// Whether `e` is a field of rows of indices, refused already.
+    pub(super) fn refused_rows_field(&self, e: &syn::Expr) -> bool {
+        let syn::Expr::Index(inner) = peel_parens(e) else {
+            return false;
+        };
+        let roots = self.struct_roots();
+        field_path(&inner.expr, &roots)
+            .is_some_and(|(root, path)| self.refused_rows_fields.contains(&path_key(&root, &path)))
+    }
+
     /// `e` is `p.data[i]`, an element of a field of a struct parameter that the body
-    /// indexes again: rows held in a field.
+    /// indexes again, and the field was not declared as rows (`rows::declare_rows_fields`):
+    /// rows of rows (`self.w[l][i][j]`).
     pub(super) fn is_rows_field(&self, e: &syn::Expr) -> bool {
         let syn::Expr::Index(inner) = peel_parens(e) else {
             return false;
         };
+        if self
+            .struct_slice_named(&inner.expr)
+            .is_some_and(|v| self.rows.contains_key(&v))
+        {
+            // Declared as rows (`declare_rows_fields`): read as a rows parameter is.
+            return false;
+        }
         let roots = self.struct_roots();
         field_path(&inner.expr, &roots).is_some_and(|(root, _)| {
             self.lookup(&root)

@@ -96,6 +96,9 @@ pub struct Lowerer {
     /// Those slices whose elements are rows of floats (`a: &[Vec<f64>]`), with their
     /// projections (see `rows`).
     rows: HashMap<VarId, rows::Rows>,
+    /// Fields holding rows of indices, refused once (`rows::declare_rows_fields`): their
+    /// reads report nothing more.
+    refused_rows_fields: HashSet<String>,
     /// Those of them that are constants (left out by `wrt`): their methods are plain calls.
     constant_structs: Vec<VarId>,
     /// The fields of struct parameters read so far.
@@ -166,6 +169,7 @@ impl Lowerer {
             slice_fields: Default::default(),
             element_aliases: HashMap::new(),
             rows: HashMap::new(),
+            refused_rows_fields: Default::default(),
             constant_structs: vec![],
             fields: vec![],
             outputs: vec![],
@@ -359,6 +363,7 @@ pub fn lower_fn(
         syn::ReturnType::Type(_, t) if kind_of_type(t, &float) == Kind::Struct);
     lw.field_kinds = field_kinds::field_kinds(item, &roots, &float, struct_result);
     lw.declare_slice_fields(&item.block, &roots);
+    lw.declare_rows_fields(&item.block, &roots);
     lw.struct_element_fields = struct_slices::struct_element_fields(&item.block);
     // A tuple's fields have the types it spells, whatever the body does with them.
     for input in &item.sig.inputs {

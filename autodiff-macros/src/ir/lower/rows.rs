@@ -13,9 +13,264 @@
 //! the sub-slice `a_flat[a_row_starts[i]..a_row_starts[i + 1]]` wherever a chain walks it,
 //! and the flat adjoint is cut back into rows at the end (`__ad::scatter_rows`). Rows may
 //! differ in length.
+//!
+//! Rows held in a field of a struct parameter (`w: Vec<Vec<f64>>` read as `self.w[i][j]`,
+//! as hand-written networks keep their weights) are the same: the field is projected as a
+//! slice of rows (`self_w`, `declare_rows_fields`), and its projections are built from it.
 
 use super::Lowerer;
 use crate::ir::*;
+
+fn strip_parens(e: &syn::Expr) -> &syn::Expr {
+    match e {
+        syn::Expr::Paren(p) => strip_parens(&p.expr),
+        _ => e,
+    }
+}
+
+/// The field paths a body reads as rows (see `Lowerer::declare_rows_fields`), each with
+/// one read of it.
+struct RowsEvidence<'r> {
+    roots: &'r [String],
+    keys: std::collections::BTreeMap<String, syn::Expr>,
+    /// Fields indexed more than twice: rows of rows.
+    deeper: std::collections::HashSet<String>,
+}
+
+impl RowsEvidence<'_> {
+    /// Notes `e` when it is a field path.
+    fn note(&mut self, e: &syn::Expr) {
+        if let Some((root, path)) = super::fields::field_path(strip_parens(e), self.roots) {
+            let key = super::fields::path_key(&root, &path);
+            self.keys
+                .entry(key)
+                .or_insert_with(|| strip_parens(e).clone());
+        }
+    }
+
+    /// `e`, an element of a field (`F[i]`), read as a sequence: the field.
+    fn note_element(&mut self, e: &syn::Expr) {
+        if let syn::Expr::Index(inner) = strip_parens(e) {
+            if !matches!(&*inner.index, syn::Expr::Range(_)) {
+                self.note(&inner.expr);
+            }
+        }
+    }
+}
+
+/// The field's last member: `neighbours` of `g.neighbours`.
+fn last_member(key: &str) -> &str {
+    key.rsplit('.').next().unwrap_or(key)
+}
+
+/// An index expression of `body` holding an entry of the rows field `key`: `x[g.nb[i][k]]`, or `x[j]` where `j` was bound to an entry (`let j =
+/// g.nb[i][k];`, `for &j in &g.nb[i]`, `for &j in row` with `row` an element of the field).
+/// Such rows hold indices, not floats.
+fn integer_entry(key: &str, body: &syn::Block, roots: &[String]) -> Option<syn::Expr> {
+    struct Entries<'k> {
+        key: &'k str,
+        roots: &'k [String],
+        /// Names bound to an element of the field, and to one of its entries.
+        rows: std::collections::HashSet<String>,
+        entries: std::collections::HashSet<String>,
+        found: Option<syn::Expr>,
+    }
+    impl Entries<'_> {
+        fn is_field(&self, e: &syn::Expr) -> bool {
+            super::fields::field_path(strip_parens(e), self.roots)
+                .is_some_and(|(root, path)| super::fields::path_key(&root, &path) == self.key)
+        }
+        /// `F[i]`, `&F[i]` or a name bound to an element.
+        fn is_row(&self, e: &syn::Expr) -> bool {
+            match strip_parens(e) {
+                syn::Expr::Reference(r) => self.is_row(&r.expr),
+                syn::Expr::MethodCall(m) if m.method == "iter" && m.args.is_empty() => {
+                    self.is_row(&m.receiver)
+                }
+                syn::Expr::Index(ix) => self.is_field(&ix.expr),
+                syn::Expr::Path(p) => p
+                    .path
+                    .get_ident()
+                    .is_some_and(|i| self.rows.contains(&i.to_string())),
+                _ => false,
+            }
+        }
+        /// `F[i][k]` or a name bound to an entry.
+        fn is_entry(&self, e: &syn::Expr) -> bool {
+            match strip_parens(e) {
+                syn::Expr::Unary(u) if matches!(u.op, syn::UnOp::Deref(_)) => {
+                    self.is_entry(&u.expr)
+                }
+                syn::Expr::Index(ix) => self.is_row(&ix.expr),
+                syn::Expr::Path(p) => p
+                    .path
+                    .get_ident()
+                    .is_some_and(|i| self.entries.contains(&i.to_string())),
+                _ => false,
+            }
+        }
+    }
+    fn bound_name(p: &syn::Pat) -> Option<String> {
+        match p {
+            syn::Pat::Ident(i) => Some(i.ident.to_string()),
+            syn::Pat::Reference(r) => bound_name(&r.pat),
+            syn::Pat::Type(t) => bound_name(&t.pat),
+            _ => None,
+        }
+    }
+    impl<'ast> syn::visit::Visit<'ast> for Entries<'_> {
+        fn visit_local(&mut self, l: &'ast syn::Local) {
+            if let (Some(name), Some(init)) = (bound_name(&l.pat), &l.init) {
+                if self.is_entry(&init.expr) {
+                    self.entries.insert(name);
+                } else if self.is_row(&init.expr) {
+                    self.rows.insert(name);
+                }
+            }
+            syn::visit::visit_local(self, l);
+        }
+        fn visit_expr_for_loop(&mut self, f: &'ast syn::ExprForLoop) {
+            let element = match &*f.pat {
+                syn::Pat::Tuple(t) if t.elems.len() == 2 => bound_name(&t.elems[1]),
+                p => bound_name(p),
+            };
+            if let Some(name) = element {
+                let mut walked = strip_parens(&f.expr);
+                while let syn::Expr::MethodCall(m) = walked {
+                    if !matches!(
+                        m.method.to_string().as_str(),
+                        "iter" | "enumerate" | "copied"
+                    ) {
+                        break;
+                    }
+                    walked = strip_parens(&m.receiver);
+                }
+                if self.is_row(walked) {
+                    self.entries.insert(name);
+                } else if matches!(walked, syn::Expr::Reference(r) if self.is_field(&r.expr))
+                    || self.is_field(walked)
+                {
+                    self.rows.insert(name);
+                }
+            }
+            syn::visit::visit_expr_for_loop(self, f);
+        }
+        fn visit_expr_index(&mut self, ix: &'ast syn::ExprIndex) {
+            if self.found.is_none() && self.is_entry(&ix.index) {
+                self.found = Some(syn::Expr::Index(ix.clone()));
+            }
+            syn::visit::visit_expr_index(self, ix);
+        }
+    }
+    let mut entries = Entries {
+        key,
+        roots,
+        rows: Default::default(),
+        entries: Default::default(),
+        found: None,
+    };
+    syn::visit::Visit::visit_block(&mut entries, body);
+    entries.found
+}
+
+/// Whether `name` is read as a sequence in `body`: indexed, walked by a `for` loop or an
+/// iterator, or measured.
+fn read_as_sequence(name: &syn::Ident, body: &syn::Block) -> bool {
+    struct Reads<'n> {
+        name: &'n syn::Ident,
+        found: bool,
+    }
+    impl Reads<'_> {
+        fn is_name(&self, e: &syn::Expr) -> bool {
+            let e = match strip_parens(e) {
+                syn::Expr::Reference(r) => strip_parens(&r.expr),
+                e => e,
+            };
+            matches!(e, syn::Expr::Path(p) if p.path.is_ident(self.name))
+        }
+    }
+    impl<'ast> syn::visit::Visit<'ast> for Reads<'_> {
+        fn visit_expr(&mut self, e: &'ast syn::Expr) {
+            self.found |= match e {
+                syn::Expr::Index(ix) => self.is_name(&ix.expr),
+                syn::Expr::ForLoop(f) => self.is_name(&f.expr),
+                syn::Expr::MethodCall(m) => {
+                    self.is_name(&m.receiver)
+                        && matches!(m.method.to_string().as_str(), "iter" | "len" | "is_empty")
+                }
+                _ => false,
+            };
+            syn::visit::visit_expr(self, e);
+        }
+    }
+    let mut reads = Reads { name, found: false };
+    syn::visit::Visit::visit_block(&mut reads, body);
+    reads.found
+}
+
+impl<'ast> syn::visit::Visit<'ast> for RowsEvidence<'_> {
+    fn visit_expr_index(&mut self, ix: &'ast syn::ExprIndex) {
+        // The whole chain `F[i][j]…` at once: a field indexed three times holds rows of
+        // rows (`self.w[l][i][j]`), which are not taken as rows.
+        let mut indices = vec![&*ix.index];
+        let mut base = strip_parens(&ix.expr);
+        while let syn::Expr::Index(inner) = base {
+            indices.push(&inner.index);
+            base = strip_parens(&inner.expr);
+        }
+        if let Some((root, path)) = super::fields::field_path(base, self.roots) {
+            let key = super::fields::path_key(&root, &path);
+            match indices.len() {
+                2 if !matches!(indices[1], syn::Expr::Range(_)) => self.note(base),
+                n if n > 2 => {
+                    self.deeper.insert(key);
+                }
+                _ => {}
+            }
+            for i in indices {
+                self.visit_expr(i);
+            }
+            return;
+        }
+        syn::visit::visit_expr_index(self, ix);
+    }
+
+    fn visit_expr_method_call(&mut self, m: &'ast syn::ExprMethodCall) {
+        if matches!(m.method.to_string().as_str(), "iter" | "len" | "is_empty") {
+            self.note_element(&m.receiver);
+        }
+        syn::visit::visit_expr_method_call(self, m);
+    }
+
+    fn visit_expr_for_loop(&mut self, f: &'ast syn::ExprForLoop) {
+        // `for row in &F`, `for row in F.iter()`, `for (i, row) in F.iter().enumerate()`.
+        let mut walked = strip_parens(&f.expr);
+        loop {
+            walked = match walked {
+                syn::Expr::Reference(r) if r.mutability.is_none() => strip_parens(&r.expr),
+                syn::Expr::MethodCall(m)
+                    if m.args.is_empty()
+                        && matches!(m.method.to_string().as_str(), "iter" | "enumerate") =>
+                {
+                    strip_parens(&m.receiver)
+                }
+                _ => break,
+            };
+        }
+        let element = match &*f.pat {
+            syn::Pat::Ident(p) => Some(&p.ident),
+            syn::Pat::Tuple(t) if t.elems.len() == 2 => match &t.elems[1] {
+                syn::Pat::Ident(p) => Some(&p.ident),
+                _ => None,
+            },
+            _ => None,
+        };
+        if element.is_some_and(|name| read_as_sequence(name, &f.body)) {
+            self.note(walked);
+        }
+        syn::visit::visit_expr_for_loop(self, f);
+    }
+}
 
 /// The longest array row written as an array literal when used as a value; longer ones
 /// are copied as a `Vec`.
@@ -60,6 +315,43 @@ impl Lowerer {
                 array_len,
             },
         );
+    }
+
+    /// The fields of struct parameters the body reads as rows: by two indices
+    /// (`self.w[i][j]`, `m.data[i][j]`), an element walked or measured (`self.w[i].iter()`,
+    /// `self.w[i].len()`), or an element bound by a `for` loop over the field and read so
+    /// (`for row in &self.w { … row[j] … }`). Each is projected as a slice of rows, declared
+    /// as a rows parameter is.
+    pub(super) fn declare_rows_fields(&mut self, body: &syn::Block, roots: &[String]) {
+        let mut found = RowsEvidence {
+            roots,
+            keys: Default::default(),
+            deeper: Default::default(),
+        };
+        syn::visit::Visit::visit_block(&mut found, body);
+        for (key, read) in found.keys {
+            if self.slice_fields.contains_key(&key) || found.deeper.contains(&key) {
+                continue;
+            }
+            if let Some(index) = integer_entry(&key, body, roots) {
+                // Rows of indices (a graph's neighbour lists): its entries are no floats,
+                // and the macro cannot see the field's type to read them as integers.
+                self.error(
+                    syn::spanned::Spanned::span(&index),
+                    format!("rows of indices held in a field of a struct (`{key}`, an entry of which is used as an index here) are not supported in a `#[differentiate]` function: pass them as a parameter of their own (`{}: &[Vec<usize>]`) read by index loops (`for k in 0..{0}[i].len() {{ let j = {0}[i][k]; … }}`)", last_member(&key)),
+                );
+                self.refused_rows_fields.insert(key);
+                continue;
+            }
+            // Read as a slice whose elements are sequences.
+            self.field_kinds.insert(key.clone(), Kind::StructSeq);
+            if let Some(var) = self.field_read(&read) {
+                self.struct_slices.push(var);
+                self.slice_fields.insert(key, var);
+                let span = syn::spanned::Spanned::span(&read);
+                self.declare_rows(var, None, span);
+            }
+        }
     }
 
     /// The row `e` denotes and the index that selects it, when it denotes one: `a[i]`,
