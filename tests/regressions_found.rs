@@ -1816,3 +1816,45 @@ fn borrows_of_local_sequences_under_other_names() {
         (3.0, vec![1.5, 1.0, 6.0])
     );
 }
+
+/// A counter the function holds: its method's integer result, cast where it meets a float
+/// (a reviewer's E0277 `cannot multiply f64 by u32`: the cast of a name whose type the
+/// macro guessed is kept).
+pub struct Counter {
+    n: u32,
+}
+
+impl Counter {
+    fn bump(&mut self) -> u32 {
+        self.n += 1;
+        self.n
+    }
+}
+
+#[differentiate]
+fn scaled_by_count(x: f64) -> f64 {
+    let mut c = Counter { n: 0 };
+    let k = c.bump();
+    x * k as f64
+}
+
+#[differentiate]
+fn summed_by_count(x: f64) -> f64 {
+    let mut c = Counter { n: 0 };
+    let mut s = 0.0;
+    for _ in 0..3 {
+        let k = c.bump();
+        s += x * x * k as f64;
+    }
+    s
+}
+
+#[test]
+fn integer_results_of_methods_cast() {
+    // d/dx (1·x) = 1; d/dx Σₖ k x² = 2x (1 + 2 + 3) = 12x.
+    assert_eq!(scaled_by_count_grad(2.0).1, 1.0);
+    let (v, g) = summed_by_count_grad(0.5);
+    assert!((v - 1.5).abs() < 1e-12);
+    assert!((g - 6.0).abs() < 1e-12);
+    summed_by_count_gradcheck(0.7).unwrap();
+}

@@ -41,4 +41,39 @@ fn no_snapshots(x: f64) -> f64 {
     s
 }
 
+/// A user's generator: its method changes it, which the macro cannot see.
+pub struct Lcg {
+    pub s: u64,
+}
+
+impl Lcg {
+    pub fn next(&mut self) -> f64 {
+        self.s = self.s.wrapping_mul(6364136223846793005).wrapping_add(1442695040888963407);
+        ((self.s >> 11) as f64) / ((1u64 << 53) as f64)
+    }
+}
+
+#[differentiate(wrt(x))]
+fn drawn_by_a_method(x: f64, seed: u64) -> f64 {
+    let mut rng = Lcg { s: seed };
+    let mut h = x;
+    #[checkpoint]
+    for _ in 0..4 {
+        h = h * rng.next();
+    }
+    h
+}
+
+#[differentiate(wrt(x))]
+fn drawn_by_a_method_in_a_block(x: f64, seed: u64) -> f64 {
+    let mut rng = Lcg { s: seed };
+    let mut h = x;
+    #[checkpoint]
+    {
+        let e = rng.next();
+        h = h * h * e;
+    }
+    h
+}
+
 fn main() {}

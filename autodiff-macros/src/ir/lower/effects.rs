@@ -58,6 +58,42 @@ impl Lowerer {
     /// run again and give other values, and a read of state that calls change
     /// (`st.len()`) would read its later state. Each is refused, where it is written.
     pub(super) fn refuse_effects_in_checkpoints(&mut self, block: &Block) {
+        // A split method call on a `mut` local or a `&mut` parameter (`rng.next()` of a
+        // user's generator) may change its receiver: the macro cannot see whether the
+        // method takes `&mut self`, so such a call counts as one that does.
+        let mut once = self.evaluated_once.clone();
+        let vars = &self.vars;
+        let changes_receiver = |args: &[Expr]| {
+            let mut recv = args.first();
+            while let Some(Expr {
+                kind: ExprKind::Ref(inner),
+                ..
+            }) = recv
+            {
+                recv = Some(inner);
+            }
+            matches!(recv, Some(Expr { kind: ExprKind::Var(v), .. }) if vars[*v].mutable
+                || matches!(&vars[*v].ty, Some(syn::Type::Reference(r)) if r.mutability.is_some()))
+        };
+        fn calls(block: &Block, hit: &dyn Fn(&[Expr]) -> bool, into: &mut HashSet<VarId>) {
+            for s in &block.stmts {
+                if let StmtKind::Call {
+                    out,
+                    args,
+                    method: true,
+                    ..
+                } = &s.kind
+                {
+                    if hit(args) {
+                        into.insert(*out);
+                    }
+                }
+                for b in s.blocks() {
+                    calls(b, hit, into);
+                }
+            }
+        }
+        calls(block, &changes_receiver, &mut once);
         fn find(block: &Block, once: &HashSet<VarId>, inside: bool, found: &mut Vec<Span>) {
             for s in &block.stmts {
                 let segment = inside
@@ -71,7 +107,9 @@ impl Lowerer {
                             ..
                         } | StmtKind::Block { .. }
                     );
-                if let (true, StmtKind::Let { var, .. }) = (inside, &s.kind) {
+                if let (true, StmtKind::Let { var, .. } | StmtKind::Call { out: var, .. }) =
+                    (inside, &s.kind)
+                {
                     if once.contains(var) {
                         found.push(s.span);
                     }
@@ -82,7 +120,7 @@ impl Lowerer {
             }
         }
         let mut found = vec![];
-        find(block, &self.evaluated_once, false, &mut found);
+        find(block, &once, false, &mut found);
         for span in found {
             self.error(span, "a `#[checkpoint]` segment is run again by the reverse sweep, and this call changes (or reads) state that the run before changed (`stack.pop()`, `rng.gen()`, `rand::random()`, a counter): it would give other values there. Make the call outside the checkpointed loop or block (draw the values into a `Vec` before it and index it), or drop `#[checkpoint]`");
         }

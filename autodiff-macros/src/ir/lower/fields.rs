@@ -153,7 +153,7 @@ impl Lowerer {
         };
         let roots = self.struct_roots();
         field_path(&inner.expr, &roots)
-            .is_some_and(|(root, path)| self.refused_rows_fields.contains(&path_key(&root, &path)))
+            .is_some_and(|(root, path)| self.refused_names.contains(&path_key(&root, &path)))
     }
 
     /// `e` is `p.data[i]`, an element of a field of a struct parameter that the body

@@ -36,6 +36,8 @@ impl Lowerer {
         if self.alias_let(local) {
             return;
         }
+        // (Lowered all the same: its uses report nothing more.)
+        self.refuse_struct_alias(local);
         let (tuple_pat, tuple_ty) = match &local.pat {
             syn::Pat::Type(pt) => match (&*pt.pat, &*pt.ty) {
                 (syn::Pat::Tuple(t), Type::Tuple(ty)) if t.elems.len() == ty.elems.len() => {
@@ -585,4 +587,61 @@ fn exits_early(e: &syn::Expr) -> bool {
     }
     let tokens = quote::ToTokens::to_token_stream(e);
     crate::tokens::mentions_any(tokens.clone(), &["return"]) || question(tokens)
+}
+
+impl Lowerer {
+    /// `let q = p;` (or `&p`, `p.inner`) of a struct parameter, left by
+    /// `parse::aliases` as written because a name is bound again after it or named in a
+    /// macro: the derived items cannot hold a second name of such a parameter, so this is
+    /// the macro's error rather than rustc's about generated code.
+    fn refuse_struct_alias(&mut self, local: &syn::Local) {
+        let (syn::Pat::Ident(name), Some(init)) = (&local.pat, &local.init) else {
+            return;
+        };
+        let mut place = &*init.expr;
+        if let syn::Expr::Reference(r) = place {
+            place = &r.expr;
+        }
+        let mut root = place;
+        let mut fields = 0;
+        while let syn::Expr::Field(f) = root {
+            root = &f.base;
+            fields += 1;
+        }
+        let Some(v) = (match root {
+            syn::Expr::Path(p) => p.path.get_ident().and_then(|i| self.lookup(&i.to_string())),
+            _ => None,
+        }) else {
+            return;
+        };
+        let whole_struct = fields == 0 && self.vars[v].kind == Kind::Struct;
+        let struct_field = fields > 0
+            && self.field_kinds.get(
+                &quote::ToTokens::to_token_stream(place)
+                    .to_string()
+                    .replace(' ', ""),
+            ) == Some(&Kind::Struct);
+        // (Only roots `parse::aliases` takes: a user's struct the function does not change,
+        // not a tuple, whose parts the macro's own `let`s name.)
+        let changed = self.vars[v].mutable
+            || matches!(&self.vars[v].ty, Some(Type::Reference(r)) if r.mutability.is_some());
+        let tuple = self.vars[v]
+            .ty
+            .as_ref()
+            .is_some_and(|t| matches!(crate::types::peel_refs(t), Type::Tuple(_)));
+        if !self.struct_params.contains(&v)
+            || changed
+            || tuple
+            || name.ident.to_string().starts_with("__")
+            || !(whole_struct || struct_field)
+        {
+            return;
+        }
+        let root = &self.vars[v].stem;
+        self.error(
+            syn::spanned::Spanned::span(&local.pat),
+            format!("`{}` is another name for the struct parameter `{root}` (or a part of it), which the derivatives follow only where neither name is bound again after this `let` nor named in a macro: read the fields through `{root}` where `{}` is used, or rename what is bound again", name.ident, name.ident),
+        );
+        self.refused_names.insert(name.ident.to_string());
+    }
 }

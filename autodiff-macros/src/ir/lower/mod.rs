@@ -96,9 +96,9 @@ pub struct Lowerer {
     /// Those slices whose elements are rows of floats (`a: &[Vec<f64>]`), with their
     /// projections (see `rows`).
     rows: HashMap<VarId, rows::Rows>,
-    /// Fields holding rows of indices, refused once (`rows::declare_rows_fields`): their
-    /// reads report nothing more.
-    refused_rows_fields: HashSet<String>,
+    /// Names and field paths refused once (fields holding rows of indices, other names of
+    /// struct parameters): their reads report nothing more.
+    refused_names: HashSet<String>,
     /// Those of them that are constants (left out by `wrt`): their methods are plain calls.
     constant_structs: Vec<VarId>,
     /// The fields of struct parameters read so far.
@@ -169,7 +169,7 @@ impl Lowerer {
             slice_fields: Default::default(),
             element_aliases: HashMap::new(),
             rows: HashMap::new(),
-            refused_rows_fields: Default::default(),
+            refused_names: Default::default(),
             constant_structs: vec![],
             fields: vec![],
             outputs: vec![],

@@ -340,7 +340,7 @@ impl Lowerer {
                     syn::spanned::Spanned::span(&index),
                     format!("rows of indices held in a field of a struct (`{key}`, an entry of which is used as an index here) are not supported in a `#[differentiate]` function: pass them as a parameter of their own (`{}: &[Vec<usize>]`) read by index loops (`for k in 0..{0}[i].len() {{ let j = {0}[i][k]; … }}`)", last_member(&key)),
                 );
-                self.refused_rows_fields.insert(key);
+                self.refused_names.insert(key);
                 continue;
             }
             // Read as a slice whose elements are sequences.

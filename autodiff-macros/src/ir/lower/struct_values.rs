@@ -99,6 +99,11 @@ impl Lowerer {
                 }
             }
         }
+        let refused = matches!(super::fields::peel(&f.base), syn::Expr::Path(p)
+            if p.path.get_ident().is_some_and(|i| self.refused_names.contains(&i.to_string())));
+        if refused {
+            return Expr::new(ExprKind::Bool(false), span);
+        }
         let (what, instead) = describe_unsupported(&syn::Expr::Field(f.clone()));
         self.unsupported(span, what, instead)
     }
