@@ -164,9 +164,23 @@ impl Lowerer {
             );
         }
         if active {
+            // A call's `Option` is matched when the call can be made twice (`fallible`'s
+            // desugaring): say how to get there.
+            let call = match written {
+                syn::Expr::Call(_) => true,
+                syn::Expr::MethodCall(m) => {
+                    matches!(&*m.receiver, syn::Expr::Path(p) if p.path.is_ident("self"))
+                }
+                _ => false,
+            };
+            let hint = if call {
+                "; a differentiated call returning an `Option` is matched directly where its arguments are names, fields, literals or borrows of them and none is lent mutably (`match mean(x) { Some(m) => …, None => … }`): bind computed arguments with `let` first, and match the call alone (not in a tuple)"
+            } else {
+                ""
+            };
             return self.error(
                 expr_span(written),
-                "a `match` or `if let` whose patterns bind variables takes a value with no derivative (an index, an `Option<usize>`, a count), and this one is computed from differentiated values: read the floats by indexing (`x[0]`) and test them with `if`; an `Option` of floats is matched as `x.get(i)`, `x.first()` or `x.last()` of a sequence (`Some(v) => …, None => …`), and another one (a field `prev: Option<f64>`) is better kept as a float beside a `bool` flag",
+                format!("a `match` or `if let` whose patterns bind variables takes a value with no derivative (an index, an `Option<usize>`, a count), and this one is computed from differentiated values: read the floats by indexing (`x[0]`) and test them with `if`; an `Option` of floats is matched as `x.get(i)`, `x.first()` or `x.last()` of a sequence (`Some(v) => …, None => …`), and another one (a field `prev: Option<f64>`) is better kept as a float beside a `bool` flag{hint}"),
             );
         }
         let arm = self.temp("arm", Kind::Int, span);
