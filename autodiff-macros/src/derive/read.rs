@@ -96,6 +96,28 @@ impl<'a> Model<'a> {
         if self.fields.iter().all(|f| f.no_grad) {
             return Ok((self, Scalar::Constant));
         }
+        // A cotangent holds one float type: fields of both keywords (`rate: f32` beside
+        // `w: f64`, `Array3<f64>`) would make rustc's type mismatch the error.
+        let keyword_of = |f: &Field| {
+            f.ty.to_token_stream().into_iter().find_map(|t| match t {
+                proc_macro2::TokenTree::Ident(i) if i == "f32" || i == "f64" => Some(i),
+                _ => None,
+            })
+        };
+        let keywords: Vec<_> = self
+            .differentiable()
+            .filter(|f| !f.recursive)
+            .filter_map(|f| keyword_of(f).map(|k| (f, k)))
+            .collect();
+        if let Some((first, k)) = keywords.first() {
+            if let Some((other, k2)) = keywords.iter().find(|(_, k2)| k2 != k) {
+                let field = |f: &Field| f.member.to_token_stream().to_string();
+                return Err(syn::Error::new_spanned(
+                    other.ty,
+                    format!("`#[derive(Differentiable)]` needs one float type, and `{name}` holds `{k}` (`{}`) and `{k2}` (`{}`): its cotangent would hold both; mark the fields of one type `#[no_grad]` (constants), or give them one float type", field(first), field(other)),
+                ));
+            }
+        }
         // Rule: the float type comes from a field that does not contain the struct itself.
         match self.scalar() {
             Some(scalar) => Ok((self, scalar)),
