@@ -148,6 +148,51 @@ impl<T: Float, const N: usize> SeqAdjoint for [T; N] {
     }
 }
 
+/// A sequence made from its entries: how generated checks and `_hvp` build a parameter
+/// whose type is an alias the macro cannot see (`type V3 = [f64; 3]`, `type Vector =
+/// Vec<f64>`) from a slice of the flat point, and shape an adjoint computed as a `Vec`.
+///
+/// ```
+/// use autodiff_runtime::support::FromEntries;
+/// type V3 = [f64; 3];
+/// let v = <V3 as FromEntries<f64>>::from_entries(&[1.0, 2.0, 3.0]);
+/// assert_eq!(v, [1.0, 2.0, 3.0]);
+/// ```
+pub trait FromEntries<T>: Sized {
+    /// The sequence holding `entries` in order. Panics, naming both lengths, where a fixed
+    /// length differs.
+    fn from_entries(entries: &[T]) -> Self;
+}
+
+impl<T: Copy> FromEntries<T> for Vec<T> {
+    fn from_entries(entries: &[T]) -> Self {
+        entries.to_vec()
+    }
+}
+
+impl<T: Copy> FromEntries<T> for Box<[T]> {
+    fn from_entries(entries: &[T]) -> Self {
+        entries.into()
+    }
+}
+
+impl<T: Copy, const N: usize> FromEntries<T> for [T; N] {
+    fn from_entries(entries: &[T]) -> Self {
+        entries.try_into().unwrap_or_else(|_| {
+            panic!(
+                "an array of length {N} cannot be made from {} entries",
+                entries.len()
+            )
+        })
+    }
+}
+
+impl<T: Copy> FromEntries<T> for ndarray::Array1<T> {
+    fn from_entries(entries: &[T]) -> Self {
+        ndarray::Array1::from(entries.to_vec())
+    }
+}
+
 /// What a caller lends where it has no adjoint to lend.
 ///
 /// ```

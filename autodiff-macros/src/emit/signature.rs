@@ -230,10 +230,27 @@ pub fn ref_params(ctx: &Ctx) -> Vec<TokenStream> {
         .collect()
 }
 
+/// The type of a sequence parameter behind an alias the macro cannot see (`&V3` with
+/// `type V3 = [f64; 3]`, `&Vector`), references peeled: its adjoint is the type's own
+/// (`Sequence::Zeros`), and generated checks build it from entries (`FromEntries`).
+pub(super) fn aliased_sequence<'a>(ctx: &Ctx, p: &'a Param) -> Option<&'a syn::Type> {
+    let aliased = p.shape == ParamShape::Slice
+        && crate::types::param_shape(&p.ty, &ctx.func.float) == ParamShape::Struct;
+    aliased.then(|| crate::types::peel_refs(&p.ty))
+}
+
 pub(super) fn cotangent_type(ctx: &Ctx, p: &Param) -> TokenStream {
     let f = ctx.scalar();
     match p.shape {
         ParamShape::Scalar => f,
+        // A sequence behind an alias the macro cannot see (`&Vector`, `&V3` with `type V3 =
+        // [f64; 3]`): its adjoint is whatever the type's is, which rustc knows.
+        ParamShape::Slice
+            if ctx.mode == super::Mode::Plain && aliased_sequence(ctx, p).is_some() =>
+        {
+            let ty = aliased_sequence(ctx, p).expect("checked");
+            quote!(<#ty as ::autodiff::__private::Sequence>::Zeros)
+        }
         ParamShape::Slice | ParamShape::OwnedVec => quote!(::std::vec::Vec<#f>),
         ParamShape::ArrayRef | ParamShape::Array => {
             let len = array_len(&p.ty);

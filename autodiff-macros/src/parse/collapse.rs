@@ -66,6 +66,20 @@ pub(crate) fn collapse_param_refs(item: &syn::ItemFn) -> Option<syn::ItemFn> {
                 changed = true;
                 continue;
             }
+            // `v: V3` by value, of a type the macro cannot see (`type V3 = [f64; 3]`), not
+            // modified, and indexed or walked: a sequence, which the derived items take by
+            // reference as they take `&V3` (left as it is, it would be a constant without a
+            // word).
+            if by_value
+                && kind_of_type(&pt.ty, f) == Kind::Struct
+                && name.mutability.is_none()
+                && read_as_sequence(&name.ident, &item.block)
+            {
+                let elem = (*pt.ty).clone();
+                *pt.ty = syn::parse_quote!(&#elem);
+                changed = true;
+                continue;
+            }
             // `m: Vec<Vec<f64>>` or `[[f64; 2]; 2]` by value, and not modified, and a tuple of
             // floats `p: (f64, f64)` (or of sequences, `(Vec<f64>, Vec<f64>)`): the derived items take them by reference, as the rows
             // and structs they are read as, and the primal gets a clone.
@@ -332,4 +346,46 @@ fn single_reference(ty: &Type) -> Option<Type> {
     let mut single = r.clone();
     single.elem = Box::new(inner.clone());
     collapsed.then_some(Type::Reference(single))
+}
+
+/// Whether `name` is read as a sequence in `body`: indexed, walked by a `for` loop or an
+/// iterator, or measured.
+pub(crate) fn read_as_sequence(name: &syn::Ident, body: &syn::Block) -> bool {
+    struct Reads<'n> {
+        name: &'n syn::Ident,
+        found: bool,
+    }
+    impl Reads<'_> {
+        fn is_name(&self, e: &syn::Expr) -> bool {
+            let e = match peel_parens(e) {
+                syn::Expr::Reference(r) => peel_parens(&r.expr),
+                e => e,
+            };
+            matches!(e, syn::Expr::Path(p) if p.path.is_ident(self.name))
+        }
+    }
+    impl<'ast> syn::visit::Visit<'ast> for Reads<'_> {
+        fn visit_expr(&mut self, e: &'ast syn::Expr) {
+            self.found |= match e {
+                syn::Expr::Index(ix) => self.is_name(&ix.expr),
+                syn::Expr::ForLoop(f) => self.is_name(&f.expr),
+                syn::Expr::MethodCall(m) => {
+                    self.is_name(&m.receiver)
+                        && matches!(m.method.to_string().as_str(), "iter" | "len" | "is_empty")
+                }
+                _ => false,
+            };
+            syn::visit::visit_expr(self, e);
+        }
+    }
+    let mut reads = Reads { name, found: false };
+    syn::visit::Visit::visit_block(&mut reads, body);
+    reads.found
+}
+
+fn peel_parens(e: &syn::Expr) -> &syn::Expr {
+    match e {
+        syn::Expr::Paren(p) => peel_parens(&p.expr),
+        _ => e,
+    }
 }

@@ -17,6 +17,7 @@ mod aliases;
 mod args;
 mod bound;
 mod collapse;
+pub(crate) use collapse::read_as_sequence;
 mod float;
 mod hygiene;
 mod names;

@@ -350,6 +350,12 @@ fn rebuild(ctx: &Ctx, p: &Param, from: &TokenStream) -> TokenStream {
     };
     let by_vec_ref =
         matches!(&p.ty, syn::Type::Reference(r) if !matches!(&*r.elem, syn::Type::Slice(_)));
+    if let (ParamShape::Slice, Some(ty)) =
+        (p.shape, crate::emit::signature::aliased_sequence(ctx, p))
+    {
+        // A sequence behind an alias (`&V3` with `type V3 = [f64; 3]`): made from its entries.
+        return quote!(&<#ty as __ad::FromEntries<_>>::from_entries(&#part));
+    }
     match p.shape {
         ParamShape::Scalar if converts => {
             quote!(<#t as __ad::AtF64>::from_f64(#from[__ranges[#k].start]))

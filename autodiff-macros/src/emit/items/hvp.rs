@@ -139,6 +139,13 @@ fn dual_inputs(ctx: &Ctx, pooled: &dyn Fn(VarId) -> bool) -> DualInputs {
             match (p.active, p.shape) {
                 (false, _) | (_, ParamShape::Inactive) => quote!(#x),
                 (true, ParamShape::Scalar) => quote!(__ad::Dual::new(#x, #dot)),
+                // (A sequence behind an alias, `&V3`, is walked as a slice.)
+                (true, ParamShape::Slice)
+                    if crate::emit::signature::aliased_sequence(ctx, p).is_some() =>
+                {
+                    lifts.push(quote!(let #dual = __ad::duals(&#x[..], &#dot[..]);));
+                    quote!(&#dual)
+                }
                 (true, ParamShape::Slice) if pooled(p.var) => {
                     lifts.push(quote!(let #dual = __ad::pool::duals(&#x, &#dot);));
                     given_back.push(quote!(__ad::pool::give_back(#dual);));
@@ -178,15 +185,25 @@ fn dual_inputs(ctx: &Ctx, pooled: &dyn Fn(VarId) -> bool) -> DualInputs {
 /// `f_hvp`'s result from the dual cotangents `bars`: the value, the gradients (their
 /// primal parts), then H·v (their tangents).
 pub(super) fn hvp_result(ctx: &Ctx, bars: &[syn::Ident]) -> TokenStream {
+    // A sequence behind an alias (`&V3`): its adjoint's own type, made from the entries.
+    let shaped =
+        |p: &crate::ir::Param, v: TokenStream| match crate::emit::signature::aliased_sequence(
+            ctx, p,
+        ) {
+            Some(ty) => {
+                quote!(<<#ty as __ad::Sequence>::Zeros as __ad::FromEntries<_>>::from_entries(&#v))
+            }
+            None => v,
+        };
     let grads = active_params(ctx).zip(bars).map(|(p, b)| match p.shape {
         ParamShape::Scalar => quote!(#b.primal),
         ParamShape::NdRef | ParamShape::Nd => quote!(__ad::primals_nd(&#b)),
-        _ => quote!(__ad::primals(&#b)),
+        _ => shaped(p, quote!(__ad::primals(&#b))),
     });
     let hvs = active_params(ctx).zip(bars).map(|(p, b)| match p.shape {
         ParamShape::Scalar => quote!(#b.tangent),
         ParamShape::NdRef | ParamShape::Nd => quote!(__ad::tangents_nd(&#b)),
-        _ => quote!(__ad::tangents(&#b)),
+        _ => shaped(p, quote!(__ad::tangents(&#b))),
     });
     quote!((value.primal, #(#grads,)* #(#hvs),*))
 }

@@ -173,41 +173,6 @@ fn integer_entry(key: &str, body: &syn::Block, roots: &[String]) -> Option<syn::
     entries.found
 }
 
-/// Whether `name` is read as a sequence in `body`: indexed, walked by a `for` loop or an
-/// iterator, or measured.
-fn read_as_sequence(name: &syn::Ident, body: &syn::Block) -> bool {
-    struct Reads<'n> {
-        name: &'n syn::Ident,
-        found: bool,
-    }
-    impl Reads<'_> {
-        fn is_name(&self, e: &syn::Expr) -> bool {
-            let e = match strip_parens(e) {
-                syn::Expr::Reference(r) => strip_parens(&r.expr),
-                e => e,
-            };
-            matches!(e, syn::Expr::Path(p) if p.path.is_ident(self.name))
-        }
-    }
-    impl<'ast> syn::visit::Visit<'ast> for Reads<'_> {
-        fn visit_expr(&mut self, e: &'ast syn::Expr) {
-            self.found |= match e {
-                syn::Expr::Index(ix) => self.is_name(&ix.expr),
-                syn::Expr::ForLoop(f) => self.is_name(&f.expr),
-                syn::Expr::MethodCall(m) => {
-                    self.is_name(&m.receiver)
-                        && matches!(m.method.to_string().as_str(), "iter" | "len" | "is_empty")
-                }
-                _ => false,
-            };
-            syn::visit::visit_expr(self, e);
-        }
-    }
-    let mut reads = Reads { name, found: false };
-    syn::visit::Visit::visit_block(&mut reads, body);
-    reads.found
-}
-
 impl<'ast> syn::visit::Visit<'ast> for RowsEvidence<'_> {
     fn visit_expr_index(&mut self, ix: &'ast syn::ExprIndex) {
         // The whole chain `F[i][j]…` at once: a field indexed three times holds rows of
@@ -265,7 +230,7 @@ impl<'ast> syn::visit::Visit<'ast> for RowsEvidence<'_> {
             },
             _ => None,
         };
-        if element.is_some_and(|name| read_as_sequence(name, &f.body)) {
+        if element.is_some_and(|name| crate::parse::read_as_sequence(name, &f.body)) {
             self.note(walked);
         }
         syn::visit::visit_expr_for_loop(self, f);

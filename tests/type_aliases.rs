@@ -1,0 +1,86 @@
+//! Parameters typed by an alias the attribute cannot see, of an array (`type V3 = [f64;
+//! 3]`), as geometry and physics code names its vectors: read by index or walked, their
+//! cotangents have the alias's own type. Each gradient is checked against central
+//! differences (`_gradcheck`, which also checks `_jvp` and `_hvp`) and a closed form.
+
+use autodiff::differentiate;
+
+type V3 = [f64; 3];
+
+#[differentiate]
+fn dot(a: &V3, b: &V3) -> f64 {
+    a[0] * b[0] + a[1] * b[1] + a[2] * b[2]
+}
+
+#[differentiate]
+fn norm_squared(v: &V3) -> f64 {
+    v.iter().map(|x| x * x).sum()
+}
+
+/// By value, as `Copy` vectors are often passed: the derived items take it by reference.
+#[differentiate]
+fn stretched_length(v: V3, s: f64) -> f64 {
+    (s * v[0] * v[0] + v[1] * v[1] + v[2] * v[2]).sqrt()
+}
+
+/// A local array built from the parameters' entries.
+#[differentiate]
+fn cross_norm_squared(a: &V3, b: &V3) -> f64 {
+    let c = [
+        a[1] * b[2] - a[2] * b[1],
+        a[2] * b[0] - a[0] * b[2],
+        a[0] * b[1] - a[1] * b[0],
+    ];
+    c[0] * c[0] + c[1] * c[1] + c[2] * c[2]
+}
+
+#[test]
+fn array_aliases_read_by_index() {
+    let a = [1.0, 2.0, 3.0];
+    let b = [0.5, -1.0, 2.0];
+    let (v, ga, gb) = dot_grad(&a, &b);
+    assert_eq!(v, 0.5 - 2.0 + 6.0);
+    // The cotangents are arrays, the alias's own type.
+    let (ga, gb): (V3, V3) = (ga, gb);
+    assert_eq!((ga, gb), (b, a));
+    dot_gradcheck(&a, &b).unwrap();
+    cross_norm_squared_gradcheck(&a, &b).unwrap();
+    // |a × b|² = |a|²|b|² − (a·b)²: ∂/∂a = 2|b|² a − 2(a·b) b.
+    let (_, ga, _) = cross_norm_squared_grad(&a, &b);
+    // |b|² = 5.25, a·b = 4.5.
+    let (bb, ab) = (5.25, 4.5);
+    for i in 0..3 {
+        assert!((ga[i] - (2.0 * bb * a[i] - 2.0 * ab * b[i])).abs() < 1e-12);
+    }
+}
+
+#[test]
+fn array_aliases_walked_and_by_value() {
+    let v = [1.0, -2.0, 0.5];
+    let (_, g) = norm_squared_grad(&v);
+    assert_eq!(g, [2.0, -4.0, 1.0]);
+    norm_squared_gradcheck(&v).unwrap();
+    let (len, g, gs) = stretched_length_grad(&v, 0.7);
+    // ∂/∂v = (s v₀, v₁, v₂) / len, ∂/∂s = v₀² / (2 len).
+    assert!((g[0] - 0.7 * v[0] / len).abs() < 1e-12);
+    assert!((g[1] - v[1] / len).abs() < 1e-12);
+    assert!((gs - v[0] * v[0] / (2.0 * len)).abs() < 1e-12);
+    stretched_length_gradcheck(&v, 0.7).unwrap();
+}
+
+type Vector = Vec<f64>;
+
+/// A `Vec` alias by value, indexed: a sequence with a derivative, not a constant.
+#[differentiate]
+fn weighted(v: Vector, s: f64) -> f64 {
+    v[0] * s + v[1] * v[1]
+}
+
+#[test]
+fn vec_alias_by_value() {
+    let v = vec![1.0, 2.0];
+    let (_, gv, gs) = weighted_grad(&v, 0.5);
+    assert_eq!(gv, vec![0.5, 4.0]);
+    assert_eq!(gs, 1.0);
+    weighted_gradcheck(&v, 0.5).unwrap();
+}
