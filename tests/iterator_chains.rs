@@ -387,3 +387,101 @@ fn ranges_of_negative_integers() {
     assert_eq!(signed_sum_grad(0.5), (-1.25, -5.0));
     signed_sum_gradcheck(b).unwrap();
 }
+
+/// Total variation, as consecutive pairs are written: a sequence zipped with itself after
+/// `skip(1)`.
+#[differentiate]
+fn total_variation(x: &[f64]) -> f64 {
+    x.iter()
+        .zip(x.iter().skip(1))
+        .map(|(a, b)| (b - a).abs())
+        .sum()
+}
+
+/// A polyline's length, both coordinates paired with their successors.
+#[differentiate]
+fn polyline_length(x: &[f64], y: &[f64]) -> f64 {
+    let mut s = 0.0;
+    for ((x0, x1), (y0, y1)) in x
+        .iter()
+        .zip(x.iter().skip(1))
+        .zip(y.iter().zip(y.iter().skip(1)))
+    {
+        s += ((x1 - x0).powi(2) + (y1 - y0).powi(2)).sqrt();
+    }
+    s
+}
+
+/// A lagged product, the skipped side first.
+#[differentiate]
+fn lag_two_product(x: &[f64]) -> f64 {
+    x.iter().skip(2).zip(x.iter()).map(|(a, b)| a * b).sum()
+}
+
+#[test]
+fn zips_with_skipped_sides() {
+    let x = [0.3, -1.0, 2.0, 0.5];
+    let y = [1.0, 0.2, -0.3, 0.9];
+    // d/dxᵢ Σ |xₖ₊₁ − xₖ| = sign(xᵢ − xᵢ₋₁) − sign(xᵢ₊₁ − xᵢ).
+    let (v, g) = total_variation_grad(&x);
+    assert!((v - (1.3 + 3.0 + 1.5)).abs() < 1e-12);
+    assert_eq!(g, vec![1.0, -2.0, 2.0, -1.0]);
+    total_variation_gradcheck(&x).unwrap();
+    polyline_length_gradcheck(&x, &y).unwrap();
+    // Σ xₖ₊₂ xₖ = x₂x₀ + x₃x₁.
+    let (v, g) = lag_two_product_grad(&x);
+    assert!((v - (2.0 * 0.3 - 0.5)).abs() < 1e-12);
+    assert_eq!(g, vec![2.0, 0.5, 0.3, -1.0]);
+    // Past the end, `skip` yields nothing.
+    assert_eq!(lag_two_product_grad(&[1.0]).1, vec![0.0]);
+}
+
+/// A rule's nodes listed in an array literal, walked by value.
+#[differentiate]
+fn three_node_sum(x: f64) -> f64 {
+    let mut s = 0.0;
+    for t in [0.5, 1.5, 2.5] {
+        s += (t * x).sin();
+    }
+    s
+}
+
+/// Array literals walked by reference, one holding values with derivatives.
+#[differentiate]
+fn weighted_nodes(x: f64, w: f64) -> f64 {
+    let mut s = 0.0;
+    for &t in &[0.5, 1.5] {
+        s += t * x * x;
+    }
+    for t in &[w, 2.0 * w] {
+        s += t * x;
+    }
+    s
+}
+
+/// Indices listed in an array literal.
+#[differentiate]
+fn picked_squares(x: &[f64]) -> f64 {
+    let mut s = 0.0;
+    for k in [0, 2] {
+        s += x[k] * x[k];
+    }
+    s
+}
+
+#[test]
+fn loops_over_array_literals() {
+    // d/dx Σ sin(t x) = Σ t cos(t x).
+    let (_, g) = three_node_sum_grad(0.3);
+    let want: f64 = [0.5, 1.5, 2.5]
+        .iter()
+        .map(|t: &f64| t * (t * 0.3).cos())
+        .sum();
+    assert!((g - want).abs() < 1e-12);
+    // s = 2x² + 3wx: ∂/∂x = 4x + 3w, ∂/∂w = 3x.
+    let (_, gx, gw) = weighted_nodes_grad(0.3, 0.7);
+    assert!((gx - (1.2 + 2.1)).abs() < 1e-12);
+    assert!((gw - 0.9).abs() < 1e-12);
+    weighted_nodes_gradcheck(0.3, 0.7).unwrap();
+    assert_eq!(picked_squares_grad(&[1.0, 2.0, 3.0]).1, vec![2.0, 0.0, 6.0]);
+}

@@ -8,6 +8,32 @@ impl Lowerer {
         if let Some(lanes) = self.axis_iter_as_lanes(f) {
             return self.lower_for(&lanes, out);
         }
+        // `for t in [0.5, 1.5, 2.5]` (or over `&[…]`): the array bound to a name first, then
+        // walked as a local array is.
+        let (literal, by_ref) = match &*f.expr {
+            syn::Expr::Reference(r) if r.mutability.is_none() => (&*r.expr, true),
+            e => (e, false),
+        };
+        if let syn::Expr::Array(a) = literal {
+            let scalars = a.elems.iter().all(|e| {
+                !matches!(
+                    e,
+                    syn::Expr::Array(_) | syn::Expr::Tuple(_) | syn::Expr::Struct(_)
+                )
+            });
+            if scalars && !a.elems.is_empty() {
+                let items = self.synthetic_ident("items");
+                let bind: syn::Stmt = syn::parse_quote!(let #items = #a;);
+                self.lower_stmt(&bind, out);
+                let mut walked = f.clone();
+                *walked.expr = if by_ref {
+                    syn::parse_quote!(#items.iter())
+                } else {
+                    syn::parse_quote!(#items.iter().copied())
+                };
+                return self.lower_for(&walked, out);
+            }
+        }
         if let Some(sequence) = self.rows_as_sub_slices(&f.expr) {
             let mut f = f.clone();
             *f.expr = sequence;

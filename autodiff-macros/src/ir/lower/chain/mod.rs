@@ -312,7 +312,9 @@ fn parse_chain(e: &Expr, bare: bool) -> Option<Chain> {
 
 /// Two plain chains walked in step; either may itself be a zip (`a.zip(b).zip(c)`), whose
 /// items nest as its `zip`s do.
-fn zip(mut c: Chain, other: Chain) -> Option<Chain> {
+fn zip(c: Chain, other: Chain) -> Option<Chain> {
+    // `x.iter().zip(x.iter().skip(1))`: consecutive pairs, each side a sub-slice.
+    let (mut c, other) = (skipped_as_sub_slice(c), skipped_as_sub_slice(other));
     let plain = |c: &Chain| c.enumerate.is_none() && c.stages.is_empty() && c.steps.is_empty();
     if !plain(&c) || !plain(&other) {
         return None;
@@ -327,6 +329,38 @@ fn zip(mut c: Chain, other: Chain) -> Option<Chain> {
     c.shape = Shape::Pair(Box::new(c.shape), Box::new(other.shape.shifted(n)));
     c.sources.extend(other.sources);
     Some(c)
+}
+
+/// A sequence walked after `skip(n)` steps only (`x.iter().skip(1)`), as the sub-slice it
+/// walks, `x[min(n, len)..]` (skipping past the end yields nothing, as `skip` does), so
+/// that it can be zipped; any other chain as it is.
+fn skipped_as_sub_slice(mut c: Chain) -> Chain {
+    let skips: Vec<&Expr> = c
+        .steps
+        .iter()
+        .filter_map(|s| match s {
+            Step::Skip(n) => Some(n),
+            _ => None,
+        })
+        .collect();
+    let simple = c.sources.len() == 1
+        && c.enumerate.is_none()
+        && c.stages.is_empty()
+        && c.writable.is_empty()
+        && !skips.is_empty()
+        && skips.len() == c.steps.len();
+    let Some(Source::Seq(x)) = c.sources.first().filter(|_| simple) else {
+        return c;
+    };
+    let x = match x {
+        Expr::Reference(r) => (*r.expr).clone(),
+        x => x.clone(),
+    };
+    let n: Expr = syn::parse_quote!((0usize #(+ (#skips))*));
+    let part: Expr = syn::parse_quote!(#x[(#n).min(#x.len())..]);
+    c.sources = vec![Source::Seq(part)];
+    c.steps.clear();
+    c
 }
 
 /// `a..b` or `a..=b` (parenthesised or not) as a source.
