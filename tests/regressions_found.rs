@@ -1858,3 +1858,50 @@ fn integer_results_of_methods_cast() {
     assert!((g - 6.0).abs() < 1e-12);
     summed_by_count_gradcheck(0.7).unwrap();
 }
+
+/// A counter behind `&self` (a `Cell`): a method of a constant struct, read once where the
+/// primal calls it (a reviewer's wrong derivative: the tangent and the reverse sweep called
+/// it again and read the next count).
+pub struct Tick {
+    c: std::cell::Cell<u32>,
+}
+
+impl Tick {
+    fn tick(&self) -> f64 {
+        let v = self.c.get() + 1;
+        self.c.set(v);
+        v as f64
+    }
+}
+
+#[differentiate(wrt(x))]
+fn ticked_square(x: f64, t: &Tick) -> f64 {
+    x * x * t.tick()
+}
+
+#[differentiate(wrt(x))]
+fn ticked_loop(x: f64, t: &Tick) -> f64 {
+    let mut h = x;
+    for _ in 0..3 {
+        h = h * t.tick() + 0.1 * h * h;
+    }
+    h
+}
+
+#[test]
+fn methods_of_constants_called_once() {
+    let fresh = || Tick {
+        c: std::cell::Cell::new(0),
+    };
+    // The first tick is 1: d/dx (x² · 1) = 2x.
+    let (v, g) = ticked_square_grad(0.3, &fresh());
+    assert!((v - 0.09).abs() < 1e-15);
+    assert!((g - 0.6).abs() < 1e-12);
+    let (_, d) = ticked_square_jvp(0.3, &fresh(), 1.0);
+    assert!((d - 0.6).abs() < 1e-12);
+    // The loop against central differences, each evaluation with a fresh counter.
+    let h = 1e-6;
+    let fd = (ticked_loop(0.3 + h, &fresh()) - ticked_loop(0.3 - h, &fresh())) / (2.0 * h);
+    let (_, g) = ticked_loop_grad(0.3, &fresh());
+    assert!((g - fd).abs() < 1e-6 * fd.abs().max(1.0));
+}

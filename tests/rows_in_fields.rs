@@ -55,6 +55,35 @@ impl Layer {
     }
 }
 
+/// A row of a field bound by `let` and read by index.
+#[differentiate]
+fn first_row_affine(m: &Matrix, x: f64) -> f64 {
+    let row = &m.data[0];
+    row[0] * x + row[1]
+}
+
+/// The rows of a field walked by a closure.
+#[differentiate]
+fn squared_entries(m: &Matrix) -> f64 {
+    m.data
+        .iter()
+        .map(|row| row.iter().map(|a| a * a).sum::<f64>())
+        .sum()
+}
+
+/// A row of a field measured, then passed to a differentiated function.
+#[differentiate]
+fn scaled_row_dot(m: &Matrix, x: &[f64]) -> f64 {
+    let row = &m.data[1];
+    let n = row.len();
+    dot(row, x) * n as f64
+}
+
+#[differentiate]
+fn dot(a: &[f64], b: &[f64]) -> f64 {
+    a.iter().zip(b).map(|(p, q)| p * q).sum()
+}
+
 /// A matrix type keeping its entries as rows, read by a free function.
 #[derive(Differentiable, Clone, Debug)]
 struct Matrix {
@@ -207,4 +236,25 @@ fn forward_mode_agrees_with_reverse_on_field_rows() {
         }
     }
     assert!((jv - want).abs() < 1e-12);
+}
+
+#[test]
+fn field_rows_bound_walked_and_passed_on() {
+    let m = Matrix {
+        data: vec![vec![1.0, 2.0], vec![0.5, -1.0]],
+    };
+    // ∂/∂m₀₀ = x, ∂/∂m₀₁ = 1, ∂/∂x = m₀₀.
+    let (_, gm, gx) = first_row_affine_grad(&m, 0.3);
+    assert_eq!(gm.data, vec![vec![0.3, 1.0], vec![0.0, 0.0]]);
+    assert_eq!(gx, 1.0);
+    let (_, gm) = squared_entries_grad(&m);
+    assert_eq!(gm.data, vec![vec![2.0, 4.0], vec![1.0, -2.0]]);
+    // 2 (m₁ · x): ∂/∂m₁ = 2x, ∂/∂x = 2m₁.
+    let x = [0.2, 0.4];
+    let (_, gm, gx) = scaled_row_dot_grad(&m, &x);
+    assert_eq!(gm.data, vec![vec![0.0, 0.0], vec![0.4, 0.8]]);
+    assert_eq!(gx, vec![1.0, -2.0]);
+    first_row_affine_gradcheck(&m, 0.3).unwrap();
+    squared_entries_gradcheck(&m).unwrap();
+    scaled_row_dot_gradcheck(&m, &x).unwrap();
 }

@@ -107,6 +107,16 @@ impl Lowerer {
             let recip = crate::rules::lookup("recip").expect("recip has a rule");
             return Expr::new(ExprKind::Elementary(recip, vec![r]), span);
         }
+        let (l, r) = if matches!(
+            b.op,
+            B::Add(_) | B::Sub(_) | B::Mul(_) | B::Div(_) | B::Rem(_)
+        ) {
+            let l = self.opaque_operand_once(l, &r, out);
+            let r = self.opaque_operand_once(r, &l, out);
+            (l, r)
+        } else {
+            (l, r)
+        };
         let (l, r) = (Box::new(l), Box::new(r));
         let kind = match b.op {
             B::Add(_) => ExprKind::Arith(ArithOp::Add, l, r),
@@ -183,4 +193,27 @@ impl Lowerer {
 /// The float literal 1 (`1.0`, `1.`, `1f64`, `1.0_f32`).
 fn is_one(e: &Expr) -> bool {
     matches!(&e.kind, ExprKind::Float(lit) if lit.base10_parse::<f64>().ok() == Some(1.0))
+}
+
+impl Lowerer {
+    /// `e`, an operand of float arithmetic beside `other`, read once where it is a method
+    /// of a value the macro does not differentiate (`x * x * t.tick()` with `t` a constant
+    /// struct): written where it stands, the tangent and the reverse sweep would call it
+    /// again, which costs a call and, for a method changing state behind `&self` (a `Cell`
+    /// counter), reads another value.
+    fn opaque_operand_once(&mut self, e: Expr, other: &Expr, out: &mut Vec<Stmt>) -> Expr {
+        let ExprKind::Opaque(OpaqueCall::Method(recv, name, _, _)) = &e.kind else {
+            return e;
+        };
+        let plain_read = matches!(
+            name.to_string().as_str(),
+            "len" | "nrows" | "ncols" | "dim" | "shape"
+        );
+        let scalar_receiver = matches!(self.kind_of(recv), Kind::Float | Kind::Int | Kind::Bool);
+        if plain_read || scalar_receiver || self.in_test || self.kind_of(other) != Kind::Float {
+            return e;
+        }
+        let span = e.span;
+        self.bind_value("called", Kind::Float, e, span, out)
+    }
 }

@@ -35,6 +35,8 @@ struct RowsEvidence<'r> {
     keys: std::collections::BTreeMap<String, syn::Expr>,
     /// Fields indexed more than twice: rows of rows.
     deeper: std::collections::HashSet<String>,
+    /// Fields read by two indices (`F[i][j]`), which no other reading of a field takes.
+    indexed_twice: std::collections::HashSet<String>,
 }
 
 impl RowsEvidence<'_> {
@@ -186,7 +188,10 @@ impl<'ast> syn::visit::Visit<'ast> for RowsEvidence<'_> {
         if let Some((root, path)) = super::fields::field_path(base, self.roots) {
             let key = super::fields::path_key(&root, &path);
             match indices.len() {
-                2 if !matches!(indices[1], syn::Expr::Range(_)) => self.note(base),
+                2 if !matches!(indices[1], syn::Expr::Range(_)) => {
+                    self.indexed_twice.insert(key);
+                    self.note(base);
+                }
                 n if n > 2 => {
                     self.deeper.insert(key);
                 }
@@ -204,7 +209,60 @@ impl<'ast> syn::visit::Visit<'ast> for RowsEvidence<'_> {
         if matches!(m.method.to_string().as_str(), "iter" | "len" | "is_empty") {
             self.note_element(&m.receiver);
         }
+        // `F.iter().map(|row| … row.iter() …)` (or `enumerate()` first, `for_each`): the
+        // closure's element read as a sequence.
+        if let (true, Some(syn::Expr::Closure(c))) = (
+            matches!(m.method.to_string().as_str(), "map" | "for_each"),
+            m.args.first(),
+        ) {
+            let mut walked = strip_parens(&m.receiver);
+            while let syn::Expr::MethodCall(inner) = walked {
+                if !(inner.args.is_empty()
+                    && matches!(inner.method.to_string().as_str(), "iter" | "enumerate"))
+                {
+                    break;
+                }
+                walked = strip_parens(&inner.receiver);
+            }
+            let element = match c.inputs.first() {
+                Some(p) if c.inputs.len() == 1 => element_name(p),
+                _ => None,
+            };
+            let body = &c.body;
+            let body: syn::Block = syn::parse_quote!({ #body });
+            if element.is_some_and(|name| crate::parse::read_as_sequence(name, &body)) {
+                self.note(walked);
+            }
+        }
         syn::visit::visit_expr_method_call(self, m);
+    }
+
+    // `let row = &F[i];` read as a sequence by the statements after it.
+    fn visit_block(&mut self, b: &'ast syn::Block) {
+        for (k, stmt) in b.stmts.iter().enumerate() {
+            let syn::Stmt::Local(l) = stmt else { continue };
+            let (Some(name), Some(init)) = (element_name(&l.pat), &l.init) else {
+                continue;
+            };
+            let element = match strip_parens(&init.expr) {
+                syn::Expr::Reference(r) => strip_parens(&r.expr),
+                e => e,
+            };
+            let syn::Expr::Index(ix) = element else {
+                continue;
+            };
+            if matches!(&*ix.index, syn::Expr::Range(_)) {
+                continue;
+            }
+            let rest = syn::Block {
+                brace_token: b.brace_token,
+                stmts: b.stmts[k + 1..].to_vec(),
+            };
+            if crate::parse::read_as_sequence(name, &rest) {
+                self.note(&ix.expr);
+            }
+        }
+        syn::visit::visit_block(self, b);
     }
 
     fn visit_expr_for_loop(&mut self, f: &'ast syn::ExprForLoop) {
@@ -222,18 +280,25 @@ impl<'ast> syn::visit::Visit<'ast> for RowsEvidence<'_> {
                 _ => break,
             };
         }
-        let element = match &*f.pat {
-            syn::Pat::Ident(p) => Some(&p.ident),
-            syn::Pat::Tuple(t) if t.elems.len() == 2 => match &t.elems[1] {
-                syn::Pat::Ident(p) => Some(&p.ident),
-                _ => None,
-            },
-            _ => None,
-        };
-        if element.is_some_and(|name| crate::parse::read_as_sequence(name, &f.body)) {
+        if element_name(&f.pat).is_some_and(|name| crate::parse::read_as_sequence(name, &f.body)) {
             self.note(walked);
         }
         syn::visit::visit_expr_for_loop(self, f);
+    }
+}
+
+/// The name an element is bound to: `row`, `&row`, `row: &Vec<f64>`, or the second of
+/// `(i, row)` (after `enumerate`).
+fn element_name(p: &syn::Pat) -> Option<&syn::Ident> {
+    match p {
+        syn::Pat::Ident(p) => Some(&p.ident),
+        syn::Pat::Reference(r) => element_name(&r.pat),
+        syn::Pat::Type(t) => element_name(&t.pat),
+        syn::Pat::Tuple(t) if t.elems.len() == 2 => match &t.elems[1] {
+            syn::Pat::Ident(p) => Some(&p.ident),
+            _ => None,
+        },
+        _ => None,
     }
 }
 
@@ -288,17 +353,34 @@ impl Lowerer {
     /// (`for row in &self.w { … row[j] … }`). Each is projected as a slice of rows, declared
     /// as a rows parameter is.
     pub(super) fn declare_rows_fields(&mut self, body: &syn::Block, roots: &[String]) {
+        // (A constant struct's fields are read as written, whatever they hold.)
+        let roots: Vec<String> = roots
+            .iter()
+            .filter(|r| {
+                self.lookup(r)
+                    .is_some_and(|v| !self.constant_structs.contains(&v))
+            })
+            .cloned()
+            .collect();
+        let roots = &roots[..];
         let mut found = RowsEvidence {
             roots,
             keys: Default::default(),
             deeper: Default::default(),
+            indexed_twice: Default::default(),
         };
         syn::visit::Visit::visit_block(&mut found, body);
         for (key, read) in found.keys {
             if self.slice_fields.contains_key(&key) || found.deeper.contains(&key) {
                 continue;
             }
-            if let Some(index) = integer_entry(&key, body, roots) {
+            let index = integer_entry(&key, body, roots);
+            if index.is_some() && !found.indexed_twice.contains(&key) {
+                // Elements read by other means (`let t = m.tris[0]; x[t[1]]`): left as
+                // they were, not taken as rows.
+                continue;
+            }
+            if let Some(index) = index {
                 // Rows of indices (a graph's neighbour lists): its entries are no floats,
                 // and the macro cannot see the field's type to read them as integers.
                 self.error(
