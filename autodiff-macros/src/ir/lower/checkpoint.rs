@@ -56,6 +56,59 @@ impl Lowerer {
     }
 }
 
+/// Where `block` leaves itself early: a `return`, `?`, or a `break`/`continue` not inside
+/// a loop of its own (closures and nested loops keep theirs).
+pub(super) fn early_exit(block: &syn::Block) -> Option<Span> {
+    use syn::visit::Visit;
+    struct Exits {
+        loops: usize,
+        found: Option<Span>,
+    }
+    impl<'ast> Visit<'ast> for Exits {
+        fn visit_expr_return(&mut self, r: &'ast syn::ExprReturn) {
+            self.found.get_or_insert(syn::spanned::Spanned::span(r));
+        }
+        fn visit_expr_try(&mut self, t: &'ast syn::ExprTry) {
+            self.found.get_or_insert(t.question_token.span);
+            syn::visit::visit_expr_try(self, t);
+        }
+        fn visit_expr_break(&mut self, b: &'ast syn::ExprBreak) {
+            if self.loops == 0 || b.label.is_some() {
+                self.found.get_or_insert(syn::spanned::Spanned::span(b));
+            }
+            syn::visit::visit_expr_break(self, b);
+        }
+        fn visit_expr_continue(&mut self, c: &'ast syn::ExprContinue) {
+            if self.loops == 0 || c.label.is_some() {
+                self.found.get_or_insert(syn::spanned::Spanned::span(c));
+            }
+        }
+        fn visit_expr_closure(&mut self, _: &'ast syn::ExprClosure) {}
+        fn visit_item(&mut self, _: &'ast syn::Item) {}
+        fn visit_expr_for_loop(&mut self, f: &'ast syn::ExprForLoop) {
+            self.loops += 1;
+            syn::visit::visit_expr_for_loop(self, f);
+            self.loops -= 1;
+        }
+        fn visit_expr_while(&mut self, w: &'ast syn::ExprWhile) {
+            self.loops += 1;
+            syn::visit::visit_expr_while(self, w);
+            self.loops -= 1;
+        }
+        fn visit_expr_loop(&mut self, l: &'ast syn::ExprLoop) {
+            self.loops += 1;
+            syn::visit::visit_expr_loop(self, l);
+            self.loops -= 1;
+        }
+    }
+    let mut exits = Exits {
+        loops: 0,
+        found: None,
+    };
+    exits.visit_block(block);
+    exits.found
+}
+
 /// `0` written as the count.
 fn is_zero(e: &syn::Expr) -> bool {
     matches!(e, syn::Expr::Lit(syn::ExprLit { lit: syn::Lit::Int(i), .. }) if i.base10_parse::<u64>().ok() == Some(0))

@@ -23,6 +23,11 @@ impl Lowerer {
             syn::Expr::If(_) | syn::Expr::Match(_) => self.lower_control(e, Tail::Discard, out),
             syn::Expr::Block(b) if b.label.is_none() => {
                 let checkpoint = self.checkpoint_attr(&b.attrs);
+                if let (Some(_), Some(exit)) =
+                    (&checkpoint, super::checkpoint::early_exit(&b.block))
+                {
+                    self.error(exit, "a `#[checkpoint]` block cannot `return`, `break` or `continue` out of itself: it is replayed whole in the reverse sweep; move the exit after the block, or drop `#[checkpoint]`");
+                }
                 let block = self.lower_body_block(&b.block);
                 match checkpoint {
                     Some(Checkpoint::Sqrt) => out.push(Stmt::new(StmtKind::Block { body: block }, span)),

@@ -107,6 +107,18 @@ impl Lowerer {
             let recip = crate::rules::lookup("recip").expect("recip has a rule");
             return Expr::new(ExprKind::Elementary(recip, vec![r]), span);
         }
+        // `d >= &0.0` of a parameter `d: &f64`, which the derived items take by value
+        // (`parse::collapse`): the borrow on the other side goes too.
+        let collapsed = |lw: &Self, e: &Expr| matches!(e.kind, ExprKind::Var(v) if lw.vars[v].element && lw.vars[v].scope.is_none());
+        let (l, r) = match (&l.kind, &r.kind) {
+            (_, ExprKind::Ref(inner)) if test && collapsed(self, &l) => {
+                (l.clone(), (**inner).clone())
+            }
+            (ExprKind::Ref(inner), _) if test && collapsed(self, &r) => {
+                ((**inner).clone(), r.clone())
+            }
+            _ => (l, r),
+        };
         let (l, r) = if matches!(
             b.op,
             B::Add(_) | B::Sub(_) | B::Mul(_) | B::Div(_) | B::Rem(_)
