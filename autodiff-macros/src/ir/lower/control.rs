@@ -174,7 +174,7 @@ impl Lowerer {
                 _ => false,
             };
             let hint = if call {
-                "; a differentiated call returning an `Option` is matched directly where its arguments are names, fields, literals or borrows of them and none is lent mutably (`match mean(x) { Some(m) => …, None => … }`): bind computed arguments with `let` first, and match the call alone (not in a tuple)"
+                "; a differentiated call returning an `Option` is matched directly where its arguments are names, fields, literals or borrows of them and none is lent mutably (`match mean(x) { Some(m) => …, None => … }`): bind computed arguments with `let` first, and match the call alone (not in a tuple); a guard, a `Result` (`Ok`/`Err`) or a tuple payload (`Some((a, b))`) is not matched there: test the call (`if f(x).is_some()`, `.is_ok()`) and `unwrap()` it"
             } else {
                 ""
             };

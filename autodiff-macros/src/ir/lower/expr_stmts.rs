@@ -182,6 +182,31 @@ impl Lowerer {
                 return self.push_effect(Expr::new(call, span), span, out);
             }
         }
+        // `c.bump();` on a local the function changes, of constants only: a call for its
+        // effect on the local, run once where the primal runs it (activity analysis
+        // refuses it where the local carries a derivative).
+        if let syn::Expr::MethodCall(m) = e {
+            let constant = |a: &syn::Expr| constant_argument(a) || self.integer_valued(a);
+            let mutable_local = match &*m.receiver {
+                syn::Expr::Path(p) => p
+                    .path
+                    .get_ident()
+                    .and_then(|i| self.lookup(&i.to_string()))
+                    .is_some_and(|v| self.vars[v].scope.is_some() && self.vars[v].mutable),
+                _ => false,
+            };
+            if mutable_local && m.args.iter().all(constant) {
+                let recv = self.lower_expr(&m.receiver, out);
+                let args = m.args.iter().map(|a| self.lower_expr(a, out)).collect();
+                let call = ExprKind::Opaque(OpaqueCall::Method(
+                    Box::new(recv),
+                    m.method.clone(),
+                    m.turbofish.clone(),
+                    args,
+                ));
+                return self.push_effect(Expr::new(call, span), span, out);
+            }
+        }
         let lowered = self.lower_expr(e, out);
         // A call that changes what it reads is bound where it runs (`effects`): that
         // binding is the statement.

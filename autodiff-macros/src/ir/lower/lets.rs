@@ -602,6 +602,30 @@ impl Lowerer {
         if let syn::Expr::Reference(r) = place {
             place = &r.expr;
         }
+        // `let s = if c { a } else { b };` of two struct parameters: no place to write out.
+        if matches!(place, syn::Expr::If(_) | syn::Expr::Match(_)) {
+            let mut values = vec![];
+            branch_values(place, &mut values);
+            let struct_param = |e: &syn::Expr| {
+                let e = match e {
+                    syn::Expr::Reference(r) => &*r.expr,
+                    e => e,
+                };
+                matches!(e, syn::Expr::Path(p) if p.path.get_ident().and_then(|i| self.lookup(&i.to_string()))
+                    .is_some_and(|v| self.struct_params.contains(&v)
+                        && !self.constant_structs.contains(&v)
+                        && self.vars[v].kind == Kind::Struct))
+            };
+            if !values.is_empty() && values.iter().all(|v| struct_param(v)) {
+                let n = &name.ident;
+                self.error(
+                    syn::spanned::Spanned::span(&local.pat),
+                    format!("`{n}` is one struct parameter or another, chosen by a condition, which the derivatives cannot hold as one value: choose the fields instead (`let k = if c {{ a.k }} else {{ b.k }};`), or pass the chosen struct to a `#[differentiate]` function (`if c {{ f(a, x) }} else {{ f(b, x) }}`)"),
+                );
+                self.refused_names.insert(n.to_string());
+            }
+            return;
+        }
         let mut root = place;
         let mut fields = 0;
         while let syn::Expr::Field(f) = root {
@@ -643,5 +667,36 @@ impl Lowerer {
             format!("`{}` is another name for the struct parameter `{root}` (or a part of it), which the derivatives follow only where neither name is bound again after this `let` nor named in a macro: read the fields through `{root}` where `{}` is used, or rename what is bound again", name.ident, name.ident),
         );
         self.refused_names.insert(name.ident.to_string());
+    }
+}
+
+/// The values an `if`/`match`/block yields: each branch's tail (nested ones opened).
+fn branch_values<'e>(e: &'e syn::Expr, into: &mut Vec<&'e syn::Expr>) {
+    let tail = |b: &'e syn::Block| match b.stmts.last() {
+        Some(syn::Stmt::Expr(e, None)) => Some(e),
+        _ => None,
+    };
+    match e {
+        syn::Expr::If(i) => {
+            match tail(&i.then_branch) {
+                Some(t) => branch_values(t, into),
+                None => into.push(e),
+            }
+            match &i.else_branch {
+                Some((_, other)) => branch_values(other, into),
+                None => into.push(e),
+            }
+        }
+        syn::Expr::Match(m) => {
+            for arm in &m.arms {
+                branch_values(&arm.body, into);
+            }
+        }
+        syn::Expr::Block(b) => match tail(&b.block) {
+            Some(t) => branch_values(t, into),
+            None => into.push(e),
+        },
+        syn::Expr::Paren(p) => branch_values(&p.expr, into),
+        e => into.push(e),
     }
 }

@@ -273,7 +273,15 @@ pub fn lower_fn(
                             active: false,
                         }),
                         None => {
-                            lw.error(syn::spanned::Spanned::span(&pt.ty), "only `&mut [f64]` and `&mut Vec<f64>` (of the function's float type) can be output buffers: return other values instead");
+                            // `rng: &mut Lcg`: state of a user's type, not a buffer of floats.
+                            let user_state = matches!(&*pt.ty, Type::Reference(r) if matches!(&*r.elem, Type::Path(p)
+                                if p.path.segments.last().is_some_and(|s| s.ident.to_string().starts_with(char::is_uppercase) && s.ident != "Vec")));
+                            let message = if user_state {
+                                "a `&mut` parameter of a type of its own (state such as a generator, `rng: &mut Lcg`) is not supported in a `#[differentiate]` function: its derived items run the function's statements in more than one sweep and cannot share a borrow of that state across them; draw what the function needs before the call and pass the values (`let draws: Vec<f64> = (0..n).map(|_| rng.next()).collect();`), or make the state a field of `self` in a `&mut self` method"
+                            } else {
+                                "only `&mut [f64]` and `&mut Vec<f64>` (of the function's float type) can be output buffers: return other values instead"
+                            };
+                            lw.error(syn::spanned::Spanned::span(&pt.ty), message);
                             // Declared all the same, so that its uses report nothing more.
                             lw.declare_param(&ident, &pt.ty, mutable);
                         }
