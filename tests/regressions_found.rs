@@ -1983,3 +1983,54 @@ fn counters_stepped_by_statements() {
     assert_eq!(counted_square_grad(0.5), (0.75, 3.0));
     counted_square_gradcheck(0.5).unwrap();
 }
+
+/// A counter behind `&self` called on both sides of an operator, the right side inside a
+/// product: each call read once, in the order Rust calls them (a review's wrong derivative:
+/// the right one was bound first).
+pub struct Draws {
+    c: std::cell::Cell<f64>,
+}
+
+impl Draws {
+    fn next(&self) -> f64 {
+        self.c.set(self.c.get() + 1.0);
+        self.c.get()
+    }
+}
+
+#[differentiate(wrt(x))]
+fn first_minus_scaled_second(x: f64, c: &Draws) -> f64 {
+    c.next() - x * c.next()
+}
+
+/// A method giving a borrowed float, used as an operand (a review's E0700 once such calls
+/// were bound: the number is bound, not the borrow).
+pub struct Scale {
+    k: f64,
+}
+
+impl Scale {
+    fn k_ref(&self) -> &f64 {
+        &self.k
+    }
+}
+
+#[differentiate(wrt(x))]
+fn scaled_by_ref(x: f64, s: &Scale) -> f64 {
+    x * s.k_ref()
+}
+
+#[test]
+fn methods_of_constants_read_in_order() {
+    let fresh = || Draws {
+        c: std::cell::Cell::new(0.0),
+    };
+    // 1 − 2x: value −2 at 1.5, derivative −2.
+    assert_eq!(first_minus_scaled_second(1.5, &fresh()), -2.0);
+    assert_eq!(first_minus_scaled_second_grad(1.5, &fresh()), (-2.0, -2.0));
+    assert_eq!(
+        first_minus_scaled_second_jvp(1.5, &fresh(), 1.0),
+        (-2.0, -2.0)
+    );
+    assert_eq!(scaled_by_ref_grad(2.0, &Scale { k: 3.5 }), (7.0, 3.5));
+}

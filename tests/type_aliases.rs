@@ -84,3 +84,22 @@ fn vec_alias_by_value() {
     assert_eq!(gs, 1.0);
     weighted_gradcheck(&v, 0.5).unwrap();
 }
+
+type Indices = Vec<usize>;
+
+/// An alias of integers by value, indexing a float slice: indices, not a sequence with a
+/// derivative (a review's regression: it was read as floats).
+#[differentiate]
+fn picked(x: &[f64], idx: Indices) -> f64 {
+    let mut s = 0.0;
+    for k in 0..idx.len() {
+        s += x[idx[k]] * x[idx[k]];
+    }
+    s
+}
+
+#[test]
+fn integer_alias_by_value() {
+    let (_, g) = picked_grad(&[1.0, 2.0, 3.0], vec![0, 2]);
+    assert_eq!(g, vec![2.0, 0.0, 6.0]);
+}

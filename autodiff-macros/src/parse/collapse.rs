@@ -74,6 +74,7 @@ pub(crate) fn collapse_param_refs(item: &syn::ItemFn) -> Option<syn::ItemFn> {
                 && kind_of_type(&pt.ty, f) == Kind::Struct
                 && name.mutability.is_none()
                 && read_as_sequence(&name.ident, &item.block)
+                && plain_float_sequence(&name.ident, &item.block)
             {
                 let elem = (*pt.ty).clone();
                 *pt.ty = syn::parse_quote!(&#elem);
@@ -388,4 +389,38 @@ fn peel_parens(e: &syn::Expr) -> &syn::Expr {
         syn::Expr::Paren(p) => peel_parens(&p.expr),
         _ => e,
     }
+}
+
+/// Whether `name`, read as a sequence, reads as one of floats the function does not bind
+/// again: no entry of it indexes another sequence (`x[idx[k]]`: indices), no entry is
+/// indexed again (`m[i][j]`: rows), and no pattern binds the name again (`let mut v = v;`).
+fn plain_float_sequence(name: &syn::Ident, block: &syn::Block) -> bool {
+    use syn::visit::Visit;
+    struct Uses<'n> {
+        name: &'n syn::Ident,
+        other: bool,
+    }
+    impl Uses<'_> {
+        fn is_entry(&self, e: &syn::Expr) -> bool {
+            match peel_parens(e) {
+                syn::Expr::Index(ix) => {
+                    matches!(peel_parens(&ix.expr), syn::Expr::Path(p) if p.path.is_ident(self.name))
+                }
+                syn::Expr::Cast(c) => self.is_entry(&c.expr),
+                _ => false,
+            }
+        }
+    }
+    impl<'ast> Visit<'ast> for Uses<'_> {
+        fn visit_expr_index(&mut self, ix: &'ast syn::ExprIndex) {
+            self.other |= self.is_entry(&ix.index) || self.is_entry(&ix.expr);
+            syn::visit::visit_expr_index(self, ix);
+        }
+        fn visit_pat_ident(&mut self, p: &'ast syn::PatIdent) {
+            self.other |= p.ident == *self.name;
+        }
+    }
+    let mut uses = Uses { name, other: false };
+    uses.visit_block(block);
+    !uses.other
 }

@@ -33,4 +33,34 @@ pub fn dirichlet_energy_walked(g: &Graph, x: &[f64]) -> f64 {
     e
 }
 
+/// Counts and a mask kept as rows of integers.
+#[derive(Differentiable)]
+pub struct Tally {
+    #[no_grad]
+    pub counts: Vec<Vec<usize>>,
+    #[no_grad]
+    pub mask: Vec<Vec<i32>>,
+    pub w: Vec<f64>,
+}
+
+// An entry cast to the float type.
+#[differentiate]
+pub fn counted(t: &Tally, x: f64) -> f64 {
+    t.counts[0][1] as f64 * x * t.w[0]
+}
+
+// An entry compared with an integer.
+#[differentiate]
+pub fn masked(t: &Tally) -> f64 {
+    let mut s = 0.0;
+    for row in &t.mask {
+        for j in 0..row.len() {
+            if row[j] > 0 {
+                s += t.w[j] * t.w[j];
+            }
+        }
+    }
+    s
+}
+
 fn main() {}

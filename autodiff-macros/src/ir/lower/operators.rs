@@ -74,9 +74,25 @@ impl Lowerer {
             let [l] = l;
             (l, r)
         } else {
-            let mut both = self.lower_in_order([&*b.left, &*b.right], out).into_iter();
-            let (l, r) = (both.next(), both.next());
-            (l.expect("two operands"), r.expect("two operands"))
+            // In order, as `lower_in_order` lowers them; a method of a constant on the left
+            // of float arithmetic is read before the right operand's statements run (which
+            // may call it again: `c.next() - x * c.next()`).
+            let arith = matches!(
+                b.op,
+                B::Add(_) | B::Sub(_) | B::Mul(_) | B::Div(_) | B::Rem(_)
+            );
+            let l = self.lower_expr(&b.left, out);
+            let l = if arith && self.float_hint(&b.right) {
+                self.opaque_operand_once(l, out)
+            } else {
+                l
+            };
+            let mark = out.len();
+            let r = self.lower_expr(&b.right, out);
+            let mut l = [l];
+            self.keep_before(&mut l, out, mark);
+            let [l] = l;
+            (l, r)
         };
         if let Some(method) = struct_operator_method(&b.op) {
             if self.kind_of(&l) == Kind::Float && self.kind_of(&r) == Kind::Struct {
@@ -123,8 +139,11 @@ impl Lowerer {
             b.op,
             B::Add(_) | B::Sub(_) | B::Mul(_) | B::Div(_) | B::Rem(_)
         ) {
-            let l = self.opaque_operand_once(l, &r, out);
-            let r = self.opaque_operand_once(r, &l, out);
+            let r = if self.kind_of(&l) == Kind::Float {
+                self.opaque_operand_once(r, out)
+            } else {
+                r
+            };
             (l, r)
         } else {
             (l, r)
@@ -208,12 +227,13 @@ fn is_one(e: &Expr) -> bool {
 }
 
 impl Lowerer {
-    /// `e`, an operand of float arithmetic beside `other`, read once where it is a method
-    /// of a value the macro does not differentiate (`x * x * t.tick()` with `t` a constant
-    /// struct): written where it stands, the tangent and the reverse sweep would call it
-    /// again, which costs a call and, for a method changing state behind `&self` (a `Cell`
-    /// counter), reads another value.
-    fn opaque_operand_once(&mut self, e: Expr, other: &Expr, out: &mut Vec<Stmt>) -> Expr {
+    /// `e`, an operand of float arithmetic, read once where it is a method of a value the
+    /// macro does not differentiate (`x * x * t.tick()` with `t` a constant struct): written
+    /// where it stands, the tangent and the reverse sweep would call it again, which costs a
+    /// call and, for a method changing state behind `&self` (a `Cell` counter), reads
+    /// another value. Bound through `read_value`, so that a method giving `&f64` binds the
+    /// number, not a borrow of the constant.
+    fn opaque_operand_once(&mut self, e: Expr, out: &mut Vec<Stmt>) -> Expr {
         let ExprKind::Opaque(OpaqueCall::Method(recv, name, _, _)) = &e.kind else {
             return e;
         };
@@ -222,10 +242,39 @@ impl Lowerer {
             "len" | "nrows" | "ncols" | "dim" | "shape"
         );
         let scalar_receiver = matches!(self.kind_of(recv), Kind::Float | Kind::Int | Kind::Bool);
-        if plain_read || scalar_receiver || self.in_test || self.kind_of(other) != Kind::Float {
+        if plain_read || scalar_receiver || self.in_test {
             return e;
         }
         let span = e.span;
-        self.bind_value("called", Kind::Float, e, span, out)
+        let read = ExprKind::Opaque(OpaqueCall::Function(
+            syn::parse_quote!(__ad::read_value),
+            vec![e],
+        ));
+        self.bind_value("called", Kind::Float, Expr::new(read, span), span, out)
+    }
+
+    /// Whether `e`, an operand not lowered yet, reads as a float by its syntax: a float
+    /// literal, a float variable, a float method, or arithmetic holding one.
+    fn float_hint(&self, e: &syn::Expr) -> bool {
+        match e {
+            syn::Expr::Lit(l) => matches!(l.lit, syn::Lit::Float(_)),
+            syn::Expr::Path(p) => p
+                .path
+                .get_ident()
+                .and_then(|i| self.lookup(&i.to_string()))
+                .is_some_and(|v| self.vars[v].kind == Kind::Float),
+            syn::Expr::Paren(p) => self.float_hint(&p.expr),
+            syn::Expr::Unary(u) => self.float_hint(&u.expr),
+            syn::Expr::Binary(b) => self.float_hint(&b.left) || self.float_hint(&b.right),
+            syn::Expr::MethodCall(m) => {
+                crate::rules::lookup(&m.method.to_string()).is_some()
+                    || self.float_hint(&m.receiver)
+            }
+            syn::Expr::Index(ix) => matches!(&*ix.expr, syn::Expr::Path(p) if p.path.get_ident()
+                .and_then(|i| self.lookup(&i.to_string()))
+                .is_some_and(|v| self.vars[v].kind == Kind::FloatSeq)),
+            syn::Expr::Cast(c) => crate::types::kind_of_type(&c.ty, &self.float) == Kind::Float,
+            _ => false,
+        }
     }
 }

@@ -35,8 +35,6 @@ struct RowsEvidence<'r> {
     keys: std::collections::BTreeMap<String, syn::Expr>,
     /// Fields indexed more than twice: rows of rows.
     deeper: std::collections::HashSet<String>,
-    /// Fields read by two indices (`F[i][j]`), which no other reading of a field takes.
-    indexed_twice: std::collections::HashSet<String>,
 }
 
 impl RowsEvidence<'_> {
@@ -65,9 +63,10 @@ fn last_member(key: &str) -> &str {
     key.rsplit('.').next().unwrap_or(key)
 }
 
-/// An index expression of `body` holding an entry of the rows field `key`: `x[g.nb[i][k]]`, or `x[j]` where `j` was bound to an entry (`let j =
-/// g.nb[i][k];`, `for &j in &g.nb[i]`, `for &j in row` with `row` an element of the field).
-/// Such rows hold indices, not floats.
+/// An expression of `body` reading an entry of the rows field `key` as an integer: an
+/// index (`x[g.nb[i][k]]`, or `x[j]` where `j` was bound to an entry: `let j = g.nb[i][k];`,
+/// `for &j in &g.nb[i]`, `for &j in row` with `row` an element of the field), a cast, a
+/// range bound or a comparison with an integer literal. Such rows hold integers, not floats.
 fn integer_entry(key: &str, body: &syn::Block, roots: &[String]) -> Option<syn::Expr> {
     struct Entries<'k> {
         key: &'k str,
@@ -163,6 +162,34 @@ fn integer_entry(key: &str, body: &syn::Block, roots: &[String]) -> Option<syn::
             }
             syn::visit::visit_expr_index(self, ix);
         }
+        // `m.counts[i][j] as f64`: converted, so not of the float type.
+        fn visit_expr_cast(&mut self, c: &'ast syn::ExprCast) {
+            if self.found.is_none() && self.is_entry(&c.expr) {
+                self.found = Some(syn::Expr::Cast(c.clone()));
+            }
+            syn::visit::visit_expr_cast(self, c);
+        }
+        // `0..m.nb[i][0]`: a range bound.
+        fn visit_expr_range(&mut self, r: &'ast syn::ExprRange) {
+            let bound = [&r.start, &r.end]
+                .into_iter()
+                .flatten()
+                .any(|b| self.is_entry(b));
+            if self.found.is_none() && bound {
+                self.found = Some(syn::Expr::Range(r.clone()));
+            }
+            syn::visit::visit_expr_range(self, r);
+        }
+        // `row[j] > 0`: compared with an integer literal.
+        fn visit_expr_binary(&mut self, b: &'ast syn::ExprBinary) {
+            let int_lit = |e: &syn::Expr| matches!(strip_parens(e), syn::Expr::Lit(l) if matches!(l.lit, syn::Lit::Int(_)));
+            let with_int = (self.is_entry(&b.left) && int_lit(&b.right))
+                || (int_lit(&b.left) && self.is_entry(&b.right));
+            if self.found.is_none() && with_int {
+                self.found = Some(syn::Expr::Binary(b.clone()));
+            }
+            syn::visit::visit_expr_binary(self, b);
+        }
     }
     let mut entries = Entries {
         key,
@@ -188,10 +215,7 @@ impl<'ast> syn::visit::Visit<'ast> for RowsEvidence<'_> {
         if let Some((root, path)) = super::fields::field_path(base, self.roots) {
             let key = super::fields::path_key(&root, &path);
             match indices.len() {
-                2 if !matches!(indices[1], syn::Expr::Range(_)) => {
-                    self.indexed_twice.insert(key);
-                    self.note(base);
-                }
+                2 if !matches!(indices[1], syn::Expr::Range(_)) => self.note(base),
                 n if n > 2 => {
                     self.deeper.insert(key);
                 }
@@ -206,7 +230,8 @@ impl<'ast> syn::visit::Visit<'ast> for RowsEvidence<'_> {
     }
 
     fn visit_expr_method_call(&mut self, m: &'ast syn::ExprMethodCall) {
-        if matches!(m.method.to_string().as_str(), "iter" | "len" | "is_empty") {
+        // (Not `len` alone: an element of a struct may have a `len` method of its own.)
+        if m.method == "iter" && m.args.is_empty() {
             self.note_element(&m.receiver);
         }
         // `F.iter().map(|row| … row.iter() …)` (or `enumerate()` first, `for_each`): the
@@ -348,10 +373,10 @@ impl Lowerer {
     }
 
     /// The fields of struct parameters the body reads as rows: by two indices
-    /// (`self.w[i][j]`, `m.data[i][j]`), an element walked or measured (`self.w[i].iter()`,
-    /// `self.w[i].len()`), or an element bound by a `for` loop over the field and read so
-    /// (`for row in &self.w { … row[j] … }`). Each is projected as a slice of rows, declared
-    /// as a rows parameter is.
+    /// (`self.w[i][j]`, `m.data[i][j]`), an element walked (`self.w[i].iter()`), or an
+    /// element bound by a `for` loop, a `let` or a closure and read as a sequence (`for row
+    /// in &self.w { … row[j] … }`). Each is projected as a slice of rows, declared as a rows
+    /// parameter is; rows whose entries are read as integers are refused.
     pub(super) fn declare_rows_fields(&mut self, body: &syn::Block, roots: &[String]) {
         // (A constant struct's fields are read as written, whatever they hold.)
         let roots: Vec<String> = roots
@@ -367,25 +392,18 @@ impl Lowerer {
             roots,
             keys: Default::default(),
             deeper: Default::default(),
-            indexed_twice: Default::default(),
         };
         syn::visit::Visit::visit_block(&mut found, body);
         for (key, read) in found.keys {
             if self.slice_fields.contains_key(&key) || found.deeper.contains(&key) {
                 continue;
             }
-            let index = integer_entry(&key, body, roots);
-            if index.is_some() && !found.indexed_twice.contains(&key) {
-                // Elements read by other means (`let t = m.tris[0]; x[t[1]]`): left as
-                // they were, not taken as rows.
-                continue;
-            }
-            if let Some(index) = index {
+            if let Some(index) = integer_entry(&key, body, roots) {
                 // Rows of indices (a graph's neighbour lists): its entries are no floats,
                 // and the macro cannot see the field's type to read them as integers.
                 self.error(
                     syn::spanned::Spanned::span(&index),
-                    format!("rows of indices held in a field of a struct (`{key}`, an entry of which is used as an index here) are not supported in a `#[differentiate]` function: pass them as a parameter of their own (`{}: &[Vec<usize>]`) read by index loops (`for k in 0..{0}[i].len() {{ let j = {0}[i][k]; … }}`)", last_member(&key)),
+                    format!("rows of integers held in a field of a struct (`{key}`, an entry of which is read as an integer here: an index, a cast, a range bound or a comparison with an integer) are not supported in a `#[differentiate]` function: pass them as a parameter of their own (`{}: &[Vec<usize>]`) read by index loops (`for k in 0..{0}[i].len() {{ let j = {0}[i][k]; … }}`)", last_member(&key)),
                 );
                 self.refused_names.insert(key);
                 continue;
