@@ -21,6 +21,9 @@ impl Lowerer {
             return None;
         }
         let chain = parse_chain(&m.receiver, false)?;
+        if self.walks_array_sub_slice(&chain) {
+            return None;
+        }
         let walk = self.walk(&chain);
         let (bindings, current) = self.stages(&chain, &walk)?;
         let (setup, index, range) = (&walk.setup, &walk.index, &walk.range);
@@ -150,6 +153,9 @@ impl Lowerer {
         };
         let comparator = reduce.args.first()?;
         let chain = parse_chain(&reduce.receiver, false)?;
+        if self.walks_array_sub_slice(&chain) {
+            return None;
+        }
         let walk = self.walk(&chain);
         let (bindings, current) = self.stages(&chain, &walk)?;
         let (setup, index, range) = (&walk.setup, &walk.index, &walk.range);

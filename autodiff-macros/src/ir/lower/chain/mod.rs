@@ -119,6 +119,9 @@ impl Lowerer {
         f: &syn::ExprForLoop,
     ) -> Option<(Vec<syn::Stmt>, syn::ExprForLoop)> {
         let chain = parse_chain(&f.expr, true)?;
+        if self.walks_array_sub_slice(&chain) {
+            return None;
+        }
         // Ranges alone are loops of their own (`for i in (0..n).rev()`).
         let sequence = |s: &Source| matches!(s, Source::Seq(_) | Source::Views { .. });
         if chain.stages.is_empty() && !chain.sources.iter().any(sequence) {
@@ -177,6 +180,22 @@ impl Lowerer {
             }
         };
         Some((setup.clone(), new))
+    }
+}
+
+impl Lowerer {
+    /// Whether `chain` walks a sub-slice of an `ndarray` array (`a[1..]`, as
+    /// `a.iter().skip(1)` beside a zip becomes): arrays have no range index, so such a
+    /// chain is left to the messages for what is not desugared.
+    fn walks_array_sub_slice(&self, chain: &Chain) -> bool {
+        chain.sources.iter().any(|s| match s {
+            Source::Seq(Expr::Index(ix)) if matches!(&*ix.index, Expr::Range(_)) => {
+                matches!(&*ix.expr, Expr::Path(p) if p.path.get_ident()
+                    .and_then(|i| self.lookup(&i.to_string()))
+                    .is_some_and(|v| self.vars[v].kind == crate::ir::Kind::Array))
+            }
+            _ => false,
+        })
     }
 }
 
@@ -356,6 +375,10 @@ fn skipped_as_sub_slice(mut c: Chain) -> Chain {
         Expr::Reference(r) => (*r.expr).clone(),
         x => x.clone(),
     };
+    // (A name or a field, written twice below: not a call, which would run twice.)
+    if !matches!(x, Expr::Path(_) | Expr::Field(_)) {
+        return c;
+    }
     let n: Expr = syn::parse_quote!((0usize #(+ (#skips))*));
     let part: Expr = syn::parse_quote!(#x[(#n).min(#x.len())..]);
     c.sources = vec![Source::Seq(part)];
