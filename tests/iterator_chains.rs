@@ -485,3 +485,34 @@ fn loops_over_array_literals() {
     weighted_nodes_gradcheck(0.3, 0.7).unwrap();
     assert_eq!(picked_squares_grad(&[1.0, 2.0, 3.0]).1, vec![2.0, 0.0, 6.0]);
 }
+
+/// A loop variable declared `mut` and changed in the body, over a chain and over an array
+/// literal holding values with derivatives.
+#[differentiate]
+fn doubled_squares(x: &[f64]) -> f64 {
+    let mut s = 0.0;
+    for mut t in x.iter().copied() {
+        t *= 2.0;
+        s += t * t;
+    }
+    s
+}
+
+#[differentiate]
+fn squares_of_listed(x: f64, y: f64) -> f64 {
+    let mut s = 0.0;
+    for mut t in [x, y, 1.0] {
+        t = t * t;
+        s += t;
+    }
+    s
+}
+
+#[test]
+fn mutable_loop_variables() {
+    // Σ (2xᵢ)²: ∂/∂xᵢ = 8xᵢ.
+    assert_eq!(doubled_squares_grad(&[1.0, 2.0]).1, vec![8.0, 16.0]);
+    // x² + y² + 1.
+    assert_eq!(squares_of_listed_grad(1.5, 2.0), (7.25, 3.0, 4.0));
+    squares_of_listed_gradcheck(1.5, 2.0).unwrap();
+}

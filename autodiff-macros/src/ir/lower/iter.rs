@@ -187,7 +187,10 @@ impl Lowerer {
             }
             &substituted
         };
-        let lets = self.bind_in_order(pairs);
+        let mut lets = self.bind_in_order(pairs);
+        for p in params {
+            keep_mut(&mut lets, p);
+        }
         // A body that is an assignment (`|v| total += v`) is a statement of the block.
         let statement = matches!(body, Expr::Assign(_))
             || matches!(body, Expr::Binary(b) if hygiene::is_compound(&b.op));
@@ -330,6 +333,33 @@ pub(super) fn bind_pattern(p: &Pat, value: &Expr, out: &mut Vec<(Ident, Expr)>) 
             Some(())
         }
         _ => None,
+    }
+}
+
+/// The `let`s among `lets` that bind a name `pat` binds `mut` (`for mut t in …`,
+/// `|mut acc| …`), made `mut` too.
+pub(super) fn keep_mut(lets: &mut [syn::Stmt], pat: &Pat) {
+    use syn::visit::Visit;
+    struct Mutable(Vec<Ident>);
+    impl<'ast> Visit<'ast> for Mutable {
+        fn visit_pat_ident(&mut self, p: &'ast syn::PatIdent) {
+            if p.mutability.is_some() {
+                self.0.push(p.ident.clone());
+            }
+            syn::visit::visit_pat_ident(self, p);
+        }
+    }
+    let mut mutable = Mutable(vec![]);
+    mutable.visit_pat(pat);
+    for s in lets.iter_mut() {
+        if let syn::Stmt::Local(syn::Local {
+            pat: Pat::Ident(i), ..
+        }) = s
+        {
+            if mutable.0.contains(&i.ident) {
+                i.mutability = Some(Default::default());
+            }
+        }
     }
 }
 

@@ -155,6 +155,15 @@ impl Lowerer {
         {
             return recv;
         }
+        // (Before its arguments, whose `s![…]` means nothing elsewhere.)
+        if recv_kind == Kind::Array
+            && matches!(
+                name.as_str(),
+                "slice_mut" | "assign" | "row_mut" | "column_mut" | "index_axis_mut" | "fill"
+            )
+        {
+            return self.unsupported(span, &format!("writing part of an array (`{name}`)"), "write its elements in a loop (`m[[j, i]] = x[j]`) into a local `Array2::zeros((rows, cols))` or `Array1::zeros(n)`, which the derivatives follow");
+        }
         let mark = out.len();
         // `mask.mapv(|m| m as f64)` of a value without derivatives: a closure reading nothing
         // but its parameters is a constant function, passed as written.

@@ -53,6 +53,10 @@ impl Lowerer {
             b.op,
             B::And(_) | B::Or(_) | B::Lt(_) | B::Le(_) | B::Gt(_) | B::Ge(_) | B::Eq(_) | B::Ne(_)
         );
+        let arith = matches!(
+            b.op,
+            B::Add(_) | B::Sub(_) | B::Mul(_) | B::Div(_) | B::Rem(_)
+        );
         let (l, r) = if matches!(b.op, B::And(_) | B::Or(_)) {
             let l = self.lower_test(&b.left, out);
             // The right operand's statements (a block, a loop of `any`) run only where the
@@ -77,10 +81,6 @@ impl Lowerer {
             // In order, as `lower_in_order` lowers them; a method of a constant on the left
             // of float arithmetic is read before the right operand's statements run (which
             // may call it again: `c.next() - x * c.next()`).
-            let arith = matches!(
-                b.op,
-                B::Add(_) | B::Sub(_) | B::Mul(_) | B::Div(_) | B::Rem(_)
-            );
             let l = self.lower_expr(&b.left, out);
             let l = if arith && self.float_hint(&b.right) {
                 self.opaque_operand_once(l, out)
@@ -135,18 +135,10 @@ impl Lowerer {
             }
             _ => (l, r),
         };
-        let (l, r) = if matches!(
-            b.op,
-            B::Add(_) | B::Sub(_) | B::Mul(_) | B::Div(_) | B::Rem(_)
-        ) {
-            let r = if self.kind_of(&l) == Kind::Float {
-                self.opaque_operand_once(r, out)
-            } else {
-                r
-            };
-            (l, r)
+        let r = if arith && self.kind_of(&l) == Kind::Float {
+            self.opaque_operand_once(r, out)
         } else {
-            (l, r)
+            r
         };
         let (l, r) = (Box::new(l), Box::new(r));
         let kind = match b.op {

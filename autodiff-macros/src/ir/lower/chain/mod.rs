@@ -155,7 +155,9 @@ impl Lowerer {
         bind_pattern(&f.pat, &item, &mut pairs)?;
         let (places, pairs) = split_places(&chain, &walk, pairs);
         let (views, pairs) = split_views(pairs);
-        bindings.extend(self.bind_in_order(pairs));
+        let mut lets = self.bind_in_order(pairs);
+        super::iter::keep_mut(&mut lets, &f.pat);
+        bindings.extend(lets);
         let (setup, index, range) = (&walk.setup, &walk.index, &walk.range);
         let mut body = f.body.clone();
         if !places.is_empty() || !views.is_empty() {
