@@ -193,46 +193,6 @@ impl<T: Copy> FromEntries<T> for ndarray::Array1<T> {
     }
 }
 
-/// A number a method gave, by value or by reference, as a value: what generated code binds
-/// a method of a constant (`x * c.scale()`, `x * c.scale_ref()`) to, read once where the
-/// primal calls it.
-///
-/// ```
-/// use autodiff_runtime::support::read_value;
-/// let k = 2.5_f64;
-/// assert_eq!(read_value(&k), 2.5);
-/// assert_eq!(read_value(3_u32), 3);
-/// ```
-pub trait ReadValue {
-    /// The number itself.
-    type Value;
-    /// The number, copied out of a reference.
-    fn read(self) -> Self::Value;
-}
-
-macro_rules! read_values {
-    ($($t:ty),*) => {$(
-        impl ReadValue for $t {
-            type Value = $t;
-            fn read(self) -> $t {
-                self
-            }
-        }
-        impl ReadValue for &$t {
-            type Value = $t;
-            fn read(self) -> $t {
-                *self
-            }
-        }
-    )*};
-}
-read_values!(f32, f64, usize, isize, u8, u16, u32, u64, u128, i8, i16, i32, i64, i128);
-
-/// `v` as a value (see [`ReadValue`]).
-pub fn read_value<T: ReadValue>(v: T) -> T::Value {
-    v.read()
-}
-
 /// What a caller lends where it has no adjoint to lend.
 ///
 /// ```

@@ -223,8 +223,8 @@ impl Lowerer {
     /// macro does not differentiate (`x * x * t.tick()` with `t` a constant struct): written
     /// where it stands, the tangent and the reverse sweep would call it again, which costs a
     /// call and, for a method changing state behind `&self` (a `Cell` counter), reads
-    /// another value. Bound through `read_value`, so that a method giving `&f64` binds the
-    /// number, not a borrow of the constant.
+    /// another value. Bound as a copy, so that a method giving `&f64` binds the number,
+    /// not a borrow of the constant.
     fn opaque_operand_once(&mut self, e: Expr, out: &mut Vec<Stmt>) -> Expr {
         let ExprKind::Opaque(OpaqueCall::Method(recv, name, _, _)) = &e.kind else {
             return e;
@@ -238,9 +238,13 @@ impl Lowerer {
             return e;
         }
         let span = e.span;
-        let read = ExprKind::Opaque(OpaqueCall::Function(
-            syn::parse_quote!(__ad::read_value),
-            vec![e],
+        // (`.clone()` of the result: the number, whether the method gives it by value or
+        // by reference, generic float types included.)
+        let read = ExprKind::Opaque(OpaqueCall::Method(
+            Box::new(e),
+            Ident::new("clone", span),
+            None,
+            vec![],
         ));
         self.bind_value("called", Kind::Float, Expr::new(read, span), span, out)
     }
