@@ -516,3 +516,27 @@ fn mutable_loop_variables() {
     assert_eq!(squares_of_listed_grad(1.5, 2.0), (7.25, 3.0, 4.0));
     squares_of_listed_gradcheck(1.5, 2.0).unwrap();
 }
+
+/// Elements compared with a borrow (`d >= &0.5`), as code walking `x.iter()` writes it: the
+/// derived items read elements by value, and the borrow goes too.
+#[differentiate]
+fn squares_above_half(x: &[f64]) -> f64 {
+    let mut s = 0.0;
+    for d in x.iter() {
+        if d >= &0.5 {
+            s += d * d;
+        }
+    }
+    s
+}
+
+#[differentiate]
+fn doubled_positives(x: &[f64]) -> f64 {
+    x.iter().map(|v| if v > &0.0 { v * 2.0 } else { 0.0 }).sum()
+}
+
+#[test]
+fn elements_compared_with_borrows() {
+    assert_eq!(squares_above_half_grad(&[1.0, 0.2]), (1.0, vec![2.0, 0.0]));
+    assert_eq!(doubled_positives_grad(&[1.0, -0.2]), (2.0, vec![2.0, 0.0]));
+}

@@ -9,6 +9,14 @@ use super::*;
 impl Lowerer {
     pub(super) fn lower_let(&mut self, local: &syn::Local, out: &mut Vec<Stmt>) {
         let span = local.let_token.span;
+        // `let (_ | a, b) = …`: the destructurings below write each part's own `let`,
+        // where an or-pattern does not stand.
+        if let Some(or) = or_pattern(&local.pat) {
+            return self.error(
+                or,
+                "an or-pattern (`a | b`) in a `let` is not supported in a `#[differentiate]` function: bind the part by name (`let (a, b) = …;`)",
+            );
+        }
         // `let z = { &x[1..] };`, `let z = (|| e)();`, `let z = { let g = || e; g() };`: the
         // value itself, so that what the `let` binds (an alias, a closure, a tuple) is seen
         // as when written plainly.
@@ -699,4 +707,18 @@ fn branch_values<'e>(e: &'e syn::Expr, into: &mut Vec<&'e syn::Expr>) {
         syn::Expr::Paren(p) => branch_values(&p.expr, into),
         e => into.push(e),
     }
+}
+
+/// Where `p` holds an or-pattern, if it does.
+fn or_pattern(p: &syn::Pat) -> Option<Span> {
+    use syn::visit::Visit;
+    struct Or(Option<Span>);
+    impl<'ast> Visit<'ast> for Or {
+        fn visit_pat_or(&mut self, o: &'ast syn::PatOr) {
+            self.0.get_or_insert(syn::spanned::Spanned::span(o));
+        }
+    }
+    let mut or = Or(None);
+    or.visit_pat(p);
+    or.0
 }

@@ -124,8 +124,14 @@ impl Lowerer {
             return Expr::new(ExprKind::Elementary(recip, vec![r]), span);
         }
         // `d >= &0.0` of a parameter `d: &f64`, which the derived items take by value
-        // (`parse::collapse`): the borrow on the other side goes too.
-        let collapsed = |lw: &Self, e: &Expr| matches!(e.kind, ExprKind::Var(v) if lw.vars[v].element && lw.vars[v].scope.is_none());
+        // (`parse::collapse`), or of an element `for d in x.iter()` binds, which they read
+        // by value: the borrow on the other side goes too.
+        let collapsed = |lw: &Self, e: &Expr| match e.kind {
+            ExprKind::Var(v) => {
+                (lw.vars[v].element && lw.vars[v].scope.is_none()) || lw.vars[v].kind == Kind::Float
+            }
+            _ => false,
+        };
         let (l, r) = match (&l.kind, &r.kind) {
             (_, ExprKind::Ref(inner)) if test && collapsed(self, &l) => {
                 (l.clone(), (**inner).clone())
