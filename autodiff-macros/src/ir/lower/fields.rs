@@ -110,7 +110,8 @@ pub(super) fn columnable(body: &syn::Block, roots: &[String], slices: &[String])
         .collect()
 }
 
-fn peel_parens(e: &syn::Expr) -> &syn::Expr {
+/// `e` without the parentheses around it.
+pub(super) fn peel_parens(e: &syn::Expr) -> &syn::Expr {
     match e {
         syn::Expr::Paren(p) => peel_parens(&p.expr),
         _ => e,

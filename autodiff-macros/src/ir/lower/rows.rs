@@ -21,12 +21,7 @@
 use super::Lowerer;
 use crate::ir::*;
 
-fn strip_parens(e: &syn::Expr) -> &syn::Expr {
-    match e {
-        syn::Expr::Paren(p) => strip_parens(&p.expr),
-        _ => e,
-    }
-}
+use super::fields::peel_parens;
 
 /// The field paths a body reads as rows (see `Lowerer::declare_rows_fields`), each with
 /// one read of it.
@@ -40,17 +35,17 @@ struct RowsEvidence<'r> {
 impl RowsEvidence<'_> {
     /// Notes `e` when it is a field path.
     fn note(&mut self, e: &syn::Expr) {
-        if let Some((root, path)) = super::fields::field_path(strip_parens(e), self.roots) {
+        if let Some((root, path)) = super::fields::field_path(peel_parens(e), self.roots) {
             let key = super::fields::path_key(&root, &path);
             self.keys
                 .entry(key)
-                .or_insert_with(|| strip_parens(e).clone());
+                .or_insert_with(|| peel_parens(e).clone());
         }
     }
 
     /// `e`, an element of a field (`F[i]`), read as a sequence: the field.
     fn note_element(&mut self, e: &syn::Expr) {
-        if let syn::Expr::Index(inner) = strip_parens(e) {
+        if let syn::Expr::Index(inner) = peel_parens(e) {
             if !matches!(&*inner.index, syn::Expr::Range(_)) {
                 self.note(&inner.expr);
             }
@@ -78,12 +73,12 @@ fn integer_entry(key: &str, body: &syn::Block, roots: &[String]) -> Option<syn::
     }
     impl Entries<'_> {
         fn is_field(&self, e: &syn::Expr) -> bool {
-            super::fields::field_path(strip_parens(e), self.roots)
+            super::fields::field_path(peel_parens(e), self.roots)
                 .is_some_and(|(root, path)| super::fields::path_key(&root, &path) == self.key)
         }
         /// `F[i]`, `&F[i]` or a name bound to an element.
         fn is_row(&self, e: &syn::Expr) -> bool {
-            match strip_parens(e) {
+            match peel_parens(e) {
                 syn::Expr::Reference(r) => self.is_row(&r.expr),
                 syn::Expr::MethodCall(m) if m.method == "iter" && m.args.is_empty() => {
                     self.is_row(&m.receiver)
@@ -98,7 +93,7 @@ fn integer_entry(key: &str, body: &syn::Block, roots: &[String]) -> Option<syn::
         }
         /// `F[i][k]` or a name bound to an entry.
         fn is_entry(&self, e: &syn::Expr) -> bool {
-            match strip_parens(e) {
+            match peel_parens(e) {
                 syn::Expr::Unary(u) if matches!(u.op, syn::UnOp::Deref(_)) => {
                     self.is_entry(&u.expr)
                 }
@@ -136,7 +131,7 @@ fn integer_entry(key: &str, body: &syn::Block, roots: &[String]) -> Option<syn::
                 p => bound_name(p),
             };
             if let Some(name) = element {
-                let mut walked = strip_parens(&f.expr);
+                let mut walked = peel_parens(&f.expr);
                 while let syn::Expr::MethodCall(m) = walked {
                     if !matches!(
                         m.method.to_string().as_str(),
@@ -144,7 +139,7 @@ fn integer_entry(key: &str, body: &syn::Block, roots: &[String]) -> Option<syn::
                     ) {
                         break;
                     }
-                    walked = strip_parens(&m.receiver);
+                    walked = peel_parens(&m.receiver);
                 }
                 if self.is_row(walked) {
                     self.entries.insert(name);
@@ -182,7 +177,7 @@ fn integer_entry(key: &str, body: &syn::Block, roots: &[String]) -> Option<syn::
         }
         // `row[j] > 0`: compared with an integer literal.
         fn visit_expr_binary(&mut self, b: &'ast syn::ExprBinary) {
-            let int_lit = |e: &syn::Expr| matches!(strip_parens(e), syn::Expr::Lit(l) if matches!(l.lit, syn::Lit::Int(_)));
+            let int_lit = |e: &syn::Expr| matches!(peel_parens(e), syn::Expr::Lit(l) if matches!(l.lit, syn::Lit::Int(_)));
             let with_int = (self.is_entry(&b.left) && int_lit(&b.right))
                 || (int_lit(&b.left) && self.is_entry(&b.right));
             if self.found.is_none() && with_int {
@@ -207,10 +202,10 @@ impl<'ast> syn::visit::Visit<'ast> for RowsEvidence<'_> {
         // The whole chain `F[i][j]…` at once: a field indexed three times holds rows of
         // rows (`self.w[l][i][j]`), which are not taken as rows.
         let mut indices = vec![&*ix.index];
-        let mut base = strip_parens(&ix.expr);
+        let mut base = peel_parens(&ix.expr);
         while let syn::Expr::Index(inner) = base {
             indices.push(&inner.index);
-            base = strip_parens(&inner.expr);
+            base = peel_parens(&inner.expr);
         }
         if let Some((root, path)) = super::fields::field_path(base, self.roots) {
             let key = super::fields::path_key(&root, &path);
@@ -240,14 +235,14 @@ impl<'ast> syn::visit::Visit<'ast> for RowsEvidence<'_> {
             matches!(m.method.to_string().as_str(), "map" | "for_each"),
             m.args.first(),
         ) {
-            let mut walked = strip_parens(&m.receiver);
+            let mut walked = peel_parens(&m.receiver);
             while let syn::Expr::MethodCall(inner) = walked {
                 if !(inner.args.is_empty()
                     && matches!(inner.method.to_string().as_str(), "iter" | "enumerate"))
                 {
                     break;
                 }
-                walked = strip_parens(&inner.receiver);
+                walked = peel_parens(&inner.receiver);
             }
             let element = match c.inputs.first() {
                 Some(p) if c.inputs.len() == 1 => element_name(p),
@@ -269,8 +264,8 @@ impl<'ast> syn::visit::Visit<'ast> for RowsEvidence<'_> {
             let (Some(name), Some(init)) = (element_name(&l.pat), &l.init) else {
                 continue;
             };
-            let element = match strip_parens(&init.expr) {
-                syn::Expr::Reference(r) => strip_parens(&r.expr),
+            let element = match peel_parens(&init.expr) {
+                syn::Expr::Reference(r) => peel_parens(&r.expr),
                 e => e,
             };
             let syn::Expr::Index(ix) = element else {
@@ -292,15 +287,15 @@ impl<'ast> syn::visit::Visit<'ast> for RowsEvidence<'_> {
 
     fn visit_expr_for_loop(&mut self, f: &'ast syn::ExprForLoop) {
         // `for row in &F`, `for row in F.iter()`, `for (i, row) in F.iter().enumerate()`.
-        let mut walked = strip_parens(&f.expr);
+        let mut walked = peel_parens(&f.expr);
         loop {
             walked = match walked {
-                syn::Expr::Reference(r) if r.mutability.is_none() => strip_parens(&r.expr),
+                syn::Expr::Reference(r) if r.mutability.is_none() => peel_parens(&r.expr),
                 syn::Expr::MethodCall(m)
                     if m.args.is_empty()
                         && matches!(m.method.to_string().as_str(), "iter" | "enumerate") =>
                 {
-                    strip_parens(&m.receiver)
+                    peel_parens(&m.receiver)
                 }
                 _ => break,
             };
