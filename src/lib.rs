@@ -58,6 +58,7 @@ pub mod __private {
     pub use autodiff_runtime::fields::*;
     pub use autodiff_runtime::fma::{run_fused, use_fused, Fused, MulAdd, Separate};
     pub use autodiff_runtime::gradcheck::{check_derivatives, check_first_derivatives};
+    pub use autodiff_runtime::lending::lending_nothing;
     pub use autodiff_runtime::num_traits::{Float, One, Zero};
     pub use autodiff_runtime::ops::{duals_nd, lift_nd, primals_nd, tangents_nd};
     pub use autodiff_runtime::partial;

@@ -254,6 +254,29 @@ fn powers_at_zero_stay_finite() {
 }
 
 #[differentiate]
+fn k_powf_both(x: f64, y: f64) -> f64 {
+    x.powf(y)
+}
+
+#[test]
+fn powf_keeps_its_mixed_second_derivative_at_exponent_zero() {
+    // ∂²xʸ/∂x∂y = xʸ⁻¹ (1 + y ln x), which is 1/x at y = 0: the Hessian at (0.7, 0) is
+    // [[0, 1/0.7], [1/0.7, ln² 0.7]] (worked by hand), symmetric in both directions.
+    let (x, y) = (0.7_f64, 0.0);
+    let (mixed, pure_y) = (1.0 / x, x.ln() * x.ln());
+    let (_, _, _, hx, hy) = k_powf_both_hvp(x, y, 0.0, 1.0);
+    assert!(
+        (hx - mixed).abs() < 1e-12 && (hy - pure_y).abs() < 1e-12,
+        "{hx} {hy}"
+    );
+    let (_, _, _, hx, hy) = k_powf_both_hvp(x, y, 1.0, 0.0);
+    assert!(hx.abs() < 1e-12 && (hy - mixed).abs() < 1e-12, "{hx} {hy}");
+    k_powf_both_gradcheck(x, y).unwrap();
+    // The one special point stays finite: 0⁰'s partials are (0, 0).
+    assert_eq!(k_powf_both_grad(0.0, 0.0), (1.0, 0.0, 0.0));
+}
+
+#[differentiate]
 fn passes_nan(x: &[f64]) -> f64 {
     let mut s = 0.0;
     for i in 0..x.len() {

@@ -44,6 +44,8 @@ pub mod fields;
 pub mod fma;
 pub mod forward;
 pub mod gradcheck;
+#[doc(hidden)]
+pub mod lending;
 #[cfg(feature = "nalgebra")]
 pub mod nalgebra;
 pub mod ops;

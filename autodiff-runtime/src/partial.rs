@@ -233,10 +233,13 @@ pub fn powi<T: Float>(x: T, n: i32, _y: T) -> T {
     }
     T::from(n).expect("an i32 is representable in every float type") * x.powi(n - 1)
 }
-/// ∂aᵇ/∂a = b aᵇ⁻¹, ∂aᵇ/∂b = aᵇ ln a (taken as 0 at a = 0, its limit for b > 0)
+/// ∂aᵇ/∂a = b aᵇ⁻¹ (taken as 0 at a = b = 0, where it is 0 · ∞), ∂aᵇ/∂b = aᵇ ln a (taken
+/// as 0 at a = 0, its limit for b > 0). Only that point is special-cased: at b = 0 and
+/// a ≠ 0 the product `b aᵇ⁻¹` is computed, so that on dual numbers (second order) its
+/// derivative in b, aᵇ⁻¹, is kept.
 #[inline]
 pub fn powf<T: Float>(a: T, b: T, y: T) -> (T, T) {
-    let da = if b == T::zero() {
+    let da = if b == T::zero() && a == T::zero() {
         T::zero()
     } else {
         b * a.powf(b - T::one())

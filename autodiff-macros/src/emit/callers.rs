@@ -45,3 +45,14 @@ pub fn entry_point_type(
         }
     }
 }
+
+/// Whether a caller can count the accumulators its callee's pullback takes (one per
+/// sequence parameter) from the kinds of the arguments it passes (`kinds`, of the arguments
+/// that have a cotangent slot). It cannot when one is a struct value: the macro takes a
+/// value whose type it cannot see for one (a parameter typed by an alias of an array, a row
+/// of a field), and the callee may see a sequence there. Such a call lends nothing and
+/// lets rustc fill in the accumulators from the pullback's type (`lending::lending_nothing`).
+pub fn counts_accumulators(mut kinds: impl Iterator<Item = crate::types::Kind>) -> bool {
+    use crate::types::Kind;
+    !kinds.any(|k| matches!(k, Kind::Struct | Kind::StructSeq))
+}

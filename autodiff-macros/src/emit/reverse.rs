@@ -159,15 +159,18 @@ impl Emitter<'_> {
                     })
                     .map(|(_, a)| a);
                 let float = cx.float();
+                let counted =
+                    super::callers::counts_accumulators(slots.clone().map(|a| cx.kind_of(a)));
                 // A sequence argument lends the callee's pullback an accumulator: its own
                 // adjoint when it is a variable (repaid with the callee's cotangent added),
-                // else nothing (the cotangent then flows back as usual).
+                // else nothing (the cotangent then flows back as usual). Where the caller
+                // cannot count the accumulators, it lends none and rustc fills them in.
                 let (mut lent, mut repaid) = (vec![], vec![]);
                 for a in slots {
                     let sequence = cx.kind_of(a) == Kind::FloatSeq;
                     if !cx.act.varied(a) {
                         pattern.push(quote!(_));
-                        if sequence {
+                        if sequence && counted {
                             lent.push(quote!(__ad::no_accumulator()));
                         }
                         continue;
@@ -182,14 +185,14 @@ impl Emitter<'_> {
                         quote::quote_spanned!(a.span=> __ad::cotangent::<#float, _>(#ct))
                     };
                     pattern.push(quote!(#ct));
-                    match cx.lendable(a).filter(|_| sequence) {
+                    match cx.lendable(a).filter(|_| sequence && counted) {
                         Some(v) => {
                             let bar = cx.bar(v);
                             lent.push(quote!(__ad::lend(&mut #bar)));
                             repaid.push(quote!(__ad::repay(&mut #bar, #checked);));
                         }
                         None => {
-                            if sequence {
+                            if sequence && counted {
                                 lent.push(quote!(__ad::no_accumulator()));
                             }
                             adj.propagate(a, checked);
@@ -197,12 +200,19 @@ impl Emitter<'_> {
                     }
                 }
                 let body = adj.finish();
-                let again = args
+                let again: Vec<TokenStream> = args
                     .iter()
                     .filter(|a| self.passed_again(a))
-                    .map(|a| self.expr(a, self.kind_of(a).is_float()));
+                    .map(|a| self.expr(a, self.kind_of(a).is_float()))
+                    .collect();
+                let call = if counted {
+                    quote!(#pb(#(#again,)* #bar, #(#lent),*))
+                } else {
+                    let given = again.iter().map(|_| quote!(_));
+                    quote!(__ad::lending_nothing::<(#(#given,)* _,), _, _>(#pb).call(#(#again,)* #bar))
+                };
                 quote!({
-                    let (#(#pattern,)*) = #pb(#(#again,)* #bar, #(#lent),*);
+                    let (#(#pattern,)*) = #call;
                     #(#repaid)*
                     #body
                 })

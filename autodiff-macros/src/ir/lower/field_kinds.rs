@@ -10,8 +10,9 @@
 //! derivative); a condition or an operand of `!`, `&&`, `||` (`if p.squared`) a flag; a bare operand (`x * p.scale`) or a float method a float; another method
 //! (`p.mlp.forward(&x)`) a struct; `p.m[[i, j]]` an array; a field matched only by an
 //! enum's variants (`match self.law { Law::Mu => … }`) no float; a field lent (`&p.w`) a
-//! sequence in code that names `Vec` and no `ndarray` type (weak evidence); anything else
-//! (`&p.w`, `p.w.dot(&x)`) an `ndarray` array.
+//! sequence in code that names `Vec` and no `ndarray` type, an array in code that names
+//! one, and in code that names neither a value of a type the macro cannot see (weak
+//! evidence, see `LentField`); anything else (`p.w.dot(&x)`) an `ndarray` array.
 
 use super::fields::path_key;
 use super::fields::{field_path, peel};
@@ -39,9 +40,12 @@ enum Use {
     CastOperand,
     StructMethod,
     Array,
-    /// A method both `Vec`s and `ndarray` arrays have (`iter`, `len`): the weakest
-    /// evidence, a sequence.
+    /// A method both `Vec`s and `ndarray` arrays have (`iter`, `len`): weak evidence, a
+    /// sequence.
     Seq,
+    /// Lent whole, in a function naming no type that tells (`LentField::Unseen`): the
+    /// weakest evidence.
+    Lent,
 }
 
 /// A `Kind` as a number, so that `Use` can be ordered.
@@ -97,9 +101,20 @@ struct Uses<'r> {
     /// The untyped integer locals of a `&mut self` method's hidden method
     /// (`let mut __self_pos = self.pos;`).
     int_locals: std::collections::HashSet<String>,
-    /// Whether a lent field is taken for an array: the function names an `ndarray` type
-    /// (`Array1`, `ArrayView2`, `Axis`), or no `Vec`.
-    ndarray: bool,
+    /// What a field lent whole is taken for, by the types the function names.
+    lent: LentField,
+}
+
+/// What a field lent whole (`matmul(&p.w, x)`, `dot(&m.b, x)`) with no other use is taken
+/// for: an array where the function names an `ndarray` type (`Array1`, `ArrayView2`,
+/// `Axis`), a sequence where it names `Vec` and nothing of `ndarray`'s, and where it names
+/// neither, a value of a type the macro cannot see (`Kind::Struct`: bound, passed and
+/// given its cotangent through the runtime's traits, whatever rustc finds it to be).
+#[derive(Clone, Copy, PartialEq, Eq)]
+enum LentField {
+    Array,
+    Seq,
+    Unseen,
 }
 
 impl Uses<'_> {
@@ -404,10 +419,15 @@ impl<'ast> Visit<'ast> for Uses<'_> {
                     }
                 }
             }
-            // `&p.w` lent (to `matmul(&p.w, x)`, `mean(&self.data)`): an array in code that
-            // names `ndarray`'s types, else a sequence (`Vec<f64>`).
+            // `&p.w` lent (to `matmul(&p.w, x)`, `mean(&self.data)`): by the types the
+            // function names (`LentField`).
             syn::Expr::Reference(r) => {
-                self.note(&r.expr, if self.ndarray { Use::Array } else { Use::Seq });
+                let u = match self.lent {
+                    LentField::Array => Use::Array,
+                    LentField::Seq => Use::Seq,
+                    LentField::Unseen => Use::Lent,
+                };
+                self.note(&r.expr, u);
             }
             syn::Expr::Field(f) => self.note_element(&f.base),
             syn::Expr::Range(r) => {
@@ -553,10 +573,14 @@ pub(super) fn field_kinds(
     // user's type, lent, is no sequence.)
     let ndarray = idents
         .iter()
-        .any(|i| i.starts_with("Array") || i == "Axis" || i == "ndarray")
-        || !idents.contains("Vec");
+        .any(|i| i.starts_with("Array") || i == "Axis" || i == "ndarray");
+    let lent = match (ndarray, idents.contains("Vec")) {
+        (true, _) => LentField::Array,
+        (false, true) => LentField::Seq,
+        (false, false) => LentField::Unseen,
+    };
     let mut uses = Uses {
-        ndarray,
+        lent,
         roots,
         float,
         uses: HashMap::new(),
@@ -594,6 +618,7 @@ pub(super) fn field_kinds(
                 Use::StructMethod => Kind::Struct,
                 Use::Array => Kind::Array,
                 Use::Seq => Kind::FloatSeq,
+                Use::Lent => Kind::Struct,
             };
             (k, kind)
         })
