@@ -1906,6 +1906,110 @@ fn methods_of_constants_called_once() {
     assert!((g - fd).abs() < 1e-6 * fd.abs().max(1.0));
 }
 
+// The same counter read by a float method or function rather than as an operand (the
+// seventh reviewer's wrong derivatives: the call was written where it stood, so the tangent
+// and the reverse sweep called it again, or read two calls in swapped order).
+#[differentiate(wrt(x))]
+fn ticked_sine(x: f64, t: &Tick) -> f64 {
+    x * t.tick().sin()
+}
+
+#[differentiate(wrt(x))]
+fn ticked_max(x: f64, t: &Tick) -> f64 {
+    t.tick().max(x) + x * t.tick()
+}
+
+#[differentiate(wrt(x))]
+fn ticked_power(x: f64, t: &Tick) -> f64 {
+    x.powf(t.tick()) * t.tick()
+}
+
+#[differentiate(wrt(x))]
+fn ticked_function(x: f64, t: &Tick) -> f64 {
+    x * f64::sin(t.tick()) + x * t.tick()
+}
+
+#[differentiate(wrt(x))]
+fn ticked_angle(x: f64, t: &Tick) -> f64 {
+    let y = x.exp();
+    y.atan2(t.tick()) + t.tick() * y
+}
+
+#[test]
+fn methods_of_constants_read_by_float_methods_called_once() {
+    let fresh = || Tick {
+        c: std::cell::Cell::new(0),
+    };
+    type Primal = fn(f64, &Tick) -> f64;
+    type Grad = fn(f64, &Tick) -> (f64, f64);
+    type Jvp = fn(f64, &Tick, f64) -> (f64, f64);
+    let cases: [(&str, Primal, Grad, Jvp, f64); 5] = [
+        // d/dx x sin(1) = sin 1 (the first tick is 1).
+        (
+            "sine",
+            ticked_sine,
+            ticked_sine_grad,
+            ticked_sine_jvp,
+            1f64.sin(),
+        ),
+        // max(1, 0.7) + 2x: ticks 1 then 2; d/dx = 0 + 2.
+        ("max", ticked_max, ticked_max_grad, ticked_max_jvp, 2.0),
+        // x¹ · 2: d/dx = 2.
+        (
+            "power",
+            ticked_power,
+            ticked_power_grad,
+            ticked_power_jvp,
+            2.0,
+        ),
+        // x sin 1 + 2x: d/dx = sin 1 + 2.
+        (
+            "function",
+            ticked_function,
+            ticked_function_grad,
+            ticked_function_jvp,
+            1f64.sin() + 2.0,
+        ),
+        // atan2(eˣ, 1) + 2eˣ: d/dx = eˣ / (e²ˣ + 1) + 2eˣ.
+        (
+            "angle",
+            ticked_angle,
+            ticked_angle_grad,
+            ticked_angle_jvp,
+            {
+                let y = 0.7f64.exp();
+                y / (y * y + 1.0) + 2.0 * y
+            },
+        ),
+    ];
+    for (name, f, grad, jvp, closed_form) in cases {
+        let (value, g) = grad(0.7, &fresh());
+        assert_eq!(value, f(0.7, &fresh()), "{name}: the value");
+        let h = 1e-6;
+        let fd = (f(0.7 + h, &fresh()) - f(0.7 - h, &fresh())) / (2.0 * h);
+        assert!(
+            (g - closed_form).abs() < 1e-12,
+            "{name}: {g} against {closed_form}"
+        );
+        assert!(
+            (g - fd).abs() < 1e-6,
+            "{name}: {g} against differences {fd}"
+        );
+        let (value, d) = jvp(0.7, &fresh(), 0.5);
+        assert_eq!(value, f(0.7, &fresh()), "{name}: the tangent's value");
+        assert!(
+            (d - 0.5 * closed_form).abs() < 1e-12,
+            "{name}: the tangent {d}"
+        );
+        // One call of each derived item ticks as often as the primal: twice at most.
+        let t = fresh();
+        grad(0.7, &t);
+        let primal = fresh();
+        f(0.7, &primal);
+        assert_eq!(t.c.get(), primal.c.get(), "{name}: calls of the method");
+    }
+}
+
 // Literals and constants of the other float type cast where they stand (a reviewer's
 // E0308: the cast was dropped and the suffix kept).
 #[differentiate]
@@ -2033,4 +2137,42 @@ fn methods_of_constants_read_in_order() {
         (-2.0, -2.0)
     );
     assert_eq!(scaled_by_ref_grad(2.0, &Scale { k: 3.5 }), (7.0, 3.5));
+}
+
+/// A type of the user's with a `push` method behind `&self` (the seventh reviewer's rustc
+/// errors: the parameter was taken for a `Vec`, and the reverse sweep popped it).
+pub struct Log {
+    v: std::cell::RefCell<Vec<f64>>,
+}
+
+impl Log {
+    fn push(&self, x: f64) {
+        self.v.borrow_mut().push(x);
+    }
+    fn scale(&self) -> f64 {
+        1.0 + self.v.borrow().len() as f64
+    }
+}
+
+#[differentiate(wrt(x))]
+fn pushed_then_scaled(x: f64, l: &Log) -> f64 {
+    l.push(0.0);
+    x * l.scale() * x
+}
+
+#[test]
+fn a_push_method_of_a_users_type() {
+    let fresh = || Log {
+        v: std::cell::RefCell::new(vec![]),
+    };
+    // One push before the scale is read: f = 2x², f' = 4x, and the log holds one entry.
+    let l = fresh();
+    let (value, g) = pushed_then_scaled_grad(0.7, &l);
+    assert!(
+        (value - 0.98).abs() < 1e-15 && (g - 2.8).abs() < 1e-12,
+        "{value} {g}"
+    );
+    assert_eq!(l.v.borrow().len(), 1);
+    let (_, d) = pushed_then_scaled_jvp(0.7, &fresh(), 1.0);
+    assert!((d - 2.8).abs() < 1e-12);
 }

@@ -172,7 +172,7 @@ impl Lowerer {
         }
         if path.segments.len() == 2 && self.is_float_type_name(&path.segments[0].ident) {
             if let Some(rule) = rules::lookup(&last) {
-                let args: Vec<Expr> = self.lower_in_order(&c.args, out);
+                let args: Vec<Expr> = self.lower_float_operands(&c.args, out);
                 if args.len() != rule.arity {
                     self.error(span, format!("`{last}` takes {} argument(s)", rule.arity));
                 }

@@ -144,6 +144,14 @@ impl Lowerer {
                 let Some(vec) = self.place_var(&m.receiver) else {
                     return;
                 };
+                // A value of a type of the user's with a `push` method of its own
+                // (`log.push(0.0)`, a `RefCell` behind `&self`): a call for its effect.
+                if matches!(
+                    self.vars[vec].kind,
+                    Kind::Struct | Kind::StructSeq | Kind::Other
+                ) {
+                    return self.lower_effect(e, span, out);
+                }
                 let value = self.lower_expr(&m.args[0], out);
                 // (A chain's own accumulator, `….collect()`, is the user's value: what they
                 // do with it gets the message.)

@@ -86,6 +86,13 @@ impl Lowerer {
             return self.lower_expr(&rewritten, out);
         }
         let recv = self.lower_expr(&m.receiver, out);
+        // A float method's receiver, read once where it is a method of a constant
+        // (`t.tick().sin()`), before the arguments (`t.tick().max(x * t.tick())`).
+        let recv = if rules::lookup(&name).is_some() {
+            self.opaque_operand_once(recv, out)
+        } else {
+            recv
+        };
         // A call's result whose method is none of a float's, a sequence's or an array's
         // (`b.sub(a).scale(k)`): a struct value.
         if let ExprKind::Var(t) = recv.kind {
@@ -208,6 +215,8 @@ impl Lowerer {
                     _ => self.lower_expr(a, out),
                 })
                 .collect()
+        } else if rules::lookup(&name).is_some() {
+            self.lower_float_operands(&m.args, out)
         } else {
             self.lower_in_order(&m.args, out)
         };

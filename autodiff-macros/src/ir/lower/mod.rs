@@ -293,8 +293,17 @@ pub fn lower_fn(
                 // the body's `*x` is `x`.
                 lw.vars[var].element |= matches!(lw.vars[var].kind, Kind::Float | Kind::Int);
                 let mut shape = crate::types::param_shape(&pt.ty, &float);
+                // (`push` on a shared borrow is no `Vec`'s: `log.push(x)` of a type of the
+                // user's, changing state behind `&self`.)
+                let pushed_behind_borrow = matches!(&*pt.ty, Type::Reference(r) if r.mutability.is_none())
+                    && uses::calls_method(
+                        quote::ToTokens::to_token_stream(&item.block),
+                        &ident.to_string(),
+                        "push",
+                    );
                 if shape == ParamShape::Struct
                     && body_uses.get(&ident.to_string()) == Some(&Kind::FloatSeq)
+                    && !pushed_behind_borrow
                 {
                     // `a: &Vector` with `type Vector = Vec<f64>` elsewhere: the macro
                     // cannot see the alias, but indexing and `len` say it is a sequence.

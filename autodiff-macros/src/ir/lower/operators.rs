@@ -231,7 +231,7 @@ impl Lowerer {
     /// call and, for a method changing state behind `&self` (a `Cell` counter), reads
     /// another value. Bound as a copy, so that a method giving `&f64` binds the number,
     /// not a borrow of the constant.
-    fn opaque_operand_once(&mut self, e: Expr, out: &mut Vec<Stmt>) -> Expr {
+    pub(super) fn opaque_operand_once(&mut self, e: Expr, out: &mut Vec<Stmt>) -> Expr {
         let ExprKind::Opaque(OpaqueCall::Method(recv, name, _, _)) = &e.kind else {
             return e;
         };
@@ -253,6 +253,25 @@ impl Lowerer {
             vec![],
         ));
         self.bind_value("called", Kind::Float, Expr::new(read, span), span, out)
+    }
+
+    /// The operands of a float function or method (`f64::sin(t.tick())`,
+    /// `y.atan2(t.tick())`), lowered in order, each read once where it is a method of a
+    /// value the macro does not differentiate (see [`Self::opaque_operand_once`]).
+    pub(super) fn lower_float_operands<'e>(
+        &mut self,
+        exprs: impl IntoIterator<Item = &'e syn::Expr>,
+        out: &mut Vec<Stmt>,
+    ) -> Vec<Expr> {
+        let mut lowered: Vec<Expr> = vec![];
+        for e in exprs {
+            let mark = out.len();
+            let next = self.lower_expr(e, out);
+            let next = self.opaque_operand_once(next, out);
+            self.keep_before(&mut lowered, out, mark);
+            lowered.push(next);
+        }
+        lowered
     }
 
     /// Whether `e`, an operand not lowered yet, reads as a float by its syntax: a float

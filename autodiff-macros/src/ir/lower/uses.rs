@@ -17,6 +17,20 @@ pub(super) fn collect_idents(ts: proc_macro2::TokenStream, out: &mut HashSet<Str
     }
 }
 
+/// Whether the tokens call `method` on the name `name` (`l.push(…)`).
+pub(super) fn calls_method(ts: proc_macro2::TokenStream, name: &str, method: &str) -> bool {
+    use proc_macro2::TokenTree;
+    let trees: Vec<TokenTree> = ts.into_iter().collect();
+    trees.iter().enumerate().any(|(k, t)| match t {
+        TokenTree::Group(g) => calls_method(g.stream(), name, method),
+        TokenTree::Ident(i) if i == name => matches!(
+            (trees.get(k + 1), trees.get(k + 2)),
+            (Some(TokenTree::Punct(p)), Some(TokenTree::Ident(m))) if p.as_char() == '.' && m == method
+        ),
+        _ => false,
+    })
+}
+
 /// Names used as sequences (`d[i]`, `d.len()`, `d.iter()`), as `ndarray` arrays
 /// (`d[[i, j]]`, `d.dot(…)`, `d.t()`, `d.sum()`, `d.mapv(…)`) or as an index (`i` of
 /// `x[i]`: an integer), by their first such use.
