@@ -312,6 +312,33 @@ fn closures_mapped_over_arrays() {
     .unwrap();
 }
 
+// Float functions mapped by name, as a held-out `layer_norm` wrote `mapv(f32::sqrt)`: the
+// closure calling the method (`|v| v.sqrt()`), in `f32` and `f64`.
+#[differentiate]
+fn summed_roots(v: &Array1<f32>) -> f32 {
+    v.mapv(f32::sqrt).sum()
+}
+
+#[differentiate]
+fn summed_sines(v: &Array1<f64>) -> f64 {
+    v.mapv(f64::sin).sum() + v.mapv(f64::abs).sum()
+}
+
+#[test]
+fn float_functions_mapped_by_name() {
+    let v = Array1::from(vec![0.25_f32, 4.0, 9.0]);
+    let (value, g) = summed_roots_grad(&v);
+    // Σ √v and its gradient 1 / (2 √v), worked by hand.
+    assert_eq!(value, 0.5 + 2.0 + 3.0);
+    assert_eq!(g, Array1::from(vec![1.0, 0.25, 1.0 / 6.0]));
+    let x = vector(7, 4, -1.5, 1.5);
+    summed_sines_gradcheck(&x).unwrap();
+    let (_, g) = summed_sines_grad(&x);
+    for i in 0..4 {
+        assert!((g[i] - (x[i].cos() + x[i].signum())).abs() < 1e-14);
+    }
+}
+
 // `fold` of an array, as `ndarray` code writes an L1 norm.
 #[differentiate]
 fn l1_norm(arr: Array1<f64>) -> f64 {

@@ -204,14 +204,23 @@ impl Lowerer {
                     && fn_arg.and_then(axis_number).is_some() =>
             {
                 let axis = fn_arg.and_then(axis_number).expect("checked");
-                let axis = Expr::new(ExprKind::Int(syn::LitInt::new(&axis.to_string(), span)), span);
+                let axis = Expr::new(
+                    ExprKind::Int(syn::LitInt::new(&axis.to_string(), span)),
+                    span,
+                );
                 self.ops_call(name, vec![recv, axis], span, out)
             }
             ("sum_axis", 1) if self.rank(&recv) != Some(1) => {
                 let rule = match fn_arg.and_then(axis_number) {
                     Some(0) => "sum_rows",
                     Some(1) => "sum_cols",
-                    _ => return Some(self.unsupported(span, "`sum_axis` here", "sum a matrix over `Axis(0)` or `Axis(1)`, written as a literal")),
+                    _ => {
+                        return Some(self.unsupported(
+                            span,
+                            "`sum_axis` here",
+                            "sum a matrix over `Axis(0)` or `Axis(1)`, written as a literal",
+                        ))
+                    }
                 };
                 let sums = self.ops_call(rule, vec![recv], span, out);
                 if let ExprKind::Var(t) = sums.kind {
@@ -223,11 +232,16 @@ impl Lowerer {
             // `a.mean_axis(Axis(k))` of a matrix (its `Option` unwrapped by the caller's
             // `unwrap`): the sums over that axis over their count.
             ("mean_axis", 1) if self.rank(&recv) != Some(1) => {
-                let (rule, count) = match fn_arg.and_then(axis_number) {
-                    Some(0) => ("sum_rows", "nrows"),
-                    Some(1) => ("sum_cols", "ncols"),
-                    _ => return Some(self.unsupported(span, "`mean_axis` here", "average a matrix over `Axis(0)` or `Axis(1)`, written as a literal")),
-                };
+                let (rule, count) =
+                    match fn_arg.and_then(axis_number) {
+                        Some(0) => ("sum_rows", "nrows"),
+                        Some(1) => ("sum_cols", "ncols"),
+                        _ => return Some(self.unsupported(
+                            span,
+                            "`mean_axis` here",
+                            "average a matrix over `Axis(0)` or `Axis(1)`, written as a literal",
+                        )),
+                    };
                 let length = OpaqueCall::Method(
                     Box::new(recv.clone()),
                     Ident::new(count, span),
@@ -253,7 +267,20 @@ impl Lowerer {
             }
             ("mapv" | "mapv_into" | "map", 1) => match fn_arg {
                 Some(syn::Expr::Closure(c)) => self.elementwise(recv, c, name == "map", span, out),
-                _ => self.unsupported(span, &format!("`{name}` with this function"), "pass a closure (`|x| x * x`), one of `f64::exp`, `f64::ln`, `f64::tanh`, or call `ops::sigmoid`, `ops::relu`, `ops::gelu`"),
+                // `a.mapv(f32::sqrt)`: a float function of one argument is the closure
+                // calling it as a method (`|v| v.sqrt()`).
+                Some(syn::Expr::Path(p)) if unary_float_function(p).is_some() => {
+                    let method = unary_float_function(p).expect("checked");
+                    let deref = (name == "map").then(|| quote::quote!(*));
+                    let c: syn::ExprClosure =
+                        syn::parse_quote_spanned!(span=> |v| (#deref v).#method());
+                    self.elementwise(recv, &c, name == "map", span, out)
+                }
+                _ => {
+                    let float = &self.float;
+                    let float = quote::quote!(#float).to_string();
+                    self.unsupported(span, &format!("`{name}` with this function"), &format!("pass a closure (`|x| x * x`) or a float function of one argument (`{float}::sqrt`), or call `ops::sigmoid`, `ops::relu`, `ops::gelu`"))
+                }
             },
             _ => return None,
         })
@@ -510,4 +537,15 @@ pub(super) fn map_axis_as_loop(
         }
         #lanes
     }})
+}
+
+/// The method of a float function of one argument named by a path (`f32::sqrt`,
+/// `f64::abs`, `T::exp`): a rule of arity 1.
+fn unary_float_function(p: &syn::ExprPath) -> Option<Ident> {
+    if p.path.segments.len() != 2 || p.qself.is_some() {
+        return None;
+    }
+    let last = &p.path.segments.last()?.ident;
+    let rule = crate::rules::lookup(&last.to_string())?;
+    (rule.arity == 1).then(|| last.clone())
 }

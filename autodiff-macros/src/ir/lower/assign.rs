@@ -79,6 +79,12 @@ impl Lowerer {
                 return;
             }
             syn::Expr::Unary(u) if matches!(u.op, syn::UnOp::Deref(_)) => {
+                // (`*a = r` of a parameter refused already: its message said it.)
+                let refused = matches!(&*u.expr, syn::Expr::Path(p)
+                    if p.path.get_ident().is_some_and(|i| self.refused_names.contains(&i.to_string())));
+                if refused {
+                    return;
+                }
                 return self.error(
                     span,
                     "assignment through `*` is not supported: assign to a local variable",

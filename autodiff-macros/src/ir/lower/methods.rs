@@ -252,6 +252,10 @@ impl Lowerer {
             }
             return self.unsupported(span, &format!("the array method `{name}`"), "use `dot`, `t`, `sum`, `mean`, `mapv(f64::exp | f64::ln | f64::tanh)`, operators, or a rule of `autodiff::ops`");
         }
+        // A receiver refused already (its placeholder, `false`): its message said it all.
+        if matches!(recv.kind, ExprKind::Bool(false)) && !self.errors.is_empty() {
+            return recv;
+        }
         match name.as_str() {
             // (A struct value's copy is a call of its entry point, `ops::methods::CopyRules`,
             // whose result a chain can go on from: `v.into_owned().abs()`.)

@@ -276,12 +276,18 @@ pub fn lower_fn(
                             // `rng: &mut Lcg`: state of a user's type, not a buffer of floats.
                             let user_state = matches!(&*pt.ty, Type::Reference(r) if matches!(&*r.elem, Type::Path(p)
                                 if p.path.segments.last().is_some_and(|s| s.ident.to_string().starts_with(char::is_uppercase) && s.ident != "Vec")));
+                            let scalar = matches!(&*pt.ty, Type::Reference(r)
+                                if crate::types::kind_of_type(&r.elem, &float) == Kind::Float);
                             let message = if user_state {
-                                "a `&mut` parameter of a type of its own (state such as a generator, `rng: &mut Lcg`) is not supported in a `#[differentiate]` function: its derived items run the function's statements in more than one sweep and cannot share a borrow of that state across them; draw what the function needs before the call and pass the values (`let draws: Vec<f64> = (0..n).map(|_| rng.next()).collect();`), or make the state a field of `self` in a `&mut self` method"
+                                "a `&mut` parameter of a type of its own (state such as a generator, `rng: &mut Lcg`) is not supported in a `#[differentiate]` function: its derived items run the function's statements in more than one sweep and cannot share a borrow of that state across them; draw what the function needs before the call and pass the values (`let draws: Vec<f64> = (0..n).map(|_| rng.next()).collect();`), or make the state a field of `self` in a `&mut self` method".to_string()
+                            } else if scalar {
+                                let f = &float;
+                                format!("a `&mut {}` parameter (a number changed in place) is not supported in a `#[differentiate]` function: take it by value and return its new value (`-> ({0}, {0})` for several)", quote::quote!(#f))
                             } else {
-                                "only `&mut [f64]` and `&mut Vec<f64>` (of the function's float type) can be output buffers: return other values instead"
+                                "only `&mut [f64]` and `&mut Vec<f64>` (of the function's float type) can be output buffers: return other values instead".to_string()
                             };
                             lw.error(syn::spanned::Spanned::span(&pt.ty), message);
+                            lw.refused_names.insert(ident.to_string());
                             // Declared all the same, so that its uses report nothing more.
                             lw.declare_param(&ident, &pt.ty, mutable);
                         }
@@ -410,7 +416,8 @@ pub fn lower_fn(
         }
         syn::ReturnType::Default => {
             lw.error(item.sig.ident.span(), "a `#[differentiate]` function must return a value to differentiate: add a return type, or write the results into `&mut [f64]` output buffers");
-            (Ret::Single(Kind::Float), syn::parse_quote!(()))
+            // (Lowered as returning nothing, so that a `return;` says nothing more.)
+            (Ret::Tuple(vec![]), syn::parse_quote!(()))
         }
         syn::ReturnType::Type(_, ty) => {
             let shape = ret_shape(ty, &float, &item.block);
