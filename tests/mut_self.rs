@@ -773,3 +773,35 @@ fn a_method_of_self_in_a_condition_before_the_assignment() {
     o.drive(1.5);
     assert_eq!(o.km, 5.25);
 }
+
+/// A `&mut self` method that changes nothing (a signal's `energy`, written `&mut self` as
+/// its author's other methods are): a function of the state and its arguments.
+#[derive(Differentiable, Clone, Debug)]
+pub struct Signal {
+    input: Vec<f64>,
+}
+
+impl Signal {
+    #[differentiate]
+    pub fn weighted_energy(&mut self, k: f64) -> f64 {
+        let mut e = 0.0;
+        for v in &self.input {
+            e += v * v;
+        }
+        k * e
+    }
+}
+
+#[test]
+fn a_mut_self_method_that_changes_nothing() {
+    let mut s = Signal {
+        input: vec![1.0, -2.0, 0.5],
+    };
+    // E = k Σ v²: ∂E/∂v = 2 k v, ∂E/∂k = Σ v² (worked by hand).
+    let (value, s_bar, k_bar) = s.weighted_energy_grad(0.5);
+    assert_eq!(value, 0.5 * 5.25);
+    assert_eq!(s_bar.input, vec![1.0, -2.0, 0.5]);
+    assert_eq!(k_bar, 5.25);
+    s.weighted_energy_gradcheck(0.5).unwrap();
+    assert_eq!(s.input, vec![1.0, -2.0, 0.5], "the state is as it was");
+}

@@ -75,17 +75,22 @@ pub fn split(item: &ItemFn, float: &syn::Type) -> syn::Result<Mutating> {
     writes.fields = floats;
     writes.ints = ints;
     writes.flags = flags;
-    if writes.fields.is_empty()
+    let unit = matches!(item.sig.output, syn::ReturnType::Default);
+    let nothing_written = writes.fields.is_empty()
         && writes.elements.is_empty()
         && writes.ints.is_empty()
-        && writes.flags.is_empty()
-    {
+        && writes.flags.is_empty();
+    // A method changing nothing is a function of its state and arguments, as one taking
+    // `&self` is: differentiated so where it returns a float (one returning a sequence, or
+    // nothing, needs that receiver).
+    let float_result = matches!(&item.sig.output, syn::ReturnType::Type(_, ty)
+        if crate::types::kind_of_type(ty, float) == crate::types::Kind::Float);
+    if nothing_written && !float_result {
         return Err(syn::Error::new_spanned(
             &item.sig.inputs[0],
             "this method takes `&mut self` but assigns no field of `self`: take `&self`",
         ));
     }
-    let unit = matches!(item.sig.output, syn::ReturnType::Default);
     if let syn::ReturnType::Type(_, ty) = &item.sig.output {
         if matches!(**ty, syn::Type::Tuple(_)) {
             return Err(syn::Error::new_spanned(ty, "a `&mut self` method returning a tuple is not supported by `#[differentiate]`: return one float, or nothing, and keep the other results in fields"));

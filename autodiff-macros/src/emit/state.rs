@@ -383,20 +383,19 @@ fn gradcheck(method: &syn::ItemFn, m: &Mutating, ctx: &Ctx) -> Option<TokenStrea
         #[doc = #doc_with]
         #allows
         #vis fn #check_with #generics (&self, #(#inputs,)* __tol: ::autodiff::Tolerance) -> ::core::result::Result<(), ::autodiff::GradcheckReport> #where_clause {
-            use ::autodiff::Differentiable as _;
             use ::autodiff::__private::AtF64;
             let __tol = __tol.with_eps(<#float as AtF64>::EPSILON);
             let __from = <#float as AtF64>::from_f64;
-            let __n = self.num_params();
+            let __n = ::autodiff::Differentiable::num_params(self);
             // A copy of the state with the leaves of `v` (constants copied by `zero_like`).
             let __state = |__v: &[f64]| {
-                let mut __s = self.zero_like();
+                let mut __s = ::autodiff::Differentiable::zero_like(self);
                 let __leaves: ::std::vec::Vec<#float> = __v[..__n].iter().map(|&__x| __from(__x)).collect();
-                __s.set_from_flat(&__leaves);
+                ::autodiff::Differentiable::set_from_flat(&mut __s, &__leaves);
                 __s
             };
             let __flat = |__s: &Self| -> ::std::vec::Vec<f64> {
-                __s.to_flat().into_iter().map(AtF64::to_f64).collect()
+                ::autodiff::Differentiable::to_flat(__s).into_iter().map(AtF64::to_f64).collect()
             };
             let mut __point = __flat(self);
             #(__point.push(AtF64::to_f64(#active_rest));)*

@@ -5,7 +5,7 @@ struct Model {
 }
 
 impl Model {
-    // `&mut self` that assigns nothing: `&self` is what it means.
+    // `&mut self` that assigns nothing: a function of its state, whose type must derive it.
     #[differentiate]
     fn f(&mut self, x: f64) -> f64 {
         x * x
