@@ -798,10 +798,10 @@ fn a_mut_self_method_that_changes_nothing() {
         input: vec![1.0, -2.0, 0.5],
     };
     // E = k Σ v²: ∂E/∂v = 2 k v, ∂E/∂k = Σ v² (worked by hand).
-    let (value, s_bar, k_bar) = s.weighted_energy_grad(0.5);
-    assert_eq!(value, 0.5 * 5.25);
-    assert_eq!(s_bar.input, vec![1.0, -2.0, 0.5]);
+    let (value, s_bar, k_bar) = s.weighted_energy_grad(0.75);
+    assert_eq!(value, 0.75 * 5.25);
+    assert_eq!(s_bar.input, vec![1.5, -3.0, 0.75]);
     assert_eq!(k_bar, 5.25);
-    s.weighted_energy_gradcheck(0.5).unwrap();
+    s.weighted_energy_gradcheck(0.75).unwrap();
     assert_eq!(s.input, vec![1.0, -2.0, 0.5], "the state is as it was");
 }

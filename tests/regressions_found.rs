@@ -2176,3 +2176,21 @@ fn a_push_method_of_a_users_type() {
     let (_, d) = pushed_then_scaled_jvp(0.7, &fresh(), 1.0);
     assert!((d - 2.8).abs() < 1e-12);
 }
+
+/// A closure returning a borrow of an element, dereferenced where it is called (the seventh
+/// reviewer's rustc errors: the borrow was held as the element's value).
+#[differentiate]
+fn picked_by_reference(x: &[f64]) -> f64 {
+    let pick = |i: usize| &x[i];
+    let a = *pick(1);
+    a * x[0] + *pick(2)
+}
+
+#[test]
+fn a_closure_returning_an_element_by_reference() {
+    let x = [1.5, 2.0, 3.0];
+    // f = x₁ x₀ + x₂: ∇f = (x₁, x₀, 1).
+    let (value, g) = picked_by_reference_grad(&x);
+    assert_eq!((value, g), (6.0, vec![2.0, 1.5, 1.0]));
+    picked_by_reference_gradcheck(&x).unwrap();
+}

@@ -99,3 +99,42 @@ fn an_array_field_lent_by_a_function_naming_no_type() {
     assert_eq!(s_bar, 2.625);
     chain_energy_gradcheck(&c, 2.0).unwrap();
 }
+
+#[derive(Differentiable, Clone, Debug)]
+pub struct Gain {
+    a: f64,
+}
+
+#[differentiate]
+#[allow(clippy::too_many_arguments)]
+fn seven_slices(
+    q: &Gain,
+    x1: &[f64],
+    x2: &[f64],
+    x3: &[f64],
+    x4: &[f64],
+    x5: &[f64],
+    x6: &[f64],
+    x7: &[f64],
+) -> f64 {
+    q.a * (x1[0] * x2[0] + x3[0] * x4[0] + x5[0] * x6[0] * x7[0])
+}
+
+/// A struct and seven slices in one call: more accumulators than the runtime's uncounted
+/// calls take, so the call counts them (a reviewer's rustc error).
+#[differentiate]
+fn through_seven(q: &Gain, x: &[f64]) -> f64 {
+    seven_slices(q, x, x, x, x, x, x, x)
+}
+
+#[test]
+fn a_struct_beside_many_sequences() {
+    let q = Gain { a: 1.5 };
+    let x = [0.5];
+    // f = a (2x² + x³): ∂f/∂a = 2x² + x³, ∂f/∂x = a (4x + 3x²).
+    let (value, q_bar, x_bar) = through_seven_grad(&q, &x);
+    assert_eq!(value, 1.5 * 0.625);
+    assert_eq!(q_bar.a, 0.625);
+    assert_eq!(x_bar, vec![1.5 * 2.75]);
+    through_seven_gradcheck(&q, &x).unwrap();
+}

@@ -103,3 +103,28 @@ fn integer_alias_by_value() {
     let (_, g) = picked_grad(&[1.0, 2.0, 3.0], vec![0, 2]);
     assert_eq!(g, vec![2.0, 0.0, 6.0]);
 }
+
+/// An alias-typed parameter shadowed by a local copy that is pushed: the parameter is still
+/// a sequence (a reviewer's regression: the local's `push` was read as the parameter's).
+pub type Samples = Vec<f64>;
+
+#[differentiate]
+fn extended_energy(v: &Samples) -> f64 {
+    let n = v.len();
+    let mut v = v.clone();
+    v.push(2.0);
+    let mut s = 0.0;
+    for i in 0..n {
+        s += v[i] * v[i] * v[n];
+    }
+    s
+}
+
+#[test]
+fn a_shadowed_alias_parameter_pushed() {
+    let v = vec![0.3, -0.8, 1.2];
+    // f = 2 Σ vᵢ²: ∇f = 4 v.
+    let (_, g) = extended_energy_grad(&v);
+    assert_eq!(g, vec![1.2, -3.2, 4.8]);
+    extended_energy_gradcheck(&v).unwrap();
+}

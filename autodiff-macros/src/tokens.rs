@@ -7,11 +7,17 @@ use syn::{Generics, Ident};
 
 /// `tokens` with the identifier `t` replaced by `with`.
 pub fn subst(tokens: TokenStream, t: &Ident, with: &TokenStream) -> TokenStream {
+    // (A lifetime named like it, `'T`, is a `'` and the name: left as it is.)
+    let mut after_quote = false;
     tokens
         .into_iter()
         .flat_map(|tt| -> TokenStream {
+            let lifetime = std::mem::replace(
+                &mut after_quote,
+                matches!(&tt, TokenTree::Punct(p) if p.as_char() == '\''),
+            );
             match tt {
-                TokenTree::Ident(i) if i == *t => with.clone(),
+                TokenTree::Ident(i) if i == *t && !lifetime => with.clone(),
                 TokenTree::Group(g) => {
                     let mut group =
                         proc_macro2::Group::new(g.delimiter(), subst(g.stream(), t, with));

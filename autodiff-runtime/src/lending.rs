@@ -54,7 +54,14 @@ pub fn lending_nothing<Given, Accs, F: Splits<Given, Accs>>(
     }
 }
 
-/// The impls for `Given` of the listed names, with 0 to 6 accumulators.
+/// The most values a caller may pass (`Given`) and the most accumulators a pullback may
+/// take through [`lending_nothing`]; a call past them counts its accumulators
+/// (`autodiff-macros`' `emit::callers::counts_accumulators` reads these numbers).
+pub const MAX_GIVEN: usize = 16;
+/// See [`MAX_GIVEN`].
+pub const MAX_ACCUMULATORS: usize = 10;
+
+/// The impls for `Given` of the listed names, with 0 to [`MAX_ACCUMULATORS`] accumulators.
 macro_rules! lending {
     ($($a:ident)*) => {
         lending!(@ ($($a)*) ());
@@ -64,6 +71,10 @@ macro_rules! lending {
         lending!(@ ($($a)*) (C0 C1 C2 C3));
         lending!(@ ($($a)*) (C0 C1 C2 C3 C4));
         lending!(@ ($($a)*) (C0 C1 C2 C3 C4 C5));
+        lending!(@ ($($a)*) (C0 C1 C2 C3 C4 C5 C6));
+        lending!(@ ($($a)*) (C0 C1 C2 C3 C4 C5 C6 C7));
+        lending!(@ ($($a)*) (C0 C1 C2 C3 C4 C5 C6 C7 C8));
+        lending!(@ ($($a)*) (C0 C1 C2 C3 C4 C5 C6 C7 C8 C9));
     };
     (@ ($($a:ident)*) ($($c:ident)*)) => {
         impl<F, R, $($a,)* $($c: SeqAdjoint,)*> Splits<($($a,)*), ($($c,)*)> for F
@@ -99,6 +110,10 @@ lending!(A0 A1 A2 A3 A4 A5 A6 A7 A8);
 lending!(A0 A1 A2 A3 A4 A5 A6 A7 A8 A9);
 lending!(A0 A1 A2 A3 A4 A5 A6 A7 A8 A9 A10);
 lending!(A0 A1 A2 A3 A4 A5 A6 A7 A8 A9 A10 A11);
+lending!(A0 A1 A2 A3 A4 A5 A6 A7 A8 A9 A10 A11 A12);
+lending!(A0 A1 A2 A3 A4 A5 A6 A7 A8 A9 A10 A11 A12 A13);
+lending!(A0 A1 A2 A3 A4 A5 A6 A7 A8 A9 A10 A11 A12 A13 A14);
+lending!(A0 A1 A2 A3 A4 A5 A6 A7 A8 A9 A10 A11 A12 A13 A14 A15);
 
 #[cfg(test)]
 mod tests {

@@ -216,6 +216,20 @@ fn check_opaque(e: &Expr, act: &Activity, func: &Func, errors: &mut Vec<syn::Err
             ));
             return;
         }
+        // An `Option` kept in a variable and tested later (`let r = x.get(1).copied(); if
+        // r.is_some() { r.unwrap() … }`): the macro follows an `Option` where it stands.
+        if matches!(name.as_str(), "is_some" | "is_none" | "is_ok" | "is_err" | "get") {
+            let what = if name == "get" {
+                "`get` of a sequence whose elements carry a derivative, kept in a variable or passed on,".to_string()
+            } else {
+                format!("`{name}` of an `Option` or `Result` kept in a variable, whose value carries a derivative,")
+            };
+            errors.push(syn::Error::new(
+                x.span,
+                format!("{what} is not supported: the macro follows an `Option` where it is made; match on it there (`match x.get(i) {{ Some(&v) => …, None => … }}`, `if let Some(v) = f(x) {{ … }}`), index after a length check (`if i < x.len() {{ x[i] }} else {{ … }}`), or compute the value without an `Option`"),
+            ));
+            return;
+        }
         // `d.length()` where `d` is a call's result or a field the macro took for a float
         // (it cannot see types): a struct's method, on a value whose type was not shown.
         let untyped_receiver = match &x.kind {

@@ -51,8 +51,19 @@ pub fn entry_point_type(
 /// that have a cotangent slot). It cannot when one is a struct value: the macro takes a
 /// value whose type it cannot see for one (a parameter typed by an alias of an array, a row
 /// of a field), and the callee may see a sequence there. Such a call lends nothing and
-/// lets rustc fill in the accumulators from the pullback's type (`lending::lending_nothing`).
-pub fn counts_accumulators(mut kinds: impl Iterator<Item = crate::types::Kind>) -> bool {
+/// lets rustc fill in the accumulators from the pullback's type (`lending::lending_nothing`),
+/// within the numbers of values and accumulators the runtime's impls cover (`given` values
+/// passed: the arguments passed again and the seed).
+pub fn counts_accumulators(kinds: impl Iterator<Item = crate::types::Kind>, given: usize) -> bool {
     use crate::types::Kind;
-    !kinds.any(|k| matches!(k, Kind::Struct | Kind::StructSeq))
+    // (`autodiff_runtime::lending::{MAX_GIVEN, MAX_ACCUMULATORS}`.)
+    const MAX_GIVEN: usize = 16;
+    const MAX_ACCUMULATORS: usize = 10;
+    let kinds: Vec<Kind> = kinds.collect();
+    let sequences = kinds.iter().filter(|k| **k == Kind::FloatSeq).count();
+    let guessed = kinds
+        .iter()
+        .filter(|k| matches!(k, Kind::Struct | Kind::StructSeq))
+        .count();
+    guessed == 0 || given > MAX_GIVEN || sequences + guessed > MAX_ACCUMULATORS
 }

@@ -148,6 +148,8 @@ impl Emitter<'_> {
             } => {
                 let (bar, pb) = (self.bar_value(*out), self.name(*pullback));
                 // The adjoint holds the emitter: its temporaries and the call's interleave.
+                // (The values passed to the pullback: the arguments passed again, the seed.)
+                let given = args.iter().filter(|a| self.passed_again(a)).count() + 1;
                 let cx = self.cx();
                 let mut adj = Adjoint::new(self);
                 let mut pattern = vec![];
@@ -159,8 +161,10 @@ impl Emitter<'_> {
                     })
                     .map(|(_, a)| a);
                 let float = cx.float();
-                let counted =
-                    super::callers::counts_accumulators(slots.clone().map(|a| cx.kind_of(a)));
+                let counted = super::callers::counts_accumulators(
+                    slots.clone().map(|a| cx.kind_of(a)),
+                    given,
+                );
                 // A sequence argument lends the callee's pullback an accumulator: its own
                 // adjoint when it is a variable (repaid with the callee's cotangent added),
                 // else nothing (the cotangent then flows back as usual). Where the caller

@@ -19,9 +19,10 @@ impl Delay {
         y
     }
 
+    // Assigns no field and returns a sequence: `&self` is what it means.
     #[differentiate]
-    pub fn peek(&mut self, x: f64) -> f64 {
-        self.gain * x
+    pub fn peek(&mut self, x: f64) -> Vec<f64> {
+        vec![self.gain * x]
     }
 }
 

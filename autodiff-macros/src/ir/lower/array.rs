@@ -261,16 +261,18 @@ impl Lowerer {
             ("t", 0) => self.ops_call("transpose", vec![recv], span, out),
             ("sum", 0) => self.ops_call("sum", vec![recv], span, out),
             ("mean", 0) => self.ops_call("mean", vec![recv], span, out),
-            ("mapv", 1) if fn_arg.and_then(mapv_function).is_some() => {
-                let f = fn_arg.and_then(mapv_function).expect("checked");
+            ("mapv", 1) if fn_arg.and_then(|a| mapv_function(a, &self.float)).is_some() => {
+                let f = fn_arg
+                    .and_then(|a| mapv_function(a, &self.float))
+                    .expect("checked");
                 self.ops_call(f, vec![recv], span, out)
             }
             ("mapv" | "mapv_into" | "map", 1) => match fn_arg {
                 Some(syn::Expr::Closure(c)) => self.elementwise(recv, c, name == "map", span, out),
                 // `a.mapv(f32::sqrt)`: a float function of one argument is the closure
                 // calling it as a method (`|v| v.sqrt()`).
-                Some(syn::Expr::Path(p)) if unary_float_function(p).is_some() => {
-                    let method = unary_float_function(p).expect("checked");
+                Some(syn::Expr::Path(p)) if unary_float_function(p, &self.float).is_some() => {
+                    let method = unary_float_function(p, &self.float).expect("checked");
                     let deref = (name == "map").then(|| quote::quote!(*));
                     let c: syn::ExprClosure =
                         syn::parse_quote_spanned!(span=> |v| (#deref v).#method());
@@ -401,8 +403,11 @@ fn axis_number(e: &syn::Expr) -> Option<usize> {
 }
 
 /// `f64::tanh` (or `T::tanh`, `f32::exp`): the rule of that elementwise function.
-fn mapv_function(e: &syn::Expr) -> Option<&'static str> {
+fn mapv_function(e: &syn::Expr, float: &Type) -> Option<&'static str> {
     let syn::Expr::Path(p) = e else { return None };
+    if p.path.segments.len() != 2 || !float_type_segment(p, float) {
+        return None;
+    }
     let last = p.path.segments.last()?.ident.to_string();
     MAPV.iter().copied().find(|f| *f == last)
 }
@@ -539,10 +544,18 @@ pub(super) fn map_axis_as_loop(
     }})
 }
 
+/// Whether a two-segment path starts with a float type (`f32::sqrt`, `T::exp` of the
+/// function's float type `T`, `Float::exp`), not a module of the user's (`soft::abs`).
+fn float_type_segment(p: &syn::ExprPath, float: &Type) -> bool {
+    let first = p.path.segments.first().map(|s| s.ident.to_string());
+    let float = quote::quote!(#float).to_string();
+    matches!(first.as_deref(), Some("f32" | "f64" | "Float")) || first.as_deref() == Some(&*float)
+}
+
 /// The method of a float function of one argument named by a path (`f32::sqrt`,
 /// `f64::abs`, `T::exp`): a rule of arity 1.
-fn unary_float_function(p: &syn::ExprPath) -> Option<Ident> {
-    if p.path.segments.len() != 2 || p.qself.is_some() {
+fn unary_float_function(p: &syn::ExprPath, float: &Type) -> Option<Ident> {
+    if p.path.segments.len() != 2 || p.qself.is_some() || !float_type_segment(p, float) {
         return None;
     }
     let last = &p.path.segments.last()?.ident;

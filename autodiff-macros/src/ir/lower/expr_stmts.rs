@@ -144,12 +144,11 @@ impl Lowerer {
                 let Some(vec) = self.place_var(&m.receiver) else {
                     return;
                 };
-                // A value of a type of the user's with a `push` method of its own
-                // (`log.push(0.0)`, a `RefCell` behind `&self`): a call for its effect.
-                if matches!(
-                    self.vars[vec].kind,
-                    Kind::Struct | Kind::StructSeq | Kind::Other
-                ) {
+                // A parameter of a type of the user's with a `push` method of its own
+                // (`log.push(0.0)`, changing a `RefCell` behind `&self`): a call for its
+                // effect. (A local's `push` is a `Vec`'s, whose messages say what fits.)
+                let param = self.vars[vec].scope.is_none();
+                if param && matches!(self.vars[vec].kind, Kind::Struct | Kind::Other) {
                     return self.lower_effect(e, span, out);
                 }
                 let value = self.lower_expr(&m.args[0], out);

@@ -151,6 +151,16 @@ impl Lowerer {
     }
 }
 
+impl Lowerer {
+    /// Whether `e` is an element of a float sequence by index (`x[i]`).
+    fn float_element(&self, e: &Expr) -> bool {
+        let Expr::Index(ix) = e else { return false };
+        matches!(&*ix.expr, Expr::Path(p) if p.path.get_ident()
+            .and_then(|i| self.lookup(&i.to_string()))
+            .is_some_and(|v| self.vars[v].kind == Kind::FloatSeq))
+    }
+}
+
 pub(super) fn closure_of(c: &syn::ExprClosure) -> Closure {
     Closure {
         params: c.inputs.iter().cloned().collect(),
@@ -186,6 +196,17 @@ impl Lowerer {
                 return None;
             }
             &substituted
+        };
+        // `|i| &x[i]` of a float sequence: the element itself, which the caller's `*pick(1)`
+        // or arithmetic reads as a number (the borrow would be a reference into the
+        // sequence held past the call).
+        let element;
+        let body = match body {
+            Expr::Reference(r) if r.mutability.is_none() && self.float_element(&r.expr) => {
+                element = (*r.expr).clone();
+                &element
+            }
+            _ => body,
         };
         let mut lets = self.bind_in_order(pairs);
         for p in params {

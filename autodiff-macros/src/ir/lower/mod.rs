@@ -302,7 +302,7 @@ pub fn lower_fn(
                 // (`push` on a shared borrow is no `Vec`'s: `log.push(x)` of a type of the
                 // user's, changing state behind `&self`.)
                 let pushed_behind_borrow = matches!(&*pt.ty, Type::Reference(r) if r.mutability.is_none())
-                    && uses::calls_method(
+                    && uses::calls_method_unshadowed(
                         quote::ToTokens::to_token_stream(&item.block),
                         &ident.to_string(),
                         "push",

@@ -225,12 +225,15 @@ fn is_one(e: &Expr) -> bool {
 }
 
 impl Lowerer {
-    /// `e`, an operand of float arithmetic, read once where it is a method of a value the
-    /// macro does not differentiate (`x * x * t.tick()` with `t` a constant struct): written
-    /// where it stands, the tangent and the reverse sweep would call it again, which costs a
-    /// call and, for a method changing state behind `&self` (a `Cell` counter), reads
-    /// another value. Bound as a copy, so that a method giving `&f64` binds the number,
-    /// not a borrow of the constant.
+    /// `e`, an operand of float arithmetic or of a float method or function, read once
+    /// where it is a method of a value the macro does not differentiate (`x * x * t.tick()`
+    /// with `t` a constant struct): written where it stands, the tangent and the reverse
+    /// sweep would call it again, which costs a call and, for a method changing state
+    /// behind `&self` (a `Cell` counter), reads another value. Bound as a copy, so that a
+    /// method giving `&f64` binds the number, not a borrow of the constant; counted among
+    /// the calls evaluated once, which a `#[checkpoint]` segment, run again by the reverse
+    /// sweep, refuses (`effects::refuse_effects_in_checkpoints`). (The binding's kind is
+    /// the float's, also for an integer such as `x.powi(t.n())`: it is only ever read.)
     pub(super) fn opaque_operand_once(&mut self, e: Expr, out: &mut Vec<Stmt>) -> Expr {
         let ExprKind::Opaque(OpaqueCall::Method(recv, name, _, _)) = &e.kind else {
             return e;
@@ -252,7 +255,11 @@ impl Lowerer {
             None,
             vec![],
         ));
-        self.bind_value("called", Kind::Float, Expr::new(read, span), span, out)
+        let value = self.bind_value("called", Kind::Float, Expr::new(read, span), span, out);
+        if let ExprKind::Var(t) = value.kind {
+            self.evaluated_once.insert(t);
+        }
+        value
     }
 
     /// The operands of a float function or method (`f64::sin(t.tick())`,

@@ -17,8 +17,20 @@ pub(super) fn collect_idents(ts: proc_macro2::TokenStream, out: &mut HashSet<Str
     }
 }
 
-/// Whether the tokens call `method` on the name `name` (`l.push(…)`).
-pub(super) fn calls_method(ts: proc_macro2::TokenStream, name: &str, method: &str) -> bool {
+/// Whether the tokens call `method` on the name `name` (`l.push(…)`) and bind no other
+/// variable of that name (whose call it could be).
+pub(super) fn calls_method_unshadowed(
+    ts: proc_macro2::TokenStream,
+    name: &str,
+    method: &str,
+) -> bool {
+    let mut bound = HashMap::new();
+    collect_bound(ts.clone(), &mut bound);
+    !bound.contains_key(name) && calls_method(ts, name, method)
+}
+
+/// Whether the tokens call `method` on the name `name`.
+fn calls_method(ts: proc_macro2::TokenStream, name: &str, method: &str) -> bool {
     use proc_macro2::TokenTree;
     let trees: Vec<TokenTree> = ts.into_iter().collect();
     trees.iter().enumerate().any(|(k, t)| match t {
