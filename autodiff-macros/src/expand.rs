@@ -234,6 +234,9 @@ fn expand_function(
     if let (true, Some(word)) = (args.custom, &args.nested) {
         return Err(vec![syn::Error::new(word.span(), "`nested` makes the generated `f_grad`, `f_jvp` and `f_vjp` differentiable; a custom rule's `f_jvp` and `f_vjp` are your own: differentiate the function itself with `#[differentiate(nested)]`, or call the custom rule from a differentiated function")]);
     }
+    if let (true, Some(word)) = (args.custom, &args.report) {
+        return Err(vec![syn::Error::new(word.span(), "`report` lists what the generated reverse pass keeps; a custom rule's `f_vjp` is your own, so there is nothing to report: leave `report` out")]);
+    }
     if args.custom {
         // A custom rule runs on dual numbers inside callers' `_hvp`, so it is generic.
         let float =
@@ -299,6 +302,7 @@ fn expand_function(
         jacobian: args.jacobian.map(|(mode, _)| mode),
         hessian: args.hessian.is_some(),
         nested: args.nested.is_some(),
+        report: args.report.is_some(),
     };
     let mut generated =
         crate::emit::items::emit(item, &func, &act, &needed, args.hvp.is_some(), requested);

@@ -55,6 +55,7 @@ pub mod partial;
 pub mod pool;
 #[doc(hidden)]
 pub mod save_stack;
+pub mod saved;
 #[doc(hidden)]
 pub mod support;
 pub mod value;
@@ -66,5 +67,6 @@ pub use forward::{derivative, gradient, gradient_vec, jacobian};
 pub use gradcheck::{gradcheck, GradcheckReport, Tolerance};
 pub use ndarray;
 pub use num_traits;
+pub use saved::{SavedReport, SavedValue};
 pub use support::stop_gradient;
 pub use value::{Gradients, Tape, Value};

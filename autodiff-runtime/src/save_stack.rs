@@ -284,6 +284,11 @@ impl<T> SaveStack<T> {
         self.items.is_empty()
     }
 
+    /// The values saved, oldest first (what `saved::Held` measures).
+    pub(crate) fn as_slice(&self) -> &[T] {
+        &self.items
+    }
+
     /// How many values fit before the stack reallocates.
     ///
     /// ```

@@ -1,5 +1,5 @@
 //! The attribute's arguments (`wrt(…)`, `custom`, `associated`, `recursive`, `hvp`,
-//! `jacobian`, `hessian`, `nested`), and whether the function is an item of an `impl`.
+//! `jacobian`, `hessian`, `nested`, `report`), and whether the function is an item of an `impl`.
 
 use syn::parse::{Parse, ParseStream};
 use syn::punctuated::Punctuated;
@@ -33,6 +33,8 @@ pub(crate) struct Args {
     /// `nested`: `f_grad`, `f_jvp` and `f_vjp` get entry points of their own, so that
     /// differentiated callers can call them (nested differentiation).
     pub(crate) nested: Option<Ident>,
+    /// `report`: `f_saved` is wanted, the report of what `f_pullback` keeps.
+    pub(crate) report: Option<Ident>,
 }
 
 /// How `f_jacobian` builds its columns or rows.
@@ -98,6 +100,19 @@ impl Parse for Args {
                 }
                 continue;
             }
+            if key == "report" {
+                if !input.is_empty() && !input.peek(Token![,]) {
+                    return Err(syn::Error::new(
+                        key.span(),
+                        "write `report` alone (`#[differentiate(report)]`): it takes no value; `f_saved` reports what `f_pullback` keeps for the inputs it is given",
+                    ));
+                }
+                args.report = Some(key);
+                if !input.is_empty() {
+                    input.parse::<Token![,]>()?;
+                }
+                continue;
+            }
             if key == "hvp" {
                 args.hvp = Some(key);
                 if !input.is_empty() {
@@ -115,7 +130,7 @@ impl Parse for Args {
             if key != "wrt" {
                 return Err(syn::Error::new(
                     key.span(),
-                    format!("unknown argument `{key}`: the arguments are `wrt(a, b, …)`, naming the parameters to differentiate with respect to, `custom`, for a function whose `_jvp` and `_vjp` you write yourself, `associated`, for a function without `self` inside an `impl`, `recursive`, for a function in a cycle of calls through others, `hvp`, for `_hvp` on a method of a generic `impl`, `jacobian` or `hessian`, for `f_jacobian` or `f_hessian`, and `nested`, for `f_grad`, `f_jvp` and `f_vjp` that differentiated functions can call"),
+                    format!("unknown argument `{key}`: the arguments are `wrt(a, b, …)`, naming the parameters to differentiate with respect to, `custom`, for a function whose `_jvp` and `_vjp` you write yourself, `associated`, for a function without `self` inside an `impl`, `recursive`, for a function in a cycle of calls through others, `hvp`, for `_hvp` on a method of a generic `impl`, `jacobian` or `hessian`, for `f_jacobian` or `f_hessian`, `nested`, for `f_grad`, `f_jvp` and `f_vjp` that differentiated functions can call, and `report`, for `f_saved`, what the reverse pass keeps"),
                 ));
             }
             if !input.peek(syn::token::Paren) {

@@ -30,6 +30,7 @@ mod jacobian;
 mod jvp;
 mod nested;
 mod pullback;
+mod saved;
 mod struct_hvp;
 mod vjp;
 
@@ -58,6 +59,8 @@ pub struct Requested {
     pub hessian: bool,
     /// Entry points for `f_grad`, `f_jvp` and `f_vjp` (nested differentiation).
     pub nested: bool,
+    /// `f_saved`: what `f_pullback` keeps (`saved.rs`).
+    pub report: bool,
 }
 
 /// The items of `f`, and those `requested`. `method_hvp`: a method asked for `_hvp`
@@ -77,7 +80,10 @@ pub fn emit(
         .map(|mode| jacobian::jacobian(item, &plain, mode));
     let hessian = requested.hessian.then(|| jacobian::hessian(item, &plain));
     let nested = requested.nested.then(|| nested::nested(item, &plain));
-    quote!(#standard #jacobian #hessian #nested)
+    let report = requested
+        .report
+        .then(|| saved::saved(item, func, act, needed));
+    quote!(#standard #jacobian #hessian #nested #report)
 }
 
 fn emit_standard(

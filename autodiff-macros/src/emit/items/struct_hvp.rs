@@ -201,6 +201,8 @@ fn dual_bounds(
             syn::Type::Reference(r) => {
                 let ty = &r.elem;
                 let dual_ty = subst(ty.to_token_stream(), t, dual);
+                // `&T<>` (generics on a type parameter, which rustc refuses) gives no type.
+                syn::parse2::<syn::Type>(dual_ty.clone()).ok()?;
                 Some(quote!(#ty: ::autodiff::__private::DualTwin<#t, Dual = #dual_ty>))
             }
             _ => None,

@@ -1,0 +1,414 @@
+//! `f_saved(<params>) -> SavedReport`, on request (`#[differentiate(report)]`): what
+//! `f_pullback` keeps for these inputs. Its body is `f_pullback`'s own, written by the same
+//! emitter code, up to the pullback closure; in place of the closure it measures each
+//! value the closure captures (`autodiff::saved`). Which values those are is read off the
+//! closure `f_pullback` builds (the names it uses from the forward sweep, as rustc's
+//! capture does), and what each one is, from the plan: the tapes the loops push to, the
+//! locals keeping overwritten values, checkpoint snapshots, split calls' pullbacks; the
+//! rematerialised values and the recordings of checkpointed segments are listed as
+//! recomputed. Nothing here decides what is saved.
+
+use super::pullback::pullback_with;
+use crate::analysis::{Activity, Needed};
+use crate::emit::names::Derived;
+use crate::emit::signature::{allows, lifted_params, Body};
+use crate::emit::{Emitter, Mode};
+use crate::ir::*;
+use proc_macro2::{TokenStream, TokenTree};
+use quote::{quote, quote_spanned};
+use std::collections::HashSet;
+
+/// `f_saved`, or nothing where `f_pullback`'s body is not of the plain shape (then the
+/// driver has already refused `report`).
+pub(super) fn saved(
+    item: &syn::ItemFn,
+    func: &Func,
+    act: &Activity,
+    needed: &Needed,
+) -> TokenStream {
+    let mut e = Emitter::new(func, act, needed, Mode::Plain);
+    let ctx = e.cx();
+    let mut body = None;
+    let _ = pullback_with(
+        item,
+        &ctx,
+        Derived::Pullback,
+        Body::Own(&mut |sig| {
+            let b = e.pullback_body(sig);
+            body = Some(b.clone());
+            b
+        }),
+    );
+    let body = body.unwrap_or_default();
+    let f = &item.sig.ident;
+    let stem = f.to_string();
+    let name = crate::ir::ident(
+        &format!("{}_saved", stem.trim_start_matches("r#")),
+        f.span(),
+    );
+    let (vis, generics, where_clause) = (
+        &item.vis,
+        &item.sig.generics,
+        &item.sig.generics.where_clause,
+    );
+    let params = lifted_params(item, &ctx, Derived::Pullback);
+    let Ok(block) = syn::parse2::<syn::Block>(quote!({ #body })) else {
+        return quote!();
+    };
+    let n = block.stmts.len();
+    // `… let pullback = move |…| { … }; (value, pullback)`
+    let closure = match block.stmts.get(n.wrapping_sub(2)) {
+        Some(syn::Stmt::Local(syn::Local {
+            init: Some(init), ..
+        })) => match &*init.expr {
+            syn::Expr::Closure(c) => c.clone(),
+            _ => return quote!(),
+        },
+        _ => return quote!(),
+    };
+    // A tape the forward sweep never pushes to (one a checkpointed segment records again
+    // in the reverse sweep) is empty here, and only the closure would give its type: it is
+    // left out and listed with 0 bytes.
+    let mut unrecorded: Vec<syn::Ident> = vec![];
+    let all = &block.stmts[..n - 2];
+    let mut forward: Vec<&syn::Stmt> = vec![];
+    for (k, s) in all.iter().enumerate() {
+        if let syn::Stmt::Local(l) = s {
+            let mut names = vec![];
+            pattern_idents(&l.pat, &mut names);
+            if let [name] = &names[..] {
+                let used = all[k + 1..]
+                    .iter()
+                    .any(|t| variable_idents(quote!(#t)).iter().any(|i| i == name));
+                if name.to_string().ends_with("_tape") && !used {
+                    unrecorded.push(name.clone());
+                    continue;
+                }
+            }
+        }
+        forward.push(s);
+    }
+    let mut outer: Vec<syn::Ident> = vec![];
+    for p in func
+        .params
+        .iter()
+        .filter(|p| !crate::emit::signature::is_reference(&p.ty))
+    {
+        outer.push(ctx.name(p.var).clone());
+    }
+    for s in all {
+        if let syn::Stmt::Local(l) = s {
+            pattern_idents(&l.pat, &mut outer);
+        }
+    }
+    let mut closure_params = vec![];
+    for p in &closure.inputs {
+        pattern_idents(p, &mut closure_params);
+    }
+    let captured = captures(&closure.body, &outer, &closure_params);
+    let entries: Vec<TokenStream> = captured
+        .iter()
+        .map(|c| describe(&e, item, c, !unrecorded.contains(c)))
+        .collect();
+    let remat = (0..func.vars.len()).filter(|&v| needed.remat.contains(v)).map(|v| {
+        let (var, line) = (func.vars[v].name.to_string(), declared_line(func, v, item));
+        let what = format!("`{var}`");
+        quote! {
+            __report.add(#what.to_string(), ::std::format!("recomputed in the reverse sweep"), #line, ::core::default::Default::default(), true);
+        }
+    });
+    let function = f.to_string();
+    let doc = format!(" What [`{f}_pullback`] keeps for these inputs: each value its pullback holds, its size, and the total (`#[differentiate(report)]`).");
+    let allows = allows();
+    let imports = crate::emit::body_imports();
+    quote! {
+        #[doc = #doc]
+        #allows
+        #vis fn #name #generics (#(#params),*) -> ::autodiff::SavedReport #where_clause {
+            #imports
+            use ::autodiff::saved::{MeasureHeld as _, MeasureOpaque as _, MeasureTape as _, Probe};
+            #(#forward)*
+            let mut __report = ::autodiff::SavedReport::new(#function);
+            #(#entries)*
+            #(#remat)*
+            __report
+        }
+    }
+}
+
+/// The names a pattern binds.
+fn pattern_idents(p: &syn::Pat, out: &mut Vec<syn::Ident>) {
+    match p {
+        syn::Pat::Ident(i) => out.push(i.ident.clone()),
+        syn::Pat::Tuple(t) => t.elems.iter().for_each(|p| pattern_idents(p, out)),
+        syn::Pat::Type(t) => pattern_idents(&t.pat, out),
+        syn::Pat::Reference(r) => pattern_idents(&r.pat, out),
+        syn::Pat::TupleStruct(t) => t.elems.iter().for_each(|p| pattern_idents(p, out)),
+        _ => {}
+    }
+}
+
+/// The names of `outer` the closure's body uses before it declares them itself: what a
+/// `move` closure captures. Names after `.` or `::`, or before `::`, are fields, methods
+/// and paths, not variables.
+fn captures(body: &syn::Expr, outer: &[syn::Ident], params: &[syn::Ident]) -> Vec<syn::Ident> {
+    let mut declared: HashSet<String> = params.iter().map(|p| p.to_string()).collect();
+    let mut found: Vec<syn::Ident> = vec![];
+    let mut note = |tokens: TokenStream, declared: &HashSet<String>| {
+        for i in variable_idents(tokens) {
+            let s = i.to_string();
+            if declared.contains(&s) || found.iter().any(|f| *f == s) {
+                continue;
+            }
+            if let Some(o) = outer.iter().rev().find(|o| **o == s) {
+                found.push(o.clone());
+            }
+        }
+    };
+    let stmts = match body {
+        syn::Expr::Block(b) => b.block.stmts.clone(),
+        other => vec![syn::Stmt::Expr(other.clone(), None)],
+    };
+    for s in stmts {
+        match &s {
+            syn::Stmt::Local(l) => {
+                if let Some(init) = &l.init {
+                    let expr = &init.expr;
+                    note(quote!(#expr), &declared);
+                }
+                let mut names = vec![];
+                pattern_idents(&l.pat, &mut names);
+                declared.extend(names.iter().map(|n| n.to_string()));
+            }
+            other => note(quote!(#other), &declared),
+        }
+    }
+    // In the order the forward sweep declared them.
+    let mut ordered: Vec<syn::Ident> = vec![];
+    for o in outer {
+        if found.iter().any(|f| f == o) && !ordered.iter().any(|d| d == o) {
+            ordered.push(o.clone());
+        }
+    }
+    ordered
+}
+
+/// The identifiers of `tokens` that may name variables.
+fn variable_idents(tokens: TokenStream) -> Vec<syn::Ident> {
+    let trees: Vec<TokenTree> = tokens.into_iter().collect();
+    let mut out = vec![];
+    let punct =
+        |t: Option<&TokenTree>, c: char| matches!(t, Some(TokenTree::Punct(p)) if p.as_char() == c);
+    for (k, t) in trees.iter().enumerate() {
+        match t {
+            TokenTree::Group(g) => out.extend(variable_idents(g.stream())),
+            TokenTree::Ident(i) => {
+                let prev = k.checked_sub(1).and_then(|k| trees.get(k));
+                let after_dot = punct(prev, '.');
+                let after_path = punct(prev, ':');
+                let before_path = punct(trees.get(k + 1), ':') && punct(trees.get(k + 2), ':');
+                let macro_name = punct(trees.get(k + 1), '!');
+                if !(after_dot || after_path || before_path || macro_name) {
+                    out.push(i.clone());
+                }
+            }
+            _ => {}
+        }
+    }
+    out
+}
+
+/// `__report.add(…)` for a captured value: what it is, where it is saved, its size.
+fn describe(e: &Emitter, item: &syn::ItemFn, c: &syn::Ident, recorded: bool) -> TokenStream {
+    let func = e.func;
+    let s = c.to_string();
+    let fn_line = line_of(item.sig.ident.span());
+    let var_named = |n: &str| (0..func.vars.len()).find(|&v| func.vars[v].name == n);
+    let stem_named = |n: &str| (0..func.vars.len()).find(|&v| func.vars[v].stem == n);
+    let mut recomputed = false;
+    let (what, site, line) = if let Some(v) = var_named(&s) {
+        match pullback_of(func, v) {
+            Some((callee, span)) => (
+                format!("pullback of `{}`", path_text(&callee)),
+                "the call".to_string(),
+                line_of(span),
+            ),
+            None => (
+                format!("`{s}`"),
+                "the statement".to_string(),
+                declared_line(func, v, item),
+            ),
+        }
+    } else if let Some((stem, elems)) = s
+        .strip_suffix("_elem_tape")
+        .map(|t| (t, true))
+        .or_else(|| s.strip_suffix("_tape").map(|t| (t, false)))
+        .filter(|(t, _)| stem_named(t).is_some())
+    {
+        let v = stem_named(stem).unwrap_or_default();
+        let var = func.vars[v].name.to_string();
+        let what = match (pullback_of(func, v), elems) {
+            (Some((callee, _)), _) => format!("tape of `{}`'s pullbacks", path_text(&callee)),
+            (None, true) => format!("tape of `{var}`'s elements"),
+            (None, false) => format!("tape of `{var}`"),
+        };
+        match loop_writing(&func.body, v) {
+            Some(l) => {
+                recomputed = in_checkpoint_only(&func.body, v);
+                (what, "the loop".to_string(), line_of(l.span))
+            }
+            None => (what, "the forward sweep".to_string(), fn_line.clone()),
+        }
+    } else if let Some(((id, _), _)) = e
+        .stmt_names
+        .iter()
+        .find(|(k, n)| k.1 == "ckpt_tape" && **n == s)
+    {
+        let line = find_stmt(&func.body, *id).map_or(fn_line.clone(), |l| line_of(l.span));
+        (
+            "checkpoint snapshots".to_string(),
+            "the checkpointed code".to_string(),
+            line,
+        )
+    } else if let Some((id, _)) = e.locals.iter().find(|(_, n)| **n == s) {
+        let stmt = find_stmt(&func.body, *id);
+        let var = stmt.map(|t| match &t.kind {
+            StmtKind::Assign { place, .. } => func.vars[place.var()].name.to_string(),
+            _ => s.clone(),
+        });
+        let line = stmt.map_or(fn_line.clone(), |t| line_of(t.span));
+        (
+            format!("`{}` before it is overwritten", var.unwrap_or(s.clone())),
+            "the assignment".to_string(),
+            line,
+        )
+    } else {
+        (format!("`{s}`"), "the forward sweep".to_string(), fn_line)
+    };
+    let size = match recorded {
+        true => quote!((&&&Probe(&#c)).measure()),
+        false => quote!(::core::default::Default::default()),
+    };
+    quote! {
+        __report.add(
+            #what.to_string(),
+            ::std::format!("{} at line {}", #site, #line),
+            #line,
+            #size,
+            #recomputed,
+        );
+    }
+}
+
+/// `line!()` spanned on `span`: the user's line where the span is the user's.
+fn line_of(span: Span) -> TokenStream {
+    quote_spanned!(span=> ::core::line!())
+}
+
+fn path_text(p: &syn::Path) -> String {
+    quote!(#p).to_string().replace(' ', "")
+}
+
+/// The callee and span of the split call whose pullback `v` is.
+fn pullback_of(func: &Func, v: VarId) -> Option<(syn::Path, Span)> {
+    let mut found = None;
+    walk(&func.body, &mut |s| {
+        if let StmtKind::Call {
+            pullback, callee, ..
+        } = &s.kind
+        {
+            if *pullback == v && found.is_none() {
+                found = Some((callee.clone(), s.span));
+            }
+        }
+    });
+    found
+}
+
+/// The line of the statement declaring `v` (the function's, for a parameter).
+fn declared_line(func: &Func, v: VarId, item: &syn::ItemFn) -> TokenStream {
+    let mut span = None;
+    walk(&func.body, &mut |s| {
+        let declares = match &s.kind {
+            StmtKind::Let { var, .. } => *var == v,
+            StmtKind::Call { out, pullback, .. } => *out == v || *pullback == v,
+            _ => false,
+        };
+        if declares && span.is_none() {
+            span = Some(s.span);
+        }
+    });
+    line_of(span.unwrap_or(item.sig.ident.span()))
+}
+
+/// The outermost loop whose body writes `v`.
+fn loop_writing(b: &Block, v: VarId) -> Option<&Stmt> {
+    b.stmts.iter().find_map(|s| {
+        let is_loop = matches!(s.kind, StmtKind::For { .. } | StmtKind::While { .. });
+        let writes = s.blocks().iter().any(|b| b.any(&|t| sets(t, v)));
+        match (is_loop, writes) {
+            (true, true) => Some(s),
+            (false, true) => s.blocks().into_iter().find_map(|b| loop_writing(b, v)),
+            _ => None,
+        }
+    })
+}
+
+/// Whether every write of `v` is inside a checkpointed loop or block (whose recording the
+/// reverse sweep makes again).
+fn in_checkpoint_only(b: &Block, v: VarId) -> bool {
+    let mut outside = false;
+    fn go(b: &Block, v: VarId, inside: bool, outside: &mut bool) {
+        for s in &b.stmts {
+            let ckpt = matches!(
+                &s.kind,
+                StmtKind::For {
+                    checkpoint: Some(_),
+                    ..
+                } | StmtKind::While {
+                    checkpoint: Some(_),
+                    ..
+                }
+            ) || matches!(&s.kind, StmtKind::Block { .. });
+            if sets(s, v) && !inside {
+                *outside = true;
+            }
+            for inner in s.blocks() {
+                go(inner, v, inside || ckpt, outside);
+            }
+        }
+    }
+    go(b, v, false, &mut outside);
+    !outside
+}
+
+/// Whether `s` itself writes or declares `v` (a call declares its pullback too).
+fn sets(s: &Stmt, v: VarId) -> bool {
+    s.writes(v)
+        || match &s.kind {
+            StmtKind::Let { var, .. } => *var == v,
+            StmtKind::Call { pullback, .. } => *pullback == v,
+            _ => false,
+        }
+}
+
+fn find_stmt(b: &Block, id: StmtId) -> Option<&Stmt> {
+    for s in &b.stmts {
+        if s.id == id {
+            return Some(s);
+        }
+        if let Some(found) = s.blocks().into_iter().find_map(|b| find_stmt(b, id)) {
+            return Some(found);
+        }
+    }
+    None
+}
+
+fn walk<'a>(b: &'a Block, f: &mut impl FnMut(&'a Stmt)) {
+    for s in &b.stmts {
+        f(s);
+        for inner in s.blocks() {
+            walk(inner, f);
+        }
+    }
+}
