@@ -273,10 +273,24 @@ impl Lowerer {
         exprs: impl IntoIterator<Item = &'e syn::Expr>,
         out: &mut Vec<Stmt>,
     ) -> Vec<Expr> {
+        self.lower_each_in_order(exprs, out, false)
+    }
+
+    /// [`Self::lower_in_order`]; with `once`, each operand that is a method of a constant
+    /// is read once where it stands (`Lowerer::opaque_operand_once`).
+    pub(super) fn lower_each_in_order<'e>(
+        &mut self,
+        exprs: impl IntoIterator<Item = &'e syn::Expr>,
+        out: &mut Vec<Stmt>,
+        once: bool,
+    ) -> Vec<Expr> {
         let mut lowered: Vec<Expr> = vec![];
         for e in exprs {
             let mark = out.len();
-            let next = self.lower_expr(e, out);
+            let mut next = self.lower_expr(e, out);
+            if once {
+                next = self.opaque_operand_once(next, out);
+            }
             self.keep_before(&mut lowered, out, mark);
             lowered.push(next);
         }

@@ -270,15 +270,7 @@ impl Lowerer {
         exprs: impl IntoIterator<Item = &'e syn::Expr>,
         out: &mut Vec<Stmt>,
     ) -> Vec<Expr> {
-        let mut lowered: Vec<Expr> = vec![];
-        for e in exprs {
-            let mark = out.len();
-            let next = self.lower_expr(e, out);
-            let next = self.opaque_operand_once(next, out);
-            self.keep_before(&mut lowered, out, mark);
-            lowered.push(next);
-        }
-        lowered
+        self.lower_each_in_order(exprs, out, true)
     }
 
     /// Whether `e`, an operand not lowered yet, reads as a float by its syntax: a float
