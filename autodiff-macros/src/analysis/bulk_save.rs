@@ -16,7 +16,7 @@ use std::collections::{HashMap, HashSet};
 /// checkpointed (its reverse replays its iterations a segment at a time, from their bodies).
 pub fn analyze(func: &Func, needed: &Needed) -> BulkSaves {
     let mut saves = BulkSaves::default();
-    visit(&func.body, &mut |s| {
+    func.body.for_each_stmt(&mut |s| {
         if let StmtKind::For {
             var,
             range,
@@ -120,15 +120,6 @@ fn offsets(exprs: &[&Expr], x: VarId, index: VarId) -> Vec<Option<i64>> {
         walk(e, x, index, &mut found);
     }
     found
-}
-
-fn visit<'b>(b: &'b Block, f: &mut impl FnMut(&'b Stmt)) {
-    for s in &b.stmts {
-        f(s);
-        for inner in s.blocks() {
-            visit(inner, f);
-        }
-    }
 }
 
 /// The assignments of `for index in range { body }` whose saves move before the loop, with

@@ -264,6 +264,17 @@ impl Block {
     pub fn any(&self, pred: &impl Fn(&Stmt) -> bool) -> bool {
         self.stmts.iter().any(|s| s.any(pred))
     }
+
+    /// `f` on every statement of this block and of the blocks nested in them, in order,
+    /// each before those it holds.
+    pub fn for_each_stmt<'b>(&'b self, f: &mut impl FnMut(&'b Stmt)) {
+        for s in &self.stmts {
+            f(s);
+            for inner in s.blocks() {
+                inner.for_each_stmt(f);
+            }
+        }
+    }
 }
 
 /// The variables a region (a loop body or block) shares with the code around it: those it

@@ -312,7 +312,7 @@ fn path_text(p: &syn::Path) -> String {
 /// The callee and span of the split call whose pullback `v` is.
 fn pullback_of(func: &Func, v: VarId) -> Option<(syn::Path, Span)> {
     let mut found = None;
-    walk(&func.body, &mut |s| {
+    func.body.for_each_stmt(&mut |s| {
         if let StmtKind::Call {
             pullback, callee, ..
         } = &s.kind
@@ -328,7 +328,7 @@ fn pullback_of(func: &Func, v: VarId) -> Option<(syn::Path, Span)> {
 /// The line of the statement declaring `v` (the function's, for a parameter).
 fn declared_line(func: &Func, v: VarId, item: &syn::ItemFn) -> TokenStream {
     let mut span = None;
-    walk(&func.body, &mut |s| {
+    func.body.for_each_stmt(&mut |s| {
         let declares = match &s.kind {
             StmtKind::Let { var, .. } => *var == v,
             StmtKind::Call { out, pullback, .. } => *out == v || *pullback == v,
@@ -402,13 +402,4 @@ fn find_stmt(b: &Block, id: StmtId) -> Option<&Stmt> {
         }
     }
     None
-}
-
-fn walk<'a>(b: &'a Block, f: &mut impl FnMut(&'a Stmt)) {
-    for s in &b.stmts {
-        f(s);
-        for inner in s.blocks() {
-            walk(inner, f);
-        }
-    }
 }
