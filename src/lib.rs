@@ -57,7 +57,10 @@ pub mod __private {
     pub use autodiff_runtime::dual_twin::DualTwin;
     pub use autodiff_runtime::fields::*;
     pub use autodiff_runtime::fma::{run_fused, use_fused, Fused, MulAdd, Separate};
-    pub use autodiff_runtime::gradcheck::{check_derivatives, check_first_derivatives};
+    pub use autodiff_runtime::gradcheck::{
+        check_derivatives, check_derivatives_where_defined, check_first_derivatives,
+        check_first_derivatives_where_defined, MaybeValue,
+    };
     pub use autodiff_runtime::lending::lending_nothing;
     pub use autodiff_runtime::num_traits::{Float, One, Zero};
     pub use autodiff_runtime::ops::{duals_nd, lift_nd, primals_nd, tangents_nd};

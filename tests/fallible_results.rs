@@ -474,3 +474,43 @@ fn a_match_on_an_option_a_call_returns() {
     assert!((g[0] - 2.0 / 3.0).abs() < 1e-12 && (g[1] + 1.0 / 3.0).abs() < 1e-12);
     assert_eq!(centred_first(&[]), 0.0);
 }
+
+/// A label that must be exactly ±1, as a margin ranking loss checks it: at `y ± h` the
+/// function is `Err`, so `_gradcheck` has no central difference in `y` and leaves it out,
+/// rather than differencing the value function's default.
+#[differentiate]
+fn margin_ranking(x1: f64, x2: f64, y: f64, margin: f64) -> Result<f64, String> {
+    if y != 1.0 && y != -1.0 {
+        return Err(format!("the label {y} is not ±1"));
+    }
+    Ok((-y * (x1 - x2) + margin).max(0.0))
+}
+
+/// No value below 0: at 0 the difference of `x` steps out of the domain.
+#[differentiate]
+fn square_of_nonnegative(x: f64, a: f64) -> Option<f64> {
+    if x < 0.0 {
+        None
+    } else {
+        Some(a * x * x)
+    }
+}
+
+#[test]
+fn gradcheck_leaves_out_differences_that_step_out_of_the_domain() {
+    margin_ranking_gradcheck(0.3, 0.8, 1.0, 0.1).unwrap();
+    margin_ranking_gradcheck(0.3, 0.8, -1.0, 0.7).unwrap();
+    // −y·(x1 − x2) + margin = 0.6 > 0: ∂x1 = −y, ∂x2 = y, ∂y = −(x1 − x2), ∂margin = 1.
+    let (v, g1, g2, gy, gm) = margin_ranking_grad(0.3, 0.8, 1.0, 0.1).unwrap();
+    assert!((v - 0.6).abs() < 1e-15);
+    assert_eq!((g1, g2, gm), (-1.0, 1.0, 1.0));
+    assert!((gy - 0.5).abs() < 1e-15);
+    assert!(margin_ranking_gradcheck(0.3, 0.8, 0.5, 0.1).is_ok());
+    assert!(margin_ranking_grad(0.3, 0.8, 0.5, 0.1).is_err());
+    // At x = 0 only `a` has a central difference (the one of x would be h/2, not 0).
+    square_of_nonnegative_gradcheck(0.0, 2.0).unwrap();
+    square_of_nonnegative_gradcheck(1.5, 2.0).unwrap();
+    assert_eq!(square_of_nonnegative_grad(0.0, 2.0), Some((0.0, 0.0, 0.0)));
+    let (_, gx, ga) = square_of_nonnegative_grad(1.5, 2.0).unwrap();
+    assert_eq!((gx, ga), (6.0, 2.25));
+}

@@ -143,11 +143,11 @@ fn expand(args: TokenStream, item: &syn::ItemFn) -> Result<TokenStream, Vec<syn:
                 syn::parse2(args.clone()).map_err(|e| vec![e])?
             };
             let in_impl = crate::parse::in_impl(item, &parsed);
-            let derived = expand_function(args, inner, None, false)?;
+            let derived = expand_function(args, inner, Hidden::ValueOf(&item.sig.ident))?;
             let wrappers = crate::emit::fallible::wrappers(item, &fallible, &derived, in_impl);
             return Ok(quote!(#[allow(dead_code)] #inner #derived #wrappers));
         }
-        return expand_function(args, item, None, false);
+        return expand_function(args, item, Hidden::No);
     }
     // `&mut self`: the derivatives of a pure method of the state, wrapped.
     if let syn::ReturnType::Type(_, ty) = &item.sig.output {
@@ -162,19 +162,32 @@ fn expand(args: TokenStream, item: &syn::ItemFn) -> Result<TokenStream, Vec<syn:
         crate::parse::float_type(&item.sig, Some(&item.block), true).map_err(|e| vec![e])?;
     let mutating = crate::state::split(item, &float).map_err(|e| vec![e])?;
     let pure = &mutating.pure;
-    let derived = expand_function(args, pure, Some((item, &mutating)), false)?;
+    let derived = expand_function(args, pure, Hidden::PureOf(item, &mutating))?;
     let pure = without_checkpoints(pure);
     Ok(quote!(#[allow(dead_code)] #pure #derived))
 }
 
-/// The derived items of `item`; with `mutating`, `item` is the pure method of a `&mut self`
-/// method, whose own derivatives are added; with `in_place_hidden`, `item` is the hidden
-/// function of a function with in-place buffers (`expand_in_place`).
+/// What `expand_function`'s item is: the user's function, or a hidden function made from it.
+#[derive(Clone, Copy)]
+enum Hidden<'a> {
+    /// The user's function itself.
+    No,
+    /// The pure method of a `&mut self` method (`crate::state`), whose own derivatives are
+    /// added.
+    PureOf(&'a syn::ItemFn, &'a crate::state::Mutating),
+    /// The hidden function of a function with in-place buffers (`expand_in_place`).
+    InPlace,
+    /// The value function of the user's function of this name, whose result is an `Option`
+    /// or `Result` (`crate::fallible`): its `_gradcheck` learns from the user's function
+    /// where a value exists.
+    ValueOf(&'a syn::Ident),
+}
+
+/// The derived items of `item`, which `hidden` says the origin of.
 fn expand_function(
     args: TokenStream,
     item: &syn::ItemFn,
-    mutating: Option<(&syn::ItemFn, &crate::state::Mutating)>,
-    in_place_hidden: bool,
+    hidden: Hidden,
 ) -> Result<TokenStream, Vec<syn::Error>> {
     let original = item;
     crate::parse::check_macro_hygiene(original).map_err(|e| vec![e])?;
@@ -268,7 +281,7 @@ fn expand_function(
         // in first, so it reads none on entry; should it still seem to, the reading is one
         // the macro cannot separate from the writes, and gets the message rather than a
         // second hidden function.
-        if mutating.is_some() || in_place_hidden {
+        if matches!(hidden, Hidden::PureOf(..) | Hidden::InPlace) {
             let errors = func.read_on_entry.iter();
             return Err(errors
                 .map(|(name, span)| crate::ir::read_on_entry_error(name, *span))
@@ -279,6 +292,9 @@ fn expand_function(
     check_something_varies(item, &func)?;
     func.recursive |= args.recursive;
     func.written_tys = crate::parse::written_types(written, item);
+    if let Hidden::ValueOf(f) = hidden {
+        func.value_of = Some(f.clone());
+    }
     check_hvp_request(&args, &func)?;
     check_matrix_requests(&args, &func)?;
     check_nested_request(&args, &func)?;
@@ -306,7 +322,7 @@ fn expand_function(
     };
     let mut generated =
         crate::emit::items::emit(item, &func, &act, &needed, args.hvp.is_some(), requested);
-    if let Some((method, m)) = mutating {
+    if let Hidden::PureOf(method, m) = hidden {
         if !func.params[0].active {
             return Err(vec![syn::Error::new_spanned(&method.sig.inputs[0], "a `#[differentiate]` method taking `&mut self` differentiates with respect to its state: name `self` in `wrt(…)`")]);
         }
@@ -337,7 +353,7 @@ fn expand_in_place(
         args.wrt.as_deref(),
         &func.taken,
     );
-    let derived = expand_function(hidden_args, &in_place.hidden, None, true)?;
+    let derived = expand_function(hidden_args, &in_place.hidden, Hidden::InPlace)?;
     let wrappers = crate::emit::in_place::wrappers(item, &in_place, &derived, in_impl);
     let hidden = without_checkpoints(&in_place.hidden);
     Ok(quote!(#[allow(dead_code)] #hidden #derived #wrappers))

@@ -219,19 +219,33 @@ pub fn numeric_gradient(f: impl FnMut(&[f64]) -> f64, x: &[f64]) -> Vec<f64> {
 
 /// [`numeric_gradient`] with the steps of a float type of machine epsilon `eps`.
 fn numeric_gradient_at(mut f: impl FnMut(&[f64]) -> f64, x: &[f64], eps: f64) -> Vec<f64> {
+    numeric_gradient_where_defined(|x| Some(f(x)), x, eps)
+        .into_iter()
+        .map(|d| d.unwrap_or(f64::NAN))
+        .collect()
+}
+
+/// The central differences of a function with a value on part of its domain only: `None`
+/// for a coordinate whose difference steps out of it (`f(x ± h)` is `None`).
+fn numeric_gradient_where_defined(
+    mut f: impl FnMut(&[f64]) -> Option<f64>,
+    x: &[f64],
+    eps: f64,
+) -> Vec<Option<f64>> {
     let mut probe = x.to_vec();
     (0..x.len())
         .map(|i| central_difference(&mut f, &mut probe, i, eps))
         .collect()
 }
 
-/// `∂f/∂x_i` at `probe` by a central difference; leaves `probe` as it found it.
+/// `∂f/∂x_i` at `probe` by a central difference, where `f` has a value on both sides;
+/// leaves `probe` as it found it.
 fn central_difference(
-    f: &mut impl FnMut(&[f64]) -> f64,
+    f: &mut impl FnMut(&[f64]) -> Option<f64>,
     probe: &mut [f64],
     i: usize,
     eps: f64,
-) -> f64 {
+) -> Option<f64> {
     let xi = probe[i];
     let h = step_at(xi, eps);
     let (hi, lo) = (xi + h, xi - h);
@@ -242,7 +256,7 @@ fn central_difference(
     probe[i] = xi;
     // Divide by the step actually taken: `xi ± h` are rounded, while `hi − lo` is
     // (nearly) exact, so this removes the representation error of the step itself.
-    (f_hi - f_lo) / (hi - lo)
+    Some((f_hi? - f_lo?) / (hi - lo))
 }
 
 /// Checks an `analytic` gradient of `f` at `x` against [`numeric_gradient`], its steps
@@ -264,11 +278,23 @@ fn central_difference(
 /// assert!(report.to_string().contains("x[0]"));
 /// ```
 pub fn gradcheck(
-    f: impl FnMut(&[f64]) -> f64,
+    mut f: impl FnMut(&[f64]) -> f64,
     x: &[f64],
     analytic: &[f64],
     tol: Tolerance,
 ) -> Result<(), GradcheckReport> {
+    gradcheck_where_defined(|x| Some(f(x)), x, analytic, tol).map(|_| ())
+}
+
+/// [`gradcheck`] of a function with a value on part of its domain only (`f` is `None`
+/// where it has none): a coordinate whose central difference steps out of the domain is
+/// not checked. Returns which coordinates were.
+fn gradcheck_where_defined(
+    f: impl FnMut(&[f64]) -> Option<f64>,
+    x: &[f64],
+    analytic: &[f64],
+    tol: Tolerance,
+) -> Result<Vec<bool>, GradcheckReport> {
     assert_same_len(
         "gradcheck",
         "x",
@@ -276,8 +302,9 @@ pub fn gradcheck(
         "the analytic gradient",
         analytic.len(),
     );
-    let numeric = numeric_gradient_at(f, x, tol.eps);
-    compare(Kind::Gradient, analytic, &numeric, tol)
+    let numeric = numeric_gradient_where_defined(f, x, tol.eps);
+    compare_where_defined(Kind::Gradient, analytic, &numeric, tol)?;
+    Ok(numeric.iter().map(Option::is_some).collect())
 }
 
 /// Checks a vector-Jacobian product `vjp(ȳ) = Jᵀȳ` of `f` at `x` against finite differences.
@@ -407,8 +434,23 @@ pub fn hvp_check(
     analytic_hv: &[f64],
     tol: Tolerance,
 ) -> Result<(), GradcheckReport> {
+    let mut grad = grad;
+    hvp_check_where_defined(|x| Some(grad(x)), x, v, analytic_hv, tol)
+}
+
+/// [`hvp_check`] of a gradient with a value on part of the domain only: where the difference
+/// steps out of it, there is nothing to check.
+fn hvp_check_where_defined(
+    grad: impl FnMut(&[f64]) -> Option<Vec<f64>>,
+    x: &[f64],
+    v: &[f64],
+    analytic_hv: &[f64],
+    tol: Tolerance,
+) -> Result<(), GradcheckReport> {
     assert_same_len("hvp_check", "x", x.len(), "analytic_hv", analytic_hv.len());
-    let numeric = directional_fd(grad, x, v, tol.eps);
+    let Some(numeric) = directional_fd_where_defined(grad, x, v, tol.eps) else {
+        return Ok(());
+    };
     assert_same_len("hvp_check", "x", x.len(), "the gradient", numeric.len());
     compare(Kind::Hvp, analytic_hv, &numeric, tol)
 }
@@ -442,25 +484,64 @@ pub fn check_derivatives(
     tol: Tolerance,
 ) -> Result<(), GradcheckReport> {
     // Compiled once, not once per generated `f_gradcheck`: the closures go in as `dyn`.
+    let (f, grad) = (|x: &[f64]| Some(f(x)), |x: &[f64]| Some(grad(x)));
     check_all_dyn(&f, &grad, &jvp, &hvp, point, params, tol)
 }
+
+/// [`check_derivatives`] of a function with a value on part of its domain only, as
+/// `f_gradcheck` checks one with an `Option` or `Result` result: `f` and `grad` are `None`
+/// where it has no value. A coordinate whose central difference steps out of the domain
+/// (`f(x ± h)` is `None`) is not checked, and the Hessian check's direction leaves it
+/// still; where the function has no value at `point` there is nothing to check.
+///
+/// ```
+/// use autodiff_runtime::gradcheck::{check_derivatives_where_defined, Tolerance};
+/// // f(a, s) = a² · s, defined only for s = ±1 (a sign): ∂f/∂s has no central difference.
+/// let f = |p: &[f64]| (p[1].abs() == 1.0).then(|| p[0] * p[0] * p[1]);
+/// let grad = |p: &[f64]| f(p).map(|_| vec![2.0 * p[0] * p[1], p[0] * p[0]]);
+/// let jvp = |p: &[f64], v: &[f64]| 2.0 * p[0] * p[1] * v[0] + p[0] * p[0] * v[1];
+/// let hvp = |p: &[f64], v: &[f64]| vec![2.0 * p[1] * v[0] + 2.0 * p[0] * v[1], 2.0 * p[0] * v[0]];
+/// let params = [("a", 0..1), ("s", 1..2)];
+/// let tol = Tolerance::default();
+/// assert!(check_derivatives_where_defined(f, grad, jvp, hvp, &[1.5, -1.0], &params, tol).is_ok());
+/// let wrong = |p: &[f64]| f(p).map(|_| vec![p[0] * p[1], p[0] * p[0]]);
+/// let report = check_derivatives_where_defined(f, wrong, jvp, hvp, &[1.5, -1.0], &params, tol);
+/// assert_eq!(report.unwrap_err().label(), Some("a"));
+/// ```
+pub fn check_derivatives_where_defined(
+    f: impl Fn(&[f64]) -> Option<f64>,
+    grad: impl Fn(&[f64]) -> Option<Vec<f64>>,
+    jvp: impl Fn(&[f64], &[f64]) -> f64,
+    hvp: impl Fn(&[f64], &[f64]) -> Vec<f64>,
+    point: &[f64],
+    params: &[(&str, std::ops::Range<usize>)],
+    tol: Tolerance,
+) -> Result<(), GradcheckReport> {
+    check_all_dyn(&f, &grad, &jvp, &hvp, point, params, tol)
+}
+
+/// A function's value, or its gradient, where it has one, as a `dyn` closure.
+type WhereDefined<'a, R> = &'a dyn Fn(&[f64]) -> Option<R>;
 
 /// A derivative at a point along a direction, as a `dyn` closure.
 type Directional<'a, R> = &'a dyn Fn(&[f64], &[f64]) -> R;
 
 fn check_all_dyn(
-    f: &dyn Fn(&[f64]) -> f64,
-    grad: &dyn Fn(&[f64]) -> Vec<f64>,
+    f: WhereDefined<f64>,
+    grad: WhereDefined<Vec<f64>>,
     jvp: Directional<f64>,
     hvp: Directional<Vec<f64>>,
     point: &[f64],
     params: &[(&str, std::ops::Range<usize>)],
     tol: Tolerance,
 ) -> Result<(), GradcheckReport> {
-    let v = check_first_dyn(f, grad, jvp, point, params, tol)?;
+    let Some(v) = check_first_dyn(f, grad, jvp, point, params, tol)? else {
+        return Ok(());
+    };
     // Second differences are less accurate than first ones: a looser tolerance.
     let loose = tol.for_second_order();
-    hvp_check(&grad, point, &v, &hvp(point, &v), loose).map_err(|r| r.with_label("f_hvp"))
+    hvp_check_where_defined(grad, point, &v, &hvp(point, &v), loose)
+        .map_err(|r| r.with_label("f_hvp"))
 }
 
 /// [`check_derivatives`] without the Hessian-vector product: the gradient parameter by
@@ -487,18 +568,53 @@ pub fn check_first_derivatives(
     params: &[(&str, std::ops::Range<usize>)],
     tol: Tolerance,
 ) -> Result<Vec<f64>, GradcheckReport> {
-    check_first_dyn(&f, &grad, &jvp, point, params, tol)
+    let (f, grad) = (|x: &[f64]| Some(f(x)), |x: &[f64]| Some(grad(x)));
+    let direction = check_first_dyn(&f, &grad, &jvp, point, params, tol)?;
+    Ok(direction.unwrap_or_default())
 }
 
+/// [`check_first_derivatives`] of a function with a value on part of its domain only (see
+/// [`check_derivatives_where_defined`]).
+///
+/// ```
+/// use autodiff_runtime::gradcheck::{check_first_derivatives_where_defined, Tolerance};
+/// // f(x) = x², with no value below 0: at 0 the difference of x steps out, and is left out
+/// // (the one-sided difference h²/2h = h/2 is not the derivative 0).
+/// let f = |p: &[f64]| (p[0] >= 0.0).then(|| p[0] * p[0]);
+/// let grad = |p: &[f64]| f(p).map(|_| vec![2.0 * p[0]]);
+/// let jvp = |p: &[f64], v: &[f64]| 2.0 * p[0] * v[0];
+/// let params = [("x", 0..1)];
+/// let tol = Tolerance::default();
+/// assert!(check_first_derivatives_where_defined(f, grad, jvp, &[0.0], &params, tol).is_ok());
+/// assert!(check_first_derivatives_where_defined(f, grad, jvp, &[1.5], &params, tol).is_ok());
+/// let wrong = |p: &[f64]| f(p).map(|_| vec![p[0]]);
+/// assert!(check_first_derivatives_where_defined(f, wrong, jvp, &[1.5], &params, tol).is_err());
+/// ```
+pub fn check_first_derivatives_where_defined(
+    f: impl Fn(&[f64]) -> Option<f64>,
+    grad: impl Fn(&[f64]) -> Option<Vec<f64>>,
+    jvp: impl Fn(&[f64], &[f64]) -> f64,
+    point: &[f64],
+    params: &[(&str, std::ops::Range<usize>)],
+    tol: Tolerance,
+) -> Result<(), GradcheckReport> {
+    check_first_dyn(&f, &grad, &jvp, point, params, tol).map(|_| ())
+}
+
+/// The first-order checks; the direction for the Hessian check, `None` where the function
+/// has no value at `point`. The direction leaves still each coordinate whose difference
+/// stepped out of the domain.
 fn check_first_dyn(
-    f: &dyn Fn(&[f64]) -> f64,
-    grad: &dyn Fn(&[f64]) -> Vec<f64>,
+    f: WhereDefined<f64>,
+    grad: WhereDefined<Vec<f64>>,
     jvp: Directional<f64>,
     point: &[f64],
     params: &[(&str, std::ops::Range<usize>)],
     tol: Tolerance,
-) -> Result<Vec<f64>, GradcheckReport> {
-    let g = grad(point);
+) -> Result<Option<Vec<f64>>, GradcheckReport> {
+    let Some(g) = grad(point) else {
+        return Ok(None);
+    };
     assert_same_len(
         "check_derivatives",
         "the point",
@@ -506,14 +622,16 @@ fn check_first_dyn(
         "the gradient",
         g.len(),
     );
+    let mut checked = vec![true; point.len()];
     for (name, range) in params {
         let partial = |v: &[f64]| {
             let mut full = point.to_vec();
             full[range.clone()].copy_from_slice(v);
             f(&full)
         };
-        gradcheck(partial, &point[range.clone()], &g[range.clone()], tol)
+        let part = gradcheck_where_defined(partial, &point[range.clone()], &g[range.clone()], tol)
             .map_err(|r| r.with_label(*name))?;
+        checked[range.clone()].copy_from_slice(&part);
     }
     // One random direction, fixed so a failure reproduces. The JVP is checked along it as
     // drawn, every coordinate weighing alike (a direction scaled by the coordinates' sizes
@@ -525,10 +643,13 @@ fn check_first_dyn(
     // The Hessian check differences the gradient along the direction with each coordinate
     // scaled by its own size: a step sized for the largest coordinate (an amount of 10⁵)
     // would swamp a small one (a rate of 0.1).
-    Ok(r.iter()
-        .zip(point)
-        .map(|(r, x)| r * x.abs().max(1.0))
-        .collect())
+    Ok(Some(
+        r.iter()
+            .zip(point)
+            .zip(&checked)
+            .map(|((r, x), &checked)| if checked { r * x.abs().max(1.0) } else { 0.0 })
+            .collect(),
+    ))
 }
 
 /// `(f(x + h·v) − f(x − h·v)) / 2h`: the derivative of a vector function along `v`.
@@ -538,11 +659,22 @@ fn directional_fd(
     v: &[f64],
     eps: f64,
 ) -> Vec<f64> {
+    directional_fd_where_defined(|x| Some(f(x)), x, v, eps).unwrap_or_default()
+}
+
+/// [`directional_fd`] of a function with a value on part of its domain only: `None` where
+/// the difference steps out of it.
+fn directional_fd_where_defined(
+    mut f: impl FnMut(&[f64]) -> Option<Vec<f64>>,
+    x: &[f64],
+    v: &[f64],
+    eps: f64,
+) -> Option<Vec<f64>> {
     assert_same_len("directional difference", "x", x.len(), "v", v.len());
     let h = directional_step(x, v, eps);
     let shifted =
         |sign: f64| -> Vec<f64> { x.iter().zip(v).map(|(xi, vi)| xi + sign * h * vi).collect() };
-    let (f_plus, f_minus) = (f(&shifted(1.0)), f(&shifted(-1.0)));
+    let (f_plus, f_minus) = (f(&shifted(1.0))?, f(&shifted(-1.0))?);
     assert_same_len(
         "directional difference",
         "f(x + h·v)",
@@ -550,11 +682,13 @@ fn directional_fd(
         "f(x − h·v)",
         f_minus.len(),
     );
-    f_plus
-        .iter()
-        .zip(&f_minus)
-        .map(|(p, m)| (p - m) / (2.0 * h))
-        .collect()
+    Some(
+        f_plus
+            .iter()
+            .zip(&f_minus)
+            .map(|(p, m)| (p - m) / (2.0 * h))
+            .collect(),
+    )
 }
 
 /// The scalar `h` such that `h·v` moves the largest coordinate of `x` by its [`step`].
@@ -609,12 +743,24 @@ fn compare(
     numeric: &[f64],
     tol: Tolerance,
 ) -> Result<(), GradcheckReport> {
+    let numeric: Vec<Option<f64>> = numeric.iter().copied().map(Some).collect();
+    compare_where_defined(kind, analytic, &numeric, tol)
+}
+
+/// [`compare`] where some coordinates have no numeric value to compare with (`None`).
+fn compare_where_defined(
+    kind: Kind,
+    analytic: &[f64],
+    numeric: &[Option<f64>],
+    tol: Tolerance,
+) -> Result<(), GradcheckReport> {
     let failures: Vec<Mismatch> = analytic
         .iter()
         .zip(numeric)
         .enumerate()
-        .filter(|&(_, (&a, &n))| !tol.accepts(a, n))
-        .map(|(index, (&a, &n))| Mismatch::new(index, a, n))
+        .filter_map(|(index, (&a, n))| n.map(|n| (index, a, n)))
+        .filter(|&(_, a, n)| !tol.accepts(a, n))
+        .map(|(index, a, n)| Mismatch::new(index, a, n))
         .collect();
     if failures.is_empty() {
         Ok(())
@@ -953,5 +1099,29 @@ impl Rng {
     /// ```
     pub fn vector(&mut self, n: usize, lo: f64, hi: f64) -> Vec<f64> {
         (0..n).map(|_| self.uniform(lo, hi)).collect()
+    }
+}
+
+/// A result that may have no value (`Option<T>`, `Result<T, E>`) as an `Option`: how
+/// `f_gradcheck` of a function with such a result learns where it has one.
+#[doc(hidden)]
+pub trait MaybeValue {
+    /// The value's type.
+    type Value;
+    /// The value, `None` where there is none.
+    fn value(self) -> Option<Self::Value>;
+}
+
+impl<T> MaybeValue for Option<T> {
+    type Value = T;
+    fn value(self) -> Option<T> {
+        self
+    }
+}
+
+impl<T, E> MaybeValue for Result<T, E> {
+    type Value = T;
+    fn value(self) -> Option<T> {
+        self.ok()
     }
 }

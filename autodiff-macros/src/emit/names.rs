@@ -149,7 +149,12 @@ pub(super) fn sibling(item: &syn::ItemFn, ctx: &Ctx, kind: Derived) -> TokenStre
 
 /// How `f`'s derived items call `f` itself: `f`, or `Self::f` from an item of an `impl`.
 pub(super) fn primal(item: &syn::ItemFn, ctx: &Ctx) -> TokenStream {
-    let f = &item.sig.ident;
+    primal_named(&item.sig.ident, item, ctx)
+}
+
+/// [`primal`] for the function `f` of `item`'s signature (the user's function whose value
+/// `item` is, for one with an `Option` or `Result` result).
+pub(super) fn primal_named(f: &syn::Ident, item: &syn::ItemFn, ctx: &Ctx) -> TokenStream {
     let name = crate::ir::ident(&f.to_string(), f.span());
     let generics = turbofish(item);
     match ctx.func.in_impl {

@@ -644,6 +644,10 @@ pub struct Func {
     /// (`&&[F]`, `&Box<[F]>`; see `parse::collapse_param_refs`): their index and the type the
     /// primal itself takes, for the calls of the primal.
     pub written_tys: Vec<(usize, Type)>,
+    /// For the value function of a function with an `Option` or `Result` result
+    /// (`crate::fallible`), that function's name: where it has no value, the value function
+    /// returns a default, which its derivative check must not take for the function's.
+    pub value_of: Option<syn::Ident>,
     /// The function's type parameters, by name.
     pub type_params: Vec<String>,
     /// Whether a call result is kept whole for rustc's types to decide (see `lower::guess`):

@@ -3,7 +3,7 @@
 //! `Differentiable::to_flat`); closures rebuild the parameters from a flat slice, so the
 //! runtime's `check_derivatives` can perturb it.
 
-use crate::emit::names::{primal, sibling, Derived};
+use crate::emit::names::{primal, primal_named, sibling, Derived};
 use crate::emit::signature::{float_param, passed_name};
 use crate::emit::Ctx;
 use crate::ir::*;
@@ -140,20 +140,49 @@ pub(super) fn emit(
         .map(|(p, hv)| flat_f64(p, quote!(#hv), false))
         .collect();
     let primal_args = primal_arguments(ctx, &at_point);
-    let value = to_f64(quote!(#primal(#(#primal_args),*)));
     let tangent = to_f64(quote!(#jvp(#(#at_point,)* #(#directions),*).1));
-    let first = quote! {
-        |__v: &[f64]| #value,
-        |__v: &[f64]| {
-            let (_, #(#bars),*) = #grad(#(#at_point),*);
-            [#(#flat_bars),*].concat()
-        },
-        |__v: &[f64], __d: &[f64]| #tangent,
+    let gradient = quote! {
+        let (_, #(#bars),*) = #grad(#(#at_point),*);
+        [#(#flat_bars),*].concat()
+    };
+    // The value function of a function with an `Option` or `Result` result returns a
+    // default where that function has no value: the check reads the function itself to
+    // learn where a difference steps out of its domain.
+    let (first, check_all, check_first) = match &ctx.func.value_of {
+        None => {
+            let value = to_f64(quote!(#primal(#(#primal_args),*)));
+            (
+                quote! {
+                    |__v: &[f64]| #value,
+                    |__v: &[f64]| { #gradient },
+                    |__v: &[f64], __d: &[f64]| #tangent,
+                },
+                quote!(__ad::check_derivatives),
+                quote!(__ad::check_first_derivatives),
+            )
+        }
+        Some(f) => {
+            let f = primal_named(f, item, ctx);
+            let maybe = quote!(__ad::MaybeValue::value(#f(#(#primal_args),*)));
+            let value = to_f64(quote!(__y));
+            (
+                quote! {
+                    |__v: &[f64]| #maybe.map(|__y| #value),
+                    |__v: &[f64]| {
+                        #maybe?;
+                        ::core::option::Option::Some({ #gradient })
+                    },
+                    |__v: &[f64], __d: &[f64]| #tangent,
+                },
+                quote!(__ad::check_derivatives_where_defined),
+                quote!(__ad::check_first_derivatives_where_defined),
+            )
+        }
     };
     let params_at = quote!(&__point, &[#((#labels, __ranges[#k].clone())),*], __tol);
     let checks = if with_hvp {
         quote! {
-            __ad::check_derivatives(
+            #check_all(
                 #first
                 |__v: &[f64], __d: &[f64]| {
                     let (_, #(#skip_grads,)* #(#hvs),*) = #hvp(#(#at_point,)* #(#directions),*);
@@ -163,7 +192,8 @@ pub(super) fn emit(
             )
         }
     } else {
-        quote!(__ad::check_first_derivatives(#first #params_at).map(|_| ()))
+        let done = ctx.func.value_of.is_none().then(|| quote!(.map(|_| ())));
+        quote!(#check_first(#first #params_at) #done)
     };
     let doc = format!(
         " Checks the derivatives of [`{f}`] at this point: the gradient of each active parameter \

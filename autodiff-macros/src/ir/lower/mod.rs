@@ -474,6 +474,7 @@ pub fn lower_fn(
         body_items: lw.body_items,
         recursive,
         written_tys: vec![],
+        value_of: None,
         type_params: lw.type_params.clone(),
         undecided,
     })
