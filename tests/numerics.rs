@@ -379,3 +379,58 @@ fn a_quotient_whose_denominator_squared_overflows_f32() {
         "{f_dot} against {want}"
     );
 }
+
+/// A ternary search's lower bound after 30 steps: piecewise linear in the bounds, with a
+/// jump wherever a comparison flips, and pieces narrower than `_gradcheck`'s first step.
+/// The check takes a second look at smaller steps, which stay on the point's piece.
+#[autodiff::differentiate]
+fn ternary_lower_bound(lo: f64, hi: f64, c: f64) -> f64 {
+    let mut lo = lo;
+    let mut hi = hi;
+    for _ in 0..30 {
+        let m1 = lo + (hi - lo) / 3.0;
+        let m2 = hi - (hi - lo) / 3.0;
+        if (m1 - c) * (m1 - c) < (m2 - c) * (m2 - c) {
+            hi = m2;
+        } else {
+            lo = m1;
+        }
+    }
+    lo
+}
+
+#[test]
+fn gradcheck_looks_again_at_smaller_steps_on_piecewise_functions() {
+    let (lo0, hi0, c) = (-2.0, 5.0, 1.3);
+    ternary_lower_bound_gradcheck(lo0, hi0, c).unwrap();
+    // The same branches replayed by hand: (lo, hi) ↦ (lo, lo/3 + 2hi/3) or
+    // (2lo/3 + hi/3, hi), carrying ∂(lo, hi)/∂(lo0, hi0).
+    let (mut lo, mut hi) = (lo0, hi0);
+    let (mut dlo, mut dhi) = ([1.0, 0.0], [0.0, 1.0]);
+    for _ in 0..30 {
+        let (m1, m2) = (lo + (hi - lo) / 3.0, hi - (hi - lo) / 3.0);
+        if (m1 - c) * (m1 - c) < (m2 - c) * (m2 - c) {
+            hi = m2;
+            dhi = [
+                dlo[0] / 3.0 + 2.0 * dhi[0] / 3.0,
+                dlo[1] / 3.0 + 2.0 * dhi[1] / 3.0,
+            ];
+        } else {
+            lo = m1;
+            dlo = [
+                2.0 * dlo[0] / 3.0 + dhi[0] / 3.0,
+                2.0 * dlo[1] / 3.0 + dhi[1] / 3.0,
+            ];
+        }
+    }
+    let (v, g_lo, g_hi, g_c) = ternary_lower_bound_grad(lo0, hi0, c);
+    assert_eq!(v, lo);
+    assert!((g_lo - dlo[0]).abs() < 1e-14 && (g_hi - dlo[1]).abs() < 1e-14);
+    assert_eq!(g_c, 0.0);
+    // A wrong derivative still fails at any step: the check's own runtime function, fed
+    // the piece's derivative off by 1 %.
+    let f = |p: &[f64]| ternary_lower_bound(p[0], p[1], c);
+    let wrong = [g_lo * 1.01, g_hi];
+    let tol = autodiff::gradcheck::Tolerance::default();
+    assert!(autodiff::gradcheck::gradcheck(f, &[lo0, hi0], &wrong, tol).is_err());
+}

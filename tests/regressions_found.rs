@@ -2194,3 +2194,68 @@ fn a_closure_returning_an_element_by_reference() {
     assert_eq!((value, g), (6.0, vec![2.0, 1.5, 1.0]));
     picked_by_reference_gradcheck(&x).unwrap();
 }
+
+/// A `let b;` declared before a `#[checkpoint]` block and assigned once inside it (typed or
+/// not): the block's snapshot and replay need `b` to have a value and be assignable.
+#[differentiate]
+fn assigned_in_a_checkpoint(x: f64, y: f64) -> f64 {
+    let a = x * y;
+    let b: f64;
+    #[checkpoint]
+    {
+        let t = a.sin() * x;
+        b = t * y;
+    }
+    b + a
+}
+
+#[differentiate]
+fn assigned_in_a_checkpoint_untyped(x: f64, y: f64) -> f64 {
+    let a = x * y;
+    let b;
+    #[checkpoint]
+    {
+        let t = a.sin() * x;
+        b = t * y;
+    }
+    b + a
+}
+
+#[test]
+fn a_deferred_let_assigned_in_a_checkpointed_block() {
+    let (x, y) = (0.4, 0.7);
+    // f = sin(xy)·xy + xy: ∂x = y·(cos(xy)·xy + sin(xy) + 1), ∂y = x·(…) by symmetry.
+    let a: f64 = x * y;
+    let common = a.cos() * a + a.sin() + 1.0;
+    for (v, gx, gy) in [
+        assigned_in_a_checkpoint_grad(x, y),
+        assigned_in_a_checkpoint_untyped_grad(x, y),
+    ] {
+        assert!((v - (a.sin() * a + a)).abs() < 1e-15);
+        assert!((gx - y * common).abs() < 1e-14 && (gy - x * common).abs() < 1e-14);
+    }
+    assigned_in_a_checkpoint_gradcheck(x, y).unwrap();
+    assigned_in_a_checkpoint_untyped_gradcheck(x, y).unwrap();
+}
+
+/// `arr1(&[x, y])` and `Array1::from(vec![…])` written inline: literals whose entries carry
+/// derivatives, not calls of differentiated functions; their `dot` is a float.
+#[differentiate]
+fn array_literals_inline(x: f64, y: f64) -> f64 {
+    let v = autodiff::ndarray::arr1(&[x, y * x]);
+    let w = autodiff::ndarray::Array1::from(vec![y, x * x]);
+    v.sum() * w.dot(&v)
+}
+
+#[test]
+fn inline_array_literals() {
+    let (x, y) = (0.3, -0.7);
+    // f = (x + xy)·(yx + x²·yx) = x²·y·(1 + y)·(1 + x²).
+    let f = |x: f64, y: f64| x * x * y * (1.0 + y) * (1.0 + x * x);
+    let (v, gx, gy) = array_literals_inline_grad(x, y);
+    assert!((v - f(x, y)).abs() < 1e-15);
+    let dx = (2.0 * x + 4.0 * x * x * x) * y * (1.0 + y);
+    let dy = x * x * (1.0 + x * x) * (1.0 + 2.0 * y);
+    assert!((gx - dx).abs() < 1e-14 && (gy - dy).abs() < 1e-14);
+    array_literals_inline_gradcheck(x, y).unwrap();
+}

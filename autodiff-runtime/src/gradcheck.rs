@@ -234,20 +234,21 @@ fn numeric_gradient_where_defined(
 ) -> Vec<Option<f64>> {
     let mut probe = x.to_vec();
     (0..x.len())
-        .map(|i| central_difference(&mut f, &mut probe, i, eps))
+        .map(|i| central_difference(&mut f, &mut probe, i, eps, 1.0))
         .collect()
 }
 
-/// `∂f/∂x_i` at `probe` by a central difference, where `f` has a value on both sides;
-/// leaves `probe` as it found it.
+/// `∂f/∂x_i` at `probe` by a central difference with the step [`step_at`] divided by
+/// `shrink`, where `f` has a value on both sides; leaves `probe` as it found it.
 fn central_difference(
     f: &mut impl FnMut(&[f64]) -> Option<f64>,
     probe: &mut [f64],
     i: usize,
     eps: f64,
+    shrink: f64,
 ) -> Option<f64> {
     let xi = probe[i];
-    let h = step_at(xi, eps);
+    let h = step_at(xi, eps) / shrink;
     let (hi, lo) = (xi + h, xi - h);
     probe[i] = hi;
     let f_hi = f(probe);
@@ -290,7 +291,7 @@ pub fn gradcheck(
 /// where it has none): a coordinate whose central difference steps out of the domain is
 /// not checked. Returns which coordinates were.
 fn gradcheck_where_defined(
-    f: impl FnMut(&[f64]) -> Option<f64>,
+    mut f: impl FnMut(&[f64]) -> Option<f64>,
     x: &[f64],
     analytic: &[f64],
     tol: Tolerance,
@@ -302,9 +303,65 @@ fn gradcheck_where_defined(
         "the analytic gradient",
         analytic.len(),
     );
-    let numeric = numeric_gradient_where_defined(f, x, tol.eps);
-    compare_where_defined(Kind::Gradient, analytic, &numeric, tol)?;
+    let mut numeric = numeric_gradient_where_defined(&mut f, x, tol.eps);
+    let unsteady = retry_with_smaller_steps(&mut f, x, analytic, &mut numeric, tol);
+    compare_where_defined(Kind::Gradient, analytic, &numeric, tol).map_err(|report| {
+        let shown: Vec<usize> = report
+            .failures
+            .iter()
+            .map(|m| m.index)
+            .filter(|i| unsteady.contains(i))
+            .collect();
+        match shown.is_empty() {
+            true => report,
+            false => report.with_note(unsteady_note(&shown)),
+        }
+    })?;
     Ok(numeric.iter().map(Option::is_some).collect())
+}
+
+/// How much smaller the steps of a second look are, after the first disagrees.
+const SHRINKS: [f64; 2] = [10.0, 100.0];
+
+/// A second look at each coordinate whose difference disagrees with `analytic`: the
+/// differences at steps 10 and 100 times smaller. A function with a jump or a kink within
+/// a step of the point (a comparison flipping, as in a bisection or a ternary search) has a
+/// first difference across it; a smaller step may stay on the point's own piece, and where
+/// one agrees it replaces the first. A smooth function's differences converge to its
+/// derivative, so a wrong derivative does not pass this way (the smaller steps' rounding
+/// error, `ε|f|/h`, stays below the tolerance's `1e-5` for `|f|` up to about 10³ times
+/// `|f′|`). Returns the coordinates whose differences change with the step and never agree.
+fn retry_with_smaller_steps(
+    f: &mut impl FnMut(&[f64]) -> Option<f64>,
+    x: &[f64],
+    analytic: &[f64],
+    numeric: &mut [Option<f64>],
+    tol: Tolerance,
+) -> Vec<usize> {
+    let mut probe = x.to_vec();
+    let mut unsteady = vec![];
+    for (i, (&a, n)) in analytic.iter().zip(numeric.iter_mut()).enumerate() {
+        let Some(first) = *n else { continue };
+        if tol.accepts(a, first) {
+            continue;
+        }
+        let smaller = SHRINKS.map(|k| central_difference(f, &mut probe, i, tol.eps, k));
+        if let Some(agrees) = smaller.iter().flatten().find(|&&d| tol.accepts(a, d)) {
+            *n = Some(*agrees);
+        } else if smaller.iter().flatten().any(|&d| !tol.accepts(first, d)) {
+            unsteady.push(i);
+        }
+    }
+    unsteady
+}
+
+/// What the report adds where differences changed with the step.
+fn unsteady_note(coordinates: &[usize]) -> String {
+    let list: Vec<String> = coordinates.iter().map(|i| i.to_string()).collect();
+    format!(
+        "the central differences of coordinate(s) {} change with the step (at 1, 1/10 and 1/100 of it they disagree): the function is not smooth within a step of this point (a comparison, a jump or a kink), where differences cannot judge a derivative; check at another point",
+        list.join(", ")
+    )
 }
 
 /// Checks a vector-Jacobian product `vjp(ȳ) = Jᵀȳ` of `f` at `x` against finite differences.
@@ -441,18 +498,35 @@ pub fn hvp_check(
 /// [`hvp_check`] of a gradient with a value on part of the domain only: where the difference
 /// steps out of it, there is nothing to check.
 fn hvp_check_where_defined(
-    grad: impl FnMut(&[f64]) -> Option<Vec<f64>>,
+    mut grad: impl FnMut(&[f64]) -> Option<Vec<f64>>,
     x: &[f64],
     v: &[f64],
     analytic_hv: &[f64],
     tol: Tolerance,
 ) -> Result<(), GradcheckReport> {
     assert_same_len("hvp_check", "x", x.len(), "analytic_hv", analytic_hv.len());
-    let Some(numeric) = directional_fd_where_defined(grad, x, v, tol.eps) else {
+    let Some(numeric) = directional_fd_where_defined(&mut grad, x, v, tol.eps, 1.0) else {
         return Ok(());
     };
     assert_same_len("hvp_check", "x", x.len(), "the gradient", numeric.len());
-    compare(Kind::Hvp, analytic_hv, &numeric, tol)
+    let Err(report) = compare(Kind::Hvp, analytic_hv, &numeric, tol) else {
+        return Ok(());
+    };
+    // A second look at smaller steps, as `retry_with_smaller_steps` takes for gradients.
+    let mut unsteady = false;
+    for k in SHRINKS {
+        let Some(smaller) = directional_fd_where_defined(&mut grad, x, v, tol.eps, k) else {
+            continue;
+        };
+        if compare(Kind::Hvp, analytic_hv, &smaller, tol).is_ok() {
+            return Ok(());
+        }
+        unsteady |= compare(Kind::Hvp, &numeric, &smaller, tol).is_err();
+    }
+    Err(match unsteady {
+        true => report.with_note("the differences of the gradient change with the step (at 1, 1/10 and 1/100 of it they disagree): the function is not smooth within a step of this point (a comparison, a jump or a kink), where differences cannot judge a derivative; check at another point".to_string()),
+        false => report,
+    })
 }
 
 /// Checks all derivatives of a scalar function at `point`, as `f_gradcheck` does: the
@@ -659,19 +733,20 @@ fn directional_fd(
     v: &[f64],
     eps: f64,
 ) -> Vec<f64> {
-    directional_fd_where_defined(|x| Some(f(x)), x, v, eps).unwrap_or_default()
+    directional_fd_where_defined(|x| Some(f(x)), x, v, eps, 1.0).unwrap_or_default()
 }
 
-/// [`directional_fd`] of a function with a value on part of its domain only: `None` where
-/// the difference steps out of it.
+/// [`directional_fd`] of a function with a value on part of its domain only, its step
+/// divided by `shrink`: `None` where the difference steps out of the domain.
 fn directional_fd_where_defined(
     mut f: impl FnMut(&[f64]) -> Option<Vec<f64>>,
     x: &[f64],
     v: &[f64],
     eps: f64,
+    shrink: f64,
 ) -> Option<Vec<f64>> {
     assert_same_len("directional difference", "x", x.len(), "v", v.len());
-    let h = directional_step(x, v, eps);
+    let h = directional_step(x, v, eps) / shrink;
     let shifted =
         |sign: f64| -> Vec<f64> { x.iter().zip(v).map(|(xi, vi)| xi + sign * h * vi).collect() };
     let (f_plus, f_minus) = (f(&shifted(1.0))?, f(&shifted(-1.0))?);
@@ -884,6 +959,7 @@ pub struct GradcheckReport {
     label: Option<String>,
     checked: usize,
     failures: Vec<Mismatch>,
+    note: Option<String>,
 }
 
 impl GradcheckReport {
@@ -897,7 +973,32 @@ impl GradcheckReport {
             label: None,
             checked,
             failures,
+            note: None,
         }
+    }
+
+    /// Adds what the table cannot say (differences that change with the step).
+    fn with_note(mut self, note: String) -> Self {
+        self.note = Some(note);
+        self
+    }
+
+    /// What the check adds to the table, if anything: where the differences of a
+    /// coordinate changed with the step, that the function is not smooth there.
+    ///
+    /// ```
+    /// use autodiff_runtime::gradcheck::{gradcheck, Tolerance};
+    /// // A staircase: flat pieces 1e-9 wide, any step crosses several.
+    /// let f = |x: &[f64]| (x[0] * 1e9).floor() * 1e-9;
+    /// let report = gradcheck(f, &[0.3], &[0.0], Tolerance::default()).unwrap_err();
+    /// assert!(report.note().unwrap().contains("not smooth"));
+    /// // A kink (|x| at 0) is judged where a smaller step stays on the point's side.
+    /// let g = |x: &[f64]| (x[0] - 3e-6).abs();
+    /// assert!(gradcheck(g, &[0.0], &[-1.0], Tolerance::default()).is_ok());
+    /// assert!(gradcheck(g, &[0.0], &[1.0], Tolerance::default()).is_err());
+    /// ```
+    pub fn note(&self) -> Option<&str> {
+        self.note.as_deref()
     }
 
     /// Names what was checked, replacing the default row label (`x`, `Hv`, `trial`):
@@ -999,9 +1100,12 @@ impl fmt::Display for GradcheckReport {
                 width = width + 1,
             )?;
         }
-        match self.failures.len() - shown.len() {
-            0 => Ok(()),
-            hidden => write!(f, "\n  … and {hidden} more"),
+        if let Some(hidden) = Some(self.failures.len() - shown.len()).filter(|&h| h > 0) {
+            write!(f, "\n  … and {hidden} more")?;
+        }
+        match &self.note {
+            Some(note) => write!(f, "\n  note: {note}"),
+            None => Ok(()),
         }
     }
 }

@@ -114,7 +114,15 @@ impl Lowerer {
             if let Some(v) = seq.filter(|&v| self.vars[v].kind == Kind::FloatSeq) {
                 let arg = Expr::new(ExprKind::Var(v), span);
                 let arg = Expr::new(ExprKind::Ref(Box::new(arg)), span);
-                return self.ops_call("array1_of", vec![arg], span, out);
+                return self.array1_of(arg, span, out);
+            }
+            // `Array1::from(vec![x, y * x])`: the literal, lowered where it stands.
+            if matches!(&c.args[0], syn::Expr::Macro(m) if m.mac.path.is_ident("vec")) {
+                let seq = self.lower_expr(&c.args[0], out);
+                if self.kind_of(&seq) == Kind::FloatSeq {
+                    let arg = Expr::new(ExprKind::Ref(Box::new(seq)), span);
+                    return self.array1_of(arg, span, out);
+                }
             }
         }
         if last == "stop_gradient" && c.args.len() == 1 {
@@ -288,7 +296,8 @@ impl Lowerer {
                 "Array1" | "Array"
             );
         // A tuple struct built of values with derivatives is a literal (`lower_call`).
-        let literal = self.tuple_struct_literal(c, &last).is_some();
+        let literal = self.tuple_struct_literal(c, &last).is_some()
+            || super::literals::array_literal(e, &self.float).is_some();
         if last == "stop_gradient" || float_static || is_vec || is_local || array_from || literal {
             return None;
         }

@@ -113,9 +113,9 @@ impl Lowerer {
             syn::Expr::MethodCall(m) => self.lower_method(m, out),
             // `arr2(&[[c, -s], [s, c]])`, `array![a, b]`: entries that may carry derivatives.
             syn::Expr::Call(_) | syn::Expr::Macro(_)
-                if super::array::array_literal(e, &self.float).is_some() =>
+                if super::literals::array_literal(e, &self.float).is_some() =>
             {
-                let filled = super::array::array_literal(e, &self.float).expect("checked");
+                let filled = super::literals::array_literal(e, &self.float).expect("checked");
                 self.lower_expr(&filled, out)
             }
             syn::Expr::Call(c) => match unqualified(c) {

@@ -1,4 +1,5 @@
-//! Literals: numbers, booleans and strings, and `vec![…]` (a list, or `vec![x; n]`).
+//! Literals: numbers, booleans and strings, `vec![…]` (a list, or `vec![x; n]`), and arrays
+//! of written entries (`arr1`, `arr2`, `array!`).
 
 use super::*;
 
@@ -62,4 +63,83 @@ fn parse_repeat(input: syn::parse::ParseStream) -> syn::Result<(syn::Expr, syn::
     input.parse::<syn::Token![;]>()?;
     let len: syn::Expr = input.parse()?;
     Ok((elem, len))
+}
+
+/// `arr2(&[[a, b], [c, d]])`, `arr1(&[a, b])` and `array![[a, b], [c, d]]`, `array![a, b]`
+/// (any path to them): an array of written entries, which may carry derivatives, as the
+/// zero array filled entry by entry that it is:
+/// `{ let mut m = Array2::<F>::zeros((2, 2)); m[[0, 0]] = a; …; m }`.
+pub(super) fn array_literal(e: &syn::Expr, float: &Type) -> Option<syn::Expr> {
+    let rows: Vec<syn::Expr> = match e {
+        syn::Expr::Call(c) if c.args.len() == 1 => {
+            let syn::Expr::Path(p) = &*c.func else {
+                return None;
+            };
+            let last = p.path.segments.last()?.ident.to_string();
+            if !matches!(last.as_str(), "arr1" | "arr2") {
+                return None;
+            }
+            let mut arg = &c.args[0];
+            if let syn::Expr::Reference(r) = arg {
+                arg = &r.expr;
+            }
+            let syn::Expr::Array(a) = arg else {
+                return None;
+            };
+            let rows: Vec<syn::Expr> = a.elems.iter().cloned().collect();
+            // `arr2` of rows, `arr1` of entries.
+            let nested = rows.iter().all(|r| matches!(r, syn::Expr::Array(_)));
+            if (last == "arr2") != nested {
+                return None;
+            }
+            rows
+        }
+        syn::Expr::Macro(m) if m.mac.path.segments.last()?.ident == "array" => {
+            let parser = syn::punctuated::Punctuated::<syn::Expr, syn::Token![,]>::parse_terminated;
+            syn::parse::Parser::parse2(parser, m.mac.tokens.clone())
+                .ok()?
+                .into_iter()
+                .collect()
+        }
+        _ => return None,
+    };
+    let array = quote::format_ident!("__literal");
+    let matrix = rows.iter().all(|r| matches!(r, syn::Expr::Array(_)));
+    let mut writes: Vec<syn::Stmt> = vec![];
+    let (shape, ty): (syn::Expr, Type) = if matrix {
+        let mut width = None;
+        for (i, row) in rows.iter().enumerate() {
+            let syn::Expr::Array(row) = row else {
+                unreachable!("checked")
+            };
+            if *width.get_or_insert(row.elems.len()) != row.elems.len() {
+                return None;
+            }
+            for (j, x) in row.elems.iter().enumerate() {
+                writes.push(syn::parse_quote!(#array[[#i, #j]] = #x;));
+            }
+        }
+        let (r, c) = (rows.len(), width.unwrap_or(0));
+        (
+            syn::parse_quote!((#r, #c)),
+            syn::parse_quote!(::autodiff::ndarray::Array2<#float>),
+        )
+    } else {
+        if rows.iter().any(|r| matches!(r, syn::Expr::Array(_))) {
+            return None;
+        }
+        for (i, x) in rows.iter().enumerate() {
+            writes.push(syn::parse_quote!(#array[#i] = #x;));
+        }
+        let n = rows.len();
+        (
+            syn::parse_quote!(#n),
+            syn::parse_quote!(::autodiff::ndarray::Array1<#float>),
+        )
+    };
+    Some(syn::parse_quote!({
+        let mut #array: #ty = ::autodiff::ndarray::ArrayBase::zeros(#shape);
+        #(#writes)*
+        #array
+    }))
 }

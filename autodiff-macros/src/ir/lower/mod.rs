@@ -433,6 +433,7 @@ pub fn lower_fn(
     };
     let mut body = lw.lower_body(&item.block, &kinds);
     lw.refuse_effects_in_checkpoints(&body);
+    lw.initialise_deferred_in_checkpoints(&mut body);
     let undecided = lw.settle_guesses(&body);
     tuples::type_tuple_copies(&mut lw.vars, &body);
     lw.pass_floats_by_value(&mut body);
