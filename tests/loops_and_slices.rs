@@ -836,3 +836,75 @@ fn copy_from_slice_in_a_loop_and_from_a_parameter() {
     }
     windows_copied_gradcheck(&x).unwrap();
 }
+
+/// `(a..b).rev().step_by(k)`: from `b − 1` down, every `k`-th index, the bound read once.
+#[differentiate]
+fn every_other_from_the_top(x: &[f64]) -> f64 {
+    let mut s = 0.0;
+    for i in (0..x.len()).rev().step_by(2) {
+        s = s * 0.5 + x[i] * x[i];
+    }
+    s
+}
+
+#[differentiate]
+fn every_third_from_the_top_inclusive(x: &[f64], lo: usize) -> f64 {
+    let mut hi = x.len() - 1;
+    let mut s = 0.0;
+    for i in (lo..=hi).rev().step_by(3) {
+        s += x[i] * (i as f64 + 1.0);
+        // Rust read `hi` once, before the loop: changing it here changes nothing.
+        hi = 0;
+    }
+    s + hi as f64
+}
+
+#[test]
+fn reversed_then_stepped_ranges() {
+    let x = [1.0, 2.0, 3.0, -0.5, 0.25];
+    // Indices 4, 2, 0: s = ((x4²)·0.5 + x2²)·0.5 + x0².
+    let (v, g) = every_other_from_the_top_grad(&x);
+    assert_eq!(v, (0.0625 * 0.5 + 9.0) * 0.5 + 1.0);
+    assert_eq!(g, vec![2.0, 0.0, 3.0, 0.0, 0.125]);
+    every_other_from_the_top_gradcheck(&x).unwrap();
+    // Indices 4 and 1 of lo..=4 with lo = 1: s = 5·x4 + 2·x1.
+    let (v, g) = every_third_from_the_top_inclusive_grad(&x, 1);
+    assert_eq!(v, 5.0 * 0.25 + 2.0 * 2.0);
+    assert_eq!(g, vec![0.0, 2.0, 0.0, 0.0, 5.0]);
+    // An empty range: lo above hi.
+    assert_eq!(
+        every_third_from_the_top_inclusive_grad(&x, 5).1,
+        vec![0.0; 5]
+    );
+    assert_eq!(every_other_from_the_top_grad(&[]).1, Vec::<f64>::new());
+}
+
+/// `swap`, `reverse` and `extend_from_slice` on a local copy: the element moves.
+#[differentiate]
+fn moved_elements(x: &[f64], w: &[f64]) -> f64 {
+    let mut y = x.to_vec();
+    y.swap(0, 2);
+    y.reverse();
+    y.extend_from_slice(w);
+    let mut s = 0.0;
+    for i in 0..y.len() {
+        s += y[i] * (i as f64 + 1.0);
+    }
+    s * y[0]
+}
+
+#[test]
+fn swapped_reversed_and_extended() {
+    let (x, w) = ([0.3, -0.4, 0.8, 1.5], [2.0, -1.0]);
+    // y = [x2, x1, x0, x3] reversed = [x3, x0, x1, x2], then w0, w1:
+    // s = x3 + 2x0 + 3x1 + 4x2 + 5w0 + 6w1, f = s·x3.
+    let s = x[3] + 2.0 * x[0] + 3.0 * x[1] + 4.0 * x[2] + 5.0 * w[0] + 6.0 * w[1];
+    let (v, gx, gw) = moved_elements_grad(&x, &w);
+    assert!((v - s * x[3]).abs() < 1e-14);
+    let expected_x = [2.0 * x[3], 3.0 * x[3], 4.0 * x[3], s + x[3]];
+    for (g, e) in gx.iter().zip(expected_x) {
+        assert!((g - e).abs() < 1e-14);
+    }
+    assert!((gw[0] - 5.0 * x[3]).abs() < 1e-14 && (gw[1] - 6.0 * x[3]).abs() < 1e-14);
+    moved_elements_gradcheck(&x, &w).unwrap();
+}

@@ -40,6 +40,12 @@ impl Lowerer {
         match e {
             syn::Expr::Lit(l) => self.lower_lit(&l.lit, span),
             syn::Expr::Path(p) if p.qself.is_none() => match p.path.get_ident() {
+                // A name whose value was refused: its message said it all.
+                Some(ident)
+                    if !self.errors.is_empty() && self.refused_names.contains(&ident.to_string()) =>
+                {
+                    mk(ExprKind::Bool(false))
+                }
                 Some(ident) => match self.lookup(&ident.to_string()) {
                     Some(v) if self.is_element_alias(v) => self.element_value(v, span),
                     Some(v) => self.read_once(e, mk(ExprKind::Var(v)), out),
@@ -61,6 +67,8 @@ impl Lowerer {
                     }
                     syn::UnOp::Neg(_) => mk(ExprKind::Neg(inner)),
                     syn::UnOp::Not(_) => mk(ExprKind::Not(inner)),
+                    // A value refused already (its placeholder, `false`): its message said it.
+                    _ if matches!(inner.kind, ExprKind::Bool(false)) && !self.errors.is_empty() => *inner,
                     // `*v` of an element bound by an iterator loop: elements are values here.
                     _ if matches!(inner.kind, ExprKind::Var(v) if self.vars[v].element) => *inner,
                     // `*i` of an index a closure takes by reference (`.filter(|(i, _)| *i != 1)`
@@ -212,6 +220,16 @@ impl Lowerer {
             ),
             syn::Expr::If(_) | syn::Expr::Match(_) | syn::Expr::Block(_) | syn::Expr::Loop(_) => {
                 self.lower_valued_expr(e, span, out)
+            }
+            // A closure given to a method the chains do not take (`Zip::from(&a2).fold(…)` of
+            // a matrix, `v.retain(…)`): the message names the method.
+            syn::Expr::Closure(_) if !self.methods_around.is_empty() => {
+                let method = self.methods_around.last().expect("checked").method().to_string();
+                self.unsupported(
+                    span,
+                    &format!("a closure passed to `{method}` here"),
+                    "closures are taken by the iterator chains and `Zip`s the macro knows (over slices and one-dimensional arrays) and by `mapv`; write this one as a loop",
+                )
             }
             _ => {
                 let (what, instead) = describe_unsupported(e);

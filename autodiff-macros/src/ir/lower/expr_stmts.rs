@@ -140,6 +140,30 @@ impl Lowerer {
                     };
                 self.lower_expr_stmt(&desugared, out)
             }
+            syn::Expr::MethodCall(m)
+                if matches!(
+                    m.method.to_string().as_str(),
+                    "sort"
+                        | "sort_by"
+                        | "sort_unstable"
+                        | "sort_unstable_by"
+                        | "sort_by_key"
+                        | "sort_unstable_by_key"
+                        | "sort_by_cached_key"
+                ) =>
+            {
+                let name = &m.method;
+                self.error(
+                    m.method.span(),
+                    format!("`{name}` is not supported in a `#[differentiate]` function: the derivatives would follow the order it finds, which the macro does not record; find the order before the call and pass it as a parameter (`order: &[usize]`, reading `x[order[k]]`), or use `min_by`/`max_by` for an extreme"),
+                );
+            }
+            // `v.swap(i, j)`, `v.reverse()`, `v.extend_from_slice(x)` of a sequence of floats:
+            // the element moves they make, written out.
+            syn::Expr::MethodCall(m) if self.sequence_move(m).is_some() => {
+                let moves = self.sequence_move(m).expect("checked");
+                self.lower_expr_stmt(&moves, out)
+            }
             syn::Expr::MethodCall(m) if m.method == "push" && m.args.len() == 1 => {
                 let Some(vec) = self.place_var(&m.receiver) else {
                     return;
@@ -277,5 +301,72 @@ fn constant_argument(a: &syn::Expr) -> bool {
         syn::Expr::Call(c) => matches!(&*c.func, syn::Expr::Path(p)
             if p.path.segments.last().is_some_and(|s| s.ident == "stop_gradient")),
         _ => false,
+    }
+}
+
+impl Lowerer {
+    /// `v.swap(i, j)`, `v.reverse()` and `v.extend_from_slice(x)` on a sequence of floats
+    /// (a local `Vec`, array or slice, or a buffer): the element moves, as the statements
+    /// `{ let (a, b) = (i, j); let t = v[a]; v[a] = v[b]; v[b] = t; }`, a loop of swaps
+    /// from both ends, and a loop of pushes (of a named sequence).
+    fn sequence_move(&mut self, m: &syn::ExprMethodCall) -> Option<syn::Expr> {
+        let name = m.method.to_string();
+        if !matches!(
+            (name.as_str(), m.args.len()),
+            ("swap", 2) | ("reverse", 0) | ("extend_from_slice", 1)
+        ) {
+            return None;
+        }
+        let syn::Expr::Path(p) = &*m.receiver else {
+            return None;
+        };
+        let v = self.lookup(&p.path.get_ident()?.to_string())?;
+        if self.vars[v].kind != Kind::FloatSeq {
+            return None;
+        }
+        let span = m.method.span();
+        let seq = &m.receiver;
+        Some(match name.as_str() {
+            "swap" => {
+                let [a, b, t] = ["a", "b", "swapped"].map(|n| self.synthetic_ident(n));
+                let (i, j) = (&m.args[0], &m.args[1]);
+                syn::parse_quote_spanned! {span=>
+                    {
+                        let #a: usize = #i;
+                        let #b: usize = #j;
+                        let #t = #seq[#a];
+                        #seq[#a] = #seq[#b];
+                        #seq[#b] = #t;
+                    }
+                }
+            }
+            "reverse" => {
+                let [n, k, t] = ["n", "k", "swapped"].map(|n| self.synthetic_ident(n));
+                syn::parse_quote_spanned! {span=>
+                    {
+                        let #n: usize = #seq.len();
+                        for #k in 0..#n / 2 {
+                            let #t = #seq[#k];
+                            #seq[#k] = #seq[#n - 1 - #k];
+                            #seq[#n - 1 - #k] = #t;
+                        }
+                    }
+                }
+            }
+            _ => {
+                // (A named sequence, read in place.)
+                let src = match &m.args[0] {
+                    syn::Expr::Reference(r) => &*r.expr,
+                    other => other,
+                };
+                let syn::Expr::Path(_) = src else { return None };
+                let k = self.synthetic_ident("k");
+                syn::parse_quote_spanned! {span=>
+                    for #k in 0..#src.len() {
+                        #seq.push(#src[#k]);
+                    }
+                }
+            }
+        })
     }
 }

@@ -201,6 +201,7 @@ impl Lowerer {
             }
         }
         let before = out.len();
+        let errors_before = self.errors.len();
         let value = match (&ty, &*init.expr) {
             // `let n: usize = (0..k).map(|i| i * 2).sum();`: the sum's type is the `let`'s.
             (Some(t), syn::Expr::MethodCall(m))
@@ -215,6 +216,10 @@ impl Lowerer {
             }
             _ => self.lower_expr(&init.expr, out),
         };
+        // A value refused (`let mut it = x.iter();`): what reads it later is not reported again.
+        if matches!(value.kind, ExprKind::Bool(false)) && self.errors.len() > errors_before {
+            self.refused_names.insert(ident.to_string());
+        }
         // `let mut p = *p0;` of a struct parameter: a copy the function changes (the
         // dereference alone reads the parameter in place).
         let value = match (&*init.expr, &value.kind) {

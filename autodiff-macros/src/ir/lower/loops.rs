@@ -46,6 +46,9 @@ impl Lowerer {
             *f.expr = walk;
             return self.lower_for(&f, out);
         }
+        if let Some(stepped) = self.reversed_then_stepped(f, out) {
+            return self.lower_for(&stepped, out);
+        }
         if range_parts(&f.expr).is_none() {
             if let Some((setup, desugared)) = self.desugar_for(f) {
                 // The lengths the loop's range reads, computed before it.
@@ -288,6 +291,59 @@ struct RangeParts<'e> {
     inclusive: bool,
     rev: bool,
     step: Option<&'e syn::Expr>,
+}
+
+impl Lowerer {
+    /// `for i in (a..b).rev().step_by(k) { … }` (from `b - 1` down, every `k`-th) as a loop
+    /// over the offsets from the top, `b` bound once first as Rust evaluates it:
+    /// `let hi = b; for s in (0..hi.saturating_sub(a)).step_by(k) { let i = hi - 1 - s; … }`
+    /// (`(hi + 1).saturating_sub(a)` and `hi - s` for `a..=b`).
+    fn reversed_then_stepped(
+        &mut self,
+        f: &syn::ExprForLoop,
+        out: &mut Vec<Stmt>,
+    ) -> Option<syn::ExprForLoop> {
+        let syn::Expr::MethodCall(step_by) = peel_parens(&f.expr) else {
+            return None;
+        };
+        let syn::Expr::MethodCall(rev) = peel_parens(&step_by.receiver) else {
+            return None;
+        };
+        if step_by.method != "step_by" || step_by.args.len() != 1 || rev.method != "rev" {
+            return None;
+        }
+        let syn::Expr::Range(r) = peel_parens(&rev.receiver) else {
+            return None;
+        };
+        let (start, end) = (r.start.as_deref()?, r.end.as_deref()?);
+        let (k, pat) = (&step_by.args[0], &f.pat);
+        let (hi, offset) = (self.synthetic_ident("hi"), self.synthetic_ident("offset"));
+        let bind: syn::Stmt = syn::parse_quote!(let #hi = #end;);
+        self.lower_stmt(&bind, out);
+        let (count, index): (syn::Expr, syn::Expr) = match r.limits {
+            syn::RangeLimits::HalfOpen(_) => (
+                syn::parse_quote!(#hi.saturating_sub(#start)),
+                syn::parse_quote!(#hi - 1 - #offset),
+            ),
+            syn::RangeLimits::Closed(_) => (
+                syn::parse_quote!((#hi + 1).saturating_sub(#start)),
+                syn::parse_quote!(#hi - #offset),
+            ),
+        };
+        let stmts = &f.body.stmts;
+        let mut stepped = f.clone();
+        *stepped.expr = syn::parse_quote!((0..#count).step_by(#k));
+        *stepped.pat = syn::parse_quote!(#offset);
+        stepped.body = syn::parse_quote!({ let #pat = #index; #(#stmts)* });
+        Some(stepped)
+    }
+}
+
+fn peel_parens(e: &syn::Expr) -> &syn::Expr {
+    match e {
+        syn::Expr::Paren(p) => peel_parens(&p.expr),
+        e => e,
+    }
 }
 
 /// `a..b`, `a..=b`, `(a..b).rev()`, `(a..b).step_by(k)`, `(a..b).step_by(k).rev()`.

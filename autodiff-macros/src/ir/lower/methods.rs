@@ -7,6 +7,13 @@ use crate::rules;
 
 impl Lowerer {
     pub(super) fn lower_method(&mut self, m: &syn::ExprMethodCall, out: &mut Vec<Stmt>) -> Expr {
+        self.methods_around.push(chain_message::Around::of(m));
+        let lowered = self.lower_method_here(m, out);
+        self.methods_around.pop();
+        lowered
+    }
+
+    fn lower_method_here(&mut self, m: &syn::ExprMethodCall, out: &mut Vec<Stmt>) -> Expr {
         let span = m.method.span();
         let name = m.method.to_string();
         // `t.sin_cos()`: the pair `(t.sin(), t.cos())`, the angle computed once.
@@ -252,9 +259,11 @@ impl Lowerer {
             }
             return self.unsupported(span, &format!("the array method `{name}`"), "use `dot`, `t`, `sum`, `mean`, `mapv(f64::exp | f64::ln | f64::tanh)`, operators, or a rule of `autodiff::ops`");
         }
-        // A receiver refused already (its placeholder, `false`): its message said it all.
-        if matches!(recv.kind, ExprKind::Bool(false)) && !self.errors.is_empty() {
-            return recv;
+        // A receiver or an argument refused already (its placeholder, `false`): its message
+        // said it all.
+        let refused = |e: &Expr| matches!(e.kind, ExprKind::Bool(false));
+        if (refused(&recv) || args.iter().any(refused)) && !self.errors.is_empty() {
+            return mk(ExprKind::Bool(false));
         }
         match name.as_str() {
             // (A struct value's copy is a call of its entry point, `ops::methods::CopyRules`,
@@ -284,11 +293,7 @@ impl Lowerer {
             | "skip" | "take" | "step_by"
                 if !matches!(recv_kind, Kind::IntSeq | Kind::Int | Kind::Bool) =>
             {
-                return self.unsupported(
-                    span,
-                    "this iterator adapter",
-                    "use `x.iter()` or a range `(a..b)` with `copied`, `cloned`, `zip`, `enumerate`, `rev`, `skip`, `take`, `step_by`, then `map` and `filter`, ending in `sum`, `product`, `fold`, `collect` or `for_each`, or a `for` loop",
-                );
+                return self.refuse_chain(span);
             }
             _ => {}
         }

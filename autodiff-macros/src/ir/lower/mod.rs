@@ -54,6 +54,7 @@ pub use kinds::kind_of;
 pub use outputs::read_on_entry_error;
 pub(crate) use scope::{first_free, reserve, DERIVED};
 use uses::collect_idents;
+mod chain_message;
 pub(super) use uses::collect_use_kinds;
 
 pub struct Lowerer {
@@ -99,6 +100,9 @@ pub struct Lowerer {
     /// Names and field paths refused once (fields holding rows of indices, other names of
     /// struct parameters): their reads report nothing more.
     refused_names: HashSet<String>,
+    /// The method calls being lowered, outermost first: where an iterator chain is refused,
+    /// the message names the part of it that is (`chain_message`).
+    methods_around: Vec<chain_message::Around>,
     /// Those of them that are constants (left out by `wrt`): their methods are plain calls.
     constant_structs: Vec<VarId>,
     /// The fields of struct parameters read so far.
@@ -170,6 +174,7 @@ impl Lowerer {
             element_aliases: HashMap::new(),
             rows: HashMap::new(),
             refused_names: Default::default(),
+            methods_around: vec![],
             constant_structs: vec![],
             fields: vec![],
             outputs: vec![],
@@ -274,11 +279,17 @@ pub fn lower_fn(
                         }),
                         None => {
                             // `rng: &mut Lcg`: state of a user's type, not a buffer of floats.
-                            let user_state = matches!(&*pt.ty, Type::Reference(r) if matches!(&*r.elem, Type::Path(p)
+                            let array = matches!(&*pt.ty, Type::Reference(r)
+                                if crate::types::kind_of_type(&r.elem, &float) == Kind::Array);
+                            let user_state = !array
+                                && matches!(&*pt.ty, Type::Reference(r) if matches!(&*r.elem, Type::Path(p)
                                 if p.path.segments.last().is_some_and(|s| s.ident.to_string().starts_with(char::is_uppercase) && s.ident != "Vec")));
                             let scalar = matches!(&*pt.ty, Type::Reference(r)
                                 if crate::types::kind_of_type(&r.elem, &float) == Kind::Float);
-                            let message = if user_state {
+                            let message = if array {
+                                let f = &float;
+                                format!("a `&mut` ndarray parameter (an array written in place) is not supported in a `#[differentiate]` function: take the buffer as `&mut [{0}]` (pass `u.as_slice_mut().unwrap()`) or `&mut Vec<{0}>`, or return the new array", quote::quote!(#f))
+                            } else if user_state {
                                 "a `&mut` parameter of a type of its own (state such as a generator, `rng: &mut Lcg`) is not supported in a `#[differentiate]` function: its derived items run the function's statements in more than one sweep and cannot share a borrow of that state across them; draw what the function needs before the call and pass the values (`let draws: Vec<f64> = (0..n).map(|_| rng.next()).collect();`), or make the state a field of `self` in a `&mut self` method".to_string()
                             } else if scalar {
                                 let f = &float;

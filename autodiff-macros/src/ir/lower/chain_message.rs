@@ -1,0 +1,144 @@
+//! What to say where an iterator chain is refused: the chain desugarer (`chain`) takes the
+//! whole chain or nothing, and what it leaves falls to lowering method by method, which
+//! meets the source (`x.iter()`) first. The message names the part of the chain that is
+//! not taken, spanned on it, read from the method calls being lowered around the source.
+
+use super::*;
+
+/// A method call being lowered, as much of it as the message needs.
+pub(super) struct Around {
+    method: Ident,
+    /// Its argument is a path (`.reduce(f64::max)`), not a closure.
+    path_argument: bool,
+    /// The method of its receiver, where the receiver is a method call: the chain goes on
+    /// inward through it.
+    receiver_method: Option<Ident>,
+}
+
+impl Around {
+    pub(super) fn method(&self) -> &Ident {
+        &self.method
+    }
+
+    pub(super) fn of(m: &syn::ExprMethodCall) -> Around {
+        let mut receiver = &*m.receiver;
+        while let syn::Expr::Paren(p) = receiver {
+            receiver = &p.expr;
+        }
+        Around {
+            method: m.method.clone(),
+            path_argument: matches!(m.args.first(), Some(syn::Expr::Path(_))),
+            receiver_method: match receiver {
+                syn::Expr::MethodCall(r) => Some(r.method.clone()),
+                _ => None,
+            },
+        }
+    }
+}
+
+/// The adapters and consumers a chain may have (`chain/mod.rs`, `chain/consumers.rs`).
+const TAKEN: &[&str] = &[
+    "iter",
+    "iter_mut",
+    "into_iter",
+    "copied",
+    "cloned",
+    "zip",
+    "enumerate",
+    "rev",
+    "skip",
+    "take",
+    "step_by",
+    "map",
+    "filter",
+    "sum",
+    "product",
+    "fold",
+    "collect",
+    "for_each",
+    "reduce",
+    "max_by",
+    "min_by",
+    "unwrap",
+    "expect",
+    "windows",
+    "chunks",
+    "chunks_exact",
+    "count",
+    "len",
+];
+
+impl Lowerer {
+    /// The message for the source of a chain refused at `span` (the innermost call, the
+    /// top of `methods_around`).
+    pub(super) fn refuse_chain(&mut self, span: Span) -> Expr {
+        // The calls of this chain, from its source outward: each one's receiver is the last.
+        let mut chain: Vec<&Around> = vec![];
+        for around in self.methods_around.iter().rev() {
+            match chain.last() {
+                None => chain.push(around),
+                Some(inner) if around.receiver_method.as_ref() == Some(&inner.method) => {
+                    chain.push(around)
+                }
+                Some(_) => break,
+            }
+        }
+        let outside = &chain[1..];
+        if outside.is_empty() || outside.iter().all(|a| a.method == "clone") {
+            return self.unsupported(
+                span,
+                "an iterator held as a value (`let mut it = x.iter();` advanced by `next()`, cloned, or passed on)",
+                "walk it where it is made: `for &v in x.iter()`, a chain ending in `sum`, `fold` or `collect`, or a loop over indices `for i in 0..x.len()`",
+            );
+        }
+        // A step or `enumerate` after a `filter`: a filtered walk has no index to map back.
+        let filter = outside.iter().position(|a| a.method == "filter");
+        let after = filter.and_then(|f| {
+            outside[f..].iter().find(|a| {
+                matches!(
+                    a.method.to_string().as_str(),
+                    "enumerate" | "rev" | "skip" | "take" | "step_by"
+                )
+            })
+        });
+        if let Some(step) = after {
+            let name = step.method.to_string();
+            return self.unsupported(
+                step.method.span(),
+                &format!("`{name}` after `filter` in an iterator chain"),
+                &format!("put `{name}` before the `filter` (`x.iter().enumerate().filter(|(_, v)| …)`), or write the loop out"),
+            );
+        }
+        let culprit = outside.iter().find(|a| {
+            let name = a.method.to_string();
+            !TAKEN.contains(&name.as_str())
+                || (a.path_argument && name == "reduce")
+                || matches!(name.as_str(), "max_by" | "min_by")
+        });
+        let Some(culprit) = culprit else {
+            return self.unsupported(
+                span,
+                "this iterator chain",
+                "use `x.iter()` or a range `(a..b)` with `copied`, `cloned`, `zip`, `enumerate`, `rev`, `skip`, `take`, `step_by`, then `map` and `filter`, ending in `sum`, `product`, `fold`, `collect` or `for_each`, or a `for` loop",
+            );
+        };
+        let (name, at) = (culprit.method.to_string(), culprit.method.span());
+        match name.as_str() {
+            "reduce" => self.unsupported(
+                at,
+                "`reduce` given a function path (`.reduce(f64::max)`)",
+                "pass a closure, `.reduce(|a, b| a.max(b))`",
+            ),
+            "max_by" | "min_by" => self.unsupported(
+                at,
+                &format!("this `{name}` comparator"),
+                "compare the items themselves, `|a, b| a.partial_cmp(b).unwrap()` or `a.total_cmp(b)`; for another key, loop over the items keeping the best index",
+            ),
+            _ => self.unsupported(
+                at,
+                &format!("`{name}` in an iterator chain"),
+                "chains take `copied`, `cloned`, `zip`, `enumerate`, `rev`, `skip`, `take`, `step_by`, `map` and `filter`, ending in `sum`, `product`, `fold`, `reduce`, `max_by`/`min_by`, `collect` or `for_each`; write this one as a `for` loop",
+            ),
+        }
+    }
+}
