@@ -28,6 +28,7 @@ mod guess;
 mod items;
 mod iter;
 mod kinds;
+mod lent;
 mod let_patterns;
 mod lets;
 mod literals;
