@@ -345,7 +345,9 @@ fn expand_function(
 /// as a missing `f::__lent`.
 fn expand_lent(item: &syn::ItemFn, func: &crate::ir::Func, args: &Args) -> TokenStream {
     let buffers: Vec<syn::Ident> = func.outputs.iter().map(|o| o.param.clone()).collect();
-    let lent = crate::lent::item(item, &buffers, &func.float);
+    let Some(lent) = crate::lent::item(item, &buffers, &func.float) else {
+        return TokenStream::new();
+    };
     let lent_args = crate::lent::args(args.wrt.as_deref(), args.recursive, &buffers);
     match expand_function(lent_args, &lent, Hidden::No) {
         Ok(derived) => {

@@ -48,9 +48,18 @@ pub fn is_lent_path(path: &syn::Path) -> bool {
 }
 
 /// The lent form of `item`, whose buffer parameters are `buffers` (by name), a function of
-/// float type `float`.
-pub fn item(item: &syn::ItemFn, buffers: &[syn::Ident], float: &syn::Type) -> syn::ItemFn {
+/// float type `float`; `None` where the body uses a buffer otherwise than a local `Vec` can
+/// stand for it (see [`Uses`]).
+pub fn item(item: &syn::ItemFn, buffers: &[syn::Ident], float: &syn::Type) -> Option<syn::ItemFn> {
     let mut lent = item.clone();
+    let mut uses = Uses {
+        buffers,
+        other: false,
+    };
+    uses.visit_block_mut(&mut lent.block);
+    if uses.other {
+        return None;
+    }
     // A copy of the user's code, linted once already where it is written.
     lent.attrs.retain(|a| a.path().is_ident("allow"));
     lent.attrs.push(syn::parse_quote!(#[doc(hidden)]));
@@ -115,7 +124,79 @@ pub fn item(item: &syn::ItemFn, buffers: &[syn::Ident], float: &syn::Type) -> sy
         None => stmts.push(syn::Stmt::Expr(results(None, &names), None)),
     }
     lent.block.stmts = stmts;
-    lent
+    Some(lent)
+}
+
+/// In the lent form a buffer is a local `Vec`, where the function has a `&mut [F]` (or
+/// `&mut Vec<F>`): the same to a method's receiver (`out.len()`, `out.iter_mut()`), an
+/// index (`out[i]`) and a borrow (`&mut out[..]`, `&mut *out`). The buffer passed on as it
+/// is, which the function's derivatives lend as a slice (`norm2(out)`), is lent so
+/// (`norm2(&out)`), and a loop over it (`for v in out`) walks it by `iter_mut()`. Any
+/// other use sets `other`: the function then has no lent form.
+struct Uses<'a> {
+    buffers: &'a [syn::Ident],
+    other: bool,
+}
+
+impl Uses<'_> {
+    fn is_buffer(&self, e: &syn::Expr) -> bool {
+        matches!(e, syn::Expr::Path(p) if p.qself.is_none() && p.path.get_ident().is_some_and(|i| self.buffers.contains(i)))
+    }
+
+    /// An argument: the buffer itself lent as a slice.
+    fn argument(&mut self, a: &mut syn::Expr) {
+        if self.is_buffer(a) {
+            *a = syn::parse_quote!(&#a);
+        } else {
+            self.visit_expr_mut(a);
+        }
+    }
+}
+
+impl VisitMut for Uses<'_> {
+    fn visit_expr_mut(&mut self, e: &mut syn::Expr) {
+        match e {
+            syn::Expr::MethodCall(m) => {
+                if !self.is_buffer(&m.receiver) {
+                    self.visit_expr_mut(&mut m.receiver);
+                }
+                m.args.iter_mut().for_each(|a| self.argument(a));
+            }
+            syn::Expr::Call(c) => {
+                self.visit_expr_mut(&mut c.func);
+                c.args.iter_mut().for_each(|a| self.argument(a));
+            }
+            syn::Expr::Index(ix) => {
+                if !self.is_buffer(&ix.expr) {
+                    self.visit_expr_mut(&mut ix.expr);
+                }
+                self.visit_expr_mut(&mut ix.index);
+            }
+            syn::Expr::Reference(syn::ExprReference { expr, .. })
+            | syn::Expr::Unary(syn::ExprUnary {
+                op: syn::UnOp::Deref(_),
+                expr,
+                ..
+            }) => {
+                if !self.is_buffer(expr) {
+                    self.visit_expr_mut(expr);
+                }
+            }
+            syn::Expr::ForLoop(f) => {
+                if self.is_buffer(&f.expr) {
+                    let b = &f.expr;
+                    *f.expr = syn::parse_quote!(#b.iter_mut());
+                } else {
+                    self.visit_expr_mut(&mut f.expr);
+                }
+                self.visit_block_mut(&mut f.body);
+            }
+            _ if self.is_buffer(e) => self.other = true,
+            _ => syn::visit_mut::visit_expr_mut(self, e),
+        }
+    }
+
+    fn visit_item_mut(&mut self, _: &mut syn::Item) {}
 }
 
 /// What the lent form returns: `(value, out, …)`, `(out, …)`, or `out` alone.
