@@ -74,11 +74,11 @@ pub fn item(item: &syn::ItemFn, buffers: &[syn::Ident], float: &syn::Type) -> Op
         let syn::Pat::Ident(p) = &mut *pt.pat else {
             continue;
         };
-        if !buffers.iter().any(|b| *b == p.ident) {
+        if !buffers.contains(&p.ident) {
             continue;
         }
         p.mutability = None;
-        pt.ty = Box::new(syn::parse_quote!(&[#float]));
+        *pt.ty = syn::parse_quote!(&[#float]);
         names.push(p.ident.clone());
     }
     let value = match &item.sig.output {
