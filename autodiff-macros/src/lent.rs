@@ -117,7 +117,10 @@ pub fn item(item: &syn::ItemFn, buffers: &[syn::Ident], float: &syn::Type) -> Op
         Some(e) => {
             let v = format_ident!("__lent_value");
             stmts.push(syn::parse_quote!(let #v = #e;));
-            stmts.push(syn::Stmt::Expr(results(Some(Box::new(syn::parse_quote!(#v))), &names), None));
+            stmts.push(syn::Stmt::Expr(
+                results(Some(Box::new(syn::parse_quote!(#v))), &names),
+                None,
+            ));
         }
         // A body ending in `return e;` returns through the rewritten `return`.
         None if value.is_some() => {}

@@ -223,9 +223,9 @@ fn of_a_type(path: &syn::Path) -> bool {
     let n = path.segments.len();
     crate::lent::is_lent_path(path)
         || n >= 2
-        && path.segments[n - 2]
-            .ident
-            .to_string()
-            .trim_start_matches("r#")
-            .starts_with(|c: char| c.is_ascii_uppercase())
+            && path.segments[n - 2]
+                .ident
+                .to_string()
+                .trim_start_matches("r#")
+                .starts_with(|c: char| c.is_ascii_uppercase())
 }

@@ -157,7 +157,9 @@ impl Lowerer {
         let changed = root_name(root).is_some_and(|n| {
             self.changed_by_calls.contains(&n)
                 && !(self.lent_only.contains(&n)
-                    && self.lookup(&n).is_some_and(|v| self.vars[v].kind == Kind::FloatSeq))
+                    && self
+                        .lookup(&n)
+                        .is_some_and(|v| self.vars[v].kind == Kind::FloatSeq))
         });
         if changed && matches!(self.kind_of(&e), Kind::Int | Kind::Float | Kind::Bool) {
             let span = e.span;
@@ -284,7 +286,11 @@ pub(super) fn changed_by_calls(item: &syn::ItemFn) -> (HashSet<String>, HashSet<
     let mutable = scan.mutable;
     scan.changed.retain(|n| mutable.contains(n));
     let other = scan.other;
-    let lent_only = scan.lent.into_iter().filter(|n| !other.contains(n)).collect();
+    let lent_only = scan
+        .lent
+        .into_iter()
+        .filter(|n| !other.contains(n))
+        .collect();
     (scan.changed, lent_only)
 }
 

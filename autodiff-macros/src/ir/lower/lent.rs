@@ -41,7 +41,9 @@ impl Lowerer {
         }
         let (root, part) = match place {
             syn::Expr::Index(ix) => match &*ix.index {
-                syn::Expr::Range(range) => (&*ix.expr, range.start.is_some() || range.end.is_some()),
+                syn::Expr::Range(range) => {
+                    (&*ix.expr, range.start.is_some() || range.end.is_some())
+                }
                 _ => return None,
             },
             syn::Expr::Unary(u) if matches!(u.op, syn::UnOp::Deref(_)) => (&*u.expr, false),
@@ -56,7 +58,7 @@ impl Lowerer {
             return None;
         }
         if part {
-            let message = format!("lending part of a buffer (`{}`) to a function is not supported in a `#[differentiate]` function: lend the whole buffer (`&mut {name}`), or copy the part into a `Vec` of its own (`let mut part = {name}[a..b].to_vec();`), lend that, and copy it back", quote::quote!(#e));
+            let message = format!("lending part of a buffer (`&mut {name}[a..b]`) to a function is not supported in a `#[differentiate]` function: lend the whole buffer (`&mut {name}`), or copy the part into a `Vec` of its own (`let mut part = {name}[a..b].to_vec();`), lend that, and copy it back");
             return Some(Lent::Part(expr_span(e), message));
         }
         Some(Lent::Whole(name.clone()))
