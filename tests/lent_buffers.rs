@@ -357,4 +357,13 @@ fn the_callers_own_buffers_passed_on() {
     assert_near(&out, &want_out, 1e-12);
     let want_acc: Vec<f64> = (0..3).map(|i| acc0[i] + 2.0 * want_out[i]).collect();
     assert_near(&acc, &want_acc, 1e-12);
+    // Forward mode, by the dot-product identity over every input and output:
+    // ⟨s, J v⟩ = ⟨Jᵀ s, v⟩, the buffers' tangents in and out.
+    let (x_dot, out_dot0, acc_dot0) = ([0.2, -0.5, 0.8], [0.3, 0.1, -0.2], [-0.1, 0.6, 0.4]);
+    let (mut out, mut acc) = ([0.0; 3], acc0.clone());
+    let (mut out_dot, mut acc_dot) = (out_dot0.to_vec(), acc_dot0.to_vec());
+    pass_on_jvp(&x, &mut out, &mut acc, &x_dot, &mut out_dot, &mut acc_dot);
+    let lhs = dot(&s_out, &out_dot) + dot(&s_acc, &acc_dot);
+    let rhs = dot(&x_bar, &x_dot) + dot(&out_bar, &out_dot0) + dot(&acc_bar, &acc_dot0);
+    assert!((lhs - rhs).abs() < 1e-12 * (1.0 + lhs.abs()));
 }
