@@ -276,6 +276,11 @@ fn expand_function(
         return Ok(crate::emit::items::emit_custom(item, &func, &act, &needed));
     }
     let mut func = lower::lower_fn(item, &is_active, in_impl)?;
+    // Output buffers: the lent form, which differentiated callers lending a buffer call.
+    let lent = match hidden {
+        Hidden::No if !func.outputs.is_empty() && !in_impl => expand_lent(original, &func, &args),
+        _ => TokenStream::new(),
+    };
     if !func.read_on_entry.is_empty() {
         // The entry contents of a buffer are an input too. The hidden function copies them
         // in first, so it reads none on entry; should it still seem to, the reading is one
@@ -287,7 +292,8 @@ fn expand_function(
                 .map(|(name, span)| crate::ir::read_on_entry_error(name, *span))
                 .collect());
         }
-        return expand_in_place(raw_args, original, &func, &args, in_impl);
+        let derived = expand_in_place(raw_args, original, &func, &args, in_impl)?;
+        return Ok(quote!(#derived #lent));
     }
     check_something_varies(item, &func)?;
     func.recursive |= args.recursive;
@@ -329,11 +335,28 @@ fn expand_function(
         let ctx = crate::emit::Ctx::new(&func, &act, &needed, crate::emit::Mode::Plain);
         generated.extend(crate::emit::state::emit(method, m, &ctx));
     }
-    Ok(crate::emit::body_items::place(
-        generated,
-        &func.body_items,
-        in_impl,
-    ))
+    let generated = crate::emit::body_items::place(generated, &func.body_items, in_impl);
+    Ok(quote!(#generated #lent))
+}
+
+/// The lent form of a function with output buffers (`crate::lent`) and its derived items,
+/// in `impl f` beside the function: what differentiated callers lending a buffer call.
+/// Nothing where the lent form cannot be differentiated, which such a caller then reports
+/// as a missing `f::__lent`.
+fn expand_lent(item: &syn::ItemFn, func: &crate::ir::Func, args: &Args) -> TokenStream {
+    let buffers: Vec<syn::Ident> = func.outputs.iter().map(|o| o.param.clone()).collect();
+    let Some(lent) = crate::lent::item(item, &buffers, &func.float) else {
+        return TokenStream::new();
+    };
+    let lent_args = crate::lent::args(args.wrt.as_deref(), args.recursive, &buffers);
+    match expand_function(lent_args, &lent, Hidden::No) {
+        Ok(derived) => {
+            let lent = without_checkpoints(&lent);
+            let items = quote!(#[allow(dead_code)] #lent #derived);
+            crate::emit::callers::entry_point_type(&item.vis, &item.sig.ident, items)
+        }
+        Err(_) => TokenStream::new(),
+    }
 }
 
 /// A function with in-place buffers: the derived items of its hidden function, which takes

@@ -16,6 +16,7 @@ mod float_impl;
 mod impl_generics;
 mod in_place;
 mod ir;
+mod lent;
 mod local_rows;
 mod parse;
 mod rules;

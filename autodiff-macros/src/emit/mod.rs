@@ -34,7 +34,7 @@
 
 mod adjoint;
 pub mod body_items;
-mod callers;
+pub mod callers;
 mod calls;
 mod check_finite;
 mod checkpoint;

@@ -217,13 +217,15 @@ pub(super) fn callee(callee: &syn::Path, method: bool, kind: Option<Derived>) ->
 }
 
 /// `Self::f`, `Type::f`, `Type::<T>::f`: a function of an `impl`, by Rust's naming (types
-/// are `UpperCamelCase`, modules `snake_case`).
+/// are `UpperCamelCase`, modules `snake_case`); and `g::__lent`, the lent form of a free
+/// function `g` (`crate::lent`), an associated function of the type `g`.
 fn of_a_type(path: &syn::Path) -> bool {
     let n = path.segments.len();
-    n >= 2
-        && path.segments[n - 2]
-            .ident
-            .to_string()
-            .trim_start_matches("r#")
-            .starts_with(|c: char| c.is_ascii_uppercase())
+    crate::lent::is_lent_path(path)
+        || n >= 2
+            && path.segments[n - 2]
+                .ident
+                .to_string()
+                .trim_start_matches("r#")
+                .starts_with(|c: char| c.is_ascii_uppercase())
 }

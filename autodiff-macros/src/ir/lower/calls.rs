@@ -16,6 +16,14 @@ pub(super) struct CallParts {
 impl Lowerer {
     pub(super) fn lower_call(&mut self, c: &syn::ExprCall, out: &mut Vec<Stmt>) -> Expr {
         let span = expr_span(&syn::Expr::Call(c.clone()));
+        // A call lending a buffer is a statement or a `let` of its own (`lower_lent_call`).
+        if self.lends_buffer(c.args.iter()) {
+            return self.unsupported(
+                span,
+                "a call lending a buffer (`&mut buf`) inside an expression",
+                "make the call a statement of its own (`fill(x, &mut buf);`), or bind its value first (`let v = g(x, &mut buf);`) and use `v`",
+            );
+        }
         // `(|| e)()`, `(move |a| a * k)(x)`: a closure called where it is written, inlined
         // as a `let`-bound one is (its captures are the names in scope here).
         let mut callee = &*c.func;

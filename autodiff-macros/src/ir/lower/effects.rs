@@ -152,7 +152,15 @@ impl Lowerer {
     /// changes (`changed_by_calls`) and its value is a scalar: the derivative code then
     /// reads the value read here, not the variable's later state.
     pub(super) fn read_once(&mut self, root: &syn::Expr, e: Expr, out: &mut Vec<Stmt>) -> Expr {
-        let changed = root_name(root).is_some_and(|n| self.changed_by_calls.contains(&n));
+        // (A float sequence only ever lent to functions, `fill(x, &mut buf)`, is assigned
+        // by each such call in the IR: `ir::lower::lent`.)
+        let changed = root_name(root).is_some_and(|n| {
+            self.changed_by_calls.contains(&n)
+                && !(self.lent_only.contains(&n)
+                    && self
+                        .lookup(&n)
+                        .is_some_and(|v| self.vars[v].kind == Kind::FloatSeq))
+        });
         if changed && matches!(self.kind_of(&e), Kind::Int | Kind::Float | Kind::Bool) {
             let span = e.span;
             return self.evaluated_once(e, span, out);
@@ -180,11 +188,17 @@ fn root_name(e: &syn::Expr) -> Option<String> {
 /// The names of the variables that calls in `item` may change: receivers, declared `mut`
 /// or `&mut`, of methods that are not known to only read, and arguments lent mutably. By
 /// name, over the whole function: a shadowed name counts for every binding of it, which
-/// only binds a few more reads.
-pub(super) fn changed_by_calls(item: &syn::ItemFn) -> HashSet<String> {
+/// only binds a few more reads. Second, those of them changed only as arguments lent to
+/// functions called by a path (`fill(x, &mut buf)`), which are assigned in the IR where
+/// they are float sequences (`ir::lower::lent`).
+pub(super) fn changed_by_calls(item: &syn::ItemFn) -> (HashSet<String>, HashSet<String>) {
     struct Scan {
         mutable: HashSet<String>,
         changed: HashSet<String>,
+        /// Lent to functions called by a path.
+        lent: HashSet<String>,
+        /// Changed otherwise.
+        other: HashSet<String>,
     }
     impl<'ast> Visit<'ast> for Scan {
         fn visit_pat_ident(&mut self, p: &'ast syn::PatIdent) {
@@ -218,7 +232,13 @@ pub(super) fn changed_by_calls(item: &syn::ItemFn) -> HashSet<String> {
                 || crate::rules::lookup(&name).is_some();
             if !known {
                 if let Some(root) = root_name(&m.receiver) {
-                    self.changed.insert(root);
+                    self.changed.insert(root.clone());
+                    self.other.insert(root);
+                }
+            }
+            for a in &m.args {
+                if let Some(root) = lent_root(a) {
+                    self.other.insert(root);
                 }
             }
             syn::visit::visit_expr_method_call(self, m);
@@ -237,7 +257,12 @@ pub(super) fn changed_by_calls(item: &syn::ItemFn) -> HashSet<String> {
             for a in &c.args {
                 match a {
                     syn::Expr::Reference(r) if zip => self.visit_expr(&r.expr),
-                    other => self.visit_expr(other),
+                    other => {
+                        if let Some(root) = lent_root(other) {
+                            self.lent.insert(root);
+                        }
+                        self.visit_expr(other)
+                    }
                 }
             }
             self.visit_expr(&c.func);
@@ -254,11 +279,31 @@ pub(super) fn changed_by_calls(item: &syn::ItemFn) -> HashSet<String> {
     let mut scan = Scan {
         mutable: HashSet::new(),
         changed: HashSet::new(),
+        lent: HashSet::new(),
+        other: HashSet::new(),
     };
     scan.visit_item_fn(item);
     let mutable = scan.mutable;
     scan.changed.retain(|n| mutable.contains(n));
-    scan.changed
+    let other = scan.other;
+    let lent_only = scan
+        .lent
+        .into_iter()
+        .filter(|n| !other.contains(n))
+        .collect();
+    (scan.changed, lent_only)
+}
+
+/// `v` of an argument `&mut v`, `&mut v[..]`, `&mut *v`.
+fn lent_root(a: &syn::Expr) -> Option<String> {
+    let syn::Expr::Reference(r) = a else {
+        return None;
+    };
+    r.mutability?;
+    match &*r.expr {
+        syn::Expr::Unary(u) if matches!(u.op, syn::UnOp::Deref(_)) => root_name(&u.expr),
+        e => root_name(e),
+    }
 }
 
 /// `&mut e` among a call's arguments: the callee may change `e`.

@@ -366,7 +366,7 @@ pub(super) fn describe_unsupported(e: &syn::Expr) -> (&'static str, &'static str
         syn::Expr::RawAddr(_) => ("a raw pointer", "use references and slices"),
         syn::Expr::Try(_) => ("the `?` operator", "handle errors outside the differentiated function"),
         syn::Expr::Struct(_) => ("a struct literal", "pass the fields' values as parameters"),
-        syn::Expr::Reference(_) => ("a `&mut` borrow", "assign to the variable directly"),
+        syn::Expr::Reference(_) => ("a `&mut` borrow here", "assign to the variable directly; a buffer of floats (a local `Vec`, or a buffer parameter) may be lent whole to a `#[differentiate]` function by a call of its own (`fill(x, &mut buf);`, `let v = g(x, &mut buf);`)"),
         syn::Expr::Macro(_) => ("this macro", "only `vec![…]`, `matches!`, assertions and printing are; compute the value without the macro"),
         syn::Expr::Break(_) | syn::Expr::Continue(_) | syn::Expr::Return(_) => ("`break`, `continue` or `return` inside an expression", "use it as a statement"),
         syn::Expr::Range(_) => ("a range outside a `for` loop", "use it as the range of a `for` loop"),

@@ -260,7 +260,7 @@ impl Lowerer {
             let message = match (e, &lowered.kind, reads_floats) {
                 // `square_all(y);` of a differentiated function of buffers: its derived items
                 // return the values it writes, which a statement drops.
-                (syn::Expr::Call(_) | syn::Expr::MethodCall(_), ExprKind::Var(_), true) => "a call made for what it changes (`update(y);`, a function writing `&mut` buffers) is not supported here, where its arguments carry derivatives: the macro follows values returned, not written through references; have the function return its result (`let z = update(y);`), or write the change in this function",
+                (syn::Expr::Call(_) | syn::Expr::MethodCall(_), ExprKind::Var(_), true) => "a call made for what it changes (`update(y);`, a function writing `&mut` buffers) is not supported here, where its arguments carry derivatives: the macro follows values returned, not written through references; have the function return its result (`let z = update(y);`), write the change in this function, or lend the buffer to a `#[differentiate]` function explicitly (`update(&mut y[..]);`, `update(&mut buf);`)",
                 _ => "this expression's value is unused: assign it (`let y = …;`)",
             };
             self.error(span, message);

@@ -28,6 +28,21 @@ impl Lowerer {
                 return self.lower_let(&plain, out);
             }
         }
+        // `let v = g(x, &mut buf);`: the buffer lent to a differentiated callee.
+        if let Some(syn::Expr::Call(c)) = local
+            .init
+            .as_ref()
+            .filter(|i| i.diverge.is_none())
+            .map(|i| &*i.expr)
+        {
+            if self.lends_buffer(c.args.iter()) {
+                let binding = match &local.pat {
+                    syn::Pat::Type(pt) => (&*pt.pat, Some(&*pt.ty)),
+                    pat => (pat, None),
+                };
+                return self.lower_lent_call(c, Some(binding), out);
+            }
+        }
         if is_let_else(&syn::Stmt::Local(local.clone())) {
             let stmts = expand_let_else(&syn::Stmt::Local(local.clone()));
             let block = self.lower_stmts_with_tail(&stmts, Tail::Discard);

@@ -28,6 +28,7 @@ mod guess;
 mod items;
 mod iter;
 mod kinds;
+mod lent;
 mod let_patterns;
 mod lets;
 mod literals;
@@ -138,6 +139,9 @@ pub struct Lowerer {
     in_test: bool,
     /// The variables that calls may change (`effects`), whose scalar reads are bound once.
     changed_by_calls: HashSet<String>,
+    /// Those of `changed_by_calls` changed only as arguments lent to functions
+    /// (`fill(x, &mut buf)`, see `effects::changed_by_calls`).
+    lent_only: HashSet<String>,
     /// Array locals the primal holds as views (`let r = a.row(i);`, `lets::is_view_made`),
     /// lent when passed on by value.
     views: HashSet<VarId>,
@@ -189,6 +193,7 @@ impl Lowerer {
             guessed: vec![],
             in_test: false,
             changed_by_calls: HashSet::new(),
+            lent_only: HashSet::new(),
             views: HashSet::new(),
             evaluated_once: HashSet::new(),
             borrow_aliases: HashMap::new(),
@@ -241,7 +246,7 @@ pub fn lower_fn(
     let mut used = HashSet::new();
     collect_idents(quote::quote!(#item), &mut used);
     let mut lw = Lowerer::new(float.clone(), used);
-    lw.changed_by_calls = effects::changed_by_calls(item);
+    (lw.changed_by_calls, lw.lent_only) = effects::changed_by_calls(item);
     lw.type_params = item
         .sig
         .generics

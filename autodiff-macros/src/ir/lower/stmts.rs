@@ -289,6 +289,10 @@ impl Lowerer {
                 self.refuse_checkpoint(&local.attrs);
                 self.lower_let(local, out)
             }
+            // `fill(x, &mut buf);`: the buffer lent to a differentiated callee.
+            syn::Stmt::Expr(syn::Expr::Call(c), _) if self.lends_buffer(c.args.iter()) => {
+                self.lower_lent_call(c, None, out)
+            }
             syn::Stmt::Expr(e, _) => self.lower_expr_stmt(e, out),
             syn::Stmt::Item(item) => self.body_item(item),
             syn::Stmt::Macro(m) if macros::is_effect(&m.mac) => {

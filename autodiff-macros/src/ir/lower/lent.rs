@@ -1,0 +1,150 @@
+//! Buffers lent to a differentiated callee: `fill_sq(x, &mut buf);` or `let v = g(x, &mut
+//! buf);`, where `buf` is a float sequence of the caller (a local `Vec`, or a buffer
+//! parameter of its own: `&mut buf`, `&mut buf[..]`, `&mut *buf`). The call is what it is
+//! to the caller: a function of its arguments and of the buffers' contents before it,
+//! giving its value and the buffers' contents after it. So it is lowered as a call of the
+//! callee's lent form (`crate::lent`), which takes each buffer's contents and returns their
+//! new values beside the callee's, each then assigned to its buffer:
+//!
+//! ```text
+//! fill_sq(x, &mut buf);        let __lent_buf1: Vec<f64> = fill_sq::__lent(x, &buf);
+//!                              buf = __lent_buf1;
+//! let v = g(x, &mut a, &mut b); let (v, __lent_a1, __lent_b2): (f64, Vec<f64>, Vec<f64>) =
+//!                                  g::__lent(x, &a, &b);
+//!                              a = __lent_a1; b = __lent_b2;
+//! ```
+//!
+//! Everything after that is a split call of a tuple result and whole assignments, which the
+//! later stages know. A caller cannot see its callee's attribute: a call used as a statement
+//! is taken to return nothing but the buffers, one bound by `let` a value of the function's
+//! float type (or of the type the `let` writes).
+
+use super::*;
+
+/// An argument `&mut …` of a call, read as a lent buffer.
+enum Lent {
+    /// `&mut b`, `&mut b[..]`, `&mut *b` of a float sequence `b`.
+    Whole(Ident),
+    /// A part of one (`&mut b[1..]`), which the call cannot lend: where, and what to write.
+    Part(Span, String),
+}
+
+impl Lowerer {
+    fn lent_arg(&self, e: &syn::Expr) -> Option<Lent> {
+        let syn::Expr::Reference(r) = e else {
+            return None;
+        };
+        r.mutability?;
+        let mut place = &*r.expr;
+        while let syn::Expr::Paren(p) = place {
+            place = &p.expr;
+        }
+        let (root, part) = match place {
+            syn::Expr::Index(ix) => match &*ix.index {
+                syn::Expr::Range(range) => {
+                    (&*ix.expr, range.start.is_some() || range.end.is_some())
+                }
+                _ => return None,
+            },
+            syn::Expr::Unary(u) if matches!(u.op, syn::UnOp::Deref(_)) => (&*u.expr, false),
+            other => (other, false),
+        };
+        let syn::Expr::Path(p) = root else {
+            return None;
+        };
+        let name = p.path.get_ident()?;
+        let v = self.lookup(&name.to_string())?;
+        if self.vars[v].kind != Kind::FloatSeq {
+            return None;
+        }
+        if part {
+            let message = format!("lending part of a buffer (`&mut {name}[a..b]`) to a function is not supported in a `#[differentiate]` function: lend the whole buffer (`&mut {name}`), or copy the part into a `Vec` of its own (`let mut part = {name}[a..b].to_vec();`), lend that, and copy it back");
+            return Some(Lent::Part(expr_span(e), message));
+        }
+        Some(Lent::Whole(name.clone()))
+    }
+
+    /// Whether some argument lends a float buffer mutably (`&mut buf`).
+    pub(super) fn lends_buffer<'a>(&self, mut args: impl Iterator<Item = &'a syn::Expr>) -> bool {
+        args.any(|a| self.lent_arg(a).is_some())
+    }
+
+    /// A call lending buffers, as a statement (`binding` is `None`) or bound by a `let`
+    /// (its pattern and written type): see the module's comment.
+    pub(super) fn lower_lent_call(
+        &mut self,
+        c: &syn::ExprCall,
+        binding: Option<(&syn::Pat, Option<&syn::Type>)>,
+        out: &mut Vec<Stmt>,
+    ) {
+        let span = expr_span(&syn::Expr::Call(c.clone()));
+        let path = match &*c.func {
+            syn::Expr::Path(p) if p.qself.is_none() && !self.names_a_type_fn(&p.path) => &p.path,
+            _ => {
+                return self.error(span, "a buffer (`&mut buf`) can be lent only to a free `#[differentiate]` function called by its path (`fill(x, &mut buf)`, `physics::fill(x, &mut buf)`): for a method or a function of an `impl`, call a free function that takes the buffer, or return the new contents as a `Vec`");
+            }
+        };
+        if path.get_ident().is_some_and(|i| {
+            let name = i.to_string();
+            self.lookup(&name).is_some() || self.is_local_fn(&name)
+        }) {
+            return self.error(span, "a buffer (`&mut buf`) can be lent only to a `#[differentiate]` function declared outside this one: move the function out of the body");
+        }
+        let mut args: Vec<syn::Expr> = vec![];
+        let mut lent: Vec<Ident> = vec![];
+        for a in &c.args {
+            match self.lent_arg(a) {
+                Some(Lent::Whole(b)) => {
+                    let at = expr_span(a);
+                    args.push(syn::parse_quote_spanned!(at=> &#b));
+                    lent.push(b);
+                }
+                Some(Lent::Part(at, message)) => return self.error(at, message),
+                None => args.push(a.clone()),
+            }
+        }
+        let lent_path = crate::lent::lent_path(path);
+        let float = self.float.clone();
+        let renewed: Vec<Ident> = lent
+            .iter()
+            .map(|b| self.synthetic_ident(&format!("lent_{b}")))
+            .collect();
+        let mut pats: Vec<syn::Pat> = vec![];
+        let mut tys: Vec<Type> = vec![];
+        if let Some((pat, ty)) = binding {
+            pats.push(match pat {
+                syn::Pat::Wild(_) => {
+                    let v = self.synthetic_ident("lent_value");
+                    syn::parse_quote!(#v)
+                }
+                _ => pat.clone(),
+            });
+            tys.push(ty.cloned().unwrap_or_else(|| float.clone()));
+        }
+        for n in &renewed {
+            pats.push(syn::parse_quote!(#n));
+            tys.push(syn::parse_quote!(Vec<#float>));
+        }
+        let call: syn::Expr = syn::parse_quote_spanned!(span=> #lent_path(#(#args),*));
+        let bind: syn::Stmt = match (pats.as_slice(), tys.as_slice()) {
+            ([pat], [ty]) => syn::parse_quote_spanned!(span=> let #pat: #ty = #call;),
+            _ => syn::parse_quote_spanned!(span=> let (#(#pats,)*): (#(#tys,)*) = #call;),
+        };
+        self.lower_stmt(&bind, out);
+        for (b, n) in lent.iter().zip(&renewed) {
+            self.lower_stmt(&syn::parse_quote_spanned!(span=> #b = #n;), out);
+        }
+    }
+
+    /// `Self::f`, `Type::f`: a function of an `impl` (by Rust's naming), which has no lent
+    /// form.
+    fn names_a_type_fn(&self, path: &syn::Path) -> bool {
+        let n = path.segments.len();
+        n >= 2
+            && path.segments[n - 2]
+                .ident
+                .to_string()
+                .trim_start_matches("r#")
+                .starts_with(|c: char| c.is_ascii_uppercase())
+    }
+}
