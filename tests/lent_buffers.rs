@@ -367,3 +367,26 @@ fn the_callers_own_buffers_passed_on() {
     let rhs = dot(&x_bar, &x_dot) + dot(&out_bar, &out_dot0) + dot(&acc_bar, &acc_dot0);
     assert!((lhs - rhs).abs() < 1e-12 * (1.0 + lhs.abs()));
 }
+
+/// `exp_fill`'s value dropped: a call made as a statement, as Rust allows.
+#[differentiate]
+fn exp_fill_dropped(x: &[f64]) -> f64 {
+    let mut buf = vec![0.0; x.len()];
+    exp_fill(x, &mut buf);
+    let mut t = 0.0;
+    for i in 0..buf.len() {
+        t += buf[i] * buf[i];
+    }
+    t
+}
+
+#[test]
+fn a_callee_value_dropped_by_a_statement_call() {
+    let x = [0.5, -1.25, 0.3];
+    // Σ e^{2xᵢ}: ∂/∂xᵢ = 2 e^{2xᵢ}.
+    let (v, grad) = exp_fill_dropped_grad(&x);
+    let want: Vec<f64> = x.iter().map(|v| 2.0 * (2.0 * v).exp()).collect();
+    assert!((v - x.iter().map(|v| (2.0 * v).exp()).sum::<f64>()).abs() < 1e-12);
+    assert_near(&grad, &want, 1e-12);
+    exp_fill_dropped_gradcheck(&x).unwrap();
+}

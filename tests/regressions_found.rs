@@ -2259,3 +2259,36 @@ fn inline_array_literals() {
     assert!((gx - dx).abs() < 1e-14 && (gy - dy).abs() < 1e-14);
     array_literals_inline_gradcheck(x, y).unwrap();
 }
+
+/// `let [w, x] = [a / n, b / n];` of an array literal, and `let [p, q] = p;` binding the
+/// name it reads: the value is whole before any name is bound.
+#[differentiate]
+fn destructured_literal(q: [f64; 4]) -> f64 {
+    let n = (q[0] * q[0] + q[1] * q[1] + q[2] * q[2] + q[3] * q[3]).sqrt();
+    let [w, x, y, z] = [q[0] / n, q[1] / n, q[2] / n, q[3] / n];
+    w * x + y * z
+}
+
+#[differentiate]
+fn destructured_into_its_own_name(p: [f64; 2], s: f64) -> f64 {
+    let [p, q] = [p[1] * s, p[0]];
+    p * q
+}
+
+#[test]
+fn array_patterns_of_literals_and_of_rebound_names() {
+    let q = [0.9, 0.1, -0.3, 0.2];
+    let n2: f64 = q.iter().map(|v| v * v).sum();
+    // f = (q0 q1 + q2 q3)/|q|²: ∂f/∂qᵢ = (∂ᵢ(q0 q1 + q2 q3) − 2 qᵢ f)/|q|².
+    let f = (q[0] * q[1] + q[2] * q[3]) / n2;
+    let partner = [q[1], q[0], q[3], q[2]];
+    let (v, g) = destructured_literal_grad(q);
+    assert!((v - f).abs() < 1e-15);
+    for i in 0..4 {
+        assert!((g[i] - (partner[i] - 2.0 * q[i] * f) / n2).abs() < 1e-14);
+    }
+    // p·q = p1·s·p0.
+    let (v, gp, gs) = destructured_into_its_own_name_grad([2.0, 3.0], 0.5);
+    assert_eq!(v, 3.0);
+    assert_eq!((gp, gs), ([1.5, 1.0], 6.0));
+}

@@ -345,18 +345,20 @@ fn expand_function(
 /// as a missing `f::__lent`.
 fn expand_lent(item: &syn::ItemFn, func: &crate::ir::Func, args: &Args) -> TokenStream {
     let buffers: Vec<syn::Ident> = func.outputs.iter().map(|o| o.param.clone()).collect();
-    let Some(lent) = crate::lent::item(item, &buffers, &func.float) else {
-        return TokenStream::new();
-    };
-    let lent_args = crate::lent::args(args.wrt.as_deref(), args.recursive, &buffers);
-    match expand_function(lent_args, &lent, Hidden::No) {
-        Ok(derived) => {
+    let mut items = TokenStream::new();
+    for lent in crate::lent::items(item, &buffers, &func.float) {
+        let lent_args = crate::lent::args(args.wrt.as_deref(), args.recursive, &buffers);
+        // (A lent form the macro cannot differentiate is left out: callers lending to it
+        // meet rustc's word that it is missing.)
+        if let Ok(derived) = expand_function(lent_args, &lent, Hidden::No) {
             let lent = without_checkpoints(&lent);
-            let items = quote!(#[allow(dead_code)] #lent #derived);
-            crate::emit::callers::entry_point_type(&item.vis, &item.sig.ident, items)
+            items.extend(quote!(#[allow(dead_code)] #lent #derived));
         }
-        Err(_) => TokenStream::new(),
     }
+    if items.is_empty() {
+        return items;
+    }
+    crate::emit::callers::entry_point_type(&item.vis, &item.sig.ident, items)
 }
 
 /// A function with in-place buffers: the derived items of its hidden function, which takes

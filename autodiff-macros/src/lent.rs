@@ -9,7 +9,8 @@
 //! fn fill_sq(x: &[f64], out: &mut [f64])            // the user's function
 //! fn __lent(x: &[f64], out: &[f64]) -> (Vec<f64>,)   // its lent form, in `impl fill_sq`
 //! fn dot_fill(x: &[f64], out: &mut [f64]) -> f64
-//! fn __lent(x: &[f64], out: &[f64]) -> (f64, Vec<f64>)
+//! fn __lent_valued(x: &[f64], out: &[f64]) -> (f64, Vec<f64>)
+//! fn __lent(x: &[f64], out: &[f64]) -> Vec<f64>       // the value computed and dropped
 //! ```
 //!
 //! Every buffer is an input of the lent form, whether or not the body reads it (an element
@@ -26,31 +27,61 @@ use proc_macro2::{Span, TokenStream};
 use quote::{format_ident, quote};
 use syn::visit_mut::VisitMut;
 
-/// The lent form's name, an associated function of the type named like the callee.
+/// The lent form's name, an associated function of the type named like the callee: the
+/// buffers' new contents alone, what a call made as a statement (`fill(x, &mut buf);`) uses.
 pub const LENT: &str = "__lent";
 
-/// `g::__lent` of a callee `g` (a turbofish moves to it: `g::<T>` gives `g::__lent::<T>`).
-pub fn lent_path(path: &syn::Path) -> syn::Path {
+/// The lent form of a function with a value, the value first, what a call bound by a `let`
+/// uses (`let v = g(x, &mut buf);`).
+pub const LENT_VALUED: &str = "__lent_valued";
+
+/// `g::__lent` of a callee `g`, or `g::__lent_valued` where the call's value is kept (a
+/// turbofish moves to it: `g::<T>` gives `g::__lent::<T>`).
+pub fn lent_path(path: &syn::Path, valued: bool) -> syn::Path {
     let mut lent = path.clone();
     let (arguments, span) = match lent.segments.last_mut() {
         Some(last) => (std::mem::take(&mut last.arguments), last.ident.span()),
         None => (syn::PathArguments::None, Span::call_site()),
     };
-    let mut segment = syn::PathSegment::from(syn::Ident::new(LENT, span));
+    let name = if valued { LENT_VALUED } else { LENT };
+    let mut segment = syn::PathSegment::from(syn::Ident::new(name, span));
     segment.arguments = arguments;
     lent.segments.push(segment);
     lent
 }
 
-/// Whether `path` names a lent form (`g::__lent`).
+/// Whether `path` names a lent form (`g::__lent`, `g::__lent_valued`).
 pub fn is_lent_path(path: &syn::Path) -> bool {
-    path.segments.len() >= 2 && path.segments.last().is_some_and(|s| s.ident == LENT)
+    path.segments.len() >= 2
+        && path
+            .segments
+            .last()
+            .is_some_and(|s| s.ident == LENT || s.ident == LENT_VALUED)
 }
 
-/// The lent form of `item`, whose buffer parameters are `buffers` (by name), a function of
-/// float type `float`; `None` where the body uses a buffer otherwise than a local `Vec` can
-/// stand for it (see [`Uses`]).
-pub fn item(item: &syn::ItemFn, buffers: &[syn::Ident], float: &syn::Type) -> Option<syn::ItemFn> {
+/// The lent forms of `item`, whose buffer parameters are `buffers` (by name), a function of
+/// float type `float`: `__lent`, and for a function with a value `__lent_valued` too; none
+/// where the body uses a buffer otherwise than a local `Vec` can stand for it (see [`Uses`]).
+pub fn items(item: &syn::ItemFn, buffers: &[syn::Ident], float: &syn::Type) -> Vec<syn::ItemFn> {
+    let valued = lent_form(item, buffers, float, true);
+    let has_value = valued.as_ref().is_some_and(|v| v.sig.ident == LENT_VALUED);
+    let plain = if has_value {
+        lent_form(item, buffers, float, false)
+    } else {
+        None
+    };
+    valued.into_iter().chain(plain).collect()
+}
+
+/// One lent form of `item`: with `keep_value`, the function's value (if it has one) comes
+/// first among the results, and the form is `__lent_valued`; without, the value is computed
+/// and dropped, as a call made as a statement drops it.
+fn lent_form(
+    item: &syn::ItemFn,
+    buffers: &[syn::Ident],
+    float: &syn::Type,
+    keep_value: bool,
+) -> Option<syn::ItemFn> {
     let mut lent = item.clone();
     let mut uses = Uses {
         buffers,
@@ -66,6 +97,7 @@ pub fn item(item: &syn::ItemFn, buffers: &[syn::Ident], float: &syn::Type) -> Op
     lent.attrs
         .push(syn::parse_quote!(#[allow(warnings, clippy::all, clippy::pedantic)]));
     lent.sig.ident = syn::Ident::new(LENT, item.sig.ident.span());
+    let dropped_value = !keep_value;
     let mut names = vec![];
     for input in lent.sig.inputs.iter_mut() {
         let syn::FnArg::Typed(pt) = input else {
@@ -87,6 +119,12 @@ pub fn item(item: &syn::ItemFn, buffers: &[syn::Ident], float: &syn::Type) -> Op
         }
         _ => None,
     };
+    if value.is_some() && keep_value {
+        lent.sig.ident = syn::Ident::new(LENT_VALUED, item.sig.ident.span());
+    }
+    // The value computed all the same (its statements run), then dropped.
+    let computed = value.is_some();
+    let value = value.filter(|_| !dropped_value);
     let vec_ty = quote!(::std::vec::Vec<#float>);
     let vec_tys = names.iter().map(|_| &vec_ty);
     lent.sig.output = match &value {
@@ -105,7 +143,7 @@ pub fn item(item: &syn::ItemFn, buffers: &[syn::Ident], float: &syn::Type) -> Op
         .map(|b| syn::parse_quote!(let mut #b = #b.to_vec();))
         .collect();
     let mut body = std::mem::take(&mut lent.block.stmts);
-    let tail = match (value.is_some(), body.last()) {
+    let tail = match (computed, body.last()) {
         (true, Some(syn::Stmt::Expr(_, None))) => match body.pop() {
             Some(syn::Stmt::Expr(e, None)) => Some(e),
             _ => None,
@@ -117,13 +155,11 @@ pub fn item(item: &syn::ItemFn, buffers: &[syn::Ident], float: &syn::Type) -> Op
         Some(e) => {
             let v = format_ident!("__lent_value");
             stmts.push(syn::parse_quote!(let #v = #e;));
-            stmts.push(syn::Stmt::Expr(
-                results(Some(Box::new(syn::parse_quote!(#v))), &names),
-                None,
-            ));
+            let kept = value.is_some().then(|| Box::new(syn::parse_quote!(#v)));
+            stmts.push(syn::Stmt::Expr(results(kept, &names), None));
         }
         // A body ending in `return e;` returns through the rewritten `return`.
-        None if value.is_some() => {}
+        None if computed => {}
         None => stmts.push(syn::Stmt::Expr(results(None, &names), None)),
     }
     lent.block.stmts = stmts;
@@ -227,7 +263,14 @@ impl VisitMut for Returns<'_> {
                     self.visit_expr_mut(inner);
                 }
                 let names = self.buffers;
-                let returned = results(r.expr.take().filter(|_| self.value), names);
+                let returned = match r.expr.take() {
+                    // A value dropped is computed all the same (`return norm(out)`).
+                    Some(e) if !self.value => {
+                        let done = results(None, names);
+                        syn::parse_quote!({ let __lent_dropped = #e; #done })
+                    }
+                    e => results(e, names),
+                };
                 r.expr = Some(Box::new(returned));
             }
             _ => syn::visit_mut::visit_expr_mut(self, e),

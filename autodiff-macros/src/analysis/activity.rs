@@ -248,6 +248,25 @@ fn check_opaque(e: &Expr, act: &Activity, func: &Func, errors: &mut Vec<syn::Err
             },
             _ => None,
         };
+        // `v.split_at(k)`, `v.pop()`, `a.fill(0.0)` on a sequence or an array whose entries
+        // carry derivatives: a method of the container, not of a float.
+        let container = match &x.kind {
+            ExprKind::Opaque(OpaqueCall::Method(recv, ..)) => match recv.kind {
+                ExprKind::Var(v) => matches!(
+                    func.vars[v].kind,
+                    crate::types::Kind::FloatSeq | crate::types::Kind::Array
+                ),
+                _ => false,
+            },
+            _ => false,
+        };
+        if container {
+            errors.push(syn::Error::new(
+                x.span,
+                format!("the method `{name}` of a sequence or an array whose entries carry derivatives is not supported in a `#[differentiate]` function: write what it does by index (`v[i] = …`, a loop over the entries, `v.push(…)`); `push`, `swap`, `reverse`, `extend_from_slice`, `copy_from_slice` and `to_vec` are supported"),
+            ));
+            return;
+        }
         let hint = match untyped_receiver {
             Some(r) => format!(" If `{r}` holds a struct whose methods are differentiated (a call's result or a field the macro, which cannot see types, took for a float), say so with its type: `let {r}: Vec3 = …;`."),
             None => String::new(),

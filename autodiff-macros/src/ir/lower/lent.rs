@@ -10,14 +10,15 @@
 //! fill_sq(x, &mut buf);        let __lent_buf1: Vec<f64> = fill_sq::__lent(x, &buf);
 //!                              buf = __lent_buf1;
 //! let v = g(x, &mut a, &mut b); let (v, __lent_a1, __lent_b2): (f64, Vec<f64>, Vec<f64>) =
-//!                                  g::__lent(x, &a, &b);
+//!                                  g::__lent_valued(x, &a, &b);
 //!                              a = __lent_a1; b = __lent_b2;
 //! ```
 //!
 //! Everything after that is a split call of a tuple result and whole assignments, which the
 //! later stages know. A caller cannot see its callee's attribute: a call used as a statement
-//! is taken to return nothing but the buffers, one bound by `let` a value of the function's
-//! float type (or of the type the `let` writes).
+//! calls `g::__lent`, which returns the buffers alone (a callee with a value computes and
+//! drops it there), one bound by `let` calls `g::__lent_valued`, whose value is taken for the
+//! function's float type (or the type the `let` writes).
 
 use super::*;
 
@@ -103,7 +104,7 @@ impl Lowerer {
                 None => args.push(a.clone()),
             }
         }
-        let lent_path = crate::lent::lent_path(path);
+        let lent_path = crate::lent::lent_path(path, binding.is_some());
         let float = self.float.clone();
         let renewed: Vec<Ident> = lent
             .iter()

@@ -293,14 +293,39 @@ pub(super) fn destructure_let(pat: &syn::Pat, init: &syn::Expr) -> Option<Vec<sy
         syn::Expr::Unary(u) if matches!(u.op, syn::UnOp::Deref(_)) => &*u.expr,
         other => other,
     };
-    if !matches!(base, syn::Expr::Path(_) | syn::Expr::Field(_)) {
-        return None;
-    }
     let name = |p: &syn::Pat| match p {
         syn::Pat::Ident(i) if i.by_ref.is_none() && i.subpat.is_none() => Some(Some(i.clone())),
         syn::Pat::Wild(_) => Some(None),
         _ => None,
     };
+    // `let [w, x] = [a / n, b / n];` of an array literal, or of a name the pattern binds
+    // again (`let [p, q] = p;`): the value is bound whole first, as Rust evaluates it before
+    // binding any name, then read entry by entry.
+    if let syn::Pat::Slice(slice) = pat {
+        let rebinds = |root: &syn::Expr| {
+            let syn::Expr::Path(r) = root else {
+                return false;
+            };
+            slice
+                .elems
+                .iter()
+                .any(|e| matches!(name(e), Some(Some(i)) if r.path.is_ident(&i.ident)))
+        };
+        let literal = matches!(base, syn::Expr::Array(a) if a.elems.len() == slice.elems.len());
+        if literal || rebinds(base) {
+            let whole = syn::Ident::new("__destructured", proc_macro2::Span::call_site());
+            let mut stmts: Vec<syn::Stmt> = vec![syn::parse_quote!(let #whole = #base;)];
+            for (i, elem) in slice.elems.iter().enumerate() {
+                if let Some(p) = name(elem)? {
+                    stmts.push(syn::parse_quote!(let #p = #whole[#i];));
+                }
+            }
+            return Some(stmts);
+        }
+    }
+    if !matches!(base, syn::Expr::Path(_) | syn::Expr::Field(_)) {
+        return None;
+    }
     let mut stmts: Vec<syn::Stmt> = vec![];
     match pat {
         syn::Pat::Slice(slice) => {
