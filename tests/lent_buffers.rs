@@ -390,3 +390,37 @@ fn a_callee_value_dropped_by_a_statement_call() {
     assert_near(&grad, &want, 1e-12);
     exp_fill_dropped_gradcheck(&x).unwrap();
 }
+
+/// Functions with buffers that no caller lends to, which must compile as before the lent
+/// forms: an early `return`, and a value whose type only the signature fixes.
+#[differentiate]
+fn exp_unless_large(x: &[f64], out: &mut [f64]) {
+    if x[0] < -10.0 {
+        return;
+    }
+    for i in 0..x.len() {
+        out[i] = x[i].exp();
+    }
+}
+
+#[differentiate]
+fn exp_fill_sum(x: &[f64], out: &mut [f64]) -> f64 {
+    for i in 0..x.len() {
+        out[i] = x[i].exp();
+    }
+    out.iter().sum()
+}
+
+#[test]
+fn buffer_functions_no_caller_lends_to() {
+    let x = [0.5, -1.0];
+    let mut out = [0.0; 2];
+    // ⟨ō, e^x⟩ with ō = (1, 2): x̄ = ō ⊙ e^x.
+    let (x_bar,) = exp_unless_large_vjp(&x, &mut out, &[1.0, 2.0]);
+    assert_near(&x_bar, &[0.5f64.exp(), 2.0 * (-1.0f64).exp()], 1e-15);
+    // (`out` is read after it is written: an in-place buffer, its cotangent in and out.)
+    let mut out_bar = [0.0, 0.0];
+    let (v, x_bar) = exp_fill_sum_vjp(&x, &mut out, 1.0, &mut out_bar);
+    assert!((v - 0.5f64.exp() - (-1.0f64).exp()).abs() < 1e-15);
+    assert_near(&x_bar, &[0.5f64.exp(), (-1.0f64).exp()], 1e-15);
+}

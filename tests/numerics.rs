@@ -434,3 +434,22 @@ fn gradcheck_looks_again_at_smaller_steps_on_piecewise_functions() {
     let tol = autodiff::gradcheck::Tolerance::default();
     assert!(autodiff::gradcheck::gradcheck(f, &[lo0, hi0], &wrong, tol).is_err());
 }
+
+/// The second look at smaller steps never takes a difference too coarse to judge: in `f32`
+/// a step 100 times smaller loses most digits of `1000 + x`, whose differences then scatter
+/// around 1 by tens of percent.
+#[test]
+fn gradcheck_second_look_never_takes_a_coarse_difference() {
+    use autodiff::gradcheck::{gradcheck, Tolerance};
+    let f = |x: &[f64]| (1000f32 + x[0] as f32) as f64;
+    let tol = Tolerance::for_f32();
+    assert!(gradcheck(f, &[0.3], &[1.0], tol).is_ok());
+    for wrong in [1.05, 1.25, 0.8] {
+        assert!(
+            gradcheck(f, &[0.3], &[wrong], tol).is_err(),
+            "{wrong} passed"
+        );
+    }
+    let g = |x: &[f64]| 500.0 + x[0] * x[0];
+    assert!(gradcheck(g, &[0.3], &[0.627], Tolerance::default()).is_err());
+}

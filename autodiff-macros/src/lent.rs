@@ -122,6 +122,16 @@ fn lent_form(
     if value.is_some() && keep_value {
         lent.sig.ident = syn::Ident::new(LENT_VALUED, item.sig.ident.span());
     }
+    // Only a body whose value is its tail, of the function's float type: an early `return`
+    // would move the buffers out of a loop's flags in the derived items, and a value of
+    // another type (or one whose type only the signature fixes) could not be typed here.
+    if has_return(&lent.block)
+        || value
+            .as_ref()
+            .is_some_and(|ty| quote!(#ty).to_string() != quote!(#float).to_string())
+    {
+        return None;
+    }
     // The value computed all the same (its statements run), then dropped.
     let computed = value.is_some();
     let value = value.filter(|_| !dropped_value);
@@ -133,11 +143,6 @@ fn lent_form(
         None if names.len() == 1 => syn::parse_quote!(-> #vec_ty),
         None => syn::parse_quote!(-> (#(#vec_tys,)*)),
     };
-    let mut returns = Returns {
-        buffers: &names,
-        value: value.is_some(),
-    };
-    returns.visit_block_mut(&mut lent.block);
     let mut stmts: Vec<syn::Stmt> = names
         .iter()
         .map(|b| syn::parse_quote!(let mut #b = #b.to_vec();))
@@ -154,12 +159,11 @@ fn lent_form(
     match tail {
         Some(e) => {
             let v = format_ident!("__lent_value");
-            stmts.push(syn::parse_quote!(let #v = #e;));
+            stmts.push(syn::parse_quote!(let #v: #float = #e;));
             let kept = value.is_some().then(|| Box::new(syn::parse_quote!(#v)));
             stmts.push(syn::Stmt::Expr(results(kept, &names), None));
         }
-        // A body ending in `return e;` returns through the rewritten `return`.
-        None if computed => {}
+        None if computed => return None,
         None => stmts.push(syn::Stmt::Expr(results(None, &names), None)),
     }
     lent.block.stmts = stmts;
@@ -247,37 +251,20 @@ fn results(value: Option<Box<syn::Expr>>, buffers: &[syn::Ident]) -> syn::Expr {
     }
 }
 
-/// `return e` as `return (e, out, …)`, `return` as `return (out, …)`: outside closures and
-/// nested items, which return from themselves.
-struct Returns<'a> {
-    buffers: &'a [syn::Ident],
-    value: bool,
-}
-
-impl VisitMut for Returns<'_> {
-    fn visit_expr_mut(&mut self, e: &mut syn::Expr) {
-        match e {
-            syn::Expr::Closure(_) => {}
-            syn::Expr::Return(r) => {
-                if let Some(inner) = r.expr.as_mut() {
-                    self.visit_expr_mut(inner);
-                }
-                let names = self.buffers;
-                let returned = match r.expr.take() {
-                    // A value dropped is computed all the same (`return norm(out)`).
-                    Some(e) if !self.value => {
-                        let done = results(None, names);
-                        syn::parse_quote!({ let __lent_dropped = #e; #done })
-                    }
-                    e => results(e, names),
-                };
-                r.expr = Some(Box::new(returned));
-            }
-            _ => syn::visit_mut::visit_expr_mut(self, e),
+/// Whether `block` returns early (outside closures and nested items, which return from
+/// themselves).
+fn has_return(block: &syn::Block) -> bool {
+    struct Find(bool);
+    impl<'a> syn::visit::Visit<'a> for Find {
+        fn visit_expr_return(&mut self, _: &'a syn::ExprReturn) {
+            self.0 = true;
         }
+        fn visit_expr_closure(&mut self, _: &'a syn::ExprClosure) {}
+        fn visit_item(&mut self, _: &'a syn::Item) {}
     }
-
-    fn visit_item_mut(&mut self, _: &mut syn::Item) {}
+    let mut find = Find(false);
+    syn::visit::Visit::visit_block(&mut find, block);
+    find.0
 }
 
 /// The attribute's arguments for the lent form: `associated` (it lives in `impl g`),

@@ -247,6 +247,18 @@ fn central_difference(
     eps: f64,
     shrink: f64,
 ) -> Option<f64> {
+    central_difference_with_rounding(f, probe, i, eps, shrink).map(|(d, _)| d)
+}
+
+/// [`central_difference`] with a bound on its rounding error, `4ε·max|f(x ± h)| / 2h`
+/// (a few ulps lost in each evaluation of `f`, divided by the step).
+fn central_difference_with_rounding(
+    f: &mut impl FnMut(&[f64]) -> Option<f64>,
+    probe: &mut [f64],
+    i: usize,
+    eps: f64,
+    shrink: f64,
+) -> Option<(f64, f64)> {
     let xi = probe[i];
     let h = step_at(xi, eps) / shrink;
     let (hi, lo) = (xi + h, xi - h);
@@ -255,9 +267,17 @@ fn central_difference(
     probe[i] = lo;
     let f_lo = f(probe);
     probe[i] = xi;
+    let (f_hi, f_lo) = (f_hi?, f_lo?);
     // Divide by the step actually taken: `xi ± h` are rounded, while `hi − lo` is
     // (nearly) exact, so this removes the representation error of the step itself.
-    Some((f_hi? - f_lo?) / (hi - lo))
+    let rounding = 4.0 * eps * f_hi.abs().max(f_lo.abs()) / (hi - lo);
+    Some(((f_hi - f_lo) / (hi - lo), rounding))
+}
+
+/// Whether a difference with rounding error up to `rounding` can judge `analytic` within
+/// `tol`: its rounding a tenth of the slack at most.
+fn precise_enough(rounding: f64, analytic: f64, tol: Tolerance) -> bool {
+    rounding <= 0.1 * (tol.abs + tol.rel * analytic.abs())
 }
 
 /// Checks an `analytic` gradient of `f` at `x` against [`numeric_gradient`], its steps
@@ -328,9 +348,10 @@ const SHRINKS: [f64; 2] = [10.0, 100.0];
 /// a step of the point (a comparison flipping, as in a bisection or a ternary search) has a
 /// first difference across it; a smaller step may stay on the point's own piece, and where
 /// one agrees it replaces the first. A smooth function's differences converge to its
-/// derivative, so a wrong derivative does not pass this way (the smaller steps' rounding
-/// error, `ε|f|/h`, stays below the tolerance's `1e-5` for `|f|` up to about 10³ times
-/// `|f′|`). Returns the coordinates whose differences change with the step and never agree.
+/// derivative, so a wrong derivative does not pass this way, provided the smaller step's
+/// rounding error (`4ε|f|/2h`, large in `f32` or where `|f| ≫ |f′|`) is well inside the
+/// tolerance: a difference too coarse to judge is never taken (`precise_enough`). Returns
+/// the coordinates whose differences change with the step and never agree.
 fn retry_with_smaller_steps(
     f: &mut impl FnMut(&[f64]) -> Option<f64>,
     x: &[f64],
@@ -345,10 +366,17 @@ fn retry_with_smaller_steps(
         if tol.accepts(a, first) {
             continue;
         }
-        let smaller = SHRINKS.map(|k| central_difference(f, &mut probe, i, tol.eps, k));
-        if let Some(agrees) = smaller.iter().flatten().find(|&&d| tol.accepts(a, d)) {
+        let smaller =
+            SHRINKS.map(|k| central_difference_with_rounding(f, &mut probe, i, tol.eps, k));
+        let judged =
+            |&&(d, rounding): &&(f64, f64)| tol.accepts(a, d) && precise_enough(rounding, a, tol);
+        if let Some((agrees, _)) = smaller.iter().flatten().find(judged) {
             *n = Some(*agrees);
-        } else if smaller.iter().flatten().any(|&d| !tol.accepts(first, d)) {
+        } else if smaller
+            .iter()
+            .flatten()
+            .any(|&(d, _)| !tol.accepts(first, d))
+        {
             unsteady.push(i);
         }
     }
@@ -358,10 +386,11 @@ fn retry_with_smaller_steps(
 /// What the report adds where differences changed with the step.
 fn unsteady_note(coordinates: &[usize]) -> String {
     let list: Vec<String> = coordinates.iter().map(|i| i.to_string()).collect();
-    format!(
-        "the central differences of coordinate(s) {} change with the step (at 1, 1/10 and 1/100 of it they disagree): the function is not smooth within a step of this point (a comparison, a jump or a kink), where differences cannot judge a derivative; check at another point",
+    let what = format!(
+        "the central differences of coordinate(s) {}",
         list.join(", ")
-    )
+    );
+    UNSTEADY.replace("{what}", &what)
 }
 
 /// Checks a vector-Jacobian product `vjp(ȳ) = Jᵀȳ` of `f` at `x` against finite differences.
@@ -505,29 +534,40 @@ fn hvp_check_where_defined(
     tol: Tolerance,
 ) -> Result<(), GradcheckReport> {
     assert_same_len("hvp_check", "x", x.len(), "analytic_hv", analytic_hv.len());
-    let Some(numeric) = directional_fd_where_defined(&mut grad, x, v, tol.eps, 1.0) else {
+    let Some(first) = directional_fd_where_defined(&mut grad, x, v, tol.eps, 1.0) else {
         return Ok(());
     };
-    assert_same_len("hvp_check", "x", x.len(), "the gradient", numeric.len());
+    assert_same_len("hvp_check", "x", x.len(), "the gradient", first.len());
+    let values = |d: &[(f64, f64)]| -> Vec<f64> { d.iter().map(|&(d, _)| d).collect() };
+    let numeric = values(&first);
     let Err(report) = compare(Kind::Hvp, analytic_hv, &numeric, tol) else {
         return Ok(());
     };
-    // A second look at smaller steps, as `retry_with_smaller_steps` takes for gradients.
+    // A second look at smaller steps, as `retry_with_smaller_steps` takes for gradients,
+    // taken only where every component is precise enough to judge.
     let mut unsteady = false;
     for k in SHRINKS {
         let Some(smaller) = directional_fd_where_defined(&mut grad, x, v, tol.eps, k) else {
             continue;
         };
-        if compare(Kind::Hvp, analytic_hv, &smaller, tol).is_ok() {
+        let precise = smaller
+            .iter()
+            .zip(analytic_hv)
+            .all(|(&(_, rounding), &a)| precise_enough(rounding, a, tol));
+        let smaller = values(&smaller);
+        if precise && compare(Kind::Hvp, analytic_hv, &smaller, tol).is_ok() {
             return Ok(());
         }
         unsteady |= compare(Kind::Hvp, &numeric, &smaller, tol).is_err();
     }
     Err(match unsteady {
-        true => report.with_note("the differences of the gradient change with the step (at 1, 1/10 and 1/100 of it they disagree): the function is not smooth within a step of this point (a comparison, a jump or a kink), where differences cannot judge a derivative; check at another point".to_string()),
+        true => report.with_note(UNSTEADY.replace("{what}", "the differences of the gradient")),
         false => report,
     })
 }
+
+/// The report's note where differences change with the step.
+const UNSTEADY: &str = "{what} change with the step (at 1, 1/10 and 1/100 of it they disagree): the function is not smooth within a step of this point (a comparison, a jump or a kink), where differences cannot judge a derivative; check at another point";
 
 /// Checks all derivatives of a scalar function at `point`, as `f_gradcheck` does: the
 /// gradient parameter by parameter against central differences of `f` (reports are labelled
@@ -733,18 +773,22 @@ fn directional_fd(
     v: &[f64],
     eps: f64,
 ) -> Vec<f64> {
-    directional_fd_where_defined(|x| Some(f(x)), x, v, eps, 1.0).unwrap_or_default()
+    directional_fd_where_defined(|x| Some(f(x)), x, v, eps, 1.0)
+        .map(|d| d.into_iter().map(|(d, _)| d).collect())
+        .unwrap_or_default()
 }
 
 /// [`directional_fd`] of a function with a value on part of its domain only, its step
-/// divided by `shrink`: `None` where the difference steps out of the domain.
+/// divided by `shrink`, each component with a bound on its rounding error (as
+/// [`central_difference_with_rounding`]): `None` where the difference steps out of the
+/// domain.
 fn directional_fd_where_defined(
     mut f: impl FnMut(&[f64]) -> Option<Vec<f64>>,
     x: &[f64],
     v: &[f64],
     eps: f64,
     shrink: f64,
-) -> Option<Vec<f64>> {
+) -> Option<Vec<(f64, f64)>> {
     assert_same_len("directional difference", "x", x.len(), "v", v.len());
     let h = directional_step(x, v, eps) / shrink;
     let shifted =
@@ -761,7 +805,12 @@ fn directional_fd_where_defined(
         f_plus
             .iter()
             .zip(&f_minus)
-            .map(|(p, m)| (p - m) / (2.0 * h))
+            .map(|(p, m)| {
+                (
+                    (p - m) / (2.0 * h),
+                    4.0 * eps * p.abs().max(m.abs()) / (2.0 * h),
+                )
+            })
             .collect(),
     )
 }
@@ -1100,7 +1149,8 @@ impl fmt::Display for GradcheckReport {
                 width = width + 1,
             )?;
         }
-        if let Some(hidden) = Some(self.failures.len() - shown.len()).filter(|&h| h > 0) {
+        let hidden = self.failures.len() - shown.len();
+        if hidden > 0 {
             write!(f, "\n  … and {hidden} more")?;
         }
         match &self.note {

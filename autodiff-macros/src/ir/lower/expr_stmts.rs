@@ -11,6 +11,13 @@ impl Lowerer {
     pub(super) fn lower_expr_stmt(&mut self, e: &syn::Expr, out: &mut Vec<Stmt>) {
         let span = expr_span(e);
         self.refuse_checkpoint(super::checkpoint::expr_attrs(e));
+        // `v.swap(i, j)`, `v.reverse()`, `v.extend_from_slice(x)` of a sequence of floats:
+        // the element moves they make, written out.
+        if let syn::Expr::MethodCall(m) = e {
+            if let Some(moves) = self.sequence_move(m) {
+                return self.lower_expr_stmt(&moves, out);
+            }
+        }
         match e {
             syn::Expr::Assign(a) => self.lower_assign(&a.left, &a.right, None, span, out),
             syn::Expr::Binary(b) => match compound_op(&b.op) {
@@ -157,12 +164,6 @@ impl Lowerer {
                     m.method.span(),
                     format!("`{name}` is not supported in a `#[differentiate]` function: the derivatives would follow the order it finds, which the macro does not record; find the order before the call and pass it as a parameter (`order: &[usize]`, reading `x[order[k]]`), or use `min_by`/`max_by` for an extreme"),
                 );
-            }
-            // `v.swap(i, j)`, `v.reverse()`, `v.extend_from_slice(x)` of a sequence of floats:
-            // the element moves they make, written out.
-            syn::Expr::MethodCall(m) if self.sequence_move(m).is_some() => {
-                let moves = self.sequence_move(m).expect("checked");
-                self.lower_expr_stmt(&moves, out)
             }
             syn::Expr::MethodCall(m) if m.method == "push" && m.args.len() == 1 => {
                 let Some(vec) = self.place_var(&m.receiver) else {

@@ -85,6 +85,15 @@ impl Lowerer {
                 return self.error(span, "a buffer (`&mut buf`) can be lent only to a free `#[differentiate]` function called by its path (`fill(x, &mut buf)`, `physics::fill(x, &mut buf)`): for a method or a function of an `impl`, call a free function that takes the buffer, or return the new contents as a `Vec`");
             }
         };
+        let first = path.segments.first().map(|s| s.ident.to_string());
+        if matches!(first.as_deref(), Some("std" | "core" | "alloc")) {
+            return self.error(span, "a buffer (`&mut buf`) can be lent only to a `#[differentiate]` function: for `std::mem::swap` of two sequences write `(a, b) = (b, a);`, and write other standard functions' element moves by index");
+        }
+        if let Some((pat, None)) = binding {
+            if !matches!(pat, syn::Pat::Ident(_) | syn::Pat::Wild(_)) {
+                return self.error(span, "a call lending a buffer (`&mut buf`) gives its value to one name (`let v = g(x, &mut buf);`), a float: bind the value to a name first, or return the other results through buffers");
+            }
+        }
         if path.get_ident().is_some_and(|i| {
             let name = i.to_string();
             self.lookup(&name).is_some() || self.is_local_fn(&name)

@@ -790,10 +790,12 @@ impl Lowerer {
             return;
         }
         for &(var, _) in &deferred {
+            let guessed = self.guessed.contains(&var);
             let v = &mut self.vars[var];
             v.mutable = true;
-            // Untyped (`let v;`) and given a float: the snapshot names its type.
-            if v.ty.is_none() && v.kind == Kind::Float {
+            // Untyped (`let v;`) and given a float: the snapshot names its type. (Not where
+            // the float is a guess, a call's result whose type rustc decides.)
+            if v.ty.is_none() && v.kind == Kind::Float && !guessed {
                 v.ty = Some(self.float.clone());
             }
         }
