@@ -50,6 +50,18 @@ pub fn lent_path(path: &syn::Path, valued: bool) -> syn::Path {
     lent
 }
 
+/// Whether `path` names a function of a type (`Self::f`, `Type::f`: the segment before the
+/// last is capitalised, by Rust's naming), which a caller reaches through the type.
+pub fn names_a_type_fn(path: &syn::Path) -> bool {
+    let n = path.segments.len();
+    n >= 2
+        && path.segments[n - 2]
+            .ident
+            .to_string()
+            .trim_start_matches("r#")
+            .starts_with(|c: char| c.is_ascii_uppercase())
+}
+
 /// Whether `path` names a lent form (`g::__lent`, `g::__lent_valued`).
 pub fn is_lent_path(path: &syn::Path) -> bool {
     path.segments.len() >= 2

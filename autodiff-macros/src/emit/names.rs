@@ -220,12 +220,5 @@ pub(super) fn callee(callee: &syn::Path, method: bool, kind: Option<Derived>) ->
 /// are `UpperCamelCase`, modules `snake_case`); and `g::__lent`, the lent form of a free
 /// function `g` (`crate::lent`), an associated function of the type `g`.
 fn of_a_type(path: &syn::Path) -> bool {
-    let n = path.segments.len();
-    crate::lent::is_lent_path(path)
-        || n >= 2
-            && path.segments[n - 2]
-                .ident
-                .to_string()
-                .trim_start_matches("r#")
-                .starts_with(|c: char| c.is_ascii_uppercase())
+    crate::lent::is_lent_path(path) || crate::lent::names_a_type_fn(path)
 }

@@ -80,7 +80,9 @@ impl Lowerer {
     ) {
         let span = expr_span(&syn::Expr::Call(c.clone()));
         let path = match &*c.func {
-            syn::Expr::Path(p) if p.qself.is_none() && !self.names_a_type_fn(&p.path) => &p.path,
+            syn::Expr::Path(p) if p.qself.is_none() && !crate::lent::names_a_type_fn(&p.path) => {
+                &p.path
+            }
             _ => {
                 return self.error(span, "a buffer (`&mut buf`) can be lent only to a free `#[differentiate]` function called by its path (`fill(x, &mut buf)`, `physics::fill(x, &mut buf)`): for a method or a function of an `impl`, call a free function that takes the buffer, or return the new contents as a `Vec`");
             }
@@ -144,17 +146,5 @@ impl Lowerer {
         for (b, n) in lent.iter().zip(&renewed) {
             self.lower_stmt(&syn::parse_quote_spanned!(span=> #b = #n;), out);
         }
-    }
-
-    /// `Self::f`, `Type::f`: a function of an `impl` (by Rust's naming), which has no lent
-    /// form.
-    fn names_a_type_fn(&self, path: &syn::Path) -> bool {
-        let n = path.segments.len();
-        n >= 2
-            && path.segments[n - 2]
-                .ident
-                .to_string()
-                .trim_start_matches("r#")
-                .starts_with(|c: char| c.is_ascii_uppercase())
     }
 }

@@ -1,5 +1,6 @@
 //! Loops: `for` over ranges and iterator chains, `while`, `loop` (for its value too), and `break`/`continue` as the loop's flags, tested after each iteration.
 
+use super::fields::peel_parens;
 use super::*;
 
 impl Lowerer {
@@ -336,13 +337,6 @@ impl Lowerer {
         *stepped.pat = syn::parse_quote!(#offset);
         stepped.body = syn::parse_quote!({ let #pat = #index; #(#stmts)* });
         Some(stepped)
-    }
-}
-
-fn peel_parens(e: &syn::Expr) -> &syn::Expr {
-    match e {
-        syn::Expr::Paren(p) => peel_parens(&p.expr),
-        e => e,
     }
 }
 
