@@ -424,3 +424,123 @@ fn buffer_functions_no_caller_lends_to() {
     assert!((v - 0.5f64.exp() - (-1.0f64).exp()).abs() < 1e-15);
     assert_near(&x_bar, &[0.5f64.exp(), (-1.0f64).exp()], 1e-15);
 }
+
+/// Fills `w` with ½, a constant: a plain function, with no derivatives.
+fn init_half(w: &mut Vec<f64>) {
+    for v in w.iter_mut() {
+        *v = 0.5;
+    }
+}
+
+/// ½ Σ xᵢ², the weights filled by a plain function: the call carries no derivative, so the
+/// derived items call `init_half` itself, as the user wrote it.
+#[differentiate]
+fn half_weighted(x: &[f64]) -> f64 {
+    let mut w = vec![0.0; x.len()];
+    init_half(&mut w);
+    let mut s = 0.0;
+    for i in 0..x.len() {
+        s += w[i] * x[i] * x[i];
+    }
+    s
+}
+
+#[test]
+fn a_buffer_lent_to_a_plain_function_when_the_call_carries_no_derivative() {
+    let x = [0.5, -1.25, 2.0];
+    let (value, grad) = half_weighted_grad(&x);
+    assert!((value - 0.5 * dot(&x, &x)).abs() < 1e-12);
+    // ∂/∂xᵢ ½ Σ xⱼ² = xᵢ
+    assert_near(&grad, &x, 1e-15);
+    let v = [0.3, -0.7, 1.1];
+    let (_, tangent) = half_weighted_jvp(&x, &v);
+    assert!((tangent - dot(&x, &v)).abs() < 1e-12);
+    // H = I: H·v = v.
+    let (_, _, hv) = half_weighted_hvp(&x, &v);
+    assert_near(&hv, &v, 1e-15);
+    half_weighted_gradcheck(&x).unwrap();
+}
+
+/// w = (x₀², x₁², x₂²) in a local fixed-size array, then w₀ + w₁ w₂.
+#[differentiate]
+fn array_lent(x: &[f64]) -> f64 {
+    let mut w = [0.0; 3];
+    fill_sq(x, &mut w);
+    w[0] + w[1] * w[2]
+}
+
+#[test]
+fn a_fixed_size_array_lent_to_a_callee() {
+    let x = [1.5, -2.0, 0.75];
+    let (value, grad) = array_lent_grad(&x);
+    let (a, b, c) = (x[0] * x[0], x[1] * x[1], x[2] * x[2]);
+    assert!((value - (a + b * c)).abs() < 1e-12);
+    // ∂/∂x = (2x₀, 2x₁ x₂², 2x₂ x₁²)
+    let want = [2.0 * x[0], 2.0 * x[1] * c, 2.0 * x[2] * b];
+    assert_near(&grad, &want, 1e-14);
+    let v = [0.3, -0.7, 1.1];
+    let (_, tangent) = array_lent_jvp(&x, &v);
+    assert!((tangent - dot(&want, &v)).abs() < 1e-12);
+    array_lent_gradcheck(&x).unwrap();
+}
+
+/// Σ xᵢ e^xᵢ + (Σ e^xᵢ)², through `exp_unless_large`, a callee with an early `return`.
+#[differentiate]
+fn exp_guarded_loss(x: &[f64]) -> f64 {
+    let mut buf = vec![1.0; x.len()];
+    exp_unless_large(x, &mut buf);
+    let mut s = 0.0;
+    let mut t = 0.0;
+    for i in 0..x.len() {
+        s += x[i] * buf[i];
+        t += buf[i];
+    }
+    s + t * t
+}
+
+#[test]
+fn a_buffer_lent_to_a_callee_that_returns_early() {
+    let primal = |x: &[f64]| {
+        let e: Vec<f64> = if x[0] < -10.0 {
+            vec![1.0; x.len()]
+        } else {
+            x.iter().map(|v| v.exp()).collect()
+        };
+        let s: f64 = x.iter().zip(&e).map(|(a, b)| a * b).sum();
+        let t: f64 = e.iter().sum();
+        s + t * t
+    };
+    // Both exits: the loop that fills the buffer, and the early one, which leaves the
+    // buffer as the caller filled it (ones: x̄ is the buffer itself).
+    for x in [[0.5, -1.25, 0.3], [-11.0, 0.2, 0.4]] {
+        let (value, grad) = exp_guarded_loss_grad(&x);
+        assert!((value - primal(&x)).abs() < 1e-12 * value.abs());
+        assert_near(&grad, &central(primal, &x, 1e-6), 1e-7);
+        let v = [0.3, -0.7, 1.1];
+        let (_, tangent) = exp_guarded_loss_jvp(&x, &v);
+        assert!((tangent - dot(&grad, &v)).abs() < 1e-10 * (1.0 + tangent.abs()));
+        exp_guarded_loss_gradcheck(&x).unwrap();
+    }
+}
+
+#[test]
+fn a_callers_hessian_vector_product_through_a_lent_call() {
+    // exp_loss(x) = s² + Σ e^xᵢ with s = Σ xᵢ e^xᵢ: H·v against central differences of
+    // the gradient (the gradient's closed form is checked above).
+    let x = [0.5, -1.25, 0.3];
+    let v = [0.3, -0.7, 1.1];
+    let (_, grad, hv) = exp_loss_hvp(&x, &v);
+    assert_near(&grad, &exp_loss_grad(&x).1, 1e-14);
+    let h = 1e-5;
+    let at = |t: f64| {
+        let y: Vec<f64> = x.iter().zip(&v).map(|(a, b)| a + t * b).collect();
+        exp_loss_grad(&y).1
+    };
+    let (up, down) = (at(h), at(-h));
+    let want: Vec<f64> = up
+        .iter()
+        .zip(&down)
+        .map(|(u, d)| (u - d) / (2.0 * h))
+        .collect();
+    assert_near(&hv, &want, 1e-7);
+}

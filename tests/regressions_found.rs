@@ -2292,3 +2292,35 @@ fn array_patterns_of_literals_and_of_rebound_names() {
     assert_eq!(v, 3.0);
     assert_eq!((gp, gs), ([1.5, 1.0], 6.0));
 }
+
+// A sequence returned at an early exit and again at the end: the forward mode moved it
+// into the result at the first exit, then named it after (E0382 in `_jvp`).
+#[differentiate]
+fn squares_unless_first_negative(x: &[f64]) -> Vec<f64> {
+    let mut v = x.to_vec();
+    if x[0] < 0.0 {
+        return v;
+    }
+    for i in 0..v.len() {
+        v[i] = x[i] * x[i];
+    }
+    v
+}
+
+#[test]
+fn a_sequence_returned_at_two_exits() {
+    let t = [0.5, 1.0];
+    // Past the early exit: v = x², J v = 2 x ⊙ t.
+    let (value, tangent) = squares_unless_first_negative_jvp(&[1.5, -2.0], &t);
+    assert_eq!(value, vec![2.25, 4.0]);
+    assert_eq!(tangent, vec![1.5, -4.0]);
+    // At it: v = x, J = I.
+    let (value, tangent) = squares_unless_first_negative_jvp(&[-1.5, 2.0], &t);
+    assert_eq!(value, vec![-1.5, 2.0]);
+    assert_eq!(tangent, t.to_vec());
+    // The other mode: ⟨ȳ, J t⟩ = ⟨Jᵀ ȳ, t⟩.
+    let y_bar = [0.25, -3.0];
+    let (_, x_bar) = squares_unless_first_negative_vjp(&[1.5, -2.0], y_bar.to_vec());
+    let lhs = y_bar[0] * 1.5 + y_bar[1] * -4.0;
+    assert!((lhs - (x_bar[0] * t[0] + x_bar[1] * t[1])).abs() < 1e-12);
+}

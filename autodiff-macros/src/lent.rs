@@ -62,6 +62,21 @@ pub fn names_a_type_fn(path: &syn::Path) -> bool {
             .starts_with(|c: char| c.is_ascii_uppercase())
 }
 
+/// The callee `g` whose lent form `path` names (`g::__lent::<T>` gives `g::<T>`), and
+/// whether the form keeps the value.
+pub fn lent_form_of(path: &syn::Path) -> (syn::Path, bool) {
+    let mut callee = path.clone();
+    let lent = callee.segments.pop();
+    let valued = lent.as_ref().is_some_and(|s| s.ident == LENT_VALUED);
+    if let (Some(lent), Some(last)) = (lent, callee.segments.last_mut()) {
+        last.arguments = lent.arguments;
+    }
+    // (`Punctuated::pop` leaves the separator before the popped segment in place.)
+    let segments = std::mem::take(&mut callee.segments);
+    callee.segments = segments.into_iter().collect();
+    (callee, valued)
+}
+
 /// Whether `path` names a lent form (`g::__lent`, `g::__lent_valued`).
 pub fn is_lent_path(path: &syn::Path) -> bool {
     path.segments.len() >= 2
@@ -134,19 +149,24 @@ fn lent_form(
     if value.is_some() && keep_value {
         lent.sig.ident = syn::Ident::new(LENT_VALUED, item.sig.ident.span());
     }
-    // Only a body whose value is its tail, of the function's float type: an early `return`
-    // would move the buffers out of a loop's flags in the derived items, and a value of
-    // another type (or one whose type only the signature fixes) could not be typed here.
-    if has_return(&lent.block)
-        || value
-            .as_ref()
-            .is_some_and(|ty| quote!(#ty).to_string() != quote!(#float).to_string())
+    // Only a value of the function's float type: one of another type (or one whose type
+    // only the signature fixes) could not be typed here.
+    if value
+        .as_ref()
+        .is_some_and(|ty| quote!(#ty).to_string() != quote!(#float).to_string())
     {
         return None;
     }
     // The value computed all the same (its statements run), then dropped.
     let computed = value.is_some();
     let value = value.filter(|_| !dropped_value);
+    // An early `return` gives the buffers' contents too.
+    let mut returns = Returns {
+        buffers: &names,
+        keep_value: value.is_some(),
+        float,
+    };
+    returns.visit_block_mut(&mut lent.block);
     let vec_ty = quote!(::std::vec::Vec<#float>);
     let vec_tys = names.iter().map(|_| &vec_ty);
     lent.sig.output = match &value {
@@ -263,20 +283,32 @@ fn results(value: Option<Box<syn::Expr>>, buffers: &[syn::Ident]) -> syn::Expr {
     }
 }
 
-/// Whether `block` returns early (outside closures and nested items, which return from
-/// themselves).
-fn has_return(block: &syn::Block) -> bool {
-    struct Find(bool);
-    impl<'a> syn::visit::Visit<'a> for Find {
-        fn visit_expr_return(&mut self, _: &'a syn::ExprReturn) {
-            self.0 = true;
-        }
-        fn visit_expr_closure(&mut self, _: &'a syn::ExprClosure) {}
-        fn visit_item(&mut self, _: &'a syn::Item) {}
+/// The lent form's early returns (outside closures and nested items, which return from
+/// themselves): `return;` gives the buffers (`return out;`), `return v;` the value with
+/// them (`return (v, out);`), or computes the value and drops it where the form does.
+struct Returns<'a> {
+    buffers: &'a [syn::Ident],
+    keep_value: bool,
+    float: &'a syn::Type,
+}
+
+impl VisitMut for Returns<'_> {
+    fn visit_expr_return_mut(&mut self, r: &mut syn::ExprReturn) {
+        let float = self.float;
+        let buffers = self.buffers;
+        let given = match r.expr.take() {
+            None => results(None, buffers),
+            Some(v) if self.keep_value => results(Some(v), buffers),
+            Some(v) => {
+                let value = format_ident!("__lent_value");
+                let given = results(None, buffers);
+                syn::parse_quote!({ let #value: #float = #v; #given })
+            }
+        };
+        r.expr = Some(Box::new(given));
     }
-    let mut find = Find(false);
-    syn::visit::Visit::visit_block(&mut find, block);
-    find.0
+    fn visit_expr_closure_mut(&mut self, _: &mut syn::ExprClosure) {}
+    fn visit_item_mut(&mut self, _: &mut syn::Item) {}
 }
 
 /// The attribute's arguments for the lent form: `associated` (it lives in `impl g`),

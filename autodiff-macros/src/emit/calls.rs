@@ -115,6 +115,10 @@ impl Emitter<'_> {
             }
         }
         if !self.active(out) {
+            if let Some(buffers) = self.func.lent_calls.get(&out) {
+                let call = self.lent_call_as_written(callee, args, buffers);
+                return quote!(let #name #ty = #call;);
+            }
             let args = args
                 .iter()
                 .enumerate()
@@ -180,6 +184,55 @@ impl Emitter<'_> {
 
 /// A call of the derived item `kind` of `callee` (or of `callee` itself for `None`):
 /// `callee_X(args)`, or for a method `(args[0]).callee_X(args[1..])`.
+impl Ctx<'_> {
+    /// A call of a callee's lent form (`g::__lent(x, &buf)`) carrying no derivative, as the
+    /// user wrote it: `g` itself, on a copy of each lent buffer, whose contents it returns
+    /// as the lent form does (`(value, buf, …)`, `(buf, …)` or `buf` alone). So any callee
+    /// taking buffers serves, differentiated or not (`init(&mut w)` of a plain function).
+    fn lent_call_as_written(
+        &self,
+        lent: &syn::Path,
+        args: &[Expr],
+        buffers: &[(usize, bool)],
+    ) -> TokenStream {
+        let (callee, valued) = crate::lent::lent_form_of(lent);
+        let mut copies = vec![];
+        let mut results = vec![];
+        let args = args.iter().enumerate().map(|(i, a)| {
+            let Some(&(_, fixed)) = buffers.iter().find(|(at, _)| *at == i) else {
+                return self.expr(a, false);
+            };
+            let buffer = match &a.kind {
+                ExprKind::Ref(inner) => self.expr(inner, false),
+                _ => self.expr(a, false),
+            };
+            let copy = quote::format_ident!("__lent_copy{}", copies.len());
+            // A float array is `Copy`; a `Vec` is cloned, and given back whole.
+            if fixed {
+                copies.push(quote!(let mut #copy = #buffer;));
+                results.push(quote!(#copy.to_vec()));
+            } else {
+                copies.push(quote!(let mut #copy = #buffer.clone();));
+                results.push(quote!(#copy));
+            }
+            quote!(&mut #copy)
+        });
+        let args: Vec<TokenStream> = args.collect();
+        let value = quote::format_ident!("__lent_value");
+        let (call, results) = if valued {
+            (
+                quote!(let #value = #callee(#(#args),*);),
+                quote!((#value, #(#results,)*)),
+            )
+        } else if results.len() == 1 {
+            (quote!(#callee(#(#args),*);), results.remove(0))
+        } else {
+            (quote!(#callee(#(#args),*);), quote!((#(#results,)*)))
+        };
+        quote!({ #(#copies)* #call #results })
+    }
+}
+
 fn call_tokens(
     callee: &syn::Path,
     method: bool,

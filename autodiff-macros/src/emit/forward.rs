@@ -27,7 +27,12 @@ impl Ctx<'_> {
     ) -> TokenStream {
         let target = self.place(place);
         let active = self.active(place.var());
+        let value_expr = value;
         let value = self.moved_value(value, active, sweep);
+        let value = match place {
+            Place::Var(v) if self.moves_into_result(*v, value_expr) => quote!(#value.clone()),
+            _ => value,
+        };
         match (compound, place) {
             // `v[i] op= e` reads `v` while it is borrowed mutably, which an
             // overloaded operator (dual numbers, generic floats) cannot do.
@@ -47,6 +52,15 @@ impl Ctx<'_> {
                 quote!(#target #op #value;)
             }
         }
+    }
+
+    /// Whether assigning `value` to `v` moves a whole value into a result assigned at
+    /// several exits (`Func::returned_at_several_exits`): it is then assigned a copy.
+    /// (The reverse sweep's forward part copies such a value anyway, when it reads it.)
+    pub(super) fn moves_into_result(&self, v: VarId, value: &Expr) -> bool {
+        matches!(value.kind, ExprKind::Var(w)
+            if matches!(self.kind(w), Kind::FloatSeq | Kind::IntSeq | Kind::Array | Kind::Struct | Kind::StructSeq)
+                && self.func.returned_at_several_exits(v))
     }
 
     /// The float type is a type parameter, not `f64` or `f32`.
@@ -342,6 +356,10 @@ impl Emitter<'_> {
         match compound {
             None => {
                 let t = self.tangent(value).unwrap_or_else(|| self.zero());
+                let t = match place {
+                    Place::Var(_) if self.moves_into_result(v, value) => quote!(#t.clone()),
+                    _ => t,
+                };
                 quote!(#target = #t;)
             }
             Some(op @ (ArithOp::Add | ArithOp::Sub)) => match self.tangent(value) {

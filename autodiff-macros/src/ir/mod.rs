@@ -653,11 +653,31 @@ pub struct Func {
     /// Whether a call result is kept whole for rustc's types to decide (see `lower::guess`):
     /// its adjoint is generic over its type.
     pub undecided: bool,
+    /// The calls of callees' lent forms (`g::__lent(x, &buf)`, see `lower::lent`), by the
+    /// variable each call binds: the position of each lent buffer among its arguments, and
+    /// whether it is a fixed-size array. Where such a call carries no derivative, the
+    /// derived items call `g` itself on a copy of each buffer, as any function taking
+    /// buffers, differentiated or not, can be.
+    pub lent_calls: std::collections::HashMap<VarId, Vec<(usize, bool)>>,
 }
 
 pub use crate::tokens::ident;
 
 impl Func {
+    /// Whether `v` is a result variable the body assigns at more than one exit (an early
+    /// `return`, read through the loop's `done` flag): a whole value moved into it must be
+    /// a copy, since the statements after the exit still name the moved variable (they run
+    /// only when it was not taken, which the borrow checker cannot see).
+    pub fn returned_at_several_exits(&self, v: VarId) -> bool {
+        if !self.ret.contains(&v) {
+            return false;
+        }
+        let mut writes = 0;
+        self.body
+            .for_each_stmt(&mut |s| writes += usize::from(s.writes(v)));
+        writes > 1
+    }
+
     /// Whether the function holds struct values of its own: a struct result, a literal, a
     /// call's result read as a struct. Like struct parameters, they have no dual twin.
     pub fn holds_struct_values(&self) -> bool {

@@ -18,7 +18,11 @@
 //! later stages know. A caller cannot see its callee's attribute: a call used as a statement
 //! calls `g::__lent`, which returns the buffers alone (a callee with a value computes and
 //! drops it there), one bound by `let` calls `g::__lent_valued`, whose value is taken for the
-//! function's float type (or the type the `let` writes).
+//! function's float type (or the type the `let` writes). A fixed-size array lent
+//! (`let mut w = [0.0; 3];`) takes its new contents back by `copy_from_slice`, a `Vec`
+//! cannot be assigned to it. Where the call carries no derivative (`init(&mut w)` of
+//! constants), the derived items call `g` itself on copies of the buffers instead
+//! (`Func::lent_calls`), so `g` may be any function, differentiated or not.
 
 use super::*;
 
@@ -104,10 +108,12 @@ impl Lowerer {
         }
         let mut args: Vec<syn::Expr> = vec![];
         let mut lent: Vec<Ident> = vec![];
+        let mut positions: Vec<usize> = vec![];
         for a in &c.args {
             match self.lent_arg(a) {
                 Some(Lent::Whole(b)) => {
                     let at = expr_span(a);
+                    positions.push(args.len());
                     args.push(syn::parse_quote_spanned!(at=> &#b));
                     lent.push(b);
                 }
@@ -142,9 +148,40 @@ impl Lowerer {
             ([pat], [ty]) => syn::parse_quote_spanned!(span=> let #pat: #ty = #call;),
             _ => syn::parse_quote_spanned!(span=> let (#(#pats,)*): (#(#tys,)*) = #call;),
         };
+        let fixed: Vec<bool> = lent.iter().map(|b| self.is_fixed_array(b)).collect();
+        let first = out.len();
         self.lower_stmt(&bind, out);
-        for (b, n) in lent.iter().zip(&renewed) {
-            self.lower_stmt(&syn::parse_quote_spanned!(span=> #b = #n;), out);
+        let called = out[first..].iter().find_map(|s| match &s.kind {
+            StmtKind::Call { out, callee, .. } if crate::lent::is_lent_path(callee) => Some(*out),
+            _ => None,
+        });
+        if let Some(v) = called {
+            let buffers = positions.into_iter().zip(fixed.iter().copied()).collect();
+            self.lent_calls.insert(v, buffers);
         }
+        // A `Vec` takes its new contents whole (a callee taking `&mut Vec<F>` may change
+        // its length); a fixed-size array, which a `Vec` cannot be assigned to, element by
+        // element.
+        for ((b, n), fixed) in lent.iter().zip(&renewed).zip(fixed) {
+            let renew: syn::Stmt = if fixed {
+                syn::parse_quote_spanned!(span=> #b.copy_from_slice(&#n);)
+            } else {
+                syn::parse_quote_spanned!(span=> #b = #n;)
+            };
+            self.lower_stmt(&renew, out);
+        }
+    }
+
+    /// Whether the buffer `b` is a fixed-size array (`let mut w = [0.0; 3];`, `w: [f64; 3]`).
+    fn is_fixed_array(&self, b: &Ident) -> bool {
+        self.lookup(&b.to_string()).is_some_and(|v| {
+            let array = |t: &Type| matches!(t, Type::Array(_));
+            self.fixed_arrays.contains(&v)
+                || match &self.vars[v].ty {
+                    Some(Type::Reference(r)) => array(&r.elem),
+                    Some(t) => array(t),
+                    None => false,
+                }
+        })
     }
 }

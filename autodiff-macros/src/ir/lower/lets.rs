@@ -8,6 +8,15 @@ use super::*;
 
 impl Lowerer {
     pub(super) fn lower_let(&mut self, local: &syn::Local, out: &mut Vec<Stmt>) {
+        self.lower_let_binding(local, out);
+        if let Some(name) = fixed_array_binding(local) {
+            if let Some(v) = self.lookup(&name) {
+                self.fixed_arrays.insert(v);
+            }
+        }
+    }
+
+    fn lower_let_binding(&mut self, local: &syn::Local, out: &mut Vec<Stmt>) {
         let span = local.let_token.span;
         // `let (_ | a, b) = …`: the destructurings below write each part's own `let`,
         // where an or-pattern does not stand.
@@ -556,6 +565,22 @@ fn peel_ref(e: &syn::Expr) -> &syn::Expr {
 
 /// `e` without what only wraps it: parentheses, a block holding nothing but `e`, a closure
 /// without parameters called where it is written (`(|| e)()`, `(move || e)()`).
+/// The name a `let` binds to a fixed-size array: `let mut w = [0.0; 3];`, `let w: [f64; 3]
+/// = …;`, `let w = [a, b];`.
+fn fixed_array_binding(local: &syn::Local) -> Option<String> {
+    let (pat, ty) = match &local.pat {
+        syn::Pat::Type(pt) => (&*pt.pat, Some(&*pt.ty)),
+        pat => (pat, None),
+    };
+    let syn::Pat::Ident(p) = pat else {
+        return None;
+    };
+    let init = local.init.as_ref().map(|i| peel_trivial(&i.expr));
+    let array = matches!(ty, Some(syn::Type::Array(_)))
+        || matches!(init, Some(syn::Expr::Array(_) | syn::Expr::Repeat(_)));
+    array.then(|| p.ident.to_string())
+}
+
 fn peel_trivial(e: &syn::Expr) -> &syn::Expr {
     match e {
         syn::Expr::Paren(p) => peel_trivial(&p.expr),

@@ -151,6 +151,12 @@ pub struct Lowerer {
     /// Names bound to a borrow of a sequence (`let m = &minor;`), read as the sequence
     /// itself and lent where passed on (`det(m, n - 1)` is `det(&minor, n - 1)`).
     borrow_aliases: HashMap<String, VarId>,
+    /// Locals holding a fixed-size array (`let mut w = [0.0; 3];`): a buffer lent from one
+    /// takes its new contents back element by element (`lent`).
+    fixed_arrays: HashSet<VarId>,
+    /// The calls of lent forms, by the variable the call binds: where their buffers stand
+    /// among the arguments (`Func::lent_calls`).
+    lent_calls: HashMap<VarId, Vec<(usize, bool)>>,
 }
 
 impl Lowerer {
@@ -197,6 +203,8 @@ impl Lowerer {
             views: HashSet::new(),
             evaluated_once: HashSet::new(),
             borrow_aliases: HashMap::new(),
+            fixed_arrays: HashSet::new(),
+            lent_calls: HashMap::new(),
         }
     }
 
@@ -494,6 +502,7 @@ pub fn lower_fn(
         value_of: None,
         type_params: lw.type_params.clone(),
         undecided,
+        lent_calls: lw.lent_calls,
     })
 }
 
