@@ -128,7 +128,11 @@ impl Lowerer {
             return None;
         }
         // Every source must be a sequence the function knows (a slice, `Vec` or array).
+        // A constant table (`const HORNER: [f64; 4]`, `Self::NODES`) is one too: its
+        // elements are read by index, `HORNER[k]`, which carries no derivative.
         let known = |s: &Source| match s {
+            Source::Seq(Expr::Path(p)) if self.is_constant_table(&p.path) => true,
+            Source::Seq(Expr::Index(ix)) if self.constant_row(&Expr::Index(ix.clone())) => true,
             Source::Seq(Expr::Path(p))
             | Source::Views {
                 seq: Expr::Path(p), ..
@@ -153,7 +157,13 @@ impl Lowerer {
         let (mut bindings, item) = self.stages(&chain, &walk)?;
         let mut pairs = vec![];
         bind_pattern(&f.pat, &item, &mut pairs)?;
-        let (places, pairs) = split_places(&chain, &walk, pairs);
+        let (mut places, pairs) = split_places(&chain, &walk, pairs);
+        // A row of a constant table walked in turn (`for row in M.iter() { for m in
+        // row.iter() … }`) is read in place, `M[i]`, as a constant table is.
+        let (rows, pairs): (Vec<_>, Vec<_>) = pairs.into_iter().partition(|(name, v)| {
+            self.constant_row(v) && !binds_mutably(&f.pat, name) && used_as_sequence(&f.body, name)
+        });
+        places.extend(rows);
         let (views, pairs) = split_views(pairs);
         let mut lets = self.bind_in_order(pairs);
         super::iter::keep_mut(&mut lets, &f.pat);
@@ -186,6 +196,29 @@ impl Lowerer {
 }
 
 impl Lowerer {
+    /// Whether `path` names a constant or a static by Rust's naming (`HORNER`,
+    /// `tables::NODES`, `Self::WEIGHTS`: the last segment in upper case), not a local.
+    pub(in crate::ir::lower) fn is_constant_table(&self, path: &syn::Path) -> bool {
+        let Some(last) = path.segments.last() else {
+            return false;
+        };
+        let name = last.ident.to_string();
+        let upper = name.chars().any(|c| c.is_ascii_uppercase())
+            && name
+                .chars()
+                .all(|c| c.is_ascii_uppercase() || c.is_ascii_digit() || c == '_');
+        upper
+            && last.arguments.is_none()
+            && (path.segments.len() > 1 || self.lookup(&name).is_none())
+    }
+
+    /// Whether `e` is an element of a constant table, `M[i]` (`is_constant_table`).
+    fn constant_row(&self, e: &Expr) -> bool {
+        matches!(e, Expr::Index(ix)
+            if !matches!(&*ix.index, Expr::Range(_))
+                && matches!(&*ix.expr, Expr::Path(p) if self.is_constant_table(&p.path)))
+    }
+
     /// Whether `chain` walks a sub-slice of an `ndarray` array (`a[1..]`, as
     /// `a.iter().skip(1)` beside a zip becomes): arrays have no range index, so such a
     /// chain is left to the messages for what is not desugared.
@@ -214,6 +247,52 @@ struct Walk {
 }
 
 /// Parses a chain; a bare `x` (or `&x`) counts when `bare` (in `for v in x`).
+/// Whether `pat` binds `name` as `mut`.
+fn binds_mutably(pat: &syn::Pat, name: &syn::Ident) -> bool {
+    struct Find<'a>(&'a syn::Ident, bool);
+    impl<'ast> syn::visit::Visit<'ast> for Find<'_> {
+        fn visit_pat_ident(&mut self, p: &'ast syn::PatIdent) {
+            self.1 |= p.ident == *self.0 && p.mutability.is_some();
+        }
+    }
+    let mut find = Find(name, false);
+    syn::visit::Visit::visit_pat(&mut find, pat);
+    find.1
+}
+
+/// Whether `body` walks, indexes or measures `name` as a sequence (`name.iter()`,
+/// `name[j]`, `name.len()`, `for v in name`).
+fn used_as_sequence(body: &syn::Block, name: &syn::Ident) -> bool {
+    struct Find<'a>(&'a syn::Ident, bool);
+    impl Find<'_> {
+        fn is_name(&self, e: &Expr) -> bool {
+            let e = match e {
+                Expr::Reference(r) => &*r.expr,
+                other => other,
+            };
+            matches!(e, Expr::Path(p) if p.path.is_ident(self.0))
+        }
+    }
+    impl<'ast> syn::visit::Visit<'ast> for Find<'_> {
+        fn visit_expr_method_call(&mut self, m: &'ast syn::ExprMethodCall) {
+            self.1 |= self.is_name(&m.receiver)
+                && matches!(m.method.to_string().as_str(), "iter" | "len" | "into_iter");
+            syn::visit::visit_expr_method_call(self, m);
+        }
+        fn visit_expr_index(&mut self, ix: &'ast syn::ExprIndex) {
+            self.1 |= self.is_name(&ix.expr);
+            syn::visit::visit_expr_index(self, ix);
+        }
+        fn visit_expr_for_loop(&mut self, f: &'ast syn::ExprForLoop) {
+            self.1 |= self.is_name(&f.expr);
+            syn::visit::visit_expr_for_loop(self, f);
+        }
+    }
+    let mut find = Find(name, false);
+    syn::visit::Visit::visit_block(&mut find, body);
+    find.1
+}
+
 fn parse_chain(e: &Expr, bare: bool) -> Option<Chain> {
     let seq = |x: &Expr| Chain {
         sources: vec![Source::Seq(x.clone())],
