@@ -488,6 +488,39 @@ fn views_as_parameters() {
     through_views_gradcheck(&a, &m).unwrap();
 }
 
+// Views by reference (`x: &ArrayView1<f64>`, a distance over two views), and a caller
+// lending them (`&a.view()`): taken as views by value are.
+#[differentiate]
+fn bray_curtis_like(x: &ArrayView1<f64>, y: &ArrayView1<f64>) -> f64 {
+    let mut num = 0.0;
+    let mut den = 0.0;
+    for i in 0..x.len() {
+        num += (x[i] - y[i]).abs();
+        den += (x[i] + y[i]).abs();
+    }
+    num / den
+}
+
+#[differentiate]
+fn bray_curtis_twice(a: &Array1<f64>, b: &Array1<f64>) -> f64 {
+    2.0 * bray_curtis_like(&a.view(), &b.view())
+}
+
+#[test]
+fn views_by_reference_as_parameters() {
+    let (a, b) = (array![1.0, 2.0, 3.0], array![0.5, 2.5, 1.0]);
+    // num = Σ|aᵢ − bᵢ| = 3, den = Σ|aᵢ + bᵢ| = 10: ∂/∂aᵢ = sign(aᵢ − bᵢ)/den − num/den².
+    let (value, a_bar, b_bar) = bray_curtis_like_grad(&a, &b);
+    assert_close(&[value], &[0.3]);
+    assert_close(a_bar.as_slice().unwrap(), &[0.07, -0.13, 0.07]);
+    assert_close(b_bar.as_slice().unwrap(), &[-0.13, 0.07, -0.13]);
+    bray_curtis_like_gradcheck(&a, &b).unwrap();
+    let (twice, a_bar2, _) = bray_curtis_twice_grad(&a, &b);
+    assert_close(&[twice], &[0.6]);
+    assert_close(a_bar2.as_slice().unwrap(), &[0.14, -0.26, 0.14]);
+    bray_curtis_twice_gradcheck(&a, &b).unwrap();
+}
+
 // Views bound by a `let` (`let r = a.row(1);`, `index_axis`) and passed on by value to a
 // function taking a view, as the primal passes them.
 #[differentiate]

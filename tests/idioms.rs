@@ -1026,3 +1026,54 @@ fn integer_evidence_of_a_name_bound_again() {
     assert_eq!(a_name_bound_again_by_a_closure_grad(0.5, 4), (18.0, 36.0));
     a_name_bound_again_by_a_closure_gradcheck(0.5, 4).unwrap();
 }
+
+/// Integer operators beside the floats: a halved count (`n >> 1`), Simpson's weights by
+/// parity (`i & 1`), a bit-reversal permutation (`(r << 1) | (v & 1)`, `v >>= 1`, `^`).
+#[differentiate]
+fn halved_count(x: f64, n: i32) -> f64 {
+    let k = n >> 1;
+    x * k as f64
+}
+
+#[differentiate]
+fn simpson_sin_sq(a: f64, b: f64, n: usize) -> f64 {
+    let h = (b - a) / n as f64;
+    let mut s = (a * a).sin() + (b * b).sin();
+    for i in 1..n {
+        let t = a + i as f64 * h;
+        let w = if i & 1 == 1 { 4.0 } else { 2.0 };
+        s += w * (t * t).sin();
+    }
+    s * h / 3.0
+}
+
+#[differentiate]
+fn bit_reversed_weighted_sum(x: &[f64]) -> f64 {
+    let n = x.len();
+    let bits = n.trailing_zeros();
+    let mut s = 0.0;
+    for i in 0..n {
+        let mut r = 0usize;
+        let mut v = i;
+        for _ in 0..bits {
+            r = (r << 1) | (v & 1);
+            v >>= 1;
+        }
+        s += x[r] * ((i ^ 1) as f64 + 1.0);
+    }
+    s
+}
+
+#[test]
+fn integer_operators_beside_floats() {
+    assert_eq!(halved_count_grad(1.5, 5), (3.0, 2.0));
+    // d/db ∫ₐᵇ sin t² dt = sin b², which Simpson's rule with 64 panels gives to 1e-6.
+    let (_, da, db) = simpson_sin_sq_grad(0.1, 1.2, 64);
+    assert!((db - (1.2f64 * 1.2).sin()).abs() < 1e-6);
+    assert!((da + (0.1f64 * 0.1).sin()).abs() < 1e-6);
+    simpson_sin_sq_gradcheck(0.1, 1.2, 8).unwrap();
+    // Bit reversal of 0..4 is (0, 2, 1, 3), the weights (i ^ 1) + 1 are (2, 1, 4, 3):
+    // s = 2x₀ + x₂ + 4x₁ + 3x₃.
+    let (v, g) = bit_reversed_weighted_sum_grad(&[1.0, 2.0, 3.0, 4.0]);
+    assert_eq!((v, g), (25.0, vec![2.0, 4.0, 1.0, 3.0]));
+}

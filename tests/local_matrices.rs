@@ -174,3 +174,81 @@ fn rows_of_a_local_matrix_read_whole() {
     let (_, g) = rows_read_whole_grad(&x);
     assert!((d - g.iter().zip(v).map(|(a, b)| a * b).sum::<f64>()).abs() < 1e-12);
 }
+
+// Fixed-size matrices as nested arrays (`[[c, -s], [s, c]]`, `[[0.0; 3]; 3]`), read and
+// written as `m[i][j]`: held flat by the macro, row after row.
+
+/// q = R(θ) p, then q₀ q₁.
+#[differentiate]
+fn rotated_product(theta: f64, p: &[f64]) -> f64 {
+    let (s, c) = theta.sin_cos();
+    let r = [[c, -s], [s, c]];
+    let mut q = [0.0; 2];
+    for i in 0..r.len() {
+        for j in 0..r[i].len() {
+            q[i] += r[i][j] * p[j];
+        }
+    }
+    q[0] * q[1]
+}
+
+#[test]
+fn a_rotation_matrix_as_a_nested_array() {
+    let (theta, p) = (0.3f64, [1.0, 2.0]);
+    let (s, c) = theta.sin_cos();
+    let (q0, q1) = (c * p[0] - s * p[1], s * p[0] + c * p[1]);
+    let (value, d_theta, p_bar) = rotated_product_grad(theta, &p);
+    assert!((value - q0 * q1).abs() < 1e-14);
+    // dq/dθ = (−q₁, q₀): d(q₀q₁)/dθ = q₀² − q₁²; ∂/∂p = Rᵀ (q₁, q₀).
+    assert!((d_theta - (q0 * q0 - q1 * q1)).abs() < 1e-13);
+    let want = [c * q1 + s * q0, -s * q1 + c * q0];
+    assert!((p_bar[0] - want[0]).abs() < 1e-13 && (p_bar[1] - want[1]).abs() < 1e-13);
+    let (_, tangent) = rotated_product_jvp(theta, &p, 0.5, &[1.0, -1.0]);
+    let dot = 0.5 * d_theta + p_bar[0] - p_bar[1];
+    assert!((tangent - dot).abs() < 1e-13);
+    rotated_product_gradcheck(theta, &p).unwrap();
+}
+
+/// det(A + x xᵀ) for a 3×3 A, the matrix built in a `[[0.0; 3]; 3]` and expanded by its
+/// first row.
+#[differentiate]
+fn det_of_rank_one_update(x: &[f64]) -> f64 {
+    let a: [[f64; 3]; 3] = [[2.0, 0.5, 0.0], [0.5, 3.0, 0.25], [0.0, 0.25, 1.5]];
+    let mut m = [[0.0; 3]; 3];
+    for i in 0..3 {
+        for j in 0..3 {
+            m[i][j] = a[i][j] + x[i] * x[j];
+        }
+    }
+    m[0][0] * (m[1][1] * m[2][2] - m[1][2] * m[2][1])
+        - m[0][1] * (m[1][0] * m[2][2] - m[1][2] * m[2][0])
+        + m[0][2] * (m[1][0] * m[2][1] - m[1][1] * m[2][0])
+}
+
+#[test]
+fn a_matrix_filled_in_a_nested_array() {
+    let x = [0.4, -0.3, 0.8];
+    // Central differences of the same determinant written out here.
+    let det = |x: &[f64]| {
+        let a = [[2.0, 0.5, 0.0], [0.5, 3.0, 0.25], [0.0, 0.25, 1.5]];
+        let m = |i: usize, j: usize| a[i][j] + x[i] * x[j];
+        m(0, 0) * (m(1, 1) * m(2, 2) - m(1, 2) * m(2, 1))
+            - m(0, 1) * (m(1, 0) * m(2, 2) - m(1, 2) * m(2, 0))
+            + m(0, 2) * (m(1, 0) * m(2, 1) - m(1, 1) * m(2, 0))
+    };
+    let (value, grad) = det_of_rank_one_update_grad(&x);
+    assert!((value - det(&x)).abs() < 1e-13);
+    let h = 1e-6;
+    for k in 0..3 {
+        let (mut up, mut down) = (x, x);
+        up[k] += h;
+        down[k] -= h;
+        let want = (det(&up) - det(&down)) / (2.0 * h);
+        assert!(
+            (grad[k] - want).abs() < 1e-7,
+            "{k}: {} against {want}",
+            grad[k]
+        );
+    }
+    det_of_rank_one_update_gradcheck(&x).unwrap();
+}

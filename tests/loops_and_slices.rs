@@ -908,3 +908,27 @@ fn swapped_reversed_and_extended() {
     assert!((gw[0] - 5.0 * x[3]).abs() < 1e-14 && (gw[1] - 6.0 * x[3]).abs() < 1e-14);
     moved_elements_gradcheck(&x, &w).unwrap();
 }
+
+/// `extend` by an iterator chain and by a literal: a push of each item.
+#[differentiate]
+fn extended_by_chains(x: &[f64]) -> f64 {
+    let mut v = Vec::new();
+    v.extend(x.iter().map(|a| a * a));
+    v.extend(x.iter().rev().copied());
+    v.extend(&[1.0, 2.0]);
+    let mut s = 0.0;
+    for (i, e) in v.iter().enumerate() {
+        s += e * (i as f64 + 1.0);
+    }
+    s
+}
+
+#[test]
+fn extended_by_an_iterator_chain() {
+    let x = [1.0, 2.0];
+    // v = [x0², x1², x1, x0, 1, 2]: s = x0² + 2x1² + 3x1 + 4x0 + 5 + 12.
+    let (v, g) = extended_by_chains_grad(&x);
+    assert_eq!(v, 1.0 + 8.0 + 6.0 + 4.0 + 5.0 + 12.0);
+    assert_eq!(g, vec![2.0 * x[0] + 4.0, 4.0 * x[1] + 3.0]);
+    extended_by_chains_gradcheck(&x).unwrap();
+}

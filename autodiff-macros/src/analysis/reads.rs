@@ -289,6 +289,11 @@ impl Collector<'_> {
                         self.adjoint(a, vb);
                         self.adjoint(b, true);
                     }
+                    ArithOp::Shl
+                    | ArithOp::Shr
+                    | ArithOp::BitAnd
+                    | ArithOp::BitOr
+                    | ArithOp::BitXor => {}
                 }
             }
             Elementary(rule, args) if rule.partial != Partial::Zero => {

@@ -88,7 +88,7 @@ impl<'a> Model<'a> {
     }
 
     /// Refuses a struct with nothing to differentiate; otherwise finds its float type.
-    pub(super) fn check(self) -> syn::Result<(Self, Scalar<'a>)> {
+    pub(super) fn check(mut self) -> syn::Result<(Self, Scalar<'a>)> {
         let name = &self.input.ident;
         // A struct with nothing to differentiate (`struct Model;` whose methods compute from
         // their arguments, a struct of constants) has no leaves: its methods can still be
@@ -98,24 +98,34 @@ impl<'a> Model<'a> {
         }
         // A cotangent holds one float type: fields of both keywords (`rate: f32` beside
         // `w: f64`, `Array3<f64>`) would make rustc's type mismatch the error.
-        let keyword_of = |f: &Field| {
-            f.ty.to_token_stream().into_iter().find_map(|t| match t {
+        // (Looked for inside groups too: `(f32, f32)`, `[f32; 3]`.)
+        fn keyword_in(tokens: proc_macro2::TokenStream) -> Option<proc_macro2::Ident> {
+            tokens.into_iter().find_map(|t| match t {
                 proc_macro2::TokenTree::Ident(i) if i == "f32" || i == "f64" => Some(i),
+                proc_macro2::TokenTree::Group(g) => keyword_in(g.stream()),
                 _ => None,
             })
-        };
-        let keywords: Vec<_> = self
-            .differentiable()
-            .filter(|f| !f.recursive)
-            .filter_map(|f| keyword_of(f).map(|k| (f, k)))
+        }
+        let keyword_of = |f: &Field| keyword_in(f.ty.to_token_stream());
+        let keywords: Vec<(usize, proc_macro2::Ident)> = (0..self.fields.len())
+            .filter(|&i| !self.fields[i].no_grad && !self.fields[i].recursive)
+            .filter_map(|i| keyword_of(&self.fields[i]).map(|k| (i, k)))
             .collect();
         if let Some((first, k)) = keywords.first() {
-            if let Some((other, k2)) = keywords.iter().find(|(_, k2)| k2 != k) {
-                let field = |f: &Field| f.member.to_token_stream().to_string();
-                return Err(syn::Error::new_spanned(
+            // Each field of the other type is refused, and read as a constant, so that the
+            // refusal is the one error (not rustc's about the impl).
+            let field = |f: &Field| f.member.to_token_stream().to_string();
+            for (other, k2) in keywords.iter().filter(|(_, k2)| k2 != k) {
+                let (first, other) = (&self.fields[*first], &self.fields[*other]);
+                self.refused.push(syn::Error::new_spanned(
                     other.ty,
                     format!("`#[derive(Differentiable)]` needs one float type, and `{name}` holds `{k}` (`{}`) and `{k2}` (`{}`): its cotangent would hold both; mark the fields of one type `#[no_grad]` (constants), or give them one float type", field(first), field(other)),
                 ));
+            }
+            for (other, k2) in &keywords {
+                if k2 != k {
+                    self.fields[*other].no_grad = true;
+                }
             }
         }
         // Rule: the float type comes from a field that does not contain the struct itself.

@@ -243,6 +243,10 @@ impl<'c, 'f> Adjoint<'c, 'f> {
     }
 
     fn arith(&mut self, op: ArithOp, a: &Expr, b: &Expr, _e: &Expr, g: TokenStream) {
+        // (Integers carry no derivative.)
+        if op.of_integers() {
+            return;
+        }
         let g = self.bind(g);
         let (va, vb) = (self.ctx.act.varied(a), self.ctx.act.varied(b));
         match op {
@@ -305,6 +309,8 @@ impl<'c, 'f> Adjoint<'c, 'f> {
                     self.propagate(b, quote!(-(#g * #q)));
                 }
             }
+            // (Returned above.)
+            ArithOp::Shl | ArithOp::Shr | ArithOp::BitAnd | ArithOp::BitOr | ArithOp::BitXor => {}
         }
     }
 

@@ -391,6 +391,11 @@ pub fn arith_token(op: ArithOp) -> TokenStream {
         ArithOp::Mul => quote!(*),
         ArithOp::Div => quote!(/),
         ArithOp::Rem => quote!(%),
+        ArithOp::Shl => quote!(<<),
+        ArithOp::Shr => quote!(>>),
+        ArithOp::BitAnd => quote!(&),
+        ArithOp::BitOr => quote!(|),
+        ArithOp::BitXor => quote!(^),
     }
 }
 
@@ -403,6 +408,11 @@ pub fn assign_token(op: Option<ArithOp>) -> TokenStream {
         Some(ArithOp::Mul) => quote!(*=),
         Some(ArithOp::Div) => quote!(/=),
         Some(ArithOp::Rem) => quote!(%=),
+        Some(ArithOp::Shl) => quote!(<<=),
+        Some(ArithOp::Shr) => quote!(>>=),
+        Some(ArithOp::BitAnd) => quote!(&=),
+        Some(ArithOp::BitOr) => quote!(|=),
+        Some(ArithOp::BitXor) => quote!(^=),
     }
 }
 

@@ -373,6 +373,11 @@ impl Emitter<'_> {
                     None => other(ta),
                 }
             }
+            // (Integers carry no derivative.)
+            (
+                ArithOp::Shl | ArithOp::Shr | ArithOp::BitAnd | ArithOp::BitOr | ArithOp::BitXor,
+                ..,
+            ) => None,
         }
     }
 

@@ -381,6 +381,23 @@ pub enum ArithOp {
     Mul,
     Div,
     Rem,
+    /// `<<`, `>>`, `&`, `|`, `^`: of integers only (Rust has none of them for floats), so
+    /// they carry no derivative.
+    Shl,
+    Shr,
+    BitAnd,
+    BitOr,
+    BitXor,
+}
+
+impl ArithOp {
+    /// One of the integer operators, which carry no derivative.
+    pub fn of_integers(self) -> bool {
+        matches!(
+            self,
+            ArithOp::Shl | ArithOp::Shr | ArithOp::BitAnd | ArithOp::BitOr | ArithOp::BitXor
+        )
+    }
 }
 
 #[derive(Clone, Copy, Debug, PartialEq, Eq)]

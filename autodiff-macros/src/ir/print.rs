@@ -227,5 +227,10 @@ pub(crate) fn arith_symbol(op: ArithOp) -> &'static str {
         ArithOp::Mul => "*",
         ArithOp::Div => "/",
         ArithOp::Rem => "%",
+        ArithOp::Shl => "<<",
+        ArithOp::Shr => ">>",
+        ArithOp::BitAnd => "&",
+        ArithOp::BitOr => "|",
+        ArithOp::BitXor => "^",
     }
 }

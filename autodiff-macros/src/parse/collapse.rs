@@ -98,7 +98,8 @@ pub(crate) fn collapse_param_refs(item: &syn::ItemFn) -> Option<syn::ItemFn> {
         if let Some(value) = shared_scalar(&pt.ty, float.as_ref()) {
             *pt.ty = value;
             changed = true;
-        } else if let Some(owned) = view_as_array_ref(&pt.ty) {
+        } else if let Some(owned) = view_as_array_ref(&pt.ty).or_else(|| view_by_reference(&pt.ty))
+        {
             *pt.ty = owned;
             changed = true;
         } else if let Some(single) = single_reference(&pt.ty) {
@@ -323,6 +324,15 @@ pub(crate) fn view_as_array_ref(ty: &Type) -> Option<Type> {
         .collect();
     let owned = syn::Ident::new(owned, last.ident.span());
     Some(syn::parse_quote!(&::autodiff::ndarray::#owned<#(#args),*>))
+}
+
+/// A view by shared reference (`x: &ArrayView1<F>`) as the reference to the owned array a
+/// view by value is taken as ([`view_as_array_ref`]).
+pub(crate) fn view_by_reference(ty: &Type) -> Option<Type> {
+    match ty {
+        Type::Reference(r) if r.mutability.is_none() => view_as_array_ref(&r.elem),
+        _ => None,
+    }
 }
 
 /// `&&T` as `&T`, `&Box<[F]>` as `&[F]` (any number of outer shared references).

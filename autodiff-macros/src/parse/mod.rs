@@ -28,7 +28,9 @@ mod wrt;
 pub(crate) use aliases::inline_struct_aliases;
 pub(crate) use args::{in_impl, Args, JacobianMode};
 pub(crate) use bound::{bound_arithmetic_param, bound_float_leaves, bound_undecided_values};
-pub(crate) use collapse::{collapse_param_refs, view_as_array_ref, written_types};
+pub(crate) use collapse::{
+    collapse_param_refs, view_as_array_ref, view_by_reference, written_types,
+};
 pub(crate) use float::{float_type, is_float_bound};
 pub(crate) use hygiene::check_macro_hygiene;
 pub(crate) use names::{param_idents, rename_params_like_items};

@@ -269,6 +269,8 @@ fn primal_arguments(ctx: &Ctx, args: &[TokenStream]) -> Vec<TokenStream> {
     for (i, written) in &ctx.func.written_tys {
         let arg = args[*i].clone();
         args[*i] = match written {
+            // `a: &ArrayView1<F>`, taken as `&Array1<F>` by the derived items.
+            _ if crate::parse::view_by_reference(written).is_some() => quote!(&(#arg).view()),
             // `x: &f64` or `n: &usize`, taken by value by the derived items.
             syn::Type::Reference(_)
                 if !matches!(ctx.func.params[*i].ty, syn::Type::Reference(_)) =>

@@ -126,6 +126,13 @@ impl Lowerer {
                     "compute the remainder elementwise in a loop",
                 )
             }
+            _ => {
+                return self.unsupported(
+                    span,
+                    "an integer operator (`<< >> & | ^`) on arrays",
+                    "apply it elementwise in a loop",
+                )
+            }
         };
         let (l, r) = (self.by_ref(l), self.by_ref(r));
         self.ops_call(name, vec![l, r], span, out)

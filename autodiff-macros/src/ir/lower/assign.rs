@@ -47,7 +47,7 @@ impl Lowerer {
                 ArithOp::Sub => Some(syn::parse_quote!(-)),
                 ArithOp::Mul => Some(syn::parse_quote!(*)),
                 ArithOp::Div => Some(syn::parse_quote!(/)),
-                ArithOp::Rem => None,
+                _ => None,
             };
             if let (true, Some(op)) = (is_struct, op) {
                 let value: syn::Expr = syn::parse_quote!(#path #op (#right));
@@ -242,6 +242,11 @@ pub(super) fn compound_op(op: &syn::BinOp) -> Option<ArithOp> {
         syn::BinOp::MulAssign(_) => ArithOp::Mul,
         syn::BinOp::DivAssign(_) => ArithOp::Div,
         syn::BinOp::RemAssign(_) => ArithOp::Rem,
+        syn::BinOp::ShlAssign(_) => ArithOp::Shl,
+        syn::BinOp::ShrAssign(_) => ArithOp::Shr,
+        syn::BinOp::BitAndAssign(_) => ArithOp::BitAnd,
+        syn::BinOp::BitOrAssign(_) => ArithOp::BitOr,
+        syn::BinOp::BitXorAssign(_) => ArithOp::BitXor,
         _ => return None,
     })
 }

@@ -306,15 +306,16 @@ fn constant_argument(a: &syn::Expr) -> bool {
 }
 
 impl Lowerer {
-    /// `v.swap(i, j)`, `v.reverse()` and `v.extend_from_slice(x)` on a sequence of floats
-    /// (a local `Vec`, array or slice, or a buffer): the element moves, as the statements
-    /// `{ let (a, b) = (i, j); let t = v[a]; v[a] = v[b]; v[b] = t; }`, a loop of swaps
-    /// from both ends, and a loop of pushes (of a named sequence).
+    /// `v.swap(i, j)`, `v.reverse()`, `v.extend_from_slice(x)` and `v.extend(…)` on a
+    /// sequence of floats (a local `Vec`, array or slice, or a buffer): the element moves, as
+    /// the statements `{ let (a, b) = (i, j); let t = v[a]; v[a] = v[b]; v[b] = t; }`, a
+    /// loop of swaps from both ends, and a loop of pushes (of a named sequence, or of an
+    /// iterator chain's items).
     fn sequence_move(&mut self, m: &syn::ExprMethodCall) -> Option<syn::Expr> {
         let name = m.method.to_string();
         if !matches!(
             (name.as_str(), m.args.len()),
-            ("swap", 2) | ("reverse", 0) | ("extend_from_slice", 1)
+            ("swap", 2) | ("reverse", 0) | ("extend_from_slice", 1) | ("extend", 1)
         ) {
             return None;
         }
@@ -354,6 +355,16 @@ impl Lowerer {
                     }
                 }
             }
+            // `v.extend(x.iter().map(|a| a * a))`, `v.extend(&[0.0, 1.0])`: a push of each
+            // item of the chain or the literal.
+            "extend" if !matches!(peel_reference(&m.args[0]), syn::Expr::Path(_)) => {
+                let (item, chain) = (self.synthetic_ident("item"), &m.args[0]);
+                syn::parse_quote_spanned! {span=>
+                    for #item in #chain {
+                        #seq.push(#item);
+                    }
+                }
+            }
             _ => {
                 // (A named sequence, read in place.)
                 let src = match &m.args[0] {
@@ -369,5 +380,13 @@ impl Lowerer {
                 }
             }
         })
+    }
+}
+
+/// `e` without a leading `&`.
+fn peel_reference(e: &syn::Expr) -> &syn::Expr {
+    match e {
+        syn::Expr::Reference(r) => &r.expr,
+        other => other,
     }
 }

@@ -36,6 +36,7 @@ mod loops;
 mod macros;
 mod methods;
 mod ndarray_zip;
+mod nested_arrays;
 mod operators;
 mod outputs;
 mod params;
@@ -217,6 +218,20 @@ pub(super) fn expr_span(e: &syn::Expr) -> Span {
     syn::spanned::Spanned::span(e)
 }
 
+/// Whether `block` indexes `name` (`name[i]`).
+fn indexed_in(block: &syn::Block, name: &Ident) -> bool {
+    struct Find<'a>(&'a Ident, bool);
+    impl<'ast> syn::visit::Visit<'ast> for Find<'_> {
+        fn visit_expr_index(&mut self, ix: &'ast syn::ExprIndex) {
+            self.1 |= matches!(&*ix.expr, syn::Expr::Path(p) if p.path.is_ident(self.0));
+            syn::visit::visit_expr_index(self, ix);
+        }
+    }
+    let mut find = Find(name, false);
+    syn::visit::Visit::visit_block(&mut find, block);
+    find.1
+}
+
 /// Whether the body calls the function `f` itself, by name or as `Self::f`.
 fn calls_itself(body: &Block, f: &Ident) -> bool {
     body.any(&|s| match &s.kind {
@@ -272,6 +287,7 @@ pub fn lower_fn(
     );
     let mut params = vec![];
     let mut method = false;
+    let mut refused_mut_param = false;
     for input in &item.sig.inputs {
         match input {
             syn::FnArg::Typed(pt) => {
@@ -302,6 +318,10 @@ pub fn lower_fn(
                             let message = if array {
                                 let f = &float;
                                 format!("a `&mut` ndarray parameter (an array written in place) is not supported in a `#[differentiate]` function: take the buffer as `&mut [{0}]` (pass `u.as_slice_mut().unwrap()`) or `&mut Vec<{0}>`, or return the new array", quote::quote!(#f))
+                            } else if user_state && indexed_in(&item.block, &ident) {
+                                let (ty, f) = (&pt.ty, &float);
+                                let ty = quote::quote!(#ty).to_string().replace("& ", "&");
+                                format!("a `{ty}` parameter written by index is taken for state of a type of its own: the attribute cannot see a type alias, so if it names a float array or sequence (`type V4 = [{0}; 4]`), write the parameter as an output buffer, `&mut [{0}]`", quote::quote!(#f))
                             } else if user_state {
                                 "a `&mut` parameter of a type of its own (state such as a generator, `rng: &mut Lcg`) is not supported in a `#[differentiate]` function: its derived items run the function's statements in more than one sweep and cannot share a borrow of that state across them; draw what the function needs before the call and pass the values (`let draws: Vec<f64> = (0..n).map(|_| rng.next()).collect();`), or make the state a field of `self` in a `&mut self` method".to_string()
                             } else if scalar {
@@ -312,6 +332,7 @@ pub fn lower_fn(
                             };
                             lw.error(syn::spanned::Spanned::span(&pt.ty), message);
                             lw.refused_names.insert(ident.to_string());
+                            refused_mut_param = true;
                             // Declared all the same, so that its uses report nothing more.
                             lw.declare_param(&ident, &pt.ty, mutable);
                         }
@@ -439,9 +460,18 @@ pub fn lower_fn(
             (Ret::Tuple(vec![]), syn::parse_quote!(()))
         }
         syn::ReturnType::Default => {
-            lw.error(item.sig.ident.span(), "a `#[differentiate]` function must return a value to differentiate: add a return type, or write the results into `&mut [f64]` output buffers");
+            // (Not said again where a `&mut` parameter, meant as the result, was refused.)
+            if !refused_mut_param {
+                lw.error(item.sig.ident.span(), "a `#[differentiate]` function must return a value to differentiate: add a return type, or write the results into `&mut [f64]` output buffers");
+            }
             // (Lowered as returning nothing, so that a `return;` says nothing more.)
             (Ret::Tuple(vec![]), syn::parse_quote!(()))
+        }
+        // (The body is not read: what it returns would draw errors of its own.)
+        syn::ReturnType::Type(_, ty) if matches!(&**ty, Type::Reference(_)) => {
+            let written = quote::quote!(#ty).to_string().replace("& ", "&");
+            lw.error(syn::spanned::Spanned::span(ty), format!("a `#[differentiate]` function returning a reference (`-> {written}`) is not supported: a derivative is a value of its own, not a borrow; return an owned value (`Vec<…>`, a float), or, for a buffer given back to chain calls, return nothing: the buffer holds the result"));
+            return Err(lw.errors);
         }
         syn::ReturnType::Type(_, ty) => {
             let shape = ret_shape(ty, &float, &item.block);

@@ -153,6 +153,11 @@ impl Lowerer {
             B::Mul(_) => ExprKind::Arith(ArithOp::Mul, l, r),
             B::Div(_) => ExprKind::Arith(ArithOp::Div, l, r),
             B::Rem(_) => ExprKind::Arith(ArithOp::Rem, l, r),
+            B::Shl(_) => ExprKind::Arith(ArithOp::Shl, l, r),
+            B::Shr(_) => ExprKind::Arith(ArithOp::Shr, l, r),
+            B::BitAnd(_) => ExprKind::Arith(ArithOp::BitAnd, l, r),
+            B::BitOr(_) => ExprKind::Arith(ArithOp::BitOr, l, r),
+            B::BitXor(_) => ExprKind::Arith(ArithOp::BitXor, l, r),
             B::Eq(_) => ExprKind::Cmp(CmpOp::Eq, l, r),
             B::Ne(_) => ExprKind::Cmp(CmpOp::Ne, l, r),
             B::Lt(_) => ExprKind::Cmp(CmpOp::Lt, l, r),
@@ -161,7 +166,7 @@ impl Lowerer {
             B::Ge(_) => ExprKind::Cmp(CmpOp::Ge, l, r),
             B::And(_) => ExprKind::Logic(LogicOp::And, l, r),
             B::Or(_) => ExprKind::Logic(LogicOp::Or, l, r),
-            _ => return self.unsupported(span, "this operator", "use `+ - * / %`, comparisons, `&&` or `||` (assignments such as `+=` are statements)"),
+            _ => return self.unsupported(span, "this operator", "use `+ - * / %`, the integer operators `<< >> & | ^`, comparisons, `&&` or `||` (assignments such as `+=` are statements)"),
         };
         Expr::new(kind, span)
     }

@@ -135,6 +135,15 @@ impl Lowerer {
     pub(super) fn lower_stmts_with_tail(&mut self, stmts: &[syn::Stmt], tail: Tail) -> Vec<Stmt> {
         // A `let … else` becomes statements here, so that a `return` in its `else` guards
         // the rest of the list (the element read of `let Some(&v) = x.first()` included).
+        // Local matrices written as nested arrays, held flat (`nested_arrays`).
+        let flattened: Vec<syn::Stmt>;
+        let stmts = match super::nested_arrays::flatten(stmts) {
+            Some(flat) => {
+                flattened = flat;
+                &flattened[..]
+            }
+            None => stmts,
+        };
         let expanded: Vec<syn::Stmt>;
         let stmts = if stmts.iter().any(is_let_else) {
             expanded = stmts.iter().flat_map(expand_let_else).collect();
