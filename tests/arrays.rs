@@ -521,6 +521,39 @@ fn views_by_reference_as_parameters() {
     bray_curtis_twice_gradcheck(&a, &b).unwrap();
 }
 
+// `from_shape_fn` with a closure of the entry's index: a kernel matrix and a weight vector.
+#[differentiate]
+fn kernel_quadratic_form(x: &Array1<f64>) -> f64 {
+    let n = x.len();
+    let k: Array2<f64> = Array2::from_shape_fn((n, n), |(i, j)| (-(x[i] - x[j]).powi(2)).exp());
+    let w = Array1::from_shape_fn(n, |i| 1.0 + i as f64);
+    w.dot(&k.dot(&w))
+}
+
+#[test]
+fn arrays_made_by_from_shape_fn() {
+    let x = array![0.1, 0.5, -0.3];
+    // f = Σᵢⱼ wᵢwⱼ e^{−(xᵢ−xⱼ)²} with w = (1, 2, 3):
+    // ∂f/∂xₖ = Σⱼ −4 wₖwⱼ (xₖ − xⱼ) e^{−(xₖ−xⱼ)²}.
+    let w = [1.0, 2.0, 3.0];
+    let (value, grad) = kernel_quadratic_form_grad(&x);
+    let e = |i: usize, j: usize| (-(x[i] - x[j]).powi(2)).exp();
+    let want_value: f64 = (0..3)
+        .flat_map(|i| (0..3).map(move |j| (i, j)))
+        .map(|(i, j)| w[i] * w[j] * e(i, j))
+        .sum();
+    assert_close(&[value], &[want_value]);
+    let want: Vec<f64> = (0..3)
+        .map(|k| {
+            (0..3)
+                .map(|j| -4.0 * w[k] * w[j] * (x[k] - x[j]) * e(k, j))
+                .sum()
+        })
+        .collect();
+    assert_close(grad.as_slice().unwrap(), &want);
+    kernel_quadratic_form_gradcheck(&x).unwrap();
+}
+
 // Views bound by a `let` (`let r = a.row(1);`, `index_axis`) and passed on by value to a
 // function taking a view, as the primal passes them.
 #[differentiate]

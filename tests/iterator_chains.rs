@@ -540,3 +540,51 @@ fn elements_compared_with_borrows() {
     assert_eq!(squares_above_half_grad(&[1.0, 0.2]), (1.0, vec![2.0, 0.0]));
     assert_eq!(doubled_positives_grad(&[1.0, -0.2]), (2.0, vec![2.0, 0.0]));
 }
+
+// Three sequences zipped, one of them written through `iter_mut` (first, in the middle, or
+// beside a nested zip), and `ndarray`'s `Zip` of three producers with a `&mut` one.
+#[differentiate]
+fn three_zipped_with_a_write(a: &[f64], b: &[f64]) -> f64 {
+    let mut c = vec![0.0; a.len()];
+    for ((x, y), z) in a.iter().zip(c.iter_mut()).zip(b.iter()) {
+        *y = x * z + x;
+    }
+    for (y, (x, z)) in c.iter_mut().zip(a.iter().zip(b.iter())) {
+        *y *= x - z;
+    }
+    c.iter().sum()
+}
+
+#[differentiate]
+fn zip_of_three_arrays(
+    a: &autodiff::ndarray::Array1<f64>,
+    b: &autodiff::ndarray::Array1<f64>,
+) -> f64 {
+    let mut c = autodiff::ndarray::Array1::zeros(a.len());
+    autodiff::ndarray::Zip::from(&mut c)
+        .and(a)
+        .and(b)
+        .for_each(|c, &a, &b| *c = a * b);
+    c.sum()
+}
+
+#[test]
+fn three_sources_zipped_one_written() {
+    let (a, b) = ([1.0, 2.0], [3.0, 4.0]);
+    // cᵢ = (aᵢbᵢ + aᵢ)(aᵢ − bᵢ): ∂/∂aᵢ = (bᵢ + 1)(aᵢ − bᵢ) + aᵢbᵢ + aᵢ,
+    // ∂/∂bᵢ = aᵢ(aᵢ − bᵢ) − (aᵢbᵢ + aᵢ).
+    let (v, ga, gb) = three_zipped_with_a_write_grad(&a, &b);
+    close(&[v], &[-28.0]);
+    close(&ga, &[-4.0, 0.0]);
+    close(&gb, &[-6.0, -14.0]);
+    three_zipped_with_a_write_gradcheck(&a, &b).unwrap();
+    let (a, b) = (
+        autodiff::ndarray::array![1.0, 2.0],
+        autodiff::ndarray::array![3.0, 4.0],
+    );
+    let (v, ga, gb) = zip_of_three_arrays_grad(&a, &b);
+    close(&[v], &[11.0]);
+    close(ga.as_slice().unwrap(), b.as_slice().unwrap());
+    close(gb.as_slice().unwrap(), a.as_slice().unwrap());
+    zip_of_three_arrays_gradcheck(&a, &b).unwrap();
+}

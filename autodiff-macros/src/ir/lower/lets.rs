@@ -37,6 +37,13 @@ impl Lowerer {
                 return self.lower_let(&plain, out);
             }
         }
+        // `let m = Array2::from_shape_fn((n, k), |(i, j)| …);`: zeros filled entry by entry.
+        if let Some(stmts) = self.array_by_index_fn(local) {
+            for s in &stmts {
+                self.lower_stmt(s, out);
+            }
+            return;
+        }
         // `let v = g(x, &mut buf);`: the buffer lent to a differentiated callee.
         if let Some(syn::Expr::Call(c)) = local
             .init

@@ -24,6 +24,7 @@ mod expr;
 mod expr_stmts;
 mod field_kinds;
 mod fields;
+mod from_shape_fn;
 mod guess;
 mod items;
 mod iter;

@@ -420,11 +420,6 @@ fn zip(c: Chain, other: Chain) -> Option<Chain> {
         return None;
     }
     let n = c.sources.len();
-    // Items written back through `iter_mut` are found in a flat pair: two sources at most.
-    let writes = !c.writable.is_empty() || !other.writable.is_empty();
-    if writes && n + other.sources.len() > 2 {
-        return None;
-    }
     c.writable.extend(other.writable.iter().map(|k| k + n));
     c.shape = Shape::Pair(Box::new(c.shape), Box::new(other.shape.shifted(n)));
     c.sources.extend(other.sources);

@@ -11,16 +11,21 @@ type Bindings = Vec<(syn::Ident, Expr)>;
 /// The names a pattern binds to an item of a writable source (`iter_mut`, `&mut x`), which
 /// are places, apart from those bound to values.
 pub(super) fn split_places(chain: &Chain, walk: &Walk, pairs: Bindings) -> (Bindings, Bindings) {
+    // The sources' elements in order, out of the tuples the zips nest them in
+    // (`((a[i], b[i]), c[i])`), after the index `enumerate` puts first.
+    fn leaves<'e>(e: &'e Expr, out: &mut Vec<&'e Expr>) {
+        match e {
+            Expr::Tuple(t) => t.elems.iter().for_each(|x| leaves(x, out)),
+            other => out.push(other),
+        }
+    }
     let items: Vec<String> = match &walk.item {
-        Expr::Tuple(t) if chain.sources.len() > 1 || chain.enumerate.is_some() => {
-            let mut parts: Vec<&Expr> = t.elems.iter().collect();
+        Expr::Tuple(_) if chain.sources.len() > 1 || chain.enumerate.is_some() => {
+            let mut flat = vec![];
+            leaves(&walk.item, &mut flat);
             if chain.enumerate.is_some() {
-                parts.remove(0);
+                flat.remove(0);
             }
-            let flat: Vec<&Expr> = match parts.as_slice() {
-                [Expr::Tuple(inner)] if chain.sources.len() > 1 => inner.elems.iter().collect(),
-                _ => parts,
-            };
             flat.into_iter()
                 .map(|e| quote::quote!(#e).to_string())
                 .collect()
