@@ -181,3 +181,27 @@ fn an_associated_constant_table() {
     assert_eq!((value, slope), (10.75, 11.0));
     Quadratic::eval_gradcheck(1.5).unwrap();
 }
+
+const KNOTS: &[f64] = &[0.0, 0.5, 1.5, 3.0];
+
+/// Σ (tₖ₊₁ − tₖ) sin(x tₖ) over the windows of a constant slice.
+#[differentiate]
+fn left_riemann_sum(x: f64) -> f64 {
+    let mut s = 0.0;
+    for w in KNOTS.windows(2) {
+        s += (w[1] - w[0]) * (x * w[0]).sin();
+    }
+    s
+}
+
+#[test]
+fn windows_of_a_constant_slice() {
+    let x = 0.7f64;
+    let want: f64 = KNOTS
+        .windows(2)
+        .map(|w| (w[1] - w[0]) * w[0] * (x * w[0]).cos())
+        .sum();
+    let (_, slope) = left_riemann_sum_grad(x);
+    assert!((slope - want).abs() < 1e-14);
+    left_riemann_sum_gradcheck(x).unwrap();
+}

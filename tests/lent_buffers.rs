@@ -544,3 +544,86 @@ fn a_callers_hessian_vector_product_through_a_lent_call() {
         .collect();
     assert_near(&hv, &want, 1e-7);
 }
+
+/// x² into `out[0]`, and x² + x as the value.
+#[differentiate]
+fn square_and_sum(x: f64, out: &mut [f64]) -> f64 {
+    out[0] = x * x;
+    out[0] + x
+}
+
+/// A call bound by `let` lending a buffer, inside a loop and inside a branch: the tuple of
+/// the value and the buffer is read by the reverse sweep for its adjoint's shape.
+#[differentiate]
+fn lent_by_let_in_a_loop(x: f64) -> f64 {
+    let mut b = vec![0.0; 1];
+    let mut acc = 0.0;
+    for _ in 0..2 {
+        let e = square_and_sum(x, &mut b);
+        acc += e;
+    }
+    acc + b[0]
+}
+
+#[differentiate]
+fn lent_by_let_in_a_branch(x: f64) -> f64 {
+    let mut b = vec![0.0; 1];
+    let mut acc = x;
+    if x > 0.0 {
+        let e = square_and_sum(x, &mut b);
+        acc += e * b[0];
+    }
+    acc
+}
+
+#[test]
+fn a_call_bound_by_let_lending_inside_a_loop_and_a_branch() {
+    let x = 0.5;
+    // 2(x² + x) + x²: 6x + 2.
+    assert_eq!(lent_by_let_in_a_loop_grad(x), (1.75, 5.0));
+    // x + (x² + x) x² = x + x⁴ + x³: 1 + 4x³ + 3x².
+    let (v, d) = lent_by_let_in_a_branch_grad(x);
+    assert!((v - 0.6875).abs() < 1e-15 && (d - 2.25).abs() < 1e-15);
+    let (_, t) = lent_by_let_in_a_loop_jvp(x, 2.0);
+    assert_eq!(t, 10.0);
+    lent_by_let_in_a_loop_gradcheck(x).unwrap();
+    lent_by_let_in_a_branch_gradcheck(x).unwrap();
+}
+
+/// x² into `out[0]`, and 2x² as the value.
+#[differentiate]
+fn doubled_square(x: f64, out: &mut [f64]) -> f64 {
+    out[0] = x * x;
+    out[0] * 2.0
+}
+
+/// A lending call's value assigned to a variable declared before (`e = g(…, &mut b);`).
+#[differentiate]
+fn lent_and_assigned(x: f64) -> f64 {
+    let mut b = vec![0.0; 1];
+    let mut e = 1.0;
+    for _ in 0..2 {
+        e = doubled_square(x * e, &mut b);
+    }
+    e + b[0]
+}
+
+/// A `&mut Vec` buffer cleared, then pushed onto: its entry contents are gone.
+#[differentiate]
+fn cleared_then_filled(x: f64, v: &mut Vec<f64>) {
+    v.clear();
+    v.push(x);
+    v.push(x * x);
+}
+
+#[test]
+fn a_lending_call_assigned_and_a_buffer_cleared() {
+    // e₁ = 2x², e₂ = 2(x e₁)² = 8x⁶, b = (x e₁)² = 4x⁶: f = 12x⁶, f′ = 72x⁵.
+    let x = 0.5f64;
+    let (v, d) = lent_and_assigned_grad(x);
+    assert!((v - 12.0 * x.powi(6)).abs() < 1e-15 && (d - 72.0 * x.powi(5)).abs() < 1e-14);
+    lent_and_assigned_gradcheck(x).unwrap();
+    let (mut v, mut v_dot) = (vec![9.0; 5], vec![0.0; 5]);
+    cleared_then_filled_jvp(x, &mut v, 1.0, &mut v_dot);
+    assert_eq!((v, v_dot), (vec![0.5, 0.25], vec![1.0, 1.0]));
+}

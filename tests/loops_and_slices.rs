@@ -909,13 +909,16 @@ fn swapped_reversed_and_extended() {
     moved_elements_gradcheck(&x, &w).unwrap();
 }
 
-/// `extend` by an iterator chain and by a literal: a push of each item.
+/// `extend` by an iterator chain and by literals (`&[…]`, `vec![…]`), `extend_from_slice`
+/// of a literal: a push of each item.
 #[differentiate]
 fn extended_by_chains(x: &[f64]) -> f64 {
     let mut v = Vec::new();
     v.extend(x.iter().map(|a| a * a));
     v.extend(x.iter().rev().copied());
     v.extend(&[1.0, 2.0]);
+    v.extend_from_slice(&[x[1] * 2.0, 3.0]);
+    v.extend(vec![x[0], x[1] * x[0]]);
     let mut s = 0.0;
     for (i, e) in v.iter().enumerate() {
         s += e * (i as f64 + 1.0);
@@ -926,9 +929,19 @@ fn extended_by_chains(x: &[f64]) -> f64 {
 #[test]
 fn extended_by_an_iterator_chain() {
     let x = [1.0, 2.0];
-    // v = [x0², x1², x1, x0, 1, 2]: s = x0² + 2x1² + 3x1 + 4x0 + 5 + 12.
+    // v = [x0², x1², x1, x0, 1, 2, 2x1, 3, x0, x1x0]:
+    // s = x0² + 2x1² + 3x1 + 4x0 + 5 + 12 + 14x1 + 24 + 9x0 + 10x0x1.
     let (v, g) = extended_by_chains_grad(&x);
-    assert_eq!(v, 1.0 + 8.0 + 6.0 + 4.0 + 5.0 + 12.0);
-    assert_eq!(g, vec![2.0 * x[0] + 4.0, 4.0 * x[1] + 3.0]);
+    assert_eq!(
+        v,
+        1.0 + 8.0 + 6.0 + 4.0 + 5.0 + 12.0 + 28.0 + 24.0 + 9.0 + 20.0
+    );
+    assert_eq!(
+        g,
+        vec![
+            2.0 * x[0] + 4.0 + 9.0 + 10.0 * x[1],
+            4.0 * x[1] + 3.0 + 14.0 + 10.0 * x[0]
+        ]
+    );
     extended_by_chains_gradcheck(&x).unwrap();
 }

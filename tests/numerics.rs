@@ -453,3 +453,32 @@ fn gradcheck_second_look_never_takes_a_coarse_difference() {
     let g = |x: &[f64]| 500.0 + x[0] * x[0];
     assert!(gradcheck(g, &[0.3], &[0.627], Tolerance::default()).is_err());
 }
+
+/// A value rounded through `f32` and back, whose derivative is taken as 1: the f64 check's
+/// differences are dominated by the rounding over its step, and a last look at larger steps
+/// (two consecutive ones agreeing) settles them. A derivative off by more than the
+/// tolerance still fails, and a smooth function's wrong derivative is not rescued.
+#[differentiate]
+fn rounded_through_f32(x: f64) -> f64 {
+    ((x as f32) as f64) * x
+}
+
+#[test]
+fn gradcheck_looks_at_larger_steps_past_f32_rounding() {
+    use autodiff::gradcheck::{gradcheck, Tolerance};
+    for x in [0.3, 1.7, -2.2, 10.0, 0.001] {
+        rounded_through_f32_gradcheck(x).unwrap();
+    }
+    let f = |x: &[f64]| ((x[0] as f32) as f64) * x[0];
+    let right = (10f32 as f64) + 10.0;
+    assert!(gradcheck(f, &[10.0], &[right], Tolerance::default()).is_ok());
+    for wrong in [right * (1.0 + 1e-3), right * (1.0 - 1e-4), right + 0.01] {
+        assert!(
+            gradcheck(f, &[10.0], &[wrong], Tolerance::default()).is_err(),
+            "{wrong} passed"
+        );
+    }
+    let g = |x: &[f64]| x[0].sin() * x[0];
+    let slope = 0.7f64.cos() * 0.7 + 0.7f64.sin();
+    assert!(gradcheck(g, &[0.7], &[slope * (1.0 + 1e-4)], Tolerance::default()).is_err());
+}

@@ -2324,3 +2324,44 @@ fn a_sequence_returned_at_two_exits() {
     let lhs = y_bar[0] * 1.5 + y_bar[1] * -4.0;
     assert!((lhs - (x_bar[0] * t[0] + x_bar[1] * t[1])).abs() < 1e-12);
 }
+
+// Integer operators inside sums and products: the derived items printed `(b << 2) - 1` as
+// `b << 2 - 1` (Rust's `<<` binds looser than `-`), a wrong exponent, a wrong index.
+#[differentiate]
+fn shifted_exponent(x: f64, b: i32) -> f64 {
+    let c = (b << 2) - 1;
+    x.powi(c)
+}
+
+#[differentiate]
+fn masked_scale(x: f64, n: usize) -> f64 {
+    let k = (n & 3) * 2;
+    let m = (n | 1) + 1;
+    let h = (n >> 1) + (n ^ 1) % 4;
+    x * (k as f64) + x.powi(m as i32) + x * h as f64
+}
+
+#[differentiate]
+fn middle_times_last(x: &[f64]) -> f64 {
+    let n = x.len();
+    x[(n >> 1) - 1] * x[n - 1] + x[n / 2 + (n & 1) - 1]
+}
+
+#[test]
+fn integer_operators_keep_their_grouping() {
+    let x = 0.9f64;
+    // b = 1: c = 3, x³.
+    let (v, d) = shifted_exponent_grad(x, 1);
+    assert!((v - x.powi(3)).abs() < 1e-15 && (d - 3.0 * x * x).abs() < 1e-14);
+    // n = 5: k = 2, m = 6, h = 2 + 0 = 2.
+    let (v, d) = masked_scale_grad(x, 5);
+    assert!((v - (2.0 * x + x.powi(6) + 2.0 * x)).abs() < 1e-14);
+    assert!((d - (4.0 + 6.0 * x.powi(5))).abs() < 1e-13);
+    let (_, t) = masked_scale_jvp(x, 5, 0.5);
+    assert!((t - 0.5 * d).abs() < 1e-13);
+    // n = 4: x₁ x₃ + x₁.
+    let y = [0.7, -0.4, 1.3, 0.2];
+    let (v, g) = middle_times_last_grad(&y);
+    assert!((v - (y[1] * y[3] + y[1])).abs() < 1e-15);
+    assert_eq!(g, vec![0.0, y[3] + 1.0, 0.0, y[1]]);
+}

@@ -287,9 +287,10 @@ fn expand_function(
         // the macro cannot separate from the writes, and gets the message rather than a
         // second hidden function.
         if matches!(hidden, Hidden::PureOf(..) | Hidden::InPlace) {
+            let method = matches!(hidden, Hidden::PureOf(..));
             let errors = func.read_on_entry.iter();
             return Err(errors
-                .map(|(name, span)| crate::ir::read_on_entry_error(name, *span))
+                .map(|(name, span)| crate::ir::read_on_entry_error(name, *span, method))
                 .collect());
         }
         let derived = expand_in_place(raw_args, original, &func, &args, in_impl)?;

@@ -21,8 +21,10 @@ pub(super) fn analyze(func: &Func, act: &Activity) -> Vec<bool> {
     };
     for (v, var) in func.vars.iter().enumerate() {
         // The shape of an active sequence's adjoint comes from its value, and so does a
-        // struct value's the function holds (`Differentiable::zero_like`).
+        // struct value's the function holds (`Differentiable::zero_like`), and a tuple's
+        // holding sequences (`zeros_like(&t.1)`, `emit::Ctx::declare_zero`).
         let shaped = matches!(var.kind, Kind::FloatSeq | Kind::Array)
+            || matches!(var.kind, Kind::Tuple { seqs, .. } if seqs != 0)
             || (matches!(var.kind, Kind::Struct | Kind::StructSeq)
                 && var.scope.is_some()
                 && !matches!(var.ty, Some(syn::Type::Tuple(_))));

@@ -11,19 +11,37 @@ use crate::rules::Partial;
 use proc_macro2::TokenStream;
 use quote::quote;
 
-/// Binding strength, loosest first.
+/// Binding strengths, loosest first, as Rust's operators bind.
+const OR: u8 = 1;
+const AND: u8 = 2;
+const CMP: u8 = 3;
+const BIT_OR: u8 = 4;
+const BIT_XOR: u8 = 5;
+const BIT_AND: u8 = 6;
+const SHIFT: u8 = 7;
+const SUM: u8 = 8;
+const PRODUCT: u8 = 9;
+const CAST: u8 = 10;
+const UNARY: u8 = 11;
+const ATOM: u8 = 12;
+
+/// How tightly `e`'s outermost operator binds.
 fn prec(e: &Expr) -> u8 {
     use ExprKind::*;
     match &e.kind {
-        Logic(LogicOp::Or, ..) => 1,
-        Logic(LogicOp::And, ..) => 2,
-        Cmp(..) => 3,
-        Arith(ArithOp::Add | ArithOp::Sub, ..) => 4,
-        Arith(..) => 5,
-        Cast(..) => 6,
-        Neg(_) | Not(_) | Ref(_) => 7,
-        Float(f) if f.base10_digits().starts_with('-') => 7,
-        _ => 8,
+        Logic(LogicOp::Or, ..) => OR,
+        Logic(LogicOp::And, ..) => AND,
+        Cmp(..) => CMP,
+        Arith(ArithOp::BitOr, ..) => BIT_OR,
+        Arith(ArithOp::BitXor, ..) => BIT_XOR,
+        Arith(ArithOp::BitAnd, ..) => BIT_AND,
+        Arith(ArithOp::Shl | ArithOp::Shr, ..) => SHIFT,
+        Arith(ArithOp::Add | ArithOp::Sub, ..) => SUM,
+        Arith(ArithOp::Mul | ArithOp::Div | ArithOp::Rem, ..) => PRODUCT,
+        Cast(..) => CAST,
+        Neg(_) | Not(_) | Ref(_) => UNARY,
+        Float(f) if f.base10_digits().starts_with('-') => UNARY,
+        _ => ATOM,
     }
 }
 
@@ -143,7 +161,7 @@ impl Ctx<'_> {
     /// side), and `(n as f64)` reads the same everywhere.
     fn operand(&self, e: &Expr, min: u8, active: bool) -> TokenStream {
         let min = match &e.kind {
-            ExprKind::Cast(a, ty) if !self.cast_vanishes(a, ty, active) => 8,
+            ExprKind::Cast(a, ty) if !self.cast_vanishes(a, ty, active) => ATOM,
             _ => min,
         };
         self.at(e, min, active)
@@ -221,7 +239,7 @@ impl Ctx<'_> {
 
     /// An expression usable as a method receiver.
     pub fn atom(&self, e: &Expr, active: bool) -> TokenStream {
-        self.at(e, 8, active)
+        self.at(e, ATOM, active)
     }
 
     fn print(&self, e: &Expr, active: bool) -> TokenStream {
@@ -242,11 +260,11 @@ impl Ctx<'_> {
                 quote!(#b[#i])
             }
             Neg(a) => {
-                let a = self.at(a, 7, active);
+                let a = self.at(a, UNARY, active);
                 quote!(-#a)
             }
             Not(a) => {
-                let a = self.at(a, 7, false);
+                let a = self.at(a, UNARY, false);
                 quote!(!#a)
             }
             Arith(op, a, b) => {
@@ -259,7 +277,10 @@ impl Ctx<'_> {
                 quote!(#a #op #b)
             }
             Cmp(op, a, b) => {
-                let (a, b) = (self.operand(a, 4, false), self.operand(b, 4, false));
+                let (a, b) = (
+                    self.operand(a, CMP + 1, false),
+                    self.operand(b, CMP + 1, false),
+                );
                 let op = cmp_token(*op);
                 quote!(#a #op #b)
             }
@@ -284,9 +305,9 @@ impl Ctx<'_> {
                     }
                 }
                 if self.cast_vanishes(a, ty, active) {
-                    return self.at(a, 6, active);
+                    return self.at(a, CAST, active);
                 }
-                let a = self.at(a, 6, false);
+                let a = self.at(a, CAST, false);
                 quote!(#a as #ty)
             }
             Opaque(OpaqueCall::Function(path, args)) => {
@@ -312,7 +333,7 @@ impl Ctx<'_> {
             }
             StopGradient(a) => self.expr(a, false),
             Ref(a) => {
-                let a = self.at(a, 7, active);
+                let a = self.at(a, UNARY, active);
                 quote!(&#a)
             }
             Copy(a) => {

@@ -19,6 +19,18 @@ impl Lowerer {
             }
         }
         match e {
+            // `e = g(x, &mut buf);`: the lending call bound by a `let` first (`lent`).
+            syn::Expr::Assign(a) if matches!(&*a.right, syn::Expr::Call(c) if self.lends_buffer(c.args.iter())) =>
+            {
+                let (value, place, call) = (self.synthetic_ident("lent_result"), &a.left, &a.right);
+                let block: syn::Expr = syn::parse_quote_spanned! {span=>
+                    {
+                        let #value = #call;
+                        #place = #value;
+                    }
+                };
+                self.lower_expr_stmt(&block, out)
+            }
             syn::Expr::Assign(a) => self.lower_assign(&a.left, &a.right, None, span, out),
             syn::Expr::Binary(b) => match compound_op(&b.op) {
                 Some(op) => self.lower_assign(&b.left, &b.right, Some(op), span, out),
@@ -306,16 +318,16 @@ fn constant_argument(a: &syn::Expr) -> bool {
 }
 
 impl Lowerer {
-    /// `v.swap(i, j)`, `v.reverse()`, `v.extend_from_slice(x)` and `v.extend(…)` on a
-    /// sequence of floats (a local `Vec`, array or slice, or a buffer): the element moves, as
-    /// the statements `{ let (a, b) = (i, j); let t = v[a]; v[a] = v[b]; v[b] = t; }`, a
-    /// loop of swaps from both ends, and a loop of pushes (of a named sequence, or of an
-    /// iterator chain's items).
+    /// `v.swap(i, j)`, `v.reverse()`, `v.extend_from_slice(x)`, `v.extend(…)` and
+    /// `v.clear()` on a sequence of floats (a local `Vec`, array or slice, or a buffer): the
+    /// element moves, as the statements `{ let (a, b) = (i, j); let t = v[a]; v[a] = v[b];
+    /// v[b] = t; }`, a loop of swaps from both ends, a loop of pushes (of a named sequence,
+    /// or of the items of an iterator chain or a literal), and an empty `Vec` assigned.
     fn sequence_move(&mut self, m: &syn::ExprMethodCall) -> Option<syn::Expr> {
         let name = m.method.to_string();
         if !matches!(
             (name.as_str(), m.args.len()),
-            ("swap", 2) | ("reverse", 0) | ("extend_from_slice", 1) | ("extend", 1)
+            ("swap", 2) | ("reverse", 0) | ("extend_from_slice", 1) | ("extend", 1) | ("clear", 0)
         ) {
             return None;
         }
@@ -355,10 +367,19 @@ impl Lowerer {
                     }
                 }
             }
-            // `v.extend(x.iter().map(|a| a * a))`, `v.extend(&[0.0, 1.0])`: a push of each
-            // item of the chain or the literal.
-            "extend" if !matches!(peel_reference(&m.args[0]), syn::Expr::Path(_)) => {
-                let (item, chain) = (self.synthetic_ident("item"), &m.args[0]);
+            // `v.clear()` of a `Vec`: an empty one, whose old contents are gone.
+            "clear" => syn::parse_quote_spanned! {span=>
+                #seq = ::std::vec::Vec::new()
+            },
+            // `v.extend(x.iter().map(|a| a * a))`, `v.extend(&[0.0, 1.0])`,
+            // `v.extend_from_slice(&[a, b])`, `v.extend(vec![a, b])`: a push of each item of
+            // the chain or the literal.
+            "extend" | "extend_from_slice"
+                if !matches!(peel_reference(&m.args[0]), syn::Expr::Path(_)) =>
+            {
+                let item = self.synthetic_ident("item");
+                let literal = vec_literal(&m.args[0]).map(syn::Expr::Array);
+                let chain = literal.as_ref().unwrap_or(&m.args[0]);
                 syn::parse_quote_spanned! {span=>
                     for #item in #chain {
                         #seq.push(#item);
@@ -389,4 +410,23 @@ fn peel_reference(e: &syn::Expr) -> &syn::Expr {
         syn::Expr::Reference(r) => &r.expr,
         other => other,
     }
+}
+
+/// `vec![a, b]` as the array literal `[a, b]` (walked as one).
+fn vec_literal(e: &syn::Expr) -> Option<syn::ExprArray> {
+    let syn::Expr::Macro(m) = e else {
+        return None;
+    };
+    if !m.mac.path.is_ident("vec") {
+        return None;
+    }
+    let elems = m
+        .mac
+        .parse_body_with(syn::punctuated::Punctuated::<syn::Expr, syn::Token![,]>::parse_terminated)
+        .ok()?;
+    Some(syn::ExprArray {
+        attrs: vec![],
+        bracket_token: Default::default(),
+        elems,
+    })
 }

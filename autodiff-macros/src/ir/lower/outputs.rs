@@ -39,13 +39,15 @@ pub(super) fn read_on_entry(body: &Block, outputs: &[Output]) -> Vec<(Ident, Spa
         .collect()
 }
 
-/// The refusal of a buffer read on entry where it cannot be an input too (a `&mut self`
-/// method's buffer).
-pub fn read_on_entry_error(name: &Ident, span: Span) -> syn::Error {
-    syn::Error::new(
-        span,
-        format!("this may read what the output buffer `{name}` holds on entry, which the derivatives of a `&mut self` method cannot take as an input: write the buffer before reading it (element by element, or by a loop `for i in 0..{name}.len() {{ {name}[i] = … }}`), or pass its entry contents as a separate `&[f64]` parameter"),
-    )
+/// The refusal of a buffer read on entry where it cannot be an input too: a `&mut self`
+/// method's buffer (`method`), or a reading the macro cannot separate from the writes (a
+/// method of the buffer such as `clear`).
+pub fn read_on_entry_error(name: &Ident, span: Span, method: bool) -> syn::Error {
+    let message = match method {
+        true => format!("this may read what the output buffer `{name}` holds on entry, which the derivatives of a `&mut self` method cannot take as an input: write the buffer before reading it (element by element, or by a loop `for i in 0..{name}.len() {{ {name}[i] = … }}`), or pass its entry contents as a separate `&[f64]` parameter"),
+        false => format!("the macro cannot tell what this keeps of the output buffer `{name}`'s entry contents from what it writes (a method of the buffer, such as `clear`, `truncate` or `resize`): write the buffer element by element (`for i in 0..{name}.len() {{ {name}[i] = … }}`), or `push` onto a buffer the caller empties"),
+    };
+    syn::Error::new(span, message)
 }
 
 /// What the body has surely written of the buffer at a point of the walk.

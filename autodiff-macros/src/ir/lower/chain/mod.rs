@@ -131,7 +131,10 @@ impl Lowerer {
         // A constant table (`const HORNER: [f64; 4]`, `Self::NODES`) is one too: its
         // elements are read by index, `HORNER[k]`, which carries no derivative.
         let known = |s: &Source| match s {
-            Source::Seq(Expr::Path(p)) if self.is_constant_table(&p.path) => true,
+            Source::Seq(Expr::Path(p))
+            | Source::Views {
+                seq: Expr::Path(p), ..
+            } if self.is_constant_table(&p.path) => true,
             Source::Seq(Expr::Index(ix)) if self.constant_row(&Expr::Index(ix.clone())) => true,
             Source::Seq(Expr::Path(p))
             | Source::Views {
