@@ -512,7 +512,9 @@ class ILen(E):
 
 
 class IBin(E):
-    PREC = {"+": 10, "-": 10, "*": 20, "/": 20, "%": 20}
+    # Rust's binding strengths: `* / %` over `+ -` over `<< >>` over `&` over `^` over `|`,
+    # all over the comparisons (`Cmp.prec`).
+    PREC = {"+": 10, "-": 10, "*": 20, "/": 20, "%": 20, "<<": 9, ">>": 9, "&": 8, "^": 7, "|": 6}
 
     def __init__(self, op, a, b):
         self.op, self.a, self.b = op, a, b
@@ -535,6 +537,16 @@ class IBin(E):
             return a * b
         if self.op == "/":
             return a // b
+        if self.op == "<<":
+            return a << b
+        if self.op == ">>":
+            return a >> b
+        if self.op == "&":
+            return a & b
+        if self.op == "^":
+            return a ^ b
+        if self.op == "|":
+            return a | b
         return a % b
 
 
@@ -1372,6 +1384,10 @@ SUMS = [0.0]
 # The share of functions drawn with the hygiene patterns (`--hygiene`): closures, shadowing,
 # raw identifiers and names like the macro's own; 0 keeps the checked-in set reproducible.
 HYG = [0.0]
+# The share of index expressions drawn with an integer operator grouped inside a sum or a
+# remainder (`(i >> 1) % n`, `((i << 1) + 1) % n`, `(i & 1) == 0`), where the printed grouping
+# decides the value (`--int-ops`); 0 keeps the checked-in set reproducible.
+INT_OPS = [0.0]
 RAW_NAMES = ["r#type", "r#in", "r#loop", "r#match"]
 MACRO_NAMES = ["x_bar", "dout", "lo", "hi", "t0", "x_dot", "x_tape"]
 # What `--hygiene` reports: per pattern, how many generated functions exercise it.
@@ -1539,6 +1555,8 @@ class Gen:
     def index(self, n, avoid=None):
         """An index expression valid for an array of length n (n >= 1)."""
         ints = [(name, lo, hi) for name, lo, hi in self.ints()]
+        if ints and INT_OPS[0] > 0 and self.chance(INT_OPS[0]):
+            return self.int_op_index(ints, n, avoid)
         opts = []
         for name, lo, hi in ints:
             if hi < n:
@@ -1558,6 +1576,22 @@ class Gen:
         if not opts or self.chance(0.2):
             return INum(self.r.randrange(n))
         return self.r.choice(opts)()
+
+    def int_op_index(self, ints, n, avoid):
+        """An index into an array of length n through an integer operator whose grouping
+        matters: `(i >> 1) % n`, `(i & 3) % n`, `(i | 1) % n`, `(i ^ 1) % n`,
+        `((i << 1) + c) % n`."""
+        name = self.r.choice(ints)[0]
+        i = IVar(name)
+        inner = self.r.choice([
+            lambda: IBin(">>", i, INum(1)),
+            lambda: IBin("&", i, INum(3)),
+            lambda: IBin("|", i, INum(1)),
+            lambda: IBin("^", i, INum(1)),
+            lambda: IBin("+", IBin("<<", i, INum(1)), INum(self.r.randint(1, 2))),
+        ])()
+        self.tags.add("int_ops")
+        return IBin("%", inner, self.len_expr(n, avoid))
 
     # ---- expressions
 
@@ -1754,7 +1788,10 @@ class Gen:
         elif r < 0.85:
             name, lo, hi = self.r.choice(ints)
             k = self.r.randrange(6)
-            if k < 2:
+            if k < 2 and INT_OPS[0] > 0 and self.chance(INT_OPS[0]):
+                c = Cmp("==", IBin("&", IVar(name), INum(1)), INum(self.r.randrange(2)))
+                self.tags.add("int_ops")
+            elif k < 2:
                 c = Cmp("==", IBin("%", IVar(name), INum(2)), INum(self.r.randrange(2)))
             else:
                 op = self.r.choice(["<", ">", "<=", ">=", "!="])
@@ -3022,6 +3059,7 @@ def generate(seed, count, batches, stats, stop_at=None):
             stats["wrt"] += 1 if f.wrt is not None else 0
             if HYG[0] > 0:
                 note_hygiene(g, f, stats)
+            stats["int_ops"] = stats.get("int_ops", 0) + (1 if "int_ops" in g.tags else 0)
             funcs.append(f)
             if name == stop_at:
                 out.append(funcs)
@@ -3086,11 +3124,16 @@ def main():
                          "swapped argument names, calls in loops), shadowing, raw identifiers and "
                          "macro-like names, reporting the counts per pattern; 0, the default, keeps "
                          "the checked-in set reproducible")
+    ap.add_argument("--int-ops", type=float, default=0.0, metavar="P",
+                    help="draw this share of index expressions and parity tests with integer operators "
+                         "(`(i >> 1) % n`, `(i & 1) == 0`), reporting how many functions use them; 0, "
+                         "the default, keeps the checked-in set reproducible")
     ap.add_argument("--prefix", default="batch",
                     help="file and module names: PREFIX_NN.rs (default batch)")
     a = ap.parse_args()
     SUMS[0] = a.sums
     HYG[0] = a.hygiene
+    INT_OPS[0] = a.int_ops
     if a.no_avoid:
         AVOID.clear()
     stats = {k: 0 for k in ("functions", "rejected", "checkpointed", "vec_out", "wrt", "calls", "for", "while", "recurrences")}
@@ -3123,7 +3166,8 @@ def main():
             fh.write("// (the regression cases live in the repository)\n")
         test_file = os.path.join(a.scratch, "tests", "generated_programs.rs")
         a.out = gen_dir
-        sums = (" --sums %g" % a.sums if a.sums else "") + (" --hygiene %g" % a.hygiene if a.hygiene else "")
+        sums = (" --sums %g" % a.sums if a.sums else "") + (" --hygiene %g" % a.hygiene if a.hygiene else "") \
+            + (" --int-ops %g" % a.int_ops if a.int_ops else "")
         command = "python3 tools/genprog.py --seed %d --count %d --batches %d%s%s --scratch %s" % (a.seed, a.count, a.batches, every, sums, a.scratch)
     else:
         test_file = a.test_file
@@ -3143,6 +3187,9 @@ def main():
     if written and shutil.which("rustfmt"):
         subprocess.run(["rustfmt", "--edition", "2021"] + written, check=False)
     print(" ".join("%s=%d" % kv for kv in sorted(stats.items()) if not kv[0].startswith("hyg:")), file=sys.stderr)
+    if a.int_ops:
+        print("int-ops: %d of %d functions use an integer operator in an index or a parity test" % (
+            stats.get("int_ops", 0), stats["functions"]), file=sys.stderr)
     if a.hygiene:
         print("hygiene: %d of %d functions drawn with the patterns; functions exercising each: %s" % (
             stats.get("hyg:functions", 0), stats["functions"],
