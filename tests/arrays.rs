@@ -736,3 +736,26 @@ fn an_array_made_from_a_vec() {
     assert!((db - 2.5).abs() < 1e-12);
     parabola_weighted_gradcheck(1.5, 0.25, &x, &w).unwrap();
 }
+
+// `from_shape_fn` whose closure reads an earlier variable of the binding's own name (a
+// symmetrised matrix, a reversed vector), and `_` for an unused index.
+#[differentiate]
+fn symmetrised_and_reversed(a: &Array2<f64>, x: &Array1<f64>) -> f64 {
+    let n = a.nrows();
+    let a = Array2::from_shape_fn((n, n), |(i, j)| a[[i, j]] + a[[j, i]]);
+    let x = Array1::from_shape_fn(n, |i| x[n - 1 - i] * (i as f64 + 1.0));
+    let w = Array1::from_shape_fn(n, |_| 1.0);
+    w.dot(&a.dot(&w)) + a[[0, 1]] * x[0] + x[1]
+}
+
+#[test]
+fn from_shape_fn_reading_an_earlier_binding_of_its_name() {
+    let (a, x) = (array![[1.0, 2.0], [3.0, 4.0]], array![0.5, -1.5]);
+    // s = Σ(a + aᵀ) + (a₀₁ + a₁₀) x₁ + 2 x₀ = 20 + 5·(−1.5) + 1.
+    let (value, a_bar, x_bar) = symmetrised_and_reversed_grad(&a, &x);
+    assert_close(&[value], &[20.0 - 7.5 + 1.0]);
+    // ∂/∂a = 2 everywhere, plus x₁ at (0, 1) and (1, 0); ∂/∂x = (2, a₀₁ + a₁₀).
+    assert_close(a_bar.as_slice().unwrap(), &[2.0, 0.5, 0.5, 2.0]);
+    assert_close(x_bar.as_slice().unwrap(), &[2.0, 5.0]);
+    symmetrised_and_reversed_gradcheck(&a, &x).unwrap();
+}

@@ -4,6 +4,8 @@
 //! checked against a closed form worked out by hand, its `_jvp` against the gradient, and
 //! its `_gradcheck` against central differences.
 
+#![allow(clippy::needless_range_loop)] // the loops are written as their authors write them
+
 use autodiff::differentiate;
 
 const HORNER: [f64; 4] = [1.0, -2.0, 0.5, 0.25];
@@ -204,4 +206,25 @@ fn windows_of_a_constant_slice() {
     let (_, slope) = left_riemann_sum_grad(x);
     assert!((slope - want).abs() < 1e-14);
     left_riemann_sum_gradcheck(x).unwrap();
+}
+
+const EDGES: [[usize; 2]; 3] = [[0, 1], [1, 2], [2, 0]];
+
+/// Σ over a constant edge list of (xᵢ − xⱼ)², each edge destructured (`let [i, j] = EDGES[e];`).
+#[differentiate]
+fn edge_energy(x: &[f64]) -> f64 {
+    let mut s = 0.0;
+    for e in 0..EDGES.len() {
+        let [i, j] = EDGES[e];
+        s += (x[i] - x[j]).powi(2);
+    }
+    s
+}
+
+#[test]
+fn an_element_of_a_constant_table_destructured() {
+    let x = [1.0, 2.0, 4.0];
+    // ∂/∂xₖ = Σ over edges touching k of ±2(xᵢ − xⱼ).
+    assert_eq!(edge_energy_grad(&x), (14.0, vec![-8.0, -2.0, 10.0]));
+    edge_energy_gradcheck(&x).unwrap();
 }

@@ -514,3 +514,31 @@ fn gradcheck_leaves_out_differences_that_step_out_of_the_domain() {
     let (_, gx, ga) = square_of_nonnegative_grad(1.5, 2.0).unwrap();
     assert_eq!((gx, ga), (6.0, 2.25));
 }
+
+/// `?` on an element of a slice (`x.get(i)?`, `x.first()?`, `x.last()?`): the element where
+/// it exists, `None` where it does not.
+#[differentiate]
+fn square_at(x: &[f64], i: usize) -> Option<f64> {
+    let v = x.get(i)?;
+    Some(v * v)
+}
+
+#[differentiate]
+fn ends_and_second(x: &[f64]) -> Option<f64> {
+    let a = x.first()?;
+    let b = x.last()?;
+    Some(a * b + x.get(1)?.sin())
+}
+
+#[test]
+fn question_mark_on_an_element() {
+    assert_eq!(square_at_grad(&[1.0, 3.0], 1), Some((9.0, vec![0.0, 6.0])));
+    assert_eq!(square_at_grad(&[1.0, 3.0], 5), None);
+    square_at_gradcheck(&[1.0, 3.0], 1).unwrap();
+    // a·b + sin x₁: ∂ = (b, cos x₁, a).
+    let (v, g) = ends_and_second_grad(&[1.0, 3.0, 2.0]).unwrap();
+    assert!((v - (2.0 + 3f64.sin())).abs() < 1e-15);
+    assert_eq!(g, vec![2.0, 3f64.cos(), 1.0]);
+    assert_eq!(ends_and_second_grad(&[1.0]), None);
+    ends_and_second_gradcheck(&[1.0, 3.0, 2.0]).unwrap();
+}

@@ -1077,3 +1077,24 @@ fn integer_operators_beside_floats() {
     let (v, g) = bit_reversed_weighted_sum_grad(&[1.0, 2.0, 3.0, 4.0]);
     assert_eq!((v, g), (25.0, vec![2.0, 4.0, 1.0, 3.0]));
 }
+
+/// Pairs of a slice of arrays destructured by index (`let [a, b] = p[k];`).
+#[allow(clippy::needless_range_loop)] // the index is the form under test
+#[differentiate]
+fn sum_of_pair_products(p: &[[f64; 2]]) -> f64 {
+    let mut s = 0.0;
+    for k in 0..p.len() {
+        let [a, b] = p[k];
+        s += a * b;
+    }
+    s
+}
+
+#[test]
+fn an_element_destructured_by_index() {
+    let p = [[1.0, 2.0], [3.0, 4.0]];
+    assert_eq!(
+        sum_of_pair_products_grad(&p),
+        (14.0, vec![[2.0, 1.0], [4.0, 3.0]])
+    );
+}

@@ -945,3 +945,23 @@ fn extended_by_an_iterator_chain() {
     );
     extended_by_chains_gradcheck(&x).unwrap();
 }
+
+/// `(1..=5).rev().step_by(2)` with untyped bounds, whose type the loop variable's use
+/// decides (`powi` takes an `i32`).
+#[differentiate]
+fn odd_powers_from_the_top(x: f64) -> f64 {
+    let mut s = 0.0;
+    for k in (1..=5).rev().step_by(2) {
+        s += x.powi(k);
+    }
+    s
+}
+
+#[test]
+fn reversed_and_stepped_bounds_typed_by_their_use() {
+    let x = 0.7f64;
+    let (v, d) = odd_powers_from_the_top_grad(x);
+    assert!((v - (x.powi(5) + x.powi(3) + x)).abs() < 1e-15);
+    assert!((d - (5.0 * x.powi(4) + 3.0 * x * x + 1.0)).abs() < 1e-14);
+    odd_powers_from_the_top_gradcheck(x).unwrap();
+}

@@ -253,6 +253,14 @@ impl VisitMut for Exits<'_> {
                     return;
                 }
                 let default = self.default_value();
+                // `x.get(i)?`, `x.first()?`, `x.last()?` of a sequence: the element read by
+                // index where it exists (a `match` binding it would not carry its derivative).
+                if let (Wrapper::Option, Some(read)) =
+                    (&self.wrapper, element_or_return(operand, &default, span))
+                {
+                    *e = read;
+                    return;
+                }
                 let present = syn::Ident::new(PRESENT, span);
                 let (ok, err): (syn::Pat, syn::Pat) = match self.wrapper {
                     Wrapper::Option => (
@@ -274,4 +282,33 @@ impl VisitMut for Exits<'_> {
 
     // Nested items keep their own exits.
     fn visit_item_mut(&mut self, _: &mut syn::Item) {}
+}
+
+/// `x.get(i)?` as `{ let at = i; if at < x.len() { x[at] } else { return default } }`, and
+/// `x.first()?`, `x.last()?` likewise, for a sequence `x` named by a path (a map's
+/// `get(&key)` takes a reference, and a range gives a part: neither is read so).
+fn element_or_return(operand: &Expr, default: &Expr, span: proc_macro2::Span) -> Option<Expr> {
+    let Expr::MethodCall(m) = operand else {
+        return None;
+    };
+    let Expr::Path(_) = &*m.receiver else {
+        return None;
+    };
+    let x = &m.receiver;
+    let at = syn::Ident::new("__at", span);
+    match (m.method.to_string().as_str(), m.args.first(), m.args.len()) {
+        ("get", Some(i), 1) if !matches!(i, Expr::Reference(_) | Expr::Range(_)) => {
+            Some(syn::parse_quote_spanned!(span=> {
+                let #at: usize = #i;
+                if #at < #x.len() { #x[#at] } else { return #default }
+            }))
+        }
+        ("first", None, 0) => Some(syn::parse_quote_spanned!(span=>
+            if #x.is_empty() { return #default } else { #x[0] }
+        )),
+        ("last", None, 0) => Some(syn::parse_quote_spanned!(span=>
+            if #x.is_empty() { return #default } else { #x[#x.len() - 1] }
+        )),
+        _ => None,
+    }
 }

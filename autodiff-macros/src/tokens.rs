@@ -116,6 +116,19 @@ pub fn ident(name: &str, span: proc_macro2::Span) -> Ident {
     }
 }
 
+/// Whether `e` has a `return` or a `?` (which leave the innermost closure or function).
+pub fn exits_early(e: &syn::Expr) -> bool {
+    fn question(ts: proc_macro2::TokenStream) -> bool {
+        ts.into_iter().any(|t| match t {
+            proc_macro2::TokenTree::Punct(p) => p.as_char() == '?',
+            proc_macro2::TokenTree::Group(g) => question(g.stream()),
+            _ => false,
+        })
+    }
+    let tokens = quote::ToTokens::to_token_stream(e);
+    mentions_any(tokens.clone(), &["return"]) || question(tokens)
+}
+
 #[cfg(test)]
 mod tests {
     use super::*;

@@ -182,8 +182,6 @@ impl Emitter<'_> {
     }
 }
 
-/// A call of the derived item `kind` of `callee` (or of `callee` itself for `None`):
-/// `callee_X(args)`, or for a method `(args[0]).callee_X(args[1..])`.
 impl Ctx<'_> {
     /// A call of a callee's lent form (`g::__lent(x, &buf)`) carrying no derivative, as the
     /// user wrote it: `g` itself, on a copy of each lent buffer, whose contents it returns
@@ -233,6 +231,8 @@ impl Ctx<'_> {
     }
 }
 
+/// A call of the derived item `kind` of `callee` (or of `callee` itself for `None`):
+/// `callee_X(args)`, or for a method `(args[0]).callee_X(args[1..])`.
 fn call_tokens(
     callee: &syn::Path,
     method: bool,

@@ -211,7 +211,13 @@ pub(super) fn emit(
         " [`{check}`] with the given tolerance; the difference steps follow the function's \
          float type whatever its `eps`."
     );
-    let t = ctx.float();
+    // The precision the check works at: the float type's, or `f32`'s where an `f64`
+    // function rounds a value carrying a derivative through `f32` (its differences at
+    // `f64`'s steps would measure the rounding).
+    let t = match rounds_through_f32(ctx) {
+        true => quote!(f32),
+        false => ctx.float(),
+    };
     quote! {
         #[doc = #doc]
         #allows
@@ -231,6 +237,24 @@ pub(super) fn emit(
             #checks
         }
     }
+}
+
+/// Whether an `f64` function casts a value carrying a derivative to `f32` (`(x as f32) as
+/// f64`: the value rounds, the derivative passes).
+fn rounds_through_f32(ctx: &Ctx) -> bool {
+    if ctx.float().to_string() != "f64" {
+        return false;
+    }
+    ctx.func.body.any(&|s| {
+        s.exprs().into_iter().any(|e| {
+            let mut found = false;
+            e.visit(&mut |x| {
+                found |= matches!(&x.kind, ExprKind::Cast(inner, ty)
+                    if quote!(#ty).to_string() == "f32" && ctx.act.varied(inner));
+            });
+            found
+        })
+    })
 }
 
 /// The function's `where` clause, with `T: AtF64` for a function generic over `T`, and, for

@@ -119,18 +119,17 @@ impl Lowerer {
             ArithOp::Sub => "sub",
             ArithOp::Mul => "mul",
             ArithOp::Div => "div",
-            ArithOp::Rem => {
+            // (`operators` refuses the integer operators on arrays before they come here.)
+            ArithOp::Rem
+            | ArithOp::Shl
+            | ArithOp::Shr
+            | ArithOp::BitAnd
+            | ArithOp::BitOr
+            | ArithOp::BitXor => {
                 return self.unsupported(
                     span,
                     "`%` on arrays",
                     "compute the remainder elementwise in a loop",
-                )
-            }
-            _ => {
-                return self.unsupported(
-                    span,
-                    "an integer operator (`<< >> & | ^`) on arrays",
-                    "apply it elementwise in a loop",
                 )
             }
         };

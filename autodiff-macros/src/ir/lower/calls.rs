@@ -24,6 +24,14 @@ impl Lowerer {
                 "make the call a statement of its own (`fill(x, &mut buf);`), or bind its value first (`let v = g(x, &mut buf);`) and use `v`",
             );
         }
+        // `Array2::from_shape_fn(…)` inside an expression, or with another closure than the
+        // index's parts: taken bound by a `let` only, so (`from_shape_fn.rs`).
+        let from_shape_fn = matches!(&*c.func, syn::Expr::Path(p)
+            if p.path.segments.last().is_some_and(|s| s.ident == "from_shape_fn"));
+        if from_shape_fn && c.args.iter().any(|a| matches!(a, syn::Expr::Closure(_))) {
+            self.error(span, super::from_shape_fn::REFUSED);
+            return Expr::new(ExprKind::Bool(false), span);
+        }
         // `(|| e)()`, `(move |a| a * k)(x)`: a closure called where it is written, inlined
         // as a `let`-bound one is (its captures are the names in scope here).
         let mut callee = &*c.func;

@@ -11,8 +11,8 @@ impl Lowerer {
     pub(super) fn lower_expr_stmt(&mut self, e: &syn::Expr, out: &mut Vec<Stmt>) {
         let span = expr_span(e);
         self.refuse_checkpoint(super::checkpoint::expr_attrs(e));
-        // `v.swap(i, j)`, `v.reverse()`, `v.extend_from_slice(x)` of a sequence of floats:
-        // the element moves they make, written out.
+        // `v.swap(i, j)`, `v.reverse()`, `v.extend_from_slice(x)`, `v.extend(…)`,
+        // `v.clear()` of a sequence of floats: the element moves they make, written out.
         if let syn::Expr::MethodCall(m) = e {
             if let Some(moves) = self.sequence_move(m) {
                 return self.lower_expr_stmt(&moves, out);

@@ -3,16 +3,19 @@
 //! filled by element writes, which the rest of the lowering knows:
 //!
 //! ```text
-//! let m = Array2::from_shape_fn((n, k), |(i, j)| e);    let rows: usize = n;
-//!                                                       let cols: usize = k;
-//!                                                       let mut m = Array2::zeros((rows, cols));
+//! let m = Array2::from_shape_fn((n, k), |(i, j)| e);    let (rows, cols) = (n, k);
+//!                                                       let mut filled = Array2::zeros((rows, cols));
 //!                                                       for i in 0..rows {
-//!                                                           for j in 0..cols { m[[i, j]] = e; }
+//!                                                           for j in 0..cols { filled[[i, j]] = e; }
 //!                                                       }
-//! let v = Array1::from_shape_fn(n, |i| e);              … for i in 0..len { v[i] = e; }
+//!                                                       let m = filled;
+//! let v = Array1::from_shape_fn(n, |i| e);              … for i in 0..len { filled[i] = e; } …
 //! ```
 //!
-//! The closure's body runs once per entry in row-major order, as `from_shape_fn` runs it.
+//! The closure's body runs once per entry in row-major order, as `from_shape_fn` runs it,
+//! and sees the names it saw (the binding's own name is bound after). Taken so only for a
+//! shape written as a tuple (or a length), a closure of plain names or `_`, and a body with
+//! no `return` or `?` of its own; any other `from_shape_fn` gets the macro's message.
 
 use super::*;
 
@@ -58,48 +61,100 @@ impl Lowerer {
             p.segments = std::mem::take(&mut p.segments).into_iter().collect();
             p
         };
+        // (The closure's body keeps its meaning inlined only without an exit of its own.)
+        if crate::tokens::exits_early(&closure.body) {
+            return None;
+        }
         let v = &name.ident;
         let body = &closure.body;
-        let ty = ty.map(|t| quote::quote!(: #t));
+        // (The binding typed, so that its rank is known as the array's it takes.)
+        let float = self.float.clone();
+        let ty = match ty {
+            Some(t) => quote::quote!(: #t),
+            None if array_path.segments.iter().any(|s| !s.arguments.is_none()) => {
+                quote::quote!(: #array_path)
+            }
+            None => quote::quote!(: #array_path<#float>),
+        };
         let shape = &call.args[0];
         let span = expr_span(&init.expr);
+        // Filled under a name of its own and bound after: the body may read an earlier
+        // variable of the binding's name (`let v = from_shape_fn(n, |i| v[n - 1 - i]);`).
+        let filled = self.synthetic_ident("filled");
+        let index = |lw: &mut Self, p: &syn::Pat| -> Option<syn::Ident> {
+            match p {
+                syn::Pat::Ident(i)
+                    if i.by_ref.is_none() && i.mutability.is_none() && i.subpat.is_none() =>
+                {
+                    Some(i.ident.clone())
+                }
+                syn::Pat::Wild(_) => Some(lw.synthetic_ident("unused")),
+                _ => None,
+            }
+        };
         let stmts: syn::Block = match (array.as_str(), &closure.inputs[0]) {
             ("Array2", syn::Pat::Tuple(t)) if t.elems.len() == 2 => {
-                let (i, j) = (&t.elems[0], &t.elems[1]);
+                let (i, j) = (index(self, &t.elems[0])?, index(self, &t.elems[1])?);
                 let (rows, cols) = (self.synthetic_ident("rows"), self.synthetic_ident("cols"));
-                let dims: syn::Stmt = match shape {
-                    syn::Expr::Tuple(s) if s.elems.len() == 2 => {
-                        let (r, c) = (&s.elems[0], &s.elems[1]);
-                        syn::parse_quote!(let (#rows, #cols): (usize, usize) = (#r, #c);)
-                    }
-                    _ => syn::parse_quote!(let (#rows, #cols): (usize, usize) = #shape;),
+                let syn::Expr::Tuple(s) = shape else {
+                    return None;
                 };
+                let [r, c] = [s.elems.first()?, s.elems.get(1)?];
+                if s.elems.len() != 2 {
+                    return None;
+                }
                 syn::parse_quote_spanned! {span=> {
-                    #dims
-                    let mut #v #ty = #array_path::zeros((#rows, #cols));
+                    let (#rows, #cols): (usize, usize) = (#r, #c);
+                    let mut #filled = #array_path::zeros((#rows, #cols));
                     for #i in 0..#rows {
                         for #j in 0..#cols {
-                            #v[[#i, #j]] = #body;
+                            #filled[[#i, #j]] = #body;
                         }
                     }
+                    let #v #ty = #filled;
                 }}
             }
-            ("Array1", i @ (syn::Pat::Ident(_) | syn::Pat::Wild(_))) => {
+            ("Array1", p) => {
+                let i = index(self, p)?;
                 let len = self.synthetic_ident("len");
                 let shape = match shape {
                     syn::Expr::Tuple(s) if s.elems.len() == 1 => &s.elems[0],
+                    syn::Expr::Tuple(_) => return None,
                     other => other,
                 };
                 syn::parse_quote_spanned! {span=> {
                     let #len: usize = #shape;
-                    let mut #v #ty = #array_path::zeros(#len);
+                    let mut #filled = #array_path::zeros(#len);
                     for #i in 0..#len {
-                        #v[#i] = #body;
+                        #filled[#i] = #body;
                     }
+                    let #v #ty = #filled;
                 }}
             }
             _ => return None,
         };
         Some(stmts.stmts)
     }
+}
+
+/// The message for a `from_shape_fn` the rewrite does not take (here and inside an
+/// expression, `calls`).
+pub(super) const REFUSED: &str = "`from_shape_fn` here is not supported in a `#[differentiate]` function: bind the array by a `let`, with a shape written as a tuple (or a length), a closure of plain names for the index's parts and no `return` or `?` in its body, `let m = Array2::from_shape_fn((n, k), |(i, j)| …);` (`|i|` for an `Array1`), and use `m`";
+
+/// Where a `let` of `from_shape_fn` with a closure is, when the rewrite did not take it.
+pub(super) fn refused(local: &syn::Local) -> Option<proc_macro2::Span> {
+    let init = local.init.as_ref()?;
+    let syn::Expr::Call(c) = &*init.expr else {
+        return None;
+    };
+    let syn::Expr::Path(p) = &*c.func else {
+        return None;
+    };
+    let named = p
+        .path
+        .segments
+        .last()
+        .is_some_and(|s| s.ident == "from_shape_fn");
+    let closure = c.args.iter().any(|a| matches!(a, syn::Expr::Closure(_)));
+    (named && closure).then(|| expr_span(&init.expr))
 }

@@ -323,7 +323,14 @@ pub(super) fn destructure_let(pat: &syn::Pat, init: &syn::Expr) -> Option<Vec<sy
             return Some(stmts);
         }
     }
-    if !matches!(base, syn::Expr::Path(_) | syn::Expr::Field(_)) {
+    // `let [i, j] = EDGES[e];`: an element of a named value at an index that may be read
+    // again, read entry by entry as a named value is (`EDGES[e][0]`).
+    let element = matches!(base, syn::Expr::Index(ix)
+        if matches!(&*ix.expr, syn::Expr::Path(_) | syn::Expr::Field(_)) && pure_index(&ix.index));
+    if !matches!(base, syn::Expr::Path(_) | syn::Expr::Field(_)) && !element {
+        return None;
+    }
+    if element && !matches!(pat, syn::Pat::Slice(_)) {
         return None;
     }
     let mut stmts: Vec<syn::Stmt> = vec![];

@@ -44,6 +44,19 @@ impl Lowerer {
             }
             return;
         }
+        if let Some(span) = super::from_shape_fn::refused(local) {
+            self.error(span, super::from_shape_fn::REFUSED);
+            // Declared all the same (an array), so that its uses report nothing more.
+            let pat = match &local.pat {
+                syn::Pat::Type(pt) => &*pt.pat,
+                p => p,
+            };
+            if let syn::Pat::Ident(p) = pat {
+                self.declare(&p.ident, Kind::Array, false, None);
+                self.refused_names.insert(p.ident.to_string());
+            }
+            return;
+        }
         // `let v = g(x, &mut buf);`: the buffer lent to a differentiated callee.
         if let Some(syn::Expr::Call(c)) = local
             .init
@@ -570,8 +583,6 @@ fn peel_ref(e: &syn::Expr) -> &syn::Expr {
     }
 }
 
-/// `e` without what only wraps it: parentheses, a block holding nothing but `e`, a closure
-/// without parameters called where it is written (`(|| e)()`, `(move || e)()`).
 /// The name a `let` binds to a fixed-size array: `let mut w = [0.0; 3];`, `let w: [f64; 3]
 /// = …;`, `let w = [a, b];`.
 fn fixed_array_binding(local: &syn::Local) -> Option<String> {
@@ -588,6 +599,8 @@ fn fixed_array_binding(local: &syn::Local) -> Option<String> {
     array.then(|| p.ident.to_string())
 }
 
+/// `e` without what only wraps it: parentheses, a block holding nothing but `e`, a closure
+/// without parameters called where it is written (`(|| e)()`, `(move || e)()`).
 fn peel_trivial(e: &syn::Expr) -> &syn::Expr {
     match e {
         syn::Expr::Paren(p) => peel_trivial(&p.expr),
@@ -605,7 +618,7 @@ fn peel_trivial(e: &syn::Expr) -> &syn::Expr {
                             if called(&p.ident)
                                 && closure.inputs.is_empty()
                                 && closure.asyncness.is_none()
-                                && !exits_early(&closure.body) =>
+                                && !crate::tokens::exits_early(&closure.body) =>
                         {
                             peel_trivial(&closure.body)
                         }
@@ -625,7 +638,7 @@ fn peel_trivial(e: &syn::Expr) -> &syn::Expr {
                 syn::Expr::Closure(closure)
                     if closure.inputs.is_empty()
                         && closure.asyncness.is_none()
-                        && !exits_early(&closure.body) =>
+                        && !crate::tokens::exits_early(&closure.body) =>
                 {
                     peel_trivial(&closure.body)
                 }
@@ -634,19 +647,6 @@ fn peel_trivial(e: &syn::Expr) -> &syn::Expr {
         }
         _ => e,
     }
-}
-
-/// Whether `e` has a `return` or a `?` (which leave the innermost closure or function).
-fn exits_early(e: &syn::Expr) -> bool {
-    fn question(ts: proc_macro2::TokenStream) -> bool {
-        ts.into_iter().any(|t| match t {
-            proc_macro2::TokenTree::Punct(p) => p.as_char() == '?',
-            proc_macro2::TokenTree::Group(g) => question(g.stream()),
-            _ => false,
-        })
-    }
-    let tokens = quote::ToTokens::to_token_stream(e);
-    crate::tokens::mentions_any(tokens.clone(), &["return"]) || question(tokens)
 }
 
 impl Lowerer {

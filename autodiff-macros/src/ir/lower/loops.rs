@@ -318,19 +318,31 @@ impl Lowerer {
         };
         let (start, end) = (r.start.as_deref()?, r.end.as_deref()?);
         let (k, pat) = (&step_by.args[0], &f.pat);
-        let (hi, offset) = (self.synthetic_ident("hi"), self.synthetic_ident("offset"));
-        let bind: syn::Stmt = syn::parse_quote!(let #hi = #end;);
-        self.lower_stmt(&bind, out);
-        let (count, index): (syn::Expr, syn::Expr) = match r.limits {
-            syn::RangeLimits::HalfOpen(_) => (
-                syn::parse_quote!(#hi.saturating_sub(#start)),
-                syn::parse_quote!(#hi - 1 - #offset),
-            ),
-            syn::RangeLimits::Closed(_) => (
-                syn::parse_quote!((#hi + 1).saturating_sub(#start)),
-                syn::parse_quote!(#hi - #offset),
-            ),
+        let (lo, hi, count, offset) = (
+            self.synthetic_ident("lo"),
+            self.synthetic_ident("hi"),
+            self.synthetic_ident("count"),
+            self.synthetic_ident("offset"),
+        );
+        // The bounds in their own integer type, which the loop variable's uses may decide
+        // (`(1..=5).rev().step_by(2)` over `x.powi(k)` is of `i32`): counted and stepped
+        // through the runtime's generic `range_len` and `range_item`, as chains are.
+        let items = quote::quote!(::autodiff::__private);
+        let counted: syn::Expr = match r.limits {
+            syn::RangeLimits::HalfOpen(_) => syn::parse_quote!(#items::range_len(#lo, #hi)),
+            syn::RangeLimits::Closed(_) => {
+                syn::parse_quote!(#items::range_len(#lo, #hi) + usize::from(#lo <= #hi))
+            }
         };
+        let bind: [syn::Stmt; 3] = [
+            syn::parse_quote!(let #lo = #start;),
+            syn::parse_quote!(let #hi = #end;),
+            syn::parse_quote!(let #count: usize = #counted;),
+        ];
+        for s in &bind {
+            self.lower_stmt(s, out);
+        }
+        let index: syn::Expr = syn::parse_quote!(#items::range_item(#lo, #count - 1 - #offset));
         let stmts = &f.body.stmts;
         let mut stepped = f.clone();
         *stepped.expr = syn::parse_quote!((0..#count).step_by(#k));

@@ -9,6 +9,9 @@
 //! for i in 0..m.len() { … }       for i in 0..3 { … }           (`m[i].len()` is 3 too)
 //! ```
 //!
+//! (A column index past a row's end, where the user's function panics, reads the next row in
+//! the derived items: they are checked only as far as the flat array's bounds.)
+//!
 //! The rewrite is made only where every later use of the name, up to a `let` that shadows
 //! it, is one of those three forms; any other (a row `m[i]` passed on, `for row in &m`, a
 //! closure or pattern binding the name again, a macro naming it) leaves the statements as
@@ -38,6 +41,15 @@ pub(super) fn flatten(stmts: &[syn::Stmt]) -> Option<Vec<syn::Stmt>> {
                 .map(ToTokens::to_token_stream)
                 .chain(shadow_init.iter().map(ToTokens::to_token_stream));
             let mentions: usize = tokens.map(|t| count_ident(t, &matrix.name)).sum();
+            // (A shadowing `let … else`'s `else` still sees the matrix: left as written.)
+            let diverge_mentions = match out.get(end) {
+                Some(syn::Stmt::Local(l)) => l
+                    .init
+                    .as_ref()
+                    .and_then(|i| i.diverge.as_ref())
+                    .map_or(0, |(_, d)| count_ident(d.to_token_stream(), &matrix.name)),
+                _ => 0,
+            };
             let mut rewrite = Rewrite {
                 matrix: &matrix,
                 rewritten: 0,
@@ -50,7 +62,7 @@ pub(super) fn flatten(stmts: &[syn::Stmt]) -> Option<Vec<syn::Stmt>> {
                 rewrite.visit_expr_mut(e);
             }
             // Every later mention is one of the rewritten forms.
-            if !rewrite.other && mentions == rewrite.rewritten {
+            if !rewrite.other && mentions == rewrite.rewritten && diverge_mentions == 0 {
                 out[i] = flat_let;
                 out.splice(i + 1..end, rest);
                 if let (Some(e), Some(syn::Stmt::Local(l))) = (shadow_init, out.get_mut(end)) {

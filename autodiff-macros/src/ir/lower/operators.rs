@@ -146,6 +146,25 @@ impl Lowerer {
         } else {
             r
         };
+        // `<< >> & | ^` of integers (or `bool`s), which carry no derivative; a user type's
+        // `BitXor` (a 2-D cross product, `a ^ b`) would lose its operands' derivatives.
+        let integer_operator = matches!(
+            b.op,
+            B::Shl(_) | B::Shr(_) | B::BitAnd(_) | B::BitOr(_) | B::BitXor(_)
+        );
+        let carries = |k: Kind| {
+            matches!(
+                k,
+                Kind::Float | Kind::FloatSeq | Kind::Struct | Kind::StructSeq | Kind::Array
+            )
+        };
+        if integer_operator && (carries(self.kind_of(&l)) || carries(self.kind_of(&r))) {
+            return self.unsupported(
+                span,
+                "an operator `<< >> & | ^` on values that may carry derivatives (a type's own `BitXor`, say)",
+                "call the method it stands for by name on the operands (`a.cross(&b)`), as a `#[differentiate]` function or method",
+            );
+        }
         let (l, r) = (Box::new(l), Box::new(r));
         let kind = match b.op {
             B::Add(_) => ExprKind::Arith(ArithOp::Add, l, r),

@@ -164,8 +164,19 @@ impl Lowerer {
         // A row of a constant table walked in turn (`for row in M.iter() { for m in
         // row.iter() … }`) is read in place, `M[i]`, as a constant table is.
         let (rows, pairs): (Vec<_>, Vec<_>) = pairs.into_iter().partition(|(name, v)| {
-            self.constant_row(v) && !binds_mutably(&f.pat, name) && used_as_sequence(&f.body, name)
+            self.constant_row(v)
+                && !binds_mutably(&f.pat, name)
+                && used_as_sequence(&f.body, name) == Some(true)
         });
+        if let Some((name, Expr::Index(ix))) = pairs.iter().find(|(name, v)| {
+            self.constant_row(v) && used_as_sequence(&f.body, name) == Some(false)
+        }) {
+            let table = quote::ToTokens::to_token_stream(&ix.expr)
+                .to_string()
+                .replace(' ', "");
+            let message = format!("a row of the constant table `{table}`, `{name}`, walked or indexed and also used otherwise (passed on whole, say) is not supported in a `#[differentiate]` function: index the table in the loop instead (`for i in 0..{table}.len()`, `{table}[i][j]`, `&{table}[i]`)");
+            self.error(name.span(), message);
+        }
         places.extend(rows);
         let (views, pairs) = split_views(pairs);
         let mut lets = self.bind_in_order(pairs);
@@ -249,7 +260,6 @@ struct Walk {
     item: Expr,
 }
 
-/// Parses a chain; a bare `x` (or `&x`) counts when `bare` (in `for v in x`).
 /// Whether `pat` binds `name` as `mut`.
 fn binds_mutably(pat: &syn::Pat, name: &syn::Ident) -> bool {
     struct Find<'a>(&'a syn::Ident, bool);
@@ -264,9 +274,20 @@ fn binds_mutably(pat: &syn::Pat, name: &syn::Ident) -> bool {
 }
 
 /// Whether `body` walks, indexes or measures `name` as a sequence (`name.iter()`,
-/// `name[j]`, `name.len()`, `for v in name`).
-fn used_as_sequence(body: &syn::Block, name: &syn::Ident) -> bool {
-    struct Find<'a>(&'a syn::Ident, bool);
+/// `name[j]`, `name.len()`, `for v in name`): `Some(true)` where it uses it in no other way,
+/// `Some(false)` where it also does (a row passed on whole is a value, which the place
+/// `M[i]` is not), `None` where it uses it in none of those ways.
+fn used_as_sequence(body: &syn::Block, name: &syn::Ident) -> Option<bool> {
+    fn mentions(ts: proc_macro2::TokenStream, name: &syn::Ident) -> usize {
+        ts.into_iter()
+            .map(|t| match t {
+                proc_macro2::TokenTree::Ident(i) if i == *name => 1,
+                proc_macro2::TokenTree::Group(g) => mentions(g.stream(), name),
+                _ => 0,
+            })
+            .sum()
+    }
+    struct Find<'a>(&'a syn::Ident, usize);
     impl Find<'_> {
         fn is_name(&self, e: &Expr) -> bool {
             let e = match e {
@@ -278,24 +299,27 @@ fn used_as_sequence(body: &syn::Block, name: &syn::Ident) -> bool {
     }
     impl<'ast> syn::visit::Visit<'ast> for Find<'_> {
         fn visit_expr_method_call(&mut self, m: &'ast syn::ExprMethodCall) {
-            self.1 |= self.is_name(&m.receiver)
-                && matches!(m.method.to_string().as_str(), "iter" | "len" | "into_iter");
+            self.1 += usize::from(
+                self.is_name(&m.receiver)
+                    && matches!(m.method.to_string().as_str(), "iter" | "len" | "into_iter"),
+            );
             syn::visit::visit_expr_method_call(self, m);
         }
         fn visit_expr_index(&mut self, ix: &'ast syn::ExprIndex) {
-            self.1 |= self.is_name(&ix.expr);
+            self.1 += usize::from(self.is_name(&ix.expr));
             syn::visit::visit_expr_index(self, ix);
         }
         fn visit_expr_for_loop(&mut self, f: &'ast syn::ExprForLoop) {
-            self.1 |= self.is_name(&f.expr);
+            self.1 += usize::from(self.is_name(&f.expr));
             syn::visit::visit_expr_for_loop(self, f);
         }
     }
-    let mut find = Find(name, false);
+    let mut find = Find(name, 0);
     syn::visit::Visit::visit_block(&mut find, body);
-    find.1
+    (find.1 > 0).then(|| find.1 == mentions(quote::ToTokens::to_token_stream(body), name))
 }
 
+/// Parses a chain; a bare `x` (or `&x`) counts when `bare` (in `for v in x`).
 fn parse_chain(e: &Expr, bare: bool) -> Option<Chain> {
     let seq = |x: &Expr| Chain {
         sources: vec![Source::Seq(x.clone())],
