@@ -252,3 +252,28 @@ fn a_matrix_filled_in_a_nested_array() {
     }
     det_of_rank_one_update_gradcheck(&x).unwrap();
 }
+
+/// The same matrix written in a block (`let r = { [[c, -s], [s, c]] };`), as a mutant of the
+/// test above writes it.
+#[differentiate]
+fn rotated_product_in_a_block(theta: f64, p: &[f64]) -> f64 {
+    let (s, c) = theta.sin_cos();
+    let r = { [[c, -s], [s, c]] };
+    let mut q = [0.0; 2];
+    for i in 0..r.len() {
+        for j in 0..r[i].len() {
+            q[i] += r[i][j] * p[j];
+        }
+    }
+    q[0] * q[1]
+}
+
+#[test]
+fn a_nested_array_written_in_a_block() {
+    let (theta, p) = (0.3f64, [1.0, 2.0]);
+    assert_eq!(
+        rotated_product_in_a_block_grad(theta, &p),
+        rotated_product_grad(theta, &p)
+    );
+    rotated_product_in_a_block_gradcheck(theta, &p).unwrap();
+}

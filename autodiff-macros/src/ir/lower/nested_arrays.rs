@@ -102,7 +102,7 @@ fn flat_binding(stmt: &syn::Stmt) -> Option<(syn::Stmt, Matrix)> {
         return None;
     }
     let init = local.init.as_ref().filter(|i| i.diverge.is_none())?;
-    let (flat, rows, cols): (syn::Expr, TokenStream, TokenStream) = match &*init.expr {
+    let (flat, rows, cols): (syn::Expr, TokenStream, TokenStream) = match unwrapped(&init.expr) {
         syn::Expr::Array(outer) => {
             let rows: Vec<&syn::ExprArray> = outer
                 .elems
@@ -167,6 +167,20 @@ fn flat_binding(stmt: &syn::Stmt) -> Option<(syn::Stmt, Matrix)> {
         cols,
     };
     Some((flat_let, matrix))
+}
+
+/// `e` without parentheses and blocks that hold nothing else (`{ [[c, -s], [s, c]] }`).
+fn unwrapped(e: &syn::Expr) -> &syn::Expr {
+    match e {
+        syn::Expr::Paren(p) => unwrapped(&p.expr),
+        syn::Expr::Block(b) if b.label.is_none() && b.attrs.is_empty() => {
+            match b.block.stmts.as_slice() {
+                [syn::Stmt::Expr(inner, None)] => unwrapped(inner),
+                _ => e,
+            }
+        }
+        _ => e,
+    }
 }
 
 /// Where among `stmts` a `let` binds `name` again.
