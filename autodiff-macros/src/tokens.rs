@@ -129,6 +129,56 @@ pub fn exits_early(e: &syn::Expr) -> bool {
     mentions_any(tokens.clone(), &["return"]) || question(tokens)
 }
 
+/// `e` without what only wraps it: parentheses, a block holding nothing but `e`, a closure
+/// without parameters called where it is written (`(|| e)()`, `(move || e)()`).
+pub fn peel_trivial(e: &syn::Expr) -> &syn::Expr {
+    match e {
+        syn::Expr::Paren(p) => peel_trivial(&p.expr),
+        syn::Expr::Block(b) if b.label.is_none() && b.attrs.is_empty() => {
+            match b.block.stmts.as_slice() {
+                [syn::Stmt::Expr(inner, None)] => peel_trivial(inner),
+                // `{ let g = || e; g() }`: `e`, where it stands (nothing runs between).
+                [syn::Stmt::Local(l), syn::Stmt::Expr(syn::Expr::Call(c), None)] => {
+                    let called = |name: &syn::Ident| {
+                        c.args.is_empty()
+                            && matches!(&*c.func, syn::Expr::Path(p) if p.path.is_ident(name))
+                    };
+                    match (&l.pat, l.init.as_ref().map(|i| (&*i.expr, &i.diverge))) {
+                        (syn::Pat::Ident(p), Some((syn::Expr::Closure(closure), None)))
+                            if called(&p.ident)
+                                && closure.inputs.is_empty()
+                                && closure.asyncness.is_none()
+                                && !crate::tokens::exits_early(&closure.body) =>
+                        {
+                            peel_trivial(&closure.body)
+                        }
+                        _ => e,
+                    }
+                }
+                _ => e,
+            }
+        }
+        syn::Expr::Call(c) if c.args.is_empty() => {
+            let mut f = &*c.func;
+            while let syn::Expr::Paren(p) = f {
+                f = &p.expr;
+            }
+            match f {
+                // Not where `return` or `?` would leave the closure, not the function.
+                syn::Expr::Closure(closure)
+                    if closure.inputs.is_empty()
+                        && closure.asyncness.is_none()
+                        && !crate::tokens::exits_early(&closure.body) =>
+                {
+                    peel_trivial(&closure.body)
+                }
+                _ => e,
+            }
+        }
+        _ => e,
+    }
+}
+
 #[cfg(test)]
 mod tests {
     use super::*;

@@ -30,7 +30,7 @@ impl Lowerer {
         // value itself, so that what the `let` binds (an alias, a closure, a tuple) is seen
         // as when written plainly.
         if let Some(init) = local.init.as_ref().filter(|i| i.diverge.is_none()) {
-            let peeled = peel_trivial(&init.expr);
+            let peeled = crate::tokens::peel_trivial(&init.expr);
             if !std::ptr::eq(peeled, &*init.expr) {
                 let mut plain = local.clone();
                 *plain.init.as_mut().expect("checked").expr = peeled.clone();
@@ -593,60 +593,13 @@ fn fixed_array_binding(local: &syn::Local) -> Option<String> {
     let syn::Pat::Ident(p) = pat else {
         return None;
     };
-    let init = local.init.as_ref().map(|i| peel_trivial(&i.expr));
+    let init = local
+        .init
+        .as_ref()
+        .map(|i| crate::tokens::peel_trivial(&i.expr));
     let array = matches!(ty, Some(syn::Type::Array(_)))
         || matches!(init, Some(syn::Expr::Array(_) | syn::Expr::Repeat(_)));
     array.then(|| p.ident.to_string())
-}
-
-/// `e` without what only wraps it: parentheses, a block holding nothing but `e`, a closure
-/// without parameters called where it is written (`(|| e)()`, `(move || e)()`).
-fn peel_trivial(e: &syn::Expr) -> &syn::Expr {
-    match e {
-        syn::Expr::Paren(p) => peel_trivial(&p.expr),
-        syn::Expr::Block(b) if b.label.is_none() && b.attrs.is_empty() => {
-            match b.block.stmts.as_slice() {
-                [syn::Stmt::Expr(inner, None)] => peel_trivial(inner),
-                // `{ let g = || e; g() }`: `e`, where it stands (nothing runs between).
-                [syn::Stmt::Local(l), syn::Stmt::Expr(syn::Expr::Call(c), None)] => {
-                    let called = |name: &syn::Ident| {
-                        c.args.is_empty()
-                            && matches!(&*c.func, syn::Expr::Path(p) if p.path.is_ident(name))
-                    };
-                    match (&l.pat, l.init.as_ref().map(|i| (&*i.expr, &i.diverge))) {
-                        (syn::Pat::Ident(p), Some((syn::Expr::Closure(closure), None)))
-                            if called(&p.ident)
-                                && closure.inputs.is_empty()
-                                && closure.asyncness.is_none()
-                                && !crate::tokens::exits_early(&closure.body) =>
-                        {
-                            peel_trivial(&closure.body)
-                        }
-                        _ => e,
-                    }
-                }
-                _ => e,
-            }
-        }
-        syn::Expr::Call(c) if c.args.is_empty() => {
-            let mut f = &*c.func;
-            while let syn::Expr::Paren(p) = f {
-                f = &p.expr;
-            }
-            match f {
-                // Not where `return` or `?` would leave the closure, not the function.
-                syn::Expr::Closure(closure)
-                    if closure.inputs.is_empty()
-                        && closure.asyncness.is_none()
-                        && !crate::tokens::exits_early(&closure.body) =>
-                {
-                    peel_trivial(&closure.body)
-                }
-                _ => e,
-            }
-        }
-        _ => e,
-    }
 }
 
 impl Lowerer {

@@ -102,52 +102,53 @@ fn flat_binding(stmt: &syn::Stmt) -> Option<(syn::Stmt, Matrix)> {
         return None;
     }
     let init = local.init.as_ref().filter(|i| i.diverge.is_none())?;
-    let (flat, rows, cols): (syn::Expr, TokenStream, TokenStream) = match unwrapped(&init.expr) {
-        syn::Expr::Array(outer) => {
-            let rows: Vec<&syn::ExprArray> = outer
-                .elems
-                .iter()
-                .map(|e| match e {
-                    syn::Expr::Array(row) => Some(row),
-                    _ => None,
-                })
-                .collect::<Option<_>>()?;
-            let n = rows.first()?.elems.len();
-            let flat_elements = rows.iter().flat_map(|r| r.elems.iter());
-            if n == 0
-                || rows.iter().any(|r| r.elems.len() != n)
-                || flat_elements
-                    .clone()
-                    .any(|e| matches!(e, syn::Expr::Array(_) | syn::Expr::Repeat(_)))
-            {
-                return None;
+    let (flat, rows, cols): (syn::Expr, TokenStream, TokenStream) =
+        match crate::tokens::peel_trivial(&init.expr) {
+            syn::Expr::Array(outer) => {
+                let rows: Vec<&syn::ExprArray> = outer
+                    .elems
+                    .iter()
+                    .map(|e| match e {
+                        syn::Expr::Array(row) => Some(row),
+                        _ => None,
+                    })
+                    .collect::<Option<_>>()?;
+                let n = rows.first()?.elems.len();
+                let flat_elements = rows.iter().flat_map(|r| r.elems.iter());
+                if n == 0
+                    || rows.iter().any(|r| r.elems.len() != n)
+                    || flat_elements
+                        .clone()
+                        .any(|e| matches!(e, syn::Expr::Array(_) | syn::Expr::Repeat(_)))
+                {
+                    return None;
+                }
+                let (k, n) = (
+                    proc_macro2::Literal::usize_unsuffixed(rows.len()),
+                    proc_macro2::Literal::usize_unsuffixed(n),
+                );
+                (
+                    syn::parse_quote!([#(#flat_elements),*]),
+                    quote!(#k),
+                    quote!(#n),
+                )
             }
-            let (k, n) = (
-                proc_macro2::Literal::usize_unsuffixed(rows.len()),
-                proc_macro2::Literal::usize_unsuffixed(n),
-            );
-            (
-                syn::parse_quote!([#(#flat_elements),*]),
-                quote!(#k),
-                quote!(#n),
-            )
-        }
-        syn::Expr::Repeat(outer) => {
-            let syn::Expr::Repeat(row) = &*outer.expr else {
-                return None;
-            };
-            if matches!(&*row.expr, syn::Expr::Array(_) | syn::Expr::Repeat(_)) {
-                return None;
+            syn::Expr::Repeat(outer) => {
+                let syn::Expr::Repeat(row) = &*outer.expr else {
+                    return None;
+                };
+                if matches!(&*row.expr, syn::Expr::Array(_) | syn::Expr::Repeat(_)) {
+                    return None;
+                }
+                let (e, n, k) = (&row.expr, &row.len, &outer.len);
+                (
+                    syn::parse_quote!([#e; (#k) * (#n)]),
+                    quote!((#k)),
+                    quote!((#n)),
+                )
             }
-            let (e, n, k) = (&row.expr, &row.len, &outer.len);
-            (
-                syn::parse_quote!([#e; (#k) * (#n)]),
-                quote!((#k)),
-                quote!((#n)),
-            )
-        }
-        _ => return None,
-    };
+            _ => return None,
+        };
     let ty = match ty {
         None => None,
         Some(syn::Type::Array(outer)) => match &*outer.elem {
@@ -167,20 +168,6 @@ fn flat_binding(stmt: &syn::Stmt) -> Option<(syn::Stmt, Matrix)> {
         cols,
     };
     Some((flat_let, matrix))
-}
-
-/// `e` without parentheses and blocks that hold nothing else (`{ [[c, -s], [s, c]] }`).
-fn unwrapped(e: &syn::Expr) -> &syn::Expr {
-    match e {
-        syn::Expr::Paren(p) => unwrapped(&p.expr),
-        syn::Expr::Block(b) if b.label.is_none() && b.attrs.is_empty() => {
-            match b.block.stmts.as_slice() {
-                [syn::Stmt::Expr(inner, None)] => unwrapped(inner),
-                _ => e,
-            }
-        }
-        _ => e,
-    }
 }
 
 /// Where among `stmts` a `let` binds `name` again.
