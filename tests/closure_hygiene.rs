@@ -231,3 +231,31 @@ fn a_closure_goes_out_of_scope_with_its_block() {
     closure_redefined_in_a_branch_gradcheck(x, 1.0).unwrap();
     closure_redefined_in_a_branch_gradcheck(x, -1.0).unwrap();
 }
+
+// f = x² + sin x (c > 0) or x²: the inner `g` is the closure an identity closure hands
+// back (`id(|t| t.sin())`), which shadows the outer `g` inside its block only.
+#[differentiate]
+fn closure_handed_back_by_an_identity(x: f64, c: f64) -> f64 {
+    let g = |t: f64| t * t;
+    let mut s = g(x);
+    if c > 0.0 {
+        let g = {
+            let id = move |t| t;
+            id(|t: f64| t.sin())
+        };
+        s += g(x);
+    }
+    s + 0.0 * g(x)
+}
+
+#[test]
+fn a_closure_handed_back_by_an_identity_is_that_closure() {
+    let x = 0.5;
+    let (v, gx, _) = closure_handed_back_by_an_identity_grad(x, 1.0);
+    assert!((v - (x * x + x.sin())).abs() < 1e-15);
+    close(&[gx], &[2.0 * x + x.cos()]);
+    let (v, gx, _) = closure_handed_back_by_an_identity_grad(x, -1.0);
+    assert!((v - x * x).abs() < 1e-15);
+    close(&[gx], &[2.0 * x]);
+    closure_handed_back_by_an_identity_gradcheck(x, 1.0).unwrap();
+}

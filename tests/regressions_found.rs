@@ -907,6 +907,66 @@ fn a_reference_to_a_float_reads_its_value() {
     through_a_reference_gradcheck(x).unwrap();
 }
 
+/// A typed reference given by a block or a branch (`let q: &f64 = if … { &x } else { &y };`;
+/// rustc errors about generated code before, found by the valid-mutant run):
+/// f = q·x + 2p with q = x when x > 0, else y, and p = y.
+#[differentiate]
+fn a_reference_by_branch(x: f64, y: f64) -> f64 {
+    let q: &f64 = if x > 0.0 { &x } else { &y };
+    let p: &f64 = {
+        let pick = move |t| t;
+        pick(&y)
+    };
+    *q * x + p * 2.0
+}
+
+/// A closure handing back the sequence it is lent (`let w = pick(&v);`), read before `v`
+/// is written (a move of `v`, E0382, before; found by the valid-mutant run): f = x₀x₁x₂.
+#[differentiate]
+fn lent_back_by_a_closure(x: &[f64]) -> f64 {
+    let mut v = x.to_vec();
+    let pick = |a| a;
+    let w = pick(&v);
+    let u = {
+        let same = move |t| t;
+        same(&v)
+    };
+    let s = w[0] * u[1];
+    v[0] = s;
+    v[0] * x[2]
+}
+
+#[test]
+fn a_sequence_lent_back_by_a_closure_is_the_same_sequence() {
+    let x = [0.5, 1.5, 2.0];
+    let (f, g) = lent_back_by_a_closure_grad(&x);
+    assert!((f - 1.5).abs() < 1e-12);
+    let want = [3.0, 1.0, 0.75];
+    assert!(
+        g.iter().zip(want).all(|(a, b)| (a - b).abs() < 1e-12),
+        "{g:?}"
+    );
+    lent_back_by_a_closure_gradcheck(&x).unwrap();
+}
+
+#[test]
+fn a_reference_given_by_a_branch_reads_its_value() {
+    let (f, dx, dy) = a_reference_by_branch_grad(0.7, 1.3);
+    assert!((f - (0.49 + 2.6)).abs() < 1e-12);
+    assert!(
+        (dx - 1.4).abs() < 1e-12 && (dy - 2.0).abs() < 1e-12,
+        "{dx} {dy}"
+    );
+    let (f, dx, dy) = a_reference_by_branch_grad(-0.7, 1.3);
+    assert!((f - (-0.91 + 2.6)).abs() < 1e-12);
+    assert!(
+        (dx - 1.3).abs() < 1e-12 && (dy - 1.3).abs() < 1e-12,
+        "{dx} {dy}"
+    );
+    a_reference_by_branch_gradcheck(0.7, 1.3).unwrap();
+    a_reference_by_branch_gradcheck(-0.7, 1.3).unwrap();
+}
+
 thread_local! {
     static DRAWN: std::cell::Cell<u32> = const { std::cell::Cell::new(0) };
 }

@@ -129,8 +129,26 @@ pub fn exits_early(e: &syn::Expr) -> bool {
     mentions_any(tokens.clone(), &["return"]) || question(tokens)
 }
 
+/// A closure returning its one parameter as it is given (`|t| t`, `move |t: &f64| t`).
+fn identity(closure: &syn::ExprClosure) -> bool {
+    let [param] = closure.inputs.iter().collect::<Vec<_>>()[..] else {
+        return false;
+    };
+    let param = match param {
+        syn::Pat::Type(t) => &*t.pat,
+        p => p,
+    };
+    let syn::Pat::Ident(param) = param else {
+        return false;
+    };
+    closure.asyncness.is_none()
+        && param.subpat.is_none()
+        && matches!(peel_trivial(&closure.body), syn::Expr::Path(b) if b.path.is_ident(&param.ident))
+}
+
 /// `e` without what only wraps it: parentheses, a block holding nothing but `e`, a closure
-/// without parameters called where it is written (`(|| e)()`, `(move || e)()`).
+/// without parameters called where it is written (`(|| e)()`, `(move || e)()`), an identity
+/// closure defined and called at once (`{ let id = |t| t; id(e) }`).
 pub fn peel_trivial(e: &syn::Expr) -> &syn::Expr {
     match e {
         syn::Expr::Paren(p) => peel_trivial(&p.expr),
@@ -151,6 +169,14 @@ pub fn peel_trivial(e: &syn::Expr) -> &syn::Expr {
                                 && !crate::tokens::exits_early(&closure.body) =>
                         {
                             peel_trivial(&closure.body)
+                        }
+                        // `{ let id = |t| t; id(&v) }`: the argument, borrowed as written.
+                        (syn::Pat::Ident(p), Some((syn::Expr::Closure(closure), None)))
+                            if identity(closure)
+                                && c.args.len() == 1
+                                && matches!(&*c.func, syn::Expr::Path(f) if f.path.is_ident(&p.ident)) =>
+                        {
+                            peel_trivial(&c.args[0])
                         }
                         _ => e,
                     }

@@ -208,6 +208,27 @@ impl Lowerer {
             }
             _ => body,
         };
+        // `|a| a` called with `&v`: the borrow itself, which `let w = pick(&v);` binds as
+        // another name for `v` (bound to a parameter and returned, it would be a move).
+        let mut pairs = pairs;
+        let borrowed;
+        let body = match crate::tokens::peel_trivial(body) {
+            Expr::Path(p) if p.qself.is_none() => {
+                let returned = pairs.iter().position(|(n, v)| {
+                    p.path.is_ident(n)
+                        && matches!(v, Expr::Reference(r) if r.mutability.is_none()
+                            && matches!(&*r.expr, Expr::Path(_)))
+                });
+                match returned {
+                    Some(k) if pairs.iter().filter(|(n, _)| p.path.is_ident(n)).count() == 1 => {
+                        borrowed = pairs.remove(k).1;
+                        &borrowed
+                    }
+                    _ => body,
+                }
+            }
+            _ => body,
+        };
         let mut lets = self.bind_in_order(pairs);
         for p in params {
             keep_mut(&mut lets, p);

@@ -37,6 +37,22 @@ impl Lowerer {
                 return self.lower_let(&plain, out);
             }
         }
+        // `let w = pick(&v);` of a closure returning what it is lent (`|a| a`): the borrow,
+        // which binds `w` as another name for `v` (see `Lowerer::inline`).
+        if let Some(syn::Expr::Call(c)) = local
+            .init
+            .as_ref()
+            .filter(|i| i.diverge.is_none())
+            .map(|i| &*i.expr)
+        {
+            if let Some(inlined) = self.closure_call(c) {
+                if let borrow @ syn::Expr::Reference(_) = crate::tokens::peel_trivial(&inlined) {
+                    let mut plain = local.clone();
+                    *plain.init.as_mut().expect("checked").expr = borrow.clone();
+                    return self.lower_let(&plain, out);
+                }
+            }
+        }
         // `let m = Array2::from_shape_fn((n, k), |(i, j)| …);`: zeros filled entry by entry.
         if let Some(stmts) = self.array_by_index_fn(local) {
             for s in &stmts {
@@ -144,6 +160,11 @@ impl Lowerer {
             let kind = ty
                 .as_ref()
                 .map_or(untyped, |t| kind_of_type(t, &self.float));
+            // `let q: &f64 = { … &x };`: the value, as `let r = &x;` binds it (below).
+            let ty = match ty {
+                Some(Type::Reference(r)) if kind == Kind::Float => Some(*r.elem),
+                other => other,
+            };
             let var = self.temp_var_for(&ident, kind, ty.clone(), mutable);
             // A `return` or `break` in a branch leaves the value unassigned on that path,
             // which the generated code's flags hide from rustc: it starts from a default.

@@ -399,6 +399,16 @@ impl Lowerer {
             }
             None => self.lower_expr(e, out),
         };
+        // `let q: &f64 = if c { &a } else { &b };`: a float's borrow is its value (see
+        // `lower_let`), which a float variable is given.
+        let value = match value.kind {
+            ExprKind::Ref(inner)
+                if self.vars[var].kind == Kind::Float && self.kind_of(&inner) == Kind::Float =>
+            {
+                *inner
+            }
+            kind => Expr::new(kind, value.span),
+        };
         out.push(Stmt::new(
             StmtKind::Assign {
                 place: Place::Var(var),
