@@ -759,3 +759,42 @@ fn from_shape_fn_reading_an_earlier_binding_of_its_name() {
     assert_close(x_bar.as_slice().unwrap(), &[2.0, 5.0]);
     symmetrised_and_reversed_gradcheck(&a, &x).unwrap();
 }
+
+/// A matrix filled from a `Vec` by `from_shape_vec` (`ops::array2_of`): yₓᵧ = 2 aᵧₓ aₓᵧ,
+/// so Σ y = 2 (a₀₀² + 2 a₀₁ a₁₀ + a₁₁²).
+#[differentiate]
+fn from_pairs(a: &Array2<f64>) -> Array2<f64> {
+    let mut v = vec![];
+    for y in 0..2 {
+        for x in 0..2 {
+            v.push(2.0 * a[[y, x]] * a[[x, y]]);
+        }
+    }
+    autodiff::ndarray::Array::from_shape_vec((2, 2), v).unwrap()
+}
+
+/// Σᵢⱼ rᵢ·rⱼ = |r₀ + r₁|² of the two rows of a matrix read from a slice: ∂/∂r = 2 (r₀ + r₁).
+#[differentiate]
+fn gram_total(x: &[f64]) -> f64 {
+    let m = Array2::from_shape_vec((2, 3), x.to_vec()).expect("six entries");
+    let g = m.dot(&m.t());
+    g.sum()
+}
+
+#[test]
+fn a_matrix_from_shape_vec_carries_the_vec_s_derivatives() {
+    let a = array![[1.0, 2.0], [3.0, 4.0]];
+    let (y, pullback) = from_pairs_pullback(&a);
+    assert_eq!(y, array![[2.0, 12.0], [12.0, 32.0]]);
+    let (a_bar,) = pullback(&a, Array2::ones((2, 2)));
+    assert_eq!(a_bar, array![[4.0, 12.0], [8.0, 16.0]]);
+
+    let x = [0.1, 0.2, 0.3, 0.4, 0.5, 0.6];
+    let (_, g) = gram_total_grad(&x);
+    let want = [1.0, 1.4, 1.8, 1.0, 1.4, 1.8];
+    assert!(
+        g.iter().zip(want).all(|(a, b)| (a - b).abs() < 1e-12),
+        "{g:?}"
+    );
+    gram_total_gradcheck(&x).unwrap();
+}

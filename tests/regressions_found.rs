@@ -2425,3 +2425,31 @@ fn integer_operators_keep_their_grouping() {
     assert!((v - (y[1] * y[3] + y[1])).abs() < 1e-15);
     assert_eq!(g, vec![0.0, y[3] + 1.0, 0.0, y[1]]);
 }
+
+/// A window's value at an integer field converted by `T::from` (found by held-out round
+/// 28: the field was taken for a float, a rustc error about generated code): v = a·index.
+#[derive(autodiff::Differentiable)]
+pub struct Window<T: autodiff::num_traits::Float> {
+    index: usize,
+    a: T,
+}
+
+impl<T: autodiff::num_traits::Float> Window<T> {
+    #[differentiate]
+    fn value(&self) -> T {
+        let x = T::from(self.index).unwrap();
+        self.a * x * self.a
+    }
+}
+
+#[test]
+fn an_integer_field_converted_by_from_has_no_derivative() {
+    let w = Window {
+        index: 3,
+        a: 0.5_f64,
+    };
+    let (v, bar) = w.value_grad();
+    assert!((v - 0.75).abs() < 1e-15);
+    assert!((bar.a - 3.0).abs() < 1e-15, "{}", bar.a);
+    w.value_gradcheck().unwrap();
+}

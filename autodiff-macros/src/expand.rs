@@ -311,6 +311,9 @@ fn expand_function(
     // The IR is final: its statements get their ids, which the analyses below key by.
     crate::ir::number_statements(&mut func);
     let act = activity::analyze(&func)?;
+    // Parameters holding a function called on values with derivatives: taken with them.
+    let function_values = retype_function_values(item, &mut func, &act)?;
+    let item = function_values.as_ref().unwrap_or(item);
     let needed = needed::analyze(&func, &act);
     // A value whose type rustc decides (`let z = g(x); h(z)`) has an adjoint generic over
     // it, whose traits a generic float type must be bounded by.
@@ -338,6 +341,40 @@ fn expand_function(
     }
     let generated = crate::emit::body_items::place(generated, &func.body_items, in_impl);
     Ok(quote!(#generated #lent))
+}
+
+/// `item` with the parameters holding functions that the derived items need with their
+/// derivatives (`analysis::function_values`) retyped to take them
+/// (`parse::retype_function_values`), their types in `func` too, and
+/// `func.function_values` set; `None` where there are none.
+fn retype_function_values(
+    item: &syn::ItemFn,
+    func: &mut crate::ir::Func,
+    act: &activity::Activity,
+) -> Result<Option<syn::ItemFn>, Vec<syn::Error>> {
+    let decided = crate::analysis::function_values::decide(func, act);
+    if decided.is_empty() {
+        return Ok(None);
+    }
+    // (Parameters and the function's inputs, the receiver included, are in one order.)
+    let indices: Vec<(usize, bool)> = decided
+        .iter()
+        .filter_map(|&(var, called)| Some((func.params.iter().position(|p| p.var == var)?, called)))
+        .collect();
+    let (retyped, arities) =
+        crate::parse::retype_function_values(item, &indices, &func.float).map_err(|e| vec![e])?;
+    for &(i, arity) in &arities {
+        if let (syn::FnArg::Typed(pt), syn::FnArg::Typed(written)) =
+            (&retyped.sig.inputs[i], &item.sig.inputs[i])
+        {
+            func.params[i].ty = (*pt.ty).clone();
+            func.function_values.push((func.params[i].var, arity));
+            // As written, for `_gradcheck`'s calls of the primal.
+            func.written_tys.retain(|(at, _)| *at != i);
+            func.written_tys.push((i, (*written.ty).clone()));
+        }
+    }
+    Ok(Some(retyped))
 }
 
 /// The lent form of a function with output buffers (`crate::lent`) and its derived items,

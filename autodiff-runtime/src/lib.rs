@@ -43,6 +43,7 @@ pub mod fields;
 #[allow(unsafe_code)]
 pub mod fma;
 pub mod forward;
+pub mod function_value;
 pub mod gradcheck;
 #[doc(hidden)]
 pub mod lending;

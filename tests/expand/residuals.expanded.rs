@@ -390,6 +390,52 @@ impl logistic {
         (ret, pullback)
     }
 }
+impl ::core::clone::Clone for logistic {
+    fn clone(&self) -> Self {
+        *self
+    }
+}
+impl ::core::marker::Copy for logistic {}
+#[allow(dead_code, unused_imports)]
+impl logistic {
+    /// [`logistic`] with its derivatives, for the derived items of a function that takes a function of one float as a parameter (`autodiff::function_value`).
+    const fn with_derivatives() -> Self {
+        Self {}
+    }
+}
+impl ::autodiff::function_value::Function1<f64> for logistic {
+    #[inline]
+    fn call(self, x: f64) -> f64 {
+        logistic(x)
+    }
+    #[inline]
+    fn call_jvp_all(self, x: f64, x_dot: f64) -> (f64, f64) {
+        Self::jvp_all(x, x_dot)
+    }
+    #[inline]
+    fn call_pullback_all(
+        self,
+        x: f64,
+    ) -> (f64, impl ::core::ops::FnOnce(f64) -> (f64,)) {
+        Self::pullback_all(x)
+    }
+    #[inline]
+    fn call_dual_pullback_all(
+        self,
+        x: ::autodiff::__private::Dual<f64>,
+    ) -> (
+        ::autodiff::__private::Dual<f64>,
+        impl ::core::ops::FnOnce(
+            ::autodiff::__private::Dual<f64>,
+        ) -> (::autodiff::__private::Dual<f64>,),
+    ) {
+        Self::dual_pullback_all(x)
+    }
+    #[inline]
+    fn primal(self) -> fn(f64) -> f64 {
+        logistic
+    }
+}
 #[allow(dead_code)]
 fn log_sum_exp(y: &[f64]) -> f64 {
     let mut sum = 0.0;

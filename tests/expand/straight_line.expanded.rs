@@ -428,3 +428,51 @@ impl f {
         (ret, pullback)
     }
 }
+impl ::core::clone::Clone for f {
+    fn clone(&self) -> Self {
+        *self
+    }
+}
+impl ::core::marker::Copy for f {}
+#[allow(dead_code, unused_imports)]
+impl f {
+    /// [`f`] with its derivatives, for the derived items of a function that takes a function of two floats as a parameter (`autodiff::function_value`).
+    const fn with_derivatives() -> Self {
+        Self {}
+    }
+}
+impl ::autodiff::function_value::Function2<f64> for f {
+    #[inline]
+    fn call(self, x: f64, y: f64) -> f64 {
+        f(x, y)
+    }
+    #[inline]
+    fn call_jvp_all(self, x: f64, y: f64, x_dot: f64, y_dot: f64) -> (f64, f64) {
+        Self::jvp_all(x, y, x_dot, y_dot)
+    }
+    #[inline]
+    fn call_pullback_all(
+        self,
+        x: f64,
+        y: f64,
+    ) -> (f64, impl ::core::ops::FnOnce(f64) -> (f64, f64)) {
+        Self::pullback_all(x, y)
+    }
+    #[inline]
+    fn call_dual_pullback_all(
+        self,
+        x: ::autodiff::__private::Dual<f64>,
+        y: ::autodiff::__private::Dual<f64>,
+    ) -> (
+        ::autodiff::__private::Dual<f64>,
+        impl ::core::ops::FnOnce(
+            ::autodiff::__private::Dual<f64>,
+        ) -> (::autodiff::__private::Dual<f64>, ::autodiff::__private::Dual<f64>),
+    ) {
+        Self::dual_pullback_all(x, y)
+    }
+    #[inline]
+    fn primal(self) -> fn(f64, f64) -> f64 {
+        f
+    }
+}

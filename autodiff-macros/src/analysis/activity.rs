@@ -205,7 +205,7 @@ fn check_opaque(e: &Expr, act: &Activity, func: &Func, errors: &mut Vec<syn::Err
         if function_param {
             errors.push(syn::Error::new(
                 x.span,
-                format!("`{name}` is a function value, called here with a value that carries a derivative: the macro cannot see its derivative (it differentiates the functions it can name); call a `#[differentiate]` function by name, or wrap the argument in `autodiff::stop_gradient(…)` if it is meant as a constant"),
+                format!("`{name}` is a function value, called here with a value that carries a derivative, on arguments that are not one to four floats: the derived items take a function of floats returning a float with its derivatives (`g::with_derivatives()`, see `autodiff::function_value`), not one of sequences or structs; call a `#[differentiate]` function by name, or wrap the argument in `autodiff::stop_gradient(…)` if it is meant as a constant"),
             ));
             return;
         }

@@ -6,6 +6,7 @@
 pub mod activity;
 pub mod bulk_save;
 mod covering;
+pub mod function_values;
 pub mod fusion;
 pub mod needed;
 pub mod nests;

@@ -32,8 +32,9 @@ pub fn place(generated: TokenStream, items: &[syn::Item], in_impl: bool) -> Toke
     for item in &mut file.items {
         match item {
             syn::Item::Fn(f) => prepend(&mut f.block),
-            // The callers' entry points, in `impl f {}` (see `callers`).
-            syn::Item::Impl(i) => i.items.iter_mut().for_each(|f| {
+            // The callers' entry points, in `impl f {}` (see `callers`); not a trait's
+            // impl, whose methods only forward to them.
+            syn::Item::Impl(i) if i.trait_.is_none() => i.items.iter_mut().for_each(|f| {
                 if let syn::ImplItem::Fn(f) = f {
                     prepend(&mut f.block)
                 }

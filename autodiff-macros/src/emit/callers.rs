@@ -26,6 +26,93 @@ pub fn declare(item: &syn::ItemFn, ctx: &Ctx, entry_points: TokenStream) -> Toke
     entry_point_type(&item.vis, &item.sig.ident, entry_points)
 }
 
+/// A function of one to four floats returning a float, every one active, outside an `impl`
+/// and not generic,
+/// as a function value with its derivatives (`autodiff::function_value`): `f::with_derivatives()`,
+/// which the derived items of a function holding a function parameter take in its place,
+/// implements `FunctionN` through `f`'s entry points. Called only where `f` has all three
+/// (its dual twin included).
+pub fn function_value(item: &syn::ItemFn, ctx: &Ctx) -> TokenStream {
+    use crate::types::Kind;
+    let func = ctx.func;
+    let float = &func.float;
+    let float_name = quote!(#float).to_string();
+    let n = func.params.len();
+    // Taken by value as written (not `&f64`, which the derived items collapse).
+    let written_float = |t: &syn::Type| quote!(#t).to_string() == float_name;
+    let scalar = |(i, p): (usize, &crate::ir::Param)| {
+        func.vars[p.var].kind == Kind::Float
+            && written_float(&p.ty)
+            && !func.written_tys.iter().any(|(at, _)| *at == i)
+    };
+    let returns_float = matches!(&item.sig.output, syn::ReturnType::Type(_, t) if quote!(#t).to_string() == float_name);
+    if func.in_impl
+        || func.method
+        || !item.sig.generics.params.is_empty()
+        || !func.outputs.is_empty()
+        || !(1..=4).contains(&n)
+        || !returns_float
+        || !func.params.iter().enumerate().all(scalar)
+        // (A parameter `wrt` leaves out has no cotangent to give.)
+        || !func.params.iter().all(|p| p.active)
+    {
+        return quote!();
+    }
+    let f = &item.sig.ident;
+    let vis = &item.vis;
+    let trait_name = quote::format_ident!("Function{}", n);
+    let xs: Vec<syn::Ident> = func
+        .params
+        .iter()
+        .map(|p| ctx.name(p.var).clone())
+        .collect();
+    let ts: Vec<syn::Ident> = func.params.iter().map(|p| ctx.dot(p.var)).collect();
+    let floats = vec![float; n];
+    let dual = quote!(::autodiff::__private::Dual<#float>);
+    let duals = vec![&dual; n];
+    let count = ["one float", "two floats", "three floats", "four floats"][n - 1];
+    let doc = format!(" [`{f}`] with its derivatives, for the derived items of a function that takes a function of {count} as a parameter (`autodiff::function_value`).");
+    quote! {
+        impl ::core::clone::Clone for #f {
+            fn clone(&self) -> Self {
+                *self
+            }
+        }
+        impl ::core::marker::Copy for #f {}
+
+        #[allow(dead_code, unused_imports)]
+        impl #f {
+            #[doc = #doc]
+            #vis const fn with_derivatives() -> Self {
+                Self {}
+            }
+        }
+
+        impl ::autodiff::function_value::#trait_name<#float> for #f {
+            #[inline]
+            fn call(self, #(#xs: #float),*) -> #float {
+                #f(#(#xs),*)
+            }
+            #[inline]
+            fn call_jvp_all(self, #(#xs: #float,)* #(#ts: #float),*) -> (#float, #float) {
+                Self::jvp_all(#(#xs,)* #(#ts),*)
+            }
+            #[inline]
+            fn call_pullback_all(self, #(#xs: #float),*) -> (#float, impl ::core::ops::FnOnce(#float) -> (#(#floats,)*)) {
+                Self::pullback_all(#(#xs),*)
+            }
+            #[inline]
+            fn call_dual_pullback_all(self, #(#xs: #dual),*) -> (#dual, impl ::core::ops::FnOnce(#dual) -> (#(#duals,)*)) {
+                Self::dual_pullback_all(#(#xs),*)
+            }
+            #[inline]
+            fn primal(self) -> fn(#(#floats),*) -> #float {
+                #f
+            }
+        }
+    }
+}
+
 /// `struct f {}` holding `entry_points` as its associated functions.
 pub fn entry_point_type(
     vis: &syn::Visibility,

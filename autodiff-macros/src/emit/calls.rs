@@ -10,6 +10,17 @@ use proc_macro2::TokenStream;
 use quote::quote;
 
 impl Ctx<'_> {
+    /// Whether `callee` is a parameter the derived items take as a function value with its
+    /// derivatives (`Func::function_values`).
+    pub(super) fn is_function_value(&self, callee: &syn::Path) -> bool {
+        callee.get_ident().is_some_and(|name| {
+            self.func
+                .function_values
+                .iter()
+                .any(|&(v, _)| self.func.vars[v].name == *name)
+        })
+    }
+
     /// An argument of a differentiated call in the forward sweep. An active local sequence
     /// passed by value is moved into the callee in the user's code, but the reverse sweep
     /// still shapes its adjoint from it, so the callee gets a copy.
@@ -95,8 +106,18 @@ impl Emitter<'_> {
         method: bool,
         sweep: Sweep,
     ) -> TokenStream {
-        let call =
-            |kind: Option<Derived>, args: Vec<TokenStream>| call_tokens(callee, method, kind, args);
+        let function_value = self.is_function_value(callee);
+        let call = |kind: Option<Derived>, args: Vec<TokenStream>| match function_value {
+            // `f.call_jvp_all(t, y, t_dot, y_dot)` of a function value (`FunctionN`).
+            true => {
+                let entry = match kind {
+                    None => quote::format_ident!("call"),
+                    Some(kind) => quote::format_ident!("call_{}", kind.suffix()),
+                };
+                quote!(#callee.#entry(#(#args),*))
+            }
+            false => call_tokens(callee, method, kind, args),
+        };
         let name = self.name(out);
         // A call result the function assigns again is declared `mut`.
         let mutable = self.func.vars[out].mutable.then(|| quote!(mut));

@@ -310,6 +310,11 @@ impl Ctx<'_> {
                 let a = self.at(a, CAST, false);
                 quote!(#a as #ty)
             }
+            // A parameter taken as a function value with its derivatives: its value.
+            Opaque(OpaqueCall::Function(path, args)) if self.is_function_value(path) => {
+                let args = args.iter().map(|a| self.expr(a, false));
+                quote!(#path.call(#(#args),*))
+            }
             Opaque(OpaqueCall::Function(path, args)) => {
                 let args = args.iter().map(|a| self.expr(a, false));
                 quote!(#path(#(#args),*))

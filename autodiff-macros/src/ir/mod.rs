@@ -676,6 +676,10 @@ pub struct Func {
     /// derived items call `g` itself on a copy of each buffer, as any function taking
     /// buffers, differentiated or not, can be.
     pub lent_calls: std::collections::HashMap<VarId, Vec<(usize, bool)>>,
+    /// Parameters holding a function called on values with derivatives, with their number
+    /// of arguments (`analysis::function_values`): the derived items take each as a
+    /// function value with its derivatives, and call it through that.
+    pub function_values: Vec<(VarId, usize)>,
 }
 
 pub use crate::tokens::ident;

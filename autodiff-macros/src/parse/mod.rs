@@ -19,6 +19,7 @@ mod bound;
 mod collapse;
 pub(crate) use collapse::read_as_sequence;
 mod float;
+mod function_values;
 mod hygiene;
 mod names;
 mod storage;
@@ -32,6 +33,7 @@ pub(crate) use collapse::{
     collapse_param_refs, view_as_array_ref, view_by_reference, written_types,
 };
 pub(crate) use float::{float_type, is_float_bound};
+pub(crate) use function_values::retyped as retype_function_values;
 pub(crate) use hygiene::check_macro_hygiene;
 pub(crate) use names::{param_idents, rename_params_like_items};
 pub(crate) use storage::owned_storage;

@@ -290,7 +290,40 @@ fn flat(shape: ParamShape, value: TokenStream, borrowed: bool) -> TokenStream {
 /// (`&[F]` for `&&[F]` or `&Box<[F]>`) is passed as the primal's written type.
 fn primal_arguments(ctx: &Ctx, args: &[TokenStream]) -> Vec<TokenStream> {
     let mut args = args.to_vec();
-    for (i, written) in &ctx.func.written_tys {
+    // A function value with its derivatives: the function itself, as the primal takes it.
+    for &(v, arity) in &ctx.func.function_values {
+        let Some(i) = ctx.func.params.iter().position(|p| p.var == v) else {
+            continue;
+        };
+        let name = quote::format_ident!("Function{}", arity);
+        let arg = &args[i];
+        let primal = quote!(::autodiff::function_value::#name::primal(#arg));
+        let written = ctx
+            .func
+            .written_tys
+            .iter()
+            .find(|(at, _)| *at == i)
+            .map(|(_, t)| t);
+        args[i] = match written {
+            Some(syn::Type::Reference(_)) => quote!(&#primal),
+            Some(syn::Type::Path(p))
+                if p.path.segments.last().is_some_and(|s| s.ident == "Box") =>
+            {
+                quote!(::std::boxed::Box::new(#primal))
+            }
+            _ => primal,
+        };
+    }
+    let function_value = |i: usize| {
+        let var = ctx.func.params[i].var;
+        ctx.func.function_values.iter().any(|&(v, _)| v == var)
+    };
+    for (i, written) in ctx
+        .func
+        .written_tys
+        .iter()
+        .filter(|(i, _)| !function_value(*i))
+    {
         let arg = args[*i].clone();
         args[*i] = match written {
             // `a: &ArrayView1<F>`, taken as `&Array1<F>` by the derived items.

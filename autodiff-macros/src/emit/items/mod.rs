@@ -146,6 +146,8 @@ fn emit_standard(
         dual,
     } = pullbacks(item, &mut plain, &own, true);
     let entry_points = crate::emit::callers::declare(item, &plain, entry_points);
+    let function_value = crate::emit::callers::function_value(item, &plain);
+    let entry_points = quote!(#entry_points #function_value);
     let extra = if scalar_out {
         let grad = grad(item, &plain);
         let hvp = hvp(item, &plain, dual);

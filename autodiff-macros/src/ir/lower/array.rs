@@ -42,6 +42,7 @@ const ARRAY_RESULTS: &[&str] = &[
     "slice",
     "embedding",
     "array1_of",
+    "array2_of",
 ];
 
 /// Methods whose result, called on a struct value with this many arguments, is a struct
@@ -146,6 +147,56 @@ impl Lowerer {
             self.vars[t].ty = Some(syn::parse_quote!(::autodiff::ndarray::Array1<#float>));
         }
         array
+    }
+
+    /// `Array2::from_shape_vec((rows, cols), v).unwrap()` (or `.expect(…)`, or `Array::`) of a
+    /// float sequence: the rule `ops::array2_of`, which carries its derivatives into the
+    /// matrix (and panics as `unwrap` would where the shape does not fit).
+    pub(super) fn matrix_from_shape_vec(
+        &mut self,
+        m: &syn::ExprMethodCall,
+        out: &mut Vec<Stmt>,
+    ) -> Option<Expr> {
+        if !matches!(m.method.to_string().as_str(), "unwrap" | "expect") {
+            return None;
+        }
+        let syn::Expr::Call(c) = crate::tokens::peel_trivial(&m.receiver) else {
+            return None;
+        };
+        let syn::Expr::Path(p) = &*c.func else {
+            return None;
+        };
+        let n = p.path.segments.len();
+        let named = n >= 2
+            && p.path.segments[n - 1].ident == "from_shape_vec"
+            && matches!(
+                p.path.segments[n - 2].ident.to_string().as_str(),
+                "Array2" | "Array"
+            );
+        if !named || c.args.len() != 2 {
+            return None;
+        }
+        let dims: Vec<&syn::Expr> = match &c.args[0] {
+            syn::Expr::Tuple(t) => t.elems.iter().collect(),
+            syn::Expr::Array(a) => a.elems.iter().collect(),
+            _ => return None,
+        };
+        let [rows, cols] = dims[..] else { return None };
+        let span = super::expr_span(&m.receiver);
+        let seq = self.lower_expr(&c.args[1], out);
+        if self.kind_of(&seq) != Kind::FloatSeq {
+            self.error(span, "`from_shape_vec` of values with derivatives takes a `Vec` of floats (`Array2::from_shape_vec((rows, cols), v).unwrap()`)");
+            return Some(seq);
+        }
+        let (rows, cols) = (self.lower_expr(rows, out), self.lower_expr(cols, out));
+        let seq = Expr::new(ExprKind::Ref(Box::new(seq)), span);
+        let matrix = self.ops_call("array2_of", vec![seq, rows, cols], span, out);
+        if let ExprKind::Var(t) = matrix.kind {
+            let float = &self.float;
+            self.vars[t].ty = Some(syn::parse_quote!(::autodiff::ndarray::Array2<#float>));
+            self.vars[t].kind = Kind::Array;
+        }
+        Some(matrix)
     }
 
     /// `a.dot(&b)`, `a.t()`, `a.sum()`, `a.mean()`, `a.mapv(f64::tanh)` on an array.

@@ -95,6 +95,12 @@ impl Lowerer {
             // cannot carry through a function it cannot see. (A parameter is bound in every
             // generated item; a local holding a function is not.)
             if self.vars[v].scope.is_none() && self.vars[v].kind == Kind::Other {
+                if let Some(call) = self.function_param_call(c, out) {
+                    let tmp = self.temp("call", Kind::Float, span);
+                    self.vars[tmp].mutable = false;
+                    self.push_call(tmp, call, span, out);
+                    return mk(ExprKind::Var(tmp));
+                }
                 let mut args = self.lower_in_order(&c.args, out);
                 // In a test (`if f(a) < f(b)`) only the value is compared.
                 if self.in_test {
@@ -268,6 +274,43 @@ impl Lowerer {
         call
     }
 
+    /// `f(t, y)` of a parameter holding a function of one to four floats (`f: fn(f64, f64)
+    /// -> f64`, `F: Fn(f64) -> f64`), on floats, outside a test: a differentiated call,
+    /// which activity analysis decides. Where an argument carries a derivative, the derived
+    /// items take a function value with its derivatives in the parameter's place
+    /// (`autodiff::function_value`); where none does, the function as written.
+    fn function_param_call(&mut self, c: &syn::ExprCall, out: &mut Vec<Stmt>) -> Option<CallParts> {
+        if self.in_test || !(1..=4).contains(&c.args.len()) {
+            return None;
+        }
+        let syn::Expr::Path(p) = &*c.func else {
+            return None;
+        };
+        let v = self.lookup(&p.path.get_ident()?.to_string())?;
+        if self.vars[v].scope.is_some() || self.vars[v].kind != Kind::Other {
+            return None;
+        }
+        // Only plain floats (`f(x[i])`, `f(t + h)`): a sequence or a struct has no slot in
+        // a `FunctionN`.
+        let floats = c.args.iter().all(|a| !matches!(a, syn::Expr::Reference(_)));
+        if !floats {
+            return None;
+        }
+        let (mut pre, errors) = (vec![], self.errors.len());
+        let args = self.lower_in_order(&c.args, &mut pre);
+        if !args.iter().all(|a| self.kind_of(a) == Kind::Float) {
+            // Lowered again as the call it is: its messages once.
+            self.errors.truncate(errors);
+            return None;
+        }
+        out.extend(pre);
+        Some(CallParts {
+            callee: syn::Path::from(self.vars[v].name.clone()),
+            args,
+            method: false,
+        })
+    }
+
     fn is_float_type_name(&self, ident: &Ident) -> bool {
         let float = &self.float;
         ident == "f64"
@@ -287,6 +330,9 @@ impl Lowerer {
             return self.split_method(m, out);
         }
         let syn::Expr::Call(c) = e else { return None };
+        if let Some(call) = self.function_param_call(c, out) {
+            return Some(call);
+        }
         if let Some(plain) = unqualified(c) {
             return self.split_call(&syn::Expr::Call(plain), out);
         }

@@ -413,6 +413,33 @@ impl<'ast> Visit<'ast> for Uses<'_> {
                 if let (true, Some(exponent)) = (powi, c.args.iter().nth(1)) {
                     self.note(exponent, Use::Int);
                 }
+                // `T::from(self.index)`, `f64::from(self.n)`: a conversion's operand, as
+                // `self.n as f64`'s is (an integer, unless used as a float elsewhere);
+                // `T::from_usize(self.n)`: an integer.
+                if let (syn::Expr::Path(p), [arg]) =
+                    (&*c.func, &c.args.iter().collect::<Vec<_>>()[..])
+                {
+                    let float = self.float;
+                    let float = quote::quote!(#float).to_string();
+                    let segments: Vec<String> = p
+                        .path
+                        .segments
+                        .iter()
+                        .map(|s| s.ident.to_string())
+                        .collect();
+                    if let [ty, f] = &segments[..] {
+                        let of_float = *ty == float || ty == "f64" || ty == "f32";
+                        if of_float && f == "from" {
+                            self.note(arg, Use::CastOperand);
+                        } else if of_float
+                            && f.starts_with("from_")
+                            && f != "from_f64"
+                            && f != "from_f32"
+                        {
+                            self.note(arg, Use::Int);
+                        }
+                    }
+                }
                 for a in &c.args {
                     if matches!(a, syn::Expr::Reference(_)) {
                         self.note_element(a);

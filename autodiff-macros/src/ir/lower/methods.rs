@@ -42,6 +42,9 @@ impl Lowerer {
         if let Some(test) = range_contains(m) {
             return self.lower_test(&test, out);
         }
+        if let Some(matrix) = self.matrix_from_shape_vec(m, out) {
+            return matrix;
+        }
         if let Some(chosen) = super::array::mean_axis_or(m) {
             return self.lower_expr(&chosen, out);
         }

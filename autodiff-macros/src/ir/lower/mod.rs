@@ -534,6 +534,7 @@ pub fn lower_fn(
         type_params: lw.type_params.clone(),
         undecided,
         lent_calls: lw.lent_calls,
+        function_values: vec![],
     })
 }
 

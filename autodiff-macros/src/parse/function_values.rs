@@ -1,0 +1,178 @@
+//! The derived items' signature where a parameter holds a function called on values with
+//! derivatives (`analysis::function_values`): its type becomes a function value with its
+//! derivatives, `autodiff::function_value::FunctionN<F>`, taken by value (it is `Copy`).
+//! `f: fn(f64) -> f64`, `f: impl Fn(f64) -> f64`, `f: &dyn Fn(f64) -> f64` and
+//! `f: Box<dyn Fn(f64) -> f64>` become `f: impl Function1<f64>`; a type parameter
+//! (`f: F`, `f: &F` with `F: Fn(f64) -> f64`) keeps its name, its `Fn` bounds replaced.
+
+use quote::quote;
+
+/// `item` with the parameters at `indices` retyped (each one called, or only passed on),
+/// and the retyped ones with their numbers of arguments; an error on a parameter called
+/// whose type does not show a function of floats returning a float. One only passed on
+/// stays as written: the callee's own derived items say what they take.
+pub fn retyped(
+    item: &syn::ItemFn,
+    indices: &[(usize, bool)],
+    float: &syn::Type,
+) -> Result<(syn::ItemFn, Vec<(usize, usize)>), syn::Error> {
+    let mut copy = item.clone();
+    let mut arities = vec![];
+    for &(index, called) in indices {
+        let syn::FnArg::Typed(pt) = &item.sig.inputs[index] else {
+            continue;
+        };
+        let arity = match arity(&pt.ty, &item.sig.generics, float) {
+            Some(n) => n,
+            None if !called => continue,
+            None => return Err(syn::Error::new_spanned(
+                &pt.ty,
+                format!("this parameter holds a function that the derived items need with its derivatives, but its type does not show a function of one to four `{f}`s returning a `{f}`: write `fn({f}) -> {f}`, `impl Fn({f}, {f}) -> {f}`, `&dyn Fn({f}) -> {f}` or a type parameter bounded by `Fn({f}) -> {f}`, or wrap the arguments of its calls in `autodiff::stop_gradient(…)` if they are meant as constants", f = quote!(#float)),
+            )),
+        };
+        arities.push((index, arity));
+        let bound: syn::TypeParamBound = {
+            let name = quote::format_ident!("Function{}", arity);
+            syn::parse_quote!(::autodiff::function_value::#name<#float>)
+        };
+        let syn::FnArg::Typed(pt) = &mut copy.sig.inputs[index] else {
+            continue;
+        };
+        let by_value = match &*pt.ty {
+            syn::Type::Reference(r) => (*r.elem).clone(),
+            t => boxed(t).unwrap_or_else(|| t.clone()),
+        };
+        let new_ty: syn::Type = match by_value {
+            syn::Type::FnPtr(_) => syn::parse_quote!(impl #bound),
+            syn::Type::ImplTrait(mut t) => {
+                replace_fn_bounds(&mut t.bounds, &bound);
+                syn::Type::ImplTrait(t)
+            }
+            syn::Type::TraitObject(mut t) => {
+                replace_fn_bounds(&mut t.bounds, &bound);
+                let bounds = &t.bounds;
+                syn::parse_quote!(impl #bounds)
+            }
+            syn::Type::Path(p)
+                if p.qself.is_none()
+                    && p.path.get_ident().is_some_and(|i| {
+                        copy.sig.generics.type_params().any(|tp| tp.ident == *i)
+                    }) =>
+            {
+                let name = p.path.get_ident().expect("checked").clone();
+                for tp in copy.sig.generics.type_params_mut() {
+                    if tp.ident == name {
+                        replace_fn_bounds(&mut tp.bounds, &bound);
+                    }
+                }
+                if let Some(w) = &mut copy.sig.generics.where_clause {
+                    for pred in w.predicates.iter_mut() {
+                        if let syn::WherePredicate::Type(t) = pred {
+                            let bounded = &t.bounded_ty;
+                            if name == quote!(#bounded).to_string() {
+                                replace_fn_bounds(&mut t.bounds, &bound);
+                            }
+                        }
+                    }
+                }
+                syn::Type::Path(p)
+            }
+            // (`arity` found a function's signature in the type.)
+            other => other,
+        };
+        *pt.ty = new_ty;
+    }
+    Ok((copy, arities))
+}
+
+/// The number of parameters of the function a parameter of type `ty` holds, when it is a
+/// function of one to four `float`s returning a `float`: `fn(f64) -> f64`, `impl Fn(…)`,
+/// `&dyn Fn(…)`, `Box<dyn Fn(…)>`, or a type parameter (`F`, `&F`) bounded by `Fn(…)`.
+fn arity(ty: &syn::Type, generics: &syn::Generics, float: &syn::Type) -> Option<usize> {
+    let float = quote!(#float).to_string();
+    let is_float = |t: &syn::Type| quote!(#t).to_string() == float;
+    let returns_float =
+        |r: &syn::ReturnType| matches!(r, syn::ReturnType::Type(_, t) if is_float(t));
+    let of_bounds = |bounds: Vec<&syn::TypeParamBound>| {
+        bounds.into_iter().find_map(|b| {
+            let syn::TypeParamBound::Trait(t) = b else {
+                return None;
+            };
+            let last = t.path.segments.last()?;
+            if !matches!(last.ident.to_string().as_str(), "Fn" | "FnMut" | "FnOnce") {
+                return None;
+            }
+            let syn::PathArguments::Parenthesized(a) = &last.arguments else {
+                return None;
+            };
+            let floats = a.inputs.iter().all(|input| is_float(&input.ty));
+            (floats && returns_float(&a.output)).then_some(a.inputs.len())
+        })
+    };
+    let by_value = match ty {
+        syn::Type::Reference(r) => (*r.elem).clone(),
+        t => boxed(t).unwrap_or_else(|| t.clone()),
+    };
+    let n = match &by_value {
+        syn::Type::FnPtr(f) => {
+            let floats = f.inputs.iter().all(|a| is_float(&a.ty));
+            (floats && returns_float(&f.output)).then_some(f.inputs.len())
+        }
+        syn::Type::ImplTrait(t) => of_bounds(t.bounds.iter().collect()),
+        syn::Type::TraitObject(t) => of_bounds(t.bounds.iter().collect()),
+        syn::Type::Path(p) => {
+            let name = p.path.get_ident()?;
+            let own = generics
+                .type_params()
+                .filter(|tp| tp.ident == *name)
+                .flat_map(|tp| tp.bounds.iter());
+            let wheres = generics
+                .where_clause
+                .iter()
+                .flat_map(|w| w.predicates.iter())
+                .filter_map(|pred| match pred {
+                    syn::WherePredicate::Type(t) => {
+                        let bounded = &t.bounded_ty;
+                        (*name == quote!(#bounded).to_string()).then_some(t)
+                    }
+                    _ => None,
+                })
+                .flat_map(|t| t.bounds.iter());
+            of_bounds(own.chain(wheres).collect())
+        }
+        _ => None,
+    }?;
+    (1..=4).contains(&n).then_some(n)
+}
+
+/// `T` of `Box<T>`.
+fn boxed(t: &syn::Type) -> Option<syn::Type> {
+    let syn::Type::Path(p) = t else { return None };
+    let last = p.path.segments.last()?;
+    if last.ident != "Box" {
+        return None;
+    }
+    let syn::PathArguments::AngleBracketed(a) = &last.arguments else {
+        return None;
+    };
+    match a.args.first()? {
+        syn::GenericArgument::Type(inner) => Some(inner.clone()),
+        _ => None,
+    }
+}
+
+/// The `Fn`, `FnMut` and `FnOnce` bounds of a list replaced by `bound` (once), where it has
+/// one.
+fn replace_fn_bounds(
+    bounds: &mut syn::punctuated::Punctuated<syn::TypeParamBound, syn::Token![+]>,
+    bound: &syn::TypeParamBound,
+) {
+    let is_fn = |b: &syn::TypeParamBound| matches!(b, syn::TypeParamBound::Trait(t) if t.path.segments.last().is_some_and(|s| matches!(s.ident.to_string().as_str(), "Fn" | "FnMut" | "FnOnce")));
+    if !bounds.iter().any(is_fn) {
+        return;
+    }
+    let kept: Vec<syn::TypeParamBound> = bounds.iter().filter(|b| !is_fn(b)).cloned().collect();
+    bounds.clear();
+    bounds.push(bound.clone());
+    bounds.extend(kept);
+}
