@@ -187,6 +187,14 @@ pub(super) fn check_signature(
                     .is_none_or(|names| names.contains(&pi.ident)),
                 _ => true,
             };
+            if let Some(t) = named
+                .then(|| sequence_of_unbounded_param(&pt.ty, sig, &float))
+                .flatten()
+            {
+                let float = quote!(#float);
+                errors.push(syn::Error::new_spanned(&pt.ty, format!("this parameter is a sequence of `{t}`, a type parameter that is not the float type `{float}`: the macro cannot see what a `{t}` holds or how its operators differentiate; take the floats themselves (`&[{float}]`, converting before the call), bound `{t}: Differentiable` if it is a `#[derive(Differentiable)]` struct, or leave this parameter out with `wrt(…)` if it carries no derivative")));
+                continue;
+            }
             let inactive = crate::types::param_shape(&pt.ty, &float) == ParamShape::Inactive;
             if named && inactive && crate::types::mixed_float_tuple(&pt.ty, &float) {
                 let float = quote!(#float);
@@ -366,4 +374,74 @@ pub(super) fn check_nested_request(
         return refuse(word.span(), "`nested` builds the derivatives of `f_grad`, `f_jvp` and `f_vjp` from `f_hvp`, which this function does not have (it holds struct values or maps a closure over an array): compute with floats");
     }
     Ok(())
+}
+
+/// `T` of a parameter `&[T]`, `Vec<T>` or `[T; N]` (behind references) where `T` is a type
+/// parameter of `sig` other than the float type, bounded neither by `Float` (nor another
+/// float bound) nor by `Differentiable`, in its list or a `where` clause.
+fn sequence_of_unbounded_param(
+    ty: &syn::Type,
+    sig: &syn::Signature,
+    float: &syn::Type,
+) -> Option<syn::Ident> {
+    let mut ty = ty;
+    while let syn::Type::Reference(r) = ty {
+        ty = &r.elem;
+    }
+    let elem = match ty {
+        syn::Type::Slice(s) => &*s.elem,
+        syn::Type::Array(a) => &*a.elem,
+        syn::Type::Path(p) => {
+            let last = p.path.segments.last()?;
+            if last.ident != "Vec" {
+                return None;
+            }
+            let syn::PathArguments::AngleBracketed(a) = &last.arguments else {
+                return None;
+            };
+            match a.args.first()? {
+                syn::GenericArgument::Type(t) => t,
+                _ => return None,
+            }
+        }
+        _ => return None,
+    };
+    let syn::Type::Path(p) = elem else {
+        return None;
+    };
+    let name = p.path.get_ident()?;
+    if *name == quote!(#float).to_string() {
+        return None;
+    }
+    let own: Vec<&syn::TypeParam> = sig
+        .generics
+        .type_params()
+        .filter(|t| t.ident == *name)
+        .collect();
+    if own.is_empty() {
+        return None;
+    }
+    let wheres = sig
+        .generics
+        .where_clause
+        .iter()
+        .flat_map(|w| &w.predicates)
+        .filter_map(|pred| match pred {
+            syn::WherePredicate::Type(t) => {
+                let bounded = &t.bounded_ty;
+                (quote!(#bounded).to_string() == *name.to_string()).then_some(&t.bounds)
+            }
+            _ => None,
+        });
+    let bounded = own
+        .into_iter()
+        .map(|t| &t.bounds)
+        .chain(wheres)
+        .flatten()
+        .any(|b| {
+            crate::parse::is_float_bound(b)
+                || matches!(b, syn::TypeParamBound::Trait(t)
+                    if t.path.segments.last().is_some_and(|s| s.ident == "Differentiable"))
+        });
+    (!bounded).then(|| name.clone())
 }

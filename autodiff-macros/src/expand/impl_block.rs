@@ -117,7 +117,16 @@ pub(super) fn differentiate_impl(args: TokenStream, mut block: syn::ItemImpl) ->
             },
         };
         // An unmarked block differentiates the methods that compute with floats.
-        let wanted = crate::parse::float_type(&sig, Some(&body), true).is_ok();
+        // (With the impl's generics, so that `T` of `impl<T: Float>` is seen as a float.)
+        // An `Option` or `Result` of one is too (`fn next(&mut self) -> Option<T>`).
+        let wanted = {
+            let mut with_generics = sig.clone();
+            generics.add_to(&mut with_generics);
+            if let Some(inner) = fallible_value(&with_generics.output) {
+                with_generics.output = syn::parse_quote!(-> #inner);
+            }
+            crate::parse::float_type(&with_generics, Some(&body), true).is_ok()
+        };
         let Some(own_args) = method_args(m, any_marked, wanted) else {
             continue;
         };
@@ -448,4 +457,25 @@ fn foreign_self_type(ty: &syn::Type) -> Option<syn::Error> {
     primitive.then(|| {
         syn::Error::new_spanned(ty, "`#[differentiate]` on an `impl` puts the derived items in an inherent `impl` of its type, which Rust allows only for types of this crate (and for `f64` and `f32` in a trait of their own): write the methods' bodies as free `#[differentiate]` functions (`fn norm(x: &[f64; 2]) -> f64`) and call them from the trait's methods")
     })
+}
+
+/// `T` of a result `Option<T>` or `Result<T, E>`.
+fn fallible_value(output: &syn::ReturnType) -> Option<syn::Type> {
+    let syn::ReturnType::Type(_, ty) = output else {
+        return None;
+    };
+    let syn::Type::Path(p) = &**ty else {
+        return None;
+    };
+    let last = p.path.segments.last()?;
+    if !matches!(last.ident.to_string().as_str(), "Option" | "Result") {
+        return None;
+    }
+    let syn::PathArguments::AngleBracketed(a) = &last.arguments else {
+        return None;
+    };
+    match a.args.first()? {
+        syn::GenericArgument::Type(t) => Some(t.clone()),
+        _ => None,
+    }
 }
