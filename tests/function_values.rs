@@ -236,3 +236,23 @@ fn f32_function_values() {
     );
     times_f32_gradcheck(square32::with_derivatives(), 1.5).unwrap();
 }
+
+/// A recursive rule passing its function value on to itself (its pullbacks are boxed, so
+/// what they hold is `'static`): f(x/2ⁿ), here (x/4)² for n = 2, so x/8.
+#[differentiate]
+fn halved(f: fn(f64) -> f64, x: f64, n: i32) -> f64 {
+    if n > 0 {
+        halved(f, 0.5 * x, n - 1)
+    } else {
+        f(x)
+    }
+}
+
+#[test]
+fn a_recursive_function_passes_its_function_value_on() {
+    let (v, d) = halved_grad(cube::with_derivatives(), 3.0, 2);
+    close(v, 0.421875, 1e-15);
+    // (x/4)³: 3x²/64.
+    close(d, 27.0 / 64.0, 1e-15);
+    halved_gradcheck(cube::with_derivatives(), 3.0, 2).unwrap();
+}

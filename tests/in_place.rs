@@ -313,3 +313,29 @@ fn wrt_naming_the_buffer() {
     scale_in_place_jvp(&mut y, c, &mut y_dot);
     assert!((dot(&seed, &y_dot) - dot(&y_bar, &direction)).abs() < 1e-12);
 }
+
+/// A `Vec` buffer that grows (`s.push(…)`), as an ODE solver appends each step: its seed
+/// goes from the exit contents' length to the entry contents' (found re-measuring
+/// held-out ODE solvers: `copy_from_slice` panicked). s ↦ [s₀, s₀h]: h̄ = s̄₁ s₀,
+/// s̄₀ = s̄₀' + s̄₁ h.
+#[differentiate]
+fn append_scaled(h: f64, s: &mut Vec<f64>) {
+    let y = s[0];
+    s.push(y * h);
+}
+
+#[test]
+fn a_growing_vec_buffer_has_a_seed_of_each_length() {
+    let (h_dot, s_dot_entry) = (0.5, vec![1.0]);
+    let (mut s, mut s_dot) = (vec![2.0], s_dot_entry.clone());
+    append_scaled_jvp(3.0, &mut s, h_dot, &mut s_dot);
+    assert_eq!((s, &s_dot), (vec![2.0, 6.0], &vec![1.0, 3.0 + 2.0 * 0.5]));
+    let s_bar_exit = vec![0.5, 1.0];
+    let (mut s, mut s_bar) = (vec![2.0], s_bar_exit.clone());
+    let (h_bar,) = append_scaled_vjp(3.0, &mut s, &mut s_bar);
+    assert_eq!((h_bar, &s_bar), (2.0, &vec![0.5 + 3.0]));
+    // The two modes agree: ⟨s̄ on exit, J ṡ⟩ = ⟨Jᵀ s̄, (ṡ on entry, ḣ)⟩.
+    let forward: f64 = s_bar_exit.iter().zip(&s_dot).map(|(a, b)| a * b).sum();
+    let reverse = s_bar[0] * s_dot_entry[0] + h_bar * h_dot;
+    assert!((forward - reverse).abs() < 1e-15, "{forward} {reverse}");
+}

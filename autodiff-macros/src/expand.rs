@@ -362,7 +362,8 @@ fn retype_function_values(
         .filter_map(|&(var, called)| Some((func.params.iter().position(|p| p.var == var)?, called)))
         .collect();
     let (retyped, arities) =
-        crate::parse::retype_function_values(item, &indices, &func.float).map_err(|e| vec![e])?;
+        crate::parse::retype_function_values(item, &indices, &func.float, func.recursive)
+            .map_err(|e| vec![e])?;
     for &(i, arity) in &arities {
         if let (syn::FnArg::Typed(pt), syn::FnArg::Typed(written)) =
             (&retyped.sig.inputs[i], &item.sig.inputs[i])

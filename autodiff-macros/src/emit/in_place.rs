@@ -165,9 +165,15 @@ fn vjp(
         let Some(n) = param_name(&syn::FnArg::Typed(pt.clone())).cloned() else {
             continue;
         };
-        if active.iter().any(|b| n == bar(&b.param)) {
+        if let Some(b) = active.iter().find(|b| n == bar(&b.param)) {
             if let syn::Type::Reference(r) = &mut *pt.ty {
                 r.mutability = Some(Default::default());
+                // A `&mut Vec<F>` buffer may change length (`y.push(v)`): its seed does
+                // too, from the exit contents' to the entry contents'.
+                if let (true, syn::Type::Slice(elem)) = (grows(item, &b.param), &*r.elem) {
+                    let elem = &elem.elem;
+                    *r.elem = syn::parse_quote!(::std::vec::Vec<#elem>);
+                }
             }
         }
     }
@@ -193,7 +199,13 @@ fn vjp(
     };
     let writes = active.iter().zip(&entry_bars).map(|(b, entry_bar)| {
         let seed = bar(&b.param);
-        quote!(#seed.copy_from_slice(&#entry_bar);)
+        match grows(item, &b.param) {
+            true => quote! {
+                #seed.clear();
+                #seed.extend_from_slice(&#entry_bar);
+            },
+            false => quote!(#seed.copy_from_slice(&#entry_bar);),
+        }
     });
     let derived_call = call(&g.sig, &args, in_impl);
     let unpack = if elems.len() == 1
@@ -218,6 +230,18 @@ fn vjp(
             #result
         }
     }
+}
+
+/// Whether the buffer `param` is a `&mut Vec<F>`, whose length the function may change.
+fn grows(item: &syn::ItemFn, param: &syn::Ident) -> bool {
+    item.sig.inputs.iter().any(|a| match a {
+        syn::FnArg::Typed(pt) => {
+            matches!(&*pt.pat, syn::Pat::Ident(p) if p.ident == *param)
+                && matches!(&*pt.ty, syn::Type::Reference(r) if r.mutability.is_some()
+                    && matches!(&*r.elem, syn::Type::Path(v) if v.path.segments.last().is_some_and(|s| s.ident == "Vec")))
+        }
+        syn::FnArg::Receiver(_) => false,
+    })
 }
 
 /// `y_bar` of the buffer `y`.

@@ -11,10 +11,15 @@ use quote::quote;
 /// and the retyped ones with their numbers of arguments; an error on a parameter called
 /// whose type does not show a function of floats returning a float. One only passed on
 /// stays as written: the callee's own derived items say what they take.
+///
+/// `recursive`: the function's pullbacks are boxed (`dyn FnOnce`, `'static`), and so must be
+/// what they hold; a type parameter gets that bound with the others (`static_type_params`),
+/// an `impl` type here.
 pub fn retyped(
     item: &syn::ItemFn,
     indices: &[(usize, bool)],
     float: &syn::Type,
+    recursive: bool,
 ) -> Result<(syn::ItemFn, Vec<(usize, usize)>), syn::Error> {
     let mut copy = item.clone();
     let mut arities = vec![];
@@ -80,7 +85,13 @@ pub fn retyped(
             // (`arity` found a function's signature in the type.)
             other => other,
         };
-        *pt.ty = new_ty;
+        *pt.ty = match (recursive, new_ty) {
+            (true, syn::Type::ImplTrait(mut t)) => {
+                t.bounds.push(syn::parse_quote!('static));
+                syn::Type::ImplTrait(t)
+            }
+            (_, t) => t,
+        };
     }
     Ok((copy, arities))
 }
