@@ -256,3 +256,41 @@ fn a_recursive_function_passes_its_function_value_on() {
     close(d, 27.0 / 64.0, 1e-15);
     halved_gradcheck(cube::with_derivatives(), 3.0, 2).unwrap();
 }
+
+/// Counts evaluations above 1 with a plain helper, which gets the plain function.
+fn evaluations_above_one(f: fn(f64) -> f64, a: f64) -> usize {
+    if f(a) > 1.0 {
+        2
+    } else {
+        1
+    }
+}
+
+/// x³·k with k = 2 (cube(1.5) > 1) from a helper without derivatives: 6x².
+#[differentiate]
+fn scaled_by_a_helper(f: fn(f64) -> f64, x: f64) -> f64 {
+    let k = evaluations_above_one(f, 1.5);
+    f(x) * k as f64
+}
+
+/// `g(&f, x)` into a callee taking `&dyn Fn`, the bound with `+ Copy`: x·x³ → 4x³.
+#[differentiate]
+fn times_x(f: &dyn Fn(f64) -> f64, x: f64) -> f64 {
+    f(x) * x
+}
+
+#[differentiate]
+fn lent_on(f: impl Fn(f64) -> f64 + Copy, x: f64) -> f64 {
+    times_x(&f, x)
+}
+
+#[test]
+fn a_function_value_given_to_a_plain_helper_and_lent_on() {
+    let (v, d) = scaled_by_a_helper_grad(cube::with_derivatives(), 1.2);
+    close(v, 2.0 * 1.2f64.powi(3), 1e-14);
+    close(d, 6.0 * 1.44, 1e-14);
+    let (v, d) = lent_on_grad(cube::with_derivatives(), 1.2);
+    close(v, 1.2f64.powi(4), 1e-14);
+    close(d, 4.0 * 1.2f64.powi(3), 1e-14);
+    lent_on_gradcheck(cube::with_derivatives(), 1.2).unwrap();
+}

@@ -2453,3 +2453,50 @@ fn an_integer_field_converted_by_from_has_no_derivative() {
     assert!((bar.a - 3.0).abs() < 1e-15, "{}", bar.a);
     w.value_gradcheck().unwrap();
 }
+
+/// A closure handing back its first argument, its second parameter named like the first
+/// argument (`|a, y| a` called as `first(&y, &x)`: the borrow must read the outer `y`; a
+/// wrong derivative when first handed back, found by the diff review): f = y·x.
+#[differentiate]
+fn handed_back_past_a_shadow(x: f64, y: f64) -> f64 {
+    let first = |a, _y| a;
+    let w = first(&y, &x);
+    *w * x
+}
+
+/// An identity closure named like a function, applied to a call of it: the inner call is
+/// the closure's (`sq(sq(x))` is x), so f = x·x (a wrong derivative when first peeled).
+#[differentiate]
+fn identity_named_like_a_function(x: f64) -> f64 {
+    let y = {
+        let sq = |t| t;
+        sq(sq(x))
+    };
+    y * x
+}
+
+#[differentiate]
+fn sq(x: f64) -> f64 {
+    x * x
+}
+
+#[test]
+fn borrows_and_identities_read_the_names_they_were_written_with() {
+    let (v, dx, dy) = handed_back_past_a_shadow_grad(2.0, 3.0);
+    assert_eq!((v, dx, dy), (6.0, 3.0, 2.0));
+    let (v, d) = identity_named_like_a_function_grad(1.5);
+    assert_eq!((v, d), (2.25, 3.0));
+    assert_eq!(sq(2.0), 4.0);
+}
+
+/// `from_shape_vec` of integers stays a constant (it was refused for a moment).
+#[differentiate]
+fn weighted_by_a_constant_matrix(x: f64) -> f64 {
+    let m = autodiff::ndarray::Array2::from_shape_vec((2, 2), vec![0usize, 1, 1, 0]).unwrap();
+    x * x * (m[[0, 1]] + m[[1, 1]]) as f64
+}
+
+#[test]
+fn an_integer_matrix_from_shape_vec_is_a_constant() {
+    assert_eq!(weighted_by_a_constant_matrix_grad(1.5), (2.25, 3.0));
+}

@@ -171,10 +171,16 @@ pub fn peel_trivial(e: &syn::Expr) -> &syn::Expr {
                             peel_trivial(&closure.body)
                         }
                         // `{ let id = |t| t; id(&v) }`: the argument, borrowed as written.
+                        // (Not where the argument names the closure, whose name it
+                        // would lose: `{ let sq = |t| t; sq(sq(x)) }`.)
                         (syn::Pat::Ident(p), Some((syn::Expr::Closure(closure), None)))
                             if identity(closure)
                                 && c.args.len() == 1
-                                && matches!(&*c.func, syn::Expr::Path(f) if f.path.is_ident(&p.ident)) =>
+                                && matches!(&*c.func, syn::Expr::Path(f) if f.path.is_ident(&p.ident))
+                                && !mentions_any(
+                                    c.args[0].to_token_stream(),
+                                    &[&p.ident.to_string()],
+                                ) =>
                         {
                             peel_trivial(&c.args[0])
                         }

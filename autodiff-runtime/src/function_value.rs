@@ -85,6 +85,28 @@ macro_rules! function_trait {
             /// The function itself, which `_gradcheck` hands to the primal.
             fn primal(self) -> fn($(each_t!($x)),+) -> T;
         }
+
+        /// A reference to one, as a function passed on by reference is.
+        impl<T: Float, F: $name<T>> $name<T> for &F {
+            fn call(self, $($x: T),+) -> T {
+                (*self).call($($x),+)
+            }
+            fn call_jvp_all(self, $($x: T,)+ $($t: T),+) -> (T, T) {
+                (*self).call_jvp_all($($x,)+ $($t),+)
+            }
+            fn call_pullback_all(self, $($x: T),+) -> (T, impl FnOnce(T) -> ($(each_t!($x),)+)) {
+                (*self).call_pullback_all($($x),+)
+            }
+            fn call_dual_pullback_all(
+                self,
+                $($x: Dual<T>),+
+            ) -> (Dual<T>, impl FnOnce(Dual<T>) -> ($(Dual<each_t!($x)>,)+)) {
+                (*self).call_dual_pullback_all($($x),+)
+            }
+            fn primal(self) -> fn($(each_t!($x)),+) -> T {
+                (*self).primal()
+            }
+        }
     };
 }
 

@@ -199,9 +199,10 @@ fn check_opaque(e: &Expr, act: &Activity, func: &Func, errors: &mut Vec<syn::Err
                 return;
             }
         }
-        let function_param = func.params.iter().any(|p| {
-            func.vars[p.var].kind == crate::types::Kind::Other && func.vars[p.var].name == name
-        });
+        let function_param = matches!(x.kind, ExprKind::Opaque(OpaqueCall::Function(..)))
+            && func.params.iter().any(|p| {
+                func.vars[p.var].kind == crate::types::Kind::Other && func.vars[p.var].name == name
+            });
         if function_param {
             errors.push(syn::Error::new(
                 x.span,

@@ -20,7 +20,11 @@ pub fn decide(func: &Func, act: &Activity) -> Vec<(VarId, bool)> {
     let mut found: Vec<(VarId, bool)> = vec![];
     func.body.for_each_stmt(&mut |s| {
         let StmtKind::Call {
-            callee, args, out, ..
+            callee,
+            args,
+            out,
+            method,
+            ..
         } = &s.kind
         else {
             return;
@@ -28,7 +32,8 @@ pub fn decide(func: &Func, act: &Activity) -> Vec<(VarId, bool)> {
         if !act.is_active(*out) {
             return;
         }
-        let called = callee.get_ident().and_then(|name| {
+        // (`p.eval(x)` is a method, whatever a parameter `eval` holds.)
+        let called = callee.get_ident().filter(|_| !method).and_then(|name| {
             function_params
                 .iter()
                 .find(|&&v| func.vars[v].name == *name)

@@ -97,6 +97,11 @@ pub fn checkpointed(s: &Stmt) -> Option<&Block> {
 /// borrow nothing, so the reverse sweep passes such arguments to them again.
 pub fn passed_again(func: &Func, a: &Expr) -> bool {
     match &a.kind {
+        // A function value, which every derived item takes by value (`&f` passed on to a
+        // callee's `&dyn Fn` parameter, `parse::retype_function_values`).
+        ExprKind::Ref(inner) if matches!(inner.kind, ExprKind::Var(v) if func.function_values.iter().any(|&(f, _)| f == v)) => {
+            false
+        }
         ExprKind::Ref(_) => true,
         // A reference parameter, or a local typed as a reference (`let row: &Array1<f64> =
         // &lane;`), which the callee's pullback takes again as it takes `&lane`.

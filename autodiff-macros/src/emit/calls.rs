@@ -21,6 +21,36 @@ impl Ctx<'_> {
         })
     }
 
+    /// An argument of a call without derivatives: a function value given as the plain
+    /// function it carries (`evals(f, 1.5)` of a helper taking `fn(f64) -> f64`).
+    pub(super) fn opaque_arg(&self, a: &Expr) -> TokenStream {
+        let value = |e: &Expr| match e.kind {
+            ExprKind::Var(v) => self
+                .func
+                .function_values
+                .iter()
+                .find(|&&(f, _)| f == v)
+                .copied(),
+            _ => None,
+        };
+        let primal = |v: VarId, arity: usize| {
+            let (name, f) = (quote::format_ident!("Function{}", arity), self.name(v));
+            quote!(::autodiff::function_value::#name::primal(#f))
+        };
+        match &a.kind {
+            _ if value(a).is_some() => {
+                let (v, arity) = value(a).expect("checked");
+                primal(v, arity)
+            }
+            ExprKind::Ref(inner) if value(inner).is_some() => {
+                let (v, arity) = value(inner).expect("checked");
+                let p = primal(v, arity);
+                quote!(&#p)
+            }
+            _ => self.expr(a, false),
+        }
+    }
+
     /// An argument of a differentiated call in the forward sweep. An active local sequence
     /// passed by value is moved into the callee in the user's code, but the reverse sweep
     /// still shapes its adjoint from it, so the callee gets a copy.
@@ -106,7 +136,7 @@ impl Emitter<'_> {
         method: bool,
         sweep: Sweep,
     ) -> TokenStream {
-        let function_value = self.is_function_value(callee);
+        let function_value = !method && self.is_function_value(callee);
         let call = |kind: Option<Derived>, args: Vec<TokenStream>| match function_value {
             // `f.call_jvp_all(t, y, t_dot, y_dot)` of a function value (`FunctionN`).
             true => {
@@ -143,11 +173,30 @@ impl Emitter<'_> {
             let args = args
                 .iter()
                 .enumerate()
-                .map(|(i, a)| self.expr(as_written(a, method && i == 0), false))
+                .map(|(i, a)| match method && i == 0 {
+                    true => self.expr(as_written(a, true), false),
+                    // (A function value passed as the plain function: the callee is
+                    // called as written.)
+                    false => self.opaque_arg(a),
+                })
                 .collect();
             let call = call(None, args);
             return quote!(let #name #ty = #call;);
         }
+        // `g(&f, x)` of a function value: by value, as every derived item takes one (it is
+        // `Copy`; a borrow would tie the pullback to this frame).
+        let by_value: Vec<Expr> = args
+            .iter()
+            .map(|a| match &a.kind {
+                ExprKind::Ref(inner)
+                    if matches!(inner.kind, ExprKind::Var(v) if self.func.function_values.iter().any(|&(f, _)| f == v)) =>
+                {
+                    (**inner).clone()
+                }
+                _ => a.clone(),
+            })
+            .collect();
+        let args = &by_value[..];
         let float_args: Vec<&Expr> = args
             .iter()
             .enumerate()

@@ -316,12 +316,12 @@ impl Ctx<'_> {
                 quote!(#path.call(#(#args),*))
             }
             Opaque(OpaqueCall::Function(path, args)) => {
-                let args = args.iter().map(|a| self.expr(a, false));
+                let args = args.iter().map(|a| self.opaque_arg(a));
                 quote!(#path(#(#args),*))
             }
             Opaque(OpaqueCall::Method(recv, m, turbofish, args)) => {
                 let recv = self.atom(recv, self.act.varied(recv));
-                let args = args.iter().map(|a| self.expr(a, false));
+                let args = args.iter().map(|a| self.opaque_arg(a));
                 quote!(#recv.#m #turbofish(#(#args),*))
             }
             // Primal values only: what the user's code would print or assert.

@@ -384,28 +384,7 @@ fn sequence_of_unbounded_param(
     sig: &syn::Signature,
     float: &syn::Type,
 ) -> Option<syn::Ident> {
-    let mut ty = ty;
-    while let syn::Type::Reference(r) = ty {
-        ty = &r.elem;
-    }
-    let elem = match ty {
-        syn::Type::Slice(s) => &*s.elem,
-        syn::Type::Array(a) => &*a.elem,
-        syn::Type::Path(p) => {
-            let last = p.path.segments.last()?;
-            if last.ident != "Vec" {
-                return None;
-            }
-            let syn::PathArguments::AngleBracketed(a) = &last.arguments else {
-                return None;
-            };
-            match a.args.first()? {
-                syn::GenericArgument::Type(t) => t,
-                _ => return None,
-            }
-        }
-        _ => return None,
-    };
+    let (elem, _) = crate::types::element(crate::types::peel_refs(ty))?;
     let syn::Type::Path(p) = elem else {
         return None;
     };

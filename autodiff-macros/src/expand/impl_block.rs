@@ -122,7 +122,11 @@ pub(super) fn differentiate_impl(args: TokenStream, mut block: syn::ItemImpl) ->
         let wanted = {
             let mut with_generics = sig.clone();
             generics.add_to(&mut with_generics);
-            if let Some(inner) = fallible_value(&with_generics.output) {
+            let value = match &with_generics.output {
+                syn::ReturnType::Type(_, t) => crate::types::type_arg(t, &["Option", "Result"]),
+                syn::ReturnType::Default => None,
+            };
+            if let Some(inner) = value.cloned() {
                 with_generics.output = syn::parse_quote!(-> #inner);
             }
             crate::parse::float_type(&with_generics, Some(&body), true).is_ok()
@@ -457,25 +461,4 @@ fn foreign_self_type(ty: &syn::Type) -> Option<syn::Error> {
     primitive.then(|| {
         syn::Error::new_spanned(ty, "`#[differentiate]` on an `impl` puts the derived items in an inherent `impl` of its type, which Rust allows only for types of this crate (and for `f64` and `f32` in a trait of their own): write the methods' bodies as free `#[differentiate]` functions (`fn norm(x: &[f64; 2]) -> f64`) and call them from the trait's methods")
     })
-}
-
-/// `T` of a result `Option<T>` or `Result<T, E>`.
-fn fallible_value(output: &syn::ReturnType) -> Option<syn::Type> {
-    let syn::ReturnType::Type(_, ty) = output else {
-        return None;
-    };
-    let syn::Type::Path(p) = &**ty else {
-        return None;
-    };
-    let last = p.path.segments.last()?;
-    if !matches!(last.ident.to_string().as_str(), "Option" | "Result") {
-        return None;
-    }
-    let syn::PathArguments::AngleBracketed(a) = &last.arguments else {
-        return None;
-    };
-    match a.args.first()? {
-        syn::GenericArgument::Type(t) => Some(t.clone()),
-        _ => None,
-    }
 }

@@ -62,7 +62,7 @@ pub(crate) fn collapse_param_refs(item: &syn::ItemFn) -> Option<syn::ItemFn> {
                 // operand of `+ - * /` or `-`, which a user's operator impls give a value
                 // type, `a - b` of two `Vec3`s, or lent to a method, `d.dot(&b)`.)
                 let elem = (*pt.ty).clone();
-                *pt.ty = syn::parse_quote!(&#elem);
+                *pt.ty = reference_to(&elem);
                 changed = true;
                 continue;
             }
@@ -77,7 +77,7 @@ pub(crate) fn collapse_param_refs(item: &syn::ItemFn) -> Option<syn::ItemFn> {
                 && plain_float_sequence(&name.ident, &item.block)
             {
                 let elem = (*pt.ty).clone();
-                *pt.ty = syn::parse_quote!(&#elem);
+                *pt.ty = reference_to(&elem);
                 changed = true;
                 continue;
             }
@@ -85,12 +85,12 @@ pub(crate) fn collapse_param_refs(item: &syn::ItemFn) -> Option<syn::ItemFn> {
             // floats `p: (f64, f64)` (or of sequences, `(Vec<f64>, Vec<f64>)`): the derived items take them by reference, as the rows
             // and structs they are read as, and the primal gets a clone.
             let elem = (*pt.ty).clone();
-            let rows = name.mutability.is_none() && is_rows(&syn::parse_quote!(&#elem), f);
+            let rows = name.mutability.is_none() && is_rows(&reference_to(&elem), f);
             let tuples = name.mutability.is_none()
                 && element(&elem).is_some_and(|(e, _)| is_float_tuple(e, f));
             let seq_tuple = name.mutability.is_none() && is_seq_tuple(&elem, f);
             if by_value && (rows || tuples || seq_tuple || is_float_tuple(&elem, f)) {
-                *pt.ty = syn::parse_quote!(&#elem);
+                *pt.ty = reference_to(&elem);
                 changed = true;
                 continue;
             }
@@ -433,4 +433,13 @@ fn plain_float_sequence(name: &syn::Ident, block: &syn::Block) -> bool {
     let mut uses = Uses { name, other: false };
     uses.visit_block(block);
     !uses.other
+}
+
+/// `&T`, parenthesised where `T` is a list of bounds (`&(impl Fn(f64) -> f64 + Copy)`),
+/// which `&impl A + B` would not parse as.
+fn reference_to(elem: &Type) -> Type {
+    match elem {
+        Type::ImplTrait(_) | Type::TraitObject(_) => syn::parse_quote!(&(#elem)),
+        _ => syn::parse_quote!(&#elem),
+    }
 }

@@ -43,10 +43,7 @@ pub fn retyped(
         let syn::FnArg::Typed(pt) = &mut copy.sig.inputs[index] else {
             continue;
         };
-        let by_value = match &*pt.ty {
-            syn::Type::Reference(r) => (*r.elem).clone(),
-            t => boxed(t).unwrap_or_else(|| t.clone()),
-        };
+        let by_value = held(&pt.ty);
         let new_ty: syn::Type = match by_value {
             syn::Type::FnPtr(_) => syn::parse_quote!(impl #bound),
             syn::Type::ImplTrait(mut t) => {
@@ -65,6 +62,18 @@ pub fn retyped(
                     }) =>
             {
                 let name = p.path.get_ident().expect("checked").clone();
+                // Another parameter of that type would be retyped too (`f: F, g: F` with
+                // only `f` called on values with derivatives).
+                let shared = item.sig.inputs.iter().enumerate().any(|(j, input)| {
+                    j != index
+                        && matches!(input, syn::FnArg::Typed(t) if crate::tokens::mentions_any(quote!(#t), &[&name.to_string()]))
+                });
+                if shared {
+                    return Err(syn::Error::new_spanned(
+                        &pt.ty,
+                        format!("this parameter holds a function the derived items need with its derivatives, and its type parameter `{name}` is another parameter's type too: give each function parameter a type parameter of its own (`f: F, g: G`)"),
+                    ));
+                }
                 for tp in copy.sig.generics.type_params_mut() {
                     if tp.ident == name {
                         replace_fn_bounds(&mut tp.bounds, &bound);
@@ -120,10 +129,7 @@ fn arity(ty: &syn::Type, generics: &syn::Generics, float: &syn::Type) -> Option<
             (floats && returns_float(&a.output)).then_some(a.inputs.len())
         })
     };
-    let by_value = match ty {
-        syn::Type::Reference(r) => (*r.elem).clone(),
-        t => boxed(t).unwrap_or_else(|| t.clone()),
-    };
+    let by_value = held(ty);
     let n = match &by_value {
         syn::Type::FnPtr(f) => {
             let floats = f.inputs.iter().all(|a| is_float(&a.ty));
@@ -156,19 +162,16 @@ fn arity(ty: &syn::Type, generics: &syn::Generics, float: &syn::Type) -> Option<
     (1..=4).contains(&n).then_some(n)
 }
 
-/// `T` of `Box<T>`.
-fn boxed(t: &syn::Type) -> Option<syn::Type> {
-    let syn::Type::Path(p) = t else { return None };
-    let last = p.path.segments.last()?;
-    if last.ident != "Box" {
-        return None;
-    }
-    let syn::PathArguments::AngleBracketed(a) = &last.arguments else {
-        return None;
-    };
-    match a.args.first()? {
-        syn::GenericArgument::Type(inner) => Some(inner.clone()),
-        _ => None,
+/// The type a parameter holds its function as: behind a reference, a `Box` and
+/// parentheses (`&(dyn Fn(f64) -> f64 + Sync)`).
+fn held(ty: &syn::Type) -> syn::Type {
+    match ty {
+        syn::Type::Reference(r) => held(&r.elem),
+        syn::Type::Paren(p) => held(&p.elem),
+        t => match crate::types::type_arg(t, &["Box"]) {
+            Some(inner) => held(inner),
+            None => t.clone(),
+        },
     }
 }
 
@@ -182,7 +185,13 @@ fn replace_fn_bounds(
     if !bounds.iter().any(is_fn) {
         return;
     }
-    let kept: Vec<syn::TypeParamBound> = bounds.iter().filter(|b| !is_fn(b)).cloned().collect();
+    // (`Copy` and `Clone` are the trait's supertraits already.)
+    let implied = |b: &syn::TypeParamBound| matches!(b, syn::TypeParamBound::Trait(t) if t.path.segments.last().is_some_and(|s| s.ident == "Copy" || s.ident == "Clone"));
+    let kept: Vec<syn::TypeParamBound> = bounds
+        .iter()
+        .filter(|b| !is_fn(b) && !implied(b))
+        .cloned()
+        .collect();
     bounds.clear();
     bounds.push(bound.clone());
     bounds.extend(kept);

@@ -25,6 +25,23 @@ pub(crate) fn boxed_slice(ty: &Type) -> Option<&Type> {
     }
 }
 
+/// `T` of a path type whose last segment is one of `names` (`Box<T>`, `Option<T>`,
+/// `Result<T, E>`): its first type argument.
+pub(crate) fn type_arg<'t>(ty: &'t Type, names: &[&str]) -> Option<&'t Type> {
+    let Type::Path(p) = ty else { return None };
+    let last = p.path.segments.last()?;
+    if !names.iter().any(|n| last.ident == n) {
+        return None;
+    }
+    let syn::PathArguments::AngleBracketed(args) = &last.arguments else {
+        return None;
+    };
+    match args.args.first()? {
+        syn::GenericArgument::Type(t) => Some(t),
+        _ => None,
+    }
+}
+
 /// The element type of `Vec<E>`, `[E]` or `[E; N]`, and whether it was an array.
 pub(crate) fn element(ty: &Type) -> Option<(&Type, bool)> {
     match ty {

@@ -305,6 +305,7 @@ fn primal_arguments(ctx: &Ctx, args: &[TokenStream]) -> Vec<TokenStream> {
             .find(|(at, _)| *at == i)
             .map(|(_, t)| t);
         args[i] = match written {
+            Some(syn::Type::Reference(r)) if r.mutability.is_some() => quote!(&mut #primal),
             Some(syn::Type::Reference(_)) => quote!(&#primal),
             Some(syn::Type::Path(p))
                 if p.path.segments.last().is_some_and(|s| s.ident == "Box") =>

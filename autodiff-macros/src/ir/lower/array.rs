@@ -183,11 +183,14 @@ impl Lowerer {
         };
         let [rows, cols] = dims[..] else { return None };
         let span = super::expr_span(&m.receiver);
-        let seq = self.lower_expr(&c.args[1], out);
+        // Of a `Vec` of floats only (`vec![0usize, 1]` is a constant, lowered as before).
+        let (mut pre, errors) = (vec![], self.errors.len());
+        let seq = self.lower_expr(&c.args[1], &mut pre);
         if self.kind_of(&seq) != Kind::FloatSeq {
-            self.error(span, "`from_shape_vec` of values with derivatives takes a `Vec` of floats (`Array2::from_shape_vec((rows, cols), v).unwrap()`)");
-            return Some(seq);
+            self.errors.truncate(errors);
+            return None;
         }
+        out.extend(pre);
         let (rows, cols) = (self.lower_expr(rows, out), self.lower_expr(cols, out));
         let seq = Expr::new(ExprKind::Ref(Box::new(seq)), span);
         let matrix = self.ops_call("array2_of", vec![seq, rows, cols], span, out);

@@ -219,8 +219,23 @@ impl Lowerer {
                         && matches!(v, Expr::Reference(r) if r.mutability.is_none()
                             && matches!(&*r.expr, Expr::Path(_)))
                 });
+                // (Not where another pair binds a name the borrow reads: `|a, y| a` called
+                // as `f(&y, &x)` binds `y` to `&x` before the body would read `&y`.)
+                let reads_a_bound_name = |k: usize| {
+                    let mut read = std::collections::HashSet::new();
+                    super::uses::collect_idents(
+                        quote::ToTokens::to_token_stream(&pairs[k].1),
+                        &mut read,
+                    );
+                    pairs.iter().enumerate().any(|(j, (n, _))| {
+                        j != k && read.contains(&n.to_string().replace("r#", ""))
+                    })
+                };
                 match returned {
-                    Some(k) if pairs.iter().filter(|(n, _)| p.path.is_ident(n)).count() == 1 => {
+                    Some(k)
+                        if pairs.iter().filter(|(n, _)| p.path.is_ident(n)).count() == 1
+                            && !reads_a_bound_name(k) =>
+                    {
                         borrowed = pairs.remove(k).1;
                         &borrowed
                     }
