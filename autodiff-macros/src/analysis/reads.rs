@@ -99,7 +99,7 @@ pub fn passed_again(func: &Func, a: &Expr) -> bool {
     match &a.kind {
         // A function value, which every derived item takes by value (`&f` passed on to a
         // callee's `&dyn Fn` parameter, `parse::retype_function_values`).
-        ExprKind::Ref(inner) if matches!(inner.kind, ExprKind::Var(v) if func.function_values.iter().any(|&(f, _)| f == v)) => {
+        ExprKind::Ref(inner) if matches!(inner.kind, ExprKind::Var(v) if func.function_value(v).is_some()) => {
             false
         }
         ExprKind::Ref(_) => true,

@@ -25,12 +25,7 @@ impl Ctx<'_> {
     /// function it carries (`evals(f, 1.5)` of a helper taking `fn(f64) -> f64`).
     pub(super) fn opaque_arg(&self, a: &Expr) -> TokenStream {
         let value = |e: &Expr| match e.kind {
-            ExprKind::Var(v) => self
-                .func
-                .function_values
-                .iter()
-                .find(|&&(f, _)| f == v)
-                .copied(),
+            ExprKind::Var(v) => self.func.function_value(v).map(|arity| (v, arity)),
             _ => None,
         };
         let primal = |v: VarId, arity: usize| {
@@ -189,7 +184,7 @@ impl Emitter<'_> {
             .iter()
             .map(|a| match &a.kind {
                 ExprKind::Ref(inner)
-                    if matches!(inner.kind, ExprKind::Var(v) if self.func.function_values.iter().any(|&(f, _)| f == v)) =>
+                    if matches!(inner.kind, ExprKind::Var(v) if self.func.function_value(v).is_some()) =>
                 {
                     (**inner).clone()
                 }

@@ -689,6 +689,15 @@ impl Func {
     /// `return`, read through the loop's `done` flag): a whole value moved into it must be
     /// a copy, since the statements after the exit still name the moved variable (they run
     /// only when it was not taken, which the borrow checker cannot see).
+    /// The number of arguments of the function `v` holds, where `v` is a parameter the
+    /// derived items take as a function value with its derivatives (`function_values`).
+    pub fn function_value(&self, v: VarId) -> Option<usize> {
+        self.function_values
+            .iter()
+            .find(|&&(f, _)| f == v)
+            .map(|&(_, arity)| arity)
+    }
+
     pub fn returned_at_several_exits(&self, v: VarId) -> bool {
         if !self.ret.contains(&v) {
             return false;

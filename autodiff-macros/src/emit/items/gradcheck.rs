@@ -315,10 +315,7 @@ fn primal_arguments(ctx: &Ctx, args: &[TokenStream]) -> Vec<TokenStream> {
             _ => primal,
         };
     }
-    let function_value = |i: usize| {
-        let var = ctx.func.params[i].var;
-        ctx.func.function_values.iter().any(|&(v, _)| v == var)
-    };
+    let function_value = |i: usize| ctx.func.function_value(ctx.func.params[i].var).is_some();
     for (i, written) in ctx
         .func
         .written_tys
