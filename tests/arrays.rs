@@ -798,3 +798,33 @@ fn a_matrix_from_shape_vec_carries_the_vec_s_derivatives() {
     );
     gram_total_gradcheck(&x).unwrap();
 }
+
+/// `std::ops` in method form, as image code writes a weighted window:
+/// Σ (a[i..i+2, j..j+2] ⊙ k) for every window, then `neg` and `add` of a matrix. With
+/// k = [[1, 2], [3, 4]] over a 3×3 input, ∂/∂aᵢⱼ is the sum of the kernel entries that
+/// cover (i, j), negated: a closed form, and central differences.
+#[differentiate]
+fn windowed(a: &Array2<f64>) -> f64 {
+    use std::ops::{Add, Mul, Neg};
+    let k = autodiff::ndarray::arr2(&[[1.0, 2.0], [3.0, 4.0]]);
+    let mut total = 0.0;
+    for i in 0..2 {
+        for j in 0..2 {
+            total += a
+                .slice(autodiff::ndarray::s![i..i + 2, j..j + 2])
+                .mul(&k)
+                .sum();
+        }
+    }
+    let shifted = a.neg().add(a.mul(2.0));
+    total.neg() + shifted.sum() - a.sum()
+}
+
+#[test]
+fn operators_in_method_form_on_arrays() {
+    let a = matrix(21, 3, 3, 1.0);
+    let (_, g) = windowed_grad(&a);
+    let want = array![[-1.0, -3.0, -2.0], [-4.0, -10.0, -6.0], [-3.0, -7.0, -4.0]];
+    assert!((&g - &want).iter().all(|d| d.abs() < 1e-12), "{g:?}");
+    windowed_gradcheck(&a).unwrap();
+}

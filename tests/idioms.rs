@@ -1098,3 +1098,22 @@ fn an_element_destructured_by_index() {
         (14.0, vec![[2.0, 1.0], [4.0, 3.0]])
     );
 }
+
+/// `std::ops` in method form on floats (`use std::ops::{Add, Div, Mul, Sub};` in scope, as
+/// some numerical code writes it): f = (x y + (x − 2)) / y + x, so ∂f/∂x = (y + 1)/y
+/// + 1 and ∂f/∂y = (2 − x)/y², worked by hand.
+#[differentiate]
+fn ops_as_methods(x: f64, y: f64) -> f64 {
+    use std::ops::{Add, Div, Mul, Neg, Sub};
+    x.mul(y).add(x.sub(2.0)).div(y) - x.neg()
+}
+
+#[test]
+fn float_operators_in_method_form() {
+    let (x, y) = (1.5, 2.0);
+    let (f, gx, gy) = ops_as_methods_grad(x, y);
+    assert_eq!(f, 1.25 + 1.5);
+    assert!((gx - ((y + 1.0) / y + 1.0)).abs() < 1e-12, "{gx}");
+    assert!((gy - (2.0 - x) / (y * y)).abs() < 1e-12, "{gy}");
+    ops_as_methods_gradcheck(x, y).unwrap();
+}

@@ -333,6 +333,14 @@ macro_rules! impl_dual {
                 self.chain("neg", -self.primal, -$t::one())
             }
         }
+        // `-&a` of an array of duals (`ndarray`'s `Neg for &ArrayBase` asks it of `&A`).
+        impl<'a, $($g)*> ::core::ops::Neg for &'a $ty {
+            type Output = $ty;
+            #[inline]
+            fn neg(self) -> $ty {
+                -*self
+            }
+        }
         $crate::dual::assign_op!([$($g)*] $ty, $t, AddAssign add_assign +);
         $crate::dual::assign_op!([$($g)*] $ty, $t, SubAssign sub_assign -);
         $crate::dual::assign_op!([$($g)*] $ty, $t, MulAssign mul_assign *);

@@ -30,6 +30,9 @@ impl Lowerer {
                 return self.lower_expr(&copy, out);
             }
         }
+        if let Some(operator) = self.operator_in_method_form(m) {
+            return self.lower_expr(&operator, out);
+        }
         if let Some(len) = self.row_len(m) {
             return self.lower_expr(&len, out);
         }

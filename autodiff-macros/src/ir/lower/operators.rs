@@ -297,6 +297,64 @@ impl Lowerer {
         self.lower_each_in_order(exprs, out, true)
     }
 
+    /// `a.mul(&b)`, `x.add(y)`, `x.neg()`: `std::ops` in method form (the trait in scope),
+    /// on a receiver that reads as a float or an `ndarray` array, is the operator it names,
+    /// `(a) * (&b)`. A struct's receiver keeps the method: its type may have an inherent one
+    /// of that name, which method resolution would pick over the operator.
+    pub(super) fn operator_in_method_form(&self, m: &syn::ExprMethodCall) -> Option<syn::Expr> {
+        let (recv, name) = (&m.receiver, m.method.to_string());
+        if !(self.float_hint(recv) || self.array_hint(recv)) {
+            return None;
+        }
+        match (name.as_str(), m.args.first(), m.args.len()) {
+            ("neg", None, 0) => Some(syn::parse_quote!(-(#recv))),
+            (_, Some(arg), 1) => Some(match name.as_str() {
+                "add" => syn::parse_quote!((#recv) + (#arg)),
+                "sub" => syn::parse_quote!((#recv) - (#arg)),
+                "mul" => syn::parse_quote!((#recv) * (#arg)),
+                "div" => syn::parse_quote!((#recv) / (#arg)),
+                "rem" => syn::parse_quote!((#recv) % (#arg)),
+                _ => return None,
+            }),
+            _ => None,
+        }
+    }
+
+    /// Whether `e`, not lowered yet, reads as an `ndarray` array by its syntax: an array
+    /// variable, borrowed or not, a part, view, copy or map of one (`a.slice(s![..2, ..])`), or an
+    /// operator in method form on one.
+    fn array_hint(&self, e: &syn::Expr) -> bool {
+        match e {
+            syn::Expr::Path(p) => p
+                .path
+                .get_ident()
+                .and_then(|i| self.lookup(&i.to_string()))
+                .is_some_and(|v| self.vars[v].kind == Kind::Array),
+            syn::Expr::Paren(p) => self.array_hint(&p.expr),
+            syn::Expr::Reference(r) => self.array_hint(&r.expr),
+            syn::Expr::MethodCall(m) => {
+                matches!(
+                    m.method.to_string().as_str(),
+                    "add"
+                        | "sub"
+                        | "mul"
+                        | "div"
+                        | "neg"
+                        | "slice"
+                        | "t"
+                        | "view"
+                        | "to_owned"
+                        | "clone"
+                        | "mapv"
+                        | "map"
+                        | "row"
+                        | "column"
+                ) && self.array_hint(&m.receiver)
+            }
+            _ => false,
+        }
+    }
+
     /// Whether `e`, an operand not lowered yet, reads as a float by its syntax: a float
     /// literal, a float variable, a float method, or arithmetic holding one.
     fn float_hint(&self, e: &syn::Expr) -> bool {
