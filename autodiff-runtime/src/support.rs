@@ -328,6 +328,29 @@ pub fn zeros_like<S: Sequence + ?Sized>(s: &S) -> S::Zeros {
     s.zeros()
 }
 
+/// Writes `source` into a one-dimensional array, element by element (any layout): how an
+/// output buffer `out: &mut Array1<F>` gets the value its body computed.
+///
+/// ***Panics*** if the lengths differ (naming both).
+///
+/// ```
+/// let mut out = ndarray::Array1::zeros(2);
+/// autodiff_runtime::support::copy_into_array(&mut out, &[1.0_f64, 2.0]);
+/// assert_eq!(out, ndarray::array![1.0, 2.0]);
+/// ```
+pub fn copy_into_array<T: Clone>(target: &mut ndarray::Array1<T>, source: &[T]) {
+    assert_eq!(
+        target.len(),
+        source.len(),
+        "an output array of length {} given a value of length {}",
+        target.len(),
+        source.len()
+    );
+    for (t, s) in target.iter_mut().zip(source) {
+        t.clone_from(s);
+    }
+}
+
 /// A zero of any float type (dual numbers included).
 ///
 /// ```

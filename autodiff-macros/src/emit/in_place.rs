@@ -204,6 +204,9 @@ fn vjp(
                 #seed.clear();
                 #seed.extend_from_slice(&#entry_bar);
             },
+            false if is_array1(item, &b.param) => {
+                quote!(::autodiff::__private::copy_into_array(#seed, &#entry_bar);)
+            }
             false => quote!(#seed.copy_from_slice(&#entry_bar);),
         }
     });
@@ -234,13 +237,30 @@ fn vjp(
 
 /// Whether the buffer `param` is a `&mut Vec<F>`, whose length the function may change.
 fn grows(item: &syn::ItemFn, param: &syn::Ident) -> bool {
-    item.sig.inputs.iter().any(|a| match a {
-        syn::FnArg::Typed(pt) => {
-            matches!(&*pt.pat, syn::Pat::Ident(p) if p.ident == *param)
-                && matches!(&*pt.ty, syn::Type::Reference(r) if r.mutability.is_some()
-                    && matches!(&*r.elem, syn::Type::Path(v) if v.path.segments.last().is_some_and(|s| s.ident == "Vec")))
-        }
-        syn::FnArg::Receiver(_) => false,
+    buffer_type(item, param).is_some_and(|t| {
+        matches!(t, syn::Type::Path(v) if v.path.segments.last().is_some_and(|s| s.ident == "Vec"))
+    })
+}
+
+/// Whether the buffer `param` is a `&mut Array1<F>` (written back element by element).
+fn is_array1(item: &syn::ItemFn, param: &syn::Ident) -> bool {
+    buffer_type(item, param).is_some_and(|t| {
+        matches!(t, syn::Type::Path(v) if v.path.segments.last().is_some_and(|s| s.ident == "Array1"))
+    })
+}
+
+/// The type a buffer parameter refers to (`Vec<F>` of `y: &mut Vec<F>`).
+fn buffer_type<'a>(item: &'a syn::ItemFn, param: &syn::Ident) -> Option<&'a syn::Type> {
+    item.sig.inputs.iter().find_map(|a| match a {
+        syn::FnArg::Typed(pt) => match (&*pt.pat, &*pt.ty) {
+            (syn::Pat::Ident(p), syn::Type::Reference(r))
+                if p.ident == *param && r.mutability.is_some() =>
+            {
+                Some(&*r.elem)
+            }
+            _ => None,
+        },
+        syn::FnArg::Receiver(_) => None,
     })
 }
 

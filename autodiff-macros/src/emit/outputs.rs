@@ -35,15 +35,23 @@ impl Ctx<'_> {
 
     /// `out_bar: &[f64]` for `_vjp` and the pullback.
     pub fn output_seed_params(&self) -> Vec<TokenStream> {
-        let f = self.scalar();
         self.func
             .outputs
             .iter()
             .map(|o| {
-                let name = self.output_arg(o, "bar");
-                quote!(#name: &[#f])
+                let (name, ty) = (self.output_arg(o, "bar"), self.output_seed_type(o));
+                quote!(#name: #ty)
             })
             .collect()
+    }
+
+    /// The type of an output's seed: `&[F]`, or `&Array1<F>` for an array.
+    pub fn output_seed_type(&self, o: &Output) -> TokenStream {
+        let f = self.scalar();
+        match o.buffer {
+            Buffer::Array1 => quote!(&::autodiff::ndarray::Array1<#f>),
+            Buffer::Slice | Buffer::Vec => quote!(&[#f]),
+        }
     }
 
     /// The seeds' names, as passed on.
@@ -70,15 +78,15 @@ impl Ctx<'_> {
     pub fn write_back(&self, sweep: Sweep) -> TokenStream {
         let writes = self.func.outputs.iter().map(|o| {
             let (buffer, local) = (&o.param, self.name(o.local));
-            let value = copy_into(quote!(#buffer), quote!(#local), o.vec);
+            let value = copy_into(quote!(#buffer), quote!(#local), o.buffer);
             let tangent = (sweep == Sweep::Jvp).then(|| {
                 let out_dot = self.output_arg(o, "dot");
                 if self.active(o.local) {
                     let dot = self.dot(o.local);
-                    copy_into(quote!(#out_dot), quote!(#dot), o.vec)
+                    copy_into(quote!(#out_dot), quote!(#dot), o.buffer)
                 } else {
                     let zeros = quote!(__ad::zeros_like(&#local));
-                    copy_into(quote!(#out_dot), zeros, o.vec)
+                    copy_into(quote!(#out_dot), zeros, o.buffer)
                 }
             });
             quote!(#value #tangent)
@@ -94,10 +102,10 @@ impl Ctx<'_> {
     }
 }
 
-fn copy_into(target: TokenStream, source: TokenStream, vec: bool) -> TokenStream {
-    if vec {
-        quote!(#target.clone_from(&#source);)
-    } else {
-        quote!(#target.copy_from_slice(&#source);)
+fn copy_into(target: TokenStream, source: TokenStream, buffer: Buffer) -> TokenStream {
+    match buffer {
+        Buffer::Vec => quote!(#target.clone_from(&#source);),
+        Buffer::Slice => quote!(#target.copy_from_slice(&#source);),
+        Buffer::Array1 => quote!(__ad::copy_into_array(#target, &#source);),
     }
 }

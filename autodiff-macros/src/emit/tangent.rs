@@ -228,7 +228,14 @@ impl Emitter<'_> {
                 Some(quote!(#t.#member))
             }
             StructLit(..) => Some(self.struct_tangent(e)),
-            Ref(a) => self.tangent(a).map(|t| quote!(&#t)),
+            // (`&(h_dot / 2.0)`: a borrow binds tighter than the operator of an operand's
+            // tangent.)
+            Ref(a) => self
+                .tangent(a)
+                .map(|t| match syn::parse2::<syn::ExprPath>(t.clone()) {
+                    Ok(_) => quote!(&#t),
+                    Err(_) => quote!(&(#t)),
+                }),
             Copy(a) => {
                 let t = self.tangent(a)?;
                 match self.kind_of(e) {

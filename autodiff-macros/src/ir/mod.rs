@@ -601,8 +601,20 @@ pub struct Output {
     pub local: VarId,
     /// The parameter's name.
     pub param: Ident,
-    /// `&mut Vec<F>` (written back with `clone_from`), not `&mut [F]` (`copy_from_slice`).
-    pub vec: bool,
+    /// What the buffer is, which says how the body's result is written back into it.
+    pub buffer: Buffer,
+}
+
+/// The type of an output buffer.
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+pub enum Buffer {
+    /// `&mut [F]`: written back with `copy_from_slice` (its length cannot change).
+    Slice,
+    /// `&mut Vec<F>`: written back with `clone_from` (the body may grow it).
+    Vec,
+    /// `&mut Array1<F>`: written back element by element (any layout); its seed is taken
+    /// as `&Array1<F>`.
+    Array1,
 }
 
 /// The shape of the return value.

@@ -49,8 +49,7 @@ pub(super) fn pullback_with(
         .collect();
     let ret_ty = ctx.lift_type(&ctx.func.ret_ty, true);
     let seed_ty = ctx.lift_type(&ctx.func.tangent_ty, true);
-    let f_ty = ctx.scalar();
-    let seed_tys = ctx.func.outputs.iter().map(|_| quote!(&[#f_ty]));
+    let seed_tys = ctx.func.outputs.iter().map(|o| ctx.output_seed_type(o));
     let dout_ty = (!ctx.unit_result()).then(|| quote!(#seed_ty,));
     let link = doc_link(item, ctx);
     let cts: Vec<TokenStream> = slots(ctx, kind)

@@ -327,7 +327,12 @@ impl Lowerer {
         let name = m.method.to_string();
         if !matches!(
             (name.as_str(), m.args.len()),
-            ("swap", 2) | ("reverse", 0) | ("extend_from_slice", 1) | ("extend", 1) | ("clear", 0)
+            ("swap", 2)
+                | ("reverse", 0)
+                | ("extend_from_slice", 1)
+                | ("extend", 1)
+                | ("clear", 0)
+                | ("fill", 1)
         ) {
             return None;
         }
@@ -363,6 +368,19 @@ impl Lowerer {
                             let #t = #seq[#k];
                             #seq[#k] = #seq[#n - 1 - #k];
                             #seq[#n - 1 - #k] = #t;
+                        }
+                    }
+                }
+            }
+            // `out.fill(v)`: every entry written, the value computed once.
+            "fill" => {
+                let [value, k] = ["filler", "k"].map(|n| self.synthetic_ident(n));
+                let v = &m.args[0];
+                syn::parse_quote_spanned! {span=>
+                    {
+                        let #value = #v;
+                        for #k in 0..#seq.len() {
+                            #seq[#k] = #value;
                         }
                     }
                 }

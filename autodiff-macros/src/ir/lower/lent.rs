@@ -59,7 +59,7 @@ impl Lowerer {
         };
         let name = p.path.get_ident()?;
         let v = self.lookup(&name.to_string())?;
-        if self.vars[v].kind != Kind::FloatSeq {
+        if self.vars[v].kind != Kind::FloatSeq && !self.one_dimensional_array(v) {
             return None;
         }
         if part {
@@ -67,6 +67,13 @@ impl Lowerer {
             return Some(Lent::Part(expr_span(e), message));
         }
         Some(Lent::Whole(name.clone()))
+    }
+
+    /// Whether `v` is an `ndarray` array of one axis (or of axes its type does not say: a
+    /// local `Array1::zeros(n)`), which may be lent as a buffer `&mut Array1<F>`.
+    fn one_dimensional_array(&self, v: VarId) -> bool {
+        let e = Expr::new(ExprKind::Var(v), Span::call_site());
+        self.vars[v].kind == Kind::Array && matches!(self.rank(&e), None | Some(1))
     }
 
     /// Whether some argument lends a float buffer mutably (`&mut buf`).
@@ -106,6 +113,7 @@ impl Lowerer {
         }) {
             return self.error(span, "a buffer (`&mut buf`) can be lent only to a `#[differentiate]` function declared outside this one: move the function out of the body");
         }
+        let float_ty = self.float.clone();
         let mut args: Vec<syn::Expr> = vec![];
         let mut lent: Vec<Ident> = vec![];
         let mut positions: Vec<usize> = vec![];
@@ -114,7 +122,14 @@ impl Lowerer {
                 Some(Lent::Whole(b)) => {
                     let at = expr_span(a);
                     positions.push(args.len());
-                    args.push(syn::parse_quote_spanned!(at=> &#b));
+                    let array = self
+                        .lookup(&b.to_string())
+                        .is_some_and(|v| self.vars[v].kind == Kind::Array);
+                    args.push(match array {
+                        // (The lent form takes the contents as a slice.)
+                        true => syn::parse_quote_spanned!(at=> &#b.iter().copied().collect::<Vec<#float_ty>>()),
+                        false => syn::parse_quote_spanned!(at=> &#b),
+                    });
                     lent.push(b);
                 }
                 Some(Lent::Part(at, message)) => return self.error(at, message),
@@ -163,8 +178,13 @@ impl Lowerer {
         // its length); a fixed-size array, which a `Vec` cannot be assigned to, element by
         // element.
         for ((b, n), fixed) in lent.iter().zip(&renewed).zip(fixed) {
+            let array = self
+                .lookup(&b.to_string())
+                .is_some_and(|v| self.vars[v].kind == Kind::Array);
             let renew: syn::Stmt = if fixed {
                 syn::parse_quote_spanned!(span=> #b.copy_from_slice(&#n);)
+            } else if array {
+                syn::parse_quote_spanned!(span=> #b = ::autodiff::ndarray::Array1::from(#n);)
             } else {
                 syn::parse_quote_spanned!(span=> #b = #n;)
             };

@@ -318,7 +318,7 @@ pub fn lower_fn(
                                 if crate::types::kind_of_type(&r.elem, &float) == Kind::Float);
                             let message = if array {
                                 let f = &float;
-                                format!("a `&mut` ndarray parameter (an array written in place) is not supported in a `#[differentiate]` function: take the buffer as `&mut [{0}]` (pass `u.as_slice_mut().unwrap()`) or `&mut Vec<{0}>`, or return the new array", quote::quote!(#f))
+                                format!("a `&mut` ndarray parameter other than `&mut Array1<{0}>` (a matrix or a view written in place) is not supported in a `#[differentiate]` function: take the buffer flat, as `&mut Array1<{0}>`, `&mut [{0}]` (pass `u.as_slice_mut().unwrap()`) or `&mut Vec<{0}>`, or return the new array", quote::quote!(#f))
                             } else if user_state && indexed_in(&item.block, &ident) {
                                 let (ty, f) = (&pt.ty, &float);
                                 let ty = quote::quote!(#ty).to_string().replace("& ", "&");

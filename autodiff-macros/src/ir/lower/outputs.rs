@@ -27,8 +27,17 @@ pub(super) fn read_on_entry(body: &Block, outputs: &[Output]) -> Vec<(Ident, Spa
     outputs
         .iter()
         .filter_map(|o| {
+            let mut counts: HashMap<VarId, usize> = HashMap::new();
+            assigned(body)
+                .into_iter()
+                .for_each(|v| *counts.entry(v).or_default() += 1);
             let mut walk = Walk {
                 out: o.local,
+                bound_once: counts
+                    .into_iter()
+                    .filter(|&(_, n)| n == 1)
+                    .map(|(v, _)| v)
+                    .collect(),
                 bounds: HashMap::new(),
                 loops: Vec::new(),
                 refused: None,
@@ -119,6 +128,8 @@ struct Walk {
     out: VarId,
     /// The initial values of `let` bindings, to read a loop's bounds.
     bounds: HashMap<VarId, Expr>,
+    /// Variables the body binds once and never changes (their `let` is their value).
+    bound_once: std::collections::HashSet<VarId>,
     loops: Vec<Loop>,
     refused: Option<Span>,
 }
@@ -289,10 +300,24 @@ impl Walk {
             if *v == self.out && matches!(index.kind, ExprKind::Var(i) if i == var))
     }
 
-    /// `out.len()`
+    /// `out.len()`, or a variable bound to it (`let called = out.len();`, as a method
+    /// read once is bound).
     fn is_len(&self, e: &Expr) -> bool {
-        matches!(&e.kind, ExprKind::Opaque(OpaqueCall::Method(recv, m, None, args))
-            if m == "len" && args.is_empty() && matches!(recv.kind, ExprKind::Var(v) if v == self.out))
+        match &e.kind {
+            ExprKind::Opaque(OpaqueCall::Method(recv, m, None, args)) => {
+                m == "len"
+                    && args.is_empty()
+                    && matches!(recv.kind, ExprKind::Var(v) if v == self.out)
+            }
+            ExprKind::Var(v) => {
+                self.bound_once.contains(v)
+                    && self
+                        .bounds
+                        .get(v)
+                        .is_some_and(|b| !matches!(b.kind, ExprKind::Var(_)) && self.is_len(b))
+            }
+            _ => false,
+        }
     }
 
     /// Checks every read of the buffer's contents in `e`.

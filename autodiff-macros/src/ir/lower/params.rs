@@ -63,9 +63,17 @@ impl Lowerer {
     /// written back by every generated function.
     pub(super) fn output_param(&mut self, ident: &Ident, ty: &Type) -> Option<VarId> {
         let Type::Reference(r) = ty else { return None };
-        let vec = matches!(&*r.elem, Type::Path(p) if p.path.segments.last().is_some_and(|s| s.ident == "Vec"));
-        if kind_of_type(&r.elem, &self.float) != Kind::FloatSeq
-            || matches!(&*r.elem, Type::Array(_))
+        let last = |name: &str| matches!(&*r.elem, Type::Path(p) if p.path.segments.last().is_some_and(|s| s.ident == name));
+        let buffer = if last("Vec") {
+            Buffer::Vec
+        } else if last("Array1") && kind_of_type(&r.elem, &self.float) == Kind::Array {
+            Buffer::Array1
+        } else {
+            Buffer::Slice
+        };
+        if buffer != Buffer::Array1
+            && (kind_of_type(&r.elem, &self.float) != Kind::FloatSeq
+                || matches!(&*r.elem, Type::Array(_)))
         {
             return None;
         }
@@ -87,7 +95,7 @@ impl Lowerer {
         self.outputs.push(Output {
             local: id,
             param: ident.clone(),
-            vec,
+            buffer,
         });
         Some(id)
     }

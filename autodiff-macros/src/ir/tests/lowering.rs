@@ -90,6 +90,10 @@ fn output_buffers_read_on_entry_where_not_surely_written() {
         "fn f(a: &[f64], x: &[f64], out: &mut [f64]) { let n = out.len(); let m = x.len(); for i in 0..n { out[i] = 0.0; for j in 0..m { out[i] += a[i * m + j] * x[j]; } } }",
         // literal indices, and both branches writing the element.
         "fn f(x: f64, out: &mut [f64]) { out[0] = x; out[1] = out[0] * x; if x > 0.0 { out[2] = x; } else { out[2] = -x; } out[3] = out[2] + out[1]; }",
+        // filled first (`fill`: a loop over its length), then read whole.
+        "fn f(x: &[f64], out: &mut [f64]) -> f64 { out.fill(x[0]); out.iter().sum() }",
+        // a loop up to a length bound once.
+        "fn f(x: &[f64], out: &mut [f64]) -> f64 { let n = out.len(); for i in 0..n { out[i] = x[i]; } out.iter().sum() }",
     ];
     for src in accepted {
         assert!(read_on_entry(src).is_empty(), "{src}");
@@ -115,6 +119,8 @@ fn output_buffers_read_on_entry_where_not_surely_written() {
         "fn f(x: &[f64], out: &mut [f64]) { let mut n = 1; for i in 0..n { out[i] = x[i]; n = x.len(); } for i in 0..n { out[i] *= 2.0; } }",
         // an enclosing loop's bound changed inside it, then compared with a stretch.
         "fn f(x: &[f64], out: &mut [f64]) -> f64 { let mut n = out.len(); let mut s = 0.0; for i in 0..n { n = 1; for j in 0..n { out[j] = x[j]; } s += out[i]; } s }",
+        // a length bound, then changed before the loop.
+        "fn f(x: &[f64], out: &mut [f64]) -> f64 { let mut n = out.len(); n -= 1; for i in 0..n { out[i] = x[i]; } out.iter().sum() }",
         // an index vector changed by a method between the write and the read.
         "fn f(x: f64, out: &mut [f64]) { let mut order = vec![1usize, 0]; out[order[0]] = x; order.reverse(); out[0] = out[order[0]] * x; }",
     ];
