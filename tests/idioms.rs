@@ -1117,3 +1117,20 @@ fn float_operators_in_method_form() {
     assert!((gy - (2.0 - x) / (y * y)).abs() < 1e-12, "{gy}");
     ops_as_methods_gradcheck(x, y).unwrap();
 }
+
+/// Weights collected into a `Vec<_>` (a type left to inference), then searched with
+/// `position`: 1/pᵢ at the first pᵢ below 1 (else p₀), so ∂/∂pᵢ = −1/pᵢ² there.
+#[differentiate]
+fn first_large_weight(p: &[f64]) -> f64 {
+    let w: Vec<_> = p.iter().map(|&a| 1.0 / a).collect();
+    let i = w.iter().position(|v| *v > 1.0).unwrap_or(0);
+    w[i]
+}
+
+#[test]
+fn a_vec_whose_element_type_is_inferred() {
+    let (f, g) = first_large_weight_grad(&[2.0, 0.5, 0.25]);
+    assert_eq!(f, 2.0);
+    assert_eq!(g, vec![0.0, -4.0, 0.0]);
+    first_large_weight_gradcheck(&[2.0, 0.5, 0.25]).unwrap();
+}

@@ -365,7 +365,11 @@ fn early_return(body: &Expr) -> Option<proc_macro2::Span> {
 pub(super) fn bind_pattern(p: &Pat, value: &Expr, out: &mut Vec<(Ident, Expr)>) -> Option<()> {
     match (p, value) {
         (Pat::Reference(r), _) => bind_pattern(&r.pat, value, out),
-        (Pat::Type(t), _) => bind_pattern(&t.pat, value, out),
+        // (`|p: Point| …` called with `t.into()`: `Point::from(t)`.)
+        (Pat::Type(t), _) => match super::lets::into_as_from_of(&t.ty, value) {
+            Some(from) => bind_pattern(&t.pat, &from, out),
+            None => bind_pattern(&t.pat, value, out),
+        },
         (Pat::Wild(_), _) => Some(()),
         (Pat::Ident(i), _) if i.subpat.is_none() && i.by_ref.is_none() => {
             out.push((i.ident.clone(), value.clone()));

@@ -183,7 +183,7 @@ fn array_constructor(p: &syn::Path) -> bool {
         )
 }
 
-/// `Vec3::new(…)`, `Vector3::zeros()`, `Matrix3::identity()`, `Point3::origin()`, `Self::new(…)`, any path to
+/// `Vec3::new(…)`, `Point::from((x, y))`, `Vector3::zeros()`, `Matrix3::identity()`, `Point3::origin()`, `Self::new(…)`, any path to
 /// them: a constructor of a type other than the float type, the standard library's
 /// containers or a type parameter (one upper-case letter), whose value is a struct (a user's
 /// vector type, nalgebra's matrices).
@@ -205,6 +205,7 @@ pub(super) fn struct_constructor(p: &syn::Path, float: &Type) -> bool {
             | "from_element"
             | "from_fn"
             | "from_vec"
+            | "from"
     ) || f.starts_with("from_row")
         || f.starts_with("from_column")
         || f.starts_with("from_diagonal");

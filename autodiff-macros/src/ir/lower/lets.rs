@@ -37,6 +37,12 @@ impl Lowerer {
                 return self.lower_let(&plain, out);
             }
         }
+        // `let p: Point = t.into();`: `Point::from(t)`, the constructor `Into` stands for.
+        if let Some(from) = into_as_from(local) {
+            let mut plain = local.clone();
+            *plain.init.as_mut().expect("checked").expr = from;
+            return self.lower_let(&plain, out);
+        }
         // `let w = pick(&v);` of a closure returning what it is lent (`|a| a`): the borrow,
         // which binds `w` as another name for `v` (see `Lowerer::inline`).
         if let Some(syn::Expr::Call(c)) = local
@@ -284,6 +290,19 @@ impl Lowerer {
         // A value refused (`let mut it = x.iter();`): what reads it later is not reported again.
         if matches!(value.kind, ExprKind::Bool(false)) && self.errors.len() > errors_before {
             self.refused_names.insert(ident.to_string());
+        }
+        // `let q = *a;` of a struct parameter, not changed: another name for it (neither
+        // can change), as the derived items read the parameter through its reference.
+        if let (syn::Expr::Unary(u), ExprKind::Var(v), false, None) =
+            (&*init.expr, &value.kind, mutable, &ty)
+        {
+            if matches!(u.op, syn::UnOp::Deref(_))
+                && self.vars[*v].kind == Kind::Struct
+                && self.vars[*v].scope.is_none()
+                && out.len() == before
+            {
+                return self.bind_name(&ident, *v, false);
+            }
         }
         // `let mut p = *p0;` of a struct parameter: a copy the function changes (the
         // dereference alone reads the parameter in place).
@@ -533,6 +552,9 @@ impl Lowerer {
             syn::Pat::Ident(p) if p.by_ref.is_none() && p.subpat.is_none() => {
                 Some((p.ident.clone(), p.mutability.is_some(), None))
             }
+            // A type left to inference in part (`let w: Vec<_> = ….collect();`) says no more
+            // than the value does: read as untyped.
+            syn::Pat::Type(pt) if infers_a_part(&pt.ty) => self.let_pattern(&pt.pat),
             syn::Pat::Type(pt) => {
                 let (ident, mutable, _) = self.let_pattern(&pt.pat)?;
                 Some((ident, mutable, Some((*pt.ty).clone())))
@@ -547,6 +569,59 @@ impl Lowerer {
             }
         }
     }
+}
+
+/// `Point::from(t)` for `let p: Point = t.into();` where `Point` names a type of the user's
+/// (capitalised, more than one letter, not a standard container): what `Into` calls.
+fn into_as_from(local: &syn::Local) -> Option<syn::Expr> {
+    let (syn::Pat::Type(pt), Some(init)) = (&local.pat, &local.init) else {
+        return None;
+    };
+    if init.diverge.is_some() {
+        return None;
+    }
+    into_as_from_of(&pt.ty, &init.expr)
+}
+
+/// `Point::from(t)` for `t.into()` where the value is taken for a `Point` (a `let`'s type, a
+/// closure parameter's), as [`into_as_from`] says.
+pub(super) fn into_as_from_of(ty: &Type, e: &syn::Expr) -> Option<syn::Expr> {
+    let syn::Expr::MethodCall(m) = e else {
+        return None;
+    };
+    if m.method != "into" || !m.args.is_empty() {
+        return None;
+    }
+    let Type::Path(tp) = ty else { return None };
+    let last = tp.path.segments.last()?;
+    let name = last.ident.to_string();
+    let user_type = name.starts_with(|c: char| c.is_ascii_uppercase())
+        && name.len() > 1
+        && !matches!(
+            name.as_str(),
+            "Vec" | "Box" | "Rc" | "Arc" | "String" | "Option" | "Array1" | "Array2" | "Array"
+        )
+        && tp.qself.is_none();
+    // (The path without its type arguments, `Point::from`, which rustc infers.)
+    let mut path = tp.path.clone();
+    path.segments
+        .iter_mut()
+        .for_each(|s| s.arguments = syn::PathArguments::None);
+    let recv = &m.receiver;
+    user_type.then(|| syn::parse_quote!(#path::from(#recv)))
+}
+
+/// Whether a written type leaves a part to inference (`Vec<_>`, `[_; 3]`, `_`).
+fn infers_a_part(ty: &Type) -> bool {
+    struct Finds(bool);
+    impl<'a> syn::visit::Visit<'a> for Finds {
+        fn visit_type_infer(&mut self, _: &'a syn::TypeInfer) {
+            self.0 = true;
+        }
+    }
+    let mut finds = Finds(false);
+    syn::visit::Visit::visit_type(&mut finds, ty);
+    finds.0
 }
 
 /// An iterator chain (`x.iter().map(…)`, `(0..n).map(…)`), whose `sum` takes a type

@@ -372,7 +372,16 @@ impl Lowerer {
         }
         if vars.len() > 1 {
             let syn::Expr::Tuple(t) = e else {
-                return self.error(span, format!("this function returns a tuple of {} values: return a tuple expression `(a, b, …)` here", vars.len()));
+                // `return pts[i];`, `p.into()`, `g(x)`: a tuple value, taken apart as
+                // `let (a, b) = …;` takes one, `{ let (r0, r1) = e; (r0, r1) }`.
+                let parts: Vec<Ident> = (0..vars.len())
+                    .map(|k| self.synthetic_ident(&format!("part{k}")))
+                    .collect();
+                let spread: syn::Expr = syn::parse_quote_spanned!(span=> {
+                    let (#(#parts,)*) = #e;
+                    (#(#parts,)*)
+                });
+                return self.lower_valued(&spread, vars, out);
             };
             if t.elems.len() != vars.len() {
                 return self.error(span, format!("expected a tuple of {} values", vars.len()));
