@@ -6,7 +6,8 @@
 //! a closed form worked out by hand and central differences (`_gradcheck`).
 
 use autodiff::{differentiate, Differentiable};
-use std::ops::Sub;
+use std::iter::Sum;
+use std::ops::{Add, Mul, Sub};
 
 #[derive(Clone, Copy, Debug, Differentiable)]
 struct Point {
@@ -15,6 +16,10 @@ struct Point {
 }
 
 impl Point {
+    fn zero() -> Self {
+        Point { x: 0.0, y: 0.0 }
+    }
+
     #[differentiate]
     fn sqr_norm(self) -> f64 {
         self.x * self.x + self.y * self.y
@@ -117,6 +122,7 @@ fn tuple_results_returned_as_values() {
 }
 
 /// A tuple built into a name, then returned by that name: (x², x).
+#[allow(clippy::let_and_return)]
 #[differentiate]
 fn square_and_itself(x: f64) -> (f64, f64) {
     let t = (x * x, x);
@@ -129,4 +135,51 @@ fn a_tuple_returned_by_its_name() {
     assert_eq!(y, (9.0, 3.0));
     // ⟨(a, b), (2x ẋ, ẋ)⟩: x̄ = 2x a + b.
     assert_eq!(x_bar, 8.0);
+}
+
+#[differentiate]
+impl Add for Point {
+    type Output = Self;
+    fn add(self, rhs: Self) -> Self {
+        Point {
+            x: self.x + rhs.x,
+            y: self.y + rhs.y,
+        }
+    }
+}
+
+#[differentiate]
+impl Mul<Point> for f64 {
+    type Output = Point;
+    fn mul(self, rhs: Point) -> Point {
+        Point {
+            x: self * rhs.x,
+            y: self * rhs.y,
+        }
+    }
+}
+
+impl Sum for Point {
+    fn sum<I: Iterator<Item = Self>>(iter: I) -> Self {
+        iter.fold(Self::zero(), |s, p| s + p)
+    }
+}
+
+/// |Σ wᵢ pᵢ|², the weighted sum of points collected by the type's own `Sum`:
+/// with c = Σ wᵢ pᵢ, ∂/∂wᵢ = 2 c·pᵢ and ∂/∂pᵢ = 2 wᵢ c.
+#[differentiate]
+fn weighted_centroid_norm(w: &[f64], pts: &[(f64, f64)]) -> f64 {
+    let c: Point = w.iter().zip(pts).map(|(&w, &p)| w * Point::from(p)).sum();
+    c.sqr_norm()
+}
+
+#[test]
+fn a_sum_of_points_through_their_own_sum() {
+    let (w, pts) = ([0.5, 2.0], [(1.0, 2.0), (-1.0, 0.5)]);
+    // c = (0.5 − 2, 1 + 1) = (−1.5, 2).
+    let (f, w_bar, pts_bar) = weighted_centroid_norm_grad(&w, &pts);
+    assert_eq!(f, 6.25);
+    assert_eq!(w_bar, vec![2.0 * (-1.5 + 4.0), 2.0 * (1.5 + 1.0)]);
+    assert_eq!(pts_bar, vec![(-1.5, 2.0), (-6.0, 8.0)]);
+    weighted_centroid_norm_gradcheck(&w, &pts).unwrap();
 }

@@ -351,6 +351,17 @@ pub fn copy_into_array<T: Clone>(target: &mut ndarray::Array1<T>, source: &[T]) 
     }
 }
 
+/// The sum of nothing of a type of the user's (`Point::zero()` through its `Sum`): where a
+/// differentiated `….sum::<Point>()` starts, adding each value with the type's own `+`.
+///
+/// ```
+/// let z: f64 = autodiff_runtime::support::sum_of_nothing();
+/// assert_eq!(z, 0.0);
+/// ```
+pub fn sum_of_nothing<T: core::iter::Sum>() -> T {
+    core::iter::empty().sum()
+}
+
 /// A zero of any float type (dual numbers included).
 ///
 /// ```

@@ -150,6 +150,29 @@ pub(super) fn assigned_kind(v: VarId, stmts: &[Stmt], vars: &[Var], float: &Type
     None
 }
 
+/// Whether the first value `stmts` assign to `v` is a variable holding a struct (a call's
+/// result, not a tuple built in place).
+pub(super) fn assigned_a_struct_variable(v: VarId, stmts: &[Stmt], vars: &[Var]) -> bool {
+    for s in stmts {
+        match &s.kind {
+            StmtKind::Assign {
+                place: Place::Var(t),
+                value,
+                compound: None,
+            } if *t == v && !is_placeholder(value) => {
+                return matches!(value.kind, ExprKind::Var(w) if vars[w].kind == Kind::Struct);
+            }
+            _ => {}
+        }
+        for b in s.blocks() {
+            if assigned_a_struct_variable(v, &b.stmts, vars) {
+                return true;
+            }
+        }
+    }
+    false
+}
+
 /// The type known for a value assigned to `v` in `stmts` (or in blocks nested in them).
 pub(super) fn assigned_type(stmts: &[Stmt], v: VarId, vars: &[Var]) -> Option<Type> {
     stmts.iter().find_map(|s| match &s.kind {

@@ -192,8 +192,11 @@ impl Lowerer {
                 // And the kind of what it is given, where that is evident (`{ 0 }` is an
                 // integer, `{ (a, b) }` a tuple): untyped, it was taken for a float.
                 let given = kinds::assigned_kind(var, &out[first..], &self.vars, &self.float);
-                // (The user's names: the macro's own lets of desugared chains keep theirs.)
-                let user = !ident.to_string().starts_with("__");
+                // (The user's names: the macro's own lets of desugared chains keep theirs,
+                // but for a struct a call gave, `.map(|p| w * Point::from(p))`.)
+                let user = !ident.to_string().starts_with("__")
+                    || (given == Some(Kind::Struct)
+                        && kinds::assigned_a_struct_variable(var, &out[first..], &self.vars));
                 if let (
                     true,
                     Some(
@@ -275,11 +278,14 @@ impl Lowerer {
         let errors_before = self.errors.len();
         let value = match (&ty, &*init.expr) {
             // `let n: usize = (0..k).map(|i| i * 2).sum();`: the sum's type is the `let`'s.
+            // `let c: Point = pts.iter().map(…).sum();`: a sum of struct values (the type's
+            // own `Sum`), which the turbofish tells the chain's consumer.
             (Some(t), syn::Expr::MethodCall(m))
                 if matches!(m.method.to_string().as_str(), "sum" | "product")
                     && m.turbofish.is_none()
                     && iterator_chain(&m.receiver)
-                    && kind_of_type(t, &self.float) == Kind::Int =>
+                    && (kind_of_type(t, &self.float) == Kind::Int
+                        || (m.method == "sum" && kind_of_type(t, &self.float) == Kind::Struct)) =>
             {
                 let mut m = m.clone();
                 m.turbofish = Some(syn::parse_quote!(::<#t>));

@@ -39,6 +39,26 @@ impl Lowerer {
             }
             _ => None,
         });
+        // `sum::<Point>()`: struct values added with the type's own `+` from its own zero,
+        // the sum of nothing (`Sum` is implemented so, a fold of `Add` from a zero).
+        let summed_struct = m.turbofish.as_ref().and_then(|t| match t.args.first() {
+            Some(syn::GenericArgument::Type(ty))
+                if method == "sum"
+                    && crate::types::kind_of_type(ty, &self.float)
+                        == crate::types::Kind::Struct =>
+            {
+                Some(ty.clone())
+            }
+            _ => None,
+        });
+        if let Some(ty) = summed_struct {
+            return Some(syn::parse_quote!({
+                #(#setup)*
+                let mut #acc: #ty = ::autodiff::__private::sum_of_nothing::<#ty>();
+                for #index in #range { #(#bindings)* #acc = #acc + #current; }
+                #acc
+            }));
+        }
         let float = &integer.unwrap_or_else(|| self.float.clone());
         let body: Expr = match method.as_str() {
             "sum" => syn::parse_quote!({
