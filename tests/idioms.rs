@@ -1134,3 +1134,35 @@ fn a_vec_whose_element_type_is_inferred() {
     assert_eq!(g, vec![0.0, -4.0, 0.0]);
     first_large_weight_gradcheck(&[2.0, 0.5, 0.25]).unwrap();
 }
+
+/// A local configuration made by `new()`, `default()` or a literal, its fields read (an
+/// integer one cast to a float): x·(scale + 2)·n + x, so ∂/∂x = (scale + 2)·n + 1.
+#[derive(Default)]
+struct Settings {
+    scale: f64,
+    n: usize,
+}
+
+impl Settings {
+    fn new() -> Self {
+        Settings { scale: 1.0, n: 3 }
+    }
+}
+
+#[differentiate]
+fn configured(x: f64) -> f64 {
+    let made = Settings::new();
+    let defaults = Settings::default();
+    let literal = Settings { scale: 0.5, n: 2 };
+    let s = made.scale + 2.0;
+    x * s * made.n as f64 + x * defaults.n as f64 + x * literal.scale * literal.n as f64
+}
+
+#[test]
+fn a_local_configuration_read_by_field() {
+    let (f, g) = configured_grad(0.5);
+    // 0.5·3·3 + 0 + 0.5·0.5·2, and 3·3 + 0 + 0.5·2.
+    assert_eq!(f, 5.0);
+    assert_eq!(g, 10.0);
+    configured_gradcheck(0.5).unwrap();
+}

@@ -229,6 +229,7 @@ pub(super) fn struct_constructor(p: &syn::Path, float: &Type) -> bool {
             | "from_fn"
             | "from_vec"
             | "from"
+            | "default"
     ) || f.starts_with("from_row")
         || f.starts_with("from_column")
         || f.starts_with("from_diagonal");
