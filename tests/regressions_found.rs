@@ -2500,3 +2500,64 @@ fn weighted_by_a_constant_matrix(x: f64) -> f64 {
 fn an_integer_matrix_from_shape_vec_is_a_constant() {
     assert_eq!(weighted_by_a_constant_matrix_grad(1.5), (2.25, 3.0));
 }
+
+// A valid mutant (seed 16): a borrow of a vector given by a closure defined in a block
+// (`let ct = { || &v };`), by a block, or by a branch, then the vector written. The derived
+// items held the borrow across the write (E0505); the borrow is now a copy, which reads as
+// the borrow does while Rust keeps the vector unchanged. f = x₀x₁x₂ for the first two.
+#[differentiate]
+fn borrowed_through_a_block_closure(x: &[f64]) -> f64 {
+    let mut v = x.to_vec();
+    let w = {
+        let ct = { || &v };
+        ct()
+    };
+    let s = w[0] * w[1];
+    v[0] = s;
+    v[0] * x[2]
+}
+
+#[differentiate]
+fn borrowed_part_from_a_block(x: &[f64]) -> f64 {
+    let mut v = x.to_vec();
+    let w = {
+        let k = 1;
+        &v[k - 1..]
+    };
+    let s = w[0] * w[1];
+    v[0] = s;
+    v[0] * x[2]
+}
+
+// w = v or u = (x₂, x₁): f = x₀x₁x₂ or x₁x₂².
+#[differentiate]
+fn borrowed_from_a_branch(x: &[f64], c: bool) -> f64 {
+    let mut v = x.to_vec();
+    let u = vec![x[2], x[1]];
+    let w = if c { &v } else { &u };
+    let s = w[0] * w[1];
+    v[0] = s;
+    v[0] * x[2]
+}
+
+#[test]
+fn a_borrow_given_by_a_block_or_a_branch_is_a_copy() {
+    let x = [1.0, 2.0, 3.0];
+    assert_eq!(
+        borrowed_through_a_block_closure_grad(&x),
+        (6.0, vec![6.0, 3.0, 2.0])
+    );
+    assert_eq!(
+        borrowed_part_from_a_block_grad(&x),
+        (6.0, vec![6.0, 3.0, 2.0])
+    );
+    assert_eq!(
+        borrowed_from_a_branch_grad(&x, true),
+        (6.0, vec![6.0, 3.0, 2.0])
+    );
+    assert_eq!(
+        borrowed_from_a_branch_grad(&x, false),
+        (18.0, vec![0.0, 9.0, 12.0])
+    );
+    borrowed_from_a_branch_gradcheck(&x, false).unwrap();
+}

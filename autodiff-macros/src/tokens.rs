@@ -161,7 +161,11 @@ pub fn peel_trivial(e: &syn::Expr) -> &syn::Expr {
                         c.args.is_empty()
                             && matches!(&*c.func, syn::Expr::Path(p) if p.path.is_ident(name))
                     };
-                    match (&l.pat, l.init.as_ref().map(|i| (&*i.expr, &i.diverge))) {
+                    // (`let g = { || e };` and `let g = (|| e);` define the same `g`.)
+                    match (
+                        &l.pat,
+                        l.init.as_ref().map(|i| (peel_trivial(&i.expr), &i.diverge)),
+                    ) {
                         (syn::Pat::Ident(p), Some((syn::Expr::Closure(closure), None)))
                             if called(&p.ident)
                                 && closure.inputs.is_empty()

@@ -416,6 +416,13 @@ impl Lowerer {
             {
                 *inner
             }
+            // `let w = if c { &v } else { &u };`, `let w = { …; &v[1..] };`: a copy. Rust lets
+            // nothing change `v` while `w` borrows it, so the copy reads as the borrow would,
+            // and the derived items need not hold the borrow across the body's later writes
+            // of `v` (nor into the pullback).
+            ExprKind::Ref(inner) if self.kind_of(&inner) == Kind::FloatSeq => {
+                Expr::new(ExprKind::Copy(inner), value.span)
+            }
             kind => Expr::new(kind, value.span),
         };
         out.push(Stmt::new(
