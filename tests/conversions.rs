@@ -183,3 +183,18 @@ fn a_sum_of_points_through_their_own_sum() {
     assert_eq!(pts_bar, vec![(-1.5, 2.0), (-6.0, 8.0)]);
     weighted_centroid_norm_gradcheck(&w, &pts).unwrap();
 }
+
+/// The plainest sum of points, `pts.iter().map(|&p| Point::from(p)).sum()`:
+/// f = |Σ pᵢ|², ∂/∂pᵢ = 2 Σ p.
+#[differentiate]
+fn norm_of_the_sum(pts: &[(f64, f64)]) -> f64 {
+    let s: Point = pts.iter().map(|&p| Point::from(p)).sum();
+    s.sqr_norm()
+}
+
+#[test]
+fn a_plain_sum_of_points() {
+    let (f, g) = norm_of_the_sum_grad(&[(1.0, 2.0), (0.5, -1.0)]);
+    assert_eq!(f, 2.25 + 1.0);
+    assert_eq!(g, vec![(3.0, 2.0), (3.0, 2.0)]);
+}

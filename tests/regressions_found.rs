@@ -2561,3 +2561,92 @@ fn a_borrow_given_by_a_block_or_a_branch_is_a_copy() {
     );
     borrowed_from_a_branch_gradcheck(&x, false).unwrap();
 }
+
+// The diff review of 2026-12-06 (twelfth session): forms the day's changes broke or left
+// as rustc errors, each checked against a closed form worked out by hand.
+
+// `let c: Vec<_>` of integers (a cast to `usize` in its `map`) stays a constant:
+// f = Σ xᵢ [xᵢ > 0.5], ∂/∂xᵢ = [xᵢ > 0.5].
+#[differentiate]
+fn weights_of_integers(x: &[f64]) -> f64 {
+    let c: Vec<_> = x.iter().map(|&v| (v > 0.5) as usize).collect();
+    let steps: Vec<_> = (0..x.len()).map(|i| i + 1).collect();
+    let mut s = 0.0;
+    for i in 0..x.len() {
+        s += x[i] * c[i] as f64 * steps[0] as f64;
+    }
+    s
+}
+
+// `m.row(0).neg()` borrows the view: f = −Σ row 0, ∂ = −1 on row 0.
+#[differentiate]
+fn negated_row(m: &autodiff::ndarray::Array2<f64>) -> f64 {
+    use std::ops::Neg;
+    m.row(0).neg().sum() + m.column(1).neg().sum()
+}
+
+// `return *p;` of a tuple parameter: the seed goes back to it.
+#[differentiate]
+fn copied_out(p: &(f64, f64), x: f64) -> (f64, f64) {
+    if x > 0.0 {
+        return *p;
+    }
+    (x, x)
+}
+
+// `(cfg.n + 1) as f64` of an integer field keeps its cast: f = x (n + 1).
+#[derive(Default)]
+struct Counted {
+    n: usize,
+}
+
+#[differentiate]
+fn scaled_by_a_count(x: f64) -> f64 {
+    let cfg = Counted::default();
+    let more = Counted { n: 2 };
+    x * (cfg.n + 1) as f64 + x * (more.n * 2) as f64
+}
+
+// A local `Array1` lent to a plain function filling it with constants.
+fn init(w: &mut autodiff::ndarray::Array1<f64>) {
+    for (i, v) in w.iter_mut().enumerate() {
+        *v = i as f64 + 1.0;
+    }
+}
+
+#[differentiate]
+fn weighted_by_a_filled_array(x: &[f64]) -> f64 {
+    let mut w = autodiff::ndarray::Array1::zeros(x.len());
+    init(&mut w);
+    let mut s = 0.0;
+    for i in 0..x.len() {
+        s += w[i] * x[i] * x[i];
+    }
+    s
+}
+
+#[test]
+fn forms_the_diff_review_found() {
+    let x = [0.4, 1.1, -0.5, 0.8];
+    assert_eq!(weights_of_integers_grad(&x).1, vec![0.0, 1.0, 0.0, 1.0]);
+    let m = autodiff::ndarray::array![[1.0, 2.0, 3.0], [4.0, 5.0, 6.0]];
+    let (_, g) = negated_row_grad(&m);
+    assert_eq!(
+        g,
+        autodiff::ndarray::array![[-1.0, -2.0, -1.0], [0.0, -1.0, 0.0]]
+    );
+    assert_eq!(
+        copied_out_vjp(&(2.0, 3.0), 1.0, (1.0, 2.0)),
+        ((2.0, 3.0), (1.0, 2.0), 0.0)
+    );
+    assert_eq!(
+        copied_out_vjp(&(2.0, 3.0), -1.0, (1.0, 2.0)),
+        ((-1.0, -1.0), (0.0, 0.0), 3.0)
+    );
+    assert_eq!(scaled_by_a_count_grad(0.5), (2.5, 5.0));
+    // Σ (i + 1) xᵢ²: ∂/∂xᵢ = 2 (i + 1) xᵢ.
+    assert_eq!(
+        weighted_by_a_filled_array_grad(&[1.0, -2.0]).1,
+        vec![2.0, -8.0]
+    );
+}

@@ -256,13 +256,13 @@ impl Ctx<'_> {
         &self,
         lent: &syn::Path,
         args: &[Expr],
-        buffers: &[(usize, bool)],
+        buffers: &[(usize, LentBuffer)],
     ) -> TokenStream {
         let (callee, valued) = crate::lent::lent_form_of(lent);
         let mut copies = vec![];
         let mut results = vec![];
         let args = args.iter().enumerate().map(|(i, a)| {
-            let Some(&(_, fixed)) = buffers.iter().find(|(at, _)| *at == i) else {
+            let Some(&(_, kind)) = buffers.iter().find(|(at, _)| *at == i) else {
                 return self.expr(a, false);
             };
             let buffer = match &a.kind {
@@ -270,13 +270,21 @@ impl Ctx<'_> {
                 _ => self.expr(a, false),
             };
             let copy = quote::format_ident!("__lent_copy{}", copies.len());
-            // A float array is `Copy`; a `Vec` is cloned, and given back whole.
-            if fixed {
-                copies.push(quote!(let mut #copy = #buffer;));
-                results.push(quote!(#copy.to_vec()));
-            } else {
-                copies.push(quote!(let mut #copy = #buffer.clone();));
-                results.push(quote!(#copy));
+            // A float array is `Copy`; a `Vec` is cloned, and given back whole; an `Array1`
+            // is made from the `Vec` the derived items hold.
+            match kind {
+                LentBuffer::Fixed => {
+                    copies.push(quote!(let mut #copy = #buffer;));
+                    results.push(quote!(#copy.to_vec()));
+                }
+                LentBuffer::Vec => {
+                    copies.push(quote!(let mut #copy = #buffer.clone();));
+                    results.push(quote!(#copy));
+                }
+                LentBuffer::Array1 => {
+                    copies.push(quote!(let mut #copy = ::autodiff::ndarray::Array1::from(::std::vec::Vec::from(&#buffer[..]));));
+                    results.push(quote!(#copy.to_vec()));
+                }
             }
             quote!(&mut #copy)
         });

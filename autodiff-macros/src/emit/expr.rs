@@ -197,11 +197,11 @@ impl Ctx<'_> {
         let other_float = other_literal || written.is_some_and(|t| quote!(#t).to_string() != float);
         let from_float =
             crate::ir::kind_of(a, &self.func.vars, &self.func.float) == Kind::Float && !other_float;
-        // A name or a field whose type the macro guessed (`let k = c.bump();`, a method's
-        // result, `cfg.n` of a local configuration) and that carries no derivative keeps its
-        // cast: it may be an integer after all.
+        // A value whose type the macro guessed (`let k = c.bump();`, a method's result,
+        // `cfg.n` or `(cfg.n + 1)` of a local configuration) and that carries no derivative
+        // keeps its cast: it may be an integer after all.
         let unvaried_name =
-            matches!(a.kind, ExprKind::Var(_) | ExprKind::Field(..)) && !self.act.varied(a);
+            !matches!(a.kind, ExprKind::Float(_) | ExprKind::Const(_)) && !self.act.varied(a);
         (self.mode == Mode::Lifted && active && float_cast && self.act.varied(a))
             || (same_type && from_float && !unvaried_name)
     }

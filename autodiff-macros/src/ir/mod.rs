@@ -605,6 +605,19 @@ pub struct Output {
     pub buffer: Buffer,
 }
 
+/// What a caller lends a buffer from (`Func::lent_calls`): how a call carrying no derivative
+/// gets a copy of it and gives it back.
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+pub enum LentBuffer {
+    /// A `Vec` (or a buffer parameter): cloned, and given back whole.
+    Vec,
+    /// A fixed-size float array (`Copy`): copied, and given back as a `Vec`.
+    Fixed,
+    /// An `ndarray` `Array1`, which the derived items hold as a `Vec`: lent as an `Array1`
+    /// made from it, and given back as a `Vec`.
+    Array1,
+}
+
 /// The type of an output buffer.
 #[derive(Clone, Copy, Debug, PartialEq, Eq)]
 pub enum Buffer {
@@ -684,10 +697,10 @@ pub struct Func {
     pub undecided: bool,
     /// The calls of callees' lent forms (`g::__lent(x, &buf)`, see `lower::lent`), by the
     /// variable each call binds: the position of each lent buffer among its arguments, and
-    /// whether it is a fixed-size array. Where such a call carries no derivative, the
+    /// what it is lent from. Where such a call carries no derivative, the
     /// derived items call `g` itself on a copy of each buffer, as any function taking
     /// buffers, differentiated or not, can be.
-    pub lent_calls: std::collections::HashMap<VarId, Vec<(usize, bool)>>,
+    pub lent_calls: std::collections::HashMap<VarId, Vec<(usize, LentBuffer)>>,
     /// Parameters holding a function called on values with derivatives, with their number
     /// of arguments (`analysis::function_values`): the derived items take each as a
     /// function value with its derivatives, and call it through that.

@@ -163,7 +163,21 @@ impl Lowerer {
             ([pat], [ty]) => syn::parse_quote_spanned!(span=> let #pat: #ty = #call;),
             _ => syn::parse_quote_spanned!(span=> let (#(#pats,)*): (#(#tys,)*) = #call;),
         };
-        let fixed: Vec<bool> = lent.iter().map(|b| self.is_fixed_array(b)).collect();
+        let kinds: Vec<LentBuffer> = lent
+            .iter()
+            .map(|b| {
+                if self.is_fixed_array(b) {
+                    LentBuffer::Fixed
+                } else if self
+                    .lookup(&b.to_string())
+                    .is_some_and(|v| self.vars[v].kind == Kind::Array)
+                {
+                    LentBuffer::Array1
+                } else {
+                    LentBuffer::Vec
+                }
+            })
+            .collect();
         let first = out.len();
         self.lower_stmt(&bind, out);
         let called = out[first..].iter().find_map(|s| match &s.kind {
@@ -171,22 +185,19 @@ impl Lowerer {
             _ => None,
         });
         if let Some(v) = called {
-            let buffers = positions.into_iter().zip(fixed.iter().copied()).collect();
+            let buffers = positions.into_iter().zip(kinds.iter().copied()).collect();
             self.lent_calls.insert(v, buffers);
         }
         // A `Vec` takes its new contents whole (a callee taking `&mut Vec<F>` may change
         // its length); a fixed-size array, which a `Vec` cannot be assigned to, element by
         // element.
-        for ((b, n), fixed) in lent.iter().zip(&renewed).zip(fixed) {
-            let array = self
-                .lookup(&b.to_string())
-                .is_some_and(|v| self.vars[v].kind == Kind::Array);
-            let renew: syn::Stmt = if fixed {
-                syn::parse_quote_spanned!(span=> #b.copy_from_slice(&#n);)
-            } else if array {
-                syn::parse_quote_spanned!(span=> #b = ::autodiff::ndarray::Array1::from(#n);)
-            } else {
-                syn::parse_quote_spanned!(span=> #b = #n;)
+        for ((b, n), kind) in lent.iter().zip(&renewed).zip(kinds) {
+            let renew: syn::Stmt = match kind {
+                LentBuffer::Fixed => syn::parse_quote_spanned!(span=> #b.copy_from_slice(&#n);),
+                LentBuffer::Array1 => {
+                    syn::parse_quote_spanned!(span=> #b = ::autodiff::ndarray::Array1::from(#n);)
+                }
+                LentBuffer::Vec => syn::parse_quote_spanned!(span=> #b = #n;),
             };
             self.lower_stmt(&renew, out);
         }

@@ -37,6 +37,16 @@ impl Lowerer {
                 return self.lower_let(&plain, out);
             }
         }
+        // A type left to inference in part (`let w: Vec<_> = x.iter().map(…).collect();`)
+        // says no more than the value does: read as untyped, unless the value shows integers
+        // (`(0..n).map(|i| i + 1)`, `… as usize`), which the written type keeps constant.
+        if let (syn::Pat::Type(pt), Some(init)) = (&local.pat, &local.init) {
+            if infers_a_part(&pt.ty) && !self.collects_integers(&init.expr) {
+                let mut plain = local.clone();
+                plain.pat = (*pt.pat).clone();
+                return self.lower_let(&plain, out);
+            }
+        }
         // `let p: Point = t.into();`: `Point::from(t)`, the constructor `Into` stands for.
         if let Some(from) = into_as_from(local) {
             let mut plain = local.clone();
@@ -558,9 +568,6 @@ impl Lowerer {
             syn::Pat::Ident(p) if p.by_ref.is_none() && p.subpat.is_none() => {
                 Some((p.ident.clone(), p.mutability.is_some(), None))
             }
-            // A type left to inference in part (`let w: Vec<_> = ….collect();`) says no more
-            // than the value does: read as untyped.
-            syn::Pat::Type(pt) if infers_a_part(&pt.ty) => self.let_pattern(&pt.pat),
             syn::Pat::Type(pt) => {
                 let (ident, mutable, _) = self.let_pattern(&pt.pat)?;
                 Some((ident, mutable, Some((*pt.ty).clone())))
@@ -573,6 +580,41 @@ impl Lowerer {
                 );
                 None
             }
+        }
+    }
+}
+
+impl Lowerer {
+    /// Whether a chain's items are evidently integers: its last `map` casts to an integer
+    /// type, or it walks an integer range (or, with no `map`, a sequence of integers)
+    /// whose `map` shows no float.
+    fn collects_integers(&self, e: &syn::Expr) -> bool {
+        let mut last_map: Option<&syn::Expr> = None;
+        let mut e = e;
+        while let syn::Expr::MethodCall(m) = e {
+            if last_map.is_none() && matches!(m.method.to_string().as_str(), "map" | "filter_map") {
+                if let Some(syn::Expr::Closure(c)) = m.args.first() {
+                    last_map = Some(&c.body);
+                }
+            }
+            e = &m.receiver;
+        }
+        while let syn::Expr::Paren(p) = e {
+            e = &p.expr;
+        }
+        let int_source = match e {
+            syn::Expr::Range(_) => true,
+            syn::Expr::Path(p) => p
+                .path
+                .get_ident()
+                .and_then(|i| self.lookup(&i.to_string()))
+                .is_some_and(|v| self.vars[v].kind == Kind::IntSeq),
+            _ => false,
+        };
+        match last_map {
+            Some(syn::Expr::Cast(c)) => kind_of_type(&c.ty, &self.float) == Kind::Int,
+            Some(body) => int_source && !self.float_hint(body),
+            None => int_source,
         }
     }
 }

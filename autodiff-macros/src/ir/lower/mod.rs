@@ -158,7 +158,7 @@ pub struct Lowerer {
     fixed_arrays: HashSet<VarId>,
     /// The calls of lent forms, by the variable the call binds: where their buffers stand
     /// among the arguments (`Func::lent_calls`).
-    lent_calls: HashMap<VarId, Vec<(usize, bool)>>,
+    lent_calls: HashMap<VarId, Vec<(usize, LentBuffer)>>,
 }
 
 impl Lowerer {
@@ -493,6 +493,11 @@ pub fn lower_fn(
     tuples::type_tuple_copies(&mut lw.vars, &body);
     lw.pass_floats_by_value(&mut body);
     let read_on_entry = outputs::read_on_entry(&body, &lw.outputs);
+    for o in lw.outputs.iter().filter(|o| o.buffer == Buffer::Array1) {
+        if let Some(span) = outputs::passed_whole(&body, o.local) {
+            lw.errors.push(syn::Error::new(span, format!("an `&mut Array1` buffer is read and written by index in a `#[differentiate]` function (`{0}[i]`, `{0}.len()`, `{0}.iter()`, `{0}.fill(v)`); passing `{0}` (or a copy of it) on to a function is not supported: take the buffer as `&mut [f64]` or `&mut Vec<f64>` (pass `{0}.as_slice_mut().unwrap()`), or pass the entries the callee needs", o.param)));
+        }
+    }
     // `let mut out_value = out.to_vec();`: the buffer's initial contents, as constants.
     for (i, o) in lw.outputs.iter().enumerate() {
         let span = o.param.span();

@@ -301,12 +301,37 @@ impl Lowerer {
     /// on a receiver that reads as a float or an `ndarray` array, is the operator it names,
     /// `(a) * (&b)`. A struct's receiver keeps the method: its type may have an inherent one
     /// of that name, which method resolution would pick over the operator.
-    pub(super) fn operator_in_method_form(&self, m: &syn::ExprMethodCall) -> Option<syn::Expr> {
+    ///
+    /// A trait of the user's with a method of that name (`impl Scale for f64 { fn mul(…) }`)
+    /// would make the operator the wrong function: on floats, each generated function
+    /// repeats a check that calls the method with `std::ops`' trait imported, which rustc
+    /// reports as ambiguous (E0034, at the user's method) where another trait of that name
+    /// is in scope. (Arrays have no such check: a trait of the user's with a `mul` method
+    /// on `ndarray` arrays would go unnoticed.)
+    pub(super) fn operator_in_method_form(&mut self, m: &syn::ExprMethodCall) -> Option<syn::Expr> {
         let (recv, name) = (&m.receiver, m.method.to_string());
-        if !(self.float_hint(recv) || self.array_hint(recv)) {
+        let array = self.array_hint(recv);
+        if !(self.float_hint(recv) || array) {
             return None;
         }
+        let trait_name = match name.as_str() {
+            "add" => "Add",
+            "sub" => "Sub",
+            "mul" => "Mul",
+            "div" => "Div",
+            "rem" => "Rem",
+            "neg" => "Neg",
+            _ => return None,
+        };
+        if !array {
+            self.check_std_operator(&m.method, trait_name);
+        }
         match (name.as_str(), m.args.first(), m.args.len()) {
+            // (`m.row(0).neg()` borrows the view, as `Neg for &ArrayBase` takes it; a name is
+            // negated as written, an owned array by value, a borrowed one through `&`.)
+            ("neg", None, 0) if array && !matches!(&**recv, syn::Expr::Path(_)) => {
+                Some(syn::parse_quote!(-&(#recv)))
+            }
             ("neg", None, 0) => Some(syn::parse_quote!(-(#recv))),
             (_, Some(arg), 1) => Some(match name.as_str() {
                 "add" => syn::parse_quote!((#recv) + (#arg)),
@@ -317,6 +342,42 @@ impl Lowerer {
                 _ => return None,
             }),
             _ => None,
+        }
+    }
+
+    /// The check that `x.mul(y)` of floats calls `std::ops::Mul::mul` (see
+    /// [`Self::operator_in_method_form`]): a function among the body's items, once per
+    /// method, spanned on the user's method name so that an ambiguity is reported there.
+    fn check_std_operator(&mut self, method: &Ident, trait_name: &str) {
+        let float = self.float.clone();
+        let concrete = matches!(quote::quote!(#float).to_string().as_str(), "f64" | "f32");
+        if !concrete {
+            // (On a type parameter `T: Float` the method is the bound's, `std::ops`'.)
+            return;
+        }
+        let check = quote::format_ident!("__std_ops_{method}");
+        let tr = Ident::new(trait_name, method.span());
+        let span = method.span();
+        let item: syn::Item = if trait_name == "Neg" {
+            syn::parse_quote_spanned! {span=>
+                #[allow(dead_code, clippy::all)]
+                fn #check(a: #float) -> #float {
+                    use ::core::ops::#tr as _;
+                    a.#method()
+                }
+            }
+        } else {
+            syn::parse_quote_spanned! {span=>
+                #[allow(dead_code, clippy::all)]
+                fn #check(a: #float, b: #float) -> #float {
+                    use ::core::ops::#tr as _;
+                    a.#method(b)
+                }
+            }
+        };
+        let named = |i: &syn::Item| matches!(i, syn::Item::Fn(f) if f.sig.ident == check);
+        if !self.body_items.iter().any(named) {
+            self.body_items.push(item);
         }
     }
 
@@ -357,7 +418,7 @@ impl Lowerer {
 
     /// Whether `e`, an operand not lowered yet, reads as a float by its syntax: a float
     /// literal, a float variable, a float method, or arithmetic holding one.
-    fn float_hint(&self, e: &syn::Expr) -> bool {
+    pub(super) fn float_hint(&self, e: &syn::Expr) -> bool {
         match e {
             syn::Expr::Lit(l) => matches!(l.lit, syn::Lit::Float(_)),
             syn::Expr::Path(p) => p

@@ -48,6 +48,46 @@ pub(super) fn read_on_entry(body: &Block, outputs: &[Output]) -> Vec<(Ident, Spa
         .collect()
 }
 
+/// Where the body passes the buffer `out` whole to a call (`energy(out)`, `g(&mut *out)`),
+/// or a copy of it (`let y0 = y.clone(); rhs(&y0, …)`): the first such call's span. The
+/// derived items hold an `Array1` buffer as a `Vec`, which only index, length and element
+/// walks read as the array.
+pub(super) fn passed_whole(body: &Block, out: VarId) -> Option<Span> {
+    fn whole(e: &Expr, names: &[VarId]) -> bool {
+        match &e.kind {
+            ExprKind::Var(v) => names.contains(v),
+            ExprKind::Index(base, index) if matches!(base.kind, ExprKind::Var(v) if names.contains(&v)) => {
+                whole(index, names)
+            }
+            ExprKind::Opaque(OpaqueCall::Method(recv, m, None, args))
+                if matches!(recv.kind, ExprKind::Var(v) if names.contains(&v))
+                    && matches!(m.to_string().as_str(), "len" | "is_empty") =>
+            {
+                args.iter().any(|a| whole(a, names))
+            }
+            _ => e.children().into_iter().any(|c| whole(c, names)),
+        }
+    }
+    fn first(b: &Block, names: &mut Vec<VarId>) -> Option<Span> {
+        for s in &b.stmts {
+            match &s.kind {
+                StmtKind::Call { args, .. } if args.iter().any(|a| whole(a, names)) => {
+                    return Some(s.span);
+                }
+                StmtKind::Let { var, init: Some(e) } if whole(e, names) => names.push(*var),
+                _ => {}
+            }
+            for inner in s.blocks() {
+                if let Some(span) = first(inner, names) {
+                    return Some(span);
+                }
+            }
+        }
+        None
+    }
+    first(body, &mut vec![out])
+}
+
 /// The refusal of a buffer read on entry where it cannot be an input too: a `&mut self`
 /// method's buffer (`method`), or a reading the macro cannot separate from the writes (a
 /// method of the buffer such as `clear`).

@@ -377,6 +377,16 @@ impl Lowerer {
                 let parts: Vec<Ident> = (0..vars.len())
                     .map(|k| self.synthetic_ident(&format!("part{k}")))
                     .collect();
+                // (`return *p;` of `p: &(f64, f64)` takes `p`'s fields.)
+                let e = match e {
+                    syn::Expr::Unary(u)
+                        if matches!(u.op, syn::UnOp::Deref(_))
+                            && matches!(&*u.expr, syn::Expr::Path(_)) =>
+                    {
+                        &*u.expr
+                    }
+                    other => other,
+                };
                 let spread: syn::Expr = syn::parse_quote_spanned!(span=> {
                     let (#(#parts,)*) = #e;
                     (#(#parts,)*)
@@ -401,7 +411,12 @@ impl Lowerer {
         let value = match self.split_call(e, out) {
             // The call defines a temporary; the variable is then assigned from it.
             Some(call) => {
-                let tmp = self.temp("call", self.vars[var].kind, span);
+                // (A struct's constructor gives a struct, whatever `var` was taken for.)
+                let kind = match self.call_kind(&call) {
+                    Kind::Struct => Kind::Struct,
+                    _ => self.vars[var].kind,
+                };
+                let tmp = self.temp("call", kind, span);
                 self.vars[tmp].mutable = false;
                 self.push_call(tmp, call, span, out);
                 Expr::new(ExprKind::Var(tmp), span)
