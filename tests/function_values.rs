@@ -294,3 +294,38 @@ fn a_function_value_given_to_a_plain_helper_and_lent_on() {
     close(d, 4.0 * 1.2f64.powi(3), 1e-14);
     lent_on_gradcheck(cube::with_derivatives(), 1.2).unwrap();
 }
+
+/// A rule that subdivides by calling itself with its `&dyn Fn` integrand passed on by
+/// name (as photino/integration's `gauss_legendre` does): the derived items take the
+/// function value by value there too. The midpoint rule on halves, to depth `n`.
+#[differentiate]
+fn halved_midpoints(f: &dyn Fn(f64) -> f64, a: f64, b: f64, n: u32) -> f64 {
+    if n == 0 {
+        (b - a) * f(0.5 * (a + b))
+    } else {
+        let m = 0.5 * (a + b);
+        halved_midpoints(f, a, m, n - 1) + halved_midpoints(f, m, b, n - 1)
+    }
+}
+
+#[differentiate]
+fn squared(t: f64) -> f64 {
+    t * t
+}
+
+#[test]
+fn a_reference_function_value_passed_on_by_recursion() {
+    let (a, b) = (0.5, 2.0);
+    let (value, a_bar, b_bar) = halved_midpoints_grad(squared::with_derivatives(), a, b, 3);
+    // Eight midpoints of t², h = (b − a)/8.
+    let h = (b - a) / 8.0;
+    let want: f64 = (0..8).map(|k| h * (a + h * (k as f64 + 0.5)).powi(2)).sum();
+    assert!((value - want).abs() < 1e-12);
+    // Central differences of the primal.
+    let primal = |a: f64, b: f64| halved_midpoints(&|t| t * t, a, b, 3);
+    let e = 1e-6;
+    let da = (primal(a + e, b) - primal(a - e, b)) / (2.0 * e);
+    let db = (primal(a, b + e) - primal(a, b - e)) / (2.0 * e);
+    assert!((a_bar - da).abs() < 1e-7, "{a_bar} {da}");
+    assert!((b_bar - db).abs() < 1e-7, "{b_bar} {db}");
+}

@@ -42,6 +42,14 @@ fn differentiate_item(args: TokenStream, item: TokenStream) -> TokenStream {
     }
     let item_fn: syn::ItemFn = match syn::parse2(item.clone()) {
         Ok(f) => f,
+        // `f: &Fn(f64) -> f64` of edition 2018, a bare trait object: `&dyn Fn(f64) -> f64`,
+        // what it means there.
+        Err(_)
+            if syn::parse2::<syn::ItemFn>(crate::tokens::dyn_before_bare_fn(item.clone()))
+                .is_ok() =>
+        {
+            return differentiate_item(args, crate::tokens::dyn_before_bare_fn(item));
+        }
         Err(_) => {
             let err = syn::Error::new_spanned(
                 &item,

@@ -129,6 +129,41 @@ pub fn exits_early(e: &syn::Expr) -> bool {
     mentions_any(tokens.clone(), &["return"]) || question(tokens)
 }
 
+/// The tokens with `dyn` written before each bare trait object of a closure trait that a
+/// reference or a type argument holds (`&Fn(f64) -> f64`, `&mut FnMut(f64)`, `Box<Fn(f64)
+/// -> f64>`, `&'a Fn(f64)`), as edition 2018 reads them.
+pub fn dyn_before_bare_fn(tokens: TokenStream) -> TokenStream {
+    use proc_macro2::{Delimiter, Group};
+    let trees: Vec<TokenTree> = tokens.into_iter().collect();
+    let mut out: Vec<TokenTree> = Vec::with_capacity(trees.len());
+    for (k, t) in trees.iter().enumerate() {
+        if let TokenTree::Group(g) = t {
+            let mut inner = Group::new(g.delimiter(), dyn_before_bare_fn(g.stream()));
+            inner.set_span(g.span());
+            out.push(TokenTree::Group(inner));
+            continue;
+        }
+        let closure_trait = matches!(t, TokenTree::Ident(i) if i == "Fn" || i == "FnMut" || i == "FnOnce")
+            && matches!(trees.get(k + 1), Some(TokenTree::Group(g)) if g.delimiter() == Delimiter::Parenthesis);
+        let held = match k.checked_sub(1).map(|j| &trees[j]) {
+            Some(TokenTree::Punct(p)) => p.as_char() == '&' || p.as_char() == '<',
+            // `&mut Fn…`, or a lifetime `&'a Fn…` (its name after the `'`).
+            Some(TokenTree::Ident(i)) => {
+                i == "mut"
+                    || matches!(k.checked_sub(2).map(|j| &trees[j]), Some(TokenTree::Punct(p)) if p.as_char() == '\'')
+            }
+            _ => false,
+        };
+        if closure_trait && held {
+            if let TokenTree::Ident(i) = t {
+                out.push(TokenTree::Ident(Ident::new("dyn", i.span())));
+            }
+        }
+        out.push(t.clone());
+    }
+    out.into_iter().collect()
+}
+
 /// A closure returning its one parameter as it is given (`|t| t`, `move |t: &f64| t`).
 fn identity(closure: &syn::ExprClosure) -> bool {
     let [param] = closure.inputs.iter().collect::<Vec<_>>()[..] else {
@@ -228,6 +263,31 @@ mod tests {
         let t: Ident = syn::parse_quote!(T);
         let out = subst(quote!(Vec<Array2<T>>: Foo<T>), &t, &quote!(Dual<T>));
         assert_eq!(squash(out), "Vec<Array2<Dual<T>>>:Foo<Dual<T>>");
+    }
+
+    #[test]
+    fn writes_dyn_before_bare_closure_trait_objects() {
+        let item = quote!(
+            fn f(
+                a: &Fn(f64) -> f64,
+                b: &mut FnMut(f64),
+                c: Box<Fn(f64) -> f64>,
+                d: &'a FnOnce(),
+                e: &dyn Fn(f64),
+                g: G,
+            ) where
+                G: Fn(f64),
+            {
+            }
+        );
+        let out = squash(dyn_before_bare_fn(item));
+        assert!(out.contains("a:&dynFn(f64)->f64"), "{out}");
+        assert!(out.contains("b:&mutdynFnMut(f64)"), "{out}");
+        assert!(out.contains("c:Box<dynFn(f64)->f64>"), "{out}");
+        assert!(out.contains("d:&'adynFnOnce()"), "{out}");
+        // Written with `dyn` already, or a bound: as they are.
+        assert!(out.contains("e:&dynFn(f64)"), "{out}");
+        assert!(out.contains("G:Fn(f64)"), "{out}");
     }
 
     #[test]

@@ -103,6 +103,9 @@ pub fn passed_again(func: &Func, a: &Expr) -> bool {
             false
         }
         ExprKind::Ref(_) => true,
+        // (A function value written as a reference, `f: &dyn Fn(f64) -> f64`, passed on by
+        // name: taken by value all the same.)
+        ExprKind::Var(v) if func.function_value(*v).is_some() => false,
         // A reference parameter, or a local typed as a reference (`let row: &Array1<f64> =
         // &lane;`), which the callee's pullback takes again as it takes `&lane`.
         ExprKind::Var(v) => matches!(func.vars[*v].ty, Some(syn::Type::Reference(_))),
