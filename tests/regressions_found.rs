@@ -2585,6 +2585,16 @@ fn negated_row(m: &autodiff::ndarray::Array2<f64>) -> f64 {
     m.row(0).neg().sum() + m.column(1).neg().sum()
 }
 
+// `(a - b).neg()` of arrays: −Σ (a − b), ∂/∂a = −1, ∂/∂b = 1.
+#[differentiate]
+fn negated_difference(
+    a: &autodiff::ndarray::Array1<f64>,
+    b: &autodiff::ndarray::Array1<f64>,
+) -> f64 {
+    use std::ops::Neg;
+    (a - b).neg().sum()
+}
+
 // `return *p;` of a tuple parameter: the seed goes back to it.
 #[differentiate]
 fn copied_out(p: &(f64, f64), x: f64) -> (f64, f64) {
@@ -2635,6 +2645,14 @@ fn forms_the_diff_review_found() {
         g,
         autodiff::ndarray::array![[-1.0, -2.0, -1.0], [0.0, -1.0, 0.0]]
     );
+    let (a, b) = (
+        autodiff::ndarray::array![1.0, 2.0],
+        autodiff::ndarray::array![0.5, 4.0],
+    );
+    let (f, a_bar, b_bar) = negated_difference_grad(&a, &b);
+    assert_eq!(f, 1.5);
+    assert_eq!(a_bar, autodiff::ndarray::array![-1.0, -1.0]);
+    assert_eq!(b_bar, autodiff::ndarray::array![1.0, 1.0]);
     assert_eq!(
         copied_out_vjp(&(2.0, 3.0), 1.0, (1.0, 2.0)),
         ((2.0, 3.0), (1.0, 2.0), 0.0)

@@ -126,8 +126,9 @@ fn seq_of(k: Kind) -> Kind {
     }
 }
 
-/// The kind of the first value assigned to `v` in these statements (at any depth).
-pub(super) fn assigned_kind(v: VarId, stmts: &[Stmt], vars: &[Var], float: &Type) -> Option<Kind> {
+/// The first value assigned to `v` in these statements (at any depth): an expression, or
+/// a call's result (`None` inside).
+fn first_assigned(v: VarId, stmts: &[Stmt]) -> Option<Option<&Expr>> {
     for s in stmts {
         match &s.kind {
             // (Not the default a value that may be left unassigned starts from.)
@@ -135,42 +136,31 @@ pub(super) fn assigned_kind(v: VarId, stmts: &[Stmt], vars: &[Var], float: &Type
                 place: Place::Var(t),
                 value,
                 compound: None,
-            } if *t == v && !is_placeholder(value) => {
-                return Some(kind_of(value, vars, float));
-            }
-            StmtKind::Call { out, .. } if *out == v => return Some(vars[v].kind),
+            } if *t == v && !is_placeholder(value) => return Some(Some(value)),
+            StmtKind::Call { out, .. } if *out == v => return Some(None),
             _ => {}
         }
         for b in s.blocks() {
-            if let Some(k) = assigned_kind(v, &b.stmts, vars, float) {
-                return Some(k);
+            if let Some(first) = first_assigned(v, &b.stmts) {
+                return Some(first);
             }
         }
     }
     None
 }
 
+/// The kind of the first value assigned to `v` in these statements (at any depth).
+pub(super) fn assigned_kind(v: VarId, stmts: &[Stmt], vars: &[Var], float: &Type) -> Option<Kind> {
+    first_assigned(v, stmts).map(|first| match first {
+        Some(value) => kind_of(value, vars, float),
+        None => vars[v].kind,
+    })
+}
+
 /// Whether the first value `stmts` assign to `v` is a variable holding a struct (a call's
 /// result, not a tuple built in place).
 pub(super) fn assigned_a_struct_variable(v: VarId, stmts: &[Stmt], vars: &[Var]) -> bool {
-    for s in stmts {
-        match &s.kind {
-            StmtKind::Assign {
-                place: Place::Var(t),
-                value,
-                compound: None,
-            } if *t == v && !is_placeholder(value) => {
-                return matches!(value.kind, ExprKind::Var(w) if vars[w].kind == Kind::Struct);
-            }
-            _ => {}
-        }
-        for b in s.blocks() {
-            if assigned_a_struct_variable(v, &b.stmts, vars) {
-                return true;
-            }
-        }
-    }
-    false
+    matches!(first_assigned(v, stmts), Some(Some(Expr { kind: ExprKind::Var(w), .. })) if vars[*w].kind == Kind::Struct)
 }
 
 /// The type known for a value assigned to `v` in `stmts` (or in blocks nested in them).

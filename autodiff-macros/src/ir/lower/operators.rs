@@ -49,10 +49,7 @@ impl Lowerer {
     pub(super) fn lower_binary(&mut self, b: &syn::ExprBinary, out: &mut Vec<Stmt>) -> Expr {
         let span = expr_span(&syn::Expr::Binary(b.clone()));
         use syn::BinOp as B;
-        let test = matches!(
-            b.op,
-            B::And(_) | B::Or(_) | B::Lt(_) | B::Le(_) | B::Gt(_) | B::Ge(_) | B::Eq(_) | B::Ne(_)
-        );
+        let test = is_test(&b.op);
         let arith = matches!(
             b.op,
             B::Add(_) | B::Sub(_) | B::Mul(_) | B::Div(_) | B::Rem(_)
@@ -386,13 +383,13 @@ impl Lowerer {
     /// operator in method form on one.
     fn array_hint(&self, e: &syn::Expr) -> bool {
         match e {
-            syn::Expr::Path(p) => p
-                .path
-                .get_ident()
-                .and_then(|i| self.lookup(&i.to_string()))
-                .is_some_and(|v| self.vars[v].kind == Kind::Array),
+            syn::Expr::Path(p) => self.names_a(p, Kind::Array),
             syn::Expr::Paren(p) => self.array_hint(&p.expr),
             syn::Expr::Reference(r) => self.array_hint(&r.expr),
+            // (`(&a - &b).neg()`: arithmetic with an array operand.)
+            syn::Expr::Binary(b) if !is_test(&b.op) => {
+                self.array_hint(&b.left) || self.array_hint(&b.right)
+            }
             syn::Expr::MethodCall(m) => {
                 matches!(
                     m.method.to_string().as_str(),
@@ -416,16 +413,20 @@ impl Lowerer {
         }
     }
 
+    /// Whether the path is a name of a variable of this kind.
+    fn names_a(&self, p: &syn::ExprPath, kind: Kind) -> bool {
+        p.path
+            .get_ident()
+            .and_then(|i| self.lookup(&i.to_string()))
+            .is_some_and(|v| self.vars[v].kind == kind)
+    }
+
     /// Whether `e`, an operand not lowered yet, reads as a float by its syntax: a float
     /// literal, a float variable, a float method, or arithmetic holding one.
     pub(super) fn float_hint(&self, e: &syn::Expr) -> bool {
         match e {
             syn::Expr::Lit(l) => matches!(l.lit, syn::Lit::Float(_)),
-            syn::Expr::Path(p) => p
-                .path
-                .get_ident()
-                .and_then(|i| self.lookup(&i.to_string()))
-                .is_some_and(|v| self.vars[v].kind == Kind::Float),
+            syn::Expr::Path(p) => self.names_a(p, Kind::Float),
             syn::Expr::Paren(p) => self.float_hint(&p.expr),
             syn::Expr::Unary(u) => self.float_hint(&u.expr),
             syn::Expr::Binary(b) => self.float_hint(&b.left) || self.float_hint(&b.right),
@@ -433,11 +434,20 @@ impl Lowerer {
                 crate::rules::lookup(&m.method.to_string()).is_some()
                     || self.float_hint(&m.receiver)
             }
-            syn::Expr::Index(ix) => matches!(&*ix.expr, syn::Expr::Path(p) if p.path.get_ident()
-                .and_then(|i| self.lookup(&i.to_string()))
-                .is_some_and(|v| self.vars[v].kind == Kind::FloatSeq)),
+            syn::Expr::Index(ix) => {
+                matches!(&*ix.expr, syn::Expr::Path(p) if self.names_a(p, Kind::FloatSeq))
+            }
             syn::Expr::Cast(c) => crate::types::kind_of_type(&c.ty, &self.float) == Kind::Float,
             _ => false,
         }
     }
+}
+
+/// A comparison or a logical operator (its value is a `bool`).
+fn is_test(op: &syn::BinOp) -> bool {
+    use syn::BinOp as B;
+    matches!(
+        op,
+        B::And(_) | B::Or(_) | B::Lt(_) | B::Le(_) | B::Gt(_) | B::Ge(_) | B::Eq(_) | B::Ne(_)
+    )
 }
