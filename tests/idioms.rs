@@ -1166,3 +1166,43 @@ fn a_local_configuration_read_by_field() {
     assert_eq!(g, 10.0);
     configured_gradcheck(0.5).unwrap();
 }
+
+/// The variance and the mean of a sample, as a pair.
+#[differentiate]
+fn variance_and_mean(values: &[f64]) -> (f64, f64) {
+    let n = values.len() as f64;
+    let mean = values.iter().sum::<f64>() / n;
+    let variance = values.iter().map(|v| (v - mean) * (v - mean)).sum::<f64>() / n;
+    (variance, mean)
+}
+
+/// A pair returned by a differentiated helper read by field, inline and bound whole, with
+/// fewer fields read than it has: σ = √var, and σ + mean.
+#[differentiate]
+fn deviation(values: &[f64]) -> f64 {
+    variance_and_mean(values).0.sqrt()
+}
+
+#[differentiate]
+fn deviation_bound(values: &[f64]) -> f64 {
+    let p = variance_and_mean(values);
+    p.0.sqrt()
+}
+
+#[test]
+fn a_pair_read_by_one_field() {
+    let x = [1.0, 2.0, 4.0];
+    // mean 7/3, σ² = Σ(xᵢ − m)²/n, ∂σ/∂xᵢ = (xᵢ − m)/(n σ).
+    let m = 7.0 / 3.0;
+    let var: f64 = x.iter().map(|v| (v - m) * (v - m)).sum::<f64>() / 3.0;
+    let want: Vec<f64> = x.iter().map(|v| (v - m) / (3.0 * var.sqrt())).collect();
+    for (f, g) in [deviation_grad(&x), deviation_bound_grad(&x)] {
+        assert!((f - var.sqrt()).abs() < 1e-12);
+        assert!(
+            g.iter().zip(&want).all(|(a, b)| (a - b).abs() < 1e-12),
+            "{g:?}"
+        );
+    }
+    deviation_gradcheck(&x).unwrap();
+    deviation_bound_gradcheck(&x).unwrap();
+}

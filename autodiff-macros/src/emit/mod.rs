@@ -340,6 +340,15 @@ impl<'f> Ctx<'f> {
             Kind::Struct | Kind::StructSeq => {
                 quote!(let mut #name = __ad::Differentiable::zero_like(#value);)
             }
+            // A tuple of floats a call gives (read by field, `pair(x).0`): zeros of the value's
+            // own type, whose length may exceed the fields read.
+            Kind::Tuple {
+                inactive: 0,
+                seqs: 0,
+                ..
+            } if self.func.open_tuples.contains(&v) => {
+                quote!(let mut #name = __ad::Differentiable::zero_like(&#value);)
+            }
             Kind::Tuple {
                 len,
                 inactive,

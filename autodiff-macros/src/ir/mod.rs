@@ -701,6 +701,10 @@ pub struct Func {
     /// derived items call `g` itself on a copy of each buffer, as any function taking
     /// buffers, differentiated or not, can be.
     pub lent_calls: std::collections::HashMap<VarId, Vec<(usize, LentBuffer)>>,
+    /// Call results taken for tuples of floats by the fields read (`pair(x).0`, `let p =
+    /// pair(x); p.0`), which may be longer than the highest field read: their adjoints take
+    /// the value's own type.
+    pub open_tuples: Vec<VarId>,
     /// Parameters holding a function called on values with derivatives, with their number
     /// of arguments (`analysis::function_values`): the derived items take each as a
     /// function value with its derivatives, and call it through that.

@@ -267,9 +267,13 @@ impl Lowerer {
                 },
                 (None, kind) => kind,
             };
+            let by_fields_read = matches!(kind, Kind::Tuple { .. }) && ty.is_none();
             let var = self.declare(&ident, kind, mutable, ty);
             if guess {
                 self.guessed.push(var);
+            }
+            if by_fields_read {
+                self.open_tuples.push(var);
             }
             self.push_call(var, call, span, out);
             return;

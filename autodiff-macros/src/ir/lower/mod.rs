@@ -159,6 +159,8 @@ pub struct Lowerer {
     /// The calls of lent forms, by the variable the call binds: where their buffers stand
     /// among the arguments (`Func::lent_calls`).
     lent_calls: HashMap<VarId, Vec<(usize, LentBuffer)>>,
+    /// `Func::open_tuples`.
+    open_tuples: Vec<VarId>,
 }
 
 impl Lowerer {
@@ -207,6 +209,7 @@ impl Lowerer {
             borrow_aliases: HashMap::new(),
             fixed_arrays: HashSet::new(),
             lent_calls: HashMap::new(),
+            open_tuples: vec![],
         }
     }
 
@@ -539,6 +542,7 @@ pub fn lower_fn(
         type_params: lw.type_params.clone(),
         undecided,
         lent_calls: lw.lent_calls,
+        open_tuples: lw.open_tuples,
         function_values: vec![],
     })
 }

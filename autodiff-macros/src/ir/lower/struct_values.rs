@@ -79,8 +79,21 @@ impl Lowerer {
                 "pass the element to a `#[differentiate]` function or method that reads its fields: `block(&p.blocks[l], …)` or `p.blocks[l].forward(…)`",
             );
         }
-        if let syn::Member::Unnamed(_) = f.member {
+        if let syn::Member::Unnamed(index) = &f.member {
             let base = self.lower_expr(&f.base, out);
+            // `pair(x).0`: the call's result is a tuple of floats, of at least that many
+            // (its adjoint takes the value's own length).
+            if let ExprKind::Var(t) = base.kind {
+                let just_called = matches!(out.last(), Some(Stmt { kind: StmtKind::Call { out: o, .. }, .. }) if *o == t);
+                if just_called && self.vars[t].kind == Kind::Float && index.index < 8 {
+                    self.vars[t].kind = Kind::Tuple {
+                        len: index.index as u8 + 1,
+                        inactive: 0,
+                        seqs: 0,
+                    };
+                    self.open_tuples.push(t);
+                }
+            }
             return Expr::new(ExprKind::Field(Box::new(base), f.member.clone()), span);
         }
         // `u.x`, `u.a.b` of a struct value (a call's result, a literal).
