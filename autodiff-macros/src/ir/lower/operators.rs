@@ -320,10 +320,7 @@ impl Lowerer {
             "neg" => "Neg",
             _ => return None,
         };
-        if !array {
-            self.check_std_operator(&m.method, trait_name);
-        }
-        match (name.as_str(), m.args.first(), m.args.len()) {
+        let operator = match (name.as_str(), m.args.first(), m.args.len()) {
             // (`m.row(0).neg()` borrows the view, as `Neg for &ArrayBase` takes it; a name is
             // negated as written, an owned array by value, a borrowed one through `&`.)
             ("neg", None, 0) if array && !matches!(&**recv, syn::Expr::Path(_)) => {
@@ -339,7 +336,11 @@ impl Lowerer {
                 _ => return None,
             }),
             _ => None,
+        };
+        if operator.is_some() && !array {
+            self.check_std_operator(&m.method, trait_name);
         }
+        operator
     }
 
     /// The check that `x.mul(y)` of floats calls `std::ops::Mul::mul` (see
