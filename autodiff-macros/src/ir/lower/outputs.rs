@@ -24,20 +24,21 @@ use std::collections::HashMap;
 /// The output buffers whose entry contents the body may read, each with the span of the
 /// first such read.
 pub(super) fn read_on_entry(body: &Block, outputs: &[Output]) -> Vec<(Ident, Span)> {
+    let mut counts: HashMap<VarId, usize> = HashMap::new();
+    assigned(body)
+        .into_iter()
+        .for_each(|v| *counts.entry(v).or_default() += 1);
+    let bound_once: std::collections::HashSet<VarId> = counts
+        .into_iter()
+        .filter(|&(_, n)| n == 1)
+        .map(|(v, _)| v)
+        .collect();
     outputs
         .iter()
         .filter_map(|o| {
-            let mut counts: HashMap<VarId, usize> = HashMap::new();
-            assigned(body)
-                .into_iter()
-                .for_each(|v| *counts.entry(v).or_default() += 1);
             let mut walk = Walk {
                 out: o.local,
-                bound_once: counts
-                    .into_iter()
-                    .filter(|&(_, n)| n == 1)
-                    .map(|(v, _)| v)
-                    .collect(),
+                bound_once: bound_once.clone(),
                 bounds: HashMap::new(),
                 loops: Vec::new(),
                 refused: None,
@@ -49,7 +50,7 @@ pub(super) fn read_on_entry(body: &Block, outputs: &[Output]) -> Vec<(Ident, Spa
 }
 
 /// Where the body passes the buffer `out` whole to a call (`energy(out)`, `g(&mut *out)`),
-/// or a copy of it (`let y0 = y.clone(); rhs(&y0, …)`): the first such call's span. The
+/// or a copy of it (`let y0 = y.clone(); rhs(&y0, …)`, or assigned): the first such call's span. The
 /// derived items hold an `Array1` buffer as a `Vec`, which only index, length and element
 /// walks read as the array.
 pub(super) fn passed_whole(body: &Block, out: VarId) -> Option<Span> {
@@ -75,6 +76,11 @@ pub(super) fn passed_whole(body: &Block, out: VarId) -> Option<Span> {
                     return Some(s.span);
                 }
                 StmtKind::Let { var, init: Some(e) } if whole(e, names) => names.push(*var),
+                StmtKind::Assign {
+                    place: Place::Var(var),
+                    value,
+                    ..
+                } if whole(value, names) => names.push(*var),
                 _ => {}
             }
             for inner in s.blocks() {
