@@ -2668,3 +2668,54 @@ fn forms_the_diff_review_found() {
         vec![2.0, -8.0]
     );
 }
+
+// A buffer updated in place by a function returning a `Result` or an `Option` (a held-out
+// round's `tridag` of numrs): the derived items run the function first to learn whether its
+// result exists, and did so on the caller's buffer, so the derivative then read the buffer
+// already divided once (a wrong value and a wrong cotangent).
+#[differentiate]
+fn divided_in_place(a: f64, r: &mut [f64]) -> Result<(), &'static str> {
+    if a == 0.0 {
+        return Err("zero divisor");
+    }
+    r[0] /= a;
+    r[1] *= a;
+    Ok(())
+}
+
+#[differentiate]
+fn divided_in_place_if_any(a: f64, r: &mut [f64]) -> Option<()> {
+    r[0] /= a;
+    Some(())
+}
+
+#[test]
+fn a_fallible_function_updating_a_buffer_runs_its_check_on_a_copy() {
+    // r ← (r₀/a, r₁·a): with the seed (s₀, s₁), ā = −s₀ r₀/a² + s₁ r₁, r̄ = (s₀/a, s₁ a).
+    let (a, r0, r1) = (2.0, 3.0, 5.0);
+    let mut r = vec![r0, r1];
+    let mut r_bar = vec![1.0, -0.5];
+    let (a_bar,) = divided_in_place_vjp(a, &mut r, &mut r_bar).unwrap();
+    assert_eq!(r, vec![r0 / a, r1 * a]);
+    assert_eq!(a_bar, -r0 / (a * a) - 0.5 * r1);
+    assert_eq!(r_bar, vec![1.0 / a, -0.5 * a]);
+    let mut r = vec![r0, r1];
+    let mut r_dot = vec![0.25, 1.0];
+    divided_in_place_jvp(a, &mut r, 0.5, &mut r_dot).unwrap();
+    assert_eq!(r, vec![r0 / a, r1 * a]);
+    assert_eq!(
+        r_dot,
+        vec![0.25 / a - 0.5 * r0 / (a * a), 1.0 * a + 0.5 * r1]
+    );
+    // The error is the function's own, and the buffers are left as it leaves them.
+    let mut r = vec![r0, r1];
+    let mut r_bar = vec![1.0, 1.0];
+    assert_eq!(
+        divided_in_place_vjp(0.0, &mut r, &mut r_bar),
+        Err("zero divisor")
+    );
+    let mut r = vec![r0];
+    let mut r_bar = vec![1.0];
+    let (a_bar,) = divided_in_place_if_any_vjp(a, &mut r, &mut r_bar).unwrap();
+    assert_eq!((r[0], a_bar), (r0 / a, -r0 / (a * a)));
+}

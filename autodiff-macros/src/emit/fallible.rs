@@ -11,8 +11,9 @@
 //!   unwrap `f`'s result reach): `__f_inner`'s, after running `f` and panicking where it
 //!   has no value, as the caller's `unwrap` would.
 //!
-//! `f` runs once more than a function with a plain result would need: the price of knowing
-//! whether the result exists without changing the shape of the derived items.
+//! `f` runs once more than a function with a plain result would need (on copies of the
+//! buffers it writes, which the derived item then finds as the caller gave them): the price
+//! of knowing whether the result exists without changing the shape of the derived items.
 
 use super::names::Derived;
 use crate::fallible::{Fallible, Wrapper};
@@ -228,7 +229,7 @@ fn twin(
     let own = g.attrs.iter().filter(|a| a.path().is_ident("allow"));
     let allows = quote!(#(#own)*);
     let doc = format!(
-        "`_{suffix}` of [`{f}`], in `{f}`'s wrapper: the derivative where `{f}` has a value, else what `{f}` returns (`None`, or its error). It runs `{f}` once to learn which."
+        "`_{suffix}` of [`{f}`], in `{f}`'s wrapper: the derivative where `{f}` has a value, else what `{f}` returns (`None`, or its error). It runs `{f}` once to learn which (on copies of the buffers it writes)."
     );
     if matches!(derived, Derived::Gradcheck | Derived::GradcheckWith) {
         let output = &g.sig.output;
@@ -322,7 +323,8 @@ fn pat_name(p: &syn::Pat) -> TokenStream {
 
 /// The arguments of `f` from the derived item `g`'s parameters of the same names: a
 /// parameter the derived items take with fewer references than written (`x: &f64` by
-/// value) is borrowed; one written by value is cloned, since `g`'s call takes it next.
+/// value) is borrowed; one written by value is cloned, since `g`'s call takes it next, and
+/// so is a `&mut` buffer, which `g` must find unchanged.
 fn primal_arguments(item: &syn::ItemFn, g: &syn::Signature) -> Vec<TokenStream> {
     let depth = |t: &syn::Type| {
         let mut t = t;
@@ -342,6 +344,11 @@ fn primal_arguments(item: &syn::ItemFn, g: &syn::Signature) -> Vec<TokenStream> 
         })
         .map(|pt| {
             let name = pat_name(&pt.pat);
+            // A buffer the function writes is lent a copy: the derived item that runs next
+            // reads the buffer as the caller gave it.
+            if matches!(&*pt.ty, syn::Type::Reference(r) if r.mutability.is_some()) {
+                return quote!(&mut ::std::borrow::ToOwned::to_owned(&*#name));
+            }
             let taken = g.inputs.iter().find_map(|a| match a {
                 syn::FnArg::Typed(q) if pat_name(&q.pat).to_string() == name.to_string() => {
                     Some(&*q.ty)
