@@ -1206,3 +1206,99 @@ fn a_pair_read_by_one_field() {
     deviation_gradcheck(&x).unwrap();
     deviation_bound_gradcheck(&x).unwrap();
 }
+
+/// A tridiagonal solve (Thomas' algorithm) generic over two element types, as
+/// spectral-method crates write their banded solvers: real diagonals `T1`, a right-hand side
+/// `T2` that may be complex (`T2: Mul<T1, Output = T2>`). The derivatives exist where both are
+/// one float type.
+#[differentiate]
+fn thomas<T1, T2>(low: &[T1], diag: &[T1], up: &[T1], rhs: &[T2]) -> Vec<T2>
+where
+    T1: Copy
+        + autodiff::num_traits::Zero
+        + std::ops::Sub<Output = T1>
+        + std::ops::Mul<Output = T1>
+        + std::ops::Div<Output = T1>,
+    T2: Copy
+        + std::ops::Sub<Output = T2>
+        + std::ops::Mul<T1, Output = T2>
+        + std::ops::Div<T1, Output = T2>,
+{
+    let n = diag.len();
+    let mut c = vec![T1::zero(); n];
+    let mut d = rhs.to_vec();
+    c[0] = up[0] / diag[0];
+    d[0] = rhs[0] / diag[0];
+    for i in 1..n {
+        let m = diag[i] - low[i] * c[i - 1];
+        if i + 1 < n {
+            c[i] = up[i] / m;
+        }
+        d[i] = (rhs[i] - d[i - 1] * low[i]) / m;
+    }
+    for i in (0..n - 1).rev() {
+        d[i] = d[i] - d[i + 1] * c[i];
+    }
+    d
+}
+
+#[test]
+fn two_element_types_bounded_by_operator_traits() {
+    let (low, diag, up) = (
+        [0.0, 0.5, -0.3, 0.2],
+        [3.0, 2.5, 4.0, 3.5],
+        [0.7, -0.4, 0.6, 0.0],
+    );
+    let rhs: [f64; 4] = [1.0, -2.0, 0.5, 1.5];
+    // The solve is right: A x = rhs.
+    let x = thomas(&low, &diag, &up, &rhs);
+    for i in 0..4 {
+        let mut ax = diag[i] * x[i];
+        if i > 0 {
+            ax += low[i] * x[i - 1];
+        }
+        if i < 3 {
+            ax += up[i] * x[i + 1];
+        }
+        assert!((ax - rhs[i]).abs() < 1e-14);
+    }
+    // Its cotangents against central differences, all four inputs at once.
+    let split = |v: &[f64]| {
+        (
+            v[0..4].to_vec(),
+            v[4..8].to_vec(),
+            v[8..12].to_vec(),
+            v[12..16].to_vec(),
+        )
+    };
+    let all: Vec<f64> = [low, diag, up, rhs].concat();
+    autodiff::gradcheck::check_vjp(
+        |v| {
+            let (l, d, u, r) = split(v);
+            thomas(&l, &d, &u, &r)
+        },
+        &all,
+        |seed| {
+            let (_, l_bar, d_bar, u_bar, r_bar) = thomas_vjp(&low, &diag, &up, &rhs, seed.to_vec());
+            [l_bar, d_bar, u_bar, r_bar].concat()
+        },
+        7,
+        autodiff::gradcheck::Tolerance::default(),
+    )
+    .unwrap();
+    // ∂x/∂rhs is A⁻¹: the cotangent of the right-hand side under the seed e₀ is A⁻ᵀ e₀.
+    let (_, _, _, _, r_bar) = thomas_vjp(&low, &diag, &up, &rhs, vec![1.0, 0.0, 0.0, 0.0]);
+    let mut at_r = [0.0; 4];
+    for i in 0..4 {
+        at_r[i] = diag[i] * r_bar[i];
+        if i > 0 {
+            at_r[i] += up[i - 1] * r_bar[i - 1];
+        }
+        if i < 3 {
+            at_r[i] += low[i + 1] * r_bar[i + 1];
+        }
+    }
+    for (i, v) in at_r.iter().enumerate() {
+        assert!((v - if i == 0 { 1.0 } else { 0.0 }).abs() < 1e-14);
+    }
+}

@@ -197,6 +197,10 @@ fn expand_function(
     item: &syn::ItemFn,
     hidden: Hidden,
 ) -> Result<TokenStream, Vec<syn::Error>> {
+    // Several element types bounded by arithmetic traits: the derivatives are those where
+    // all are one (every item below, the hidden forms of buffers included, is built so).
+    let unified = crate::parse::unify_element_types(item);
+    let item = unified.as_ref().unwrap_or(item);
     let original = item;
     crate::parse::check_macro_hygiene(original).map_err(|e| vec![e])?;
     let raw_args = args.clone();

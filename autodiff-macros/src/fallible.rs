@@ -61,6 +61,10 @@ pub fn split(item: &ItemFn) -> syn::Result<Option<Fallible>> {
     let mut inner = item.clone();
     inner.attrs.retain(|a| !a.path().is_ident("doc"));
     inner.attrs.push(syn::parse_quote!(#[doc(hidden)]));
+    // (`Result<(), E>`: its value is `()`, written out, `fn __f_inner(…) -> () { …; () }`.)
+    inner
+        .attrs
+        .push(syn::parse_quote!(#[allow(clippy::unused_unit)]));
     inner.sig.ident = inner_name(&item.sig.ident);
     let default = default_of(&value_ty, &item.sig.generics);
     inner.sig.output = syn::ReturnType::Type(*arrow, Box::new(value_ty));

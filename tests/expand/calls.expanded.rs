@@ -29,7 +29,8 @@ fn norm(v: &[f64]) -> f64 {
     clippy::identity_op,
     clippy::ptr_arg,
     clippy::clone_on_copy,
-    clippy::boxed_local
+    clippy::boxed_local,
+    clippy::unused_unit
 )]
 fn norm_jvp(v: &[f64], v_dot: &[f64]) -> (f64, f64) {
     use ::autodiff::__private as __ad;
@@ -73,7 +74,8 @@ fn norm_jvp(v: &[f64], v_dot: &[f64]) -> (f64, f64) {
     clippy::identity_op,
     clippy::ptr_arg,
     clippy::clone_on_copy,
-    clippy::boxed_local
+    clippy::boxed_local,
+    clippy::unused_unit
 )]
 fn norm_pullback(
     v: &[f64],
@@ -110,7 +112,8 @@ fn norm_pullback(
     clippy::identity_op,
     clippy::ptr_arg,
     clippy::clone_on_copy,
-    clippy::boxed_local
+    clippy::boxed_local,
+    clippy::unused_unit
 )]
 fn norm_vjp(v: &[f64], dout: f64) -> (f64, ::std::vec::Vec<f64>) {
     let (value, pullback) = norm_pullback(v);
@@ -140,7 +143,8 @@ fn norm_vjp(v: &[f64], dout: f64) -> (f64, ::std::vec::Vec<f64>) {
     clippy::identity_op,
     clippy::ptr_arg,
     clippy::clone_on_copy,
-    clippy::boxed_local
+    clippy::boxed_local,
+    clippy::unused_unit
 )]
 fn norm_grad(v: &[f64]) -> (f64, ::std::vec::Vec<f64>) {
     norm_vjp(v, 1.0)
@@ -168,7 +172,8 @@ fn norm_grad(v: &[f64]) -> (f64, ::std::vec::Vec<f64>) {
     clippy::identity_op,
     clippy::ptr_arg,
     clippy::clone_on_copy,
-    clippy::boxed_local
+    clippy::boxed_local,
+    clippy::unused_unit
 )]
 fn norm_hvp(
     v: &[f64],
@@ -212,7 +217,8 @@ fn norm_hvp(
     clippy::identity_op,
     clippy::ptr_arg,
     clippy::clone_on_copy,
-    clippy::boxed_local
+    clippy::boxed_local,
+    clippy::unused_unit
 )]
 fn norm_gradcheck(v: &[f64]) -> ::core::result::Result<(), ::autodiff::GradcheckReport> {
     norm_gradcheck_with(v, ::autodiff::__private::tolerance_for::<f64>())
@@ -240,7 +246,8 @@ fn norm_gradcheck(v: &[f64]) -> ::core::result::Result<(), ::autodiff::Gradcheck
     clippy::identity_op,
     clippy::ptr_arg,
     clippy::clone_on_copy,
-    clippy::boxed_local
+    clippy::boxed_local,
+    clippy::unused_unit
 )]
 fn norm_gradcheck_with(
     v: &[f64],
@@ -306,7 +313,8 @@ impl norm {
         clippy::identity_op,
         clippy::ptr_arg,
         clippy::clone_on_copy,
-        clippy::boxed_local
+        clippy::boxed_local,
+        clippy::unused_unit
     )]
     fn jvp_all(v: &[f64], v_dot: &[f64]) -> (f64, f64) {
         norm_jvp(v, v_dot)
@@ -335,7 +343,8 @@ impl norm {
         clippy::identity_op,
         clippy::ptr_arg,
         clippy::clone_on_copy,
-        clippy::boxed_local
+        clippy::boxed_local,
+        clippy::unused_unit
     )]
     fn pullback_all(
         v: &[f64],
@@ -401,7 +410,8 @@ impl norm {
         clippy::identity_op,
         clippy::ptr_arg,
         clippy::clone_on_copy,
-        clippy::boxed_local
+        clippy::boxed_local,
+        clippy::unused_unit
     )]
     fn dual_pullback_all(
         v: &[::autodiff::__private::Dual<f64>],
@@ -476,7 +486,8 @@ fn unit_sum(x: &[f64]) -> f64 {
     clippy::identity_op,
     clippy::ptr_arg,
     clippy::clone_on_copy,
-    clippy::boxed_local
+    clippy::boxed_local,
+    clippy::unused_unit
 )]
 fn unit_sum_jvp(x: &[f64], x_dot: &[f64]) -> (f64, f64) {
     use ::autodiff::__private as __ad;
@@ -536,7 +547,8 @@ fn unit_sum_jvp(x: &[f64], x_dot: &[f64]) -> (f64, f64) {
     clippy::identity_op,
     clippy::ptr_arg,
     clippy::clone_on_copy,
-    clippy::boxed_local
+    clippy::boxed_local,
+    clippy::unused_unit
 )]
 fn unit_sum_pullback(
     x: &[f64],
@@ -573,7 +585,8 @@ fn unit_sum_pullback(
     clippy::identity_op,
     clippy::ptr_arg,
     clippy::clone_on_copy,
-    clippy::boxed_local
+    clippy::boxed_local,
+    clippy::unused_unit
 )]
 fn unit_sum_vjp(x: &[f64], dout: f64) -> (f64, ::std::vec::Vec<f64>) {
     use ::autodiff::__private as __ad;
@@ -627,7 +640,8 @@ fn unit_sum_vjp(x: &[f64], dout: f64) -> (f64, ::std::vec::Vec<f64>) {
     clippy::identity_op,
     clippy::ptr_arg,
     clippy::clone_on_copy,
-    clippy::boxed_local
+    clippy::boxed_local,
+    clippy::unused_unit
 )]
 fn unit_sum_grad(x: &[f64]) -> (f64, ::std::vec::Vec<f64>) {
     unit_sum_vjp(x, 1.0)
@@ -655,7 +669,8 @@ fn unit_sum_grad(x: &[f64]) -> (f64, ::std::vec::Vec<f64>) {
     clippy::identity_op,
     clippy::ptr_arg,
     clippy::clone_on_copy,
-    clippy::boxed_local
+    clippy::boxed_local,
+    clippy::unused_unit
 )]
 fn unit_sum_hvp(
     x: &[f64],
@@ -699,7 +714,8 @@ fn unit_sum_hvp(
     clippy::identity_op,
     clippy::ptr_arg,
     clippy::clone_on_copy,
-    clippy::boxed_local
+    clippy::boxed_local,
+    clippy::unused_unit
 )]
 fn unit_sum_dual_vjp(
     x: &[::autodiff::__private::Dual<f64>],
@@ -760,7 +776,8 @@ fn unit_sum_dual_vjp(
     clippy::identity_op,
     clippy::ptr_arg,
     clippy::clone_on_copy,
-    clippy::boxed_local
+    clippy::boxed_local,
+    clippy::unused_unit
 )]
 fn unit_sum_gradcheck(
     x: &[f64],
@@ -790,7 +807,8 @@ fn unit_sum_gradcheck(
     clippy::identity_op,
     clippy::ptr_arg,
     clippy::clone_on_copy,
-    clippy::boxed_local
+    clippy::boxed_local,
+    clippy::unused_unit
 )]
 fn unit_sum_gradcheck_with(
     x: &[f64],
@@ -857,7 +875,8 @@ impl unit_sum {
         clippy::identity_op,
         clippy::ptr_arg,
         clippy::clone_on_copy,
-        clippy::boxed_local
+        clippy::boxed_local,
+        clippy::unused_unit
     )]
     fn jvp_all(x: &[f64], x_dot: &[f64]) -> (f64, f64) {
         unit_sum_jvp(x, x_dot)
@@ -886,7 +905,8 @@ impl unit_sum {
         clippy::identity_op,
         clippy::ptr_arg,
         clippy::clone_on_copy,
-        clippy::boxed_local
+        clippy::boxed_local,
+        clippy::unused_unit
     )]
     fn pullback_all(
         x: &[f64],
@@ -959,7 +979,8 @@ impl unit_sum {
         clippy::identity_op,
         clippy::ptr_arg,
         clippy::clone_on_copy,
-        clippy::boxed_local
+        clippy::boxed_local,
+        clippy::unused_unit
     )]
     fn dual_pullback_all(
         x: &[::autodiff::__private::Dual<f64>],

@@ -29,7 +29,8 @@ fn damped(x: f64, y: f64, n: usize) -> f64 {
     clippy::identity_op,
     clippy::ptr_arg,
     clippy::clone_on_copy,
-    clippy::boxed_local
+    clippy::boxed_local,
+    clippy::unused_unit
 )]
 fn damped_jvp(x: f64, y: f64, n: usize, x_dot: f64, y_dot: f64) -> (f64, f64) {
     use ::autodiff::__private as __ad;
@@ -94,7 +95,8 @@ fn damped_jvp(x: f64, y: f64, n: usize, x_dot: f64, y_dot: f64) -> (f64, f64) {
     clippy::identity_op,
     clippy::ptr_arg,
     clippy::clone_on_copy,
-    clippy::boxed_local
+    clippy::boxed_local,
+    clippy::unused_unit
 )]
 fn damped_pullback(
     x: f64,
@@ -185,7 +187,8 @@ fn damped_pullback(
     clippy::identity_op,
     clippy::ptr_arg,
     clippy::clone_on_copy,
-    clippy::boxed_local
+    clippy::boxed_local,
+    clippy::unused_unit
 )]
 fn damped_vjp(x: f64, y: f64, n: usize, dout: f64) -> (f64, f64, f64) {
     let (value, pullback) = damped_pullback(x, y, n);
@@ -215,7 +218,8 @@ fn damped_vjp(x: f64, y: f64, n: usize, dout: f64) -> (f64, f64, f64) {
     clippy::identity_op,
     clippy::ptr_arg,
     clippy::clone_on_copy,
-    clippy::boxed_local
+    clippy::boxed_local,
+    clippy::unused_unit
 )]
 fn damped_grad(x: f64, y: f64, n: usize) -> (f64, f64, f64) {
     damped_vjp(x, y, n, 1.0)
@@ -243,7 +247,8 @@ fn damped_grad(x: f64, y: f64, n: usize) -> (f64, f64, f64) {
     clippy::identity_op,
     clippy::ptr_arg,
     clippy::clone_on_copy,
-    clippy::boxed_local
+    clippy::boxed_local,
+    clippy::unused_unit
 )]
 fn damped_hvp(
     x: f64,
@@ -286,7 +291,8 @@ fn damped_hvp(
     clippy::identity_op,
     clippy::ptr_arg,
     clippy::clone_on_copy,
-    clippy::boxed_local
+    clippy::boxed_local,
+    clippy::unused_unit
 )]
 fn damped_gradcheck(
     x: f64,
@@ -318,7 +324,8 @@ fn damped_gradcheck(
     clippy::identity_op,
     clippy::ptr_arg,
     clippy::clone_on_copy,
-    clippy::boxed_local
+    clippy::boxed_local,
+    clippy::unused_unit
 )]
 fn damped_gradcheck_with(
     x: f64,
@@ -406,7 +413,8 @@ impl damped {
         clippy::identity_op,
         clippy::ptr_arg,
         clippy::clone_on_copy,
-        clippy::boxed_local
+        clippy::boxed_local,
+        clippy::unused_unit
     )]
     fn jvp_all(x: f64, y: f64, n: usize, x_dot: f64, y_dot: f64) -> (f64, f64) {
         damped_jvp(x, y, n, x_dot, y_dot)
@@ -436,7 +444,8 @@ impl damped {
         clippy::identity_op,
         clippy::ptr_arg,
         clippy::clone_on_copy,
-        clippy::boxed_local
+        clippy::boxed_local,
+        clippy::unused_unit
     )]
     fn pullback_all(
         x: f64,
@@ -469,7 +478,8 @@ impl damped {
         clippy::identity_op,
         clippy::ptr_arg,
         clippy::clone_on_copy,
-        clippy::boxed_local
+        clippy::boxed_local,
+        clippy::unused_unit
     )]
     fn dual_pullback_all(
         x: ::autodiff::__private::Dual<f64>,

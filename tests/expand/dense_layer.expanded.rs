@@ -27,7 +27,8 @@ fn dense(x: &Array2<f64>, w: &Array2<f64>, b: &Array1<f64>) -> f64 {
     clippy::identity_op,
     clippy::ptr_arg,
     clippy::clone_on_copy,
-    clippy::boxed_local
+    clippy::boxed_local,
+    clippy::unused_unit
 )]
 fn dense_jvp(
     x: &Array2<f64>,
@@ -72,7 +73,8 @@ fn dense_jvp(
     clippy::identity_op,
     clippy::ptr_arg,
     clippy::clone_on_copy,
-    clippy::boxed_local
+    clippy::boxed_local,
+    clippy::unused_unit
 )]
 fn dense_pullback(
     x: &Array2<f64>,
@@ -159,7 +161,8 @@ fn dense_pullback(
     clippy::identity_op,
     clippy::ptr_arg,
     clippy::clone_on_copy,
-    clippy::boxed_local
+    clippy::boxed_local,
+    clippy::unused_unit
 )]
 fn dense_vjp(
     x: &Array2<f64>,
@@ -194,7 +197,8 @@ fn dense_vjp(
     clippy::identity_op,
     clippy::ptr_arg,
     clippy::clone_on_copy,
-    clippy::boxed_local
+    clippy::boxed_local,
+    clippy::unused_unit
 )]
 fn dense_grad(
     x: &Array2<f64>,
@@ -226,7 +230,8 @@ fn dense_grad(
     clippy::identity_op,
     clippy::ptr_arg,
     clippy::clone_on_copy,
-    clippy::boxed_local
+    clippy::boxed_local,
+    clippy::unused_unit
 )]
 fn dense_hvp(
     x: &Array2<f64>,
@@ -290,7 +295,8 @@ fn dense_hvp(
     clippy::identity_op,
     clippy::ptr_arg,
     clippy::clone_on_copy,
-    clippy::boxed_local
+    clippy::boxed_local,
+    clippy::unused_unit
 )]
 fn dense_gradcheck(
     x: &Array2<f64>,
@@ -322,7 +328,8 @@ fn dense_gradcheck(
     clippy::identity_op,
     clippy::ptr_arg,
     clippy::clone_on_copy,
-    clippy::boxed_local
+    clippy::boxed_local,
+    clippy::unused_unit
 )]
 fn dense_gradcheck_with(
     x: &Array2<f64>,
@@ -416,7 +423,8 @@ impl dense {
         clippy::identity_op,
         clippy::ptr_arg,
         clippy::clone_on_copy,
-        clippy::boxed_local
+        clippy::boxed_local,
+        clippy::unused_unit
     )]
     fn jvp_all(
         x: &Array2<f64>,
@@ -453,7 +461,8 @@ impl dense {
         clippy::identity_op,
         clippy::ptr_arg,
         clippy::clone_on_copy,
-        clippy::boxed_local
+        clippy::boxed_local,
+        clippy::unused_unit
     )]
     fn pullback_all(
         x: &Array2<f64>,
@@ -494,7 +503,8 @@ impl dense {
         clippy::identity_op,
         clippy::ptr_arg,
         clippy::clone_on_copy,
-        clippy::boxed_local
+        clippy::boxed_local,
+        clippy::unused_unit
     )]
     fn dual_pullback_all(
         x: &Array2<::autodiff::__private::Dual<f64>>,

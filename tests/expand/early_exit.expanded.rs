@@ -35,7 +35,8 @@ fn first_big(x: &[f64], limit: f64) -> f64 {
     clippy::identity_op,
     clippy::ptr_arg,
     clippy::clone_on_copy,
-    clippy::boxed_local
+    clippy::boxed_local,
+    clippy::unused_unit
 )]
 fn first_big_jvp(x: &[f64], limit: f64, x_dot: &[f64]) -> (f64, f64) {
     use ::autodiff::__private as __ad;
@@ -113,7 +114,8 @@ fn first_big_jvp(x: &[f64], limit: f64, x_dot: &[f64]) -> (f64, f64) {
     clippy::identity_op,
     clippy::ptr_arg,
     clippy::clone_on_copy,
-    clippy::boxed_local
+    clippy::boxed_local,
+    clippy::unused_unit
 )]
 fn first_big_pullback(
     x: &[f64],
@@ -205,7 +207,8 @@ fn first_big_pullback(
     clippy::identity_op,
     clippy::ptr_arg,
     clippy::clone_on_copy,
-    clippy::boxed_local
+    clippy::boxed_local,
+    clippy::unused_unit
 )]
 fn first_big_dual_pullback(
     x: &[::autodiff::__private::Dual<f64>],
@@ -305,7 +308,8 @@ fn first_big_dual_pullback(
     clippy::identity_op,
     clippy::ptr_arg,
     clippy::clone_on_copy,
-    clippy::boxed_local
+    clippy::boxed_local,
+    clippy::unused_unit
 )]
 fn first_big_vjp(x: &[f64], limit: f64, dout: f64) -> (f64, ::std::vec::Vec<f64>) {
     let (value, pullback) = first_big_pullback(x, limit);
@@ -335,7 +339,8 @@ fn first_big_vjp(x: &[f64], limit: f64, dout: f64) -> (f64, ::std::vec::Vec<f64>
     clippy::identity_op,
     clippy::ptr_arg,
     clippy::clone_on_copy,
-    clippy::boxed_local
+    clippy::boxed_local,
+    clippy::unused_unit
 )]
 fn first_big_grad(x: &[f64], limit: f64) -> (f64, ::std::vec::Vec<f64>) {
     first_big_vjp(x, limit, 1.0)
@@ -363,7 +368,8 @@ fn first_big_grad(x: &[f64], limit: f64) -> (f64, ::std::vec::Vec<f64>) {
     clippy::identity_op,
     clippy::ptr_arg,
     clippy::clone_on_copy,
-    clippy::boxed_local
+    clippy::boxed_local,
+    clippy::unused_unit
 )]
 fn first_big_hvp(
     x: &[f64],
@@ -403,7 +409,8 @@ fn first_big_hvp(
     clippy::identity_op,
     clippy::ptr_arg,
     clippy::clone_on_copy,
-    clippy::boxed_local
+    clippy::boxed_local,
+    clippy::unused_unit
 )]
 fn first_big_gradcheck(
     x: &[f64],
@@ -434,7 +441,8 @@ fn first_big_gradcheck(
     clippy::identity_op,
     clippy::ptr_arg,
     clippy::clone_on_copy,
-    clippy::boxed_local
+    clippy::boxed_local,
+    clippy::unused_unit
 )]
 fn first_big_gradcheck_with(
     x: &[f64],
@@ -507,7 +515,8 @@ impl first_big {
         clippy::identity_op,
         clippy::ptr_arg,
         clippy::clone_on_copy,
-        clippy::boxed_local
+        clippy::boxed_local,
+        clippy::unused_unit
     )]
     fn jvp_all(x: &[f64], limit: f64, x_dot: &[f64], limit_dot: f64) -> (f64, f64) {
         first_big_jvp(x, limit, x_dot)
@@ -537,7 +546,8 @@ impl first_big {
         clippy::identity_op,
         clippy::ptr_arg,
         clippy::clone_on_copy,
-        clippy::boxed_local
+        clippy::boxed_local,
+        clippy::unused_unit
     )]
     fn pullback_all(
         x: &[f64],
@@ -589,7 +599,8 @@ impl first_big {
         clippy::identity_op,
         clippy::ptr_arg,
         clippy::clone_on_copy,
-        clippy::boxed_local
+        clippy::boxed_local,
+        clippy::unused_unit
     )]
     fn dual_pullback_all(
         x: &[::autodiff::__private::Dual<f64>],

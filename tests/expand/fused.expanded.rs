@@ -42,7 +42,8 @@ fn fused(w: &[f64], data: &[f64], m: usize) -> f64 {
     clippy::identity_op,
     clippy::ptr_arg,
     clippy::clone_on_copy,
-    clippy::boxed_local
+    clippy::boxed_local,
+    clippy::unused_unit
 )]
 fn fused_jvp(w: &[f64], data: &[f64], m: usize, w_dot: &[f64]) -> (f64, f64) {
     use ::autodiff::__private as __ad;
@@ -132,7 +133,8 @@ fn fused_jvp(w: &[f64], data: &[f64], m: usize, w_dot: &[f64]) -> (f64, f64) {
     clippy::identity_op,
     clippy::ptr_arg,
     clippy::clone_on_copy,
-    clippy::boxed_local
+    clippy::boxed_local,
+    clippy::unused_unit
 )]
 fn fused_pullback(
     w: &[f64],
@@ -260,7 +262,8 @@ fn fused_pullback(
     clippy::identity_op,
     clippy::ptr_arg,
     clippy::clone_on_copy,
-    clippy::boxed_local
+    clippy::boxed_local,
+    clippy::unused_unit
 )]
 fn fused_dual_pullback(
     w: &[::autodiff::__private::Dual<f64>],
@@ -397,7 +400,8 @@ fn fused_dual_pullback(
     clippy::identity_op,
     clippy::ptr_arg,
     clippy::clone_on_copy,
-    clippy::boxed_local
+    clippy::boxed_local,
+    clippy::unused_unit
 )]
 fn fused_vjp(
     w: &[f64],
@@ -506,7 +510,8 @@ fn fused_vjp(
     clippy::identity_op,
     clippy::ptr_arg,
     clippy::clone_on_copy,
-    clippy::boxed_local
+    clippy::boxed_local,
+    clippy::unused_unit
 )]
 fn fused_grad(w: &[f64], data: &[f64], m: usize) -> (f64, ::std::vec::Vec<f64>) {
     fused_vjp(w, data, m, 1.0)
@@ -534,7 +539,8 @@ fn fused_grad(w: &[f64], data: &[f64], m: usize) -> (f64, ::std::vec::Vec<f64>) 
     clippy::identity_op,
     clippy::ptr_arg,
     clippy::clone_on_copy,
-    clippy::boxed_local
+    clippy::boxed_local,
+    clippy::unused_unit
 )]
 fn fused_hvp(
     w: &[f64],
@@ -582,7 +588,8 @@ fn fused_hvp(
     clippy::identity_op,
     clippy::ptr_arg,
     clippy::clone_on_copy,
-    clippy::boxed_local
+    clippy::boxed_local,
+    clippy::unused_unit
 )]
 fn fused_dual_vjp(
     w: &[::autodiff::__private::Dual<f64>],
@@ -695,7 +702,8 @@ fn fused_dual_vjp(
     clippy::identity_op,
     clippy::ptr_arg,
     clippy::clone_on_copy,
-    clippy::boxed_local
+    clippy::boxed_local,
+    clippy::unused_unit
 )]
 fn fused_gradcheck(
     w: &[f64],
@@ -727,7 +735,8 @@ fn fused_gradcheck(
     clippy::identity_op,
     clippy::ptr_arg,
     clippy::clone_on_copy,
-    clippy::boxed_local
+    clippy::boxed_local,
+    clippy::unused_unit
 )]
 fn fused_gradcheck_with(
     w: &[f64],
@@ -803,7 +812,8 @@ impl fused {
         clippy::identity_op,
         clippy::ptr_arg,
         clippy::clone_on_copy,
-        clippy::boxed_local
+        clippy::boxed_local,
+        clippy::unused_unit
     )]
     fn jvp_all(
         w: &[f64],
@@ -839,7 +849,8 @@ impl fused {
         clippy::identity_op,
         clippy::ptr_arg,
         clippy::clone_on_copy,
-        clippy::boxed_local
+        clippy::boxed_local,
+        clippy::unused_unit
     )]
     fn pullback_all(
         w: &[f64],
@@ -896,7 +907,8 @@ impl fused {
         clippy::identity_op,
         clippy::ptr_arg,
         clippy::clone_on_copy,
-        clippy::boxed_local
+        clippy::boxed_local,
+        clippy::unused_unit
     )]
     fn dual_pullback_all(
         w: &[::autodiff::__private::Dual<f64>],

@@ -29,7 +29,8 @@ fn horner(x: f64, c: &[f64]) -> f64 {
     clippy::identity_op,
     clippy::ptr_arg,
     clippy::clone_on_copy,
-    clippy::boxed_local
+    clippy::boxed_local,
+    clippy::unused_unit
 )]
 fn horner_jvp(x: f64, c: &[f64], x_dot: f64, c_dot: &[f64]) -> (f64, f64) {
     use ::autodiff::__private as __ad;
@@ -90,7 +91,8 @@ fn horner_jvp(x: f64, c: &[f64], x_dot: f64, c_dot: &[f64]) -> (f64, f64) {
     clippy::identity_op,
     clippy::ptr_arg,
     clippy::clone_on_copy,
-    clippy::boxed_local
+    clippy::boxed_local,
+    clippy::unused_unit
 )]
 fn horner_pullback(
     x: f64,
@@ -128,7 +130,8 @@ fn horner_pullback(
     clippy::identity_op,
     clippy::ptr_arg,
     clippy::clone_on_copy,
-    clippy::boxed_local
+    clippy::boxed_local,
+    clippy::unused_unit
 )]
 fn horner_vjp(x: f64, c: &[f64], dout: f64) -> (f64, f64, ::std::vec::Vec<f64>) {
     let (value, pullback) = horner_pullback(x, c);
@@ -158,7 +161,8 @@ fn horner_vjp(x: f64, c: &[f64], dout: f64) -> (f64, f64, ::std::vec::Vec<f64>) 
     clippy::identity_op,
     clippy::ptr_arg,
     clippy::clone_on_copy,
-    clippy::boxed_local
+    clippy::boxed_local,
+    clippy::unused_unit
 )]
 fn horner_grad(x: f64, c: &[f64]) -> (f64, f64, ::std::vec::Vec<f64>) {
     horner_vjp(x, c, 1.0)
@@ -186,7 +190,8 @@ fn horner_grad(x: f64, c: &[f64]) -> (f64, f64, ::std::vec::Vec<f64>) {
     clippy::identity_op,
     clippy::ptr_arg,
     clippy::clone_on_copy,
-    clippy::boxed_local
+    clippy::boxed_local,
+    clippy::unused_unit
 )]
 fn horner_hvp(
     x: f64,
@@ -241,7 +246,8 @@ fn horner_hvp(
     clippy::identity_op,
     clippy::ptr_arg,
     clippy::clone_on_copy,
-    clippy::boxed_local
+    clippy::boxed_local,
+    clippy::unused_unit
 )]
 fn horner_gradcheck(
     x: f64,
@@ -272,7 +278,8 @@ fn horner_gradcheck(
     clippy::identity_op,
     clippy::ptr_arg,
     clippy::clone_on_copy,
-    clippy::boxed_local
+    clippy::boxed_local,
+    clippy::unused_unit
 )]
 fn horner_gradcheck_with(
     x: f64,
@@ -355,7 +362,8 @@ impl horner {
         clippy::identity_op,
         clippy::ptr_arg,
         clippy::clone_on_copy,
-        clippy::boxed_local
+        clippy::boxed_local,
+        clippy::unused_unit
     )]
     fn jvp_all(x: f64, c: &[f64], x_dot: f64, c_dot: &[f64]) -> (f64, f64) {
         horner_jvp(x, c, x_dot, c_dot)
@@ -384,7 +392,8 @@ impl horner {
         clippy::identity_op,
         clippy::ptr_arg,
         clippy::clone_on_copy,
-        clippy::boxed_local
+        clippy::boxed_local,
+        clippy::unused_unit
     )]
     fn pullback_all(
         x: f64,
@@ -457,7 +466,8 @@ impl horner {
         clippy::identity_op,
         clippy::ptr_arg,
         clippy::clone_on_copy,
-        clippy::boxed_local
+        clippy::boxed_local,
+        clippy::unused_unit
     )]
     fn dual_pullback_all(
         x: ::autodiff::__private::Dual<f64>,

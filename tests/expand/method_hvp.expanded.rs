@@ -31,7 +31,8 @@ impl<T: Float + 'static> Spring<T> {
         clippy::identity_op,
         clippy::ptr_arg,
         clippy::clone_on_copy,
-        clippy::boxed_local
+        clippy::boxed_local,
+        clippy::unused_unit
     )]
     fn energy_jvp(&self, x: &[T], self_dot: &Self, x_dot: &[T]) -> (T, T)
     where
@@ -98,7 +99,8 @@ impl<T: Float + 'static> Spring<T> {
         clippy::identity_op,
         clippy::ptr_arg,
         clippy::clone_on_copy,
-        clippy::boxed_local
+        clippy::boxed_local,
+        clippy::unused_unit
     )]
     fn energy_pullback(
         &self,
@@ -143,7 +145,8 @@ impl<T: Float + 'static> Spring<T> {
         clippy::identity_op,
         clippy::ptr_arg,
         clippy::clone_on_copy,
-        clippy::boxed_local
+        clippy::boxed_local,
+        clippy::unused_unit
     )]
     fn energy_vjp(&self, x: &[T], dout: T) -> (T, Self, ::std::vec::Vec<T>)
     where
@@ -176,7 +179,8 @@ impl<T: Float + 'static> Spring<T> {
         clippy::identity_op,
         clippy::ptr_arg,
         clippy::clone_on_copy,
-        clippy::boxed_local
+        clippy::boxed_local,
+        clippy::unused_unit
     )]
     fn energy_grad(&self, x: &[T]) -> (T, Self, ::std::vec::Vec<T>)
     where
@@ -207,7 +211,8 @@ impl<T: Float + 'static> Spring<T> {
         clippy::identity_op,
         clippy::ptr_arg,
         clippy::clone_on_copy,
-        clippy::boxed_local
+        clippy::boxed_local,
+        clippy::unused_unit
     )]
     #[allow(clippy::multiple_bound_locations)]
     fn energy_gradcheck(
@@ -244,7 +249,8 @@ impl<T: Float + 'static> Spring<T> {
         clippy::identity_op,
         clippy::ptr_arg,
         clippy::clone_on_copy,
-        clippy::boxed_local
+        clippy::boxed_local,
+        clippy::unused_unit
     )]
     #[allow(clippy::multiple_bound_locations)]
     fn energy_gradcheck_with(
@@ -347,7 +353,8 @@ impl<T: Float + 'static> Spring<T> {
         clippy::identity_op,
         clippy::ptr_arg,
         clippy::clone_on_copy,
-        clippy::boxed_local
+        clippy::boxed_local,
+        clippy::unused_unit
     )]
     fn energy_hvp(
         &self,
@@ -403,7 +410,8 @@ impl<T: Float + 'static> Spring<T> {
         clippy::identity_op,
         clippy::ptr_arg,
         clippy::clone_on_copy,
-        clippy::boxed_local
+        clippy::boxed_local,
+        clippy::unused_unit
     )]
     fn energy_jvp_all(&self, x: &[T], self_dot: &Self, x_dot: &[T]) -> (T, T)
     where
@@ -435,7 +443,8 @@ impl<T: Float + 'static> Spring<T> {
         clippy::identity_op,
         clippy::ptr_arg,
         clippy::clone_on_copy,
-        clippy::boxed_local
+        clippy::boxed_local,
+        clippy::unused_unit
     )]
     fn energy_pullback_all(
         &self,

@@ -25,7 +25,8 @@ fn logistic(x: f64) -> f64 {
     clippy::identity_op,
     clippy::ptr_arg,
     clippy::clone_on_copy,
-    clippy::boxed_local
+    clippy::boxed_local,
+    clippy::unused_unit
 )]
 fn logistic_jvp(x: f64, x_dot: f64) -> (f64, f64) {
     use ::autodiff::__private as __ad;
@@ -61,7 +62,8 @@ fn logistic_jvp(x: f64, x_dot: f64) -> (f64, f64) {
     clippy::identity_op,
     clippy::ptr_arg,
     clippy::clone_on_copy,
-    clippy::boxed_local
+    clippy::boxed_local,
+    clippy::unused_unit
 )]
 fn logistic_pullback(x: f64) -> (f64, impl ::core::ops::FnOnce(f64) -> (f64,)) {
     use ::autodiff::__private as __ad;
@@ -109,7 +111,8 @@ fn logistic_pullback(x: f64) -> (f64, impl ::core::ops::FnOnce(f64) -> (f64,)) {
     clippy::identity_op,
     clippy::ptr_arg,
     clippy::clone_on_copy,
-    clippy::boxed_local
+    clippy::boxed_local,
+    clippy::unused_unit
 )]
 fn logistic_vjp(x: f64, dout: f64) -> (f64, f64) {
     let (value, pullback) = logistic_pullback(x);
@@ -139,7 +142,8 @@ fn logistic_vjp(x: f64, dout: f64) -> (f64, f64) {
     clippy::identity_op,
     clippy::ptr_arg,
     clippy::clone_on_copy,
-    clippy::boxed_local
+    clippy::boxed_local,
+    clippy::unused_unit
 )]
 fn logistic_grad(x: f64) -> (f64, f64) {
     logistic_vjp(x, 1.0)
@@ -167,7 +171,8 @@ fn logistic_grad(x: f64) -> (f64, f64) {
     clippy::identity_op,
     clippy::ptr_arg,
     clippy::clone_on_copy,
-    clippy::boxed_local
+    clippy::boxed_local,
+    clippy::unused_unit
 )]
 fn logistic_hvp(x: f64, x_dot: f64) -> (f64, f64, f64) {
     use ::autodiff::__private as __ad;
@@ -200,7 +205,8 @@ fn logistic_hvp(x: f64, x_dot: f64) -> (f64, f64, f64) {
     clippy::identity_op,
     clippy::ptr_arg,
     clippy::clone_on_copy,
-    clippy::boxed_local
+    clippy::boxed_local,
+    clippy::unused_unit
 )]
 fn logistic_gradcheck(
     x: f64,
@@ -230,7 +236,8 @@ fn logistic_gradcheck(
     clippy::identity_op,
     clippy::ptr_arg,
     clippy::clone_on_copy,
-    clippy::boxed_local
+    clippy::boxed_local,
+    clippy::unused_unit
 )]
 fn logistic_gradcheck_with(
     x: f64,
@@ -296,7 +303,8 @@ impl logistic {
         clippy::identity_op,
         clippy::ptr_arg,
         clippy::clone_on_copy,
-        clippy::boxed_local
+        clippy::boxed_local,
+        clippy::unused_unit
     )]
     fn jvp_all(x: f64, x_dot: f64) -> (f64, f64) {
         logistic_jvp(x, x_dot)
@@ -326,7 +334,8 @@ impl logistic {
         clippy::identity_op,
         clippy::ptr_arg,
         clippy::clone_on_copy,
-        clippy::boxed_local
+        clippy::boxed_local,
+        clippy::unused_unit
     )]
     fn pullback_all(x: f64) -> (f64, impl ::core::ops::FnOnce(f64) -> (f64,)) {
         logistic_pullback(x)
@@ -355,7 +364,8 @@ impl logistic {
         clippy::identity_op,
         clippy::ptr_arg,
         clippy::clone_on_copy,
-        clippy::boxed_local
+        clippy::boxed_local,
+        clippy::unused_unit
     )]
     fn dual_pullback_all(
         x: ::autodiff::__private::Dual<f64>,
@@ -467,7 +477,8 @@ fn log_sum_exp(y: &[f64]) -> f64 {
     clippy::identity_op,
     clippy::ptr_arg,
     clippy::clone_on_copy,
-    clippy::boxed_local
+    clippy::boxed_local,
+    clippy::unused_unit
 )]
 fn log_sum_exp_jvp(y: &[f64], y_dot: &[f64]) -> (f64, f64) {
     use ::autodiff::__private as __ad;
@@ -513,7 +524,8 @@ fn log_sum_exp_jvp(y: &[f64], y_dot: &[f64]) -> (f64, f64) {
     clippy::identity_op,
     clippy::ptr_arg,
     clippy::clone_on_copy,
-    clippy::boxed_local
+    clippy::boxed_local,
+    clippy::unused_unit
 )]
 fn log_sum_exp_pullback(
     y: &[f64],
@@ -550,7 +562,8 @@ fn log_sum_exp_pullback(
     clippy::identity_op,
     clippy::ptr_arg,
     clippy::clone_on_copy,
-    clippy::boxed_local
+    clippy::boxed_local,
+    clippy::unused_unit
 )]
 fn log_sum_exp_vjp(y: &[f64], dout: f64) -> (f64, ::std::vec::Vec<f64>) {
     let (value, pullback) = log_sum_exp_pullback(y);
@@ -580,7 +593,8 @@ fn log_sum_exp_vjp(y: &[f64], dout: f64) -> (f64, ::std::vec::Vec<f64>) {
     clippy::identity_op,
     clippy::ptr_arg,
     clippy::clone_on_copy,
-    clippy::boxed_local
+    clippy::boxed_local,
+    clippy::unused_unit
 )]
 fn log_sum_exp_grad(y: &[f64]) -> (f64, ::std::vec::Vec<f64>) {
     log_sum_exp_vjp(y, 1.0)
@@ -608,7 +622,8 @@ fn log_sum_exp_grad(y: &[f64]) -> (f64, ::std::vec::Vec<f64>) {
     clippy::identity_op,
     clippy::ptr_arg,
     clippy::clone_on_copy,
-    clippy::boxed_local
+    clippy::boxed_local,
+    clippy::unused_unit
 )]
 fn log_sum_exp_hvp(
     y: &[f64],
@@ -652,7 +667,8 @@ fn log_sum_exp_hvp(
     clippy::identity_op,
     clippy::ptr_arg,
     clippy::clone_on_copy,
-    clippy::boxed_local
+    clippy::boxed_local,
+    clippy::unused_unit
 )]
 fn log_sum_exp_gradcheck(
     y: &[f64],
@@ -682,7 +698,8 @@ fn log_sum_exp_gradcheck(
     clippy::identity_op,
     clippy::ptr_arg,
     clippy::clone_on_copy,
-    clippy::boxed_local
+    clippy::boxed_local,
+    clippy::unused_unit
 )]
 fn log_sum_exp_gradcheck_with(
     y: &[f64],
@@ -752,7 +769,8 @@ impl log_sum_exp {
         clippy::identity_op,
         clippy::ptr_arg,
         clippy::clone_on_copy,
-        clippy::boxed_local
+        clippy::boxed_local,
+        clippy::unused_unit
     )]
     fn jvp_all(y: &[f64], y_dot: &[f64]) -> (f64, f64) {
         log_sum_exp_jvp(y, y_dot)
@@ -781,7 +799,8 @@ impl log_sum_exp {
         clippy::identity_op,
         clippy::ptr_arg,
         clippy::clone_on_copy,
-        clippy::boxed_local
+        clippy::boxed_local,
+        clippy::unused_unit
     )]
     fn pullback_all(
         y: &[f64],
@@ -859,7 +878,8 @@ impl log_sum_exp {
         clippy::identity_op,
         clippy::ptr_arg,
         clippy::clone_on_copy,
-        clippy::boxed_local
+        clippy::boxed_local,
+        clippy::unused_unit
     )]
     fn dual_pullback_all(
         y: &[::autodiff::__private::Dual<f64>],

@@ -40,7 +40,8 @@ fn ring(x0: &[f64], steps: usize) -> f64 {
     clippy::identity_op,
     clippy::ptr_arg,
     clippy::clone_on_copy,
-    clippy::boxed_local
+    clippy::boxed_local,
+    clippy::unused_unit
 )]
 fn ring_jvp(x0: &[f64], steps: usize, x0_dot: &[f64]) -> (f64, f64) {
     use ::autodiff::__private as __ad;
@@ -132,7 +133,8 @@ fn ring_jvp(x0: &[f64], steps: usize, x0_dot: &[f64]) -> (f64, f64) {
     clippy::identity_op,
     clippy::ptr_arg,
     clippy::clone_on_copy,
-    clippy::boxed_local
+    clippy::boxed_local,
+    clippy::unused_unit
 )]
 fn ring_pullback(
     x0: &[f64],
@@ -170,7 +172,8 @@ fn ring_pullback(
     clippy::identity_op,
     clippy::ptr_arg,
     clippy::clone_on_copy,
-    clippy::boxed_local
+    clippy::boxed_local,
+    clippy::unused_unit
 )]
 fn ring_vjp(x0: &[f64], steps: usize, dout: f64) -> (f64, ::std::vec::Vec<f64>) {
     let (value, pullback) = ring_pullback(x0, steps);
@@ -200,7 +203,8 @@ fn ring_vjp(x0: &[f64], steps: usize, dout: f64) -> (f64, ::std::vec::Vec<f64>) 
     clippy::identity_op,
     clippy::ptr_arg,
     clippy::clone_on_copy,
-    clippy::boxed_local
+    clippy::boxed_local,
+    clippy::unused_unit
 )]
 fn ring_grad(x0: &[f64], steps: usize) -> (f64, ::std::vec::Vec<f64>) {
     ring_vjp(x0, steps, 1.0)
@@ -228,7 +232,8 @@ fn ring_grad(x0: &[f64], steps: usize) -> (f64, ::std::vec::Vec<f64>) {
     clippy::identity_op,
     clippy::ptr_arg,
     clippy::clone_on_copy,
-    clippy::boxed_local
+    clippy::boxed_local,
+    clippy::unused_unit
 )]
 fn ring_hvp(
     x0: &[f64],
@@ -273,7 +278,8 @@ fn ring_hvp(
     clippy::identity_op,
     clippy::ptr_arg,
     clippy::clone_on_copy,
-    clippy::boxed_local
+    clippy::boxed_local,
+    clippy::unused_unit
 )]
 fn ring_gradcheck(
     x0: &[f64],
@@ -304,7 +310,8 @@ fn ring_gradcheck(
     clippy::identity_op,
     clippy::ptr_arg,
     clippy::clone_on_copy,
-    clippy::boxed_local
+    clippy::boxed_local,
+    clippy::unused_unit
 )]
 fn ring_gradcheck_with(
     x0: &[f64],
@@ -377,7 +384,8 @@ impl ring {
         clippy::identity_op,
         clippy::ptr_arg,
         clippy::clone_on_copy,
-        clippy::boxed_local
+        clippy::boxed_local,
+        clippy::unused_unit
     )]
     fn jvp_all(x0: &[f64], steps: usize, x0_dot: &[f64]) -> (f64, f64) {
         ring_jvp(x0, steps, x0_dot)
@@ -407,7 +415,8 @@ impl ring {
         clippy::identity_op,
         clippy::ptr_arg,
         clippy::clone_on_copy,
-        clippy::boxed_local
+        clippy::boxed_local,
+        clippy::unused_unit
     )]
     fn pullback_all(
         x0: &[f64],
@@ -539,7 +548,8 @@ impl ring {
         clippy::identity_op,
         clippy::ptr_arg,
         clippy::clone_on_copy,
-        clippy::boxed_local
+        clippy::boxed_local,
+        clippy::unused_unit
     )]
     fn dual_pullback_all(
         x0: &[::autodiff::__private::Dual<f64>],

@@ -31,7 +31,8 @@ fn rosenbrock(x: &[f64]) -> f64 {
     clippy::identity_op,
     clippy::ptr_arg,
     clippy::clone_on_copy,
-    clippy::boxed_local
+    clippy::boxed_local,
+    clippy::unused_unit
 )]
 fn rosenbrock_jvp(x: &[f64], x_dot: &[f64]) -> (f64, f64) {
     use ::autodiff::__private as __ad;
@@ -94,7 +95,8 @@ fn rosenbrock_jvp(x: &[f64], x_dot: &[f64]) -> (f64, f64) {
     clippy::identity_op,
     clippy::ptr_arg,
     clippy::clone_on_copy,
-    clippy::boxed_local
+    clippy::boxed_local,
+    clippy::unused_unit
 )]
 fn rosenbrock_pullback(
     x: &[f64],
@@ -131,7 +133,8 @@ fn rosenbrock_pullback(
     clippy::identity_op,
     clippy::ptr_arg,
     clippy::clone_on_copy,
-    clippy::boxed_local
+    clippy::boxed_local,
+    clippy::unused_unit
 )]
 fn rosenbrock_vjp(x: &[f64], dout: f64) -> (f64, ::std::vec::Vec<f64>) {
     use ::autodiff::__private as __ad;
@@ -198,7 +201,8 @@ fn rosenbrock_vjp(x: &[f64], dout: f64) -> (f64, ::std::vec::Vec<f64>) {
     clippy::identity_op,
     clippy::ptr_arg,
     clippy::clone_on_copy,
-    clippy::boxed_local
+    clippy::boxed_local,
+    clippy::unused_unit
 )]
 fn rosenbrock_grad(x: &[f64]) -> (f64, ::std::vec::Vec<f64>) {
     rosenbrock_vjp(x, 1.0)
@@ -226,7 +230,8 @@ fn rosenbrock_grad(x: &[f64]) -> (f64, ::std::vec::Vec<f64>) {
     clippy::identity_op,
     clippy::ptr_arg,
     clippy::clone_on_copy,
-    clippy::boxed_local
+    clippy::boxed_local,
+    clippy::unused_unit
 )]
 fn rosenbrock_hvp(
     x: &[f64],
@@ -270,7 +275,8 @@ fn rosenbrock_hvp(
     clippy::identity_op,
     clippy::ptr_arg,
     clippy::clone_on_copy,
-    clippy::boxed_local
+    clippy::boxed_local,
+    clippy::unused_unit
 )]
 fn rosenbrock_dual_vjp(
     x: &[::autodiff::__private::Dual<f64>],
@@ -344,7 +350,8 @@ fn rosenbrock_dual_vjp(
     clippy::identity_op,
     clippy::ptr_arg,
     clippy::clone_on_copy,
-    clippy::boxed_local
+    clippy::boxed_local,
+    clippy::unused_unit
 )]
 fn rosenbrock_gradcheck(
     x: &[f64],
@@ -374,7 +381,8 @@ fn rosenbrock_gradcheck(
     clippy::identity_op,
     clippy::ptr_arg,
     clippy::clone_on_copy,
-    clippy::boxed_local
+    clippy::boxed_local,
+    clippy::unused_unit
 )]
 fn rosenbrock_gradcheck_with(
     x: &[f64],
@@ -444,7 +452,8 @@ impl rosenbrock {
         clippy::identity_op,
         clippy::ptr_arg,
         clippy::clone_on_copy,
-        clippy::boxed_local
+        clippy::boxed_local,
+        clippy::unused_unit
     )]
     fn jvp_all(x: &[f64], x_dot: &[f64]) -> (f64, f64) {
         rosenbrock_jvp(x, x_dot)
@@ -473,7 +482,8 @@ impl rosenbrock {
         clippy::identity_op,
         clippy::ptr_arg,
         clippy::clone_on_copy,
-        clippy::boxed_local
+        clippy::boxed_local,
+        clippy::unused_unit
     )]
     fn pullback_all(
         x: &[f64],
@@ -561,7 +571,8 @@ impl rosenbrock {
         clippy::identity_op,
         clippy::ptr_arg,
         clippy::clone_on_copy,
-        clippy::boxed_local
+        clippy::boxed_local,
+        clippy::unused_unit
     )]
     fn dual_pullback_all(
         x: &[::autodiff::__private::Dual<f64>],

@@ -39,7 +39,8 @@ fn mass_chain(k: &[f64], x0: &[f64], steps: usize) -> f64 {
     clippy::identity_op,
     clippy::ptr_arg,
     clippy::clone_on_copy,
-    clippy::boxed_local
+    clippy::boxed_local,
+    clippy::unused_unit
 )]
 fn mass_chain_jvp(
     k: &[f64],
@@ -141,7 +142,8 @@ fn mass_chain_jvp(
     clippy::identity_op,
     clippy::ptr_arg,
     clippy::clone_on_copy,
-    clippy::boxed_local
+    clippy::boxed_local,
+    clippy::unused_unit
 )]
 fn mass_chain_pullback(
     k: &[f64],
@@ -191,7 +193,8 @@ fn mass_chain_pullback(
     clippy::identity_op,
     clippy::ptr_arg,
     clippy::clone_on_copy,
-    clippy::boxed_local
+    clippy::boxed_local,
+    clippy::unused_unit
 )]
 fn mass_chain_vjp(
     k: &[f64],
@@ -226,7 +229,8 @@ fn mass_chain_vjp(
     clippy::identity_op,
     clippy::ptr_arg,
     clippy::clone_on_copy,
-    clippy::boxed_local
+    clippy::boxed_local,
+    clippy::unused_unit
 )]
 fn mass_chain_grad(
     k: &[f64],
@@ -258,7 +262,8 @@ fn mass_chain_grad(
     clippy::identity_op,
     clippy::ptr_arg,
     clippy::clone_on_copy,
-    clippy::boxed_local
+    clippy::boxed_local,
+    clippy::unused_unit
 )]
 fn mass_chain_hvp(
     k: &[f64],
@@ -322,7 +327,8 @@ fn mass_chain_hvp(
     clippy::identity_op,
     clippy::ptr_arg,
     clippy::clone_on_copy,
-    clippy::boxed_local
+    clippy::boxed_local,
+    clippy::unused_unit
 )]
 fn mass_chain_gradcheck(
     k: &[f64],
@@ -359,7 +365,8 @@ fn mass_chain_gradcheck(
     clippy::identity_op,
     clippy::ptr_arg,
     clippy::clone_on_copy,
-    clippy::boxed_local
+    clippy::boxed_local,
+    clippy::unused_unit
 )]
 fn mass_chain_gradcheck_with(
     k: &[f64],
@@ -447,7 +454,8 @@ impl mass_chain {
         clippy::identity_op,
         clippy::ptr_arg,
         clippy::clone_on_copy,
-        clippy::boxed_local
+        clippy::boxed_local,
+        clippy::unused_unit
     )]
     fn jvp_all(
         k: &[f64],
@@ -483,7 +491,8 @@ impl mass_chain {
         clippy::identity_op,
         clippy::ptr_arg,
         clippy::clone_on_copy,
-        clippy::boxed_local
+        clippy::boxed_local,
+        clippy::unused_unit
     )]
     fn pullback_all(
         k: &[f64],
@@ -636,7 +645,8 @@ impl mass_chain {
         clippy::identity_op,
         clippy::ptr_arg,
         clippy::clone_on_copy,
-        clippy::boxed_local
+        clippy::boxed_local,
+        clippy::unused_unit
     )]
     fn dual_pullback_all(
         k: &[::autodiff::__private::Dual<f64>],

@@ -27,7 +27,8 @@ fn f(x: f64, y: f64) -> f64 {
     clippy::identity_op,
     clippy::ptr_arg,
     clippy::clone_on_copy,
-    clippy::boxed_local
+    clippy::boxed_local,
+    clippy::unused_unit
 )]
 fn f_jvp(x: f64, y: f64, x_dot: f64, y_dot: f64) -> (f64, f64) {
     use ::autodiff::__private as __ad;
@@ -69,7 +70,8 @@ fn f_jvp(x: f64, y: f64, x_dot: f64, y_dot: f64) -> (f64, f64) {
     clippy::identity_op,
     clippy::ptr_arg,
     clippy::clone_on_copy,
-    clippy::boxed_local
+    clippy::boxed_local,
+    clippy::unused_unit
 )]
 fn f_pullback(x: f64, y: f64) -> (f64, impl ::core::ops::FnOnce(f64) -> (f64, f64)) {
     use ::autodiff::__private as __ad;
@@ -121,7 +123,8 @@ fn f_pullback(x: f64, y: f64) -> (f64, impl ::core::ops::FnOnce(f64) -> (f64, f6
     clippy::identity_op,
     clippy::ptr_arg,
     clippy::clone_on_copy,
-    clippy::boxed_local
+    clippy::boxed_local,
+    clippy::unused_unit
 )]
 fn f_vjp(x: f64, y: f64, dout: f64) -> (f64, f64, f64) {
     let (value, pullback) = f_pullback(x, y);
@@ -151,7 +154,8 @@ fn f_vjp(x: f64, y: f64, dout: f64) -> (f64, f64, f64) {
     clippy::identity_op,
     clippy::ptr_arg,
     clippy::clone_on_copy,
-    clippy::boxed_local
+    clippy::boxed_local,
+    clippy::unused_unit
 )]
 fn f_grad(x: f64, y: f64) -> (f64, f64, f64) {
     f_vjp(x, y, 1.0)
@@ -179,7 +183,8 @@ fn f_grad(x: f64, y: f64) -> (f64, f64, f64) {
     clippy::identity_op,
     clippy::ptr_arg,
     clippy::clone_on_copy,
-    clippy::boxed_local
+    clippy::boxed_local,
+    clippy::unused_unit
 )]
 fn f_hvp(x: f64, y: f64, x_dot: f64, y_dot: f64) -> (f64, f64, f64, f64, f64) {
     use ::autodiff::__private as __ad;
@@ -215,7 +220,8 @@ fn f_hvp(x: f64, y: f64, x_dot: f64, y_dot: f64) -> (f64, f64, f64, f64, f64) {
     clippy::identity_op,
     clippy::ptr_arg,
     clippy::clone_on_copy,
-    clippy::boxed_local
+    clippy::boxed_local,
+    clippy::unused_unit
 )]
 fn f_gradcheck(
     x: f64,
@@ -246,7 +252,8 @@ fn f_gradcheck(
     clippy::identity_op,
     clippy::ptr_arg,
     clippy::clone_on_copy,
-    clippy::boxed_local
+    clippy::boxed_local,
+    clippy::unused_unit
 )]
 fn f_gradcheck_with(
     x: f64,
@@ -326,7 +333,8 @@ impl f {
         clippy::identity_op,
         clippy::ptr_arg,
         clippy::clone_on_copy,
-        clippy::boxed_local
+        clippy::boxed_local,
+        clippy::unused_unit
     )]
     fn jvp_all(x: f64, y: f64, x_dot: f64, y_dot: f64) -> (f64, f64) {
         f_jvp(x, y, x_dot, y_dot)
@@ -356,7 +364,8 @@ impl f {
         clippy::identity_op,
         clippy::ptr_arg,
         clippy::clone_on_copy,
-        clippy::boxed_local
+        clippy::boxed_local,
+        clippy::unused_unit
     )]
     fn pullback_all(
         x: f64,
@@ -388,7 +397,8 @@ impl f {
         clippy::identity_op,
         clippy::ptr_arg,
         clippy::clone_on_copy,
-        clippy::boxed_local
+        clippy::boxed_local,
+        clippy::unused_unit
     )]
     fn dual_pullback_all(
         x: ::autodiff::__private::Dual<f64>,

@@ -26,7 +26,8 @@ fn loss<T: Float + 'static>(p: &Layer<T>, x: &Array2<T>, targets: &[usize]) -> T
     clippy::identity_op,
     clippy::ptr_arg,
     clippy::clone_on_copy,
-    clippy::boxed_local
+    clippy::boxed_local,
+    clippy::unused_unit
 )]
 fn loss_jvp<T: Float + 'static>(
     p: &Layer<T>,
@@ -96,7 +97,8 @@ fn loss_jvp<T: Float + 'static>(
     clippy::identity_op,
     clippy::ptr_arg,
     clippy::clone_on_copy,
-    clippy::boxed_local
+    clippy::boxed_local,
+    clippy::unused_unit
 )]
 fn loss_pullback<T: Float + 'static>(
     p: &Layer<T>,
@@ -185,7 +187,8 @@ fn loss_pullback<T: Float + 'static>(
     clippy::identity_op,
     clippy::ptr_arg,
     clippy::clone_on_copy,
-    clippy::boxed_local
+    clippy::boxed_local,
+    clippy::unused_unit
 )]
 fn loss_vjp<T: Float + 'static>(
     p: &Layer<T>,
@@ -220,7 +223,8 @@ fn loss_vjp<T: Float + 'static>(
     clippy::identity_op,
     clippy::ptr_arg,
     clippy::clone_on_copy,
-    clippy::boxed_local
+    clippy::boxed_local,
+    clippy::unused_unit
 )]
 fn loss_grad<T: Float + 'static>(
     p: &Layer<T>,
@@ -252,7 +256,8 @@ fn loss_grad<T: Float + 'static>(
     clippy::identity_op,
     clippy::ptr_arg,
     clippy::clone_on_copy,
-    clippy::boxed_local
+    clippy::boxed_local,
+    clippy::unused_unit
 )]
 #[allow(clippy::multiple_bound_locations)]
 fn loss_gradcheck<T: Float + 'static>(
@@ -288,7 +293,8 @@ where
     clippy::identity_op,
     clippy::ptr_arg,
     clippy::clone_on_copy,
-    clippy::boxed_local
+    clippy::boxed_local,
+    clippy::unused_unit
 )]
 #[allow(clippy::multiple_bound_locations)]
 fn loss_gradcheck_with<T: Float + 'static>(
@@ -410,7 +416,8 @@ where
     clippy::identity_op,
     clippy::ptr_arg,
     clippy::clone_on_copy,
-    clippy::boxed_local
+    clippy::boxed_local,
+    clippy::unused_unit
 )]
 fn loss_hvp<T: Float + 'static>(
     p: &Layer<T>,
@@ -476,7 +483,8 @@ impl loss {
         clippy::identity_op,
         clippy::ptr_arg,
         clippy::clone_on_copy,
-        clippy::boxed_local
+        clippy::boxed_local,
+        clippy::unused_unit
     )]
     fn jvp_all<T: Float + 'static>(
         p: &Layer<T>,
@@ -512,7 +520,8 @@ impl loss {
         clippy::identity_op,
         clippy::ptr_arg,
         clippy::clone_on_copy,
-        clippy::boxed_local
+        clippy::boxed_local,
+        clippy::unused_unit
     )]
     fn pullback_all<T: Float + 'static>(
         p: &Layer<T>,

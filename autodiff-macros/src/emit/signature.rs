@@ -34,7 +34,8 @@ pub(super) fn allows() -> TokenStream {
         clippy::identity_op,
         clippy::ptr_arg,
         clippy::clone_on_copy,
-        clippy::boxed_local
+        clippy::boxed_local,
+        clippy::unused_unit
     )])
 }
 

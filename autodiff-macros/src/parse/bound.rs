@@ -46,39 +46,38 @@ const ARITHMETIC_BOUNDS: &[&str] = &[
     "Bounded",
 ];
 
-/// A function with no float type of its own but a type parameter bounded only by
-/// arithmetic traits: its derivatives are built from a copy where that parameter is also
-/// bounded by `Float`, so they exist for `f64` and `f32` (the function itself keeps its
-/// bounds). `None` where the signature already names a float type.
-pub(crate) fn bound_arithmetic_param(item: &syn::ItemFn) -> Option<syn::ItemFn> {
+/// A type parameter's bounds, written inline or in the `where` clause (`where T: Mul<Output
+/// = T> + …`).
+fn bounds_of(item: &syn::ItemFn, tp: &syn::TypeParam) -> Vec<TypeParamBound> {
+    let mut all: Vec<TypeParamBound> = tp.bounds.iter().cloned().collect();
+    for p in item
+        .sig
+        .generics
+        .where_clause
+        .iter()
+        .flat_map(|w| &w.predicates)
+    {
+        if let syn::WherePredicate::Type(pt) = p {
+            if matches!(&pt.bounded_ty, Type::Path(q) if q.qself.is_none() && q.path.is_ident(&tp.ident))
+            {
+                all.extend(pt.bounds.iter().cloned());
+            }
+        }
+    }
+    all
+}
+
+/// The type parameters bounded only by arithmetic traits, or by a float trait of the user's
+/// own (`T: MyFloat`, `T: BasicFloat`, `T: RealField`, which the attribute cannot see is
+/// `Float`), where the signature names no float type.
+fn arithmetic_params(item: &syn::ItemFn) -> Vec<&syn::TypeParam> {
     if float_type(&item.sig, None, false).is_ok()
         || matches!(item.sig.inputs.first(), Some(syn::FnArg::Receiver(_)))
     {
-        return None;
+        return vec![];
     }
-    // Operator traits, or a float trait of the user's own (`T: MyFloat`, `T: BasicFloat`,
-    // `T: RealField`, which the attribute cannot see is `Float`).
-    // Its bounds, written inline or in the `where` clause (`where T: Mul<Output = T> + …`).
-    let bounds_of = |tp: &syn::TypeParam| -> Vec<TypeParamBound> {
-        let mut all: Vec<TypeParamBound> = tp.bounds.iter().cloned().collect();
-        for p in item
-            .sig
-            .generics
-            .where_clause
-            .iter()
-            .flat_map(|w| &w.predicates)
-        {
-            if let syn::WherePredicate::Type(pt) = p {
-                if matches!(&pt.bounded_ty, Type::Path(q) if q.qself.is_none() && q.path.is_ident(&tp.ident))
-                {
-                    all.extend(pt.bounds.iter().cloned());
-                }
-            }
-        }
-        all
-    };
     let arithmetic = |tp: &syn::TypeParam| {
-        let bounds = bounds_of(tp);
+        let bounds = bounds_of(item, tp);
         !bounds.is_empty()
             && bounds.iter().all(|b| match b {
                 TypeParamBound::Trait(t) => t.path.segments.last().is_some_and(|s| {
@@ -90,12 +89,43 @@ pub(crate) fn bound_arithmetic_param(item: &syn::ItemFn) -> Option<syn::ItemFn> 
                 _ => true,
             })
     };
-    let candidates: Vec<&syn::TypeParam> = item
-        .sig
+    item.sig
         .generics
         .type_params()
         .filter(|tp| arithmetic(tp))
-        .collect();
+        .collect()
+}
+
+/// A function generic over several element types bounded by arithmetic traits (`T1:
+/// Mul<Output = T1>`, `T2: Mul<T1, Output = T2>`: real diagonals and a right-hand side that
+/// may be complex, as banded solvers write them): its derivatives are built from a copy
+/// where they are all one type, the first, as they exist where all are one float type (the
+/// function itself keeps its parameters). `None` where there are not several, or where one
+/// is bounded only as any value is (`I: Copy`, which need not be a number).
+pub(crate) fn unify_element_types(item: &syn::ItemFn) -> Option<syn::ItemFn> {
+    let candidates = arithmetic_params(item);
+    let [first, others @ ..] = candidates.as_slice() else {
+        return None;
+    };
+    let operated = |tp: &syn::TypeParam| {
+        bounds_of(item, tp).iter().any(|b| {
+            matches!(b, TypeParamBound::Trait(t) if t.path.segments.last().is_some_and(|s| {
+                !STRUCTURAL_BOUNDS.contains(&s.ident.to_string().as_str())
+            }))
+        })
+    };
+    if others.is_empty() || !candidates.iter().all(|tp| operated(tp)) {
+        return None;
+    }
+    Some(unified(item, first, others))
+}
+
+/// A function with no float type of its own but a type parameter bounded only by
+/// arithmetic traits: its derivatives are built from a copy where that parameter is also
+/// bounded by `Float`, so they exist for `f64` and `f32` (the function itself keeps its
+/// bounds). `None` where the signature already names a float type.
+pub(crate) fn bound_arithmetic_param(item: &syn::ItemFn) -> Option<syn::ItemFn> {
+    let candidates = arithmetic_params(item);
     let [tp] = candidates.as_slice() else {
         return None;
     };
@@ -125,6 +155,63 @@ pub(crate) fn bound_arithmetic_param(item: &syn::ItemFn) -> Option<syn::ItemFn> 
         }
     }
     Some(copy)
+}
+
+/// Bounds that every type has that is copied, compared or printed: not a sign of a
+/// number (`I: Copy` of an index type).
+const STRUCTURAL_BOUNDS: &[&str] = &[
+    "Copy",
+    "Clone",
+    "Default",
+    "PartialEq",
+    "PartialOrd",
+    "Debug",
+    "Display",
+    "Sized",
+    "Send",
+    "Sync",
+];
+
+/// `item` with the type parameters `others` written as `first`: their declarations gone,
+/// their bounds (inline or in the `where` clause) now `first`'s, all in the `where` clause
+/// (one place for them, as clippy's `multiple_bound_locations` asks of the derived items).
+fn unified(item: &syn::ItemFn, first: &syn::TypeParam, others: &[&syn::TypeParam]) -> syn::ItemFn {
+    let into = &first.ident;
+    let mut copy = item.clone();
+    let mut moved: Vec<syn::WherePredicate> = vec![];
+    copy.sig.generics.params = item
+        .sig
+        .generics
+        .params
+        .iter()
+        .filter_map(|p| match p {
+            syn::GenericParam::Type(tp)
+                if tp.ident == *into || others.iter().any(|o| o.ident == tp.ident) =>
+            {
+                let bounds = &tp.bounds;
+                if !bounds.is_empty() {
+                    moved.push(syn::parse_quote!(#into: #bounds));
+                }
+                let mut bare = tp.clone();
+                bare.bounds.clear();
+                bare.colon_token = None;
+                (tp.ident == *into).then_some(syn::GenericParam::Type(bare))
+            }
+            other => Some(other.clone()),
+        })
+        .collect();
+    if !moved.is_empty() {
+        copy.sig
+            .generics
+            .make_where_clause()
+            .predicates
+            .extend(moved);
+    }
+    let mut tokens = quote::ToTokens::to_token_stream(&copy);
+    for other in others {
+        tokens = crate::tokens::subst(tokens, &other.ident, &quote::quote!(#into));
+    }
+    syn::parse2(tokens).expect("a type parameter written as another keeps the item valid")
 }
 
 /// A copy of a function generic over its float type `T` whose rows (`&[[T; 2]; 2]`) or
