@@ -1302,3 +1302,64 @@ fn two_element_types_bounded_by_operator_traits() {
         assert!((v - if i == 0 { 1.0 } else { 0.0 }).abs() < 1e-14);
     }
 }
+
+/// The circular mean of angles in radians, through a `map` to a pair and a `fold` taking
+/// both apart by patterns.
+#[differentiate]
+fn circular_mean(angles: &[f64]) -> f64 {
+    let (c, s) = angles
+        .iter()
+        .map(|&a| (a.cos(), a.sin()))
+        .fold((0., 0.), |(sc, ss), (c, s)| (sc + c, ss + s));
+    s.atan2(c)
+}
+
+#[test]
+fn a_map_to_pairs_folded_by_patterns() {
+    // θ = atan2(S, C) with S = Σ sin aᵢ, C = Σ cos aᵢ: ∂θ/∂aᵢ = (C cos aᵢ + S sin aᵢ)/(C² + S²).
+    let a: [f64; 3] = [0.3, 1.1, -0.4];
+    let (c, s): (f64, f64) = (
+        a.iter().map(|x| x.cos()).sum(),
+        a.iter().map(|x| x.sin()).sum(),
+    );
+    let (value, grad) = circular_mean_grad(&a);
+    assert!((value - s.atan2(c)).abs() < 1e-15);
+    for i in 0..3 {
+        let want = (c * a[i].cos() + s * a[i].sin()) / (c * c + s * s);
+        assert!((grad[i] - want).abs() < 1e-14);
+    }
+    circular_mean_gradcheck(&a).unwrap();
+}
+
+/// Constants made by `num_traits::cast(…).unwrap()` in generic code, one of them from a
+/// field, in a method whose receiver `wrt` leaves out (a step-size controller: the receiver
+/// is no `Differentiable` struct, and its `_gradcheck` needs none).
+pub struct StepControl<F> {
+    pub order: usize,
+    pub last: Option<F>,
+}
+
+#[differentiate]
+impl<F: autodiff::num_traits::Float> StepControl<F> {
+    #[differentiate(wrt(err))]
+    fn factor(&self, err: F) -> F {
+        let safety: F = autodiff::num_traits::cast(0.9).unwrap();
+        let floor: F = autodiff::num_traits::cast(0.2).unwrap();
+        (safety / err.powf(F::one() / autodiff::num_traits::cast(self.order + 1).unwrap()))
+            .max(floor)
+    }
+}
+
+#[test]
+fn cast_unwrapped_constants_and_a_receiver_left_out() {
+    let c = StepControl {
+        order: 3,
+        last: Some(0.1),
+    };
+    assert_eq!(c.last, Some(0.1));
+    // 0.9 e^{-1/4}: its derivative −0.9/4 · e^{-5/4}.
+    let (value, d) = c.factor_grad(0.5);
+    assert!((value - 0.9 * 0.5f64.powf(-0.25)).abs() < 1e-15);
+    assert!((d + 0.225 * 0.5f64.powf(-1.25)).abs() < 1e-14);
+    c.factor_gradcheck(0.5).unwrap();
+}

@@ -909,6 +909,64 @@ fn swapped_reversed_and_extended() {
     moved_elements_gradcheck(&x, &w).unwrap();
 }
 
+/// A delay line's shift, `rotate_right`, and its inverse `rotate_left`, on a local copy and
+/// on the state of a `&mut self` filter step.
+#[differentiate]
+fn rotated(x: &[f64], k: usize) -> f64 {
+    let mut y = x.to_vec();
+    y.rotate_right(k);
+    let mut s = 0.0;
+    for i in 0..y.len() {
+        s += y[i] * (i as f64 + 1.0);
+    }
+    y.rotate_left(1);
+    s * y[0]
+}
+
+#[derive(autodiff::Differentiable)]
+struct DelayLine {
+    taps: Vec<f64>,
+    buffer: Vec<f64>,
+}
+
+impl DelayLine {
+    /// y = Σ tapsᵢ · bufferᵢ after shifting the input in.
+    #[differentiate]
+    fn step(&mut self, input: f64) -> f64 {
+        self.buffer.rotate_right(1);
+        self.buffer[0] = input;
+        let mut y = 0.0;
+        for i in 0..self.taps.len() {
+            y += self.taps[i] * self.buffer[i];
+        }
+        y
+    }
+}
+
+#[test]
+fn rotated_left_and_right() {
+    let x = [0.3, -0.4, 0.8, 1.5];
+    // rotate_right(1): y = [x3, x0, x1, x2]; s = x3 + 2x0 + 3x1 + 4x2; then rotate_left(1)
+    // puts x0 first: f = s·x0.
+    let s = x[3] + 2.0 * x[0] + 3.0 * x[1] + 4.0 * x[2];
+    let (v, g) = rotated_grad(&x, 1);
+    assert!((v - s * x[0]).abs() < 1e-14);
+    let expected = [s + 2.0 * x[0], 3.0 * x[0], 4.0 * x[0], x[0]];
+    for (g, e) in g.iter().zip(expected) {
+        assert!((g - e).abs() < 1e-14);
+    }
+    rotated_gradcheck(&x, 3).unwrap();
+    // The filter: y = t0·u + t1·b0 + t2·b1, so ∂y/∂u = t0, and the state moves one along.
+    let mut line = DelayLine {
+        taps: vec![0.5, -0.25, 2.0],
+        buffer: vec![1.0, 3.0, -7.0],
+    };
+    let (y, _, u_bar) = line.step_grad(4.0);
+    assert_eq!(y, 0.5 * 4.0 - 0.25 * 1.0 + 2.0 * 3.0);
+    assert_eq!(u_bar, 0.5);
+    assert_eq!(line.buffer, vec![4.0, 1.0, 3.0]);
+}
+
 /// `extend` by an iterator chain and by literals (`&[…]`, `vec![…]`), `extend_from_slice`
 /// of a literal: a push of each item.
 #[differentiate]

@@ -122,15 +122,21 @@ impl Emitter<'_> {
     /// (`g_jvp_all`, `g_pullback_all`, `g_dual_pullback_all`): this macro cannot see `g`'s
     /// attribute, so it passes a tangent for, and expects a cotangent of, every float
     /// argument, which those take and give whatever `g`'s `wrt` says.
-    pub(super) fn forward_call(
-        &mut self,
-        out: VarId,
-        pullback: VarId,
-        callee: &syn::Path,
-        args: &[Expr],
-        method: bool,
-        sweep: Sweep,
-    ) -> TokenStream {
+    pub(super) fn forward_call(&mut self, call: &StmtKind, sweep: Sweep) -> TokenStream {
+        let StmtKind::Call {
+            out,
+            pullback,
+            callee,
+            args,
+            method,
+            unwrapped,
+        } = call
+        else {
+            unreachable!("a call statement")
+        };
+        let (out, pullback, method) = (*out, *pullback, *method);
+        // `g(x).unwrap()` calling `g` itself (the entry points give the value).
+        let unwrap = unwrapped.as_ref().map(|(m, args)| quote!(.#m(#(#args),*)));
         let function_value = !method && self.is_function_value(callee);
         let call = |kind: Option<Derived>, args: Vec<TokenStream>| match function_value {
             // `f.call_jvp_all(t, y, t_dot, y_dot)` of a function value (`FunctionN`).
@@ -176,7 +182,7 @@ impl Emitter<'_> {
                 })
                 .collect();
             let call = call(None, args);
-            return quote!(let #name #ty = #call;);
+            return quote!(let #name #ty = #call #unwrap;);
         }
         // `g(&f, x)` of a function value: by value, as every derived item takes one (it is
         // `Copy`; a borrow would tie the pullback to this frame).
@@ -226,7 +232,7 @@ impl Emitter<'_> {
                 match self.mode {
                     Mode::Plain => {
                         let call = call(None, args);
-                        quote!(let #name #ty = #call;)
+                        quote!(let #name #ty = #call #unwrap;)
                     }
                     // The callee's value on dual numbers, from its dual twin.
                     Mode::Lifted => {

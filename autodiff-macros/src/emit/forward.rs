@@ -192,13 +192,7 @@ impl Emitter<'_> {
                 let assign = self.assign_primal(place, value, *compound, sweep);
                 quote!(#pre #assign #constant_seq)
             }
-            StmtKind::Call {
-                out,
-                pullback,
-                callee,
-                args,
-                method,
-            } => self.forward_call(*out, *pullback, callee, args, *method, sweep),
+            call @ StmtKind::Call { .. } => self.forward_call(call, sweep),
             StmtKind::Push { vec, value } => {
                 let name = self.name(*vec);
                 let pre = match (sweep, self.active(*vec)) {

@@ -108,6 +108,10 @@ pub enum StmtKind {
         /// A method call: `args[0]` is the receiver (`p.blocks[l].forward(&x)`), and the
         /// derivatives are methods too (`forward_pullback`).
         method: bool,
+        /// `g(x).unwrap()`, `g(x).expect("…")` of a function returning an `Option` or a
+        /// `Result`: the method and its arguments, which a call of `g` itself needs (the
+        /// derived items' entry points give the value unwrapped, `crate::fallible`).
+        unwrapped: Option<(Ident, Vec<syn::Expr>)>,
     },
     /// `v.push(value)`
     Push { vec: VarId, value: Expr },

@@ -267,9 +267,8 @@ fn where_clause(item: &syn::ItemFn, ctx: &Ctx, generic: bool) -> TokenStream {
     }
     let t = ctx.float();
     let predicates = written.iter().flat_map(|w| w.predicates.iter());
-    let receiver = ctx
-        .func
-        .method
+    // (A receiver `wrt` leaves out is a constant: any type.)
+    let receiver = (ctx.func.method && ctx.func.params.first().is_some_and(|p| p.active))
         .then(|| quote!(Self: ::autodiff::__private::Differentiable<Scalar = #t>,));
     quote!(where #(#predicates,)* #receiver #t: ::autodiff::__private::AtF64)
 }

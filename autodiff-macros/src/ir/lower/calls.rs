@@ -453,6 +453,7 @@ impl Lowerer {
             callee: call.callee,
             args: call.args,
             method: call.method,
+            unwrapped: None,
         };
         out.push(Stmt::new(kind, span));
     }

@@ -318,8 +318,8 @@ fn constant_argument(a: &syn::Expr) -> bool {
 }
 
 impl Lowerer {
-    /// `v.swap(i, j)`, `v.reverse()`, `v.extend_from_slice(x)`, `v.extend(…)` and
-    /// `v.clear()` on a sequence of floats (a local `Vec`, array or slice, or a buffer): the
+    /// `v.swap(i, j)`, `v.reverse()`, `v.rotate_right(k)`, `v.extend_from_slice(x)`,
+    /// `v.extend(…)` and `v.clear()` on a sequence of floats (a local `Vec`, array or slice, or a buffer): the
     /// element moves, as the statements `{ let (a, b) = (i, j); let t = v[a]; v[a] = v[b];
     /// v[b] = t; }`, a loop of swaps from both ends, a loop of pushes (of a named sequence,
     /// or of the items of an iterator chain or a literal), and an empty `Vec` assigned.
@@ -333,6 +333,8 @@ impl Lowerer {
                 | ("extend", 1)
                 | ("clear", 0)
                 | ("fill", 1)
+                | ("rotate_right", 1)
+                | ("rotate_left", 1)
         ) {
             return None;
         }
@@ -368,6 +370,26 @@ impl Lowerer {
                             let #t = #seq[#k];
                             #seq[#k] = #seq[#n - 1 - #k];
                             #seq[#n - 1 - #k] = #t;
+                        }
+                    }
+                }
+            }
+            // `buf.rotate_right(k)` (a delay line's shift): each entry moved from a copy,
+            // `buf[(j + k) % n] = was[j]`; `rotate_left(k)` the other way.
+            "rotate_right" | "rotate_left" => {
+                let [n, k, j, was] = ["n", "k", "j", "was"].map(|n| self.synthetic_ident(n));
+                let by = &m.args[0];
+                let write: syn::Stmt = match name.as_str() {
+                    "rotate_right" => syn::parse_quote!(#seq[(#j + #k) % #n] = #was[#j];),
+                    _ => syn::parse_quote!(#seq[#j] = #was[(#j + #k) % #n];),
+                };
+                syn::parse_quote_spanned! {span=>
+                    {
+                        let #n: usize = #seq.len();
+                        let #k: usize = #by;
+                        let #was = #seq.to_vec();
+                        for #j in 0..#n {
+                            #write
                         }
                     }
                 }

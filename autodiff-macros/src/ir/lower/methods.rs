@@ -173,6 +173,25 @@ impl Lowerer {
                 || recv_kind == Kind::Float && matches!(recv.kind, ExprKind::Var(_))
                 || mean_axis && recv_kind == Kind::Array)
         {
+            // (The call giving it, called as written where it carries no derivative,
+            // unwraps it there.)
+            if let (
+                ExprKind::Var(v),
+                Some(Stmt {
+                    kind:
+                        StmtKind::Call {
+                            out: called,
+                            unwrapped,
+                            ..
+                        },
+                    ..
+                }),
+            ) = (&recv.kind, out.last_mut())
+            {
+                if called == v {
+                    *unwrapped = Some((m.method.clone(), m.args.iter().cloned().collect()));
+                }
+            }
             return recv;
         }
         // (Before its arguments, whose `s![…]` means nothing elsewhere.)

@@ -264,7 +264,11 @@ impl Lowerer {
             "len" | "nrows" | "ncols" | "dim" | "shape"
         );
         let scalar_receiver = matches!(self.kind_of(recv), Kind::Float | Kind::Int | Kind::Bool);
-        if plain_read || scalar_receiver || self.in_test {
+        // `cast(2 * n + 1).unwrap()`, `T::from(k).unwrap()`: a function's value, owned, whose
+        // type rustc learns from its use (a method of it, `.clone()`, would need it here).
+        let unwrapped_call = matches!(name.to_string().as_str(), "unwrap" | "expect")
+            && matches!(recv.kind, ExprKind::Opaque(OpaqueCall::Function(..)));
+        if plain_read || scalar_receiver || unwrapped_call || self.in_test {
             return e;
         }
         let span = e.span;

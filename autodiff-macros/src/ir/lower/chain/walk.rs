@@ -17,6 +17,16 @@ impl Lowerer {
                     let next = self.synthetic_ident(&format!("mapped{k}"));
                     let call =
                         self.inline(&map.params, &map.body, std::slice::from_ref(&current))?;
+                    // `map(|&v| (v.cos(), v.sin()))`: a pair, bound part by part, so that a
+                    // pattern later (`fold(…, |(sa, sb), (c, s)| …)`) reads floats.
+                    if let Some(n) = tuple_len(&map.body) {
+                        let parts: Vec<syn::Ident> = (0..n)
+                            .map(|j| self.synthetic_ident(&format!("mapped{k}_{j}")))
+                            .collect();
+                        bindings.push(syn::parse_quote!(let (#(#parts),*) = #call;));
+                        current = syn::parse_quote!((#(#parts),*));
+                        continue;
+                    }
                     bindings.push(syn::parse_quote!(let #next = #call;));
                     current = syn::parse_quote!(#next);
                 }
@@ -265,5 +275,22 @@ impl Lowerer {
             Some(e) => syn::parse_quote!((#e, #item)),
             None => item,
         }
+    }
+}
+
+/// The number of parts of a closure body that ends in a tuple of two to four
+/// (`(v.cos(), v.sin())`, `{ let r = …; (r * c, r * s) }`).
+fn tuple_len(body: &Expr) -> Option<usize> {
+    let tail = match body {
+        Expr::Block(b) => match b.block.stmts.last() {
+            Some(syn::Stmt::Expr(e, None)) => e,
+            _ => return None,
+        },
+        e => e,
+    };
+    match tail {
+        Expr::Tuple(t) if (2..=4).contains(&t.elems.len()) => Some(t.elems.len()),
+        Expr::Paren(p) => tuple_len(&p.expr),
+        _ => None,
     }
 }
