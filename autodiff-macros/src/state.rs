@@ -86,6 +86,10 @@ pub fn split(item: &ItemFn, float: &syn::Type) -> syn::Result<Mutating> {
     let float_result = matches!(&item.sig.output, syn::ReturnType::Type(_, ty)
         if crate::types::kind_of_type(ty, float) == crate::types::Kind::Float);
     if nothing_written && !float_result {
+        if let Some(call) = self_method_call(&item.block) {
+            let method = &call.method;
+            return Err(syn::Error::new_spanned(call, format!("this method takes `&mut self`, assigns no field of `self` itself, and calls `self.{method}(…)`, which may change `self`: a `#[differentiate]` method taking `&mut self` follows only the fields it assigns, so it cannot step the state through another method. Differentiate `{method}` alone and call it (its `{method}_grad`, `{method}_vjp`) in a loop outside, or write its step in this method on the fields; if `{method}` takes `&self`, take `&self` here too")));
+        }
         return Err(syn::Error::new_spanned(
             &item.sig.inputs[0],
             "this method takes `&mut self` but assigns no field of `self`: take `&self`",
@@ -212,6 +216,24 @@ fn sub_state_call(item: &ItemFn, nothing_assigned: bool) -> Option<&syn::ExprMet
     };
     find.visit_block(&item.block);
     find.found
+}
+
+/// A method called on `self` itself (`self.process(s)`, in a closure too).
+fn self_method_call(body: &syn::Block) -> Option<&syn::ExprMethodCall> {
+    struct Find<'a>(Option<&'a syn::ExprMethodCall>);
+    impl<'a> Visit<'a> for Find<'a> {
+        fn visit_expr_method_call(&mut self, m: &'a syn::ExprMethodCall) {
+            if self.0.is_none()
+                && matches!(&*m.receiver, Expr::Path(p) if p.path.is_ident("self"))
+            {
+                self.0 = Some(m);
+            }
+            syn::visit::visit_expr_method_call(self, m);
+        }
+    }
+    let mut find = Find(None);
+    find.visit_block(body);
+    find.0
 }
 
 /// `self.receipt.push(x)`, `self.log.clear()`: a collection field of `self` changed by
