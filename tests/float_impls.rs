@@ -113,3 +113,72 @@ fn associated_functions_of_a_float_impl() {
     assert_eq!((e, x_bar, k_bar), (0.5, 2.0, 0.25));
     f32::ease_gradcheck(0.5, 2.0).unwrap();
 }
+
+/// A trait of statistics implemented for the sequences of floats (`impl … for [f64]`,
+/// `for Vec<f64>`), as statistics crates write them: the derived items are methods of
+/// `SummaryDerivativesForSlice` and `SummaryDerivativesForVec`.
+pub trait Summary {
+    fn average(&self) -> f64;
+    fn sum_of_squares(&self) -> f64;
+}
+
+#[differentiate]
+impl Summary for [f64] {
+    fn average(&self) -> f64 {
+        self.iter().sum::<f64>() / self.len() as f64
+    }
+    /// Σ (xᵢ − x̄)², through the block's own `average`.
+    fn sum_of_squares(&self) -> f64 {
+        let m = self.average();
+        self.iter().map(|x| (x - m) * (x - m)).sum::<f64>()
+    }
+}
+
+#[differentiate]
+impl Summary for Vec<f64> {
+    fn average(&self) -> f64 {
+        self.iter().sum::<f64>() / self.len() as f64
+    }
+    fn sum_of_squares(&self) -> f64 {
+        self.iter().map(|x| x * x).sum::<f64>()
+    }
+}
+
+#[test]
+fn a_trait_for_sequences_of_floats() {
+    let x = [1.0, 2.0, 4.0];
+    let s: &[f64] = &x;
+    assert_eq!(s.average(), 7.0 / 3.0);
+    // ∂x̄/∂xᵢ = 1/n; ∂Σ(xᵢ − x̄)²/∂xᵢ = 2(xᵢ − x̄) (the terms through x̄ sum to zero).
+    let (m, g) = s.average_grad();
+    assert_eq!((m, g), (7.0 / 3.0, vec![1.0 / 3.0; 3]));
+    let (_, g) = s.sum_of_squares_grad();
+    for i in 0..3 {
+        assert!((g[i] - 2.0 * (x[i] - 7.0 / 3.0)).abs() < 1e-14);
+    }
+    s.sum_of_squares_gradcheck().unwrap();
+    let v = vec![1.0, -2.0];
+    let (q, g) = v.sum_of_squares_grad();
+    assert_eq!((q, g), (5.0, vec![2.0, -4.0]));
+    v.average_gradcheck().unwrap();
+}
+
+pub trait Length {
+    fn length(&self) -> f64;
+}
+
+#[differentiate]
+impl Length for [f64; 2] {
+    fn length(&self) -> f64 {
+        (self[0] * self[0] + self[1] * self[1]).sqrt()
+    }
+}
+
+#[test]
+fn a_trait_for_an_array_of_floats() {
+    // ∇|p| = p/|p|.
+    let (l, g) = [3.0, 4.0].length_grad();
+    assert_eq!(l, 5.0);
+    assert!((g[0] - 0.6).abs() < 1e-15 && (g[1] - 0.8).abs() < 1e-15);
+    [0.5, -2.0].length_gradcheck().unwrap();
+}

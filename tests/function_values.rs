@@ -362,3 +362,38 @@ fn named_functions_passed_inside_a_differentiated_caller() {
     close(dot, 0.4 * da - 1.1 * db, 1e-13);
     named_integrands_gradcheck(a, b).unwrap();
 }
+
+/// A function value in a function returning a `Result` (a quadrature rule refusing an
+/// empty interval), by pointer and through a type parameter taken by reference.
+#[differentiate]
+fn checked_trapezoid(f: fn(f64) -> f64, a: f64, b: f64) -> Result<f64, String> {
+    if b <= a {
+        return Err(format!("empty interval [{a}, {b}]"));
+    }
+    Ok(0.5 * (b - a) * (f(a) + f(b)))
+}
+
+#[differentiate]
+fn checked_midpoint<F: Fn(f64) -> f64>(f: &F, a: f64, b: f64) -> Option<f64> {
+    if b <= a {
+        return None;
+    }
+    Some((b - a) * f(0.5 * (a + b)))
+}
+
+#[test]
+fn function_values_in_fallible_functions() {
+    let (a, b) = (0.3, 1.4);
+    let (value, da, db) = checked_trapezoid_grad(cube::with_derivatives(), a, b).unwrap();
+    close(value, checked_trapezoid(cube, a, b).unwrap(), 1e-15);
+    let (fa, fb) = (a * a * a, b * b * b);
+    close(da, -0.5 * (fa + fb) + 0.5 * (b - a) * 3.0 * a * a, 1e-14);
+    close(db, 0.5 * (fa + fb) + 0.5 * (b - a) * 3.0 * b * b, 1e-14);
+    assert!(checked_trapezoid_grad(cube::with_derivatives(), b, a).is_err());
+    // (b − a)·m³ with m = (a + b)/2: ∂/∂a = −m³ + (b − a)·3m²/2.
+    let m = 0.5 * (a + b);
+    let (_, da, _) = checked_midpoint_grad(cube::with_derivatives(), a, b).unwrap();
+    close(da, -m * m * m + (b - a) * 1.5 * m * m, 1e-14);
+    assert_eq!(checked_midpoint_grad(cube::with_derivatives(), b, a), None);
+    checked_midpoint_gradcheck(cube::with_derivatives(), a, b).unwrap();
+}

@@ -1363,3 +1363,42 @@ fn cast_unwrapped_constants_and_a_receiver_left_out() {
     assert!((d + 0.225 * 0.5f64.powf(-1.25)).abs() < 1e-14);
     c.factor_gradcheck(0.5).unwrap();
 }
+
+/// A float type named through an alias beside `f64` in one signature (`type FloatType =
+/// f64;` elsewhere, as finance code writes it).
+pub type FloatType = f64;
+
+#[differentiate]
+pub fn years_between(expiry: f64, t: FloatType) -> FloatType {
+    (expiry - t) / 31536000.0
+}
+
+#[test]
+fn a_float_alias_beside_the_float_type() {
+    let (v, de, dt) = years_between_grad(1.8e9, 1.7e9);
+    assert_eq!(v, years_between(1.8e9, 1.7e9));
+    assert_eq!((de, dt), (1.0 / 31536000.0, -1.0 / 31536000.0));
+}
+
+/// Functions named as ported C++ names them (`LommelReduced`, `evalXYaZero`): in a
+/// function whose own name is not snake case, `Name(x)` is a call, not a tuple struct.
+#[allow(non_snake_case)]
+#[differentiate]
+fn HalfSquare(x: f64) -> f64 {
+    0.5 * x * x
+}
+
+#[allow(non_snake_case)]
+#[differentiate]
+fn evalHalfSquares(a: f64, b: f64) -> f64 {
+    let A = HalfSquare(a);
+    A * HalfSquare(b)
+}
+
+#[test]
+fn camel_case_functions_called_from_camel_case_code() {
+    // ¼ a² b²: ∂/∂a = ½ a b², ∂/∂b = ½ a² b.
+    let (v, da, db) = evalHalfSquares_grad(2.0, 3.0);
+    assert_eq!((v, da, db), (9.0, 9.0, 6.0));
+    evalHalfSquares_gradcheck(0.7, -1.3).unwrap();
+}

@@ -2719,3 +2719,51 @@ fn a_fallible_function_updating_a_buffer_runs_its_check_on_a_copy() {
     let (a_bar,) = divided_in_place_if_any_vjp(a, &mut r, &mut r_bar).unwrap();
     assert_eq!((r[0], a_bar), (r0 / a, -r0 / (a * a)));
 }
+
+// A struct result built by a literal whose fields are an array and a `Vec` of floats (a
+// held-out round's `filter_signal` of visqol-rs returns such a struct): the literal's
+// tangent held the fields' values instead of their tangents (a wrong `_jvp`), and a `Vec`
+// field, moved into the result, was read again by the tangent and the pullback (E0382).
+#[derive(autodiff::Differentiable, Debug, Clone, PartialEq)]
+pub struct Filtered {
+    pub taps: [f64; 2],
+    pub out: Vec<f64>,
+    pub gain: f64,
+}
+
+#[differentiate]
+pub fn filtered(k: f64, x: &[f64]) -> Filtered {
+    let taps = [k, 2.0 * k];
+    let mut out = vec![0.0; x.len()];
+    for i in 0..x.len() {
+        out[i] = taps[0] * x[i] + taps[1] * x[i] * x[i];
+    }
+    Filtered {
+        taps,
+        out,
+        gain: k * k,
+    }
+}
+
+#[test]
+fn a_struct_result_with_array_and_vec_fields() {
+    let (k, x) = (1.5, [0.5, -2.0]);
+    // taps = (k, 2k), outᵢ = k xᵢ + 2k xᵢ², gain = k².
+    let (value, tangent) = filtered_jvp(k, &x, 1.0, &[0.0, 0.0]);
+    assert_eq!(value, filtered(k, &x));
+    assert_eq!(tangent.taps, [1.0, 2.0]);
+    assert_eq!(tangent.out, vec![0.5 + 2.0 * 0.25, -2.0 + 2.0 * 4.0]);
+    assert_eq!(tangent.gain, 2.0 * k);
+    // Reverse mode, seeded by a struct of cotangents: k̄ = t̄₀ + 2t̄₁ + Σ ōᵢ(xᵢ + 2xᵢ²) + 2k ḡ,
+    // x̄ᵢ = ōᵢ (k + 4k xᵢ).
+    let seed = Filtered {
+        taps: [0.25, -1.0],
+        out: vec![2.0, 0.5],
+        gain: 3.0,
+    };
+    let (_, k_bar, x_bar) = filtered_vjp(k, &x, seed);
+    let want_k = 0.25 - 2.0 + 2.0 * (0.5 + 0.5) + 0.5 * (-2.0 + 8.0) + 2.0 * k * 3.0;
+    assert!((k_bar - want_k).abs() < 1e-14);
+    assert!((x_bar[0] - 2.0 * (k + 4.0 * k * 0.5)).abs() < 1e-14);
+    assert!((x_bar[1] - 0.5 * (k + 4.0 * k * -2.0)).abs() < 1e-14);
+}

@@ -1,5 +1,7 @@
 //! `#[differentiate] impl Lerp for f64 { fn lerp(&self, other: &Self, v: f64) -> Self { … } }`:
-//! a trait implemented for a float type itself. Rust allows no inherent `impl f64`, where
+//! a trait implemented for a float type itself (or for a sequence of floats, `impl Mean for
+//! [f64]`, `for Vec<f64>`, `for [f64; 3]`, whose derivatives trait is `MeanDerivativesForSlice`,
+//! `…ForVec`, `…ForArray`). Rust allows no inherent `impl f64`, where
 //! the derived items of other `impl` blocks go, so they go into a trait of their own,
 //! `LerpDerivatives`, implemented for `f64` beside the user's block
 //! (`x.lerp_grad(y, v)` where that trait is in scope, as it is in its own module).
@@ -27,6 +29,17 @@ pub fn float_self_type(ty: &syn::Type) -> Option<Ident> {
     }
 }
 
+/// The float type of the elements of a sequence type an `impl` is for (`[f64]`, `Vec<f64>`,
+/// `[f32; 3]`): a trait of statistics implemented for the sequences of floats.
+pub fn sequence_self_type(ty: &syn::Type) -> Option<Ident> {
+    let elem = match ty {
+        syn::Type::Slice(s) => &*s.elem,
+        syn::Type::Array(a) => &*a.elem,
+        t => crate::types::type_arg(t, &["Vec"])?,
+    };
+    float_self_type(elem)
+}
+
 /// Whether a method's result holds the float type (`Self` or the type itself): those of an
 /// unmarked block are differentiated, the others (a name, a count) left alone.
 pub fn returns_float(sig: &syn::Signature, float: &Ident) -> bool {
@@ -49,6 +62,7 @@ pub fn expand(
     args: &TokenStream,
     block: &syn::ItemImpl,
     float: &Ident,
+    sequence: bool,
     methods: Vec<(Option<TokenStream>, syn::ImplItemFn)>,
     expand_function: impl Fn(TokenStream, &syn::ItemFn) -> Result<TokenStream, Vec<syn::Error>>,
 ) -> Result<TokenStream, Vec<syn::Error>> {
@@ -57,8 +71,23 @@ pub fn expand(
         None => None,
     }
     .unwrap_or_else(|| "Float".to_string());
-    let module = format_ident!("__{}_for_{float}", snake(&trait_name));
-    let derivatives = format_ident!("{trait_name}Derivatives");
+    let self_ty = &block.self_ty;
+    // (A trait implemented for `[f64]` and for `Vec<f64>` in one module: a derivatives
+    // trait for each.)
+    let kind = match &**self_ty {
+        _ if !sequence => "",
+        syn::Type::Slice(_) => "Slice",
+        syn::Type::Array(_) => "Array",
+        _ => "Vec",
+    };
+    let module = match kind {
+        "" => format_ident!("__{}_for_{float}", snake(&trait_name)),
+        _ => format_ident!("__{}_for_{}_{float}", snake(&trait_name), snake(kind)),
+    };
+    let derivatives = match kind {
+        "" => format_ident!("{trait_name}Derivatives"),
+        _ => format_ident!("{trait_name}DerivativesFor{kind}"),
+    };
     let mut free_fns = vec![];
     let mut decls = vec![];
     let mut impls = vec![];
@@ -81,7 +110,7 @@ pub fn expand(
         })
         .collect();
     for (own_args, m) in methods {
-        let mut f = free_function(&m, float)?;
+        let mut f = free_function(&m, self_ty, sequence)?;
         // The names that hold references already: `this` of `&self`, `other: &Self`.
         let refs: Vec<String> = f
             .sig
@@ -98,7 +127,7 @@ pub fn expand(
             })
             .collect();
         syn::visit_mut::VisitMut::visit_block_mut(
-            &mut OwnCalls(&by_ref, &refs, float),
+            &mut OwnCalls(&by_ref, &refs, (!sequence).then_some(float)),
             &mut f.block,
         );
         // Its functions are free functions of a module, associated or not: `associated`
@@ -121,12 +150,13 @@ pub fn expand(
     if !errors.is_empty() {
         return Err(errors);
     }
+    let for_type = quote!(#self_ty).to_string().replace(' ', "");
     let doc = format!(
-        " The derivatives of the methods of `{trait_name}` for `{float}` (`#[differentiate]` on its `impl`): `x.f_grad(…)` for each method `f`."
+        " The derivatives of the methods of `{trait_name}` for `{for_type}` (`#[differentiate]` on its `impl`): `x.f_grad(…)` for each method `f`."
     );
     Ok(quote! {
         #[doc(hidden)]
-        #[allow(non_snake_case, clippy::unnecessary_cast)]
+        #[allow(non_snake_case, clippy::unnecessary_cast, clippy::ptr_arg)]
         mod #module {
             #[allow(unused_imports)]
             use super::*;
@@ -140,29 +170,36 @@ pub fn expand(
         }
 
         #[allow(clippy::type_complexity, clippy::too_many_arguments)]
-        impl #derivatives for #float {
+        impl #derivatives for #self_ty {
             #(#impls)*
         }
     })
 }
 
 /// The method as a free function of its receiver, `this`.
-fn free_function(m: &syn::ImplItemFn, float: &Ident) -> Result<syn::ItemFn, Vec<syn::Error>> {
+fn free_function(
+    m: &syn::ImplItemFn,
+    self_ty: &syn::Type,
+    sequence: bool,
+) -> Result<syn::ItemFn, Vec<syn::Error>> {
     let mut sig = m.sig.clone();
     if let Some(syn::FnArg::Receiver(r)) = sig.inputs.first() {
         let ty: syn::Type = match &r.kind {
             syn::ReceiverKind::Reference(_, _, Some(_)) => {
-                return Err(vec![syn::Error::new_spanned(r, "a method of an `impl` for a float type taking `&mut self` is not supported by `#[differentiate]`: take `&self` or `self` and return the new value")]);
+                return Err(vec![syn::Error::new_spanned(r, "a method of an `impl` for a float type or a sequence of floats taking `&mut self` is not supported by `#[differentiate]`: take `&self` or `self` and return the new value")]);
             }
-            syn::ReceiverKind::Reference(..) => syn::parse_quote!(&#float),
-            _ => syn::parse_quote!(#float),
+            syn::ReceiverKind::Reference(..) => syn::parse_quote!(&#self_ty),
+            _ if sequence => {
+                return Err(vec![syn::Error::new_spanned(r, "a method of an `impl` for a sequence of floats taking `self` by value is not supported by `#[differentiate]`: take `&self`")]);
+            }
+            _ => syn::parse_quote!(#self_ty),
         };
         let this = Ident::new("this", r.self_token.span);
         sig.inputs[0] = syn::parse_quote!(#this: #ty);
     }
-    let sig: syn::Signature = syn::parse2(renamed(quote!(#sig), float)).map_err(|e| vec![e])?;
+    let sig: syn::Signature = syn::parse2(renamed(quote!(#sig), self_ty)).map_err(|e| vec![e])?;
     let block = &m.block;
-    let block: syn::Block = syn::parse2(renamed(quote!(#block), float)).map_err(|e| vec![e])?;
+    let block: syn::Block = syn::parse2(renamed(quote!(#block), self_ty)).map_err(|e| vec![e])?;
     let attrs = m.attrs.iter().filter(|a| a.path().is_ident("doc"));
     Ok(syn::parse_quote!(#(#attrs)* pub #sig #block))
 }
@@ -172,8 +209,9 @@ fn free_function(m: &syn::ImplItemFn, float: &Ident) -> Result<syn::ItemFn, Vec<
 /// value (a parameter of the function that is a reference is passed as it is), and read
 /// where the method takes `self` and it is a reference.
 /// The call is cast to the float type (which it returns, as `Self`), so the macro reads
-/// its result as a float rather than leaving its type to rustc.
-struct OwnCalls<'a>(&'a [(String, bool)], &'a [String], &'a Ident);
+/// its result as a float rather than leaving its type to rustc (not for a sequence type,
+/// whose methods may return anything: `None` then).
+struct OwnCalls<'a>(&'a [(String, bool)], &'a [String], Option<&'a Ident>);
 
 impl syn::visit_mut::VisitMut for OwnCalls<'_> {
     fn visit_expr_mut(&mut self, e: &mut syn::Expr) {
@@ -182,6 +220,12 @@ impl syn::visit_mut::VisitMut for OwnCalls<'_> {
         let Some((_, by_ref)) = self.0.iter().find(|(n, _)| m.method == n) else {
             return;
         };
+        // (For a sequence type, only `self.m(…)`: another receiver, `self.as_slice().m()`,
+        // may be another type's method of that name.)
+        let on_this = matches!(&*m.receiver, syn::Expr::Path(p) if p.path.is_ident("this"));
+        if self.2.is_none() && !on_this {
+            return;
+        }
         let (name, recv, args) = (&m.method, &m.receiver, &m.args);
         let is_ref = matches!(&**recv, syn::Expr::Path(p) if p.path.get_ident().is_some_and(|i| self.1.contains(&i.to_string())));
         let recv = match (*by_ref, is_ref) {
@@ -189,27 +233,32 @@ impl syn::visit_mut::VisitMut for OwnCalls<'_> {
             (false, true) => quote!(*#recv),
             _ => quote!(#recv),
         };
-        let float = self.2;
-        *e = syn::parse_quote!((#name(#recv, #args) as #float));
+        *e = match self.2 {
+            Some(float) => syn::parse_quote!((#name(#recv, #args) as #float)),
+            None => syn::parse_quote!(#name(#recv, #args)),
+        };
     }
 }
 
-/// `tokens` with `self` as `this` and `Self` as the float type (closures and nested items
+/// `tokens` with `self` as `this` and `Self` as the type (closures and nested items
 /// included: they are the method's).
-fn renamed(tokens: TokenStream, float: &Ident) -> TokenStream {
+fn renamed(tokens: TokenStream, self_ty: &syn::Type) -> TokenStream {
     tokens
         .into_iter()
-        .map(|t| match t {
-            TokenTree::Ident(i) if i == "self" => TokenTree::Ident(Ident::new("this", i.span())),
-            TokenTree::Ident(i) if i == "Self" => {
-                TokenTree::Ident(Ident::new(&float.to_string(), i.span()))
+        .flat_map(|t| -> TokenStream {
+            match t {
+                TokenTree::Ident(i) if i == "self" => {
+                    TokenTree::Ident(Ident::new("this", i.span())).into()
+                }
+                TokenTree::Ident(i) if i == "Self" => quote::quote_spanned!(i.span()=> #self_ty),
+                TokenTree::Group(g) => {
+                    let mut inner =
+                        proc_macro2::Group::new(g.delimiter(), renamed(g.stream(), self_ty));
+                    inner.set_span(g.span());
+                    TokenTree::Group(inner).into()
+                }
+                other => other.into(),
             }
-            TokenTree::Group(g) => {
-                let mut inner = proc_macro2::Group::new(g.delimiter(), renamed(g.stream(), float));
-                inner.set_span(g.span());
-                TokenTree::Group(inner)
-            }
-            other => other,
         })
         .collect()
 }

@@ -223,8 +223,7 @@ fn self_method_call(body: &syn::Block) -> Option<&syn::ExprMethodCall> {
     struct Find<'a>(Option<&'a syn::ExprMethodCall>);
     impl<'a> Visit<'a> for Find<'a> {
         fn visit_expr_method_call(&mut self, m: &'a syn::ExprMethodCall) {
-            if self.0.is_none()
-                && matches!(&*m.receiver, Expr::Path(p) if p.path.is_ident("self"))
+            if self.0.is_none() && matches!(&*m.receiver, Expr::Path(p) if p.path.is_ident("self"))
             {
                 self.0 = Some(m);
             }

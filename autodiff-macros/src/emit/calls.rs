@@ -205,10 +205,14 @@ impl Emitter<'_> {
             .segments
             .first()
             .is_some_and(|s| s.ident == "autodiff");
-        let derived_args: Vec<Expr> = match rule {
-            true => args.to_vec(),
-            false => args.iter().map(with_derivatives).collect(),
-        };
+        let derived_args: Vec<Expr> = args
+            .iter()
+            .enumerate()
+            .map(|(i, a)| match rule || (method && i == 0) {
+                true => a.clone(),
+                false => with_derivatives(a),
+            })
+            .collect();
         let float_args: Vec<&Expr> = args
             .iter()
             .enumerate()

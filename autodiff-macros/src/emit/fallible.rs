@@ -355,6 +355,13 @@ fn primal_arguments(item: &syn::ItemFn, g: &syn::Signature) -> Vec<TokenStream> 
                 }
                 _ => None,
             });
+            // A function value, taken with its derivatives (`impl Function1<f64>`): the
+            // plain function it carries, as written (`fn`, `impl Fn`, `&dyn Fn`).
+            if let Some(trait_name) = taken.and_then(|t| function_value_trait(t, &g.generics)) {
+                let primal = quote!(::autodiff::function_value::#trait_name::primal(#name));
+                let borrows = (0..depth(&pt.ty)).map(|_| quote!(&));
+                return quote!(#(#borrows)* #primal);
+            }
             let (written, taken) = (depth(&pt.ty), taken.map_or(0, depth));
             if written == 0 {
                 let arg = if taken == 0 {
@@ -368,4 +375,34 @@ fn primal_arguments(item: &syn::ItemFn, g: &syn::Signature) -> Vec<TokenStream> 
             quote!(#(#borrows)* #name)
         })
         .collect()
+}
+
+/// `FunctionN` where a derived item takes a function value with its derivatives
+/// (`impl ::autodiff::function_value::Function2<f64>`, `&F` of a type parameter so bounded).
+fn function_value_trait(ty: &syn::Type, generics: &syn::Generics) -> Option<syn::Ident> {
+    let mut held = ty;
+    while let syn::Type::Reference(r) = held {
+        held = &r.elem;
+    }
+    let tokens = match held {
+        syn::Type::Path(p) if p.path.get_ident().is_some() => {
+            let name = p.path.get_ident().expect("checked");
+            let own = generics
+                .type_params()
+                .filter(|t| t.ident == *name)
+                .map(|t| quote!(#t));
+            let wheres = generics
+                .where_clause
+                .iter()
+                .flat_map(|w| w.predicates.iter())
+                .filter(|pred| matches!(pred, syn::WherePredicate::Type(t) if matches!(&t.bounded_ty, syn::Type::Path(q) if q.path.is_ident(name))))
+                .map(|pred| quote!(#pred));
+            own.chain(wheres).map(|t| t.to_string()).collect::<String>()
+        }
+        _ => quote!(#ty).to_string(),
+    };
+    let at = tokens.find("function_value :: Function")?;
+    let rest = &tokens[at + "function_value :: ".len()..];
+    let name: String = rest.chars().take_while(|c| c.is_alphanumeric()).collect();
+    Some(format_ident!("{name}"))
 }

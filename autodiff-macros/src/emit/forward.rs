@@ -93,6 +93,16 @@ impl Ctx<'_> {
     /// An assigned value. Assigning a whole sequence variable moves it; when the reverse
     /// sweep still reads that variable, the forward sweep assigns a copy instead.
     fn moved_value(&self, e: &Expr, active: bool, sweep: Sweep) -> TokenStream {
+        // `R { v }` of a sequence the reverse sweep still shapes an adjoint from: its copy.
+        if let (ExprKind::StructLit(path, fields), Sweep::Augmented) = (&e.kind, sweep) {
+            if !path.segments.is_empty() {
+                let fields = fields.iter().map(|(m, x)| {
+                    let x = self.moved_value(x, active, sweep);
+                    quote!(#m: #x)
+                });
+                return quote!(#path { #(#fields),* });
+            }
+        }
         let value = self.expr(e, active);
         match e.kind {
             ExprKind::Var(v)

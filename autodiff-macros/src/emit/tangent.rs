@@ -269,8 +269,9 @@ impl Emitter<'_> {
     }
 
     /// The tangent of a struct literal, whole: a literal of the same struct whose float
-    /// fields hold their tangents (zero where constant), whose struct fields hold theirs,
-    /// and whose other fields (integers, flags) their values, which a tangent ignores.
+    /// fields hold their tangents (zero where constant), whose struct, sequence and array
+    /// fields hold theirs, and whose other fields (integers, flags) their values, which a
+    /// tangent ignores.
     pub fn struct_tangent(&mut self, e: &Expr) -> TokenStream {
         let ExprKind::StructLit(path, fields) = &e.kind else {
             return self.tangent(e).unwrap_or_else(|| self.zero());
@@ -279,13 +280,17 @@ impl Emitter<'_> {
             let t = match (&x.kind, self.kind_of(x)) {
                 (ExprKind::StructLit(..), _) => self.struct_tangent(x),
                 (_, Kind::Float) => self.tangent(x).unwrap_or_else(|| self.zero()),
-                (_, Kind::Struct) => match self.tangent(x) {
-                    Some(t) => t,
-                    None => {
-                        let v = self.expr(x, false);
-                        quote!(__ad::Differentiable::zero_like(&#v))
+                // (A sequence, an array or rows of structs: their tangent, or zeros of
+                // their shape where constant; never their value.)
+                (_, Kind::Struct | Kind::FloatSeq | Kind::Array | Kind::StructSeq) => {
+                    match self.tangent(x) {
+                        Some(t) => t,
+                        None => {
+                            let v = self.expr(x, false);
+                            quote!(__ad::Differentiable::zero_like(&#v))
+                        }
                     }
-                },
+                }
                 _ => self.expr(x, false),
             };
             (m, t)

@@ -16,10 +16,13 @@ use quote::ToTokens;
 /// arguments.
 pub(super) fn differentiate_impl(args: TokenStream, mut block: syn::ItemImpl) -> TokenStream {
     let float_self = crate::float_impl::float_self_type(&block.self_ty);
+    // `impl Mean for [f64]`: a trait of its own too, over the elements' float type.
+    let sequence_self = crate::float_impl::sequence_self_type(&block.self_ty);
+    let own_trait = float_self.clone().or(sequence_self.clone());
     // `impl Sub for &Vec3`: the derived items go into `impl Vec3`, where `self` (a `&Vec3`)
     // is `&self`, and `Self` is written out as `&Vec3`.
     let by_ref = referenced_self_type(&block.self_ty);
-    if let (None, None, Some(e)) = (&float_self, &by_ref, foreign_self_type(&block.self_ty)) {
+    if let (None, None, Some(e)) = (&own_trait, &by_ref, foreign_self_type(&block.self_ty)) {
         // The methods' own marks go too: each would expand on its own, beside the message,
         // into errors about items a trait cannot hold.
         for item in &mut block.items {
@@ -48,7 +51,7 @@ pub(super) fn differentiate_impl(args: TokenStream, mut block: syn::ItemImpl) ->
         }
     }
     // `impl Lerp for f64`: the derived items go into a trait of their own.
-    if let Some(float) = float_self {
+    if let Some(float) = own_trait {
         let mut methods = vec![];
         for item in &mut block.items {
             let syn::ImplItem::Fn(m) = item else { continue };
@@ -60,7 +63,8 @@ pub(super) fn differentiate_impl(args: TokenStream, mut block: syn::ItemImpl) ->
             syn::visit_mut::VisitMut::visit_impl_item_fn_mut(&mut StripCheckpoints, m);
             methods.push((own_args, m.clone()));
         }
-        let expanded = crate::float_impl::expand(&args, &block, &float, methods, expand);
+        let sequence = sequence_self.is_some();
+        let expanded = crate::float_impl::expand(&args, &block, &float, sequence, methods, expand);
         let generated = expanded.unwrap_or_else(|errors| {
             let errors = errors.into_iter().map(|e| e.to_compile_error());
             quote!(#(#errors)*)
@@ -459,6 +463,6 @@ fn foreign_self_type(ty: &syn::Type) -> Option<syn::Error> {
         _ => false,
     };
     primitive.then(|| {
-        syn::Error::new_spanned(ty, "`#[differentiate]` on an `impl` puts the derived items in an inherent `impl` of its type, which Rust allows only for types of this crate (and for `f64` and `f32` in a trait of their own): write the methods' bodies as free `#[differentiate]` functions (`fn norm(x: &[f64; 2]) -> f64`) and call them from the trait's methods")
+        syn::Error::new_spanned(ty, "`#[differentiate]` on an `impl` puts the derived items in an inherent `impl` of its type, which Rust allows only for types of this crate (and for `f64` and `f32`, and slices, `Vec`s and arrays of them, in a trait of their own): write the methods' bodies as free `#[differentiate]` functions (`fn norm(x: &[f64; 2]) -> f64`) and call them from the trait's methods")
     })
 }

@@ -527,8 +527,9 @@ impl Expr {
         match named {
             ExprKind::Const(path)
                 if path.get_ident().is_some_and(|name| {
-                    name.to_string()
-                        .starts_with(|c: char| c.is_ascii_lowercase())
+                    let name = name.to_string();
+                    name.starts_with(|c: char| c.is_ascii_lowercase())
+                        && !matches!(name.as_str(), "crate" | "self" | "super")
                 }) =>
             {
                 Some(path)

@@ -118,12 +118,7 @@ fn fields_float(sig: &Signature, body: Option<&syn::Block>) -> Type {
 /// the derived items then use as a float type parameter (a wrong guess is a type error).
 fn float_alias(sig: &Signature) -> Option<Ident> {
     let declared: Vec<&Ident> = sig.generics.type_params().map(|t| &t.ident).collect();
-    let alias = |name: &str| {
-        matches!(name, "Real" | "Float" | "Scalar" | "Fl" | "Flt")
-            || name.starts_with("Precision")
-            || name.ends_with("Float")
-            || name.ends_with("Real")
-    };
+    let alias = is_float_alias_name;
     let mut found = None;
     let mut visit = |ts: proc_macro2::TokenStream| {
         fn walk(ts: proc_macro2::TokenStream, f: &mut dyn FnMut(&Ident)) {
@@ -150,6 +145,35 @@ fn float_alias(sig: &Signature) -> Option<Ident> {
         visit(quote::ToTokens::to_token_stream(ty));
     }
     found
+}
+
+/// Whether a type's name says it is a float (`Real`, `Float`, `Scalar`, `Precision…`,
+/// `…Float`, `Float…` as in `FloatType`, `…Real`).
+fn is_float_alias_name(name: &str) -> bool {
+    matches!(name, "Real" | "Float" | "Scalar" | "Fl" | "Flt")
+        || name.starts_with("Precision")
+        || name.ends_with("Float")
+        || name.starts_with("Float")
+        || name.ends_with("Real")
+}
+
+/// A function whose signature names both a float type (`e: f64`) and an alias whose name
+/// says it is one (`t: FloatType`, `type FloatType = f64;` elsewhere): the copy its
+/// derivatives are built from, with the alias written as that float type (the attribute
+/// cannot see the alias; a wrong guess is a type error). `None` where there is none.
+pub(crate) fn float_aliases_written_out(item: &syn::ItemFn) -> Option<syn::ItemFn> {
+    let float = float_type(&item.sig, None, false).ok()?;
+    let named = quote::quote!(#float).to_string();
+    if named != "f64" && named != "f32" {
+        return None;
+    }
+    let alias = float_alias(&item.sig)?;
+    let tokens = crate::tokens::subst(
+        quote::ToTokens::to_token_stream(item),
+        &alias,
+        &quote::quote!(#float),
+    );
+    syn::parse2(tokens).ok()
 }
 
 /// Whether a function's parameters (besides `self`) and result are all structs of named

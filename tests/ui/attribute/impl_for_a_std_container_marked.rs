@@ -6,10 +6,10 @@ trait Total {
 
 // The block's message only: the method's own mark does not expand on its own beside it.
 #[differentiate]
-impl Total for Vec<f64> {
+impl Total for Vec<[f64; 2]> {
     #[differentiate]
     fn total(&self) -> f64 {
-        self.iter().sum()
+        self.iter().map(|p| p[0]).sum()
     }
 }
 

@@ -506,10 +506,15 @@ const CONSTRUCTORS: &[&str] = &[
 impl Lowerer {
     /// `Name(a, b)` as `Name { 0: a, 1: b }` where `Name` is written as a type is (its first
     /// letter upper-case, not `Some`, `Ok`, `Err` or `Box`) and an argument reads a float
-    /// variable, a sequence, an array or a struct.
+    /// variable, a sequence, an array or a struct; not in a function whose own name is not
+    /// snake case, whose author writes functions so (`LommelReduced(m, 1.5, b)`).
     fn tuple_struct_literal(&self, c: &syn::ExprCall, last: &str) -> Option<syn::Expr> {
         let upper = last.chars().next().is_some_and(char::is_uppercase);
-        if !upper || matches!(last, "Some" | "Ok" | "Err" | "Box") || c.args.is_empty() {
+        if !upper
+            || matches!(last, "Some" | "Ok" | "Err" | "Box")
+            || c.args.is_empty()
+            || self.camel_case_fns
+        {
             return None;
         }
         fn any_ident(

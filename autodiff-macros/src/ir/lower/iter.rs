@@ -251,10 +251,12 @@ impl Lowerer {
         // A body that is an assignment (`|v| total += v`) is a statement of the block.
         let statement = matches!(body, Expr::Assign(_))
             || matches!(body, Expr::Binary(b) if hygiene::is_compound(&b.op));
-        Some(match statement {
-            true => syn::parse_quote!({ #(#lets)* #body; }),
-            false => syn::parse_quote!({ #(#lets)* #body }),
-        })
+        // (A body that is no statement of a block, `crate.iter()` of a mutant: not inlined.)
+        let block = match statement {
+            true => quote::quote!({ #(#lets)* #body; }),
+            false => quote::quote!({ #(#lets)* #body }),
+        };
+        syn::parse2(block).ok()
     }
 
     /// `let name = value;` for each pair, every value read before any name shadows it.

@@ -161,6 +161,9 @@ pub struct Lowerer {
     lent_calls: HashMap<VarId, Vec<(usize, LentBuffer)>>,
     /// `Func::open_tuples`.
     open_tuples: Vec<VarId>,
+    /// The function's own name is not snake case (`evalXYazero`, ported code): its author
+    /// names functions as types are named, so `Name(x)` is a call, not a tuple struct.
+    camel_case_fns: bool,
 }
 
 impl Lowerer {
@@ -210,6 +213,7 @@ impl Lowerer {
             fixed_arrays: HashSet::new(),
             lent_calls: HashMap::new(),
             open_tuples: vec![],
+            camel_case_fns: false,
         }
     }
 
@@ -274,6 +278,7 @@ pub fn lower_fn(
     collect_idents(quote::quote!(#item), &mut used);
     let mut lw = Lowerer::new(float.clone(), used);
     (lw.changed_by_calls, lw.lent_only) = effects::changed_by_calls(item);
+    lw.camel_case_fns = item.sig.ident.to_string().chars().any(char::is_uppercase);
     lw.type_params = item
         .sig
         .generics

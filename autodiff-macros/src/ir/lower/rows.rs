@@ -249,9 +249,12 @@ impl<'ast> syn::visit::Visit<'ast> for RowsEvidence<'_> {
                 _ => None,
             };
             let body = &c.body;
-            let body: syn::Block = syn::parse_quote!({ #body });
-            if element.is_some_and(|name| crate::parse::read_as_sequence(name, &body)) {
-                self.note(walked);
+            // (A body that is no block's statement, `crate.iter()` of a mutant, tells nothing.)
+            let body = syn::parse2::<syn::Block>(quote::quote!({ #body })).ok();
+            if let (Some(name), Some(body)) = (element, body) {
+                if crate::parse::read_as_sequence(name, &body) {
+                    self.note(walked);
+                }
             }
         }
         syn::visit::visit_expr_method_call(self, m);
