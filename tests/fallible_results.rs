@@ -542,3 +542,42 @@ fn question_mark_on_an_element() {
     assert_eq!(ends_and_second_grad(&[1.0]), None);
     ends_and_second_gradcheck(&[1.0, 3.0, 2.0]).unwrap();
 }
+
+/// `?` on a differentiated call in a function returning a `Result` (the error type
+/// `Debug`, as error types are): the value carries its derivative.
+#[derive(Debug, PartialEq)]
+pub enum FitError {
+    Empty,
+}
+
+#[differentiate]
+fn fit_mean(x: &[f64]) -> Result<f64, FitError> {
+    if x.is_empty() {
+        return Err(FitError::Empty);
+    }
+    Ok(x.iter().sum::<f64>() / x.len() as f64)
+}
+
+#[differentiate]
+fn fit_variance(x: &[f64]) -> Result<f64, FitError> {
+    let m = fit_mean(x)?;
+    let mut s = 0.0;
+    for v in x {
+        s += (v - m) * (v - m);
+    }
+    Ok(s / x.len() as f64)
+}
+
+#[test]
+fn try_on_a_differentiated_call_returning_a_result() {
+    // σ² = Σ(xᵢ − m)²/n: ∂σ²/∂xᵢ = 2(xᵢ − m)/n (the terms through m sum to zero).
+    let x = [1.0, 2.0, 4.0];
+    let (v, g) = fit_variance_grad(&x).unwrap();
+    let m = 7.0 / 3.0;
+    assert!((v - fit_variance(&x).unwrap()).abs() < 1e-15);
+    for i in 0..3 {
+        assert!((g[i] - 2.0 * (x[i] - m) / 3.0).abs() < 1e-14);
+    }
+    fit_variance_gradcheck(&x).unwrap();
+    assert_eq!(fit_variance_grad(&[]), Err(FitError::Empty));
+}

@@ -330,39 +330,6 @@ fn a_reference_function_value_passed_on_by_recursion() {
     assert!((b_bar - db).abs() < 1e-7, "{b_bar} {db}");
 }
 
-/// Named functions passed to integrators inside a differentiated function, as written
-/// (`simpson(&bell, …)`, `trapezoid(cube, …)`, `rk4_step(linear, …)`): the derived items pass
-/// each with its derivatives. 2∫ₐᵇ x³ dx by the trapezoid rule, times Simpson's ∫ₐᵇ e^{−x²},
-/// plus one RK4 step of y' = −0.7y from y = a·b.
-#[differentiate]
-fn named_integrands(a: f64, b: f64) -> f64 {
-    let t = 2.0 * trapezoid(cube, a, b);
-    let s = simpson(&bell, a, b, 8);
-    t * s + rk4_step(linear, 0.0, a * b, 0.1)
-}
-
-#[test]
-fn named_functions_passed_inside_a_differentiated_caller() {
-    let (a, b) = (0.3, 1.2);
-    let (value, da, db) = named_integrands_grad(a, b);
-    close(value, named_integrands(a, b), 1e-15);
-    // Closed form: T = (b − a)(a³ + b³), S = Simpson's sum, R = y·R(hλ) with y = ab.
-    let t = (b - a) * (a * a * a + b * b * b);
-    let dt_da = -(a * a * a + b * b * b) + (b - a) * 3.0 * a * a;
-    let dt_db = (a * a * a + b * b * b) + (b - a) * 3.0 * b * b;
-    let s = simpson(&bell, a, b, 8);
-    let h = 0.1 * -0.7;
-    let r = 1.0 + h + h * h / 2.0 + h * h * h / 6.0 + h * h * h * h / 24.0;
-    let central = |f: &dyn Fn(f64) -> f64, x: f64| (f(x + 1e-6) - f(x - 1e-6)) / 2e-6;
-    let ds_da = central(&|a| simpson(&bell, a, b, 8), a);
-    let ds_db = central(&|b| simpson(&bell, a, b, 8), b);
-    close(da, dt_da * s + t * ds_da + r * b, 1e-8);
-    close(db, dt_db * s + t * ds_db + r * a, 1e-8);
-    let (_, dot) = named_integrands_jvp(a, b, 0.4, -1.1);
-    close(dot, 0.4 * da - 1.1 * db, 1e-13);
-    named_integrands_gradcheck(a, b).unwrap();
-}
-
 /// A function value in a function returning a `Result` (a quadrature rule refusing an
 /// empty interval), by pointer and through a type parameter taken by reference.
 #[differentiate]

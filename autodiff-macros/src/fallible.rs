@@ -249,9 +249,10 @@ impl VisitMut for Exits<'_> {
                 // the derived items run this function, since they run `f` first and only
                 // where it has a value, so every `?` in it passed.
                 let own_method = |e: &Expr| matches!(e, Expr::MethodCall(m) if matches!(&*m.receiver, Expr::Path(p) if p.path.is_ident("self")));
-                if matches!(self.wrapper, Wrapper::Option)
-                    && (matches!(&**operand, Expr::Call(c) if matches!(&*c.func, Expr::Path(_)))
-                        || own_method(operand))
+                // (A `Result`'s error is then unwrapped, which asks it to be `Debug`, as
+                // error types are.)
+                if matches!(&**operand, Expr::Call(c) if matches!(&*c.func, Expr::Path(_)))
+                    || own_method(operand)
                 {
                     *e = syn::parse_quote_spanned!(span=> #operand.unwrap());
                     return;

@@ -102,8 +102,6 @@ pub fn passed_again(func: &Func, a: &Expr) -> bool {
         ExprKind::Ref(inner) if matches!(inner.kind, ExprKind::Var(v) if func.function_value(v).is_some()) => {
             false
         }
-        // A function named (`&cube`), passed with its derivatives by value.
-        ExprKind::Ref(_) if a.named_function().is_some() => false,
         ExprKind::Ref(_) => true,
         // (A function value written as a reference, `f: &dyn Fn(f64) -> f64`, passed on by
         // name: taken by value all the same.)

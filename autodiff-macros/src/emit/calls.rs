@@ -198,21 +198,6 @@ impl Emitter<'_> {
             })
             .collect();
         let args = &by_value[..];
-        // (The callee's derived items, not the function itself: named functions passed
-        // as function values bring their derivatives. Not to the runtime's rules, which
-        // take the elementwise functions the macro writes with their derivatives beside.)
-        let rule = callee
-            .segments
-            .first()
-            .is_some_and(|s| s.ident == "autodiff");
-        let derived_args: Vec<Expr> = args
-            .iter()
-            .enumerate()
-            .map(|(i, a)| match rule || (method && i == 0) {
-                true => a.clone(),
-                false => with_derivatives(a),
-            })
-            .collect();
         let float_args: Vec<&Expr> = args
             .iter()
             .enumerate()
@@ -223,12 +208,11 @@ impl Emitter<'_> {
             Sweep::Plain => {
                 let args: Vec<TokenStream> = args
                     .iter()
-                    .zip(&derived_args)
                     .enumerate()
-                    .map(|(i, (a, derived))| {
+                    .map(|(i, a)| {
                         let a = match self.mode {
                             Mode::Plain => as_written(a, method && i == 0),
-                            Mode::Lifted => derived,
+                            Mode::Lifted => a,
                         };
                         self.expr(a, self.kind_of(a).is_float())
                     })
@@ -248,7 +232,7 @@ impl Emitter<'_> {
             Sweep::Jvp => {
                 let dot = self.dot(out);
                 let cx = self.cx();
-                let args = derived_args.iter().map(|a| cx.expr(a, false));
+                let args = args.iter().map(|a| cx.expr(a, false));
                 let tangents = float_args
                     .iter()
                     .map(|a| self.tangent(a).unwrap_or_else(|| cx.zero_tangent_arg(a)));
@@ -261,7 +245,7 @@ impl Emitter<'_> {
                     Mode::Plain => Derived::PullbackAll,
                     Mode::Lifted => Derived::DualPullbackAll,
                 };
-                let args = derived_args.iter().map(|a| self.moved_arg(a)).collect();
+                let args = args.iter().map(|a| self.moved_arg(a)).collect();
                 let call = call(Some(kind), args);
                 quote!(let (#name, #pb) = #call;)
             }
@@ -324,20 +308,6 @@ impl Ctx<'_> {
         };
         quote!({ #(#copies)* #call #results })
     }
-}
-
-/// An argument of a callee's derived item: a function it names (`trapezoid(cube, a, b)`,
-/// `&cube`, `Expr::named_function`), which the callee's derived items take with its
-/// derivatives (`autodiff::function_value`), as `cube::with_derivatives()` of a
-/// `#[differentiate]` function `cube` (spanned on the name: a function without the attribute
-/// has no such item, and rustc says so there). Anything else as it is.
-fn with_derivatives(a: &Expr) -> Expr {
-    let Some(path) = a.named_function() else {
-        return a.clone();
-    };
-    let span = syn::spanned::Spanned::span(path);
-    let call: syn::Expr = syn::parse_quote_spanned!(span=> #path::with_derivatives());
-    Expr::new(ExprKind::Closed(call), a.span)
 }
 
 /// A call of the derived item `kind` of `callee` (or of `callee` itself for `None`):

@@ -516,28 +516,6 @@ impl Expr {
         Expr { kind, span }
     }
 
-    /// The function an argument names (`cube`, `&cube`): a single lower-case identifier
-    /// that is no variable, which a callee holding a function value takes with its
-    /// derivatives (`emit::calls`, `analysis::reads::passed_again`).
-    pub fn named_function(&self) -> Option<&syn::Path> {
-        let named = match &self.kind {
-            ExprKind::Ref(inner) => &inner.kind,
-            kind => kind,
-        };
-        match named {
-            ExprKind::Const(path)
-                if path.get_ident().is_some_and(|name| {
-                    let name = name.to_string();
-                    name.starts_with(|c: char| c.is_ascii_lowercase())
-                        && !matches!(name.as_str(), "crate" | "self" | "super")
-                }) =>
-            {
-                Some(path)
-            }
-            _ => None,
-        }
-    }
-
     /// Calls `f` on every variable the expression reads.
     pub fn visit_vars(&self, f: &mut impl FnMut(VarId)) {
         self.visit(&mut |e| {

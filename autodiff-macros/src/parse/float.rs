@@ -148,12 +148,12 @@ fn float_alias(sig: &Signature) -> Option<Ident> {
 }
 
 /// Whether a type's name says it is a float (`Real`, `Float`, `Scalar`, `Precision…`,
-/// `…Float`, `Float…` as in `FloatType`, `…Real`).
+/// `…Float`, `FloatType`, `…Real`; not `FloatPair` or `FloatVec`, which say otherwise).
 fn is_float_alias_name(name: &str) -> bool {
     matches!(name, "Real" | "Float" | "Scalar" | "Fl" | "Flt")
         || name.starts_with("Precision")
         || name.ends_with("Float")
-        || name.starts_with("Float")
+        || matches!(name, "FloatType" | "FloatT" | "RealType")
         || name.ends_with("Real")
 }
 
@@ -161,13 +161,37 @@ fn is_float_alias_name(name: &str) -> bool {
 /// says it is one (`t: FloatType`, `type FloatType = f64;` elsewhere): the copy its
 /// derivatives are built from, with the alias written as that float type (the attribute
 /// cannot see the alias; a wrong guess is a type error). `None` where there is none.
-pub(crate) fn float_aliases_written_out(item: &syn::ItemFn) -> Option<syn::ItemFn> {
+pub(crate) fn float_aliases_written_out(
+    item: &syn::ItemFn,
+    args: &proc_macro2::TokenStream,
+) -> Option<syn::ItemFn> {
     let float = float_type(&item.sig, None, false).ok()?;
     let named = quote::quote!(#float).to_string();
     if named != "f64" && named != "f32" {
         return None;
     }
     let alias = float_alias(&item.sig)?;
+    // (Parameters of that type that `wrt` leaves out are constants of whatever type the
+    // alias is, `f32` too: left as written.)
+    let typed_by_alias: Vec<String> = item
+        .sig
+        .inputs
+        .iter()
+        .filter_map(|a| match a {
+            syn::FnArg::Typed(pt) if crate::tokens::mentions_ident(quote::quote!(#pt), &alias) => {
+                match &*pt.pat {
+                    syn::Pat::Ident(p) => Some(p.ident.to_string()),
+                    _ => None,
+                }
+            }
+            _ => None,
+        })
+        .collect();
+    let names: Vec<&str> = typed_by_alias.iter().map(String::as_str).collect();
+    let wrt = crate::tokens::mentions_any(args.clone(), &["wrt"]);
+    if wrt && !crate::tokens::mentions_any(args.clone(), &names) {
+        return None;
+    }
     let tokens = crate::tokens::subst(
         quote::ToTokens::to_token_stream(item),
         &alias,
