@@ -120,6 +120,7 @@ fn associated_functions_of_a_float_impl() {
 pub trait Summary {
     fn average(&self) -> f64;
     fn sum_of_squares(&self) -> f64;
+    fn ratio(&self, other: &Self) -> f64;
 }
 
 #[differentiate]
@@ -132,6 +133,10 @@ impl Summary for [f64] {
         let m = self.average();
         self.iter().map(|x| (x - m) * (x - m)).sum::<f64>()
     }
+    /// x̄ / ȳ, the method called on the other operand too.
+    fn ratio(&self, other: &Self) -> f64 {
+        self.average() / other.average()
+    }
 }
 
 #[differentiate]
@@ -141,6 +146,9 @@ impl Summary for Vec<f64> {
     }
     fn sum_of_squares(&self) -> f64 {
         self.iter().map(|x| x * x).sum::<f64>()
+    }
+    fn ratio(&self, other: &Self) -> f64 {
+        self.sum_of_squares() / other.sum_of_squares()
     }
 }
 
@@ -157,6 +165,12 @@ fn a_trait_for_sequences_of_floats() {
         assert!((g[i] - 2.0 * (x[i] - 7.0 / 3.0)).abs() < 1e-14);
     }
     s.sum_of_squares_gradcheck().unwrap();
+    // r = x̄/ȳ: ∂r/∂xᵢ = 1/(n ȳ), ∂r/∂yᵢ = −x̄/(n ȳ²).
+    let y: &[f64] = &[2.0, 3.0];
+    let (r, gx, gy) = s.ratio_grad(y);
+    assert!((r - (7.0 / 3.0) / 2.5).abs() < 1e-15);
+    assert!((gx[0] - 1.0 / (3.0 * 2.5)).abs() < 1e-15);
+    assert!((gy[1] + (7.0 / 3.0) / (2.0 * 2.5 * 2.5)).abs() < 1e-15);
     let v = vec![1.0, -2.0];
     let (q, g) = v.sum_of_squares_grad();
     assert_eq!((q, g), (5.0, vec![2.0, -4.0]));

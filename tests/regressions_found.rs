@@ -2707,7 +2707,8 @@ fn a_fallible_function_updating_a_buffer_runs_its_check_on_a_copy() {
         r_dot,
         vec![0.25 / a - 0.5 * r0 / (a * a), 1.0 * a + 0.5 * r1]
     );
-    // The error is the function's own, and the buffers are left as it leaves them.
+    // The error is the function's own; the derived items leave the buffers as given (the
+    // function that told them ran on copies).
     let mut r = vec![r0, r1];
     let mut r_bar = vec![1.0, 1.0];
     assert_eq!(
@@ -2766,4 +2767,30 @@ fn a_struct_result_with_array_and_vec_fields() {
     assert!((k_bar - want_k).abs() < 1e-14);
     assert!((x_bar[0] - 2.0 * (k + 4.0 * k * 0.5)).abs() < 1e-14);
     assert!((x_bar[1] - 0.5 * (k + 4.0 * k * -2.0)).abs() < 1e-14);
+}
+
+// A constant `Vec` moved into a struct result beside an active field: the zero tangent of
+// the constant field was shaped from it after the literal had moved it (E0382 in `_jvp`).
+#[derive(autodiff::Differentiable, Debug, Clone, PartialEq)]
+pub struct Weighted {
+    pub weights: Vec<f64>,
+    pub product: f64,
+}
+
+#[differentiate]
+pub fn weighted_product(x: &[f64]) -> Weighted {
+    let c = vec![1.0, 2.0];
+    Weighted {
+        weights: c,
+        product: x[0] * x[1],
+    }
+}
+
+#[test]
+fn a_constant_vec_field_beside_an_active_one() {
+    let (value, tangent) = weighted_product_jvp(&[0.5, 2.0], &[1.0, -1.0]);
+    assert_eq!(value, weighted_product(&[0.5, 2.0]));
+    // ∂(x₀x₁) along (1, −1) = x₁ − x₀; the constant weights have a zero tangent.
+    assert_eq!(tangent.weights, vec![0.0, 0.0]);
+    assert_eq!(tangent.product, 1.5);
 }

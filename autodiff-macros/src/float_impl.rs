@@ -126,8 +126,25 @@ pub fn expand(
                 _ => None,
             })
             .collect();
+        // (For a sequence type, the receivers of its own type: `self`, `other: &Self`.)
+        let own_typed: Vec<String> = m
+            .sig
+            .inputs
+            .iter()
+            .filter_map(|a| match a {
+                syn::FnArg::Receiver(_) => Some("this".to_string()),
+                syn::FnArg::Typed(pt) => {
+                    let ty = &pt.ty;
+                    let written = quote!(#ty).to_string().replace(' ', "");
+                    match (&*pt.pat, written.as_str()) {
+                        (syn::Pat::Ident(p), "Self" | "&Self") => Some(p.ident.to_string()),
+                        _ => None,
+                    }
+                }
+            })
+            .collect();
         syn::visit_mut::VisitMut::visit_block_mut(
-            &mut OwnCalls(&by_ref, &refs, (!sequence).then_some(float)),
+            &mut OwnCalls(&by_ref, &refs, (!sequence).then_some(float), &own_typed),
             &mut f.block,
         );
         // Its functions are free functions of a module, associated or not: `associated`
@@ -211,7 +228,12 @@ fn free_function(
 /// The call is cast to the float type (which it returns, as `Self`), so the macro reads
 /// its result as a float rather than leaving its type to rustc (not for a sequence type,
 /// whose methods may return anything: `None` then).
-struct OwnCalls<'a>(&'a [(String, bool)], &'a [String], Option<&'a Ident>);
+struct OwnCalls<'a>(
+    &'a [(String, bool)],
+    &'a [String],
+    Option<&'a Ident>,
+    &'a [String],
+);
 
 impl syn::visit_mut::VisitMut for OwnCalls<'_> {
     fn visit_expr_mut(&mut self, e: &mut syn::Expr) {
@@ -220,10 +242,11 @@ impl syn::visit_mut::VisitMut for OwnCalls<'_> {
         let Some((_, by_ref)) = self.0.iter().find(|(n, _)| m.method == n) else {
             return;
         };
-        // (For a sequence type, only `self.m(…)`: another receiver, `self.as_slice().m()`,
-        // may be another type's method of that name.)
-        let on_this = matches!(&*m.receiver, syn::Expr::Path(p) if p.path.is_ident("this"));
-        if self.2.is_none() && !on_this {
+        // (For a sequence type, only `self.m(…)` and `other.m(…)` of an `other: &Self`:
+        // another receiver, `self.as_slice().m()`, may be another type's method of that name.)
+        let own_type = matches!(&*m.receiver, syn::Expr::Path(p)
+            if p.path.get_ident().is_some_and(|i| self.3.contains(&i.to_string())));
+        if self.2.is_none() && !own_type {
             return;
         }
         let (name, recv, args) = (&m.method, &m.receiver, &m.args);

@@ -94,10 +94,22 @@ impl Ctx<'_> {
     /// sweep still reads that variable, the forward sweep assigns a copy instead.
     fn moved_value(&self, e: &Expr, active: bool, sweep: Sweep) -> TokenStream {
         // `R { v }` of a sequence the reverse sweep still shapes an adjoint from: its copy.
-        if let (ExprKind::StructLit(path, fields), Sweep::Augmented) = (&e.kind, sweep) {
-            if !path.segments.is_empty() {
+        // In forward mode, of a constant sequence whose zero tangent is shaped from it after
+        // the literal (`emit::tangent::struct_tangent`).
+        if let ExprKind::StructLit(path, fields) = &e.kind {
+            if !path.segments.is_empty() && sweep != Sweep::Plain {
                 let fields = fields.iter().map(|(m, x)| {
-                    let x = self.moved_value(x, active, sweep);
+                    let constant_sequence = sweep == Sweep::Jvp
+                        && matches!(x.kind, ExprKind::Var(v)
+                            if matches!(self.kind(v), Kind::FloatSeq | Kind::Array | Kind::StructSeq))
+                        && !self.act.varied(x);
+                    let x = match constant_sequence {
+                        true => {
+                            let x = self.expr(x, false);
+                            quote!(#x.clone())
+                        }
+                        false => self.moved_value(x, active, sweep),
+                    };
                     quote!(#m: #x)
                 });
                 return quote!(#path { #(#fields),* });
