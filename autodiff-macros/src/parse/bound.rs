@@ -7,8 +7,8 @@ use crate::types::{element, is_float_name, is_float_tuple, is_rows};
 use syn::{Type, TypeParamBound};
 
 /// Traits of `std` and `num-traits` that generic numeric code bounds its element type by
-/// (`T: Mul<Output = T> + Add<Output = T> + Default + Copy`, `T: Num + Copy`): every float
-/// has them.
+/// (`T: Mul<Output = T> + Add<Output = T> + Default + Copy`, `T: Num + Copy`), beside the
+/// `STRUCTURAL_BOUNDS`: every float has them.
 const ARITHMETIC_BOUNDS: &[&str] = &[
     "Add",
     "Sub",
@@ -20,18 +20,8 @@ const ARITHMETIC_BOUNDS: &[&str] = &[
     "SubAssign",
     "MulAssign",
     "DivAssign",
-    "Copy",
-    "Clone",
-    "Default",
-    "PartialEq",
-    "PartialOrd",
-    "Debug",
-    "Display",
     "Sum",
     "Product",
-    "Sized",
-    "Send",
-    "Sync",
     // num-traits' numeric traits, which floats have too.
     "Num",
     "NumOps",
@@ -83,6 +73,7 @@ fn arithmetic_params(item: &syn::ItemFn) -> Vec<&syn::TypeParam> {
                 TypeParamBound::Trait(t) => t.path.segments.last().is_some_and(|s| {
                     let name = s.ident.to_string();
                     ARITHMETIC_BOUNDS.contains(&name.as_str())
+                        || STRUCTURAL_BOUNDS.contains(&name.as_str())
                         || name.contains("Float")
                         || name.contains("Real")
                 }),
