@@ -1402,3 +1402,25 @@ fn camel_case_functions_called_from_camel_case_code() {
     assert_eq!((v, da, db), (9.0, 9.0, 6.0));
     evalHalfSquares_gradcheck(0.7, -1.3).unwrap();
 }
+
+/// A fold whose tuple accumulator is read by field (`acc.0 + p.0`), over a map to pairs.
+#[differentiate]
+fn fold_by_fields(x: &[f64]) -> f64 {
+    let (a, b) = x
+        .iter()
+        .map(|&v| (v.cos(), v * v))
+        .fold((0.0, 0.0), |acc, p| (acc.0 + p.0, acc.1 + p.1));
+    a * b
+}
+
+#[test]
+fn a_tuple_accumulator_read_by_field() {
+    // f = (Σ cos xᵢ)(Σ xᵢ²): ∂f/∂xᵢ = −sin xᵢ · B + A · 2xᵢ.
+    let x: [f64; 2] = [0.3, 1.1];
+    let (a, b) = (x[0].cos() + x[1].cos(), x[0] * x[0] + x[1] * x[1]);
+    let (v, g) = fold_by_fields_grad(&x);
+    assert!((v - a * b).abs() < 1e-15);
+    for i in 0..2 {
+        assert!((g[i] - (-x[i].sin() * b + a * 2.0 * x[i])).abs() < 1e-14);
+    }
+}

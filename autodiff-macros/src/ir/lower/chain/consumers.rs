@@ -60,6 +60,13 @@ impl Lowerer {
             }));
         }
         let float = &integer.unwrap_or_else(|| self.float.clone());
+        // `|acc, p| (acc.0 + p.0, acc.1 + p.1)`: the accumulator taken apart by a pattern.
+        let fold_step = match (method.as_str(), m.args.len()) {
+            ("fold", 2) => {
+                accumulator_by_pattern(&m.args[0], &m.args[1]).unwrap_or_else(|| m.args[1].clone())
+            }
+            _ => Expr::Verbatim(quote::quote!()),
+        };
         let body: Expr = match method.as_str() {
             "sum" => syn::parse_quote!({
                 #(#setup)*
@@ -75,8 +82,8 @@ impl Lowerer {
             }),
             // `fold((0.0, 0.0), |(s, q), &x| (s + x, q + x * x))`: one accumulator per
             // element of the tuple, each a float of its own, given back as a tuple.
-            "fold" if m.args.len() == 2 && tuple_fold(&m.args[0], &m.args[1]).is_some() => {
-                let (inits, c) = tuple_fold(&m.args[0], &m.args[1]).expect("checked");
+            "fold" if m.args.len() == 2 && tuple_fold(&m.args[0], &fold_step).is_some() => {
+                let (inits, c) = tuple_fold(&m.args[0], &fold_step).expect("checked");
                 let c = closure_of(c);
                 self.refuse_early_return(&c.body);
                 let accs: Vec<syn::Ident> =
@@ -311,4 +318,58 @@ fn tuple_fold<'a>(init: &'a Expr, step: &'a Expr) -> Option<(Vec<&'a Expr>, &'a 
     };
     ((2..=4).contains(&t.elems.len()) && p.elems.len() == t.elems.len())
         .then(|| (t.elems.iter().collect(), c))
+}
+
+/// A fold over a tuple accumulator named whole (`|acc, p| (acc.0 + p.0, acc.1 + p.1)`) as
+/// one taking it apart (`|(__acc_0, __acc_1), p| (__acc_0 + p.0, __acc_1 + p.1)`), which `tuple_fold`
+/// reads; `None` where the closure already has a pattern or the tuple has no 2 to 4 parts.
+fn accumulator_by_pattern(init: &Expr, step: &Expr) -> Option<Expr> {
+    use syn::visit_mut::VisitMut;
+    let Expr::Tuple(t) = init else { return None };
+    let Expr::Closure(c) = step else { return None };
+    let n = t.elems.len();
+    if !(2..=4).contains(&n) {
+        return None;
+    }
+    let syn::Pat::Ident(acc) = c.inputs.first()? else {
+        return None;
+    };
+    if acc.by_ref.is_some() || acc.subpat.is_some() {
+        return None;
+    }
+    let acc = acc.ident.clone();
+    let parts: Vec<syn::Ident> = (0..n)
+        .map(|k| quote::format_ident!("__{}_{}", acc, k))
+        .collect();
+    struct Parts<'a>(&'a syn::Ident, &'a [syn::Ident]);
+    impl VisitMut for Parts<'_> {
+        fn visit_expr_mut(&mut self, e: &mut Expr) {
+            let named = |e: &Expr| matches!(e, Expr::Path(p) if p.path.is_ident(self.0));
+            match e {
+                Expr::Field(f) if named(&f.base) => {
+                    if let syn::Member::Unnamed(i) = &f.member {
+                        if let Some(part) = self.1.get(i.index as usize) {
+                            *e = syn::parse_quote!(#part);
+                            return;
+                        }
+                    }
+                }
+                _ if named(e) => {
+                    let parts = self.1;
+                    *e = syn::parse_quote!((#(#parts),*));
+                    return;
+                }
+                // (A closure of its own may name another `acc`: left alone.)
+                Expr::Closure(_) => return,
+                _ => {}
+            }
+            syn::visit_mut::visit_expr_mut(self, e);
+        }
+    }
+    let mut c = c.clone();
+    let mut body = (*c.body).clone();
+    Parts(&acc, &parts).visit_expr_mut(&mut body);
+    c.body = Box::new(body);
+    c.inputs[0] = syn::parse_quote!((#(#parts),*));
+    Some(Expr::Closure(c))
 }
