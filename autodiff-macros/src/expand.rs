@@ -202,7 +202,8 @@ fn expand_function(
     let unified = crate::parse::unify_element_types(item);
     let item = unified.as_ref().unwrap_or(item);
     // `t: FloatType` beside `e: f64`: the alias is that float type.
-    let aliases = crate::parse::float_aliases_written_out(item, &args);
+    let wrt = syn::parse2::<Args>(args.clone()).ok().and_then(|a| a.wrt);
+    let aliases = crate::parse::float_aliases_written_out(item, wrt.as_deref());
     let item = aliases.as_ref().unwrap_or(item);
     let original = item;
     crate::parse::check_macro_hygiene(original).map_err(|e| vec![e])?;

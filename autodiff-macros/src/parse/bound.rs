@@ -108,25 +108,21 @@ pub(crate) fn unify_element_types(item: &syn::ItemFn) -> Option<syn::ItemFn> {
     // Each other one is linked to another by an operator's bounds (`T2: Mul<T1, Output =
     // T2>`): elements meant to meet in arithmetic. An unlinked one may be an integer (a count
     // `I: Rem<Output = I> + Zero`, which a float would change the meaning of).
-    let names: Vec<String> = candidates.iter().map(|t| t.ident.to_string()).collect();
+    let bounds: Vec<(String, proc_macro2::TokenStream)> = candidates
+        .iter()
+        .map(|t| {
+            let b = bounds_of(item, t);
+            (t.ident.to_string(), quote::quote!(#(#b)+*))
+        })
+        .collect();
+    let names_in = |(owner, tokens): &(String, proc_macro2::TokenStream), name: &str| {
+        owner != name && crate::tokens::mentions_any(tokens.clone(), &[name])
+    };
     let linked = |tp: &syn::TypeParam| {
         let own = tp.ident.to_string();
-        let mentions_other = |t: &syn::TypeParam| {
-            let bounds = bounds_of(item, t);
-            let others: Vec<&str> = names
-                .iter()
-                .filter(|n| t.ident != n.as_str())
-                .map(String::as_str)
-                .collect();
-            crate::tokens::mentions_any(quote::quote!(#(#bounds)+*), &others)
-        };
-        mentions_other(tp)
-            || candidates.iter().any(|t| {
-                t.ident != own && mentions_other(t) && {
-                    let bounds = bounds_of(item, t);
-                    crate::tokens::mentions_any(quote::quote!(#(#bounds)+*), &[own.as_str()])
-                }
-            })
+        let own_bounds = bounds.iter().find(|(o, _)| *o == own).expect("a candidate");
+        bounds.iter().any(|(other, _)| names_in(own_bounds, other))
+            || bounds.iter().any(|b| names_in(b, &own))
     };
     if others.is_empty()
         || !candidates.iter().all(|tp| operated(tp))

@@ -163,7 +163,7 @@ fn is_float_alias_name(name: &str) -> bool {
 /// cannot see the alias; a wrong guess is a type error). `None` where there is none.
 pub(crate) fn float_aliases_written_out(
     item: &syn::ItemFn,
-    args: &proc_macro2::TokenStream,
+    wrt: Option<&[Ident]>,
 ) -> Option<syn::ItemFn> {
     let float = float_type(&item.sig, None, false).ok()?;
     let named = quote::quote!(#float).to_string();
@@ -173,23 +173,17 @@ pub(crate) fn float_aliases_written_out(
     let alias = float_alias(&item.sig)?;
     // (Parameters of that type that `wrt` leaves out are constants of whatever type the
     // alias is, `f32` too: left as written.)
-    let typed_by_alias: Vec<String> = item
-        .sig
-        .inputs
-        .iter()
-        .filter_map(|a| match a {
-            syn::FnArg::Typed(pt) if crate::tokens::mentions_ident(quote::quote!(#pt), &alias) => {
-                match &*pt.pat {
-                    syn::Pat::Ident(p) => Some(p.ident.to_string()),
-                    _ => None,
-                }
-            }
-            _ => None,
-        })
-        .collect();
-    let names: Vec<&str> = typed_by_alias.iter().map(String::as_str).collect();
-    let wrt = crate::tokens::mentions_any(args.clone(), &["wrt"]);
-    if wrt && !crate::tokens::mentions_any(args.clone(), &names) {
+    let differentiated = |pt: &syn::PatType| match (&*pt.pat, wrt) {
+        (syn::Pat::Ident(p), Some(wrt)) => wrt.contains(&p.ident),
+        _ => true,
+    };
+    let typed_by_alias = item.sig.inputs.iter().filter_map(|a| match a {
+        syn::FnArg::Typed(pt) if crate::tokens::mentions_ident(quote::quote!(#pt), &alias) => {
+            Some(pt)
+        }
+        _ => None,
+    });
+    if !typed_by_alias.into_iter().any(differentiated) {
         return None;
     }
     let tokens = crate::tokens::subst(
