@@ -78,6 +78,10 @@ pub mod __private {
         #[cfg(feature = "nalgebra")]
         pub use autodiff_runtime::nalgebra::points::{PointRules as _, PointSub as _};
         #[cfg(feature = "nalgebra")]
+        pub use autodiff_runtime::nalgebra::rotations::{
+            FromAxisAngle as _, FromEulerAngles as _, New1 as _, RotationRules as _,
+        };
+        #[cfg(feature = "nalgebra")]
         pub use autodiff_runtime::nalgebra::rules::{
             CrossRule as _, EntrywiseRules as _, MulRule as _, New2 as _, New3 as _, New4 as _,
             New6 as _, New9 as _, SquareRules as _, TransposeRule as _,

@@ -378,31 +378,51 @@ fn primal_arguments(item: &syn::ItemFn, g: &syn::Signature) -> Vec<TokenStream> 
 }
 
 /// `FunctionN` where a derived item takes a function value with its derivatives
-/// (`impl ::autodiff::function_value::Function2<f64>`, `&F` of a type parameter so bounded).
+/// (`impl ::autodiff::function_value::Function2<f64>`, `&F` of a type parameter so bounded):
+/// the trait named after `function_value` in a path of the type or of the parameter's
+/// bounds.
 fn function_value_trait(ty: &syn::Type, generics: &syn::Generics) -> Option<syn::Ident> {
+    use syn::visit::Visit;
+    /// The first `function_value::FunctionN` among the paths visited.
+    struct Find(Option<syn::Ident>);
+    impl<'ast> Visit<'ast> for Find {
+        fn visit_path(&mut self, p: &'ast syn::Path) {
+            let found = p
+                .segments
+                .iter()
+                .zip(p.segments.iter().skip(1))
+                .find(|(module, _)| module.ident == "function_value")
+                .map(|(_, function)| function.ident.clone())
+                .filter(|f| f.to_string().starts_with("Function"));
+            if self.0.is_none() {
+                self.0 = found;
+            }
+            syn::visit::visit_path(self, p);
+        }
+    }
     let mut held = ty;
     while let syn::Type::Reference(r) = held {
         held = &r.elem;
     }
-    let tokens = match held {
+    let mut find = Find(None);
+    match held {
         syn::Type::Path(p) if p.path.get_ident().is_some() => {
             let name = p.path.get_ident().expect("checked");
-            let own = generics
-                .type_params()
-                .filter(|t| t.ident == *name)
-                .map(|t| quote!(#t));
+            for t in generics.type_params().filter(|t| t.ident == *name) {
+                find.visit_type_param(t);
+            }
             let wheres = generics
                 .where_clause
                 .iter()
-                .flat_map(|w| w.predicates.iter())
-                .filter(|pred| matches!(pred, syn::WherePredicate::Type(t) if matches!(&t.bounded_ty, syn::Type::Path(q) if q.path.is_ident(name))))
-                .map(|pred| quote!(#pred));
-            own.chain(wheres).map(|t| t.to_string()).collect::<String>()
+                .flat_map(|w| w.predicates.iter());
+            for pred in wheres {
+                if matches!(pred, syn::WherePredicate::Type(t) if matches!(&t.bounded_ty, syn::Type::Path(q) if q.path.is_ident(name)))
+                {
+                    find.visit_where_predicate(pred);
+                }
+            }
         }
-        _ => quote!(#ty).to_string(),
-    };
-    let at = tokens.find("function_value :: Function")?;
-    let rest = &tokens[at + "function_value :: ".len()..];
-    let name: String = rest.chars().take_while(|c| c.is_alphanumeric()).collect();
-    Some(format_ident!("{name}"))
+        _ => find.visit_type(ty),
+    }
+    find.0
 }

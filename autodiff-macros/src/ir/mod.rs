@@ -718,10 +718,6 @@ pub struct Func {
 pub use crate::tokens::ident;
 
 impl Func {
-    /// Whether `v` is a result variable the body assigns at more than one exit (an early
-    /// `return`, read through the loop's `done` flag): a whole value moved into it must be
-    /// a copy, since the statements after the exit still name the moved variable (they run
-    /// only when it was not taken, which the borrow checker cannot see).
     /// The number of arguments of the function `v` holds, where `v` is a parameter the
     /// derived items take as a function value with its derivatives (`function_values`).
     pub fn function_value(&self, v: VarId) -> Option<usize> {
@@ -731,6 +727,10 @@ impl Func {
             .map(|&(_, arity)| arity)
     }
 
+    /// Whether `v` is a result variable the body assigns at more than one exit (an early
+    /// `return`, read through the loop's `done` flag): a whole value moved into it must be
+    /// a copy, since the statements after the exit still name the moved variable (they run
+    /// only when it was not taken, which the borrow checker cannot see).
     pub fn returned_at_several_exits(&self, v: VarId) -> bool {
         if !self.ret.contains(&v) {
             return false;

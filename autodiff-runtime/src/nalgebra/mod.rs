@@ -25,6 +25,7 @@
 //! ```
 
 pub mod points;
+pub mod rotations;
 pub mod rules;
 
 use crate::Differentiable;

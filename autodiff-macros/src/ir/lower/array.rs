@@ -46,7 +46,7 @@ const ARRAY_RESULTS: &[&str] = &[
 ];
 
 /// Methods whose result, called on a struct value with this many arguments, is a struct
-/// value too (a vector's or a matrix's: nalgebra's, a user's `Vec3`'s). Not `cross`, a
+/// value too (a vector's, a matrix's or a rotation's: nalgebra's, a user's `Vec3`'s). Not `cross`, a
 /// float in 2-D code, nor a `scale()` without argument (a transform's scale factor).
 const STRUCT_VALUED_METHODS: &[(&str, usize)] = &[
     ("transpose", 0),
@@ -63,6 +63,12 @@ const STRUCT_VALUED_METHODS: &[(&str, usize)] = &[
     ("add_scalar", 1),
     ("add", 1),
     ("sub", 1),
+    ("inverse", 0),
+    ("conjugate", 0),
+    ("transform_vector", 1),
+    ("transform_point", 1),
+    ("inverse_transform_vector", 1),
+    ("inverse_transform_point", 1),
 ];
 
 /// Array methods that read only the shape.

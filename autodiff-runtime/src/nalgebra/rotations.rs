@@ -1,0 +1,984 @@
+//! nalgebra's rotations (`UnitQuaternion`, `Rotation2`, `Rotation3`) under `#[differentiate]`:
+//! `Differentiable` through their coordinates, and the entry points of rotating a vector or
+//! a point, composing, inverting, and building a rotation from angles.
+//!
+//! **The tangent convention.** A rotation's tangent and cotangent are taken in the
+//! coordinates nalgebra stores: a unit quaternion's four (`i, j, k, w`), a rotation
+//! matrix's nine (or four) entries. Each rule is the derivative of nalgebra's own formula in
+//! those coordinates, so a tangent or cotangent need not be tangent to the rotations (a
+//! quaternion's cotangent is not orthogonal to it), central differences that step a
+//! coordinate off the unit sphere agree with the rules, and a rotation built inside the
+//! function from angles (`UnitQuaternion::from_axis_angle(&axis, θ)`,
+//! `Rotation3::from_euler_angles(r, p, y)`) carries the angles' cotangents exactly. To
+//! optimise a rotation itself, parameterise it by angles or by a quaternion you normalise
+//! in the function (`UnitQuaternion::from_quaternion(q)`), as one does in any framework.
+//!
+//! With `ȳ` the result's cotangent, `q = (w, u)` a quaternion and `R` a matrix:
+//!
+//! | operation | value | cotangents |
+//! |---|---|---|
+//! | `q * v` | `y = v + w t + u × t`, `t = 2 u × v` | `w̄ = ⟨ȳ, t⟩`, `t̄ = w ȳ + ȳ × u`, `ū = t × ȳ + 2 v × t̄`, `v̄ = ȳ + 2 t̄ × u` |
+//! | `p * q` (Hamilton product) | `p q` | `p̄ = ȳ q*`, `q̄ = p* ȳ` |
+//! | `R * v`, `R * S` | `R v`, `R S` | `R̄ = ȳ vᵀ`, `v̄ = Rᵀ ȳ` (and as for matrices) |
+//! | `q.inverse()`, `R.inverse()`, `R.transpose()` | `q*`, `Rᵀ` | `q̄ = ȳ*`, `R̄ = ȳᵀ` |
+//! | `from_axis_angle(&a, θ)` | `(cos θ/2, sin θ/2 a)`; `I + sin θ K + (1 − cos θ) K²` | `θ̄ = ⟨ȳ, ∂y/∂θ⟩` (`a` a constant) |
+//! | `from_euler_angles(r, p, y)`, `Rotation2::new(θ)` | nalgebra's formula | `θ̄ = ⟨ȳ, ∂y/∂θ⟩` per angle |
+//!
+//! `q * p` and `R * p` of a point are those of its coordinates; `transform_vector`,
+//! `transform_point`, `inverse_transform_vector` and `inverse_transform_point` are the
+//! products they name.
+//!
+//! ```
+//! use autodiff_runtime::nalgebra::rules::MulRule;
+//! use nalgebra::{UnitQuaternion, Vector3};
+//! let q = UnitQuaternion::from_euler_angles(0.1, 0.2, 0.3);
+//! let v = Vector3::new(1.0, 2.0, 3.0);
+//! let (y, pullback) = q.mul_pullback_all(&v);
+//! assert!((y - q * v).norm() < 1e-15);
+//! let (_, v_bar) = pullback(&q, &v, Vector3::new(1.0, 0.0, 0.0));
+//! // A rotation's Jacobian with respect to the vector is the matrix itself: v̄ = Rᵀ ȳ.
+//! assert!((v_bar - q.to_rotation_matrix().transpose() * Vector3::x()).norm() < 1e-15);
+//! ```
+
+use super::rules::{Lend, MatrixProductPullback, MulRule};
+use crate::{Differentiable, Dual};
+use nalgebra::{
+    Point, Quaternion, Rotation, Rotation2, Rotation3, SMatrix, SVector, Unit, UnitQuaternion,
+    Vector3,
+};
+use num_traits::Float;
+
+/// A quaternion is the leaves of its four coordinates (`i, j, k, w`, nalgebra's order).
+macro_rules! differentiable_through {
+    ($([$($generics:tt)*] $ty:ty, $t:ty, |$v:ident| $coords:expr, |$m:ident| $coords_mut:expr;)*) => {$(
+        impl<$($generics)*> Differentiable for $ty {
+            type Scalar = $t;
+
+            fn zero_like(&self) -> Self {
+                let mut zero = self.clone();
+                zero.set_zero();
+                zero
+            }
+
+            fn accumulate(&mut self, other: &Self) {
+                let $v = other;
+                let theirs = $coords;
+                let $m = self;
+                $coords_mut.accumulate(theirs);
+            }
+
+            fn scale(&mut self, s: $t) {
+                let $m = self;
+                Differentiable::scale($coords_mut, s);
+            }
+
+            fn set_zero(&mut self) {
+                let $m = self;
+                $coords_mut.set_zero();
+            }
+
+            fn for_each_leaf(&self, f: &mut dyn FnMut(&[$t])) {
+                let $v = self;
+                $coords.for_each_leaf(f);
+            }
+
+            fn for_each_leaf_mut(&mut self, f: &mut dyn FnMut(&mut [$t])) {
+                let $m = self;
+                $coords_mut.for_each_leaf_mut(f);
+            }
+
+            fn zip_leaves_mut(&mut self, other: &Self, f: &mut dyn FnMut(&mut [$t], &[$t])) {
+                let $v = other;
+                let theirs = $coords;
+                let $m = self;
+                $coords_mut.zip_leaves_mut(theirs, f);
+            }
+        }
+    )*};
+}
+
+macro_rules! differentiable_rotations {
+    ($($t:ty),*) => {$(
+        differentiable_through! {
+            [] Quaternion<$t>, $t, |v| &v.coords, |m| &mut m.coords;
+            [] UnitQuaternion<$t>, $t, |v| &v.as_ref().coords, |m| &mut m.as_mut_unchecked().coords;
+            [const D: usize] Rotation<$t, D>, $t, |v| v.matrix(), |m| m.matrix_mut_unchecked();
+        }
+    )*};
+}
+
+differentiable_rotations!(f32, f64);
+
+/// The quaternion of coordinates `w` and `u`, as a unit quaternion (not normalised: a
+/// tangent or a cotangent).
+fn quaternion<T: nalgebra::RealField + Float + Copy>(w: T, u: Vector3<T>) -> UnitQuaternion<T> {
+    Unit::new_unchecked(Quaternion::from_parts(w, u))
+}
+
+fn vector<T: nalgebra::Scalar + Copy>(q: &UnitQuaternion<T>) -> Vector3<T> {
+    let c = &q.as_ref().coords;
+    Vector3::new(c[0], c[1], c[2])
+}
+
+fn scalar<T: nalgebra::Scalar + Copy>(q: &UnitQuaternion<T>) -> T {
+    q.as_ref().coords[3]
+}
+
+/// `q v` by nalgebra's formula `v + w t + u × t`, `t = 2 u × v`, on any coordinates.
+fn rotate<T: nalgebra::RealField + Float + Copy>(
+    w: T,
+    u: &Vector3<T>,
+    v: &Vector3<T>,
+) -> Vector3<T> {
+    let two = T::one() + T::one();
+    let t = cross(u, v) * two;
+    v + t * w + cross(u, &t)
+}
+
+fn cross<T: nalgebra::RealField + Float + Copy>(a: &Vector3<T>, b: &Vector3<T>) -> Vector3<T> {
+    Vector3::new(
+        a[1] * b[2] - a[2] * b[1],
+        a[2] * b[0] - a[0] * b[2],
+        a[0] * b[1] - a[1] * b[0],
+    )
+}
+
+fn dot<T: nalgebra::RealField + Float + Copy>(a: &Vector3<T>, b: &Vector3<T>) -> T {
+    a[0] * b[0] + a[1] * b[1] + a[2] * b[2]
+}
+
+/// The tangent of `q v`: `v̇ + ẇ t + w ṫ + u̇ × t + u × ṫ`, `ṫ = 2 (u̇ × v + u × v̇)`.
+fn rotate_jvp<T: nalgebra::RealField + Float + Copy>(
+    q: &UnitQuaternion<T>,
+    v: &Vector3<T>,
+    q_dot: &UnitQuaternion<T>,
+    v_dot: &Vector3<T>,
+) -> Vector3<T> {
+    let two = T::one() + T::one();
+    let (w, u, w_dot, u_dot) = (scalar(q), vector(q), scalar(q_dot), vector(q_dot));
+    let t = cross(&u, v) * two;
+    let t_dot = (cross(&u_dot, v) + cross(&u, v_dot)) * two;
+    v_dot + t * w_dot + t_dot * w + cross(&u_dot, &t) + cross(&u, &t_dot)
+}
+
+/// The cotangents of `q v` (see the module's table).
+fn rotate_vjp<T: nalgebra::RealField + Float + Copy>(
+    q: &UnitQuaternion<T>,
+    v: &Vector3<T>,
+    y_bar: &Vector3<T>,
+) -> (UnitQuaternion<T>, Vector3<T>) {
+    let two = T::one() + T::one();
+    let (w, u) = (scalar(q), vector(q));
+    let t = cross(&u, v) * two;
+    let w_bar = dot(y_bar, &t);
+    let t_bar = y_bar * w + cross(y_bar, &u);
+    let u_bar = cross(&t, y_bar) + cross(v, &t_bar) * two;
+    let v_bar = y_bar + cross(&t_bar, &u) * two;
+    (quaternion(w_bar, u_bar), v_bar)
+}
+
+/// The Hamilton product `p q` on any coordinates.
+fn hamilton<T: nalgebra::RealField + Float + Copy>(
+    p: &UnitQuaternion<T>,
+    q: &UnitQuaternion<T>,
+) -> UnitQuaternion<T> {
+    let (pw, pu, qw, qu) = (scalar(p), vector(p), scalar(q), vector(q));
+    quaternion(pw * qw - dot(&pu, &qu), qu * pw + pu * qw + cross(&pu, &qu))
+}
+
+/// `q*`, on any coordinates.
+fn conjugate<T: nalgebra::RealField + Float + Copy>(q: &UnitQuaternion<T>) -> UnitQuaternion<T> {
+    quaternion(scalar(q), -vector(q))
+}
+
+type RotationPullback<A, B> = MatrixProductPullback<A, B, B>;
+
+/// `q * v`, `q * p`, `q * r` for a unit quaternion `q`: the rhs by reference (`&v`) or by a
+/// reference to one (`&&v` of a parameter `v: &Vector3<f64>`).
+macro_rules! quaternion_products {
+    ($($t:ty),*) => {$(
+        quaternion_products!(@rhs $t, &'a Vector3<$t>);
+        quaternion_products!(@rhs $t, &'a &'b Vector3<$t>);
+        quaternion_products!(@point $t, &'a Point<$t, 3>);
+        quaternion_products!(@point $t, &'a &'b Point<$t, 3>);
+        quaternion_products!(@compose $t, &'a UnitQuaternion<$t>);
+        quaternion_products!(@compose $t, &'a &'b UnitQuaternion<$t>);
+    )*};
+    (@rhs $t:ty, $rhs:ty) => {
+        impl<'a, 'b> MulRule<$rhs> for UnitQuaternion<$t> {
+            type Output = Vector3<$t>;
+            type RhsValue = Vector3<$t>;
+            type Pullback = RotationPullback<Self, Vector3<$t>>;
+
+            fn mul_jvp_all<D: Lend<Vector3<$t>>>(
+                &self,
+                v: $rhs,
+                self_dot: &Self,
+                v_dot: D,
+            ) -> (Vector3<$t>, Vector3<$t>) {
+                let v: &Vector3<$t> = v;
+                (rotate(scalar(self), &vector(self), v), rotate_jvp(self, v, self_dot, v_dot.lent()))
+            }
+
+            fn mul_pullback_all(&self, v: $rhs) -> (Vector3<$t>, Self::Pullback) {
+                let v: &Vector3<$t> = v;
+                (
+                    rotate(scalar(self), &vector(self), v),
+                    Box::new(|q: &Self, v: &Vector3<$t>, y_bar: Vector3<$t>| rotate_vjp(q, v, &y_bar)),
+                )
+            }
+        }
+    };
+    (@point $t:ty, $rhs:ty) => {
+        impl<'a, 'b> MulRule<$rhs> for UnitQuaternion<$t> {
+            type Output = Point<$t, 3>;
+            type RhsValue = Point<$t, 3>;
+            type Pullback = RotationPullback<Self, Point<$t, 3>>;
+
+            fn mul_jvp_all<D: Lend<Point<$t, 3>>>(
+                &self,
+                p: $rhs,
+                self_dot: &Self,
+                p_dot: D,
+            ) -> (Point<$t, 3>, Point<$t, 3>) {
+                let p: &Point<$t, 3> = p;
+                let y = rotate(scalar(self), &vector(self), &p.coords);
+                let y_dot = rotate_jvp(self, &p.coords, self_dot, &p_dot.lent().coords);
+                (Point::from(y), Point::from(y_dot))
+            }
+
+            fn mul_pullback_all(&self, p: $rhs) -> (Point<$t, 3>, Self::Pullback) {
+                let p: &Point<$t, 3> = p;
+                (
+                    Point::from(rotate(scalar(self), &vector(self), &p.coords)),
+                    Box::new(|q: &Self, p: &Point<$t, 3>, y_bar: Point<$t, 3>| {
+                        let (q_bar, v_bar) = rotate_vjp(q, &p.coords, &y_bar.coords);
+                        (q_bar, Point::from(v_bar))
+                    }),
+                )
+            }
+        }
+    };
+    (@compose $t:ty, $rhs:ty) => {
+        impl<'a, 'b> MulRule<$rhs> for UnitQuaternion<$t> {
+            type Output = Self;
+            type RhsValue = Self;
+            type Pullback = RotationPullback<Self, Self>;
+
+            fn mul_jvp_all<D: Lend<Self>>(&self, q: $rhs, self_dot: &Self, q_dot: D) -> (Self, Self) {
+                let q: &Self = q;
+                let left = hamilton(self_dot, q);
+                let right = hamilton(self, q_dot.lent());
+                let sum = quaternion(scalar(&left) + scalar(&right), vector(&left) + vector(&right));
+                (hamilton(self, q), sum)
+            }
+
+            fn mul_pullback_all(&self, q: $rhs) -> (Self, Self::Pullback) {
+                let q: &Self = q;
+                (
+                    hamilton(self, q),
+                    // p̄ = ȳ q*, q̄ = p* ȳ: the adjoints of multiplying by a quaternion on
+                    // either side.
+                    Box::new(|p: &Self, q: &Self, y_bar: Self| {
+                        (hamilton(&y_bar, &conjugate(q)), hamilton(&conjugate(p), &y_bar))
+                    }),
+                )
+            }
+        }
+    };
+}
+
+quaternion_products!(f32, f64);
+
+/// `R * v`, `R * p`, `R * S` for a rotation matrix `R` of any dimension.
+macro_rules! rotation_products {
+    ($($t:ty),*) => {$(
+        rotation_products!(@rhs $t, &'a SVector<$t, D>);
+        rotation_products!(@rhs $t, &'a &'b SVector<$t, D>);
+        rotation_products!(@point $t, &'a Point<$t, D>);
+        rotation_products!(@point $t, &'a &'b Point<$t, D>);
+        rotation_products!(@compose $t, &'a Rotation<$t, D>);
+        rotation_products!(@compose $t, &'a &'b Rotation<$t, D>);
+    )*};
+    (@rhs $t:ty, $rhs:ty) => {
+        impl<'a, 'b, const D: usize> MulRule<$rhs> for Rotation<$t, D> {
+            type Output = SVector<$t, D>;
+            type RhsValue = SVector<$t, D>;
+            type Pullback = RotationPullback<Self, SVector<$t, D>>;
+
+            fn mul_jvp_all<L: Lend<SVector<$t, D>>>(
+                &self,
+                v: $rhs,
+                self_dot: &Self,
+                v_dot: L,
+            ) -> (SVector<$t, D>, SVector<$t, D>) {
+                let v: &SVector<$t, D> = v;
+                (self.matrix() * v, self_dot.matrix() * v + self.matrix() * v_dot.lent())
+            }
+
+            fn mul_pullback_all(&self, v: $rhs) -> (SVector<$t, D>, Self::Pullback) {
+                let v: &SVector<$t, D> = v;
+                (
+                    self.matrix() * v,
+                    // R̄ = ȳ vᵀ, v̄ = Rᵀ ȳ.
+                    Box::new(|r: &Self, v: &SVector<$t, D>, y_bar: SVector<$t, D>| {
+                        let r_bar = Rotation::from_matrix_unchecked(y_bar * v.transpose());
+                        (r_bar, r.matrix().tr_mul(&y_bar))
+                    }),
+                )
+            }
+        }
+    };
+    (@point $t:ty, $rhs:ty) => {
+        impl<'a, 'b, const D: usize> MulRule<$rhs> for Rotation<$t, D> {
+            type Output = Point<$t, D>;
+            type RhsValue = Point<$t, D>;
+            type Pullback = RotationPullback<Self, Point<$t, D>>;
+
+            fn mul_jvp_all<L: Lend<Point<$t, D>>>(
+                &self,
+                p: $rhs,
+                self_dot: &Self,
+                p_dot: L,
+            ) -> (Point<$t, D>, Point<$t, D>) {
+                let p: &Point<$t, D> = p;
+                let y_dot = self_dot.matrix() * p.coords + self.matrix() * p_dot.lent().coords;
+                (Point::from(self.matrix() * p.coords), Point::from(y_dot))
+            }
+
+            fn mul_pullback_all(&self, p: $rhs) -> (Point<$t, D>, Self::Pullback) {
+                let p: &Point<$t, D> = p;
+                (
+                    Point::from(self.matrix() * p.coords),
+                    Box::new(|r: &Self, p: &Point<$t, D>, y_bar: Point<$t, D>| {
+                        let r_bar = Rotation::from_matrix_unchecked(y_bar.coords * p.coords.transpose());
+                        (r_bar, Point::from(r.matrix().tr_mul(&y_bar.coords)))
+                    }),
+                )
+            }
+        }
+    };
+    (@compose $t:ty, $rhs:ty) => {
+        impl<'a, 'b, const D: usize> MulRule<$rhs> for Rotation<$t, D> {
+            type Output = Self;
+            type RhsValue = Self;
+            type Pullback = RotationPullback<Self, Self>;
+
+            fn mul_jvp_all<L: Lend<Self>>(&self, s: $rhs, self_dot: &Self, s_dot: L) -> (Self, Self) {
+                let s: &Self = s;
+                let y_dot = self_dot.matrix() * s.matrix() + self.matrix() * s_dot.lent().matrix();
+                (self * s, Rotation::from_matrix_unchecked(y_dot))
+            }
+
+            fn mul_pullback_all(&self, s: $rhs) -> (Self, Self::Pullback) {
+                let s: &Self = s;
+                (
+                    self * s,
+                    // Ā = Ȳ Bᵀ, B̄ = Aᵀ Ȳ.
+                    Box::new(|a: &Self, b: &Self, y_bar: Self| {
+                        let a_bar = y_bar.matrix() * b.matrix().transpose();
+                        let b_bar = a.matrix().tr_mul(y_bar.matrix());
+                        (Rotation::from_matrix_unchecked(a_bar), Rotation::from_matrix_unchecked(b_bar))
+                    }),
+                )
+            }
+        }
+    };
+}
+
+rotation_products!(f32, f64);
+
+/// A rotation's methods: its inverse, and the transforms named after the products.
+// The pullbacks' signatures spell out what each takes and gives; aliases would hide it.
+#[allow(clippy::type_complexity)]
+pub trait RotationRules: Sized {
+    /// The vectors it rotates.
+    type Vector;
+    /// The points it rotates.
+    type Point;
+    /// `self.inverse()`: its value and tangent.
+    fn inverse_jvp_all(&self, self_dot: &Self) -> (Self, Self);
+    /// `self.inverse()`: its value and pullback.
+    fn inverse_pullback_all(&self) -> (Self, impl FnOnce(&Self, Self) -> (Self,) + use<Self>);
+    /// `self.transform_vector(&v)`: its value and tangent.
+    fn transform_vector_jvp_all(
+        &self,
+        v: &Self::Vector,
+        self_dot: &Self,
+        v_dot: &Self::Vector,
+    ) -> (Self::Vector, Self::Vector);
+    /// `self.transform_vector(&v)`: its value and pullback.
+    fn transform_vector_pullback_all(
+        &self,
+        v: &Self::Vector,
+    ) -> (
+        Self::Vector,
+        impl FnOnce(&Self, &Self::Vector, Self::Vector) -> (Self, Self::Vector) + use<Self>,
+    );
+    /// `self.transform_point(&p)`: its value and tangent.
+    fn transform_point_jvp_all(
+        &self,
+        p: &Self::Point,
+        self_dot: &Self,
+        p_dot: &Self::Point,
+    ) -> (Self::Point, Self::Point);
+    /// `self.transform_point(&p)`: its value and pullback.
+    fn transform_point_pullback_all(
+        &self,
+        p: &Self::Point,
+    ) -> (
+        Self::Point,
+        impl FnOnce(&Self, &Self::Point, Self::Point) -> (Self, Self::Point) + use<Self>,
+    );
+    /// `self.inverse_transform_vector(&v)`: its value and tangent.
+    fn inverse_transform_vector_jvp_all(
+        &self,
+        v: &Self::Vector,
+        self_dot: &Self,
+        v_dot: &Self::Vector,
+    ) -> (Self::Vector, Self::Vector);
+    /// `self.inverse_transform_vector(&v)`: its value and pullback.
+    fn inverse_transform_vector_pullback_all(
+        &self,
+        v: &Self::Vector,
+    ) -> (
+        Self::Vector,
+        impl FnOnce(&Self, &Self::Vector, Self::Vector) -> (Self, Self::Vector) + use<Self>,
+    );
+    /// `self.inverse_transform_point(&p)`: its value and tangent.
+    fn inverse_transform_point_jvp_all(
+        &self,
+        p: &Self::Point,
+        self_dot: &Self,
+        p_dot: &Self::Point,
+    ) -> (Self::Point, Self::Point);
+    /// `self.inverse_transform_point(&p)`: its value and pullback.
+    fn inverse_transform_point_pullback_all(
+        &self,
+        p: &Self::Point,
+    ) -> (
+        Self::Point,
+        impl FnOnce(&Self, &Self::Point, Self::Point) -> (Self, Self::Point) + use<Self>,
+    );
+}
+
+/// The transforms through the products: `transform_*` is `self * x`, `inverse_transform_*`
+/// is `self.inverse() * x` (the inverse is linear in the coordinates, so its pullback is
+/// the inverse of the cotangent).
+macro_rules! rotation_rules {
+    ([$($generics:tt)*] [$($used:tt)*] $ty:ty, $vector:ty, $point:ty, $inverse:expr) => {
+        impl<$($generics)*> RotationRules for $ty {
+            type Vector = $vector;
+            type Point = $point;
+
+            fn inverse_jvp_all(&self, self_dot: &Self) -> (Self, Self) {
+                let inverse: fn(&Self) -> Self = $inverse;
+                (inverse(self), inverse(self_dot))
+            }
+
+            fn inverse_pullback_all(&self) -> (Self, impl FnOnce(&Self, Self) -> (Self,) + use<$($used)*>) {
+                let inverse: fn(&Self) -> Self = $inverse;
+                (inverse(self), move |_: &Self, y_bar: Self| (inverse(&y_bar),))
+            }
+
+            fn transform_vector_jvp_all(&self, v: &$vector, self_dot: &Self, v_dot: &$vector) -> ($vector, $vector) {
+                self.mul_jvp_all(v, self_dot, v_dot)
+            }
+
+            fn transform_vector_pullback_all(&self, v: &$vector) -> ($vector, impl FnOnce(&Self, &$vector, $vector) -> (Self, $vector) + use<$($used)*>) {
+                self.mul_pullback_all(v)
+            }
+
+            fn transform_point_jvp_all(&self, p: &$point, self_dot: &Self, p_dot: &$point) -> ($point, $point) {
+                self.mul_jvp_all(p, self_dot, p_dot)
+            }
+
+            fn transform_point_pullback_all(&self, p: &$point) -> ($point, impl FnOnce(&Self, &$point, $point) -> (Self, $point) + use<$($used)*>) {
+                self.mul_pullback_all(p)
+            }
+
+            fn inverse_transform_vector_jvp_all(&self, v: &$vector, self_dot: &Self, v_dot: &$vector) -> ($vector, $vector) {
+                let inverse: fn(&Self) -> Self = $inverse;
+                inverse(self).mul_jvp_all(v, &inverse(self_dot), v_dot)
+            }
+
+            fn inverse_transform_vector_pullback_all(&self, v: &$vector) -> ($vector, impl FnOnce(&Self, &$vector, $vector) -> (Self, $vector) + use<$($used)*>) {
+                let inverse: fn(&Self) -> Self = $inverse;
+                let (y, pullback) = inverse(self).mul_pullback_all(v);
+                (y, move |q: &Self, v: &$vector, y_bar: $vector| {
+                    let (q_inverse_bar, v_bar) = pullback(&inverse(q), v, y_bar);
+                    (inverse(&q_inverse_bar), v_bar)
+                })
+            }
+
+            fn inverse_transform_point_jvp_all(&self, p: &$point, self_dot: &Self, p_dot: &$point) -> ($point, $point) {
+                let inverse: fn(&Self) -> Self = $inverse;
+                inverse(self).mul_jvp_all(p, &inverse(self_dot), p_dot)
+            }
+
+            fn inverse_transform_point_pullback_all(&self, p: &$point) -> ($point, impl FnOnce(&Self, &$point, $point) -> (Self, $point) + use<$($used)*>) {
+                let inverse: fn(&Self) -> Self = $inverse;
+                let (y, pullback) = inverse(self).mul_pullback_all(p);
+                (y, move |q: &Self, p: &$point, y_bar: $point| {
+                    let (q_inverse_bar, p_bar) = pullback(&inverse(q), p, y_bar);
+                    (inverse(&q_inverse_bar), p_bar)
+                })
+            }
+        }
+    };
+}
+
+macro_rules! all_rotation_rules {
+    ($($t:ty),*) => {$(
+        rotation_rules!([] [] UnitQuaternion<$t>, Vector3<$t>, Point<$t, 3>, conjugate);
+        rotation_rules!([const D: usize] [D] Rotation<$t, D>, SVector<$t, D>, Point<$t, D>, |r| {
+            Rotation::from_matrix_unchecked(r.matrix().transpose())
+        });
+        impl<const D: usize> super::rules::TransposeRule for Rotation<$t, D> {
+            type Transposed = Self;
+
+            fn transpose_jvp_all(&self, self_dot: &Self) -> (Self, Self) {
+                self.inverse_jvp_all(self_dot)
+            }
+
+            fn transpose_pullback_all(&self) -> (Self, impl FnOnce(&Self, Self) -> (Self,) + use<D>) {
+                self.inverse_pullback_all()
+            }
+        }
+    )*};
+}
+
+all_rotation_rules!(f32, f64);
+
+/// `UnitQuaternion::from_axis_angle(&axis, θ)` and `Rotation3::from_axis_angle(&axis, θ)`:
+/// the angle differentiated, the axis a constant (`Vector3::z_axis()`, a unit vector the
+/// function is given).
+// The pullback's signature spells out what it takes and gives; an alias would hide it.
+#[allow(clippy::type_complexity)]
+pub trait FromAxisAngle<T>: Sized {
+    /// Its value and tangent.
+    fn from_axis_angle_jvp_all(axis: &Unit<Vector3<T>>, angle: T, angle_dot: T) -> (Self, Self);
+    /// Its value and pullback.
+    fn from_axis_angle_pullback_all(
+        axis: &Unit<Vector3<T>>,
+        angle: T,
+    ) -> (
+        Self,
+        impl FnOnce(&Unit<Vector3<T>>, Self) -> (T,) + use<T, Self>,
+    );
+}
+
+/// `from_euler_angles(roll, pitch, yaw)` of `UnitQuaternion` and `Rotation3`.
+pub trait FromEulerAngles<T>: Sized {
+    /// Its value and tangent.
+    #[allow(clippy::too_many_arguments)]
+    fn from_euler_angles_jvp_all(
+        roll: T,
+        pitch: T,
+        yaw: T,
+        roll_dot: T,
+        pitch_dot: T,
+        yaw_dot: T,
+    ) -> (Self, Self);
+    /// Its value and pullback.
+    fn from_euler_angles_pullback_all(
+        roll: T,
+        pitch: T,
+        yaw: T,
+    ) -> (Self, impl FnOnce(Self) -> (T, T, T) + use<T, Self>);
+}
+
+/// `Rotation2::new(θ)`.
+pub trait New1<T>: Sized {
+    /// Its value and tangent.
+    fn new_jvp_all(angle: T, angle_dot: T) -> (Self, Self);
+    /// Its value and pullback.
+    fn new_pullback_all(angle: T) -> (Self, impl FnOnce(Self) -> (T,) + use<T, Self>);
+}
+
+/// Nalgebra's Euler-angle quaternion on any float type (the tangents come from dual
+/// numbers): roll about x, then pitch about y, then yaw about z.
+fn euler_quaternion<F: Float>(roll: F, pitch: F, yaw: F) -> [F; 4] {
+    let half = F::one() / (F::one() + F::one());
+    let (sr, cr) = (roll * half).sin_cos();
+    let (sp, cp) = (pitch * half).sin_cos();
+    let (sy, cy) = (yaw * half).sin_cos();
+    [
+        sr * cp * cy - cr * sp * sy,
+        cr * sp * cy + sr * cp * sy,
+        cr * cp * sy - sr * sp * cy,
+        cr * cp * cy + sr * sp * sy,
+    ]
+}
+
+/// Nalgebra's Euler-angle rotation matrix on any float type, column by column.
+fn euler_matrix<F: Float>(roll: F, pitch: F, yaw: F) -> [F; 9] {
+    let (sr, cr) = roll.sin_cos();
+    let (sp, cp) = pitch.sin_cos();
+    let (sy, cy) = yaw.sin_cos();
+    [
+        cy * cp,
+        sy * cp,
+        -sp,
+        cy * sp * sr - sy * cr,
+        sy * sp * sr + cy * cr,
+        cp * sr,
+        cy * sp * cr + sy * sr,
+        sy * sp * cr - cy * sr,
+        cp * cr,
+    ]
+}
+
+/// The tangent parts of `f` at `x + ẋε`.
+fn tangents<T: Float, const N: usize>(
+    f: impl Fn(Dual<T>, Dual<T>, Dual<T>) -> [Dual<T>; N],
+    x: [T; 3],
+    x_dot: [T; 3],
+) -> [T; N] {
+    let d = |i: usize| Dual {
+        primal: x[i],
+        tangent: x_dot[i],
+    };
+    f(d(0), d(1), d(2)).map(|y| y.tangent)
+}
+
+/// The cotangents of three angles: `⟨ȳ, ∂y/∂xᵢ⟩` for each, from three tangents.
+fn angle_cotangents<T: Float, const N: usize>(
+    f: impl Fn(Dual<T>, Dual<T>, Dual<T>) -> [Dual<T>; N],
+    x: [T; 3],
+    y_bar: &[T],
+) -> (T, T, T) {
+    let (zero, one) = (T::zero(), T::one());
+    let along = |dx: [T; 3]| {
+        tangents(&f, x, dx)
+            .iter()
+            .zip(y_bar)
+            .fold(zero, |s, (&d, &g)| s + d * g)
+    };
+    (
+        along([one, zero, zero]),
+        along([zero, one, zero]),
+        along([zero, zero, one]),
+    )
+}
+
+macro_rules! angle_constructors {
+    ($($t:ty),*) => {$(
+        impl FromAxisAngle<$t> for UnitQuaternion<$t> {
+            // (cos θ/2, sin θ/2 a)′ = ½ (−sin θ/2, cos θ/2 a).
+            fn from_axis_angle_jvp_all(axis: &Unit<Vector3<$t>>, angle: $t, angle_dot: $t) -> (Self, Self) {
+                let a = axis.into_inner();
+                let (s, c) = (angle / 2.0).sin_cos();
+                let y = UnitQuaternion::from_axis_angle(axis, angle);
+                (y, quaternion(-0.5 * s * angle_dot, a * (0.5 * c * angle_dot)))
+            }
+
+            fn from_axis_angle_pullback_all(axis: &Unit<Vector3<$t>>, angle: $t) -> (Self, impl FnOnce(&Unit<Vector3<$t>>, Self) -> ($t,) + use<>) {
+                let y = UnitQuaternion::from_axis_angle(axis, angle);
+                (y, move |axis: &Unit<Vector3<$t>>, y_bar: Self| {
+                    let (s, c) = (angle / 2.0).sin_cos();
+                    let a = axis.into_inner();
+                    (-0.5 * s * scalar(&y_bar) + 0.5 * c * dot(&a, &vector(&y_bar)),)
+                })
+            }
+        }
+
+        impl FromAxisAngle<$t> for Rotation3<$t> {
+            // (I + sin θ K + (1 − cos θ) K²)′ = cos θ K + sin θ K².
+            fn from_axis_angle_jvp_all(axis: &Unit<Vector3<$t>>, angle: $t, angle_dot: $t) -> (Self, Self) {
+                let y = Rotation3::from_axis_angle(axis, angle);
+                let dy = axis_angle_derivative(axis, angle);
+                (y, Rotation::from_matrix_unchecked(dy * angle_dot))
+            }
+
+            fn from_axis_angle_pullback_all(axis: &Unit<Vector3<$t>>, angle: $t) -> (Self, impl FnOnce(&Unit<Vector3<$t>>, Self) -> ($t,) + use<>) {
+                let y = Rotation3::from_axis_angle(axis, angle);
+                (y, move |axis: &Unit<Vector3<$t>>, y_bar: Self| {
+                    (axis_angle_derivative(axis, angle).dot(y_bar.matrix()),)
+                })
+            }
+        }
+
+        impl FromEulerAngles<$t> for UnitQuaternion<$t> {
+            fn from_euler_angles_jvp_all(roll: $t, pitch: $t, yaw: $t, roll_dot: $t, pitch_dot: $t, yaw_dot: $t) -> (Self, Self) {
+                let y = UnitQuaternion::from_euler_angles(roll, pitch, yaw);
+                let d = tangents(euler_quaternion, [roll, pitch, yaw], [roll_dot, pitch_dot, yaw_dot]);
+                (y, Unit::new_unchecked(Quaternion::from(nalgebra::Vector4::from(d))))
+            }
+
+            fn from_euler_angles_pullback_all(roll: $t, pitch: $t, yaw: $t) -> (Self, impl FnOnce(Self) -> ($t, $t, $t)) {
+                let y = UnitQuaternion::from_euler_angles(roll, pitch, yaw);
+                (y, move |y_bar: Self| {
+                    angle_cotangents(euler_quaternion, [roll, pitch, yaw], y_bar.as_ref().coords.as_slice())
+                })
+            }
+        }
+
+        impl FromEulerAngles<$t> for Rotation3<$t> {
+            fn from_euler_angles_jvp_all(roll: $t, pitch: $t, yaw: $t, roll_dot: $t, pitch_dot: $t, yaw_dot: $t) -> (Self, Self) {
+                let y = Rotation3::from_euler_angles(roll, pitch, yaw);
+                let d = tangents(euler_matrix, [roll, pitch, yaw], [roll_dot, pitch_dot, yaw_dot]);
+                (y, Rotation::from_matrix_unchecked(SMatrix::<$t, 3, 3>::from_column_slice(&d)))
+            }
+
+            fn from_euler_angles_pullback_all(roll: $t, pitch: $t, yaw: $t) -> (Self, impl FnOnce(Self) -> ($t, $t, $t)) {
+                let y = Rotation3::from_euler_angles(roll, pitch, yaw);
+                (y, move |y_bar: Self| {
+                    angle_cotangents(euler_matrix, [roll, pitch, yaw], y_bar.matrix().as_slice())
+                })
+            }
+        }
+
+        impl New1<$t> for Rotation2<$t> {
+            // [[c, −s], [s, c]]′ = [[−s, −c], [c, −s]].
+            fn new_jvp_all(angle: $t, angle_dot: $t) -> (Self, Self) {
+                let (s, c) = angle.sin_cos();
+                let d = SMatrix::<$t, 2, 2>::new(-s, -c, c, -s) * angle_dot;
+                (Rotation2::new(angle), Rotation::from_matrix_unchecked(d))
+            }
+
+            fn new_pullback_all(angle: $t) -> (Self, impl FnOnce(Self) -> ($t,)) {
+                (Rotation2::new(angle), move |y_bar: Self| {
+                    let (s, c) = angle.sin_cos();
+                    (SMatrix::<$t, 2, 2>::new(-s, -c, c, -s).dot(y_bar.matrix()),)
+                })
+            }
+        }
+    )*};
+}
+
+/// `∂R/∂θ = cos θ K + sin θ K²` of the rotation by `θ` about the unit `axis` `a`
+/// (`K = [a]×`, and `K² = a aᵀ − I` since `a` is a unit vector).
+fn axis_angle_derivative<T: nalgebra::RealField + Float + Copy>(
+    axis: &Unit<Vector3<T>>,
+    angle: T,
+) -> SMatrix<T, 3, 3> {
+    let a = axis.as_ref();
+    let (s, c) = Float::sin_cos(angle);
+    SMatrix::from_fn(|i, j| {
+        let k = match (i, j) {
+            (0, 1) => -a[2],
+            (0, 2) => a[1],
+            (1, 0) => a[2],
+            (1, 2) => -a[0],
+            (2, 0) => -a[1],
+            (2, 1) => a[0],
+            _ => T::zero(),
+        };
+        let identity = if i == j { T::one() } else { T::zero() };
+        c * k + s * (a[i] * a[j] - identity)
+    })
+}
+
+angle_constructors!(f32, f64);
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    /// Central differences of `f` along every coordinate of `x` (a flat parameter vector).
+    fn central(f: impl Fn(&[f64]) -> Vec<f64>, x: &[f64]) -> Vec<Vec<f64>> {
+        let h = 1e-6;
+        (0..x.len())
+            .map(|i| {
+                let (mut up, mut down) = (x.to_vec(), x.to_vec());
+                up[i] += h;
+                down[i] -= h;
+                f(&up)
+                    .iter()
+                    .zip(f(&down))
+                    .map(|(a, b)| (a - b) / (2.0 * h))
+                    .collect()
+            })
+            .collect()
+    }
+
+    fn quat(c: &[f64]) -> UnitQuaternion<f64> {
+        Unit::new_unchecked(Quaternion::new(c[3], c[0], c[1], c[2]))
+    }
+
+    fn close(a: f64, b: f64) -> bool {
+        (a - b).abs() <= 1e-7 * (1.0 + a.abs().max(b.abs()))
+    }
+
+    /// `q * v` through nalgebra itself, against the rules, off the unit sphere too.
+    #[test]
+    fn quaternion_times_vector_agrees_with_central_differences() {
+        let x = [0.3, -0.2, 0.5, 0.8, 1.0, -2.0, 0.5];
+        let f = |x: &[f64]| {
+            let y = quat(&x[..4]) * Vector3::new(x[4], x[5], x[6]);
+            y.as_slice().to_vec()
+        };
+        let columns = central(f, &x);
+        let (q, v) = (quat(&x[..4]), Vector3::new(x[4], x[5], x[6]));
+        let y_bar = Vector3::new(0.7, -1.3, 0.4);
+        let (_, pullback) = q.mul_pullback_all(&v);
+        let (q_bar, v_bar) = pullback(&q, &v, y_bar);
+        let bars: Vec<f64> = q_bar
+            .to_flat()
+            .into_iter()
+            .chain(v_bar.iter().copied())
+            .collect();
+        for (i, column) in columns.iter().enumerate() {
+            let expected: f64 = column.iter().zip(y_bar.iter()).map(|(a, b)| a * b).sum();
+            assert!(
+                close(bars[i], expected),
+                "coordinate {i}: {} against {expected}",
+                bars[i]
+            );
+            // The tangent along coordinate i is column i.
+            let mut dx = [0.0; 7];
+            dx[i] = 1.0;
+            let (_, y_dot) = q.mul_jvp_all(&v, &quat(&dx[..4]), &Vector3::new(dx[4], dx[5], dx[6]));
+            for (a, b) in y_dot.iter().zip(column) {
+                assert!(close(*a, *b), "tangent {i}: {a} against {b}");
+            }
+        }
+    }
+
+    #[test]
+    fn quaternion_products_and_inverses_agree_with_central_differences() {
+        let x = [0.3, -0.2, 0.5, 0.8, -0.1, 0.4, 0.2, 0.9];
+        let f = |x: &[f64]| {
+            let y = quat(&x[..4]) * quat(&x[4..]);
+            y.as_ref().coords.as_slice().to_vec()
+        };
+        let columns = central(f, &x);
+        let (p, q) = (quat(&x[..4]), quat(&x[4..]));
+        let y_bar = quat(&[0.2, -0.6, 1.1, 0.3]);
+        let (_, pullback) = p.mul_pullback_all(&q);
+        let (p_bar, q_bar) = pullback(&p, &q, y_bar);
+        let bars: Vec<f64> = p_bar.to_flat().into_iter().chain(q_bar.to_flat()).collect();
+        for (i, column) in columns.iter().enumerate() {
+            let expected: f64 = column.iter().zip(y_bar.to_flat()).map(|(a, b)| a * b).sum();
+            assert!(
+                close(bars[i], expected),
+                "coordinate {i}: {} against {expected}",
+                bars[i]
+            );
+        }
+        // The inverse of a unit quaternion is its conjugate, a linear map.
+        let (inverse, inverse_pullback) = p.inverse_pullback_all();
+        assert!((inverse.as_ref().coords - p.inverse().as_ref().coords).norm() < 1e-15);
+        let (back,) = inverse_pullback(&p, y_bar);
+        assert_eq!(back.to_flat(), [-0.2, 0.6, -1.1, 0.3]);
+    }
+
+    #[test]
+    fn rotation_matrices_rotate_compose_and_transpose() {
+        let r: Rotation3<f64> = Rotation3::from_euler_angles(0.1, -0.4, 0.7);
+        let v: Vector3<f64> = Vector3::new(1.0, -2.0, 0.5);
+        let y_bar = Vector3::new(0.3, 0.2, -1.0);
+        let (y, pullback) = r.mul_pullback_all(&v);
+        assert!((y - r * v).norm() < 1e-15);
+        let (r_bar, v_bar) = pullback(&r, &v, y_bar);
+        // ⟨ȳ, R v⟩ is linear in each: its cotangents are ȳ vᵀ and Rᵀ ȳ.
+        assert!((r_bar.matrix() - y_bar * v.transpose()).norm() < 1e-15);
+        assert!((v_bar - r.matrix().transpose() * y_bar).norm() < 1e-15);
+        let s = Rotation3::from_euler_angles(0.5, 0.2, -0.3);
+        let (rs, compose_pullback) = r.mul_pullback_all(&s);
+        assert!((rs.matrix() - (r * s).matrix()).norm() < 1e-15);
+        let g = Rotation::from_matrix_unchecked(SMatrix::<f64, 3, 3>::from_fn(|i, j| {
+            (i + 2 * j) as f64
+        }));
+        let (a_bar, b_bar) = compose_pullback(&r, &s, g);
+        // ⟨G, A B⟩ = ⟨G Bᵀ, A⟩ = ⟨Aᵀ G, B⟩.
+        let pairing = |x: &SMatrix<f64, 3, 3>, y: &SMatrix<f64, 3, 3>| x.dot(y);
+        let expected = pairing(g.matrix(), (r * s).matrix());
+        assert!((pairing(a_bar.matrix(), r.matrix()) - expected).abs() < 1e-12);
+        assert!((pairing(b_bar.matrix(), s.matrix()) - expected).abs() < 1e-12);
+        let (t, _) = super::super::rules::TransposeRule::transpose_pullback_all(&r);
+        assert!((t.matrix() - r.matrix().transpose()).norm() < 1e-15);
+    }
+
+    #[test]
+    fn angle_constructors_agree_with_central_differences() {
+        let axis = Vector3::z_axis();
+        let tilted = Unit::new_normalize(Vector3::new(1.0, -2.0, 0.5));
+        for a in [axis, tilted] {
+            for angle in [0.0, 0.7, -2.9] {
+                let f = |x: &[f64]| UnitQuaternion::from_axis_angle(&a, x[0]).to_flat();
+                let column = &central(f, &[angle])[0];
+                let (_, t) = <UnitQuaternion<f64> as FromAxisAngle<f64>>::from_axis_angle_jvp_all(
+                    &a, angle, 1.0,
+                );
+                for (x, y) in t.to_flat().iter().zip(column) {
+                    assert!(close(*x, *y), "quaternion, angle {angle}: {x} against {y}");
+                }
+                let g = |x: &[f64]| Rotation3::from_axis_angle(&a, x[0]).to_flat();
+                let column = &central(g, &[angle])[0];
+                let (_, pullback) =
+                    <Rotation3<f64> as FromAxisAngle<f64>>::from_axis_angle_pullback_all(&a, angle);
+                let y_bar =
+                    Rotation::from_matrix_unchecked(SMatrix::<f64, 3, 3>::from_fn(|i, j| {
+                        (i as f64) - 0.5 * j as f64
+                    }));
+                let expected: f64 = column.iter().zip(y_bar.to_flat()).map(|(a, b)| a * b).sum();
+                let (angle_bar,) = pullback(&a, y_bar);
+                assert!(
+                    close(angle_bar, expected),
+                    "matrix, angle {angle}: {angle_bar} against {expected}"
+                );
+            }
+        }
+        let x = [0.3, -1.1, 2.0];
+        let q = |x: &[f64]| UnitQuaternion::from_euler_angles(x[0], x[1], x[2]).to_flat();
+        let m = |x: &[f64]| Rotation3::from_euler_angles(x[0], x[1], x[2]).to_flat();
+        let (q_columns, m_columns) = (central(q, &x), central(m, &x));
+        let q_bar = quat(&[0.5, -0.25, 1.0, 2.0]);
+        let m_bar = Rotation::from_matrix_unchecked(SMatrix::<f64, 3, 3>::from_fn(|i, j| {
+            (3 * i + j) as f64 - 4.0
+        }));
+        let (_, qp) = <UnitQuaternion<f64> as FromEulerAngles<f64>>::from_euler_angles_pullback_all(
+            x[0], x[1], x[2],
+        );
+        let (_, mp) = <Rotation3<f64> as FromEulerAngles<f64>>::from_euler_angles_pullback_all(
+            x[0], x[1], x[2],
+        );
+        let (qb, mb) = (qp(q_bar), mp(m_bar));
+        for (i, (got_q, got_m)) in [(qb.0, mb.0), (qb.1, mb.1), (qb.2, mb.2)]
+            .into_iter()
+            .enumerate()
+        {
+            let eq: f64 = q_columns[i]
+                .iter()
+                .zip(q_bar.to_flat())
+                .map(|(a, b)| a * b)
+                .sum();
+            let em: f64 = m_columns[i]
+                .iter()
+                .zip(m_bar.to_flat())
+                .map(|(a, b)| a * b)
+                .sum();
+            assert!(
+                close(got_q, eq),
+                "quaternion angle {i}: {got_q} against {eq}"
+            );
+            assert!(close(got_m, em), "matrix angle {i}: {got_m} against {em}");
+        }
+        // Each rule's value is nalgebra's own.
+        let (value, _) = <UnitQuaternion<f64> as FromEulerAngles<f64>>::from_euler_angles_jvp_all(
+            x[0], x[1], x[2], 0.0, 0.0, 0.0,
+        );
+        assert_eq!(value, UnitQuaternion::from_euler_angles(x[0], x[1], x[2]));
+        let r2 = |x: &[f64]| Rotation2::new(x[0]).to_flat();
+        let column = &central(r2, &[0.4])[0];
+        let (_, t) = <Rotation2<f64> as New1<f64>>::new_jvp_all(0.4, 1.0);
+        for (x, y) in t.to_flat().iter().zip(column) {
+            assert!(close(*x, *y), "Rotation2: {x} against {y}");
+        }
+    }
+
+    #[test]
+    fn leaves_are_the_stored_coordinates() {
+        let q = UnitQuaternion::from_euler_angles(0.1, 0.2, 0.3);
+        let c = q.as_ref().coords;
+        assert_eq!(q.to_flat(), c.as_slice());
+        let mut z = q.zero_like();
+        assert_eq!(z.to_flat(), [0.0; 4]);
+        z.accumulate(&q);
+        assert_eq!(z, q);
+        let r = Rotation2::new(0.5_f32);
+        assert_eq!(r.to_flat(), r.matrix().as_slice());
+    }
+}
