@@ -62,7 +62,7 @@ pub mod __private {
         check_first_derivatives_where_defined, MaybeValue,
     };
     pub use autodiff_runtime::lending::lending_nothing;
-    pub use autodiff_runtime::num_traits::{Float, One, Zero};
+    pub use autodiff_runtime::num_traits::{Float, FromPrimitive, One, Zero};
     pub use autodiff_runtime::ops::{duals_nd, lift_nd, primals_nd, tangents_nd};
     pub use autodiff_runtime::partial;
     pub use autodiff_runtime::pool;

@@ -1424,3 +1424,57 @@ fn a_tuple_accumulator_read_by_field() {
         assert!((g[i] - (-x[i].sin() * b + a * 2.0 * x[i])).abs() < 1e-14);
     }
 }
+
+/// A tridiagonal solve written with unchecked indexing, as banded solvers are for speed:
+/// the derivatives index with bounds checks, and the function keeps its own code.
+#[differentiate]
+fn thomas_unchecked(sub: &[f64], diag: &[f64], sup: &[f64], rhs: &mut [f64]) {
+    let n = rhs.len();
+    let mut c = vec![0.0; n];
+    unsafe {
+        *c.get_unchecked_mut(0) = *sup.get_unchecked(0) / *diag.get_unchecked(0);
+        *rhs.get_unchecked_mut(0) = *rhs.get_unchecked(0) / *diag.get_unchecked(0);
+        for i in 1..n {
+            let m = *diag.get_unchecked(i) - *sub.get_unchecked(i - 1) * *c.get_unchecked(i - 1);
+            if i + 1 < n {
+                *c.get_unchecked_mut(i) = *sup.get_unchecked(i) / m;
+            }
+            *rhs.get_unchecked_mut(i) =
+                (*rhs.get_unchecked(i) - *sub.get_unchecked(i - 1) * *rhs.get_unchecked(i - 1)) / m;
+        }
+        for i in (0..n - 1).rev() {
+            let next = *rhs.get_unchecked(i + 1);
+            *rhs.get_unchecked_mut(i) -= *c.get_unchecked(i) * next;
+        }
+    }
+}
+
+#[test]
+fn unchecked_indexing_in_an_unsafe_block() {
+    let (sub, diag, sup) = ([0.3, -0.2, 0.5], [2.0, 2.5, 3.0, 2.2], [0.4, 0.1, -0.3]);
+    let b = [1.0, -0.5, 0.7, 2.0];
+    let x: Vec<f64> = [&sub[..], &diag[..], &sup[..], &b[..]].concat();
+    let solve = |p: &[f64]| {
+        let mut r = p[10..14].to_vec();
+        thomas_unchecked(&p[0..3], &p[3..7], &p[7..10], &mut r);
+        r
+    };
+    // The solution solves the system: A x = b.
+    let sol = solve(&x);
+    for i in 0..4 {
+        let mut row = diag[i] * sol[i];
+        if i > 0 {
+            row += sub[i - 1] * sol[i - 1];
+        }
+        if i < 3 {
+            row += sup[i] * sol[i + 1];
+        }
+        assert!((row - b[i]).abs() < 1e-12);
+    }
+    let vjp = |g: &[f64]| {
+        let (mut r, mut r_bar) = (b.to_vec(), g.to_vec());
+        let (s, d, u) = thomas_unchecked_vjp(&sub, &diag, &sup, &mut r, &mut r_bar);
+        [s, d, u, r_bar].concat()
+    };
+    check_vjp(solve, &x, vjp, 5, Tolerance::default()).unwrap();
+}

@@ -10,7 +10,7 @@
 use autodiff::gradcheck::{check_vjp, Tolerance};
 use autodiff::{differentiate, Differentiable};
 use nalgebra::{
-    DMatrix, DVector, Matrix2, Matrix2x3, Matrix3, Point2, Point3, Rotation2, Rotation3,
+    DMatrix, DVector, Matrix2, Matrix2x3, Matrix3, Point2, Point3, RealField, Rotation2, Rotation3,
     UnitQuaternion, Vector2, Vector3, Vector4,
 };
 
@@ -509,4 +509,40 @@ fn a_quaternion_parameter_is_differentiated_in_its_coordinates() {
     // ⟨R a, b⟩ + (Rᵀ R a)ₓ: ∂/∂b = R a and ∂/∂a = Rᵀ b + e_x at a unit q.
     assert!((b_bar - q * a).norm() < 1e-12);
     assert!((a_bar - (q.inverse() * b + Vector3::x())).norm() < 1e-12);
+}
+
+/// Code generic over nalgebra's `RealField`, as geometry libraries write it: its derivatives
+/// are those at `f64`.
+#[differentiate]
+fn angle_between<T: RealField + Copy>(a: &Vector3<T>, b: &Vector3<T>) -> T {
+    let cos = a.dot(b) / (a.norm() * b.norm());
+    let one = T::one();
+    cos.min(one).max(-one).acos()
+}
+
+#[differentiate]
+fn cone_penalty<T>(a: &Vector3<T>, b: &Vector3<T>, limit: T) -> T
+where
+    T: RealField + Copy,
+{
+    let half = T::from_f64(0.5).unwrap();
+    let excess = angle_between(a, b) - limit;
+    half * excess * excess + T::zero()
+}
+
+#[test]
+fn functions_generic_over_real_field_are_differentiated_at_f64() {
+    let (a, b) = (Vector3::new(1.0, 0.0, 0.0), Vector3::new(1.0, 1.0, 0.0));
+    // The angle is π/4; ∂/∂b of acos(⟨a, b⟩/‖a‖‖b‖) at b = (1, 1, 0) is (−1/2, 1/2, 0).
+    let (angle, _, b_bar) = angle_between_grad(&a, &b);
+    assert!((angle - std::f64::consts::FRAC_PI_4).abs() < 1e-12);
+    assert!((b_bar - Vector3::new(-0.5, 0.5, 0.0)).norm() < 1e-12);
+    angle_between_gradcheck(&a, &Vector3::new(0.3, 1.0, -0.5)).unwrap();
+    cone_penalty_gradcheck(&a, &Vector3::new(0.3, 1.0, -0.5), 0.2).unwrap();
+    // The function itself keeps its parameter.
+    let single: f32 = angle_between(
+        &Vector3::new(1.0f32, 0.0, 0.0),
+        &Vector3::new(0.0f32, 1.0, 0.0),
+    );
+    assert!((single - std::f32::consts::FRAC_PI_2).abs() < 1e-6);
 }

@@ -201,6 +201,12 @@ fn expand_function(
     // all are one (every item below, the hidden forms of buffers included, is built so).
     let unified = crate::parse::unify_element_types(item);
     let item = unified.as_ref().unwrap_or(item);
+    // `T: RealField` (nalgebra's): the derivatives are those at `f64`.
+    let at_f64 = crate::parse::real_field_at_f64(item);
+    let item = at_f64.as_ref().unwrap_or(item);
+    // `unsafe { *x.get_unchecked(i) }`: indexing, for the derivatives.
+    let checked = crate::parse::unchecked_as_indexing(item);
+    let item = checked.as_ref().unwrap_or(item);
     // `t: FloatType` beside `e: f64`: the alias is that float type.
     let wrt = syn::parse2::<Args>(args.clone()).ok().and_then(|a| a.wrt);
     let aliases = crate::parse::float_aliases_written_out(item, wrt.as_deref());

@@ -240,6 +240,18 @@ impl Lowerer {
                 .collect();
             return mk(ExprKind::Opaque(OpaqueCall::Function(path.clone(), args)));
         }
+        // `FUNCTION_HANDLE(x)` of a `const FUNCTION_HANDLE: fn(f64) -> f64 = …;`: the function
+        // a constant holds cannot be seen from here.
+        let constant_callee = path
+            .get_ident()
+            .is_some_and(|i| constant_name(&i.to_string()));
+        if constant_callee && !local_fn && args.iter().any(|a| self.kind_of(a).is_float()) {
+            return self.unsupported(
+                span,
+                &format!("calling the function that the constant `{}` holds", quote::quote!(#path)),
+                "`#[differentiate]` cannot see which function a constant holds: call that function by its name (with `#[differentiate]` on it), or take it as a parameter (`f: fn(f64) -> f64`), which the derived items take with its derivatives",
+            );
+        }
         if !local_fn && args.iter().any(|a| self.kind_of(a).is_float()) {
             self.lend_held_arguments(&mut args);
             let call = CallParts {
@@ -360,7 +372,16 @@ impl Lowerer {
         // A tuple struct built of values with derivatives is a literal (`lower_call`).
         let literal = self.tuple_struct_literal(c, &last).is_some()
             || super::literals::array_literal(e, &self.float).is_some();
-        if last == "stop_gradient" || float_static || is_vec || is_local || array_from || literal {
+        // (A constant holding a function: `lower_call` says it cannot be seen.)
+        let constant = p.path.get_ident().is_some() && constant_name(&last);
+        if last == "stop_gradient"
+            || float_static
+            || is_vec
+            || is_local
+            || array_from
+            || literal
+            || constant
+        {
             return None;
         }
         let mut pre = vec![];
@@ -462,6 +483,16 @@ impl Lowerer {
 /// `<f64>::sin(y)` and `<f64 as Float>::sin(y)` as `f64::sin(y)`: a float function with a
 /// derivative rule, of a type named by one identifier, called through a qualified path.
 /// (Other qualified calls stay as written: `<f64 as Zero>::zero()` needs its trait.)
+/// Whether `name` is written as a constant or a static is (`FUNCTION_HANDLE`: upper case
+/// with an underscore), which no type or function is.
+fn constant_name(name: &str) -> bool {
+    name.contains('_')
+        && name.chars().any(|c| c.is_ascii_uppercase())
+        && name
+            .chars()
+            .all(|c| c.is_ascii_uppercase() || c.is_ascii_digit() || c == '_')
+}
+
 pub(super) fn unqualified(c: &syn::ExprCall) -> Option<syn::ExprCall> {
     let syn::Expr::Path(p) = &*c.func else {
         return None;
@@ -511,6 +542,7 @@ impl Lowerer {
     fn tuple_struct_literal(&self, c: &syn::ExprCall, last: &str) -> Option<syn::Expr> {
         let upper = last.chars().next().is_some_and(char::is_uppercase);
         if !upper
+            || constant_name(last)
             || matches!(last, "Some" | "Ok" | "Err" | "Box")
             || c.args.is_empty()
             || self.camel_case_fns

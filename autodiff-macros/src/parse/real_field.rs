@@ -1,0 +1,118 @@
+//! A function generic over nalgebra's float traits (`fn f<T: RealField>(p: &Vector3<T>) ->
+//! T`): its derivatives are built from a copy at `f64`, since the runtime's dual numbers are
+//! no `RealField` and a body calling `x.acos()` on a `T` bounded by both `RealField` and
+//! `Float` would be ambiguous. The function itself keeps its parameter.
+
+use syn::{Type, TypeParamBound};
+
+/// nalgebra's (simba's) traits of real and complex fields.
+const FIELD_TRAITS: &[&str] = &[
+    "RealField",
+    "ComplexField",
+    "SimdRealField",
+    "SimdComplexField",
+];
+
+/// The copy of `item` with its one type parameter bounded by a field trait written `f64`
+/// (its bounds dropped), and the traits that give `f64` what the bound gave `T` (`T::zero()`,
+/// `T::from_f64(0.5)`) brought into scope in its body. `None` where no parameter, or more
+/// than one, is so bounded.
+pub(crate) fn real_field_at_f64(item: &syn::ItemFn) -> Option<syn::ItemFn> {
+    let generics = &item.sig.generics;
+    let bounded_where = |name: &syn::Ident| {
+        generics
+            .where_clause
+            .iter()
+            .flat_map(|w| &w.predicates)
+            .any(|p| match p {
+                syn::WherePredicate::Type(pt) => {
+                    is_param(&pt.bounded_ty, name) && field_bound(&pt.bounds)
+                }
+                _ => false,
+            })
+    };
+    let candidates: Vec<syn::Ident> = generics
+        .type_params()
+        .filter(|tp| field_bound(&tp.bounds) || bounded_where(&tp.ident))
+        .map(|tp| tp.ident.clone())
+        .collect();
+    let [name] = candidates.as_slice() else {
+        return None;
+    };
+    let mut copy = item.clone();
+    copy.sig.generics.params = copy
+        .sig
+        .generics
+        .params
+        .into_iter()
+        .filter(|p| !matches!(p, syn::GenericParam::Type(tp) if tp.ident == *name))
+        .collect();
+    if let Some(w) = &mut copy.sig.generics.where_clause {
+        w.predicates = std::mem::take(&mut w.predicates)
+            .into_iter()
+            .filter(
+                |p| !matches!(p, syn::WherePredicate::Type(pt) if is_param(&pt.bounded_ty, name)),
+            )
+            .collect();
+        if w.predicates.is_empty() {
+            copy.sig.generics.where_clause = None;
+        }
+    }
+    if copy.sig.generics.params.is_empty() {
+        copy.sig.generics.lt_token = None;
+        copy.sig.generics.gt_token = None;
+    }
+    let tokens = crate::tokens::subst(
+        quote::ToTokens::to_token_stream(&copy),
+        name,
+        &quote::quote!(f64),
+    );
+    let mut copy: syn::ItemFn = syn::parse2(tokens).ok()?;
+    copy.block.stmts.insert(
+        0,
+        syn::parse_quote!(
+            use ::autodiff::__private::{FromPrimitive as _, One as _, Zero as _};
+        ),
+    );
+    Some(copy)
+}
+
+/// Whether one of `bounds` is a field trait.
+fn field_bound(bounds: &syn::punctuated::Punctuated<TypeParamBound, syn::Token![+]>) -> bool {
+    bounds.iter().any(|b| {
+        matches!(b, TypeParamBound::Trait(t) if t.path.segments.last().is_some_and(|s| {
+            FIELD_TRAITS.contains(&s.ident.to_string().as_str())
+        }))
+    })
+}
+
+fn is_param(ty: &Type, name: &syn::Ident) -> bool {
+    matches!(ty, Type::Path(q) if q.qself.is_none() && q.path.is_ident(name))
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    #[test]
+    fn a_real_field_parameter_is_written_f64_in_the_copy() {
+        let item: syn::ItemFn = syn::parse_quote! {
+            fn f<T: RealField + Copy, const N: usize>(p: &Vector3<T>) -> T where T: Debug {
+                T::zero() + p.x
+            }
+        };
+        let copy = real_field_at_f64(&item).expect("one RealField parameter");
+        let text = quote::quote!(#copy).to_string();
+        assert!(
+            text.starts_with("fn f < const N : usize > (p : & Vector3 < f64 >) -> f64 {"),
+            "{text}"
+        );
+        assert!(text.contains("f64 :: zero () + p . x"), "{text}");
+        let generic: syn::ItemFn = syn::parse_quote!(
+            fn g<T: Float>(x: T) -> T {
+                x
+            }
+        );
+        assert!(real_field_at_f64(&generic).is_none());
+    }
+}
