@@ -546,3 +546,26 @@ fn functions_generic_over_real_field_are_differentiated_at_f64() {
     );
     assert!((single - std::f32::consts::FRAC_PI_2).abs() < 1e-6);
 }
+
+/// Entries read by index, as numerical code reads them: a fixed vector parameter, a
+/// dynamic one walked to its `len()`, and a cross product's entries.
+#[differentiate]
+fn weighted_entries(v: &Vector3<f64>, w: &DVector<f64>, n: &Vector3<f64>) -> f64 {
+    let mut s = 0.0;
+    for i in 0..w.len() {
+        s += w[i] * v[i % 3];
+    }
+    let t = v.cross(n);
+    s + t[0] * t[2] + n[1]
+}
+
+#[test]
+fn entries_of_vector_parameters_and_results_by_index() {
+    let v = Vector3::new(1.0, -2.0, 0.5);
+    let n = Vector3::new(0.3, 0.4, -1.2);
+    let w = DVector::from_vec(vec![0.5, 1.5, -1.0, 2.0]);
+    weighted_entries_gradcheck(&v, &w, &n).unwrap();
+    // ∂/∂w_i = v_{i mod 3}: a closed form.
+    let (_, _, w_bar, _) = weighted_entries_grad(&v, &w, &n);
+    assert_eq!(w_bar.as_slice(), [1.0, -2.0, 0.5, 1.0]);
+}

@@ -259,6 +259,15 @@ impl Lowerer {
                     {
                         Kind::Struct
                     }
+                    // `let t = a.cross(&b); t[0]`: a struct method's result, made from
+                    // structs and indexed, is a vector of theirs (read as a struct's entries).
+                    Some(Kind::FloatSeq)
+                        if call.method
+                            && call.args.len() > 1
+                            && call.args.iter().all(|a| self.kind_of(a) == Kind::Struct) =>
+                    {
+                        Kind::Struct
+                    }
                     Some(kind) => *kind,
                     None => {
                         guess = true;

@@ -361,9 +361,14 @@ pub fn lower_fn(
                         &ident.to_string(),
                         "push",
                     );
+                // (`v: &Vector3<f64>`, `&DVector<f64>`, a type of its own arguments, indexed:
+                // a vector type's value, whose entries its cotangent holds as it does.)
+                let has_arguments = matches!(crate::types::peel_refs(&pt.ty), Type::Path(p)
+                    if p.path.segments.iter().any(|s| !s.arguments.is_empty()));
                 if shape == ParamShape::Struct
                     && body_uses.get(&ident.to_string()) == Some(&Kind::FloatSeq)
                     && !pushed_behind_borrow
+                    && !has_arguments
                 {
                     // `a: &Vector` with `type Vector = Vec<f64>` elsewhere: the macro
                     // cannot see the alias, but indexing and `len` say it is a sequence.
