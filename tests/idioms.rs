@@ -1478,3 +1478,35 @@ fn unchecked_indexing_in_an_unsafe_block() {
     };
     check_vjp(solve, &x, vjp, 5, Tolerance::default()).unwrap();
 }
+
+#[derive(Clone, autodiff::Differentiable)]
+struct Reading {
+    gain: f64,
+    offsets: Vec<f64>,
+}
+
+/// Fields cloned as generic code clones its scalars (`T: Clone`, not `Copy`): a float
+/// field cloned into arithmetic or into a local used as a float, and a sequence field
+/// cloned into a local that is indexed.
+#[differentiate]
+fn calibrated(r: &Reading, x: f64) -> f64 {
+    let g = r.gain.clone();
+    let offsets = r.offsets.clone();
+    let mut s = 0.0;
+    for i in 0..offsets.len() {
+        s += offsets[i] * x;
+    }
+    g * x + r.gain.clone() * s
+}
+
+#[test]
+fn cloned_fields_read_as_they_are_used() {
+    let r = Reading {
+        gain: 1.5,
+        offsets: vec![0.5, -0.25, 2.0],
+    };
+    calibrated_gradcheck(&r, 0.7).unwrap();
+    // ∂/∂gain = x + Σ offsets · x.
+    let (_, r_bar, _) = calibrated_grad(&r, 0.7);
+    assert!((r_bar.gain - (0.7 + 2.25 * 0.7)).abs() < 1e-12);
+}

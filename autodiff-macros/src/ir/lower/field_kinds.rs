@@ -493,6 +493,14 @@ impl<'ast> Visit<'ast> for Uses<'_> {
                     self.note(peel(&b.right), Use::Int);
                 } else if self.is_int(&b.right) {
                     self.note(peel(&b.left), Use::Int);
+                } else if arithmetic(&b.op) {
+                    // `p.z.clone() + eps`: a field cloned into arithmetic (generic code's
+                    // scalars need not be `Copy`) is a float, not a sequence copied.
+                    for side in [&b.left, &b.right] {
+                        if let Some(field) = cloned(side) {
+                            self.note(field, Use::Float);
+                        }
+                    }
                 }
             }
             syn::Expr::Binary(b) if matches!(b.op, syn::BinOp::And(_) | syn::BinOp::Or(_)) => {
@@ -505,6 +513,18 @@ impl<'ast> Visit<'ast> for Uses<'_> {
     }
 
     fn visit_local(&mut self, l: &'ast syn::Local) {
+        // `let z = p.z.clone();` with `z` read as no sequence, array or struct is (`z * k`):
+        // the field is a float.
+        if let (syn::Pat::Ident(name), Some(field)) =
+            (&l.pat, l.init.as_ref().and_then(|i| cloned(&i.expr)))
+        {
+            if matches!(
+                self.names.get(&name.ident.to_string()),
+                None | Some(Kind::Float)
+            ) {
+                self.note(field, Use::Float);
+            }
+        }
         // `let Params { w, b } = p;`: each field read as its bound name is used.
         let pat = match &l.pat {
             syn::Pat::Reference(r) => &*r.pat,
@@ -685,4 +705,16 @@ fn operands_of_struct_params(body: &syn::Block, roots: &[String]) -> Vec<String>
     let mut find = Find(roots, vec![]);
     find.visit_block(body);
     find.1
+}
+
+/// `x` of `x.clone()` (or `x.to_owned()`).
+fn cloned(e: &syn::Expr) -> Option<&syn::Expr> {
+    match peel(e) {
+        syn::Expr::MethodCall(m)
+            if m.args.is_empty() && (m.method == "clone" || m.method == "to_owned") =>
+        {
+            Some(&m.receiver)
+        }
+        _ => None,
+    }
 }
