@@ -1488,6 +1488,7 @@ struct Reading {
 /// Fields cloned as generic code clones its scalars (`T: Clone`, not `Copy`): a float
 /// field cloned into arithmetic or into a local used as a float, and a sequence field
 /// cloned into a local that is indexed.
+#[allow(clippy::clone_on_copy, clippy::needless_range_loop)]
 #[differentiate]
 fn calibrated(r: &Reading, x: f64) -> f64 {
     let g = r.gain.clone();

@@ -339,3 +339,92 @@ fn a_growing_vec_buffer_has_a_seed_of_each_length() {
     let reverse = s_bar[0] * s_dot_entry[0] + h_bar * h_dot;
     assert!((forward - reverse).abs() < 1e-15, "{forward} {reverse}");
 }
+
+/// A symplectic Euler step of a spring, its state two numbers changed in place, as
+/// integrators write it; the energy after the step is its value.
+#[differentiate]
+fn spring_step(x: &mut f64, v: &mut f64, k: f64, dt: f64) -> f64 {
+    *v -= k * *x * dt;
+    *x += *v * dt;
+    0.5 * *v * *v + 0.5 * k * x.powi(2)
+}
+
+/// A BLAS-style update of a scaled sum of squares, in `f32`.
+#[differentiate]
+fn rescale(scale: &mut f32, ssq: &mut f32, cmax: f32) {
+    *ssq = *ssq * (*scale / cmax) * (*scale / cmax) + 1.0;
+    *scale = cmax;
+}
+
+#[test]
+fn numbers_changed_in_place() {
+    // The map (x₀, v₀, k, dt) ↦ (x₁, v₁, e), seeded by a random projection.
+    let state = |p: &[f64]| {
+        let (mut x, mut v) = (p[0], p[1]);
+        let e = spring_step(&mut x, &mut v, p[2], p[3]);
+        (x, v, e)
+    };
+    let p = [1.0, 0.5, 2.0, 0.1];
+    let seed = rng_vec(3, 3, -1.0, 1.0);
+    let projected = |p: &[f64]| {
+        let (x, v, e) = state(p);
+        seed[0] * x + seed[1] * v + seed[2] * e
+    };
+    let (mut x, mut v) = (p[0], p[1]);
+    let (mut x_bar, mut v_bar) = (seed[0], seed[1]);
+    let (e, k_bar, dt_bar) =
+        spring_step_vjp(&mut x, &mut v, p[2], p[3], seed[2], &mut x_bar, &mut v_bar);
+    // The numbers hold the step's result, as the function leaves them.
+    assert_eq!((x, v, e), state(&p));
+    assert_grad(projected, &p, &[x_bar, v_bar, k_bar, dt_bar]);
+    // Forward mode: ⟨ȳ, J u⟩ = ⟨Jᵀ ȳ, u⟩ along a direction u.
+    let u = rng_vec(4, 4, -1.0, 1.0);
+    let (mut x, mut v) = (p[0], p[1]);
+    let (mut x_dot, mut v_dot) = (u[0], u[1]);
+    let (_, e_dot) = spring_step_jvp(
+        &mut x, &mut v, p[2], p[3], u[2], u[3], &mut x_dot, &mut v_dot,
+    );
+    let forward = seed[0] * x_dot + seed[1] * v_dot + seed[2] * e_dot;
+    let reverse: f64 = [x_bar, v_bar, k_bar, dt_bar]
+        .iter()
+        .zip(&u)
+        .map(|(a, b)| a * b)
+        .sum();
+    assert!((forward - reverse).abs() < 1e-12 * (1.0 + reverse.abs()));
+
+    // In f32: by hand, ssq₁ = ssq₀ (s₀/c)² + 1 and s₁ = c.
+    let (mut s, mut q) = (1.0f32, 2.0f32);
+    let (mut s_bar, mut q_bar) = (0.5f32, 1.0f32);
+    let (c_bar,) = rescale_vjp(&mut s, &mut q, 3.0, &mut s_bar, &mut q_bar);
+    assert_eq!((s, q), (3.0, 2.0 / 9.0 + 1.0));
+    assert!((s_bar - 2.0 * 2.0 * 1.0 / 9.0).abs() < 1e-6);
+    assert!((q_bar - 1.0 / 9.0).abs() < 1e-6);
+    assert!((c_bar - (0.5 - 2.0 * 2.0 * 1.0 / 27.0)).abs() < 1e-6);
+}
+
+/// A plane rotation's radius written into its `&mut f32` parameters (BLAS's `srotg`), with an
+/// early `return;`.
+#[differentiate]
+pub fn rot(a: &mut f32, b: &mut f32) {
+    let r = a.hypot(*b);
+    if r == 0.0 {
+        return;
+    }
+    *a = r;
+    *b = 0.0;
+}
+
+#[test]
+fn numbers_changed_in_place_with_an_early_return() {
+    // (a, b) ↦ (r, 0), r = √(a² + b²): ā₀ = ā₁ a / r, b̄₀ = ā₁ b / r.
+    let (mut a, mut b) = (3.0f32, 4.0f32);
+    let (mut a_bar, mut b_bar) = (2.0f32, 7.0f32);
+    rot_vjp(&mut a, &mut b, &mut a_bar, &mut b_bar);
+    assert_eq!((a, b), (5.0, 0.0));
+    assert!((a_bar - 2.0 * 3.0 / 5.0).abs() < 1e-6 && (b_bar - 2.0 * 4.0 / 5.0).abs() < 1e-6);
+    // At the origin the function returns early and changes nothing: the identity.
+    let (mut a, mut b) = (0.0f32, 0.0f32);
+    let (mut a_bar, mut b_bar) = (2.0f32, 7.0f32);
+    rot_vjp(&mut a, &mut b, &mut a_bar, &mut b_bar);
+    assert_eq!((a, b, a_bar, b_bar), (0.0, 0.0, 2.0, 7.0));
+}

@@ -207,6 +207,15 @@ fn expand_function(
     // `unsafe { *x.get_unchecked(i) }`: indexing, for the derivatives.
     let checked = crate::parse::unchecked_as_indexing(item);
     let item = checked.as_ref().unwrap_or(item);
+    // `scale: &mut f64`: the derivatives of a one-entry buffer, taking the number again.
+    if let Some((buffers, names)) = crate::parse::scalar_refs_as_buffers(item) {
+        let derived = expand_function(args, &buffers, hidden)?;
+        return Ok(crate::parse::numbers_again(
+            derived,
+            &item.sig.ident,
+            &names,
+        ));
+    }
     // `t: FloatType` beside `e: f64`: the alias is that float type.
     let wrt = syn::parse2::<Args>(args.clone()).ok().and_then(|a| a.wrt);
     let aliases = crate::parse::float_aliases_written_out(item, wrt.as_deref());
