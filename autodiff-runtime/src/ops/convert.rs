@@ -40,18 +40,13 @@ pub fn array1_of_jvp<T: Float>(v: &[T], v_dot: &[T]) -> (Array1<T>, Array1<T>) {
     (array1_of(v), array1_of(v_dot))
 }
 
-/// The array and the sequence's cotangent: `ȳ`'s entries.
-///
-/// ```
-/// use autodiff_runtime::{ndarray::array, ops};
-/// let (_, g) = ops::array1_of_vjp(&[1.0, 2.0], array![3.0, 4.0]);
-/// assert_eq!(g, vec![3.0, 4.0]);
-/// ```
-#[track_caller]
-pub fn array1_of_vjp<T: Float>(v: &[T], dout: Array1<T>) -> (Array1<T>, Vec<T>) {
-    let (y, pullback) = array1_of_pullback(v);
-    let (v_bar,) = pullback(v, dout);
-    (y, v_bar)
+vjp! {
+    /// The array and the sequence's cotangent: `ȳ`'s entries.
+    #[track_caller]
+    pub fn array1_of_vjp<T: Float>(v: &[T]; dout: Array1<T>)
+        -> (v_bar: Vec<T>) by array1_of_pullback(v);
+    example: (&[1.0, 2.0], array![3.0, 4.0])
+        gives vec![3.0, 4.0];
 }
 
 /// The array and its pullback `(v, ȳ) ↦ (ȳ's entries,)`.
@@ -145,23 +140,13 @@ pub fn array2_of_jvp<T: Float>(
     (array2_of(v, rows, cols), array2_of(v_dot, rows, cols))
 }
 
-/// The matrix and the sequence's cotangent: `ȳ`'s entries, row by row.
-///
-/// ```
-/// use autodiff_runtime::{ndarray::array, ops};
-/// let (_, g) = ops::array2_of_vjp(&[1.0, 2.0], 2, 1, array![[3.0], [4.0]]);
-/// assert_eq!(g, vec![3.0, 4.0]);
-/// ```
-#[track_caller]
-pub fn array2_of_vjp<T: Float>(
-    v: &[T],
-    rows: usize,
-    cols: usize,
-    dout: Array2<T>,
-) -> (Array2<T>, Vec<T>) {
-    let (y, pullback) = array2_of_pullback(v, rows, cols);
-    let (v_bar,) = pullback(v, dout);
-    (y, v_bar)
+vjp! {
+    /// The matrix and the sequence's cotangent: `ȳ`'s entries, row by row.
+    #[track_caller]
+    pub fn array2_of_vjp<T: Float>(v: &[T], rows: usize, cols: usize; dout: Array2<T>)
+        -> (v_bar: Vec<T>) by array2_of_pullback(v);
+    example: (&[1.0, 2.0], 2, 1, array![[3.0], [4.0]])
+        gives vec![3.0, 4.0];
 }
 
 /// The matrix and its pullback `(v, ȳ) ↦ (ȳ's entries row by row,)`.

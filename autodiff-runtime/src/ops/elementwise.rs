@@ -47,23 +47,20 @@ pub fn mapv_with_jvp<T: Float + 'static, D: Dimension>(
     (a.mapv(f), dy)
 }
 
-/// `ā = f'(a) ⊙ ḡ`.
-///
-/// ```
-/// use autodiff_runtime::{ndarray::array, ops};
-/// let (f, f_jvp) = (|x: f64| x * x, |x: f64, dx: f64| (x * x, 2.0 * x * dx));
-/// let (_, a_bar) = ops::mapv_with_vjp(&array![1.0, 3.0], f, f_jvp, array![1.0, 1.0]);
-/// assert_eq!(a_bar, array![2.0, 6.0]);
-/// ```
-pub fn mapv_with_vjp<T: Float + 'static, D: Dimension>(
-    a: &Array<T, D>,
-    f: impl Fn(T) -> T,
-    jvp: impl Fn(T, T) -> (T, T),
-    dout: Array<T, D>,
-) -> (Array<T, D>, Array<T, D>) {
-    let (y, pullback) = mapv_with_pullback(a, f, jvp);
-    let (a_bar,) = pullback(a, dout);
-    (y, a_bar)
+vjp! {
+    /// `ā = f'(a) ⊙ ḡ`.
+    pub fn mapv_with_vjp<T: Float + 'static, D: Dimension>(
+        a: &Array<T, D>,
+        f: impl Fn(T) -> T,
+        jvp: impl Fn(T, T) -> (T, T);
+        dout: Array<T, D>,
+    ) -> (a_bar: Array<T, D>) by mapv_with_pullback(a);
+    example: (
+        &array![1.0, 3.0],
+        |x: f64| x * x,
+        |x: f64, dx: f64| (x * x, 2.0 * x * dx),
+        array![1.0, 1.0],
+    ) gives array![2.0, 6.0];
 }
 
 /// The mapped array and its pullback `(a, ḡ) ↦ (f'(a) ⊙ ḡ,)`, which keeps `f_jvp`.
@@ -147,25 +144,22 @@ pub fn mapv_env_jvp<T: Float + 'static, D: Dimension>(
     (a.mapv(|x| f(x, env)), dy)
 }
 
-/// `ā_i = ∂f/∂x ḡ_i`, `c̄ = Σ_i ḡ_i ∇_c f(a_i, c)`.
-///
-/// ```
-/// use autodiff_runtime::{ndarray::array, ops};
-/// let f = |x: f64, c: &[f64]| x * c[0];
-/// let f_jvp = |x: f64, c: &[f64], dx: f64, dc: &[f64]| (x * c[0], dx * c[0] + x * dc[0]);
-/// let (_, a_bar, c_bar) = ops::mapv_env_vjp(&array![1.0, 3.0], &[2.0], f, f_jvp, array![1.0, 1.0]);
-/// assert_eq!((a_bar, c_bar), (array![2.0, 2.0], vec![4.0]));
-/// ```
-pub fn mapv_env_vjp<T: Float + 'static, D: Dimension>(
-    a: &Array<T, D>,
-    env: &[T],
-    f: impl Fn(T, &[T]) -> T,
-    jvp: impl Fn(T, &[T], T, &[T]) -> (T, T),
-    dout: Array<T, D>,
-) -> (Array<T, D>, Array<T, D>, Vec<T>) {
-    let (y, pullback) = mapv_env_pullback(a, env, f, jvp);
-    let (a_bar, env_bar) = pullback(a, env, dout);
-    (y, a_bar, env_bar)
+vjp! {
+    /// `ā_i = ∂f/∂x ḡ_i`, `c̄ = Σ_i ḡ_i ∇_c f(a_i, c)`.
+    pub fn mapv_env_vjp<T: Float + 'static, D: Dimension>(
+        a: &Array<T, D>,
+        env: &[T],
+        f: impl Fn(T, &[T]) -> T,
+        jvp: impl Fn(T, &[T], T, &[T]) -> (T, T);
+        dout: Array<T, D>,
+    ) -> (a_bar: Array<T, D>, env_bar: Vec<T>) by mapv_env_pullback(a, env);
+    example: (
+        &array![1.0, 3.0],
+        &[2.0],
+        |x: f64, c: &[f64]| x * c[0],
+        |x: f64, c: &[f64], dx: f64, dc: &[f64]| (x * c[0], dx * c[0] + x * dc[0]),
+        array![1.0, 1.0],
+    ) gives (array![2.0, 2.0], vec![4.0]);
 }
 
 /// The mapped array and its pullback `(a, c, ḡ) ↦ (∂f/∂x ⊙ ḡ, Σ_i ḡ_i ∇_c f(a_i, c))`.

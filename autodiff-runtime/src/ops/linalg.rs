@@ -57,25 +57,15 @@ pub fn matmul_jvp<T: Float + 'static>(
     (y, dy)
 }
 
-/// `Ā = G Bᵀ`, `B̄ = Aᵀ G` (from `dL = tr(Gᵀ (dA B + A dB))`).
-///
-/// ***Panics*** on incompatible shapes, naming them.
-///
-/// ```
-/// use autodiff_runtime::{ndarray::array, ops};
-/// let (a, b) = (array![[1.0, 2.0]], array![[3.0], [4.0]]);
-/// let (_, a_bar, b_bar) = ops::matmul_vjp(&a, &b, array![[1.0]]);
-/// assert_eq!((a_bar, b_bar), (array![[3.0, 4.0]], array![[1.0], [2.0]]));
-/// ```
-#[track_caller]
-pub fn matmul_vjp<T: Float + 'static>(
-    a: &Array2<T>,
-    b: &Array2<T>,
-    dout: Array2<T>,
-) -> (Array2<T>, Array2<T>, Array2<T>) {
-    let (y, pullback) = matmul_pullback(a, b);
-    let (a_bar, b_bar) = pullback(a, b, dout);
-    (y, a_bar, b_bar)
+vjp! {
+    /// `Ā = G Bᵀ`, `B̄ = Aᵀ G` (from `dL = tr(Gᵀ (dA B + A dB))`).
+    ///
+    /// ***Panics*** on incompatible shapes, naming them.
+    #[track_caller]
+    pub fn matmul_vjp<T: Float + 'static>(a: &Array2<T>, b: &Array2<T>; dout: Array2<T>)
+        -> (a_bar: Array2<T>, b_bar: Array2<T>) by matmul_pullback(a, b);
+    example: (&array![[1.0, 2.0]], &array![[3.0], [4.0]], array![[1.0]])
+        gives (array![[3.0, 4.0]], array![[1.0], [2.0]]);
 }
 
 /// The value and the pullback `(a, b, G) ↦ (G Bᵀ, Aᵀ G)`; it keeps nothing (`a` and `b` are
@@ -150,21 +140,12 @@ pub fn dot_jvp<T: Float + 'static>(
     (dot(a, b), da.dot(b) + a.dot(db))
 }
 
-/// `ā = ḡ b`, `b̄ = ḡ a`.
-///
-/// ```
-/// use autodiff_runtime::{ndarray::array, ops};
-/// let (y, a_bar, b_bar) = ops::dot_vjp(&array![1.0, 2.0], &array![3.0, 4.0], 2.0);
-/// assert_eq!((y, a_bar, b_bar), (11.0, array![6.0, 8.0], array![2.0, 4.0]));
-/// ```
-pub fn dot_vjp<T: Float + 'static>(
-    a: &Array1<T>,
-    b: &Array1<T>,
-    dout: T,
-) -> (T, Array1<T>, Array1<T>) {
-    let (y, pullback) = dot_pullback(a, b);
-    let (a_bar, b_bar) = pullback(a, b, dout);
-    (y, a_bar, b_bar)
+vjp! {
+    /// `ā = ḡ b`, `b̄ = ḡ a`.
+    pub fn dot_vjp<T: Float + 'static>(a: &Array1<T>, b: &Array1<T>; dout: T)
+        -> (a_bar: Array1<T>, b_bar: Array1<T>) by dot_pullback(a, b);
+    example: (&array![1.0, 2.0], &array![3.0, 4.0], 2.0)
+        gives (array![6.0, 8.0], array![2.0, 4.0]);
 }
 
 /// The dot product and its pullback `(a, b, ḡ) ↦ (ḡ b, ḡ a)`; it keeps nothing.
@@ -232,21 +213,12 @@ pub fn matvec_jvp<T: Float + 'static>(
     (matvec(a, x), da.dot(x) + a.dot(dx))
 }
 
-/// `Ā = ḡ xᵀ`, `x̄ = Aᵀ ḡ`.
-///
-/// ```
-/// use autodiff_runtime::{ndarray::array, ops};
-/// let (_, a_bar, x_bar) = ops::matvec_vjp(&array![[1.0, 2.0]], &array![3.0, 4.0], array![2.0]);
-/// assert_eq!((a_bar, x_bar), (array![[6.0, 8.0]], array![2.0, 4.0]));
-/// ```
-pub fn matvec_vjp<T: Float + 'static>(
-    a: &Array2<T>,
-    x: &Array1<T>,
-    dout: Array1<T>,
-) -> (Array1<T>, Array2<T>, Array1<T>) {
-    let (y, pullback) = matvec_pullback(a, x);
-    let (a_bar, x_bar) = pullback(a, x, dout);
-    (y, a_bar, x_bar)
+vjp! {
+    /// `Ā = ḡ xᵀ`, `x̄ = Aᵀ ḡ`.
+    pub fn matvec_vjp<T: Float + 'static>(a: &Array2<T>, x: &Array1<T>; dout: Array1<T>)
+        -> (a_bar: Array2<T>, x_bar: Array1<T>) by matvec_pullback(a, x);
+    example: (&array![[1.0, 2.0]], &array![3.0, 4.0], array![2.0])
+        gives (array![[6.0, 8.0]], array![2.0, 4.0]);
 }
 
 /// The product and its pullback `(A, x, ḡ) ↦ (ḡ xᵀ, Aᵀ ḡ)`; it keeps nothing.
@@ -301,18 +273,13 @@ pub fn transpose_jvp<T: Float + 'static>(a: &Array2<T>, da: &Array2<T>) -> (Arra
     (transpose(a), transpose(da))
 }
 
-/// `Ā = Gᵀ`.
-///
-/// ```
-/// use autodiff_runtime::{ndarray::array, ops};
-/// let (_, a_bar) = ops::transpose_vjp(&array![[1.0, 2.0]], array![[3.0], [4.0]]);
-/// assert_eq!(a_bar, array![[3.0, 4.0]]);
-/// ```
-#[track_caller]
-pub fn transpose_vjp<T: Float + 'static>(a: &Array2<T>, dout: Array2<T>) -> (Array2<T>, Array2<T>) {
-    let (y, pullback) = transpose_pullback(a);
-    let (a_bar,) = pullback(a, dout);
-    (y, a_bar)
+vjp! {
+    /// `Ā = Gᵀ`.
+    #[track_caller]
+    pub fn transpose_vjp<T: Float + 'static>(a: &Array2<T>; dout: Array2<T>)
+        -> (a_bar: Array2<T>) by transpose_pullback(a);
+    example: (&array![[1.0, 2.0]], array![[3.0], [4.0]])
+        gives array![[3.0, 4.0]];
 }
 
 /// The value and the pullback `(a, G) ↦ (Gᵀ,)`.

@@ -63,26 +63,19 @@ pub fn embedding_jvp<T: Float + 'static>(
     (table.select(Axis(0), ids), dtable.select(Axis(0), ids))
 }
 
-/// `W̄ = Sᵀ G`: a zero table with `W̄[ids[i], :] += G[i, :]` for every `i` (from
-/// `dL = tr(Gᵀ S dW)`); rows no id names get zero, a repeated id the sum of its rows of `G`.
-///
-/// ***Panics*** on an out-of-range id, or if `dout` is not `ids.len() × table.ncols()`.
-///
-/// ```
-/// use autodiff_runtime::{ndarray::array, ops};
-/// let w = array![[1.0, 1.0], [2.0, 2.0], [3.0, 3.0]];
-/// let (_, w_bar) = ops::embedding_vjp(&w, &[2, 0, 2], array![[1.0, 2.0], [3.0, 4.0], [5.0, 6.0]]);
-/// assert_eq!(w_bar, array![[3.0, 4.0], [0.0, 0.0], [6.0, 8.0]]);
-/// ```
-#[track_caller]
-pub fn embedding_vjp<T: Float + 'static>(
-    table: &Array2<T>,
-    ids: &[usize],
-    dout: Array2<T>,
-) -> (Array2<T>, Array2<T>) {
-    let (y, pullback) = embedding_pullback(table, ids);
-    let (table_bar,) = pullback(table, ids, dout);
-    (y, table_bar)
+vjp! {
+    /// `W̄ = Sᵀ G`: a zero table with `W̄[ids[i], :] += G[i, :]` for every `i` (from
+    /// `dL = tr(Gᵀ S dW)`); rows no id names get zero, a repeated id the sum of its rows of `G`.
+    ///
+    /// ***Panics*** on an out-of-range id, or if `dout` is not `ids.len() × table.ncols()`.
+    #[track_caller]
+    pub fn embedding_vjp<T: Float + 'static>(table: &Array2<T>, ids: &[usize]; dout: Array2<T>)
+        -> (table_bar: Array2<T>) by embedding_pullback(table, ids);
+    example: (
+        &array![[1.0, 1.0], [2.0, 2.0], [3.0, 3.0]],
+        &[2, 0, 2],
+        array![[1.0, 2.0], [3.0, 4.0], [5.0, 6.0]],
+    ) gives array![[3.0, 4.0], [0.0, 0.0], [6.0, 8.0]];
 }
 
 /// The value and the pullback `(table, ids, G) ↦ (Sᵀ G,)`, the scatter-add; it keeps only the

@@ -93,24 +93,15 @@ pub fn cross_entropy_jvp<T: Float + 'static>(
     (loss, mean_or_twice_half(plain, terms))
 }
 
-/// `z̄ = (softmax(z) − onehot(t)) · ḡ / N`.
-///
-/// ***Panics*** on bad targets.
-///
-/// ```
-/// use autodiff_runtime::{ndarray::array, ops};
-/// let (_, z_bar) = ops::cross_entropy_vjp(&array![[0.0, 0.0]], &[1], 1.0);
-/// assert_eq!(z_bar, array![[0.5, -0.5]]);
-/// ```
-#[track_caller]
-pub fn cross_entropy_vjp<T: Float + 'static>(
-    logits: &Array2<T>,
-    targets: &[usize],
-    dout: T,
-) -> (T, Array2<T>) {
-    let (loss, pullback) = cross_entropy_pullback(logits, targets);
-    let (z_bar,) = pullback(logits, targets, dout);
-    (loss, z_bar)
+vjp! {
+    /// `z̄ = (softmax(z) − onehot(t)) · ḡ / N`.
+    ///
+    /// ***Panics*** on bad targets.
+    #[track_caller]
+    pub fn cross_entropy_vjp<T: Float + 'static>(logits: &Array2<T>, targets: &[usize]; dout: T)
+        -> (logits_bar: Array2<T>) by cross_entropy_pullback(logits, targets);
+    example: (&array![[0.0, 0.0]], &[1], 1.0)
+        gives array![[0.5, -0.5]];
 }
 
 /// The loss and its pullback `(logits, targets, ḡ) ↦ ((softmax(z) − onehot(t)) ḡ / N,)`,

@@ -85,6 +85,54 @@ macro_rules! for_callers {
     };
 }
 
+/// The `_vjp` of a rule, derived from its `_pullback`: the value and the pullback, then the
+/// pullback applied to `dout` (the calling convention above). A rule declares it as
+///
+/// ```text
+/// vjp! {
+///     /// What the cotangents are (the formula), and when it panics.
+///     #[track_caller]
+///     pub fn foo_vjp<T: Float + 'static>(x: &Array2<T>, eps: T; dout: Array2<T>)
+///         -> (x_bar: Array2<T>) by foo_pullback(x);
+///     example: (&array![[1.0]], 0.0, array![[1.0]]) gives array![[2.0]];
+/// }
+/// ```
+///
+/// with its arguments and generics as `foo` takes them, the type of its value (`dout`'s),
+/// its cotangents named and typed, and the arguments its pullback takes again (the
+/// references, in order). That is `foo_vjp(x, eps, dout) -> (Array2<T>, Array2<T>)`, whose
+/// documentation is a first line saying what it is, the rule's own doc comment, and an
+/// example (`example using Axis:` imports `ndarray::Axis` too) calling it with `example`'s
+/// arguments and asserting the cotangents it gives.
+macro_rules! vjp {
+    (@names $one:ident) => { stringify!($one) };
+    (@names $($many:ident),+) => { concat!("(", stringify!($($many),+), ")") };
+    (@uses) => { "array" };
+    (@uses $extra:ident) => { concat!("{array, ", stringify!($extra), "}") };
+    (
+        $(#[$attr:meta])*
+        pub fn $vjp:ident<$($g:ident: $bound:ident $(+ $l:lifetime)?),+>(
+            $($arg:ident: $ty:ty),+; dout: $out:ty $(,)?
+        ) -> ($($bar:ident: $bar_ty:ty),+) by $pullback:ident($($again:ident),+);
+        example $(using $extra:ident)?: ($($ex:expr),+ $(,)?) gives $expected:expr;
+    ) => {
+        #[doc = concat!("The value and the cotangents for the value's cotangent `dout`: [`", stringify!($pullback), "`], then its pullback.")]
+        ///
+        $(#[$attr])*
+        ///
+        /// ```
+        #[doc = concat!("use autodiff_runtime::{ndarray::", vjp!(@uses $($extra)?), ", ops};")]
+        #[doc = concat!("let (_, ", stringify!($($bar),+), ") = ops::", stringify!($vjp), "(", stringify!($($ex),+), ");")]
+        #[doc = concat!("assert_eq!(", vjp!(@names $($bar),+), ", ", stringify!($expected), ");")]
+        /// ```
+        pub fn $vjp<$($g: $bound $(+ $l)?),+>($($arg: $ty,)+ dout: $out) -> ($out, $($bar_ty),+) {
+            let (y, pullback) = $pullback($($arg),+);
+            let ($($bar,)+) = pullback($($again,)+ dout);
+            (y, $($bar),+)
+        }
+    };
+}
+
 mod axis;
 mod broadcast;
 mod convert;

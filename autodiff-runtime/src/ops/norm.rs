@@ -341,27 +341,21 @@ pub fn layer_norm_jvp<T: Float + 'static>(
     (y, dy)
 }
 
-/// `(y, x̄, γ̄, β̄)`, see the module docs; `eps` gets no cotangent.
-///
-/// ***Panics*** on mismatched shapes, naming them.
-///
-/// ```
-/// use autodiff_runtime::{ndarray::array, ops};
-/// let (x, g, b) = (array![[1.0, 3.0]], array![2.0, 2.0], array![0.0, 0.0]);
-/// let (_, x_bar, g_bar, b_bar) = ops::layer_norm_vjp(&x, &g, &b, 0.0, array![[1.0, 1.0]]);
-/// assert_eq!((x_bar, g_bar, b_bar), (array![[0.0, 0.0]], array![-1.0, 1.0], array![1.0, 1.0]));
-/// ```
-#[track_caller]
-pub fn layer_norm_vjp<T: Float + 'static>(
-    x: &Array2<T>,
-    gamma: &Array1<T>,
-    beta: &Array1<T>,
-    eps: T,
-    dout: Array2<T>,
-) -> (Array2<T>, Array2<T>, Array1<T>, Array1<T>) {
-    let (y, pullback) = layer_norm_pullback(x, gamma, beta, eps);
-    let (x_bar, gamma_bar, beta_bar) = pullback(x, gamma, beta, dout);
-    (y, x_bar, gamma_bar, beta_bar)
+vjp! {
+    /// `(y, x̄, γ̄, β̄)`, see the module docs; `eps` gets no cotangent.
+    ///
+    /// ***Panics*** on mismatched shapes, naming them.
+    #[track_caller]
+    pub fn layer_norm_vjp<T: Float + 'static>(
+        x: &Array2<T>,
+        gamma: &Array1<T>,
+        beta: &Array1<T>,
+        eps: T;
+        dout: Array2<T>,
+    ) -> (x_bar: Array2<T>, gamma_bar: Array1<T>, beta_bar: Array1<T>)
+        by layer_norm_pullback(x, gamma, beta);
+    example: (&array![[1.0, 3.0]], &array![2.0, 2.0], &array![0.0, 0.0], 0.0, array![[1.0, 1.0]])
+        gives (array![[0.0, 0.0]], array![-1.0, 1.0], array![1.0, 1.0]);
 }
 
 /// LayerNorm and its pullback `(x, γ, β, ḡ) ↦ (x̄, γ̄, β̄)`, which keeps each row's mean `μ` and
@@ -471,26 +465,19 @@ pub fn rms_norm_jvp<T: Float + 'static>(
     (y, dy)
 }
 
-/// `(y, x̄, γ̄)`, see the module docs; `eps` gets no cotangent.
-///
-/// ***Panics*** on mismatched shapes, naming them.
-///
-/// ```
-/// use autodiff_runtime::{ndarray::array, ops};
-/// let (x, g) = (array![[1.0, 1.0]], array![1.0, 3.0]);
-/// let (_, x_bar, g_bar) = ops::rms_norm_vjp(&x, &g, 0.0, array![[1.0, 0.0]]);
-/// assert_eq!((x_bar, g_bar), (array![[0.5, -0.5]], array![1.0, 0.0]));
-/// ```
-#[track_caller]
-pub fn rms_norm_vjp<T: Float + 'static>(
-    x: &Array2<T>,
-    gamma: &Array1<T>,
-    eps: T,
-    dout: Array2<T>,
-) -> (Array2<T>, Array2<T>, Array1<T>) {
-    let (y, pullback) = rms_norm_pullback(x, gamma, eps);
-    let (x_bar, gamma_bar) = pullback(x, gamma, dout);
-    (y, x_bar, gamma_bar)
+vjp! {
+    /// `(y, x̄, γ̄)`, see the module docs; `eps` gets no cotangent.
+    ///
+    /// ***Panics*** on mismatched shapes, naming them.
+    #[track_caller]
+    pub fn rms_norm_vjp<T: Float + 'static>(
+        x: &Array2<T>,
+        gamma: &Array1<T>,
+        eps: T;
+        dout: Array2<T>,
+    ) -> (x_bar: Array2<T>, gamma_bar: Array1<T>) by rms_norm_pullback(x, gamma);
+    example: (&array![[1.0, 1.0]], &array![1.0, 3.0], 0.0, array![[1.0, 0.0]])
+        gives (array![[0.5, -0.5]], array![1.0, 0.0]);
 }
 
 /// RMSNorm and its pullback `(x, γ, ḡ) ↦ (x̄, γ̄)`, which keeps each row's reciprocal RMS `r`.

@@ -59,16 +59,12 @@ pub fn sum_jvp<T: Float + 'static, D: Dimension>(a: &Array<T, D>, da: &Array<T, 
     (sum(a), sum(da))
 }
 
-/// `ā = ḡ·1`.
-///
-/// ```
-/// use autodiff_runtime::{ndarray::array, ops};
-/// assert_eq!(ops::sum_vjp(&array![1.0, 2.0], 3.0), (3.0, array![3.0, 3.0]));
-/// ```
-pub fn sum_vjp<T: Float + 'static, D: Dimension>(a: &Array<T, D>, dout: T) -> (T, Array<T, D>) {
-    let (y, pullback) = sum_pullback(a);
-    let (a_bar,) = pullback(a, dout);
-    (y, a_bar)
+vjp! {
+    /// `ā = ḡ·1`.
+    pub fn sum_vjp<T: Float + 'static, D: Dimension>(a: &Array<T, D>; dout: T)
+        -> (a_bar: Array<T, D>) by sum_pullback(a);
+    example: (&array![1.0, 2.0], 3.0)
+        gives array![3.0, 3.0];
 }
 
 /// The sum and its pullback `(a, ḡ) ↦ (ḡ·1,)`.
@@ -115,16 +111,12 @@ pub fn mean_jvp<T: Float + 'static, D: Dimension>(a: &Array<T, D>, da: &Array<T,
     (mean(a), mean(da))
 }
 
-/// `ā = (ḡ / N)·1` for `N` elements.
-///
-/// ```
-/// use autodiff_runtime::{ndarray::array, ops};
-/// assert_eq!(ops::mean_vjp(&array![1.0, 3.0], 1.0), (2.0, array![0.5, 0.5]));
-/// ```
-pub fn mean_vjp<T: Float + 'static, D: Dimension>(a: &Array<T, D>, dout: T) -> (T, Array<T, D>) {
-    let (y, pullback) = mean_pullback(a);
-    let (a_bar,) = pullback(a, dout);
-    (y, a_bar)
+vjp! {
+    /// `ā = (ḡ / N)·1` for `N` elements.
+    pub fn mean_vjp<T: Float + 'static, D: Dimension>(a: &Array<T, D>; dout: T)
+        -> (a_bar: Array<T, D>) by mean_pullback(a);
+    example: (&array![1.0, 3.0], 1.0)
+        gives array![0.5, 0.5];
 }
 
 /// The mean and its pullback `(a, ḡ) ↦ ((ḡ / N)·1,)`.
@@ -169,18 +161,13 @@ pub fn sum_rows_jvp<T: Float + 'static>(a: &Array2<T>, da: &Array2<T>) -> (Array
     sum_axis_jvp("sum_rows_jvp", Axis(0), a, da)
 }
 
-/// `ā[i, j] = ḡ[j]`: the cotangent copied to every row.
-///
-/// ```
-/// use autodiff_runtime::{ndarray::array, ops};
-/// let (_, a_bar) = ops::sum_rows_vjp(&array![[1.0, 2.0], [3.0, 4.0]], array![1.0, -1.0]);
-/// assert_eq!(a_bar, array![[1.0, -1.0], [1.0, -1.0]]);
-/// ```
-#[track_caller]
-pub fn sum_rows_vjp<T: Float + 'static>(a: &Array2<T>, dout: Array1<T>) -> (Array1<T>, Array2<T>) {
-    let (y, pullback) = sum_rows_pullback(a);
-    let (a_bar,) = pullback(a, dout);
-    (y, a_bar)
+vjp! {
+    /// `ā[i, j] = ḡ[j]`: the cotangent copied to every row.
+    #[track_caller]
+    pub fn sum_rows_vjp<T: Float + 'static>(a: &Array2<T>; dout: Array1<T>)
+        -> (a_bar: Array2<T>) by sum_rows_pullback(a);
+    example: (&array![[1.0, 2.0], [3.0, 4.0]], array![1.0, -1.0])
+        gives array![[1.0, -1.0], [1.0, -1.0]];
 }
 
 /// The column sums and their pullback `(a, ḡ) ↦ (1 ḡᵀ,)`.
@@ -229,18 +216,13 @@ pub fn sum_cols_jvp<T: Float + 'static>(a: &Array2<T>, da: &Array2<T>) -> (Array
     sum_axis_jvp("sum_cols_jvp", Axis(1), a, da)
 }
 
-/// `ā[i, j] = ḡ[i]`: each row's cotangent copied along the row.
-///
-/// ```
-/// use autodiff_runtime::{ndarray::array, ops};
-/// let (_, a_bar) = ops::sum_cols_vjp(&array![[1.0, 2.0], [3.0, 4.0]], array![1.0, -1.0]);
-/// assert_eq!(a_bar, array![[1.0, 1.0], [-1.0, -1.0]]);
-/// ```
-#[track_caller]
-pub fn sum_cols_vjp<T: Float + 'static>(a: &Array2<T>, dout: Array1<T>) -> (Array1<T>, Array2<T>) {
-    let (y, pullback) = sum_cols_pullback(a);
-    let (a_bar,) = pullback(a, dout);
-    (y, a_bar)
+vjp! {
+    /// `ā[i, j] = ḡ[i]`: each row's cotangent copied along the row.
+    #[track_caller]
+    pub fn sum_cols_vjp<T: Float + 'static>(a: &Array2<T>; dout: Array1<T>)
+        -> (a_bar: Array2<T>) by sum_cols_pullback(a);
+    example: (&array![[1.0, 2.0], [3.0, 4.0]], array![1.0, -1.0])
+        gives array![[1.0, 1.0], [-1.0, -1.0]];
 }
 
 /// The row sums and their pullback `(a, ḡ) ↦ (ḡ 1ᵀ,)`.

@@ -61,18 +61,13 @@ pub fn rows_of_jvp<T: Float>(
     )
 }
 
-/// The rows and the flat cotangent: `Ȳ`'s rows joined.
-///
-/// ```
-/// use autodiff_runtime::ops;
-/// let (_, g) = ops::rows_of_vjp(&[1.0, 2.0, 3.0, 4.0], 2, vec![vec![5.0, 6.0], vec![7.0, 8.0]]);
-/// assert_eq!(g, vec![5.0, 6.0, 7.0, 8.0]);
-/// ```
-#[track_caller]
-pub fn rows_of_vjp<T: Float>(flat: &[T], cols: usize, dout: Vec<Vec<T>>) -> (Vec<Vec<T>>, Vec<T>) {
-    let (y, pullback) = rows_of_pullback(flat, cols);
-    let (flat_bar,) = pullback(flat, dout);
-    (y, flat_bar)
+vjp! {
+    /// The rows and the flat cotangent: `Ȳ`'s rows joined.
+    #[track_caller]
+    pub fn rows_of_vjp<T: Float>(flat: &[T], cols: usize; dout: Vec<Vec<T>>)
+        -> (flat_bar: Vec<T>) by rows_of_pullback(flat);
+    example: (&[1.0, 2.0, 3.0, 4.0], 2, vec![vec![5.0, 6.0], vec![7.0, 8.0]])
+        gives vec![5.0, 6.0, 7.0, 8.0];
 }
 
 /// The rows and their pullback `(flat, Ȳ) ↦ (Ȳ joined,)`.

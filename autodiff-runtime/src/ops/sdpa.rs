@@ -121,27 +121,20 @@ pub fn attention_jvp<T: Float + 'static>(
     (out, dout)
 }
 
-/// `(O, Q̄, K̄, V̄)`, see the module docs; `causal` gets no cotangent.
-///
-/// ***Panics*** on mismatched shapes, naming them.
-///
-/// ```
-/// use autodiff_runtime::{ndarray::array, ops};
-/// let (q, k, v) = (array![[1.0]], array![[0.0], [0.0]], array![[1.0], [3.0]]);
-/// let (_, q_bar, _, v_bar) = ops::attention_vjp(&q, &k, &v, false, array![[1.0]]);
-/// assert_eq!((q_bar, v_bar), (array![[0.0]], array![[0.5], [0.5]])); // k = 0: q has no effect
-/// ```
-#[track_caller]
-pub fn attention_vjp<T: Float + 'static>(
-    q: &Array2<T>,
-    k: &Array2<T>,
-    v: &Array2<T>,
-    causal: bool,
-    dout: Array2<T>,
-) -> (Array2<T>, Array2<T>, Array2<T>, Array2<T>) {
-    let (out, pullback) = attention_pullback(q, k, v, causal);
-    let (q_bar, k_bar, v_bar) = pullback(q, k, v, dout);
-    (out, q_bar, k_bar, v_bar)
+vjp! {
+    /// `(O, Q̄, K̄, V̄)`, see the module docs; `causal` gets no cotangent.
+    ///
+    /// ***Panics*** on mismatched shapes, naming them.
+    #[track_caller]
+    pub fn attention_vjp<T: Float + 'static>(
+        q: &Array2<T>,
+        k: &Array2<T>,
+        v: &Array2<T>,
+        causal: bool;
+        dout: Array2<T>,
+    ) -> (q_bar: Array2<T>, k_bar: Array2<T>, v_bar: Array2<T>) by attention_pullback(q, k, v);
+    example: (&array![[1.0]], &array![[0.0], [0.0]], &array![[1.0], [3.0]], false, array![[1.0]])
+        gives (array![[0.0]], array![[-0.5], [0.5]], array![[0.5], [0.5]]);
 }
 
 /// Attention and its pullback `(q, k, v, G) ↦ (Q̄, K̄, V̄)`, which keeps the attention

@@ -81,21 +81,12 @@ pub fn row_jvp<T: Float + 'static>(
     (row(a, i), line("row_jvp", da, Axis(0), i))
 }
 
-/// `Ā = eᵢ ḡᵀ`.
-///
-/// ```
-/// use autodiff_runtime::{ndarray::array, ops};
-/// let (_, a_bar) = ops::row_vjp(&array![[1.0, 2.0], [3.0, 4.0]], 1, array![5.0, 6.0]);
-/// assert_eq!(a_bar, array![[0.0, 0.0], [5.0, 6.0]]);
-/// ```
-pub fn row_vjp<T: Float + 'static>(
-    a: &Array2<T>,
-    i: usize,
-    dout: Array1<T>,
-) -> (Array1<T>, Array2<T>) {
-    let (y, pullback) = row_pullback(a, i);
-    let (a_bar,) = pullback(a, dout);
-    (y, a_bar)
+vjp! {
+    /// `Ā = eᵢ ḡᵀ`.
+    pub fn row_vjp<T: Float + 'static>(a: &Array2<T>, i: usize; dout: Array1<T>)
+        -> (a_bar: Array2<T>) by row_pullback(a);
+    example: (&array![[1.0, 2.0], [3.0, 4.0]], 1, array![5.0, 6.0])
+        gives array![[0.0, 0.0], [5.0, 6.0]];
 }
 
 /// The row and its pullback `(A, ḡ) ↦ (eᵢ ḡᵀ,)`.
@@ -149,21 +140,12 @@ pub fn column_jvp<T: Float + 'static>(
     (column(a, j), line("column_jvp", da, Axis(1), j))
 }
 
-/// `Ā = ḡ eⱼᵀ`.
-///
-/// ```
-/// use autodiff_runtime::{ndarray::array, ops};
-/// let (_, a_bar) = ops::column_vjp(&array![[1.0, 2.0], [3.0, 4.0]], 0, array![5.0, 6.0]);
-/// assert_eq!(a_bar, array![[5.0, 0.0], [6.0, 0.0]]);
-/// ```
-pub fn column_vjp<T: Float + 'static>(
-    a: &Array2<T>,
-    j: usize,
-    dout: Array1<T>,
-) -> (Array1<T>, Array2<T>) {
-    let (y, pullback) = column_pullback(a, j);
-    let (a_bar,) = pullback(a, dout);
-    (y, a_bar)
+vjp! {
+    /// `Ā = ḡ eⱼᵀ`.
+    pub fn column_vjp<T: Float + 'static>(a: &Array2<T>, j: usize; dout: Array1<T>)
+        -> (a_bar: Array2<T>) by column_pullback(a);
+    example: (&array![[1.0, 2.0], [3.0, 4.0]], 0, array![5.0, 6.0])
+        gives array![[5.0, 0.0], [6.0, 0.0]];
 }
 
 /// The column and its pullback `(A, ḡ) ↦ (ḡ eⱼᵀ,)`.
@@ -232,23 +214,13 @@ pub fn index_axis_jvp<T: Float + 'static>(
     (index_axis(a, axis, k), line("index_axis_jvp", da, axis, k))
 }
 
-/// `Ā` is `ḡ` written into line `k` along `axis` of a zero matrix.
-///
-/// ```
-/// use autodiff_runtime::{ndarray::{array, Axis}, ops};
-/// let (_, a_bar) = ops::index_axis_vjp(&array![[1.0, 2.0], [3.0, 4.0]], Axis(0), 1, array![5.0, 6.0]);
-/// assert_eq!(a_bar, array![[0.0, 0.0], [5.0, 6.0]]);
-/// ```
-#[track_caller]
-pub fn index_axis_vjp<T: Float + 'static>(
-    a: &Array2<T>,
-    axis: Axis,
-    k: usize,
-    dout: Array1<T>,
-) -> (Array1<T>, Array2<T>) {
-    let (y, pullback) = index_axis_pullback(a, axis, k);
-    let (a_bar,) = pullback(a, dout);
-    (y, a_bar)
+vjp! {
+    /// `Ā` is `ḡ` written into line `k` along `axis` of a zero matrix.
+    #[track_caller]
+    pub fn index_axis_vjp<T: Float + 'static>(a: &Array2<T>, axis: Axis, k: usize; dout: Array1<T>)
+        -> (a_bar: Array2<T>) by index_axis_pullback(a);
+    example using Axis: (&array![[1.0, 2.0], [3.0, 4.0]], Axis(0), 1, array![5.0, 6.0])
+        gives array![[0.0, 0.0], [5.0, 6.0]];
 }
 
 /// The line and its pullback `(A, ḡ) ↦ (ḡ written into line k along axis,)`.

@@ -129,23 +129,15 @@ pub fn softmax_jvp<T: Float + 'static, D: RemoveAxis>(
     (y, dy)
 }
 
-/// `x̄ = p ⊙ (ḡ − ⟨ḡ, p⟩)` per row.
-///
-/// ***Panics*** if `dout`'s shape differs from `x`'s.
-///
-/// ```
-/// use autodiff_runtime::{ndarray::array, ops};
-/// let (p, x_bar) = ops::softmax_vjp(&array![[0.0, 0.0]], array![[1.0, 0.0]]);
-/// assert_eq!((p, x_bar), (array![[0.5, 0.5]], array![[0.25, -0.25]]));
-/// ```
-#[track_caller]
-pub fn softmax_vjp<T: Float + 'static, D: RemoveAxis>(
-    x: &Array<T, D>,
-    dout: Array<T, D>,
-) -> (Array<T, D>, Array<T, D>) {
-    let (y, pullback) = softmax_pullback(x);
-    let (x_bar,) = pullback(x, dout);
-    (y, x_bar)
+vjp! {
+    /// `x̄ = p ⊙ (ḡ − ⟨ḡ, p⟩)` per row.
+    ///
+    /// ***Panics*** if `dout`'s shape differs from `x`'s.
+    #[track_caller]
+    pub fn softmax_vjp<T: Float + 'static, D: RemoveAxis>(x: &Array<T, D>; dout: Array<T, D>)
+        -> (x_bar: Array<T, D>) by softmax_pullback(x);
+    example: (&array![[0.0, 0.0]], array![[1.0, 0.0]])
+        gives array![[0.25, -0.25]];
 }
 
 /// The softmax and its pullback `(x, ḡ) ↦ (p ⊙ (ḡ − ⟨ḡ, p⟩),)`, which keeps `p`.
@@ -223,23 +215,17 @@ pub fn logsumexp_jvp<T: Float + 'static, D: RemoveAxis>(
     (parts.mapv(|(m, ln_s)| m + ln_s), d)
 }
 
-/// `x̄ = softmax(x) ḡ` (each row scaled by its own cotangent).
-///
-/// ***Panics*** if `dout` does not have one entry per row.
-///
-/// ```
-/// use autodiff_runtime::{ndarray::array, ops};
-/// let (_, x_bar) = ops::logsumexp_vjp(&array![[0.0, 0.0]], array![4.0]);
-/// assert_eq!(x_bar, array![[2.0, 2.0]]);
-/// ```
-#[track_caller]
-pub fn logsumexp_vjp<T: Float + 'static, D: RemoveAxis>(
-    x: &Array<T, D>,
-    dout: Array<T, D::Smaller>,
-) -> (Array<T, D::Smaller>, Array<T, D>) {
-    let (y, pullback) = logsumexp_pullback(x);
-    let (x_bar,) = pullback(x, dout);
-    (y, x_bar)
+vjp! {
+    /// `x̄ = softmax(x) ḡ` (each row scaled by its own cotangent).
+    ///
+    /// ***Panics*** if `dout` does not have one entry per row.
+    #[track_caller]
+    pub fn logsumexp_vjp<T: Float + 'static, D: RemoveAxis>(
+        x: &Array<T, D>;
+        dout: Array<T, D::Smaller>,
+    ) -> (x_bar: Array<T, D>) by logsumexp_pullback(x);
+    example: (&array![[0.0, 0.0]], array![4.0])
+        gives array![[2.0, 2.0]];
 }
 
 /// The row log-sum-exps and their pullback `(x, ḡ) ↦ (exp(x − lse) ḡ,)`, which keeps `lse`
@@ -332,23 +318,15 @@ pub fn log_softmax_jvp<T: Float + 'static, D: RemoveAxis>(
     (y, dy)
 }
 
-/// `x̄ = ḡ − softmax(x) Σḡ` per row.
-///
-/// ***Panics*** if `dout`'s shape differs from `x`'s.
-///
-/// ```
-/// use autodiff_runtime::{ndarray::array, ops};
-/// let (_, x_bar) = ops::log_softmax_vjp(&array![0.0, 0.0], array![1.0, 0.0]);
-/// assert_eq!(x_bar, array![0.5, -0.5]);
-/// ```
-#[track_caller]
-pub fn log_softmax_vjp<T: Float + 'static, D: RemoveAxis>(
-    x: &Array<T, D>,
-    dout: Array<T, D>,
-) -> (Array<T, D>, Array<T, D>) {
-    let (y, pullback) = log_softmax_pullback(x);
-    let (x_bar,) = pullback(x, dout);
-    (y, x_bar)
+vjp! {
+    /// `x̄ = ḡ − softmax(x) Σḡ` per row.
+    ///
+    /// ***Panics*** if `dout`'s shape differs from `x`'s.
+    #[track_caller]
+    pub fn log_softmax_vjp<T: Float + 'static, D: RemoveAxis>(x: &Array<T, D>; dout: Array<T, D>)
+        -> (x_bar: Array<T, D>) by log_softmax_pullback(x);
+    example: (&array![0.0, 0.0], array![1.0, 0.0])
+        gives array![0.5, -0.5];
 }
 
 /// The log-softmax and its pullback `(x, ḡ) ↦ (ḡ − exp(x − lse) Σḡ,)`, which keeps `lse` (in

@@ -1,8 +1,11 @@
 //! `#[checkpoint]` attributes: parsed on loops and blocks, refused elsewhere, and stripped
-//! (the emitted code carries no attribute, so it compiles on stable Rust).
+//! (the emitted code carries no attribute, so it compiles on stable Rust); and the `let v;`
+//! a checkpointed region assigns, which its replay needs initialised.
 
 use super::Lowerer;
 use crate::ir::*;
+use proc_macro2::Span;
+use std::collections::{HashMap, HashSet};
 
 impl Lowerer {
     /// The schedule a `#[checkpoint]` among `attrs` asks for (malformed ones are errors).
@@ -128,5 +131,81 @@ pub(super) fn expr_attrs(e: &syn::Expr) -> &[syn::Attribute] {
         syn::Expr::Continue(x) => &x.attrs,
         syn::Expr::Paren(x) => &x.attrs,
         _ => &[],
+    }
+}
+
+impl Lowerer {
+    /// A `let v;` assigned inside a `#[checkpoint]` region starts from a default and is
+    /// `mut`, as `let mut v: f64;` is: the region's snapshot copies `v` at the region's entry,
+    /// and its replay in the reverse sweep assigns `v` again.
+    pub(super) fn initialise_deferred_in_checkpoints(&mut self, body: &mut Block) {
+        fn assigned_in_regions(block: &Block, inside: bool, into: &mut HashSet<VarId>) {
+            for s in &block.stmts {
+                if inside {
+                    if let StmtKind::Assign { place, .. } = &s.kind {
+                        into.insert(place.var());
+                    }
+                }
+                let region = inside
+                    || matches!(
+                        &s.kind,
+                        StmtKind::Block { .. }
+                            | StmtKind::For {
+                                checkpoint: Some(_),
+                                ..
+                            }
+                            | StmtKind::While {
+                                checkpoint: Some(_),
+                                ..
+                            }
+                    );
+                for b in s.blocks() {
+                    assigned_in_regions(b, region, into);
+                }
+            }
+        }
+        let mut assigned = HashSet::new();
+        assigned_in_regions(body, false, &mut assigned);
+        let deferred: Vec<(VarId, Span)> = {
+            let mut found = vec![];
+            body.for_each_stmt(&mut |s| {
+                if let StmtKind::Let { var, init: None } = &s.kind {
+                    if assigned.contains(var) && !self.vars[*var].mutable {
+                        found.push((*var, s.span));
+                    }
+                }
+            });
+            found
+        };
+        if deferred.is_empty() {
+            return;
+        }
+        for &(var, _) in &deferred {
+            let guessed = self.guessed.contains(&var);
+            let v = &mut self.vars[var];
+            v.mutable = true;
+            // Untyped (`let v;`) and given a float: the snapshot names its type. (Not where
+            // the float is a guess, a call's result whose type rustc decides.)
+            if v.ty.is_none() && v.kind == Kind::Float && !guessed {
+                v.ty = Some(self.float.clone());
+            }
+        }
+        let inits: HashMap<VarId, Expr> = deferred
+            .iter()
+            .map(|&(var, span)| (var, self.placeholder(var, span)))
+            .collect();
+        fn set(block: &mut Block, inits: &HashMap<VarId, Expr>) {
+            for s in &mut block.stmts {
+                if let StmtKind::Let { var, init } = &mut s.kind {
+                    if init.is_none() {
+                        *init = inits.get(var).cloned();
+                    }
+                }
+                for b in s.blocks_mut() {
+                    set(b, inits);
+                }
+            }
+        }
+        set(body, &inits);
     }
 }

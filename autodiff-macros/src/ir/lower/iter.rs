@@ -368,7 +368,7 @@ pub(super) fn bind_pattern(p: &Pat, value: &Expr, out: &mut Vec<(Ident, Expr)>) 
     match (p, value) {
         (Pat::Reference(r), _) => bind_pattern(&r.pat, value, out),
         // (`|p: Point| …` called with `t.into()`: `Point::from(t)`.)
-        (Pat::Type(t), _) => match super::lets::into_as_from_of(&t.ty, value) {
+        (Pat::Type(t), _) => match super::let_rewrites::into_as_from_of(&t.ty, value) {
             Some(from) => bind_pattern(&t.pat, &from, out),
             None => bind_pattern(&t.pat, value, out),
         },

@@ -1,0 +1,250 @@
+//! Sequences of floats (slices, `Vec`s, arrays, `Box<[T]>`, one-dimensional arrays) and
+//! their adjoints as generated code writes them: zeros of a sequence's shape, `+=` into
+//! one, the sum of one and where sums start, and a slice as the array or `Array1` the code
+//! holds.
+
+use num_traits::Float;
+
+/// A sequence of floats whose adjoint is a sequence of the same length.
+pub trait Sequence {
+    /// The owned type of its adjoint: `Vec<T>` for slices and `Vec`s, `[T; N]` for arrays.
+    type Zeros: SeqAdjoint;
+    fn zeros(&self) -> Self::Zeros;
+    /// Its length.
+    fn seq_len(&self) -> usize;
+}
+
+impl<T: Float> Sequence for [T] {
+    type Zeros = Vec<T>;
+    fn zeros(&self) -> Vec<T> {
+        vec![T::zero(); self.len()]
+    }
+    fn seq_len(&self) -> usize {
+        self.len()
+    }
+}
+
+impl<T: Float> Sequence for Vec<T> {
+    type Zeros = Vec<T>;
+    fn zeros(&self) -> Vec<T> {
+        vec![T::zero(); self.len()]
+    }
+    fn seq_len(&self) -> usize {
+        self.len()
+    }
+}
+
+impl<T: Float, const N: usize> Sequence for [T; N] {
+    type Zeros = [T; N];
+    fn zeros(&self) -> [T; N] {
+        [T::zero(); N]
+    }
+    fn seq_len(&self) -> usize {
+        N
+    }
+}
+
+impl<T: Float> Sequence for Box<[T]> {
+    type Zeros = Vec<T>;
+    fn zeros(&self) -> Vec<T> {
+        vec![T::zero(); self.len()]
+    }
+    fn seq_len(&self) -> usize {
+        self.len()
+    }
+}
+
+/// A one-dimensional `ndarray` array read by index (`means[k]` of a call's result whose
+/// type the macro cannot see): a sequence whose adjoint is an array of its length.
+impl<T: Float> Sequence for ndarray::Array1<T> {
+    type Zeros = ndarray::Array1<T>;
+    fn zeros(&self) -> ndarray::Array1<T> {
+        ndarray::Array1::from_elem(self.len(), T::zero())
+    }
+    fn seq_len(&self) -> usize {
+        self.len()
+    }
+}
+
+impl<S: Sequence + ?Sized> Sequence for &S {
+    type Zeros = S::Zeros;
+    fn zeros(&self) -> S::Zeros {
+        (**self).zeros()
+    }
+    fn seq_len(&self) -> usize {
+        (**self).seq_len()
+    }
+}
+
+/// An owned sequence adjoint, `Vec<T>` or `[T; N]`: what callers lend to callees' pullbacks.
+pub trait SeqAdjoint: Sized {
+    /// What a caller lends when it keeps no adjoint of the argument: an empty `Vec` (no
+    /// allocation), zeros for an array.
+    fn nothing() -> Self;
+    /// Its length.
+    fn adjoint_len(&self) -> usize;
+    /// `self += other`, elementwise.
+    fn add(&mut self, other: &Self);
+}
+
+impl<T: Float> SeqAdjoint for Vec<T> {
+    fn nothing() -> Self {
+        Vec::new()
+    }
+    fn adjoint_len(&self) -> usize {
+        self.len()
+    }
+    fn add(&mut self, other: &Self) {
+        add_assign(self, other)
+    }
+}
+
+impl<T: Float> SeqAdjoint for ndarray::Array1<T> {
+    fn nothing() -> Self {
+        ndarray::Array1::from_elem(0, T::zero())
+    }
+    fn adjoint_len(&self) -> usize {
+        self.len()
+    }
+    fn add(&mut self, other: &Self) {
+        assert_eq!(
+            self.len(),
+            other.len(),
+            "adjoint of length {} receives a cotangent of length {}",
+            self.len(),
+            other.len()
+        );
+        self.zip_mut_with(other, |a, &b| *a = *a + b);
+    }
+}
+
+impl<T: Float, const N: usize> SeqAdjoint for [T; N] {
+    fn nothing() -> Self {
+        [T::zero(); N]
+    }
+    fn adjoint_len(&self) -> usize {
+        N
+    }
+    fn add(&mut self, other: &Self) {
+        add_assign(self, other)
+    }
+}
+
+/// Zeros of the same shape as `s`: the starting adjoint of a sequence.
+///
+/// ```
+/// let z = autodiff_runtime::support::zeros_like(&[1.0_f64; 3]);
+/// assert_eq!(z, [0.0; 3]);
+/// ```
+pub fn zeros_like<S: Sequence + ?Sized>(s: &S) -> S::Zeros {
+    s.zeros()
+}
+
+/// Takes a sequence adjoint out, leaving zeros of `like`'s length: the adjoint of a
+/// whole-sequence assignment `v = w`, taken once the old `v` is back, whose length `w` may
+/// have changed.
+///
+/// ```
+/// let mut v_bar = vec![1.0, 2.0];
+/// let v_old = vec![0.5; 3];
+/// let g = autodiff_runtime::support::take_zeros_like(&mut v_bar, &v_old);
+/// assert_eq!((g, v_bar), (vec![1.0, 2.0], vec![0.0; 3]));
+/// ```
+pub fn take_zeros_like<S: Sequence + ?Sized>(bar: &mut S::Zeros, like: &S) -> S::Zeros {
+    std::mem::replace(bar, like.zeros())
+}
+
+/// `acc += g`, elementwise.
+///
+/// ***Panics*** if the lengths differ (naming both).
+///
+/// ```
+/// let mut acc = vec![1.0, 1.0];
+/// autodiff_runtime::support::add_assign(&mut acc, &[2.0, 3.0]);
+/// assert_eq!(acc, vec![3.0, 4.0]);
+/// ```
+#[track_caller]
+pub fn add_assign<T: Float>(acc: &mut [T], g: &[T]) {
+    assert_eq!(
+        acc.len(),
+        g.len(),
+        "adjoint of length {} receives a cotangent of length {}",
+        acc.len(),
+        g.len()
+    );
+    for (a, &b) in acc.iter_mut().zip(g) {
+        *a = *a + b;
+    }
+}
+
+/// The sum of a cotangent: the adjoint of a value broadcast to every element (`vec![x; n]`).
+///
+/// ```
+/// assert_eq!(autodiff_runtime::support::sum(&[1.0, 2.5]), 3.5);
+/// ```
+pub fn sum<T: Float>(g: &[T]) -> T {
+    g.iter().fold(T::zero(), |a, &b| a + b)
+}
+
+/// The sum of nothing of a type of the user's (`Point::zero()` through its `Sum`): where a
+/// differentiated `….sum::<Point>()` starts, adding each value with the type's own `+`.
+///
+/// ```
+/// let z: f64 = autodiff_runtime::support::sum_of_nothing();
+/// assert_eq!(z, 0.0);
+/// ```
+pub fn sum_of_nothing<T: core::iter::Sum>() -> T {
+    core::iter::empty().sum()
+}
+
+/// A zero of any float type (dual numbers included).
+///
+/// ```
+/// let z: f32 = autodiff_runtime::support::zero();
+/// assert_eq!(z, 0.0);
+/// ```
+pub fn zero<T: Float>() -> T {
+    T::zero()
+}
+
+/// A slice as an array of the length the caller expects.
+///
+/// ***Panics*** if the lengths differ (naming both).
+///
+/// ```
+/// let a: [f64; 2] = autodiff_runtime::support::to_array(&[1.0, 2.0]);
+/// assert_eq!(a, [1.0, 2.0]);
+/// ```
+#[track_caller]
+pub fn to_array<T: Copy, const N: usize>(s: &[T]) -> [T; N] {
+    assert_eq!(
+        s.len(),
+        N,
+        "a slice of length {} does not fit an array of length {N}",
+        s.len()
+    );
+    std::array::from_fn(|i| s[i])
+}
+
+/// Writes `source` into a one-dimensional array, element by element (any layout): how an
+/// output buffer `out: &mut Array1<F>` gets the value its body computed.
+///
+/// ***Panics*** if the lengths differ (naming both).
+///
+/// ```
+/// let mut out = ndarray::Array1::zeros(2);
+/// autodiff_runtime::support::copy_into_array(&mut out, &[1.0_f64, 2.0]);
+/// assert_eq!(out, ndarray::array![1.0, 2.0]);
+/// ```
+pub fn copy_into_array<T: Clone>(target: &mut ndarray::Array1<T>, source: &[T]) {
+    assert_eq!(
+        target.len(),
+        source.len(),
+        "an output array of length {} given a value of length {}",
+        target.len(),
+        source.len()
+    );
+    for (t, s) in target.iter_mut().zip(source) {
+        t.clone_from(s);
+    }
+}
