@@ -68,6 +68,7 @@ pub(crate) fn real_field_at_f64(item: &syn::ItemFn) -> Option<syn::ItemFn> {
         &quote::quote!(f64),
     );
     let mut copy: syn::ItemFn = syn::parse2(tokens).ok()?;
+    syn::visit_mut::VisitMut::visit_block_mut(&mut CoordinatesCopied, &mut copy.block);
     copy.block.stmts.insert(
         0,
         syn::parse_quote!(
@@ -75,6 +76,24 @@ pub(crate) fn real_field_at_f64(item: &syn::ItemFn) -> Option<syn::ItemFn> {
         ),
     );
     Some(copy)
+}
+
+/// `p.z.clone()` of a vector's coordinate, which generic code clones since `T: RealField`
+/// is not `Copy`: at `f64` the coordinate itself (the macro would read a field that is
+/// cloned as a sequence).
+struct CoordinatesCopied;
+
+impl syn::visit_mut::VisitMut for CoordinatesCopied {
+    fn visit_expr_mut(&mut self, e: &mut syn::Expr) {
+        syn::visit_mut::visit_expr_mut(self, e);
+        if let syn::Expr::MethodCall(m) = e {
+            let coordinate = matches!(&*m.receiver, syn::Expr::Field(f)
+                if matches!(&f.member, syn::Member::Named(n) if ["x", "y", "z", "w"].iter().any(|c| n == c)));
+            if m.method == "clone" && m.args.is_empty() && coordinate {
+                *e = (*m.receiver).clone();
+            }
+        }
+    }
 }
 
 /// Whether one of `bounds` is a field trait.
@@ -98,7 +117,7 @@ mod tests {
     fn a_real_field_parameter_is_written_f64_in_the_copy() {
         let item: syn::ItemFn = syn::parse_quote! {
             fn f<T: RealField + Copy, const N: usize>(p: &Vector3<T>) -> T where T: Debug {
-                T::zero() + p.x
+                T::zero() + p.x.clone()
             }
         };
         let copy = real_field_at_f64(&item).expect("one RealField parameter");
@@ -107,7 +126,7 @@ mod tests {
             text.starts_with("fn f < const N : usize > (p : & Vector3 < f64 >) -> f64 {"),
             "{text}"
         );
-        assert!(text.contains("f64 :: zero () + p . x"), "{text}");
+        assert!(text.contains("f64 :: zero () + p . x }"), "{text}");
         let generic: syn::ItemFn = syn::parse_quote!(
             fn g<T: Float>(x: T) -> T {
                 x
