@@ -24,9 +24,13 @@
 //! assert_eq!(g.to_flat(), [1.5, 2.5, 3.5]);
 //! ```
 
+mod constructors;
+mod cross;
 pub mod points;
+mod products;
 pub mod rotations;
 pub mod rules;
+mod square;
 
 use crate::Differentiable;
 use nalgebra::{Dim, IsContiguous, Matrix, RawStorageMut, Scalar};

@@ -43,12 +43,14 @@
 //! assert!((a_bar - Vector3::new(0.6, 0.0, 0.8)).norm() < 1e-15);
 //! ```
 
+pub use super::constructors::{New2, New3, New4, New6, New9};
+pub use super::cross::CrossRule;
+pub use super::products::{MatrixProductPullback, MulRule, ScalarProductPullback};
+pub use super::square::SquareRules;
+
 use super::check_shapes;
 use nalgebra::allocator::Allocator;
-use nalgebra::{
-    ArrayStorage, Const, DefaultAllocator, Dim, IsContiguous, Matrix, OMatrix, RawStorageMut,
-    Scalar, U1, U3,
-};
+use nalgebra::{DefaultAllocator, Dim, IsContiguous, Matrix, OMatrix, RawStorageMut, Scalar};
 use num_traits::Float;
 
 /// An argument as a generated caller passes it: the value, or one or two references to it
@@ -91,7 +93,7 @@ impl<T, R: Dim, C: Dim, S> OwnedStorage<T, R, C> for S where
 type M<T, R, C, S> = Matrix<T, R, C, S>;
 
 /// `f` applied to each entry of `a`.
-fn map<T: Float + Scalar, R: Dim, C: Dim, S: OwnedStorage<T, R, C>>(
+pub(super) fn map<T: Float + Scalar, R: Dim, C: Dim, S: OwnedStorage<T, R, C>>(
     a: &M<T, R, C, S>,
     f: impl Fn(T) -> T,
 ) -> M<T, R, C, S> {
@@ -103,7 +105,7 @@ fn map<T: Float + Scalar, R: Dim, C: Dim, S: OwnedStorage<T, R, C>>(
 }
 
 /// `f` applied to the entries of `a` and `b` pairwise (shapes checked).
-fn zip<T: Float + Scalar, R: Dim, C: Dim, S: OwnedStorage<T, R, C>>(
+pub(super) fn zip<T: Float + Scalar, R: Dim, C: Dim, S: OwnedStorage<T, R, C>>(
     op: &str,
     a: &M<T, R, C, S>,
     b: &M<T, R, C, S>,
@@ -118,7 +120,7 @@ fn zip<T: Float + Scalar, R: Dim, C: Dim, S: OwnedStorage<T, R, C>>(
 }
 
 /// `⟨a, b⟩` over all entries (shapes checked).
-fn inner<T: Float + Scalar, R: Dim, C: Dim, S: OwnedStorage<T, R, C>>(
+pub(super) fn inner<T: Float + Scalar, R: Dim, C: Dim, S: OwnedStorage<T, R, C>>(
     op: &str,
     a: &M<T, R, C, S>,
     b: &M<T, R, C, S>,
@@ -630,144 +632,6 @@ fn sign<T: Float>(a: T) -> T {
     }
 }
 
-/// The determinant of the `n × n` matrix whose entry `(i, j)` is `at(i, j)`: closed forms to
-/// 3 × 3, Gaussian elimination with partial pivoting beyond.
-fn determinant_of<T: Float>(n: usize, at: impl Fn(usize, usize) -> T) -> T {
-    match n {
-        0 => T::one(),
-        1 => at(0, 0),
-        2 => at(0, 0) * at(1, 1) - at(0, 1) * at(1, 0),
-        3 => {
-            at(0, 0) * (at(1, 1) * at(2, 2) - at(1, 2) * at(2, 1))
-                - at(0, 1) * (at(1, 0) * at(2, 2) - at(1, 2) * at(2, 0))
-                + at(0, 2) * (at(1, 0) * at(2, 1) - at(1, 1) * at(2, 0))
-        }
-        _ => {
-            let mut m: Vec<Vec<T>> = (0..n).map(|i| (0..n).map(|j| at(i, j)).collect()).collect();
-            let mut det = T::one();
-            for col in 0..n {
-                let pivot = (col..n)
-                    .max_by(|&a, &b| {
-                        m[a][col]
-                            .abs()
-                            .partial_cmp(&m[b][col].abs())
-                            .unwrap_or(core::cmp::Ordering::Equal)
-                    })
-                    .unwrap_or(col);
-                if m[pivot][col] == T::zero() {
-                    return T::zero();
-                }
-                if pivot != col {
-                    m.swap(pivot, col);
-                    det = -det;
-                }
-                det = det * m[col][col];
-                let (upper, lower) = m.split_at_mut(col + 1);
-                let pivot_row = &upper[col];
-                for row in lower.iter_mut() {
-                    let factor = row[col] / pivot_row[col];
-                    for (x, &p) in row[col..].iter_mut().zip(&pivot_row[col..]) {
-                        *x = *x - factor * p;
-                    }
-                }
-            }
-            det
-        }
-    }
-}
-
-/// The cofactors of a square matrix, `cof(A)ᵢⱼ = (−1)^(i+j) det(A without row i and column
-/// j)`: the derivative of `det A` by each entry, defined at singular `A` too.
-fn cofactors<T: Float + Scalar, R: Dim, C: Dim, S: OwnedStorage<T, R, C>>(
-    a: &M<T, R, C, S>,
-) -> M<T, R, C, S> {
-    let n = a.nrows();
-    let mut cof = a.clone();
-    for i in 0..n {
-        for j in 0..n {
-            let minor = determinant_of(n - 1, |r, c| {
-                a[(if r < i { r } else { r + 1 }, if c < j { c } else { c + 1 })]
-            });
-            cof[(i, j)] = if (i + j) % 2 == 0 { minor } else { -minor };
-        }
-    }
-    cof
-}
-
-/// `a.trace()` and `a.determinant()` of a square matrix.
-pub trait SquareRules: Sized {
-    /// The entry type.
-    type Elem;
-    /// `self.trace()`: its value and tangent.
-    fn trace_jvp_all(&self, self_dot: &Self) -> (Self::Elem, Self::Elem);
-    /// `self.trace()`: its value and pullback.
-    fn trace_pullback_all(
-        &self,
-    ) -> (
-        Self::Elem,
-        impl FnOnce(&Self, Self::Elem) -> (Self,) + use<Self>,
-    );
-    /// `self.determinant()`: its value and tangent.
-    fn determinant_jvp_all(&self, self_dot: &Self) -> (Self::Elem, Self::Elem);
-    /// `self.determinant()`: its value and pullback.
-    fn determinant_pullback_all(
-        &self,
-    ) -> (
-        Self::Elem,
-        impl FnOnce(&Self, Self::Elem) -> (Self,) + use<Self>,
-    );
-}
-
-/// Panics naming the shape unless it is square.
-fn check_square(op: &str, shape: (usize, usize)) {
-    if shape.0 != shape.1 {
-        panic!("{op}: the matrix is not square: {}×{}", shape.0, shape.1);
-    }
-}
-
-impl<T, R, C, S> SquareRules for M<T, R, C, S>
-where
-    T: Float + Scalar,
-    R: Dim,
-    C: Dim,
-    S: OwnedStorage<T, R, C>,
-{
-    type Elem = T;
-
-    fn trace_jvp_all(&self, self_dot: &Self) -> (T, T) {
-        check_square("a.trace()", self.shape());
-        let trace = |m: &Self| (0..m.nrows()).fold(T::zero(), |s, i| s + m[(i, i)]);
-        (trace(self), trace(self_dot))
-    }
-
-    fn trace_pullback_all(&self) -> (T, impl FnOnce(&Self, T) -> (Self,) + use<T, R, C, S>) {
-        check_square("a.trace()", self.shape());
-        let trace = (0..self.nrows()).fold(T::zero(), |s, i| s + self[(i, i)]);
-        (trace, |a: &Self, s_bar: T| {
-            let mut a_bar = a.clone();
-            a_bar.fill(T::zero());
-            for i in 0..a.nrows() {
-                a_bar[(i, i)] = s_bar;
-            }
-            (a_bar,)
-        })
-    }
-
-    fn determinant_jvp_all(&self, self_dot: &Self) -> (T, T) {
-        check_square("a.determinant()", self.shape());
-        let det = determinant_of(self.nrows(), |i, j| self[(i, j)]);
-        (det, inner("a.determinant()", &cofactors(self), self_dot))
-    }
-
-    fn determinant_pullback_all(&self) -> (T, impl FnOnce(&Self, T) -> (Self,) + use<T, R, C, S>) {
-        check_square("a.determinant()", self.shape());
-        let det = determinant_of(self.nrows(), |i, j| self[(i, j)]);
-        (det, |a: &Self, s_bar: T| {
-            (map(&cofactors(a), |c| s_bar * c),)
-        })
-    }
-}
-
 /// `‖a‖`, scaled by the largest entry so that squaring neither overflows nor underflows.
 fn norm_of<T: Float + Scalar, R: Dim, C: Dim, S: OwnedStorage<T, R, C>>(a: &M<T, R, C, S>) -> T {
     let big = a
@@ -786,55 +650,6 @@ fn norm_of<T: Float + Scalar, R: Dim, C: Dim, S: OwnedStorage<T, R, C>>(a: &M<T,
         s + r * r
     });
     big * scaled.sqrt()
-}
-
-/// `a × b` of two 3-vectors.
-fn cross3<T: Float + Scalar, S: OwnedStorage<T, U3, U1>>(
-    a: &M<T, U3, U1, S>,
-    b: &M<T, U3, U1, S>,
-) -> M<T, U3, U1, S> {
-    let mut c = a.clone();
-    c[0] = a[1] * b[2] - a[2] * b[1];
-    c[1] = a[2] * b[0] - a[0] * b[2];
-    c[2] = a[0] * b[1] - a[1] * b[0];
-    c
-}
-
-/// `a.cross(&b)` of 3-vectors.
-pub trait CrossRule: Sized {
-    /// `self.cross(&rhs)`: its value and tangent.
-    fn cross_jvp_all(&self, rhs: &Self, self_dot: &Self, rhs_dot: &Self) -> (Self, Self);
-    /// `self.cross(&rhs)`: its value and pullback.
-    fn cross_pullback_all(
-        &self,
-        rhs: &Self,
-    ) -> (
-        Self,
-        impl FnOnce(&Self, &Self, Self) -> (Self, Self) + use<Self>,
-    );
-}
-
-impl<T: Float + Scalar, S: OwnedStorage<T, U3, U1>> CrossRule for M<T, U3, U1, S> {
-    fn cross_jvp_all(&self, rhs: &Self, self_dot: &Self, rhs_dot: &Self) -> (Self, Self) {
-        let left = cross3(self_dot, rhs);
-        let right = cross3(self, rhs_dot);
-        (
-            cross3(self, rhs),
-            zip("a.cross(&b)", &left, &right, |l, r| l + r),
-        )
-    }
-
-    fn cross_pullback_all(
-        &self,
-        rhs: &Self,
-    ) -> (
-        Self,
-        impl FnOnce(&Self, &Self, Self) -> (Self, Self) + use<T, S>,
-    ) {
-        (cross3(self, rhs), |a: &Self, b: &Self, c_bar: Self| {
-            (cross3(b, &c_bar), cross3(&c_bar, a))
-        })
-    }
 }
 
 /// `a.transpose()`.
@@ -882,224 +697,4 @@ where
             (a_bar,)
         })
     }
-}
-
-/// `A B` of two matrices, checked to be multipliable.
-fn product<T, R1, C1, S1, R2, C2, S2>(
-    a: &M<T, R1, C1, S1>,
-    b: &M<T, R2, C2, S2>,
-) -> OMatrix<T, R1, C2>
-where
-    T: Float + Scalar,
-    R1: Dim,
-    C1: Dim,
-    R2: Dim,
-    C2: Dim,
-    S1: OwnedStorage<T, R1, C1>,
-    S2: OwnedStorage<T, R2, C2>,
-    DefaultAllocator: Allocator<R1, C2>,
-{
-    if a.ncols() != b.nrows() {
-        panic!(
-            "A * B: shapes do not multiply: {}×{} and {}×{}",
-            a.nrows(),
-            a.ncols(),
-            b.nrows(),
-            b.ncols()
-        );
-    }
-    let (rows, _) = a.shape_generic();
-    let (_, cols) = b.shape_generic();
-    OMatrix::<T, R1, C2>::from_fn_generic(rows, cols, |i, j| {
-        (0..a.ncols()).fold(T::zero(), |s, k| s + a[(i, k)] * b[(k, j)])
-    })
-}
-
-/// `self * rhs`: by a float (`Rhs` the float type) or by a matrix (`Rhs` a reference to
-/// it); rustc picks the rule by the right operand's type.
-pub trait MulRule<Rhs> {
-    /// The product's type.
-    type Output;
-    /// The right operand without references: what its tangent and cotangent are.
-    type RhsValue;
-    /// The pullback: boxed, since a float's and a matrix's take different arguments.
-    type Pullback;
-    /// `self * rhs`: its value and tangent.
-    fn mul_jvp_all<D: Lend<Self::RhsValue>>(
-        &self,
-        rhs: Rhs,
-        self_dot: &Self,
-        rhs_dot: D,
-    ) -> (Self::Output, Self::Output);
-    /// `self * rhs`: its value and pullback.
-    fn mul_pullback_all(&self, rhs: Rhs) -> (Self::Output, Self::Pullback);
-}
-
-/// The pullback of a matrix times a float: `(a, ȳ) ↦ (ȳ k, ⟨ȳ, a⟩)`.
-pub type ScalarProductPullback<A, T> = Box<dyn FnOnce(&A, A) -> (A, T)>;
-
-/// The pullback of a matrix product: `(A, B, Ȳ) ↦ (Ȳ Bᵀ, Aᵀ Ȳ)`.
-pub type MatrixProductPullback<A, B, Y> = Box<dyn FnOnce(&A, &B, Y) -> (A, B)>;
-
-macro_rules! scalar_products {
-    ($($t:ty),*) => {$(
-        impl<R: Dim, C: Dim, S: OwnedStorage<$t, R, C>> MulRule<$t> for M<$t, R, C, S> {
-            type Output = Self;
-            type RhsValue = $t;
-            type Pullback = ScalarProductPullback<Self, $t>;
-
-            fn mul_jvp_all<D: Lend<$t>>(&self, k: $t, self_dot: &Self, k_dot: D) -> (Self, Self) {
-                self.__lhs_mul_jvp_all(k, self_dot, *k_dot.lent())
-            }
-
-            fn mul_pullback_all(&self, k: $t) -> (Self, Self::Pullback) {
-                let (y, pullback) = self.__lhs_mul_pullback_all(k);
-                (y, Box::new(pullback))
-            }
-        }
-    )*};
-}
-
-scalar_products!(f32, f64);
-
-impl<'a, T, R1, C1, S1, R2, C2, S2> MulRule<&'a M<T, R2, C2, S2>> for M<T, R1, C1, S1>
-where
-    T: Float + Scalar,
-    R1: Dim,
-    C1: Dim,
-    R2: Dim,
-    C2: Dim,
-    S1: OwnedStorage<T, R1, C1>,
-    S2: OwnedStorage<T, R2, C2>,
-    DefaultAllocator: Allocator<R1, C2>,
-{
-    type Output = OMatrix<T, R1, C2>;
-    type RhsValue = M<T, R2, C2, S2>;
-    type Pullback = MatrixProductPullback<Self, M<T, R2, C2, S2>, OMatrix<T, R1, C2>>;
-
-    fn mul_jvp_all<D: Lend<Self::RhsValue>>(
-        &self,
-        rhs: &'a M<T, R2, C2, S2>,
-        self_dot: &Self,
-        rhs_dot: D,
-    ) -> (Self::Output, Self::Output) {
-        let y = product(self, rhs);
-        let mut y_dot = product(self_dot, rhs);
-        let right = product(self, rhs_dot.lent());
-        for (l, &r) in y_dot.as_mut_slice().iter_mut().zip(right.as_slice()) {
-            *l = *l + r;
-        }
-        (y, y_dot)
-    }
-
-    fn mul_pullback_all(&self, rhs: &'a M<T, R2, C2, S2>) -> (Self::Output, Self::Pullback) {
-        let y = product(self, rhs);
-        (
-            y,
-            Box::new(
-                |a: &Self, b: &M<T, R2, C2, S2>, y_bar: OMatrix<T, R1, C2>| {
-                    // Ā = Ȳ Bᵀ, B̄ = Aᵀ Ȳ, entry by entry (no transposed copies).
-                    let mut a_bar = a.clone();
-                    for i in 0..a.nrows() {
-                        for k in 0..a.ncols() {
-                            a_bar[(i, k)] = (0..b.ncols())
-                                .fold(T::zero(), |s, j| s + y_bar[(i, j)] * b[(k, j)]);
-                        }
-                    }
-                    let mut b_bar = b.clone();
-                    for k in 0..b.nrows() {
-                        for j in 0..b.ncols() {
-                            b_bar[(k, j)] = (0..a.nrows())
-                                .fold(T::zero(), |s, i| s + a[(i, k)] * y_bar[(i, j)]);
-                        }
-                    }
-                    (a_bar, b_bar)
-                },
-            ),
-        )
-    }
-}
-
-impl<'a, 'b, T, R1, C1, S1, R2, C2, S2> MulRule<&'a &'b M<T, R2, C2, S2>> for M<T, R1, C1, S1>
-where
-    T: Float + Scalar,
-    R1: Dim,
-    C1: Dim,
-    R2: Dim,
-    C2: Dim,
-    S1: OwnedStorage<T, R1, C1>,
-    S2: OwnedStorage<T, R2, C2>,
-    DefaultAllocator: Allocator<R1, C2>,
-{
-    type Output = OMatrix<T, R1, C2>;
-    type RhsValue = M<T, R2, C2, S2>;
-    type Pullback = MatrixProductPullback<Self, M<T, R2, C2, S2>, OMatrix<T, R1, C2>>;
-
-    fn mul_jvp_all<D: Lend<Self::RhsValue>>(
-        &self,
-        rhs: &'a &'b M<T, R2, C2, S2>,
-        self_dot: &Self,
-        rhs_dot: D,
-    ) -> (Self::Output, Self::Output) {
-        <Self as MulRule<&M<T, R2, C2, S2>>>::mul_jvp_all(self, *rhs, self_dot, rhs_dot)
-    }
-
-    fn mul_pullback_all(&self, rhs: &'a &'b M<T, R2, C2, S2>) -> (Self::Output, Self::Pullback) {
-        <Self as MulRule<&M<T, R2, C2, S2>>>::mul_pullback_all(self, *rhs)
-    }
-}
-
-/// `Vector2::new(x, y)`, `Vector3::new(x, y, z)`, `Vector4::new(…)`, `Matrix2::new(…)`,
-/// `Matrix3::new(…)`: one trait per argument count, whose impls rustc picks by the type the
-/// call names.
-macro_rules! constructors {
-    ($($rule:ident($($arg:ident $arg_dot:ident),*);)*) => {$(
-        #[doc = concat!("`new` taking ", stringify!($($arg),*), ", of the fixed-size matrices with that many entries.")]
-        pub trait $rule<T>: Sized {
-            /// Its value and tangent.
-            #[allow(clippy::too_many_arguments)]
-            fn new_jvp_all($($arg: T,)* $($arg_dot: T,)*) -> (Self, Self);
-            /// Its value and pullback.
-            #[allow(clippy::too_many_arguments, clippy::type_complexity)]
-            fn new_pullback_all($($arg: T,)*) -> (Self, impl FnOnce(Self) -> ($(constructors!(@elem $arg T),)*) + use<T, Self>);
-        }
-    )*};
-    (@elem $arg:ident $t:ident) => { $t };
-}
-
-/// The impls: nalgebra's `new` of a fixed-size matrix takes its entries row by row, so the
-/// `k`-th argument's cotangent is the entry `(i, j)` listed `k`-th.
-macro_rules! constructor_impls {
-    ($($rule:ident($($arg:ident $arg_dot:ident ($i:literal, $j:literal)),*) for $rows:literal x $cols:literal;)*) => {$(
-        impl<T: Float + Scalar> $rule<T> for M<T, Const<$rows>, Const<$cols>, ArrayStorage<T, $rows, $cols>> {
-            fn new_jvp_all($($arg: T,)* $($arg_dot: T,)*) -> (Self, Self) {
-                (Self::from_row_slice(&[$($arg),*]), Self::from_row_slice(&[$($arg_dot),*]))
-            }
-
-            fn new_pullback_all($($arg: T,)*) -> (Self, impl FnOnce(Self) -> ($(constructors!(@elem $arg T),)*) + use<T>) {
-                (Self::from_row_slice(&[$($arg),*]), |y_bar: Self| ($(y_bar[($i, $j)],)*))
-            }
-        }
-    )*};
-}
-
-constructors! {
-    New2(x x_dot, y y_dot);
-    New3(x x_dot, y y_dot, z z_dot);
-    New4(a a_dot, b b_dot, c c_dot, d d_dot);
-    New6(a a_dot, b b_dot, c c_dot, d d_dot, e e_dot, f f_dot);
-    New9(m11 m11_dot, m12 m12_dot, m13 m13_dot, m21 m21_dot, m22 m22_dot, m23 m23_dot, m31 m31_dot, m32 m32_dot, m33 m33_dot);
-}
-
-constructor_impls! {
-    New2(x x_dot (0, 0), y y_dot (1, 0)) for 2 x 1;
-    New2(x x_dot (0, 0), y y_dot (0, 1)) for 1 x 2;
-    New3(x x_dot (0, 0), y y_dot (1, 0), z z_dot (2, 0)) for 3 x 1;
-    New3(x x_dot (0, 0), y y_dot (0, 1), z z_dot (0, 2)) for 1 x 3;
-    New4(a a_dot (0, 0), b b_dot (1, 0), c c_dot (2, 0), d d_dot (3, 0)) for 4 x 1;
-    New4(a a_dot (0, 0), b b_dot (0, 1), c c_dot (1, 0), d d_dot (1, 1)) for 2 x 2;
-    New6(a a_dot (0, 0), b b_dot (1, 0), c c_dot (2, 0), d d_dot (3, 0), e e_dot (4, 0), f f_dot (5, 0)) for 6 x 1;
-    New6(a a_dot (0, 0), b b_dot (0, 1), c c_dot (0, 2), d d_dot (1, 0), e e_dot (1, 1), f f_dot (1, 2)) for 2 x 3;
-    New6(a a_dot (0, 0), b b_dot (0, 1), c c_dot (1, 0), d d_dot (1, 1), e e_dot (2, 0), f f_dot (2, 1)) for 3 x 2;
-    New9(m11 m11_dot (0, 0), m12 m12_dot (0, 1), m13 m13_dot (0, 2), m21 m21_dot (1, 0), m22 m22_dot (1, 1), m23 m23_dot (1, 2), m31 m31_dot (2, 0), m32 m32_dot (2, 1), m33 m33_dot (2, 2)) for 3 x 3;
 }

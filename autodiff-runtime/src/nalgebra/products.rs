@@ -1,0 +1,184 @@
+//! `a * b` of nalgebra's matrices: by a float or by a matrix, one `MulRule` whose impl
+//! rustc picks by the right operand's type (`Ā = Ȳ Bᵀ`, `B̄ = Aᵀ Ȳ` for a matrix product;
+//! `ā = ȳ k`, `k̄ = ⟨ȳ, a⟩` for a float).
+//!
+//! ```
+//! use autodiff_runtime::nalgebra::rules::MulRule;
+//! use nalgebra::{Matrix2, Vector2};
+//! let (a, v) = (Matrix2::new(1.0, 2.0, 3.0, 4.0), Vector2::new(1.0, -1.0));
+//! let (y, pullback) = a.mul_pullback_all(&v);
+//! assert_eq!(y, Vector2::new(-1.0, -1.0));
+//! let (a_bar, v_bar) = pullback(&a, &v, Vector2::new(1.0, 0.0));
+//! assert_eq!((a_bar, v_bar), (Matrix2::new(1.0, -1.0, 0.0, 0.0), Vector2::new(1.0, 2.0)));
+//! ```
+
+use super::rules::{EntrywiseRules, Lend, OwnedStorage};
+use nalgebra::allocator::Allocator;
+use nalgebra::{DefaultAllocator, Dim, Matrix, OMatrix, Scalar};
+use num_traits::Float;
+
+type M<T, R, C, S> = Matrix<T, R, C, S>;
+/// `A B` of two matrices, checked to be multipliable.
+fn product<T, R1, C1, S1, R2, C2, S2>(
+    a: &M<T, R1, C1, S1>,
+    b: &M<T, R2, C2, S2>,
+) -> OMatrix<T, R1, C2>
+where
+    T: Float + Scalar,
+    R1: Dim,
+    C1: Dim,
+    R2: Dim,
+    C2: Dim,
+    S1: OwnedStorage<T, R1, C1>,
+    S2: OwnedStorage<T, R2, C2>,
+    DefaultAllocator: Allocator<R1, C2>,
+{
+    if a.ncols() != b.nrows() {
+        panic!(
+            "A * B: shapes do not multiply: {}×{} and {}×{}",
+            a.nrows(),
+            a.ncols(),
+            b.nrows(),
+            b.ncols()
+        );
+    }
+    let (rows, _) = a.shape_generic();
+    let (_, cols) = b.shape_generic();
+    OMatrix::<T, R1, C2>::from_fn_generic(rows, cols, |i, j| {
+        (0..a.ncols()).fold(T::zero(), |s, k| s + a[(i, k)] * b[(k, j)])
+    })
+}
+
+/// `self * rhs`: by a float (`Rhs` the float type) or by a matrix (`Rhs` a reference to
+/// it); rustc picks the rule by the right operand's type.
+pub trait MulRule<Rhs> {
+    /// The product's type.
+    type Output;
+    /// The right operand without references: what its tangent and cotangent are.
+    type RhsValue;
+    /// The pullback: boxed, since a float's and a matrix's take different arguments.
+    type Pullback;
+    /// `self * rhs`: its value and tangent.
+    fn mul_jvp_all<D: Lend<Self::RhsValue>>(
+        &self,
+        rhs: Rhs,
+        self_dot: &Self,
+        rhs_dot: D,
+    ) -> (Self::Output, Self::Output);
+    /// `self * rhs`: its value and pullback.
+    fn mul_pullback_all(&self, rhs: Rhs) -> (Self::Output, Self::Pullback);
+}
+
+/// The pullback of a matrix times a float: `(a, ȳ) ↦ (ȳ k, ⟨ȳ, a⟩)`.
+pub type ScalarProductPullback<A, T> = Box<dyn FnOnce(&A, A) -> (A, T)>;
+
+/// The pullback of a matrix product: `(A, B, Ȳ) ↦ (Ȳ Bᵀ, Aᵀ Ȳ)`.
+pub type MatrixProductPullback<A, B, Y> = Box<dyn FnOnce(&A, &B, Y) -> (A, B)>;
+
+macro_rules! scalar_products {
+    ($($t:ty),*) => {$(
+        impl<R: Dim, C: Dim, S: OwnedStorage<$t, R, C>> MulRule<$t> for M<$t, R, C, S> {
+            type Output = Self;
+            type RhsValue = $t;
+            type Pullback = ScalarProductPullback<Self, $t>;
+
+            fn mul_jvp_all<D: Lend<$t>>(&self, k: $t, self_dot: &Self, k_dot: D) -> (Self, Self) {
+                self.__lhs_mul_jvp_all(k, self_dot, *k_dot.lent())
+            }
+
+            fn mul_pullback_all(&self, k: $t) -> (Self, Self::Pullback) {
+                let (y, pullback) = self.__lhs_mul_pullback_all(k);
+                (y, Box::new(pullback))
+            }
+        }
+    )*};
+}
+
+scalar_products!(f32, f64);
+
+impl<'a, T, R1, C1, S1, R2, C2, S2> MulRule<&'a M<T, R2, C2, S2>> for M<T, R1, C1, S1>
+where
+    T: Float + Scalar,
+    R1: Dim,
+    C1: Dim,
+    R2: Dim,
+    C2: Dim,
+    S1: OwnedStorage<T, R1, C1>,
+    S2: OwnedStorage<T, R2, C2>,
+    DefaultAllocator: Allocator<R1, C2>,
+{
+    type Output = OMatrix<T, R1, C2>;
+    type RhsValue = M<T, R2, C2, S2>;
+    type Pullback = MatrixProductPullback<Self, M<T, R2, C2, S2>, OMatrix<T, R1, C2>>;
+
+    fn mul_jvp_all<D: Lend<Self::RhsValue>>(
+        &self,
+        rhs: &'a M<T, R2, C2, S2>,
+        self_dot: &Self,
+        rhs_dot: D,
+    ) -> (Self::Output, Self::Output) {
+        let y = product(self, rhs);
+        let mut y_dot = product(self_dot, rhs);
+        let right = product(self, rhs_dot.lent());
+        for (l, &r) in y_dot.as_mut_slice().iter_mut().zip(right.as_slice()) {
+            *l = *l + r;
+        }
+        (y, y_dot)
+    }
+
+    fn mul_pullback_all(&self, rhs: &'a M<T, R2, C2, S2>) -> (Self::Output, Self::Pullback) {
+        let y = product(self, rhs);
+        (
+            y,
+            Box::new(
+                |a: &Self, b: &M<T, R2, C2, S2>, y_bar: OMatrix<T, R1, C2>| {
+                    // Ā = Ȳ Bᵀ, B̄ = Aᵀ Ȳ, entry by entry (no transposed copies).
+                    let mut a_bar = a.clone();
+                    for i in 0..a.nrows() {
+                        for k in 0..a.ncols() {
+                            a_bar[(i, k)] = (0..b.ncols())
+                                .fold(T::zero(), |s, j| s + y_bar[(i, j)] * b[(k, j)]);
+                        }
+                    }
+                    let mut b_bar = b.clone();
+                    for k in 0..b.nrows() {
+                        for j in 0..b.ncols() {
+                            b_bar[(k, j)] = (0..a.nrows())
+                                .fold(T::zero(), |s, i| s + a[(i, k)] * y_bar[(i, j)]);
+                        }
+                    }
+                    (a_bar, b_bar)
+                },
+            ),
+        )
+    }
+}
+
+impl<'a, 'b, T, R1, C1, S1, R2, C2, S2> MulRule<&'a &'b M<T, R2, C2, S2>> for M<T, R1, C1, S1>
+where
+    T: Float + Scalar,
+    R1: Dim,
+    C1: Dim,
+    R2: Dim,
+    C2: Dim,
+    S1: OwnedStorage<T, R1, C1>,
+    S2: OwnedStorage<T, R2, C2>,
+    DefaultAllocator: Allocator<R1, C2>,
+{
+    type Output = OMatrix<T, R1, C2>;
+    type RhsValue = M<T, R2, C2, S2>;
+    type Pullback = MatrixProductPullback<Self, M<T, R2, C2, S2>, OMatrix<T, R1, C2>>;
+
+    fn mul_jvp_all<D: Lend<Self::RhsValue>>(
+        &self,
+        rhs: &'a &'b M<T, R2, C2, S2>,
+        self_dot: &Self,
+        rhs_dot: D,
+    ) -> (Self::Output, Self::Output) {
+        <Self as MulRule<&M<T, R2, C2, S2>>>::mul_jvp_all(self, *rhs, self_dot, rhs_dot)
+    }
+
+    fn mul_pullback_all(&self, rhs: &'a &'b M<T, R2, C2, S2>) -> (Self::Output, Self::Pullback) {
+        <Self as MulRule<&M<T, R2, C2, S2>>>::mul_pullback_all(self, *rhs)
+    }
+}
