@@ -82,9 +82,12 @@ pub mod __private {
             FromAxisAngle as _, FromEulerAngles as _, New1 as _, RotationRules as _,
         };
         #[cfg(feature = "nalgebra")]
-        pub use autodiff_runtime::nalgebra::rules::{
-            CrossRule as _, EntrywiseRules as _, MulRule as _, New2 as _, New3 as _, New4 as _,
-            New6 as _, New9 as _, SquareRules as _, TransposeRule as _,
+        pub use autodiff_runtime::nalgebra::{
+            constructors::{New2 as _, New3 as _, New4 as _, New6 as _, New9 as _},
+            cross::CrossRule as _,
+            products::MulRule as _,
+            rules::{EntrywiseRules as _, TransposeRule as _},
+            square::SquareRules as _,
         };
         pub use autodiff_runtime::ops::methods::{CopyRules as _, DotRule as _, ReduceRules as _};
     }

@@ -3,7 +3,7 @@
 //! matrix's arguments row by row).
 //!
 //! ```
-//! use autodiff_runtime::nalgebra::rules::New3;
+//! use autodiff_runtime::nalgebra::constructors::New3;
 //! use nalgebra::Vector3;
 //! let (v, pullback) = <Vector3<f64> as New3<f64>>::new_pullback_all(1.0, 2.0, 3.0);
 //! assert_eq!(v, Vector3::new(1.0, 2.0, 3.0));

@@ -1,7 +1,7 @@
 //! `a.cross(&b)` of 3-vectors: `ā = b × c̄`, `b̄ = c̄ × a`.
 //!
 //! ```
-//! use autodiff_runtime::nalgebra::rules::CrossRule;
+//! use autodiff_runtime::nalgebra::cross::CrossRule;
 //! use nalgebra::Vector3;
 //! let (a, b): (Vector3<f64>, Vector3<f64>) = (Vector3::x(), Vector3::y());
 //! let (c, pullback) = a.cross_pullback_all(&b);

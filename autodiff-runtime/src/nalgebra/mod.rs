@@ -24,13 +24,13 @@
 //! assert_eq!(g.to_flat(), [1.5, 2.5, 3.5]);
 //! ```
 
-mod constructors;
-mod cross;
+pub mod constructors;
+pub mod cross;
 pub mod points;
-mod products;
+pub mod products;
 pub mod rotations;
 pub mod rules;
-mod square;
+pub mod square;
 
 use crate::Differentiable;
 use nalgebra::{Dim, IsContiguous, Matrix, RawStorageMut, Scalar};
@@ -123,7 +123,7 @@ mod tests {
     /// stands, and its tangent lands there too, for every shape the rules cover.
     #[test]
     fn constructors_pair_each_argument_with_its_entry() {
-        use super::rules::{New6, New9};
+        use super::constructors::{New6, New9};
         use nalgebra::{Matrix2x3, Matrix3, Matrix3x2, Vector6};
         let args = [1.0, 2.0, 3.0, 4.0, 5.0, 6.0];
         let m23 = <Matrix2x3<f64> as New6<f64>>::new_pullback_all(1.0, 2.0, 3.0, 4.0, 5.0, 6.0);

@@ -287,7 +287,7 @@ where
 /// `Point2::new(x, y)` and `Point3::new(x, y, z)`.
 macro_rules! point_constructors {
     ($($rule:ident, $dim:ident: $($arg:ident $arg_dot:ident),*;)*) => {$(
-        impl<T: Float + Scalar> super::rules::$rule<T> for OPoint<T, nalgebra::$dim> {
+        impl<T: Float + Scalar> super::constructors::$rule<T> for OPoint<T, nalgebra::$dim> {
             fn new_jvp_all($($arg: T,)* $($arg_dot: T,)*) -> (Self, Self) {
                 (Self::new($($arg),*), Self::new($($arg_dot),*))
             }

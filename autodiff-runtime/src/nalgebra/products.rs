@@ -3,7 +3,7 @@
 //! `ā = ȳ k`, `k̄ = ⟨ȳ, a⟩` for a float).
 //!
 //! ```
-//! use autodiff_runtime::nalgebra::rules::MulRule;
+//! use autodiff_runtime::nalgebra::products::MulRule;
 //! use nalgebra::{Matrix2, Vector2};
 //! let (a, v) = (Matrix2::new(1.0, 2.0, 3.0, 4.0), Vector2::new(1.0, -1.0));
 //! let (y, pullback) = a.mul_pullback_all(&v);

@@ -29,7 +29,7 @@
 //! products they name.
 //!
 //! ```
-//! use autodiff_runtime::nalgebra::rules::MulRule;
+//! use autodiff_runtime::nalgebra::products::MulRule;
 //! use nalgebra::{UnitQuaternion, Vector3};
 //! let q: UnitQuaternion<f64> = UnitQuaternion::from_euler_angles(0.1, 0.2, 0.3);
 //! let v: Vector3<f64> = Vector3::new(1.0, 2.0, 3.0);
@@ -44,7 +44,8 @@ mod angles;
 
 pub use angles::{FromAxisAngle, FromEulerAngles, New1};
 
-use super::rules::{Lend, MatrixProductPullback, MulRule};
+use super::products::{MatrixProductPullback, MulRule};
+use super::rules::Lend;
 use crate::Differentiable;
 use nalgebra::{Point, Quaternion, Rotation, SVector, Unit, UnitQuaternion, Vector3};
 use num_traits::Float;

@@ -2,7 +2,7 @@
 //! cof(A)`, the cofactors (no inverse: right at a singular `A` too).
 //!
 //! ```
-//! use autodiff_runtime::nalgebra::rules::SquareRules;
+//! use autodiff_runtime::nalgebra::square::SquareRules;
 //! use nalgebra::Matrix2;
 //! let a = Matrix2::new(1.0, 2.0, 3.0, 4.0);
 //! let (det, pullback) = a.determinant_pullback_all();
