@@ -79,7 +79,8 @@ pub mod __private {
         pub use autodiff_runtime::nalgebra::points::{PointRules as _, PointSub as _};
         #[cfg(feature = "nalgebra")]
         pub use autodiff_runtime::nalgebra::rotations::{
-            FromAxisAngle as _, FromEulerAngles as _, New1 as _, RotationRules as _,
+            ConjugateRule as _, FromAxisAngle as _, FromEulerAngles as _, FromQuaternion as _,
+            New1 as _, RotationRules as _,
         };
         #[cfg(feature = "nalgebra")]
         pub use autodiff_runtime::nalgebra::{

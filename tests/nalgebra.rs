@@ -10,8 +10,8 @@
 use autodiff::gradcheck::{check_vjp, Tolerance};
 use autodiff::{differentiate, Differentiable};
 use nalgebra::{
-    DMatrix, DVector, Matrix2, Matrix2x3, Matrix3, Point2, Point3, RealField, Rotation2, Rotation3,
-    UnitQuaternion, Vector2, Vector3, Vector4,
+    DMatrix, DVector, Matrix2, Matrix2x3, Matrix3, Point2, Point3, Quaternion, RealField,
+    Rotation2, Rotation3, UnitQuaternion, Vector2, Vector3, Vector4,
 };
 
 type Vec3 = Vector3<f64>;
@@ -568,4 +568,24 @@ fn entries_of_vector_parameters_and_results_by_index() {
     // ∂/∂w_i = v_{i mod 3}: a closed form.
     let (_, _, w_bar, _) = weighted_entries_grad(&v, &w, &n);
     assert_eq!(w_bar.as_slice(), [1.0, -2.0, 0.5, 1.0]);
+}
+
+/// A rotation optimised through its four coordinates, normalised in the function (the
+/// way the rotation module's tangent convention recommends), and its conjugate.
+#[differentiate]
+fn aligned(w: f64, i: f64, j: f64, k: f64, a: &Vector3<f64>, b: &Vector3<f64>) -> f64 {
+    let q = UnitQuaternion::from_quaternion(Quaternion::new(w, i, j, k));
+    let back = q.conjugate() * (q * a);
+    let r = q * a;
+    r.dot(b) + back.z
+}
+
+#[test]
+fn a_quaternion_normalised_in_the_function_passes_its_check() {
+    let (a, b) = (Vector3::new(1.0, 2.0, -1.0), Vector3::new(0.5, 0.25, 2.0));
+    aligned_gradcheck(0.9, 0.1, -0.3, 0.2, &a, &b).unwrap();
+    // Scaling the four coordinates changes nothing: the gradient is orthogonal to them.
+    let (_, w_bar, i_bar, j_bar, k_bar, _, _) = aligned_grad(0.9, 0.1, -0.3, 0.2, &a, &b);
+    let radial = 0.9 * w_bar + 0.1 * i_bar - 0.3 * j_bar + 0.2 * k_bar;
+    assert!(radial.abs() < 1e-12, "{radial}");
 }

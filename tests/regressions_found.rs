@@ -2794,3 +2794,60 @@ fn a_constant_vec_field_beside_an_active_one() {
     assert_eq!(tangent.weights, vec![0.0, 0.0]);
     assert_eq!(tangent.product, 1.5);
 }
+
+/// A segment whose own `len` is its (float) length: read as a vector's count of entries
+/// for a moment (the review of 2026-12-06), which dropped its derivative.
+#[derive(Clone, Copy, autodiff::Differentiable)]
+struct Segment {
+    dx: f64,
+    dy: f64,
+}
+
+impl Segment {
+    #[differentiate]
+    fn len(&self) -> f64 {
+        (self.dx * self.dx + self.dy * self.dy).sqrt()
+    }
+}
+
+#[differentiate]
+fn total_length(segs: &[Segment], k: f64) -> f64 {
+    let mut s = 0.0;
+    for i in 0..segs.len() {
+        s += segs[i].len() * k;
+    }
+    s
+}
+
+#[test]
+fn a_struct_method_named_len_keeps_its_derivative() {
+    let segs = [Segment { dx: 0.6, dy: -0.8 }, Segment { dx: 3.0, dy: 4.0 }];
+    let (total, segs_bar, k_bar) = total_length_grad(&segs, 2.0);
+    assert!((total - 12.0).abs() < 1e-12 && (k_bar - 6.0).abs() < 1e-12);
+    // ∂/∂(dx, dy) of k ‖(dx, dy)‖ = k (dx, dy) / ‖(dx, dy)‖.
+    assert!((segs_bar[0].dx - 1.2).abs() < 1e-12 && (segs_bar[0].dy + 1.6).abs() < 1e-12);
+    assert!((segs_bar[1].dx - 1.2).abs() < 1e-12 && (segs_bar[1].dy - 1.6).abs() < 1e-12);
+}
+
+struct Units;
+
+impl Units {
+    /// A conversion named like a constructor, `from_…`, returning a float.
+    #[differentiate(associated)]
+    fn from_db(db: f64) -> f64 {
+        10f64.powf(db / 20.0)
+    }
+}
+
+#[differentiate]
+fn gain(db: f64, x: f64) -> f64 {
+    Units::from_db(db) * x
+}
+
+#[test]
+fn an_associated_function_named_from_returning_a_float() {
+    let (_, db_bar, x_bar) = gain_grad(6.0, 2.0);
+    let a = 10f64.powf(0.3);
+    assert!((x_bar - a).abs() < 1e-12);
+    assert!((db_bar - 2.0 * a * 10f64.ln() / 20.0).abs() < 1e-12);
+}

@@ -207,8 +207,13 @@ fn expand_function(
     // `unsafe { *x.get_unchecked(i) }`: indexing, for the derivatives.
     let checked = crate::parse::unchecked_as_indexing(item);
     let item = checked.as_ref().unwrap_or(item);
-    // `scale: &mut f64`: the derivatives of a one-entry buffer, taking the number again.
-    if let Some((buffers, names)) = crate::parse::scalar_refs_as_buffers(item) {
+    // `scale: &mut f64`: the derivatives of a one-entry buffer, taking the number again
+    // (of a function or a `&self` method; a `&mut self` method's keep the message).
+    let plain = matches!(hidden, Hidden::No);
+    if let Some((buffers, names)) = plain
+        .then(|| crate::parse::scalar_refs_as_buffers(item))
+        .flatten()
+    {
         let derived = expand_function(args, &buffers, hidden)?;
         return Ok(crate::parse::numbers_again(
             derived,

@@ -37,21 +37,84 @@ pub(crate) fn scalar_refs_as_buffers(item: &syn::ItemFn) -> Option<(syn::ItemFn,
     if names.is_empty() {
         return None;
     }
-    let mut entries = FirstEntries(&names);
-    entries.visit_block_mut(&mut copy.block);
+    FirstEntries(names.clone()).visit_block_mut(&mut copy.block);
     Some((copy, names))
 }
 
-/// `*x` and `x.m(…)` of a number taken by `&mut`: `x[0]`.
-struct FirstEntries<'n>(&'n [syn::Ident]);
+/// `*x` and `x.m(…)` of a number taken by `&mut`: `x[0]`, where `x` still names the
+/// parameter (not after a `let`, a closure's parameter or a pattern rebinding it).
+struct FirstEntries(Vec<syn::Ident>);
 
-impl FirstEntries<'_> {
+impl FirstEntries {
     fn names_one(&self, e: &syn::Expr) -> bool {
         matches!(e, syn::Expr::Path(p) if p.path.get_ident().is_some_and(|i| self.0.contains(i)))
     }
+
+    /// Visits `visit` with the names `pats` bind no longer the parameters.
+    fn shadowed<'p>(
+        &mut self,
+        pats: impl IntoIterator<Item = &'p syn::Pat>,
+        visit: impl FnOnce(&mut Self),
+    ) {
+        let saved = self.0.clone();
+        for pat in pats {
+            let mut bound = Bound(vec![]);
+            syn::visit::Visit::visit_pat(&mut bound, pat);
+            self.0.retain(|n| !bound.0.contains(n));
+        }
+        visit(self);
+        self.0 = saved;
+    }
 }
 
-impl VisitMut for FirstEntries<'_> {
+/// The names a pattern binds.
+struct Bound(Vec<syn::Ident>);
+
+impl<'ast> syn::visit::Visit<'ast> for Bound {
+    fn visit_pat_ident(&mut self, p: &'ast syn::PatIdent) {
+        self.0.push(p.ident.clone());
+        syn::visit::visit_pat_ident(self, p);
+    }
+}
+
+impl VisitMut for FirstEntries {
+    fn visit_block_mut(&mut self, b: &mut syn::Block) {
+        let saved = self.0.clone();
+        for stmt in &mut b.stmts {
+            match stmt {
+                syn::Stmt::Local(l) => {
+                    if let Some(init) = &mut l.init {
+                        self.visit_expr_mut(&mut init.expr);
+                        if let Some((_, diverge)) = &mut init.diverge {
+                            self.visit_expr_mut(diverge);
+                        }
+                    }
+                    let mut bound = Bound(vec![]);
+                    syn::visit::Visit::visit_pat(&mut bound, &l.pat);
+                    self.0.retain(|n| !bound.0.contains(n));
+                }
+                other => self.visit_stmt_mut(other),
+            }
+        }
+        self.0 = saved;
+    }
+
+    fn visit_expr_closure_mut(&mut self, c: &mut syn::ExprClosure) {
+        let pats: Vec<syn::Pat> = c.inputs.iter().cloned().collect();
+        self.shadowed(&pats, |this| this.visit_expr_mut(&mut c.body));
+    }
+
+    fn visit_expr_for_loop_mut(&mut self, f: &mut syn::ExprForLoop) {
+        self.visit_expr_mut(&mut f.expr);
+        let pat = (*f.pat).clone();
+        self.shadowed([&pat], |this| this.visit_block_mut(&mut f.body));
+    }
+
+    fn visit_arm_mut(&mut self, arm: &mut syn::Arm) {
+        let pat = arm.pat.clone();
+        self.shadowed([&pat], |this| this.visit_expr_mut(&mut arm.body));
+    }
+
     fn visit_expr_mut(&mut self, e: &mut syn::Expr) {
         match e {
             syn::Expr::Unary(u)

@@ -41,8 +41,10 @@
 //! ```
 
 mod angles;
+mod quaternions;
 
 pub use angles::{FromAxisAngle, FromEulerAngles, New1};
+pub use quaternions::{ConjugateRule, FromQuaternion};
 
 use super::products::{MatrixProductPullback, MulRule};
 use super::rules::Lend;

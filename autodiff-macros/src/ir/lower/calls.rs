@@ -245,7 +245,13 @@ impl Lowerer {
         let constant_callee = path
             .get_ident()
             .is_some_and(|i| constant_name(&i.to_string()));
-        if constant_callee && !local_fn && args.iter().any(|a| self.kind_of(a).is_float()) {
+        // (Called on literals and constants, `SCALE(3.0)`, it is called as written.)
+        let reads_variables = args.iter().any(|a| {
+            let mut found = false;
+            a.visit_vars(&mut |v| found |= self.vars[v].kind.is_float());
+            found
+        });
+        if constant_callee && !local_fn && reads_variables {
             return self.unsupported(
                 span,
                 &format!("calling the function that the constant `{}` holds", quote::quote!(#path)),

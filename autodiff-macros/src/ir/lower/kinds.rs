@@ -197,7 +197,7 @@ fn array_constructor(p: &syn::Path) -> bool {
 }
 
 /// `Vec3::new(…)`, `Point::from((x, y))`, `Vector3::zeros()`, `Matrix3::identity()`, `Point3::origin()`, `Self::new(…)`,
-/// `UnitQuaternion::from_axis_angle(…)`, `Unit::new_normalize(…)` (`from_…`, `new_…`), any path to
+/// `UnitQuaternion::from_axis_angle(…)`, `Rotation3::from_euler_angles(…)`, any path to
 /// them: a constructor of a type other than the float type, the standard library's
 /// containers or a type parameter (one upper-case letter), whose value is a struct (a user's
 /// vector type, nalgebra's matrices).
@@ -221,8 +221,20 @@ pub(super) fn struct_constructor(p: &syn::Path, float: &Type) -> bool {
             | "from_vec"
             | "from"
             | "default"
-    ) || ((f.starts_with("from_") || f.starts_with("new_"))
-        && !ty.starts_with("Array"));
+    ) || f.starts_with("from_row")
+        || f.starts_with("from_column")
+        || f.starts_with("from_diagonal")
+        // nalgebra's rotations (a user's `Units::from_db(x)` may be a float).
+        || matches!(
+            f.as_str(),
+            "from_axis_angle"
+                | "from_euler_angles"
+                | "from_scaled_axis"
+                | "from_quaternion"
+                | "from_rotation_matrix"
+                | "from_matrix_unchecked"
+                | "from_parts"
+        );
     let type_name = ty.starts_with(|c: char| c.is_ascii_uppercase()) && ty.len() > 1;
     const CONTAINERS: &[&str] = &[
         "Vec",

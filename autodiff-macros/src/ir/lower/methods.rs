@@ -329,10 +329,10 @@ impl Lowerer {
         // method is a count: called as written, on the struct without its derivative.
         // So in a condition (`if s.active()`, `while s.energy() > tol`), whose value is a
         // `bool`. (Shape queries, `rows[0].len()`, read no value and stay as they are.)
+        // So is a struct's length there (`0..v.len()` of a `DVector`); elsewhere a struct's
+        // `len` may be its own float method (a segment's length), differentiated.
         let shape = crate::ir::SHAPE_METHODS.contains(&name.as_str());
-        // So is a vector's length (`0..v.len()` of a `DVector`), wherever it stands.
-        let count = ((self.integer_context || self.in_test) && !shape)
-            || (of_a_struct && shape && args.is_empty());
+        let count = (self.integer_context || self.in_test) && (!shape || of_a_struct);
         let mut recv = match (of_a_struct, count) {
             (true, true) => mk(ExprKind::StopGradient(Box::new(recv))),
             _ => recv,
