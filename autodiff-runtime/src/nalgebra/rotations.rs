@@ -560,7 +560,7 @@ mod tests {
     use nalgebra::{Rotation2, Rotation3, SMatrix};
 
     /// Central differences of `f` along every coordinate of `x` (a flat parameter vector).
-    fn central(f: impl Fn(&[f64]) -> Vec<f64>, x: &[f64]) -> Vec<Vec<f64>> {
+    pub(super) fn central(f: impl Fn(&[f64]) -> Vec<f64>, x: &[f64]) -> Vec<Vec<f64>> {
         let h = 1e-6;
         (0..x.len())
             .map(|i| {
@@ -576,11 +576,11 @@ mod tests {
             .collect()
     }
 
-    fn quat(c: &[f64]) -> UnitQuaternion<f64> {
+    pub(super) fn quat(c: &[f64]) -> UnitQuaternion<f64> {
         Unit::new_unchecked(Quaternion::new(c[3], c[0], c[1], c[2]))
     }
 
-    fn close(a: f64, b: f64) -> bool {
+    pub(super) fn close(a: f64, b: f64) -> bool {
         (a - b).abs() <= 1e-7 * (1.0 + a.abs().max(b.abs()))
     }
 

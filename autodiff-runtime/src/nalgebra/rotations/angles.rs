@@ -244,33 +244,9 @@ angle_constructors!(f32, f64);
 
 #[cfg(test)]
 mod tests {
+    use super::super::tests::{central, close, quat};
     use super::*;
     use crate::Differentiable;
-
-    /// Central differences of `f` along every coordinate of `x`.
-    fn central(f: impl Fn(&[f64]) -> Vec<f64>, x: &[f64]) -> Vec<Vec<f64>> {
-        let h = 1e-6;
-        (0..x.len())
-            .map(|i| {
-                let (mut up, mut down) = (x.to_vec(), x.to_vec());
-                up[i] += h;
-                down[i] -= h;
-                f(&up)
-                    .iter()
-                    .zip(f(&down))
-                    .map(|(a, b)| (a - b) / (2.0 * h))
-                    .collect()
-            })
-            .collect()
-    }
-
-    fn quat(c: &[f64]) -> UnitQuaternion<f64> {
-        Unit::new_unchecked(Quaternion::new(c[3], c[0], c[1], c[2]))
-    }
-
-    fn close(a: f64, b: f64) -> bool {
-        (a - b).abs() <= 1e-7 * (1.0 + a.abs().max(b.abs()))
-    }
 
     #[test]
     fn angle_constructors_agree_with_central_differences() {
