@@ -1511,3 +1511,23 @@ fn cloned_fields_read_as_they_are_used() {
     let (_, r_bar, _) = calibrated_grad(&r, 0.7);
     assert!((r_bar.gain - (0.7 + 2.25 * 0.7)).abs() < 1e-12);
 }
+
+/// Unchecked references subtracted, as their operators read them.
+#[differentiate]
+fn squared_steps(x: &[f64], k: f64) -> f64 {
+    let mut s = 0.0;
+    for i in 1..x.len() {
+        let d = unsafe { x.get_unchecked(i) - x.get_unchecked(i - 1) };
+        s += d * d * k;
+    }
+    s
+}
+
+#[test]
+fn unchecked_references_in_arithmetic() {
+    // k Σ (xᵢ − xᵢ₋₁)²: closed form at (1, 2, 4), k = ½.
+    let (s, x_bar, k_bar) = squared_steps_grad(&[1.0, 2.0, 4.0], 0.5);
+    assert_eq!((s, k_bar), (2.5, 5.0));
+    assert_eq!(x_bar, [-1.0, -1.0, 2.0]);
+    squared_steps_gradcheck(&[0.3, -1.2, 2.5, 0.7], 1.5).unwrap();
+}

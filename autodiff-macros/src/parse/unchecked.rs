@@ -50,6 +50,17 @@ fn unchecked_access(e: &syn::Expr) -> Option<(&syn::Expr, &syn::Expr, bool)> {
 
 impl VisitMut for Rewrite {
     fn visit_expr_mut(&mut self, e: &mut syn::Expr) {
+        // `x.get_unchecked(i) - x.get_unchecked(j)`: references in arithmetic, whose
+        // operators read their values, `x[i] - x[j]`.
+        if let syn::Expr::Binary(b) = e {
+            for side in [&mut b.left, &mut b.right] {
+                if let Some((x, i, false)) = unchecked_access(side) {
+                    let element: syn::Expr = syn::parse_quote!(#x[#i]);
+                    **side = element;
+                    self.changed = true;
+                }
+            }
+        }
         // (Before the operand is visited, which would read the access as a reference.)
         let rewritten: Option<syn::Expr> = match &*e {
             // `*x.get_unchecked(i)`: the element `x[i]`.
@@ -127,6 +138,12 @@ mod tests {
         assert!(!text.contains("unsafe"), "{text}");
         assert!(text.contains("w [0] = x [1] / x [0]"), "{text}");
         assert!(text.contains("let r = & x [2]"), "{text}");
+        let refs: syn::ItemFn = syn::parse_quote! {
+            fn d(x: &[f64], i: usize) -> f64 { unsafe { x.get_unchecked(i) - x.get_unchecked(i - 1) } }
+        };
+        let copy = unchecked_as_indexing(&refs).expect("rewritten");
+        let text = quote::quote!(#copy).to_string();
+        assert!(text.contains("{ x [i] - x [i - 1] }"), "{text}");
         // Other unsafe code keeps its block (and the macro's refusal).
         let raw: syn::ItemFn = syn::parse_quote! {
             fn g(x: &[f64]) -> f64 { unsafe { *x.as_ptr().add(1) } }
