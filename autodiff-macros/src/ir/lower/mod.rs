@@ -339,7 +339,7 @@ pub fn lower_fn(
                                 "a `&mut` parameter of a type of its own (state such as a generator, `rng: &mut Lcg`) is not supported in a `#[differentiate]` function: its derived items run the function's statements in more than one sweep and cannot share a borrow of that state across them; draw what the function needs before the call and pass the values (`let draws: Vec<f64> = (0..n).map(|_| rng.next()).collect();`), or make the state a field of `self` in a `&mut self` method".to_string()
                             } else if scalar {
                                 let f = &float;
-                                format!("a `&mut {}` parameter (a number changed in place) is not supported in a `&mut self` method: take it by value and return its new value (`-> ({0}, {0})` for several), or keep it in `self` (functions and `&self` methods take such parameters)", quote::quote!(#f))
+                                format!("a `&mut {}` parameter (a number changed in place) is not supported in a `&mut self` method or a function returning an `Option` or a `Result`: take it by value and return its new value (`-> ({0}, {0})` for several), or keep it in `self` (other functions and `&self` methods take such parameters)", quote::quote!(#f))
                             } else {
                                 "only `&mut [f64]` and `&mut Vec<f64>` (of the function's float type) can be output buffers: return other values instead".to_string()
                             };
