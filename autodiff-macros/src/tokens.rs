@@ -250,6 +250,29 @@ pub fn peel_trivial(e: &syn::Expr) -> &syn::Expr {
     }
 }
 
+/// The names a pattern binds (a guard's expression aside).
+pub fn pattern_names(p: &syn::Pat, out: &mut Vec<String>) {
+    match p {
+        syn::Pat::Ident(i) => {
+            out.push(i.ident.to_string());
+            if let Some((_, sub)) = &i.subpat {
+                pattern_names(sub, out);
+            }
+        }
+        syn::Pat::Tuple(t) => t.elems.iter().for_each(|p| pattern_names(p, out)),
+        syn::Pat::TupleStruct(t) => t.elems.iter().for_each(|p| pattern_names(p, out)),
+        syn::Pat::Struct(s) => s.fields.iter().for_each(|f| pattern_names(&f.pat, out)),
+        syn::Pat::Slice(s) => s.elems.iter().for_each(|p| pattern_names(p, out)),
+        syn::Pat::Reference(r) => pattern_names(&r.pat, out),
+        syn::Pat::Type(t) => pattern_names(&t.pat, out),
+        syn::Pat::Paren(p) => pattern_names(&p.pat, out),
+        syn::Pat::Guard(g) => pattern_names(&g.pat, out),
+        // Every case of an or-pattern binds the same names.
+        syn::Pat::Or(o) => o.cases.iter().take(1).for_each(|p| pattern_names(p, out)),
+        _ => {}
+    }
+}
+
 #[cfg(test)]
 mod tests {
     use super::*;

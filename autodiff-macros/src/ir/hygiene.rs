@@ -11,6 +11,7 @@
 //! own parameters, `let`s of its blocks (from the statement after them), `for`, `match`,
 //! `if let` and `while let` patterns, and nested closures' parameters.
 
+use crate::tokens::pattern_names;
 use proc_macro2::{Ident, TokenStream, TokenTree};
 use std::collections::{HashMap, HashSet};
 use syn::visit_mut::VisitMut;
@@ -45,29 +46,6 @@ pub(super) fn rename_free(params: &[Pat], body: &Expr, renames: &HashMap<String,
     let mut body = body.clone();
     Walker::new(params, Mode::Rename(renames)).visit_expr_mut(&mut body);
     body
-}
-
-/// The names a pattern binds (a guard's expression aside).
-pub(super) fn pattern_names(p: &Pat, out: &mut Vec<String>) {
-    match p {
-        Pat::Ident(i) => {
-            out.push(i.ident.to_string());
-            if let Some((_, sub)) = &i.subpat {
-                pattern_names(sub, out);
-            }
-        }
-        Pat::Tuple(t) => t.elems.iter().for_each(|p| pattern_names(p, out)),
-        Pat::TupleStruct(t) => t.elems.iter().for_each(|p| pattern_names(p, out)),
-        Pat::Struct(s) => s.fields.iter().for_each(|f| pattern_names(&f.pat, out)),
-        Pat::Slice(s) => s.elems.iter().for_each(|p| pattern_names(p, out)),
-        Pat::Reference(r) => pattern_names(&r.pat, out),
-        Pat::Type(t) => pattern_names(&t.pat, out),
-        Pat::Paren(p) => pattern_names(&p.pat, out),
-        Pat::Guard(g) => pattern_names(&g.pat, out),
-        // Every case of an or-pattern binds the same names.
-        Pat::Or(o) => o.cases.iter().take(1).for_each(|p| pattern_names(p, out)),
-        _ => {}
-    }
 }
 
 enum Mode<'a> {

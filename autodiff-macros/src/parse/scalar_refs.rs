@@ -57,23 +57,16 @@ impl FirstEntries {
         visit: impl FnOnce(&mut Self),
     ) {
         let saved = self.0.clone();
-        for pat in pats {
-            let mut bound = Bound(vec![]);
-            syn::visit::Visit::visit_pat(&mut bound, pat);
-            self.0.retain(|n| !bound.0.contains(n));
-        }
+        pats.into_iter().for_each(|p| self.unbind(p));
         visit(self);
         self.0 = saved;
     }
-}
 
-/// The names a pattern binds.
-struct Bound(Vec<syn::Ident>);
-
-impl<'ast> syn::visit::Visit<'ast> for Bound {
-    fn visit_pat_ident(&mut self, p: &'ast syn::PatIdent) {
-        self.0.push(p.ident.clone());
-        syn::visit::visit_pat_ident(self, p);
+    /// The names `pat` binds are no longer the parameters.
+    fn unbind(&mut self, pat: &syn::Pat) {
+        let mut bound = vec![];
+        crate::tokens::pattern_names(pat, &mut bound);
+        self.0.retain(|n| !bound.contains(&n.to_string()));
     }
 }
 
@@ -89,9 +82,7 @@ impl VisitMut for FirstEntries {
                             self.visit_expr_mut(diverge);
                         }
                     }
-                    let mut bound = Bound(vec![]);
-                    syn::visit::Visit::visit_pat(&mut bound, &l.pat);
-                    self.0.retain(|n| !bound.0.contains(n));
+                    self.unbind(&l.pat);
                 }
                 other => self.visit_stmt_mut(other),
             }

@@ -16,7 +16,7 @@ use num_traits::Float;
 type M<T, R, C, S> = Matrix<T, R, C, S>;
 
 /// `a × b` of two 3-vectors.
-fn cross3<T: Float + Scalar, S: OwnedStorage<T, U3, U1>>(
+pub(super) fn cross3<T: Float + Scalar, S: OwnedStorage<T, U3, U1>>(
     a: &M<T, U3, U1, S>,
     b: &M<T, U3, U1, S>,
 ) -> M<T, U3, U1, S> {

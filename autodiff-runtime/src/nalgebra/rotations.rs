@@ -46,6 +46,7 @@ mod quaternions;
 pub use angles::{FromAxisAngle, FromEulerAngles, New1};
 pub use quaternions::{ConjugateRule, FromQuaternion};
 
+use super::cross::cross3 as cross;
 use super::products::{MatrixProductPullback, MulRule};
 use super::rules::Lend;
 use crate::Differentiable;
@@ -139,18 +140,6 @@ fn rotate<T: nalgebra::RealField + Float + Copy>(
     v + t * w + cross(u, &t)
 }
 
-fn cross<T: nalgebra::RealField + Float + Copy>(a: &Vector3<T>, b: &Vector3<T>) -> Vector3<T> {
-    Vector3::new(
-        a[1] * b[2] - a[2] * b[1],
-        a[2] * b[0] - a[0] * b[2],
-        a[0] * b[1] - a[1] * b[0],
-    )
-}
-
-fn dot<T: nalgebra::RealField + Float + Copy>(a: &Vector3<T>, b: &Vector3<T>) -> T {
-    a[0] * b[0] + a[1] * b[1] + a[2] * b[2]
-}
-
 /// The tangent of `q v`: `v̇ + ẇ t + w ṫ + u̇ × t + u × ṫ`, `ṫ = 2 (u̇ × v + u × v̇)`.
 fn rotate_jvp<T: nalgebra::RealField + Float + Copy>(
     q: &UnitQuaternion<T>,
@@ -174,7 +163,7 @@ fn rotate_vjp<T: nalgebra::RealField + Float + Copy>(
     let two = T::one() + T::one();
     let (w, u) = (scalar(q), vector(q));
     let t = cross(&u, v) * two;
-    let w_bar = dot(y_bar, &t);
+    let w_bar = y_bar.dot(&t);
     let t_bar = y_bar * w + cross(y_bar, &u);
     let u_bar = cross(&t, y_bar) + cross(v, &t_bar) * two;
     let v_bar = y_bar + cross(&t_bar, &u) * two;
@@ -187,7 +176,7 @@ fn hamilton<T: nalgebra::RealField + Float + Copy>(
     q: &UnitQuaternion<T>,
 ) -> UnitQuaternion<T> {
     let (pw, pu, qw, qu) = (scalar(p), vector(p), scalar(q), vector(q));
-    quaternion(pw * qw - dot(&pu, &qu), qu * pw + pu * qw + cross(&pu, &qu))
+    quaternion(pw * qw - pu.dot(&qu), qu * pw + pu * qw + cross(&pu, &qu))
 }
 
 /// `q*`, on any coordinates.

@@ -13,7 +13,7 @@
 //! assert!((q_dot.as_ref().w + 0.5 * 0.25_f64.sin()).abs() < 1e-15);
 //! ```
 
-use super::{dot, quaternion, scalar, vector};
+use super::{quaternion, scalar, vector};
 use crate::Dual;
 use nalgebra::{
     Quaternion, Rotation, Rotation2, Rotation3, SMatrix, Unit, UnitQuaternion, Vector3,
@@ -148,7 +148,7 @@ macro_rules! angle_constructors {
                 (y, move |axis: &Unit<Vector3<$t>>, y_bar: Self| {
                     let (s, c) = (angle / 2.0).sin_cos();
                     let a = axis.into_inner();
-                    (-0.5 * s * scalar(&y_bar) + 0.5 * c * dot(&a, &vector(&y_bar)),)
+                    (-0.5 * s * scalar(&y_bar) + 0.5 * c * a.dot(&vector(&y_bar)),)
                 })
             }
         }
