@@ -1,7 +1,8 @@
 //! Parameters typed by an alias the attribute cannot see, of an array (`type V3 = [f64;
 //! 3]`), as geometry and physics code names its vectors: read by index or walked, their
 //! cotangents have the alias's own type. Each gradient is checked against central
-//! differences (`_gradcheck`, which also checks `_jvp` and `_hvp`) and a closed form.
+//! differences (`_gradcheck`, which also checks `_jvp` and `_hvp`) and a closed form. So are
+//! rows behind an alias (`type Matrix = Vec<Vec<f64>>`).
 
 use autodiff::differentiate;
 
@@ -127,4 +128,93 @@ fn a_shadowed_alias_parameter_pushed() {
     let (_, g) = extended_energy_grad(&v);
     assert_eq!(g, vec![1.2, -3.2, 4.8]);
     extended_energy_gradcheck(&v).unwrap();
+}
+
+// Rows behind an alias, as hand-written matrix code names them (`type Matrix =
+// Vec<Vec<f64>>`): read as `m[i][j]`, `m[i].len()` or walked row by row, their cotangent
+// has the alias's own type.
+type Matrix = Vec<Vec<f64>>;
+type M3 = [[f64; 3]; 3];
+type Polygon = Vec<[f64; 2]>;
+
+/// vᵀ M v.
+#[differentiate]
+fn quadratic_form(m: &Matrix, v: &Vector) -> f64 {
+    let mut s = 0.0;
+    for i in 0..m.len() {
+        let mut row = 0.0;
+        for j in 0..m[i].len() {
+            row += m[i][j] * v[j];
+        }
+        s += v[i] * row;
+    }
+    s
+}
+
+/// The Frobenius norm, row by row.
+#[differentiate]
+fn frobenius(m: &Matrix) -> f64 {
+    let mut s = 0.0;
+    for row in m {
+        for x in row.iter() {
+            s += x * x;
+        }
+    }
+    s.sqrt()
+}
+
+#[differentiate]
+fn det3(a: &M3) -> f64 {
+    a[0][0] * (a[1][1] * a[2][2] - a[1][2] * a[2][1])
+        - a[0][1] * (a[1][0] * a[2][2] - a[1][2] * a[2][0])
+        + a[0][2] * (a[1][0] * a[2][1] - a[1][1] * a[2][0])
+}
+
+#[differentiate]
+fn perimeter(p: &Polygon) -> f64 {
+    let mut s = 0.0;
+    for i in 0..p.len() {
+        let j = (i + 1) % p.len();
+        let (dx, dy) = (p[j][0] - p[i][0], p[j][1] - p[i][1]);
+        s += (dx * dx + dy * dy).sqrt();
+    }
+    s
+}
+
+#[test]
+fn rows_aliases_read_by_index() {
+    let m: Matrix = vec![vec![1.0, 2.0], vec![3.0, 4.5]];
+    let v: Vector = vec![0.5, -1.0];
+    quadratic_form_gradcheck(&m, &v).unwrap();
+    // ∂(vᵀMv)/∂M = v vᵀ, a `Matrix`.
+    let (value, m_bar, v_bar): (f64, Matrix, Vector) = quadratic_form_grad(&m, &v);
+    assert!((value - 2.25).abs() < 1e-12);
+    assert_eq!(m_bar, vec![vec![0.25, -0.5], vec![-0.5, 1.0]]);
+    // ∂/∂v = (M + Mᵀ) v = (2·0.5 − 5·1, 5·0.5 − 9·1).
+    assert!((v_bar[0] + 4.0).abs() < 1e-12 && (v_bar[1] + 6.5).abs() < 1e-12);
+
+    let a: M3 = [[2.0, 0.1, 0.3], [0.4, 1.5, 0.2], [0.1, 0.7, 3.0]];
+    det3_gradcheck(&a).unwrap();
+    // ∂det/∂a is the cofactor matrix: its (0, 0) entry is a₁₁a₂₂ − a₁₂a₂₁.
+    let (_, cof): (f64, M3) = det3_grad(&a);
+    assert!((cof[0][0] - (1.5 * 3.0 - 0.2 * 0.7)).abs() < 1e-12);
+    assert!((cof[2][1] + (2.0 * 0.2 - 0.3 * 0.4)).abs() < 1e-12);
+
+    let p: Polygon = vec![[0.0, 0.0], [3.0, 0.0], [3.0, 4.0]];
+    perimeter_gradcheck(&p).unwrap();
+}
+
+#[test]
+fn rows_alias_walked_row_by_row() {
+    let m: Matrix = vec![vec![3.0, 0.0], vec![0.0, 4.0]];
+    frobenius_gradcheck(&m).unwrap();
+    // ∂‖M‖/∂M = M / ‖M‖.
+    let (norm, g) = frobenius_grad(&m);
+    assert!((norm - 5.0).abs() < 1e-12);
+    let expected = [[0.6, 0.0], [0.0, 0.8]];
+    for (row, want) in g.iter().zip(expected) {
+        for (x, w) in row.iter().zip(want) {
+            assert!((x - w).abs() < 1e-12, "{g:?}");
+        }
+    }
 }

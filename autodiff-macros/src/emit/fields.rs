@@ -200,13 +200,13 @@ impl Ctx<'_> {
                 .any(|p| p.var == v && p.shape == ParamShape::StructSlice)
     }
 
-    /// Whether `v` is a parameter holding rows in an array (`m: &[[f64; 2]; 2]`), whose
-    /// cotangent is an array too.
-    pub fn is_array_of_elements(&self, v: VarId) -> bool {
+    /// Whether `v` is a parameter holding rows in an array (`m: &[[f64; 2]; 2]`) or behind
+    /// an alias (`m: &Matrix`), whose cotangent is of its type as written.
+    pub fn rows_as_written(&self, v: VarId) -> bool {
         self.func
             .params
             .iter()
-            .any(|p| p.var == v && crate::types::is_array_of_elements(&p.ty))
+            .any(|p| p.var == v && super::signature::rows_as_written(self, p))
     }
 
     /// A column of a slice of structs (`let bodies_m = __ad::column(bodies, |__e| __e.m);`),

@@ -311,7 +311,7 @@ impl<'f> Ctx<'f> {
         match self.kind(v) {
             Kind::FloatSeq => quote!(let mut #name = __ad::zeros_like(&#value);),
             Kind::Array => quote!(let mut #name = __ad::zeros_nd(&#value);),
-            Kind::StructSeq if self.is_struct_slice(v) && !self.is_array_of_elements(v) => {
+            Kind::StructSeq if self.is_struct_slice(v) && !self.rows_as_written(v) => {
                 quote!(let mut #name = __ad::zeros_of_structs(#value);)
             }
             // A local tuple of floats: zeros of its type (its value may be gone).

@@ -240,6 +240,16 @@ pub(super) fn aliased_sequence<'a>(ctx: &Ctx, p: &'a Param) -> Option<&'a syn::T
     aliased.then(|| crate::types::peel_refs(&p.ty))
 }
 
+/// Whether `p` holds rows whose cotangent is of its own type, as written: an array of rows
+/// (`&[[f64; N]; M]`) or rows behind an alias the macro cannot see (`&Matrix` with `type
+/// Matrix = Vec<Vec<f64>>`, read as rows by `ir::lower::rows::read_as_rows`), made and
+/// rebuilt through `Differentiable`.
+pub(super) fn rows_as_written(ctx: &Ctx, p: &Param) -> bool {
+    p.shape == ParamShape::StructSlice
+        && (crate::types::is_array_of_elements(&p.ty)
+            || crate::types::param_shape(&p.ty, &ctx.func.float) == ParamShape::Struct)
+}
+
 pub(super) fn cotangent_type(ctx: &Ctx, p: &Param) -> TokenStream {
     let f = ctx.scalar();
     match p.shape {
@@ -275,12 +285,10 @@ pub(super) fn cotangent_type(ctx: &Ctx, p: &Param) -> TokenStream {
         },
         // One struct per element: `Vec<Body>` for `&[Body]` and `&Vec<Body>`.
         // Rows in an array, `&[[F; N]; M]`: the array's own type.
-        ParamShape::StructSlice if crate::types::is_array_of_elements(&p.ty) => {
-            let syn::Type::Reference(r) = &p.ty else {
-                unreachable!("an array of rows is a reference")
-            };
-            let array = &r.elem;
-            quote!(#array)
+        // Rows behind an alias (`&Matrix`): the alias.
+        ParamShape::StructSlice if rows_as_written(ctx, p) => {
+            let owned = crate::types::peel_refs(&p.ty);
+            quote!(#owned)
         }
         ParamShape::StructSlice => {
             let elem = crate::types::struct_slice_element(&p.ty);

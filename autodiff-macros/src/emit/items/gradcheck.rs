@@ -478,7 +478,7 @@ fn rebuild(ctx: &Ctx, p: &Param, from: &TokenStream) -> TokenStream {
             let n = passed_name(ctx, p);
             quote!(&__ad::rebuilt_like(#n, &#part))
         }
-        ParamShape::StructSlice if crate::types::is_array_of_elements(&p.ty) => {
+        ParamShape::StructSlice if crate::emit::signature::rows_as_written(ctx, p) => {
             let n = passed_name(ctx, p);
             quote!(&__ad::rebuilt_like(#n, &#part))
         }

@@ -369,6 +369,17 @@ pub fn lower_fn(
                 // a vector type's value, whose entries its cotangent holds as it does.)
                 let has_arguments = matches!(crate::types::peel_refs(&pt.ty), Type::Path(p)
                     if p.path.segments.iter().any(|s| !s.arguments.is_empty()));
+                // `m: &Matrix` with `type Matrix = Vec<Vec<f64>>` elsewhere, read as `m[i][j]`:
+                // rows, whose cotangent is of the type as written (`rows::read_as_rows`).
+                if shape == ParamShape::Struct
+                    && !pushed_behind_borrow
+                    && !has_arguments
+                    && rows::read_as_rows(&item.block, &ident)
+                {
+                    shape = ParamShape::StructSlice;
+                    lw.vars[var].kind = Kind::StructSeq;
+                    lw.declare_rows(var, None, ident.span());
+                }
                 if shape == ParamShape::Struct
                     && body_uses.get(&ident.to_string()) == Some(&Kind::FloatSeq)
                     && !pushed_behind_borrow
