@@ -86,6 +86,7 @@ pub mod __private {
         pub use autodiff_runtime::nalgebra::{
             constructors::{New2 as _, New3 as _, New4 as _, New6 as _, New9 as _},
             cross::CrossRule as _,
+            homogeneous::{HomogeneousRules as _, ToRotationMatrixRule as _},
             products::MulRule as _,
             rules::{EntrywiseRules as _, TransposeRule as _},
             square::SquareRules as _,

@@ -32,7 +32,13 @@ impl<'a> Model<'a> {
                 single_ident(param).map(Scalar::Keyword)
             }
             (None, Some(param)) => Some(Scalar::Of(param)),
-            (None, None) => elements().next().map(Scalar::Of),
+            // A field of a type named alone (`focal: Float` with `type Float = f32`) before
+            // a compound one (`(Float, Float)`, whose scalar is its elements': bounding it by
+            // its own projection makes rustc's trait solver loop).
+            (None, None) => elements()
+                .find(|ty| single_ident(ty).is_some())
+                .or_else(|| elements().next())
+                .map(Scalar::Of),
         }
     }
 
@@ -103,13 +109,15 @@ impl<'a> Model<'a> {
     }
 }
 
-/// The element type of `ty` seen through `[T; N]`, `Vec<T>` and `ndarray` arrays
+/// The element type of `ty` seen through `[T; N]`, `Vec<T>`, tuples and `ndarray` arrays
 /// (`Array2<T>`, `Array<T, D>`), whose scalar is the element's.
 fn element(ty: &Type) -> &Type {
     match ty {
         Type::Array(array) => element(&array.elem),
         Type::Paren(inner) => element(&inner.elem),
         Type::Group(inner) => element(&inner.elem),
+        // A tuple's scalar is its members' (`(Float, Float)`).
+        Type::Tuple(t) if !t.elems.is_empty() => element(&t.elems[0]),
         Type::Path(path) if path.qself.is_none() => {
             let Some(last) = path.path.segments.last() else {
                 return ty;

@@ -55,7 +55,9 @@ pub(crate) fn collapse_param_refs(item: &syn::ItemFn) -> Option<syn::ItemFn> {
                 && kind_of_type(&pt.ty, f) == Kind::Struct
                 && (reads_named_field(&item.block, &name.ident)
                     || (name.mutability.is_none()
-                        && operand_of_arithmetic(&item.block, &name.ident)))
+                        && (operand_of_arithmetic(&item.block, &name.ident)
+                            || (of_the_float(&pt.ty, f)
+                                && passed_by_value(&item.block, &name.ident)))))
             {
                 // `origin: Point` by value: the derived items take `&Point`, as they take
                 // `&Point` itself, and the primal gets a clone. (Read through a field, an
@@ -247,6 +249,50 @@ fn operand_of_arithmetic(block: &syn::Block, name: &syn::Ident) -> bool {
                 self.found = true;
             }
             syn::visit::visit_expr_unary(self, u);
+        }
+    }
+    let mut find = Find { name, found: false };
+    find.visit_block(block);
+    find.found
+}
+
+/// Whether `ty` is a type of the float type (`Point3<f64>`, `Vector3<T>`): a generic
+/// argument of its last segment names it, so the value holds floats.
+fn of_the_float(ty: &Type, float: &Type) -> bool {
+    let Type::Path(p) = ty else { return false };
+    let float = quote::quote!(#float).to_string();
+    p.path.segments.last().is_some_and(|s| {
+        match &s.arguments {
+        syn::PathArguments::AngleBracketed(args) => args.args.iter().any(|a| {
+            matches!(a, syn::GenericArgument::Type(t) if quote::quote!(#t).to_string() == float)
+        }),
+        _ => false,
+    }
+    })
+}
+
+/// Whether `name` is passed by value to a call or a method (`self.inner.project(point)`),
+/// somewhere in `block`: a value of a type of the float type passed on, which the callee
+/// differentiates (an enum or a configuration is passed too, hence [`of_the_float`]).
+fn passed_by_value(block: &syn::Block, name: &syn::Ident) -> bool {
+    use syn::visit::Visit;
+    struct Find<'a> {
+        name: &'a syn::Ident,
+        found: bool,
+    }
+    impl Find<'_> {
+        fn any_names<'e>(&self, mut args: impl Iterator<Item = &'e syn::Expr>) -> bool {
+            args.any(|a| matches!(a, syn::Expr::Path(p) if p.path.is_ident(self.name)))
+        }
+    }
+    impl<'ast> Visit<'ast> for Find<'_> {
+        fn visit_expr_call(&mut self, c: &'ast syn::ExprCall) {
+            self.found |= self.any_names(c.args.iter());
+            syn::visit::visit_expr_call(self, c);
+        }
+        fn visit_expr_method_call(&mut self, m: &'ast syn::ExprMethodCall) {
+            self.found |= self.any_names(m.args.iter());
+            syn::visit::visit_expr_method_call(self, m);
         }
     }
     let mut find = Find { name, found: false };

@@ -26,11 +26,13 @@
 
 pub mod constructors;
 pub mod cross;
+pub mod homogeneous;
 pub mod points;
 pub mod products;
 pub mod rotations;
 pub mod rules;
 pub mod square;
+pub mod translations;
 
 use crate::Differentiable;
 use nalgebra::{Dim, IsContiguous, Matrix, RawStorageMut, Scalar};

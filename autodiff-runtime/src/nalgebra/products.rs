@@ -14,7 +14,7 @@
 
 use super::rules::{EntrywiseRules, Lend, OwnedStorage};
 use nalgebra::allocator::Allocator;
-use nalgebra::{DefaultAllocator, Dim, Matrix, OMatrix, Scalar};
+use nalgebra::{DefaultAllocator, Dim, DimName, Matrix, OMatrix, OPoint, Scalar};
 use num_traits::Float;
 
 type M<T, R, C, S> = Matrix<T, R, C, S>;
@@ -95,6 +95,86 @@ macro_rules! scalar_products {
 }
 
 scalar_products!(f32, f64);
+
+/// `k * a` with the float on the left where the macro read it as a struct (a field whose
+/// type it cannot see, `self.scale * v` beside `self.rotation * v`): `ā = ȳ k`,
+/// `k̄ = ⟨ȳ, a⟩`, as for `a * k`; the right operand by reference (`&a`) or by a reference to
+/// one (`&&a` of a parameter `a: &Vector3<f64>`), a matrix or a point.
+macro_rules! float_times {
+    ($($t:ty),*) => {$(
+        float_times!(@matrix $t, &'a M<$t, R, C, S>);
+        float_times!(@matrix $t, &'a &'b M<$t, R, C, S>);
+        float_times!(@point $t, &'a OPoint<$t, D>);
+        float_times!(@point $t, &'a &'b OPoint<$t, D>);
+    )*};
+    (@matrix $t:ty, $rhs:ty) => {
+        impl<'a, 'b, R: Dim, C: Dim, S: OwnedStorage<$t, R, C>> MulRule<$rhs> for $t {
+            type Output = M<$t, R, C, S>;
+            type RhsValue = M<$t, R, C, S>;
+            type Pullback = FloatProductPullback<$t, M<$t, R, C, S>>;
+
+            fn mul_jvp_all<L: Lend<Self::RhsValue>>(
+                &self,
+                a: $rhs,
+                self_dot: &$t,
+                a_dot: L,
+            ) -> (Self::Output, Self::Output) {
+                let a: &M<$t, R, C, S> = a;
+                a.__lhs_mul_jvp_all(*self, a_dot.lent(), *self_dot)
+            }
+
+            fn mul_pullback_all(&self, a: $rhs) -> (Self::Output, Self::Pullback) {
+                let a: &M<$t, R, C, S> = a;
+                let (y, pullback) = a.__lhs_mul_pullback_all(*self);
+                (
+                    y,
+                    Box::new(move |_: &$t, a: &M<$t, R, C, S>, y_bar| {
+                        let (a_bar, k_bar) = pullback(a, y_bar);
+                        (k_bar, a_bar)
+                    }),
+                )
+            }
+        }
+    };
+    (@point $t:ty, $rhs:ty) => {
+        impl<'a, 'b, D: DimName> MulRule<$rhs> for $t
+        where
+            DefaultAllocator: Allocator<D>,
+        {
+            type Output = OPoint<$t, D>;
+            type RhsValue = OPoint<$t, D>;
+            type Pullback = FloatProductPullback<$t, OPoint<$t, D>>;
+
+            fn mul_jvp_all<L: Lend<Self::RhsValue>>(
+                &self,
+                p: $rhs,
+                self_dot: &$t,
+                p_dot: L,
+            ) -> (Self::Output, Self::Output) {
+                let p: &OPoint<$t, D> = p;
+                let (y, y_dot) = p.coords.__lhs_mul_jvp_all(*self, &p_dot.lent().coords, *self_dot);
+                (OPoint::from(y), OPoint::from(y_dot))
+            }
+
+            fn mul_pullback_all(&self, p: $rhs) -> (Self::Output, Self::Pullback) {
+                let p: &OPoint<$t, D> = p;
+                let (y, pullback) = p.coords.__lhs_mul_pullback_all(*self);
+                (
+                    OPoint::from(y),
+                    Box::new(move |_: &$t, p: &OPoint<$t, D>, y_bar: OPoint<$t, D>| {
+                        let (p_bar, k_bar) = pullback(&p.coords, y_bar.coords);
+                        (k_bar, OPoint::from(p_bar))
+                    }),
+                )
+            }
+        }
+    };
+}
+
+/// The pullback of a float times a value: `(k, a, ȳ) ↦ (⟨ȳ, a⟩, ȳ k)`.
+pub type FloatProductPullback<T, A> = Box<dyn FnOnce(&T, &A, A) -> (T, A)>;
+
+float_times!(f32, f64);
 
 impl<'a, T, R1, C1, S1, R2, C2, S2> MulRule<&'a M<T, R2, C2, S2>> for M<T, R1, C1, S1>
 where

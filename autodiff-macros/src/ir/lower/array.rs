@@ -69,6 +69,8 @@ const STRUCT_VALUED_METHODS: &[(&str, usize)] = &[
     ("transform_point", 1),
     ("inverse_transform_vector", 1),
     ("inverse_transform_point", 1),
+    ("to_homogeneous", 0),
+    ("to_rotation_matrix", 0),
 ];
 
 /// Array methods that read only the shape.

@@ -304,6 +304,14 @@ fn comparison(op: &syn::BinOp) -> bool {
     matches!(op, Lt(_) | Le(_) | Gt(_) | Ge(_) | Eq(_) | Ne(_))
 }
 
+impl Uses<'_> {
+    /// Whether `e` is a parameter of a struct (a root of field paths) named whole.
+    fn names_root(&self, e: &syn::Expr) -> bool {
+        matches!(peel(e), syn::Expr::Path(p)
+            if p.path.get_ident().is_some_and(|i| self.roots.contains(&i.to_string())))
+    }
+}
+
 impl<'ast> Visit<'ast> for Uses<'_> {
     fn visit_expr(&mut self, e: &'ast syn::Expr) {
         if field_path(e, self.roots).is_some() {
@@ -493,6 +501,15 @@ impl<'ast> Visit<'ast> for Uses<'_> {
                     self.note(peel(&b.right), Use::Int);
                 } else if self.is_int(&b.right) {
                     self.note(peel(&b.left), Use::Int);
+                } else if matches!(b.op, syn::BinOp::Mul(_))
+                    && field_path(peel(&b.left), self.roots).is_some()
+                    && self.names_root(&b.right)
+                {
+                    // `self.rotation * point` of a struct parameter: a product of structs
+                    // (a rotation, a matrix applied to a point), which rustc's types
+                    // dispatch (a float field scaling it, `self.scale * point`, is
+                    // `Differentiable` and multiplies the same way).
+                    self.note(peel(&b.left), Use::StructMethod);
                 } else if arithmetic(&b.op) {
                     // `p.z.clone() + eps`: a field cloned into arithmetic (generic code's
                     // scalars need not be `Copy`) is a float, not a sequence copied.

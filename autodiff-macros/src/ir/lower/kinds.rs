@@ -55,9 +55,12 @@ pub fn kind_of(e: &Expr, vars: &[Var], float: &Type) -> Kind {
                 Kind::Other
             }
         }
-        ExprKind::Index(base, _) => match k(base) {
+        ExprKind::Index(base, index) => match k(base) {
             Kind::FloatSeq | Kind::Array => Kind::Float,
             Kind::StructSeq => Kind::Struct,
+            // `v[1]` of a vector type's value (`Vector3<f64>`, whose entries its cotangent
+            // holds as it does): an entry.
+            Kind::Struct if k(index) == Kind::Int => Kind::Float,
             Kind::IntSeq => Kind::Int,
             _ => Kind::Other,
         },

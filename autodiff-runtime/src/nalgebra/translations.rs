@@ -1,0 +1,158 @@
+//! nalgebra's `Translation<T, D>` (`Translation2`, `Translation3`): a parameter, a field of a
+//! pose, a value applied to points. Its tangent and cotangent are translations too, the
+//! coordinates of its `vector`; applying it is an addition, so its rules are sums:
+//!
+//! - `t * p = p + t` (a point): `t̄ = ȳ`, `p̄ = ȳ`;
+//! - `t * s = t + s` (a composition): `t̄ = s̄ = ȳ`.
+//!
+//! ```
+//! use autodiff_runtime::nalgebra::products::MulRule;
+//! use nalgebra::{Point3, Translation3};
+//! let (t, p) = (Translation3::new(1.0, 2.0, 3.0), Point3::new(0.5, 0.5, 0.5));
+//! let (y, pullback) = t.mul_pullback_all(&p);
+//! assert_eq!(y, Point3::new(1.5, 2.5, 3.5));
+//! let (t_bar, p_bar) = pullback(&t, &p, Point3::new(1.0, 0.0, -1.0));
+//! assert_eq!((t_bar.vector, p_bar), (nalgebra::Vector3::new(1.0, 0.0, -1.0), Point3::new(1.0, 0.0, -1.0)));
+//! ```
+
+use super::products::{MatrixProductPullback, MulRule};
+use super::rules::Lend;
+use crate::Differentiable;
+use nalgebra::{Point, Translation};
+
+/// A translation is the leaves of its vector.
+macro_rules! differentiable_translations {
+    ($($t:ty),*) => {$(
+        impl<const D: usize> Differentiable for Translation<$t, D> {
+            type Scalar = $t;
+
+            fn zero_like(&self) -> Self {
+                Translation::from(self.vector.zero_like())
+            }
+
+            fn accumulate(&mut self, other: &Self) {
+                self.vector.accumulate(&other.vector);
+            }
+
+            fn scale(&mut self, s: $t) {
+                Differentiable::scale(&mut self.vector, s);
+            }
+
+            fn set_zero(&mut self) {
+                self.vector.set_zero();
+            }
+
+            fn for_each_leaf(&self, f: &mut dyn FnMut(&[$t])) {
+                self.vector.for_each_leaf(f);
+            }
+
+            fn for_each_leaf_mut(&mut self, f: &mut dyn FnMut(&mut [$t])) {
+                self.vector.for_each_leaf_mut(f);
+            }
+
+            fn zip_leaves_mut(&mut self, other: &Self, f: &mut dyn FnMut(&mut [$t], &[$t])) {
+                self.vector.zip_leaves_mut(&other.vector, f);
+            }
+        }
+    )*};
+}
+
+differentiable_translations!(f32, f64);
+
+/// `t * p` and `t * s`: the right operand by reference (`&p`) or by a reference to one
+/// (`&&p` of a parameter `p: &Point3<f64>`).
+macro_rules! translation_products {
+    ($($t:ty),*) => {$(
+        translation_products!(@point $t, &'a Point<$t, D>);
+        translation_products!(@point $t, &'a &'b Point<$t, D>);
+        translation_products!(@compose $t, &'a Translation<$t, D>);
+        translation_products!(@compose $t, &'a &'b Translation<$t, D>);
+    )*};
+    (@point $t:ty, $rhs:ty) => {
+        impl<'a, 'b, const D: usize> MulRule<$rhs> for Translation<$t, D> {
+            type Output = Point<$t, D>;
+            type RhsValue = Point<$t, D>;
+            type Pullback = MatrixProductPullback<Self, Point<$t, D>, Point<$t, D>>;
+
+            fn mul_jvp_all<L: Lend<Point<$t, D>>>(
+                &self,
+                p: $rhs,
+                self_dot: &Self,
+                p_dot: L,
+            ) -> (Point<$t, D>, Point<$t, D>) {
+                let p: &Point<$t, D> = p;
+                (self * p, p_dot.lent() + self_dot.vector)
+            }
+
+            fn mul_pullback_all(&self, p: $rhs) -> (Point<$t, D>, Self::Pullback) {
+                let p: &Point<$t, D> = p;
+                (
+                    self * p,
+                    Box::new(|_: &Self, _: &Point<$t, D>, y_bar: Point<$t, D>| {
+                        (Translation::from(y_bar.coords), y_bar)
+                    }),
+                )
+            }
+        }
+    };
+    (@compose $t:ty, $rhs:ty) => {
+        impl<'a, 'b, const D: usize> MulRule<$rhs> for Translation<$t, D> {
+            type Output = Self;
+            type RhsValue = Self;
+            type Pullback = MatrixProductPullback<Self, Self, Self>;
+
+            fn mul_jvp_all<L: Lend<Self>>(&self, s: $rhs, self_dot: &Self, s_dot: L) -> (Self, Self) {
+                let s: &Self = s;
+                (self * s, Translation::from(self_dot.vector + s_dot.lent().vector))
+            }
+
+            fn mul_pullback_all(&self, s: $rhs) -> (Self, Self::Pullback) {
+                let s: &Self = s;
+                (self * s, Box::new(|_: &Self, _: &Self, y_bar: Self| (y_bar, y_bar)))
+            }
+        }
+    };
+}
+
+translation_products!(f32, f64);
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+    use crate::gradcheck::check_vjp;
+    use nalgebra::{Point3, Translation3, Vector3};
+
+    /// `t * p` and `t * s` against central differences of nalgebra's own operators.
+    #[test]
+    fn products_pass_their_checks() {
+        let point = |x: &[f64]| {
+            let t = Translation3::new(x[0], x[1], x[2]);
+            let p = Point3::new(x[3], x[4], x[5]);
+            (t, p)
+        };
+        let x = [0.3, -1.2, 2.0, 0.7, 0.1, -0.4];
+        let f = |x: &[f64]| {
+            let (t, p) = point(x);
+            (t * p).coords.as_slice().to_vec()
+        };
+        let vjp = |y_bar: &[f64]| {
+            let (t, p) = point(&x);
+            let (_, pullback) = t.mul_pullback_all(&p);
+            let (t_bar, p_bar) = pullback(&t, &p, Point3::new(y_bar[0], y_bar[1], y_bar[2]));
+            [t_bar.vector.as_slice(), p_bar.coords.as_slice()].concat()
+        };
+        check_vjp(f, &x, vjp, 7, Default::default()).unwrap();
+        let (t, p) = point(&x);
+        let (y, y_dot) = t.mul_jvp_all(
+            &p,
+            &Translation3::new(1.0, 0.0, 0.0),
+            &Point3::new(0.0, 2.0, 0.0),
+        );
+        assert_eq!((y, y_dot), (t * p, Point3::new(1.0, 2.0, 0.0)));
+        let s = Translation3::new(0.5, 0.5, 0.5);
+        let (y, pullback) = t.mul_pullback_all(&s);
+        assert_eq!(y.vector, t.vector + s.vector);
+        let y_bar = Translation3::from(Vector3::new(1.0, 2.0, 3.0));
+        assert_eq!(pullback(&t, &s, y_bar), (y_bar, y_bar));
+    }
+}
