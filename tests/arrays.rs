@@ -828,3 +828,24 @@ fn operators_in_method_form_on_arrays() {
     assert!((&g - &want).iter().all(|d| d.abs() < 1e-12), "{g:?}");
     windowed_gradcheck(&a).unwrap();
 }
+
+/// An array mapped in place (`h.mapv_inplace(|v| v.max(0.0))`, a ReLU as hand-written
+/// networks apply it): differentiated as `h = h.mapv(…)`.
+#[differentiate]
+fn relu_in_place(x: &Array1<f64>, w: f64) -> f64 {
+    let mut h = x * w;
+    h.mapv_inplace(|v| v.max(0.0));
+    h.mapv_inplace(f64::tanh);
+    h.sum()
+}
+
+#[test]
+fn an_array_mapped_in_place() {
+    let x = array![-1.0, 0.5, 2.0];
+    relu_in_place_gradcheck(&x, 0.7).unwrap();
+    // ∂/∂x_i = w (1 − tanh²(w x_i)) where w x_i > 0, 0 elsewhere.
+    let (_, x_bar, _) = relu_in_place_grad(&x, 0.7);
+    let d = |z: f64| 0.7 * (1.0 - (0.7 * z).tanh().powi(2));
+    assert_eq!(x_bar[0], 0.0);
+    assert!((x_bar[1] - d(0.5)).abs() < 1e-12 && (x_bar[2] - d(2.0)).abs() < 1e-12);
+}

@@ -805,3 +805,49 @@ fn a_mut_self_method_that_changes_nothing() {
     s.weighted_energy_gradcheck(0.75).unwrap();
     assert_eq!(s.input, vec![1.0, -2.0, 0.5], "the state is as it was");
 }
+
+/// A quantiser's step returning its output level, a count with no derivative (as a
+/// sigma-delta modulator's `put` returns `i32`): differentiated as the step of its state;
+/// its derived items step the state and its tangent or cotangent, the method itself gives
+/// the count.
+#[derive(Differentiable, Clone, Debug)]
+struct Quantiser {
+    level: f64,
+    gain: f64,
+}
+
+impl Quantiser {
+    #[differentiate]
+    fn put(&mut self, x: f64) -> i32 {
+        self.level += self.gain * x * x;
+        if self.level > 100.0 {
+            return -1;
+        }
+        self.level as i32
+    }
+}
+
+#[test]
+fn a_step_returning_a_count() {
+    let mut q = Quantiser {
+        level: 1.0,
+        gain: 0.5,
+    };
+    assert_eq!(q.clone().put(2.0), 3);
+    // level' = level + g x²: ∂/∂level = 1, ∂/∂g = x², ∂/∂x = 2 g x.
+    let mut q_bar = Quantiser {
+        level: 1.0,
+        gain: 0.0,
+    };
+    let (x_bar,) = q.clone().put_vjp(2.0, &mut q_bar);
+    assert_eq!((q_bar.level, q_bar.gain, x_bar), (1.0, 4.0, 2.0));
+    let mut q_dot = Quantiser {
+        level: 0.0,
+        gain: 1.0,
+    };
+    q.put_jvp(2.0, &mut q_dot, 0.5);
+    assert_eq!(
+        (q.level, q_dot.level, q_dot.gain),
+        (3.0, 4.0 + 0.5 * 2.0 * 2.0 * 0.5, 1.0)
+    );
+}

@@ -166,6 +166,9 @@ fn expand(args: TokenStream, item: &syn::ItemFn) -> Result<TokenStream, Vec<syn:
             }
         }
     }
+    // (A count or a flag as the result: the step alone is differentiated.)
+    let stepped = crate::state::without_plain_result(item);
+    let item = stepped.as_ref().unwrap_or(item);
     let float =
         crate::parse::float_type(&item.sig, Some(&item.block), true).map_err(|e| vec![e])?;
     let mutating = crate::state::split(item, &float).map_err(|e| vec![e])?;
@@ -207,6 +210,9 @@ fn expand_function(
     // `unsafe { *x.get_unchecked(i) }`: indexing, for the derivatives.
     let checked = crate::parse::unchecked_as_indexing(item);
     let item = checked.as_ref().unwrap_or(item);
+    // `h.mapv_inplace(f);`: `h = h.mapv(f);`, for the derivatives.
+    let mapped = crate::parse::in_place_maps_as_assignments(item);
+    let item = mapped.as_ref().unwrap_or(item);
     // `scale: &mut f64`: the derivatives of a one-entry buffer, taking the number again
     // (of a function or a `&self` method; a `&mut self` method's keep the message).
     let plain = matches!(hidden, Hidden::No);

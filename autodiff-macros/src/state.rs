@@ -38,6 +38,44 @@ pub fn takes_mut_self(item: &ItemFn) -> bool {
     matches!(item.sig.inputs.first(), Some(syn::FnArg::Receiver(r)) if matches!(r.kind, syn::ReceiverKind::Reference(_, _, Some(_))))
 }
 
+/// A `&mut self` method returning a count or a flag (`fn put(&mut self, x: f64) -> i32`, a
+/// quantiser's output): a step of its state whose result carries no derivative, so it is
+/// differentiated as the same step returning nothing (its derived items step the state and
+/// its tangent or cotangent; the method itself gives the result). `None` for any other.
+pub fn without_plain_result(item: &ItemFn) -> Option<ItemFn> {
+    let syn::ReturnType::Type(_, ty) = &item.sig.output else {
+        return None;
+    };
+    let syn::Type::Path(p) = &**ty else {
+        return None;
+    };
+    let name = p.path.get_ident()?.to_string();
+    if !(crate::types::INTS.contains(&name.as_str()) || name == "bool") {
+        return None;
+    }
+    struct Unvalued;
+    impl VisitMut for Unvalued {
+        fn visit_expr_mut(&mut self, e: &mut Expr) {
+            match e {
+                Expr::Closure(_) => {}
+                Expr::Return(r) => {
+                    if let Some(value) = r.expr.take() {
+                        *e = syn::parse_quote!({ let _ = #value; return });
+                    }
+                }
+                _ => syn::visit_mut::visit_expr_mut(self, e),
+            }
+        }
+    }
+    let mut copy = item.clone();
+    copy.sig.output = syn::ReturnType::Default;
+    Unvalued.visit_block_mut(&mut copy.block);
+    if let Some(syn::Stmt::Expr(tail, None)) = copy.block.stmts.last().cloned() {
+        *copy.block.stmts.last_mut().expect("a tail") = syn::parse_quote!(let _ = #tail;);
+    }
+    Some(copy)
+}
+
 /// The hidden pure method of a `&mut self` method, or the errors that prevent it.
 pub fn split(item: &ItemFn, float: &syn::Type) -> syn::Result<Mutating> {
     let item = &arrays_by_element(item);

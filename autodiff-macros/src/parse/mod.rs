@@ -4,7 +4,8 @@
 //!
 //! - `args`: the attribute's arguments;
 //! - `hygiene`: the refusal of one name for two variables in a function a macro wrote;
-//! - `unraw`, `storage`, `aliases`, `names`, `bound`, `collapse`, `wrt`: the copies of the
+//! - `unraw`, `storage`, `aliases`, `names`, `bound`, `collapse`, `wrt`, `real_field`,
+//!   `unchecked`, `in_place_maps`, `scalar_refs`: the copies of the
 //!   function the derived items are built from (raw identifiers written plainly, owned arrays
 //!   for storage-generic ones, other names of struct parameters written as the places they
 //!   name, parameters renamed, bounds added, parameter types collapsed, `mut` parameters
@@ -17,6 +18,7 @@ mod aliases;
 mod args;
 mod bound;
 mod collapse;
+mod in_place_maps;
 mod real_field;
 mod scalar_refs;
 mod unchecked;
@@ -40,6 +42,7 @@ pub(crate) use collapse::{
 pub(crate) use float::{float_aliases_written_out, float_type, is_float_bound};
 pub(crate) use function_values::retyped as retype_function_values;
 pub(crate) use hygiene::check_macro_hygiene;
+pub(crate) use in_place_maps::in_place_maps_as_assignments;
 pub(crate) use names::{param_idents, rename_params_like_items};
 pub(crate) use real_field::real_field_at_f64;
 pub(crate) use scalar_refs::{numbers_again, scalar_refs_as_buffers};

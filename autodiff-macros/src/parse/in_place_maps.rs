@@ -1,0 +1,64 @@
+//! `h.mapv_inplace(|v| v.max(0.0));`: an `ndarray` array mapped in place is, for
+//! derivatives, the array given its map, `h = h.mapv(|v| v.max(0.0));`, which the macro reads
+//! as elementwise syntax. The derivatives are built from a copy written so; the function
+//! itself keeps its in-place map.
+
+use syn::visit_mut::VisitMut;
+
+/// The copy of `item` with each `x.mapv_inplace(f);` of a local or a parameter written as
+/// `x = x.mapv(f);`. `None` where there is none.
+pub(crate) fn in_place_maps_as_assignments(item: &syn::ItemFn) -> Option<syn::ItemFn> {
+    let mut copy = item.clone();
+    let mut rewrite = Rewrite { changed: false };
+    rewrite.visit_block_mut(&mut copy.block);
+    rewrite.changed.then_some(copy)
+}
+
+struct Rewrite {
+    changed: bool,
+}
+
+impl VisitMut for Rewrite {
+    fn visit_stmt_mut(&mut self, s: &mut syn::Stmt) {
+        if let syn::Stmt::Expr(syn::Expr::MethodCall(m), Some(semi)) = s {
+            let named = matches!(&*m.receiver, syn::Expr::Path(p) if p.path.get_ident().is_some());
+            if m.method == "mapv_inplace" && m.args.len() == 1 && named {
+                let (x, f, semi) = (&m.receiver, &m.args[0], *semi);
+                *s = syn::Stmt::Expr(syn::parse_quote!(#x = #x.mapv(#f)), Some(semi));
+                self.changed = true;
+                return;
+            }
+        }
+        syn::visit_mut::visit_stmt_mut(self, s);
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    #[test]
+    fn a_map_in_place_is_an_assignment() {
+        let f: syn::ItemFn = syn::parse_quote! {
+            fn f(x: &Array1<f64>) -> Array1<f64> {
+                let mut h = x.clone();
+                h.mapv_inplace(|v| v.max(0.0));
+                if true { h.mapv_inplace(f64::tanh); }
+                h
+            }
+        };
+        let copy = in_place_maps_as_assignments(&f).expect("rewritten");
+        let text = quote::quote!(#copy).to_string();
+        assert!(
+            text.contains("h = h . mapv (| v | v . max (0.0))"),
+            "{text}"
+        );
+        assert!(text.contains("h = h . mapv (f64 :: tanh)"), "{text}");
+        let plain: syn::ItemFn = syn::parse_quote!(
+            fn g(x: f64) -> f64 {
+                x
+            }
+        );
+        assert!(in_place_maps_as_assignments(&plain).is_none());
+    }
+}
