@@ -30,6 +30,12 @@ impl Extrinsics {
         self.translation * (self.rotation * point)
     }
 
+    /// The inverse of `place`: `R⁻¹ (T⁻¹ p)`.
+    #[differentiate]
+    fn unplace(&self, point: Point3<f64>) -> Point3<f64> {
+        self.rotation.inverse() * (self.translation.inverse() * point)
+    }
+
     #[differentiate]
     fn scaled(&self, v: Vector3<f64>) -> Vector3<f64> {
         self.scale * v
@@ -85,6 +91,27 @@ fn a_placed_point_passes_its_checks() {
     assert!((p_bar.coords - e.rotation.inverse() * y_bar).norm() < 1e-12);
     assert_eq!(e_bar.translation.vector, y_bar);
     assert_eq!(e_bar.scale, 0.0);
+}
+
+#[test]
+fn an_inverse_pose_passes_its_checks() {
+    let (e, p) = extrinsics(&[0.3, -0.2, 0.5, 1.0, 2.0, -1.0, 1.5, 0.4, -0.7, 2.0]);
+    let x = flat(&e, p.coords.as_slice());
+    let f = |x: &[f64]| {
+        let (e, p) = unflat(x);
+        e.unplace(p).coords.as_slice().to_vec()
+    };
+    let vjp = |y_bar: &[f64]| {
+        let (e, p) = unflat(&x);
+        let (_, e_bar, p_bar) = e.unplace_vjp(&p, Point3::new(y_bar[0], y_bar[1], y_bar[2]));
+        flat(&e_bar, p_bar.coords.as_slice())
+    };
+    check_vjp(f, &x, vjp, 13, Tolerance::default()).unwrap();
+    // It undoes `place`, and the translation's cotangent is −R ȳ.
+    let y_bar = Vector3::new(0.2, -1.0, 0.6);
+    let (y, e_bar, _) = e.unplace_vjp(&e.place(p), Point3::from(y_bar));
+    assert!((y - p).norm() < 1e-12);
+    assert!((e_bar.translation.vector + e.rotation * y_bar).norm() < 1e-12);
 }
 
 #[test]

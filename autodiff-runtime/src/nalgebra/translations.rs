@@ -3,7 +3,8 @@
 //! coordinates of its `vector`; applying it is an addition, so its rules are sums:
 //!
 //! - `t * p = p + t` (a point): `t̄ = ȳ`, `p̄ = ȳ`;
-//! - `t * s = t + s` (a composition): `t̄ = s̄ = ȳ`.
+//! - `t * s = t + s` (a composition): `t̄ = s̄ = ȳ`;
+//! - `t.inverse() = −t`, and the transforms of `RotationRules` (a vector is not moved).
 //!
 //! ```
 //! use autodiff_runtime::nalgebra::products::MulRule;
@@ -16,9 +17,10 @@
 //! ```
 
 use super::products::{MatrixProductPullback, MulRule};
+use super::rotations::RotationRules;
 use super::rules::Lend;
 use crate::Differentiable;
-use nalgebra::{Point, Translation};
+use nalgebra::{Point, SVector, Translation};
 
 /// A translation is the leaves of its vector.
 macro_rules! differentiable_translations {
@@ -116,6 +118,59 @@ macro_rules! translation_products {
 
 translation_products!(f32, f64);
 
+/// A translation's methods: its inverse `−t` and the transforms (`transform_point(p) = p +
+/// t`, `inverse_transform_point(p) = p − t`; a vector is not moved, so `t̄ = 0` there).
+macro_rules! translation_rules {
+    ($($t:ty),*) => {$(
+        impl<const D: usize> RotationRules for Translation<$t, D> {
+            type Vector = SVector<$t, D>;
+            type Point = Point<$t, D>;
+
+            fn inverse_jvp_all(&self, self_dot: &Self) -> (Self, Self) {
+                (self.inverse(), self_dot.inverse())
+            }
+
+            fn inverse_pullback_all(&self) -> (Self, impl FnOnce(&Self, Self) -> (Self,) + use<D>) {
+                (self.inverse(), |_: &Self, y_bar: Self| (y_bar.inverse(),))
+            }
+
+            fn transform_vector_jvp_all(&self, v: &Self::Vector, _: &Self, v_dot: &Self::Vector) -> (Self::Vector, Self::Vector) {
+                (*v, *v_dot)
+            }
+
+            fn transform_vector_pullback_all(&self, v: &Self::Vector) -> (Self::Vector, impl FnOnce(&Self, &Self::Vector, Self::Vector) -> (Self, Self::Vector) + use<D>) {
+                (*v, |t: &Self, _: &Self::Vector, y_bar: Self::Vector| (t.zero_like(), y_bar))
+            }
+
+            fn transform_point_jvp_all(&self, p: &Self::Point, self_dot: &Self, p_dot: &Self::Point) -> (Self::Point, Self::Point) {
+                (self.transform_point(p), p_dot + self_dot.vector)
+            }
+
+            fn transform_point_pullback_all(&self, p: &Self::Point) -> (Self::Point, impl FnOnce(&Self, &Self::Point, Self::Point) -> (Self, Self::Point) + use<D>) {
+                (self.transform_point(p), |_: &Self, _: &Self::Point, y_bar: Self::Point| (Translation::from(y_bar.coords), y_bar))
+            }
+
+            fn inverse_transform_vector_jvp_all(&self, v: &Self::Vector, _: &Self, v_dot: &Self::Vector) -> (Self::Vector, Self::Vector) {
+                (*v, *v_dot)
+            }
+
+            fn inverse_transform_vector_pullback_all(&self, v: &Self::Vector) -> (Self::Vector, impl FnOnce(&Self, &Self::Vector, Self::Vector) -> (Self, Self::Vector) + use<D>) {
+                (*v, |t: &Self, _: &Self::Vector, y_bar: Self::Vector| (t.zero_like(), y_bar))
+            }
+
+            fn inverse_transform_point_jvp_all(&self, p: &Self::Point, self_dot: &Self, p_dot: &Self::Point) -> (Self::Point, Self::Point) {
+                (self.inverse_transform_point(p), p_dot - self_dot.vector)
+            }
+
+            fn inverse_transform_point_pullback_all(&self, p: &Self::Point) -> (Self::Point, impl FnOnce(&Self, &Self::Point, Self::Point) -> (Self, Self::Point) + use<D>) {
+                (self.inverse_transform_point(p), |_: &Self, _: &Self::Point, y_bar: Self::Point| (Translation::from(-y_bar.coords), y_bar))
+            }
+        }
+    )*};
+}
+
+translation_rules!(f32, f64);
+
 #[cfg(test)]
 mod tests {
     use super::*;
@@ -154,5 +209,18 @@ mod tests {
         assert_eq!(y.vector, t.vector + s.vector);
         let y_bar = Translation3::from(Vector3::new(1.0, 2.0, 3.0));
         assert_eq!(pullback(&t, &s, y_bar), (y_bar, y_bar));
+        // t⁻¹ p = p − t: t̄ = −ȳ, p̄ = ȳ; the inverse's pullback is the inverse.
+        let (y, pullback) = t.inverse_transform_point_pullback_all(&p);
+        assert_eq!(y, p - t.vector);
+        let (t_bar, p_bar) = pullback(&t, &p, Point3::new(1.0, 2.0, 3.0));
+        assert_eq!(
+            (t_bar.vector, p_bar),
+            (-Vector3::new(1.0, 2.0, 3.0), Point3::new(1.0, 2.0, 3.0))
+        );
+        let (inverse, pullback) = t.inverse_pullback_all();
+        assert_eq!(
+            (inverse.vector, pullback(&t, y_bar).0.vector),
+            (-t.vector, -y_bar.vector)
+        );
     }
 }
