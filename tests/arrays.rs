@@ -849,3 +849,34 @@ fn an_array_mapped_in_place() {
     assert_eq!(x_bar[0], 0.0);
     assert!((x_bar[1] - d(0.5)).abs() < 1e-12 && (x_bar[2] - d(2.0)).abs() < 1e-12);
 }
+
+/// A field holding one matrix per layer (`Vec<Array2<f64>>`), a layer read by index and
+/// multiplied (`self.weights[i].dot(&h)`), as hand-written networks keep their weights.
+#[derive(autodiff::Differentiable)]
+struct Layers {
+    weights: Vec<Array2<f64>>,
+}
+
+impl Layers {
+    #[differentiate]
+    fn output(&self, x: &Array1<f64>) -> f64 {
+        let h = self.weights[0].dot(x);
+        let y = self.weights[1].dot(&h);
+        y.sum()
+    }
+}
+
+#[test]
+fn a_field_of_one_matrix_per_layer() {
+    let net = Layers {
+        weights: vec![array![[1.0, 2.0], [3.0, 4.0]], array![[0.5, -1.0]]],
+    };
+    let x = array![1.0, -1.0];
+    net.output_gradcheck(&x).unwrap();
+    // y = w₂ w₁ x: w̄₂ = (w₁ x)ᵀ, w̄₁ = w₂ᵀ xᵀ, x̄ = w₁ᵀ w₂ᵀ.
+    let (y, net_bar, x_bar) = net.output_grad(&x);
+    assert_eq!(y, 0.5);
+    assert_eq!(net_bar.weights[1], array![[-1.0, -1.0]]);
+    assert_eq!(net_bar.weights[0], array![[0.5, -0.5], [-1.0, 1.0]]);
+    assert_eq!(x_bar, array![-2.5, -3.0]);
+}

@@ -391,6 +391,11 @@ impl<'ast> Visit<'ast> for Uses<'_> {
                 } else if with_a_struct {
                     Use::StructMethod
                 } else if ARRAY_METHODS.contains(&name.as_str()) {
+                    // `self.weights[i].dot(&h)`: a field holding one array per layer
+                    // (`Vec<Array2<f64>>`), a sequence of values of their own.
+                    if name != "sum" && name != "mean" {
+                        self.note_element(&m.receiver);
+                    }
                     Use::Array
                 } else if SEQ_METHODS.contains(&name.as_str()) {
                     Use::Seq
@@ -463,6 +468,11 @@ impl<'ast> Visit<'ast> for Uses<'_> {
                     LentField::Unseen => Use::Lent,
                 };
                 self.note(&r.expr, u);
+                // `… + &self.biases[i]` in code naming `ndarray` types: an element lent to
+                // an operator is an array, of a field holding one per layer.
+                if self.lent == LentField::Array {
+                    self.note_element(&r.expr);
+                }
             }
             syn::Expr::Field(f) => self.note_element(&f.base),
             syn::Expr::Range(r) => {
