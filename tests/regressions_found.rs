@@ -2851,3 +2851,27 @@ fn an_associated_function_named_from_returning_a_float() {
     assert!((x_bar - a).abs() < 1e-12);
     assert!((db_bar - 2.0 * a * 10f64.ln() / 20.0).abs() < 1e-12);
 }
+
+// Held-out round 38 (rust-lbfgs's `cubic_minimizer(cm: &mut f64, …)`): a number the function
+// only writes. Its `_vjp` takes the cotangent of the value on exit and must leave that of the
+// value on entry, zero, since the value on entry is never read (it left the seed there).
+#[differentiate]
+fn write_only_number(cm: &mut f64, u: f64) {
+    *cm = 3.0 * u * u;
+}
+
+#[differentiate]
+fn read_and_written_number(x: &mut f64, u: f64) {
+    *x = 2.0 * *x + u;
+}
+
+#[test]
+fn a_number_only_written_leaves_a_zero_cotangent() {
+    let (mut cm, mut cm_bar) = (10.0, 1.0);
+    let (u_bar,) = write_only_number_vjp(&mut cm, 0.5, &mut cm_bar);
+    assert_eq!((cm, u_bar, cm_bar), (0.75, 3.0, 0.0));
+    // Read and written: x̄ on entry is 2 x̄ on exit.
+    let (mut x, mut x_bar) = (10.0, 1.0);
+    let (u_bar,) = read_and_written_number_vjp(&mut x, 0.5, &mut x_bar);
+    assert_eq!((x, u_bar, x_bar), (20.5, 1.0, 2.0));
+}

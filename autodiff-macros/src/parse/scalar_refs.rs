@@ -3,7 +3,8 @@
 //! with a buffer of one entry in place of each (`scale: &mut [f64]`, `*scale` read as
 //! `scale[0]`), whose derived items then take the numbers themselves again: `update_vjp(&mut
 //! scale, &mut ssq, x, &mut scale_bar, &mut ssq_bar)`, the cotangents in and out as a
-//! buffer's are.
+//! buffer's are (a number the function only writes leaves a zero cotangent: its value on
+//! entry is never read).
 
 use proc_macro2::TokenStream;
 use quote::quote;
@@ -152,11 +153,16 @@ pub(crate) fn numbers_again(
             p == n || p == format!("{n}_dot") || p == format!("{n}_bar")
         })
     };
+    let vjp = format!("{f}_vjp");
     let take_numbers = |sig: &mut syn::Signature, block: &mut syn::Block| {
         if !public.contains(&sig.ident.to_string()) {
             return;
         }
         let mut lends = vec![];
+        // The seeds of numbers the function only writes (`*cm = 3.0 * u;`): `f_vjp` takes
+        // them by `&mut`, as those of numbers it reads, and leaves the cotangent of the
+        // value on entry there, which is zero (that value is never read).
+        let mut zeroed = vec![];
         for arg in sig.inputs.iter_mut() {
             let syn::FnArg::Typed(pt) = arg else { continue };
             let syn::Pat::Ident(name) = &*pt.pat else {
@@ -172,15 +178,35 @@ pub(crate) fn numbers_again(
                 continue;
             }
             let (x, elem) = (name.ident.clone(), (*slice.elem).clone());
+            let seed =
+                sig.ident == vjp && r.mutability.is_none() && x.to_string().ends_with("_bar");
             lends.push(if r.mutability.is_some() {
                 quote!(let #x: &mut [#elem] = ::core::slice::from_mut(#x);)
+            } else if seed {
+                quote!(let #x: &[#elem] = ::core::slice::from_ref(&*#x);)
             } else {
                 quote!(let #x: &[#elem] = ::core::slice::from_ref(#x);)
             });
+            if seed {
+                r.mutability = Some(Default::default());
+                zeroed.push(quote!(*#x = <#elem as ::autodiff::num_traits::Zero>::zero();));
+            }
             *r.elem = elem;
         }
-        for (i, lend) in lends.into_iter().enumerate() {
-            block.stmts.insert(i, syn::parse_quote!(#lend));
+        if zeroed.is_empty() {
+            for (i, lend) in lends.into_iter().enumerate() {
+                block.stmts.insert(i, syn::parse_quote!(#lend));
+            }
+        } else {
+            let inner = &*block;
+            *block = syn::parse_quote!({
+                let __result = {
+                    #(#lends)*
+                    #inner
+                };
+                #(#zeroed)*
+                __result
+            });
         }
     };
     if let Ok(mut file) = syn::parse2::<syn::File>(derived.clone()) {

@@ -264,9 +264,14 @@ impl Lowerer {
         m: &syn::ExprMethodCall,
         out: &mut Vec<Stmt>,
     ) -> CallParts {
+        let refused = self.refuse_closure_map(self.kind_of(&recv), m);
         let recv = self.lend_receiver(recv);
         let mark = out.len();
-        let mut rest = self.lower_in_order(&m.args, out);
+        let mut rest = match refused {
+            // (The closure's own message would only repeat it.)
+            true => vec![],
+            false => self.lower_in_order(&m.args, out),
+        };
         self.lend_held_arguments(&mut rest);
         let mut args = vec![recv];
         self.keep_before(&mut args, out, mark);
