@@ -896,6 +896,10 @@ fn a_map_in_place_reading_its_surroundings() {
     scaled_in_place_gradcheck(&x, 0.7).unwrap();
     // ∂/∂s = Σ x_i (1 − tanh²(s x_i)) + 2 n.
     let (_, _, s_bar) = scaled_in_place_grad(&x, 0.7);
-    let want: f64 = x.iter().map(|&v| v * (1.0 - (0.7 * v).tanh().powi(2))).sum::<f64>() + 4.0;
+    let want: f64 = x
+        .iter()
+        .map(|&v| v * (1.0 - (0.7 * v).tanh().powi(2)))
+        .sum::<f64>()
+        + 4.0;
     assert!((s_bar - want).abs() < 1e-12);
 }

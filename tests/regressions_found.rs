@@ -2875,3 +2875,41 @@ fn a_number_only_written_leaves_a_zero_cotangent() {
     let (u_bar,) = read_and_written_number_vjp(&mut x, 0.5, &mut x_bar);
     assert_eq!((x, u_bar, x_bar), (20.5, 1.0, 2.0));
 }
+
+// The review of rows behind aliases: a struct of the user's read through its rows field,
+// with its own `len()` beside an integer (`(i + 1) % p.len()`: a count there, as in a loop's
+// bound).
+#[derive(Clone, autodiff::Differentiable)]
+struct Polygon {
+    v: Vec<[f64; 2]>,
+    scale: f64,
+}
+
+impl Polygon {
+    fn len(&self) -> usize {
+        self.v.len()
+    }
+}
+
+#[differentiate]
+fn shoelace(p: &Polygon) -> f64 {
+    let mut s = 0.0;
+    for i in 0..p.len() {
+        let j = (i + 1) % p.len();
+        s += p.v[i][0] * p.v[j][1] - p.v[j][0] * p.v[i][1];
+    }
+    0.5 * s * p.scale
+}
+
+#[test]
+fn a_struct_count_beside_an_integer() {
+    let p = Polygon {
+        v: vec![[0.0, 0.0], [3.0, 0.0], [0.0, 4.0]],
+        scale: 1.0,
+    };
+    shoelace_gradcheck(&p).unwrap();
+    // The area 6 scales with `scale`; ∂/∂v₂ = ½ (y₀ − y₁, x₁ − x₀) = (0, 1.5).
+    let (area, p_bar) = shoelace_grad(&p);
+    assert_eq!((area, p_bar.scale), (6.0, 6.0));
+    assert_eq!(p_bar.v[2], [0.0, 1.5]);
+}

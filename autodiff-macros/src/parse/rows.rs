@@ -17,19 +17,21 @@ fn peel_parens(e: &syn::Expr) -> &syn::Expr {
 /// check builds are then of the type as written (`Differentiable`, as for `&[[f64; N]; M]`).
 pub(crate) fn read_as_rows(body: &syn::Block, name: &syn::Ident) -> bool {
     let uses = RowUses::of(body, name);
-    uses.rows && !uses.integers
+    uses.rows && !uses.integers && !uses.fields
 }
 
 /// How a body reads a name: as a sequence (`v[i]`, `v.len()`, `v.iter()`), as rows (an
 /// element read as a sequence, `m[i][j]`, `m[i].len()`, or walked by a `for` loop whose
 /// variable is read as one), and whether an element (`x[v[k]]`) or an entry of an element
-/// (`x[m[i][k]]`) is an index.
+/// (`x[m[i][k]]`) is an index, and whether a named field of it is read (`p.scale`: a
+/// struct of the user's that indexes like rows, no rows).
 struct RowUses<'n> {
     name: &'n syn::Ident,
     sequence: bool,
     rows: bool,
     indices: bool,
     integers: bool,
+    fields: bool,
 }
 
 impl<'n> RowUses<'n> {
@@ -40,6 +42,7 @@ impl<'n> RowUses<'n> {
             rows: false,
             indices: false,
             integers: false,
+            fields: false,
         };
         syn::visit::Visit::visit_block(&mut uses, body);
         uses
@@ -63,6 +66,11 @@ impl<'n> RowUses<'n> {
 }
 
 impl<'ast> syn::visit::Visit<'ast> for RowUses<'_> {
+    fn visit_expr_field(&mut self, f: &'ast syn::ExprField) {
+        self.fields |= matches!(f.member, syn::Member::Named(_)) && self.is_name(&f.base);
+        syn::visit::visit_expr_field(self, f);
+    }
+
     fn visit_expr_index(&mut self, ix: &'ast syn::ExprIndex) {
         let single = !matches!(&*ix.index, syn::Expr::Range(_));
         self.sequence |= single && self.is_name(&ix.expr);

@@ -114,6 +114,18 @@ impl Lowerer {
                     return self.lower_expr(&entry, out);
                 }
                 let base = self.lower_expr(&ix.expr, out);
+                // `p[i][j]` of a struct with an `Index` of its own (its `p[i]` read as an
+                // entry, `v[i]` of a vector, a float).
+                let entry_of_struct = |lw: &Self, e: &Expr| {
+                    matches!(&e.kind, ExprKind::Index(b, _) if lw.kind_of(b) == Kind::Struct)
+                };
+                if entry_of_struct(self, &base) {
+                    return self.unsupported(
+                        span,
+                        "indexing an element of a struct value (`p[i][j]` of a type with an `Index` of its own)",
+                        "read the entries through the field that holds them (`p.points[i][j]`)",
+                    );
+                }
                 let index = self.lower_expr(&ix.index, out);
                 let read = mk(ExprKind::Index(Box::new(base), Box::new(index)));
                 self.read_once(&ix.expr, read, out)

@@ -85,7 +85,13 @@ impl Lowerer {
                 l
             };
             let mark = out.len();
+            // `(i + 1) % p.len()`: beside an integer only an integer stands (a struct's
+            // `len()` there is a count, as in a loop's bound).
+            let beside_integer = arith && self.kind_of(&l) == Kind::Int;
+            let outer = self.integer_context;
+            self.integer_context |= beside_integer;
             let r = self.lower_expr(&b.right, out);
+            self.integer_context = outer;
             let mut l = [l];
             self.keep_before(&mut l, out, mark);
             let [l] = l;
