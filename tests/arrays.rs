@@ -880,3 +880,22 @@ fn a_field_of_one_matrix_per_layer() {
     assert_eq!(net_bar.weights[0], array![[0.5, -0.5], [-1.0, 1.0]]);
     assert_eq!(x_bar, array![-2.5, -3.0]);
 }
+
+/// A map in place whose closure reads a parameter and a local.
+#[differentiate]
+fn scaled_in_place(x: &Array1<f64>, s: f64) -> f64 {
+    let mut h = x.clone();
+    let k = 2.0 * s;
+    h.mapv_inplace(|v| (v * s).tanh() + k);
+    h.sum()
+}
+
+#[test]
+fn a_map_in_place_reading_its_surroundings() {
+    let x = array![0.3, -0.2];
+    scaled_in_place_gradcheck(&x, 0.7).unwrap();
+    // ∂/∂s = Σ x_i (1 − tanh²(s x_i)) + 2 n.
+    let (_, _, s_bar) = scaled_in_place_grad(&x, 0.7);
+    let want: f64 = x.iter().map(|&v| v * (1.0 - (0.7 * v).tanh().powi(2))).sum::<f64>() + 4.0;
+    assert!((s_bar - want).abs() < 1e-12);
+}

@@ -260,3 +260,25 @@ fn a_pair_of_aliased_floats_is_a_field() {
         ((1.0, 0.0), 0.25, 800.0)
     );
 }
+
+/// A camera matrix applied to a point's homogeneous form, and a translation built in the
+/// body (`Translation3::new`).
+#[differentiate]
+fn projected_depth(k: &Matrix4<f64>, p: &Point3<f64>, dz: f64) -> f64 {
+    let moved = Translation3::new(0.0, 0.0, dz) * p;
+    let h = k * moved.to_homogeneous();
+    h.x / h.w + h.y / h.w
+}
+
+#[test]
+fn a_points_homogeneous_form_passes_its_checks() {
+    let k = Matrix4::new(
+        2.0, 0.0, 0.5, 0.0, 0.0, 2.0, 0.5, 0.0, 0.0, 0.0, 1.0, 0.0, 0.0, 0.0, 1.0, 1.0,
+    );
+    let p = Point3::new(0.3, -0.4, 2.0);
+    projected_depth_gradcheck(&k, &p, 0.5).unwrap();
+    // h = K (p + dz e_z, 1): ∂(h.x / h.w)/∂p.x = K₀₀ / h.w.
+    let (_, _, p_bar, _) = projected_depth_grad(&k, &p, 0.5);
+    let w = 2.0 + 0.5 + 1.0;
+    assert!((p_bar.x - 2.0 / w).abs() < 1e-12);
+}

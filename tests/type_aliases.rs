@@ -218,3 +218,18 @@ fn rows_alias_walked_row_by_row() {
         }
     }
 }
+
+/// Rows behind an alias taken by value: by reference in the derived items, differentiated.
+#[differentiate]
+fn trace_scaled(a: M3, s: f64) -> f64 {
+    s * (a[0][0] + a[1][1] + a[2][2])
+}
+
+#[test]
+fn a_rows_alias_by_value() {
+    let a: M3 = [[1.0, 2.0, 3.0], [4.0, 5.0, 6.0], [7.0, 8.0, 9.0]];
+    trace_scaled_gradcheck(&a, 0.5).unwrap();
+    let (_, a_bar, s_bar) = trace_scaled_grad(&a, 0.5);
+    assert_eq!(a_bar, [[0.5, 0.0, 0.0], [0.0, 0.5, 0.0], [0.0, 0.0, 0.5]]);
+    assert_eq!(s_bar, 15.0);
+}

@@ -72,11 +72,13 @@ pub(crate) fn collapse_param_refs(item: &syn::ItemFn) -> Option<syn::ItemFn> {
             // modified, and indexed or walked: a sequence, which the derived items take by
             // reference as they take `&V3` (left as it is, it would be a constant without a
             // word).
+            // (Rows so, `m: Matrix` with `type Matrix = Vec<Vec<f64>>`, read `m[i][j]`.)
             if by_value
                 && kind_of_type(&pt.ty, f) == Kind::Struct
                 && name.mutability.is_none()
-                && read_as_sequence(&name.ident, &item.block)
-                && plain_float_sequence(&name.ident, &item.block)
+                && ((read_as_sequence(&name.ident, &item.block)
+                    && plain_float_sequence(&name.ident, &item.block))
+                    || super::read_as_rows(&item.block, &name.ident))
             {
                 let elem = (*pt.ty).clone();
                 *pt.ty = reference_to(&elem);
@@ -271,9 +273,11 @@ fn of_the_float(ty: &Type, float: &Type) -> bool {
     })
 }
 
-/// Whether `name` is passed by value to a call or a method (`self.inner.project(point)`),
-/// somewhere in `block`: a value of a type of the float type passed on, which the callee
-/// differentiates (an enum or a configuration is passed too, hence [`of_the_float`]).
+/// Whether `name` is passed by value to a method (`self.inner.project(point)`), somewhere
+/// in `block`: a value of a type of the float type passed on to a struct's method, which
+/// the callee differentiates (an enum or a configuration is passed too, hence
+/// [`of_the_float`]; a constructor or a plain helper, `Point3::from(v)`, `count(v)`, is no
+/// such evidence, and its message says so better).
 fn passed_by_value(block: &syn::Block, name: &syn::Ident) -> bool {
     use syn::visit::Visit;
     struct Find<'a> {
@@ -286,10 +290,6 @@ fn passed_by_value(block: &syn::Block, name: &syn::Ident) -> bool {
         }
     }
     impl<'ast> Visit<'ast> for Find<'_> {
-        fn visit_expr_call(&mut self, c: &'ast syn::ExprCall) {
-            self.found |= self.any_names(c.args.iter());
-            syn::visit::visit_expr_call(self, c);
-        }
         fn visit_expr_method_call(&mut self, m: &'ast syn::ExprMethodCall) {
             self.found |= self.any_names(m.args.iter());
             syn::visit::visit_expr_method_call(self, m);

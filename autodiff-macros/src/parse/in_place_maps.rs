@@ -5,26 +5,51 @@
 
 use syn::visit_mut::VisitMut;
 
-/// The copy of `item` with each `x.mapv_inplace(f);` of a local or a parameter written as
-/// `x = x.mapv(f);`. `None` where there is none.
+/// The copy of `item` with each `x.mapv_inplace(f);` of a local `x` (bound by `let mut`)
+/// written as `x = x.mapv(f);`. `None` where there is none.
 pub(crate) fn in_place_maps_as_assignments(item: &syn::ItemFn) -> Option<syn::ItemFn> {
     let mut copy = item.clone();
-    let mut rewrite = Rewrite { changed: false };
+    let mut rewrite = Rewrite {
+        locals: mutable_locals(&item.block),
+        changed: false,
+    };
     rewrite.visit_block_mut(&mut copy.block);
     rewrite.changed.then_some(copy)
 }
 
+/// The names a `let mut` of `block` binds.
+fn mutable_locals(block: &syn::Block) -> Vec<syn::Ident> {
+    struct Find(Vec<syn::Ident>);
+    impl<'ast> syn::visit::Visit<'ast> for Find {
+        fn visit_local(&mut self, l: &'ast syn::Local) {
+            if let syn::Pat::Ident(p) = &l.pat {
+                if p.mutability.is_some() {
+                    self.0.push(p.ident.clone());
+                }
+            }
+            syn::visit::visit_local(self, l);
+        }
+    }
+    let mut find = Find(vec![]);
+    syn::visit::Visit::visit_block(&mut find, block);
+    find.0
+}
+
 struct Rewrite {
+    locals: Vec<syn::Ident>,
     changed: bool,
 }
 
 impl VisitMut for Rewrite {
     fn visit_stmt_mut(&mut self, s: &mut syn::Stmt) {
         if let syn::Stmt::Expr(syn::Expr::MethodCall(m), Some(semi)) = s {
-            let named = matches!(&*m.receiver, syn::Expr::Path(p) if p.path.get_ident().is_some());
-            if m.method == "mapv_inplace" && m.args.len() == 1 && named {
+            let local = matches!(&*m.receiver, syn::Expr::Path(p)
+                if p.path.get_ident().is_some_and(|i| self.locals.contains(i)));
+            if m.method == "mapv_inplace" && m.args.len() == 1 && local {
+                // (`mapv` with the user's span: the names the closure reads keep theirs.)
                 let (x, f, semi) = (&m.receiver, &m.args[0], *semi);
-                *s = syn::Stmt::Expr(syn::parse_quote!(#x = #x.mapv(#f)), Some(semi));
+                let mapv = syn::Ident::new("mapv", m.method.span());
+                *s = syn::Stmt::Expr(syn::parse_quote!(#x = #x.#mapv(#f)), Some(semi));
                 self.changed = true;
                 return;
             }

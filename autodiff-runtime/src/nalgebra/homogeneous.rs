@@ -1,6 +1,7 @@
 //! A pose as a matrix: `to_homogeneous()` of a rotation, a translation or a unit
-//! quaternion, and `to_rotation_matrix()` of a unit quaternion, in the coordinates nalgebra
-//! stores (the rotations' tangent convention, see [`super::rotations`]).
+//! quaternion (and of a point, a vector or a square matrix), and `to_rotation_matrix()` of a
+//! unit quaternion, in the coordinates nalgebra stores (the rotations' tangent convention, see
+//! [`super::rotations`]).
 //!
 //! - A rotation's and a translation's homogeneous matrix is affine in its coordinates: the
 //!   tangent is the coordinates' tangent in their block (zeros elsewhere), the cotangent the
@@ -19,7 +20,9 @@
 //! assert_eq!(t_bar.vector, nalgebra::Vector3::new(1.0, 1.0, 1.0));
 //! ```
 
-use nalgebra::{Matrix3, Quaternion, Rotation, SMatrix, Translation, Unit, UnitQuaternion};
+use nalgebra::{
+    Matrix3, Point, Quaternion, Rotation, SMatrix, SVector, Translation, Unit, UnitQuaternion,
+};
 use num_traits::Float;
 
 /// `self.to_homogeneous()`: its value with its tangent or its pullback.
@@ -97,6 +100,67 @@ macro_rules! homogeneous_rules {
 }
 
 homogeneous_rules! {
+    f32: 2 3, 3 4;
+    f64: 2 3, 3 4;
+}
+
+/// A point's (`(p, 1)`), a vector's (`(v, 0)`) and a square matrix's (the corner 1) homogeneous
+/// form: the value's entries in their block, whose cotangent is the block of the result's.
+macro_rules! embedding_rules {
+    ($($t:ty: $($d:literal $n:literal),*;)*) => {$($(
+        impl HomogeneousRules for Point<$t, $d> {
+            type Matrix = SVector<$t, $n>;
+
+            fn to_homogeneous_jvp_all(&self, self_dot: &Self) -> (Self::Matrix, Self::Matrix) {
+                (self.to_homogeneous(), self_dot.coords.push(0.0))
+            }
+
+            fn to_homogeneous_pullback_all(
+                &self,
+            ) -> (Self::Matrix, impl FnOnce(&Self, Self::Matrix) -> (Self,) + use<>) {
+                (self.to_homogeneous(), |_: &Self, y_bar: Self::Matrix| {
+                    (Point::from(y_bar.fixed_rows::<$d>(0).into_owned()),)
+                })
+            }
+        }
+
+        impl HomogeneousRules for SVector<$t, $d> {
+            type Matrix = SVector<$t, $n>;
+
+            fn to_homogeneous_jvp_all(&self, self_dot: &Self) -> (Self::Matrix, Self::Matrix) {
+                (self.to_homogeneous(), self_dot.to_homogeneous())
+            }
+
+            fn to_homogeneous_pullback_all(
+                &self,
+            ) -> (Self::Matrix, impl FnOnce(&Self, Self::Matrix) -> (Self,) + use<>) {
+                (self.to_homogeneous(), |_: &Self, y_bar: Self::Matrix| {
+                    (y_bar.fixed_rows::<$d>(0).into_owned(),)
+                })
+            }
+        }
+
+        impl HomogeneousRules for SMatrix<$t, $d, $d> {
+            type Matrix = SMatrix<$t, $n, $n>;
+
+            fn to_homogeneous_jvp_all(&self, self_dot: &Self) -> (Self::Matrix, Self::Matrix) {
+                let mut m_dot = self_dot.to_homogeneous();
+                m_dot[($d, $d)] = 0.0;
+                (self.to_homogeneous(), m_dot)
+            }
+
+            fn to_homogeneous_pullback_all(
+                &self,
+            ) -> (Self::Matrix, impl FnOnce(&Self, Self::Matrix) -> (Self,) + use<>) {
+                (self.to_homogeneous(), |_: &Self, m_bar: Self::Matrix| {
+                    (m_bar.fixed_view::<$d, $d>(0, 0).into_owned(),)
+                })
+            }
+        }
+    )*)*};
+}
+
+embedding_rules! {
     f32: 2 3, 3 4;
     f64: 2 3, 3 4;
 }

@@ -16,6 +16,7 @@
 //! assert_eq!((t_bar.vector, p_bar), (nalgebra::Vector3::new(1.0, 0.0, -1.0), Point3::new(1.0, 0.0, -1.0)));
 //! ```
 
+use super::constructors::{New2, New3};
 use super::products::{MatrixProductPullback, MulRule};
 use super::rotations::RotationRules;
 use super::rules::Lend;
@@ -171,6 +172,35 @@ macro_rules! translation_rules {
 
 translation_rules!(f32, f64);
 
+/// `Translation2::new(x, y)`, `Translation3::new(x, y, z)`: each argument's cotangent is the
+/// seed's coordinate.
+macro_rules! translation_constructors {
+    ($($t:ty),*) => {$(
+        impl New2<$t> for Translation<$t, 2> {
+            fn new_jvp_all(x: $t, y: $t, x_dot: $t, y_dot: $t) -> (Self, Self) {
+                (Translation::<$t, 2>::new(x, y), Translation::<$t, 2>::new(x_dot, y_dot))
+            }
+
+            fn new_pullback_all(x: $t, y: $t) -> (Self, impl FnOnce(Self) -> ($t, $t) + use<>) {
+                (Translation::<$t, 2>::new(x, y), |y_bar: Self| (y_bar.vector[0], y_bar.vector[1]))
+            }
+        }
+
+        impl New3<$t> for Translation<$t, 3> {
+            fn new_jvp_all(x: $t, y: $t, z: $t, x_dot: $t, y_dot: $t, z_dot: $t) -> (Self, Self) {
+                (Translation::<$t, 3>::new(x, y, z), Translation::<$t, 3>::new(x_dot, y_dot, z_dot))
+            }
+
+            fn new_pullback_all(x: $t, y: $t, z: $t) -> (Self, impl FnOnce(Self) -> ($t, $t, $t) + use<>) {
+                let v = |t: Self| (t.vector[0], t.vector[1], t.vector[2]);
+                (Translation::<$t, 3>::new(x, y, z), v)
+            }
+        }
+    )*};
+}
+
+translation_constructors!(f32, f64);
+
 #[cfg(test)]
 mod tests {
     use super::*;
@@ -216,6 +246,11 @@ mod tests {
         assert_eq!(
             (t_bar.vector, p_bar),
             (-Vector3::new(1.0, 2.0, 3.0), Point3::new(1.0, 2.0, 3.0))
+        );
+        let (made, pullback) = <Translation3<f64> as New3<f64>>::new_pullback_all(1.0, 2.0, 3.0);
+        assert_eq!(
+            (made.vector, pullback(y_bar)),
+            (Vector3::new(1.0, 2.0, 3.0), (1.0, 2.0, 3.0))
         );
         let (inverse, pullback) = t.inverse_pullback_all();
         assert_eq!(

@@ -110,7 +110,6 @@ struct Uses<'r> {
 /// `Axis`), a sequence where it names `Vec` and nothing of `ndarray`'s, and where it names
 /// neither, a value of a type the macro cannot see (`Kind::Struct`: bound, passed and
 /// given its cotangent through the runtime's traits, whatever rustc finds it to be).
-#[derive(Clone, Copy, PartialEq, Eq)]
 enum LentField {
     Array,
     Seq,
@@ -468,11 +467,6 @@ impl<'ast> Visit<'ast> for Uses<'_> {
                     LentField::Unseen => Use::Lent,
                 };
                 self.note(&r.expr, u);
-                // `… + &self.biases[i]` in code naming `ndarray` types: an element lent to
-                // an operator is an array, of a field holding one per layer.
-                if self.lent == LentField::Array {
-                    self.note_element(&r.expr);
-                }
             }
             syn::Expr::Field(f) => self.note_element(&f.base),
             syn::Expr::Range(r) => {

@@ -374,7 +374,7 @@ pub fn lower_fn(
                 if shape == ParamShape::Struct
                     && !pushed_behind_borrow
                     && !has_arguments
-                    && rows::read_as_rows(&item.block, &ident)
+                    && crate::parse::read_as_rows(&item.block, &ident)
                 {
                     shape = ParamShape::StructSlice;
                     lw.vars[var].kind = Kind::StructSeq;
