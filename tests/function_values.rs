@@ -364,3 +364,16 @@ fn function_values_in_fallible_functions() {
     assert_eq!(checked_midpoint_grad(cube::with_derivatives(), b, a), None);
     checked_midpoint_gradcheck(cube::with_derivatives(), a, b).unwrap();
 }
+
+/// A function value called through parentheses, `(f)(x)`, as edition-2015 code writes it.
+#[differentiate]
+fn paren_called(x: f64, f: impl Fn(f64) -> f64) -> f64 {
+    (f)(x) * x
+}
+
+#[test]
+fn a_function_value_called_in_parentheses() {
+    // x · x² = x³: the derivative 3x².
+    let (value, x_bar) = paren_called_grad(1.5, squared::with_derivatives());
+    assert_eq!((value, x_bar), (3.375, 6.75));
+}

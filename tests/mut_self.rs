@@ -851,3 +851,25 @@ fn a_step_returning_a_count() {
         (3.0, 4.0 + 0.5 * 2.0 * 2.0 * 0.5, 1.0)
     );
 }
+
+/// An `f32` step of a state of integers alone (whose scalar, with no float field, is `f64`).
+#[derive(Differentiable, Clone, Debug)]
+struct Steps {
+    n: u64,
+}
+
+impl Steps {
+    #[differentiate]
+    fn step(&mut self, x: f32) -> f32 {
+        self.n += 1;
+        x * x * 2.0
+    }
+}
+
+#[test]
+fn an_f32_step_of_an_integer_state() {
+    let mut s = Steps { n: 0 };
+    s.step_gradcheck(0.5).unwrap();
+    let (y, _, x_bar) = s.step_grad(0.5);
+    assert_eq!((y, x_bar, s.n), (0.5, 2.0, 1));
+}

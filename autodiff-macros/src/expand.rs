@@ -213,6 +213,9 @@ fn expand_function(
     // `h.mapv_inplace(f);`: `h = h.mapv(f);`, for the derivatives.
     let mapped = crate::parse::in_place_maps_as_assignments(item);
     let item = mapped.as_ref().unwrap_or(item);
+    // `(f)(x)`: `f(x)`.
+    let unwrapped = crate::parse::paren_callees_unwrapped(item);
+    let item = unwrapped.as_ref().unwrap_or(item);
     // `scale: &mut f64`: the derivatives of a one-entry buffer, taking the number again
     // (of a function or a `&self` method; a `&mut self` method's keep the message).
     let plain = matches!(hidden, Hidden::No);

@@ -386,11 +386,14 @@ fn gradcheck(method: &syn::ItemFn, m: &Mutating, ctx: &Ctx) -> Option<TokenStrea
             use ::autodiff::__private::AtF64;
             let __tol = __tol.with_eps(<#float as AtF64>::EPSILON);
             let __from = <#float as AtF64>::from_f64;
+            // (The state's leaves are of its own scalar: `f64` for a state of integers alone
+            // stepped by an `f32` method.)
+            let __from_leaf = <<Self as ::autodiff::Differentiable>::Scalar as AtF64>::from_f64;
             let __n = ::autodiff::Differentiable::num_params(self);
             // A copy of the state with the leaves of `v` (constants copied by `zero_like`).
             let __state = |__v: &[f64]| {
                 let mut __s = ::autodiff::Differentiable::zero_like(self);
-                let __leaves: ::std::vec::Vec<#float> = __v[..__n].iter().map(|&__x| __from(__x)).collect();
+                let __leaves: ::std::vec::Vec<_> = __v[..__n].iter().map(|&__x| __from_leaf(__x)).collect();
                 ::autodiff::Differentiable::set_from_flat(&mut __s, &__leaves);
                 __s
             };

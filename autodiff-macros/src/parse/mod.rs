@@ -5,7 +5,7 @@
 //! - `args`: the attribute's arguments;
 //! - `hygiene`: the refusal of one name for two variables in a function a macro wrote;
 //! - `unraw`, `storage`, `aliases`, `names`, `bound`, `collapse`, `wrt`, `real_field`,
-//!   `unchecked`, `in_place_maps`, `scalar_refs`: the copies of the
+//!   `unchecked`, `in_place_maps`, `paren_calls`, `scalar_refs`: the copies of the
 //!   function the derived items are built from (raw identifiers written plainly, owned arrays
 //!   for storage-generic ones, other names of struct parameters written as the places they
 //!   name, parameters renamed, bounds added, parameter types collapsed, `mut` parameters
@@ -19,6 +19,7 @@ mod args;
 mod bound;
 mod collapse;
 mod in_place_maps;
+mod paren_calls;
 mod real_field;
 mod rows;
 mod scalar_refs;
@@ -45,6 +46,7 @@ pub(crate) use function_values::retyped as retype_function_values;
 pub(crate) use hygiene::check_macro_hygiene;
 pub(crate) use in_place_maps::in_place_maps_as_assignments;
 pub(crate) use names::{param_idents, rename_params_like_items};
+pub(crate) use paren_calls::paren_callees_unwrapped;
 pub(crate) use real_field::real_field_at_f64;
 pub(crate) use rows::read_as_rows;
 pub(crate) use scalar_refs::{numbers_again, scalar_refs_as_buffers};
