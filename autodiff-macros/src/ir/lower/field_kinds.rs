@@ -103,6 +103,8 @@ struct Uses<'r> {
     int_locals: std::collections::HashSet<String>,
     /// What a field lent whole is taken for, by the types the function names.
     lent: LentField,
+    /// The parameters whose types have generic arguments (`Point3<f64>`).
+    generic_params: std::collections::HashSet<String>,
 }
 
 /// What a field lent whole (`matmul(&p.w, x)`, `dot(&m.b, x)`) with no other use is taken
@@ -304,10 +306,12 @@ fn comparison(op: &syn::BinOp) -> bool {
 }
 
 impl Uses<'_> {
-    /// Whether `e` is a parameter of a struct (a root of field paths) named whole.
-    fn names_root(&self, e: &syn::Expr) -> bool {
+    /// Whether `e` names whole a parameter of a type with generic arguments
+    /// (`point: Point3<f64>`, a vector type of another crate's), not of a user's own type
+    /// (`v: Vec3`, whose `k * v` is its `#[differentiate] impl Mul<Vec3> for f64`).
+    fn names_generic_param(&self, e: &syn::Expr) -> bool {
         matches!(peel(e), syn::Expr::Path(p)
-            if p.path.get_ident().is_some_and(|i| self.roots.contains(&i.to_string())))
+            if p.path.get_ident().is_some_and(|i| self.generic_params.contains(&i.to_string())))
     }
 }
 
@@ -507,7 +511,7 @@ impl<'ast> Visit<'ast> for Uses<'_> {
                     self.note(peel(&b.left), Use::Int);
                 } else if matches!(b.op, syn::BinOp::Mul(_))
                     && field_path(peel(&b.left), self.roots).is_some()
-                    && self.names_root(&b.right)
+                    && self.names_generic_param(&b.right)
                 {
                     // `self.rotation * point` of a struct parameter: a product of structs
                     // (a rotation, a matrix applied to a point), which rustc's types
@@ -656,6 +660,7 @@ pub(super) fn field_kinds(
         cast_elements: Default::default(),
         names: HashMap::new(),
         int_locals: Default::default(),
+        generic_params: generic_params(&item.sig),
     };
     super::uses::collect_use_kinds_of_locals(
         quote::ToTokens::to_token_stream(body),
@@ -726,6 +731,25 @@ fn operands_of_struct_params(body: &syn::Block, roots: &[String]) -> Vec<String>
     let mut find = Find(roots, vec![]);
     find.visit_block(body);
     find.1
+}
+
+/// The parameters whose types (references peeled) have generic arguments.
+fn generic_params(sig: &syn::Signature) -> std::collections::HashSet<String> {
+    sig.inputs
+        .iter()
+        .filter_map(|a| match a {
+            syn::FnArg::Typed(pt) => Some(pt),
+            syn::FnArg::Receiver(_) => None,
+        })
+        .filter(|pt| {
+            matches!(crate::types::peel_refs(&pt.ty), syn::Type::Path(p)
+                if p.path.segments.last().is_some_and(|s| !s.arguments.is_empty()))
+        })
+        .filter_map(|pt| match &*pt.pat {
+            syn::Pat::Ident(i) => Some(i.ident.to_string()),
+            _ => None,
+        })
+        .collect()
 }
 
 /// `x` of `x.clone()` (or `x.to_owned()`).
