@@ -13,7 +13,7 @@
 //! ```
 //! use autodiff_runtime::nalgebra::homogeneous::HomogeneousRules;
 //! use nalgebra::{Matrix4, Translation3};
-//! let t = Translation3::new(1.0, 2.0, 3.0);
+//! let t = Translation3::new(1.0_f64, 2.0, 3.0);
 //! let (m, pullback) = t.to_homogeneous_pullback_all();
 //! assert_eq!(m, t.to_homogeneous());
 //! let (t_bar,) = pullback(&t, Matrix4::from_element(1.0));

@@ -9,7 +9,7 @@
 //! ```
 //! use autodiff_runtime::nalgebra::products::MulRule;
 //! use nalgebra::{Point3, Translation3};
-//! let (t, p) = (Translation3::new(1.0, 2.0, 3.0), Point3::new(0.5, 0.5, 0.5));
+//! let (t, p) = (Translation3::new(1.0_f64, 2.0, 3.0), Point3::new(0.5, 0.5, 0.5));
 //! let (y, pullback) = t.mul_pullback_all(&p);
 //! assert_eq!(y, Point3::new(1.5, 2.5, 3.5));
 //! let (t_bar, p_bar) = pullback(&t, &p, Point3::new(1.0, 0.0, -1.0));
