@@ -64,17 +64,17 @@ macro_rules! homogeneous_rules {
         impl HomogeneousRules for Rotation<$t, $d> {
             type Matrix = SMatrix<$t, $n, $n>;
 
+            // (Its stored matrix's rule: the coordinates are the matrix's entries.)
             fn to_homogeneous_jvp_all(&self, self_dot: &Self) -> (Self::Matrix, Self::Matrix) {
-                let mut m_dot = self_dot.to_homogeneous();
-                m_dot[($d, $d)] = 0.0;
-                (self.to_homogeneous(), m_dot)
+                self.matrix().to_homogeneous_jvp_all(self_dot.matrix())
             }
 
             fn to_homogeneous_pullback_all(
                 &self,
             ) -> (Self::Matrix, impl FnOnce(&Self, Self::Matrix) -> (Self,) + use<>) {
-                (self.to_homogeneous(), |_: &Self, m_bar: Self::Matrix| {
-                    (Rotation::from_matrix_unchecked(m_bar.fixed_view::<$d, $d>(0, 0).into_owned()),)
+                let (m, pullback) = self.matrix().to_homogeneous_pullback_all();
+                (m, move |r: &Self, m_bar: Self::Matrix| {
+                    (Rotation::from_matrix_unchecked(pullback(r.matrix(), m_bar).0),)
                 })
             }
         }
