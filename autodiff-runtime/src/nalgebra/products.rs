@@ -262,3 +262,46 @@ where
         <Self as MulRule<&M<T, R2, C2, S2>>>::mul_pullback_all(self, *rhs)
     }
 }
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+    use crate::gradcheck::check_vjp;
+    use nalgebra::{Point3, Vector3};
+
+    /// `k * a` with the float on the left, of a vector and of a point, against central
+    /// differences of nalgebra's own product, and its tangent against the pullback.
+    #[test]
+    fn a_float_on_the_left_passes_its_checks() {
+        let x = [1.5, 0.3, -2.0, 0.7];
+        let vector = |x: &[f64]| (x[0] * Vector3::new(x[1], x[2], x[3])).as_slice().to_vec();
+        let vjp = |y_bar: &[f64]| {
+            let (k, a) = (x[0], Vector3::new(x[1], x[2], x[3]));
+            let (_, pullback) = <f64 as MulRule<&Vector3<f64>>>::mul_pullback_all(&k, &a);
+            let (k_bar, a_bar) = pullback(&k, &a, Vector3::from_column_slice(y_bar));
+            [&[k_bar], a_bar.as_slice()].concat()
+        };
+        check_vjp(vector, &x, vjp, 5, Default::default()).unwrap();
+        let point = |x: &[f64]| {
+            (x[0] * Point3::new(x[1], x[2], x[3]))
+                .coords
+                .as_slice()
+                .to_vec()
+        };
+        let vjp = |y_bar: &[f64]| {
+            let (k, p) = (x[0], Point3::new(x[1], x[2], x[3]));
+            let (_, pullback) = <f64 as MulRule<&Point3<f64>>>::mul_pullback_all(&k, &p);
+            let (k_bar, p_bar) = pullback(&k, &p, Point3::new(y_bar[0], y_bar[1], y_bar[2]));
+            [&[k_bar], p_bar.coords.as_slice()].concat()
+        };
+        check_vjp(point, &x, vjp, 6, Default::default()).unwrap();
+        // ⟨ȳ, ẏ⟩ = k̄ k̇ + ⟨ā, ȧ⟩ along (k̇, ȧ) = (0.5, (1, 0, −1)).
+        let (k, a) = (x[0], Vector3::new(x[1], x[2], x[3]));
+        let a_dot = Vector3::new(1.0, 0.0, -1.0);
+        let (_, y_dot) = <f64 as MulRule<&Vector3<f64>>>::mul_jvp_all(&k, &a, &0.5, &a_dot);
+        let y_bar = Vector3::new(0.2, -0.4, 0.9);
+        let (_, pullback) = <f64 as MulRule<&Vector3<f64>>>::mul_pullback_all(&k, &a);
+        let (k_bar, a_bar) = pullback(&k, &a, y_bar);
+        assert!((y_bar.dot(&y_dot) - (k_bar * 0.5 + a_bar.dot(&a_dot))).abs() < 1e-12);
+    }
+}
