@@ -54,6 +54,81 @@ fn calls(x: &[f64]) -> f64 {
     s
 }
 
+/// A callee whose pullback holds a buffer of its own (`squares`, read by the reverse of
+/// the product), reported.
+#[differentiate(report)]
+fn weighted(x: &[f64], w: f64) -> f64 {
+    let squares: Vec<f64> = x.iter().map(|v| v * v).collect();
+    let mut s = 0.0;
+    for i in 0..squares.len() {
+        s += (w * squares[i]).sin();
+    }
+    s
+}
+
+/// The same callee without `report`: its pullbacks are measured by their own size.
+#[differentiate]
+fn weighted_unreported(x: &[f64], w: f64) -> f64 {
+    let squares: Vec<f64> = x.iter().map(|v| v * v).collect();
+    let mut s = 0.0;
+    for i in 0..squares.len() {
+        s += (w * squares[i]).sin();
+    }
+    s
+}
+
+/// Calls of `weighted` in a loop and one outside it.
+#[differentiate(report)]
+fn layered(x: &[f64], steps: usize) -> f64 {
+    let mut w = 0.3;
+    for _k in 0..steps {
+        w = weighted(x, w).cos();
+    }
+    weighted(x, w)
+}
+
+/// Reported callees of other shapes: generic over the float type, a vector taken by value,
+/// a parameter left out by `wrt`.
+#[differentiate(report)]
+fn generic_norm<T: autodiff::num_traits::Float>(x: &[T]) -> T {
+    let copy: Vec<T> = x.to_vec();
+    let mut s = T::zero();
+    for i in 0..copy.len() {
+        s = s + copy[i] * copy[i];
+    }
+    s.sqrt()
+}
+
+#[differentiate(report)]
+fn owned_sum(v: Vec<f64>, scale: f64) -> f64 {
+    let mut s = 0.0;
+    for i in 0..v.len() {
+        s += (scale * v[i]).exp();
+    }
+    s
+}
+
+#[differentiate(report, wrt(x))]
+fn scaled(x: &[f64], k: f64) -> f64 {
+    let y: Vec<f64> = x.iter().map(|v| k * v * v).collect();
+    y.iter().sum::<f64>().ln()
+}
+
+#[differentiate(report)]
+fn mixed(x: &[f64]) -> f64 {
+    let v = x.to_vec();
+    generic_norm(x) * owned_sum(v, 0.5) + scaled(x, 2.0)
+}
+
+#[differentiate(report)]
+fn layered_unreported(x: &[f64], steps: usize) -> f64 {
+    let mut w = 0.3;
+    for _k in 0..steps {
+        w = weighted_unreported(x, w).cos();
+    }
+    w
+}
+
 #[differentiate(report)]
 fn dense(x: &Array2<f64>, w: &Array2<f64>, b: &Array1<f64>) -> f64 {
     let h = x.dot(w) + b;
@@ -197,6 +272,78 @@ fn a_call_keeps_its_callees_pullbacks() {
         assert_eq!(r.heap_bytes, heap, "{r}");
         assert_eq!(r.heap_bytes, n * 16, "{r}");
     }
+}
+
+#[test]
+fn a_callee_with_a_report_adds_what_its_pullbacks_hold() {
+    for (n, steps) in [(3, 2), (10, 7)] {
+        let x = input(n);
+        let (x2, x3) = (x.clone(), x.clone());
+        let heap = held_after(x2, move |x| std::mem::forget(weighted_pullback(x, 0.4)));
+        let r = report_of(move || weighted_saved(&x3, 0.4));
+        assert_eq!(r.heap_bytes, heap, "{r}");
+        assert!(r.heap_bytes >= 8 * n, "`squares` is kept: {r}");
+        let one_call = r.heap_bytes;
+
+        let x2 = x.clone();
+        let heap = held_after(x2, move |x| std::mem::forget(layered_pullback(x, steps)));
+        let r = report_of(move || layered_saved(&x, steps));
+        assert_eq!(r.heap_bytes, heap, "{r}");
+        let tape = r
+            .values
+            .iter()
+            .find(|v| v.name == "tape of `weighted`'s pullbacks")
+            .unwrap_or_else(|| panic!("{r}"));
+        let last = r
+            .values
+            .iter()
+            .find(|v| v.name == "pullback of `weighted`")
+            .unwrap_or_else(|| panic!("{r}"));
+        assert!(!tape.opaque && !last.opaque, "{r}");
+        assert_eq!(tape.elements, steps);
+        // Each call's pullback holds what one call of `weighted` does.
+        assert_eq!(last.heap_bytes, one_call, "{r}");
+        assert!(tape.heap_bytes >= steps * one_call, "{r}");
+    }
+}
+
+#[test]
+fn callees_generic_by_value_and_with_wrt_report_too() {
+    for n in [2, 9] {
+        let x = input(n);
+        let x2 = x.clone();
+        let heap = held_after(x2, |x| std::mem::forget(mixed_pullback(x)));
+        let r = report_of(move || mixed_saved(&x));
+        assert_eq!(r.heap_bytes, heap, "{r}");
+        assert!(r.values.iter().all(|v| !v.opaque), "{r}");
+    }
+}
+
+#[test]
+fn a_function_generic_over_its_float_measures_its_values() {
+    for n in [3, 12] {
+        let x = input(n);
+        let x2 = x.clone();
+        let heap = held_after(x2, |x| std::mem::forget(generic_norm_pullback(x)));
+        let r = report_of(move || generic_norm_saved(&x));
+        // `copy` is a `Vec<T>`, measured as one (`T: Held` at `f64`).
+        assert!(r.values.iter().all(|v| !v.opaque), "{r}");
+        assert_eq!(r.values[0].elements, n, "{r}");
+        assert_eq!(r.heap_bytes, heap, "{r}");
+    }
+}
+
+#[test]
+fn a_callee_without_a_report_is_measured_from_outside() {
+    let x = input(6);
+    let r = report_of(move || layered_unreported_saved(&x, 3));
+    let tape = &r.values[0];
+    assert_eq!(
+        tape.name, "tape of `weighted_unreported`'s pullbacks",
+        "{r}"
+    );
+    assert!(tape.opaque, "{r}");
+    assert!(r.to_string().contains("(closure)"), "{r}");
 }
 
 #[test]

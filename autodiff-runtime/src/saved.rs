@@ -151,6 +151,63 @@ pub struct Size {
     pub opaque: bool,
 }
 
+impl Size {
+    /// A callee's pullback, or a tape of them, measured from outside (the closures' own
+    /// size), with what the callees' reports say they hold on the heap; still opaque if a
+    /// callee made no report.
+    pub fn holding(self, callees: &Callees) -> Size {
+        Size {
+            elements: self.elements,
+            bytes: self.bytes + callees.heap,
+            heap: self.heap + callees.heap,
+            opaque: callees.unreported,
+        }
+    }
+}
+
+/// What the pullbacks of one call site hold on the heap, from their callees' own reports
+/// (one per call: a call in a loop adds up its iterations').
+///
+/// A differentiated callee `g` with `#[differentiate(report)]` has `g::saved_all(&(args…))`,
+/// its report for these arguments; the caller's `f_saved` calls it beside each call of
+/// `g`. A callee without one (no `report`, a method, a runtime rule) resolves to
+/// [`Unreported`]'s, which says nothing: its pullbacks are listed by their own size, as
+/// `opaque`.
+#[doc(hidden)]
+#[derive(Clone, Copy, Debug, Default)]
+pub struct Callees {
+    pub heap: usize,
+    pub unreported: bool,
+}
+
+impl Callees {
+    /// Adds one call's report (`None`: a callee without one).
+    pub fn add(&mut self, report: Option<SavedReport>) {
+        match report {
+            Some(r) => self.heap += r.heap_bytes,
+            None => self.unreported = true,
+        }
+    }
+}
+
+/// `g::saved_all(&args)` of a callee type that has no report of its own: an inherent
+/// associated function of that name (what `report` declares) is found first, this one
+/// otherwise.
+#[doc(hidden)]
+pub trait Unreported {
+    fn saved_all<A: ?Sized>(_args: &A) -> Option<SavedReport> {
+        None
+    }
+}
+
+impl<T: ?Sized> Unreported for T {}
+
+/// `saved_all` of the runtime's rules (modules, which a trait cannot reach): no report.
+#[doc(hidden)]
+pub fn unreported<A: ?Sized>(_args: &A) -> Option<SavedReport> {
+    None
+}
+
 /// How much a value a pullback keeps holds. Implemented for floats, integers, dual
 /// numbers, `Vec`s, arrays, tuples, `Option`s, `ndarray` arrays and the tapes
 /// ([`SaveStack`]) of any of them.

@@ -84,6 +84,7 @@ pub mod array1_of {
     use num_traits::Float;
 
     pub use super::array1_of_jvp as jvp_all;
+    pub use crate::saved::unreported as saved_all;
 
     /// [`array1_of_pullback`](super::array1_of_pullback), adding the cotangent into the
     /// accumulator its caller lends.
@@ -185,6 +186,7 @@ pub mod array2_of {
     use num_traits::Float;
 
     pub use super::array2_of_jvp as jvp_all;
+    pub use crate::saved::unreported as saved_all;
 
     /// [`array2_of_pullback`](super::array2_of_pullback), adding the cotangent into the
     /// accumulator its caller lends.

@@ -211,6 +211,7 @@ pub mod mapv_env {
     use num_traits::Float;
 
     pub use super::mapv_env_jvp as jvp_all;
+    pub use crate::saved::unreported as saved_all;
 
     /// [`mapv_env_pullback`](super::mapv_env_pullback), adding the captures' cotangent
     /// into the accumulator its caller lends.

@@ -81,6 +81,7 @@ macro_rules! for_callers {
             pub use super::{
                 $jvp as jvp_all, $pullback as dual_pullback_all, $pullback as pullback_all,
             };
+            pub use $crate::saved::unreported as saved_all;
         }
     };
 }

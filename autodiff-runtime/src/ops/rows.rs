@@ -107,6 +107,7 @@ pub mod rows_of {
     use num_traits::Float;
 
     pub use super::rows_of_jvp as jvp_all;
+    pub use crate::saved::unreported as saved_all;
 
     /// [`rows_of_pullback`](super::rows_of_pullback), adding the flat cotangent into the
     /// accumulator its caller lends.

@@ -46,11 +46,8 @@ pub(super) fn saved(
         &format!("{}_saved", stem.trim_start_matches("r#")),
         f.span(),
     );
-    let (vis, generics, where_clause) = (
-        &item.vis,
-        &item.sig.generics,
-        &item.sig.generics.where_clause,
-    );
+    let generics = measurable(item, func);
+    let (vis, where_clause) = (&item.vis, &generics.where_clause);
     let params = lifted_params(item, &ctx, Derived::Pullback);
     let Ok(block) = syn::parse2::<syn::Block>(quote!({ #body })) else {
         return quote!();
@@ -106,9 +103,17 @@ pub(super) fn saved(
         pattern_idents(p, &mut closure_params);
     }
     let captured = captures(&closure.body, &outer, &closure_params);
+    let mut forward = syn::Block {
+        brace_token: Default::default(),
+        stmts: forward.into_iter().cloned().collect(),
+    };
+    let mut asking = AskCallees::default();
+    syn::visit_mut::VisitMut::visit_block_mut(&mut asking, &mut forward);
+    let forward = forward.stmts;
+    let held_by: Vec<syn::Ident> = asking.sites.iter().map(|s| held_by(s)).collect();
     let entries: Vec<TokenStream> = captured
         .iter()
-        .map(|c| describe(&e, item, c, !unrecorded.contains(c)))
+        .map(|c| describe(&e, item, c, !unrecorded.contains(c), &asking.sites))
         .collect();
     let remat = (0..func.vars.len()).filter(|&v| needed.remat.contains(v)).map(|v| {
         let (var, line) = (func.vars[v].name.to_string(), declared_line(func, v, item));
@@ -121,12 +126,15 @@ pub(super) fn saved(
     let doc = format!(" What [`{f}_pullback`] keeps for these inputs: each value its pullback holds, its size, and the total (`#[differentiate(report)]`).");
     let allows = allows();
     let imports = crate::emit::body_imports();
+    let for_callers = for_callers(item, func, &name);
     quote! {
+        #for_callers
         #[doc = #doc]
         #allows
         #vis fn #name #generics (#(#params),*) -> ::autodiff::SavedReport #where_clause {
             #imports
-            use ::autodiff::saved::{MeasureHeld as _, MeasureOpaque as _, MeasureTape as _, Probe};
+            use ::autodiff::saved::{MeasureHeld as _, MeasureOpaque as _, MeasureTape as _, Probe, Unreported as _};
+            #(let mut #held_by = ::autodiff::saved::Callees::default();)*
             #(#forward)*
             let mut __report = ::autodiff::SavedReport::new(#function);
             #(#entries)*
@@ -134,6 +142,123 @@ pub(super) fn saved(
             __report
         }
     }
+}
+
+/// `f::saved_all(&(args…))`, `f_saved`'s report for callers' `f_saved` (see
+/// `autodiff::saved::Callees`), beside `f::pullback_all`: for a free function whose callers
+/// call that (no output buffer, no `impl Trait` parameter, which a tuple cannot hold).
+fn for_callers(item: &syn::ItemFn, func: &Func, saved: &syn::Ident) -> TokenStream {
+    let impl_trait = |t: &syn::Type| quote!(#t).to_string().contains("impl ");
+    let typed: Option<Vec<&syn::Type>> = item
+        .sig
+        .inputs
+        .iter()
+        .map(|a| match a {
+            syn::FnArg::Typed(pt) if !impl_trait(&pt.ty) => Some(&*pt.ty),
+            _ => None,
+        })
+        .collect();
+    let Some(tys) = typed else {
+        return quote!();
+    };
+    if func.in_impl || !func.outputs.is_empty() {
+        return quote!();
+    }
+    let f = &item.sig.ident;
+    let vis = &item.vis;
+    let generics = measurable(item, func);
+    let where_clause = &generics.where_clause;
+    let fields = (0..tys.len()).map(syn::Index::from);
+    let doc = format!(" [`{saved}`] for callers' `_saved`: what the pullback of this call holds.");
+    let entry = quote! {
+        #[doc = #doc]
+        #[doc(hidden)]
+        #vis fn saved_all #generics (args: &(#(#tys,)*)) -> ::core::option::Option<::autodiff::SavedReport> #where_clause {
+            ::core::option::Option::Some(#saved(#(::core::clone::Clone::clone(&args.#fields)),*))
+        }
+    };
+    quote! {
+        #[allow(dead_code, clippy::clone_on_copy)]
+        impl #f {
+            #entry
+        }
+    }
+}
+
+/// `f`'s generics, and, where `f` is generic over its float type `T`, `T: Held` among its
+/// bounds: the saved values of type `T`, `Vec<T>`, … are then measured as such, not by
+/// their own size.
+fn measurable(item: &syn::ItemFn, func: &Func) -> syn::Generics {
+    let mut generics = item.sig.generics.clone();
+    let float = &func.float;
+    for p in generics.type_params_mut() {
+        if matches!(float, syn::Type::Path(t) if t.path.is_ident(&p.ident)) {
+            p.bounds.push(syn::parse_quote!(::autodiff::saved::Held));
+        }
+    }
+    generics
+}
+
+/// Beside each split call of a callee's entry point in the forward sweep
+/// (`let (call, call_pb) = g::pullback_all(a, b);`), asks the callee for its report on the
+/// same arguments and adds it up per call site (`__held_by_call_pb.add(g::saved_all(&(a,
+/// b)))`). The arguments are evaluated twice: they are the places and clones the emitter
+/// passes, and a report is not a hot path.
+#[derive(Default)]
+struct AskCallees {
+    /// The pullbacks' names, one per call site.
+    sites: Vec<String>,
+}
+
+impl syn::visit_mut::VisitMut for AskCallees {
+    fn visit_block_mut(&mut self, b: &mut syn::Block) {
+        let mut stmts = vec![];
+        for mut s in std::mem::take(&mut b.stmts) {
+            self.visit_stmt_mut(&mut s);
+            if let Some(ask) = self.ask(&s) {
+                stmts.push(ask);
+            }
+            stmts.push(s);
+        }
+        b.stmts = stmts;
+    }
+}
+
+impl AskCallees {
+    /// The statement asking `s`'s callee, where `s` is a split call of a path's
+    /// `pullback_all`.
+    fn ask(&mut self, s: &syn::Stmt) -> Option<syn::Stmt> {
+        let syn::Stmt::Local(l) = s else { return None };
+        let syn::Pat::Tuple(t) = &l.pat else {
+            return None;
+        };
+        let pullback = match t.elems.iter().nth(1) {
+            Some(syn::Pat::Ident(i)) => i.ident.to_string(),
+            _ => return None,
+        };
+        let syn::Expr::Call(call) = &*l.init.as_ref()?.expr else {
+            return None;
+        };
+        let syn::Expr::Path(p) = &*call.func else {
+            return None;
+        };
+        let segments = &p.path.segments;
+        if segments.len() < 2 || segments.last()?.ident != "pullback_all" {
+            return None;
+        }
+        let mut callee = p.path.clone();
+        let entry = callee.segments.last_mut()?;
+        entry.ident = syn::Ident::new("saved_all", entry.ident.span());
+        let args = call.args.iter();
+        let held = held_by(&pullback);
+        self.sites.push(pullback);
+        Some(syn::parse_quote!(#held.add(#callee(&(#(#args,)*)));))
+    }
+}
+
+/// The sum of what a call site's pullbacks hold (`Callees`).
+fn held_by(pullback: &str) -> syn::Ident {
+    quote::format_ident!("__held_by_{}", pullback)
 }
 
 /// The names a pattern binds.
@@ -219,7 +344,13 @@ fn variable_idents(tokens: TokenStream) -> Vec<syn::Ident> {
 }
 
 /// `__report.add(…)` for a captured value: what it is, where it is saved, its size.
-fn describe(e: &Emitter, item: &syn::ItemFn, c: &syn::Ident, recorded: bool) -> TokenStream {
+fn describe(
+    e: &Emitter,
+    item: &syn::ItemFn,
+    c: &syn::Ident,
+    recorded: bool,
+    sites: &[String],
+) -> TokenStream {
     let func = e.func;
     let s = c.to_string();
     let fn_line = line_of(item.sig.ident.span());
@@ -285,9 +416,17 @@ fn describe(e: &Emitter, item: &syn::ItemFn, c: &syn::Ident, recorded: bool) -> 
     } else {
         (format!("`{s}`"), "the forward sweep".to_string(), fn_line)
     };
-    let size = match recorded {
-        true => quote!((&&&Probe(&#c)).measure()),
-        false => quote!(::core::default::Default::default()),
+    // A callee's pullbacks, with what their callees' reports say they hold.
+    let call_site = [s.as_str(), s.strip_suffix("_tape").unwrap_or_default()]
+        .into_iter()
+        .find(|name| sites.iter().any(|site| site == name));
+    let size = match (recorded, call_site) {
+        (true, Some(call_site)) => {
+            let held = held_by(call_site);
+            quote!((&&&Probe(&#c)).measure().holding(&#held))
+        }
+        (true, None) => quote!((&&&Probe(&#c)).measure()),
+        (false, _) => quote!(::core::default::Default::default()),
     };
     quote! {
         __report.add(
