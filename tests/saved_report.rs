@@ -40,6 +40,49 @@ fn damped(x: &[f64], steps: usize) -> f64 {
     s
 }
 
+/// A scalar recurrence under each schedule: the reverse sweep records a segment's tapes
+/// again, and nothing else it allocates (its cotangents are floats).
+#[differentiate(report)]
+fn orbit(x0: f64, w: f64, steps: usize) -> f64 {
+    let mut h = x0;
+    #[checkpoint]
+    for _t in 0..steps {
+        h = (w * h).sin() + 0.5 * h;
+    }
+    h * h
+}
+
+#[differentiate(report)]
+fn orbit_binomial(x0: f64, w: f64, steps: usize) -> f64 {
+    let mut h = x0;
+    #[checkpoint(snapshots = 3)]
+    for _t in 0..steps {
+        h = (w * h).sin() + 0.5 * h;
+    }
+    h * h
+}
+
+#[differentiate(report)]
+fn orbit_while(x0: f64, w: f64, steps: usize) -> f64 {
+    let mut h = x0;
+    let mut k = 0;
+    #[checkpoint]
+    while k < steps {
+        h = (w * h).sin() + 0.5 * h;
+        k += 1;
+    }
+    h * h
+}
+
+#[differentiate(report)]
+fn orbit_unchecked(x0: f64, w: f64, steps: usize) -> f64 {
+    let mut h = x0;
+    for _t in 0..steps {
+        h = (w * h).sin() + 0.5 * h;
+    }
+    h * h
+}
+
 #[differentiate]
 fn bump(a: f64, b: f64) -> f64 {
     (a * b).sin()
@@ -252,6 +295,96 @@ fn a_checkpointed_loop_keeps_snapshots_and_recomputes_its_segments() {
         let k = (steps as f64).sqrt().ceil() as usize;
         assert_eq!(snapshots.elements, k * n, "{r}");
         assert_eq!(r.heap_bytes, heap, "{r}");
+    }
+}
+
+/// The most a counting allocator sees `run`'s pullback hold: after its forward sweep,
+/// plus the most its reverse sweep adds (on a fresh thread, with an empty pool).
+fn peak_of<R: FnOnce()>(run: impl FnOnce() -> R + Send + 'static) -> usize {
+    std::thread::spawn(move || {
+        // The pools' own lists, allocated before (what a tape gives back is listed there).
+        autodiff::pool::give_back(Vec::<f64>::with_capacity(1));
+        autodiff::pool::release();
+        let mut reverse = None;
+        let forward = allocation_counter::measure(|| reverse = Some(run()));
+        let reverse = reverse.expect("the forward sweep ran");
+        let sweep = allocation_counter::measure(reverse);
+        usize::try_from(forward.bytes_current).expect("held") + sweep.bytes_max as usize
+    })
+    .join()
+    .expect("the measuring thread runs")
+}
+
+#[test]
+fn the_peak_counts_the_segments_recorded_again() {
+    for steps in [9, 40, 101] {
+        let peak = peak_of(move || {
+            let (_, pullback) = orbit_pullback(0.3, 0.9, steps);
+            move || {
+                pullback(1.0);
+            }
+        });
+        let r = report_of(move || orbit_saved(0.3, 0.9, steps));
+        assert_eq!(r.peak_heap_bytes, peak, "{steps} steps: {r}");
+        assert!(r.peak_heap_bytes > r.heap_bytes, "{r}");
+        assert_eq!(
+            r.peak_bytes - r.peak_heap_bytes,
+            r.total_bytes - r.heap_bytes
+        );
+        // The recording of one segment (√steps steps) instead of all of them.
+        let all = report_of(move || orbit_unchecked_saved(0.3, 0.9, steps));
+        assert!(
+            r.peak_heap_bytes < all.peak_heap_bytes || steps < 100,
+            "{r}\n{all}"
+        );
+
+        let peak = peak_of(move || {
+            let (_, pullback) = orbit_binomial_pullback(0.3, 0.9, steps);
+            move || {
+                pullback(1.0);
+            }
+        });
+        let r = report_of(move || orbit_binomial_saved(0.3, 0.9, steps));
+        assert_eq!(r.peak_heap_bytes, peak, "{steps} steps, binomial: {r}");
+
+        let peak = peak_of(move || {
+            let (_, pullback) = orbit_while_pullback(0.3, 0.9, steps);
+            move || {
+                pullback(1.0);
+            }
+        });
+        let r = report_of(move || orbit_while_saved(0.3, 0.9, steps));
+        assert_eq!(
+            r.peak_heap_bytes, peak,
+            "{steps} steps, a `while` loop: {r}"
+        );
+        assert!(r.peak_heap_bytes > r.heap_bytes, "{r}");
+    }
+}
+
+#[test]
+fn the_peak_of_a_checkpointed_loop_over_vectors_bounds_the_allocator() {
+    for (n, steps) in [(4, 16), (8, 100)] {
+        let x = input(n);
+        let x2 = x.clone();
+        let peak = peak_of(move || {
+            let (_, pullback) = damped_pullback(&x2, steps);
+            move || {
+                pullback(&x2, 1.0);
+            }
+        });
+        let r = report_of(move || damped_saved(&x, steps));
+        // The allocator also sees the reverse sweep's cotangents (`x_bar`, `h_bar`, and
+        // `nh_bar` with a gradient's temporary in each step, `n` floats each) and, for a
+        // moment, the old buffer of a tape of elements growing: a few vectors of `n`, not
+        // a segment's recording (`steps / √steps` vectors).
+        assert!(r.peak_heap_bytes > r.heap_bytes, "{r}");
+        assert!(
+            r.peak_heap_bytes <= peak,
+            "{} > {peak}: {r}",
+            r.peak_heap_bytes
+        );
+        assert!(peak - r.peak_heap_bytes <= 8 * 8 * n, "{peak}: {r}");
     }
 }
 

@@ -44,11 +44,15 @@ pub struct SavedReport {
     /// The part of `total_bytes` on the heap: what a counting allocator sees the pullback
     /// hold between its forward sweep and its reverse.
     pub heap_bytes: usize,
-    /// The most the pullback's saved values take at once: `total_bytes`, since the forward
-    /// sweep only adds to what it keeps and the reverse only takes from it (a checkpointed
-    /// segment's recording, made again in the reverse sweep, is not counted: it is listed
-    /// as recomputed).
+    /// The most the pullback's saved values take at once: `total_bytes`, where the forward
+    /// sweep only adds to what it keeps and the reverse only takes from it; more where the
+    /// reverse sweep records checkpointed segments again (their tapes at their largest,
+    /// with the snapshots not yet used). The cotangents the reverse sweep computes are not
+    /// saved values and are not counted.
     pub peak_bytes: usize,
+    /// The part of `peak_bytes` on the heap: what a counting allocator sees the pullback
+    /// hold at that moment.
+    pub peak_heap_bytes: usize,
 }
 
 /// One value a reverse pass keeps (see [`SavedReport`]).
@@ -83,6 +87,19 @@ impl SavedReport {
             total_bytes: 0,
             heap_bytes: 0,
             peak_bytes: 0,
+            peak_heap_bytes: 0,
+        }
+    }
+
+    /// The reverse sweep's recordings: the tapes held `tapes_then` bytes on the heap after
+    /// the forward sweep and, with the snapshots still held, at most `tapes_at_most` while
+    /// a segment's recording was complete.
+    #[doc(hidden)]
+    pub fn recorded(&mut self, tapes_then: usize, tapes_at_most: usize) {
+        let heap = (self.heap_bytes - tapes_then.min(self.heap_bytes)) + tapes_at_most;
+        if heap > self.peak_heap_bytes {
+            self.peak_heap_bytes = heap;
+            self.peak_bytes = self.total_bytes - self.heap_bytes + heap;
         }
     }
 
@@ -96,6 +113,7 @@ impl SavedReport {
         self.total_bytes += bytes;
         self.heap_bytes += heap_bytes;
         self.peak_bytes = self.total_bytes;
+        self.peak_heap_bytes = self.heap_bytes;
         self.values.push(SavedValue {
             name,
             site,
@@ -291,6 +309,19 @@ impl<T: Held, const N: usize> Held for [T; N] {
     }
     fn data_bytes(&self) -> usize {
         self.iter().map(Held::data_bytes).sum()
+    }
+}
+
+/// The binomial schedule's own work list, held while a reverse sweep follows it.
+impl Held for crate::checkpoint::Revolve {
+    fn elements(&self) -> usize {
+        0
+    }
+    fn heap_bytes(&self) -> usize {
+        self.held_bytes()
+    }
+    fn data_bytes(&self) -> usize {
+        self.held_bytes()
     }
 }
 

@@ -131,13 +131,15 @@ fn damped_pullback(
         let mut y_bar: f64 = 0.0;
         let mut b_bar: f64 = 0.0;
         b_bar += ret_bar;
-        let ckpt_states = ckpt_tape.pop();
+        let mut ckpt_states = ckpt_tape.pop();
         let ckpt_n = __ad::checkpoint::steps(lo, hi, false);
         let ckpt_seg = __ad::checkpoint::segment_len(
             ckpt_n,
             __ad::checkpoint::Schedule::Sqrt,
         );
-        for (ckpt_s, ckpt_state) in ckpt_states.into_iter().enumerate().rev() {
+        b_tape.reserve_for(&(0..ckpt_seg), 1);
+        while let ::core::option::Option::Some(ckpt_state) = ckpt_states.pop() {
+            let ckpt_s = ckpt_states.len();
             b = ckpt_state.0;
             let ckpt_first = ckpt_s * ckpt_seg;
             let ckpt_last = ::core::cmp::min(ckpt_first + ckpt_seg, ckpt_n);
@@ -521,13 +523,15 @@ impl damped {
             let mut y_bar: ::autodiff::__private::Dual<f64> = __ad::zero();
             let mut b_bar: ::autodiff::__private::Dual<f64> = __ad::zero();
             b_bar += ret_bar;
-            let ckpt_states = ckpt_tape.pop();
+            let mut ckpt_states = ckpt_tape.pop();
             let ckpt_n = __ad::checkpoint::steps(lo, hi, false);
             let ckpt_seg = __ad::checkpoint::segment_len(
                 ckpt_n,
                 __ad::checkpoint::Schedule::Sqrt,
             );
-            for (ckpt_s, ckpt_state) in ckpt_states.into_iter().enumerate().rev() {
+            b_tape.reserve_for(&(0..ckpt_seg), 1);
+            while let ::core::option::Option::Some(ckpt_state) = ckpt_states.pop() {
+                let ckpt_s = ckpt_states.len();
                 b = ckpt_state.0;
                 let ckpt_first = ckpt_s * ckpt_seg;
                 let ckpt_last = ::core::cmp::min(ckpt_first + ckpt_seg, ckpt_n);

@@ -170,11 +170,19 @@ impl Emitter<'_> {
                 let restore = self.restore_state(&region, &state);
                 let schedule = self.schedule(c);
                 let set_i = step(&k);
+                let recorded = self.recording_mark(&[&states]);
+                // Room for the longest segment's recording, once: the tapes keep it from
+                // one segment to the next, and never reallocate.
+                let room = self.reserve_pushes(body, Some(*var), quote!(&(0..#seg)));
+                // Taken from the end (`pop`): the snapshots not yet used stay in a buffer
+                // that has a name, which `f_saved`'s measure reads.
                 quote! {
-                    let #states = #tape.pop();
+                    let mut #states = #tape.pop();
                     let #count = #steps;
                     let #seg = __ad::checkpoint::segment_len(#count, #schedule);
-                    for (#idx, #state) in #states.into_iter().enumerate().rev() {
+                    #room
+                    while let ::core::option::Option::Some(#state) = #states.pop() {
+                        let #idx = #states.len();
                         #restore
                         let #first = #idx * #seg;
                         let #last = ::core::cmp::min(#first + #seg, #count);
@@ -182,6 +190,7 @@ impl Emitter<'_> {
                             #set_i
                             #record
                         }
+                        #recorded
                         for #k in (#first..#last).rev() {
                             #set_i
                             #reverse
@@ -206,15 +215,20 @@ impl Emitter<'_> {
                 let restore = self.restore_state(&region, &state);
                 let record = self.forward_block(body, Sweep::Augmented, None);
                 let reverse = self.reverse_region(body, None);
+                let recorded = self.recording_mark(&[&states]);
+                let room = self.reserve_pushes(body, None, quote!(&(0..#every)));
                 quote! {
-                    let (#every, #states) = #tape.pop();
-                    for (#idx, #state) in #states.into_iter().enumerate().rev() {
+                    let (#every, mut #states) = #tape.pop();
+                    #room
+                    while let ::core::option::Option::Some(#state) = #states.pop() {
+                        let #idx = #states.len();
                         #restore
                         let #first = #idx * #every;
                         let #last = ::core::cmp::min(#first + #every, #trips);
                         for _ in #first..#last {
                             #record
                         }
+                        #recorded
                         for _ in #first..#last {
                             #reverse
                         }
@@ -227,11 +241,13 @@ impl Emitter<'_> {
                 let restore = self.restore_state(&region, &state);
                 let record = self.forward_block(body, Sweep::Augmented, None);
                 let reverse = self.reverse_region(body, None);
+                let recorded = self.recording_mark(&[]);
                 quote! {
                     let #state = #tape.pop();
                     #restore
                     {
                         #record
+                        #recorded
                         #reverse
                     }
                 }
@@ -265,18 +281,29 @@ impl Emitter<'_> {
                 "ckpt_k",
             ],
         );
-        let [from, to, slot, at] =
-            self.region_names(s, ["ckpt_from", "ckpt_to", "ckpt_slot", "ckpt_step"]);
+        let [from, to, slot, at, schedule] = self.region_names(
+            s,
+            [
+                "ckpt_from",
+                "ckpt_to",
+                "ckpt_slot",
+                "ckpt_step",
+                "ckpt_schedule",
+            ],
+        );
         let current = self.state(region);
         let restore = self.restore_state(region, &state);
         let (set_k, set_at) = (step(&k), step(&at));
+        let recorded = self.recording_mark(&[&table, &schedule]);
         quote! {
             let #state = #tape.pop();
             let #count = #steps;
             let mut #table = ::std::vec![None; #slots];
             #table[0] = Some(#state.clone());
             #restore
-            for #action in __ad::checkpoint::Revolve::new(#count, #slots) {
+            // (Named, for `f_saved`'s measure of what the schedule holds.)
+            let mut #schedule = __ad::checkpoint::Revolve::new(#count, #slots);
+            while let ::core::option::Option::Some(#action) = #schedule.next() {
                 match #action {
                     __ad::checkpoint::Action::Advance { from: #from, to: #to } => {
                         for #k in #from..#to {
@@ -292,6 +319,7 @@ impl Emitter<'_> {
                     __ad::checkpoint::Action::Reverse { step: #at } => {
                         #set_at
                         #record
+                        #recorded
                         #reverse
                     }
                 }

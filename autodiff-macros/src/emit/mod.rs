@@ -121,6 +121,10 @@ pub struct Emitter<'f> {
     given: BTreeSet<String>,
     /// The adjoint windows of the loops whose reverse is being emitted (innermost last).
     windows: Vec<window::Registers>,
+    /// Marks, for `f_saved` (`items::saved`), where a checkpointed segment's recording is
+    /// complete in the reverse sweep: `__autodiff_segment_recorded!(snapshots…)`, which
+    /// `f_saved` defines to measure what the pullback then holds.
+    pub(crate) recording_marks: bool,
 }
 
 impl<'f> std::ops::Deref for Emitter<'f> {
@@ -142,6 +146,16 @@ impl<'f> Emitter<'f> {
             stmt_names: HashMap::default(),
             given: BTreeSet::default(),
             windows: Vec::default(),
+            recording_marks: false,
+        }
+    }
+
+    /// The mark of a complete recording (see `recording_marks`), naming the reverse
+    /// sweep's own holders of snapshots; nothing where no report asks.
+    fn recording_mark(&self, holders: &[&Ident]) -> TokenStream {
+        match self.recording_marks {
+            true => quote!(__autodiff_segment_recorded!(#(#holders),*);),
+            false => quote!(),
         }
     }
 

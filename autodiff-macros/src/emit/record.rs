@@ -18,6 +18,17 @@ impl Ctx<'_> {
         rebound: Option<VarId>,
         range: &Range,
     ) -> TokenStream {
+        self.reserve_pushes(body, rebound, self.trips_ref(range))
+    }
+
+    /// Room on each tape for what `body` pushes in each of `trips` (a reference to an
+    /// iterator whose length is the number of trips).
+    pub(super) fn reserve_pushes(
+        &self,
+        body: &Block,
+        rebound: Option<VarId>,
+        trips: TokenStream,
+    ) -> TokenStream {
         // Keyed by name, keeping the identifier (its span is its hygiene).
         let mut pushes = std::collections::BTreeMap::<String, (Ident, usize)>::new();
         let mut count = |tape: Ident| pushes.entry(tape.to_string()).or_insert((tape, 0)).1 += 1;
@@ -27,7 +38,6 @@ impl Ctx<'_> {
         for tape in body.stmts.iter().filter_map(|s| self.pushed_by(s)) {
             count(tape);
         }
-        let trips = self.trips_ref(range);
         let reserves = pushes.into_values().map(|(tape, per_trip)| {
             let per_trip = proc_macro2::Literal::usize_unsuffixed(per_trip);
             quote!(#tape.reserve_for(#trips, #per_trip);)

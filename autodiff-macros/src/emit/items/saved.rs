@@ -27,6 +27,7 @@ pub(super) fn saved(
     needed: &Needed,
 ) -> TokenStream {
     let mut e = Emitter::new(func, act, needed, Mode::Plain);
+    e.recording_marks = true;
     let ctx = e.cx();
     let mut body = None;
     let _ = pullback_with(
@@ -54,7 +55,8 @@ pub(super) fn saved(
     };
     let n = block.stmts.len();
     // `… let pullback = move |…| { … }; (value, pullback)`
-    let closure = match block.stmts.get(n.wrapping_sub(2)) {
+    let closure_stmt = block.stmts.get(n.wrapping_sub(2));
+    let closure = match closure_stmt {
         Some(syn::Stmt::Local(syn::Local {
             init: Some(init), ..
         })) => match &*init.expr {
@@ -68,6 +70,15 @@ pub(super) fn saved(
     // left out and listed with 0 bytes.
     let mut unrecorded: Vec<syn::Ident> = vec![];
     let all = &block.stmts[..n - 2];
+    // Where the reverse sweep records segments again, `f_saved` runs it (see
+    // `recordings`), and the closure gives those tapes their type.
+    let runs_reverse = closure_stmt.is_some_and(|c| {
+        crate::tokens::mentions_ident(
+            quote!(#c),
+            &quote::format_ident!("__autodiff_segment_recorded"),
+        )
+    }) && !func.method
+        && crate::types::same(&func.ret_ty, &func.tangent_ty);
     let mut forward: Vec<&syn::Stmt> = vec![];
     for (k, s) in all.iter().enumerate() {
         if let syn::Stmt::Local(l) = s {
@@ -79,7 +90,9 @@ pub(super) fn saved(
                     .any(|t| variable_idents(quote!(#t)).iter().any(|i| i == name));
                 if name.to_string().ends_with("_tape") && !used {
                     unrecorded.push(name.clone());
-                    continue;
+                    if !runs_reverse {
+                        continue;
+                    }
                 }
             }
         }
@@ -122,6 +135,12 @@ pub(super) fn saved(
             __report.add(#what.to_string(), ::std::format!("recomputed in the reverse sweep"), #line, ::core::default::Default::default(), true);
         }
     });
+    let recordings = match (runs_reverse, closure_stmt, block.stmts.last()) {
+        (true, Some(closure_stmt), Some(syn::Stmt::Expr(syn::Expr::Tuple(t), _))) => {
+            recordings(&e, func, &closure, closure_stmt, &t.elems[0], &captured)
+        }
+        _ => quote!(),
+    };
     let function = f.to_string();
     let doc = format!(" What [`{f}_pullback`] keeps for these inputs: each value its pullback holds, its size, and the total (`#[differentiate(report)]`).");
     let allows = allows();
@@ -139,8 +158,93 @@ pub(super) fn saved(
             let mut __report = ::autodiff::SavedReport::new(#function);
             #(#entries)*
             #(#remat)*
+            #recordings
             __report
         }
+    }
+}
+
+/// The most the tapes hold in the reverse sweep, where it records checkpointed segments
+/// again: `f_saved` builds the pullback and runs it on a zero seed, and at each mark the
+/// emitter left where a segment's recording is complete (`recording_marks`) measures the
+/// tapes and the sweep's own snapshot holders (the mark's arguments); the report adds the
+/// largest over what the tapes held after the forward sweep (`SavedReport::recorded`).
+fn recordings(
+    e: &Emitter,
+    func: &Func,
+    closure: &syn::ExprClosure,
+    closure_stmt: &syn::Stmt,
+    value: &syn::Expr,
+    captured: &[syn::Ident],
+) -> TokenStream {
+    let is_tape = |c: &&syn::Ident| {
+        e.tapes.values().any(|(t, _)| t == *c)
+            || e.stmt_names
+                .iter()
+                .any(|((_, k), n)| k == "ckpt_tape" && n == *c)
+    };
+    let tapes: Vec<&syn::Ident> = captured.iter().filter(is_tape).collect();
+    // The closure takes the reference parameters again, then the seed.
+    let params: Vec<String> = func
+        .params
+        .iter()
+        .map(|p| e.name(p.var).to_string())
+        .collect();
+    let mut seeds = 0;
+    let args: Vec<TokenStream> = closure
+        .inputs
+        .iter()
+        .map(|input| {
+            let mut names = vec![];
+            pattern_idents(input, &mut names);
+            match names.first() {
+                Some(n) if params.contains(&n.to_string()) => quote!(#n),
+                _ => {
+                    seeds += 1;
+                    quote!(::autodiff::__private::Differentiable::zero_like(&#value))
+                }
+            }
+        })
+        .collect();
+    if seeds != 1 {
+        return quote!();
+    }
+    let pullback = match closure_stmt {
+        syn::Stmt::Local(l) => pattern_of(&l.pat),
+        _ => None,
+    };
+    let Some(pullback) = pullback else {
+        return quote!();
+    };
+    quote! {
+        let __tapes_then: usize = 0 #(+ (&&&Probe(&#tapes)).measure().heap)*;
+        let __recorded = ::core::cell::Cell::new(0usize);
+        {
+            let __recorded = &__recorded;
+            macro_rules! __autodiff_segment_recorded {
+                ($($holder:ident),*) => {
+                    __recorded.set(::core::cmp::max(
+                        __recorded.get(),
+                        0 #(+ (&&&Probe(&#tapes)).measure().heap)* $(+ (&&&Probe(&$holder)).measure().heap)*,
+                    ));
+                };
+            }
+            #closure_stmt
+            // (Called here, a closure that only mutates what it captures is an `FnMut`.)
+            let mut #pullback = #pullback;
+            let _ = #pullback(#(#args),*);
+        }
+        __report.recorded(__tapes_then, __recorded.get());
+    }
+}
+
+/// The name a `let` binds, where it binds one.
+fn pattern_of(p: &syn::Pat) -> Option<syn::Ident> {
+    let mut names = vec![];
+    pattern_idents(p, &mut names);
+    match &names[..] {
+        [one] => Some(one.clone()),
+        _ => None,
     }
 }
 
@@ -420,6 +524,8 @@ fn describe(
     let call_site = [s.as_str(), s.strip_suffix("_tape").unwrap_or_default()]
         .into_iter()
         .find(|name| sites.iter().any(|site| site == name));
+    // A tape the forward sweep leaves empty is recorded in the reverse sweep.
+    let recomputed = recomputed || !recorded;
     let size = match (recorded, call_site) {
         (true, Some(call_site)) => {
             let held = held_by(call_site);
