@@ -1531,3 +1531,51 @@ fn unchecked_references_in_arithmetic() {
     assert_eq!(x_bar, [-1.0, -1.0, 2.0]);
     squared_steps_gradcheck(&[0.3, -1.2, 2.5, 0.7], 1.5).unwrap();
 }
+
+/// A float alias with a data type's name (`type DType = f32;`, as machine-learning code
+/// names its element type): in the signature, as the type of a sum, and as a cast's target
+/// in a function written in `f32`.
+pub type DType = f32;
+
+#[differentiate]
+fn margin_loss(x: &[DType], w: &[DType], b: DType) -> DType {
+    let score = x.iter().zip(w.iter()).map(|(&a, &c)| a * c).sum::<DType>() + b;
+    (1.0 - score).max(0.0)
+}
+
+#[differentiate]
+fn alias_squared(x: DType) -> DType {
+    x * x
+}
+
+#[differentiate]
+fn squares_summed_as_alias(x: &[f32]) -> f32 {
+    let s = x.iter().map(|&a| a * a).sum::<DType>();
+    s + 1.0
+}
+
+#[differentiate]
+fn shifted_by_a_cast(x: f32) -> f32 {
+    let two = 2 as DType;
+    two - x * x
+}
+
+#[test]
+fn a_float_alias_named_as_a_data_type() {
+    let (x, w) = ([0.5f32, -1.0], [0.25f32, 0.5]);
+    // score = 0.125 - 0.5 + 0.1 < 1: the loss is 1 - score, ∂/∂x = -w, ∂/∂w = -x, ∂/∂b = -1.
+    let (v, x_bar, w_bar, b_bar) = margin_loss_grad(&x, &w, 0.1);
+    assert_eq!(v, margin_loss(&x, &w, 0.1));
+    assert_eq!(
+        (x_bar, w_bar, b_bar),
+        (vec![-0.25, -0.5], vec![-0.5, 1.0], -1.0)
+    );
+    margin_loss_gradcheck(&x, &w, 0.1).unwrap();
+    assert_eq!(alias_squared_grad(3.0), (9.0, 6.0));
+    alias_squared_gradcheck(1.5).unwrap();
+    let (v, g) = squares_summed_as_alias_grad(&[1.0, -2.0]);
+    assert_eq!((v, g), (6.0, vec![2.0, -4.0]));
+    squares_summed_as_alias_gradcheck(&[0.3, 0.7]).unwrap();
+    assert_eq!(shifted_by_a_cast_grad(1.5), (2.0 - 2.25, -3.0));
+    shifted_by_a_cast_gradcheck(0.4).unwrap();
+}

@@ -257,3 +257,37 @@ fn an_enum_field_only_matched() {
     );
     assert_eq!((v, s_bar.mu, dx), (1.5, 0.5, 3.0));
 }
+
+/// A function held in a field (`fn(f64) -> f64`, `Rc<dyn Fn…>`) beside the parameters: a
+/// constant carried along, as a synthesiser's oscillator holds its wave shape.
+#[derive(Differentiable)]
+pub struct Oscillator {
+    pub shape: fn(f64) -> f64,
+    pub envelope: std::rc::Rc<dyn Fn(f64) -> f64>,
+    pub gain: f64,
+    pub phase: f64,
+}
+
+#[differentiate]
+impl Oscillator {
+    pub fn level(&self, t: f64) -> f64 {
+        self.gain * (t + self.phase).sin()
+    }
+}
+
+#[test]
+fn function_fields_are_constants() {
+    let osc = Oscillator {
+        shape: f64::cos,
+        envelope: std::rc::Rc::new(|t| t * 0.5),
+        gain: 2.0,
+        phase: 0.25,
+    };
+    assert_eq!((osc.shape)(0.0) + (osc.envelope)(2.0), 2.0);
+    let (v, osc_bar, t_bar) = osc.level_grad(0.5);
+    assert_eq!(v, osc.level(0.5));
+    // ∂/∂gain = sin(t + phase), ∂/∂phase = ∂/∂t = gain cos(t + phase).
+    assert_eq!(osc_bar.gain, 0.75f64.sin());
+    assert_eq!(osc_bar.phase, 2.0 * 0.75f64.cos());
+    assert_eq!(t_bar, 2.0 * 0.75f64.cos());
+}

@@ -137,7 +137,7 @@ impl<'a> Model<'a> {
 }
 
 /// A type that cannot hold a derivative, by its name: integers, `bool`, `char`, `String`,
-/// `&str`, `PhantomData<…>`, and sequences, maps, options, tuples and `ndarray` arrays of
+/// `&str`, `PhantomData<…>`, function pointers and `dyn Fn…`, and sequences, maps, options, tuples and `ndarray` arrays of
 /// them (`Vec<usize>`, `[i8; 4]`, `Option<u8>`, `VecDeque<u32>`, `Array1<usize>`,
 /// `HashMap<String, usize>`).
 fn plainly_constant(ty: &Type) -> bool {
@@ -153,6 +153,13 @@ fn plainly_constant(ty: &Type) -> bool {
         Type::Array(a) => plainly_constant(&a.elem),
         Type::Slice(s) => plainly_constant(&s.elem),
         Type::Paren(p) => plainly_constant(&p.elem),
+        // A function held as a value (`fn(f32) -> f32`, `Box<dyn Fn(f64) -> f64>`): what it
+        // computes has derivatives, the pointer none.
+        Type::FnPtr(_) => true,
+        Type::TraitObject(t) => t.bounds.iter().any(|b| {
+            matches!(b, syn::TypeParamBound::Trait(t)
+                if t.path.segments.last().is_some_and(|s| ["Fn", "FnMut", "FnOnce"].contains(&s.ident.to_string().as_str())))
+        }),
         Type::Tuple(t) => !t.elems.is_empty() && t.elems.iter().all(plainly_constant),
         Type::Path(p) if p.qself.is_none() => p.path.segments.last().is_some_and(|s| {
             let name = s.ident.to_string();

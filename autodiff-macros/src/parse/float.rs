@@ -118,7 +118,7 @@ fn fields_float(sig: &Signature, body: Option<&syn::Block>) -> Type {
 /// the derived items then use as a float type parameter (a wrong guess is a type error).
 fn float_alias(sig: &Signature) -> Option<Ident> {
     let declared: Vec<&Ident> = sig.generics.type_params().map(|t| &t.ident).collect();
-    let alias = is_float_alias_name;
+    let alias = crate::types::is_float_alias_name;
     let mut found = None;
     let mut visit = |ts: proc_macro2::TokenStream| {
         fn walk(ts: proc_macro2::TokenStream, f: &mut dyn FnMut(&Ident)) {
@@ -145,16 +145,6 @@ fn float_alias(sig: &Signature) -> Option<Ident> {
         visit(quote::ToTokens::to_token_stream(ty));
     }
     found
-}
-
-/// Whether a type's name says it is a float (`Real`, `Float`, `Scalar`, `Precision…`,
-/// `…Float`, `FloatType`, `…Real`; not `FloatPair` or `FloatVec`, which say otherwise).
-fn is_float_alias_name(name: &str) -> bool {
-    matches!(name, "Real" | "Float" | "Scalar" | "Fl" | "Flt")
-        || name.starts_with("Precision")
-        || name.ends_with("Float")
-        || matches!(name, "FloatType" | "FloatT" | "RealType")
-        || name.ends_with("Real")
 }
 
 /// A function whose signature names both a float type (`e: f64`) and an alias whose name

@@ -189,3 +189,16 @@ pub(crate) fn is_seq_tuple(ty: &Type, float: &Type) -> bool {
 pub(crate) fn is_integer_type(ty: &Type) -> bool {
     matches!(ty, Type::Path(p) if INTS.iter().any(|i| p.path.is_ident(i)) || p.path.is_ident("bool"))
 }
+
+/// Whether a type's name says it is a float (`Real`, `Float`, `Scalar`, `DType`,
+/// `Precision…`, `…Float`, `FloatType`, `…Real`; not `FloatPair` or `FloatVec`, which say
+/// otherwise).
+pub(crate) fn is_float_alias_name(name: &str) -> bool {
+    matches!(name, "Real" | "Float" | "Scalar" | "Fl" | "Flt")
+        // A data type's name, as machine-learning code calls its element type.
+        || matches!(name, "DType" | "Dtype" | "FType" | "Fp")
+        || name.starts_with("Precision")
+        || name.ends_with("Float")
+        || matches!(name, "FloatType" | "FloatT" | "RealType")
+        || name.ends_with("Real")
+}

@@ -70,7 +70,14 @@ pub fn kind_of(e: &Expr, vars: &[Var], float: &Type) -> Kind {
             (Kind::Int, _) | (_, Kind::Int) => Kind::Int,
             _ => Kind::Other,
         },
-        ExprKind::Cast(_, ty) => crate::types::kind_of_type(ty, float),
+        // `as` converts between primitives only: a target read as a struct is an alias the
+        // macro cannot see (`1 as DType`, `type DType = f32;` elsewhere), a float where the
+        // value cast is one or the name says so, and an integer otherwise (`n as Idx`).
+        ExprKind::Cast(a, ty) => match crate::types::kind_of_type(ty, float) {
+            Kind::Struct if k(a) == Kind::Float || float_alias(ty) => Kind::Float,
+            Kind::Struct => Kind::Int,
+            kind => kind,
+        },
         // `Array2::zeros((n, m))`, `Array1::from_elem(n, 0.0)`: an array to fill.
         ExprKind::Opaque(OpaqueCall::Function(p, _)) if array_constructor(p) => Kind::Array,
         // `Vector3::zeros()`, `Vec3::new(0.0, 1.0, 0.0)`: a value of that type.
@@ -292,4 +299,9 @@ fn is_placeholder(e: &Expr) -> bool {
         if args.is_empty()
             && p.leading_colon.is_some()
             && p.segments.last().is_some_and(|s| s.ident == "default" || s.ident == "zero"))
+}
+
+/// A type whose name says it is a float alias (`DType`, `Real`; `parse::float`).
+fn float_alias(ty: &syn::Type) -> bool {
+    matches!(ty, syn::Type::Path(p) if p.path.get_ident().is_some_and(|i| crate::types::is_float_alias_name(&i.to_string())))
 }

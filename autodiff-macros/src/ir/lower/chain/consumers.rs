@@ -41,11 +41,14 @@ impl Lowerer {
         });
         // `sum::<Point>()`: struct values added with the type's own `+` from its own zero,
         // the sum of nothing (`Sum` is implemented so, a fold of `Add` from a zero).
+        // Floats summed as a type the macro cannot see (`sum::<DType>()`, `type DType =
+        // f32;` elsewhere) are summed as floats: that type is the floats' alias.
         let summed_struct = m.turbofish.as_ref().and_then(|t| match t.args.first() {
             Some(syn::GenericArgument::Type(ty))
                 if method == "sum"
                     && crate::types::kind_of_type(ty, &self.float)
-                        == crate::types::Kind::Struct =>
+                        == crate::types::Kind::Struct
+                    && !self.yields_floats(&chain) =>
             {
                 Some(ty.clone())
             }
@@ -372,4 +375,33 @@ fn accumulator_by_pattern(init: &Expr, step: &Expr) -> Option<Expr> {
     c.body = Box::new(body);
     c.inputs[0] = syn::parse_quote!((#(#parts),*));
     Some(Expr::Closure(c))
+}
+
+impl Lowerer {
+    /// Whether a chain yields floats for certain: every source a float sequence of the
+    /// function's, and each `map` closure's value made by arithmetic and float methods (no
+    /// struct literal, no call of a capitalised path such as `Vec3::new`).
+    fn yields_floats(&self, chain: &Chain) -> bool {
+        let float_seq = |s: &Source| match s {
+            Source::Seq(Expr::Path(p)) => p
+                .path
+                .get_ident()
+                .and_then(|i| self.lookup(&i.to_string()))
+                .is_some_and(|v| self.vars[v].kind == crate::ir::Kind::FloatSeq),
+            _ => false,
+        };
+        let builds_struct = |c: &Closure| {
+            let body = &c.body;
+            let tokens = quote::quote!(#body).to_string();
+            tokens.contains('{')
+                || tokens
+                    .split(|ch: char| !ch.is_alphanumeric() && ch != '_')
+                    .any(|w| w.starts_with(|ch: char| ch.is_ascii_uppercase()))
+        };
+        chain.sources.iter().all(float_seq)
+            && chain.stages.iter().all(|s| match s {
+                Stage::Map(c) => !builds_struct(c),
+                Stage::Filter(_) => true,
+            })
+    }
 }
