@@ -91,6 +91,8 @@ pub mod __private {
             rules::{EntrywiseRules as _, TransposeRule as _},
             square::SquareRules as _,
         };
-        pub use autodiff_runtime::ops::methods::{CopyRules as _, DotRule as _, ReduceRules as _};
+        pub use autodiff_runtime::ops::methods::{
+            CopyRules as _, DotRule as _, FromElemRule as _, ReduceRules as _,
+        };
     }
 }

@@ -903,3 +903,55 @@ fn a_map_in_place_reading_its_surroundings() {
         + 4.0;
     assert!((s_bar - want).abs() < 1e-12);
 }
+
+/// A matrix walked entry by entry, as statistics code over an `Array2` writes it.
+#[differentiate]
+fn weighted_total(a: &Array2<f64>) -> f64 {
+    let mut sum = 0.0;
+    for (k, &val) in a.iter().enumerate() {
+        sum += (k as f64 + 1.0) * val * val;
+    }
+    sum
+}
+
+#[test]
+fn a_matrix_walked_by_iter() {
+    let a = matrix(3, 3, 4, 1.0);
+    let (v, a_bar) = weighted_total_grad(&a);
+    assert_eq!(v, weighted_total(&a));
+    // ∂/∂a[i][j] = 2 (k + 1) a[i][j], with k = 4 i + j its place in row-major order.
+    for ((i, j), g) in a_bar.indexed_iter() {
+        assert_eq!(*g, 2.0 * ((4 * i + j) as f64 + 1.0) * a[[i, j]]);
+    }
+    weighted_total_gradcheck(&a).unwrap();
+}
+
+/// An array filled with a value that has a derivative (`Array::from_elem(n, mean)`), as
+/// statistics code returns a reduction as an array.
+#[differentiate]
+fn mean_as_array(x: &Array1<f64>) -> Array1<f64> {
+    let s = x.sum();
+    autodiff::ndarray::Array::from_elem(2, s / x.len() as f64)
+}
+
+#[differentiate]
+fn filled_then_scaled(x: &Array1<f64>, k: f64) -> f64 {
+    let m = Array2::from_elem((2, 3), k * k);
+    (&m * x[0]).sum()
+}
+
+#[test]
+fn an_array_filled_with_a_value_with_a_derivative() {
+    let x = array![1.0, 2.0, 6.0];
+    // Each of the two entries is the mean: its cotangent reaches every x as 1/3.
+    let (y, x_bar) = mean_as_array_vjp(&x, array![1.0, 0.5]);
+    assert_eq!(y, array![3.0, 3.0]);
+    assert_eq!(x_bar, array![0.5, 0.5, 0.5]);
+    let (y, y_dot) = mean_as_array_jvp(&x, &array![3.0, 0.0, 0.0]);
+    assert_eq!((y, y_dot), (array![3.0, 3.0], array![1.0, 1.0]));
+    // 6 k² x0: ∂/∂x0 = 6 k², ∂/∂k = 12 k x0.
+    let (v, x_bar, k_bar) = filled_then_scaled_grad(&x, 0.5);
+    assert_eq!((v, k_bar), (1.5, 6.0));
+    assert_eq!(x_bar, array![1.5, 0.0, 0.0]);
+    filled_then_scaled_gradcheck(&x, 0.5).unwrap();
+}

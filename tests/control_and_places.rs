@@ -583,3 +583,24 @@ fn destructuring_a_called_array() {
     assert_eq!(half_turn_grad(0.5, 1.5), (-1.0 + 2.25, -2.0, 3.0));
     half_turn_gradcheck(0.5, 1.5).unwrap();
 }
+
+/// A `match` whose catch-all arm does nothing, `_ => (),`, as state machines write it.
+#[allow(clippy::single_match)]
+#[differentiate]
+fn squared_on_zero(x: f64, k: usize) -> f64 {
+    let mut y = x;
+    match k {
+        0 => {
+            y = x * x;
+        }
+        _ => (),
+    }
+    y
+}
+
+#[test]
+fn a_match_arm_of_unit_does_nothing() {
+    assert_eq!(squared_on_zero_grad(3.0, 0), (9.0, 6.0));
+    assert_eq!(squared_on_zero_grad(3.0, 1), (3.0, 1.0));
+    squared_on_zero_gradcheck(0.7, 0).unwrap();
+}

@@ -581,3 +581,64 @@ fn try_on_a_differentiated_call_returning_a_result() {
     fit_variance_gradcheck(&x).unwrap();
     assert_eq!(fit_variance_grad(&[]), Err(FitError::Empty));
 }
+
+/// A function generic over its float type returning an array in a `Result`, with an early
+/// error, as defensive statistics code writes it (`T: Float` is not `Default`).
+#[differentiate]
+fn scaled_or_empty<T: autodiff::num_traits::Float>(
+    x: &autodiff::ndarray::Array1<T>,
+    k: T,
+) -> Result<autodiff::ndarray::Array1<T>, &'static str> {
+    if x.is_empty() {
+        return Err("empty");
+    }
+    let mut r = autodiff::ndarray::Array1::<T>::zeros(x.len());
+    for i in 0..x.len() {
+        r[i] = x[i] * k * k;
+    }
+    Ok(r)
+}
+
+#[test]
+fn a_generic_array_result_with_an_early_error() {
+    use autodiff::ndarray::{array, Array1};
+    let x = array![1.0, -2.0];
+    // r = x k²: x̄ = ȳ k², k̄ = 2 k ⟨ȳ, x⟩.
+    let (r, x_bar, k_bar) = scaled_or_empty_vjp(&x, 3.0, array![1.0, 0.25]).unwrap();
+    assert_eq!(r, array![9.0, -18.0]);
+    assert_eq!((x_bar, k_bar), (array![9.0, 2.25], 3.0));
+    let empty: Array1<f64> = array![];
+    assert_eq!(scaled_or_empty_vjp(&empty, 3.0, array![]), Err("empty"));
+    let (_, r_dot) = scaled_or_empty_jvp(&x, 3.0, &array![0.0, 0.0], 1.0).unwrap();
+    assert_eq!(r_dot, array![6.0, -12.0]);
+}
+
+/// A view parameter in a function returning a `Result` (by reference and by value): the
+/// derived items take owned arrays, and run the function on views of them.
+#[differentiate]
+fn corner_product(
+    a: &autodiff::ndarray::ArrayView<f64, autodiff::ndarray::Ix2>,
+) -> Result<f64, &'static str> {
+    if a.is_empty() {
+        return Err("empty");
+    }
+    Ok(a[[0, 0]] * a[[1, 1]])
+}
+
+#[differentiate]
+fn corner_sum(a: autodiff::ndarray::ArrayView2<f64>) -> Result<f64, &'static str> {
+    if a.is_empty() {
+        return Err("empty");
+    }
+    Ok(a[[0, 1]] + 2.0 * a[[1, 0]])
+}
+
+#[test]
+fn view_parameters_of_a_fallible_function() {
+    use autodiff::ndarray::array;
+    let m = array![[2.0, 3.0], [5.0, 7.0]];
+    let (v, m_bar) = corner_product_grad(&m).unwrap();
+    assert_eq!((v, m_bar), (14.0, array![[7.0, 0.0], [0.0, 2.0]]));
+    let (v, m_bar) = corner_sum_grad(&m).unwrap();
+    assert_eq!((v, m_bar), (13.0, array![[0.0, 1.0], [2.0, 0.0]]));
+}

@@ -1579,3 +1579,19 @@ fn a_float_alias_named_as_a_data_type() {
     assert_eq!(shifted_by_a_cast_grad(1.5), (2.0 - 2.25, -3.0));
     shifted_by_a_cast_gradcheck(0.4).unwrap();
 }
+
+/// A float alias named for what it measures (`type Beats = f32;`), which the body casts to:
+/// `as` converts between primitive types only, so the alias is the float type.
+pub type Beats = f32;
+
+#[differentiate]
+fn samples_as_beats(samples_per_beat: Beats, samples: usize) -> Beats {
+    samples as Beats / samples_per_beat
+}
+
+#[test]
+fn a_float_alias_the_body_casts_to() {
+    let (v, g) = samples_as_beats_grad(2.0, 6);
+    assert_eq!((v, g), (3.0, -1.5));
+    samples_as_beats_gradcheck(1.5, 6).unwrap();
+}

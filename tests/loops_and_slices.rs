@@ -1023,3 +1023,54 @@ fn reversed_and_stepped_bounds_typed_by_their_use() {
     assert!((d - (5.0 * x.powi(4) + 3.0 * x * x + 1.0)).abs() < 1e-14);
     odd_powers_from_the_top_gradcheck(x).unwrap();
 }
+
+/// Consecutive indices as two ranges zipped, `(0..n).zip(1..n)`, as rebalancing code walks
+/// neighbouring entries.
+#[differentiate]
+fn neighbour_growth(x: &[f64]) -> f64 {
+    let mut total = 0.0;
+    for (prev, cur) in (0..x.len()).zip(1..x.len()) {
+        total += x[cur] / x[prev];
+    }
+    total
+}
+
+/// An array's entries with their indices (`indexed_iter()`), of a vector and of a matrix.
+#[differentiate]
+fn log_likelihood_at(p: &autodiff::ndarray::Array1<f64>, label: usize) -> f64 {
+    let mut total = 0.0;
+    for (index, &v) in p.indexed_iter() {
+        if index == label {
+            total -= v.ln();
+        }
+    }
+    total
+}
+
+#[differentiate]
+fn weighted_by_position(m: &autodiff::ndarray::Array2<f64>) -> f64 {
+    let mut total = 0.0;
+    for ((i, j), &v) in m.indexed_iter() {
+        total += (i as f64 + 2.0 * j as f64) * v * v;
+    }
+    total
+}
+
+#[test]
+fn zipped_ranges_and_indexed_entries() {
+    use autodiff::ndarray::array;
+    // Σ x[k+1]/x[k]: ∂/∂x0 = -x1/x0², ∂/∂x1 = 1/x0 - x2/x1², ∂/∂x2 = 1/x1.
+    let (v, g) = neighbour_growth_grad(&[2.0, 4.0, 2.0]);
+    assert_eq!(v, 2.5);
+    assert_eq!(g, vec![-1.0, 0.5 - 0.125, 0.25]);
+    neighbour_growth_gradcheck(&[1.5, 2.5, 0.7, 3.0]).unwrap();
+    let p = array![0.2, 0.5, 0.3];
+    let (v, p_bar) = log_likelihood_at_grad(&p, 1);
+    assert_eq!((v, p_bar), (-(0.5f64.ln()), array![0.0, -2.0, 0.0]));
+    let m = array![[1.0, 2.0], [3.0, 4.0]];
+    // weight (i + 2j): [[0, 2], [1, 3]]; ∂/∂m = 2 w m.
+    let (v, m_bar) = weighted_by_position_grad(&m);
+    assert_eq!(v, 2.0 * 4.0 + 9.0 + 3.0 * 16.0);
+    assert_eq!(m_bar, array![[0.0, 8.0], [6.0, 24.0]]);
+    weighted_by_position_gradcheck(&m).unwrap();
+}

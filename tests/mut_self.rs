@@ -873,3 +873,56 @@ fn an_f32_step_of_an_integer_state() {
     let (y, _, x_bar) = s.step_grad(0.5);
     assert_eq!((y, x_bar, s.n), (0.5, 2.0, 1));
 }
+
+/// A step whose parameters hold no float (a control read from an enum), as reinforcement-
+/// learning environments write `tick(&mut self, action: &Action)`: it steps a state of
+/// `f64`s (the float type where the body names none), differentiated `wrt(self)`.
+pub enum Throttle {
+    Push,
+    Coast,
+}
+
+impl Throttle {
+    fn force(&self) -> f64 {
+        match self {
+            Throttle::Push => 1.0,
+            Throttle::Coast => 0.0,
+        }
+    }
+}
+
+#[derive(Differentiable, Clone, Debug)]
+pub struct Cart {
+    pub x: f64,
+    pub v: f64,
+}
+
+impl Cart {
+    // (`wrt(self)`: the enum is no parameter.)
+    #[differentiate(wrt(self))]
+    pub fn tick(&mut self, throttle: &Throttle) {
+        let v = self.v + 0.01 * throttle.force() - 0.002 * (3.0 * self.x).cos();
+        self.x += v;
+        self.v = v;
+    }
+}
+
+#[test]
+fn a_step_without_float_parameters() {
+    // x' = x + v', v' = v + 0.01 f - 0.002 cos 3x: ∂v'/∂x = 0.006 sin 3x, ∂v'/∂v = 1.
+    let start = Cart { x: 0.5, v: 0.1 };
+    let mut cart = start.clone();
+    let mut cart_bar = Cart { x: 1.0, v: 0.5 };
+    cart.tick_vjp(&Throttle::Push, &mut cart_bar);
+    let mut plain = start.clone();
+    plain.tick(&Throttle::Push);
+    assert_eq!((cart.x, cart.v), (plain.x, plain.v));
+    let dv_dx = 0.006 * (1.5f64).sin();
+    // x̄ = x'̄ (1 + ∂v'/∂x) + v'̄ ∂v'/∂x, v̄ = x'̄ + v'̄.
+    assert!((cart_bar.x - (1.0 * (1.0 + dv_dx) + 0.5 * dv_dx)).abs() < 1e-15);
+    assert_eq!(cart_bar.v, 1.5);
+    let mut coasting = start.clone();
+    let mut tangent = Cart { x: 1.0, v: 0.0 };
+    coasting.tick_jvp(&Throttle::Coast, &mut tangent);
+    assert!((tangent.v - dv_dx).abs() < 1e-15 && (tangent.x - (1.0 + dv_dx)).abs() < 1e-15);
+}

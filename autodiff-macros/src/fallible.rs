@@ -95,8 +95,8 @@ pub fn is_unwrapped_question_mark(e: &Expr) -> bool {
 }
 
 /// A value of the written type `ty` for an exit without one: zero for a float or a type
-/// parameter (`T: Float` need not be `Default`), an empty `Vec`, a tuple of such, else
-/// `Default::default()`.
+/// parameter (`T: Float` need not be `Default`), an empty `Vec` or `ndarray` array, a tuple
+/// of such, else `Default::default()`.
 fn default_of(ty: &Type, generics: &syn::Generics) -> Expr {
     match ty {
         Type::Tuple(t) => {
@@ -110,11 +110,22 @@ fn default_of(ty: &Type, generics: &syn::Generics) -> Expr {
                 Some("f64" | "f32") => syn::parse_quote!(::autodiff::__private::Zero::zero()),
                 _ if param => syn::parse_quote!(::autodiff::__private::Zero::zero()),
                 Some("Vec") => syn::parse_quote!(::std::vec::Vec::new()),
+                // (`Array1<T>` is `Default` only where `T` is.)
+                Some(name) if is_array_name(name) => {
+                    syn::parse_quote!(::autodiff::__private::empty_array())
+                }
                 _ => syn::parse_quote!(::core::default::Default::default()),
             }
         }
         _ => syn::parse_quote!(::core::default::Default::default()),
     }
+}
+
+/// `Array`, `Array1`, … `Array6`, `ArrayD`: an `ndarray` array's owned type.
+fn is_array_name(name: &str) -> bool {
+    name.strip_prefix("Array").is_some_and(|rest| {
+        rest.is_empty() || rest == "D" || rest.chars().all(|c| c.is_ascii_digit())
+    })
 }
 
 /// `__mean_inner` for `mean`.

@@ -53,10 +53,11 @@ impl Ctx<'_> {
             let varied = self.act.varied(e);
             let kind = crate::ir::kind_of(e, &self.func.vars, &self.func.float);
             // `Default::default()` takes its type from where it goes: dual numbers, or a
-            // `Vec` of them, are defaults too.
+            // `Vec` of them, are defaults too (and so is `empty_array()`).
             let default = matches!(&e.kind, ExprKind::Opaque(OpaqueCall::Function(p, args))
                 if args.is_empty() && p.segments.len() >= 2
-                    && p.segments.iter().rev().take(2).map(|s| s.ident.to_string()).eq(["default", "Default"]));
+                    && (p.segments.iter().rev().take(2).map(|s| s.ident.to_string()).eq(["default", "Default"])
+                        || p.segments.iter().rev().take(2).map(|s| s.ident.to_string()).eq(["empty_array", "__private"])));
             if active && !varied && !default && matches!(kind, Kind::Float | Kind::Other) {
                 // `&0.1` passed to an array rule: a reference to the lifted constant.
                 if let ExprKind::Ref(referent) = &e.kind {

@@ -362,6 +362,11 @@ fn primal_arguments(item: &syn::ItemFn, g: &syn::Signature) -> Vec<TokenStream> 
                 let borrows = (0..depth(&pt.ty)).map(|_| quote!(&));
                 return quote!(#(#borrows)* #primal);
             }
+            // A view the derived items take as an owned array: a view of it again.
+            if is_view(&pt.ty) && taken.is_some_and(|t| !is_view(t)) {
+                let borrows = (0..depth(&pt.ty)).map(|_| quote!(&));
+                return quote!(#(#borrows)* #name.view());
+            }
             let (written, taken) = (depth(&pt.ty), taken.map_or(0, depth));
             if written == 0 {
                 let arg = if taken == 0 {
@@ -375,6 +380,16 @@ fn primal_arguments(item: &syn::ItemFn, g: &syn::Signature) -> Vec<TokenStream> 
             quote!(#(#borrows)* #name)
         })
         .collect()
+}
+
+/// An `ndarray` view (`ArrayView1<f64>`, `&ArrayView<f64, Ix2>`), which derived items
+/// take as an owned array.
+fn is_view(ty: &syn::Type) -> bool {
+    let mut t = ty;
+    while let syn::Type::Reference(r) = t {
+        t = &r.elem;
+    }
+    matches!(t, syn::Type::Path(p) if p.path.segments.last().is_some_and(|s| s.ident.to_string().starts_with("ArrayView")))
 }
 
 /// `FunctionN` where a derived item takes a function value with its derivatives

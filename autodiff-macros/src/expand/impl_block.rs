@@ -133,7 +133,7 @@ pub(super) fn differentiate_impl(args: TokenStream, mut block: syn::ItemImpl) ->
             if let Some(inner) = value.cloned() {
                 with_generics.output = syn::parse_quote!(-> #inner);
             }
-            crate::parse::float_type(&with_generics, Some(&body), true).is_ok()
+            crate::parse::float_type_said(&with_generics, Some(&body), true).is_ok()
         };
         let Some(own_args) = method_args(m, any_marked, wanted) else {
             continue;

@@ -22,6 +22,26 @@ pub(crate) fn float_type(
     body: Option<&syn::Block>,
     in_impl: bool,
 ) -> syn::Result<Type> {
+    float_type_with(sig, body, in_impl, true)
+}
+
+/// [`float_type`], where the signature or the floats the body builds say it, not a state's
+/// step (what an unmarked `impl` differentiates: `fn next(&mut self, price: i64)` stepping
+/// integers is no float code).
+pub(crate) fn float_type_said(
+    sig: &Signature,
+    body: Option<&syn::Block>,
+    in_impl: bool,
+) -> syn::Result<Type> {
+    float_type_with(sig, body, in_impl, false)
+}
+
+fn float_type_with(
+    sig: &Signature,
+    body: Option<&syn::Block>,
+    in_impl: bool,
+    state_steps: bool,
+) -> syn::Result<Type> {
     for param in &sig.generics.params {
         if let GenericParam::Type(tp) = param {
             let bounded = is_float_bound;
@@ -56,7 +76,7 @@ pub(crate) fn float_type(
         visit(ty);
     }
     if found.is_none() {
-        if let Some(alias) = float_alias(sig) {
+        if let Some(alias) = float_alias(sig).or_else(|| cast_alias(sig, body)) {
             return Ok(syn::parse_quote!(#alias));
         }
     }
@@ -68,6 +88,9 @@ pub(crate) fn float_type(
             // the impl's float parameter.)
             _ if takes_and_gives_structs(sig) => Ok(fields_float(sig, body)),
             [] if body.is_some_and(|b| builds_its_result(sig, b)) => Ok(fields_float(sig, body)),
+            // A `&mut self` step whose parameters hold no float (`fn tick(&mut self, action:
+            // &Action)`): its state's (`f32` or `f64` where the body names it).
+            [] if state_steps && steps_its_state(sig, body) => Ok(state_float(body)),
             [one] => Ok(syn::parse_str(one).expect("an identifier is a type")),
             [] => Err(syn::Error::new_spanned(
                 &sig.ident,
@@ -82,6 +105,59 @@ pub(crate) fn float_type(
                 ),
             )),
         },
+    }
+}
+
+/// A `&mut self` method returning nothing, a count or a flag, that assigns a field of
+/// `self`: a step of the state it holds.
+fn steps_its_state(sig: &Signature, body: Option<&syn::Block>) -> bool {
+    let mutable = matches!(sig.inputs.first(), Some(syn::FnArg::Receiver(r)) if matches!(r.kind, syn::ReceiverKind::Reference(_, _, Some(_))));
+    let plain = match &sig.output {
+        syn::ReturnType::Default => true,
+        syn::ReturnType::Type(_, t) => {
+            matches!(&**t, Type::Tuple(t) if t.elems.is_empty())
+                || matches!(&**t, Type::Path(p) if p.path.get_ident().is_some_and(|i| INTS.contains(&i.to_string().as_str()) || i == "bool"))
+        }
+    };
+    // `self.x = …`, `self.x += …`: a field of `self`, then an assignment.
+    fn assigns_a_field(ts: proc_macro2::TokenStream) -> bool {
+        use proc_macro2::TokenTree as T;
+        let trees: Vec<T> = ts.into_iter().collect();
+        trees.iter().enumerate().any(|(k, t)| match t {
+            T::Group(g) => assigns_a_field(g.stream()),
+            T::Ident(i) if i == "self" => {
+                let dot = matches!(trees.get(k + 1), Some(T::Punct(p)) if p.as_char() == '.');
+                let field = matches!(trees.get(k + 2), Some(T::Ident(_)));
+                let assign = match (trees.get(k + 3), trees.get(k + 4)) {
+                    (Some(T::Punct(p)), _) if p.as_char() == '=' => {
+                        !matches!(trees.get(k + 4), Some(T::Punct(q)) if q.as_char() == '=')
+                    }
+                    (Some(T::Punct(p)), Some(T::Punct(q))) => {
+                        "+-*/".contains(p.as_char()) && q.as_char() == '='
+                    }
+                    _ => false,
+                };
+                dot && field && assign
+            }
+            _ => false,
+        })
+    }
+    let assigns = body.is_some_and(|b| assigns_a_field(quote::ToTokens::to_token_stream(b)));
+    mutable && plain && assigns
+}
+
+/// The float type of a state a step does not name: `f32` where the body names it, else
+/// `f64` (as for a vector type's methods; a wrong guess is rustc's type error).
+fn state_float(body: Option<&syn::Block>) -> Type {
+    let names = |name: &str| {
+        let ident = Ident::new(name, proc_macro2::Span::call_site());
+        body.is_some_and(|b| {
+            crate::tokens::mentions_ident(quote::ToTokens::to_token_stream(b), &ident)
+        })
+    };
+    match names("f32") {
+        true => syn::parse_quote!(f32),
+        false => syn::parse_quote!(f64),
     }
 }
 
@@ -145,6 +221,46 @@ fn float_alias(sig: &Signature) -> Option<Ident> {
         visit(quote::ToTokens::to_token_stream(ty));
     }
     found
+}
+
+/// A type the signature names (`x: Beats`, `-> Beats`) that the body casts to (`n as
+/// Beats`): `as` converts between primitive types only, so it is an alias of one (`type
+/// Beats = f32;` elsewhere), and the float type where the signature names no other.
+fn cast_alias(sig: &Signature, body: Option<&syn::Block>) -> Option<Ident> {
+    let body = quote::ToTokens::to_token_stream(body?);
+    let mut targets = vec![];
+    fn walk(ts: proc_macro2::TokenStream, out: &mut Vec<Ident>) {
+        let trees: Vec<proc_macro2::TokenTree> = ts.into_iter().collect();
+        for (k, t) in trees.iter().enumerate() {
+            match t {
+                proc_macro2::TokenTree::Group(g) => walk(g.stream(), out),
+                proc_macro2::TokenTree::Ident(i) if i == "as" => {
+                    if let Some(proc_macro2::TokenTree::Ident(target)) = trees.get(k + 1) {
+                        let path = matches!(trees.get(k + 2), Some(proc_macro2::TokenTree::Punct(p)) if p.as_char() == ':');
+                        if !path {
+                            out.push(target.clone());
+                        }
+                    }
+                }
+                _ => {}
+            }
+        }
+    }
+    walk(body, &mut targets);
+    let primitive = |i: &Ident| {
+        let s = i.to_string();
+        INTS.contains(&s.as_str()) || matches!(s.as_str(), "f32" | "f64" | "bool" | "char" | "u8")
+    };
+    let scalar_in_signature = |i: &Ident| {
+        let named = |t: &Type| is_ident(crate::types::peel_refs(t), i);
+        sig.inputs
+            .iter()
+            .any(|a| matches!(a, syn::FnArg::Typed(pt) if named(&pt.ty)))
+            || matches!(&sig.output, syn::ReturnType::Type(_, t) if named(t))
+    };
+    targets
+        .into_iter()
+        .find(|t| !primitive(t) && scalar_in_signature(t))
 }
 
 /// A function whose signature names both a float type (`e: f64`) and an alias whose name

@@ -41,7 +41,7 @@ pub(crate) use bound::{
 pub(crate) use collapse::{
     collapse_param_refs, view_as_array_ref, view_by_reference, written_types,
 };
-pub(crate) use float::{float_aliases_written_out, float_type, is_float_bound};
+pub(crate) use float::{float_aliases_written_out, float_type, float_type_said, is_float_bound};
 pub(crate) use function_values::retyped as retype_function_values;
 pub(crate) use hygiene::check_macro_hygiene;
 pub(crate) use in_place_maps::in_place_maps_as_assignments;

@@ -187,3 +187,45 @@ impl<T: crate::Differentiable + Clone + 'static> CopyRules for T {
         (self.clone(), |_: &Self, y_bar: Self| (y_bar,))
     }
 }
+
+/// `Array::from_elem(shape, v)` (`Array1::from_elem`, `Array2::from_elem`, …) of a value
+/// with a derivative: every entry is `v`, so its tangent is filled with `v̇`, and `v̄` is
+/// the sum of the seed's entries.
+///
+/// ```
+/// use autodiff_runtime::ndarray::{array, Array1};
+/// use autodiff_runtime::ops::methods::FromElemRule;
+/// let (y, pullback) = Array1::<f64>::from_elem_pullback_all(3, 2.0);
+/// assert_eq!(y, array![2.0, 2.0, 2.0]);
+/// assert_eq!(pullback(array![1.0, 0.5, 0.25]), (1.75,));
+/// let (_, y_dot) = Array1::<f64>::from_elem_jvp_all(2, 2.0, 0.5);
+/// assert_eq!(y_dot, array![0.5, 0.5]);
+/// ```
+pub trait FromElemRule<A, Sh>: Sized {
+    /// Its value and tangent.
+    fn from_elem_jvp_all(shape: Sh, elem: A, elem_dot: A) -> (Self, Self);
+    /// Its value and pullback.
+    fn from_elem_pullback_all(shape: Sh, elem: A) -> (Self, impl FnOnce(Self) -> (A,));
+    /// The same on dual numbers (what a caller's `_hvp` runs).
+    fn from_elem_dual_pullback_all(shape: Sh, elem: A) -> (Self, impl FnOnce(Self) -> (A,)) {
+        Self::from_elem_pullback_all(shape, elem)
+    }
+}
+
+impl<A, D, Sh> FromElemRule<A, Sh> for Array<A, D>
+where
+    A: Clone + num_traits::Zero,
+    D: Dimension,
+    Sh: ndarray::ShapeBuilder<Dim = D> + Clone,
+{
+    fn from_elem_jvp_all(shape: Sh, elem: A, elem_dot: A) -> (Self, Self) {
+        (
+            Array::from_elem(shape.clone(), elem),
+            Array::from_elem(shape, elem_dot),
+        )
+    }
+
+    fn from_elem_pullback_all(shape: Sh, elem: A) -> (Self, impl FnOnce(Self) -> (A,)) {
+        (Array::from_elem(shape, elem), |y_bar: Self| (y_bar.sum(),))
+    }
+}

@@ -231,3 +231,18 @@ pub fn take_nd<L: Like>(acc: &mut Option<L::Owned>, like: &L) -> L::Owned {
 pub fn slot_nd<'a, L: Like>(acc: &'a mut Option<L::Owned>, like: &L) -> &'a mut L::Owned {
     acc.get_or_insert_with(|| like.zeros_of())
 }
+
+/// An empty array of any element and dimension: what the value function of a function
+/// returning `Result<Array1<T>, E>` gives where the function returns its error (the derived
+/// items never read it; an `ndarray` array is `Default` only where its element is, which a
+/// generic `T: Float` need not be).
+///
+/// ```
+/// use autodiff_runtime::ndarray::Array2;
+/// let a: Array2<f64> = autodiff_runtime::support::empty_array();
+/// assert_eq!(a.shape(), &[0, 0]);
+/// ```
+pub fn empty_array<A, D: ndarray::Dimension>() -> ndarray::Array<A, D> {
+    let shape = D::zeros(D::NDIM.unwrap_or(1));
+    ndarray::Array::from_shape_vec(shape, Vec::new()).expect("an empty shape holds nothing")
+}

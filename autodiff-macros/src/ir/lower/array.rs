@@ -95,6 +95,9 @@ impl Lowerer {
         let is_ops = call.callee.segments.iter().any(|s| s.ident == "ops");
         if is_ops && ARRAY_RESULTS.contains(&last.as_str()) {
             Kind::Array
+        } else if !call.method && super::kinds::array_constructor(&call.callee) {
+            // `Array::from_elem(n, m)` of a value with a derivative (`FromElemRule`).
+            Kind::Array
         } else if is_ops && last == "rows_of" {
             // Rows (`Vec<Vec<F>>`): a differentiable value handled whole.
             Kind::Struct

@@ -32,6 +32,8 @@ impl Lowerer {
                 self.lower_expr_stmt(&block, out)
             }
             syn::Expr::Assign(a) => self.lower_assign(&a.left, &a.right, None, span, out),
+            // `()`, as a `match` arm that does nothing (`_ => (),`): nothing to do.
+            syn::Expr::Tuple(t) if t.elems.is_empty() => {}
             syn::Expr::Binary(b) => match compound_op(&b.op) {
                 Some(op) => self.lower_assign(&b.left, &b.right, Some(op), span, out),
                 None => self.error(

@@ -80,6 +80,12 @@ pub fn kind_of(e: &Expr, vars: &[Var], float: &Type) -> Kind {
         },
         // `Array2::zeros((n, m))`, `Array1::from_elem(n, 0.0)`: an array to fill.
         ExprKind::Opaque(OpaqueCall::Function(p, _)) if array_constructor(p) => Kind::Array,
+        // The value of an exit without one (`fallible`, `placeholder`).
+        ExprKind::Opaque(OpaqueCall::Function(p, _))
+            if p.segments.last().is_some_and(|s| s.ident == "empty_array") =>
+        {
+            Kind::Array
+        }
         // `Vector3::zeros()`, `Vec3::new(0.0, 1.0, 0.0)`: a value of that type.
         ExprKind::Opaque(OpaqueCall::Function(p, _)) if struct_constructor(p, float) => {
             Kind::Struct
@@ -196,7 +202,7 @@ pub(super) fn assigned_type(stmts: &[Stmt], v: VarId, vars: &[Var]) -> Option<Ty
 /// float type `F` that makes a value of it (`from` yields an `Option` for generic `T`,
 /// unwrapped by the caller).
 /// `Array2::zeros`, `Array1::<f64>::ones`, `Array::from_elem`, any path to them.
-fn array_constructor(p: &syn::Path) -> bool {
+pub(super) fn array_constructor(p: &syn::Path) -> bool {
     let n = p.segments.len();
     n >= 2
         && p.segments[n - 2].ident.to_string().starts_with("Array")

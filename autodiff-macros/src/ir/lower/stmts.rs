@@ -101,12 +101,16 @@ impl Lowerer {
 
     /// The value a variable starts from where rustc cannot see that every path assigns it
     /// first: zero for a variable known to be a float (its type is written: a `T: Float`
-    /// need not be `Default`), else `Default::default()` (a guessed float may be a tuple).
+    /// need not be `Default`), an empty array for an array, else `Default::default()` (a
+    /// guessed float may be a tuple).
     pub(super) fn placeholder(&self, var: VarId, span: Span) -> Expr {
         let known_float = self.vars[var].kind == Kind::Float
             && (self.ret.contains(&var) || self.vars[var].ty.is_some());
         let path: syn::Path = if known_float {
             syn::parse_quote!(::autodiff::__private::Zero::zero)
+        } else if self.vars[var].kind == Kind::Array {
+            // (An array of a `T: Float` is not `Default`.)
+            syn::parse_quote!(::autodiff::__private::empty_array)
         } else {
             syn::parse_quote!(::core::default::Default::default)
         };

@@ -44,6 +44,9 @@ pub(super) struct Chain {
     /// How the sources' items nest in what a step yields: `a.zip(b).zip(c)` yields
     /// `((a, b), c)`.
     shape: Shape,
+    /// `indexed_iter()`: each item comes with its index in the array (`(i, j)` in a
+    /// matrix), in place of `enumerate`'s count.
+    indexed: bool,
 }
 
 /// The nesting of a zip's items, each leaf a source's index.
@@ -122,9 +125,13 @@ impl Lowerer {
         if self.walks_array_sub_slice(&chain) {
             return None;
         }
-        // Ranges alone are loops of their own (`for i in (0..n).rev()`).
+        // A range alone is a loop of its own (`for i in (0..n).rev()`); ranges zipped
+        // (`(0..n).zip(1..n)`) are a chain.
         let sequence = |s: &Source| matches!(s, Source::Seq(_) | Source::Views { .. });
-        if chain.stages.is_empty() && !chain.sources.iter().any(sequence) {
+        if chain.stages.is_empty()
+            && chain.sources.len() == 1
+            && !chain.sources.iter().any(sequence)
+        {
             return None;
         }
         // Every source must be a sequence the function knows (a slice, `Vec` or array).
@@ -328,6 +335,7 @@ fn parse_chain(e: &Expr, bare: bool) -> Option<Chain> {
         stages: vec![],
         writable: vec![],
         shape: Shape::Leaf(0),
+        indexed: false,
     };
     match e {
         Expr::MethodCall(m) => {
@@ -340,6 +348,12 @@ fn parse_chain(e: &Expr, bare: bool) -> Option<Chain> {
                     }),
                     None => Some(seq(&m.receiver)),
                 },
+                // An `ndarray` array's entries with their indices.
+                ("indexed_iter", 0) => Some(Chain {
+                    enumerate: Some(0),
+                    indexed: true,
+                    ..seq(&m.receiver)
+                }),
                 ("iter_mut", 0) => Some(Chain {
                     writable: vec![0],
                     ..seq(&m.receiver)

@@ -254,6 +254,11 @@ impl Lowerer {
                     let base = sub_slice(x).map_or(x, |(base, _, _)| base);
                     syn::parse_quote!(#base[#s + #at])
                 }
+                // A matrix walked by `iter()`, in its logical (row-major) order: entry `at`
+                // of the flattened matrix.
+                (Source::Seq(x), None) if self.is_matrix(x) => {
+                    syn::parse_quote!(#x[[#at / #x.ncols(), #at % #x.ncols()]])
+                }
                 (Source::Seq(x), None) => syn::parse_quote!(#x[#at]),
                 (Source::Range { .. }, Some(s)) => {
                     syn::parse_quote!(::autodiff::__private::range_item(#s, #at))
@@ -271,6 +276,14 @@ impl Lowerer {
             })
             .collect();
         let item = chain.shape.build(&items);
+        // `indexed_iter()`: the entry's own index, `(i, j)` in a matrix.
+        let enumerated = match (chain.indexed, chain.sources.as_slice()) {
+            (true, [Source::Seq(x)]) if self.is_matrix(x) => {
+                Some(syn::parse_quote!((#at / #x.ncols(), #at % #x.ncols())))
+            }
+            (true, _) => Some(syn::parse_quote!(#at)),
+            (false, _) => enumerated,
+        };
         match enumerated {
             Some(e) => syn::parse_quote!((#e, #item)),
             None => item,
@@ -292,5 +305,25 @@ fn tuple_len(body: &Expr) -> Option<usize> {
         Expr::Tuple(t) if (2..=4).contains(&t.elems.len()) => Some(t.elems.len()),
         Expr::Paren(p) => tuple_len(&p.expr),
         _ => None,
+    }
+}
+
+impl Lowerer {
+    /// Whether `x` names a two-dimensional `ndarray` array (`Array2`, `ArrayView2`, or
+    /// `Ix2` spelled out), whose `iter()` walks its entries row by row.
+    fn is_matrix(&self, x: &Expr) -> bool {
+        let Expr::Path(p) = x else { return false };
+        let Some(v) = p.path.get_ident().and_then(|i| self.lookup(&i.to_string())) else {
+            return false;
+        };
+        self.vars[v].kind == crate::ir::Kind::Array
+            && self.vars[v].ty.as_ref().is_some_and(|t| {
+                let written = quote::quote!(#t).to_string();
+                ["Array2", "ArrayView2", "Ix2"].iter().any(|m| {
+                    written
+                        .split(|c: char| !c.is_alphanumeric())
+                        .any(|w| w == *m)
+                })
+            })
     }
 }
