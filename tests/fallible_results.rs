@@ -642,3 +642,24 @@ fn view_parameters_of_a_fallible_function() {
     let (v, m_bar) = corner_sum_grad(&m).unwrap();
     assert_eq!((v, m_bar), (13.0, array![[0.0, 1.0], [2.0, 0.0]]));
 }
+
+/// A float of a generic type unwrapped with `?` (`T::from_usize(n).ok_or(…)?`), as generic
+/// statistics code converts its counts: the value before the `?` is no `Default`.
+#[differentiate]
+fn generic_mean<T>(x: &[T]) -> Result<T, &'static str>
+where
+    T: autodiff::num_traits::Float + autodiff::num_traits::FromPrimitive,
+{
+    let mut sum = T::zero();
+    for &v in x {
+        sum = sum + v;
+    }
+    let count = T::from_usize(x.len()).ok_or("no count")?;
+    Ok(sum / count)
+}
+
+#[test]
+fn a_generic_float_unwrapped_with_a_question_mark() {
+    let (m, g) = generic_mean_grad(&[1.0, 2.0, 6.0]).unwrap();
+    assert_eq!((m, g), (3.0, vec![1.0 / 3.0; 3]));
+}

@@ -104,8 +104,11 @@ impl Lowerer {
     /// need not be `Default`), an empty array for an array, else `Default::default()` (a
     /// guessed float may be a tuple).
     pub(super) fn placeholder(&self, var: VarId, span: Span) -> Expr {
+        // (In a function generic over its float type, a float's type is that parameter,
+        // which need not be `Default`.)
+        let generic = !crate::types::is_float_name(&self.float);
         let known_float = self.vars[var].kind == Kind::Float
-            && (self.ret.contains(&var) || self.vars[var].ty.is_some());
+            && (self.ret.contains(&var) || self.vars[var].ty.is_some() || generic);
         let path: syn::Path = if known_float {
             syn::parse_quote!(::autodiff::__private::Zero::zero)
         } else if self.vars[var].kind == Kind::Array {
