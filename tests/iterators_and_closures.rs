@@ -198,3 +198,41 @@ fn closures_returning_early() {
     )
     .unwrap();
 }
+
+/// A running sum as an iterator chain (`scan` with a state it updates through `*acc`),
+/// collected, as cumulative-sum code writes it.
+#[differentiate]
+fn cumulative(x: &[f64]) -> Vec<f64> {
+    x.iter()
+        .scan(0.0, |acc, &v| {
+            *acc += v;
+            Some(*acc)
+        })
+        .collect()
+}
+
+#[differentiate]
+fn discounted(x: &[f64], gamma: f64) -> f64 {
+    x.iter()
+        .scan(1.0, |weight, &v| {
+            let term = *weight * v;
+            *weight *= gamma;
+            Some(term)
+        })
+        .sum()
+}
+
+#[test]
+fn a_scan_keeps_its_state_from_step_to_step() {
+    let x = [1.0, 2.0, 3.0];
+    // y_k = Σ_{j ≤ k} x_j: x̄_j = Σ_{k ≥ j} ȳ_k.
+    let (y, x_bar) = cumulative_vjp(&x, vec![1.0, 10.0, 100.0]);
+    assert_eq!(y, vec![1.0, 3.0, 6.0]);
+    assert_eq!(x_bar, vec![111.0, 110.0, 100.0]);
+    // Σ γ^k x_k: ∂/∂x_k = γ^k, ∂/∂γ = Σ k γ^(k-1) x_k.
+    let (v, x_bar, g_bar) = discounted_grad(&x, 0.5);
+    assert_eq!(v, 1.0 + 1.0 + 0.75);
+    assert_eq!(x_bar, vec![1.0, 0.5, 0.25]);
+    assert_eq!(g_bar, 2.0 + 2.0 * 0.5 * 3.0);
+    discounted_gradcheck(&x, 0.9).unwrap();
+}

@@ -83,6 +83,42 @@ fn orbit_unchecked(x0: f64, w: f64, steps: usize) -> f64 {
     h * h
 }
 
+/// Struct values the pullback keeps: a state changed in a loop (a tape of structs) and a
+/// struct holding a vector.
+#[derive(autodiff::Differentiable, Clone, Copy)]
+pub struct Body {
+    pub x: f64,
+    pub v: f64,
+}
+
+#[derive(autodiff::Differentiable, Clone)]
+pub struct Weights {
+    pub w: Vec<f64>,
+    pub scale: f64,
+}
+
+#[differentiate(report)]
+fn drift(b0: &Body, k: f64, steps: usize) -> f64 {
+    let mut b = *b0;
+    for _t in 0..steps {
+        b = Body {
+            x: b.x + 0.1 * b.v,
+            v: b.v - 0.1 * k * b.x.sin(),
+        };
+    }
+    b.x * b.v
+}
+
+#[differentiate(report)]
+fn weighted_norm(p: &Weights, x: &[f64]) -> f64 {
+    let q = p.clone();
+    let mut s = 0.0;
+    for i in 0..x.len() {
+        s += (q.w[i] * x[i]).sin();
+    }
+    q.scale * s
+}
+
 #[differentiate]
 fn bump(a: f64, b: f64) -> f64 {
     (a * b).sin()
@@ -385,6 +421,39 @@ fn the_peak_of_a_checkpointed_loop_over_vectors_bounds_the_allocator() {
             r.peak_heap_bytes
         );
         assert!(peak - r.peak_heap_bytes <= 8 * 8 * n, "{peak}: {r}");
+    }
+}
+
+#[test]
+fn struct_values_are_measured_by_their_leaves() {
+    for steps in [3, 20] {
+        let b0 = Body { x: 0.3, v: -0.2 };
+        let heap = held_after(b0, move |b0| {
+            std::mem::forget(drift_pullback(b0, 0.7, steps))
+        });
+        let r = report_of(move || drift_saved(&b0, 0.7, steps));
+        assert_eq!(r.heap_bytes, heap, "{r}");
+        assert!(r.values.iter().all(|v| !v.opaque), "{r}");
+        let tape = r
+            .values
+            .iter()
+            .find(|v| v.name == "tape of `b`")
+            .unwrap_or_else(|| panic!("{r}"));
+        assert_eq!(tape.elements, 2 * steps, "{r}");
+    }
+    for n in [2, 9] {
+        let p = Weights {
+            w: input(n),
+            scale: 1.5,
+        };
+        let x = input(n);
+        let (p2, x2) = (p.clone(), x.clone());
+        let heap = held_after((p2, x2), |(p, x)| {
+            std::mem::forget(weighted_norm_pullback(p, x))
+        });
+        let r = report_of(move || weighted_norm_saved(&p, &x));
+        assert_eq!(r.heap_bytes, heap, "{r}");
+        assert!(r.values.iter().all(|v| !v.opaque), "{r}");
     }
 }
 

@@ -1055,3 +1055,42 @@ fn parts_of_a_vec_field() {
     assert_eq!(x_bar, -1.5 + 2.0);
     parts_of_a_field_gradcheck(&p, x).unwrap();
 }
+
+/// A copy of a struct parameter read through its fields (`let q = p.clone(); q.w[i]`), as
+/// code that keeps the caller's value untouched writes it: another name for the parameter.
+#[derive(autodiff::Differentiable, Clone, Debug, PartialEq)]
+pub struct Gains {
+    pub w: Vec<f64>,
+    pub scale: f64,
+}
+
+#[autodiff::differentiate]
+fn gained(p: &Gains, x: &[f64]) -> f64 {
+    let q = p.clone();
+    let mut s = 0.0;
+    for i in 0..x.len() {
+        s += q.w[i] * x[i] * x[i];
+    }
+    q.scale * s
+}
+
+#[test]
+fn a_copy_of_a_struct_parameter_read_through_its_fields() {
+    let p = Gains {
+        w: vec![1.0, -2.0],
+        scale: 3.0,
+    };
+    let x = [0.5, 2.0];
+    // scale Σ w x²: ∂/∂w = scale x², ∂/∂scale = Σ w x², ∂/∂x = 2 scale w x.
+    let (v, p_bar, x_bar) = gained_grad(&p, &x);
+    assert_eq!(v, 3.0 * (0.25 - 8.0));
+    assert_eq!(
+        p_bar,
+        Gains {
+            w: vec![0.75, 12.0],
+            scale: 0.25 - 8.0
+        }
+    );
+    assert_eq!(x_bar, vec![3.0, -24.0]);
+    gained_gradcheck(&p, &x).unwrap();
+}

@@ -24,7 +24,7 @@ use std::mem::size_of;
 /// // What `f_saved` does for a tape of three old values of `h` in a loop at line 12.
 /// let mut report = SavedReport::new("energy");
 /// let tape = vec![0.5f64, 0.25, 0.125];
-/// let size = (&&&Probe(&tape)).measure();
+/// let size = (&&&&&Probe(&tape)).measure();
 /// report.add("tape of `h`".into(), "the loop at line 12".into(), 12, size, false);
 /// assert_eq!(report.values[0].elements, 3);
 /// assert_eq!(report.values[0].bytes, 3 * 8); // the capacity × 8 bytes
@@ -383,10 +383,12 @@ tuples!(
     (A 0, B 1, C 2, D 3, E 4, G 5)
 );
 
-/// Generated code measures `value` with `(&&&Probe(&value)).measure()`: the first of these
-/// that applies (autoref specialisation): a value that is [`Held`]; a tape of values that
-/// are not (a callee's pullbacks: the buffer counted, what each keeps on the heap not); any
-/// other value (a closure), by its own size.
+/// Generated code measures `value` with `(&&&&&Probe(&value)).measure()`: the first of
+/// these that applies (autoref specialisation): a value that is [`Held`]; a struct value
+/// (`Differentiable`), by its own size and its float leaves on the heap (a `Vec` field's
+/// elements by their length); a tape of struct values; a tape of values that are neither
+/// (a callee's pullbacks: the buffer counted, what each keeps on the heap not); any other
+/// value (a closure), by its own size.
 #[doc(hidden)]
 pub struct Probe<'a, T: ?Sized>(pub &'a T);
 
@@ -395,7 +397,7 @@ pub trait MeasureHeld {
     fn measure(&self) -> Size;
 }
 
-impl<T: Held> MeasureHeld for &&Probe<'_, T> {
+impl<T: Held> MeasureHeld for &&&&Probe<'_, T> {
     fn measure(&self) -> Size {
         let v = self.0;
         Size {
@@ -405,6 +407,63 @@ impl<T: Held> MeasureHeld for &&Probe<'_, T> {
             opaque: false,
         }
     }
+}
+
+#[doc(hidden)]
+pub trait MeasureLeaves {
+    fn measure(&self) -> Size;
+}
+
+/// A struct value (`#[derive(Differentiable)]`): its own size, and its float leaves that
+/// lie outside it (a `Vec` field's elements, by length) on the heap.
+impl<T: crate::Differentiable> MeasureLeaves for &&&Probe<'_, T> {
+    fn measure(&self) -> Size {
+        let (elements, heap) = leaves(std::slice::from_ref(self.0));
+        Size {
+            elements,
+            bytes: size_of::<T>() + heap,
+            heap,
+            opaque: false,
+        }
+    }
+}
+
+#[doc(hidden)]
+pub trait MeasureLeafTape {
+    fn measure(&self) -> Size;
+}
+
+/// A tape of struct values: its buffer, and their leaves outside it.
+impl<T: crate::Differentiable> MeasureLeafTape for &&Probe<'_, SaveStack<T>> {
+    fn measure(&self) -> Size {
+        let tape = self.0;
+        let (elements, outside) = leaves(tape.as_slice());
+        let bytes = tape.capacity() * size_of::<T>() + outside;
+        Size {
+            elements,
+            bytes,
+            heap: bytes,
+            opaque: false,
+        }
+    }
+}
+
+/// The float leaves of `items` and the bytes of those that lie outside the items' own
+/// memory (on the heap: a `Vec` field's elements, counted by length).
+fn leaves<T: crate::Differentiable>(items: &[T]) -> (usize, usize) {
+    let start = items.as_ptr() as usize;
+    let end = start + std::mem::size_of_val(items);
+    let (mut elements, mut outside) = (0, 0);
+    for item in items {
+        item.for_each_leaf(&mut |leaf| {
+            elements += leaf.len();
+            let at = leaf.as_ptr() as usize;
+            if at < start || at >= end {
+                outside += std::mem::size_of_val(leaf);
+            }
+        });
+    }
+    (elements, outside)
 }
 
 #[doc(hidden)]
@@ -449,13 +508,13 @@ mod tests {
     #[test]
     fn probes_pick_the_most_precise_measure() {
         let v = vec![1.0f64; 3];
-        assert_eq!((&&&Probe(&v)).measure().heap, 24);
+        assert_eq!((&&&&&Probe(&v)).measure().heap, 24);
         let mut tape = SaveStack::new();
         tape.push(|| 1.0);
-        let size = (&&&Probe(&tape)).measure();
+        let size = (&&&&&Probe(&tape)).measure();
         assert!(size.opaque);
         let closure = move || v.len();
-        let size = (&&&Probe(&closure)).measure();
+        let size = (&&&&&Probe(&closure)).measure();
         assert!(size.opaque && size.bytes == size_of::<Vec<f64>>());
     }
 
@@ -468,21 +527,21 @@ mod tests {
             "x".into(),
             "line 1".into(),
             1,
-            (&&&Probe(&x)).measure(),
+            (&&&&&Probe(&x)).measure(),
             false,
         );
         r.add(
             "v".into(),
             "line 2".into(),
             2,
-            (&&&Probe(&v)).measure(),
+            (&&&&&Probe(&v)).measure(),
             false,
         );
         r.add(
             "t".into(),
             "line 3".into(),
             3,
-            (&&&Probe(&x)).measure(),
+            (&&&&&Probe(&x)).measure(),
             true,
         );
         assert_eq!((r.total_bytes, r.heap_bytes, r.peak_bytes), (24, 16, 24));

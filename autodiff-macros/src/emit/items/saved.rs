@@ -152,7 +152,7 @@ pub(super) fn saved(
         #allows
         #vis fn #name #generics (#(#params),*) -> ::autodiff::SavedReport #where_clause {
             #imports
-            use ::autodiff::saved::{MeasureHeld as _, MeasureOpaque as _, MeasureTape as _, Probe, Unreported as _};
+            use ::autodiff::saved::{MeasureHeld as _, MeasureLeafTape as _, MeasureLeaves as _, MeasureOpaque as _, MeasureTape as _, Probe, Unreported as _};
             #(let mut #held_by = ::autodiff::saved::Callees::default();)*
             #(#forward)*
             let mut __report = ::autodiff::SavedReport::new(#function);
@@ -217,7 +217,7 @@ fn recordings(
         return quote!();
     };
     quote! {
-        let __tapes_then: usize = 0 #(+ (&&&Probe(&#tapes)).measure().heap)*;
+        let __tapes_then: usize = 0 #(+ (&&&&&Probe(&#tapes)).measure().heap)*;
         let __recorded = ::core::cell::Cell::new(0usize);
         {
             let __recorded = &__recorded;
@@ -225,7 +225,7 @@ fn recordings(
                 ($($holder:ident),*) => {
                     __recorded.set(::core::cmp::max(
                         __recorded.get(),
-                        0 #(+ (&&&Probe(&#tapes)).measure().heap)* $(+ (&&&Probe(&$holder)).measure().heap)*,
+                        0 #(+ (&&&&&Probe(&#tapes)).measure().heap)* $(+ (&&&&&Probe(&$holder)).measure().heap)*,
                     ));
                 };
             }
@@ -529,9 +529,9 @@ fn describe(
     let size = match (recorded, call_site) {
         (true, Some(call_site)) => {
             let held = held_by(call_site);
-            quote!((&&&Probe(&#c)).measure().holding(&#held))
+            quote!((&&&&&Probe(&#c)).measure().holding(&#held))
         }
-        (true, None) => quote!((&&&Probe(&#c)).measure()),
+        (true, None) => quote!((&&&&&Probe(&#c)).measure()),
         (false, _) => quote!(::core::default::Default::default()),
     };
     quote! {

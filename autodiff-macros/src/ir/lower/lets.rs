@@ -130,6 +130,23 @@ impl Lowerer {
         if let Some(block_like) = self.as_statement_expr(&init.expr) {
             return self.lower_block_let(ident, mutable, ty, block_like, span, out);
         }
+        // `let q = p.clone();` of a struct parameter, not changed and read only through its
+        // fields: another name for it, as `let q = *p;` is (its fields are then read as the
+        // parameter's are).
+        if let (syn::Expr::MethodCall(m), false, None) = (&*init.expr, mutable, &ty) {
+            let param = match &*m.receiver {
+                syn::Expr::Path(p) if m.method == "clone" && m.args.is_empty() => p
+                    .path
+                    .get_ident()
+                    .and_then(|i| self.lookup(&i.to_string()))
+                    .filter(|&v| self.vars[v].kind == Kind::Struct && self.vars[v].scope.is_none())
+                    .filter(|_| self.copies_of_params.contains(&ident.to_string())),
+                _ => None,
+            };
+            if let Some(v) = param {
+                return self.bind_name(&ident, v, false);
+            }
+        }
         if let Some(call) = self.split_call(&init.expr, out) {
             return self.lower_call_let(ident, mutable, ty, call, span, out);
         }

@@ -118,6 +118,9 @@ pub struct Lowerer {
     outputs: Vec<Output>,
     /// The kind of each field path, from how the body uses it.
     field_kinds: HashMap<String, Kind>,
+    /// Names bound to a struct parameter's copy and read only through its fields (`let q =
+    /// p.clone(); … q.w[i]`): other names for the parameter (`field_kinds::other_names`).
+    copies_of_params: Vec<String>,
     /// How each name is used by the statements after the `let` being lowered, where that
     /// tells a sequence or an array: the kind of an untyped `let` of a call result, whose
     /// type the macro cannot see.
@@ -200,6 +203,7 @@ impl Lowerer {
             fields: vec![],
             outputs: vec![],
             field_kinds: HashMap::new(),
+            copies_of_params: Vec::new(),
             use_kinds: HashMap::new(),
             cast_names: Default::default(),
             lent_names: Default::default(),
@@ -458,6 +462,11 @@ pub fn lower_fn(
         .collect();
     let struct_result = matches!(&item.sig.output,
         syn::ReturnType::Type(_, t) if kind_of_type(t, &float) == Kind::Struct);
+    // (`let q = p.clone();`, `let q = *p;`: another name for the parameter, whose fields
+    // are read as its own.)
+    let mut roots = roots;
+    lw.copies_of_params = field_kinds::other_names(&item.block, &roots);
+    roots.extend(lw.copies_of_params.iter().cloned());
     lw.field_kinds = field_kinds::field_kinds(item, &roots, &float, struct_result);
     lw.declare_slice_fields(&item.block, &roots);
     lw.declare_rows_fields(&item.block, &roots);

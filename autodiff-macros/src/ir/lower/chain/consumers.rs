@@ -24,8 +24,8 @@ impl Lowerer {
         if self.walks_array_sub_slice(&chain) {
             return None;
         }
-        let walk = self.walk(&chain);
-        let (bindings, current) = self.stages(&chain, &walk)?;
+        let mut walk = self.walk(&chain);
+        let (bindings, current) = self.stages(&chain, &mut walk)?;
         let (setup, index, range) = (&walk.setup, &walk.index, &walk.range);
         let capacity = &walk.len;
         let acc = self.synthetic_ident("acc");
@@ -186,8 +186,8 @@ impl Lowerer {
         if self.walks_array_sub_slice(&chain) {
             return None;
         }
-        let walk = self.walk(&chain);
-        let (bindings, current) = self.stages(&chain, &walk)?;
+        let mut walk = self.walk(&chain);
+        let (bindings, current) = self.stages(&chain, &mut walk)?;
         let (setup, index, range) = (&walk.setup, &walk.index, &walk.range);
         let (acc, started) = (self.synthetic_ident("acc"), self.synthetic_ident("started"));
         let step: Expr = match extremum {
@@ -402,6 +402,7 @@ impl Lowerer {
             && chain.stages.iter().all(|s| match s {
                 Stage::Map(c) => !builds_struct(c),
                 Stage::Filter(_) => true,
+                Stage::Scan { .. } => false,
             })
     }
 }

@@ -82,6 +82,16 @@ enum Stage {
     Map(Closure),
     /// `filter(p)`: the rest of the step runs where `p(&item)` holds.
     Filter(Closure),
+    /// `scan(init, |acc, item| { …; Some(value) })`: a state kept from step to step (bound
+    /// before the loop to `init`), which the closure updates through `*acc`; the next yield
+    /// is `value`.
+    Scan {
+        init: Box<Expr>,
+        state: syn::Ident,
+        item: Box<syn::Pat>,
+        /// The closure's body, its value unwrapped from `Some`.
+        body: Box<Expr>,
+    },
 }
 
 enum Source {
@@ -163,8 +173,8 @@ impl Lowerer {
         if !chain.sources.iter().all(known) {
             return None;
         }
-        let walk = self.walk(&chain);
-        let (mut bindings, item) = self.stages(&chain, &walk)?;
+        let mut walk = self.walk(&chain);
+        let (mut bindings, item) = self.stages(&chain, &mut walk)?;
         let mut pairs = vec![];
         bind_pattern(&f.pat, &item, &mut pairs)?;
         let (mut places, pairs) = split_places(&chain, &walk, pairs);
@@ -402,6 +412,23 @@ fn parse_chain(e: &Expr, bare: bool) -> Option<Chain> {
                     parse_chain(&m.receiver, false)?,
                     parse_chain(&m.args[0], true)?,
                 ),
+                ("scan", 2) => {
+                    let Expr::Closure(cl) = &m.args[1] else {
+                        return None;
+                    };
+                    let mut c = parse_chain(&m.receiver, false)?;
+                    let (state, item, body) = scan_parts(cl)?;
+                    if !c.writable.is_empty() {
+                        return None;
+                    }
+                    c.stages.push(Stage::Scan {
+                        init: Box::new(m.args[0].clone()),
+                        state,
+                        item: Box::new(item),
+                        body: Box::new(body),
+                    });
+                    Some(c)
+                }
                 ("map" | "filter", 1) => {
                     let Expr::Closure(cl) = &m.args[0] else {
                         return None;
@@ -514,4 +541,47 @@ fn range(e: &Expr) -> Option<Source> {
         }),
         _ => None,
     }
+}
+
+/// A `scan` closure's parts: the state's name (`acc` of `|acc, &v|`), the item's pattern,
+/// and its body with the value it yields unwrapped (`{ *acc += v; Some(*acc) }` gives
+/// `{ *acc += v; *acc }`); `None` where it yields otherwise (`None` ends a scan early).
+fn scan_parts(cl: &syn::ExprClosure) -> Option<(syn::Ident, syn::Pat, Expr)> {
+    let [state, item] = [cl.inputs.first()?, cl.inputs.iter().nth(1)?];
+    let state = match state {
+        syn::Pat::Ident(p) => p.ident.clone(),
+        syn::Pat::Type(t) => match &*t.pat {
+            syn::Pat::Ident(p) => p.ident.clone(),
+            _ => return None,
+        },
+        _ => return None,
+    };
+    let unwrap_some = |e: &Expr| match e {
+        Expr::Call(c)
+            if c.args.len() == 1
+                && matches!(&*c.func, Expr::Path(p) if p.path.is_ident("Some")) =>
+        {
+            Some(c.args[0].clone())
+        }
+        _ => None,
+    };
+    let mentions_none = crate::tokens::mentions_any(
+        quote::ToTokens::to_token_stream(&*cl.body),
+        &["None", "return"],
+    );
+    if mentions_none {
+        return None;
+    }
+    let body = match &*cl.body {
+        Expr::Block(b) => {
+            let mut b = b.clone();
+            let Some(syn::Stmt::Expr(tail, None)) = b.block.stmts.last_mut() else {
+                return None;
+            };
+            *tail = unwrap_some(tail)?;
+            Expr::Block(b)
+        }
+        other => unwrap_some(other)?,
+    };
+    Some((state, item.clone(), body))
 }

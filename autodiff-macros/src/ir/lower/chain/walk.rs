@@ -7,7 +7,11 @@ impl Lowerer {
     /// The statements of one step, from the source's position to its last yield: each `map`
     /// turns the yield into the next, each `filter` skips the rest of the step where it
     /// fails (`continue`).
-    pub(super) fn stages(&mut self, chain: &Chain, walk: &Walk) -> Option<(Vec<syn::Stmt>, Expr)> {
+    pub(super) fn stages(
+        &mut self,
+        chain: &Chain,
+        walk: &mut Walk,
+    ) -> Option<(Vec<syn::Stmt>, Expr)> {
         let mut bindings: Vec<syn::Stmt> = walk.position.clone();
         let mut current = walk.item.clone();
         for (k, stage) in chain.stages.iter().enumerate() {
@@ -27,6 +31,27 @@ impl Lowerer {
                         current = syn::parse_quote!((#(#parts),*));
                         continue;
                     }
+                    bindings.push(syn::parse_quote!(let #next = #call;));
+                    current = syn::parse_quote!(#next);
+                }
+                // The state a variable of its own, bound before the loop; `*acc` and
+                // `acc` in the body are that variable.
+                Stage::Scan {
+                    init,
+                    state,
+                    item,
+                    body,
+                } => {
+                    let kept = self.synthetic_ident(&format!("scan{k}"));
+                    walk.setup.push(syn::parse_quote!(let mut #kept = #init;));
+                    let body = scan_state_as(body, state, &kept);
+                    self.refuse_early_return(&body);
+                    let call = self.inline(
+                        std::slice::from_ref(item),
+                        &body,
+                        std::slice::from_ref(&current),
+                    )?;
+                    let next = self.synthetic_ident(&format!("mapped{k}"));
                     bindings.push(syn::parse_quote!(let #next = #call;));
                     current = syn::parse_quote!(#next);
                 }
@@ -326,4 +351,33 @@ impl Lowerer {
                 })
             })
     }
+}
+
+/// `body` with the scan's state `*acc` (and `acc`) written as the variable `kept`.
+fn scan_state_as(body: &Expr, state: &syn::Ident, kept: &syn::Ident) -> Expr {
+    struct Rename<'a>(&'a syn::Ident, &'a syn::Ident);
+    impl syn::visit_mut::VisitMut for Rename<'_> {
+        fn visit_expr_mut(&mut self, e: &mut Expr) {
+            if let Expr::Unary(u) = e {
+                if matches!(u.op, syn::UnOp::Deref(_))
+                    && matches!(&*u.expr, Expr::Path(p) if p.path.is_ident(self.0))
+                {
+                    let kept = self.1;
+                    *e = syn::parse_quote!(#kept);
+                    return;
+                }
+            }
+            if let Expr::Path(p) = e {
+                if p.path.is_ident(self.0) {
+                    let kept = self.1;
+                    *e = syn::parse_quote!(#kept);
+                    return;
+                }
+            }
+            syn::visit_mut::visit_expr_mut(self, e);
+        }
+    }
+    let mut body = body.clone();
+    syn::visit_mut::VisitMut::visit_expr_mut(&mut Rename(state, kept), &mut body);
+    body
 }
