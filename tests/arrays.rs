@@ -955,3 +955,28 @@ fn an_array_filled_with_a_value_with_a_derivative() {
     assert_eq!(x_bar, array![1.5, 0.0, 0.0]);
     filled_then_scaled_gradcheck(&x, 0.5).unwrap();
 }
+
+/// A matrix changed entry by entry through `iter_mut()`.
+#[differentiate]
+fn sines_in_place(m: &Array2<f64>) -> f64 {
+    let mut o: Array2<f64> = m.to_owned();
+    for v in o.iter_mut() {
+        *v = v.sin();
+    }
+    o[[0, 1]] * o[[1, 0]]
+}
+
+#[test]
+fn a_matrix_changed_by_iter_mut() {
+    let m = array![[0.1, 0.2], [0.3, 0.4]];
+    let (v, m_bar) = sines_in_place_grad(&m);
+    assert_eq!(v, 0.2f64.sin() * 0.3f64.sin());
+    assert_eq!(
+        m_bar,
+        array![
+            [0.0, 0.2f64.cos() * 0.3f64.sin()],
+            [0.2f64.sin() * 0.3f64.cos(), 0.0]
+        ]
+    );
+    sines_in_place_gradcheck(&m).unwrap();
+}

@@ -2913,3 +2913,42 @@ fn a_struct_count_beside_an_integer() {
     assert_eq!((area, p_bar.scale), (6.0, 6.0));
     assert_eq!(p_bar.v[2], [0.0, 1.5]);
 }
+
+/// Found by a review: a float converted by `as` to an integer alias the attribute cannot
+/// see (`type Idx = i64;`) truncates, and carries no derivative; it was differentiated as
+/// if the cast were the identity. Now rustc's types decide (`through_cast`).
+type Idx = i64;
+type Amplitude = f64; // (a name the attribute does not take for a float)
+
+#[differentiate]
+fn truncated_times(x: f64) -> f64 {
+    (x as Idx) as f64 * x
+}
+
+#[differentiate]
+fn fractional_blend(x: f64, v: &[f64]) -> f64 {
+    let t = x * 2.0;
+    let frac = t - (t as Idx) as f64;
+    v[0] * frac + v[1] * (1.0 - frac)
+}
+
+#[differentiate]
+fn through_a_float_alias(x: f64, k: f64) -> f64 {
+    let y = x * x;
+    y as Amplitude * k
+}
+
+#[test]
+fn a_cast_to_an_integer_alias_carries_no_derivative() {
+    // ⌊x⌋ x: ∂/∂x = ⌊x⌋ away from the integers.
+    assert_eq!(truncated_times_grad(2.5), (5.0, 2.0));
+    assert_eq!(truncated_times_jvp(2.5, 1.0), (5.0, 2.0));
+    // frac = 2x - ⌊2x⌋: ∂/∂x = 2 (v0 - v1).
+    let (_, x_bar, v_bar) = fractional_blend_grad(1.3, &[1.0, 3.0]);
+    assert!((x_bar - -4.0).abs() < 1e-15, "{x_bar}");
+    assert!((v_bar[0] - 0.6).abs() < 1e-12 && (v_bar[1] - 0.4).abs() < 1e-12);
+    fractional_blend_gradcheck(1.3, &[1.0, 3.0]).unwrap();
+    // An alias of a float keeps it: k x², ∂/∂x = 2 k x, ∂/∂k = x².
+    assert_eq!(through_a_float_alias_grad(2.0, 3.0), (12.0, 12.0, 4.0));
+    assert_eq!(through_a_float_alias_jvp(2.0, 3.0, 1.0, 0.0), (12.0, 12.0));
+}

@@ -74,6 +74,29 @@ fn orbit_while(x0: f64, w: f64, steps: usize) -> f64 {
     h * h
 }
 
+/// A checkpointed loop calling a differentiated function, and one generic over its float
+/// type: the reverse sweep `f_saved` runs measures the tapes it records, not the callees'
+/// pullbacks.
+#[differentiate(report)]
+fn orbit_calling(x0: f64, w: f64, steps: usize) -> f64 {
+    let mut h = x0;
+    #[checkpoint]
+    for _t in 0..steps {
+        h = bump(w, h) + 0.5 * h;
+    }
+    h * h
+}
+
+#[differentiate(report)]
+fn orbit_generic<T: autodiff::num_traits::Float>(x0: T, w: T, steps: usize) -> T {
+    let mut h = x0;
+    #[checkpoint]
+    for _t in 0..steps {
+        h = (w * h).sin() + h / (T::one() + T::one());
+    }
+    h * h
+}
+
 #[differentiate(report)]
 fn orbit_unchecked(x0: f64, w: f64, steps: usize) -> f64 {
     let mut h = x0;
@@ -396,6 +419,22 @@ fn the_peak_counts_the_segments_recorded_again() {
         );
         assert!(r.peak_heap_bytes > r.heap_bytes, "{r}");
     }
+}
+
+#[test]
+fn checkpointed_loops_with_calls_and_generic_floats_report() {
+    let r = report_of(|| orbit_calling_saved(0.3, 0.9, 25));
+    assert!(r.peak_heap_bytes > r.heap_bytes, "{r}");
+    let (g, _, _) = orbit_generic_grad(0.3, 0.9, 25);
+    assert_eq!(g, orbit_generic(0.3, 0.9, 25));
+    let peak = peak_of(move || {
+        let (_, pullback) = orbit_generic_pullback(0.3, 0.9, 25);
+        move || {
+            pullback(1.0);
+        }
+    });
+    let r = report_of(|| orbit_generic_saved(0.3, 0.9, 25));
+    assert_eq!(r.peak_heap_bytes, peak, "{r}");
 }
 
 #[test]

@@ -153,7 +153,7 @@ fn plainly_constant(ty: &Type) -> bool {
         Type::Array(a) => plainly_constant(&a.elem),
         Type::Slice(s) => plainly_constant(&s.elem),
         Type::Paren(p) => plainly_constant(&p.elem),
-        // A function held as a value (`fn(f32) -> f32`, `Box<dyn Fn(f64) -> f64>`): what it
+        // A function held as a value (`fn(f32) -> f32`, `Rc<dyn Fn(f64) -> f64>`): what it
         // computes has derivatives, the pointer none.
         Type::FnPtr(_) => true,
         Type::TraitObject(t) => t.bounds.iter().any(|b| {

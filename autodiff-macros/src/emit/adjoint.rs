@@ -228,6 +228,9 @@ impl<'c, 'f> Adjoint<'c, 'f> {
                     self.propagate(x, quote!(#g.#member));
                 }
             }
+            Cast(a, ty) if self.ctx.unseen_cast_target(ty) => {
+                self.propagate(a, quote!(__ad::through_cast::<#ty, _>(#g)))
+            }
             Cast(a, _) | Ref(a) | Copy(a) | Field(a, _) => self.propagate(a, g),
             Arith(op, a, b) => self.arith(*op, a, b, e, g),
             Elementary(rule, args) => self.elementary(rule, args, e, g),

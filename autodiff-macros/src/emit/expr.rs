@@ -171,6 +171,12 @@ impl Ctx<'_> {
     /// Whether `a as ty` is printed as `a` alone: a conversion of the float type to itself
     /// (`f64::from(x)`, `T::from(x)`), or of an active value to the float type in the dual
     /// twin, where the value already is a dual number.
+    /// A cast's target named by an alias the attribute cannot see (`x as Idx`): neither a
+    /// float type nor an integer type it knows.
+    pub fn unseen_cast_target(&self, ty: &syn::Type) -> bool {
+        crate::types::kind_of_type(ty, &self.func.float) == Kind::Struct
+    }
+
     fn cast_vanishes(&self, a: &Expr, ty: &syn::Type, active: bool) -> bool {
         let float_cast = crate::types::kind_of_type(ty, &self.func.float) == Kind::Float;
         let float = self.float().to_string();
@@ -298,13 +304,19 @@ impl Ctx<'_> {
             Elementary(rule, args) => self.elementary(rule, args, active),
             Cast(a, ty) => {
                 // A dual number rounded through the other float type: its value rounds, its
-                // tangent (derivative one) passes.
+                // tangent (derivative one) passes; through an integer, it does not.
                 if let (Mode::Lifted, true, ExprKind::Cast(inner, other)) =
                     (self.mode, active && self.act.varied(a), &a.kind)
                 {
                     if quote!(#other).to_string() != self.float().to_string() {
                         let d = self.atom(inner, true);
-                        return quote!(__ad::Dual::new((#d.primal as #other) as #ty, #d.tangent));
+                        // (Through an alias the attribute cannot see, `(t as Idx) as f64`,
+                        // rustc's types decide whether the tangent passes: not an integer's.)
+                        let tangent = match self.unseen_cast_target(other) {
+                            true => quote!(__ad::through_cast::<#other, _>(#d.tangent)),
+                            false => quote!(#d.tangent),
+                        };
+                        return quote!(__ad::Dual::new((#d.primal as #other) as #ty, #tangent));
                     }
                 }
                 if self.cast_vanishes(a, ty, active) {

@@ -212,6 +212,12 @@ impl Emitter<'_> {
             Neg(a) => self.tangent_form(a).map(Tangent::negated),
             Arith(op, a, b) => self.arith_tangent(*op, a, b),
             Elementary(rule, args) => self.elementary_tangent(rule, args, None),
+            // `x as Idx`: an alias the attribute cannot see, of a float or of an integer
+            // (which truncates): rustc's types decide whether the tangent goes through.
+            Cast(a, ty) if self.unseen_cast_target(ty) => {
+                let t = self.tangent_form(a)?.into_tokens();
+                Some(Tangent::Other(quote!(__ad::through_cast::<#ty, _>(#t))))
+            }
             Cast(a, _) => self.tangent_form(a),
             _ => self.other_tangent(e).map(Tangent::Other),
         }

@@ -146,8 +146,8 @@ fn steps_its_state(sig: &Signature, body: Option<&syn::Block>) -> bool {
     mutable && plain && assigns
 }
 
-/// The float type of a state a step does not name: `f32` where the body names it, else
-/// `f64` (as for a vector type's methods; a wrong guess is rustc's type error).
+/// The float type of a state a step does not name: `f32` where the body names it and not
+/// `f64`, else `f64` (as for a vector type's methods; a wrong guess is rustc's type error).
 fn state_float(body: Option<&syn::Block>) -> Type {
     let names = |name: &str| {
         let ident = Ident::new(name, proc_macro2::Span::call_site());
@@ -155,7 +155,7 @@ fn state_float(body: Option<&syn::Block>) -> Type {
             crate::tokens::mentions_ident(quote::ToTokens::to_token_stream(b), &ident)
         })
     };
-    match names("f32") {
+    match names("f32") && !names("f64") {
         true => syn::parse_quote!(f32),
         false => syn::parse_quote!(f64),
     }

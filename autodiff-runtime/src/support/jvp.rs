@@ -1,5 +1,6 @@
 //! What `f_jvp`'s tangent code calls besides the rules: the check of a tangent's length on
-//! entry, and `a·b + c` fused where the target makes that cheap.
+//! entry, `a·b + c` fused where the target makes that cheap, and a derivative through `as`
+//! to a type the attribute cannot see (`through_cast`, the reverse sweep's too).
 
 use num_traits::Float;
 
@@ -45,5 +46,42 @@ pub fn mul_add<T: Float>(a: T, b: T, c: T) -> T {
         a.mul_add(b, c)
     } else {
         a * b + c
+    }
+}
+
+/// Whether a value converted by `as` to this type keeps its derivative: a float does, an
+/// integer does not (`x as i64` truncates). Generated code asks it where the target is a
+/// name the attribute cannot see (`x as Idx`, `type Idx = i64;` elsewhere), so that rustc,
+/// which sees the alias, decides.
+pub trait CastTarget {
+    /// `true` for `f32` and `f64`.
+    const KEEPS_DERIVATIVE: bool;
+}
+
+macro_rules! cast_targets {
+    ($keeps:literal: $($t:ty),*) => {$(
+        impl CastTarget for $t {
+            const KEEPS_DERIVATIVE: bool = $keeps;
+        }
+    )*};
+}
+cast_targets!(true: f32, f64);
+cast_targets!(false: i8, i16, i32, i64, i128, isize, u8, u16, u32, u64, u128, usize);
+
+/// The derivative (a tangent or a cotangent) `d` of a value converted by `as` to `A`: `d`
+/// itself where `A` is a float, zero where it is an integer.
+///
+/// ```
+/// use autodiff_runtime::support::through_cast;
+/// type Idx = i64;
+/// type Real = f64;
+/// assert_eq!(through_cast::<Idx, f64>(2.5), 0.0);
+/// assert_eq!(through_cast::<Real, f64>(2.5), 2.5);
+/// ```
+pub fn through_cast<A: CastTarget, T: num_traits::Zero>(d: T) -> T {
+    if A::KEEPS_DERIVATIVE {
+        d
+    } else {
+        T::zero()
     }
 }

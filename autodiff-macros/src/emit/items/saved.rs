@@ -183,7 +183,21 @@ fn recordings(
                 .iter()
                 .any(|((_, k), n)| k == "ckpt_tape" && n == *c)
     };
-    let tapes: Vec<&syn::Ident> = captured.iter().filter(is_tape).collect();
+    // (Not the tapes of callees' pullbacks: closures, measured from outside, whose type a
+    // measure before the closure is built could not know.)
+    let of_pullbacks = |c: &&syn::Ident| {
+        let s = c.to_string();
+        let stem = s.strip_suffix("_tape").unwrap_or(&s);
+        (0..func.vars.len()).any(|v| {
+            (func.vars[v].name == stem || func.vars[v].stem == stem)
+                && pullback_of(func, v).is_some()
+        })
+    };
+    let tapes: Vec<&syn::Ident> = captured
+        .iter()
+        .filter(is_tape)
+        .filter(|c| !of_pullbacks(c))
+        .collect();
     // The closure takes the reference parameters again, then the seed.
     let params: Vec<String> = func
         .params
@@ -290,14 +304,17 @@ fn for_callers(item: &syn::ItemFn, func: &Func, saved: &syn::Ident) -> TokenStre
 }
 
 /// `f`'s generics, and, where `f` is generic over its float type `T`, `T: Held` among its
-/// bounds: the saved values of type `T`, `Vec<T>`, … are then measured as such, not by
-/// their own size.
+/// bounds (the saved values of type `T`, `Vec<T>`, … are then measured as such, not by
+/// their own size) and `T: Differentiable`.
 fn measurable(item: &syn::ItemFn, func: &Func) -> syn::Generics {
     let mut generics = item.sig.generics.clone();
     let float = &func.float;
     for p in generics.type_params_mut() {
         if matches!(float, syn::Type::Path(t) if t.path.is_ident(&p.ident)) {
             p.bounds.push(syn::parse_quote!(::autodiff::saved::Held));
+            // (The reverse sweep `f_saved` runs starts from `zero_like` of the value.)
+            p.bounds
+                .push(syn::parse_quote!(::autodiff::__private::Differentiable));
         }
     }
     generics

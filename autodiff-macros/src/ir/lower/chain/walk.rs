@@ -92,6 +92,25 @@ impl Lowerer {
     /// The loop a chain becomes: lengths bound first, the counter's range, and what a step
     /// yields (after the bindings in `position`).
     pub(super) fn walk(&mut self, chain: &Chain) -> Walk {
+        let mut walk = self.walk_unbound(chain);
+        // A matrix's column count, bound before the loop: its entries are read and written
+        // as `m[[k / cols, k % cols]]`, where `m.ncols()` would borrow `m` inside its own
+        // index.
+        let mut columns: Vec<syn::Stmt> = vec![];
+        for source in &chain.sources {
+            if let Source::Seq(x) = source {
+                if self.is_matrix(x) {
+                    let cols = columns_of(x);
+                    columns.push(syn::parse_quote!(let #cols = #x.ncols();));
+                }
+            }
+        }
+        columns.append(&mut walk.setup);
+        walk.setup = columns;
+        walk
+    }
+
+    fn walk_unbound(&mut self, chain: &Chain) -> Walk {
         let index = self.synthetic_ident("i");
         let plain = chain.steps.is_empty();
         // A range alone, walked in order: the loop runs over it.
@@ -282,7 +301,8 @@ impl Lowerer {
                 // A matrix walked by `iter()`, in its logical (row-major) order: entry `at`
                 // of the flattened matrix.
                 (Source::Seq(x), None) if self.is_matrix(x) => {
-                    syn::parse_quote!(#x[[#at / #x.ncols(), #at % #x.ncols()]])
+                    let cols = columns_of(x);
+                    syn::parse_quote!(#x[[#at / #cols, #at % #cols]])
                 }
                 (Source::Seq(x), None) => syn::parse_quote!(#x[#at]),
                 (Source::Range { .. }, Some(s)) => {
@@ -304,7 +324,8 @@ impl Lowerer {
         // `indexed_iter()`: the entry's own index, `(i, j)` in a matrix.
         let enumerated = match (chain.indexed, chain.sources.as_slice()) {
             (true, [Source::Seq(x)]) if self.is_matrix(x) => {
-                Some(syn::parse_quote!((#at / #x.ncols(), #at % #x.ncols())))
+                let cols = columns_of(x);
+                Some(syn::parse_quote!((#at / #cols, #at % #cols)))
             }
             (true, _) => Some(syn::parse_quote!(#at)),
             (false, _) => enumerated,
@@ -380,4 +401,14 @@ fn scan_state_as(body: &Expr, state: &syn::Ident, kept: &syn::Ident) -> Expr {
     let mut body = body.clone();
     syn::visit_mut::VisitMut::visit_expr_mut(&mut Rename(state, kept), &mut body);
     body
+}
+
+/// The local holding the column count of the matrix `x` a chain walks (`__m_ncols`).
+fn columns_of(x: &Expr) -> syn::Ident {
+    let name = quote::ToTokens::to_token_stream(x).to_string();
+    let name: String = name
+        .chars()
+        .filter(|c| c.is_alphanumeric() || *c == '_')
+        .collect();
+    quote::format_ident!("__{}_ncols", name)
 }
