@@ -89,7 +89,7 @@ fn float_type_with(
             _ if takes_and_gives_structs(sig) => Ok(fields_float(sig, body)),
             [] if body.is_some_and(|b| builds_its_result(sig, b)) => Ok(fields_float(sig, body)),
             // A `&mut self` step whose parameters hold no float (`fn tick(&mut self, action:
-            // &Action)`): its state's (`f32` or `f64` where the body names it).
+            // &Action)`): `f64`, or `f32` where the body names only that.
             [] if state_steps && steps_its_state(sig, body) => Ok(state_float(body)),
             [one] => Ok(syn::parse_str(one).expect("an identifier is a type")),
             [] => Err(syn::Error::new_spanned(
