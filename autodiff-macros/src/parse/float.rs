@@ -146,15 +146,16 @@ fn steps_its_state(sig: &Signature, body: Option<&syn::Block>) -> bool {
     mutable && plain && assigns
 }
 
+/// Whether the body names `name` (a float type) anywhere.
+fn body_names(body: Option<&syn::Block>, name: &str) -> bool {
+    let ident = Ident::new(name, proc_macro2::Span::call_site());
+    body.is_some_and(|b| crate::tokens::mentions_ident(quote::ToTokens::to_token_stream(b), &ident))
+}
+
 /// The float type of a state a step does not name: `f32` where the body names it and not
 /// `f64`, else `f64` (as for a vector type's methods; a wrong guess is rustc's type error).
 fn state_float(body: Option<&syn::Block>) -> Type {
-    let names = |name: &str| {
-        let ident = Ident::new(name, proc_macro2::Span::call_site());
-        body.is_some_and(|b| {
-            crate::tokens::mentions_ident(quote::ToTokens::to_token_stream(b), &ident)
-        })
-    };
+    let names = |name: &str| body_names(body, name);
     match names("f32") && !names("f64") {
         true => syn::parse_quote!(f32),
         false => syn::parse_quote!(f64),
@@ -164,12 +165,7 @@ fn state_float(body: Option<&syn::Block>) -> Type {
 /// The float type of a struct's fields that the signature does not name: `f32` or `f64`
 /// where the body names it, else the result struct's own (`<Vec2 as Differentiable>::Scalar`).
 fn fields_float(sig: &Signature, body: Option<&syn::Block>) -> Type {
-    let names = |name: &str| {
-        let ident = Ident::new(name, proc_macro2::Span::call_site());
-        body.is_some_and(|b| {
-            crate::tokens::mentions_ident(quote::ToTokens::to_token_stream(b), &ident)
-        })
-    };
+    let names = |name: &str| body_names(body, name);
     if names("f32") {
         return syn::parse_quote!(f32);
     }

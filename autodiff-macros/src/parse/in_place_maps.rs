@@ -8,13 +8,11 @@ use syn::visit_mut::VisitMut;
 /// The copy of `item` with each `x.mapv_inplace(f);` of a local `x` (bound by `let mut`)
 /// written as `x = x.mapv(f);`. `None` where there is none.
 pub(crate) fn in_place_maps_as_assignments(item: &syn::ItemFn) -> Option<syn::ItemFn> {
-    let mut copy = item.clone();
-    let mut rewrite = Rewrite {
+    let rewrite = Rewrite {
         locals: mutable_locals(&item.block),
         changed: false,
     };
-    rewrite.visit_block_mut(&mut copy.block);
-    rewrite.changed.then_some(copy)
+    super::rewritten_copy(item, rewrite)
 }
 
 /// The names a `let mut` of `block` binds.
@@ -38,6 +36,12 @@ fn mutable_locals(block: &syn::Block) -> Vec<syn::Ident> {
 struct Rewrite {
     locals: Vec<syn::Ident>,
     changed: bool,
+}
+
+impl super::BodyRewrite for Rewrite {
+    fn changed(&self) -> bool {
+        self.changed
+    }
 }
 
 impl VisitMut for Rewrite {

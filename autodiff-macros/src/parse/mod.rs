@@ -54,3 +54,17 @@ pub(crate) use storage::owned_storage;
 pub(crate) use unchecked::unchecked_as_indexing;
 pub(crate) use unraw::{unraw_identifiers, unraw_tokens};
 pub(crate) use wrt::{localise_mut_params, receiver_only_matched};
+
+/// A rewrite of a function's body into the form the later stages read (`(f)(x)` as
+/// `f(x)`, `get_unchecked` as indexing, …), which says whether it changed anything.
+trait BodyRewrite: syn::visit_mut::VisitMut {
+    fn changed(&self) -> bool;
+}
+
+/// The copy of `item` whose body `rewrite` has rewritten; `None` where it changed nothing
+/// (the item is then read as written).
+fn rewritten_copy(item: &syn::ItemFn, mut rewrite: impl BodyRewrite) -> Option<syn::ItemFn> {
+    let mut copy = item.clone();
+    rewrite.visit_block_mut(&mut copy.block);
+    rewrite.changed().then_some(copy)
+}

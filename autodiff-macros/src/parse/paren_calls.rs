@@ -7,14 +7,17 @@ use syn::visit_mut::VisitMut;
 
 /// The copy of `item` with each `(name)(…)` written `name(…)`. `None` where there is none.
 pub(crate) fn paren_callees_unwrapped(item: &syn::ItemFn) -> Option<syn::ItemFn> {
-    let mut copy = item.clone();
-    let mut rewrite = Rewrite { changed: false };
-    rewrite.visit_block_mut(&mut copy.block);
-    rewrite.changed.then_some(copy)
+    super::rewritten_copy(item, Rewrite { changed: false })
 }
 
 struct Rewrite {
     changed: bool,
+}
+
+impl super::BodyRewrite for Rewrite {
+    fn changed(&self) -> bool {
+        self.changed
+    }
 }
 
 impl VisitMut for Rewrite {

@@ -26,14 +26,17 @@ const RAW: &[&str] = &[
 /// The copy of `item` with `get_unchecked` written as indexing and the `unsafe` blocks
 /// that only held those made plain. `None` where nothing changes.
 pub(crate) fn unchecked_as_indexing(item: &syn::ItemFn) -> Option<syn::ItemFn> {
-    let mut copy = item.clone();
-    let mut rewrite = Rewrite { changed: false };
-    rewrite.visit_block_mut(&mut copy.block);
-    rewrite.changed.then_some(copy)
+    super::rewritten_copy(item, Rewrite { changed: false })
 }
 
 struct Rewrite {
     changed: bool,
+}
+
+impl super::BodyRewrite for Rewrite {
+    fn changed(&self) -> bool {
+        self.changed
+    }
 }
 
 fn unchecked_access(e: &syn::Expr) -> Option<(&syn::Expr, &syn::Expr, bool)> {
