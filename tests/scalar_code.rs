@@ -375,3 +375,55 @@ fn degrees_and_radians() {
     assert!((gx + k * y).abs() < 1e-12 && (gy - k * x).abs() < 1e-12);
     bearing_degrees_gradcheck(x, y).unwrap();
 }
+
+/// num-traits' free `clamp` (`use num_traits::clamp;`), as a metric keeps a probability
+/// away from 0 and 1 before its log, and `pow`, as a smoothing kernel raises to an integer
+/// power.
+mod num_traits_free_functions {
+    use autodiff::differentiate;
+    use autodiff::num_traits::{clamp, pow};
+
+    #[differentiate]
+    pub fn wendland(q: f64, inv_h: f64) -> f64 {
+        let alpha = 7.0 / 4.0 * pow(inv_h, 2);
+        pow(1.0 - 0.5 * q, 4) * (2.0 * q + 1.0) * alpha * autodiff::num_traits::pow(q, 2usize)
+    }
+
+    #[differentiate]
+    pub fn safe_log_loss(p: f32, y: f32) -> f32 {
+        let q = clamp(p, f32::EPSILON, 1.0 - f32::EPSILON);
+        -(y * q.ln() + (1.0 - y) * (1.0 - q).ln())
+    }
+
+    #[differentiate]
+    pub fn clamped_square(x: f64) -> f64 {
+        let c = autodiff::num_traits::clamp(x * x, 0.25, 4.0);
+        c * x
+    }
+
+    #[test]
+    fn a_free_clamp_differentiates_as_the_method() {
+        // Inside the bounds: -y/p + (1 - y)/(1 - p).
+        let (_, p_bar, _) = safe_log_loss_grad(0.25, 1.0);
+        assert!((p_bar + 4.0).abs() < 1e-5, "{p_bar}");
+        // At a bound, clamped: no derivative through p.
+        let (_, p_bar, _) = safe_log_loss_grad(0.0, 1.0);
+        assert_eq!(p_bar, 0.0);
+        // x³ where 0.25 < x² < 4 (3x²), 4x above, 0.25x below.
+        assert_eq!(clamped_square_grad(1.5), (3.375, 6.75));
+        assert_eq!(clamped_square_grad(3.0), (12.0, 4.0));
+        assert_eq!(clamped_square_grad(0.1), (0.025, 0.25));
+        clamped_square_gradcheck(1.5).unwrap();
+        assert_eq!(clamped_square_hvp(1.5, 1.0).2, 9.0);
+        // (1 - q/2)⁴ (2q + 1) q² · 7/4 h⁻²: ∂/∂q by the product rule, ∂/∂h⁻¹ = 2 f / h⁻¹.
+        let (q, h) = (0.6, 1.25);
+        let (f, q_bar, h_bar) = wendland_grad(q, h);
+        let a = 1.75 * h * h;
+        let (u, v, w) = ((1.0f64 - 0.5 * q).powi(4), 2.0 * q + 1.0, q * q);
+        let du = -2.0 * (1.0f64 - 0.5 * q).powi(3);
+        assert!((f - u * v * w * a).abs() < 1e-15);
+        assert!((q_bar - a * (du * v * w + u * 2.0 * w + u * v * 2.0 * q)).abs() < 1e-14);
+        assert!((h_bar - 2.0 * f / h).abs() < 1e-14);
+        wendland_gradcheck(q, h).unwrap();
+    }
+}
