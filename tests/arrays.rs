@@ -4,7 +4,9 @@
 //! (`ops::embedding`) feeding a matmul and cross-entropy.
 
 mod common;
-use autodiff::ndarray::{array, Array1, Array2, ArrayView1, ArrayView2};
+use autodiff::ndarray::{
+    array, Array, Array1, Array2, Array3, ArrayD, ArrayView1, ArrayView2, Dimension,
+};
 use autodiff::{differentiate, ops};
 use common::*;
 
@@ -979,4 +981,87 @@ fn a_matrix_changed_by_iter_mut() {
         ]
     );
     sines_in_place_gradcheck(&m).unwrap();
+}
+
+/// Arrays of three axes, and of a number of axes known only at run time, walked entry by
+/// entry as image and tensor code writes it.
+#[differentiate]
+fn weighted_volume(a: &Array3<f64>) -> f64 {
+    let mut sum = 0.0;
+    for (k, &val) in a.iter().enumerate() {
+        sum += (k as f64 + 1.0) * val * val;
+    }
+    sum
+}
+
+#[differentiate]
+fn depth_weighted(a: &Array3<f64>) -> f64 {
+    let mut sum = 0.0;
+    for ((i, j, k), v) in a.indexed_iter() {
+        sum += (i + 2 * j + 3 * k) as f64 * v.sin();
+    }
+    sum
+}
+
+#[differentiate]
+fn dynamic_squares(a: &ArrayD<f64>) -> f64 {
+    a.iter().map(|v| v * v).sum::<f64>()
+}
+
+#[differentiate]
+fn any_rank_cubes<D: Dimension>(a: &Array<f64, D>) -> f64 {
+    let mut total = 0.0;
+    for v in a.iter() {
+        total += v * v * v;
+    }
+    total
+}
+
+#[differentiate]
+fn volume_sines_in_place(m: &Array3<f64>) -> f64 {
+    let mut o: Array3<f64> = m.to_owned();
+    for v in o.iter_mut() {
+        *v = v.sin();
+    }
+    o[[0, 1, 1]] * o[[1, 0, 0]]
+}
+
+#[test]
+fn arrays_of_many_axes_walked_by_iter() {
+    let a = Array3::from_shape_fn((2, 3, 2), |(i, j, k)| {
+        0.3 * i as f64 - 0.2 * j as f64 + 0.1 * k as f64 + 0.05
+    });
+    // ∂/∂a[i][j][k] = 2 (n + 1) a[i][j][k], n = 6 i + 2 j + k its place in row-major order.
+    let (v, a_bar) = weighted_volume_grad(&a);
+    assert_eq!(v, weighted_volume(&a));
+    for ((i, j, k), g) in a_bar.indexed_iter() {
+        assert_eq!(*g, 2.0 * ((6 * i + 2 * j + k) as f64 + 1.0) * a[[i, j, k]]);
+    }
+    weighted_volume_gradcheck(&a).unwrap();
+    // ∂/∂a[i][j][k] = (i + 2 j + 3 k) cos a[i][j][k].
+    let (_, a_bar) = depth_weighted_grad(&a);
+    for ((i, j, k), g) in a_bar.indexed_iter() {
+        assert_eq!(*g, (i + 2 * j + 3 * k) as f64 * a[[i, j, k]].cos());
+    }
+    depth_weighted_gradcheck(&a).unwrap();
+    let d = a.clone().into_dyn();
+    let (_, d_bar) = dynamic_squares_grad(&d);
+    assert_eq!(d_bar, d.mapv(|v| 2.0 * v));
+    dynamic_squares_gradcheck(&d).unwrap();
+    // 3 a² at every rank.
+    let (_, a_bar) = any_rank_cubes_grad(&a);
+    assert!(a_bar
+        .iter()
+        .zip(&a)
+        .all(|(g, v)| (g - 3.0 * v * v).abs() < 1e-15));
+    let m = array![[0.5, -1.0], [2.0, 0.25]];
+    let (_, m_bar) = any_rank_cubes_grad(&m);
+    assert_eq!(m_bar, m.mapv(|v| 3.0 * v * v));
+    any_rank_cubes_gradcheck(&a).unwrap();
+    // sin a[0][1][1] sin a[1][0][0]: only those two entries have a derivative.
+    let (_, a_bar) = volume_sines_in_place_grad(&a);
+    let (p, q) = (a[[0, 1, 1]], a[[1, 0, 0]]);
+    assert_eq!(a_bar[[0, 1, 1]], p.cos() * q.sin());
+    assert_eq!(a_bar[[1, 0, 0]], p.sin() * q.cos());
+    assert_eq!(a_bar.iter().filter(|g| **g != 0.0).count(), 2);
 }

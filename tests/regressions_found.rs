@@ -2952,3 +2952,59 @@ fn a_cast_to_an_integer_alias_carries_no_derivative() {
     assert_eq!(through_a_float_alias_grad(2.0, 3.0), (12.0, 12.0, 4.0));
     assert_eq!(through_a_float_alias_jvp(2.0, 3.0, 1.0, 0.0), (12.0, 12.0));
 }
+
+/// Found while fixing casts to unseen types: in the dual twin (second order), a value
+/// converted by `as` to a float alias lost its tangent (`(x * y) as Real` read as a
+/// constant), so `_hvp` of `x²y` gave half its ∂²/∂x². Now the dual twin converts through
+/// `lifted_cast`, and rustc's types decide whether the tangent passes.
+type Real = f64;
+type Beats = f64; // (a name the attribute does not take for a float)
+
+#[differentiate]
+fn product_through_a_float_alias(x: f64, y: f64) -> f64 {
+    let z = (x * y) as Real;
+    z * x
+}
+
+/// A count converted to an unseen alias and then given floats: a float after all.
+#[differentiate]
+fn count_then_floats(x: f64, y: f64, n: usize) -> f64 {
+    let mut b = n as Beats;
+    b += x * y;
+    b * x
+}
+
+/// An integer alias kept in a variable and converted back, or used as an index.
+#[differentiate]
+fn truncated_in_a_variable(x: f64, v: &[f64]) -> f64 {
+    let k = (x * 2.0) as Idx;
+    let whole = k as f64;
+    v[k as usize] * x + whole * x * x
+}
+
+#[test]
+fn a_cast_to_an_unseen_float_alias_keeps_its_second_derivative() {
+    // x²y at (2, 3): ∇ = (2xy, x²) = (12, 4); H = [[2y, 2x], [2x, 0]].
+    assert_eq!(
+        product_through_a_float_alias_grad(2.0, 3.0),
+        (12.0, 12.0, 4.0)
+    );
+    let (_, _, _, hx, hy) = product_through_a_float_alias_hvp(2.0, 3.0, 1.0, 0.0);
+    assert_eq!((hx, hy), (6.0, 4.0));
+    product_through_a_float_alias_gradcheck(2.0, 3.0).unwrap();
+    // (n + xy) x at (2, 3, 4): ∇ = (n + 2xy, x²) = (16, 4); H = [[2y, 2x], [2x, 0]].
+    assert_eq!(count_then_floats_grad(2.0, 3.0, 4), (20.0, 16.0, 4.0));
+    let (_, _, _, hx, hy) = count_then_floats_hvp(2.0, 3.0, 4, 0.0, 1.0);
+    assert_eq!((hx, hy), (4.0, 0.0));
+    count_then_floats_gradcheck(2.0, 3.0, 4).unwrap();
+    // k = ⌊2x⌋ = 2 at x = 1.2: v[2] x + k x², ∂/∂x = v[2] + 2 k x, ∂²/∂x² = 2k.
+    let v = [1.0, 2.0, 3.0, 4.0, 5.0];
+    let (value, x_bar, v_bar) = truncated_in_a_variable_grad(1.2, &v);
+    assert!((value - (3.6 + 2.0 * 1.44)).abs() < 1e-12, "{value}");
+    assert!((x_bar - (3.0 + 4.0 * 1.2)).abs() < 1e-12, "{x_bar}");
+    assert_eq!(v_bar, vec![0.0, 0.0, 1.2, 0.0, 0.0]);
+    let (_, _, _, h, h_v) = truncated_in_a_variable_hvp(1.2, &v, 1.0, &[0.0; 5]);
+    assert!((h - 4.0).abs() < 1e-12, "{h}");
+    assert_eq!(h_v, vec![0.0, 0.0, 1.0, 0.0, 0.0]);
+    truncated_in_a_variable_gradcheck(1.2, &v).unwrap();
+}

@@ -442,3 +442,61 @@ fn elements_of_a_slice_field_passed_whole() {
     assert_eq!((g.bodies[1].m, g.bodies[1].v), (-0.5, 2.25));
     assert_eq!(g.damping, 0.0);
 }
+
+/// A slice of structs taken by `&mut` and only read (its caller sorts it elsewhere), walked
+/// by `into_iter()` as a weighted median's helper writes it: the derived items take it
+/// shared, to which the caller's `&mut` coerces.
+#[derive(Differentiable, Debug)]
+pub struct WeightedValue {
+    value: f64,
+    weight: f64,
+}
+
+// (As written: `return` and `into_iter` on the slice.)
+#[allow(clippy::needless_return, clippy::into_iter_on_ref)]
+#[differentiate]
+fn weight_total(input: &mut [WeightedValue]) -> f64 {
+    return input
+        .into_iter()
+        .fold(0.0, |accum, item| accum + item.weight * item.weight);
+}
+
+#[allow(clippy::ptr_arg, clippy::needless_range_loop)]
+#[differentiate]
+fn weighted_mean(input: &mut Vec<WeightedValue>) -> f64 {
+    let mut sum = 0.0;
+    let mut total = 0.0;
+    for i in 0..input.len() {
+        sum += input[i].value * input[i].weight;
+        total += input[i].weight.powi(2);
+    }
+    sum / total
+}
+
+#[test]
+#[allow(clippy::unnecessary_mut_passed)] // (a caller's `&mut`, as the primal's callers write it)
+fn a_mutable_slice_of_structs_only_read() {
+    let mut input = vec![
+        WeightedValue {
+            value: 3.0,
+            weight: 0.5,
+        },
+        WeightedValue {
+            value: 1.0,
+            weight: 1.25,
+        },
+    ];
+    // Σ wᵢ²: ∂/∂wᵢ = 2 wᵢ, nothing on the values.
+    let (total, g) = weight_total_grad(&mut input);
+    assert_eq!(total, 1.8125);
+    assert_eq!((g[0].weight, g[1].weight, g[0].value), (1.0, 2.5, 0.0));
+    weight_total_gradcheck(&input).unwrap();
+    // m = Σ vᵢwᵢ / Σ wᵢ²: ∂m/∂vᵢ = wᵢ / W, ∂m/∂wᵢ = vᵢ / W − 2 wᵢ S / W².
+    let (m, g) = weighted_mean_grad(&mut input);
+    let (s, w) = (3.0 * 0.5 + 1.25, 1.8125);
+    assert_eq!(m, s / w);
+    assert!((g[0].value - 0.5 / w).abs() < 1e-15);
+    assert!((g[1].weight - (1.0 / w - 2.0 * 1.25 * s / (w * w))).abs() < 1e-14);
+    weighted_mean_gradcheck(&input).unwrap();
+    assert_eq!(weighted_mean(&mut input), m);
+}

@@ -277,6 +277,8 @@ fn expand_function(
     }
     let localised = crate::parse::localise_mut_params(item, args.wrt.as_deref());
     let item = localised.as_ref().unwrap_or(item);
+    let shared = crate::parse::share_read_only_slices(item, args.wrt.as_deref());
+    let item = shared.as_ref().unwrap_or(item);
     let in_impl = crate::parse::in_impl(item, &args);
     check_signature(item, &args, in_impl)?;
     let wrt = args.wrt.clone();

@@ -115,6 +115,15 @@ impl Ctx<'_> {
                 };
             }
             if !active && varied && kind == Kind::Float {
+                // (A value made by a cast to an unseen type is a dual number or an integer.)
+                if let Some(unseen) = match &e.kind {
+                    ExprKind::Var(v) => self.unseen_cast_of(*v),
+                    _ => None,
+                } {
+                    let scalar = self.scalar();
+                    let inner = self.atom(e, true);
+                    return quote!(__ad::lifted_value::<#unseen, #scalar>(#inner));
+                }
                 let inner = self.atom(e, true);
                 return quote!(#inner.primal);
             }
@@ -177,6 +186,15 @@ impl Ctx<'_> {
         crate::types::kind_of_type(ty, &self.func.float) == Kind::Struct
     }
 
+    /// The unseen type a variable was made by casting to (`let k = x as Idx;`).
+    pub fn unseen_cast_of(&self, v: VarId) -> Option<&syn::Type> {
+        self.func
+            .unseen_casts
+            .iter()
+            .find(|(u, _)| *u == v)
+            .map(|(_, t)| t)
+    }
+
     fn cast_vanishes(&self, a: &Expr, ty: &syn::Type, active: bool) -> bool {
         let float_cast = crate::types::kind_of_type(ty, &self.func.float) == Kind::Float;
         let float = self.float().to_string();
@@ -185,7 +203,7 @@ impl Ctx<'_> {
         // `let y: f32` convert, and keep their rounding.
         let written = match &a.kind {
             ExprKind::Cast(_, t) => Some(t),
-            ExprKind::Var(v) => self.func.vars[*v].ty.as_ref(),
+            ExprKind::Var(v) => self.func.vars[*v].ty.as_ref().or(self.unseen_cast_of(*v)),
             _ => None,
         };
         // A literal or constant of another float type (`2.5f32 as f64`, `f32::consts::PI as
@@ -318,6 +336,25 @@ impl Ctx<'_> {
                         };
                         return quote!(__ad::Dual::new((#d.primal as #other) as #ty, #tangent));
                     }
+                }
+                // Such a value converted back (`k as f64` of `let k = x as Idx;`): the dual
+                // number it was, or a constant.
+                if let (Mode::Lifted, true, ExprKind::Var(v)) = (self.mode, active, &a.kind) {
+                    if let Some(unseen) = self.unseen_cast_of(*v).filter(|_| self.act.varied(a)) {
+                        let scalar = self.scalar();
+                        let k = self.name(*v);
+                        return quote!(__ad::unlifted_cast::<#unseen, #scalar>(#k));
+                    }
+                }
+                // A dual number converted to an alias the attribute cannot see (`(x * y)
+                // as Real`): rustc's types decide whether it stays a dual number.
+                if self.mode == Mode::Lifted
+                    && active
+                    && self.act.varied(a)
+                    && self.unseen_cast_target(ty)
+                {
+                    let d = self.expr(a, true);
+                    return quote!(__ad::lifted_cast::<#ty, _>(#d));
                 }
                 if self.cast_vanishes(a, ty, active) {
                     return self.at(a, CAST, active);

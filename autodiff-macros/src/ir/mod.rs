@@ -677,6 +677,9 @@ pub struct Func {
     pub tangent_ty: Type,
     /// The float type: `f64`, `f32` or a generic `T`.
     pub float: Type,
+    /// Float-kind variables made by `as` to a type the attribute cannot see (`let k = x as
+    /// Idx;`), with that type: rustc's types decide what converting them back means.
+    pub unseen_casts: Vec<(VarId, Type)>,
     /// Every identifier of the function and every name given out: generated temporaries
     /// avoid them.
     pub taken: std::collections::HashSet<String>,

@@ -5,11 +5,11 @@
 //! - `args`: the attribute's arguments;
 //! - `hygiene`: the refusal of one name for two variables in a function a macro wrote;
 //! - `unraw`, `storage`, `aliases`, `names`, `bound`, `collapse`, `wrt`, `real_field`,
-//!   `unchecked`, `in_place_maps`, `paren_calls`, `scalar_refs`: the copies of the
-//!   function the derived items are built from (raw identifiers written plainly, owned arrays
-//!   for storage-generic ones, other names of struct parameters written as the places they
-//!   name, parameters renamed, bounds added, parameter types collapsed, `mut` parameters
-//!   turned into locals);
+//!   `unchecked`, `in_place_maps`, `paren_calls`, `scalar_refs`, `shared_slices`: the copies
+//!   of the function the derived items are built from (raw identifiers written plainly, owned
+//!   arrays for storage-generic ones, other names of struct parameters written as the places
+//!   they name, parameters renamed, bounds added, parameter types collapsed, `mut` parameters
+//!   turned into locals, slices of structs only read taken shared);
 //! - `float`: the function's float type.
 //!
 //! What a written type holds, and how a parameter of it is differentiated, is `types`'.
@@ -23,6 +23,7 @@ mod paren_calls;
 mod real_field;
 mod rows;
 mod scalar_refs;
+mod shared_slices;
 mod unchecked;
 pub(crate) use collapse::read_as_sequence;
 mod float;
@@ -50,6 +51,7 @@ pub(crate) use paren_calls::paren_callees_unwrapped;
 pub(crate) use real_field::real_field_at_f64;
 pub(crate) use rows::read_as_rows;
 pub(crate) use scalar_refs::{numbers_again, scalar_refs_as_buffers};
+pub(crate) use shared_slices::share_read_only_slices;
 pub(crate) use storage::owned_storage;
 pub(crate) use unchecked::unchecked_as_indexing;
 pub(crate) use unraw::{unraw_identifiers, unraw_tokens};

@@ -56,17 +56,55 @@ pub fn mul_add<T: Float>(a: T, b: T, c: T) -> T {
 pub trait CastTarget {
     /// `true` for `f32` and `f64`.
     const KEEPS_DERIVATIVE: bool;
+    /// What a dual number `D` converted to this type is in the dual twin: the dual number
+    /// itself for a float (value and tangent pass), the integer its value converts to
+    /// otherwise.
+    type Lifted<D>;
+    /// Converts a dual number as `as` converts its value.
+    fn lifted_cast<D: num_traits::ToPrimitive>(d: D) -> Self::Lifted<D>;
+    /// Converts such a value back to a dual number (`k as f64` of `let k = x as Idx;`): a
+    /// float is the dual number it was, an integer a constant.
+    fn unlift<D: Float>(v: Self::Lifted<D>) -> D;
+    /// The value of such a value, of this type (`k as usize`: `k` read for its value).
+    fn lifted_value<D: num_traits::ToPrimitive>(v: Self::Lifted<D>) -> Self;
 }
 
 macro_rules! cast_targets {
-    ($keeps:literal: $($t:ty),*) => {$(
+    (floats: $($t:ty),*) => {$(
         impl CastTarget for $t {
-            const KEEPS_DERIVATIVE: bool = $keeps;
+            const KEEPS_DERIVATIVE: bool = true;
+            type Lifted<D> = D;
+            fn lifted_cast<D: num_traits::ToPrimitive>(d: D) -> D {
+                d
+            }
+            fn unlift<D: Float>(v: D) -> D {
+                v
+            }
+            fn lifted_value<D: num_traits::ToPrimitive>(v: D) -> $t {
+                <$t as num_traits::NumCast>::from(v).unwrap_or(<$t>::NAN)
+            }
+        }
+    )*};
+    (integers: $($t:ty),*) => {$(
+        impl CastTarget for $t {
+            const KEEPS_DERIVATIVE: bool = false;
+            type Lifted<D> = $t;
+            // (Through `f64`, which holds every `f32` and `f64` value exactly, so that the
+            // integer is the one `as` gives: truncated, saturated, 0 for NaN.)
+            fn lifted_cast<D: num_traits::ToPrimitive>(d: D) -> $t {
+                d.to_f64().map_or(0 as $t, |v| v as $t)
+            }
+            fn unlift<D: Float>(v: $t) -> D {
+                D::from(v).unwrap_or_else(D::zero)
+            }
+            fn lifted_value<D: num_traits::ToPrimitive>(v: $t) -> $t {
+                v
+            }
         }
     )*};
 }
-cast_targets!(true: f32, f64);
-cast_targets!(false: i8, i16, i32, i64, i128, isize, u8, u16, u32, u64, u128, usize);
+cast_targets!(floats: f32, f64);
+cast_targets!(integers: i8, i16, i32, i64, i128, isize, u8, u16, u32, u64, u128, usize);
 
 /// The derivative (a tangent or a cotangent) `d` of a value converted by `as` to `A`: `d`
 /// itself where `A` is a float, zero where it is an integer.
@@ -84,4 +122,50 @@ pub fn through_cast<A: CastTarget, T: num_traits::Zero>(d: T) -> T {
     } else {
         T::zero()
     }
+}
+
+/// A dual number `d` converted by `as` to `A`, in the dual twin: `d` itself where `A` is a
+/// float (`(x * y) as Real`, `type Real = f64;`, keeps its tangent), the integer `as` gives
+/// of its value where `A` is an integer.
+///
+/// ```
+/// use autodiff_runtime::{support::lifted_cast, Dual};
+/// type Real = f64;
+/// type Idx = i64;
+/// let d = Dual::new(2.5, 1.0);
+/// assert_eq!(lifted_cast::<Real, _>(d).tangent, 1.0);
+/// assert_eq!(lifted_cast::<Idx, _>(d), 2);
+/// ```
+pub fn lifted_cast<A: CastTarget, D: num_traits::ToPrimitive>(d: D) -> A::Lifted<D> {
+    A::lifted_cast(d)
+}
+
+/// A value [`lifted_cast`] made, converted back to the dual number type `D` (`k as f64` of
+/// `let k = x as Idx;`): the dual number itself where `A` is a float, a constant where it is
+/// an integer.
+///
+/// ```
+/// use autodiff_runtime::{support::{lifted_cast, unlifted_cast}, Dual};
+/// type Idx = i64;
+/// let k = lifted_cast::<Idx, _>(Dual::new(2.5, 1.0));
+/// let back: Dual<f64> = unlifted_cast::<Idx, _>(k);
+/// assert_eq!((back.primal, back.tangent), (2.0, 0.0));
+/// ```
+pub fn unlifted_cast<A: CastTarget, D: Float>(v: A::Lifted<D>) -> D {
+    A::unlift(v)
+}
+
+/// The value, of type `A`, of a value [`lifted_cast`] made (`k as usize` of `let k = x as
+/// Idx;`): the dual number's primal where `A` is a float, the integer itself otherwise.
+///
+/// ```
+/// use autodiff_runtime::{support::{lifted_cast, lifted_value}, Dual};
+/// type Idx = i64;
+/// type Real = f64;
+/// let d = Dual::new(2.5, 1.0);
+/// assert_eq!(lifted_value::<Idx, Dual<f64>>(lifted_cast::<Idx, _>(d)), 2);
+/// assert_eq!(lifted_value::<Real, Dual<f64>>(lifted_cast::<Real, _>(d)), 2.5);
+/// ```
+pub fn lifted_value<A: CastTarget, D: num_traits::ToPrimitive>(v: A::Lifted<D>) -> A {
+    A::lifted_value(v)
 }

@@ -333,6 +333,18 @@ fn primal_arguments(ctx: &Ctx, args: &[TokenStream]) -> Vec<TokenStream> {
             }
             // `a: ArrayView1<F>`, taken as `&Array1<F>` by the derived items.
             _ if crate::parse::view_as_array_ref(written).is_some() => quote!((#arg).view()),
+            // `input: &mut [Data]` only read, taken as `&[Data]` by the derived items: a copy
+            // of each element made through `Differentiable`, lent mutably.
+            syn::Type::Reference(r)
+                if r.mutability.is_some()
+                    && matches!(&ctx.func.params[*i].ty, syn::Type::Reference(d) if d.mutability.is_none()) =>
+            {
+                quote!(&mut (#arg).iter().map(|__element| {
+                    let mut __copy = ::autodiff::Differentiable::zero_like(__element);
+                    ::autodiff::Differentiable::set_from_flat(&mut __copy, &::autodiff::Differentiable::to_flat(__element));
+                    __copy
+                }).collect::<::std::vec::Vec<_>>())
+            }
             // `p: Point` by value, taken as `&Point` by the derived items: a copy made
             // through `Differentiable`, so the struct need not be `Clone`.
             _ if !matches!(written, syn::Type::Reference(_))

@@ -16,6 +16,12 @@ impl Lowerer {
                 v
             }
             syn::Expr::Paren(p) => self.place_var(&p.expr),
+            // (A place in a parameter refused already: its message said it.)
+            _ if super::fields::place_root(e)
+                .is_some_and(|i| self.refused_names.contains(&i.to_string())) =>
+            {
+                None
+            }
             _ => {
                 self.error(expr_span(e), "only a local variable or `v[i]` can be assigned in a `#[differentiate]` function");
                 None

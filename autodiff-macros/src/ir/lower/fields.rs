@@ -362,6 +362,17 @@ impl Lowerer {
     }
 }
 
+/// The variable a place is rooted at (`input` of `input[i].w`), if any.
+pub(super) fn place_root(e: &syn::Expr) -> Option<&syn::Ident> {
+    match peel(e) {
+        syn::Expr::Index(ix) => place_root(&ix.expr),
+        syn::Expr::Field(f) => place_root(&f.base),
+        syn::Expr::Unary(u) if matches!(u.op, syn::UnOp::Deref(_)) => place_root(&u.expr),
+        syn::Expr::Path(p) => p.path.get_ident(),
+        _ => None,
+    }
+}
+
 /// `e` without parentheses and borrows: the place a field read names (`&(p.w)` is `p.w`).
 pub(super) fn peel(e: &syn::Expr) -> &syn::Expr {
     match e {

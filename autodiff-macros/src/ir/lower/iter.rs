@@ -384,8 +384,9 @@ pub(super) fn bind_pattern(p: &Pat, value: &Expr, out: &mut Vec<(Ident, Expr)>) 
             Some(())
         }
         // An element that is a tuple (`for &(x, y) in pts` over `pts: &[(f64, f64)]`): each
-        // name reads its field (`pts[i].0`).
-        (Pat::Tuple(t), Expr::Index(_) | Expr::Path(_) | Expr::Field(_)) => {
+        // name reads its field (`pts[i].0`); so does an entry's index in an array of three
+        // axes (`unravel_pattern(&shape, k).2`).
+        (Pat::Tuple(t), Expr::Index(_) | Expr::Path(_) | Expr::Field(_) | Expr::Call(_)) => {
             if t.elems.iter().any(|p| matches!(p, Pat::Rest(_))) {
                 return None;
             }

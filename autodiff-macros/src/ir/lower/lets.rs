@@ -238,7 +238,21 @@ impl Lowerer {
             ExprKind::Var(t) if self.vars[t].scope.is_some() => self.vars[t].ty.clone(),
             _ => None,
         });
+        let alias_cast = ty.is_none()
+            && kind == Kind::Int
+            && matches!(&value.kind, ExprKind::Cast(_, t) if kind_of_type(t, &self.float) == Kind::Struct);
         let var = self.declare(&ident, kind, mutable, ty);
+        if alias_cast {
+            self.alias_casts.push(var);
+        }
+        match &value.kind {
+            ExprKind::Cast(_, t)
+                if kind == Kind::Float && kind_of_type(t, &self.float) == Kind::Struct =>
+            {
+                self.unseen_casts.push((var, t.clone()))
+            }
+            _ => {}
+        }
         if kind == Kind::Array && is_view_made(&init.expr) {
             self.views.insert(var);
         }

@@ -11,6 +11,7 @@ use crate::types::kind_of_type;
 use quote::ToTokens;
 use std::collections::{HashMap, HashSet};
 
+mod alias_casts;
 mod array;
 mod assign;
 mod calls;
@@ -141,6 +142,11 @@ pub struct Lowerer {
     /// Call results whose kind is a guess (a float by default), settled once the body is
     /// lowered (`guess.rs`).
     guessed: Vec<VarId>,
+    /// Variables made by a cast to an unseen alias and read as integers, until the body's
+    /// assignments settle them (`alias_casts.rs`).
+    alias_casts: Vec<VarId>,
+    /// Float-kind variables made by a cast to an unseen type (`Func::unseen_casts`).
+    unseen_casts: Vec<(VarId, Type)>,
     /// Whether the expression being lowered is (part of) a test: an `if` or `while`
     /// condition, an operand of `!`, `&&`, `||` or a comparison. Its value is a `bool`,
     /// which carries no derivative, so a call in it runs on the primal values as written
@@ -212,6 +218,8 @@ impl Lowerer {
             local_fns: vec![],
             type_params: vec![],
             guessed: vec![],
+            alias_casts: vec![],
+            unseen_casts: vec![],
             in_test: false,
             changed_by_calls: HashSet::new(),
             lent_only: HashSet::new(),
@@ -344,6 +352,8 @@ pub fn lower_fn(
                             } else if scalar {
                                 let f = &float;
                                 format!("a `&mut {}` parameter (a number changed in place) is not supported in a `&mut self` method or a function returning an `Option` or a `Result`: take it by value and return its new value (`-> ({0}, {0})` for several), or keep it in `self` (other functions and `&self` methods take such parameters)", quote::quote!(#f))
+                            } else if let Some(element) = struct_elements(&pt.ty) {
+                                format!("a `&mut` slice of `{element}` that the function changes, or passes on or walks by `for`, is not supported in a `#[differentiate]` function: only floats (`&mut [f64]`, `&mut Vec<f64>`) are output buffers. A slice the body only reads (indexed, `len`, `iter`, `into_iter`) is taken as `&[{element}]`; read it so, or take `&[{element}]` and return the changed values")
                             } else {
                                 "only `&mut [f64]` and `&mut Vec<f64>` (of the function's float type) can be output buffers: return other values instead".to_string()
                             };
@@ -527,6 +537,7 @@ pub fn lower_fn(
     lw.refuse_effects_in_checkpoints(&body);
     lw.initialise_deferred_in_checkpoints(&mut body);
     let undecided = lw.settle_guesses(&body);
+    lw.settle_alias_casts(&mut body);
     tuples::type_tuple_copies(&mut lw.vars, &body);
     lw.pass_floats_by_value(&mut body);
     let read_on_entry = outputs::read_on_entry(&body, &lw.outputs);
@@ -568,6 +579,7 @@ pub fn lower_fn(
         ret_shape,
         ret_ty,
         float,
+        unseen_casts: lw.unseen_casts,
         taken,
         body_items: lw.body_items,
         recursive,
@@ -579,6 +591,28 @@ pub fn lower_fn(
         open_tuples: lw.open_tuples,
         function_values: vec![],
     })
+}
+
+/// The element type's name of `&mut [S]` or `&mut Vec<S>` for a named type `S` of the user's.
+fn struct_elements(ty: &Type) -> Option<String> {
+    let Type::Reference(r) = ty else { return None };
+    let element = match &*r.elem {
+        Type::Slice(s) => &*s.elem,
+        Type::Path(p) => match p.path.segments.last() {
+            Some(s) if s.ident == "Vec" => match &s.arguments {
+                syn::PathArguments::AngleBracketed(a) if a.args.len() == 1 => match &a.args[0] {
+                    syn::GenericArgument::Type(t) => t,
+                    _ => return None,
+                },
+                _ => return None,
+            },
+            _ => return None,
+        },
+        _ => return None,
+    };
+    let Type::Path(p) = element else { return None };
+    let name = p.path.segments.last()?.ident.to_string();
+    name.starts_with(char::is_uppercase).then_some(name)
 }
 
 /// `ty` with `()` in place of each tuple element of a kind without derivatives.

@@ -112,8 +112,8 @@ impl Lowerer {
                 }
             }
         }
-        let refused = matches!(super::fields::peel(&f.base), syn::Expr::Path(p)
-            if p.path.get_ident().is_some_and(|i| self.refused_names.contains(&i.to_string())));
+        let refused = super::fields::place_root(&f.base)
+            .is_some_and(|i| self.refused_names.contains(&i.to_string()));
         if refused {
             return Expr::new(ExprKind::Bool(false), span);
         }

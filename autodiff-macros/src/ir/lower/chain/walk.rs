@@ -96,12 +96,16 @@ impl Lowerer {
         // A matrix's column count, bound before the loop: its entries are read and written
         // as `m[[k / cols, k % cols]]`, where `m.ncols()` would borrow `m` inside its own
         // index.
+        // An array of more axes, or of a number the type leaves open, binds its shape.
         let mut columns: Vec<syn::Stmt> = vec![];
         for source in &chain.sources {
             if let Source::Seq(x) = source {
                 if self.is_matrix(x) {
                     let cols = columns_of(x);
                     columns.push(syn::parse_quote!(let #cols = #x.ncols();));
+                } else if self.has_many_axes(x) {
+                    let shape = shape_of(x);
+                    columns.push(syn::parse_quote!(let #shape = #x.raw_dim();));
                 }
             }
         }
@@ -304,6 +308,11 @@ impl Lowerer {
                     let cols = columns_of(x);
                     syn::parse_quote!(#x[[#at / #cols, #at % #cols]])
                 }
+                // Entry `at` of an array of any number of axes, in the same order.
+                (Source::Seq(x), None) if self.has_many_axes(x) => {
+                    let shape = shape_of(x);
+                    syn::parse_quote!(#x[::autodiff::__private::unravel_index(&#shape, #at)])
+                }
                 (Source::Seq(x), None) => syn::parse_quote!(#x[#at]),
                 (Source::Range { .. }, Some(s)) => {
                     syn::parse_quote!(::autodiff::__private::range_item(#s, #at))
@@ -326,6 +335,10 @@ impl Lowerer {
             (true, [Source::Seq(x)]) if self.is_matrix(x) => {
                 let cols = columns_of(x);
                 Some(syn::parse_quote!((#at / #cols, #at % #cols)))
+            }
+            (true, [Source::Seq(x)]) if self.has_many_axes(x) => {
+                let shape = shape_of(x);
+                Some(syn::parse_quote!(::autodiff::__private::unravel_pattern(&#shape, #at)))
             }
             (true, _) => Some(syn::parse_quote!(#at)),
             (false, _) => enumerated,
@@ -372,6 +385,55 @@ impl Lowerer {
                 })
             })
     }
+}
+
+impl Lowerer {
+    /// Whether `x` names an `ndarray` array of three or more axes, or of a number its type
+    /// leaves open (`Array3`, `ArrayD`, `Array<F, D>` for a type parameter `D`), whose
+    /// `iter()` walks its entries in logical order through `unravel_index`.
+    fn has_many_axes(&self, x: &Expr) -> bool {
+        let Expr::Path(p) = x else { return false };
+        let Some(v) = p.path.get_ident().and_then(|i| self.lookup(&i.to_string())) else {
+            return false;
+        };
+        let Some(t) = self.vars[v]
+            .ty
+            .as_ref()
+            .filter(|_| self.vars[v].kind == crate::ir::Kind::Array)
+        else {
+            return false;
+        };
+        let written = quote::quote!(#t).to_string();
+        let words: Vec<&str> = written
+            .split(|c: char| !c.is_alphanumeric() && c != '_')
+            .filter(|w| !w.is_empty())
+            .collect();
+        let named = |w: &str| {
+            let rank = |prefix: &str| {
+                w.strip_prefix(prefix)
+                    .is_some_and(|r| matches!(r, "3" | "4" | "5" | "6" | "D" | "Dyn"))
+            };
+            rank("Array") || rank("ArrayView") || rank("ArrayViewMut") || rank("Ix")
+        };
+        // `Array<F, D>`, `ArrayView<'_, F, D>`: the dimension a type parameter.
+        let generic = words
+            .first()
+            .is_some_and(|w| matches!(*w, "Array" | "ArrayView" | "ArrayViewMut" | "ArrayBase"))
+            && words
+                .last()
+                .is_some_and(|w| self.type_params.iter().any(|p| p == w));
+        words.iter().any(|w| named(w)) || generic
+    }
+}
+
+/// The local holding the shape of the array `x` a chain walks (`__a_shape`).
+fn shape_of(x: &Expr) -> syn::Ident {
+    let name = quote::ToTokens::to_token_stream(x).to_string();
+    let name: String = name
+        .chars()
+        .filter(|c| c.is_alphanumeric() || *c == '_')
+        .collect();
+    quote::format_ident!("__{}_shape", name)
 }
 
 /// `body` with the scan's state `*acc` (and `acc`) written as the variable `kept`.
