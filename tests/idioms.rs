@@ -669,6 +669,48 @@ fn a_borrowed_table_read_as_a_constant() {
     table.at_gradcheck(1.25).unwrap();
 }
 
+/// A piecewise-linear table of borrowed `(x, y)` points (held-out round 50), `#[no_grad]`
+/// as the derive asks, read through its elements' fields and walked in a loop.
+#[derive(autodiff::Differentiable)]
+pub struct LinearTable<'a> {
+    #[no_grad]
+    data: &'a [(f64, f64)],
+    scale: f64,
+}
+
+impl LinearTable<'_> {
+    #[differentiate]
+    pub fn interpolate(&self, x: f64) -> f64 {
+        let data = self.data;
+        let mut i = 1;
+        while i < data.len() - 1 && data[i].0 < x {
+            i += 1;
+        }
+        let t = (x - data[i - 1].0) / (data[i].0 - data[i - 1].0);
+        self.scale * (data[i - 1].1 + t * (data[i].1 - data[i - 1].1))
+    }
+}
+
+#[test]
+fn a_borrowed_table_of_points_read_as_a_constant() {
+    let points = [(0.0, 1.0), (1.0, 3.0), (3.0, 2.0)];
+    let table = LinearTable {
+        data: &points,
+        scale: 2.0,
+    };
+    // On the second segment, slope −1/2: ∂x = 2 · (−1/2), ∂scale = the unscaled value.
+    let (value, bar, x_bar) = table.interpolate_grad(2.0);
+    assert_eq!((value, bar.scale, x_bar), (5.0, 2.5, -1.0));
+    // The forward mode's tangent of the table is zero whatever the tangent struct holds.
+    let tangent = LinearTable {
+        data: &points,
+        scale: 1.0,
+    };
+    assert_eq!(table.interpolate_jvp(0.5, &tangent, 1.0), (4.0, 2.0 + 4.0));
+    table.interpolate_gradcheck(0.5).unwrap();
+    table.interpolate_gradcheck(2.5).unwrap();
+}
+
 /// `mean_pool` of held-out round 6 as written: views of 3-D arrays, an integer mask made
 /// floats, sums over an axis of a 3-D array (`ops::sum_axis` of any rank).
 #[differentiate]

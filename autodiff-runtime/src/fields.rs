@@ -229,6 +229,113 @@ pub fn struct_field<S: StructField>(s: &S) -> &S {
     s
 }
 
+/// A field `#[differentiate]` read as a sequence of structs (`data: Vec<(f64, f64)>`,
+/// `bodies: [Body; 3]`, or a `#[no_grad]` table borrowed for the struct's life, `data: &'a
+/// [(f64, f64)]`): read by its elements, its tangent held as an owned sequence, and given
+/// a cotangent element by element.
+#[diagnostic::on_unimplemented(
+    message = "`#[differentiate]` read this field as a sequence of `#[derive(Differentiable)]` structs (or tuples), but `{Self}` is not one",
+    label = "read by its elements here (`p.items[i].w`)",
+    note = "hold the elements in a `Vec`, an array or a `Box<[_]>` of a `Differentiable` type, or bind the field with its type first: `let items: &[Item] = &p.items;`"
+)]
+pub trait StructSeqField {
+    /// The element type.
+    type Elem: Differentiable;
+    /// The owned sequence a tangent of the field is: the field's own type, or a `Vec` for a
+    /// borrowed table.
+    type Tangent;
+    /// Zeros shaped like the field: the tangent of a `#[no_grad]` one.
+    fn zero_tangent(&self) -> Self::Tangent;
+    /// The field of a tangent struct, as a tangent.
+    fn as_tangent(&self) -> &Self::Tangent;
+    /// Adds `g`, one cotangent per element, into the elements.
+    fn add_elems(&mut self, g: &[Self::Elem]);
+}
+
+fn add_struct_elems<T: Differentiable>(acc: &mut [T], g: &[T]) {
+    check_column_len(acc.len(), g.len());
+    for (a, b) in acc.iter_mut().zip(g) {
+        a.accumulate(b);
+    }
+}
+
+macro_rules! owned_struct_seqs {
+    ($([$($g:tt)*] $t:ty),*) => {$(
+        impl<T: Differentiable, $($g)*> StructSeqField for $t {
+            type Elem = T;
+            type Tangent = Self;
+            fn zero_tangent(&self) -> Self {
+                Differentiable::zero_like(self)
+            }
+            fn as_tangent(&self) -> &Self {
+                self
+            }
+            fn add_elems(&mut self, g: &[T]) {
+                add_struct_elems(self, g);
+            }
+        }
+    )*};
+}
+owned_struct_seqs!([] Vec<T>, [] Box<[T]>, [const N: usize] [T; N]);
+
+/// A borrowed table (`data: &'a [(f64, f64)]`), which `#[derive(Differentiable)]` takes only
+/// as a `#[no_grad]` constant: read, its tangent zeros, never given a cotangent.
+impl<T: Differentiable> StructSeqField for &[T] {
+    type Elem = T;
+    type Tangent = Vec<T>;
+    fn zero_tangent(&self) -> Vec<T> {
+        self.iter().map(Differentiable::zero_like).collect()
+    }
+    fn as_tangent(&self) -> &Vec<T> {
+        panic!("a borrowed field has no tangent: mark it `#[no_grad]`")
+    }
+    fn add_elems(&mut self, _: &[T]) {
+        panic!("a borrowed field cannot take a cotangent: mark it `#[no_grad]`")
+    }
+}
+
+/// The field, checked to be a sequence of structs.
+///
+/// ```
+/// let v = vec![(1.0_f64, 2.0), (3.0, 4.0)];
+/// assert_eq!(autodiff_runtime::fields::struct_seq_field(&v).len(), 2);
+/// ```
+pub fn struct_seq_field<S: StructSeqField>(s: &S) -> &S {
+    s
+}
+
+/// The tangent of a sequence-of-structs field, from the tangent struct's field.
+///
+/// ```
+/// let v = vec![(1.0_f64, 2.0)];
+/// assert_eq!(autodiff_runtime::fields::struct_seq_tangent(&v), &v);
+/// ```
+pub fn struct_seq_tangent<S: StructSeqField>(s: &S) -> &S::Tangent {
+    s.as_tangent()
+}
+
+/// Zeros shaped like a sequence-of-structs field (the tangent of a `#[no_grad]` one).
+///
+/// ```
+/// let table: &[(f64, f64)] = &[(1.0, 2.0)];
+/// assert_eq!(autodiff_runtime::fields::struct_seq_zeros(&table), vec![(0.0, 0.0)]);
+/// ```
+pub fn struct_seq_zeros<S: StructSeqField>(s: &S) -> S::Tangent {
+    s.zero_tangent()
+}
+
+/// `acc += g` for the adjoint `g` of a sequence-of-structs field, into the field of the
+/// cotangent.
+///
+/// ```
+/// let mut acc = vec![(1.0_f64, 2.0)];
+/// autodiff_runtime::fields::accumulate_struct_seq(&mut acc, &vec![(0.5, 0.5)]);
+/// assert_eq!(acc, [(1.5, 2.5)]);
+/// ```
+pub fn accumulate_struct_seq<S: StructSeqField>(acc: &mut S, g: &[S::Elem]) {
+    acc.add_elems(g);
+}
+
 /// The cotangent of a struct argument a differentiated call returned.
 #[diagnostic::on_unimplemented(
     message = "this argument carries a derivative, but the called function's `wrt(…)` leaves its parameter out",

@@ -32,7 +32,8 @@ impl Ctx<'_> {
                 Kind::Float => quote!(__ad::float_field(#base.#(#path).*)),
                 Kind::FloatSeq => quote!(__ad::seq_field(&#base.#(#path).*)),
                 Kind::Array => quote!(__ad::array_field(&#base.#(#path).*)),
-                Kind::Struct | Kind::StructSeq => quote!(__ad::struct_field(&#base.#(#path).*)),
+                Kind::Struct => quote!(__ad::struct_field(&#base.#(#path).*)),
+                Kind::StructSeq => quote!(__ad::struct_seq_field(&#base.#(#path).*)),
                 // Integers are checked (a float read as one would lose its derivative);
                 // flags are copied; anything else is borrowed.
                 Kind::Int => quote!(__ad::int_field(#base.#(#path).*)),
@@ -61,14 +62,20 @@ impl Ctx<'_> {
                 } else {
                     let zero = quote::format_ident!("{dot}_zero");
                     // A sequence's tangent is a slice, as the field is.
+                    // (A sequence of structs held in an owned sequence, which a borrowed
+                    // `#[no_grad]` table's tangent is too.)
                     let view = |v: TokenStream| match self.kind(f.var) {
                         Kind::FloatSeq => quote!(__ad::seq_field(&#v)),
                         _ => quote!(&#v),
                     };
-                    let (zero_view, given) =
-                        (view(quote!(#zero)), view(quote!(#base_dot.#(#path).*)));
+                    let zero_view = view(quote!(#zero));
+                    let given = match self.kind(f.var) {
+                        Kind::StructSeq => quote!(__ad::struct_seq_tangent(&#base_dot.#(#path).*)),
+                        _ => view(quote!(#base_dot.#(#path).*)),
+                    };
                     let zeros = match self.kind(f.var) {
                         Kind::FloatSeq => quote!(__ad::seq_zeros(&#base.#(#path).*)),
+                        Kind::StructSeq => quote!(__ad::struct_seq_zeros(&#base.#(#path).*)),
                         _ => quote!(__ad::Differentiable::zero_like(&#base.#(#path).*)),
                     };
                     quote! {
@@ -149,6 +156,8 @@ impl Ctx<'_> {
                     quote!(__ad::accumulate_seq(&mut #bar.#(#path).*, &#field_bar);)
                 } else if self.lazy_adjoint(f.var) {
                     quote!(__ad::accumulate_lazy(&mut #bar.#(#path).*, #field_bar);)
+                } else if self.kind(f.var) == Kind::StructSeq {
+                    quote!(__ad::accumulate_struct_seq(&mut #bar.#(#path).*, &#field_bar);)
                 } else {
                     quote!(__ad::accumulate_struct(&mut #bar.#(#path).*, &#field_bar);)
                 };

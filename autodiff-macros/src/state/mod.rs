@@ -9,7 +9,13 @@ use proc_macro2::Span;
 use quote::{format_ident, quote};
 use syn::visit::Visit;
 use syn::visit_mut::VisitMut;
-use syn::{Expr, Ident, ItemFn, Member};
+use syn::{Expr, Ident, ItemFn};
+
+mod places;
+mod refused_calls;
+
+use places::{element_of_self_field, inside_self_field, self_field};
+use refused_calls::{field_changed_in_place, self_method_call, sub_state_call, sub_state_error};
 
 /// A `&mut self` method as a function of its state.
 pub struct Mutating {
@@ -225,99 +231,6 @@ pub fn split(item: &ItemFn, float: &syn::Type) -> syn::Result<Mutating> {
     })
 }
 
-/// A call that evidently steps the state of a field of `self`: a method of a field named
-/// like this method (`self.fast.update(close)` in `update`), or, in a method that assigns
-/// no field itself, any method of a field (its `&mut self` is there for them).
-fn sub_state_call(item: &ItemFn, nothing_assigned: bool) -> Option<&syn::ExprMethodCall> {
-    struct Find<'a> {
-        name: &'a Ident,
-        any: bool,
-        found: Option<&'a syn::ExprMethodCall>,
-    }
-    impl<'a> Visit<'a> for Find<'a> {
-        fn visit_expr_method_call(&mut self, m: &'a syn::ExprMethodCall) {
-            let on_field = self_field(&m.receiver).is_some() || inside_self_field(&m.receiver);
-            // A field's reads (`self.items.iter()`, `self.w.len()`) step no state.
-            let reads = crate::types::READS_ONLY.contains(&m.method.to_string().as_str());
-            if self.found.is_none() && on_field && ((self.any && !reads) || m.method == *self.name)
-            {
-                self.found = Some(m);
-            }
-            syn::visit::visit_expr_method_call(self, m);
-        }
-        fn visit_expr_closure(&mut self, _: &'a syn::ExprClosure) {}
-    }
-    let mut find = Find {
-        name: &item.sig.ident,
-        any: nothing_assigned,
-        found: None,
-    };
-    find.visit_block(&item.block);
-    find.found
-}
-
-/// A method called on `self` itself (`self.process(s)`, in a closure too).
-fn self_method_call(body: &syn::Block) -> Option<&syn::ExprMethodCall> {
-    struct Find<'a>(Option<&'a syn::ExprMethodCall>);
-    impl<'a> Visit<'a> for Find<'a> {
-        fn visit_expr_method_call(&mut self, m: &'a syn::ExprMethodCall) {
-            if self.0.is_none() && matches!(&*m.receiver, Expr::Path(p) if p.path.is_ident("self"))
-            {
-                self.0 = Some(m);
-            }
-            syn::visit::visit_expr_method_call(self, m);
-        }
-    }
-    let mut find = Find(None);
-    find.visit_block(body);
-    find.0
-}
-
-/// `self.receipt.push(x)`, `self.log.clear()`: a collection field of `self` changed by
-/// its own method.
-fn field_changed_in_place(item: &ItemFn) -> Option<&syn::ExprMethodCall> {
-    const CHANGES: &[&str] = &[
-        "push",
-        "extend",
-        "extend_from_slice",
-        "insert",
-        "clear",
-        "pop",
-        "remove",
-        "truncate",
-        "resize",
-        "swap",
-        "sort",
-        "sort_by",
-        "reverse",
-        "retain",
-        "drain",
-        "append",
-    ];
-    struct Find<'a>(Option<&'a syn::ExprMethodCall>);
-    impl<'a> Visit<'a> for Find<'a> {
-        fn visit_expr_method_call(&mut self, m: &'a syn::ExprMethodCall) {
-            let on_field = self_field(&m.receiver).is_some() || inside_self_field(&m.receiver);
-            if self.0.is_none() && on_field && CHANGES.contains(&m.method.to_string().as_str()) {
-                self.0 = Some(m);
-            }
-            syn::visit::visit_expr_method_call(self, m);
-        }
-        fn visit_expr_closure(&mut self, _: &'a syn::ExprClosure) {}
-    }
-    let mut find = Find(None);
-    find.visit_block(&item.block);
-    find.0
-}
-
-fn sub_state_error(call: &syn::ExprMethodCall) -> syn::Error {
-    let (field, method) = (
-        quote::ToTokens::to_token_stream(&call.receiver),
-        &call.method,
-    );
-    syn::Error::new_spanned(call, format!("`{field}.{method}(…)` steps the state of a field of `self`, which a `#[differentiate]` method taking `&mut self` does not follow yet (it differentiates the fields it assigns itself): write the step in this method on float fields of `Self` (`self.fast_value = self.fast_alpha * x + …`), or differentiate `{method}` alone and chain its `{method}_jvp` / `{method}_vjp` by hand, field by field"))
-}
-
 /// `self.x = [a, b];` as `{ let new = [a, b]; self.x[0] = new[0]; self.x[1] = new[1]; }`:
 /// a field given an array literal is assigned by element (every element read first).
 fn arrays_by_element(item: &ItemFn) -> ItemFn {
@@ -352,16 +265,6 @@ pub fn local_name(field: &Ident) -> Ident {
         &format!("__self_{}", field.to_string().replace("r#", "")),
         Span::call_site(),
     )
-}
-
-/// `self.f` with a named member.
-fn self_field(e: &Expr) -> Option<&Ident> {
-    let Expr::Field(f) = e else { return None };
-    let Expr::Path(p) = &*f.base else { return None };
-    match (&f.member, p.path.is_ident("self")) {
-        (Member::Named(name), true) => Some(name),
-        _ => None,
-    }
 }
 
 /// Whether an unsuffixed integer literal is an operand of `e` (`1` in `self.pos + 1`, `0`),
@@ -452,21 +355,6 @@ fn index_fields(block: &syn::Block) -> Vec<Ident> {
     let mut found = Indices::default();
     found.visit_block(block);
     found.0
-}
-
-/// The field of `self.f[i]`.
-fn element_of_self_field(e: &Expr) -> Option<&Ident> {
-    let Expr::Index(i) = e else { return None };
-    self_field(&i.expr)
-}
-
-/// Whether `e` is `self.…` deeper than one field, or an element of a field of `self`.
-fn inside_self_field(e: &Expr) -> bool {
-    match e {
-        Expr::Field(f) => self_field(&f.base).is_some() || inside_self_field(&f.base),
-        Expr::Index(i) => self_field(&i.expr).is_some() || inside_self_field(&i.expr),
-        _ => false,
-    }
 }
 
 /// The float fields the body assigns, and the assignments it cannot take.

@@ -1,0 +1,123 @@
+//! The calls a `&mut self` method cannot be read through as a function of its state: a
+//! method stepping a field's own state (`self.fast.update(x)`), a method of `self` itself,
+//! a collection field changed or lent mutably in place (`self.log.push(x)`,
+//! `self.lots.last_mut()`); found before the method is split, each with its message.
+
+use super::places::{inside_self_field, self_field};
+use syn::visit::Visit;
+use syn::{Expr, Ident, ItemFn};
+
+/// A call that evidently steps the state of a field of `self`: a method of a field named
+/// like this method (`self.fast.update(close)` in `update`), or, in a method that assigns
+/// no field itself, any method of a field (its `&mut self` is there for them).
+pub(super) fn sub_state_call(
+    item: &ItemFn,
+    nothing_assigned: bool,
+) -> Option<&syn::ExprMethodCall> {
+    struct Find<'a> {
+        name: &'a Ident,
+        any: bool,
+        found: Option<&'a syn::ExprMethodCall>,
+    }
+    impl<'a> Visit<'a> for Find<'a> {
+        fn visit_expr_method_call(&mut self, m: &'a syn::ExprMethodCall) {
+            let on_field = self_field(&m.receiver).is_some() || inside_self_field(&m.receiver);
+            // A field's reads (`self.items.iter()`, `self.w.len()`) step no state.
+            let reads = crate::types::READS_ONLY.contains(&m.method.to_string().as_str());
+            if self.found.is_none() && on_field && ((self.any && !reads) || m.method == *self.name)
+            {
+                self.found = Some(m);
+            }
+            syn::visit::visit_expr_method_call(self, m);
+        }
+        fn visit_expr_closure(&mut self, _: &'a syn::ExprClosure) {}
+    }
+    let mut find = Find {
+        name: &item.sig.ident,
+        any: nothing_assigned,
+        found: None,
+    };
+    find.visit_block(&item.block);
+    find.found
+}
+
+/// A method called on `self` itself (`self.process(s)`, in a closure too).
+pub(super) fn self_method_call(body: &syn::Block) -> Option<&syn::ExprMethodCall> {
+    struct Find<'a>(Option<&'a syn::ExprMethodCall>);
+    impl<'a> Visit<'a> for Find<'a> {
+        fn visit_expr_method_call(&mut self, m: &'a syn::ExprMethodCall) {
+            if self.0.is_none() && matches!(&*m.receiver, Expr::Path(p) if p.path.is_ident("self"))
+            {
+                self.0 = Some(m);
+            }
+            syn::visit::visit_expr_method_call(self, m);
+        }
+    }
+    let mut find = Find(None);
+    find.visit_block(body);
+    find.0
+}
+
+/// `self.receipt.push(x)`, `self.log.clear()`: a collection field of `self` changed by
+/// its own method.
+pub(super) fn field_changed_in_place(item: &ItemFn) -> Option<&syn::ExprMethodCall> {
+    const CHANGES: &[&str] = &[
+        "push",
+        "extend",
+        "extend_from_slice",
+        "insert",
+        "clear",
+        "pop",
+        "remove",
+        "truncate",
+        "resize",
+        "swap",
+        "sort",
+        "sort_by",
+        "reverse",
+        "retain",
+        "drain",
+        "append",
+    ];
+    struct Find<'a>(Option<&'a syn::ExprMethodCall>);
+    impl<'a> Visit<'a> for Find<'a> {
+        fn visit_expr_method_call(&mut self, m: &'a syn::ExprMethodCall) {
+            let on_field = self_field(&m.receiver).is_some() || inside_self_field(&m.receiver);
+            if self.0.is_none() && on_field && CHANGES.contains(&m.method.to_string().as_str()) {
+                self.0 = Some(m);
+            }
+            syn::visit::visit_expr_method_call(self, m);
+        }
+        fn visit_expr_closure(&mut self, _: &'a syn::ExprClosure) {}
+    }
+    let mut find = Find(None);
+    find.visit_block(&item.block);
+    find.0
+}
+
+pub(super) fn sub_state_error(call: &syn::ExprMethodCall) -> syn::Error {
+    let (field, method) = (
+        quote::ToTokens::to_token_stream(&call.receiver),
+        &call.method,
+    );
+    // A collection's own method lending a part of it mutably (`last_mut`, `get_mut`): no
+    // method of the user's to differentiate alone.
+    const LENDS_MUTABLY: &[&str] = &[
+        "last_mut",
+        "first_mut",
+        "get_mut",
+        "iter_mut",
+        "as_mut",
+        "as_mut_slice",
+        "split_at_mut",
+        "split_first_mut",
+        "split_last_mut",
+        "chunks_mut",
+        "values_mut",
+        "entry",
+    ];
+    if LENDS_MUTABLY.contains(&method.to_string().as_str()) {
+        return syn::Error::new_spanned(call, format!("`{field}.{method}(…)` lends part of a collection field of `self` mutably, which a `#[differentiate]` method taking `&mut self` does not follow (it differentiates the float fields, and entries of float fields, that it assigns): keep the state that changes in float fields or a `Vec<f64>` field assigned by index (`self.amounts[k] -= q;`), or take `&self` and return the new values"));
+    }
+    syn::Error::new_spanned(call, format!("`{field}.{method}(…)` steps the state of a field of `self`, which a `#[differentiate]` method taking `&mut self` does not follow yet (it differentiates the fields it assigns itself): write the step in this method on float fields of `Self` (`self.fast_value = self.fast_alpha * x + …`), or differentiate `{method}` alone and chain its `{method}_jvp` / `{method}_vjp` by hand, field by field"))
+}
