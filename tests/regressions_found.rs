@@ -3008,3 +3008,51 @@ fn a_cast_to_an_unseen_float_alias_keeps_its_second_derivative() {
     assert_eq!(h_v, vec![0.0, 0.0, 1.0, 0.0, 0.0]);
     truncated_in_a_variable_gradcheck(1.2, &v).unwrap();
 }
+
+/// Found by a review: free `clamp(…)` and `pow(…)` called by their bare names were read as
+/// num-traits' (the float's `clamp`, `powi`) whoever defined them, so a function of one's own
+/// of that name, or a closure, lost its derivative (`_grad` of a Taylor sum through a
+/// `pow(x, n) = xⁿ/n!` of one's own was that of Σ xⁿ). Now only the path `num_traits::pow`
+/// says whose a call is; a bare name is any call.
+mod own_pow_and_clamp {
+    use autodiff::differentiate;
+
+    /// xⁿ / n!: a Taylor term, differentiated as a function of its own.
+    #[differentiate(wrt(x))]
+    pub fn pow(x: f64, n: i32) -> f64 {
+        let mut f = 1.0;
+        for k in 1..=n {
+            f *= k as f64;
+        }
+        x.powi(n) / f
+    }
+
+    #[differentiate]
+    pub fn taylor(x: f64) -> f64 {
+        1.0 + x + pow(x, 2) + pow(x, 3)
+    }
+
+    #[differentiate(wrt(x))]
+    pub fn soft(x: f64, k: f64) -> f64 {
+        let clamp = |v: f64, lo: f64, hi: f64| lo + (hi - lo) / (1.0 + (-k * v).exp());
+        clamp(x, -1.0, 1.0) * x
+    }
+
+    #[test]
+    fn a_bare_pow_or_clamp_of_ones_own_keeps_its_derivative() {
+        // 1 + x + x²/2 + x³/6: ∂/∂x = 1 + x + x²/2.
+        let (v, g) = taylor_grad(0.8);
+        assert!((v - (1.8 + 0.32 + 0.512 / 6.0)).abs() < 1e-15, "{v}");
+        assert!((g - (1.8 + 0.32)).abs() < 1e-15, "{g}");
+        taylor_gradcheck(0.8).unwrap();
+        // s(x) x with s = -1 + 2σ(kx): ∂/∂x = s + 2kσ(1 − σ) x.
+        let (x, k) = (0.4f64, 3.0f64);
+        let sig = 1.0 / (1.0 + (-k * x).exp());
+        let (_, g) = soft_grad(x, k);
+        assert!(
+            (g - ((2.0 * sig - 1.0) + 2.0 * k * sig * (1.0 - sig) * x)).abs() < 1e-14,
+            "{g}"
+        );
+        soft_gradcheck(x, k).unwrap();
+    }
+}

@@ -376,29 +376,29 @@ fn degrees_and_radians() {
     bearing_degrees_gradcheck(x, y).unwrap();
 }
 
-/// num-traits' free `clamp` (`use num_traits::clamp;`), as a metric keeps a probability
-/// away from 0 and 1 before its log, and `pow`, as a smoothing kernel raises to an integer
-/// power.
+/// num-traits' free `clamp` and `pow` called by their path, as a metric keeps a probability
+/// away from 0 and 1 before its log and a smoothing kernel raises to an integer power.
 mod num_traits_free_functions {
     use autodiff::differentiate;
-    use autodiff::num_traits::{clamp, pow};
+    use autodiff::num_traits;
 
     #[differentiate]
     pub fn wendland(q: f64, inv_h: f64) -> f64 {
-        let alpha = 7.0 / 4.0 * pow(inv_h, 2);
-        pow(1.0 - 0.5 * q, 4) * (2.0 * q + 1.0) * alpha * autodiff::num_traits::pow(q, 2usize)
+        let alpha = 7.0 / 4.0 * num_traits::pow(inv_h, 2);
+        num_traits::pow(1.0 - 0.5 * q, 4) * (2.0 * q + 1.0) * alpha * num_traits::pow(q, 2usize)
     }
 
     #[differentiate]
     pub fn safe_log_loss(p: f32, y: f32) -> f32 {
-        let q = clamp(p, f32::EPSILON, 1.0 - f32::EPSILON);
+        let q = num_traits::clamp(p, f32::EPSILON, 1.0 - f32::EPSILON);
         -(y * q.ln() + (1.0 - y) * (1.0 - q).ln())
     }
 
     #[differentiate]
-    pub fn clamped_square(x: f64) -> f64 {
-        let c = autodiff::num_traits::clamp(x * x, 0.25, 4.0);
-        c * x
+    pub fn clamped_square(x: f64, n: usize) -> f64 {
+        // (An integer's `pow` is a count, read as written.)
+        let c = ::autodiff::num_traits::clamp(x * x, 0.25, 4.0);
+        c * x * num_traits::pow(n, 2) as f64
     }
 
     #[test]
@@ -410,11 +410,11 @@ mod num_traits_free_functions {
         let (_, p_bar, _) = safe_log_loss_grad(0.0, 1.0);
         assert_eq!(p_bar, 0.0);
         // x³ where 0.25 < x² < 4 (3x²), 4x above, 0.25x below.
-        assert_eq!(clamped_square_grad(1.5), (3.375, 6.75));
-        assert_eq!(clamped_square_grad(3.0), (12.0, 4.0));
-        assert_eq!(clamped_square_grad(0.1), (0.025, 0.25));
-        clamped_square_gradcheck(1.5).unwrap();
-        assert_eq!(clamped_square_hvp(1.5, 1.0).2, 9.0);
+        assert_eq!(clamped_square_grad(1.5, 1), (3.375, 6.75));
+        assert_eq!(clamped_square_grad(3.0, 1), (12.0, 4.0));
+        assert_eq!(clamped_square_grad(0.1, 2), (0.1, 1.0));
+        clamped_square_gradcheck(1.5, 1).unwrap();
+        assert_eq!(clamped_square_hvp(1.5, 1, 1.0).2, 9.0);
         // (1 - q/2)⁴ (2q + 1) q² · 7/4 h⁻²: ∂/∂q by the product rule, ∂/∂h⁻¹ = 2 f / h⁻¹.
         let (q, h) = (0.6, 1.25);
         let (f, q_bar, h_bar) = wendland_grad(q, h);
@@ -426,4 +426,23 @@ mod num_traits_free_functions {
         assert!((h_bar - 2.0 * f / h).abs() < 1e-14);
         wendland_gradcheck(q, h).unwrap();
     }
+}
+
+/// A borrowed float in arithmetic, `(&lat.cos()) * k`, as a lake model's solar-angle helper
+/// writes it (held-out round 51): the float itself.
+#[allow(clippy::op_ref)]
+#[differentiate]
+fn borrowed_operands(lat: f64, k: &f64) -> f64 {
+    (&lat.cos()) * k + &lat.sin() * &lat.sin() * *k
+}
+
+#[test]
+fn borrowed_floats_in_arithmetic() {
+    // (The derived items take `&f64` by value.) k (cos l + sin² l): ∂/∂l = k (−sin l + 2 sin l cos l), ∂/∂k = cos l + sin² l.
+    let (l, k) = (0.7f64, 1.5);
+    let (v, l_bar, k_bar) = borrowed_operands_grad(l, k);
+    assert!((v - k * (l.cos() + l.sin().powi(2))).abs() < 1e-15);
+    assert!((l_bar - k * (-l.sin() + 2.0 * l.sin() * l.cos())).abs() < 1e-15);
+    assert!((k_bar - (l.cos() + l.sin().powi(2))).abs() < 1e-15);
+    borrowed_operands_gradcheck(l, k).unwrap();
 }

@@ -216,9 +216,6 @@ fn expand_function(
     // `(f)(x)`: `f(x)`.
     let unwrapped = crate::parse::paren_callees_unwrapped(item);
     let item = unwrapped.as_ref().unwrap_or(item);
-    // `clamp(x, lo, hi)`, `pow(x, 2)` (num-traits'): `(x).clamp(lo, hi)`, `(x).powi(2)`.
-    let clamped = crate::parse::num_traits_calls_as_methods(item);
-    let item = clamped.as_ref().unwrap_or(item);
     // `scale: &mut f64`: the derivatives of a one-entry buffer, taking the number again
     // (of a function or a `&self` method; a `&mut self` method's keep the message).
     let plain = matches!(hidden, Hidden::No);

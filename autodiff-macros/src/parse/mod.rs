@@ -5,12 +5,11 @@
 //! - `args`: the attribute's arguments;
 //! - `hygiene`: the refusal of one name for two variables in a function a macro wrote;
 //! - `unraw`, `storage`, `aliases`, `names`, `bound`, `collapse`, `wrt`, `real_field`,
-//!   `unchecked`, `in_place_maps`, `paren_calls`, `num_traits_fns`, `scalar_refs`, `shared_slices`: the copies
+//!   `unchecked`, `in_place_maps`, `paren_calls`, `scalar_refs`, `shared_slices`: the copies
 //!   of the function the derived items are built from (raw identifiers written plainly, owned
 //!   arrays for storage-generic ones, other names of struct parameters written as the places
 //!   they name, parameters renamed, bounds added, parameter types collapsed, `mut` parameters
-//!   turned into locals, slices of structs only read taken shared, num-traits' free `clamp` and
-//!   `pow` as the methods);
+//!   turned into locals, slices of structs only read taken shared);
 //! - `float`: the function's float type.
 //!
 //! What a written type holds, and how a parameter of it is differentiated, is `types`'.
@@ -20,7 +19,6 @@ mod args;
 mod bound;
 mod collapse;
 mod in_place_maps;
-mod num_traits_fns;
 mod paren_calls;
 mod real_field;
 mod rows;
@@ -49,7 +47,6 @@ pub(crate) use function_values::retyped as retype_function_values;
 pub(crate) use hygiene::check_macro_hygiene;
 pub(crate) use in_place_maps::in_place_maps_as_assignments;
 pub(crate) use names::{param_idents, rename_params_like_items};
-pub(crate) use num_traits_fns::num_traits_calls_as_methods;
 pub(crate) use paren_calls::paren_callees_unwrapped;
 pub(crate) use real_field::real_field_at_f64;
 pub(crate) use rows::read_as_rows;

@@ -200,6 +200,9 @@ impl Lowerer {
                 _ => {}
             }
         }
+        if let Some(method) = self.num_traits_call_as_method(c) {
+            return self.lower_expr(&method, out);
+        }
         if path.segments.len() == 2 && self.is_float_type_name(&path.segments[0].ident) {
             if let Some(rule) = rules::lookup(&last) {
                 let args: Vec<Expr> = self.lower_float_operands(&c.args, out);
@@ -348,6 +351,10 @@ impl Lowerer {
             return self.split_method(m, out);
         }
         let syn::Expr::Call(c) = e else { return None };
+        // (`num_traits::clamp(x, …)` is the float's method: `lower_call` reads it so.)
+        if self.num_traits_call_as_method(c).is_some() {
+            return None;
+        }
         if let Some(call) = self.function_param_call(c, out) {
             return Some(call);
         }

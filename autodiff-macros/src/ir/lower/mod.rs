@@ -43,6 +43,7 @@ mod macros;
 mod methods;
 mod ndarray_zip;
 mod nested_arrays;
+mod num_traits_calls;
 mod operators;
 mod outputs;
 mod params;
@@ -352,6 +353,10 @@ pub fn lower_fn(
                             } else if scalar {
                                 let f = &float;
                                 format!("a `&mut {}` parameter (a number changed in place) is not supported in a `&mut self` method or a function returning an `Option` or a `Result`: take it by value and return its new value (`-> ({0}, {0})` for several), or keep it in `self` (other functions and `&self` methods take such parameters)", quote::quote!(#f))
+                            } else if let Some(element) = struct_elements(&pt.ty)
+                                .filter(|_| !active(&ident, ParamShape::StructSlice))
+                            {
+                                format!("a `&mut` slice of `{element}` that `wrt(…)` leaves out is not supported in a `#[differentiate]` function: only floats (`&mut [f64]`, `&mut Vec<f64>`) are output buffers; take it as `&[{element}]` if the function only reads it, or name it in `wrt(…)` (a `&mut` slice the body only reads is then taken shared)")
                             } else if let Some(element) = struct_elements(&pt.ty) {
                                 format!("a `&mut` slice of `{element}` that the function changes, or passes on or walks by `for`, is not supported in a `#[differentiate]` function: only floats (`&mut [f64]`, `&mut Vec<f64>`) are output buffers. A slice the body only reads (indexed, `len`, `iter`, `into_iter`) is taken as `&[{element}]`; read it so, or take `&[{element}]` and return the changed values")
                             } else {

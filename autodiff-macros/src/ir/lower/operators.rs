@@ -144,6 +144,13 @@ impl Lowerer {
             }
             _ => (l, r),
         };
+        // `(&lat.cos()) * k`: a borrowed float in arithmetic is the float (std's `&f64 * f64`
+        // is `f64 * f64`), which dual numbers take by value.
+        let by_value = |lw: &Self, e: Expr| match e.kind {
+            ExprKind::Ref(inner) if arith && lw.kind_of(&inner) == Kind::Float => *inner,
+            kind => Expr::new(kind, e.span),
+        };
+        let (l, r) = (by_value(self, l), by_value(self, r));
         let r = if arith && self.kind_of(&l) == Kind::Float {
             self.opaque_operand_once(r, out)
         } else {
