@@ -273,6 +273,24 @@ pub fn pattern_names(p: &syn::Pat, out: &mut Vec<String>) {
     }
 }
 
+/// Whether `op` is a compound assignment (`+=`, `-=`, …, `>>=`).
+pub(crate) fn is_compound_assign(op: &syn::BinOp) -> bool {
+    use syn::BinOp::*;
+    matches!(
+        op,
+        AddAssign(_)
+            | SubAssign(_)
+            | MulAssign(_)
+            | DivAssign(_)
+            | RemAssign(_)
+            | BitXorAssign(_)
+            | BitAndAssign(_)
+            | BitOrAssign(_)
+            | ShlAssign(_)
+            | ShrAssign(_)
+    )
+}
+
 #[cfg(test)]
 mod tests {
     use super::*;

@@ -232,7 +232,7 @@ impl VisitMut for Walker<'_> {
     }
 
     fn visit_expr_binary_mut(&mut self, b: &mut syn::ExprBinary) {
-        if is_compound(&b.op) {
+        if crate::tokens::is_compound_assign(&b.op) {
             self.assigned_root(&mut b.left);
         }
         syn::visit_mut::visit_expr_binary_mut(self, b);
@@ -257,21 +257,4 @@ impl VisitMut for Walker<'_> {
 
     // Patterns bind (see `bind`); only a guard's expression reads names.
     fn visit_pat_mut(&mut self, _: &mut Pat) {}
-}
-
-pub(super) fn is_compound(op: &syn::BinOp) -> bool {
-    use syn::BinOp::*;
-    matches!(
-        op,
-        AddAssign(_)
-            | SubAssign(_)
-            | MulAssign(_)
-            | DivAssign(_)
-            | RemAssign(_)
-            | BitXorAssign(_)
-            | BitAndAssign(_)
-            | BitOrAssign(_)
-            | ShlAssign(_)
-            | ShrAssign(_)
-    )
 }

@@ -46,34 +46,17 @@ pub(crate) fn share_read_only_slices(
 }
 
 /// `[S]` or `Vec<S>` for a named type `S` that is not a float (nor a type parameter, which
-/// may be one).
+/// may be one). (Not an array or a boxed slice, which `_gradcheck`'s copy, a `Vec`, is not.)
 fn of_structs(ty: &Type, generics: &[String]) -> bool {
-    let element = match ty {
-        Type::Slice(s) => &*s.elem,
-        Type::Path(p) => match p.path.segments.last() {
-            Some(s) if s.ident == "Vec" => match &s.arguments {
-                syn::PathArguments::AngleBracketed(a) if a.args.len() == 1 => match &a.args[0] {
-                    syn::GenericArgument::Type(t) => t,
-                    _ => return false,
-                },
-                _ => return false,
-            },
-            _ => return false,
-        },
-        _ => return false,
-    };
-    let Type::Path(p) = element else {
+    let Some((Type::Path(p), false)) = crate::types::element(ty) else {
         return false;
     };
     let Some(last) = p.path.segments.last() else {
         return false;
     };
     let name = last.ident.to_string();
-    last.ident
-        .to_string()
-        .chars()
-        .next()
-        .is_some_and(char::is_uppercase)
+    !crate::types::is_boxed_slice(ty)
+        && name.starts_with(char::is_uppercase)
         && !generics.contains(&name)
         && !crate::types::is_float_alias_name(&name)
 }
@@ -109,7 +92,11 @@ impl<'ast> Visit<'ast> for PlaceWrites {
         let through_place = |left: &Expr| !matches!(left, Expr::Path(_));
         match e {
             Expr::Assign(a) if through_place(&a.left) => self.0 = true,
-            Expr::Binary(b) if is_compound(&b.op) && through_place(&b.left) => self.0 = true,
+            Expr::Binary(b)
+                if crate::tokens::is_compound_assign(&b.op) && through_place(&b.left) =>
+            {
+                self.0 = true
+            }
             Expr::Reference(r) if r.mutability.is_some() => self.0 = true,
             Expr::MethodCall(m) if changes(&m.method.to_string()) => self.0 = true,
             _ => {}
@@ -166,7 +153,9 @@ impl<'ast> Visit<'ast> for Writes<'_> {
     fn visit_expr(&mut self, e: &'ast Expr) {
         match e {
             Expr::Assign(a) if self.depth(&a.left).is_some() => self.found = true,
-            Expr::Binary(b) if is_compound(&b.op) && self.depth(&b.left).is_some() => {
+            Expr::Binary(b)
+                if crate::tokens::is_compound_assign(&b.op) && self.depth(&b.left).is_some() =>
+            {
                 self.found = true
             }
             Expr::Reference(r) if r.mutability.is_some() && self.depth(&r.expr).is_some() => {
@@ -189,23 +178,6 @@ impl<'ast> Visit<'ast> for Writes<'_> {
         }
         syn::visit::visit_expr(self, e);
     }
-}
-
-fn is_compound(op: &syn::BinOp) -> bool {
-    use syn::BinOp::*;
-    matches!(
-        op,
-        AddAssign(_)
-            | SubAssign(_)
-            | MulAssign(_)
-            | DivAssign(_)
-            | RemAssign(_)
-            | BitXorAssign(_)
-            | BitAndAssign(_)
-            | BitOrAssign(_)
-            | ShlAssign(_)
-            | ShrAssign(_)
-    )
 }
 
 #[cfg(test)]

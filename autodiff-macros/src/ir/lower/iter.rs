@@ -250,7 +250,7 @@ impl Lowerer {
         }
         // A body that is an assignment (`|v| total += v`) is a statement of the block.
         let statement = matches!(body, Expr::Assign(_))
-            || matches!(body, Expr::Binary(b) if hygiene::is_compound(&b.op));
+            || matches!(body, Expr::Binary(b) if crate::tokens::is_compound_assign(&b.op));
         // (A body that is no statement of a block, `crate.iter()` of a mutant: not inlined.)
         let block = match statement {
             true => quote::quote!({ #(#lets)* #body; }),

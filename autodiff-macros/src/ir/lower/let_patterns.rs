@@ -213,7 +213,7 @@ fn pure_index(e: &syn::Expr) -> bool {
         syn::Expr::Cast(c) => pure_index(&c.expr),
         syn::Expr::Unary(u) => pure_index(&u.expr),
         syn::Expr::Binary(b) => {
-            !super::hygiene::is_compound(&b.op) && pure_index(&b.left) && pure_index(&b.right)
+            !crate::tokens::is_compound_assign(&b.op) && pure_index(&b.left) && pure_index(&b.right)
         }
         syn::Expr::MethodCall(m) => {
             m.method == "len" && m.args.is_empty() && pure_index(&m.receiver)

@@ -46,6 +46,7 @@ mod nested_arrays;
 mod num_traits_calls;
 mod operators;
 mod outputs;
+mod param_copies;
 mod params;
 mod rows;
 mod scope;
@@ -121,7 +122,7 @@ pub struct Lowerer {
     /// The kind of each field path, from how the body uses it.
     field_kinds: HashMap<String, Kind>,
     /// Names bound to a struct parameter's copy and read only through its fields (`let q =
-    /// p.clone(); … q.w[i]`): other names for the parameter (`field_kinds::other_names`).
+    /// p.clone(); … q.w[i]`): other names for the parameter (`param_copies::other_names`).
     copies_of_params: Vec<String>,
     /// How each name is used by the statements after the `let` being lowered, where that
     /// tells a sequence or an array: the kind of an untyped `let` of a call result, whose
@@ -480,7 +481,7 @@ pub fn lower_fn(
     // (`let q = p.clone();`, `let q = *p;`: another name for the parameter, whose fields
     // are read as its own.)
     let mut roots = roots;
-    lw.copies_of_params = field_kinds::other_names(&item.block, &roots);
+    lw.copies_of_params = param_copies::other_names(&item.block, &roots);
     roots.extend(lw.copies_of_params.iter().cloned());
     lw.field_kinds = field_kinds::field_kinds(item, &roots, &float, struct_result);
     lw.declare_slice_fields(&item.block, &roots);
@@ -601,21 +602,9 @@ pub fn lower_fn(
 /// The element type's name of `&mut [S]` or `&mut Vec<S>` for a named type `S` of the user's.
 fn struct_elements(ty: &Type) -> Option<String> {
     let Type::Reference(r) = ty else { return None };
-    let element = match &*r.elem {
-        Type::Slice(s) => &*s.elem,
-        Type::Path(p) => match p.path.segments.last() {
-            Some(s) if s.ident == "Vec" => match &s.arguments {
-                syn::PathArguments::AngleBracketed(a) if a.args.len() == 1 => match &a.args[0] {
-                    syn::GenericArgument::Type(t) => t,
-                    _ => return None,
-                },
-                _ => return None,
-            },
-            _ => return None,
-        },
-        _ => return None,
+    let (Type::Path(p), _) = crate::types::element(&r.elem)? else {
+        return None;
     };
-    let Type::Path(p) = element else { return None };
     let name = p.path.segments.last()?.ident.to_string();
     name.starts_with(char::is_uppercase).then_some(name)
 }

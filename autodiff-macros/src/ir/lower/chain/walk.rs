@@ -428,12 +428,7 @@ impl Lowerer {
 
 /// The local holding the shape of the array `x` a chain walks (`__a_shape`).
 fn shape_of(x: &Expr) -> syn::Ident {
-    let name = quote::ToTokens::to_token_stream(x).to_string();
-    let name: String = name
-        .chars()
-        .filter(|c| c.is_alphanumeric() || *c == '_')
-        .collect();
-    quote::format_ident!("__{}_shape", name)
+    walk_local(x, "shape")
 }
 
 /// `body` with the scan's state `*acc` (and `acc`) written as the variable `kept`.
@@ -467,10 +462,15 @@ fn scan_state_as(body: &Expr, state: &syn::Ident, kept: &syn::Ident) -> Expr {
 
 /// The local holding the column count of the matrix `x` a chain walks (`__m_ncols`).
 fn columns_of(x: &Expr) -> syn::Ident {
+    walk_local(x, "ncols")
+}
+
+/// A local bound before a walk over `x`, named after it: `__{x}_{what}`.
+fn walk_local(x: &Expr, what: &str) -> syn::Ident {
     let name = quote::ToTokens::to_token_stream(x).to_string();
     let name: String = name
         .chars()
         .filter(|c| c.is_alphanumeric() || *c == '_')
         .collect();
-    quote::format_ident!("__{}_ncols", name)
+    quote::format_ident!("__{}_{}", name, what)
 }
