@@ -31,7 +31,7 @@ impl Activity {
             Float(_) | Int(_) | Bool(_) | Const(_) | Closed(_) | Not(_) | Cmp(..) | Logic(..) => {
                 false
             }
-            Opaque(_) | StopGradient(_) | EmptyVec(_) => false,
+            Opaque(_) | StopGradient(_) | EmptyVec(_) | Primal(_) => false,
             Field(base, syn::Member::Unnamed(i)) if self.inactive_element(base, i.index) => false,
             Index(base, _) | Field(base, _) => self.varied(base),
             // A float made an integer (`n as usize`) is piecewise constant: no derivative.

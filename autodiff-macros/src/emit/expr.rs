@@ -282,6 +282,7 @@ impl Ctx<'_> {
             }
             Const(p) => quote!(#p),
             Closed(c) => quote!(#c),
+            Primal(p) => self.primal_expr(p),
             Index(base, i) => {
                 let (b, i) = (self.atom(base, active), self.expr(i, false));
                 quote!(#b[#i])
@@ -502,5 +503,42 @@ fn cmp_token(op: CmpOp) -> TokenStream {
         CmpOp::Le => quote!(<=),
         CmpOp::Gt => quote!(>),
         CmpOp::Ge => quote!(>=),
+    }
+}
+
+impl Ctx<'_> {
+    /// An expression evaluated as written on primal values (`ExprKind::Primal`): each name
+    /// it reads is bound first to its variable's primal value where the generated code
+    /// names that differently (a renamed variable; in the dual twin, `x.primal` of a dual
+    /// number and the primals of a sequence of them). Numbers and flags are bound by
+    /// value, anything else by reference, so a `Vec` is never moved.
+    fn primal_expr(&self, p: &PrimalExpr) -> TokenStream {
+        let mut bindings = Vec::new();
+        let e = &p.expr;
+        let mut e = quote!(#e);
+        for (name, read) in &p.reads {
+            let value = self.expr(read, false);
+            if *name == value.to_string() {
+                continue;
+            }
+            // (`self` cannot be bound by `let`: the expression reads the value instead.)
+            if name == "self" {
+                e = crate::tokens::subst(e, name, &quote!((#value)));
+                continue;
+            }
+            let kind = crate::ir::kind_of(read, &self.func.vars, &self.func.float);
+            let by_value = matches!(kind, Kind::Float | Kind::Int | Kind::Bool)
+                || value.to_string().starts_with('&');
+            bindings.push(if by_value {
+                quote!(let #name = #value;)
+            } else {
+                quote!(let #name = &#value;)
+            });
+        }
+        if bindings.is_empty() {
+            quote!(#e)
+        } else {
+            quote!({ #(#bindings)* #e })
+        }
     }
 }

@@ -441,6 +441,10 @@ pub enum ExprKind {
     /// method of a value without derivatives (`mask.mapv(|m| m as f64)`), a slice
     /// (`s![1.., 0]`, `s![i..i + w]`).
     Closed(syn::Expr),
+    /// An expression emitted as written, evaluated on the primal values of the variables it
+    /// reads, whose value carries no derivative: a search for an index (`xs.binary_search_by(|p|
+    /// p.partial_cmp(&x).unwrap()).unwrap_or_else(|i| i - 1)`, `xs.partition_point(|&v| v < x)`).
+    Primal(Box<PrimalExpr>),
     /// `base[index]`
     Index(Box<Expr>, Box<Expr>),
     Neg(Box<Expr>),
@@ -482,6 +486,19 @@ pub enum ExprKind {
     /// A struct literal `Vec2 { x: a, y: b }` (also `Self { … }` and nested literals): its
     /// cotangent is a value of the struct's type, whose fields are the fields' cotangents.
     StructLit(syn::Path, Vec<(syn::Member, Expr)>),
+}
+
+/// See [`ExprKind::Primal`].
+#[derive(Clone, Debug)]
+pub struct PrimalExpr {
+    /// The expression as written.
+    pub expr: syn::Expr,
+    /// Each name it reads from the function, with the variable it denotes there (a `Var`):
+    /// the generated code binds the name to that variable's primal value before the
+    /// expression.
+    pub reads: Vec<(Ident, Expr)>,
+    /// What the value is: an integer, a flag, or another type (a `Result` of indices).
+    pub kind: crate::types::Kind,
 }
 
 /// A call that is emitted as the user wrote it, on primal values only.
@@ -544,6 +561,7 @@ impl Expr {
             }
             EmptyVec(Some(a)) => vec![a],
             Elementary(_, args) | List { elems: args, .. } | Tuple(args) => args.iter().collect(),
+            Primal(p) => p.reads.iter().map(|(_, e)| e).collect(),
             StructLit(_, fields) => fields.iter().map(|(_, e)| e).collect(),
             Opaque(OpaqueCall::Function(_, args)) => args.iter().collect(),
             Opaque(OpaqueCall::Method(recv, _, _, args)) => {

@@ -174,6 +174,10 @@ impl Printer<'_> {
             Var(v) => self.name(*v),
             Const(p) => quote::quote!(#p).to_string().replace(' ', ""),
             Closed(c) => quote::quote!(#c).to_string(),
+            Primal(p) => {
+                let e = &p.expr;
+                format!("primal({})", quote::quote!(#e))
+            }
             Index(a, i) => format!("{}[{}]", self.expr(a), self.expr(i)),
             Neg(a) => format!("-{}", self.expr(a)),
             Not(a) => format!("!{}", self.expr(a)),

@@ -241,7 +241,8 @@ impl Lowerer {
             ExprKind::Var(v) if self.constant_structs.contains(v) => false,
             // `(x * 2.0) as i32`: an integer, which carries no derivative.
             ExprKind::Cast(_, ty) => crate::types::kind_of_type(ty, &self.float).is_float(),
-            ExprKind::StopGradient(_) => false,
+            // A search for an index, on primal values.
+            ExprKind::StopGradient(_) | ExprKind::Primal(_) => false,
             ExprKind::Var(v) => self.vars[*v].kind.is_float(),
             _ => e.children().into_iter().any(|c| self.reads_float(c)),
         }

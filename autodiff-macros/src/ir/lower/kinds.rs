@@ -125,6 +125,7 @@ pub fn kind_of(e: &Expr, vars: &[Var], float: &Type) -> Kind {
         // generated code, not a wrong derivative).
         ExprKind::Field(..) if crate::ir::struct_field_chain(e, vars).is_some() => Kind::Float,
         ExprKind::StructLit(..) => Kind::Struct,
+        ExprKind::Primal(p) => p.kind,
         ExprKind::Opaque(_) | ExprKind::Tuple(_) | ExprKind::Field(..) | ExprKind::Closed(_) => {
             Kind::Other
         }

@@ -62,6 +62,9 @@ impl Lowerer {
         if let Some(search) = self.count_or_position(m) {
             return self.lower_expr(&search, out);
         }
+        if let Some(search) = self.index_search(m) {
+            return search;
+        }
         if let Some(test) = range_contains(m) {
             return self.lower_test(&test, out);
         }

@@ -50,6 +50,7 @@ mod param_copies;
 mod params;
 mod rows;
 mod scope;
+mod searches;
 mod sequence_reads;
 mod stmts;
 mod struct_slices;

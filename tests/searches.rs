@@ -1,0 +1,142 @@
+//! Searches for an index (`binary_search_by`, `partition_point`, `position`), as table
+//! lookups write them: the index is piecewise constant in what it compares, so only the
+//! arithmetic on the entries it selects carries derivatives. Checked against central
+//! differences (the generated `_gradcheck`, which also checks `_jvp` and `_hvp`) and the
+//! closed form of linear interpolation.
+
+mod common;
+
+use autodiff::{differentiate, Differentiable};
+
+/// Linear interpolation in a sorted table, the knot found by `binary_search_by` and its
+/// `Err` turned into the segment's start.
+#[differentiate]
+fn interpolate(xs: &[f64], ys: &[f64], x: f64) -> f64 {
+    let i = xs
+        .binary_search_by(|p| p.partial_cmp(&x).unwrap())
+        .unwrap_or_else(|i| i - 1);
+    let t = (x - xs[i]) / (xs[i + 1] - xs[i]);
+    ys[i] + t * (ys[i + 1] - ys[i])
+}
+
+/// The same, the segment found by `partition_point`.
+#[differentiate]
+fn interpolate_by_partition(xs: &[f64], ys: &[f64], x: f64) -> f64 {
+    let i = xs.partition_point(|&v| v <= x).clamp(1, xs.len() - 1) - 1;
+    let t = (x - xs[i]) / (xs[i + 1] - xs[i]);
+    ys[i] * (1.0 - t) + ys[i + 1] * t
+}
+
+const XS: [f64; 4] = [0.0, 1.0, 2.5, 4.0];
+const YS: [f64; 4] = [1.0, 3.0, 2.0, 0.5];
+
+/// ∂/∂y of linear interpolation: 1 − t and t on the segment's ends; ∂/∂x the slope;
+/// ∂/∂xs by the quotient rule.
+fn closed_form(x: f64) -> (Vec<f64>, Vec<f64>, f64) {
+    let i = XS.iter().rposition(|&k| k <= x).unwrap().min(XS.len() - 2);
+    let (x0, x1, y0, y1) = (XS[i], XS[i + 1], YS[i], YS[i + 1]);
+    let h = x1 - x0;
+    let t = (x - x0) / h;
+    let mut ys_bar = vec![0.0; 4];
+    ys_bar[i] = 1.0 - t;
+    ys_bar[i + 1] = t;
+    let mut xs_bar = vec![0.0; 4];
+    // t = (x − x₀)/h: ∂t/∂x₀ = (x − x₁)/h², ∂t/∂x₁ = −(x − x₀)/h².
+    xs_bar[i] = (y1 - y0) * (x - x1) / (h * h);
+    xs_bar[i + 1] = -(y1 - y0) * (x - x0) / (h * h);
+    (xs_bar, ys_bar, (y1 - y0) / h)
+}
+
+#[test]
+fn a_binary_search_selects_the_segment_and_carries_no_derivative() {
+    for x in [0.3, 1.7, 3.1] {
+        interpolate_gradcheck(&XS, &YS, x).unwrap();
+        interpolate_by_partition_gradcheck(&XS, &YS, x).unwrap();
+        let (xs_bar, ys_bar, x_bar) = closed_form(x);
+        for (_, xs_g, ys_g, x_g) in [
+            interpolate_grad(&XS, &YS, x),
+            interpolate_by_partition_grad(&XS, &YS, x),
+        ] {
+            common::assert_close(&xs_g, &xs_bar);
+            common::assert_close(&ys_g, &ys_bar);
+            common::assert_close(&[x_g], &[x_bar]);
+        }
+    }
+}
+
+/// A table held in a struct, the search's `Result` matched arm by arm.
+#[derive(Differentiable)]
+struct Table {
+    xs: Vec<f64>,
+    ys: Vec<f64>,
+}
+
+impl Table {
+    #[differentiate]
+    fn at(&self, x: f64) -> f64 {
+        let i = match self.xs.binary_search_by(|p| p.total_cmp(&x)) {
+            Ok(i) => i,
+            Err(0) => 0,
+            Err(i) => i - 1,
+        };
+        let t = (x - self.xs[i]) / (self.xs[i + 1] - self.xs[i]);
+        self.ys[i] + t * (self.ys[i + 1] - self.ys[i])
+    }
+}
+
+#[test]
+fn a_matched_search_in_a_method_of_a_table() {
+    let table = Table {
+        xs: XS.to_vec(),
+        ys: YS.to_vec(),
+    };
+    for x in [0.3, 1.7, 3.1] {
+        table.at_gradcheck(x).unwrap();
+        let (value, table_bar, x_bar) = table.at_grad(x);
+        let (xs_bar, ys_bar, slope) = closed_form(x);
+        assert!((value - interpolate(&XS, &YS, x)).abs() < 1e-15);
+        common::assert_close(&table_bar.xs, &xs_bar);
+        common::assert_close(&table_bar.ys, &ys_bar);
+        common::assert_close(&[x_bar], &[slope]);
+    }
+}
+
+/// The first entry above a threshold, found by `position` with a default.
+#[differentiate]
+fn first_above(v: &[f64], x: f64) -> f64 {
+    let k = v.iter().position(|&e| e > x).unwrap_or(v.len() - 1);
+    v[k] * x
+}
+
+/// A table of `(x, y)` pairs searched by their first element.
+#[differentiate]
+fn pair_lookup(pts: &[(f64, f64)], x: f64) -> f64 {
+    let k = pts
+        .binary_search_by(|p| p.0.partial_cmp(&x).unwrap())
+        .unwrap_or_else(|e| e.max(1) - 1);
+    pts[k].1 * x
+}
+
+#[test]
+fn a_position_and_a_search_over_pairs() {
+    let v = [1.0, 2.0, 3.0];
+    for x in [0.5, 1.5, 2.5, 3.5] {
+        first_above_gradcheck(&v, x).unwrap();
+        // v[k]·x: ∂/∂v[k] = x, ∂/∂x = v[k], k the first entry above x (the last if none).
+        let k = v.iter().position(|&e| e > x).unwrap_or(2);
+        let (_, v_bar, x_bar) = first_above_grad(&v, x);
+        let mut want = vec![0.0; 3];
+        want[k] = x;
+        common::assert_close(&v_bar, &want);
+        common::assert_close(&[x_bar], &[v[k]]);
+    }
+    let pts = [(1.0, 2.0), (2.0, 3.0), (4.0, -1.0)];
+    for (x, k) in [(1.5, 0), (3.0, 1), (0.5, 0)] {
+        let (value, pts_bar, x_bar) = pair_lookup_grad(&pts, x);
+        assert_eq!(value, pts[k].1 * x);
+        let mut want = vec![(0.0, 0.0); 3];
+        want[k].1 = x;
+        assert_eq!(pts_bar, want);
+        assert_eq!(x_bar, pts[k].1);
+    }
+}
