@@ -1,5 +1,6 @@
 //! Items in a function's body (`const`, `static`, `use`, `type` aliases, nested `fn`s on
-//! inactive values), as numerical code writes them: every generated function repeats them.
+//! inactive values, nested `#[differentiate]` helpers), as numerical code writes them:
+//! every generated function repeats them.
 //! Checked against closed forms and the generated `_gradcheck`.
 
 #![allow(clippy::needless_range_loop)] // index loops are the form under test
@@ -57,4 +58,30 @@ fn body_items_are_repeated_in_every_generated_function() {
     let (_, g) = clipped_square_grad(0.8, 6);
     assert_eq!(g, 1.0);
     clipped_square_gradcheck(0.8, 3).unwrap();
+}
+
+// A nested helper marked `#[differentiate]`, called on active values: each generated
+// function repeats it with its derived items. f = g(K·x)·t + g(t), g(v) = (v / 255)^2.2.
+#[differentiate]
+fn gamma_mix(x: f64, t: f64) -> f64 {
+    #[differentiate]
+    fn to_gamma(v: f64) -> f64 {
+        (v / 255.0).powf(2.2)
+    }
+    const K: f64 = 3.0;
+    let r = to_gamma(x * K);
+    r * t + to_gamma(t)
+}
+
+#[test]
+fn a_nested_differentiated_helper_is_called_with_derivatives() {
+    let (x, t) = (40.0, 2.0);
+    let g = |v: f64| (v / 255.0_f64).powf(2.2);
+    // g'(v) = 2.2 / 255 · (v / 255)^1.2.
+    let dg = |v: f64| 2.2 / 255.0 * (v / 255.0_f64).powf(1.2);
+    let (value, x_bar, t_bar) = gamma_mix_grad(x, t);
+    assert!((value - (g(3.0 * x) * t + g(t))).abs() < 1e-15);
+    assert!((x_bar - 3.0 * dg(3.0 * x) * t).abs() < 1e-15);
+    assert!((t_bar - (g(3.0 * x) + dg(t))).abs() < 1e-15);
+    gamma_mix_gradcheck(x, t).unwrap();
 }

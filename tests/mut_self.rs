@@ -926,3 +926,37 @@ fn a_step_without_float_parameters() {
     coasting.tick_jvp(&Throttle::Coast, &mut tangent);
     assert!((tangent.v - dv_dx).abs() < 1e-15 && (tangent.x - (1.0 + dv_dx)).abs() < 1e-15);
 }
+
+/// A camera easing toward its target, its receiver written with its type (`self: &mut
+/// Self`), as game code sometimes does.
+#[derive(Clone, autodiff::Differentiable)]
+pub struct Camera {
+    x: f32,
+    target: f32,
+}
+
+impl Camera {
+    #[differentiate]
+    #[allow(clippy::needless_arbitrary_self_type)] // the form under test
+    pub fn slew(self: &mut Self) {
+        let err = self.target - self.x;
+        const KP: f32 = 0.3;
+        self.x += KP * err;
+    }
+}
+
+#[test]
+fn a_receiver_written_with_its_type() {
+    // x' = x + 0.3 (target − x): ∂x'/∂x = 0.7, ∂x'/∂target = 0.3; the target is kept.
+    let mut camera = Camera {
+        x: 0.5,
+        target: 2.0,
+    };
+    let mut bar = Camera {
+        x: 1.0,
+        target: 0.25,
+    };
+    camera.slew_vjp(&mut bar);
+    assert!((camera.x - 0.95).abs() < 1e-6);
+    assert!((bar.x - 0.7).abs() < 1e-6 && (bar.target - 0.55).abs() < 1e-6);
+}

@@ -446,3 +446,27 @@ fn borrowed_floats_in_arithmetic() {
     assert!((k_bar - (l.cos() + l.sin().powi(2))).abs() < 1e-15);
     borrowed_operands_gradcheck(l, k).unwrap();
 }
+
+/// `.into()` of a float (the identity conversion) and of a count, as generic-minded code
+/// writes conversions.
+#[differentiate]
+#[allow(clippy::useless_conversion)] // the form under test
+fn sum_of_converted_squares(x: &[f64], n: u32) -> f64 {
+    let scale: f64 = n.into();
+    x.iter()
+        .map(|v| {
+            let a: f64 = (*v).into();
+            a * a
+        })
+        .sum::<f64>()
+        * scale
+}
+
+#[test]
+fn into_of_a_float_keeps_its_derivative() {
+    // f = n Σ x²: ∂f/∂xᵢ = 2 n xᵢ.
+    let (value, x_bar) = sum_of_converted_squares_grad(&[1.0, -2.0], 3);
+    assert_eq!(value, 15.0);
+    assert_eq!(x_bar, vec![6.0, -12.0]);
+    sum_of_converted_squares_gradcheck(&[0.3, 1.7], 2).unwrap();
+}

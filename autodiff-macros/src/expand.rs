@@ -131,6 +131,9 @@ impl syn::visit_mut::VisitMut for StripCheckpoints {
 }
 
 fn expand(args: TokenStream, item: &syn::ItemFn) -> Result<TokenStream, Vec<syn::Error>> {
+    // `self: &mut Self`: `&mut self`.
+    let shorthand = crate::parse::receiver_shorthand(item);
+    let item = shorthand.as_ref().unwrap_or(item);
     let terminated = terminate_unit_tail(item);
     let item = terminated.as_ref().unwrap_or(item);
     // A `const fn` stays `const`; its derived items are not (they call the runtime).

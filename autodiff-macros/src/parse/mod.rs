@@ -10,6 +10,7 @@
 //!   arrays for storage-generic ones, other names of struct parameters written as the places
 //!   they name, parameters renamed, bounds added, parameter types collapsed, `mut` parameters
 //!   turned into locals, slices of structs only read taken shared);
+//! - `receiver`: a receiver written with its type (`self: &mut Self`) in shorthand;
 //! - `float`: the function's float type.
 //!
 //! What a written type holds, and how a parameter of it is differentiated, is `types`'.
@@ -21,6 +22,7 @@ mod collapse;
 mod in_place_maps;
 mod paren_calls;
 mod real_field;
+mod receiver;
 mod rows;
 mod scalar_refs;
 mod shared_slices;
@@ -49,6 +51,7 @@ pub(crate) use in_place_maps::in_place_maps_as_assignments;
 pub(crate) use names::{param_idents, rename_params_like_items};
 pub(crate) use paren_calls::paren_callees_unwrapped;
 pub(crate) use real_field::real_field_at_f64;
+pub(crate) use receiver::receiver_shorthand;
 pub(crate) use rows::read_as_rows;
 pub(crate) use scalar_refs::{numbers_again, scalar_refs_as_buffers};
 pub(crate) use shared_slices::share_read_only_slices;

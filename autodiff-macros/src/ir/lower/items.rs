@@ -3,6 +3,9 @@
 //! generated function repeats them at the top of its body (`emit::body_items`) and the
 //! user's code names them as it did. A nested `fn` has no derivatives: calls to it are
 //! plain calls, which activity analysis refuses where an argument carries a derivative.
+//! A nested `fn` marked `#[differentiate]` is repeated with its attribute, so each
+//! generated function holds the helper's derived items beside it, and calls to it are
+//! differentiated calls as calls to any other marked function.
 
 use super::Lowerer;
 use syn::spanned::Spanned;
@@ -19,7 +22,9 @@ impl Lowerer {
                 continue;
             }
             if let syn::Item::Fn(f) = item {
-                self.local_fns.push(f.sig.ident.to_string());
+                if !differentiated(f) {
+                    self.local_fns.push(f.sig.ident.to_string());
+                }
             }
             self.body_items.push(item.clone());
         }
@@ -51,8 +56,17 @@ fn is_repeatable(item: &syn::Item) -> bool {
         syn::Item::Const(_) | syn::Item::Use(_) | syn::Item::Type(_) => true,
         // A `static mut` would be one variable per generated function.
         syn::Item::Static(s) => matches!(s.mutability, syn::StaticMutability::None),
-        // A nested `#[differentiate]` would emit derivatives inside each copy.
-        syn::Item::Fn(f) => f.attrs.iter().all(|a| !a.path().is_ident("differentiate")),
+        syn::Item::Fn(_) => true,
         _ => false,
     }
+}
+
+/// Whether a nested `fn` is marked `#[differentiate]` (`#[autodiff::differentiate]`).
+fn differentiated(f: &syn::ItemFn) -> bool {
+    f.attrs.iter().any(|a| {
+        a.path()
+            .segments
+            .last()
+            .is_some_and(|s| s.ident == "differentiate")
+    })
 }
