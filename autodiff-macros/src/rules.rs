@@ -106,7 +106,12 @@ impl Rule {
 /// Float parameters of the runtime's array rules that are constants (the `eps` of the
 /// norms): they get no tangent and no cotangent. Every other float argument of a
 /// differentiated call has both, as in the functions `#[differentiate]` generates.
-static CONSTANT_ARGS: &[(&str, usize)] = &[("layer_norm", 3), ("rms_norm", 2), ("slice", 1)];
+static CONSTANT_ARGS: &[(&str, usize)] = &[
+    ("layer_norm", 3),
+    ("rms_norm", 2),
+    ("slice", 1),
+    ("slice_assigned", 1),
+];
 
 /// Whether argument `index` of a call of `callee` is a constant by the callee's signature.
 pub fn constant_arg(callee: &syn::Path, index: usize) -> bool {

@@ -509,3 +509,83 @@ fn parts_of_arrays() {
     check(&Part { matrix: false });
     check(&Part { matrix: true });
 }
+
+/// `ops::slice_assigned`: a 5-vector with `s![1..3]` replaced by a 2-vector, and a 3×4
+/// matrix with the block `s![.., 1..3]` replaced by a 3×2 one.
+struct PartAssigned {
+    matrix: bool,
+}
+
+impl Rule for PartAssigned {
+    fn name(&self) -> String {
+        format!(
+            "part of a {} assigned",
+            if self.matrix { "matrix" } else { "vector" }
+        )
+    }
+    fn point(&self, rng: &mut Rng) -> Vec<f64> {
+        rng.vector(if self.matrix { 12 + 6 } else { 5 + 2 }, -1.5, 1.5)
+    }
+    fn value<T: Scalar>(&self, x: &[T]) -> Vec<T> {
+        use autodiff_runtime::ndarray::s;
+        let mut u = Unpack::new(x);
+        match self.matrix {
+            true => flat(&ops::slice_assigned(
+                &u.mat(3, 4),
+                s![.., 1..3],
+                &u.mat(3, 2),
+            )),
+            false => flat(&ops::slice_assigned(&u.vec(5), s![1..3], &u.vec(2))),
+        }
+    }
+    fn jvp<T: Scalar>(&self, x: &[T], v: &[T]) -> (Vec<T>, Vec<T>) {
+        use autodiff_runtime::ndarray::s;
+        let (mut u, mut d) = (Unpack::new(x), Unpack::new(v));
+        let (y, dy) = match self.matrix {
+            true => {
+                let (a, b) = (u.mat(3, 4), u.mat(3, 2));
+                let (da, db) = (d.mat(3, 4), d.mat(3, 2));
+                ops::slice_assigned_jvp(&a, s![.., 1..3], &b, &da, &db)
+            }
+            false => {
+                let (a, b) = (u.vec(5), u.vec(2));
+                let (da, db) = (d.vec(5), d.vec(2));
+                let (y, dy) = ops::slice_assigned_jvp(&a, s![1..3], &b, &da, &db);
+                return (flat(&y), flat(&dy));
+            }
+        };
+        (flat(&y), flat(&dy))
+    }
+    fn vjp<T: Scalar>(&self, x: &[T], ybar: &[T]) -> (Vec<T>, Vec<T>) {
+        use autodiff_runtime::ndarray::s;
+        let mut u = Unpack::new(x);
+        let mut g = Unpack::new(ybar);
+        match self.matrix {
+            true => {
+                let (a, b) = (u.mat(3, 4), u.mat(3, 2));
+                let (y, pullback) = ops::slice_assigned_pullback(&a, s![.., 1..3], &b);
+                let (a_bar, b_bar) = pullback(&a, &b, g.mat(3, 4));
+                (flat(&y), Pack::new().nd(&a_bar).nd(&b_bar).done())
+            }
+            false => {
+                let (a, b) = (u.vec(5), u.vec(2));
+                let (y, pullback) = ops::slice_assigned_pullback(&a, s![1..3], &b);
+                let (a_bar, b_bar) = pullback(&a, &b, g.vec(5));
+                (flat(&y), Pack::new().nd(&a_bar).nd(&b_bar).done())
+            }
+        }
+    }
+}
+
+#[test]
+fn parts_of_arrays_assigned() {
+    check(&PartAssigned { matrix: false });
+    check(&PartAssigned { matrix: true });
+}
+
+#[test]
+#[should_panic(expected = "slice_assigned: the values has shape [3] but shape [2] was expected")]
+fn a_part_assigned_values_of_another_shape_names_both() {
+    use autodiff_runtime::ndarray::{array, s};
+    let _ = ops::slice_assigned(&array![1.0, 2.0, 3.0], s![1..], &array![1.0, 2.0, 3.0]);
+}

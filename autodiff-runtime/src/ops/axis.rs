@@ -240,3 +240,89 @@ pub fn slice_pullback<T: Float + 'static, D: Dimension, I: SliceArg<D> + Copy>(
 }
 
 for_callers!(slice, slice_jvp, slice_pullback);
+
+/// `a` with the part `info` selects replaced by `b`: `a.slice_mut(s![.., k..]).assign(&b)`
+/// (also `a.row_mut(i).assign(&r)`, `a.column_mut(j).assign(&c)`) written as a value.
+/// With `P` the selection, `Y = (I − PᵀP) A + Pᵀ B`.
+///
+/// ***Panics*** if `b`'s shape is not the part's, naming both shapes.
+///
+/// ```
+/// use autodiff_runtime::{ndarray::{array, s}, ops};
+/// let y = ops::slice_assigned(&array![1.0, 2.0, 3.0], s![1..], &array![5.0, 7.0]);
+/// assert_eq!(y, array![1.0, 5.0, 7.0]);
+/// ```
+#[track_caller]
+pub fn slice_assigned<T: Float + 'static, D: Dimension, I: SliceArg<D> + Copy>(
+    a: &Array<T, D>,
+    info: I,
+    b: &Array<T, I::OutDim>,
+) -> Array<T, D> {
+    let mut y = a.clone();
+    let mut part = y.slice_mut(info);
+    check_shape("slice_assigned", "the values", part.shape(), b.shape());
+    part.assign(b);
+    y
+}
+
+/// The value and its tangent: `Ẏ = (I − PᵀP) Ȧ + Pᵀ Ḃ`, the tangent of `a` with the part
+/// replaced by the tangent of `b`.
+///
+/// ```
+/// use autodiff_runtime::{ndarray::{array, s}, ops};
+/// let (a, b) = (array![1.0, 2.0, 3.0], array![5.0]);
+/// let (_, dy) = ops::slice_assigned_jvp(&a, s![..1], &b, &array![0.5, 1.0, 1.5], &array![2.0]);
+/// assert_eq!(dy, array![2.0, 1.0, 1.5]);
+/// ```
+#[track_caller]
+pub fn slice_assigned_jvp<T: Float + 'static, D: Dimension, I: SliceArg<D> + Copy>(
+    a: &Array<T, D>,
+    info: I,
+    b: &Array<T, I::OutDim>,
+    da: &Array<T, D>,
+    db: &Array<T, I::OutDim>,
+) -> (Array<T, D>, Array<T, D>) {
+    check_shape("slice_assigned_jvp", "the tangent", a.shape(), da.shape());
+    check_shape("slice_assigned_jvp", "the tangent", b.shape(), db.shape());
+    (slice_assigned(a, info, b), slice_assigned(da, info, db))
+}
+
+/// The value and its pullback: `Ā = (I − PᵀP) G`, the cotangent with the part zeroed (those
+/// entries of `a` were overwritten), and `B̄ = P G`, the part of the cotangent.
+///
+/// ```
+/// use autodiff_runtime::{ndarray::{array, s}, ops};
+/// let (a, b) = (array![1.0, 2.0, 3.0], array![5.0, 7.0]);
+/// let (_, pullback) = ops::slice_assigned_pullback(&a, s![1..], &b);
+/// let (a_bar, b_bar) = pullback(&a, &b, array![0.5, 1.0, 1.5]);
+/// assert_eq!((a_bar, b_bar), (array![0.5, 0.0, 0.0], array![1.0, 1.5]));
+/// ```
+#[track_caller]
+#[allow(clippy::type_complexity)]
+pub fn slice_assigned_pullback<T: Float + 'static, D: Dimension, I: SliceArg<D> + Copy>(
+    a: &Array<T, D>,
+    info: I,
+    b: &Array<T, I::OutDim>,
+) -> (
+    Array<T, D>,
+    impl FnOnce(&Array<T, D>, &Array<T, I::OutDim>, Array<T, D>) -> (Array<T, D>, Array<T, I::OutDim>),
+) {
+    let y = slice_assigned(a, info, b);
+    let shape = a.shape().to_vec();
+    (
+        y,
+        move |_: &Array<T, D>, _: &Array<T, I::OutDim>, mut g: Array<T, D>| {
+            check_shape(
+                "slice_assigned pullback",
+                "the cotangent",
+                &shape,
+                g.shape(),
+            );
+            let b_bar = g.slice(info).to_owned();
+            g.slice_mut(info).fill(T::zero());
+            (g, b_bar)
+        },
+    )
+}
+
+for_callers!(slice_assigned, slice_assigned_jvp, slice_assigned_pullback);

@@ -40,6 +40,7 @@ const ARRAY_RESULTS: &[&str] = &[
     "sum_axis",
     "mean_axis",
     "slice",
+    "slice_assigned",
     "embedding",
     "array1_of",
     "array2_of",

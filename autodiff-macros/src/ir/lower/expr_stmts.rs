@@ -18,6 +18,10 @@ impl Lowerer {
                 return self.lower_expr_stmt(&moves, out);
             }
         }
+        // `a.slice_mut(s![…]).assign(&b);`: `a` with the part replaced.
+        if self.part_assigned(e, out) {
+            return;
+        }
         match e {
             // `e = g(x, &mut buf);`: the lending call bound by a `let` first (`lent`).
             syn::Expr::Assign(a) if matches!(&*a.right, syn::Expr::Call(c) if self.lends_buffer(c.args.iter())) =>

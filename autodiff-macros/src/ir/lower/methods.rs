@@ -227,7 +227,7 @@ impl Lowerer {
                 "slice_mut" | "assign" | "row_mut" | "column_mut" | "index_axis_mut" | "fill"
             )
         {
-            return self.unsupported(span, &format!("writing part of an array (`{name}`)"), "write its elements in a loop (`m[[j, i]] = x[j]`) into a local `Array2::zeros((rows, cols))` or `Array1::zeros(n)`, which the derivatives follow");
+            return self.unsupported(span, &format!("writing part of an array (`{name}`) this way"), "a part of a local array is written whole by `a.slice_mut(s![…]).assign(&b);`, `a.row_mut(i).assign(&r);` or `a.column_mut(j).assign(&c);` (the slice's bounds integers); otherwise write its elements in a loop (`m[[j, i]] = x[j]`) into a local `Array2::zeros((rows, cols))` or `Array1::zeros(n)`, which the derivatives follow");
         }
         let mark = out.len();
         // `mask.mapv(|m| m as f64)` of a value without derivatives: a closure reading nothing
@@ -480,7 +480,7 @@ impl Lowerer {
 /// `s![i..i + w, 0]`): the macro with each variable written by the name every generated
 /// function gives it, which reads the value where the call is (the part is taken then; its
 /// pullback keeps the slice). `None` for anything else.
-fn slice_macro(lw: &Lowerer, a: &syn::Expr) -> Option<syn::Expr> {
+pub(super) fn slice_macro(lw: &Lowerer, a: &syn::Expr) -> Option<syn::Expr> {
     use proc_macro2::{Group, TokenStream, TokenTree};
     let syn::Expr::Macro(m) = a else {
         return None;

@@ -48,6 +48,7 @@ mod operators;
 mod outputs;
 mod param_copies;
 mod params;
+mod part_writes;
 mod rows;
 mod scope;
 mod searches;
