@@ -203,7 +203,7 @@ fn batch_grad(p: &Gpt<f32>, batch: &[Example], checkpoint: bool) -> (f32, Gpt<f3
     let (total, mut grad) = autodiff::batch::sum_gradients(batch, 4, example_grad)
         .expect("a batch holds at least one example");
     let n = batch.len() as f32;
-    grad.scale(1.0 / n);
+    grad.scale_leaves(1.0 / n);
     (total / n, grad)
 }
 

@@ -137,7 +137,7 @@ fn accumulate_scale_and_set_zero_leave_the_constants_alone() {
     g.accumulate(&params());
     assert_eq!(g.to_flat(), FLAT.map(|x| 2.0 * x));
     assert_eq!((g.steps, g.name.as_str()), (99, "grad"));
-    g.scale(0.25);
+    g.scale_leaves(0.25);
     assert_eq!(g.to_flat(), FLAT.map(|x| 0.5 * x));
     assert_eq!(g.blocks[1].w, array![[0.25, -0.25]]);
     g.set_zero();
@@ -196,7 +196,7 @@ fn dot_and_norm() {
 fn zip_leaves_mut_pairs_matching_leaves() {
     let mut p = params();
     let mut g = params();
-    g.scale(2.0);
+    g.scale_leaves(2.0);
     let mut pairs = Vec::new();
     p.zip_leaves_mut(&g, &mut |p, g| {
         pairs.push((p.len(), g.len()));
@@ -217,7 +217,7 @@ fn tuple_struct_in_f32() {
     assert_eq!(p.to_flat(), [1.5_f32, 2.0, -2.0]);
     assert_eq!(p.norm(), 10.25_f32.sqrt());
     assert_eq!(p.vdot(&Pair(2.0, vec![1.0, 1.0], 0)), 3.0);
-    p.scale(2.0);
+    p.scale_leaves(2.0);
     assert_eq!(p, Pair(3.0, vec![4.0, -4.0], 9));
     p.accumulate(&Pair(1.0, vec![1.0, 1.0], 0));
     assert_eq!(p, Pair(4.0, vec![5.0, -3.0], 9));
@@ -268,7 +268,7 @@ fn nested_generics<T: Float + Differentiable<Scalar = T> + std::fmt::Debug>() {
     assert_eq!(leaf_lens(&net), [2, 1, 1, 2, 1, 1, 2, 1, 1]);
     let flat = [1.0, 1.0, 2.0, 3.0, 2.0, 2.0, 3.0, 4.0, 3.0, 3.0, 4.0, 5.0].map(n);
     assert_eq!(net.to_flat(), flat);
-    net.scale(n(2.0));
+    net.scale_leaves(n(2.0));
     assert_eq!(
         net.head,
         Layer {

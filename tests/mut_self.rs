@@ -960,3 +960,40 @@ fn a_receiver_written_with_its_type() {
     assert!((camera.x - 0.95).abs() < 1e-6);
     assert!((bar.x - 0.7).abs() < 1e-6 && (bar.target - 0.55).abs() < 1e-6);
 }
+
+/// A step calling the struct's own `scale(&self, …)` with the trait imported, as
+/// `use autodiff::{differentiate, Differentiable};` for the derive imports it: the user's
+/// method is called (the trait's in-place method is `scale_leaves`).
+mod a_method_named_scale {
+    use autodiff::{differentiate, Differentiable};
+
+    #[derive(Differentiable)]
+    pub struct Stepper {
+        t: usize,
+        w: f64,
+    }
+
+    impl Stepper {
+        #[differentiate]
+        pub fn step(&mut self, x: f64) -> f64 {
+            let g = self.w * x;
+            let y = self.scale(g);
+            self.t += 1;
+            y
+        }
+
+        #[differentiate]
+        fn scale(&self, y: f64) -> f64 {
+            self.w * y
+        }
+    }
+
+    #[test]
+    fn the_users_method_is_called() {
+        // y = w² x: ∂y/∂x = w², ∂y/∂w = 2 w x.
+        let mut s = Stepper { t: 1, w: 2.0 };
+        let (y, s_bar, x_bar) = s.step_grad(3.0);
+        assert_eq!((y, x_bar, s_bar.w), (12.0, 4.0, 12.0));
+        assert_eq!(s.t, 2, "the step ran, as the method runs");
+    }
+}

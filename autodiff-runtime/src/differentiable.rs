@@ -36,7 +36,7 @@ use num_traits::{Float, Zero};
 /// use autodiff_runtime::Differentiable;
 /// let params = (vec![1.0_f64, 2.0], [3.0_f64; 2]);
 /// let (mut w, b) = params;
-/// w.scale(2.0);
+/// w.scale_leaves(2.0);
 /// assert_eq!(w, [2.0, 4.0]);
 /// assert_eq!(b.to_flat(), [3.0, 3.0]);
 /// assert_eq!(w.zero_like(), [0.0, 0.0]);
@@ -86,10 +86,10 @@ pub trait Differentiable: Sized {
     /// ```
     /// use autodiff_runtime::Differentiable;
     /// let mut g = [1.0_f32, -2.0];
-    /// g.scale(0.5);
+    /// g.scale_leaves(0.5);
     /// assert_eq!(g, [0.5, -1.0]);
     /// ```
-    fn scale(&mut self, s: Self::Scalar);
+    fn scale_leaves(&mut self, s: Self::Scalar);
 
     /// Sets every leaf to zero in place (keeps allocations).
     ///
@@ -328,7 +328,7 @@ macro_rules! impl_float {
                 *self += *other;
             }
 
-            fn scale(&mut self, s: Self::Scalar) {
+            fn scale_leaves(&mut self, s: Self::Scalar) {
                 *self *= s;
             }
 
@@ -397,7 +397,7 @@ macro_rules! impl_sequence {
                 accumulate_each(self, other);
             }
 
-            fn scale(&mut self, s: Self::Scalar) {
+            fn scale_leaves(&mut self, s: Self::Scalar) {
                 scale_each(self, s);
             }
 
@@ -437,7 +437,7 @@ fn accumulate_each<T: Differentiable>(items: &mut [T], others: &[T]) {
 
 fn scale_each<T: Differentiable>(items: &mut [T], s: T::Scalar) {
     for a in items {
-        a.scale(s);
+        a.scale_leaves(s);
     }
 }
 
@@ -458,7 +458,7 @@ impl<T: Differentiable, const N: usize> Differentiable for [T; N] {
         accumulate_each(self, other);
     }
 
-    fn scale(&mut self, s: Self::Scalar) {
+    fn scale_leaves(&mut self, s: Self::Scalar) {
         scale_each(self, s);
     }
 
@@ -524,8 +524,8 @@ macro_rules! tuple_differentiable {
                 $(self.$i.accumulate(&other.$i);)+
             }
 
-            fn scale(&mut self, s: S) {
-                $(self.$i.scale(s);)+
+            fn scale_leaves(&mut self, s: S) {
+                $(self.$i.scale_leaves(s);)+
             }
 
             fn set_zero(&mut self) {
@@ -567,7 +567,7 @@ impl<F: Float, D: Dimension> Differentiable for Array<F, D> {
         Zip::from(self).and(other).for_each(|a, &b| *a = *a + b);
     }
 
-    fn scale(&mut self, s: Self::Scalar) {
+    fn scale_leaves(&mut self, s: Self::Scalar) {
         self.mapv_inplace(|a| a * s);
     }
 
@@ -699,7 +699,7 @@ mod tests {
         a.set_from_flat(&[1.0, 2.0, 3.0, 4.0, 5.0, 6.0]);
         assert_eq!(a, array![[1.0, 2.0, 3.0], [4.0, 5.0, 6.0]]);
         a.accumulate(&g);
-        a.scale(2.0);
+        a.scale_leaves(2.0);
         assert_eq!(a.to_flat(), [4.0, 6.0, 8.0, 10.0, 12.0, 14.0]);
         // A contiguous parameter with a non-contiguous gradient.
         let mut c = Array2::zeros((2, 3));

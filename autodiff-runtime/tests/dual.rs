@@ -469,6 +469,6 @@ fn dual_numbers_are_differentiable_leaves() {
     g.accumulate(&(Dual::new(0.5, 1.0), Dual::new(1.0, 1.0)));
     assert_eq!(g, (Dual::new(1.5, 1.5), Dual::new(3.0, 1.0)));
     assert_eq!(g.zero_like(), (Dual::new(0.0, 0.0), Dual::new(0.0, 0.0)));
-    g.scale(Dual::new(2.0, 0.0));
+    g.scale_leaves(Dual::new(2.0, 0.0));
     assert_eq!(g.0, Dual::new(3.0, 3.0));
 }

@@ -48,6 +48,6 @@ fn main() {
     assert_eq!(p.zero_like().name, "p");
     let leaf = shadowed::Tree { kids: vec![], w: 2.0 };
     let mut t = shadowed::Tree { kids: vec![leaf], w: 1.0 };
-    t.scale(3.0);
+    t.scale_leaves(3.0);
     assert_eq!(t.to_flat(), [6.0, 3.0]);
 }

@@ -75,7 +75,7 @@ impl<'a> Model<'a> {
             &|m| quote!(::autodiff::__private::add_leaf(&mut self.#m[..], &__other.#m[..])),
         );
         let scale = each(
-            &|m| quote!(#trait_::scale(&mut self.#m, __s)),
+            &|m| quote!(#trait_::scale_leaves(&mut self.#m, __s)),
             &|m| quote!(self.#m = self.#m * __s),
             &|m| quote!(for __a in self.#m.iter_mut() { *__a = *__a * __s; }),
         );
@@ -134,7 +134,7 @@ impl<'a> Model<'a> {
                     #(#accumulate)*
                 }
 
-                fn scale(&mut self, __s: <Self as #trait_>::Scalar) {
+                fn scale_leaves(&mut self, __s: <Self as #trait_>::Scalar) {
                     #(#scale)*
                 }
 

@@ -128,7 +128,10 @@ fn scalar_of_a_generic_field_is_projected() {
         "Vec<T>: ::autodiff::Differentiable<Scalar = <T as ::autodiff::Differentiable>::Scalar>"
     ), "{out}");
     assert!(
-        has(&out, "::autodiff::Differentiable::scale(&mut self.1, __s)"),
+        has(
+            &out,
+            "::autodiff::Differentiable::scale_leaves(&mut self.1, __s)"
+        ),
         "{out}"
     );
     assert!(has(&out, "Self("), "{out}");

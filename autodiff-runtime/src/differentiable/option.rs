@@ -44,9 +44,9 @@ impl<T: Differentiable> Differentiable for Option<T> {
         }
     }
 
-    fn scale(&mut self, s: Self::Scalar) {
+    fn scale_leaves(&mut self, s: Self::Scalar) {
         if let Some(a) = self {
-            a.scale(s);
+            a.scale_leaves(s);
         }
     }
 
@@ -90,7 +90,7 @@ mod tests {
         assert_eq!(p.to_flat(), [1.0, 2.0, 3.0]);
         p.set_from_flat(&[4.0, 5.0, 6.0]);
         assert_eq!(p, (Some(vec![4.0, 5.0]), None, 6.0));
-        p.scale(2.0);
+        p.scale_leaves(2.0);
         assert_eq!(p.0, Some(vec![8.0, 10.0]));
     }
 

@@ -61,7 +61,7 @@ where
         }
     }
 
-    fn scale(&mut self, s: T) {
+    fn scale_leaves(&mut self, s: T) {
         for a in self.as_mut_slice() {
             *a = *a * s;
         }
@@ -151,7 +151,7 @@ mod tests {
     fn scale_and_vdot_work_entrywise() {
         let mut v = Vector2::new(1.0_f64, -2.0);
         // (nalgebra's own `scale` returns a copy: the trait's scales in place.)
-        Differentiable::scale(&mut v, 3.0);
+        Differentiable::scale_leaves(&mut v, 3.0);
         assert_eq!(v, Vector2::new(3.0, -6.0));
         assert_eq!(v.vdot(&Vector2::new(1.0, 1.0)), -3.0);
     }

@@ -45,8 +45,8 @@ where
         self.coords.accumulate(&other.coords);
     }
 
-    fn scale(&mut self, s: T) {
-        Differentiable::scale(&mut self.coords, s);
+    fn scale_leaves(&mut self, s: T) {
+        Differentiable::scale_leaves(&mut self.coords, s);
     }
 
     fn set_zero(&mut self) {

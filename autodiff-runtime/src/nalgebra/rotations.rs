@@ -72,9 +72,9 @@ macro_rules! differentiable_through {
                 $coords_mut.accumulate(theirs);
             }
 
-            fn scale(&mut self, s: $t) {
+            fn scale_leaves(&mut self, s: $t) {
                 let $m = self;
-                Differentiable::scale($coords_mut, s);
+                Differentiable::scale_leaves($coords_mut, s);
             }
 
             fn set_zero(&mut self) {

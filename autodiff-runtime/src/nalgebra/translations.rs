@@ -37,8 +37,8 @@ macro_rules! differentiable_translations {
                 self.vector.accumulate(&other.vector);
             }
 
-            fn scale(&mut self, s: $t) {
-                Differentiable::scale(&mut self.vector, s);
+            fn scale_leaves(&mut self, s: $t) {
+                Differentiable::scale_leaves(&mut self.vector, s);
             }
 
             fn set_zero(&mut self) {

@@ -15,9 +15,4 @@ where
     total / pred.len() as f64
 }
 
-#[differentiate]
-fn count(n: usize) -> f64 {
-    n as f64 * 2.0
-}
-
 fn main() {}
