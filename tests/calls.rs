@@ -653,3 +653,35 @@ fn a_marked_helper_without_float_parameters_is_a_constant() {
     assert_eq!(r_bar, 4.0);
     assert_eq!(mean_count(&[1, 2]), 1.5);
 }
+
+/// A table of constants built by an unmarked helper, walked by `for c in &v`.
+fn cash_flows(n: usize) -> Vec<f64> {
+    (0..n).map(|i| 100.0 + 10.0 * i as f64).collect()
+}
+
+#[differentiate]
+fn present_value_of_flows(rate: f64, years: usize) -> f64 {
+    let flows = cash_flows(years);
+    let mut total = 0.0;
+    let mut discount = 1.0;
+    for c in &flows {
+        discount /= 1.0 + rate;
+        total += c * discount;
+    }
+    total
+}
+
+#[test]
+fn a_table_from_an_unmarked_helper_walked_by_a_loop() {
+    // PV = Σₜ cₜ (1 + r)^-(t+1): ∂PV/∂r = −Σₜ (t + 1) cₜ (1 + r)^-(t+2).
+    let r = 0.05;
+    let flows = cash_flows(4);
+    let want: f64 = flows
+        .iter()
+        .enumerate()
+        .map(|(t, c)| -((t + 1) as f64) * c * (1.0 + r).powi(-(t as i32) - 2))
+        .sum();
+    let (_, r_bar) = present_value_of_flows_grad(r, 4);
+    assert!((r_bar - want).abs() < 1e-10, "{r_bar} against {want}");
+    present_value_of_flows_gradcheck(r, 4).unwrap();
+}

@@ -231,6 +231,14 @@ impl Lowerer {
         }
         let kind = match &ty {
             Some(t) => kind_of_type(t, &self.float),
+            // `let v = table(3); for c in &v { … }`: a call of constants whose result the
+            // body walks as a sequence (of floats, constants).
+            None if matches!(value.kind, ExprKind::Opaque(OpaqueCall::Function(..)))
+                && self.kind_of(&value) == Kind::Other
+                && self.use_kinds.get(&ident.to_string()) == Some(&Kind::FloatSeq) =>
+            {
+                Kind::FloatSeq
+            }
             None => self.kind_of(&value),
         };
         // `let h = w.dot(x);`: the type a rule's result is known to have (its rank).

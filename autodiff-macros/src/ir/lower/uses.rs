@@ -260,6 +260,33 @@ fn use_kinds_in(
                 continue;
             }
         }
+        // `for v in &name { … }`, `for v in name { … }`: a sequence walked (of floats, unless
+        // the body reads a field of the element: `for b in &bodies { … b.m … }`).
+        let walked = match (k.checked_sub(1).map(|j| &trees[j]), trees.get(k + 1)) {
+            (Some(TokenTree::Punct(amp)), Some(TokenTree::Group(body)))
+                if amp.as_char() == '&'
+                    && body.delimiter() == Delimiter::Brace
+                    && matches!(k.checked_sub(2).map(|j| &trees[j]), Some(TokenTree::Ident(i)) if i == "in") =>
+            {
+                Some(body)
+            }
+            (Some(TokenTree::Ident(i)), Some(TokenTree::Group(body)))
+                if i == "in" && body.delimiter() == Delimiter::Brace =>
+            {
+                Some(body)
+            }
+            _ => None,
+        };
+        if let Some(body) = walked {
+            let element = trees[..k].iter().rev().find_map(|t| match t {
+                TokenTree::Ident(i) if i != "in" && i != "mut" => Some(i.to_string()),
+                _ => None,
+            });
+            if element.is_some_and(|e| !reads_a_field(body.stream(), &e)) {
+                out.entry(name.to_string()).or_insert(Kind::FloatSeq);
+            }
+            continue;
+        }
         let kind = match (trees.get(k + 1), trees.get(k + 2)) {
             (Some(TokenTree::Group(g)), _) if g.delimiter() == Delimiter::Bracket => {
                 let nested = matches!(g.stream().into_iter().next(), Some(TokenTree::Group(inner)) if inner.delimiter() == Delimiter::Bracket);
@@ -291,6 +318,21 @@ fn use_kinds_in(
             out.entry(name.to_string()).or_insert(kind);
         }
     }
+}
+
+/// Whether the tokens read a field of `name` (`name.m`, `name.0`; not a method call).
+fn reads_a_field(ts: proc_macro2::TokenStream, name: &str) -> bool {
+    use proc_macro2::{Delimiter, TokenTree};
+    let trees: Vec<TokenTree> = ts.into_iter().collect();
+    trees.iter().enumerate().any(|(k, t)| match t {
+        TokenTree::Group(g) => reads_a_field(g.stream(), name),
+        TokenTree::Ident(i) if i == name => {
+            matches!(trees.get(k + 1), Some(TokenTree::Punct(p)) if p.as_char() == '.')
+                && matches!(trees.get(k + 2), Some(TokenTree::Ident(_) | TokenTree::Literal(_)))
+                && !matches!(trees.get(k + 3), Some(TokenTree::Group(g)) if g.delimiter() == Delimiter::Parenthesis)
+        }
+        _ => false,
+    })
 }
 
 /// `1`, `2usize`, `0x1f`: an integer literal (not `1.0`, `1e3`, `2f64`).
