@@ -490,6 +490,32 @@ fn views_as_parameters() {
     through_views_gradcheck(&a, &m).unwrap();
 }
 
+// A view parameter borrowed in array arithmetic (`&r * factor`), as an online gradient step
+// scales its direction: f = r / ⟨x, r⟩.
+#[differentiate]
+fn direction_over_projection(x: ArrayView1<f64>, r: ArrayView1<f64>) -> Array1<f64> {
+    let xr = x.dot(&r);
+    let factor = 1f64 / xr;
+    &r * factor
+}
+
+#[test]
+fn a_view_borrowed_in_arithmetic() {
+    let (x, r) = (array![0.5, 0.5], array![1.0, 3.0]);
+    // With s = ⟨x, r⟩ and seed g: x̄ = −⟨g, r⟩ r / s², r̄ = g / s − ⟨g, r⟩ x / s².
+    let g = array![1.0, -0.5];
+    let (y, x_bar, r_bar) = direction_over_projection_vjp(&x, &r, g.clone());
+    let s = x.dot(&r);
+    assert_close(y.as_slice().unwrap(), (&r / s).as_slice().unwrap());
+    let gr = g.dot(&r);
+    assert_close(
+        x_bar.as_slice().unwrap(),
+        (&r * (-gr / (s * s))).as_slice().unwrap(),
+    );
+    let want_r = &g / s - &x * (gr / (s * s));
+    assert_close(r_bar.as_slice().unwrap(), want_r.as_slice().unwrap());
+}
+
 // Views by reference (`x: &ArrayView1<f64>`, a distance over two views), and a caller
 // lending them (`&a.view()`): taken as views by value are.
 #[differentiate]

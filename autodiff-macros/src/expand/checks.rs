@@ -230,6 +230,14 @@ pub(super) fn check_signature(
                 errors.push(syn::Error::new_spanned(&pt.ty, format!("this parameter holds `{other}`s, and the function computes its derivatives in `{float}`: leave it out with `wrt(…)` (it is then a constant, converted where the body writes `as {float}`), or give it the type `{float}` to differentiate with respect to it")));
                 continue;
             }
+            // `mut x: ArrayViewMut1<f64>`: a view written in place, as `&mut Array2` is.
+            let view_mut = matches!(&*pt.ty, syn::Type::Path(p)
+                if p.path.segments.last().is_some_and(|s| s.ident.to_string().starts_with("ArrayViewMut")));
+            if named && inactive && view_mut {
+                let float = quote!(#float);
+                errors.push(syn::Error::new_spanned(&pt.ty, format!("a mutable view parameter (an array written in place) is not supported in a `#[differentiate]` function: take the buffer flat, as `&mut Array1<{float}>`, `&mut [{float}]` (pass `v.as_slice_mut().unwrap()`) or `&mut Vec<{float}>`, or take the array by reference and return the new one")));
+                continue;
+            }
             if named
                 && inactive
                 && !crate::types::nests_floats(&pt.ty, &float)

@@ -437,6 +437,12 @@ impl Lowerer {
     pub(super) fn by_ref(&self, e: Expr) -> Expr {
         let is_reference = |v: VarId| matches!(self.vars[v].ty, Some(syn::Type::Reference(_)));
         match e.kind {
+            // `&r` of a reference (a view parameter, which the derived items take as
+            // `&Array1<F>`): the reference itself, as the operator would auto-deref it (a
+            // borrow of the local reference would tie the pullback to it).
+            ExprKind::Ref(inner) if matches!(inner.kind, ExprKind::Var(v) if is_reference(v)) => {
+                *inner
+            }
             ExprKind::Ref(_) => e,
             ExprKind::Var(v) if is_reference(v) => e,
             _ => {
