@@ -106,3 +106,21 @@ fn columns_written_in_a_loop_sum_their_cotangents() {
     let (_, m_dot) = columns_of_jvp(&x0, 3, &array![1.0, 2.0]);
     assert_eq!(m_dot, array![[1.0, 1.0, 1.0], [2.0, 2.0, 2.0]]);
 }
+
+/// A row broadcast into two rows of a block, as `assign` broadcasts: Σ m² = 2 Σ r², so
+/// ∂/∂r = 4 r.
+#[differentiate]
+fn row_into_two_rows(r: &Array1<f64>) -> f64 {
+    let mut m = Array2::<f64>::zeros((3, 2));
+    m.slice_mut(s![0..2, ..]).assign(r);
+    m.mapv(|v| v * v).sum()
+}
+
+#[test]
+fn a_broadcast_part_sums_its_cotangent_over_the_copies() {
+    let r = array![0.5, 1.5];
+    let (value, r_bar) = row_into_two_rows_grad(&r);
+    assert_eq!(value, 5.0);
+    assert_eq!(r_bar, array![2.0, 6.0]);
+    row_into_two_rows_gradcheck(&r).unwrap();
+}

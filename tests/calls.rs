@@ -632,28 +632,6 @@ fn an_array_predicate_in_a_test() {
     assert_eq!(hv, autodiff::ndarray::array![1.0, -2.0]);
 }
 
-/// A helper of integers, marked as its callers are: left as written, called on its
-/// (constant) arguments.
-#[differentiate]
-fn mean_count(v: &[i32]) -> f32 {
-    v.iter().sum::<i32>() as f32 / v.len() as f32
-}
-
-#[differentiate]
-fn scaled_by_mean_count(v: Vec<i32>, r: f32) -> f32 {
-    let g = mean_count(&v);
-    r * g + r * r
-}
-
-#[test]
-fn a_marked_helper_without_float_parameters_is_a_constant() {
-    // f = r ḡ + r², ḡ = 3: ∂f/∂r = ḡ + 2r.
-    let (value, r_bar) = scaled_by_mean_count_grad(vec![1, 2, 6], 0.5);
-    assert_eq!(value, 1.75);
-    assert_eq!(r_bar, 4.0);
-    assert_eq!(mean_count(&[1, 2]), 1.5);
-}
-
 /// A table of constants built by an unmarked helper, walked by `for c in &v`.
 fn cash_flows(n: usize) -> Vec<f64> {
     (0..n).map(|i| 100.0 + 10.0 * i as f64).collect()

@@ -346,14 +346,7 @@ fn expand_function(
         let derived = expand_in_place(raw_args, original, &func, &args, in_impl)?;
         return Ok(quote!(#derived #lent));
     }
-    if !check_something_varies(item, &func)? {
-        // A helper of integers (`fn growth(years: u32) -> f32`), marked as its callers are:
-        // its value carries no derivative, and it is left as written (with no derived item).
-        if matches!(hidden, Hidden::No) {
-            return Ok(TokenStream::new());
-        }
-        return Err(vec![checks::nothing_varies(item, &func)]);
-    }
+    check_something_varies(item, &func)?;
     func.recursive |= args.recursive;
     func.written_tys = crate::parse::written_types(written, item);
     if let Hidden::ValueOf(f) = hidden {

@@ -581,10 +581,47 @@ impl Rule for PartAssigned {
 fn parts_of_arrays_assigned() {
     check(&PartAssigned { matrix: false });
     check(&PartAssigned { matrix: true });
+    check(&RowIntoBlock);
+}
+
+/// `ops::slice_assigned` broadcasting: a 2-vector into every row of the 3×2 block
+/// `s![.., 1..3]` of a 3×4 matrix (its cotangent summed over the rows).
+struct RowIntoBlock;
+
+impl Rule for RowIntoBlock {
+    fn name(&self) -> String {
+        "a row assigned to every row of a block".into()
+    }
+    fn point(&self, rng: &mut Rng) -> Vec<f64> {
+        rng.vector(12 + 2, -1.5, 1.5)
+    }
+    fn value<T: Scalar>(&self, x: &[T]) -> Vec<T> {
+        use autodiff_runtime::ndarray::s;
+        let mut u = Unpack::new(x);
+        flat(&ops::slice_assigned(&u.mat(3, 4), s![.., 1..3], &u.vec(2)))
+    }
+    fn jvp<T: Scalar>(&self, x: &[T], v: &[T]) -> (Vec<T>, Vec<T>) {
+        use autodiff_runtime::ndarray::s;
+        let (mut u, mut d) = (Unpack::new(x), Unpack::new(v));
+        let (a, b) = (u.mat(3, 4), u.vec(2));
+        let (da, db) = (d.mat(3, 4), d.vec(2));
+        let (y, dy) = ops::slice_assigned_jvp(&a, s![.., 1..3], &b, &da, &db);
+        (flat(&y), flat(&dy))
+    }
+    fn vjp<T: Scalar>(&self, x: &[T], ybar: &[T]) -> (Vec<T>, Vec<T>) {
+        use autodiff_runtime::ndarray::s;
+        let mut u = Unpack::new(x);
+        let (a, b) = (u.mat(3, 4), u.vec(2));
+        let (y, pullback) = ops::slice_assigned_pullback(&a, s![.., 1..3], &b);
+        let (a_bar, b_bar) = pullback(&a, &b, Unpack::new(ybar).mat(3, 4));
+        (flat(&y), Pack::new().nd(&a_bar).nd(&b_bar).done())
+    }
 }
 
 #[test]
-#[should_panic(expected = "slice_assigned: the values has shape [3] but shape [2] was expected")]
+#[should_panic(
+    expected = "slice_assigned: values of shape [3] cannot be broadcast to the part's shape [2]"
+)]
 fn a_part_assigned_values_of_another_shape_names_both() {
     use autodiff_runtime::ndarray::{array, s};
     let _ = ops::slice_assigned(&array![1.0, 2.0, 3.0], s![1..], &array![1.0, 2.0, 3.0]);

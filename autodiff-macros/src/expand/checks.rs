@@ -5,17 +5,14 @@ use crate::ir::ParamShape;
 use crate::parse::Args;
 use quote::quote;
 
-/// At least one parameter holds the float type (`Ok(true)`), or none could (`Ok(false)`:
-/// integers, flags and the like only, a function whose value carries no derivative).
-/// Otherwise a parameter holds floats the attribute cannot see (a slice of another type
-/// parameter `T: Into<f64>`, a struct taken by value and read through its methods): the
-/// error says how to write it.
+/// At least one parameter holds the float type: otherwise there is nothing to differentiate
+/// with respect to (a slice of another type parameter `T: Into<f64>` is such a parameter).
 pub(super) fn check_something_varies(
     item: &syn::ItemFn,
     func: &crate::ir::Func,
-) -> Result<bool, Vec<syn::Error>> {
+) -> Result<(), Vec<syn::Error>> {
     if func.params.iter().any(|p| p.active) || !func.outputs.is_empty() {
-        return Ok(true);
+        return Ok(());
     }
     let float = &func.float;
     let others: Vec<&syn::Ident> = item
@@ -59,28 +56,12 @@ pub(super) fn check_something_varies(
             &pt.ty,
             format!("this parameter holds `{t}`, which is not the float type `{}`: `#[differentiate]` differentiates with respect to parameters of the float type; write the element as `{}` (or a type parameter bounded by `num_traits::Float`), and convert before the call", quote!(#float), quote!(#float)),
         ),
-        // (Parameters of the float type all left out by `wrt(…)`: the message says so.)
-        (None, None)
-            if func
-                .params
-                .iter()
-                .all(|p| p.shape == ParamShape::Inactive) =>
-        {
-            return Ok(false)
-        }
-        (None, None) => nothing_varies(item, func),
+        (None, None) => syn::Error::new(
+            item.sig.ident.span(),
+            format!("no parameter of `{}` holds the float type `{}`, so there is nothing to differentiate with respect to: take the inputs as `{}` values, slices, `Vec`s, arrays, `ndarray` arrays or `#[derive(Differentiable)]` structs; a helper of other values (integers, flags) needs no `#[differentiate]`: differentiated functions call it as any function of values without derivatives", item.sig.ident, quote!(#float), quote!(#float)),
+        ),
     };
     Err(vec![error])
-}
-
-/// The error for a function with nothing to differentiate where it cannot be left as
-/// written (a hidden function the derived items of another form are built from).
-pub(super) fn nothing_varies(item: &syn::ItemFn, func: &crate::ir::Func) -> syn::Error {
-    let float = &func.float;
-    syn::Error::new(
-        item.sig.ident.span(),
-        format!("no parameter of `{}` holds the float type `{}`, so there is nothing to differentiate with respect to: take the inputs as `{}` values, slices, `Vec`s, arrays, `ndarray` arrays or `#[derive(Differentiable)]` structs", item.sig.ident, quote!(#float), quote!(#float)),
-    )
 }
 
 /// `hvp` can be honoured: a method of an `impl` generic over its float type, with a float

@@ -242,30 +242,41 @@ pub fn slice_pullback<T: Float + 'static, D: Dimension, I: SliceArg<D> + Copy>(
 for_callers!(slice, slice_jvp, slice_pullback);
 
 /// `a` with the part `info` selects replaced by `b`: `a.slice_mut(s![.., k..]).assign(&b)`
-/// (also `a.row_mut(i).assign(&r)`, `a.column_mut(j).assign(&c)`) written as a value.
-/// With `P` the selection, `Y = (I − PᵀP) A + Pᵀ B`.
+/// (also `a.row_mut(i).assign(&r)`, `a.column_mut(j).assign(&c)`) written as a value. `b` is
+/// broadcast to the part's shape as `assign` broadcasts it (a row into every row of a block,
+/// a one-entry array into every entry). With `P` the selection and `E` the broadcast,
+/// `Y = (I − PᵀP) A + Pᵀ E(B)`.
 ///
-/// ***Panics*** if `b`'s shape is not the part's, naming both shapes.
+/// ***Panics*** if `b` cannot be broadcast to the part's shape, naming both shapes.
 ///
 /// ```
 /// use autodiff_runtime::{ndarray::{array, s}, ops};
 /// let y = ops::slice_assigned(&array![1.0, 2.0, 3.0], s![1..], &array![5.0, 7.0]);
 /// assert_eq!(y, array![1.0, 5.0, 7.0]);
+/// let m = ops::slice_assigned(&array![[1.0, 2.0], [3.0, 4.0]], s![.., ..], &array![0.5, 0.25]);
+/// assert_eq!(m, array![[0.5, 0.25], [0.5, 0.25]]);
 /// ```
 #[track_caller]
-pub fn slice_assigned<T: Float + 'static, D: Dimension, I: SliceArg<D> + Copy>(
+pub fn slice_assigned<T: Float + 'static, D: Dimension, I: SliceArg<D> + Copy, E: Dimension>(
     a: &Array<T, D>,
     info: I,
-    b: &Array<T, I::OutDim>,
+    b: &Array<T, E>,
 ) -> Array<T, D> {
     let mut y = a.clone();
     let mut part = y.slice_mut(info);
-    check_shape("slice_assigned", "the values", part.shape(), b.shape());
-    part.assign(b);
+    let shape = part.raw_dim();
+    match b.broadcast(shape) {
+        Some(values) => part.assign(&values),
+        None => panic!(
+            "slice_assigned: values of shape {:?} cannot be broadcast to the part's shape {:?}",
+            b.shape(),
+            part.shape()
+        ),
+    }
     y
 }
 
-/// The value and its tangent: `Ẏ = (I − PᵀP) Ȧ + Pᵀ Ḃ`, the tangent of `a` with the part
+/// The value and its tangent: `Ẏ = (I − PᵀP) Ȧ + Pᵀ E(Ḃ)`, the tangent of `a` with the part
 /// replaced by the tangent of `b`.
 ///
 /// ```
@@ -275,12 +286,12 @@ pub fn slice_assigned<T: Float + 'static, D: Dimension, I: SliceArg<D> + Copy>(
 /// assert_eq!(dy, array![2.0, 1.0, 1.5]);
 /// ```
 #[track_caller]
-pub fn slice_assigned_jvp<T: Float + 'static, D: Dimension, I: SliceArg<D> + Copy>(
+pub fn slice_assigned_jvp<T: Float + 'static, D: Dimension, I: SliceArg<D> + Copy, E: Dimension>(
     a: &Array<T, D>,
     info: I,
-    b: &Array<T, I::OutDim>,
+    b: &Array<T, E>,
     da: &Array<T, D>,
-    db: &Array<T, I::OutDim>,
+    db: &Array<T, E>,
 ) -> (Array<T, D>, Array<T, D>) {
     check_shape("slice_assigned_jvp", "the tangent", a.shape(), da.shape());
     check_shape("slice_assigned_jvp", "the tangent", b.shape(), db.shape());
@@ -288,7 +299,8 @@ pub fn slice_assigned_jvp<T: Float + 'static, D: Dimension, I: SliceArg<D> + Cop
 }
 
 /// The value and its pullback: `Ā = (I − PᵀP) G`, the cotangent with the part zeroed (those
-/// entries of `a` were overwritten), and `B̄ = P G`, the part of the cotangent.
+/// entries of `a` were overwritten), and `B̄ = Eᵀ P G`, the part of the cotangent summed over
+/// the axes `b` was broadcast along.
 ///
 /// ```
 /// use autodiff_runtime::{ndarray::{array, s}, ops};
@@ -299,28 +311,34 @@ pub fn slice_assigned_jvp<T: Float + 'static, D: Dimension, I: SliceArg<D> + Cop
 /// ```
 #[track_caller]
 #[allow(clippy::type_complexity)]
-pub fn slice_assigned_pullback<T: Float + 'static, D: Dimension, I: SliceArg<D> + Copy>(
+pub fn slice_assigned_pullback<
+    T: Float + 'static,
+    D: Dimension,
+    I: SliceArg<D> + Copy,
+    E: Dimension,
+>(
     a: &Array<T, D>,
     info: I,
-    b: &Array<T, I::OutDim>,
+    b: &Array<T, E>,
 ) -> (
     Array<T, D>,
-    impl FnOnce(&Array<T, D>, &Array<T, I::OutDim>, Array<T, D>) -> (Array<T, D>, Array<T, I::OutDim>),
+    impl FnOnce(&Array<T, D>, &Array<T, E>, Array<T, D>) -> (Array<T, D>, Array<T, E>),
 ) {
     let y = slice_assigned(a, info, b);
     let shape = a.shape().to_vec();
+    let b_dim = b.raw_dim();
     (
         y,
-        move |_: &Array<T, D>, _: &Array<T, I::OutDim>, mut g: Array<T, D>| {
+        move |_: &Array<T, D>, _: &Array<T, E>, mut g: Array<T, D>| {
             check_shape(
                 "slice_assigned pullback",
                 "the cotangent",
                 &shape,
                 g.shape(),
             );
-            let b_bar = g.slice(info).to_owned();
+            let part = g.slice(info).to_owned();
             g.slice_mut(info).fill(T::zero());
-            (g, b_bar)
+            (g, super::unbroadcast(part, &b_dim))
         },
     )
 }

@@ -177,6 +177,18 @@ impl Lowerer {
                 m.turbofish = Some(syn::parse_quote!(::<#t>));
                 self.lower_expr(&syn::Expr::MethodCall(m), out)
             }
+            // `let a: f64 = x.into();` into the float type (`f64`, `f32`): `f64::from(x)`,
+            // which keeps a float's derivative.
+            (Some(syn::Type::Path(t)), syn::Expr::MethodCall(m))
+                if m.method == "into"
+                    && m.args.is_empty()
+                    && m.turbofish.is_none()
+                    && (t.path.is_ident("f64") || t.path.is_ident("f32"))
+                    && crate::types::same(&syn::Type::Path(t.clone()), &self.float) =>
+            {
+                let recv = &m.receiver;
+                self.lower_expr(&syn::parse_quote!(#t::from(#recv)), out)
+            }
             _ => self.lower_expr(&init.expr, out),
         };
         // A value refused (`let mut it = x.iter();`): what reads it later is not reported again.
@@ -232,8 +244,9 @@ impl Lowerer {
         let kind = match &ty {
             Some(t) => kind_of_type(t, &self.float),
             // `let v = table(3); for c in &v { … }`: a call of constants whose result the
-            // body walks as a sequence (of floats, constants).
-            None if matches!(value.kind, ExprKind::Opaque(OpaqueCall::Function(..)))
+            // body walks as a sequence of floats (constants), and never changes.
+            None if !mutable
+                && matches!(value.kind, ExprKind::Opaque(OpaqueCall::Function(..)))
                 && self.kind_of(&value) == Kind::Other
                 && self.use_kinds.get(&ident.to_string()) == Some(&Kind::FloatSeq) =>
             {

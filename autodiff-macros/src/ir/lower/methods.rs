@@ -419,16 +419,6 @@ impl Lowerer {
                 };
             }
         }
-        // `x.into()` of a float: the float itself, derivative included, as `f64::from(x)`.
-        if name == "into"
-            && args.is_empty()
-            && m.turbofish.is_none()
-            && recv_kind == Kind::Float
-            && !matches!(recv.kind, ExprKind::Float(_))
-        {
-            let float = self.float.clone();
-            return mk(ExprKind::Cast(Box::new(recv), float));
-        }
         let turbofish = m.turbofish.clone();
         let mapped_constant = matches!(name.as_str(), "mapv" | "map")
             && matches!(

@@ -69,7 +69,13 @@ impl Lowerer {
         let kind = search_result(m)?;
         let e = syn::Expr::MethodCall(m.clone());
         let span = m.method.span();
-        let reads = crate::ir::hygiene::free_names(&[], &e)
+        let free = crate::ir::hygiene::free_names(&[], &e);
+        // (A closure of the function's own is inlined where it is called, never bound: a
+        // search calling one keeps the message of a closure passed to a method.)
+        if free.iter().any(|f| self.closure_named(&f.name).is_some()) {
+            return None;
+        }
+        let reads = free
             .into_iter()
             .filter_map(|free| {
                 let v = self.lookup(&free.name)?;

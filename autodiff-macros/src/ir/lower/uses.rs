@@ -278,11 +278,7 @@ fn use_kinds_in(
             _ => None,
         };
         if let Some(body) = walked {
-            let element = trees[..k].iter().rev().find_map(|t| match t {
-                TokenTree::Ident(i) if i != "in" && i != "mut" => Some(i.to_string()),
-                _ => None,
-            });
-            if element.is_some_and(|e| !reads_a_field(body.stream(), &e)) {
+            if loop_element(&trees[..k]).is_some_and(|e| used_as_a_float(body.stream(), &e)) {
                 out.entry(name.to_string()).or_insert(Kind::FloatSeq);
             }
             continue;
@@ -320,18 +316,40 @@ fn use_kinds_in(
     }
 }
 
-/// Whether the tokens read a field of `name` (`name.m`, `name.0`; not a method call).
-fn reads_a_field(ts: proc_macro2::TokenStream, name: &str) -> bool {
+/// The name a `for` loop binds to each element, from the tokens before its sequence (`for
+/// c in`, `for &c in &`, `for mut c in`); `None` for a pattern of more (a tuple).
+fn loop_element(before: &[proc_macro2::TokenTree]) -> Option<String> {
+    use proc_macro2::TokenTree;
+    let start = before
+        .iter()
+        .rposition(|t| matches!(t, TokenTree::Ident(i) if i == "for"))?;
+    let end = before
+        .iter()
+        .rposition(|t| matches!(t, TokenTree::Ident(i) if i == "in"))?;
+    let mut pattern = before.get(start + 1..end)?.iter().filter(|t| {
+        !matches!(t, TokenTree::Punct(p) if p.as_char() == '&')
+            && !matches!(t, TokenTree::Ident(i) if i == "mut")
+    });
+    match (pattern.next(), pattern.next()) {
+        (Some(TokenTree::Ident(name)), None) => Some(name.to_string()),
+        _ => None,
+    }
+}
+
+/// Whether every use of `name` in the tokens reads it as a float: not indexed (`r[0]`), no
+/// field read (`b.m`, `p.0`), no method called but a float's (`c.abs()`).
+fn used_as_a_float(ts: proc_macro2::TokenStream, name: &str) -> bool {
     use proc_macro2::{Delimiter, TokenTree};
     let trees: Vec<TokenTree> = ts.into_iter().collect();
-    trees.iter().enumerate().any(|(k, t)| match t {
-        TokenTree::Group(g) => reads_a_field(g.stream(), name),
+    trees.iter().enumerate().all(|(k, t)| match t {
+        TokenTree::Group(g) => used_as_a_float(g.stream(), name),
         TokenTree::Ident(i) if i == name => {
-            matches!(trees.get(k + 1), Some(TokenTree::Punct(p)) if p.as_char() == '.')
-                && matches!(trees.get(k + 2), Some(TokenTree::Ident(_) | TokenTree::Literal(_)))
-                && !matches!(trees.get(k + 3), Some(TokenTree::Group(g)) if g.delimiter() == Delimiter::Parenthesis)
+            let indexed = matches!(trees.get(k + 1), Some(TokenTree::Group(g)) if g.delimiter() == Delimiter::Bracket);
+            let dot = matches!(trees.get(k + 1), Some(TokenTree::Punct(p)) if p.as_char() == '.');
+            let float_method = matches!(trees.get(k + 2), Some(TokenTree::Ident(m)) if crate::rules::lookup(&m.to_string()).is_some());
+            !indexed && (!dot || float_method)
         }
-        _ => false,
+        _ => true,
     })
 }
 
