@@ -3,9 +3,10 @@
 //! and fills its arrays.
 //!
 //! The statement is the assignment `a = ops::slice_assigned(&a, s![…], &b);`: a new value of
-//! `a` with the part replaced, whose rule (`Y = (I − PᵀP) A + Pᵀ B` for the selection `P`)
-//! gives the part's cotangent to `b` and zeros it in `a`'s. The slice is a constant, as the
-//! `s![…]` of a part read (`a.slice(s![…])`) is.
+//! `a` with the part replaced, `b` broadcast to the part's shape as `assign` broadcasts it,
+//! whose rule (`Y = (I − PᵀP) A + Pᵀ E(B)` for the selection `P` and the broadcast `E`)
+//! gives the part's cotangent to `b`, summed over the copies, and zeros it in `a`'s. The
+//! slice is a constant, as the `s![…]` of a part read (`a.slice(s![…])`) is.
 
 use super::*;
 

@@ -260,8 +260,9 @@ fn use_kinds_in(
                 continue;
             }
         }
-        // `for v in &name { … }`, `for v in name { … }`: a sequence walked (of floats, unless
-        // the body reads a field of the element: `for b in &bodies { … b.m … }`).
+        // `for v in &name { … }`, `for v in name { … }`: a sequence of floats walked, where
+        // the loop binds one name and the body reads it only as a float (not `r[0]` of a
+        // row, `b.m` of a struct or `b.mass()`: those keep the loop's message).
         let walked = match (k.checked_sub(1).map(|j| &trees[j]), trees.get(k + 1)) {
             (Some(TokenTree::Punct(amp)), Some(TokenTree::Group(body)))
                 if amp.as_char() == '&'
