@@ -25,7 +25,7 @@ pub(super) fn analyze(func: &Func, act: &Activity) -> Vec<bool> {
         // holding sequences (`zeros_like(&t.1)`, `emit::Ctx::declare_zero`).
         let shaped = matches!(var.kind, Kind::FloatSeq | Kind::Array)
             || matches!(var.kind, Kind::Tuple { seqs, .. } if seqs != 0)
-            || (matches!(var.kind, Kind::Struct | Kind::StructSeq)
+            || (matches!(var.kind, Kind::Struct | Kind::StructSeq | Kind::ArraySeq)
                 && var.scope.is_some()
                 && !matches!(var.ty, Some(syn::Type::Tuple(_))));
         if act.is_active(v) && shaped && !func.ret.contains(&v) {

@@ -177,12 +177,22 @@ impl<'c, 'f> Adjoint<'c, 'f> {
                     Kind::FloatSeq => Some("add_assign"),
                     Kind::Array if self.ctx.lazy_adjoint(*v) => Some("accumulate_nd"),
                     Kind::Array => Some("add_nd"),
-                    Kind::Struct | Kind::StructSeq => Some("accumulate_struct"),
+                    Kind::Struct | Kind::StructSeq | Kind::ArraySeq => Some("accumulate_struct"),
                     _ => None,
                 };
                 self.contribute(quote!(#bar), whole, g);
             }
             Index(base, i) => {
+                // `p.w[l][[i, j]]`: an entry of one of a field's arrays, `w̄[l][[i, j]] += g`.
+                if let ExprKind::Index(seq, l) = &base.kind {
+                    if let ExprKind::Var(v) = seq.kind {
+                        if self.ctx.kind(v) == Kind::ArraySeq {
+                            let (bar, l) = (self.ctx.bar(v), self.ctx.expr(l, false));
+                            let i = self.ctx.expr(i, false);
+                            return self.contribute(quote!(#bar[#l][#i]), None, g);
+                        }
+                    }
+                }
                 let ExprKind::Var(v) = base.kind else {
                     return self.propagate(base, g);
                 };
@@ -196,7 +206,8 @@ impl<'c, 'f> Adjoint<'c, 'f> {
                 } else {
                     quote!(#bar[#i])
                 };
-                let whole = (self.ctx.kind(v) == Kind::StructSeq).then_some("accumulate_struct");
+                let whole = matches!(self.ctx.kind(v), Kind::StructSeq | Kind::ArraySeq)
+                    .then_some("accumulate_struct");
                 self.contribute(target, whole, g);
             }
             Neg(a) => self.propagate(a, quote!(-#g)),

@@ -150,7 +150,7 @@ pub fn counts_accumulators(kinds: impl Iterator<Item = crate::types::Kind>, give
     let sequences = kinds.iter().filter(|k| **k == Kind::FloatSeq).count();
     let guessed = kinds
         .iter()
-        .filter(|k| matches!(k, Kind::Struct | Kind::StructSeq))
+        .filter(|k| matches!(k, Kind::Struct | Kind::StructSeq | Kind::ArraySeq))
         .count();
     guessed == 0 || given > MAX_GIVEN || sequences + guessed > MAX_ACCUMULATORS
 }

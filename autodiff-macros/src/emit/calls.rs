@@ -108,7 +108,7 @@ impl Ctx<'_> {
                 let a = self.expr(a, false);
                 quote!(&__ad::zeros_of_structs(#a))
             }
-            (Kind::Struct | Kind::StructSeq, _) => {
+            (Kind::Struct | Kind::StructSeq | Kind::ArraySeq, _) => {
                 let a = self.expr(a, false);
                 quote!(&__ad::Differentiable::zero_like(#a))
             }

@@ -33,7 +33,9 @@ impl Ctx<'_> {
                 Kind::FloatSeq => quote!(__ad::seq_field(&#base.#(#path).*)),
                 Kind::Array => quote!(__ad::array_field(&#base.#(#path).*)),
                 Kind::Struct => quote!(__ad::struct_field(&#base.#(#path).*)),
-                Kind::StructSeq => quote!(__ad::struct_seq_field(&#base.#(#path).*)),
+                Kind::StructSeq | Kind::ArraySeq => {
+                    quote!(__ad::struct_seq_field(&#base.#(#path).*))
+                }
                 // Integers are checked (a float read as one would lose its derivative);
                 // flags are copied; anything else is borrowed.
                 Kind::Int => quote!(__ad::int_field(#base.#(#path).*)),
@@ -70,12 +72,16 @@ impl Ctx<'_> {
                     };
                     let zero_view = view(quote!(#zero));
                     let given = match self.kind(f.var) {
-                        Kind::StructSeq => quote!(__ad::struct_seq_tangent(&#base_dot.#(#path).*)),
+                        Kind::StructSeq | Kind::ArraySeq => {
+                            quote!(__ad::struct_seq_tangent(&#base_dot.#(#path).*))
+                        }
                         _ => view(quote!(#base_dot.#(#path).*)),
                     };
                     let zeros = match self.kind(f.var) {
                         Kind::FloatSeq => quote!(__ad::seq_zeros(&#base.#(#path).*)),
-                        Kind::StructSeq => quote!(__ad::struct_seq_zeros(&#base.#(#path).*)),
+                        Kind::StructSeq | Kind::ArraySeq => {
+                            quote!(__ad::struct_seq_zeros(&#base.#(#path).*))
+                        }
                         _ => quote!(__ad::Differentiable::zero_like(&#base.#(#path).*)),
                     };
                     quote! {
@@ -156,7 +162,7 @@ impl Ctx<'_> {
                     quote!(__ad::accumulate_seq(&mut #bar.#(#path).*, &#field_bar);)
                 } else if self.lazy_adjoint(f.var) {
                     quote!(__ad::accumulate_lazy(&mut #bar.#(#path).*, #field_bar);)
-                } else if self.kind(f.var) == Kind::StructSeq {
+                } else if matches!(self.kind(f.var), Kind::StructSeq | Kind::ArraySeq) {
                     quote!(__ad::accumulate_struct_seq(&mut #bar.#(#path).*, &#field_bar);)
                 } else {
                     quote!(__ad::accumulate_struct(&mut #bar.#(#path).*, &#field_bar);)

@@ -59,7 +59,7 @@ impl Ctx<'_> {
     /// (The reverse sweep's forward part copies such a value anyway, when it reads it.)
     pub(super) fn moves_into_result(&self, v: VarId, value: &Expr) -> bool {
         matches!(value.kind, ExprKind::Var(w)
-            if matches!(self.kind(w), Kind::FloatSeq | Kind::IntSeq | Kind::Array | Kind::Struct | Kind::StructSeq)
+            if matches!(self.kind(w), Kind::FloatSeq | Kind::IntSeq | Kind::Array | Kind::Struct | Kind::StructSeq | Kind::ArraySeq)
                 && self.func.returned_at_several_exits(v))
     }
 
@@ -101,7 +101,7 @@ impl Ctx<'_> {
                 let fields = fields.iter().map(|(m, x)| {
                     let constant_sequence = sweep == Sweep::Jvp
                         && matches!(x.kind, ExprKind::Var(v)
-                            if matches!(self.kind(v), Kind::FloatSeq | Kind::Array | Kind::StructSeq))
+                            if matches!(self.kind(v), Kind::FloatSeq | Kind::Array | Kind::StructSeq | Kind::ArraySeq))
                         && !self.act.varied(x);
                     let x = match constant_sequence {
                         true => {
@@ -127,7 +127,10 @@ impl Ctx<'_> {
             // A local struct (or rows) moved on: the reverse sweep sizes its adjoint from it.
             ExprKind::Var(v)
                 if sweep == Sweep::Augmented
-                    && matches!(self.kind(v), Kind::Struct | Kind::StructSeq)
+                    && matches!(
+                        self.kind(v),
+                        Kind::Struct | Kind::StructSeq | Kind::ArraySeq
+                    )
                     && self.func.vars[v].scope.is_some()
                     && self.act.varied(e) =>
             {

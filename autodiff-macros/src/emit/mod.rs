@@ -341,7 +341,7 @@ impl<'f> Ctx<'f> {
                 quote!(let mut #name: (#(#types,)*) = (#(#zeros,)*);)
             }
             // A local, or a column of structs read from a slice's elements (an owned `Vec`).
-            Kind::Struct | Kind::StructSeq
+            Kind::Struct | Kind::StructSeq | Kind::ArraySeq
                 if self.func.vars[v].scope.is_some()
                     || self
                         .func
@@ -351,7 +351,7 @@ impl<'f> Ctx<'f> {
             {
                 quote!(let mut #name = __ad::Differentiable::zero_like(&#value);)
             }
-            Kind::Struct | Kind::StructSeq => {
+            Kind::Struct | Kind::StructSeq | Kind::ArraySeq => {
                 quote!(let mut #name = __ad::Differentiable::zero_like(#value);)
             }
             // A tuple of floats a call gives (read by field, `pair(x).0`): zeros of the value's

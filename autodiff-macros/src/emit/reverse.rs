@@ -183,7 +183,10 @@ impl Emitter<'_> {
                     // Checked to be a cotangent, not the `ExcludedByWrt` of a parameter
                     // the callee's `wrt` leaves out: the error then points at the
                     // argument (once: the dual twin's check reads the same).
-                    let checked = if matches!(cx.kind_of(a), Kind::Struct | Kind::StructSeq) {
+                    let checked = if matches!(
+                        cx.kind_of(a),
+                        Kind::Struct | Kind::StructSeq | Kind::ArraySeq
+                    ) {
                         quote::quote_spanned!(a.span=> __ad::struct_cotangent(#ct))
                     } else {
                         quote::quote_spanned!(a.span=> __ad::cotangent::<#float, _>(#ct))

@@ -111,7 +111,7 @@ impl Emitter<'_> {
                         return quote!({ #restore #take #body });
                     }
                     // A struct (or rows) taken whole, zeros of its shape left.
-                    (Place::Var(_), Kind::Struct | Kind::StructSeq) => quote!(
+                    (Place::Var(_), Kind::Struct | Kind::StructSeq | Kind::ArraySeq) => quote!(
                         let #g = {
                             let zero = __ad::Differentiable::zero_like(&#bar_place);
                             ::core::mem::replace(&mut #bar_place, zero)

@@ -288,15 +288,16 @@ impl Emitter<'_> {
                 (_, Kind::Float) => self.tangent(x).unwrap_or_else(|| self.zero()),
                 // (A sequence, an array or rows of structs: their tangent, or zeros of
                 // their shape where constant; never their value.)
-                (_, Kind::Struct | Kind::FloatSeq | Kind::Array | Kind::StructSeq) => {
-                    match self.tangent(x) {
-                        Some(t) => t,
-                        None => {
-                            let v = self.expr(x, false);
-                            quote!(__ad::Differentiable::zero_like(&#v))
-                        }
+                (
+                    _,
+                    Kind::Struct | Kind::FloatSeq | Kind::Array | Kind::StructSeq | Kind::ArraySeq,
+                ) => match self.tangent(x) {
+                    Some(t) => t,
+                    None => {
+                        let v = self.expr(x, false);
+                        quote!(__ad::Differentiable::zero_like(&#v))
                     }
-                }
+                },
                 _ => self.expr(x, false),
             };
             (m, t)

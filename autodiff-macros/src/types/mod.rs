@@ -46,6 +46,10 @@ pub enum Kind {
     Struct,
     /// A `Vec` (or array) of such structs: `p.blocks`.
     StructSeq,
+    /// A `Vec` of `ndarray` arrays, one per layer or channel (`p.weights: Vec<Array2<f64>>`,
+    /// read `p.weights[l].dot(&h)`): bound, zeroed, given a tangent and a cotangent as a
+    /// sequence of structs is (through `Differentiable`), its elements arrays.
+    ArraySeq,
     /// The pullback closure returned by a split call.
     Pullback,
     /// Anything else: passed through, never differentiated.
@@ -62,6 +66,7 @@ impl Kind {
                 | Kind::Tuple { .. }
                 | Kind::Struct
                 | Kind::StructSeq
+                | Kind::ArraySeq
         )
     }
 }

@@ -14,6 +14,10 @@
 //! one, and in code that names neither a value of a type the macro cannot see (weak
 //! evidence, see `LentField`); anything else (`p.w.dot(&x)`) an `ndarray` array.
 
+use super::field_evidence::{
+    binds_structs, iterated_field, names_beside_products, shape_lengths, walked_directly,
+    walked_names,
+};
 use super::fields::path_key;
 use super::fields::{field_path, peel};
 use super::*;
@@ -23,6 +27,9 @@ use syn::visit::Visit;
 #[derive(Clone, Copy, PartialEq, Eq, PartialOrd, Ord, Debug)]
 enum Use {
     Typed(KindRank),
+    /// A sequence whose elements are `ndarray` arrays (`p.w[l].dot(&h)`, `p.w[l][[i, j]]`,
+    /// `&p.b[l]` in array arithmetic), in a function naming `ndarray` types.
+    ArrayElement,
     StructElement,
     /// A sequence whose elements index another (`w[p.pos[k]]`): integers.
     IndexSeq,
@@ -58,6 +65,7 @@ const KINDS: &[Kind] = &[
     Kind::Array,
     Kind::Struct,
     Kind::StructSeq,
+    Kind::ArraySeq,
     Kind::Int,
     Kind::IntSeq,
     Kind::Bool,
@@ -219,6 +227,21 @@ impl Uses<'_> {
         }
     }
 
+    /// `base[i]` used as an `ndarray` array (a receiver of `dot`, `t`, `mapv`): in a
+    /// function naming `ndarray` types, `base` holds one array per element (`Vec<Array2<f64>>`);
+    /// elsewhere a value of another crate's with such methods (a nalgebra vector's `dot`), a
+    /// sequence of structs.
+    fn note_array_element(&mut self, e: &syn::Expr) {
+        match (peel(e), &self.lent) {
+            (syn::Expr::Index(ix), LentField::Array)
+                if !matches!(peel(&ix.index), syn::Expr::Range(_)) =>
+            {
+                self.note(&ix.expr, Use::ArrayElement);
+            }
+            _ => self.note_element(e),
+        }
+    }
+
     /// `base[i]` where `base` is a field path: the path is a sequence of structs (not
     /// `base[a..b]`, a part of it).
     fn note_element(&mut self, e: &syn::Expr) {
@@ -227,59 +250,6 @@ impl Uses<'_> {
                 self.note(&ix.expr, Use::StructElement);
             }
         }
-    }
-}
-
-/// The sequence a `for` loop walks element by element: `&s`, `s.iter()`, `s`.
-fn walked_directly(e: &syn::Expr) -> Option<&syn::Expr> {
-    match e {
-        syn::Expr::Reference(r) if r.mutability.is_none() => Some(&r.expr),
-        syn::Expr::Paren(p) => walked_directly(&p.expr),
-        syn::Expr::MethodCall(m) if m.method == "iter" && m.args.is_empty() => Some(&m.receiver),
-        syn::Expr::Field(_) => Some(e),
-        _ => None,
-    }
-}
-
-/// The sequence `s` of `s.iter()` (no adapter between: `enumerate` and `zip` make tuples of
-/// their own).
-fn iterated_field(e: &syn::Expr) -> Option<&syn::Expr> {
-    match e {
-        syn::Expr::MethodCall(m) if m.method == "iter" && m.args.is_empty() => Some(&m.receiver),
-        _ => None,
-    }
-}
-
-/// Whether an element bound by `pat` is a struct or a tuple: a tuple or struct pattern, or a
-/// name whose fields `body` reads (`p.x`).
-fn binds_structs(pat: &syn::Pat, body: &[syn::Stmt]) -> bool {
-    match pat {
-        syn::Pat::Tuple(_) | syn::Pat::TupleStruct(_) | syn::Pat::Struct(_) => true,
-        syn::Pat::Reference(r) => binds_structs(&r.pat, body),
-        syn::Pat::Type(t) => binds_structs(&t.pat, body),
-        syn::Pat::Ident(i) if i.subpat.is_none() => {
-            struct Reads<'n> {
-                name: &'n syn::Ident,
-                found: bool,
-            }
-            impl<'ast> Visit<'ast> for Reads<'_> {
-                fn visit_expr_field(&mut self, f: &'ast syn::ExprField) {
-                    if matches!(peel(&f.base), syn::Expr::Path(p) if p.path.is_ident(self.name)) {
-                        self.found = true;
-                    }
-                    syn::visit::visit_expr_field(self, f);
-                }
-            }
-            let mut reads = Reads {
-                name: &i.ident,
-                found: false,
-            };
-            for s in body {
-                reads.visit_stmt(s);
-            }
-            reads.found
-        }
-        _ => false,
     }
 }
 
@@ -332,6 +302,12 @@ impl<'ast> Visit<'ast> for Uses<'_> {
             // `self.m[[i, j]]`: an entry of an `ndarray` array.
             syn::Expr::Index(ix) if matches!(peel(&ix.index), syn::Expr::Array(_)) => {
                 self.note(&ix.expr, Use::Array);
+                // `p.w[l][[i, j]]`: an entry of one of the field's arrays.
+                if let syn::Expr::Index(element) = peel(&ix.expr) {
+                    if !matches!(peel(&element.index), syn::Expr::Range(_)) {
+                        self.note(&element.expr, Use::ArrayElement);
+                    }
+                }
                 if let syn::Expr::Array(a) = peel(&ix.index) {
                     for i in &a.elems {
                         self.note(i, Use::Int);
@@ -365,6 +341,15 @@ impl<'ast> Visit<'ast> for Uses<'_> {
                         self.note(seq, Use::Indexed);
                     }
                 }
+                // `for (w, b) in self.weights.iter().zip(&self.biases)` whose elements the
+                // body uses as arrays (`w.dot(&h)`, `w[[i, j]]`): one array per element.
+                if matches!(self.lent, LentField::Array) {
+                    for (seq, name) in walked_names(&f.expr, &f.pat) {
+                        if self.names.get(&name.to_string()) == Some(&Kind::Array) {
+                            self.note(seq, Use::ArrayElement);
+                        }
+                    }
+                }
             }
             syn::Expr::MethodCall(m) => {
                 // `self.points.iter().map(|(x, y)| …)`, `.map(|p| p.m * p.v)`: the elements
@@ -389,7 +374,12 @@ impl<'ast> Visit<'ast> for Uses<'_> {
                         matches!(peel(a), syn::Expr::Path(p)
                             if p.path.get_ident().is_some_and(|i| self.roots.contains(&i.to_string())))
                     });
-                let u = if crate::rules::lookup(&name).is_some() {
+                // `self.kernel.min(t + 1)`: a bound beside an integer is an integer.
+                let beside_int =
+                    matches!(name.as_str(), "min" | "max") && m.args.iter().any(|a| self.is_int(a));
+                let u = if beside_int {
+                    Use::Int
+                } else if crate::rules::lookup(&name).is_some() {
                     Use::Float
                 } else if with_a_struct {
                     Use::StructMethod
@@ -397,7 +387,7 @@ impl<'ast> Visit<'ast> for Uses<'_> {
                     // `self.weights[i].dot(&h)`: a field holding one array per layer
                     // (`Vec<Array2<f64>>`), a sequence of values of their own.
                     if name != "sum" && name != "mean" {
-                        self.note_element(&m.receiver);
+                        self.note_array_element(&m.receiver);
                     }
                     Use::Array
                 } else if SEQ_METHODS.contains(&name.as_str()) {
@@ -455,6 +445,10 @@ impl<'ast> Visit<'ast> for Uses<'_> {
                             self.note(arg, Use::Int);
                         }
                     }
+                }
+                // `Array2::zeros((self.rows, n))`: a shape's lengths are integers.
+                for n in shape_lengths(c) {
+                    self.note(n, Use::Int);
                 }
                 for a in &c.args {
                     if matches!(a, syn::Expr::Reference(_)) {
@@ -519,6 +513,16 @@ impl<'ast> Visit<'ast> for Uses<'_> {
                     // `Differentiable` and multiplies the same way).
                     self.note(peel(&b.left), Use::StructMethod);
                 } else if arithmetic(&b.op) {
+                    // `h + &p.b[l]`: an element borrowed into arithmetic, in a function
+                    // naming `ndarray` types, is an array (a float is not borrowed there).
+                    for side in [&b.left, &b.right] {
+                        let side = super::fields::peel_parens(side);
+                        if let (syn::Expr::Reference(r), LentField::Array) = (side, &self.lent) {
+                            if matches!(peel(&r.expr), syn::Expr::Index(_)) {
+                                self.note_array_element(&r.expr);
+                            }
+                        }
+                    }
                     // `p.z.clone() + eps`: a field cloned into arithmetic (generic code's
                     // scalars need not be `Copy`) is a float, not a sequence copied.
                     for side in [&b.left, &b.right] {
@@ -666,6 +670,13 @@ pub(super) fn field_kinds(
         quote::ToTokens::to_token_stream(body),
         &mut uses.names,
     );
+    // `w.dot(&h) + b`: a name beside an array's product in arithmetic is an array too (an
+    // element `&f64` of a sequence cannot be added to one).
+    if ndarray {
+        for name in names_beside_products(body, &uses.names) {
+            uses.names.entry(name).or_insert(Kind::Array);
+        }
+    }
     // `let m = (self.a + self.b) * 0.5; let d = *p - m;`: a name combined by an operator with
     // a struct parameter (`*p`, `p`) holds a struct, and so do the fields it is made of.
     for name in super::param_copies::operands_of_struct_params(body, roots) {
@@ -683,6 +694,7 @@ pub(super) fn field_kinds(
             let kind = match u {
                 Use::Typed(KindRank(r)) => KINDS[r as usize],
                 Use::StructElement => Kind::StructSeq,
+                Use::ArrayElement => Kind::ArraySeq,
                 Use::Indexed => Kind::FloatSeq,
                 Use::IndexSeq | Use::CastElements => Kind::IntSeq,
                 Use::Int | Use::CastOperand => Kind::Int,

@@ -172,14 +172,16 @@ impl Lowerer {
             return false;
         }
         let roots = self.struct_roots();
-        field_path(&inner.expr, &roots).is_some_and(|(root, _)| {
+        // (`self.w[l][[i, j]]` of one `ndarray` array per element is an entry of one.)
+        field_path(&inner.expr, &roots).is_some_and(|(root, path)| {
             self.lookup(&root)
                 .is_some_and(|v| self.struct_params.contains(&v))
+                && self.field_kinds.get(&path_key(&root, &path)) != Some(&Kind::ArraySeq)
         }) && !self.is_element_field_expr(&inner.expr)
     }
 
     /// The names under which struct parameters are visible.
-    fn struct_roots(&self) -> Vec<String> {
+    pub(super) fn struct_roots(&self) -> Vec<String> {
         self.scopes_names()
             .into_iter()
             .filter(|(_, v)| self.struct_params.contains(v))

@@ -58,6 +58,7 @@ pub fn kind_of(e: &Expr, vars: &[Var], float: &Type) -> Kind {
         ExprKind::Index(base, index) => match k(base) {
             Kind::FloatSeq | Kind::Array => Kind::Float,
             Kind::StructSeq => Kind::Struct,
+            Kind::ArraySeq => Kind::Array,
             // `v[1]` of a vector type's value (`Vector3<f64>`, whose entries its cotangent
             // holds as it does): an entry.
             Kind::Struct if k(index) == Kind::Int => Kind::Float,

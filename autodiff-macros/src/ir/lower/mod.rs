@@ -23,6 +23,7 @@ mod elementwise;
 mod exits;
 mod expr;
 mod expr_stmts;
+mod field_evidence;
 mod field_kinds;
 mod fields;
 mod from_shape_fn;

@@ -165,7 +165,12 @@ impl Lowerer {
         let carries = |k: Kind| {
             matches!(
                 k,
-                Kind::Float | Kind::FloatSeq | Kind::Struct | Kind::StructSeq | Kind::Array
+                Kind::Float
+                    | Kind::FloatSeq
+                    | Kind::Struct
+                    | Kind::StructSeq
+                    | Kind::ArraySeq
+                    | Kind::Array
             )
         };
         if integer_operator && (carries(self.kind_of(&l)) || carries(self.kind_of(&r))) {

@@ -393,7 +393,11 @@ impl Lowerer {
         };
         syn::visit::Visit::visit_block(&mut found, body);
         for (key, read) in found.keys {
-            if self.slice_fields.contains_key(&key) || found.deeper.contains(&key) {
+            // (A field of one `ndarray` array per element, `w[l][[i, j]]`, is no rows.)
+            if self.slice_fields.contains_key(&key)
+                || found.deeper.contains(&key)
+                || self.field_kinds.get(&key) == Some(&Kind::ArraySeq)
+            {
                 continue;
             }
             if let Some(index) = integer_entry(&key, body, roots) {

@@ -195,6 +195,12 @@ impl Lowerer {
             self.error(name.span(), message);
         }
         places.extend(rows);
+        // An array of a field holding one per element (`for w in &self.weights`) is read in
+        // place, `self.weights[i]`: it cannot be moved out of its sequence.
+        let (arrays, pairs): (Vec<_>, Vec<_>) = pairs
+            .into_iter()
+            .partition(|(_, v)| self.array_seq_element(v));
+        places.extend(arrays);
         let (views, pairs) = split_views(pairs);
         let mut lets = self.bind_in_order(pairs);
         super::iter::keep_mut(&mut lets, &f.pat);
@@ -241,6 +247,17 @@ impl Lowerer {
         upper
             && last.arguments.is_none()
             && (path.segments.len() > 1 || self.lookup(&name).is_none())
+    }
+
+    /// Whether `e` is an element of a field holding one `ndarray` array per element,
+    /// `self.weights[i]` (`Kind::ArraySeq`).
+    fn array_seq_element(&self, e: &Expr) -> bool {
+        let Expr::Index(ix) = e else { return false };
+        let roots = self.struct_roots();
+        super::fields::field_path(&ix.expr, &roots).is_some_and(|(root, path)| {
+            self.field_kinds.get(&super::fields::path_key(&root, &path))
+                == Some(&crate::ir::Kind::ArraySeq)
+        })
     }
 
     /// Whether `e` is an element of a constant table, `M[i]` (`is_constant_table`).

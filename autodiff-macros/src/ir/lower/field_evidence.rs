@@ -1,0 +1,163 @@
+//! Evidence about fields that `field_kinds` reads beside their own uses, since the macro
+//! cannot see their types: the sequences a `for` loop or a chain walks and what their
+//! elements are used as (structs, arrays), the names beside an array's product, the
+//! lengths of an array's shape.
+
+use super::fields::peel;
+use crate::ir::Kind;
+use std::collections::HashMap;
+use syn::visit::Visit;
+
+/// The sequence a `for` loop walks element by element: `&s`, `s.iter()`, `s`.
+pub(super) fn walked_directly(e: &syn::Expr) -> Option<&syn::Expr> {
+    match e {
+        syn::Expr::Reference(r) if r.mutability.is_none() => Some(&r.expr),
+        syn::Expr::Paren(p) => walked_directly(&p.expr),
+        syn::Expr::MethodCall(m) if m.method == "iter" && m.args.is_empty() => Some(&m.receiver),
+        syn::Expr::Field(_) => Some(e),
+        _ => None,
+    }
+}
+
+/// The sequences a `for` loop walks with the name each element is bound to: `for w in &s`
+/// (`s.iter()`), through `enumerate` (`(i, w)`) and `zip` (`(w, b)`).
+pub(super) fn walked_names<'a>(
+    e: &'a syn::Expr,
+    pat: &'a syn::Pat,
+) -> Vec<(&'a syn::Expr, &'a syn::Ident)> {
+    let pat = match pat {
+        syn::Pat::Reference(r) => &*r.pat,
+        syn::Pat::Paren(p) => &*p.pat,
+        other => other,
+    };
+    let pair = |pat: &'a syn::Pat| match pat {
+        syn::Pat::Tuple(t) if t.elems.len() == 2 => Some((&t.elems[0], &t.elems[1])),
+        _ => None,
+    };
+    match (super::fields::peel_parens(e), pat) {
+        (syn::Expr::MethodCall(m), _) if m.method == "enumerate" && m.args.is_empty() => {
+            match pair(pat) {
+                Some((_, element)) => walked_names(&m.receiver, element),
+                None => Vec::new(),
+            }
+        }
+        (syn::Expr::MethodCall(m), _) if m.method == "zip" && m.args.len() == 1 => {
+            match pair(pat) {
+                Some((a, b)) => {
+                    let mut names = walked_names(&m.receiver, a);
+                    names.extend(walked_names(&m.args[0], b));
+                    names
+                }
+                None => Vec::new(),
+            }
+        }
+        (e, syn::Pat::Ident(i)) => walked_directly(e)
+            .map(|s| (s, &i.ident))
+            .into_iter()
+            .collect(),
+        _ => Vec::new(),
+    }
+}
+
+/// The sequence `s` of `s.iter()` (no adapter between: `enumerate` and `zip` make tuples of
+/// their own).
+pub(super) fn iterated_field(e: &syn::Expr) -> Option<&syn::Expr> {
+    match e {
+        syn::Expr::MethodCall(m) if m.method == "iter" && m.args.is_empty() => Some(&m.receiver),
+        _ => None,
+    }
+}
+
+/// Whether an element bound by `pat` is a struct or a tuple: a tuple or struct pattern, or a
+/// name whose fields `body` reads (`p.x`).
+pub(super) fn binds_structs(pat: &syn::Pat, body: &[syn::Stmt]) -> bool {
+    match pat {
+        syn::Pat::Tuple(_) | syn::Pat::TupleStruct(_) | syn::Pat::Struct(_) => true,
+        syn::Pat::Reference(r) => binds_structs(&r.pat, body),
+        syn::Pat::Type(t) => binds_structs(&t.pat, body),
+        syn::Pat::Ident(i) if i.subpat.is_none() => {
+            struct Reads<'n> {
+                name: &'n syn::Ident,
+                found: bool,
+            }
+            impl<'ast> Visit<'ast> for Reads<'_> {
+                fn visit_expr_field(&mut self, f: &'ast syn::ExprField) {
+                    if matches!(peel(&f.base), syn::Expr::Path(p) if p.path.is_ident(self.name)) {
+                        self.found = true;
+                    }
+                    syn::visit::visit_expr_field(self, f);
+                }
+            }
+            let mut reads = Reads {
+                name: &i.ident,
+                found: false,
+            };
+            for s in body {
+                reads.visit_stmt(s);
+            }
+            reads.found
+        }
+        _ => false,
+    }
+}
+
+/// The names that are an operand of arithmetic whose other operand is an array's product
+/// or map, `w.dot(&h) + b` or `b + w.dot(&h)` with `w` used as an array.
+pub(super) fn names_beside_products(
+    body: &syn::Block,
+    names: &HashMap<String, Kind>,
+) -> Vec<String> {
+    struct Beside<'n> {
+        names: &'n HashMap<String, Kind>,
+        found: Vec<String>,
+    }
+    impl Beside<'_> {
+        fn product(&self, e: &syn::Expr) -> bool {
+            matches!(peel(e), syn::Expr::MethodCall(m)
+                if matches!(m.method.to_string().as_str(), "dot" | "t" | "mapv")
+                    && matches!(peel(&m.receiver), syn::Expr::Path(p)
+                        if p.path.get_ident().is_some_and(|i| self.names.get(&i.to_string()) == Some(&Kind::Array))))
+        }
+    }
+    impl<'ast> Visit<'ast> for Beside<'_> {
+        fn visit_expr_binary(&mut self, b: &'ast syn::ExprBinary) {
+            if matches!(b.op, syn::BinOp::Add(_) | syn::BinOp::Sub(_)) {
+                for (side, other) in [(&b.left, &b.right), (&b.right, &b.left)] {
+                    if let (syn::Expr::Path(p), true) = (peel(side), self.product(other)) {
+                        if let Some(i) = p.path.get_ident() {
+                            self.found.push(i.to_string());
+                        }
+                    }
+                }
+            }
+            syn::visit::visit_expr_binary(self, b);
+        }
+    }
+    let mut beside = Beside {
+        names,
+        found: Vec::new(),
+    };
+    beside.visit_block(body);
+    beside.found
+}
+
+/// The lengths of the shape an `ndarray` constructor takes, `Array2::zeros((rows, n))`,
+/// `Array1::from_elem(n, 0.0)`: integers.
+pub(super) fn shape_lengths(c: &syn::ExprCall) -> Vec<&syn::Expr> {
+    let syn::Expr::Path(p) = &*c.func else {
+        return Vec::new();
+    };
+    let names: Vec<String> = p
+        .path
+        .segments
+        .iter()
+        .map(|s| s.ident.to_string())
+        .collect();
+    let shaped = matches!(&names[..], [.., ty, f]
+        if ty.starts_with("Array") && matches!(f.as_str(), "zeros" | "ones" | "from_elem" | "default"));
+    match c.args.first().map(peel) {
+        Some(syn::Expr::Tuple(t)) if shaped => t.elems.iter().collect(),
+        Some(n) if shaped => vec![n],
+        _ => Vec::new(),
+    }
+}
