@@ -1091,3 +1091,36 @@ fn arrays_of_many_axes_walked_by_iter() {
     assert_eq!(a_bar[[1, 0, 0]], p.sin() * q.cos());
     assert_eq!(a_bar.iter().filter(|g| **g != 0.0).count(), 2);
 }
+
+/// `ndarray`'s elementwise float methods (`a.tanh()`, `a.powi(2)`, `a.powf(p)`), each the
+/// map of the float's method.
+#[differentiate]
+fn elementwise_methods(x: &Array1<f64>, p: f64) -> f64 {
+    (x.tanh() + x.powi(2) + x.powf(p)).sum() + x.exp().ln_1p().sum() + x.abs().sqrt().sum()
+}
+
+#[differentiate]
+fn tanh_layer(w: &Array2<f64>, x: &Array1<f64>) -> Array1<f64> {
+    w.dot(x).tanh()
+}
+
+#[test]
+fn elementwise_methods_of_arrays() {
+    let x = array![0.5, 1.2];
+    elementwise_methods_gradcheck(&x, 1.7).unwrap();
+    // ∂/∂p = Σ xᵢᵖ ln xᵢ.
+    let (_, _, p_bar) = elementwise_methods_grad(&x, 1.7);
+    let want: f64 = x.iter().map(|v| v.powf(1.7) * v.ln()).sum();
+    assert!((p_bar - want).abs() < 1e-12);
+    // y = tanh(W x): W̄ = (ȳ ⊙ (1 − y²)) xᵀ, x̄ = Wᵀ (ȳ ⊙ (1 − y²)).
+    let w = array![[0.5, 1.2], [0.1, -0.3]];
+    let ybar = array![1.0, 0.5];
+    let (y, w_bar, x_bar) = tanh_layer_vjp(&w, &x, ybar.clone());
+    let d = &ybar * &y.mapv(|t| 1.0 - t * t);
+    assert!((&x_bar - &w.t().dot(&d)).iter().all(|e| e.abs() < 1e-14));
+    for i in 0..2 {
+        for j in 0..2 {
+            assert!((w_bar[[i, j]] - d[i] * x[j]).abs() < 1e-14);
+        }
+    }
+}

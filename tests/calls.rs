@@ -663,3 +663,38 @@ fn a_table_from_an_unmarked_helper_walked_by_a_loop() {
     assert!((r_bar - want).abs() < 1e-10, "{r_bar} against {want}");
     present_value_of_flows_gradcheck(r, 4).unwrap();
 }
+
+/// A predicate and a count marked as the helpers of a differentiated function are: their
+/// results carry no derivative, so they stay as written, and the caller reads them on its
+/// values.
+#[differentiate]
+fn approx_equal(a: f64, b: f64) -> bool {
+    (a - b).abs() < 1e-9
+}
+
+#[differentiate]
+fn steps_below(x: f64, limit: f64) -> usize {
+    (limit / x).floor() as usize
+}
+
+#[differentiate]
+fn repaid(balance: f64, payment: f64) -> f64 {
+    let mut left = balance;
+    for _ in 0..steps_below(payment, balance) {
+        if approx_equal(left, 0.0) {
+            break;
+        }
+        left -= payment;
+    }
+    left * left
+}
+
+#[test]
+fn marked_helpers_of_a_bool_and_a_count() {
+    // 10 − 3·3 = 1 left after ⌊10 / 3⌋ = 3 payments: (b − 3p)², ∂/∂b = 2, ∂/∂p = −6.
+    let (v, b_bar, p_bar) = repaid_grad(10.0, 3.0);
+    assert_eq!((v, b_bar, p_bar), (1.0, 2.0, -6.0));
+    assert!(approx_equal(0.1 + 0.2, 0.3));
+    assert_eq!(steps_below(3.0, 10.0), 3);
+    repaid_gradcheck(10.0, 3.0).unwrap();
+}

@@ -291,3 +291,49 @@ fn function_fields_are_constants() {
     assert_eq!(osc_bar.phase, 2.0 * 0.75f64.cos());
     assert_eq!(t_bar, 2.0 * 0.75f64.cos());
 }
+
+/// A count field compared with a length (`self.n != x.len()`) and a window field bounded
+/// beside an integer (`self.window.min(i + 1)`): integers, whatever else reads them.
+#[derive(Differentiable, Debug)]
+struct Smoother {
+    n: usize,
+    window: usize,
+    gain: f64,
+}
+
+impl Smoother {
+    #[differentiate]
+    fn smoothed(&self, x: &[f64]) -> f64 {
+        if self.n != x.len() {
+            return 0.0;
+        }
+        let mut total = 0.0;
+        for i in 0..x.len() {
+            let w = self.window.min(i + 1);
+            let mut s = 0.0;
+            for k in 0..w {
+                s += x[i - k];
+            }
+            total += self.gain * s / w as f64;
+        }
+        total
+    }
+}
+
+#[test]
+fn counts_compared_with_lengths_and_bounded_beside_integers() {
+    let s = Smoother {
+        n: 3,
+        window: 2,
+        gain: 0.5,
+    };
+    let x = [1.0, 2.0, 4.0];
+    // Means over windows min(2, i + 1): 1, 1.5, 3, times the gain: 2.75. x̄ = gain·(1 + ½,
+    // ½ + ½, ½), ḡain = 5.5.
+    let (total, s_bar, x_bar) = s.smoothed_grad(&x);
+    assert_eq!(total, 2.75);
+    assert_eq!(x_bar, [0.75, 0.5, 0.25]);
+    assert_eq!(s_bar.gain, 5.5);
+    assert_eq!(s.smoothed(&[1.0]), 0.0);
+    s.smoothed_gradcheck(&x).unwrap();
+}

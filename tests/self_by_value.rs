@@ -93,3 +93,37 @@ fn a_caller_of_methods_taking_self_by_value() {
     }
     energy_gradcheck(&V, &W).unwrap();
 }
+
+/// A table of weights taken by value whose product fails on a length mismatch: its
+/// derived items take `&self` and run it on a copy (the struct is not `Clone`).
+#[derive(Differentiable, Debug)]
+struct Weights {
+    v: Vec<f64>,
+}
+
+impl Weights {
+    #[allow(clippy::needless_range_loop)] // the form under test
+    #[differentiate]
+    fn weigh(self, x: Vec<f64>) -> Result<f64, &'static str> {
+        if x.len() != self.v.len() {
+            return Err("length");
+        }
+        let mut s = 0.0;
+        for i in 0..x.len() {
+            s += self.v[i] * x[i] * x[i];
+        }
+        Ok(s)
+    }
+}
+
+#[test]
+fn a_fallible_method_taking_self_by_value() {
+    let w = Weights { v: vec![2.0, 3.0] };
+    // s = Σ vᵢ xᵢ²: v̄ᵢ = xᵢ², x̄ᵢ = 2 vᵢ xᵢ.
+    let (s, w_bar, x_bar) = w.weigh_grad(vec![1.0, -2.0]).unwrap();
+    assert_eq!(s, 14.0);
+    assert_eq!(w_bar.v, [1.0, 4.0]);
+    assert_eq!(x_bar, [4.0, -12.0]);
+    assert_eq!(w.weigh_grad(vec![1.0]).unwrap_err(), "length");
+    w.weigh_gradcheck(vec![0.5, 1.5]).unwrap();
+}

@@ -80,6 +80,20 @@ fn differentiate_item(args: TokenStream, item: TokenStream) -> TokenStream {
         });
         return quote!(#item_fn #err);
     }
+    // A predicate or a count (`fn near_zero(a: f64) -> bool`), marked as the helpers of a
+    // differentiated function are: its result carries no derivative, and callers read it
+    // on their values (`if near_zero(x)`), so it stays as written, with nothing derived.
+    // (Not a `&mut self` method returning a count: the fields it assigns are its results.)
+    if args.is_empty()
+        && checks::result_without_derivative(&item_fn.sig)
+        && !crate::state::takes_mut_self(&item_fn)
+    {
+        return quote!(#item_fn);
+    }
+    if let Some(err) = checks::operator_trait_method(&item_fn) {
+        let err = err.to_compile_error();
+        return quote!(#item_fn #err);
+    }
     let result = expand(args, &item_fn);
     // `#[checkpoint]` is ours: the primal is emitted without it, so it compiles on stable.
     let mut item_fn = item_fn;

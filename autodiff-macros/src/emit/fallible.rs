@@ -128,7 +128,8 @@ fn entry_point_twin(
     let check = (entry != Derived::DualPullbackAll).then(|| {
         let args = primal_arguments(item, sig);
         let primal = if method {
-            quote!(self.#f(#(#args),*))
+            let receiver = primal_receiver(item);
+            quote!(#receiver.#f(#(#args),*))
         } else if in_impl {
             quote!(Self::#f(#(#args),*))
         } else {
@@ -216,7 +217,10 @@ fn twin(
     let method = matches!(inputs.first(), Some(syn::FnArg::Receiver(_)));
     let names = arg_names(inputs);
     let call = |callee: &syn::Ident, args: &[TokenStream]| {
-        if method {
+        if method && callee == f {
+            let receiver = primal_receiver(item);
+            quote!(#receiver.#callee(#(#args),*))
+        } else if method {
             quote!(self.#callee(#(#args),*))
         } else if in_impl {
             quote!(Self::#callee(#(#args),*))
@@ -296,6 +300,21 @@ fn rewrapped(written: &syn::Type, out: TokenStream) -> syn::Type {
         }
     }
     ty
+}
+
+/// The receiver of a call of the primal from a derived item, which takes `&self`: a copy
+/// where the primal takes `self` by value, made through `Differentiable` (the struct need
+/// not be `Clone`; its `#[no_grad]` fields are copied).
+fn primal_receiver(item: &syn::ItemFn) -> TokenStream {
+    match item.sig.inputs.first() {
+        Some(syn::FnArg::Receiver(r)) if !matches!(r.kind, syn::ReceiverKind::Reference(..)) => {
+            quote!(::autodiff::__private::rebuilt_like(
+                self,
+                &::autodiff::__private::Differentiable::to_flat(self)
+            ))
+        }
+        _ => quote!(self),
+    }
 }
 
 /// The names a derived item's parameters bind, the receiver aside.

@@ -432,3 +432,58 @@ fn sequence_of_unbounded_param(
         });
     (!bounded).then(|| name.clone())
 }
+
+/// A method of an operator trait's impl marked itself (`impl Mul<Vec<f64>> for &M {
+/// #[differentiate] fn mul(self, rhs: Vec<f64>) -> … }`): its derived items cannot go into
+/// the trait's impl, which holds the trait's items only, so the attribute belongs on the
+/// block. Recognised by the trait's signature: `self` by value (`&mut self` for the
+/// `…_assign` methods), one operand (none for `neg`), no visibility (an inherent method of
+/// that name is what clippy's `should_implement_trait` tells users to make the trait's).
+pub(super) fn operator_trait_method(item: &syn::ItemFn) -> Option<syn::Error> {
+    const TRAITS: &[(&str, &str)] = &[
+        ("add", "Add"),
+        ("sub", "Sub"),
+        ("mul", "Mul"),
+        ("div", "Div"),
+        ("rem", "Rem"),
+        ("neg", "Neg"),
+        ("add_assign", "AddAssign"),
+        ("sub_assign", "SubAssign"),
+        ("mul_assign", "MulAssign"),
+        ("div_assign", "DivAssign"),
+    ];
+    let sig = &item.sig;
+    let name = sig.ident.to_string();
+    let (_, trait_name) = TRAITS.iter().find(|(m, _)| *m == name)?;
+    let receiver = sig.receiver()?;
+    let assign = name.ends_with("_assign");
+    let shape = match (assign, &receiver.kind) {
+        (true, syn::ReceiverKind::Reference(_, _, mutable)) => mutable.is_some(),
+        (false, syn::ReceiverKind::Reference(..)) | (true, _) => false,
+        (false, _) => true,
+    };
+    let operands = if name == "neg" { 1 } else { 2 };
+    if !shape || sig.inputs.len() != operands || !matches!(item.vis, syn::Visibility::Inherited) {
+        return None;
+    }
+    Some(syn::Error::new_spanned(
+        &sig.ident,
+        format!("`{name}` is the method of the operator trait `{trait_name}`, and `#[differentiate]` on a method of a trait's `impl` cannot add its derived items there (a trait's `impl` holds the trait's items only): put the attribute on the `impl` block instead (`#[differentiate] impl {trait_name}<…> for …`), which adds them in an inherent `impl` beside it"),
+    ))
+}
+
+/// Whether the written result is a `bool` or an integer (`-> usize`), which carries no
+/// derivative, of floats (`near_zero(a: f64)`; a function of integers alone gets the
+/// message that there is nothing to differentiate, which catches a type written wrong).
+pub(super) fn result_without_derivative(sig: &syn::Signature) -> bool {
+    let inputs = &sig.inputs;
+    let generics = &sig.generics;
+    let of_floats =
+        crate::tokens::mentions_any(quote::quote!(#inputs #generics), &["f64", "f32", "Float"]);
+    of_floats
+        && matches!(&sig.output, syn::ReturnType::Type(_, ty)
+        if matches!(&**ty, syn::Type::Path(p)
+            if p.qself.is_none()
+                && (p.path.is_ident("bool")
+                    || crate::types::INTS.iter().any(|i| p.path.is_ident(i)))))
+}

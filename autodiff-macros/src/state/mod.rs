@@ -281,6 +281,46 @@ fn has_integer_operand(e: &Expr) -> bool {
     }
 }
 
+/// Whether `value` is evidently an `ndarray` array: it calls an array's product or map
+/// (`w.dot(&h)`, `a.mapv(f)`, `a.t()`), an array's constructor (`Array1::zeros(n)`), or
+/// borrows an operand of its arithmetic (`&a + &b`, which floats seldom are).
+fn evidently_array(value: &Expr) -> bool {
+    use syn::visit::Visit;
+    #[derive(Default)]
+    struct Found(bool);
+    impl<'ast> Visit<'ast> for Found {
+        fn visit_expr_method_call(&mut self, m: &'ast syn::ExprMethodCall) {
+            let name = m.method.to_string();
+            self.0 |= matches!(
+                name.as_str(),
+                "dot" | "mapv" | "mapv_into" | "t" | "sum_axis" | "mean_axis"
+            );
+            syn::visit::visit_expr_method_call(self, m);
+        }
+        fn visit_expr_call(&mut self, c: &'ast syn::ExprCall) {
+            if let Expr::Path(p) = &*c.func {
+                let n = p.path.segments.len();
+                self.0 |= n >= 2
+                    && p.path.segments[n - 2]
+                        .ident
+                        .to_string()
+                        .starts_with("Array");
+            }
+            syn::visit::visit_expr_call(self, c);
+        }
+        fn visit_expr_binary(&mut self, b: &'ast syn::ExprBinary) {
+            self.0 |= [&b.left, &b.right]
+                .iter()
+                .any(|side| matches!(&***side, Expr::Reference(_)));
+            syn::visit::visit_expr_binary(self, b);
+        }
+        fn visit_expr_closure(&mut self, _: &'ast syn::ExprClosure) {}
+    }
+    let mut found = Found::default();
+    found.visit_expr(value);
+    found.0
+}
+
 /// Whether `e` is evidently a `bool`: `true`, `false`, a comparison, `!`, `&&`, `||`.
 /// (`!` of an integer is its bitwise complement, which a state's counter does not take.)
 fn is_flag(e: &Expr) -> bool {
@@ -421,6 +461,10 @@ fn assigns_after_call(stmt: &syn::Stmt) -> bool {
 impl Writes {
     fn place(&mut self, place: &Expr, value: &Expr) {
         if let Some(name) = self_field(place) {
+            if evidently_array(value) {
+                self.errors.push(syn::Error::new_spanned(place, format!("`self.{name}` is given an array here (`ndarray`'s, or a vector type's): a `#[differentiate]` method taking `&mut self` follows float fields and elements of fields of floats, not arrays assigned whole; take `&self` and return the new value (`fn step(&self, …) -> Array1<f64>`), and assign it to the field outside")));
+                return;
+            }
             if has_integer_operand(value) && !self.ints.contains(name) {
                 self.ints.push(name.clone());
             }

@@ -367,6 +367,18 @@ impl Lowerer {
                     self.unsupported(span, &format!("`{name}` with this function"), &format!("pass a closure (`|x| x * x`) or a float function of one argument (`{float}::sqrt`), or call `ops::sigmoid`, `ops::relu`, `ops::gelu`"))
                 }
             },
+            // `a.tanh()`, `a.powi(2)`: `ndarray`'s elementwise float methods, as the map of
+            // the float's method over the entries (`a.mapv(|v| v.tanh())`).
+            (m, 0) if ELEMENTWISE_METHODS.contains(&m) => {
+                let method = Ident::new(m, span);
+                let c: syn::ExprClosure = syn::parse_quote_spanned!(span=> |v| v.#method());
+                self.elementwise(recv, &c, false, span, out)
+            }
+            ("powi" | "powf" | "log" | "hypot", 1) => {
+                let (method, arg) = (Ident::new(name, span), fn_arg.expect("one argument"));
+                let c: syn::ExprClosure = syn::parse_quote_spanned!(span=> |v| v.#method(#arg));
+                self.elementwise(recv, &c, false, span, out)
+            }
             _ => return None,
         })
     }
@@ -572,3 +584,39 @@ fn unary_float_function(p: &syn::ExprPath, float: &Type) -> Option<Ident> {
     let rule = crate::rules::lookup(&last.to_string())?;
     (rule.arity == 1).then(|| last.clone())
 }
+
+/// `ndarray`'s elementwise methods of float arrays that take no argument (its
+/// `impl_float_maths`), each the float method of the same name over the entries.
+const ELEMENTWISE_METHODS: &[&str] = &[
+    "floor",
+    "ceil",
+    "round",
+    "trunc",
+    "fract",
+    "abs",
+    "signum",
+    "recip",
+    "sqrt",
+    "exp",
+    "exp2",
+    "exp_m1",
+    "ln",
+    "log2",
+    "log10",
+    "ln_1p",
+    "cbrt",
+    "sin",
+    "cos",
+    "tan",
+    "asin",
+    "acos",
+    "atan",
+    "sinh",
+    "cosh",
+    "tanh",
+    "asinh",
+    "acosh",
+    "atanh",
+    "to_degrees",
+    "to_radians",
+];

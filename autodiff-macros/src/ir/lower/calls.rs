@@ -231,9 +231,10 @@ impl Lowerer {
         let local_fn = path
             .get_ident()
             .is_some_and(|i| self.is_local_fn(&i.to_string()));
-        if self.in_test && !local_fn {
-            // A test reads the call's value only as a `bool` (or compares it): the call runs
-            // on primal values, and nothing flows back through it.
+        if (self.in_test || self.integer_context) && !local_fn {
+            // A test reads the call's value only as a `bool` (or compares it), a range bound
+            // as an integer (`0..steps(x, limit)`): the call runs on primal values, and
+            // nothing flows back through it.
             let args = args
                 .into_iter()
                 .map(|a| {

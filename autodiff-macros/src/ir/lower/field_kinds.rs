@@ -136,6 +136,17 @@ impl Uses<'_> {
                 ..
             }) => !i.suffix().starts_with('f'),
             syn::Expr::Paren(p) => self.is_int(&p.expr),
+            // `x.len()`, `m.nrows()`: a length; `k as usize`: an integer.
+            syn::Expr::MethodCall(m) => {
+                m.args.is_empty()
+                    && matches!(
+                        m.method.to_string().as_str(),
+                        "len" | "count" | "nrows" | "ncols" | "ndim" | "capacity"
+                    )
+            }
+            syn::Expr::Cast(c) => {
+                matches!(&*c.ty, syn::Type::Path(p) if crate::types::INTS.iter().any(|i| p.path.is_ident(i)))
+            }
             syn::Expr::Path(p) => p
                 .path
                 .get_ident()
