@@ -604,3 +604,26 @@ fn a_match_arm_of_unit_does_nothing() {
     assert_eq!(squared_on_zero_grad(3.0, 1), (3.0, 1.0));
     squared_on_zero_gradcheck(0.7, 0).unwrap();
 }
+
+/// `std::mem::swap` of two float locals (the larger first, as exact sums order them): the
+/// places exchanged.
+#[differentiate]
+fn two_sum(a: f64, b: f64) -> f64 {
+    let mut x = a;
+    let mut y = b;
+    if x.abs() < y.abs() {
+        std::mem::swap(&mut x, &mut y);
+    }
+    let hi = x + y;
+    let lo = y - (hi - x);
+    hi * x + 3.0 * lo
+}
+
+#[test]
+fn locals_swapped_by_mem_swap() {
+    // |a| < |b|: x = b, y = a, f = (a + b) b (lo = 0 exactly here): ∂/∂a = b, ∂/∂b = a + 2b.
+    assert_eq!(two_sum_grad(1.5, -4.0), (10.0, -4.0, -6.5));
+    // Otherwise x = a, y = b: f = (a + b) a: ∂/∂a = 2a + b, ∂/∂b = a.
+    assert_eq!(two_sum_grad(5.5, 2.0), (41.25, 13.0, 5.5));
+    two_sum_gradcheck(1.5, -4.0).unwrap();
+}

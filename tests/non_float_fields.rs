@@ -337,3 +337,44 @@ fn counts_compared_with_lengths_and_bounded_beside_integers() {
     assert_eq!(s.smoothed(&[1.0]), 0.0);
     s.smoothed_gradcheck(&x).unwrap();
 }
+
+/// A compressed-row matrix: offsets read as a range's bounds (`self.starts[i]..self.starts[i
+/// + 1]`) and column indices as an index are integers, the values floats.
+#[derive(Differentiable, Debug)]
+struct Csr {
+    values: Vec<f64>,
+    columns: Vec<usize>,
+    starts: Vec<usize>,
+}
+
+impl Csr {
+    #[differentiate]
+    fn quadratic(&self, x: &[f64]) -> f64 {
+        let mut q = 0.0;
+        for i in 0..self.starts.len() - 1 {
+            let mut row = 0.0;
+            for k in self.starts[i]..self.starts[i + 1] {
+                row += self.values[k] * x[self.columns[k]];
+            }
+            q += x[i] * row;
+        }
+        q
+    }
+}
+
+#[test]
+fn offsets_read_as_a_ranges_bounds() {
+    // [[1, 0, 2], [0, 3, 0]]: q = x₀(x₀ + 2x₂) + 3x₁², ∂/∂x = (2x₀ + 2x₂, 6x₁, 2x₀),
+    // v̄ = (x₀x₀, x₀x₂, x₁x₁).
+    let a = Csr {
+        values: vec![1.0, 2.0, 3.0],
+        columns: vec![0, 2, 1],
+        starts: vec![0, 2, 3],
+    };
+    let x = [1.0, -2.0, 0.5];
+    let (q, a_bar, x_bar) = a.quadratic_grad(&x);
+    assert_eq!(q, 2.0 + 12.0);
+    assert_eq!(x_bar, [3.0, -12.0, 2.0]);
+    assert_eq!(a_bar.values, [1.0, 0.5, 4.0]);
+    a.quadratic_gradcheck(&x).unwrap();
+}

@@ -500,3 +500,40 @@ fn a_mutable_slice_of_structs_only_read() {
     weighted_mean_gradcheck(&input).unwrap();
     assert_eq!(weighted_mean(&mut input), m);
 }
+
+/// Bonds taken by value (`Vec<Bond>`, not `Clone`), walked with their position: the
+/// derived items take `&Vec<Bond>`, as for a slice of them.
+#[derive(Differentiable, Debug)]
+pub struct Bond {
+    coupon: f64,
+    price: f64,
+}
+
+#[differentiate]
+pub fn weighted_coupons(bonds: Vec<Bond>) -> f64 {
+    let mut total = 0.0;
+    for (i, bond) in bonds.iter().enumerate() {
+        total += bond.coupon * bond.price * (i as f64 + 1.0);
+    }
+    total
+}
+
+#[test]
+fn a_vec_of_structs_by_value() {
+    let bonds = vec![
+        Bond {
+            coupon: 0.02,
+            price: 99.0,
+        },
+        Bond {
+            coupon: 0.03,
+            price: 101.5,
+        },
+    ];
+    // Σ cᵢ pᵢ (i + 1): c̄ᵢ = pᵢ (i + 1), p̄ᵢ = cᵢ (i + 1).
+    let (total, bonds_bar) = weighted_coupons_grad(&bonds);
+    assert!((total - (0.02 * 99.0 + 2.0 * 0.03 * 101.5)).abs() < 1e-12);
+    assert_eq!((bonds_bar[0].coupon, bonds_bar[1].coupon), (99.0, 203.0));
+    assert_eq!((bonds_bar[0].price, bonds_bar[1].price), (0.02, 0.06));
+    weighted_coupons_gradcheck(&bonds).unwrap();
+}

@@ -436,9 +436,9 @@ fn sequence_of_unbounded_param(
 /// A method of an operator trait's impl marked itself (`impl Mul<Vec<f64>> for &M {
 /// #[differentiate] fn mul(self, rhs: Vec<f64>) -> … }`): its derived items cannot go into
 /// the trait's impl, which holds the trait's items only, so the attribute belongs on the
-/// block. Recognised by the trait's signature: `self` by value (`&mut self` for the
-/// `…_assign` methods), one operand (none for `neg`), no visibility (an inherent method of
-/// that name is what clippy's `should_implement_trait` tells users to make the trait's).
+/// block. Recognised by the trait's signature: `self` by value and `-> Self::Output` (`&mut
+/// self` for the `…_assign` methods), one operand (none for `neg`), no visibility; written
+/// otherwise (`-> Vec<f64>`), it may be an inherent method of that name, and is taken as one.
 pub(super) fn operator_trait_method(item: &syn::ItemFn) -> Option<syn::Error> {
     const TRAITS: &[(&str, &str)] = &[
         ("add", "Add"),
@@ -463,7 +463,18 @@ pub(super) fn operator_trait_method(item: &syn::ItemFn) -> Option<syn::Error> {
         (false, _) => true,
     };
     let operands = if name == "neg" { 1 } else { 2 };
-    if !shape || sig.inputs.len() != operands || !matches!(item.vis, syn::Visibility::Inherited) {
+    // (`-> Self::Output` names the trait's type: an inherent `fn mul(self, …)` cannot.)
+    let output = &sig.output;
+    let trait_output = assign
+        || crate::tokens::mentions_ident(
+            quote::quote!(#output),
+            &syn::Ident::new("Output", proc_macro2::Span::call_site()),
+        );
+    if !shape
+        || !trait_output
+        || sig.inputs.len() != operands
+        || !matches!(item.vis, syn::Visibility::Inherited)
+    {
         return None;
     }
     Some(syn::Error::new_spanned(

@@ -85,15 +85,19 @@ pub(crate) fn collapse_param_refs(item: &syn::ItemFn) -> Option<syn::ItemFn> {
                 changed = true;
                 continue;
             }
-            // `m: Vec<Vec<f64>>` or `[[f64; 2]; 2]` by value, and not modified, and a tuple of
-            // floats `p: (f64, f64)` (or of sequences, `(Vec<f64>, Vec<f64>)`): the derived items take them by reference, as the rows
-            // and structs they are read as, and the primal gets a clone.
+            // `m: Vec<Vec<f64>>` or `[[f64; 2]; 2]` by value, and not modified, a `Vec` of
+            // structs, and a tuple of floats `p: (f64, f64)` (or of sequences, `(Vec<f64>,
+            // Vec<f64>)`): the derived items take them by reference, as the rows and
+            // structs they are read as, and the primal gets a clone.
             let elem = (*pt.ty).clone();
             let rows = name.mutability.is_none() && is_rows(&reference_to(&elem), f);
             let tuples = name.mutability.is_none()
                 && element(&elem).is_some_and(|(e, _)| is_float_tuple(e, f));
             let seq_tuple = name.mutability.is_none() && is_seq_tuple(&elem, f);
-            if by_value && (rows || tuples || seq_tuple || is_float_tuple(&elem, f)) {
+            // `bonds: Vec<Bond>` of derived structs, read as a slice of them is.
+            let structs = name.mutability.is_none()
+                && element(&elem).is_some_and(|(e, _)| kind_of_type(e, f) == Kind::Struct);
+            if by_value && (rows || tuples || seq_tuple || structs || is_float_tuple(&elem, f)) {
                 *pt.ty = reference_to(&elem);
                 changed = true;
                 continue;

@@ -461,6 +461,15 @@ fn assigns_after_call(stmt: &syn::Stmt) -> bool {
 impl Writes {
     fn place(&mut self, place: &Expr, value: &Expr) {
         if let Some(name) = self_field(place) {
+            let option = match value {
+                Expr::Call(c) => matches!(&*c.func, Expr::Path(p) if p.path.is_ident("Some")),
+                Expr::Path(p) => p.path.is_ident("None"),
+                _ => false,
+            };
+            if option {
+                self.errors.push(syn::Error::new_spanned(place, format!("`self.{name}` is given an `Option` here (a value kept for later, say): a `#[differentiate]` method taking `&mut self` follows float fields and elements of fields of floats; keep this assignment in a method of its own that the caller runs beside the differentiated one, or take `&self` and return what is kept")));
+                return;
+            }
             if evidently_array(value) {
                 self.errors.push(syn::Error::new_spanned(place, format!("`self.{name}` is given an array here (`ndarray`'s, or a vector type's): a `#[differentiate]` method taking `&mut self` follows float fields and elements of fields of floats, not arrays assigned whole; take `&self` and return the new value (`fn step(&self, …) -> Array1<f64>`), and assign it to the field outside")));
                 return;

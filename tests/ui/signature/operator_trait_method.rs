@@ -10,7 +10,7 @@ struct Diagonal {
 impl Mul<Vec<f64>> for &Diagonal {
     type Output = Vec<f64>;
     #[differentiate]
-    fn mul(self, rhs: Vec<f64>) -> Vec<f64> {
+    fn mul(self, rhs: Vec<f64>) -> Self::Output {
         let mut out = vec![];
         for i in 0..rhs.len() {
             out.push(self.d[i] * rhs[i]);

@@ -345,10 +345,13 @@ fn primal_arguments(ctx: &Ctx, args: &[TokenStream]) -> Vec<TokenStream> {
                     __copy
                 }).collect::<::std::vec::Vec<_>>())
             }
-            // `p: Point` by value, taken as `&Point` by the derived items: a copy made
-            // through `Differentiable`, so the struct need not be `Clone`.
+            // `p: Point` by value (`bonds: Vec<Bond>`), taken as `&Point` by the derived
+            // items: a copy made through `Differentiable`, so the struct need not be `Clone`.
             _ if !matches!(written, syn::Type::Reference(_))
-                && ctx.func.params[*i].shape == crate::ir::ParamShape::Struct =>
+                && matches!(
+                    ctx.func.params[*i].shape,
+                    crate::ir::ParamShape::Struct | crate::ir::ParamShape::StructSlice
+                ) =>
             {
                 quote!({
                     let mut __copy = ::autodiff::Differentiable::zero_like(#arg);

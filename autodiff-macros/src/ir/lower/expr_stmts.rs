@@ -18,6 +18,11 @@ impl Lowerer {
                 return self.lower_expr_stmt(&moves, out);
             }
         }
+        // `std::mem::swap(&mut x, &mut y);`: the two places exchanged, `(x, y) = (y, x)`.
+        if let Some((a, b)) = mem_swap(e) {
+            let exchange: syn::Expr = syn::parse_quote_spanned!(span=> (#a, #b) = (#b, #a));
+            return self.lower_expr_stmt(&exchange, out);
+        }
         // `a.slice_mut(s![…]).assign(&b);`: `a` with the part replaced.
         if self.part_assigned(e, out) {
             return;
@@ -475,4 +480,33 @@ fn vec_literal(e: &syn::Expr) -> Option<syn::ExprArray> {
         bracket_token: Default::default(),
         elems,
     })
+}
+
+/// The places of `std::mem::swap(&mut a, &mut b)` (`mem::swap`, `core::mem::swap`).
+fn mem_swap(e: &syn::Expr) -> Option<(&syn::Expr, &syn::Expr)> {
+    let syn::Expr::Call(c) = e else { return None };
+    let syn::Expr::Path(p) = &*c.func else {
+        return None;
+    };
+    let names: Vec<String> = p
+        .path
+        .segments
+        .iter()
+        .map(|s| s.ident.to_string())
+        .collect();
+    if !matches!(&names[..], [.., m, f] if m == "mem" && f == "swap") {
+        return None;
+    }
+    match (c.args.first(), c.args.get(1), c.args.len()) {
+        (Some(a), Some(b), 2) => Some((mut_borrowed(a)?, mut_borrowed(b)?)),
+        _ => None,
+    }
+}
+
+/// `x` of `&mut x`.
+fn mut_borrowed(a: &syn::Expr) -> Option<&syn::Expr> {
+    match a {
+        syn::Expr::Reference(r) if r.mutability.is_some() => Some(&r.expr),
+        _ => None,
+    }
 }

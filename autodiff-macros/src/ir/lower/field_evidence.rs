@@ -1,7 +1,7 @@
 //! Evidence about fields that `field_kinds` reads beside their own uses, since the macro
 //! cannot see their types: the sequences a `for` loop or a chain walks and what their
 //! elements are used as (structs, arrays), the names beside an array's product, the
-//! lengths of an array's shape.
+//! lengths of an array's shape, the patterns that match a field by an enum's variants.
 
 use super::fields::peel;
 use crate::ir::Kind;
@@ -159,5 +159,21 @@ pub(super) fn shape_lengths(c: &syn::ExprCall) -> Vec<&syn::Expr> {
         Some(syn::Expr::Tuple(t)) if shaped => t.elems.iter().collect(),
         Some(n) if shaped => vec![n],
         _ => Vec::new(),
+    }
+}
+
+/// A pattern naming an enum's variant and binding nothing: `Law::Mu`, `Shape::Circle(_)`,
+/// `Mode::Fixed { .. }`, `_` (a path of two segments at least: a single name may be a
+/// constant of a float type).
+pub(super) fn variant_pattern(p: &syn::Pat) -> bool {
+    let variant = |path: &syn::Path| path.segments.len() >= 2;
+    let wild = |p: &syn::Pat| matches!(p, syn::Pat::Wild(_) | syn::Pat::Rest(_));
+    match p {
+        syn::Pat::Wild(_) => true,
+        syn::Pat::Path(q) => q.qself.is_none() && variant(&q.path),
+        syn::Pat::TupleStruct(t) => variant(&t.path) && t.elems.iter().all(wild),
+        syn::Pat::Struct(st) => variant(&st.path) && st.fields.iter().all(|f| wild(&f.pat)),
+        syn::Pat::Or(o) => o.cases.iter().all(variant_pattern),
+        _ => false,
     }
 }

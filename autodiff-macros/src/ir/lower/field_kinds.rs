@@ -15,8 +15,8 @@
 //! evidence, see `LentField`); anything else (`p.w.dot(&x)`) an `ndarray` array.
 
 use super::field_evidence::{
-    binds_structs, iterated_field, names_beside_products, shape_lengths, walked_directly,
-    walked_names,
+    binds_structs, iterated_field, names_beside_products, shape_lengths, variant_pattern,
+    walked_directly, walked_names,
 };
 use super::fields::path_key;
 use super::fields::{field_path, peel};
@@ -481,6 +481,10 @@ impl<'ast> Visit<'ast> for Uses<'_> {
             syn::Expr::Range(r) => {
                 for bound in r.start.iter().chain(r.end.iter()) {
                     self.note(bound, Use::Int);
+                    // `self.starts[i]..self.starts[i + 1]`: offsets, integers.
+                    if let syn::Expr::Index(ix) = peel(bound) {
+                        self.note(&ix.expr, Use::IndexSeq);
+                    }
                 }
             }
             syn::Expr::Cast(c) => {
@@ -625,22 +629,6 @@ impl<'ast> Visit<'ast> for Uses<'_> {
             self.note(peel(&init.expr), Use::Typed(rank));
         }
         syn::visit::visit_local(self, l);
-    }
-}
-
-/// A pattern naming an enum's variant and binding nothing: `Law::Mu`, `Shape::Circle(_)`,
-/// `Mode::Fixed { .. }`, `_` (a path of two segments at least: a single name may be a
-/// constant of a float type).
-fn variant_pattern(p: &syn::Pat) -> bool {
-    let variant = |path: &syn::Path| path.segments.len() >= 2;
-    let wild = |p: &syn::Pat| matches!(p, syn::Pat::Wild(_) | syn::Pat::Rest(_));
-    match p {
-        syn::Pat::Wild(_) => true,
-        syn::Pat::Path(q) => q.qself.is_none() && variant(&q.path),
-        syn::Pat::TupleStruct(t) => variant(&t.path) && t.elems.iter().all(wild),
-        syn::Pat::Struct(st) => variant(&st.path) && st.fields.iter().all(|f| wild(&f.pat)),
-        syn::Pat::Or(o) => o.cases.iter().all(variant_pattern),
-        _ => false,
     }
 }
 
