@@ -205,3 +205,48 @@ fn a_convolution_of_one_kernel_per_channel() {
     assert_eq!(conv_bar.kernels[1], array![[1.0, 0.0], [0.3, 0.0]]);
     assert_eq!(conv_bar.bias, array![0.0, 1.0]);
 }
+
+/// Rows held as vectors (`Vec<Array1<f64>>`) whose `dot` with a vector is a float, and a
+/// `Vec<f64>` field borrowed beside an entry (`y[i] * &p.c[i]`): floats, as before such
+/// fields had a kind of their own.
+#[derive(Clone, Debug, Differentiable)]
+struct Rows {
+    rows: Vec<Array1<f64>>,
+    c: Vec<f64>,
+    w: Array2<f64>,
+}
+
+#[allow(clippy::op_ref)] // the form under test
+#[differentiate]
+fn rows_and_coefficients(p: &Rows, x: &Array1<f64>) -> f64 {
+    let y = p.w.dot(x);
+    let mut s = 0.0;
+    for i in 0..p.rows.len() {
+        s += p.rows[i].dot(x) * p.c[i] + y[i] * &p.c[i];
+    }
+    for r in &p.rows {
+        s += r.dot(x).powi(2);
+    }
+    s
+}
+
+#[test]
+fn rows_dotted_into_floats_beside_float_coefficients() {
+    let p = Rows {
+        rows: vec![array![0.3, -0.4], array![1.2, 0.5]],
+        c: vec![0.5, -1.5],
+        w: array![[1.0, 2.0], [0.3, -0.4]],
+    };
+    let x = array![0.7, 0.2];
+    rows_and_coefficients_gradcheck(&p, &x).unwrap();
+    // ∂/∂cᵢ = rᵢ·x + (W x)ᵢ; ∂/∂rᵢ = (cᵢ + 2 rᵢ·x) x.
+    let (_, p_bar, _) = rows_and_coefficients_grad(&p, &x);
+    let y = p.w.dot(&x);
+    for i in 0..2 {
+        let d = p.rows[i].dot(&x);
+        assert!((p_bar.c[i] - (d + y[i])).abs() < 1e-12);
+        assert!((&p_bar.rows[i] - &(&x * (p.c[i] + 2.0 * d)))
+            .iter()
+            .all(|e| e.abs() < 1e-12));
+    }
+}

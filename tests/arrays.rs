@@ -1099,6 +1099,12 @@ fn elementwise_methods(x: &Array1<f64>, p: f64) -> f64 {
     (x.tanh() + x.powi(2) + x.powf(p)).sum() + x.exp().ln_1p().sum() + x.abs().sqrt().sum()
 }
 
+/// An argument named as the map's entry might be (`a.powf(v)`).
+#[differentiate]
+fn powers_of(a: &Array1<f64>, v: f64) -> f64 {
+    a.powf(v).sum() + a.hypot(v).sum()
+}
+
 #[differentiate]
 fn tanh_layer(w: &Array2<f64>, x: &Array1<f64>) -> Array1<f64> {
     w.dot(x).tanh()
@@ -1112,6 +1118,16 @@ fn elementwise_methods_of_arrays() {
     let (_, _, p_bar) = elementwise_methods_grad(&x, 1.7);
     let want: f64 = x.iter().map(|v| v.powf(1.7) * v.ln()).sum();
     assert!((p_bar - want).abs() < 1e-12);
+    // Σ aᵢᵛ + Σ hypot(aᵢ, v): ∂/∂v = Σ aᵢᵛ ln aᵢ + Σ v / hypot(aᵢ, v).
+    let a = array![1.3, 2.1, 0.7];
+    let (value, _, v_bar) = powers_of_grad(&a, 1.7);
+    assert!((value - powers_of(&a, 1.7)).abs() < 1e-15);
+    let want: f64 = a
+        .iter()
+        .map(|x| x.powf(1.7) * x.ln() + 1.7 / x.hypot(1.7))
+        .sum();
+    assert!((v_bar - want).abs() < 1e-12);
+    powers_of_gradcheck(&a, 1.7).unwrap();
     // y = tanh(W x): W̄ = (ȳ ⊙ (1 − y²)) xᵀ, x̄ = Wᵀ (ȳ ⊙ (1 − y²)).
     let w = array![[0.5, 1.2], [0.1, -0.3]];
     let ybar = array![1.0, 0.5];

@@ -997,3 +997,43 @@ mod a_method_named_scale {
         assert_eq!(s.t, 2, "the step ran, as the method runs");
     }
 }
+
+/// A float field given a value that calls an array's methods but is a float (`x.dot(w)` of
+/// two vectors, a sum of a map): stepped as any float field.
+mod a_float_field_from_array_methods {
+    use autodiff::ndarray::{array, Array1};
+    use autodiff::{differentiate, Differentiable};
+
+    #[derive(Differentiable, Clone, Debug)]
+    struct Accumulator {
+        total: f64,
+        decay: f64,
+    }
+
+    impl Accumulator {
+        #[differentiate]
+        fn push(&mut self, x: &Array1<f64>, w: &Array1<f64>) -> f64 {
+            self.total = self.decay * self.total + x.dot(w) + x.mapv(|v| v * v).sum();
+            self.total
+        }
+    }
+
+    #[test]
+    fn stepped() {
+        let (x, w) = (array![1.0, 2.0], array![0.5, -0.3]);
+        let mut a = Accumulator {
+            total: 1.0,
+            decay: 0.9,
+        };
+        // total' = d·t + x·w + |x|²: seeded on the result, t̄ = d, d̄ = t, x̄ = w + 2x, w̄ = x.
+        let mut a_bar = Accumulator {
+            total: 0.0,
+            decay: 0.0,
+        };
+        let (y, x_bar, w_bar) = a.push_vjp(&x, &w, 1.0, &mut a_bar);
+        assert!((y - (0.9 - 0.1 + 5.0)).abs() < 1e-12);
+        assert_eq!((a_bar.total, a_bar.decay), (0.9, 1.0));
+        assert_eq!(x_bar, array![2.5, 3.7]);
+        assert_eq!(w_bar, array![1.0, 2.0]);
+    }
+}

@@ -378,3 +378,37 @@ fn offsets_read_as_a_ranges_bounds() {
     assert_eq!(a_bar.values, [1.0, 0.5, 4.0]);
     a.quadratic_gradcheck(&x).unwrap();
 }
+
+/// Knots tested by a range (`(k.xs[i]..k.xs[i + 1]).contains(&x)`) are floats with their
+/// derivatives: only the bounds of a loop's range are offsets.
+#[derive(Differentiable, Debug)]
+struct Knots {
+    xs: Vec<f64>,
+    ys: Vec<f64>,
+}
+
+#[differentiate]
+fn piecewise_linear(k: &Knots, x: f64) -> f64 {
+    for i in 0..k.xs.len() - 1 {
+        if (k.xs[i]..k.xs[i + 1]).contains(&x) {
+            let t = (x - k.xs[i]) / (k.xs[i + 1] - k.xs[i]);
+            return k.ys[i] * (1.0 - t) + k.ys[i + 1] * t;
+        }
+    }
+    0.0
+}
+
+#[test]
+fn knots_tested_by_a_range_keep_their_derivatives() {
+    let k = Knots {
+        xs: vec![0.0, 1.0, 2.5],
+        ys: vec![1.0, 3.0, -1.0],
+    };
+    // On [1, 2.5]: y = y₁ + (y₂ − y₁)(x − x₁)/(x₂ − x₁); ∂/∂x₁ = (y₂ − y₁)(x − x₂)/(x₂ − x₁)²,
+    // ∂/∂x₂ = −(y₂ − y₁)(x − x₁)/(x₂ − x₁)².
+    let (_, k_bar, _) = piecewise_linear_grad(&k, 1.7);
+    let (d, h) = (-4.0, 1.5);
+    assert!((k_bar.xs[1] - d * (1.7 - 2.5) / (h * h)).abs() < 1e-12);
+    assert!((k_bar.xs[2] + d * (1.7 - 1.0) / (h * h)).abs() < 1e-12);
+    piecewise_linear_gradcheck(&k, 1.7).unwrap();
+}

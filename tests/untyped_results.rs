@@ -206,3 +206,40 @@ fn a_methods_array_result_as_an_operand() {
     assert_eq!(v, array![3.5, 1.0]);
     assert_eq!((s_bar.w, x_bar), (array![2.0, 1.0], array![3.0, 1.5]));
 }
+
+/// A helper's array result squared by borrowed arithmetic and summed (`(&y * &y).sum()`):
+/// a method only an array has, so the operands are arrays.
+#[derive(autodiff::Differentiable)]
+struct Map {
+    w: Array2<f64>,
+}
+
+impl Map {
+    #[differentiate]
+    fn apply(&self, x: &autodiff::ndarray::Array1<f64>) -> autodiff::ndarray::Array1<f64> {
+        self.w.dot(x)
+    }
+
+    #[differentiate]
+    fn energy(&self, x: &autodiff::ndarray::Array1<f64>) -> f64 {
+        let y = self.apply(x);
+        (&y * &y).sum() + (&y - x).mean().unwrap()
+    }
+}
+
+#[test]
+fn a_result_squared_by_borrowed_arithmetic() {
+    let m = Map {
+        w: array![[1.0, 2.0], [0.5, -1.0]],
+    };
+    let x = array![0.3, -0.7];
+    m.energy_gradcheck(&x).unwrap();
+    // y = W x: ∂/∂x of |y|² = 2 Wᵀ y; of mean(y − x) = (Wᵀ 1 − 1) / 2.
+    let (_, _, x_bar) = m.energy_grad(&x);
+    let y = m.w.dot(&x);
+    let want = m.w.t().dot(&y) * 2.0 + (m.w.t().dot(&array![1.0, 1.0]) - 1.0) / 2.0;
+    assert!(
+        (&x_bar - &want).iter().all(|d| d.abs() < 1e-12),
+        "{x_bar} against {want}"
+    );
+}

@@ -489,6 +489,13 @@ pub(super) fn operator_trait_method(item: &syn::ItemFn) -> Option<syn::Error> {
 pub(super) fn result_without_derivative(sig: &syn::Signature) -> bool {
     let inputs = &sig.inputs;
     let generics = &sig.generics;
+    // (Not one writing `&mut` buffers, whose writes are results of their own.)
+    let writes = inputs.iter().any(|a| {
+        matches!(a, syn::FnArg::Typed(pt) if matches!(&*pt.ty, syn::Type::Reference(r) if r.mutability.is_some()))
+    });
+    if writes {
+        return false;
+    }
     let of_floats =
         crate::tokens::mentions_any(quote::quote!(#inputs #generics), &["f64", "f32", "Float"]);
     of_floats

@@ -281,44 +281,25 @@ fn has_integer_operand(e: &Expr) -> bool {
     }
 }
 
-/// Whether `value` is evidently an `ndarray` array: it calls an array's product or map
-/// (`w.dot(&h)`, `a.mapv(f)`, `a.t()`), an array's constructor (`Array1::zeros(n)`), or
-/// borrows an operand of its arithmetic (`&a + &b`, which floats seldom are).
+/// Whether `value` is evidently an array: a map or a transpose (`(…).mapv(f64::tanh)`,
+/// `a.t()`), an array's constructor (`Array1::zeros(n)`), or arithmetic with such an
+/// operand or a borrowed one (`&a + &b`, which floats seldom are). (A `dot` may be a float,
+/// of two vectors; a sum is.)
 fn evidently_array(value: &Expr) -> bool {
-    use syn::visit::Visit;
-    #[derive(Default)]
-    struct Found(bool);
-    impl<'ast> Visit<'ast> for Found {
-        fn visit_expr_method_call(&mut self, m: &'ast syn::ExprMethodCall) {
-            let name = m.method.to_string();
-            self.0 |= matches!(
-                name.as_str(),
-                "dot" | "mapv" | "mapv_into" | "t" | "sum_axis" | "mean_axis"
-            );
-            syn::visit::visit_expr_method_call(self, m);
-        }
-        fn visit_expr_call(&mut self, c: &'ast syn::ExprCall) {
-            if let Expr::Path(p) = &*c.func {
-                let n = p.path.segments.len();
-                self.0 |= n >= 2
-                    && p.path.segments[n - 2]
-                        .ident
-                        .to_string()
-                        .starts_with("Array");
-            }
-            syn::visit::visit_expr_call(self, c);
-        }
-        fn visit_expr_binary(&mut self, b: &'ast syn::ExprBinary) {
-            self.0 |= [&b.left, &b.right]
-                .iter()
-                .any(|side| matches!(&***side, Expr::Reference(_)));
-            syn::visit::visit_expr_binary(self, b);
-        }
-        fn visit_expr_closure(&mut self, _: &'ast syn::ExprClosure) {}
+    match value {
+        Expr::Paren(p) => evidently_array(&p.expr),
+        Expr::MethodCall(m) => matches!(
+            m.method.to_string().as_str(),
+            "mapv" | "mapv_into" | "map" | "t" | "reversed_axes" | "sum_axis" | "mean_axis"
+        ),
+        Expr::Call(c) => matches!(&*c.func, Expr::Path(p)
+            if p.path.segments.len() >= 2
+                && p.path.segments[p.path.segments.len() - 2].ident.to_string().starts_with("Array")),
+        Expr::Binary(b) => [&b.left, &b.right]
+            .iter()
+            .any(|side| matches!(&***side, Expr::Reference(_)) || evidently_array(side)),
+        _ => false,
     }
-    let mut found = Found::default();
-    found.visit_expr(value);
-    found.0
 }
 
 /// Whether `e` is evidently a `bool`: `true`, `false`, a comparison, `!`, `&&`, `||`.

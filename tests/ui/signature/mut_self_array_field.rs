@@ -11,7 +11,7 @@ struct Cell {
 impl Cell {
     #[differentiate]
     fn step(&mut self, x: &Array1<f64>) -> f64 {
-        self.h = self.w.dot(&self.h) + x;
+        self.h = (self.w.dot(&self.h) + x).mapv(f64::tanh);
         self.h.sum()
     }
 }

@@ -371,12 +371,17 @@ impl Lowerer {
             // the float's method over the entries (`a.mapv(|v| v.tanh())`).
             (m, 0) if ELEMENTWISE_METHODS.contains(&m) => {
                 let method = Ident::new(m, span);
-                let c: syn::ExprClosure = syn::parse_quote_spanned!(span=> |v| v.#method());
+                let entry = self.synthetic_ident("entry");
+                let c: syn::ExprClosure =
+                    syn::parse_quote_spanned!(span=> |#entry| #entry.#method());
                 self.elementwise(recv, &c, false, span, out)
             }
+            // (The entry named apart from the argument's names: `a.powf(v)` of a `v`.)
             ("powi" | "powf" | "log" | "hypot", 1) => {
                 let (method, arg) = (Ident::new(name, span), fn_arg.expect("one argument"));
-                let c: syn::ExprClosure = syn::parse_quote_spanned!(span=> |v| v.#method(#arg));
+                let entry = self.synthetic_ident("entry");
+                let c: syn::ExprClosure =
+                    syn::parse_quote_spanned!(span=> |#entry| #entry.#method(#arg));
                 self.elementwise(recv, &c, false, span, out)
             }
             _ => return None,

@@ -343,6 +343,15 @@ impl<'ast> Visit<'ast> for Uses<'_> {
                 self.note(&ix.index, Use::Int);
             }
             syn::Expr::ForLoop(f) => {
+                // `for k in self.starts[i]..self.starts[i + 1]`: offsets, integers (not the
+                // bounds of a range tested, `(self.xs[i]..self.xs[i + 1]).contains(&x)`).
+                if let syn::Expr::Range(r) = peel(&f.expr) {
+                    for bound in r.start.iter().chain(r.end.iter()) {
+                        if let syn::Expr::Index(ix) = peel(bound) {
+                            self.note(&ix.expr, Use::IndexSeq);
+                        }
+                    }
+                }
                 // `for b in &self.bodies { … b.m … }`: structs; `for w in &self.w`: a
                 // sequence (a `Vec`, an array, a 1-D `ndarray` array), walked by index.
                 if let Some(seq) = walked_directly(&f.expr) {
@@ -481,10 +490,6 @@ impl<'ast> Visit<'ast> for Uses<'_> {
             syn::Expr::Range(r) => {
                 for bound in r.start.iter().chain(r.end.iter()) {
                     self.note(bound, Use::Int);
-                    // `self.starts[i]..self.starts[i + 1]`: offsets, integers.
-                    if let syn::Expr::Index(ix) = peel(bound) {
-                        self.note(&ix.expr, Use::IndexSeq);
-                    }
                 }
             }
             syn::Expr::Cast(c) => {
@@ -530,9 +535,15 @@ impl<'ast> Visit<'ast> for Uses<'_> {
                 } else if arithmetic(&b.op) {
                     // `h + &p.b[l]`: an element borrowed into arithmetic, in a function
                     // naming `ndarray` types, is an array (a float is not borrowed there).
-                    for side in [&b.left, &b.right] {
+                    // (Not beside an entry or a literal, `y[i] * &p.c[i]`: a float.)
+                    for (side, other) in [(&b.left, &b.right), (&b.right, &b.left)] {
                         let side = super::fields::peel_parens(side);
-                        if let (syn::Expr::Reference(r), LentField::Array) = (side, &self.lent) {
+                        let other = super::fields::peel_parens(other);
+                        let beside_an_array = matches!(other, syn::Expr::MethodCall(m)
+                            if matches!(m.method.to_string().as_str(), "dot" | "mapv" | "t" | "mapv_into"));
+                        if let (syn::Expr::Reference(r), LentField::Array, true) =
+                            (side, &self.lent, beside_an_array)
+                        {
                             if matches!(peel(&r.expr), syn::Expr::Index(_)) {
                                 self.note_array_element(&r.expr);
                             }

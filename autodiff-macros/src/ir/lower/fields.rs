@@ -256,7 +256,16 @@ impl Lowerer {
                 .find(|f| f.var == v)
                 .map_or(v, |f| f.base)
         };
-        self.kind_of(recv) == Kind::Struct
+        // (An element of a field of one array per element, `p.rows[l]`, whose `dot` is called
+        // as a struct's method is: `Lowerer::lower_method`.)
+        let element_of_arrays = match &recv.kind {
+            ExprKind::Ref(a) => {
+                matches!(&a.kind, ExprKind::Index(b, _) if self.kind_of(b) == Kind::ArraySeq)
+            }
+            ExprKind::Index(b, _) => self.kind_of(b) == Kind::ArraySeq,
+            _ => false,
+        };
+        (self.kind_of(recv) == Kind::Struct || element_of_arrays)
             && root(recv).is_some_and(|v| !self.constant_structs.contains(&base(v)))
     }
 

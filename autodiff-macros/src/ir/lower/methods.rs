@@ -6,6 +6,42 @@ use super::*;
 use crate::rules;
 
 impl Lowerer {
+    /// The guessed call results that are operands of the arithmetic `e` (`&y * &y`, `(&a -
+    /// &b)`), settled as arrays.
+    fn settle_guessed_operands(&mut self, e: &syn::Expr) {
+        let syn::Expr::Binary(b) = super::fields::peel_parens(e) else {
+            return;
+        };
+        if !matches!(
+            b.op,
+            syn::BinOp::Add(_) | syn::BinOp::Sub(_) | syn::BinOp::Mul(_) | syn::BinOp::Div(_)
+        ) {
+            return;
+        }
+        for side in [&b.left, &b.right] {
+            let side = match super::fields::peel_parens(side) {
+                syn::Expr::Reference(r) => &*r.expr,
+                other => other,
+            };
+            match side {
+                syn::Expr::Binary(_) | syn::Expr::Paren(_) => self.settle_guessed_operands(side),
+                syn::Expr::Path(p) => {
+                    let Some(v) = p.path.get_ident().and_then(|i| self.lookup(&i.to_string()))
+                    else {
+                        continue;
+                    };
+                    if self.guessed.contains(&v) && self.vars[v].kind == Kind::Float {
+                        self.vars[v].kind = Kind::Array;
+                        self.guessed.retain(|&g| g != v);
+                    }
+                }
+                _ => {}
+            }
+        }
+    }
+}
+
+impl Lowerer {
     /// `v.map(|x| x.sqrt())` of a vector value (nalgebra's `map`, `zip_map`, `apply`): not
     /// read as syntax yet, refused with the macro's message. True where refused.
     pub(super) fn refuse_closure_map(&mut self, recv_kind: Kind, m: &syn::ExprMethodCall) -> bool {
@@ -98,6 +134,15 @@ impl Lowerer {
             let (recv, args) = (&m.receiver, &m.args);
             return self.lower_expr(&syn::parse_quote!(#recv.iter().fold(#args)), out);
         }
+        // `(&y * &y).sum()` of call results whose type the body never states: arithmetic
+        // whose value has a method only an `ndarray` array has, so its operands are arrays.
+        if matches!(
+            name.as_str(),
+            "sum" | "mean" | "dot" | "t" | "mapv" | "sum_axis" | "mean_axis"
+        ) && m.args.len() <= 1
+        {
+            self.settle_guessed_operands(&m.receiver);
+        }
         // An iterator chain ending in a consumer is rewritten before its receiver, which
         // is no value on its own, would be lowered.
         if matches!(
@@ -183,6 +228,16 @@ impl Lowerer {
             }
         }
         let recv_kind = self.kind_of(&recv);
+        // `p.rows[l].dot(x)` of a field of one array per element, whose rank the body does
+        // not state: the value's own `dot`, called as a method is on a struct, so that
+        // rustc's types pick the product (a float of two vectors, a vector of a matrix and
+        // one).
+        let element_of_arrays = |e: &Expr| matches!(&e.kind, ExprKind::Index(base, _) if self.kind_of(base) == Kind::ArraySeq);
+        let recv_kind = match &recv.kind {
+            ExprKind::Ref(inner) if name == "dot" && element_of_arrays(inner) => Kind::Struct,
+            _ if name == "dot" && element_of_arrays(&recv) => Kind::Struct,
+            _ => recv_kind,
+        };
         if self.refuse_closure_map(recv_kind, m) {
             return Expr::new(ExprKind::Bool(false), span);
         }
