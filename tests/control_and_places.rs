@@ -627,3 +627,49 @@ fn locals_swapped_by_mem_swap() {
     assert_eq!(two_sum_grad(5.5, 2.0), (41.25, 13.0, 5.5));
     two_sum_gradcheck(1.5, -4.0).unwrap();
 }
+
+/// Exact summation by partial sums (each new value added into the list of
+/// non-overlapping partials, which is then cut to its new length by `truncate`).
+#[allow(clippy::needless_range_loop)] // the form under test
+#[differentiate]
+fn exact_sum(values: &[f64]) -> f64 {
+    let mut partials: Vec<f64> = vec![];
+    for &v in values {
+        let mut x = v;
+        let mut kept = 0;
+        for i in 0..partials.len() {
+            let mut y = partials[i];
+            if x.abs() < y.abs() {
+                std::mem::swap(&mut x, &mut y);
+            }
+            let hi = x + y;
+            let lo = y - (hi - x);
+            if lo != 0.0 {
+                partials[kept] = lo;
+                kept += 1;
+            }
+            x = hi;
+        }
+        if kept >= partials.len() {
+            partials.push(x);
+        } else {
+            partials[kept] = x;
+            partials.truncate(kept + 1);
+        }
+    }
+    let mut total = 0.0;
+    for p in partials {
+        total += p;
+    }
+    total * total
+}
+
+#[test]
+fn partial_sums_cut_by_truncate() {
+    // (Σ v)²: ∂/∂vᵢ = 2 Σ v, with sums that drop digits in plain order.
+    let values = [1e16, 1.0, -1e16, 3.0, 0.25];
+    let (value, grad) = exact_sum_grad(&values);
+    assert_eq!(value, 4.25 * 4.25);
+    assert_eq!(grad, vec![8.5; 5]);
+    exact_sum_gradcheck(&[0.1, 0.2, -0.3, 1.5]).unwrap();
+}

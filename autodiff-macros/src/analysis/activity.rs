@@ -264,7 +264,7 @@ fn check_opaque(e: &Expr, act: &Activity, func: &Func, errors: &mut Vec<syn::Err
         if container {
             errors.push(syn::Error::new(
                 x.span,
-                format!("the method `{name}` of a sequence or an array whose entries carry derivatives is not supported in a `#[differentiate]` function: write what it does by index (`v[i] = …`, a loop over the entries, `v.push(…)`); `push`, `swap`, `reverse`, `extend`, `extend_from_slice`, `copy_from_slice`, `clear` and `to_vec` are supported"),
+                format!("the method `{name}` of a sequence or an array whose entries carry derivatives is not supported in a `#[differentiate]` function: write what it does by index (`v[i] = …`, a loop over the entries, `v.push(…)`); `push`, `swap`, `reverse`, `extend`, `extend_from_slice`, `copy_from_slice`, `clear`, `truncate` and `to_vec` are supported"),
             ));
             return;
         }

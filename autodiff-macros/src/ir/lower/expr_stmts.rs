@@ -330,7 +330,7 @@ fn constant_argument(a: &syn::Expr) -> bool {
 
 impl Lowerer {
     /// `v.swap(i, j)`, `v.reverse()`, `v.rotate_right(k)`, `v.extend_from_slice(x)`,
-    /// `v.extend(…)` and `v.clear()` on a sequence of floats (a local `Vec`, array or slice, or a buffer): the
+    /// `v.extend(…)`, `v.truncate(n)` and `v.clear()` on a sequence of floats (a local `Vec`, array or slice, or a buffer): the
     /// element moves, as the statements `{ let (a, b) = (i, j); let t = v[a]; v[a] = v[b];
     /// v[b] = t; }`, a loop of swaps from both ends, a loop of pushes (of a named sequence,
     /// or of the items of an iterator chain or a literal), and an empty `Vec` assigned.
@@ -343,6 +343,7 @@ impl Lowerer {
                 | ("extend_from_slice", 1)
                 | ("extend", 1)
                 | ("clear", 0)
+                | ("truncate", 1)
                 | ("fill", 1)
                 | ("rotate_right", 1)
                 | ("rotate_left", 1)
@@ -414,6 +415,22 @@ impl Lowerer {
                         let #value = #v;
                         for #k in 0..#seq.len() {
                             #seq[#k] = #value;
+                        }
+                    }
+                }
+            }
+            // `v.truncate(n)` of a `Vec`: its first `n` entries pushed into an empty one (all of
+            // them where it is shorter).
+            "truncate" => {
+                let [n, was, k] = ["kept", "was", "k"].map(|n| self.synthetic_ident(n));
+                let len = &m.args[0];
+                syn::parse_quote_spanned! {span=>
+                    {
+                        let #n: usize = #len;
+                        let #was = #seq.to_vec();
+                        #seq = ::std::vec::Vec::new();
+                        for #k in 0..#n.min(#was.len()) {
+                            #seq.push(#was[#k]);
                         }
                     }
                 }
