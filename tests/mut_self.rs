@@ -1037,3 +1037,44 @@ mod a_float_field_from_array_methods {
         assert_eq!(w_bar, array![1.0, 2.0]);
     }
 }
+
+/// An `f32` state stepped by a method whose signature and body name no float type
+/// (`fn update(&mut self)` of `struct Osc { freq: f32, … }`): it steps in the state's own
+/// float type.
+mod a_step_naming_no_float_type {
+    use autodiff::{differentiate, Differentiable};
+
+    #[derive(Differentiable, Clone, Debug)]
+    struct Osc {
+        freq: f32,
+        rate: f32,
+        inc: f32,
+    }
+
+    impl Osc {
+        #[differentiate]
+        fn update(&mut self) {
+            self.inc = 2.0 * self.freq / self.rate;
+        }
+    }
+
+    #[test]
+    fn steps_in_f32() {
+        let mut o = Osc {
+            freq: 440.0,
+            rate: 48000.0,
+            inc: 0.0,
+        };
+        // inc' = 2f / r: seeded on inc', f̄ = 2 / r, r̄ = −2f / r², and inc's own is gone.
+        let mut o_bar = Osc {
+            freq: 0.0,
+            rate: 0.0,
+            inc: 1.0,
+        };
+        o.update_vjp(&mut o_bar);
+        assert_eq!(o.inc, 2.0 * 440.0 / 48000.0);
+        assert!((o_bar.freq - 2.0 / 48000.0).abs() < 1e-10);
+        assert!((o_bar.rate + 880.0 / (48000.0f32 * 48000.0)).abs() < 1e-12);
+        assert_eq!(o_bar.inc, 0.0);
+    }
+}

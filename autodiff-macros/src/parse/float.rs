@@ -75,6 +75,13 @@ fn float_type_with(
     if let syn::ReturnType::Type(_, ty) = &sig.output {
         visit(ty);
     }
+    // `<Self as Differentiable>::Scalar`, the float type a `&mut self` step's hidden method
+    // is given where nothing names one (`state_float`): that type itself.
+    if let (None, syn::ReturnType::Type(_, ty)) = (found, &sig.output) {
+        if let Some(scalar) = differentiable_scalar(ty) {
+            return Ok(scalar);
+        }
+    }
     if found.is_none() {
         if let Some(alias) = float_alias(sig).or_else(|| cast_alias(sig, body)) {
             return Ok(syn::parse_quote!(#alias));
@@ -152,14 +159,34 @@ fn body_names(body: Option<&syn::Block>, name: &str) -> bool {
     body.is_some_and(|b| crate::tokens::mentions_ident(quote::ToTokens::to_token_stream(b), &ident))
 }
 
-/// The float type of a state a step does not name: `f32` where the body names it and not
-/// `f64`, else `f64` (as for a vector type's methods; a wrong guess is rustc's type error).
+/// The float type of a state a step does not name: `f32` where the body names it (a path
+/// or a literal's suffix, `2.0f32`) and not `f64`, `f64` where it names that, else the
+/// state's own (`<Self as Differentiable>::Scalar`: `struct Osc { freq: f32, … }` steps in
+/// `f32` without saying so).
 fn state_float(body: Option<&syn::Block>) -> Type {
-    let names = |name: &str| body_names(body, name);
-    match names("f32") && !names("f64") {
-        true => syn::parse_quote!(f32),
-        false => syn::parse_quote!(f64),
+    let names = |name: &str| body_names(body, name) || body_suffixes(body, name);
+    match (names("f32"), names("f64")) {
+        (true, false) => syn::parse_quote!(f32),
+        (false, false) => {
+            syn::parse_quote!(<Self as ::autodiff::__private::Differentiable>::Scalar)
+        }
+        _ => syn::parse_quote!(f64),
     }
+}
+
+/// Whether a float literal of the body has the suffix `name` (`2.0f32`, `1e-3_f32`).
+fn body_suffixes(body: Option<&syn::Block>, name: &str) -> bool {
+    fn suffixed(ts: proc_macro2::TokenStream, name: &str) -> bool {
+        ts.into_iter().any(|t| match t {
+            proc_macro2::TokenTree::Group(g) => suffixed(g.stream(), name),
+            proc_macro2::TokenTree::Literal(l) => {
+                let text = l.to_string();
+                text.ends_with(name) && text.starts_with(|c: char| c.is_ascii_digit())
+            }
+            _ => false,
+        })
+    }
+    body.is_some_and(|b| suffixed(quote::ToTokens::to_token_stream(b), name))
 }
 
 /// The float type of a struct's fields that the signature does not name: `f32` or `f64`
@@ -486,4 +513,19 @@ fn mentions(ty: &Type, name: &str) -> bool {
             .to_string()
             .split(|c: char| !c.is_alphanumeric() && c != '_')
             .any(|w| w == name)
+}
+
+/// `<S as …::Differentiable>::Scalar` in `ty` (alone, or in a tuple of results).
+fn differentiable_scalar(ty: &Type) -> Option<Type> {
+    match ty {
+        Type::Tuple(t) => t.elems.iter().find_map(differentiable_scalar),
+        Type::Path(p)
+            if p.qself.is_some()
+                && p.path.segments.last().is_some_and(|s| s.ident == "Scalar")
+                && p.path.segments.iter().any(|s| s.ident == "Differentiable") =>
+        {
+            Some(ty.clone())
+        }
+        _ => None,
+    }
 }
