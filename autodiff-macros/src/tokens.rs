@@ -70,6 +70,11 @@ pub fn mentions_ident(tokens: TokenStream, ident: &Ident) -> bool {
     })
 }
 
+/// The names of a path's segments, in order (`std::mem::swap`: `std`, `mem`, `swap`).
+pub fn segment_names(path: &syn::Path) -> Vec<String> {
+    path.segments.iter().map(|s| s.ident.to_string()).collect()
+}
+
 /// The primitive numeric and `bool` types (Copy values with no fields).
 pub const SCALAR_TYPES: &[&str] = &[
     "f64", "f32", "bool", "usize", "isize", "u8", "u16", "u32", "u64", "u128", "i8", "i16", "i32",

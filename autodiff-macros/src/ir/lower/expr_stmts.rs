@@ -505,12 +505,7 @@ fn mem_swap(e: &syn::Expr) -> Option<(&syn::Expr, &syn::Expr)> {
     let syn::Expr::Path(p) = &*c.func else {
         return None;
     };
-    let names: Vec<String> = p
-        .path
-        .segments
-        .iter()
-        .map(|s| s.ident.to_string())
-        .collect();
+    let names = crate::tokens::segment_names(&p.path);
     if !matches!(&names[..], [.., m, f] if m == "mem" && f == "swap") {
         return None;
     }

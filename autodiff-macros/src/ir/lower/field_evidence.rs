@@ -147,12 +147,7 @@ pub(super) fn shape_lengths(c: &syn::ExprCall) -> Vec<&syn::Expr> {
     let syn::Expr::Path(p) = &*c.func else {
         return Vec::new();
     };
-    let names: Vec<String> = p
-        .path
-        .segments
-        .iter()
-        .map(|s| s.ident.to_string())
-        .collect();
+    let names = crate::tokens::segment_names(&p.path);
     let shaped = matches!(&names[..], [.., ty, f]
         if ty.starts_with("Array") && matches!(f.as_str(), "zeros" | "ones" | "from_elem" | "default"));
     match c.args.first().map(peel) {

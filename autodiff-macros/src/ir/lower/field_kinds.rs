@@ -4,7 +4,9 @@
 //! uses it, and rustc checks the guess (the binding goes through a runtime function that
 //! only accepts that kind, whose error message says what to write): a typed `let` states
 //! it (`let v: &Vec<f64> = &p.v;`); `p.blocks[l]` used as a struct (a method receiver, a
-//! call argument `&p.blocks[l]`) makes `p.blocks` a sequence of structs; other indexing a
+//! call argument `&p.blocks[l]`) makes `p.blocks` a sequence of structs, and in code that
+//! names `ndarray` types, used as an array (`p.w[l].dot(&h)`, `p.w[l][[i, j]]`, a loop's
+//! element so used, see `field_evidence`) a sequence of arrays; other indexing a
 //! float sequence; a range bound or an index (`0..p.n`), or a cast's operand not otherwise
 //! used as a float (`p.n as f64`), an integer (checked: a float read as one would lose its
 //! derivative); a condition or an operand of `!`, `&&`, `||` (`if p.squared`) a flag; a bare operand (`x * p.scale`) or a float method a float; another method

@@ -13,12 +13,7 @@ impl Lowerer {
         let syn::Expr::Path(p) = &*c.func else {
             return None;
         };
-        let names: Vec<String> = p
-            .path
-            .segments
-            .iter()
-            .map(|s| s.ident.to_string())
-            .collect();
+        let names = crate::tokens::segment_names(&p.path);
         let n = names.len();
         if p.qself.is_some() || n < 2 || names[n - 2] != "num_traits" {
             return None;
