@@ -258,15 +258,18 @@ impl Lowerer {
         };
         // (An element of a field of one array per element, `p.rows[l]`, whose `dot` is called
         // as a struct's method is: `Lowerer::lower_method`.)
-        let element_of_arrays = match &recv.kind {
-            ExprKind::Ref(a) => {
-                matches!(&a.kind, ExprKind::Index(b, _) if self.kind_of(b) == Kind::ArraySeq)
-            }
+        (self.kind_of(recv) == Kind::Struct || self.element_of_arrays(recv))
+            && root(recv).is_some_and(|v| !self.constant_structs.contains(&base(v)))
+    }
+
+    /// Whether `e` is an element of a field holding one array per element (`p.rows[l]`,
+    /// `&p.rows[l]`: `Kind::ArraySeq`).
+    pub(super) fn element_of_arrays(&self, e: &Expr) -> bool {
+        match &e.kind {
+            ExprKind::Ref(a) => self.element_of_arrays(a),
             ExprKind::Index(b, _) => self.kind_of(b) == Kind::ArraySeq,
             _ => false,
-        };
-        (self.kind_of(recv) == Kind::Struct || element_of_arrays)
-            && root(recv).is_some_and(|v| !self.constant_structs.contains(&base(v)))
+        }
     }
 
     fn method_parts(

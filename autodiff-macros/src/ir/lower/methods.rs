@@ -232,11 +232,9 @@ impl Lowerer {
         // not state: the value's own `dot`, called as a method is on a struct, so that
         // rustc's types pick the product (a float of two vectors, a vector of a matrix and
         // one).
-        let element_of_arrays = |e: &Expr| matches!(&e.kind, ExprKind::Index(base, _) if self.kind_of(base) == Kind::ArraySeq);
-        let recv_kind = match &recv.kind {
-            ExprKind::Ref(inner) if name == "dot" && element_of_arrays(inner) => Kind::Struct,
-            _ if name == "dot" && element_of_arrays(&recv) => Kind::Struct,
-            _ => recv_kind,
+        let recv_kind = match name == "dot" && self.element_of_arrays(&recv) {
+            true => Kind::Struct,
+            false => recv_kind,
         };
         if self.refuse_closure_map(recv_kind, m) {
             return Expr::new(ExprKind::Bool(false), span);
