@@ -186,13 +186,66 @@ fn expand(args: TokenStream, item: &syn::ItemFn) -> Result<TokenStream, Vec<syn:
     // (A count or a flag as the result: the step alone is differentiated.)
     let stepped = crate::state::without_plain_result(item);
     let item = stepped.as_ref().unwrap_or(item);
+    // Steps of the state called among the statements (`self.update();`): the parts
+    // between them are methods of their own, and the last is read as the method.
     let float =
         crate::parse::float_type(&item.sig, Some(&item.block), true).map_err(|e| vec![e])?;
-    let mutating = crate::state::split(item, &float).map_err(|e| vec![e])?;
+    let steps = crate::state::steps::split_steps(item, &float)
+        .transpose()
+        .map_err(|e| vec![e])?;
+    let mut parts = quote!();
+    let mut args = args;
+    if let Some(steps) = &steps {
+        for part in &steps.parts {
+            let derived = expand(with_carried_in_wrt(&args, item, part), part)?;
+            parts.extend(quote!(#[allow(dead_code, unused_variables, unused_mut)] #part #derived));
+        }
+        let anchor = &steps.anchor_primal;
+        parts.extend(quote!(#[allow(dead_code, unused_variables, unused_mut)] #anchor));
+        args = with_carried_in_wrt(&args, item, &steps.anchor);
+    }
+    let item = steps.as_ref().map_or(item, |s| &s.anchor);
+    let float =
+        crate::parse::float_type(&item.sig, Some(&item.block), true).map_err(|e| vec![e])?;
+    let mut mutating = crate::state::split(item, &float).map_err(|e| vec![e])?;
+    mutating.around = steps.as_ref().map(|s| s.around.clone());
     let pure = &mutating.pure;
     let derived = expand_function(args, pure, Hidden::PureOf(item, &mutating))?;
     let pure = without_checkpoints(pure);
-    Ok(quote!(#[allow(dead_code)] #pure #derived))
+    // (The pure method of an anchor may leave parameters to the steps around it.)
+    Ok(quote!(#[allow(dead_code, unused_variables, unused_mut)] #pure #derived #parts))
+}
+
+/// `args` for a part of a method made of steps (`state::steps`): the values the steps
+/// before give it (its parameters beyond the method's) named in `wrt(…)` too, where the
+/// user wrote one, since they carry derivatives whatever the user chose.
+fn with_carried_in_wrt(
+    args: &TokenStream,
+    method: &syn::ItemFn,
+    part: &syn::ItemFn,
+) -> TokenStream {
+    use proc_macro2::{Group, TokenTree};
+    let own = crate::parse::param_idents(&method.sig);
+    let carried: Vec<&syn::Ident> = crate::parse::param_idents(&part.sig)
+        .into_iter()
+        .filter(|p| !own.contains(p))
+        .collect();
+    let mut out: Vec<TokenTree> = vec![];
+    let mut after_wrt = false;
+    for tt in args.clone() {
+        let tt = match tt {
+            TokenTree::Group(g) if after_wrt && !carried.is_empty() => {
+                let stream = g.stream();
+                let mut group = Group::new(g.delimiter(), quote!(#stream, #(#carried),*));
+                group.set_span(g.span());
+                TokenTree::Group(group)
+            }
+            tt => tt,
+        };
+        after_wrt = matches!(&tt, TokenTree::Ident(i) if i == "wrt");
+        out.push(tt);
+    }
+    out.into_iter().collect()
 }
 
 /// What `expand_function`'s item is: the user's function, or a hidden function made from it.

@@ -57,6 +57,7 @@ mod reverse_assign;
 mod schedule;
 mod signature;
 pub mod state;
+mod steps;
 mod tangent;
 mod window;
 

@@ -16,7 +16,8 @@
 //!   `Differentiable`, so the struct need not be `Clone`).
 
 use super::names::{item_name, sibling, Derived};
-use super::signature::{active_params, allows, args, cotangent_type, one, params};
+use super::signature::{active_params, allows, args, cotangent_type, one};
+use super::steps;
 use super::Ctx;
 use crate::state::{local_name, Mutating};
 use proc_macro2::TokenStream;
@@ -41,7 +42,8 @@ pub fn emit(method: &syn::ItemFn, m: &Mutating, ctx: &Ctx) -> TokenStream {
     let check = (!m.unit && ctx.concrete_float())
         .then(|| gradcheck(method, m, ctx))
         .flatten();
-    quote!(#jvp #vjp #grad #check)
+    let entries = super::steps::entries(method, m, ctx);
+    quote!(#jvp #vjp #grad #check #entries)
 }
 
 type Unpack<'a> = dyn Fn(Option<&syn::Ident>, &[syn::Ident]) -> TokenStream + 'a;
@@ -67,14 +69,17 @@ fn jvp(
         .map(|p| {
             let dot = ctx.dot(p.var);
             if p.var == receiver {
-                (quote!(#dot: &mut Self), quote!(&*#dot))
+                (Some(quote!(#dot: &mut Self)), quote!(&*#dot))
             } else {
+                // (A value a step before gives the anchor has its tangent from that step.)
                 let ty = &p.ty;
-                (quote!(#dot: #ty), quote!(#dot))
+                let own = !steps::is_carried(m, ctx, p);
+                (own.then(|| quote!(#dot: #ty)), quote!(#dot))
             }
         })
         .unzip();
-    let (params, args) = (params(method), args(ctx));
+    let tangent_params: Vec<TokenStream> = tangent_params.into_iter().flatten().collect();
+    let (params, args) = (steps::own_params(method, m), args(ctx));
     // Output buffers' tangents, written as the pure method's `_jvp` writes them; those of
     // the fields whose elements it assigns are the state's tangent's.
     let out_dot_params = user_outputs(m, ctx, ctx.output_tangent_params());
@@ -111,6 +116,10 @@ fn jvp(
         syn::ReturnType::Type(_, ty) => (quote!(-> (#ty, #ty)), quote!((#ret, #ret_dot))),
         syn::ReturnType::Default => (quote!(), quote!()),
     };
+    let around = m.around.as_ref().map(|a| steps::around(a, m, ctx));
+    let (steps_before, steps_after) = around
+        .map(|a| (a.jvp_before, a.jvp_after))
+        .unwrap_or_default();
     let doc = format!(" Forward mode of [`{f}`](Self::{f}): steps the state as `{f}` does and its tangent `{self_dot}` with it (on entry the tangent of the state before the call, on exit after it), and returns the result and its tangent.");
     let allows = allows();
     let call = quote!(#pure(#(#args,)* #(#tangent_args,)* #(#out_dot_args),*));
@@ -127,11 +136,13 @@ fn jvp(
         #[doc = #doc]
         #allows
         #vis fn #name #generics (#(#params,)* #(#tangent_params,)* #(#out_dot_params),*) #out_ty #where_clause {
+            #steps_before
             #lend
             #results
             #put_back
             #step
             #(#self_dot.#fields = #dots;)*
+            #steps_after
             #out
         }
     }
@@ -176,7 +187,11 @@ fn step_state(method: &syn::ItemFn, m: &Mutating, assign: TokenStream) -> TokenS
     }
     let f = &method.sig.ident;
     let args = crate::parse::param_idents(&method.sig);
-    quote!(self.#f(#(#args),*);)
+    // (A method made of steps is stepped here by its anchor's statements alone.)
+    match m.around.as_ref().and_then(|a| a.anchor.as_ref()) {
+        Some(anchor) => quote!(Self::#anchor(self, #(#args),*);),
+        None => quote!(self.#f(#(#args),*);),
+    }
 }
 
 /// The pure method's arguments that are the method's own: those of the buffers lent from
@@ -187,9 +202,15 @@ fn user_args(m: &Mutating, ctx: &Ctx) -> Vec<TokenStream> {
         .iter()
         .map(|f| local_name(f).to_string())
         .collect();
+    let carried: Vec<String> = m.around.as_ref().map_or(vec![], |a| {
+        a.anchor_carried
+            .iter()
+            .map(|(n, _)| n.to_string())
+            .collect()
+    });
     args(ctx)
         .into_iter()
-        .filter(|a| !lent.contains(&a.to_string()))
+        .filter(|a| !lent.contains(&a.to_string()) && !carried.contains(&a.to_string()))
         .collect()
 }
 
@@ -223,10 +244,34 @@ fn vjp(
     let receiver = ctx.func.params[0].var;
     let self_bar = ctx.bar(receiver);
     let others: Vec<_> = active_params(ctx).filter(|p| p.var != receiver).collect();
+    // The pure method's cotangents, and the method's own (without the values a step
+    // before gives the anchor: theirs go back to that step).
+    let all_bars: Vec<syn::Ident> = others.iter().map(|p| ctx.bar(p.var)).collect();
+    let others: Vec<_> = others
+        .into_iter()
+        .filter(|p| !steps::is_carried(m, ctx, p))
+        .collect();
     let bars: Vec<syn::Ident> = others.iter().map(|p| ctx.bar(p.var)).collect();
     let cts: Vec<TokenStream> = others.iter().map(|p| cotangent_type(ctx, p)).collect();
-    let (params, args) = (params(method), args(ctx));
+    let (params, args) = (steps::own_params(method, m), args(ctx));
     let fields = &m.written;
+    let around = m.around.as_ref().map(|a| steps::around(a, m, ctx));
+    // The other parameters' cotangents: the anchor's, plus what the steps around it add.
+    let sums: Vec<TokenStream> = bars
+        .iter()
+        .map(|b| {
+            let acc = around
+                .as_ref()
+                .and_then(|a| a.accumulated.iter().find(|(bar, _)| bar == b));
+            match acc {
+                Some((_, acc)) => quote!(#b + #acc),
+                None => quote!(#b),
+            }
+        })
+        .collect();
+    let (steps_before, steps_after) = around
+        .map(|a| (a.vjp_before, a.vjp_after))
+        .unwrap_or_default();
     let dout = ctx.param_name("dout");
     let seeds = fields.iter().map(|f| quote!(#self_bar.#f));
     let (dout_param, seed, out_ty, out) = match &method.sig.output {
@@ -238,7 +283,7 @@ fn vjp(
                 quote!((#dout, #(#seeds),*))
             },
             quote!((#ty, #(#cts),*)),
-            quote!((ret, #(#bars),*)),
+            quote!((ret, #(#sums),*)),
         ),
         syn::ReturnType::Default => (
             quote!(),
@@ -248,7 +293,7 @@ fn vjp(
                 quote!((#(#seeds),*))
             },
             quote!((#(#cts,)*)),
-            quote!((#(#bars,)*)),
+            quote!((#(#sums,)*)),
         ),
     };
     let ret = format_ident!("ret");
@@ -271,9 +316,9 @@ fn vjp(
     };
     let only_elements = m.unit && m.written.is_empty();
     let call = if only_elements {
-        quote!(let (#before, #(#bars),*) = #pure(#(#args,)* #(#seed_args),*);)
+        quote!(let (#before, #(#all_bars),*) = #pure(#(#args,)* #(#seed_args),*);)
     } else {
-        quote!(let (value, #before, #(#bars),*) = #pure(#(#args,)* #seed, #(#seed_args),*);)
+        quote!(let (value, #before, #(#all_bars),*) = #pure(#(#args,)* #seed, #(#seed_args),*);)
     };
     let value_binding = (!only_elements).then(|| quote!(let #value = value;));
     let step = step_state(
@@ -287,6 +332,7 @@ fn vjp(
         #[doc = #doc]
         #allows
         #vis fn #name #generics (#(#params,)* #dout_param #(#seed_params,)* #self_bar: &mut Self) -> #out_ty #where_clause {
+            #steps_before
             #lend
             #call
             // A field the method leaves alone is the same before and after: its cotangent
@@ -298,6 +344,7 @@ fn vjp(
             *#self_bar = #before;
             #value_binding
             #step
+            #steps_after
             #out
         }
     }
@@ -309,7 +356,7 @@ fn gradcheck(method: &syn::ItemFn, m: &Mutating, ctx: &Ctx) -> Option<TokenStrea
     let lent: Vec<syn::Ident> = m.buffers.iter().map(local_name).collect();
     let rest: Vec<&crate::ir::Param> = ctx.func.params[1..]
         .iter()
-        .filter(|p| !lent.contains(ctx.name(p.var)))
+        .filter(|p| !lent.contains(ctx.name(p.var)) && !steps::is_carried(m, ctx, p))
         .collect();
     if rest
         .iter()
@@ -331,7 +378,7 @@ fn gradcheck(method: &syn::ItemFn, m: &Mutating, ctx: &Ctx) -> Option<TokenStrea
         item_name(method, ctx, Derived::Grad),
         item_name(method, ctx, Derived::Jvp),
     );
-    let inputs: Vec<&syn::FnArg> = method.sig.inputs.iter().skip(1).collect();
+    let inputs: Vec<TokenStream> = steps::own_params(method, m).into_iter().skip(1).collect();
     let names: Vec<TokenStream> = user_args(m, ctx).into_iter().skip(1).collect();
     // Each active float argument is one coordinate after the state's.
     let mut k = 0usize;
@@ -439,10 +486,12 @@ fn grad(method: &syn::ItemFn, m: &Mutating, ctx: &Ctx) -> TokenStream {
     );
     let receiver = ctx.func.params[0].var;
     let self_bar = ctx.bar(receiver);
-    let others: Vec<_> = active_params(ctx).filter(|p| p.var != receiver).collect();
+    let others: Vec<_> = active_params(ctx)
+        .filter(|p| p.var != receiver && !steps::is_carried(m, ctx, p))
+        .collect();
     let bars: Vec<syn::Ident> = others.iter().map(|p| ctx.bar(p.var)).collect();
     let cts: Vec<TokenStream> = others.iter().map(|p| cotangent_type(ctx, p)).collect();
-    let params = params(method);
+    let params = steps::own_params(method, m);
     let rest: Vec<TokenStream> = user_args(m, ctx).into_iter().skip(1).collect();
     let one = one(ctx);
     let doc = format!(" The gradient of [`{f}`](Self::{f}) with respect to the state before the call and the other active parameters, stepping the state: its value, the state's cotangent, then ∂{f}/∂x for each other active parameter (`{f}_vjp` seeded with 1, and nothing on the state after the call).");

@@ -11,8 +11,10 @@ use syn::visit::Visit;
 use syn::visit_mut::VisitMut;
 use syn::{Expr, Ident, ItemFn};
 
+mod hoist;
 mod places;
 mod refused_calls;
+pub mod steps;
 
 use places::{element_of_self_field, inside_self_field, self_field};
 use refused_calls::{field_changed_in_place, self_method_call, sub_state_call, sub_state_error};
@@ -37,6 +39,8 @@ pub struct Mutating {
     pub flags: Vec<Ident>,
     /// The method returns `()`: the hidden method returns only the fields.
     pub unit: bool,
+    /// For a method made of steps (`steps`), the steps run around this one, its anchor.
+    pub around: Option<steps::Around>,
 }
 
 /// Whether `item` takes `&mut self`.
@@ -228,6 +232,7 @@ pub fn split(item: &ItemFn, float: &syn::Type) -> syn::Result<Mutating> {
         ints: writes.ints,
         flags: writes.flags,
         unit,
+        around: None,
     })
 }
 

@@ -175,6 +175,18 @@ pub fn rebuilt_like<P: crate::Differentiable>(like: &P, flat: &[P::Scalar]) -> P
     value
 }
 
+/// A copy of a state (its `#[no_grad]` fields cloned, its parameters read back), so that
+/// the struct need not be `Clone`: what the reverse of a `&mut self` method made of steps
+/// keeps of the state before each step.
+///
+/// ```
+/// let s = autodiff_runtime::support::state_copy(&vec![1.0, 2.0]);
+/// assert_eq!(s, vec![1.0, 2.0]);
+/// ```
+pub fn state_copy<P: crate::Differentiable>(state: &P) -> P {
+    rebuilt_like(state, &state.to_flat())
+}
+
 /// A flat slice in the shape of `like` (the parameters `f_gradcheck` rebuilds).
 ///
 /// ***Panics*** if the element counts differ.

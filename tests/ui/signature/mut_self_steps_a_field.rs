@@ -1,56 +1,73 @@
+// A `&mut self` method stepping its state through other steps (`self.inner.update(x)`,
+// `self.forces()`) is differentiated step by step; what it cannot follow gets a message.
 use autodiff::{differentiate, Differentiable};
 
 #[derive(Differentiable, Clone)]
 pub struct Ema {
     alpha: f64,
     value: f64,
-    warm: bool,
 }
 
 #[differentiate]
 impl Ema {
     fn update(&mut self, x: f64) -> f64 {
-        if !self.warm {
-            self.value = x;
-            self.warm = true;
-        } else {
-            self.value = self.alpha * x + (1.0 - self.alpha) * self.value;
-        }
+        self.value = self.alpha * x + (1.0 - self.alpha) * self.value;
         self.value
     }
 }
 
 #[derive(Differentiable, Clone)]
-pub struct Macd {
-    fast: Ema,
-    slow: Ema,
-    signal: Ema,
-}
-
-#[differentiate]
-impl Macd {
-    // The fields' states change inside their own `update`.
-    fn update(&mut self, close: f64) -> f64 {
-        let f = self.fast.update(close);
-        let s = self.slow.update(close);
-        let m = f - s;
-        let sig = self.signal.update(m);
-        m - sig
-    }
-}
-
-#[derive(Differentiable, Clone)]
-pub struct Doubled {
+pub struct Tracker {
     inner: Ema,
     last: f64,
+    v: f64,
 }
 
-#[differentiate]
-impl Doubled {
-    // A method of a field named like this one, beside an assignment of its own.
-    fn update(&mut self, x: f64) -> f64 {
-        self.last = self.inner.update(x) * 2.0;
-        self.last
+impl Tracker {
+    // A local of the statements before a step, read after it.
+    #[differentiate]
+    fn crossing(&mut self, x: f64) -> f64 {
+        let m = x * 2.0;
+        self.last = m;
+        let y = self.inner.update(m);
+        y
+    }
+
+    // Only steps: nothing of its own to differentiate around.
+    #[differentiate]
+    fn only_steps(&mut self, x: f64) {
+        self.kick(x);
+        self.inner.update(x);
+    }
+
+    #[differentiate]
+    fn kick(&mut self, x: f64) {
+        self.v += x;
+    }
+
+    // A `return` before a step would leave the part, not the method.
+    #[differentiate]
+    fn early(&mut self, x: f64) {
+        if x < 0.0 {
+            return;
+        }
+        self.last = x;
+        self.inner.update(x);
+    }
+
+    // A parameter passed to each step again must be copied.
+    #[differentiate]
+    fn owned(&mut self, xs: Vec<f64>) {
+        self.last = xs[0];
+        self.inner.update(self.last);
+    }
+
+    // A step's value changed among other statements.
+    #[differentiate]
+    fn changed(&mut self, x: f64) {
+        let mut y = self.inner.update(x);
+        y *= 2.0;
+        self.last = y;
     }
 }
 

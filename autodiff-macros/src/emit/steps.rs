@@ -1,0 +1,461 @@
+//! Steps of a state: how a `&mut self` method's derived items are reached as one step of a
+//! caller's state, and how a caller made of steps (`crate::state::steps`) runs them around
+//! its anchor.
+//!
+//! Every `&mut self` method `g` gets two hidden entry points of one shape, whatever its
+//! parameters: `g_jvp_step(&mut self, <args>, self_dot, (t₀, t₁, …))` and
+//! `g_vjp_step(&mut self, <args>, seed, self_bar, (c₀, c₁, …))`. Argument `k`'s tangent
+//! `tₖ` is an `Option<F>` where `g` differentiates that parameter and anything otherwise
+//! (ignored), and its cotangent `cₖ` an `Option<&mut F>` added to; `seed` is the cotangent
+//! of the result (`None`: zero). So a caller that cannot see `g`'s signature passes
+//! `Some(x_dot)` for its own float parameter `x` and `None` for a constant, and rustc
+//! matches them to what `g` takes.
+//!
+//! The reverse of a caller made of steps `s₀ … sₖ` runs them forward keeping a copy of
+//! the state before each (`state_copy`), then from the cotangent of the state after the
+//! call runs each step's `_vjp_step` from its copy, last step first: each maps the
+//! cotangent of the state after it to that before it, and adds its arguments' cotangents.
+
+use super::names::{item_name, Derived};
+use super::signature::allows;
+use super::Ctx;
+use crate::ir::{Param, ParamShape};
+use crate::state::steps::{Arg, Around, Step};
+use crate::state::{local_name, Mutating};
+use proc_macro2::TokenStream;
+use quote::{format_ident, quote};
+
+/// The method's parameters after `self`, as the user passes them (the fields lent to the
+/// pure method as buffers left out).
+fn rest<'a>(m: &Mutating, ctx: &'a Ctx) -> Vec<&'a Param> {
+    let lent: Vec<String> = m
+        .buffers
+        .iter()
+        .map(|f| local_name(f).to_string())
+        .collect();
+    ctx.func.params[1..]
+        .iter()
+        .filter(|p| !lent.contains(&ctx.name(p.var).to_string()))
+        .collect()
+}
+
+/// `g_jvp_step` and `g_vjp_step` of the `&mut self` method `method`, where each parameter
+/// it differentiates is a float (nothing where one is not: such a method is not a step a
+/// caller can take).
+pub(super) fn entries(method: &syn::ItemFn, m: &Mutating, ctx: &Ctx) -> TokenStream {
+    let (rest, _) = params_and_carried(m, ctx);
+    if !ctx.func.outputs.is_empty()
+        || rest
+            .iter()
+            .any(|p| p.active && p.shape != ParamShape::Scalar)
+    {
+        return quote!();
+    }
+    let vis = &method.vis;
+    let f = &method.sig.ident;
+    let float = ctx.float();
+    let names: Vec<TokenStream> = rest
+        .iter()
+        .map(|p| super::signature::passed_name(ctx, p))
+        .collect();
+    let slots: Vec<syn::Ident> = (0..rest.len()).map(|k| format_ident!("__arg{k}")).collect();
+    // A type parameter for each slot the method ignores.
+    let (mut jvp_generics, mut vjp_generics) =
+        (method.sig.generics.clone(), method.sig.generics.clone());
+    let mut tangent_tys = vec![];
+    let mut cotangent_tys = vec![];
+    for (k, p) in rest.iter().enumerate() {
+        if p.active {
+            tangent_tys.push(quote!(::core::option::Option<#float>));
+            cotangent_tys.push(quote!(::core::option::Option<&mut #float>));
+        } else {
+            let (t, c) = (
+                format_ident!("__Tangent{k}"),
+                format_ident!("__Cotangent{k}"),
+            );
+            jvp_generics.params.push(syn::parse_quote!(#t));
+            vjp_generics.params.push(syn::parse_quote!(#c));
+            tangent_tys.push(quote!(#t));
+            cotangent_tys.push(quote!(#c));
+        }
+    }
+    let unit = m.unit;
+    if unit {
+        vjp_generics.params.push(syn::parse_quote!(__Seed));
+    }
+    let where_clause = &method.sig.generics.where_clause;
+    let zero = quote!(::autodiff::__private::zero);
+    let active_slots: Vec<&syn::Ident> = rest
+        .iter()
+        .zip(&slots)
+        .filter(|(p, _)| p.active)
+        .map(|(_, s)| s)
+        .collect();
+    let (jvp, vjp) = (
+        item_name(method, ctx, Derived::Jvp),
+        item_name(method, ctx, Derived::Vjp),
+    );
+    let (jvp_step, vjp_step) = (
+        format_ident!("{}_jvp_step", f.to_string().replace("r#", "")),
+        format_ident!("{}_vjp_step", f.to_string().replace("r#", "")),
+    );
+    let params = own_params(method, m);
+    let (out_ty, seed_ty, ret, value) = match &method.sig.output {
+        syn::ReturnType::Type(_, ty) => (
+            quote!(-> (#ty, #ty)),
+            quote!(::core::option::Option<#ty>),
+            quote!(-> #ty),
+            quote!(ret),
+        ),
+        syn::ReturnType::Default => (quote!(), quote!(__Seed), quote!(), quote!()),
+    };
+    let bars: Vec<syn::Ident> = (0..active_slots.len())
+        .map(|k| format_ident!("__bar{k}"))
+        .collect();
+    let seed = (!unit).then(|| quote!(__seed.unwrap_or_else(#zero),));
+    let results = match unit {
+        true => quote!((#(#bars,)*)),
+        false => quote!((ret, #(#bars),*)),
+    };
+    let allows = allows();
+    quote! {
+        #[doc(hidden)]
+        #allows
+        #vis fn #jvp_step #jvp_generics (#(#params,)* __self_dot: &mut Self, __tangents: (#(#tangent_tys,)*)) #out_ty #where_clause {
+            let (#(#slots,)*) = __tangents;
+            Self::#jvp(self, #(#names,)* __self_dot, #(#active_slots.unwrap_or_else(#zero)),*)
+        }
+
+        #[doc(hidden)]
+        #allows
+        #vis fn #vjp_step #vjp_generics (#(#params,)* __seed: #seed_ty, __self_bar: &mut Self, __cotangents: (#(#cotangent_tys,)*)) #ret #where_clause {
+            let (#(#slots,)*) = __cotangents;
+            let #results = Self::#vjp(self, #(#names,)* #seed __self_bar);
+            #(if let ::core::option::Option::Some(__c) = #active_slots { *__c = *__c + #bars; })*
+            #value
+        }
+    }
+}
+
+/// The code a method made of steps runs around its anchor's (see the module's header).
+pub(super) struct AroundCode {
+    /// `f_jvp`: the tangent steps before the anchor's, and after it.
+    pub jvp_before: TokenStream,
+    pub jvp_after: TokenStream,
+    /// `f_vjp`: before the anchor's reverse, the forward run and the reverse of the steps
+    /// after the anchor; after it, the reverse of the steps before; and the cotangents the
+    /// steps add to each of the other active parameters (`(x_bar, acc)`).
+    pub vjp_before: TokenStream,
+    pub vjp_after: TokenStream,
+    pub accumulated: Vec<(syn::Ident, syn::Ident)>,
+}
+
+/// A carried slot's value, tangent and cotangent (`__carried0`, `_dot`, `_bar`).
+fn carried(slot: usize) -> (syn::Ident, syn::Ident, syn::Ident) {
+    (
+        format_ident!("__carried{slot}"),
+        format_ident!("__carried{slot}_dot"),
+        format_ident!("__carried{slot}_bar"),
+    )
+}
+
+/// One step's code: its primal run, its tangent step and its reverse step.
+struct Code {
+    primal: TokenStream,
+    jvp: TokenStream,
+    vjp: TokenStream,
+}
+
+/// An argument's value, tangent slot and cotangent slot, with what the reverse step does
+/// before and after it (a field's cotangent is gathered apart and added after).
+struct Slot {
+    value: TokenStream,
+    tangent: TokenStream,
+    cotangent: TokenStream,
+    gather: TokenStream,
+    add: TokenStream,
+}
+
+pub(super) fn around(around: &Around, m: &Mutating, ctx: &Ctx) -> AroundCode {
+    let (rest, anchor_carried) = params_and_carried(m, ctx);
+    let float = ctx.float();
+    let receiver = ctx.func.params[0].var;
+    let (self_dot, self_bar) = (ctx.dot(receiver), ctx.bar(receiver));
+    let names: Vec<TokenStream> = rest
+        .iter()
+        .map(|p| super::signature::passed_name(ctx, p))
+        .collect();
+    let accumulated: Vec<(syn::Ident, syn::Ident)> = rest
+        .iter()
+        .filter(|p| p.active)
+        .map(|p| {
+            let bar = ctx.bar(p.var);
+            (bar.clone(), format_ident!("{bar}_steps"))
+        })
+        .collect();
+    let none = quote!(::core::option::Option::<#float>::None);
+    let none_mut = quote!(::core::option::Option::<&mut #float>::None);
+    let some = |t: TokenStream| quote!(::core::option::Option::Some(#t));
+    let constant = |value: TokenStream| Slot {
+        value,
+        tangent: none.clone(),
+        cotangent: none_mut.clone(),
+        gather: quote!(),
+        add: quote!(),
+    };
+    let param_slot = |k: usize| {
+        let p = rest[k];
+        let value = names[k].clone();
+        if !p.active {
+            return constant(value);
+        }
+        let bar = ctx.bar(p.var);
+        let acc = &accumulated
+            .iter()
+            .find(|(b, _)| *b == bar)
+            .expect("active")
+            .1;
+        let dot = ctx.dot(p.var);
+        Slot {
+            value,
+            tangent: some(quote!(#dot)),
+            cotangent: some(quote!(&mut #acc)),
+            gather: quote!(),
+            add: quote!(),
+        }
+    };
+    let carried_slot = |s: usize| {
+        let (value, dot, bar) = carried(s);
+        Slot {
+            value: quote!(#value),
+            tangent: some(quote!(#dot)),
+            cotangent: some(quote!(&mut #bar)),
+            gather: quote!(),
+            add: quote!(),
+        }
+    };
+    // A field of `self` as an argument (`self.filter.process(self.gain)`): its tangent is
+    // the state's tangent's field; its cotangent, gathered apart (the step borrows the
+    // state's cotangent), is added to the state's after the step (it is read before it).
+    let field_slot = |k: usize, f: &syn::Ident| {
+        let acc = format_ident!("__field_bar{k}");
+        Slot {
+            value: quote!(self.#f),
+            tangent: some(quote!(#self_dot.#f)),
+            cotangent: some(quote!(&mut #acc)),
+            gather: quote!(let mut #acc = ::autodiff::__private::zero_like_value(&self.#f);),
+            add: quote!(#self_bar.#f = #self_bar.#f + #acc;),
+        }
+    };
+    let code = |step: &Step| -> Code {
+        // What the step is called on (a part on `self`, as its first argument).
+        let (slots, callee, jvp_step, vjp_step, first, binds) = match step {
+            Step::Part(name, reads, binds) => {
+                let mut slots: Vec<Slot> = (0..rest.len()).map(param_slot).collect();
+                slots.extend(reads.iter().map(|s| carried_slot(*s)));
+                let (j, v) = (
+                    format_ident!("{name}_jvp_step"),
+                    format_ident!("{name}_vjp_step"),
+                );
+                (
+                    slots,
+                    quote!(Self::#name),
+                    quote!(Self::#j),
+                    quote!(Self::#v),
+                    Some(quote!(self,)),
+                    *binds,
+                )
+            }
+            Step::Call {
+                field,
+                method,
+                args,
+                binds,
+            } => {
+                let slots: Vec<Slot> = args
+                    .iter()
+                    .enumerate()
+                    .map(|(k, a)| match a {
+                        Arg::Param(i) => param_slot(*i),
+                        Arg::Field(f) => field_slot(k, f),
+                        Arg::Carried(s) => carried_slot(*s),
+                        Arg::Constant(e) => constant(quote!(#e)),
+                    })
+                    .collect();
+                let stem = method.to_string().replace("r#", "");
+                let (j, v) = (
+                    format_ident!("{stem}_jvp_step"),
+                    format_ident!("{stem}_vjp_step"),
+                );
+                let target = match field {
+                    Some(f) => quote!(self.#f),
+                    None => quote!(self),
+                };
+                (
+                    slots,
+                    quote!(#target.#method),
+                    quote!(#target.#j),
+                    quote!(#target.#v),
+                    None,
+                    *binds,
+                )
+            }
+        };
+        let (dot, bar) = match step {
+            Step::Call { field: Some(f), .. } => {
+                (quote!(&mut #self_dot.#f), quote!(&mut #self_bar.#f))
+            }
+            _ => (quote!(&mut *#self_dot), quote!(&mut *#self_bar)),
+        };
+        let values: Vec<&TokenStream> = slots.iter().map(|s| &s.value).collect();
+        let tangents: Vec<&TokenStream> = slots.iter().map(|s| &s.tangent).collect();
+        let cotangents: Vec<&TokenStream> = slots.iter().map(|s| &s.cotangent).collect();
+        let gathers: Vec<&TokenStream> = slots.iter().map(|s| &s.gather).collect();
+        let adds: Vec<&TokenStream> = slots.iter().map(|s| &s.add).collect();
+        let (value_pat, tangent_pat, seed) = match binds {
+            Some(s) => {
+                let (v, d, b) = carried(s);
+                (quote!(let #v), quote!(let (#v, #d)), some(quote!(#b)))
+            }
+            None => (quote!(let _), quote!(let _), none.clone()),
+        };
+        Code {
+            primal: quote!(#value_pat = #callee(#first #(#values),*);),
+            jvp: quote! {
+                let __tangents = (#(#tangents,)*);
+                #tangent_pat = #jvp_step(#first #(#values,)* #dot, __tangents);
+            },
+            vjp: quote! {
+                #(#gathers)*
+                let _ = #vjp_step(#first #(#values,)* #seed, #bar, (#(#cotangents,)*));
+                #(#adds)*
+            },
+        }
+    };
+    let copy = quote!(::autodiff::__private::state_copy(&*self));
+    let before: Vec<Code> = around.before.iter().map(code).collect();
+    let after: Vec<Code> = around.after.iter().map(code).collect();
+    let states = |prefix: &str, n: usize| -> Vec<syn::Ident> {
+        (0..n)
+            .map(|i| format_ident!("__state_{prefix}{i}"))
+            .collect()
+    };
+    let (before_states, after_states) =
+        (states("before", before.len()), states("after", after.len()));
+    let field = |c: &[Code], f: fn(&Code) -> &TokenStream| -> Vec<TokenStream> {
+        c.iter().map(|c| f(c).clone()).collect()
+    };
+    let (before_primals, before_jvps, before_vjps) = (
+        field(&before, |c| &c.primal),
+        field(&before, |c| &c.jvp),
+        field(&before, |c| &c.vjp),
+    );
+    let (after_primals, after_jvps, after_vjps) = (
+        field(&after, |c| &c.primal),
+        field(&after, |c| &c.jvp),
+        field(&after, |c| &c.vjp),
+    );
+    let rev = |v: &[TokenStream]| v.iter().rev().cloned().collect::<Vec<_>>();
+    let rev_ids = |v: &[syn::Ident]| v.iter().rev().cloned().collect::<Vec<_>>();
+    let (rev_before_states, rev_before_vjps) = (rev_ids(&before_states), rev(&before_vjps));
+    let (rev_after_states, rev_after_vjps) = (rev_ids(&after_states), rev(&after_vjps));
+    let accs: Vec<&syn::Ident> = accumulated.iter().map(|(_, a)| a).collect();
+    let carried_bars: Vec<syn::Ident> = (0..around.carried).map(|s| carried(s).2).collect();
+    // The anchor reads the carried values as parameters of its own: bound under their
+    // names (their tangents too), and their cotangents added to the slots after it.
+    let (mut anchor_values, mut anchor_dots, mut anchor_bars) = (vec![], vec![], vec![]);
+    for (p, slot) in &anchor_carried {
+        let (value, dot, bar) = carried(*slot);
+        let (name, p_dot, p_bar) = (ctx.name(p.var), ctx.dot(p.var), ctx.bar(p.var));
+        anchor_values.push(quote!(let #name = #value;));
+        anchor_dots.push(quote!(let #p_dot = #dot;));
+        anchor_bars.push(quote!(#bar = #bar + #p_bar;));
+    }
+    let anchor_names: Vec<&syn::Ident> = anchor_carried
+        .iter()
+        .map(|(p, _)| ctx.name(p.var))
+        .collect();
+    let anchor = around
+        .anchor
+        .as_ref()
+        .expect("a method made of steps has an anchor");
+    let after_forward = (!after.is_empty()).then(|| {
+        quote! {
+            let __state_anchor = #copy;
+            Self::#anchor(self, #(#names,)* #(#anchor_names),*);
+            #(let #after_states = #copy; #after_primals)*
+            let __state_final = #copy;
+            #(*self = #rev_after_states; #rev_after_vjps)*
+            *self = __state_anchor;
+        }
+    });
+    let final_state = match after.is_empty() {
+        true => quote!(let __state_final = #copy;),
+        false => quote!(),
+    };
+    AroundCode {
+        jvp_before: quote! {
+            #(#before_jvps)*
+            #(#anchor_values)*
+            #(#anchor_dots)*
+        },
+        jvp_after: quote!(#(#after_jvps)*),
+        vjp_before: quote! {
+            #(let mut #accs: #float = ::autodiff::__private::zero();)*
+            #(let mut #carried_bars: #float = ::autodiff::__private::zero();)*
+            #(let #before_states = #copy; #before_primals)*
+            #(#anchor_values)*
+            #after_forward
+        },
+        vjp_after: quote! {
+            #(#anchor_bars)*
+            #final_state
+            #(*self = #rev_before_states; #rev_before_vjps)*
+            *self = __state_final;
+        },
+        accumulated,
+    }
+}
+
+/// The method's own parameters after `self`, as the user passes them (the fields lent to
+/// the pure method as buffers left out), and the anchor's parameters that are carried
+/// values, with their slots.
+pub(super) fn params_and_carried<'a>(
+    m: &Mutating,
+    ctx: &'a Ctx,
+) -> (Vec<&'a Param>, Vec<(&'a Param, usize)>) {
+    let mut all = rest(m, ctx);
+    let carried = m.around.as_ref().map_or(&[][..], |a| &a.anchor_carried[..]);
+    let own = all.len() - carried.len();
+    let tail = all.split_off(own);
+    (
+        all,
+        tail.into_iter()
+            .zip(carried.iter().map(|(_, s)| *s))
+            .collect(),
+    )
+}
+
+/// Whether `p` is a value the anchor of a method made of steps is given by a step before
+/// it (a parameter of the anchor, not of the method).
+pub(super) fn is_carried(m: &Mutating, ctx: &Ctx, p: &Param) -> bool {
+    let name = ctx.name(p.var).to_string();
+    m.around
+        .as_ref()
+        .is_some_and(|a| a.anchor_carried.iter().any(|(n, _)| *n == name))
+}
+
+/// The method's own parameters as written (the anchor's carried values left out).
+pub(super) fn own_params(method: &syn::ItemFn, m: &Mutating) -> Vec<TokenStream> {
+    let carried = m.around.as_ref().map_or(&[][..], |a| &a.anchor_carried[..]);
+    method
+        .sig
+        .inputs
+        .iter()
+        .filter(|input| match input {
+            syn::FnArg::Typed(pt) => !matches!(&*pt.pat, syn::Pat::Ident(p) if carried.iter().any(|(n, _)| *n == p.ident)),
+            syn::FnArg::Receiver(_) => true,
+        })
+        .map(|input| quote!(#input))
+        .collect()
+}

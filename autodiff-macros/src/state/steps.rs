@@ -1,0 +1,675 @@
+//! A `&mut self` method that steps its state through other steps: statements calling a
+//! method of `self` (`self.update_increments();`) or of a field of `self`
+//! (`self.filter.process(x);`), among statements of its own. Each such call is a step of
+//! the state whose derivatives the callee's own derived items give (`g_jvp_step`,
+//! `g_vjp_step`); the statements between the calls are *parts*, hidden `&mut self`
+//! methods of the same parameters differentiated as any other; the last part that changes
+//! the state (the one giving the result, for a method with one) is the *anchor*, read as
+//! the method itself, around which `emit::state` runs the other steps: forward in order
+//! for the tangent, and for the cotangent backward from the state after the call, each
+//! step's reverse run from a copy of the state before it.
+
+use super::places::self_field;
+use quote::format_ident;
+use syn::visit::Visit;
+use syn::{Expr, ExprMethodCall, Ident, ItemFn, Stmt};
+
+/// A step of the state other than the anchor.
+#[derive(Clone)]
+pub enum Step {
+    /// A part: the hidden `&mut self` method of this name, taking the method's parameters,
+    /// then the values of these carried slots; one that only computes a value read after
+    /// it gives it to a carried slot.
+    Part(Ident, Vec<usize>, Option<usize>),
+    /// A call of a method of `self` (`field` `None`) or of `self.field`, whose value goes
+    /// to a carried slot where it is bound (`let y = self.lowpass.process(x);`).
+    Call {
+        field: Option<Ident>,
+        method: Ident,
+        args: Vec<Arg>,
+        binds: Option<usize>,
+    },
+}
+
+/// An argument of a step call.
+#[derive(Clone)]
+pub enum Arg {
+    /// The method's parameter at this position (after `self`).
+    Param(usize),
+    /// `self.f`.
+    Field(Ident),
+    /// A value a step before gave (a carried slot).
+    Carried(usize),
+    /// Anything else: a constant as written.
+    Constant(Expr),
+}
+
+/// The steps around the anchor, in the order they run.
+#[derive(Clone, Default)]
+pub struct Around {
+    pub before: Vec<Step>,
+    pub after: Vec<Step>,
+    /// The hidden `&mut self` method that runs the anchor's statements.
+    pub anchor: Option<Ident>,
+    /// The carried slots the anchor reads, as parameters after the method's own (named as
+    /// the user's locals).
+    pub anchor_carried: Vec<(Ident, usize)>,
+    /// The number of carried slots.
+    pub carried: usize,
+}
+
+/// A method split into steps: the anchor as a method of the method's own signature (and
+/// the carried values it reads), the hidden parts (each a `&mut self` method to
+/// differentiate), and the steps around.
+pub struct Split {
+    pub anchor: ItemFn,
+    pub anchor_primal: ItemFn,
+    pub parts: Vec<ItemFn>,
+    pub around: Around,
+}
+
+/// The collection methods that change a field in place or lend it mutably: not steps of
+/// the user's (they have their messages in `split`).
+const COLLECTION_METHODS: &[&str] = &[
+    "push",
+    "extend",
+    "extend_from_slice",
+    "insert",
+    "clear",
+    "pop",
+    "remove",
+    "truncate",
+    "resize",
+    "swap",
+    "sort",
+    "sort_by",
+    "reverse",
+    "retain",
+    "drain",
+    "append",
+    "last_mut",
+    "first_mut",
+    "get_mut",
+    "iter_mut",
+    "as_mut",
+    "as_mut_slice",
+    "split_at_mut",
+    "chunks_mut",
+    "values_mut",
+    "entry",
+    "fill",
+    "rotate_left",
+    "rotate_right",
+    "copy_from_slice",
+];
+
+/// A call of a method of `self` or of `self.field` that may step the state: not a
+/// collection's own method, nor one that only reads.
+fn stepping_call(e: &Expr) -> Option<&ExprMethodCall> {
+    let Expr::MethodCall(m) = e else { return None };
+    let on_self = matches!(&*m.receiver, Expr::Path(p) if p.path.is_ident("self"));
+    let method = m.method.to_string();
+    let named = crate::types::READS_ONLY.contains(&method.as_str())
+        || COLLECTION_METHODS.contains(&method.as_str());
+    ((on_self || self_field(&m.receiver).is_some()) && !named && m.turbofish.is_none()).then_some(m)
+}
+
+/// A step statement: a call whose value is dropped (`self.update();`), or bound to a
+/// local (`let y = self.lowpass.process(x);`, `y = self.lowpass.process(y);`) where the
+/// call evidently steps (`bound_steps`).
+fn step_stmt<'a>(
+    stmt: &'a Stmt,
+    bound_steps: &dyn Fn(&ExprMethodCall) -> bool,
+) -> Option<(&'a ExprMethodCall, Option<Ident>)> {
+    match stmt {
+        Stmt::Expr(e, Some(_)) => {
+            if let Some(call) = stepping_call(e) {
+                return Some((call, None));
+            }
+            let Expr::Assign(a) = e else { return None };
+            let Expr::Path(p) = &*a.left else { return None };
+            let local = p.path.get_ident()?;
+            let call = stepping_call(&a.right).filter(|c| bound_steps(c))?;
+            Some((call, Some(local.clone())))
+        }
+        Stmt::Local(local) => {
+            let init = local.init.as_ref().filter(|i| i.diverge.is_none())?;
+            let pat = match &local.pat {
+                syn::Pat::Type(t) => &*t.pat,
+                p => p,
+            };
+            let syn::Pat::Ident(name) = pat else {
+                return None;
+            };
+            let call = stepping_call(&init.expr).filter(|c| bound_steps(c))?;
+            Some((call, Some(name.ident.clone())))
+        }
+        _ => None,
+    }
+}
+
+/// `item` split into steps, where its body calls a step at its top level; `None` where it
+/// does not (the method is read as one step, `super::split`).
+pub fn split_steps(item: &ItemFn, float: &syn::Type) -> Option<syn::Result<Split>> {
+    let hoisted = super::hoist::hoisted(item, &bound_steps(item), &|c| {
+        stepping_call(&Expr::MethodCall(c.clone())).is_some()
+    });
+    let item = hoisted.as_ref().unwrap_or(item);
+    let bound = bound_steps(item);
+    let unit = matches!(item.sig.output, syn::ReturnType::Default);
+    let tail = match item.block.stmts.last() {
+        Some(Stmt::Expr(e, None)) if !unit => stepping_call(e).is_some_and(&bound),
+        _ => false,
+    };
+    if !tail
+        && !item
+            .block
+            .stmts
+            .iter()
+            .any(|s| step_stmt(s, &bound).is_some())
+    {
+        return None;
+    }
+    Some(split(item, float))
+}
+
+/// Which calls with a bound value are steps: a field's method named like this method
+/// (`self.lowpass.process(x)` in `process`) or as steps are named (`update`, `tick`, …),
+/// or any field's method where the method assigns no field itself (its `&mut self` is
+/// there for them). Other calls with a value read (`let d = self.spline.eval(x);`). (A
+/// read taken for a step is rustc's error that the field's type has no `…_jvp_step`,
+/// never a wrong derivative: only `&mut self` methods have one.)
+fn bound_steps(item: &ItemFn) -> impl Fn(&ExprMethodCall) -> bool + '_ {
+    const STEP_NAMES: &[&str] = &[
+        "update",
+        "process",
+        "step",
+        "tick",
+        "advance",
+        "feed",
+        "next",
+        "next_sample",
+        "process_sample",
+        "integrate",
+        "evolve",
+        "propagate",
+        "smooth",
+        "observe",
+    ];
+    let refs: Vec<&Stmt> = item.block.stmts.iter().collect();
+    let assigns = assigns_self(&refs);
+    move |call: &ExprMethodCall| {
+        let named =
+            call.method == item.sig.ident || STEP_NAMES.contains(&call.method.to_string().as_str());
+        self_field(&call.receiver).is_some() && (!assigns || named)
+    }
+}
+
+enum Segment<'a> {
+    Stmts(Vec<Stmt>),
+    Call(&'a ExprMethodCall, Option<Ident>),
+}
+
+fn split(item: &ItemFn, float: &syn::Type) -> syn::Result<Split> {
+    let params = parameters(item)?;
+    let unit = matches!(item.sig.output, syn::ReturnType::Default);
+    let bound = bound_steps(item);
+    let mut segments: Vec<Segment> = vec![];
+    let count = item.block.stmts.len();
+    for (i, stmt) in item.block.stmts.iter().enumerate() {
+        // The result given by a step (`self.lowpass.process(y)` last): bound, then read.
+        if let (Stmt::Expr(e, None), true, false) = (stmt, i + 1 == count, unit) {
+            if let Some(call) = stepping_call(e).filter(|c| bound(c)) {
+                let result = format_ident!("__step_result");
+                segments.push(Segment::Call(call, Some(result.clone())));
+                segments.push(Segment::Stmts(vec![Stmt::Expr(
+                    syn::parse_quote!(#result),
+                    None,
+                )]));
+                continue;
+            }
+        }
+        match (step_stmt(stmt, &bound), segments.last_mut()) {
+            (Some((call, binds)), _) => segments.push(Segment::Call(call, binds)),
+            (None, Some(Segment::Stmts(stmts))) => stmts.push(stmt.clone()),
+            (None, _) => segments.push(Segment::Stmts(vec![stmt.clone()])),
+        }
+    }
+    // Statements after a part's last assignment to the state only compute values: a part
+    // of their own (so that what they compute can go on to the steps after).
+    let last = segments.len().saturating_sub(1);
+    let segments: Vec<Segment> = segments
+        .into_iter()
+        .enumerate()
+        .flat_map(|(i, segment)| match segment {
+            Segment::Stmts(stmts) if i != last || unit => {
+                let cut = stmts
+                    .iter()
+                    .rposition(|s| assigns_self(&[s]))
+                    .map_or(0, |k| k + 1);
+                let (effect, values) = stmts.split_at(cut);
+                // (Only where they read nothing the statements before bind.)
+                let before: Vec<Ident> = bound_values(effect).into_iter().map(|(n, _)| n).collect();
+                let mut reads = Reads::default();
+                values.iter().for_each(|s| reads.visit_stmt(s));
+                if reads.0.iter().any(|r| before.contains(r)) {
+                    return vec![Segment::Stmts(stmts)];
+                }
+                [effect, values]
+                    .into_iter()
+                    .filter(|s| !s.is_empty())
+                    .map(|s| Segment::Stmts(s.to_vec()))
+                    .collect::<Vec<_>>()
+            }
+            segment => vec![segment],
+        })
+        .collect();
+    // The anchor: the last part that changes the state or gives the result.
+    let effective = |stmts: &[Stmt], last: bool| (last && !unit) || assigns_self(stmts);
+    let count = segments.len();
+    let anchor_at = segments
+        .iter()
+        .enumerate()
+        .rev()
+        .find_map(|(i, s)| match s {
+            Segment::Stmts(stmts) if effective(stmts, i + 1 == count) => Some(i),
+            _ => None,
+        });
+    // The parts that only compute values (`let m = f - s;` between steps) give them to
+    // the steps after as the results of hidden methods of their own.
+    let values: Vec<bool> = segments
+        .iter()
+        .enumerate()
+        .map(|(i, s)| matches!(s, Segment::Stmts(stmts) if Some(i) != anchor_at && !effective(stmts, false)))
+        .collect();
+    check_locals(&segments, &values)?;
+    let Some(anchor_at) = anchor_at else {
+        return Err(syn::Error::new_spanned(
+            &item.sig.ident,
+            "this method steps its state only through other methods: `#[differentiate]` reads a `&mut self` method calling steps (`self.update();`, `self.filter.process(x);`) around assignments of its own; write at least one assignment to a field of `self` here, or call the steps one after the other outside with their `_jvp` / `_vjp`",
+        ));
+    };
+    // A part is a method of its own: a `return` in it would leave the part, not the method.
+    for (i, segment) in segments.iter().enumerate() {
+        let last_to_run = i == anchor_at && anchor_at + 1 == count;
+        if let (Segment::Stmts(stmts), false) = (segment, last_to_run) {
+            if let Some(exit) = stmts.iter().find_map(early_exit) {
+                return Err(syn::Error::new_spanned(exit, "a `return` or `?` before a step of the state (a call of a method of `self` or of a field of `self`) is not followed by `#[differentiate]`: test the condition in the step, or return after the last step"));
+            }
+        }
+    }
+    let stem = item.sig.ident.to_string().replace("r#", "");
+    let mut around = Around::default();
+    let mut parts = vec![];
+    let mut anchor = None;
+    // The carried slot each local bound by a step holds now.
+    let mut carried: Vec<(Ident, usize)> = vec![];
+    let later_reads: Vec<Vec<Ident>> = (0..segments.len())
+        .map(|i| {
+            let mut reads = Reads::default();
+            for segment in &segments[i + 1..] {
+                match segment {
+                    Segment::Stmts(stmts) => stmts.iter().for_each(|s| reads.visit_stmt(s)),
+                    Segment::Call(call, _) => reads.visit_expr_method_call(call),
+                }
+            }
+            reads.0
+        })
+        .collect();
+    for (i, segment) in segments.into_iter().enumerate() {
+        let step = match segment {
+            Segment::Call(call, binds) => {
+                let args = call_args(call, &params, &carried)?;
+                let binds = binds.map(|name| {
+                    carried.retain(|(n, _)| *n != name);
+                    carried.push((name, around.carried));
+                    around.carried += 1;
+                    around.carried - 1
+                });
+                vec![Step::Call {
+                    field: self_field(&call.receiver).cloned(),
+                    method: call.method.clone(),
+                    args,
+                    binds,
+                }]
+            }
+            Segment::Stmts(stmts) => {
+                let reads = carried_reads(&stmts, &carried)?;
+                if i == anchor_at {
+                    anchor = Some((stmts, reads));
+                    continue;
+                }
+                let slots: Vec<usize> = reads.iter().map(|(_, s)| *s).collect();
+                if !values[i] {
+                    let name = format_ident!("__{stem}_part{i}");
+                    parts.push(part(item, &name, &stmts, true, &reads, float));
+                    vec![Step::Part(name, slots, None)]
+                } else {
+                    // One hidden method per value read after: the part's statements, then
+                    // the value.
+                    let mut steps = vec![];
+                    for (j, (local, ty)) in bound_values(&stmts).into_iter().enumerate() {
+                        if !later_reads[i].contains(&local) {
+                            continue;
+                        }
+                        let name = format_ident!("__{stem}_value{i}_{j}");
+                        let mut value = part(item, &name, &stmts, true, &reads, float);
+                        value
+                            .block
+                            .stmts
+                            .push(Stmt::Expr(syn::parse_quote!(#local), None));
+                        let ty = ty.unwrap_or_else(|| float.clone());
+                        value.sig.output = syn::parse_quote!(-> #ty);
+                        parts.push(value);
+                        carried.retain(|(n, _)| *n != local);
+                        carried.push((local, around.carried));
+                        around.carried += 1;
+                        steps.push(Step::Part(name, slots.clone(), Some(around.carried - 1)));
+                    }
+                    steps
+                }
+            }
+        };
+        match i < anchor_at {
+            true => around.before.extend(step),
+            false => around.after.extend(step),
+        }
+    }
+    let (stmts, reads) = anchor.expect("the anchor was found");
+    let anchor_name = format_ident!("__{stem}_anchor");
+    let anchor_primal = part(item, &anchor_name, &stmts, unit, &reads, float);
+    around.anchor = Some(anchor_name);
+    let mut anchor = part(item, &item.sig.ident, &stmts, unit, &reads, float);
+    (anchor.vis, anchor.attrs) = (item.vis.clone(), item.attrs.clone());
+    around.anchor_carried = reads;
+    Ok(Split {
+        anchor,
+        anchor_primal,
+        parts,
+        around,
+    })
+}
+
+/// The carried values `stmts` read, each once, in slot order; a carried local assigned in
+/// them is refused (the new value would not reach the steps after).
+fn carried_reads(stmts: &[Stmt], carried: &[(Ident, usize)]) -> syn::Result<Vec<(Ident, usize)>> {
+    let mut reads = Reads::default();
+    stmts.iter().for_each(|s| reads.visit_stmt(s));
+    let mut found: Vec<(Ident, usize)> = carried
+        .iter()
+        .filter(|(n, _)| reads.0.contains(n))
+        .cloned()
+        .collect();
+    found.sort_by_key(|(_, s)| *s);
+    struct Assigned<'c>(&'c [(Ident, usize)], Option<Ident>);
+    impl<'a> Visit<'a> for Assigned<'_> {
+        fn visit_expr_assign(&mut self, a: &'a syn::ExprAssign) {
+            self.note(&a.left);
+            syn::visit::visit_expr_assign(self, a);
+        }
+        fn visit_expr_binary(&mut self, b: &'a syn::ExprBinary) {
+            if crate::tokens::is_compound_assign(&b.op) {
+                self.note(&b.left);
+            }
+            syn::visit::visit_expr_binary(self, b);
+        }
+    }
+    impl Assigned<'_> {
+        fn note(&mut self, e: &Expr) {
+            if let Expr::Path(p) = e {
+                if let Some(id) = p
+                    .path
+                    .get_ident()
+                    .filter(|id| self.0.iter().any(|(n, _)| n == *id))
+                {
+                    self.1.get_or_insert_with(|| id.clone());
+                }
+            }
+        }
+    }
+    let mut assigned = Assigned(carried, None);
+    stmts.iter().for_each(|s| assigned.visit_stmt(s));
+    if let Some(local) = assigned.1 {
+        return Err(syn::Error::new_spanned(&local, format!("`{local}` holds a value a step of the state gave, and is changed here among other statements, which `#[differentiate]` does not follow yet: bind the new value to a new name (`let {local}2 = …;`)")));
+    }
+    Ok(found)
+}
+
+/// A hidden `&mut self` method of `item`'s parameters, then the carried values `reads`
+/// (of the float type), running `stmts` (returning nothing where `unit`).
+fn part(
+    item: &ItemFn,
+    name: &Ident,
+    stmts: &[Stmt],
+    unit: bool,
+    reads: &[(Ident, usize)],
+    float: &syn::Type,
+) -> ItemFn {
+    let mut part = item.clone();
+    part.sig.ident = name.clone();
+    part.vis = syn::Visibility::Inherited;
+    part.attrs = vec![syn::parse_quote!(#[doc(hidden)])];
+    part.block.stmts = stmts.to_vec();
+    for (local, _) in reads {
+        part.sig.inputs.push(syn::parse_quote!(#local: #float));
+    }
+    if unit {
+        part.sig.output = syn::ReturnType::Default;
+    }
+    part
+}
+
+/// The method's parameters other than `self`, which every part takes again: each must be
+/// a plain name of a type that can be passed more than once (a float, an integer, a flag,
+/// a reference).
+fn parameters(item: &ItemFn) -> syn::Result<Vec<Ident>> {
+    let mut names = vec![];
+    for input in item.sig.inputs.iter().skip(1) {
+        let syn::FnArg::Typed(pt) = input else {
+            continue;
+        };
+        let syn::Pat::Ident(p) = &*pt.pat else {
+            return Err(syn::Error::new_spanned(&pt.pat, "a method stepping its state through other methods takes its parameters by plain names (`x: f64`): bind the pattern inside the body"));
+        };
+        let copied = match &*pt.ty {
+            syn::Type::Reference(r) => r.mutability.is_none(),
+            syn::Type::Path(path) => path.path.get_ident().is_some(),
+            _ => false,
+        };
+        if !copied {
+            return Err(syn::Error::new_spanned(&pt.ty, "a method stepping its state through other methods passes its parameters to each step again: take floats, integers, flags or shared references (`&[f64]`) here"));
+        }
+        names.push(p.ident.clone());
+    }
+    Ok(names)
+}
+
+/// A step call's arguments: the method's parameters by name, fields of `self`
+/// (`self.f`), values earlier steps gave, or constants (literals, paths to constants,
+/// arithmetic of them); anything else reading a local or `self` is refused.
+fn call_args(
+    call: &ExprMethodCall,
+    params: &[Ident],
+    carried: &[(Ident, usize)],
+) -> syn::Result<Vec<Arg>> {
+    let mut args = vec![];
+    for arg in &call.args {
+        if let Expr::Path(p) = arg {
+            if let Some(id) = p.path.get_ident() {
+                if let Some((_, slot)) = carried.iter().find(|(n, _)| n == id) {
+                    args.push(Arg::Carried(*slot));
+                    continue;
+                }
+                if let Some(k) = params.iter().position(|n| n == id) {
+                    args.push(Arg::Param(k));
+                    continue;
+                }
+            }
+        }
+        if let Some(f) = self_field(arg) {
+            args.push(Arg::Field(f.clone()));
+            continue;
+        }
+        let mut reads = Reads::default();
+        reads.visit_expr(arg);
+        if let Some(name) = reads.0.first() {
+            return Err(syn::Error::new_spanned(arg, format!("a step of the state (`{}(…)`) takes the method's parameters, fields of `self` (`self.f`), values of earlier steps or constants, each as it is: `{name}` is read here inside an expression; bind the expression to a local and pass that, or compute it in the step itself", call.method)));
+        }
+        args.push(Arg::Constant(arg.clone()));
+    }
+    Ok(args)
+}
+
+/// The single-segment lower-case paths an expression reads (`x`, `self`): variables.
+#[derive(Default)]
+struct Reads(Vec<Ident>);
+
+impl<'a> Visit<'a> for Reads {
+    fn visit_expr_path(&mut self, p: &'a syn::ExprPath) {
+        if let Some(id) = p.path.get_ident() {
+            let text = id.to_string();
+            // `PI`, `MAX`: constants.
+            if text.chars().any(|c| c.is_lowercase()) {
+                self.0.push(id.clone());
+            }
+        }
+    }
+    fn visit_expr_method_call(&mut self, m: &'a ExprMethodCall) {
+        self.visit_expr(&m.receiver);
+        for a in &m.args {
+            self.visit_expr(a);
+        }
+    }
+    fn visit_expr_call(&mut self, c: &'a syn::ExprCall) {
+        // The function's own path is not a read.
+        for a in &c.args {
+            self.visit_expr(a);
+        }
+    }
+}
+
+/// A local bound in one part and read after a step is refused: each part is a method of
+/// its own (locals a step binds are carried, `carried_reads`).
+fn check_locals(segments: &[Segment], values: &[bool]) -> syn::Result<()> {
+    let mut bound: Vec<Ident> = vec![];
+    let mut steps_seen = false;
+    for (i, segment) in segments.iter().enumerate() {
+        let mut reads = Reads::default();
+        match segment {
+            Segment::Stmts(stmts) => stmts.iter().for_each(|s| reads.visit_stmt(s)),
+            Segment::Call(call, _) => reads.visit_expr_method_call(call),
+        }
+        let after_step = steps_seen || matches!(segment, Segment::Call(..));
+        if let Some(read) = reads.0.iter().find(|r| after_step && bound.contains(r)) {
+            return Err(syn::Error::new_spanned(read, format!("`{read}` is computed among statements that assign fields of `self` and read by a later step of the state (a call of a method of `self` or of a field of `self`) or after one, which `#[differentiate]` does not follow yet: compute it after those statements' last assignment to `self`, or keep it in a field of `self`")));
+        }
+        match segment {
+            // (A part computing values only gives them on: `bound_values`.)
+            Segment::Stmts(_) if values[i] => {}
+            Segment::Stmts(stmts) => {
+                for stmt in stmts {
+                    if let Stmt::Local(local) = stmt {
+                        let mut names = Bindings::default();
+                        names.visit_pat(&local.pat);
+                        bound.extend(names.0);
+                    }
+                }
+            }
+            Segment::Call(_, binds) => {
+                steps_seen = true;
+                bound.retain(|b| Some(b) != binds.as_ref());
+            }
+        }
+    }
+    Ok(())
+}
+
+/// The locals `let` binds in the statements, with their written types.
+fn bound_values(stmts: &[Stmt]) -> Vec<(Ident, Option<syn::Type>)> {
+    let mut found = vec![];
+    for stmt in stmts {
+        let Stmt::Local(local) = stmt else { continue };
+        let (pat, ty) = match &local.pat {
+            syn::Pat::Type(t) => (&*t.pat, Some((*t.ty).clone())),
+            p => (p, None),
+        };
+        let mut names = Bindings::default();
+        names.visit_pat(pat);
+        let single = names.0.len() == 1;
+        found.extend(
+            names
+                .0
+                .into_iter()
+                .map(|n| (n, ty.clone().filter(|_| single))),
+        );
+    }
+    found
+}
+
+#[derive(Default)]
+struct Bindings(Vec<Ident>);
+
+impl<'a> Visit<'a> for Bindings {
+    fn visit_pat_ident(&mut self, p: &'a syn::PatIdent) {
+        self.0.push(p.ident.clone());
+    }
+}
+
+/// A `return` or `?` in a statement (closures aside).
+fn early_exit(stmt: &Stmt) -> Option<proc_macro2::TokenStream> {
+    struct Find(Option<proc_macro2::TokenStream>);
+    impl<'a> Visit<'a> for Find {
+        fn visit_expr_return(&mut self, r: &'a syn::ExprReturn) {
+            self.0
+                .get_or_insert_with(|| quote::ToTokens::to_token_stream(r));
+        }
+        fn visit_expr_try(&mut self, t: &'a syn::ExprTry) {
+            self.0
+                .get_or_insert_with(|| quote::ToTokens::to_token_stream(t));
+            syn::visit::visit_expr_try(self, t);
+        }
+        fn visit_expr_closure(&mut self, _: &'a syn::ExprClosure) {}
+    }
+    let mut find = Find(None);
+    find.visit_stmt(stmt);
+    find.0
+}
+
+/// Whether the statements assign to a place in `self` (`self.a = …`, `self.z[i] += …`).
+fn assigns_self<S: std::borrow::Borrow<Stmt>>(stmts: &[S]) -> bool {
+    struct Find(bool);
+    impl<'a> Visit<'a> for Find {
+        fn visit_expr_assign(&mut self, a: &'a syn::ExprAssign) {
+            self.0 |= rooted_in_self(&a.left);
+            syn::visit::visit_expr_assign(self, a);
+        }
+        fn visit_expr_binary(&mut self, b: &'a syn::ExprBinary) {
+            self.0 |= crate::tokens::is_compound_assign(&b.op) && rooted_in_self(&b.left);
+            syn::visit::visit_expr_binary(self, b);
+        }
+        fn visit_expr_method_call(&mut self, m: &'a ExprMethodCall) {
+            // `self.z.iter_mut()`, `self.buf.push(x)`: changed in place.
+            let method = m.method.to_string();
+            self.0 |= rooted_in_self(&m.receiver)
+                && !matches!(&*m.receiver, Expr::Path(_))
+                && COLLECTION_METHODS.contains(&method.as_str());
+            syn::visit::visit_expr_method_call(self, m);
+        }
+        fn visit_expr_closure(&mut self, _: &'a syn::ExprClosure) {}
+    }
+    let mut find = Find(false);
+    stmts.iter().for_each(|s| find.visit_stmt(s.borrow()));
+    find.0
+}
+
+fn rooted_in_self(e: &Expr) -> bool {
+    match e {
+        Expr::Path(p) => p.path.is_ident("self"),
+        Expr::Field(f) => rooted_in_self(&f.base),
+        Expr::Index(i) => rooted_in_self(&i.expr),
+        Expr::Tuple(t) => t.elems.iter().any(rooted_in_self),
+        Expr::Paren(p) => rooted_in_self(&p.expr),
+        Expr::Unary(u) => rooted_in_self(&u.expr),
+        _ => false,
+    }
+}

@@ -1,0 +1,546 @@
+//! `&mut self` methods that step their state through other steps, as audio and simulation
+//! code is written: a setter that calls `self.update_increments()` after assigning a field,
+//! a filter chain whose stages are fields with `process` methods of their own, a physics
+//! step that calls `self.compute_forces()` first. Each derivative is checked against central
+//! differences of a loss reading the result and the state after the call (the cotangents
+//! `f_vjp` takes), against the other mode (⟨w, J v⟩ = ⟨Jᵀ w, v⟩), and by hand where a
+//! closed form is short.
+
+mod common;
+use autodiff::{differentiate, Differentiable};
+use common::{assert_close, assert_grad};
+use std::f64::consts::PI;
+
+/// A state rebuilt from the coordinates `v` (shaped as `like`).
+fn state_at<S: Differentiable<Scalar = f64>>(like: &S, v: &[f64]) -> S {
+    let mut s = like.zero_like();
+    s.set_from_flat(v);
+    s
+}
+
+/// ⟨w, (result, state after)⟩ for the coordinates (state before, arguments) `v`, whose
+/// gradient `f_vjp` gives for the seeds `w`: `step` runs the method.
+fn weighted<S: Differentiable<Scalar = f64>>(
+    like: &S,
+    w: &[f64],
+    v: &[f64],
+    step: &dyn Fn(&mut S, &[f64]) -> f64,
+) -> f64 {
+    let n = like.num_params();
+    let mut s = state_at(like, &v[..n]);
+    let y = step(&mut s, &v[n..]);
+    w[0] * y
+        + s.to_flat()
+            .iter()
+            .zip(&w[1..])
+            .map(|(a, b)| a * b)
+            .sum::<f64>()
+}
+
+// --- A setter calling the method that derives the rest (round 56's ring modulator). ---
+
+#[derive(Differentiable, Clone, Debug, PartialEq)]
+pub struct Ring {
+    pub sample_rate: f64,
+    pub freq: f64,
+    pub carrier_increment: f64,
+    pub lfo_increment: f64,
+}
+
+impl Ring {
+    #[differentiate]
+    pub fn set_sample_rate(&mut self, sample_rate: f64) {
+        self.sample_rate = sample_rate;
+        self.update_increments();
+    }
+
+    #[differentiate]
+    fn update_increments(&mut self) {
+        self.carrier_increment = 2.0 * PI * self.freq / self.sample_rate;
+        self.lfo_increment = 2.0 * PI / self.sample_rate;
+    }
+}
+
+#[test]
+fn a_setter_calling_an_update_after_assigning() {
+    let before = Ring {
+        sample_rate: 44_100.0,
+        freq: 440.0,
+        carrier_increment: 0.1,
+        lfo_increment: 0.2,
+    };
+    let sr = 48_000.0;
+    // Seeded on the carrier increment and the lfo's: closed forms.
+    let mut ring = before.clone();
+    let mut bar = Ring {
+        sample_rate: 0.0,
+        freq: 0.0,
+        carrier_increment: 1.0,
+        lfo_increment: 0.5,
+    };
+    let (sr_bar,) = ring.set_sample_rate_vjp(sr, &mut bar);
+    let mut stepped = before.clone();
+    stepped.set_sample_rate(sr);
+    assert_eq!(ring, stepped, "the state after `_vjp` is the method's");
+    let (f, two_pi) = (440.0, 2.0 * PI);
+    assert_close(
+        &[
+            bar.sample_rate,
+            bar.freq,
+            bar.carrier_increment,
+            bar.lfo_increment,
+            sr_bar,
+        ],
+        &[
+            0.0,
+            two_pi / sr,
+            0.0,
+            0.0,
+            -two_pi * f / (sr * sr) - 0.5 * two_pi / (sr * sr),
+        ],
+    );
+    // The tangent steps with the state: ṡ_carrier = 2π ḟ / sr − 2π f ṡr / sr².
+    let mut ring = before.clone();
+    let mut dot = Ring {
+        sample_rate: 1.0,
+        freq: 2.0,
+        carrier_increment: 3.0,
+        lfo_increment: 4.0,
+    };
+    ring.set_sample_rate_jvp(sr, &mut dot, 1.0);
+    assert_eq!(ring, stepped);
+    assert_close(
+        &[
+            dot.sample_rate,
+            dot.freq,
+            dot.carrier_increment,
+            dot.lfo_increment,
+        ],
+        &[
+            1.0,
+            2.0,
+            two_pi * 2.0 / sr - two_pi * f / (sr * sr),
+            -two_pi / (sr * sr),
+        ],
+    );
+}
+
+// --- A filter chain: stages are fields stepping their own state. ---
+
+#[derive(Differentiable, Clone, Debug, PartialEq)]
+pub struct OnePole {
+    pub a: f64,
+    pub z: f64,
+}
+
+impl OnePole {
+    #[differentiate]
+    pub fn process(&mut self, x: f64) -> f64 {
+        self.z = self.a * self.z + (1.0 - self.a) * x;
+        self.z
+    }
+
+    #[differentiate]
+    pub fn reset(&mut self) {
+        self.z = 0.0;
+    }
+}
+
+#[derive(Differentiable, Clone, Debug, PartialEq)]
+pub struct Chain {
+    pub highpass: OnePole,
+    pub lowpass: OnePole,
+    pub gain: f64,
+}
+
+impl Chain {
+    /// Values of earlier steps passed on and read after.
+    #[differentiate]
+    pub fn process(&mut self, x: f64) -> f64 {
+        let y1 = self.highpass.process(x);
+        let y2 = self.lowpass.process(y1);
+        y2 * self.gain + 0.1 * y1
+    }
+
+    /// Steps inside the result's expression, one inside another.
+    #[differentiate]
+    pub fn nested(&mut self, x: f64) -> f64 {
+        self.gain * self.lowpass.process(self.highpass.process(x))
+    }
+
+    /// A local given a step's value again.
+    #[differentiate]
+    pub fn rebound(&mut self, input: f64) -> f64 {
+        let mut out = self.highpass.process(input);
+        out = self.lowpass.process(out);
+        out * self.gain
+    }
+}
+
+fn chain() -> Chain {
+    Chain {
+        highpass: OnePole { a: 0.4, z: 0.1 },
+        lowpass: OnePole { a: 0.7, z: -0.2 },
+        gain: 1.5,
+    }
+}
+
+const CHAIN_SEEDS: [f64; 6] = [1.3, -0.4, 0.7, 0.2, -1.1, 0.6];
+
+#[test]
+fn a_filter_chain_of_stages() {
+    type Method = fn(&mut Chain, f64) -> f64;
+    type Vjp = fn(&mut Chain, f64, f64, &mut Chain) -> (f64, f64);
+    type Jvp = fn(&mut Chain, f64, &mut Chain, f64) -> (f64, f64);
+    let methods: [(Method, Vjp, Jvp); 3] = [
+        (Chain::process, Chain::process_vjp, Chain::process_jvp),
+        (Chain::nested, Chain::nested_vjp, Chain::nested_jvp),
+        (Chain::rebound, Chain::rebound_vjp, Chain::rebound_jvp),
+    ];
+    let like = chain();
+    for (method, vjp, jvp) in methods {
+        for x in [0.8, -1.3, 2.1] {
+            let step = |s: &mut Chain, a: &[f64]| method(s, a[0]);
+            let mut s = chain();
+            let mut bar = state_at(&like, &CHAIN_SEEDS[1..]);
+            let (y, x_bar) = vjp(&mut s, x, CHAIN_SEEDS[0], &mut bar);
+            let mut stepped = chain();
+            assert_eq!(method(&mut stepped, x), y);
+            assert_eq!(s, stepped, "the state after `_vjp` is the method's");
+            let mut grad = bar.to_flat();
+            grad.push(x_bar);
+            let mut at = like.to_flat();
+            at.push(x);
+            assert_grad(|v| weighted(&like, &CHAIN_SEEDS, v, &step), &at, &grad);
+            // ⟨w, J v⟩ = ⟨Jᵀ w, v⟩.
+            let direction = [0.3, -0.2, 0.5, 0.1, -0.7, 0.4];
+            let mut s = chain();
+            let mut dot = state_at(&like, &direction[..5]);
+            let (y2, y_dot) = jvp(&mut s, x, &mut dot, direction[5]);
+            assert_eq!((y2, &s), (y, &stepped));
+            let lhs = CHAIN_SEEDS[0] * y_dot
+                + dot
+                    .to_flat()
+                    .iter()
+                    .zip(&CHAIN_SEEDS[1..])
+                    .map(|(a, b)| a * b)
+                    .sum::<f64>();
+            let rhs: f64 = grad.iter().zip(&direction).map(|(a, b)| a * b).sum();
+            assert!((lhs - rhs).abs() < 1e-12, "{lhs} against {rhs}");
+        }
+        assert!(chain().process_gradcheck(0.8).is_ok());
+    }
+}
+
+// --- A physics step that computes its forces first, with a counter and a filtered field. ---
+
+#[derive(Differentiable, Clone, Debug, PartialEq)]
+pub struct Body {
+    pub x: f64,
+    pub v: f64,
+    pub force: f64,
+    pub k: f64,
+    pub smooth: OnePole,
+    pub evaluations: usize,
+}
+
+impl Body {
+    #[differentiate]
+    fn compute_forces(&mut self) {
+        self.force = -self.k * self.x * self.x.abs();
+        self.evaluations += 1;
+    }
+
+    /// A step of `self`, a step of a field given a field, then assignments of its own.
+    #[differentiate]
+    pub fn step(&mut self, dt: f64, mass: f64) -> f64 {
+        self.compute_forces();
+        self.smooth.process(self.force);
+        self.v += self.force / mass * dt;
+        self.x += self.v * dt + self.smooth.z * dt;
+        self.x * self.x
+    }
+
+    /// Steps after the last assignment, one given a constant.
+    #[differentiate]
+    pub fn kick(&mut self, impulse: f64) {
+        self.v += impulse;
+        self.compute_forces();
+        self.smooth.process(0.5);
+    }
+}
+
+fn body() -> Body {
+    Body {
+        x: 0.7,
+        v: -0.3,
+        force: 0.0,
+        k: 2.0,
+        smooth: OnePole { a: 0.4, z: 0.1 },
+        evaluations: 0,
+    }
+}
+
+#[test]
+fn a_step_computing_its_forces_first() {
+    let like = body();
+    for (dt, mass) in [(0.1, 1.5), (0.05, 0.7)] {
+        assert!(body().step_gradcheck(dt, mass).is_ok());
+        let seeds = [0.9, 0.3, -0.5, 0.25, 0.4, -0.6, 0.8];
+        let mut s = body();
+        let mut bar = state_at(&like, &seeds[1..]);
+        let (y, dt_bar, mass_bar) = s.step_vjp(dt, mass, seeds[0], &mut bar);
+        let mut stepped = body();
+        assert_eq!(stepped.step(dt, mass), y);
+        assert_eq!(s, stepped);
+        assert_eq!(s.evaluations, 1, "the counter is stepped once");
+        let mut grad = bar.to_flat();
+        grad.extend([dt_bar, mass_bar]);
+        let mut at = like.to_flat();
+        at.extend([dt, mass]);
+        let step = |s: &mut Body, a: &[f64]| s.step(a[0], a[1]);
+        assert_grad(|v| weighted(&like, &seeds, v, &step), &at, &grad);
+    }
+}
+
+#[test]
+fn steps_after_the_last_assignment() {
+    let like = body();
+    let seeds = [0.0, 0.3, -0.5, 0.25, 0.4, -0.6, 0.8];
+    let mut s = body();
+    let mut bar = state_at(&like, &seeds[1..]);
+    let (impulse_bar,) = s.kick_vjp(0.4, &mut bar);
+    let mut stepped = body();
+    stepped.kick(0.4);
+    assert_eq!(s, stepped);
+    let mut grad = bar.to_flat();
+    grad.push(impulse_bar);
+    let mut at = like.to_flat();
+    at.push(0.4);
+    let kick = |s: &mut Body, a: &[f64]| {
+        s.kick(a[0]);
+        0.0
+    };
+    assert_grad(|v| weighted(&like, &seeds, v, &kick), &at, &grad);
+    // The tangent: v̇ = ṽ + impulse̅̇ feeds the force through x only, so the force's
+    // tangent is −k·2|x|·ẋ − k̇ x|x|.
+    let mut s = body();
+    let direction = [0.3, -0.2, 0.5, 0.1, -0.7, 0.4];
+    let mut dot = state_at(&like, &direction);
+    s.kick_jvp(0.4, &mut dot, 1.0);
+    let (x, k) = (like.x, like.k);
+    let force_dot = -k * 2.0 * x.abs() * direction[0] - direction[3] * x * x.abs();
+    assert_close(&[dot.v, dot.force], &[direction[1] + 1.0, force_dot]);
+}
+
+// --- A state of `f32`, and a composite made of composites. ---
+
+#[derive(Differentiable, Clone, Debug, PartialEq)]
+pub struct Smoother {
+    pub alpha: f32,
+    pub value: f32,
+}
+
+impl Smoother {
+    #[differentiate]
+    pub fn process(&mut self, x: f32) -> f32 {
+        self.value += self.alpha * (x - self.value);
+        self.value
+    }
+}
+
+#[derive(Differentiable, Clone, Debug, PartialEq)]
+pub struct Stereo {
+    pub left: Smoother,
+    pub right: Smoother,
+    pub balance: f32,
+}
+
+impl Stereo {
+    #[differentiate]
+    pub fn process(&mut self, x: f32) -> f32 {
+        let l = self.left.process(x);
+        let r = self.right.process(x);
+        self.balance * l + (1.0 - self.balance) * r
+    }
+}
+
+#[derive(Differentiable, Clone, Debug, PartialEq)]
+pub struct Rack {
+    pub first: Stereo,
+    pub second: Stereo,
+}
+
+impl Rack {
+    #[differentiate]
+    pub fn process(&mut self, x: f32) -> f32 {
+        let y = self.first.process(x);
+        self.second.process(y)
+    }
+}
+
+#[test]
+fn steps_of_steps_in_f32() {
+    let smoother = |alpha, value| Smoother { alpha, value };
+    let stereo = |b| Stereo {
+        left: smoother(0.3, 0.1),
+        right: smoother(0.6, -0.2),
+        balance: b,
+    };
+    let rack = Rack {
+        first: stereo(0.7),
+        second: stereo(0.2),
+    };
+    assert!(rack.process_gradcheck(0.9).is_ok());
+    // By hand, seeded on the result alone: y = Σ over the two racks of the chain rule.
+    let mut r = rack.clone();
+    let mut bar = rack.zero_like();
+    let (_, x_bar) = r.process_vjp(0.9, 1.0, &mut bar);
+    // dy/dx = (b₂ α₁ + (1 − b₂) α₂) (b₁ α₁ + (1 − b₁) α₂) with α = (0.3, 0.6).
+    let slope = |b: f32| b * 0.3 + (1.0 - b) * 0.6;
+    assert!((x_bar - slope(0.2) * slope(0.7)).abs() < 1e-6, "{x_bar}");
+}
+
+// --- An indicator of indicators (a MACD, as trading code writes it): values computed
+// between the steps, a step inside an assignment, `wrt`. ---
+
+#[derive(Differentiable, Clone, Debug, PartialEq)]
+pub struct Ema {
+    pub alpha: f64,
+    pub value: f64,
+    pub warm: bool,
+}
+
+#[differentiate]
+impl Ema {
+    pub fn update(&mut self, x: f64) -> f64 {
+        if !self.warm {
+            self.value = x;
+            self.warm = true;
+        } else {
+            self.value = self.alpha * x + (1.0 - self.alpha) * self.value;
+        }
+        self.value
+    }
+}
+
+#[derive(Differentiable, Clone, Debug, PartialEq)]
+pub struct Macd {
+    pub fast: Ema,
+    pub slow: Ema,
+    pub signal: Ema,
+}
+
+#[differentiate]
+impl Macd {
+    pub fn update(&mut self, close: f64) -> f64 {
+        let f = self.fast.update(close);
+        let s = self.slow.update(close);
+        let m = f - s;
+        let sig = self.signal.update(m);
+        m - sig
+    }
+}
+
+#[derive(Differentiable, Clone, Debug, PartialEq)]
+pub struct Doubled {
+    pub inner: Ema,
+    pub last: f64,
+    pub scale: f64,
+}
+
+impl Doubled {
+    #[differentiate]
+    pub fn update(&mut self, x: f64) -> f64 {
+        self.last = self.inner.update(x) * 2.0;
+        self.last
+    }
+
+    /// A value computed after the state's assignment, given to a step as an expression;
+    /// `k` left out by `wrt`.
+    #[differentiate(wrt(self, x))]
+    pub fn scaled(&mut self, x: f64, k: f64) -> f64 {
+        self.last = x * self.scale;
+        let m = self.last * k;
+        let y = self.inner.update(m + x);
+        y * self.last
+    }
+
+    /// A unit step ending in a step given a value computed after the assignment.
+    #[differentiate]
+    pub fn kick(&mut self, x: f64) {
+        self.scale += x;
+        let g = self.scale * self.scale;
+        self.inner.update(g * 0.5);
+    }
+}
+
+fn ema(alpha: f64, value: f64, warm: bool) -> Ema {
+    Ema { alpha, value, warm }
+}
+
+#[test]
+fn an_indicator_of_indicators() {
+    let macd = Macd {
+        fast: ema(0.5, 0.3, true),
+        slow: ema(0.2, 0.3, true),
+        signal: ema(0.3, 0.3, true),
+    };
+    for close in [1.7, -0.4, 3.2] {
+        assert!(macd.update_gradcheck(close).is_ok());
+    }
+    // By hand at 1.7: m = (α_f − α_s)(x − 0.3) and the result 0.7·m − 0.3·0.7·… : ∂/∂x =
+    // (1 − α_sig)(α_f − α_s).
+    let mut m = macd.clone();
+    let mut bar = macd.zero_like();
+    let (value, close_bar) = m.update_vjp(1.7, 1.0, &mut bar);
+    assert_close(&[value, close_bar], &[0.084, 0.7 * 0.3]);
+    // A cold signal takes its first input whole: m − m = 0 whatever the close.
+    let cold = Macd {
+        signal: ema(0.3, 0.0, false),
+        ..macd
+    };
+    let mut m = cold.clone();
+    let mut bar = cold.zero_like();
+    let (value, close_bar) = m.update_vjp(1.7, 1.0, &mut bar);
+    assert_eq!((value, close_bar), (0.0, 0.0));
+    assert!(m.signal.warm);
+}
+
+#[test]
+fn steps_inside_expressions_and_wrt() {
+    let doubled = Doubled {
+        inner: ema(0.4, 0.2, true),
+        last: 0.0,
+        scale: 1.3,
+    };
+    for x in [0.7, -1.1] {
+        assert!(doubled.update_gradcheck(x).is_ok());
+        assert!(doubled.scaled_gradcheck(x, 0.6).is_ok());
+    }
+    // ∂(scaled)/∂x at x, with last = x·s, m = last·k, y = α(m + x) + (1 − α)v:
+    // y·last, so (α(k s + 1))·last + y·s.
+    let (x, k, s, a, v) = (0.7, 0.6, 1.3, 0.4, 0.2);
+    let last = x * s;
+    let y = a * (last * k + x) + (1.0 - a) * v;
+    let mut d = doubled.clone();
+    let mut bar = doubled.zero_like();
+    let (value, x_bar) = d.scaled_vjp(x, k, 1.0, &mut bar);
+    assert_close(
+        &[value, x_bar],
+        &[y * last, a * (k * s + 1.0) * last + y * s],
+    );
+    // A unit step whose last step reads a value computed after the assignment.
+    let mut d = doubled.clone();
+    let mut bar = doubled.zero_like();
+    bar.inner.value = 1.0;
+    let (x_bar,) = d.kick_vjp(0.4, &mut bar);
+    // inner.value after = α·(s + x)²/2 + (1 − α)v: ∂/∂x = α(s + x).
+    assert_close(
+        &[x_bar, bar.scale, bar.inner.value],
+        &[a * 1.7, a * 1.7, 1.0 - a],
+    );
+    let mut kicked = doubled.clone();
+    kicked.kick(0.4);
+    assert_eq!(d, kicked);
+}
