@@ -628,6 +628,56 @@ fn locals_swapped_by_mem_swap() {
     two_sum_gradcheck(1.5, -4.0).unwrap();
 }
 
+/// Bisection keeping the previous midpoint by `std::mem::take` (round 57's `bisection`, as
+/// numerical crates write it): the old value read, the variable given zero.
+#[differentiate]
+fn bisect_root_of_two(mut a: f64, mut b: f64, tol: f64) -> f64 {
+    let mut x = 0.5 * (a + b);
+    let mut x_old = a;
+    while (x - x_old).abs() > tol {
+        x_old = std::mem::take(&mut x);
+        if x_old * x_old > 2.0 {
+            b = x_old;
+        } else {
+            a = x_old;
+        }
+        x = 0.5 * (a + b);
+    }
+    x
+}
+
+/// `std::mem::take` and `std::mem::replace` bound by `let`.
+#[differentiate]
+fn taken_and_replaced(x: f64, y: f64) -> f64 {
+    let mut a = x * x;
+    let old = std::mem::replace(&mut a, 3.0 * y);
+    let mut c = a + old;
+    let d = std::mem::take(&mut c);
+    c + a * old + d
+}
+
+#[test]
+fn locals_taken_and_replaced_by_mem() {
+    // The root is an affine mix of the ends (each midpoint is): its weights sum to 1, and
+    // they are dyadic (halvings of the bracket).
+    let (root, a_bar, b_bar, tol_bar) = bisect_root_of_two_grad(1.2, 1.7, 0.01);
+    assert!((root - 2f64.sqrt()).abs() < 0.01);
+    assert_eq!((a_bar + b_bar, tol_bar), (1.0, 0.0));
+    assert_eq!((a_bar * 128.0).fract(), 0.0);
+    bisect_root_of_two_gradcheck(1.2, 1.7, 0.01).unwrap();
+    // f = 0 + 3y·x² + (3y + x²): ∂/∂x = 6xy + 2x, ∂/∂y = 3x² + 3.
+    let (x, y) = (1.5, 2.0);
+    assert_eq!(
+        taken_and_replaced_grad(x, y),
+        (
+            3.0 * y * x * x + 3.0 * y + x * x,
+            6.0 * x * y + 2.0 * x,
+            3.0 * x * x + 3.0
+        )
+    );
+    taken_and_replaced_gradcheck(x, y).unwrap();
+}
+
 /// Exact summation by partial sums (each new value added into the list of
 /// non-overlapping partials, which is then cut to its new length by `truncate`).
 #[allow(clippy::needless_range_loop)] // the form under test

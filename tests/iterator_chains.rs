@@ -245,6 +245,61 @@ fn variance_in_one_pass(xs: &[f64]) -> f64 {
     q / n - (s / n) * (s / n)
 }
 
+// A count beside the floats in the accumulator (round 57's `var`, as statistics code
+// writes it), at `f64` and generic over `T: Float`.
+#[differentiate]
+fn variance_counting(values: Vec<f64>) -> f64 {
+    let (s, s2, n) = values
+        .into_iter()
+        .fold((0.0, 0.0, 0usize), |(s, s2, n), x| {
+            (s + x, s2 + x * x, n + 1)
+        });
+    let n = n as f64;
+    s2 / n - (s / n) * (s / n)
+}
+
+#[differentiate]
+fn variance_generic<T>(values: Vec<T>) -> T
+where
+    T: autodiff::num_traits::Float + autodiff::num_traits::FromPrimitive,
+{
+    let (sum, sum2, n) = values
+        .into_iter()
+        .fold((T::zero(), T::zero(), 0usize), |(s, s2, n), x| {
+            (s + x, s2 + x * x, n + 1)
+        });
+    let n = T::from_usize(n).unwrap();
+    let mean = sum / n;
+    sum2 / n - mean * mean
+}
+
+#[differentiate]
+fn squares_minus_sum<T: autodiff::num_traits::Float>(values: Vec<T>) -> T {
+    let (s2, s) = values
+        .into_iter()
+        .fold((T::zero(), T::zero()), |(s2, s), x| (s2 + x * x, s + x));
+    s2 - s
+}
+
+#[test]
+fn tuple_folds_with_a_count_and_generic_floats() {
+    let xs = vec![1.0, 2.0, 4.0, 7.0];
+    // ∂var/∂xᵢ = 2 (xᵢ − mean) / n, mean 3.5, n 4.
+    let want: Vec<f64> = xs.iter().map(|x| (x - 3.5) / 2.0).collect();
+    for (value, grad) in [
+        variance_counting_grad(xs.clone()),
+        variance_generic_grad(xs.clone()),
+    ] {
+        assert!((value - 5.25).abs() < 1e-12);
+        close(&grad, &want);
+    }
+    variance_counting_gradcheck(xs.clone()).unwrap();
+    variance_generic_gradcheck(xs.clone()).unwrap();
+    // Σ x² − Σ x: ∂/∂xᵢ = 2 xᵢ − 1.
+    let (value, grad) = squares_minus_sum_grad(vec![1.0, 2.0, 3.0]);
+    assert_eq!((value, grad), (8.0, vec![1.0, 3.0, 5.0]));
+}
+
 #[differentiate]
 fn squares_but_the_second(x: &[f64]) -> f64 {
     x.iter()

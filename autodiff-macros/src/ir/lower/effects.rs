@@ -253,6 +253,17 @@ pub(super) fn changed_by_calls(item: &syn::ItemFn) -> (HashSet<String>, HashSet<
             self.visit_block(&f.body);
         }
         fn visit_expr_call(&mut self, c: &'ast syn::ExprCall) {
+            // `std::mem::take(&mut x)`, `replace`, `swap`: lowered into assignments.
+            let mem = matches!(&*c.func, syn::Expr::Path(p) if matches!(&crate::tokens::segment_names(&p.path)[..], [.., m, f] if m == "mem" && ["take", "replace", "swap"].contains(&f.as_str())));
+            if mem {
+                for a in &c.args {
+                    match a {
+                        syn::Expr::Reference(r) => self.visit_expr(&r.expr),
+                        other => self.visit_expr(other),
+                    }
+                }
+                return;
+            }
             let zip = matches!(&*c.func, syn::Expr::Path(p) if p.path.segments.iter().any(|s| s.ident == "Zip"));
             for a in &c.args {
                 match a {

@@ -23,6 +23,10 @@ impl Lowerer {
             let exchange: syn::Expr = syn::parse_quote_spanned!(span=> (#a, #b) = (#b, #a));
             return self.lower_expr_stmt(&exchange, out);
         }
+        // `y = std::mem::take(&mut x);`: `y = x; x = 0.0;`.
+        if self.mem_assign(e, out) {
+            return;
+        }
         // `a.slice_mut(s![…]).assign(&b);`: `a` with the part replaced.
         if self.part_assigned(e, out) {
             return;

@@ -66,6 +66,9 @@ impl Lowerer {
                 return self.lower_lent_call(c, Some(binding), out);
             }
         }
+        if self.mem_let(local, out) {
+            return;
+        }
         if is_let_else(&syn::Stmt::Local(local.clone())) {
             let stmts = expand_let_else(&syn::Stmt::Local(local.clone()));
             let block = self.lower_stmts_with_tail(&stmts, Tail::Discard);

@@ -41,6 +41,7 @@ mod lets;
 mod literals;
 mod loops;
 mod macros;
+mod mem_calls;
 mod methods;
 mod ndarray_zip;
 mod nested_arrays;

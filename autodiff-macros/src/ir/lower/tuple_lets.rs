@@ -21,6 +21,15 @@ impl Lowerer {
         let n = pat.elems.len();
         let mut stmts: Vec<syn::Stmt> = vec![];
         let seq_fields = self.seq_tuple_fields(init, n);
+        // `let (s, n) = v.iter().fold((0.0, 0usize), …)`: the fold as its block, whose
+        // elements are taken apart below (a count among them an integer).
+        if let syn::Expr::MethodCall(m) = init {
+            if m.method == "fold" && matches!(m.args.first(), Some(syn::Expr::Tuple(_))) {
+                if let Some(block) = self.desugar_consumer(m) {
+                    return self.lower_tuple_let(pat, ty, &block, out);
+                }
+            }
+        }
         match init {
             // `let (l, r) = stereo;` of a tuple parameter holding sequences: each part a copy
             // of its field (`let l = stereo.0.clone();`), whose adjoint goes to the field's.
