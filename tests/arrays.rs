@@ -1140,3 +1140,28 @@ fn elementwise_methods_of_arrays() {
         }
     }
 }
+
+/// A filter's response summed, as image code writes a convolution's tap (round 57's
+/// `convolve2d`).
+#[differentiate]
+fn weighted_window(a: &Array2<f32>, f: &Array2<f32>) -> f32 {
+    (a * f).sum()
+}
+
+#[test]
+fn derived_values_are_the_functions_own_to_the_bit() {
+    // `ndarray`'s `sum` adds in its own order; the derived items' value is the same sum.
+    let mut rng = autodiff::gradcheck::Rng::new(57);
+    for _ in 0..50 {
+        let entries = |rng: &mut autodiff::gradcheck::Rng| {
+            Array2::from_shape_vec((3, 3), rng.vector(9, -1.0, 1.0))
+                .unwrap()
+                .mapv(|x| x as f32)
+        };
+        let (a, f) = (entries(&mut rng), entries(&mut rng));
+        let (value, a_bar, f_bar) = weighted_window_grad(&a, &f);
+        assert_eq!(value.to_bits(), weighted_window(&a, &f).to_bits());
+        // ∂/∂a = f, ∂/∂f = a.
+        assert_eq!((a_bar, f_bar), (f.clone(), a.clone()));
+    }
+}

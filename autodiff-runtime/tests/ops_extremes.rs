@@ -107,11 +107,16 @@ fn sums_and_means_fit_where_partial_sums_overflow() {
 }
 
 #[test]
-fn ordinary_sums_are_the_plain_left_to_right_sums() {
+fn ordinary_sums_are_ndarrays_own_sums() {
+    // Bit for bit: a derived item's value is the function's own (`(a * b).sum()`).
     let mut rng = autodiff_runtime::gradcheck::Rng::new(7);
     let a = Array1::from(rng.vector(1000, -1e3, 1e3));
-    assert_eq!(ops::sum(&a), a.iter().fold(0.0, |s, &x| s + x));
-    assert_eq!(ops::mean(&a), a.iter().fold(0.0, |s, &x| s + x) / 1000.0);
+    assert_eq!(ops::sum(&a), a.sum());
+    assert_eq!(ops::mean(&a), a.mean().unwrap());
+    let m = Array2::from_shape_vec((3, 3), rng.vector(9, -1.0, 1.0)).unwrap();
+    let f: Array2<f32> = m.mapv(|x| x as f32);
+    assert_eq!(ops::sum(&f), f.sum());
+    assert_eq!(ops::sum(&f.t().to_owned()), f.t().sum());
 }
 
 fn cross_entropy_at<T: Float + Debug + 'static>(big: f64) {

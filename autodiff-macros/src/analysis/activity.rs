@@ -393,9 +393,16 @@ fn check_block(b: &Block, act: &Activity, func: &Func, errors: &mut Vec<syn::Err
                 continue;
             }
             if !func.vars[v].kind.is_float() && func.ret.contains(&v) {
+                // A trajectory of tuples (`Vec<(f64, f64)>`): the two forms that carry it.
+                let tuples = crate::types::element(&func.ret_ty)
+                    .is_some_and(|(e, _)| matches!(e, syn::Type::Tuple(_)));
+                let instead = match tuples {
+                    true => ": a `Vec` of tuples as the result is not differentiated yet; return a tuple of `Vec`s, one per element (`(Vec<f64>, Vec<f64>)`), or one flat `Vec<f64>` (the elements of each tuple pushed in turn)",
+                    false => "",
+                };
                 errors.push(syn::Error::new(
                     s.span,
-                    "this is the function's result, which carries a derivative, in a form the macro cannot differentiate: it differentiates results that are floats, `Vec`s and arrays of them, `ndarray` arrays, `#[derive(Differentiable)]` structs, tuples of those, and matrices built as `vec![vec![0.0; cols]; rows]` and written entry by entry (`m[i][j] = …`)",
+                    format!("this is the function's result, which carries a derivative, in a form the macro cannot differentiate: it differentiates results that are floats, `Vec`s and arrays of them, `ndarray` arrays, `#[derive(Differentiable)]` structs, tuples of those, and matrices built as `vec![vec![0.0; cols]; rows]` and written entry by entry (`m[i][j] = …`){instead}"),
                 ));
             } else if !func.vars[v].kind.is_float() {
                 errors.push(syn::Error::new(

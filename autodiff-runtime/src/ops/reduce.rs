@@ -28,9 +28,11 @@ fn sum_axis_jvp<T: Float + 'static>(
     (sum_axis(a, axis), sum_axis(da, axis))
 }
 
-/// Σ of the elements, left to right in the float type (the first pass of [`sum`] and [`mean`]).
+/// Σ of the elements in the float type, in `ndarray`'s own order (its `sum`), so that a
+/// derived item's value is the function's to the last bit (the first pass of [`sum`] and
+/// [`mean`]).
 fn plain_sum<T: Float + 'static, D: Dimension>(a: &Array<T, D>) -> T {
-    a.fold(T::zero(), |s, &x| s + x)
+    a.sum()
 }
 
 /// The sum of all elements; finite whenever the exact sum fits, even where a partial sum
