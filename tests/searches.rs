@@ -140,3 +140,114 @@ fn a_position_and_a_search_over_pairs() {
         assert_eq!(x_bar, pts[k].1);
     }
 }
+
+/// A median by sorting a copy, as statistics code writes it (round 58's `get_median`).
+#[allow(clippy::manual_is_multiple_of)] // the form under test
+#[differentiate]
+fn median(data: &[f64]) -> f64 {
+    let mut sorted_data = data.to_vec();
+    sorted_data.sort_by(|a, b| a.partial_cmp(b).unwrap());
+    let len = sorted_data.len();
+    if len % 2 == 0 {
+        (sorted_data[len / 2 - 1] + sorted_data[len / 2]) / 2.0
+    } else {
+        sorted_data[len / 2]
+    }
+}
+
+/// A trimmed mean of squares: a computed sequence sorted by a path comparator.
+#[differentiate]
+fn trimmed_mean_of_squares(data: &[f64], k: usize) -> f64 {
+    let mut v: Vec<f64> = data.iter().map(|x| x * x).collect();
+    v.sort_unstable_by(f64::total_cmp);
+    let kept = &v[k..v.len() - k];
+    kept.iter().sum::<f64>() / kept.len() as f64
+}
+
+/// The smallest after rounding to a grid, by a key.
+#[differentiate]
+fn smallest_on_a_grid(x: &[f64]) -> f64 {
+    let mut v = x.to_vec();
+    v.sort_by_key(|a| (a * 10.0).round() as i64);
+    3.0 * v[0]
+}
+
+/// The sum of the `k` largest, sorted in descending order.
+#[differentiate]
+fn top_k_sum(x: &[f64], k: usize) -> f64 {
+    let mut v = x.to_vec();
+    v.sort_by(|a, b| b.partial_cmp(a).unwrap());
+    v.iter().take(k).sum()
+}
+
+/// The order itself sorted by the values it indexes.
+#[allow(clippy::ptr_arg)] // the form under test
+#[differentiate]
+fn second_smallest_scaled(x: &Vec<f64>, s: f64) -> f64 {
+    let mut order: Vec<usize> = (0..x.len()).collect();
+    order.sort_by(|&a, &b| x[a].partial_cmp(&x[b]).unwrap());
+    s * x[order[1]]
+}
+
+/// A buffer of the caller's sorted in place.
+#[differentiate]
+fn sort_and_weigh(x: &mut [f64]) -> f64 {
+    x.sort_by(|a, b| a.partial_cmp(b).unwrap());
+    x[0] * 2.0 + x[x.len() - 1]
+}
+
+#[test]
+fn a_buffer_sorted_in_place() {
+    // [3, 1, 2] sorted is [1, 2, 3] = x[order] with order [1, 2, 0]: the cotangent of the
+    // buffer after (w) goes back through the order, x̄[order[k]] += w[k], beside the
+    // result's 2·x₁ + x₀.
+    let mut x = vec![3.0, 1.0, 2.0];
+    let mut bar = vec![10.0, 20.0, 30.0];
+    let (value,) = sort_and_weigh_vjp(&mut x, 1.0, &mut bar);
+    assert_eq!(
+        (value, &x, &bar),
+        (5.0, &vec![1.0, 2.0, 3.0], &vec![31.0, 12.0, 20.0])
+    );
+    let mut x = vec![3.0, 1.0, 2.0];
+    let mut dot = vec![0.1, 0.2, 0.3];
+    let (value, value_dot) = sort_and_weigh_jvp(&mut x, &mut dot);
+    assert_eq!((value, value_dot), (5.0, 2.0 * 0.2 + 0.1));
+    assert_eq!(dot, vec![0.2, 0.3, 0.1]);
+}
+
+#[test]
+fn sorts_of_floats_follow_the_order_they_find() {
+    // Even length: the mean of the two middle values; odd: the middle one.
+    assert_eq!(
+        median_grad(&[3.0, 1.0, 2.0, 7.0]),
+        (2.5, vec![0.5, 0.0, 0.5, 0.0])
+    );
+    assert_eq!(median_grad(&[3.0, 1.0, 2.0]), (2.0, vec![0.0, 0.0, 1.0]));
+    median_gradcheck(&[3.0, 1.0, 2.0, 7.0]).unwrap();
+    median_gradcheck(&[0.3, -1.0, 2.5, 7.0, 4.4]).unwrap();
+    // Piecewise linear: no curvature.
+    let (_, _, hv) = median_hvp(&[3.0, 1.0, 2.0], &[1.0, 0.5, -0.5]);
+    assert_eq!(hv, vec![0.0; 3]);
+    // Squares [9, 1, 4, 0.25, 16] sorted, the middle three kept: (1 + 4 + 9) / 3, and
+    // ∂/∂xᵢ = 2xᵢ / 3 for the kept ones.
+    let (value, grad) = trimmed_mean_of_squares_grad(&[3.0, -1.0, 2.0, 0.5, 4.0], 1);
+    assert!((value - 14.0 / 3.0).abs() < 1e-12);
+    common::assert_close(&grad, &[2.0, -2.0 / 3.0, 4.0 / 3.0, 0.0, 0.0]);
+    trimmed_mean_of_squares_gradcheck(&[3.0, -1.0, 2.0, 0.5, 4.0], 1).unwrap();
+    // By a key: [0.52, 0.31, 0.77] keyed 5, 3, 8: the smallest is x₁.
+    assert_eq!(
+        smallest_on_a_grid_grad(&[0.52, 0.31, 0.77]).1,
+        vec![0.0, 3.0, 0.0]
+    );
+    // The two largest of [1, 5, 3, 4]: 5 + 4.
+    assert_eq!(
+        top_k_sum_grad(&[1.0, 5.0, 3.0, 4.0], 2),
+        (9.0, vec![0.0, 1.0, 0.0, 1.0])
+    );
+    // The second smallest of [3, 1, 2] is x₂.
+    assert_eq!(
+        second_smallest_scaled_grad(&vec![3.0, 1.0, 2.0], 1.5),
+        (3.0, vec![0.0, 0.0, 1.5], 2.0)
+    );
+    second_smallest_scaled_gradcheck(&vec![3.0, 1.0, 2.0], 1.5).unwrap();
+}

@@ -218,6 +218,33 @@ pub fn zero_like_value<T: num_traits::Zero>(_like: &T) -> T {
     T::zero()
 }
 
+/// The order that sorts `values` by `compare` (a stable sort of their indices): what a
+/// differentiated function's `v.sort_by(compare)` finds, on primal values, before it
+/// gathers `v` in that order.
+///
+/// ```
+/// let order = autodiff_runtime::support::sorted_order(&[3.0, 1.0, 2.0], |a: &f64, b: &f64| a.total_cmp(b));
+/// assert_eq!(order, [1, 2, 0]);
+/// ```
+pub fn sorted_order<T>(
+    values: &[T],
+    mut compare: impl FnMut(&T, &T) -> core::cmp::Ordering,
+) -> Vec<usize> {
+    let mut order: Vec<usize> = (0..values.len()).collect();
+    order.sort_by(|&i, &j| compare(&values[i], &values[j]));
+    order
+}
+
+/// [`sorted_order`] by a key (`v.sort_by_key(key)`).
+///
+/// ```
+/// let order = autodiff_runtime::support::sorted_order_by_key(&[0.3, 0.1, 0.2], |v: &f64| (v * 10.0) as i64);
+/// assert_eq!(order, [1, 2, 0]);
+/// ```
+pub fn sorted_order_by_key<T, K: Ord>(values: &[T], mut key: impl FnMut(&T) -> K) -> Vec<usize> {
+    sorted_order(values, |a, b| key(a).cmp(&key(b)))
+}
+
 /// A slice as an array of the length the caller expects.
 ///
 /// ***Panics*** if the lengths differ (naming both).

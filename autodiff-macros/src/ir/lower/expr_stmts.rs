@@ -186,6 +186,11 @@ impl Lowerer {
                         | "sort_by_cached_key"
                 ) =>
             {
+                // A local sequence of floats sorted by a comparator: its order found on
+                // primal values, then gathered (`searches`).
+                if self.sort_of_floats(m, out) {
+                    return;
+                }
                 let name = &m.method;
                 self.error(
                     m.method.span(),

@@ -8,6 +8,12 @@
 //! code, only the values it compares; every generated function runs it as the user wrote
 //! it, on the primal values of what it reads (`ExprKind::Primal`), and the index it finds
 //! selects entries as any integer does.
+//!
+//! A sort of a local sequence of floats (`sorted.sort_by(|a, b| a.partial_cmp(b).unwrap())`,
+//! a median's or a quantile's first step) is such a search too: the order it finds is
+//! found on primal values (`__private::sorted_order`, with the user's comparator), and the
+//! sequence is then gathered in that order, `v = order.iter().map(|&k| v[k]).collect()`,
+//! whose derivative each entry carries as any read by index does.
 
 use super::*;
 
@@ -67,8 +73,97 @@ impl Lowerer {
     /// doc). The names it reads are looked up here, where the user wrote them.
     pub(super) fn index_search(&mut self, m: &syn::ExprMethodCall) -> Option<Expr> {
         let kind = search_result(m)?;
-        let e = syn::Expr::MethodCall(m.clone());
-        let span = m.method.span();
+        self.primal(syn::Expr::MethodCall(m.clone()), kind, m.method.span())
+    }
+
+    /// `v.sort_by(cmp);` (`sort_unstable_by`, `sort_by_key`) of a local sequence of floats, lowered as
+    /// its order found on primal values and the sequence gathered in it (see the module's
+    /// doc); `false` where `m` is no such sort.
+    pub(super) fn sort_of_floats(&mut self, m: &syn::ExprMethodCall, out: &mut Vec<Stmt>) -> bool {
+        let by_key = match m.method.to_string().as_str() {
+            "sort_by" | "sort_unstable_by" => false,
+            "sort_by_key" | "sort_unstable_by_key" | "sort_by_cached_key" => true,
+            _ => return false,
+        };
+        if m.args.len() != 1 {
+            return false;
+        }
+        let syn::Expr::Path(receiver) = &m.receiver.as_ref() else {
+            return false;
+        };
+        let Some(v) = receiver
+            .path
+            .get_ident()
+            .and_then(|i| self.lookup(&i.to_string()))
+        else {
+            return false;
+        };
+        if self.vars[v].scope.is_none() {
+            return false;
+        }
+        let (cmp, span) = (&m.args[0], m.method.span());
+        // `order.sort_by(|&a, &b| x[a].partial_cmp(&x[b]).unwrap())`: indices moved by
+        // comparing floats, all of it on primal values.
+        if self.vars[v].kind == Kind::IntSeq {
+            let method = &m.method;
+            let sort: syn::Expr = syn::parse_quote_spanned!(span=> {
+                let mut sorted = #receiver.clone();
+                sorted.#method(#cmp);
+                sorted
+            });
+            let Some(sorted) = self.primal(sort, Kind::IntSeq, span) else {
+                return false;
+            };
+            let name = self.synthetic_ident("sorted");
+            let var = self.declare(&name, Kind::IntSeq, false, None);
+            out.push(Stmt::new(
+                StmtKind::Let {
+                    var,
+                    init: Some(sorted),
+                },
+                span,
+            ));
+            self.lower_expr_stmt(&syn::parse_quote_spanned!(span=> #receiver = #name), out);
+            return true;
+        }
+        if self.vars[v].kind != Kind::FloatSeq {
+            return false;
+        }
+        let call: syn::Expr = match by_key {
+            true => {
+                syn::parse_quote_spanned!(span=> ::autodiff::__private::sorted_order_by_key(&#receiver, #cmp))
+            }
+            false => {
+                syn::parse_quote_spanned!(span=> ::autodiff::__private::sorted_order(&#receiver, #cmp))
+            }
+        };
+        let Some(order) = self.primal(call, Kind::IntSeq, span) else {
+            return false;
+        };
+        let name = self.synthetic_ident("order");
+        let var = self.declare(&name, Kind::IntSeq, false, None);
+        out.push(Stmt::new(
+            StmtKind::Let {
+                var,
+                init: Some(order),
+            },
+            span,
+        ));
+        let float = self.float.clone();
+        let sorted = self.synthetic_ident("sorted");
+        let gather: syn::Stmt = syn::parse_quote_spanned!(span=>
+            let #sorted: ::std::vec::Vec<#float> = #name.iter().map(|&k| #receiver[k]).collect();
+        );
+        let syn::Stmt::Local(gather) = gather else {
+            unreachable!("a `let`")
+        };
+        self.lower_let(&gather, out);
+        self.lower_expr_stmt(&syn::parse_quote_spanned!(span=> #receiver = #sorted), out);
+        true
+    }
+
+    /// `e`, evaluated as written on primal values, its names looked up here.
+    fn primal(&mut self, e: syn::Expr, kind: Kind, span: Span) -> Option<Expr> {
         let free = crate::ir::hygiene::free_names(&[], &e);
         // (A closure of the function's own is inlined where it is called, never bound: a
         // search calling one keeps the message of a closure passed to a method.)
