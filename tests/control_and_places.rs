@@ -656,8 +656,26 @@ fn taken_and_replaced(x: f64, y: f64) -> f64 {
     c + a * old + d
 }
 
+/// `std::mem::replace` whose new value reads the name it gives the old one to.
+#[differentiate]
+fn replaced_reading_the_target(x: f64, y: f64) -> f64 {
+    let mut a = x * 2.0;
+    let mut b = y;
+    b = std::mem::replace(&mut a, b * 0.5);
+    let c = b;
+    let c = std::mem::replace(&mut a, c * 3.0);
+    a * 3.0 + c * b
+}
+
 #[test]
 fn locals_taken_and_replaced_by_mem() {
+    // a = 2x, b = y; then a = y/2, b = 2x; then c = y/2 (the old a), a = 6x:
+    // f = 18x + y·x, so ∂/∂x = 18 + y, ∂/∂y = x.
+    let (x, y) = (0.7, 1.9);
+    let (value, x_bar, y_bar) = replaced_reading_the_target_grad(x, y);
+    for (got, want) in [(value, 18.0 * x + y * x), (x_bar, 18.0 + y), (y_bar, x)] {
+        assert!((got - want).abs() < 1e-12, "{got} against {want}");
+    }
     // The root is an affine mix of the ends (each midpoint is): its weights sum to 1, and
     // they are dyadic (halvings of the bracket).
     let (root, a_bar, b_bar, tol_bar) = bisect_root_of_two_grad(1.2, 1.7, 0.01);

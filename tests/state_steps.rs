@@ -544,3 +544,198 @@ fn steps_inside_expressions_and_wrt() {
     kicked.kick(0.4);
     assert_eq!(d, kicked);
 }
+
+// --- Forms a review found (each was a wrong derivative or rustc's error before). ---
+
+#[derive(Differentiable, Clone, Debug, PartialEq)]
+pub struct Meter {
+    pub peak: f64,
+}
+
+impl Meter {
+    #[differentiate]
+    pub fn update(&mut self, x: f64) {
+        self.peak = 0.9 * self.peak + 0.1 * x * x;
+    }
+}
+
+#[derive(Differentiable, Clone, Debug, PartialEq)]
+pub struct Strip {
+    pub highpass: OnePole,
+    pub lowpass: OnePole,
+    #[no_grad]
+    pub meter: Meter,
+    #[no_grad]
+    pub bias: f64,
+    pub drive: f64,
+    pub out: f64,
+}
+
+impl Strip {
+    /// A parameter changed before the step it is given to.
+    #[differentiate]
+    pub fn driven(&mut self, mut x: f64) -> f64 {
+        x *= self.drive;
+        self.lowpass.process(x)
+    }
+
+    /// A parameter given each stage's value in turn, as DSP chains write it.
+    #[differentiate]
+    pub fn chained(&mut self, mut sample: f64) -> f64 {
+        sample = self.highpass.process(sample);
+        sample = self.lowpass.process(sample);
+        sample
+    }
+
+    /// A field given a step's value; a `#[no_grad]` meter stepped beside the signal; a
+    /// `#[no_grad]` float given to a step; a step's value dropped.
+    #[differentiate]
+    pub fn metered(&mut self, x: f64) -> f64 {
+        self.out = self.lowpass.process(x);
+        self.meter.update(self.out);
+        let _ = self.highpass.process(self.bias);
+        self.out * self.drive + self.highpass.z
+    }
+
+    /// Voices mixed into an accumulator.
+    #[differentiate]
+    pub fn mixed(&mut self, x: f64) -> f64 {
+        let mut out = 0.0;
+        out += self.highpass.process(x);
+        out += self.lowpass.process(x);
+        out * 0.5
+    }
+}
+
+fn strip() -> Strip {
+    Strip {
+        highpass: OnePole { a: 0.4, z: 0.1 },
+        lowpass: OnePole { a: 0.7, z: -0.2 },
+        meter: Meter { peak: 0.5 },
+        bias: 0.3,
+        drive: 2.5,
+        out: 0.0,
+    }
+}
+
+#[test]
+fn parameters_changed_and_rebound_fields_and_constants() {
+    type Method = fn(&mut Strip, f64) -> f64;
+    type Vjp = fn(&mut Strip, f64, f64, &mut Strip) -> (f64, f64);
+    let methods: [(Method, Vjp); 4] = [
+        (Strip::driven, Strip::driven_vjp),
+        (Strip::chained, Strip::chained_vjp),
+        (Strip::metered, Strip::metered_vjp),
+        (Strip::mixed, Strip::mixed_vjp),
+    ];
+    let like = strip();
+    // (The state's coordinates leave the `#[no_grad]` fields out.)
+    let seeds = [1.1, 0.3, -0.5, 0.25, 0.4, -0.6, 0.8];
+    for (method, vjp) in methods {
+        for x in [0.8, -0.4] {
+            let step = |s: &mut Strip, a: &[f64]| method(s, a[0]);
+            let mut s = strip();
+            let mut bar = state_at(&like, &seeds[1..]);
+            let (y, x_bar) = vjp(&mut s, x, seeds[0], &mut bar);
+            let mut stepped = strip();
+            assert_eq!(method(&mut stepped, x), y);
+            assert_eq!(s, stepped);
+            let mut grad = bar.to_flat();
+            grad.push(x_bar);
+            let mut at = like.to_flat();
+            at.push(x);
+            assert_grad(|v| weighted(&like, &seeds, v, &step), &at, &grad);
+            // The constants keep their values in the cotangent (`zero_like` copies them).
+            assert_eq!((bar.meter.peak, bar.bias), (0.5, 0.3));
+        }
+    }
+    // By hand: y = a z + (1 − a)·drive·x, so x̄ = (1 − a)·drive and drive̅ = (1 − a)·x.
+    let mut s = strip();
+    let mut bar = strip().zero_like();
+    let (_, x_bar) = s.driven_vjp(0.8, 1.0, &mut bar);
+    assert_close(&[x_bar, bar.drive], &[0.3 * 2.5, 0.3 * 0.8]);
+}
+
+/// A step's constant argument made by a call (`Self::noise()`) is evaluated once.
+#[derive(Differentiable, Clone, Debug, PartialEq)]
+pub struct Noisy {
+    pub lowpass: OnePole,
+    pub gain: f64,
+}
+
+thread_local! {
+    static CALLS: std::cell::Cell<u32> = const { std::cell::Cell::new(0) };
+}
+
+impl Noisy {
+    fn noise() -> f64 {
+        CALLS.with(|c| {
+            c.set(c.get() + 1);
+            0.1 * c.get() as f64
+        })
+    }
+
+    #[differentiate]
+    pub fn process(&mut self, x: f64) -> f64 {
+        self.gain *= 0.8;
+        let y = self.lowpass.process(Self::noise());
+        y * self.gain + x
+    }
+}
+
+#[test]
+fn a_call_given_to_a_step_runs_once() {
+    let mut n = Noisy {
+        lowpass: OnePole { a: 0.7, z: -0.2 },
+        gain: 1.3,
+    };
+    let mut bar = n.zero_like();
+    CALLS.with(|c| c.set(0));
+    let (y, x_bar) = n.process_vjp(0.5, 1.0, &mut bar);
+    assert_eq!(CALLS.with(|c| c.get()), 1);
+    // noise 0.1: y = (0.7·(−0.2) + 0.3·0.1)·1.04 + 0.5; ∂y/∂a = (z − noise)·gain.
+    assert_close(
+        &[y, x_bar, bar.lowpass.a],
+        &[(0.7 * -0.2 + 0.03) * 1.04 + 0.5, 1.0, (-0.2 - 0.1) * 1.04],
+    );
+}
+
+/// A setter and its update in one `#[differentiate] impl`, the update naming no float.
+#[derive(Differentiable, Clone, Debug, PartialEq)]
+pub struct Lfo {
+    pub rate: f64,
+    pub sample_rate: f64,
+    pub increment: f64,
+}
+
+#[differentiate]
+impl Lfo {
+    pub fn set_rate(&mut self, rate: f64) {
+        self.rate = rate;
+        self.update_increment();
+    }
+
+    fn update_increment(&mut self) {
+        self.increment = 2.0 * PI * self.rate / self.sample_rate;
+    }
+}
+
+#[test]
+fn a_setter_and_its_update_in_an_impl_block() {
+    let mut lfo = Lfo {
+        rate: 1.0,
+        sample_rate: 48_000.0,
+        increment: 0.0,
+    };
+    let mut bar = lfo.zero_like();
+    bar.increment = 1.0;
+    let (rate_bar,) = lfo.set_rate_vjp(2.0, &mut bar);
+    assert_close(
+        &[rate_bar, bar.sample_rate, lfo.increment],
+        &[
+            2.0 * PI / 48_000.0,
+            -2.0 * PI * 2.0 / (48_000.0 * 48_000.0),
+            2.0 * PI * 2.0 / 48_000.0,
+        ],
+    );
+}

@@ -26,6 +26,7 @@ mod flat;
 mod jvp;
 mod range_counters;
 mod sequences;
+mod steps;
 
 pub use accumulators::*;
 pub use arrays::*;
@@ -35,6 +36,7 @@ pub use flat::*;
 pub use jvp::*;
 pub use range_counters::*;
 pub use sequences::*;
+pub use steps::*;
 
 use crate::Dual;
 

@@ -64,20 +64,27 @@ pub(super) fn entries(method: &syn::ItemFn, m: &Mutating, ctx: &Ctx) -> TokenStr
         (method.sig.generics.clone(), method.sig.generics.clone());
     let mut tangent_tys = vec![];
     let mut cotangent_tys = vec![];
+    // A slot per argument: one the method differentiates takes a tangent or a cotangent
+    // (or `Constant`), one it does not takes `Constant` alone (`support::steps`).
     for (k, p) in rest.iter().enumerate() {
-        if p.active {
-            tangent_tys.push(quote!(::core::option::Option<#float>));
-            cotangent_tys.push(quote!(::core::option::Option<&mut #float>));
-        } else {
-            let (t, c) = (
-                format_ident!("__Tangent{k}"),
-                format_ident!("__Cotangent{k}"),
-            );
-            jvp_generics.params.push(syn::parse_quote!(#t));
-            vjp_generics.params.push(syn::parse_quote!(#c));
-            tangent_tys.push(quote!(#t));
-            cotangent_tys.push(quote!(#c));
-        }
+        let (t, c) = (
+            format_ident!("__Tangent{k}"),
+            format_ident!("__Cotangent{k}"),
+        );
+        let (t_bound, c_bound) = match p.active {
+            true => (
+                quote!(::autodiff::__private::TangentSlot<#float>),
+                quote!(::autodiff::__private::CotangentSlot<#float>),
+            ),
+            false => (
+                quote!(::autodiff::__private::NoDerivative),
+                quote!(::autodiff::__private::NoDerivative),
+            ),
+        };
+        jvp_generics.params.push(syn::parse_quote!(#t: #t_bound));
+        vjp_generics.params.push(syn::parse_quote!(#c: #c_bound));
+        tangent_tys.push(quote!(#t));
+        cotangent_tys.push(quote!(#c));
     }
     let unit = m.unit;
     if unit {
@@ -123,7 +130,7 @@ pub(super) fn entries(method: &syn::ItemFn, m: &Mutating, ctx: &Ctx) -> TokenStr
         #allows
         #vis fn #jvp_step #jvp_generics (#(#params,)* __self_dot: &mut Self, __tangents: (#(#tangent_tys,)*)) #out_ty #where_clause {
             let (#(#slots,)*) = __tangents;
-            Self::#jvp(self, #(#names,)* __self_dot, #(#active_slots.unwrap_or_else(#zero)),*)
+            Self::#jvp(self, #(#names,)* __self_dot, #(::autodiff::__private::TangentSlot::<#float>::tangent(#active_slots)),*)
         }
 
         #[doc(hidden)]
@@ -131,7 +138,7 @@ pub(super) fn entries(method: &syn::ItemFn, m: &Mutating, ctx: &Ctx) -> TokenStr
         #vis fn #vjp_step #vjp_generics (#(#params,)* __seed: #seed_ty, __self_bar: &mut Self, __cotangents: (#(#cotangent_tys,)*)) #ret #where_clause {
             let (#(#slots,)*) = __cotangents;
             let #results = Self::#vjp(self, #(#names,)* #seed __self_bar);
-            #(if let ::core::option::Option::Some(__c) = #active_slots { *__c = *__c + #bars; })*
+            #(::autodiff::__private::CotangentSlot::<#float>::add(#active_slots, #bars);)*
             #value
         }
     }
@@ -194,12 +201,12 @@ pub(super) fn around(around: &Around, m: &Mutating, ctx: &Ctx) -> AroundCode {
         })
         .collect();
     let none = quote!(::core::option::Option::<#float>::None);
-    let none_mut = quote!(::core::option::Option::<&mut #float>::None);
+    let nothing = quote!(::autodiff::__private::Constant);
     let some = |t: TokenStream| quote!(::core::option::Option::Some(#t));
     let constant = |value: TokenStream| Slot {
         value,
-        tangent: none.clone(),
-        cotangent: none_mut.clone(),
+        tangent: nothing.clone(),
+        cotangent: nothing.clone(),
         gather: quote!(),
         add: quote!(),
     };
@@ -237,17 +244,25 @@ pub(super) fn around(around: &Around, m: &Mutating, ctx: &Ctx) -> AroundCode {
     // A field of `self` as an argument (`self.filter.process(self.gain)`): its tangent is
     // the state's tangent's field; its cotangent, gathered apart (the step borrows the
     // state's cotangent), is added to the state's after the step (it is read before it).
+    // (Its slots are those of its type, `support::FieldArg`: none for an integer, a flag or
+    // a `#[no_grad]` float.)
     let field_slot = |k: usize, f: &syn::Ident| {
         let acc = format_ident!("__field_bar{k}");
+        let name = f.to_string();
+        let constant = quote!(::autodiff::__private::constant_field::<Self>(#name));
+        let arg = quote!(::autodiff::__private::FieldArg);
         Slot {
             value: quote!(self.#f),
-            tangent: some(quote!(#self_dot.#f)),
-            cotangent: some(quote!(&mut #acc)),
-            gather: quote!(let mut #acc = ::autodiff::__private::zero_like_value(&self.#f);),
-            add: quote!(#self_bar.#f = #self_bar.#f + #acc;),
+            tangent: quote!(#arg::tangent(&#self_dot.#f, #constant)),
+            cotangent: quote!(#arg::cotangent(&mut #acc, #constant)),
+            gather: quote!(let mut #acc = #arg::zero(&self.#f);),
+            add: quote!(#arg::add_into(&mut #self_bar.#f, #acc, #constant);),
         }
     };
+    let constants = std::cell::Cell::new(0usize);
+    let bound = std::cell::RefCell::new(vec![]);
     let code = |step: &Step| -> Code {
+        bound.borrow_mut().clear();
         // What the step is called on (a part on `self`, as its first argument).
         let (slots, callee, jvp_step, vjp_step, first, binds) = match step {
             Step::Part(name, reads, binds) => {
@@ -279,7 +294,14 @@ pub(super) fn around(around: &Around, m: &Mutating, ctx: &Ctx) -> AroundCode {
                         Arg::Param(i) => param_slot(*i),
                         Arg::Field(f) => field_slot(k, f),
                         Arg::Carried(s) => carried_slot(*s),
-                        Arg::Constant(e) => constant(quote!(#e)),
+                        // (Evaluated once, where the step's arguments are: `Self::noise()`
+                        // gives another value each call.)
+                        Arg::Constant(e) => {
+                            let name = format_ident!("__constant{}", constants.get());
+                            constants.set(constants.get() + 1);
+                            bound.borrow_mut().push(quote!(let #name = #e;));
+                            constant(quote!(#name))
+                        }
                     })
                     .collect();
                 let stem = method.to_string().replace("r#", "");
@@ -319,17 +341,49 @@ pub(super) fn around(around: &Around, m: &Mutating, ctx: &Ctx) -> AroundCode {
             }
             None => (quote!(let _), quote!(let _), none.clone()),
         };
+        let jvp = quote! {
+            let __tangents = (#(#tangents,)*);
+            #jvp_step(#first #(#values,)* #dot, __tangents)
+        };
+        let vjp = quote! {
+            #(#gathers)*
+            let _ = #vjp_step(#first #(#values,)* #seed, #bar, (#(#cotangents,)*));
+            #(#adds)*
+        };
+        let primal = quote!(#callee(#first #(#values),*));
+        let constants_bound: Vec<TokenStream> = bound.borrow().clone();
+        // A step of a `#[no_grad]` field (a level meter beside the signal path) steps its
+        // state alone: no tangent, no cotangent, its value a constant.
+        let Step::Call { field: Some(f), .. } = step else {
+            return Code {
+                primal: quote!(#(#constants_bound)* #value_pat = #primal;),
+                jvp: quote!(#(#constants_bound)* #tangent_pat = { #jvp };),
+                vjp,
+            };
+        };
+        let constant = f.to_string();
+        let constant = quote!(::autodiff::__private::constant_field::<Self>(#constant));
+        let jvp = match binds {
+            Some(_) => quote! {
+                #tangent_pat = if #constant {
+                    let __value = #primal;
+                    (__value, ::autodiff::__private::zero_like_value(&__value))
+                } else {
+                    #jvp
+                };
+            },
+            None => quote! {
+                if #constant {
+                    let _ = #primal;
+                } else {
+                    let _ = { #jvp };
+                }
+            },
+        };
         Code {
-            primal: quote!(#value_pat = #callee(#first #(#values),*);),
-            jvp: quote! {
-                let __tangents = (#(#tangents,)*);
-                #tangent_pat = #jvp_step(#first #(#values,)* #dot, __tangents);
-            },
-            vjp: quote! {
-                #(#gathers)*
-                let _ = #vjp_step(#first #(#values,)* #seed, #bar, (#(#cotangents,)*));
-                #(#adds)*
-            },
+            primal: quote!(#(#constants_bound)* #value_pat = #primal;),
+            jvp: quote!(#(#constants_bound)* #jvp),
+            vjp: quote!(if !#constant { #vjp }),
         }
     };
     let copy = quote!(::autodiff::__private::state_copy(&*self));

@@ -101,6 +101,9 @@ pub(super) fn differentiate_impl(args: TokenStream, mut block: syn::ItemImpl) ->
         // struct's, which the signature then names.
         written_out.push((None, block.self_ty.to_token_stream()));
     }
+    // A `&mut self` method another method calls as a step (`self.update_increments();`)
+    // is differentiated whatever its signature says: its caller needs its derivatives.
+    let steps_called = steps_called_on_self(&block);
     let mut differentiated = 0;
     for item in &mut block.items {
         let syn::ImplItem::Fn(m) = item else { continue };
@@ -134,6 +137,8 @@ pub(super) fn differentiate_impl(args: TokenStream, mut block: syn::ItemImpl) ->
                 with_generics.output = syn::parse_quote!(-> #inner);
             }
             crate::parse::float_type_said(&with_generics, Some(&body), true).is_ok()
+                || (steps_called.contains(&m.sig.ident)
+                    && matches!(m.sig.inputs.first(), Some(syn::FnArg::Receiver(r)) if matches!(r.kind, syn::ReceiverKind::Reference(_, _, Some(_)))))
         };
         let Some(own_args) = method_args(m, any_marked, wanted) else {
             continue;
@@ -405,6 +410,24 @@ fn is_mark(a: &syn::Attribute) -> bool {
 /// The arguments a method of a block is differentiated with: its own mark's (which is
 /// removed), or the block's (`Some(None)`) where the block marks none and the method is
 /// `wanted`; `None` where it is not differentiated.
+/// The methods of `self` the block's methods call (`self.update();`).
+fn steps_called_on_self(block: &syn::ItemImpl) -> Vec<Ident> {
+    use syn::visit::Visit;
+    #[derive(Default)]
+    struct Calls(Vec<Ident>);
+    impl<'a> Visit<'a> for Calls {
+        fn visit_expr_method_call(&mut self, m: &'a syn::ExprMethodCall) {
+            if matches!(&*m.receiver, syn::Expr::Path(p) if p.path.is_ident("self")) {
+                self.0.push(m.method.clone());
+            }
+            syn::visit::visit_expr_method_call(self, m);
+        }
+    }
+    let mut calls = Calls::default();
+    calls.visit_item_impl(block);
+    calls.0
+}
+
 fn method_args(
     m: &mut syn::ImplItemFn,
     any_marked: bool,

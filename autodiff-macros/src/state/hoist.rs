@@ -41,7 +41,12 @@ pub(super) fn hoisted(
                 }
             }
             Stmt::Expr(e, _) => match e {
-                Expr::Assign(a) => hoist.children(&mut a.right),
+                // `y = self.lowpass.process(y);` is a step statement (`steps`); a field
+                // given one (`self.out = self.lowpass.process(x);`) binds it first.
+                Expr::Assign(a) if matches!(&*a.left, Expr::Path(_)) => {
+                    hoist.children(&mut a.right)
+                }
+                Expr::Assign(a) => hoist.inside(&mut a.right),
                 e => hoist.children(e),
             },
             _ => {}
@@ -86,6 +91,12 @@ impl Hoist<'_> {
         self.top = true;
         self.visit_expr_mut(e);
     }
+
+    /// The steps in `e`, `e` itself included.
+    fn inside(&mut self, e: &mut Expr) {
+        self.top = false;
+        self.visit_expr_mut(e);
+    }
 }
 
 impl VisitMut for Hoist<'_> {
@@ -123,7 +134,8 @@ impl VisitMut for Hoist<'_> {
     }
 }
 
-/// An argument computed from variables (not a name, a field of `self`, or a constant).
+/// An argument computed from variables (not a name, a field of `self`, or a constant: one
+/// made by a call, `Self::noise()`, is evaluated once by the caller's derived items).
 fn computed(arg: &Expr) -> bool {
     if matches!(arg, Expr::Path(p) if p.path.get_ident().is_some()) || self_field(arg).is_some() {
         return false;

@@ -22,8 +22,11 @@ pub(super) fn sub_state_call(
     impl<'a> Visit<'a> for Find<'a> {
         fn visit_expr_method_call(&mut self, m: &'a syn::ExprMethodCall) {
             let on_field = self_field(&m.receiver).is_some() || inside_self_field(&m.receiver);
-            // A field's reads (`self.items.iter()`, `self.w.len()`) step no state.
-            let reads = crate::types::READS_ONLY.contains(&m.method.to_string().as_str());
+            // A field's reads (`self.items.iter()`, `self.w.len()`) and a float field's own
+            // methods (`self.gain_db.exp()`) step no state.
+            let method = m.method.to_string();
+            let reads = crate::types::READS_ONLY.contains(&method.as_str())
+                || crate::rules::lookup(&method).is_some();
             if self.found.is_none() && on_field && ((self.any && !reads) || m.method == *self.name)
             {
                 self.found = Some(m);

@@ -51,8 +51,8 @@ pub struct Around {
     pub after: Vec<Step>,
     /// The hidden `&mut self` method that runs the anchor's statements.
     pub anchor: Option<Ident>,
-    /// The carried slots the anchor reads, as parameters after the method's own (named as
-    /// the user's locals).
+    /// The carried slots the anchor reads, as parameters after the method's own
+    /// (`__passed0`, …).
     pub anchor_carried: Vec<(Ident, usize)>,
     /// The number of carried slots.
     pub carried: usize,
@@ -109,8 +109,10 @@ fn stepping_call(e: &Expr) -> Option<&ExprMethodCall> {
     let Expr::MethodCall(m) = e else { return None };
     let on_self = matches!(&*m.receiver, Expr::Path(p) if p.path.is_ident("self"));
     let method = m.method.to_string();
+    // (A float's own methods, `self.gain_db.exp()`, step nothing.)
     let named = crate::types::READS_ONLY.contains(&method.as_str())
-        || COLLECTION_METHODS.contains(&method.as_str());
+        || COLLECTION_METHODS.contains(&method.as_str())
+        || crate::rules::lookup(&method).is_some();
     ((on_self || self_field(&m.receiver).is_some()) && !named && m.turbofish.is_none()).then_some(m)
 }
 
@@ -138,11 +140,14 @@ fn step_stmt<'a>(
                 syn::Pat::Type(t) => &*t.pat,
                 p => p,
             };
-            let syn::Pat::Ident(name) = pat else {
-                return None;
+            // (`let _ = self.lowpass.process(x);`: the value dropped.)
+            let name = match pat {
+                syn::Pat::Ident(name) => Some(name.ident.clone()),
+                syn::Pat::Wild(_) => None,
+                _ => return None,
             };
-            let call = stepping_call(&init.expr).filter(|c| bound_steps(c))?;
-            Some((call, Some(name.ident.clone())))
+            let call = stepping_call(&init.expr).filter(|c| name.is_none() || bound_steps(c))?;
+            Some((call, name))
         }
         _ => None,
     }
@@ -381,7 +386,10 @@ fn split(item: &ItemFn, float: &syn::Type) -> syn::Result<Split> {
     around.anchor = Some(anchor_name);
     let mut anchor = part(item, &item.sig.ident, &stmts, unit, &reads, float);
     (anchor.vis, anchor.attrs) = (item.vis.clone(), item.attrs.clone());
-    around.anchor_carried = reads;
+    around.anchor_carried = reads
+        .into_iter()
+        .map(|(_, slot)| (passed_name(slot), slot))
+        .collect();
     Ok(Split {
         anchor,
         anchor_primal,
@@ -390,8 +398,12 @@ fn split(item: &ItemFn, float: &syn::Type) -> syn::Result<Split> {
     })
 }
 
-/// The carried values `stmts` read, each once, in slot order; a carried local assigned in
-/// them is refused (the new value would not reach the steps after).
+/// The name a part takes the carried value of `slot` under.
+fn passed_name(slot: usize) -> Ident {
+    format_ident!("__passed{slot}")
+}
+
+/// The carried values `stmts` read, each once, in slot order.
 fn carried_reads(stmts: &[Stmt], carried: &[(Ident, usize)]) -> syn::Result<Vec<(Ident, usize)>> {
     let mut reads = Reads::default();
     stmts.iter().for_each(|s| reads.visit_stmt(s));
@@ -401,37 +413,6 @@ fn carried_reads(stmts: &[Stmt], carried: &[(Ident, usize)]) -> syn::Result<Vec<
         .cloned()
         .collect();
     found.sort_by_key(|(_, s)| *s);
-    struct Assigned<'c>(&'c [(Ident, usize)], Option<Ident>);
-    impl<'a> Visit<'a> for Assigned<'_> {
-        fn visit_expr_assign(&mut self, a: &'a syn::ExprAssign) {
-            self.note(&a.left);
-            syn::visit::visit_expr_assign(self, a);
-        }
-        fn visit_expr_binary(&mut self, b: &'a syn::ExprBinary) {
-            if crate::tokens::is_compound_assign(&b.op) {
-                self.note(&b.left);
-            }
-            syn::visit::visit_expr_binary(self, b);
-        }
-    }
-    impl Assigned<'_> {
-        fn note(&mut self, e: &Expr) {
-            if let Expr::Path(p) = e {
-                if let Some(id) = p
-                    .path
-                    .get_ident()
-                    .filter(|id| self.0.iter().any(|(n, _)| n == *id))
-                {
-                    self.1.get_or_insert_with(|| id.clone());
-                }
-            }
-        }
-    }
-    let mut assigned = Assigned(carried, None);
-    stmts.iter().for_each(|s| assigned.visit_stmt(s));
-    if let Some(local) = assigned.1 {
-        return Err(syn::Error::new_spanned(&local, format!("`{local}` holds a value a step of the state gave, and is changed here among other statements, which `#[differentiate]` does not follow yet: bind the new value to a new name (`let {local}2 = …;`)")));
-    }
     Ok(found)
 }
 
@@ -449,10 +430,16 @@ fn part(
     part.sig.ident = name.clone();
     part.vis = syn::Visibility::Inherited;
     part.attrs = vec![syn::parse_quote!(#[doc(hidden)])];
-    part.block.stmts = stmts.to_vec();
-    for (local, _) in reads {
-        part.sig.inputs.push(syn::parse_quote!(#local: #float));
+    // Each carried value comes in under a name of its own (`__passed0`: the user's may be a
+    // parameter's, `sample = self.lowpass.process(sample)`), bound to the user's first.
+    let mut body: Vec<Stmt> = vec![];
+    for (local, slot) in reads {
+        let passed = passed_name(*slot);
+        part.sig.inputs.push(syn::parse_quote!(#passed: #float));
+        body.push(syn::parse_quote!(let mut #local = #passed;));
     }
+    body.extend(stmts.iter().cloned());
+    part.block.stmts = body;
     if unit {
         part.sig.output = syn::ReturnType::Default;
     }
@@ -574,6 +561,8 @@ fn check_locals(segments: &[Segment], values: &[bool]) -> syn::Result<()> {
                         bound.extend(names.0);
                     }
                 }
+                // (A parameter or a local given a value here, `x *= drive;`, too.)
+                bound.extend(assigned_names(stmts));
             }
             Segment::Call(_, binds) => {
                 steps_seen = true;
@@ -584,8 +573,51 @@ fn check_locals(segments: &[Segment], values: &[bool]) -> syn::Result<()> {
     Ok(())
 }
 
-/// The locals `let` binds in the statements, with their written types.
+/// The names the statements give values to: the locals `let` binds (with their written
+/// types), then the variables they assign (`x *= drive;`, a parameter's too).
 fn bound_values(stmts: &[Stmt]) -> Vec<(Ident, Option<syn::Type>)> {
+    let mut found = let_bound(stmts);
+    for name in assigned_names(stmts) {
+        if !found.iter().any(|(n, _)| *n == name) {
+            found.push((name, None));
+        }
+    }
+    found
+}
+
+/// The plain variables the statements assign (`x = …`, `x *= …`; closures aside).
+fn assigned_names(stmts: &[Stmt]) -> Vec<Ident> {
+    #[derive(Default)]
+    struct Assigned(Vec<Ident>);
+    impl<'a> Visit<'a> for Assigned {
+        fn visit_expr_assign(&mut self, a: &'a syn::ExprAssign) {
+            self.note(&a.left);
+            syn::visit::visit_expr_assign(self, a);
+        }
+        fn visit_expr_binary(&mut self, b: &'a syn::ExprBinary) {
+            if crate::tokens::is_compound_assign(&b.op) {
+                self.note(&b.left);
+            }
+            syn::visit::visit_expr_binary(self, b);
+        }
+        fn visit_expr_closure(&mut self, _: &'a syn::ExprClosure) {}
+    }
+    impl Assigned {
+        fn note(&mut self, e: &Expr) {
+            if let Expr::Path(p) = e {
+                if let Some(id) = p.path.get_ident().filter(|id| !self.0.contains(id)) {
+                    self.0.push(id.clone());
+                }
+            }
+        }
+    }
+    let mut assigned = Assigned::default();
+    stmts.iter().for_each(|s| assigned.visit_stmt(s));
+    assigned.0
+}
+
+/// The locals `let` binds in the statements, with their written types.
+fn let_bound(stmts: &[Stmt]) -> Vec<(Ident, Option<syn::Type>)> {
     let mut found = vec![];
     for stmt in stmts {
         let Stmt::Local(local) = stmt else { continue };

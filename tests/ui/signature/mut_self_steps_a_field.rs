@@ -61,14 +61,6 @@ impl Tracker {
         self.last = xs[0];
         self.inner.update(self.last);
     }
-
-    // A step's value changed among other statements.
-    #[differentiate]
-    fn changed(&mut self, x: f64) {
-        let mut y = self.inner.update(x);
-        y *= 2.0;
-        self.last = y;
-    }
 }
 
 fn main() {}

@@ -14,14 +14,19 @@ impl Lowerer {
         let Some((place, new)) = self.mem_call(&init.expr) else {
             return false;
         };
+        // The new value first (it may read the name being bound), then the old one kept,
+        // the variable given the new one, and the pattern bound last (it may shadow it).
+        let (fresh, kept) = (self.synthetic_ident("new"), self.synthetic_ident("old"));
+        self.lower_let(&local_of(syn::parse_quote!(let #fresh = #new;)), out);
+        self.lower_let(&local_of(syn::parse_quote!(let #kept = #place;)), out);
+        self.lower_expr_stmt(&syn::parse_quote!(#place = #fresh), out);
         let mut old = local.clone();
         old.init = Some(syn::LocalInit {
             eq_token: Default::default(),
-            expr: Box::new(place.clone()),
+            expr: Box::new(syn::parse_quote!(#kept)),
             diverge: None,
         });
         self.lower_let(&old, out);
-        self.lower_expr_stmt(&syn::parse_quote!(#place = #new), out);
         true
     }
 
@@ -34,10 +39,13 @@ impl Lowerer {
         let Some((place, new)) = self.mem_call(call) else {
             return false;
         };
+        let (fresh, kept) = (self.synthetic_ident("new"), self.synthetic_ident("old"));
+        self.lower_let(&local_of(syn::parse_quote!(let #fresh = #new;)), out);
+        self.lower_let(&local_of(syn::parse_quote!(let #kept = #place;)), out);
+        self.lower_expr_stmt(&syn::parse_quote!(#place = #fresh), out);
         if let Some(target) = target {
-            self.lower_expr_stmt(&syn::parse_quote!(#target = #place), out);
+            self.lower_expr_stmt(&syn::parse_quote!(#target = #kept), out);
         }
-        self.lower_expr_stmt(&syn::parse_quote!(#place = #new), out);
         true
     }
 
@@ -78,5 +86,13 @@ impl Lowerer {
             "f64" | "f32" => syn::parse_quote!(0.0),
             _ => syn::parse_quote!(<#float as ::autodiff::num_traits::Zero>::zero()),
         }
+    }
+}
+
+/// The `let` of a statement written as one.
+fn local_of(stmt: syn::Stmt) -> syn::Local {
+    match stmt {
+        syn::Stmt::Local(local) => local,
+        _ => unreachable!("a `let` statement"),
     }
 }
