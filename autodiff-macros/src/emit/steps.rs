@@ -35,7 +35,7 @@ fn rest<'a>(m: &Mutating, ctx: &'a Ctx) -> Vec<&'a Param> {
         .collect();
     ctx.func.params[1..]
         .iter()
-        .filter(|p| !lent.contains(&ctx.name(p.var).to_string()))
+        .filter(|p| !lent.contains(&super::signature::passed_name(ctx, p).to_string()))
         .collect()
 }
 
@@ -44,7 +44,10 @@ fn rest<'a>(m: &Mutating, ctx: &'a Ctx) -> Vec<&'a Param> {
 /// caller can take).
 pub(super) fn entries(method: &syn::ItemFn, m: &Mutating, ctx: &Ctx) -> TokenStream {
     let (rest, _) = params_and_carried(m, ctx);
-    if !ctx.func.outputs.is_empty()
+    // (The fields whose elements the method assigns are lent to its pure method as
+    // buffers, which its wrappers take care of: only the user's own buffers stand.)
+    let lent: Vec<syn::Ident> = m.buffers.iter().map(local_name).collect();
+    if ctx.func.outputs.iter().any(|o| !lent.contains(&o.param))
         || rest
             .iter()
             .any(|p| p.active && p.shape != ParamShape::Scalar)
