@@ -27,8 +27,8 @@ pub(super) fn sub_state_call(
             let method = m.method.to_string();
             let reads = crate::types::READS_ONLY.contains(&method.as_str())
                 || crate::rules::lookup(&method).is_some();
-            if self.found.is_none() && on_field && ((self.any && !reads) || m.method == *self.name)
-            {
+            let named = m.method == *self.name || STEP_NAMES.contains(&method.as_str());
+            if self.found.is_none() && on_field && ((self.any && !reads) || named) {
                 self.found = Some(m);
             }
             syn::visit::visit_expr_method_call(self, m);
@@ -61,27 +61,64 @@ pub(super) fn self_method_call(body: &syn::Block) -> Option<&syn::ExprMethodCall
     find.0
 }
 
+/// The names steps go by (`self.lowpass.process(x)`, `self.fast.update(close)`).
+pub(super) const STEP_NAMES: &[&str] = &[
+    "update",
+    "process",
+    "step",
+    "tick",
+    "advance",
+    "feed",
+    "next",
+    "next_sample",
+    "process_sample",
+    "integrate",
+    "evolve",
+    "propagate",
+    "smooth",
+    "observe",
+];
+
+/// A collection's own methods that change it in place (`self.log.push(x)`).
+pub(super) const CHANGES: &[&str] = &[
+    "push",
+    "extend",
+    "extend_from_slice",
+    "insert",
+    "clear",
+    "pop",
+    "remove",
+    "truncate",
+    "resize",
+    "swap",
+    "sort",
+    "sort_by",
+    "reverse",
+    "retain",
+    "drain",
+    "append",
+];
+
+/// A collection's own methods lending a part of it mutably (`last_mut`, `get_mut`): no
+/// method of the user's to differentiate alone.
+pub(super) const LENDS_MUTABLY: &[&str] = &[
+    "last_mut",
+    "first_mut",
+    "get_mut",
+    "iter_mut",
+    "as_mut",
+    "as_mut_slice",
+    "split_at_mut",
+    "split_first_mut",
+    "split_last_mut",
+    "chunks_mut",
+    "values_mut",
+    "entry",
+];
+
 /// `self.receipt.push(x)`, `self.log.clear()`: a collection field of `self` changed by
 /// its own method.
 pub(super) fn field_changed_in_place(item: &ItemFn) -> Option<&syn::ExprMethodCall> {
-    const CHANGES: &[&str] = &[
-        "push",
-        "extend",
-        "extend_from_slice",
-        "insert",
-        "clear",
-        "pop",
-        "remove",
-        "truncate",
-        "resize",
-        "swap",
-        "sort",
-        "sort_by",
-        "reverse",
-        "retain",
-        "drain",
-        "append",
-    ];
     struct Find<'a>(Option<&'a syn::ExprMethodCall>);
     impl<'a> Visit<'a> for Find<'a> {
         fn visit_expr_method_call(&mut self, m: &'a syn::ExprMethodCall) {
@@ -105,20 +142,6 @@ pub(super) fn sub_state_error(call: &syn::ExprMethodCall) -> syn::Error {
     );
     // A collection's own method lending a part of it mutably (`last_mut`, `get_mut`): no
     // method of the user's to differentiate alone.
-    const LENDS_MUTABLY: &[&str] = &[
-        "last_mut",
-        "first_mut",
-        "get_mut",
-        "iter_mut",
-        "as_mut",
-        "as_mut_slice",
-        "split_at_mut",
-        "split_first_mut",
-        "split_last_mut",
-        "chunks_mut",
-        "values_mut",
-        "entry",
-    ];
     if LENDS_MUTABLY.contains(&method.to_string().as_str()) {
         return syn::Error::new_spanned(call, format!("`{field}.{method}(…)` lends part of a collection field of `self` mutably, which a `#[differentiate]` method taking `&mut self` does not follow (it differentiates the float fields, and entries of float fields, that it assigns): keep the state that changes in float fields or a `Vec<f64>` field assigned by index (`self.amounts[k] -= q;`), or take `&self` and return the new values"));
     }

@@ -68,40 +68,14 @@ pub struct Split {
     pub around: Around,
 }
 
-/// The collection methods that change a field in place or lend it mutably: not steps of
-/// the user's (they have their messages in `split`).
-const COLLECTION_METHODS: &[&str] = &[
-    "push",
-    "extend",
-    "extend_from_slice",
-    "insert",
-    "clear",
-    "pop",
-    "remove",
-    "truncate",
-    "resize",
-    "swap",
-    "sort",
-    "sort_by",
-    "reverse",
-    "retain",
-    "drain",
-    "append",
-    "last_mut",
-    "first_mut",
-    "get_mut",
-    "iter_mut",
-    "as_mut",
-    "as_mut_slice",
-    "split_at_mut",
-    "chunks_mut",
-    "values_mut",
-    "entry",
-    "fill",
-    "rotate_left",
-    "rotate_right",
-    "copy_from_slice",
-];
+/// A collection's own method, changing a field in place or lending it mutably: no step of
+/// the user's (`split` has the messages for those it refuses).
+fn collection_method(method: &str) -> bool {
+    const OTHERS: &[&str] = &["fill", "rotate_left", "rotate_right", "copy_from_slice"];
+    super::refused_calls::CHANGES.contains(&method)
+        || super::refused_calls::LENDS_MUTABLY.contains(&method)
+        || OTHERS.contains(&method)
+}
 
 /// A call of a method of `self` or of `self.field` that may step the state: not a
 /// collection's own method, nor one that only reads.
@@ -111,7 +85,7 @@ fn stepping_call(e: &Expr) -> Option<&ExprMethodCall> {
     let method = m.method.to_string();
     // (A float's own methods, `self.gain_db.exp()`, step nothing.)
     let named = crate::types::READS_ONLY.contains(&method.as_str())
-        || COLLECTION_METHODS.contains(&method.as_str())
+        || collection_method(&method)
         || crate::rules::lookup(&method).is_some();
     ((on_self || self_field(&m.receiver).is_some()) && !named && m.turbofish.is_none()).then_some(m)
 }
@@ -185,27 +159,11 @@ pub fn split_steps(item: &ItemFn, float: &syn::Type) -> Option<syn::Result<Split
 /// read taken for a step is rustc's error that the field's type has no `…_jvp_step`,
 /// never a wrong derivative: only `&mut self` methods have one.)
 fn bound_steps(item: &ItemFn) -> impl Fn(&ExprMethodCall) -> bool + '_ {
-    const STEP_NAMES: &[&str] = &[
-        "update",
-        "process",
-        "step",
-        "tick",
-        "advance",
-        "feed",
-        "next",
-        "next_sample",
-        "process_sample",
-        "integrate",
-        "evolve",
-        "propagate",
-        "smooth",
-        "observe",
-    ];
     let refs: Vec<&Stmt> = item.block.stmts.iter().collect();
     let assigns = assigns_self(&refs);
     move |call: &ExprMethodCall| {
-        let named =
-            call.method == item.sig.ident || STEP_NAMES.contains(&call.method.to_string().as_str());
+        let named = call.method == item.sig.ident
+            || super::refused_calls::STEP_NAMES.contains(&call.method.to_string().as_str());
         self_field(&call.receiver).is_some() && (!assigns || named)
     }
 }
@@ -684,7 +642,7 @@ fn assigns_self<S: std::borrow::Borrow<Stmt>>(stmts: &[S]) -> bool {
             let method = m.method.to_string();
             self.0 |= rooted_in_self(&m.receiver)
                 && !matches!(&*m.receiver, Expr::Path(_))
-                && COLLECTION_METHODS.contains(&method.as_str());
+                && collection_method(&method);
             syn::visit::visit_expr_method_call(self, m);
         }
         fn visit_expr_closure(&mut self, _: &'a syn::ExprClosure) {}

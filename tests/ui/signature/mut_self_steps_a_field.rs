@@ -55,6 +55,15 @@ impl Tracker {
         self.inner.update(x);
     }
 
+    // A step inside a loop.
+    #[differentiate]
+    fn twice(&mut self, x: f64) {
+        self.last = x;
+        for _ in 0..2 {
+            self.inner.update(x);
+        }
+    }
+
     // A parameter passed to each step again must be copied.
     #[differentiate]
     fn owned(&mut self, xs: Vec<f64>) {
