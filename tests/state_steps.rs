@@ -812,3 +812,103 @@ fn delay_lines_stepped_through_their_stages() {
     }
     assert!(like.process_gradcheck(0.8).is_ok());
 }
+
+// --- Methods of steps alone: a physics step and a world ticking its bodies. ---
+
+#[derive(Differentiable, Clone, Debug, PartialEq)]
+pub struct Particle {
+    pub x: f64,
+    pub v: f64,
+    pub force: f64,
+    pub k: f64,
+    pub evaluations: usize,
+}
+
+impl Particle {
+    #[differentiate]
+    fn compute_forces(&mut self) {
+        self.force = -self.k * self.x;
+        self.evaluations += 1;
+    }
+
+    #[differentiate]
+    fn integrate(&mut self, dt: f64) {
+        self.v += self.force * dt;
+        self.x += self.v * dt;
+    }
+
+    #[differentiate]
+    pub fn step(&mut self, dt: f64) {
+        self.compute_forces();
+        self.integrate(dt);
+    }
+}
+
+#[derive(Differentiable, Clone, Debug, PartialEq)]
+pub struct World {
+    pub a: Particle,
+    pub b: Particle,
+}
+
+impl World {
+    #[differentiate]
+    pub fn tick(&mut self, dt: f64) {
+        self.a.step(dt);
+        self.b.step(dt * 0.5);
+        self.a.step(dt);
+    }
+}
+
+#[test]
+fn methods_of_steps_alone() {
+    let particle = |x, v, k| Particle {
+        x,
+        v,
+        force: 0.0,
+        k,
+        evaluations: 0,
+    };
+    let like = World {
+        a: particle(0.7, -0.3, 2.0),
+        b: particle(-0.2, 0.4, 1.5),
+    };
+    let seeds = [0.0, 1.0, 0.5, -0.2, 0.3, 0.7, -0.4, 0.1, 0.6];
+    let tick = |s: &mut World, a: &[f64]| {
+        s.tick(a[0]);
+        0.0
+    };
+    let mut s = like.clone();
+    let mut bar = state_at(&like, &seeds[1..]);
+    let (dt_bar,) = s.tick_vjp(0.1, &mut bar);
+    let mut ticked = like.clone();
+    ticked.tick(0.1);
+    assert_eq!(s, ticked);
+    assert_eq!((s.a.evaluations, s.b.evaluations), (2, 1));
+    let mut grad = bar.to_flat();
+    grad.push(dt_bar);
+    let mut at = like.to_flat();
+    at.push(0.1);
+    assert_grad(|v| weighted(&like, &seeds, v, &tick), &at, &grad);
+    // ⟨w, J v⟩ = ⟨Jᵀ w, v⟩.
+    let direction = [0.3, -0.2, 0.5, 0.1, -0.7, 0.4, 0.2, -0.1, 0.8];
+    let mut s = like.clone();
+    let mut dot = state_at(&like, &direction[..8]);
+    s.tick_jvp(0.1, &mut dot, direction[8]);
+    let lhs: f64 = dot
+        .to_flat()
+        .iter()
+        .zip(&seeds[1..])
+        .map(|(a, b)| a * b)
+        .sum();
+    let rhs: f64 = grad.iter().zip(&direction).map(|(a, b)| a * b).sum();
+    assert!((lhs - rhs).abs() < 1e-12, "{lhs} against {rhs}");
+    // One step by hand: x' = x + (v − k x dt) dt, so ∂x'/∂dt = v − 2 k x dt.
+    let mut p = particle(0.7, -0.3, 2.0);
+    let mut p_bar = p.zero_like();
+    p_bar.x = 1.0;
+    let (dt_bar,) = p.step_vjp(0.1, &mut p_bar);
+    assert_close(
+        &[dt_bar, p_bar.x],
+        &[-0.3 - 2.0 * 2.0 * 0.7 * 0.1, 1.0 - 2.0 * 0.01],
+    );
+}

@@ -200,11 +200,23 @@ fn expand(args: TokenStream, item: &syn::ItemFn) -> Result<TokenStream, Vec<syn:
             let derived = expand(with_carried_in_wrt(&args, item, part), part)?;
             parts.extend(quote!(#[allow(dead_code, unused_variables, unused_mut)] #part #derived));
         }
-        let anchor = &steps.anchor_primal;
-        parts.extend(quote!(#[allow(dead_code, unused_variables, unused_mut)] #anchor));
-        args = with_carried_in_wrt(&args, item, &steps.anchor);
+        let Some((anchor, anchor_primal)) = &steps.anchor else {
+            // Steps alone: the derived items are the steps' own, one after the other.
+            let wrt = match args.is_empty() {
+                true => None,
+                false => syn::parse2::<Args>(args.clone()).map_err(|e| vec![e])?.wrt,
+            };
+            let derived =
+                crate::emit::steps::without_anchor(item, &steps.around, &float, wrt.as_deref());
+            return Ok(quote!(#parts #derived));
+        };
+        parts.extend(quote!(#[allow(dead_code, unused_variables, unused_mut)] #anchor_primal));
+        args = with_carried_in_wrt(&args, item, anchor);
     }
-    let item = steps.as_ref().map_or(item, |s| &s.anchor);
+    let item = steps
+        .as_ref()
+        .and_then(|s| s.anchor.as_ref())
+        .map_or(item, |(anchor, _)| anchor);
     let float =
         crate::parse::float_type(&item.sig, Some(&item.block), true).map_err(|e| vec![e])?;
     let mut mutating = crate::state::split(item, &float).map_err(|e| vec![e])?;

@@ -57,7 +57,7 @@ mod reverse_assign;
 mod schedule;
 mod signature;
 pub mod state;
-mod steps;
+pub mod steps;
 mod tangent;
 mod window;
 

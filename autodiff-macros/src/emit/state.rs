@@ -116,7 +116,10 @@ fn jvp(
         syn::ReturnType::Type(_, ty) => (quote!(-> (#ty, #ty)), quote!((#ret, #ret_dot))),
         syn::ReturnType::Default => (quote!(), quote!()),
     };
-    let around = m.around.as_ref().map(|a| steps::around(a, m, ctx));
+    let around = m
+        .around
+        .as_ref()
+        .map(|a| steps::around(a, &steps::Sig::of(m, ctx)));
     let (steps_before, steps_after) = around
         .map(|a| (a.jvp_before, a.jvp_after))
         .unwrap_or_default();
@@ -255,7 +258,10 @@ fn vjp(
     let cts: Vec<TokenStream> = others.iter().map(|p| cotangent_type(ctx, p)).collect();
     let (params, args) = (steps::own_params(method, m), args(ctx));
     let fields = &m.written;
-    let around = m.around.as_ref().map(|a| steps::around(a, m, ctx));
+    let around = m
+        .around
+        .as_ref()
+        .map(|a| steps::around(a, &steps::Sig::of(m, ctx)));
     // The other parameters' cotangents: the anchor's, plus what the steps around it add.
     let sums: Vec<TokenStream> = bars
         .iter()

@@ -16,7 +16,7 @@
 //! call runs each step's `_vjp_step` from its copy, last step first: each maps the
 //! cotangent of the state after it to that before it, and adds its arguments' cotangents.
 
-use super::names::{item_name, Derived};
+use super::names::Derived;
 use super::signature::allows;
 use super::Ctx;
 use crate::ir::{Param, ParamShape};
@@ -39,6 +39,82 @@ fn rest<'a>(m: &Mutating, ctx: &'a Ctx) -> Vec<&'a Param> {
         .collect()
 }
 
+/// What the code around steps needs of a method's signature: its float type, the names
+/// of its state's tangent and cotangent, and per parameter (the method's own, then the
+/// anchor's carried values) how it is passed and whether it is differentiated.
+pub(super) struct Sig {
+    float: TokenStream,
+    self_dot: syn::Ident,
+    self_bar: syn::Ident,
+    params: Vec<SigParam>,
+    anchor_carried: Vec<(SigParam, usize)>,
+}
+
+struct SigParam {
+    name: TokenStream,
+    dot: syn::Ident,
+    bar: syn::Ident,
+    active: bool,
+}
+
+impl Sig {
+    /// The signature of the method whose pure method `ctx` is.
+    pub(super) fn of(m: &Mutating, ctx: &Ctx) -> Sig {
+        let (rest, carried) = params_and_carried(m, ctx);
+        let param = |p: &Param| SigParam {
+            name: super::signature::passed_name(ctx, p),
+            dot: ctx.dot(p.var),
+            bar: ctx.bar(p.var),
+            active: p.active,
+        };
+        let receiver = ctx.func.params[0].var;
+        Sig {
+            float: ctx.float(),
+            self_dot: ctx.dot(receiver),
+            self_bar: ctx.bar(receiver),
+            params: rest.iter().map(|p| param(p)).collect(),
+            anchor_carried: carried.iter().map(|(p, s)| (param(p), *s)).collect(),
+        }
+    }
+
+    /// The signature as written, for a method made of steps alone: a parameter of the
+    /// float type is differentiated unless `wrt` leaves it out, any other is not
+    /// (`state::steps` took floats, integers and flags only).
+    pub(super) fn written(
+        method: &syn::ItemFn,
+        float: &syn::Type,
+        wrt: Option<&[syn::Ident]>,
+    ) -> Sig {
+        let float_text = quote!(#float).to_string();
+        let params = method
+            .sig
+            .inputs
+            .iter()
+            .filter_map(|input| match input {
+                syn::FnArg::Typed(pt) => match &*pt.pat {
+                    syn::Pat::Ident(p) => Some((p.ident.clone(), &*pt.ty)),
+                    _ => None,
+                },
+                syn::FnArg::Receiver(_) => None,
+            })
+            .map(|(ident, ty)| SigParam {
+                name: quote!(#ident),
+                dot: format_ident!("{ident}_dot"),
+                bar: format_ident!("{ident}_bar"),
+                active: quote!(#ty).to_string() == float_text
+                    && wrt.is_none_or(|w| w.contains(&ident)),
+            })
+            .collect();
+        Sig {
+            float: quote!(#float),
+            self_dot: format_ident!("self_dot"),
+            self_bar: format_ident!("self_bar"),
+            params,
+            anchor_carried: vec![],
+        }
+    }
+}
+
 /// `g_jvp_step` and `g_vjp_step` of the `&mut self` method `method`, where each parameter
 /// it differentiates is a float (nothing where one is not: such a method is not a step a
 /// caller can take).
@@ -54,13 +130,16 @@ pub(super) fn entries(method: &syn::ItemFn, m: &Mutating, ctx: &Ctx) -> TokenStr
     {
         return quote!();
     }
+    entries_of(method, &Sig::of(m, ctx), m.unit)
+}
+
+/// [`entries`] of a signature.
+fn entries_of(method: &syn::ItemFn, sig: &Sig, unit: bool) -> TokenStream {
+    let rest = &sig.params;
     let vis = &method.vis;
     let f = &method.sig.ident;
-    let float = ctx.float();
-    let names: Vec<TokenStream> = rest
-        .iter()
-        .map(|p| super::signature::passed_name(ctx, p))
-        .collect();
+    let float = &sig.float;
+    let names: Vec<&TokenStream> = rest.iter().map(|p| &p.name).collect();
     let slots: Vec<syn::Ident> = (0..rest.len()).map(|k| format_ident!("__arg{k}")).collect();
     // A type parameter for each slot the method ignores.
     let (mut jvp_generics, mut vjp_generics) =
@@ -89,7 +168,6 @@ pub(super) fn entries(method: &syn::ItemFn, m: &Mutating, ctx: &Ctx) -> TokenStr
         tangent_tys.push(quote!(#t));
         cotangent_tys.push(quote!(#c));
     }
-    let unit = m.unit;
     if unit {
         vjp_generics.params.push(syn::parse_quote!(__Seed));
     }
@@ -101,15 +179,18 @@ pub(super) fn entries(method: &syn::ItemFn, m: &Mutating, ctx: &Ctx) -> TokenStr
         .filter(|(p, _)| p.active)
         .map(|(_, s)| s)
         .collect();
-    let (jvp, vjp) = (
-        item_name(method, ctx, Derived::Jvp),
-        item_name(method, ctx, Derived::Vjp),
-    );
+    let (jvp, vjp) = (Derived::Jvp.of(f), Derived::Vjp.of(f));
     let (jvp_step, vjp_step) = (
         format_ident!("{}_jvp_step", f.to_string().replace("r#", "")),
         format_ident!("{}_vjp_step", f.to_string().replace("r#", "")),
     );
-    let params = own_params(method, m);
+    let params: Vec<TokenStream> = method
+        .sig
+        .inputs
+        .iter()
+        .take(rest.len() + 1)
+        .map(|input| quote!(#input))
+        .collect();
     let (out_ty, seed_ty, ret, value) = match &method.sig.output {
         syn::ReturnType::Type(_, ty) => (
             quote!(-> (#ty, #ty)),
@@ -186,22 +267,15 @@ struct Slot {
     add: TokenStream,
 }
 
-pub(super) fn around(around: &Around, m: &Mutating, ctx: &Ctx) -> AroundCode {
-    let (rest, anchor_carried) = params_and_carried(m, ctx);
-    let float = ctx.float();
-    let receiver = ctx.func.params[0].var;
-    let (self_dot, self_bar) = (ctx.dot(receiver), ctx.bar(receiver));
-    let names: Vec<TokenStream> = rest
-        .iter()
-        .map(|p| super::signature::passed_name(ctx, p))
-        .collect();
+pub(super) fn around(around: &Around, sig: &Sig) -> AroundCode {
+    let rest = &sig.params;
+    let float = &sig.float;
+    let (self_dot, self_bar) = (&sig.self_dot, &sig.self_bar);
+    let names: Vec<TokenStream> = rest.iter().map(|p| p.name.clone()).collect();
     let accumulated: Vec<(syn::Ident, syn::Ident)> = rest
         .iter()
         .filter(|p| p.active)
-        .map(|p| {
-            let bar = ctx.bar(p.var);
-            (bar.clone(), format_ident!("{bar}_steps"))
-        })
+        .map(|p| (p.bar.clone(), format_ident!("{}_steps", p.bar)))
         .collect();
     let none = quote!(::core::option::Option::<#float>::None);
     let nothing = quote!(::autodiff::__private::Constant);
@@ -214,18 +288,17 @@ pub(super) fn around(around: &Around, m: &Mutating, ctx: &Ctx) -> AroundCode {
         add: quote!(),
     };
     let param_slot = |k: usize| {
-        let p = rest[k];
+        let p = &rest[k];
         let value = names[k].clone();
         if !p.active {
             return constant(value);
         }
-        let bar = ctx.bar(p.var);
         let acc = &accumulated
             .iter()
-            .find(|(b, _)| *b == bar)
+            .find(|(b, _)| *b == p.bar)
             .expect("active")
             .1;
-        let dot = ctx.dot(p.var);
+        let dot = &p.dot;
         Slot {
             value,
             tangent: some(quote!(#dot)),
@@ -421,21 +494,16 @@ pub(super) fn around(around: &Around, m: &Mutating, ctx: &Ctx) -> AroundCode {
     // The anchor reads the carried values as parameters of its own: bound under their
     // names (their tangents too), and their cotangents added to the slots after it.
     let (mut anchor_values, mut anchor_dots, mut anchor_bars) = (vec![], vec![], vec![]);
-    for (p, slot) in &anchor_carried {
+    for (p, slot) in &sig.anchor_carried {
         let (value, dot, bar) = carried(*slot);
-        let (name, p_dot, p_bar) = (ctx.name(p.var), ctx.dot(p.var), ctx.bar(p.var));
+        let (name, p_dot, p_bar) = (&p.name, &p.dot, &p.bar);
         anchor_values.push(quote!(let #name = #value;));
         anchor_dots.push(quote!(let #p_dot = #dot;));
         anchor_bars.push(quote!(#bar = #bar + #p_bar;));
     }
-    let anchor_names: Vec<&syn::Ident> = anchor_carried
-        .iter()
-        .map(|(p, _)| ctx.name(p.var))
-        .collect();
-    let anchor = around
-        .anchor
-        .as_ref()
-        .expect("a method made of steps has an anchor");
+    let anchor_names: Vec<&TokenStream> = sig.anchor_carried.iter().map(|(p, _)| &p.name).collect();
+    // (Steps after the anchor exist only where it does.)
+    let anchor = around.anchor.as_ref();
     let after_forward = (!after.is_empty()).then(|| {
         quote! {
             let __state_anchor = #copy;
@@ -491,6 +559,59 @@ pub(super) fn params_and_carried<'a>(
             .zip(carried.iter().map(|(_, s)| *s))
             .collect(),
     )
+}
+
+/// `f_jvp` and `f_vjp` (and their step entries) of a method made of steps alone, with no
+/// statement of its own to anchor them (`fn step(&mut self, dt: f64) { self.forces();
+/// self.integrate(dt); }`): the steps' tangents in order, and their reverse from copies of
+/// the state before each.
+pub fn without_anchor(
+    method: &syn::ItemFn,
+    around: &Around,
+    float: &syn::Type,
+    wrt: Option<&[syn::Ident]>,
+) -> TokenStream {
+    let sig = Sig::written(method, float, wrt);
+    let code = self::around(around, &sig);
+    let (vis, generics, where_clause) = (
+        &method.vis,
+        &method.sig.generics,
+        &method.sig.generics.where_clause,
+    );
+    let f = &method.sig.ident;
+    let (jvp, vjp) = (Derived::Jvp.of(f), Derived::Vjp.of(f));
+    let params: Vec<&syn::FnArg> = method.sig.inputs.iter().collect();
+    let (self_dot, self_bar, float) = (&sig.self_dot, &sig.self_bar, &sig.float);
+    let dots: Vec<&syn::Ident> = sig
+        .params
+        .iter()
+        .filter(|p| p.active)
+        .map(|p| &p.dot)
+        .collect();
+    let accs: Vec<&syn::Ident> = code.accumulated.iter().map(|(_, a)| a).collect();
+    let cts = accs.iter().map(|_| float);
+    let (jvp_before, vjp_before, vjp_after) = (&code.jvp_before, &code.vjp_before, &code.vjp_after);
+    let allows = allows();
+    let jvp_doc = format!(" Forward mode of [`{f}`](Self::{f}): steps the state as `{f}` does and its tangent `self_dot` with it (on entry the tangent of the state before the call, on exit after it).");
+    let vjp_doc = format!(" Reverse mode of [`{f}`](Self::{f}): steps the state as `{f}` does; `self_bar` holds on entry the cotangent of the state after the call, and on exit that of the state before it; returns the cotangents of the other active parameters.");
+    let entries = entries_of(method, &sig, true);
+    quote! {
+        #[doc = #jvp_doc]
+        #allows
+        #vis fn #jvp #generics (#(#params,)* #self_dot: &mut Self, #(#dots: #float),*) #where_clause {
+            #jvp_before
+        }
+
+        #[doc = #vjp_doc]
+        #allows
+        #vis fn #vjp #generics (#(#params,)* #self_bar: &mut Self) -> (#(#cts,)*) #where_clause {
+            #vjp_before
+            #vjp_after
+            (#(#accs,)*)
+        }
+
+        #entries
+    }
 }
 
 /// Whether `p` is a value the anchor of a method made of steps is given by a step before

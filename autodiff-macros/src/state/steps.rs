@@ -62,8 +62,9 @@ pub struct Around {
 /// the carried values it reads), the hidden parts (each a `&mut self` method to
 /// differentiate), and the steps around.
 pub struct Split {
-    pub anchor: ItemFn,
-    pub anchor_primal: ItemFn,
+    /// The anchor as the method (its signature and the carried values), and as the hidden
+    /// method that steps the state by its statements; `None` for a method of steps alone.
+    pub anchor: Option<(ItemFn, ItemFn)>,
     pub parts: Vec<ItemFn>,
     pub around: Around,
 }
@@ -174,7 +175,7 @@ enum Segment<'a> {
 }
 
 fn split(item: &ItemFn, float: &syn::Type) -> syn::Result<Split> {
-    let params = parameters(item)?;
+    let params = parameters(item, float)?;
     let unit = matches!(item.sig.output, syn::ReturnType::Default);
     let bound = bound_steps(item);
     let mut segments: Vec<Segment> = vec![];
@@ -246,12 +247,15 @@ fn split(item: &ItemFn, float: &syn::Type) -> syn::Result<Split> {
         .map(|(i, s)| matches!(s, Segment::Stmts(stmts) if Some(i) != anchor_at && !effective(stmts, false)))
         .collect();
     check_locals(&segments, &values)?;
-    let Some(anchor_at) = anchor_at else {
+    // A method of steps alone (`self.forces(); self.integrate(dt);`) has none: every step
+    // is before it.
+    if anchor_at.is_none() && !unit {
         return Err(syn::Error::new_spanned(
             &item.sig.ident,
-            "this method steps its state only through other methods: `#[differentiate]` reads a `&mut self` method calling steps (`self.update();`, `self.filter.process(x);`) around assignments of its own; write at least one assignment to a field of `self` here, or call the steps one after the other outside with their `_jvp` / `_vjp`",
+            "this method gives a result but computes nothing of its own around its steps: return the result of a statement of its own after the steps (`let y = self.filter.process(x); y`)",
         ));
-    };
+    }
+    let anchor_at = anchor_at.unwrap_or(count);
     // A part is a method of its own: a `return` in it would leave the part, not the method.
     for (i, segment) in segments.iter().enumerate() {
         let last_to_run = i == anchor_at && anchor_at + 1 == count;
@@ -338,7 +342,13 @@ fn split(item: &ItemFn, float: &syn::Type) -> syn::Result<Split> {
             false => around.after.extend(step),
         }
     }
-    let (stmts, reads) = anchor.expect("the anchor was found");
+    let Some((stmts, reads)) = anchor else {
+        return Ok(Split {
+            anchor: None,
+            parts,
+            around,
+        });
+    };
     let anchor_name = format_ident!("__{stem}_anchor");
     let anchor_primal = part(item, &anchor_name, &stmts, unit, &reads, float);
     around.anchor = Some(anchor_name);
@@ -349,8 +359,7 @@ fn split(item: &ItemFn, float: &syn::Type) -> syn::Result<Split> {
         .map(|(_, slot)| (passed_name(slot), slot))
         .collect();
     Ok(Split {
-        anchor,
-        anchor_primal,
+        anchor: Some((anchor, anchor_primal)),
         parts,
         around,
     })
@@ -407,7 +416,8 @@ fn part(
 /// The method's parameters other than `self`, which every part takes again: each must be
 /// a plain name of a type that can be passed more than once (a float, an integer, a flag,
 /// a reference).
-fn parameters(item: &ItemFn) -> syn::Result<Vec<Ident>> {
+fn parameters(item: &ItemFn, float: &syn::Type) -> syn::Result<Vec<Ident>> {
+    let float = quote::quote!(#float).to_string();
     let mut names = vec![];
     for input in item.sig.inputs.iter().skip(1) {
         let syn::FnArg::Typed(pt) = input else {
@@ -416,13 +426,26 @@ fn parameters(item: &ItemFn) -> syn::Result<Vec<Ident>> {
         let syn::Pat::Ident(p) = &*pt.pat else {
             return Err(syn::Error::new_spanned(&pt.pat, "a method stepping its state through other methods takes its parameters by plain names (`x: f64`): bind the pattern inside the body"));
         };
-        let copied = match &*pt.ty {
-            syn::Type::Reference(r) => r.mutability.is_none(),
-            syn::Type::Path(path) => path.path.get_ident().is_some(),
+        // A float, an integer or a flag, passed to each step again by value; a shared
+        // reference to a string (a label). (A sequence or a struct of floats would carry
+        // derivatives the steps' slots do not.)
+        let ty = &*pt.ty;
+        let scalar = match ty {
+            syn::Type::Path(path) => path.path.get_ident().is_some_and(|id| {
+                let id = id.to_string();
+                id == float
+                    || crate::types::INTS.contains(&id.as_str())
+                    || id == "bool"
+                    || id == "char"
+            }),
+            syn::Type::Reference(r) => {
+                r.mutability.is_none()
+                    && matches!(&*r.elem, syn::Type::Path(p) if p.path.is_ident("str"))
+            }
             _ => false,
         };
-        if !copied {
-            return Err(syn::Error::new_spanned(&pt.ty, "a method stepping its state through other methods passes its parameters to each step again: take floats, integers, flags or shared references (`&[f64]`) here"));
+        if !scalar {
+            return Err(syn::Error::new_spanned(ty, "a method stepping its state through other methods passes its parameters to each step again: take floats, integers or flags here (a sequence or a struct of floats: keep it in a field of `self`)"));
         }
         names.push(p.ident.clone());
     }

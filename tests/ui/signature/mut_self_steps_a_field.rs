@@ -33,13 +33,6 @@ impl Tracker {
         y
     }
 
-    // Only steps: nothing of its own to differentiate around.
-    #[differentiate]
-    fn only_steps(&mut self, x: f64) {
-        self.kick(x);
-        self.inner.update(x);
-    }
-
     #[differentiate]
     fn kick(&mut self, x: f64) {
         self.v += x;
