@@ -587,14 +587,21 @@ impl Strip {
         sample
     }
 
-    /// A field given a step's value; a `#[no_grad]` meter stepped beside the signal; a
-    /// `#[no_grad]` float given to a step; a step's value dropped.
+    /// A field given a step's value; a `#[no_grad]` float given to a step; a step's value
+    /// dropped.
     #[differentiate]
     pub fn metered(&mut self, x: f64) -> f64 {
         self.out = self.lowpass.process(x);
-        self.meter.update(self.out);
         let _ = self.highpass.process(self.bias);
         self.out * self.drive + self.highpass.z
+    }
+
+    /// A `#[no_grad]` meter stepped beside the signal: its derivatives cannot be followed.
+    #[differentiate]
+    pub fn with_meter(&mut self, x: f64) -> f64 {
+        let y = self.lowpass.process(x);
+        self.meter.update(y);
+        y * self.drive
     }
 
     /// Voices mixed into an accumulator.
@@ -654,6 +661,14 @@ fn parameters_changed_and_rebound_fields_and_constants() {
     let mut bar = strip().zero_like();
     let (_, x_bar) = s.driven_vjp(0.8, 1.0, &mut bar);
     assert_close(&[x_bar, bar.drive], &[0.3 * 2.5, 0.3 * 0.8]);
+}
+
+#[test]
+#[should_panic(expected = "`self.meter.update(…)` steps a `#[no_grad]` field")]
+fn a_constant_fields_step_stops_the_derivatives() {
+    let mut s = strip();
+    let mut bar = strip().zero_like();
+    let _ = s.with_meter_vjp(0.8, 1.0, &mut bar);
 }
 
 /// A step's constant argument made by a call (`Self::noise()`) is evaluated once.

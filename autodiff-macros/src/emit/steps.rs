@@ -428,38 +428,29 @@ pub(super) fn around(around: &Around, sig: &Sig) -> AroundCode {
         };
         let primal = quote!(#callee(#first #(#values),*));
         let constants_bound: Vec<TokenStream> = bound.borrow().clone();
-        // A step of a `#[no_grad]` field (a level meter beside the signal path) steps its
-        // state alone: no tangent, no cotangent, its value a constant.
-        let Step::Call { field: Some(f), .. } = step else {
+        let Step::Call {
+            field: Some(f),
+            method,
+            ..
+        } = step
+        else {
             return Code {
                 primal: quote!(#(#constants_bound)* #value_pat = #primal;),
                 jvp: quote!(#(#constants_bound)* #tangent_pat = { #jvp };),
                 vjp,
             };
         };
-        let constant = f.to_string();
-        let constant = quote!(::autodiff::__private::constant_field::<Self>(#constant));
-        let jvp = match binds {
-            Some(_) => quote! {
-                #tangent_pat = if #constant {
-                    let __value = #primal;
-                    (__value, ::autodiff::__private::zero_like_value(&__value))
-                } else {
-                    #jvp
-                };
-            },
-            None => quote! {
-                if #constant {
-                    let _ = #primal;
-                } else {
-                    let _ = { #jvp };
-                }
-            },
+        // A step of a `#[no_grad]` field (a level meter beside the signal path) would carry
+        // derivatives through its inputs and its state, which the field says it has none
+        // of: the derived items stop there, saying so, rather than drop either.
+        let name = f.to_string();
+        let refuse = quote! {
+            ::autodiff::__private::refuse_constant_step::<Self>(#name, ::core::stringify!(#method));
         };
         Code {
             primal: quote!(#(#constants_bound)* #value_pat = #primal;),
-            jvp: quote!(#(#constants_bound)* #jvp),
-            vjp: quote!(if !#constant { #vjp }),
+            jvp: quote!(#refuse #(#constants_bound)* #tangent_pat = { #jvp };),
+            vjp: quote!(#refuse #vjp),
         }
     };
     let copy = quote!(::autodiff::__private::state_copy(&*self));

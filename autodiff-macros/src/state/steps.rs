@@ -247,6 +247,7 @@ fn split(item: &ItemFn, float: &syn::Type) -> syn::Result<Split> {
         .map(|(i, s)| matches!(s, Segment::Stmts(stmts) if Some(i) != anchor_at && !effective(stmts, false)))
         .collect();
     check_locals(&segments, &values)?;
+    check_argument_calls(&segments)?;
     // A method of steps alone (`self.forces(); self.integrate(dt);`) has none: every step
     // is before it.
     if anchor_at.is_none() && !unit {
@@ -626,6 +627,45 @@ impl<'a> Visit<'a> for Bindings {
     fn visit_pat_ident(&mut self, p: &'a syn::PatIdent) {
         self.0.push(p.ident.clone());
     }
+}
+
+/// A step's argument computed with a call (`self.lp.process(x * Self::noise())`, bound
+/// first as `let __arg0 = …;` by `hoist`) is refused: the statements between steps run
+/// again in the reverse, so the call would give another value there. (A call as the whole
+/// argument is evaluated once; a float's own methods, `x.sin()`, are functions of it.)
+fn check_argument_calls(segments: &[Segment]) -> syn::Result<()> {
+    struct Calls(Option<proc_macro2::TokenStream>);
+    impl<'a> Visit<'a> for Calls {
+        fn visit_expr_call(&mut self, c: &'a syn::ExprCall) {
+            self.0
+                .get_or_insert_with(|| quote::ToTokens::to_token_stream(c));
+        }
+        fn visit_expr_method_call(&mut self, m: &'a ExprMethodCall) {
+            if crate::rules::lookup(&m.method.to_string()).is_none() {
+                self.0
+                    .get_or_insert_with(|| quote::ToTokens::to_token_stream(m));
+            }
+            syn::visit::visit_expr_method_call(self, m);
+        }
+    }
+    for segment in segments {
+        let Segment::Stmts(stmts) = segment else {
+            continue;
+        };
+        for stmt in stmts {
+            let Stmt::Local(local) = stmt else { continue };
+            let hoisted = matches!(&local.pat, syn::Pat::Ident(p) if p.ident.to_string().starts_with("__arg"));
+            let (true, Some(init)) = (hoisted, &local.init) else {
+                continue;
+            };
+            let mut calls = Calls(None);
+            calls.visit_expr(&init.expr);
+            if let Some(call) = calls.0 {
+                return Err(syn::Error::new_spanned(call, "a call in a step's argument expression is not followed by `#[differentiate]`: the reverse runs the statements between steps again, where the call could give another value; pass the call's value in from outside the method, or make the call the step's whole argument (`self.filter.process(Self::noise())`, evaluated once)"));
+            }
+        }
+    }
+    Ok(())
 }
 
 /// A `return` or `?` in a statement (closures aside).

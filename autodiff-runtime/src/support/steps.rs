@@ -160,3 +160,17 @@ constant_field_arg!(usize, isize, u8, u16, u32, u64, i8, i16, i32, i64, bool);
 pub fn constant_field<S: crate::Differentiable>(name: &str) -> bool {
     S::is_constant_field(name)
 }
+
+/// Stops a derived item at a step of a `#[no_grad]` field of `S` (`self.meter.update(y)`),
+/// whose derivatives through its inputs and its state the field says it has none of: a
+/// panic naming the field, never a derivative dropped. Nothing for any other field.
+///
+/// ```
+/// autodiff_runtime::support::refuse_constant_step::<Vec<f64>>("meter", "update");
+/// ```
+#[track_caller]
+pub fn refuse_constant_step<S: crate::Differentiable>(field: &str, method: &str) {
+    if S::is_constant_field(field) {
+        panic!("`self.{field}.{method}(…)` steps a `#[no_grad]` field inside a differentiated method: its derivatives through its inputs and its state cannot be followed; remove `#[no_grad]` from `{field}` (its own fields may be `#[no_grad]`), or step it outside this method");
+    }
+}

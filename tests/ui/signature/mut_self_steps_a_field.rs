@@ -57,6 +57,17 @@ impl Tracker {
         }
     }
 
+    fn noise() -> f64 {
+        0.1
+    }
+
+    // A call in a step's argument expression would run again in the reverse.
+    #[differentiate]
+    fn noisy(&mut self, x: f64) {
+        self.last = x;
+        self.inner.update(x * Self::noise());
+    }
+
     // A parameter passed to each step again must be copied.
     #[differentiate]
     fn owned(&mut self, xs: Vec<f64>) {
