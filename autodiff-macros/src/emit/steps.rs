@@ -5,11 +5,12 @@
 //! Every `&mut self` method `g` gets two hidden entry points of one shape, whatever its
 //! parameters: `g_jvp_step(&mut self, <args>, self_dot, (t₀, t₁, …))` and
 //! `g_vjp_step(&mut self, <args>, seed, self_bar, (c₀, c₁, …))`. Argument `k`'s tangent
-//! `tₖ` is an `Option<F>` where `g` differentiates that parameter and anything otherwise
-//! (ignored), and its cotangent `cₖ` an `Option<&mut F>` added to; `seed` is the cotangent
-//! of the result (`None`: zero). So a caller that cannot see `g`'s signature passes
-//! `Some(x_dot)` for its own float parameter `x` and `None` for a constant, and rustc
-//! matches them to what `g` takes.
+//! `tₖ` and cotangent `cₖ` are *slots* (`support::steps`): where `g` differentiates that
+//! parameter, `Some(x_dot)` / `Some(&mut x_bar)` (added to) or `Constant`; where it does
+//! not, `Constant` alone, so a value with a derivative passed there is rustc's labelled
+//! error, never a derivative dropped; `seed` is the cotangent of the result (`None`: zero).
+//! So a caller that cannot see `g`'s signature passes `Some(…)` for what carries a
+//! derivative and `Constant` for what does not, and rustc matches them to what `g` takes.
 //!
 //! The reverse of a caller made of steps `s₀ … sₖ` runs them forward keeping a copy of
 //! the state before each (`state_copy`), then from the cotangent of the state after the

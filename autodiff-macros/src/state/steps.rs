@@ -5,9 +5,12 @@
 //! `g_vjp_step`); the statements between the calls are *parts*, hidden `&mut self`
 //! methods of the same parameters differentiated as any other; the last part that changes
 //! the state (the one giving the result, for a method with one) is the *anchor*, read as
-//! the method itself, around which `emit::state` runs the other steps: forward in order
+//! the method itself, around which `emit::steps` runs the other steps: forward in order
 //! for the tangent, and for the cotangent backward from the state after the call, each
-//! step's reverse run from a copy of the state before it.
+//! step's reverse run from a copy of the state before it. A method of steps alone has no
+//! anchor: its derived items are the steps', one after the other
+//! (`emit::steps::without_anchor`). Values a step gives (or that statements between steps
+//! compute) reach later steps through *carried* slots.
 
 use super::places::self_field;
 use quote::format_ident;
@@ -302,7 +305,7 @@ fn split(item: &ItemFn, float: &syn::Type) -> syn::Result<Split> {
                 }]
             }
             Segment::Stmts(stmts) => {
-                let reads = carried_reads(&stmts, &carried)?;
+                let reads = carried_reads(&stmts, &carried);
                 if i == anchor_at {
                     anchor = Some((stmts, reads));
                     continue;
@@ -372,7 +375,7 @@ fn passed_name(slot: usize) -> Ident {
 }
 
 /// The carried values `stmts` read, each once, in slot order.
-fn carried_reads(stmts: &[Stmt], carried: &[(Ident, usize)]) -> syn::Result<Vec<(Ident, usize)>> {
+fn carried_reads(stmts: &[Stmt], carried: &[(Ident, usize)]) -> Vec<(Ident, usize)> {
     let mut reads = Reads::default();
     stmts.iter().for_each(|s| reads.visit_stmt(s));
     let mut found: Vec<(Ident, usize)> = carried
@@ -381,7 +384,7 @@ fn carried_reads(stmts: &[Stmt], carried: &[(Ident, usize)]) -> syn::Result<Vec<
         .cloned()
         .collect();
     found.sort_by_key(|(_, s)| *s);
-    Ok(found)
+    found
 }
 
 /// A hidden `&mut self` method of `item`'s parameters, then the carried values `reads`
