@@ -207,17 +207,6 @@ pub fn zero<T: Float>() -> T {
     T::zero()
 }
 
-/// A zero of `like`'s own type (a float field's, or an integer field's, whose cotangent
-/// slot stays zero): where the generated code names a value but not its type.
-///
-/// ```
-/// let z = autodiff_runtime::support::zero_like_value(&3_usize);
-/// assert_eq!(z, 0);
-/// ```
-pub fn zero_like_value<T: num_traits::Zero>(_like: &T) -> T {
-    T::zero()
-}
-
 /// The order that sorts `values` by `compare` (a stable sort of their indices): what a
 /// differentiated function's `v.sort_by(compare)` finds, on primal values, before it
 /// gathers `v` in that order.

@@ -111,18 +111,9 @@ impl Lowerer {
                 sorted.#method(#cmp);
                 sorted
             });
-            let Some(sorted) = self.primal(sort, Kind::IntSeq, span) else {
+            let Some(name) = self.bind_primal("sorted", sort, span, out) else {
                 return false;
             };
-            let name = self.synthetic_ident("sorted");
-            let var = self.declare(&name, Kind::IntSeq, false, None);
-            out.push(Stmt::new(
-                StmtKind::Let {
-                    var,
-                    init: Some(sorted),
-                },
-                span,
-            ));
             self.lower_expr_stmt(&syn::parse_quote_spanned!(span=> #receiver = #name), out);
             return true;
         }
@@ -137,18 +128,9 @@ impl Lowerer {
                 syn::parse_quote_spanned!(span=> ::autodiff::__private::sorted_order(&#receiver, #cmp))
             }
         };
-        let Some(order) = self.primal(call, Kind::IntSeq, span) else {
+        let Some(name) = self.bind_primal("order", call, span, out) else {
             return false;
         };
-        let name = self.synthetic_ident("order");
-        let var = self.declare(&name, Kind::IntSeq, false, None);
-        out.push(Stmt::new(
-            StmtKind::Let {
-                var,
-                init: Some(order),
-            },
-            span,
-        ));
         let float = self.float.clone();
         let sorted = self.synthetic_ident("sorted");
         let gather: syn::Stmt = syn::parse_quote_spanned!(span=>
@@ -160,6 +142,28 @@ impl Lowerer {
         self.lower_let(&gather, out);
         self.lower_expr_stmt(&syn::parse_quote_spanned!(span=> #receiver = #sorted), out);
         true
+    }
+
+    /// `let <base> = e;` of indices `e` computes on primal values (an order found by a
+    /// sort): the new variable's name, or `None` where `e` cannot be read so.
+    fn bind_primal(
+        &mut self,
+        base: &str,
+        e: syn::Expr,
+        span: Span,
+        out: &mut Vec<Stmt>,
+    ) -> Option<Ident> {
+        let init = self.primal(e, Kind::IntSeq, span)?;
+        let name = self.synthetic_ident(base);
+        let var = self.declare(&name, Kind::IntSeq, false, None);
+        out.push(Stmt::new(
+            StmtKind::Let {
+                var,
+                init: Some(init),
+            },
+            span,
+        ));
+        Some(name)
     }
 
     /// `e`, evaluated as written on primal values, its names looked up here.
