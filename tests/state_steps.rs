@@ -927,3 +927,147 @@ fn methods_of_steps_alone() {
         &[-0.3 - 2.0 * 2.0 * 0.7 * 0.1, 1.0 - 2.0 * 0.01],
     );
 }
+
+// --- Calls the macro cannot tell apart: a field's `&self` read after a step, a `&mut self`
+// step not named as one, and counters between steps. ---
+
+#[derive(Differentiable, Clone, Debug, PartialEq)]
+pub struct Envelope {
+    pub level: f64,
+    pub rate: f64,
+}
+
+impl Envelope {
+    /// A step, named as no step is (`follow`).
+    #[differentiate]
+    pub fn follow(&mut self, x: f64) -> f64 {
+        self.level += self.rate * (x.abs() - self.level);
+        self.level
+    }
+
+    /// A read of the state (`&self`).
+    #[differentiate]
+    pub fn gain(&self, depth: f64) -> f64 {
+        1.0 / (1.0 + depth * self.level * self.level)
+    }
+}
+
+#[derive(Differentiable, Clone, Debug, PartialEq)]
+pub struct Voice {
+    pub env: Envelope,
+    pub out: f64,
+    pub depth: f64,
+    pub frames: usize,
+}
+
+impl Voice {
+    /// A step whose value the method adds to a field, then a read of the stepped state
+    /// (the method assigns fields, and neither call is named as a step).
+    #[differentiate]
+    pub fn process(&mut self, x: f64) -> f64 {
+        let e = self.env.follow(x);
+        let g = self.env.gain(self.depth);
+        self.out += e * g * x;
+        self.out
+    }
+
+    /// A counter given before the step that gives the result.
+    #[differentiate]
+    pub fn counted(&mut self, x: f64) -> f64 {
+        self.frames += 1;
+        self.env.follow(x)
+    }
+
+    /// A counter given after the steps: a method of steps (and the counter) alone.
+    #[differentiate]
+    pub fn feed_both(&mut self, x: f64) {
+        let _ = self.env.follow(x);
+        let _ = self.env.follow(0.5 * x);
+        self.frames += 2;
+    }
+}
+
+fn voice() -> Voice {
+    Voice {
+        env: Envelope {
+            level: 0.2,
+            rate: 0.3,
+        },
+        out: 0.1,
+        depth: 0.8,
+        frames: 0,
+    }
+}
+
+#[test]
+fn reads_steps_and_counters_the_macro_cannot_tell_apart() {
+    type Method = fn(&mut Voice, f64) -> f64;
+    type Vjp = fn(&mut Voice, f64, f64, &mut Voice) -> (f64, f64);
+    type Jvp = fn(&mut Voice, f64, &mut Voice, f64) -> (f64, f64);
+    let methods: [(Method, Vjp, Jvp, usize); 2] = [
+        (Voice::process, Voice::process_vjp, Voice::process_jvp, 0),
+        (Voice::counted, Voice::counted_vjp, Voice::counted_jvp, 1),
+    ];
+    let like = voice();
+    let seeds = [1.3, -0.4, 0.7, 0.2, -1.1];
+    let direction = [0.3, -0.2, 0.5, 0.1, -0.7];
+    for (method, vjp, jvp, frames) in methods {
+        for x in [0.8, -1.3, 2.1] {
+            let mut s = voice();
+            let mut bar = state_at(&like, &seeds[1..]);
+            let (y, x_bar) = vjp(&mut s, x, seeds[0], &mut bar);
+            let mut stepped = voice();
+            assert_eq!(method(&mut stepped, x), y);
+            assert_eq!(s, stepped, "the state after `_vjp` is the method's");
+            assert_eq!(s.frames, frames, "the counter is stepped once");
+            let mut grad = bar.to_flat();
+            grad.push(x_bar);
+            let mut at = like.to_flat();
+            at.push(x);
+            let step = |s: &mut Voice, a: &[f64]| method(s, a[0]);
+            assert_grad(|v| weighted(&like, &seeds, v, &step), &at, &grad);
+            // ⟨w, J v⟩ = ⟨Jᵀ w, v⟩.
+            let mut s = voice();
+            let mut dot = state_at(&like, &direction[..4]);
+            let (y2, y_dot) = jvp(&mut s, x, &mut dot, direction[4]);
+            assert_eq!((y2, &s), (y, &stepped));
+            let lhs = seeds[0] * y_dot
+                + dot
+                    .to_flat()
+                    .iter()
+                    .zip(&seeds[1..])
+                    .map(|(a, b)| a * b)
+                    .sum::<f64>();
+            let rhs: f64 = grad.iter().zip(&direction).map(|(a, b)| a * b).sum();
+            assert!((lhs - rhs).abs() < 1e-12, "{lhs} against {rhs}");
+        }
+    }
+    // By hand, for `counted` seeded on its result alone: y = ℓ + r (|x| − ℓ), so
+    // ∂y/∂x = r sign(x), ∂y/∂ℓ = 1 − r, ∂y/∂r = |x| − ℓ.
+    let mut s = voice();
+    let mut bar = s.zero_like();
+    let (_, x_bar) = s.counted_vjp(-1.3, 1.0, &mut bar);
+    assert_close(
+        &[x_bar, bar.env.level, bar.env.rate],
+        &[-0.3, 0.7, 1.3 - 0.2],
+    );
+    // The method of steps and a counter.
+    let feed = |s: &mut Voice, a: &[f64]| {
+        s.feed_both(a[0]);
+        0.0
+    };
+    let mut seeds = seeds;
+    seeds[0] = 0.0;
+    let mut s = voice();
+    let mut bar = state_at(&like, &seeds[1..]);
+    let (x_bar,) = s.feed_both_vjp(0.9, &mut bar);
+    let mut fed = voice();
+    fed.feed_both(0.9);
+    assert_eq!(s, fed);
+    assert_eq!(s.frames, 2);
+    let mut grad = bar.to_flat();
+    grad.push(x_bar);
+    let mut at = like.to_flat();
+    at.push(0.9);
+    assert_grad(|v| weighted(&like, &seeds, v, &feed), &at, &grad);
+}

@@ -197,17 +197,45 @@ fn expand(args: TokenStream, item: &syn::ItemFn) -> Result<TokenStream, Vec<syn:
     let mut args = args;
     if let Some(steps) = &steps {
         for part in &steps.parts {
+            if crate::state::gives_counts_alone(part, &float) {
+                let entries = crate::emit::step_entries::inert_entries(part);
+                parts.extend(
+                    quote!(#[allow(dead_code, unused_variables, unused_mut)] #part #entries),
+                );
+                continue;
+            }
             let derived = expand(with_carried_in_wrt(&args, item, part), part)?;
             parts.extend(quote!(#[allow(dead_code, unused_variables, unused_mut)] #part #derived));
         }
-        let Some((anchor, anchor_primal)) = &steps.anchor else {
+        // An anchor giving the state integers alone (`self.lp.process(x); self.count += 1;`)
+        // is a step without derivatives, after the others.
+        let counts = steps.anchor.as_ref().and_then(|(_, primal)| {
+            crate::state::gives_counts_alone(primal, &float).then_some(primal)
+        });
+        let mut around = steps.around.clone();
+        if let Some(primal) = counts {
+            let entries = crate::emit::step_entries::inert_entries(primal);
+            parts
+                .extend(quote!(#[allow(dead_code, unused_variables, unused_mut)] #primal #entries));
+            around.before.push(crate::state::steps::Step::Part(
+                primal.sig.ident.clone(),
+                around
+                    .anchor_carried
+                    .iter()
+                    .map(|(_, slot)| *slot)
+                    .collect(),
+                None,
+            ));
+            around.before.append(&mut around.after);
+        }
+        let anchor = steps.anchor.as_ref().filter(|_| counts.is_none());
+        let Some((anchor, anchor_primal)) = anchor else {
             // Steps alone: the derived items are the steps' own, one after the other.
             let wrt = match args.is_empty() {
                 true => None,
                 false => syn::parse2::<Args>(args.clone()).map_err(|e| vec![e])?.wrt,
             };
-            let derived =
-                crate::emit::steps::without_anchor(item, &steps.around, &float, wrt.as_deref());
+            let derived = crate::emit::steps::without_anchor(item, &around, &float, wrt.as_deref());
             return Ok(quote!(#parts #derived));
         };
         parts.extend(quote!(#[allow(dead_code, unused_variables, unused_mut)] #anchor_primal));
@@ -461,6 +489,10 @@ fn expand_function(
     };
     let mut generated =
         crate::emit::items::emit(item, &func, &act, &needed, args.hvp.is_some(), requested);
+    if let (Hidden::No, true) = (&hidden, in_impl) {
+        let ctx = crate::emit::Ctx::new(&func, &act, &needed, crate::emit::Mode::Plain);
+        generated.extend(crate::emit::step_entries::read_entries(item, &ctx));
+    }
     if let Hidden::PureOf(method, m) = hidden {
         if !func.params[0].active {
             return Err(vec![syn::Error::new_spanned(&method.sig.inputs[0], "a `#[differentiate]` method taking `&mut self` differentiates with respect to its state: name `self` in `wrt(…)`")]);

@@ -57,6 +57,7 @@ mod reverse_assign;
 mod schedule;
 mod signature;
 pub mod state;
+pub mod step_entries;
 pub mod steps;
 mod tangent;
 mod window;

@@ -42,7 +42,7 @@ pub fn emit(method: &syn::ItemFn, m: &Mutating, ctx: &Ctx) -> TokenStream {
     let check = (!m.unit && ctx.concrete_float())
         .then(|| gradcheck(method, m, ctx))
         .flatten();
-    let entries = super::steps::entries(method, m, ctx);
+    let entries = super::step_entries::entries(method, m, ctx);
     quote!(#jvp #vjp #grad #check #entries)
 }
 
@@ -119,7 +119,7 @@ fn jvp(
     let around = m
         .around
         .as_ref()
-        .map(|a| steps::around(a, &steps::Sig::of(m, ctx)));
+        .map(|a| steps::around(a, &super::step_entries::Sig::of(m, ctx)));
     let (steps_before, steps_after) = around
         .map(|a| (a.jvp_before, a.jvp_after))
         .unwrap_or_default();
@@ -261,7 +261,7 @@ fn vjp(
     let around = m
         .around
         .as_ref()
-        .map(|a| steps::around(a, &steps::Sig::of(m, ctx)));
+        .map(|a| steps::around(a, &super::step_entries::Sig::of(m, ctx)));
     // The other parameters' cotangents: the anchor's, plus what the steps around it add.
     let sums: Vec<TokenStream> = bars
         .iter()

@@ -1,16 +1,5 @@
-//! Steps of a state: how a `&mut self` method's derived items are reached as one step of a
-//! caller's state, and how a caller made of steps (`crate::state::steps`) runs them around
-//! its anchor.
-//!
-//! Every `&mut self` method `g` gets two hidden entry points of one shape, whatever its
-//! parameters: `g_jvp_step(&mut self, <args>, self_dot, (t₀, t₁, …))` and
-//! `g_vjp_step(&mut self, <args>, seed, self_bar, (c₀, c₁, …))`. Argument `k`'s tangent
-//! `tₖ` and cotangent `cₖ` are *slots* (`support::steps`): where `g` differentiates that
-//! parameter, `Some(x_dot)` / `Some(&mut x_bar)` (added to) or `Constant`; where it does
-//! not, `Constant` alone, so a value with a derivative passed there is rustc's labelled
-//! error, never a derivative dropped; `seed` is the cotangent of the result (`None`: zero).
-//! So a caller that cannot see `g`'s signature passes `Some(…)` for what carries a
-//! derivative and `Constant` for what does not, and rustc matches them to what `g` takes.
+//! Steps of a state: how a caller made of steps (`crate::state::steps`) runs them around
+//! its anchor, through each step's entry points (`super::step_entries`).
 //!
 //! The reverse of a caller made of steps `s₀ … sₖ` runs them forward keeping a copy of
 //! the state before each (`state_copy`), then from the cotangent of the state after the
@@ -19,215 +8,13 @@
 
 use super::names::Derived;
 use super::signature::allows;
+use super::step_entries::Sig;
 use super::Ctx;
-use crate::ir::{Param, ParamShape};
+use crate::ir::Param;
 use crate::state::steps::{Arg, Around, Step};
-use crate::state::{local_name, Mutating};
+use crate::state::Mutating;
 use proc_macro2::TokenStream;
 use quote::{format_ident, quote};
-
-/// The method's parameters after `self`, as the user passes them (the fields lent to the
-/// pure method as buffers left out).
-fn rest<'a>(m: &Mutating, ctx: &'a Ctx) -> Vec<&'a Param> {
-    let lent: Vec<String> = m
-        .buffers
-        .iter()
-        .map(|f| local_name(f).to_string())
-        .collect();
-    ctx.func.params[1..]
-        .iter()
-        .filter(|p| !lent.contains(&super::signature::passed_name(ctx, p).to_string()))
-        .collect()
-}
-
-/// What the code around steps needs of a method's signature: its float type, the names
-/// of its state's tangent and cotangent, and per parameter (the method's own, then the
-/// anchor's carried values) how it is passed and whether it is differentiated.
-pub(super) struct Sig {
-    float: TokenStream,
-    self_dot: syn::Ident,
-    self_bar: syn::Ident,
-    params: Vec<SigParam>,
-    anchor_carried: Vec<(SigParam, usize)>,
-}
-
-struct SigParam {
-    name: TokenStream,
-    dot: syn::Ident,
-    bar: syn::Ident,
-    active: bool,
-}
-
-impl Sig {
-    /// The signature of the method whose pure method `ctx` is.
-    pub(super) fn of(m: &Mutating, ctx: &Ctx) -> Sig {
-        let (rest, carried) = params_and_carried(m, ctx);
-        let param = |p: &Param| SigParam {
-            name: super::signature::passed_name(ctx, p),
-            dot: ctx.dot(p.var),
-            bar: ctx.bar(p.var),
-            active: p.active,
-        };
-        let receiver = ctx.func.params[0].var;
-        Sig {
-            float: ctx.float(),
-            self_dot: ctx.dot(receiver),
-            self_bar: ctx.bar(receiver),
-            params: rest.iter().map(|p| param(p)).collect(),
-            anchor_carried: carried.iter().map(|(p, s)| (param(p), *s)).collect(),
-        }
-    }
-
-    /// The signature as written, for a method made of steps alone: a parameter of the
-    /// float type is differentiated unless `wrt` leaves it out, any other is not
-    /// (`state::steps` took floats, integers and flags only).
-    pub(super) fn written(
-        method: &syn::ItemFn,
-        float: &syn::Type,
-        wrt: Option<&[syn::Ident]>,
-    ) -> Sig {
-        let float_text = quote!(#float).to_string();
-        let params = method
-            .sig
-            .inputs
-            .iter()
-            .filter_map(|input| match input {
-                syn::FnArg::Typed(pt) => match &*pt.pat {
-                    syn::Pat::Ident(p) => Some((p.ident.clone(), &*pt.ty)),
-                    _ => None,
-                },
-                syn::FnArg::Receiver(_) => None,
-            })
-            .map(|(ident, ty)| SigParam {
-                name: quote!(#ident),
-                dot: format_ident!("{ident}_dot"),
-                bar: format_ident!("{ident}_bar"),
-                active: quote!(#ty).to_string() == float_text
-                    && wrt.is_none_or(|w| w.contains(&ident)),
-            })
-            .collect();
-        Sig {
-            float: quote!(#float),
-            self_dot: format_ident!("self_dot"),
-            self_bar: format_ident!("self_bar"),
-            params,
-            anchor_carried: vec![],
-        }
-    }
-}
-
-/// `g_jvp_step` and `g_vjp_step` of the `&mut self` method `method`, where each parameter
-/// it differentiates is a float (nothing where one is not: such a method is not a step a
-/// caller can take).
-pub(super) fn entries(method: &syn::ItemFn, m: &Mutating, ctx: &Ctx) -> TokenStream {
-    let (rest, _) = params_and_carried(m, ctx);
-    // (The fields whose elements the method assigns are lent to its pure method as
-    // buffers, which its wrappers take care of: only the user's own buffers stand.)
-    let lent: Vec<syn::Ident> = m.buffers.iter().map(local_name).collect();
-    if ctx.func.outputs.iter().any(|o| !lent.contains(&o.param))
-        || rest
-            .iter()
-            .any(|p| p.active && p.shape != ParamShape::Scalar)
-    {
-        return quote!();
-    }
-    entries_of(method, &Sig::of(m, ctx), m.unit)
-}
-
-/// [`entries`] of a signature.
-fn entries_of(method: &syn::ItemFn, sig: &Sig, unit: bool) -> TokenStream {
-    let rest = &sig.params;
-    let vis = &method.vis;
-    let f = &method.sig.ident;
-    let float = &sig.float;
-    let names: Vec<&TokenStream> = rest.iter().map(|p| &p.name).collect();
-    let slots: Vec<syn::Ident> = (0..rest.len()).map(|k| format_ident!("__arg{k}")).collect();
-    // A type parameter for each slot the method ignores.
-    let (mut jvp_generics, mut vjp_generics) =
-        (method.sig.generics.clone(), method.sig.generics.clone());
-    let mut tangent_tys = vec![];
-    let mut cotangent_tys = vec![];
-    // A slot per argument: one the method differentiates takes a tangent or a cotangent
-    // (or `Constant`), one it does not takes `Constant` alone (`support::steps`).
-    for (k, p) in rest.iter().enumerate() {
-        let (t, c) = (
-            format_ident!("__Tangent{k}"),
-            format_ident!("__Cotangent{k}"),
-        );
-        let (t_bound, c_bound) = match p.active {
-            true => (
-                quote!(::autodiff::__private::TangentSlot<#float>),
-                quote!(::autodiff::__private::CotangentSlot<#float>),
-            ),
-            false => (
-                quote!(::autodiff::__private::NoDerivative),
-                quote!(::autodiff::__private::NoDerivative),
-            ),
-        };
-        jvp_generics.params.push(syn::parse_quote!(#t: #t_bound));
-        vjp_generics.params.push(syn::parse_quote!(#c: #c_bound));
-        tangent_tys.push(quote!(#t));
-        cotangent_tys.push(quote!(#c));
-    }
-    if unit {
-        vjp_generics.params.push(syn::parse_quote!(__Seed));
-    }
-    let where_clause = &method.sig.generics.where_clause;
-    let zero = quote!(::autodiff::__private::zero);
-    let active_slots: Vec<&syn::Ident> = rest
-        .iter()
-        .zip(&slots)
-        .filter(|(p, _)| p.active)
-        .map(|(_, s)| s)
-        .collect();
-    let (jvp, vjp) = (Derived::Jvp.of(f), Derived::Vjp.of(f));
-    let (jvp_step, vjp_step) = (
-        format_ident!("{}_jvp_step", f.to_string().replace("r#", "")),
-        format_ident!("{}_vjp_step", f.to_string().replace("r#", "")),
-    );
-    let params: Vec<TokenStream> = method
-        .sig
-        .inputs
-        .iter()
-        .take(rest.len() + 1)
-        .map(|input| quote!(#input))
-        .collect();
-    let (out_ty, seed_ty, ret, value) = match &method.sig.output {
-        syn::ReturnType::Type(_, ty) => (
-            quote!(-> (#ty, #ty)),
-            quote!(::core::option::Option<#ty>),
-            quote!(-> #ty),
-            quote!(ret),
-        ),
-        syn::ReturnType::Default => (quote!(), quote!(__Seed), quote!(), quote!()),
-    };
-    let bars: Vec<syn::Ident> = (0..active_slots.len())
-        .map(|k| format_ident!("__bar{k}"))
-        .collect();
-    let seed = (!unit).then(|| quote!(__seed.unwrap_or_else(#zero),));
-    let results = match unit {
-        true => quote!((#(#bars,)*)),
-        false => quote!((ret, #(#bars),*)),
-    };
-    let allows = allows();
-    quote! {
-        #[doc(hidden)]
-        #allows
-        #vis fn #jvp_step #jvp_generics (#(#params,)* __self_dot: &mut Self, __tangents: (#(#tangent_tys,)*)) #out_ty #where_clause {
-            let (#(#slots,)*) = __tangents;
-            Self::#jvp(self, #(#names,)* __self_dot, #(::autodiff::__private::TangentSlot::<#float>::tangent(#active_slots)),*)
-        }
-
-        #[doc(hidden)]
-        #allows
-        #vis fn #vjp_step #vjp_generics (#(#params,)* __seed: #seed_ty, __self_bar: &mut Self, __cotangents: (#(#cotangent_tys,)*)) #ret #where_clause {
-            let (#(#slots,)*) = __cotangents;
-            let #results = Self::#vjp(self, #(#names,)* #seed __self_bar);
-            #(::autodiff::__private::CotangentSlot::<#float>::add(#active_slots, #bars);)*
-            #value
-        }
-    }
-}
 
 /// The code a method made of steps runs around its anchor's (see the module's header).
 pub(super) struct AroundCode {
@@ -534,25 +321,6 @@ pub(super) fn around(around: &Around, sig: &Sig) -> AroundCode {
     }
 }
 
-/// The method's own parameters after `self`, as the user passes them (the fields lent to
-/// the pure method as buffers left out), and the anchor's parameters that are carried
-/// values, with their slots.
-pub(super) fn params_and_carried<'a>(
-    m: &Mutating,
-    ctx: &'a Ctx,
-) -> (Vec<&'a Param>, Vec<(&'a Param, usize)>) {
-    let mut all = rest(m, ctx);
-    let carried = m.around.as_ref().map_or(&[][..], |a| &a.anchor_carried[..]);
-    let own = all.len() - carried.len();
-    let tail = all.split_off(own);
-    (
-        all,
-        tail.into_iter()
-            .zip(carried.iter().map(|(_, s)| *s))
-            .collect(),
-    )
-}
-
 /// `f_jvp` and `f_vjp` (and their step entries) of a method made of steps alone, with no
 /// statement of its own to anchor them (`fn step(&mut self, dt: f64) { self.forces();
 /// self.integrate(dt); }`): the steps' tangents in order, and their reverse from copies of
@@ -586,7 +354,7 @@ pub fn without_anchor(
     let allows = allows();
     let jvp_doc = format!(" Forward mode of [`{f}`](Self::{f}): steps the state as `{f}` does and its tangent `self_dot` with it (on entry the tangent of the state before the call, on exit after it).");
     let vjp_doc = format!(" Reverse mode of [`{f}`](Self::{f}): steps the state as `{f}` does; `self_bar` holds on entry the cotangent of the state after the call, and on exit that of the state before it; returns the cotangents of the other active parameters.");
-    let entries = entries_of(method, &sig, true);
+    let entries = super::step_entries::of_steps_alone(method, &sig);
     quote! {
         #[doc = #jvp_doc]
         #allows

@@ -14,6 +14,9 @@ use syn::{Expr, Ident, ItemFn};
 mod hoist;
 mod places;
 mod refused_calls;
+mod segments;
+mod step_calls;
+mod step_checks;
 pub mod steps;
 
 use places::{element_of_self_field, inside_self_field, self_field};
@@ -84,6 +87,13 @@ pub fn without_plain_result(item: &ItemFn) -> Option<ItemFn> {
         *copy.block.stmts.last_mut().expect("a tail") = syn::parse_quote!(let _ = #tail;);
     }
     Some(copy)
+}
+
+/// Whether the `&mut self` method `item`, returning nothing, gives the state integers or
+/// flags alone (`self.count += 1;`): a step without derivatives.
+pub fn gives_counts_alone(item: &ItemFn, float: &syn::Type) -> bool {
+    matches!(item.sig.output, syn::ReturnType::Default)
+        && split(item, float).is_ok_and(|m| m.written.is_empty() && m.buffers.is_empty())
 }
 
 /// The hidden pure method of a `&mut self` method, or the errors that prevent it.

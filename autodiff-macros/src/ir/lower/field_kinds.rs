@@ -616,6 +616,20 @@ impl<'ast> Visit<'ast> for Uses<'_> {
                 }
             }
         }
+        // `let a = self.idx[0];`, `let n = self.n;` whose name is used as an integer (an
+        // index, a range's bound): the field, or its elements, are integers.
+        if let (syn::Pat::Ident(p), Some(init)) = (pat, &l.init) {
+            if self.names.get(&p.ident.to_string()) == Some(&Kind::Int) {
+                match peel(&init.expr) {
+                    syn::Expr::Index(ix) if !matches!(peel(&ix.index), syn::Expr::Range(_)) => {
+                        self.note(&ix.expr, Use::IndexSeq);
+                    }
+                    read => {
+                        self.note(read, Use::Int);
+                    }
+                }
+            }
+        }
         // `let (start, ndim) = self.pos;` whose names index (`self.w[start]`): a tuple of
         // integers, no value with a derivative.
         if let (syn::Pat::Tuple(t), Some(init)) = (pat, &l.init) {
