@@ -38,8 +38,14 @@ pub fn emit(method: &syn::ItemFn, m: &Mutating, ctx: &Ctx) -> TokenStream {
     };
     let jvp = jvp(method, m, ctx, &unpack, &locals, &dots);
     let vjp = vjp(method, m, ctx, &unpack, &locals);
-    let grad = (!m.unit).then(|| grad(method, m, ctx));
-    let check = (!m.unit && ctx.concrete_float())
+    // (`_grad` seeds the result with one: a float result's alone, as a function's.)
+    let float: syn::Type = syn::parse2(ctx.float()).expect("a type");
+    let float_result = matches!(
+        &method.sig.output,
+        syn::ReturnType::Type(_, ty) if crate::types::kind_of_type(ty, &float) == crate::types::Kind::Float
+    );
+    let grad = float_result.then(|| grad(method, m, ctx));
+    let check = (float_result && ctx.concrete_float())
         .then(|| gradcheck(method, m, ctx))
         .flatten();
     let entries = super::step_entries::entries(method, m, ctx);

@@ -42,6 +42,19 @@ pub(crate) fn type_arg<'t>(ty: &'t Type, names: &[&str]) -> Option<&'t Type> {
     }
 }
 
+/// A sequence (`&[E]`, `Vec<E>`, `[E; N]`) of tuples of integers and flags
+/// (`&[(usize, usize, usize)]`: a filter bank's bins, a graph's edges): no derivative.
+pub(crate) fn is_int_tuple_seq(ty: &Type) -> bool {
+    let int = |t: &Type| {
+        matches!(peel_refs(t), Type::Path(p) if p.path.get_ident().is_some_and(|i| {
+            INTS.contains(&i.to_string().as_str()) || i == "bool"
+        }))
+    };
+    element(peel_refs(ty)).is_some_and(|(e, _)| {
+        matches!(peel_refs(e), Type::Tuple(t) if !t.elems.is_empty() && t.elems.iter().all(int))
+    })
+}
+
 /// The element type of `Vec<E>`, `[E]` or `[E; N]`, and whether it was an array.
 pub(crate) fn element(ty: &Type) -> Option<(&Type, bool)> {
     match ty {

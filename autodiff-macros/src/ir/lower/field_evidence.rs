@@ -25,6 +25,21 @@ pub(super) fn walked_names<'a>(
     e: &'a syn::Expr,
     pat: &'a syn::Pat,
 ) -> Vec<(&'a syn::Expr, &'a syn::Ident)> {
+    walked_patterns(e, pat)
+        .into_iter()
+        .filter_map(|(s, p)| match p {
+            syn::Pat::Ident(i) => Some((s, &i.ident)),
+            _ => None,
+        })
+        .collect()
+}
+
+/// The sequences a `for` loop walks with the pattern each element is matched by (behind
+/// its `&`): `for (a, b) in &pairs`, through `enumerate` and `zip`.
+pub(super) fn walked_patterns<'a>(
+    e: &'a syn::Expr,
+    pat: &'a syn::Pat,
+) -> Vec<(&'a syn::Expr, &'a syn::Pat)> {
     let pat = match pat {
         syn::Pat::Reference(r) => &*r.pat,
         syn::Pat::Paren(p) => &*p.pat,
@@ -37,25 +52,21 @@ pub(super) fn walked_names<'a>(
     match (super::fields::peel_parens(e), pat) {
         (syn::Expr::MethodCall(m), _) if m.method == "enumerate" && m.args.is_empty() => {
             match pair(pat) {
-                Some((_, element)) => walked_names(&m.receiver, element),
+                Some((_, element)) => walked_patterns(&m.receiver, element),
                 None => Vec::new(),
             }
         }
         (syn::Expr::MethodCall(m), _) if m.method == "zip" && m.args.len() == 1 => {
             match pair(pat) {
                 Some((a, b)) => {
-                    let mut names = walked_names(&m.receiver, a);
-                    names.extend(walked_names(&m.args[0], b));
-                    names
+                    let mut found = walked_patterns(&m.receiver, a);
+                    found.extend(walked_patterns(&m.args[0], b));
+                    found
                 }
                 None => Vec::new(),
             }
         }
-        (e, syn::Pat::Ident(i)) => walked_directly(e)
-            .map(|s| (s, &i.ident))
-            .into_iter()
-            .collect(),
-        _ => Vec::new(),
+        (e, pat) => walked_directly(e).map(|s| (s, pat)).into_iter().collect(),
     }
 }
 

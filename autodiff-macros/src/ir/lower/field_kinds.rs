@@ -18,7 +18,7 @@
 
 use super::field_evidence::{
     binds_structs, iterated_field, names_beside_products, shape_lengths, variant_pattern,
-    walked_directly, walked_names,
+    walked_directly, walked_names, walked_patterns,
 };
 use super::fields::path_key;
 use super::fields::{field_path, peel};
@@ -361,6 +361,28 @@ impl<'ast> Visit<'ast> for Uses<'_> {
                         self.note(seq, Use::StructElement);
                     } else {
                         self.note(seq, Use::Indexed);
+                    }
+                }
+                // `for (f, (start, _, end)) in self.bins.iter().enumerate()` whose names are
+                // used as integers: a sequence of tuples of integers, no value with a
+                // derivative.
+                // (Names of no other use too, `*start..=*end`: each read goes through
+                // `support::integer`, so a float there is rustc's error, not a derivative
+                // dropped.)
+                for (seq, pat) in walked_patterns(&f.expr, &f.pat) {
+                    if let syn::Pat::Tuple(t) = pat {
+                        let int = |p: &syn::Pat| match p {
+                            syn::Pat::Ident(i) => matches!(
+                                self.names.get(&i.ident.to_string()),
+                                None | Some(Kind::Int)
+                            ),
+                            syn::Pat::Wild(_) => true,
+                            _ => false,
+                        };
+                        if !t.elems.is_empty() && t.elems.iter().all(int) {
+                            let other = KINDS.iter().position(|k| *k == Kind::Other).unwrap_or(0);
+                            self.note(seq, Use::Typed(KindRank(other as u8)));
+                        }
                     }
                 }
                 // `for (w, b) in self.weights.iter().zip(&self.biases)` whose elements the

@@ -200,6 +200,18 @@ impl Lowerer {
         field_path(&ix.expr, &roots).is_some()
     }
 
+    /// Whether `f` reads a part of an element of a field that holds tuples of integers
+    /// (`self.bins[f].0`, `field_kinds` took the field for no float).
+    pub(super) fn is_integer_tuple_field(&self, f: &syn::ExprField) -> bool {
+        let (syn::Expr::Index(ix), syn::Member::Unnamed(_)) = (peel(&f.base), &f.member) else {
+            return false;
+        };
+        let roots = self.struct_roots();
+        field_path(&ix.expr, &roots).is_some_and(|(root, path)| {
+            self.field_kinds.get(&path_key(&root, &path)) == Some(&Kind::Other)
+        })
+    }
+
     /// `recv.method(args)` on a struct (`p.forward(&x)`, `p.blocks[l].forward(&x)`), when
     /// the receiver is one: the parts of a split call of the method's derivatives.
     pub(super) fn split_method(

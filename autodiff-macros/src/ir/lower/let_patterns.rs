@@ -120,12 +120,14 @@ pub(super) fn element_option(
     let syn::Expr::MethodCall(m) = opt else {
         return None;
     };
-    let plain = |e: &syn::Expr| {
-        matches!(
-            e,
-            syn::Expr::Path(_) | syn::Expr::Field(_) | syn::Expr::Lit(_)
-        )
-    };
+    fn plain(e: &syn::Expr) -> bool {
+        match e {
+            syn::Expr::Path(_) | syn::Expr::Field(_) | syn::Expr::Lit(_) => true,
+            // A row (`w[f].get(i)`).
+            syn::Expr::Index(ix) => plain(&ix.expr) && pure_index(&ix.index),
+            _ => false,
+        }
+    }
     let base = &*m.receiver;
     if !plain(base) || m.turbofish.is_some() {
         return None;

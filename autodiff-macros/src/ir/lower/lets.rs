@@ -281,9 +281,11 @@ impl Lowerer {
             self.views.insert(var);
         }
         // An element, or another name for one (`*v` reads it as a value).
-        self.vars[var].element = match value.kind {
+        self.vars[var].element = match &value.kind {
             ExprKind::Index(..) => true,
-            ExprKind::Var(v) => self.vars[v].element,
+            // (A field of an element, `pairs[i].0`, bound by an iterator loop's pattern.)
+            ExprKind::Field(base, _) => matches!(base.kind, ExprKind::Index(..)),
+            ExprKind::Var(v) => self.vars[*v].element,
             _ => false,
         };
         // `let r = &x + &h;` lowered to a call into a temporary: the call defines `r` itself

@@ -229,6 +229,10 @@ impl<'ast> syn::visit::Visit<'ast> for RowsEvidence<'_> {
         if m.method == "iter" && m.args.is_empty() {
             self.note_element(&m.receiver);
         }
+        // `F[f].get(i)`: an entry of a row, read as `F[f][i]` (`let_patterns`).
+        if m.method == "get" && m.args.len() == 1 && !matches!(m.args[0], syn::Expr::Range(_)) {
+            self.note_element(&m.receiver);
+        }
         // `F.iter().map(|row| … row.iter() …)` (or `enumerate()` first, `for_each`): the
         // closure's element read as a sequence.
         if let (true, Some(syn::Expr::Closure(c))) = (

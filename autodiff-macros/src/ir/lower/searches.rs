@@ -167,7 +167,7 @@ impl Lowerer {
     }
 
     /// `e`, evaluated as written on primal values, its names looked up here.
-    fn primal(&mut self, e: syn::Expr, kind: Kind, span: Span) -> Option<Expr> {
+    pub(super) fn primal(&mut self, e: syn::Expr, kind: Kind, span: Span) -> Option<Expr> {
         let free = crate::ir::hygiene::free_names(&[], &e);
         // (A closure of the function's own is inlined where it is called, never bound: a
         // search calling one keeps the message of a closure passed to a method.)

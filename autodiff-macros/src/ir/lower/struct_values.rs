@@ -72,6 +72,14 @@ impl Lowerer {
         span: Span,
         out: &mut Vec<Stmt>,
     ) -> Expr {
+        // `self.bins[f].0` of a sequence of tuples of integers (`field_kinds`): a value
+        // with no derivative, read as written.
+        if self.is_integer_tuple_field(f) {
+            let read = syn::parse_quote_spanned!(span=> ::autodiff::__private::integer(#f));
+            if let Some(value) = self.primal(read, Kind::Int, span) {
+                return value;
+            }
+        }
         if self.is_element_field(f) {
             return self.unsupported(
                 span,

@@ -139,6 +139,7 @@ impl Lowerer {
         // (`(0..n).zip(1..n)`) are a chain.
         let sequence = |s: &Source| matches!(s, Source::Seq(_) | Source::Views { .. });
         if chain.stages.is_empty()
+            && chain.enumerate.is_none()
             && chain.sources.len() == 1
             && !chain.sources.iter().any(sequence)
         {
@@ -167,6 +168,10 @@ impl Lowerer {
                             | crate::ir::Kind::IntSeq
                             | crate::ir::Kind::Array
                     ) || self.struct_slices.contains(&v)
+                        || self.vars[v]
+                            .ty
+                            .as_ref()
+                            .is_some_and(crate::types::is_int_tuple_seq)
                 }),
             _ => true,
         };
