@@ -133,6 +133,36 @@ fn loop_with_break_value() {
     assert_eq!((v, g), (25.0 / 8.0, 10.0 / 8.0));
 }
 
+/// Guards reading a count and a sequence's length beside the pattern's binding (bound
+/// before the arms are tried).
+#[differentiate]
+fn guarded(x: f64, n: usize, mode: Option<usize>) -> f64 {
+    let xs = [x, 2.0 * x];
+    match mode {
+        Some(0) if xs.len() > n => x * x,
+        Some(k) if k + 1 < n => x * k as f64,
+        _ => x.sin(),
+    }
+}
+
+#[test]
+fn guards_reading_a_count_and_a_length() {
+    // x² for mode 0 where n < 2, else k x for k + 1 < n, else sin x.
+    for (x, n, mode, value, slope) in [
+        (1.5, 1, Some(0), 2.25, 3.0),
+        (0.5, 3, Some(0), 0.0, 0.0),
+        (0.5, 1, Some(2), 0.5f64.sin(), 0.5f64.cos()),
+        (0.5, 3, Some(1), 0.5, 1.0),
+        (0.5, 2, Some(1), 0.5f64.sin(), 0.5f64.cos()),
+        (0.5, 3, None, 0.5f64.sin(), 0.5f64.cos()),
+    ] {
+        let (v, g) = guarded_grad(x, n, mode);
+        assert_eq!(v, value);
+        assert!((g - slope).abs() < 1e-15, "{g} against {slope}");
+        guarded_gradcheck(x, n, mode).unwrap();
+    }
+}
+
 /// `if let` and a `match` whose arms bind an index, one with a guard.
 #[differentiate]
 fn picked(x: &[f64], idx: Option<usize>) -> f64 {

@@ -2,8 +2,9 @@
 //! field of indices whose entries are bound to names (`let a = self.idx[0];`), a sequence
 //! of tuples of integers walked with a pattern (`for (f, (start, _, end)) in
 //! bins.iter().enumerate()`), a range walked with `enumerate`, an entry of a row read with
-//! `get` (`if let Some(&w) = self.weights[f].get(i)`), and a `&mut self` method with an
-//! array result (a mel filter bank's). The macro cannot see these types; each derivative
+//! `get` (`if let Some(&w) = self.weights[f].get(i)`), a `&mut self` method with an
+//! array result (a mel filter bank's), and tuples mixing integers with floats (a sparse
+//! row `&[(usize, f64)]`, a tour of `(id, x, y)` nodes taken apart by `let`). The macro cannot see these types; each derivative
 //! is checked against central differences, the other mode, or a closed form.
 
 #![allow(clippy::needless_range_loop)]
@@ -189,4 +190,109 @@ fn a_step_with_an_array_result() {
         .sum::<f64>()
         + state_bar.gain * -0.6;
     assert!((lhs - rhs).abs() < 1e-12, "{lhs} against {rhs}");
+}
+
+// --- Tuples mixing integers with floats. ---
+
+/// A sparse row's weighted squares: `Σ v x_j²` over its `(j, v)` entries.
+#[differentiate]
+fn sparse_squares(row: &[(usize, f64)], x: &[f64]) -> f64 {
+    let mut s = 0.0;
+    for &(j, v) in row {
+        s += v * x[j] * x[j];
+    }
+    s
+}
+
+/// The same, each entry taken apart by `let`.
+#[differentiate]
+fn sparse_dot(row: &[(usize, f64)], x: &[f64]) -> f64 {
+    let mut s = 0.0;
+    for k in 0..row.len() {
+        let (j, v) = row[k];
+        s += v * x[j];
+    }
+    s
+}
+
+#[test]
+fn a_sparse_row_of_indices_and_weights() {
+    let row = vec![(0, 2.0), (2, -1.0)];
+    let x = [1.0, 5.0, 3.0];
+    let (s, row_bar, x_bar) = sparse_squares_grad(&row, &x);
+    // s = 2·1² − 3² = −7; ∂s/∂v = x_j², ∂s/∂x_j = 2 v x_j; the indices keep their values.
+    assert_close(&[s], &[-7.0]);
+    assert_eq!(row_bar, vec![(0, 1.0), (2, 9.0)]);
+    assert_close(&x_bar, &[4.0, 0.0, -6.0]);
+    assert!(sparse_squares_gradcheck(&row, &x).is_ok());
+    let (s, row_bar, x_bar) = sparse_dot_grad(&row, &x);
+    assert_close(&[s], &[-1.0]);
+    assert_eq!(row_bar, vec![(0, 1.0), (2, 3.0)]);
+    assert_close(&x_bar, &[2.0, 0.0, -1.0]);
+}
+
+/// A closed tour through `(id, x, y)` nodes, as a route's struct holds them.
+#[derive(Clone, Debug, PartialEq, Differentiable)]
+pub struct Tour {
+    pub nodes: Vec<(usize, f64, f64)>,
+}
+
+impl Tour {
+    #[differentiate]
+    pub fn length(&self) -> f64 {
+        let mut len = 0.0;
+        for i in 0..(self.nodes.len() - 1) {
+            let (_, x1, y1) = self.nodes[i];
+            let (_, x2, y2) = self.nodes[i + 1];
+            len += ((x2 - x1) * (x2 - x1) + (y2 - y1) * (y2 - y1)).sqrt();
+        }
+        let (_, x1, y1) = self.nodes[self.nodes.len() - 1];
+        let (_, x2, y2) = self.nodes[0];
+        len + ((x2 - x1) * (x2 - x1) + (y2 - y1) * (y2 - y1)).sqrt()
+    }
+}
+
+#[test]
+fn a_tour_of_nodes_with_ids() {
+    // A 3-4-5 triangle: the perimeter is 12; each node's gradient is the sum of the unit
+    // vectors from its two neighbours towards it.
+    let tour = Tour {
+        nodes: vec![(7, 0.0, 0.0), (3, 3.0, 0.0), (9, 3.0, 4.0)],
+    };
+    let (len, bar) = tour.length_grad();
+    assert_close(&[len], &[12.0]);
+    // Node (0, 0): unit vectors towards it from (3, 0) and from (3, 4): (−1, 0) + (−0.6,
+    // −0.8). Node (3, 0): (1, 0) + (0, −1). Node (3, 4): (0, 1) + (0.6, 0.8).
+    let flat: Vec<f64> = bar.nodes.iter().flat_map(|&(_, x, y)| [x, y]).collect();
+    assert_close(&flat, &[-1.6, -0.8, 1.0, -1.0, 0.6, 1.8]);
+    assert_eq!(
+        bar.nodes.iter().map(|n| n.0).collect::<Vec<_>>(),
+        vec![7, 3, 9]
+    );
+    assert!(tour.length_gradcheck().is_ok());
+}
+
+/// A weight beside an index, by value and by reference.
+#[differentiate]
+fn weighted_pick(x: f64, p: (f64, usize)) -> f64 {
+    x * p.0 + p.1 as f64
+}
+
+#[differentiate]
+fn indexed_weight(x: &[f64], p: &(usize, f64)) -> f64 {
+    x[p.0] * p.1 * p.1
+}
+
+#[test]
+fn tuples_of_a_weight_and_an_index() {
+    // x p₀ + p₁: ∂/∂x = p₀, ∂/∂p₀ = x; the index keeps its value in the cotangent.
+    let (v, x_bar, p_bar) = weighted_pick_grad(2.0, &(3.0, 4));
+    assert_close(&[v, x_bar, p_bar.0], &[10.0, 3.0, 2.0]);
+    assert_eq!(p_bar.1, 4);
+    assert!(weighted_pick_gradcheck(2.0, &(3.0, 4)).is_ok());
+    // x[j] w²: ∂/∂x_j = w², ∂/∂w = 2 x_j w.
+    let (v, x_bar, p_bar) = indexed_weight_grad(&[1.0, 2.0], &(1, 3.0));
+    assert_close(&[v, p_bar.1], &[18.0, 12.0]);
+    assert_close(&x_bar, &[0.0, 9.0]);
+    assert_eq!(p_bar.0, 1);
 }

@@ -251,3 +251,42 @@ fn sorts_of_floats_follow_the_order_they_find() {
     );
     second_smallest_scaled_gradcheck(&vec![3.0, 1.0, 2.0], 1.5).unwrap();
 }
+
+/// A table lookup matching the search's `Result`, with clamping arms, one guarded by the
+/// table's length (read before the arms are tried).
+#[differentiate]
+fn lookup_clamped(knots: &[f64], values: &[f64], x: f64) -> f64 {
+    match knots.binary_search_by(|k| k.partial_cmp(&x).unwrap()) {
+        Ok(i) => values[i],
+        Err(0) => values[0] * x.exp(),
+        Err(i) if i == knots.len() => values[i - 1] + x,
+        Err(i) => {
+            let t = (x - knots[i - 1]) / (knots[i] - knots[i - 1]);
+            values[i - 1] + (values[i] - values[i - 1]) * t
+        }
+    }
+}
+
+#[test]
+fn a_match_guard_reads_the_tables_length() {
+    // Inside the table: interpolation (its closed form above); past either end: the arms'
+    // own closed forms.
+    for x in [0.3, 1.7, 3.1] {
+        let (_, xs_g, ys_g, x_g) = lookup_clamped_grad(&XS, &YS, x);
+        let (xs_bar, ys_bar, x_bar) = closed_form(x);
+        common::assert_close(&xs_g, &xs_bar);
+        common::assert_close(&ys_g, &ys_bar);
+        common::assert_close(&[x_g], &[x_bar]);
+    }
+    let (v, _, ys_g, x_g) = lookup_clamped_grad(&XS, &YS, 5.0);
+    assert_eq!(v, YS[3] + 5.0);
+    common::assert_close(&ys_g, &[0.0, 0.0, 0.0, 1.0]);
+    common::assert_close(&[x_g], &[1.0]);
+    let (v, _, ys_g, x_g) = lookup_clamped_grad(&XS, &YS, -0.5);
+    assert_eq!(v, YS[0] * (-0.5f64).exp());
+    common::assert_close(&ys_g, &[(-0.5f64).exp(), 0.0, 0.0, 0.0]);
+    common::assert_close(&[x_g], &[YS[0] * (-0.5f64).exp()]);
+    for x in [-0.5, 0.3, 1.7, 3.1, 5.0] {
+        lookup_clamped_gradcheck(&XS, &YS, x).unwrap();
+    }
+}

@@ -551,6 +551,105 @@ tuple_differentiable!(A 0, B 1);
 tuple_differentiable!(A 0, B 1, C 2);
 tuple_differentiable!(A 0, B 1, C 2, D 3);
 
+/// What a tuple's member does for each method of [`Differentiable`]: a member with
+/// derivatives (`F`) delegates; an integer (`I`: an id, an index beside floats, as in
+/// `(usize, f64, f64)`) has no leaves, keeps its value in a zero (a constant of a cotangent
+/// holds the primal's, as a derived struct's `#[no_grad]` field does), and is left as it
+/// is by the rest.
+macro_rules! member {
+    (F zero_like $a:expr) => {
+        $a.zero_like()
+    };
+    (I zero_like $a:expr) => {
+        $a
+    };
+    (F accumulate $a:expr, $b:expr) => {
+        $a.accumulate(&$b)
+    };
+    (F scale_leaves $a:expr, $s:expr) => {
+        $a.scale_leaves($s)
+    };
+    (F set_zero $a:expr) => {
+        $a.set_zero()
+    };
+    (F for_each_leaf $a:expr, $f:expr) => {
+        $a.for_each_leaf($f)
+    };
+    (F for_each_leaf_mut $a:expr, $f:expr) => {
+        $a.for_each_leaf_mut($f)
+    };
+    (F zip_leaves_mut $a:expr, $b:expr, $f:expr) => {
+        $a.zip_leaves_mut(&$b, $f)
+    };
+    (I $method:ident $($rest:tt)*) => {
+        ()
+    };
+}
+
+/// A tuple of floats (or values with derivatives) and integers: the leaves of its members
+/// with derivatives, in order; its integers are constants.
+///
+/// ```
+/// use autodiff_runtime::Differentiable;
+/// let mut g = (3_usize, 1.0, 2.0);
+/// g.accumulate(&(3, 0.5, 0.5));
+/// assert_eq!(g, (3, 1.5, 2.5));
+/// assert_eq!((g.num_params(), g.zero_like()), (2, (3, 0.0, 0.0)));
+/// ```
+macro_rules! mixed_tuple {
+    ([$($g:ident),+] $($kind:ident $t:ty => $i:tt),+) => {
+        impl<S: Float, $($g: Differentiable<Scalar = S>),+> Differentiable for ($($t,)+) {
+            type Scalar = S;
+
+            fn zero_like(&self) -> Self {
+                ($(member!($kind zero_like self.$i),)+)
+            }
+
+            fn accumulate(&mut self, other: &Self) {
+                $(member!($kind accumulate self.$i, other.$i);)+
+            }
+
+            fn scale_leaves(&mut self, s: S) {
+                $(member!($kind scale_leaves self.$i, s);)+
+            }
+
+            fn set_zero(&mut self) {
+                $(member!($kind set_zero self.$i);)+
+            }
+
+            fn for_each_leaf(&self, f: &mut dyn FnMut(&[S])) {
+                $(member!($kind for_each_leaf self.$i, f);)+
+            }
+
+            fn for_each_leaf_mut(&mut self, f: &mut dyn FnMut(&mut [S])) {
+                $(member!($kind for_each_leaf_mut self.$i, f);)+
+            }
+
+            fn zip_leaves_mut(&mut self, other: &Self, f: &mut dyn FnMut(&mut [S], &[S])) {
+                $(member!($kind zip_leaves_mut self.$i, other.$i, f);)+
+            }
+        }
+    };
+}
+
+/// The tuples of two to four members with one integer (an id first or last, an index
+/// between) or two leading ones, for each integer type below.
+macro_rules! mixed_tuples {
+    ($($int:ty),+) => {$(
+        mixed_tuple!([A] I $int => 0, F A => 1);
+        mixed_tuple!([A] F A => 0, I $int => 1);
+        mixed_tuple!([A, B] I $int => 0, F A => 1, F B => 2);
+        mixed_tuple!([A, B] F A => 0, I $int => 1, F B => 2);
+        mixed_tuple!([A, B] F A => 0, F B => 1, I $int => 2);
+        mixed_tuple!([A] I $int => 0, I $int => 1, F A => 2);
+        mixed_tuple!([A, B, C] I $int => 0, F A => 1, F B => 2, F C => 3);
+        mixed_tuple!([A, B, C] F A => 0, F B => 1, F C => 2, I $int => 3);
+        mixed_tuple!([A, B] I $int => 0, I $int => 1, F A => 2, F B => 3);
+    )+};
+}
+
+mixed_tuples!(usize, isize, u32, i32, u64, i64);
+
 /// An array is one leaf: its elements in memory order (owned arrays are contiguous). A
 /// non-contiguous array is visited through a copy in logical order.
 impl<F: Float, D: Dimension> Differentiable for Array<F, D> {

@@ -457,6 +457,21 @@ pub fn accumulate_lazy<S: Differentiable>(acc: &mut S, g: Option<S>) {
 pub trait ColumnElem: Float {}
 impl<T: Float> ColumnElem for T {}
 
+/// The integer part `read` of every element, as a sequence: the ids or indices of a slice
+/// of tuples that mix them with floats (`&[(usize, f64)]`, a sparse row's indices).
+///
+/// ```
+/// use autodiff_runtime::fields::integer_column;
+/// let row = [(2_usize, 0.5), (7, -1.0)];
+/// assert_eq!(integer_column(&row, |e| e.0), vec![2, 7]);
+/// ```
+pub fn integer_column<S, I: crate::support::IntegerValue>(
+    items: &[S],
+    read: impl Fn(&S) -> I,
+) -> Vec<I> {
+    items.iter().map(read).collect()
+}
+
 /// The field `read` of every element, as a sequence (a column of an array of structs).
 ///
 /// ```

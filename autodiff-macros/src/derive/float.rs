@@ -116,8 +116,12 @@ fn element(ty: &Type) -> &Type {
         Type::Array(array) => element(&array.elem),
         Type::Paren(inner) => element(&inner.elem),
         Type::Group(inner) => element(&inner.elem),
-        // A tuple's scalar is its members' (`(Float, Float)`).
-        Type::Tuple(t) if !t.elems.is_empty() => element(&t.elems[0]),
+        // A tuple's scalar is its members' (`(Float, Float)`), those with derivatives
+        // (`(usize, f64, f64)`: an id beside the floats).
+        Type::Tuple(t) if !t.elems.is_empty() => {
+            let first = t.elems.iter().find(|e| !super::read::plainly_constant(e));
+            element(first.unwrap_or(&t.elems[0]))
+        }
         Type::Path(path) if path.qself.is_none() => {
             let Some(last) = path.path.segments.last() else {
                 return ty;

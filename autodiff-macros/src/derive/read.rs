@@ -140,7 +140,7 @@ impl<'a> Model<'a> {
 /// `&str`, `PhantomData<…>`, function pointers and `dyn Fn…`, and sequences, maps, options, tuples and `ndarray` arrays of
 /// them (`Vec<usize>`, `[i8; 4]`, `Option<u8>`, `VecDeque<u32>`, `Array1<usize>`,
 /// `HashMap<String, usize>`).
-fn plainly_constant(ty: &Type) -> bool {
+pub(super) fn plainly_constant(ty: &Type) -> bool {
     const CONTAINERS: &[&str] = &[
         "Vec", "VecDeque", "Option", "Box", "Rc", "Arc", "HashMap", "BTreeMap", "HashSet",
         "BTreeSet",

@@ -116,6 +116,9 @@ impl Ctx<'_> {
                         None if self.kind(f.var) == Kind::StructSeq => {
                             quote!(let #name = __ad::struct_column(#base, |__e| &__e.#(#path).*);)
                         }
+                        None if self.kind(f.var) == Kind::IntSeq => {
+                            quote!(let #name = __ad::integer_column(#base, |__e| __e.#(#path).*);)
+                        }
                         None => quote!(let #name = __ad::column(#base, |__e| __e.#(#path).*);),
                     };
                 }
@@ -239,6 +242,10 @@ impl Ctx<'_> {
                 let #name = #part(#base);
                 #tangent
             };
+        }
+        if self.kind(f.var) == Kind::IntSeq {
+            // Integers beside floats (`.0` of `&[(usize, f64)]`): no tangent.
+            return quote!(let #name = __ad::integer_column(#base, |__e| __e.#(#path).*););
         }
         if self.kind(f.var) == Kind::StructSeq {
             // A column of structs (`bodies_pos`, `Vec<Vec3>`): its tangent the same column of

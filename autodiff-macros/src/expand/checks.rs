@@ -219,8 +219,13 @@ pub(super) fn check_signature(
                 errors.push(syn::Error::new_spanned(&pt.ty, format!("a mutable view parameter (an array written in place) is not supported in a `#[differentiate]` function: take the buffer flat, as `&mut Array1<{float}>`, `&mut [{float}]` (pass `v.as_slice_mut().unwrap()`) or `&mut Vec<{float}>`, or take the array by reference and return the new one")));
                 continue;
             }
+            // (A parameter called as a function, `equation(t, y)` of `equation:
+            // DiffEq<T>`, gets the message of function values.)
+            let called =
+                matches!(&*pt.pat, syn::Pat::Ident(pi) if called_in(&item.block, &pi.ident));
             if named
                 && inactive
+                && !called
                 && !crate::types::nests_floats(&pt.ty, &float)
                 && crate::types::holds_floats(&pt.ty, &float)
                 && !crate::types::is_mut_float_ref(&pt.ty, &float)
@@ -504,4 +509,18 @@ pub(super) fn result_without_derivative(sig: &syn::Signature) -> bool {
             if p.qself.is_none()
                 && (p.path.is_ident("bool")
                     || crate::types::INTS.iter().any(|i| p.path.is_ident(i)))))
+}
+
+/// Whether the body calls `name` as a function (`name(…)`).
+fn called_in(block: &syn::Block, name: &syn::Ident) -> bool {
+    struct Calls<'n>(&'n syn::Ident, bool);
+    impl<'a> syn::visit::Visit<'a> for Calls<'_> {
+        fn visit_expr_call(&mut self, c: &'a syn::ExprCall) {
+            self.1 |= matches!(&*c.func, syn::Expr::Path(p) if p.path.is_ident(self.0));
+            syn::visit::visit_expr_call(self, c);
+        }
+    }
+    let mut calls = Calls(name, false);
+    syn::visit::Visit::visit_block(&mut calls, block);
+    calls.1
 }

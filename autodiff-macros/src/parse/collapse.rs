@@ -97,7 +97,10 @@ pub(crate) fn collapse_param_refs(item: &syn::ItemFn) -> Option<syn::ItemFn> {
             // `bonds: Vec<Bond>` of derived structs, read as a slice of them is.
             let structs = name.mutability.is_none()
                 && element(&elem).is_some_and(|(e, _)| kind_of_type(e, f) == Kind::Struct);
-            if by_value && (rows || tuples || seq_tuple || structs || is_float_tuple(&elem, f)) {
+            let mixed = crate::types::is_mixed_int_tuple(&elem, f);
+            if by_value
+                && (rows || tuples || seq_tuple || structs || is_float_tuple(&elem, f) || mixed)
+            {
                 *pt.ty = reference_to(&elem);
                 changed = true;
                 continue;

@@ -30,10 +30,12 @@ pub fn retyped(
         let arity = match arity(&pt.ty, &item.sig.generics, float) {
             Some(n) => n,
             None if !called => continue,
-            None => return Err(syn::Error::new_spanned(
-                &pt.ty,
-                format!("this parameter holds a function that the derived items need with its derivatives, but its type does not show a function of one to four `{f}`s returning a `{f}`: write `fn({f}) -> {f}`, `impl Fn({f}, {f}) -> {f}`, `&dyn Fn({f}) -> {f}` or a type parameter bounded by `Fn({f}) -> {f}`, or wrap the arguments of its calls in `autodiff::stop_gradient(…)` if they are meant as constants", f = quote!(#float)),
-            )),
+            None => {
+                return Err(syn::Error::new_spanned(
+                    &pt.ty,
+                    unsupported(&pt.ty, &item.sig.generics, float),
+                ))
+            }
         };
         arities.push((index, arity));
         let bound: syn::TypeParamBound = {
@@ -111,8 +113,19 @@ pub fn retyped(
 fn arity(ty: &syn::Type, generics: &syn::Generics, float: &syn::Type) -> Option<usize> {
     let float = quote!(#float).to_string();
     let is_float = |t: &syn::Type| quote!(#t).to_string() == float;
-    let returns_float =
-        |r: &syn::ReturnType| matches!(r, syn::ReturnType::Type(_, t) if is_float(t));
+    let (inputs, output) = signature(ty, generics)?;
+    let returns_float = matches!(&output, syn::ReturnType::Type(_, t) if is_float(t));
+    let n = inputs.len();
+    (inputs.iter().all(is_float) && returns_float && (1..=4).contains(&n)).then_some(n)
+}
+
+/// The arguments and result of the function a parameter's type shows: a function pointer,
+/// `impl Fn(…)`, `dyn Fn(…)` (behind a reference or a `Box`), or a type parameter bounded
+/// by `Fn(…)` (inline or in a `where` clause).
+fn signature(
+    ty: &syn::Type,
+    generics: &syn::Generics,
+) -> Option<(Vec<syn::Type>, syn::ReturnType)> {
     let of_bounds = |bounds: Vec<&syn::TypeParamBound>| {
         bounds.into_iter().find_map(|b| {
             let syn::TypeParamBound::Trait(t) = b else {
@@ -125,16 +138,17 @@ fn arity(ty: &syn::Type, generics: &syn::Generics, float: &syn::Type) -> Option<
             let syn::PathArguments::Parenthesized(a) = &last.arguments else {
                 return None;
             };
-            let floats = a.inputs.iter().all(|input| is_float(&input.ty));
-            (floats && returns_float(&a.output)).then_some(a.inputs.len())
+            Some((
+                a.inputs.iter().map(|i| i.ty.clone()).collect(),
+                a.output.clone(),
+            ))
         })
     };
-    let by_value = held(ty);
-    let n = match &by_value {
-        syn::Type::FnPtr(f) => {
-            let floats = f.inputs.iter().all(|a| is_float(&a.ty));
-            (floats && returns_float(&f.output)).then_some(f.inputs.len())
-        }
+    match &held(ty) {
+        syn::Type::FnPtr(f) => Some((
+            f.inputs.iter().map(|a| a.ty.clone()).collect(),
+            f.output.clone(),
+        )),
         syn::Type::ImplTrait(t) => of_bounds(t.bounds.iter().collect()),
         syn::Type::TraitObject(t) => of_bounds(t.bounds.iter().collect()),
         syn::Type::Path(p) => {
@@ -158,8 +172,7 @@ fn arity(ty: &syn::Type, generics: &syn::Generics, float: &syn::Type) -> Option<
             of_bounds(own.chain(wheres).collect())
         }
         _ => None,
-    }?;
-    (1..=4).contains(&n).then_some(n)
+    }
 }
 
 /// The type a parameter holds its function as: behind a reference, a `Box` and
@@ -195,4 +208,25 @@ fn replace_fn_bounds(
     bounds.clear();
     bounds.push(bound.clone());
     bounds.extend(kept);
+}
+
+/// The message for a parameter called on values with derivatives whose type shows no
+/// function of floats returning a float: what it shows instead, and what to write.
+fn unsupported(ty: &syn::Type, generics: &syn::Generics, float: &syn::Type) -> String {
+    let f = quote!(#float);
+    let write = format!("write `fn({f}) -> {f}`, `impl Fn({f}, {f}) -> {f}`, `&dyn Fn({f}) -> {f}` or a type parameter bounded by `Fn({f}) -> {f}`");
+    let constants = "or wrap the arguments of its calls in `autodiff::stop_gradient(…)` if they are meant as constants";
+    match signature(ty, generics) {
+        // A value and its slope (`Fn(f64) -> (f64, f64)`, a Newton step's function).
+        Some((_, syn::ReturnType::Type(_, out))) if matches!(&*out, syn::Type::Tuple(_)) => {
+            let out = quote!(#out).to_string().replace(" ,", ",").replace("( ", "(").replace(" )", ")");
+            format!("this parameter holds a function that the derived items need with its derivatives, and it returns a tuple (`{out}`), which a function value of the derived items does not: take one function per result (`value: impl Fn({f}) -> {f}, slope: impl Fn({f}) -> {f}`), {constants}")
+        }
+        // `rhs: Rhs` with `type Rhs = fn(f64, f64) -> f64;` elsewhere.
+        None if matches!(held(ty), syn::Type::Path(p) if p.qself.is_none() && !generics.type_params().any(|t| p.path.is_ident(&t.ident))) => {
+            let written = quote!(#ty).to_string().replace(" <", "<").replace("< ", "<").replace(" >", ">");
+            format!("this parameter is called as a function, but its type `{written}` does not show one (the attribute cannot see through an alias of a function type): write the type out, as `fn({f}, {f}) -> {f}` or `impl Fn({f}, {f}) -> {f}` with its own arguments, {constants}")
+        }
+        _ => format!("this parameter holds a function that the derived items need with its derivatives, but its type does not show a function of one to four `{f}`s returning a `{f}`: {write}, {constants}"),
+    }
 }

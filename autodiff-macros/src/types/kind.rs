@@ -55,6 +55,48 @@ pub(crate) fn is_int_tuple_seq(ty: &Type) -> bool {
     })
 }
 
+/// A tuple of floats beside integers, in a shape the runtime's `Differentiable` takes
+/// (`(usize, f64)`: an index and a weight; `(usize, f64, f64)`: an id and a point; an
+/// integer of `usize`, `isize`, `u32`, `i32`, `u64` or `i64` first, last or, in a triple,
+/// between; or two leading ones).
+pub(crate) fn is_mixed_int_tuple(ty: &Type, float: &Type) -> bool {
+    const SHAPES: &[&str] = &[
+        "IF", "FI", "IFF", "FIF", "FFI", "IIF", "IFFF", "FFFI", "IIFF",
+    ];
+    const INTEGERS: &[&str] = &["usize", "isize", "u32", "i32", "u64", "i64"];
+    let Type::Tuple(t) = peel_refs(ty) else {
+        return false;
+    };
+    let mut ints = t.elems.iter().filter_map(|e| match e {
+        Type::Path(p) => p.path.get_ident().map(|i| i.to_string()),
+        _ => None,
+    });
+    let shape: Option<String> = t
+        .elems
+        .iter()
+        .map(|e| match e {
+            _ if kind_of_type(e, float) == Kind::Float => Some('F'),
+            Type::Path(p)
+                if p.path
+                    .get_ident()
+                    .is_some_and(|i| INTEGERS.contains(&i.to_string().as_str())) =>
+            {
+                Some('I')
+            }
+            _ => None,
+        })
+        .collect();
+    // (Two integers in one tuple are of one type.)
+    let one_integer_type = {
+        let found: Vec<String> = ints
+            .by_ref()
+            .filter(|i| INTEGERS.contains(&i.as_str()))
+            .collect();
+        found.windows(2).all(|w| w[0] == w[1])
+    };
+    shape.is_some_and(|s| SHAPES.contains(&s.as_str())) && one_integer_type
+}
+
 /// The element type of `Vec<E>`, `[E]` or `[E; N]`, and whether it was an array.
 pub(crate) fn element(ty: &Type) -> Option<(&Type, bool)> {
     match ty {

@@ -2,7 +2,7 @@
 //! about parameter types that the checks and the emitted code ask: buffers, rows, floats
 //! nested or mixed in tuples, `&mut` floats.
 
-use super::kind::{element, is_float_tuple, is_seq_tuple, kind_of_type};
+use super::kind::{element, is_float_tuple, is_mixed_int_tuple, is_seq_tuple, kind_of_type};
 use super::{Kind, ParamShape};
 use syn::Type;
 
@@ -60,6 +60,7 @@ pub(crate) fn param_shape(ty: &Type, float: &Type) -> ParamShape {
             if r.mutability.is_none()
                 && (kind_of_type(&r.elem, float) == Kind::Struct
                     || is_float_tuple(&r.elem, float)
+                    || is_mixed_int_tuple(&r.elem, float)
                     || is_seq_tuple(&r.elem, float)) =>
         {
             ParamShape::Struct
@@ -68,7 +69,7 @@ pub(crate) fn param_shape(ty: &Type, float: &Type) -> ParamShape {
         Type::Reference(r) if r.mutability.is_none() => match owned(&r.elem) {
             Some(true) => ParamShape::ArrayRef,
             Some(false) => ParamShape::Slice,
-            None if matches!(element(&r.elem), Some((e, false)) if kind_of_type(e, float) == Kind::Struct || is_float_tuple(e, float)) => {
+            None if matches!(element(&r.elem), Some((e, false)) if kind_of_type(e, float) == Kind::Struct || is_float_tuple(e, float) || is_mixed_int_tuple(e, float)) => {
                 ParamShape::StructSlice
             }
             None if is_rows(ty, float) => ParamShape::StructSlice,
@@ -145,6 +146,7 @@ pub(crate) fn mixed_float_tuple(ty: &Type, float: &Type) -> bool {
         Type::Paren(p) => mixed_float_tuple(&p.elem, float),
         Type::Tuple(t) => {
             !is_float_tuple(ty, float)
+                && !is_mixed_int_tuple(ty, float)
                 && t.elems
                     .iter()
                     .any(|e| kind_of_type(e, float) == Kind::Float || mixed_float_tuple(e, float))

@@ -188,6 +188,19 @@ impl Lowerer {
         let mut lowered = vec![];
         for (pat, body) in arms {
             let mut pat = (*pat).clone();
+            // A guard's parts that read locals and no binding (`Err(i) if i == xs.len()`):
+            // bound before the `match`, so that the guard reads the pattern's bindings and
+            // those.
+            if let syn::Pat::Guard(g) = &mut pat {
+                let binds = {
+                    let mut copy = (*g.pat).clone();
+                    hide_bindings(&mut copy, &mut |i, _| i.clone())
+                        .into_iter()
+                        .map(|(user, _, _)| user)
+                        .collect::<Vec<_>>()
+                };
+                self.bind_guard_parts(&mut g.guard, &binds, out);
+            }
             let bindings = hide_bindings(&mut pat, &mut |name, s| self.hidden_binding(name, s));
             if let syn::Pat::Guard(g) = &pat {
                 if let Some(local) = self.local_read(&g.guard) {
@@ -228,6 +241,78 @@ impl Lowerer {
         ));
     }
 
+    /// The parts of a guard that read locals but none of the pattern's `binds`, each bound
+    /// to a local of its own before the `match` (evaluated before the arms are tried, which
+    /// is the same for what a guard may compute: a length, an integer or a flag):
+    /// `i == xs.len()` becomes `i == __guard0`.
+    fn bind_guard_parts(&mut self, guard: &mut syn::Expr, binds: &[Ident], out: &mut Vec<Stmt>) {
+        let reads = |e: &syn::Expr, lw: &Self| -> (bool, bool) {
+            let mut names = vec![];
+            collect_idents(quote::ToTokens::to_token_stream(e), &mut names);
+            let binding = names.iter().any(|n| binds.contains(n));
+            let local = names.iter().any(|n| lw.lookup(&n.to_string()).is_some());
+            (binding, local)
+        };
+        let part = |e: &syn::Expr, lw: &Self| -> bool {
+            match e {
+                // A length (`xs.len()`, `m.nrows()`), whatever holds it.
+                syn::Expr::MethodCall(m) => {
+                    m.args.is_empty()
+                        && super::array::SHAPE_METHODS.contains(&m.method.to_string().as_str())
+                }
+                // An integer or a flag held by a local (`n`): copied. (Not a float: the
+                // guard is emitted as written, where `_hvp` holds dual numbers.)
+                syn::Expr::Path(p) => p
+                    .path
+                    .get_ident()
+                    .and_then(|i| lw.lookup(&i.to_string()))
+                    .is_some_and(|v| matches!(lw.vars[v].kind, Kind::Int | Kind::Bool)),
+                _ => false,
+            }
+        };
+        fn walk(
+            lw: &mut Lowerer,
+            e: &mut syn::Expr,
+            reads: &dyn Fn(&syn::Expr, &Lowerer) -> (bool, bool),
+            part: &dyn Fn(&syn::Expr, &Lowerer) -> bool,
+            out: &mut Vec<Stmt>,
+        ) {
+            let (binding, local) = reads(e, lw);
+            if !local {
+                return;
+            }
+            if !binding && part(e, lw) {
+                let name = lw.synthetic_ident("guard");
+                let bind: syn::Stmt = syn::parse_quote!(let #name = #e;);
+                lw.lower_stmt(&bind, out);
+                lw.guard_parts.push(name.clone());
+                *e = syn::parse_quote!(#name);
+                return;
+            }
+            match e {
+                syn::Expr::Binary(b) => {
+                    walk(lw, &mut b.left, reads, part, out);
+                    walk(lw, &mut b.right, reads, part, out);
+                }
+                syn::Expr::Unary(u) => walk(lw, &mut u.expr, reads, part, out),
+                syn::Expr::Paren(p) => walk(lw, &mut p.expr, reads, part, out),
+                syn::Expr::MethodCall(m) => {
+                    walk(lw, &mut m.receiver, reads, part, out);
+                    for a in m.args.iter_mut() {
+                        walk(lw, a, reads, part, out);
+                    }
+                }
+                syn::Expr::Call(c) => {
+                    for a in c.args.iter_mut() {
+                        walk(lw, a, reads, part, out);
+                    }
+                }
+                _ => {}
+            }
+        }
+        walk(self, guard, &reads, &part, out);
+    }
+
     /// Whether `e` reads a variable that holds floats.
     fn reads_float(&self, e: &Expr) -> bool {
         match &e.kind {
@@ -263,8 +348,9 @@ impl Lowerer {
                 _ => None,
             })
         }
+        // (Not the parts `bind_guard_parts` bound before the `match`.)
         first(quote::ToTokens::to_token_stream(e), &|i| {
-            self.lookup(&i.to_string()).is_some()
+            self.lookup(&i.to_string()).is_some() && !self.guard_parts.contains(i)
         })
     }
 }
@@ -328,4 +414,15 @@ fn hide_bindings(
         Reads(&found).visit_expr_mut(&mut g.guard);
     }
     found
+}
+
+/// The identifiers of a token stream, in order.
+fn collect_idents(ts: proc_macro2::TokenStream, out: &mut Vec<Ident>) {
+    for t in ts {
+        match t {
+            proc_macro2::TokenTree::Ident(i) => out.push(i),
+            proc_macro2::TokenTree::Group(g) => collect_idents(g.stream(), out),
+            _ => {}
+        }
+    }
 }

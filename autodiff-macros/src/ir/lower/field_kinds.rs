@@ -652,6 +652,26 @@ impl<'ast> Visit<'ast> for Uses<'_> {
                 }
             }
         }
+        // `let (_, x1, y1) = self.nodes[i];`: an element taken apart, a tuple (read as a
+        // struct of fields `.0`, `.1`, …); one whose names are all integers, `let (a, b) =
+        // self.edges[k];`, no value with a derivative.
+        if let (syn::Pat::Tuple(t), Some(init)) = (pat, &l.init) {
+            if let syn::Expr::Index(ix) = peel(&init.expr) {
+                let int = |p: &syn::Pat| match p {
+                    syn::Pat::Ident(i) => self.names.get(&i.ident.to_string()) == Some(&Kind::Int),
+                    syn::Pat::Wild(_) => true,
+                    _ => false,
+                };
+                if !t.elems.is_empty() && !matches!(peel(&ix.index), syn::Expr::Range(_)) {
+                    if t.elems.iter().all(int) {
+                        let other = KINDS.iter().position(|k| *k == Kind::Other).unwrap_or(0);
+                        self.note(&ix.expr, Use::Typed(KindRank(other as u8)));
+                    } else {
+                        self.note(&ix.expr, Use::StructElement);
+                    }
+                }
+            }
+        }
         // `let (start, ndim) = self.pos;` whose names index (`self.w[start]`): a tuple of
         // integers, no value with a derivative.
         if let (syn::Pat::Tuple(t), Some(init)) = (pat, &l.init) {

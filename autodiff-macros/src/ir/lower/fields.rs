@@ -91,6 +91,17 @@ pub(super) fn columnable(body: &syn::Block, roots: &[String], slices: &[String])
             }
             syn::visit::visit_expr(self, e);
         }
+        fn visit_local(&mut self, l: &'ast syn::Local) {
+            // `let (_, x, y) = self.nodes[i];`: each name reads a part (`tuple_lets`).
+            if let (syn::Pat::Tuple(_), Some(init)) = (&l.pat, &l.init) {
+                if let syn::Expr::Index(ix) = peel_parens(&init.expr) {
+                    if let Some((root, path)) = field_path(&ix.expr, self.roots) {
+                        *self.read.entry(path_key(&root, &path)).or_default() += 1;
+                    }
+                }
+            }
+            syn::visit::visit_local(self, l);
+        }
     }
     let mut elements = Elements {
         roots,
@@ -198,6 +209,12 @@ impl Lowerer {
         };
         let roots = self.struct_roots();
         field_path(&ix.expr, &roots).is_some()
+    }
+
+    /// Whether `ix` is an element of a field of a struct parameter (`self.nodes[i]`).
+    pub(super) fn is_field_element(&self, ix: &syn::ExprIndex) -> bool {
+        let roots = self.struct_roots();
+        !matches!(peel(&ix.index), syn::Expr::Range(_)) && field_path(&ix.expr, &roots).is_some()
     }
 
     /// Whether `f` reads a part of an element of a field that holds tuples of integers

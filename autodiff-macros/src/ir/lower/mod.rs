@@ -114,6 +114,9 @@ pub struct Lowerer {
     /// Names and field paths refused once (fields holding rows of indices, other names of
     /// struct parameters): their reads report nothing more.
     refused_names: HashSet<String>,
+    /// The locals a `match` guard's parts were bound to (`control::bind_guard_parts`),
+    /// which the guard may read.
+    guard_parts: Vec<Ident>,
     /// The method calls being lowered, outermost first: where an iterator chain is refused,
     /// the message names the part of it that is (`chain_message`).
     methods_around: Vec<chain_message::Around>,
@@ -210,6 +213,7 @@ impl Lowerer {
             element_aliases: HashMap::new(),
             rows: HashMap::new(),
             refused_names: Default::default(),
+            guard_parts: vec![],
             methods_around: vec![],
             constant_structs: vec![],
             fields: vec![],
@@ -503,10 +507,12 @@ pub fn lower_fn(
         let tuple = Type::Tuple(t.clone());
         if crate::types::is_float_tuple(&tuple, &float)
             || crate::types::is_seq_tuple(&tuple, &float)
+            || crate::types::is_mixed_int_tuple(&tuple, &float)
         {
             for (i, e) in t.elems.iter().enumerate() {
                 let kind = match crate::types::kind_of_type(e, &float) {
                     Kind::Float => Kind::Float,
+                    Kind::Int => Kind::Int,
                     _ => Kind::FloatSeq,
                 };
                 lw.field_kinds.insert(format!("{}.{i}", name.ident), kind);

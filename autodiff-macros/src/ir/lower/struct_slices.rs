@@ -264,6 +264,7 @@ impl Lowerer {
         let key = quote::quote!(#(#path).*).to_string();
         let kind = match self.struct_element_fields.contains(&key) {
             true => Kind::StructSeq,
+            false if self.integer_member(slice, &path) => Kind::IntSeq,
             false => Kind::FloatSeq,
         };
         let var = self.param_like(&stem, kind, span);
@@ -273,6 +274,21 @@ impl Lowerer {
             path,
         });
         var
+    }
+
+    /// Whether `path` is an integer of the tuples a slice parameter holds as written
+    /// (`.0` of `row: &[(usize, f64)]`): a column of integers, with no derivative.
+    fn integer_member(&self, slice: VarId, path: &[syn::Member]) -> bool {
+        let ([syn::Member::Unnamed(k)], Some(ty)) = (path, &self.vars[slice].ty) else {
+            return false;
+        };
+        let Some((element, _)) = crate::types::element(crate::types::peel_refs(ty)) else {
+            return false;
+        };
+        matches!(crate::types::peel_refs(element), syn::Type::Tuple(t)
+        if t.elems.iter().nth(k.index as usize).is_some_and(|e| {
+            crate::types::kind_of_type(e, &self.float) == Kind::Int
+        }))
     }
 
     pub(super) fn is_element_alias(&self, v: VarId) -> bool {

@@ -31,6 +31,16 @@ impl Lowerer {
             }
         }
         match init {
+            // `let (_, x1, y1) = self.nodes[i];` of a field holding tuples: each name reads
+            // its part in place (`self.nodes[i].1`), as an element's fields are read.
+            syn::Expr::Index(ix) if self.is_field_element(ix) && plain_names(pat) => {
+                for (k, p) in pat.elems.iter().enumerate() {
+                    if !matches!(p, syn::Pat::Wild(_)) {
+                        let k = syn::Index::from(k);
+                        stmts.push(syn::parse_quote!(let #p = #init.#k;));
+                    }
+                }
+            }
             // `let (l, r) = stereo;` of a tuple parameter holding sequences: each part a copy
             // of its field (`let l = stereo.0.clone();`), whose adjoint goes to the field's.
             _ if seq_fields.is_some() => {
@@ -181,4 +191,13 @@ impl Lowerer {
             _ => false,
         }
     }
+}
+
+/// Whether each part of the pattern is a name (`mut` too) or `_`.
+fn plain_names(pat: &syn::PatTuple) -> bool {
+    pat.elems.iter().all(|p| match p {
+        syn::Pat::Ident(i) => i.by_ref.is_none() && i.subpat.is_none(),
+        syn::Pat::Wild(_) => true,
+        _ => false,
+    })
 }
