@@ -11,6 +11,7 @@ use syn::visit::Visit;
 use syn::visit_mut::VisitMut;
 use syn::{Expr, Ident, ItemFn};
 
+mod array_fields;
 mod hoist;
 mod places;
 mod refused_calls;
@@ -130,6 +131,10 @@ pub fn split(item: &ItemFn, float: &syn::Type) -> syn::Result<Mutating> {
     let (ints, floats): (Vec<Ident>, Vec<Ident>) = rest
         .into_iter()
         .partition(|f| writes.ints.contains(f) || indices.contains(f));
+    // (A field read as an array is not a float: the message says what to write.)
+    if let Some(e) = array_fields::array_field_read(item, &floats) {
+        return Err(e);
+    }
     writes.fields = floats;
     writes.ints = ints;
     writes.flags = flags;
@@ -297,12 +302,14 @@ fn has_integer_operand(e: &Expr) -> bool {
 }
 
 /// Whether `value` is evidently an array: a map or a transpose (`(…).mapv(f64::tanh)`,
-/// `a.t()`), an array's constructor (`Array1::zeros(n)`), or arithmetic with such an
-/// operand or a borrowed one (`&a + &b`, which floats seldom are). (A `dot` may be a float,
-/// of two vectors; a sum is.)
+/// `a.t()`), an array's constructor (`Array1::zeros(n)`), arithmetic with such an operand
+/// or a borrowed one (`&a + &b`, which floats seldom are), or a borrow added in place
+/// (`self.ai -= &u`). (A `dot` may be a float, of two vectors; a sum is.)
 fn evidently_array(value: &Expr) -> bool {
     match value {
         Expr::Paren(p) => evidently_array(&p.expr),
+        // `self.ai -= &u;`: arrays are added in place by reference.
+        Expr::Reference(_) => true,
         Expr::MethodCall(m) => matches!(
             m.method.to_string().as_str(),
             "mapv" | "mapv_into" | "map" | "t" | "reversed_axes" | "sum_axis" | "mean_axis"
