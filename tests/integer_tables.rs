@@ -296,3 +296,146 @@ fn tuples_of_a_weight_and_an_index() {
     assert_close(&x_bar, &[0.0, 9.0]);
     assert_eq!(p_bar.0, 1);
 }
+
+// --- Fields of tuples and indices as their uses show them (a review's cases). ---
+
+/// An FIR filter whose taps are bound to a name that a later loop binds again as an index:
+/// the taps stay floats.
+#[derive(Differentiable, Clone, Debug, PartialEq)]
+pub struct Fir {
+    pub taps: Vec<f64>,
+}
+
+impl Fir {
+    #[differentiate]
+    pub fn apply(&self, x: &[f64]) -> f64 {
+        let mut y = 0.0;
+        for i in 0..self.taps.len() {
+            let k = self.taps[i];
+            y += k * x[i];
+        }
+        for k in 0..x.len() {
+            y += 0.1 * x[k];
+        }
+        y
+    }
+}
+
+#[test]
+fn a_name_bound_again_as_an_index_keeps_the_taps_floats() {
+    let fir = Fir {
+        taps: vec![0.5, -1.0],
+    };
+    let (y, bar, x_bar) = fir.apply_grad(&[2.0, 3.0]);
+    // y = Σ k_i x_i + 0.1 Σ x_i: ∂y/∂k_i = x_i, ∂y/∂x_i = k_i + 0.1.
+    assert_close(&[y], &[-1.5]);
+    assert_close(&bar.taps, &[2.0, 3.0]);
+    assert_close(&x_bar, &[0.6, -0.9]);
+    assert!(fir.apply_gradcheck(&[2.0, 3.0]).is_ok());
+}
+
+/// Points in a field, taken apart at an index computed once (a stack's `pop`), at an index
+/// the pattern binds again, and walked with patterns (floats, and an integer beside one).
+#[derive(Differentiable, Clone, Debug, PartialEq)]
+pub struct Points {
+    pub pts: Vec<(f64, f64)>,
+    pub edges: Vec<(usize, usize)>,
+    pub row: Vec<(usize, f64)>,
+    pub c: f64,
+}
+
+impl Points {
+    #[differentiate]
+    pub fn visit(&self, order: &[usize]) -> f64 {
+        let mut stack: Vec<usize> = order.to_vec();
+        let mut s = 0.0;
+        while !stack.is_empty() {
+            let (x, y) = self.pts[stack.pop().unwrap()];
+            s += x * y;
+        }
+        s
+    }
+
+    #[differentiate]
+    pub fn pick(&self, x: &[f64], k: usize) -> f64 {
+        let (k, j) = self.edges[k];
+        self.pts[k].0 * x[j]
+    }
+
+    #[differentiate]
+    pub fn spread(&self, x: &[f64]) -> f64 {
+        let mut s = 0.0;
+        for &(px, py) in self.pts.iter() {
+            s += (px - self.c) * (px - self.c) + py * py;
+        }
+        for &(j, w) in &self.row {
+            s += w * x[j] * x[j];
+        }
+        s
+    }
+}
+
+fn points() -> Points {
+    Points {
+        pts: vec![(1.0, 2.0), (3.0, 4.0), (5.0, 6.0)],
+        edges: vec![(2, 1), (0, 2)],
+        row: vec![(1, 0.5), (0, 2.0)],
+        c: 0.7,
+    }
+}
+
+#[test]
+fn tuples_of_a_field_read_as_their_uses_show() {
+    let p = points();
+    // Σ x y over every point: ∂/∂x = y, ∂/∂y = x.
+    let (v, bar) = p.visit_grad(&[0, 1, 2]);
+    assert_eq!(v, p.visit(&[0, 1, 2]));
+    assert_close(&[v], &[2.0 + 12.0 + 30.0]);
+    assert_eq!(bar.pts, vec![(2.0, 1.0), (4.0, 3.0), (6.0, 5.0)]);
+    // Edge 0 is (2, 1): pts[2].0 · x[1].
+    let x = [0.3, -1.1, 2.0];
+    let (v, bar, x_bar) = p.pick_grad(&x, 0);
+    assert_close(&[v], &[5.0 * -1.1]);
+    assert_eq!(bar.pts[2].0, -1.1);
+    assert_close(&x_bar, &[0.0, 5.0, 0.0]);
+    // Σ (px − c)² + py² + Σ w x_j²: ∂/∂c = −2 Σ (px − c), ∂/∂w = x_j², ∂/∂x_j = 2 w x_j.
+    let (v, bar, x_bar) = p.spread_grad(&x);
+    assert_eq!(v, p.spread(&x));
+    assert_close(&[bar.c], &[-2.0 * (0.3 + 2.3 + 4.3)]);
+    assert_eq!(bar.row, vec![(1, 1.1 * 1.1), (0, 0.09)]);
+    assert_close(&x_bar, &[2.0 * 2.0 * 0.3, 2.0 * 0.5 * -1.1, 0.0]);
+    assert!(p.spread_gradcheck(&x).is_ok());
+}
+
+/// A route of `(id, x, y)` nodes whose id indexes a cost table.
+#[derive(Differentiable, Clone, Debug, PartialEq)]
+pub struct Route {
+    pub nodes: Vec<(usize, f64, f64)>,
+    pub cost: Vec<f64>,
+}
+
+impl Route {
+    #[differentiate]
+    pub fn score(&self) -> f64 {
+        let mut s = 0.0;
+        for i in 0..self.nodes.len() {
+            let (id, x, y) = self.nodes[i];
+            s += x * y * self.cost[id];
+        }
+        s
+    }
+}
+
+#[test]
+fn a_named_id_indexes_a_table() {
+    let r = Route {
+        nodes: vec![(1, 0.1, 0.4), (0, 2.0, 3.0)],
+        cost: vec![1.0, 5.0],
+    };
+    let (s, bar) = r.score_grad();
+    assert_close(&[s], &[0.04 * 5.0 + 6.0]);
+    assert_eq!(bar.nodes[0].0, 1);
+    assert_close(&[bar.nodes[0].1, bar.nodes[0].2], &[0.4 * 5.0, 0.1 * 5.0]);
+    assert_close(&bar.cost, &[6.0, 0.04]);
+    assert!(r.score_gradcheck().is_ok());
+}

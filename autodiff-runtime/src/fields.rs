@@ -20,6 +20,33 @@ macro_rules! int_fields {
 }
 int_fields!(usize, isize, u8, u16, u32, u64, u128, i8, i16, i32, i64, i128);
 
+/// A field `#[differentiate]` read as a sequence of integers.
+#[diagnostic::on_unimplemented(
+    message = "`#[differentiate]` read this field as a sequence of integers (an entry bound to a name used as an index or a loop's bound), but it is `{Self}`",
+    label = "read as integers here",
+    note = "if the field holds floats, give the local an entry is bound to a type (`let k: f64 = self.taps[i];`), or another name than the integers'"
+)]
+pub trait IntSeqField {}
+impl<I: IntField> IntSeqField for [I] {}
+impl<I: IntField> IntSeqField for Vec<I> {}
+impl<I: IntField, const N: usize> IntSeqField for [I; N] {}
+impl<I: IntField> IntSeqField for Box<[I]> {}
+impl<I: IntField> IntSeqField for std::collections::VecDeque<I> {}
+impl<I: IntField, S: ndarray::Data<Elem = I>, D: ndarray::Dimension> IntSeqField
+    for ndarray::ArrayBase<S, D>
+{
+}
+impl<T: IntSeqField + ?Sized> IntSeqField for &T {}
+
+/// The field, checked to hold integers: floats read as them would lose their derivatives.
+///
+/// ```
+/// assert_eq!(autodiff_runtime::fields::int_seq_field(&vec![2_usize, 5]), &vec![2, 5]);
+/// ```
+pub fn int_seq_field<S: IntSeqField + ?Sized>(s: &S) -> &S {
+    s
+}
+
 /// The field, checked to be an integer: a float read as one would lose its derivative.
 ///
 /// ```

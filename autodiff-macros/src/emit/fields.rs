@@ -39,6 +39,7 @@ impl Ctx<'_> {
                 // Integers are checked (a float read as one would lose its derivative);
                 // flags are copied; anything else is borrowed.
                 Kind::Int => quote!(__ad::int_field(#base.#(#path).*)),
+                Kind::IntSeq => quote!(__ad::int_seq_field(&#base.#(#path).*)),
                 Kind::Bool => quote!(#base.#(#path).*),
                 _ => quote!(&#base.#(#path).*),
             };

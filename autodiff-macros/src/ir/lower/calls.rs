@@ -53,6 +53,12 @@ impl Lowerer {
                 "call a named function",
             );
         };
+        // (The runtime's counters of a range: integers.)
+        if runtime_counter(&p.path) {
+            if let Some(value) = self.primal(syn::Expr::Call(c.clone()), Kind::Int, span) {
+                return value;
+            }
+        }
         // `<f64 as Blend>::blend(…)` (a rule's, `<T as Float>::sqrt(x)`, was made plain by
         // `unqualified`): the derived items of a trait's function are reached through the
         // type's path or a method call, not through the trait. (Without arguments, a
@@ -365,6 +371,9 @@ impl Lowerer {
         let syn::Expr::Path(p) = &*c.func else {
             return None;
         };
+        if runtime_counter(&p.path) {
+            return None;
+        }
         let last = p.path.segments.last()?.ident.to_string();
         let float_static =
             p.path.segments.len() == 2 && self.is_float_type_name(&p.path.segments[0].ident);
@@ -593,4 +602,16 @@ impl Lowerer {
         });
         Some(syn::parse_quote!(#path { #(#fields),* }))
     }
+}
+
+/// The runtime's counters of a range that chains are desugared with
+/// (`::autodiff::__private::range_len`, `range_item`): integers, whatever the names their
+/// bounds read were taken for.
+fn runtime_counter(path: &syn::Path) -> bool {
+    let segments: Vec<String> = path.segments.iter().map(|s| s.ident.to_string()).collect();
+    let segments: Vec<&str> = segments.iter().map(String::as_str).collect();
+    matches!(
+        segments[..],
+        ["autodiff", "__private", "range_len" | "range_item"]
+    )
 }

@@ -255,9 +255,15 @@ impl Lowerer {
         };
         let part = |e: &syn::Expr, lw: &Self| -> bool {
             match e {
-                // A length (`xs.len()`, `m.nrows()`), whatever holds it.
+                // A length (`xs.len()`, `m.nrows()`) of a name or a field: it cannot panic,
+                // as `rows[0].len()` could where the arm's pattern would not have matched.
                 syn::Expr::MethodCall(m) => {
+                    let mut receiver = &*m.receiver;
+                    while let syn::Expr::Field(f) = receiver {
+                        receiver = &f.base;
+                    }
                     m.args.is_empty()
+                        && matches!(receiver, syn::Expr::Path(_))
                         && super::array::SHAPE_METHODS.contains(&m.method.to_string().as_str())
                 }
                 // An integer or a flag held by a local (`n`): copied. (Not a float: the
@@ -290,6 +296,10 @@ impl Lowerer {
                 return;
             }
             match e {
+                // (The right of `&&` and `||` runs only where the left lets it.)
+                syn::Expr::Binary(b) if matches!(b.op, syn::BinOp::And(_) | syn::BinOp::Or(_)) => {
+                    walk(lw, &mut b.left, reads, part, out);
+                }
                 syn::Expr::Binary(b) => {
                     walk(lw, &mut b.left, reads, part, out);
                     walk(lw, &mut b.right, reads, part, out);

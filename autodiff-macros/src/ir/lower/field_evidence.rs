@@ -183,3 +183,44 @@ pub(super) fn variant_pattern(p: &syn::Pat) -> bool {
         _ => false,
     }
 }
+
+/// Whether `body` uses `name` as an integer: an index (`x[j]`, `x[j + 1]`), or a range's
+/// bound (`*start..=*end`, `start..(*end).min(n)`), read directly or through `*`. Such a
+/// name cannot hold a float (a float indexes nothing, and a `for` over a range of floats
+/// is no Rust); other uses say nothing.
+pub(super) fn used_as_integer(name: &syn::Ident, body: &[syn::Stmt]) -> bool {
+    fn is_name(e: &syn::Expr, name: &syn::Ident) -> bool {
+        match peel(e) {
+            syn::Expr::Path(p) => p.path.is_ident(name),
+            syn::Expr::Unary(u) if matches!(u.op, syn::UnOp::Deref(_)) => is_name(&u.expr, name),
+            syn::Expr::Paren(p) => is_name(&p.expr, name),
+            _ => false,
+        }
+    }
+    /// `name`, or arithmetic or a method's receiver with it (`(*end).min(n)`, `j + 1`).
+    fn holds(e: &syn::Expr, name: &syn::Ident) -> bool {
+        match peel(e) {
+            syn::Expr::Binary(b) => holds(&b.left, name) || holds(&b.right, name),
+            syn::Expr::MethodCall(m) => holds(&m.receiver, name),
+            other => is_name(other, name),
+        }
+    }
+    struct Find<'n> {
+        name: &'n syn::Ident,
+        found: bool,
+    }
+    impl<'a> Visit<'a> for Find<'_> {
+        fn visit_expr_index(&mut self, ix: &'a syn::ExprIndex) {
+            self.found |= holds(&ix.index, self.name);
+            syn::visit::visit_expr_index(self, ix);
+        }
+        fn visit_expr_range(&mut self, r: &'a syn::ExprRange) {
+            let bounds = r.start.iter().chain(r.end.iter());
+            self.found |= bounds.into_iter().any(|b| holds(b, self.name));
+            syn::visit::visit_expr_range(self, r);
+        }
+    }
+    let mut find = Find { name, found: false };
+    body.iter().for_each(|s| find.visit_stmt(s));
+    find.found
+}

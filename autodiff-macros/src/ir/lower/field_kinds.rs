@@ -17,8 +17,8 @@
 //! evidence, see `LentField`); anything else (`p.w.dot(&x)`) an `ndarray` array.
 
 use super::field_evidence::{
-    binds_structs, iterated_field, names_beside_products, shape_lengths, variant_pattern,
-    walked_directly, walked_names, walked_patterns,
+    binds_structs, iterated_field, names_beside_products, shape_lengths, used_as_integer,
+    variant_pattern, walked_directly, walked_names, walked_patterns,
 };
 use super::fields::path_key;
 use super::fields::{field_path, peel};
@@ -115,6 +115,13 @@ struct Uses<'r> {
     lent: LentField,
     /// The parameters whose types have generic arguments (`Point3<f64>`).
     generic_params: std::collections::HashSet<String>,
+    /// The names the body binds more than once.
+    rebound: std::collections::HashSet<String>,
+    /// The function's statements.
+    body: Vec<syn::Stmt>,
+    /// The parts of a field's tuples used as integers (`self.row.0` of `for &(j, w) in
+    /// &self.row { … x[j] … }`).
+    integer_parts: std::collections::HashSet<String>,
 }
 
 /// What a field lent whole (`matmul(&p.w, x)`, `dot(&m.b, x)`) with no other use is taken
@@ -160,6 +167,32 @@ impl Uses<'_> {
                 self.uses.get(&path_key(&root, &path)) == Some(&Use::Int)
             }),
         }
+    }
+
+    /// The parts of a field's tuples, from a pattern `t` matching its elements and the
+    /// statements `body` that use the names: where every name is used as an integer (or is
+    /// `_`), the field holds no value with a derivative (and `true`); else the parts used
+    /// as integers are noted as such (`self.row.0` an integer), the rest left to the field's
+    /// other evidence.
+    fn note_tuple_parts(&mut self, seq: &syn::Expr, t: &syn::PatTuple, body: &[syn::Stmt]) -> bool {
+        let integer = |p: &syn::Pat| match p {
+            syn::Pat::Ident(i) => used_as_integer(&i.ident, body),
+            syn::Pat::Wild(_) => true,
+            _ => false,
+        };
+        if t.elems.iter().all(integer) {
+            let other = KINDS.iter().position(|k| *k == Kind::Other).unwrap_or(0);
+            return self.note(seq, Use::Typed(KindRank(other as u8)));
+        }
+        if let Some((root, path)) = field_path(seq, self.roots) {
+            let key = path_key(&root, &path);
+            for (k, p) in t.elems.iter().enumerate() {
+                if matches!(p, syn::Pat::Ident(_)) && integer(p) {
+                    self.integer_parts.insert(format!("{key}.{k}"));
+                }
+            }
+        }
+        false
     }
 
     fn note(&mut self, e: &syn::Expr, u: Use) -> bool {
@@ -366,23 +399,12 @@ impl<'ast> Visit<'ast> for Uses<'_> {
                 // `for (f, (start, _, end)) in self.bins.iter().enumerate()` whose names are
                 // used as integers: a sequence of tuples of integers, no value with a
                 // derivative.
-                // (Names of no other use too, `*start..=*end`: each read goes through
-                // `support::integer`, so a float there is rustc's error, not a derivative
-                // dropped.)
+                // (Each read goes through `support::integer`, so a float there is rustc's
+                // error, not a derivative dropped.) Where only some parts are integers
+                // (`for &(j, w) in &self.row`), those parts are.
                 for (seq, pat) in walked_patterns(&f.expr, &f.pat) {
                     if let syn::Pat::Tuple(t) = pat {
-                        let int = |p: &syn::Pat| match p {
-                            syn::Pat::Ident(i) => matches!(
-                                self.names.get(&i.ident.to_string()),
-                                None | Some(Kind::Int)
-                            ),
-                            syn::Pat::Wild(_) => true,
-                            _ => false,
-                        };
-                        if !t.elems.is_empty() && t.elems.iter().all(int) {
-                            let other = KINDS.iter().position(|k| *k == Kind::Other).unwrap_or(0);
-                            self.note(seq, Use::Typed(KindRank(other as u8)));
-                        }
+                        self.note_tuple_parts(seq, t, &f.body.stmts);
                     }
                 }
                 // `for (w, b) in self.weights.iter().zip(&self.biases)` whose elements the
@@ -639,9 +661,12 @@ impl<'ast> Visit<'ast> for Uses<'_> {
             }
         }
         // `let a = self.idx[0];`, `let n = self.n;` whose name is used as an integer (an
-        // index, a range's bound): the field, or its elements, are integers.
+        // index, a range's bound), and bound nowhere else (a use could be the other
+        // variable's): the field, or its elements, are integers (checked where the field is
+        // bound: a float there is rustc's error, not a derivative dropped).
         if let (syn::Pat::Ident(p), Some(init)) = (pat, &l.init) {
-            if self.names.get(&p.ident.to_string()) == Some(&Kind::Int) {
+            let name = p.ident.to_string();
+            if self.names.get(&name) == Some(&Kind::Int) && !self.rebound.contains(&name) {
                 match peel(&init.expr) {
                     syn::Expr::Index(ix) if !matches!(peel(&ix.index), syn::Expr::Range(_)) => {
                         self.note(&ix.expr, Use::IndexSeq);
@@ -653,20 +678,13 @@ impl<'ast> Visit<'ast> for Uses<'_> {
             }
         }
         // `let (_, x1, y1) = self.nodes[i];`: an element taken apart, a tuple (read as a
-        // struct of fields `.0`, `.1`, …); one whose names are all integers, `let (a, b) =
-        // self.edges[k];`, no value with a derivative.
+        // struct of fields `.0`, `.1`, …), its parts used as integers integers; one whose
+        // names are all integers, `let (a, b) = self.edges[k];`, no value with a derivative.
         if let (syn::Pat::Tuple(t), Some(init)) = (pat, &l.init) {
             if let syn::Expr::Index(ix) = peel(&init.expr) {
-                let int = |p: &syn::Pat| match p {
-                    syn::Pat::Ident(i) => self.names.get(&i.ident.to_string()) == Some(&Kind::Int),
-                    syn::Pat::Wild(_) => true,
-                    _ => false,
-                };
                 if !t.elems.is_empty() && !matches!(peel(&ix.index), syn::Expr::Range(_)) {
-                    if t.elems.iter().all(int) {
-                        let other = KINDS.iter().position(|k| *k == Kind::Other).unwrap_or(0);
-                        self.note(&ix.expr, Use::Typed(KindRank(other as u8)));
-                    } else {
+                    let body = self.body.clone();
+                    if !self.note_tuple_parts(&ix.expr, t, &body) {
                         self.note(&ix.expr, Use::StructElement);
                     }
                 }
@@ -733,6 +751,9 @@ pub(super) fn field_kinds(
         names: HashMap::new(),
         int_locals: Default::default(),
         generic_params: generic_params(&item.sig),
+        rebound: super::uses::rebound_names(quote::ToTokens::to_token_stream(body)),
+        body: body.stmts.clone(),
+        integer_parts: Default::default(),
     };
     super::uses::collect_use_kinds_of_locals(
         quote::ToTokens::to_token_stream(body),
@@ -756,6 +777,12 @@ pub(super) fn field_kinds(
         }
     }
     uses.visit_block(body);
+    // The integer parts of tuples (`self.row.0`), keyed as a tuple parameter's parts are.
+    let parts: Vec<(String, Kind)> = uses
+        .integer_parts
+        .iter()
+        .map(|k| (k.clone(), Kind::Int))
+        .collect();
     uses.uses
         .into_iter()
         .map(|(k, u)| {
@@ -775,6 +802,7 @@ pub(super) fn field_kinds(
             };
             (k, kind)
         })
+        .chain(parts)
         .collect()
 }
 

@@ -277,9 +277,18 @@ impl Lowerer {
     }
 
     /// Whether `path` is an integer of the tuples a slice parameter holds as written
-    /// (`.0` of `row: &[(usize, f64)]`): a column of integers, with no derivative.
+    /// (`.0` of `row: &[(usize, f64)]`), or that a field's uses show one (`j` of `for &(j,
+    /// w) in &self.row { … x[j] … }`): a column of integers, with no derivative (made
+    /// through `fields::integer_column`, so a float there is rustc's error).
     fn integer_member(&self, slice: VarId, path: &[syn::Member]) -> bool {
-        let ([syn::Member::Unnamed(k)], Some(ty)) = (path, &self.vars[slice].ty) else {
+        let [syn::Member::Unnamed(k)] = path else {
+            return false;
+        };
+        // A field's tuples: the parts its uses show integers (`field_kinds`).
+        if let Some((key, _)) = self.slice_fields.iter().find(|(_, v)| **v == slice) {
+            return self.field_kinds.get(&format!("{key}.{}", k.index)) == Some(&Kind::Int);
+        }
+        let Some(ty) = &self.vars[slice].ty else {
             return false;
         };
         let Some((element, _)) = crate::types::element(crate::types::peel_refs(ty)) else {

@@ -33,11 +33,17 @@ impl Lowerer {
         match init {
             // `let (_, x1, y1) = self.nodes[i];` of a field holding tuples: each name reads
             // its part in place (`self.nodes[i].1`), as an element's fields are read.
+            // (The index bound first, once: it may be a call, `stack.pop().unwrap()`, or a
+            // name the pattern binds again, `let (k, j) = self.edges[k];`.)
             syn::Expr::Index(ix) if self.is_field_element(ix) && plain_names(pat) => {
+                let index = self.synthetic_ident("index");
+                let position = &ix.index;
+                stmts.push(syn::parse_quote!(let #index = #position;));
+                let base = &ix.expr;
                 for (k, p) in pat.elems.iter().enumerate() {
                     if !matches!(p, syn::Pat::Wild(_)) {
                         let k = syn::Index::from(k);
-                        stmts.push(syn::parse_quote!(let #p = #init.#k;));
+                        stmts.push(syn::parse_quote!(let #p = #base[#index].#k;));
                     }
                 }
             }

@@ -72,6 +72,18 @@ pub(in crate::ir) fn collect_use_kinds_of_locals(
     use_kinds_in(ts, out, &rebound, false);
 }
 
+/// The names a body binds more than once (`let k = …;` and `for k in …`): a use of one may
+/// be of the other variable.
+pub(in crate::ir) fn rebound_names(ts: proc_macro2::TokenStream) -> HashSet<String> {
+    let mut bound = HashMap::new();
+    collect_bound(ts, &mut bound);
+    bound
+        .into_iter()
+        .filter(|&(_, n)| n > 1)
+        .map(|(name, _)| name)
+        .collect()
+}
+
 /// The names a token stream binds, with how often: a `let` pattern (up to its `=`, so
 /// `if let Some(&m) = …` too), a `for` pattern (up to `in`), a closure's `|k|`, a `match`
 /// arm's pattern (before its `=>`). A use of a name bound again may be of the other
