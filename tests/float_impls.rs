@@ -196,3 +196,32 @@ fn a_trait_for_an_array_of_floats() {
     assert!((g[0] - 0.6).abs() < 1e-15 && (g[1] - 0.8).abs() < 1e-15);
     [0.5, -2.0].length_gradcheck().unwrap();
 }
+
+/// A trait whose result is an associated type, implemented for `f64` with `Output = f64`
+/// (a remapping of ranges, as a ray tracer's utilities write it).
+pub trait Remap {
+    type Output;
+    fn remap(&self, from: (f64, f64), to: (f64, f64)) -> Self::Output;
+}
+
+#[differentiate]
+impl Remap for f64 {
+    type Output = f64;
+
+    fn remap(&self, from: (f64, f64), to: (f64, f64)) -> Self::Output {
+        to.0 + (self - from.0) * (to.1 - to.0) / (from.1 - from.0)
+    }
+}
+
+#[test]
+fn an_associated_output_of_a_trait_for_f64() {
+    let x = 0.25f64;
+    assert_eq!(x.remap((0.0, 1.0), (10.0, 20.0)), 12.5);
+    // ∂/∂x = (t₁ − t₀)/(f₁ − f₀) = 10; ∂/∂t₀ = 1 − (x − f₀)/(f₁ − f₀) = 0.75.
+    let (value, gx, g_from, g_to) = x.remap_grad(&(0.0, 1.0), &(10.0, 20.0));
+    assert_eq!(value, 12.5);
+    assert_eq!(gx, 10.0);
+    assert_eq!(g_to, (0.75, 0.25));
+    assert!((g_from.0 - -7.5).abs() < 1e-12 && (g_from.1 - -2.5).abs() < 1e-12);
+    x.remap_gradcheck(&(0.0, 1.0), &(10.0, 20.0)).unwrap();
+}

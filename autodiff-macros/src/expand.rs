@@ -310,6 +310,11 @@ fn expand_function(
     item: &syn::ItemFn,
     hidden: Hidden,
 ) -> Result<TokenStream, Vec<syn::Error>> {
+    // (A parameter typed by an alias of an array, read as one: the message, on the
+    // function as written.)
+    if let (Hidden::No, Some(e)) = (&hidden, checks::alias_read_as_array(item)) {
+        return Err(vec![e]);
+    }
     // Several element types bounded by arithmetic traits: the derivatives are those where
     // all are one (every item below, the hidden forms of buffers included, is built so).
     let unified = crate::parse::unify_element_types(item);

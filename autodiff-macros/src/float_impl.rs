@@ -109,7 +109,18 @@ pub fn expand(
             _ => None,
         })
         .collect();
-    for (own_args, m) in methods {
+    // `Self::Output` of the block's own `type Output = f64;`: the type itself (written
+    // through the float type, `f64::Output` would be ambiguous).
+    let associated: Vec<(Ident, syn::Type)> = block
+        .items
+        .iter()
+        .filter_map(|i| match i {
+            syn::ImplItem::Type(t) => Some((t.ident.clone(), t.ty.clone())),
+            _ => None,
+        })
+        .collect();
+    for (own_args, mut m) in methods {
+        syn::visit_mut::VisitMut::visit_impl_item_fn_mut(&mut Associated(&associated), &mut m);
         let mut f = free_function(&m, self_ty, sequence)?;
         // The names that hold references already: `this` of `&self`, `other: &Self`.
         let refs: Vec<String> = f
@@ -260,6 +271,26 @@ impl syn::visit_mut::VisitMut for OwnCalls<'_> {
             Some(float) => syn::parse_quote!((#name(#recv, #args) as #float)),
             None => syn::parse_quote!(#name(#recv, #args)),
         };
+    }
+}
+
+/// Replaces `Self::Name` by the type the block gives `Name` (`type Output = f64;`).
+struct Associated<'a>(&'a [(Ident, syn::Type)]);
+
+impl syn::visit_mut::VisitMut for Associated<'_> {
+    fn visit_type_mut(&mut self, ty: &mut syn::Type) {
+        if let syn::Type::Path(p) = ty {
+            let segments: Vec<&syn::PathSegment> = p.path.segments.iter().collect();
+            if let (None, [first, name]) = (&p.qself, &segments[..]) {
+                if first.ident == "Self" {
+                    if let Some((_, given)) = self.0.iter().find(|(n, _)| *n == name.ident) {
+                        *ty = given.clone();
+                        return;
+                    }
+                }
+            }
+        }
+        syn::visit_mut::visit_type_mut(self, ty);
     }
 }
 

@@ -524,3 +524,41 @@ fn called_in(block: &syn::Block, name: &syn::Ident) -> bool {
     syn::visit::Visit::visit_block(&mut calls, block);
     calls.1
 }
+
+/// A parameter typed by a name the attribute cannot see into (`m: MatrixView`, with `type
+/// MatrixView<'a> = ArrayView2<'a, f64>` elsewhere) and read as an `ndarray` array
+/// (`m[[i, j]]`): the alias hides what the derived items take, so the message asks for the
+/// type written out. Checked on the function as written (its spans the user's).
+pub(crate) fn alias_read_as_array(item: &syn::ItemFn) -> Option<syn::Error> {
+    let f64_type: syn::Type = syn::parse_quote!(f64);
+    item.sig.inputs.iter().find_map(|input| {
+        let syn::FnArg::Typed(pt) = input else {
+            return None;
+        };
+        let syn::Pat::Ident(pi) = &*pt.pat else {
+            return None;
+        };
+        let user_type = crate::types::kind_of_type(&pt.ty, &f64_type) == crate::types::Kind::Struct;
+        if !(user_type && entry_read(&item.block, &pi.ident)) {
+            return None;
+        }
+        let ty = &pt.ty;
+        let ty = quote!(#ty).to_string().replace(" <", "<").replace("< ", "<").replace(" >", ">").replace("& ", "&");
+        Some(syn::Error::new_spanned(&pt.ty, format!("this parameter is read as an `ndarray` array (`{}[[i, j]]`), but its type `{ty}` does not show one (the attribute cannot see through an alias of an array or a view): write the type out, as `ArrayView2<f64>` or `&Array2<f64>` (with the float type the function uses)", pi.ident)))
+    })
+}
+
+/// Whether the body reads `name` by an `ndarray` index of several parts (`name[[i, j]]`).
+fn entry_read(block: &syn::Block, name: &syn::Ident) -> bool {
+    struct Entries<'n>(&'n syn::Ident, bool);
+    impl<'a> syn::visit::Visit<'a> for Entries<'_> {
+        fn visit_expr_index(&mut self, ix: &'a syn::ExprIndex) {
+            self.1 |= matches!(&*ix.expr, syn::Expr::Path(p) if p.path.is_ident(self.0))
+                && matches!(&*ix.index, syn::Expr::Array(a) if a.elems.len() > 1);
+            syn::visit::visit_expr_index(self, ix);
+        }
+    }
+    let mut entries = Entries(name, false);
+    syn::visit::Visit::visit_block(&mut entries, block);
+    entries.1
+}

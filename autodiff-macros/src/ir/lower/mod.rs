@@ -358,7 +358,10 @@ pub fn lower_fn(
                                 let ty = quote::quote!(#ty).to_string().replace("& ", "&");
                                 format!("a `{ty}` parameter written by index is taken for state of a type of its own: the attribute cannot see a type alias, so if it names a float array or sequence (`type V4 = [{0}; 4]`), write the parameter as an output buffer, `&mut [{0}]`", quote::quote!(#f))
                             } else if user_state {
-                                "a `&mut` parameter of a type of its own (state such as a generator, `rng: &mut Lcg`) is not supported in a `#[differentiate]` function: its derived items run the function's statements in more than one sweep and cannot share a borrow of that state across them; draw what the function needs before the call and pass the values (`let draws: Vec<f64> = (0..n).map(|_| rng.next()).collect();`), or make the state a field of `self` in a `&mut self` method".to_string()
+                                let (ty, name) = (&pt.ty, &ident);
+                                let ty = quote::quote!(#ty).to_string().replace("& ", "&");
+                                let owner = ty.trim_start_matches("&mut").trim();
+                                format!("a `&mut` parameter of a type of its own (`{name}: {ty}`) is not supported in a free `#[differentiate]` function: its derived items run the function's statements in more than one sweep and cannot share a borrow of it across them. State the function steps (a `#[derive(Differentiable)]` struct of floats) is stepped by a `&mut self` method, whose derived items step it: `impl {owner} {{ #[differentiate] fn …(&mut self, …) }}`, with `{name}.` written `self.`; for a generator's state (`rng: &mut Lcg`), draw what the function needs before the call and pass the values (`let draws: Vec<f64> = (0..n).map(|_| rng.next()).collect();`)")
                             } else if scalar {
                                 let f = &float;
                                 format!("a `&mut {}` parameter (a number changed in place) is not supported in a `&mut self` method or a function returning an `Option` or a `Result`: take it by value and return its new value (`-> ({0}, {0})` for several), or keep it in `self` (other functions and `&self` methods take such parameters)", quote::quote!(#f))
