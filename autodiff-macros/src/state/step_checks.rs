@@ -19,7 +19,24 @@ pub(super) fn check_locals(segments: &[Segment], values: &[bool]) -> syn::Result
         }
         let after_step = steps_seen || matches!(segment, Segment::Call(..));
         if let Some(read) = reads.0.iter().find(|r| after_step && bound.contains(r)) {
-            return Err(syn::Error::new_spanned(read, format!("`{read}` is computed among statements that assign fields of `self` and read by a later step of the state (a call of a method of `self` or of a field of `self`) or after one, which `#[differentiate]` does not follow yet: compute it after those statements' last assignment to `self`, or keep it in a field of `self`")));
+            // (A step's argument bound first by `hoist`, `__arg0`: said as the expression
+            // the user wrote, at its place.)
+            let hoisted = hoisted_argument(segments, read);
+            let (at, name): (&dyn quote::ToTokens, String) = match &hoisted {
+                Some(e) => {
+                    // (The names it reads that those statements bind: `t` of `t * t`.)
+                    let mut inner = Reads::default();
+                    inner.visit_expr(e);
+                    let culprit = inner.0.iter().find(|r| bound.contains(r));
+                    let written = quote::ToTokens::to_token_stream(e).to_string();
+                    match culprit {
+                        Some(c) => (e, format!("{c}` (in `{written}`)")),
+                        None => (e, format!("{written}`")),
+                    }
+                }
+                None => (read, format!("{read}`")),
+            };
+            return Err(syn::Error::new_spanned(at, format!("`{name} is computed among statements that assign fields of `self` and read by a later step of the state (a call of a method of `self` or of a field of `self`) or after one, which `#[differentiate]` does not follow yet: compute it after those statements' last assignment to `self`, or keep it in a field of `self`")));
         }
         match segment {
             // (A part computing values only gives them on: `bound_values`.)
@@ -42,6 +59,26 @@ pub(super) fn check_locals(segments: &[Segment], values: &[bool]) -> syn::Result
         }
     }
     Ok(())
+}
+
+/// The expression a step's argument named `name` was bound to by `hoist` (`let __arg0 = t *
+/// t;`), if it is one.
+fn hoisted_argument(segments: &[Segment], name: &Ident) -> Option<syn::Expr> {
+    if !name.to_string().starts_with("__arg") {
+        return None;
+    }
+    segments.iter().find_map(|segment| {
+        let Segment::Stmts(stmts) = segment else {
+            return None;
+        };
+        stmts.iter().find_map(|stmt| match stmt {
+            Stmt::Local(local) => match (&local.pat, &local.init) {
+                (syn::Pat::Ident(p), Some(init)) if p.ident == *name => Some((*init.expr).clone()),
+                _ => None,
+            },
+            _ => None,
+        })
+    })
 }
 
 /// A step's argument computed with a call (`self.lp.process(x * Self::noise())`, bound

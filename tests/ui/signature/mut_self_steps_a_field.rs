@@ -33,6 +33,14 @@ impl Tracker {
         y
     }
 
+    // The same, read inside a step's argument expression.
+    #[differentiate]
+    fn squared(&mut self, x: f64) -> f64 {
+        let m = x * 2.0;
+        self.last = m;
+        self.inner.update(m * m)
+    }
+
     #[differentiate]
     fn kick(&mut self, x: f64) {
         self.v += x;
