@@ -209,7 +209,8 @@ impl Remap for f64 {
     type Output = f64;
 
     fn remap(&self, from: (f64, f64), to: (f64, f64)) -> Self::Output {
-        to.0 + (self - from.0) * (to.1 - to.0) / (from.1 - from.0)
+        let one = Self::Output::from(1.0f32);
+        to.0 + (self - from.0) * (to.1 - to.0) / (from.1 - from.0) * one
     }
 }
 

@@ -439,3 +439,136 @@ fn a_named_id_indexes_a_table() {
     assert_close(&bar.cost, &[6.0, 0.04]);
     assert!(r.score_gradcheck().is_ok());
 }
+
+// --- A second review's cases: parts of a field's tuples used as integers in one place and
+// read as floats in another, float ranges, names bound again, ranges walked by chains. ---
+
+/// A weighted graph whose degrees are counted from the edges' ends first, then whose
+/// weights are read through the whole edge.
+#[derive(Differentiable, Clone, Debug)]
+pub struct Graph {
+    pub edges: Vec<(usize, usize, f64)>,
+    pub row: Vec<(usize, f64)>,
+}
+
+impl Graph {
+    #[differentiate]
+    pub fn energy(&self, x: &[f64]) -> f64 {
+        let mut deg = vec![0.0; x.len()];
+        for &(a, b, _) in &self.edges {
+            deg[a] += 1.0;
+            deg[b] += 1.0;
+        }
+        let mut e = 0.0;
+        for edge in &self.edges {
+            let d = x[edge.0] / deg[edge.0] - x[edge.1] / deg[edge.1];
+            e += edge.2 * d * d;
+        }
+        for &(j, _) in &self.row {
+            e += x[j];
+        }
+        for p in &self.row {
+            e += p.1 * x[p.0];
+        }
+        e
+    }
+}
+
+#[test]
+fn parts_used_as_integers_and_floats_read_elsewhere() {
+    let g = Graph {
+        edges: vec![(0, 1, 2.0), (1, 2, 0.5)],
+        row: vec![(2, 0.5), (0, -1.5)],
+    };
+    let x = [1.0, 3.0, -1.0];
+    let (e, bar, _) = g.energy_grad(&x);
+    assert_eq!(e, g.energy(&x));
+    // ∂e/∂w = d² per edge: (1 − 1.5)² and (1.5 + 1)²; ∂e/∂v = x_j per entry of the row.
+    assert_eq!(bar.edges, vec![(0, 1, 0.25), (1, 2, 6.25)]);
+    assert_eq!(bar.row, vec![(2, -1.0), (0, 1.0)]);
+    assert!(g.energy_gradcheck(&x).is_ok());
+}
+
+/// Bands of a float range tested with `contains`, springs whose stiffness is named like a
+/// later loop's index, and a CSR row walked by a chain over its offsets.
+#[derive(Differentiable, Clone, Debug)]
+pub struct Shapes {
+    pub bands: Vec<(f64, f64)>,
+    pub springs: Vec<(usize, usize, f64)>,
+    pub row_ptr: Vec<usize>,
+    pub vals: Vec<f64>,
+    pub h: f64,
+}
+
+impl Shapes {
+    #[differentiate]
+    pub fn bumps(&self, x: f64) -> f64 {
+        let mut y = 0.0;
+        for &(lo, hi) in &self.bands {
+            if (lo..hi).contains(&x) {
+                y += self.h * (x - lo) * (hi - x);
+            }
+        }
+        y
+    }
+
+    #[differentiate]
+    pub fn springs(&self, x: &[f64]) -> f64 {
+        let mut e = 0.0;
+        for s in 0..self.springs.len() {
+            let (i, j, k) = self.springs[s];
+            let d = x[j] - x[i] - self.h;
+            e += 0.5 * k * d * d;
+        }
+        for k in 0..x.len() {
+            e += 0.01 * x[k] * x[k];
+        }
+        e
+    }
+
+    #[differentiate]
+    pub fn csr(&self, x: &[f64]) -> f64 {
+        let mut r = 0.0;
+        for i in 0..self.row_ptr.len() - 1 {
+            let ax: f64 = (self.row_ptr[i]..self.row_ptr[i + 1])
+                .map(|k| self.vals[k] * x[k])
+                .sum();
+            r += ax * ax;
+        }
+        r
+    }
+}
+
+#[test]
+fn float_ranges_names_bound_again_and_offsets_walked_by_chains() {
+    let s = Shapes {
+        bands: vec![(0.0, 1.0), (0.5, 2.0)],
+        springs: vec![(0, 1, 2.0), (1, 2, 3.0)],
+        row_ptr: vec![0, 2, 3],
+        vals: vec![1.0, 2.0, 3.0],
+        h: 0.5,
+    };
+    // h (x − lo)(hi − x) in each band holding x: ∂/∂lo = −h (hi − x), ∂/∂hi = h (x − lo).
+    let (_, bar, _) = s.bumps_grad(0.7);
+    assert_close(
+        &[
+            bar.bands[0].0,
+            bar.bands[0].1,
+            bar.bands[1].0,
+            bar.bands[1].1,
+        ],
+        &[-0.5 * 0.3, 0.5 * 0.7, -0.5 * 1.3, 0.5 * 0.2],
+    );
+    assert!(s.bumps_gradcheck(0.7).is_ok());
+    // ½ k d²: ∂/∂k = d²/2 with d = x_j − x_i − h.
+    let x = [0.0, 1.0, 3.0];
+    let (_, bar, _) = s.springs_grad(&x);
+    assert_eq!(bar.springs, vec![(0, 1, 0.125), (1, 2, 1.125)]);
+    assert!(s.springs_gradcheck(&x).is_ok());
+    // Rows (1·x₀ + 2·x₁)² + (3·x₂)²: ∂/∂v_k = 2 (row's sum) x_k.
+    let x = [0.5, -1.0, 2.0];
+    let (r, bar, _) = s.csr_grad(&x);
+    assert_close(&[r], &[2.25 + 36.0]);
+    assert_close(&bar.vals, &[-1.5, 3.0, 24.0]);
+    assert!(s.csr_gradcheck(&x).is_ok());
+}

@@ -292,6 +292,28 @@ impl syn::visit_mut::VisitMut for Associated<'_> {
         }
         syn::visit_mut::visit_type_mut(self, ty);
     }
+
+    // `Self::Output::from(x)`: `f64::from(x)`.
+    fn visit_expr_path_mut(&mut self, e: &mut syn::ExprPath) {
+        let segments: Vec<syn::PathSegment> = e.path.segments.iter().cloned().collect();
+        if let (None, [first, name, rest @ ..]) = (&e.qself, &segments[..]) {
+            let given = self.0.iter().find(|(n, _)| *n == name.ident);
+            if let (true, false, Some((_, given))) = (first.ident == "Self", rest.is_empty(), given)
+            {
+                let rest = rest.iter();
+                *e = match given {
+                    // (`f64::from`: the float's own path.)
+                    syn::Type::Path(p) if p.qself.is_none() => {
+                        let base = &p.path;
+                        syn::parse_quote!(#base::#(#rest)::*)
+                    }
+                    _ => syn::parse_quote!(<#given>::#(#rest)::*),
+                };
+                return;
+            }
+        }
+        syn::visit_mut::visit_expr_path_mut(self, e);
+    }
 }
 
 /// `tokens` with `self` as `this` and `Self` as the type (closures and nested items

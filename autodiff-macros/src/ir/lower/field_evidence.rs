@@ -184,43 +184,73 @@ pub(super) fn variant_pattern(p: &syn::Pat) -> bool {
     }
 }
 
-/// Whether `body` uses `name` as an integer: an index (`x[j]`, `x[j + 1]`), or a range's
-/// bound (`*start..=*end`, `start..(*end).min(n)`), read directly or through `*`. Such a
-/// name cannot hold a float (a float indexes nothing, and a `for` over a range of floats
-/// is no Rust); other uses say nothing.
+/// Whether `body` uses `name` as an integer: an index (`x[j]`, `x[j + 1]`, `x[j as
+/// usize]`), or a bound of a range that is walked or slices (`for k in *start..=*end`,
+/// `(start..end).map(…)`, `x[a..b]`; not `(lo..hi).contains(&x)`, which floats may be),
+/// read directly or through `*`. Such a name cannot hold a float; other uses say nothing.
 pub(super) fn used_as_integer(name: &syn::Ident, body: &[syn::Stmt]) -> bool {
-    fn is_name(e: &syn::Expr, name: &syn::Ident) -> bool {
+    let is_name = |e: &syn::Expr| matches!(e, syn::Expr::Path(p) if p.path.is_ident(name));
+    used_as_integer_by(&is_name, body)
+}
+
+/// Whether `body` uses part `k` of `name` (`edge.0`) as an integer, as [`used_as_integer`].
+pub(super) fn part_used_as_integer(name: &syn::Ident, k: u32, body: &[syn::Stmt]) -> bool {
+    let is_part = |e: &syn::Expr| {
+        matches!(e, syn::Expr::Field(f)
+            if matches!(&f.member, syn::Member::Unnamed(i) if i.index == k)
+                && matches!(peel(&f.base), syn::Expr::Path(p) if p.path.is_ident(name)))
+    };
+    used_as_integer_by(&is_part, body)
+}
+
+fn used_as_integer_by(target: &dyn Fn(&syn::Expr) -> bool, body: &[syn::Stmt]) -> bool {
+    /// The target, or arithmetic, a cast or a method's receiver with it (`(*end).min(n)`,
+    /// `j + 1`, `j as usize`), through `*` and parentheses.
+    fn holds(e: &syn::Expr, target: &dyn Fn(&syn::Expr) -> bool) -> bool {
         match peel(e) {
-            syn::Expr::Path(p) => p.path.is_ident(name),
-            syn::Expr::Unary(u) if matches!(u.op, syn::UnOp::Deref(_)) => is_name(&u.expr, name),
-            syn::Expr::Paren(p) => is_name(&p.expr, name),
+            syn::Expr::Binary(b) => holds(&b.left, target) || holds(&b.right, target),
+            syn::Expr::MethodCall(m) => holds(&m.receiver, target),
+            syn::Expr::Cast(c) => holds(&c.expr, target),
+            syn::Expr::Unary(u) if matches!(u.op, syn::UnOp::Deref(_)) => holds(&u.expr, target),
+            syn::Expr::Paren(p) => holds(&p.expr, target),
+            other => target(other),
+        }
+    }
+    fn bounds(e: &syn::Expr, target: &dyn Fn(&syn::Expr) -> bool) -> bool {
+        match peel(e) {
+            syn::Expr::Range(r) => r.start.iter().chain(r.end.iter()).any(|b| holds(b, target)),
+            syn::Expr::Paren(p) => bounds(&p.expr, target),
             _ => false,
         }
     }
-    /// `name`, or arithmetic or a method's receiver with it (`(*end).min(n)`, `j + 1`).
-    fn holds(e: &syn::Expr, name: &syn::Ident) -> bool {
-        match peel(e) {
-            syn::Expr::Binary(b) => holds(&b.left, name) || holds(&b.right, name),
-            syn::Expr::MethodCall(m) => holds(&m.receiver, name),
-            other => is_name(other, name),
-        }
-    }
-    struct Find<'n> {
-        name: &'n syn::Ident,
+    struct Find<'t> {
+        target: &'t dyn Fn(&syn::Expr) -> bool,
         found: bool,
     }
     impl<'a> Visit<'a> for Find<'_> {
         fn visit_expr_index(&mut self, ix: &'a syn::ExprIndex) {
-            self.found |= holds(&ix.index, self.name);
+            self.found |= holds(&ix.index, self.target) || bounds(&ix.index, self.target);
             syn::visit::visit_expr_index(self, ix);
         }
-        fn visit_expr_range(&mut self, r: &'a syn::ExprRange) {
-            let bounds = r.start.iter().chain(r.end.iter());
-            self.found |= bounds.into_iter().any(|b| holds(b, self.name));
-            syn::visit::visit_expr_range(self, r);
+        fn visit_expr_for_loop(&mut self, f: &'a syn::ExprForLoop) {
+            // The range walked, behind the adapters of a chain (`.rev()`, `.step_by(2)`).
+            let mut walked = peel(&f.expr);
+            while let syn::Expr::MethodCall(m) = walked {
+                walked = peel(&m.receiver);
+            }
+            self.found |= bounds(walked, self.target);
+            syn::visit::visit_expr_for_loop(self, f);
+        }
+        fn visit_expr_method_call(&mut self, m: &'a syn::ExprMethodCall) {
+            // `(a..b).map(…)`: a range walked by an iterator's method.
+            self.found |= m.method != "contains" && bounds(&m.receiver, self.target);
+            syn::visit::visit_expr_method_call(self, m);
         }
     }
-    let mut find = Find { name, found: false };
+    let mut find = Find {
+        target,
+        found: false,
+    };
     body.iter().for_each(|s| find.visit_stmt(s));
     find.found
 }

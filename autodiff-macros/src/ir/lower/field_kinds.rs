@@ -17,8 +17,8 @@
 //! evidence, see `LentField`); anything else (`p.w.dot(&x)`) an `ndarray` array.
 
 use super::field_evidence::{
-    binds_structs, iterated_field, names_beside_products, shape_lengths, used_as_integer,
-    variant_pattern, walked_directly, walked_names, walked_patterns,
+    binds_structs, iterated_field, names_beside_products, part_used_as_integer, shape_lengths,
+    used_as_integer, variant_pattern, walked_directly, walked_names, walked_patterns,
 };
 use super::fields::path_key;
 use super::fields::{field_path, peel};
@@ -122,6 +122,9 @@ struct Uses<'r> {
     /// The parts of a field's tuples used as integers (`self.row.0` of `for &(j, w) in
     /// &self.row { … x[j] … }`).
     integer_parts: std::collections::HashSet<String>,
+    /// The fields matched by patterns whose every name is an integer: how many such sites,
+    /// and one of them (`mark_constant_tuples`).
+    constant_sites: HashMap<String, (usize, syn::Expr)>,
 }
 
 /// What a field lent whole (`matmul(&p.w, x)`, `dot(&m.b, x)`) with no other use is taken
@@ -170,29 +173,102 @@ impl Uses<'_> {
     }
 
     /// The parts of a field's tuples, from a pattern `t` matching its elements and the
-    /// statements `body` that use the names: where every name is used as an integer (or is
-    /// `_`), the field holds no value with a derivative (and `true`); else the parts used
-    /// as integers are noted as such (`self.row.0` an integer), the rest left to the field's
-    /// other evidence.
+    /// statements `body` that use the names: the parts whose names are used as integers
+    /// (`used_as_integer`; a name the body binds again says nothing) are noted as such
+    /// (`self.row.0` an integer). Where every name is (or is `_`), the site is counted
+    /// (`constant_sites`), and `true`: if these patterns are the field's only reads, it
+    /// holds no value with a derivative (`mark_constant_tuples`).
     fn note_tuple_parts(&mut self, seq: &syn::Expr, t: &syn::PatTuple, body: &[syn::Stmt]) -> bool {
         let integer = |p: &syn::Pat| match p {
-            syn::Pat::Ident(i) => used_as_integer(&i.ident, body),
+            syn::Pat::Ident(i) => {
+                !self.rebound.contains(&i.ident.to_string()) && used_as_integer(&i.ident, body)
+            }
             syn::Pat::Wild(_) => true,
             _ => false,
         };
-        if t.elems.iter().all(integer) {
-            let other = KINDS.iter().position(|k| *k == Kind::Other).unwrap_or(0);
-            return self.note(seq, Use::Typed(KindRank(other as u8)));
-        }
-        if let Some((root, path)) = field_path(seq, self.roots) {
-            let key = path_key(&root, &path);
-            for (k, p) in t.elems.iter().enumerate() {
-                if matches!(p, syn::Pat::Ident(_)) && integer(p) {
-                    self.integer_parts.insert(format!("{key}.{k}"));
-                }
+        let Some((root, path)) = field_path(seq, self.roots) else {
+            return false;
+        };
+        let key = path_key(&root, &path);
+        for (k, p) in t.elems.iter().enumerate() {
+            if matches!(p, syn::Pat::Ident(_)) && integer(p) {
+                self.integer_parts.insert(format!("{key}.{k}"));
             }
         }
-        false
+        if !t.elems.iter().all(integer) {
+            return false;
+        }
+        self.seen.insert(seq as *const syn::Expr as usize);
+        self.constant_sites
+            .entry(key)
+            .or_insert_with(|| (0, seq.clone()))
+            .0 += 1;
+        true
+    }
+
+    /// The parts of a field's tuples that a name bound to a whole element uses as integers
+    /// (`x[edge.0]` of `for edge in &self.edges`).
+    fn note_element_parts(&mut self, seq: &syn::Expr, name: &syn::Ident, body: &[syn::Stmt]) {
+        if self.rebound.contains(&name.to_string()) {
+            return;
+        }
+        let Some((root, path)) = field_path(seq, self.roots) else {
+            return;
+        };
+        let key = path_key(&root, &path);
+        for k in 0..4 {
+            if part_used_as_integer(name, k, body) {
+                self.integer_parts.insert(format!("{key}.{k}"));
+            }
+        }
+    }
+
+    /// A field matched only by patterns whose names are integers (`for &(start, _, end) in
+    /// &self.bins`) holds no value with a derivative; one also read otherwise (`for p in
+    /// &self.row { … p.1 … }`) keeps its other evidence, its integer parts noted. (The
+    /// field's reads are counted, its lengths aside.)
+    fn mark_constant_tuples(&mut self, body: &syn::Block) {
+        struct Count<'r> {
+            roots: &'r [String],
+            key: &'r str,
+            reads: usize,
+        }
+        impl<'a> Visit<'a> for Count<'_> {
+            fn visit_expr(&mut self, e: &'a syn::Expr) {
+                if let syn::Expr::MethodCall(m) = e {
+                    let length = matches!(m.method.to_string().as_str(), "len" | "is_empty");
+                    if length && m.args.is_empty() && field_path(&m.receiver, self.roots).is_some()
+                    {
+                        return;
+                    }
+                }
+                if let Some((root, path)) = field_path(e, self.roots) {
+                    if path_key(&root, &path) == self.key {
+                        self.reads += 1;
+                        return;
+                    }
+                }
+                syn::visit::visit_expr(self, e);
+            }
+        }
+        let sites: Vec<(String, usize, syn::Expr)> = self
+            .constant_sites
+            .iter()
+            .map(|(k, (n, e))| (k.clone(), *n, e.clone()))
+            .collect();
+        for (key, n, seq) in sites {
+            let mut count = Count {
+                roots: self.roots,
+                key: &key,
+                reads: 0,
+            };
+            count.visit_block(body);
+            if count.reads <= n {
+                let other = KINDS.iter().position(|k| *k == Kind::Other).unwrap_or(0);
+                self.uses.remove(&key);
+                self.note(&seq, Use::Typed(KindRank(other as u8)));
+            }
+        }
     }
 
     fn note(&mut self, e: &syn::Expr, u: Use) -> bool {
@@ -403,8 +479,12 @@ impl<'ast> Visit<'ast> for Uses<'_> {
                 // error, not a derivative dropped.) Where only some parts are integers
                 // (`for &(j, w) in &self.row`), those parts are.
                 for (seq, pat) in walked_patterns(&f.expr, &f.pat) {
-                    if let syn::Pat::Tuple(t) = pat {
-                        self.note_tuple_parts(seq, t, &f.body.stmts);
+                    match pat {
+                        syn::Pat::Tuple(t) => {
+                            self.note_tuple_parts(seq, t, &f.body.stmts);
+                        }
+                        syn::Pat::Ident(i) => self.note_element_parts(seq, &i.ident, &f.body.stmts),
+                        _ => {}
                     }
                 }
                 // `for (w, b) in self.weights.iter().zip(&self.biases)` whose elements the
@@ -418,6 +498,15 @@ impl<'ast> Visit<'ast> for Uses<'_> {
                 }
             }
             syn::Expr::MethodCall(m) => {
+                // `(self.row_ptr[i]..self.row_ptr[i + 1]).map(…)`: a range walked by a chain,
+                // its bounds offsets, integers (not a range tested, `.contains(&x)`).
+                if let (syn::Expr::Range(r), false) = (peel(&m.receiver), m.method == "contains") {
+                    for bound in r.start.iter().chain(r.end.iter()) {
+                        if let syn::Expr::Index(ix) = peel(bound) {
+                            self.note(&ix.expr, Use::IndexSeq);
+                        }
+                    }
+                }
                 // `self.points.iter().map(|(x, y)| …)`, `.map(|p| p.m * p.v)`: the elements
                 // are structs (tuples included).
                 if let (Some(seq), Some(syn::Expr::Closure(c))) =
@@ -683,10 +772,11 @@ impl<'ast> Visit<'ast> for Uses<'_> {
         if let (syn::Pat::Tuple(t), Some(init)) = (pat, &l.init) {
             if let syn::Expr::Index(ix) = peel(&init.expr) {
                 if !t.elems.is_empty() && !matches!(peel(&ix.index), syn::Expr::Range(_)) {
+                    // (A sequence of tuples, read as structs, unless these patterns are its
+                    // only reads and every name is an integer: `mark_constant_tuples`.)
                     let body = self.body.clone();
-                    if !self.note_tuple_parts(&ix.expr, t, &body) {
-                        self.note(&ix.expr, Use::StructElement);
-                    }
+                    self.note_tuple_parts(&ix.expr, t, &body);
+                    self.note(&ix.expr, Use::StructElement);
                 }
             }
         }
@@ -754,6 +844,7 @@ pub(super) fn field_kinds(
         rebound: super::uses::rebound_names(quote::ToTokens::to_token_stream(body)),
         body: body.stmts.clone(),
         integer_parts: Default::default(),
+        constant_sites: HashMap::new(),
     };
     super::uses::collect_use_kinds_of_locals(
         quote::ToTokens::to_token_stream(body),
@@ -777,6 +868,7 @@ pub(super) fn field_kinds(
         }
     }
     uses.visit_block(body);
+    uses.mark_constant_tuples(body);
     // The integer parts of tuples (`self.row.0`), keyed as a tuple parameter's parts are.
     let parts: Vec<(String, Kind)> = uses
         .integer_parts
