@@ -1637,3 +1637,40 @@ fn a_float_alias_the_body_casts_to() {
     assert_eq!((v, g), (3.0, -1.5));
     samples_as_beats_gradcheck(1.5, 6).unwrap();
 }
+
+// Held-out round 62: a Gauss–Jacobi sweep's stopping test, `reduce` given a float's own
+// function by its path, and a copy of a vector walked by value.
+
+/// The largest change of a sweep, `.reduce(f32::max)`, and the sum of a copy walked by
+/// value, `x.clone().into_iter().sum()`.
+#[allow(clippy::ptr_arg)]
+#[differentiate]
+fn largest_change(new: &Vec<f32>, old: &Vec<f32>) -> f32 {
+    let change: Vec<f32> = new
+        .iter()
+        .zip(old)
+        .map(|(a, b)| (a - b) * (a - b))
+        .collect();
+    let total: f32 = new.clone().into_iter().sum();
+    change.into_iter().reduce(f32::max).unwrap() + 0.5 * total
+}
+
+#[differentiate]
+fn smallest(x: &[f64]) -> f64 {
+    x.iter().map(|v| v * v).reduce(f64::min).unwrap()
+}
+
+#[test]
+fn reduce_by_a_path_and_a_copy_walked_by_value() {
+    let (new, old) = (vec![1.0f32, 3.0, -2.0], vec![0.5f32, 1.0, -1.5]);
+    // The largest (new − old)² is the second's, 4: ∂/∂new₁ = 2·2 = 4, ∂/∂old₁ = −4; the
+    // sum adds 0.5 to each new.
+    let (v, g_new, g_old) = largest_change_grad(&new, &old);
+    assert_eq!(v, 4.0 + 0.5 * 2.0);
+    assert_eq!(g_new, vec![0.5, 4.5, 0.5]);
+    assert_eq!(g_old, vec![0.0, -4.0, 0.0]);
+    // min of squares: the first, 0.25; ∂ = 2 x₀ = 1.
+    let (v, g) = smallest_grad(&[0.5, -2.0, 1.0]);
+    assert_eq!((v, g), (0.25, vec![1.0, 0.0, 0.0]));
+    smallest_gradcheck(&[0.5, -2.0, 1.0]).unwrap();
+}

@@ -8,8 +8,6 @@ use super::*;
 /// A method call being lowered, as much of it as the message needs.
 pub(super) struct Around {
     method: Ident,
-    /// Its argument is a path (`.reduce(f64::max)`), not a closure.
-    path_argument: bool,
     /// The method of its receiver, where the receiver is a method call: the chain goes on
     /// inward through it.
     receiver_method: Option<Ident>,
@@ -27,7 +25,6 @@ impl Around {
         }
         Around {
             method: m.method.clone(),
-            path_argument: matches!(m.args.first(), Some(syn::Expr::Path(_))),
             receiver_method: match receiver {
                 syn::Expr::MethodCall(r) => Some(r.method.clone()),
                 _ => None,
@@ -111,9 +108,7 @@ impl Lowerer {
         }
         let culprit = outside.iter().find(|a| {
             let name = a.method.to_string();
-            !TAKEN.contains(&name.as_str())
-                || (a.path_argument && name == "reduce")
-                || matches!(name.as_str(), "max_by" | "min_by")
+            !TAKEN.contains(&name.as_str()) || matches!(name.as_str(), "max_by" | "min_by")
         });
         let Some(culprit) = culprit else {
             return self.unsupported(
@@ -124,11 +119,6 @@ impl Lowerer {
         };
         let (name, at) = (culprit.method.to_string(), culprit.method.span());
         match name.as_str() {
-            "reduce" => self.unsupported(
-                at,
-                "`reduce` given a function path (`.reduce(f64::max)`)",
-                "pass a closure, `.reduce(|a, b| a.max(b))`",
-            ),
             "max_by" | "min_by" => self.unsupported(
                 at,
                 &format!("this `{name}` comparator"),

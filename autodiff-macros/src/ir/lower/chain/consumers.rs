@@ -190,10 +190,19 @@ impl Lowerer {
         let (bindings, current) = self.stages(&chain, &mut walk)?;
         let (setup, index, range) = (&walk.setup, &walk.index, &walk.range);
         let (acc, started) = (self.synthetic_ident("acc"), self.synthetic_ident("started"));
+        // `.reduce(f32::max)`: the function given by its path, called as a closure would.
+        let by_path: Option<syn::ExprClosure> = match comparator {
+            Expr::Path(p) if extremum.is_none() => {
+                Some(syn::parse_quote!(|__left, __right| #p(__left, __right)))
+            }
+            _ => None,
+        };
         let step: Expr = match extremum {
             None => {
-                let Expr::Closure(c) = comparator else {
-                    return None;
+                let c = match (&by_path, comparator) {
+                    (Some(c), _) => c,
+                    (None, Expr::Closure(c)) => c,
+                    _ => return None,
                 };
                 let c = closure_of(c);
                 self.refuse_early_return(&c.body);

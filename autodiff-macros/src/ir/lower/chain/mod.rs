@@ -358,6 +358,24 @@ fn used_as_sequence(body: &syn::Block, name: &syn::Ident) -> Option<bool> {
     (find.1 > 0).then(|| find.1 == mentions(quote::ToTokens::to_token_stream(body), name))
 }
 
+/// `x` of a copy of it walked whole (`x.clone()`, `x.to_vec()`, `x.to_owned()`), whose
+/// items are `x`'s.
+fn uncloned(e: &Expr) -> &Expr {
+    match e {
+        Expr::MethodCall(m)
+            if m.args.is_empty()
+                && matches!(
+                    m.method.to_string().as_str(),
+                    "clone" | "to_vec" | "to_owned"
+                ) =>
+        {
+            uncloned(&m.receiver)
+        }
+        Expr::Paren(p) => uncloned(&p.expr),
+        other => other,
+    }
+}
+
 /// Parses a chain; a bare `x` (or `&x`) counts when `bare` (in `for v in x`).
 fn parse_chain(e: &Expr, bare: bool) -> Option<Chain> {
     let seq = |x: &Expr| Chain {
@@ -378,7 +396,8 @@ fn parse_chain(e: &Expr, bare: bool) -> Option<Chain> {
                         sources: vec![r],
                         ..seq(&m.receiver)
                     }),
-                    None => Some(seq(&m.receiver)),
+                    // `x.clone().into_iter()`: the items of `x`, read in place.
+                    None => Some(seq(uncloned(&m.receiver))),
                 },
                 // An `ndarray` array's entries with their indices.
                 ("indexed_iter", 0) => Some(Chain {
