@@ -174,18 +174,8 @@ pub fn inert_entries(part: &syn::ItemFn) -> TokenStream {
         format_ident!("{stem}_vjp_step"),
     );
     let params: Vec<&syn::FnArg> = part.sig.inputs.iter().collect();
-    let names: Vec<&syn::Ident> = part
-        .sig
-        .inputs
-        .iter()
-        .filter_map(|input| match input {
-            syn::FnArg::Typed(pt) => match &*pt.pat {
-                syn::Pat::Ident(p) => Some(&p.ident),
-                _ => None,
-            },
-            syn::FnArg::Receiver(_) => None,
-        })
-        .collect();
+    // (`state::steps` gives a part plain names for its parameters.)
+    let names = crate::parse::param_idents(&part.sig);
     let (mut jvp_generics, mut vjp_generics) =
         (part.sig.generics.clone(), part.sig.generics.clone());
     jvp_generics.params.push(syn::parse_quote!(__Tangents));
