@@ -37,6 +37,56 @@ fn weighted<S: Differentiable<Scalar = f64>>(
             .sum::<f64>()
 }
 
+/// A method of one float argument, its `_vjp` and its `_jvp`.
+type StepFns<S> = (
+    fn(&mut S, f64) -> f64,
+    fn(&mut S, f64, f64, &mut S) -> (f64, f64),
+    fn(&mut S, f64, &mut S, f64) -> (f64, f64),
+);
+
+/// Checks a step at `x` from the state `like`: `_vjp` seeded by `seeds` (the result's, then
+/// the state's) against central differences of the seeded loss, its value and state after
+/// against the method's own, and `_jvp` along `direction` (the state's, then `x`'s) by
+/// duality, ⟨w, J v⟩ = ⟨Jᵀ w, v⟩. Returns the state after the call.
+fn check_step<S>(
+    like: &S,
+    (method, vjp, jvp): StepFns<S>,
+    x: f64,
+    seeds: &[f64],
+    direction: &[f64],
+) -> S
+where
+    S: Differentiable<Scalar = f64> + Clone + PartialEq + std::fmt::Debug,
+{
+    let n = like.num_params();
+    let mut s = like.clone();
+    let mut bar = state_at(like, &seeds[1..]);
+    let (y, x_bar) = vjp(&mut s, x, seeds[0], &mut bar);
+    let mut stepped = like.clone();
+    assert_eq!(method(&mut stepped, x), y);
+    assert_eq!(s, stepped, "the state after `_vjp` is the method's");
+    let mut grad = bar.to_flat();
+    grad.push(x_bar);
+    let mut at = like.to_flat();
+    at.push(x);
+    let step = |s: &mut S, a: &[f64]| method(s, a[0]);
+    assert_grad(|v| weighted(like, seeds, v, &step), &at, &grad);
+    let mut s = like.clone();
+    let mut dot = state_at(like, &direction[..n]);
+    let (y2, y_dot) = jvp(&mut s, x, &mut dot, direction[n]);
+    assert_eq!((y2, &s), (y, &stepped));
+    let lhs = seeds[0] * y_dot
+        + dot
+            .to_flat()
+            .iter()
+            .zip(&seeds[1..])
+            .map(|(a, b)| a * b)
+            .sum::<f64>();
+    let rhs: f64 = grad.iter().zip(direction).map(|(a, b)| a * b).sum();
+    assert!((lhs - rhs).abs() < 1e-12, "{lhs} against {rhs}");
+    stepped
+}
+
 // --- A setter calling the method that derives the rest (round 56's ring modulator). ---
 
 #[derive(Differentiable, Clone, Debug, PartialEq)]
@@ -189,44 +239,15 @@ const CHAIN_SEEDS: [f64; 6] = [1.3, -0.4, 0.7, 0.2, -1.1, 0.6];
 
 #[test]
 fn a_filter_chain_of_stages() {
-    type Method = fn(&mut Chain, f64) -> f64;
-    type Vjp = fn(&mut Chain, f64, f64, &mut Chain) -> (f64, f64);
-    type Jvp = fn(&mut Chain, f64, &mut Chain, f64) -> (f64, f64);
-    let methods: [(Method, Vjp, Jvp); 3] = [
+    let methods: [StepFns<Chain>; 3] = [
         (Chain::process, Chain::process_vjp, Chain::process_jvp),
         (Chain::nested, Chain::nested_vjp, Chain::nested_jvp),
         (Chain::rebound, Chain::rebound_vjp, Chain::rebound_jvp),
     ];
-    let like = chain();
-    for (method, vjp, jvp) in methods {
+    let direction = [0.3, -0.2, 0.5, 0.1, -0.7, 0.4];
+    for fns in methods {
         for x in [0.8, -1.3, 2.1] {
-            let step = |s: &mut Chain, a: &[f64]| method(s, a[0]);
-            let mut s = chain();
-            let mut bar = state_at(&like, &CHAIN_SEEDS[1..]);
-            let (y, x_bar) = vjp(&mut s, x, CHAIN_SEEDS[0], &mut bar);
-            let mut stepped = chain();
-            assert_eq!(method(&mut stepped, x), y);
-            assert_eq!(s, stepped, "the state after `_vjp` is the method's");
-            let mut grad = bar.to_flat();
-            grad.push(x_bar);
-            let mut at = like.to_flat();
-            at.push(x);
-            assert_grad(|v| weighted(&like, &CHAIN_SEEDS, v, &step), &at, &grad);
-            // ⟨w, J v⟩ = ⟨Jᵀ w, v⟩.
-            let direction = [0.3, -0.2, 0.5, 0.1, -0.7, 0.4];
-            let mut s = chain();
-            let mut dot = state_at(&like, &direction[..5]);
-            let (y2, y_dot) = jvp(&mut s, x, &mut dot, direction[5]);
-            assert_eq!((y2, &s), (y, &stepped));
-            let lhs = CHAIN_SEEDS[0] * y_dot
-                + dot
-                    .to_flat()
-                    .iter()
-                    .zip(&CHAIN_SEEDS[1..])
-                    .map(|(a, b)| a * b)
-                    .sum::<f64>();
-            let rhs: f64 = grad.iter().zip(&direction).map(|(a, b)| a * b).sum();
-            assert!((lhs - rhs).abs() < 1e-12, "{lhs} against {rhs}");
+            check_step(&chain(), fns, x, &CHAIN_SEEDS, &direction);
         }
         assert!(chain().process_gradcheck(0.8).is_ok());
     }
@@ -1001,45 +1022,17 @@ fn voice() -> Voice {
 
 #[test]
 fn reads_steps_and_counters_the_macro_cannot_tell_apart() {
-    type Method = fn(&mut Voice, f64) -> f64;
-    type Vjp = fn(&mut Voice, f64, f64, &mut Voice) -> (f64, f64);
-    type Jvp = fn(&mut Voice, f64, &mut Voice, f64) -> (f64, f64);
-    let methods: [(Method, Vjp, Jvp, usize); 2] = [
-        (Voice::process, Voice::process_vjp, Voice::process_jvp, 0),
-        (Voice::counted, Voice::counted_vjp, Voice::counted_jvp, 1),
+    let methods: [(StepFns<Voice>, usize); 2] = [
+        ((Voice::process, Voice::process_vjp, Voice::process_jvp), 0),
+        ((Voice::counted, Voice::counted_vjp, Voice::counted_jvp), 1),
     ];
     let like = voice();
     let seeds = [1.3, -0.4, 0.7, 0.2, -1.1];
     let direction = [0.3, -0.2, 0.5, 0.1, -0.7];
-    for (method, vjp, jvp, frames) in methods {
+    for (fns, frames) in methods {
         for x in [0.8, -1.3, 2.1] {
-            let mut s = voice();
-            let mut bar = state_at(&like, &seeds[1..]);
-            let (y, x_bar) = vjp(&mut s, x, seeds[0], &mut bar);
-            let mut stepped = voice();
-            assert_eq!(method(&mut stepped, x), y);
-            assert_eq!(s, stepped, "the state after `_vjp` is the method's");
-            assert_eq!(s.frames, frames, "the counter is stepped once");
-            let mut grad = bar.to_flat();
-            grad.push(x_bar);
-            let mut at = like.to_flat();
-            at.push(x);
-            let step = |s: &mut Voice, a: &[f64]| method(s, a[0]);
-            assert_grad(|v| weighted(&like, &seeds, v, &step), &at, &grad);
-            // ⟨w, J v⟩ = ⟨Jᵀ w, v⟩.
-            let mut s = voice();
-            let mut dot = state_at(&like, &direction[..4]);
-            let (y2, y_dot) = jvp(&mut s, x, &mut dot, direction[4]);
-            assert_eq!((y2, &s), (y, &stepped));
-            let lhs = seeds[0] * y_dot
-                + dot
-                    .to_flat()
-                    .iter()
-                    .zip(&seeds[1..])
-                    .map(|(a, b)| a * b)
-                    .sum::<f64>();
-            let rhs: f64 = grad.iter().zip(&direction).map(|(a, b)| a * b).sum();
-            assert!((lhs - rhs).abs() < 1e-12, "{lhs} against {rhs}");
+            let after = check_step(&like, fns, x, &seeds, &direction);
+            assert_eq!(after.frames, frames, "the counter is stepped once");
         }
     }
     // By hand, for `counted` seeded on its result alone: y = ℓ + r (|x| − ℓ), so

@@ -39,11 +39,12 @@ pub fn emit(method: &syn::ItemFn, m: &Mutating, ctx: &Ctx) -> TokenStream {
     let jvp = jvp(method, m, ctx, &unpack, &locals, &dots);
     let vjp = vjp(method, m, ctx, &unpack, &locals);
     // (`_grad` seeds the result with one: a float result's alone, as a function's.)
-    let float: syn::Type = syn::parse2(ctx.float()).expect("a type");
-    let float_result = matches!(
-        &method.sig.output,
-        syn::ReturnType::Type(_, ty) if crate::types::kind_of_type(ty, &float) == crate::types::Kind::Float
-    );
+    let float_result = match (&method.sig.output, syn::parse2::<syn::Type>(ctx.float())) {
+        (syn::ReturnType::Type(_, ty), Ok(float)) => {
+            crate::types::kind_of_type(ty, &float) == crate::types::Kind::Float
+        }
+        _ => false,
+    };
     let grad = float_result.then(|| grad(method, m, ctx));
     let check = (float_result && ctx.concrete_float())
         .then(|| gradcheck(method, m, ctx))

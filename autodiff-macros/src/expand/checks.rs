@@ -511,18 +511,26 @@ pub(super) fn result_without_derivative(sig: &syn::Signature) -> bool {
                     || crate::types::INTS.iter().any(|i| p.path.is_ident(i)))))
 }
 
-/// Whether the body calls `name` as a function (`name(…)`).
-fn called_in(block: &syn::Block, name: &syn::Ident) -> bool {
-    struct Calls<'n>(&'n syn::Ident, bool);
-    impl<'a> syn::visit::Visit<'a> for Calls<'_> {
-        fn visit_expr_call(&mut self, c: &'a syn::ExprCall) {
-            self.1 |= matches!(&*c.func, syn::Expr::Path(p) if p.path.is_ident(self.0));
-            syn::visit::visit_expr_call(self, c);
+/// Whether some expression of the body satisfies `test`.
+fn body_has(block: &syn::Block, test: &dyn Fn(&syn::Expr) -> bool) -> bool {
+    struct Find<'t>(&'t dyn Fn(&syn::Expr) -> bool, bool);
+    impl<'a> syn::visit::Visit<'a> for Find<'_> {
+        fn visit_expr(&mut self, e: &'a syn::Expr) {
+            self.1 |= (self.0)(e);
+            syn::visit::visit_expr(self, e);
         }
     }
-    let mut calls = Calls(name, false);
-    syn::visit::Visit::visit_block(&mut calls, block);
-    calls.1
+    let mut find = Find(test, false);
+    syn::visit::Visit::visit_block(&mut find, block);
+    find.1
+}
+
+/// Whether the body calls `name` as a function (`name(…)`).
+fn called_in(block: &syn::Block, name: &syn::Ident) -> bool {
+    body_has(block, &|e| {
+        matches!(e, syn::Expr::Call(c)
+            if matches!(&*c.func, syn::Expr::Path(p) if p.path.is_ident(name)))
+    })
 }
 
 /// A parameter typed by a name the attribute cannot see into (`m: MatrixView`, with `type
@@ -550,15 +558,9 @@ pub(crate) fn alias_read_as_array(item: &syn::ItemFn) -> Option<syn::Error> {
 
 /// Whether the body reads `name` by an `ndarray` index of several parts (`name[[i, j]]`).
 fn entry_read(block: &syn::Block, name: &syn::Ident) -> bool {
-    struct Entries<'n>(&'n syn::Ident, bool);
-    impl<'a> syn::visit::Visit<'a> for Entries<'_> {
-        fn visit_expr_index(&mut self, ix: &'a syn::ExprIndex) {
-            self.1 |= matches!(&*ix.expr, syn::Expr::Path(p) if p.path.is_ident(self.0))
-                && matches!(&*ix.index, syn::Expr::Array(a) if a.elems.len() > 1);
-            syn::visit::visit_expr_index(self, ix);
-        }
-    }
-    let mut entries = Entries(name, false);
-    syn::visit::Visit::visit_block(&mut entries, block);
-    entries.1
+    body_has(block, &|e| {
+        matches!(e, syn::Expr::Index(ix)
+            if matches!(&*ix.expr, syn::Expr::Path(p) if p.path.is_ident(name))
+                && matches!(&*ix.index, syn::Expr::Array(a) if a.elems.len() > 1))
+    })
 }
