@@ -1078,3 +1078,178 @@ mod a_step_naming_no_float_type {
         assert_eq!(o_bar.inc, 0.0);
     }
 }
+
+/// A free function stepping a struct it borrows (`fn update(dt, body: &mut Body)`), as
+/// simulation code writes one beside the struct: differentiated as the `&mut self` method
+/// it is, under its own names, the state's tangent and cotangent where the function takes
+/// the state. A damped spring: a = −k x − c v, v += a dt, x += v dt; result x·v.
+#[derive(Differentiable, Clone, Debug)]
+pub struct Body {
+    pub x: f64,
+    pub v: f64,
+    pub k: f64,
+    pub c: f64,
+}
+
+#[differentiate]
+pub fn spring_step(dt: f64, body: &mut Body) -> f64 {
+    let a = -body.k * body.x - body.c * body.v;
+    body.v += a * dt;
+    body.x += body.v * dt;
+    body.x * body.v
+}
+
+fn body(v: &[f64]) -> Body {
+    Body {
+        x: v[0],
+        v: v[1],
+        k: v[2],
+        c: v[3],
+    }
+}
+
+fn body_flat(b: &Body) -> Vec<f64> {
+    vec![b.x, b.v, b.k, b.c]
+}
+
+const BODY: [f64; 4] = [0.3, -0.2, 1.7, 0.4];
+const BODY_WEIGHTS: [f64; 5] = [1.3, 0.5, -1.0, 0.25, 0.7];
+
+#[test]
+fn a_free_function_stepping_a_struct_is_the_method_it_would_be() {
+    // f(dt, body) = w₀ y + ⟨w, body after⟩; its gradient is spring_step_vjp's output.
+    let f = |v: &[f64]| {
+        let mut b = body(&v[1..]);
+        let y = spring_step(v[0], &mut b);
+        BODY_WEIGHTS[0] * y
+            + body_flat(&b)
+                .iter()
+                .zip(&BODY_WEIGHTS[1..])
+                .map(|(a, w)| a * w)
+                .sum::<f64>()
+    };
+    let dt = 0.1;
+    let mut b = body(&BODY);
+    let mut b_bar = body(&BODY_WEIGHTS[1..]);
+    let (y, dt_bar) = spring_step_vjp(dt, &mut b, BODY_WEIGHTS[0], &mut b_bar);
+    let mut stepped = body(&BODY);
+    assert_eq!(spring_step(dt, &mut stepped).to_bits(), y.to_bits());
+    assert_eq!(body_flat(&b), body_flat(&stepped));
+    let mut grad = vec![dt_bar];
+    grad.extend(body_flat(&b_bar));
+    let mut at = vec![dt];
+    at.extend(BODY);
+    assert_grad(f, &at, &grad);
+
+    // Forward mode: the state's tangent where the function takes the state
+    // (`spring_step_jvp(dt, body, dt_dot, body_dot)`), ⟨w, J v⟩ = ⟨Jᵀ w, v⟩.
+    let (dt_dot, dir) = (0.6, [0.3, -0.2, 0.5, -0.7]);
+    let mut b = body(&BODY);
+    let mut b_dot = body(&dir);
+    let (y2, y_dot) = spring_step_jvp(dt, &mut b, dt_dot, &mut b_dot);
+    assert_eq!(y2.to_bits(), y.to_bits());
+    let lhs = BODY_WEIGHTS[0] * y_dot
+        + body_flat(&b_dot)
+            .iter()
+            .zip(&BODY_WEIGHTS[1..])
+            .map(|(a, w)| a * w)
+            .sum::<f64>();
+    let rhs = dt_bar * dt_dot
+        + body_flat(&b_bar)
+            .iter()
+            .zip(dir)
+            .map(|(a, d)| a * d)
+            .sum::<f64>();
+    assert!((lhs - rhs).abs() < 1e-12, "{lhs} against {rhs}");
+
+    // The gradient of the result alone, and its own check.
+    let (value, body_grad, dt_grad) = spring_step_grad(dt, &mut body(&BODY));
+    assert_eq!(value.to_bits(), y.to_bits());
+    let g = |v: &[f64]| spring_step(v[0], &mut body(&v[1..]));
+    let mut grad = vec![dt_grad];
+    grad.extend(body_flat(&body_grad));
+    assert_grad(g, &at, &grad);
+    spring_step_gradcheck(dt, &body(&BODY)).unwrap();
+}
+
+/// The same for a generic state (`State<T>`, the impl's parameter), a loop of steps and an
+/// integer parameter: leapfrog for a pendulum, H = p²/2 − cos q returned.
+#[derive(Differentiable, Clone, Debug)]
+pub struct Pendulum<T: autodiff::num_traits::Float> {
+    pub q: T,
+    pub p: T,
+}
+
+#[differentiate]
+pub fn leapfrog<T: autodiff::num_traits::Float>(s: &mut Pendulum<T>, dt: T, steps: usize) -> T {
+    let half = T::from(0.5).unwrap();
+    for _ in 0..steps {
+        s.p = s.p - half * dt * s.q.sin();
+        s.q = s.q + dt * s.p;
+        s.p = s.p - half * dt * s.q.sin();
+    }
+    half * s.p * s.p - s.q.cos()
+}
+
+/// And one returning nothing that writes an array field by element, its `wrt(…)` naming
+/// the state alone: y_i ← y_i e^{−r (i+1)} g.
+#[derive(Differentiable, Clone, Debug)]
+pub struct Modes {
+    pub y: [f64; 3],
+    pub gain: f64,
+}
+
+#[differentiate(wrt(modes))]
+fn decay(modes: &mut Modes, rate: f64) {
+    for i in 0..3 {
+        modes.y[i] *= (-rate * (i as f64 + 1.0)).exp() * modes.gain;
+    }
+}
+
+#[test]
+fn free_steps_of_generic_states_and_of_array_fields() {
+    let (dt, steps) = (0.1, 5);
+    let energy = |v: &[f64]| {
+        let mut s = Pendulum { q: v[0], p: v[1] };
+        leapfrog(&mut s, v[2], steps) + 0.5 * s.q - 2.0 * s.p
+    };
+    let mut s = Pendulum { q: 0.4, p: 0.1 };
+    let mut s_bar = Pendulum { q: 0.5, p: -2.0 };
+    let (_, dt_bar) = leapfrog_vjp(&mut s, dt, steps, 1.0, &mut s_bar);
+    assert_grad(energy, &[0.4, 0.1, dt], &[s_bar.q, s_bar.p, dt_bar]);
+    let mut s32 = Pendulum { q: 0.4f32, p: 0.1 };
+    let mut s32_bar = Pendulum { q: 0.5f32, p: -2.0 };
+    let (_, dt32_bar) = leapfrog_vjp(&mut s32, 0.1f32, steps, 1.0, &mut s32_bar);
+    assert!(
+        (dt32_bar as f64 - dt_bar).abs() < 1e-4 * (1.0 + dt_bar.abs()),
+        "{dt32_bar} against {dt_bar}"
+    );
+    assert!((s32_bar.q as f64 - s_bar.q).abs() < 1e-4 * (1.0 + s_bar.q.abs()));
+
+    let (rate, gain) = (0.2, 0.9);
+    let sum = |v: &[f64]| {
+        let mut m = Modes {
+            y: [v[0], v[1], v[2]],
+            gain: v[3],
+        };
+        decay(&mut m, rate);
+        m.y.iter()
+            .enumerate()
+            .map(|(i, y)| (i as f64 + 1.0) * y)
+            .sum::<f64>()
+    };
+    let mut m = Modes {
+        y: [1.0, 2.0, 3.0],
+        gain,
+    };
+    let mut m_bar = Modes {
+        y: [1.0, 2.0, 3.0],
+        gain: 0.0,
+    };
+    let () = decay_vjp(&mut m, rate, &mut m_bar);
+    assert_grad(
+        sum,
+        &[1.0, 2.0, 3.0, gain],
+        &[m_bar.y[0], m_bar.y[1], m_bar.y[2], m_bar.gain],
+    );
+}

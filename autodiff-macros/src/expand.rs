@@ -157,6 +157,25 @@ fn expand(args: TokenStream, item: &syn::ItemFn) -> Result<TokenStream, Vec<syn:
         copy
     });
     let item = non_const.as_ref().unwrap_or(item);
+    // A free function stepping a struct (`fn update(body: &mut Body, dt: f64)`): the
+    // derivatives of the `&mut self` method it is, under the function's names.
+    if let Some(lifted) = crate::state::as_method::lift(item, &args) {
+        let args = crate::state::as_method::args_as_self(args, &lifted.state);
+        // (Its messages said of the function as written: `body.f`, not `self.f`.)
+        let derived = match expand(args, &lifted.method) {
+            Ok(derived) => derived,
+            Err(errors) => {
+                let errors = errors.into_iter().map(|e| e.to_compile_error());
+                let state = &lifted.state;
+                return Ok(crate::state::as_method::in_function_terms(
+                    quote!(#(#errors)*),
+                    state,
+                ));
+            }
+        };
+        let method = without_checkpoints(&lifted.method);
+        return Ok(crate::emit::as_method::items(&lifted, &method, derived));
+    }
     if !crate::state::takes_mut_self(item) {
         // `Option` and `Result` results: the derivatives of a hidden function of the value,
         // each wrapped as the result is.
@@ -253,7 +272,9 @@ fn expand(args: TokenStream, item: &syn::ItemFn) -> Result<TokenStream, Vec<syn:
     let derived = expand_function(args, pure, Hidden::PureOf(item, &mutating))?;
     let pure = without_checkpoints(pure);
     // (The pure method of an anchor may leave parameters to the steps around it.)
-    Ok(quote!(#[allow(dead_code, unused_variables, unused_mut)] #pure #derived #parts))
+    Ok(
+        quote!(#[allow(dead_code, unused_variables, unused_mut, clippy::needless_range_loop)] #pure #derived #parts),
+    )
 }
 
 /// `args` for a part of a method made of steps (`state::steps`): the values the steps

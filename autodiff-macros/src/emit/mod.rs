@@ -33,6 +33,7 @@
 //! of the context (`let cx = self.cx();`). An item that only queries takes a `&Ctx`.
 
 mod adjoint;
+pub mod as_method;
 pub mod body_items;
 pub mod callers;
 mod calls;

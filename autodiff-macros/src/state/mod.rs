@@ -12,6 +12,7 @@ use syn::visit_mut::VisitMut;
 use syn::{Expr, Ident, ItemFn};
 
 mod array_fields;
+pub mod as_method;
 mod hoist;
 mod places;
 mod refused_calls;
