@@ -643,3 +643,65 @@ fn three_sources_zipped_one_written() {
     close(gb.as_slice().unwrap(), a.as_slice().unwrap());
     zip_of_three_arrays_gradcheck(&a, &b).unwrap();
 }
+
+// A ring buffer read from its write position, as filter code zips its taps with the
+// buffer's items from there round to the start: Σᵢ cᵢ · x[(w + i) mod n] over the taps.
+#[differentiate]
+fn ring_taps(c: &[f64], x: &[f64], w: usize) -> f64 {
+    c.iter()
+        .zip(x.iter().skip(w).cycle())
+        .fold(0.0, |s, (a, b)| s + a * b)
+}
+
+// `x.iter().cycle().take(m)` on the left of a zip and in a `for` loop: Σᵢ<m xᵢ mod n · yᵢ,
+// then Σⱼ<m xⱼ mod n².
+#[differentiate]
+fn cycled_and_taken(x: &[f64], y: &[f64], m: usize) -> f64 {
+    let mut s: f64 = x.iter().cycle().zip(y.iter()).map(|(a, b)| a * b).sum();
+    for v in x.iter().cycle().take(m) {
+        s += v * v;
+    }
+    s
+}
+
+#[test]
+fn cycled_walks() {
+    let (c, x) = ([0.5, -1.25, 2.0, 0.75], [0.3, -0.8, 1.7]);
+    for w in 0..3 {
+        // Rust's own `skip(w).cycle()`: x[w..] over and over (not x from w round to w − 1).
+        let part = &x[w..];
+        let expected: f64 = (0..4).map(|i| c[i] * part[i % part.len()]).sum();
+        close(&[ring_taps(&c, &x, w)], &[expected]);
+        let (value, c_bar, x_bar) = ring_taps_grad(&c, &x, w);
+        close(&[value], &[expected]);
+        let mut want_x = vec![0.0; 3];
+        let mut want_c = vec![];
+        for i in 0..4 {
+            want_c.push(part[i % part.len()]);
+            want_x[w + i % part.len()] += c[i];
+        }
+        close(&c_bar, &want_c);
+        close(&x_bar, &want_x);
+        ring_taps_gradcheck(&c, &x, w).unwrap();
+    }
+    // Skipping past the end cycles nothing: the walk is empty, the sum 0.
+    assert_eq!(ring_taps_grad(&c, &x, 5), (0.0, vec![0.0; 4], vec![0.0; 3]));
+
+    let y = [1.5, -0.5, 0.25, 2.0, -1.0];
+    let m = 7;
+    let value = cycled_and_taken(&x, &y, m);
+    let expected = (0..5).map(|i| x[i % 3] * y[i]).sum::<f64>()
+        + (0..m).map(|j| x[j % 3] * x[j % 3]).sum::<f64>();
+    close(&[value], &[expected]);
+    let (_, x_bar, y_bar) = cycled_and_taken_grad(&x, &y, m);
+    let want_x: Vec<f64> = (0..3)
+        .map(|k| {
+            let by_y: f64 = (0..5).filter(|i| i % 3 == k).map(|i| y[i]).sum();
+            let uses = (0..m).filter(|j| j % 3 == k).count() as f64;
+            by_y + 2.0 * uses * x[k]
+        })
+        .collect();
+    close(&x_bar, &want_x);
+    close(&y_bar, &(0..5).map(|i| x[i % 3]).collect::<Vec<_>>());
+    cycled_and_taken_gradcheck(&x, &y, m).unwrap();
+}

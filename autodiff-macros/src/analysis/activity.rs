@@ -268,6 +268,17 @@ fn check_opaque(e: &Expr, act: &Activity, func: &Func, errors: &mut Vec<syn::Err
             ));
             return;
         }
+        // `x.to_bits()`: the bits of a float seeding a guess that later steps refine (a
+        // fast inverse square root). As an integer it has no derivative, so the refinement
+        // alone would be differentiated, which central differences, seeing the guess's
+        // steps, do not confirm: the user chooses.
+        if matches!(name.as_str(), "to_bits" | "to_le_bytes" | "to_be_bytes" | "to_ne_bytes") {
+            errors.push(syn::Error::new(
+                x.span,
+                format!("`{name}` reads the bits of a value that carries a derivative: as an integer it has none, and a float made from it (`f32::from_bits(MAGIC - (x.to_bits() >> 1))`, a guess for later steps to refine) changes in steps that the derivative of the steps after it does not see, so central differences disagree with it by the guess's error. If that derivative is what you want (the refinement's, with the guess held fixed), say so: `autodiff::stop_gradient(x).{name}()`; for the function's own derivative, compute it with float methods the macro knows (`x.sqrt()`)"),
+            ));
+            return;
+        }
         let hint = match untyped_receiver {
             Some(r) => format!(" If `{r}` holds a struct whose methods are differentiated (a call's result or a field the macro, which cannot see types, took for a float), say so with its type: `let {r}: Vec3 = …;`."),
             None => String::new(),

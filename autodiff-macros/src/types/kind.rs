@@ -55,15 +55,21 @@ pub(crate) fn is_int_tuple_seq(ty: &Type) -> bool {
     })
 }
 
+/// The shapes of the mixed tuples the runtime implements `Differentiable` for (`I` an
+/// integer, `F` a float): `mixed_tuples!` of `autodiff-runtime/src/differentiable.rs`,
+/// which a test below reads, so that the two lists agree.
+const MIXED_SHAPES: &[&str] = &[
+    "IF", "FI", "IFF", "FIF", "FFI", "IIF", "IFFF", "FFFI", "IIFF",
+];
+
+/// The integer types of those tuples, likewise.
+const MIXED_INTEGERS: &[&str] = &["usize", "isize", "u32", "i32", "u64", "i64"];
+
 /// A tuple of floats beside integers, in a shape the runtime's `Differentiable` takes
 /// (`(usize, f64)`: an index and a weight; `(usize, f64, f64)`: an id and a point; an
 /// integer of `usize`, `isize`, `u32`, `i32`, `u64` or `i64` first, last or, in a triple,
 /// between; or two leading ones).
 pub(crate) fn is_mixed_int_tuple(ty: &Type, float: &Type) -> bool {
-    const SHAPES: &[&str] = &[
-        "IF", "FI", "IFF", "FIF", "FFI", "IIF", "IFFF", "FFFI", "IIFF",
-    ];
-    const INTEGERS: &[&str] = &["usize", "isize", "u32", "i32", "u64", "i64"];
     let Type::Tuple(t) = peel_refs(ty) else {
         return false;
     };
@@ -79,7 +85,7 @@ pub(crate) fn is_mixed_int_tuple(ty: &Type, float: &Type) -> bool {
             Type::Path(p)
                 if p.path
                     .get_ident()
-                    .is_some_and(|i| INTEGERS.contains(&i.to_string().as_str())) =>
+                    .is_some_and(|i| MIXED_INTEGERS.contains(&i.to_string().as_str())) =>
             {
                 Some('I')
             }
@@ -90,11 +96,11 @@ pub(crate) fn is_mixed_int_tuple(ty: &Type, float: &Type) -> bool {
     let one_integer_type = {
         let found: Vec<String> = ints
             .by_ref()
-            .filter(|i| INTEGERS.contains(&i.as_str()))
+            .filter(|i| MIXED_INTEGERS.contains(&i.as_str()))
             .collect();
         found.windows(2).all(|w| w[0] == w[1])
     };
-    shape.is_some_and(|s| SHAPES.contains(&s.as_str())) && one_integer_type
+    shape.is_some_and(|s| MIXED_SHAPES.contains(&s.as_str())) && one_integer_type
 }
 
 /// The element type of `Vec<E>`, `[E]` or `[E; N]`, and whether it was an array.
@@ -256,4 +262,49 @@ pub(crate) fn is_float_alias_name(name: &str) -> bool {
         || name.ends_with("Float")
         || matches!(name, "FloatType" | "FloatT" | "RealType")
         || name.ends_with("Real")
+}
+
+#[cfg(test)]
+mod mixed_tuple_agreement {
+    /// The runtime's `mixed_tuples!` (each `mixed_tuple!` line's members, `I $int` or `F
+    /// A`, in order) and the integer types it is invoked with.
+    fn runtime_lists() -> (Vec<String>, Vec<String>) {
+        let source = include_str!("../../../autodiff-runtime/src/differentiable.rs");
+        let body = source
+            .split("macro_rules! mixed_tuples {")
+            .nth(1)
+            .expect("the runtime defines `mixed_tuples!`");
+        let (rules, after) = body.split_once("\nmixed_tuples!(").expect("and invokes it");
+        let shapes = rules
+            .lines()
+            .filter_map(|l| l.trim().strip_prefix("mixed_tuple!("))
+            .map(|l| {
+                let members = l.split_once(']').expect("generics first").1;
+                members
+                    .split(',')
+                    .filter_map(|m| m.trim().chars().next())
+                    .filter(|c| matches!(c, 'I' | 'F'))
+                    .collect()
+            })
+            .collect();
+        let ints = after
+            .split_once(')')
+            .expect("a closing parenthesis")
+            .0
+            .split(',')
+            .map(|i| i.trim().to_string())
+            .collect();
+        (shapes, ints)
+    }
+
+    #[test]
+    fn the_macro_takes_the_tuples_the_runtime_implements() {
+        let (shapes, ints) = runtime_lists();
+        let mut runtime: Vec<&str> = shapes.iter().map(String::as_str).collect();
+        let mut macro_side = super::MIXED_SHAPES.to_vec();
+        runtime.sort_unstable();
+        macro_side.sort_unstable();
+        assert_eq!(runtime, macro_side);
+        assert_eq!(ints, super::MIXED_INTEGERS);
+    }
 }

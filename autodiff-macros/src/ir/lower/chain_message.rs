@@ -46,6 +46,7 @@ const TAKEN: &[&str] = &[
     "skip",
     "take",
     "step_by",
+    "cycle",
     "map",
     "filter",
     "sum",
@@ -111,10 +112,18 @@ impl Lowerer {
             !TAKEN.contains(&name.as_str()) || matches!(name.as_str(), "max_by" | "min_by")
         });
         let Some(culprit) = culprit else {
+            // (Every method taken: a `cycle` whose walk has no end, or of a mapped walk.)
+            if let Some(cycle) = outside.iter().find(|a| a.method == "cycle") {
+                return self.unsupported(
+                    cycle.method.span(),
+                    "`cycle` here",
+                    "a cycled walk is zipped with a finite one (`c.iter().zip(x.iter().skip(w).cycle())`) or cut by `take` (`x.iter().cycle().take(n)`), and cycles a sequence or its part after `skip`, not a `map`, `rev`, `filter` or `enumerate` of it; write this one as a loop over indices (`x[(w + i) % x.len()]`)",
+                );
+            }
             return self.unsupported(
                 span,
                 "this iterator chain",
-                "use `x.iter()` or a range `(a..b)` with `copied`, `cloned`, `zip`, `enumerate`, `rev`, `skip`, `take`, `step_by`, then `map` and `filter`, ending in `sum`, `product`, `fold`, `collect` or `for_each`, or a `for` loop",
+                "use `x.iter()` or a range `(a..b)` with `copied`, `cloned`, `zip`, `enumerate`, `rev`, `skip`, `take`, `step_by`, `cycle`, then `map` and `filter`, ending in `sum`, `product`, `fold`, `reduce`, `max_by`/`min_by`, `collect` or `for_each`, or a `for` loop",
             );
         };
         let (name, at) = (culprit.method.to_string(), culprit.method.span());
@@ -127,7 +136,7 @@ impl Lowerer {
             _ => self.unsupported(
                 at,
                 &format!("`{name}` in an iterator chain"),
-                "chains take `copied`, `cloned`, `zip`, `enumerate`, `rev`, `skip`, `take`, `step_by`, `map` and `filter`, ending in `sum`, `product`, `fold`, `reduce`, `max_by`/`min_by`, `collect` or `for_each`; write this one as a `for` loop",
+                "chains take `copied`, `cloned`, `zip`, `enumerate`, `rev`, `skip`, `take`, `step_by`, `cycle` (zipped with a finite walk, or cut by `take`), `map` and `filter`, ending in `sum`, `product`, `fold`, `reduce`, `max_by`/`min_by`, `collect` or `for_each`; write this one as a `for` loop",
             ),
         }
     }

@@ -21,7 +21,7 @@ impl Lowerer {
             return None;
         }
         let chain = parse_chain(&m.receiver, false)?;
-        if self.walks_array_sub_slice(&chain) {
+        if self.walks_array_sub_slice(&chain) || endless(&chain) {
             return None;
         }
         let mut walk = self.walk(&chain);
@@ -183,7 +183,7 @@ impl Lowerer {
         };
         let comparator = reduce.args.first()?;
         let chain = parse_chain(&reduce.receiver, false)?;
-        if self.walks_array_sub_slice(&chain) {
+        if self.walks_array_sub_slice(&chain) || endless(&chain) {
             return None;
         }
         let mut walk = self.walk(&chain);

@@ -47,6 +47,10 @@ pub(super) struct Chain {
     /// `indexed_iter()`: each item comes with its index in the array (`(i, j)` in a
     /// matrix), in place of `enumerate`'s count.
     indexed: bool,
+    /// The sources walked by `cycle()` (`x.iter().skip(w).cycle()` zipped with a finite
+    /// walk, a ring buffer read from its write position): item `c` is the sequence's
+    /// `c mod len`, and the walk's length is the others' (none, where it is empty).
+    cycled: Vec<usize>,
 }
 
 /// The nesting of a zip's items, each leaf a source's index.
@@ -132,7 +136,7 @@ impl Lowerer {
         f: &syn::ExprForLoop,
     ) -> Option<(Vec<syn::Stmt>, syn::ExprForLoop)> {
         let chain = parse_chain(&f.expr, true)?;
-        if self.walks_array_sub_slice(&chain) {
+        if self.walks_array_sub_slice(&chain) || endless(&chain) {
             return None;
         }
         // A range alone is a loop of its own (`for i in (0..n).rev()`); ranges zipped
@@ -386,6 +390,7 @@ fn parse_chain(e: &Expr, bare: bool) -> Option<Chain> {
         writable: vec![],
         shape: Shape::Leaf(0),
         indexed: false,
+        cycled: vec![],
     };
     match e {
         Expr::MethodCall(m) => {
@@ -436,7 +441,8 @@ fn parse_chain(e: &Expr, bare: bool) -> Option<Chain> {
                 }
                 ("rev" | "skip" | "take" | "step_by", _) => {
                     let mut c = parse_chain(&m.receiver, false)?;
-                    if !c.stages.is_empty() {
+                    // (A cycled walk has no end to `rev` from.)
+                    if !c.stages.is_empty() || !c.cycled.is_empty() && name == "rev" {
                         return None;
                     }
                     let step = match (name.as_str(), m.args.first()) {
@@ -453,6 +459,21 @@ fn parse_chain(e: &Expr, bare: bool) -> Option<Chain> {
                     parse_chain(&m.receiver, false)?,
                     parse_chain(&m.args[0], true)?,
                 ),
+                // A sequence (or its part after `skip`) walked round and round.
+                ("cycle", 0) => {
+                    let c = skipped_as_sub_slice(parse_chain(&m.receiver, false)?);
+                    let plain = c.sources.len() == 1
+                        && matches!(c.sources[0], Source::Seq(_))
+                        && c.steps.is_empty()
+                        && c.stages.is_empty()
+                        && c.enumerate.is_none()
+                        && c.writable.is_empty()
+                        && !c.indexed;
+                    plain.then_some(Chain {
+                        cycled: vec![0],
+                        ..c
+                    })
+                }
                 ("scan", 2) => {
                     let Expr::Closure(cl) = &m.args[1] else {
                         return None;
@@ -519,6 +540,17 @@ fn parse_chain(e: &Expr, bare: bool) -> Option<Chain> {
     }
 }
 
+/// Whether a walk has no end: every source cycled (`x.iter().cycle()`) and not cut by a
+/// `take` (before any `step_by`, whose length would overflow).
+fn endless(chain: &Chain) -> bool {
+    let cut = chain.steps.iter().find_map(|s| match s {
+        Step::Take(_) => Some(true),
+        Step::Every(_) => Some(false),
+        _ => None,
+    });
+    chain.cycled.len() == chain.sources.len() && cut != Some(true)
+}
+
 /// Two plain chains walked in step; either may itself be a zip (`a.zip(b).zip(c)`), whose
 /// items nest as its `zip`s do.
 fn zip(c: Chain, other: Chain) -> Option<Chain> {
@@ -530,6 +562,7 @@ fn zip(c: Chain, other: Chain) -> Option<Chain> {
     }
     let n = c.sources.len();
     c.writable.extend(other.writable.iter().map(|k| k + n));
+    c.cycled.extend(other.cycled.iter().map(|k| k + n));
     c.shape = Shape::Pair(Box::new(c.shape), Box::new(other.shape.shifted(n)));
     c.sources.extend(other.sources);
     Some(c)

@@ -116,7 +116,7 @@ impl Lowerer {
 
     fn walk_unbound(&mut self, chain: &Chain) -> Walk {
         let index = self.synthetic_ident("i");
-        let plain = chain.steps.is_empty();
+        let plain = chain.steps.is_empty() && chain.cycled.is_empty();
         // A range alone, walked in order: the loop runs over it.
         if let (
             true,
@@ -167,6 +167,7 @@ impl Lowerer {
                 chain,
                 &index,
                 &starts,
+                &starts,
                 chain.enumerate.map(|_| syn::parse_quote!(#index)),
             );
             return Walk {
@@ -181,8 +182,9 @@ impl Lowerer {
         let mut setup: Vec<syn::Stmt> = vec![];
         // Each source's length, then the shortest (`zip` stops at the shorter).
         let mut starts = vec![];
+        let mut periods = vec![];
         let mut len: Option<syn::Ident> = None;
-        for source in &chain.sources {
+        for (k, source) in chain.sources.iter().enumerate() {
             let this = self.synthetic_ident("len");
             match source {
                 // `x[a..b]`: `a` evaluated once, as Rust does, before the walk.
@@ -231,6 +233,16 @@ impl Lowerer {
                     starts.push(Some(s));
                 }
             }
+            // A cycled sequence's length is its period; the walk's, none of its own (unless
+            // it is empty, which ends the walk at once, as `cycle` does).
+            periods.push(chain.cycled.contains(&k).then(|| {
+                let period = self.synthetic_ident("period");
+                setup.push(syn::parse_quote!(let #period = #this;));
+                setup.push(
+                    syn::parse_quote!(let #this = if #period == 0 { 0 } else { usize::MAX };),
+                );
+                period
+            }));
             len = Some(match len {
                 None => this,
                 Some(before) => {
@@ -272,7 +284,7 @@ impl Lowerer {
             enumerated = Some(counter.clone());
         }
         let at = self.synthetic_ident("at");
-        let item = self.item(chain, &at, &starts, enumerated);
+        let item = self.item(chain, &at, &starts, &periods, enumerated);
         let len = lens.last().expect("a length");
         Walk {
             setup,
@@ -291,13 +303,23 @@ impl Lowerer {
         chain: &Chain,
         at: &syn::Ident,
         starts: &[Option<syn::Ident>],
+        periods: &[Option<syn::Ident>],
         enumerated: Option<Expr>,
     ) -> Expr {
         let items: Vec<Expr> = chain
             .sources
             .iter()
             .zip(starts)
-            .map(|(source, start)| match (source, start) {
+            .zip(periods)
+            .map(|((source, start), period)| {
+                // A cycled sequence's position: the walk's, modulo its period.
+                let at: Expr = match period {
+                    Some(p) => syn::parse_quote!((#at % #p)),
+                    None => syn::parse_quote!(#at),
+                };
+                (source, start, at)
+            })
+            .map(|(source, start, at)| match (source, start) {
                 (Source::Seq(x), Some(s)) => {
                     let base = sub_slice(x).map_or(x, |(base, _, _)| base);
                     syn::parse_quote!(#base[#s + #at])
