@@ -537,3 +537,99 @@ fn a_vec_of_structs_by_value() {
     assert_eq!((bonds_bar[0].price, bonds_bar[1].price), (0.02, 0.06));
     weighted_coupons_gradcheck(&bonds).unwrap();
 }
+
+/// An element of a field of tuples bound whole and read by its parts (`let p =
+/// self.vertices[i]; … p.0 … p.1`), as polygon and graph code writes it: each part a read
+/// of the element in place. The shoelace area ½ Σ (xᵢ yᵢ₊₁ − xᵢ₊₁ yᵢ) with a scale, a
+/// reference to the next vertex, and a spring network over `(usize, usize, f64)` edges
+/// whose ends index the positions.
+#[derive(Differentiable, Clone, Debug)]
+pub struct Polygon {
+    pub vertices: Vec<(f64, f64)>,
+    pub scale: f64,
+}
+
+impl Polygon {
+    #[differentiate]
+    fn area(&self) -> f64 {
+        let n = self.vertices.len();
+        let mut twice = 0.0;
+        for i in 0..n {
+            let p = self.vertices[i];
+            let q = &self.vertices[(i + 1) % n];
+            twice += p.0 * q.1 - q.0 * p.1;
+        }
+        self.scale * twice / 2.0
+    }
+}
+
+#[derive(Differentiable, Clone, Debug)]
+pub struct Springs {
+    pub edges: Vec<(usize, usize, f64)>,
+    pub stiffness: f64,
+}
+
+impl Springs {
+    #[differentiate]
+    fn energy(&self, x: &[f64]) -> f64 {
+        let mut e = 0.0;
+        for k in 0..self.edges.len() {
+            let edge = self.edges[k];
+            let stretch = x[edge.1] - x[edge.0] - edge.2;
+            e += 0.5 * self.stiffness * stretch * stretch;
+        }
+        e
+    }
+}
+
+#[test]
+fn an_element_bound_whole_and_read_by_its_parts() {
+    let poly = Polygon {
+        vertices: vec![(0.0, 0.0), (2.0, 0.1), (1.5, 1.7), (-0.3, 1.2)],
+        scale: 1.5,
+    };
+    // ∂A/∂xᵢ = s (yᵢ₊₁ − yᵢ₋₁) / 2, ∂A/∂yᵢ = s (xᵢ₋₁ − xᵢ₊₁) / 2, ∂A/∂s = A / s.
+    let (area, bar) = poly.area_grad();
+    let v = &poly.vertices;
+    let n = v.len();
+    let twice: f64 = (0..n)
+        .map(|i| v[i].0 * v[(i + 1) % n].1 - v[(i + 1) % n].0 * v[i].1)
+        .sum();
+    assert!((area - 1.5 * twice / 2.0).abs() < 1e-12);
+    for i in 0..n {
+        let (prev, next) = (v[(i + n - 1) % n], v[(i + 1) % n]);
+        assert!((bar.vertices[i].0 - 1.5 * (next.1 - prev.1) / 2.0).abs() < 1e-12);
+        assert!((bar.vertices[i].1 - 1.5 * (prev.0 - next.0) / 2.0).abs() < 1e-12);
+    }
+    assert!((bar.scale - twice / 2.0).abs() < 1e-12);
+    poly.area_gradcheck().unwrap();
+
+    let springs = Springs {
+        edges: vec![(0, 1, 1.0), (1, 2, 0.5), (0, 2, 1.25)],
+        stiffness: 3.0,
+    };
+    let x = [0.1, 1.3, 1.6];
+    let (e, s_bar, x_bar) = springs.energy_grad(&x);
+    let mut want_x = [0.0; 3];
+    let mut want_e = 0.0;
+    let mut want_k = 0.0;
+    for &(a, b, rest) in &springs.edges {
+        let stretch = x[b] - x[a] - rest;
+        want_e += 1.5 * stretch * stretch;
+        want_k += 0.5 * stretch * stretch;
+        want_x[b] += 3.0 * stretch;
+        want_x[a] -= 3.0 * stretch;
+    }
+    assert!((e - want_e).abs() < 1e-12);
+    assert!((s_bar.stiffness - want_k).abs() < 1e-12);
+    // ∂E/∂restₖ = −k stretchₖ; the ends are integers, passed through.
+    for (edge, bar) in springs.edges.iter().zip(&s_bar.edges) {
+        let stretch = x[edge.1] - x[edge.0] - edge.2;
+        assert!((bar.2 + 3.0 * stretch).abs() < 1e-12);
+        assert_eq!((bar.0, bar.1), (edge.0, edge.1));
+    }
+    for k in 0..3 {
+        assert!((x_bar[k] - want_x[k]).abs() < 1e-12);
+    }
+    springs.energy_gradcheck(&x).unwrap();
+}

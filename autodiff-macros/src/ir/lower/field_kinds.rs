@@ -780,6 +780,29 @@ impl<'ast> Visit<'ast> for Uses<'_> {
                 }
             }
         }
+        // `let p = self.pts[i];` (or `&self.pts[i]`) read by its parts alone, `p.0 * p.1`,
+        // bound nowhere else: an element of tuples (`element_lets` reads each part in
+        // place), its parts used as integers noted.
+        if let (syn::Pat::Ident(p), Some(init)) = (pat, &l.init) {
+            let element = match peel(&init.expr) {
+                syn::Expr::Reference(r) if r.mutability.is_none() => peel(&r.expr),
+                e => e,
+            };
+            if let syn::Expr::Index(ix) = element {
+                let body = self.body.clone();
+                let tokens = quote::quote!(#(#body)*);
+
+                let by_parts = super::element_lets::parts_used(tokens, &p.ident)
+                    .is_some_and(|parts| !parts.is_empty());
+                if by_parts
+                    && !self.rebound.contains(&p.ident.to_string())
+                    && !matches!(peel(&ix.index), syn::Expr::Range(_))
+                {
+                    self.note_element_parts(&ix.expr, &p.ident, &body);
+                    self.note(&ix.expr, Use::StructElement);
+                }
+            }
+        }
         // `let (start, ndim) = self.pos;` whose names index (`self.w[start]`): a tuple of
         // integers, no value with a derivative.
         if let (syn::Pat::Tuple(t), Some(init)) = (pat, &l.init) {

@@ -19,6 +19,7 @@ mod chain;
 mod checkpoint;
 mod control;
 mod effects;
+mod element_lets;
 mod elementwise;
 mod exits;
 mod expr;
