@@ -1163,7 +1163,8 @@ fn a_free_function_stepping_a_struct_is_the_method_it_would_be() {
     assert!((lhs - rhs).abs() < 1e-12, "{lhs} against {rhs}");
 
     // The gradient of the result alone, and its own check.
-    let (value, body_grad, dt_grad) = spring_step_grad(dt, &mut body(&BODY));
+    // (In the function's parameters' order: ∂/∂dt, then the state's.)
+    let (value, dt_grad, body_grad) = spring_step_grad(dt, &mut body(&BODY));
     assert_eq!(value.to_bits(), y.to_bits());
     let g = |v: &[f64]| spring_step(v[0], &mut body(&v[1..]));
     let mut grad = vec![dt_grad];
@@ -1252,4 +1253,85 @@ fn free_steps_of_generic_states_and_of_array_fields() {
         &[1.0, 2.0, 3.0, gain],
         &[m_bar.y[0], m_bar.y[1], m_bar.y[2], m_bar.gain],
     );
+}
+
+/// Two modules each stepping the struct by a function named `step` (an explicit and a
+/// symplectic Euler step), a generic state bounded in a `where` clause, and a state beside
+/// another parameter of its type, whose `_grad` gives the gradients in the parameters'
+/// order: pull(other, body, k) = body.x after body.v += k (other.x − body.x).
+mod explicit {
+    use super::Body;
+    use autodiff::differentiate;
+
+    #[differentiate]
+    pub fn step(body: &mut Body, dt: f64) -> f64 {
+        body.x += body.v * dt;
+        body.v -= body.k * body.x * dt;
+        body.x
+    }
+}
+
+mod symplectic {
+    use super::Body;
+    use autodiff::differentiate;
+
+    #[differentiate]
+    pub fn step(body: &mut Body, dt: f64) -> f64 {
+        body.v -= body.k * body.x * dt;
+        body.x += body.v * dt;
+        body.x
+    }
+}
+
+#[differentiate]
+pub fn relax<T>(dt: T, s: &mut Pendulum<T>) -> T
+where
+    T: autodiff::num_traits::Float,
+{
+    s.p = s.p - dt * s.q;
+    s.q = s.q + dt * s.p;
+    s.q * s.p
+}
+
+#[differentiate]
+pub fn pull(other: &Body, body: &mut Body, k: f64) -> f64 {
+    body.v += k * (other.x - body.x);
+    body.x += body.v;
+    body.x
+}
+
+#[test]
+fn free_steps_named_alike_bounded_by_where_and_beside_their_own_type() {
+    let dt = 0.1;
+    for (step, step_grad) in [
+        (
+            explicit::step as fn(&mut Body, f64) -> f64,
+            explicit::step_grad as fn(&mut Body, f64) -> (f64, Body, f64),
+        ),
+        (symplectic::step, symplectic::step_grad),
+    ] {
+        let f = |v: &[f64]| step(&mut body(&v[..4]), v[4]);
+        let (value, bar, dt_bar) = step_grad(&mut body(&BODY), dt);
+        assert_eq!(value.to_bits(), step(&mut body(&BODY), dt).to_bits());
+        let mut at = BODY.to_vec();
+        at.push(dt);
+        let mut grad = body_flat(&bar);
+        grad.push(dt_bar);
+        assert_grad(f, &at, &grad);
+    }
+
+    let energy = |v: &[f64]| relax(v[0], &mut Pendulum { q: v[1], p: v[2] });
+    let (_, dt_bar, s_bar) = relax_grad(0.2, &mut Pendulum { q: 0.7, p: -0.3 });
+    assert_grad(energy, &[0.2, 0.7, -0.3], &[dt_bar, s_bar.q, s_bar.p]);
+
+    let other = body(&[1.3, 0.2, 0.0, 0.0]);
+    let f = |v: &[f64]| pull(&body(&v[..4]), &mut body(&v[4..8]), v[8]);
+    let (_, other_bar, body_bar, k_bar) = pull_grad(&other, &mut body(&BODY), 0.6);
+    let mut at = body_flat(&other);
+    at.extend(BODY);
+    at.push(0.6);
+    let mut grad = body_flat(&other_bar);
+    grad.extend(body_flat(&body_bar));
+    grad.push(k_bar);
+    assert_grad(f, &at, &grad);
 }

@@ -633,3 +633,67 @@ fn an_element_bound_whole_and_read_by_its_parts() {
     }
     springs.energy_gradcheck(&x).unwrap();
 }
+
+/// The same binding typed, beside other bindings of its name (a `for` over another
+/// sequence, an inner block's own `p`, a later `let p` of another element): each `p.k`
+/// reads the element its scope binds. Checked by the generated gradient checks.
+#[derive(Differentiable, Clone, Debug)]
+pub struct Pairs {
+    pub pts: Vec<(f64, f64)>,
+    pub k: f64,
+}
+
+impl Pairs {
+    #[differentiate]
+    fn typed(&self, t: f64) -> f64 {
+        let p: (f64, f64) = self.pts[1];
+        p.0 * p.1 * t + self.k
+    }
+
+    #[differentiate]
+    #[allow(clippy::needless_range_loop)] // the index loop is the form under test
+    fn beside_a_loop(&self, x: &[f64]) -> f64 {
+        let mut s = 0.0;
+        for i in 0..self.pts.len() {
+            let p = self.pts[i];
+            s += p.0 * x[i] * p.1;
+        }
+        for p in x.iter() {
+            s += p * self.k;
+        }
+        s
+    }
+
+    #[differentiate]
+    fn bound_again(&self, t: f64) -> f64 {
+        let p = self.pts[0];
+        let mut s = p.0 * p.1 * t;
+        {
+            let p = (self.k, 2.0 * t);
+            s += p.0 * p.1;
+        }
+        let p = self.pts[1];
+        s + p.0 * self.k + p.1
+    }
+}
+
+#[test]
+fn elements_bound_whole_in_scopes_of_their_own() {
+    let s = Pairs {
+        pts: vec![(0.3, -0.8), (1.7, 0.9)],
+        k: 0.65,
+    };
+    let t = 0.45;
+    // Closed forms: typed = p₁₀ p₁₁ t + k; bound_again = p₀₀ p₀₁ t + 2 k t + p₁₀ k + p₁₁.
+    let (v, bar, t_bar) = s.typed_grad(t);
+    assert!((v - (1.7 * 0.9 * t + 0.65)).abs() < 1e-12);
+    assert!((bar.pts[1].0 - 0.9 * t).abs() < 1e-12 && (t_bar - 1.7 * 0.9).abs() < 1e-12);
+    let (v, bar, t_bar) = s.bound_again_grad(t);
+    assert!((v - (0.3 * -0.8 * t + 2.0 * 0.65 * t + 1.7 * 0.65 + 0.9)).abs() < 1e-12);
+    assert!((bar.k - (2.0 * t + 1.7)).abs() < 1e-12);
+    assert!((t_bar - (0.3 * -0.8 + 2.0 * 0.65)).abs() < 1e-12);
+    assert_eq!((bar.pts[0].0, bar.pts[1].1), (-0.8 * t, 1.0));
+    s.typed_gradcheck(t).unwrap();
+    s.beside_a_loop_gradcheck(&[0.4, -1.1]).unwrap();
+    s.bound_again_gradcheck(t).unwrap();
+}

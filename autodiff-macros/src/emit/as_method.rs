@@ -1,13 +1,13 @@
 //! The derived items of a free function stepping a struct (`state::as_method`): the hidden
-//! method `__f_as_method` is differentiated as any `&mut self` method, inside an `impl` of
-//! the struct, and each of its derived items the user calls (`__f_as_method_vjp`, …) gets a
+//! method `__f_as_method_…` is differentiated as any `&mut self` method, inside an `impl` of
+//! the struct, and each of its derived items the user calls (`__f_as_method_…_vjp`, …) gets a
 //! free twin named after the function (`f_vjp`) with the function's parameters in their
 //! order, the state where the function takes it:
 //!
 //! ```text
 //! fn update(dt: f64, body: &mut Body) -> f64            // as written
 //! fn update_vjp(dt: f64, body: &mut Body, dout: f64, body_bar: &mut Body) -> (f64, f64)
-//!     { body.__update_as_method_vjp(dt, dout, body_bar) }
+//!     { body.__update_as_method_…_vjp(dt, dout, body_bar) }
 //! ```
 //!
 //! The method's `self_dot`/`self_bar` are named after the state (`body_dot`, `body_bar`),
@@ -25,7 +25,7 @@ use syn::{FnArg, Ident, Pat, Type};
 /// (`method` is the hidden method as emitted: `lifted.method` without `#[checkpoint]`.)
 pub fn items(lifted: &Lifted, method: &syn::ItemFn, derived: TokenStream) -> TokenStream {
     let owner = &lifted.owner;
-    let (impl_generics, _, _) = lifted.impl_generics.split_for_impl();
+    let (impl_generics, _, where_clause) = lifted.impl_generics.split_for_impl();
     let hidden = method.sig.ident.to_string();
     let fns = match super::fallible::derived_fns(derived.clone()) {
         Ok((fns, _)) => fns,
@@ -41,7 +41,7 @@ pub fn items(lifted: &Lifted, method: &syn::ItemFn, derived: TokenStream) -> Tok
     });
     quote! {
         #[allow(dead_code, unused_variables, unused_mut, clippy::needless_lifetimes)]
-        impl #impl_generics #owner {
+        impl #impl_generics #owner #where_clause {
             #[doc(hidden)]
             #method
             #derived
@@ -50,7 +50,7 @@ pub fn items(lifted: &Lifted, method: &syn::ItemFn, derived: TokenStream) -> Tok
     }
 }
 
-/// `f_X(…)` calling the method's `__f_as_method_X` on the state.
+/// `f_X(…)` calling the method's `__f_as_method_…_X` on the state.
 fn twin(lifted: &Lifted, g: &syn::ItemFn, kind: Derived) -> TokenStream {
     let state = &lifted.state;
     let function = &lifted.function;
@@ -108,13 +108,74 @@ fn twin(lifted: &Lifted, g: &syn::ItemFn, kind: Derived) -> TokenStream {
             .replace(&hidden, &own)
     });
     let vis = &function.vis;
+    let call = quote!(#state.#called(#(#call_args),*));
+    // `_grad`: the gradients in the function's parameters' order, the state's among them
+    // (the method gives it first, as `self`'s).
+    let body = match in_parameter_order(g, lifted, &mut sig) {
+        Some((parts, order)) => {
+            let ordered = order.iter().map(|&k| &parts[k]);
+            quote!(let (#(#parts),*) = #call; (#(#ordered),*))
+        }
+        None => call,
+    };
     quote! {
         #attrs
         #[allow(dead_code)]
         #vis #sig {
-            #state.#called(#(#call_args),*)
+            #body
         }
     }
+}
+
+/// For a `_grad` item, whose last expression is its value and gradients by name (`(value,
+/// self_bar, dt_bar)`): those names, and their order with the gradients in the function's
+/// parameters' order, the signature's result reordered so; `None` for any other item.
+fn in_parameter_order(
+    g: &syn::ItemFn,
+    lifted: &Lifted,
+    sig: &mut syn::Signature,
+) -> Option<(Vec<Ident>, Vec<usize>)> {
+    let Some(syn::Stmt::Expr(syn::Expr::Tuple(tail), None)) = g.block.stmts.last() else {
+        return None;
+    };
+    let parts: Vec<Ident> = tail
+        .elems
+        .iter()
+        .map(|e| match e {
+            syn::Expr::Path(p) => p.path.get_ident().cloned(),
+            _ => None,
+        })
+        .collect::<Option<_>>()?;
+    if !parts.iter().any(|p| p == "self_bar") {
+        return None;
+    }
+    // Each gradient's parameter, by its position in the function (`self_bar`: the state's).
+    let position = |part: &Ident| -> Option<usize> {
+        let name = part.to_string();
+        let name = name.strip_suffix("_bar")?;
+        if name == "self" {
+            return Some(lifted.position);
+        }
+        lifted.function.sig.inputs.iter().position(
+            |input| matches!(input, FnArg::Typed(pt) if matches!(&*pt.pat, Pat::Ident(p) if p.ident == name)),
+        )
+    };
+    let positions: Vec<usize> = parts[1..].iter().map(position).collect::<Option<_>>()?;
+    let mut order: Vec<usize> = (1..parts.len()).collect();
+    order.sort_by_key(|&k| positions[k - 1]);
+    order.insert(0, 0);
+    let syn::ReturnType::Type(_, ty) = &mut sig.output else {
+        return None;
+    };
+    let Type::Tuple(types) = &mut **ty else {
+        return None;
+    };
+    if types.elems.len() != parts.len() {
+        return None;
+    }
+    let reordered: Vec<Type> = order.iter().map(|&k| types.elems[k].clone()).collect();
+    types.elems = reordered.into_iter().collect();
+    Some((parts, order))
 }
 
 /// The state's tangent (`body_dot`, first of the method's tangents) moved to where the
@@ -131,12 +192,14 @@ fn tangent_in_order(inputs: &mut Vec<FnArg>, args: &mut Vec<Ident>, lifted: &Lif
         .sig
         .inputs
         .iter()
-        .filter_map(|input| match input {
+        .enumerate()
+        .map(|(i, input)| match input {
             FnArg::Typed(pt) => match &*pt.pat {
-                Pat::Ident(p) => Some(format_ident!("{}_dot", p.ident)),
-                _ => None,
+                Pat::Ident(p) => format_ident!("{}_dot", p.ident),
+                // (A pattern's tangents are named otherwise: it holds its place.)
+                _ => format_ident!("__pattern{i}"),
             },
-            FnArg::Receiver(_) => None,
+            FnArg::Receiver(_) => format_ident!("__receiver"),
         })
         .collect();
     let (before, after) = names.split_at(lifted.position.min(names.len()));

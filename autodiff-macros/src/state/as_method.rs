@@ -1,7 +1,7 @@
 //! A free function stepping a struct it borrows mutably (`fn update(body: &mut Body, dt:
 //! f64)`), as simulation code often writes one: it is the `&mut self` method it would be,
 //! written beside the struct instead of in its `impl`. It is differentiated as that method,
-//! hidden (`Body::__update_as_method`, the function's body with `body` read as `self`), and
+//! hidden (`Body::__update_as_method_…`, the function's body with `body` read as `self`), and
 //! `emit::as_method` gives the free function the method's derived items under its own
 //! names (`update_vjp(&mut body, dt, y_bar, &mut body_bar)`), so it steps the state and its
 //! tangent or cotangent as a `&mut self` method does.
@@ -17,7 +17,7 @@ use syn::{Expr, FnArg, Generics, Ident, ItemFn, Pat, Type};
 
 /// A free function read as a `&mut self` method of the struct it steps.
 pub struct Lifted {
-    /// `fn __f_as_method(&mut self, …)`: the function without its state parameter, the
+    /// `fn __f_as_method_…(&mut self, …)`: the function without its state parameter, the
     /// parameter read as `self`; its generics are those the struct's type does not name.
     pub method: ItemFn,
     /// The struct's type (`Body`, `State<T>`), the `Self` of the hidden method.
@@ -75,7 +75,7 @@ pub fn lift(item: &ItemFn, args: &TokenStream) -> Option<Lifted> {
         .attrs
         .retain(|a| a.path().is_ident("allow") || a.path().is_ident("checkpoint"));
     method.vis = syn::Visibility::Inherited;
-    method.sig.ident = hidden_name(&item.sig.ident);
+    method.sig.ident = hidden_name(item);
     method.sig.generics = method_generics;
     let mut inputs: syn::punctuated::Punctuated<FnArg, syn::Token![,]> = Default::default();
     inputs.push(syn::parse_quote!(&mut self));
@@ -97,9 +97,16 @@ pub fn lift(item: &ItemFn, args: &TokenStream) -> Option<Lifted> {
     })
 }
 
-/// The hidden method's name: `__update_as_method` for `update`.
-pub fn hidden_name(function: &Ident) -> Ident {
-    format_ident!("__{}_as_method", function)
+/// The hidden method's name: `__update_as_method_…` for `update`, ending in a hash of the
+/// function's text, since two modules may each step the struct by a function of that name
+/// and a type's inherent methods share one namespace across the crate.
+fn hidden_name(item: &ItemFn) -> Ident {
+    use std::hash::{Hash, Hasher};
+    let mut hasher = std::collections::hash_map::DefaultHasher::new();
+    quote::quote!(#item).to_string().hash(&mut hasher);
+    let function = item.sig.ident.to_string();
+    let function = function.trim_start_matches("r#");
+    format_ident!("__{function}_as_method_{:08x}", hasher.finish() as u32)
 }
 
 /// The attribute's arguments with the state parameter named `self` (`wrt(body, dt)`:
@@ -113,6 +120,7 @@ pub fn args_as_self(args: TokenStream, state: &Ident) -> TokenStream {
 pub fn in_function_terms(errors: TokenStream, state: &Ident) -> TokenStream {
     map_strings(errors, &|message| {
         message
+            .replace("a `&mut self` method", &format!("a function stepping `{state}`"))
             .replace("a `#[differentiate]` method taking `&mut self`", &format!("a `#[differentiate]` function stepping `{state}` (read as a `&mut self` method of its type)"))
             .replace("this method takes `&mut self`", &format!("this function steps `{state}`"))
             .replace("in this method", "in this function")
@@ -306,10 +314,7 @@ fn is_name(e: &Expr, name: &Ident) -> bool {
 fn split_generics(generics: &Generics, owner: &Type) -> (Generics, Generics) {
     let owner_tokens = quote::quote!(#owner);
     let mut on_impl = Generics::default();
-    let mut on_method = Generics {
-        where_clause: generics.where_clause.clone(),
-        ..Generics::default()
-    };
+    let mut on_method = Generics::default();
     for param in &generics.params {
         let named = match param {
             syn::GenericParam::Type(t) => {
@@ -326,6 +331,31 @@ fn split_generics(generics: &Generics, owner: &Type) -> (Generics, Generics) {
             true => on_impl.params.push(param.clone()),
             false => on_method.params.push(param.clone()),
         }
+    }
+    // A `where` predicate goes with the parameters it bounds: to the `impl` where it names
+    // only the `impl`'s (`where T: Float` of `State<T>`, which the struct may require).
+    let method_params: Vec<Ident> = on_method
+        .params
+        .iter()
+        .filter_map(|p| match p {
+            syn::GenericParam::Type(t) => Some(t.ident.clone()),
+            syn::GenericParam::Const(c) => Some(c.ident.clone()),
+            syn::GenericParam::Lifetime(_) => None,
+        })
+        .collect();
+    for predicate in generics.where_clause.iter().flat_map(|w| &w.predicates) {
+        let tokens = quote::quote!(#predicate);
+        let of_method = method_params
+            .iter()
+            .any(|p| crate::tokens::mentions_ident(tokens.clone(), p));
+        let generics = match of_method {
+            true => &mut on_method,
+            false => &mut on_impl,
+        };
+        generics
+            .make_where_clause()
+            .predicates
+            .push(predicate.clone());
     }
     (on_impl, on_method)
 }

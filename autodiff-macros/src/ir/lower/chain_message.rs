@@ -11,6 +11,8 @@ pub(super) struct Around {
     /// The method of its receiver, where the receiver is a method call: the chain goes on
     /// inward through it.
     receiver_method: Option<Ident>,
+    /// Which call this is (`Lowerer::methods_lowered` when it was met).
+    serial: usize,
 }
 
 impl Around {
@@ -18,7 +20,7 @@ impl Around {
         &self.method
     }
 
-    pub(super) fn of(m: &syn::ExprMethodCall) -> Around {
+    pub(super) fn of(m: &syn::ExprMethodCall, serial: usize) -> Around {
         let mut receiver = &*m.receiver;
         while let syn::Expr::Paren(p) = receiver {
             receiver = &p.expr;
@@ -29,6 +31,7 @@ impl Around {
                 syn::Expr::MethodCall(r) => Some(r.method.clone()),
                 _ => None,
             },
+            serial,
         }
     }
 }
@@ -70,6 +73,9 @@ impl Lowerer {
     /// The message for the source of a chain refused at `span` (the innermost call, the
     /// top of `methods_around`).
     pub(super) fn refuse_chain(&mut self, span: Span) -> Expr {
+        // A chain refused inside one refused whole (a `zip`'s argument): the whole one's
+        // message says nothing this one does not, so it goes.
+        self.drop_enclosing_refusals();
         // The calls of this chain, from its source outward: each one's receiver is the last.
         let mut chain: Vec<&Around> = vec![];
         for around in self.methods_around.iter().rev() {
@@ -117,9 +123,12 @@ impl Lowerer {
                 return self.unsupported(
                     cycle.method.span(),
                     "`cycle` here",
-                    "a cycled walk is zipped with a finite one (`c.iter().zip(x.iter().skip(w).cycle())`) or cut by `take` (`x.iter().cycle().take(n)`), and cycles a sequence or its part after `skip`, not a `map`, `rev`, `filter` or `enumerate` of it; write this one as a loop over indices (`x[(w + i) % x.len()]`)",
+                    "a cycled walk is zipped with a finite one (`c.iter().zip(x.iter().skip(w).cycle())`) or cut by `take` (`x.iter().cycle().take(n)`), and cycles a sequence or its part after `skip` (`skip` before `cycle`, not after it), not a `map`, `rev`, `filter` or `enumerate` of it; a zip's sides are plain walks (`rev`, `enumerate` and `map` go after the `zip`); write this one as a loop over indices (`x[(w + i) % x.len()]`)",
                 );
             }
+            let outermost = chain.last().map_or(0, |a| a.serial);
+            self.whole_chain_refusals
+                .push((self.errors.len(), outermost));
             return self.unsupported(
                 span,
                 "this iterator chain",
@@ -138,6 +147,27 @@ impl Lowerer {
                 &format!("`{name}` in an iterator chain"),
                 "chains take `copied`, `cloned`, `zip`, `enumerate`, `rev`, `skip`, `take`, `step_by`, `cycle` (zipped with a finite walk, or cut by `take`), `map` and `filter`, ending in `sum`, `product`, `fold`, `reduce`, `max_by`/`min_by`, `collect` or `for_each`; write this one as a `for` loop",
             ),
+        }
+    }
+
+    /// Removes the whole-chain refusals of chains whose outermost call is still being
+    /// lowered: the refusal about to be made is inside one of them.
+    fn drop_enclosing_refusals(&mut self) {
+        let around: HashSet<usize> = self.methods_around.iter().map(|a| a.serial).collect();
+        let (inside, rest): (Vec<_>, Vec<_>) = std::mem::take(&mut self.whole_chain_refusals)
+            .into_iter()
+            .partition(|(_, outermost)| around.contains(outermost));
+        self.whole_chain_refusals = rest;
+        let mut gone: Vec<usize> = inside.into_iter().map(|(at, _)| at).collect();
+        gone.sort_unstable();
+        for at in gone.into_iter().rev() {
+            self.errors.remove(at);
+            // (Later records point one place earlier now.)
+            for (later, _) in &mut self.whole_chain_refusals {
+                if *later > at {
+                    *later -= 1;
+                }
+            }
         }
     }
 }

@@ -7,129 +7,273 @@
 //! t += self.k * p.0 * p.1;        t += self.k * __p_02 * __p_13;
 //! ```
 //!
-//! (`let p = &self.pts[i];` too.) Each part is then a read of the field's element, as
-//! `let (x, y) = self.pts[i];` is (`tuple_lets`), where the macro, which cannot see the
-//! field's type, would otherwise take the element for a float. The rewrite is made only
-//! where every later use of the name is a part, `p.0`, and nothing binds the name again; any
-//! other use (`f(p)`, `p == q`) leaves the statements as written.
+//! (`let p = &self.pts[i];`, `let mut p`, `let p: (f64, usize)` too.) Each part is then a
+//! read of the field's element, as `let (x, y) = self.pts[i];` is (`tuple_lets`), where the
+//! macro, which cannot see the field's type, would otherwise take the element for a float.
+//! The whole body is rewritten once, before the fields' kinds are read from it, so every
+//! later stage sees the parts. The rewrite is made only where every use of the name in its
+//! scope is a part, `p.0`; a use of it whole (`f(p)`, `p == q`) leaves the `let` as written.
+//! The scope ends where a `let`, a closure's parameter, a `for` or a `match` arm binds the
+//! name again (an `if let` binding it leaves the `let` as written).
 
+use super::fields::{field_path, peel};
 use super::Lowerer;
 use proc_macro2::{TokenStream, TokenTree};
-use quote::quote;
 use std::collections::BTreeSet;
-use syn::visit::Visit;
+use syn::visit_mut::VisitMut;
 
 impl Lowerer {
-    /// The statements with each field element bound whole read by its parts, or `None`
-    /// where there is none.
-    pub(super) fn spread_elements(&mut self, stmts: &[syn::Stmt]) -> Option<Vec<syn::Stmt>> {
-        let spread = (0..stmts.len()).find_map(|at| self.spread_at(stmts, at))?;
-        // (Further elements bound whole, later in the list.)
-        Some(self.spread_elements(&spread).unwrap_or(spread))
-    }
-
-    /// The statements with the `let` at `at` spread, where it binds a field's element read
-    /// by its parts alone.
-    fn spread_at(&mut self, stmts: &[syn::Stmt], at: usize) -> Option<Vec<syn::Stmt>> {
-        let (name, mutable, ty, base, index) = self.element_binding(&stmts[at])?;
-        let rest = &stmts[at + 1..];
-        let rest_tokens = quote!(#(#rest)*);
-        let parts = parts_used(rest_tokens.clone(), &name)?;
-        if parts.is_empty() || binds_again(rest, &name) {
-            return None;
-        }
-        let position = self.synthetic_ident("index");
-        let mut out: Vec<syn::Stmt> = stmts[..at].to_vec();
-        out.push(syn::parse_quote!(let #position = #index;));
-        let mut names = vec![];
-        for &k in &parts {
-            let part = self.synthetic_ident(&format!("{name}_{k}"));
-            let member = syn::Index::from(k);
-            let mutability = mutable.then(|| quote!(mut));
-            let part_ty = ty
-                .as_ref()
-                .and_then(|t| t.elems.iter().nth(k))
-                .map(|t| quote!(: #t));
-            out.push(syn::parse_quote!(let #mutability #part #part_ty = #base[#position].#member;));
-            names.push((k, part));
-        }
-        let replaced = with_parts(rest_tokens, &name, &names);
-        let block: syn::Block = syn::parse2(quote!({ #replaced })).ok()?;
-        out.extend(block.stmts);
-        Some(out)
-    }
-
-    /// `let p = self.pts[i];` (or `&self.pts[i]`, `let mut p`, `let p: (f64, usize)`): the
-    /// name, whether it is `mut`, its tuple type if written, the field, the index.
-    #[allow(clippy::type_complexity)]
-    fn element_binding(
-        &self,
-        stmt: &syn::Stmt,
-    ) -> Option<(
-        syn::Ident,
-        bool,
-        Option<syn::TypeTuple>,
-        syn::Expr,
-        syn::Expr,
-    )> {
-        let syn::Stmt::Local(local) = stmt else {
-            return None;
+    /// `block` with each field element bound whole and read by its parts spread into a
+    /// `let` per part, or `None` where there is none; `roots` are the struct parameters.
+    pub(super) fn spread_elements(
+        &mut self,
+        block: &syn::Block,
+        roots: &[String],
+    ) -> Option<syn::Block> {
+        let mut spread = Spread {
+            lowerer: self,
+            roots,
+            changed: false,
         };
-        let (pat, ty) = match &local.pat {
-            syn::Pat::Type(t) => (&*t.pat, Some(&*t.ty)),
-            p => (p, None),
-        };
-        let syn::Pat::Ident(p) = pat else { return None };
-        if p.by_ref.is_some() || p.subpat.is_some() {
-            return None;
-        }
-        let init = local.init.as_ref().filter(|i| i.diverge.is_none())?;
-        let element = match &*init.expr {
-            syn::Expr::Reference(r) if r.mutability.is_none() => &*r.expr,
-            e => e,
-        };
-        let syn::Expr::Index(ix) = element else {
-            return None;
-        };
-        if !self.is_field_element(ix) {
-            return None;
-        }
-        let ty = match ty {
-            Some(syn::Type::Tuple(t)) => Some(t.clone()),
-            Some(_) => None,
-            None => None,
-        };
-        Some((
-            p.ident.clone(),
-            p.mutability.is_some(),
-            ty,
-            (*ix.expr).clone(),
-            (*ix.index).clone(),
-        ))
+        let mut block = block.clone();
+        spread.visit_block_mut(&mut block);
+        spread.changed.then_some(block)
     }
 }
 
-/// The parts `name.k` the tokens read, or `None` where they use `name` otherwise (whole, or
-/// a nested part `name.0.1`, which tokenises as `name . 0.1`).
-pub(super) fn parts_used(tokens: TokenStream, name: &syn::Ident) -> Option<BTreeSet<usize>> {
+/// The rewrite, block by block.
+struct Spread<'l, 'r> {
+    lowerer: &'l mut Lowerer,
+    roots: &'r [String],
+    changed: bool,
+}
+
+impl VisitMut for Spread<'_, '_> {
+    fn visit_block_mut(&mut self, block: &mut syn::Block) {
+        let mut i = 0;
+        while i < block.stmts.len() {
+            if let Some(parts) = self.spread_at(&mut block.stmts, i) {
+                // (The parts' `let`s hold no element bound whole: on past them.)
+                i += parts;
+                self.changed = true;
+                continue;
+            }
+            self.visit_stmt_mut(&mut block.stmts[i]);
+            i += 1;
+        }
+    }
+
+    // (A nested `fn` is a scope of its own, without the struct parameters.)
+    fn visit_item_mut(&mut self, _: &mut syn::Item) {}
+}
+
+impl Spread<'_, '_> {
+    /// Spreads the `let` at `at` where it binds a field's element read by its parts alone:
+    /// how many statements replace it.
+    fn spread_at(&mut self, stmts: &mut Vec<syn::Stmt>, at: usize) -> Option<usize> {
+        let binding = element_binding(&stmts[at], self.roots)?;
+        let mut uses = Uses {
+            name: &binding.name,
+            parts: BTreeSet::new(),
+            whole: false,
+            replace: None,
+        };
+        uses.stmts(&mut stmts[at + 1..]);
+        if uses.whole || uses.parts.is_empty() {
+            return None;
+        }
+        let name = &binding.name;
+        let position = self.lowerer.synthetic_ident("index");
+        let index = &binding.index;
+        let base = &binding.base;
+        let mut lets: Vec<syn::Stmt> = vec![syn::parse_quote!(let #position = #index;)];
+        let mut names = vec![];
+        for &k in &uses.parts {
+            let part = self.lowerer.synthetic_ident(&format!("{name}_{k}"));
+            let member = syn::Index::from(k);
+            let mutability = binding.mutable.then(|| quote::quote!(mut));
+            let ty = binding.ty.as_ref().and_then(|t| t.elems.iter().nth(k));
+            let ty = ty.map(|t| quote::quote!(: #t));
+            lets.push(syn::parse_quote!(let #mutability #part #ty = #base[#position].#member;));
+            names.push((k, part));
+        }
+        uses.replace = Some(&names);
+        uses.stmts(&mut stmts[at + 1..]);
+        let count = lets.len();
+        stmts.splice(at..=at, lets);
+        Some(count)
+    }
+}
+
+/// `let p = self.pts[i];` and its parts.
+struct Binding {
+    name: syn::Ident,
+    mutable: bool,
+    /// Its written type, where a tuple (`let p: (f64, usize)`): each part's.
+    ty: Option<syn::TypeTuple>,
+    /// The field (`self.pts`) and the index (`i`).
+    base: syn::Expr,
+    index: syn::Expr,
+}
+
+/// `let p = self.pts[i];` (or `&self.pts[i]`, `let mut p`, `let p: (f64, usize)`) of a
+/// field of a struct parameter among `roots`.
+fn element_binding(stmt: &syn::Stmt, roots: &[String]) -> Option<Binding> {
+    let syn::Stmt::Local(local) = stmt else {
+        return None;
+    };
+    let (pat, ty) = match &local.pat {
+        syn::Pat::Type(t) => (&*t.pat, Some(&*t.ty)),
+        p => (p, None),
+    };
+    let syn::Pat::Ident(p) = pat else { return None };
+    if p.by_ref.is_some() || p.subpat.is_some() {
+        return None;
+    }
+    let init = local.init.as_ref().filter(|i| i.diverge.is_none())?;
+    let element = match peel(&init.expr) {
+        syn::Expr::Reference(r) if r.mutability.is_none() => peel(&r.expr),
+        e => e,
+    };
+    let syn::Expr::Index(ix) = element else {
+        return None;
+    };
+    if matches!(peel(&ix.index), syn::Expr::Range(_)) || field_path(&ix.expr, roots).is_none() {
+        return None;
+    }
+    Some(Binding {
+        name: p.ident.clone(),
+        mutable: p.mutability.is_some(),
+        ty: match ty {
+            Some(syn::Type::Tuple(t)) => Some(t.clone()),
+            _ => None,
+        },
+        base: (*ix.expr).clone(),
+        index: (*ix.index).clone(),
+    })
+}
+
+/// The uses of a name in its scope: the parts read (`p.0`), and whether it is used whole;
+/// with `replace`, each part read becomes its name.
+struct Uses<'n, 'p> {
+    name: &'n syn::Ident,
+    parts: BTreeSet<usize>,
+    whole: bool,
+    replace: Option<&'p [(usize, syn::Ident)]>,
+}
+
+impl Uses<'_, '_> {
+    /// The statements of a scope, up to a `let` binding the name again (whose initialiser
+    /// still reads this one).
+    fn stmts(&mut self, stmts: &mut [syn::Stmt]) {
+        for stmt in stmts {
+            if let syn::Stmt::Local(local) = stmt {
+                if binds(&local.pat, self.name) {
+                    if let Some(init) = &mut local.init {
+                        self.visit_expr_mut(&mut init.expr);
+                        if let Some((_, diverge)) = &mut init.diverge {
+                            self.visit_expr_mut(diverge);
+                        }
+                    }
+                    return;
+                }
+            }
+            self.visit_stmt_mut(stmt);
+        }
+    }
+
+    fn part_name(&self, k: usize) -> Option<&syn::Ident> {
+        self.replace?.iter().find(|(j, _)| *j == k).map(|(_, n)| n)
+    }
+}
+
+impl VisitMut for Uses<'_, '_> {
+    fn visit_block_mut(&mut self, block: &mut syn::Block) {
+        self.stmts(&mut block.stmts);
+    }
+
+    fn visit_expr_mut(&mut self, e: &mut syn::Expr) {
+        if let syn::Expr::Field(f) = e {
+            if let (syn::Expr::Path(p), syn::Member::Unnamed(k)) = (&*f.base, &f.member) {
+                if p.qself.is_none() && p.path.is_ident(self.name) {
+                    let k = k.index as usize;
+                    self.parts.insert(k);
+                    if let Some(part) = self.part_name(k) {
+                        let mut part = part.clone();
+                        part.set_span(p.path.segments[0].ident.span());
+                        *e = syn::parse_quote!(#part);
+                    }
+                    return;
+                }
+            }
+        }
+        if let syn::Expr::Path(p) = e {
+            self.whole |= p.qself.is_none() && p.path.is_ident(self.name);
+            return;
+        }
+        syn::visit_mut::visit_expr_mut(self, e);
+    }
+
+    fn visit_expr_closure_mut(&mut self, c: &mut syn::ExprClosure) {
+        if !c.inputs.iter().any(|p| binds(p, self.name)) {
+            syn::visit_mut::visit_expr_closure_mut(self, c);
+        }
+    }
+
+    fn visit_expr_for_loop_mut(&mut self, f: &mut syn::ExprForLoop) {
+        self.visit_expr_mut(&mut f.expr);
+        if !binds(&f.pat, self.name) {
+            self.visit_block_mut(&mut f.body);
+        }
+    }
+
+    fn visit_arm_mut(&mut self, arm: &mut syn::Arm) {
+        if !binds(&arm.pat, self.name) {
+            syn::visit_mut::visit_arm_mut(self, arm);
+        }
+    }
+
+    fn visit_expr_let_mut(&mut self, l: &mut syn::ExprLet) {
+        // (`if let Some(p) = …`: the name's scope would be the branch; left as written.)
+        self.whole |= binds(&l.pat, self.name);
+        syn::visit_mut::visit_expr_let_mut(self, l);
+    }
+
+    fn visit_macro_mut(&mut self, m: &mut syn::Macro) {
+        match parts_used(m.tokens.clone(), self.name) {
+            Some(parts) => self.parts.extend(parts),
+            None => self.whole = true,
+        }
+        if let Some(names) = self.replace {
+            m.tokens = with_parts(m.tokens.clone(), self.name, names);
+        }
+    }
+
+    fn visit_item_mut(&mut self, _: &mut syn::Item) {}
+}
+
+/// Whether pattern `p` binds `name`.
+fn binds(p: &syn::Pat, name: &syn::Ident) -> bool {
+    let mut names = vec![];
+    crate::tokens::pattern_names(p, &mut names);
+    names.iter().any(|n| name == n)
+}
+
+/// The parts `name.k` a macro's tokens read, or `None` where they use `name` otherwise
+/// (whole, or a nested part `name.0.1`, which tokenises as `name . 0.1`).
+fn parts_used(tokens: TokenStream, name: &syn::Ident) -> Option<BTreeSet<usize>> {
     let mut parts = BTreeSet::new();
     let trees: Vec<TokenTree> = tokens.into_iter().collect();
     for (i, tt) in trees.iter().enumerate() {
         match tt {
             TokenTree::Group(g) => parts.extend(parts_used(g.stream(), name)?),
-            // (Its binding, `let p` or `let mut p`, is no use.)
-            TokenTree::Ident(id) if id == name && !after_dot(&trees, i) && !bound_at(&trees, i) => {
+            TokenTree::Ident(id) if id == name && !after_dot(&trees, i) => {
                 parts.insert(part_at(&trees, i)?);
             }
             _ => {}
         }
     }
     Some(parts)
-}
-
-/// Whether the name at `i` is bound there (`let p`, `let mut p`).
-fn bound_at(trees: &[TokenTree], i: usize) -> bool {
-    i > 0 && matches!(&trees[i - 1], TokenTree::Ident(k) if k == "let" || k == "mut")
 }
 
 /// Whether the token before `i` is a `.` (a field or a method named like the name).
@@ -147,7 +291,7 @@ fn part_at(trees: &[TokenTree], i: usize) -> Option<usize> {
     }
 }
 
-/// The tokens with each `name . k` the part's name.
+/// A macro's tokens with each `name . k` the part's name.
 fn with_parts(
     tokens: TokenStream,
     name: &syn::Ident,
@@ -165,35 +309,21 @@ fn with_parts(
                 out.extend([TokenTree::Group(group)]);
             }
             TokenTree::Ident(id) if id == name && !after_dot(&trees, i) => {
-                let k = part_at(&trees, i).expect("every use is a part");
-                let (_, part) = parts
-                    .iter()
-                    .find(|(j, _)| *j == k)
-                    .expect("each part named");
-                let mut part = part.clone();
-                part.set_span(id.span());
-                out.extend([TokenTree::Ident(part)]);
-                i += 3;
-                continue;
+                let part = part_at(&trees, i)
+                    .and_then(|k| parts.iter().find(|(j, _)| *j == k))
+                    .map(|(_, part)| part);
+                if let Some(part) = part {
+                    let mut part = part.clone();
+                    part.set_span(id.span());
+                    out.extend([TokenTree::Ident(part)]);
+                    i += 3;
+                    continue;
+                }
+                out.extend([TokenTree::Ident(id.clone())]);
             }
             other => out.extend([other.clone()]),
         }
         i += 1;
     }
     out
-}
-
-/// Whether a pattern among the statements binds `name` (a later `let`, a closure's
-/// parameter, a `match` arm).
-fn binds_again(stmts: &[syn::Stmt], name: &syn::Ident) -> bool {
-    struct Find<'n>(&'n syn::Ident, bool);
-    impl<'a> Visit<'a> for Find<'_> {
-        fn visit_pat_ident(&mut self, p: &'a syn::PatIdent) {
-            self.1 |= p.ident == *self.0;
-            syn::visit::visit_pat_ident(self, p);
-        }
-    }
-    let mut find = Find(name, false);
-    stmts.iter().for_each(|s| find.visit_stmt(s));
-    find.1
 }

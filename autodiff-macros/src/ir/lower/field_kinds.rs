@@ -780,26 +780,23 @@ impl<'ast> Visit<'ast> for Uses<'_> {
                 }
             }
         }
-        // `let p = self.pts[i];` (or `&self.pts[i]`) read by its parts alone, `p.0 * p.1`,
-        // bound nowhere else: an element of tuples (`element_lets` reads each part in
-        // place), its parts used as integers noted.
+        // `let a = self.edges[k].0;` (as `element_lets` spreads `let e = self.edges[k];`)
+        // whose name is used as an integer (`x[a]`), bound nowhere else: that part of the
+        // field's tuples is an integer.
         if let (syn::Pat::Ident(p), Some(init)) = (pat, &l.init) {
-            let element = match peel(&init.expr) {
-                syn::Expr::Reference(r) if r.mutability.is_none() => peel(&r.expr),
-                e => e,
-            };
-            if let syn::Expr::Index(ix) = element {
-                let body = self.body.clone();
-                let tokens = quote::quote!(#(#body)*);
-
-                let by_parts = super::element_lets::parts_used(tokens, &p.ident)
-                    .is_some_and(|parts| !parts.is_empty());
-                if by_parts
-                    && !self.rebound.contains(&p.ident.to_string())
-                    && !matches!(peel(&ix.index), syn::Expr::Range(_))
+            if let syn::Expr::Field(f) = peel(&init.expr) {
+                if let (syn::Expr::Index(ix), syn::Member::Unnamed(k)) = (peel(&f.base), &f.member)
                 {
-                    self.note_element_parts(&ix.expr, &p.ident, &body);
-                    self.note(&ix.expr, Use::StructElement);
+                    let body = self.body.clone();
+                    if !self.rebound.contains(&p.ident.to_string())
+                        && !matches!(peel(&ix.index), syn::Expr::Range(_))
+                        && used_as_integer(&p.ident, &body)
+                    {
+                        if let Some((root, path)) = field_path(&ix.expr, self.roots) {
+                            let key = path_key(&root, &path);
+                            self.integer_parts.insert(format!("{key}.{}", k.index));
+                        }
+                    }
                 }
             }
         }

@@ -50,8 +50,6 @@ pub(super) fn columnable(body: &syn::Block, roots: &[String], slices: &[String])
         indexed: HashMap<String, usize>,
         read: HashMap<String, usize>,
         whole: std::collections::HashSet<String>,
-        /// The body, for the uses of a name bound to a whole element.
-        body: proc_macro2::TokenStream,
     }
     impl Elements<'_> {
         /// The field whose element `e` reads a field of (`f[i].x`, `f[i].a.b`).
@@ -102,25 +100,6 @@ pub(super) fn columnable(body: &syn::Block, roots: &[String], slices: &[String])
                     }
                 }
             }
-            // `let p = self.pts[i];` (or `&self.pts[i]`) read by its parts alone (`p.0`):
-            // each part a read of the element in place (`element_lets`).
-            if let (syn::Pat::Ident(p), Some(init)) = (&l.pat, &l.init) {
-                let element = match peel_parens(&init.expr) {
-                    syn::Expr::Reference(r) if r.mutability.is_none() => peel_parens(&r.expr),
-                    e => e,
-                };
-                let by_parts = || {
-                    super::element_lets::parts_used(self.body.clone(), &p.ident)
-                        .is_some_and(|parts| !parts.is_empty())
-                };
-                if let syn::Expr::Index(ix) = element {
-                    if let Some((root, path)) = field_path(&ix.expr, self.roots) {
-                        if by_parts() {
-                            *self.read.entry(path_key(&root, &path)).or_default() += 1;
-                        }
-                    }
-                }
-            }
             syn::visit::visit_local(self, l);
         }
     }
@@ -129,7 +108,6 @@ pub(super) fn columnable(body: &syn::Block, roots: &[String], slices: &[String])
         indexed: HashMap::new(),
         read: HashMap::new(),
         whole: Default::default(),
-        body: quote::ToTokens::to_token_stream(body),
     };
     elements.visit_block(body);
     slices

@@ -63,7 +63,9 @@ impl Lowerer {
     }
 
     pub(super) fn lower_method(&mut self, m: &syn::ExprMethodCall, out: &mut Vec<Stmt>) -> Expr {
-        self.methods_around.push(chain_message::Around::of(m));
+        self.methods_lowered += 1;
+        self.methods_around
+            .push(chain_message::Around::of(m, self.methods_lowered));
         let lowered = self.lower_method_here(m, out);
         self.methods_around.pop();
         lowered

@@ -121,6 +121,12 @@ pub struct Lowerer {
     /// The method calls being lowered, outermost first: where an iterator chain is refused,
     /// the message names the part of it that is (`chain_message`).
     methods_around: Vec<chain_message::Around>,
+    /// The count of method calls lowered so far: each one's serial, in `methods_around`.
+    methods_lowered: usize,
+    /// Chains refused as a whole ("this iterator chain"): the error's place in `errors`
+    /// and the serial of the chain's outermost call. A refusal naming a part, made while
+    /// that call is still being lowered (the argument of its `zip`), replaces it.
+    whole_chain_refusals: Vec<(usize, usize)>,
     /// Those of them that are constants (left out by `wrt`): their methods are plain calls.
     constant_structs: Vec<VarId>,
     /// The fields of struct parameters read so far.
@@ -216,6 +222,8 @@ impl Lowerer {
             refused_names: Default::default(),
             guard_parts: vec![],
             methods_around: vec![],
+            methods_lowered: 0,
+            whole_chain_refusals: vec![],
             constant_structs: vec![],
             fields: vec![],
             outputs: vec![],
@@ -495,6 +503,15 @@ pub fn lower_fn(
     let mut roots = roots;
     lw.copies_of_params = param_copies::other_names(&item.block, &roots);
     roots.extend(lw.copies_of_params.iter().cloned());
+    // A field's element bound whole and read by its parts: a `let` per part, from here on
+    // (`element_lets`).
+    let spread = lw
+        .spread_elements(&item.block, &roots)
+        .map(|block| syn::ItemFn {
+            block: Box::new(block),
+            ..item.clone()
+        });
+    let item = spread.as_ref().unwrap_or(item);
     lw.field_kinds = field_kinds::field_kinds(item, &roots, &float, struct_result);
     lw.declare_slice_fields(&item.block, &roots);
     lw.declare_rows_fields(&item.block, &roots);

@@ -151,15 +151,6 @@ impl Lowerer {
             }
             None => stmts,
         };
-        // A field's element bound whole and read by its parts (`element_lets`).
-        let spread: Vec<syn::Stmt>;
-        let stmts = match self.spread_elements(stmts) {
-            Some(parts) => {
-                spread = parts;
-                &spread[..]
-            }
-            None => stmts,
-        };
         let expanded: Vec<syn::Stmt>;
         let stmts = if stmts.iter().any(is_let_else) {
             expanded = stmts.iter().flat_map(expand_let_else).collect();

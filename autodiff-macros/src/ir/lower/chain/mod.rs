@@ -572,6 +572,10 @@ fn zip(c: Chain, other: Chain) -> Option<Chain> {
 /// walks, `x[min(n, len)..]` (skipping past the end yields nothing, as `skip` does), so
 /// that it can be zipped; any other chain as it is.
 fn skipped_as_sub_slice(mut c: Chain) -> Chain {
+    // (`x.iter().cycle().skip(k)` is no sub-slice cycled: it starts at `k mod n`.)
+    if !c.cycled.is_empty() {
+        return c;
+    }
     let skips: Vec<&Expr> = c
         .steps
         .iter()
