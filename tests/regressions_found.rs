@@ -3056,3 +3056,53 @@ mod own_pow_and_clamp {
         soft_gradcheck(x, k).unwrap();
     }
 }
+
+/// Float fields borrowed into arithmetic, `&self.width * &self.height` and `2f64 *
+/// &self.width`, in a trait impl's methods (found by held-out round 65: read as struct
+/// values, rustc errors about generated code): area = w h, perimeter = 2 w + 2 h.
+#[allow(clippy::op_ref, clippy::unnecessary_cast)] // the forms under test, as written
+mod borrowed_field_operands {
+    use autodiff::{differentiate, Differentiable};
+
+    #[derive(Debug, Differentiable)]
+    pub struct Rect {
+        pub width: f64,
+        pub height: f64,
+    }
+
+    pub trait Polygon {
+        fn area(&self) -> f64;
+        fn peri(&self) -> f64;
+    }
+
+    #[differentiate]
+    impl Polygon for Rect {
+        fn area(&self) -> f64 {
+            (&self.width * &self.height) as f64
+        }
+
+        fn peri(&self) -> f64 {
+            2f64 * &self.width + 2f64 * &self.height
+        }
+    }
+
+    #[differentiate]
+    fn ratio(r: &Rect) -> f64 {
+        &r.width / &r.height
+    }
+
+    #[test]
+    fn borrowed_float_fields_are_floats() {
+        let r = Rect {
+            width: 3.0,
+            height: 4.0,
+        };
+        let (a, bar) = r.area_grad();
+        assert_eq!((a, bar.width, bar.height), (12.0, 4.0, 3.0));
+        let (p, bar) = r.peri_grad();
+        assert_eq!((p, bar.width, bar.height), (14.0, 2.0, 2.0));
+        let (q, bar) = ratio_grad(&r);
+        assert_eq!((q, bar.width, bar.height), (0.75, 0.25, -3.0 / 16.0));
+        ratio_gradcheck(&r).unwrap();
+    }
+}

@@ -49,6 +49,10 @@ enum Use {
     CastOperand,
     StructMethod,
     Array,
+    /// Borrowed into arithmetic (`&r.width * &r.height`, `2.0 * &self.w`) where nothing
+    /// else tells: a float, which `&f64` operators take (a struct or an array operand is
+    /// told by its methods, or by the types the function names).
+    BorrowedOperand,
     /// A method both `Vec`s and `ndarray` arrays have (`iter`, `len`): weak evidence, a
     /// sequence.
     Seq,
@@ -684,6 +688,15 @@ impl<'ast> Visit<'ast> for Uses<'_> {
                             }
                         }
                     }
+                    // `&r.width * &r.height`: a field borrowed into arithmetic, in a
+                    // function naming no array types (where it is an array, above).
+                    if !matches!(self.lent, LentField::Array) {
+                        for side in [&b.left, &b.right] {
+                            if let syn::Expr::Reference(r) = super::fields::peel_parens(side) {
+                                self.note(peel(&r.expr), Use::BorrowedOperand);
+                            }
+                        }
+                    }
                     // `p.z.clone() + eps`: a field cloned into arithmetic (generic code's
                     // scalars need not be `Copy`) is a float, not a sequence copied.
                     for side in [&b.left, &b.right] {
@@ -911,6 +924,7 @@ pub(super) fn field_kinds(
                 Use::Array => Kind::Array,
                 Use::Seq => Kind::FloatSeq,
                 Use::Lent => Kind::Struct,
+                Use::BorrowedOperand => Kind::Float,
             };
             (k, kind)
         })
