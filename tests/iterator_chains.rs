@@ -705,3 +705,49 @@ fn cycled_walks() {
     close(&y_bar, &(0..5).map(|i| x[i % 3]).collect::<Vec<_>>());
     cycled_and_taken_gradcheck(&x, &y, m).unwrap();
 }
+
+// A ring buffer read from its read position round to it again, as FIR filters zip their
+// taps with it: Σᵢ cᵢ · x[(r + i) mod n] (`cycle` then `skip`, on either side of the zip),
+// and Σᵢ cᵢ · x[1 + (2 + i) mod (n − 1)] (`skip`, `cycle`, `skip`).
+#[differentiate]
+fn fir(c: &[f64], x: &[f64], r: usize) -> f64 {
+    let right: f64 = c
+        .iter()
+        .zip(x.iter().cycle().skip(r))
+        .map(|(a, b)| a * b)
+        .sum();
+    let left: f64 = x
+        .iter()
+        .cycle()
+        .skip(r)
+        .zip(c.iter())
+        .fold(0.0, |s, (b, a)| s + a * b);
+    let tail: f64 = c
+        .iter()
+        .zip(x.iter().skip(1).cycle().skip(2))
+        .map(|(a, b)| a * b)
+        .sum();
+    right + 2.0 * left + tail
+}
+
+#[test]
+fn cycled_walks_started_by_skip() {
+    let (c, x) = ([0.5, -1.25, 2.0, 0.75, 1.1], [0.3, -0.8, 1.7]);
+    for r in 0..5 {
+        let mut want = 0.0;
+        let mut want_c = vec![0.0; 5];
+        let mut want_x = vec![0.0; 3];
+        for i in 0..5 {
+            let (k, t) = ((r + i) % 3, 1 + (2 + i) % 2);
+            want += 3.0 * c[i] * x[k] + c[i] * x[t];
+            want_c[i] = 3.0 * x[k] + x[t];
+            want_x[k] += 3.0 * c[i];
+            want_x[t] += c[i];
+        }
+        let (value, c_bar, x_bar) = fir_grad(&c, &x, r);
+        close(&[fir(&c, &x, r), value], &[want, want]);
+        close(&c_bar, &want_c);
+        close(&x_bar, &want_x);
+        fir_gradcheck(&c, &x, r).unwrap();
+    }
+}

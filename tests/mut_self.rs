@@ -1335,3 +1335,88 @@ fn free_steps_named_alike_bounded_by_where_and_beside_their_own_type() {
     grad.push(k_bar);
     assert_grad(f, &at, &grad);
 }
+
+/// A least-mean-squares filter whose weights are an `ndarray` array written by element, as
+/// adaptive filters are (found by held-out round 66: rustc errors about generated code,
+/// where a `Vec` field worked): e = t − ⟨w, x⟩, w ← w + μ e x; returns e.
+#[derive(Differentiable, Clone, Debug)]
+pub struct Lms {
+    pub w: autodiff::ndarray::Array1<f64>,
+    pub mu: f64,
+}
+
+impl Lms {
+    #[differentiate]
+    #[allow(clippy::needless_range_loop)] // the index loops are the form under test
+    pub fn adapt(&mut self, x: &autodiff::ndarray::Array1<f64>, t: f64) -> f64 {
+        let mut y = 0.0;
+        for i in 0..x.len() {
+            y += self.w[i] * x[i];
+        }
+        let e = t - y;
+        for i in 0..x.len() {
+            self.w[i] += self.mu * e * x[i];
+        }
+        e
+    }
+}
+
+#[test]
+fn an_ndarray_field_written_by_element() {
+    let lms = |v: &[f64]| Lms {
+        w: autodiff::ndarray::arr1(&v[..3]),
+        mu: v[3],
+    };
+    let flat = |l: &Lms| {
+        let mut v = l.w.to_vec();
+        v.push(l.mu);
+        v
+    };
+    let x = autodiff::ndarray::arr1(&[1.0, -0.5, 0.25]);
+    let (state, t) = ([0.1, 0.2, -0.3, 0.05], 0.3);
+    let seeds = [0.7, 1.3, -0.4, 0.9, 2.0];
+    // f(state, t) = s₀ e + ⟨s, state after⟩.
+    let f = |v: &[f64]| {
+        let mut l = lms(&v[..4]);
+        let e = l.adapt(&x, v[4]);
+        seeds[0] * e
+            + flat(&l)
+                .iter()
+                .zip(&seeds[1..])
+                .map(|(a, s)| a * s)
+                .sum::<f64>()
+    };
+    let mut l = lms(&state);
+    let mut bar = lms(&seeds[1..]);
+    let (e, x_bar, t_bar) = l.adapt_vjp(&x, t, seeds[0], &mut bar);
+    let mut stepped = lms(&state);
+    assert_eq!(stepped.adapt(&x, t).to_bits(), e.to_bits());
+    assert_eq!(flat(&l), flat(&stepped));
+    let mut at = state.to_vec();
+    at.push(t);
+    let mut grad = flat(&bar);
+    grad.push(t_bar);
+    assert_grad(f, &at, &grad);
+    // ∂/∂x: e = t − ⟨w, x⟩ and w' = w + μ e x.
+    let h = 1e-6;
+    for k in 0..3 {
+        let g = |d: f64| {
+            let mut xd = x.clone();
+            xd[k] += d;
+            let mut l = lms(&state);
+            let e = l.adapt(&xd, t);
+            seeds[0] * e
+                + flat(&l)
+                    .iter()
+                    .zip(&seeds[1..])
+                    .map(|(a, s)| a * s)
+                    .sum::<f64>()
+        };
+        let fd = (g(h) - g(-h)) / (2.0 * h);
+        assert!(
+            (x_bar[k] - fd).abs() < 1e-6,
+            "x̄{k}: {} against {fd}",
+            x_bar[k]
+        );
+    }
+}

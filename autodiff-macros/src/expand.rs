@@ -194,6 +194,9 @@ fn expand(args: TokenStream, item: &syn::ItemFn) -> Result<TokenStream, Vec<syn:
         return expand_function(args, item, Hidden::No);
     }
     // `&mut self`: the derivatives of a pure method of the state, wrapped.
+    if let Some(e) = crate::state::tuple_param_error(item) {
+        return Err(vec![e]);
+    }
     if let syn::ReturnType::Type(_, ty) = &item.sig.output {
         if let syn::Type::Path(p) = &**ty {
             let last = p.path.segments.last().map(|s| s.ident.to_string());

@@ -102,9 +102,9 @@ fn jvp(
     // The fields as buffers (and their tangents), put back after the call.
     let lend = quote! {
         #(let mut #values = self.#elements.clone();
-          let #buffers = &mut #values[..];
+          let #buffers = ::autodiff::__private::Buffer::buffer_mut(&mut #values);
           let mut #dot_values = #self_dot.#elements.clone();
-          let #buffer_dots = &mut #dot_values[..];)*
+          let #buffer_dots = ::autodiff::__private::Buffer::buffer_mut(&mut #dot_values);)*
     };
     let put_back = quote! {
         #(#self_dot.#elements = #dot_values;)*
@@ -323,9 +323,9 @@ fn vjp(
     let (buffer_bars, bar_values) = (lent.suffixed("bar"), lent.suffixed("bar_value"));
     let lend = quote! {
         #(let mut #values = self.#elements.clone();
-          let #buffers = &mut #values[..];
+          let #buffers = ::autodiff::__private::Buffer::buffer_mut(&mut #values);
           let #bar_values = #self_bar.#elements.clone();
-          let #buffer_bars = &#bar_values[..];)*
+          let #buffer_bars = ::autodiff::__private::Buffer::buffer(&#bar_values);)*
     };
     let only_elements = m.unit && m.written.is_empty();
     let call = if only_elements {

@@ -98,6 +98,21 @@ pub fn gives_counts_alone(item: &ItemFn, float: &syn::Type) -> bool {
         && split(item, float).is_ok_and(|m| m.written.is_empty() && m.buffers.is_empty())
 }
 
+/// A parameter of a `&mut self` method holding a tuple (`p: (f64, f64)`, `(a, b): (f64,
+/// f64)`), which its wrappers do not pass on yet: the macro's message, spanned on it.
+pub fn tuple_param_error(item: &ItemFn) -> Option<syn::Error> {
+    item.sig.inputs.iter().find_map(|input| {
+        let syn::FnArg::Typed(pt) = input else {
+            return None;
+        };
+        let pattern = matches!(&*pt.pat, syn::Pat::Tuple(_) | syn::Pat::Slice(_));
+        let tuple = matches!(crate::types::peel_refs(&pt.ty), syn::Type::Tuple(t) if !t.elems.is_empty());
+        (pattern || tuple).then(|| {
+            syn::Error::new_spanned(pt, "a parameter holding a tuple (or written as a pattern) is not supported yet in a `#[differentiate]` method taking `&mut self`: take its parts as parameters of their own (`a: f64, b: f64`)")
+        })
+    })
+}
+
 /// The hidden pure method of a `&mut self` method, or the errors that prevent it.
 pub fn split(item: &ItemFn, float: &syn::Type) -> syn::Result<Mutating> {
     let item = &arrays_by_element(item);
@@ -116,7 +131,17 @@ pub fn split(item: &ItemFn, float: &syn::Type) -> syn::Result<Mutating> {
             quote::ToTokens::to_token_stream(&call.receiver),
             &call.method,
         );
-        return Err(syn::Error::new_spanned(call, format!("`{field}.{method}(…)` changes a collection field of `self` in place, which a `#[differentiate]` method taking `&mut self` does not follow (it differentiates the float fields, and elements of fields, that it assigns): compute the value in this method and do the `{method}` outside it, or keep the value in a float field")));
+        // (An array's whole update, `scaled_add`, `assign`, `fill`, …: written by element it
+        // is followed.)
+        let by_element = matches!(
+            method.to_string().as_str(),
+            "scaled_add" | "assign" | "fill" | "mapv_inplace" | "map_inplace" | "zip_mut_with"
+        );
+        let instead = match by_element {
+            true => format!("write it by element (`for i in 0..n {{ {field}[i] += …; }}`), which is followed"),
+            false => format!("compute the value in this method and do the `{method}` outside it, or keep the value in a float field"),
+        };
+        return Err(syn::Error::new_spanned(call, format!("`{field}.{method}(…)` changes a collection field of `self` in place, which a `#[differentiate]` method taking `&mut self` does not follow (it differentiates the float fields, and elements of fields, that it assigns): {instead}")));
     }
     let nothing_assigned = writes.fields.is_empty() && writes.elements.is_empty();
     if let Some(call) = sub_state_call(item, nothing_assigned) {

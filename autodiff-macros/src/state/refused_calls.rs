@@ -97,6 +97,13 @@ pub(super) const CHANGES: &[&str] = &[
     "retain",
     "drain",
     "append",
+    // `ndarray`'s own changes in place (`self.w.scaled_add(mu * e, x)`).
+    "scaled_add",
+    "assign",
+    "fill",
+    "mapv_inplace",
+    "map_inplace",
+    "zip_mut_with",
 ];
 
 /// A collection's own methods lending a part of it mutably (`last_mut`, `get_mut`): no

@@ -275,3 +275,50 @@ pub fn copy_into_array<T: Clone>(target: &mut ndarray::Array1<T>, source: &[T]) 
         t.clone_from(s);
     }
 }
+
+/// A field of floats lent as a buffer (`&mut [T]`) to the hidden method of a `&mut self`
+/// method that writes its elements: a `Vec`, an array or a one-dimensional `ndarray` array
+/// (contiguous, as one built by `Array1::zeros` or `from_vec` is).
+///
+/// ```
+/// use autodiff_runtime::support::Buffer;
+/// let mut w = ndarray::arr1(&[1.0, 2.0]);
+/// w.buffer_mut()[1] = 5.0;
+/// assert_eq!(w.buffer(), &[1.0, 5.0]);
+/// let mut v = vec![1.0_f32];
+/// v.buffer_mut()[0] = 2.0;
+/// assert_eq!(v, [2.0]);
+/// ```
+pub trait Buffer<T> {
+    fn buffer(&self) -> &[T];
+    fn buffer_mut(&mut self) -> &mut [T];
+}
+
+impl<T> Buffer<T> for Vec<T> {
+    fn buffer(&self) -> &[T] {
+        self
+    }
+    fn buffer_mut(&mut self) -> &mut [T] {
+        self
+    }
+}
+
+impl<T, const N: usize> Buffer<T> for [T; N] {
+    fn buffer(&self) -> &[T] {
+        self
+    }
+    fn buffer_mut(&mut self) -> &mut [T] {
+        self
+    }
+}
+
+impl<T> Buffer<T> for ndarray::Array1<T> {
+    fn buffer(&self) -> &[T] {
+        self.as_slice()
+            .expect("a field written by element must be a contiguous array (make it with `to_owned()` or `Array1::from_vec`)")
+    }
+    fn buffer_mut(&mut self) -> &mut [T] {
+        self.as_slice_mut()
+            .expect("a field written by element must be a contiguous array (make it with `to_owned()` or `Array1::from_vec`)")
+    }
+}

@@ -123,7 +123,7 @@ impl Lowerer {
                 return self.unsupported(
                     cycle.method.span(),
                     "`cycle` here",
-                    "a cycled walk is zipped with a finite one (`c.iter().zip(x.iter().skip(w).cycle())`) or cut by `take` (`x.iter().cycle().take(n)`), and cycles a sequence or its part after `skip` (`skip` before `cycle`, not after it), not a `map`, `rev`, `filter` or `enumerate` of it; a zip's sides are plain walks (`rev`, `enumerate` and `map` go after the `zip`); write this one as a loop over indices (`x[(w + i) % x.len()]`)",
+                    "a cycled walk is zipped with a finite one (`c.iter().zip(x.iter().skip(w).cycle())`) or cut by `take` (`x.iter().cycle().take(n)`), and cycles a sequence or its part after `skip` (a `skip` after `cycle` starts the cycle there), not a `map`, `rev`, `filter` or `enumerate` of it; a zip's sides are plain walks (`rev`, `enumerate` and `map` go after the `zip`); write this one as a loop over indices (`x[(w + i) % x.len()]`)",
                 );
             }
             let outermost = chain.last().map_or(0, |a| a.serial);

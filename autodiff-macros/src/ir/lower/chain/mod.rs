@@ -51,6 +51,9 @@ pub(super) struct Chain {
     /// walk, a ring buffer read from its write position): item `c` is the sequence's
     /// `c mod len`, and the walk's length is the others' (none, where it is empty).
     cycled: Vec<usize>,
+    /// Where a cycled source starts, for `x.iter().cycle().skip(k)` as a side of a zip:
+    /// item `c` is the sequence's `(c + k) mod len`.
+    offsets: Vec<(usize, Expr)>,
 }
 
 /// The nesting of a zip's items, each leaf a source's index.
@@ -391,6 +394,7 @@ fn parse_chain(e: &Expr, bare: bool) -> Option<Chain> {
         shape: Shape::Leaf(0),
         indexed: false,
         cycled: vec![],
+        offsets: vec![],
     };
     match e {
         Expr::MethodCall(m) => {
@@ -554,7 +558,9 @@ fn endless(chain: &Chain) -> bool {
 /// Two plain chains walked in step; either may itself be a zip (`a.zip(b).zip(c)`), whose
 /// items nest as its `zip`s do.
 fn zip(c: Chain, other: Chain) -> Option<Chain> {
-    // `x.iter().zip(x.iter().skip(1))`: consecutive pairs, each side a sub-slice.
+    // `x.iter().zip(x.iter().skip(1))`: consecutive pairs, each side a sub-slice; a cycled
+    // side skipped (`x.iter().cycle().skip(w)`), one starting at `w mod len`.
+    let (c, other) = (cycled_skips_as_offset(c), cycled_skips_as_offset(other));
     let (mut c, other) = (skipped_as_sub_slice(c), skipped_as_sub_slice(other));
     let plain = |c: &Chain| c.enumerate.is_none() && c.stages.is_empty() && c.steps.is_empty();
     if !plain(&c) || !plain(&other) {
@@ -563,9 +569,36 @@ fn zip(c: Chain, other: Chain) -> Option<Chain> {
     let n = c.sources.len();
     c.writable.extend(other.writable.iter().map(|k| k + n));
     c.cycled.extend(other.cycled.iter().map(|k| k + n));
+    c.offsets
+        .extend(other.offsets.iter().map(|(k, e)| (k + n, e.clone())));
     c.shape = Shape::Pair(Box::new(c.shape), Box::new(other.shape.shifted(n)));
     c.sources.extend(other.sources);
     Some(c)
+}
+
+/// A cycled sequence walked after `skip(n)` steps only (`x.iter().cycle().skip(w)`), as the
+/// cycle starting at `w` (its offset), so that it can be zipped; any other chain as it is.
+fn cycled_skips_as_offset(mut c: Chain) -> Chain {
+    let skips_only = c.sources.len() == 1
+        && c.cycled == [0]
+        && c.offsets.is_empty()
+        && c.enumerate.is_none()
+        && c.stages.is_empty()
+        && !c.steps.is_empty()
+        && c.steps.iter().all(|s| matches!(s, Step::Skip(_)));
+    if !skips_only {
+        return c;
+    }
+    let skips: Vec<Expr> = std::mem::take(&mut c.steps)
+        .into_iter()
+        .filter_map(|s| match s {
+            Step::Skip(n) => Some(n),
+            _ => None,
+        })
+        .collect();
+    c.offsets
+        .push((0, syn::parse_quote!((0usize #(+ (#skips))*))));
+    c
 }
 
 /// A sequence walked after `skip(n)` steps only (`x.iter().skip(1)`), as the sub-slice it

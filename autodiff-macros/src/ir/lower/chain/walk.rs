@@ -167,7 +167,7 @@ impl Lowerer {
                 chain,
                 &index,
                 &starts,
-                &starts,
+                &vec![None; chain.sources.len()],
                 chain.enumerate.map(|_| syn::parse_quote!(#index)),
             );
             return Walk {
@@ -235,13 +235,19 @@ impl Lowerer {
             }
             // A cycled sequence's length is its period; the walk's, none of its own (unless
             // it is empty, which ends the walk at once, as `cycle` does).
+            // (Its offset, where it starts, bound once.)
             periods.push(chain.cycled.contains(&k).then(|| {
                 let period = self.synthetic_ident("period");
                 setup.push(syn::parse_quote!(let #period = #this;));
                 setup.push(
                     syn::parse_quote!(let #this = if #period == 0 { 0 } else { usize::MAX };),
                 );
-                period
+                let offset = chain.offsets.iter().find(|(j, _)| *j == k).map(|(_, n)| {
+                    let offset = self.synthetic_ident("offset");
+                    setup.push(syn::parse_quote!(let #offset: usize = #n;));
+                    offset
+                });
+                (period, offset)
             }));
             len = Some(match len {
                 None => this,
@@ -303,7 +309,7 @@ impl Lowerer {
         chain: &Chain,
         at: &syn::Ident,
         starts: &[Option<syn::Ident>],
-        periods: &[Option<syn::Ident>],
+        periods: &[Option<(syn::Ident, Option<syn::Ident>)>],
         enumerated: Option<Expr>,
     ) -> Expr {
         let items: Vec<Expr> = chain
@@ -314,7 +320,8 @@ impl Lowerer {
             .map(|((source, start), period)| {
                 // A cycled sequence's position: the walk's, modulo its period.
                 let at: Expr = match period {
-                    Some(p) => syn::parse_quote!((#at % #p)),
+                    Some((p, Some(offset))) => syn::parse_quote!(((#at + #offset) % #p)),
+                    Some((p, None)) => syn::parse_quote!((#at % #p)),
                     None => syn::parse_quote!(#at),
                 };
                 (source, start, at)
