@@ -1112,6 +1112,11 @@ fn body_flat(b: &Body) -> Vec<f64> {
     vec![b.x, b.v, b.k, b.c]
 }
 
+/// ⟨a, b⟩.
+fn dot(a: &[f64], b: &[f64]) -> f64 {
+    a.iter().zip(b).map(|(x, y)| x * y).sum()
+}
+
 const BODY: [f64; 4] = [0.3, -0.2, 1.7, 0.4];
 const BODY_WEIGHTS: [f64; 5] = [1.3, 0.5, -1.0, 0.25, 0.7];
 
@@ -1121,12 +1126,7 @@ fn a_free_function_stepping_a_struct_is_the_method_it_would_be() {
     let f = |v: &[f64]| {
         let mut b = body(&v[1..]);
         let y = spring_step(v[0], &mut b);
-        BODY_WEIGHTS[0] * y
-            + body_flat(&b)
-                .iter()
-                .zip(&BODY_WEIGHTS[1..])
-                .map(|(a, w)| a * w)
-                .sum::<f64>()
+        BODY_WEIGHTS[0] * y + dot(&body_flat(&b), &BODY_WEIGHTS[1..])
     };
     let dt = 0.1;
     let mut b = body(&BODY);
@@ -1148,12 +1148,7 @@ fn a_free_function_stepping_a_struct_is_the_method_it_would_be() {
     let mut b_dot = body(&dir);
     let (y2, y_dot) = spring_step_jvp(dt, &mut b, dt_dot, &mut b_dot);
     assert_eq!(y2.to_bits(), y.to_bits());
-    let lhs = BODY_WEIGHTS[0] * y_dot
-        + body_flat(&b_dot)
-            .iter()
-            .zip(&BODY_WEIGHTS[1..])
-            .map(|(a, w)| a * w)
-            .sum::<f64>();
+    let lhs = BODY_WEIGHTS[0] * y_dot + dot(&body_flat(&b_dot), &BODY_WEIGHTS[1..]);
     let rhs = dt_bar * dt_dot
         + body_flat(&b_bar)
             .iter()
@@ -1379,12 +1374,7 @@ fn an_ndarray_field_written_by_element() {
     let f = |v: &[f64]| {
         let mut l = lms(&v[..4]);
         let e = l.adapt(&x, v[4]);
-        seeds[0] * e
-            + flat(&l)
-                .iter()
-                .zip(&seeds[1..])
-                .map(|(a, s)| a * s)
-                .sum::<f64>()
+        seeds[0] * e + dot(&flat(&l), &seeds[1..])
     };
     let mut l = lms(&state);
     let mut bar = lms(&seeds[1..]);
@@ -1405,12 +1395,7 @@ fn an_ndarray_field_written_by_element() {
             xd[k] += d;
             let mut l = lms(&state);
             let e = l.adapt(&xd, t);
-            seeds[0] * e
-                + flat(&l)
-                    .iter()
-                    .zip(&seeds[1..])
-                    .map(|(a, s)| a * s)
-                    .sum::<f64>()
+            seeds[0] * e + dot(&flat(&l), &seeds[1..])
         };
         let fd = (g(h) - g(-h)) / (2.0 * h);
         assert!(
