@@ -697,3 +697,42 @@ fn elements_bound_whole_in_scopes_of_their_own() {
     s.beside_a_loop_gradcheck(&[0.4, -1.1]).unwrap();
     s.bound_again_gradcheck(t).unwrap();
 }
+
+/// The name bound again by `if let` and `while let`, in their branches alone: outside them
+/// `p` is still the element. f = p₀₀ p₀₁ t + k·(o or 0) + p₀₀ · (popped count).
+#[derive(Differentiable, Clone, Debug)]
+pub struct Tagged {
+    pub pts: Vec<(f64, f64)>,
+    pub k: f64,
+}
+
+impl Tagged {
+    #[differentiate]
+    fn score(&self, t: f64, o: Option<usize>) -> f64 {
+        let p = self.pts[0];
+        let mut s = p.0 * p.1 * t;
+        if let Some(p) = o {
+            s += p as f64 * self.k;
+        }
+        let mut stack = vec![1usize, 2];
+        while let Some(p) = stack.pop() {
+            s += (p as f64) * 0.5;
+        }
+        s + p.0
+    }
+}
+
+#[test]
+fn an_element_beside_if_let_and_while_let_bindings_of_its_name() {
+    let s = Tagged {
+        pts: vec![(0.4, -0.8)],
+        k: 2.0,
+    };
+    let t = 0.3;
+    let (v, bar, t_bar) = s.score_grad(t, Some(3));
+    assert!((v - (0.4 * -0.8 * t + 6.0 + 1.5 + 0.4)).abs() < 1e-12);
+    assert!((bar.pts[0].0 - (-0.8 * t + 1.0)).abs() < 1e-12);
+    assert!((bar.pts[0].1 - 0.4 * t).abs() < 1e-12);
+    assert!((bar.k - 3.0).abs() < 1e-12 && (t_bar - 0.4 * -0.8).abs() < 1e-12);
+    s.score_gradcheck(t, None).unwrap();
+}

@@ -121,6 +121,16 @@ pub(super) const LENDS_MUTABLY: &[&str] = &[
     "chunks_mut",
     "values_mut",
     "entry",
+    // `ndarray`'s mutable views of a field (`self.w.slice_mut(s![0..2])`).
+    "slice_mut",
+    "view_mut",
+    "as_slice_mut",
+    "rows_mut",
+    "columns_mut",
+    "row_mut",
+    "column_mut",
+    "index_axis_mut",
+    "axis_iter_mut",
 ];
 
 /// `self.receipt.push(x)`, `self.log.clear()`: a collection field of `self` changed by

@@ -315,10 +315,10 @@ impl<T, const N: usize> Buffer<T> for [T; N] {
 impl<T> Buffer<T> for ndarray::Array1<T> {
     fn buffer(&self) -> &[T] {
         self.as_slice()
-            .expect("a field written by element must be a contiguous array (make it with `to_owned()` or `Array1::from_vec`)")
+            .expect("a field written by element must be a contiguous array in standard order (make it with `.as_standard_layout().into_owned()` or `Array1::from_vec`)")
     }
     fn buffer_mut(&mut self) -> &mut [T] {
         self.as_slice_mut()
-            .expect("a field written by element must be a contiguous array (make it with `to_owned()` or `Array1::from_vec`)")
+            .expect("a field written by element must be a contiguous array in standard order (make it with `.as_standard_layout().into_owned()` or `Array1::from_vec`)")
     }
 }

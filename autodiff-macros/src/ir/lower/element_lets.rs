@@ -13,8 +13,9 @@
 //! The whole body is rewritten once, before the fields' kinds are read from it, so every
 //! later stage sees the parts. The rewrite is made only where every use of the name in its
 //! scope is a part, `p.0`; a use of it whole (`f(p)`, `p == q`) leaves the `let` as written.
-//! The scope ends where a `let`, a closure's parameter, a `for` or a `match` arm binds the
-//! name again (an `if let` binding it leaves the `let` as written).
+//! The scope ends where a `let`, a closure's parameter, a `for`, a `match` arm, an `if let`
+//! or a `while let` binds the name again (a chain of `let`s binding it leaves the `let` as
+//! written).
 
 use super::fields::{field_path, peel};
 use super::Lowerer;
@@ -233,8 +234,33 @@ impl VisitMut for Uses<'_, '_> {
         }
     }
 
+    fn visit_expr_if_mut(&mut self, i: &mut syn::ExprIf) {
+        // `if let Some(p) = o { … }`: the name bound again in the branch alone.
+        if let syn::Expr::Let(l) = &mut *i.cond {
+            if binds(&l.pat, self.name) {
+                self.visit_expr_mut(&mut l.expr);
+                if let Some((_, els)) = &mut i.else_branch {
+                    self.visit_expr_mut(els);
+                }
+                return;
+            }
+        }
+        syn::visit_mut::visit_expr_if_mut(self, i);
+    }
+
+    fn visit_expr_while_mut(&mut self, w: &mut syn::ExprWhile) {
+        // `while let Some(p) = stack.pop() { … }`: likewise, in the body alone.
+        if let syn::Expr::Let(l) = &mut *w.cond {
+            if binds(&l.pat, self.name) {
+                self.visit_expr_mut(&mut l.expr);
+                return;
+            }
+        }
+        syn::visit_mut::visit_expr_while_mut(self, w);
+    }
+
     fn visit_expr_let_mut(&mut self, l: &mut syn::ExprLet) {
-        // (`if let Some(p) = …`: the name's scope would be the branch; left as written.)
+        // (Bound again elsewhere, `matches!`-like or in a chain of `let`s: left as written.)
         self.whole |= binds(&l.pat, self.name);
         syn::visit_mut::visit_expr_let_mut(self, l);
     }
@@ -260,12 +286,20 @@ fn binds(p: &syn::Pat, name: &syn::Ident) -> bool {
 }
 
 /// The parts `name.k` a macro's tokens read, or `None` where they use `name` otherwise
-/// (whole, or a nested part `name.0.1`, which tokenises as `name . 0.1`).
+/// (whole, a nested part `name.0.1`, which tokenises as `name . 0.1`, or a format string
+/// naming it, `"{p:?}"`).
 fn parts_used(tokens: TokenStream, name: &syn::Ident) -> Option<BTreeSet<usize>> {
     let mut parts = BTreeSet::new();
     let trees: Vec<TokenTree> = tokens.into_iter().collect();
+    let inline = [format!("{{{name}}}"), format!("{{{name}:")];
     for (i, tt) in trees.iter().enumerate() {
         match tt {
+            TokenTree::Literal(lit) => {
+                let text = lit.to_string();
+                if inline.iter().any(|named| text.contains(named.as_str())) {
+                    return None;
+                }
+            }
             TokenTree::Group(g) => parts.extend(parts_used(g.stream(), name)?),
             TokenTree::Ident(id) if id == name && !after_dot(&trees, i) => {
                 parts.insert(part_at(&trees, i)?);
