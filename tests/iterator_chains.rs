@@ -751,3 +751,33 @@ fn cycled_walks_started_by_skip() {
         fir_gradcheck(&c, &x, r).unwrap();
     }
 }
+
+// A float sum starts at −0, as `std`'s does: the sum of nothing, and of −0s, is −0 in every
+// derived item, bit for bit the function's own.
+#[differentiate]
+fn squares(x: &[f64]) -> f64 {
+    x.iter().map(|v| v * v).sum()
+}
+
+#[differentiate]
+fn taken(x: &[f64], n: usize) -> f64 {
+    x.iter().cycle().take(n).sum()
+}
+
+#[test]
+fn float_sums_start_at_negative_zero() {
+    let nothing: [f64; 0] = [];
+    assert_eq!(
+        squares_grad(&nothing).0.to_bits(),
+        squares(&nothing).to_bits()
+    );
+    assert!(squares(&nothing).is_sign_negative());
+    let (v, _) = squares_jvp(&nothing, &nothing);
+    assert_eq!(v.to_bits(), (-0.0f64).to_bits());
+    assert_eq!(
+        taken_grad(&[1.0], 0).0.to_bits(),
+        taken(&[1.0], 0).to_bits()
+    );
+    assert_eq!(taken_grad(&[-0.0], 3).0.to_bits(), (-0.0f64).to_bits());
+    close(&taken_grad(&[1.5, -2.0], 3).1, &[2.0, 1.0]);
+}

@@ -207,6 +207,18 @@ pub fn zero<T: Float>() -> T {
     T::zero()
 }
 
+/// The zero a float sum starts from, −0, as `std`'s `Sum` for floats does (so the sum of
+/// nothing, or of −0s, is −0, bit for bit the user's own `.sum()`).
+///
+/// ```
+/// let z: f64 = autodiff_runtime::support::sum_start();
+/// assert!(z == 0.0 && z.is_sign_negative());
+/// assert_eq!(z.to_bits(), core::iter::empty::<f64>().sum::<f64>().to_bits());
+/// ```
+pub fn sum_start<T: num_traits::Zero + core::ops::Neg<Output = T>>() -> T {
+    -T::zero()
+}
+
 /// The order that sorts `values` by `compare` (a stable sort of their indices): what a
 /// differentiated function's `v.sort_by(compare)` finds, on primal values, before it
 /// gathers `v` in that order.

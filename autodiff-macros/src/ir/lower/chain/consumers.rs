@@ -62,6 +62,7 @@ impl Lowerer {
                 #acc
             }));
         }
+        let summed_integers = integer.is_some();
         let float = &integer.unwrap_or_else(|| self.float.clone());
         // `|acc, p| (acc.0 + p.0, acc.1 + p.1)`: the accumulator taken apart by a pattern.
         let fold_step = match (method.as_str(), m.args.len()) {
@@ -70,10 +71,15 @@ impl Lowerer {
             }
             _ => Expr::Verbatim(quote::quote!()),
         };
+        // A float sum starts at −0, as `std`'s does (the sum of nothing, or of −0s, is −0).
+        let zero: Expr = match summed_integers {
+            true => syn::parse_quote!(<#float as ::autodiff::__private::Zero>::zero()),
+            false => syn::parse_quote!(::autodiff::__private::sum_start::<#float>()),
+        };
         let body: Expr = match method.as_str() {
             "sum" => syn::parse_quote!({
                 #(#setup)*
-                let mut #acc: #float = <#float as ::autodiff::__private::Zero>::zero();
+                let mut #acc: #float = #zero;
                 for #index in #range { #(#bindings)* #acc += #current; }
                 #acc
             }),
