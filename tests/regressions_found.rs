@@ -3,6 +3,11 @@
 
 use autodiff::differentiate;
 
+// The arena of `asteroids_update` below, read there as `crate::ARENA_WIDTH`, as its author
+// wrote it.
+pub const ARENA_WIDTH: f32 = 1024.0;
+pub const ARENA_HEIGHT: f32 = 768.0;
+
 // An element write, inside a loop, to a vector without derivatives that an active
 // expression reads afterwards: the reverse sweep restores the element, which reads the
 // index, so the index must be kept for the reverse sweep even though nothing active uses it.
@@ -3104,5 +3109,192 @@ mod borrowed_field_operands {
         let (q, bar) = ratio_grad(&r);
         assert_eq!((q, bar.width, bar.height), (0.75, 0.25, -3.0 / 16.0));
         ratio_gradcheck(&r).unwrap();
+    }
+}
+
+/// Public code as its authors wrote it, for the forms this file's fixes made work (held-out
+/// rounds 61 and 63; only the attribute and `#[derive(Differentiable)]` added, `Clone` for the
+/// test): a free function stepping a struct through `&mut` (inghamn/asteroids,
+/// `src/components/physics.rs`, a60538a) and a ring-buffer filter walking its buffers with
+/// `skip(w).cycle()` (monsieursquirrel/academic_filter, `lib/filter_lib/src/lib.rs`,
+/// 220e708). Checked against closed forms and forward mode against reverse mode.
+mod real_steps {
+    use autodiff::{differentiate, Differentiable};
+
+    #[derive(Differentiable, Clone, Debug)]
+    pub struct Physics {
+        pub x: f32,
+        pub y: f32,
+        pub vx: f32,
+        pub vy: f32,
+    }
+
+    #[rustfmt::skip]
+    #[differentiate]
+    pub fn update(dt: f32, physics: &mut Physics)
+    {
+        physics.x = position_wrapped_horizontal(physics.x, physics.vx, dt);
+        physics.y = position_wrapped_vertical  (physics.y, physics.vy, dt);
+    }
+
+    #[rustfmt::skip]
+    #[differentiate]
+    fn position_wrapped_horizontal(x: f32, vx: f32, dt: f32) -> f32
+    {
+        (x + (vx * dt) + crate::ARENA_WIDTH) % crate::ARENA_WIDTH
+    }
+
+    #[rustfmt::skip]
+    #[differentiate]
+    fn position_wrapped_vertical(y: f32, vy: f32, dt: f32) -> f32
+    {
+        (y + (vy * dt) + crate::ARENA_HEIGHT) % crate::ARENA_HEIGHT
+    }
+
+    #[test]
+    fn a_free_step_of_a_physics_struct() {
+        // Away from the wrap, x' = x + vx dt (mod W): ∂x'/∂x = 1, ∂x'/∂vx = dt, ∂x'/∂dt = vx.
+        let start = Physics {
+            x: 1000.0,
+            y: 10.0,
+            vx: 0.5,
+            vy: -0.02,
+        };
+        let dt = 30.0;
+        let mut p = start.clone();
+        let mut bar = Physics {
+            x: 1.0,
+            y: 2.0,
+            vx: 0.0,
+            vy: 0.0,
+        };
+        let (dt_bar,) = update_vjp(dt, &mut p, &mut bar);
+        let mut plain = start.clone();
+        update(dt, &mut plain);
+        assert_eq!(
+            (p.x.to_bits(), p.y.to_bits()),
+            (plain.x.to_bits(), plain.y.to_bits())
+        );
+        assert_eq!((bar.x, bar.y, bar.vx, bar.vy), (1.0, 2.0, dt, 2.0 * dt));
+        assert!((dt_bar - (0.5 + 2.0 * -0.02)).abs() < 1e-6, "{dt_bar}");
+        // ⟨w, J v⟩ = ⟨Jᵀ w, v⟩ with the same seed w = (1, 2, 0, 0).
+        let mut q = start.clone();
+        let mut dot = Physics {
+            x: 0.3,
+            y: -0.7,
+            vx: 1.1,
+            vy: 0.4,
+        };
+        let () = update_jvp(dt, &mut q, 0.25, &mut dot);
+        let lhs = dot.x + 2.0 * dot.y;
+        let rhs = 0.3 * bar.x - 0.7 * bar.y + 1.1 * bar.vx + 0.4 * bar.vy + 0.25 * dt_bar;
+        assert!(
+            (lhs - rhs).abs() < 1e-4 * (1.0 + rhs.abs()),
+            "{lhs} against {rhs}"
+        );
+    }
+
+    #[derive(Differentiable, Clone)]
+    #[rustfmt::skip]
+    pub struct FilterTwoPole {
+        // use circular buffers for previous sample data
+        prev_in: [f32; 2],
+        last_write_in: usize,
+        prev_out: [f32; 2],
+        last_write_out: usize,
+
+        // coefficients
+        in_coeffs: [f32; 3],
+        out_coeffs: [f32; 2]
+    }
+
+    #[rustfmt::skip]
+    impl FilterTwoPole {
+        #[differentiate]
+        pub fn process_sample(&mut self, sample: f32) -> f32 {
+            let in_scaled = sample * self.in_coeffs[0];
+
+            // skip first coefficient here as it applies to the current input sample
+            let prev_in_sum = self.in_coeffs.iter().skip(1)
+                .zip(self.prev_in.iter().skip(self.last_write_in).cycle())
+                .fold(0.0, |sum, (coeff, sample)| {
+                    sum + (coeff * sample)
+                });
+
+            let prev_out_sum = self.out_coeffs.iter()
+                .zip(self.prev_out.iter().skip(self.last_write_out).cycle())
+                .fold(0.0, |sum, (coeff, sample)| {
+                    sum + (coeff * sample)
+                });
+
+            let out_sample = in_scaled + prev_in_sum + prev_out_sum;
+
+            // update buffers
+            self.last_write_in = (self.last_write_in + 1) % self.prev_in.len();
+            self.prev_in[self.last_write_in] = sample;
+
+            self.last_write_out = (self.last_write_out + 1) % self.prev_out.len();
+            self.prev_out[self.last_write_out] = out_sample;
+
+            out_sample
+        }
+    }
+
+    #[test]
+    fn a_ring_buffer_filter_walked_by_cycle() {
+        for (w_in, w_out) in [(0, 0), (1, 0), (0, 1), (1, 1)] {
+            let f = FilterTwoPole {
+                prev_in: [0.3, -0.7],
+                last_write_in: w_in,
+                prev_out: [0.9, -0.4],
+                last_write_out: w_out,
+                in_coeffs: [0.5, 0.25, -0.125],
+                out_coeffs: [1.2, -0.6],
+            };
+            let sample = 0.37;
+            // Seeding the output alone: y = s c₀ + Σᵢ cᵢ₊₁ pᵢₙ[wᵢₙ..] + Σᵢ oᵢ pₒᵤₜ[wₒᵤₜ..],
+            // each buffer's part from its write position walked round and round.
+            let mut a = f.clone();
+            let mut bar = FilterTwoPole {
+                prev_in: [0.0; 2],
+                prev_out: [0.0; 2],
+                in_coeffs: [0.0; 3],
+                out_coeffs: [0.0; 2],
+                ..f.clone()
+            };
+            let (y, sample_bar) = a.process_sample_vjp(sample, 1.0, &mut bar);
+            let mut plain = f.clone();
+            assert_eq!(plain.process_sample(sample).to_bits(), y.to_bits());
+            let part_in = &f.prev_in[w_in..];
+            let part_out = &f.prev_out[w_out..];
+            assert_eq!(sample_bar, 0.5);
+            assert_eq!(
+                bar.in_coeffs,
+                [sample, part_in[0], part_in[1 % part_in.len()]]
+            );
+            assert_eq!(bar.out_coeffs, [part_out[0], part_out[1 % part_out.len()]]);
+            let mut want_in = [0.0f32; 2];
+            want_in[w_in] += 0.25;
+            want_in[w_in + 1 % part_in.len()] += -0.125;
+            assert_eq!(bar.prev_in, want_in);
+            // Forward mode against it: ⟨1, J v⟩ = ⟨Jᵀ 1, v⟩.
+            let mut b = f.clone();
+            let dir = FilterTwoPole {
+                prev_in: [0.2, -0.1],
+                prev_out: [0.4, 0.3],
+                in_coeffs: [-0.5, 0.6, 0.1],
+                out_coeffs: [-0.2, 0.05],
+                ..f.clone()
+            };
+            let mut dot = dir.clone();
+            let (_, y_dot) = b.process_sample_jvp(sample, &mut dot, 0.3);
+            let dots = |x: &[f32], y: &[f32]| x.iter().zip(y).map(|(a, b)| a * b).sum::<f32>();
+            let rhs = 0.3 * sample_bar
+                + dots(&bar.prev_in, &dir.prev_in)
+                + dots(&bar.prev_out, &dir.prev_out)
+                + dots(&bar.in_coeffs, &dir.in_coeffs)
+                + dots(&bar.out_coeffs, &dir.out_coeffs);
+            assert!((y_dot - rhs).abs() < 1e-6, "{y_dot} against {rhs}");
+        }
     }
 }

@@ -160,7 +160,7 @@ fn expand(args: TokenStream, item: &syn::ItemFn) -> Result<TokenStream, Vec<syn:
     // A free function stepping a struct (`fn update(body: &mut Body, dt: f64)`): the
     // derivatives of the `&mut self` method it is, under the function's names.
     if let Some(lifted) = crate::state::as_method::lift(item, &args) {
-        let args = crate::state::as_method::args_as_self(args, &lifted.state);
+        let args = crate::state::as_method::as_self(args, &lifted.state);
         // (Its messages said of the function as written: `body.f`, not `self.f`.)
         let derived = match expand(args, &lifted.method) {
             Ok(derived) => derived,

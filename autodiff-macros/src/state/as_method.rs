@@ -109,12 +109,6 @@ fn hidden_name(item: &ItemFn) -> Ident {
     format_ident!("__{function}_as_method_{:08x}", hasher.finish() as u32)
 }
 
-/// The attribute's arguments with the state parameter named `self` (`wrt(body, dt)`:
-/// `wrt(self, dt)`).
-pub fn args_as_self(args: TokenStream, state: &Ident) -> TokenStream {
-    as_self(args, state)
-}
-
 /// Messages about the hidden method (`compile_error!` tokens) said of the function as
 /// written: `self.` as `body.`, the method as the function stepping `body`.
 pub fn in_function_terms(errors: TokenStream, state: &Ident) -> TokenStream {
@@ -223,10 +217,11 @@ fn is_math_library_type(name: &str) -> bool {
     WHOLE.contains(&name) || sized && NUMBERED.contains(&stem)
 }
 
-/// `tokens` with the name `state` read as `self`, where it is a value: not a field or a
+/// `tokens` (the body, or the attribute's arguments: `wrt(body, dt)` as `wrt(self, dt)`)
+/// with the name `state` read as `self`, where it is a value: not a field or a
 /// method named like it (`x.state`), a path's later segment, or a struct literal's field
 /// name (`Body { state: … }`).
-fn as_self(tokens: TokenStream, state: &Ident) -> TokenStream {
+pub fn as_self(tokens: TokenStream, state: &Ident) -> TokenStream {
     let trees: Vec<TokenTree> = tokens.into_iter().collect();
     let mut out = TokenStream::new();
     for (i, tt) in trees.iter().enumerate() {
