@@ -1094,3 +1094,132 @@ fn a_copy_of_a_struct_parameter_read_through_its_fields() {
     assert_eq!(x_bar, vec![3.0, -24.0]);
     gained_gradcheck(&p, &x).unwrap();
 }
+
+// A struct generic over its float type declared without a bound on it, as physics code
+// often declares state (`struct State<T> { q: T, p: T }`), used by functions generic over
+// `T: Float`: a parameter, an element of a slice, the receiver of methods of
+// `impl<T: Float>` (`&self` and `&mut self`), and a free step's state.
+#[derive(Debug, Clone, PartialEq, Differentiable)]
+struct Oscillator<T> {
+    q: T,
+    p: T,
+}
+
+#[differentiate]
+fn oscillator_energy<T: autodiff::num_traits::Float>(s: &Oscillator<T>, k: T) -> T {
+    let half = T::from(0.5).unwrap();
+    half * s.p * s.p + half * k * s.q * s.q
+}
+
+#[differentiate]
+fn oscillators_energy<T: autodiff::num_traits::Float>(all: &[Oscillator<T>], k: T) -> T {
+    let mut e = T::zero();
+    for s in all {
+        e = e + s.p * s.p * s.q + k * s.q;
+    }
+    e
+}
+
+impl<T: autodiff::num_traits::Float> Oscillator<T> {
+    #[differentiate]
+    fn action(&self) -> T {
+        self.p * self.q.sin()
+    }
+}
+
+impl<T: autodiff::num_traits::Float> Oscillator<T> {
+    #[differentiate]
+    fn kick(&mut self, dt: T) {
+        self.p = self.p - dt * self.q;
+        self.q = self.q + dt * self.p;
+    }
+}
+
+#[differentiate]
+fn drift<T: autodiff::num_traits::Float>(s: &mut Oscillator<T>, dt: T) {
+    s.q = s.q + dt * s.p * s.p;
+}
+
+// The same struct over an `ndarray` array stays `Differentiable` (its bound is the field
+// type's), as it was.
+#[differentiate]
+fn oscillator_of_arrays(s: &Oscillator<Array1<f64>>) -> f64 {
+    (&s.q * &s.p).sum()
+}
+
+#[test]
+fn a_generic_struct_declared_without_a_bound() {
+    let s = Oscillator { q: 0.3f64, p: 0.7 };
+    // e = p²/2 + k q²/2: ∂e/∂q = k q, ∂e/∂p = p, ∂e/∂k = q²/2, and H·(v_q, 0; v_k) =
+    // (k v_q + q v_k, 0; q v_q).
+    let (e, s_bar, k_bar) = oscillator_energy_grad(&s, 2.0);
+    assert_eq!(e, 0.5 * 0.49 + 0.09);
+    assert_eq!(
+        s_bar,
+        Oscillator {
+            q: 2.0 * 0.3,
+            p: 0.7
+        }
+    );
+    assert!((k_bar - 0.045).abs() < 1e-15);
+    oscillator_energy_gradcheck(&s, 2.0).unwrap();
+    let v = Oscillator { q: 1.0, p: 0.0 };
+    let (_, _, _, hv_s, hv_k) = oscillator_energy_hvp(&s, 2.0, &v, 0.5);
+    assert!((hv_s.q - (2.0 + 0.3 * 0.5)).abs() < 1e-12 && hv_s.p == 0.0);
+    assert!((hv_k - 0.3).abs() < 1e-12);
+    let (e32, s32_bar, _) = oscillator_energy_grad(&Oscillator { q: 0.5f32, p: 1.0 }, 2.0);
+    assert_eq!((e32, s32_bar.q, s32_bar.p), (0.75, 1.0, 1.0));
+
+    // Σ p² q + k q: ∂/∂q = p² + k, ∂/∂p = 2 p q, ∂/∂k = Σ q.
+    let all = vec![
+        Oscillator { q: 0.3f64, p: 0.7 },
+        Oscillator { q: -1.2, p: 0.4 },
+    ];
+    let (_, all_bar, k_bar) = oscillators_energy_grad(&all, 2.0);
+    for (s, s_bar) in all.iter().zip(&all_bar) {
+        assert!((s_bar.q - (s.p * s.p + 2.0)).abs() < 1e-15);
+        assert!((s_bar.p - 2.0 * s.p * s.q).abs() < 1e-15);
+    }
+    assert!((k_bar - (0.3 - 1.2)).abs() < 1e-15);
+    oscillators_energy_gradcheck(&all, 2.0).unwrap();
+
+    // p sin q: ∂/∂q = p cos q, ∂/∂p = sin q.
+    let (a, a_bar) = s.action_grad();
+    assert_eq!(a, 0.7 * 0.3f64.sin());
+    assert!((a_bar.q - 0.7 * 0.3f64.cos()).abs() < 1e-15 && a_bar.p == 0.3f64.sin());
+
+    // A step: p' = p − dt q, q' = q + dt p' = q + dt p − dt² q.
+    let mut stepped = s.clone();
+    let mut s_dot = Oscillator { q: 1.0, p: 0.0 };
+    stepped.kick_jvp(0.1, &mut s_dot, 0.0);
+    assert_eq!(
+        stepped,
+        Oscillator {
+            q: 0.3 + 0.1 * (0.7 - 0.1 * 0.3),
+            p: 0.7 - 0.1 * 0.3
+        }
+    );
+    assert!((s_dot.q - 0.99).abs() < 1e-15 && (s_dot.p + 0.1).abs() < 1e-15);
+    let mut stepped = s.clone();
+    let mut s_bar = Oscillator { q: 1.0, p: 0.0 };
+    let (dt_bar,) = stepped.kick_vjp(0.1, &mut s_bar);
+    assert!((s_bar.q - 0.99).abs() < 1e-15 && (s_bar.p - 0.1).abs() < 1e-15);
+    assert!((dt_bar - (0.7 - 2.0 * 0.1 * 0.3)).abs() < 1e-15);
+    // A free step: q' = q + dt p².
+    let mut stepped = s.clone();
+    let mut s_bar = Oscillator { q: 1.0, p: 0.0 };
+    let (dt_bar,) = drift_vjp(&mut stepped, 0.1, &mut s_bar);
+    assert_eq!(stepped.q, 0.3 + 0.1 * 0.7 * 0.7);
+    assert!((s_bar.q - 1.0).abs() < 1e-15 && (s_bar.p - 2.0 * 0.1 * 0.7).abs() < 1e-15);
+    assert!((dt_bar - 0.49).abs() < 1e-15);
+
+    let arrays = Oscillator {
+        q: array![1.0, 2.0],
+        p: array![0.5, -3.0],
+    };
+    let (_, arrays_bar) = oscillator_of_arrays_grad(&arrays);
+    assert_eq!(
+        (arrays_bar.q, arrays_bar.p),
+        (arrays.p.clone(), arrays.q.clone())
+    );
+}

@@ -527,6 +527,10 @@ fn expand_function(
             return Err(vec![syn::Error::new_spanned(&method.sig.inputs[0], "a `#[differentiate]` method taking `&mut self` differentiates with respect to its state: name `self` in `wrt(…)`")]);
         }
         let ctx = crate::emit::Ctx::new(&func, &act, &needed, crate::emit::Mode::Plain);
+        // (The bound the pure method's items got, `T: Differentiable<Scalar = T>`, which
+        // the items calling them need too.)
+        let bounded = crate::parse::bound_float_leaves(method);
+        let method = bounded.as_ref().unwrap_or(method);
         generated.extend(crate::emit::state::emit(method, m, &ctx));
     }
     let generated = crate::emit::body_items::place(generated, &func.body_items, in_impl);

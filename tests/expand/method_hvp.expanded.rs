@@ -36,6 +36,7 @@ impl<T: Float + 'static> Spring<T> {
     )]
     fn energy_jvp(&self, x: &[T], self_dot: &Self, x_dot: &[T]) -> (T, T)
     where
+        T: ::autodiff::__private::Differentiable<Scalar = T>,
         Self: ::core::marker::Sized,
     {
         use ::autodiff::__private as __ad;
@@ -107,6 +108,7 @@ impl<T: Float + 'static> Spring<T> {
         x: &[T],
     ) -> (T, impl ::core::ops::FnOnce(&Self, &[T], T) -> (Self, ::std::vec::Vec<T>))
     where
+        T: ::autodiff::__private::Differentiable<Scalar = T>,
         Self: ::core::marker::Sized,
     {
         use ::autodiff::__private as __ad;
@@ -150,6 +152,7 @@ impl<T: Float + 'static> Spring<T> {
     )]
     fn energy_vjp(&self, x: &[T], dout: T) -> (T, Self, ::std::vec::Vec<T>)
     where
+        T: ::autodiff::__private::Differentiable<Scalar = T>,
         Self: ::core::marker::Sized,
     {
         let (value, pullback) = Self::energy_pullback(self, x);
@@ -184,6 +187,7 @@ impl<T: Float + 'static> Spring<T> {
     )]
     fn energy_grad(&self, x: &[T]) -> (T, Self, ::std::vec::Vec<T>)
     where
+        T: ::autodiff::__private::Differentiable<Scalar = T>,
         Self: ::core::marker::Sized,
     {
         Self::energy_vjp(self, x, <T as ::autodiff::__private::One>::one())
@@ -220,6 +224,7 @@ impl<T: Float + 'static> Spring<T> {
         x: &[T],
     ) -> ::core::result::Result<(), ::autodiff::GradcheckReport>
     where
+        T: ::autodiff::__private::Differentiable<Scalar = T>,
         Self: ::core::marker::Sized,
         Self: ::autodiff::__private::Differentiable<Scalar = T>,
         T: ::autodiff::__private::AtF64,
@@ -259,6 +264,7 @@ impl<T: Float + 'static> Spring<T> {
         __tol: ::autodiff::Tolerance,
     ) -> ::core::result::Result<(), ::autodiff::GradcheckReport>
     where
+        T: ::autodiff::__private::Differentiable<Scalar = T>,
         Self: ::core::marker::Sized,
         Self: ::autodiff::__private::Differentiable<Scalar = T>,
         T: ::autodiff::__private::AtF64,
@@ -363,7 +369,13 @@ impl<T: Float + 'static> Spring<T> {
         x_dot: &[T],
     ) -> (T, Self, ::std::vec::Vec<T>, Self, ::std::vec::Vec<T>)
     where
+        T: ::autodiff::__private::Differentiable<Scalar = T>,
         Self: ::core::marker::Sized,
+        ::autodiff::__private::Dual<
+            T,
+        >: ::autodiff::__private::Differentiable<
+            Scalar = ::autodiff::__private::Dual<T>,
+        >,
         Self: ::core::marker::Sized,
     {
         use ::autodiff::__private as __ad;
@@ -415,6 +427,7 @@ impl<T: Float + 'static> Spring<T> {
     )]
     fn energy_jvp_all(&self, x: &[T], self_dot: &Self, x_dot: &[T]) -> (T, T)
     where
+        T: ::autodiff::__private::Differentiable<Scalar = T>,
         Self: ::core::marker::Sized,
     {
         Self::energy_jvp(self, x, self_dot, x_dot)
@@ -459,6 +472,7 @@ impl<T: Float + 'static> Spring<T> {
         ) -> (Self, ::std::vec::Vec<T>),
     )
     where
+        T: ::autodiff::__private::Differentiable<Scalar = T>,
         Self: ::core::marker::Sized,
     {
         use ::autodiff::__private as __ad;

@@ -29,7 +29,7 @@ fn loss<T: Float + 'static>(p: &Layer<T>, x: &Array2<T>, targets: &[usize]) -> T
     clippy::boxed_local,
     clippy::unused_unit
 )]
-fn loss_jvp<T: Float + 'static>(
+fn loss_jvp<T: Float + 'static + ::autodiff::__private::Differentiable<Scalar = T>>(
     p: &Layer<T>,
     x: &Array2<T>,
     targets: &[usize],
@@ -100,7 +100,7 @@ fn loss_jvp<T: Float + 'static>(
     clippy::boxed_local,
     clippy::unused_unit
 )]
-fn loss_pullback<T: Float + 'static>(
+fn loss_pullback<T: Float + 'static + ::autodiff::__private::Differentiable<Scalar = T>>(
     p: &Layer<T>,
     x: &Array2<T>,
     targets: &[usize],
@@ -190,7 +190,7 @@ fn loss_pullback<T: Float + 'static>(
     clippy::boxed_local,
     clippy::unused_unit
 )]
-fn loss_vjp<T: Float + 'static>(
+fn loss_vjp<T: Float + 'static + ::autodiff::__private::Differentiable<Scalar = T>>(
     p: &Layer<T>,
     x: &Array2<T>,
     targets: &[usize],
@@ -226,7 +226,7 @@ fn loss_vjp<T: Float + 'static>(
     clippy::boxed_local,
     clippy::unused_unit
 )]
-fn loss_grad<T: Float + 'static>(
+fn loss_grad<T: Float + 'static + ::autodiff::__private::Differentiable<Scalar = T>>(
     p: &Layer<T>,
     x: &Array2<T>,
     targets: &[usize],
@@ -260,7 +260,9 @@ fn loss_grad<T: Float + 'static>(
     clippy::unused_unit
 )]
 #[allow(clippy::multiple_bound_locations)]
-fn loss_gradcheck<T: Float + 'static>(
+fn loss_gradcheck<
+    T: Float + 'static + ::autodiff::__private::Differentiable<Scalar = T>,
+>(
     p: &Layer<T>,
     x: &Array2<T>,
     targets: &[usize],
@@ -297,7 +299,9 @@ where
     clippy::unused_unit
 )]
 #[allow(clippy::multiple_bound_locations)]
-fn loss_gradcheck_with<T: Float + 'static>(
+fn loss_gradcheck_with<
+    T: Float + 'static + ::autodiff::__private::Differentiable<Scalar = T>,
+>(
     p: &Layer<T>,
     x: &Array2<T>,
     targets: &[usize],
@@ -419,7 +423,7 @@ where
     clippy::boxed_local,
     clippy::unused_unit
 )]
-fn loss_hvp<T: Float + 'static>(
+fn loss_hvp<T: Float + 'static + ::autodiff::__private::Differentiable<Scalar = T>>(
     p: &Layer<T>,
     x: &Array2<T>,
     targets: &[usize],
@@ -427,7 +431,10 @@ fn loss_hvp<T: Float + 'static>(
     x_dot: &Array2<T>,
 ) -> (T, Layer<T>, Array2<T>, Layer<T>, Array2<T>)
 where
-    ::autodiff::__private::Dual<T>: Float + 'static,
+    ::autodiff::__private::Dual<
+        T,
+    >: Float + 'static
+        + ::autodiff::__private::Differentiable<Scalar = ::autodiff::__private::Dual<T>>,
     Layer<
         T,
     >: ::autodiff::__private::DualTwin<T, Dual = Layer<::autodiff::__private::Dual<T>>>,
@@ -486,7 +493,7 @@ impl loss {
         clippy::boxed_local,
         clippy::unused_unit
     )]
-    fn jvp_all<T: Float + 'static>(
+    fn jvp_all<T: Float + 'static + ::autodiff::__private::Differentiable<Scalar = T>>(
         p: &Layer<T>,
         x: &Array2<T>,
         targets: &[usize],
@@ -523,7 +530,9 @@ impl loss {
         clippy::boxed_local,
         clippy::unused_unit
     )]
-    fn pullback_all<T: Float + 'static>(
+    fn pullback_all<
+        T: Float + 'static + ::autodiff::__private::Differentiable<Scalar = T>,
+    >(
         p: &Layer<T>,
         x: &Array2<T>,
         targets: &[usize],

@@ -1,7 +1,7 @@
 //! The dual-number twin of a struct generic over its float type (`DualTwin<T>`), through
 //! which `f_hvp` runs a method of the struct on dual numbers.
 
-use super::float::single_ident;
+use super::float::{float_seq_of, single_ident};
 use super::{Field, FloatSeq, Model};
 use crate::tokens::{mentions_ident, subst};
 use proc_macro2::TokenStream;
@@ -9,7 +9,8 @@ use quote::{quote, ToTokens};
 use syn::{Ident, Member, Type};
 
 impl<'a> Model<'a> {
-    /// `DualTwin<T>` for a struct generic over its float type `T`: the struct over
+    /// `DualTwin<T>` for a struct generic over its float type `T` (bounded by `Float` where
+    /// the struct does not say so): the struct over
     /// `Dual<T>`, field by field (fields that do not mention `T` are cloned; `#[no_grad]`
     /// ones become constants). Every bound of the struct is repeated with `Dual<T>` for `T`,
     /// so the twin type is well formed, and each field's own conversion is a bound: where one
@@ -50,7 +51,7 @@ impl<'a> Model<'a> {
                 let duals = quote!(::autodiff::Dual::new(self.#m, __t.#m));
                 return [duals, constant, primal, tangent];
             }
-            if let Some(seq) = self.float_seq(f) {
+            if let Some(seq) = float_seq_of(f, |i| i == t) {
                 return float_seq_conversions(m, seq, f.no_grad);
             }
             let via = quote!(<#ty as #twin>);
@@ -95,11 +96,15 @@ impl<'a> Model<'a> {
         let (primals, tangents) = (build(2, &quote!(Self)), build(3, &quote!(Self)));
         // The struct's bounds, then the same with `Dual<T>` for `T`, then the fields'.
         let written = crate::tokens::predicates(generics);
+        // A parameter declared without `Float` (`struct State<T> { q: T }`) is one here: the
+        // twin is what a function generic over `T: Float` runs on dual numbers.
+        let float = (!self.is_float_param(t)).then(|| quote!(#t: ::autodiff::num_traits::Float));
+        let float = float.into_iter();
         let substituted = written.iter().map(|p| subst(p.clone(), t, &dual));
         let fields = self
             .fields
             .iter()
-            .filter(|f| single_ident(f.ty) != Some(t) && self.float_seq(f).is_none())
+            .filter(|f| single_ident(f.ty) != Some(t) && float_seq_of(f, |i| i == t).is_none())
             .map(|f| {
                 let ty = f.ty;
                 if mentions_t(ty) {
@@ -112,7 +117,7 @@ impl<'a> Model<'a> {
         quote! {
             #[automatically_derived]
             impl #impl_generics #twin for #name #ty_generics
-            where #(#written,)* #(#substituted,)* #(#fields,)*
+            where #(#float,)* #(#written,)* #(#substituted,)* #(#fields,)*
             {
                 type Dual = #twin_ty;
 

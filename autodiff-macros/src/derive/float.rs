@@ -51,27 +51,7 @@ impl<'a> Model<'a> {
     /// element by element, like a bare `T`, since `Vec<T>: Differentiable` would need
     /// `T: Differentiable`, which a function generic over `T: Float` cannot provide.
     pub(super) fn float_seq(&self, f: &Field<'a>) -> Option<FloatSeq<'a>> {
-        let elem_is_param = |ty: &Type| single_ident(ty).is_some_and(|t| self.is_float_param(t));
-        match f.ty {
-            Type::Array(a) if elem_is_param(&a.elem) => Some(FloatSeq::Array(&a.len)),
-            Type::Path(p) if p.qself.is_none() => {
-                let last = p.path.segments.last()?;
-                match &last.arguments {
-                    PathArguments::AngleBracketed(args)
-                        if last.ident == "Vec" && args.args.len() == 1 =>
-                    {
-                        match args.args.first() {
-                            Some(GenericArgument::Type(elem)) if elem_is_param(elem) => {
-                                Some(FloatSeq::Vec)
-                            }
-                            _ => None,
-                        }
-                    }
-                    _ => None,
-                }
-            }
-            _ => None,
-        }
+        float_seq_of(f, |t| self.is_float_param(t))
     }
 
     /// A bare float or a float sequence of the float parameter: handled in the impl itself,
@@ -80,10 +60,15 @@ impl<'a> Model<'a> {
         self.is_bare_float(f) || self.float_seq(f).is_some()
     }
 
-    /// Whether `t` is one of the struct's type parameters, bounded by `Float`.
+    /// Whether `t` is one of the struct's type parameters.
+    pub(super) fn is_type_param(&self, t: &Ident) -> bool {
+        self.input.generics.type_params().any(|p| p.ident == *t)
+    }
+
+    /// Whether `t` is a type parameter of the struct bounded by `Float`.
     pub(super) fn is_float_param(&self, t: &Ident) -> bool {
         let ty: Type = syn::parse_quote!(#t);
-        self.input.generics.type_params().any(|p| p.ident == *t) && self.float_bounded(&ty)
+        self.is_type_param(t) && self.float_bounded(&ty)
     }
 
     /// Whether the type parameter `ty` is bounded by `Float` (where declared or in the
@@ -143,6 +128,35 @@ fn element(ty: &Type) -> &Type {
 pub(super) fn single_ident(ty: &Type) -> Option<&Ident> {
     match ty {
         Type::Path(path) if path.qself.is_none() => path.path.get_ident(),
+        _ => None,
+    }
+}
+
+/// Whether `f` is a `Vec<T>` or `[T; N]` of a type parameter `T` that `is_float` says is
+/// the float type.
+pub(super) fn float_seq_of<'a>(
+    f: &Field<'a>,
+    is_float: impl Fn(&Ident) -> bool,
+) -> Option<FloatSeq<'a>> {
+    let elem_is_param = |ty: &Type| single_ident(ty).is_some_and(&is_float);
+    match f.ty {
+        Type::Array(a) if elem_is_param(&a.elem) => Some(FloatSeq::Array(&a.len)),
+        Type::Path(p) if p.qself.is_none() => {
+            let last = p.path.segments.last()?;
+            match &last.arguments {
+                PathArguments::AngleBracketed(args)
+                    if last.ident == "Vec" && args.args.len() == 1 =>
+                {
+                    match args.args.first() {
+                        Some(GenericArgument::Type(elem)) if elem_is_param(elem) => {
+                            Some(FloatSeq::Vec)
+                        }
+                        _ => None,
+                    }
+                }
+                _ => None,
+            }
+        }
         _ => None,
     }
 }

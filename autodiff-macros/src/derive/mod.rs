@@ -55,6 +55,12 @@ fn expand_model(input: &DeriveInput) -> TokenStream {
         Ok((model, scalar)) => {
             let twin = match &scalar {
                 Scalar::Keyword(t) if model.is_float_param(t) => model.dual_twin(t),
+                // A type parameter the struct does not bound (`struct State<T> { q: T }`):
+                // a float where a function generic over `T: Float` uses it.
+                Scalar::Of(ty) => match float::single_ident(ty) {
+                    Some(t) if model.is_type_param(t) => model.dual_twin(t),
+                    _ => TokenStream::new(),
+                },
                 _ => TokenStream::new(),
             };
             let differentiable = model.emit(&scalar);

@@ -227,10 +227,13 @@ fn unified(item: &syn::ItemFn, first: &syn::TypeParam, others: &[&syn::TypeParam
     syn::parse2(tokens).expect("a type parameter written as another keeps the item valid")
 }
 
-/// A copy of a function generic over its float type `T` whose rows (`&[[T; 2]; 2]`) or
-/// tuples (`&(T, T)`) are differentiated as values of `Differentiable` types made of `T`s,
-/// with the bound that makes them so, `T: Differentiable<Scalar = T>` (every float type
-/// meets it). `None` where no such parameter needs it.
+/// A copy of a function generic over its float type `T` whose rows (`&[[T; 2]; 2]`),
+/// tuples (`&(T, T)`) or structs over `T` (`&State<T>`, `&[Body<T>]`, the receiver of a
+/// method of `impl<T: Float> State<T>`) are differentiated as
+/// values of `Differentiable` types made of `T`s, with the bound that makes them so, `T:
+/// Differentiable<Scalar = T>` (every float type meets it): a struct declared without a
+/// bound on its parameter (`struct State<T> { q: T }`) is `Differentiable` where `T` is.
+/// `None` where no such parameter needs it.
 pub(crate) fn bound_float_leaves(item: &syn::ItemFn) -> Option<syn::ItemFn> {
     bound_float(
         item,
@@ -243,8 +246,11 @@ pub(crate) fn bound_float_leaves(item: &syn::ItemFn) -> Option<syn::ItemFn> {
                 _ => false,
             };
             item.sig.inputs.iter().any(|input| match input {
-                syn::FnArg::Typed(pt) => is_rows(&pt.ty, float) || tuple(&pt.ty),
-                syn::FnArg::Receiver(_) => false,
+                syn::FnArg::Typed(pt) => {
+                    is_rows(&pt.ty, float) || tuple(&pt.ty) || is_generic_struct(&pt.ty, float)
+                }
+                // A method of `impl<T: Float> State<T>`, whose `Self` may be such a struct.
+                syn::FnArg::Receiver(_) => !declares(&item.sig.generics, float),
             })
         },
         |float| vec![syn::parse_quote!(::autodiff::__private::Differentiable<Scalar = #float>)],
@@ -297,4 +303,41 @@ fn bound_float(
             .push(syn::parse_quote!(#float: #(#bounds)+*)),
     }
     Some(copy)
+}
+
+/// Whether `ty` is a struct over the float type `float` (`&State<T>`, `Body<T>`, `&[Body<T>]`,
+/// `&Vec<Body<T>>`): a path other than `std`'s and `ndarray`'s containers with `float` among
+/// its type arguments.
+fn is_generic_struct(ty: &Type, float: &Type) -> bool {
+    const CONTAINERS: &[&str] = &["Vec", "Box", "Option", "Rc", "Arc", "Cow", "ArrayBase"];
+    let ty = match ty {
+        Type::Reference(r) => &*r.elem,
+        ty => ty,
+    };
+    let ty = element(ty).map_or(ty, |(e, _)| e);
+    let Type::Path(p) = ty else {
+        return false;
+    };
+    let Some(last) = p.path.segments.last() else {
+        return false;
+    };
+    let name = last.ident.to_string();
+    if CONTAINERS.contains(&name.as_str()) || name.starts_with("Array") {
+        return false;
+    }
+    let syn::PathArguments::AngleBracketed(args) = &last.arguments else {
+        return false;
+    };
+    args.args
+        .iter()
+        .any(|a| matches!(a, syn::GenericArgument::Type(t) if t == float))
+}
+
+/// Whether `generics` declare the type `ty` (a function's own type parameter, not its
+/// `impl`'s).
+fn declares(generics: &syn::Generics, ty: &Type) -> bool {
+    let Type::Path(p) = ty else {
+        return false;
+    };
+    generics.type_params().any(|tp| p.path.is_ident(&tp.ident))
 }
