@@ -412,3 +412,50 @@ fn knots_tested_by_a_range_keep_their_derivatives() {
     assert!((k_bar.xs[2] + d * (1.7 - 1.0) / (h * h)).abs() < 1e-12);
     piecewise_linear_gradcheck(&k, 1.7).unwrap();
 }
+
+/// Fields whose length alone is read: names, a map of float pairs, and floats counted.
+#[derive(Differentiable, Clone, Debug)]
+pub struct Basket {
+    #[no_grad]
+    pub names: Vec<String>,
+    #[no_grad]
+    pub holdings: HashMap<String, (f64, f64)>,
+    pub weights: Vec<f64>,
+    pub budget: f64,
+}
+
+#[differentiate]
+impl Basket {
+    /// budget / n + budget · [names empty], with n the number of holdings.
+    fn share(&self) -> f64 {
+        let n = self.holdings.len() as f64;
+        let bonus = if self.names.is_empty() { 1.0 } else { 0.0 };
+        self.budget / n + self.budget * bonus
+    }
+}
+
+/// budget² / len(weights), a free function reading the length of a float field alone.
+#[differentiate]
+fn per_weight(b: &Basket) -> f64 {
+    b.budget * b.budget / b.weights.len() as f64
+}
+
+#[test]
+fn fields_read_by_their_length_alone() {
+    let b = Basket {
+        names: vec![],
+        holdings: HashMap::from([("a".to_string(), (2.0, 3.0)), ("b".to_string(), (1.0, 4.0))]),
+        weights: vec![0.5, 0.25, 0.25],
+        budget: 3.0,
+    };
+    // share = budget / 2 + budget: ∂budget = 1.5; the lengths carry no derivative.
+    let (s, b_bar) = b.share_grad();
+    assert_eq!((s, b_bar.budget), (4.5, 1.5));
+    assert_eq!(b_bar.weights, vec![0.0; 3]);
+    b.share_gradcheck().unwrap();
+    // per_weight = budget² / 3: ∂budget = 2 budget / 3.
+    let (p, b_bar) = per_weight_grad(&b);
+    assert_eq!((p, b_bar.budget), (3.0, 2.0));
+    assert_eq!(b_bar.weights, vec![0.0; 3]);
+    per_weight_gradcheck(&b).unwrap();
+}

@@ -59,6 +59,10 @@ enum Use {
     /// Lent whole, in a function naming no type that tells (`LentField::Unseen`): the
     /// weakest evidence.
     Lent,
+    /// Its length alone is read (`self.names.len() as f64`, `self.assets.is_empty()`):
+    /// anything with a length (a `Vec<String>`, a `HashMap`), passed through with no
+    /// derivative. Beside any other use it is a sequence's (`Seq`).
+    Length,
 }
 
 /// A `Kind` as a number, so that `Use` can be ordered.
@@ -285,7 +289,11 @@ impl Uses<'_> {
         // The first typed use wins (rustc reports a later one that differs); otherwise the
         // strongest evidence, in `Use`'s order.
         if !matches!(entry, Use::Typed(_)) {
-            *entry = (*entry).min(u);
+            let as_seq = |u: Use| if u == Use::Length { Use::Seq } else { u };
+            *entry = match (*entry, u) {
+                (Use::Length, Use::Length) => Use::Length,
+                (e, u) => as_seq(e).min(as_seq(u)),
+            };
         }
         true
     }
@@ -549,6 +557,8 @@ impl<'ast> Visit<'ast> for Uses<'_> {
                         self.note_array_element(&m.receiver);
                     }
                     Use::Array
+                } else if matches!(name.as_str(), "len" | "is_empty") && m.args.is_empty() {
+                    Use::Length
                 } else if SEQ_METHODS.contains(&name.as_str()) {
                     Use::Seq
                 } else {
@@ -924,6 +934,7 @@ pub(super) fn field_kinds(
                 Use::Array => Kind::Array,
                 Use::Seq => Kind::FloatSeq,
                 Use::Lent => Kind::Struct,
+                Use::Length => Kind::Other,
                 Use::BorrowedOperand => Kind::Float,
             };
             (k, kind)

@@ -68,11 +68,12 @@ impl Lowerer {
         if zips_stepped(&f.expr) {
             return self.error(expr_span(&f.expr), "`zip` of a sequence walked with a step (`a.iter().rev().zip(b)`, `skip`, `take`, `step_by`) is not supported in a `#[differentiate]` function: loop over indices and read each side at its own (`for k in 0..n { let p = &a[n - 1 - k]; let q = b[k]; … }`)");
         }
+        // (What the loop walks is said first: a pattern is only wrong for a range.)
+        let Some(parts) = range_parts(&f.expr) else {
+            return self.error(expr_span(&f.expr), unwalked_message(&f.expr));
+        };
         let Some(index) = index else {
             return self.error(syn::spanned::Spanned::span(&*f.pat), "`for` loops over a range bind one index variable (`for i in 0..n`); iterate over indices instead of elements");
-        };
-        let Some(parts) = range_parts(&f.expr) else {
-            return self.error(expr_span(&f.expr), "a `for` loop in a `#[differentiate]` function runs over an integer range (`a..b`, `a..=b`, `(a..b).rev()`, `(a..b).step_by(k)`) or over a slice's elements (`for v in x`, `x.iter()`, with `copied`, `enumerate`, `zip`)");
         };
         let bound = |lw: &mut Self, e: &syn::Expr, base: &str, out: &mut Vec<Stmt>| {
             lw.integer_context = true;
@@ -517,4 +518,23 @@ impl Lowerer {
             }
         })
     }
+}
+
+/// The message for a `for` loop over what the macro cannot walk, naming a map's walks
+/// (`m.values()`, `m.iter()` of a `HashMap`: the macro sees no type, but these names are
+/// a map's alone).
+fn unwalked_message(iterable: &syn::Expr) -> String {
+    const RANGE_OR_SLICE: &str = "a `for` loop in a `#[differentiate]` function runs over an integer range (`a..b`, `a..=b`, `(a..b).rev()`, `(a..b).step_by(k)`) or over a slice's elements (`for v in x`, `x.iter()`, with `copied`, `enumerate`, `zip`)";
+    let mut e = iterable;
+    while let syn::Expr::MethodCall(m) = e {
+        let name = m.method.to_string();
+        if matches!(
+            name.as_str(),
+            "values" | "values_mut" | "keys" | "into_values" | "into_keys"
+        ) {
+            return format!("`{name}()` walks a map, which a `#[differentiate]` function does not differentiate through: keep the values in a `Vec` (of tuples or structs, walked by `.iter()`) or an array, or mark the field `#[no_grad]` and compute from it in a function without the attribute; {RANGE_OR_SLICE}");
+        }
+        e = &m.receiver;
+    }
+    RANGE_OR_SLICE.to_string()
 }
