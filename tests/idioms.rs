@@ -1674,3 +1674,28 @@ fn reduce_by_a_path_and_a_copy_walked_by_value() {
     assert_eq!((v, g), (0.25, vec![1.0, 0.0, 0.0]));
     smallest_gradcheck(&[0.5, -2.0, 1.0]).unwrap();
 }
+
+/// Every operand in parentheses and sequences read through explicit dereferences, as some
+/// authors write them (`( *b )[ 0 ]`, `( *x ).len()`, `( p ).w`, `(v)[i]`).
+#[allow(clippy::needless_range_loop)]
+#[differentiate]
+fn deref_heavy(b: &Vec<f64>, x: &Vec<f64>, v: &[f64]) -> f64 {
+    let n: usize = (*x).len();
+    let mut s = 0.0;
+    for i in 0..n {
+        s += ((*b)[i]) * ((*x)[i]) * (v)[i];
+    }
+    s
+}
+
+#[test]
+fn explicit_dereferences_and_parenthesised_places() {
+    let (b, x, v) = (vec![1.0, 2.0], vec![3.0, -4.0], [0.5, 0.25]);
+    // s = Σ bᵢ xᵢ vᵢ: each gradient the product of the other two.
+    let (s, b_bar, x_bar, v_bar) = deref_heavy_grad(&b, &x, &v);
+    assert_eq!(s, 1.5 - 2.0);
+    assert_eq!(b_bar, vec![1.5, -1.0]);
+    assert_eq!(x_bar, vec![0.5, 0.5]);
+    assert_eq!(v_bar, vec![3.0, -8.0]);
+    deref_heavy_gradcheck(&b, &x, &v).unwrap();
+}

@@ -428,3 +428,69 @@ fn numbers_changed_in_place_with_an_early_return() {
     rot_vjp(&mut a, &mut b, &mut a_bar, &mut b_bar);
     assert_eq!((a, b, a_bar, b_bar), (0.0, 0.0, 2.0, 7.0));
 }
+
+/// Buffers walked as they are, as authors write them: `zip(out)` of a `&mut` slice, a
+/// `for` loop over one, `std::iter::zip(a, b)`. Each item is written through, as
+/// `iter_mut()`'s are.
+#[differentiate]
+fn mix_bare(gain: &[f64], left: &mut [f64], right: &mut Vec<f64>) {
+    for (l, r) in left.iter_mut().zip(right) {
+        let m = 0.5 * (*l + *r);
+        *l = m + (*l - m) * gain[0];
+        *r = m + (*r - m) * gain[1];
+    }
+    for l in left {
+        *l *= *l;
+    }
+}
+
+#[differentiate]
+fn scale_into(k: f64, x: &[f64], out: &mut [f64]) {
+    for (o, v) in std::iter::zip(out, x) {
+        *o = k * v;
+    }
+}
+
+#[test]
+fn buffers_walked_as_they_are() {
+    let (gain, l0, r0) = (vec![0.5, 2.0], vec![1.0, -0.5], vec![0.25, 3.0]);
+    // l' = (m + (l − m) g₀)², r' = m + (r − m) g₁ with m = (l + r)/2.
+    let plain = |v: &[f64]| -> Vec<f64> {
+        let (mut l, mut r) = (v[0..2].to_vec(), v[2..4].to_vec());
+        mix_bare(&v[4..6], &mut l, &mut r);
+        l.extend(r);
+        l
+    };
+    let mut l = l0.clone();
+    let mut r = r0.clone();
+    mix_bare(&gain, &mut l, &mut r);
+    for i in 0..2 {
+        let m = 0.5 * (l0[i] + r0[i]);
+        assert_eq!(l[i], (m + (l0[i] - m) * 0.5).powi(2));
+        assert_eq!(r[i], m + (r0[i] - m) * 2.0);
+    }
+    // Reverse mode against central differences of each output, seeded one at a time.
+    let mut point = l0.clone();
+    point.extend(&r0);
+    point.extend(&gain);
+    for k in 0..4 {
+        let (mut l, mut r) = (l0.clone(), r0.clone());
+        let (mut l_bar, mut r_bar) = (vec![0.0; 2], vec![0.0; 2]);
+        if k < 2 {
+            l_bar[k] = 1.0;
+        } else {
+            r_bar[k - 2] = 1.0;
+        }
+        let (gain_bar,) = mix_bare_vjp(&gain, &mut l, &mut r, &mut l_bar, &mut r_bar);
+        let mut grad = l_bar.clone();
+        grad.extend(&r_bar);
+        grad.extend(&gain_bar);
+        assert_grad(|v| plain(v)[k], &point, &grad);
+    }
+    // out = k x: ∂/∂k = ⟨out̄, x⟩, ∂/∂x = k out̄.
+    let (x, out_bar) = ([1.5, -2.0], [1.0, 0.5]);
+    let mut out = [0.0; 2];
+    let (k_bar, x_bar) = scale_into_vjp(3.0, &x, &mut out, &out_bar);
+    assert_eq!(out, [4.5, -6.0]);
+    assert_eq!((k_bar, x_bar), (1.5 - 1.0, vec![3.0, 1.5]));
+}

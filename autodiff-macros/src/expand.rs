@@ -150,6 +150,15 @@ fn expand(args: TokenStream, item: &syn::ItemFn) -> Result<TokenStream, Vec<syn:
     let item = shorthand.as_ref().unwrap_or(item);
     let terminated = terminate_unit_tail(item);
     let item = terminated.as_ref().unwrap_or(item);
+    // `a.iter_mut().zip(out)`, `for v in out` of `out: &mut [f64]`: `out.iter_mut()`.
+    let walked = crate::parse::mut_buffers_walked_by_iter_mut(item);
+    let item = walked.as_ref().unwrap_or(item);
+    // `(f)(x)`: `f(x)`; `( self.out ).push( y )`: `self.out.push(y)`.
+    let unwrapped = crate::parse::paren_callees_unwrapped(item);
+    let item = unwrapped.as_ref().unwrap_or(item);
+    // `(*x)[i]`, `(*x).len()` of `x: &Vec<f64>`: `x[i]`, `x.len()`.
+    let read_through = crate::parse::sequence_derefs_read_through(item);
+    let item = read_through.as_ref().unwrap_or(item);
     // A `const fn` stays `const`; its derived items are not (they call the runtime).
     let non_const = item.sig.constness.is_some().then(|| {
         let mut copy = item.clone();
@@ -157,6 +166,11 @@ fn expand(args: TokenStream, item: &syn::ItemFn) -> Result<TokenStream, Vec<syn:
         copy
     });
     let item = non_const.as_ref().unwrap_or(item);
+    // A method stepping a struct it borrows (`fn update(&self, state: &mut State, …)`):
+    // the message saying how to write it.
+    if let Some(e) = crate::state::as_method::method_stepping_a_parameter(item) {
+        return Err(vec![e]);
+    }
     // A free function stepping a struct (`fn update(body: &mut Body, dt: f64)`): the
     // derivatives of the `&mut self` method it is, under the function's names.
     if let Some(lifted) = crate::state::as_method::lift(item, &args) {
@@ -352,9 +366,6 @@ fn expand_function(
     // `h.mapv_inplace(f);`: `h = h.mapv(f);`, for the derivatives.
     let mapped = crate::parse::in_place_maps_as_assignments(item);
     let item = mapped.as_ref().unwrap_or(item);
-    // `(f)(x)`: `f(x)`.
-    let unwrapped = crate::parse::paren_callees_unwrapped(item);
-    let item = unwrapped.as_ref().unwrap_or(item);
     // `scale: &mut f64`: the derivatives of a one-entry buffer, taking the number again
     // (of a function or a `&self` method; a `&mut self` method's keep the message).
     let plain = matches!(hidden, Hidden::No);
@@ -472,6 +483,19 @@ fn expand_function(
         // in first, so it reads none on entry; should it still seem to, the reading is one
         // the macro cannot separate from the writes, and gets the message rather than a
         // second hidden function.
+        // A `&mut self` method updating a buffer parameter in place (a filter run over a
+        // block, `fn process(&mut self, buf: &mut [f32])`): the method taking the entry
+        // contents as a parameter of their own, as a function's in-place buffers are.
+        if let Hidden::PureOf(method, m) = hidden {
+            let params = crate::parse::param_idents(&method.sig);
+            let all_params = func
+                .read_on_entry
+                .iter()
+                .all(|(name, _)| params.contains(&name));
+            if all_params && m.around.is_none() {
+                return expand_mut_self_in_place(raw_args, method, &func, &args);
+            }
+        }
         if matches!(hidden, Hidden::PureOf(..) | Hidden::InPlace) {
             let method = matches!(hidden, Hidden::PureOf(..));
             let errors = func.read_on_entry.iter();
@@ -613,6 +637,29 @@ fn expand_in_place(
     );
     let derived = expand_function(hidden_args, &in_place.hidden, Hidden::InPlace)?;
     let wrappers = crate::emit::in_place::wrappers(item, &in_place, &derived, in_impl);
+    let hidden = without_checkpoints(&in_place.hidden);
+    Ok(quote!(#[allow(dead_code)] #hidden #derived #wrappers))
+}
+
+/// A `&mut self` method with in-place buffers: the derived items of its hidden method,
+/// `__f_in_place(&mut self, …, y_on_entry: &[F])` (a `&mut self` method whose buffers are
+/// written before they are read), and its own `_jvp` and `_vjp`, which wrap them.
+fn expand_mut_self_in_place(
+    raw_args: TokenStream,
+    method: &syn::ItemFn,
+    func: &crate::ir::Func,
+    args: &Args,
+) -> Result<TokenStream, Vec<syn::Error>> {
+    let (in_place, hidden_args) = crate::in_place::split(
+        method,
+        &func.read_on_entry,
+        &func.float,
+        raw_args,
+        args.wrt.as_deref(),
+        &func.taken,
+    );
+    let derived = expand(hidden_args, &in_place.hidden)?;
+    let wrappers = crate::emit::in_place::wrappers(method, &in_place, &derived, true);
     let hidden = without_checkpoints(&in_place.hidden);
     Ok(quote!(#[allow(dead_code)] #hidden #derived #wrappers))
 }

@@ -38,13 +38,16 @@ pub fn emit(method: &syn::ItemFn, m: &Mutating, ctx: &Ctx) -> TokenStream {
     };
     let jvp = jvp(method, m, ctx, &unpack, &locals, &dots);
     let vjp = vjp(method, m, ctx, &unpack, &locals);
-    // (`_grad` seeds the result with one: a float result's alone, as a function's.)
+    // (`_grad` seeds the result with one: a float result's alone, as a function's; where
+    // the method also writes buffers of the caller's, their seeds are the caller's to
+    // give, as a function's output buffers' are, through `_vjp`.)
     let float_result = match (&method.sig.output, syn::parse2::<syn::Type>(ctx.float())) {
         (syn::ReturnType::Type(_, ty), Ok(float)) => {
             crate::types::kind_of_type(ty, &float) == crate::types::Kind::Float
         }
         _ => false,
     };
+    let float_result = float_result && user_outputs(m, ctx, ctx.output_seed_params()).is_empty();
     let grad = float_result.then(|| grad(method, m, ctx));
     let check = (float_result && ctx.concrete_float())
         .then(|| gradcheck(method, m, ctx))

@@ -5,11 +5,13 @@
 //! - `args`: the attribute's arguments;
 //! - `hygiene`: the refusal of one name for two variables in a function a macro wrote;
 //! - `unraw`, `storage`, `aliases`, `names`, `bound`, `collapse`, `wrt`, `real_field`,
-//!   `unchecked`, `in_place_maps`, `paren_calls`, `scalar_refs`, `shared_slices`: the copies
+//!   `unchecked`, `in_place_maps`, `paren_calls`, `scalar_refs`, `shared_slices`,
+//!   `mut_walks`, `derefs`: the copies
 //!   of the function the derived items are built from (raw identifiers written plainly, owned
 //!   arrays for storage-generic ones, other names of struct parameters written as the places
 //!   they name, parameters renamed, bounds added, parameter types collapsed, `mut` parameters
-//!   turned into locals, slices of structs only read taken shared);
+//!   turned into locals, slices of structs only read taken shared, `&mut` buffers walked
+//!   as they are walked by `iter_mut()`, `(*x)[i]` of a sequence read as `x[i]`);
 //! - `receiver`: a receiver written with its type (`self: &mut Self`) in shorthand;
 //! - `float`: the function's float type.
 //!
@@ -19,7 +21,9 @@ mod aliases;
 mod args;
 mod bound;
 mod collapse;
+mod derefs;
 mod in_place_maps;
+mod mut_walks;
 mod paren_calls;
 mod real_field;
 mod receiver;
@@ -44,10 +48,12 @@ pub(crate) use bound::{
 pub(crate) use collapse::{
     collapse_param_refs, view_as_array_ref, view_by_reference, written_types,
 };
+pub(crate) use derefs::sequence_derefs_read_through;
 pub(crate) use float::{float_aliases_written_out, float_type, float_type_said, is_float_bound};
 pub(crate) use function_values::retyped as retype_function_values;
 pub(crate) use hygiene::check_macro_hygiene;
 pub(crate) use in_place_maps::in_place_maps_as_assignments;
+pub(crate) use mut_walks::mut_buffers_walked_by_iter_mut;
 pub(crate) use names::{param_idents, rename_params_like_items};
 pub(crate) use paren_calls::paren_callees_unwrapped;
 pub(crate) use real_field::real_field_at_f64;

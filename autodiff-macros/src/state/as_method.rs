@@ -97,6 +97,35 @@ pub fn lift(item: &ItemFn, args: &TokenStream) -> Option<Lifted> {
     })
 }
 
+/// The refusal of a method stepping a struct it borrows (`fn update(&self, state: &mut
+/// State, dt: f64)` assigning `state.angle += …`), which the derivatives of a method cannot
+/// follow (they follow its receiver's state), and which cannot be lifted as a free
+/// function's is: an attribute on a method can only add items to its `impl`, not an `impl`
+/// of the struct it steps. `None` for any other function.
+pub fn method_stepping_a_parameter(item: &ItemFn) -> Option<syn::Error> {
+    item.sig.receiver()?;
+    let (param, owner) = item.sig.inputs.iter().find_map(|input| {
+        let FnArg::Typed(pt) = input else {
+            return None;
+        };
+        let (Pat::Ident(p), Type::Reference(r)) = (&*pt.pat, &*pt.ty) else {
+            return None;
+        };
+        (r.mutability.is_some()
+            && is_own_type(&r.elem)
+            && !rebinds(&item.block, &p.ident)
+            && assigns_through(&item.block, &p.ident))
+        .then(|| (p.ident.clone(), (*r.elem).clone()))
+    })?;
+    let name = &item.sig.ident;
+    let owner = quote::quote!(#owner).to_string().replace(' ', "");
+    let message = format!("this method steps `{param}` (a `&mut {owner}` whose fields it assigns), not its receiver: the derivatives of a method follow the state it takes as `&mut self`, and an attribute on a method cannot add items to `{owner}`. Write the step as a free function taking the receiver's values as a parameter, `fn {name}(model: &…, {param}: &mut {owner}, …)` with `self.` written `model.` (a free function stepping a struct is differentiated as the `&mut self` method it would be), or as a method of `{owner}`, `impl {owner} {{ #[differentiate] fn {name}(&mut self, model: &…, …) }}` with `{param}.` written `self.`, and call it from this method");
+    Some(syn::Error::new_spanned(
+        item.sig.inputs.iter().find(|i| matches!(i, FnArg::Typed(pt) if matches!(&*pt.pat, Pat::Ident(p) if p.ident == param)))?,
+        message,
+    ))
+}
+
 /// The hidden method's name: `__update_as_method_…` for `update`, ending in a hash of the
 /// function's text, since two modules may each step the struct by a function of that name
 /// and a type's inherent methods share one namespace across the crate.

@@ -94,7 +94,7 @@ impl Lowerer {
                 let target = quote::ToTokens::to_token_stream(&u.expr).to_string();
                 return self.error(
                     span,
-                    format!("assignment through `*{target}` is not supported here: the macro follows writes to the items of `iter_mut()` (`for v in x.iter_mut() {{ *v = … }}`, `a.iter_mut().zip(b.iter_mut())`; a `&mut` slice zipped as it is, `.zip(b)`, is not seen as one: write `.zip(b.iter_mut())`) and writes by index (`x[i] = …`); write it so, or assign to a local"),
+                    format!("assignment through `*{target}` is not supported here: the macro follows writes to the items of `iter_mut()` (`for v in x.iter_mut() {{ *v = … }}`, `a.iter_mut().zip(b.iter_mut())`; a `&mut` borrow held in a local and zipped as it is, `.zip(b)`, is not seen as one: write `.zip(b.iter_mut())`) and writes by index (`x[i] = …`); write it so, or assign to a local"),
                 );
             }
             _ => match self.place_var(left) {

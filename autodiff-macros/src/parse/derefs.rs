@@ -1,0 +1,97 @@
+//! Sequence parameters read through an explicit dereference, `(*x)[i]` and `(*x).len()` of
+//! `x: &Vec<f64>` (or `&[f64]`, `&[f64; N]`, `&mut` ones): the parameter itself, as Rust's
+//! auto-dereference reads `x[i]` and `x.len()`, in the copy the derivatives are built from.
+
+use syn::visit::Visit;
+use syn::visit_mut::VisitMut;
+use syn::{Expr, Ident, Type};
+
+/// A copy of `item` with `(*x)` written `x` where it is indexed or a method's receiver, for
+/// its parameters referring to sequences; `None` where there is none. A name the body binds
+/// again is left alone.
+pub(crate) fn sequence_derefs_read_through(item: &syn::ItemFn) -> Option<syn::ItemFn> {
+    let mut names: Vec<Ident> = item
+        .sig
+        .inputs
+        .iter()
+        .filter_map(|input| match input {
+            syn::FnArg::Typed(pt) => match (&*pt.pat, &*pt.ty) {
+                (syn::Pat::Ident(p), Type::Reference(r))
+                    if crate::types::element(&r.elem).is_some() =>
+                {
+                    Some(p.ident.clone())
+                }
+                _ => None,
+            },
+            syn::FnArg::Receiver(_) => None,
+        })
+        .collect();
+    if names.is_empty() {
+        return None;
+    }
+    let mut bound = Bound(vec![]);
+    bound.visit_block(&item.block);
+    names.retain(|n| !bound.0.contains(n));
+    super::rewritten_copy(
+        item,
+        Derefs {
+            names: &names,
+            changed: false,
+        },
+    )
+}
+
+/// The names the body's patterns bind.
+struct Bound(Vec<Ident>);
+
+impl<'a> Visit<'a> for Bound {
+    fn visit_pat_ident(&mut self, p: &'a syn::PatIdent) {
+        self.0.push(p.ident.clone());
+        syn::visit::visit_pat_ident(self, p);
+    }
+}
+
+struct Derefs<'n> {
+    names: &'n [Ident],
+    changed: bool,
+}
+
+impl Derefs<'_> {
+    /// `x` for `*x` or `(*x)` of a parameter named.
+    fn read_through(&mut self, e: &mut Expr) {
+        let mut inner = &*e;
+        while let Expr::Paren(p) = inner {
+            inner = &p.expr;
+        }
+        let Expr::Unary(u) = inner else {
+            return;
+        };
+        if !matches!(u.op, syn::UnOp::Deref(_)) {
+            return;
+        }
+        let Expr::Path(p) = &*u.expr else {
+            return;
+        };
+        if p.path.get_ident().is_some_and(|i| self.names.contains(i)) {
+            *e = (*u.expr).clone();
+            self.changed = true;
+        }
+    }
+}
+
+impl super::BodyRewrite for Derefs<'_> {
+    fn changed(&self) -> bool {
+        self.changed
+    }
+}
+
+impl VisitMut for Derefs<'_> {
+    fn visit_expr_mut(&mut self, e: &mut Expr) {
+        match e {
+            Expr::Index(i) => self.read_through(&mut i.expr),
+            Expr::MethodCall(m) => self.read_through(&mut m.receiver),
+            _ => {}
+        }
+        syn::visit_mut::visit_expr_mut(self, e);
+    }
+}

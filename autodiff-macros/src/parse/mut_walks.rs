@@ -1,0 +1,101 @@
+//! Buffers taken by `&mut` and walked as they are: `a.iter_mut().zip(out)`, `zip(a, out)`
+//! and `for v in out` of `out: &mut [f64]` (or `&mut Vec<f64>`, `&mut [f64; N]`) yield
+//! `&mut` items, as `out.iter_mut()` does, and are written through them (`*v = y`). The
+//! walk is written `out.iter_mut()` in the copy the derivatives are built from, so that
+//! lowering sees the items as places of the buffer.
+
+use syn::visit::Visit;
+use syn::visit_mut::VisitMut;
+use syn::{Expr, Ident, Type};
+
+/// A copy of `item` whose `&mut` sequence parameters walked as they are (by `zip` or
+/// `for`) are walked by `iter_mut()`; `None` where there is none. A name the body binds
+/// again is left alone: its uses may be of the other variable.
+pub(crate) fn mut_buffers_walked_by_iter_mut(item: &syn::ItemFn) -> Option<syn::ItemFn> {
+    let mut names: Vec<Ident> = item
+        .sig
+        .inputs
+        .iter()
+        .filter_map(|input| match input {
+            syn::FnArg::Typed(pt) => match (&*pt.pat, &*pt.ty) {
+                (syn::Pat::Ident(p), Type::Reference(r))
+                    if r.mutability.is_some() && crate::types::element(&r.elem).is_some() =>
+                {
+                    Some(p.ident.clone())
+                }
+                _ => None,
+            },
+            syn::FnArg::Receiver(_) => None,
+        })
+        .collect();
+    if names.is_empty() {
+        return None;
+    }
+    let mut bound = Bound(vec![]);
+    bound.visit_block(&item.block);
+    names.retain(|n| !bound.0.contains(n));
+    super::rewritten_copy(
+        item,
+        Walks {
+            names: &names,
+            changed: false,
+        },
+    )
+}
+
+/// The names the body's patterns bind.
+struct Bound(Vec<Ident>);
+
+impl<'a> Visit<'a> for Bound {
+    fn visit_pat_ident(&mut self, p: &'a syn::PatIdent) {
+        self.0.push(p.ident.clone());
+        syn::visit::visit_pat_ident(self, p);
+    }
+}
+
+struct Walks<'n> {
+    names: &'n [Ident],
+    changed: bool,
+}
+
+impl Walks<'_> {
+    /// `out.iter_mut()` for a bare `out` of the buffers.
+    fn walked(&mut self, e: &mut Expr) {
+        let Expr::Path(p) = &*e else {
+            return;
+        };
+        let Some(name) = p.path.get_ident().filter(|i| self.names.contains(i)) else {
+            return;
+        };
+        let name = name.clone();
+        *e = syn::parse_quote!(#name.iter_mut());
+        self.changed = true;
+    }
+}
+
+impl super::BodyRewrite for Walks<'_> {
+    fn changed(&self) -> bool {
+        self.changed
+    }
+}
+
+impl VisitMut for Walks<'_> {
+    fn visit_expr_mut(&mut self, e: &mut Expr) {
+        match e {
+            Expr::MethodCall(m) if m.method == "zip" && m.args.len() == 1 => {
+                self.walked(&mut m.args[0]);
+            }
+            Expr::Call(c)
+                if c.args.len() == 2
+                    && matches!(&*c.func, Expr::Path(p) if p.path.segments.last().is_some_and(|s| s.ident == "zip")) =>
+            {
+                for a in c.args.iter_mut() {
+                    self.walked(a);
+                }
+            }
+            Expr::ForLoop(f) => self.walked(&mut f.expr),
+            _ => {}
+        }
+        syn::visit_mut::visit_expr_mut(self, e);
+    }
+}
