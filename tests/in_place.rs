@@ -451,6 +451,15 @@ fn scale_into(k: f64, x: &[f64], out: &mut [f64]) {
     }
 }
 
+/// The loop's pattern binding the parameters' names again, as rusty-nn's `gradients` does.
+#[differentiate]
+fn squared_error_gradients(val: &[f64], target: &[f64], deriv: &mut [f64]) {
+    let len = val.len() as f64;
+    for ((val, target), deriv) in val.iter().zip(target).zip(deriv) {
+        *deriv = -2.0 * (*target - *val) / len;
+    }
+}
+
 #[test]
 fn buffers_walked_as_they_are() {
     let (gain, l0, r0) = (vec![0.5, 2.0], vec![1.0, -0.5], vec![0.25, 3.0]);
@@ -487,6 +496,12 @@ fn buffers_walked_as_they_are() {
         grad.extend(&gain_bar);
         assert_grad(|v| plain(v)[k], &point, &grad);
     }
+    // deriv = 2 (val − target) / n: ∂/∂val = 2 deriv̄ / n, ∂/∂target = −2 deriv̄ / n.
+    let (val, target, deriv_bar) = ([0.5, -1.0], [1.0, 0.0], [1.0, 3.0]);
+    let mut deriv = [0.0; 2];
+    let (val_bar, target_bar) = squared_error_gradients_vjp(&val, &target, &mut deriv, &deriv_bar);
+    assert_eq!(deriv, [-0.5, -1.0]);
+    assert_eq!((val_bar, target_bar), (vec![1.0, 3.0], vec![-1.0, -3.0]));
     // out = k x: ∂/∂k = ⟨out̄, x⟩, ∂/∂x = k out̄.
     let (x, out_bar) = ([1.5, -2.0], [1.0, 0.5]);
     let mut out = [0.0; 2];

@@ -2,6 +2,7 @@
 //! `x: &Vec<f64>` (or `&[f64]`, `&[f64; N]`, `&mut` ones): the parameter itself, as Rust's
 //! auto-dereference reads `x[i]` and `x.len()`, in the copy the derivatives are built from.
 
+use super::mut_walks::{bound_by, Bound};
 use syn::visit::Visit;
 use syn::visit_mut::VisitMut;
 use syn::{Expr, Ident, Type};
@@ -35,28 +36,18 @@ pub(crate) fn sequence_derefs_read_through(item: &syn::ItemFn) -> Option<syn::It
     super::rewritten_copy(
         item,
         Derefs {
-            names: &names,
+            names,
             changed: false,
         },
     )
 }
 
-/// The names the body's patterns bind.
-struct Bound(Vec<Ident>);
-
-impl<'a> Visit<'a> for Bound {
-    fn visit_pat_ident(&mut self, p: &'a syn::PatIdent) {
-        self.0.push(p.ident.clone());
-        syn::visit::visit_pat_ident(self, p);
-    }
-}
-
-struct Derefs<'n> {
-    names: &'n [Ident],
+struct Derefs {
+    names: Vec<Ident>,
     changed: bool,
 }
 
-impl Derefs<'_> {
+impl Derefs {
     /// `x` for `*x` or `(*x)` of a parameter named.
     fn read_through(&mut self, e: &mut Expr) {
         let mut inner = &*e;
@@ -79,17 +70,27 @@ impl Derefs<'_> {
     }
 }
 
-impl super::BodyRewrite for Derefs<'_> {
+impl super::BodyRewrite for Derefs {
     fn changed(&self) -> bool {
         self.changed
     }
 }
 
-impl VisitMut for Derefs<'_> {
+impl VisitMut for Derefs {
     fn visit_expr_mut(&mut self, e: &mut Expr) {
         match e {
             Expr::Index(i) => self.read_through(&mut i.expr),
             Expr::MethodCall(m) => self.read_through(&mut m.receiver),
+            Expr::ForLoop(f) => {
+                self.visit_expr_mut(&mut f.expr);
+                // (In the body, the names the pattern binds are its own.)
+                let shadowed = bound_by(&f.pat);
+                let outer = self.names.clone();
+                self.names.retain(|n| !shadowed.contains(n));
+                self.visit_block_mut(&mut f.body);
+                self.names = outer;
+                return;
+            }
             _ => {}
         }
         syn::visit_mut::visit_expr_mut(self, e);

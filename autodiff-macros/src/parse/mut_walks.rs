@@ -37,28 +37,41 @@ pub(crate) fn mut_buffers_walked_by_iter_mut(item: &syn::ItemFn) -> Option<syn::
     super::rewritten_copy(
         item,
         Walks {
-            names: &names,
+            names,
             changed: false,
         },
     )
 }
 
-/// The names the body's patterns bind.
-struct Bound(Vec<Ident>);
+/// The names the body's patterns bind, a `for` loop's aside (`Walks` scopes those: `for
+/// (v, out) in v.iter().zip(out)` walks the parameter `out`, and binds another in its body).
+pub(super) struct Bound(pub(super) Vec<Ident>);
 
 impl<'a> Visit<'a> for Bound {
     fn visit_pat_ident(&mut self, p: &'a syn::PatIdent) {
         self.0.push(p.ident.clone());
         syn::visit::visit_pat_ident(self, p);
     }
+
+    fn visit_expr_for_loop(&mut self, f: &'a syn::ExprForLoop) {
+        self.visit_expr(&f.expr);
+        self.visit_block(&f.body);
+    }
 }
 
-struct Walks<'n> {
-    names: &'n [Ident],
+/// The names a pattern binds.
+pub(super) fn bound_by(pat: &syn::Pat) -> Vec<Ident> {
+    let mut bound = Bound(vec![]);
+    bound.visit_pat(pat);
+    bound.0
+}
+
+struct Walks {
+    names: Vec<Ident>,
     changed: bool,
 }
 
-impl Walks<'_> {
+impl Walks {
     /// `out.iter_mut()` for a bare `out` of the buffers.
     fn walked(&mut self, e: &mut Expr) {
         let Expr::Path(p) = &*e else {
@@ -73,13 +86,13 @@ impl Walks<'_> {
     }
 }
 
-impl super::BodyRewrite for Walks<'_> {
+impl super::BodyRewrite for Walks {
     fn changed(&self) -> bool {
         self.changed
     }
 }
 
-impl VisitMut for Walks<'_> {
+impl VisitMut for Walks {
     fn visit_expr_mut(&mut self, e: &mut Expr) {
         match e {
             Expr::MethodCall(m) if m.method == "zip" && m.args.len() == 1 => {
@@ -93,7 +106,17 @@ impl VisitMut for Walks<'_> {
                     self.walked(a);
                 }
             }
-            Expr::ForLoop(f) => self.walked(&mut f.expr),
+            Expr::ForLoop(f) => {
+                self.walked(&mut f.expr);
+                self.visit_expr_mut(&mut f.expr);
+                // (In the body, the names the pattern binds are its own.)
+                let shadowed = bound_by(&f.pat);
+                let outer = self.names.clone();
+                self.names.retain(|n| !shadowed.contains(n));
+                self.visit_block_mut(&mut f.body);
+                self.names = outer;
+                return;
+            }
             _ => {}
         }
         syn::visit_mut::visit_expr_mut(self, e);
