@@ -1405,3 +1405,190 @@ fn an_ndarray_field_written_by_element() {
         );
     }
 }
+
+// shin-kinos/exon-pred-svd, `src/filtering.rs` (68d8f43): an anti-notch IIR filter whose
+// step reads its coefficients through explicit dereferences and pushes each output onto a
+// `Vec` field of the state, as the author wrote it.
+#[derive(Differentiable, Clone, Debug, PartialEq)]
+pub struct Filter {
+    x1: f64,
+    x2: f64,
+    y1: f64,
+    y2: f64,
+    pub seq_filtered: Vec<f64>,
+    pub seq_length: usize,
+}
+
+#[allow(clippy::needless_range_loop, clippy::ptr_arg)] // as the author wrote it
+impl Filter {
+    #[differentiate]
+    pub fn run(&mut self, b: &Vec<f64>, a: &Vec<f64>, seq_digit: &Vec<f64>) {
+        //let mut output_vec : Vec<f64> = Vec::new();
+        let vec_len: usize = (*seq_digit).len();
+
+        for i in 0..vec_len {
+            let input: f64 = (*seq_digit)[i];
+
+            let output: f64 = ((*b)[0] * input) + ((*b)[1] * self.x1) + ((*b)[2] * self.x2)
+                - ((*a)[1] * self.y1)
+                - ((*a)[2] * self.y2);
+
+            self.x2 = self.x1;
+            self.x1 = input;
+            self.y2 = self.y1;
+            self.y1 = output;
+
+            (self.seq_filtered).push(output);
+        }
+    }
+}
+
+/// The filter as a map of flat numbers: (x1, x2, y1, y2, log…, b, a, input) to the state
+/// after, its log grown by the outputs.
+fn filter_map(v: &[f64], logged: usize, n: usize) -> Vec<f64> {
+    let mut f = Filter {
+        x1: v[0],
+        x2: v[1],
+        y1: v[2],
+        y2: v[3],
+        seq_filtered: v[4..4 + logged].to_vec(),
+        seq_length: 0,
+    };
+    let o = 4 + logged;
+    f.run(
+        &v[o..o + 3].to_vec(),
+        &v[o + 3..o + 6].to_vec(),
+        &v[o + 6..o + 6 + n].to_vec(),
+    );
+    let mut out = vec![f.x1, f.x2, f.y1, f.y2];
+    out.extend(&f.seq_filtered);
+    out
+}
+
+#[test]
+fn a_step_pushing_its_outputs_onto_a_field() {
+    let (logged, n) = (2, 3);
+    let point = [
+        0.1, -0.2, 0.3, 0.05, 7.0, -1.0, 1.0, 0.3, -1.0, 1.0, 0.99, 0.98, 1.0, 0.5, -0.25,
+    ];
+    let dir = common::rng_vec(21, point.len(), -1.0, 1.0);
+    let o = 4 + logged;
+    let part = |v: &[f64], at: usize, len: usize| v[o + at..o + at + len].to_vec();
+    let state = |v: &[f64]| Filter {
+        x1: v[0],
+        x2: v[1],
+        y1: v[2],
+        y2: v[3],
+        seq_filtered: v[4..4 + logged].to_vec(),
+        seq_length: 0,
+    };
+    let flat = |f: &Filter| {
+        let mut out = vec![f.x1, f.x2, f.y1, f.y2];
+        out.extend(&f.seq_filtered);
+        out
+    };
+    // Forward mode: the state's tangent grows with the log; values as the method's.
+    let mut f = state(&point);
+    let mut f_dot = state(&dir);
+    f.run_jvp(
+        &part(&point, 0, 3),
+        &part(&point, 3, 3),
+        &part(&point, 6, n),
+        &mut f_dot,
+        &part(&dir, 0, 3),
+        &part(&dir, 3, 3),
+        &part(&dir, 6, n),
+    );
+    let plain = filter_map(&point, logged, n);
+    assert_eq!(flat(&f), plain);
+    let tangent = flat(&f_dot);
+    assert_eq!(tangent.len(), 4 + logged + n);
+    let h = 1e-6;
+    let step = |s: f64| {
+        let p: Vec<f64> = point.iter().zip(&dir).map(|(p, d)| p + s * d).collect();
+        filter_map(&p, logged, n)
+    };
+    let (plus, minus) = (step(h), step(-h));
+    for k in 0..tangent.len() {
+        let fd = (plus[k] - minus[k]) / (2.0 * h);
+        assert!(
+            (tangent[k] - fd).abs() < 1e-8 * (1.0 + fd.abs()),
+            "output {k}: {} against {fd}",
+            tangent[k]
+        );
+    }
+    // The log's entries on entry pass through: their tangent is the direction's.
+    assert_eq!(tangent[4..4 + logged], dir[4..4 + logged]);
+    // Reverse mode: the cotangent of the grown state in, that of the state before out (the
+    // log as long as it was), against the tangent by ⟨ȳ, J v⟩ = ⟨Jᵀ ȳ, v⟩.
+    let seed = common::rng_vec(22, tangent.len(), -1.0, 1.0);
+    let mut f = state(&point);
+    let mut f_bar = Filter {
+        x1: seed[0],
+        x2: seed[1],
+        y1: seed[2],
+        y2: seed[3],
+        seq_filtered: seed[4..].to_vec(),
+        seq_length: 0,
+    };
+    let (b_bar, a_bar, seq_bar) = f.run_vjp(
+        &part(&point, 0, 3),
+        &part(&point, 3, 3),
+        &part(&point, 6, n),
+        &mut f_bar,
+    );
+    assert_eq!(f_bar.seq_filtered.len(), logged);
+    let mut cotangent = flat(&f_bar);
+    cotangent.extend(b_bar.iter().chain(&a_bar).chain(&seq_bar));
+    let lhs: f64 = seed.iter().zip(&tangent).map(|(a, b)| a * b).sum();
+    let rhs: f64 = cotangent.iter().zip(&dir).map(|(a, b)| a * b).sum();
+    assert!(
+        (lhs - rhs).abs() < 1e-12 * (1.0 + lhs.abs()),
+        "{lhs} against {rhs}"
+    );
+}
+
+/// A step writing the elements of a `#[no_grad]` field (a scratch buffer kept in the state)
+/// and reading them back: its derivatives flow through what is written, and the field's
+/// place in a tangent or cotangent struct, which holds the constant itself (`zero_like`
+/// clones constants), is never read as a derivative.
+#[derive(Differentiable, Clone, Debug)]
+pub struct Scratch {
+    x: f64,
+    #[no_grad]
+    z: Vec<f64>,
+}
+
+impl Scratch {
+    #[differentiate]
+    fn step(&mut self, k: f64) -> f64 {
+        self.z[0] = self.x * k;
+        self.x = self.x * 2.0 + self.z[0] + self.z[1];
+        self.x
+    }
+}
+
+#[test]
+fn a_constant_field_written_by_element_lends_no_derivative() {
+    // y = x' = (2 + k) x + z₁: ∂y/∂x = 2 + k, ∂y/∂k = x; z is a constant.
+    let start = Scratch {
+        x: 1.5,
+        z: vec![5.0, 7.0],
+    };
+    let (mut s, k) = (start.clone(), 3.0);
+    let (y, s_bar, k_bar) = s.step_grad(k);
+    assert_eq!(y, 5.0 * 1.5 + 7.0);
+    assert_eq!((s_bar.x, k_bar), (5.0, 1.5));
+    start.step_gradcheck(k).unwrap();
+    // `_vjp` seeded by `zero_like`, whose `z` is the constant [5, 7].
+    let mut s = start.clone();
+    let mut s_bar = start.zero_like();
+    let (_, k_bar) = s.step_vjp(k, 1.0, &mut s_bar);
+    assert_eq!((s_bar.x, k_bar), (5.0, 1.5));
+    // `_jvp` with a tangent from `zero_like`: z's place is not read as a tangent.
+    let mut s = start.clone();
+    let mut s_dot = start.zero_like();
+    s_dot.x = 1.0;
+    let (_, y_dot) = s.step_jvp(k, &mut s_dot, 0.0);
+    assert_eq!(y_dot, 5.0);
+}

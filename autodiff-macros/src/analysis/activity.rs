@@ -279,6 +279,16 @@ fn check_opaque(e: &Expr, act: &Activity, func: &Func, errors: &mut Vec<syn::Err
             ));
             return;
         }
+        // `T::to_f64(&a).unwrap()`, `a.to_f32()`, `T::from(v)`: a conversion out of (or
+        // into) the float type the derivatives are computed in.
+        let last = name.rsplit("::").next().unwrap_or(&name);
+        if matches!(last, "to_f64" | "to_f32" | "from_f64" | "from_f32" | "from") {
+            errors.push(syn::Error::new(
+                x.span,
+                format!("`{name}` converts a value that carries a derivative between the function's float type and another (`T::to_f64(&a)`, then `T::from(…)` back, as generic numeric code computes in `f64`), but the derivatives are computed in one float type: compute in the function's own (bound it by `num_traits::Float` and write constants as `T::from(2.0).unwrap()` or `T::one() + T::one()`), or take `f64` parameters"),
+            ));
+            return;
+        }
         let hint = match untyped_receiver {
             Some(r) => format!(" If `{r}` holds a struct whose methods are differentiated (a call's result or a field the macro, which cannot see types, took for a float), say so with its type: `let {r}: Vec3 = …;`."),
             None => String::new(),

@@ -102,12 +102,14 @@ fn jvp(
     let lent = Lent::new(m);
     let (elements, buffers, values) = (lent.elements, &lent.buffers, &lent.values);
     let (buffer_dots, dot_values) = (lent.suffixed("dot"), lent.suffixed("dot_value"));
+    let (lend_values, lend_dots) = (lent.lend(values), lent.lend(&dot_values));
     // The fields as buffers (and their tangents), put back after the call.
+    let constant = lent.constant();
     let lend = quote! {
         #(let mut #values = self.#elements.clone();
-          let #buffers = ::autodiff::__private::Buffer::buffer_mut(&mut #values);
-          let mut #dot_values = #self_dot.#elements.clone();
-          let #buffer_dots = ::autodiff::__private::Buffer::buffer_mut(&mut #dot_values);)*
+          let #buffers = #lend_values;
+          let mut #dot_values = ::autodiff::__private::lent_derivative(&#self_dot.#elements, #constant);
+          let #buffer_dots = #lend_dots;)*
     };
     let put_back = quote! {
         #(#self_dot.#elements = #dot_values;)*
@@ -166,6 +168,7 @@ fn jvp(
 /// (`__self_z_value`).
 struct Lent<'m> {
     elements: &'m [syn::Ident],
+    grown: &'m [syn::Ident],
     buffers: Vec<syn::Ident>,
     values: Vec<syn::Ident>,
 }
@@ -176,9 +179,35 @@ impl<'m> Lent<'m> {
         let values = buffers.iter().map(|b| format_ident!("{b}_value")).collect();
         Lent {
             elements: &m.buffers,
+            grown: &m.grown,
             buffers,
             values,
         }
+    }
+
+    /// How each buffer borrows its copy of the field: a `Vec` pushed onto as itself (its
+    /// type checked, with the runtime's message), any other as a slice.
+    fn lend(&self, copies: &[syn::Ident]) -> Vec<TokenStream> {
+        self.elements
+            .iter()
+            .zip(copies)
+            .map(|(field, copy)| match self.grown.contains(field) {
+                true => quote!(::autodiff::__private::GrownField::grown_mut(&mut #copy)),
+                false => quote!(::autodiff::__private::Buffer::buffer_mut(&mut #copy)),
+            })
+            .collect()
+    }
+
+    /// Whether each field is a constant (`#[no_grad]`): its place in the tangent or
+    /// cotangent struct holds the constant, and a zero derivative is lent instead.
+    fn constant(&self) -> Vec<TokenStream> {
+        self.elements
+            .iter()
+            .map(|f| {
+                let name = f.to_string();
+                quote!(::autodiff::__private::constant_field::<Self>(#name))
+            })
+            .collect()
     }
 
     /// `__self_z_<suffix>` for each buffer.
@@ -324,11 +353,19 @@ fn vjp(
     let lent = Lent::new(m);
     let (elements, buffers, values) = (lent.elements, &lent.buffers, &lent.values);
     let (buffer_bars, bar_values) = (lent.suffixed("bar"), lent.suffixed("bar_value"));
+    let lend_values = lent.lend(values);
+    let constant = lent.constant();
     let lend = quote! {
         #(let mut #values = self.#elements.clone();
-          let #buffers = ::autodiff::__private::Buffer::buffer_mut(&mut #values);
-          let #bar_values = #self_bar.#elements.clone();
+          let #buffers = #lend_values;
+          let #bar_values = ::autodiff::__private::lent_derivative(&#self_bar.#elements, #constant);
           let #buffer_bars = ::autodiff::__private::Buffer::buffer(&#bar_values);)*
+    };
+    // A field pushed onto is longer after the call: its cotangent before it has the
+    // length it had then.
+    let grown = &m.grown;
+    let shorten = quote! {
+        #(#self_bar.#grown.truncate(#before.#grown.len());)*
     };
     let only_elements = m.unit && m.written.is_empty();
     let call = if only_elements {
@@ -355,6 +392,7 @@ fn vjp(
             // passes through; an assigned one's went into the seed.
             #(#self_bar.#fields = ::autodiff::__private::zero();)*
             #(for __e in #self_bar.#elements.iter_mut() { *__e = ::autodiff::__private::zero(); })*
+            #shorten
             let mut #before = #before;
             ::autodiff::Differentiable::accumulate(&mut #before, &*#self_bar);
             *#self_bar = #before;

@@ -22,7 +22,9 @@ mod step_checks;
 pub mod steps;
 
 use places::{element_of_self_field, inside_self_field, self_field};
-use refused_calls::{field_changed_in_place, self_method_call, sub_state_call, sub_state_error};
+use refused_calls::{
+    field_changed_in_place, pushed_fields, self_method_call, sub_state_call, sub_state_error,
+};
 
 /// A `&mut self` method as a function of its state.
 pub struct Mutating {
@@ -34,6 +36,9 @@ pub struct Mutating {
     /// floats): output buffers of the hidden method (`__self_z: &mut [F]`), which starts by
     /// copying the field into them, so that what the body reads of them is the state's.
     pub buffers: Vec<Ident>,
+    /// The buffers among them that the body pushes floats onto (`self.log.push(y)`): lent
+    /// as the `Vec`s they are (`__self_log: &mut Vec<F>`), so that their lengths grow.
+    pub grown: Vec<Ident>,
     /// The fields given integers (a counter, a ring buffer's position: `self.pos += 1`,
     /// or a field read as an index, `self.buf[self.pos]`): locals of the hidden method
     /// with no derivative, so the wrappers step the state by calling the method itself.
@@ -126,7 +131,14 @@ pub fn split(item: &ItemFn, float: &syn::Type) -> syn::Result<Mutating> {
     }) {
         return Err(e);
     }
-    if let Some(call) = field_changed_in_place(item) {
+    // Fields of floats the method pushes onto: buffers that grow.
+    let grown = pushed_fields(item);
+    for f in &grown {
+        if !writes.elements.contains(f) {
+            writes.elements.push(f.clone());
+        }
+    }
+    if let Some(call) = field_changed_in_place(item, &grown) {
         let (field, method) = (
             quote::ToTokens::to_token_stream(&call.receiver),
             &call.method,
@@ -215,8 +227,14 @@ pub fn split(item: &ItemFn, float: &syn::Type) -> syn::Result<Mutating> {
         quote!(#(#locals),*)
     };
     let buffers: Vec<Ident> = writes.elements.iter().map(local_name).collect();
-    for b in &buffers {
-        pure.sig.inputs.push(syn::parse_quote!(#b: &mut [#float]));
+    for (b, field) in buffers.iter().zip(&writes.elements) {
+        match grown.contains(field) {
+            true => pure
+                .sig
+                .inputs
+                .push(syn::parse_quote!(#b: &mut ::std::vec::Vec<#float>)),
+            false => pure.sig.inputs.push(syn::parse_quote!(#b: &mut [#float])),
+        }
     }
     let mut body = item.block.clone();
     let localised: Vec<Ident> = writes
@@ -270,6 +288,7 @@ pub fn split(item: &ItemFn, float: &syn::Type) -> syn::Result<Mutating> {
         pure,
         written: writes.fields,
         buffers: writes.elements,
+        grown,
         ints: writes.ints,
         flags: writes.flags,
         unit,

@@ -135,21 +135,106 @@ pub(super) const LENDS_MUTABLY: &[&str] = &[
 
 /// `self.receipt.push(x)`, `self.log.clear()`: a collection field of `self` changed by
 /// its own method.
-pub(super) fn field_changed_in_place(item: &ItemFn) -> Option<&syn::ExprMethodCall> {
-    struct Find<'a>(Option<&'a syn::ExprMethodCall>);
-    impl<'a> Visit<'a> for Find<'a> {
+pub(super) fn field_changed_in_place<'a>(
+    item: &'a ItemFn,
+    grown: &[Ident],
+) -> Option<&'a syn::ExprMethodCall> {
+    struct Find<'a, 'g>(Option<&'a syn::ExprMethodCall>, &'g [Ident]);
+    impl<'a> Visit<'a> for Find<'a, '_> {
         fn visit_expr_method_call(&mut self, m: &'a syn::ExprMethodCall) {
             let on_field = self_field(&m.receiver).is_some() || inside_self_field(&m.receiver);
-            if self.0.is_none() && on_field && CHANGES.contains(&m.method.to_string().as_str()) {
+            // (A float pushed onto a field of floats is followed: `pushed_fields`.)
+            let followed =
+                m.method == "push" && self_field(&m.receiver).is_some_and(|f| self.1.contains(f));
+            if self.0.is_none()
+                && on_field
+                && !followed
+                && CHANGES.contains(&m.method.to_string().as_str())
+            {
                 self.0 = Some(m);
             }
             syn::visit::visit_expr_method_call(self, m);
         }
         fn visit_expr_closure(&mut self, _: &'a syn::ExprClosure) {}
     }
-    let mut find = Find(None);
+    let mut find = Find(None, grown);
     find.visit_block(&item.block);
     find.0
+}
+
+/// The fields the method pushes floats onto as statements (`self.history.push(y);`, a log
+/// of its outputs), and changes in no other way: each is lent to the hidden method as the
+/// `Vec` it is, an output buffer that grows. A push of what is plainly an integer (a
+/// literal, a cast to an integer type, a length) or of a loop's index keeps the message.
+pub(super) fn pushed_fields(item: &ItemFn) -> Vec<Ident> {
+    struct Find {
+        pushed: Vec<Ident>,
+        refused: Vec<Ident>,
+        indices: Vec<Ident>,
+    }
+    impl Find {
+        fn integer(&self, e: &Expr) -> bool {
+            match e {
+                Expr::Lit(l) => matches!(&l.lit, syn::Lit::Int(i) if !i.suffix().starts_with('f')),
+                Expr::Cast(c) => matches!(&*c.ty, syn::Type::Path(p)
+                    if crate::types::INTS.iter().any(|i| p.path.is_ident(i))),
+                Expr::MethodCall(m) => m.method == "len",
+                Expr::Path(p) => p.path.get_ident().is_some_and(|i| self.indices.contains(i)),
+                Expr::Paren(p) => self.integer(&p.expr),
+                _ => false,
+            }
+        }
+    }
+    impl<'a> Visit<'a> for Find {
+        fn visit_expr_for_loop(&mut self, f: &'a syn::ExprForLoop) {
+            if let syn::Pat::Ident(p) = &*f.pat {
+                if matches!(&*f.expr, Expr::Range(_)) {
+                    self.indices.push(p.ident.clone());
+                }
+            }
+            syn::visit::visit_expr_for_loop(self, f);
+        }
+        fn visit_stmt(&mut self, s: &'a syn::Stmt) {
+            if let syn::Stmt::Expr(Expr::MethodCall(m), Some(_)) = s {
+                if let (true, Some(field), [arg]) = (
+                    m.method == "push",
+                    self_field(&m.receiver),
+                    m.args.iter().collect::<Vec<_>>().as_slice(),
+                ) {
+                    match self.integer(arg) {
+                        true => self.refused.push(field.clone()),
+                        false => self.pushed.push(field.clone()),
+                    }
+                    syn::visit::visit_expr(self, arg);
+                    return;
+                }
+            }
+            syn::visit::visit_stmt(self, s);
+        }
+        fn visit_expr_method_call(&mut self, m: &'a syn::ExprMethodCall) {
+            // Any other change of the field, or a push inside an expression.
+            if let Some(field) = self_field(&m.receiver) {
+                if CHANGES.contains(&m.method.to_string().as_str()) {
+                    self.refused.push(field.clone());
+                }
+            }
+            syn::visit::visit_expr_method_call(self, m);
+        }
+        fn visit_expr_closure(&mut self, _: &'a syn::ExprClosure) {}
+    }
+    let mut find = Find {
+        pushed: vec![],
+        refused: vec![],
+        indices: vec![],
+    };
+    find.visit_block(&item.block);
+    let mut pushed: Vec<Ident> = vec![];
+    for f in find.pushed {
+        if !find.refused.contains(&f) && !pushed.contains(&f) {
+            pushed.push(f);
+        }
+    }
+    pushed
 }
 
 pub(super) fn sub_state_error(call: &syn::ExprMethodCall) -> syn::Error {

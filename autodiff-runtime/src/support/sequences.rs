@@ -334,3 +334,53 @@ impl<T> Buffer<T> for ndarray::Array1<T> {
             .expect("a field written by element must be a contiguous array in standard order (make it with `.as_standard_layout().into_owned()` or `Array1::from_vec`)")
     }
 }
+
+/// A field of floats pushed onto by a `&mut self` method (`self.history.push(y)`, a log of
+/// its outputs), lent as itself (`&mut Vec<T>`) to the method's hidden form, where the
+/// pushes happen: only a `Vec` of floats grows so.
+///
+/// ```
+/// use autodiff_runtime::support::GrownField;
+/// let mut log = vec![1.0_f64];
+/// log.grown_mut().push(2.0);
+/// assert_eq!(log, [1.0, 2.0]);
+/// ```
+#[diagnostic::on_unimplemented(
+    message = "`#[differentiate]` read this field as a `Vec` of floats (it is pushed onto in a `&mut self` method), but it is `{Self}`",
+    label = "pushed onto here",
+    note = "a `&mut self` method may push floats onto a `Vec<f64>` field (of its float type); keep other pushes in a method without the attribute"
+)]
+pub trait GrownField<T> {
+    fn grown_mut(&mut self) -> &mut Vec<T>;
+}
+
+impl<T: num_traits::Float> GrownField<T> for Vec<T> {
+    fn grown_mut(&mut self) -> &mut Vec<T> {
+        self
+    }
+}
+
+/// The copy of a field's tangent or cotangent that a `&mut self` method's wrappers lend to
+/// its hidden form beside the field (a buffer it writes by element or pushes onto): the
+/// derivative struct's own, or zeros as many where the field is a constant (`#[no_grad]`),
+/// whose place in a tangent or cotangent struct holds the constant itself, not a
+/// derivative.
+///
+/// ```
+/// use autodiff_runtime::support::lent_derivative;
+/// assert_eq!(lent_derivative(&vec![5.0_f64, 6.0], true), [0.0, 0.0]);
+/// assert_eq!(lent_derivative(&[1.5_f32], false), [1.5]);
+/// ```
+pub fn lent_derivative<B, T>(derivative: &B, constant: bool) -> B
+where
+    B: Clone + Buffer<T>,
+    T: num_traits::Zero,
+{
+    let mut copy = derivative.clone();
+    if constant {
+        for e in copy.buffer_mut() {
+            *e = T::zero();
+        }
+    }
+    copy
+}

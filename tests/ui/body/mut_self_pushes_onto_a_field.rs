@@ -10,7 +10,7 @@ impl Cart {
     #[differentiate]
     fn close(&mut self) -> f64 {
         let total: f64 = self.items.iter().map(|&(_, price)| price).sum();
-        self.receipt.push(total);
+        self.receipt.insert(0, total);
         total
     }
 }

@@ -13,7 +13,7 @@ pub struct Body {
 #[differentiate]
 fn advance(body: &mut Body, dt: f64) {
     body.x += body.v * dt;
-    body.trail.push(body.x);
+    body.trail.insert(0, body.x);
 }
 
 fn main() {}

@@ -220,6 +220,20 @@ impl Lowerer {
                         format!("a `Vec` pushed into `{name}` makes a matrix of rows, which the derivatives cannot build by `push`: build it as `vec![vec![0.0; cols]; rows]` and write its entries (`{name}[i][j] = …`), or keep it flat (`{name}.push(v)` for each entry, read as `{name}[i * cols + j]`)"),
                     );
                 }
+                // A `&mut self` method's field lent as the `Vec` it is (`state::pushed_fields`:
+                // `__self_hits` for `self.hits`) takes floats only.
+                // (The body writes a copy of an output buffer, `__self_hits_value`.)
+                let stem = name.to_string();
+                let field = stem
+                    .strip_prefix("__self_")
+                    .map(|f| f.strip_suffix("_value").unwrap_or(f).to_string());
+                let not_float = !matches!(self.kind_of(&value), Kind::Float | Kind::Other);
+                if let (Some(field), true) = (field, not_float) {
+                    return self.error(
+                        expr_span(&m.args[0]),
+                        format!("`self.{field}.push(…)` pushes something other than a float (an integer, a flag, a tuple, a struct) onto a field of `self`: a `#[differentiate]` method taking `&mut self` follows pushes of floats onto a `Vec` of its float type (a log of its outputs); keep this log in a method without the attribute, called beside the differentiated one"),
+                    );
+                }
                 out.push(Stmt::new(StmtKind::Push { vec, value }, span));
             }
             syn::Expr::Paren(p) => self.lower_expr_stmt(&p.expr, out),
