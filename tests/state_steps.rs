@@ -1064,3 +1064,148 @@ fn reads_steps_and_counters_the_macro_cannot_tell_apart() {
     at.push(0.9);
     assert_grad(|v| weighted(&like, &seeds, v, &feed), &at, &grad);
 }
+
+// atomisu0312/rustPractice, `programming-rust-2nd/sandbox/ch8/fren_library/src/lib.rs`
+// (04794e2): a simulation run for some number of days by a free function calling the
+// state's step in a loop, as the author wrote it.
+pub mod fern {
+    use autodiff::{differentiate, Differentiable};
+
+    #[derive(Differentiable, Clone, Debug)]
+    pub struct Fern {
+        pub size: f64,
+        pub growth_rate: f64,
+    }
+
+    impl Fern {
+        /// Simulate a fern growing for one day.
+        #[differentiate]
+        fn grow(&mut self) {
+            self.size *= 1.0 + self.growth_rate;
+        }
+    }
+
+    /// Run a fern simulation for some number of days.
+    #[differentiate]
+    pub fn run_simulation(fern: &mut Fern, days: usize) {
+        for _ in 0..days {
+            fern.grow();
+        }
+    }
+}
+
+/// A method running two steps a turn for a number of turns, with a float parameter: the
+/// loop's reverse keeps a state per step and turn.
+#[derive(Differentiable, Clone, Debug)]
+pub struct Colony {
+    pub size: f64,
+    pub rate: f64,
+}
+
+impl Colony {
+    #[differentiate]
+    fn grow(&mut self) {
+        self.size *= 1.0 + self.rate;
+    }
+
+    #[differentiate]
+    fn feed(&mut self, k: f64) {
+        self.rate += k * self.size.sqrt();
+    }
+
+    #[differentiate]
+    pub fn run(&mut self, turns: usize, k: f64) {
+        for _turn in 0..turns {
+            self.grow();
+            self.feed(k);
+        }
+    }
+}
+
+#[test]
+fn steps_run_in_a_loop() {
+    use fern::{run_simulation, run_simulation_jvp, run_simulation_vjp, Fern};
+    // size s (1 + g)ᵈ: ∂/∂s = (1 + g)ᵈ, ∂/∂g = d s (1 + g)ᵈ⁻¹; the rate is unchanged.
+    let (s, g, days) = (2.0, 0.1, 3);
+    let mut f = Fern {
+        size: s,
+        growth_rate: g,
+    };
+    let mut f_bar = Fern {
+        size: 1.0,
+        growth_rate: 0.0,
+    };
+    run_simulation_vjp(&mut f, days, &mut f_bar);
+    let mut plain = Fern {
+        size: s,
+        growth_rate: g,
+    };
+    run_simulation(&mut plain, days);
+    assert_eq!((f.size, f.growth_rate), (plain.size, plain.growth_rate));
+    assert_close(
+        &[f_bar.size, f_bar.growth_rate],
+        &[1.1f64.powi(3), 3.0 * s * 1.1f64.powi(2)],
+    );
+    let mut f = Fern {
+        size: s,
+        growth_rate: g,
+    };
+    let mut f_dot = Fern {
+        size: 0.0,
+        growth_rate: 1.0,
+    };
+    run_simulation_jvp(&mut f, days, &mut f_dot);
+    assert_close(
+        &[f_dot.size, f_dot.growth_rate],
+        &[3.0 * s * 1.1f64.powi(2), 1.0],
+    );
+    // No days: the identity.
+    let mut f = Fern {
+        size: s,
+        growth_rate: g,
+    };
+    let mut f_bar = Fern {
+        size: 0.5,
+        growth_rate: 0.25,
+    };
+    run_simulation_vjp(&mut f, 0, &mut f_bar);
+    assert_eq!((f_bar.size, f_bar.growth_rate), (0.5, 0.25));
+
+    // Two steps a turn, against central differences of a projection of the state after,
+    // and the other mode.
+    let start = Colony {
+        size: 1.5,
+        rate: 0.2,
+    };
+    let (turns, k) = (4, 0.05);
+    let w = [0.7, -1.3];
+    let loss = |v: &[f64]| {
+        let mut c = Colony {
+            size: v[0],
+            rate: v[1],
+        };
+        c.run(turns, v[2]);
+        w[0] * c.size + w[1] * c.rate
+    };
+    let mut c = start.clone();
+    let mut c_bar = Colony {
+        size: w[0],
+        rate: w[1],
+    };
+    let (k_bar,) = c.run_vjp(turns, k, &mut c_bar);
+    let grad = [c_bar.size, c_bar.rate, k_bar];
+    assert_grad(loss, &[start.size, start.rate, k], &grad);
+    let v = [0.3, -0.6, 2.0];
+    let mut c = start.clone();
+    let mut c_dot = Colony {
+        size: v[0],
+        rate: v[1],
+    };
+    c.run_jvp(turns, k, &mut c_dot, v[2]);
+    let lhs = w[0] * c_dot.size + w[1] * c_dot.rate;
+    let rhs: f64 = grad.iter().zip(&v).map(|(a, b)| a * b).sum();
+    assert!(
+        (lhs - rhs).abs() < 1e-12 * (1.0 + lhs.abs()),
+        "{lhs} against {rhs}"
+    );
+}

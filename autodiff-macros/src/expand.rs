@@ -226,6 +226,21 @@ fn expand(args: TokenStream, item: &syn::ItemFn) -> Result<TokenStream, Vec<syn:
     // between them are methods of their own, and the last is read as the method.
     let float =
         crate::parse::float_type(&item.sig, Some(&item.block), true).map_err(|e| vec![e])?;
+    // One loop over a range of steps alone (`for _ in 0..days { self.grow(); }`): the
+    // steps' derived items turn by turn.
+    if let Some(looped) = crate::state::steps::looped_steps(item, &float) {
+        let looped = looped.map_err(|e| vec![e])?;
+        let wrt = match args.is_empty() {
+            true => None,
+            false => syn::parse2::<Args>(args.clone()).map_err(|e| vec![e])?.wrt,
+        };
+        return Ok(crate::emit::steps::looped(
+            item,
+            &looped,
+            &float,
+            wrt.as_deref(),
+        ));
+    }
     let steps = crate::state::steps::split_steps(item, &float)
         .transpose()
         .map_err(|e| vec![e])?;

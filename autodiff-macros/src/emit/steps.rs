@@ -27,6 +27,10 @@ pub(super) struct AroundCode {
     pub vjp_before: TokenStream,
     pub vjp_after: TokenStream,
     pub accumulated: Vec<(syn::Ident, syn::Ident)>,
+    /// The steps before the anchor one by one, for a caller that runs them itself (a loop
+    /// of steps, `looped`): each one's primal run, and its reverse from the state before it.
+    pub before_primals: Vec<TokenStream>,
+    pub before_vjps: Vec<TokenStream>,
 }
 
 /// A carried slot's value, tangent and cotangent (`__carried0`, `_dot`, `_bar`).
@@ -318,6 +322,8 @@ pub(super) fn around(around: &Around, sig: &Sig) -> AroundCode {
             *self = __state_final;
         },
         accumulated,
+        before_primals,
+        before_vjps,
     }
 }
 
@@ -396,4 +402,73 @@ pub(super) fn own_params(method: &syn::ItemFn, m: &Mutating) -> Vec<TokenStream>
         })
         .map(|input| quote!(#input))
         .collect()
+}
+
+/// `f_jvp` and `f_vjp` (and their step entries) of a method that runs steps alone in a
+/// loop over a range (`fn run(&mut self, days: usize) { for _ in 0..days { self.grow(); }
+/// }`, `state::steps::looped_steps`): the tangent steps turn by turn; for the cotangent,
+/// the loop run forward keeping a copy of the state before each step (a tape of states,
+/// one per step and turn), then the steps' reverses from those copies, last first.
+pub fn looped(
+    method: &syn::ItemFn,
+    looped: &crate::state::steps::Looped,
+    float: &syn::Type,
+    wrt: Option<&[syn::Ident]>,
+) -> TokenStream {
+    let sig = Sig::written(method, float, wrt);
+    let code = self::around(&looped.around, &sig);
+    let (pat, range) = (&looped.pat, &looped.range);
+    let (vis, generics, where_clause) = (
+        &method.vis,
+        &method.sig.generics,
+        &method.sig.generics.where_clause,
+    );
+    let f = &method.sig.ident;
+    let (jvp, vjp) = (Derived::Jvp.of(f), Derived::Vjp.of(f));
+    let params: Vec<&syn::FnArg> = method.sig.inputs.iter().collect();
+    let (self_dot, self_bar, float) = (&sig.self_dot, &sig.self_bar, &sig.float);
+    let dots: Vec<&syn::Ident> = sig
+        .params
+        .iter()
+        .filter(|p| p.active)
+        .map(|p| &p.dot)
+        .collect();
+    let accs: Vec<&syn::Ident> = code.accumulated.iter().map(|(_, a)| a).collect();
+    let cts = accs.iter().map(|_| float);
+    let jvp_steps = &code.jvp_before;
+    let primals = &code.before_primals;
+    let reverses: Vec<&TokenStream> = code.before_vjps.iter().rev().collect();
+    let copy = quote!(::autodiff::__private::state_copy(&*self));
+    let popped = quote!(__tape.pop().expect("one state kept per step and turn"));
+    let allows = allows();
+    let jvp_doc = format!(" Forward mode of [`{f}`](Self::{f}): steps the state as `{f}` does and its tangent `self_dot` with it (on entry the tangent of the state before the call, on exit after it).");
+    let vjp_doc = format!(" Reverse mode of [`{f}`](Self::{f}): steps the state as `{f}` does; `self_bar` holds on entry the cotangent of the state after the call, and on exit that of the state before it; returns the cotangents of the other active parameters.");
+    let entries = super::step_entries::of_steps_alone(method, &sig);
+    quote! {
+        #[doc = #jvp_doc]
+        #allows
+        #vis fn #jvp #generics (#(#params,)* #self_dot: &mut Self, #(#dots: #float),*) #where_clause {
+            for #pat in #range {
+                #jvp_steps
+            }
+        }
+
+        #[doc = #vjp_doc]
+        #allows
+        #vis fn #vjp #generics (#(#params,)* #self_bar: &mut Self) -> (#(#cts,)*) #where_clause {
+            #(let mut #accs: #float = ::autodiff::__private::zero();)*
+            let mut __tape: ::std::vec::Vec<Self> = ::std::vec::Vec::new();
+            for #pat in #range {
+                #(__tape.push(#copy); #primals)*
+            }
+            let __state_final = #copy;
+            while !__tape.is_empty() {
+                #(*self = #popped; #reverses)*
+            }
+            *self = __state_final;
+            (#(#accs,)*)
+        }
+
+        #entries
+    }
 }

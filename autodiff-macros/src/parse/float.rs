@@ -116,7 +116,7 @@ fn float_type_with(
 }
 
 /// A `&mut self` method returning nothing, a count or a flag, that assigns a field of
-/// `self`: a step of the state it holds.
+/// `self` or calls a method of it (or of a field of it): a step of the state it holds.
 fn steps_its_state(sig: &Signature, body: Option<&syn::Block>) -> bool {
     let mutable = matches!(sig.inputs.first(), Some(syn::FnArg::Receiver(r)) if matches!(r.kind, syn::ReceiverKind::Reference(_, _, Some(_))));
     let plain = match &sig.output {
@@ -149,8 +149,26 @@ fn steps_its_state(sig: &Signature, body: Option<&syn::Block>) -> bool {
             _ => false,
         })
     }
-    let assigns = body.is_some_and(|b| assigns_a_field(quote::ToTokens::to_token_stream(b)));
-    mutable && plain && assigns
+    // `self.grow()`, `self.filter.process(x)`: a step of the state (or of a field's).
+    fn calls_a_method(ts: proc_macro2::TokenStream) -> bool {
+        use proc_macro2::TokenTree as T;
+        let trees: Vec<T> = ts.into_iter().collect();
+        trees.iter().enumerate().any(|(k, t)| match t {
+            T::Group(g) => calls_a_method(g.stream()),
+            T::Ident(i) if i == "self" => {
+                let dot = |at: usize| matches!(trees.get(at), Some(T::Punct(p)) if p.as_char() == '.');
+                let name = |at: usize| matches!(trees.get(at), Some(T::Ident(_)));
+                let args = |at: usize| matches!(trees.get(at), Some(T::Group(g)) if g.delimiter() == proc_macro2::Delimiter::Parenthesis);
+                dot(k + 1) && name(k + 2) && (args(k + 3) || dot(k + 3) && name(k + 4) && args(k + 5))
+            }
+            _ => false,
+        })
+    }
+    let steps = body.is_some_and(|b| {
+        let ts = quote::ToTokens::to_token_stream(b);
+        assigns_a_field(ts.clone()) || calls_a_method(ts)
+    });
+    mutable && plain && steps
 }
 
 /// Whether the body names `name` (a float type) anywhere.

@@ -66,7 +66,8 @@ pub fn lift(item: &ItemFn, args: &TokenStream) -> Option<Lifted> {
     if crate::tokens::mentions_ident(quote::quote!(#item), &self_) {
         return None;
     }
-    if rebinds(&item.block, &state) || !assigns_through(&item.block, &state) {
+    let steps = assigns_through(&item.block, &state) || steps_through(&item.block, &state);
+    if rebinds(&item.block, &state) || !steps {
         return None;
     }
     let (impl_generics, method_generics) = split_generics(&item.sig.generics, &owner);
@@ -326,6 +327,45 @@ fn assigns_through(block: &syn::Block, name: &Ident) -> bool {
     let mut find = Find(name, false);
     find.visit_block(block);
     find.1
+}
+
+/// Whether the body steps `name` by its methods, called as statements (`fern.grow();`,
+/// in a loop too) and never for a value: a method of the struct stepping it, which the
+/// hidden method calls as a step of `self`. (A generator's state, `rng.next()` read as a
+/// value, is not.)
+fn steps_through(block: &syn::Block, name: &Ident) -> bool {
+    struct Find<'n> {
+        name: &'n Ident,
+        statements: usize,
+        values: usize,
+    }
+    impl<'a> Visit<'a> for Find<'_> {
+        fn visit_stmt(&mut self, s: &'a syn::Stmt) {
+            if let syn::Stmt::Expr(Expr::MethodCall(m), Some(_)) = s {
+                if is_name(&m.receiver, self.name) {
+                    self.statements += 1;
+                    for a in &m.args {
+                        self.visit_expr(a);
+                    }
+                    return;
+                }
+            }
+            syn::visit::visit_stmt(self, s);
+        }
+        fn visit_expr_method_call(&mut self, m: &'a syn::ExprMethodCall) {
+            if is_name(&m.receiver, self.name) {
+                self.values += 1;
+            }
+            syn::visit::visit_expr_method_call(self, m);
+        }
+    }
+    let mut find = Find {
+        name,
+        statements: 0,
+        values: 0,
+    };
+    find.visit_block(block);
+    find.statements > 0 && find.values == 0
 }
 
 fn is_name(e: &Expr, name: &Ident) -> bool {

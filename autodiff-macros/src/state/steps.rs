@@ -100,6 +100,60 @@ pub fn split_steps(item: &ItemFn, float: &syn::Type) -> Option<syn::Result<Split
     Some(split(item, float))
 }
 
+/// A method whose body is one loop over a range of steps alone (`for _ in 0..days {
+/// self.grow(); }`, a simulation run for a number of steps): the steps of the loop's body,
+/// its pattern and its range, where the pattern is read by no step and the range reads no
+/// field of `self`; `None` for any other method (a step inside a loop among statements of
+/// its own keeps the message).
+pub fn looped_steps(item: &ItemFn, float: &syn::Type) -> Option<syn::Result<Looped>> {
+    if !matches!(item.sig.output, syn::ReturnType::Default) {
+        return None;
+    }
+    let [Stmt::Expr(Expr::ForLoop(f), _)] = item.block.stmts.as_slice() else {
+        return None;
+    };
+    let mut range = &*f.expr;
+    while let Expr::Paren(p) = range {
+        range = &p.expr;
+    }
+    let self_ = Ident::new("self", proc_macro2::Span::call_site());
+    let reads_self = crate::tokens::mentions_ident(quote::quote!(#range), &self_);
+    if !matches!(range, Expr::Range(_)) || reads_self || f.label.is_some() {
+        return None;
+    }
+    if let syn::Pat::Ident(p) = &*f.pat {
+        let body = &f.body;
+        if crate::tokens::mentions_ident(quote::quote!(#body), &p.ident) {
+            return None;
+        }
+    } else if !matches!(&*f.pat, syn::Pat::Wild(_)) {
+        return None;
+    }
+    let mut inner = item.clone();
+    *inner.block = f.body.clone();
+    let steps = match split_steps(&inner, float)? {
+        Ok(steps) => steps,
+        Err(e) => return Some(Err(e)),
+    };
+    // (Steps alone, none giving a value to another.)
+    if steps.anchor.is_some() || !steps.parts.is_empty() || steps.around.carried > 0 {
+        return None;
+    }
+    Some(Ok(Looped {
+        around: steps.around,
+        pat: (*f.pat).clone(),
+        range: range.clone(),
+    }))
+}
+
+/// A method of one loop of steps (`looped_steps`).
+pub struct Looped {
+    /// The steps of one turn of the loop, in order.
+    pub around: Around,
+    pub pat: syn::Pat,
+    pub range: Expr,
+}
+
 fn split(item: &ItemFn, float: &syn::Type) -> syn::Result<Split> {
     let params = parameters(item, float)?;
     let unit = matches!(item.sig.output, syn::ReturnType::Default);
