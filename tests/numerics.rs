@@ -474,3 +474,34 @@ fn gradcheck_of_a_value_rounded_through_f32_works_at_f32s_precision() {
     assert!(gradcheck(f, &[10.0], &[right], Tolerance::for_f32()).is_ok());
     assert!(gradcheck(f, &[10.0], &[right * 1.05], Tolerance::for_f32()).is_err());
 }
+
+/// A quotient by a tiny denominator in `f32`: the gradient, −10¹⁶ at 1, fits in `f32`,
+/// but the cotangent of the denominator, −10⁴⁸, does not, so a reverse sweep overflows
+/// where forward mode does not (as TemporalInteractive/appearance's black-body emission
+/// does in `f32`). The generated check reports the overflow as a failure of the gradient;
+/// in `f64` the same body is right.
+#[differentiate]
+fn tiny_divisor(x: f32) -> f32 {
+    let d = x * 1e-32;
+    1e-16 / d
+}
+
+#[differentiate]
+fn tiny_divisor_f64(x: f64) -> f64 {
+    let d = x * 1e-32;
+    1e-16 / d
+}
+
+#[test]
+fn an_f32_cotangent_beyond_range_is_reported_by_the_check() {
+    let (_, g) = tiny_divisor_grad(1.0);
+    assert_eq!(g, f32::NEG_INFINITY);
+    let (_, forward) = tiny_divisor_jvp(1.0, 1.0);
+    assert!((forward / -1e16 - 1.0).abs() < 1e-6);
+    let report = tiny_divisor_gradcheck(1.0).unwrap_err();
+    assert_eq!(report.label(), Some("x"), "{report}");
+    assert!(report.worst().analytic.is_infinite(), "{report}");
+    tiny_divisor_f64_gradcheck(1.0).unwrap();
+    let (_, g64) = tiny_divisor_f64_grad(1.0);
+    assert!((g64 / -1e16 - 1.0).abs() < 1e-12);
+}

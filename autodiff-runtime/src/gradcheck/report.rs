@@ -70,7 +70,12 @@ impl Mismatch {
     fn new(index: usize, analytic: f64, numeric: f64) -> Self {
         let abs_err = (analytic - numeric).abs();
         let scale = analytic.abs().max(numeric.abs());
-        let rel_err = if abs_err == 0.0 { 0.0 } else { abs_err / scale };
+        let rel_err = match abs_err {
+            0.0 => 0.0,
+            // (An overflow beside a finite value: infinitely far, not `inf / inf`.)
+            e if e.is_infinite() => f64::INFINITY,
+            e => e / scale,
+        };
         Self {
             index,
             analytic,

@@ -113,8 +113,14 @@ impl Tolerance {
     /// assert!(tol.accepts(0.0, 5e-7)); // within abs
     /// assert!(tol.accepts(1e6, 1e6 + 5.0)); // within rel
     /// assert!(!tol.accepts(f64::NAN, 1.0));
+    /// assert!(!tol.accepts(f64::NEG_INFINITY, -1e16)); // an overflow is not close to anything
     /// ```
     pub fn accepts(&self, analytic: f64, numeric: f64) -> bool {
+        // An infinity matches only itself: the relative tolerance of an infinite scale
+        // would accept any value beside it.
+        if analytic.is_infinite() || numeric.is_infinite() {
+            return analytic == numeric;
+        }
         let scale = analytic.abs().max(numeric.abs());
         // Written so that NaN makes the comparison false, i.e. a failure.
         (analytic - numeric).abs() <= self.abs + self.rel * scale

@@ -304,6 +304,27 @@ impl Lowerer {
             let reads_floats = floats
                 .iter()
                 .any(|n| self.lookup(n).is_some_and(|v| self.vars[v].kind.is_float()));
+            // `a.scaled_add(k, &x);`, `rhs.column_mut(i).fill(0.0);`: an array changed in
+            // place, which returns nothing to assign.
+            if let syn::Expr::MethodCall(m) = e {
+                let name = m.method.to_string();
+                let in_place = [
+                    "scaled_add",
+                    "assign",
+                    "fill",
+                    "mapv_inplace",
+                    "map_inplace",
+                    "zip_mut_with",
+                    "swap",
+                    "invert_axis",
+                ];
+                if in_place.contains(&name.as_str()) {
+                    return self.error(
+                        span,
+                        format!("`{name}` changes an array in place, which a `#[differentiate]` function does not follow: write what it does by index (`for i in 0..n {{ a[i] += k * x[i]; }}` on a buffer parameter, `&mut [f64]` or `&mut Array1<f64>`), or compute the new array and return it"),
+                    );
+                }
+            }
             let message = match (e, &lowered.kind, reads_floats) {
                 // `square_all(y);` of a differentiated function of buffers: its derived items
                 // return the values it writes, which a statement drops.
